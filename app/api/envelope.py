@@ -1,0 +1,34 @@
+"""The response envelope every /wps and /lgw call answers with."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+from app.core.i18n import translate
+
+T = TypeVar("T")
+
+
+class Envelope(BaseModel, Generic[T]):
+    """`{success, code, message, value}`: code "0" on success, a stable catalog code otherwise."""
+
+    success: bool
+    code: str
+    message: str
+    value: T | None = None
+
+
+def ok(value: T, message: str = "") -> Envelope[T]:
+    return Envelope[T](success=True, code="0", message=message, value=value)
+
+
+def error_response(
+    code: str, status: int, language: str | None, value: Any = None, /, **params: Any
+) -> JSONResponse:
+    body = Envelope[Any](
+        success=False, code=code, message=translate(code, language, **params), value=value
+    )
+    return JSONResponse(status_code=status, content=body.model_dump(mode="json"))

@@ -1,0 +1,105 @@
+"""The FastAPI app that Reflex mounts (api_transformer): routers, envelope errors, limits."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.api.envelope import error_response
+from app.api.wps import session, system
+from app.core.config import get_settings
+from app.core.errors import AppError
+from app.core.i18n import ui_language
+
+logger = logging.getLogger(__name__)
+
+API_PREFIXES = ("/wps", "/lgw", "/vendor", "/docs", "/openapi.json")
+
+_HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}
+
+
+def _language(request: Request) -> str:
+    return getattr(request.state, "language", None) or ui_language(request.headers.get("language"))
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+class BodySizeLimit:
+    """Refuses bodies over the configured size, whether or not Content-Length is sent."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = get_settings().max_body_bytes
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            language = ui_language(headers.get(b"language", b"").decode("latin-1"))
+            await error_response("body-too-large", 413, language)(scope, receive, send)
+            return
+        received = 0
+
+        async def limited_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise BodyTooLarge
+            return message
+
+        await self.app(scope, limited_receive, send)
+
+
+def create_api() -> FastAPI:
+    api = FastAPI(
+        title="Platform API",
+        version="1.0",
+        description="Envelope `{success, code, message, value}`; headers Merchant, Language, "
+        "Device, Authorization. Calls marked E take a sealed body (see /wps/session/key/rsa).",
+    )
+    api.include_router(system.router)
+    api.include_router(session.router)
+
+    @api.exception_handler(AppError)
+    async def _app_error(request: Request, exc: AppError) -> JSONResponse:
+        return error_response(exc.code, exc.status, _language(request), exc.value, **exc.params)
+
+    @api.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors: list[dict[str, Any]] = [
+            {"loc": [str(part) for part in e.get("loc", ())], "type": e.get("type")}
+            for e in exc.errors()
+        ]
+        if any(e["type"] == "json_invalid" for e in errors):
+            return error_response("malformed-json", 400, _language(request))
+        return error_response("validation-failed", 422, _language(request), value=errors)
+
+    @api.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = _HTTP_CODES.get(exc.status_code, "unknown-error")
+        return error_response(code, exc.status_code, _language(request))
+
+    @api.exception_handler(BodyTooLarge)
+    async def _too_large(request: Request, exc: BodyTooLarge) -> JSONResponse:
+        return error_response("body-too-large", 413, _language(request))
+
+    @api.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        logger.exception("unhandled error on %s %s", request.method, request.url.path)
+        return error_response("unknown-error", 500, _language(request))
+
+    api.add_middleware(BodySizeLimit)
+    return api

@@ -1,0 +1,71 @@
+"""/wps/system/*: status, white-label tree, domains, register settings, help, language."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from app.api.deps import Context
+from app.api.envelope import Envelope, ok
+from app.api.schemas import (
+    DomainRouteValue,
+    HelpArticleValue,
+    LanguageRequest,
+    LanguageValue,
+    ModuleNodeValue,
+    PermissionValue,
+    RegisterSettingsValue,
+    StatusValue,
+)
+from app.services import site
+
+router = APIRouter(prefix="/wps/system", tags=["system"])
+
+
+@router.get("/status", response_model=Envelope[StatusValue])
+async def system_status(ctx: Context) -> Envelope[StatusValue]:
+    status = site.system_status(ctx.brand, ctx.ip, ctx.country)
+    return ok(
+        StatusValue(
+            status=status.status,
+            maintenance=status.maintenance,
+            regionRestriction=status.region_restricted,
+            maintenanceEndAt=status.maintenance_end_at,
+            maintenanceMessage=status.maintenance_message,
+            ip=status.ip,
+        )
+    )
+
+
+@router.get("/permission", response_model=Envelope[PermissionValue])
+async def permission(ctx: Context) -> Envelope[PermissionValue]:
+    status = site.system_status(ctx.brand, ctx.ip, ctx.country)
+    payload = site.permission_payload(ctx.brand, status, ctx.country)
+    return ok(PermissionValue.model_validate(payload))
+
+
+@router.get("/whitelabel", response_model=Envelope[list[ModuleNodeValue]])
+async def whitelabel(ctx: Context) -> Envelope[list[ModuleNodeValue]]:
+    tree = site.whitelabel_tree(ctx.brand)
+    return ok([ModuleNodeValue.model_validate(node) for node in tree])
+
+
+@router.get("/domainRoute", response_model=Envelope[list[DomainRouteValue]])
+async def domain_route(ctx: Context) -> Envelope[list[DomainRouteValue]]:
+    return ok([DomainRouteValue.model_validate(d) for d in site.domain_routes(ctx.brand)])
+
+
+@router.get("/setting/register", response_model=Envelope[RegisterSettingsValue])
+async def register_settings(ctx: Context) -> Envelope[RegisterSettingsValue]:
+    return ok(RegisterSettingsValue.model_validate(site.register_settings(ctx.brand)))
+
+
+@router.get("/helpCenter", response_model=Envelope[list[HelpArticleValue]])
+async def help_center(ctx: Context) -> Envelope[list[HelpArticleValue]]:
+    articles = await site.help_center(ctx.brand, ctx.language)
+    return ok([HelpArticleValue.model_validate(a) for a in articles])
+
+
+@router.post("/language", response_model=Envelope[LanguageValue])
+async def update_language(ctx: Context, body: LanguageRequest) -> Envelope[LanguageValue]:
+    """The language-update action (getUpdateLanguage): validates the choice for this brand."""
+    return ok(LanguageValue(language=ctx.brand.resolve_language(body.language)))

@@ -1,0 +1,125 @@
+"""Operator commands: `python -m app.cli <command>`.
+
+migrate                       upgrade the database to the newest schema
+seed                          load the demo data (idempotent)
+setup                         migrate, then seed
+status show|normal|maintenance|block|unblock   switch a brand's full-page state
+rotate-key                    publish a new payload key (the old one stays valid a while)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from alembic.config import Config
+from sqlmodel import select
+
+from alembic import command
+from app.core.config import PROJECT_ROOT
+from app.core.db import dispose_engine, write_transaction
+from app.services.demo_data import seed_demo_data
+from app.services.payload_keys import payload_keys
+from models import Merchant
+from models.base import utcnow
+
+
+def migrate() -> None:
+    config = Config(str(PROJECT_ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(Path(PROJECT_ROOT) / "alembic"))
+    command.upgrade(config, "head")
+
+
+async def _seed() -> None:
+    created = await seed_demo_data()
+    print(f"demo data: created {', '.join(created) if created else 'nothing (already there)'}")
+    await dispose_engine()
+
+
+async def _status(args: argparse.Namespace) -> int:
+    async with write_transaction() as session:
+        merchant = (
+            await session.exec(select(Merchant).where(Merchant.code == args.merchant.upper()))
+        ).first()
+        if merchant is None:
+            print(f"unknown merchant {args.merchant}", file=sys.stderr)
+            return 2
+        if args.action == "normal":
+            merchant.maintenance = False
+            merchant.maintenance_end_at = None
+            merchant.maintenance_message = None
+            merchant.blocked_networks = []
+            merchant.blocked_countries = []
+        elif args.action == "maintenance":
+            merchant.maintenance = True
+            merchant.maintenance_end_at = datetime.fromisoformat(args.until) if args.until else None
+            merchant.maintenance_message = args.message
+        elif args.action == "block":
+            merchant.blocked_networks = sorted({*merchant.blocked_networks, *args.network})
+            merchant.blocked_countries = sorted(
+                {*merchant.blocked_countries, *(c.upper() for c in args.country)}
+            )
+        elif args.action == "unblock":
+            merchant.blocked_networks = [
+                n for n in merchant.blocked_networks if n not in args.network
+            ]
+            merchant.blocked_countries = [
+                c for c in merchant.blocked_countries if c not in {x.upper() for x in args.country}
+            ]
+        if args.action != "show":
+            merchant.updated_at = utcnow()
+            session.add(merchant)
+        print(
+            f"{merchant.code}: maintenance={merchant.maintenance} "
+            f"until={merchant.maintenance_end_at} networks={merchant.blocked_networks} "
+            f"countries={merchant.blocked_countries}"
+        )
+    await dispose_engine()
+    return 0
+
+
+async def _rotate() -> None:
+    kid = await payload_keys.rotate()
+    print(f"new payload key {kid}")
+    await dispose_engine()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.cli")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate")
+    sub.add_parser("seed")
+    sub.add_parser("setup")
+    sub.add_parser("rotate-key")
+    status = sub.add_parser("status")
+    status.add_argument("action", choices=["show", "normal", "maintenance", "block", "unblock"])
+    status.add_argument("--merchant", default="BR1")
+    status.add_argument("--until", help="ISO time with offset, e.g. 2026-12-01T03:00+00:00")
+    status.add_argument("--message")
+    status.add_argument("--network", action="append", default=[], help="CIDR, repeatable")
+    status.add_argument("--country", action="append", default=[], help="ISO code, repeatable")
+    args = parser.parse_args(argv)
+
+    if args.command == "migrate":
+        migrate()
+    elif args.command == "seed":
+        asyncio.run(_seed())
+    elif args.command == "setup":
+        migrate()
+        asyncio.run(_seed())
+    elif args.command == "rotate-key":
+        asyncio.run(_rotate())
+    elif args.command == "status":
+        if args.until:
+            parsed = datetime.fromisoformat(args.until)
+            if parsed.tzinfo is None:
+                parser.error("--until needs a UTC offset, e.g. +00:00")
+        return asyncio.run(_status(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,93 @@
+"""Process settings, read once from the environment (and `.env`); bad values stop start-up."""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+class Settings(BaseSettings):
+    """Everything that differs between deployments. Embedded defaults need no services."""
+
+    model_config = SettingsConfigDict(env_file=".env", extra="ignore")
+
+    environment: Literal["dev", "test", "prod"] = "dev"
+    data_dir: Path = PROJECT_ROOT / "data"
+    database_url: str | None = Field(
+        default=None, description="postgresql://… for scaled mode; SQLite under data_dir if unset"
+    )
+    redis_url: str | None = Field(default=None, description="redis://…; in-process if unset")
+    secret_key: SecretStr | None = Field(
+        default=None, description="Encrypts stored private keys; generated into data_dir if unset"
+    )
+    default_merchant: str = "BR1"
+    max_body_bytes: int = Field(default=1_048_576, ge=1024)
+    rsa_key_bits: Literal[2048, 3072, 4096] = 2048
+    rsa_key_grace_hours: int = Field(default=24, ge=0)
+    trusted_proxy_hops: int = Field(default=0, ge=0)
+    cache_ttl_seconds: int = Field(default=60, ge=1)
+    brand_refresh_seconds: float = Field(
+        default=5.0, ge=0, description="How stale a process's copy of brand config may get"
+    )
+    country_header: str | None = Field(
+        default=None, description="Header a trusted proxy sets with the visitor's country code"
+    )
+    sql_echo: bool = False
+
+    @field_validator("database_url", "redis_url", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if value == "" else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not value.startswith(("postgresql", "postgres://", "sqlite")):
+            raise ValueError("DATABASE_URL must be a postgresql:// or sqlite:// URL")
+        return value
+
+    @field_validator("redis_url")
+    @classmethod
+    def _known_redis(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("redis://", "rediss://", "unix://")):
+            raise ValueError("REDIS_URL must be a redis://, rediss:// or unix:// URL")
+        return value
+
+    @model_validator(mode="after")
+    def _production_needs_explicit_secrets(self) -> Settings:
+        if self.environment == "prod" and self.secret_key is None:
+            raise ValueError("SECRET_KEY must be set when ENVIRONMENT=prod")
+        return self
+
+    @property
+    def effective_database_url(self) -> str:
+        return self.database_url or f"sqlite:///{self.data_dir / 'app.db'}"
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.effective_database_url.startswith("sqlite")
+
+    def secret(self) -> str:
+        """The configured secret, or one generated once and kept in the data folder."""
+        if self.secret_key is not None:
+            return self.secret_key.get_secret_value()
+        path = self.data_dir / "secret_key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            path.write_text(secrets.token_urlsafe(48))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

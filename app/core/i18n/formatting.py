@@ -1,0 +1,42 @@
+"""Money, number and date formatting per locale (Babel)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
+from zoneinfo import ZoneInfo
+
+from babel.dates import format_datetime as babel_format_datetime
+from babel.numbers import format_currency, format_decimal
+
+LOCALES = {"en": "en_US", "pt": "pt_BR"}
+MASK = "******"
+
+
+def _locale(ui_lang: str) -> str:
+    return LOCALES.get(ui_lang, LOCALES["en"])
+
+
+def quantize(amount: Decimal) -> Decimal:
+    return amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def format_amount(amount: Decimal, ui_lang: str) -> str:
+    """Two decimals with the locale's thousands separator: 1,234.50 or 1.234,50."""
+    return format_decimal(quantize(amount), format="#,##0.00", locale=_locale(ui_lang))
+
+
+def format_money(amount: Decimal, currency: str, ui_lang: str) -> str:
+    return format_currency(quantize(amount), currency, locale=_locale(ui_lang))
+
+
+def format_balance(amount: Decimal, ui_lang: str, hidden: bool) -> str:
+    """The header balance: formatted, or masked when the member hides it."""
+    return MASK if hidden else format_amount(amount, ui_lang)
+
+
+def format_local_datetime(moment: datetime, ui_lang: str, timezone: str) -> str:
+    """A UTC moment shown in the visitor's time zone, in the locale's medium format."""
+    return babel_format_datetime(
+        moment, format="medium", tzinfo=ZoneInfo(timezone), locale=_locale(ui_lang)
+    )

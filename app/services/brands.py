@@ -1,0 +1,218 @@
+"""Brands: one immutable snapshot per merchant, refreshed from the database every few seconds.
+
+Every request needs its brand, so each process keeps snapshots in memory; an operator change
+(CLI or back office) reaches every process within `brand_refresh_seconds`, with no rebuild.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.config import get_settings
+from app.core.db import session_scope
+from app.core.errors import AppError
+from app.core.i18n import TAGALOG, normalize_language_code
+from models import (
+    Banner,
+    CustomerService,
+    DomainRoute,
+    Merchant,
+    RegisterField,
+    SiteResource,
+    WhitelabelModule,
+)
+
+
+@dataclass(frozen=True)
+class ModuleNode:
+    mod_id: str
+    name: str
+    enabled: str
+    children: tuple[ModuleNode, ...] = ()
+
+
+@dataclass(frozen=True)
+class Brand:
+    """Everything the site and the API need to know about one merchant."""
+
+    id: int
+    code: str
+    name: str
+    platform: str
+    lottery_type: str
+    default_language: str
+    supported_languages: tuple[str, ...]
+    currency: str
+    currency_symbol: str
+    timezone: str
+    image_base_url: str
+    image_cdns: tuple[str, ...]
+    launch_game_cdns: tuple[str, ...]
+    gtag_id: str | None
+    main_domain: str
+    min_age: int
+    copyright: str
+    maintenance: bool
+    maintenance_end_at: datetime | None
+    maintenance_message: str | None
+    blocked_networks: tuple[str, ...]
+    blocked_countries: tuple[str, ...]
+    domains: tuple[DomainRoute, ...] = ()
+    modules: tuple[WhitelabelModule, ...] = ()
+    register_fields: tuple[RegisterField, ...] = ()
+    resources: tuple[SiteResource, ...] = ()
+    customer_services: tuple[CustomerService, ...] = ()
+    banners: tuple[Banner, ...] = ()
+    _switches: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+
+    def module_on(self, mod_id: str) -> bool:
+        """A module is on when it and every ancestor are enabled ('1')."""
+        return self._switches.get(mod_id, False)
+
+    def module_tree(self) -> tuple[ModuleNode, ...]:
+        by_parent: dict[str | None, list[WhitelabelModule]] = {}
+        for module in sorted(self.modules, key=lambda m: (m.sort, m.mod_id)):
+            by_parent.setdefault(module.parent_mod_id, []).append(module)
+
+        def build(parent: str | None) -> tuple[ModuleNode, ...]:
+            return tuple(
+                ModuleNode(m.mod_id, m.name, m.enabled, build(m.mod_id))
+                for m in by_parent.get(parent, [])
+            )
+
+        return build(None)
+
+    def resolve_language(self, requested: str | None) -> str:
+        """The brand's code for a requested language; unsupported → AppError, none → default."""
+        if requested is None or not requested.strip():
+            return self.default_language
+        code = normalize_language_code(requested)
+        if code == "PT-BR" and "PT" in self.supported_languages:
+            code = "PT"
+        if code is None or code not in self.supported_languages:
+            raise AppError("language-unsupported", status=400, params={"language": requested})
+        return code
+
+    def fallback_language(self, stored: str | None) -> str:
+        """The stored browser language if this brand supports it, else the brand default."""
+        try:
+            return self.resolve_language(stored)
+        except AppError:
+            return self.default_language
+
+    @property
+    def supports_tagalog(self) -> bool:
+        return TAGALOG in self.supported_languages
+
+
+def _switches(modules: list[WhitelabelModule]) -> dict[str, bool]:
+    by_id = {m.mod_id: m for m in modules}
+
+    def on(mod_id: str, seen: frozenset[str] = frozenset()) -> bool:
+        module = by_id.get(mod_id)
+        if module is None or module.enabled != "1" or mod_id in seen:
+            return False
+        parent = module.parent_mod_id
+        return parent is None or on(parent, seen | {mod_id})
+
+    return {mod_id: on(mod_id) for mod_id in by_id}
+
+
+async def _load_brand(session: AsyncSession, merchant: Merchant) -> Brand:
+    assert merchant.id is not None
+    mid = merchant.id
+
+    async def rows(model: type, *order: object) -> list:  # type: ignore[type-arg]
+        statement = select(model).where(model.merchant_id == mid).order_by(*order)  # type: ignore[attr-defined]
+        return list((await session.exec(statement)).all())
+
+    modules = await rows(WhitelabelModule, WhitelabelModule.sort, WhitelabelModule.mod_id)
+    return Brand(
+        id=mid,
+        code=merchant.code,
+        name=merchant.name,
+        platform=merchant.platform,
+        lottery_type=merchant.lottery_type,
+        default_language=merchant.default_language,
+        supported_languages=tuple(merchant.supported_languages or ()),
+        currency=merchant.currency,
+        currency_symbol=merchant.currency_symbol,
+        timezone=merchant.timezone,
+        image_base_url=merchant.image_base_url,
+        image_cdns=tuple(merchant.image_cdns or ()),
+        launch_game_cdns=tuple(merchant.launch_game_cdns or ()),
+        gtag_id=merchant.gtag_id,
+        main_domain=merchant.main_domain,
+        min_age=merchant.min_age,
+        copyright=merchant.copyright,
+        maintenance=merchant.maintenance,
+        maintenance_end_at=merchant.maintenance_end_at,
+        maintenance_message=merchant.maintenance_message,
+        blocked_networks=tuple(merchant.blocked_networks or ()),
+        blocked_countries=tuple(c.upper() for c in merchant.blocked_countries or ()),
+        domains=tuple(await rows(DomainRoute, DomainRoute.id)),
+        modules=tuple(modules),
+        register_fields=tuple(await rows(RegisterField, RegisterField.sort, RegisterField.id)),
+        resources=tuple(await rows(SiteResource, SiteResource.sort, SiteResource.id)),
+        customer_services=tuple(await rows(CustomerService, CustomerService.sort)),
+        banners=tuple(await rows(Banner, Banner.group_name, Banner.sort, Banner.id)),
+        _switches=_switches(modules),
+    )
+
+
+@dataclass
+class _Snapshot:
+    loaded_at: float
+    by_code: dict[str, Brand]
+    by_domain: dict[str, str]
+
+
+class BrandRegistry:
+    """Per-process brand snapshots; reloaded when older than the refresh interval."""
+
+    def __init__(self) -> None:
+        self._snapshot: _Snapshot | None = None
+
+    def invalidate(self) -> None:
+        self._snapshot = None
+
+    async def _current(self) -> _Snapshot:
+        max_age = get_settings().brand_refresh_seconds
+        snapshot = self._snapshot
+        if snapshot is None or time.monotonic() - snapshot.loaded_at > max_age:
+            async with session_scope() as session:
+                merchants = (await session.exec(select(Merchant))).all()
+                brands = [await _load_brand(session, m) for m in merchants]
+            snapshot = _Snapshot(
+                loaded_at=time.monotonic(),
+                by_code={b.code: b for b in brands},
+                by_domain={d.domain.lower(): b.code for b in brands for d in b.domains},
+            )
+            self._snapshot = snapshot
+        return snapshot
+
+    async def by_code(self, code: str) -> Brand:
+        brand = (await self._current()).by_code.get(code.strip().upper())
+        if brand is None:
+            raise AppError("merchant-unknown", status=400, params={"merchant": code})
+        return brand
+
+    async def for_request(self, merchant_header: str | None, host: str | None) -> Brand:
+        """The `Merchant` header wins; else the brand of the request's domain; else default."""
+        if merchant_header:
+            return await self.by_code(merchant_header)
+        snapshot = await self._current()
+        if host:
+            domain = host.split(":")[0].lower()
+            code = snapshot.by_domain.get(domain)
+            if code is not None:
+                return snapshot.by_code[code]
+        return await self.by_code(get_settings().default_merchant)
+
+
+brands = BrandRegistry()

@@ -1,0 +1,287 @@
+"""Demo data: two brands with their configuration. Idempotent: run it as often as you like."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import write_transaction
+from app.core.html import sanitize_html
+from models import (
+    Banner,
+    CustomerService,
+    DomainRoute,
+    HelpArticle,
+    Merchant,
+    RegisterField,
+    SiteResource,
+    WhitelabelModule,
+)
+
+# (mod_id, parent, name); spec 6 module switches grouped under the spec's module ids.
+MODULE_TREE: tuple[tuple[str, str | None, str], ...] = (
+    ("COMM3", None, "Common"),
+    ("GOOGLESIGNIN3", "COMM3", "Google sign-in"),
+    ("FACEBOOKSIGNIN3", "COMM3", "Facebook sign-in"),
+    ("REG3", None, "Registration"),
+    ("USERNAMEREG3", "REG3", "Username registration"),
+    ("MOBILENUMREG3", "REG3", "Mobile registration"),
+    ("REGMOBVERF3", "REG3", "SMS verification on registration"),
+    ("MOBILENUMPASSREG3", "REG3", "Mobile password on register"),
+    ("DIRECTREG3", "REG3", "Direct register"),
+    ("PASS3", None, "Login and password"),
+    ("USERNAMELOGIN3", "PASS3", "Username login"),
+    ("MOBILEVERCODELOGIN3", "PASS3", "Login by mobile code"),
+    ("PWDEXPFORCECHANGE3", "PASS3", "Forced password change"),
+    ("PHONEPWDRECOVERY3", "PASS3", "Password recovery by phone"),
+    ("PTSYS3", None, "Points system"),
+    ("GAMELO3", None, "Game lobby"),
+    ("FREEPLAY3", "GAMELO3", "Free play"),
+)
+
+# field name → (enabled, required, min, max, pattern id, accepted pattern)
+REGISTER_FIELDS: dict[str, tuple[bool, bool, int | None, int | None, int | None, str | None]] = {
+    "username": (True, True, 6, 16, 1, "*"),
+    "password": (True, True, 8, 20, 5, "*"),
+    "confirmPassword": (True, True, 8, 20, 5, "*"),
+    "payeeName": (True, False, 2, 60, 21, "*"),
+    "email": (True, False, 6, 80, 3, "*"),
+    "mobileNum": (True, False, 10, 11, 6, "*"),
+    "birthday": (True, False, 10, 10, 11, "*"),
+    "affiliateCode": (True, False, 4, 16, 4, "*"),
+    "paymentPassword": (True, False, 6, 6, 6, "*"),
+    "idNumber": (False, False, 11, 11, 6, "*"),
+    "qqNum": (False, False, 5, 12, 6, "*"),
+    "line": (False, False, 2, 40, 9, "*"),
+    "whatsapp": (True, False, 8, 15, 6, "*"),
+    "facebook": (False, False, 2, 60, 9, "*"),
+    "wechat": (False, False, 2, 40, 9, "*"),
+    "recommenderId": (False, False, 4, 16, 4, "*"),
+    "captcha": (True, True, 4, 4, 4, "*"),
+}
+
+
+@dataclass
+class BrandSeed:
+    code: str
+    name: str
+    domains: tuple[str, ...]
+    languages: tuple[str, ...]
+    default_language: str
+    currency: str
+    symbol: str
+    timezone: str
+    min_age: int
+    disabled_modules: frozenset[str] = frozenset()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+BRANDS = (
+    BrandSeed(
+        code="BR1",
+        name="Sorte Grande",
+        domains=("localhost", "127.0.0.1", "sortegrande.test"),
+        languages=("PT", "EN"),
+        default_language="PT",
+        currency="BRL",
+        symbol="R$",
+        timezone="America/Sao_Paulo",
+        min_age=18,
+        disabled_modules=frozenset({"GOOGLESIGNIN3", "FACEBOOKSIGNIN3"}),
+    ),
+    BrandSeed(
+        code="BR2",
+        name="Vila Bet",
+        domains=("vilabet.test", "agent.vilabet.test"),
+        languages=("EN", "PT"),
+        default_language="EN",
+        currency="BRL",
+        symbol="R$",
+        timezone="America/Sao_Paulo",
+        min_age=21,
+        disabled_modules=frozenset({"FREEPLAY3", "MOBILEVERCODELOGIN3", "GOOGLESIGNIN3"}),
+    ),
+)
+
+RESOURCE_URLS = {
+    "YOUTUBE": "https://www.youtube.com/@{slug}",
+    "TWITTER": "https://x.com/{slug}",
+    "FACEBOOK": "https://www.facebook.com/{slug}",
+    "INSTAGRAM": "https://www.instagram.com/{slug}",
+    "MESSENGER": "https://m.me/{slug}",
+    "TIKTOK": "https://www.tiktok.com/@{slug}",
+    "MOBILECONFIG": "https://{domain}/download/{slug}.mobileconfig",
+    "Android": "https://{domain}/download/{slug}.apk",
+}
+CUSTOMER_SERVICES = (
+    ("LIVECHAT", "LIVECHAT-1", "https://{domain}/chat"),
+    ("TELEGRAM", "TELEGRAM-1", "https://t.me/{slug}_support"),
+    ("TELEGRAM", "TELEGRAM-2", "https://t.me/{slug}_vip"),
+    ("WHATSAPP", "WHATSAPP-1", "https://wa.me/5511999990000"),
+    ("FACEBOOK", "FACEBOOK-1", "https://m.me/{slug}"),
+)
+BANNER_GROUPS = ("w_home", "w_login", "w_register", "w_forget")
+HELP = {
+    "PT": (
+        (
+            "Conta",
+            "Como me cadastro?",
+            "<p>Toque em <b>Cadastrar</b>, preencha os campos e "
+            "confirme que tem a idade mínima.</p>",
+        ),
+        (
+            "Depósito",
+            "Como deposito com PIX?",
+            "<p>Abra <b>Depósito</b>, escolha PIX, digite o "
+            "valor e pague o código QR no app do seu banco.</p>",
+        ),
+        (
+            "Saque",
+            "Quanto tempo leva um saque?",
+            "<p>Saques aprovados são pagos em minutos. "
+            "Confirme o recebimento na tela de saque.</p>",
+        ),
+    ),
+    "EN": (
+        (
+            "Account",
+            "How do I register?",
+            "<p>Tap <b>Register</b>, fill in the fields and "
+            "confirm you are of the minimum age.</p>",
+        ),
+        (
+            "Deposit",
+            "How do I deposit with PIX?",
+            "<p>Open <b>Deposit</b>, choose PIX, enter "
+            "the amount and pay the QR code in your bank app.</p>",
+        ),
+        (
+            "Withdrawal",
+            "How long does a withdrawal take?",
+            "<p>Approved withdrawals are paid "
+            "within minutes. Confirm receipt on the withdrawal screen.</p>",
+        ),
+    ),
+}
+
+
+async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
+    existing = (await session.exec(select(Merchant).where(Merchant.code == seed.code))).first()
+    if existing is not None:
+        return existing
+    slug = seed.name.lower().replace(" ", "")
+    merchant = Merchant(
+        code=seed.code,
+        name=seed.name,
+        default_language=seed.default_language,
+        supported_languages=list(seed.languages),
+        currency=seed.currency,
+        currency_symbol=seed.symbol,
+        timezone=seed.timezone,
+        image_base_url="/img",
+        image_cdns=["/img"],
+        launch_game_cdns=["/play"],
+        gtag_id=None,
+        main_domain=seed.domains[0],
+        min_age=seed.min_age,
+        copyright=f"© {seed.name}",
+    )
+    session.add(merchant)
+    await session.flush()
+    assert merchant.id is not None
+    mid = merchant.id
+    domain = seed.domains[0]
+    session.add_all(
+        [DomainRoute(merchant_id=mid, domain=d, route_type="MAIN") for d in seed.domains]
+    )
+    session.add_all(
+        WhitelabelModule(
+            merchant_id=mid,
+            mod_id=mod_id,
+            parent_mod_id=parent,
+            name=name,
+            enabled="0" if mod_id in seed.disabled_modules else "1",
+            sort=index,
+        )
+        for index, (mod_id, parent, name) in enumerate(MODULE_TREE)
+    )
+    session.add_all(
+        RegisterField(
+            merchant_id=mid,
+            field_name=name,
+            enabled=enabled,
+            required=required,
+            min_length=low,
+            max_length=high,
+            pattern_id=pattern,
+            accepted_pattern=accepted,
+            sort=index,
+        )
+        for index, (name, (enabled, required, low, high, pattern, accepted)) in enumerate(
+            REGISTER_FIELDS.items()
+        )
+    )
+    session.add_all(
+        SiteResource(
+            merchant_id=mid,
+            resource_type=kind,
+            label_name_en=kind.title(),
+            url=url.format(slug=slug, domain=domain),
+            sort=index,
+        )
+        for index, (kind, url) in enumerate(RESOURCE_URLS.items())
+    )
+    session.add_all(
+        CustomerService(
+            merchant_id=mid,
+            cs_type=cs_type,
+            cs_position=position,
+            label=position,
+            url=url.format(slug=slug, domain=domain),
+            sort=index,
+        )
+        for index, (cs_type, position, url) in enumerate(CUSTOMER_SERVICES)
+    )
+    session.add_all(
+        Banner(
+            merchant_id=mid,
+            group_name=group,
+            image_url=f"/banners/{group}_{n}.svg",
+            link_url="/promotions",
+            linkage_type="ROUTE",
+            title=f"{seed.name} {group} {n}",
+            sort=n,
+        )
+        for group in BANNER_GROUPS
+        for n in (1, 2, 3)
+    )
+    session.add_all(
+        HelpArticle(
+            merchant_id=mid,
+            language=lang,
+            category=category,
+            title=title,
+            content_html=sanitize_html(body),
+            sort=index,
+        )
+        for lang, articles in HELP.items()
+        for index, (category, title, body) in enumerate(articles)
+    )
+    return merchant
+
+
+async def seed_demo_data() -> list[str]:
+    """Create the demo brands that do not exist yet; return the codes of those created."""
+    created: list[str] = []
+    async with write_transaction() as session:
+        for seed in BRANDS:
+            before = (
+                await session.exec(select(Merchant).where(Merchant.code == seed.code))
+            ).first()
+            await _merchant(session, seed)
+            if before is None:
+                created.append(seed.code)
+    return created

@@ -1,0 +1,25 @@
+"""All tables, imported here so that Alembic and the app see one metadata."""
+
+from models.brand import (
+    Banner,
+    CustomerService,
+    DomainRoute,
+    HelpArticle,
+    Merchant,
+    RegisterField,
+    SiteResource,
+    WhitelabelModule,
+)
+from models.crypto import RsaKey
+
+__all__ = [
+    "Banner",
+    "CustomerService",
+    "DomainRoute",
+    "HelpArticle",
+    "Merchant",
+    "RegisterField",
+    "RsaKey",
+    "SiteResource",
+    "WhitelabelModule",
+]

@@ -12,6 +12,6 @@ config = rx.Config(
     frontend_port=int(os.environ.get("PORT", "3000")),
     backend_port=int(os.environ.get("PORT", "3000")),
     api_url=os.environ.get("API_URL", f"http://localhost:{os.environ.get('PORT', '3000')}"),
-    plugins=[rx.plugins.TailwindV4Plugin()],
-    disable_plugins=["reflex.plugins.sitemap.SitemapPlugin"],
+    plugins=[rx.plugins.TailwindV4Plugin(config={"darkMode": "class"})],
+    disable_plugins=[rx.plugins.SitemapPlugin],
 )

@@ -7,10 +7,12 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app import routes
 from app.api.envelope import error_response
 from app.api.wps import session, system
 from app.core.config import get_settings
@@ -72,6 +74,28 @@ def create_api() -> FastAPI:
     )
     api.include_router(system.router)
     api.include_router(session.router)
+
+    async def unknown_call(request: Request) -> JSONResponse:
+        """API paths never fall through to the site: unknown ones answer in the envelope."""
+        method_mismatch = any(
+            route.matches(request.scope)[0] is Match.PARTIAL for route in api.router.routes
+        )
+        status = 405 if method_mismatch else 404
+        return error_response(_HTTP_CODES[status], status, _language(request))
+
+    async def redirect_home() -> RedirectResponse:
+        return RedirectResponse(routes.HOME, status_code=301)
+
+    for path in routes.HOME_REDIRECTS:
+        api.add_api_route(path, redirect_home, methods=["GET"], include_in_schema=False)
+
+    for area in ("wps", "lgw", "vendor"):
+        api.add_api_route(
+            f"/{area}/{{rest:path}}",
+            unknown_call,
+            methods=["GET", "POST", "PUT", "DELETE", "PATCH"],
+            include_in_schema=False,
+        )
 
     @api.exception_handler(AppError)
     async def _app_error(request: Request, exc: AppError) -> JSONResponse:

@@ -219,3 +219,29 @@ async def help_center(brand: Brand, language: str) -> list[dict[str, Any]]:
         }
         for a in chosen
     ]
+
+
+def update_language(brand: Brand, requested: str) -> str:
+    """The language-update action: the brand's code for the choice, or language-unsupported.
+
+    Members' stored preference is added with accounts; visitors keep theirs in the browser.
+    """
+    return brand.resolve_language(requested)
+
+
+def app_download_links(brand: Brand) -> dict[str, str]:
+    """Android package and iOS profile links from the brand's resources."""
+    by_type = {r.resource_type: r.url for r in brand.resources}
+    return {"android": by_type.get("Android", ""), "ios": by_type.get("MOBILECONFIG", "")}
+
+
+SOCIAL_TYPES = ("TELEGRAM", "WHATSAPP", "FACEBOOK", "INSTAGRAM")  # spec 2, side menu
+
+
+def social_links(brand: Brand) -> list[dict[str, str]]:
+    """Social links of the side menu: the brand's resources plus its social CS channels."""
+    links = {r.resource_type: r.url for r in brand.resources if r.resource_type in SOCIAL_TYPES}
+    for channel in brand.customer_services:
+        if channel.cs_type in SOCIAL_TYPES:
+            links.setdefault(channel.cs_type, channel.url)
+    return [{"kind": kind, "url": links[kind]} for kind in SOCIAL_TYPES if kind in links]

@@ -86,6 +86,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "down.button": "Download",
         "notfound.title": "Page not found",
         "notfound.back": "Back to home",
+        "promo.empty": "There are no promotions running right now. Check back soon.",
     },
     "pt": {
         "app.loading": "Carregando…",
@@ -172,5 +173,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "down.button": "Baixar",
         "notfound.title": "Página não encontrada",
         "notfound.back": "Voltar ao início",
+        "promo.empty": "Não há promoções ativas no momento. Volte em breve.",
     },
 }

@@ -1,0 +1,14 @@
+"""Every page path, defined once."""
+
+HOME = "/"
+HOME_ALIASES = ("/home",)
+HOME_REDIRECTS = ("/index", "/index.html")  # served as HTTP redirects to HOME
+LOGIN = "/login"
+REGISTER = "/register"
+DOWNLOAD = "/down"
+HELP = "/help"
+HELP_MC = "/helpmc"
+PROMOTIONS = "/promotions"
+TERMS = "/help#terms"
+PRIVACY = "/help#privacy"
+RESPONSIBLE = "/help#responsible"

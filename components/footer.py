@@ -1,0 +1,123 @@
+"""Site footer: app download, help links, providers, payments, qualifications, copyright."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app import routes
+from components.header import FOCUS
+from components.i18n import t
+from components.link import page_link
+from state.site import SiteState
+
+PROVIDERS = ("pg", "bgs", "jili", "pp", "evo", "saba", "ds88", "imes")
+PAYMENTS = ("pix", "bank", "boleto", "visa")
+QUALIFICATIONS = ("responsible", "license")
+HELP_LINKS = (
+    ("footer.help_center", routes.HELP),
+    ("footer.terms", routes.TERMS),
+    ("footer.privacy", routes.PRIVACY),
+    ("footer.responsible", routes.RESPONSIBLE),
+)
+
+
+def _heading(key: str) -> rx.Component:
+    return rx.el.h2(
+        t(key),
+        class_name="text-xs font-semibold uppercase tracking-wider text-slate-500 mb-2",
+    )
+
+
+def _logos(prefix: str, names: tuple[str, ...]) -> rx.Component:
+    return rx.el.ul(
+        *[
+            rx.el.li(
+                rx.image(
+                    src=f"/icons/{prefix}-{name}.svg",
+                    alt=name.upper(),
+                    width="72",
+                    height="30",
+                    loading="lazy",
+                    class_name="h-[30px] w-[72px]",
+                )
+            )
+            for name in names
+        ],
+        class_name="flex flex-wrap gap-2",
+    )
+
+
+def footer() -> rx.Component:
+    link_class = f"text-sm hover:text-amber-500 rounded {FOCUS}"
+    age_badge = rx.cond(SiteState.min_age >= 21, "age21", "age18")
+    return rx.el.footer(
+        rx.el.div(
+            rx.el.div(
+                _heading("footer.download"),
+                page_link(
+                    rx.icon("download", size=16, aria_hidden="true"),
+                    t("footer.download"),
+                    href=routes.DOWNLOAD,
+                    class_name=f"inline-flex items-center gap-2 {link_class}",
+                    data_testid="footer-download",
+                ),
+                _heading("footer.help"),
+                rx.el.ul(
+                    *[
+                        rx.el.li(page_link(t(key), href=href, class_name=link_class))
+                        for key, href in HELP_LINKS
+                    ],
+                    class_name="space-y-1",
+                ),
+                class_name="space-y-3",
+            ),
+            rx.el.div(_heading("footer.providers"), _logos("provider", PROVIDERS)),
+            rx.el.div(_heading("footer.payments"), _logos("pay", PAYMENTS)),
+            rx.el.div(
+                _heading("footer.qualifications"),
+                rx.el.ul(
+                    rx.el.li(
+                        rx.image(
+                            src="/icons/qual-" + age_badge + ".svg",
+                            alt=SiteState.min_age.to_string() + "+",
+                            width="72",
+                            height="30",
+                            loading="lazy",
+                            class_name="h-[30px] w-[72px]",
+                        )
+                    ),
+                    *[
+                        rx.el.li(
+                            rx.image(
+                                src=f"/icons/qual-{name}.svg",
+                                alt=name,
+                                width="72",
+                                height="30",
+                                loading="lazy",
+                                class_name="h-[30px] w-[72px]",
+                            )
+                        )
+                        for name in QUALIFICATIONS
+                    ],
+                    class_name="flex flex-wrap gap-2",
+                ),
+            ),
+            class_name="mx-auto max-w-7xl grid gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4",
+        ),
+        rx.el.div(
+            rx.el.p(SiteState.age_notice, class_name="text-xs text-slate-500"),
+            rx.el.p(
+                SiteState.copyright,
+                " · ",
+                t("footer.rights"),
+                class_name="text-xs text-slate-500",
+                data_testid="copyright",
+            ),
+            class_name=(
+                "mx-auto max-w-7xl px-4 pr-16 py-4 border-t border-slate-200 dark:border-slate-800 "
+                "flex flex-col sm:flex-row gap-2 justify-between"
+            ),
+        ),
+        class_name="mt-16 bg-slate-100 dark:bg-slate-900 text-slate-700 dark:text-slate-300",
+        data_testid="site-footer",
+    )

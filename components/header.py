@@ -1,0 +1,202 @@
+"""Site header: brand, game navigation, visitor login form, language, theme, invite."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app import routes
+from components.dialog import dialog, open_dialog, open_helper
+from components.i18n import t
+from components.link import page_link
+from state.site import SiteState
+
+FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+NAV_ITEMS: tuple[tuple[str, str], ...] = (("HOME", routes.HOME), ("PROMO", routes.PROMOTIONS))
+LOGIN_SOON = "login-soon"
+MOBILE_MENU = "mobile-menu"
+
+
+def language_selector(test_id: str = "language-select") -> rx.Component:
+    return rx.el.label(
+        rx.el.span(t("lang.label"), class_name="sr-only"),
+        rx.icon("globe", size=16, class_name="shrink-0", aria_hidden="true"),
+        rx.el.select(
+            rx.foreach(
+                SiteState.languages,
+                lambda lang: rx.el.option(lang["name"], value=lang["code"]),
+            ),
+            value=SiteState.lang,
+            on_change=SiteState.set_language,
+            class_name=f"bg-transparent text-sm font-medium py-1 pr-1 cursor-pointer {FOCUS}",
+            data_testid=test_id,
+        ),
+        class_name=(
+            "flex items-center gap-1 rounded-lg border border-slate-300 dark:border-slate-700 "
+            "px-2 h-9"
+        ),
+    )
+
+
+def theme_toggle() -> rx.Component:
+    return rx.el.button(
+        rx.color_mode_cond(
+            light=rx.icon("moon", size=18, aria_hidden="true"),
+            dark=rx.icon("sun", size=18, aria_hidden="true"),
+        ),
+        on_click=rx.toggle_color_mode,
+        aria_label=t("theme.toggle"),
+        title=t("theme.toggle"),
+        class_name=(
+            "grid place-items-center size-9 rounded-lg border border-slate-300 "
+            f"dark:border-slate-700 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
+        ),
+        data_testid="theme-toggle",
+    )
+
+
+def _input(key: str, name: str, kind: str, autocomplete: str) -> rx.Component:
+    return rx.el.input(
+        name=name,
+        type=kind,
+        placeholder=t(key),
+        aria_label=t(key),
+        auto_complete=autocomplete,
+        class_name=(
+            "h-9 w-32 xl:w-40 rounded-lg px-3 text-sm bg-white text-slate-900 "
+            "border border-slate-300 dark:bg-slate-800 dark:text-slate-100 dark:border-slate-700 "
+            f"{FOCUS}"
+        ),
+    )
+
+
+def visitor_login_form() -> rx.Component:
+    """The visitor's login form (accounts arrive with the accounts capability)."""
+    return rx.el.form(
+        _input("header.username", "username", "text", "username"),
+        _input("header.password", "password", "password", "current-password"),
+        rx.el.button(
+            t("header.login"),
+            type="submit",
+            class_name=(
+                "h-9 px-4 rounded-lg text-sm font-semibold bg-amber-400 text-slate-900 "
+                f"hover:bg-amber-300 {FOCUS}"
+            ),
+        ),
+        on_submit=lambda _form: open_helper(LOGIN_SOON),
+        reset_on_submit=False,
+        class_name="hidden lg:flex items-center gap-2",
+        data_testid="header-login-form",
+    )
+
+
+def _register_button(extra: str = "") -> rx.Component:
+    return rx.el.button(
+        t("header.register"),
+        on_click=open_helper(LOGIN_SOON),
+        class_name=(
+            "h-9 px-4 rounded-lg text-sm font-semibold border border-amber-400 "
+            f"text-amber-600 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS} {extra}"
+        ),
+    )
+
+
+def nav_bar() -> rx.Component:
+    items = [
+        rx.el.li(
+            page_link(
+                t(f"nav.{kind}"),
+                href=href,
+                class_name=(
+                    "block whitespace-nowrap px-3 py-2 rounded-lg text-sm font-medium "
+                    f"hover:bg-slate-200 dark:hover:bg-slate-800 {FOCUS}"
+                ),
+                data_testid=f"nav-{kind.lower()}",
+            )
+        )
+        for kind, href in NAV_ITEMS
+    ]
+    invite = rx.el.li(
+        rx.el.button(
+            rx.icon("gift", size=16, aria_hidden="true"),
+            t("header.invite"),
+            on_click=open_helper(LOGIN_SOON),
+            class_name=(
+                "flex items-center gap-1 whitespace-nowrap px-3 py-2 rounded-lg text-sm "
+                f"font-medium text-amber-600 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS}"
+            ),
+            data_testid="nav-invite",
+        ),
+        class_name="ml-auto",
+    )
+    return rx.el.nav(
+        rx.el.ul(*items, invite, class_name="flex items-center gap-1 overflow-x-auto"),
+        aria_label=t("nav.label"),
+        class_name="mx-auto max-w-7xl px-3 sm:px-4",
+        data_testid="game-nav",
+    )
+
+
+def header() -> rx.Component:
+    return rx.el.header(
+        rx.el.a(
+            t("app.skip_to_content"),
+            href="#main",
+            class_name=(
+                "sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 "
+                "focus:rounded focus:bg-amber-400 focus:px-3 focus:py-2 focus:text-slate-900"
+            ),
+        ),
+        rx.el.div(
+            page_link(
+                rx.image(src="/logo.svg", alt="", width="36", height="36", class_name="size-9"),
+                rx.el.span(
+                    SiteState.brand_name,
+                    class_name="hidden min-[400px]:inline text-lg font-bold tracking-tight truncate",
+                ),
+                href=routes.HOME,
+                class_name=f"flex items-center gap-2 min-w-0 rounded-lg {FOCUS}",
+                data_testid="brand-link",
+            ),
+            rx.el.div(
+                visitor_login_form(),
+                _register_button("hidden sm:block"),
+                rx.el.button(
+                    t("header.login"),
+                    on_click=open_helper(LOGIN_SOON),
+                    class_name=(
+                        "lg:hidden h-9 px-3 rounded-lg text-sm font-semibold bg-amber-400 "
+                        f"text-slate-900 {FOCUS}"
+                    ),
+                ),
+                rx.el.div(language_selector(), class_name="hidden sm:block"),
+                theme_toggle(),
+                rx.el.button(
+                    rx.icon("menu", size=20, aria_hidden="true"),
+                    on_click=open_dialog(MOBILE_MENU),
+                    aria_label=t("header.menu"),
+                    class_name=(
+                        "sm:hidden grid place-items-center size-9 rounded-lg border "
+                        f"border-slate-300 dark:border-slate-700 {FOCUS}"
+                    ),
+                    data_testid="mobile-menu-button",
+                ),
+                class_name="flex items-center gap-2",
+            ),
+            class_name="mx-auto max-w-7xl flex items-center justify-between gap-3 px-3 sm:px-4 h-14",
+        ),
+        nav_bar(),
+        dialog(
+            MOBILE_MENU,
+            rx.el.div(
+                language_selector("mobile-language-select"),
+                _register_button("w-full"),
+                class_name="flex flex-col gap-3",
+            ),
+            title=t("header.menu"),
+        ),
+        class_name=(
+            "sticky top-0 z-40 border-b border-slate-200 dark:border-slate-800 "
+            "bg-white/90 dark:bg-slate-950/90 backdrop-blur"
+        ),
+        data_testid="site-header",
+    )

@@ -1,0 +1,45 @@
+"""The page frame: the full-page state chosen by the system status, else the shell."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.dialog import helper_dialog
+from components.footer import footer
+from components.header import LOGIN_SOON, header
+from components.i18n import t
+from components.side_menu import side_menu
+from components.status_pages import blocked_page, maintenance_page
+from state.site import SiteState
+
+
+def shell(*content: rx.Component) -> rx.Component:
+    return rx.el.div(
+        header(),
+        rx.el.main(
+            *content,
+            id="main",
+            tab_index=-1,
+            class_name="w-full flex-1 mx-auto max-w-7xl px-3 sm:px-4 py-6 outline-none",
+        ),
+        footer(),
+        side_menu(),
+        helper_dialog(LOGIN_SOON, rx.el.p(t("header.login_soon"))),
+        class_name="min-h-screen flex flex-col",
+    )
+
+
+def layout(*content: rx.Component) -> rx.Component:
+    return rx.el.div(
+        rx.match(
+            SiteState.status,
+            (1, maintenance_page()),
+            (2, blocked_page()),
+            shell(*content),
+        ),
+        lang=SiteState.locale_tag,
+        class_name=(
+            "min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 "
+            "antialiased overflow-x-clip"
+        ),
+    )

@@ -1,0 +1,167 @@
+"""The right bar: customer service, social links, app QR and downloads, back to top."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.header import FOCUS
+from components.i18n import t
+from state.site import SiteState
+from state.ui import SIDE_MENU_CLOSED, SIDE_MENU_OPEN, UiState
+
+BUTTON = (
+    "grid place-items-center size-9 rounded-full bg-white text-slate-700 shadow "
+    "hover:bg-amber-50 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700 "
+    f"{FOCUS}"
+)
+PANEL = (
+    "absolute right-11 bottom-0 w-52 rounded-xl p-3 shadow-xl bg-white text-slate-800 "
+    "dark:bg-slate-800 dark:text-slate-100"
+)
+CS_ICONS = {"LIVECHAT": "headphones", "TELEGRAM": "send", "WHATSAPP": "phone"}
+CS_WINDOW = "width=440,height=750,noopener"  # spec 2: customer-service window 440 by 750
+_OPEN_WINDOW = rx.vars.FunctionStringVar.create("window.open")
+
+
+def _cs_entry(entry: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.button(
+            rx.match(
+                entry["type"],
+                *[
+                    (kind, rx.icon(icon, size=16, aria_hidden="true"))
+                    for kind, icon in CS_ICONS.items()
+                ],
+                rx.icon("message-circle", size=16, aria_hidden="true"),
+            ),
+            entry["position"],
+            on_click=rx.call_function(_OPEN_WINDOW.call(entry["url"], "_blank", CS_WINDOW)),
+            class_name=(
+                "flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-sm "
+                f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
+            ),
+            data_testid="cs-" + entry["position"].to(str),
+        )
+    )
+
+
+def _social(entry: rx.Var) -> rx.Component:
+    kind = entry["kind"].to(str)
+    return rx.el.li(
+        rx.el.a(
+            rx.image(
+                src="/icons/social-" + kind.lower() + ".svg",
+                alt="",
+                width="32",
+                height="32",
+                class_name="size-8",
+            ),
+            href=entry["url"],
+            target="_blank",
+            rel="noopener noreferrer",
+            aria_label=kind,
+            class_name=f"grid place-items-center size-9 rounded-full {FOCUS}",
+        )
+    )
+
+
+def _panel_button(name: str, icon: str, label_key: str, panel: rx.Component) -> rx.Component:
+    return rx.el.div(
+        rx.el.button(
+            rx.icon(icon, size=18, aria_hidden="true"),
+            on_click=UiState.toggle_panel(name),
+            aria_label=t(label_key),
+            title=t(label_key),
+            aria_expanded=UiState.side_panel == name,
+            class_name=BUTTON,
+            data_testid=f"{name}-button",
+        ),
+        rx.cond(UiState.side_panel == name, panel),
+        class_name="relative",
+    )
+
+
+def _cs_panel() -> rx.Component:
+    return rx.el.div(
+        rx.el.p(t("side.customer_service"), class_name="mb-1 text-xs font-semibold"),
+        rx.el.ul(rx.foreach(SiteState.customer_services, _cs_entry)),
+        class_name=PANEL,
+        data_testid="cs-panel",
+    )
+
+
+def _qr_panel() -> rx.Component:
+    return rx.el.div(
+        rx.image(
+            src=SiteState.app_qr,
+            alt=t("side.app_qr"),
+            width="160",
+            height="160",
+            class_name="mx-auto size-40 bg-white rounded",
+        ),
+        rx.el.p(t("side.app_qr"), class_name="mt-2 text-xs text-center"),
+        class_name=PANEL,
+        data_testid="app-qr-panel",
+    )
+
+
+def side_menu() -> rx.Component:
+    visible_class = rx.match(
+        UiState.side_menu_choice,
+        (SIDE_MENU_OPEN, "flex"),
+        (SIDE_MENU_CLOSED, "hidden"),
+        "hidden sm:flex",
+    )
+    return rx.el.aside(
+        rx.el.button(
+            rx.icon("panel-right-close", size=18, aria_hidden="true", class_name="hidden sm:block"),
+            rx.icon("ellipsis-vertical", size=18, aria_hidden="true", class_name="sm:hidden"),
+            # The visible state depends on the screen, so the browser tells it on click.
+            on_click=rx.call_script(
+                "!!document.querySelector('[data-testid=side-menu-items]')?.offsetParent",
+                callback=UiState.toggle_side_menu,
+            ),
+            aria_label=t("side.toggle"),
+            class_name=BUTTON,
+            data_testid="side-toggle",
+        ),
+        rx.el.div(
+            _panel_button("cs", "headphones", "side.customer_service", _cs_panel()),
+            rx.el.ul(
+                rx.foreach(SiteState.socials, _social),
+                aria_label=t("side.social"),
+                class_name="flex flex-col gap-1",
+            ),
+            _panel_button("app-qr", "qr-code", "side.app_qr", _qr_panel()),
+            rx.el.a(
+                rx.icon("smartphone", size=18, aria_hidden="true"),
+                href=SiteState.android_url,
+                aria_label=t("side.android"),
+                title=t("side.android"),
+                class_name=BUTTON,
+            ),
+            rx.el.a(
+                rx.icon("apple", size=18, aria_hidden="true"),
+                href=SiteState.ios_url,
+                aria_label=t("side.ios"),
+                title=t("side.ios"),
+                class_name=BUTTON,
+            ),
+            class_name=visible_class.to(str) + " flex-col items-center gap-1.5",
+            data_testid="side-menu-items",
+        ),
+        rx.el.button(
+            rx.icon("arrow-up", size=18, aria_hidden="true"),
+            on_click=rx.call_script("window.scrollTo({top: 0, behavior: 'smooth'})"),
+            aria_label=t("side.back_to_top"),
+            title=t("side.back_to_top"),
+            class_name=BUTTON,
+            data_testid="back-to-top",
+        ),
+        aria_label=t("side.label"),
+        class_name=(
+            "fixed right-2 bottom-4 z-30 flex flex-col items-center gap-1.5 rounded-full p-1 "
+            "bg-slate-200/70 dark:bg-slate-900/70 backdrop-blur"
+        ),
+        data_testid="side-menu",
+    )

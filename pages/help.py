@@ -1,0 +1,34 @@
+"""Help centre (/help, /helpmc): the brand's articles in the visitor's language."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.i18n import t
+from components.layout import layout
+from state.help import HelpState
+from state.site import SiteState
+
+
+def _article(article: rx.Var) -> rx.Component:
+    return rx.el.details(
+        rx.el.summary(
+            rx.el.span(article["category"], class_name="text-xs uppercase text-amber-600 mr-2"),
+            article["title"],
+            class_name="cursor-pointer font-semibold py-3",
+        ),
+        rx.html(article["content"], class_name="pb-4 text-slate-700 dark:text-slate-300"),
+        class_name="border-b border-slate-200 dark:border-slate-800 px-1",
+    )
+
+
+def help_page() -> rx.Component:
+    articles = HelpState.articles_by_lang.get(SiteState.lang, [])
+    return layout(
+        rx.el.h1(t("help.title"), class_name="text-2xl font-bold mb-4"),
+        rx.cond(
+            articles.length() > 0,
+            rx.el.div(rx.foreach(articles, _article), data_testid="help-articles"),
+            rx.el.p(t("help.empty"), class_name="text-slate-500"),
+        ),
+    )

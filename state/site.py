@@ -1,0 +1,98 @@
+"""Site-wide state: brand, language, full-page status and the shell's links."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app.core.errors import AppError
+from app.core.i18n import LANGUAGE_NAMES, catalog, ui_language
+from app.services import site
+from app.services.brands import brands
+from app.services.qr import qr_svg_data_uri
+
+_DEFAULT_UI_LANGUAGE = "pt"
+
+
+class SiteState(rx.State):
+    """Loaded on every page: which brand this domain serves, its status and language."""
+
+    lang: str = rx.LocalStorage("", name="lang")
+    his_lang: str = rx.LocalStorage("", name="hisLang")
+    merchant: str = ""
+    brand_name: str = ""
+    languages: list[dict[str, str]] = []
+    status: int = 0
+    visitor_ip: str = ""
+    maintenance_end_iso: str = ""
+    maintenance_message: str = ""
+    customer_services: list[dict[str, str]] = []
+    socials: list[dict[str, str]] = []
+    android_url: str = ""
+    ios_url: str = ""
+    app_qr: str = ""
+    min_age: int = 18
+    copyright: str = ""
+    language_error: str = ""
+
+    @rx.var
+    def ui_lang(self) -> str:
+        return ui_language(self.lang) if self.lang else _DEFAULT_UI_LANGUAGE
+
+    @rx.var
+    def texts(self) -> dict[str, str]:
+        """The visible strings in the current language (the catalog, one language)."""
+        return catalog()[self.ui_lang]
+
+    @rx.var
+    def age_notice(self) -> str:
+        return self.texts["footer.age_notice"].format(age=self.min_age)
+
+    @rx.var
+    def locale_tag(self) -> str:
+        return "pt-BR" if self.ui_lang == "pt" else "en-US"
+
+    @rx.event
+    async def load_site(self) -> None:
+        """Resolve the brand from the host, check the system status, settle the language."""
+        brand = await brands.for_request(None, self.router.headers.host)
+        status = site.system_status(brand, self.router.session.client_ip)
+        chosen = brand.fallback_language(self.lang)
+        if self.lang != chosen or self.his_lang != chosen:
+            self.lang = chosen
+            self.his_lang = chosen
+        downloads = site.app_download_links(brand)
+        self.merchant = brand.code
+        self.brand_name = brand.name
+        self.languages = [
+            {"code": code, "name": LANGUAGE_NAMES.get(code, code)}
+            for code in brand.supported_languages
+        ]
+        self.status = status.status
+        self.visitor_ip = status.ip
+        self.maintenance_end_iso = (
+            status.maintenance_end_at.isoformat() if status.maintenance_end_at else ""
+        )
+        self.maintenance_message = status.maintenance_message or ""
+        self.customer_services = [
+            {"type": c["csType"], "position": c["csPosition"], "url": c["url"]}
+            for c in site.customer_services(brand)
+        ]
+        self.socials = site.social_links(brand)
+        self.android_url = downloads["android"]
+        self.ios_url = downloads["ios"]
+        self.app_qr = qr_svg_data_uri(f"https://{brand.main_domain}/down")
+        self.min_age = brand.min_age
+        self.copyright = brand.copyright
+
+    @rx.event
+    async def set_language(self, code: str) -> None:
+        """Spec 4 language change: validate for the brand, store under lang and hisLang."""
+        brand = await brands.for_request(self.merchant or None, self.router.headers.host)
+        try:
+            chosen = site.update_language(brand, code)
+        except AppError as exc:
+            self.language_error = exc.code
+            return
+        self.language_error = ""
+        self.lang = chosen
+        self.his_lang = chosen

@@ -151,7 +151,9 @@ def header() -> rx.Component:
                 rx.image(src="/logo.svg", alt="", width="36", height="36", class_name="size-9"),
                 rx.el.span(
                     SiteState.brand_name,
-                    class_name="hidden min-[400px]:inline text-lg font-bold tracking-tight truncate",
+                    class_name=(
+                        "hidden min-[400px]:inline text-lg font-bold tracking-tight truncate"
+                    ),
                 ),
                 href=routes.HOME,
                 class_name=f"flex items-center gap-2 min-w-0 rounded-lg {FOCUS}",
@@ -182,7 +184,9 @@ def header() -> rx.Component:
                 ),
                 class_name="flex items-center gap-2",
             ),
-            class_name="mx-auto max-w-7xl flex items-center justify-between gap-3 px-3 sm:px-4 h-14",
+            class_name=(
+                "mx-auto max-w-7xl flex items-center justify-between gap-3 px-3 sm:px-4 h-14"
+            ),
         ),
         nav_bar(),
         dialog(

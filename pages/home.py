@@ -25,7 +25,8 @@ def home() -> rx.Component:
                 class_name="relative p-6 sm:p-10 text-white drop-shadow",
             ),
             class_name=(
-                "relative overflow-hidden rounded-2xl w-full h-44 sm:h-auto sm:aspect-[3/1] lg:aspect-[4/1] flex items-end"
+                "relative overflow-hidden rounded-2xl w-full h-44 sm:h-auto sm:aspect-[3/1] "
+                "lg:aspect-[4/1] flex items-end"
             ),
             data_testid="home-hero",
         ),

@@ -20,7 +20,9 @@ target_metadata = SQLModel.metadata
 
 
 def _url() -> str:
-    override = context.get_x_argument(as_dictionary=True).get("url")
+    override = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option(
+        "sqlalchemy.url"
+    )
     settings = get_settings()
     if override is None and settings.is_sqlite:
         settings.data_dir.mkdir(parents=True, exist_ok=True)

@@ -8,6 +8,7 @@ from app import routes
 from components.header import FOCUS
 from components.i18n import t
 from components.link import page_link
+from components.media import image
 from state.site import SiteState
 
 PROVIDERS = ("pg", "bgs", "jili", "pp", "evo", "saba", "ds88", "imes")
@@ -32,13 +33,13 @@ def _logos(prefix: str, names: tuple[str, ...]) -> rx.Component:
     return rx.el.ul(
         *[
             rx.el.li(
-                rx.image(
+                image(
                     src=f"/icons/{prefix}-{name}.svg",
                     alt=name.upper(),
-                    width="72",
-                    height="30",
                     loading="lazy",
                     class_name="h-[30px] w-[72px]",
+                    width=72,
+                    height=30,
                 )
             )
             for name in names
@@ -77,24 +78,24 @@ def footer() -> rx.Component:
                 _heading("footer.qualifications"),
                 rx.el.ul(
                     rx.el.li(
-                        rx.image(
+                        image(
                             src="/icons/qual-" + age_badge + ".svg",
                             alt=SiteState.min_age.to_string() + "+",
-                            width="72",
-                            height="30",
                             loading="lazy",
                             class_name="h-[30px] w-[72px]",
+                            width=72,
+                            height=30,
                         )
                     ),
                     *[
                         rx.el.li(
-                            rx.image(
+                            image(
                                 src=f"/icons/qual-{name}.svg",
                                 alt=name,
-                                width="72",
-                                height="30",
                                 loading="lazy",
                                 class_name="h-[30px] w-[72px]",
+                                width=72,
+                                height=30,
                             )
                         )
                         for name in QUALIFICATIONS

@@ -8,6 +8,7 @@ from app import routes
 from components.dialog import dialog, open_dialog, open_helper
 from components.i18n import t
 from components.link import page_link
+from components.media import image
 from state.site import SiteState
 
 FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
@@ -148,7 +149,7 @@ def header() -> rx.Component:
         ),
         rx.el.div(
             page_link(
-                rx.image(src="/logo.svg", alt="", width="36", height="36", class_name="size-9"),
+                image(src="/logo.svg", alt="", class_name="size-9", width=36, height=36),
                 rx.el.span(
                     SiteState.brand_name,
                     class_name=(
@@ -189,18 +190,22 @@ def header() -> rx.Component:
             ),
         ),
         nav_bar(),
-        dialog(
-            MOBILE_MENU,
-            rx.el.div(
-                language_selector("mobile-language-select"),
-                _register_button("w-full"),
-                class_name="flex flex-col gap-3",
-            ),
-            title=t("header.menu"),
-        ),
         class_name=(
             "sticky top-0 z-40 border-b border-slate-200 dark:border-slate-800 "
             "bg-white/90 dark:bg-slate-950/90 backdrop-blur"
         ),
         data_testid="site-header",
+    )
+
+
+def mobile_menu_dialog() -> rx.Component:
+    """Rendered at the page root: the header's backdrop filter would trap a fixed overlay."""
+    return dialog(
+        MOBILE_MENU,
+        rx.el.div(
+            language_selector("mobile-language-select"),
+            _register_button("w-full"),
+            class_name="flex flex-col gap-3",
+        ),
+        title=t("header.menu"),
     )

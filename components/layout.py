@@ -6,7 +6,7 @@ import reflex as rx
 
 from components.dialog import helper_dialog
 from components.footer import footer
-from components.header import LOGIN_SOON, header
+from components.header import LOGIN_SOON, header, mobile_menu_dialog
 from components.i18n import t
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
@@ -24,6 +24,7 @@ def shell(*content: rx.Component) -> rx.Component:
         ),
         footer(),
         side_menu(),
+        mobile_menu_dialog(),
         helper_dialog(LOGIN_SOON, rx.el.p(t("header.login_soon"))),
         class_name="min-h-screen flex flex-col",
     )
@@ -38,6 +39,7 @@ def layout(*content: rx.Component) -> rx.Component:
             shell(*content),
         ),
         lang=SiteState.locale_tag,
+        data_merchant=SiteState.merchant,
         class_name=(
             "min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 "
             "antialiased overflow-x-clip"

@@ -6,6 +6,7 @@ import reflex as rx
 
 from components.header import FOCUS
 from components.i18n import t
+from components.media import image
 from state.site import SiteState
 from state.ui import SIDE_MENU_CLOSED, SIDE_MENU_OPEN, UiState
 
@@ -49,12 +50,12 @@ def _social(entry: rx.Var) -> rx.Component:
     kind = entry["kind"].to(str)
     return rx.el.li(
         rx.el.a(
-            rx.image(
+            image(
                 src="/icons/social-" + kind.lower() + ".svg",
                 alt="",
-                width="32",
-                height="32",
                 class_name="size-8",
+                width=32,
+                height=32,
             ),
             href=entry["url"],
             target="_blank",
@@ -92,12 +93,12 @@ def _cs_panel() -> rx.Component:
 
 def _qr_panel() -> rx.Component:
     return rx.el.div(
-        rx.image(
+        image(
             src=SiteState.app_qr,
             alt=t("side.app_qr"),
-            width="160",
-            height="160",
             class_name="mx-auto size-40 bg-white rounded",
+            width=160,
+            height=160,
         ),
         rx.el.p(t("side.app_qr"), class_name="mt-2 text-xs text-center"),
         class_name=PANEL,

@@ -7,6 +7,7 @@ import reflex as rx
 from components.header import FOCUS
 from components.i18n import t
 from components.layout import layout
+from components.media import image
 from state.download import DownloadState
 from state.site import SiteState
 
@@ -20,12 +21,12 @@ def _platform(label_key: str, icon: str, qr: rx.Var, href: rx.Var, test_id: str)
         ),
         rx.cond(
             qr != "",
-            rx.image(
+            image(
                 src=qr,
                 alt=t("down.scan"),
-                width="200",
-                height="200",
                 class_name="size-[200px] bg-white rounded-lg",
+                width=200,
+                height=200,
             ),
             rx.el.div(class_name="size-[200px]"),
         ),

@@ -6,18 +6,19 @@ import reflex as rx
 
 from components.i18n import t
 from components.layout import layout
+from components.media import image
 
 
 def home() -> rx.Component:
     return layout(
         rx.el.section(
-            rx.image(
+            image(
                 src="/banners/w_home_1.svg",
                 alt="",
-                width="1200",
-                height="400",
                 class_name="absolute inset-0 size-full object-cover",
                 fetch_priority="high",
+                width=1200,
+                height=400,
             ),
             rx.el.div(
                 rx.el.h1(t("home.title"), class_name="text-3xl sm:text-5xl font-extrabold"),

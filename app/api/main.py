@@ -30,10 +30,6 @@ def _language(request: Request) -> str:
     return getattr(request.state, "language", None) or ui_language(request.headers.get("language"))
 
 
-class BodyTooLarge(Exception):
-    pass
-
-
 class BodySizeLimit:
     """Refuses bodies over the configured size, whether or not Content-Length is sent."""
 
@@ -59,7 +55,7 @@ class BodySizeLimit:
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
-                    raise BodyTooLarge
+                    raise StarletteHTTPException(status_code=413)
             return message
 
         await self.app(scope, limited_receive, send)
@@ -109,16 +105,12 @@ def create_api() -> FastAPI:
         ]
         if any(e["type"] == "json_invalid" for e in errors):
             return error_response("malformed-json", 400, _language(request))
-        return error_response("validation-failed", 422, _language(request), value=errors)
+        return error_response("validation-failed", 422, _language(request), errors)
 
     @api.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = _HTTP_CODES.get(exc.status_code, "unknown-error")
         return error_response(code, exc.status_code, _language(request))
-
-    @api.exception_handler(BodyTooLarge)
-    async def _too_large(request: Request, exc: BodyTooLarge) -> JSONResponse:
-        return error_response("body-too-large", 413, _language(request))
 
     @api.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:

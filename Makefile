@@ -1,0 +1,65 @@
+# The two commands of the README: `make run` and `make test`. Both install what is missing.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BUN_VERSION := 1.4.4
+BUN_DIR := .tools/bun
+BUN := $(BUN_DIR)/node_modules/bun/bin/bun.exe
+PORT ?= 3000
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export REFLEX_BUN_PATH := $(abspath $(BUN))
+export PORT
+
+.PHONY: run test install install-dev browser lint test-sqlite test-postgres bench clean
+
+$(VENV)/.runtime: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt
+	$(VENV)/bin/pip install --quiet -r requirements-dev.txt
+	touch $@
+
+# Reflex builds the frontend with bun; it comes from the npm registry into a project folder.
+$(BUN):
+	mkdir -p $(BUN_DIR)
+	cd $(BUN_DIR) && { [ -f package.json ] || npm init -y >/dev/null; }
+	cd $(BUN_DIR) && npm install --no-audit --no-fund --silent bun@$(BUN_VERSION)
+	$(BUN) --version
+
+install: $(VENV)/.runtime $(BUN)
+
+install-dev: $(VENV)/.dev $(BUN)
+
+# Debian's Chromium for the browser tests (Playwright drives it; no browser download).
+browser:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+run: install
+	$(PY) -m app.cli setup
+	$(VENV)/bin/reflex run --env prod
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+test-sqlite: install-dev browser
+	$(VENV)/bin/pytest -q
+
+# The same API, unit and migration suites on the machine's PostgreSQL and Redis.
+test-postgres: install-dev
+	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
+		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/unit tests/api tests/test_migrations.py; \
+	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
+
+test: lint test-sqlite test-postgres
+
+bench: install-dev
+	$(PY) -m bench.run_all
+
+clean:
+	rm -rf $(VENV) .tools .web .states data

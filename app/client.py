@@ -1,0 +1,136 @@
+"""A Python client for the platform API: headers, the envelope and sealed (E) payloads.
+
+async with PlatformClient("http://localhost:3000", merchant="BR1") as api:
+    status = await api.get("/wps/system/status")
+    opened = await api.post("/wps/session/key/check", {"a": 1}, sealed=True)
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any
+
+import httpx
+
+from app.core.crypto import seal
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, body: dict[str, Any]) -> None:
+        super().__init__(f"{status} {body.get('code')}: {body.get('message')}")
+        self.status = status
+        self.body = body
+        self.code = body.get("code")
+
+
+class PlatformClient:
+    def __init__(
+        self,
+        base_url: str = "http://localhost:3000",
+        *,
+        merchant: str | None = None,
+        language: str | None = None,
+        device: str = "WEB",
+        token: str | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: float = 30.0,
+    ) -> None:
+        self.merchant = merchant
+        self.language = language
+        self.device = device
+        self.token = token
+        self._http = httpx.AsyncClient(base_url=base_url, transport=transport, timeout=timeout)
+        self._key: dict[str, str] | None = None
+
+    async def __aenter__(self) -> PlatformClient:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    def headers(self) -> dict[str, str]:
+        headers = {"Device": self.device}
+        if self.merchant:
+            headers["Merchant"] = self.merchant
+        if self.language:
+            headers["Language"] = self.language
+        if self.token:
+            headers["Authorization"] = self.token
+        return headers
+
+    async def raw(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        content: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> httpx.Response:
+        """The plain HTTP response, for tests of malformed input."""
+        return await self._http.request(
+            method,
+            path,
+            json=json,
+            content=content,
+            params=params,
+            headers={**self.headers(), **(headers or {})},
+        )
+
+    async def public_key(self, refresh: bool = False) -> dict[str, str]:
+        if self._key is None or refresh:
+            self._key = await self.get("/wps/session/key/rsa")
+        return self._key
+
+    async def sealed_body(self, method: str, path: str, payload: dict[str, Any]) -> dict[str, Any]:
+        key = await self.public_key()
+        return seal(payload, key["publicKey"], key["kid"], method, path)
+
+    async def call(
+        self,
+        method: str,
+        path: str,
+        payload: dict[str, Any] | None = None,
+        *,
+        sealed: bool = False,
+        params: dict[str, Any] | None = None,
+    ) -> Any:
+        """Send a call and return the envelope's value; raise ApiError when it failed."""
+        body: Any = payload
+        if sealed:
+            body = await self.sealed_body(method, path, payload or {})
+        response = await self.raw(method, path, json=body, params=params)
+        envelope = response.json()
+        if sealed and envelope.get("code") == "payload-key-unknown":
+            await self.public_key(refresh=True)
+            body = await self.sealed_body(method, path, payload or {})
+            response = await self.raw(method, path, json=body, params=params)
+            envelope = response.json()
+        if not envelope.get("success"):
+            raise ApiError(response.status_code, envelope)
+        return envelope.get("value")
+
+    async def get(self, path: str, params: dict[str, Any] | None = None) -> Any:
+        return await self.call("GET", path, params=params)
+
+    async def post(
+        self, path: str, payload: dict[str, Any] | None = None, *, sealed: bool = False
+    ) -> Any:
+        return await self.call("POST", path, payload, sealed=sealed)
+
+    async def put(
+        self, path: str, payload: dict[str, Any] | None = None, *, sealed: bool = False
+    ) -> Any:
+        return await self.call("PUT", path, payload, sealed=sealed)
+
+    async def delete(self, path: str, payload: dict[str, Any] | None = None) -> Any:
+        return await self.call("DELETE", path, payload)

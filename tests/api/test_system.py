@@ -1,0 +1,258 @@
+"""The /wps/system calls: envelope, headers, brands, status, configuration."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from app.client import ApiError, PlatformClient
+from app.core.config import PROJECT_ROOT
+
+SYSTEM_CALLS = (
+    "/wps/system/status",
+    "/wps/system/permission",
+    "/wps/system/whitelabel",
+    "/wps/system/domainRoute",
+    "/wps/system/setting/register",
+    "/wps/system/helpCenter",
+    "/wps/session/key/rsa",
+)
+
+
+def operator(*args: str) -> None:
+    """Run an operator command in its own process, as an operator would."""
+    subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        cwd=PROJECT_ROOT, env=os.environ.copy(), check=True, capture_output=True,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("path", SYSTEM_CALLS)
+async def test_every_call_answers_in_the_envelope(api: PlatformClient, path: str) -> None:
+    response = await api.raw("GET", path)
+    assert response.status_code == 200
+    body = response.json()
+    assert set(body) == {"success", "code", "message", "value"}
+    assert body["success"] is True and body["code"] == "0"
+    assert body["value"] is not None
+
+
+async def test_status_is_normal_with_the_visitor_ip(api: PlatformClient) -> None:
+    value = await api.get("/wps/system/status")
+    assert value["status"] == 0 and value["maintenance"] is False
+    assert value["ip"] == "203.0.113.10"
+
+
+async def test_permission_payload_has_every_spec_field(api: PlatformClient) -> None:
+    value = await api.get("/wps/system/permission")
+    info = value["info"]
+    for field in ("domainRoute", "resources", "whitelabelVal", "register", "mainDomain",
+                  "analytics", "imageCDNs", "launchGameCDNs"):  # fmt: skip
+        assert field in info, field
+    assert "gtagId" in info["analytics"]
+    assert value["location"]["ip"] == "203.0.113.10"
+    assert value["maintenance"] is False and value["regionRestriction"] is False
+    assert info["merchantCode"] == "BR1" and info["defaultLanguage"] == "PT"
+    resource_types = {r["resourceType"] for r in info["resources"]}
+    assert {"YOUTUBE", "TWITTER", "FACEBOOK", "INSTAGRAM", "MESSENGER", "TIKTOK",
+            "MOBILECONFIG", "Android"} <= resource_types  # fmt: skip
+
+
+async def test_whitelabel_tree_has_the_spec_switches(api: PlatformClient) -> None:
+    tree = await api.get("/wps/system/whitelabel")
+
+    def walk(nodes: list[dict]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for node in nodes:
+            assert set(node) >= {"modId", "enabled", "childrenNodes"}
+            found[node["modId"]] = node["enabled"]
+            found.update(walk(node["childrenNodes"]))
+        return found
+
+    switches = walk(tree)
+    for mod_id in ("MOBILENUMREG3", "REGMOBVERF3", "MOBILENUMPASSREG3", "FREEPLAY3",
+                   "PWDEXPFORCECHANGE3", "MOBILEVERCODELOGIN3"):  # fmt: skip
+        assert mod_id in switches
+    assert switches["FREEPLAY3"] == "1"
+
+
+async def test_register_settings(api: PlatformClient) -> None:
+    value = await api.get("/wps/system/setting/register")
+    fields = {f["field"]: f for f in value["fields"]}
+    assert fields["username"] == {
+        "field": "username", "enabled": True, "required": True, "minLength": 6,
+        "maxLength": 16, "patternId": 1, "acceptedPattern": ".*",
+    }  # fmt: skip
+    assert value["minAge"] == 18
+    assert value["methods"]["mobile"] is True
+
+
+async def test_domain_routes_and_brand_by_domain(api: PlatformClient) -> None:
+    routes = await api.get("/wps/system/domainRoute")
+    assert {"domain": "localhost", "routeType": "MAIN"} in routes
+    response = await api.raw("GET", "/wps/system/permission", headers={"Host": "vilabet.test"})
+    info = response.json()["value"]["info"]
+    assert info["merchantCode"] == "BR2" and info["defaultLanguage"] == "EN"
+
+
+async def test_merchant_header_wins_over_domain(api: PlatformClient) -> None:
+    response = await api.raw(
+        "GET", "/wps/system/permission", headers={"Host": "vilabet.test", "Merchant": "br1"}
+    )
+    assert response.json()["value"]["info"]["merchantCode"] == "BR1"
+
+
+async def test_unknown_merchant(api: PlatformClient) -> None:
+    response = await api.raw("GET", "/wps/system/status", headers={"Merchant": "NOPE"})
+    assert response.status_code == 400
+    assert response.json()["code"] == "merchant-unknown"
+    assert response.json()["success"] is False
+
+
+@pytest.mark.parametrize("language", ["JA", "xx", "TY"])
+async def test_unsupported_language(api: PlatformClient, language: str) -> None:
+    response = await api.raw("GET", "/wps/system/status", headers={"Language": language})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "language-unsupported"
+    assert body["message"] == "Este idioma não é suportado por esta marca."
+
+
+async def test_error_messages_follow_the_language_header(api: PlatformClient) -> None:
+    for language, message in (("EN", "Not found."), ("PT", "Não encontrado.")):
+        response = await api.raw("GET", "/wps/nothing/here", headers={"Language": language})
+        assert response.status_code == 404
+        assert response.json() == {
+            "success": False,
+            "code": "not-found",
+            "message": message,
+            "value": None,
+        }
+
+
+async def test_wrong_method_is_405_in_the_envelope(api: PlatformClient) -> None:
+    response = await api.raw("DELETE", "/wps/system/status")
+    assert response.status_code == 405
+    assert response.json()["code"] == "method-not-allowed"
+
+
+async def test_malformed_json(api: PlatformClient) -> None:
+    response = await api.raw(
+        "POST", "/wps/system/language", content=b'{"language": ',
+        headers={"Content-Type": "application/json"},
+    )  # fmt: skip
+    assert response.status_code == 400
+    assert response.json()["code"] == "malformed-json"
+
+
+async def test_invalid_field_is_422_with_locations(api: PlatformClient) -> None:
+    response = await api.raw("POST", "/wps/system/language", json={"language": ""})
+    assert response.status_code == 422
+    body = response.json()
+    assert body["code"] == "validation-failed"
+    assert body["value"][0]["loc"] == ["body", "language"]
+
+
+async def test_oversize_body_with_length(api: PlatformClient) -> None:
+    response = await api.raw(
+        "POST", "/wps/system/language", content=b"x" * 2_000_000,
+        headers={"Content-Type": "application/json"},
+    )  # fmt: skip
+    assert response.status_code == 413
+    assert response.json()["code"] == "body-too-large"
+
+
+async def test_oversize_body_streamed_without_length(api: PlatformClient) -> None:
+    async def chunks():
+        for _ in range(40):
+            yield b"x" * 65536
+
+    response = await api.raw(
+        "POST", "/wps/system/language", content=chunks(),
+        headers={"Content-Type": "application/json"},
+    )  # fmt: skip
+    assert response.status_code == 413
+    assert response.json()["code"] == "body-too-large"
+
+
+async def test_language_update_action(api: PlatformClient) -> None:
+    assert await api.post("/wps/system/language", {"language": "en"}) == {"language": "EN"}
+    with pytest.raises(ApiError) as error:
+        await api.post("/wps/system/language", {"language": "JA"})
+    assert error.value.code == "language-unsupported"
+
+
+async def test_help_centre_is_sanitised_and_localised(api: PlatformClient) -> None:
+    api.language = "EN"
+    english = await api.get("/wps/system/helpCenter")
+    api.language = "PT"
+    portuguese = await api.get("/wps/system/helpCenter")
+    assert english[0]["title"] != portuguese[0]["title"]
+    assert all("<script" not in a["content"] for a in english + portuguese)
+
+
+async def test_help_html_is_sanitised_when_served(api: PlatformClient) -> None:
+    from sqlmodel import select
+
+    from app.core.db import write_transaction
+    from models import HelpArticle, Merchant
+
+    async with write_transaction() as session:
+        merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+        article = HelpArticle(
+            merchant_id=merchant.id, language="EN", category="zz", title="xss",
+            content_html='<p onclick="alert(1)">hi<script>alert(2)</script>'
+            '<a href="javascript:alert(3)">x</a></p>',
+            sort=99,
+        )  # fmt: skip
+        session.add(article)
+    try:
+        api.language = "EN"
+        served = [a for a in await api.get("/wps/system/helpCenter") if a["title"] == "xss"]
+        assert served[0]["content"] == '<p>hi<a rel="noopener noreferrer">x</a></p>'
+    finally:
+        async with write_transaction() as session:
+            await session.delete(await session.get(HelpArticle, article.id))
+
+
+async def test_operator_switches_maintenance_and_region_block(api: PlatformClient) -> None:
+    try:
+        operator("status", "maintenance", "--until", "2030-01-01T03:00:00+00:00",
+                 "--message", "Upgrade")  # fmt: skip
+        value = await api.get("/wps/system/status")
+        assert value["status"] == 1
+        assert value["maintenanceEndAt"].startswith("2030-01-01T03:00:00")
+        assert value["maintenanceMessage"] == "Upgrade"
+
+        operator("status", "normal")
+        operator("status", "block", "--network", "203.0.113.0/24")
+        value = await api.get("/wps/system/status")
+        assert value["status"] == 2 and value["regionRestriction"] is True
+        permission = await api.get("/wps/system/permission")
+        assert permission["regionRestriction"] is True
+
+        other_brand = await api.raw("GET", "/wps/system/status", headers={"Merchant": "BR2"})
+        assert other_brand.json()["value"]["status"] == 0
+    finally:
+        operator("status", "normal")
+    assert (await api.get("/wps/system/status"))["status"] == 0
+
+
+async def test_home_aliases_redirect(api: PlatformClient) -> None:
+    for path in ("/index", "/index.html"):
+        response = await api.raw("GET", path)
+        assert response.status_code == 301
+        assert response.headers["location"] == "/"
+
+
+async def test_openapi_lists_every_route_with_schemas(api: PlatformClient) -> None:
+    document = (await api.raw("GET", "/openapi.json")).json()
+    paths = document["paths"]
+    for path in (*SYSTEM_CALLS, "/wps/system/language", "/wps/session/key/check"):
+        assert path in paths, path
+        operation = next(iter(paths[path].values()))
+        schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert "$ref" in schema

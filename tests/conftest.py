@@ -1,0 +1,78 @@
+"""Test set-up: a real database (SQLite file, or PostgreSQL + Redis with TEST_DATABASE=postgres),
+migrated with Alembic and loaded with the demo data, shared by the whole session."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+from tests.support.databases import (
+    TEST_REDIS_URL,
+    create_postgres_database,
+    drop_postgres_database,
+    new_sqlite_url,
+    use_postgres,
+)
+
+# Settings are read once per process, so the environment is set before the app is imported.
+_DATA_DIR = Path(tempfile.mkdtemp(prefix="platform-test-"))
+os.environ["DATA_DIR"] = str(_DATA_DIR)
+os.environ["ENVIRONMENT"] = "test"
+os.environ["BRAND_REFRESH_SECONDS"] = "0"
+if use_postgres():
+    os.environ["DATABASE_URL"] = create_postgres_database()
+    os.environ["REDIS_URL"] = TEST_REDIS_URL
+else:
+    os.environ["DATABASE_URL"] = new_sqlite_url(_DATA_DIR)
+    os.environ.pop("REDIS_URL", None)
+
+import pytest  # noqa: E402
+from alembic.config import Config  # noqa: E402
+
+from alembic import command  # noqa: E402
+from app.api.main import create_api  # noqa: E402
+from app.client import PlatformClient  # noqa: E402
+from app.core.cache import close_redis, get_redis  # noqa: E402
+from app.core.config import PROJECT_ROOT  # noqa: E402
+from app.core.db import dispose_engine  # noqa: E402
+from app.services.demo_data import seed_demo_data  # noqa: E402
+
+
+def alembic_config(url: str) -> Config:
+    config = Config(str(PROJECT_ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(PROJECT_ROOT / "alembic"))
+    config.attributes["configure_logger"] = False
+    config.cmd_opts = None
+    config.set_main_option("sqlalchemy.url", url)
+    return config
+
+
+@pytest.fixture(scope="session", autouse=True)
+def migrated_database() -> Iterator[str]:
+    url = os.environ["DATABASE_URL"]
+    command.upgrade(alembic_config(url), "head")
+    yield url
+    if use_postgres():
+        drop_postgres_database(url)
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def demo_data(migrated_database: str) -> AsyncIterator[None]:
+    if use_postgres():
+        await get_redis().flushdb()
+    await seed_demo_data()
+    yield
+    await dispose_engine()
+    await close_redis()
+
+
+@pytest.fixture
+async def api() -> AsyncIterator[PlatformClient]:
+    """A client for the ASGI app in-process (no network), on the brand BR1's domain."""
+    import httpx
+
+    transport = httpx.ASGITransport(app=create_api(), client=("203.0.113.10", 50000))
+    async with PlatformClient("http://localhost", transport=transport) as client:
+        yield client

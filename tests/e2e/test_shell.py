@@ -1,0 +1,188 @@
+"""The site shell in a real browser: both languages, themes, full-page states, dialogs."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import BrowserContext, Page, expect
+
+from tests.api.test_system import operator
+from tests.e2e.conftest import open_site
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_shell_renders_in_portuguese_by_default(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    await expect(page.get_by_test_id("brand-link")).to_contain_text("Sorte Grande")
+    await expect(page.get_by_test_id("game-nav")).to_contain_text("Início")
+    await expect(page.get_by_test_id("game-nav")).to_contain_text("Promoções")
+    await expect(page.get_by_test_id("nav-invite")).to_have_text("Convidar amigos")
+    await expect(page.get_by_test_id("header-login-form")).to_be_visible()
+    await expect(page.get_by_placeholder("Usuário")).to_be_visible()
+    footer = page.get_by_test_id("site-footer")
+    await expect(footer).to_contain_text("Baixe o aplicativo")
+    await expect(footer).to_contain_text("Central de ajuda")
+    await expect(footer.get_by_role("img", name="PIX")).to_be_visible()
+    await expect(footer.get_by_role("img", name="PG")).to_be_visible()
+    await expect(page.get_by_test_id("copyright")).to_contain_text("Sorte Grande")
+    await expect(page.get_by_test_id("side-menu")).to_be_visible()
+    assert await page.evaluate("localStorage.getItem('lang')") == "PT"
+    assert await page.evaluate("localStorage.getItem('hisLang')") == "PT"
+    assert await page.locator("html").get_attribute("lang") in (None, "pt-BR", "en")
+
+
+async def test_language_switch_changes_every_string_and_persists(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    body_pt = await page.get_by_test_id("site-header").inner_text()
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(page.get_by_test_id("nav-invite")).to_have_text("Invite friends")
+    await expect(page.get_by_test_id("site-footer")).to_contain_text("Help centre")
+    await expect(page.get_by_placeholder("Username")).to_be_visible()
+    assert await page.get_by_test_id("site-header").inner_text() != body_pt
+    assert await page.evaluate("localStorage.getItem('lang')") == "EN"
+    assert await page.evaluate("localStorage.getItem('hisLang')") == "EN"
+    await page.reload()
+    await expect(page.get_by_test_id("nav-invite")).to_have_text("Invite friends")
+    await expect(page.get_by_test_id("language-select")).to_have_value("EN")
+
+
+async def test_unsupported_stored_language_falls_back_to_brand_default(
+    context: BrowserContext, site_url: str
+) -> None:
+    await context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        " localStorage.setItem('lang', 'JA'); localStorage.setItem('hisLang', 'JA');"
+        " sessionStorage.setItem('seeded', '1'); }"
+    )
+    page = await context.new_page()
+    await open_site(page, site_url)
+    await expect(page.get_by_test_id("nav-invite")).to_have_text("Convidar amigos")
+    await page.wait_for_function("localStorage.getItem('lang') === 'PT'")
+    assert await page.evaluate("localStorage.getItem('hisLang')") == "PT"
+
+
+async def test_dark_and_light_theme(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    await page.get_by_test_id("theme-toggle").click()
+    await page.wait_for_function("document.documentElement.classList.contains('dark')")
+    dark = await page.evaluate(
+        "getComputedStyle(document.querySelector('[data-testid=site-header]')).backgroundColor"
+    )
+    await page.get_by_test_id("theme-toggle").click()
+    await page.wait_for_function("document.documentElement.classList.contains('light')")
+    light = await page.evaluate(
+        "getComputedStyle(document.querySelector('[data-testid=site-header]')).backgroundColor"
+    )
+    assert dark != light
+
+
+async def test_phone_width_has_no_horizontal_overflow(
+    context: BrowserContext, site_url: str, tmp_path
+) -> None:
+    page = await context.new_page()
+    await page.set_viewport_size({"width": 360, "height": 740})
+    for path in ("/", "/help", "/down", "/promotions"):
+        await open_site(page, site_url + path)
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, (path, width)
+    await page.screenshot(path=str(tmp_path / "home-360.png"), full_page=True)
+
+
+async def test_mobile_menu_dialog_locks_scroll_and_restores_it(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = await context.new_page()
+    await page.set_viewport_size({"width": 360, "height": 500})
+    await open_site(page, site_url)
+    await page.evaluate("window.scrollTo(0, 400)")
+    await page.wait_for_function("window.scrollY >= 399")
+    await page.get_by_test_id("mobile-menu-button").click()
+    dialog = page.get_by_test_id("dialog-mobile-menu")
+    await expect(dialog).to_be_visible()
+    await expect(dialog).to_have_attribute("role", "dialog")
+    assert await page.evaluate("document.body.style.position") == "fixed"
+    # A click outside the dialog does not close it.
+    await page.mouse.click(5, 495)
+    await expect(dialog).to_be_visible()
+    await page.get_by_test_id("dialog-mobile-menu-close").click()
+    await expect(dialog).to_be_hidden()
+    await page.wait_for_function("document.body.style.position === ''")
+    assert await page.evaluate("window.scrollY") == 400
+
+
+async def test_escape_closes_a_dialog_with_a_close_button(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = await context.new_page()
+    await page.set_viewport_size({"width": 360, "height": 700})
+    await open_site(page, site_url)
+    await page.get_by_test_id("mobile-menu-button").click()
+    await expect(page.get_by_test_id("dialog-mobile-menu")).to_be_visible()
+    await page.keyboard.press("Escape")
+    await expect(page.get_by_test_id("dialog-mobile-menu")).to_be_hidden()
+
+
+async def test_helper_dialog_closes_on_cover_click_and_by_timeout(
+    page: Page, site_url: str
+) -> None:
+    await open_site(page, site_url)
+    await page.get_by_test_id("nav-invite").click()
+    notice = page.get_by_test_id("dialog-login-soon")
+    await expect(notice).to_be_visible()
+    await page.get_by_test_id("dialog-login-soon-cover").click(position={"x": 5, "y": 5})
+    await expect(notice).to_be_hidden()
+    await page.get_by_test_id("nav-invite").click()
+    await expect(notice).to_be_visible()
+    await expect(notice).to_be_hidden(timeout=6000)
+
+
+async def test_side_menu_customer_service_and_qr(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    await page.get_by_test_id("cs-button").click()
+    await expect(page.get_by_test_id("cs-panel")).to_contain_text("LIVECHAT-1")
+    await page.get_by_test_id("app-qr-button").click()
+    qr = page.get_by_test_id("app-qr-panel").get_by_role("img")
+    assert (await qr.get_attribute("src") or "").startswith("data:image/svg+xml;base64,")
+    await page.get_by_test_id("side-toggle").click()
+    await expect(page.get_by_test_id("side-menu-items")).to_be_hidden()
+    await page.reload()
+    await expect(page.get_by_test_id("side-menu-items")).to_be_hidden()
+    await page.get_by_test_id("side-toggle").click()
+    await expect(page.get_by_test_id("side-menu-items")).to_be_visible()
+
+
+async def test_help_and_download_pages(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/help")
+    await expect(page.get_by_test_id("help-articles")).to_contain_text("Como me cadastro?")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(page.get_by_test_id("help-articles")).to_contain_text("How do I register?")
+    await open_site(page, site_url + "/down")
+    for test_id in ("down-android", "down-ios"):
+        image = page.get_by_test_id(test_id).get_by_role("img")
+        await expect(image).to_have_attribute("width", "200")
+
+
+async def test_maintenance_and_blocked_pages_follow_the_status(page: Page, site_url: str) -> None:
+    try:
+        operator("status", "maintenance", "--until", "2030-01-01T15:00:00+00:00")
+        await open_site(page, site_url)
+        await expect(page.get_by_test_id("maintenance-page")).to_be_visible()
+        await expect(page.get_by_test_id("maintenance-page")).to_contain_text(
+            "Manutenção do sistema"
+        )
+        # 15:00 UTC is 12:00 in São Paulo, the browser's time zone.
+        await expect(page.get_by_test_id("maintenance-until")).to_contain_text("12:00")
+        await expect(page.get_by_test_id("status-cs-button")).to_be_visible()
+        await expect(page.get_by_test_id("site-header")).to_have_count(0)
+
+        operator("status", "normal")
+        operator("status", "block", "--network", "127.0.0.0/8")
+        await open_site(page, site_url)
+        await expect(page.get_by_test_id("blocked-page")).to_be_visible()
+        await expect(page.get_by_test_id("blocked-ip")).to_contain_text("127.0.0.1")
+        await page.get_by_test_id("blocked-page-language").select_option("EN")
+        await expect(page.get_by_test_id("blocked-page")).to_contain_text("Access restricted")
+    finally:
+        operator("status", "normal")
+    await open_site(page, site_url)
+    await expect(page.get_by_test_id("site-header")).to_be_visible()

@@ -1,0 +1,92 @@
+"""Catalogs are complete in both languages; formatting follows the locale."""
+
+from __future__ import annotations
+
+import string
+from datetime import UTC, datetime
+from decimal import Decimal
+
+import pytest
+
+from app.core.i18n import (
+    LANGUAGE_CODES,
+    catalog,
+    normalize_language_code,
+    translate,
+    ui_language,
+)
+from app.core.i18n.formatting import (
+    MASK,
+    format_amount,
+    format_balance,
+    format_local_datetime,
+    format_money,
+)
+
+
+def test_en_and_pt_have_the_same_keys() -> None:
+    messages = catalog()
+    assert set(messages["en"]) == set(messages["pt"])
+
+
+def test_no_empty_or_untranslated_placeholders() -> None:
+    messages = catalog()
+    for key, english in messages["en"].items():
+        portuguese = messages["pt"][key]
+        assert english.strip() and portuguese.strip(), key
+        fields_en = {f for _, f, _, _ in string.Formatter().parse(english) if f}
+        fields_pt = {f for _, f, _, _ in string.Formatter().parse(portuguese) if f}
+        assert fields_en == fields_pt, key
+
+
+def test_spec_messages_are_exact() -> None:
+    assert translate("non-agent-login", "pt") == "Apenas agentes podem fazer login"
+    assert translate("non-agent-login", "en") == "Non-agents cannot log in"
+    assert translate("val_required", "pt") == "Obrigatório"
+    assert translate("in_need_true_account", "en") == "Please Register An Account First"
+    assert translate("too-many-requests", "en") == (
+        "Too many requests, please try again after 5 minutes."
+    )
+
+
+def test_translate_fills_placeholders_and_falls_back() -> None:
+    assert translate("maintenance.until", "en", time="10:00") == "Expected back at 10:00"
+    assert translate("maintenance.until", "PT", time="10:00") == "Previsão de retorno: 10:00"
+    assert translate("no.such.key", "pt") == "no.such.key"
+
+
+def test_language_codes() -> None:
+    assert len(LANGUAGE_CODES) == 32
+    assert normalize_language_code("pt_br") == "PT-BR"
+    assert normalize_language_code(" en ") == "EN"
+    assert normalize_language_code("xx") is None
+    assert ui_language("PT-BR") == "pt"
+    assert ui_language("JA") == "en"
+
+
+@pytest.mark.parametrize(
+    ("lang", "amount", "expected"),
+    [
+        ("en", Decimal("1234567.5"), "1,234,567.50"),
+        ("pt", Decimal("1234567.5"), "1.234.567,50"),
+        ("pt", Decimal("0.005"), "0,01"),
+        ("en", Decimal("-12"), "-12.00"),
+    ],
+)
+def test_amounts_have_two_decimals_and_locale_separators(
+    lang: str, amount: Decimal, expected: str
+) -> None:
+    assert format_amount(amount, lang) == expected
+
+
+def test_money_and_masked_balance() -> None:
+    assert format_money(Decimal("1234.5"), "BRL", "pt").replace("\xa0", " ") == "R$ 1.234,50"
+    assert format_money(Decimal("1234.5"), "BRL", "en") == "R$1,234.50"
+    assert format_balance(Decimal("10"), "pt", hidden=True) == MASK
+    assert format_balance(Decimal("10"), "pt", hidden=False) == "10,00"
+
+
+def test_dates_are_shown_in_the_visitors_zone() -> None:
+    moment = datetime(2026, 11, 21, 23, 30, tzinfo=UTC)
+    shown = format_local_datetime(moment, "pt", "America/Sao_Paulo")
+    assert "20:30" in shown and "21" in shown

@@ -1,0 +1,68 @@
+"""Settings fail fast on bad values."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from app.core.config import Settings
+from app.core.db import async_url, sync_url
+
+
+@pytest.fixture(autouse=True)
+def _no_deployment_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DATABASE_URL", "REDIS_URL", "ENVIRONMENT", "SECRET_KEY", "DATA_DIR"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_embedded_defaults_need_no_services(tmp_path) -> None:
+    settings = Settings(data_dir=tmp_path, _env_file=None)
+    assert settings.is_sqlite
+    assert settings.effective_database_url == f"sqlite:///{tmp_path / 'app.db'}"
+    assert settings.redis_url is None
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("database_url", "mysql://x@y/z"),
+        ("redis_url", "http://localhost:6379"),
+        ("max_body_bytes", "10"),
+        ("environment", "staging"),
+        ("rsa_key_bits", "1024"),
+        ("trusted_proxy_hops", "-1"),
+    ],
+)
+def test_bad_values_stop_start_up(field: str, value: str) -> None:
+    with pytest.raises(ValidationError):
+        Settings(**{field: value}, _env_file=None)
+
+
+def test_production_requires_a_secret_key() -> None:
+    with pytest.raises(ValidationError):
+        Settings(environment="prod", _env_file=None)
+    assert Settings(environment="prod", secret_key="x" * 40, _env_file=None).secret() == "x" * 40
+
+
+def test_blank_service_urls_mean_unset() -> None:
+    settings = Settings(database_url="", redis_url="", _env_file=None)
+    assert settings.database_url is None and settings.redis_url is None
+
+
+def test_generated_secret_is_kept(tmp_path) -> None:
+    first = Settings(data_dir=tmp_path, _env_file=None).secret()
+    assert len(first) >= 40
+    assert Settings(data_dir=tmp_path, _env_file=None).secret() == first
+
+
+@pytest.mark.parametrize(
+    ("url", "expected_async", "expected_sync"),
+    [
+        ("postgresql://u:p@h/db", "postgresql+psycopg://u:p@h/db", "postgresql+psycopg://u:p@h/db"),
+        ("postgres://u@h/db", "postgresql+psycopg://u@h/db", "postgresql+psycopg://u@h/db"),
+        ("sqlite:////tmp/a.db", "sqlite+aiosqlite:////tmp/a.db", "sqlite:////tmp/a.db"),
+    ],
+)
+def test_driver_urls(url: str, expected_async: str, expected_sync: str) -> None:
+    assert async_url(url) == expected_async
+    assert sync_url(url) == expected_sync

@@ -58,7 +58,10 @@ test-postgres: install-dev
 
 test: lint test-sqlite test-postgres
 
+# wrk (Debian) generates the load; every run is bounded in time and stays on loopback.
 bench: install-dev
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
 	$(PY) -m bench.run_all
 
 clean:

@@ -6,6 +6,7 @@ Every request needs its brand, so each process keeps snapshots in memory; an ope
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -173,27 +174,44 @@ class _Snapshot:
 
 
 class BrandRegistry:
-    """Per-process brand snapshots; reloaded when older than the refresh interval."""
+    """Per-process brand snapshots, reloaded when older than the refresh interval.
+
+    A stale snapshot keeps serving while one background task reloads it, so requests never
+    queue behind the database; with a refresh interval of 0 every request reads afresh.
+    """
 
     def __init__(self) -> None:
         self._snapshot: _Snapshot | None = None
+        self._lock = asyncio.Lock()
+        self._refreshing: asyncio.Task[_Snapshot] | None = None
 
     def invalidate(self) -> None:
         self._snapshot = None
 
+    async def _load(self) -> _Snapshot:
+        async with session_scope() as session:
+            merchants = (await session.exec(select(Merchant))).all()
+            loaded = [await _load_brand(session, m) for m in merchants]
+        snapshot = _Snapshot(
+            loaded_at=time.monotonic(),
+            by_code={b.code: b for b in loaded},
+            by_domain={d.domain.lower(): b.code for b in loaded for d in b.domains},
+        )
+        self._snapshot = snapshot
+        return snapshot
+
     async def _current(self) -> _Snapshot:
         max_age = get_settings().brand_refresh_seconds
         snapshot = self._snapshot
-        if snapshot is None or time.monotonic() - snapshot.loaded_at > max_age:
-            async with session_scope() as session:
-                merchants = (await session.exec(select(Merchant))).all()
-                brands = [await _load_brand(session, m) for m in merchants]
-            snapshot = _Snapshot(
-                loaded_at=time.monotonic(),
-                by_code={b.code: b for b in brands},
-                by_domain={d.domain.lower(): b.code for b in brands for d in b.domains},
-            )
-            self._snapshot = snapshot
+        if max_age == 0:
+            return await self._load()
+        if snapshot is None:
+            async with self._lock:
+                return self._snapshot or await self._load()
+        if time.monotonic() - snapshot.loaded_at > max_age and (
+            self._refreshing is None or self._refreshing.done()
+        ):
+            self._refreshing = asyncio.create_task(self._load())
         return snapshot
 
     async def by_code(self, code: str) -> Brand:

@@ -45,6 +45,8 @@ class SystemStatus:
 
 
 def _in_blocked_network(brand: Brand, ip: str) -> bool:
+    if not brand.blocked_networks:
+        return False
     try:
         address = ipaddress.ip_address(ip)
     except ValueError:

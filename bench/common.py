@@ -1,0 +1,105 @@
+"""Shared bench helpers: servers on loopback, a bounded HTTP load loop, result rows."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    value: float
+    unit: str
+    goal: str = ""
+    met: bool | None = None
+
+    def row(self) -> str:
+        verdict = {True: "met", False: "NOT met", None: ""}[self.met]
+        return f"| {self.name} | {self.value:,.2f} {self.unit} | {self.goal} | {verdict} |"
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    requests: int
+    errors: int
+    rate: float
+    p50_ms: float
+    p99_ms: float
+
+
+_UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
+
+
+def _ms(text: str) -> float:
+    """A wrk duration such as 812.00us, 2.07ms or 1.20s, in milliseconds."""
+    number, unit = re.fullmatch(r"([\d.]+)([a-z]+)", text).groups()  # type: ignore[union-attr]
+    return float(number) * _UNIT_MS[unit]
+
+
+def wrk(
+    url: str, connections: int, seconds: int, headers: dict[str, str] | None = None
+) -> LoadResult:
+    """Load `url` with wrk (2 threads), a bounded run on loopback; parse rate and latency."""
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
+    out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
+    percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)\s*$", out, re.M))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    socket_errors = re.search(
+        r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out
+    )
+    return LoadResult(
+        requests=int(re.search(r"(\d+) requests in", out).group(1)),  # type: ignore[union-attr]
+        errors=(int(errors.group(1)) if errors else 0)
+        + (sum(int(g) for g in socket_errors.groups()) if socket_errors else 0),
+        rate=float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
+        p50_ms=_ms(percentiles["50"]),
+        p99_ms=_ms(percentiles["99"]),
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextmanager
+def asgi_server(
+    target: str, env: dict[str, str] | None = None, factory: bool = False
+) -> Iterator[str]:
+    """Serve an ASGI app with granian (the server Reflex runs in production), one worker."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1",
+        "--port", str(port), "--workers", "1", "--log-level", "warning",
+        *(["--factory"] if factory else []), target,
+    ]  # fmt: skip
+    process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(url + "/", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -11,12 +11,14 @@ from models.brand import (
     WhitelabelModule,
 )
 from models.crypto import RsaKey
+from models.member import Member
 
 __all__ = [
     "Banner",
     "CustomerService",
     "DomainRoute",
     "HelpArticle",
+    "Member",
     "Merchant",
     "RegisterField",
     "RsaKey",

@@ -1,0 +1,51 @@
+"""Members (players, trial users, agents) and what belongs to their identity."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from models.base import UTCDateTime, utcnow
+
+MEMBER_ACTIVE = "ACTIVE"
+MEMBER_BLOCKED = "BLOCKED"
+
+
+class Member(SQLModel, table=True):
+    """An account of one brand. `account_type` decides player, trial or agent (spec 3)."""
+
+    __table_args__ = (
+        UniqueConstraint("merchant_id", "username"),
+        UniqueConstraint("merchant_id", "mobile"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    username: str = Field(max_length=64)
+    password_hash: str = Field(max_length=255)
+    account_type: int = Field(default=0, index=True)
+    status: str = Field(default=MEMBER_ACTIVE, max_length=16)
+    nickname: str = Field(default="", max_length=64)
+    payee_name: str | None = Field(default=None, max_length=120)
+    email: str | None = Field(default=None, max_length=120)
+    mobile: str | None = Field(default=None, max_length=32)
+    country_dialing_code: str | None = Field(default=None, max_length=8)
+    birthday: date | None = None
+    language: str | None = Field(default=None, max_length=8)
+    upline_id: int | None = Field(default=None, foreign_key="member.id", index=True)
+    affiliate_code: str | None = Field(default=None, max_length=32)
+    referral_code: str | None = Field(default=None, max_length=32)
+    recommender_id: str | None = Field(default=None, max_length=32)
+    icon: str = Field(default="1", max_length=16)
+    profile: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
+    payment_password_hash: str | None = Field(default=None, max_length=255)
+    totp_secret_encrypted: str | None = Field(default=None, max_length=255)
+    totp_enabled: bool = False
+    must_change_password: bool = False
+    password_changed_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_login_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    last_login_ip: str | None = Field(default=None, max_length=64)

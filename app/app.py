@@ -11,14 +11,25 @@ from app import routes
 from app.api.main import create_api
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
+from pages.account import (
+    agent_home_page,
+    login_page,
+    register_page,
+    reset_password_page,
+    security_center_page,
+)
 from pages.download import download_page
 from pages.help import help_page
 from pages.home import home
 from pages.not_found import not_found_page
 from pages.promotions import promotions_page
+from state.auth import AuthState
 from state.download import DownloadState
 from state.help import HelpState
+from state.register import RegisterState
+from state.security import SecurityState
 from state.site import SiteState
+from state.wallet import WalletState
 
 
 @asynccontextmanager
@@ -30,32 +41,39 @@ async def _close_connections() -> AsyncIterator[None]:
 
 app = rx.App(
     api_transformer=create_api(),
-    head_components=[rx.el.script(src="/scroll-lock.js")],
+    head_components=[rx.el.script(src="/scroll-lock.js"), rx.el.script(src="/bot-check.js")],
     theme=None,
 )
 app.register_lifespan_task(_close_connections)
 
+# Every page loads the brand and status, restores the session and shows the balance.
+ON_LOAD = [SiteState.load_site, AuthState.restore, WalletState.refresh]
+
 for route in (routes.HOME, *routes.HOME_ALIASES):
-    app.add_page(home, route=route, on_load=SiteState.load_site, title="Home")
+    app.add_page(home, route=route, on_load=ON_LOAD, title="Home")
 app.add_page(
-    help_page,
-    route=routes.HELP,
-    on_load=[SiteState.load_site, HelpState.load],
-    title="Help",
+    login_page, route=routes.LOGIN, on_load=[*ON_LOAD, AuthState.open_login_page], title="Login"
 )
 app.add_page(
-    help_page,
-    route=routes.HELP_MC,
-    on_load=[SiteState.load_site, HelpState.load],
-    title="Help",
+    register_page,
+    route=routes.REGISTER,
+    on_load=[*ON_LOAD, RegisterState.open_page],
+    title="Register",
+)
+for route in (routes.HELP, routes.HELP_MC):
+    app.add_page(help_page, route=route, on_load=[*ON_LOAD, HelpState.load], title="Help")
+app.add_page(
+    download_page, route=routes.DOWNLOAD, on_load=[*ON_LOAD, DownloadState.load], title="Download"
+)
+app.add_page(promotions_page, route=routes.PROMOTIONS, on_load=ON_LOAD, title="Promotions")
+app.add_page(
+    security_center_page,
+    route=routes.SECURITY_CENTER,
+    on_load=[*ON_LOAD, AuthState.require_login, SecurityState.load],
+    title="Security",
 )
 app.add_page(
-    download_page,
-    route=routes.DOWNLOAD,
-    on_load=[SiteState.load_site, DownloadState.load],
-    title="Download",
+    reset_password_page, route=routes.RESET_PASSWORD, on_load=ON_LOAD, title="Reset password"
 )
-app.add_page(
-    promotions_page, route=routes.PROMOTIONS, on_load=SiteState.load_site, title="Promotions"
-)
-app.add_page(not_found_page, route="404", on_load=SiteState.load_site, title="Not found")
+app.add_page(agent_home_page, route=routes.AGENT_HOME, on_load=ON_LOAD, title="Agent")
+app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

@@ -5,6 +5,7 @@ seed                          load the demo data (idempotent)
 setup                         migrate, then seed
 status show|normal|maintenance|block|unblock   switch a brand's full-page state
 rotate-key                    publish a new payload key (the old one stays valid a while)
+audit                         prove ledger balances equal their entries (exit 1 on any difference)
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from sqlmodel import select
 
 from alembic import command
 from app.core.config import PROJECT_ROOT
-from app.core.db import dispose_engine, write_transaction
+from app.core.db import dispose_engine, session_scope, write_transaction
 from app.services.demo_data import seed_demo_data
+from app.services.ledger import audit
 from app.services.payload_keys import payload_keys
 from models import Merchant
 from models.base import utcnow
@@ -87,6 +89,20 @@ async def _rotate() -> None:
     await dispose_engine()
 
 
+async def _audit() -> int:
+    async with session_scope() as session:
+        report = await audit(session)
+    await dispose_engine()
+    for difference in report.differences:
+        print(f"{difference.check} #{difference.subject_id}: {difference.detail}")
+    print(
+        f"ledger audit: {report.accounts_checked} accounts checked, "
+        f"{report.transactions_checked} transactions checked, "
+        f"{len(report.differences)} differences"
+    )
+    return 0 if report.clean else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.cli")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -94,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("seed")
     sub.add_parser("setup")
     sub.add_parser("rotate-key")
+    sub.add_parser("audit")
     status = sub.add_parser("status")
     status.add_argument("action", choices=["show", "normal", "maintenance", "block", "unblock"])
     status.add_argument("--merchant", default="BR1")
@@ -112,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_seed())
     elif args.command == "rotate-key":
         asyncio.run(_rotate())
+    elif args.command == "audit":
+        return asyncio.run(_audit())
     elif args.command == "status":
         if args.until:
             parsed = datetime.fromisoformat(args.until)

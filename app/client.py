@@ -7,12 +7,25 @@ async with PlatformClient("http://localhost:3000", merchant="BR1") as api:
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 from types import TracebackType
 from typing import Any
 
 import httpx
 
 from app.core.crypto import seal
+
+
+def solve_pow(challenge: dict[str, Any]) -> str:
+    """Solve a bot-check challenge: find n with SHA-256(salt + n) == challenge."""
+    for number in range(int(challenge["maxnumber"]) + 1):
+        digest = hashlib.sha256(f"{challenge['salt']}{number}".encode()).hexdigest()
+        if digest == challenge["challenge"]:
+            solution = {k: v for k, v in challenge.items() if k != "maxnumber"}
+            return base64.b64encode(json.dumps({**solution, "number": number}).encode()).decode()
+    raise ValueError("the challenge has no solution")
 
 
 class ApiError(Exception):
@@ -118,6 +131,23 @@ class PlatformClient:
         if not envelope.get("success"):
             raise ApiError(response.status_code, envelope)
         return envelope.get("value")
+
+    async def bot_check(self) -> str:
+        """A fresh solved bot check for the calls that ask for one."""
+        return solve_pow(await self.get("/wps/verification/botCheck"))
+
+    async def login(self, username: str, password: str, **extra: Any) -> dict[str, Any]:
+        """Log in by username (sealed, with a solved bot check); keeps the token."""
+        payload = {
+            "type": "username",
+            "username": username,
+            "password": password,
+            "botCheck": await self.bot_check(),
+            **extra,
+        }
+        value = await self.post("/wps/session/login", payload, sealed=True)
+        self.token = value["token"]
+        return value
 
     async def get(self, path: str, params: dict[str, Any] | None = None) -> Any:
         return await self.call("GET", path, params=params)

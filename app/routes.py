@@ -12,3 +12,6 @@ PROMOTIONS = "/promotions"
 TERMS = "/help#terms"
 PRIVACY = "/help#privacy"
 RESPONSIBLE = "/help#responsible"
+AGENT_HOME = "/agentHome"
+SECURITY_CENTER = "/securityCenter"
+RESET_PASSWORD = "/resetPassword"  # noqa: S105 (a path)

@@ -49,16 +49,19 @@ def dialog(
     name: str,
     *children: rx.Component,
     title: rx.Var | str | None = None,
-    show_close: bool = True,
+    show_close: bool | rx.Var[bool] = True,
     scroll_lock: bool = True,
     background: bool = True,
 ) -> rx.Component:
-    """A modal dialog shown while `name` is open. Escape closes it when it has a close button."""
+    """A modal dialog shown while `name` is open. Escape closes it when it has a close button;
+    `show_close` may be a state var (a forced step hides it)."""
     title_id = f"dialog-{name}-title"
     header: list[rx.Component] = []
     if title is not None:
         header.append(rx.el.h2(title, id=title_id, class_name="text-lg font-semibold pr-8"))
-    if show_close:
+    if isinstance(show_close, rx.Var):
+        header.append(rx.cond(show_close, _close_button(name)))
+    elif show_close:
         header.append(_close_button(name))
     lifecycle = (
         {"on_mount": rx.call_script(_LOCK), "on_unmount": rx.call_script(_UNLOCK)}
@@ -66,11 +69,13 @@ def dialog(
         else {}
     )
     cover = "bg-black/60 backdrop-blur-sm" if background else "bg-transparent"
-    escape_listener = (
-        [rx.window_event_listener(on_key_down=lambda key: DialogState.close_on_escape(name, key))]
-        if show_close
-        else []
+    listener = rx.window_event_listener(
+        on_key_down=lambda key: DialogState.close_on_escape(name, key)
     )
+    if isinstance(show_close, rx.Var):
+        escape_listener = [rx.cond(show_close, listener)]
+    else:
+        escape_listener = [listener] if show_close else []
     return rx.cond(
         DialogState.open_names.contains(name),
         rx.el.div(

@@ -5,10 +5,10 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.header import FOCUS
 from components.i18n import t
 from components.link import page_link
 from components.media import image
+from components.style import FOCUS
 from state.site import SiteState
 
 PROVIDERS = ("pg", "bgs", "jili", "pp", "evo", "saba", "ds88", "imes")

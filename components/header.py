@@ -5,15 +5,17 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.dialog import dialog, open_dialog, open_helper
+from components.dialog import close_dialog, dialog, open_dialog
 from components.i18n import t
 from components.link import page_link
 from components.media import image
+from components.style import FOCUS
+from components.wallet import balance_badge
+from state.auth import LOGOUT_DIALOG, AuthState
+from state.register import RegisterState
 from state.site import SiteState
 
-FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
 NAV_ITEMS: tuple[tuple[str, str], ...] = (("HOME", routes.HOME), ("PROMO", routes.PROMOTIONS))
-LOGIN_SOON = "login-soon"
 MOBILE_MENU = "mobile-menu"
 
 
@@ -71,7 +73,7 @@ def _input(key: str, name: str, kind: str, autocomplete: str) -> rx.Component:
 
 
 def visitor_login_form() -> rx.Component:
-    """The visitor's login form (accounts arrive with the accounts capability)."""
+    """The visitor's login form; errors show in the warning popup (spec 5)."""
     return rx.el.form(
         _input("header.username", "username", "text", "username"),
         _input("header.password", "password", "password", "current-password"),
@@ -83,7 +85,9 @@ def visitor_login_form() -> rx.Component:
                 f"hover:bg-amber-300 {FOCUS}"
             ),
         ),
-        on_submit=lambda _form: open_helper(LOGIN_SOON),
+        rx.el.input(type="hidden", name="source", value="header"),
+        rx.el.input(type="hidden", name="type", value="username"),
+        on_submit=AuthState.submit_login,
         reset_on_submit=False,
         class_name="hidden lg:flex items-center gap-2",
         data_testid="header-login-form",
@@ -93,11 +97,49 @@ def visitor_login_form() -> rx.Component:
 def _register_button(extra: str = "") -> rx.Component:
     return rx.el.button(
         t("header.register"),
-        on_click=open_helper(LOGIN_SOON),
+        on_click=RegisterState.open,
+        data_testid="header-register",
         class_name=(
             "h-9 px-4 rounded-lg text-sm font-semibold border border-amber-400 "
             f"text-amber-600 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS} {extra}"
         ),
+    )
+
+
+def member_area() -> rx.Component:
+    """A member's header: account, balance with show/hide, deposit and logout (spec 2)."""
+    return rx.el.div(
+        page_link(
+            rx.icon("user", size=16, aria_hidden="true"),
+            rx.el.span(AuthState.account, class_name="max-w-28 truncate"),
+            href=routes.SECURITY_CENTER,
+            class_name=f"hidden sm:flex items-center gap-1 text-sm font-medium rounded {FOCUS}",
+            data_testid="header-account",
+        ),
+        balance_badge(),
+        rx.el.button(
+            rx.icon("wallet", size=16, aria_hidden="true", class_name="sm:hidden"),
+            rx.el.span(t("auth.deposit"), class_name="sr-only sm:not-sr-only"),
+            on_click=AuthState.gate("soon"),
+            class_name=(
+                "flex items-center h-9 px-2.5 sm:px-3 rounded-lg text-sm font-semibold "
+                f"bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
+            ),
+            data_testid="header-deposit",
+        ),
+        rx.el.button(
+            rx.icon("log-out", size=16, aria_hidden="true"),
+            on_click=open_dialog(LOGOUT_DIALOG),
+            aria_label=t("auth.logout"),
+            title=t("auth.logout"),
+            class_name=(
+                "hidden sm:grid place-items-center size-9 rounded-lg border border-slate-300 "
+                f"dark:border-slate-700 {FOCUS}"
+            ),
+            data_testid="header-logout",
+        ),
+        class_name="flex items-center gap-2",
+        data_testid="member-area",
     )
 
 
@@ -120,7 +162,7 @@ def nav_bar() -> rx.Component:
         rx.el.button(
             rx.icon("gift", size=16, aria_hidden="true"),
             t("header.invite"),
-            on_click=open_helper(LOGIN_SOON),
+            on_click=AuthState.gate("soon"),
             class_name=(
                 "flex items-center gap-1 whitespace-nowrap px-3 py-2 rounded-lg text-sm "
                 f"font-medium text-amber-600 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS}"
@@ -161,14 +203,21 @@ def header() -> rx.Component:
                 data_testid="brand-link",
             ),
             rx.el.div(
-                visitor_login_form(),
-                _register_button("hidden sm:block"),
-                rx.el.button(
-                    t("header.login"),
-                    on_click=open_helper(LOGIN_SOON),
-                    class_name=(
-                        "lg:hidden h-9 px-3 rounded-lg text-sm font-semibold bg-amber-400 "
-                        f"text-slate-900 {FOCUS}"
+                rx.cond(
+                    AuthState.is_login,
+                    member_area(),
+                    rx.fragment(
+                        visitor_login_form(),
+                        _register_button("hidden sm:block"),
+                        rx.el.button(
+                            t("header.login"),
+                            on_click=AuthState.open_login,
+                            class_name=(
+                                "lg:hidden h-9 px-3 rounded-lg text-sm font-semibold "
+                                f"bg-amber-400 text-slate-900 {FOCUS}"
+                            ),
+                            data_testid="header-login-button",
+                        ),
                     ),
                 ),
                 rx.el.div(language_selector(), class_name="hidden sm:block"),
@@ -204,7 +253,28 @@ def mobile_menu_dialog() -> rx.Component:
         MOBILE_MENU,
         rx.el.div(
             language_selector("mobile-language-select"),
-            _register_button("w-full"),
+            rx.cond(
+                AuthState.is_login,
+                rx.fragment(
+                    page_link(
+                        rx.icon("user", size=16, aria_hidden="true"),
+                        AuthState.account,
+                        href=routes.SECURITY_CENTER,
+                        class_name=f"flex items-center gap-2 h-9 font-medium rounded {FOCUS}",
+                    ),
+                    rx.el.button(
+                        rx.icon("log-out", size=16, aria_hidden="true"),
+                        t("auth.logout"),
+                        on_click=[close_dialog(MOBILE_MENU), open_dialog(LOGOUT_DIALOG)],
+                        class_name=(
+                            "flex items-center justify-center gap-2 h-9 w-full rounded-lg "
+                            f"border border-slate-300 dark:border-slate-700 {FOCUS}"
+                        ),
+                        data_testid="mobile-logout",
+                    ),
+                ),
+                _register_button("w-full"),
+            ),
             class_name="flex flex-col gap-3",
         ),
         title=t("header.menu"),

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import reflex as rx
 
+from components.auth_dialogs import auth_dialogs
 from components.dialog import helper_dialog
 from components.footer import footer
-from components.header import LOGIN_SOON, header, mobile_menu_dialog
+from components.header import header, mobile_menu_dialog
 from components.i18n import t
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
+from state.auth import SOON_DIALOG
 from state.site import SiteState
 
 
@@ -25,7 +27,8 @@ def shell(*content: rx.Component) -> rx.Component:
         footer(),
         side_menu(),
         mobile_menu_dialog(),
-        helper_dialog(LOGIN_SOON, rx.el.p(t("header.login_soon"))),
+        helper_dialog(SOON_DIALOG, rx.el.p(t("feature.soon"))),
+        auth_dialogs(),
         class_name="min-h-screen flex flex-col",
     )
 

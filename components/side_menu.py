@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.header import FOCUS
 from components.i18n import t
 from components.media import image
+from components.style import FOCUS
 from state.site import SiteState
 from state.ui import SIDE_MENU_CLOSED, SIDE_MENU_OPEN, UiState
 

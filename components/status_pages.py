@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.header import FOCUS, language_selector
+from components.header import language_selector
 from components.i18n import t
+from components.style import FOCUS
 from state.site import SiteState
 
 # The end time is shown in the visitor's own time zone, so it is formatted in the browser.

@@ -11,15 +11,33 @@ from models.brand import (
     WhitelabelModule,
 )
 from models.crypto import RsaKey
-from models.member import Member
+from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
+from models.member import (
+    AffiliateCode,
+    Feedback,
+    KnownIp,
+    Member,
+    MemberSession,
+    OutboundMessage,
+    RecoveryCode,
+)
 
 __all__ = [
+    "AffiliateCode",
     "Banner",
     "CustomerService",
     "DomainRoute",
+    "Feedback",
     "HelpArticle",
+    "KnownIp",
+    "LedgerAccount",
+    "LedgerEntry",
+    "LedgerTransaction",
     "Member",
+    "MemberSession",
     "Merchant",
+    "OutboundMessage",
+    "RecoveryCode",
     "RegisterField",
     "RsaKey",
     "SiteResource",

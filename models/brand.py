@@ -35,6 +35,12 @@ class Merchant(SQLModel, table=True):
     maintenance_message: str | None = Field(default=None, max_length=500)
     blocked_networks: list[str] = Field(default_factory=list, sa_column=Column(JSON))
     blocked_countries: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    login_verification: str = Field(
+        default="SMS", max_length=16, description="NONE, SMS, EMAIL, TOTP or BANK_NAME"
+    )
+    password_expiry_days: int = Field(default=90, ge=1)
+    sms_expired_minutes: int = Field(default=1, ge=1, le=30)
+    sms_daily_quota: int = Field(default=10_000, ge=0)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 

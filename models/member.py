@@ -49,3 +49,77 @@ class Member(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     last_login_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     last_login_ip: str | None = Field(default=None, max_length=64)
+
+
+class MemberSession(SQLModel, table=True):
+    """A login: only the token's digest is stored. Idle and absolute expiry apply."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    token_digest: str = Field(unique=True, max_length=64)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    expires_at: datetime = Field(sa_type=UTCDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    ip: str = Field(default="", max_length=64)
+    user_agent: str = Field(default="", max_length=255)
+    device: str = Field(default="WEB", max_length=16)
+
+
+class KnownIp(SQLModel, table=True):
+    """An address a member has logged in from; a new one asks for extra verification."""
+
+    __table_args__ = (UniqueConstraint("member_id", "ip"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    ip: str = Field(max_length=64)
+    first_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class RecoveryCode(SQLModel, table=True):
+    """A single-use two-factor recovery code, stored as a keyed digest."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    code_digest: str = Field(max_length=64)
+    used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class AffiliateCode(SQLModel, table=True):
+    """An agent's invitation code; registering with it places the member under the agent."""
+
+    __table_args__ = (UniqueConstraint("merchant_id", "code"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    agent_id: int = Field(foreign_key="member.id", index=True)
+    code: str = Field(max_length=32)
+    active: bool = True
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class OutboundMessage(SQLModel, table=True):
+    """An SMS or e-mail as sent (or, with the local providers, only recorded)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    channel: str = Field(max_length=8)
+    recipient: str = Field(max_length=160, index=True)
+    subject: str = Field(default="", max_length=200)
+    body: str
+    provider: str = Field(max_length=32)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Feedback(SQLModel, table=True):
+    """A support ticket or feedback (spec 3): question type and plain-text content."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    member_id: int | None = Field(default=None, foreign_key="member.id", index=True)
+    question_type: str = Field(max_length=32)
+    content: str = Field(max_length=4000)
+    status: str = Field(default="OPEN", max_length=16)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

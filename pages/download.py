@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.header import FOCUS
 from components.i18n import t
 from components.layout import layout
 from components.media import image
+from components.style import FOCUS
 from state.download import DownloadState
 from state.site import SiteState
 

@@ -9,8 +9,8 @@ from components.layout import layout
 from components.media import image
 
 
-def home() -> rx.Component:
-    return layout(
+def home_content() -> tuple[rx.Component, ...]:
+    return (
         rx.el.section(
             image(
                 src="/banners/w_home_1.svg",
@@ -37,3 +37,7 @@ def home() -> rx.Component:
             data_testid="home-coming",
         ),
     )
+
+
+def home() -> rx.Component:
+    return layout(*home_content())

@@ -33,6 +33,7 @@ class SiteState(rx.State):
     min_age: int = 18
     copyright: str = ""
     language_error: str = ""
+    login_methods: dict[str, bool] = {}
 
     @rx.var
     def ui_lang(self) -> str:
@@ -81,6 +82,7 @@ class SiteState(rx.State):
         self.android_url = downloads["android"]
         self.ios_url = downloads["ios"]
         self.app_qr = qr_svg_data_uri(f"https://{brand.main_domain}/down")
+        self.login_methods = site.login_methods(brand)
         self.min_age = brand.min_age
         self.copyright = brand.copyright
 
@@ -89,7 +91,7 @@ class SiteState(rx.State):
         """Spec 4 language change: validate for the brand, store under lang and hisLang."""
         brand = await brands.for_request(self.merchant or None, self.router.headers.host)
         try:
-            chosen = site.update_language(brand, code)
+            chosen = await site.update_language(brand, code)
         except AppError as exc:
             self.language_error = exc.code
             return

@@ -3,9 +3,10 @@ migrated with Alembic and loaded with the demo data, shared by the whole session
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tempfile
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 from tests.support.databases import (
@@ -68,11 +69,31 @@ async def demo_data(migrated_database: str) -> AsyncIterator[None]:
     await close_redis()
 
 
+_next_ip = iter(ipaddress.ip_network("198.18.0.0/15").hosts())
+
+
 @pytest.fixture
-async def api() -> AsyncIterator[PlatformClient]:
-    """A client for the ASGI app in-process (no network), on the brand BR1's domain."""
+async def make_client() -> AsyncIterator[Callable[..., PlatformClient]]:
+    """Clients for the ASGI app in-process (no network), each from its own IP address so
+    that per-address limits of one test never touch another."""
     import httpx
 
-    transport = httpx.ASGITransport(app=create_api(), client=("203.0.113.10", 50000))
-    async with PlatformClient("http://localhost", transport=transport) as client:
-        yield client
+    app = create_api()
+    clients: list[PlatformClient] = []
+
+    def make(ip: str | None = None, **options: object) -> PlatformClient:
+        address = ip or str(next(_next_ip))
+        transport = httpx.ASGITransport(app=app, client=(address, 50000))
+        client = PlatformClient("http://localhost", transport=transport, **options)  # type: ignore[arg-type]
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        await client.aclose()
+
+
+@pytest.fixture
+async def api(make_client: Callable[..., PlatformClient]) -> PlatformClient:
+    """A client on the brand BR1's domain, from the fixed address 203.0.113.10."""
+    return make_client("203.0.113.10")

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
+from pydantic import BaseModel, ValidationError
 
 from app.core.config import get_settings
 from app.core.crypto import PayloadError
 from app.core.errors import AppError
+from app.services.accounts import members, sessions
+from app.services.accounts.login import Client
+from app.services.accounts.sessions import Authenticated
 from app.services.brands import Brand, brands
 from app.services.payload_keys import payload_keys
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 def client_ip(request: Request) -> str:
@@ -83,3 +89,47 @@ async def sealed_json(request: Request) -> dict[str, Any]:
 
 
 SealedBody = Annotated[dict[str, Any], Depends(sealed_json)]
+
+
+def sealed_model(model: type[ModelT]) -> Any:
+    """A dependency that opens a sealed body and validates it as `model`."""
+
+    async def dependency(request: Request) -> ModelT:
+        body = await sealed_json(request)
+        try:
+            return model.model_validate(body)
+        except ValidationError as exc:
+            errors = [
+                {"loc": ["body", *map(str, e.get("loc", ()))], "type": e.get("type")}
+                for e in exc.errors()
+            ]
+            raise AppError("validation-failed", status=422, value=errors) from exc
+
+    return Depends(dependency)
+
+
+async def current_member(request: Request, ctx: Context) -> Authenticated:
+    """The logged-in member of this brand (calls marked T), else not-logged-in (401)."""
+    auth = await sessions.authenticate(sessions.bearer(request.headers.get("authorization")))
+    if auth.member.merchant_id != ctx.brand.id:
+        raise AppError("not-logged-in", status=401)
+    return auth
+
+
+CurrentMember = Annotated[Authenticated, Depends(current_member)]
+
+
+async def real_member(auth: CurrentMember) -> Authenticated:
+    """A member with a real account: trial users are asked to register first (spec 4)."""
+    if members.roles(auth.member.account_type).is_trial:
+        raise AppError("in_need_true_account", status=403)
+    return auth
+
+
+RealMember = Annotated[Authenticated, Depends(real_member)]
+
+
+def client_of(request: Request, ctx: RequestContext) -> Client:
+    return Client(
+        ip=ctx.ip, user_agent=request.headers.get("user-agent", "")[:255], device=ctx.device
+    )

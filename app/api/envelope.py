@@ -32,3 +32,14 @@ def error_response(
         success=False, code=code, message=translate(code, language, **params), value=value
     )
     return JSONResponse(status_code=status, content=body.model_dump(mode="json"))
+
+
+def localize_fields(value: Any, language: str | None) -> Any:
+    """Field errors (`{"fields": [{field, code, params}]}`) get their message translated."""
+    if not isinstance(value, dict) or not isinstance(value.get("fields"), list):
+        return value
+    fields = [
+        {**problem, "message": translate(problem["code"], language, **problem.get("params", {}))}
+        for problem in value["fields"]
+    ]
+    return {**value, "fields": fields}

@@ -13,8 +13,8 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
-from app.api.envelope import error_response
-from app.api.wps import session, system
+from app.api.envelope import error_response, localize_fields
+from app.api.wps import member, session, support, system, verification
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import ui_language
@@ -110,6 +110,9 @@ def create_api() -> FastAPI:
     )
     api.include_router(system.router)
     api.include_router(session.router)
+    api.include_router(member.router)
+    api.include_router(verification.router)
+    api.include_router(support.router)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
     _document_hot_routes(api, system.HOT_ROUTES)
@@ -138,7 +141,10 @@ def create_api() -> FastAPI:
 
     @api.exception_handler(AppError)
     async def _app_error(request: Request, exc: AppError) -> JSONResponse:
-        return error_response(exc.code, exc.status, _language(request), exc.value, **exc.params)
+        language = _language(request)
+        return error_response(
+            exc.code, exc.status, language, localize_fields(exc.value, language), **exc.params
+        )
 
     @api.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -36,12 +36,25 @@ class Settings(BaseSettings):
     brand_refresh_seconds: float = Field(
         default=5.0, ge=0, description="How stale a process's copy of brand config may get"
     )
+    agent_account_types: list[int] = Field(default=[1, 2, 41, 42])
+    trial_account_types: list[int] = Field(default=[4])
+    session_idle_minutes: int = Field(default=120, ge=5)
+    session_absolute_hours: int = Field(default=24 * 7, ge=1)
+    smtp_host: str | None = Field(default=None, description="unset: e-mails are only recorded")
+    smtp_port: int = 587
+    smtp_user: str | None = None
+    smtp_password: SecretStr | None = None
+    smtp_sender: str = "no-reply@localhost"
+    smtp_starttls: bool = True
+    sms_gateway_url: str | None = Field(default=None, description="unset: SMS are only recorded")
+    sms_gateway_token: SecretStr | None = None
+    public_base_url: str = Field(default="http://localhost:3000", description="links in e-mails")
     country_header: str | None = Field(
         default=None, description="Header a trusted proxy sets with the visitor's country code"
     )
     sql_echo: bool = False
 
-    @field_validator("database_url", "redis_url", mode="before")
+    @field_validator("database_url", "redis_url", "smtp_host", "sms_gateway_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if value == "" else value

@@ -63,6 +63,10 @@ class Brand:
     maintenance_message: str | None
     blocked_networks: tuple[str, ...]
     blocked_countries: tuple[str, ...]
+    login_verification: str
+    password_expiry_days: int
+    sms_expired_minutes: int
+    sms_daily_quota: int
     domains: tuple[DomainRoute, ...] = ()
     modules: tuple[WhitelabelModule, ...] = ()
     register_fields: tuple[RegisterField, ...] = ()
@@ -70,6 +74,9 @@ class Brand:
     customer_services: tuple[CustomerService, ...] = ()
     banners: tuple[Banner, ...] = ()
     _switches: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+
+    def register_rule(self, field_name: str) -> RegisterField | None:
+        return next((f for f in self.register_fields if f.field_name == field_name), None)
 
     def module_on(self, mod_id: str) -> bool:
         """A module is on when it and every ancestor are enabled ('1')."""
@@ -156,6 +163,10 @@ async def _load_brand(session: AsyncSession, merchant: Merchant) -> Brand:
         maintenance_message=merchant.maintenance_message,
         blocked_networks=tuple(merchant.blocked_networks or ()),
         blocked_countries=tuple(c.upper() for c in merchant.blocked_countries or ()),
+        login_verification=merchant.login_verification,
+        password_expiry_days=merchant.password_expiry_days,
+        sms_expired_minutes=merchant.sms_expired_minutes,
+        sms_daily_quota=merchant.sms_daily_quota,
         domains=tuple(await rows(DomainRoute, DomainRoute.id)),
         modules=tuple(modules),
         register_fields=tuple(await rows(RegisterField, RegisterField.sort, RegisterField.id)),

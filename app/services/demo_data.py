@@ -60,7 +60,7 @@ REGISTER_FIELDS: dict[str, tuple[bool, bool, int | None, int | None, int | None,
     "facebook": (False, False, 2, 60, 9, "*"),
     "wechat": (False, False, 2, 40, 9, "*"),
     "recommenderId": (False, False, 4, 16, 4, "*"),
-    "captcha": (True, True, 4, 4, 4, "*"),
+    "captcha": (False, False, 4, 4, 4, "*"),  # the proof-of-work bot check runs instead
 }
 
 

@@ -9,11 +9,11 @@ from typing import Any
 
 from sqlmodel import select
 
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
 from app.core.html import sanitize_html
 from app.services.brands import Brand, ModuleNode
 from app.services.validation import normalize_accepted_pattern
-from models import HelpArticle
+from models import HelpArticle, Member
 
 STATUS_NORMAL = 0
 STATUS_MAINTENANCE = 1
@@ -223,12 +223,17 @@ async def help_center(brand: Brand, language: str) -> list[dict[str, Any]]:
     ]
 
 
-def update_language(brand: Brand, requested: str) -> str:
-    """The language-update action: the brand's code for the choice, or language-unsupported.
-
-    Members' stored preference is added with accounts; visitors keep theirs in the browser.
-    """
-    return brand.resolve_language(requested)
+async def update_language(brand: Brand, requested: str, member: Member | None = None) -> str:
+    """The language-update action: the brand's code for the choice, or language-unsupported;
+    a member's choice is kept (visitors keep theirs in the browser)."""
+    chosen = brand.resolve_language(requested)
+    if member is not None:
+        async with write_transaction() as session:
+            stored = await session.get(Member, member.id)
+            if stored is not None:
+                stored.language = chosen
+                session.add(stored)
+    return chosen
 
 
 def app_download_links(brand: Brand) -> dict[str, str]:

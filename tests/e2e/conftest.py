@@ -14,6 +14,8 @@ from pathlib import Path
 
 import httpx
 import pytest
+import redis
+import redis.asyncio
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 from app.core.config import PROJECT_ROOT
@@ -24,6 +26,21 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
 BUILD_TIMEOUT_SECONDS = 900
+
+
+def _machine_redis() -> str | None:
+    url = os.environ.get("E2E_REDIS_URL", "redis://127.0.0.1:6379/14")
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=1)
+        client.ping()
+        client.flushdb()
+        client.close()
+    except redis.RedisError:
+        return None
+    return url
+
+
+E2E_REDIS_URL = _machine_redis()
 
 
 def _free_port() -> int:
@@ -37,6 +54,10 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
     port = _free_port()
     log_path = tmp_path_factory.mktemp("site") / "reflex.log"
     env = {**os.environ, "PORT": str(port), "BRAND_REFRESH_SECONDS": "0"}
+    if E2E_REDIS_URL:
+        # Scaled mode when the machine runs Redis: the tests can then read what the site
+        # keeps there (captcha answers), as an operator's tools could.
+        env.update(REDIS_URL=E2E_REDIS_URL, GRANIAN_WORKERS="2")
     env.setdefault("REFLEX_BUN_PATH", str(PROJECT_ROOT / ".tools/bun/node_modules/bun/bin/bun.exe"))
     reflex = Path(sys.executable).parent / "reflex"
     with log_path.open("w") as log:
@@ -94,3 +115,25 @@ async def open_site(page: Page, url: str) -> None:
     """Load a page and wait until the app has loaded its brand from the server."""
     await page.goto(url)
     await page.wait_for_selector("[data-merchant]:not([data-merchant=''])", state="attached")
+
+
+def _site_redis() -> redis.asyncio.Redis:
+    if not E2E_REDIS_URL:
+        pytest.skip("the machine runs no Redis: the site keeps its state in-process")
+    return redis.asyncio.Redis.from_url(E2E_REDIS_URL, decode_responses=True)
+
+
+async def site_redis_get(key: str) -> str | None:
+    """Read a key of the site's Redis (scaled mode only)."""
+    async with _site_redis() as client:
+        return await client.get(key)
+
+
+async def site_redis_ttl(key: str) -> int:
+    async with _site_redis() as client:
+        return await client.ttl(key)
+
+
+async def site_redis_keys(pattern: str) -> list[str]:
+    async with _site_redis() as client:
+        return [key async for key in client.scan_iter(pattern)]

@@ -125,15 +125,17 @@ async def test_escape_closes_a_dialog_with_a_close_button(
 async def test_helper_dialog_closes_on_cover_click_and_by_timeout(
     page: Page, site_url: str
 ) -> None:
+    """The header form's validation warning is the helper variant of the dialog."""
     await open_site(page, site_url)
-    await page.get_by_test_id("nav-invite").click()
-    notice = page.get_by_test_id("dialog-login-soon")
-    await expect(notice).to_be_visible()
-    await page.get_by_test_id("dialog-login-soon-cover").click(position={"x": 5, "y": 5})
+    submit = page.get_by_test_id("header-login-form").get_by_role("button")
+    await submit.click()
+    notice = page.get_by_test_id("dialog-warning")
+    await expect(notice).to_have_text("Usuário ou senha incorretos")
+    await page.get_by_test_id("dialog-warning-cover").click(position={"x": 5, "y": 5})
     await expect(notice).to_be_hidden()
-    await page.get_by_test_id("nav-invite").click()
+    await submit.click()
     await expect(notice).to_be_visible()
-    await expect(notice).to_be_hidden(timeout=6000)
+    await expect(notice).to_be_hidden(timeout=8000)
 
 
 async def test_side_menu_customer_service_and_qr(page: Page, site_url: str) -> None:

@@ -30,6 +30,8 @@ def _brand(**changes: object) -> Brand:
         image_cdns=(), launch_game_cdns=(), gtag_id=None, main_domain="t.test", min_age=18,
         copyright="", maintenance=False, maintenance_end_at=None, maintenance_message=None,
         blocked_networks=("198.51.100.0/24", "2001:db8::/32"), blocked_countries=("US",),
+        login_verification="SMS", password_expiry_days=90, sms_expired_minutes=1,
+        sms_daily_quota=100,
         modules=tuple(modules), _switches=_switches(modules),
         register_fields=(
             RegisterField(merchant_id=1, field_name="username", pattern_id=1, accepted_pattern="*"),

@@ -1,12 +1,17 @@
-"""/wps/session/*: the public key that clients seal encrypted payloads with."""
+"""/wps/session/*: the payload key, login, free play and logout."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
-from app.api.deps import Context, SealedBody
+from fastapi import APIRouter, Request
+
+from app.api.account_schemas import LoginPayload, LoginValue
+from app.api.deps import Context, CurrentMember, SealedBody, client_of, sealed_model
 from app.api.envelope import Envelope, ok
 from app.api.schemas import RsaKeyValue
+from app.services.accounts import login as login_service
+from app.services.accounts import sessions, trial
 from app.services.payload_keys import payload_keys
 
 router = APIRouter(prefix="/wps/session", tags=["session"])
@@ -22,3 +27,44 @@ async def rsa_key(ctx: Context) -> Envelope[RsaKeyValue]:
 async def sealed_check(ctx: Context, body: SealedBody) -> Envelope[list[str]]:
     """Lets a client prove its sealing works: answers the field names it could open."""
     return ok(sorted(body))
+
+
+@router.post("/login", response_model=Envelope[LoginValue])
+async def login(
+    request: Request, ctx: Context, payload: Annotated[LoginPayload, sealed_model(LoginPayload)]
+) -> Envelope[LoginValue]:
+    """Log in by username and password or by mobile and SMS code (E)."""
+    value = await login_service.login(
+        ctx.brand,
+        login_service.LoginRequest(
+            login_type=payload.type,
+            username=payload.username,
+            password=payload.password,
+            mobile=payload.mobileNum,
+            country_code=payload.countryDialingCode,
+            captcha_id=payload.captchaId,
+            captcha=payload.captcha,
+            bot_check=payload.botCheck,
+            totp_code=payload.totpCode,
+            verification_code=payload.verificationCode,
+            payee_name=payload.payeeName,
+            agent_login=payload.agentLogin,
+        ),
+        client_of(request, ctx),
+    )
+    return ok(LoginValue.model_validate(value))
+
+
+@router.post("/login/freeplay", response_model=Envelope[LoginValue])
+async def login_freeplay(request: Request, ctx: Context) -> Envelope[LoginValue]:
+    """Start a trial account (FREEPLAY3): demos only until the visitor registers."""
+    value = await trial.start_trial(ctx.brand, client_of(request, ctx))
+    return ok(LoginValue.model_validate(value))
+
+
+@router.delete("/logout", response_model=Envelope[bool])
+async def logout(request: Request, auth: CurrentMember) -> Envelope[bool]:
+    token = sessions.bearer(request.headers.get("authorization"))
+    assert token is not None
+    await sessions.revoke(token)
+    return ok(True)

@@ -17,6 +17,7 @@ from app.api.schemas import (
     StatusValue,
 )
 from app.services import site
+from app.services.accounts import sessions
 
 router = APIRouter(prefix="/wps/system", tags=["system"])
 
@@ -74,6 +75,11 @@ async def help_center(ctx: Context) -> Envelope[list[HelpArticleValue]]:
 
 
 @router.post("/language", response_model=Envelope[LanguageValue])
-async def update_language(ctx: Context, body: LanguageRequest) -> Envelope[LanguageValue]:
-    """The language-update action (getUpdateLanguage): validates the choice for this brand."""
-    return ok(LanguageValue(language=ctx.brand.resolve_language(body.language)))
+async def update_language(
+    request: Request, ctx: Context, body: LanguageRequest
+) -> Envelope[LanguageValue]:
+    """The language-update action (getUpdateLanguage): validated for the brand, and kept
+    on the member when a token is sent."""
+    token = sessions.bearer(request.headers.get("authorization"))
+    member = (await sessions.authenticate(token)).member if token else None
+    return ok(LanguageValue(language=await site.update_language(ctx.brand, body.language, member)))

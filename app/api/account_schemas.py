@@ -1,0 +1,173 @@
+"""Request and response bodies of the login and account calls (spec 3 and 7)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from app.api.schemas import ApiModel
+
+
+class LoginPayload(ApiModel):
+    type: Literal["username", "sms"] = "username"
+    username: str = Field(default="", max_length=64)
+    password: str = Field(default="", max_length=128, description="or the SMS code")
+    mobileNum: str = Field(default="", max_length=32)
+    countryDialingCode: str = Field(default="55", max_length=6)
+    captchaId: str | None = Field(default=None, max_length=64)
+    captcha: str | None = Field(default=None, max_length=16)
+    botCheck: str | None = Field(default=None, max_length=2048)
+    totpCode: str | None = Field(default=None, max_length=32)
+    verificationCode: str | None = Field(default=None, max_length=16)
+    payeeName: str | None = Field(default=None, max_length=120)
+    agentLogin: bool = False
+
+
+class MemberInfo(ApiModel):
+    id: int
+    account: str
+    nickname: str
+    type: int
+    isAgent: bool
+    isTrial: bool
+    icon: str
+    email: str
+    mobile: str
+    currency: str
+    currencySymbol: str
+    language: str
+    totpEnabled: bool
+    hasPaymentPassword: bool
+    createdAt: str
+    lastLoginAt: str | None
+
+
+class LoginValue(ApiModel):
+    token: str
+    firstTimeLogin: bool
+    passwordExpired: bool
+    defaultPassword: bool
+    forcePasswordChange: bool
+    userInfo: MemberInfo
+
+
+class RegisterPayload(ApiModel):
+    username: str = Field(default="", max_length=64)
+    password: str = Field(default="", max_length=128)
+    confirmPassword: str = Field(default="", max_length=128)
+    payeeName: str = Field(default="", max_length=120)
+    email: str = Field(default="", max_length=120)
+    qqNum: str = Field(default="", max_length=32)
+    mobileNum: str = Field(default="", max_length=32)
+    recommenderId: str = Field(default="", max_length=32)
+    captchaId: str | None = Field(default=None, max_length=64)
+    captcha: str = Field(default="", max_length=16)
+    verificationCode: str = Field(default="", max_length=16)
+    affiliateCode: str = Field(default="", max_length=32)
+    paymentPassword: str = Field(default="", max_length=64)
+    line: str = Field(default="", max_length=64)
+    whatsapp: str = Field(default="", max_length=32)
+    facebook: str = Field(default="", max_length=64)
+    wechat: str = Field(default="", max_length=64)
+    idNumber: str = Field(default="", max_length=32)
+    birthday: str = Field(default="", max_length=10)
+    referralCode: str = Field(default="", max_length=32)
+    domain: str = Field(default="", max_length=255)
+    registerUrl: str = Field(default="", max_length=500)
+    registerMethod: str = Field(default="WEB", max_length=8)
+    countryDialingCode: str = Field(default="55", max_length=6)
+    botCheck: str | None = Field(default=None, max_length=2048)
+    adultConfirmed: bool = False
+    termsAccepted: bool = False
+    login: bool = True
+
+    def fields(self) -> dict[str, str]:
+        return {
+            k: v
+            for k, v in self.model_dump().items()
+            if isinstance(v, str) and k not in _NOT_FORM_FIELDS
+        }
+
+
+_NOT_FORM_FIELDS = frozenset(
+    {
+        "captchaId", "captcha", "verificationCode", "affiliateCode", "referralCode", "domain",
+        "registerUrl", "registerMethod", "countryDialingCode", "botCheck",
+    }
+)  # fmt: skip
+
+
+class ChangePasswordPayload(ApiModel):
+    oldPassword: str = Field(default="", max_length=128)
+    newPassword: str = Field(default="", max_length=128)
+    confirmNewPassword: str = Field(default="", max_length=128)
+    logoutOtherSessions: bool = False
+
+
+class ChangePasswordValue(ApiModel):
+    endedSessions: int
+
+
+class PhoneResetPayload(ApiModel):
+    mobileNum: str = Field(default="", max_length=32)
+    countryDialingCode: str = Field(default="55", max_length=6)
+    verificationCode: str = Field(default="", max_length=16)
+    newPassword: str = Field(default="", max_length=128)
+    confirmNewPassword: str = Field(default="", max_length=128)
+
+
+class TokenResetPayload(ApiModel):
+    token: str = Field(max_length=128)
+    newPassword: str = Field(default="", max_length=128)
+    confirmNewPassword: str = Field(default="", max_length=128)
+
+
+class SmsPayload(ApiModel):
+    mobileNum: str = Field(default="", max_length=32)
+    mobileNo: str = Field(default="", max_length=32, description="register calls use mobileNo")
+    countryDialingCode: str = Field(default="55", max_length=6)
+    botCheck: str | None = Field(default=None, max_length=2048)
+    purpose: Literal["login", "reset"] = "login"
+    regType: str = Field(default="mobile", max_length=16)
+
+
+class SmsValue(ApiModel):
+    expiredMinutes: int
+
+
+class CaptchaValue(ApiModel):
+    captchaId: str
+    image: str = Field(description="base64 PNG")
+
+
+class BotChallenge(ApiModel):
+    algorithm: str
+    challenge: str
+    maxnumber: int
+    salt: str
+    signature: str
+
+
+class IconPayload(ApiModel):
+    icon: str = Field(pattern=r"^(?:[1-9]|1[0-2])$")
+
+
+class FeedbackPayload(ApiModel):
+    questionType: Literal["deposit", "withdraw", "game", "customer_service", "application", "other"]
+    content: str = Field(max_length=4000)
+
+
+class TotpSetupValue(ApiModel):
+    secret: str
+    otpauthUrl: str
+    qr: str
+
+
+class TotpCodePayload(ApiModel):
+    code: str = Field(max_length=32)
+
+
+class TotpDisablePayload(ApiModel):
+    password: str = Field(max_length=128)
+    code: str = Field(max_length=32)

@@ -1,0 +1,167 @@
+"""/wps/member/*: member info and icon, registration, passwords, two-factor authentication."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+
+from app.api.account_schemas import (
+    ChangePasswordPayload,
+    ChangePasswordValue,
+    IconPayload,
+    LoginValue,
+    MemberInfo,
+    PhoneResetPayload,
+    RegisterPayload,
+    TokenResetPayload,
+    TotpCodePayload,
+    TotpDisablePayload,
+    TotpSetupValue,
+)
+from app.api.deps import Context, CurrentMember, RealMember, client_of, sealed_model
+from app.api.envelope import Envelope, ok
+from app.core.db import write_transaction
+from app.core.i18n import translate
+from app.services.accounts import members, passwords, registration, totp
+from models import Member
+
+router = APIRouter(prefix="/wps/member", tags=["member"])
+
+
+@router.get("/info", response_model=Envelope[MemberInfo])
+async def member_info(ctx: Context, auth: CurrentMember) -> Envelope[MemberInfo]:
+    return ok(MemberInfo.model_validate(members.member_info(auth.member, ctx.brand)))
+
+
+@router.get("/info/icon", response_model=Envelope[str])
+async def get_icon(auth: CurrentMember) -> Envelope[str]:
+    return ok(auth.member.icon)
+
+
+@router.post("/info/icon", response_model=Envelope[str])
+async def set_icon(auth: RealMember, payload: IconPayload) -> Envelope[str]:
+    async with write_transaction() as session:
+        member = await session.get(Member, auth.member.id)
+        assert member is not None
+        member.icon = payload.icon
+        session.add(member)
+    return ok(payload.icon)
+
+
+async def _register(
+    request: Request, ctx: Context, payload: RegisterPayload, method: str
+) -> Envelope[LoginValue]:
+    value = await registration.register(
+        ctx.brand,
+        registration.RegisterRequest(
+            fields=payload.fields(),
+            method=method,
+            country_code=payload.countryDialingCode,
+            verification_code=payload.verificationCode,
+            captcha_id=payload.captchaId,
+            captcha=payload.captcha,
+            bot_check=payload.botCheck,
+            affiliate_code=payload.affiliateCode,
+            referral_code=payload.referralCode,
+            language=ctx.language,
+            adult_confirmed=payload.adultConfirmed,
+            terms_accepted=payload.termsAccepted,
+        ),
+        client_of(request, ctx),
+    )
+    return ok(LoginValue.model_validate(value))
+
+
+@router.put("/register", response_model=Envelope[LoginValue])
+async def register(
+    request: Request,
+    ctx: Context,
+    payload: Annotated[RegisterPayload, sealed_model(RegisterPayload)],
+) -> Envelope[LoginValue]:
+    """Register with a username (E); the new member is logged in."""
+    return await _register(request, ctx, payload, "username")
+
+
+@router.put("/register/mobile", response_model=Envelope[LoginValue])
+async def register_mobile(
+    request: Request,
+    ctx: Context,
+    payload: Annotated[RegisterPayload, sealed_model(RegisterPayload)],
+) -> Envelope[LoginValue]:
+    """Register with a mobile number (MOBILENUMREG3, E); the username is the number."""
+    return await _register(request, ctx, payload, "mobile")
+
+
+@router.post("/password", response_model=Envelope[ChangePasswordValue])
+async def change_password(
+    ctx: Context,
+    auth: RealMember,
+    payload: Annotated[ChangePasswordPayload, sealed_model(ChangePasswordPayload)],
+) -> Envelope[ChangePasswordValue]:
+    ended = await passwords.change_password(
+        ctx.brand,
+        auth.member,
+        auth.session_id,
+        payload.oldPassword,
+        payload.newPassword,
+        payload.confirmNewPassword,
+        payload.logoutOtherSessions,
+    )
+    return ok(ChangePasswordValue(endedSessions=ended))
+
+
+@router.post("/password/email", response_model=Envelope[bool])
+async def forgot_by_email(
+    ctx: Context,
+    username: Annotated[str, Form(max_length=64)] = "",
+    email: Annotated[str, Form(max_length=120)] = "",
+) -> Envelope[bool]:
+    """Always the same answer, so it tells nobody whether an account exists."""
+    await passwords.forgot_by_email(ctx.brand, username, email, ctx.ip)
+    return ok(True, message=translate("in_been_out", ctx.language))
+
+
+@router.post("/password/reset", response_model=Envelope[bool])
+async def reset_with_token(ctx: Context, payload: TokenResetPayload) -> Envelope[bool]:
+    """Finish the e-mail reset with the link's token."""
+    await passwords.reset_with_token(
+        ctx.brand, payload.token, payload.newPassword, payload.confirmNewPassword
+    )
+    return ok(True)
+
+
+@router.post("/password/verification", response_model=Envelope[LoginValue])
+async def reset_by_phone(
+    request: Request,
+    ctx: Context,
+    payload: Annotated[PhoneResetPayload, sealed_model(PhoneResetPayload)],
+) -> Envelope[LoginValue]:
+    """Set a new password with an SMS code (E), then log in."""
+    value = await passwords.reset_by_phone(
+        ctx.brand,
+        payload.countryDialingCode,
+        payload.mobileNum,
+        payload.verificationCode,
+        payload.newPassword,
+        payload.confirmNewPassword,
+        client_of(request, ctx),
+    )
+    return ok(LoginValue.model_validate(value))
+
+
+@router.post("/totp/setup", response_model=Envelope[TotpSetupValue])
+async def totp_setup(ctx: Context, auth: RealMember) -> Envelope[TotpSetupValue]:
+    return ok(TotpSetupValue.model_validate(await totp.begin_setup(auth.member, ctx.brand.name)))
+
+
+@router.post("/totp/enable", response_model=Envelope[list[str]])
+async def totp_enable(auth: RealMember, payload: TotpCodePayload) -> Envelope[list[str]]:
+    """Confirm the setup with a code; answers the recovery codes, shown only this once."""
+    return ok(await totp.confirm_setup(auth.member, payload.code))
+
+
+@router.post("/totp/disable", response_model=Envelope[bool])
+async def totp_disable(auth: RealMember, payload: TotpDisablePayload) -> Envelope[bool]:
+    await totp.disable(auth.member, payload.password, payload.code)
+    return ok(True)

@@ -1,0 +1,77 @@
+"""Password hashing (Argon2id, off the event loop), session tokens, secrets at rest."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from Crypto.Cipher import AES
+from Crypto.Hash import SHA256
+from Crypto.Protocol.KDF import HKDF
+
+from app.core.config import get_settings
+
+# OWASP minimum for Argon2id: 19 MiB memory, 2 iterations, 1 lane.
+_hasher = PasswordHasher(time_cost=2, memory_cost=19_456, parallelism=1, hash_len=32, salt_len=16)
+_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+
+
+async def hash_password(password: str) -> str:
+    return await asyncio.to_thread(_hasher.hash, password)
+
+
+def _verify(stored_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(stored_hash, password)
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
+
+
+async def verify_password(stored_hash: str | None, password: str) -> bool:
+    """Check a password; an unknown account costs the same time as a wrong password."""
+    return await asyncio.to_thread(_verify, stored_hash or _DUMMY_HASH, password) and bool(
+        stored_hash
+    )
+
+
+def needs_rehash(stored_hash: str) -> bool:
+    return _hasher.check_needs_rehash(stored_hash)
+
+
+def new_token() -> str:
+    """An opaque session token: 256 random bits."""
+    return secrets.token_urlsafe(32)
+
+
+def token_digest(token: str) -> str:
+    """What is stored for a token: its SHA-256, so a database leak reveals no live token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def keyed_digest(value: str, purpose: str) -> str:
+    """An HMAC of short secrets (codes) under the app secret, for storage and comparison."""
+    key = get_settings().secret().encode()
+    return hmac.new(key, f"{purpose}:{value}".encode(), hashlib.sha256).hexdigest()
+
+
+def _secret_key(purpose: str) -> bytes:
+    return HKDF(get_settings().secret().encode(), 32, b"at-rest", SHA256, context=purpose.encode())
+
+
+def encrypt_secret(plaintext: str, purpose: str) -> str:
+    """AES-256-GCM under a key derived from the app secret (TOTP seeds and the like)."""
+    nonce = secrets.token_bytes(12)
+    cipher = AES.new(_secret_key(purpose), AES.MODE_GCM, nonce=nonce)
+    ciphertext, tag = cipher.encrypt_and_digest(plaintext.encode())
+    return base64.b64encode(nonce + tag + ciphertext).decode()
+
+
+def decrypt_secret(sealed: str, purpose: str) -> str:
+    raw = base64.b64decode(sealed)
+    cipher = AES.new(_secret_key(purpose), AES.MODE_GCM, nonce=raw[:12])
+    return cipher.decrypt_and_verify(raw[28:], raw[12:28]).decode()

@@ -1,0 +1,1 @@
+"""Who the visitor is: members, sessions, login, registration, passwords, verification."""

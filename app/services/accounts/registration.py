@@ -1,0 +1,217 @@
+"""Registration (spec 4): per-brand field rules, affiliate code, bot check, optional SMS
+verification, age and terms, then the new member is logged in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.security import hash_password
+from app.services import site
+from app.services.accounts import members, verification
+from app.services.accounts.login import Client, complete_login
+from app.services.brands import Brand
+from app.services.validation import FieldError, FieldRule, validate_field
+from models import AffiliateCode, Member, RegisterField
+
+# Payload fields kept in the member's profile (shown later in the profile screens).
+PROFILE_FIELDS = (
+    "qqNum",
+    "line",
+    "whatsapp",
+    "facebook",
+    "wechat",
+    "idNumber",
+    "zalo",
+    "telegram",
+    "address",
+    "nationality",
+    "occupation",
+)
+USERNAME_RULE = FieldRule(required=True, min_length=6, max_length=16, pattern_id=1)
+PASSWORD_RULE = FieldRule(required=True, min_length=8, max_length=20, pattern_id=5)
+
+
+@dataclass(frozen=True)
+class RegisterRequest:
+    fields: dict[str, str]
+    method: str = "username"  # "username" or "mobile"
+    country_code: str = "55"
+    verification_code: str | None = None
+    captcha_id: str | None = None
+    captcha: str | None = None
+    bot_check: str | None = None
+    affiliate_code: str | None = None
+    referral_code: str | None = None
+    language: str | None = None
+    adult_confirmed: bool = False
+    terms_accepted: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def rule_for(brand: Brand, name: str, fallback: FieldRule | None = None) -> FieldRule | None:
+    configured: RegisterField | None = brand.register_rule(name)
+    if configured is None:
+        return fallback
+    return FieldRule(
+        enabled=configured.enabled,
+        required=configured.required,
+        min_length=configured.min_length,
+        max_length=configured.max_length,
+        pattern_id=configured.pattern_id,
+        accepted_pattern=configured.accepted_pattern,
+    )
+
+
+def _error(errors: list[dict[str, Any]], name: str, failure: FieldError | str) -> None:
+    if isinstance(failure, str):
+        errors.append({"field": name, "code": failure, "params": {}})
+    else:
+        errors.append({"field": name, "code": failure.key, "params": failure.params})
+
+
+def password_problem(brand: Brand, password: str, confirmation: str) -> list[dict[str, Any]]:
+    """The brand's password rule and the confirmation check (used by every password form)."""
+    errors: list[dict[str, Any]] = []
+    rule = rule_for(brand, "password", PASSWORD_RULE) or PASSWORD_RULE
+    failure = validate_field(password, replace(rule, enabled=True, required=True))
+    if failure is not None:
+        _error(errors, "password", failure)
+    if not confirmation:
+        _error(errors, "confirmPassword", "val_required")
+    elif confirmation != password:
+        _error(errors, "confirmPassword", "val_confirm_password")
+    return errors
+
+
+def _age(birthday: date, today: date) -> int:
+    return today.year - birthday.year - ((today.month, today.day) < (birthday.month, birthday.day))
+
+
+def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
+    errors: list[dict[str, Any]] = []
+    values = {k: (v or "").strip() for k, v in request.fields.items()}
+    skip = {"username", "password", "confirmPassword", "mobileNum", "captcha", "affiliateCode"}
+    if request.method == "username":
+        rule = rule_for(brand, "username", USERNAME_RULE) or USERNAME_RULE
+        failure = validate_field(values.get("username"), replace(rule, required=True))
+        if failure is not None:
+            _error(errors, "username", failure)
+    errors += password_problem(
+        brand, request.fields.get("password", ""), request.fields.get("confirmPassword", "")
+    )
+    for configured in brand.register_fields:
+        if configured.field_name in skip:
+            continue
+        rule = rule_for(brand, configured.field_name)
+        assert rule is not None
+        failure = validate_field(values.get(configured.field_name), rule)
+        if failure is not None:
+            _error(errors, configured.field_name, failure)
+    age_key = "val_age_21" if brand.min_age >= 21 else "val_age_18"
+    if not request.adult_confirmed:
+        _error(errors, "adult", age_key)
+    birthday = values.get("birthday")
+    if birthday and not any(e["field"] == "birthday" for e in errors):
+        try:
+            born = date.fromisoformat(birthday)
+        except ValueError:
+            _error(errors, "birthday", "pattern_11")
+        else:
+            if _age(born, date.today()) < brand.min_age:
+                _error(errors, "birthday", age_key)
+    if not request.terms_accepted:
+        _error(errors, "terms", "val_terms")
+    return errors
+
+
+async def check_affiliate(brand: Brand, code: str | None) -> AffiliateCode | None:
+    """An active invitation code of this brand, else invitation_code_error (spec 8)."""
+    if not code or not code.strip():
+        return None
+    async with session_scope() as session:
+        found = (
+            await session.exec(
+                select(AffiliateCode).where(
+                    AffiliateCode.merchant_id == brand.id,
+                    AffiliateCode.code == code.strip(),
+                    AffiliateCode.active == True,  # noqa: E712
+                )
+            )
+        ).first()
+    if found is None:
+        raise AppError("invitation_code_error", status=400)
+    return found
+
+
+async def register(brand: Brand, request: RegisterRequest, client: Client) -> dict[str, Any]:
+    if request.method == "mobile" and not brand.module_on(site.MOBILE_REGISTRATION):
+        raise AppError("operation-not-allowed", status=403)
+    if request.method == "username" and not brand.module_on(site.USERNAME_REGISTRATION):
+        raise AppError("operation-not-allowed", status=403)
+    if request.method not in ("username", "mobile"):
+        raise AppError("operation-not-allowed", status=403)
+    errors = _validate(brand, request)
+    phone = None
+    if request.method == "mobile":
+        try:
+            phone = verification.normalize_phone(
+                request.country_code, request.fields.get("mobileNum")
+            )
+        except AppError as exc:
+            _error(
+                errors,
+                "mobileNum",
+                "val_mobile" if exc.code != "missing-phone-number" else "val_required",
+            )
+    if errors:
+        raise AppError("validation-failed", status=422, value={"fields": errors})
+    captcha_rule = rule_for(brand, "captcha")
+    if captcha_rule is not None and captcha_rule.enabled and captcha_rule.required:
+        await verification.check_captcha(request.captcha_id, request.captcha)
+    affiliate = await check_affiliate(brand, request.affiliate_code)
+    if request.method == "username":
+        await verification.check_pow(request.bot_check)
+    if phone is not None and brand.module_on(site.SMS_VERIFICATION_ON_REGISTER):
+        await verification.check_code(brand, "register", phone, request.verification_code)
+    username = phone.national if phone else members.normalize_username(request.fields["username"])
+    values = {k: (v or "").strip() for k, v in request.fields.items()}
+    payment_password = values.get("paymentPassword")
+    member = Member(
+        merchant_id=brand.id,
+        username=username,
+        password_hash=await hash_password(request.fields["password"]),
+        account_type=members.PLAYER_TYPE,
+        nickname=username,
+        payee_name=values.get("payeeName") or None,
+        email=(values.get("email") or "").lower() or None,
+        mobile=phone.national if phone else None,
+        country_dialing_code=phone.country_code if phone else None,
+        birthday=date.fromisoformat(values["birthday"]) if values.get("birthday") else None,
+        language=request.language,
+        upline_id=affiliate.agent_id if affiliate else None,
+        affiliate_code=affiliate.code if affiliate else None,
+        referral_code=(request.referral_code or "").strip()[:32] or None,
+        recommender_id=values.get("recommenderId") or None,
+        payment_password_hash=await hash_password(payment_password) if payment_password else None,
+        profile={k: values[k] for k in PROFILE_FIELDS if values.get(k)},
+    )
+    async with session_scope() as session:
+        if await members.by_username(session, brand.id, username) is not None:
+            raise AppError(
+                "username-taken",
+                status=409,
+                value={"fields": [{"field": "username", "code": "username-taken", "params": {}}]},
+            )
+    try:
+        async with write_transaction() as session:
+            session.add(member)
+    except IntegrityError as exc:
+        raise AppError("username-taken", status=409) from exc
+    return await complete_login(brand, member, client)

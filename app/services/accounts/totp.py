@@ -1,0 +1,116 @@
+"""Two-factor authentication with TOTP: setup with a QR code, single-use codes, recovery."""
+
+from __future__ import annotations
+
+import secrets
+
+import pyotp
+from sqlmodel import col, delete, select
+
+from app.core.cache import get_redis
+from app.core.db import write_transaction
+from app.core.errors import AppError
+from app.core.security import decrypt_secret, encrypt_secret, keyed_digest, verify_password
+from app.services.qr import qr_svg_data_uri
+from models import Member, RecoveryCode
+from models.base import utcnow
+
+_PURPOSE = "totp"
+RECOVERY_CODES = 10
+_PENDING_TTL = 600
+
+
+def _totp(secret: str) -> pyotp.TOTP:
+    return pyotp.TOTP(secret)
+
+
+async def begin_setup(member: Member, issuer: str) -> dict[str, str]:
+    """A new secret held aside until the member proves it with a code."""
+    if member.totp_enabled:
+        raise AppError("totp-already-enabled", status=409)
+    secret = pyotp.random_base32()
+    await get_redis().set(
+        f"totp-pending:{member.id}", encrypt_secret(secret, _PURPOSE), ex=_PENDING_TTL
+    )
+    uri = _totp(secret).provisioning_uri(name=member.username, issuer_name=issuer)
+    return {"secret": secret, "otpauthUrl": uri, "qr": qr_svg_data_uri(uri)}
+
+
+async def _claim_step(member_id: int, step: int) -> bool:
+    """A code's time step may be used once: replays within its window are refused."""
+    return bool(await get_redis().set(f"totp-used:{member_id}:{step}", "1", nx=True, ex=180))
+
+
+async def _valid_code(member_id: int, secret: str, code: str) -> bool:
+    totp = _totp(secret)
+    now = int(utcnow().timestamp())
+    for drift in (0, -1, 1):
+        at = now + drift * totp.interval
+        if secrets.compare_digest(totp.at(at), code.strip()):
+            return await _claim_step(member_id, totp.timecode(utcnow()) + drift)
+    return False
+
+
+async def confirm_setup(member: Member, code: str) -> list[str]:
+    """Turn 2FA on with a first valid code; returns the recovery codes (shown once)."""
+    sealed = await get_redis().get(f"totp-pending:{member.id}")
+    if sealed is None:
+        raise AppError("totp-setup-expired", status=400)
+    secret = decrypt_secret(sealed, _PURPOSE)
+    assert member.id is not None
+    if not await _valid_code(member.id, secret, code):
+        raise AppError("totp-invalid", status=400)
+    codes = [f"{secrets.token_hex(4)}-{secrets.token_hex(4)}" for _ in range(RECOVERY_CODES)]
+    async with write_transaction() as session:
+        stored = await session.get(Member, member.id)
+        assert stored is not None
+        stored.totp_secret_encrypted = encrypt_secret(secret, _PURPOSE)
+        stored.totp_enabled = True
+        session.add(stored)
+        await session.exec(delete(RecoveryCode).where(col(RecoveryCode.member_id) == member.id))
+        session.add_all(
+            RecoveryCode(member_id=member.id, code_digest=keyed_digest(c, "recovery"))
+            for c in codes
+        )
+    await get_redis().delete(f"totp-pending:{member.id}")
+    return codes
+
+
+async def check_second_factor(member: Member, code: str | None) -> None:
+    """A TOTP code or an unused recovery code; each works once."""
+    if not code or not code.strip():
+        raise AppError("totp-required", status=401, value={"totp": True})
+    assert member.id is not None and member.totp_secret_encrypted is not None
+    secret = decrypt_secret(member.totp_secret_encrypted, _PURPOSE)
+    if code.strip().isdigit() and await _valid_code(member.id, secret, code):
+        return
+    digest = keyed_digest(code.strip().lower(), "recovery")
+    async with write_transaction() as session:
+        recovery = (
+            await session.exec(
+                select(RecoveryCode).where(
+                    RecoveryCode.member_id == member.id,
+                    RecoveryCode.code_digest == digest,
+                    col(RecoveryCode.used_at).is_(None),
+                )
+            )
+        ).first()
+        if recovery is None:
+            raise AppError("totp-invalid", status=401, value={"totp": True})
+        recovery.used_at = utcnow()
+        session.add(recovery)
+
+
+async def disable(member: Member, password: str, code: str) -> None:
+    if not member.totp_enabled:
+        raise AppError("totp-not-enabled", status=409)
+    if not await verify_password(member.password_hash, password):
+        raise AppError("in_incorrect_password", status=400)
+    await check_second_factor(member, code)
+    async with write_transaction() as session:
+        stored = await session.get(Member, member.id)
+        assert stored is not None
+        stored.totp_enabled = False
+        stored.totp_secret_encrypted = None
+        session.add(stored)
+        await session.exec(delete(RecoveryCode).where(col(RecoveryCode.member_id) == member.id))

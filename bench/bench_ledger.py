@@ -1,0 +1,299 @@
+"""Ledger posts per second on PostgreSQL: the service next to the same transaction in plain SQL.
+
+Bet-shaped movements (member cash → house, 1.00 each, a fresh idempotency key each) from
+16 concurrent clients, once all on one hot wallet and once spread over 1,000 wallets. The
+plain-SQL client (psycopg, one connection per client) takes the same locks: the two account
+rows FOR UPDATE in id order, then updates balances and inserts the transaction and entries.
+Both run their 16 clients in 4 worker processes, as the scaled deployment runs several app
+workers: in one event loop, the holder of the house row's lock waits behind the other
+clients' Python work, which would measure the client process rather than the ledger.
+
+Goals: the service posts at least 50% of the plain-SQL rate; the audit after the run finds
+zero differences.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import random
+import statistics
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from multiprocessing import get_context
+from multiprocessing.pool import Pool
+from uuid import uuid4
+
+import psycopg
+from alembic.config import Config
+from sqlmodel import select
+
+from alembic import command
+from app.core.config import PROJECT_ROOT, get_settings
+from app.core.db import dispose_engine, session_scope, write_transaction
+from app.services import ledger
+from app.services.demo_data import seed_demo_data
+from app.services.ledger import Leg
+from bench.common import Figure
+from models import Member, Merchant
+from models.base import utcnow
+from models.ledger import AccountKind, TransactionKind
+from tests.support.databases import create_postgres_database, drop_postgres_database
+
+CLIENTS = 16
+WORKER_PROCESSES = 4
+SECONDS = float(os.environ.get("BENCH_SECONDS", "8"))
+START_AFTER_SECONDS = 4.0  # workers start up, then warm up until the common start time
+WALLETS = 1_000
+WALLET_FUNDS = Decimal("100000.00")
+ONE = Decimal("1.00")
+CURRENCY = "BRL"
+
+PostOne = Callable[[int], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Books:
+    merchant_id: int
+    house: int
+    clearing: int
+    owner_of: dict[int, int]  # wallet (cash account) id → member id
+
+    @property
+    def wallets(self) -> list[int]:
+        return sorted(self.owner_of)
+
+
+@dataclass(frozen=True)
+class Load:
+    rate: float
+    p50_ms: float
+    p99_ms: float
+
+
+def migrate(url: str) -> None:
+    config = Config(str(PROJECT_ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(PROJECT_ROOT / "alembic"))
+    config.set_main_option("sqlalchemy.url", url)
+    config.attributes["configure_logger"] = False
+    command.upgrade(config, "head")
+
+
+async def open_books() -> Books:
+    """BR1's house and clearing accounts and 1,000 funded member wallets."""
+    async with write_transaction() as session:
+        merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+        assert merchant.id is not None
+        members = [
+            Member(merchant_id=merchant.id, username=f"bench{n:04d}", password_hash="!")  # noqa: S106 (never logs in)
+            for n in range(WALLETS)
+        ]
+        session.add_all(members)
+        await session.flush()
+        owner_of: dict[int, int] = {}
+        for member in members:
+            cash = await ledger.account(
+                session,
+                merchant_id=merchant.id,
+                kind=AccountKind.MEMBER_CASH,
+                currency=CURRENCY,
+                member_id=member.id,
+            )
+            assert cash.id is not None and member.id is not None
+            owner_of[cash.id] = member.id
+        house = await ledger.account(
+            session, merchant_id=merchant.id, kind=AccountKind.HOUSE, currency=CURRENCY
+        )
+        clearing = await ledger.account(
+            session, merchant_id=merchant.id, kind=AccountKind.PAYMENT_CLEARING, currency=CURRENCY
+        )
+    assert house.id is not None and clearing.id is not None
+    books = Books(merchant.id, house.id, clearing.id, owner_of)
+    await ledger.post_in_new_transaction(
+        merchant_id=books.merchant_id,
+        kind=TransactionKind.DEPOSIT,
+        idempotency_key="bench-funding",
+        legs=[
+            Leg(books.clearing, -WALLET_FUNDS * WALLETS),
+            *(Leg(wallet, WALLET_FUNDS) for wallet in books.wallets),
+        ],
+    )
+    return books
+
+
+async def post_until(
+    clients: Sequence[PostOne], wallets: Sequence[int], deadline: float
+) -> list[float]:
+    """Each client posts back to back on random wallets until the deadline; the latencies."""
+    latencies: list[float] = []
+
+    async def client(post_one: PostOne, seed: int) -> None:
+        pick = random.Random(seed)
+        while time.time() < deadline:
+            wallet = wallets[pick.randrange(len(wallets))]
+            started = time.perf_counter()
+            await post_one(wallet)
+            latencies.append(time.perf_counter() - started)
+
+    await asyncio.gather(*(client(post_one, seed) for seed, post_one in enumerate(clients)))
+    return latencies
+
+
+def service_client(books: Books) -> PostOne:
+    async def post_one(wallet: int) -> None:
+        await ledger.post_in_new_transaction(
+            merchant_id=books.merchant_id,
+            kind=TransactionKind.BET,
+            idempotency_key=uuid4().hex,
+            legs=(Leg(wallet, -ONE), Leg(books.house, ONE)),
+            member_id=books.owner_of[wallet],
+        )
+
+    return post_one
+
+
+def plain_sql_client(connection: psycopg.AsyncConnection, books: Books) -> PostOne:
+    async def post_one(wallet: int) -> None:
+        legs = sorted(((wallet, -ONE), (books.house, ONE)))
+        fingerprint = hashlib.sha256(repr(("BET", legs)).encode()).hexdigest()
+        now = utcnow()
+        async with connection.transaction():
+            cursor = await connection.execute(
+                "SELECT id, balance FROM ledger_account WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
+                ([account for account, _ in legs],),
+            )
+            balances = dict(await cursor.fetchall())
+            after = {account: balances[account] + amount for account, amount in legs}
+            if after[wallet] < 0:
+                raise RuntimeError("insufficient funds")
+            await cursor.executemany(
+                "UPDATE ledger_account SET balance = %s WHERE id = %s",
+                [(balance, account) for account, balance in after.items()],
+            )
+            cursor = await connection.execute(
+                "INSERT INTO ledger_transaction (merchant_id, kind, reference, idempotency_key,"
+                " fingerprint, member_id, metadata, created_at)"
+                " VALUES (%s, 'BET', '', %s, %s, %s, '{}', %s) RETURNING id",
+                (books.merchant_id, uuid4().hex, fingerprint, books.owner_of[wallet], now),
+            )
+            row = await cursor.fetchone()
+            assert row is not None
+            await connection.execute(
+                "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
+                " created_at) VALUES (%s, %s, %s, %s, %s), (%s, %s, %s, %s, %s)",
+                [
+                    value
+                    for account, amount in legs
+                    for value in (row[0], account, amount, after[account], now)
+                ],
+            )
+
+    return post_one
+
+
+async def work(
+    contender: str, url: str, books: Books, wallets: list[int], start_at: float
+) -> list[float]:
+    clients = CLIENTS // WORKER_PROCESSES
+    connections = []
+    if contender == "service":
+        posts = [service_client(books)] * clients
+    else:
+        connections = [
+            await psycopg.AsyncConnection.connect(url, autocommit=True) for _ in range(clients)
+        ]
+        posts = [plain_sql_client(connection, books) for connection in connections]
+    try:
+        await post_until(posts, wallets, start_at)  # warm-up
+        return await post_until(posts, wallets, start_at + SECONDS)
+    finally:
+        for connection in connections:
+            await connection.close()
+        await dispose_engine()
+
+
+def worker(
+    contender: str, url: str, books: Books, wallets: list[int], start_at: float
+) -> list[float]:
+    """One worker process's share of the clients; the latencies measured after `start_at`."""
+    return asyncio.run(work(contender, url, books, wallets, start_at))
+
+
+def load(pool: Pool, contender: str, url: str, books: Books, wallets: list[int]) -> Load:
+    start_at = time.time() + START_AFTER_SECONDS
+    shares = pool.starmap(worker, [(contender, url, books, wallets, start_at)] * WORKER_PROCESSES)
+    latencies = [latency for share in shares for latency in share]
+    cuts = statistics.quantiles(latencies, n=100)
+    return Load(len(latencies) / SECONDS, cuts[49] * 1000, cuts[98] * 1000)
+
+
+async def set_up() -> Books:
+    await seed_demo_data()
+    books = await open_books()
+    await dispose_engine()
+    return books
+
+
+async def audit_report() -> ledger.AuditReport:
+    async with session_scope() as session:
+        report = await ledger.audit(session)
+    await dispose_engine()
+    return report
+
+
+def measure(url: str) -> list[Figure]:
+    books = asyncio.run(set_up())
+    figures: list[Figure] = []
+    # Spawned workers read the settings (this run's DATABASE_URL) afresh.
+    with get_context("spawn").Pool(WORKER_PROCESSES) as pool:
+        for label, wallets in (("hot wallet", books.wallets[:1]), ("1,000 wallets", books.wallets)):
+            ours = load(pool, "service", url, books, wallets)
+            theirs = load(pool, "plain SQL", url, books, wallets)
+            ratio = ours.rate / theirs.rate
+            figures += [
+                Figure(f"service, {label}: posts/s", ours.rate, "posts/s"),
+                Figure(f"service, {label}: p50", ours.p50_ms, "ms"),
+                Figure(f"service, {label}: p99", ours.p99_ms, "ms"),
+                Figure(f"plain SQL, {label}: posts/s", theirs.rate, "posts/s"),
+                Figure(f"plain SQL, {label}: p50", theirs.p50_ms, "ms"),
+                Figure(f"plain SQL, {label}: p99", theirs.p99_ms, "ms"),
+                Figure(f"{label}: service / plain SQL", ratio * 100, "%", "≥ 50%", ratio >= 0.5),
+            ]
+    report = asyncio.run(audit_report())
+    differences = len(report.differences)
+    figures.append(
+        Figure(
+            f"audit after the run ({report.transactions_checked:,} transactions)",
+            differences,
+            "differences",
+            "0",
+            differences == 0,
+        )
+    )
+    return figures
+
+
+def run() -> list[Figure]:
+    url = create_postgres_database()
+    saved = {name: os.environ.get(name) for name in ("DATABASE_URL", "REDIS_URL")}
+    os.environ.update(DATABASE_URL=url, REDIS_URL="")
+    get_settings.cache_clear()  # settings are read once per process; this run has its own
+    try:
+        migrate(url)
+        return measure(url)
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        get_settings.cache_clear()
+        drop_postgres_database(url)
+
+
+if __name__ == "__main__":
+    for figure in run():
+        print(figure.row())

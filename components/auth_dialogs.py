@@ -1,0 +1,436 @@
+"""The account popups of spec 2 and 4: login, register, forgot and change password, logout,
+the trial user's notice and the warning popup. All use the reusable dialog."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.dialog import close_dialog, dialog, helper_dialog
+from components.forms import LINK, PRIMARY, SECONDARY, checkbox, field, form_error, notice, tabs
+from components.i18n import t
+from components.media import image
+from state.auth import (
+    CHANGE_PASSWORD_DIALOG,
+    FORGOT_DIALOG,
+    LOGIN_DIALOG,
+    LOGOUT_DIALOG,
+    NEED_ACCOUNT_DIALOG,
+    REGISTER_DIALOG,
+    WARNING_DIALOG,
+    AuthState,
+)
+from state.password import PasswordState
+from state.register import RegisterState
+from state.site import SiteState
+from state.sms import SmsState
+
+
+def _send_code_button(purpose: str) -> rx.Component:
+    return rx.el.button(
+        rx.cond(
+            SmsState.countdown > 0,
+            t("auth.resend_in").replace("{seconds}", SmsState.countdown.to_string()),
+            t("auth.send_code"),
+        ),
+        type="button",
+        disabled=SmsState.countdown > 0,
+        on_click=SmsState.request_code(purpose),
+        class_name=f"{SECONDARY} !w-auto px-3 whitespace-nowrap",
+        data_testid=f"send-code-{purpose}",
+    )
+
+
+def _mobile_with_code(purpose: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.div(
+                field(
+                    "mobileNum",
+                    t("auth.mobile"),
+                    kind="tel",
+                    autocomplete="tel",
+                    on_change=SmsState.set_mobile,
+                    default_value=AuthState.remembered_mobile,
+                ),
+                class_name="flex-1",
+            ),
+            rx.el.div(_send_code_button(purpose), class_name="pt-6"),
+            class_name="flex gap-2 items-start",
+        ),
+        notice(SmsState.notice),
+        field(
+            "code",
+            t("auth.code"),
+            kind="text",
+            autocomplete="one-time-code",
+            input_mode="numeric",
+            max_length=6,
+        ),
+    )
+
+
+def _captcha() -> rx.Component:
+    return rx.cond(
+        AuthState.captcha_required,
+        rx.el.div(
+            rx.el.div(field("captcha", t("auth.captcha"), max_length=4), class_name="flex-1"),
+            rx.el.button(
+                image(AuthState.captcha_image, t("auth.captcha"), 120, 44, class_name="rounded"),
+                type="button",
+                on_click=AuthState.refresh_captcha,
+                aria_label=t("auth.captcha_refresh"),
+                class_name="mt-6 rounded",
+                data_testid="captcha-image",
+            ),
+            class_name="flex gap-2 items-start",
+        ),
+    )
+
+
+def _second_step() -> rx.Component:
+    return rx.fragment(
+        rx.cond(
+            AuthState.needs_totp,
+            field("totpCode", t("auth.totp_code"), autocomplete="one-time-code"),
+        ),
+        rx.cond(
+            AuthState.verify_method == "BANK_NAME",
+            rx.el.div(
+                rx.el.p(t("auth.verify_bank"), class_name="text-sm mb-1"),
+                field("payeeName", t("auth.payee_name")),
+            ),
+        ),
+        rx.cond(
+            (AuthState.verify_method == "SMS") | (AuthState.verify_method == "EMAIL"),
+            rx.el.div(
+                rx.el.p(
+                    rx.cond(
+                        AuthState.verify_method == "SMS",
+                        t("auth.verify_sms"),
+                        t("auth.verify_email"),
+                    ).replace("{target}", AuthState.verify_target),
+                    class_name="text-sm mb-1",
+                ),
+                field("verificationCode", t("auth.code"), autocomplete="one-time-code"),
+            ),
+        ),
+    )
+
+
+def login_dialog() -> rx.Component:
+    username_form = rx.el.form(
+        rx.el.input(type="hidden", name="type", value="username"),
+        field(
+            "username",
+            t("auth.username"),
+            autocomplete="username",
+            default_value=AuthState.remembered_username,
+        ),
+        field("password", t("auth.password"), kind="password", autocomplete="current-password"),
+        _captcha(),
+        _second_step(),
+        checkbox("remember", t("auth.remember")),
+        form_error(AuthState.login_error),
+        rx.el.button(
+            rx.cond(AuthState.login_busy, t("auth.checking"), t("auth.submit_login")),
+            type="submit",
+            disabled=AuthState.login_busy,
+            class_name=PRIMARY,
+            data_testid="login-submit",
+        ),
+        on_submit=AuthState.submit_login,
+        class_name="space-y-1",
+        data_testid="login-form",
+    )
+    sms_form = rx.el.form(
+        rx.el.input(type="hidden", name="type", value="sms"),
+        _mobile_with_code("login"),
+        checkbox("remember", t("auth.remember")),
+        form_error(AuthState.login_error),
+        rx.el.button(t("auth.submit_login"), type="submit", class_name=PRIMARY),
+        on_submit=AuthState.submit_login,
+        class_name="space-y-1",
+    )
+    return dialog(
+        LOGIN_DIALOG,
+        rx.cond(
+            SiteState.login_methods["sms"],
+            tabs(
+                [("username", t("auth.by_username")), ("sms", t("auth.by_mobile"))],
+                AuthState.login_tab,
+                AuthState.set_login_tab,
+            ),
+        ),
+        rx.cond(AuthState.login_tab == "sms", sms_form, username_form),
+        rx.el.div(
+            rx.el.button(
+                t("auth.forgot_link"),
+                type="button",
+                on_click=PasswordState.open_forgot,
+                class_name=LINK,
+                data_testid="open-forgot",
+            ),
+            rx.el.button(
+                t("auth.no_account"),
+                " ",
+                t("header.register"),
+                type="button",
+                on_click=RegisterState.open,
+                class_name=LINK,
+                data_testid="switch-to-register",
+            ),
+            class_name="mt-3 flex justify-between gap-2 flex-wrap",
+        ),
+        rx.cond(
+            SiteState.login_methods["freePlay"],
+            rx.el.button(
+                t("auth.trial"),
+                type="button",
+                on_click=AuthState.start_trial,
+                class_name=f"{SECONDARY} mt-3",
+                data_testid="start-trial",
+            ),
+        ),
+        title=rx.cond(AuthState.agent_page, t("auth.agent_title"), t("auth.login_title")),
+    )
+
+
+def _extra_field(spec: rx.Var) -> rx.Component:
+    name = spec["name"].to(str)
+    return field(
+        name,
+        SiteState.texts.get("reg." + name, name).to(str),
+        kind=spec["type"].to(str),
+        error=RegisterState.errors.get(name, "").to(str),
+        max_length=spec["max"].to(int),
+    )
+
+
+def register_dialog() -> rx.Component:
+    adult_label = t("auth.adult").replace("{age}", RegisterState.min_age.to_string())
+    return dialog(
+        REGISTER_DIALOG,
+        rx.cond(
+            RegisterState.methods["username"] & RegisterState.methods["mobile"],
+            tabs(
+                [("username", t("auth.by_username")), ("mobile", t("auth.by_mobile"))],
+                RegisterState.method,
+                RegisterState.set_method,
+            ),
+        ),
+        rx.el.form(
+            rx.cond(
+                RegisterState.method == "mobile",
+                _mobile_with_code("register"),
+                field(
+                    "username",
+                    t("auth.username"),
+                    autocomplete="username",
+                    error=RegisterState.errors.get("username", "").to(str),
+                    max_length=16,
+                ),
+            ),
+            rx.cond(
+                RegisterState.method == "mobile",
+                form_error(RegisterState.errors.get("mobileNum", "").to(str)),
+            ),
+            field(
+                "password",
+                t("auth.password"),
+                kind="password",
+                autocomplete="new-password",
+                error=RegisterState.errors.get("password", "").to(str),
+            ),
+            field(
+                "confirmPassword",
+                t("auth.confirm_password"),
+                kind="password",
+                autocomplete="new-password",
+                error=RegisterState.errors.get("confirmPassword", "").to(str),
+            ),
+            rx.foreach(RegisterState.extra_fields, _extra_field),
+            rx.cond(
+                RegisterState.show_affiliate_input,
+                field(
+                    "affiliateCode",
+                    t("auth.affiliate_code"),
+                    default_value=RegisterState.affiliate_code,
+                ),
+            ),
+            checkbox("adult", adult_label, RegisterState.errors.get("adult", "").to(str)),
+            checkbox("terms", t("auth.terms"), RegisterState.errors.get("terms", "").to(str)),
+            form_error(RegisterState.error),
+            rx.el.button(
+                t("auth.submit_register"),
+                type="submit",
+                disabled=RegisterState.busy,
+                class_name=PRIMARY,
+                data_testid="register-submit",
+            ),
+            on_submit=RegisterState.submit,
+            class_name="space-y-1",
+            data_testid="register-form",
+        ),
+        rx.el.button(
+            t("auth.have_account"),
+            " ",
+            t("header.login"),
+            type="button",
+            on_click=AuthState.open_login,
+            class_name=f"{LINK} mt-3",
+            data_testid="switch-to-login",
+        ),
+        title=t("auth.register_title"),
+    )
+
+
+def forgot_dialog() -> rx.Component:
+    by_email = rx.el.form(
+        field("username", t("auth.username"), autocomplete="username"),
+        field("email", t("auth.email"), kind="email", autocomplete="email"),
+        form_error(PasswordState.error),
+        notice(PasswordState.notice),
+        rx.el.button(t("auth.submit_send"), type="submit", class_name=PRIMARY),
+        on_submit=PasswordState.forgot_by_email,
+        class_name="space-y-1",
+        data_testid="forgot-email-form",
+    )
+    by_phone = rx.el.form(
+        _mobile_with_code("reset"),
+        field(
+            "newPassword",
+            t("auth.new_password"),
+            kind="password",
+            autocomplete="new-password",
+            error=PasswordState.errors.get("password", "").to(str),
+        ),
+        field(
+            "confirmNewPassword",
+            t("auth.confirm_password"),
+            kind="password",
+            autocomplete="new-password",
+            error=PasswordState.errors.get("confirmPassword", "").to(str),
+        ),
+        form_error(PasswordState.error),
+        rx.el.button(t("auth.submit_change"), type="submit", class_name=PRIMARY),
+        on_submit=PasswordState.reset_by_phone,
+        class_name="space-y-1",
+    )
+    return dialog(
+        FORGOT_DIALOG,
+        rx.cond(
+            SiteState.login_methods["phoneRecovery"],
+            tabs(
+                [("email", t("auth.by_email")), ("phone", t("auth.by_phone"))],
+                PasswordState.forgot_tab,
+                PasswordState.set_forgot_tab,
+            ),
+        ),
+        rx.cond(PasswordState.forgot_tab == "phone", by_phone, by_email),
+        title=t("auth.forgot_title"),
+    )
+
+
+def change_password_dialog() -> rx.Component:
+    return dialog(
+        CHANGE_PASSWORD_DIALOG,
+        rx.cond(
+            AuthState.force_change, rx.el.p(t("auth.forced_change"), class_name="mb-3 text-sm")
+        ),
+        rx.el.form(
+            rx.cond(
+                ~PasswordState.knows_old_password,
+                field(
+                    "oldPassword",
+                    t("auth.old_password"),
+                    kind="password",
+                    autocomplete="current-password",
+                    error=PasswordState.errors.get("oldPassword", "").to(str),
+                ),
+            ),
+            field(
+                "newPassword",
+                t("auth.new_password"),
+                kind="password",
+                autocomplete="new-password",
+                error=PasswordState.errors.get("password", "").to(str),
+            ),
+            field(
+                "confirmNewPassword",
+                t("auth.confirm_password"),
+                kind="password",
+                autocomplete="new-password",
+                error=PasswordState.errors.get("confirmPassword", "").to(str),
+            ),
+            checkbox("endOthers", t("auth.end_sessions")),
+            form_error(PasswordState.error),
+            rx.el.button(
+                t("auth.submit_change"),
+                type="submit",
+                class_name=PRIMARY,
+                data_testid="change-password-submit",
+            ),
+            on_submit=PasswordState.change,
+            class_name="space-y-1",
+            data_testid="change-password-form",
+        ),
+        title=t("auth.change_title"),
+        show_close=~AuthState.force_change,
+    )
+
+
+def logout_dialog() -> rx.Component:
+    return dialog(
+        LOGOUT_DIALOG,
+        rx.el.p(t("auth.logout_confirm"), class_name="mb-4"),
+        rx.el.div(
+            rx.el.button(
+                t("auth.cancel"),
+                type="button",
+                on_click=close_dialog(LOGOUT_DIALOG),
+                class_name=SECONDARY,
+                data_testid="logout-cancel",
+            ),
+            rx.el.button(
+                t("auth.logout"),
+                type="button",
+                on_click=AuthState.logout,
+                class_name=PRIMARY,
+                data_testid="logout-confirm",
+            ),
+            class_name="grid grid-cols-2 gap-3",
+        ),
+        title=t("auth.logout"),
+        show_close=False,
+    )
+
+
+def need_account_dialog() -> rx.Component:
+    """Spec 4, the trial user's info dialog (keys in_need_true_account, in_increase_submit)."""
+    return dialog(
+        NEED_ACCOUNT_DIALOG,
+        rx.el.p(t("in_need_true_account"), class_name="mb-4", data_testid="need-account-text"),
+        rx.el.button(
+            t("auth.in_increase_submit"),
+            type="button",
+            on_click=close_dialog(NEED_ACCOUNT_DIALOG),
+            class_name=PRIMARY,
+        ),
+        show_close=False,
+    )
+
+
+def warning_dialog() -> rx.Component:
+    return helper_dialog(WARNING_DIALOG, rx.el.p(AuthState.warning, data_testid="warning-text"))
+
+
+def auth_dialogs() -> rx.Component:
+    return rx.fragment(
+        login_dialog(),
+        register_dialog(),
+        forgot_dialog(),
+        change_password_dialog(),
+        logout_dialog(),
+        need_account_dialog(),
+        warning_dialog(),
+    )

@@ -1,0 +1,109 @@
+"""Form pieces shared by every popup: labelled inputs with their error, buttons, notices."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.style import FOCUS
+
+INPUT = (
+    "h-11 w-full rounded-lg px-3 text-base bg-white text-slate-900 border border-slate-300 "
+    "dark:bg-slate-800 dark:text-slate-100 dark:border-slate-700 placeholder:text-slate-400 "
+    f"{FOCUS}"
+)
+PRIMARY = (
+    "h-11 w-full rounded-lg font-semibold bg-amber-400 text-slate-900 hover:bg-amber-300 "
+    f"disabled:opacity-60 {FOCUS}"
+)
+SECONDARY = (
+    "h-11 w-full rounded-lg font-semibold border border-slate-300 dark:border-slate-600 "
+    f"hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
+)
+LINK = f"text-sm font-medium text-amber-600 dark:text-amber-300 hover:underline rounded {FOCUS}"
+
+
+def field(
+    name: str,
+    label: rx.Var | str,
+    *,
+    kind: str = "text",
+    error: rx.Var | str = "",
+    autocomplete: str = "off",
+    required: bool = False,
+    **props: object,
+) -> rx.Component:
+    """A labelled input; its error shows under it and is announced to screen readers."""
+    input_id = f"field-{name}"
+    return rx.el.div(
+        rx.el.label(label, html_for=input_id, class_name="block text-sm font-medium mb-1"),
+        rx.el.input(
+            id=input_id,
+            name=name,
+            type=kind,
+            auto_complete=autocomplete,
+            required=required,
+            aria_invalid=rx.cond(error != "", "true", "false"),
+            aria_describedby=f"{input_id}-error",
+            class_name=INPUT,
+            **props,
+        ),
+        rx.el.p(
+            error,
+            id=f"{input_id}-error",
+            role="alert",
+            class_name="min-h-5 text-sm text-red-600 dark:text-red-400",
+        ),
+    )
+
+
+def checkbox(name: str, label: rx.Var | str, error: rx.Var | str = "") -> rx.Component:
+    return rx.el.div(
+        rx.el.label(
+            rx.el.input(type="checkbox", name=name, class_name="size-4 accent-amber-500"),
+            label,
+            class_name="flex items-center gap-2 text-sm",
+        ),
+        rx.el.p(error, role="alert", class_name="min-h-5 text-sm text-red-600 dark:text-red-400"),
+    )
+
+
+def form_error(message: rx.Var | str) -> rx.Component:
+    return rx.el.p(
+        message,
+        role="alert",
+        class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
+        data_testid="form-error",
+    )
+
+
+def notice(message: rx.Var | str) -> rx.Component:
+    return rx.el.p(
+        message,
+        role="status",
+        class_name="min-h-5 text-sm font-medium text-emerald-700 dark:text-emerald-400",
+        data_testid="form-notice",
+    )
+
+
+_TAB_ON = f"flex-1 h-9 rounded-md text-sm font-semibold bg-white dark:bg-slate-700 shadow {FOCUS}"
+_TAB_OFF = f"flex-1 h-9 rounded-md text-sm text-slate-600 dark:text-slate-300 {FOCUS}"
+
+
+def tabs(options: list[tuple[str, rx.Var | str]], current: rx.Var, on_pick: object) -> rx.Component:
+    """A two- or three-way switch; the chosen one is marked for assistive technology."""
+    return rx.el.div(
+        *[
+            rx.el.button(
+                label,
+                type="button",
+                role="tab",
+                aria_selected=current == value,
+                on_click=on_pick(value),  # type: ignore[operator]
+                class_name=rx.cond(current == value, _TAB_ON, _TAB_OFF),
+                data_testid=f"tab-{value}",
+            )
+            for value, label in options
+        ],
+        role="tablist",
+        class_name="flex gap-1 rounded-lg bg-slate-100 dark:bg-slate-800 p-1 mb-4",
+    )

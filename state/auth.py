@@ -1,0 +1,293 @@
+"""Who the visitor is, for the site: login, logout, session restore, trial, agent access.
+
+The session token lives only on the server side of the state (`_token`): the browser never
+holds it, so no script on the page can read it. Reflex keeps the state per browser tab,
+which is the same life as the spec's session storage.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import reflex as rx
+
+from app import routes
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.accounts import login as login_service
+from app.services.accounts import members, sessions, trial, verification
+from app.services.brands import Brand, brands
+from state.dialog import DialogState
+from state.site import SiteState
+
+LOGIN_DIALOG = "login"
+REGISTER_DIALOG = "register"
+FORGOT_DIALOG = "forgot"
+CHANGE_PASSWORD_DIALOG = "change-password"  # noqa: S105 (a dialog name)
+LOGOUT_DIALOG = "logout"
+NEED_ACCOUNT_DIALOG = "need-account"
+WARNING_DIALOG = "warning"
+WARNING_MS = 4000  # the warning helper closes by itself (spec 4, dialog helper variant)
+REMEMBER_SECONDS = 24 * 3600  # spec 9: remember-me lasts 1 day
+SOON_DIALOG = "soon"
+
+# What a member reaches through the gate; each name is an action of the site.
+GATED_ACTIONS: dict[str, Any] = {
+    "soon": lambda: DialogState.open_for(SOON_DIALOG, 2500),
+}
+
+
+def solve_then(challenge: dict[str, Any], callback: Any) -> rx.event.EventSpec:
+    """Let the browser solve a bot-check challenge, then call `callback` with the answer."""
+    return rx.call_script(f"window.appSolveBotCheck({json.dumps(challenge)})", callback=callback)
+
+
+class AuthState(rx.State):
+    _token: str = ""
+    _login_password: str = ""
+    _pending: dict[str, Any] = {}
+
+    is_login: bool = False
+    is_agent: bool = False
+    is_trial: bool = False
+    account: str = ""
+    member_id: int = 0
+    first_time_login: bool = False
+    force_change: bool = False
+
+    login_tab: str = "username"
+    login_error: str = ""
+    login_busy: bool = False
+    captcha_required: bool = False
+    captcha_id: str = ""
+    captcha_image: str = ""
+    needs_totp: bool = False
+    verify_method: str = ""
+    verify_target: str = ""
+    agent_page: bool = False
+    warning: str = ""
+    remembered_username: str = rx.Cookie("", name="rememberUsername", max_age=REMEMBER_SECONDS)
+    remembered_mobile: str = rx.Cookie("", name="rememberMobile", max_age=REMEMBER_SECONDS)
+
+    # Helpers -------------------------------------------------------------------------------
+
+    async def _context(self) -> tuple[Brand, str]:
+        site = await self.get_state(SiteState)
+        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        return brand, site.ui_lang
+
+    def _client(self) -> login_service.Client:
+        return login_service.Client(
+            ip=self.router.session.client_ip or "unknown",
+            user_agent=self.router.headers.user_agent[:255],
+            device="WEB",
+        )
+
+    def _apply(self, value: dict[str, Any]) -> None:
+        info = value["userInfo"]
+        self._token = value["token"]
+        self.is_login = True
+        self.is_agent = info["isAgent"]
+        self.is_trial = info["isTrial"]
+        self.account = info["account"]
+        self.member_id = info["id"]
+        self.first_time_login = value["firstTimeLogin"]
+        self.force_change = value["forcePasswordChange"]
+
+    def _clear(self) -> None:
+        self._token = ""
+        self._login_password = ""
+        self.is_login = self.is_agent = self.is_trial = False
+        self.account = ""
+        self.member_id = 0
+        self.force_change = False
+
+    def _reset_login_form(self) -> None:
+        self.login_error = ""
+        self.login_busy = False
+        self.captcha_required = False
+        self.captcha_id = self.captcha_image = ""
+        self.needs_totp = False
+        self.verify_method = self.verify_target = ""
+        self._pending = {}
+
+    async def _new_captcha(self) -> None:
+        try:
+            fresh = await verification.new_captcha(self._client().ip)
+        except AppError:
+            return  # refreshed within the last second: keep the current image
+        self.captcha_id = fresh.captcha_id
+        self.captcha_image = f"data:image/png;base64,{fresh.image_base64}"
+
+    async def after_login(self, value: dict[str, Any]) -> list[Any]:
+        """Spec 4: close the popup; force the password change; agents go to /agentHome."""
+        from state.wallet import WalletState  # the wallet state builds on this one
+
+        self._apply(value)
+        events: list[Any] = [
+            DialogState.close(LOGIN_DIALOG),
+            DialogState.close(REGISTER_DIALOG),
+            WalletState.refresh,
+        ]
+        if self.force_change:
+            events.append(DialogState.open(CHANGE_PASSWORD_DIALOG))
+        elif self.agent_page and self.is_agent:
+            events.append(rx.redirect(routes.AGENT_HOME))
+        return events
+
+    # Page loads ----------------------------------------------------------------------------
+
+    @rx.event
+    async def restore(self) -> None:
+        """A stored session comes back on reload; an ended one logs the page out."""
+        self.agent_page = self.router.url.path.rstrip("/") == routes.AGENT_HOME
+        if not self._token:
+            return
+        try:
+            auth = await sessions.authenticate(self._token)
+        except AppError:
+            self._clear()
+            return
+        member_roles = members.roles(auth.member.account_type)
+        self.is_login = True
+        self.is_agent = member_roles.is_agent
+        self.is_trial = member_roles.is_trial
+        self.account = auth.member.username
+        self.member_id = auth.member.id or 0
+
+    @rx.event
+    async def require_login(self) -> Any:
+        """Protected pages: a missing or ended session goes to /login (spec 2)."""
+        await self.restore()
+        if not self.is_login:
+            return rx.redirect(routes.LOGIN)
+        return None
+
+    @rx.event
+    async def open_login_page(self) -> Any:
+        self._reset_login_form()
+        return DialogState.open(LOGIN_DIALOG) if not self.is_login else rx.redirect(routes.HOME)
+
+    # Login ---------------------------------------------------------------------------------
+
+    @rx.event
+    def set_login_tab(self, tab: str) -> None:
+        self.login_tab = tab if tab in ("username", "sms") else "username"
+        self.login_error = ""
+
+    @rx.event
+    async def open_login(self) -> Any:
+        self._reset_login_form()
+        return [DialogState.close(REGISTER_DIALOG), DialogState.open(LOGIN_DIALOG)]
+
+    @rx.event
+    async def refresh_captcha(self) -> None:
+        await self._new_captcha()
+
+    @rx.event
+    async def submit_login(self, form: dict[str, Any]) -> Any:
+        """Check the form, then let the browser solve the bot check (username logins)."""
+        _, lang = await self._context()
+        sms = form.get("type", self.login_tab) == "sms"
+        if sms:
+            if not str(form.get("mobileNum", "")).strip() or not str(form.get("code", "")).strip():
+                self.login_error = translate("val_verification_code", lang)
+                return None
+        elif not str(form.get("username", "")).strip() or not form.get("password"):
+            self.login_error = translate("val_username_password_required", lang)
+            if form.get("source") == "header":
+                self.warning = translate("in_incorrect_password", lang)
+                return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+            return None
+        self._pending = {**self._pending, **form}
+        self.login_busy = True
+        self.login_error = ""
+        if sms:
+            return await self.finish_login("")
+        return solve_then(verification.new_pow_challenge(), AuthState.finish_login)
+
+    @rx.event
+    async def finish_login(self, bot_check: str) -> Any:
+        brand, lang = await self._context()
+        form = self._pending
+        sms = form.get("type", self.login_tab) == "sms"
+        request = login_service.LoginRequest(
+            login_type="sms" if sms else "username",
+            username=str(form.get("username", "")).strip(),
+            password=str(form.get("code" if sms else "password", "")),
+            mobile=str(form.get("mobileNum", "")),
+            captcha_id=self.captcha_id or None,
+            captcha=str(form.get("captcha", "")) or None,
+            bot_check=bot_check or None,
+            totp_code=str(form.get("totpCode", "")) or None,
+            verification_code=str(form.get("verificationCode", "")) or None,
+            payee_name=str(form.get("payeeName", "")) or None,
+            agent_login=self.agent_page,
+        )
+        try:
+            value = await login_service.login(brand, request, self._client())
+        except AppError as exc:
+            self.login_busy = False
+            return await self._login_failed(exc, lang, form.get("source") == "header")
+        self._remember(form, request)
+        self._login_password = "" if sms else request.password
+        self._reset_login_form()
+        return await self.after_login(value)
+
+    def _remember(self, form: dict[str, Any], request: login_service.LoginRequest) -> None:
+        if form.get("remember") in ("on", True, "true"):
+            self.remembered_username = request.username
+            self.remembered_mobile = request.mobile
+        else:
+            self.remembered_username = ""
+            self.remembered_mobile = ""
+
+    async def _login_failed(self, exc: AppError, lang: str, from_header: bool) -> Any:
+        value = exc.value if isinstance(exc.value, dict) else {}
+        self.login_error = translate(exc.code, lang, **exc.params)
+        if value.get("captcha") or exc.code == "captcha-check-failed":
+            self.captcha_required = True
+            await self._new_captcha()
+        if value.get("totp"):
+            self.needs_totp = True
+        if value.get("verification"):
+            self.verify_method = str(value.get("method", ""))
+            self.verify_target = str(value.get("target", ""))
+        if from_header:
+            self.warning = self.login_error
+            return [
+                DialogState.open_for(WARNING_DIALOG, WARNING_MS),
+                DialogState.open(LOGIN_DIALOG),
+            ]
+        return None
+
+    # Trial, logout -------------------------------------------------------------------------
+
+    @rx.event
+    async def start_trial(self) -> Any:
+        brand, lang = await self._context()
+        try:
+            value = await trial.start_trial(brand, self._client())
+        except AppError as exc:
+            self.login_error = translate(exc.code, lang)
+            return None
+        return await self.after_login(value)
+
+    @rx.event
+    async def logout(self) -> Any:
+        """Spec 4, logout confirmed: end the session and go home, replacing history."""
+        if self._token:
+            await sessions.revoke(self._token)
+        self._clear()
+        return [DialogState.close(LOGOUT_DIALOG), rx.redirect(routes.HOME, replace=True)]
+
+    @rx.event
+    def gate(self, then: str) -> Any:
+        """The login gate (spec 4): guests get the login popup, trial users the info dialog,
+        members the action named `then`."""
+        if not self.is_login:
+            return AuthState.open_login
+        if self.is_trial:
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        return GATED_ACTIONS[then]()

@@ -1,0 +1,143 @@
+"""Password popups and pages: change (forced or chosen), forgot by e-mail or phone, reset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app import routes
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.accounts import passwords, sessions
+from app.services.brands import brands
+from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState
+from state.dialog import DialogState
+from state.site import SiteState
+
+
+def _field_messages(exc: AppError, lang: str) -> tuple[dict[str, str], str]:
+    fields = exc.value.get("fields") if isinstance(exc.value, dict) else None
+    messages = {p["field"]: translate(p["code"], lang, **p.get("params", {})) for p in fields or []}
+    return messages, ("" if fields else translate(exc.code, lang, **exc.params))
+
+
+class PasswordState(rx.State):
+    forgot_tab: str = "email"
+    errors: dict[str, str] = {}
+    error: str = ""
+    notice: str = ""
+    knows_old_password: bool = False
+
+    async def _brand_lang(self) -> tuple[Any, str]:
+        site = await self.get_state(SiteState)
+        return await brands.for_request(
+            site.merchant or None, self.router.headers.host
+        ), site.ui_lang
+
+    def _reset(self) -> None:
+        self.errors = {}
+        self.error = ""
+        self.notice = ""
+
+    @rx.event
+    def set_forgot_tab(self, tab: str) -> None:
+        self.forgot_tab = tab if tab in ("email", "phone") else "email"
+        self._reset()
+
+    @rx.event
+    def open_forgot(self) -> Any:
+        self._reset()
+        return [DialogState.close(LOGIN_DIALOG), DialogState.open(FORGOT_DIALOG)]
+
+    @rx.event
+    async def open_change(self) -> Any:
+        auth = await self.get_state(AuthState)
+        self._reset()
+        self.knows_old_password = bool(auth._login_password)
+        return DialogState.open(CHANGE_PASSWORD_DIALOG)
+
+    @rx.event
+    async def change(self, form: dict[str, Any]) -> Any:
+        """Spec 4, change password success: reload info, close the popup, go to /."""
+        brand, lang = await self._brand_lang()
+        auth = await self.get_state(AuthState)
+        old = auth._login_password or str(form.get("oldPassword", ""))
+        try:
+            login = await sessions.authenticate(auth._token)
+            ended = await passwords.change_password(
+                brand,
+                login.member,
+                login.session_id,
+                old,
+                str(form.get("newPassword", "")),
+                str(form.get("confirmNewPassword", "")),
+                form.get("endOthers") == "on",
+            )
+        except AppError as exc:
+            self.errors, self.error = _field_messages(exc, lang)
+            return None
+        auth._login_password = ""
+        auth.force_change = False
+        self._reset()
+        self.notice = translate("auth.sessions_ended", lang, count=ended) if ended else ""
+        await auth.restore()
+        return [DialogState.close(CHANGE_PASSWORD_DIALOG), rx.redirect(routes.HOME)]
+
+    @rx.event
+    async def forgot_by_email(self, form: dict[str, Any]) -> None:
+        brand, lang = await self._brand_lang()
+        try:
+            await passwords.forgot_by_email(
+                brand,
+                str(form.get("username", "")),
+                str(form.get("email", "")),
+                self.router.session.client_ip or "unknown",
+            )
+        except AppError as exc:
+            self.errors, self.error = _field_messages(exc, lang)
+            return
+        self._reset()
+        self.notice = translate("in_been_out", lang)
+
+    @rx.event
+    async def reset_by_phone(self, form: dict[str, Any]) -> Any:
+        """Code, new password, then automatic login and home (spec 4)."""
+        brand, lang = await self._brand_lang()
+        auth = await self.get_state(AuthState)
+        from state.sms import SmsState
+
+        sms = await self.get_state(SmsState)
+        try:
+            value = await passwords.reset_by_phone(
+                brand,
+                "55",
+                sms.mobile,
+                str(form.get("code", "")),
+                str(form.get("newPassword", "")),
+                str(form.get("confirmNewPassword", "")),
+                auth._client(),
+            )
+        except AppError as exc:
+            self.errors, self.error = _field_messages(exc, lang)
+            return None
+        self._reset()
+        events = await auth.after_login(value)
+        return [*events, DialogState.close(FORGOT_DIALOG), rx.redirect(routes.HOME)]
+
+    @rx.event
+    async def reset_with_link(self, form: dict[str, Any]) -> None:
+        brand, lang = await self._brand_lang()
+        token = self.router.url.query_parameters.get("token", "")
+        try:
+            await passwords.reset_with_token(
+                brand,
+                token,
+                str(form.get("newPassword", "")),
+                str(form.get("confirmNewPassword", "")),
+            )
+        except AppError as exc:
+            self.errors, self.error = _field_messages(exc, lang)
+            return
+        self._reset()
+        self.notice = translate("auth.reset_done", lang)

@@ -1,0 +1,146 @@
+"""The register popup: fields from the brand's register settings, field errors, affiliate
+code from the URL, mobile registration with an SMS code (spec 4, Register)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services import site
+from app.services.accounts import registration, verification
+from app.services.brands import brands
+from state.auth import REGISTER_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, solve_then
+from state.dialog import DialogState
+from state.site import SiteState
+
+# Fields the popup asks in its own places (or never shows as inputs).
+SPECIAL_FIELDS = {
+    "username",
+    "password",
+    "confirmPassword",
+    "mobileNum",
+    "captcha",
+    "affiliateCode",
+}
+INPUT_TYPES = {
+    "email": "email",
+    "birthday": "date",
+    "paymentPassword": "password",
+    "mobileNum": "tel",
+    "whatsapp": "tel",
+}
+
+
+class RegisterState(rx.State):
+    _pending: dict[str, Any] = {}
+    method: str = "username"
+    extra_fields: list[dict[str, str]] = []
+    methods: dict[str, bool] = {}
+    min_age: int = 18
+    errors: dict[str, str] = {}
+    error: str = ""
+    busy: bool = False
+    affiliate_code: str = ""
+    affiliate_valid: bool = False
+    show_affiliate_input: bool = True
+    referral_code: str = ""
+
+    async def _load(self) -> None:
+        site_state = await self.get_state(SiteState)
+        brand = await brands.for_request(site_state.merchant or None, self.router.headers.host)
+        settings = site.register_settings(brand)
+        self.methods = settings["methods"]
+        self.min_age = settings["minAge"]
+        self.extra_fields = [
+            {
+                "name": f["field"],
+                "required": "1" if f["required"] else "",
+                "type": INPUT_TYPES.get(f["field"], "text"),
+                "max": str(f["maxLength"] or 120),
+            }
+            for f in settings["fields"]
+            if f["enabled"] and f["field"] not in SPECIAL_FIELDS
+        ]
+        if not self.methods.get("username") and self.methods.get("mobile"):
+            self.method = "mobile"
+
+    @rx.event
+    async def open(self) -> Any:
+        await self._load()
+        self.errors = {}
+        self.error = ""
+        return [DialogState.close("login"), DialogState.open(REGISTER_DIALOG)]
+
+    @rx.event
+    async def open_page(self) -> Any:
+        """/register (and links with ?affiliateCode=…): check the code on mount (spec 4)."""
+        params = self.router.url.query_parameters
+        self.referral_code = params.get("referralCode", "")[:32]
+        code = params.get("affiliateCode", "") or params.get("code", "")
+        self.affiliate_code = code[:32]
+        self.affiliate_valid = False
+        self.show_affiliate_input = True
+        events: list[Any] = []
+        if code:
+            site_state = await self.get_state(SiteState)
+            brand = await brands.for_request(site_state.merchant or None, self.router.headers.host)
+            try:
+                self.affiliate_valid = await registration.check_affiliate(brand, code) is not None
+                self.show_affiliate_input = not self.affiliate_valid
+            except AppError:
+                auth = await self.get_state(AuthState)
+                auth.warning = translate("invitation_code_error", site_state.ui_lang)
+                events.append(DialogState.open_for(WARNING_DIALOG, WARNING_MS))
+        return [*events, RegisterState.open]
+
+    @rx.event
+    def set_method(self, method: str) -> None:
+        self.method = method if method in ("username", "mobile") else "username"
+        self.errors = {}
+
+    @rx.event
+    def submit(self, form: dict[str, Any]) -> Any:
+        self._pending = form
+        self.busy = True
+        self.error = ""
+        if self.method == "mobile":
+            return RegisterState.finish("")
+        return solve_then(verification.new_pow_challenge(), RegisterState.finish)
+
+    @rx.event
+    async def finish(self, bot_check: str) -> Any:
+        site_state = await self.get_state(SiteState)
+        brand = await brands.for_request(site_state.merchant or None, self.router.headers.host)
+        form = {k: str(v) for k, v in self._pending.items()}
+        affiliate = form.pop("affiliateCode", "") or (
+            self.affiliate_code if self.affiliate_valid else ""
+        )
+        auth = await self.get_state(AuthState)
+        request = registration.RegisterRequest(
+            fields={k: v for k, v in form.items() if k not in ("adult", "terms", "code")},
+            method=self.method,
+            verification_code=form.get("code") or None,
+            bot_check=bot_check or None,
+            affiliate_code=affiliate or None,
+            referral_code=self.referral_code or None,
+            language=site_state.lang or None,
+            adult_confirmed=form.get("adult") == "on",
+            terms_accepted=form.get("terms") == "on",
+        )
+        self.busy = False
+        try:
+            value = await registration.register(brand, request, auth._client())
+        except AppError as exc:
+            lang = site_state.ui_lang
+            fields = exc.value.get("fields") if isinstance(exc.value, dict) else None
+            self.errors = {
+                p["field"]: translate(p["code"], lang, **p.get("params", {})) for p in fields or []
+            }
+            self.error = "" if fields else translate(exc.code, lang, **exc.params)
+            return None
+        self.errors = {}
+        events = await auth.after_login(value)
+        return [*events, rx.redirect("/")]

@@ -1,0 +1,561 @@
+"""Login and account calls (spec 7): good and bad input, every error code, security rules."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import timedelta
+
+import pyotp
+import pytest
+from sqlmodel import select
+
+from app.client import ApiError, PlatformClient
+from app.core.db import session_scope, write_transaction
+from app.core.security import token_digest
+from models import AffiliateCode, Member, MemberSession, Merchant
+from models.base import utcnow
+from tests.support.accounts import (
+    PASSWORD,
+    captcha_answer,
+    last_code,
+    make_member,
+    new_mobile,
+    new_username,
+    register,
+    registration,
+)
+
+MakeClient = Callable[..., PlatformClient]
+
+
+async def _error(call) -> ApiError:  # type: ignore[no-untyped-def]
+    with pytest.raises(ApiError) as caught:
+        await call
+    return caught.value
+
+
+# Registration ------------------------------------------------------------------------------
+
+
+async def test_register_logs_the_member_in(make_client: MakeClient) -> None:
+    client = make_client()
+    name = new_username()
+    value = await register(client, name)
+    assert value["firstTimeLogin"] is True and len(value["token"]) >= 32
+    assert value["userInfo"]["account"] == name and value["userInfo"]["isTrial"] is False
+    info = await client.get("/wps/member/info")
+    assert info["account"] == name and info["type"] == 0
+
+
+async def test_register_requires_a_sealed_body(make_client: MakeClient) -> None:
+    client = make_client()
+    error = await _error(client.put("/wps/member/register", registration(new_username())))
+    assert error.code == "payload-encryption-required"
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "code"),
+    [
+        ({"username": "1abcdef"}, "username", "pattern_1"),
+        ({"username": "abc"}, "username", "pattern_1"),
+        ({"password": "short1", "confirmPassword": "short1"}, "password", "pattern_5"),
+        ({"password": "onlyletters", "confirmPassword": "onlyletters"}, "password", "pattern_5"),
+        ({"confirmPassword": "Different123"}, "confirmPassword", "val_confirm_password"),
+        ({"email": "not-an-email"}, "email", "pattern_3"),
+        ({"birthday": "2015-01-01"}, "birthday", "val_age_18"),
+        ({"adultConfirmed": False}, "adult", "val_age_18"),
+        ({"termsAccepted": False}, "terms", "val_terms"),
+    ],
+)
+async def test_register_field_errors(
+    make_client: MakeClient, overrides: dict, field: str, code: str
+) -> None:
+    client = make_client(language="PT")
+    payload = registration(new_username(), botCheck=await client.bot_check())
+    payload.update(overrides)
+    error = await _error(client.put("/wps/member/register", payload, sealed=True))
+    assert error.status == 422 and error.code == "validation-failed"
+    problems = {p["field"]: p for p in error.body["value"]["fields"]}
+    assert problems[field]["code"] == code
+    assert problems[field]["message"]
+
+
+async def test_field_messages_follow_the_language(make_client: MakeClient) -> None:
+    for language, expected in (
+        ("PT", "A confirmação da senha não confere."),
+        ("EN", "Confirmation password is not correct."),
+    ):
+        client = make_client(language=language)
+        payload = registration(new_username(), confirmPassword="Other1234")
+        payload["botCheck"] = await client.bot_check()
+        error = await _error(client.put("/wps/member/register", payload, sealed=True))
+        assert error.body["value"]["fields"][0]["message"] == expected
+
+
+async def test_duplicate_username(make_client: MakeClient) -> None:
+    name = new_username()
+    await register(make_client(), name)
+    error = await _error(register(make_client(), name.upper()))
+    assert error.status == 409 and error.code == "username-taken"
+
+
+async def test_bot_check_is_required_and_single_use(make_client: MakeClient) -> None:
+    client = make_client()
+    payload = registration(new_username())
+    error = await _error(client.put("/wps/member/register", payload, sealed=True))
+    assert error.code == "captcha-check-failed"
+    solved = await client.bot_check()
+    await client.put("/wps/member/register", {**payload, "botCheck": solved}, sealed=True)
+    again = registration(new_username(), botCheck=solved)
+    error = await _error(client.put("/wps/member/register", again, sealed=True))
+    assert error.code == "captcha-check-failed"
+
+
+async def test_affiliate_code(make_client: MakeClient) -> None:
+    client = make_client()
+    error = await _error(client.get("/wps/agent/affiliate?code=NOPE123"))
+    assert error.code == "invitation_code_error"
+    agent = await make_member(account_type=1)
+    async with write_transaction() as session:
+        session.add(AffiliateCode(merchant_id=agent.merchant_id, agent_id=agent.id, code="AG777"))
+    assert await client.get("/wps/agent/affiliate?code=AG777") is True
+    value = await register(client, affiliateCode="AG777")
+    async with session_scope() as session:
+        member = await session.get(Member, value["userInfo"]["id"])
+    assert member is not None and member.upline_id == agent.id
+    error = await _error(register(make_client(), affiliateCode="WRONG1"))
+    assert error.code == "invitation_code_error"
+
+
+async def test_register_by_mobile_with_sms_code(make_client: MakeClient) -> None:
+    client = make_client()
+    mobile = new_mobile()
+    sent = await client.post(
+        "/wps/verification/sms/register",
+        {"mobileNo": mobile, "countryDialingCode": "55", "botCheck": await client.bot_check()},
+    )
+    assert sent == {"expiredMinutes": 1}
+    code = await last_code(mobile)
+    payload = {
+        "mobileNum": mobile,
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "adultConfirmed": True,
+        "termsAccepted": True,
+        "verificationCode": "000000",
+    }
+    if code == "000000":
+        payload["verificationCode"] = "111111"
+    error = await _error(client.put("/wps/member/register/mobile", payload, sealed=True))
+    assert error.code == "invalid-verification-code"
+    value = await client.put(
+        "/wps/member/register/mobile", {**payload, "verificationCode": code}, sealed=True
+    )
+    assert value["userInfo"]["account"] == mobile
+
+
+# SMS codes: every phone-code error of spec 8 ----------------------------------------------
+
+
+async def _send(
+    client: PlatformClient, mobile: str, purpose: str = "login", merchant: str | None = None
+) -> dict:
+    client.merchant = merchant
+    return await client.post(
+        "/wps/verification/sms/noLogin",
+        {"mobileNum": mobile, "purpose": purpose, "botCheck": await client.bot_check()},
+    )
+
+
+async def test_sms_phone_errors(make_client: MakeClient) -> None:
+    client = make_client()
+    assert (await _error(_send(client, ""))).code == "missing-phone-number"
+    assert (await _error(_send(client, "12345"))).code == "invalid-phone-number"
+    error = await _error(
+        client.post("/wps/verification/sms/noLogin", {"mobileNum": new_mobile(), "botCheck": "x"})
+    )
+    assert error.code == "captcha-check-failed"
+    # BR2 has login by mobile code switched off.
+    assert (await _error(_send(client, new_mobile(), merchant="BR2"))).code == (
+        "operation-not-allowed"
+    )
+
+
+async def test_sms_resend_wait_burst_and_quota(make_client: MakeClient) -> None:
+    client = make_client()
+    mobile = new_mobile()
+    await _send(client, mobile)
+    error = await _error(_send(client, mobile))
+    assert error.status == 429 and error.code == "rate-limited"
+    assert error.body["value"]["retryAfter"] > 0
+    await _send(client, mobile, purpose="reset")
+    await _error(_send(client, mobile, purpose="reset"))
+    error = await _error(_send(make_client(), mobile, purpose="reset"))
+    assert error.code == "too-many-requests"
+    async with write_transaction() as session:
+        merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+        merchant.sms_daily_quota = 0
+        session.add(merchant)
+    try:
+        error = await _error(_send(make_client(), new_mobile()))
+        assert error.code == "quota-exceeded"
+    finally:
+        async with write_transaction() as session:
+            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+            merchant.sms_daily_quota = 10_000
+            session.add(merchant)
+
+
+async def test_sms_login_code_errors(make_client: MakeClient) -> None:
+    client = make_client()
+    mobile = new_mobile()
+    await make_member(mobile=mobile)
+    await _send(client, mobile)
+    login = {"type": "sms", "mobileNum": mobile}
+    error = await _error(client.post("/wps/session/login", {**login, "password": ""}, sealed=True))
+    assert error.code == "missing-verification-code"
+    code = await last_code(mobile)
+    wrong = "000001" if code != "000001" else "000002"
+    for _ in range(4):
+        error = await _error(
+            client.post("/wps/session/login", {**login, "password": wrong}, sealed=True)
+        )
+        assert error.code == "invalid-verification-code"
+    await _error(client.post("/wps/session/login", {**login, "password": wrong}, sealed=True))
+    error = await _error(
+        client.post("/wps/session/login", {**login, "password": code}, sealed=True)
+    )
+    assert error.code == "code-expired"
+
+
+async def test_sms_login_succeeds_without_forced_change(make_client: MakeClient) -> None:
+    client = make_client()
+    mobile = new_mobile()
+    await make_member(mobile=mobile, must_change_password=True)
+    sent = await _send(client, mobile)
+    assert sent["expiredMinutes"] == 1
+    value = await client.post(
+        "/wps/session/login",
+        {"type": "sms", "mobileNum": mobile, "password": await last_code(mobile)},
+        sealed=True,
+    )
+    assert value["forcePasswordChange"] is False and value["token"]
+
+
+# Login -------------------------------------------------------------------------------------
+
+
+async def test_no_account_enumeration(make_client: MakeClient) -> None:
+    member = await make_member()
+    unknown = await _error(make_client().login("nosuchuser99", "Whatever123"))
+    wrong = await _error(make_client().login(member.username, "Whatever123"))
+    assert (
+        (unknown.status, unknown.code)
+        == (wrong.status, wrong.code)
+        == (400, "in_incorrect_password")
+    )
+    assert unknown.body["message"] == wrong.body["message"]
+
+
+async def test_captcha_escalation_then_lock(make_client: MakeClient) -> None:
+    member = await make_member()
+    client = make_client()
+    for attempt in range(3):
+        error = await _error(client.login(member.username, "Wrong1234"))
+        assert error.body["value"]["captcha"] is (attempt >= 2)
+    error = await _error(client.login(member.username, PASSWORD))
+    assert error.code == "captcha-check-failed" and error.body["value"]["captcha"] is True
+    captcha = await client.get("/wps/captcha")
+    assert captcha["image"].startswith("iVBOR")  # PNG
+    answer = await captcha_answer(captcha["captchaId"])
+    value = await client.login(
+        member.username, PASSWORD, captchaId=captcha["captchaId"], captcha=answer
+    )
+    assert value["token"]
+    # Ten failures (captchas solved from the fourth on) lock the account for a while,
+    # even for the right password.
+    other = await make_member()
+    attacker = make_client()
+    for attempt in range(10):
+        extra = {}
+        if attempt >= 3:
+            fresh = await attacker.get("/wps/captcha")
+            extra = {
+                "captchaId": fresh["captchaId"],
+                "captcha": await captcha_answer(fresh["captchaId"]),
+            }
+            await asyncio.sleep(1.05)  # captcha refresh: once per second
+        error = await _error(attacker.login(other.username, "Wrong1234", **extra))
+        assert error.code == "in_incorrect_password"
+    error = await _error(make_client().login(other.username, PASSWORD))
+    assert error.status == 429 and error.code == "account-temporarily-locked"
+
+
+async def test_captcha_refresh_is_throttled(make_client: MakeClient) -> None:
+    client = make_client()
+    await client.get("/wps/captcha")
+    error = await _error(client.get("/wps/captcha"))
+    assert error.code == "rate-limited"
+
+
+async def test_tokens_are_new_each_login_stored_hashed_and_killed_by_logout(
+    make_client: MakeClient,
+) -> None:
+    member = await make_member()
+    first, second = make_client(), make_client()
+    token_one = (await first.login(member.username, PASSWORD))["token"]
+    token_two = (await second.login(member.username, PASSWORD))["token"]
+    assert token_one != token_two
+    async with session_scope() as session:
+        stored = (
+            await session.exec(select(MemberSession).where(MemberSession.member_id == member.id))
+        ).all()
+    assert {s.token_digest for s in stored} == {token_digest(token_one), token_digest(token_two)}
+    assert await first.delete("/wps/session/logout") is True
+    error = await _error(first.get("/wps/member/info"))
+    assert error.status == 401 and error.code == "not-logged-in"
+    assert (await second.get("/wps/member/info"))["id"] == member.id
+
+
+async def test_expired_session_is_refused(make_client: MakeClient) -> None:
+    member = await make_member()
+    client = make_client()
+    await client.login(member.username, PASSWORD)
+    async with write_transaction() as session:
+        for login in (
+            await session.exec(select(MemberSession).where(MemberSession.member_id == member.id))
+        ).all():
+            login.last_seen_at = utcnow() - timedelta(days=1)
+            session.add(login)
+    assert (await _error(client.get("/wps/member/info"))).code == "not-logged-in"
+
+
+async def test_token_of_one_brand_is_refused_by_another(make_client: MakeClient) -> None:
+    member = await make_member()
+    client = make_client()
+    await client.login(member.username, PASSWORD)
+    client.merchant = "BR2"
+    assert (await _error(client.get("/wps/member/info"))).code == "not-logged-in"
+
+
+async def test_forced_password_change_flags(make_client: MakeClient) -> None:
+    member = await make_member(must_change_password=True)
+    value = await make_client().login(member.username, PASSWORD)
+    assert value["defaultPassword"] is True and value["forcePasswordChange"] is True
+    old = await make_member(password_changed_at=utcnow() - timedelta(days=200))
+    value = await make_client().login(old.username, PASSWORD)
+    assert value["passwordExpired"] is True and value["forcePasswordChange"] is True
+
+
+async def test_agent_login(make_client: MakeClient) -> None:
+    player = await make_member()
+    error = await _error(make_client().login(player.username, PASSWORD, agentLogin=True))
+    assert error.code == "non-agent-login"
+    pt = make_client(language="PT")
+    error = await _error(pt.login(player.username, PASSWORD, agentLogin=True))
+    assert error.body["message"] == "Apenas agentes podem fazer login"
+    agent = await make_member(account_type=41)
+    value = await make_client().login(agent.username, PASSWORD, agentLogin=True)
+    assert value["userInfo"]["isAgent"] is True
+
+
+async def test_blocked_member_cannot_enter(make_client: MakeClient) -> None:
+    member = await make_member(status="BLOCKED")
+    error = await _error(make_client().login(member.username, PASSWORD))
+    assert error.code == "member-cannot-enter"
+
+
+async def test_new_ip_asks_for_verification(make_client: MakeClient) -> None:
+    mobile = new_mobile()
+    member = await make_member(mobile=mobile)
+    await make_client("198.51.100.1").login(member.username, PASSWORD)
+    elsewhere = make_client("198.51.100.2")
+    error = await _error(elsewhere.login(member.username, PASSWORD))
+    assert error.code == "login-verification-required"
+    assert error.body["value"]["method"] == "SMS"
+    code = await last_code(mobile)
+    value = await elsewhere.login(member.username, PASSWORD, verificationCode=code)
+    assert value["token"]
+    # The address is known now: no question the next time.
+    assert (await make_client("198.51.100.2").login(member.username, PASSWORD))["token"]
+
+
+async def test_new_ip_bank_name_verification(make_client: MakeClient) -> None:
+    member = await make_member(payee_name="Maria da Silva")
+    await make_client().login(member.username, PASSWORD)
+    client = make_client()
+    error = await _error(client.login(member.username, PASSWORD))
+    assert error.body["value"]["method"] == "BANK_NAME"
+    error = await _error(client.login(member.username, PASSWORD, payeeName="Joana"))
+    assert error.code == "login-verification-required"
+    assert (await client.login(member.username, PASSWORD, payeeName="maria  DA silva"))["token"]
+
+
+# Passwords ---------------------------------------------------------------------------------
+
+
+async def test_change_password(make_client: MakeClient) -> None:
+    member = await make_member()
+    client, other = make_client(), make_client()
+    await client.login(member.username, PASSWORD)
+    await other.login(member.username, PASSWORD)
+    change = {
+        "oldPassword": "Wrong1234",
+        "newPassword": "Nova12345",
+        "confirmNewPassword": "Nova12345",
+        "logoutOtherSessions": True,
+    }
+    error = await _error(client.post("/wps/member/password", change, sealed=True))
+    assert error.code == "old-password-incorrect"
+    weak = {**change, "oldPassword": PASSWORD, "newPassword": "abc", "confirmNewPassword": "abc"}
+    error = await _error(client.post("/wps/member/password", weak, sealed=True))
+    assert error.code == "validation-failed"
+    same = {
+        **change,
+        "oldPassword": PASSWORD,
+        "newPassword": PASSWORD,
+        "confirmNewPassword": PASSWORD,
+    }
+    assert (await _error(client.post("/wps/member/password", same, sealed=True))).code == (
+        "password-same-as-old"
+    )
+    done = await client.post(
+        "/wps/member/password", {**change, "oldPassword": PASSWORD}, sealed=True
+    )
+    assert done == {"endedSessions": 1}
+    assert (await _error(other.get("/wps/member/info"))).code == "not-logged-in"
+    assert (await client.get("/wps/member/info"))["id"] == member.id
+    assert (await make_client().login(member.username, "Nova12345"))["token"]
+
+
+async def test_forgot_password_by_email(make_client: MakeClient) -> None:
+    member = await make_member(email="ana@example.com")
+    client = make_client(language="EN")
+    for username, email in ((member.username, "ana@example.com"), ("nobody", "x@example.com")):
+        response = await client.raw(
+            "POST",
+            "/wps/member/password/email",
+            content=f"username={username}&email={email}".encode(),
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        assert response.status_code == 200
+        assert response.json()["message"] == "The email has been sent, please check your mailbox."
+    async with session_scope() as session:
+        from models import OutboundMessage
+
+        mail = (
+            await session.exec(
+                select(OutboundMessage).where(OutboundMessage.recipient == "ana@example.com")
+            )
+        ).all()[-1]
+    token = mail.body.split("token=")[1].split()[0]
+    reset = {"token": token, "newPassword": "Trocada123", "confirmNewPassword": "Trocada123"}
+    assert await client.post("/wps/member/password/reset", reset) is True
+    assert (await _error(client.post("/wps/member/password/reset", reset))).code == (
+        "reset-link-invalid"
+    )
+    assert (await make_client().login(member.username, "Trocada123"))["token"]
+
+
+async def test_reset_by_phone_logs_in(make_client: MakeClient) -> None:
+    mobile = new_mobile()
+    member = await make_member(mobile=mobile)
+    client = make_client("198.51.100.77")
+    await _send(client, mobile, purpose="reset")
+    value = await client.post(
+        "/wps/member/password/verification",
+        {
+            "mobileNum": mobile,
+            "verificationCode": await last_code(mobile),
+            "newPassword": "Celular123",
+            "confirmNewPassword": "Celular123",
+        },
+        sealed=True,
+    )
+    assert value["userInfo"]["id"] == member.id
+    # Same address as the reset, so no new-address verification is asked.
+    assert (await make_client("198.51.100.77").login(member.username, "Celular123"))["token"]
+
+
+# Two-factor authentication -----------------------------------------------------------------
+
+
+async def test_totp_setup_login_and_recovery(make_client: MakeClient) -> None:
+    member = await make_member()
+    client = make_client()
+    await client.login(member.username, PASSWORD)
+    setup = await client.post("/wps/member/totp/setup")
+    assert setup["qr"].startswith("data:image/svg+xml;base64,")
+    totp = pyotp.TOTP(setup["secret"])
+    assert (await _error(client.post("/wps/member/totp/enable", {"code": "000000"}))).code in (
+        "totp-invalid",
+    )
+    now = int(utcnow().timestamp())
+    # The code of the previous 30-second step is still accepted, and then spent.
+    recovery = await client.post("/wps/member/totp/enable", {"code": totp.at(now - 30)})
+    assert len(recovery) == 10
+    error = await _error(make_client().login(member.username, PASSWORD))
+    assert error.code == "totp-required" and error.body["value"]["totp"] is True
+    code = totp.now()
+    assert (await make_client().login(member.username, PASSWORD, totpCode=code))["token"]
+    error = await _error(make_client().login(member.username, PASSWORD, totpCode=code))
+    assert error.code == "totp-invalid"  # a code works once
+    assert (await make_client().login(member.username, PASSWORD, totpCode=recovery[0]))["token"]
+    error = await _error(make_client().login(member.username, PASSWORD, totpCode=recovery[0]))
+    assert error.code == "totp-invalid"
+
+
+# Trial and roles ---------------------------------------------------------------------------
+
+
+async def test_free_play_trial_account(make_client: MakeClient) -> None:
+    client = make_client()
+    value = await client.post("/wps/session/login/freeplay")
+    client.token = value["token"]
+    assert value["userInfo"]["isTrial"] is True and value["userInfo"]["type"] == 4
+    assert (await client.get("/wps/member/info"))["isTrial"] is True
+    error = await _error(client.post("/wps/member/info/icon", {"icon": "3"}))
+    assert error.status == 403 and error.code == "in_need_true_account"
+    assert error.body["message"] == "Por favor, registre uma conta primeiro"
+    client.token = None
+    client.merchant = "BR2"
+    assert (await _error(client.post("/wps/session/login/freeplay"))).code == (
+        "operation-not-allowed"
+    )
+
+
+async def test_calls_needing_a_token(make_client: MakeClient) -> None:
+    client = make_client()
+    for method, path in (
+        ("GET", "/wps/member/info"),
+        ("DELETE", "/wps/session/logout"),
+        ("POST", "/wps/member/totp/setup"),
+    ):
+        error = await _error(client.call(method, path))
+        assert error.status == 401 and error.code == "not-logged-in"
+
+
+async def test_passwords_are_argon2id_with_owasp_parameters() -> None:
+    member = await make_member()
+    assert member.password_hash.startswith("$argon2id$")
+    params = dict(p.split("=") for p in member.password_hash.split("$")[3].split(","))
+    assert int(params["m"]) >= 19_456 and int(params["t"]) >= 2
+
+
+async def test_feedback(make_client: MakeClient) -> None:
+    client = make_client()
+    error = await _error(client.put("/wps/feedback", {"questionType": "game", "content": "hi"}))
+    assert error.code == "feedback-length"
+    ticket = await client.put(
+        "/wps/feedback", {"questionType": "game", "content": "The slot froze after a win."}
+    )
+    assert isinstance(ticket, int)
+
+
+async def test_member_language_is_kept(make_client: MakeClient) -> None:
+    member = await make_member()
+    client = make_client()
+    await client.login(member.username, PASSWORD)
+    await client.post("/wps/system/language", {"language": "EN"})
+    assert (await client.get("/wps/member/info"))["language"] == "EN"

@@ -1,0 +1,150 @@
+"""Accounts in a real browser: register, logout, failed logins with captcha, login, forced
+password change, mobile registration, trial limits, agent login, both languages."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import BrowserContext, Page, expect
+
+from tests.e2e.conftest import open_site, site_redis_get, site_redis_keys, site_redis_ttl
+from tests.support.accounts import PASSWORD, last_code, make_member, new_mobile, new_username
+
+pytestmark = pytest.mark.e2e
+
+
+async def _fill_login_dialog(page: Page, username: str, password: str) -> None:
+    form = page.get_by_test_id("login-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(password)
+    await page.get_by_test_id("login-submit").click()
+
+
+async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
+    username = new_username()
+    await open_site(page, site_url + "/register")
+    form = page.get_by_test_id("register-form")
+    await expect(form).to_be_visible()
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    await expect(page.get_by_test_id("header-account")).to_have_text(username)
+    await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
+    await expect(page).to_have_url(site_url + "/")
+    # Logout asks first; cancel changes nothing.
+    await page.get_by_test_id("header-logout").click()
+    await expect(page.get_by_test_id("dialog-logout")).to_contain_text("Tem certeza")
+    await page.get_by_test_id("logout-cancel").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+    await page.get_by_test_id("header-logout").click()
+    await page.get_by_test_id("logout-confirm").click()
+    await expect(page.get_by_test_id("header-login-form")).to_be_visible()
+    # A wrong password in the header form: the warning popup, then the login popup.
+    header = page.get_by_test_id("header-login-form")
+    await header.locator("input[name=username]").fill(username)
+    await header.locator("input[name=password]").fill("Wrong1234")
+    await header.get_by_role("button").click()
+    await expect(page.get_by_test_id("dialog-warning")).to_have_text("Usuário ou senha incorretos")
+    await page.get_by_test_id("dialog-warning-cover").click(position={"x": 5, "y": 5})
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible()
+    # Two more failures: the captcha appears (the failure answer carries the flag).
+    await expect(page.get_by_test_id("captcha-image")).to_have_count(0)
+    for _ in range(2):
+        await _fill_login_dialog(page, username, "Wrong1234")
+        await expect(page.get_by_test_id("login-submit")).to_be_enabled()
+    await expect(page.get_by_test_id("form-error").first).to_have_text(
+        "Usuário ou senha incorretos"
+    )
+    await expect(page.get_by_test_id("captcha-image")).to_be_visible()
+    captcha_src = await page.get_by_test_id("captcha-image").locator("img").get_attribute("src")
+    assert captcha_src and captcha_src.startswith("data:image/png;base64,")
+    login = page.get_by_test_id("login-form")
+    await login.locator("input[name=captcha]").fill(await _newest_captcha_answer())
+    await _fill_login_dialog(page, username, PASSWORD)
+    await expect(page.get_by_test_id("header-account")).to_have_text(username)
+
+
+async def _newest_captcha_answer() -> str:
+    """The site keeps captchas in Redis; the newest one has the longest time to live."""
+    keys = await site_redis_keys("captcha:*")
+    ttls = {key: await site_redis_ttl(key) for key in keys}
+    answer = await site_redis_get(max(keys, key=ttls.__getitem__))
+    assert answer
+    return answer
+
+
+async def test_forced_password_change(page: Page, site_url: str) -> None:
+    member = await make_member(must_change_password=True)
+    await open_site(page, site_url + "/login")
+    await _fill_login_dialog(page, member.username, PASSWORD)
+    dialog = page.get_by_test_id("dialog-change-password")
+    await expect(dialog).to_contain_text("escolha uma nova senha")
+    await expect(page.get_by_test_id("dialog-change-password-close")).to_have_count(0)
+    form = page.get_by_test_id("change-password-form")
+    await form.locator("input[name=newPassword]").fill("Nova12345")
+    await form.locator("input[name=confirmNewPassword]").fill("Nova1234x")
+    await page.get_by_test_id("change-password-submit").click()
+    await expect(form).to_contain_text("A confirmação da senha não confere.")
+    await form.locator("input[name=confirmNewPassword]").fill("Nova12345")
+    await page.get_by_test_id("change-password-submit").click()
+    await expect(dialog).to_be_hidden()
+    await expect(page.get_by_test_id("header-account")).to_have_text(member.username)
+
+
+async def test_mobile_registration_with_sms_code(page: Page, site_url: str) -> None:
+    mobile = new_mobile()
+    await open_site(page, site_url + "/register")
+    await page.get_by_test_id("tab-mobile").click()
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=mobileNum]").fill(mobile)
+    await page.get_by_test_id("send-code-register").click()
+    await expect(page.get_by_test_id("send-code-register")).to_contain_text("Reenviar em")
+    await expect(page.get_by_test_id("send-code-register")).to_be_disabled()
+    code = await last_code(mobile)
+    await form.locator("input[name=code]").fill(code)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    await expect(page.get_by_test_id("header-account")).to_have_text(mobile)
+
+
+async def test_trial_user_hits_a_protected_action(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/login")
+    await page.get_by_test_id("start-trial").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+    await page.get_by_test_id("header-deposit").click()
+    await expect(page.get_by_test_id("need-account-text")).to_have_text(
+        "Por favor, registre uma conta primeiro"
+    )
+
+
+async def test_agent_login_refuses_players(page: Page, site_url: str) -> None:
+    player = await make_member()
+    agent = await make_member(account_type=2)
+    await open_site(page, site_url + "/agentHome")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await page.get_by_test_id("agent-login").click()
+    await expect(page.get_by_test_id("dialog-login")).to_contain_text("Agent login")
+    await _fill_login_dialog(page, player.username, PASSWORD)
+    await expect(page.get_by_test_id("form-error").first).to_have_text("Non-agents cannot log in")
+    await _fill_login_dialog(page, agent.username, PASSWORD)
+    await expect(page.get_by_test_id("agent-welcome")).to_contain_text(agent.username)
+
+
+async def test_guest_gets_the_login_popup_on_protected_actions(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = await context.new_page()
+    await open_site(page, site_url)
+    await page.get_by_test_id("nav-invite").click()
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible()
+    await page.get_by_test_id("switch-to-register").click()
+    await expect(page.get_by_test_id("dialog-register")).to_be_visible()
+    await page.get_by_test_id("switch-to-login").click()
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible()
+    await page.get_by_test_id("open-forgot").click()
+    await expect(page.get_by_test_id("dialog-forgot")).to_be_visible()

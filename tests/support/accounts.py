@@ -1,0 +1,81 @@
+"""Helpers for account tests: payloads, members made directly, codes read from the outbox."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from sqlmodel import col, select
+
+from app.client import PlatformClient
+from app.core.cache import get_redis
+from app.core.db import session_scope, write_transaction
+from app.core.security import hash_password
+from models import Member, Merchant, OutboundMessage
+
+PASSWORD = "Segura123"
+
+
+def new_username() -> str:
+    return "u" + secrets.token_hex(5)
+
+
+def new_mobile() -> str:
+    return "119" + "".join(secrets.choice("0123456789") for _ in range(8))
+
+
+def registration(username: str, **overrides: Any) -> dict[str, Any]:
+    return {
+        "username": username,
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "adultConfirmed": True,
+        "termsAccepted": True,
+        **overrides,
+    }
+
+
+async def register(client: PlatformClient, username: str | None = None, **overrides: Any) -> dict:
+    name = username or new_username()
+    payload = registration(name, botCheck=await client.bot_check(), **overrides)
+    value = await client.put("/wps/member/register", payload, sealed=True)
+    client.token = value["token"]
+    return value
+
+
+async def make_member(merchant_code: str = "BR1", **fields: Any) -> Member:
+    async with write_transaction() as session:
+        merchant = (
+            await session.exec(select(Merchant).where(Merchant.code == merchant_code))
+        ).one()
+        member = Member(
+            merchant_id=merchant.id,
+            username=fields.pop("username", new_username()),
+            password_hash=await hash_password(fields.pop("password", PASSWORD)),
+            **fields,
+        )
+        session.add(member)
+    return member
+
+
+async def last_code(recipient_suffix: str) -> str:
+    """The 6-digit code of the newest SMS or e-mail whose recipient ends with the suffix."""
+    async with session_scope() as session:
+        message = (
+            await session.exec(
+                select(OutboundMessage)
+                .where(col(OutboundMessage.recipient).endswith(recipient_suffix))
+                .order_by(col(OutboundMessage.id).desc())
+            )
+        ).first()
+    assert message is not None, f"no message sent to …{recipient_suffix}"
+    found = re.search(r"\b(\d{6})\b", message.body)
+    assert found is not None
+    return found.group(1)
+
+
+async def captcha_answer(captcha_id: str) -> str:
+    answer = await get_redis().get(f"captcha:{captcha_id}")
+    assert answer is not None
+    return answer

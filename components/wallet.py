@@ -30,8 +30,6 @@ def balance_badge() -> rx.Component:
             class_name=f"p-1 rounded {FOCUS}",
             data_testid="balance-toggle",
         ),
-        class_name=(
-            "flex items-center gap-1 h-9 px-2 rounded-lg bg-slate-100 dark:bg-slate-800"
-        ),
+        class_name=("flex items-center gap-1 h-9 px-2 rounded-lg bg-slate-100 dark:bg-slate-800"),
         data_testid="balance-badge",
     )

@@ -7,6 +7,8 @@ rows FOR UPDATE in id order, then updates balances and inserts the transaction a
 Both run their 16 clients in 4 worker processes, as the scaled deployment runs several app
 workers: in one event loop, the holder of the house row's lock waits behind the other
 clients' Python work, which would measure the client process rather than the ledger.
+Every bet also locks the one house account, so spreading over wallets does not spread that
+lock: it bounds both rates.
 
 Goals: the service posts at least 50% of the plain-SQL rate; the audit after the run finds
 zero differences.
@@ -197,8 +199,9 @@ def plain_sql_client(connection: psycopg.AsyncConnection, books: Books) -> PostO
 async def work(
     contender: str, url: str, books: Books, wallets: list[int], start_at: float
 ) -> list[float]:
+    """Warm up until `start_at`, then post for SECONDS; the measured latencies."""
     clients = CLIENTS // WORKER_PROCESSES
-    connections = []
+    connections: list[psycopg.AsyncConnection] = []
     if contender == "service":
         posts = [service_client(books)] * clients
     else:

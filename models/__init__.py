@@ -10,6 +10,7 @@ from models.brand import (
     SiteResource,
     WhitelabelModule,
 )
+from models.cashier import DepositOrder, MemberMessage, PaymentChannel, WebhookLog
 from models.crypto import RsaKey
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.member import (
@@ -26,6 +27,7 @@ __all__ = [
     "AffiliateCode",
     "Banner",
     "CustomerService",
+    "DepositOrder",
     "DomainRoute",
     "Feedback",
     "HelpArticle",
@@ -34,12 +36,15 @@ __all__ = [
     "LedgerEntry",
     "LedgerTransaction",
     "Member",
+    "MemberMessage",
     "MemberSession",
     "Merchant",
     "OutboundMessage",
+    "PaymentChannel",
     "RecoveryCode",
     "RegisterField",
     "RsaKey",
     "SiteResource",
+    "WebhookLog",
     "WhitelabelModule",
 ]

@@ -95,6 +95,7 @@ class LedgerTransaction(SQLModel, table=True):
     reference: str = Field(default="", max_length=128)
     idempotency_key: str = Field(unique=True, max_length=128)
     fingerprint: str = Field(max_length=64)
+    # The member the movement was made for (a transfer's sender); both sides list it.
     member_id: int | None = Field(default=None, foreign_key="member.id", index=True)
     # Unique: a transaction is reversed at most once, even by two racing requests.
     reverses_transaction_id: int | None = Field(
@@ -111,6 +112,7 @@ class LedgerEntry(SQLModel, table=True):
     """One leg of a transaction: the signed change of one account and its balance after."""
 
     __tablename__ = "ledger_entry"
+    # A member's movements by time are their accounts' entries, read through this index.
     __table_args__ = (Index("ix_ledger_entry_account_time", "account_id", "created_at"),)
 
     id: int | None = Field(default=None, primary_key=True)

@@ -1,4 +1,4 @@
-"""ledger
+"""ledger: accounts, transactions and their append-only entries
 
 Revision ID: 0003
 Revises: 0002

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from sqlmodel import select
@@ -16,6 +17,7 @@ from models import (
     DomainRoute,
     HelpArticle,
     Merchant,
+    PaymentChannel,
     RegisterField,
     SiteResource,
     WhitelabelModule,
@@ -273,15 +275,46 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
     return merchant
 
 
+# (code, min, max, fee %, fixed fee): PIX and bank transfer for every demo brand.
+PAYMENT_CHANNELS = (
+    ("PIX", Decimal("10.00"), Decimal("50000.00"), Decimal("0"), Decimal("0")),
+    ("BANK_TRANSFER", Decimal("50.00"), Decimal("100000.00"), Decimal("1.00"), Decimal("0")),
+)
+
+
+async def _channels(session: AsyncSession, merchant: Merchant) -> None:
+    existing = set(
+        (
+            await session.exec(
+                select(PaymentChannel.code).where(PaymentChannel.merchant_id == merchant.id)
+            )
+        ).all()
+    )
+    session.add_all(
+        PaymentChannel(
+            merchant_id=merchant.id,
+            code=code,
+            min_amount=low,
+            max_amount=high,
+            fee_percent=percent,
+            fee_fixed=fixed,
+            sort=index,
+        )
+        for index, (code, low, high, percent, fixed) in enumerate(PAYMENT_CHANNELS)
+        if code not in existing
+    )
+
+
 async def seed_demo_data() -> list[str]:
-    """Create the demo brands that do not exist yet; return the codes of those created."""
+    """Create what the demo brands miss; return the codes of the brands created."""
     created: list[str] = []
     async with write_transaction() as session:
         for seed in BRANDS:
             before = (
                 await session.exec(select(Merchant).where(Merchant.code == seed.code))
             ).first()
-            await _merchant(session, seed)
+            merchant = await _merchant(session, seed)
+            await _channels(session, merchant)
             if before is None:
                 created.append(seed.code)
     return created

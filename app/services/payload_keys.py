@@ -124,7 +124,8 @@ class PayloadKeyStore:
         if isinstance(document, dict) and document.get("kid") not in self._valid:
             self.invalidate()  # a key rotated by another process since our last refresh
             await self._ensure()
-        opened = open_sealed(document, self._valid, method, path)
+        # RSA decryption costs milliseconds: keep it off the event loop.
+        opened = await asyncio.to_thread(open_sealed, document, self._valid, method, path)
         replay_key = f"sealed:{opened.kid}:{base64.b64encode(opened.iv).decode()}"
         first_use = await get_redis().set(replay_key, "1", nx=True, ex=_REPLAY_WINDOW_SECONDS)
         if not first_use:

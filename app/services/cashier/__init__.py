@@ -1,0 +1,1 @@
+"""The cashier: deposits (and, next, withdrawals), each money movement posted to the ledger."""

@@ -1,0 +1,220 @@
+"""Deposits (depositv2): an order per attempt, paid at a provider, credited exactly once
+through the ledger when the provider's signed webhook says it is paid."""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from typing import Any
+
+from sqlmodel import col, select
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services import ledger
+from app.services.brands import Brand
+from app.services.cashier.providers import provider
+from app.services.inbox import post_message
+from app.services.wallet_events import balance_changed
+from models import Member
+from models.base import utcnow
+from models.cashier import DepositOrder, DepositStatus, MessageKind, PaymentChannel, WebhookLog
+from models.ledger import AccountKind, TransactionKind
+
+logger = logging.getLogger(__name__)
+CENT = Decimal("0.01")
+
+
+def parse_amount(text: Any) -> Decimal:
+    """A positive amount with at most two decimals (accepts 1234.5 and 1.234,50)."""
+    raw = str(text).strip().replace(" ", "")
+    if "," in raw:
+        raw = raw.replace(".", "").replace(",", ".")
+    try:
+        amount = Decimal(raw)
+    except InvalidOperation as exc:
+        raise AppError("deposit-amount-invalid", status=422) from exc
+    if not amount.is_finite() or amount <= 0 or amount != amount.quantize(CENT):
+        raise AppError("deposit-amount-invalid", status=422)
+    return amount
+
+
+def fee_for(channel: PaymentChannel, amount: Decimal) -> Decimal:
+    fee = amount * channel.fee_percent / 100 + channel.fee_fixed
+    return min(fee.quantize(CENT, rounding=ROUND_HALF_UP), amount)
+
+
+async def channels(brand: Brand) -> list[PaymentChannel]:
+    async with session_scope() as session:
+        statement = (
+            select(PaymentChannel)
+            .where(PaymentChannel.merchant_id == brand.id, PaymentChannel.enabled == True)  # noqa: E712
+            .order_by(col(PaymentChannel.sort))
+        )
+        return list((await session.exec(statement)).all())
+
+
+async def create_deposit(
+    brand: Brand, member: Member, channel_code: str, amount_text: Any
+) -> DepositOrder:
+    channel = next((c for c in await channels(brand) if c.code == channel_code), None)
+    if channel is None:
+        raise AppError("deposit-channel-unknown", status=422)
+    amount = parse_amount(amount_text)
+    if not channel.min_amount <= amount <= channel.max_amount:
+        raise AppError(
+            "deposit-amount-out-of-range",
+            status=422,
+            params={"min": f"{channel.min_amount:.2f}", "max": f"{channel.max_amount:.2f}"},
+        )
+    fee = fee_for(channel, amount)
+    order = DepositOrder(
+        order_no=f"D{utcnow():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
+        merchant_id=brand.id,
+        member_id=member.id,
+        channel_code=channel.code,
+        provider=channel.provider,
+        currency=brand.currency,
+        amount=amount,
+        fee=fee,
+        credited_amount=amount - fee,
+    )
+    charge = await provider(channel.provider).create_charge(brand, order)
+    order.provider_reference = charge.provider_reference
+    order.pix_code = charge.pix_code
+    async with write_transaction() as session:
+        session.add(order)
+    return order
+
+
+async def member_order(member: Member, order_no: str) -> DepositOrder:
+    """A member's own order; anybody else's answers as unknown."""
+    async with session_scope() as session:
+        order = (
+            await session.exec(select(DepositOrder).where(DepositOrder.order_no == order_no))
+        ).first()
+    if order is None or order.member_id != member.id:
+        raise AppError("deposit-order-unknown", status=404)
+    return order
+
+
+async def order_by_number(order_no: str) -> DepositOrder:
+    async with session_scope() as session:
+        order = (
+            await session.exec(select(DepositOrder).where(DepositOrder.order_no == order_no))
+        ).first()
+    if order is None:
+        raise AppError("deposit-order-unknown", status=404)
+    return order
+
+
+async def _log(
+    provider_name: str, order_no: str | None, valid: bool, outcome: str, body: bytes, remote_ip: str
+) -> None:
+    async with write_transaction() as session:
+        session.add(
+            WebhookLog(
+                provider=provider_name,
+                order_no=order_no,
+                signature_valid=valid,
+                outcome=outcome,
+                body=body.decode("utf-8", "replace")[:4000],
+                remote_ip=remote_ip[:64],
+            )
+        )
+
+
+async def handle_webhook(provider_name: str, body: bytes, signature: str, remote_ip: str) -> str:
+    """Apply a provider's notice; repeats change nothing and answer the same."""
+    try:
+        payment_provider = provider(provider_name)
+    except KeyError:
+        raise AppError("not-found", status=404) from None
+    if not payment_provider.verify(body, signature):
+        logger.warning("deposit webhook with a bad signature from %s", remote_ip)
+        await _log(provider_name, None, False, "bad-signature", body, remote_ip)
+        raise AppError("webhook-signature-invalid", status=401)
+    try:
+        notice = json.loads(body)
+        order_no = str(notice["orderNo"])
+        status = str(notice["status"])
+        amount = parse_amount(notice["amount"])
+    except (ValueError, KeyError, TypeError, AppError) as exc:
+        await _log(provider_name, None, True, "malformed", body, remote_ip)
+        raise AppError("malformed-json", status=400) from exc
+    outcome = await _apply(order_no, status, amount)
+    await _log(provider_name, order_no, True, outcome, body, remote_ip)
+    return outcome
+
+
+async def _apply(order_no: str, status: str, amount: Decimal) -> str:
+    async with write_transaction() as session:
+        order = (
+            await session.exec(
+                select(DepositOrder).where(DepositOrder.order_no == order_no).with_for_update()
+            )
+        ).first()
+        if order is None:
+            raise AppError("deposit-order-unknown", status=404)
+        if amount != order.amount:
+            raise AppError("deposit-amount-mismatch", status=409)
+        if order.status != DepositStatus.PENDING:
+            return f"already-{order.status.lower()}"
+        if status == "FAILED":
+            order.status = DepositStatus.FAILED
+            order.updated_at = utcnow()
+            session.add(order)
+            await post_message(
+                session,
+                order.member_id,
+                MessageKind.DEPOSIT_FAILED,
+                {"orderNo": order.order_no, "amount": f"{order.amount:.2f}"},
+            )
+            return "failed"
+        if status != "PAID":
+            raise AppError("malformed-json", status=400)
+        accounts = {
+            kind: await ledger.account(
+                session,
+                merchant_id=order.merchant_id,
+                kind=kind,
+                currency=order.currency,
+                member_id=member,
+            )
+            for kind, member in (
+                (AccountKind.PAYMENT_CLEARING, None),
+                (AccountKind.HOUSE, None),
+                (AccountKind.MEMBER_CASH, order.member_id),
+            )
+        }
+        legs = [
+            ledger.Leg(accounts[AccountKind.PAYMENT_CLEARING].id, -order.amount),  # type: ignore[arg-type]
+            ledger.Leg(accounts[AccountKind.MEMBER_CASH].id, order.credited_amount),  # type: ignore[arg-type]
+        ]
+        if order.fee > 0:
+            legs.append(ledger.Leg(accounts[AccountKind.HOUSE].id, order.fee))  # type: ignore[arg-type]
+        posted = await ledger.post(
+            session,
+            merchant_id=order.merchant_id,
+            kind=TransactionKind.DEPOSIT,
+            idempotency_key=f"deposit:{order.order_no}",
+            legs=legs,
+            reference=order.order_no,
+            member_id=order.member_id,
+            metadata={"channel": order.channel_code, "fee": f"{order.fee:.2f}"},
+        )
+        order.status = DepositStatus.PAID
+        order.ledger_transaction_id = posted.transaction_id
+        order.paid_at = order.updated_at = utcnow()
+        session.add(order)
+        await post_message(
+            session,
+            order.member_id,
+            MessageKind.DEPOSIT_CREDITED,
+            {"orderNo": order.order_no, "amount": f"{order.credited_amount:.2f}"},
+        )
+        member_id = order.member_id
+    await balance_changed(member_id)
+    return "credited"

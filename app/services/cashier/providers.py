@@ -1,0 +1,95 @@
+"""Payment providers behind one interface. The sandbox provider lives in the project: its
+checkout page lets a tester pay or fail an order, and it then calls our signed webhook over
+HTTP exactly as a real provider would."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Protocol
+
+import httpx
+
+from app.core.config import get_settings
+from app.services.brands import Brand
+from app.services.cashier.pix import br_code
+from models.cashier import DepositOrder
+
+SIGNATURE_HEADER = "X-Signature"
+WEBHOOK_PATH = "/wps/payment/webhook/{provider}"
+
+
+@dataclass(frozen=True)
+class Charge:
+    provider_reference: str
+    pix_code: str | None
+    checkout_url: str
+
+
+class PaymentProvider(Protocol):
+    name: str
+
+    async def create_charge(self, brand: Brand, order: DepositOrder) -> Charge: ...
+
+    def verify(self, body: bytes, signature: str) -> bool: ...
+
+
+class SandboxProvider:
+    name = "sandbox"
+
+    def _key(self) -> bytes:
+        return hashlib.sha256(f"{get_settings().secret()}:sandbox-webhook".encode()).digest()
+
+    def sign(self, body: bytes) -> str:
+        return hmac.new(self._key(), body, hashlib.sha256).hexdigest()
+
+    def verify(self, body: bytes, signature: str) -> bool:
+        return hmac.compare_digest(self.sign(body), signature or "")
+
+    async def create_charge(self, brand: Brand, order: DepositOrder) -> Charge:
+        reference = f"SBX{secrets.token_hex(8).upper()}"
+        base = get_settings().public_base_url.rstrip("/")
+        pix = (
+            br_code(
+                location_url=f"{base.split('://', 1)[-1]}/sandbox/pix/{reference}",
+                amount=order.amount,
+                merchant_name=brand.name,
+                city="SAO PAULO",
+                txid=reference,
+            )
+            if order.channel_code == "PIX"
+            else None
+        )
+        return Charge(reference, pix, f"/sandbox/pay/{order.order_no}")
+
+    async def settle(
+        self, order: DepositOrder, paid: bool, transport: httpx.AsyncBaseTransport | None = None
+    ) -> int:
+        """What the provider does after the payer acts: call our webhook, signed."""
+        body = json.dumps(
+            {
+                "orderNo": order.order_no,
+                "providerReference": order.provider_reference,
+                "status": "PAID" if paid else "FAILED",
+                "amount": f"{order.amount:.2f}",
+                "currency": order.currency,
+            }
+        ).encode()
+        url = get_settings().public_base_url.rstrip("/") + WEBHOOK_PATH.format(provider=self.name)
+        async with httpx.AsyncClient(transport=transport, timeout=15) as client:
+            response = await client.post(
+                url,
+                content=body,
+                headers={"Content-Type": "application/json", SIGNATURE_HEADER: self.sign(body)},
+            )
+        return response.status_code
+
+
+PROVIDERS: dict[str, PaymentProvider] = {"sandbox": SandboxProvider()}
+
+
+def provider(name: str) -> PaymentProvider:
+    return PROVIDERS[name]

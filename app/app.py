@@ -18,12 +18,14 @@ from pages.account import (
     reset_password_page,
     security_center_page,
 )
+from pages.cashier import deposit_page, sandbox_page
 from pages.download import download_page
 from pages.help import help_page
 from pages.home import home
 from pages.not_found import not_found_page
 from pages.promotions import promotions_page
 from state.auth import AuthState
+from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
 from state.register import RegisterState
@@ -76,4 +78,16 @@ app.add_page(
     reset_password_page, route=routes.RESET_PASSWORD, on_load=ON_LOAD, title="Reset password"
 )
 app.add_page(agent_home_page, route=routes.AGENT_HOME, on_load=ON_LOAD, title="Agent")
+app.add_page(
+    deposit_page,
+    route=routes.DEPOSIT,
+    on_load=[*ON_LOAD, AuthState.require_login, CashierState.load],
+    title="Deposit",
+)
+app.add_page(
+    sandbox_page,
+    route=routes.SANDBOX_PAY,
+    on_load=[*ON_LOAD, SandboxState.load],
+    title="Sandbox payment",
+)
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

@@ -15,3 +15,5 @@ RESPONSIBLE = "/help#responsible"
 AGENT_HOME = "/agentHome"
 SECURITY_CENTER = "/securityCenter"
 RESET_PASSWORD = "/resetPassword"  # noqa: S105 (a path)
+DEPOSIT = "/depositv2"
+SANDBOX_PAY = "/sandbox/pay/[order]"

@@ -120,7 +120,7 @@ def member_area() -> rx.Component:
         rx.el.button(
             rx.icon("wallet", size=16, aria_hidden="true", class_name="sm:hidden"),
             rx.el.span(t("auth.deposit"), class_name="sr-only sm:not-sr-only"),
-            on_click=AuthState.gate("soon"),
+            on_click=AuthState.gate("deposit"),
             class_name=(
                 "flex items-center h-9 px-2.5 sm:px-3 rounded-lg text-sm font-semibold "
                 f"bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"

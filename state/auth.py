@@ -35,6 +35,7 @@ SOON_DIALOG = "soon"
 # What a member reaches through the gate; each name is an action of the site.
 GATED_ACTIONS: dict[str, Any] = {
     "soon": lambda: DialogState.open_for(SOON_DIALOG, 2500),
+    "deposit": lambda: rx.redirect(routes.DEPOSIT),
 }
 
 

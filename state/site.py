@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from app.core.errors import AppError
@@ -87,14 +89,17 @@ class SiteState(rx.State):
         self.copyright = brand.copyright
 
     @rx.event
-    async def set_language(self, code: str) -> None:
+    async def set_language(self, code: str) -> Any:
         """Spec 4 language change: validate for the brand, store under lang and hisLang."""
         brand = await brands.for_request(self.merchant or None, self.router.headers.host)
         try:
             chosen = await site.update_language(brand, code)
         except AppError as exc:
             self.language_error = exc.code
-            return
+            return None
         self.language_error = ""
         self.lang = chosen
         self.his_lang = chosen
+        from state.wallet import WalletState  # the wallet state builds on this one
+
+        return WalletState.reformat

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from decimal import Decimal
+from typing import Any
 
 import reflex as rx
 
@@ -10,12 +12,18 @@ from app.core.db import session_scope
 from app.core.i18n.formatting import format_balance
 from app.services import ledger
 from app.services.brands import brands
+from app.services.wallet_events import balance_version
 from state.auth import AuthState
 from state.site import SiteState
+
+WATCH_EVERY_SECONDS = 2.0
+WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
 
 
 class WalletState(rx.State):
     _cash: str = "0"
+    _version: int = -1
+    _watching: bool = False
     hidden_choice: str = rx.LocalStorage("", name="balanceHidden")
     currency_symbol: str = ""
     shown: str = ""
@@ -29,18 +37,53 @@ class WalletState(rx.State):
         self.shown = format_balance(Decimal(self._cash), site.ui_lang, self.hidden)
 
     @rx.event
-    async def refresh(self) -> None:
+    async def refresh(self) -> Any:
         auth = await self.get_state(AuthState)
         if not auth.is_login or not auth.member_id:
-            return
+            return None
+        await self._reload(auth.member_id)
+        return None if self._watching else WalletState.watch
+
+    async def _reload(self, member_id: int) -> None:
         site = await self.get_state(SiteState)
         brand = await brands.for_request(site.merchant or None, self.router.headers.host)
         async with session_scope() as session:
             wallet = await ledger.member_wallet(
-                session, merchant_id=brand.id, member_id=auth.member_id, currency=brand.currency
+                session, merchant_id=brand.id, member_id=member_id, currency=brand.currency
             )
         self._cash = str(wallet.cash)
         self.currency_symbol = brand.currency_symbol
+        await self._format()
+
+    @rx.event(background=True)
+    async def watch(self) -> None:
+        """Keep the header balance live: a movement anywhere (a deposit credited, a round
+        settled in another tab or worker) bumps the member's version in Redis."""
+        async with self:
+            if self._watching:
+                return
+            self._watching = True
+        try:
+            for _ in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
+                await asyncio.sleep(WATCH_EVERY_SECONDS)
+                async with self:
+                    auth = await self.get_state(AuthState)
+                    member_id = auth.member_id if auth.is_login else 0
+                    known = self._version
+                if not member_id:
+                    continue
+                version = await balance_version(member_id)
+                if version != known:
+                    async with self:
+                        self._version = version
+                        await self._reload(member_id)
+        finally:
+            async with self:
+                self._watching = False
+
+    @rx.event
+    async def reformat(self) -> None:
+        """The language changed: show the same amount with the new locale's separators."""
         await self._format()
 
     @rx.event

@@ -48,7 +48,12 @@ class Settings(BaseSettings):
     smtp_starttls: bool = True
     sms_gateway_url: str | None = Field(default=None, description="unset: SMS are only recorded")
     sms_gateway_token: SecretStr | None = None
-    public_base_url: str = Field(default="http://localhost:3000", description="links in e-mails")
+    public_base_url: str = Field(
+        default="http://localhost:3000", description="this site's address: e-mail links, webhooks"
+    )
+    sandbox_payments: bool = Field(
+        default=True, description="serve the sandbox payment provider's checkout page"
+    )
     country_header: str | None = Field(
         default=None, description="Header a trusted proxy sets with the visitor's country code"
     )

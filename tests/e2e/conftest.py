@@ -53,7 +53,12 @@ def _free_port() -> int:
 def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = _free_port()
     log_path = tmp_path_factory.mktemp("site") / "reflex.log"
-    env = {**os.environ, "PORT": str(port), "BRAND_REFRESH_SECONDS": "0"}
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "BRAND_REFRESH_SECONDS": "0",
+        "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",  # the sandbox provider calls back here
+    }
     if E2E_REDIS_URL:
         # Scaled mode when the machine runs Redis: the tests can then read what the site
         # keeps there (captcha answers), as an operator's tools could.

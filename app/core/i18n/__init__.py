@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import string
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -69,5 +70,14 @@ def translate(key: str, language: str | None, /, **params: Any) -> str:
         text = messages[FALLBACK_UI_LANGUAGE].get(key, key)
     if params:
         fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
-        text = text.format(**{name: params.get(name, "") for name in fields})
+        text = text.format(**{name: _shown(params.get(name, ""), lang) for name in fields})
     return text
+
+
+def _shown(value: Any, lang: str | None) -> Any:
+    """Money in a message is written the reader's way (1.234,50 or 1,234.50)."""
+    if isinstance(value, Decimal):
+        from app.core.i18n.formatting import format_amount
+
+        return format_amount(value, lang or FALLBACK_UI_LANGUAGE)
+    return value

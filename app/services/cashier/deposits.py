@@ -67,7 +67,7 @@ async def create_deposit(
         raise AppError(
             "deposit-amount-out-of-range",
             status=422,
-            params={"min": f"{channel.min_amount:.2f}", "max": f"{channel.max_amount:.2f}"},
+            params={"min": channel.min_amount, "max": channel.max_amount},
         )
     fee = fee_for(channel, amount)
     order = DepositOrder(

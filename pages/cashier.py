@@ -1,0 +1,158 @@
+"""Deposit (depositv2) and the sandbox provider's checkout page."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.forms import PRIMARY, SECONDARY, field, form_error, notice
+from components.i18n import t
+from components.layout import layout
+from components.media import image
+from components.style import FOCUS
+from state.cashier import CashierState, SandboxState
+from state.site import SiteState
+
+CARD = "rounded-2xl p-5 bg-white dark:bg-slate-900 shadow max-w-lg"
+
+
+def _channel(channel: rx.Var) -> rx.Component:
+    code = channel["code"].to(str)
+    chosen = CashierState.channel == code
+    return rx.el.button(
+        rx.el.span(
+            SiteState.texts.get("cashier.channel." + code, code), class_name="font-semibold"
+        ),
+        rx.el.span(channel["limits"], class_name="block text-xs text-slate-500"),
+        type="button",
+        role="radio",
+        aria_checked=chosen,
+        on_click=CashierState.pick_channel(code),
+        class_name=rx.cond(
+            chosen,
+            f"text-left rounded-xl border-2 border-amber-400 p-3 {FOCUS}",
+            f"text-left rounded-xl border border-slate-300 dark:border-slate-700 p-3 {FOCUS}",
+        ),
+        data_testid="channel-" + code,
+    )
+
+
+def _order() -> rx.Component:
+    order = CashierState.order
+    return rx.el.div(
+        rx.el.p(
+            t("cashier.order").replace("{orderNo}", order["orderNo"]),
+            class_name="text-sm text-slate-500",
+        ),
+        rx.el.p(order["amount"], class_name="text-3xl font-bold tabular-nums"),
+        rx.el.p(t("cashier.credited").replace("{amount}", order["credited"]), class_name="text-sm"),
+        rx.el.p(
+            SiteState.texts.get("cashier.status." + order["status"], order["status"]),
+            role="status",
+            class_name="font-semibold text-amber-600 dark:text-amber-300",
+            data_testid="deposit-status",
+        ),
+        rx.cond(
+            order["pixCode"] != "",
+            rx.el.div(
+                rx.el.p(t("cashier.pay_with_pix"), class_name="text-sm"),
+                image(order["qr"], "PIX", 200, 200, class_name="bg-white rounded-lg"),
+                rx.el.textarea(
+                    order["pixCode"],
+                    read_only=True,
+                    rows=3,
+                    aria_label="PIX",
+                    class_name="w-full text-xs font-mono p-2 rounded border",
+                    data_testid="pix-code",
+                ),
+                rx.el.button(
+                    rx.icon("copy", size=16, aria_hidden="true"),
+                    t("cashier.copy"),
+                    on_click=rx.set_clipboard(order["pixCode"]),
+                    type="button",
+                    class_name=f"{SECONDARY} flex items-center justify-center gap-2",
+                ),
+                class_name="space-y-2",
+            ),
+        ),
+        rx.el.a(
+            t("cashier.open_checkout"),
+            href=order["checkoutUrl"],
+            target="_blank",
+            class_name=f"{PRIMARY} grid place-items-center",
+            data_testid="open-checkout",
+        ),
+        rx.el.button(
+            t("cashier.new_deposit"),
+            on_click=CashierState.new_deposit,
+            class_name=SECONDARY,
+            type="button",
+        ),
+        class_name="space-y-3",
+        data_testid="deposit-order",
+    )
+
+
+def deposit_page() -> rx.Component:
+    form = rx.el.form(
+        rx.el.fieldset(
+            rx.el.legend(t("cashier.channel"), class_name="text-sm font-medium mb-2"),
+            rx.el.div(
+                rx.foreach(CashierState.channels, _channel),
+                role="radiogroup",
+                class_name="grid grid-cols-2 gap-2",
+            ),
+        ),
+        field("amount", t("cashier.amount"), input_mode="decimal", data_testid="deposit-amount"),
+        form_error(CashierState.error),
+        rx.el.button(
+            t("cashier.create"), type="submit", class_name=PRIMARY, data_testid="deposit-submit"
+        ),
+        on_submit=CashierState.create,
+        class_name="space-y-3",
+    )
+    return layout(
+        rx.el.h1(t("cashier.deposit_title"), class_name="text-2xl font-bold mb-4"),
+        rx.el.section(
+            rx.cond(CashierState.order.contains("orderNo"), _order(), form), class_name=CARD
+        ),
+    )
+
+
+def sandbox_page() -> rx.Component:
+    return layout(
+        rx.el.section(
+            rx.el.h1(t("sandbox.title"), class_name="text-2xl font-bold"),
+            rx.el.p(t("sandbox.explain"), class_name="text-sm text-slate-500"),
+            form_error(SandboxState.error),
+            rx.cond(
+                SandboxState.error == "",
+                rx.el.div(
+                    rx.el.p(SandboxState.order_no, class_name="font-mono text-sm"),
+                    rx.el.p(
+                        SandboxState.amount,
+                        class_name="text-3xl font-bold",
+                        data_testid="sandbox-amount",
+                    ),
+                    rx.el.p(SandboxState.status, data_testid="sandbox-status"),
+                    rx.el.div(
+                        rx.el.button(
+                            t("sandbox.pay"),
+                            on_click=SandboxState.settle(True),
+                            class_name=PRIMARY,
+                            data_testid="sandbox-pay",
+                        ),
+                        rx.el.button(
+                            t("sandbox.fail"),
+                            on_click=SandboxState.settle(False),
+                            class_name=SECONDARY,
+                            data_testid="sandbox-fail",
+                        ),
+                        class_name="grid grid-cols-2 gap-3",
+                    ),
+                    notice(SandboxState.outcome),
+                    class_name="space-y-3",
+                ),
+            ),
+            class_name=f"{CARD} space-y-3 mx-auto",
+        )
+    )

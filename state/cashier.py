@@ -1,0 +1,154 @@
+"""The deposit screen (depositv2) and the sandbox provider's checkout page."""
+
+from __future__ import annotations
+
+import asyncio
+from decimal import Decimal
+from typing import Any
+
+import reflex as rx
+
+from app.core.config import get_settings
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services.accounts import sessions
+from app.services.brands import brands
+from app.services.cashier import deposits
+from app.services.cashier.providers import SandboxProvider
+from app.services.qr import qr_svg_data_uri
+from models.cashier import DepositOrder, DepositStatus
+from state.auth import AuthState
+from state.site import SiteState
+
+ORDER_WATCH_SECONDS = 15 * 60
+
+
+class CashierState(rx.State):
+    channels: list[dict[str, str]] = []
+    channel: str = "PIX"
+    order: dict[str, str] = {}
+    error: str = ""
+
+    async def _lang(self) -> str:
+        return (await self.get_state(SiteState)).ui_lang
+
+    def _show(self, order: DepositOrder, lang: str) -> None:
+        self.order = {
+            "orderNo": order.order_no,
+            "amount": format_amount(order.amount, lang),
+            "credited": format_amount(order.credited_amount, lang),
+            "status": order.status,
+            "pixCode": order.pix_code or "",
+            "qr": qr_svg_data_uri(order.pix_code) if order.pix_code else "",
+            "checkoutUrl": f"/sandbox/pay/{order.order_no}",
+        }
+
+    @rx.event
+    async def load(self) -> Any:
+        auth = await self.get_state(AuthState)
+        if not auth.is_login:
+            return None
+        if auth.is_trial:
+            return AuthState.gate("deposit")
+        site = await self.get_state(SiteState)
+        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        lang = site.ui_lang
+        self.channels = [
+            {
+                "code": c.code,
+                "limits": translate(
+                    "cashier.limits",
+                    lang,
+                    min=format_amount(c.min_amount, lang),
+                    max=format_amount(c.max_amount, lang),
+                    fee=f"{c.fee_percent.normalize()}%",
+                ),
+            }
+            for c in await deposits.channels(brand)
+        ]
+        self.order = {}
+        self.error = ""
+        return None
+
+    @rx.event
+    def pick_channel(self, code: str) -> None:
+        self.channel = code
+        self.error = ""
+
+    @rx.event
+    def new_deposit(self) -> None:
+        self.order = {}
+        self.error = ""
+
+    @rx.event
+    async def create(self, form: dict[str, Any]) -> Any:
+        auth = await self.get_state(AuthState)
+        site = await self.get_state(SiteState)
+        lang = site.ui_lang
+        try:
+            login = await sessions.authenticate(auth._token)
+            brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+            order = await deposits.create_deposit(
+                brand, login.member, self.channel, form.get("amount", "")
+            )
+        except AppError as exc:
+            self.error = translate(exc.code, lang, **exc.params)
+            return None
+        self.error = ""
+        self._show(order, lang)
+        return CashierState.watch_order
+
+    @rx.event(background=True)
+    async def watch_order(self) -> None:
+        """Follow the order until the provider settles it (the balance follows by itself)."""
+        async with self:
+            order_no = self.order.get("orderNo", "")
+        for _ in range(ORDER_WATCH_SECONDS // 2):
+            await asyncio.sleep(2)
+            order = await deposits.order_by_number(order_no)
+            if order.status != DepositStatus.PENDING:
+                async with self:
+                    if self.order.get("orderNo") == order_no:
+                        self._show(order, await self._lang())
+                return
+
+
+class SandboxState(rx.State):
+    """The sandbox provider's own checkout page: pay or fail, then it calls our webhook."""
+
+    order_no: str = ""
+    amount: str = ""
+    status: str = ""
+    outcome: str = ""
+    error: str = ""
+
+    @rx.event
+    async def load(self) -> None:
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.order_no = (
+            self.router.url.query_parameters.get("order_no", "")
+            or (self.router.url.path.rstrip("/").rsplit("/", 1)[-1])
+        )
+        self.outcome = ""
+        if not get_settings().sandbox_payments:
+            self.error = translate("not-found", lang)
+            return
+        try:
+            order = await deposits.order_by_number(self.order_no)
+        except AppError as exc:
+            self.error = translate(exc.code, lang)
+            return
+        self.error = ""
+        self.amount = f"{order.currency} {format_amount(Decimal(order.amount), lang)}"
+        self.status = order.status
+
+    @rx.event
+    async def settle(self, paid: bool) -> None:
+        lang = (await self.get_state(SiteState)).ui_lang
+        if not get_settings().sandbox_payments:
+            return
+        order = await deposits.order_by_number(self.order_no)
+        status = await SandboxProvider().settle(order, paid)
+        self.outcome = translate("sandbox.done", lang, outcome=f"HTTP {status}")
+        self.status = (await deposits.order_by_number(self.order_no)).status

@@ -24,10 +24,12 @@ from pages.help import help_page
 from pages.home import home
 from pages.not_found import not_found_page
 from pages.promotions import promotions_page
+from pages.records import records_page
 from state.auth import AuthState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
+from state.records import RecordsState
 from state.register import RegisterState
 from state.security import SecurityState
 from state.site import SiteState
@@ -89,5 +91,11 @@ app.add_page(
     route=routes.SANDBOX_PAY,
     on_load=[*ON_LOAD, SandboxState.load],
     title="Sandbox payment",
+)
+app.add_page(
+    records_page,
+    route=routes.TRANSACTION_HISTORY,
+    on_load=[*ON_LOAD, AuthState.require_login, RecordsState.load],
+    title="Account record",
 )
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

@@ -17,3 +17,4 @@ SECURITY_CENTER = "/securityCenter"
 RESET_PASSWORD = "/resetPassword"  # noqa: S105 (a path)
 DEPOSIT = "/depositv2"
 SANDBOX_PAY = "/sandbox/pay/[order]"
+TRANSACTION_HISTORY = "/transactionHistory"

@@ -12,3 +12,23 @@ def t(key: str) -> rx.Var[str]:
     if not has_key(key):
         raise KeyError(f"missing catalog key {key!r}")  # caught at compile time, not by users
     return SiteState.texts[key].to(str)
+
+
+# Times and amounts in lists are formatted in the browser: the visitor's own time zone, and
+# the locale of the language chosen (pt-BR: 1.234,50; en-US: 1,234.50), live on a switch.
+_LOCAL_TIME = rx.vars.FunctionStringVar.create(
+    "((iso, tag) => iso ? new Date(iso).toLocaleString(tag, "
+    "{dateStyle: 'medium', timeStyle: 'short'}) : '')"
+)
+_AMOUNT = rx.vars.FunctionStringVar.create(
+    "((amount, tag) => Number(amount).toLocaleString(tag, "
+    "{minimumFractionDigits: 2, maximumFractionDigits: 2}))"
+)
+
+
+def local_time(iso: rx.Var) -> rx.Var[str]:
+    return _LOCAL_TIME.call(iso, SiteState.locale_tag).to(str)
+
+
+def amount(value: rx.Var) -> rx.Var[str]:
+    return _AMOUNT.call(value, SiteState.locale_tag).to(str)

@@ -5,15 +5,9 @@ from __future__ import annotations
 import reflex as rx
 
 from components.header import language_selector
-from components.i18n import t
+from components.i18n import local_time, t
 from components.style import FOCUS
 from state.site import SiteState
-
-# The end time is shown in the visitor's own time zone, so it is formatted in the browser.
-_LOCAL_TIME = rx.vars.FunctionStringVar.create(
-    "((iso, tag) => iso ? new Date(iso).toLocaleString(tag, "
-    "{dateStyle: 'medium', timeStyle: 'short'}) : '')"
-)
 
 
 def _cs_button() -> rx.Component:
@@ -53,10 +47,7 @@ def maintenance_page() -> rx.Component:
         rx.cond(
             SiteState.maintenance_end_iso != "",
             rx.el.p(
-                t("maintenance.until").replace(
-                    "{time}",
-                    _LOCAL_TIME.call(SiteState.maintenance_end_iso, SiteState.locale_tag).to(str),
-                ),
+                t("maintenance.until").replace("{time}", local_time(SiteState.maintenance_end_iso)),
                 class_name="font-medium",
                 data_testid="maintenance-until",
             ),

@@ -9,6 +9,7 @@ from components.forms import PRIMARY, SECONDARY, field, form_error, notice
 from components.i18n import t
 from components.layout import layout
 from components.media import image
+from components.member_nav import member_nav
 from pages.home import home_content
 from state.auth import AuthState
 from state.password import PasswordState
@@ -88,6 +89,7 @@ def _totp_section() -> rx.Component:
 
 def security_center_page() -> rx.Component:
     return layout(
+        member_nav(),
         rx.el.h1(t("auth.security_title"), class_name="text-2xl font-bold mb-4"),
         rx.el.div(
             rx.el.section(

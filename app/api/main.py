@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
 from app.api.envelope import error_response, localize_fields
-from app.api.wps import member, session, support, system, verification, wallet
+from app.api.wps import member, records, session, support, system, verification, wallet
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import ui_language
@@ -114,6 +114,7 @@ def create_api() -> FastAPI:
     api.include_router(verification.router)
     api.include_router(support.router)
     api.include_router(wallet.router)
+    api.include_router(records.router)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
     _document_hot_routes(api, system.HOT_ROUTES)

@@ -48,3 +48,8 @@ async def test_deposit_through_the_sandbox_updates_the_header(
     await expect(page.get_by_test_id("header-balance")).to_have_text("150,00", timeout=15_000)
     await page.get_by_test_id("language-select").select_option("EN")
     await expect(page.get_by_test_id("header-balance")).to_have_text("150.00")
+
+    await page.get_by_test_id("member-nav-transactionHistory").click()
+    await expect(page.get_by_test_id("record-row")).to_have_count(1)
+    await expect(page.get_by_test_id("record-list")).to_contain_text("Deposit")
+    await expect(page.get_by_test_id("record-list")).to_contain_text("150.00")

@@ -1,0 +1,63 @@
+"""The account record screen: filters, movement kinds and errors."""
+
+_KINDS_EN = {
+    "DEPOSIT": "Deposit", "WITHDRAWAL": "Withdrawal paid", "WITHDRAWAL_LOCK": "Withdrawal request",
+    "WITHDRAWAL_RELEASE": "Withdrawal returned", "BET": "Bet", "WIN": "Win",
+    "ROLLBACK": "Bet cancelled", "BONUS": "Bonus", "REBATE": "Rebate", "TRANSFER": "Transfer",
+    "SALARY": "Salary", "DIVIDEND": "Dividend", "POINTS_CONVERSION": "Points converted",
+    "ADJUSTMENT": "Adjustment", "REVERSAL": "Correction",
+}  # fmt: skip
+_KINDS_PT = {
+    "DEPOSIT": "Depósito", "WITHDRAWAL": "Saque pago", "WITHDRAWAL_LOCK": "Pedido de saque",
+    "WITHDRAWAL_RELEASE": "Saque devolvido", "BET": "Aposta", "WIN": "Prêmio",
+    "ROLLBACK": "Aposta cancelada", "BONUS": "Bônus", "REBATE": "Cashback",
+    "TRANSFER": "Transferência", "SALARY": "Salário", "DIVIDEND": "Dividendo",
+    "POINTS_CONVERSION": "Pontos convertidos", "ADJUSTMENT": "Ajuste", "REVERSAL": "Correção",
+}  # fmt: skip
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "record-range-unknown": "Choose a date range.",
+        "record-type-unknown": "Choose a type of movement.",
+        "record.title": "Account record",
+        "record.type": "Type",
+        "record.type.all": "All",
+        "record.type.deposit": "Deposits",
+        "record.type.withdraw": "Withdrawals",
+        "record.type.game": "Games",
+        "record.type.bonus": "Bonuses",
+        "record.type.transfer": "Transfers",
+        "record.type.adjustment": "Adjustments",
+        "record.range.today": "Today",
+        "record.range.7d": "Last 7 days",
+        "record.range.30d": "Last 30 days",
+        "record.empty": "No movements in this period.",
+        "record.balance": "Balance {amount}",
+        "record.prev": "Previous",
+        "record.next": "Next",
+        "record.page": "Page {page} of {pages}",
+        **{f"txkind.{k}": v for k, v in _KINDS_EN.items()},
+    },
+    "pt": {
+        "record-range-unknown": "Escolha um período.",
+        "record-type-unknown": "Escolha um tipo de movimentação.",
+        "record.title": "Extrato da conta",
+        "record.type": "Tipo",
+        "record.type.all": "Todos",
+        "record.type.deposit": "Depósitos",
+        "record.type.withdraw": "Saques",
+        "record.type.game": "Jogos",
+        "record.type.bonus": "Bônus",
+        "record.type.transfer": "Transferências",
+        "record.type.adjustment": "Ajustes",
+        "record.range.today": "Hoje",
+        "record.range.7d": "Últimos 7 dias",
+        "record.range.30d": "Últimos 30 dias",
+        "record.empty": "Nenhuma movimentação neste período.",
+        "record.balance": "Saldo {amount}",
+        "record.prev": "Anterior",
+        "record.next": "Próxima",
+        "record.page": "Página {page} de {pages}",
+        **{f"txkind.{k}": v for k, v in _KINDS_PT.items()},
+    },
+}

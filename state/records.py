@@ -1,0 +1,77 @@
+"""The account record screen: filters and one page of the member's movements."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core.errors import AppError
+from app.services import records
+from app.services.accounts import sessions
+from app.services.brands import brands
+from state.auth import AuthState
+from state.site import SiteState
+
+
+class RecordsState(rx.State):
+    type_filter: str = "all"
+    range_name: str = "7d"
+    page: int = 1
+    pages: int = 1
+    total: int = 0
+    items: list[dict[str, Any]] = []
+
+    async def _query(self) -> None:
+        auth = await self.get_state(AuthState)
+        site = await self.get_state(SiteState)
+        try:
+            login = await sessions.authenticate(auth._token)
+        except AppError:
+            self.items = []
+            return
+        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        assert login.member.id is not None
+        found = await records.account_record(
+            member_id=login.member.id,
+            timezone=brand.timezone,
+            type_filter=self.type_filter,
+            range_name=self.range_name,
+            page=self.page,
+        )
+        self.total = found.total
+        self.pages = max(1, -(-found.total // found.page_size))
+        self.items = [
+            {
+                "id": str(item["id"]),
+                "kind": item["kind"],
+                "reference": item["reference"],
+                "time": item["time"],
+                "amount": str(item["amount"]),
+                "positive": item["amount"] >= 0,
+                "balance": "" if item["balance"] is None else str(item["balance"]),
+            }
+            for item in found.items
+        ]
+
+    @rx.event
+    async def load(self) -> None:
+        self.page = 1
+        await self._query()
+
+    @rx.event
+    async def set_type(self, value: str) -> None:
+        self.type_filter = value if value in records.TYPE_FILTERS else "all"
+        self.page = 1
+        await self._query()
+
+    @rx.event
+    async def set_range(self, value: str) -> None:
+        self.range_name = value if value in records.RANGES else "7d"
+        self.page = 1
+        await self._query()
+
+    @rx.event
+    async def go(self, page: int) -> None:
+        self.page = min(max(1, page), self.pages)
+        await self._query()

@@ -117,6 +117,26 @@ def _second_step() -> rx.Component:
     )
 
 
+def new_password_fields() -> tuple[rx.Component, rx.Component]:
+    """The new password and its confirmation, with the brand's rule errors under them."""
+    return (
+        field(
+            "newPassword",
+            t("auth.new_password"),
+            kind="password",
+            autocomplete="new-password",
+            error=PasswordState.errors.get("password", "").to(str),
+        ),
+        field(
+            "confirmNewPassword",
+            t("auth.confirm_password"),
+            kind="password",
+            autocomplete="new-password",
+            error=PasswordState.errors.get("confirmPassword", "").to(str),
+        ),
+    )
+
+
 def login_dialog() -> rx.Component:
     username_form = rx.el.form(
         rx.el.input(type="hidden", name="type", value="username"),
@@ -297,20 +317,7 @@ def forgot_dialog() -> rx.Component:
     )
     by_phone = rx.el.form(
         _mobile_with_code("reset"),
-        field(
-            "newPassword",
-            t("auth.new_password"),
-            kind="password",
-            autocomplete="new-password",
-            error=PasswordState.errors.get("password", "").to(str),
-        ),
-        field(
-            "confirmNewPassword",
-            t("auth.confirm_password"),
-            kind="password",
-            autocomplete="new-password",
-            error=PasswordState.errors.get("confirmPassword", "").to(str),
-        ),
+        *new_password_fields(),
         form_error(PasswordState.error),
         rx.el.button(t("auth.submit_change"), type="submit", class_name=PRIMARY),
         on_submit=PasswordState.reset_by_phone,
@@ -348,20 +355,7 @@ def change_password_dialog() -> rx.Component:
                     error=PasswordState.errors.get("oldPassword", "").to(str),
                 ),
             ),
-            field(
-                "newPassword",
-                t("auth.new_password"),
-                kind="password",
-                autocomplete="new-password",
-                error=PasswordState.errors.get("password", "").to(str),
-            ),
-            field(
-                "confirmNewPassword",
-                t("auth.confirm_password"),
-                kind="password",
-                autocomplete="new-password",
-                error=PasswordState.errors.get("confirmPassword", "").to(str),
-            ),
+            *new_password_fields(),
             checkbox("endOthers", t("auth.end_sessions")),
             form_error(PasswordState.error),
             rx.el.button(

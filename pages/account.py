@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from components.auth_dialogs import new_password_fields
 from components.forms import PRIMARY, SECONDARY, field, form_error, notice
 from components.i18n import t
 from components.layout import layout
@@ -114,20 +115,7 @@ def reset_password_page() -> rx.Component:
         rx.el.div(
             rx.el.h1(t("auth.reset_title"), class_name="text-2xl font-bold mb-4"),
             rx.el.form(
-                field(
-                    "newPassword",
-                    t("auth.new_password"),
-                    kind="password",
-                    autocomplete="new-password",
-                    error=PasswordState.errors.get("password", "").to(str),
-                ),
-                field(
-                    "confirmNewPassword",
-                    t("auth.confirm_password"),
-                    kind="password",
-                    autocomplete="new-password",
-                    error=PasswordState.errors.get("confirmPassword", "").to(str),
-                ),
+                *new_password_fields(),
                 form_error(PasswordState.error),
                 notice(PasswordState.notice),
                 rx.el.button(t("auth.submit_change"), type="submit", class_name=PRIMARY),

@@ -13,13 +13,8 @@ from app.services.accounts import passwords, sessions
 from app.services.brands import brands
 from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState
 from state.dialog import DialogState
+from state.errors import describe
 from state.site import SiteState
-
-
-def _field_messages(exc: AppError, lang: str) -> tuple[dict[str, str], str]:
-    fields = exc.value.get("fields") if isinstance(exc.value, dict) else None
-    messages = {p["field"]: translate(p["code"], lang, **p.get("params", {})) for p in fields or []}
-    return messages, ("" if fields else translate(exc.code, lang, **exc.params))
 
 
 class PasswordState(rx.State):
@@ -75,7 +70,7 @@ class PasswordState(rx.State):
                 form.get("endOthers") == "on",
             )
         except AppError as exc:
-            self.errors, self.error = _field_messages(exc, lang)
+            self.errors, self.error = describe(exc, lang)
             return None
         auth._login_password = ""
         auth.force_change = False
@@ -95,7 +90,7 @@ class PasswordState(rx.State):
                 self.router.session.client_ip or "unknown",
             )
         except AppError as exc:
-            self.errors, self.error = _field_messages(exc, lang)
+            self.errors, self.error = describe(exc, lang)
             return
         self._reset()
         self.notice = translate("in_been_out", lang)
@@ -119,7 +114,7 @@ class PasswordState(rx.State):
                 auth._client(),
             )
         except AppError as exc:
-            self.errors, self.error = _field_messages(exc, lang)
+            self.errors, self.error = describe(exc, lang)
             return None
         self._reset()
         events = await auth.after_login(value)
@@ -137,7 +132,7 @@ class PasswordState(rx.State):
                 str(form.get("confirmNewPassword", "")),
             )
         except AppError as exc:
-            self.errors, self.error = _field_messages(exc, lang)
+            self.errors, self.error = describe(exc, lang)
             return
         self._reset()
         self.notice = translate("auth.reset_done", lang)

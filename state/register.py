@@ -14,6 +14,7 @@ from app.services.accounts import registration, verification
 from app.services.brands import brands
 from state.auth import REGISTER_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
+from state.errors import describe
 from state.site import SiteState
 
 # Fields the popup asks in its own places (or never shows as inputs).
@@ -134,12 +135,7 @@ class RegisterState(rx.State):
         try:
             value = await registration.register(brand, request, auth._client())
         except AppError as exc:
-            lang = site_state.ui_lang
-            fields = exc.value.get("fields") if isinstance(exc.value, dict) else None
-            self.errors = {
-                p["field"]: translate(p["code"], lang, **p.get("params", {})) for p in fields or []
-            }
-            self.error = "" if fields else translate(exc.code, lang, **exc.params)
+            self.errors, self.error = describe(exc, site_state.ui_lang)
             return None
         self.errors = {}
         events = await auth.after_login(value)

@@ -21,20 +21,25 @@ from app.services.payload_keys import payload_keys
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
-def client_ip(request: Request) -> str:
+def _header_map(request: Request) -> dict[bytes, bytes]:
+    """The raw headers once, as a dict: every call reads a handful of them."""
+    return dict(request.scope.get("headers") or ())
+
+
+def _text(headers: dict[bytes, bytes], name: bytes) -> str | None:
+    value = headers.get(name)
+    return value.decode("latin-1") if value else None
+
+
+def client_ip(request: Request, headers: dict[bytes, bytes] | None = None) -> str:
     """The visitor's address; X-Forwarded-For is read only through trusted proxy hops."""
     hops = get_settings().trusted_proxy_hops
-    forwarded = request.headers.get("x-forwarded-for")
+    forwarded = _text(headers if headers is not None else _header_map(request), b"x-forwarded-for")
     if hops and forwarded:
         chain = [part.strip() for part in forwarded.split(",") if part.strip()]
         if len(chain) >= hops:
             return chain[-hops]
     return request.client.host if request.client else "unknown"
-
-
-def client_country(request: Request) -> str | None:
-    header = get_settings().country_header
-    return request.headers.get(header) if header else None
 
 
 @dataclass(frozen=True)
@@ -47,22 +52,26 @@ class RequestContext:
 
 
 async def request_context(request: Request) -> RequestContext:
-    """Brand, language and device from the headers (documented in OpenAPI by `main`).
+    """Brand, language and device from the headers (listed in OpenAPI by `main`).
 
     Headers are read directly rather than declared one by one: FastAPI's per-parameter
     validation cost more than the rest of a status call together.
     """
-    headers = request.headers
-    brand = await brands.for_request(headers.get("merchant"), headers.get("host"))
-    request.state.language = brand.default_language
-    resolved = brand.resolve_language(headers.get("language"))
+    headers = _header_map(request)
+    brand = await brands.for_request(_text(headers, b"merchant"), _text(headers, b"host"))
+    try:
+        resolved = brand.resolve_language(_text(headers, b"language"))
+    except AppError:
+        request.state.language = brand.default_language
+        raise
     request.state.language = resolved
+    country_header = get_settings().country_header
     return RequestContext(
         brand=brand,
         language=resolved,
-        device=(headers.get("device") or "WEB").upper()[:16],
-        ip=client_ip(request),
-        country=client_country(request),
+        device=(_text(headers, b"device") or "WEB").upper()[:16],
+        ip=client_ip(request, headers),
+        country=_text(headers, country_header.lower().encode()) if country_header else None,
     )
 
 

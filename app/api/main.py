@@ -14,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
 from app.api.envelope import error_response, localize_fields
-from app.api.wps import member, records, session, support, system, verification, wallet
+from app.api.wps import member, records, session, support, system, verification, wallet, withdraw
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import ui_language
@@ -65,8 +65,18 @@ class BodySizeLimit:
         await self.app(scope, limited_receive, send)
 
 
-def _document_hot_routes(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) -> None:
-    """Add the plain Starlette endpoints to the OpenAPI document with their envelope schema."""
+# The request headers of the API contract (ARCHITECTURE.md), read by `deps.request_context`.
+CONTRACT_HEADERS = (
+    ("Merchant", "Brand code; without it the brand of the request's domain is used."),
+    ("Language", "Language code of the brand (e.g. PT, EN); messages come back in it."),
+    ("Device", "Client device, e.g. WEB."),
+    ("Authorization", "The session token (calls marked T)."),
+)
+
+
+def _complete_openapi(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) -> None:
+    """Add the plain Starlette endpoints with their envelope schema, and the contract headers
+    on every call, to the OpenAPI document."""
     generate = api.openapi
 
     def openapi() -> dict[str, Any]:
@@ -94,6 +104,23 @@ def _document_hot_routes(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) 
                     },
                 }
             }
+        headers = [
+            {
+                "name": name,
+                "in": "header",
+                "required": False,
+                "description": text,
+                "schema": {"type": "string"},
+            }
+            for name, text in CONTRACT_HEADERS
+        ]
+        for operations in document["paths"].values():
+            for operation in operations.values():
+                declared = {p["name"] for p in operation.get("parameters", [])}
+                operation["parameters"] = [
+                    *operation.get("parameters", []),
+                    *(h for h in headers if h["name"] not in declared),
+                ]
         api.openapi_schema = document
         return document
 
@@ -114,10 +141,11 @@ def create_api() -> FastAPI:
     api.include_router(verification.router)
     api.include_router(support.router)
     api.include_router(wallet.router)
+    api.include_router(withdraw.router)
     api.include_router(records.router)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
-    _document_hot_routes(api, system.HOT_ROUTES)
+    _complete_openapi(api, system.HOT_ROUTES)
 
     async def unknown_call(request: Request) -> JSONResponse:
         """API paths never fall through to the site: unknown ones answer in the envelope."""

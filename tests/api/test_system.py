@@ -256,3 +256,5 @@ async def test_openapi_lists_every_route_with_schemas(api: PlatformClient) -> No
         operation = next(iter(paths[path].values()))
         schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
         assert "$ref" in schema
+        headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
+        assert {"Merchant", "Language", "Device", "Authorization"} <= headers

@@ -6,6 +6,7 @@ setup                         migrate, then seed
 status show|normal|maintenance|block|unblock   switch a brand's full-page state
 rotate-key                    publish a new payload key (the old one stays valid a while)
 audit                         prove ledger balances equal their entries (exit 1 on any difference)
+jobs withdrawal-timeouts      run a scheduled job once (skips if another runner holds its lock)
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -20,8 +22,10 @@ from alembic.config import Config
 from sqlmodel import select
 
 from alembic import command
+from app.core.cache import close_redis
 from app.core.config import PROJECT_ROOT
 from app.core.db import dispose_engine, session_scope, write_transaction
+from app.jobs import JobRun, withdrawal_timeouts
 from app.services.demo_data import seed_demo_data
 from app.services.ledger import audit
 from app.services.payload_keys import payload_keys
@@ -103,6 +107,23 @@ async def _audit() -> int:
     return 0 if report.clean else 1
 
 
+JOBS: dict[str, Callable[[], Awaitable[JobRun]]] = {
+    withdrawal_timeouts.NAME: withdrawal_timeouts.run_once,
+}
+
+
+async def _job(name: str) -> None:
+    try:
+        run = await JOBS[name]()
+    finally:
+        await dispose_engine()
+        await close_redis()
+    if run.ran:
+        print(f"{run.name}: {run.changed} changed")
+    else:
+        print(f"{run.name}: skipped, another runner holds the lock")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.cli")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -111,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("setup")
     sub.add_parser("rotate-key")
     sub.add_parser("audit")
+    jobs = sub.add_parser("jobs")
+    jobs.add_argument("job", choices=sorted(JOBS))
     status = sub.add_parser("status")
     status.add_argument("action", choices=["show", "normal", "maintenance", "block", "unblock"])
     status.add_argument("--merchant", default="BR1")
@@ -131,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_rotate())
     elif args.command == "audit":
         return asyncio.run(_audit())
+    elif args.command == "jobs":
+        asyncio.run(_job(args.job))
     elif args.command == "status":
         if args.until:
             parsed = datetime.fromisoformat(args.until)

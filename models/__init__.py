@@ -10,7 +10,17 @@ from models.brand import (
     SiteResource,
     WhitelabelModule,
 )
-from models.cashier import DepositOrder, MemberMessage, PaymentChannel, WebhookLog
+from models.cashier import (
+    DepositOrder,
+    MemberMessage,
+    PaymentChannel,
+    PayoutAccount,
+    WebhookLog,
+    WithdrawalOrder,
+    WithdrawalPayout,
+    WithdrawalRule,
+)
+from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
 from models.crypto import RsaKey
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.member import (
@@ -29,7 +39,10 @@ __all__ = [
     "CustomerService",
     "DepositOrder",
     "DomainRoute",
+    "FavoriteGame",
     "Feedback",
+    "Game",
+    "GameVendor",
     "HelpArticle",
     "KnownIp",
     "LedgerAccount",
@@ -41,10 +54,16 @@ __all__ = [
     "Merchant",
     "OutboundMessage",
     "PaymentChannel",
+    "PayoutAccount",
+    "RecentGame",
     "RecoveryCode",
     "RegisterField",
     "RsaKey",
     "SiteResource",
     "WebhookLog",
     "WhitelabelModule",
+    "Winner",
+    "WithdrawalOrder",
+    "WithdrawalPayout",
+    "WithdrawalRule",
 ]

@@ -90,3 +90,111 @@ class MemberMessage(SQLModel, table=True):
     params: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))
     read_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class PayoutAccountKind(StrEnum):
+    PIX = "PIX"
+    BANK = "BANK"
+
+
+class PixKeyType(StrEnum):
+    CPF = "CPF"
+    EMAIL = "EMAIL"
+    PHONE = "PHONE"
+    RANDOM = "RANDOM"
+
+
+class PayoutAccount(SQLModel, table=True):
+    """Where a member's withdrawals are paid: a PIX key or a bank account in their own name.
+
+    `identifier` is the normalised key (PIX) or "bank/branch/account" (bank), unique per member.
+    """
+
+    __table_args__ = (UniqueConstraint("member_id", "identifier"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    kind: str = Field(max_length=8)
+    pix_key_type: str | None = Field(default=None, max_length=8)
+    identifier: str = Field(max_length=80)
+    bank_code: str | None = Field(default=None, max_length=3)
+    branch: str | None = Field(default=None, max_length=8)
+    account_number: str | None = Field(default=None, max_length=16)
+    holder_name: str = Field(max_length=120)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class WithdrawalStatus(StrEnum):
+    """Spec 4, withdrawal confirmation: paid out in parts, then received or investigated."""
+
+    PENDING = "PENDING"  # the amount is locked, nothing paid yet
+    PARTIALLY_PAID = "PARTIALLY_PAID"  # some parts paid, the rest still locked
+    DISBURSED = "DISBURSED"  # paid in full, waiting for the member's answer
+    RECEIVED = "RECEIVED"  # done: the member confirmed every part
+    AUTO_RECEIVED = "AUTO_RECEIVED"  # done: a part went unanswered and was treated as received
+    INVESTIGATING = "INVESTIGATING"  # the member reported a part not received (with proof)
+    REJECTED = "REJECTED"  # the unpaid rest went back to the member's cash
+
+
+class PayoutReceipt(StrEnum):
+    AWAITING = "AWAITING"
+    RECEIVED = "RECEIVED"
+    AUTO_RECEIVED = "AUTO_RECEIVED"
+    NOT_RECEIVED = "NOT_RECEIVED"
+
+
+class WithdrawalRule(SQLModel, table=True):
+    """A brand's own withdrawal limits; brands without a row use the settings' defaults."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", unique=True)
+    min_amount: Decimal = Field(sa_type=Numeric(20, 2))
+    max_amount: Decimal = Field(sa_type=Numeric(20, 2))
+    daily_count: int
+    turnover_multiplier: Decimal = Field(sa_type=Numeric(6, 2))
+
+
+class WithdrawalOrder(SQLModel, table=True):
+    """A withdrawal: locked on request, paid out in one or more parts, or rejected.
+
+    Always `amount = paid_amount + released_amount + remaining_amount`; the remaining amount
+    is what is still held on the member's locked account for this order.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_no: str = Field(unique=True, max_length=40)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    payout_account_id: int = Field(foreign_key="payoutaccount.id")
+    currency: str = Field(max_length=3)
+    amount: Decimal = Field(sa_type=Numeric(20, 2))
+    paid_amount: Decimal = Field(default=Decimal("0.00"), sa_type=Numeric(20, 2))
+    released_amount: Decimal = Field(default=Decimal("0.00"), sa_type=Numeric(20, 2))
+    remaining_amount: Decimal = Field(sa_type=Numeric(20, 2))
+    status: str = Field(default=WithdrawalStatus.PENDING, max_length=16, index=True)
+    lock_transaction_id: int = Field(foreign_key="ledger_transaction.id")
+    release_transaction_id: int | None = Field(default=None, foreign_key="ledger_transaction.id")
+    reject_reason: str | None = Field(default=None, max_length=200)
+    rejected_by: int | None = Field(default=None, foreign_key="member.id")
+    rejected_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    paid_in_full_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class WithdrawalPayout(SQLModel, table=True):
+    """One paid part of a withdrawal and the member's answer about receiving it."""
+
+    __table_args__ = (UniqueConstraint("order_id", "part_no"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    order_id: int = Field(foreign_key="withdrawalorder.id", index=True)
+    part_no: int
+    amount: Decimal = Field(sa_type=Numeric(20, 2))
+    operator_id: int = Field(foreign_key="member.id")
+    ledger_transaction_id: int = Field(foreign_key="ledger_transaction.id")
+    paid_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    receipt: str = Field(default=PayoutReceipt.AWAITING, max_length=16, index=True)
+    answered_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    proof_file: str | None = Field(default=None, max_length=64)

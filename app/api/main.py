@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -13,7 +14,10 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
+from app.api import media
 from app.api.envelope import error_response, localize_fields
+from app.api.lgw import games as lgw_games
+from app.api.wps import games as wps_games
 from app.api.wps import member, records, session, support, system, verification, wallet, withdraw
 from app.core.config import get_settings
 from app.core.errors import AppError
@@ -30,6 +34,18 @@ def _language(request: Request) -> str:
     return getattr(request.state, "language", None) or ui_language(request.headers.get("language"))
 
 
+# Uploads carry files: their calls get the file limit plus room for the form around it.
+UPLOAD_PATHS = re.compile(r"^/wps/payment/withdraw/orders/[^/]+/confirmation$")
+UPLOAD_FORM_MARGIN = 64 * 1024
+
+
+def body_limit(path: str) -> int:
+    settings = get_settings()
+    if UPLOAD_PATHS.match(path):
+        return settings.withdrawal_proof_max_bytes + UPLOAD_FORM_MARGIN
+    return settings.max_body_bytes
+
+
 class BodySizeLimit:
     """Refuses bodies over the configured size, whether or not Content-Length is sent.
 
@@ -44,7 +60,7 @@ class BodySizeLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = get_settings().max_body_bytes
+        limit = body_limit(scope["path"])
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length")
         if declared is not None and declared.isdigit() and int(declared) > limit:
@@ -143,6 +159,9 @@ def create_api() -> FastAPI:
     api.include_router(wallet.router)
     api.include_router(withdraw.router)
     api.include_router(records.router)
+    api.include_router(wps_games.router)
+    api.include_router(lgw_games.router)
+    api.router.routes.extend(media.ROUTES)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
     _complete_openapi(api, system.HOT_ROUTES)

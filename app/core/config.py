@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -57,6 +58,24 @@ class Settings(BaseSettings):
     country_header: str | None = Field(
         default=None, description="Header a trusted proxy sets with the visitor's country code"
     )
+    operator_account_types: list[int] = Field(
+        default=[99], description="Member account types that may process withdrawals"
+    )
+    withdrawal_min_amount: Decimal = Field(default=Decimal("20.00"), gt=0, decimal_places=2)
+    withdrawal_max_amount: Decimal = Field(default=Decimal("50000.00"), gt=0, decimal_places=2)
+    withdrawal_daily_count: int = Field(default=3, ge=1, description="Requests per member per day")
+    turnover_multiplier: Decimal = Field(
+        default=Decimal("1.0"), ge=0, description="Wagering needed per deposited unit to withdraw"
+    )
+    withdrawal_auto_receive_minutes: int = Field(
+        default=60, ge=1, description="Unanswered payouts count as received after this long"
+    )
+    withdrawal_proof_max_bytes: int = Field(default=5 * 1024 * 1024, ge=1024)
+    payout_accounts_max: int = Field(default=3, ge=1)
+    payment_password_max_failures: int = Field(
+        default=5, ge=1, description="Wrong payment passwords within an hour before the lock"
+    )
+    payment_password_lock_minutes: int = Field(default=30, ge=1)
     sql_echo: bool = False
 
     @field_validator("database_url", "redis_url", "smtp_host", "sms_gateway_url", mode="before")
@@ -84,6 +103,12 @@ class Settings(BaseSettings):
     def _production_needs_explicit_secrets(self) -> Settings:
         if self.environment == "prod" and self.secret_key is None:
             raise ValueError("SECRET_KEY must be set when ENVIRONMENT=prod")
+        return self
+
+    @model_validator(mode="after")
+    def _withdrawal_limits_in_order(self) -> Settings:
+        if self.withdrawal_min_amount > self.withdrawal_max_amount:
+            raise ValueError("WITHDRAWAL_MIN_AMOUNT must not exceed WITHDRAWAL_MAX_AMOUNT")
         return self
 
     @property

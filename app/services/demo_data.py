@@ -11,6 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
 from app.core.html import sanitize_html
+from app.services.catalogue.demo import seed_catalogue
 from models import (
     Banner,
     CustomerService,
@@ -317,4 +318,5 @@ async def seed_demo_data() -> list[str]:
             await _channels(session, merchant)
             if before is None:
                 created.append(seed.code)
+    await seed_catalogue()
     return created

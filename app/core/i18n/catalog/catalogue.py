@@ -1,0 +1,53 @@
+"""The game catalogue: list, favourite and winner-board errors, menu titles, PvP room levels.
+
+Navigation titles of the other categories come from `ui.py` (nav.*).
+"""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "game-type-unknown": "Unknown game type: {gameType}.",
+        "game-vendor-unknown": "Unknown game vendor: {vassalage}.",
+        "game-sort-unknown": "Unknown sort order: {sort}. Use popular, new or name.",
+        "game-page-size-too-large": "A page holds at most {max} games.",
+        "prize-mode-unknown": "Unknown prize mode: {prizeMode}.",
+        "favorite-game-not-found": "This game does not exist or is no longer available.",
+        "favorite-too-fast": "Please wait a second before changing your favourites again.",
+        "winner-category-unknown": "Unknown game category: {gameCategory}.",
+        "winner-limit-too-large": "The winner board shows at most {max} winners.",
+        "games.nav.ELOTT": "E-lottery",
+        "games.nav.POINTMALL": "Points mall",
+        "games.sub.SC": "Scratch",
+        "games.sub.VP": "Video poker",
+        "games.sub.JP": "Jackpot",
+        "games.sub.TG": "Table games",
+        "games.sub.AC": "Arcade",
+        "games.sub.BG": "Bingo",
+        "games.room.NOVICE": "Novice",
+        "games.room.STANDARD": "Standard",
+        "games.room.EXPERT": "Expert",
+        "games.room.VIP": "VIP",
+    },
+    "pt": {
+        "game-type-unknown": "Tipo de jogo desconhecido: {gameType}.",
+        "game-vendor-unknown": "Provedor de jogos desconhecido: {vassalage}.",
+        "game-sort-unknown": "Ordem desconhecida: {sort}. Use popular, new ou name.",
+        "game-page-size-too-large": "Uma página tem no máximo {max} jogos.",
+        "prize-mode-unknown": "Modo de prêmio desconhecido: {prizeMode}.",
+        "favorite-game-not-found": "Este jogo não existe ou não está mais disponível.",
+        "favorite-too-fast": "Aguarde um segundo antes de alterar seus favoritos de novo.",
+        "winner-category-unknown": "Categoria de jogo desconhecida: {gameCategory}.",
+        "winner-limit-too-large": "O quadro de ganhadores mostra no máximo {max} ganhadores.",
+        "games.nav.ELOTT": "Loteria eletrônica",
+        "games.nav.POINTMALL": "Loja de pontos",
+        "games.sub.SC": "Raspadinha",
+        "games.sub.VP": "Video pôquer",
+        "games.sub.JP": "Jackpot",
+        "games.sub.TG": "Jogos de mesa",
+        "games.sub.AC": "Arcade",
+        "games.sub.BG": "Bingo",
+        "games.room.NOVICE": "Iniciante",
+        "games.room.STANDARD": "Padrão",
+        "games.room.EXPERT": "Experiente",
+        "games.room.VIP": "VIP",
+    },
+}

@@ -1,0 +1,190 @@
+"""Payout accounts: the PIX keys and bank accounts a member's withdrawals are paid to.
+
+Every account is in the member's own name (the registered payee name, compared without
+case, accents or extra spaces), a member holds a few at most, and nobody sees anyone else's.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, func, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.config import get_settings
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from models import Member, PayoutAccount
+from models.cashier import PayoutAccountKind, PixKeyType
+
+_EMAIL = re.compile(
+    r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}"
+)
+_EMAIL_MAX = 77  # the longest e-mail PIX key the central directory accepts
+_BR_MOBILE = re.compile(r"(?:55)?([1-9]{2}9[0-9]{8})")  # area code, then 9 + 8 digits
+_RANDOM_KEY = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_PHONE_PUNCTUATION = re.compile(r"[\s().+-]")
+_BANK_CODE = re.compile(r"[0-9]{3}")
+_BRANCH = re.compile(r"[0-9]{1,5}")
+_ACCOUNT_NUMBER = re.compile(r"[0-9]{1,12}(?:-[0-9Xx])?")
+
+
+@dataclass(frozen=True)
+class PayoutAccountInput:
+    """What the member fills in: a PIX key (type and key) or a bank account."""
+
+    kind: str
+    holder_name: str
+    pix_key_type: str = ""
+    pix_key: str = ""
+    bank_code: str = ""
+    branch: str = ""
+    account_number: str = ""
+
+
+def fold_name(name: str) -> str:
+    """A name as compared: accents dropped, case folded, spaces collapsed."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(bare.casefold().split())
+
+
+def _cpf_valid(digits: str) -> bool:
+    if len(digits) != 11 or len(set(digits)) == 1:
+        return False
+    for length in (9, 10):
+        total = sum(
+            int(d) * w for d, w in zip(digits[:length], range(length + 1, 1, -1), strict=True)
+        )
+        if (total * 10) % 11 % 10 != int(digits[length]):
+            return False
+    return True
+
+
+def normalize_pix_key(key_type: str, raw: str) -> str:
+    """The key as PIX stores it, or an error naming what a key of that type looks like."""
+    value = raw.strip()
+    if key_type == PixKeyType.CPF:
+        digits = re.sub(r"[.\s-]", "", value)
+        if not digits.isascii() or not digits.isdigit() or not _cpf_valid(digits):
+            raise AppError("payout-pix-cpf-invalid", status=422)
+        return digits
+    if key_type == PixKeyType.EMAIL:
+        if len(value) > _EMAIL_MAX or not _EMAIL.fullmatch(value):
+            raise AppError("payout-pix-email-invalid", status=422)
+        return value.lower()
+    if key_type == PixKeyType.PHONE:
+        found = _BR_MOBILE.fullmatch(_PHONE_PUNCTUATION.sub("", value))
+        if found is None:
+            raise AppError("payout-pix-phone-invalid", status=422)
+        return f"+55{found.group(1)}"
+    if key_type == PixKeyType.RANDOM:
+        if not _RANDOM_KEY.fullmatch(value.lower()):
+            raise AppError("payout-pix-random-invalid", status=422)
+        return value.lower()
+    raise AppError("payout-pix-key-type-invalid", status=422)
+
+
+def _bank_fields(data: PayoutAccountInput) -> tuple[str, str, str]:
+    bank_code, branch = data.bank_code.strip(), data.branch.strip()
+    account_number = data.account_number.strip().replace(" ", "").upper()
+    if not _BANK_CODE.fullmatch(bank_code):
+        raise AppError("payout-bank-code-invalid", status=422)
+    if not _BRANCH.fullmatch(branch):
+        raise AppError("payout-bank-branch-invalid", status=422)
+    if not _ACCOUNT_NUMBER.fullmatch(account_number):
+        raise AppError("payout-bank-account-invalid", status=422)
+    return bank_code, branch, account_number
+
+
+def _new_account(member: Member, data: PayoutAccountInput) -> PayoutAccount:
+    """A checked, normalised account for the member (not stored yet)."""
+    if not member.payee_name or not member.payee_name.strip():
+        raise AppError("payout-profile-incomplete", status=409)
+    if not data.holder_name.strip() or fold_name(data.holder_name) != fold_name(member.payee_name):
+        raise AppError("payout-holder-mismatch", status=422)
+    kind, key_type = data.kind.strip().upper(), data.pix_key_type.strip().upper()
+    account = PayoutAccount(
+        merchant_id=member.merchant_id,
+        member_id=member.id,
+        kind=kind,
+        identifier="",
+        holder_name=" ".join(data.holder_name.split()),
+    )
+    if kind == PayoutAccountKind.PIX:
+        account.identifier = normalize_pix_key(key_type, data.pix_key)
+        account.pix_key_type = key_type
+    elif kind == PayoutAccountKind.BANK:
+        account.bank_code, account.branch, account.account_number = _bank_fields(data)
+        account.identifier = f"{account.bank_code}/{account.branch}/{account.account_number}"
+    else:
+        raise AppError("payout-account-type-invalid", status=422)
+    return account
+
+
+async def bind(member: Member, data: PayoutAccountInput) -> PayoutAccount:
+    """Add a payout account; the member's row lock makes the count check race-free."""
+    account = _new_account(member, data)
+    limit = get_settings().payout_accounts_max
+    try:
+        async with write_transaction() as session:
+            await session.exec(select(Member.id).where(Member.id == member.id).with_for_update())
+            held = (
+                await session.exec(select(func.count()).where(PayoutAccount.member_id == member.id))
+            ).one()
+            if held >= limit:
+                raise AppError("payout-account-limit", status=409, params={"max": limit})
+            duplicate = (
+                await session.exec(
+                    select(PayoutAccount.id).where(
+                        PayoutAccount.member_id == member.id,
+                        PayoutAccount.identifier == account.identifier,
+                    )
+                )
+            ).first()
+            if duplicate is not None:
+                raise AppError("payout-account-duplicate", status=409)
+            session.add(account)
+    except IntegrityError as exc:
+        raise AppError("payout-account-duplicate", status=409) from exc
+    return account
+
+
+async def member_accounts(member: Member) -> list[PayoutAccount]:
+    async with session_scope() as session:
+        return list(
+            (
+                await session.exec(
+                    select(PayoutAccount)
+                    .where(PayoutAccount.member_id == member.id)
+                    .order_by(col(PayoutAccount.id))
+                )
+            ).all()
+        )
+
+
+async def member_account(session: AsyncSession, member: Member, account_id: int) -> PayoutAccount:
+    """One of the member's own accounts; anybody else's answers as unknown."""
+    account = await session.get(PayoutAccount, account_id)
+    if account is None or account.member_id != member.id:
+        raise AppError("payout-account-unknown", status=404)
+    return account
+
+
+def masked(account: PayoutAccount) -> str:
+    """The account as shown to its owner: enough to recognise it, not to copy it."""
+    key = account.identifier
+    if account.kind == PayoutAccountKind.BANK:
+        return f"{account.bank_code} · {account.branch} · ****{(account.account_number or '')[-4:]}"
+    if account.pix_key_type == PixKeyType.CPF:
+        return f"***.{key[3:6]}.{key[6:9]}-**"
+    if account.pix_key_type == PixKeyType.EMAIL:
+        name, domain = key.split("@", 1)
+        return f"{name[:2]}***@{domain}"
+    if account.pix_key_type == PixKeyType.PHONE:
+        return f"+55 {key[3:5]} *****-{key[-4:]}"
+    return f"{key[:4]}…{key[-4:]}"

@@ -1,0 +1,225 @@
+"""Game lists: a page of a type or vendor (with name search and sort), hot and popular games,
+a vendor's game types and the PvP rooms derived from its games."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import ColumnElement, func, or_
+from sqlmodel import col, select
+
+from app.core.db import session_scope
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.brands import Brand
+from app.services.catalogue import rules
+from app.services.catalogue.index import (
+    ALL,
+    HOT,
+    SUB,
+    TYPE,
+    VENDOR,
+    GameIndex,
+    Item,
+    game_entry,
+    game_index,
+    with_icon,
+)
+from app.services.catalogue.lobby import cached, popup_vendors, raw_catalogue, vendor_maintenance
+from models import Game
+from models.catalogue import VASSALAGE
+
+PAGE_SIZE = 50  # spec 9
+MAX_PAGE_SIZE = 50
+HOT_LIMIT = 20
+POPULAR_LIMIT = 12  # spec 9, home recommended list
+MAX_POPULAR_LIMIT = 50
+SORTS = ("popular", "new", "name")
+
+# PvP room levels: (level, minimum bet, minimum balance to sit down).
+ROOM_LEVELS = (
+    ("NOVICE", Decimal("0.10"), Decimal("10.00")),
+    ("STANDARD", Decimal("1.00"), Decimal("100.00")),
+    ("EXPERT", Decimal("10.00"), Decimal("1000.00")),
+    ("VIP", Decimal("100.00"), Decimal("10000.00")),
+)
+SEATS = {"POKER": 6, "MAHJONG": 4, "DOMINO": 4, "BOARD": 4}
+DEFAULT_SEATS = 5
+
+
+@dataclass(frozen=True)
+class GameQuery:
+    """A game list request (GCSGAME_gameList)."""
+
+    game_type: str | None = None
+    vassalage: str | None = None
+    name: str | None = None
+    sort: str = "popular"
+    page_no: int = 1
+    page_size: int = PAGE_SIZE
+    prize_mode: str | None = None
+
+
+def _listed(raw: dict[str, Any]) -> list[ColumnElement[bool]]:
+    """Type lists show a popup vendor's tile, not its games (they are in its popup)."""
+    popup = popup_vendors(raw)
+    if not popup:
+        return []
+    return [or_(col(Game.is_game) == VASSALAGE, col(Game.vassalage).not_in(popup))]
+
+
+def _vendor(raw: dict[str, Any], vassalage: str) -> str:
+    code = vassalage.strip().upper()
+    if code not in {v["vassalage"] for v in raw["vendors"]}:
+        raise AppError("game-vendor-unknown", status=422, params={"vassalage": vassalage})
+    return code
+
+
+def _check(query: GameQuery) -> None:
+    if query.page_size > MAX_PAGE_SIZE:
+        raise AppError("game-page-size-too-large", status=422, params={"max": MAX_PAGE_SIZE})
+    if query.sort not in SORTS:
+        raise AppError("game-sort-unknown", status=422, params={"sort": query.sort})
+    if query.prize_mode is not None and query.prize_mode not in rules.PRIZE_MODES:
+        raise AppError("prize-mode-unknown", status=422, params={"prizeMode": query.prize_mode})
+
+
+def _matches(index: GameIndex, found: rules.ListFilter, query: GameQuery) -> list[Item]:
+    """The games a query lists, in its sort order, name search included."""
+    needle = rules.fold_name(query.name or "")
+    if query.vassalage:
+        code = query.vassalage.strip().upper()
+        if code not in index.vendors:
+            raise AppError("game-vendor-unknown", status=422, params={"vassalage": query.vassalage})
+        return [
+            item
+            for item in index.bucket(VENDOR, code, query.sort).items
+            if (found.game_type is None or item.game_type == found.game_type)
+            and (found.sub_category is None or item.sub_category == found.sub_category)
+            and (not found.hot or item.is_top)
+            and needle in item.search_name
+        ]
+    if found.game_type:
+        bucket = index.bucket(TYPE, found.game_type, query.sort)
+    elif found.sub_category:
+        bucket = index.bucket(SUB, found.sub_category, query.sort)
+    else:
+        bucket = index.bucket(HOT if found.hot else ALL, "", query.sort)
+    return bucket.search(needle) if needle else bucket.items
+
+
+async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
+    """A page of games; a page beyond the end is empty and still tells the real total.
+    Served from the in-memory game index (see `index`)."""
+    _check(query)
+    found = rules.list_filter(query.game_type, brand.supports_tagalog)
+    index = await game_index.current()
+    items = _matches(index, found, query)
+    start = (query.page_no - 1) * query.page_size
+    page = items[start : start + query.page_size]
+    return {
+        "content": [with_icon(item.entry, brand.image_base_url) for item in page],
+        "total": len(items),
+        "pageNo": query.page_no,
+        "pageSize": query.page_size,
+        "totalPages": math.ceil(len(items) / query.page_size),
+        "prizeMode": query.prize_mode or index.prize_mode,
+    }
+
+
+async def _top(
+    brand: Brand, conditions: list[ColumnElement[bool]], limit: int
+) -> list[dict[str, Any]]:
+    raw = await raw_catalogue()
+    async with session_scope() as session:
+        games = (
+            await session.exec(
+                select(Game)
+                .where(*conditions, *_listed(raw))
+                .order_by(col(Game.popularity).desc(), col(Game.id).desc())
+                .limit(limit)
+            )
+        ).all()
+    return [game_entry(g, brand.image_base_url, vendor_maintenance(raw)) for g in games]
+
+
+async def hot_games(brand: Brand, language: str, refresh: bool = False) -> list[dict[str, Any]]:
+    """The hot-games row: the most popular games marked isTop."""
+
+    async def load() -> list[dict[str, Any]]:
+        return await _top(brand, [col(Game.is_top)], HOT_LIMIT)
+
+    return await cached(f"hot:{brand.code}:{language}", load, refresh)
+
+
+async def popular_games(
+    brand: Brand, language: str, game_type: str | None = None, limit: int = POPULAR_LIMIT
+) -> list[dict[str, Any]]:
+    """The recommended list: the most popular games not marked isTop and not in maintenance,
+    of one type or sub-category if given (spec 9: up to 12 on the home page)."""
+    if limit > MAX_POPULAR_LIMIT:
+        raise AppError("game-page-size-too-large", status=422, params={"max": MAX_POPULAR_LIMIT})
+    found = rules.list_filter(game_type, brand.supports_tagalog)
+    conditions = [~col(Game.is_top), ~col(Game.maintenance)]
+    if found.game_type:
+        conditions.append(col(Game.game_type) == found.game_type)
+    if found.sub_category:
+        conditions.append(col(Game.sub_category) == found.sub_category)
+
+    async def load() -> list[dict[str, Any]]:
+        return await _top(brand, conditions, limit)
+
+    key = f"popular:{brand.code}:{language}:{found.game_type or found.sub_category}:{limit}"
+    return await cached(key, load)
+
+
+async def vass_game_types(vassalage: str) -> list[dict[str, Any]]:
+    """The game types of a vendor's games, with how many it has of each (its popup's tabs)."""
+    code = _vendor(await raw_catalogue(), vassalage)
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(Game.game_type, func.count())
+                .where(col(Game.vassalage) == code, col(Game.is_game) != VASSALAGE)
+                .group_by(col(Game.game_type))
+                .order_by(col(Game.game_type))
+            )
+        ).all()
+    return [{"vassalage": code, "gameType": game_type, "count": count} for game_type, count in rows]
+
+
+async def pvp_rooms(vassalage: str, language: str) -> list[dict[str, Any]]:
+    """The PvP rooms of a vendor: each of its PVP games at every room level."""
+    code = _vendor(await raw_catalogue(), vassalage)
+    async with session_scope() as session:
+        games = (
+            await session.exec(
+                select(Game)
+                .where(
+                    col(Game.vassalage) == code,
+                    col(Game.game_type) == rules.PVP,
+                    col(Game.is_game) != VASSALAGE,
+                )
+                .order_by(col(Game.popularity).desc(), col(Game.id))
+            )
+        ).all()
+    return [
+        {
+            "roomId": f"{game.id}-{level}",
+            "nodeId": game.id,
+            "gameCode": game.game_code,
+            "gameName": game.game_name,
+            "vassalage": game.vassalage,
+            "level": level,
+            "levelName": translate(f"games.room.{level}", language),
+            "minBet": min_bet,
+            "minBalance": min_balance,
+            "maxSeats": SEATS.get(game.game_classify, DEFAULT_SEATS),
+            "maintenance": game.maintenance,
+        }
+        for game in games
+        for level, min_bet, min_balance in ROOM_LEVELS
+    ]

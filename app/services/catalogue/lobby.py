@@ -1,0 +1,188 @@
+"""The lobby's shared data: the raw catalogue (vendors, sub-categories), the navigation menus and
+the vendor list, cached per brand and language for a minute and refreshable on request."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from sqlmodel import col, select
+
+from app.core import rate_limit
+from app.core.cache import cached_json, invalidate, invalidate_prefix
+from app.core.db import session_scope
+from app.core.i18n import translate, ui_language
+from app.services.brands import Brand
+from app.services.catalogue import rules
+from app.services.catalogue.index import CACHE_PREFIX, game_index
+from app.services.catalogue.navigation import (
+    NavItem,
+    VendorCard,
+    build_navigation,
+    card_action,
+    vendor_cards,
+)
+from models import Game, GameVendor
+from models.catalogue import VASSALAGE
+
+CACHE_TTL_SECONDS = 60
+REFRESH_EVERY_SECONDS = 5  # a `refresh=true` reloads a cached value at most this often
+POINTS_MODULE = "PTSYS3"  # the white-label switch of the points system (and its mall)
+
+# Titles of the navigation types; ui.py owns the nav.* keys of the shell.
+NAV_TITLE_KEYS = {
+    "ELOTT": "games.nav.ELOTT",
+    "POINTMALL": "games.nav.POINTMALL",
+}
+
+
+async def invalidate_catalogue() -> None:
+    """Drop every cached catalogue value (menus, vendors, lists, hot games, winners): the
+    operator calls this after changing vendors, games or winners. Every process's game index
+    reloads on its next call (the generation key goes too)."""
+    await invalidate_prefix(CACHE_PREFIX)
+    game_index.invalidate()
+
+
+async def cached(key: str, loader: Callable[[], Awaitable[Any]], refresh: bool = False) -> Any:
+    """A cached catalogue value; `refresh` reloads it unless it was reloaded moments ago."""
+    full_key = CACHE_PREFIX + key
+    if refresh:
+        window = await rate_limit.hit(f"refresh:{full_key}", 1, REFRESH_EVERY_SECONDS)
+        if not window.exceeded:
+            await invalidate(full_key)
+    return await cached_json(full_key, loader, ttl=CACHE_TTL_SECONDS)
+
+
+async def _load_raw() -> dict[str, Any]:
+    async with session_scope() as session:
+        vendors = (
+            await session.exec(
+                select(GameVendor).order_by(col(GameVendor.sort), col(GameVendor.vassalage))
+            )
+        ).all()
+        sub_categories = set(
+            (
+                await session.exec(
+                    select(Game.sub_category)
+                    .where(col(Game.sub_category).is_not(None))
+                    .group_by(col(Game.sub_category))
+                )
+            ).all()
+        )
+        has_hot = (await session.exec(select(Game.id).where(col(Game.is_top)).limit(1))).first()
+    return {
+        "vendors": [vendor.model_dump() for vendor in vendors],
+        "subCategories": [code for code in rules.SUB_CATEGORIES if code in sub_categories],
+        "hasHot": has_hot is not None,
+    }
+
+
+async def raw_catalogue(refresh: bool = False) -> dict[str, Any]:
+    """Vendor rows (as dicts, in sorted-vendor order), sub-categories present, any hot game."""
+    return await cached("raw", _load_raw, refresh)
+
+
+def popup_vendors(raw: dict[str, Any]) -> list[str]:
+    """Vendors whose games are listed only in their own popup list (isGame VASSALAGE)."""
+    return [v["vassalage"] for v in raw["vendors"] if v["is_game"] == VASSALAGE]
+
+
+def vendor_maintenance(raw: dict[str, Any]) -> set[str]:
+    return {v["vassalage"] for v in raw["vendors"] if v["maintenance"]}
+
+
+def _card_json(card: VendorCard, vendor: dict[str, Any], brand: Brand) -> dict[str, Any]:
+    stored = (
+        vendor["small_icon"],
+        vendor["small_icon_active"],
+        vendor["list_icon_white"],
+        vendor["list_icon_color"],
+        vendor["list_icon_purple"],
+    )
+    images = rules.vendor_images(
+        brand.image_base_url, card.vassalage, card.game_type, stored, brand.supports_tagalog
+    )
+    return {
+        "vassalage": card.vassalage,
+        "displayName": card.display_name,
+        "gameType": card.game_type,
+        "accountTypeName": card.account_type_name,
+        "isGame": card.is_game,
+        "sort": card.sort,
+        "maintenance": vendor["maintenance"],
+        "walletMode": vendor["wallet_mode"],
+        "icons": {
+            "small": images.small,
+            "smallActive": images.small_active,
+            "white": images.white,
+            "color": images.color,
+            "purple": images.purple,
+            "nav": images.nav,
+        },
+        "action": card_action(card).to_json(),
+    }
+
+
+def nav_title(nav_type: str, language: str) -> str:
+    return translate(NAV_TITLE_KEYS.get(nav_type, f"nav.{nav_type}"), language)
+
+
+def _nav_json(
+    item: NavItem, vendors: dict[str, dict[str, Any]], brand: Brand, language: str
+) -> dict[str, Any]:
+    return {
+        "navType": item.nav_type,
+        "title": nav_title(item.nav_type, language),
+        "gameClassify": item.nav_type,
+        "action": item.action.to_json(),
+        "rebateRate": rules.rebate_label(item.nav_type, ui_language(language)),
+        "cards": [_card_json(c, vendors[c.vassalage], brand) for c in item.cards],
+    }
+
+
+async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str, Any]:
+    """The game menus: top navigation with the vendors of each category, footer, visible
+    sub-categories, prize mode and the U9W entry."""
+
+    async def load() -> dict[str, Any]:
+        raw = await raw_catalogue(refresh)
+        vendors = {v["vassalage"]: v for v in raw["vendors"]}
+        navigation = build_navigation(
+            vendor_cards(raw["vendors"]),
+            sub_categories=raw["subCategories"],
+            tagalog=brand.supports_tagalog,
+            has_hot=raw["hasHot"],
+            points_mall=brand.module_on(POINTS_MODULE),
+        )
+        return {
+            "nav": [_nav_json(item, vendors, brand, language) for item in navigation.top],
+            "footer": [
+                {**_nav_json(item, vendors, brand, language), "cards": []}
+                for item in navigation.footer
+            ],
+            "subCategories": [
+                {"code": code, "title": translate(f"games.sub.{code}", language)}
+                for code in navigation.sub_categories
+            ],
+            "prizeMode": navigation.prize_mode,
+            "u9w": navigation.u9w.to_json() if navigation.u9w else None,
+        }
+
+    return await cached(f"menus:{brand.code}:{language}", load, refresh)
+
+
+async def vendor_list(brand: Brand, language: str, refresh: bool = False) -> dict[str, Any]:
+    """The vendor list, keyed by game type: `sorted` (each card once, in vendor order) and
+    `mapped` (the navigation's categories, cockfight split out)."""
+
+    async def load() -> dict[str, Any]:
+        menu = await menus(brand, language, refresh)
+        mapped = {item["navType"]: item["cards"] for item in menu["nav"] if item["cards"]}
+        ordered = sorted(
+            (card for cards in mapped.values() for card in cards),
+            key=lambda card: (card["sort"], card["vassalage"]),
+        )
+        return {"sorted": ordered, "mapped": mapped}
+
+    return await cached(f"vendors:{brand.code}:{language}", load, refresh)

@@ -1,0 +1,169 @@
+"""A member's favourites (a toggle throttled to one action a second, spec 4 and 9) and the
+games they played recently."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from sqlalchemy import Table, delete, func
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlmodel import col, select
+
+from app.core import rate_limit
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services.catalogue.games import game_entry
+from app.services.catalogue.lobby import raw_catalogue, vendor_maintenance
+from models import FavoriteGame, Game, Member, RecentGame
+from models.base import utcnow
+
+_FAVORITES: Table = FavoriteGame.__table__  # type: ignore[attr-defined]
+_RECENT: Table = RecentGame.__table__  # type: ignore[attr-defined]
+
+FAVORITES_PAGE_SIZE = 13  # spec 9
+THROTTLE_SECONDS = 1  # spec 9: the favourite toggle throttle is 1000 ms
+RECENT_LIMIT = 20
+
+
+def _insert(connection: AsyncConnection, table: Table) -> Any:
+    """An INSERT that can take ON CONFLICT, in the connection's SQL dialect."""
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    return dialect.insert(table)
+
+
+async def _game(node_id: int, vendor: str, game_type: str) -> Game:
+    """The game a favourite payload names; nodeId, vendor and gameType must all match."""
+    async with session_scope() as session:
+        game = await session.get(Game, node_id)
+    if (
+        game is None
+        or game.vassalage != vendor.strip().upper()
+        or game.game_type != game_type.strip().upper()
+    ):
+        raise AppError("favorite-game-not-found", status=404, params={"nodeId": node_id})
+    return game
+
+
+async def _throttle(member_id: int) -> None:
+    """One favourite action per second per member; a repeat is refused, not delayed."""
+    window = await rate_limit.hit(f"favorite:{member_id}", 1, THROTTLE_SECONDS)
+    if window.exceeded:
+        raise AppError("favorite-too-fast", status=429)
+
+
+async def favorite_ids(member_id: int) -> list[int]:
+    """favGameIds: the node ids of the member's favourites, newest first."""
+    async with session_scope() as session:
+        ids = (
+            await session.exec(
+                select(FavoriteGame.game_id)
+                .where(FavoriteGame.member_id == member_id)
+                .order_by(col(FavoriteGame.created_at).desc(), col(FavoriteGame.id).desc())
+            )
+        ).all()
+    return list(ids)
+
+
+async def add_favorite(member: Member, node_id: int, vendor: str, game_type: str) -> list[int]:
+    """Mark a game as favourite (again is fine); the favourite ids afterwards."""
+    assert member.id is not None
+    game = await _game(node_id, vendor, game_type)
+    await _throttle(member.id)
+    async with write_transaction() as session:
+        connection = await session.connection()
+        await connection.execute(
+            _insert(connection, _FAVORITES)
+            .values(member_id=member.id, game_id=game.id, created_at=utcnow())
+            .on_conflict_do_nothing(index_elements=["member_id", "game_id"])
+        )
+    return await favorite_ids(member.id)
+
+
+async def remove_favorite(member: Member, node_id: int, vendor: str, game_type: str) -> list[int]:
+    """Unmark a favourite (not a favourite is fine); the favourite ids afterwards."""
+    assert member.id is not None
+    game = await _game(node_id, vendor, game_type)
+    await _throttle(member.id)
+    async with write_transaction() as session:
+        await (await session.connection()).execute(
+            delete(_FAVORITES).where(
+                _FAVORITES.c.member_id == member.id, _FAVORITES.c.game_id == game.id
+            )
+        )
+    return await favorite_ids(member.id)
+
+
+async def favorite_page(
+    member_id: int, image_base: str, page: int = 1, size: int = FAVORITES_PAGE_SIZE
+) -> dict[str, Any]:
+    """favGameList: a page of favourite games (content, nodeId, pageNum, totalPages)."""
+    raw = await raw_catalogue()
+    async with session_scope() as session:
+        total = (
+            await session.exec(
+                select(func.count())
+                .select_from(FavoriteGame)
+                .where(FavoriteGame.member_id == member_id)
+            )
+        ).one()
+        games = (
+            await session.exec(
+                select(Game)
+                .join(FavoriteGame, col(FavoriteGame.game_id) == Game.id)
+                .where(FavoriteGame.member_id == member_id)
+                .order_by(col(FavoriteGame.created_at).desc(), col(FavoriteGame.id).desc())
+                .limit(size)
+                .offset((page - 1) * size)
+            )
+        ).all()
+    down = vendor_maintenance(raw)
+    return {
+        "content": [game_entry(g, image_base, down) for g in games],
+        "nodeId": [g.id for g in games],
+        "pageNum": page,
+        "pageSize": size,
+        "total": total,
+        "totalPages": math.ceil(total / size),
+    }
+
+
+async def record_play(member: Member, game: Game) -> None:
+    """Note that the member just played the game (its place in the recent games)."""
+    assert member.id is not None and game.id is not None
+    now = utcnow()
+    async with write_transaction() as session:
+        connection = await session.connection()
+        await connection.execute(
+            _insert(connection, _RECENT)
+            .values(member_id=member.id, game_id=game.id, last_played_at=now)
+            .on_conflict_do_update(
+                index_elements=["member_id", "game_id"],
+                set_={"last_played_at": now, "play_count": _RECENT.c.play_count + 1},
+            )
+        )
+
+
+async def recent_games(member_id: int, image_base: str) -> list[dict[str, Any]]:
+    """The games the member played last, newest first."""
+    raw = await raw_catalogue()
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(Game, RecentGame)
+                .join(RecentGame, col(RecentGame.game_id) == Game.id)
+                .where(RecentGame.member_id == member_id)
+                .order_by(col(RecentGame.last_played_at).desc(), col(RecentGame.id).desc())
+                .limit(RECENT_LIMIT)
+            )
+        ).all()
+    down = vendor_maintenance(raw)
+    return [
+        {
+            **game_entry(game, image_base, down),
+            "lastPlayedAt": recent.last_played_at.isoformat(),
+            "playCount": recent.play_count,
+        }
+        for game, recent in rows
+    ]

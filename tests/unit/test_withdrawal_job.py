@@ -1,0 +1,180 @@
+"""The withdrawal confirmation time-out (spec 4): paid parts nobody answered within the
+configured minutes become AUTO_RECEIVED, once, with one runner at a time."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from datetime import timedelta
+from decimal import Decimal
+from uuid import uuid4
+
+from sqlmodel import col, select, update
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.cache import get_redis
+from app.core.config import PROJECT_ROOT
+from app.core.db import session_scope, write_transaction
+from app.core.security import hash_password
+from app.jobs import withdrawal_timeouts
+from app.services import ledger
+from app.services.brands import Brand, brands
+from app.services.cashier import payout_accounts, withdrawals
+from app.services.cashier.withdrawals import WithdrawalView
+from models import Member, WithdrawalOrder, WithdrawalPayout
+from models.base import utcnow
+from models.ledger import AccountKind, TransactionKind
+from tests.support.accounts import make_member
+
+PAYMENT_PASSWORD = "864200"
+PAYEE = "Ana Lima"
+
+
+async def _account_id(
+    session: AsyncSession, brand: Brand, kind: AccountKind, member_id: int | None = None
+) -> int:
+    account = await ledger.account(
+        session, merchant_id=brand.id, kind=kind, currency=brand.currency, member_id=member_id
+    )
+    assert account.id is not None
+    return account.id
+
+
+async def _fund(brand: Brand, member_id: int, amount: Decimal) -> None:
+    """A deposit, wagered once (a bet won back), so that a withdrawal may be requested."""
+    async with write_transaction() as session:
+        cash = await _account_id(session, brand, AccountKind.MEMBER_CASH, member_id)
+        clearing = await _account_id(session, brand, AccountKind.PAYMENT_CLEARING)
+        vendor = await _account_id(session, brand, AccountKind.VENDOR_CLEARING)
+        for kind, source, sign in (
+            (TransactionKind.DEPOSIT, clearing, 1),
+            (TransactionKind.BET, vendor, -1),
+            (TransactionKind.WIN, vendor, 1),
+        ):
+            await ledger.post(
+                session,
+                merchant_id=brand.id,
+                kind=kind,
+                idempotency_key=uuid4().hex,
+                legs=[ledger.Leg(cash, sign * amount), ledger.Leg(source, -sign * amount)],
+                member_id=member_id,
+            )
+
+
+async def _member(brand: Brand) -> tuple[Member, int]:
+    member = await make_member(
+        payee_name=PAYEE, payment_password_hash=await hash_password(PAYMENT_PASSWORD)
+    )
+    assert member.id is not None
+    account = await payout_accounts.bind(
+        member,
+        payout_accounts.PayoutAccountInput(
+            kind="PIX", holder_name=PAYEE, pix_key_type="RANDOM", pix_key=str(uuid4())
+        ),
+    )
+    assert account.id is not None
+    await _fund(brand, member.id, Decimal("300.00"))
+    return member, account.id
+
+
+async def _paid_order(brand: Brand, operator: Member, *parts: str) -> tuple[Member, str]:
+    member, account_id = await _member(brand)
+    total = sum((Decimal(part) for part in parts), Decimal("0"))
+    view = await withdrawals.request_withdrawal(
+        brand, member, str(total), account_id, PAYMENT_PASSWORD
+    )
+    for number, part in enumerate(parts, start=1):
+        await withdrawals.pay_part(brand, operator, view.order.order_no, number, part)
+    return member, view.order.order_no
+
+
+async def _backdate(order_no: str, minutes: int) -> None:
+    async with write_transaction() as session:
+        order = (
+            await session.exec(select(WithdrawalOrder).where(WithdrawalOrder.order_no == order_no))
+        ).one()
+        await session.exec(
+            update(WithdrawalPayout)
+            .where(col(WithdrawalPayout.order_id) == order.id)
+            .values(paid_at=utcnow() - timedelta(minutes=minutes))
+        )
+
+
+async def _view(member: Member, order_no: str) -> WithdrawalView:
+    return await withdrawals.member_order(member, order_no)
+
+
+async def test_unanswered_parts_are_received_once_and_never_refunded() -> None:
+    brand = await brands.by_code("BR1")
+    operator = await make_member(account_type=99)
+    silent, silent_no = await _paid_order(brand, operator, "40.00", "60.00")
+    answered, answered_no = await _paid_order(brand, operator, "100.00")
+    await withdrawals.confirm_receipt(answered, answered_no, "RECEIVED", None)
+    fresh, fresh_no = await _paid_order(brand, operator, "100.00")
+    await _backdate(silent_no, 61)
+    await _backdate(answered_no, 61)
+
+    # Two runners at once: one does the work (or both, one after the other); never twice.
+    runs = await asyncio.gather(withdrawal_timeouts.run_once(), withdrawal_timeouts.run_once())
+    assert any(run.ran for run in runs)
+    assert sum(run.changed for run in runs) >= 2
+    done = await _view(silent, silent_no)
+    assert done.order.status == "AUTO_RECEIVED" and done.done
+    assert [p.receipt for p in done.payouts] == ["AUTO_RECEIVED", "AUTO_RECEIVED"]
+    assert all(p.answered_at is not None for p in done.payouts)
+    assert (await _view(answered, answered_no)).order.status == "RECEIVED"
+    waiting = await _view(fresh, fresh_no)
+    assert waiting.order.status == "DISBURSED" and waiting.awaiting_amount == Decimal("100.00")
+    assert waiting.confirm_by == waiting.payouts[0].paid_at + timedelta(minutes=60)
+
+    again = await withdrawal_timeouts.run_once()
+    assert again.ran and again.changed == 0
+    assert (await _view(silent, silent_no)).order.updated_at == done.order.updated_at
+
+    # The time-out counts from the payment: not yet at 59 minutes, at 61 it is received.
+    paid_at = waiting.payouts[0].paid_at
+    await withdrawal_timeouts.run_once(paid_at + timedelta(minutes=59))
+    assert (await _view(fresh, fresh_no)).order.status == "DISBURSED"
+    await withdrawal_timeouts.run_once(paid_at + timedelta(minutes=61))
+    assert (await _view(fresh, fresh_no)).order.status == "AUTO_RECEIVED"
+
+    # A forced receipt is final: the paid amount is not given back.
+    assert silent.id is not None
+    async with session_scope() as session:
+        wallet = await ledger.member_wallet(
+            session, merchant_id=brand.id, member_id=silent.id, currency=brand.currency
+        )
+        report = await ledger.audit(session)
+    assert (wallet.cash, wallet.locked) == (Decimal("200.00"), Decimal("0.00"))
+    assert report.clean, report.differences
+
+
+async def test_a_held_lock_makes_the_run_skip() -> None:
+    redis = get_redis()
+    key = f"job-lock:{withdrawal_timeouts.NAME}"
+    await redis.set(key, "another-runner", ex=60)
+    try:
+        run = await withdrawal_timeouts.run_once()
+        assert not run.ran and run.changed == 0
+        assert await redis.get(key) == "another-runner"  # somebody else's lock stays
+    finally:
+        await redis.delete(key)
+    assert (await withdrawal_timeouts.run_once()).ran
+    assert await redis.get(key) is None
+
+
+async def test_the_cli_runs_the_job_once() -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "app.cli",
+        "jobs",
+        "withdrawal-timeouts",
+        cwd=PROJECT_ROOT,
+        env=dict(os.environ),
+        stdout=asyncio.subprocess.PIPE,
+    )
+    out, _ = await process.communicate()
+    assert process.returncode == 0
+    assert out.decode().startswith("withdrawal-timeouts: ")

@@ -11,6 +11,7 @@ from app import routes
 from app.api.main import create_api
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
+from app.jobs.scheduler import scheduler
 from pages.account import (
     agent_home_page,
     login_page,
@@ -20,6 +21,7 @@ from pages.account import (
 )
 from pages.cashier import deposit_page, sandbox_page
 from pages.download import download_page
+from pages.games import game_list_page
 from pages.help import help_page
 from pages.home import home
 from pages.not_found import not_found_page
@@ -29,6 +31,7 @@ from state.auth import AuthState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
+from state.lobby import LIST_PATHS, LOTTERY_PATHS, LobbyState
 from state.records import RecordsState
 from state.register import RegisterState
 from state.security import SecurityState
@@ -49,12 +52,19 @@ app = rx.App(
     theme=None,
 )
 app.register_lifespan_task(_close_connections)
+app.register_lifespan_task(scheduler)
 
-# Every page loads the brand and status, restores the session and shows the balance.
-ON_LOAD = [SiteState.load_site, AuthState.restore, WalletState.refresh]
+# Every page loads the brand and status, restores the session, the balance and the menus.
+ON_LOAD = [SiteState.load_site, AuthState.restore, WalletState.refresh, LobbyState.load_menu]
 
 for route in (routes.HOME, *routes.HOME_ALIASES):
-    app.add_page(home, route=route, on_load=ON_LOAD, title="Home")
+    app.add_page(home, route=route, on_load=[*ON_LOAD, LobbyState.load_home], title="Home")
+for path in LIST_PATHS:
+    # Spec 2: the lottery pages need a logged-in member.
+    guard = [AuthState.require_login] if path in LOTTERY_PATHS else []
+    app.add_page(
+        game_list_page, route=path, on_load=[*ON_LOAD, *guard, LobbyState.load_list], title="Games"
+    )
 app.add_page(
     login_page, route=routes.LOGIN, on_load=[*ON_LOAD, AuthState.open_login_page], title="Login"
 )

@@ -12,10 +12,10 @@ from components.media import image
 from components.style import FOCUS
 from components.wallet import balance_badge
 from state.auth import LOGOUT_DIALOG, AuthState
+from state.lobby import LobbyState
 from state.register import RegisterState
 from state.site import SiteState
 
-NAV_ITEMS: tuple[tuple[str, str], ...] = (("HOME", routes.HOME), ("PROMO", routes.PROMOTIONS))
 MOBILE_MENU = "mobile-menu"
 
 
@@ -143,21 +143,22 @@ def member_area() -> rx.Component:
     )
 
 
-def nav_bar() -> rx.Component:
-    items = [
-        rx.el.li(
-            page_link(
-                t(f"nav.{kind}"),
-                href=href,
-                class_name=(
-                    "block whitespace-nowrap px-3 py-2 rounded-lg text-sm font-medium "
-                    f"hover:bg-slate-200 dark:hover:bg-slate-800 {FOCUS}"
-                ),
-                data_testid=f"nav-{kind.lower()}",
-            )
+def _nav_item(item: rx.Var) -> rx.Component:
+    return rx.el.li(
+        page_link(
+            SiteState.texts.get("nav." + item["type"].to(str), item["title"]),
+            href=item["path"].to(str),
+            class_name=(
+                "block whitespace-nowrap px-3 py-2 rounded-lg text-sm font-medium "
+                f"hover:bg-slate-200 dark:hover:bg-slate-800 {FOCUS}"
+            ),
+            data_testid="nav-" + item["type"].to(str).lower(),
         )
-        for kind, href in NAV_ITEMS
-    ]
+    )
+
+
+def nav_bar() -> rx.Component:
+    """The top navigation built from the catalogue (spec 2): Home first, promotions last."""
     invite = rx.el.li(
         rx.el.button(
             rx.icon("gift", size=16, aria_hidden="true"),
@@ -172,7 +173,11 @@ def nav_bar() -> rx.Component:
         class_name="ml-auto",
     )
     return rx.el.nav(
-        rx.el.ul(*items, invite, class_name="flex items-center gap-1 overflow-x-auto"),
+        rx.el.ul(
+            rx.foreach(LobbyState.nav, _nav_item),
+            invite,
+            class_name="flex items-center gap-1 overflow-x-auto min-h-10",
+        ),
         aria_label=t("nav.label"),
         class_name="mx-auto max-w-7xl px-3 sm:px-4",
         data_testid="game-nav",

@@ -10,6 +10,7 @@ import pytest
 from app.core.errors import AppError
 from app.services.catalogue import rules
 from app.services.catalogue.demo import build_catalogue
+from app.services.catalogue.index import Bucket, Item
 from app.services.catalogue.navigation import Category, VendorCard, prize_mode
 from models.catalogue import VASSALAGE
 
@@ -129,6 +130,15 @@ def test_unknown_game_type_is_refused() -> None:
 def test_search_folds_case_and_accents() -> None:
     assert rules.fold_name("  Pirâmide   MÍSTICA ") == "piramide mistica"
     assert rules.fold_name("Coração") == rules.fold_name("CORACAO")
+
+
+def test_index_search_finds_each_name_once_and_never_across_two_names() -> None:
+    names = ["aa ab", "ba", "ab"]
+    bucket = Bucket([Item({"nodeId": n}, name, "RNG", None, False) for n, name in enumerate(names)])
+    assert [item.entry["nodeId"] for item in bucket.search("a")] == [0, 1, 2]
+    assert [item.entry["nodeId"] for item in bucket.search("ab")] == [0, 2]
+    assert bucket.search("abba") == [] and bucket.search("bb") == []
+    assert Bucket([]).search("a") == []
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ lists with a seeded RNG, plus a few hundred winners per brand. Idempotent and bu
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 from itertools import product
@@ -50,7 +50,7 @@ class VendorSeed:
     wallet_mode: str = WalletMode.SEAMLESS
     is_game: str = GAME
     maintenance: bool = False
-    account_type_name: str = field(default="")
+    account_type_name: str = ""
 
 
 # In sorted-vendor order; the order decides the order of the navigation's categories.

@@ -4,7 +4,9 @@ run without a database round trip.
 
 Like the brand snapshots, each process keeps its own copy. A generation token in the cache
 ties them together: `invalidate_catalogue` drops it, every process sees a new one on its next
-call and reloads. An index older than the cache TTL is reloaded in the background.
+call and reloads. An index older than ten minutes is reloaded in the background, in case the
+catalogue changed without an invalidation. Building it takes a few hundred milliseconds of
+CPU, so it runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ import asyncio
 import secrets
 import time
 from bisect import bisect_right
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections import defaultdict, namedtuple
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
+from sqlalchemy import Table
 from sqlmodel import col, select
 
 from app.core.cache import get_redis
@@ -33,13 +38,16 @@ from models.catalogue import VASSALAGE
 
 CACHE_PREFIX = "catalogue:"  # every cached catalogue value, dropped by invalidate_catalogue
 GENERATION_KEY = f"{CACHE_PREFIX}generation"
-MAX_AGE_SECONDS = 60
+_GAMES: Table = Game.__table__  # type: ignore[attr-defined]
+# Rows of the game table as plain named tuples: SQLAlchemy rows are slow to read by name.
+GameRow = namedtuple("GameRow", list(_GAMES.columns.keys()))  # type: ignore[misc]
+MAX_AGE_SECONDS = 600  # a safety net: operator changes reload at once (invalidate_catalogue)
 ALL, TYPE, SUB, HOT, VENDOR = "all", "type", "sub", "hot", "vendor"
 
 
-def entry_without_icon(game: Game, vendors_down: Iterable[str]) -> dict[str, Any]:
-    """A game entry (spec 3) as JSON, but for the brand's icon URL; a vendor in maintenance
-    puts its games in maintenance."""
+def entry_without_icon(game: Any, vendors_down: Iterable[str]) -> dict[str, Any]:
+    """A game entry (spec 3) as JSON, but for the brand's icon URL, from a Game or a GameRow;
+    a vendor in maintenance puts its games in maintenance."""
     return {
         "nodeId": game.id,
         "nodeName": game.node_name,
@@ -86,13 +94,10 @@ class Bucket:
     name search is a few `str.find` calls rather than a loop over every item."""
 
     def __init__(self, items: list[Item]) -> None:
+        names = [item.search_name for item in items]
         self.items = items
-        self.starts: list[int] = []
-        offset = 0
-        for item in items:
-            self.starts.append(offset)
-            offset += len(item.search_name) + 1
-        self.haystack = "\n".join(item.search_name for item in items)
+        self.starts = list(accumulate((len(name) + 1 for name in names), initial=0))
+        self.haystack = "\n".join(names)
 
     def search(self, needle: str) -> list[Item]:
         """The items whose folded name contains the folded needle (never a line break)."""
@@ -111,61 +116,71 @@ EMPTY = Bucket([])
 
 @dataclass
 class GameIndex:
-    generation: str | None
+    generation: str
     loaded_at: float
     vendors: frozenset[str]
     prize_mode: str
     # (bucket kind, code) → sort → bucket in that order
-    buckets: dict[tuple[str, str], dict[str, Bucket]] = field(default_factory=dict)
+    buckets: dict[tuple[str, str], dict[str, Bucket]]
 
     def bucket(self, kind: str, code: str, sort: str) -> Bucket:
         return self.buckets.get((kind, code), {}).get(sort, EMPTY)
 
 
-_SORT_KEYS = {
-    "popular": lambda i: (-i.entry["popularity"], -i.entry["nodeId"]),
-    "new": lambda i: (_negated_date(i.entry["releaseDate"]), -i.entry["nodeId"]),
-    "name": lambda i: (i.search_name, i.entry["nodeId"]),
+# Sort orders: the sort key of a game row, and whether it is descending.
+_ORDERS: dict[str, tuple[Callable[[Any], Any], bool]] = {
+    "popular": (lambda game: (game.popularity, game.id), True),
+    "new": (lambda game: (game.released_on, game.id), True),
+    "name": (lambda game: (game.search_name, game.id), False),
 }
 
 
-def _negated_date(iso: str) -> int:
-    return -int(iso.replace("-", ""))
+def _bucket_keys(game: Any, popup: set[str]) -> list[tuple[str, str]]:
+    """The buckets a game is listed in."""
+    keys = [] if game.is_game == VASSALAGE else [(VENDOR, game.vassalage)]
+    if game.vassalage in popup and game.is_game != VASSALAGE:
+        return keys  # a popup vendor's games are listed in its popup only
+    keys += [(ALL, ""), (TYPE, game.game_type)]
+    if game.sub_category:
+        keys.append((SUB, game.sub_category))
+    if game.is_top:
+        keys.append((HOT, ""))
+    return keys
 
 
-def _index(games: list[Game], vendors: list[GameVendor], generation: str | None) -> GameIndex:
+def _index(games: list[Any], vendors: list[GameVendor], generation: str) -> GameIndex:
+    """Build the index from game rows (pure; it runs in a worker thread)."""
     down = {v.vassalage for v in vendors if v.maintenance}
     popup = {v.vassalage for v in vendors if v.is_game == VASSALAGE}
-    groups: dict[tuple[str, str], list[Item]] = {}
-    for game in games:
-        item = Item(
-            entry=entry_without_icon(game, down),
-            search_name=game.search_name,
-            game_type=game.game_type,
-            sub_category=game.sub_category,
-            is_top=game.is_top,
+    listed = [
+        (
+            game,
+            _bucket_keys(game, popup),
+            Item(
+                entry=entry_without_icon(game, down),
+                search_name=game.search_name,
+                game_type=game.game_type,
+                sub_category=game.sub_category,
+                is_top=game.is_top,
+            ),
         )
-        if game.is_game != VASSALAGE:
-            groups.setdefault((VENDOR, game.vassalage), []).append(item)
-        if game.vassalage in popup and game.is_game != VASSALAGE:
-            continue  # a popup vendor's games are listed in its popup only
-        keys = [(ALL, ""), (TYPE, game.game_type)]
-        if game.sub_category:
-            keys.append((SUB, game.sub_category))
-        if game.is_top:
-            keys.append((HOT, ""))
-        for key in keys:
-            groups.setdefault(key, []).append(item)
+        for game in games
+    ]
+    buckets: dict[tuple[str, str], dict[str, Bucket]] = {}
+    for sort, (order, descending) in _ORDERS.items():  # one sort per order
+        grouped: dict[tuple[str, str], list[Item]] = defaultdict(list)
+        for _game, keys, item in sorted(listed, key=lambda row: order(row[0]), reverse=descending):
+            for key in keys:
+                grouped[key].append(item)
+        for key, items in grouped.items():
+            buckets.setdefault(key, {})[sort] = Bucket(items)
     cards = vendor_cards(v.model_dump() for v in vendors)
     return GameIndex(
         generation=generation,
         loaded_at=time.monotonic(),
         vendors=frozenset(v.vassalage for v in vendors),
         prize_mode=prize_mode(split_cockfight(categories_from_vendors(cards))),
-        buckets={
-            key: {sort: Bucket(sorted(items, key=order)) for sort, order in _SORT_KEYS.items()}
-            for key, items in groups.items()
-        },
+        buckets=buckets,
     )
 
 
@@ -181,7 +196,7 @@ async def _generation() -> str:
 
 class IndexRegistry:
     """This process's game index: reloaded at once for a new generation, in the background
-    when it is older than a minute."""
+    when it is older than MAX_AGE_SECONDS."""
 
     def __init__(self) -> None:
         self._index: GameIndex | None = None
@@ -191,7 +206,7 @@ class IndexRegistry:
     def invalidate(self) -> None:
         self._index = None
 
-    async def _load(self, generation: str | None) -> GameIndex:
+    async def _load(self, generation: str) -> GameIndex:
         async with session_scope() as session:
             vendors = list(
                 (
@@ -200,8 +215,9 @@ class IndexRegistry:
                     )
                 ).all()
             )
-            games = list((await session.exec(select(Game))).all())
-        index = _index(games, vendors, generation)
+            connection = await session.connection()
+            games = [GameRow(*row) for row in await connection.execute(select(_GAMES))]
+        index = await asyncio.to_thread(_index, games, vendors, generation)
         self._index = index
         return index
 

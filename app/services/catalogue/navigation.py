@@ -138,7 +138,6 @@ class NavItem:
 class Navigation:
     top: tuple[NavItem, ...]
     footer: tuple[NavItem, ...]
-    categories: tuple[Category, ...]
     sub_categories: tuple[str, ...] = ()
     prize_mode: str = LOTT
     u9w: Action | None = None
@@ -197,7 +196,9 @@ def lottery_route(vassalage: str) -> str:
 def game_list_center(vassalage: str, game_type: str) -> Action:
     """The named route gameListCenter, params lower-cased (spec 2)."""
     params = (("vassalage", vassalage.lower()), ("gameType", game_type.lower()))
-    path = f"/{GAME_LIST_CENTER}/{params[0][1]}/{params[1][1]}"
+    path = GAME_LIST_CENTER_PATH
+    for name, value in params:
+        path = path.replace(f"[{name}]", value)
     return Action(
         ROUTE, path=path, vassalage=vassalage, game_type=game_type, route=(GAME_LIST_CENTER, params)
     )
@@ -269,7 +270,6 @@ def build_navigation(
     return Navigation(
         top=tuple(top),
         footer=footer_items(top),
-        categories=tuple(categories),
         sub_categories=tuple(visible_sub_categories(list(sub_categories), tagalog)),
         prize_mode=prize_mode(categories),
         u9w=u9w_entry(categories),

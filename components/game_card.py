@@ -1,0 +1,109 @@
+"""Game cards (spec 2): the HOT look (one tile: image, name, vendor, favourite) and the
+normal look (image, play, free demo when supportPlay is 0, name, favourite heart)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.i18n import t
+from components.media import image
+from components.style import FOCUS
+from state.lobby import LobbyState
+
+LOTTERY_TYPES = ("LOTT", "ELOTT")
+
+
+def _heart(game: rx.Var) -> rx.Component:
+    liked = LobbyState.favorite_ids.contains(game["id"])
+    return rx.el.button(
+        rx.icon(
+            "heart",
+            size=18,
+            aria_hidden="true",
+            class_name=rx.cond(liked, "fill-red-500 text-red-500", "text-white"),
+        ),
+        on_click=[rx.stop_propagation, LobbyState.toggle_favorite(game)],
+        aria_label=rx.cond(liked, t("lobby.favorite_remove"), t("lobby.favorite_add")),
+        aria_pressed=liked,
+        type="button",
+        class_name=f"absolute top-1.5 right-1.5 p-1.5 rounded-full bg-black/40 {FOCUS}",
+        data_testid="favorite-" + game["id"].to(str),
+    )
+
+
+def _picture(game: rx.Var) -> rx.Component:
+    return image(
+        game["icon"],
+        game["name"],
+        240,
+        240,
+        loading="lazy",
+        class_name="aspect-square w-full rounded-xl object-cover bg-slate-200 dark:bg-slate-800",
+    )
+
+
+def hot_card(game: rx.Var) -> rx.Component:
+    """The HOT look: one tappable tile; lottery types have no favourite button."""
+    return rx.el.div(
+        rx.el.button(
+            _picture(game),
+            rx.el.span(game["name"], class_name="mt-1 block truncate text-sm font-medium"),
+            rx.el.span(game["vendorName"], class_name="block truncate text-xs text-slate-500"),
+            on_click=LobbyState.play(game, False),
+            type="button",
+            class_name=f"w-full text-left rounded-xl {FOCUS}",
+            data_testid="hot-card",
+        ),
+        rx.cond(
+            (game["type"] != LOTTERY_TYPES[0]) & (game["type"] != LOTTERY_TYPES[1]), _heart(game)
+        ),
+        class_name="relative",
+    )
+
+
+def game_card(game: rx.Var) -> rx.Component:
+    """The normal look: image, play, free demo (only when supportPlay is 0), name, heart."""
+    return rx.el.div(
+        rx.el.div(
+            _picture(game),
+            _heart(game),
+            rx.el.div(
+                rx.el.button(
+                    t("lobby.play"),
+                    on_click=LobbyState.play(game, False),
+                    type="button",
+                    class_name=(
+                        "w-full rounded-lg bg-amber-400 text-slate-900 text-sm font-semibold "
+                        f"py-1.5 {FOCUS}"
+                    ),
+                    data_testid="play-" + game["id"].to(str),
+                ),
+                rx.cond(
+                    game["demo"] != "",
+                    rx.el.button(
+                        t("lobby.demo"),
+                        on_click=LobbyState.play(game, True),
+                        type="button",
+                        class_name=(
+                            "w-full rounded-lg bg-white/90 text-slate-900 text-xs font-semibold "
+                            f"py-1 {FOCUS}"
+                        ),
+                        data_testid="demo-" + game["id"].to(str),
+                    ),
+                ),
+                class_name="absolute inset-x-2 bottom-2 space-y-1",
+            ),
+            class_name="relative",
+        ),
+        rx.el.p(game["name"], class_name="mt-1 truncate text-sm font-medium"),
+        class_name="min-w-0",
+        data_testid="game-card",
+    )
+
+
+def game_grid(games: rx.Var, look: str = "normal") -> rx.Component:
+    render = hot_card if look == "hot" else game_card
+    return rx.el.div(
+        rx.foreach(games, render),
+        class_name="grid grid-cols-3 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 gap-3",
+    )

@@ -1,0 +1,192 @@
+"""The lobby: navigation from the catalogue, home sections, game lists with search and
+favourites, and the spec's rules for starting a game (guest, trial, member)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.accounts import sessions
+from app.services.brands import brands
+from app.services.catalogue import games, lobby, members, winners
+from app.services.catalogue.games import GameQuery
+from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
+from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState
+from state.dialog import DialogState
+from state.site import SiteState
+
+# Pages of game lists and the game type each shows (spec 2).
+LIST_PATHS: dict[str, str] = {
+    **CATEGORY_PATHS,
+    "/inHouse": "INHOUSE",
+    "/hot": "HOT",
+    "/lottery": "LOTT",
+    "/vnLottery": "LOTT",
+    "/seaLottery": "LOTT",
+}
+LOTTERY_PATHS = ("/lottery", "/vnLottery", "/seaLottery")
+LIST_PAGE_SIZE = 50
+HOME_LIST = 12  # spec 9: recommended and PG lists
+
+
+def card(entry: dict[str, Any]) -> dict[str, str]:
+    """What a game card shows; ids stay numbers-as-text for the page."""
+    return {
+        "id": str(entry["nodeId"]),
+        "name": entry["gameName"],
+        "vendor": entry["vassalage"],
+        "vendorName": entry["displayName"],
+        "type": entry["gameType"],
+        "icon": entry["iconUrl"],
+        "demo": "1" if entry["supportPlay"] == 0 else "",
+        "maintenance": "1" if entry["maintenance"] else "",
+    }
+
+
+class LobbyState(rx.State):
+    nav: list[dict[str, str]] = []
+    hot: list[dict[str, str]] = []
+    recommended: list[dict[str, str]] = []
+    pg_games: list[dict[str, str]] = []
+    winners: list[dict[str, str]] = []
+    favorite_ids: list[str] = []
+    list_type: str = ""
+    vendor: str = ""
+    vendors: list[dict[str, str]] = []
+    search: str = ""
+    items: list[dict[str, str]] = []
+    total: int = 0
+    page: int = 1
+    pages: int = 1
+
+    async def _brand_lang(self) -> tuple[Any, str]:
+        site = await self.get_state(SiteState)
+        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        return brand, site.lang or brand.default_language
+
+    @rx.event
+    async def load_menu(self) -> None:
+        brand, lang = await self._brand_lang()
+        menu = await lobby.menus(brand, lang)
+        self.nav = [
+            {
+                "type": item["navType"],
+                "path": item["action"].get("path") or NAV_PATHS.get(item["navType"], "/"),
+                "title": item["title"],
+            }
+            for item in menu["nav"]
+        ]
+        auth = await self.get_state(AuthState)
+        self.favorite_ids = (
+            [str(i) for i in await members.favorite_ids(auth.member_id)]
+            if auth.is_login and not auth.is_trial and auth.member_id
+            else []
+        )
+
+    @rx.event
+    async def load_home(self) -> None:
+        brand, lang = await self._brand_lang()
+        self.hot = [card(g) for g in await games.hot_games(brand, lang)]
+        popular = await games.popular_games(brand, lang, limit=40)
+        self.recommended = [card(g) for g in popular if not g["isTop"]][:HOME_LIST]
+        pg = await games.game_page(
+            brand, GameQuery(game_type="RNG", vassalage="PG", page_size=HOME_LIST)
+        )
+        self.pg_games = [card(g) for g in pg["content"]]
+        self.winners = [
+            {
+                "name": w["customerName"],
+                "game": w["gameName"],
+                "amount": str(w["winAmount"]),
+                "icon": w["iconUrl"],
+            }
+            for w in await winners.winner_board(brand, lang)
+        ]
+
+    async def _query(self, append: bool) -> None:
+        brand, _ = await self._brand_lang()
+        found = await games.game_page(
+            brand,
+            GameQuery(
+                game_type=self.list_type,
+                vassalage=self.vendor or None,
+                name=self.search or None,
+                page_no=self.page,
+                page_size=LIST_PAGE_SIZE,
+            ),
+        )
+        cards = [card(g) for g in found["content"]]
+        self.items = [*self.items, *cards] if append else cards
+        self.total = found["total"]
+        self.pages = max(1, found["totalPages"])
+
+    @rx.event
+    async def load_list(self) -> None:
+        path = self.router.url.path.rstrip("/") or "/"
+        self.list_type = LIST_PATHS.get(path, "RNG")
+        self.vendor = self.router.url.query_parameters.get("vassalage", "").upper()
+        self.search = ""
+        self.page = 1
+        brand, lang = await self._brand_lang()
+        vendor_list = await lobby.vendor_list(brand, lang)
+        self.vendors = [
+            {"code": c["vassalage"], "name": c["displayName"]}
+            for c in vendor_list["mapped"].get(self.list_type, [])
+        ]
+        await self._query(append=False)
+
+    @rx.event
+    async def set_search(self, text: str) -> None:
+        self.search = text.strip()[:64]
+        self.page = 1
+        await self._query(append=False)
+
+    @rx.event
+    async def pick_vendor(self, code: str) -> None:
+        self.vendor = "" if code == self.vendor else code
+        self.page = 1
+        await self._query(append=False)
+
+    @rx.event
+    async def more(self) -> None:
+        if self.page < self.pages:
+            self.page += 1
+            await self._query(append=True)
+
+    @rx.event
+    async def toggle_favorite(self, game: dict[str, str]) -> Any:
+        """Spec 4: heart toggle; the server keeps it to one action a second."""
+        auth = await self.get_state(AuthState)
+        if not auth.is_login:
+            return AuthState.open_login
+        if auth.is_trial:
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        try:
+            login = await sessions.authenticate(auth._token)
+            toggle = (
+                members.remove_favorite if game["id"] in self.favorite_ids else members.add_favorite
+            )
+            ids = await toggle(login.member, int(game["id"]), game["vendor"], game["type"])
+        except AppError as exc:
+            auth.warning = translate(
+                exc.code, (await self.get_state(SiteState)).ui_lang, **exc.params
+            )
+            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+        self.favorite_ids = [str(i) for i in ids]
+        return None
+
+    @rx.event
+    async def play(self, game: dict[str, str], demo: bool) -> Any:
+        """Spec 4, starting a game: guests log in, trial users register (demos are fine)."""
+        auth = await self.get_state(AuthState)
+        site = await self.get_state(SiteState)
+        if not auth.is_login and not demo:
+            return AuthState.open_login
+        if auth.is_trial and not demo:
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        key = "game-maintenance" if game.get("maintenance") else "game-unavailable"
+        auth.warning = translate(key, site.ui_lang)
+        return DialogState.open_for(WARNING_DIALOG, WARNING_MS)

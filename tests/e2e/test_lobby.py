@@ -1,0 +1,67 @@
+"""The lobby in a real browser: home sections, navigation order, search, cards, favourites,
+and the login gate on play."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page, expect
+
+from tests.e2e.conftest import open_site
+from tests.support.accounts import PASSWORD, new_username
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_home_sections_and_navigation_order(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    for section in ("home-hot", "home-winners", "home-recommended", "home-pg"):
+        await expect(page.get_by_test_id(section)).to_be_visible()
+    await expect(page.get_by_test_id("home-recommended").get_by_test_id("game-card")).to_have_count(
+        12
+    )
+    await expect(page.get_by_test_id("home-pg").get_by_test_id("game-card")).to_have_count(12)
+    links = page.get_by_test_id("game-nav").locator("a")
+    await expect(links.first).to_have_text("Início")
+    await expect(links.last).to_have_text("Promoções")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(links.first).to_have_text("Home")
+    await expect(page.get_by_test_id("home-hot")).to_contain_text("Hot games")
+
+
+async def test_search_narrows_the_list_and_guest_play_asks_to_log_in(
+    page: Page, site_url: str
+) -> None:
+    await open_site(page, site_url + "/rng")
+    count = page.get_by_test_id("game-count")
+    await expect(count).to_contain_text("50 de")
+    before = await count.inner_text()
+    await page.get_by_test_id("game-search").fill("tiger")
+    await expect(count).not_to_have_text(before)
+    cards = page.get_by_test_id("game-card")
+    first_name = (await cards.first.inner_text()).lower()
+    assert "tiger" in first_name
+    await cards.first.get_by_role("button", name="Jogar").click()
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible()
+
+
+async def test_favourite_toggles_and_survives_reload(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/register")
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=username]").fill(new_username())
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+    await page.goto(site_url + "/live")
+    heart = page.get_by_test_id("game-card").first.locator("[data-testid^=favorite-]")
+    await expect(heart).to_have_attribute("aria-pressed", "false")
+    await heart.click()
+    await expect(heart).to_have_attribute("aria-pressed", "true")
+    await page.reload()
+    heart = page.get_by_test_id("game-card").first.locator("[data-testid^=favorite-]")
+    await expect(heart).to_have_attribute("aria-pressed", "true")
+    # A member's play reaches the (coming) game studio: a clear message, never a dead button.
+    await page.get_by_test_id("game-card").first.get_by_role("button", name="Jogar").click()
+    await expect(page.get_by_test_id("dialog-warning")).to_contain_text("em breve")

@@ -27,6 +27,7 @@ from pages.home import home
 from pages.not_found import not_found_page
 from pages.promotions import promotions_page
 from pages.records import records_page
+from pages.withdraw import withdraw_page
 from state.auth import AuthState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
@@ -37,6 +38,7 @@ from state.register import RegisterState
 from state.security import SecurityState
 from state.site import SiteState
 from state.wallet import WalletState
+from state.withdraw import WithdrawState
 
 
 @asynccontextmanager
@@ -107,5 +109,11 @@ app.add_page(
     route=routes.TRANSACTION_HISTORY,
     on_load=[*ON_LOAD, AuthState.require_login, RecordsState.load],
     title="Account record",
+)
+app.add_page(
+    withdraw_page,
+    route=routes.WITHDRAW,
+    on_load=[*ON_LOAD, AuthState.require_login, WithdrawState.load],
+    title="Withdraw",
 )
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

@@ -18,3 +18,4 @@ RESET_PASSWORD = "/resetPassword"  # noqa: S105 (a path)
 DEPOSIT = "/depositv2"
 SANDBOX_PAY = "/sandbox/pay/[order]"
 TRANSACTION_HISTORY = "/transactionHistory"
+WITHDRAW = "/withdraw"

@@ -12,6 +12,7 @@ from components.style import FOCUS
 ITEMS = (
     ("auth.security_title", routes.SECURITY_CENTER, "shield"),
     ("cashier.deposit_title", routes.DEPOSIT, "wallet"),
+    ("withdraw.title", routes.WITHDRAW, "banknote"),
     ("record.title", routes.TRANSACTION_HISTORY, "list"),
 )
 

@@ -35,7 +35,7 @@ def _language(request: Request) -> str:
 
 
 # Uploads carry files: their calls get the file limit plus room for the form around it.
-UPLOAD_PATHS = re.compile(r"^/wps/payment/withdraw/orders/[^/]+/confirmation$")
+UPLOAD_PATHS = re.compile(r"^(/wps/payment/withdraw/orders/[^/]+/confirmation|/_upload)$")
 UPLOAD_FORM_MARGIN = 64 * 1024
 
 

@@ -376,6 +376,7 @@ async def test_invalidate_catalogue_reloads_cached_lists(make_client: MakeClient
     client = _visitor(make_client)
     hot = await client.get("/wps/relay/GCSGAME_hotGamesV2")
     top = await _game(Game.id == hot[0]["nodeId"])
+    await client.get(LIST, {"vassalage": top.vassalage})  # the index is loaded
     renamed = f"{top.game_name} Remastered"
 
     async def rename(name: str) -> None:

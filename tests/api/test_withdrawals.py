@@ -9,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
-from uuid import uuid4
 
 import httpx
 import pytest
@@ -25,8 +24,8 @@ from app.services import ledger
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from models import Member, Merchant, WithdrawalOrder, WithdrawalPayout, WithdrawalRule
-from models.ledger import AccountKind, TransactionKind
 from tests.support.accounts import PASSWORD, make_member, register
+from tests.support.money import wager as place_wager
 
 MakeClient = Callable[..., PlatformClient]
 SANDBOX = SandboxProvider()
@@ -67,37 +66,6 @@ async def _deposit(client: PlatformClient, amount: str) -> None:
     await SANDBOX.settle(settled, True, transport=httpx.ASGITransport(app=create_api()))
 
 
-async def _wager(member_id: int, stake: str) -> None:
-    """A bet of `stake` won back in full: turnover, with the balance unchanged."""
-    amount = Decimal(stake)
-    async with write_transaction() as session:
-        member = await session.get(Member, member_id)
-        assert member is not None
-        cash = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.MEMBER_CASH,
-            currency="BRL",
-            member_id=member_id,
-        )
-        vendor = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.VENDOR_CLEARING,
-            currency="BRL",
-        )
-        assert cash.id is not None and vendor.id is not None
-        for kind, sign in ((TransactionKind.BET, -1), (TransactionKind.WIN, 1)):
-            await ledger.post(
-                session,
-                merchant_id=member.merchant_id,
-                kind=kind,
-                idempotency_key=uuid4().hex,
-                legs=[ledger.Leg(cash.id, sign * amount), ledger.Leg(vendor.id, -sign * amount)],
-                member_id=member_id,
-            )
-
-
 async def _set_payment_password(client: PlatformClient) -> None:
     payload = {
         "loginPassword": PASSWORD,
@@ -119,7 +87,7 @@ async def _player(make_client: MakeClient, deposit: str = "500.00", wager: bool 
     )
     await _deposit(client, deposit)
     if wager:
-        await _wager(member_id, deposit)
+        await place_wager(member_id, deposit)
     return Player(client, member_id, account["id"])
 
 
@@ -408,11 +376,11 @@ async def test_turnover_must_be_met_and_restarts_after_a_paid_withdrawal(
     error = await _error(_withdraw(player, "50.00"))
     assert (error.status, error.code) == (409, "withdrawal-turnover-not-met")
     assert "200,00" in error.body["message"]
-    await _wager(player.member_id, "150.00")
+    await place_wager(player.member_id, "150.00")
     info = await player.client.get("/wps/payment/withdraw/info")
     assert info["turnover"]["remaining"] == "50.00"
     assert (await _error(_withdraw(player, "50.00"))).code == "withdrawal-turnover-not-met"
-    await _wager(player.member_id, "50.00")
+    await place_wager(player.member_id, "50.00")
     order = await _withdraw(player, "50.00")
 
     operator = await _operator(make_client)
@@ -617,7 +585,7 @@ async def test_an_operator_cannot_pay_their_own_withdrawal(make_client: MakeClie
     )
     await _deposit(client, "100.00")
     assert member.id is not None
-    await _wager(member.id, "100.00")
+    await place_wager(member.id, "100.00")
     order = await _withdraw(Player(client, member.id, account["id"]), "100.00")
     own = await _error(_pay(client, order["orderNo"], 1, "100.00"))
     assert (own.status, own.code) == (403, "withdrawal-own-order")

@@ -1,6 +1,8 @@
 """The game catalogue: vendors and games, the navigation built from them, favourites, recent
 games and the winners board.
 
-Pure rules live in `rules` and `navigation`; `lobby` serves the catalogue (cached per brand and
-language), `members` keeps favourites and recent games, `demo` seeds the demo catalogue.
+`rules` and `navigation` are pure rules (spec 2, 4, 9); `lobby` serves the menus and the vendor
+list (cached per brand and language); `index` keeps the game lists in process memory; `games`
+answers list, hot, popular, vendor-type and room calls; `members` keeps favourites and recent
+games; `winners` serves the winner board; `demo` seeds the demo catalogue.
 """

@@ -3,10 +3,10 @@ sub-category, hot and vendor, each bucket in every sort order. Paging, name sear
 run without a database round trip.
 
 Like the brand snapshots, each process keeps its own copy. A generation token in the cache
-ties them together: `invalidate_catalogue` drops it, every process sees a new one on its next
-call and reloads. An index older than ten minutes is reloaded in the background, in case the
-catalogue changed without an invalidation. Building it takes a few hundred milliseconds of
-CPU, so it runs in a worker thread.
+ties them together: `invalidate_catalogue` drops it, and every process sees a new one within
+a second (it checks at most once a second) and reloads. An index older than ten minutes is
+reloaded in the background, in case the catalogue changed without an invalidation. Building
+it takes a few hundred milliseconds of CPU, so it runs in a worker thread.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ _GAMES: Table = Game.__table__  # type: ignore[attr-defined]
 # Rows of the game table as plain named tuples: SQLAlchemy rows are slow to read by name.
 GameRow = namedtuple("GameRow", list(_GAMES.columns.keys()))  # type: ignore[misc]
 MAX_AGE_SECONDS = 600  # a safety net: operator changes reload at once (invalidate_catalogue)
+GENERATION_CHECK_SECONDS = 1.0  # how long another process may serve an invalidated index
 ALL, TYPE, SUB, HOT, VENDOR = "all", "type", "sub", "hot", "vendor"
 
 
@@ -195,13 +196,14 @@ async def _generation() -> str:
 
 
 class IndexRegistry:
-    """This process's game index: reloaded at once for a new generation, in the background
-    when it is older than MAX_AGE_SECONDS."""
+    """This process's game index: reloaded when the generation changed (checked at most once a
+    second), in the background when it is older than MAX_AGE_SECONDS."""
 
     def __init__(self) -> None:
         self._index: GameIndex | None = None
         self._lock = asyncio.Lock()
         self._refreshing: asyncio.Task[GameIndex] | None = None
+        self._checked_at = 0.0
 
     def invalidate(self) -> None:
         self._index = None
@@ -222,15 +224,19 @@ class IndexRegistry:
         return index
 
     async def current(self) -> GameIndex:
-        generation = await _generation()
         index = self._index
+        now = time.monotonic()
+        if index is not None and now - self._checked_at < GENERATION_CHECK_SECONDS:
+            return index
+        generation = await _generation()
+        self._checked_at = now
         if index is None or index.generation != generation:
             async with self._lock:
                 index = self._index
                 if index is None or index.generation != generation:
                     index = await self._load(generation)
             return index
-        if time.monotonic() - index.loaded_at > MAX_AGE_SECONDS and (
+        if now - index.loaded_at > MAX_AGE_SECONDS and (
             self._refreshing is None or self._refreshing.done()
         ):
             self._refreshing = asyncio.create_task(self._load(generation))

@@ -1,0 +1,161 @@
+"""The withdraw screen: payment password, payout accounts, the request, and the member's
+withdrawals with the receipt confirmation (spec 4, withdrawal confirmation)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services.accounts import sessions
+from app.services.brands import brands
+from app.services.cashier import payout_accounts, withdrawals
+from models import Member
+from state.auth import AuthState
+from state.errors import describe
+from state.site import SiteState
+
+PROOF_UPLOAD = "withdraw-proof"
+
+
+class WithdrawState(rx.State):
+    has_payment_password: bool = False
+    balance: str = ""
+    limits: str = ""
+    turnover_left: str = ""
+    accounts: list[dict[str, str]] = []
+    orders: list[dict[str, str]] = []
+    errors: dict[str, str] = {}
+    error: str = ""
+    notice: str = ""
+
+    async def _member(self) -> tuple[Member, Any, str]:
+        auth = await self.get_state(AuthState)
+        site = await self.get_state(SiteState)
+        login = await sessions.authenticate(auth._token)
+        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        return login.member, brand, site.ui_lang
+
+    async def _fail(self, exc: AppError, lang: str) -> None:
+        self.errors, self.error = describe(exc, lang)
+        self.notice = ""
+
+    @rx.event
+    async def load(self) -> None:
+        try:
+            member, brand, lang = await self._member()
+        except AppError:
+            return
+        info = await withdrawals.overview(brand, member)
+        self.has_payment_password = info.payment_password.is_set
+        self.balance = format_amount(info.cash, lang)
+        self.limits = translate(
+            "withdraw.limits",
+            lang,
+            min=info.rules.min_amount,
+            max=info.rules.max_amount,
+            count=info.rules.daily_count - info.used_today,
+        )
+        self.turnover_left = (
+            format_amount(info.turnover.remaining, lang) if info.turnover.remaining > 0 else ""
+        )
+        self.accounts = [
+            {"id": str(a.id), "label": payout_accounts.masked(a)}
+            for a in await payout_accounts.member_accounts(member)
+        ]
+        views, _ = await withdrawals.member_orders(member)
+        self.orders = [
+            {
+                "orderNo": view.order.order_no,
+                "status": view.order.status,
+                "amount": format_amount(view.order.amount, lang),
+                "paid": format_amount(view.order.paid_amount, lang),
+                "remaining": format_amount(view.order.remaining_amount, lang),
+                "awaiting": "1" if view.awaiting_amount > 0 else "",
+            }
+            for view in views
+        ]
+
+    @rx.event
+    async def set_payment_password(self, form: dict[str, Any]) -> Any:
+        member, brand, lang = await self._member()
+        try:
+            await withdrawals.set_payment_password(
+                brand,
+                member,
+                str(form.get("loginPassword", "")),
+                str(form.get("paymentPassword", "")),
+                str(form.get("confirmPaymentPassword", "")),
+            )
+        except AppError as exc:
+            await self._fail(exc, lang)
+            return None
+        self.errors, self.error = {}, ""
+        return WithdrawState.load
+
+    @rx.event
+    async def bind_account(self, form: dict[str, Any]) -> Any:
+        member, _, lang = await self._member()
+        try:
+            await payout_accounts.bind(
+                member,
+                payout_accounts.PayoutAccountInput(
+                    kind="PIX",
+                    holder_name=str(form.get("holderName", "")),
+                    pix_key_type=str(form.get("pixKeyType", "")),
+                    pix_key=str(form.get("pixKey", "")),
+                ),
+            )
+        except AppError as exc:
+            await self._fail(exc, lang)
+            return None
+        self.errors, self.error = {}, ""
+        return WithdrawState.load
+
+    @rx.event
+    async def request(self, form: dict[str, Any]) -> Any:
+        member, brand, lang = await self._member()
+        try:
+            view = await withdrawals.request_withdrawal(
+                brand,
+                member,
+                form.get("amount", ""),
+                int(form.get("accountId") or 0),
+                str(form.get("paymentPassword", "")),
+            )
+        except (AppError, ValueError) as exc:
+            if isinstance(exc, ValueError):
+                exc = AppError("payout-account-unknown", status=404)
+            await self._fail(exc, lang)
+            return None
+        self.errors, self.error = {}, ""
+        self.notice = translate("withdraw.requested", lang, orderNo=view.order.order_no)
+        from state.wallet import WalletState  # the wallet state builds on the auth state
+
+        return [WithdrawState.load, WalletState.refresh]
+
+    @rx.event
+    async def received(self, order_no: str) -> Any:
+        member, _, lang = await self._member()
+        try:
+            await withdrawals.confirm_receipt(member, order_no, "RECEIVED", None)
+        except AppError as exc:
+            await self._fail(exc, lang)
+            return None
+        return WithdrawState.load
+
+    @rx.event
+    async def not_received(self, files: list[rx.UploadFile]) -> Any:
+        member, _, lang = await self._member()
+        order_no = next((o["orderNo"] for o in self.orders if o["awaiting"]), "")
+        proof = await files[0].read() if files else None
+        try:
+            await withdrawals.confirm_receipt(member, order_no, "NOT_RECEIVED", proof)
+        except AppError as exc:
+            await self._fail(exc, lang)
+            return None
+        self.errors, self.error = {}, ""
+        return [rx.clear_selected_files(PROOF_UPLOAD), WithdrawState.load]

@@ -1,0 +1,122 @@
+"""The money walk in a real browser: deposit through the sandbox, withdraw, an operator pays
+in two parts, the member reports the first part not received (with a proof image) and
+confirms the second."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from playwright.async_api import BrowserContext, Page, expect
+from sqlmodel import select
+
+from app.client import PlatformClient
+from app.core.db import session_scope
+from models import Member
+from tests.e2e.conftest import open_site
+from tests.support.accounts import PASSWORD, make_member, new_username
+from tests.support.money import wager
+
+pytestmark = pytest.mark.e2e
+CPF = "52998224725"
+
+
+async def _register(page: Page, site_url: str, username: str) -> None:
+    await open_site(page, site_url + "/register")
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await form.locator("input[name=payeeName]").fill("Maria Teste")
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+
+
+async def _deposit(context: BrowserContext, page: Page, site_url: str, amount: str) -> None:
+    await page.goto(site_url + "/depositv2")
+    await page.locator("input[name=amount]").fill(amount)
+    await page.get_by_test_id("deposit-submit").click()
+    checkout = await context.new_page()
+    await checkout.goto(site_url + await page.get_by_test_id("open-checkout").get_attribute("href"))
+    await checkout.get_by_test_id("sandbox-pay").click()
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("PAID")
+    await checkout.close()
+
+
+def _proof(folder: Path) -> Path:
+    path = folder / "proof.png"
+    Image.new("RGB", (20, 20), (200, 30, 30)).save(path, "PNG")
+    return path
+
+
+async def test_deposit_withdraw_pay_in_parts_and_confirm(
+    context: BrowserContext,
+    site_url: str,
+    make_client: Callable[..., PlatformClient],
+    tmp_path: Path,
+) -> None:
+    page = await context.new_page()
+    username = new_username()
+    await _register(page, site_url, username)
+    await _deposit(context, page, site_url, "200,00")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("200,00", timeout=15_000)
+    async with session_scope() as session:
+        member = (await session.exec(select(Member).where(Member.username == username))).one()
+    assert member.id is not None
+    await wager(member.id, "200.00")  # the turnover a player builds by playing
+
+    await page.goto(site_url + "/withdraw")
+    password_form = page.get_by_test_id("payment-password-save").locator("xpath=..")
+    await password_form.locator("input[name=loginPassword]").fill(PASSWORD)
+    await password_form.locator("input[name=paymentPassword]").fill("135790")
+    await password_form.locator("input[name=confirmPaymentPassword]").fill("135790")
+    await page.get_by_test_id("payment-password-save").click()
+    await expect(page.get_by_test_id("withdraw-submit")).to_be_visible()
+    accounts = page.get_by_test_id("bind-account").locator("xpath=..")
+    await accounts.locator("input[name=holderName]").fill("maria  TESTE")
+    await accounts.locator("input[name=pixKey]").fill(CPF)
+    await page.get_by_test_id("bind-account").click()
+    await expect(page.get_by_test_id("payout-accounts")).to_contain_text("***")
+    request = page.get_by_test_id("withdraw-submit").locator("xpath=..")
+    await request.locator("input[name=amount]").fill("100,00")
+    await request.locator("input[name=paymentPassword]").fill("000000")
+    await page.get_by_test_id("withdraw-submit").click()
+    await expect(page.get_by_test_id("form-error").first).not_to_have_text("")
+    await request.locator("input[name=paymentPassword]").fill("135790")
+    await page.get_by_test_id("withdraw-submit").click()
+    await expect(page.get_by_test_id("withdraw-status")).to_have_text("Aguardando aprovação")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00")
+
+    operator_member = await make_member(account_type=99)
+    operator = make_client()
+    await operator.login(operator_member.username, PASSWORD)
+    order_no = (await operator.get("/wps/operator/withdrawals"))["items"][0]["orderNo"]
+    await operator.post(
+        f"/wps/operator/withdrawals/{order_no}/payouts", {"partNo": 1, "amount": "60.00"}
+    )
+
+    await page.reload()
+    await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
+        "Pago 60,00 · Restante 40,00"
+    )
+    await (
+        page.get_by_test_id("proof-upload")
+        .locator("input[type=file]")
+        .set_input_files(_proof(tmp_path))
+    )
+    await page.get_by_test_id("mark-not-received").click()
+    await expect(page.get_by_test_id("withdraw-status")).to_have_text("Em análise")
+
+    await operator.post(
+        f"/wps/operator/withdrawals/{order_no}/payouts", {"partNo": 2, "amount": "40.00"}
+    )
+    await page.reload()
+    await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
+        "Pago 100,00 · Restante 0,00"
+    )
+    await page.get_by_test_id("mark-received").click()
+    await expect(page.get_by_test_id("mark-received")).to_have_count(0)

@@ -14,7 +14,7 @@ from sqlmodel import select
 
 from app.client import PlatformClient
 from app.core.db import session_scope
-from models import Member
+from models import Member, WithdrawalOrder
 from tests.e2e.conftest import open_site
 from tests.support.accounts import PASSWORD, make_member, new_username
 from tests.support.money import wager
@@ -94,7 +94,15 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     operator_member = await make_member(account_type=99)
     operator = make_client()
     await operator.login(operator_member.username, PASSWORD)
-    order_no = (await operator.get("/wps/operator/withdrawals"))["items"][0]["orderNo"]
+    async with session_scope() as session:
+        order = (
+            await session.exec(
+                select(WithdrawalOrder).where(WithdrawalOrder.member_id == member.id)
+            )
+        ).one()
+    order_no = order.order_no
+    listed = (await operator.get("/wps/operator/withdrawals?pageSize=100"))["items"]
+    assert order_no in {item["orderNo"] for item in listed}
     await operator.post(
         f"/wps/operator/withdrawals/{order_no}/payouts", {"partNo": 1, "amount": "60.00"}
     )

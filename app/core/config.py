@@ -103,6 +103,9 @@ class Settings(BaseSettings):
     def _production_needs_explicit_secrets(self) -> Settings:
         if self.environment == "prod" and self.secret_key is None:
             raise ValueError("SECRET_KEY must be set when ENVIRONMENT=prod")
+        if self.environment == "prod" and self.sandbox_payments:
+            # The sandbox checkout marks any order paid: never on a production site.
+            raise ValueError("SANDBOX_PAYMENTS must be false when ENVIRONMENT=prod")
         return self
 
     @model_validator(mode="after")

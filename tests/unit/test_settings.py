@@ -38,10 +38,15 @@ def test_bad_values_stop_start_up(field: str, value: str) -> None:
         Settings(**{field: value}, _env_file=None)
 
 
-def test_production_requires_a_secret_key() -> None:
+def test_production_requires_a_secret_key_and_no_sandbox() -> None:
     with pytest.raises(ValidationError):
-        Settings(environment="prod", _env_file=None)
-    assert Settings(environment="prod", secret_key="x" * 40, _env_file=None).secret() == "x" * 40
+        Settings(environment="prod", sandbox_payments=False, _env_file=None)
+    with pytest.raises(ValidationError):
+        Settings(environment="prod", secret_key="x" * 40, _env_file=None)
+    production = Settings(
+        environment="prod", secret_key="x" * 40, sandbox_payments=False, _env_file=None
+    )
+    assert production.secret() == "x" * 40
 
 
 def test_blank_service_urls_mean_unset() -> None:

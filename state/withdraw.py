@@ -22,6 +22,7 @@ PROOF_UPLOAD = "withdraw-proof"
 
 
 class WithdrawState(rx.State):
+    _chosen_order: str = ""
     has_payment_password: bool = False
     balance: str = ""
     limits: str = ""
@@ -148,9 +149,14 @@ class WithdrawState(rx.State):
         return WithdrawState.load
 
     @rx.event
+    def choose(self, order_no: str) -> None:
+        """The order the next proof upload is about (the upload event carries only files)."""
+        self._chosen_order = order_no
+
+    @rx.event
     async def not_received(self, files: list[rx.UploadFile]) -> Any:
         member, _, lang = await self._member()
-        order_no = next((o["orderNo"] for o in self.orders if o["awaiting"]), "")
+        order_no = self._chosen_order
         proof = await files[0].read() if files else None
         try:
             await withdrawals.confirm_receipt(member, order_no, "NOT_RECEIVED", proof)

@@ -17,9 +17,9 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import login as login_service
 from app.services.accounts import members, sessions, trial, verification
-from app.services.brands import Brand, brands
+from app.services.brands import Brand
 from state.dialog import DialogState
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 LOGIN_DIALOG = "login"
 REGISTER_DIALOG = "register"
@@ -75,7 +75,7 @@ class AuthState(rx.State):
 
     async def _context(self) -> tuple[Brand, str]:
         site = await self.get_state(SiteState)
-        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         return brand, site.ui_lang
 
     def _client(self) -> login_service.Client:

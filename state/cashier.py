@@ -13,13 +13,12 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.accounts import sessions
-from app.services.brands import brands
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
 from state.auth import AuthState
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 ORDER_WATCH_SECONDS = 15 * 60
 
@@ -52,7 +51,7 @@ class CashierState(rx.State):
         if auth.is_trial:
             return AuthState.gate("deposit")
         site = await self.get_state(SiteState)
-        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         lang = site.ui_lang
         self.channels = [
             {
@@ -88,7 +87,7 @@ class CashierState(rx.State):
         lang = site.ui_lang
         try:
             login = await sessions.authenticate(auth._token)
-            brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+            brand = await current_brand(self)
             order = await deposits.create_deposit(
                 brand, login.member, self.channel, form.get("amount", "")
             )

@@ -5,8 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.services import site
-from app.services.brands import brands
-from state.site import SiteState
+from state.site import current_brand
 
 
 class HelpState(rx.State):
@@ -14,8 +13,7 @@ class HelpState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        site_state = await self.get_state(SiteState)
-        brand = await brands.for_request(site_state.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         self.articles_by_lang = {
             code: [
                 {

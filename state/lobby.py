@@ -10,13 +10,12 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import sessions
-from app.services.brands import brands
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState
 from state.dialog import DialogState
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 # Pages of game lists and the game type each shows (spec 2).
 LIST_PATHS: dict[str, str] = {
@@ -64,7 +63,7 @@ class LobbyState(rx.State):
 
     async def _brand_lang(self) -> tuple[Any, str]:
         site = await self.get_state(SiteState)
-        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         return brand, site.lang or brand.default_language
 
     @rx.event

@@ -10,11 +10,10 @@ from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import passwords, sessions
-from app.services.brands import brands
 from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState
 from state.dialog import DialogState
 from state.errors import describe
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 
 class PasswordState(rx.State):
@@ -26,9 +25,7 @@ class PasswordState(rx.State):
 
     async def _brand_lang(self) -> tuple[Any, str]:
         site = await self.get_state(SiteState)
-        return await brands.for_request(
-            site.merchant or None, self.router.headers.host
-        ), site.ui_lang
+        return await current_brand(self), site.ui_lang
 
     def _reset(self) -> None:
         self.errors = {}

@@ -9,9 +9,8 @@ import reflex as rx
 from app.core.errors import AppError
 from app.services import records
 from app.services.accounts import sessions
-from app.services.brands import brands
 from state.auth import AuthState
-from state.site import SiteState
+from state.site import current_brand
 
 
 class RecordsState(rx.State):
@@ -24,13 +23,12 @@ class RecordsState(rx.State):
 
     async def _query(self) -> None:
         auth = await self.get_state(AuthState)
-        site = await self.get_state(SiteState)
         try:
             login = await sessions.authenticate(auth._token)
         except AppError:
             self.items = []
             return
-        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         assert login.member.id is not None
         found = await records.account_record(
             member_id=login.member.id,

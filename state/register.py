@@ -11,11 +11,10 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import site
 from app.services.accounts import registration, verification
-from app.services.brands import brands
 from state.auth import REGISTER_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
 from state.errors import describe
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 # Fields the popup asks in its own places (or never shows as inputs).
 SPECIAL_FIELDS = {
@@ -50,8 +49,7 @@ class RegisterState(rx.State):
     referral_code: str = ""
 
     async def _load(self) -> None:
-        site_state = await self.get_state(SiteState)
-        brand = await brands.for_request(site_state.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         settings = site.register_settings(brand)
         self.methods = settings["methods"]
         self.min_age = settings["minAge"]
@@ -87,7 +85,7 @@ class RegisterState(rx.State):
         events: list[Any] = []
         if code:
             site_state = await self.get_state(SiteState)
-            brand = await brands.for_request(site_state.merchant or None, self.router.headers.host)
+            brand = await current_brand(self)
             try:
                 self.affiliate_valid = await registration.check_affiliate(brand, code) is not None
                 self.show_affiliate_input = not self.affiliate_valid
@@ -114,7 +112,7 @@ class RegisterState(rx.State):
     @rx.event
     async def finish(self, bot_check: str) -> Any:
         site_state = await self.get_state(SiteState)
-        brand = await brands.for_request(site_state.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         form = {k: str(v) for k, v in self._pending.items()}
         affiliate = form.pop("affiliateCode", "") or (
             self.affiliate_code if self.affiliate_valid else ""

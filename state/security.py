@@ -9,9 +9,8 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import sessions, totp
-from app.services.brands import brands
 from state.auth import AuthState
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 
 class SecurityState(rx.State):
@@ -25,7 +24,7 @@ class SecurityState(rx.State):
         auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
         login = await sessions.authenticate(auth._token)
-        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         return login.member, site.ui_lang, brand.name
 
     @rx.event

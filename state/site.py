@@ -9,10 +9,16 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import LANGUAGE_NAMES, catalog, ui_language
 from app.services import site
-from app.services.brands import brands
+from app.services.brands import Brand, brands
 from app.services.qr import qr_svg_data_uri
 
 _DEFAULT_UI_LANGUAGE = "pt"
+
+
+async def current_brand(state: rx.State) -> Brand:
+    """The brand of the page: the one `load_site` settled on, else the request's domain."""
+    site = await state.get_state(SiteState)
+    return await brands.for_request(site.merchant or None, state.router.headers.host)
 
 
 class SiteState(rx.State):

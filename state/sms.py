@@ -10,10 +10,9 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import verification
-from app.services.brands import brands
 from state.auth import WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 
 class SmsState(rx.State):
@@ -37,7 +36,7 @@ class SmsState(rx.State):
     @rx.event
     async def send(self, bot_check: str) -> Any:
         site = await self.get_state(SiteState)
-        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         try:
             await verification.check_pow(bot_check)
             phone = verification.normalize_phone("55", self.mobile)

@@ -11,10 +11,9 @@ import reflex as rx
 from app.core.db import session_scope
 from app.core.i18n.formatting import format_balance
 from app.services import ledger
-from app.services.brands import brands
 from app.services.wallet_events import balance_version
 from state.auth import AuthState
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 WATCH_EVERY_SECONDS = 2.0
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
@@ -45,8 +44,7 @@ class WalletState(rx.State):
         return None if self._watching else WalletState.watch
 
     async def _reload(self, member_id: int) -> None:
-        site = await self.get_state(SiteState)
-        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         async with session_scope() as session:
             wallet = await ledger.member_wallet(
                 session, merchant_id=brand.id, member_id=member_id, currency=brand.currency

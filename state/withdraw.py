@@ -11,12 +11,11 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.accounts import sessions
-from app.services.brands import brands
 from app.services.cashier import payout_accounts, withdrawals
 from models import Member
 from state.auth import AuthState
 from state.errors import describe
-from state.site import SiteState
+from state.site import SiteState, current_brand
 
 PROOF_UPLOAD = "withdraw-proof"
 
@@ -37,7 +36,7 @@ class WithdrawState(rx.State):
         auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
         login = await sessions.authenticate(auth._token)
-        brand = await brands.for_request(site.merchant or None, self.router.headers.host)
+        brand = await current_brand(self)
         return login.member, brand, site.ui_lang
 
     async def _fail(self, exc: AppError, lang: str) -> None:

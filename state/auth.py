@@ -44,6 +44,12 @@ def solve_then(challenge: dict[str, Any], callback: Any) -> rx.event.EventSpec:
     return rx.call_script(f"window.appSolveBotCheck({json.dumps(challenge)})", callback=callback)
 
 
+async def current_login(state: rx.State) -> sessions.Authenticated:
+    """The member logged in on this page; not-logged-in (AppError) once the session ended."""
+    auth = await state.get_state(AuthState)
+    return await sessions.authenticate(auth._token)
+
+
 class AuthState(rx.State):
     _token: str = ""
     _login_password: str = ""

@@ -12,12 +12,11 @@ from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
-from app.services.accounts import sessions
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
-from state.auth import AuthState
+from state.auth import AuthState, current_login
 from state.site import SiteState, current_brand
 
 ORDER_WATCH_SECONDS = 15 * 60
@@ -82,11 +81,10 @@ class CashierState(rx.State):
 
     @rx.event
     async def create(self, form: dict[str, Any]) -> Any:
-        auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
         lang = site.ui_lang
         try:
-            login = await sessions.authenticate(auth._token)
+            login = await current_login(self)
             brand = await current_brand(self)
             order = await deposits.create_deposit(
                 brand, login.member, self.channel, form.get("amount", "")

@@ -9,11 +9,10 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.accounts import sessions
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
-from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState
+from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
 from state.dialog import DialogState
 from state.site import SiteState, current_brand
 
@@ -164,7 +163,7 @@ class LobbyState(rx.State):
         if auth.is_trial:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
         try:
-            login = await sessions.authenticate(auth._token)
+            login = await current_login(self)
             toggle = (
                 members.remove_favorite if game["id"] in self.favorite_ids else members.add_favorite
             )

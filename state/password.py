@@ -9,8 +9,8 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.accounts import passwords, sessions
-from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState
+from app.services.accounts import passwords
+from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState, current_login
 from state.dialog import DialogState
 from state.errors import describe
 from state.site import SiteState, current_brand
@@ -56,7 +56,7 @@ class PasswordState(rx.State):
         auth = await self.get_state(AuthState)
         old = auth._login_password or str(form.get("oldPassword", ""))
         try:
-            login = await sessions.authenticate(auth._token)
+            login = await current_login(self)
             ended = await passwords.change_password(
                 brand,
                 login.member,

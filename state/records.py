@@ -8,8 +8,7 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.services import records
-from app.services.accounts import sessions
-from state.auth import AuthState
+from state.auth import current_login
 from state.site import current_brand
 
 
@@ -22,9 +21,8 @@ class RecordsState(rx.State):
     items: list[dict[str, Any]] = []
 
     async def _query(self) -> None:
-        auth = await self.get_state(AuthState)
         try:
-            login = await sessions.authenticate(auth._token)
+            login = await current_login(self)
         except AppError:
             self.items = []
             return

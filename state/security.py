@@ -8,8 +8,8 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.accounts import sessions, totp
-from state.auth import AuthState
+from app.services.accounts import totp
+from state.auth import current_login
 from state.site import SiteState, current_brand
 
 
@@ -21,9 +21,8 @@ class SecurityState(rx.State):
     error: str = ""
 
     async def _member_and_lang(self) -> tuple[Any, str, str]:
-        auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
-        login = await sessions.authenticate(auth._token)
+        login = await current_login(self)
         brand = await current_brand(self)
         return login.member, site.ui_lang, brand.name
 

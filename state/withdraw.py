@@ -10,10 +10,9 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
-from app.services.accounts import sessions
 from app.services.cashier import payout_accounts, withdrawals
 from models import Member
-from state.auth import AuthState
+from state.auth import current_login
 from state.errors import describe
 from state.site import SiteState, current_brand
 
@@ -33,9 +32,8 @@ class WithdrawState(rx.State):
     notice: str = ""
 
     async def _member(self) -> tuple[Member, Any, str]:
-        auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
-        login = await sessions.authenticate(auth._token)
+        login = await current_login(self)
         brand = await current_brand(self)
         return login.member, brand, site.ui_lang
 

@@ -94,6 +94,8 @@ async def test_mobile_menu_dialog_locks_scroll_and_restores_it(
     page = await context.new_page()
     await page.set_viewport_size({"width": 360, "height": 500})
     await open_site(page, site_url)
+    # The lobby sections arrive after the shell; scroll once the page has its full height.
+    await expect(page.get_by_test_id("home-pg").get_by_test_id("game-card")).to_have_count(12)
     await page.evaluate("window.scrollTo(0, 400)")
     await page.wait_for_function("window.scrollY >= 399")
     await page.get_by_test_id("mobile-menu-button").click()

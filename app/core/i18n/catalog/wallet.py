@@ -21,6 +21,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "investigation-outcome-invalid": "Choose RECEIVED or NOT_PAID.",
         "investigation-none-open": "This withdrawal has no open investigation.",
         "withdraw.status.REFUNDED": "Refunded: not paid",
+        "withdraw.receipt.REFUNDED": "Not paid: refunded",
         "inbox.WITHDRAWAL_RECEIPT_CONFIRMED.title": "Withdrawal confirmed",
         "inbox.WITHDRAWAL_RECEIPT_CONFIRMED.body": (
             "We checked withdrawal {orderNo}: the payment of {amount} reached your account."
@@ -76,6 +77,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "investigation-outcome-invalid": "Escolha RECEIVED ou NOT_PAID.",
         "investigation-none-open": "Este saque não tem análise em aberto.",
         "withdraw.status.REFUNDED": "Estornado: não pago",
+        "withdraw.receipt.REFUNDED": "Não pago: estornado",
         "inbox.WITHDRAWAL_RECEIPT_CONFIRMED.title": "Saque confirmado",
         "inbox.WITHDRAWAL_RECEIPT_CONFIRMED.body": (
             "Verificamos o saque {orderNo}: o pagamento de {amount} chegou à sua conta."

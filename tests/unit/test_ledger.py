@@ -41,6 +41,7 @@ class Books:
     locked: int
     house: int
     clearing: int
+    vendor: int  # the member's SABA transfer wallet
 
 
 def new_key() -> str:
@@ -90,6 +91,7 @@ async def open_books(code: str = "BR1") -> Books:
         locked=ids[AccountKind.MEMBER_LOCKED],
         house=ids[AccountKind.HOUSE],
         clearing=ids[AccountKind.PAYMENT_CLEARING],
+        vendor=ids[AccountKind.MEMBER_VENDOR],
     )
 
 

@@ -72,7 +72,7 @@ class TransferState(rx.State):
 
     @rx.event
     def set_direction(self, direction: str) -> None:
-        self.direction = direction if direction in transfers.Direction else "IN"
+        self.direction = direction if direction in transfers.DIRECTIONS else "IN"
         self.error = ""
 
     @rx.event

@@ -89,8 +89,9 @@ async def account_record(
                 "time": movement.created_at.isoformat(),
                 "amount": change,
                 "balance": cash[-1].balance_after if cash else None,
+                # A vendor wallet is named by its vendor code, as the balance call names it.
                 "otherWallets": [
-                    {"wallet": str(c.account_kind), "amount": c.amount} for c in other
+                    {"wallet": c.sub_key or str(c.account_kind), "amount": c.amount} for c in other
                 ],
             }
         )

@@ -108,6 +108,9 @@ async def test_transfer_in_and_out_moves_between_main_and_vendor(make_client: Ma
     assert "PG" not in lines  # seamless vendors have no wallet of their own
     record = await client.get("/wps/member/transactions?type=transfer&range=today")
     assert record["total"] == 2
+    newest = record["items"][0]
+    assert (newest["amount"], newest["reference"]) == ("10.00", "SABA")
+    assert newest["otherWallets"] == [{"wallet": "SABA", "amount": "-10.00"}]
     await _audit_clean()
 
 

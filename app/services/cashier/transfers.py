@@ -38,6 +38,9 @@ class Direction(StrEnum):
     OUT = "OUT"  # vendor wallet → main wallet
 
 
+DIRECTIONS = frozenset(d.value for d in Direction)
+
+
 @dataclass(frozen=True)
 class VendorWallet:
     vendor: str

@@ -153,7 +153,8 @@ def transfer_page() -> rx.Component:
                 ),
                 class_name=CARD,
             ),
-            rx.el.section(_form(), class_name=f"{CARD} lg:self-start"),
+            # On a phone the form comes first, above the long list of wallets.
+            rx.el.section(_form(), class_name=f"{CARD} order-first lg:order-none lg:self-start"),
             class_name="grid gap-4 lg:grid-cols-[3fr_2fr]",
         ),
     )

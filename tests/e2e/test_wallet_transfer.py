@@ -18,6 +18,7 @@ from tests.e2e.conftest import open_site
 from tests.support.accounts import PASSWORD, new_username
 
 pytestmark = pytest.mark.e2e
+SLOW = 15_000  # a busy machine may take a while to answer a websocket event
 
 
 async def _register(page: Page, site_url: str) -> int:
@@ -60,49 +61,51 @@ async def test_transfer_in_and_out_and_bonus_details(
     await fund(member_id, "100.00")
 
     await page.goto(site_url + "/transferFund")
-    await expect(page.get_by_test_id("wallet-main")).to_have_text("100,00")
-    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00")
-    await expect(page.get_by_test_id("wallet-CMD")).to_contain_text("Manutenção")
+    await expect(page.get_by_test_id("wallet-main")).to_have_text("100,00", timeout=SLOW)
+    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-CMD")).to_contain_text("Manutenção", timeout=SLOW)
 
     await page.get_by_test_id("transfer-vendor").select_option("SABA")
     await page.get_by_test_id("transfer-amount").fill("30,50")
     await page.get_by_test_id("transfer-submit").click()
-    await expect(page.get_by_test_id("form-notice")).to_contain_text("30,50")
-    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("30,50")
-    await expect(page.get_by_test_id("wallet-main")).to_have_text("69,50")
-    await expect(page.get_by_test_id("header-balance")).to_have_text("69,50")
-    await expect(page.get_by_test_id("wallet-total")).to_have_text("100,00")
+    await expect(page.get_by_test_id("form-notice")).to_contain_text("30,50", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("30,50", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-main")).to_have_text("69,50", timeout=SLOW)
+    await expect(page.get_by_test_id("header-balance")).to_have_text("69,50", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-total")).to_have_text("100,00", timeout=SLOW)
 
     # Too much out of the vendor wallet: refused with the balance, nothing moves.
     await page.get_by_test_id("tab-OUT").click()
     await page.get_by_test_id("transfer-amount").fill("31")
     await page.get_by_test_id("transfer-submit").click()
-    await expect(page.get_by_test_id("form-error")).to_contain_text("Saldo insuficiente")
+    await expect(page.get_by_test_id("form-error")).to_contain_text(
+        "Saldo insuficiente", timeout=SLOW
+    )
     await page.get_by_test_id("transfer-amount").fill("10")
     await page.get_by_test_id("transfer-submit").click()
-    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("20,50")
-    await expect(page.get_by_test_id("header-balance")).to_have_text("79,50")
+    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("20,50", timeout=SLOW)
+    await expect(page.get_by_test_id("header-balance")).to_have_text("79,50", timeout=SLOW)
 
     await page.get_by_test_id("transfer-vendor").select_option("DS88")
     await page.get_by_test_id("tab-IN").click()
     await page.get_by_test_id("transfer-max").click()
-    await expect(page.get_by_test_id("transfer-amount")).to_have_value("79.50")
+    await expect(page.get_by_test_id("transfer-amount")).to_have_value("79.50", timeout=SLOW)
     await page.get_by_test_id("transfer-submit").click()
-    await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("0,00", timeout=SLOW)
     await _shots(page, "transfer", tmp_path)
 
     await page.get_by_test_id("transfer-recall").click()
-    await expect(page.get_by_test_id("form-notice")).to_contain_text("100,00")
-    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00")
-    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("0,00")
+    await expect(page.get_by_test_id("form-notice")).to_contain_text("100,00", timeout=SLOW)
+    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
+    await expect(page.get_by_test_id("wallet-balance-SABA")).to_have_text("0,00", timeout=SLOW)
 
     await page.get_by_test_id("member-nav-bonusDetails").click()
-    await expect(page.get_by_test_id("bonus-empty")).to_be_visible()
+    await expect(page.get_by_test_id("bonus-empty")).to_be_visible(timeout=SLOW)
     await grant(member_id, TransactionKind.BONUS, "15.00", AccountKind.MEMBER_BONUS)
     await grant(member_id, TransactionKind.REBATE, "2.35", AccountKind.MEMBER_CASH)
     await page.reload()
-    await expect(page.get_by_test_id("bonus-row")).to_have_count(2)
-    await expect(page.get_by_test_id("bonus-list")).to_contain_text("Cashback")
-    await expect(page.get_by_test_id("bonus-list")).to_contain_text("15,00")
+    await expect(page.get_by_test_id("bonus-row")).to_have_count(2, timeout=SLOW)
+    await expect(page.get_by_test_id("bonus-list")).to_contain_text("Cashback", timeout=SLOW)
+    await expect(page.get_by_test_id("bonus-list")).to_contain_text("15,00", timeout=SLOW)
     await _shots(page, "bonus", tmp_path)
     print(f"screenshots in {tmp_path}")

@@ -26,6 +26,8 @@ from hypothesis.stateful import (
 from sqlalchemy import func, not_
 from sqlmodel import col, select
 
+from app.core import cache
+from app.core.cache import close_redis
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
@@ -288,9 +290,11 @@ class LedgerMachine(RuleBasedStateMachine):
 
 
 @pytest.fixture
-async def engine_released() -> AsyncIterator[None]:
-    """The machine runs on its own event loop; pooled connections belong to the test loop."""
+async def engine_released(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """The machine runs on its own event loop; pooled connections belong to the test loop,
+    and so does the Redis client (a wallet transfer bumps the balance version there)."""
     await dispose_engine()
+    monkeypatch.setattr(cache, "_client", None)
     yield
 
 
@@ -310,3 +314,4 @@ def test_the_ledger_matches_a_simple_model(engine_released: None) -> None:
             )
         finally:
             runner.run(dispose_engine())
+            runner.run(close_redis())

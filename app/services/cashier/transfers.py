@@ -244,7 +244,7 @@ async def transfer(
                 held = await session.get(LedgerAccount, source)
                 balance = held.balance if held is not None else ZERO
                 raise AppError(
-                    "wallet-transfer-insufficient", status=409, params={"balance": f"{balance:.2f}"}
+                    "wallet-transfer-insufficient", status=409, params={"balance": balance}
                 ) from exc
             if exc.code == "ledger-idempotency-conflict":
                 raise AppError("wallet-transfer-request-reused", status=409) from exc

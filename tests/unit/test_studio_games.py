@@ -83,3 +83,41 @@ def test_dice_round() -> None:
         assert o.multiplier == (Decimal("1.98") if o.detail["won"] else 0)
         json.dumps(o.detail)
     assert {o.detail["won"] for o in outcomes} == {True, False}
+
+
+@pytest.mark.parametrize(
+    ("chips", "key"),
+    [
+        ([], "studio-roulette-no-chips"),
+        ([{"kind": "red"}] * 41, "studio-roulette-no-chips"),
+        ([{"kind": "corner"}], "studio-roulette-bet-kind"),
+        ([{"kind": "red", "units": 0}], "studio-roulette-units"),
+        ([{"kind": "red", "units": 1.5}], "studio-roulette-units"),
+        ([{"kind": "straight", "numbers": [37]}], "studio-roulette-numbers"),
+        ([{"kind": "straight", "numbers": [1, 2]}], "studio-roulette-numbers"),
+        ([{"kind": "split", "numbers": [3, 4]}], "studio-roulette-split"),
+        ([{"kind": "split", "numbers": [0, 4]}], "studio-roulette-split"),
+        ([{"kind": "dozen", "index": 4}], "studio-roulette-index"),
+        ([{"kind": "column"}], "studio-roulette-index"),
+    ],
+)
+def test_roulette_rejects_bad_chips(chips: list[dict[str, object]], key: str) -> None:
+    with pytest.raises(AppError) as err:
+        game("BGS_ROULETTE").check({"chips": chips})
+    assert err.value.code == key and has_key(key)
+
+
+def test_roulette_mixed_chips_split_the_stake() -> None:
+    g = game("BGS_ROULETTE")
+    straight = {"kind": "straight", "numbers": [17], "units": 1}
+    assert g.quoted_multiplier({"chips": [straight]}) == 36
+    chips = [straight, {"kind": "black", "units": 2}, {"kind": "dozen", "index": 2, "units": 1}]
+    assert g.quoted_multiplier({"chips": chips}) is None
+    on_17 = g.play(iter([17.5 / 37]), {"chips": chips})  # 17 is black, second dozen
+    assert on_17.detail["number"] == 17 and on_17.detail["colour"] == "black"
+    assert on_17.multiplier == Decimal(36 + 2 * 2 + 3) / 4
+    on_zero = g.play(iter([0.0]), {"chips": chips})
+    assert on_zero.detail["colour"] == "green" and on_zero.multiplier == 0
+    on_3 = g.play(iter([3.5 / 37]), {"chips": chips})  # red, first dozen
+    assert on_3.multiplier == 0 and not any(c["won"] for c in on_3.detail["chips"])
+    json.dumps(g.play(rng(3), {"chips": chips}).detail)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from app.services.studio.games import dice
+from app.services.studio.games import dice, roulette
 
 PERCENT = Fraction(100)
 
@@ -24,3 +24,30 @@ def test_dice_every_target_returns_99_percent_less_under_a_hundredth() -> None:
             worst = min(worst, rtp)
     assert worst > Fraction(9899, 100)
     assert dice.Dice.spec.rtp == Decimal("99.00")
+
+
+def every_roulette_bet() -> list[dict[str, object]]:
+    bets: list[dict[str, object]] = [{"kind": "straight", "numbers": [n]} for n in range(37)]
+    bets += [
+        {"kind": "split", "numbers": [a, b]}
+        for a in range(37)
+        for b in range(a + 1, 37)
+        if roulette.is_split(a, b)
+    ]
+    bets += [{"kind": kind, "index": i} for kind in roulette.INDEXED for i in (1, 2, 3)]
+    bets += [{"kind": kind} for kind in ("red", "black", "odd", "even", "low", "high")]
+    return bets
+
+
+def test_roulette_every_bet_returns_36_of_37_exactly() -> None:
+    # spins the real game on each of the 37 pockets by feeding it the float that lands there
+    game = roulette.Roulette()
+    bets = every_roulette_bet()
+    assert len(bets) == 37 + 60 + 6 + 6
+    for bet in bets:
+        returns = [
+            Fraction(game.play(iter([(n + 0.5) / 37]), {"chips": [bet]}).multiplier)
+            for n in range(37)
+        ]
+        assert sum(returns) / 37 == Fraction(36, 37)
+    assert round(Fraction(36, 37) * PERCENT, 2) == Fraction(game.spec.rtp)

@@ -19,6 +19,29 @@ MESSAGES: dict[str, dict[str, str]] = {
             "from 2 % to 98 %; a win pays 99 ÷ win chance times the bet. Return to player 99 %."
         ),
         "studio.dice.row.chance": "Win chance {chance} %",
+        "studio-roulette-no-chips": "Place between 1 and {max} chips.",
+        "studio-roulette-bet-kind": "Unknown roulette bet.",
+        "studio-roulette-units": "Each bet takes between 1 and {max} chips.",
+        "studio-roulette-numbers": "Choose numbers from 0 to 36 for this bet.",
+        "studio-roulette-split": "A split covers two numbers next to each other on the table.",
+        "studio-roulette-index": "Choose the first, second or third dozen or column.",
+        "studio.BGS_ROULETTE.name": "European Roulette",
+        "studio.BGS_ROULETTE.rules": (
+            "One ball, 37 pockets (0 to 36). Spread chips over any bets; the bet amount is split "
+            "evenly between your chips. Straight up pays 36 times the chip, split 18, dozen and "
+            "column 3, red/black, odd/even and 1–18/19–36 pay 2. Zero loses every outside bet. "
+            "Return to player 97.30 %."
+        ),
+        "studio.roulette.row.straight": "Straight up (one number)",
+        "studio.roulette.row.split": "Split (two neighbouring numbers)",
+        "studio.roulette.row.dozen": "Dozen (1–12, 13–24, 25–36)",
+        "studio.roulette.row.column": "Column",
+        "studio.roulette.row.red": "Red",
+        "studio.roulette.row.black": "Black",
+        "studio.roulette.row.odd": "Odd",
+        "studio.roulette.row.even": "Even",
+        "studio.roulette.row.low": "Low (1–18)",
+        "studio.roulette.row.high": "High (19–36)",
     },
     "pt": {
         "studio-unknown-game": "Jogo do estúdio desconhecido: {code}.",
@@ -34,5 +57,28 @@ MESSAGES: dict[str, dict[str, str]] = {
             "2 % a 98 %; um acerto paga 99 ÷ chance vezes a aposta. Retorno ao jogador de 99 %."
         ),
         "studio.dice.row.chance": "Chance de ganhar {chance} %",
+        "studio-roulette-no-chips": "Coloque de 1 a {max} fichas.",
+        "studio-roulette-bet-kind": "Aposta de roleta desconhecida.",
+        "studio-roulette-units": "Cada aposta leva de 1 a {max} fichas.",
+        "studio-roulette-numbers": "Escolha números de 0 a 36 para esta aposta.",
+        "studio-roulette-split": "Um cavalo cobre dois números vizinhos na mesa.",
+        "studio-roulette-index": "Escolha a primeira, segunda ou terceira dúzia ou coluna.",
+        "studio.BGS_ROULETTE.name": "Roleta Europeia",
+        "studio.BGS_ROULETTE.rules": (
+            "Uma bola, 37 casas (0 a 36). Distribua fichas entre as apostas; o valor apostado é "
+            "dividido igualmente entre as fichas. Número pleno paga 36 vezes a ficha, cavalo 18, "
+            "dúzia e coluna 3, vermelho/preto, par/ímpar e 1–18/19–36 pagam 2. O zero perde todas "
+            "as apostas externas. Retorno ao jogador de 97,30 %."
+        ),
+        "studio.roulette.row.straight": "Pleno (um número)",
+        "studio.roulette.row.split": "Cavalo (dois números vizinhos)",
+        "studio.roulette.row.dozen": "Dúzia (1–12, 13–24, 25–36)",
+        "studio.roulette.row.column": "Coluna",
+        "studio.roulette.row.red": "Vermelho",
+        "studio.roulette.row.black": "Preto",
+        "studio.roulette.row.odd": "Ímpar",
+        "studio.roulette.row.even": "Par",
+        "studio.roulette.row.low": "Baixo (1–18)",
+        "studio.roulette.row.high": "Alto (19–36)",
     },
 }

@@ -32,6 +32,7 @@ from models.member import (
     OutboundMessage,
     RecoveryCode,
 )
+from models.studio import StudioRound, StudioSeedPair
 
 __all__ = [
     "AffiliateCode",
@@ -60,6 +61,8 @@ __all__ = [
     "RegisterField",
     "RsaKey",
     "SiteResource",
+    "StudioRound",
+    "StudioSeedPair",
     "WebhookLog",
     "WhitelabelModule",
     "Winner",

@@ -22,6 +22,7 @@ from models.cashier import (
 )
 from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
 from models.crypto import RsaKey
+from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.member import (
     AffiliateCode,
@@ -43,6 +44,8 @@ __all__ = [
     "FavoriteGame",
     "Feedback",
     "Game",
+    "GameRound",
+    "GameSession",
     "GameVendor",
     "HelpArticle",
     "KnownIp",
@@ -56,6 +59,7 @@ __all__ = [
     "OutboundMessage",
     "PaymentChannel",
     "PayoutAccount",
+    "PendingRollback",
     "RecentGame",
     "RecoveryCode",
     "RegisterField",
@@ -63,6 +67,8 @@ __all__ = [
     "SiteResource",
     "StudioRound",
     "StudioSeedPair",
+    "VendorCredential",
+    "WalletCall",
     "WebhookLog",
     "WhitelabelModule",
     "Winner",

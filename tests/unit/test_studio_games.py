@@ -12,7 +12,7 @@ import pytest
 from app.core.errors import AppError
 from app.core.i18n import has_key
 from app.services.studio.fairness import floats
-from app.services.studio.games import GAMES, game
+from app.services.studio.games import GAMES, game, slot
 
 SEED = "5" * 64
 
@@ -121,3 +121,49 @@ def test_roulette_mixed_chips_split_the_stake() -> None:
     on_3 = g.play(iter([3.5 / 37]), {"chips": chips})  # red, first dozen
     assert on_3.multiplier == 0 and not any(c["won"] for c in on_3.detail["chips"])
     json.dumps(g.play(rng(3), {"chips": chips}).detail)
+
+
+def stops_rng(stops: list[int], then: Iterator[float]) -> Iterator[float]:
+    """Floats that stop the slot's reels at `stops`, then whatever `then` yields."""
+    yield from ((stop + 0.5) / len(strip) for stop, strip in zip(stops, slot.REELS, strict=True))
+    yield from then
+
+
+def test_slot_scatters_award_free_spins_at_triple_pay() -> None:
+    g = game("BGS_SLOT_JUNGLE")
+    assert g.check({"anything": 1}) == {}
+    scatter_stops = [strip.index(slot.SCATTER) for strip in slot.REELS]
+    stops = [*scatter_stops[:3], 0, 0]
+    outcome = g.play(stops_rng(stops, rng(1)), {})
+    base = outcome.detail["base"]
+    assert base["scatters"] == 3 and base["scatter_pays"] == 20
+    assert [column[0] for column in base["reels"][:3]] == [slot.SCATTER] * 3
+    free = outcome.detail["free_spins"]
+    assert len(free) == slot.FREE_SPINS
+    units = base["units"] + 3 * sum(s["units"] for s in free)
+    assert outcome.multiplier == Decimal(units) / 10 >= 2
+    json.dumps(outcome.detail)
+
+
+def test_slot_lines_pay_left_to_right_with_wilds() -> None:
+    assert slot.line_win(("TIGER", "WILD", "TIGER", "WILD", "TIGER")) == ("TIGER", 5, 400)
+    assert slot.line_win(("A", "A", "WILD", "K", "A")) == ("A", 3, 5)
+    assert slot.line_win(("A", "A", "K", "A", "A")) == ("A", 2, 0)
+    assert slot.line_win(("SCATTER", "WILD", "WILD", "A", "A"))[2] == 0
+    # one spin: the evaluator's total matches its lines and scatters
+    for nonce in range(300):
+        result = slot.spin(rng(nonce))
+        assert result["units"] == sum(w["pays"] for w in result["lines"]) + result["scatter_pays"]
+        for win in result["lines"]:
+            rows = slot.LINES[win["line"] - 1]
+            symbols = tuple(result["reels"][reel][row] for reel, row in enumerate(rows))
+            assert slot.line_win(symbols)[1:] == (win["count"], win["pays"])
+
+
+def test_slot_never_exceeds_its_cap_and_reel_one_has_no_wild() -> None:
+    assert slot.WILD not in slot.REELS[0] and slot.WILD not in slot.REELS[4]
+    g = game("BGS_SLOT_JUNGLE")
+    assert g.spec.max_win_multiplier == slot.MAX_MULTIPLIER
+    best = max(g.play(rng(n), {}).multiplier for n in range(500))
+    assert 0 < best <= slot.MAX_MULTIPLIER
+    assert g.quoted_multiplier({}) is None

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from itertools import product
 
-from app.services.studio.games import dice, roulette
+from app.services.studio.games import dice, roulette, slot
 
 PERCENT = Fraction(100)
 
@@ -51,3 +52,42 @@ def test_roulette_every_bet_returns_36_of_37_exactly() -> None:
         ]
         assert sum(returns) / 37 == Fraction(36, 37)
     assert round(Fraction(36, 37) * PERCENT, 2) == Fraction(game.spec.rtp)
+
+
+def slot_exact_rtp() -> Fraction:
+    """Return per unit bet, from strip frequencies (see the module docstring for why)."""
+    shares = [{s: Fraction(strip.count(s), len(strip)) for s in set(strip)} for strip in slot.REELS]
+    line = Fraction(0)
+    for combo in product(*(share.items() for share in shares)):
+        pay = slot.line_win(tuple(symbol for symbol, _ in combo))[2]
+        if pay:
+            weight = Fraction(1)
+            for _, share in combo:
+                weight *= share
+            line += weight * pay
+    # ten lines with the same distribution, each staking a tenth of the bet: the return per
+    # unit bet equals one line's return in line bets
+    line_return = line
+    scatter_count = [Fraction(1)]
+    for strip in slot.REELS:
+        shown = [
+            [strip[(stop + row) % len(strip)] for row in range(slot.ROWS)].count(slot.SCATTER)
+            for stop in range(len(strip))
+        ]
+        assert max(shown) <= 1  # never two SCATTERs in one window
+        p = Fraction(sum(shown), len(strip))
+        nxt = [Fraction(0)] * (len(scatter_count) + 1)
+        for k, v in enumerate(scatter_count):
+            nxt[k] += v * (1 - p)
+            nxt[k + 1] += v * p
+        scatter_count = nxt
+    scatter_return = sum(scatter_count[k] * pays for k, pays in slot.SCATTER_PAYS.items())
+    trigger = sum(scatter_count[k] for k in slot.SCATTER_PAYS)
+    spin = line_return + scatter_return
+    return spin * (1 + trigger * slot.FREE_SPINS * slot.FREE_SPIN_FACTOR)
+
+
+def test_slot_rtp_is_exactly_the_declared_figure() -> None:
+    rtp = slot_exact_rtp() * PERCENT
+    assert round(rtp, 2) == Fraction(slot.Slot.spec.rtp)
+    assert abs(float(rtp) - 96.1714) < 0.0001

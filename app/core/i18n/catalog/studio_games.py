@@ -42,6 +42,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.roulette.row.even": "Even",
         "studio.roulette.row.low": "Low (1–18)",
         "studio.roulette.row.high": "High (19–36)",
+        "studio.BGS_SLOT_JUNGLE.name": "Jungle Reels",
+        "studio.BGS_SLOT_JUNGLE.rules": (
+            "Five reels, three rows, ten paylines always played; the line bet is a tenth of the "
+            "bet. Three to five matching symbols in a row from the leftmost reel win on a line. "
+            "WILD appears on reels 2 to 4 and stands in for every symbol except SCATTER. Three, "
+            "four or five SCATTERs anywhere pay 2, 10 or 50 times the bet and award 10 free "
+            "spins where every win pays triple. Return to player 96.17 %."
+        ),
+        "studio.slot.row.line": "{count} × {symbol} on a line",
+        "studio.slot.row.scatter": "{count} × {symbol} anywhere",
+        "studio.slot.row.free_spins": "3+ SCATTER: {spins} free spins, wins × {factor}",
+        "studio.slot.symbol.TIGER": "Tiger",
+        "studio.slot.symbol.JAGUAR": "Jaguar",
+        "studio.slot.symbol.PARROT": "Parrot",
+        "studio.slot.symbol.TOUCAN": "Toucan",
+        "studio.slot.symbol.WILD": "Wild",
+        "studio.slot.symbol.SCATTER": "Scatter",
     },
     "pt": {
         "studio-unknown-game": "Jogo do estúdio desconhecido: {code}.",
@@ -80,5 +97,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.roulette.row.even": "Par",
         "studio.roulette.row.low": "Baixo (1–18)",
         "studio.roulette.row.high": "Alto (19–36)",
+        "studio.BGS_SLOT_JUNGLE.name": "Rolos da Selva",
+        "studio.BGS_SLOT_JUNGLE.rules": (
+            "Cinco rolos, três linhas de símbolos e dez linhas de pagamento sempre ativas; a "
+            "aposta por linha é um décimo da aposta. De três a cinco símbolos iguais seguidos a "
+            "partir do primeiro rolo à esquerda ganham na linha. O WILD aparece nos rolos 2 a 4 e "
+            "substitui qualquer símbolo, menos o SCATTER. Três, quatro ou cinco SCATTERs em "
+            "qualquer posição pagam 2, 10 ou 50 vezes a aposta e dão 10 giros grátis em que "
+            "todo prêmio vale o triplo. Retorno ao jogador de 96,17 %."
+        ),
+        "studio.slot.row.line": "{count} × {symbol} na linha",
+        "studio.slot.row.scatter": "{count} × {symbol} em qualquer posição",
+        "studio.slot.row.free_spins": "3+ SCATTER: {spins} giros grátis, prêmios × {factor}",
+        "studio.slot.symbol.TIGER": "Tigre",
+        "studio.slot.symbol.JAGUAR": "Onça",
+        "studio.slot.symbol.PARROT": "Papagaio",
+        "studio.slot.symbol.TOUCAN": "Tucano",
+        "studio.slot.symbol.WILD": "Curinga",
+        "studio.slot.symbol.SCATTER": "Scatter",
     },
 }

@@ -4,6 +4,7 @@ determinism of a round and JSON-safe details."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 from decimal import Decimal
 
@@ -12,7 +13,7 @@ import pytest
 from app.core.errors import AppError
 from app.core.i18n import has_key
 from app.services.studio.fairness import floats
-from app.services.studio.games import GAMES, game, slot
+from app.services.studio.games import GAMES, game, scratch, slot
 
 SEED = "5" * 64
 
@@ -167,3 +168,26 @@ def test_slot_never_exceeds_its_cap_and_reel_one_has_no_wild() -> None:
     best = max(g.play(rng(n), {}).multiplier for n in range(500))
     assert 0 < best <= slot.MAX_MULTIPLIER
     assert g.quoted_multiplier({}) is None
+
+
+def test_scratch_grid_shows_exactly_the_prize() -> None:
+    g = game("BGS_SCRATCH_LUCKY")
+    seen = set()
+    for nonce in range(400):
+        outcome = g.play(rng(nonce), {})
+        cells = [s for row in outcome.detail["grid"] for s in row]
+        counts = Counter(cells)
+        winner = outcome.detail["symbol"]
+        seen.add(winner)
+        assert len(cells) == 9
+        if winner is None:
+            assert max(counts.values()) <= 2 and outcome.multiplier == 0
+        else:
+            assert counts[winner] == 3
+            assert all(n <= 2 for s, n in counts.items() if s != winner)
+            assert outcome.detail["cells"] == [i for i, s in enumerate(cells) if s == winner]
+            assert outcome.multiplier == scratch.PRIZES[winner][0]
+    assert None in seen and len(seen) > 2
+    # a forced top ticket
+    top = g.play(iter([0.0, *([0.5] * 20)]), {})
+    assert top.detail["symbol"] == "DIAMOND" and top.multiplier == g.spec.max_win_multiplier

@@ -3,11 +3,12 @@ fractions), by a simulation of at least 1,000,000 rounds with a stated tolerance
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
 from itertools import product
 
-from app.services.studio.games import dice, roulette, slot
+from app.services.studio.games import dice, roulette, scratch, slot
 
 PERCENT = Fraction(100)
 
@@ -91,3 +92,13 @@ def test_slot_rtp_is_exactly_the_declared_figure() -> None:
     rtp = slot_exact_rtp() * PERCENT
     assert round(rtp, 2) == Fraction(slot.Slot.spec.rtp)
     assert abs(float(rtp) - 96.1714) < 0.0001
+
+
+def test_scratch_rtp_is_exact_over_the_whole_series() -> None:
+    tickets = Counter(map(scratch.prize_symbol, range(scratch.SERIES)))
+    assert {s: tickets[s] for s in scratch.PRIZES} == {
+        s: count for s, (_, count) in scratch.PRIZES.items()
+    }
+    assert tickets[None] == scratch.LOSING_TICKETS > 0
+    returned = sum(scratch.PRIZES[s][0] * n for s, n in tickets.items() if s)
+    assert Fraction(returned, scratch.SERIES) * PERCENT == Fraction(scratch.Scratch.spec.rtp)

@@ -59,6 +59,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.slot.symbol.TOUCAN": "Toucan",
         "studio.slot.symbol.WILD": "Wild",
         "studio.slot.symbol.SCATTER": "Scatter",
+        "studio.BGS_SCRATCH_LUCKY.name": "Lucky Scratch",
+        "studio.BGS_SCRATCH_LUCKY.rules": (
+            "Scratch the nine cells. Three matching symbols win that symbol's prize, from 1 to "
+            "1,000 times the ticket price; a ticket never shows more than one set of three. Each "
+            "series has 1,000,000 tickets and the odds of every prize are printed in the "
+            "paytable. Return to player 95.00 %."
+        ),
+        "studio.scratch.row": "3 × {symbol} (odds {odds})",
+        "studio.scratch.symbol.DIAMOND": "Diamond",
+        "studio.scratch.symbol.CROWN": "Crown",
+        "studio.scratch.symbol.GOLD": "Gold bar",
+        "studio.scratch.symbol.STAR": "Star",
+        "studio.scratch.symbol.BELL": "Bell",
+        "studio.scratch.symbol.CHERRY": "Cherry",
+        "studio.scratch.symbol.LEMON": "Lemon",
+        "studio.scratch.symbol.GRAPE": "Grapes",
+        "studio.scratch.symbol.COIN": "Coin",
     },
     "pt": {
         "studio-unknown-game": "Jogo do estúdio desconhecido: {code}.",
@@ -115,5 +132,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.slot.symbol.TOUCAN": "Tucano",
         "studio.slot.symbol.WILD": "Curinga",
         "studio.slot.symbol.SCATTER": "Scatter",
+        "studio.BGS_SCRATCH_LUCKY.name": "Raspadinha da Sorte",
+        "studio.BGS_SCRATCH_LUCKY.rules": (
+            "Raspe as nove casas. Três símbolos iguais ganham o prêmio desse símbolo, de 1 a "
+            "1.000 vezes o preço do bilhete; um bilhete nunca mostra mais de um trio. Cada série "
+            "tem 1.000.000 de bilhetes e a chance de cada prêmio está na tabela de pagamentos. "
+            "Retorno ao jogador de 95,00 %."
+        ),
+        "studio.scratch.row": "3 × {symbol} (chance {odds})",
+        "studio.scratch.symbol.DIAMOND": "Diamante",
+        "studio.scratch.symbol.CROWN": "Coroa",
+        "studio.scratch.symbol.GOLD": "Barra de ouro",
+        "studio.scratch.symbol.STAR": "Estrela",
+        "studio.scratch.symbol.BELL": "Sino",
+        "studio.scratch.symbol.CHERRY": "Cereja",
+        "studio.scratch.symbol.LEMON": "Limão",
+        "studio.scratch.symbol.GRAPE": "Uvas",
+        "studio.scratch.symbol.COIN": "Moeda",
     },
 }

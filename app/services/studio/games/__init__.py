@@ -151,9 +151,9 @@ def decimal_param(params: dict[str, Any], name: str, error: str) -> Decimal:
 
 
 def _registry() -> dict[str, StudioGame]:
-    from app.services.studio.games import dice, roulette, slot
+    from app.services.studio.games import dice, roulette, scratch, slot
 
-    games: list[StudioGame] = [slot.Slot(), dice.Dice(), roulette.Roulette()]
+    games: list[StudioGame] = [slot.Slot(), scratch.Scratch(), dice.Dice(), roulette.Roulette()]
     return {g.spec.code: g for g in games}
 
 

@@ -19,6 +19,7 @@ from pages.account import (
     reset_password_page,
     security_center_page,
 )
+from pages.betting import betting_page, profit_page
 from pages.cashier import deposit_page, sandbox_page
 from pages.download import download_page
 from pages.games import game_list_page
@@ -29,6 +30,7 @@ from pages.promotions import promotions_page
 from pages.records import records_page
 from pages.withdraw import withdraw_page
 from state.auth import AuthState
+from state.betting import BettingState, ProfitState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
@@ -109,6 +111,18 @@ app.add_page(
     route=routes.TRANSACTION_HISTORY,
     on_load=[*ON_LOAD, AuthState.require_login, RecordsState.load],
     title="Account record",
+)
+app.add_page(
+    betting_page,
+    route=routes.BETTING_RECORD,
+    on_load=[*ON_LOAD, AuthState.require_login, BettingState.load],
+    title="Betting record",
+)
+app.add_page(
+    profit_page,
+    route=routes.PROFIT_AND_LOSS,
+    on_load=[*ON_LOAD, AuthState.require_login, ProfitState.load],
+    title="Profit and loss",
 )
 app.add_page(
     withdraw_page,

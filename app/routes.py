@@ -18,4 +18,6 @@ RESET_PASSWORD = "/resetPassword"  # noqa: S105 (a path)
 DEPOSIT = "/depositv2"
 SANDBOX_PAY = "/sandbox/pay/[order]"
 TRANSACTION_HISTORY = "/transactionHistory"
+BETTING_RECORD = "/personalHistoryCopy"
+PROFIT_AND_LOSS = "/personalProfit"
 WITHDRAW = "/withdraw"

@@ -14,6 +14,8 @@ ITEMS = (
     ("cashier.deposit_title", routes.DEPOSIT, "wallet"),
     ("withdraw.title", routes.WITHDRAW, "banknote"),
     ("record.title", routes.TRANSACTION_HISTORY, "list"),
+    ("betting.title", routes.BETTING_RECORD, "dices"),
+    ("profit.title", routes.PROFIT_AND_LOSS, "chart-column"),
 )
 
 

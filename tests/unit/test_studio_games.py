@@ -13,7 +13,7 @@ import pytest
 from app.core.errors import AppError
 from app.core.i18n import has_key
 from app.services.studio.fairness import floats
-from app.services.studio.games import GAMES, game, scratch, slot
+from app.services.studio.games import GAMES, bingo, game, poker, scratch, slot
 
 SEED = "5" * 64
 
@@ -191,3 +191,132 @@ def test_scratch_grid_shows_exactly_the_prize() -> None:
     # a forced top ticket
     top = g.play(iter([0.0, *([0.5] * 20)]), {})
     assert top.detail["symbol"] == "DIAMOND" and top.multiplier == g.spec.max_win_multiplier
+
+
+def cards(codes: str) -> list[int]:
+    return [poker.card_from_code(code) for code in codes.split()]
+
+
+@pytest.mark.parametrize(
+    ("hand", "category"),
+    [
+        ("TS JS QS KS AS", "royal_flush"),
+        ("AH 2H 3H 4H 5H", "straight_flush"),
+        ("9D 9C 9S 9H 2C", "four_of_a_kind"),
+        ("9D 9C 9S 2H 2C", "full_house"),
+        ("2D 7D 9D JD KD", "flush"),
+        ("AH 2C 3D 4S 5H", "straight"),
+        ("TH JC QD KS AH", "straight"),
+        ("QH KC AD 2S 3H", "nothing"),
+        ("7H 7C 7D KS 2H", "three_of_a_kind"),
+        ("7H 7C 2D 2S KH", "two_pair"),
+        ("JH JC 2D 5S 9H", "jacks_or_better"),
+        ("TH TC 2D 5S 9H", "nothing"),
+    ],
+)
+def test_poker_hands(hand: str, category: str) -> None:
+    assert poker.evaluate(cards(hand)) == category
+
+
+@pytest.mark.parametrize(
+    ("hand", "held"),
+    [
+        ("TS JS QS KS 2S", [0, 1, 2, 3]),  # four to a royal beats the made flush
+        ("JH JC 2D 5S 9H", [0, 1]),
+        ("7H 8H 9H TH 2C", [0, 1, 2, 3]),  # four to a straight flush
+        ("3H 5C 6D 7S 8H", [1, 2, 3, 4]),  # outside straight
+        ("2H 4C 7D 9S KH", [4]),
+        ("2H 4C 7D 9S 3H", []),
+        ("QH KH 2D 7S 9C", [0, 1]),
+        ("3H 3C JD QS 9C", [0, 1]),  # low pair over two high cards
+    ],
+)
+def test_poker_advice(hand: str, held: list[int]) -> None:
+    assert poker.advice(cards(hand)) == held
+
+
+def test_poker_two_steps_use_the_same_stream() -> None:
+    g = game("BGS_POKER_JACKS")
+    assert g.spec.two_step and g.check({"x": 1}) == {}
+    for nonce in range(150):
+        dealt = g.play(rng(nonce), {})
+        assert not dealt.finished and dealt.multiplier == 0
+        assert dealt.state == {"cards": dealt.detail["cards"]}
+        json.dumps(dealt.detail)
+        hold = dealt.detail["advice"]
+        done = g.finish(rng(nonce), {}, dealt.state, {"hold": hold})
+        assert done.finished and done.state == {}
+        assert [done.detail["cards"][i] for i in hold] == [dealt.detail["cards"][i] for i in hold]
+        assert done.multiplier == poker.PAYS[done.detail["hand"]]
+        assert poker.evaluate(cards(" ".join(done.detail["cards"]))) == done.detail["hand"]
+        # the replacements are the next cards of the same shuffle
+        order = poker.deal_order(rng(nonce))
+        assert cards(" ".join(done.detail["cards"])) == poker.draw_hand(order, hold)
+    with pytest.raises(AppError) as err:
+        g.finish(rng(999), {}, g.play(rng(1), {}).state, {"hold": []})
+    assert err.value.code == "studio-poker-stream"
+
+
+@pytest.mark.parametrize("hold", [[5], [0, 0], ["1"], [True], "0,1", [0, 1, 2, 3, 4, 4]])
+def test_poker_rejects_bad_holds(hold: object) -> None:
+    g = game("BGS_POKER_JACKS")
+    with pytest.raises(AppError) as err:
+        g.finish(rng(1), {}, g.play(rng(1), {}).state, {"hold": hold})
+    assert err.value.code == "studio-poker-hold"
+
+
+def test_bingo_marks_lines_and_pays() -> None:
+    g = game("BGS_BINGO_75")
+    dealt = g.play(rng(4), {})
+    card = dealt.detail["card"]
+    assert bingo.check_card(card) == card  # a dealt card is a valid player card
+    assert g.check({"card": card}) == {"card": card} and g.check({}) == {"card": None}
+    seen_wins = 0
+    for nonce in range(300):
+        outcome = g.play(rng(nonce), {"card": card})
+        assert outcome.detail["card"] == card
+        balls = outcome.detail["balls"]
+        assert len(balls) == len(set(balls)) == bingo.DRAWN
+        assert all(1 <= b <= bingo.BALLS for b in balls)
+        marked = outcome.detail["marked"]
+        for r in range(5):
+            for c in range(5):
+                assert marked[r][c] == ((r, c) == bingo.CENTRE or card[r][c] in balls)
+        lines = [n for n, cells in bingo.LINES.items() if all(marked[r][c] for r, c in cells)]
+        assert outcome.detail["lines"] == lines
+        assert outcome.multiplier == bingo.pays_for(len(lines), outcome.detail["full_card"])
+        seen_wins += outcome.multiplier > 0
+        json.dumps(outcome.detail)
+    assert 0 < seen_wins < 300
+
+
+def test_bingo_full_card_pays_the_top_prize() -> None:
+    card = [[c * 15 + r + 1 for c in range(5)] for r in range(5)]
+    card[2][2] = 0
+    marked = bingo.marks(card, [n for row in card for n in row if n])
+    assert all(all(row) for row in marked)
+    assert bingo.pays_for(12, True) == game("BGS_BINGO_75").spec.max_win_multiplier
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        "no",
+        [[1, 16, 31, 46, 61]] * 5,  # numbers twice
+        [[1, 16, 31, 46, 61]] * 4,
+        [[1, 16, 31, 46, 61, 2]] * 5,
+        [[16, 1, 31, 46, 61]] + [[2 + r, 17 + r, 32 + r, 47 + r, 62 + r] for r in range(4)],
+    ],
+)
+def test_bingo_rejects_bad_cards(card: object) -> None:
+    with pytest.raises(AppError) as err:
+        game("BGS_BINGO_75").check({"card": card})
+    assert err.value.code == "studio-bingo-card"
+
+
+def test_bingo_centre_must_be_free() -> None:
+    card = [[c * 15 + r + 1 for c in range(5)] for r in range(5)]
+    with pytest.raises(AppError):
+        bingo.check_card(card)
+    card[2][2] = 0
+    assert bingo.check_card(card) == card

@@ -3,12 +3,15 @@ fractions), by a simulation of at least 1,000,000 rounds with a stated tolerance
 
 from __future__ import annotations
 
-from collections import Counter
+import math
+import random
+from collections import Counter, defaultdict
 from decimal import Decimal
 from fractions import Fraction
 from itertools import product
+from math import comb
 
-from app.services.studio.games import dice, roulette, scratch, slot
+from app.services.studio.games import bingo, dice, poker, roulette, scratch, slot
 
 PERCENT = Fraction(100)
 
@@ -102,3 +105,96 @@ def test_scratch_rtp_is_exact_over_the_whole_series() -> None:
     assert tickets[None] == scratch.LOSING_TICKETS > 0
     returned = sum(scratch.PRIZES[s][0] * n for s, n in tickets.items() if s)
     assert Fraction(returned, scratch.SERIES) * PERCENT == Fraction(scratch.Scratch.spec.rtp)
+
+
+def simulate_poker(rounds: int, seed: int) -> tuple[float, float]:
+    """Mean return and its standard error over `rounds` hands held by `poker.advice`.
+
+    Per-round cost kept low: Mersenne Twister floats instead of HMAC (the stream's quality is
+    tested apart; this measures the paytable and the strategy), the same partial Fisher-Yates as
+    `poker.deal_order` inlined, and the hold cached per deal up to a change of suits (at most
+    134,459 classes)."""
+    rr = random.Random(seed).random
+    pays, evaluate, advice = poker.PAYS, poker.evaluate, poker.advice
+    cache: dict[tuple[int, ...], list[int]] = {}
+    total = total_sq = 0
+    for _ in range(rounds):
+        deck = list(poker.DECK)
+        for i in range(10):
+            j = i + int(rr() * (52 - i))
+            deck[i], deck[j] = deck[j], deck[i]
+        masks = [0, 0, 0, 0]
+        for card in deck[:5]:
+            masks[card & 3] |= 1 << (card >> 2)
+        suits = sorted(range(4), key=masks.__getitem__)
+        key = tuple(masks[s] for s in suits)
+        held = cache.get(key)
+        if held is None:
+            hand = [r * 4 + ci for ci, m in enumerate(key) for r in range(13) if m >> r & 1]
+            held = cache[key] = [hand[i] for i in advice(hand)]
+        final = [(c & ~3) | suits[c & 3] for c in held]
+        final += deck[5 : 10 - len(held)]
+        pay = pays[evaluate(final)]
+        total += pay
+        total_sq += pay * pay
+    mean = total / rounds
+    return mean, math.sqrt((total_sq / rounds - mean * mean) / rounds)
+
+
+def test_video_poker_one_million_hands_agree_with_the_published_rtp() -> None:
+    """Declared 99.54 %: 9/6 Jacks or Better with perfect play (published exact figure). The
+    simple strategy played here is worth about 99.46 %, 0.08 points less, far inside the noise:
+    one hand's standard deviation is about 4.4 bets, so 1,000,000 hands have a standard error
+    of about 0.44 points. Tolerance: four standard errors (about ±1.8 points; a false alarm
+    once in 15,000 runs, and the seed is fixed, so the test is deterministic)."""
+    rounds = 1_000_000
+    mean, stderr = simulate_poker(rounds, seed=20_261_122)
+    declared = float(poker.VideoPoker.spec.rtp) / 100
+    assert 0.004 < stderr < 0.005
+    assert abs(mean - declared) < 4 * stderr
+
+
+def bingo_subsets_by_lines() -> dict[tuple[int, int], int]:
+    """(marked numbered cells, complete lines) → how many subsets of the 24 numbered cells.
+
+    Rows are added top to bottom; the state keeps the columns still complete, whether each
+    diagonal is still complete, the complete rows and the marked count."""
+    size = bingo.SIZE
+    centre_row, centre_col = bingo.CENTRE
+    full = (1 << size) - 1
+    states: dict[tuple[int, bool, bool, int, int], int] = {(full, True, True, 0, 0): 1}
+    for r in range(size):
+        nxt: dict[tuple[int, bool, bool, int, int], int] = defaultdict(int)
+        for (cols, d1, d2, rows, marked), ways in states.items():
+            for mask in range(full + 1):
+                free = r == centre_row
+                if free and not mask >> centre_col & 1:
+                    continue
+                key = (
+                    cols & mask,
+                    d1 and bool(mask >> r & 1),
+                    d2 and bool(mask >> (size - 1 - r) & 1),
+                    rows + (mask == full),
+                    marked + mask.bit_count() - free,
+                )
+                nxt[key] += ways
+        states = nxt
+    out: dict[tuple[int, int], int] = defaultdict(int)
+    for (cols, d1, d2, rows, marked), ways in states.items():
+        out[(marked, rows + cols.bit_count() + d1 + d2)] += ways
+    return out
+
+
+def test_bingo_rtp_is_exact() -> None:
+    subsets = bingo_subsets_by_lines()
+    cells = bingo.SIZE**2 - 1
+    assert sum(subsets.values()) == 2**cells
+    assert subsets[(cells, 12)] == 1 and subsets[(4, 1)] == 4  # the lines through the centre
+    others = bingo.BALLS - cells
+    total = Fraction(0)
+    for (marked, lines), ways in subsets.items():
+        # P(a given set of `marked` cells is exactly the drawn part of the card)
+        p = Fraction(comb(others, bingo.DRAWN - marked), comb(bingo.BALLS, bingo.DRAWN))
+        total += ways * p * Fraction(bingo.pays_for(lines, marked == cells))
+    assert round(total * PERCENT, 2) == Fraction(bingo.Bingo.spec.rtp)
+    assert abs(float(total) - 0.953519630) < 1e-9

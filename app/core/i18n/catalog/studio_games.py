@@ -76,6 +76,41 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.scratch.symbol.LEMON": "Lemon",
         "studio.scratch.symbol.GRAPE": "Grapes",
         "studio.scratch.symbol.COIN": "Coin",
+        "studio-poker-hold": "Choose which of the five cards to hold (positions 0 to 4).",
+        "studio-poker-stream": "This draw does not belong to the dealt hand.",
+        "studio.BGS_POKER_JACKS.name": "Jacks or Better",
+        "studio.BGS_POKER_JACKS.rules": (
+            "Five cards are dealt from a 52-card deck. Hold any of them; the others are replaced "
+            "from the same deck. The final hand pays by the table below, from a pair of jacks "
+            "or better (1 times the bet, so the bet comes back) up to a royal flush (800 times). "
+            "Return to player 99.54 % with perfect play; the suggested hold follows a simple "
+            "strategy worth about 99.46 %."
+        ),
+        "studio.poker.hand.royal_flush": "Royal flush",
+        "studio.poker.hand.straight_flush": "Straight flush",
+        "studio.poker.hand.four_of_a_kind": "Four of a kind",
+        "studio.poker.hand.full_house": "Full house",
+        "studio.poker.hand.flush": "Flush",
+        "studio.poker.hand.straight": "Straight",
+        "studio.poker.hand.three_of_a_kind": "Three of a kind",
+        "studio.poker.hand.two_pair": "Two pair",
+        "studio.poker.hand.jacks_or_better": "Jacks or better",
+        "studio.poker.hand.nothing": "No win",
+        "studio-bingo-card": (
+            "A bingo card has 5 rows of 5 numbers: B 1–15, I 16–30, N 31–45, G 46–60, O 61–75, "
+            "no number twice and 0 for the free centre."
+        ),
+        "studio.BGS_BINGO_75.name": "Bingo 75",
+        "studio.BGS_BINGO_75.rules": (
+            "Your card has 24 numbers and a free centre. 36 of the 75 balls are drawn and every "
+            "number on your card that comes out is marked. Complete lines — rows, columns and "
+            "the two diagonals — pay by how many you have: 1 line 1.5 times the bet, 2 lines "
+            "5.5, 3 lines 25, 4 lines 100, 5 lines 400, 6 or more 1,000, and a full card 5,000. "
+            "Return to player 95.35 %."
+        ),
+        "studio.bingo.row.full_card": "Full card",
+        "studio.bingo.row.lines_or_more": "{lines} lines or more",
+        "studio.bingo.row.lines": "{lines} line(s)",
     },
     "pt": {
         "studio-unknown-game": "Jogo do estúdio desconhecido: {code}.",
@@ -149,5 +184,40 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.scratch.symbol.LEMON": "Limão",
         "studio.scratch.symbol.GRAPE": "Uvas",
         "studio.scratch.symbol.COIN": "Moeda",
+        "studio-poker-hold": "Escolha quais das cinco cartas segurar (posições 0 a 4).",
+        "studio-poker-stream": "Esta troca não pertence à mão distribuída.",
+        "studio.BGS_POKER_JACKS.name": "Valetes ou Melhor",
+        "studio.BGS_POKER_JACKS.rules": (
+            "Cinco cartas são distribuídas de um baralho de 52. Segure as que quiser; as outras "
+            "são trocadas pelo mesmo baralho. A mão final paga conforme a tabela abaixo, de um "
+            "par de valetes ou melhor (1 vez a aposta, ou seja, a aposta volta) até um royal "
+            "flush (800 vezes). Retorno ao jogador de 99,54 % com a jogada perfeita; a sugestão "
+            "de cartas segue uma estratégia simples que vale cerca de 99,46 %."
+        ),
+        "studio.poker.hand.royal_flush": "Royal flush",
+        "studio.poker.hand.straight_flush": "Straight flush",
+        "studio.poker.hand.four_of_a_kind": "Quadra",
+        "studio.poker.hand.full_house": "Full house",
+        "studio.poker.hand.flush": "Flush",
+        "studio.poker.hand.straight": "Sequência",
+        "studio.poker.hand.three_of_a_kind": "Trinca",
+        "studio.poker.hand.two_pair": "Dois pares",
+        "studio.poker.hand.jacks_or_better": "Valetes ou melhor",
+        "studio.poker.hand.nothing": "Sem prêmio",
+        "studio-bingo-card": (
+            "Uma cartela de bingo tem 5 linhas de 5 números: B 1–15, I 16–30, N 31–45, "
+            "G 46–60, O 61–75, sem números repetidos e 0 no centro livre."
+        ),
+        "studio.BGS_BINGO_75.name": "Bingo 75",
+        "studio.BGS_BINGO_75.rules": (
+            "Sua cartela tem 24 números e o centro livre. São sorteadas 36 das 75 bolas e cada "
+            "número da cartela que sair é marcado. Linhas completas — horizontais, verticais e "
+            "as duas diagonais — pagam conforme a quantidade: 1 linha paga 1,5 vez a aposta, "
+            "2 linhas 5,5, 3 linhas 25, 4 linhas 100, 5 linhas 400, 6 ou mais 1.000 e a cartela "
+            "cheia 5.000. Retorno ao jogador de 95,35 %."
+        ),
+        "studio.bingo.row.full_card": "Cartela cheia",
+        "studio.bingo.row.lines_or_more": "{lines} linhas ou mais",
+        "studio.bingo.row.lines": "{lines} linha(s)",
     },
 }

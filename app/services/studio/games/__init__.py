@@ -151,9 +151,16 @@ def decimal_param(params: dict[str, Any], name: str, error: str) -> Decimal:
 
 
 def _registry() -> dict[str, StudioGame]:
-    from app.services.studio.games import dice, roulette, scratch, slot
+    from app.services.studio.games import bingo, dice, poker, roulette, scratch, slot
 
-    games: list[StudioGame] = [slot.Slot(), scratch.Scratch(), dice.Dice(), roulette.Roulette()]
+    games: list[StudioGame] = [
+        slot.Slot(),
+        scratch.Scratch(),
+        poker.VideoPoker(),
+        dice.Dice(),
+        roulette.Roulette(),
+        bingo.Bingo(),
+    ]
     return {g.spec.code: g for g in games}
 
 

@@ -11,7 +11,8 @@ from decimal import Decimal
 import pytest
 
 from app.core.errors import AppError
-from app.core.i18n import has_key
+from app.core.i18n import has_key, translate
+from app.services.catalogue.demo import build_catalogue
 from app.services.studio.fairness import floats
 from app.services.studio.games import GAMES, bingo, game, poker, scratch, slot
 
@@ -320,3 +321,23 @@ def test_bingo_centre_must_be_free() -> None:
         bingo.check_card(card)
     card[2][2] = 0
     assert bingo.check_card(card) == card
+
+
+def test_the_demo_catalogue_lists_exactly_the_studio_games() -> None:
+    _, rows = build_catalogue()
+    studio = {row["game_code"]: row for row in rows if row["vassalage"] == "BGS"}
+    assert set(studio) == set(GAMES)
+    for code, row in studio.items():
+        spec = GAMES[code].spec
+        assert row["game_type"] == "INHOUSE" and row["sub_category"] == spec.sub_category
+        assert row["rtp"] == spec.rtp and row["support_play"] == 0 and not row["maintenance"]
+        assert row["game_name"] == translate(f"studio.{code}.name", "en")
+    assert studio["BGS_BINGO_75"]["sub_category"] == "BG"
+    assert {spec.sub_category for spec in (g.spec for g in GAMES.values())} >= {
+        None,
+        "SC",
+        "VP",
+        "AC",
+        "TG",
+        "BG",
+    }

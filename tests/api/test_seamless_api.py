@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 from app.api.main import create_api
+from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services import ledger
@@ -136,3 +137,13 @@ async def test_malformed_calls_are_refused(vendor_client: httpx.AsyncClient) -> 
     assert fractional.json()["code"] == "seamless-invalid-amount"
     missing = await _signed_post(vendor_client, "debit", {"sessionToken": player.session_token})
     assert missing.status_code == 422 and missing.json()["code"] == "seamless-invalid-call"
+
+
+def test_studio_wallet_goes_over_http_when_a_wallet_url_is_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert isinstance(wallet.studio_wallet(), wallet.InProcessWallet)
+    monkeypatch.setattr(get_settings(), "studio_wallet_url", "http://wallet.internal/")
+    port = wallet.studio_wallet()
+    assert isinstance(port, HttpWallet)
+    assert (port.base_url, port.vendor) == ("http://wallet.internal", BGS)

@@ -14,7 +14,7 @@ from app.core.errors import AppError
 from app.core.i18n import has_key, translate
 from app.services.catalogue.demo import build_catalogue
 from app.services.studio.fairness import floats
-from app.services.studio.games import GAMES, bingo, game, poker, scratch, slot
+from app.services.studio.games import GAMES, bingo, game, mines, poker, scratch, slot
 
 SEED = "5" * 64
 
@@ -341,3 +341,60 @@ def test_the_demo_catalogue_lists_exactly_the_studio_games() -> None:
         "TG",
         "BG",
     }
+
+
+@pytest.mark.parametrize("target", ["1.00", "1000.01", "2.001", "x", None])
+def test_limbo_rejects_bad_targets(target: object) -> None:
+    with pytest.raises(AppError) as err:
+        game("BGS_LIMBO").check({"target": target})
+    assert err.value.code == "studio-limbo-target"
+
+
+def test_limbo_round() -> None:
+    g = game("BGS_LIMBO")
+    assert g.quoted_multiplier({"target": "2"}) == Decimal("2.00")
+    wins = 0
+    for nonce in range(400):
+        o = g.play(rng(nonce), {"target": "2"})
+        assert o.detail["won"] == (Decimal(o.detail["result"]) >= 2)
+        assert o.multiplier == (2 if o.detail["won"] else 0)
+        wins += o.detail["won"]
+    assert 150 < wins < 250
+    assert g.play(iter([0.0]), {"target": "1.01"}).detail == {
+        "result": "1.00",
+        "target": "1.01",
+        "won": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("params", "key"),
+    [
+        ({"mines": 0, "tiles": [1]}, "studio-mines-count"),
+        ({"mines": 25, "tiles": [1]}, "studio-mines-count"),
+        ({"mines": True, "tiles": [1]}, "studio-mines-count"),
+        ({"mines": 3, "tiles": []}, "studio-mines-tiles"),
+        ({"mines": 3, "tiles": [1, 1]}, "studio-mines-tiles"),
+        ({"mines": 3, "tiles": [25]}, "studio-mines-tiles"),
+        ({"mines": 24, "tiles": [1, 2]}, "studio-mines-tiles"),
+        ({"mines": 10, "tiles": list(range(15))}, "studio-mines-too-rich"),
+    ],
+)
+def test_mines_rejects_bad_choices(params: dict[str, object], key: str) -> None:
+    with pytest.raises(AppError) as err:
+        game("BGS_MINES").check(params)
+    assert err.value.code == key and has_key(key)
+
+
+def test_mines_round() -> None:
+    g = game("BGS_MINES")
+    params = {"mines": 3, "tiles": [12, 0, 24]}
+    quoted = g.quoted_multiplier(params)
+    assert quoted == mines.multiplier_for(3, 3) == Decimal("1.4785")  # 0.99 × 2300 / 1540
+    for nonce in range(200):
+        o = g.play(rng(nonce), params)
+        laid = o.detail["mines"]
+        assert len(set(laid)) == 3 and o.detail["tiles"] == [0, 12, 24]
+        assert o.detail["hit"] == sorted(set(laid) & {0, 12, 24})
+        assert o.multiplier == (0 if o.detail["hit"] else quoted)
+    assert g.spec.max_win_multiplier == mines.MAX_MULTIPLIER

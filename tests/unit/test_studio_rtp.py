@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import product
 from math import comb
 
-from app.services.studio.games import bingo, dice, poker, roulette, scratch, slot
+from app.services.studio.games import bingo, dice, limbo, mines, poker, roulette, scratch, slot
 
 PERCENT = Fraction(100)
 
@@ -198,3 +198,32 @@ def test_bingo_rtp_is_exact() -> None:
         total += ways * p * Fraction(bingo.pays_for(lines, marked == cells))
     assert round(total * PERCENT, 2) == Fraction(bingo.Bingo.spec.rtp)
     assert abs(float(total) - 0.953519630) < 1e-9
+
+
+def test_limbo_every_target_returns_99_percent() -> None:
+    # winning values of k = u * 2**32: those with floor(99 * 2**32 / (2**32 - k)) >= 100 t;
+    # RTP in percent = wins / 2**32 * t * 100 = wins * hundredths / 2**32 (whole numbers)
+    span = limbo.SPAN
+    for hundredths in range(101, 100_001):
+        wins = 99 * span // hundredths
+        first_win = span - wins
+        assert limbo.result_hundredths(first_win / span) >= hundredths
+        assert limbo.result_hundredths((first_win - 1) / span) < hundredths
+        assert 99 * span >= wins * hundredths  # at most 99 %
+        assert 100_000 * wins * hundredths > (9_900_000 - 3) * span  # above 99 % - 0.00003
+
+
+def test_mines_every_allowed_choice_returns_99_percent() -> None:
+    worst = Fraction(99)
+    allowed = 0
+    for count in range(1, mines.TILES):
+        for picks in range(1, mines.TILES - count + 1):
+            pays = mines.multiplier_for(count, picks)
+            if pays > mines.MAX_MULTIPLIER:
+                continue
+            allowed += 1
+            chance = Fraction(comb(mines.TILES - count, picks), comb(mines.TILES, picks))
+            rtp = chance * Fraction(pays) * PERCENT
+            assert rtp <= 99
+            worst = min(worst, rtp)
+    assert allowed > 200 and worst > Fraction(9899, 100)

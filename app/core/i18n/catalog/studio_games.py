@@ -111,6 +111,25 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.bingo.row.full_card": "Full card",
         "studio.bingo.row.lines_or_more": "{lines} lines or more",
         "studio.bingo.row.lines": "{lines} line(s)",
+        "studio-limbo-target": "The target must be from {min} to {max}, with two decimals.",
+        "studio.BGS_LIMBO.name": "Limbo",
+        "studio.BGS_LIMBO.rules": (
+            "Choose a target multiplier from 1.01 to 1,000. The round draws a result; if it "
+            "reaches your target you win the bet times the target. The chance of reaching a "
+            "target t is 99 ÷ t %, so a 2x target wins 49.5 % of the time. Return to player 99 %."
+        ),
+        "studio.limbo.row": "Chance {chance} %",
+        "studio-mines-count": "Choose from 1 to {max} mines.",
+        "studio-mines-tiles": "Pick from 1 to {max} different tiles of the 5 × 5 field.",
+        "studio-mines-too-rich": "This choice would pay more than {max}x; pick fewer tiles.",
+        "studio.BGS_MINES.name": "Mines",
+        "studio.BGS_MINES.rules": (
+            "Choose how many mines (1 to 24) hide in the 5 × 5 field and pick your tiles. The "
+            "mines are then laid; if none of your tiles holds a mine you win the multiplier shown "
+            "when you bet, which grows with the mines and the tiles: 0.99 ÷ chance of a clean "
+            "pick. Choices paying over 10,000x are not offered. Return to player 99 %."
+        ),
+        "studio.mines.row": "{mines} mine(s), {picks} tile(s)",
     },
     "pt": {
         "studio-unknown-game": "Jogo do estúdio desconhecido: {code}.",
@@ -219,5 +238,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.bingo.row.full_card": "Cartela cheia",
         "studio.bingo.row.lines_or_more": "{lines} linhas ou mais",
         "studio.bingo.row.lines": "{lines} linha(s)",
+        "studio-limbo-target": "O alvo deve ficar entre {min} e {max}, com duas casas.",
+        "studio.BGS_LIMBO.name": "Limbo",
+        "studio.BGS_LIMBO.rules": (
+            "Escolha um multiplicador alvo de 1,01 a 1.000. A rodada sorteia um resultado; se "
+            "ele alcançar o alvo, você ganha a aposta vezes o alvo. A chance de alcançar um alvo "
+            "t é de 99 ÷ t %, então um alvo de 2x ganha em 49,5 % das vezes. Retorno ao jogador "
+            "de 99 %."
+        ),
+        "studio.limbo.row": "Chance de {chance} %",
+        "studio-mines-count": "Escolha de 1 a {max} minas.",
+        "studio-mines-tiles": "Escolha de 1 a {max} casas diferentes do campo 5 × 5.",
+        "studio-mines-too-rich": "Esta escolha pagaria mais de {max}x; escolha menos casas.",
+        "studio.BGS_MINES.name": "Minas",
+        "studio.BGS_MINES.rules": (
+            "Escolha quantas minas (1 a 24) se escondem no campo 5 × 5 e marque suas casas. Em "
+            "seguida as minas são colocadas; se nenhuma das suas casas tiver mina, você ganha o "
+            "multiplicador mostrado na aposta, que cresce com as minas e as casas: 0,99 ÷ chance "
+            "de escapar. Escolhas que pagariam mais de 10.000x não são aceitas. Retorno ao "
+            "jogador de 99 %."
+        ),
+        "studio.mines.row": "{mines} mina(s), {picks} casa(s)",
     },
 }

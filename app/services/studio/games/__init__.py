@@ -151,7 +151,7 @@ def decimal_param(params: dict[str, Any], name: str, error: str) -> Decimal:
 
 
 def _registry() -> dict[str, StudioGame]:
-    from app.services.studio.games import bingo, dice, poker, roulette, scratch, slot
+    from app.services.studio.games import bingo, dice, limbo, mines, poker, roulette, scratch, slot
 
     games: list[StudioGame] = [
         slot.Slot(),
@@ -160,6 +160,8 @@ def _registry() -> dict[str, StudioGame]:
         dice.Dice(),
         roulette.Roulette(),
         bingo.Bingo(),
+        limbo.Limbo(),
+        mines.Mines(),
     ]
     return {g.spec.code: g for g in games}
 

@@ -95,7 +95,11 @@ async def test_betting_record_and_profit_agree_with_the_ledger(
     detail = await client.get(
         "/wps/relay/ODSFE2_bettingRecordDetail", {"vendor": BGS, "roundId": rounds[3]}
     )
-    assert [c["kind"] for c in detail["calls"]] == ["DEBIT", "DEBIT", "ROLLBACK"]
+    assert [(c["kind"], c["amount"]) for c in detail["calls"]] == [
+        ("DEBIT", "7.00"),
+        ("DEBIT", "3.00"),
+        ("ROLLBACK", "3.00"),
+    ]
     async with session_scope() as session:
         assert (await ledger.audit(session)).clean
 

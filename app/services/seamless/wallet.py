@@ -240,6 +240,7 @@ class _Context:
 class _Outcome:
     status: WalletStatus
     ledger_transaction_id: int | None = None
+    amount: Decimal | None = None  # what moved, when the call itself names no amount
 
 
 async def _accounts(session: AsyncSession, game_session: GameSession) -> tuple[int, int]:
@@ -490,7 +491,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     game_round.status = RoundStatus.ROLLED_BACK
     game_round.settled_at = utcnow()
     session.add(game_round)
-    return _Outcome(WalletStatus.OK, transaction_id)
+    return _Outcome(WalletStatus.OK, transaction_id, target.amount)
 
 
 def _answer(call: WalletCallRow, balance: Decimal, currency: str, replay: bool) -> WalletAnswer:
@@ -539,7 +540,7 @@ async def _money_call(
                 round_id=call.round_id,
                 member_id=game_session.member_id,
                 game_code=call.game_code,
-                amount=amount,
+                amount=amount if outcome.amount is None else outcome.amount,
                 rollback_of=call.rollback_of if kind is WalletCallKind.ROLLBACK else None,
                 status=outcome.status,
                 answer={"status": outcome.status.value, "balance": str(cash)},

@@ -20,7 +20,7 @@ from app.services import ledger
 from app.services.seamless import wallet
 from app.services.seamless.http_port import HttpWallet, call_body
 from app.services.seamless.signing import signed_headers
-from app.services.seamless.vendors import vendor_secret
+from app.services.seamless.vendors import rotate_vendor_secret, vendor_secret
 from tests.support.seamless import call, funded_member, player_session, studio_game
 
 BGS = wallet.STUDIO_VENDOR
@@ -147,3 +147,20 @@ def test_studio_wallet_goes_over_http_when_a_wallet_url_is_set(
     port = wallet.studio_wallet()
     assert isinstance(port, HttpWallet)
     assert (port.base_url, port.vendor) == ("http://wallet.internal", BGS)
+
+
+async def test_a_rotated_secret_signs_and_the_old_one_no_longer_does(
+    vendor_client: httpx.AsyncClient,
+) -> None:
+    member = await funded_member("3.00")
+    player = await player_session(member)
+    body = {"sessionToken": player.session_token}
+    old = await vendor_secret(BGS)
+    new = await rotate_vendor_secret(BGS)
+    assert new != old and await vendor_secret(BGS) == new
+    assert (await _signed_post(vendor_client, "balance", body, secret=old)).status_code == 401
+    answer = await _signed_post(vendor_client, "balance", body, secret=new)
+    assert answer.json()["value"]["balance"] == "3.00"
+    with pytest.raises(AppError) as unknown:
+        await rotate_vendor_secret("NOPE")
+    assert unknown.value.code == "seamless-unknown-vendor"

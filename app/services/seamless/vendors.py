@@ -36,16 +36,20 @@ async def vendor_secret(vassalage: str) -> str:
     return decrypt_secret(found.secret_encrypted, _KEY_PURPOSE)
 
 
-async def set_vendor_secret(vassalage: str, secret: str) -> None:
-    """Replace a vendor's secret (operators; tests that sign as the vendor)."""
+async def rotate_vendor_secret(vassalage: str) -> str:
+    """A new random signing secret for an integrated vendor; shown once, to hand over."""
+    secret = secrets.token_urlsafe(32)
     async with write_transaction() as session:
         found = (
             await session.exec(
                 select(VendorCredential).where(VendorCredential.vassalage == vassalage)
             )
-        ).one()
+        ).first()
+        if found is None:
+            raise AppError("seamless-unknown-vendor", 404)
         found.secret_encrypted = encrypt_secret(secret, _KEY_PURPOSE)
         session.add(found)
+    return secret
 
 
 async def seed_vendor_credentials() -> None:

@@ -35,6 +35,10 @@ def test_every_game_has_texts_limits_and_a_paytable(code: str) -> None:
     assert has_key(f"studio.{code}.name") and has_key(f"studio.{code}.rules")
     rows = g.paytable()
     assert rows and all(has_key(row["label"]) and row["pays"] for row in rows)
+    for lang in ("en", "pt"):
+        for row in rows:
+            fields = {k: v for k, v in row.items() if k not in ("label", "pays")}
+            assert "{" not in translate(row["label"], lang, **fields)
     assert Decimal(0) < g.spec.min_bet < g.spec.max_bet
     limits = g.spec.limits("BRL")
     assert limits.max_win == g.spec.max_bet * g.spec.max_win_multiplier
@@ -398,3 +402,35 @@ def test_mines_round() -> None:
         assert o.detail["hit"] == sorted(set(laid) & {0, 12, 24})
         assert o.multiplier == (0 if o.detail["hit"] else quoted)
     assert g.spec.max_win_multiplier == mines.MAX_MULTIPLIER
+
+
+SAMPLE_PARAMS: dict[str, dict[str, object]] = {
+    "BGS_SLOT_JUNGLE": {},
+    "BGS_SCRATCH_LUCKY": {},
+    "BGS_POKER_JACKS": {},
+    "BGS_DICE": {"target": "33.33", "direction": "under"},
+    "BGS_ROULETTE": {"chips": [{"kind": "straight", "numbers": [7]}, {"kind": "odd"}]},
+    "BGS_BINGO_75": {},
+    "BGS_LIMBO": {"target": "3.5"},
+    "BGS_MINES": {"mines": 5, "tiles": [3, 4]},
+}
+
+
+@pytest.mark.parametrize("code", sorted(GAMES))
+def test_every_round_is_a_pure_json_safe_function_of_the_stream(code: str) -> None:
+    g = game(code)
+    checked = g.check(SAMPLE_PARAMS[code])
+    assert g.check(checked) == checked  # the service re-checks what it stored
+    json.dumps(checked)
+    other_seed = [g.play(rng(n, "another client seed"), checked).detail for n in range(40)]
+    assert other_seed != [g.play(rng(n), checked).detail for n in range(40)]
+    for nonce in range(40):
+        first = g.play(rng(nonce), checked)
+        assert first == g.play(rng(nonce), checked)
+        json.dumps(first.detail)
+        json.dumps(first.state)
+        if not first.finished:
+            first = g.finish(rng(nonce), checked, first.state, {"hold": [0, 1]})
+            json.dumps(first.detail)
+        assert first.finished and first.state == {}
+        assert 0 <= first.multiplier <= g.spec.max_win_multiplier

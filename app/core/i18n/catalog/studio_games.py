@@ -1,7 +1,8 @@
 """BGS studio games: names, rules, paytable labels and the games' own error messages.
 
-Names are `studio.<code>.name`, rules `studio.<code>.rules`; paytable rows use `studio.<game>.row.*`
-with the row's fields as placeholders.
+Names are `studio.<code>.name`, rules `studio.<code>.rules`; a paytable row's label is a key here
+with the row's other fields (except "pays") as placeholders. Symbol and hand names for showing a
+result: `studio.slot.symbol.*`, `studio.scratch.symbol.*`, `studio.poker.hand.*`.
 """
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -50,8 +51,25 @@ MESSAGES: dict[str, dict[str, str]] = {
             "four or five SCATTERs anywhere pay 2, 10 or 50 times the bet and award 10 free "
             "spins where every win pays triple. Return to player 96.17 %."
         ),
-        "studio.slot.row.line": "{count} × {symbol} on a line",
-        "studio.slot.row.scatter": "{count} × {symbol} anywhere",
+        "studio.slot.pay.TIGER": "{count} × Tiger on a line",
+        "studio.slot.pay.JAGUAR": "{count} × Jaguar on a line",
+        "studio.slot.pay.PARROT": "{count} × Parrot on a line",
+        "studio.slot.pay.TOUCAN": "{count} × Toucan on a line",
+        "studio.slot.pay.A": "{count} × A on a line",
+        "studio.slot.pay.K": "{count} × K on a line",
+        "studio.slot.pay.Q": "{count} × Q on a line",
+        "studio.slot.pay.J": "{count} × J on a line",
+        "studio.slot.pay.10": "{count} × 10 on a line",
+        "studio.slot.pay.SCATTER": "{count} × Scatter anywhere",
+        "studio.scratch.pay.DIAMOND": "3 × Diamond (odds {odds})",
+        "studio.scratch.pay.CROWN": "3 × Crown (odds {odds})",
+        "studio.scratch.pay.GOLD": "3 × Gold bar (odds {odds})",
+        "studio.scratch.pay.STAR": "3 × Star (odds {odds})",
+        "studio.scratch.pay.BELL": "3 × Bell (odds {odds})",
+        "studio.scratch.pay.CHERRY": "3 × Cherry (odds {odds})",
+        "studio.scratch.pay.LEMON": "3 × Lemon (odds {odds})",
+        "studio.scratch.pay.GRAPE": "3 × Grapes (odds {odds})",
+        "studio.scratch.pay.COIN": "3 × Coin (odds {odds})",
         "studio.slot.row.free_spins": "3+ SCATTER: {spins} free spins, wins × {factor}",
         "studio.slot.symbol.TIGER": "Tiger",
         "studio.slot.symbol.JAGUAR": "Jaguar",
@@ -59,6 +77,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.slot.symbol.TOUCAN": "Toucan",
         "studio.slot.symbol.WILD": "Wild",
         "studio.slot.symbol.SCATTER": "Scatter",
+        "studio.slot.symbol.A": "A",
+        "studio.slot.symbol.K": "K",
+        "studio.slot.symbol.Q": "Q",
+        "studio.slot.symbol.J": "J",
+        "studio.slot.symbol.10": "10",
         "studio.BGS_SCRATCH_LUCKY.name": "Lucky Scratch",
         "studio.BGS_SCRATCH_LUCKY.rules": (
             "Scratch the nine cells. Three matching symbols win that symbol's prize, from 1 to "
@@ -66,7 +89,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "series has 1,000,000 tickets and the odds of every prize are printed in the "
             "paytable. Return to player 95.00 %."
         ),
-        "studio.scratch.row": "3 × {symbol} (odds {odds})",
         "studio.scratch.symbol.DIAMOND": "Diamond",
         "studio.scratch.symbol.CROWN": "Crown",
         "studio.scratch.symbol.GOLD": "Gold bar",
@@ -177,8 +199,25 @@ MESSAGES: dict[str, dict[str, str]] = {
             "qualquer posição pagam 2, 10 ou 50 vezes a aposta e dão 10 giros grátis em que "
             "todo prêmio vale o triplo. Retorno ao jogador de 96,17 %."
         ),
-        "studio.slot.row.line": "{count} × {symbol} na linha",
-        "studio.slot.row.scatter": "{count} × {symbol} em qualquer posição",
+        "studio.slot.pay.TIGER": "{count} × Tigre na linha",
+        "studio.slot.pay.JAGUAR": "{count} × Onça na linha",
+        "studio.slot.pay.PARROT": "{count} × Papagaio na linha",
+        "studio.slot.pay.TOUCAN": "{count} × Tucano na linha",
+        "studio.slot.pay.A": "{count} × A na linha",
+        "studio.slot.pay.K": "{count} × K na linha",
+        "studio.slot.pay.Q": "{count} × Q na linha",
+        "studio.slot.pay.J": "{count} × J na linha",
+        "studio.slot.pay.10": "{count} × 10 na linha",
+        "studio.slot.pay.SCATTER": "{count} × Scatter em qualquer posição",
+        "studio.scratch.pay.DIAMOND": "3 × Diamante (chance {odds})",
+        "studio.scratch.pay.CROWN": "3 × Coroa (chance {odds})",
+        "studio.scratch.pay.GOLD": "3 × Barra de ouro (chance {odds})",
+        "studio.scratch.pay.STAR": "3 × Estrela (chance {odds})",
+        "studio.scratch.pay.BELL": "3 × Sino (chance {odds})",
+        "studio.scratch.pay.CHERRY": "3 × Cereja (chance {odds})",
+        "studio.scratch.pay.LEMON": "3 × Limão (chance {odds})",
+        "studio.scratch.pay.GRAPE": "3 × Uvas (chance {odds})",
+        "studio.scratch.pay.COIN": "3 × Moeda (chance {odds})",
         "studio.slot.row.free_spins": "3+ SCATTER: {spins} giros grátis, prêmios × {factor}",
         "studio.slot.symbol.TIGER": "Tigre",
         "studio.slot.symbol.JAGUAR": "Onça",
@@ -186,6 +225,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "studio.slot.symbol.TOUCAN": "Tucano",
         "studio.slot.symbol.WILD": "Curinga",
         "studio.slot.symbol.SCATTER": "Scatter",
+        "studio.slot.symbol.A": "A",
+        "studio.slot.symbol.K": "K",
+        "studio.slot.symbol.Q": "Q",
+        "studio.slot.symbol.J": "J",
+        "studio.slot.symbol.10": "10",
         "studio.BGS_SCRATCH_LUCKY.name": "Raspadinha da Sorte",
         "studio.BGS_SCRATCH_LUCKY.rules": (
             "Raspe as nove casas. Três símbolos iguais ganham o prêmio desse símbolo, de 1 a "
@@ -193,7 +237,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "tem 1.000.000 de bilhetes e a chance de cada prêmio está na tabela de pagamentos. "
             "Retorno ao jogador de 95,00 %."
         ),
-        "studio.scratch.row": "3 × {symbol} (chance {odds})",
         "studio.scratch.symbol.DIAMOND": "Diamante",
         "studio.scratch.symbol.CROWN": "Coroa",
         "studio.scratch.symbol.GOLD": "Barra de ouro",

@@ -63,8 +63,7 @@ class Scratch(OneStep):
     def paytable(self) -> list[dict[str, str]]:
         return [
             {
-                "label": "studio.scratch.row",
-                "symbol": symbol,
+                "label": f"studio.scratch.pay.{symbol}",
                 "odds": f"1 : {Decimal(SERIES) / count:.0f}",
                 "pays": multiplier_text(prize),
             }

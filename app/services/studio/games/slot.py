@@ -147,8 +147,7 @@ class Slot(OneStep):
     def paytable(self) -> list[dict[str, str]]:
         rows = [
             {
-                "label": "studio.slot.row.line",
-                "symbol": symbol,
+                "label": f"studio.slot.pay.{symbol}",
                 "count": str(count),
                 "pays": multiplier_text(Decimal(pays[count - 3]) / LINE_COUNT),
             }
@@ -157,8 +156,7 @@ class Slot(OneStep):
         ]
         rows += [
             {
-                "label": "studio.slot.row.scatter",
-                "symbol": SCATTER,
+                "label": f"studio.slot.pay.{SCATTER}",
                 "count": str(count),
                 "pays": multiplier_text(pays),
             }

@@ -99,3 +99,12 @@ def test_below_shuffle_and_draw() -> None:
     drawn = draw(floats(ZERO_SEED, "deck", 0), deck, 10)
     assert len(set(drawn)) == 10 and set(drawn) <= set(deck)
     assert drawn == draw(floats(ZERO_SEED, "deck", 0), deck, 10)
+
+
+def test_the_published_hash_is_no_key_to_the_stream() -> None:
+    # what the player sees before play (the hash) does not give the rounds' floats
+    seed, client = new_server_seed(), new_client_seed()
+    published = seed_hash(seed)
+    assert published != seed
+    from_hash = list(islice(floats(published, client, 0), 16))
+    assert from_hash != list(islice(floats(seed, client, 0), 16))

@@ -11,8 +11,10 @@ divided by it. Roulette chips are whole chip counts (`units`); each chip stakes 
 Paytable rows: "label" is a catalog key (studio_games.py), the row's other fields except "pays" are
 its placeholders; "pays" is shown as is.
 
-Addition to the contract (compatible): `GameSpec.limits(currency)` gives the bet and win limits
-in a currency, and `GameSpec.payout(bet, multiplier)` the capped amount to credit.
+Additions to the contract (compatible): `GameSpec.limits(currency)` gives the bet and win limits
+in a currency, `GameSpec.check_bet(bet, currency)` refuses a bet outside them and
+`GameSpec.payout(bet, multiplier)` is the capped amount to credit; `GameSpec.two_step`,
+`Outcome.finished` and `Outcome.state` have defaults (False, True, {}).
 """
 
 from __future__ import annotations

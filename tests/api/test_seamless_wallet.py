@@ -250,3 +250,18 @@ async def test_a_big_win_joins_the_winner_board() -> None:
             await session.exec(select(Winner).where(Winner.customer_name == member.username))
         ).all()
     assert [(w.win_amount, w.game_id) for w in won] == [(Decimal("60.00"), game.id)]
+
+
+async def test_racing_uses_of_one_launch_token_open_one_session() -> None:
+    member = await funded_member("1.00")
+    game = await studio_game()
+    token = await wallet.open_session(
+        member=member, vendor=BGS, game_code=game.game_code, currency="BRL"
+    )
+    results = await asyncio.gather(
+        *(wallet.authenticate(BGS, token) for _ in range(10)), return_exceptions=True
+    )
+    sessions = [r for r in results if isinstance(r, wallet.PlayerSession)]
+    refused = [r for r in results if isinstance(r, AppError)]
+    assert len(sessions) == 1 and len(refused) == 9
+    assert {r.code for r in refused} == {"seamless-invalid-token"}

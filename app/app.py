@@ -26,6 +26,7 @@ from pages.games import game_list_page
 from pages.help import help_page
 from pages.home import home
 from pages.not_found import not_found_page
+from pages.play import play_page, verify_page
 from pages.promotions import promotions_page
 from pages.records import records_page
 from pages.withdraw import withdraw_page
@@ -35,6 +36,7 @@ from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
 from state.lobby import LIST_PATHS, LOTTERY_PATHS, LobbyState
+from state.play import PlayState, VerifyState
 from state.records import RecordsState
 from state.register import RegisterState
 from state.security import SecurityState
@@ -130,4 +132,11 @@ app.add_page(
     on_load=[*ON_LOAD, AuthState.require_login, WithdrawState.load],
     title="Withdraw",
 )
+app.add_page(
+    verify_page,
+    route=routes.PLAY_VERIFY,
+    on_load=[*ON_LOAD, VerifyState.load],
+    title="Verify a round",
+)
+app.add_page(play_page, route=routes.PLAY, on_load=[*ON_LOAD, PlayState.load], title="Play")
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

@@ -21,3 +21,5 @@ TRANSACTION_HISTORY = "/transactionHistory"
 BETTING_RECORD = "/personalHistoryCopy"
 PROFIT_AND_LOSS = "/personalProfit"
 WITHDRAW = "/withdraw"
+PLAY = "/play/[studio_game]"  # the studio's game page; `studio_game` is the game code
+PLAY_VERIFY = "/play/verify"

@@ -19,6 +19,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.seamless import wallet
+from app.services.seamless.wallet import WalletCall
 from app.services.studio import fairness, rounds, seeds
 from app.services.studio.games import GAMES, GameSpec, OneStep, Outcome
 from models import Game, LedgerEntry, Member
@@ -233,11 +234,12 @@ async def test_demo_play_never_touches_the_ledger() -> None:
     paid = sum((r.payout for r in played), Decimal(0))
     assert await rounds.balance(player) == rounds.DEMO_START - Decimal("40.00") + paid
     assert await entry_count() == entries
+    spent = await rounds.balance(player) - Decimal("5.00")
+    await rounds.DemoWallet().debit(player.token, WalletCall("drain", "drain", DICE, spent))
     with pytest.raises(AppError) as caught:
-        await rounds.play(
-            player, DICE, "999.00", UNDER_50
-        )  # within the limits, over the demo balance
-    assert caught.value.code in ("play-bet-over-balance", "studio-bet-out-of-range")
+        await rounds.play(player, DICE, "10.00", UNDER_50)
+    assert caught.value.code == "play-bet-over-balance"
+    assert await rounds.balance(player) == Decimal("5.00")
     await seeds.rotate(player.owner)
     assert (await rounds.verify(player.owner, played[0].round_id)).matches
     with pytest.raises(AppError):
@@ -286,4 +288,38 @@ async def test_a_failure_after_the_debit_rolls_the_stake_back(
             await db.exec(select(StudioRound).where(StudioRound.owner == player.owner.key))
         ).one()
         assert row.status == RoundStatus.ROLLED_BACK
+        assert (await ledger.audit(db)).clean
+
+
+async def test_video_poker_debits_at_the_deal_and_credits_at_the_draw() -> None:
+    poker = "BGS_POKER_JACKS"
+    await ensure_catalogue_game(poker)
+    member = await funded_member("20.00")
+    token = await wallet.open_session(
+        member=member, vendor=wallet.STUDIO_VENDOR, game_code=poker, currency=CURRENCY
+    )
+    player = rounds.member_player(await wallet.authenticate(wallet.STUDIO_VENDOR, token))
+    dealt = await rounds.play(player, poker, "2.00", {})
+    assert not dealt.finished and dealt.status == RoundStatus.OPEN
+    assert len(dealt.detail["cards"]) == 5
+    assert await cash(member) == Decimal("18.00")
+    assert (await rounds.open_round(player.owner, poker)) is not None
+    with pytest.raises(AppError) as twice:
+        await rounds.play(player, poker, "2.00", {})
+    assert twice.value.code == "play-round-open"
+    with pytest.raises(AppError) as early:
+        await seeds.rotate(player.owner)  # would reveal the cards still to come
+    assert early.value.code == "play-rotate-open-round"
+    with pytest.raises(AppError):
+        await rounds.finish(player, dealt.round_id, {"hold": [7]})
+    drawn = await rounds.finish(player, dealt.round_id, {"hold": [0, 2]})
+    assert drawn.finished and drawn.detail["cards"][0] == dealt.detail["cards"][0]
+    assert await cash(member) == Decimal("18.00") + drawn.payout
+    with pytest.raises(AppError) as again:
+        await rounds.finish(player, dealt.round_id, {"hold": []})
+    assert again.value.code == "play-round-finished"
+    await seeds.rotate(player.owner)
+    checked = await rounds.verify(player.owner, dealt.round_id)
+    assert checked.matches and checked.detail == drawn.detail
+    async with session_scope() as db:
         assert (await ledger.audit(db)).clean

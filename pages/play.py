@@ -90,7 +90,7 @@ def _blocked() -> rx.Component:
                     rx.el.button(
                         t("play.play_real"),
                         type="button",
-                        on_click=PlayState.load,
+                        on_click=PlayState.play_real,
                         class_name=PRIMARY,
                         data_testid="play-real",
                     ),

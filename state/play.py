@@ -8,9 +8,11 @@ demo get the login popup, trial members the need-an-account dialog (spec 4's gam
 
 from __future__ import annotations
 
+import json
 import secrets
 from decimal import Decimal
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import reflex as rx
 
@@ -18,7 +20,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.core.security import token_digest
-from app.services.seamless import wallet
+from app.services.seamless import launch, wallet
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, StudioGame
 from state.auth import LOGIN_DIALOG, NEED_ACCOUNT_DIALOG, AuthState, current_login
@@ -52,8 +54,15 @@ def kind_of(studio_game: StudioGame) -> str:
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def _cell(value: str, hit: bool) -> dict[str, str]:
-    return {"icon": value, "label": value, "hit": "1" if hit else "", "red": ""}
+def _cell(value: str, hit: bool, name: str = "") -> dict[str, str]:
+    """`label` picks the drawn symbol; `name` is what a screen reader says."""
+    return {
+        "icon": value,
+        "label": value,
+        "name": name or value,
+        "hit": "1" if hit else "",
+        "red": "",
+    }
 
 
 def _card(code: str, held: bool) -> dict[str, str]:
@@ -62,6 +71,7 @@ def _card(code: str, held: bool) -> dict[str, str]:
     return {
         "icon": rank + SUIT_SIGNS.get(code[1:], ""),
         "label": code,
+        "name": rank + SUIT_SIGNS.get(code[1:], ""),
         "hit": "1" if held else "",
         "red": "1" if code[1:] in ("H", "D") else "",
     }
@@ -211,22 +221,26 @@ class PlayState(rx.State):
         self.dealt = False
         self._open_round = ""
 
-    async def _begin(self) -> Any:
+    async def _begin(self, use_token: bool) -> Any:
         """Start real play: the launch token of the URL, or a launch made here."""
         auth = await self.get_state(AuthState)
-        token = self.router.url.query_parameters.get("token", "")
+        token = self.router.url.query_parameters.get("token", "") if use_token else ""
+        if not auth.is_login:
+            self.blocked = "play-login-needed"
+            return AuthState.open_login
+        if auth.is_trial:
+            self.blocked = "play-login-needed"
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
         if token and token_digest(token) == self._launch_digest and self._session_token:
             return None  # the same page reloaded: the token was already exchanged
         if token:
             session = await wallet.studio_wallet().authenticate(token)
             self._launch_digest = token_digest(token)
-        elif not auth.is_login:
-            self.blocked = "play-login-needed"
-            return AuthState.open_login
-        elif auth.is_trial:
-            self.blocked = "play-login-needed"
-            return DialogState.open(NEED_ACCOUNT_DIALOG)
-        elif self._session_token and self._session_game == self.code:
+        elif (
+            self._session_token
+            and self._session_game == self.code
+            and self._session_member == auth.member_id
+        ):
             try:
                 await wallet.studio_wallet().balance(self._session_token)
                 return None
@@ -235,9 +249,7 @@ class PlayState(rx.State):
             session = await self._launch_here()
         else:
             session = await self._launch_here()
-        if session.game_code != self.code or (
-            auth.is_login and session.member_id != auth.member_id
-        ):
+        if session.game_code != self.code or session.member_id != auth.member_id:
             raise AppError("play-session-mismatch", 403)
         self._session_token = session.session_token
         self._session_game = session.game_code
@@ -246,20 +258,34 @@ class PlayState(rx.State):
         return None
 
     async def _launch_here(self) -> wallet.PlayerSession:
+        """The lobby's launch, made by the page itself (the same rules: maintenance, blocked
+        members, trial accounts), then its one-time token exchanged at once."""
         login = await current_login(self)
         brand = await current_brand(self)
-        token = await wallet.open_session(
-            member=login.member,
-            vendor=wallet.STUDIO_VENDOR,
-            game_code=self.code,
-            currency=brand.currency,
+        url = await launch.launch(
+            login.member,
+            brand,
+            self.code,
+            wallet.STUDIO_VENDOR,
+            False,
+            language=brand.default_language,
         )
+        token = parse_qs(urlsplit(url).query).get("token", [""])[0]
         return await wallet.studio_wallet().authenticate(token)
 
     # Page load -----------------------------------------------------------------------------
 
     @rx.event
     async def load(self) -> Any:
+        return await self._load(use_token=True)
+
+    @rx.event
+    async def play_real(self) -> Any:
+        """After logging in on the page: real play with a launch of its own (a token in the
+        address may have been refused already)."""
+        return await self._load(use_token=False)
+
+    async def _load(self, use_token: bool) -> Any:
         lang = await self._lang()
         self.error = self.notice = self.blocked = ""
         self.code = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
@@ -272,17 +298,24 @@ class PlayState(rx.State):
         self._reset_round()
         self.chips = {}
         events: Any = None
-        if self.router.url.query_parameters.get("demo") == "1":
+        if use_token and self.router.url.query_parameters.get("demo") == "1":
             self.mode = "demo"
             self.currency = DEMO_CURRENCY
             events = [DialogState.close(LOGIN_DIALOG), DialogState.close(NEED_ACCOUNT_DIALOG)]
+            try:
+                await launch.launch(
+                    None, await current_brand(self), self.code, wallet.STUDIO_VENDOR, True
+                )
+            except AppError as exc:
+                self.mode, self.blocked = "", exc.code
+                return events
             try:
                 seeds.demo_owner(self.demo_id)
             except AppError:
                 self.demo_id = secrets.token_urlsafe(18)
         else:
             try:
-                events = await self._begin()
+                events = await self._begin(use_token)
             except AppError as exc:
                 self.mode = ""
                 self.blocked = exc.code
@@ -452,14 +485,17 @@ class PlayState(rx.State):
     def _apply_scratch(self, detail: dict[str, Any]) -> None:
         hits = {int(i) for i in detail.get("cells", [])}
         self.grid_cols = 3
-        self.cells = [_cell(str(v), i in hits) for i, v in enumerate(_flat(detail.get("grid", [])))]
+        self.cells = [
+            _cell(str(v), i in hits, translate(f"studio.scratch.symbol.{v}", self._lang_now))
+            for i, v in enumerate(_flat(detail.get("grid", [])))
+        ]
         if detail.get("symbol"):
             symbol = str(detail["symbol"])
             self.lines = [
                 translate(
                     "play.scratch.win",
                     self._lang_now,
-                    symbol=symbol,
+                    symbol=translate(f"studio.scratch.symbol.{symbol}", self._lang_now),
                     prize=detail.get("prize", ""),
                 )
             ]
@@ -509,7 +545,7 @@ class PlayState(rx.State):
                     "play.slot.line",
                     lang,
                     line=win["line"],
-                    symbol=win["symbol"],
+                    symbol=translate(f"studio.slot.symbol.{win['symbol']}", lang),
                     count=win["count"],
                 )
             )
@@ -525,7 +561,11 @@ class PlayState(rx.State):
         if free:
             self.lines.append(translate("play.slot.free_spins", lang, count=len(free)))
         self.cells = [
-            _cell(reels[reel][row], row * len(reels) + reel in hits)
+            _cell(
+                reels[reel][row],
+                row * len(reels) + reel in hits,
+                translate(f"studio.slot.symbol.{reels[reel][row]}", lang),
+            )
             for row in range(rows)
             for reel in range(len(reels))
         ]
@@ -548,6 +588,10 @@ class PlayState(rx.State):
         self.error = self.notice = ""
         if self.mode not in ("real", "demo"):
             return AuthState.open_login
+        auth = await self.get_state(AuthState)
+        if self.mode == "real" and (not auth.is_login or auth.member_id != self._session_member):
+            self.mode, self.blocked = "", "play-login-needed"  # logged out or another account
+            return None
         try:
             if self._open_round:
                 view = await rounds.finish(
@@ -644,7 +688,10 @@ class VerifyState(rx.State):
         self.revealed = found.server_seed is not None
         self.matches = bool(found.matches)
         self.rows = [
-            {"label": translate("play.verify.game", lang), "value": view.game_code},
+            {
+                "label": translate("play.verify.game", lang),
+                "value": translate(f"studio.{view.game_code}.name", lang),
+            },
             {
                 "label": translate("play.verify.stake", lang),
                 "value": format_amount(view.stake, lang),
@@ -656,7 +703,7 @@ class VerifyState(rx.State):
             {"label": translate("play.hash", lang), "value": view.server_seed_hash},
             {"label": translate("play.verify.server_seed", lang), "value": found.server_seed or ""},
             {"label": translate("play.client_seed", lang), "value": view.client_seed},
-            {"label": translate("play.nonce", lang), "value": str(view.nonce)},
+            {"label": translate("play.verify.nonce", lang), "value": str(view.nonce)},
         ]
         self.outcome = f"{_multiplier(view.multiplier)} · {_summary(view.detail)}"
         if found.multiplier is not None and found.detail is not None:
@@ -667,6 +714,10 @@ class VerifyState(rx.State):
 
 def _summary(detail: dict[str, Any]) -> str:
     """A short text of an outcome for the verify page (the values that decide it)."""
-    keys = ("roll", "number", "colour", "grid", "cells", "cards", "called", "hand")
-    parts = [f"{k}: {detail[k]}" for k in keys if k in detail]
-    return "; ".join(parts) if parts else str(detail)
+    keys = ("roll", "result", "number", "colour", "grid", "cards", "hand", "mines", "balls")
+    shown = {k: detail[k] for k in keys if k in detail}
+    base = detail.get("base")
+    if isinstance(base, dict):
+        shown["reels"] = base.get("reels")
+        shown["free_spins"] = len(detail.get("free_spins", []))
+    return "; ".join(f"{k}: {json.dumps(v)}" for k, v in shown.items()) or json.dumps(detail)

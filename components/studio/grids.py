@@ -51,7 +51,7 @@ def _symbol(cell: rx.Var) -> rx.Component:
 def _cell(cell: rx.Var, index: rx.Var, look: str) -> rx.Component:
     return rx.el.div(
         _symbol(cell),
-        rx.el.span(cell["label"], class_name="sr-only"),
+        rx.el.span(cell["name"], class_name="sr-only"),
         style={"--i": index},
         class_name=rx.cond(
             cell["hit"] != "",
@@ -128,7 +128,7 @@ def _card(cell: rx.Var, index: rx.Var) -> rx.Component:
         type="button",
         on_click=PlayState.toggle_hold(index),
         aria_pressed=rx.cond(held, "true", "false"),
-        aria_label=cell["label"],
+        aria_label=cell["name"],
         style={"--i": index},
         class_name=rx.cond(
             held,

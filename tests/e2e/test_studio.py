@@ -63,7 +63,7 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
     member = await _register(page, site_url)
     await fund(member, "100.00")
     assert member.id is not None
-    await page.reload()
+    await page.goto(site_url + "/")  # a fresh load reads the funded balance
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00")
 
     # From the lobby: the in-house list, the slot's card, play.
@@ -78,7 +78,7 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
 
     # Rules and paytable before betting.
     await page.get_by_test_id("rules-button").click()
-    await expect(page.get_by_test_id("paytable")).to_contain_text("TIGER")
+    await expect(page.get_by_test_id("paytable")).to_contain_text("Tigre")
     await page.keyboard.press("Escape")
 
     await page.get_by_test_id("bet-input").fill("1,00")
@@ -116,6 +116,8 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
     await page.wait_for_url("**/play/verify?round=**")
     await expect(page.get_by_test_id("verify-result")).to_have_attribute("data-ok", "1")
     await expect(page.get_by_test_id("verify-page")).to_contain_text(checked_round)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "verify-1280-light.png"), full_page=True)
 
     # A round id changed by hand is refused with a clear message.
     await page.goto(site_url + f"/play/verify?round={played[0].round_id}9")

@@ -323,3 +323,12 @@ async def test_video_poker_debits_at_the_deal_and_credits_at_the_draw() -> None:
     assert checked.matches and checked.detail == drawn.detail
     async with session_scope() as db:
         assert (await ledger.audit(db)).clean
+
+
+def test_bets_are_read_as_typed_in_either_language() -> None:
+    assert rounds.parse_bet("1,50") == Decimal("1.50")
+    assert rounds.parse_bet(" 2.5 ") == Decimal("2.50")
+    for bad in ("1.234,5", "1e3x", "", "0", "Infinity", "0.001"):
+        with pytest.raises(AppError) as caught:
+            rounds.parse_bet(bad)
+        assert caught.value.code == "play-bet-invalid"

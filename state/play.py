@@ -181,7 +181,11 @@ class PlayState(rx.State):
         self.min_bet = format_amount(limits.min_bet, lang)
         self.max_bet = format_amount(limits.max_bet, lang)
         self.max_win = format_amount(limits.max_win, lang)
-        if not self.bet:
+        try:
+            fits = limits.min_bet <= rounds.parse_bet(self.bet) <= limits.max_bet
+        except AppError:
+            fits = False
+        if not fits:  # another game's bet, or a refused one: start again from the minimum
             self.bet = str(limits.min_bet)
 
     def _paytable(self, lang: str) -> list[dict[str, str]]:

@@ -5,6 +5,7 @@ the demo without touching the ledger. Screenshots of every game at 360 px and de
 from __future__ import annotations
 
 import os
+import re
 from decimal import Decimal
 from pathlib import Path
 from urllib.parse import unquote
@@ -144,6 +145,25 @@ async def test_a_guest_plays_the_demo_and_without_demo_is_asked_to_log_in(
     await page.get_by_test_id("bet-input").fill("5000")
     await page.get_by_test_id("play-button").click()
     await expect(page.get_by_test_id("play-error")).to_contain_text("entre")
+
+    # Video poker in two steps, by keyboard only: deal, hold two cards, draw.
+    await open_site(page, site_url + "/play/BGS_POKER_JACKS?demo=1")
+    await expect(page.get_by_test_id("play-balance")).to_have_text(re.compile(r"\d"))
+    await page.get_by_test_id("play-button").focus()
+    await page.keyboard.press("Enter")
+    cards = page.get_by_test_id("poker-card")
+    await expect(cards).to_have_count(5)
+    await expect(page.get_by_test_id("play-button")).to_have_text("Trocar")
+    for index in (0, 3):
+        await cards.nth(index).focus()
+        await page.keyboard.press("Enter")
+        await expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    held = [await cards.nth(i).get_attribute("aria-label") for i in (0, 3)]
+    await page.get_by_test_id("play-button").focus()
+    await page.keyboard.press("Enter")
+    await expect(page.get_by_test_id("round-result")).to_be_visible()
+    await expect(page.get_by_test_id("play-button")).to_have_text("Distribuir")
+    assert [await cards.nth(i).get_attribute("aria-label") for i in (0, 3)] == held
     assert await _entries() == entries  # demo play never reaches the ledger
 
 

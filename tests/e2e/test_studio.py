@@ -167,6 +167,21 @@ async def test_a_guest_plays_the_demo_and_without_demo_is_asked_to_log_in(
     assert await _entries() == entries  # demo play never reaches the ledger
 
 
+async def test_a_trial_member_gets_the_info_dialog_unless_demo(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/login")
+    await page.get_by_test_id("start-trial").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+    await page.goto(site_url + "/play/BGS_ROULETTE")
+    await expect(page.get_by_test_id("need-account-text")).to_be_visible()
+    await expect(page.get_by_test_id("play-blocked")).to_be_visible()
+    await open_site(page, site_url + "/play/BGS_ROULETTE?demo=1")
+    await expect(page.get_by_test_id("demo-badge")).to_be_visible()
+    await page.get_by_test_id("roulette-black").click()
+    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("2x")
+    await _play_rounds(page, 1)
+    await expect(page.get_by_test_id("roulette-number")).to_be_visible()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 async def test_screenshots_of_every_game(browser: Browser, site_url: str, scheme: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)

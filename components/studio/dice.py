@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.i18n import t
+from components.i18n import amount, t
 from components.studio.panels import CARD, SMALL_BUTTON, bet_form
 from state.play import PlayState
 
@@ -30,7 +30,7 @@ def dice_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             rx.el.div(
-                rx.cond(PlayState.dice_roll != "", PlayState.dice_roll, "--.--"),
+                rx.cond(PlayState.dice_roll != "", amount(PlayState.dice_roll), "--.--"),
                 key=PlayState.round_id,
                 class_name=rx.cond(
                     PlayState.won,
@@ -74,7 +74,7 @@ def dice_board() -> rx.Component:
 def dice_controls() -> rx.Component:
     return bet_form(
         rx.el.label(
-            t("play.dice.target") + " " + PlayState.dice_target,
+            t("play.dice.target") + " " + amount(PlayState.dice_target),
             html_for="dice-target",
             class_name="block text-sm font-medium",
         ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from components.forms import INPUT
-from components.i18n import t
+from components.i18n import amount, t
 from components.studio.panels import CARD, bet_form
 from state.play import PlayState
 
@@ -13,7 +13,7 @@ from state.play import PlayState
 def limbo_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.cond(PlayState.limbo_result != "", PlayState.limbo_result + "x", "-.--x"),
+            rx.cond(PlayState.limbo_result != "", amount(PlayState.limbo_result) + "x", "-.--x"),
             key=PlayState.round_id,
             class_name=rx.cond(
                 PlayState.won,

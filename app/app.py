@@ -19,6 +19,7 @@ from pages.account import (
     reset_password_page,
     security_center_page,
 )
+from pages.betting import betting_page, profit_page
 from pages.bonus import bonus_page
 from pages.cashier import deposit_page, sandbox_page
 from pages.download import download_page
@@ -26,16 +27,19 @@ from pages.games import game_list_page
 from pages.help import help_page
 from pages.home import home
 from pages.not_found import not_found_page
+from pages.play import play_page, verify_page
 from pages.promotions import promotions_page
 from pages.records import records_page
 from pages.transfer import transfer_page
 from pages.withdraw import withdraw_page
 from state.auth import AuthState
+from state.betting import BettingState, ProfitState
 from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
 from state.lobby import LIST_PATHS, LOTTERY_PATHS, LobbyState
+from state.play import PlayState, VerifyState
 from state.records import RecordsState
 from state.register import RegisterState
 from state.security import SecurityState
@@ -115,11 +119,30 @@ app.add_page(
     title="Account record",
 )
 app.add_page(
+    betting_page,
+    route=routes.BETTING_RECORD,
+    on_load=[*ON_LOAD, AuthState.require_login, BettingState.load],
+    title="Betting record",
+)
+app.add_page(
+    profit_page,
+    route=routes.PROFIT_AND_LOSS,
+    on_load=[*ON_LOAD, AuthState.require_login, ProfitState.load],
+    title="Profit and loss",
+)
+app.add_page(
     withdraw_page,
     route=routes.WITHDRAW,
     on_load=[*ON_LOAD, AuthState.require_login, WithdrawState.load],
     title="Withdraw",
 )
+app.add_page(
+    verify_page,
+    route=routes.PLAY_VERIFY,
+    on_load=[*ON_LOAD, VerifyState.load],
+    title="Verify a round",
+)
+app.add_page(play_page, route=routes.PLAY, on_load=[*ON_LOAD, PlayState.load], title="Play")
 app.add_page(
     transfer_page,
     route=routes.TRANSFER_FUND,

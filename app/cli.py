@@ -6,6 +6,7 @@ setup                         migrate, then seed
 status show|normal|maintenance|block|unblock   switch a brand's full-page state
 rotate-key                    publish a new payload key (the old one stays valid a while)
 audit                         prove ledger balances equal their entries (exit 1 on any difference)
+vendor-secret BGS             rotate a game vendor's wallet signing secret (printed once)
 jobs withdrawal-timeouts      run a scheduled job once (skips if another runner holds its lock)
 """
 
@@ -29,6 +30,7 @@ from app.jobs import JobRun, withdrawal_timeouts
 from app.services.demo_data import seed_demo_data
 from app.services.ledger import audit
 from app.services.payload_keys import payload_keys
+from app.services.seamless.vendors import rotate_vendor_secret
 from models import Merchant
 from models.base import utcnow
 
@@ -93,6 +95,12 @@ async def _rotate() -> None:
     await dispose_engine()
 
 
+async def _vendor_secret(vendor: str) -> None:
+    secret = await rotate_vendor_secret(vendor.upper())
+    await dispose_engine()
+    print(f"new signing secret of {vendor.upper()} (shown once): {secret}")
+
+
 async def _audit() -> int:
     async with session_scope() as session:
         report = await audit(session)
@@ -132,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("setup")
     sub.add_parser("rotate-key")
     sub.add_parser("audit")
+    vendor_secret = sub.add_parser("vendor-secret", help="rotate a game vendor's wallet secret")
+    vendor_secret.add_argument("vendor", help="vendor code, e.g. BGS")
     jobs = sub.add_parser("jobs")
     jobs.add_argument("job", choices=sorted(JOBS))
     status = sub.add_parser("status")
@@ -154,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_rotate())
     elif args.command == "audit":
         return asyncio.run(_audit())
+    elif args.command == "vendor-secret":
+        asyncio.run(_vendor_secret(args.vendor))
     elif args.command == "jobs":
         asyncio.run(_job(args.job))
     elif args.command == "status":

@@ -15,7 +15,9 @@ ITEMS = (
     ("transfer.title", routes.TRANSFER_FUND, "arrow-left-right"),
     ("cashier.deposit_title", routes.DEPOSIT, "wallet"),
     ("withdraw.title", routes.WITHDRAW, "banknote"),
+    ("betting.title", routes.BETTING_RECORD, "dices"),
     ("record.title", routes.TRANSACTION_HISTORY, "list"),
+    ("profit.title", routes.PROFIT_AND_LOSS, "chart-column"),
     ("bonus.title", routes.BONUS_DETAILS, "gift"),
 )
 

@@ -22,6 +22,7 @@ from models.cashier import (
 )
 from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
 from models.crypto import RsaKey
+from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.member import (
     AffiliateCode,
@@ -32,6 +33,7 @@ from models.member import (
     OutboundMessage,
     RecoveryCode,
 )
+from models.studio import StudioRound, StudioSeedPair
 
 __all__ = [
     "AffiliateCode",
@@ -42,6 +44,8 @@ __all__ = [
     "FavoriteGame",
     "Feedback",
     "Game",
+    "GameRound",
+    "GameSession",
     "GameVendor",
     "HelpArticle",
     "KnownIp",
@@ -55,11 +59,16 @@ __all__ = [
     "OutboundMessage",
     "PaymentChannel",
     "PayoutAccount",
+    "PendingRollback",
     "RecentGame",
     "RecoveryCode",
     "RegisterField",
     "RsaKey",
     "SiteResource",
+    "StudioRound",
+    "StudioSeedPair",
+    "VendorCredential",
+    "WalletCall",
     "WebhookLog",
     "WhitelabelModule",
     "Winner",

@@ -12,6 +12,7 @@ from app.core.i18n import translate
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
+from app.services.seamless import launch
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
 from state.dialog import DialogState
 from state.site import SiteState, current_brand
@@ -185,6 +186,19 @@ class LobbyState(rx.State):
             return AuthState.open_login
         if auth.is_trial and not demo:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
-        key = "game-maintenance" if game.get("maintenance") else "game-unavailable"
-        auth.warning = translate(key, site.ui_lang)
-        return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+        try:
+            brand = await current_brand(self)
+            member = await launch.launching_member(auth._token, brand.id)
+            url = await launch.launch(
+                member,
+                brand,
+                "",
+                game["vendor"],
+                demo,
+                language=site.lang or brand.default_language,
+                node_id=int(game["id"]),
+            )
+        except AppError as exc:
+            auth.warning = translate(exc.code, site.ui_lang, **exc.params)
+            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+        return rx.redirect(url)

@@ -2,7 +2,7 @@
 and the close of a withdrawal investigation
 
 Revision ID: 0009
-Revises: 0006
+Revises: 0008
 Create Date: 2026-11-22 01:48:13.819446
 """
 
@@ -15,7 +15,7 @@ from alembic import op
 import models.base
 
 revision: str = '0009'
-down_revision: str | Sequence[str] | None = '0006'
+down_revision: str | Sequence[str] | None = '0008'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -17,6 +17,9 @@ from app import routes
 from app.api import media
 from app.api.envelope import error_response, localize_fields
 from app.api.lgw import games as lgw_games
+from app.api.vendor import wallet as vendor_wallet
+from app.api.wps import betting as wps_betting
+from app.api.wps import game as wps_game
 from app.api.wps import games as wps_games
 from app.api.wps import member, records, session, support, system, verification, wallet, withdraw
 from app.core.config import get_settings
@@ -160,7 +163,10 @@ def create_api() -> FastAPI:
     api.include_router(withdraw.router)
     api.include_router(records.router)
     api.include_router(wps_games.router)
+    api.include_router(wps_game.router)
+    api.include_router(wps_betting.router)
     api.include_router(lgw_games.router)
+    api.include_router(vendor_wallet.router)
     api.router.routes.extend(media.ROUTES)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))

@@ -76,9 +76,30 @@ class Settings(BaseSettings):
         default=5, ge=1, description="Wrong payment passwords within an hour before the lock"
     )
     payment_password_lock_minutes: int = Field(default=30, ge=1)
+    studio_wallet_url: str | None = Field(
+        default=None,
+        description="unset: the co-hosted studio moves money in-process; else the wallet API base",
+    )
+    studio_wallet_secret: SecretStr | None = Field(
+        default=None, description="the studio's signing secret when it calls the wallet over HTTP"
+    )
+    vendor_signature_max_age_seconds: int = Field(default=300, ge=5)
+    game_launch_token_seconds: int = Field(default=300, ge=10)
+    game_session_minutes: int = Field(default=240, ge=1)
+    big_win_min_amount: Decimal = Field(default=Decimal("1000.00"), gt=0)
+    big_win_multiplier: Decimal = Field(
+        default=Decimal("50"), gt=0, description="a win of this many times the bet is a big win"
+    )
     sql_echo: bool = False
 
-    @field_validator("database_url", "redis_url", "smtp_host", "sms_gateway_url", mode="before")
+    @field_validator(
+        "database_url",
+        "redis_url",
+        "smtp_host",
+        "sms_gateway_url",
+        "studio_wallet_url",
+        mode="before",
+    )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if value == "" else value

@@ -12,6 +12,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import write_transaction
 from app.core.html import sanitize_html
 from app.services.catalogue.demo import seed_catalogue
+from app.services.seamless.vendors import seed_vendor_credentials
 from models import (
     Banner,
     CustomerService,
@@ -322,4 +323,5 @@ async def seed_demo_data() -> list[str]:
             if before is None:
                 created.append(seed.code)
     await seed_catalogue()
+    await seed_vendor_credentials()
     return created

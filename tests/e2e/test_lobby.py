@@ -62,6 +62,6 @@ async def test_favourite_toggles_and_survives_reload(page: Page, site_url: str) 
     await page.reload()
     heart = page.get_by_test_id("game-card").first.locator("[data-testid^=favorite-]")
     await expect(heart).to_have_attribute("aria-pressed", "true")
-    # A member's play reaches the (coming) game studio: a clear message, never a dead button.
+    # A live vendor has no integration here: a clear message, never a dead button or fake URL.
     await page.get_by_test_id("game-card").first.get_by_role("button", name="Jogar").click()
-    await expect(page.get_by_test_id("dialog-warning")).to_contain_text("em breve")
+    await expect(page.get_by_test_id("dialog-warning")).to_contain_text("não pode ser aberto")

@@ -15,6 +15,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
+from app.core.i18n import translate
 from app.services.catalogue import rules
 from app.services.catalogue.rules import (
     COCKFIGHT,
@@ -29,6 +30,7 @@ from app.services.catalogue.rules import (
     SPORTS,
     fold_name,
 )
+from app.services.studio.games import GAMES as STUDIO_GAMES
 from models import Game, GameVendor, Merchant, Winner
 from models.base import utcnow
 from models.catalogue import GAME, VASSALAGE, WalletMode
@@ -93,7 +95,7 @@ VENDORS: tuple[VendorSeed, ...] = (
     VendorSeed("TCG_SEA", "SEA Lottery", {LOTT: 60}, account_type_name="SEA"),
     VendorSeed("LOTT", "Loterias", {LOTT: 40}, account_type_name="LOTT"),
     VendorSeed("TCG_LOTTO_VN", "Vietnam Lottery", {ELOTT: 90}, account_type_name="VNLOTTO"),
-    VendorSeed("BGS", "BGS Originals", {INHOUSE: 30}),
+    VendorSeed("BGS", "BGS Originals", {INHOUSE: len(STUDIO_GAMES)}),
 )
 
 SLOT_ADJECTIVES = (
@@ -199,9 +201,6 @@ VN_DRAWS = ("45 giây", "1 phút", "3 phút", "5 phút", "Siêu Tốc", "Truyề
 BR_LOTTERIES = ("Mega-Sena", "Quina", "Lotofácil", "Lotomania", "Dupla Sena", "Timemania",
                 "Dia de Sorte", "Super Sete")  # fmt: skip
 BR_DRAWS = ("Clássica", "Rápida", "Turbo", "Noturna", "Especial")
-INHOUSE_GAMES = ("Crash", "Mines", "Plinko", "Dice", "Limbo", "Tower", "Keno", "Hilo", "Double",
-                 "Wheel")  # fmt: skip
-INHOUSE_VARIANTS = ("", "Turbo", "Pro")
 WINNER_NAMES = (
     "marcos", "ana", "joao", "beatriz", "lucas", "gabriel", "rafael", "juliana", "fernanda",
     "pedro", "mariana", "thiago", "camila", "bruno", "larissa", "diego", "vitoria", "felipe",
@@ -376,13 +375,23 @@ class _Builder:
             self.rows[-1]["show_icon"] = f"lottery/{image}.png" if image else None
 
     def inhouse(self, seed: VendorSeed, count: int) -> None:
-        options = [
-            " ".join(p for p in ("BGS", game, variant) if p)
-            for game, variant in product(INHOUSE_GAMES, INHOUSE_VARIANTS)
-        ]
-        for name in options[:count]:
-            rtp = _hundredths(self.rng.randrange(9_700, 9_900))
-            self.add(seed, INHOUSE, name, "ARCADE", support_play=0, rtp=rtp, top_share=0.2)
+        """The studio's own games: the game code is the studio's, the RTP the declared one."""
+        for studio_game in list(STUDIO_GAMES.values())[:count]:
+            spec = studio_game.spec
+            classify = SUB_CLASSIFY.get(spec.sub_category or "", "SLOT")
+            name = translate(f"studio.{spec.code}.name", "en")
+            self.add(
+                seed,
+                INHOUSE,
+                name,
+                classify,
+                sub_category=spec.sub_category,
+                support_play=0,
+                rtp=spec.rtp,
+                top_share=0.2,
+            )
+            self.rows[-1]["game_code"] = spec.code
+            self.rows[-1]["maintenance"] = False
 
     def sports(self, seed: VendorSeed, game_type: str, count: int) -> None:
         classify = {SPORTS: "SPORTSBOOK", ESPORTS: "ESPORTS", COCKFIGHT: "COCKFIGHT"}[game_type]

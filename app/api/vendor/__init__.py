@@ -1,0 +1,1 @@
+"""APIs that game vendors call (signed with their secret, not with a member session)."""

@@ -1,0 +1,144 @@
+"""The seamless-wallet API vendors call: `/vendor/<vendorCode>/wallet/<operation>`.
+
+Every request is a JSON POST signed with the vendor's secret: headers `X-Timestamp` (Unix
+seconds) and `X-Signature` (hex HMAC-SHA256 of the timestamp followed by the raw body). Money
+answers carry a status (OK, INSUFFICIENT_FUNDS, REFUSED) and the player's balance.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import Field, ValidationError
+
+from app.api.envelope import Envelope, ok
+from app.api.schemas import ApiModel
+from app.core.errors import AppError
+from app.services.seamless import signing, wallet
+from app.services.seamless.vendors import vendor_secret
+
+router = APIRouter(prefix="/vendor/{vendorCode}/wallet", tags=["vendor wallet"])
+
+
+class AuthenticateRequest(ApiModel):
+    launchToken: str = Field(max_length=128)
+
+
+class SessionRequest(ApiModel):
+    sessionToken: str = Field(max_length=128)
+
+
+class MoneyRequest(SessionRequest):
+    transactionId: str = Field(min_length=1, max_length=wallet.MAX_ID_LENGTH)
+    roundId: str = Field(min_length=1, max_length=wallet.MAX_ID_LENGTH)
+    gameCode: str = Field(min_length=1, max_length=wallet.MAX_ID_LENGTH)
+    amount: str = Field(default="0", max_length=32, description="decimal string, e.g. 12.50")
+
+
+class RollbackRequest(MoneyRequest):
+    rollbackOf: str = Field(min_length=1, max_length=wallet.MAX_ID_LENGTH)
+
+
+class SessionValue(ApiModel):
+    sessionToken: str
+    memberId: int
+    merchantId: int
+    currency: str
+    gameCode: str
+    balance: Decimal
+
+
+class AnswerValue(ApiModel):
+    status: str
+    balance: Decimal
+    currency: str
+    transactionId: str
+    replay: bool
+
+
+async def _signed_body(request: Request, vendor_code: str, model: type[Any]) -> Any:
+    body = await request.body()
+    signing.verify(
+        await vendor_secret(vendor_code),
+        request.headers.get(signing.TIMESTAMP_HEADER),
+        request.headers.get(signing.SIGNATURE_HEADER),
+        body,
+    )
+    try:
+        return model.model_validate(json.loads(body))
+    except (ValueError, ValidationError) as exc:
+        raise AppError("seamless-invalid-call", 422) from exc
+
+
+def _amount(text: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except InvalidOperation as exc:
+        raise AppError("seamless-invalid-amount", 422) from exc
+
+
+def _call(body: MoneyRequest, rollback_of: str | None = None) -> wallet.WalletCall:
+    return wallet.WalletCall(
+        transaction_id=body.transactionId,
+        round_id=body.roundId,
+        game_code=body.gameCode,
+        amount=_amount(body.amount),
+        rollback_of=rollback_of,
+    )
+
+
+def _value(answer: wallet.WalletAnswer) -> Envelope[AnswerValue]:
+    return ok(
+        AnswerValue(
+            status=answer.status,
+            balance=answer.balance,
+            currency=answer.currency,
+            transactionId=answer.transaction_id,
+            replay=answer.replay,
+        )
+    )
+
+
+@router.post("/authenticate", response_model=Envelope[SessionValue])
+async def authenticate(vendorCode: str, request: Request) -> Envelope[SessionValue]:
+    body = await _signed_body(request, vendorCode, AuthenticateRequest)
+    player = await wallet.authenticate(vendorCode, body.launchToken)
+    return ok(
+        SessionValue(
+            sessionToken=player.session_token,
+            memberId=player.member_id,
+            merchantId=player.merchant_id,
+            currency=player.currency,
+            gameCode=player.game_code,
+            balance=player.balance,
+        )
+    )
+
+
+@router.post("/balance", response_model=Envelope[AnswerValue])
+async def balance(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
+    body = await _signed_body(request, vendorCode, SessionRequest)
+    return _value(await wallet.balance(vendorCode, body.sessionToken))
+
+
+@router.post("/debit", response_model=Envelope[AnswerValue])
+async def debit(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
+    body = await _signed_body(request, vendorCode, MoneyRequest)
+    return _value(await wallet.debit(vendorCode, body.sessionToken, _call(body)))
+
+
+@router.post("/credit", response_model=Envelope[AnswerValue])
+async def credit(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
+    body = await _signed_body(request, vendorCode, MoneyRequest)
+    return _value(await wallet.credit(vendorCode, body.sessionToken, _call(body)))
+
+
+@router.post("/rollback", response_model=Envelope[AnswerValue])
+async def rollback(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
+    body = await _signed_body(request, vendorCode, RollbackRequest)
+    return _value(
+        await wallet.rollback(vendorCode, body.sessionToken, _call(body, body.rollbackOf))
+    )

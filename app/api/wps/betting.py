@@ -1,0 +1,127 @@
+"""The betting record (personalHistoryCopy) and profit and loss (personalProfit) calls.
+
+The spec names no paths for them; they sit with the other order-data relay calls
+(`ODSFE2_...`, like ODSFE2_MemTransDet). A member only ever sees their own rounds.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from fastapi import APIRouter, Query
+
+from app.api.deps import Context, RealMember
+from app.api.envelope import Envelope, ok
+from app.api.schemas import ApiModel
+from app.services.seamless import betting
+
+router = APIRouter(prefix="/wps/relay", tags=["records"])
+
+
+class RoundValue(ApiModel):
+    roundId: str
+    vendor: str
+    vendorName: str
+    gameCode: str
+    gameName: str
+    gameType: str
+    bet: Decimal
+    win: Decimal
+    profit: Decimal
+    status: str
+    openedAt: datetime
+    settledAt: datetime | None
+    verifyUrl: str | None
+
+
+class TotalsValue(ApiModel):
+    rounds: int
+    bet: Decimal
+    win: Decimal
+    profit: Decimal
+
+
+class BettingPageValue(ApiModel):
+    items: list[RoundValue]
+    total: int
+    page: int
+    pageSize: int
+    totals: TotalsValue
+
+
+class CallValue(ApiModel):
+    transactionId: str
+    kind: str
+    amount: Decimal
+    status: str
+    time: datetime
+
+
+class RoundDetailValue(RoundValue):
+    calls: list[CallValue]
+
+
+class DayValue(TotalsValue):
+    day: str
+
+
+class CategoryValue(TotalsValue):
+    category: str
+
+
+class ProfitValue(ApiModel):
+    days: list[DayValue]
+    categories: list[CategoryValue]
+    totals: TotalsValue
+
+
+@router.get("/ODSFE2_bettingRecord", response_model=Envelope[BettingPageValue])
+async def betting_record(
+    ctx: Context,
+    auth: RealMember,
+    category: str = Query(default=betting.ALL, max_length=16),
+    range: str = Query(default="7d", max_length=8),
+    page: int = Query(default=1, ge=1, le=10_000),
+    pageSize: int = Query(default=betting.PAGE_SIZE, ge=1, le=100),
+) -> Envelope[BettingPageValue]:
+    assert auth.member.id is not None
+    found = await betting.betting_record(
+        member_id=auth.member.id,
+        timezone=ctx.brand.timezone,
+        category=category,
+        range_name=range,
+        page=page,
+        page_size=pageSize,
+    )
+    return ok(
+        BettingPageValue(
+            items=[RoundValue.model_validate(item) for item in found.items],
+            total=found.total,
+            page=found.page,
+            pageSize=found.page_size,
+            totals=TotalsValue.model_validate(found.totals.as_dict()),
+        )
+    )
+
+
+@router.get("/ODSFE2_bettingRecordDetail", response_model=Envelope[RoundDetailValue])
+async def betting_record_detail(
+    auth: RealMember,
+    vendor: str = Query(max_length=32),
+    roundId: str = Query(max_length=64),
+) -> Envelope[RoundDetailValue]:
+    assert auth.member.id is not None
+    detail = await betting.round_detail(member_id=auth.member.id, vendor=vendor, round_id=roundId)
+    return ok(RoundDetailValue.model_validate(detail))
+
+
+@router.get("/ODSFE2_profitAndLoss", response_model=Envelope[ProfitValue])
+async def profit_and_loss(
+    ctx: Context, auth: RealMember, range: str = Query(default="7d", max_length=8)
+) -> Envelope[ProfitValue]:
+    assert auth.member.id is not None
+    report = await betting.profit_and_loss(
+        member_id=auth.member.id, timezone=ctx.brand.timezone, range_name=range
+    )
+    return ok(ProfitValue.model_validate(report))

@@ -1,0 +1,1 @@
+"""Seamless wallet for game vendors: sessions, signed wallet calls, launch, round records."""

@@ -1,0 +1,71 @@
+"""Vendor credentials: the signing secret (encrypted at rest) and the launch URLs."""
+
+from __future__ import annotations
+
+import secrets
+
+from sqlmodel import select
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.security import decrypt_secret, encrypt_secret
+from app.services.seamless.wallet import STUDIO_VENDOR
+from models import GameVendor, VendorCredential
+
+_KEY_PURPOSE = "vendor-wallet"
+# The co-hosted studio's pages: a launch token for real play, a demo flag for free play.
+STUDIO_LAUNCH_URL = "/play/{gameCode}?token={token}"
+STUDIO_DEMO_URL = "/play/{gameCode}?demo=1"
+
+
+async def credential(vassalage: str) -> VendorCredential | None:
+    """The active credential of a vendor, None for vendors not integrated here."""
+    async with session_scope() as session:
+        found = (
+            await session.exec(
+                select(VendorCredential).where(VendorCredential.vassalage == vassalage)
+            )
+        ).first()
+    return found if found is not None and found.active else None
+
+
+async def vendor_secret(vassalage: str) -> str:
+    found = await credential(vassalage)
+    if found is None:
+        raise AppError("seamless-unknown-vendor", 401)
+    return decrypt_secret(found.secret_encrypted, _KEY_PURPOSE)
+
+
+async def rotate_vendor_secret(vassalage: str) -> str:
+    """A new random signing secret for an integrated vendor; shown once, to hand over."""
+    secret = secrets.token_urlsafe(32)
+    async with write_transaction() as session:
+        found = (
+            await session.exec(
+                select(VendorCredential).where(VendorCredential.vassalage == vassalage)
+            )
+        ).first()
+        if found is None:
+            raise AppError("seamless-unknown-vendor", 404)
+        found.secret_encrypted = encrypt_secret(secret, _KEY_PURPOSE)
+        session.add(found)
+    return secret
+
+
+async def seed_vendor_credentials() -> None:
+    """The studio (BGS) gets a credential with a fresh random secret, once."""
+    async with write_transaction() as session:
+        vendor = await session.exec(select(GameVendor).where(GameVendor.vassalage == STUDIO_VENDOR))
+        known = await session.exec(
+            select(VendorCredential).where(VendorCredential.vassalage == STUDIO_VENDOR)
+        )
+        if vendor.first() is None or known.first() is not None:
+            return
+        session.add(
+            VendorCredential(
+                vassalage=STUDIO_VENDOR,
+                secret_encrypted=encrypt_secret(secrets.token_urlsafe(32), _KEY_PURPOSE),
+                launch_url=STUDIO_LAUNCH_URL,
+                demo_url=STUDIO_DEMO_URL,
+            )
+        )

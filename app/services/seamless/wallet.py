@@ -1,0 +1,611 @@
+"""The seamless wallet: how any game vendor (the co-hosted studio too) moves a player's money.
+
+Every debit (bet), credit (win) and rollback carries a transaction id unique per vendor; the
+first answer is stored and a repeat gets it again with the current balance. Calls of one
+member are serialised by locking the member's cash account, so twenty racing copies of a call
+move money once. The round summary (`GameRound`) is written in the same database transaction
+as the ledger movement.
+
+Rules beyond the protocol's basics, in one place:
+- a credit needs an earlier debit of the same player in the same round, else REFUSED;
+- a credit of zero is allowed: it settles a lost round and moves no money;
+- once a bet of a round is rolled back the round is ROLLED_BACK: later debits and credits in
+  it are REFUSED; a debit on a SETTLED round is REFUSED too;
+- only debits are rolled back (a rollback naming a credit is REFUSED); a rollback of a debit
+  that moved no money, or of one already rolled back, answers OK and moves nothing;
+- a rollback naming an unknown debit is remembered; that debit, when it comes, is REFUSED;
+- credits and rollbacks are accepted on an expired (but known) session: money owed to the
+  player must still reach them; balance and debit need a live session.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any, Protocol
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.config import get_settings
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.security import new_token, token_digest
+from app.services import ledger
+from app.services.wallet_events import balance_changed
+from models import Game, Member, Winner
+from models.base import utcnow
+from models.games import (
+    GameRound,
+    GameSession,
+    PendingRollback,
+    RoundStatus,
+    WalletCallKind,
+    WalletStatus,
+)
+from models.games import WalletCall as WalletCallRow
+from models.ledger import AccountKind, LedgerAccount, TransactionKind
+
+STUDIO_VENDOR = "BGS"
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+MAX_ID_LENGTH = 64
+MAX_AMOUNT = Decimal("1000000000.00")
+
+
+@dataclass(frozen=True)
+class PlayerSession:
+    session_token: str
+    member_id: int
+    merchant_id: int
+    currency: str
+    vendor: str
+    game_code: str
+    balance: Decimal
+
+
+@dataclass(frozen=True)
+class WalletCall:
+    transaction_id: str  # unique per vendor; a repeat returns the first answer
+    round_id: str  # groups bets and wins
+    game_code: str
+    amount: Decimal  # > 0 for a debit, >= 0 for a credit, ignored for a rollback
+    rollback_of: str | None = None  # rollback: the transaction_id being undone
+
+
+@dataclass(frozen=True)
+class WalletAnswer:
+    status: str  # WalletStatus value
+    balance: Decimal  # the player's cash balance now (also on refusals and repeats)
+    currency: str
+    transaction_id: str
+    replay: bool
+
+
+class WalletPort(Protocol):
+    """How any game (the studio too) moves a player's money."""
+
+    async def authenticate(self, launch_token: str) -> PlayerSession: ...
+
+    async def balance(self, session_token: str) -> WalletAnswer: ...
+
+    async def debit(self, session_token: str, call: WalletCall) -> WalletAnswer: ...
+
+    async def credit(self, session_token: str, call: WalletCall) -> WalletAnswer: ...
+
+    async def rollback(self, session_token: str, call: WalletCall) -> WalletAnswer: ...
+
+
+def idempotency_key(vendor: str, transaction_id: str) -> str:
+    return f"seamless:{vendor}:{transaction_id}"
+
+
+# ---- sessions -------------------------------------------------------------------------------
+
+
+async def open_session(*, member: Member, vendor: str, game_code: str, currency: str) -> str:
+    """A game session for a launch; returns its one-time launch token."""
+    assert member.id is not None
+    settings = get_settings()
+    now = utcnow()
+    launch_token = new_token()
+    async with write_transaction() as session:
+        session.add(
+            GameSession(
+                launch_token_digest=token_digest(launch_token),
+                member_id=member.id,
+                merchant_id=member.merchant_id,
+                vendor=vendor,
+                game_code=game_code,
+                currency=currency,
+                created_at=now,
+                launch_expires_at=now + timedelta(seconds=settings.game_launch_token_seconds),
+                expires_at=now + timedelta(minutes=settings.game_session_minutes),
+            )
+        )
+    return launch_token
+
+
+async def _cash_balance(session: AsyncSession, game_session: GameSession) -> Decimal:
+    wallet = await ledger.member_wallet(
+        session,
+        merchant_id=game_session.merchant_id,
+        member_id=game_session.member_id,
+        currency=game_session.currency,
+    )
+    return wallet.cash
+
+
+async def authenticate(vendor: str, launch_token: str) -> PlayerSession:
+    """Exchange a one-time launch token for a session token; a second use is refused."""
+    now = utcnow()
+    session_token = new_token()
+    async with write_transaction() as session:
+        game_session = (
+            await session.exec(
+                select(GameSession)
+                .where(GameSession.launch_token_digest == token_digest(launch_token or ""))
+                .with_for_update()
+            )
+        ).first()
+        if (
+            game_session is None
+            or game_session.vendor != vendor
+            or game_session.authenticated_at is not None
+            or game_session.launch_expires_at <= now
+        ):
+            raise AppError("seamless-invalid-token", 401)
+        game_session.authenticated_at = now
+        game_session.session_token_digest = token_digest(session_token)
+        session.add(game_session)
+        balance = await _cash_balance(session, game_session)
+    return PlayerSession(
+        session_token=session_token,
+        member_id=game_session.member_id,
+        merchant_id=game_session.merchant_id,
+        currency=game_session.currency,
+        vendor=vendor,
+        game_code=game_session.game_code,
+        balance=balance,
+    )
+
+
+async def _game_session(
+    session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
+) -> GameSession:
+    found = (
+        await session.exec(
+            select(GameSession).where(
+                GameSession.session_token_digest == token_digest(session_token or "")
+            )
+        )
+    ).first()
+    if found is None or found.vendor != vendor:
+        raise AppError("seamless-invalid-session", 401)
+    if not allow_expired and found.expires_at <= utcnow():
+        raise AppError("seamless-session-expired", 401)
+    return found
+
+
+async def balance(vendor: str, session_token: str) -> WalletAnswer:
+    async with session_scope() as session:
+        game_session = await _game_session(session, vendor, session_token, allow_expired=False)
+        cash = await _cash_balance(session, game_session)
+    return WalletAnswer(WalletStatus.OK, cash, game_session.currency, "", False)
+
+
+# ---- money calls ----------------------------------------------------------------------------
+
+
+def _check_id(value: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > MAX_ID_LENGTH:
+        raise AppError("seamless-invalid-call", 422)
+    return value
+
+
+def _check_request(kind: WalletCallKind, call: WalletCall) -> Decimal:
+    _check_id(call.transaction_id)
+    _check_id(call.round_id)
+    _check_id(call.game_code)
+    if kind is WalletCallKind.ROLLBACK:
+        _check_id(call.rollback_of or "")
+        if call.rollback_of == call.transaction_id:
+            raise AppError("seamless-invalid-call", 422)
+        return ZERO
+    amount = call.amount
+    if (
+        not isinstance(amount, Decimal)
+        or not amount.is_finite()
+        or amount < 0
+        or amount > MAX_AMOUNT
+        or amount != amount.quantize(CENT)
+        or (kind is WalletCallKind.DEBIT and amount == 0)
+    ):
+        raise AppError("seamless-invalid-amount", 422)
+    return amount.quantize(CENT)
+
+
+@dataclass
+class _Context:
+    session: AsyncSession
+    vendor: str
+    game_session: GameSession
+    cash_id: int
+    clearing_id: int
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    status: WalletStatus
+    ledger_transaction_id: int | None = None
+    amount: Decimal | None = None  # what moved, when the call itself names no amount
+
+
+async def _accounts(session: AsyncSession, game_session: GameSession) -> tuple[int, int]:
+    """The member's cash and the merchant's vendor clearing account; the cash row is locked
+    so that calls for one member run one after another (PostgreSQL; SQLite locks all)."""
+    cash = await ledger.account(
+        session,
+        merchant_id=game_session.merchant_id,
+        kind=AccountKind.MEMBER_CASH,
+        currency=game_session.currency,
+        member_id=game_session.member_id,
+    )
+    clearing = await ledger.account(
+        session,
+        merchant_id=game_session.merchant_id,
+        kind=AccountKind.VENDOR_CLEARING,
+        currency=game_session.currency,
+    )
+    assert cash.id is not None and clearing.id is not None
+    await session.exec(
+        select(LedgerAccount.id).where(LedgerAccount.id == cash.id).with_for_update()
+    )
+    return cash.id, clearing.id
+
+
+async def _stored_call(
+    session: AsyncSession, vendor: str, transaction_id: str
+) -> WalletCallRow | None:
+    return (
+        await session.exec(
+            select(WalletCallRow).where(
+                WalletCallRow.vendor == vendor, WalletCallRow.transaction_id == transaction_id
+            )
+        )
+    ).first()
+
+
+async def _round(session: AsyncSession, vendor: str, round_id: str) -> GameRound | None:
+    return (
+        await session.exec(
+            select(GameRound).where(GameRound.vendor == vendor, GameRound.round_id == round_id)
+        )
+    ).first()
+
+
+async def _game(session: AsyncSession, vendor: str, game_code: str) -> Game:
+    game = (
+        await session.exec(
+            select(Game).where(Game.vassalage == vendor, Game.game_code == game_code)
+        )
+    ).first()
+    if game is None:
+        raise AppError("seamless-unknown-game", 404)
+    return game
+
+
+def _metadata(ctx: _Context, call: WalletCall, game_type: str) -> dict[str, Any]:
+    return {
+        "vendor": ctx.vendor,
+        "game_code": call.game_code,
+        "game_type": game_type,
+        "round_id": call.round_id,
+        "transaction_id": call.transaction_id,
+    }
+
+
+async def _post(
+    ctx: _Context,
+    call: WalletCall,
+    *,
+    kind: TransactionKind,
+    to_member: bool,
+    amount: Decimal,
+    game_type: str,
+    reverses: int | None = None,
+) -> int:
+    sign = Decimal(1) if to_member else Decimal(-1)
+    posted = await ledger.post(
+        ctx.session,
+        merchant_id=ctx.game_session.merchant_id,
+        kind=kind,
+        idempotency_key=idempotency_key(ctx.vendor, call.transaction_id),
+        legs=(
+            ledger.Leg(ctx.cash_id, sign * amount),
+            ledger.Leg(ctx.clearing_id, -sign * amount),
+        ),
+        reference=call.round_id,
+        member_id=ctx.game_session.member_id,
+        metadata=_metadata(ctx, call, game_type),
+        reverses_transaction_id=reverses,
+    )
+    return posted.transaction_id
+
+
+async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
+    session, member_id = ctx.session, ctx.game_session.member_id
+    pending = (
+        await session.exec(
+            select(PendingRollback).where(
+                PendingRollback.vendor == ctx.vendor,
+                PendingRollback.debit_transaction_id == call.transaction_id,
+            )
+        )
+    ).first()
+    if pending is not None:
+        pending.applied_at = utcnow()
+        session.add(pending)
+        return _Outcome(WalletStatus.REFUSED)
+    game_round = await _round(session, ctx.vendor, call.round_id)
+    if game_round is not None and (
+        game_round.member_id != member_id or game_round.status != RoundStatus.OPEN
+    ):
+        return _Outcome(WalletStatus.REFUSED)
+    if await _cash_balance(session, ctx.game_session) < amount:
+        return _Outcome(WalletStatus.INSUFFICIENT_FUNDS)
+    game = await _game(session, ctx.vendor, call.game_code)
+    transaction_id = await _post(
+        ctx,
+        call,
+        kind=TransactionKind.BET,
+        to_member=False,
+        amount=amount,
+        game_type=game.game_type,
+    )
+    if game_round is None:
+        game_round = GameRound(
+            vendor=ctx.vendor,
+            round_id=call.round_id,
+            member_id=member_id,
+            merchant_id=ctx.game_session.merchant_id,
+            game_code=call.game_code,
+            game_type=game.game_type,
+            currency=ctx.game_session.currency,
+        )
+    game_round.bet_total += amount
+    session.add(game_round)
+    return _Outcome(WalletStatus.OK, transaction_id)
+
+
+def _is_big_win(bet: Decimal, win: Decimal) -> bool:
+    settings = get_settings()
+    return win > 0 and (
+        win >= settings.big_win_min_amount or win >= bet * settings.big_win_multiplier
+    )
+
+
+async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
+    session = ctx.session
+    game_round = await _round(session, ctx.vendor, call.round_id)
+    if (
+        game_round is None
+        or game_round.member_id != ctx.game_session.member_id
+        or game_round.status == RoundStatus.ROLLED_BACK
+        or game_round.bet_total <= 0
+    ):
+        return _Outcome(WalletStatus.REFUSED)
+    transaction_id = None
+    if amount > 0:
+        transaction_id = await _post(
+            ctx,
+            call,
+            kind=TransactionKind.WIN,
+            to_member=True,
+            amount=amount,
+            game_type=game_round.game_type,
+        )
+    was_big = _is_big_win(game_round.bet_total, game_round.win_total)
+    game_round.win_total += amount
+    game_round.status = RoundStatus.SETTLED
+    game_round.settled_at = utcnow()
+    session.add(game_round)
+    if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
+        await _add_winner(session, game_round)
+    return _Outcome(WalletStatus.OK, transaction_id)
+
+
+async def _add_winner(session: AsyncSession, game_round: GameRound) -> None:
+    """A big win joins the brand's winner board (the name is masked when shown)."""
+    member = await session.get(Member, game_round.member_id)
+    game = await _game(session, game_round.vendor, game_round.game_code)
+    assert member is not None
+    session.add(
+        Winner(
+            merchant_id=game_round.merchant_id,
+            customer_name=(member.nickname or member.username)[:64],
+            game_id=game.id,
+            game_name=game.game_name,
+            show_icon=game.show_icon,
+            game_category=game.game_category,
+            win_amount=game_round.win_total,
+        )
+    )
+
+
+async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
+    session, member_id = ctx.session, ctx.game_session.member_id
+    assert call.rollback_of is not None
+    target = await _stored_call(session, ctx.vendor, call.rollback_of)
+    if target is None:
+        claimed = (
+            await session.exec(
+                select(PendingRollback).where(
+                    PendingRollback.vendor == ctx.vendor,
+                    PendingRollback.debit_transaction_id == call.rollback_of,
+                )
+            )
+        ).first()
+        if claimed is None:
+            session.add(
+                PendingRollback(
+                    vendor=ctx.vendor,
+                    debit_transaction_id=call.rollback_of,
+                    rollback_transaction_id=call.transaction_id,
+                    member_id=member_id,
+                )
+            )
+        return _Outcome(WalletStatus.OK)
+    if target.member_id != member_id:
+        raise AppError("seamless-transaction-conflict", 409)
+    if target.kind != WalletCallKind.DEBIT:
+        return _Outcome(WalletStatus.REFUSED)
+    if target.ledger_transaction_id is None:
+        return _Outcome(WalletStatus.OK)  # that debit moved no money
+    earlier = (
+        await session.exec(
+            select(WalletCallRow.id).where(
+                WalletCallRow.vendor == ctx.vendor,
+                WalletCallRow.rollback_of == target.transaction_id,
+                WalletCallRow.kind == WalletCallKind.ROLLBACK,
+                col(WalletCallRow.ledger_transaction_id).is_not(None),
+            )
+        )
+    ).first()
+    if earlier is not None:
+        return _Outcome(WalletStatus.OK)
+    game_round = await _round(session, ctx.vendor, target.round_id)
+    assert game_round is not None
+    transaction_id = await _post(
+        ctx,
+        WalletCall(call.transaction_id, target.round_id, target.game_code, target.amount),
+        kind=TransactionKind.ROLLBACK,
+        to_member=True,
+        amount=target.amount,
+        game_type=game_round.game_type,
+        reverses=target.ledger_transaction_id,
+    )
+    game_round.bet_total -= target.amount
+    game_round.status = RoundStatus.ROLLED_BACK
+    game_round.settled_at = utcnow()
+    session.add(game_round)
+    return _Outcome(WalletStatus.OK, transaction_id, target.amount)
+
+
+def _answer(call: WalletCallRow, balance: Decimal, currency: str, replay: bool) -> WalletAnswer:
+    return WalletAnswer(
+        status=call.status,
+        balance=balance,
+        currency=currency,
+        transaction_id=call.transaction_id,
+        replay=replay,
+    )
+
+
+def _same_request(stored: WalletCallRow, kind: WalletCallKind, member_id: int) -> None:
+    if stored.kind != kind or stored.member_id != member_id:
+        raise AppError("seamless-transaction-conflict", 409)
+
+
+async def _money_call(
+    vendor: str, session_token: str, call: WalletCall, kind: WalletCallKind
+) -> WalletAnswer:
+    amount = _check_request(kind, call)
+    try:
+        async with write_transaction() as session:
+            game_session = await _game_session(
+                session, vendor, session_token, allow_expired=kind is not WalletCallKind.DEBIT
+            )
+            cash_id, clearing_id = await _accounts(session, game_session)
+            stored = await _stored_call(session, vendor, call.transaction_id)
+            if stored is not None:
+                _same_request(stored, kind, game_session.member_id)
+                return _answer(
+                    stored, await _cash_balance(session, game_session), game_session.currency, True
+                )
+            ctx = _Context(session, vendor, game_session, cash_id, clearing_id)
+            if kind is WalletCallKind.DEBIT:
+                outcome = await _debit(ctx, call, amount)
+            elif kind is WalletCallKind.CREDIT:
+                outcome = await _credit(ctx, call, amount)
+            else:
+                outcome = await _rollback(ctx, call)
+            cash = await _cash_balance(session, game_session)
+            record = WalletCallRow(
+                vendor=vendor,
+                transaction_id=call.transaction_id,
+                kind=kind,
+                round_id=call.round_id,
+                member_id=game_session.member_id,
+                game_code=call.game_code,
+                amount=amount if outcome.amount is None else outcome.amount,
+                rollback_of=call.rollback_of if kind is WalletCallKind.ROLLBACK else None,
+                status=outcome.status,
+                answer={"status": outcome.status.value, "balance": str(cash)},
+                ledger_transaction_id=outcome.ledger_transaction_id,
+            )
+            session.add(record)
+            await session.flush()
+    except IntegrityError:
+        # PostgreSQL: a twin under another session committed the same transaction id first.
+        async with session_scope() as session:
+            game_session = await _game_session(session, vendor, session_token, allow_expired=True)
+            stored = await _stored_call(session, vendor, call.transaction_id)
+            if stored is None:
+                raise
+            _same_request(stored, kind, game_session.member_id)
+            return _answer(
+                stored, await _cash_balance(session, game_session), game_session.currency, True
+            )
+    if outcome.ledger_transaction_id is not None:
+        await balance_changed(game_session.member_id)
+    return _answer(record, cash, game_session.currency, False)
+
+
+async def debit(vendor: str, session_token: str, call: WalletCall) -> WalletAnswer:
+    return await _money_call(vendor, session_token, call, WalletCallKind.DEBIT)
+
+
+async def credit(vendor: str, session_token: str, call: WalletCall) -> WalletAnswer:
+    return await _money_call(vendor, session_token, call, WalletCallKind.CREDIT)
+
+
+async def rollback(vendor: str, session_token: str, call: WalletCall) -> WalletAnswer:
+    return await _money_call(vendor, session_token, call, WalletCallKind.ROLLBACK)
+
+
+# ---- ports ----------------------------------------------------------------------------------
+
+
+class InProcessWallet:
+    """The co-hosted studio's port: the wallet service called directly, as vendor BGS."""
+
+    def __init__(self, vendor: str = STUDIO_VENDOR) -> None:
+        self.vendor = vendor
+
+    async def authenticate(self, launch_token: str) -> PlayerSession:
+        return await authenticate(self.vendor, launch_token)
+
+    async def balance(self, session_token: str) -> WalletAnswer:
+        return await balance(self.vendor, session_token)
+
+    async def debit(self, session_token: str, call: WalletCall) -> WalletAnswer:
+        return await debit(self.vendor, session_token, call)
+
+    async def credit(self, session_token: str, call: WalletCall) -> WalletAnswer:
+        return await credit(self.vendor, session_token, call)
+
+    async def rollback(self, session_token: str, call: WalletCall) -> WalletAnswer:
+        return await rollback(self.vendor, session_token, call)
+
+
+def studio_wallet() -> WalletPort:
+    """In-process for the co-hosted studio, or signed HTTP calls when STUDIO_WALLET_URL is set."""
+    settings = get_settings()
+    if settings.studio_wallet_url is None:
+        return InProcessWallet()
+    from app.services.seamless.http_port import HttpWallet
+
+    return HttpWallet(settings.studio_wallet_url, vendor=STUDIO_VENDOR)

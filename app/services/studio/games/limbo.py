@@ -1,0 +1,66 @@
+"""Limbo (AC): pick a target multiplier; win it if the round's result reaches it.
+
+The result comes from one float u = k / 2**32: result = floor(99 / (1 − u)) / 100 (shown as at
+least 1.00). It reaches a target t for floor(0.99 × 2**32 / t) of the 2**32 values of k, so the
+chance is 0.99 / t and a win pays t: 99 % RTP, less than 0.00003 points lower from the rounding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+from app.core.errors import AppError
+from app.services.studio.games import GameSpec, OneStep, Outcome, decimal_param, multiplier_text
+
+SPAN = 2**32
+MIN_TARGET = Decimal("1.01")
+MAX_TARGET = Decimal(1000)
+STEP = Decimal("0.01")
+SHOWN_FLOOR = 100  # results below 1.00 show as 1.00
+
+
+def result_hundredths(u: float) -> int:
+    k = int(u * SPAN)  # exact: the stream's floats are whole multiples of 2**-32
+    return 99 * SPAN // (SPAN - k)
+
+
+class Limbo(OneStep):
+    spec = GameSpec(
+        code="BGS_LIMBO",
+        sub_category="AC",
+        rtp=Decimal("99.00"),
+        min_bet=Decimal("0.10"),
+        max_bet=Decimal(500),
+        max_win_multiplier=MAX_TARGET,
+    )
+
+    def paytable(self) -> list[dict[str, str]]:
+        return [
+            {
+                "label": "studio.limbo.row",
+                "chance": f"{(Decimal(99) / target).quantize(Decimal('0.0001'))}",
+                "pays": multiplier_text(target),
+            }
+            for target in (Decimal(2), Decimal(10), Decimal(100), MAX_TARGET)
+        ]
+
+    def check(self, params: dict[str, Any]) -> dict[str, Any]:
+        target = decimal_param(params, "target", "studio-limbo-target")
+        if target != target.quantize(STEP) or not MIN_TARGET <= target <= MAX_TARGET:
+            raise AppError("studio-limbo-target", 400, {"min": MIN_TARGET, "max": MAX_TARGET})
+        return {"target": f"{target.quantize(STEP)}"}
+
+    def quoted_multiplier(self, params: dict[str, Any]) -> Decimal:
+        return Decimal(self.check(params)["target"])
+
+    def play(self, rng: Iterator[float], params: dict[str, Any]) -> Outcome:
+        target = Decimal(self.check(params)["target"])
+        hundredths = result_hundredths(next(rng))
+        won = hundredths >= target * 100
+        shown = Decimal(max(hundredths, SHOWN_FLOOR)) / 100
+        return Outcome(
+            multiplier=self.capped(target) if won else Decimal(0),
+            detail={"result": f"{shown:.2f}", "target": f"{target}", "won": won},
+        )

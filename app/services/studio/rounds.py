@@ -1,0 +1,465 @@
+"""Studio rounds: validate, take a nonce, stake, compute the outcome, pay, and verify later.
+
+Money moves only through a wallet port: a member's through the seamless wallet
+(`studio_wallet()`, so the studio is one more vendor to the platform), a demo player's through
+`DemoWallet`, a virtual balance in Redis that never touches the ledger. The order of a round:
+
+1. check the game, the player's choices, the bet limits and the balance (no money, no nonce);
+2. under the seed pair's row lock take the next nonce and record the round (PENDING);
+3. debit the stake (a refusal marks the round REFUSED: nothing moved);
+4. compute the outcome from `fairness.floats(server seed, client seed, nonce)`;
+5. credit the payout (a zero credit settles a lost round); a failure after the debit rolls
+   the stake back. Two-step games (video poker) debit at the deal and credit at the draw.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from sqlmodel import col, select
+
+from app.core.cache import get_redis
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services.seamless.wallet import (
+    PlayerSession,
+    WalletAnswer,
+    WalletCall,
+    WalletPort,
+    studio_wallet,
+)
+from app.services.studio import fairness, seeds
+from app.services.studio.games import GAMES, StudioGame, game
+from app.services.studio.seeds import Owner
+from models.base import utcnow
+from models.studio import RoundStatus, StudioRound, StudioSeedPair
+
+CENT = Decimal("0.01")
+DEMO_START = Decimal("1000.00")
+DEMO_TTL_SECONDS = 7 * 24 * 3600
+OK = "OK"
+INSUFFICIENT_FUNDS = "INSUFFICIENT_FUNDS"
+
+
+# ---- players and their wallets ---------------------------------------------------------------
+
+
+class DemoWallet:
+    """A virtual balance per demo id, in Redis as whole cents; it never touches the ledger."""
+
+    def __init__(self, currency: str = "BRL") -> None:
+        self.currency = currency
+
+    @staticmethod
+    def _key(demo_id: str) -> str:
+        return f"studio-demo:{demo_id}"
+
+    async def _start(self, demo_id: str) -> None:
+        await get_redis().set(
+            self._key(demo_id), int(DEMO_START * 100), nx=True, ex=DEMO_TTL_SECONDS
+        )
+
+    def _answer(self, status: str, cents: int, transaction_id: str) -> WalletAnswer:
+        return WalletAnswer(status, Decimal(cents) / 100, self.currency, transaction_id, False)
+
+    async def balance(self, demo_id: str) -> WalletAnswer:
+        await self._start(demo_id)
+        value = await get_redis().get(self._key(demo_id))
+        return self._answer(OK, int(value or 0), "")
+
+    async def debit(self, demo_id: str, call: WalletCall) -> WalletAnswer:
+        await self._start(demo_id)
+        redis = get_redis()
+        cents = int(call.amount * 100)
+        left = await redis.decrby(self._key(demo_id), cents)
+        if left < 0:
+            left = await redis.incrby(self._key(demo_id), cents)
+            return self._answer(INSUFFICIENT_FUNDS, left, call.transaction_id)
+        return self._answer(OK, left, call.transaction_id)
+
+    async def credit(self, demo_id: str, call: WalletCall) -> WalletAnswer:
+        await self._start(demo_id)
+        left = await get_redis().incrby(self._key(demo_id), int(call.amount * 100))
+        return self._answer(OK, left, call.transaction_id)
+
+    async def rollback(self, demo_id: str, call: WalletCall) -> WalletAnswer:
+        return await self.credit(demo_id, call)
+
+    async def reset(self, demo_id: str) -> WalletAnswer:
+        """Back to the starting demo balance (the demo player ran out)."""
+        await get_redis().delete(self._key(demo_id))
+        return await self.balance(demo_id)
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who plays a round and through which wallet; `token` is the wallet's key for them
+    (the seamless session token, or the demo id)."""
+
+    owner: Owner
+    currency: str
+    token: str
+    merchant_id: int | None = None
+    wallet: Any = field(default=None, compare=False)
+
+    @property
+    def port(self) -> WalletPort | DemoWallet:
+        if self.wallet is not None:
+            return self.wallet  # type: ignore[no-any-return]
+        return DemoWallet(self.currency) if self.owner.demo else studio_wallet()
+
+
+def member_player(session: PlayerSession) -> Player:
+    return Player(
+        owner=seeds.member_owner(session.member_id),
+        currency=session.currency,
+        token=session.session_token,
+        merchant_id=session.merchant_id,
+    )
+
+
+def demo_player(demo_id: str, currency: str = "BRL") -> Player:
+    return Player(owner=seeds.demo_owner(demo_id), currency=currency, token=demo_id)
+
+
+async def balance(player: Player) -> Decimal:
+    """The player's balance now; an ended wallet session is an error (401)."""
+    return (await player.port.balance(player.token)).balance
+
+
+# ---- views ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundView:
+    round_id: str
+    game_code: str
+    nonce: int
+    client_seed: str
+    server_seed_hash: str
+    stake: Decimal
+    multiplier: Decimal
+    payout: Decimal
+    quoted: Decimal | None
+    params: dict[str, Any]
+    detail: dict[str, Any]
+    finished: bool
+    status: str
+    balance: Decimal | None
+    created_at: datetime
+
+
+def _view(
+    row: StudioRound,
+    seed_hash: str,
+    balance_now: Decimal | None = None,
+    quoted: Decimal | None = None,
+) -> RoundView:
+    return RoundView(
+        round_id=row.round_id,
+        game_code=row.game_code,
+        nonce=row.nonce,
+        client_seed=row.client_seed,
+        server_seed_hash=seed_hash,
+        stake=row.stake,
+        multiplier=row.multiplier,
+        payout=row.payout,
+        quoted=quoted,
+        params=row.params,
+        detail=row.detail,
+        finished=row.status == RoundStatus.SETTLED,
+        status=row.status,
+        balance=balance_now,
+        created_at=row.created_at,
+    )
+
+
+# ---- input ----------------------------------------------------------------------------------
+
+
+def parse_bet(value: object) -> Decimal:
+    """A stake as typed: dot or comma decimals, at most two decimal places, above zero."""
+    text = str(value).strip()
+    if "," in text and "." not in text:
+        text = text.replace(",", ".")
+    try:
+        amount = Decimal(text)
+    except InvalidOperation as exc:
+        raise AppError("play-bet-invalid", 400) from exc
+    if not amount.is_finite() or amount <= 0 or amount != amount.quantize(CENT):
+        raise AppError("play-bet-invalid", 400)
+    return amount.quantize(CENT)
+
+
+def _json(value: dict[str, Any]) -> dict[str, Any]:
+    """The shape a dict has after a trip through a JSON column (tuples become lists)."""
+    loaded: dict[str, Any] = json.loads(json.dumps(value, default=str))
+    return loaded
+
+
+# ---- playing --------------------------------------------------------------------------------
+
+
+def _call(
+    row: StudioRound, kind: str, amount: Decimal, rollback_of: str | None = None
+) -> WalletCall:
+    return WalletCall(
+        transaction_id=f"studio:{row.round_id}:{kind}",
+        round_id=row.round_id,
+        game_code=row.game_code,
+        amount=amount,
+        rollback_of=rollback_of,
+    )
+
+
+async def _save(row: StudioRound, **changes: Any) -> StudioRound:
+    async with write_transaction() as session:
+        stored = (
+            await session.exec(
+                select(StudioRound).where(StudioRound.id == row.id).with_for_update()
+            )
+        ).one()
+        for name, value in changes.items():
+            setattr(stored, name, value)
+        session.add(stored)
+    return stored
+
+
+async def _undo(player: Player, row: StudioRound) -> None:
+    """Something failed after the stake was debited: give it back, mark the round."""
+    await player.port.rollback(
+        player.token, _call(row, "rollback", row.stake, rollback_of=f"studio:{row.round_id}:bet")
+    )
+    await _save(row, status=RoundStatus.ROLLED_BACK, settled_at=utcnow())
+
+
+async def _settle(
+    player: Player, studio_game: StudioGame, row: StudioRound, multiplier: Decimal, detail: dict
+) -> tuple[StudioRound, Decimal]:
+    payout = studio_game.spec.payout(row.stake, multiplier)
+    answer = await player.port.credit(player.token, _call(row, "win", payout))
+    if answer.status != OK:
+        raise AppError("play-wallet-refused", 409)
+    settled = await _save(
+        row,
+        multiplier=multiplier,
+        payout=payout,
+        detail=_json(detail),
+        step_state={},
+        status=RoundStatus.SETTLED,
+        settled_at=utcnow(),
+    )
+    return settled, answer.balance
+
+
+async def play(player: Player, game_code: str, bet: object, params: dict[str, Any]) -> RoundView:
+    """Play one round (or deal the first step of a two-step game)."""
+    studio_game = game(game_code)
+    stake = parse_bet(bet)
+    studio_game.spec.check_bet(stake, player.currency)
+    checked = studio_game.check(params)
+    quoted = studio_game.quoted_multiplier(checked)
+    if stake > await balance(player):
+        raise AppError("play-bet-over-balance", 400)
+    await seeds.prepare(player.owner)
+    async with write_transaction() as session:
+        pair = await seeds.locked_pair(session, player.owner)
+        assert pair.id is not None
+        if studio_game.spec.two_step:
+            waiting = await session.exec(
+                select(StudioRound.id).where(
+                    StudioRound.owner == player.owner.key,
+                    StudioRound.game_code == game_code,
+                    col(StudioRound.status).in_([RoundStatus.OPEN, RoundStatus.PENDING]),
+                )
+            )
+            if waiting.first() is not None:
+                raise AppError("play-round-open", 409)
+        nonce = pair.next_nonce
+        pair.next_nonce = nonce + 1
+        session.add(pair)
+        row = StudioRound(
+            round_id=f"{pair.id}-{nonce}",
+            owner=player.owner.key,
+            member_id=player.owner.member_id,
+            merchant_id=player.merchant_id,
+            demo=player.owner.demo,
+            game_code=game_code,
+            currency=player.currency,
+            seed_pair_id=pair.id,
+            client_seed=pair.client_seed,
+            nonce=nonce,
+            params=_json(checked),
+            stake=stake,
+        )
+        session.add(row)
+        await session.flush()
+        server_seed = seeds.server_seed(pair)
+        seed_hash = pair.server_seed_hash
+    try:
+        debited = await player.port.debit(player.token, _call(row, "bet", stake))
+    except AppError:
+        await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
+        raise
+    if debited.status != OK:
+        await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
+        key = (
+            "play-bet-over-balance"
+            if debited.status == INSUFFICIENT_FUNDS
+            else "play-wallet-refused"
+        )
+        raise AppError(key, 400 if debited.status == INSUFFICIENT_FUNDS else 409)
+    try:
+        outcome = studio_game.play(fairness.floats(server_seed, row.client_seed, nonce), checked)
+        if outcome.finished:
+            row, balance_now = await _settle(
+                player, studio_game, row, outcome.multiplier, outcome.detail
+            )
+        else:
+            row = await _save(
+                row,
+                detail=_json(outcome.detail),
+                step_state=_json(outcome.state),
+                status=RoundStatus.OPEN,
+            )
+            balance_now = debited.balance
+    except Exception as exc:
+        await _undo(player, row)
+        if isinstance(exc, AppError):
+            raise
+        raise AppError("play-round-failed", 500) from exc
+    return _view(row, seed_hash, balance_now, quoted)
+
+
+async def _owned_round(owner: Owner, round_id: str) -> StudioRound:
+    query = select(StudioRound).where(
+        StudioRound.round_id == round_id, StudioRound.owner == owner.key
+    )
+    async with session_scope() as session:
+        row = (await session.exec(query)).first()
+    if row is None:
+        raise AppError("play-round-unknown", 404)
+    return row
+
+
+async def finish(player: Player, round_id: str, choice: dict[str, Any]) -> RoundView:
+    """The second step of a two-step round (video poker: hold, then draw), then the payout."""
+    row = await _owned_round(player.owner, str(round_id))
+    studio_game = game(row.game_code)
+    async with write_transaction() as session:
+        locked = (
+            await session.exec(
+                select(StudioRound).where(StudioRound.id == row.id).with_for_update()
+            )
+        ).one()
+        if locked.status != RoundStatus.OPEN:
+            raise AppError("play-round-finished", 409)
+        pair = await session.get(StudioSeedPair, locked.seed_pair_id)
+        assert pair is not None
+        rng = fairness.floats(seeds.server_seed(pair), locked.client_seed, locked.nonce)
+        outcome = studio_game.finish(rng, locked.params, locked.step_state, choice)
+        locked.choice = _json(choice)
+        locked.status = RoundStatus.PENDING  # a second draw of the same round is refused
+        session.add(locked)
+        seed_hash = pair.server_seed_hash
+    try:
+        settled, balance_now = await _settle(
+            player, studio_game, locked, outcome.multiplier, outcome.detail
+        )
+    except Exception as exc:
+        await _undo(player, locked)
+        if isinstance(exc, AppError):
+            raise
+        raise AppError("play-round-failed", 500) from exc
+    return _view(settled, seed_hash, balance_now)
+
+
+async def open_round(owner: Owner, game_code: str) -> RoundView | None:
+    """A dealt two-step round waiting for its draw (the page comes back to it on reload)."""
+    async with session_scope() as session:
+        row = (
+            await session.exec(
+                select(StudioRound).where(
+                    StudioRound.owner == owner.key,
+                    StudioRound.game_code == game_code,
+                    StudioRound.status == RoundStatus.OPEN,
+                )
+            )
+        ).first()
+        if row is None:
+            return None
+        pair = await session.get(StudioSeedPair, row.seed_pair_id)
+    assert pair is not None
+    return _view(row, pair.server_seed_hash)
+
+
+async def recent(owner: Owner, game_code: str | None = None, limit: int = 10) -> list[RoundView]:
+    """The owner's last settled rounds, newest first."""
+    query = (
+        select(StudioRound, StudioSeedPair.server_seed_hash)
+        .join(StudioSeedPair, col(StudioSeedPair.id) == StudioRound.seed_pair_id)
+        .where(StudioRound.owner == owner.key, StudioRound.status == RoundStatus.SETTLED)
+        .order_by(col(StudioRound.id).desc())
+        .limit(limit)
+    )
+    if game_code is not None:
+        query = query.where(StudioRound.game_code == game_code)
+    async with session_scope() as session:
+        rows: Sequence[tuple[StudioRound, str]] = (await session.exec(query)).all()
+    return [_view(row, seed_hash) for row, seed_hash in rows]
+
+
+# ---- verifying ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verification:
+    round: RoundView
+    choice: dict[str, Any]
+    server_seed: str | None  # None until the pair is rotated: only the hash is known then
+    hash_matches: bool | None
+    multiplier: Decimal | None  # recomputed
+    detail: dict[str, Any] | None  # recomputed
+    matches: bool | None  # None while the seed is not revealed
+
+
+def recompute(
+    studio_game: StudioGame,
+    server_seed: str,
+    client_seed: str,
+    nonce: int,
+    params: dict[str, Any],
+    choice: dict[str, Any],
+) -> tuple[Decimal, dict[str, Any]]:
+    """The outcome as a pure function of the seeds, the nonce and the player's choices."""
+    outcome = studio_game.play(fairness.floats(server_seed, client_seed, nonce), params)
+    if not outcome.finished:
+        rng = fairness.floats(server_seed, client_seed, nonce)
+        outcome = studio_game.finish(rng, params, _json(outcome.state), choice)
+    return outcome.multiplier, _json(outcome.detail)
+
+
+async def verify(owner: Owner, round_id: str) -> Verification:
+    """Recompute a settled round of the owner's from the revealed seed and compare."""
+    row = await _owned_round(owner, str(round_id))
+    if row.status != RoundStatus.SETTLED or row.game_code not in GAMES:
+        raise AppError("play-round-not-settled", 409)
+    async with session_scope() as session:
+        pair = await session.get(StudioSeedPair, row.seed_pair_id)
+    assert pair is not None
+    view = _view(row, pair.server_seed_hash)
+    if pair.server_seed is None:
+        return Verification(view, row.choice, None, None, None, None, None)
+    multiplier, detail = recompute(
+        game(row.game_code), pair.server_seed, row.client_seed, row.nonce, row.params, row.choice
+    )
+    hash_matches = fairness.seed_hash(pair.server_seed) == pair.server_seed_hash
+    matches = hash_matches and multiplier == row.multiplier and detail == row.detail
+    return Verification(
+        view, row.choice, pair.server_seed, hash_matches, multiplier, detail, matches
+    )

@@ -1,0 +1,326 @@
+"""What every studio game page shares: the bet form, the balance, the result line, the rules
+and paytable, the fairness panel and the last rounds with their verify links."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app import routes
+from components.dialog import dialog
+from components.forms import INPUT, LINK, PRIMARY, SECONDARY
+from components.i18n import t
+from components.style import FOCUS
+from state.play import RULES_DIALOG, PlayState
+from state.site import SiteState
+
+CARD = "rounded-2xl p-4 bg-white dark:bg-slate-900 shadow space-y-3 min-w-0"
+SMALL_BUTTON = (
+    "h-11 min-w-11 px-3 rounded-lg text-sm font-semibold border border-slate-300 "
+    f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
+)
+
+# CSS-only animation: results pop in (staggered by a custom property), nothing waits on it,
+# and visitors who ask for less motion get none.
+ANIMATION_CSS = """
+@keyframes studio-pop { from { transform: scale(.6) rotate(-8deg); opacity: 0 }
+  to { transform: none; opacity: 1 } }
+@keyframes studio-roll { 0% { transform: translateY(-40%); opacity: .2 }
+  100% { transform: none; opacity: 1 } }
+.studio-pop { animation: studio-pop .35s ease-out both; animation-delay: calc(var(--i, 0) * 40ms) }
+.studio-roll { animation: studio-roll .45s cubic-bezier(.2,.8,.2,1) both }
+@media (prefers-reduced-motion: reduce) { .studio-pop, .studio-roll { animation: none } }
+"""
+
+
+def text_of(key: rx.Var) -> rx.Var[str]:
+    """A catalog text whose key is only known in the page (an error key, a game name)."""
+    return SiteState.texts.get(key, key).to(str)
+
+
+def game_name() -> rx.Var[str]:
+    return SiteState.texts.get("studio." + PlayState.code + ".name", PlayState.code).to(str)
+
+
+def balance_line() -> rx.Component:
+    return rx.el.div(
+        rx.el.span(
+            rx.cond(PlayState.mode == "demo", t("play.demo_balance"), t("play.balance")),
+            class_name="text-sm text-slate-500 dark:text-slate-400",
+        ),
+        rx.el.span(
+            PlayState.balance,
+            class_name="text-lg font-bold tabular-nums",
+            data_testid="play-balance",
+        ),
+        rx.cond(
+            PlayState.mode == "demo",
+            rx.el.button(
+                t("play.demo_reset"),
+                type="button",
+                on_click=PlayState.reset_demo,
+                class_name=LINK,
+                data_testid="demo-reset",
+            ),
+        ),
+        class_name="flex items-baseline gap-2 flex-wrap",
+    )
+
+
+def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.Component:
+    """The bet amount with its limits, the game's own choices, and the play button. The
+    button is never disabled: input stays free while a result animates."""
+    return rx.el.div(
+        *choices,
+        rx.el.label(t("play.bet"), html_for="studio-bet", class_name="block text-sm font-medium"),
+        rx.el.div(
+            rx.el.button(
+                "½",
+                type="button",
+                on_click=PlayState.bet_step("0.5"),
+                aria_label=t("play.bet_half"),
+                class_name=SMALL_BUTTON,
+            ),
+            rx.el.input(
+                id="studio-bet",
+                value=PlayState.bet,
+                on_change=PlayState.set_bet,
+                input_mode="decimal",
+                auto_complete="off",
+                class_name=INPUT + " text-center tabular-nums",
+                data_testid="bet-input",
+            ),
+            rx.el.button(
+                "2×",
+                type="button",
+                on_click=PlayState.bet_step("2"),
+                aria_label=t("play.bet_double"),
+                class_name=SMALL_BUTTON,
+            ),
+            class_name="flex gap-2",
+        ),
+        rx.el.p(
+            t("play.limits")
+            .replace("{min}", PlayState.min_bet)
+            .replace("{max}", PlayState.max_bet)
+            .replace("{win}", PlayState.max_win),
+            class_name="text-xs text-slate-500 dark:text-slate-400",
+            data_testid="bet-limits",
+        ),
+        rx.cond(
+            PlayState.quoted != "",
+            rx.el.p(
+                t("play.quoted").replace("{multiplier}", PlayState.quoted),
+                class_name="text-sm font-medium text-amber-600 dark:text-amber-300",
+                data_testid="quoted-multiplier",
+            ),
+        ),
+        rx.el.button(
+            action if action is not None else t("play.play"),
+            type="button",
+            on_click=PlayState.place,
+            class_name=PRIMARY,
+            data_testid="play-button",
+        ),
+        rx.el.p(
+            PlayState.error,
+            role="alert",
+            class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
+            data_testid="play-error",
+        ),
+        class_name=CARD,
+    )
+
+
+def result_line() -> rx.Component:
+    return rx.el.div(
+        rx.cond(
+            PlayState.result_multiplier != "",
+            rx.el.p(
+                rx.cond(
+                    PlayState.won,
+                    t("play.won").replace("{amount}", PlayState.payout),
+                    t("play.lost"),
+                ),
+                rx.el.span(" · " + PlayState.result_multiplier, class_name="tabular-nums"),
+                key=PlayState.round_id,
+                class_name=rx.cond(
+                    PlayState.won,
+                    "studio-pop font-bold text-emerald-600 dark:text-emerald-400",
+                    "studio-pop font-medium text-slate-500 dark:text-slate-400",
+                ),
+                data_testid="round-result",
+            ),
+        ),
+        rx.el.p(
+            rx.cond(PlayState.round_id != "", t("play.round") + " " + PlayState.round_id, ""),
+            class_name="text-xs text-slate-500 font-mono",
+            data_testid="round-id",
+        ),
+        aria_live="polite",
+        class_name="min-h-12",
+    )
+
+
+def rules_button() -> rx.Component:
+    return rx.el.button(
+        rx.icon("book-open", size=16),
+        t("play.rules"),
+        type="button",
+        on_click=PlayState.open_rules,
+        class_name=(
+            "h-11 px-4 rounded-lg font-semibold border border-slate-300 dark:border-slate-600 "
+            "hover:bg-slate-100 dark:hover:bg-slate-800 flex items-center gap-2 text-sm "
+            f"{FOCUS}"
+        ),
+        data_testid="rules-button",
+    )
+
+
+def rules_dialog() -> rx.Component:
+    return dialog(
+        RULES_DIALOG,
+        rx.el.p(
+            SiteState.texts.get("studio." + PlayState.code + ".rules", "").to(str),
+            class_name="text-sm leading-relaxed",
+        ),
+        rx.el.table(
+            rx.el.thead(
+                rx.el.tr(
+                    rx.el.th(t("play.paytable.bet"), class_name="text-left py-1"),
+                    rx.el.th(t("play.paytable.pays"), class_name="text-right py-1"),
+                )
+            ),
+            rx.el.tbody(
+                rx.foreach(
+                    PlayState.paytable,
+                    lambda row: rx.el.tr(
+                        rx.el.td(row["label"], class_name="py-1 pr-2"),
+                        rx.el.td(row["pays"], class_name="py-1 text-right tabular-nums"),
+                        class_name="border-t border-slate-200 dark:border-slate-700",
+                    ),
+                )
+            ),
+            class_name="w-full text-sm mt-3",
+            data_testid="paytable",
+        ),
+        rx.el.p(
+            t("play.limits")
+            .replace("{min}", PlayState.min_bet)
+            .replace("{max}", PlayState.max_bet)
+            .replace("{win}", PlayState.max_win),
+            class_name="text-xs text-slate-500 mt-3",
+        ),
+        title=game_name(),
+    )
+
+
+def _mono(value: rx.Var, test_id: str) -> rx.Component:
+    return rx.el.code(
+        value,
+        class_name="block break-all text-xs font-mono bg-slate-100 dark:bg-slate-800 rounded p-2",
+        data_testid=test_id,
+    )
+
+
+def fairness_panel() -> rx.Component:
+    return rx.el.details(
+        rx.el.summary(
+            t("play.fairness"),
+            class_name=f"cursor-pointer font-semibold rounded {FOCUS}",
+            data_testid="fairness-toggle",
+        ),
+        rx.el.div(
+            rx.el.p(t("play.fairness_help"), class_name="text-xs text-slate-500"),
+            rx.el.p(t("play.hash"), class_name="text-sm font-medium"),
+            _mono(PlayState.seed_hash, "seed-hash"),
+            rx.el.form(
+                rx.el.label(
+                    t("play.client_seed"),
+                    html_for="studio-client-seed",
+                    class_name="block text-sm font-medium",
+                ),
+                rx.el.div(
+                    rx.el.input(
+                        id="studio-client-seed",
+                        name="clientSeed",
+                        default_value=PlayState.client_seed,
+                        key=PlayState.client_seed,
+                        max_length=32,
+                        auto_complete="off",
+                        class_name=INPUT + " font-mono text-sm",
+                        data_testid="client-seed-input",
+                    ),
+                    rx.el.button(
+                        t("play.save"),
+                        type="submit",
+                        class_name=SMALL_BUTTON,
+                        data_testid="client-seed-save",
+                    ),
+                    class_name="flex gap-2",
+                ),
+                on_submit=PlayState.save_client_seed,
+                class_name="space-y-1",
+            ),
+            rx.el.p(
+                t("play.nonce") + ": ",
+                rx.el.span(PlayState.nonce, data_testid="seed-nonce"),
+                class_name="text-sm",
+            ),
+            rx.el.button(
+                t("play.rotate"),
+                type="button",
+                on_click=PlayState.rotate,
+                class_name=SECONDARY,
+                data_testid="rotate-seed",
+            ),
+            rx.cond(
+                PlayState.revealed_seed != "",
+                rx.el.div(
+                    rx.el.p(t("play.revealed"), class_name="text-sm font-medium"),
+                    _mono(PlayState.revealed_seed, "revealed-seed"),
+                    rx.el.p(t("play.revealed_hash"), class_name="text-xs text-slate-500"),
+                    _mono(PlayState.revealed_hash, "revealed-hash"),
+                    class_name="space-y-1",
+                ),
+            ),
+            rx.el.p(PlayState.notice, role="status", class_name="text-sm text-emerald-600"),
+            class_name="space-y-2 mt-3",
+        ),
+        class_name=CARD,
+        data_testid="fairness-panel",
+    )
+
+
+def history_panel() -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(t("play.history"), class_name="font-semibold"),
+        rx.cond(
+            PlayState.history.length() == 0,
+            rx.el.p(t("play.history_empty"), class_name="text-sm text-slate-500"),
+        ),
+        rx.el.ul(
+            rx.foreach(
+                PlayState.history,
+                lambda r: rx.el.li(
+                    rx.el.span(r["id"], class_name="font-mono text-xs truncate"),
+                    rx.el.span(
+                        r["stake"] + " → " + r["payout"],
+                        class_name=rx.cond(
+                            r["won"] != "", "tabular-nums text-emerald-600", "tabular-nums"
+                        ),
+                    ),
+                    rx.el.a(
+                        t("play.verify"),
+                        href=routes.PLAY_VERIFY + "?round=" + r["id"],
+                        class_name=LINK,
+                        data_testid="verify-link",
+                    ),
+                    class_name="grid grid-cols-[1fr_auto_auto] gap-2 items-center text-sm",
+                    data_testid="history-row",
+                ),
+            ),
+            class_name="space-y-1",
+            data_testid="history",
+        ),
+        class_name=CARD,
+    )

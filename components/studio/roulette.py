@@ -1,0 +1,116 @@
+"""European roulette: a compact betting board (numbers, dozens, columns, even-money bets)
+where each press adds a chip, and the winning pocket."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app.services.studio.games.roulette import RED
+from components.i18n import t
+from components.studio.panels import CARD, SMALL_BUTTON, bet_form
+from components.style import FOCUS
+from state.play import ROULETTE_OUTSIDE, PlayState
+
+_CELL = f"relative h-10 min-w-0 rounded text-sm font-bold text-white {FOCUS}"
+
+
+def _badge(key: str) -> rx.Component:
+    return rx.cond(
+        PlayState.chips.contains(key),
+        rx.el.span(
+            PlayState.chips[key].to(str),
+            class_name=(
+                "absolute -top-1 -right-1 min-w-5 h-5 px-1 rounded-full bg-amber-400 "
+                "text-slate-900 text-xs leading-5 text-center shadow"
+            ),
+        ),
+    )
+
+
+def _number(n: int) -> rx.Component:
+    colour = "bg-emerald-700" if n == 0 else ("bg-red-600" if n in RED else "bg-slate-800")
+    key = f"straight:{n}"
+    return rx.el.button(
+        str(n),
+        _badge(key),
+        type="button",
+        on_click=PlayState.add_chip(key),
+        aria_label=f"{n}",
+        class_name=f"{_CELL} {colour}" + (" col-span-full" if n == 0 else ""),
+        data_testid=f"roulette-{n}",
+    )
+
+
+def _outside(key: str, label: rx.Var) -> rx.Component:
+    return rx.el.button(
+        label,
+        _badge(key),
+        type="button",
+        on_click=PlayState.add_chip(key),
+        class_name=f"relative {SMALL_BUTTON} min-w-0",
+        data_testid=f"roulette-{key.replace(':', '-')}",
+    )
+
+
+def roulette_board() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.cond(
+                PlayState.wheel_number != "",
+                rx.el.div(
+                    PlayState.wheel_number,
+                    key=PlayState.round_id,
+                    class_name=rx.match(
+                        PlayState.wheel_colour,
+                        (
+                            "red",
+                            "studio-pop size-20 rounded-full grid place-items-center "
+                            "text-3xl font-black text-white bg-red-600",
+                        ),
+                        (
+                            "black",
+                            "studio-pop size-20 rounded-full grid place-items-center "
+                            "text-3xl font-black text-white bg-slate-800",
+                        ),
+                        "studio-pop size-20 rounded-full grid place-items-center text-3xl "
+                        "font-black text-white bg-emerald-700",
+                    ),
+                    data_testid="roulette-number",
+                ),
+                rx.el.div(
+                    "?",
+                    class_name=(
+                        "size-20 rounded-full grid place-items-center text-3xl font-black "
+                        "border-4 border-dashed border-slate-300 dark:border-slate-600"
+                    ),
+                ),
+            ),
+            class_name="flex justify-center",
+            aria_live="polite",
+        ),
+        rx.el.div(
+            *[_number(n) for n in range(37)],
+            class_name="grid grid-cols-6 sm:grid-cols-12 gap-1",
+            data_testid="roulette-board",
+        ),
+        rx.el.div(
+            *[_outside(k, t(f"play.roulette.{k}")) for k in ROULETTE_OUTSIDE],
+            *[_outside(f"dozen:{i}", t(f"play.roulette.dozen{i}")) for i in (1, 2, 3)],
+            *[_outside(f"column:{i}", t(f"play.roulette.column{i}")) for i in (1, 2, 3)],
+            class_name="grid grid-cols-3 gap-1",
+        ),
+        rx.el.button(
+            t("play.roulette.clear"),
+            type="button",
+            on_click=PlayState.clear_chips,
+            class_name=SMALL_BUTTON,
+            data_testid="roulette-clear",
+        ),
+        class_name=CARD,
+    )
+
+
+def roulette_controls() -> rx.Component:
+    return bet_form(
+        rx.el.p(t("play.roulette.help"), class_name="text-xs text-slate-500"),
+    )

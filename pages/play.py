@@ -1,0 +1,226 @@
+"""The studio's pages: one game page for every studio game (`/play/<gameCode>`), the component
+chosen by the game's kind, and the verify page (`/play/verify?round=<id>`)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.forms import LINK, PRIMARY, SECONDARY
+from components.i18n import t
+from components.layout import layout
+from components.studio.dice import dice_board, dice_controls
+from components.studio.grids import (
+    bingo_board,
+    grid_controls,
+    poker_board,
+    poker_controls,
+    scratch_board,
+    slot_board,
+)
+from components.studio.limbo import limbo_board, limbo_controls
+from components.studio.mines import mines_board, mines_controls
+from components.studio.panels import (
+    ANIMATION_CSS,
+    CARD,
+    balance_line,
+    fairness_panel,
+    game_name,
+    history_panel,
+    result_line,
+    rules_button,
+    rules_dialog,
+    text_of,
+)
+from components.studio.roulette import roulette_board, roulette_controls
+from state.auth import AuthState
+from state.play import PlayState, VerifyState
+
+
+def _board() -> rx.Component:
+    return rx.match(
+        PlayState.kind,
+        ("dice", dice_board()),
+        ("roulette", roulette_board()),
+        ("limbo", limbo_board()),
+        ("mines", mines_board()),
+        ("poker", poker_board()),
+        ("scratch", scratch_board()),
+        ("bingo", bingo_board()),
+        slot_board(),
+    )
+
+
+def _controls() -> rx.Component:
+    return rx.match(
+        PlayState.kind,
+        ("dice", dice_controls()),
+        ("roulette", roulette_controls()),
+        ("limbo", limbo_controls()),
+        ("mines", mines_controls()),
+        ("poker", poker_controls()),
+        grid_controls(),
+    )
+
+
+def _blocked() -> rx.Component:
+    """Why the page cannot play, with the ways forward: log in, or try the demo."""
+    return rx.el.div(
+        rx.el.p(text_of(PlayState.blocked), class_name="font-medium", data_testid="play-blocked"),
+        rx.cond(
+            PlayState.kind != "",
+            rx.el.div(
+                rx.cond(
+                    ~AuthState.is_login,
+                    rx.el.button(
+                        t("play.login"),
+                        type="button",
+                        on_click=AuthState.open_login,
+                        class_name=PRIMARY,
+                        data_testid="play-login",
+                    ),
+                ),
+                rx.el.a(
+                    t("play.try_demo"),
+                    href="/play/" + PlayState.code + "?demo=1",
+                    class_name=SECONDARY + " grid place-items-center",
+                    data_testid="play-demo-link",
+                ),
+                rx.cond(
+                    AuthState.is_login & ~AuthState.is_trial,
+                    rx.el.button(
+                        t("play.play_real"),
+                        type="button",
+                        on_click=PlayState.play_real,
+                        class_name=PRIMARY,
+                        data_testid="play-real",
+                    ),
+                ),
+                class_name="grid gap-2 sm:grid-cols-2",
+            ),
+        ),
+        class_name=CARD + " max-w-xl",
+    )
+
+
+def _title() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            rx.el.h1(game_name(), class_name="text-2xl font-bold", data_testid="game-title"),
+            rx.cond(
+                PlayState.mode == "demo",
+                rx.el.span(
+                    t("play.demo"),
+                    class_name=(
+                        "px-2 py-0.5 rounded-full text-xs font-bold bg-sky-100 text-sky-800 "
+                        "dark:bg-sky-900 dark:text-sky-100"
+                    ),
+                    data_testid="demo-badge",
+                ),
+            ),
+            class_name="flex items-center gap-2 flex-wrap",
+        ),
+        rules_button(),
+        class_name="flex items-center justify-between gap-3 flex-wrap",
+    )
+
+
+def _game() -> rx.Component:
+    return rx.el.div(
+        rx.el.div(
+            balance_line(),
+            _board(),
+            result_line(),
+            class_name="space-y-3 min-w-0",
+        ),
+        rx.el.div(
+            _controls(),
+            fairness_panel(),
+            history_panel(),
+            class_name="space-y-3 min-w-0",
+        ),
+        class_name="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]",
+    )
+
+
+def play_page() -> rx.Component:
+    return layout(
+        rx.el.style(ANIMATION_CSS),
+        rx.el.div(
+            rx.cond(PlayState.kind != "", _title()),
+            rx.cond(PlayState.mode != "", _game(), rx.cond(PlayState.blocked != "", _blocked())),
+            rules_dialog(),
+            class_name="space-y-4 sm:pr-12",
+            data_testid="play-page",
+            data_mode=PlayState.mode,
+        ),
+    )
+
+
+def _verify_row(row: rx.Var) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(row["label"], class_name="text-xs text-slate-500"),
+        rx.el.dd(row["value"], class_name="font-mono text-sm break-all"),
+    )
+
+
+def verify_page() -> rx.Component:
+    return layout(
+        rx.el.div(
+            rx.el.h1(t("play.verify.title"), class_name="text-2xl font-bold"),
+            rx.cond(
+                VerifyState.error != "",
+                rx.el.p(
+                    VerifyState.error,
+                    role="alert",
+                    class_name="text-red-600 dark:text-red-400 font-medium",
+                    data_testid="verify-error",
+                ),
+                rx.el.div(
+                    rx.el.p(
+                        t("play.round") + " ",
+                        rx.el.span(VerifyState.round_id, class_name="font-mono"),
+                    ),
+                    rx.el.dl(rx.foreach(VerifyState.rows, _verify_row), class_name="space-y-2"),
+                    rx.el.p(t("play.verify.stored"), class_name="text-sm font-medium"),
+                    rx.el.p(VerifyState.outcome, class_name="font-mono text-sm break-all"),
+                    rx.cond(
+                        VerifyState.revealed,
+                        rx.el.div(
+                            rx.el.p(t("play.verify.recomputed"), class_name="text-sm font-medium"),
+                            rx.el.p(
+                                VerifyState.recomputed, class_name="font-mono text-sm break-all"
+                            ),
+                            rx.cond(
+                                VerifyState.matches,
+                                rx.el.p(
+                                    "✓ " + t("play.verify.ok"),
+                                    class_name="text-lg font-bold text-emerald-600",
+                                    data_testid="verify-result",
+                                    data_ok="1",
+                                ),
+                                rx.el.p(
+                                    "✗ " + t("play.verify.bad"),
+                                    class_name="text-lg font-bold text-red-600",
+                                    data_testid="verify-result",
+                                    data_ok="0",
+                                ),
+                            ),
+                        ),
+                        rx.el.p(
+                            t("play.verify.not_revealed"),
+                            class_name="text-amber-700 dark:text-amber-300",
+                            data_testid="verify-pending",
+                        ),
+                    ),
+                    rx.el.a(
+                        t("play.verify.back"),
+                        href="/play/" + VerifyState.game_code,
+                        class_name=LINK,
+                    ),
+                    class_name="space-y-3",
+                ),
+            ),
+            class_name=CARD + " max-w-2xl space-y-3",
+            data_testid="verify-page",
+        ),
+    )

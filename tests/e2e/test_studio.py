@@ -1,0 +1,212 @@
+"""Browser walks of the studio: a member plays a slot for real money (the header balance
+follows, the rounds are recorded, one is verified after the seed rotation) and a guest plays
+the demo without touching the ledger. Screenshots of every game at 360 px and desktop."""
+
+from __future__ import annotations
+
+import os
+import re
+from decimal import Decimal
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from playwright.async_api import Browser, Page, expect
+from sqlalchemy import func
+from sqlmodel import col, select
+
+from app.core.db import session_scope
+from app.core.i18n.formatting import format_amount
+from app.services.studio import rounds, seeds
+from app.services.studio.games import GAMES
+from models import LedgerEntry, Member
+from tests.e2e.conftest import open_site
+from tests.support.accounts import PASSWORD, new_username
+from tests.support.seamless import fund
+
+pytestmark = pytest.mark.e2e
+
+SLOT = "BGS_SLOT_JUNGLE"
+SHOTS = Path(os.environ.get("STUDIO_SHOTS", "/tmp/studio-shots"))
+
+
+async def _register(page: Page, site_url: str) -> Member:
+    username = new_username()
+    await open_site(page, site_url + "/register")
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+    async with session_scope() as session:
+        return (await session.exec(select(Member).where(Member.username == username))).one()
+
+
+async def _entries() -> int:
+    async with session_scope() as session:
+        return (await session.exec(select(func.count(col(LedgerEntry.id))))).one()
+
+
+async def _play_rounds(page: Page, count: int) -> None:
+    """Press play `count` times, each time waiting for the new round to be shown."""
+    round_id = page.get_by_test_id("round-id")
+    for _ in range(count):
+        before = await round_id.inner_text()
+        await page.get_by_test_id("play-button").click()
+        await expect(round_id).not_to_have_text(before)
+        await expect(page.get_by_test_id("play-error")).to_have_text("")
+
+
+async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: str) -> None:
+    member = await _register(page, site_url)
+    await fund(member, "100.00")
+    assert member.id is not None
+    await page.goto(site_url + "/")  # a fresh load reads the funded balance
+    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00")
+
+    # From the lobby: the in-house list, the slot's card, play.
+    await page.goto(site_url + "/inHouse?vassalage=BGS")
+    await page.get_by_test_id("game-search").fill("Jungle")
+    card = page.get_by_test_id("game-card").first
+    await expect(card).to_contain_text("Jungle")
+    await card.get_by_role("button", name="Jogar").click()
+    await page.wait_for_url(f"**/play/{SLOT}**")
+    await expect(page.get_by_test_id("play-page")).to_have_attribute("data-mode", "real")
+    await expect(page.get_by_test_id("play-balance")).to_have_text("100,00")
+
+    # Rules and paytable before betting.
+    await page.get_by_test_id("rules-button").click()
+    await expect(page.get_by_test_id("paytable")).to_contain_text("Tigre")
+    await page.keyboard.press("Escape")
+
+    await page.get_by_test_id("bet-input").fill("1,00")
+    await _play_rounds(page, 10)
+
+    owner = seeds.member_owner(member.id)
+    played = await rounds.recent(owner, SLOT, limit=20)
+    assert len(played) == 10
+    expected = Decimal("100.00") - sum(r.stake for r in played) + sum(r.payout for r in played)
+    shown = format_amount(expected, "pt")
+    await expect(page.get_by_test_id("play-balance")).to_have_text(shown)
+    await expect(page.get_by_test_id("header-balance")).to_have_text(shown, timeout=15_000)
+    await expect(page.get_by_test_id("history-row")).to_have_count(10)
+
+    # The betting record lists the ten rounds.
+    await page.goto(site_url + "/personalHistoryCopy")
+    await expect(page.get_by_test_id("betting-row")).to_have_count(10)
+
+    # Rotate the server seed: the old seed is revealed and hashes to the committed hash.
+    await page.goto(site_url + f"/play/{SLOT}")
+    await page.get_by_test_id("fairness-toggle").click()
+    committed = await page.get_by_test_id("seed-hash").inner_text()
+    assert committed == played[0].server_seed_hash
+    await page.get_by_test_id("rotate-seed").click()
+    await expect(page.get_by_test_id("revealed-hash")).to_have_text(committed)
+    await expect(page.get_by_test_id("seed-hash")).not_to_have_text(committed)
+
+    # Any round of the record now verifies against the revealed seed.
+    await page.goto(site_url + "/personalHistoryCopy")
+    link = page.get_by_test_id("betting-verify").first
+    href = await link.get_attribute("href") or ""
+    checked_round = unquote(href.partition("round=")[2])
+    assert checked_round in {r.round_id for r in played}
+    await link.click()
+    await page.wait_for_url("**/play/verify?round=**")
+    await expect(page.get_by_test_id("verify-result")).to_have_attribute("data-ok", "1")
+    await expect(page.get_by_test_id("verify-page")).to_contain_text(checked_round)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "verify-1280-light.png"), full_page=True)
+
+    # A round id changed by hand is refused with a clear message.
+    await page.goto(site_url + f"/play/verify?round={played[0].round_id}9")
+    await expect(page.get_by_test_id("verify-error")).to_contain_text("Não existe")
+
+
+async def test_a_guest_plays_the_demo_and_without_demo_is_asked_to_log_in(
+    page: Page, site_url: str
+) -> None:
+    entries = await _entries()
+    await open_site(page, site_url + "/play/BGS_DICE")
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible()
+    await expect(page.get_by_test_id("play-blocked")).to_be_visible()
+
+    await open_site(page, site_url + "/play/BGS_DICE?demo=1")
+    await expect(page.get_by_test_id("demo-badge")).to_be_visible()
+    await expect(page.get_by_test_id("play-balance")).to_have_text("1.000,00")
+    await page.get_by_test_id("bet-input").fill("10")
+    await page.get_by_test_id("dice-over").click()
+    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("1.98x")
+    await _play_rounds(page, 3)
+    await expect(page.get_by_test_id("play-balance")).not_to_have_text("1.000,00")
+    await expect(page.get_by_test_id("history-row")).to_have_count(3)
+    await page.get_by_test_id("bet-input").fill("5000")
+    await page.get_by_test_id("play-button").click()
+    await expect(page.get_by_test_id("play-error")).to_contain_text("entre")
+
+    # Video poker in two steps, by keyboard only: deal, hold two cards, draw.
+    await open_site(page, site_url + "/play/BGS_POKER_JACKS?demo=1")
+    await expect(page.get_by_test_id("play-balance")).to_have_text(re.compile(r"\d"))
+    await page.get_by_test_id("play-button").focus()
+    await page.keyboard.press("Enter")
+    cards = page.get_by_test_id("poker-card")
+    await expect(cards).to_have_count(5)
+    await expect(page.get_by_test_id("play-button")).to_have_text("Trocar")
+    for index in (0, 3):
+        await cards.nth(index).focus()
+        await page.keyboard.press("Enter")
+        await expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    held = [await cards.nth(i).get_attribute("aria-label") for i in (0, 3)]
+    await page.get_by_test_id("play-button").focus()
+    await page.keyboard.press("Enter")
+    await expect(page.get_by_test_id("round-result")).to_be_visible()
+    await expect(page.get_by_test_id("play-button")).to_have_text("Distribuir")
+    assert [await cards.nth(i).get_attribute("aria-label") for i in (0, 3)] == held
+    assert await _entries() == entries  # demo play never reaches the ledger
+
+
+async def test_a_trial_member_gets_the_info_dialog_unless_demo(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/login")
+    await page.get_by_test_id("start-trial").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+    await page.goto(site_url + "/play/BGS_ROULETTE")
+    await expect(page.get_by_test_id("need-account-text")).to_be_visible()
+    await expect(page.get_by_test_id("play-blocked")).to_be_visible()
+    await open_site(page, site_url + "/play/BGS_ROULETTE?demo=1")
+    await expect(page.get_by_test_id("demo-badge")).to_be_visible()
+    await page.get_by_test_id("roulette-black").click()
+    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("2x")
+    await _play_rounds(page, 1)
+    await expect(page.get_by_test_id("roulette-number")).to_be_visible()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+async def test_screenshots_of_every_game(browser: Browser, site_url: str, scheme: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((360, 780), (1280, 900)):
+        context = await browser.new_context(
+            viewport={"width": width, "height": height},
+            color_scheme=scheme,  # type: ignore[arg-type]
+        )
+        page = await context.new_page()
+        for code in GAMES:
+            await open_site(page, site_url + f"/play/{code}?demo=1")
+            await expect(page.get_by_test_id("play-balance")).not_to_have_text("")
+            if code == "BGS_ROULETTE":
+                await page.get_by_test_id("roulette-red").click()
+                await page.get_by_test_id("roulette-17").click()
+            if code == "BGS_MINES":
+                await page.get_by_test_id("mine-tile-6").click()
+                await page.get_by_test_id("mine-tile-12").click()
+            round_id = page.get_by_test_id("round-id")
+            await page.get_by_test_id("play-button").click()
+            await expect(round_id).not_to_have_text("")
+            await page.wait_for_timeout(800)  # let the result's animation finish for the picture
+            overflow = await page.evaluate(
+                "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert overflow <= 0, f"{code} overflows by {overflow}px at {width}px"
+            await page.screenshot(path=str(SHOTS / f"{code}-{width}-{scheme}.png"), full_page=True)
+        await context.close()

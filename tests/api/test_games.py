@@ -140,6 +140,15 @@ async def test_bingo_is_no_game_type_without_tagalog(make_client: MakeClient) ->
     assert {g["subCategory"] for g in scratch["content"]} == {"SC"}
 
 
+async def test_bingo_games_are_not_listed_without_tagalog(make_client: MakeClient) -> None:
+    client = _visitor(make_client)
+    studio = await client.get(LIST, {"gameType": "INHOUSE", "vassalage": "BGS"})
+    codes = {g["gameCode"] for g in studio["content"]}
+    assert "BGS_DICE" in codes and "BGS_BINGO_75" not in codes
+    found = await client.get(LIST, {"name": "bingo", "pageSize": 50})
+    assert all(g["subCategory"] != "BG" for g in found["content"])
+
+
 async def test_a_page_beyond_the_end_is_empty_with_the_real_total(make_client: MakeClient) -> None:
     client = _visitor(make_client)
     first = await client.get(LIST, {"gameType": "LIVE"})
@@ -195,7 +204,8 @@ async def test_unknown_sort_prize_mode_and_vendor_are_refused(make_client: MakeC
 async def test_a_vendors_list_and_its_popup(make_client: MakeClient) -> None:
     client = _visitor(make_client)
     pg = await client.get(LIST, {"gameType": "rng", "vassalage": "pg"})
-    assert pg["total"] == 320 and {g["vassalage"] for g in pg["content"]} == {"PG"}
+    # 320 PG slots, less the 3 bingo ones: BR1 has no Tagalog, so no bingo (spec 1).
+    assert pg["total"] == 317 and {g["vassalage"] for g in pg["content"]} == {"PG"}
     # A popup vendor is one tile in its type's list; its games are in its own list only.
     pvp = await client.get(LIST, {"gameType": "PVP", "pageSize": 50})
     kingmaker = [g for g in pvp["content"] if g["vassalage"] == "KP"]

@@ -181,3 +181,11 @@ async def test_vendor_without_integration_answers_game_unavailable(
 async def test_unknown_game_is_not_found(make_client: Callable[..., PlatformClient]) -> None:
     refused = await _refused(make_client(), Game(game_code="nope", vassalage=BGS), 0)
     assert (refused.status, refused.code) == (404, "seamless-unknown-game")
+
+
+async def test_bingo_does_not_start_without_tagalog(
+    make_client: Callable[..., PlatformClient],
+) -> None:
+    bingo = Game(game_code="BGS_BINGO_75", vassalage=BGS)
+    refused = await _refused(make_client(), bingo, 0)  # BR1 has no Tagalog
+    assert (refused.status, refused.code) == (404, "seamless-unknown-game")

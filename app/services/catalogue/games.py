@@ -71,6 +71,10 @@ def _listed(raw: dict[str, Any]) -> list[ColumnElement[bool]]:
     return [or_(col(Game.is_game) == VASSALAGE, col(Game.vassalage).not_in(popup))]
 
 
+def _not_bingo() -> ColumnElement[bool]:
+    return or_(col(Game.sub_category).is_(None), col(Game.sub_category) != rules.BINGO)
+
+
 def _vendor(raw: dict[str, Any], vassalage: str) -> str:
     code = vassalage.strip().upper()
     if code not in {v["vassalage"] for v in raw["vendors"]}:
@@ -118,6 +122,8 @@ async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
     found = rules.list_filter(query.game_type, brand.supports_tagalog)
     index = await game_index.current()
     items = _matches(index, found, query)
+    if not brand.supports_tagalog:
+        items = [item for item in items if rules.shown_sub_category(item.sub_category, False)]
     start = (query.page_no - 1) * query.page_size
     page = items[start : start + query.page_size]
     return {
@@ -134,6 +140,8 @@ async def _top(
     brand: Brand, conditions: list[ColumnElement[bool]], limit: int
 ) -> list[dict[str, Any]]:
     raw = await raw_catalogue()
+    if not brand.supports_tagalog:
+        conditions = [*conditions, _not_bingo()]
     async with session_scope() as session:
         games = (
             await session.exec(

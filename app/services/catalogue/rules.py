@@ -88,6 +88,11 @@ def visible_sub_categories(codes: tuple[str, ...] | list[str], tagalog: bool) ->
     return [c for c in codes if c != BINGO or tagalog]
 
 
+def shown_sub_category(sub_category: str | None, tagalog: bool) -> bool:
+    """Whether a game of this sub-category is on offer: bingo games only with Tagalog."""
+    return sub_category != BINGO or tagalog
+
+
 def fold_name(text: str) -> str:
     """Lower-case without accents, so that a search is case- and accent-insensitive."""
     decomposed = unicodedata.normalize("NFKD", text)

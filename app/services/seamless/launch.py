@@ -18,6 +18,7 @@ from app.core.security import token_digest
 from app.services.accounts import members, sessions
 from app.services.brands import Brand
 from app.services.catalogue import games as catalogue_games
+from app.services.catalogue import rules
 from app.services.catalogue.members import record_play
 from app.services.seamless import vendors, wallet
 from models import Game, GameVendor, Member, MemberSession
@@ -105,6 +106,8 @@ async def launch(
 ) -> str:
     """The game URL: a one-time launch token for real play, the demo URL for demo play."""
     game = await find_game(game_code=game_code, vassalage=vassalage, node_id=node_id)
+    if not rules.shown_sub_category(game.sub_category, brand.supports_tagalog):
+        raise AppError("seamless-unknown-game", 404)  # bingo is not offered on this brand
     if member is not None and member.status == MEMBER_BLOCKED:
         raise AppError("member-cannot-enter", 403)
     await _check_open(game, brand, language)

@@ -19,6 +19,7 @@ from pages.account import (
     reset_password_page,
     security_center_page,
 )
+from pages.bonus import bonus_page
 from pages.cashier import deposit_page, sandbox_page
 from pages.download import download_page
 from pages.games import game_list_page
@@ -27,8 +28,10 @@ from pages.home import home
 from pages.not_found import not_found_page
 from pages.promotions import promotions_page
 from pages.records import records_page
+from pages.transfer import transfer_page
 from pages.withdraw import withdraw_page
 from state.auth import AuthState
+from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
@@ -37,6 +40,7 @@ from state.records import RecordsState
 from state.register import RegisterState
 from state.security import SecurityState
 from state.site import SiteState
+from state.transfer import TransferState
 from state.wallet import WalletState
 from state.withdraw import WithdrawState
 
@@ -115,5 +119,17 @@ app.add_page(
     route=routes.WITHDRAW,
     on_load=[*ON_LOAD, AuthState.require_login, WithdrawState.load],
     title="Withdraw",
+)
+app.add_page(
+    transfer_page,
+    route=routes.TRANSFER_FUND,
+    on_load=[*ON_LOAD, AuthState.require_login, TransferState.load],
+    title="Wallet",
+)
+app.add_page(
+    bonus_page,
+    route=routes.BONUS_DETAILS,
+    on_load=[*ON_LOAD, AuthState.require_login, BonusState.load],
+    title="Bonus details",
 )
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

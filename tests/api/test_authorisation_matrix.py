@@ -43,6 +43,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "POST /wps/payment/withdraw/orders/{order_no}/confirmation": {"form": {"answer": "RECEIVED"}},
     "POST /wps/operator/withdrawals/{order_no}/payouts": {"json": {"partNo": 1, "amount": "1.00"}},
     "POST /wps/operator/withdrawals/{order_no}/reject": {"json": {"reason": "matrix"}},
+    "POST /wps/operator/withdrawals/{order_no}/investigation": {"json": {"outcome": "RECEIVED"}},
 }
 
 # Path parameters that name shared things (games, vendors), not a member's resources.

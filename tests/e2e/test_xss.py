@@ -132,3 +132,18 @@ async def test_maintenance_message_runs_no_payload(
         await _nothing_ran(page, dialogs)
     finally:
         operator("status", "normal")
+
+
+async def test_the_trap_catches_a_payload_that_runs(
+    trapped: tuple[Page, list[str]], site_url: str
+) -> None:
+    """The control: the same payloads, put into the page unsanitised, are caught."""
+    page, dialogs = trapped
+    await open_site(page, site_url + "/help")
+    await page.evaluate(
+        "html => document.body.insertAdjacentHTML('beforeend', html)",
+        PAYLOADS[1] + PAYLOADS[18],
+    )
+    await page.wait_for_timeout(800)
+    assert await page.evaluate("window.__xss_hits") == [2]
+    assert dialogs == ["alert: 19"]

@@ -99,6 +99,10 @@ async def sealed_json(request: Request) -> dict[str, Any]:
 
 SealedBody = Annotated[dict[str, Any], Depends(sealed_json)]
 
+# The attribute that tells `main` which model a sealed dependency opens (for OpenAPI).
+SEALED_MODEL_ATTRIBUTE = "__sealed_model__"
+setattr(sealed_json, SEALED_MODEL_ATTRIBUTE, None)
+
 
 def sealed_model(model: type[ModelT]) -> Any:
     """A dependency that opens a sealed body and validates it as `model`."""
@@ -114,6 +118,7 @@ def sealed_model(model: type[ModelT]) -> Any:
             ]
             raise AppError("validation-failed", status=422, value=errors) from exc
 
+    setattr(dependency, SEALED_MODEL_ATTRIBUTE, model)
     return Depends(dependency)
 
 

@@ -21,6 +21,15 @@ class Envelope(BaseModel, Generic[T]):
     value: T | None = None
 
 
+class ErrorEnvelope(BaseModel):
+    """A refused call: `success` false, a catalog code, its message, details in `value`."""
+
+    success: bool
+    code: str
+    message: str
+    value: Any = None
+
+
 def ok(value: T, message: str = "") -> Envelope[T]:
     return Envelope[T](success=True, code="0", message=message, value=value)
 

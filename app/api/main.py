@@ -7,16 +7,21 @@ import re
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.routing import RouteContext, iter_route_contexts
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
 from app.api import media
-from app.api.envelope import error_response, localize_fields
+from app.api.deps import SEALED_MODEL_ATTRIBUTE
+from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
+from app.api.schemas import SealedPayload
 from app.api.vendor import wallet as vendor_wallet
 from app.api.wps import betting as wps_betting
 from app.api.wps import game as wps_game
@@ -93,9 +98,80 @@ CONTRACT_HEADERS = (
 )
 
 
+_NOT_SEALED = object()
+
+
+def api_operations(api: FastAPI) -> list[RouteContext]:
+    """The FastAPI calls of the app listed in OpenAPI, routers included, with their
+    `dependant` (what they depend on) and `path_format`."""
+    return [
+        context
+        for context in iter_route_contexts(api.routes)
+        if getattr(context, "dependant", None) is not None
+        and getattr(context, "include_in_schema", False)
+    ]
+
+
+def _sealed_model(dependant: Dependant) -> Any:
+    """The model a sealed dependency of the call opens (None: any JSON object), or
+    `_NOT_SEALED` when the call takes no sealed body."""
+    for dependency in dependant.dependencies:
+        if hasattr(dependency.call, SEALED_MODEL_ATTRIBUTE):
+            return getattr(dependency.call, SEALED_MODEL_ATTRIBUTE)
+        found = _sealed_model(dependency)
+        if found is not _NOT_SEALED:
+            return found
+    return _NOT_SEALED
+
+
+def _add_model(schemas: dict[str, Any], model: type[BaseModel]) -> dict[str, str]:
+    """Put a model's schema into the components (unless there) and return a reference to it."""
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    for name, definition in schema.pop("$defs", {}).items():
+        schemas.setdefault(name, definition)
+    schemas.setdefault(model.__name__, schema)
+    return {"$ref": f"#/components/schemas/{model.__name__}"}
+
+
+def _document_sealed_bodies(api: FastAPI, document: dict[str, Any]) -> None:
+    """Calls marked E read their body through a dependency, which FastAPI cannot describe: the
+    body is the sealed payload, and `x-sealed-body` is the JSON that is sealed inside it."""
+    schemas = document["components"]["schemas"]
+    for route in api_operations(api):
+        model = _sealed_model(route.dependant)
+        if model is _NOT_SEALED:
+            continue
+        inner = {"type": "object"} if model is None else _add_model(schemas, model)
+        for method in route.methods or ():
+            operation = document["paths"][route.path_format][method.lower()]
+            operation["requestBody"] = {
+                "required": True,
+                "content": {"application/json": {"schema": _add_model(schemas, SealedPayload)}},
+            }
+            operation["x-sealed-body"] = inner
+
+
+def _document_errors(document: dict[str, Any]) -> None:
+    """Every refusal answers in the envelope with a 4xx status, validation errors included
+    (FastAPI would list its own `HTTPValidationError` body for 422, which is never sent)."""
+    schemas = document["components"]["schemas"]
+    refused = {
+        "description": "Refused: the envelope with success false and the error code",
+        "content": {"application/json": {"schema": _add_model(schemas, ErrorEnvelope)}},
+    }
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "422" in responses:
+                responses["422"] = refused
+            responses["4XX"] = refused
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(unused, None)
+
+
 def _complete_openapi(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) -> None:
-    """Add the plain Starlette endpoints with their envelope schema, and the contract headers
-    on every call, to the OpenAPI document."""
+    """Add the plain Starlette endpoints with their envelope schema, the contract headers on
+    every call, the sealed bodies and the error envelope to the OpenAPI document."""
     generate = api.openapi
 
     def openapi() -> dict[str, Any]:
@@ -140,6 +216,8 @@ def _complete_openapi(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) -> 
                     *operation.get("parameters", []),
                     *(h for h in headers if h["name"] not in declared),
                 ]
+        _document_sealed_bodies(api, document)
+        _document_errors(document)
         api.openapi_schema = document
         return document
 

@@ -6,6 +6,10 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# The largest id an INTEGER column holds on PostgreSQL: ids sent by clients are bounded by it,
+# so an out-of-range one is refused as invalid rather than failing in the database.
+MAX_ID = 2_147_483_647
+
 
 class ApiModel(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
@@ -110,3 +114,14 @@ class LanguageRequest(ApiModel):
 
 class LanguageValue(ApiModel):
     language: str
+
+
+class SealedPayload(ApiModel):
+    """The body of a call marked E: its JSON sealed for the key of /wps/session/key/rsa."""
+
+    kid: str = Field(description="id of the public key it was sealed for")
+    key: str = Field(description="AES-256 content key wrapped with RSA-OAEP-SHA256, base64")
+    iv: str = Field(description="AES-GCM nonce, base64")
+    tag: str = Field(description="AES-GCM tag, base64")
+    data: str = Field(description="the JSON body encrypted with AES-256-GCM, base64")
+    ts: int = Field(description="seconds since the epoch; bound to the method and path")

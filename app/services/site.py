@@ -10,7 +10,7 @@ from typing import Any
 from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
-from app.core.html import sanitize_html
+from app.core.html import safe_link, sanitize_html
 from app.services.brands import Brand, ModuleNode
 from app.services.validation import normalize_accepted_pattern
 from models import HelpArticle, Member
@@ -144,7 +144,7 @@ def resources(brand: Brand) -> list[dict[str, Any]]:
         {
             "resourceType": r.resource_type,
             "labelNameEn": r.label_name_en,
-            "url": r.url,
+            "url": safe_link(r.url),
             "openNewTab": r.open_new_tab,
         }
         for r in brand.resources
@@ -153,7 +153,12 @@ def resources(brand: Brand) -> list[dict[str, Any]]:
 
 def customer_services(brand: Brand) -> list[dict[str, Any]]:
     return [
-        {"csType": c.cs_type, "csPosition": c.cs_position, "label": c.label, "url": c.url}
+        {
+            "csType": c.cs_type,
+            "csPosition": c.cs_position,
+            "label": c.label,
+            "url": safe_link(c.url),
+        }
         for c in brand.customer_services
     ]
 
@@ -162,8 +167,8 @@ def banners(brand: Brand, group_name: str | None = None) -> list[dict[str, Any]]
     return [
         {
             "groupName": b.group_name,
-            "url": b.image_url,
-            "linkUrl": b.link_url,
+            "url": safe_link(b.image_url),
+            "linkUrl": safe_link(b.link_url) or None,
             "linkageType": b.linkage_type,
             "title": b.title,
         }
@@ -238,7 +243,7 @@ async def update_language(brand: Brand, requested: str, member: Member | None = 
 
 def app_download_links(brand: Brand) -> dict[str, str]:
     """Android package and iOS profile links from the brand's resources."""
-    by_type = {r.resource_type: r.url for r in brand.resources}
+    by_type = {r.resource_type: safe_link(r.url) for r in brand.resources}
     return {"android": by_type.get("Android", ""), "ios": by_type.get("MOBILECONFIG", "")}
 
 
@@ -247,8 +252,12 @@ SOCIAL_TYPES = ("TELEGRAM", "WHATSAPP", "FACEBOOK", "INSTAGRAM")  # spec 2, side
 
 def social_links(brand: Brand) -> list[dict[str, str]]:
     """Social links of the side menu: the brand's resources plus its social CS channels."""
-    links = {r.resource_type: r.url for r in brand.resources if r.resource_type in SOCIAL_TYPES}
+    links = {
+        r.resource_type: safe_link(r.url)
+        for r in brand.resources
+        if r.resource_type in SOCIAL_TYPES
+    }
     for channel in brand.customer_services:
         if channel.cs_type in SOCIAL_TYPES:
-            links.setdefault(channel.cs_type, channel.url)
+            links.setdefault(channel.cs_type, safe_link(channel.url))
     return [{"kind": kind, "url": links[kind]} for kind in SOCIAL_TYPES if kind in links]

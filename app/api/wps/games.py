@@ -17,7 +17,7 @@ from pydantic import Field
 
 from app.api.deps import Context, CurrentMember, RequestContext
 from app.api.envelope import Envelope, ok
-from app.api.schemas import ApiModel
+from app.api.schemas import MAX_ID, ApiModel
 from app.services.brands import Brand, brands
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.rules import ALL_CATEGORIES
@@ -144,7 +144,7 @@ class VassGameTypeValue(ApiModel):
 class FavoriteRequest(ApiModel):
     """addFavGame / removeFavGame payload."""
 
-    nodeId: int = Field(ge=1)
+    nodeId: int = Field(ge=1, le=MAX_ID)
     vendor: str = Field(min_length=1, max_length=32, description="the game's vassalage")
     gameType: str = Field(min_length=1, max_length=16)
 

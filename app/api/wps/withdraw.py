@@ -7,13 +7,13 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, File, Form, Query, UploadFile
+from fastapi import APIRouter, Depends, File, Form, Path, Query, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
 from app.api.deps import Context, RealMember, sealed_model
 from app.api.envelope import Envelope, ok
-from app.api.schemas import ApiModel
+from app.api.schemas import MAX_ID, ApiModel
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -33,7 +33,7 @@ async def operator(auth: RealMember) -> Authenticated:
 
 
 Operator = Annotated[Authenticated, Depends(operator)]
-Page = Annotated[int, Query(ge=1)]
+Page = Annotated[int, Query(ge=1, le=10_000)]
 PageSize = Annotated[int, Query(alias="pageSize", ge=1, le=100)]
 
 
@@ -103,7 +103,7 @@ class WithdrawInfoValue(ApiModel):
 
 class WithdrawPayload(ApiModel):
     amount: str = Field(max_length=24, description="e.g. 100.00 or 1.234,56")
-    payoutAccountId: int
+    payoutAccountId: int = Field(ge=1, le=MAX_ID)
     paymentPassword: str = Field(default="", max_length=64)
 
 
@@ -159,7 +159,7 @@ class OperatorWithdrawalPage(ApiModel):
 
 
 class PayoutPayload(ApiModel):
-    partNo: int = Field(ge=1, description="the next part's number: 1, 2, …")
+    partNo: int = Field(ge=1, le=MAX_ID, description="the next part's number: 1, 2, …")
     amount: str = Field(max_length=24)
 
 
@@ -465,7 +465,9 @@ async def close_withdrawal_investigation(
     response_class=Response,
     responses={200: {"content": {"image/png": {}, "image/jpeg": {}}}},
 )
-async def withdrawal_proof(ctx: Context, auth: Operator, order_no: str, part_no: int) -> Response:
+async def withdrawal_proof(
+    ctx: Context, auth: Operator, order_no: str, part_no: Annotated[int, Path(ge=1, le=MAX_ID)]
+) -> Response:
     """The proof image a member sent for a part reported not received."""
     content, media_type = await withdrawals.proof_image(ctx.brand, auth.member, order_no, part_no)
     return Response(

@@ -46,7 +46,8 @@ async def _valid_code(member_id: int, secret: str, code: str) -> bool:
     now = int(utcnow().timestamp())
     for drift in (0, -1, 1):
         at = now + drift * totp.interval
-        if secrets.compare_digest(totp.at(at), code.strip()):
+        # bytes: compare_digest refuses str with non-ASCII characters
+        if secrets.compare_digest(totp.at(at).encode(), code.strip().encode()):
             return await _claim_step(member_id, totp.timecode(utcnow()) + drift)
     return False
 

@@ -24,6 +24,7 @@ from pages.download import download_page
 from pages.games import game_list_page
 from pages.help import help_page
 from pages.home import home
+from pages.my_games import favorites_page, recent_page
 from pages.not_found import not_found_page
 from pages.promotions import promotions_page
 from pages.records import records_page
@@ -32,7 +33,9 @@ from state.auth import AuthState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
+from state.home import HomeState
 from state.lobby import LIST_PATHS, LOTTERY_PATHS, LobbyState
+from state.my_games import MyGamesState
 from state.records import RecordsState
 from state.register import RegisterState
 from state.security import SecurityState
@@ -50,7 +53,12 @@ async def _close_connections() -> AsyncIterator[None]:
 
 app = rx.App(
     api_transformer=create_api(),
-    head_components=[rx.el.script(src="/scroll-lock.js"), rx.el.script(src="/bot-check.js")],
+    head_components=[
+        rx.el.script(src="/scroll-lock.js"),
+        rx.el.script(src="/bot-check.js"),
+        rx.el.script(src="/home.js", defer=True),
+    ],
+    stylesheets=["/home.css"],
     theme=None,
 )
 app.register_lifespan_task(_close_connections)
@@ -60,7 +68,12 @@ app.register_lifespan_task(scheduler)
 ON_LOAD = [SiteState.load_site, AuthState.restore, WalletState.refresh, LobbyState.load_menu]
 
 for route in (routes.HOME, *routes.HOME_ALIASES):
-    app.add_page(home, route=route, on_load=[*ON_LOAD, LobbyState.load_home], title="Home")
+    app.add_page(
+        home,
+        route=route,
+        on_load=[*ON_LOAD, HomeState.load, LobbyState.load_home],
+        title="Home",
+    )
 for path in LIST_PATHS:
     # Spec 2: the lottery pages need a logged-in member.
     guard = [AuthState.require_login] if path in LOTTERY_PATHS else []
@@ -115,5 +128,14 @@ app.add_page(
     route=routes.WITHDRAW,
     on_load=[*ON_LOAD, AuthState.require_login, WithdrawState.load],
     title="Withdraw",
+)
+app.add_page(
+    favorites_page,
+    route=routes.FAVORITES,
+    on_load=[*ON_LOAD, MyGamesState.gate],
+    title="Favourites",
+)
+app.add_page(
+    recent_page, route=routes.MY_GAMES, on_load=[*ON_LOAD, MyGamesState.gate], title="My games"
 )
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

@@ -19,3 +19,5 @@ DEPOSIT = "/depositv2"
 SANDBOX_PAY = "/sandbox/pay/[order]"
 TRANSACTION_HISTORY = "/transactionHistory"
 WITHDRAW = "/withdraw"
+FAVORITES = "/favorites"  # member centre label "favourites"; the spec shows no path
+MY_GAMES = "/myGames"  # member centre label "my games" (recent games)

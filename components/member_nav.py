@@ -14,6 +14,8 @@ ITEMS = (
     ("cashier.deposit_title", routes.DEPOSIT, "wallet"),
     ("withdraw.title", routes.WITHDRAW, "banknote"),
     ("record.title", routes.TRANSACTION_HISTORY, "list"),
+    ("mygames.favorites", routes.FAVORITES, "heart"),
+    ("mygames.recent", routes.MY_GAMES, "gamepad-2"),
 )
 
 

@@ -12,6 +12,7 @@ from app.core.i18n import translate
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
+from models.catalogue import VASSALAGE
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
 from state.dialog import DialogState
 from state.site import SiteState, current_brand
@@ -41,6 +42,7 @@ def card(entry: dict[str, Any]) -> dict[str, str]:
         "icon": entry["iconUrl"],
         "demo": "1" if entry["supportPlay"] == 0 else "",
         "maintenance": "1" if entry["maintenance"] else "",
+        "popup": "1" if entry["isGame"] == VASSALAGE else "",
     }
 
 
@@ -131,7 +133,11 @@ class LobbyState(rx.State):
         brand, lang = await self._brand_lang()
         vendor_list = await lobby.vendor_list(brand, lang)
         self.vendors = [
-            {"code": c["vassalage"], "name": c["displayName"]}
+            {
+                "code": c["vassalage"],
+                "name": c["displayName"],
+                "popup": "1" if c["isGame"] == VASSALAGE else "",
+            }
             for c in vendor_list["mapped"].get(self.list_type, [])
         ]
         await self._query(append=False)
@@ -143,10 +149,17 @@ class LobbyState(rx.State):
         await self._query(append=False)
 
     @rx.event
-    async def pick_vendor(self, code: str) -> None:
+    async def pick_vendor(self, code: str) -> Any:
+        """A vendor chip filters the list; a VASSALAGE vendor opens its popup list instead."""
+        from state.game_popup import GamePopupState  # the popup state builds on this one
+
+        chosen = next((v for v in self.vendors if v["code"] == code), None)
+        if chosen is not None and chosen["popup"]:
+            return GamePopupState.open_vendor(code, chosen["name"])
         self.vendor = "" if code == self.vendor else code
         self.page = 1
         await self._query(append=False)
+        return None
 
     @rx.event
     async def more(self) -> None:
@@ -185,6 +198,11 @@ class LobbyState(rx.State):
             return AuthState.open_login
         if auth.is_trial and not demo:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
-        key = "game-maintenance" if game.get("maintenance") else "game-unavailable"
-        auth.warning = translate(key, site.ui_lang)
+        from state.game_popup import GamePopupState  # the popup state builds on this one
+
+        if game.get("popup"):
+            return GamePopupState.open_vendor(game["vendor"], game["vendorName"])
+        if game.get("maintenance"):
+            return GamePopupState.open_maintenance(game["id"])
+        auth.warning = translate("game-unavailable", site.ui_lang)
         return DialogState.open_for(WARNING_DIALOG, WARNING_MS)

@@ -33,7 +33,6 @@ from state.auth import AuthState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
-from state.home import HomeState
 from state.lobby import LIST_PATHS, LOTTERY_PATHS, LobbyState
 from state.my_games import MyGamesState
 from state.records import RecordsState
@@ -56,7 +55,6 @@ app = rx.App(
     head_components=[
         rx.el.script(src="/scroll-lock.js"),
         rx.el.script(src="/bot-check.js"),
-        rx.el.script(src="/home.js", defer=True),
     ],
     stylesheets=["/home.css"],
     theme=None,
@@ -71,7 +69,7 @@ for route in (routes.HOME, *routes.HOME_ALIASES):
     app.add_page(
         home,
         route=route,
-        on_load=[*ON_LOAD, HomeState.load, LobbyState.load_home],
+        on_load=[*ON_LOAD, LobbyState.load_home],
         title="Home",
     )
 for path in LIST_PATHS:

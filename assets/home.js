@@ -75,8 +75,9 @@
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    // Only on a change: the page observer would otherwise see its own write forever.
-    if (el.textContent !== text) el.textContent = text;
+    // Shown by CSS (::after) from an attribute: text written into the element before React
+    // hydrates it would not match the server's HTML and make React render the page again.
+    if (el.dataset.display !== text) el.dataset.display = text;
   }
 
   // A swiper that moves on by itself (the winners): one item every `data-speed` ms.

@@ -41,6 +41,7 @@ def _section(
     *children: rx.Component,
     test_id: str,
     controls: tuple[rx.Component, ...] = (),
+    lazy: bool = False,
 ) -> rx.Component:
     return rx.el.section(
         rx.el.div(
@@ -49,9 +50,19 @@ def _section(
             class_name="flex items-center justify-between gap-2 mb-3 h-8",
         ),
         *children,
-        class_name="mt-8",
+        class_name=(
+            "mt-8 [content-visibility:auto] [contain-intrinsic-size:auto_40rem]" if lazy else "mt-8"
+        ),
         data_testid=test_id,
     )
+
+
+# The browser script of the home page, added once the page is live: a script that changed
+# the page before React took it over would make React throw the server's HTML away.
+LOAD_SCRIPT = rx.call_script(
+    "window.appHome ? window.appHome.scan() : document.head.appendChild("
+    "Object.assign(document.createElement('script'), {src: '/home.js'}))"
+)
 
 
 # Banner carousel ---------------------------------------------------------------------------
@@ -128,6 +139,7 @@ def banner_carousel() -> rx.Component:
         aria_label=t("homepage.banners"),
         class_name=f"relative overflow-hidden rounded-2xl w-full aspect-[3/1] {_BONE}",
         data_testid="home-banner",
+        on_mount=LOAD_SCRIPT,
         **_attrs(
             carousel="",
             delay=home_rules.BANNER_DELAY_MS,
@@ -325,7 +337,12 @@ def _list(title_key: str, items: rx.Var, test_id: str) -> rx.Component:
         class_name="grid grid-cols-3 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 gap-3",
     )
     return _section(
-        title_key, rx.cond(items.length() > 0, game_grid(items), bones), test_id=test_id
+        title_key,
+        rx.cond(items.length() > 0, game_grid(items), bones),
+        test_id=test_id,
+        # Below the fold on most screens: the browser skips their layout and paint until
+        # they come near (the box keeps its last size, so nothing moves).
+        lazy=True,
     )
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app.services.brands import Brand
 from app.services.catalogue import home
-from state.site import SiteState, current_brand
 
 
 class HomeState(rx.State):
@@ -14,10 +14,8 @@ class HomeState(rx.State):
     notices: list[str] = []
     currency_symbol: str = ""
 
-    @rx.event
-    async def load(self) -> None:
-        brand = await current_brand(self)
-        lang = (await self.get_state(SiteState)).lang or brand.default_language
+    def _fill(self, brand: Brand, lang: str) -> None:
+        """Set by the lobby's home load, so the page gets one update rather than two."""
         self.banners = [
             {"image": b.image, "link": b.link, "title": b.title}
             for b in home.home_banners(brand, lang)

@@ -15,6 +15,7 @@ from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
 from models.catalogue import VASSALAGE
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
 from state.dialog import DialogState
+from state.home import HomeState
 from state.site import SiteState, current_brand
 
 # Pages of game lists and the game type each shows (spec 2).
@@ -89,6 +90,7 @@ class LobbyState(rx.State):
     @rx.event
     async def load_home(self) -> None:
         brand, lang = await self._brand_lang()
+        (await self.get_state(HomeState))._fill(brand, lang)
         self.hot = [card(g) for g in await games.hot_games(brand, lang)]
         popular = await games.popular_games(brand, lang, limit=40)
         self.recommended = [card(g) for g in popular if not g["isTop"]][:HOME_LIST]

@@ -24,7 +24,7 @@ from state.lobby import HOME_LIST, LobbyState
 
 HOT_ROW = "home-hot-row"
 WINNERS_ROW = "home-winners-row"
-_BONE = "bg-slate-200 dark:bg-slate-800 animate-pulse motion-reduce:animate-none"
+_BONE = "bg-slate-200 dark:bg-slate-800"
 _ROUND = (
     "grid place-items-center size-8 rounded-full bg-white/90 text-slate-900 shadow "
     f"dark:bg-slate-800 dark:text-slate-100 {FOCUS}"

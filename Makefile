@@ -6,6 +6,9 @@ PY := $(VENV)/bin/python
 BUN_VERSION := 1.4.4
 BUN_DIR := .tools/bun
 BUN := $(BUN_DIR)/node_modules/bun/bin/bun.exe
+LIGHTHOUSE_VERSION := 12.8.2
+LIGHTHOUSE_DIR := .tools/lighthouse
+LIGHTHOUSE := $(LIGHTHOUSE_DIR)/node_modules/.bin/lighthouse
 PORT ?= 3000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
@@ -29,6 +32,13 @@ $(BUN):
 	cd $(BUN_DIR) && { [ -f package.json ] || npm init -y >/dev/null; }
 	cd $(BUN_DIR) && npm install --no-audit --no-fund --silent bun@$(BUN_VERSION)
 	$(BUN) --version
+
+# Lighthouse (the home page bench) the same way: npm, into a project folder, pinned.
+$(LIGHTHOUSE):
+	mkdir -p $(LIGHTHOUSE_DIR)
+	cd $(LIGHTHOUSE_DIR) && { [ -f package.json ] || npm init -y >/dev/null; }
+	cd $(LIGHTHOUSE_DIR) && npm install --no-audit --no-fund --silent lighthouse@$(LIGHTHOUSE_VERSION)
+	$(LIGHTHOUSE) --version
 
 install: $(VENV)/.runtime $(BUN)
 
@@ -66,7 +76,7 @@ test-fuzz: install-dev
 test: lint test-sqlite test-postgres test-fuzz
 
 # wrk (Debian) generates the load; every run is bounded in time and stays on loopback.
-bench: install-dev
+bench: install-dev browser $(LIGHTHOUSE)
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
 	$(PY) -m bench.run_all

@@ -26,6 +26,7 @@ from pages.download import download_page
 from pages.games import game_list_page
 from pages.help import help_page
 from pages.home import home
+from pages.my_games import favorites_page, recent_page
 from pages.not_found import not_found_page
 from pages.play import play_page, verify_page
 from pages.promotions import promotions_page
@@ -39,6 +40,7 @@ from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
 from state.lobby import LIST_PATHS, LOTTERY_PATHS, LobbyState
+from state.my_games import MyGamesState
 from state.play import PlayState, VerifyState
 from state.records import RecordsState
 from state.register import RegisterState
@@ -58,7 +60,11 @@ async def _close_connections() -> AsyncIterator[None]:
 
 app = rx.App(
     api_transformer=create_api(),
-    head_components=[rx.el.script(src="/scroll-lock.js"), rx.el.script(src="/bot-check.js")],
+    head_components=[
+        rx.el.script(src="/scroll-lock.js"),
+        rx.el.script(src="/bot-check.js"),
+    ],
+    stylesheets=["/home.css"],
     theme=None,
 )
 app.register_lifespan_task(_close_connections)
@@ -68,7 +74,12 @@ app.register_lifespan_task(scheduler)
 ON_LOAD = [SiteState.load_site, AuthState.restore, WalletState.refresh, LobbyState.load_menu]
 
 for route in (routes.HOME, *routes.HOME_ALIASES):
-    app.add_page(home, route=route, on_load=[*ON_LOAD, LobbyState.load_home], title="Home")
+    app.add_page(
+        home,
+        route=route,
+        on_load=[*ON_LOAD, LobbyState.load_home],
+        title="Home",
+    )
 for path in LIST_PATHS:
     # Spec 2: the lottery pages need a logged-in member.
     guard = [AuthState.require_login] if path in LOTTERY_PATHS else []
@@ -154,5 +165,14 @@ app.add_page(
     route=routes.BONUS_DETAILS,
     on_load=[*ON_LOAD, AuthState.require_login, BonusState.load],
     title="Bonus details",
+)
+app.add_page(
+    favorites_page,
+    route=routes.FAVORITES,
+    on_load=[*ON_LOAD, MyGamesState.gate],
+    title="Favourites",
+)
+app.add_page(
+    recent_page, route=routes.MY_GAMES, on_load=[*ON_LOAD, MyGamesState.gate], title="My games"
 )
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

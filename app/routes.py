@@ -25,3 +25,5 @@ PLAY = "/play/[studio_game]"  # the studio's game page; `studio_game` is the gam
 PLAY_VERIFY = "/play/verify"
 TRANSFER_FUND = "/transferFund"
 BONUS_DETAILS = "/bonusDetails"
+FAVORITES = "/favorites"  # member centre label "favourites"; the spec shows no path
+MY_GAMES = "/myGames"  # member centre label "my games" (recent games)

@@ -176,7 +176,8 @@ def nav_bar() -> rx.Component:
         rx.el.ul(
             rx.foreach(LobbyState.nav, _nav_item),
             invite,
-            class_name="flex items-center gap-1 overflow-x-auto min-h-10",
+            # No scrollbar: one appearing when the entries arrive would push the page down.
+            class_name="flex items-center gap-1 overflow-x-auto min-h-10 [scrollbar-width:none]",
         ),
         aria_label=t("nav.label"),
         class_name="mx-auto max-w-7xl px-3 sm:px-4",

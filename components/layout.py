@@ -7,6 +7,7 @@ import reflex as rx
 from components.auth_dialogs import auth_dialogs
 from components.dialog import helper_dialog
 from components.footer import footer
+from components.game_dialogs import game_dialogs
 from components.header import header, mobile_menu_dialog
 from components.i18n import t
 from components.side_menu import side_menu
@@ -29,6 +30,7 @@ def shell(*content: rx.Component) -> rx.Component:
         mobile_menu_dialog(),
         helper_dialog(SOON_DIALOG, rx.el.p(t("feature.soon"))),
         auth_dialogs(),
+        game_dialogs(),
         class_name="min-h-screen flex flex-col",
     )
 

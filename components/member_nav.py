@@ -19,6 +19,8 @@ ITEMS = (
     ("record.title", routes.TRANSACTION_HISTORY, "list"),
     ("profit.title", routes.PROFIT_AND_LOSS, "chart-column"),
     ("bonus.title", routes.BONUS_DETAILS, "gift"),
+    ("mygames.favorites", routes.FAVORITES, "heart"),
+    ("mygames.recent", routes.MY_GAMES, "gamepad-2"),
 )
 
 

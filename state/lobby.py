@@ -13,8 +13,10 @@ from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
 from app.services.seamless import launch
+from models.catalogue import VASSALAGE
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
 from state.dialog import DialogState
+from state.home import HomeState
 from state.site import SiteState, current_brand
 
 # Pages of game lists and the game type each shows (spec 2).
@@ -42,6 +44,7 @@ def card(entry: dict[str, Any]) -> dict[str, str]:
         "icon": entry["iconUrl"],
         "demo": "1" if entry["supportPlay"] == 0 else "",
         "maintenance": "1" if entry["maintenance"] else "",
+        "popup": "1" if entry["isGame"] == VASSALAGE else "",
     }
 
 
@@ -88,6 +91,7 @@ class LobbyState(rx.State):
     @rx.event
     async def load_home(self) -> None:
         brand, lang = await self._brand_lang()
+        (await self.get_state(HomeState))._fill(brand, lang)
         self.hot = [card(g) for g in await games.hot_games(brand, lang)]
         popular = await games.popular_games(brand, lang, limit=40)
         self.recommended = [card(g) for g in popular if not g["isTop"]][:HOME_LIST]
@@ -132,7 +136,11 @@ class LobbyState(rx.State):
         brand, lang = await self._brand_lang()
         vendor_list = await lobby.vendor_list(brand, lang)
         self.vendors = [
-            {"code": c["vassalage"], "name": c["displayName"]}
+            {
+                "code": c["vassalage"],
+                "name": c["displayName"],
+                "popup": "1" if c["isGame"] == VASSALAGE else "",
+            }
             for c in vendor_list["mapped"].get(self.list_type, [])
         ]
         await self._query(append=False)
@@ -144,10 +152,17 @@ class LobbyState(rx.State):
         await self._query(append=False)
 
     @rx.event
-    async def pick_vendor(self, code: str) -> None:
+    async def pick_vendor(self, code: str) -> Any:
+        """A vendor chip filters the list; a VASSALAGE vendor opens its popup list instead."""
+        from state.game_popup import GamePopupState  # the popup state builds on this one
+
+        chosen = next((v for v in self.vendors if v["code"] == code), None)
+        if chosen is not None and chosen["popup"]:
+            return GamePopupState.open_vendor(code, chosen["name"])
         self.vendor = "" if code == self.vendor else code
         self.page = 1
         await self._query(append=False)
+        return None
 
     @rx.event
     async def more(self) -> None:
@@ -186,6 +201,12 @@ class LobbyState(rx.State):
             return AuthState.open_login
         if auth.is_trial and not demo:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
+        from state.game_popup import GamePopupState  # the popup state builds on this one
+
+        if game.get("popup"):
+            return GamePopupState.open_vendor(game["vendor"], game["vendorName"])
+        if game.get("maintenance"):
+            return GamePopupState.open_maintenance(game["id"])
         try:
             brand = await current_brand(self)
             member = await launch.launching_member(auth._token, brand.id)
@@ -199,6 +220,8 @@ class LobbyState(rx.State):
                 node_id=int(game["id"]),
             )
         except AppError as exc:
+            if exc.code == "game-maintenance":
+                return GamePopupState.open_maintenance(game["id"])
             auth.warning = translate(exc.code, site.ui_lang, **exc.params)
             return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
         return rx.redirect(url)

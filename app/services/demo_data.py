@@ -130,6 +130,17 @@ CUSTOMER_SERVICES = (
     ("FACEBOOK", "FACEBOOK-1", "https://m.me/{slug}"),
 )
 BANNER_GROUPS = ("w_home", "w_login", "w_register", "w_forget")
+# The home notice marquee: banner rows of the group w_notice, one text per language.
+NOTICES = {
+    "PT": (
+        "Bem-vindo à {name}! Depósitos por PIX creditados em minutos.",
+        "Novos jogos da PG toda semana. Jogue com responsabilidade.",
+    ),
+    "EN": (
+        "Welcome to {name}! PIX deposits credited within minutes.",
+        "New PG games every week. Play responsibly.",
+    ),
+}
 HELP = {
     "PT": (
         (
@@ -264,6 +275,18 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
         )
         for group in BANNER_GROUPS
         for n in (1, 2, 3)
+    )
+    session.add_all(
+        Banner(
+            merchant_id=mid,
+            group_name="w_notice",
+            language=lang,
+            image_url="",
+            title=text.format(name=seed.name),
+            sort=n,
+        )
+        for lang, texts in NOTICES.items()
+        for n, text in enumerate(texts)
     )
     session.add_all(
         HelpArticle(

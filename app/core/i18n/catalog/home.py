@@ -1,0 +1,51 @@
+"""Strings of the home page sections, the vendor popup list, the maintenance suggestions and
+the member's favourites and recent games pages."""
+
+MESSAGES = {
+    "en": {
+        "homepage.banners": "Featured",
+        "homepage.banner_prev": "Previous banner",
+        "homepage.banner_next": "Next banner",
+        "homepage.banner_goto": "Show banner {n}",
+        "homepage.notice": "Notice",
+        "homepage.jackpot_hint": "Progressive jackpot, growing now",
+        "homepage.agent_entry": "Agent centre",
+        "homepage.rows_prev": "Previous games",
+        "homepage.rows_next": "Next games",
+        "mygames.favorites": "Favourites",
+        "mygames.recent": "My games",
+        "mygames.favorites_empty": "No favourites yet: tap the heart on a game to keep it here.",
+        "mygames.recent_empty": "The games you play show up here.",
+        "mygames.login_needed": "Log in to see your games.",
+        "mygames.page": "Page {page} of {pages}",
+        "mygames.prev": "Previous page",
+        "mygames.next": "Next page",
+        "gamepop.vendor_games": "{vendor} games",
+        "gamepop.loading": "Loading games…",
+        "gamepop.try_popular": "Try one of these popular games instead:",
+    },
+    "pt": {
+        "homepage.banners": "Destaques",
+        "homepage.banner_prev": "Banner anterior",
+        "homepage.banner_next": "Próximo banner",
+        "homepage.banner_goto": "Mostrar banner {n}",
+        "homepage.notice": "Aviso",
+        "homepage.jackpot_hint": "Jackpot progressivo, crescendo agora",
+        "homepage.agent_entry": "Central do agente",
+        "homepage.rows_prev": "Jogos anteriores",
+        "homepage.rows_next": "Próximos jogos",
+        "mygames.favorites": "Favoritos",
+        "mygames.recent": "Meus jogos",
+        "mygames.favorites_empty": (
+            "Nenhum favorito ainda: toque no coração de um jogo para guardá-lo aqui."
+        ),
+        "mygames.recent_empty": "Os jogos que você jogar aparecem aqui.",
+        "mygames.login_needed": "Entre na sua conta para ver seus jogos.",
+        "mygames.page": "Página {page} de {pages}",
+        "mygames.prev": "Página anterior",
+        "mygames.next": "Próxima página",
+        "gamepop.vendor_games": "Jogos {vendor}",
+        "gamepop.loading": "Carregando jogos…",
+        "gamepop.try_popular": "Experimente um destes jogos populares:",
+    },
+}

@@ -1,0 +1,115 @@
+"""The member's favourites (/favorites, pages of 13) and recent games (/myGames). A guest sees
+a login button (the popup opens on load); lists load once a real account is logged in."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.forms import PRIMARY, SECONDARY
+from components.game_card import game_card
+from components.i18n import t
+from components.layout import layout
+from components.member_nav import member_nav
+from state.auth import AuthState
+from state.lobby import LobbyState
+from state.my_games import MyGamesState
+
+_GRID = "grid grid-cols-3 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 gap-3"
+
+
+def _gated(title_key: str, content: rx.Component) -> rx.Component:
+    return layout(
+        member_nav(),
+        rx.el.h1(t(title_key), class_name="text-2xl font-bold mb-4"),
+        rx.cond(
+            AuthState.is_login & ~AuthState.is_trial,
+            content,
+            rx.el.div(
+                rx.el.p(t("mygames.login_needed"), class_name="mb-3 text-slate-500"),
+                rx.cond(
+                    ~AuthState.is_login,
+                    rx.el.button(
+                        t("header.login"),
+                        on_click=AuthState.open_login,
+                        type="button",
+                        class_name=f"{PRIMARY} max-w-xs",
+                        data_testid="my-games-login",
+                    ),
+                ),
+            ),
+        ),
+    )
+
+
+def _empty(key: str) -> rx.Component:
+    return rx.el.p(t(key), class_name="py-10 text-center text-slate-500")
+
+
+def _pager() -> rx.Component:
+    return rx.el.nav(
+        rx.el.button(
+            t("mygames.prev"),
+            on_click=MyGamesState.load_favorites(MyGamesState.page - 1),
+            disabled=MyGamesState.page <= 1,
+            type="button",
+            class_name=f"{SECONDARY} !w-auto px-4 disabled:opacity-40",
+            data_testid="favorites-prev",
+        ),
+        rx.el.span(
+            t("mygames.page")
+            .replace("{page}", MyGamesState.page.to_string())
+            .replace("{pages}", MyGamesState.pages.to_string()),
+            class_name="text-sm",
+            data_testid="favorites-page",
+        ),
+        rx.el.button(
+            t("mygames.next"),
+            on_click=MyGamesState.load_favorites(MyGamesState.page + 1),
+            disabled=MyGamesState.page >= MyGamesState.pages,
+            type="button",
+            class_name=f"{SECONDARY} !w-auto px-4 disabled:opacity-40",
+            data_testid="favorites-next",
+        ),
+        aria_label=t("mygames.favorites"),
+        class_name="mt-4 flex items-center justify-center gap-3",
+    )
+
+
+def favorites_page() -> rx.Component:
+    # A removed favourite leaves the list at once (spec 4); the next load drops it for good.
+    shown = rx.foreach(
+        MyGamesState.favorites,
+        lambda game: rx.cond(LobbyState.favorite_ids.contains(game["id"]), game_card(game)),
+    )
+    return _gated(
+        "mygames.favorites",
+        rx.el.div(
+            rx.cond(
+                MyGamesState.favorites.length() > 0,
+                rx.fragment(
+                    rx.el.div(shown, class_name=_GRID, data_testid="favorite-games"),
+                    rx.cond(MyGamesState.pages > 1, _pager()),
+                ),
+                rx.cond(MyGamesState.loaded, _empty("mygames.favorites_empty")),
+            ),
+            on_mount=MyGamesState.load_favorites(1),
+        ),
+    )
+
+
+def recent_page() -> rx.Component:
+    return _gated(
+        "mygames.recent",
+        rx.el.div(
+            rx.cond(
+                MyGamesState.recent.length() > 0,
+                rx.el.div(
+                    rx.foreach(MyGamesState.recent, game_card),
+                    class_name=_GRID,
+                    data_testid="recent-games",
+                ),
+                rx.cond(MyGamesState.loaded, _empty("mygames.recent_empty")),
+            ),
+            on_mount=MyGamesState.load_recent,
+        ),
+    )

@@ -1,0 +1,58 @@
+"""The member's favourites page (pages of 13, MCSFE_getFavoriteGamesList) and recent games page
+(GCS_recentGame). Both need a real account: guests get the login popup, trial users the info
+dialog (spec 4, login gate)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.services.catalogue import members
+from state.auth import NEED_ACCOUNT_DIALOG, AuthState
+from state.dialog import DialogState
+from state.lobby import card
+from state.site import current_brand
+
+
+class MyGamesState(rx.State):
+    favorites: list[dict[str, str]] = []
+    page: int = 1
+    pages: int = 1
+    recent: list[dict[str, str]] = []
+    loaded: bool = False
+
+    @rx.event
+    async def gate(self) -> Any:
+        """On page load: guests log in, trial users register first."""
+        auth = await self.get_state(AuthState)
+        if not auth.is_login:
+            return AuthState.open_login
+        if auth.is_trial:
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        return None
+
+    async def _member(self) -> int:
+        auth = await self.get_state(AuthState)
+        return auth.member_id if auth.is_login and not auth.is_trial else 0
+
+    @rx.event
+    async def load_favorites(self, page: int) -> None:
+        member_id = await self._member()
+        if not member_id:
+            return
+        brand = await current_brand(self)
+        found = await members.favorite_page(member_id, brand.image_base_url, max(1, page))
+        self.favorites = [card(g) for g in found["content"]]
+        self.page = found["pageNum"]
+        self.pages = max(1, found["totalPages"])
+        self.loaded = True
+
+    @rx.event
+    async def load_recent(self) -> None:
+        member_id = await self._member()
+        if not member_id:
+            return
+        brand = await current_brand(self)
+        self.recent = [card(g) for g in await members.recent_games(member_id, brand.image_base_url)]
+        self.loaded = True

@@ -1,0 +1,273 @@
+"""The home page and the member's game pages in a real browser: every home section in both
+languages, the carousel, the jackpot counter, no layout shift, the 360 px layout; the vendor
+popup list, 'Game maintenance' with suggestions, favourites with paging and recent games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.async_api import BrowserContext, Page, expect
+from sqlmodel import col, select
+
+from app.core.db import session_scope, write_transaction
+from app.services.catalogue import members
+from models import FavoriteGame, Game, Member
+from models.catalogue import GAME
+from tests.e2e.conftest import open_site
+from tests.support.accounts import PASSWORD, make_member
+
+pytestmark = pytest.mark.e2e
+
+SECTIONS = (
+    "home-banner",
+    "home-notice",
+    "home-jackpot",
+    "home-winners",
+    "home-hot",
+    "home-recommended",
+    "home-pg",
+)
+LOADED_MS = 20_000  # a busy shared machine: the sections may take a while after the frame
+SHOTS = Path(__file__).resolve().parents[2] / "data" / "screenshots"
+
+# Sum of the layout shifts without recent input (the browser's CLS), from the first paint.
+CLS_OBSERVER = """
+window.__cls = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+async def _loaded(page: Page) -> None:
+    """Wait until every home section has its server content."""
+    recommended = page.get_by_test_id("home-recommended").get_by_test_id("game-card")
+    await expect(recommended).to_have_count(12, timeout=LOADED_MS)
+    pg = page.get_by_test_id("home-pg").get_by_test_id("game-card")
+    await expect(pg).to_have_count(12, timeout=LOADED_MS)
+    hot = page.get_by_test_id("home-hot").get_by_test_id("hot-card").first
+    await expect(hot).to_be_visible(timeout=LOADED_MS)
+    await expect(page.get_by_test_id("banner-dot")).to_have_count(3, timeout=LOADED_MS)
+    await page.wait_for_function(
+        "document.querySelector('[data-testid=jackpot-value]').dataset.display",
+        timeout=LOADED_MS,
+    )
+
+
+async def _log_in(page: Page, site_url: str, username: str) -> None:
+    await open_site(page, site_url + "/login")
+    form = page.get_by_test_id("login-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await page.get_by_test_id("login-submit").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=LOADED_MS)
+
+
+async def test_home_shows_every_section_in_both_languages(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    await _loaded(page)
+    for section in SECTIONS:
+        await expect(page.get_by_test_id(section)).to_be_visible()
+    await expect(page.get_by_test_id("home-winners").locator("li").first).to_be_visible()
+    await expect(page.get_by_test_id("home-notice")).to_contain_text("Bem-vindo à Sorte Grande")
+    await expect(page.get_by_test_id("home-hot")).to_contain_text("Jogos em alta")
+    await expect(page.get_by_test_id("home-winners")).to_contain_text("Últimos ganhadores")
+    next_button = page.get_by_test_id("banner-next")
+    await expect(next_button).to_have_attribute("aria-label", "Próximo banner")
+    jackpot_pt = await page.get_by_test_id("jackpot-value").get_attribute("data-display") or ""
+    assert "," in jackpot_pt[-3:], jackpot_pt  # pt-BR: 245.123.456,00
+    await expect(page.get_by_test_id("home-agent-entry")).to_have_count(0)
+
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(page.get_by_test_id("home-hot")).to_contain_text("Hot games")
+    await expect(page.get_by_test_id("home-winners")).to_contain_text("Latest winners")
+    await expect(page.get_by_test_id("home-recommended")).to_contain_text("Recommended")
+    await expect(page.get_by_test_id("banner-next")).to_have_attribute("aria-label", "Next banner")
+    await page.reload()
+    await _loaded(page)
+    await expect(page.get_by_test_id("home-notice")).to_contain_text("Welcome to Sorte Grande")
+    jackpot_en = await page.get_by_test_id("jackpot-value").get_attribute("data-display") or ""
+    assert "." in jackpot_en[-3:], jackpot_en  # en-US: 245,123,456.00
+
+
+async def test_carousel_advances_by_button_and_by_itself(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    await _loaded(page)
+    carousel = page.get_by_test_id("home-banner")
+    await page.mouse.move(0, 0)  # not hovering: hovering pauses it
+    await expect(carousel).to_have_attribute("data-index", "0")
+    # Autoplay: the next slide after the 5 s delay (no button touched).
+    await expect(carousel).to_have_attribute("data-index", "1", timeout=9000)
+    await carousel.get_by_test_id("banner-next").focus()
+    await page.keyboard.press("Enter")
+    await expect(carousel).to_have_attribute("data-index", "2")
+    await page.get_by_test_id("banner-prev").click()
+    await expect(carousel).to_have_attribute("data-index", "1")
+    await page.get_by_test_id("banner-dot").first.click()
+    await expect(carousel).to_have_attribute("data-index", "0")
+    await expect(page.get_by_test_id("banner-dot").first).to_have_attribute("aria-current", "true")
+
+
+async def test_jackpot_counter_rises(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    value = page.get_by_test_id("jackpot-value")
+    await page.wait_for_function(
+        "Number(document.querySelector('[data-testid=jackpot-value]').dataset.value) > 0"
+    )
+    start = int(await value.get_attribute("data-value") or 0)
+    assert 200_000_000 <= start <= 300_000_000
+    await page.wait_for_function(
+        f"Number(document.querySelector('[data-testid=jackpot-value]').dataset.value) > {start}",
+        timeout=9000,
+    )
+    risen = int(await value.get_attribute("data-value") or 0) - start
+    assert 100 <= risen <= 500
+
+
+async def test_home_does_not_shift_or_fail_hydration_while_sections_load(
+    context: BrowserContext, site_url: str
+) -> None:
+    await context.add_init_script(CLS_OBSERVER)
+    page = await context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    await open_site(page, site_url)
+    await _loaded(page)
+    await page.wait_for_timeout(1500)  # let late images settle before reading the sum
+    cls = await page.evaluate("window.__cls")
+    assert cls <= 0.1, cls
+    # No hydration mismatch (React error 418): React would render the whole page again.
+    assert errors == [], errors
+
+
+async def test_home_at_360_px_and_desktop_in_both_themes(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = await context.new_page()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((360, 740), (1280, 900)):
+        await page.set_viewport_size({"width": width, "height": height})
+        await open_site(page, site_url)
+        await _loaded(page)
+        assert await page.evaluate("document.documentElement.scrollWidth") <= width
+        for theme in ("light", "dark"):
+            current = await page.evaluate(
+                "document.documentElement.classList.contains('dark') ? 'dark' : 'light'"
+            )
+            if current != theme:
+                await page.get_by_test_id("theme-toggle").click()
+                await page.wait_for_function(
+                    f"document.documentElement.classList.contains('{theme}')"
+                )
+            await page.screenshot(path=str(SHOTS / f"home-{width}-{theme}.png"), full_page=True)
+    await page.set_viewport_size({"width": 360, "height": 740})
+    await open_site(page, site_url + "/rng")
+    await expect(page.get_by_test_id("game-card").first).to_be_visible()
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 360
+    await page.screenshot(path=str(SHOTS / "lobby-360.png"), full_page=True)
+
+
+async def test_vendor_popup_lists_the_vendors_games(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/rng")
+    await page.get_by_test_id("vendor-SPB").click()
+    dialog = page.get_by_test_id("dialog-vendor-games")
+    await expect(dialog).to_contain_text("Jogos Spribe")
+    await expect(dialog.get_by_test_id("game-card")).to_have_count(40)
+    async with session_scope() as session:
+        names = set(
+            (
+                await session.exec(
+                    select(Game.game_name).where(Game.vassalage == "SPB", Game.is_game == GAME)
+                )
+            ).all()
+        )
+    shown = await dialog.get_by_test_id("game-card").all_inner_texts()
+    assert {text.splitlines()[-1] for text in shown} <= names
+
+
+async def test_agent_sees_the_agent_entry(page: Page, site_url: str) -> None:
+    agent = await make_member(account_type=2)
+    await _log_in(page, site_url, agent.username)
+    await page.goto(site_url)
+    entry = page.get_by_test_id("home-agent-entry")
+    await expect(entry).to_be_visible()
+    await entry.click()
+    await expect(page).to_have_url(site_url + "/agentHome")
+    await expect(page.get_by_test_id("agent-welcome")).to_contain_text(agent.username)
+
+
+async def test_game_maintenance_suggests_popular_games(page: Page, site_url: str) -> None:
+    member = await make_member()
+    await _log_in(page, site_url, member.username)
+    await page.goto(site_url + "/sports?vassalage=CMD")  # the demo vendor in maintenance
+    await page.get_by_test_id("game-card").first.get_by_role("button", name="Jogar").click()
+    dialog = page.get_by_test_id("dialog-game-maintenance")
+    await expect(dialog).to_contain_text("Jogo em manutenção")
+    await expect(dialog.get_by_test_id("suggested-game")).to_have_count(6)
+    # Picking a suggestion closes the popup and plays that game instead.
+    await dialog.get_by_test_id("suggested-game").first.click()
+    await expect(dialog).to_have_count(0)
+    await expect(page.get_by_test_id("dialog-warning")).to_contain_text("em breve")
+
+
+async def _member_id(username: str) -> int:
+    async with session_scope() as session:
+        member = (await session.exec(select(Member).where(Member.username == username))).one()
+    assert member.id is not None
+    return member.id
+
+
+async def test_favorites_page_pages_by_13_and_drops_a_removed_game(
+    page: Page, site_url: str
+) -> None:
+    await open_site(page, site_url + "/favorites")
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible()  # guests log in first
+    member = await make_member()
+    async with session_scope() as session:
+        picked = (
+            await session.exec(
+                select(Game)
+                .where(Game.is_game == GAME, Game.game_type == "RNG")
+                .order_by(col(Game.id))
+                .limit(14)
+            )
+        ).all()
+    async with write_transaction() as session:
+        session.add_all(FavoriteGame(member_id=member.id, game_id=g.id) for g in picked)
+    await _log_in(page, site_url, member.username)
+    await page.goto(site_url + "/favorites")
+    favorites = page.get_by_test_id("favorite-games").get_by_test_id("game-card")
+    await expect(favorites).to_have_count(13)
+    await expect(page.get_by_test_id("favorites-page")).to_have_text("Página 1 de 2")
+    await page.get_by_test_id("favorites-next").click()
+    await expect(page.get_by_test_id("favorites-page")).to_have_text("Página 2 de 2")
+    await expect(favorites).to_have_count(1)
+    await favorites.first.locator("[data-testid^=favorite-]").click()
+    await expect(favorites).to_have_count(0)
+    assert len(await members.favorite_ids(await _member_id(member.username))) == 13
+
+
+async def test_recent_games_page_after_playing(page: Page, site_url: str) -> None:
+    member = await make_member()
+    async with session_scope() as session:
+        game = (
+            await session.exec(
+                select(Game).where(Game.is_game == GAME, Game.vassalage == "PG").limit(1)
+            )
+        ).one()
+    # The launch (the studio issue) records plays; here the record stands for a played game.
+    await members.record_play(member, game)
+    await _log_in(page, site_url, member.username)
+    await page.goto(site_url + "/myGames")
+    recent = page.get_by_test_id("recent-games").get_by_test_id("game-card")
+    await expect(recent).to_have_count(1)
+    await expect(recent.first).to_contain_text(game.game_name)
+
+
+async def test_trial_user_gets_the_info_dialog_on_my_games(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/login")
+    await page.get_by_test_id("start-trial").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+    await page.goto(site_url + "/myGames")
+    await expect(page.get_by_test_id("need-account-text")).to_be_visible()

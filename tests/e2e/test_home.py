@@ -208,7 +208,7 @@ async def test_game_maintenance_suggests_popular_games(page: Page, site_url: str
     # Picking a suggestion closes the popup and plays that game instead.
     await dialog.get_by_test_id("suggested-game").first.click()
     await expect(dialog).to_have_count(0)
-    await expect(page.get_by_test_id("dialog-warning")).to_contain_text("em breve")
+    await expect(page.get_by_test_id("dialog-warning")).to_contain_text("não pode ser aberto")
 
 
 async def _member_id(username: str) -> int:

@@ -76,6 +76,9 @@ class Settings(BaseSettings):
         default=5, ge=1, description="Wrong payment passwords within an hour before the lock"
     )
     payment_password_lock_minutes: int = Field(default=30, ge=1)
+    job_period_seconds: float | None = Field(
+        default=None, gt=0, description="Run every scheduled job this often instead (tests, demos)"
+    )
     sql_echo: bool = False
 
     @field_validator("database_url", "redis_url", "smtp_host", "sms_gateway_url", mode="before")

@@ -1,9 +1,9 @@
 """Reflex event round trip with 100 connected browser-like clients, and state per user.
 
 Each client is a Socket.IO client speaking the page's own protocol (reflex_base's
-`.templates/web/utils/state.js`): it connects to `/_event` with a fresh tab token and the
-`hydrate_and_load` event of the home page in the CONNECT packet of the `/_event` namespace (which runs the page's
-on_load handlers: brand, session, balance, menus, lobby), then clicks the header's
+`.templates/web/utils/state.js`): it connects to the `/_event` namespace with a fresh tab
+token and the `hydrate_and_load` event of the home page in the CONNECT packet (which runs the
+page's on_load handlers: brand, session, balance, menus, lobby), then clicks the header's
 show/hide-balance button (`WalletState.toggle_hidden`) every 1-3 s. The round trip is the
 time from sending the click to receiving the state delta that carries the changed value,
 which is what the browser applies to the DOM (applying it is well under a millisecond).
@@ -128,6 +128,7 @@ def run() -> list[Figure]:
         trips, errors, connected, largest_kb = asyncio.run(_measure(url))
     p95 = _percentile(trips, 0.95)
     return [
+        Figure("machine load average (1 min) at the end", os.getloadavg()[0], ""),
         Figure("connected clients", connected, "clients", str(CLIENTS), connected == CLIENTS),
         Figure("clicks measured", len(trips), "clicks"),
         Figure("clicks without an answer within 10 s", errors, "clicks", "0", errors == 0),

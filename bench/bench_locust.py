@@ -4,7 +4,7 @@ browse home and lobby, search, favourites, login, balance, deposit via the sandb
 then their task is skipped with a note.
 
 Two runs of the same scenario, each with BENCH_LOCUST_USERS simulated users (default 200,
-spawned 10 a second, each waiting 0.5-2.5 s between actions) for BENCH_LOCUST_SECONDS:
+arriving 4 a second, each waiting 0.5-2.5 s between actions) for BENCH_LOCUST_SECONDS (120):
 embedded mode (one process, one worker, SQLite, in-process cache) and scaled mode (PostgreSQL,
 Redis, two granian workers). Each user logs in once as its own member and comes through a
 reverse proxy with its own address (X-Forwarded-For, TRUSTED_PROXY_HOPS=1). Servers run
@@ -38,12 +38,17 @@ import httpx
 from bench.common import ROOT, Figure, free_port
 
 USERS = int(os.environ.get("BENCH_LOCUST_USERS", "200"))
-SECONDS = int(os.environ.get("BENCH_LOCUST_SECONDS", "90"))
-SPAWN_RATE = 10
+SECONDS = int(os.environ.get("BENCH_LOCUST_SECONDS", "120"))
+SPAWN_RATE = 4  # users arriving (and logging in) per second
 PG_ADMIN_URL = os.environ.get("BENCH_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
 MEMBER_PREFIX = "load"
 P95_GOAL_MS = 500.0
+WARM_UP = (
+    "/wps/session/key/rsa",
+    "/wps/relay/GCSGAME_gameList?gameType=RNG",
+    "/lgw/games/game_menus",
+)
 
 
 @dataclass(frozen=True)
@@ -145,8 +150,12 @@ def _deployment(scaled: bool, members: int = USERS) -> Iterator[tuple[str, dict[
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError((data_dir / "server.log").read_text()[-3000:])
             time.sleep(1)
-        # A fresh site makes its first payload key on the first call: not part of the load.
+        # A fresh site makes its first payload key, and each worker loads the keys and builds
+        # its game index, on first use: warm-up, not part of the load.
         httpx.get(f"{url}/wps/session/key/rsa", timeout=120).raise_for_status()
+        for _ in range(8):
+            for path in WARM_UP:
+                httpx.get(url + path, timeout=120).raise_for_status()
         yield url, env
     finally:
         if process is not None and process.poll() is None:

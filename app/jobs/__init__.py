@@ -58,10 +58,10 @@ async def run_locked(
 
 
 async def claim_period(name: str, seconds: float, now: float | None = None) -> bool:
-    """True for the first runner to claim the period of `seconds` that `now` is in (the
-    nearest boundary counts, so a timer firing a few milliseconds early claims the period
-    it fired for). Every process asks; one gets each period."""
-    index = round((time.time() if now is None else now) / seconds)
+    """True for the first runner to claim the period of `seconds` that `now` is in. Every
+    process asks; one gets each period. A timer that fires a moment early asks for the
+    period before, already taken, and asks again on the boundary."""
+    index = int((time.time() if now is None else now) // seconds)
     claimed = await get_redis().set(
         f"job-period:{name}:{index}", "1", nx=True, ex=max(int(seconds * 10), 60)
     )

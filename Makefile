@@ -60,10 +60,12 @@ lint: install-dev
 test-sqlite: install-dev browser
 	$(VENV)/bin/pytest -q --ignore=tests/fuzz
 
-# The same API, unit and migration suites on the machine's PostgreSQL and Redis.
-test-postgres: install-dev
+# The same API, unit and migration suites on the machine's PostgreSQL and Redis, then the
+# scaled-mode proof: two app processes sharing them (tests/scale, builds the frontend once).
+test-postgres: install-dev browser
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
-		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/unit tests/api tests/test_migrations.py; \
+		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/unit tests/api tests/test_migrations.py \
+			tests/scale; \
 	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
 
 # schemathesis over the whole API, once: on PostgreSQL when it runs (it enforces column

@@ -12,6 +12,7 @@ from app.api.main import create_api
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
 from app.jobs.scheduler import scheduler
+from app.reconnect import keep_state_on_new_token
 from pages.account import (
     agent_home_page,
     login_page,
@@ -176,3 +177,5 @@ app.add_page(
     recent_page, route=routes.MY_GAMES, on_load=[*ON_LOAD, MyGamesState.gate], title="My games"
 )
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")
+# Last: the event namespace exists once pages with state are added.
+keep_state_on_new_token(app)

@@ -8,6 +8,8 @@ rotate-key                    publish a new payload key (the old one stays valid
 audit                         prove ledger balances equal their entries (exit 1 on any difference)
 vendor-secret BGS             rotate a game vendor's wallet signing secret (printed once)
 jobs withdrawal-timeouts      run a scheduled job once (skips if another runner holds its lock)
+serve [--port P] [--host H]   one more process of a scaled site, on the frontend already built
+                              by `reflex run --env prod` (no compile, no build); GRANIAN_WORKERS
 """
 
 from __future__ import annotations
@@ -132,6 +134,23 @@ async def _job(name: str) -> None:
         print(f"{run.name}: skipped, another runner holds the lock")
 
 
+def serve(host: str, port: int) -> None:
+    """Reflex's production server (granian, GRANIAN_WORKERS workers, the built frontend
+    mounted) without the compile and build steps of `reflex run`: further processes of a
+    scaled deployment share the one build in `.web`. With no build there, it serves the
+    API and the websocket only."""
+    from reflex.utils import exec as reflex_exec
+    from reflex_base import constants
+    from reflex_base.environment import environment
+
+    built = (PROJECT_ROOT / ".web" / "build" / "client" / "index.html").exists()
+    if not built:
+        print("no built frontend in .web (`reflex run --env prod` builds it): API only")
+    environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
+    environment.REFLEX_SKIP_COMPILE.set(True)
+    reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.cli")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -144,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     vendor_secret.add_argument("vendor", help="vendor code, e.g. BGS")
     jobs = sub.add_parser("jobs")
     jobs.add_argument("job", choices=sorted(JOBS))
+    served = sub.add_parser("serve")
+    served.add_argument("--host", default="0.0.0.0")  # noqa: S104 (behind the reverse proxy)
+    served.add_argument("--port", type=int, default=3000)
     status = sub.add_parser("status")
     status.add_argument("action", choices=["show", "normal", "maintenance", "block", "unblock"])
     status.add_argument("--merchant", default="BR1")
@@ -168,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_vendor_secret(args.vendor))
     elif args.command == "jobs":
         asyncio.run(_job(args.job))
+    elif args.command == "serve":
+        serve(args.host, args.port)
     elif args.command == "status":
         if args.until:
             parsed = datetime.fromisoformat(args.until)

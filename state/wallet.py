@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from decimal import Decimal
 from typing import Any
 
@@ -17,12 +18,17 @@ from state.site import SiteState, current_brand
 
 WATCH_EVERY_SECONDS = 2.0
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
+WATCH_STALE_SECONDS = 3 * WATCH_EVERY_SECONDS  # no beat for this long: the watch is gone
 
 
 class WalletState(rx.State):
     _cash: str = "0"
     _version: int = -1
-    _watching: bool = False
+    # Which tab token the running watch serves and when it last beat: a watch that died with
+    # its process, or one left with the old token when a reconnect got a new one
+    # (app/reconnect.py), is replaced by the next refresh.
+    _watch_token: str = ""
+    _watch_beat: float = 0.0
     hidden_choice: str = rx.LocalStorage("", name="balanceHidden")
     currency_symbol: str = ""
     shown: str = ""
@@ -41,7 +47,13 @@ class WalletState(rx.State):
         if not auth.is_login or not auth.member_id:
             return None
         await self._reload(auth.member_id)
-        return None if self._watching else WalletState.watch
+        return None if self._watch_alive() else WalletState.watch
+
+    def _watch_alive(self) -> bool:
+        return (
+            self._watch_token == self.router.session.client_token
+            and time.time() - self._watch_beat < WATCH_STALE_SECONDS
+        )
 
     async def _reload(self, member_id: int) -> None:
         brand = await current_brand(self)
@@ -58,26 +70,26 @@ class WalletState(rx.State):
         """Keep the header balance live: a movement anywhere (a deposit credited, a round
         settled in another tab or worker) bumps the member's version in Redis."""
         async with self:
-            if self._watching:
+            if self._watch_alive():
                 return
-            self._watching = True
-        try:
-            for _ in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
-                await asyncio.sleep(WATCH_EVERY_SECONDS)
-                async with self:
-                    auth = await self.get_state(AuthState)
-                    member_id = auth.member_id if auth.is_login else 0
-                    known = self._version
-                if not member_id:
-                    continue
-                version = await balance_version(member_id)
-                if version != known:
-                    async with self:
-                        self._version = version
-                        await self._reload(member_id)
-        finally:
+            token = self._watch_token = self.router.session.client_token
+            self._watch_beat = time.time()
+        for _ in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
+            await asyncio.sleep(WATCH_EVERY_SECONDS)
             async with self:
-                self._watching = False
+                if self._watch_token != token:
+                    return  # a newer watch serves this tab
+                self._watch_beat = time.time()
+                auth = await self.get_state(AuthState)
+                member_id = auth.member_id if auth.is_login else 0
+                known = self._version
+            if not member_id:
+                continue
+            version = await balance_version(member_id)
+            if version != known:
+                async with self:
+                    self._version = version
+                    await self._reload(member_id)
 
     @rx.event
     async def reformat(self) -> None:

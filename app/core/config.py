@@ -90,6 +90,9 @@ class Settings(BaseSettings):
     big_win_multiplier: Decimal = Field(
         default=Decimal("50"), gt=0, description="a win of this many times the bet is a big win"
     )
+    job_period_seconds: float | None = Field(
+        default=None, gt=0, description="Run every scheduled job this often instead (tests, demos)"
+    )
     sql_echo: bool = False
 
     @field_validator(

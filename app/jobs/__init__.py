@@ -1,9 +1,12 @@
 """Scheduled work. Each run of a job is idempotent, and one runner at a time does it: the
-run holds a Redis lock (SET NX EX), so a second runner started meanwhile skips its turn."""
+run holds a Redis lock (SET NX EX), so a second runner started meanwhile skips its turn.
+The scheduler also claims each period once (`claim_period`), so processes whose timers fire
+a moment apart do not both run the same period."""
 
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -13,6 +16,7 @@ from redis.exceptions import WatchError
 from app.core.cache import get_redis
 
 LOCK_SECONDS = 300
+RUNS_KEY = "job-runs:{name}"  # a hash: how many runs did the work, and when the last began
 
 
 @dataclass(frozen=True)
@@ -44,7 +48,21 @@ async def run_locked(
     token = secrets.token_hex(16)
     if not await redis.set(key, token, nx=True, ex=lock_seconds):
         return JobRun(name=name, ran=False, changed=0)
+    runs = RUNS_KEY.format(name=name)
+    await redis.hincrby(runs, "runs", 1)
+    await redis.hset(runs, "last_started", f"{time.time():.3f}")
     try:
         return JobRun(name=name, ran=True, changed=await work())
     finally:
         await _release(redis, key, token)
+
+
+async def claim_period(name: str, seconds: float, now: float | None = None) -> bool:
+    """True for the first runner to claim the period of `seconds` that `now` is in. Every
+    process asks; one gets each period. A timer that fires a moment early asks for the
+    period before, already taken, and asks again on the boundary."""
+    index = int((time.time() if now is None else now) // seconds)
+    claimed = await get_redis().set(
+        f"job-period:{name}:{index}", "1", nx=True, ex=max(int(seconds * 10), 60)
+    )
+    return bool(claimed)

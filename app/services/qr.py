@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import io
 import re
@@ -28,3 +29,9 @@ def qr_svg_data_uri(text: str, size: int = DEFAULT_SIZE, margin: int = DEFAULT_M
     svg = buffer.getvalue().decode()
     svg = re.sub(r'width="[^"]*" height="[^"]*"', f'width="{size}" height="{size}"', svg, count=1)
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+async def qr_svg_data_uri_off_loop(text: str) -> str:
+    """The same image, drawn in a worker thread: a new QR code costs tens of milliseconds of
+    CPU, which would stall every other request of the event loop."""
+    return await asyncio.to_thread(qr_svg_data_uri, text)

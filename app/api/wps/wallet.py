@@ -14,7 +14,7 @@ from app.core.errors import AppError
 from app.services import inbox
 from app.services.cashier import deposits, transfers
 from app.services.cashier.providers import SIGNATURE_HEADER
-from app.services.qr import qr_svg_data_uri
+from app.services.qr import qr_svg_data_uri_off_loop
 from models.cashier import DepositOrder
 
 router = APIRouter(tags=["wallet"])
@@ -128,7 +128,7 @@ class DepositValue(ApiModel):
     checkoutUrl: str
 
 
-def deposit_value(order: DepositOrder) -> DepositValue:
+async def deposit_value(order: DepositOrder) -> DepositValue:
     return DepositValue(
         orderNo=order.order_no,
         channel=order.channel_code,
@@ -138,7 +138,7 @@ def deposit_value(order: DepositOrder) -> DepositValue:
         currency=order.currency,
         status=order.status,
         pixCode=order.pix_code,
-        qr=qr_svg_data_uri(order.pix_code) if order.pix_code else None,
+        qr=await qr_svg_data_uri_off_loop(order.pix_code) if order.pix_code else None,
         checkoutUrl=f"/sandbox/pay/{order.order_no}",
     )
 
@@ -249,12 +249,12 @@ async def create_deposit(
     ctx: Context, auth: RealMember, body: DepositRequest
 ) -> Envelope[DepositValue]:
     order = await deposits.create_deposit(ctx.brand, auth.member, body.channel, body.amount)
-    return ok(deposit_value(order))
+    return ok(await deposit_value(order))
 
 
 @router.get("/wps/payment/deposit/{order_no}", response_model=Envelope[DepositValue])
 async def get_deposit(auth: RealMember, order_no: str) -> Envelope[DepositValue]:
-    return ok(deposit_value(await deposits.member_order(auth.member, order_no)))
+    return ok(await deposit_value(await deposits.member_order(auth.member, order_no)))
 
 
 @router.post("/wps/payment/webhook/{provider}", response_model=Envelope[str])

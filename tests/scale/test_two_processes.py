@@ -1,0 +1,353 @@
+"""Scaled mode across processes: two app processes (two granian workers each) on different
+ports share the test's PostgreSQL database and Redis. A login on one is valid on the other,
+a rate limit counts across both, a scheduled job runs once per period, a balance change made
+through one process reaches a browser connected to the other, and a dropped websocket comes
+back to the same logged-in page state.
+
+Process B is `reflex run --env prod` (it builds the frontend and serves it); process A is
+`python -m app.cli serve`, Reflex's production server on that same build."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+from playwright.async_api import Browser, async_playwright, expect
+
+from app.client import ApiError, PlatformClient
+from app.core.cache import get_redis
+from app.core.config import PROJECT_ROOT, get_settings
+from app.jobs import RUNS_KEY
+from app.jobs.withdrawal_timeouts import NAME as JOB_NAME
+from app.services.accounts.passwords import FORGOT_PER_IP_PER_HOUR
+from app.services.cashier import deposits
+from app.services.cashier.providers import SIGNATURE_HEADER
+from state.auth import AuthState
+from state.wallet import WalletState
+from tests.support.accounts import PASSWORD, new_username
+from tests.support.databases import TEST_REDIS_URL, use_postgres
+
+
+def _redis_up() -> bool:
+    try:
+        client = redis.Redis.from_url(TEST_REDIS_URL, socket_connect_timeout=1)
+        client.ping()
+        client.close()
+    except redis.RedisError:
+        return False
+    return True
+
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.skipif(
+        not use_postgres(), reason="scaled mode: TEST_DATABASE=postgres (make test-postgres)"
+    ),
+    pytest.mark.skipif(not _redis_up(), reason=f"no Redis at {TEST_REDIS_URL}"),
+]
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"]
+START_TIMEOUT_SECONDS = 900
+JOB_PERIOD_SECONDS = 3.0
+WORKERS_PER_PROCESS = 2
+
+
+@dataclass(frozen=True)
+class Site:
+    url: str
+    log: Path
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _start(command: list[str], port: int, log: Path) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,  # the test session's DATABASE_URL, REDIS_URL, DATA_DIR (shared secret)
+        "PORT": str(port),
+        "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",
+        "GRANIAN_WORKERS": str(WORKERS_PER_PROCESS),
+        "JOB_PERIOD_SECONDS": str(JOB_PERIOD_SECONDS),
+        "BRAND_REFRESH_SECONDS": "0",
+    }
+    env.setdefault("REFLEX_BUN_PATH", str(PROJECT_ROOT / ".tools/bun/node_modules/bun/bin/bun.exe"))
+    with log.open("w") as out:
+        return subprocess.Popen(
+            command,
+            cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+
+
+def _wait_ready(process: subprocess.Popen[bytes], site: Site) -> None:
+    deadline = time.monotonic() + START_TIMEOUT_SECONDS
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"{site.url} stopped while starting:\n{site.log.read_text()[-4000:]}")
+        try:
+            if httpx.get(f"{site.url}/ping", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"{site.url} did not start:\n{site.log.read_text()[-4000:]}")
+        time.sleep(2)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+@pytest.fixture(scope="module")
+def sites(
+    migrated_database: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Site, Site]]:
+    """(A, B): B builds the frontend, then A starts on that build."""
+    folder = tmp_path_factory.mktemp("two-processes")
+    port_a, port_b = _free_port(), _free_port()
+    site_a = Site(f"http://127.0.0.1:{port_a}", folder / "a.log")
+    site_b = Site(f"http://127.0.0.1:{port_b}", folder / "b.log")
+    reflex = str(Path(sys.executable).parent / "reflex")
+    process_b = _start([reflex, "run", "--env", "prod"], port_b, site_b.log)
+    processes = [process_b]
+    try:
+        _wait_ready(process_b, site_b)
+        serve = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
+        process_a = _start([*serve, "--port", str(port_a)], port_a, site_a.log)
+        processes.append(process_a)
+        _wait_ready(process_a, site_a)
+        yield site_a, site_b
+    finally:
+        for process in processes:
+            _stop(process)
+
+
+@pytest.fixture(scope="module")
+async def browser() -> AsyncIterator[Browser]:
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        await launched.close()
+
+
+async def _registered_member(site: Site) -> tuple[str, PlatformClient]:
+    client = PlatformClient(site.url)
+    username = new_username()
+    payload = {
+        "username": username,
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "adultConfirmed": True,
+        "termsAccepted": True,
+        "botCheck": await client.bot_check(),
+    }
+    client.token = (await client.put("/wps/member/register", payload, sealed=True))["token"]
+    return username, client
+
+
+async def _pay_sandbox_deposit(site: Site, client: PlatformClient, amount: str) -> None:
+    """A deposit ordered through `site`, then paid: the provider's signed webhook to `site`."""
+    order = await client.post("/wps/payment/deposit", {"channel": "PIX", "amount": amount})
+    stored = await deposits.order_by_number(order["orderNo"])
+    body = json.dumps(
+        {
+            "orderNo": stored.order_no,
+            "providerReference": stored.provider_reference,
+            "status": "PAID",
+            "amount": f"{stored.amount:.2f}",
+            "currency": stored.currency,
+        }
+    ).encode()
+    # The same key as the sandbox provider's: the processes share the test's data folder.
+    key = hashlib.sha256(f"{get_settings().secret()}:sandbox-webhook".encode()).digest()
+    async with httpx.AsyncClient(base_url=site.url, timeout=30) as http:
+        response = await http.post(
+            "/wps/payment/webhook/sandbox",
+            content=body,
+            headers={
+                "Content-Type": "application/json",
+                SIGNATURE_HEADER: hmac.new(key, body, hashlib.sha256).hexdigest(),
+            },
+        )
+    assert response.status_code == 200, response.text
+
+
+async def test_a_login_on_one_process_is_valid_on_the_other(sites: tuple[Site, Site]) -> None:
+    site_a, site_b = sites
+    username, registered = await _registered_member(site_a)
+    await registered.aclose()
+    async with PlatformClient(site_a.url) as on_a:
+        await on_a.login(username, PASSWORD)
+        async with PlatformClient(site_b.url, token=on_a.token) as on_b:
+            balance = await on_b.get("/wps/v2/wallets/balance")
+            assert balance["sumBalance"] == "0.00"
+            await on_b.delete("/wps/session/logout")
+        # Logged out through B: A refuses the token too.
+        with pytest.raises(ApiError) as refused:
+            await on_a.get("/wps/v2/wallets/balance")
+        assert refused.value.status == 401
+
+
+async def test_a_rate_limit_counts_across_both_processes(sites: tuple[Site, Site]) -> None:
+    await get_redis().delete("rl:forgot-ip:127.0.0.1")
+    form = {"username": "nobody", "email": "nobody@example.com"}
+    statuses: list[int] = []
+    async with httpx.AsyncClient(timeout=30) as http:
+        for index in range(FORGOT_PER_IP_PER_HOUR + 2):
+            site = sites[index % 2]
+            response = await http.post(f"{site.url}/wps/member/password/email", data=form)
+            statuses.append(response.status_code)
+    # Five calls on each process are the ten allowed per hour; the next ones are refused
+    # whichever process answers.
+    assert statuses == [200] * FORGOT_PER_IP_PER_HOUR + [429, 429]
+
+
+async def test_a_scheduled_job_runs_once_per_period(sites: tuple[Site, Site]) -> None:
+    """Four schedulers (two processes, two workers each) wake on the same boundaries."""
+    redis_client = get_redis()
+    runs_key = RUNS_KEY.format(name=JOB_NAME)
+
+    async def snapshot() -> tuple[int, set[str]]:
+        runs = int(await redis_client.hget(runs_key, "runs") or 0)
+        periods = {key async for key in redis_client.scan_iter(f"job-period:{JOB_NAME}:*")}
+        return runs, periods
+
+    async def mid_period() -> None:
+        await asyncio.sleep(JOB_PERIOD_SECONDS * 1.5 - time.time() % JOB_PERIOD_SECONDS)
+
+    await mid_period()
+    runs_before, periods_before = await snapshot()
+    await asyncio.sleep(JOB_PERIOD_SECONDS * 5)
+    runs_after, periods_after = await snapshot()
+    new_periods = periods_after - periods_before
+    # Five boundaries passed: five periods claimed, each once. Without the period claim the
+    # four schedulers would run up to four times each period; a run may be counted a moment
+    # late when a worker's event loop stalls on a busy machine, hence the one of slack.
+    assert len(new_periods) == 5
+    assert abs((runs_after - runs_before) - len(new_periods)) <= 1
+
+
+async def _connect_with_token(site: Site, token: str) -> tuple[list[str], dict[str, dict]]:
+    """A socket to `site` with a tab's token, as the page's reconnect sends it: the new token
+    the server hands out (if any) and the state the page then gets."""
+    import socketio
+
+    client = socketio.AsyncClient(reconnection=False)
+    new_tokens: list[str] = []
+    state: dict[str, dict] = {}
+    settled = asyncio.Event()
+    wallet, auth = WalletState.get_full_name(), AuthState.get_full_name()
+
+    async def on_new_token(token: str) -> None:
+        new_tokens.append(token)
+
+    async def on_update(update: dict) -> None:
+        for name, values in (update.get("delta") or {}).items():
+            state.setdefault(name, {}).update(values)
+        if state.get(wallet, {}).get("shown_rx_state_") or update.get("final"):
+            settled.set()
+
+    namespace = "/_event"  # the page's socket.io namespace, the same as the engine's path
+    client.on("new_token", on_new_token, namespace=namespace)
+    client.on("event", on_update, namespace=namespace)
+    root = AuthState.get_root_state().get_full_name()
+    hydrate = {
+        "name": f"{root}.hydrate_and_load",
+        "payload": {},
+        "router_data": {"pathname": "/", "asPath": "/"},
+    }
+    await client.connect(
+        f"{site.url}?token={token}",
+        socketio_path=namespace,
+        namespaces=[namespace],
+        transports=["websocket"],
+        auth={"event": hydrate},
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not state.get(wallet, {}).get("shown_rx_state_"):
+            settled.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(settled.wait(), 2)
+    finally:
+        await client.disconnect()
+    return new_tokens, {"auth": state.get(auth, {}), "wallet": state.get(wallet, {})}
+
+
+async def test_balance_push_crosses_processes_and_survives_a_reconnect(
+    sites: tuple[Site, Site], browser: Browser
+) -> None:
+    site_a, site_b = sites
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    try:
+        # The page and its websocket are on B.
+        await page.goto(site_b.url + "/register")
+        form = page.get_by_test_id("register-form")
+        username = new_username()
+        await form.locator("input[name=username]").fill(username)
+        await form.locator("input[name=password]").fill(PASSWORD)
+        await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+        await form.locator("input[name=adult]").check()
+        await form.locator("input[name=terms]").check()
+        await page.get_by_test_id("register-submit").click()
+        await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
+
+        # The money arrives through A; B's page follows without a reload.
+        async with PlatformClient(site_a.url) as on_a:
+            await on_a.login(username, PASSWORD)
+            await _pay_sandbox_deposit(site_a, on_a, "150.00")
+            await expect(page.get_by_test_id("header-balance")).to_have_text(
+                "150,00", timeout=15_000
+            )
+
+            # Reflex issue #6345: a reconnect that reaches a process (here A) while the tab's
+            # old socket (on B) is still linked gets a new token; the tab's state comes along.
+            token = await page.evaluate("window.sessionStorage.getItem('token')")
+            new_tokens, state = await _connect_with_token(site_a, token)
+            assert new_tokens and new_tokens[0] != token
+            assert state["auth"].get("is_login_rx_state_") is True
+            assert state["wallet"].get("shown_rx_state_") == "150,00"
+
+            # The network drops and comes back: the socket reconnects to the same session.
+            await context.set_offline(True)
+            await asyncio.sleep(3)
+            await context.set_offline(False)
+            await expect(page.get_by_test_id("header-balance")).to_have_text(
+                "150,00", timeout=15_000
+            )
+            await page.get_by_test_id("language-select").select_option("EN")
+            await expect(page.get_by_test_id("header-balance")).to_have_text("150.00")
+            # Still logged in, and the live push still reaches the page.
+            await _pay_sandbox_deposit(site_a, on_a, "25.00")
+            await expect(page.get_by_test_id("header-balance")).to_have_text(
+                "175.00", timeout=15_000
+            )
+    finally:
+        await context.close()

@@ -20,6 +20,7 @@ from pages.account import (
     security_center_page,
 )
 from pages.betting import betting_page, profit_page
+from pages.bonus import bonus_page
 from pages.cashier import deposit_page, sandbox_page
 from pages.download import download_page
 from pages.games import game_list_page
@@ -29,9 +30,11 @@ from pages.not_found import not_found_page
 from pages.play import play_page, verify_page
 from pages.promotions import promotions_page
 from pages.records import records_page
+from pages.transfer import transfer_page
 from pages.withdraw import withdraw_page
 from state.auth import AuthState
 from state.betting import BettingState, ProfitState
+from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
@@ -41,6 +44,7 @@ from state.records import RecordsState
 from state.register import RegisterState
 from state.security import SecurityState
 from state.site import SiteState
+from state.transfer import TransferState
 from state.wallet import WalletState
 from state.withdraw import WithdrawState
 
@@ -139,4 +143,15 @@ app.add_page(
     title="Verify a round",
 )
 app.add_page(play_page, route=routes.PLAY, on_load=[*ON_LOAD, PlayState.load], title="Play")
+    transfer_page,
+    route=routes.TRANSFER_FUND,
+    on_load=[*ON_LOAD, AuthState.require_login, TransferState.load],
+    title="Wallet",
+)
+app.add_page(
+    bonus_page,
+    route=routes.BONUS_DETAILS,
+    on_load=[*ON_LOAD, AuthState.require_login, BonusState.load],
+    title="Bonus details",
+)
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")

@@ -23,3 +23,5 @@ PROFIT_AND_LOSS = "/personalProfit"
 WITHDRAW = "/withdraw"
 PLAY = "/play/[studio_game]"  # the studio's game page; `studio_game` is the game code
 PLAY_VERIFY = "/play/verify"
+TRANSFER_FUND = "/transferFund"
+BONUS_DETAILS = "/bonusDetails"

@@ -41,6 +41,8 @@ class Merchant(SQLModel, table=True):
     password_expiry_days: int = Field(default=90, ge=1)
     sms_expired_minutes: int = Field(default=1, ge=1, le=30)
     sms_daily_quota: int = Field(default=10_000, ge=0)
+    # Merchant wallet isSingle: one wallet only, so transfer-mode vendors are not offered.
+    single_wallet: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 

@@ -27,6 +27,9 @@ class MessageKind(StrEnum):
     DEPOSIT_FAILED = "DEPOSIT_FAILED"
     WITHDRAWAL_APPROVED = "WITHDRAWAL_APPROVED"
     WITHDRAWAL_REJECTED = "WITHDRAWAL_REJECTED"
+    # An investigation closed: the payout did arrive, or it did not and was refunded.
+    WITHDRAWAL_RECEIPT_CONFIRMED = "WITHDRAWAL_RECEIPT_CONFIRMED"
+    WITHDRAWAL_REFUNDED = "WITHDRAWAL_REFUNDED"
 
 
 class PaymentChannel(SQLModel, table=True):
@@ -135,6 +138,7 @@ class WithdrawalStatus(StrEnum):
     AUTO_RECEIVED = "AUTO_RECEIVED"  # done: a part went unanswered and was treated as received
     INVESTIGATING = "INVESTIGATING"  # the member reported a part not received (with proof)
     REJECTED = "REJECTED"  # the unpaid rest went back to the member's cash
+    REFUNDED = "REFUNDED"  # every paid part was found not paid and went back to the cash
 
 
 class PayoutReceipt(StrEnum):
@@ -142,6 +146,14 @@ class PayoutReceipt(StrEnum):
     RECEIVED = "RECEIVED"
     AUTO_RECEIVED = "AUTO_RECEIVED"
     NOT_RECEIVED = "NOT_RECEIVED"
+    REFUNDED = "REFUNDED"  # investigated: never arrived, returned to the member's cash
+
+
+class InvestigationOutcome(StrEnum):
+    """How an operator closes the investigation of a part reported not received."""
+
+    RECEIVED = "RECEIVED"  # the payout did arrive (the bank confirms it)
+    NOT_PAID = "NOT_PAID"  # it never arrived: the part goes back to the member's cash
 
 
 class WithdrawalRule(SQLModel, table=True):
@@ -198,3 +210,7 @@ class WithdrawalPayout(SQLModel, table=True):
     receipt: str = Field(default=PayoutReceipt.AWAITING, max_length=16, index=True)
     answered_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     proof_file: str | None = Field(default=None, max_length=64)
+    resolution: str | None = Field(default=None, max_length=16)
+    resolved_by: int | None = Field(default=None, foreign_key="member.id")
+    resolved_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    refund_transaction_id: int | None = Field(default=None, foreign_key="ledger_transaction.id")

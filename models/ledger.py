@@ -23,6 +23,7 @@ class AccountKind(StrEnum):
     MEMBER_CASH = "MEMBER_CASH"
     MEMBER_BONUS = "MEMBER_BONUS"
     MEMBER_LOCKED = "MEMBER_LOCKED"  # funds held for a pending withdrawal
+    MEMBER_VENDOR = "MEMBER_VENDOR"  # the member's wallet at one transfer-mode vendor
     HOUSE = "HOUSE"
     PAYMENT_CLEARING = "PAYMENT_CLEARING"
     VENDOR_CLEARING = "VENDOR_CLEARING"
@@ -31,8 +32,15 @@ class AccountKind(StrEnum):
 
 
 MEMBER_ACCOUNT_KINDS = frozenset(
-    {AccountKind.MEMBER_CASH, AccountKind.MEMBER_BONUS, AccountKind.MEMBER_LOCKED}
+    {
+        AccountKind.MEMBER_CASH,
+        AccountKind.MEMBER_BONUS,
+        AccountKind.MEMBER_LOCKED,
+        AccountKind.MEMBER_VENDOR,
+    }
 )
+# Kinds of which a member has several accounts, told apart by a sub-key (the vendor code).
+SUB_KEYED_KINDS = frozenset({AccountKind.MEMBER_VENDOR})
 
 
 class TransactionKind(StrEnum):
@@ -54,15 +62,21 @@ class TransactionKind(StrEnum):
 
 
 def account_owner_key(
-    merchant_id: int, member_id: int | None, kind: AccountKind, currency: str
+    merchant_id: int,
+    member_id: int | None,
+    kind: AccountKind,
+    currency: str,
+    sub_key: str | None = None,
 ) -> str:
-    """The unique name of an account: one per (merchant, owner, kind, currency).
+    """The unique name of an account: one per (merchant, owner, kind, currency[, sub-key]).
 
     A plain unique constraint over those columns would not do, because NULL member ids
-    (the merchant's own accounts) never collide in SQL.
+    (the merchant's own accounts) never collide in SQL. Accounts without a sub-key keep the
+    four-part name, so every key written before sub-keys existed stays valid.
     """
     owner = f"member:{member_id}" if member_id is not None else "merchant"
-    return f"{merchant_id}/{owner}/{kind.value}/{currency}"
+    key = f"{merchant_id}/{owner}/{kind.value}/{currency}"
+    return f"{key}/{sub_key}" if sub_key is not None else key
 
 
 class LedgerAccount(SQLModel, table=True):
@@ -78,6 +92,8 @@ class LedgerAccount(SQLModel, table=True):
     member_id: int | None = Field(default=None, foreign_key="member.id", index=True)
     kind: str = Field(max_length=32)
     currency: str = Field(max_length=3)
+    # Tells apart a member's accounts of one kind (MEMBER_VENDOR: the vendor's vassalage).
+    sub_key: str | None = Field(default=None, max_length=32)
     balance: Decimal = Field(default=Decimal("0.00"), sa_type=MONEY)
     allow_negative: bool = False
     owner_key: str = Field(unique=True, max_length=120)

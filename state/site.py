@@ -42,6 +42,8 @@ class SiteState(rx.State):
     copyright: str = ""
     language_error: str = ""
     login_methods: dict[str, bool] = {}
+    # Merchant wallet isSingle (spec 3): no transfer wallets, so the wallet page is hidden.
+    single_wallet: bool = False
 
     @rx.var
     def ui_lang(self) -> str:
@@ -91,6 +93,7 @@ class SiteState(rx.State):
         self.ios_url = downloads["ios"]
         self.app_qr = qr_svg_data_uri(f"https://{brand.main_domain}/down")
         self.login_methods = site.login_methods(brand)
+        self.single_wallet = brand.single_wallet
         self.min_age = brand.min_age
         self.copyright = brand.copyright
 

@@ -67,6 +67,7 @@ class Brand:
     password_expiry_days: int
     sms_expired_minutes: int
     sms_daily_quota: int
+    single_wallet: bool = False
     domains: tuple[DomainRoute, ...] = ()
     modules: tuple[WhitelabelModule, ...] = ()
     register_fields: tuple[RegisterField, ...] = ()
@@ -167,6 +168,7 @@ async def _load_brand(session: AsyncSession, merchant: Merchant) -> Brand:
         password_expiry_days=merchant.password_expiry_days,
         sms_expired_minutes=merchant.sms_expired_minutes,
         sms_daily_quota=merchant.sms_daily_quota,
+        single_wallet=merchant.single_wallet,
         domains=tuple(await rows(DomainRoute, DomainRoute.id)),
         modules=tuple(modules),
         register_fields=tuple(await rows(RegisterField, RegisterField.sort, RegisterField.id)),

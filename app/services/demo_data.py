@@ -80,6 +80,7 @@ class BrandSeed:
     timezone: str
     min_age: int
     disabled_modules: frozenset[str] = frozenset()
+    single_wallet: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -107,6 +108,7 @@ BRANDS = (
         timezone="America/Sao_Paulo",
         min_age=21,
         disabled_modules=frozenset({"FREEPLAY3", "MOBILEVERCODELOGIN3", "GOOGLESIGNIN3"}),
+        single_wallet=True,
     ),
 )
 
@@ -192,6 +194,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
         main_domain=seed.domains[0],
         min_age=seed.min_age,
         copyright=f"© {seed.name}",
+        single_wallet=seed.single_wallet,
     )
     session.add(merchant)
     await session.flush()

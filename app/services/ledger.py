@@ -36,6 +36,7 @@ from app.core.errors import AppError
 from models.base import utcnow
 from models.ledger import (
     MEMBER_ACCOUNT_KINDS,
+    SUB_KEYED_KINDS,
     AccountKind,
     LedgerAccount,
     LedgerEntry,
@@ -53,6 +54,9 @@ MAX_KEY_LENGTH = 128
 MAX_REFERENCE_LENGTH = 128
 MAX_PAGE_SIZE = 100
 CURRENCY_PATTERN = re.compile(r"[A-Z]{3}")
+SUB_KEY_PATTERN = re.compile(r"[A-Za-z0-9_]{1,32}")
+# The member's own single accounts, as the wallet shows them (vendor wallets are listed apart).
+WALLET_KINDS = (AccountKind.MEMBER_CASH, AccountKind.MEMBER_BONUS, AccountKind.MEMBER_LOCKED)
 
 # Posting is the platform's hottest write: it speaks Core on the session's connection, which
 # spares the ORM's per-statement bookkeeping (about a third of its CPU time per post).
@@ -94,6 +98,7 @@ class MovementChange:
     currency: str
     amount: Decimal
     balance_after: Decimal
+    sub_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -508,18 +513,24 @@ async def account(
     kind: AccountKind | str,
     currency: str,
     member_id: int | None = None,
+    sub_key: str | None = None,
 ) -> LedgerAccount:
     """The account of (merchant, member or the merchant itself, kind, currency), made once.
 
-    Member accounts (cash, bonus, locked) never go negative; the merchant's own accounts
-    (house, clearing, expenses) may.
+    Member accounts (cash, bonus, locked, vendor wallets) never go negative; the merchant's
+    own accounts (house, clearing, expenses) may. A member's vendor wallets are told apart by
+    `sub_key` (the vendor code), which the other kinds never take.
     """
     account_kind = _account_kind(kind)
     if (account_kind in MEMBER_ACCOUNT_KINDS) != (member_id is not None):
         raise AppError("ledger-invalid-owner", 422)
+    if (account_kind in SUB_KEYED_KINDS) != (sub_key is not None) or (
+        sub_key is not None and not SUB_KEY_PATTERN.fullmatch(sub_key)
+    ):
+        raise AppError("ledger-invalid-sub-key", 422)
     if not CURRENCY_PATTERN.fullmatch(currency):
         raise AppError("ledger-invalid-currency", 422)
-    owner_key = account_owner_key(merchant_id, member_id, account_kind, currency)
+    owner_key = account_owner_key(merchant_id, member_id, account_kind, currency, sub_key)
     existing = await _account_by_owner_key(session, owner_key)
     if existing is not None:
         return existing
@@ -532,6 +543,7 @@ async def account(
         member_id=member_id,
         kind=account_kind.value,
         currency=currency,
+        sub_key=sub_key,
         allow_negative=account_kind not in MEMBER_ACCOUNT_KINDS,
         owner_key=owner_key,
     )
@@ -552,8 +564,7 @@ async def member_wallet(
 ) -> MemberWallet:
     """The member's cash, bonus and locked balances; accounts not made yet count as zero."""
     keys = {
-        account_owner_key(merchant_id, member_id, kind, currency): kind
-        for kind in MEMBER_ACCOUNT_KINDS
+        account_owner_key(merchant_id, member_id, kind, currency): kind for kind in WALLET_KINDS
     }
     rows = (
         await session.exec(
@@ -568,6 +579,23 @@ async def member_wallet(
         bonus=balances.get(AccountKind.MEMBER_BONUS, ZERO),
         locked=balances.get(AccountKind.MEMBER_LOCKED, ZERO),
     )
+
+
+async def member_vendor_wallets(
+    session: AsyncSession, *, merchant_id: int, member_id: int, currency: str
+) -> dict[str, Decimal]:
+    """The member's vendor wallets that exist, by vendor code (sub-key)."""
+    rows = (
+        await session.exec(
+            select(LedgerAccount.sub_key, LedgerAccount.balance).where(
+                LedgerAccount.merchant_id == merchant_id,
+                LedgerAccount.member_id == member_id,
+                LedgerAccount.kind == AccountKind.MEMBER_VENDOR.value,
+                LedgerAccount.currency == currency,
+            )
+        )
+    ).all()
+    return {sub_key: balance for sub_key, balance in rows if sub_key is not None}
 
 
 async def member_movements(
@@ -618,7 +646,7 @@ async def member_movements(
     changes: dict[int, list[MovementChange]] = {tx.id: [] for tx in transactions if tx.id}
     rows = (
         await session.exec(
-            select(LedgerEntry, LedgerAccount.kind, LedgerAccount.currency)
+            select(LedgerEntry, LedgerAccount.kind, LedgerAccount.currency, LedgerAccount.sub_key)
             .join(LedgerAccount, col(LedgerAccount.id) == LedgerEntry.account_id)
             .where(
                 col(LedgerEntry.transaction_id).in_(list(changes)),
@@ -627,7 +655,7 @@ async def member_movements(
             .order_by(col(LedgerEntry.id))
         )
     ).all()
-    for entry, account_kind, currency in rows:
+    for entry, account_kind, currency, sub_key in rows:
         changes[entry.transaction_id].append(
             MovementChange(
                 account_id=entry.account_id,
@@ -635,6 +663,7 @@ async def member_movements(
                 currency=currency,
                 amount=entry.amount,
                 balance_after=entry.balance_after,
+                sub_key=sub_key,
             )
         )
     items = tuple(

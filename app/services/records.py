@@ -1,5 +1,6 @@
-"""The member's account record (transactionHistory): ledger movements of their own wallet,
-filtered by type and by the spec's date ranges, newest first, a page at a time."""
+"""The member's account record (transactionHistory) and bonus details (bonusDetails): ledger
+movements of their own wallet, filtered by type and by the spec's date ranges, newest first,
+a page at a time."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ TYPE_FILTERS: dict[str, tuple[TransactionKind, ...]] = {
     "adjustment": (TransactionKind.ADJUSTMENT, TransactionKind.REVERSAL),
 }
 PAGE_SIZE = 20
+BONUS_KINDS = (TransactionKind.BONUS, TransactionKind.REBATE)
+# Where a bonus or rebate lands: straight into cash, or into the bonus wallet (wagering first).
+BONUS_WALLETS = (AccountKind.MEMBER_CASH, AccountKind.MEMBER_BONUS)
 
 
 @dataclass(frozen=True)
@@ -85,9 +89,46 @@ async def account_record(
                 "time": movement.created_at.isoformat(),
                 "amount": change,
                 "balance": cash[-1].balance_after if cash else None,
+                # A vendor wallet is named by its vendor code, as the balance call names it.
                 "otherWallets": [
-                    {"wallet": str(c.account_kind), "amount": c.amount} for c in other
+                    {"wallet": c.sub_key or str(c.account_kind), "amount": c.amount} for c in other
                 ],
+            }
+        )
+    return RecordPage(items, found.total, found.page, found.page_size)
+
+
+async def bonus_details(
+    *,
+    member_id: int,
+    timezone: str,
+    range_name: str = "7d",
+    page: int = 1,
+    page_size: int = PAGE_SIZE,
+) -> RecordPage:
+    """The member's bonuses and rebates; a reversal of one shows in the account record."""
+    since = range_start(range_name, timezone)
+    async with session_scope() as session:
+        found = await ledger.member_movements(
+            session,
+            member_id=member_id,
+            kinds=BONUS_KINDS,
+            since=since,
+            page=page,
+            page_size=page_size,
+        )
+    items = []
+    for movement in found.items:
+        landed = [c for c in movement.changes if c.account_kind in BONUS_WALLETS]
+        items.append(
+            {
+                "id": movement.transaction_id,
+                "kind": str(movement.kind),
+                "reference": movement.reference,
+                "time": movement.created_at.isoformat(),
+                "amount": sum((c.amount for c in landed), Decimal("0.00")),
+                "wallet": str(landed[-1].account_kind) if landed else None,
+                "balance": landed[-1].balance_after if landed else None,
             }
         )
     return RecordPage(items, found.total, found.page, found.page_size)

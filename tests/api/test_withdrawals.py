@@ -111,7 +111,7 @@ async def _pay(operator: PlatformClient, order_no: str, part: int, amount: str) 
 
 async def _wallets(client: PlatformClient) -> dict[str, str]:
     balance = await client.get("/wps/v2/wallets/balance")
-    return {w["wallet"]: w["balance"] for w in balance["wallets"]}
+    return {w["wallet"]: w["balance"] for w in balance["wallets"] if w["type"] == "MEMBER"}
 
 
 async def _confirm(

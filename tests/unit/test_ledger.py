@@ -25,7 +25,7 @@ from app.services import ledger
 from app.services.ledger import Leg, Posted
 from models import LedgerAccount, LedgerEntry, LedgerTransaction, Member, Merchant
 from models.base import utcnow
-from models.ledger import AccountKind, TransactionKind
+from models.ledger import SUB_KEYED_KINDS, AccountKind, TransactionKind
 
 CURRENCY = "BRL"
 
@@ -41,6 +41,7 @@ class Books:
     locked: int
     house: int
     clearing: int
+    vendor: int  # the member's SABA transfer wallet
 
 
 def new_key() -> str:
@@ -73,7 +74,12 @@ async def open_books(code: str = "BR1") -> Books:
         for kind in AccountKind:
             owner = member_id if kind in ledger.MEMBER_ACCOUNT_KINDS else None
             opened = await ledger.account(
-                session, merchant_id=mid, kind=kind, currency=CURRENCY, member_id=owner
+                session,
+                merchant_id=mid,
+                kind=kind,
+                currency=CURRENCY,
+                member_id=owner,
+                sub_key="SABA" if kind in SUB_KEYED_KINDS else None,
             )
             assert opened.id is not None
             ids[kind] = opened.id
@@ -85,6 +91,7 @@ async def open_books(code: str = "BR1") -> Books:
         locked=ids[AccountKind.MEMBER_LOCKED],
         house=ids[AccountKind.HOUSE],
         clearing=ids[AccountKind.PAYMENT_CLEARING],
+        vendor=ids[AccountKind.MEMBER_VENDOR],
     )
 
 

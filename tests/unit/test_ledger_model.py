@@ -26,11 +26,15 @@ from hypothesis.stateful import (
 from sqlalchemy import func, not_
 from sqlmodel import col, select
 
+from app.core import cache
+from app.core.cache import close_redis
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
+from app.services.brands import brands
+from app.services.cashier import transfers
 from app.services.ledger import Leg, Posted
-from models import LedgerAccount
+from models import LedgerAccount, Member
 from models.ledger import TransactionKind
 from tests.unit.test_ledger import Books, new_key, open_books
 
@@ -63,7 +67,7 @@ class LedgerMachine(RuleBasedStateMachine):
         self.member_accounts = {
             account
             for books in self.books.values()
-            for account in (books.cash, books.bonus, books.locked)
+            for account in (books.cash, books.bonus, books.locked, books.vendor)
         }
         self.expected = {account: Decimal("0.00") for account in self.member_accounts}
         self.expected.update(self.run(self.stored_balances([alice.house, alice.clearing])))
@@ -165,6 +169,47 @@ class LedgerMachine(RuleBasedStateMachine):
         else:
             self.post(TransactionKind.WITHDRAWAL_RELEASE, books.locked, books.cash, amount, books)
 
+    @staticmethod
+    async def wallet_transfer(
+        member_id: int, direction: str, amount: Decimal, key: str
+    ) -> transfers.TransferResult:
+        async with session_scope() as session:
+            member = await session.get(Member, member_id)
+        assert member is not None
+        return await transfers.transfer(
+            await brands.for_request("BR1", None),
+            member,
+            vendor="SABA",
+            direction=direction,
+            amount=f"{amount}",
+            request_id=key,
+        )
+
+    @rule(member=members, amount=outgoing, direction=st.sampled_from(["IN", "OUT"]))
+    def vendor_wallet_transfer(self, member: str, amount: Decimal, direction: str) -> None:
+        """The wallet transfer service: main ↔ a transfer vendor's wallet, twice per key."""
+        books = self.books[member]
+        source, target = (
+            (books.cash, books.vendor) if direction == "IN" else (books.vendor, books.cash)
+        )
+        legs = (Leg(source, -amount), Leg(target, amount))
+        key = new_key()
+        try:
+            done = self.run(self.wallet_transfer(books.member_id, direction, amount, key))
+        except AppError as refused:
+            assert refused.code == "wallet-transfer-insufficient"
+            assert not self.allowed(legs)
+            return
+        assert self.allowed(legs) and not done.replay
+        for leg in legs:
+            self.expected[leg.account_id] += leg.amount
+        assert (done.main_balance, done.vendor_balance) == (
+            self.expected[books.cash],
+            self.expected[books.vendor],
+        )
+        again = self.run(self.wallet_transfer(books.member_id, direction, amount, key))
+        assert again.replay and again.transaction_id == done.transaction_id
+
     async def reverse(self, transaction_id: int, key: str) -> Posted:
         async with write_transaction() as session:
             return await ledger.reverse(
@@ -245,9 +290,11 @@ class LedgerMachine(RuleBasedStateMachine):
 
 
 @pytest.fixture
-async def engine_released() -> AsyncIterator[None]:
-    """The machine runs on its own event loop; pooled connections belong to the test loop."""
+async def engine_released(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """The machine runs on its own event loop; pooled connections belong to the test loop,
+    and so does the Redis client (a wallet transfer bumps the balance version there)."""
     await dispose_engine()
+    monkeypatch.setattr(cache, "_client", None)
     yield
 
 
@@ -267,3 +314,4 @@ def test_the_ledger_matches_a_simple_model(engine_released: None) -> None:
             )
         finally:
             runner.run(dispose_engine())
+            runner.run(close_redis())

@@ -1,4 +1,4 @@
-"""The account record (transactionHistory): the member's own movements only."""
+"""The account record (transactionHistory) and bonus details: the member's own movements only."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from fastapi import APIRouter, Query
+from pydantic import Field
 
 from app.api.deps import Context, RealMember
 from app.api.envelope import Envelope, ok
@@ -58,6 +59,49 @@ async def transactions(
     return ok(
         RecordPageValue(
             items=[RecordItem.model_validate(item) for item in found.items],
+            total=found.total,
+            page=found.page,
+            pageSize=found.page_size,
+        )
+    )
+
+
+class BonusItem(ApiModel):
+    id: int
+    kind: str = Field(description="BONUS or REBATE")
+    reference: str
+    time: datetime
+    amount: Decimal
+    wallet: str | None = Field(description="MEMBER_CASH or MEMBER_BONUS: where it landed")
+    balance: Decimal | None = Field(description="that wallet's balance right after")
+
+
+class BonusPageValue(ApiModel):
+    items: list[BonusItem]
+    total: int
+    page: int
+    pageSize: int
+
+
+@router.get("/wps/member/bonusDetails", response_model=Envelope[BonusPageValue])
+async def bonus_details(
+    ctx: Context,
+    auth: RealMember,
+    range: str = Query(default="7d", max_length=8),
+    page: int = Query(default=1, ge=1, le=10_000),
+    pageSize: int = Query(default=records.PAGE_SIZE, ge=1, le=100),
+) -> Envelope[BonusPageValue]:
+    assert auth.member.id is not None
+    found = await records.bonus_details(
+        member_id=auth.member.id,
+        timezone=ctx.brand.timezone,
+        range_name=range,
+        page=page,
+        page_size=pageSize,
+    )
+    return ok(
+        BonusPageValue(
+            items=[BonusItem.model_validate(item) for item in found.items],
             total=found.total,
             page=found.page,
             pageSize=found.page_size,

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
 from app.api.deps import Context, RealMember
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
-from app.core.db import session_scope
-from app.services import inbox, ledger
-from app.services.cashier import deposits
+from app.core.errors import AppError
+from app.services import inbox
+from app.services.cashier import deposits, transfers
 from app.services.cashier.providers import SIGNATURE_HEADER
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder
@@ -21,14 +21,85 @@ router = APIRouter(tags=["wallet"])
 
 
 class WalletLine(ApiModel):
-    wallet: str
+    wallet: str = Field(description="MAIN, BONUS, LOCKED, or a transfer vendor's code")
     balance: Decimal
+    type: str = Field(default="MEMBER", description="MEMBER, or VENDOR for a transfer wallet")
+    name: str | None = Field(default=None, description="the vendor's display name")
+    maintenance: bool = False
 
 
 class BalanceValue(ApiModel):
-    sumBalance: Decimal = Field(description="cash + bonus (what can be played)")
+    sumBalance: Decimal = Field(description="main + bonus + every transfer-vendor wallet")
     currency: str
     wallets: list[WalletLine]
+
+
+def wallet_lines(found: transfers.Wallets) -> list[WalletLine]:
+    return [
+        WalletLine(wallet="MAIN", balance=found.cash),
+        WalletLine(wallet="BONUS", balance=found.bonus),
+        WalletLine(wallet="LOCKED", balance=found.locked),
+        *[
+            WalletLine(
+                wallet=v.vendor,
+                balance=v.balance,
+                type="VENDOR",
+                name=v.name,
+                maintenance=v.maintenance,
+            )
+            for v in found.vendors
+        ],
+    ]
+
+
+class TransferRequest(ApiModel):
+    vendor: str = Field(max_length=32, description="the transfer-mode vendor's code")
+    direction: str = Field(max_length=8, description="IN: main → vendor; OUT: vendor → main")
+    amount: str = Field(max_length=24, description="positive, at most two decimals")
+    requestId: str = Field(max_length=64, description="idempotency key, 8-64 of [A-Za-z0-9_-]")
+
+
+class TransferValue(ApiModel):
+    transactionId: int
+    replay: bool
+    vendor: str
+    direction: str
+    amount: Decimal
+    mainBalance: Decimal
+    vendorBalance: Decimal
+
+
+class RecallRequest(ApiModel):
+    requestId: str = Field(max_length=64)
+
+
+class RecallValue(ApiModel):
+    moved: dict[str, Decimal]
+    skipped: list[str]
+    mainBalance: Decimal
+
+
+class MerchantVendor(ApiModel):
+    vendor: str
+    name: str
+    maintenance: bool
+
+
+class MerchantWalletValue(ApiModel):
+    merchantCode: str
+    isSingle: int = Field(description="1: a single wallet (no transfer); 0: transfer wallets")
+    transferVendors: list[MerchantVendor]
+
+
+class ConsolidatedValue(ApiModel):
+    currency: str
+    mainBalance: Decimal
+    bonusBalance: Decimal
+    lockedBalance: Decimal
+    vendorBalance: Decimal
+    vendors: list[WalletLine]
+    sumBalance: Decimal = Field(description="what can be played: main + bonus + vendors")
+    totalBalance: Decimal = Field(description="everything the member holds, locked included")
 
 
 class ChannelValue(ApiModel):
@@ -74,23 +145,85 @@ def deposit_value(order: DepositOrder) -> DepositValue:
 
 @router.get("/wps/v2/wallets/balance", response_model=Envelope[BalanceValue])
 async def balance(ctx: Context, auth: RealMember) -> Envelope[BalanceValue]:
-    assert auth.member.id is not None
-    async with session_scope() as session:
-        wallet = await ledger.member_wallet(
-            session,
-            merchant_id=ctx.brand.id,
-            member_id=auth.member.id,
-            currency=ctx.brand.currency,
-        )
+    found = await transfers.wallets(ctx.brand, auth.member)
     return ok(
         BalanceValue(
-            sumBalance=wallet.cash + wallet.bonus,
-            currency=ctx.brand.currency,
-            wallets=[
-                WalletLine(wallet="MAIN", balance=wallet.cash),
-                WalletLine(wallet="BONUS", balance=wallet.bonus),
-                WalletLine(wallet="LOCKED", balance=wallet.locked),
+            sumBalance=found.sum_balance, currency=found.currency, wallets=wallet_lines(found)
+        )
+    )
+
+
+@router.post("/wps/relay/GCS_walletTransfer", response_model=Envelope[TransferValue])
+async def wallet_transfer(
+    ctx: Context, auth: RealMember, body: TransferRequest
+) -> Envelope[TransferValue]:
+    done = await transfers.transfer(
+        ctx.brand,
+        auth.member,
+        vendor=body.vendor,
+        direction=body.direction,
+        amount=body.amount,
+        request_id=body.requestId,
+    )
+    return ok(
+        TransferValue(
+            transactionId=done.transaction_id,
+            replay=done.replay,
+            vendor=done.vendor,
+            direction=done.direction.value,
+            amount=done.amount,
+            mainBalance=done.main_balance,
+            vendorBalance=done.vendor_balance,
+        )
+    )
+
+
+@router.post("/wps/relay/GCS_walletRecallAll", response_model=Envelope[RecallValue])
+async def wallet_recall_all(
+    ctx: Context, auth: RealMember, body: RecallRequest
+) -> Envelope[RecallValue]:
+    """Every transfer wallet back to the main wallet (vendors in maintenance are skipped)."""
+    done = await transfers.recall_all(ctx.brand, auth.member, body.requestId)
+    return ok(
+        RecallValue(moved=done.moved, skipped=list(done.skipped), mainBalance=done.main_balance)
+    )
+
+
+@router.get("/wps/relay/GCS_merchantWallet", response_model=Envelope[MerchantWalletValue])
+async def merchant_wallet(
+    ctx: Context,
+    auth: RealMember,
+    merchantCode: str | None = Query(default=None, max_length=32),
+) -> Envelope[MerchantWalletValue]:
+    if merchantCode is not None and merchantCode != ctx.brand.code:
+        raise AppError("wallet-merchant-mismatch", status=403)
+    vendors = await transfers.transfer_vendors(ctx.brand)
+    return ok(
+        MerchantWalletValue(
+            merchantCode=ctx.brand.code,
+            isSingle=1 if transfers.is_single(ctx.brand) else 0,
+            transferVendors=[
+                MerchantVendor(vendor=v.vassalage, name=v.display_name, maintenance=v.maintenance)
+                for v in vendors
             ],
+        )
+    )
+
+
+@router.get("/wps/member/info/funds/consolidated", response_model=Envelope[ConsolidatedValue])
+async def consolidated_funds(ctx: Context, auth: RealMember) -> Envelope[ConsolidatedValue]:
+    """The member's funds across every wallet; trial users are refused (spec 6: they skip it)."""
+    found = await transfers.wallets(ctx.brand, auth.member)
+    return ok(
+        ConsolidatedValue(
+            currency=found.currency,
+            mainBalance=found.cash,
+            bonusBalance=found.bonus,
+            lockedBalance=found.locked,
+            vendorBalance=found.vendor_total,
+            vendors=[line for line in wallet_lines(found) if line.type == "VENDOR"],
+            sumBalance=found.sum_balance,
+            totalBalance=found.total,
         )
     )
 

@@ -111,10 +111,13 @@ class PayoutValue(ApiModel):
     partNo: int
     amount: Decimal
     paidAt: datetime
-    receipt: str = Field(description="AWAITING, RECEIVED, AUTO_RECEIVED or NOT_RECEIVED")
+    receipt: str = Field(description="AWAITING, RECEIVED, AUTO_RECEIVED, NOT_RECEIVED or REFUNDED")
     receiptText: str
     answeredAt: datetime | None
     hasProof: bool
+    resolution: str | None = Field(
+        default=None, description="how an investigation closed: RECEIVED or NOT_PAID"
+    )
 
 
 class WithdrawalValue(ApiModel):
@@ -164,6 +167,14 @@ class RejectPayload(ApiModel):
     reason: str = Field(max_length=200)
 
 
+class InvestigationPayload(ApiModel):
+    outcome: str = Field(
+        max_length=16,
+        description="RECEIVED: the payout arrived; NOT_PAID: refund the parts to the balance",
+    )
+    note: str = Field(default="", max_length=200)
+
+
 def account_value(account: PayoutAccount) -> PayoutAccountValue:
     assert account.id is not None
     return PayoutAccountValue(
@@ -202,6 +213,7 @@ def withdrawal_fields(view: WithdrawalView, language: str) -> dict[str, object]:
                 receiptText=translate(f"withdraw.receipt.{p.receipt}", language),
                 answeredAt=p.answered_at,
                 hasProof=p.proof_file is not None,
+                resolution=p.resolution,
             )
             for p in view.payouts
         ],
@@ -430,6 +442,21 @@ async def reject_withdrawal(
 ) -> Envelope[OperatorWithdrawalValue]:
     """Reject the unpaid rest: it goes back to the member's balance."""
     view = await withdrawals.reject(ctx.brand, auth.member, order_no, body.reason)
+    return ok(operator_value(view, ctx.language))
+
+
+@router.post(
+    "/wps/operator/withdrawals/{order_no}/investigation",
+    response_model=Envelope[OperatorWithdrawalValue],
+)
+async def close_withdrawal_investigation(
+    ctx: Context, auth: Operator, order_no: str, body: InvestigationPayload
+) -> Envelope[OperatorWithdrawalValue]:
+    """Close the investigation of the parts reported not received: RECEIVED (they did
+    arrive) or NOT_PAID (they go back to the member's balance); the member is told."""
+    view = await withdrawals.close_investigation(
+        ctx.brand, auth.member, order_no, body.outcome, body.note
+    )
     return ok(operator_value(view, ctx.language))
 
 

@@ -3,8 +3,9 @@ the wagering requirement, funds locked on request, paid out by an operator in on
 parts or rejected, then confirmed by the member or, after a time-out, received automatically.
 
 Money moves only through the ledger: a request moves MEMBER_CASH → MEMBER_LOCKED
-(WITHDRAWAL_LOCK), each paid part MEMBER_LOCKED → PAYMENT_CLEARING (WITHDRAWAL), and a
-rejection the unpaid rest MEMBER_LOCKED → MEMBER_CASH (WITHDRAWAL_RELEASE).
+(WITHDRAWAL_LOCK), each paid part MEMBER_LOCKED → PAYMENT_CLEARING (WITHDRAWAL), a
+rejection the unpaid rest MEMBER_LOCKED → MEMBER_CASH (WITHDRAWAL_RELEASE), and a part an
+investigation finds not paid PAYMENT_CLEARING → MEMBER_CASH (WITHDRAWAL_RELEASE, a refund).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ from models import (
     WithdrawalRule,
 )
 from models.base import utcnow
-from models.cashier import MessageKind, PayoutReceipt, WithdrawalStatus
+from models.cashier import InvestigationOutcome, MessageKind, PayoutReceipt, WithdrawalStatus
 from models.ledger import AccountKind, TransactionKind, account_owner_key
 
 CENT = Decimal("0.01")
@@ -360,6 +361,8 @@ def _derived_status(order: WithdrawalOrder, payouts: Sequence[WithdrawalPayout])
         )
     if PayoutReceipt.AWAITING in receipts:
         return WithdrawalStatus.DISBURSED
+    if receipts == {PayoutReceipt.REFUNDED}:
+        return WithdrawalStatus.REFUNDED
     if PayoutReceipt.AUTO_RECEIVED in receipts:
         return WithdrawalStatus.AUTO_RECEIVED
     return WithdrawalStatus.RECEIVED
@@ -817,6 +820,81 @@ async def proof_image(
         raise AppError("withdrawal-proof-unknown", status=404)
     content = await asyncio.to_thread((_proof_dir() / payout.proof_file).read_bytes)
     return content, "image/png" if payout.proof_file.endswith(".png") else "image/jpeg"
+
+
+async def close_investigation(
+    brand: Brand, operator: Member, order_no: str, outcome: str, note: str = ""
+) -> WithdrawalView:
+    """Close the investigation of every part the member reported not received.
+
+    RECEIVED: the payment provider shows the payout arrived; the parts count as received and
+    no money moves. NOT_PAID: it never arrived; each part goes back to the member's cash
+    (PAYMENT_CLEARING → MEMBER_CASH), from where the member may request a new withdrawal.
+    We refund rather than re-pay so that every payout keeps its own order and ledger
+    movement. The member gets an inbox message either way.
+    """
+    _require_operator(brand, operator)
+    try:
+        result = InvestigationOutcome(outcome.strip().upper())
+    except ValueError:
+        raise AppError("investigation-outcome-invalid", status=422) from None
+    note = " ".join(note.split())[:200]
+    async with write_transaction() as session:
+        order = await _locked_order(session, brand, operator, order_no)
+        payouts = await _payouts(session, order.id)
+        reported = [p for p in payouts if p.receipt == PayoutReceipt.NOT_RECEIVED]
+        if not reported:
+            raise AppError("investigation-none-open", status=409)
+        now = utcnow()
+        refunded = ZERO
+        for payout in reported:
+            if result == InvestigationOutcome.NOT_PAID:
+                clearing, cash = await _member_accounts(
+                    session,
+                    brand,
+                    order.member_id,
+                    AccountKind.PAYMENT_CLEARING,
+                    AccountKind.MEMBER_CASH,
+                )
+                posted = await ledger.move(
+                    session,
+                    merchant_id=brand.id,
+                    kind=TransactionKind.WITHDRAWAL_RELEASE,
+                    idempotency_key=f"withdrawal-refund:{order_no}:{payout.part_no}",
+                    debit_account_id=clearing,
+                    credit_account_id=cash,
+                    amount=payout.amount,
+                    reference=order_no,
+                    member_id=order.member_id,
+                    metadata={"part": payout.part_no, "operator": operator.id, "note": note},
+                )
+                payout.receipt = PayoutReceipt.REFUNDED
+                payout.refund_transaction_id = posted.transaction_id
+                order.paid_amount -= payout.amount
+                order.released_amount += payout.amount
+                refunded += payout.amount
+            else:
+                payout.receipt = PayoutReceipt.RECEIVED
+            payout.resolution = result.value
+            payout.resolved_by = operator.id
+            payout.resolved_at = now
+            session.add(payout)
+        order.status = _derived_status(order, payouts)
+        order.updated_at = now
+        session.add(order)
+        amount = refunded or sum((p.amount for p in reported), ZERO)
+        await post_message(
+            session,
+            order.member_id,
+            MessageKind.WITHDRAWAL_REFUNDED
+            if result == InvestigationOutcome.NOT_PAID
+            else MessageKind.WITHDRAWAL_RECEIPT_CONFIRMED,
+            {"orderNo": order.order_no, "amount": f"{amount:.2f}"},
+        )
+        view = (await _views(session, [order]))[0]
+    if refunded:
+        await balance_changed(order.member_id)
+    return view
 
 
 async def _auto_receive_order(order_id: int, cutoff: datetime, now: datetime) -> int:

@@ -1,0 +1,308 @@
+"""Transfer wallets (transferFund, GCS_walletTransfer, GCS_merchantWallet, consolidated funds).
+
+A transfer-mode vendor keeps the member's money in a wallet of its own: on the ledger that is
+a member-owned MEMBER_VENDOR account whose sub-key is the vendor code. A transfer moves money
+between the member's main wallet (MEMBER_CASH) and one such account, as one ledger
+transaction (kind TRANSFER) under the request's idempotency key: nothing else writes them.
+A brand set to a single wallet (isSingle 1) offers no transfer vendors at all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services import ledger
+from app.services.brands import Brand
+from app.services.cashier import deposits
+from app.services.wallet_events import balance_changed
+from models import GameVendor, LedgerAccount, Member
+from models.catalogue import WalletMode
+from models.ledger import AccountKind, TransactionKind
+
+ZERO = Decimal("0.00")
+MAIN = "MAIN"
+REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+class Direction(StrEnum):
+    IN = "IN"  # main wallet → vendor wallet
+    OUT = "OUT"  # vendor wallet → main wallet
+
+
+DIRECTIONS = frozenset(d.value for d in Direction)
+
+
+@dataclass(frozen=True)
+class VendorWallet:
+    vendor: str
+    name: str
+    balance: Decimal
+    maintenance: bool
+
+
+@dataclass(frozen=True)
+class Wallets:
+    """Every balance of the member; `sum_balance` is what can be played (main, bonus and
+    the vendor wallets); locked funds wait for a withdrawal and are counted apart."""
+
+    currency: str
+    cash: Decimal
+    bonus: Decimal
+    locked: Decimal
+    vendors: tuple[VendorWallet, ...]
+
+    @property
+    def vendor_total(self) -> Decimal:
+        return sum((v.balance for v in self.vendors), ZERO)
+
+    @property
+    def sum_balance(self) -> Decimal:
+        return self.cash + self.bonus + self.vendor_total
+
+    @property
+    def total(self) -> Decimal:
+        return self.sum_balance + self.locked
+
+
+@dataclass(frozen=True)
+class TransferResult:
+    transaction_id: int
+    replay: bool
+    vendor: str
+    direction: Direction
+    amount: Decimal
+    main_balance: Decimal
+    vendor_balance: Decimal
+
+
+@dataclass(frozen=True)
+class RecallResult:
+    moved: dict[str, Decimal]  # vendor → amount brought back to the main wallet
+    skipped: tuple[str, ...]  # vendors in maintenance, left untouched
+    main_balance: Decimal
+
+
+def is_single(brand: Brand) -> bool:
+    return brand.single_wallet
+
+
+async def _transfer_vendors(session: AsyncSession) -> list[GameVendor]:
+    return list(
+        (
+            await session.exec(
+                select(GameVendor)
+                .where(GameVendor.wallet_mode == WalletMode.TRANSFER.value)
+                .order_by(col(GameVendor.sort), col(GameVendor.vassalage))
+            )
+        ).all()
+    )
+
+
+async def transfer_vendors(brand: Brand) -> list[GameVendor]:
+    """The vendors this brand offers a transfer wallet for (none for a single wallet)."""
+    if is_single(brand):
+        return []
+    async with session_scope() as session:
+        return await _transfer_vendors(session)
+
+
+async def _wallets(session: AsyncSession, brand: Brand, member_id: int) -> Wallets:
+    wallet = await ledger.member_wallet(
+        session, merchant_id=brand.id, member_id=member_id, currency=brand.currency
+    )
+    held = await ledger.member_vendor_wallets(
+        session, merchant_id=brand.id, member_id=member_id, currency=brand.currency
+    )
+    offered = [] if is_single(brand) else await _transfer_vendors(session)
+    vendors = [
+        VendorWallet(v.vassalage, v.display_name, held.get(v.vassalage, ZERO), v.maintenance)
+        for v in offered
+    ]
+    # Money left in a vendor wallet that is no longer offered still belongs to the member.
+    offered_codes = {v.vassalage for v in offered}
+    vendors += [
+        VendorWallet(code, code, balance, True)
+        for code, balance in sorted(held.items())
+        if code not in offered_codes and balance != 0
+    ]
+    return Wallets(brand.currency, wallet.cash, wallet.bonus, wallet.locked, tuple(vendors))
+
+
+async def wallets(brand: Brand, member: Member) -> Wallets:
+    assert member.id is not None
+    async with session_scope() as session:
+        return await _wallets(session, brand, member.id)
+
+
+def parse_amount(text: Any) -> Decimal:
+    """A positive amount with at most two decimals."""
+    try:
+        return deposits.parse_amount(text).quantize(ledger.CENT)
+    except AppError as exc:
+        raise AppError("wallet-transfer-amount-invalid", status=422) from exc
+
+
+def _request_id(text: Any) -> str:
+    value = str(text or "").strip()
+    if not REQUEST_ID_PATTERN.fullmatch(value):
+        raise AppError("wallet-transfer-request-id-invalid", status=422)
+    return value
+
+
+def _direction(text: Any) -> Direction:
+    try:
+        return Direction(str(text or "").strip().upper())
+    except ValueError:
+        raise AppError("wallet-transfer-direction-invalid", status=422) from None
+
+
+async def _vendor(session: AsyncSession, brand: Brand, code: Any) -> GameVendor:
+    if is_single(brand):
+        raise AppError("wallet-transfer-single-wallet", status=409)
+    vendor = (
+        await session.exec(select(GameVendor).where(GameVendor.vassalage == str(code or "")))
+    ).first()
+    if vendor is None:
+        raise AppError("wallet-vendor-unknown", status=404)
+    if vendor.wallet_mode != WalletMode.TRANSFER:
+        raise AppError("wallet-vendor-seamless", status=422, params={"vendor": vendor.display_name})
+    if vendor.maintenance:
+        raise AppError(
+            "wallet-vendor-maintenance", status=409, params={"vendor": vendor.display_name}
+        )
+    return vendor
+
+
+async def _accounts(
+    session: AsyncSession, brand: Brand, member_id: int, vendor: str
+) -> tuple[int, int]:
+    cash = await ledger.account(
+        session,
+        merchant_id=brand.id,
+        kind=AccountKind.MEMBER_CASH,
+        currency=brand.currency,
+        member_id=member_id,
+    )
+    wallet = await ledger.account(
+        session,
+        merchant_id=brand.id,
+        kind=AccountKind.MEMBER_VENDOR,
+        currency=brand.currency,
+        member_id=member_id,
+        sub_key=vendor,
+    )
+    assert cash.id is not None and wallet.id is not None
+    return cash.id, wallet.id
+
+
+async def transfer(
+    brand: Brand,
+    member: Member,
+    *,
+    vendor: Any,
+    direction: Any,
+    amount: Any,
+    request_id: Any,
+) -> TransferResult:
+    """Move `amount` between the main wallet and a vendor wallet, all or nothing.
+
+    The request id makes the call idempotent: a repeat answers as the first time (even if
+    the balances moved since); the same id with another amount or vendor is refused.
+    """
+    assert member.id is not None
+    key = f"wallet-transfer:{member.id}:{_request_id(request_id)}"
+    way = _direction(direction)
+    value = parse_amount(amount)
+    async with write_transaction() as session:
+        found = await _vendor(session, brand, vendor)
+        cash, wallet = await _accounts(session, brand, member.id, found.vassalage)
+        source, target = (cash, wallet) if way == Direction.IN else (wallet, cash)
+        try:
+            posted = await ledger.move(
+                session,
+                merchant_id=brand.id,
+                kind=TransactionKind.TRANSFER,
+                idempotency_key=key,
+                debit_account_id=source,
+                credit_account_id=target,
+                amount=value,
+                reference=found.vassalage,
+                member_id=member.id,
+                metadata={"vendor": found.vassalage, "direction": way.value},
+            )
+        except AppError as exc:
+            if exc.code == "ledger-insufficient-funds":
+                held = await session.get(LedgerAccount, source)
+                balance = held.balance if held is not None else ZERO
+                raise AppError(
+                    "wallet-transfer-insufficient", status=409, params={"balance": balance}
+                ) from exc
+            if exc.code == "ledger-idempotency-conflict":
+                raise AppError("wallet-transfer-request-reused", status=409) from exc
+            raise
+    if not posted.replay:
+        await balance_changed(member.id)
+    return TransferResult(
+        transaction_id=posted.transaction_id,
+        replay=posted.replay,
+        vendor=found.vassalage,
+        direction=way,
+        amount=value,
+        main_balance=posted.balances[cash],
+        vendor_balance=posted.balances[wallet],
+    )
+
+
+async def recall_all(brand: Brand, member: Member, request_id: Any) -> RecallResult:
+    """Bring every vendor wallet's money back to the main wallet in one transaction;
+    vendors in maintenance keep theirs (they answer nothing while down)."""
+    assert member.id is not None
+    base = f"wallet-recall:{member.id}:{_request_id(request_id)}"
+    if is_single(brand):
+        raise AppError("wallet-transfer-single-wallet", status=409)
+    moved: dict[str, Decimal] = {}
+    skipped: list[str] = []
+    async with write_transaction() as session:
+        # One recall of a member at a time: the balances read below stay true until posted.
+        await session.exec(select(Member.id).where(Member.id == member.id).with_for_update())
+        current = await _wallets(session, brand, member.id)
+        for wallet in current.vendors:
+            if wallet.balance <= 0:
+                continue
+            if wallet.maintenance:
+                skipped.append(wallet.vendor)
+                continue
+            cash, account = await _accounts(session, brand, member.id, wallet.vendor)
+            try:
+                await ledger.move(
+                    session,
+                    merchant_id=brand.id,
+                    kind=TransactionKind.TRANSFER,
+                    idempotency_key=f"{base}:{wallet.vendor}",
+                    debit_account_id=account,
+                    credit_account_id=cash,
+                    amount=wallet.balance,
+                    reference=wallet.vendor,
+                    member_id=member.id,
+                    metadata={"vendor": wallet.vendor, "direction": Direction.OUT.value},
+                )
+            except AppError as exc:
+                if exc.code == "ledger-idempotency-conflict":
+                    raise AppError("wallet-transfer-request-reused", status=409) from exc
+                raise
+            moved[wallet.vendor] = wallet.balance
+        main = await ledger.member_wallet(
+            session, merchant_id=brand.id, member_id=member.id, currency=brand.currency
+        )
+    if moved:
+        await balance_changed(member.id)
+    return RecallResult(moved, tuple(skipped), main.cash)

@@ -1,0 +1,134 @@
+"""The wallet screen (transferFund): main and transfer-vendor wallets, moves between them."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import uuid4
+
+import reflex as rx
+
+from app import routes
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services.cashier import transfers
+from state.auth import AuthState, current_login
+from state.site import SiteState, current_brand
+from state.wallet import WalletState
+
+
+class TransferState(rx.State):
+    # One id per intended transfer: a double submit of the same form replays, never pays twice.
+    _request_id: str = ""
+    main: str = ""
+    main_raw: str = "0"
+    total: str = ""
+    wallets: list[dict[str, str]] = []
+    vendor: str = ""
+    direction: str = transfers.Direction.IN.value
+    amount: str = ""
+    error: str = ""
+    notice: str = ""
+
+    async def _reload(self) -> None:
+        lang = (await self.get_state(SiteState)).ui_lang
+        login = await current_login(self)
+        found = await transfers.wallets(await current_brand(self), login.member)
+        self.main = format_amount(found.cash, lang)
+        self.main_raw = str(found.cash)
+        self.total = format_amount(found.sum_balance, lang)
+        self.wallets = [
+            {
+                "vendor": w.vendor,
+                "name": w.name,
+                "balance": format_amount(w.balance, lang),
+                "raw": str(w.balance),
+                "maintenance": "1" if w.maintenance else "",
+            }
+            for w in found.vendors
+        ]
+        usable = [w["vendor"] for w in self.wallets if not w["maintenance"]]
+        if self.vendor not in usable:
+            self.vendor = usable[0] if usable else ""
+
+    @rx.event
+    async def load(self) -> Any:
+        auth = await self.get_state(AuthState)
+        if not auth.is_login:
+            return None
+        if auth.is_trial:
+            return AuthState.gate("deposit")
+        if transfers.is_single(await current_brand(self)):
+            return rx.redirect(routes.HOME)
+        self._request_id = uuid4().hex
+        self.amount = self.error = self.notice = ""
+        await self._reload()
+        return None
+
+    @rx.event
+    def pick_vendor(self, vendor: str) -> None:
+        self.vendor = vendor
+        self.error = ""
+
+    @rx.event
+    def set_direction(self, direction: str) -> None:
+        self.direction = direction if direction in transfers.DIRECTIONS else "IN"
+        self.error = ""
+
+    @rx.event
+    def set_amount(self, value: str) -> None:
+        self.amount = value
+
+    @rx.event
+    def fill_max(self) -> None:
+        """All of the source wallet: main for IN, the chosen vendor wallet for OUT."""
+        if self.direction == transfers.Direction.IN:
+            self.amount = self.main_raw
+        else:
+            self.amount = next((w["raw"] for w in self.wallets if w["vendor"] == self.vendor), "")
+
+    async def _fail(self, exc: AppError) -> None:
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.error = translate(exc.code, lang, **exc.params)
+        self.notice = ""
+
+    @rx.event
+    async def submit(self, form: dict[str, Any]) -> Any:
+        lang = (await self.get_state(SiteState)).ui_lang
+        try:
+            login = await current_login(self)
+            done = await transfers.transfer(
+                await current_brand(self),
+                login.member,
+                vendor=self.vendor,
+                direction=self.direction,
+                amount=form.get("amount", self.amount),
+                request_id=self._request_id,
+            )
+        except AppError as exc:
+            await self._fail(exc)
+            return None
+        self._request_id = uuid4().hex
+        self.amount = self.error = ""
+        self.notice = translate("transfer.done", lang, amount=format_amount(done.amount, lang))
+        await self._reload()
+        return WalletState.refresh
+
+    @rx.event
+    async def recall_all(self) -> Any:
+        lang = (await self.get_state(SiteState)).ui_lang
+        try:
+            login = await current_login(self)
+            done = await transfers.recall_all(await current_brand(self), login.member, uuid4().hex)
+        except AppError as exc:
+            await self._fail(exc)
+            return None
+        moved = sum(done.moved.values(), transfers.ZERO)
+        self.error = ""
+        self.notice = (
+            translate("transfer.recalled", lang, amount=format_amount(moved, lang))
+            if moved
+            else translate("transfer.nothing_to_recall", lang)
+        )
+        await self._reload()
+        return WalletState.refresh

@@ -143,6 +143,7 @@ app.add_page(
     title="Verify a round",
 )
 app.add_page(play_page, route=routes.PLAY, on_load=[*ON_LOAD, PlayState.load], title="Play")
+app.add_page(
     transfer_page,
     route=routes.TRANSFER_FUND,
     on_load=[*ON_LOAD, AuthState.require_login, TransferState.load],

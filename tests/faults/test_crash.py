@@ -49,7 +49,8 @@ DEPOSITS_EACH = 4
 ROUNDS_EACH = 18  # a debit, then a credit or (now and then) a rollback
 MOVEMENTS = MEMBERS * (DEPOSITS_EACH + 2 * ROUNDS_EACH)
 CLIENTS = 8
-KILLS = 4
+KILLS = 3
+REPLAYED = 250  # movements sent once more after the run
 ROLLBACK_SHARE = 0.08
 SEED = int(os.environ.get("CRASH_SEED", "20261122"))
 REQUEST_DEADLINE_SECONDS = 120.0
@@ -166,6 +167,7 @@ def world() -> Iterator[World]:
             "SECRET_KEY": "crash-test-" + "k" * 40,
             "DATA_DIR": str(folder / "data"),
             "ENVIRONMENT": "test",
+            "BRAND_REFRESH_SECONDS": "30",
             "PYTHONPATH": str(PROJECT_ROOT),
         }
         _python(env, "-m", "app.cli", "setup")
@@ -308,6 +310,7 @@ class Tally:
     bare_errors: list[str] = field(default_factory=list)  # anything else that is not an answer
     kills: int = 0
     events: list[str] = field(default_factory=list)
+    late_events: int = 0  # events that began after the last movement was answered
     probes: dict[str, tuple[int, str]] = field(default_factory=dict)
 
 
@@ -400,6 +403,7 @@ async def _chaos(app: AppProcess, world: World, tally: Tally, probe_session: str
             await asyncio.sleep(0.02)
         await asyncio.sleep(chance.uniform(0, 0.3))
         started = time.monotonic()
+        tally.late_events += tally.answered >= MOVEMENTS
         if event == "kill":
             app.kill()
             tally.kills += 1
@@ -467,9 +471,10 @@ async def test_movements_survive_kills_and_dependency_restarts(world: World) -> 
             duration = time.monotonic() - started
             await chaos
 
-            # Every movement once more, as a late retry: each must replay its first answer.
-            replays = await asyncio.gather(*(_send(clients, move) for move in movements))
-        for move, again in zip(movements, replays, strict=True):
+            # A late retry of a sample: each must replay its first answer.
+            replayed = random.Random(SEED + 2).sample(movements, REPLAYED)
+            replays = await asyncio.gather(*(_send(clients, move) for move in replayed))
+        for move, again in zip(replayed, replays, strict=True):
             if move.kind == "deposit":
                 assert again == "already-paid", (move.key, again)
             else:
@@ -507,7 +512,7 @@ async def test_movements_survive_kills_and_dependency_restarts(world: World) -> 
         f"  {audit.stdout.strip()}"
     )
 
-    assert tally.kills >= 3
+    assert tally.kills >= 3 and tally.late_events == 0
     assert tally.bare_errors == []
     assert tally.probes == {
         "postgres": (503, "service-unavailable"),

@@ -12,6 +12,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from fastapi.routing import RouteContext, iter_route_contexts
 from pydantic import BaseModel
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -36,6 +40,8 @@ logger = logging.getLogger(__name__)
 API_PREFIXES = ("/wps", "/lgw", "/vendor", "/docs", "/openapi.json")
 
 _HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}
+# How soon a client may try again when the database or Redis is out of reach.
+RETRY_AFTER_SECONDS = 1
 
 
 def _language(request: Request) -> str:
@@ -294,10 +300,38 @@ def create_api() -> FastAPI:
         code = _HTTP_CODES.get(exc.status_code, "unknown-error")
         return error_response(code, exc.status_code, _language(request))
 
-    @api.exception_handler(Exception)
-    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    def _unavailable(request: Request, exc: Exception) -> JSONResponse:
+        # An outage is expected and says nothing new per request: one line, no stack trace.
+        logger.warning(
+            "dependency unavailable on %s %s: %s",
+            request.method,
+            request.url.path,
+            type(getattr(exc, "orig", None) or exc).__name__,
+        )
+        response = error_response("service-unavailable", 503, _language(request))
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
+
+    def _unknown(request: Request) -> JSONResponse:
         logger.exception("unhandled error on %s %s", request.method, request.url.path)
         return error_response("unknown-error", 500, _language(request))
+
+    @api.exception_handler(DBAPIError)
+    async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
+        # Refused or cut connections (a restart, a failover) and lock timeouts are transient.
+        if isinstance(exc, OperationalError) or exc.connection_invalidated:
+            return _unavailable(request, exc)
+        return _unknown(request)
+
+    @api.exception_handler(PoolTimeoutError)
+    @api.exception_handler(RedisConnectionError)
+    @api.exception_handler(RedisTimeoutError)
+    async def _dependency(request: Request, exc: Exception) -> JSONResponse:
+        return _unavailable(request, exc)
+
+    @api.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        return _unknown(request)
 
     api.add_middleware(BodySizeLimit)
     return api

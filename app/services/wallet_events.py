@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
 from app.core.cache import get_redis
 
+logger = logging.getLogger(__name__)
 _TTL_SECONDS = 7 * 24 * 3600
 
 
@@ -12,10 +18,17 @@ def _key(member_id: int) -> str:
 
 
 async def balance_changed(member_id: int) -> None:
-    """Call after a committed movement of the member's money (every worker sees it)."""
+    """Call after a committed movement of the member's money (every worker sees it).
+
+    The movement is already committed: with Redis out of reach the signal is skipped (pages
+    refresh on the next change) rather than the caller being told its movement failed.
+    """
     redis = get_redis()
-    await redis.incr(_key(member_id))
-    await redis.expire(_key(member_id), _TTL_SECONDS)
+    try:
+        await redis.incr(_key(member_id))
+        await redis.expire(_key(member_id), _TTL_SECONDS)
+    except (RedisConnectionError, RedisTimeoutError) as exc:
+        logger.warning("balance signal of member %s skipped: %s", member_id, type(exc).__name__)
 
 
 async def balance_version(member_id: int) -> int:

@@ -53,6 +53,7 @@ MAX_LEG_AMOUNT = Decimal("1000000000000.00")
 MAX_KEY_LENGTH = 128
 MAX_REFERENCE_LENGTH = 128
 MAX_PAGE_SIZE = 100
+MERCHANT_ACCOUNT_SHARDS = 16
 CURRENCY_PATTERN = re.compile(r"[A-Z]{3}")
 SUB_KEY_PATTERN = re.compile(r"[A-Za-z0-9_]{1,32}")
 # The member's own single accounts, as the wallet shows them (vendor wallets are listed apart).
@@ -514,17 +515,24 @@ async def account(
     currency: str,
     member_id: int | None = None,
     sub_key: str | None = None,
+    spread: int | None = None,
 ) -> LedgerAccount:
     """The account of (merchant, member or the merchant itself, kind, currency), made once.
 
     Member accounts (cash, bonus, locked, vendor wallets) never go negative; the merchant's
     own accounts (house, clearing, expenses) may. A member's vendor wallets are told apart by
-    `sub_key` (the vendor code), which the other kinds never take.
+    `sub_key` (the vendor code). A merchant account asked for with `spread` (the member the
+    movement is for) is one of MERCHANT_ACCOUNT_SHARDS shards of it: every deposit or bet
+    locks the merchant's side too, and one row for all players would queue them all.
     """
     account_kind = _account_kind(kind)
     if (account_kind in MEMBER_ACCOUNT_KINDS) != (member_id is not None):
         raise AppError("ledger-invalid-owner", 422)
-    if (account_kind in SUB_KEYED_KINDS) != (sub_key is not None) or (
+    if spread is not None:
+        if member_id is not None or sub_key is not None:
+            raise AppError("ledger-invalid-owner", 422)
+        sub_key = f"shard{spread % MERCHANT_ACCOUNT_SHARDS}"
+    elif (account_kind in SUB_KEYED_KINDS) != (sub_key is not None) or (
         sub_key is not None and not SUB_KEY_PATTERN.fullmatch(sub_key)
     ):
         raise AppError("ledger-invalid-sub-key", 422)

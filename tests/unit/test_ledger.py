@@ -729,3 +729,33 @@ async def test_the_database_refuses_a_negative_member_balance() -> None:
                 text("UPDATE ledger_account SET balance = -1 WHERE id = :id"),
                 params={"id": books.cash},
             )
+
+
+async def test_merchant_accounts_are_spread_over_shards_by_member() -> None:
+    books = await open_books()
+    async with write_transaction() as session:
+
+        async def clearing(spread: int) -> int | None:
+            found = await ledger.account(
+                session,
+                merchant_id=books.merchant_id,
+                kind=AccountKind.VENDOR_CLEARING,
+                currency=CURRENCY,
+                spread=spread,
+            )
+            assert found.allow_negative and found.member_id is None
+            return found.id
+
+        first, again, next_one = await clearing(7), await clearing(7), await clearing(8)
+        wrapped = await clearing(7 + ledger.MERCHANT_ACCOUNT_SHARDS)
+        with pytest.raises(AppError) as raised:
+            await ledger.account(
+                session,
+                merchant_id=books.merchant_id,
+                kind=AccountKind.MEMBER_CASH,
+                currency=CURRENCY,
+                member_id=books.member_id,
+                spread=books.member_id,
+            )
+    assert first == again == wrapped and first != next_one
+    assert error_code(raised) == ("ledger-invalid-owner", 422)

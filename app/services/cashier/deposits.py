@@ -181,12 +181,12 @@ async def _apply(order_no: str, status: str, amount: Decimal) -> str:
                 merchant_id=order.merchant_id,
                 kind=kind,
                 currency=order.currency,
-                member_id=member,
+                **owner,
             )
-            for kind, member in (
-                (AccountKind.PAYMENT_CLEARING, None),
-                (AccountKind.HOUSE, None),
-                (AccountKind.MEMBER_CASH, order.member_id),
+            for kind, owner in (
+                (AccountKind.PAYMENT_CLEARING, {"spread": order.member_id}),
+                (AccountKind.HOUSE, {"spread": order.member_id}),
+                (AccountKind.MEMBER_CASH, {"member_id": order.member_id}),
             )
         }
         legs = [

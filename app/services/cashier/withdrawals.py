@@ -456,15 +456,13 @@ def parse_amount(text: Any) -> Decimal:
 async def _member_accounts(
     session: AsyncSession, brand: Brand, member_id: int, *kinds: AccountKind
 ) -> list[int]:
-    """The ids of the ledger accounts of these kinds (the member's, or the brand's clearing)."""
+    """The ids of the ledger accounts of these kinds (the member's, or the brand's clearing
+    shard of this member)."""
     ids: list[int] = []
     for kind in kinds:
+        owner = {"spread" if kind == AccountKind.PAYMENT_CLEARING else "member_id": member_id}
         account = await ledger.account(
-            session,
-            merchant_id=brand.id,
-            kind=kind,
-            currency=brand.currency,
-            member_id=None if kind == AccountKind.PAYMENT_CLEARING else member_id,
+            session, merchant_id=brand.id, kind=kind, currency=brand.currency, **owner
         )
         assert account.id is not None
         ids.append(account.id)

@@ -258,6 +258,7 @@ async def _accounts(session: AsyncSession, game_session: GameSession) -> tuple[i
         merchant_id=game_session.merchant_id,
         kind=AccountKind.VENDOR_CLEARING,
         currency=game_session.currency,
+        spread=game_session.member_id,
     )
     assert cash.id is not None and clearing.id is not None
     await session.exec(

@@ -32,6 +32,10 @@ async def _register(page: Page, site_url: str) -> int:
     await form.locator("input[name=terms]").check()
     await page.get_by_test_id("register-submit").click()
     await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
+    # Registering ends on the home page with the dialog closed; leave only after both, so the
+    # next page load does not race the redirect.
+    await expect(page).to_have_url(site_url + "/", timeout=SLOW)
+    await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0, timeout=SLOW)
     async with session_scope() as session:
         member = (await session.exec(select(Member).where(Member.username == username))).one()
     assert member.id is not None

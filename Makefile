@@ -81,7 +81,7 @@ test: lint test-sqlite test-postgres test-fuzz
 bench: install-dev browser $(LIGHTHOUSE)
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
-	$(PY) -m bench.run_all
+	$(PY) -m bench.run_all $(ONLY)
 
 clean:
 	rm -rf $(VENV) .tools .web .states data

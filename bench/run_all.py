@@ -1,42 +1,80 @@
-"""`make bench`: run every bench/bench_*.py and write one markdown table to bench/RESULTS.md."""
+"""`make bench`: run every bench/bench_*.py and write one markdown table to bench/RESULTS.md.
+
+`python -m bench.run_all bench_ledger bench_locust` runs only those and replaces their
+sections of RESULTS.md, keeping the others as they were measured.
+"""
 
 from __future__ import annotations
 
 import importlib
 import platform
+import re
+import sys
 from datetime import UTC, datetime
 
 from bench.common import ROOT
 
+RESULTS = ROOT / "bench" / "RESULTS.md"
+SECTION = re.compile(r"^## (bench_\w+)$", re.MULTILINE)
 
-def main() -> None:
+
+def _section(name: str) -> list[str]:
+    module = importlib.import_module(f"bench.{name}")
+    print(f"== {name}", flush=True)
+    figures = module.run()
+    lines = [
+        f"## {name}",
+        "",
+        f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC.",
+        "",
+        (module.__doc__ or "").strip(),
+        "",
+        "| figure | value | goal | verdict |",
+        "|---|---|---|---|",
+    ]
+    for figure in figures:
+        print(figure.row(), flush=True)
+        lines.append(figure.row())
+    lines.append("")
+    return lines
+
+
+def _kept_sections() -> dict[str, str]:
+    """The sections of the current RESULTS.md by bench name."""
+    if not RESULTS.exists():
+        return {}
+    text = RESULTS.read_text()
+    starts = list(SECTION.finditer(text))
+    return {
+        match.group(1): text[match.start() : ends.start() if ends else len(text)].rstrip() + "\n"
+        for match, ends in zip(starts, [*starts[1:], None], strict=True)
+    }
+
+
+def main(only: list[str]) -> None:
+    names = sorted(path.stem for path in (ROOT / "bench").glob("bench_*.py"))
+    unknown = set(only) - set(names)
+    if unknown:
+        raise SystemExit(f"unknown benches: {', '.join(sorted(unknown))}")
+    kept = _kept_sections() if only else {}
     lines = [
         "# Benchmark results",
         "",
-        f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {platform.machine()}, "
+        f"Written {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {platform.machine()}, "
         f"{platform.python_implementation()} {platform.python_version()}, "
-        "load generated from the same machine over loopback.",
+        "load generated from the same machine over loopback; each section says when it was "
+        "measured.",
         "",
     ]
-    for path in sorted((ROOT / "bench").glob("bench_*.py")):
-        module = importlib.import_module(f"bench.{path.stem}")
-        print(f"== {path.stem}", flush=True)
-        figures = module.run()
-        lines += [
-            f"## {path.stem}",
-            "",
-            (module.__doc__ or "").strip(),
-            "",
-            "| figure | value | goal | verdict |",
-            "|---|---|---|---|",
-        ]
-        for figure in figures:
-            print(figure.row(), flush=True)
-            lines.append(figure.row())
-        lines.append("")
-    (ROOT / "bench" / "RESULTS.md").write_text("\n".join(lines))
-    print(f"wrote {ROOT / 'bench' / 'RESULTS.md'}")
+    for name in names:
+        if only and name not in only:
+            if name in kept:
+                lines.append(kept[name])
+            continue
+        lines += _section(name)
+    RESULTS.write_text("\n".join(lines))
+    print(f"wrote {RESULTS}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

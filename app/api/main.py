@@ -14,7 +14,7 @@ from fastapi.routing import RouteContext, iter_route_contexts
 from pydantic import BaseModel
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
@@ -321,6 +321,11 @@ def create_api() -> FastAPI:
         # Refused or cut connections (a restart, a failover) and lock timeouts are transient.
         if isinstance(exc, OperationalError) or exc.connection_invalidated:
             return _unavailable(request, exc)
+        if isinstance(exc, DataError):
+            # Input the database cannot hold (a NUL character in PostgreSQL text, a number out
+            # of its column's range) is the request's fault, not the server's.
+            logger.warning("database refused the data of %s %s", request.method, request.url.path)
+            return error_response("validation-failed", 422, _language(request))
         return _unknown(request)
 
     @api.exception_handler(PoolTimeoutError)

@@ -15,6 +15,7 @@ from app.services.accounts import sessions
 from app.services.seamless import wallet
 from models import Game, GameSession, GameVendor, Member
 from models.member import MEMBER_BLOCKED
+from tests.support.databases import use_postgres
 from tests.support.seamless import funded_member, studio_game
 
 BGS = wallet.STUDIO_VENDOR
@@ -189,3 +190,12 @@ async def test_bingo_does_not_start_without_tagalog(
     bingo = Game(game_code="BGS_BINGO_75", vassalage=BGS)
     refused = await _refused(make_client(), bingo, 0)  # BR1 has no Tagalog
     assert (refused.status, refused.code) == (404, "seamless-unknown-game")
+
+
+async def test_a_nul_character_is_refused_not_a_server_error(
+    make_client: Callable[..., PlatformClient],
+) -> None:
+    refused = await _refused(make_client(), Game(game_code="BGS_DICE\x00", vassalage=BGS), 0)
+    # PostgreSQL text cannot hold NUL: the request is invalid; SQLite finds no such game.
+    expected = (422, "validation-failed") if use_postgres() else (404, "seamless-unknown-game")
+    assert (refused.status, refused.code) == expected

@@ -62,8 +62,8 @@ def main(only: list[str]) -> None:
         "",
         f"Written {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {platform.machine()}, "
         f"{platform.python_implementation()} {platform.python_version()}, "
-        "load generated from the same machine over loopback; each section says when it was "
-        "measured.",
+        "load generated from the same machine over loopback. A section without a date of its "
+        "own keeps the figures of an earlier run.",
         "",
     ]
     for name in names:

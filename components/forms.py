@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
+from components.i18n import t
 from components.style import FOCUS
 
 INPUT = (
@@ -106,4 +109,29 @@ def tabs(options: list[tuple[str, rx.Var | str]], current: rx.Var, on_pick: obje
         ],
         role="tablist",
         class_name="flex gap-1 rounded-lg bg-slate-100 dark:bg-slate-800 p-1 mb-4",
+    )
+
+
+def pager(state: Any) -> rx.Component:
+    """Previous / "page x of y" / next under a paged list; `state` has page, pages and go."""
+    return rx.el.div(
+        rx.el.button(
+            t("record.prev"),
+            on_click=state.go(state.page - 1),
+            disabled=state.page <= 1,
+            class_name=f"{SECONDARY} !w-auto px-4",
+        ),
+        rx.el.span(
+            t("record.page")
+            .replace("{page}", state.page.to_string())
+            .replace("{pages}", state.pages.to_string()),
+            class_name="text-sm",
+        ),
+        rx.el.button(
+            t("record.next"),
+            on_click=state.go(state.page + 1),
+            disabled=state.page >= state.pages,
+            class_name=f"{SECONDARY} !w-auto px-4",
+        ),
+        class_name="flex items-center justify-between mt-4",
     )

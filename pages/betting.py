@@ -9,7 +9,7 @@ import reflex as rx
 
 from app.services.catalogue.rules import GAME_TYPES
 from app.services.records import RANGES
-from components.forms import INPUT, LINK, SECONDARY, tabs
+from components.forms import INPUT, LINK, pager, tabs
 from components.i18n import amount, local_time, t
 from components.layout import layout
 from components.member_nav import member_nav
@@ -139,30 +139,6 @@ def _round(item: rx.Var) -> rx.Component:
     )
 
 
-def _pager() -> rx.Component:
-    return rx.el.div(
-        rx.el.button(
-            t("record.prev"),
-            on_click=BettingState.go(BettingState.page - 1),
-            disabled=BettingState.page <= 1,
-            class_name=f"{SECONDARY} !w-auto px-4",
-        ),
-        rx.el.span(
-            t("record.page")
-            .replace("{page}", BettingState.page.to_string())
-            .replace("{pages}", BettingState.pages.to_string()),
-            class_name="text-sm",
-        ),
-        rx.el.button(
-            t("record.next"),
-            on_click=BettingState.go(BettingState.page + 1),
-            disabled=BettingState.page >= BettingState.pages,
-            class_name=f"{SECONDARY} !w-auto px-4",
-        ),
-        class_name="flex items-center justify-between mt-4",
-    )
-
-
 def betting_page() -> rx.Component:
     return layout(
         member_nav(),
@@ -192,7 +168,7 @@ def betting_page() -> rx.Component:
             rx.el.ul(rx.foreach(BettingState.items, _round), data_testid="betting-list"),
             rx.el.p(t("betting.empty"), class_name="py-8 text-center text-slate-500"),
         ),
-        _pager(),
+        pager(BettingState),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.services.records import RANGES
-from components.forms import SECONDARY, tabs
+from components.forms import pager, tabs
 from components.i18n import amount, local_time, t
 from components.layout import layout
 from components.member_nav import member_nav
@@ -63,26 +63,6 @@ def bonus_page() -> rx.Component:
         ),
         rx.cond(
             BonusState.pages > 1,
-            rx.el.div(
-                rx.el.button(
-                    t("record.prev"),
-                    on_click=BonusState.go(BonusState.page - 1),
-                    disabled=BonusState.page <= 1,
-                    class_name=f"{SECONDARY} !w-auto px-4",
-                ),
-                rx.el.span(
-                    t("record.page")
-                    .replace("{page}", BonusState.page.to_string())
-                    .replace("{pages}", BonusState.pages.to_string()),
-                    class_name="text-sm",
-                ),
-                rx.el.button(
-                    t("record.next"),
-                    on_click=BonusState.go(BonusState.page + 1),
-                    disabled=BonusState.page >= BonusState.pages,
-                    class_name=f"{SECONDARY} !w-auto px-4",
-                ),
-                class_name="flex items-center justify-between mt-4",
-            ),
+            pager(BonusState),
         ),
     )

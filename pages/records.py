@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.services.records import RANGES, TYPE_FILTERS
-from components.forms import INPUT, SECONDARY, tabs
+from components.forms import INPUT, pager, tabs
 from components.i18n import amount, local_time, t
 from components.layout import layout
 from components.member_nav import member_nav
@@ -75,25 +75,5 @@ def records_page() -> rx.Component:
             rx.el.ul(rx.foreach(RecordsState.items, _row), data_testid="record-list"),
             rx.el.p(t("record.empty"), class_name="py-8 text-center text-slate-500"),
         ),
-        rx.el.div(
-            rx.el.button(
-                t("record.prev"),
-                on_click=RecordsState.go(RecordsState.page - 1),
-                disabled=RecordsState.page <= 1,
-                class_name=f"{SECONDARY} !w-auto px-4",
-            ),
-            rx.el.span(
-                t("record.page")
-                .replace("{page}", RecordsState.page.to_string())
-                .replace("{pages}", RecordsState.pages.to_string()),
-                class_name="text-sm",
-            ),
-            rx.el.button(
-                t("record.next"),
-                on_click=RecordsState.go(RecordsState.page + 1),
-                disabled=RecordsState.page >= RecordsState.pages,
-                class_name=f"{SECONDARY} !w-auto px-4",
-            ),
-            class_name="flex items-center justify-between mt-4",
-        ),
+        pager(RecordsState),
     )

@@ -22,8 +22,9 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Table, and_, bindparam, func, insert, not_, or_, update
+from sqlalchemy import Row, Table, and_, bindparam, func, insert, not_, or_, text, update
 from sqlalchemy import select as core_select
+from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm.attributes import set_committed_value
@@ -31,7 +32,7 @@ from sqlalchemy.orm.util import identity_key
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import session_scope, write_transaction
+from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from models.base import utcnow
 from models.ledger import (
@@ -260,9 +261,112 @@ def _keep_loaded_accounts_in_step(session: AsyncSession, balances: Mapping[int, 
             set_committed_value(loaded, "balance", balance)
 
 
-async def _post(session: AsyncSession, request: _Request) -> Posted:
-    """Write the transaction; the caller rolls back (at least to a savepoint) if this raises."""
-    connection = await session.connection()
+def _check_accounts(accounts: Sequence[Row[Any]], request: _Request) -> None:
+    """The legs' accounts (rows with merchant_id and currency) exist, belong to the merchant
+    and share one currency."""
+    if len(accounts) != len(request.legs) or any(
+        account.merchant_id != request.merchant_id for account in accounts
+    ):
+        raise AppError("ledger-unknown-account", 404)
+    if len({account.currency for account in accounts}) != 1:
+        raise AppError("ledger-currency-mismatch", 422)
+
+
+# PostgreSQL posts in one statement, so that the account rows stay locked only while the
+# server runs it: the key is claimed (a twin request waits on the UNIQUE index, then claims
+# nothing), the accounts are locked in id order, balances and entries written. An account
+# that would go negative fails the table's CHECK constraint and the whole statement with
+# it. Invalid legs (unknown account, other merchant, mixed currencies) claim nothing.
+POST_IN_ONE_STATEMENT = text(
+    """
+WITH legs AS (
+    SELECT * FROM unnest(CAST(:account_ids AS integer[]), CAST(:amounts AS numeric[]))
+        AS leg (account_id, amount)
+), valid AS (
+    SELECT count(*) = :leg_count AND count(DISTINCT currency) = 1
+        AND bool_and(merchant_id = :merchant_id) AS ok
+    FROM ledger_account WHERE id = ANY(CAST(:account_ids AS integer[]))
+), claimed AS (
+    INSERT INTO ledger_transaction (merchant_id, kind, reference, idempotency_key,
+        fingerprint, member_id, metadata, created_at)
+    SELECT CAST(:merchant_id AS integer), CAST(:kind AS varchar), CAST(:reference AS varchar),
+        CAST(:idempotency_key AS varchar), CAST(:fingerprint AS varchar),
+        CAST(:member_id AS integer), CAST(:metadata AS json), CAST(:created_at AS timestamptz)
+    FROM valid WHERE valid.ok
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id
+), locked AS (
+    SELECT id FROM ledger_account
+    WHERE id = ANY(CAST(:account_ids AS integer[])) AND EXISTS (SELECT FROM claimed)
+    ORDER BY id FOR UPDATE
+), moved AS (
+    UPDATE ledger_account AS account SET balance = account.balance + leg.amount
+    FROM legs AS leg JOIN locked ON locked.id = leg.account_id
+    WHERE account.id = leg.account_id
+    RETURNING account.id, account.balance, leg.amount
+), entries AS (
+    INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)
+    SELECT claimed.id, moved.id, moved.amount, moved.balance, CAST(:created_at AS timestamptz)
+    FROM claimed, moved
+)
+SELECT claimed.id AS transaction_id, moved.id AS account_id, moved.balance
+FROM claimed, moved
+"""
+)
+_NOT_NEGATIVE_CONSTRAINT = "ck_ledger_account_not_negative"
+
+
+async def _post_in_one_statement(connection: AsyncConnection, request: _Request) -> Posted:
+    """PostgreSQL's post (see POST_IN_ONE_STATEMENT); the caller rolls back if this raises."""
+    try:
+        rows = (
+            await connection.execute(
+                POST_IN_ONE_STATEMENT,
+                {
+                    "account_ids": [leg.account_id for leg in request.legs],
+                    "amounts": [leg.amount for leg in request.legs],
+                    "leg_count": len(request.legs),
+                    "merchant_id": request.merchant_id,
+                    "kind": request.kind.value,
+                    "reference": request.reference,
+                    "idempotency_key": request.idempotency_key,
+                    "fingerprint": request.fingerprint,
+                    "member_id": request.member_id,
+                    "metadata": json.dumps(request.details),
+                    "created_at": utcnow(),
+                },
+            )
+        ).all()
+    except IntegrityError as exc:
+        constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
+        if constraint == _NOT_NEGATIVE_CONSTRAINT:
+            raise AppError("ledger-insufficient-funds", 409) from None
+        raise
+    if rows:
+        return Posted(
+            transaction_id=rows[0].transaction_id,
+            replay=False,
+            balances={row.account_id: row.balance for row in rows},
+        )
+    # Nothing claimed: the key was known, or the legs were invalid.
+    answer = await _stored_answer(connection, request)
+    if answer is not None:
+        return answer
+    # These columns never change once an account exists: no lock is needed to read them.
+    accounts = (
+        await connection.execute(
+            core_select(_ACCOUNTS.c.merchant_id, _ACCOUNTS.c.currency).where(
+                _ACCOUNTS.c.id.in_([leg.account_id for leg in request.legs])
+            )
+        )
+    ).all()
+    _check_accounts(accounts, request)
+    raise AssertionError("a post that claimed nothing broke no rule")  # pragma: no cover
+
+
+async def _post_step_by_step(connection: AsyncConnection, request: _Request) -> Posted:
+    """SQLite's post (its write transaction holds the database lock throughout), and
+    reversals on any engine; the caller rolls back (at least to a savepoint) if this raises."""
     answer = await _stored_answer(connection, request)
     if answer is not None:
         return answer
@@ -313,7 +417,6 @@ async def _post(session: AsyncSession, request: _Request) -> Posted:
         )
     ).scalar_one()
 
-    account_ids = [leg.account_id for leg in request.legs]  # ascending: a stable lock order
     accounts = (
         await connection.execute(
             core_select(
@@ -323,17 +426,12 @@ async def _post(session: AsyncSession, request: _Request) -> Posted:
                 _ACCOUNTS.c.balance,
                 _ACCOUNTS.c.allow_negative,
             )
-            .where(_ACCOUNTS.c.id.in_(account_ids))
-            .order_by(_ACCOUNTS.c.id)
+            .where(_ACCOUNTS.c.id.in_([leg.account_id for leg in request.legs]))
+            .order_by(_ACCOUNTS.c.id)  # the legs' order: a stable lock order
             .with_for_update()
         )
     ).all()
-    if len(accounts) != len(account_ids) or any(
-        account.merchant_id != request.merchant_id for account in accounts
-    ):
-        raise AppError("ledger-unknown-account", 404)
-    if len({account.currency for account in accounts}) != 1:
-        raise AppError("ledger-currency-mismatch", 422)
+    _check_accounts(accounts, request)
     new_balances = {
         account.id: account.balance + leg.amount
         for account, leg in zip(accounts, request.legs, strict=True)
@@ -363,8 +461,24 @@ async def _post(session: AsyncSession, request: _Request) -> Posted:
             for account_id, balance in new_balances.items()
         ],
     )
-    _keep_loaded_accounts_in_step(session, new_balances)
     return Posted(transaction_id=transaction_id, replay=False, balances=new_balances)
+
+
+def _in_one_statement(dialect: Dialect, request: _Request) -> bool:
+    """PostgreSQL posts in one statement, except reversals (see _post_step_by_step)."""
+    return dialect.name == "postgresql" and request.reverses_transaction_id is None
+
+
+async def _post(session: AsyncSession, request: _Request) -> Posted:
+    """Write the transaction; the caller rolls back (at least to a savepoint) if this raises."""
+    connection = await session.connection()
+    if _in_one_statement(connection.dialect, request):
+        posted = await _post_in_one_statement(connection, request)
+    else:
+        posted = await _post_step_by_step(connection, request)
+    if not posted.replay:
+        _keep_loaded_accounts_in_step(session, posted.balances)
+    return posted
 
 
 async def post(
@@ -399,7 +513,8 @@ async def post(
         async with session.begin_nested():
             return await _post(session, request)
     except IntegrityError:
-        # PostgreSQL: a twin with our key committed first and the UNIQUE index refused ours.
+        # PostgreSQL reversal: a twin with our key committed first and the UNIQUE index
+        # refused ours.
         answer = await _stored_answer(await session.connection(), request)
         if answer is None:
             raise
@@ -428,12 +543,18 @@ async def post_in_new_transaction(
         metadata=metadata,
         reverses_transaction_id=reverses_transaction_id,
     )
+    engine = get_engine()
+    if _in_one_statement(engine.dialect, request):
+        # One statement is one transaction: no round trip to this process holds the locks.
+        async with engine.connect() as connection:
+            autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+            return await _post_in_one_statement(autocommit, request)
     try:
         async with write_transaction() as session:
             return await _post(session, request)
     except IntegrityError:
-        # PostgreSQL: a twin with our key committed between our look-up and our claim, and
-        # the UNIQUE index refused ours. Ours is rolled back; answer with the stored one.
+        # PostgreSQL reversal: a twin with our key committed between our look-up and our
+        # claim, and the UNIQUE index refused ours. Ours is rolled back; answer with theirs.
         async with session_scope() as session:
             answer = await _stored_answer(await session.connection(), request)
         if answer is None:

@@ -710,9 +710,9 @@ async def test_audit_finds_unbalanced_transactions_and_negative_member_balances(
             )
             report = await ledger.audit(session)
         finally:
-            await session.rollback()
-            if sqlite:
+            if sqlite:  # on this connection, before the rollback gives it back to the pool
                 await session.exec(text("PRAGMA ignore_check_constraints = OFF"))
+            await session.rollback()
     found = {(d.check, d.subject_id) for d in report.differences}
     assert ("transaction-sum", posted.transaction_id) in found
     assert ("account-balance", books.cash) in found

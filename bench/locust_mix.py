@@ -1,8 +1,12 @@
 """The locust scenario of bench_locust.py: one simulated player per user, the spec's mix.
 
-Each user logs in once (bot check solved, credentials sealed, as the site's own client does),
-then browses the home page and the lobby, searches, toggles a favourite, reads the balance
-and deposits through the sandbox provider (order, then the provider's signed webhook).
+Each user logs in once (bot check solved, credentials sealed, as the site's own client does)
+and launches the in-house studio's dice game once (launchGame, then the launch token exchanged
+for a game session at /studio/session, as the game client does), then browses the home page and
+the lobby, searches, toggles a favourite, reads the balance, deposits through the sandbox
+provider (order, then the provider's signed webhook) and plays dice rounds through the
+studio's game-client API. Members start with a balance (bench_locust.py deposits it at seed
+time), so rounds are played from the first task on.
 Users come through a reverse proxy: each sends its own X-Forwarded-For address, which the
 server trusts for one hop (TRUSTED_PROXY_HOPS=1), so per-address limits apply per user.
 
@@ -21,8 +25,9 @@ import random
 import re
 import time
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
-from locust import FastHttpUser, between, events, task
+from locust import FastHttpUser, between, task
 
 from app.client import solve_pow
 from app.core.crypto import seal
@@ -32,21 +37,12 @@ PASSWORD = os.environ.get("LOAD_PASSWORD", "Segura123")
 WEBHOOK_KEY = bytes.fromhex(os.environ.get("LOAD_WEBHOOK_KEY", ""))
 SEARCH_WORDS = ("dragon", "fortune", "gold", "lucky", "star", "tiger", "fruit", "king")
 FAVOURITE_GAP_SECONDS = 1.1  # the favourite toggle is throttled to one per second per member
-STUDIO_PATH_MARK = "/studio"
+STUDIO_VENDOR = "BGS"
+STUDIO_GAME = "BGS_DICE"  # single-step: one call per round
+STUDIO_BET = "1.00"  # within the game's limits, small against the seeded balance
+DICE_CHOICES = {"target": "50.00", "direction": "over"}
 
 _numbers = itertools.count()
-_studio_paths: list[str] = []
-
-
-@events.test_start.add_listener
-def _find_studio_routes(environment: Any, **_: Any) -> None:
-    """In-house rounds are played only once the studio's routes exist in the OpenAPI."""
-    import httpx
-
-    paths = httpx.get(f"{environment.host}/openapi.json", timeout=30).json()["paths"]
-    _studio_paths.extend(path for path in paths if STUDIO_PATH_MARK in path)
-    if not _studio_paths:
-        print("note: no studio routes in the OpenAPI: the in-house round task is skipped")
 
 
 class Player(FastHttpUser):
@@ -60,21 +56,30 @@ class Player(FastHttpUser):
         self.games: list[dict[str, Any]] = []
         self.favourite: dict[str, Any] | None = None
         self.last_favourite = 0.0
+        self.game_token = ""
         self._login()
+        self._open_studio_game()
 
     # Helpers ---------------------------------------------------------------------------
 
-    def _headers(self) -> dict[str, str]:
+    def _headers(self, token: str) -> dict[str, str]:
         headers = {"Device": "WEB", "X-Forwarded-For": self.address}
-        if self.token:
-            headers["Authorization"] = self.token
+        if token:
+            headers["Authorization"] = token
         return headers
 
     def _call(
-        self, method: str, path: str, name: str, body: Any = None, raw: bytes | None = None
+        self,
+        method: str,
+        path: str,
+        name: str,
+        body: Any = None,
+        raw: bytes | None = None,
+        token: str | None = None,
     ) -> Any:
-        """One call; a response whose envelope says success=false counts as a failure."""
-        headers = self._headers()
+        """One call (with the login token unless another is given); a response whose envelope
+        says success=false counts as a failure."""
+        headers = self._headers(self.token if token is None else token)
         if raw is not None:
             headers["Content-Type"] = "application/json"
         with self.client.request(
@@ -106,6 +111,25 @@ class Player(FastHttpUser):
         value = self._call("POST", path, "login", sealed)
         if value is not None:
             self.token = value["token"]
+
+    def _open_studio_game(self) -> None:
+        """Launch the studio's dice game, then exchange the launch token of the game URL for
+        the game session that the round calls carry."""
+        if not self.token:
+            return
+        launched = self._call(
+            "POST",
+            "/wps/game/launchGame",
+            "studio: launch",
+            {"gameCode": STUDIO_GAME, "vassalage": STUDIO_VENDOR, "accountType": 1},
+        )
+        if launched is None:
+            return
+        query = parse_qs(urlsplit(launched["content"]["game_url"]).query)
+        body = {"launchToken": query.get("token", [""])[0]}
+        opened = self._call("POST", "/studio/session", "studio: session", body, token="")
+        if opened is not None:
+            self.game_token = opened["sessionToken"]
 
     # The mix ---------------------------------------------------------------------------
 
@@ -194,8 +218,6 @@ class Player(FastHttpUser):
 
     @task(2)
     def play_in_house_round(self) -> None:
-        """Hook for the in-house studio rounds (built on another branch): it plays once the
-        studio's routes are in the OpenAPI and this task is written against them."""
-        if not _studio_paths:
-            return
-        raise NotImplementedError(f"studio routes found, write the round task: {_studio_paths}")
+        if self.game_token:
+            body = {"bet": STUDIO_BET, "params": DICE_CHOICES}
+            self._call("POST", "/studio/rounds", "studio: round", body, token=self.game_token)

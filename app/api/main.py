@@ -21,7 +21,7 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
-from app.api import media
+from app.api import media, studio
 from app.api.deps import SEALED_MODEL_ATTRIBUTE
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
@@ -37,7 +37,7 @@ from app.core.i18n import ui_language
 
 logger = logging.getLogger(__name__)
 
-API_PREFIXES = ("/wps", "/lgw", "/vendor", "/docs", "/openapi.json")
+API_PREFIXES = ("/wps", "/lgw", "/vendor", "/studio", "/docs", "/openapi.json")
 
 _HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}
 # How soon a client may try again when the database or Redis is out of reach.
@@ -251,6 +251,7 @@ def create_api() -> FastAPI:
     api.include_router(wps_betting.router)
     api.include_router(lgw_games.router)
     api.include_router(vendor_wallet.router)
+    api.include_router(studio.router)
     api.router.routes.extend(media.ROUTES)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
@@ -270,7 +271,7 @@ def create_api() -> FastAPI:
     for path in routes.HOME_REDIRECTS:
         api.add_api_route(path, redirect_home, methods=["GET"], include_in_schema=False)
 
-    for area in ("wps", "lgw", "vendor"):
+    for area in ("wps", "lgw", "vendor", "studio"):
         api.add_api_route(
             f"/{area}/{{rest:path}}",
             unknown_call,

@@ -1,12 +1,15 @@
-"""Authorisation matrix over every /wps, /lgw and /vendor call of the app's OpenAPI document,
-classified at run time from its dependencies (tests/support/routes.py): a call added later is
-in the matrix without anyone listing it, and a guard the matrix cannot read fails it.
+"""Authorisation matrix over every /wps, /lgw, /vendor and /studio call of the app's OpenAPI
+document, classified at run time from its dependencies (tests/support/routes.py): a call added
+later is in the matrix without anyone listing it, and a guard the matrix cannot read fails it.
 
 - no token, a made-up token, or another brand's member: refused on every protected call;
 - a trial token: refused on member-only calls; a player's token: refused on agent, operator
   and server-to-server calls;
+- the studio's game-client calls take a game session token (from a launch) and nothing else:
+  a login token is refused there, and a game session token everywhere else;
 - member B's token on member A's resources (every call with an id in its path, every list):
-  refused, or answered without anything of A's; the same for an operator of another brand.
+  refused, or answered without anything of A's, with login and game session tokens alike; the
+  same for an operator of another brand.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from models import Member
 from tests.support.accounts import PASSWORD, make_member, register
 from tests.support.money import wager
 from tests.support.routes import Access, Operation, operations
+from tests.support.seamless import studio_session_token
 
 PAY_PASSWORD = "246810"
 CPF = "529.982.247-25"
@@ -53,13 +57,17 @@ SHARED_PARAMETERS = {"provider", "vendorCode", "vassalage", "gameCode", "languag
 @dataclass
 class Actor:
     """A client and the member it calls as (None: no login). Every call gets a fresh session,
-    so that a logout or a password change in one call leaves the next ones logged in."""
+    so that a logout or a password change in one call leaves the next ones logged in; with
+    `game` the session is a studio game session instead of a login."""
 
     client: PlatformClient
     member: Member | None = None
+    game: bool = False
 
     async def fresh(self) -> PlatformClient:
-        if self.member is not None:
+        if self.member is not None and self.game:
+            self.client.token = await studio_session_token(self.member)
+        elif self.member is not None:
             self.client.token = await sessions.open_session(self.member, "198.20.0.1", "", "WEB")
         return self.client
 
@@ -71,6 +79,8 @@ class World:
     ops: list[Operation]
     a: Actor  # member A, who owns the resources
     b: Actor  # member B of the same brand
+    a_game: Actor  # A and B through studio game sessions
+    b_game: Actor
     trial: Actor
     agent: Actor
     operator: Actor  # operator of BR1, A's brand
@@ -139,6 +149,11 @@ async def world() -> AsyncIterator[World]:
     )
     await a.post("/wps/relay/MCSFE_addFavoriteGameV2", await _a_game(a))
     await a.put("/wps/feedback", {"questionType": "other", "content": f"Ticket of {holder}"})
+    a_member = await _actor(a)
+    a_game = Actor(_client(app), a_member.member, game=True)
+    studio_round = await (await a_game.fresh()).post(
+        "/studio/rounds", {"bet": "1.00", "params": {"target": "50.00", "direction": "over"}}
+    )
 
     b = _client(app)
     await _withdrawer(app, b, "Maria da Silva")
@@ -146,12 +161,15 @@ async def world() -> AsyncIterator[World]:
     trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
     other_brand = await _member("BR2")
     other_brand.client.merchant = "BR1"
+    b_member = await _actor(b)
     world = World(
         app=app,
         document=app.openapi(),
         ops=operations(app),
-        a=await _actor(a),
-        b=await _actor(b),
+        a=a_member,
+        b=b_member,
+        a_game=a_game,
+        b_game=Actor(_client(app), b_member.member, game=True),
         trial=await _actor(trial),
         agent=await _member(account_type=1),
         operator=await _member(account_type=99),
@@ -163,6 +181,7 @@ async def world() -> AsyncIterator[World]:
             pending["orderNo"],
             withdrawal["orderNo"],
             str(account["id"]),
+            studio_round["roundId"],
         ],
         markers=[
             info["account"],
@@ -171,12 +190,14 @@ async def world() -> AsyncIterator[World]:
             pending["orderNo"],
             withdrawal["orderNo"],
             CPF.replace(".", "").replace("-", ""),
+            studio_round["roundId"],
         ],
         payout_account_id=account["id"],
     )
     yield world
-    for actor in (world.a, world.b, world.trial, world.agent, world.operator,
-                  world.other_operator, world.other_brand, world.anonymous):  # fmt: skip
+    for actor in (world.a, world.b, world.a_game, world.b_game, world.trial, world.agent,
+                  world.operator, world.other_operator, world.other_brand,
+                  world.anonymous):  # fmt: skip
         await actor.client.aclose()
 
 
@@ -245,33 +266,43 @@ async def test_every_protected_call_is_classified(world: World) -> None:
         if response.status_code == 401:
             hidden.append(f"{op.label}: {_describe(response)}")
     assert not hidden, f"public by their dependencies, yet they ask for a login: {hidden}"
-    assert {Access.MEMBER, Access.REAL, Access.OPERATOR} <= {op.access for op in world.ops}
+    assert {Access.MEMBER, Access.REAL, Access.OPERATOR, Access.GAME_SESSION} <= {
+        op.access for op in world.ops
+    }
 
 
 async def test_protected_calls_refuse_missing_forged_and_foreign_tokens(world: World) -> None:
     forged = Actor(_client(world.app))
     forged.client.token = secrets.token_urlsafe(32)
     failures = []
-    protected = _of(world, Access.MEMBER, Access.REAL, Access.AGENT, Access.OPERATOR)
-    for op in protected:
+    logins = _of(world, Access.MEMBER, Access.REAL, Access.AGENT, Access.OPERATOR)
+    games = _of(world, Access.GAME_SESSION)
+    for op in logins + games:
         for who, client in (("no token", world.anonymous), ("forged token", forged),
                             ("BR2 member", world.other_brand)):  # fmt: skip
             response = await _call(world, client, op)
             if response.status_code != 401 or _succeeded(response):
                 failures.append(f"{op.label} with {who}: {_describe(response)}")
+    # a login is no game session, and a game session is no login
+    for op, who, client in [*((op, "login", world.a) for op in games),
+                            *((op, "game session", world.a_game) for op in logins)]:  # fmt: skip
+        response = await _call(world, client, op)
+        if response.status_code != 401 or _succeeded(response):
+            failures.append(f"{op.label} with A's {who} token: {_describe(response)}")
     for op in _of(world, Access.SERVER):
         for who, client in (("no signature", world.anonymous), ("player token", world.b)):
             response = await _call(world, client, op)
             if _succeeded(response) or response.status_code >= 500:
                 failures.append(f"{op.label} with {who}: {_describe(response)}")
     await forged.client.aclose()
-    assert protected
+    assert logins and games
     assert not failures, "\n".join(failures)
 
 
 async def test_trial_tokens_are_refused_on_member_only_calls(world: World) -> None:
     failures = []
-    for op in _of(world, Access.REAL, Access.AGENT, Access.OPERATOR, Access.SERVER):
+    accesses = (Access.REAL, Access.AGENT, Access.OPERATOR, Access.SERVER, Access.GAME_SESSION)
+    for op in _of(world, *accesses):
         response = await _call(world, world.trial, op)
         if op.access is not Access.SERVER and response.status_code not in REFUSED:
             failures.append(f"{op.label}: {_describe(response)}")
@@ -301,19 +332,27 @@ async def test_player_tokens_are_refused_on_agent_and_operator_calls(world: Worl
     assert not failures, "\n".join(failures)
 
 
+def _a_and_b(world: World, op: Operation) -> tuple[Actor, Actor]:
+    """A and B, through game sessions on the studio's game-client calls."""
+    if op.access is Access.GAME_SESSION:
+        return world.a_game, world.b_game
+    return world.a, world.b
+
+
 async def test_member_b_cannot_reach_member_a_resources(world: World) -> None:
     failures = []
-    member_calls = _of(world, Access.MEMBER, Access.REAL)
+    member_calls = _of(world, Access.MEMBER, Access.REAL, Access.GAME_SESSION)
     with_ids = [
         op for op in member_calls if set(re.findall(r"\{(\w+)\}", op.path)) - SHARED_PARAMETERS
     ]
     for op in with_ids:
         reached = False
+        a, b = _a_and_b(world, op)
         for value in world.ids:
             values = {name: value for name in re.findall(r"\{(\w+)\}", op.path)}
-            own = await _call(world, world.a, op, values)
+            own = await _call(world, a, op, values)
             reached |= own.status_code not in (403, 404, 422)
-            other = await _call(world, world.b, op, values)
+            other = await _call(world, b, op, values)
             if other.status_code not in (403, 404) or _succeeded(other):
                 failures.append(f"{op.label} as B on A's {value}: {_describe(other)}")
         if not reached:
@@ -330,7 +369,9 @@ async def test_member_b_cannot_reach_member_a_resources(world: World) -> None:
         names = [p["name"] for p in definition.get("parameters", []) if p["in"] == "query"]
         for value in (None, *world.ids):
             params = dict.fromkeys(names, value) if value else None
-            response = await (await world.b.fresh()).raw("GET", op.path, params=params)
+            response = await (await _a_and_b(world, op)[1].fresh()).raw(
+                "GET", op.path, params=params
+            )
             # (an error may quote the value sent: that is B's own input)
             leaked = [m for m in world.markers if m in response.text and m != value]
             if leaked:

@@ -2,8 +2,9 @@
 app on the test session's event loop (the database and Redis clients live on that loop).
 
 Hypothesis drives each call from a worker thread and hands the request to the loop; the
-hooks put what a real client adds: the brand, a member's token, and for calls marked E the
-generated JSON sealed with the client crypto (`x-sealed-body` in the document says which).
+hooks put what a real client adds: the brand, a member's (or a game session's) token, a live
+launch token for the studio's session exchange, and for calls marked E the generated JSON
+sealed with the client crypto (`x-sealed-body` in the document says which).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import copy
 import json
 import os
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,10 @@ CHECKS = [
 # Examples per call and generation mode; CI keeps the whole run near three minutes.
 MAX_EXAMPLES = int(os.environ.get("FUZZ_MAX_EXAMPLES", "12"))
 SEALED = "x-sealed-body"
+STUDIO_SESSION = "/studio/session"
+STUDIO_ROUNDS = "/studio/rounds"
+STUDIO_BET = "1.00"  # within every studio game's limits
+DICE_CHOICES = {"target": "50.00", "direction": "over"}  # the fuzzer's game sessions play dice
 
 
 def fuzz_document(document: dict[str, Any]) -> dict[str, Any]:
@@ -60,14 +65,15 @@ def fuzz_document(document: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass
 class Target:
-    """Where and as whom the fuzzer calls: the app, the headers of a logged-in client, and the
-    payload key calls marked E are sealed for."""
+    """Where and as whom the fuzzer calls: the app, the headers of a logged-in client, the
+    payload key calls marked E are sealed for, and where fresh studio launch tokens come from."""
 
     app: Any
     loop: asyncio.AbstractEventLoop
     public_key: dict[str, str]
     ip: str
     headers: dict[str, str] = field(default_factory=dict)
+    launch_token: Callable[[], Awaitable[str]] | None = None
 
     def run(self, coroutine: Awaitable[Any]) -> Any:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result()  # type: ignore[arg-type]
@@ -85,6 +91,7 @@ class Target:
         if vendor and "vendorCode" in named and len(str(named["vendorCode"])) % 3:
             # mostly a vendor the platform has credentials for, so that calls get signed
             case.path_parameters = {**case.path_parameters, "vendorCode": vendor}
+        await self._studio_body(case)
         kwargs = case.as_transport_kwargs(base_url="http://localhost")
         prepared = requests.Request(
             method=kwargs["method"],
@@ -121,6 +128,21 @@ class Target:
                 ) from exc
             await response.aread()
         return response
+
+    async def _studio_body(self, case: Case) -> None:
+        """Mostly a live launch token for the session exchange; for a round mostly a bet within
+        the limits, so that calls get past them to the game's own checks, and sometimes valid
+        choices too, so that rounds are played."""
+        body = case.body
+        if not isinstance(body, dict) or case.method.upper() != "POST":
+            return
+        if case.path == STUDIO_SESSION and self.launch_token is not None:
+            if len(str(body.get("launchToken"))) % 3:
+                case.body = {**body, "launchToken": await self.launch_token()}
+        elif case.path == STUDIO_ROUNDS and len(str(body.get("bet"))) % 3:
+            case.body = {**body, "bet": STUDIO_BET}
+            if not len(str(body.get("params"))) % 3:
+                case.body["params"] = DICE_CHOICES
 
 
 async def _studio_vendor() -> str | None:

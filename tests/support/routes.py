@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.dependencies.models import Dependant
 
-from app.api import deps
+from app.api import deps, studio
 from app.api.main import api_operations
 from app.api.wps import withdraw
 
@@ -25,6 +25,7 @@ class Access(enum.IntEnum):
     AGENT = 3
     OPERATOR = 4
     SERVER = 5  # server-to-server (payment webhooks, vendor seamless wallet): signed, no token
+    GAME_SESSION = 6  # the studio's game client: a game session token from a launch, no login
     UNKNOWN = 9  # an access check the matrix does not know
 
 
@@ -34,10 +35,11 @@ GUARDS: dict[Callable[..., Any], Access] = {
     deps.current_member: Access.MEMBER,
     deps.real_member: Access.REAL,
     withdraw.operator: Access.OPERATOR,
+    studio.game_session: Access.GAME_SESSION,
 }
 # Calls answered to another server, which signs them instead of sending a member's token.
 SERVER_PREFIXES = ("/vendor/", "/wps/payment/webhook/")
-AREAS = ("/wps/", "/lgw/", "/vendor/")
+AREAS = ("/wps/", "/lgw/", "/vendor/", "/studio/")
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ def classify(path: str, dependant: Dependant) -> tuple[Access, tuple[str, ...]]:
 
 
 def operations(api: FastAPI) -> list[Operation]:
-    """Every /wps, /lgw and /vendor call of the app's OpenAPI document, classified."""
+    """Every /wps, /lgw, /vendor and /studio call of the app's OpenAPI document, classified."""
     listed = {
         (method.upper(), path)
         for path, methods in api.openapi()["paths"].items()

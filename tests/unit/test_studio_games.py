@@ -69,9 +69,12 @@ def test_bet_limits_and_payout_cap() -> None:
         {"target": "abc", "direction": "over"},
         {"direction": "over"},
         {"target": "NaN", "direction": "over"},
+        {"target": "1e999999", "direction": "over"},  # too large to quantize
+        {"target": 1e308, "direction": "over"},
+        {"target": "50", "direction": ["over"]},
     ],
 )
-def test_dice_rejects_bad_params(params: dict[str, str]) -> None:
+def test_dice_rejects_bad_params(params: dict[str, object]) -> None:
     with pytest.raises(AppError) as err:
         game("BGS_DICE").check(params)
     assert err.value.code.startswith("studio-dice-") and has_key(err.value.code)
@@ -97,6 +100,7 @@ def test_dice_round() -> None:
         ([], "studio-roulette-no-chips"),
         ([{"kind": "red"}] * 41, "studio-roulette-no-chips"),
         ([{"kind": "corner"}], "studio-roulette-bet-kind"),
+        ([{"kind": ["red"]}], "studio-roulette-bet-kind"),  # unhashable
         ([{"kind": "red", "units": 0}], "studio-roulette-units"),
         ([{"kind": "red", "units": 1.5}], "studio-roulette-units"),
         ([{"kind": "straight", "numbers": [37]}], "studio-roulette-numbers"),
@@ -347,7 +351,7 @@ def test_the_demo_catalogue_lists_exactly_the_studio_games() -> None:
     }
 
 
-@pytest.mark.parametrize("target", ["1.00", "1000.01", "2.001", "x", None])
+@pytest.mark.parametrize("target", ["1.00", "1000.01", "2.001", "x", None, "1e999999", 1e308])
 def test_limbo_rejects_bad_targets(target: object) -> None:
     with pytest.raises(AppError) as err:
         game("BGS_LIMBO").check({"target": target})

@@ -117,6 +117,7 @@ async def test_bad_input_gives_a_clear_error_and_moves_no_money() -> None:
         (DICE, "-1", UNDER_50, "play-bet-invalid"),
         (DICE, "1.005", UNDER_50, "play-bet-invalid"),
         (DICE, "NaN", UNDER_50, "play-bet-invalid"),
+        (DICE, "1E+40", UNDER_50, "play-bet-invalid"),  # too large to quantize
         ("BGS_NO_SUCH_GAME", "1.00", UNDER_50, "studio-unknown-game"),
         (DICE, "1.00", {"target": "99.50", "direction": "under"}, "studio-dice-target"),
         (DICE, "1.00", {"target": "50", "direction": "sideways"}, "studio-dice-direction"),

@@ -189,9 +189,11 @@ def parse_bet(value: object) -> Decimal:
         text = text.replace(",", ".")
     try:
         amount = Decimal(text)
+        # (quantizing a number too large for the context fails: it is no bet either)
+        exact = amount.is_finite() and amount > 0 and amount == amount.quantize(CENT)
     except InvalidOperation as exc:
         raise AppError("play-bet-invalid", 400) from exc
-    if not amount.is_finite() or amount <= 0 or amount != amount.quantize(CENT):
+    if not exact:
         raise AppError("play-bet-invalid", 400)
     return amount.quantize(CENT)
 
@@ -336,10 +338,13 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
     return _view(row, seed_hash, balance_now, quoted)
 
 
-async def _owned_round(owner: Owner, round_id: str) -> StudioRound:
+async def _owned_round(owner: Owner, round_id: str, game_code: str | None) -> StudioRound:
+    """The owner's round (of that game, when one is named); anyone else's is unknown."""
     query = select(StudioRound).where(
         StudioRound.round_id == round_id, StudioRound.owner == owner.key
     )
+    if game_code is not None:
+        query = query.where(StudioRound.game_code == game_code)
     async with session_scope() as session:
         row = (await session.exec(query)).first()
     if row is None:
@@ -347,9 +352,12 @@ async def _owned_round(owner: Owner, round_id: str) -> StudioRound:
     return row
 
 
-async def finish(player: Player, round_id: str, choice: dict[str, Any]) -> RoundView:
-    """The second step of a two-step round (video poker: hold, then draw), then the payout."""
-    row = await _owned_round(player.owner, str(round_id))
+async def finish(
+    player: Player, round_id: str, choice: dict[str, Any], *, game_code: str | None = None
+) -> RoundView:
+    """The second step of a two-step round (video poker: hold, then draw), then the payout.
+    `game_code` limits it to rounds of that game (a game session plays one game)."""
+    row = await _owned_round(player.owner, str(round_id), game_code)
     studio_game = game(row.game_code)
     async with write_transaction() as session:
         locked = (
@@ -444,9 +452,10 @@ def recompute(
     return outcome.multiplier, _json(outcome.detail)
 
 
-async def verify(owner: Owner, round_id: str) -> Verification:
-    """Recompute a settled round of the owner's from the revealed seed and compare."""
-    row = await _owned_round(owner, str(round_id))
+async def verify(owner: Owner, round_id: str, *, game_code: str | None = None) -> Verification:
+    """Recompute a settled round of the owner's (of that game, when one is named) from the
+    revealed seed and compare."""
+    row = await _owned_round(owner, str(round_id), game_code)
     if row.status != RoundStatus.SETTLED or row.game_code not in GAMES:
         raise AppError("play-round-not-settled", 409)
     async with session_scope() as session:

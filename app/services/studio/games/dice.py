@@ -66,7 +66,8 @@ class Dice(OneStep):
         if direction not in DIRECTIONS:
             raise AppError("studio-dice-direction", 400)
         target = decimal_param(params, "target", "studio-dice-target")
-        if target != target.quantize(TARGET_STEP) or not (MIN_CHANCE <= target <= MAX_CHANCE):
+        # the range first: quantizing a huge number fails
+        if not (MIN_CHANCE <= target <= MAX_CHANCE) or target != target.quantize(TARGET_STEP):
             raise AppError("studio-dice-target", 400, {"min": MIN_CHANCE, "max": MAX_CHANCE})
         chance = win_chance(target, direction)
         if not (MIN_CHANCE <= chance <= MAX_CHANCE):

@@ -48,7 +48,8 @@ class Limbo(OneStep):
 
     def check(self, params: dict[str, Any]) -> dict[str, Any]:
         target = decimal_param(params, "target", "studio-limbo-target")
-        if target != target.quantize(STEP) or not MIN_TARGET <= target <= MAX_TARGET:
+        # the range first: quantizing a huge number fails
+        if not MIN_TARGET <= target <= MAX_TARGET or target != target.quantize(STEP):
             raise AppError("studio-limbo-target", 400, {"min": MIN_TARGET, "max": MAX_TARGET})
         return {"target": f"{target.quantize(STEP)}"}
 

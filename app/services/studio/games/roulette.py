@@ -89,7 +89,11 @@ def _int(value: Any, error: str) -> int:
 
 
 def _check_chip(raw: Any) -> dict[str, Any]:
-    if not isinstance(raw, dict) or raw.get("kind") not in RETURNS:
+    if (
+        not isinstance(raw, dict)
+        or not isinstance(raw.get("kind"), str)
+        or raw["kind"] not in RETURNS
+    ):
         raise AppError("studio-roulette-bet-kind", 400)
     kind = raw["kind"]
     units = _int(raw.get("units", 1), "studio-roulette-units")

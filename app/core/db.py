@@ -6,19 +6,30 @@ lock up front (`BEGIN IMMEDIATE`), which is SQLite's equivalent of a row lock.
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.config import get_settings
 
+SQLITE_BUSY_SECONDS = 30
 _engine: AsyncEngine | None = None
 _sessionmaker: async_sessionmaker[AsyncSession] | None = None
+# SQLite has one writer at a time, and its busy handler makes a waiting writer poll, sleeping
+# up to 100 ms a try, while it holds a pooled connection that readers then wait for. Writers of
+# one process queue here instead, in order and handed over at once; other processes (several
+# workers) still meet SQLite's own lock.
+_sqlite_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def async_url(url: str) -> str:
@@ -46,7 +57,7 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_SECONDS * 1000}")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 
@@ -92,6 +103,22 @@ async def session_scope() -> AsyncIterator[AsyncSession]:
 
 
 @asynccontextmanager
+async def _sqlite_writer() -> AsyncIterator[None]:
+    """This process's turn to write to SQLite (see _sqlite_writers)."""
+    loop = asyncio.get_running_loop()
+    lock = _sqlite_writers.setdefault(loop, asyncio.Lock())
+    try:
+        async with asyncio.timeout(SQLITE_BUSY_SECONDS):
+            await lock.acquire()
+    except TimeoutError:
+        raise PoolTimeoutError("waited too long for SQLite's write lock") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+@asynccontextmanager
 async def write_transaction() -> AsyncIterator[AsyncSession]:
     """A transaction that takes the write lock at its start and commits on success.
 
@@ -100,9 +127,12 @@ async def write_transaction() -> AsyncIterator[AsyncSession]:
     """
     engine = get_engine()
     assert _sessionmaker is not None
-    options = {"sqlite_begin": "IMMEDIATE"} if engine.dialect.name == "sqlite" else {}
-    async with _sessionmaker() as session:
-        await session.connection(execution_options=options)
+    sqlite = engine.dialect.name == "sqlite"
+    async with AsyncExitStack() as stack:
+        if sqlite:
+            await stack.enter_async_context(_sqlite_writer())
+        session = await stack.enter_async_context(_sessionmaker())
+        await session.connection(execution_options={"sqlite_begin": "IMMEDIATE"} if sqlite else {})
         try:
             yield session
             await session.commit()

@@ -120,18 +120,21 @@ def pager(state: Any) -> rx.Component:
             on_click=state.go(state.page - 1),
             disabled=state.page <= 1,
             class_name=f"{SECONDARY} !w-auto px-4",
+            data_testid="pager-prev",
         ),
         rx.el.span(
             t("record.page")
             .replace("{page}", state.page.to_string())
             .replace("{pages}", state.pages.to_string()),
             class_name="text-sm",
+            data_testid="pager-status",
         ),
         rx.el.button(
             t("record.next"),
             on_click=state.go(state.page + 1),
             disabled=state.page >= state.pages,
             class_name=f"{SECONDARY} !w-auto px-4",
+            data_testid="pager-next",
         ),
         class_name="flex items-center justify-between mt-4",
     )

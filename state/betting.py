@@ -10,6 +10,7 @@ from app.core.errors import AppError
 from app.services import records
 from app.services.seamless import betting
 from state.auth import current_login
+from state.paging import RangePaging
 from state.site import current_brand
 
 
@@ -23,11 +24,8 @@ def _money(totals: dict[str, Any]) -> dict[str, str]:
     }
 
 
-class BettingState(rx.State):
+class BettingState(RangePaging, rx.State):
     category: str = betting.ALL
-    range_name: str = "7d"
-    page: int = 1
-    pages: int = 1
     total: int = 0
     items: list[dict[str, str]] = []
     totals: dict[str, str] = {}
@@ -55,7 +53,7 @@ class BettingState(rx.State):
             page=self.page,
         )
         self.total = found.total
-        self.pages = max(1, -(-found.total // found.page_size))
+        self._count_pages(found.total, found.page_size)
         self.totals = _money(found.totals.as_dict())
         self.open_round, self.calls = "", []
         self.items = [
@@ -79,25 +77,12 @@ class BettingState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        self.page = 1
-        await self._query()
+        await self._first_page()
 
     @rx.event
     async def set_category(self, value: str) -> None:
         self.category = value if value in betting.CATEGORIES else betting.ALL
-        self.page = 1
-        await self._query()
-
-    @rx.event
-    async def set_range(self, value: str) -> None:
-        self.range_name = value if value in records.RANGES else "7d"
-        self.page = 1
-        await self._query()
-
-    @rx.event
-    async def go(self, page: int) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._query()
+        await self._first_page()
 
     @rx.event
     async def toggle_detail(self, item: dict[str, str]) -> None:

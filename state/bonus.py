@@ -9,13 +9,11 @@ import reflex as rx
 from app.core.errors import AppError
 from app.services import records
 from state.auth import AuthState, current_login
+from state.paging import RangePaging
 from state.site import current_brand
 
 
-class BonusState(rx.State):
-    range_name: str = "7d"
-    page: int = 1
-    pages: int = 1
+class BonusState(RangePaging, rx.State):
     items: list[dict[str, Any]] = []
 
     async def _query(self) -> None:
@@ -31,7 +29,7 @@ class BonusState(rx.State):
             range_name=self.range_name,
             page=self.page,
         )
-        self.pages = max(1, -(-found.total // found.page_size))
+        self._count_pages(found.total, found.page_size)
         self.items = [
             {
                 "id": str(item["id"]),
@@ -49,17 +47,5 @@ class BonusState(rx.State):
         auth = await self.get_state(AuthState)
         if auth.is_login and auth.is_trial:
             return AuthState.gate("deposit")
-        self.page = 1
-        await self._query()
+        await self._first_page()
         return None
-
-    @rx.event
-    async def set_range(self, value: str) -> None:
-        self.range_name = value if value in records.RANGES else "7d"
-        self.page = 1
-        await self._query()
-
-    @rx.event
-    async def go(self, page: int) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._query()

@@ -9,14 +9,12 @@ import reflex as rx
 from app.core.errors import AppError
 from app.services import records
 from state.auth import current_login
+from state.paging import RangePaging
 from state.site import current_brand
 
 
-class RecordsState(rx.State):
+class RecordsState(RangePaging, rx.State):
     type_filter: str = "all"
-    range_name: str = "7d"
-    page: int = 1
-    pages: int = 1
     total: int = 0
     items: list[dict[str, Any]] = []
 
@@ -36,7 +34,7 @@ class RecordsState(rx.State):
             page=self.page,
         )
         self.total = found.total
-        self.pages = max(1, -(-found.total // found.page_size))
+        self._count_pages(found.total, found.page_size)
         self.items = [
             {
                 "id": str(item["id"]),
@@ -52,22 +50,9 @@ class RecordsState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        self.page = 1
-        await self._query()
+        await self._first_page()
 
     @rx.event
     async def set_type(self, value: str) -> None:
         self.type_filter = value if value in records.TYPE_FILTERS else "all"
-        self.page = 1
-        await self._query()
-
-    @rx.event
-    async def set_range(self, value: str) -> None:
-        self.range_name = value if value in records.RANGES else "7d"
-        self.page = 1
-        await self._query()
-
-    @rx.event
-    async def go(self, page: int) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._query()
+        await self._first_page()

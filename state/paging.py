@@ -1,0 +1,38 @@
+"""What the member's record screens share: a date range and one page at a time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import reflex as rx
+
+from app.services import records
+
+
+class RangePaging(rx.State, mixin=True):
+    """A record screen's range and page, read again by the screen's `_query`."""
+
+    range_name: str = "7d"
+    page: int = 1
+    pages: int = 1
+
+    if TYPE_CHECKING:  # each screen writes its own, for its own list
+
+        async def _query(self) -> None: ...
+
+    def _count_pages(self, total: int, page_size: int) -> None:
+        self.pages = max(1, -(-total // page_size))
+
+    async def _first_page(self) -> None:
+        self.page = 1
+        await self._query()
+
+    @rx.event
+    async def set_range(self, value: str) -> None:
+        self.range_name = value if value in records.RANGES else "7d"
+        await self._first_page()
+
+    @rx.event
+    async def go(self, page: int) -> None:
+        self.page = min(max(1, page), self.pages)
+        await self._query()

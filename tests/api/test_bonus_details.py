@@ -3,53 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
-from uuid import uuid4
 
 import pytest
 
 from app.client import ApiError, PlatformClient
-from app.core.db import write_transaction
-from app.services import ledger
-from models import Member
 from models.ledger import AccountKind, TransactionKind
-from tests.api.test_wallet_transfer import fund
 from tests.support.accounts import register
+from tests.support.money import fund, grant
 
 MakeClient = Callable[..., PlatformClient]
 DETAILS = "/wps/member/bonusDetails"
-
-
-async def grant(member_id: int, kind: TransactionKind, amount: str, wallet: AccountKind) -> None:
-    """A promotion's payout as the promotions feature will post it: expense → member."""
-    async with write_transaction() as session:
-        member = await session.get(Member, member_id)
-        assert member is not None
-        target = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=wallet,
-            currency="BRL",
-            member_id=member_id,
-        )
-        expense = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.PROMOTION_EXPENSE,
-            currency="BRL",
-        )
-        assert target.id is not None and expense.id is not None
-        await ledger.move(
-            session,
-            merchant_id=member.merchant_id,
-            kind=kind,
-            idempotency_key=uuid4().hex,
-            debit_account_id=expense.id,
-            credit_account_id=target.id,
-            amount=Decimal(amount),
-            reference=f"PROMO-{kind.value}",
-            member_id=member_id,
-        )
 
 
 async def _member(make_client: MakeClient) -> tuple[PlatformClient, int]:

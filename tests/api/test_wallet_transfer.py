@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any
 from uuid import uuid4
 
@@ -13,9 +12,9 @@ import pytest
 from app.client import ApiError, PlatformClient
 from app.core.db import session_scope, write_transaction
 from app.services import ledger
-from models import Member
-from models.ledger import AccountKind, TransactionKind
+from models.ledger import AccountKind
 from tests.support.accounts import make_member, register
+from tests.support.money import fund
 
 MakeClient = Callable[..., PlatformClient]
 TRANSFER = "/wps/relay/GCS_walletTransfer"
@@ -25,37 +24,6 @@ async def _error(call) -> ApiError:  # type: ignore[no-untyped-def]
     with pytest.raises(ApiError) as caught:
         await call
     return caught.value
-
-
-async def fund(member_id: int, amount: str) -> None:
-    """A deposit straight on the ledger (the cashier's own tests cover the real path)."""
-    async with write_transaction() as session:
-        member = await session.get(Member, member_id)
-        assert member is not None
-        cash = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.MEMBER_CASH,
-            currency="BRL",
-            member_id=member_id,
-        )
-        clearing = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.PAYMENT_CLEARING,
-            currency="BRL",
-        )
-        assert cash.id is not None and clearing.id is not None
-        await ledger.move(
-            session,
-            merchant_id=member.merchant_id,
-            kind=TransactionKind.DEPOSIT,
-            idempotency_key=uuid4().hex,
-            debit_account_id=clearing.id,
-            credit_account_id=cash.id,
-            amount=Decimal(amount),
-            member_id=member_id,
-        )
 
 
 async def _player(make_client: MakeClient, amount: str = "100.00") -> tuple[PlatformClient, int]:

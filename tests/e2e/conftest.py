@@ -3,6 +3,7 @@ driven by Playwright in Debian's headless Chromium, against the session's test d
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
@@ -16,9 +17,15 @@ import httpx
 import pytest
 import redis
 import redis.asyncio
-from playwright.async_api import Browser, BrowserContext, Page, async_playwright
+from playwright.async_api import Browser, BrowserContext, Page, async_playwright, expect
+from sqlmodel import select
 
 from app.core.config import PROJECT_ROOT
+from app.core.db import session_scope
+from app.services.catalogue.index import CACHE_PREFIX
+from app.services.catalogue.lobby import CACHE_TTL_SECONDS
+from models import Member
+from tests.support.accounts import PASSWORD, new_username
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -26,6 +33,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
 BUILD_TIMEOUT_SECONDS = 900
+SLOW_MS = 15_000  # a busy machine may take a while to answer a websocket event
 
 
 def _machine_redis() -> str | None:
@@ -122,6 +130,29 @@ async def open_site(page: Page, url: str) -> None:
     await page.wait_for_selector("[data-merchant]:not([data-merchant=''])", state="attached")
 
 
+async def register_in_browser(
+    page: Page, site_url: str, *, payee_name: str | None = None
+) -> Member:
+    """A new member registered through the site's register form, logged in and back on the
+    home page with the dialog closed (so that the next page load does not race the redirect)."""
+    username = new_username()
+    await open_site(page, site_url + "/register")
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    if payee_name is not None:
+        await form.locator("input[name=payeeName]").fill(payee_name)
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+    await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0, timeout=SLOW_MS)
+    async with session_scope() as session:
+        return (await session.exec(select(Member).where(Member.username == username))).one()
+
+
 def _site_redis() -> redis.asyncio.Redis:
     if not E2E_REDIS_URL:
         pytest.skip("the machine runs no Redis: the site keeps its state in-process")
@@ -142,3 +173,16 @@ async def site_redis_ttl(key: str) -> int:
 async def site_redis_keys(pattern: str) -> list[str]:
     async with _site_redis() as client:
         return [key async for key in client.scan_iter(pattern)]
+
+
+async def drop_site_catalogue_cache() -> None:
+    """After a test writes catalogue rows (winners, games), drop the site's cached copies as
+    the operator's `invalidate_catalogue` does. A site without Redis keeps its cache in
+    process, out of reach: wait out its lifetime instead."""
+    if not E2E_REDIS_URL:
+        await asyncio.sleep(CACHE_TTL_SECONDS + 1)
+        return
+    async with redis.asyncio.Redis.from_url(E2E_REDIS_URL) as client:
+        keys = [key async for key in client.scan_iter(match=f"{CACHE_PREFIX}*", count=500)]
+        if keys:
+            await client.delete(*keys)

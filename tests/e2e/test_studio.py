@@ -19,10 +19,9 @@ from app.core.db import session_scope
 from app.core.i18n.formatting import format_amount
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES
-from models import LedgerEntry, Member
-from tests.e2e.conftest import open_site
-from tests.support.accounts import PASSWORD, new_username
-from tests.support.seamless import fund
+from models import LedgerEntry
+from tests.e2e.conftest import open_site, register_in_browser
+from tests.support.money import fund
 
 # BR1 has no Tagalog, so its players are not offered bingo (spec 1).
 OFFERED = [code for code, game in GAMES.items() if game.spec.sub_category != "BG"]
@@ -31,21 +30,6 @@ pytestmark = pytest.mark.e2e
 
 SLOT = "BGS_SLOT_JUNGLE"
 SHOTS = Path(os.environ.get("STUDIO_SHOTS", "/tmp/studio-shots"))
-
-
-async def _register(page: Page, site_url: str) -> Member:
-    username = new_username()
-    await open_site(page, site_url + "/register")
-    form = page.get_by_test_id("register-form")
-    await form.locator("input[name=username]").fill(username)
-    await form.locator("input[name=password]").fill(PASSWORD)
-    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
-    await form.locator("input[name=adult]").check()
-    await form.locator("input[name=terms]").check()
-    await page.get_by_test_id("register-submit").click()
-    await expect(page.get_by_test_id("member-area")).to_be_visible()
-    async with session_scope() as session:
-        return (await session.exec(select(Member).where(Member.username == username))).one()
 
 
 async def _entries() -> int:
@@ -64,9 +48,9 @@ async def _play_rounds(page: Page, count: int) -> None:
 
 
 async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: str) -> None:
-    member = await _register(page, site_url)
-    await fund(member, "100.00")
+    member = await register_in_browser(page, site_url)
     assert member.id is not None
+    await fund(member.id, "100.00")
     await page.goto(site_url + "/")  # a fresh load reads the funded balance
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00")
 

@@ -7,39 +7,13 @@ from pathlib import Path
 
 import pytest
 from playwright.async_api import BrowserContext, Page, expect
-from sqlmodel import select
 
-from app.core.db import session_scope
-from models import Member
 from models.ledger import AccountKind, TransactionKind
-from tests.api.test_bonus_details import grant
-from tests.api.test_wallet_transfer import fund
-from tests.e2e.conftest import open_site
-from tests.support.accounts import PASSWORD, new_username
+from tests.e2e.conftest import SLOW_MS as SLOW
+from tests.e2e.conftest import register_in_browser
+from tests.support.money import fund, grant
 
 pytestmark = pytest.mark.e2e
-SLOW = 15_000  # a busy machine may take a while to answer a websocket event
-
-
-async def _register(page: Page, site_url: str) -> int:
-    username = new_username()
-    await open_site(page, site_url + "/register")
-    form = page.get_by_test_id("register-form")
-    await form.locator("input[name=username]").fill(username)
-    await form.locator("input[name=password]").fill(PASSWORD)
-    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
-    await form.locator("input[name=adult]").check()
-    await form.locator("input[name=terms]").check()
-    await page.get_by_test_id("register-submit").click()
-    await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
-    # Registering ends on the home page with the dialog closed; leave only after both, so the
-    # next page load does not race the redirect.
-    await expect(page).to_have_url(site_url + "/", timeout=SLOW)
-    await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0, timeout=SLOW)
-    async with session_scope() as session:
-        member = (await session.exec(select(Member).where(Member.username == username))).one()
-    assert member.id is not None
-    return member.id
 
 
 async def _shots(page: Page, name: str, folder: Path) -> None:
@@ -61,7 +35,10 @@ async def test_transfer_in_and_out_and_bonus_details(
     context: BrowserContext, site_url: str, tmp_path: Path
 ) -> None:
     page = await context.new_page()
-    member_id = await _register(page, site_url)
+    member = await register_in_browser(page, site_url)
+    await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
+    assert member.id is not None
+    member_id = member.id
     await fund(member_id, "100.00")
 
     await page.goto(site_url + "/transferFund")

@@ -14,26 +14,13 @@ from sqlmodel import select
 
 from app.client import PlatformClient
 from app.core.db import session_scope
-from models import Member, WithdrawalOrder
-from tests.e2e.conftest import open_site
-from tests.support.accounts import PASSWORD, make_member, new_username
+from models import WithdrawalOrder
+from tests.e2e.conftest import register_in_browser
+from tests.support.accounts import PASSWORD, make_member
 from tests.support.money import wager
 
 pytestmark = pytest.mark.e2e
 CPF = "52998224725"
-
-
-async def _register(page: Page, site_url: str, username: str) -> None:
-    await open_site(page, site_url + "/register")
-    form = page.get_by_test_id("register-form")
-    await form.locator("input[name=username]").fill(username)
-    await form.locator("input[name=password]").fill(PASSWORD)
-    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
-    await form.locator("input[name=payeeName]").fill("Maria Teste")
-    await form.locator("input[name=adult]").check()
-    await form.locator("input[name=terms]").check()
-    await page.get_by_test_id("register-submit").click()
-    await expect(page.get_by_test_id("member-area")).to_be_visible()
 
 
 async def _deposit(context: BrowserContext, page: Page, site_url: str, amount: str) -> None:
@@ -60,12 +47,9 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     tmp_path: Path,
 ) -> None:
     page = await context.new_page()
-    username = new_username()
-    await _register(page, site_url, username)
+    member = await register_in_browser(page, site_url, payee_name="Maria Teste")
     await _deposit(context, page, site_url, "200,00")
     await expect(page.get_by_test_id("header-balance")).to_have_text("200,00", timeout=15_000)
-    async with session_scope() as session:
-        member = (await session.exec(select(Member).where(Member.username == username))).one()
     assert member.id is not None
     await wager(member.id, "200.00")  # the turnover a player builds by playing
 

@@ -1,42 +1,87 @@
-"""Money helpers for tests: play-shaped ledger movements without a game studio."""
+"""Money helpers for tests: deposits, promotion payouts and play-shaped ledger movements,
+posted straight on the ledger (the cashier, promotion and studio tests cover the real paths)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from uuid import uuid4
 
+from sqlmodel.ext.asyncio.session import AsyncSession
+
 from app.core.db import write_transaction
 from app.services import ledger
 from models import Member
 from models.ledger import AccountKind, TransactionKind
+
+CURRENCY = "BRL"
+
+
+async def _accounts(
+    session: AsyncSession, member_id: int, own: AccountKind, other: AccountKind
+) -> tuple[Member, int, int]:
+    """The member, their account of kind `own` and their brand's account of kind `other`."""
+    member = await session.get(Member, member_id)
+    assert member is not None
+    mine = await ledger.account(
+        session, merchant_id=member.merchant_id, kind=own, currency=CURRENCY, member_id=member_id
+    )
+    brand = await ledger.account(
+        session, merchant_id=member.merchant_id, kind=other, currency=CURRENCY
+    )
+    assert mine.id is not None and brand.id is not None
+    return member, mine.id, brand.id
+
+
+async def fund(member_id: int, amount: str) -> None:
+    """A deposit: payment clearing → the member's cash."""
+    async with write_transaction() as session:
+        member, cash, clearing = await _accounts(
+            session, member_id, AccountKind.MEMBER_CASH, AccountKind.PAYMENT_CLEARING
+        )
+        await ledger.move(
+            session,
+            merchant_id=member.merchant_id,
+            kind=TransactionKind.DEPOSIT,
+            idempotency_key=uuid4().hex,
+            debit_account_id=clearing,
+            credit_account_id=cash,
+            amount=Decimal(amount),
+            member_id=member_id,
+        )
+
+
+async def grant(member_id: int, kind: TransactionKind, amount: str, wallet: AccountKind) -> None:
+    """A promotion's payout as the promotions feature will post it: expense → member."""
+    async with write_transaction() as session:
+        member, target, expense = await _accounts(
+            session, member_id, wallet, AccountKind.PROMOTION_EXPENSE
+        )
+        await ledger.move(
+            session,
+            merchant_id=member.merchant_id,
+            kind=kind,
+            idempotency_key=uuid4().hex,
+            debit_account_id=expense,
+            credit_account_id=target,
+            amount=Decimal(amount),
+            reference=f"PROMO-{kind.value}",
+            member_id=member_id,
+        )
 
 
 async def wager(member_id: int, stake: str) -> None:
     """A bet of `stake` won back in full: turnover, with the balance unchanged."""
     amount = Decimal(stake)
     async with write_transaction() as session:
-        member = await session.get(Member, member_id)
-        assert member is not None
-        cash = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.MEMBER_CASH,
-            currency="BRL",
-            member_id=member_id,
+        member, cash, vendor = await _accounts(
+            session, member_id, AccountKind.MEMBER_CASH, AccountKind.VENDOR_CLEARING
         )
-        vendor = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.VENDOR_CLEARING,
-            currency="BRL",
-        )
-        assert cash.id is not None and vendor.id is not None
         for kind, sign in ((TransactionKind.BET, -1), (TransactionKind.WIN, 1)):
             await ledger.post(
                 session,
                 merchant_id=member.merchant_id,
                 kind=kind,
                 idempotency_key=uuid4().hex,
-                legs=[ledger.Leg(cash.id, sign * amount), ledger.Leg(vendor.id, -sign * amount)],
+                legs=[ledger.Leg(cash, sign * amount), ledger.Leg(vendor, -sign * amount)],
                 member_id=member_id,
             )

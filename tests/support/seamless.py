@@ -1,4 +1,5 @@
-"""Helpers for seamless-wallet tests: funded members, a studio game, live game sessions."""
+"""Helpers for seamless-wallet tests: funded members, a studio game, live game sessions (the
+wallet's, and the studio game client's)."""
 
 from __future__ import annotations
 
@@ -7,42 +8,14 @@ from uuid import uuid4
 
 from sqlmodel import col, select
 
-from app.core.db import session_scope, write_transaction
-from app.services import ledger
+from app.core.db import session_scope
 from app.services.seamless import wallet
+from app.services.studio import sessions as studio_sessions
 from models import Game, Member
-from models.ledger import AccountKind, TransactionKind
 from tests.support.accounts import make_member
+from tests.support.money import fund
 
 CURRENCY = "BRL"
-
-
-async def fund(member: Member, amount: str) -> None:
-    """A deposit-shaped credit of the member's cash, from the payment clearing account."""
-    assert member.id is not None
-    async with write_transaction() as session:
-        cash = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.MEMBER_CASH,
-            currency=CURRENCY,
-            member_id=member.id,
-        )
-        clearing = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.PAYMENT_CLEARING,
-            currency=CURRENCY,
-        )
-        assert cash.id is not None and clearing.id is not None
-        await ledger.post(
-            session,
-            merchant_id=member.merchant_id,
-            kind=TransactionKind.DEPOSIT,
-            idempotency_key=uuid4().hex,
-            legs=[ledger.Leg(clearing.id, -Decimal(amount)), ledger.Leg(cash.id, Decimal(amount))],
-            member_id=member.id,
-        )
 
 
 async def studio_game(*, demo: bool | None = None) -> Game:
@@ -63,7 +36,8 @@ async def studio_game(*, demo: bool | None = None) -> Game:
 async def funded_member(amount: str = "100.00", **fields: object) -> Member:
     member = await make_member(**fields)
     if Decimal(amount) > 0:
-        await fund(member, amount)
+        assert member.id is not None
+        await fund(member.id, amount)
     return member
 
 
@@ -91,3 +65,16 @@ def call(
         amount=Decimal(amount),
         rollback_of=rollback_of,
     )
+
+
+async def studio_launch_token(member: Member, game_code: str = "BGS_DICE") -> str:
+    """A one-time launch token for a studio game, as launchGame makes it."""
+    return await wallet.open_session(
+        member=member, vendor=wallet.STUDIO_VENDOR, game_code=game_code, currency=CURRENCY
+    )
+
+
+async def studio_session_token(member: Member, game_code: str = "BGS_DICE") -> str:
+    """A game session of the studio's game client: a launch and its exchange."""
+    opened = await studio_sessions.open_session(await studio_launch_token(member, game_code))
+    return opened.session.session_token

@@ -81,6 +81,13 @@ async def test_http_port_plays_a_round_through_the_vendor_api() -> None:
     poor = await port.debit(player.session_token, call(uuid4().hex, "100.00", game.game_code))
     assert (poor.status, poor.balance) == ("INSUFFICIENT_FUNDS", Decimal("26.25"))
     assert (await port.balance(player.session_token)).balance == Decimal("26.25")
+    one_step = uuid4().hex
+    both = await port.bet_win(
+        player.session_token,
+        call(one_step, "2.00", game.game_code),
+        call(one_step, "4.00", game.game_code),
+    )
+    assert (both.status, both.balance, both.replay) == ("OK", Decimal("28.25"), False)
     async with session_scope() as session:
         assert (await ledger.audit(session)).clean
 

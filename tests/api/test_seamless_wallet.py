@@ -112,6 +112,73 @@ async def test_twenty_concurrent_copies_move_money_once(kind: str) -> None:
     await _audit_clean()
 
 
+async def test_bet_and_win_in_one_call_settles_the_round_once() -> None:
+    member = await funded_member("20.00")
+    game = await studio_game()
+    token = (await player_session(member, game)).session_token
+    round_id = uuid4().hex
+    bet, win = call(round_id, "5.00", game.game_code), call(round_id, "12.50", game.game_code)
+    first = await wallet.bet_win(BGS, token, bet, win)
+    assert (first.status, first.balance, first.transaction_id, first.replay) == (
+        "OK",
+        Decimal("27.50"),
+        win.transaction_id,
+        False,
+    )
+    again = await wallet.bet_win(BGS, token, bet, win)
+    assert (again.status, again.balance, again.replay) == ("OK", Decimal("27.50"), True)
+    summary = await _round(round_id)
+    assert (summary.bet_total, summary.win_total, summary.status) == (
+        Decimal("5.00"),
+        Decimal("12.50"),
+        "SETTLED",
+    )
+    lost_round = uuid4().hex
+    lost = await wallet.bet_win(
+        BGS, token, call(lost_round, "7.50", game.game_code), call(lost_round, "0", game.game_code)
+    )
+    assert (lost.status, lost.balance) == ("OK", Decimal("20.00"))
+    assert (await _round(lost_round)).status == "SETTLED"
+
+    poor_round = uuid4().hex
+    poor_bet = call(poor_round, "20.01", game.game_code)
+    poor_win = call(poor_round, "40.00", game.game_code)
+    poor = await wallet.bet_win(BGS, token, poor_bet, poor_win)
+    assert (poor.status, poor.balance, poor.transaction_id) == (
+        "INSUFFICIENT_FUNDS",
+        Decimal("20.00"),
+        poor_bet.transaction_id,
+    )
+    # the credit half was never made: sent alone later, it finds no bet in its round
+    assert (await wallet.credit(BGS, token, poor_win)).status == "REFUSED"
+    with pytest.raises(AppError) as mixed:
+        await wallet.bet_win(
+            BGS,
+            token,
+            call(uuid4().hex, "1.00", game.game_code),
+            call(round_id, "1.00", game.game_code),
+        )
+    assert mixed.value.code == "seamless-invalid-call"
+    kinds = [m.kind for m in await _game_transactions(member.id or 0)]
+    assert kinds == ["BET", "WIN", "BET"]  # a zero win moves no money
+    await _audit_clean()
+
+
+async def test_twenty_concurrent_copies_of_a_bet_and_win_move_money_once() -> None:
+    member = await funded_member("50.00")
+    game = await studio_game()
+    token = (await player_session(member, game)).session_token
+    round_id = uuid4().hex
+    bet, win = call(round_id, "10.00", game.game_code), call(round_id, "15.00", game.game_code)
+    answers = await asyncio.gather(*(wallet.bet_win(BGS, token, bet, win) for _ in range(20)))
+    assert {(a.status, a.balance, a.transaction_id) for a in answers} == {
+        ("OK", Decimal("55.00"), win.transaction_id)
+    }
+    assert sum(not a.replay for a in answers) == 1
+    assert [m.kind for m in await _game_transactions(member.id or 0)] == ["BET", "WIN"]
+    await _audit_clean()
+
+
 async def test_rollback_before_its_debit_refuses_the_late_debit() -> None:
     member = await funded_member("50.00")
     game = await studio_game()

@@ -24,7 +24,7 @@ from app.services.studio import fairness, rounds, seeds
 from app.services.studio.games import GAMES, GameSpec, OneStep, Outcome
 from models import Game, LedgerEntry, Member
 from models.base import utcnow
-from models.games import GameSession
+from models.games import GameRound, GameSession
 from models.studio import RoundStatus, StudioRound
 from tests.support.seamless import CURRENCY, funded_member
 
@@ -71,6 +71,18 @@ async def cash(member: Member) -> Decimal:
 async def entry_count() -> int:
     async with session_scope() as session:
         return (await session.exec(select(func.count(col(LedgerEntry.id))))).one()
+
+
+async def wallet_round(round_id: str) -> GameRound | None:
+    """The wallet's summary of a studio round, if any money call reached it."""
+    async with session_scope() as session:
+        return (
+            await session.exec(
+                select(GameRound).where(
+                    GameRound.vendor == wallet.STUDIO_VENDOR, GameRound.round_id == round_id
+                )
+            )
+        ).first()
 
 
 async def settled_rounds(owner: seeds.Owner) -> int:
@@ -248,7 +260,7 @@ async def test_demo_play_never_touches_the_ledger() -> None:
 
 
 class _Broken(OneStep):
-    """A game whose outcome fails after the stake was taken."""
+    """A game whose outcome cannot be computed."""
 
     spec = GameSpec(
         code="BGS_TEST_BROKEN",
@@ -269,27 +281,73 @@ class _Broken(OneStep):
         raise RuntimeError("the outcome could not be computed")
 
 
-async def test_a_failure_after_the_debit_rolls_the_stake_back(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    broken = _Broken()
-    monkeypatch.setitem(GAMES, broken.spec.code, broken)
-    await ensure_catalogue_game(broken.spec.code)
+class _BrokenDeal(_Broken):
+    """A two-step game whose deal fails after the stake was taken."""
+
+    spec = replace(_Broken.spec, code="BGS_TEST_BROKEN_DEAL", two_step=True)
+
+
+async def _broken_round(game: _Broken, monkeypatch: pytest.MonkeyPatch) -> StudioRound:
+    """Play `game` for 3.00 out of 10.00: the round fails, the money is whole again."""
+    monkeypatch.setitem(GAMES, game.spec.code, game)
+    await ensure_catalogue_game(game.spec.code)
     member = await funded_member("10.00")
     token = await wallet.open_session(
-        member=member, vendor=wallet.STUDIO_VENDOR, game_code=broken.spec.code, currency=CURRENCY
+        member=member, vendor=wallet.STUDIO_VENDOR, game_code=game.spec.code, currency=CURRENCY
     )
     player = rounds.member_player(await wallet.authenticate(wallet.STUDIO_VENDOR, token))
     with pytest.raises(AppError) as caught:
-        await rounds.play(player, broken.spec.code, "3.00", {})
+        await rounds.play(player, game.spec.code, "3.00", {})
     assert caught.value.code == "play-round-failed"
+    assert await cash(member) == Decimal("10.00")
+    async with session_scope() as db:
+        assert (await ledger.audit(db)).clean
+        return (
+            await db.exec(select(StudioRound).where(StudioRound.owner == player.owner.key))
+        ).one()
+
+
+async def test_a_one_step_outcome_that_fails_moves_no_money(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    row = await _broken_round(_Broken(), monkeypatch)
+    assert row.status == RoundStatus.REFUSED
+    assert await wallet_round(row.round_id) is None  # the wallet never saw a stake
+
+
+async def test_a_deal_that_fails_after_the_stake_rolls_it_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    row = await _broken_round(_BrokenDeal(), monkeypatch)
+    assert row.status == RoundStatus.ROLLED_BACK
+    found = await wallet_round(row.round_id)
+    assert found is not None and found.status == "ROLLED_BACK"
+
+
+class _PayoutRefused(wallet.InProcessWallet):
+    """A wallet that takes the stake of a one-step round, then refuses its payout."""
+
+    async def bet_win(
+        self, session_token: str, bet: WalletCall, win: WalletCall
+    ) -> wallet.WalletAnswer:
+        await self.debit(session_token, bet)
+        answer = await self.balance(session_token)
+        return replace(answer, status="REFUSED", transaction_id=win.transaction_id)
+
+
+async def test_a_payout_refused_after_its_stake_gives_the_stake_back() -> None:
+    member, session = await member_session("10.00")
+    player = replace(rounds.member_player(session), wallet=_PayoutRefused())
+    with pytest.raises(AppError) as caught:
+        await rounds.play(player, DICE, "4.00", UNDER_50)
+    assert caught.value.code == "play-wallet-refused"
     assert await cash(member) == Decimal("10.00")
     async with session_scope() as db:
         row = (
             await db.exec(select(StudioRound).where(StudioRound.owner == player.owner.key))
         ).one()
-        assert row.status == RoundStatus.ROLLED_BACK
         assert (await ledger.audit(db)).clean
+    assert row.status == RoundStatus.ROLLED_BACK
 
 
 async def test_video_poker_debits_at_the_deal_and_credits_at_the_draw() -> None:

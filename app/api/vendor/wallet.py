@@ -42,6 +42,11 @@ class RollbackRequest(MoneyRequest):
     rollbackOf: str = Field(min_length=1, max_length=wallet.MAX_ID_LENGTH)
 
 
+class BetWinRequest(MoneyRequest):
+    winTransactionId: str = Field(min_length=1, max_length=wallet.MAX_ID_LENGTH)
+    winAmount: str = Field(max_length=32, description="decimal string; 0 settles a lost round")
+
+
 class SessionValue(ApiModel):
     sessionToken: str
     memberId: int
@@ -134,6 +139,20 @@ async def debit(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
 async def credit(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
     body = await _signed_body(request, vendorCode, MoneyRequest)
     return _value(await wallet.credit(vendorCode, body.sessionToken, _call(body)))
+
+
+@router.post("/betwin", response_model=Envelope[AnswerValue])
+async def bet_win(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
+    """A one-step round: the debit of `amount`, then (if OK) the credit of `winAmount` under
+    `winTransactionId`, both in one transaction; the answer is the credit's, or the refusal."""
+    body = await _signed_body(request, vendorCode, BetWinRequest)
+    win = wallet.WalletCall(
+        transaction_id=body.winTransactionId,
+        round_id=body.roundId,
+        game_code=body.gameCode,
+        amount=_amount(body.winAmount),
+    )
+    return _value(await wallet.bet_win(vendorCode, body.sessionToken, _call(body), win))
 
 
 @router.post("/rollback", response_model=Envelope[AnswerValue])

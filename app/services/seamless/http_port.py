@@ -114,3 +114,11 @@ class HttpWallet:
 
     async def rollback(self, session_token: str, call: WalletCall) -> WalletAnswer:
         return self._answer(await self._post("rollback", call_body(session_token, call)))
+
+    async def bet_win(self, session_token: str, bet: WalletCall, win: WalletCall) -> WalletAnswer:
+        body = {
+            **call_body(session_token, bet),
+            "winTransactionId": win.transaction_id,
+            "winAmount": str(win.amount),
+        }
+        return self._answer(await self._post("betwin", body))

@@ -20,6 +20,7 @@ Rules beyond the protocol's basics, in one place:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
@@ -96,6 +97,10 @@ class WalletPort(Protocol):
     async def credit(self, session_token: str, call: WalletCall) -> WalletAnswer: ...
 
     async def rollback(self, session_token: str, call: WalletCall) -> WalletAnswer: ...
+
+    async def bet_win(
+        self, session_token: str, bet: WalletCall, win: WalletCall
+    ) -> WalletAnswer: ...
 
 
 def idempotency_key(vendor: str, transaction_id: str) -> str:
@@ -510,71 +515,125 @@ def _same_request(stored: WalletCallRow, kind: WalletCallKind, member_id: int) -
         raise AppError("seamless-transaction-conflict", 409)
 
 
-async def _money_call(
-    vendor: str, session_token: str, call: WalletCall, kind: WalletCallKind
+Step = tuple[WalletCallKind, WalletCall]
+
+
+def _combined_answer(
+    records: Sequence[WalletCallRow], balance: Decimal, currency: str, replay: bool
 ) -> WalletAnswer:
-    amount = _check_request(kind, call)
+    """The answer to a run of calls: the first one not OK, else the last."""
+    refused = [r for r in records if r.status != WalletStatus.OK]
+    return _answer(refused[0] if refused else records[-1], balance, currency, replay)
+
+
+async def _replayed(vendor: str, session_token: str, steps: Sequence[Step]) -> WalletAnswer | None:
+    """PostgreSQL: a twin under another session committed the same calls first (None: no)."""
+    async with session_scope() as session:
+        game_session = await _game_session(session, vendor, session_token, allow_expired=True)
+        records = []
+        for kind, call in steps:
+            stored = await _stored_call(session, vendor, call.transaction_id)
+            if stored is None:
+                break  # a call after a refused one was never made
+            _same_request(stored, kind, game_session.member_id)
+            records.append(stored)
+        if not records:
+            return None
+        cash = await _cash_balance(session, game_session)
+    return _combined_answer(records, cash, game_session.currency, True)
+
+
+async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -> WalletAnswer:
+    """Money calls of one player in one database transaction, in order: each is made or, when
+    its transaction id is known, replayed; one that is not OK stops the rest."""
+    amounts = [_check_request(kind, call) for kind, call in steps]
+    records: list[WalletCallRow] = []
+    moved = False
     try:
         async with write_transaction() as session:
             game_session = await _game_session(
-                session, vendor, session_token, allow_expired=kind is not WalletCallKind.DEBIT
+                session,
+                vendor,
+                session_token,
+                allow_expired=all(kind is not WalletCallKind.DEBIT for kind, _ in steps),
             )
             cash_id, clearing_id = await _accounts(session, game_session)
-            stored = await _stored_call(session, vendor, call.transaction_id)
-            if stored is not None:
-                _same_request(stored, kind, game_session.member_id)
-                return _answer(
-                    stored, await _cash_balance(session, game_session), game_session.currency, True
-                )
             ctx = _Context(session, vendor, game_session, cash_id, clearing_id)
-            if kind is WalletCallKind.DEBIT:
-                outcome = await _debit(ctx, call, amount)
-            elif kind is WalletCallKind.CREDIT:
-                outcome = await _credit(ctx, call, amount)
-            else:
-                outcome = await _rollback(ctx, call)
+            replay = True
+            for (kind, call), amount in zip(steps, amounts, strict=True):
+                stored = await _stored_call(session, vendor, call.transaction_id)
+                if stored is not None:
+                    _same_request(stored, kind, game_session.member_id)
+                    record = stored
+                else:
+                    replay = False
+                    record = await _make_call(ctx, kind, call, amount)
+                    moved = moved or record.ledger_transaction_id is not None
+                records.append(record)
+                if record.status != WalletStatus.OK:
+                    break
             cash = await _cash_balance(session, game_session)
-            record = WalletCallRow(
-                vendor=vendor,
-                transaction_id=call.transaction_id,
-                kind=kind,
-                round_id=call.round_id,
-                member_id=game_session.member_id,
-                game_code=call.game_code,
-                amount=amount if outcome.amount is None else outcome.amount,
-                rollback_of=call.rollback_of if kind is WalletCallKind.ROLLBACK else None,
-                status=outcome.status,
-                answer={"status": outcome.status.value, "balance": str(cash)},
-                ledger_transaction_id=outcome.ledger_transaction_id,
-            )
-            session.add(record)
-            await session.flush()
     except IntegrityError:
-        # PostgreSQL: a twin under another session committed the same transaction id first.
-        async with session_scope() as session:
-            game_session = await _game_session(session, vendor, session_token, allow_expired=True)
-            stored = await _stored_call(session, vendor, call.transaction_id)
-            if stored is None:
-                raise
-            _same_request(stored, kind, game_session.member_id)
-            return _answer(
-                stored, await _cash_balance(session, game_session), game_session.currency, True
-            )
-    if outcome.ledger_transaction_id is not None:
+        replayed = await _replayed(vendor, session_token, steps)
+        if replayed is None:
+            raise
+        return replayed
+    if moved:
         await balance_changed(game_session.member_id)
-    return _answer(record, cash, game_session.currency, False)
+    return _combined_answer(records, cash, game_session.currency, replay)
+
+
+async def _make_call(
+    ctx: _Context, kind: WalletCallKind, call: WalletCall, amount: Decimal
+) -> WalletCallRow:
+    """Make one new call and store its first answer (a repeat gets it again)."""
+    if kind is WalletCallKind.DEBIT:
+        outcome = await _debit(ctx, call, amount)
+    elif kind is WalletCallKind.CREDIT:
+        outcome = await _credit(ctx, call, amount)
+    else:
+        outcome = await _rollback(ctx, call)
+    cash = await _cash_balance(ctx.session, ctx.game_session)
+    record = WalletCallRow(
+        vendor=ctx.vendor,
+        transaction_id=call.transaction_id,
+        kind=kind,
+        round_id=call.round_id,
+        member_id=ctx.game_session.member_id,
+        game_code=call.game_code,
+        amount=amount if outcome.amount is None else outcome.amount,
+        rollback_of=call.rollback_of if kind is WalletCallKind.ROLLBACK else None,
+        status=outcome.status,
+        answer={"status": outcome.status.value, "balance": str(cash)},
+        ledger_transaction_id=outcome.ledger_transaction_id,
+    )
+    ctx.session.add(record)
+    await ctx.session.flush()
+    return record
 
 
 async def debit(vendor: str, session_token: str, call: WalletCall) -> WalletAnswer:
-    return await _money_call(vendor, session_token, call, WalletCallKind.DEBIT)
+    return await _money_calls(vendor, session_token, [(WalletCallKind.DEBIT, call)])
 
 
 async def credit(vendor: str, session_token: str, call: WalletCall) -> WalletAnswer:
-    return await _money_call(vendor, session_token, call, WalletCallKind.CREDIT)
+    return await _money_calls(vendor, session_token, [(WalletCallKind.CREDIT, call)])
 
 
 async def rollback(vendor: str, session_token: str, call: WalletCall) -> WalletAnswer:
-    return await _money_call(vendor, session_token, call, WalletCallKind.ROLLBACK)
+    return await _money_calls(vendor, session_token, [(WalletCallKind.ROLLBACK, call)])
+
+
+async def bet_win(
+    vendor: str, session_token: str, bet: WalletCall, win: WalletCall
+) -> WalletAnswer:
+    """A one-step round in one call: the debit, then (if it is OK) the credit of the same
+    round, in one database transaction. Each keeps its own transaction id, so the pair is
+    replayed, and the debit rolled back, exactly as if they had come apart."""
+    if bet.round_id != win.round_id or bet.game_code != win.game_code:
+        raise AppError("seamless-invalid-call", 422)
+    steps = [(WalletCallKind.DEBIT, bet), (WalletCallKind.CREDIT, win)]
+    return await _money_calls(vendor, session_token, steps)
 
 
 # ---- ports ----------------------------------------------------------------------------------
@@ -600,6 +659,9 @@ class InProcessWallet:
 
     async def rollback(self, session_token: str, call: WalletCall) -> WalletAnswer:
         return await rollback(self.vendor, session_token, call)
+
+    async def bet_win(self, session_token: str, bet: WalletCall, win: WalletCall) -> WalletAnswer:
+        return await bet_win(self.vendor, session_token, bet, win)
 
 
 def studio_wallet() -> WalletPort:

@@ -6,16 +6,17 @@ Money moves only through a wallet port: a member's through the seamless wallet
 
 1. check the game, the player's choices, the bet limits and the balance (no money, no nonce);
 2. under the seed pair's row lock take the next nonce and record the round (PENDING);
-3. debit the stake (a refusal marks the round REFUSED: nothing moved);
-4. compute the outcome from `fairness.floats(server seed, client seed, nonce)`;
-5. credit the payout (a zero credit settles a lost round); a failure after the debit rolls
-   the stake back. Two-step games (video poker) debit at the deal and credit at the draw.
+3. compute the outcome from `fairness.floats(server seed, client seed, nonce)`;
+4. one-step games stake and pay in one wallet call (`bet_win`: the debit, then the credit, in
+   one transaction; a zero credit settles a lost round); a refused stake marks the round
+   REFUSED, nothing moved. Two-step games (video poker) debit at the deal and credit at the
+   draw; a failure after that debit rolls the stake back.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Awaitable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -90,6 +91,10 @@ class DemoWallet:
     async def rollback(self, demo_id: str, call: WalletCall) -> WalletAnswer:
         return await self.credit(demo_id, call)
 
+    async def bet_win(self, demo_id: str, bet: WalletCall, win: WalletCall) -> WalletAnswer:
+        debited = await self.debit(demo_id, bet)
+        return debited if debited.status != OK else await self.credit(demo_id, win)
+
     async def reset(self, demo_id: str) -> WalletAnswer:
         """Back to the starting demo balance (the demo player ran out)."""
         await get_redis().delete(self._key(demo_id))
@@ -99,12 +104,14 @@ class DemoWallet:
 @dataclass(frozen=True)
 class Player:
     """Who plays a round and through which wallet; `token` is the wallet's key for them
-    (the seamless session token, or the demo id)."""
+    (the seamless session token, or the demo id). `known_balance` is one the wallet gave
+    moments ago (the game client's guard reads it), which spares asking again."""
 
     owner: Owner
     currency: str
     token: str
     merchant_id: int | None = None
+    known_balance: Decimal | None = None
     wallet: Any = field(default=None, compare=False)
 
     @property
@@ -120,6 +127,7 @@ def member_player(session: PlayerSession) -> Player:
         currency=session.currency,
         token=session.session_token,
         merchant_id=session.merchant_id,
+        known_balance=session.balance,
     )
 
 
@@ -259,6 +267,31 @@ async def _settle(
     return settled, answer.balance
 
 
+async def _staked(
+    player: Player,
+    row: StudioRound,
+    wallet_call: Awaitable[WalletAnswer],
+    win: WalletCall | None = None,
+) -> WalletAnswer:
+    """The wallet's answer to the call that takes the stake (and, with `win`, pays it). A
+    failed call or a refused stake marks the round REFUSED, nothing moved; a payout refused
+    after its stake went gives the stake back."""
+    try:
+        answer = await wallet_call
+    except AppError:
+        await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
+        raise
+    if answer.status == OK:
+        return answer
+    if win is not None and answer.transaction_id == win.transaction_id:
+        await _undo(player, row)
+        raise AppError("play-wallet-refused", 409)
+    await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
+    if answer.status == INSUFFICIENT_FUNDS:
+        raise AppError("play-bet-over-balance", 400)
+    raise AppError("play-wallet-refused", 409)
+
+
 async def play(player: Player, game_code: str, bet: object, params: dict[str, Any]) -> RoundView:
     """Play one round (or deal the first step of a two-step game)."""
     studio_game = game(game_code)
@@ -266,7 +299,8 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
     studio_game.spec.check_bet(stake, player.currency)
     checked = studio_game.check(params)
     quoted = studio_game.quoted_multiplier(checked)
-    if stake > await balance(player):
+    known = player.known_balance
+    if stake > (known if known is not None else await balance(player)):
         raise AppError("play-bet-over-balance", 400)
     await seeds.prepare(player.owner)
     async with write_transaction() as session:
@@ -301,41 +335,70 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
         )
         session.add(row)
         await session.flush()
-        server_seed = seeds.server_seed(pair)
+        rng = fairness.floats(seeds.server_seed(pair), row.client_seed, nonce)
         seed_hash = pair.server_seed_hash
+    if studio_game.spec.two_step:
+        row, balance_now = await _deal(player, studio_game, row, rng, checked)
+    else:
+        row, balance_now = await _play_one_step(player, studio_game, row, rng, checked)
+    return _view(row, seed_hash, balance_now, quoted)
+
+
+async def _play_one_step(
+    player: Player,
+    studio_game: StudioGame,
+    row: StudioRound,
+    rng: Iterator[float],
+    checked: dict[str, Any],
+) -> tuple[StudioRound, Decimal]:
+    """Stake and payout in one wallet call; the outcome is known before any money moves."""
     try:
-        debited = await player.port.debit(player.token, _call(row, "bet", stake))
-    except AppError:
+        outcome = studio_game.play(rng, checked)
+        if not outcome.finished:
+            raise RuntimeError(f"{studio_game.spec.code} is a one-step game but left a step")
+    except Exception as exc:
         await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
-        raise
-    if debited.status != OK:
-        await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
-        key = (
-            "play-bet-over-balance"
-            if debited.status == INSUFFICIENT_FUNDS
-            else "play-wallet-refused"
-        )
-        raise AppError(key, 400 if debited.status == INSUFFICIENT_FUNDS else 409)
+        raise AppError("play-round-failed", 500) from exc
+    bet = _call(row, "bet", row.stake)
+    win = _call(row, "win", studio_game.spec.payout(row.stake, outcome.multiplier))
+    answer = await _staked(player, row, player.port.bet_win(player.token, bet, win), win)
+    settled = await _save(
+        row,
+        multiplier=outcome.multiplier,
+        payout=win.amount,
+        detail=_json(outcome.detail),
+        status=RoundStatus.SETTLED,
+        settled_at=utcnow(),
+    )
+    return settled, answer.balance
+
+
+async def _deal(
+    player: Player,
+    studio_game: StudioGame,
+    row: StudioRound,
+    rng: Iterator[float],
+    checked: dict[str, Any],
+) -> tuple[StudioRound, Decimal]:
+    """The first step of a two-step round: the stake, then the deal (the draw pays)."""
+    bet = _call(row, "bet", row.stake)
+    debited = await _staked(player, row, player.port.debit(player.token, bet))
     try:
-        outcome = studio_game.play(fairness.floats(server_seed, row.client_seed, nonce), checked)
+        outcome = studio_game.play(rng, checked)
         if outcome.finished:
-            row, balance_now = await _settle(
-                player, studio_game, row, outcome.multiplier, outcome.detail
-            )
-        else:
-            row = await _save(
-                row,
-                detail=_json(outcome.detail),
-                step_state=_json(outcome.state),
-                status=RoundStatus.OPEN,
-            )
-            balance_now = debited.balance
+            return await _settle(player, studio_game, row, outcome.multiplier, outcome.detail)
+        dealt = await _save(
+            row,
+            detail=_json(outcome.detail),
+            step_state=_json(outcome.state),
+            status=RoundStatus.OPEN,
+        )
     except Exception as exc:
         await _undo(player, row)
         if isinstance(exc, AppError):
             raise
         raise AppError("play-round-failed", 500) from exc
-    return _view(row, seed_hash, balance_now, quoted)
+    return dealt, debited.balance
 
 
 async def _owned_round(owner: Owner, round_id: str, game_code: str | None) -> StudioRound:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from decimal import Decimal
@@ -24,6 +25,8 @@ from models import LedgerAccount, LedgerTransaction
 from models.ledger import TransactionKind
 from tests.support.databases import use_postgres
 from tests.unit.test_ledger import balance, bet, deposit, new_key, open_books
+
+LOCK_WAIT_SECONDS = 30
 
 
 async def assert_books_clean() -> None:
@@ -76,8 +79,9 @@ async def wait_for_lock_waiters(count: int) -> None:
     if not use_postgres():
         await asyncio.sleep(0.2)
         return
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS  # a loaded machine is slow to queue 20
     async with await psycopg.AsyncConnection.connect(os.environ["DATABASE_URL"]) as watcher:
-        for _ in range(500):
+        while time.monotonic() < deadline:
             cursor = await watcher.execute(
                 "SELECT count(*) FROM pg_stat_activity"
                 " WHERE datname = current_database() AND wait_event_type = 'Lock'"

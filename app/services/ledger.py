@@ -622,10 +622,13 @@ def _account_kind(kind: AccountKind | str) -> AccountKind:
         raise AppError("ledger-unknown-account-kind", 422) from None
 
 
-async def _account_by_owner_key(session: AsyncSession, owner_key: str) -> LedgerAccount | None:
-    return (
-        await session.exec(select(LedgerAccount).where(LedgerAccount.owner_key == owner_key))
-    ).first()
+async def _account_by_owner_key(
+    session: AsyncSession, owner_key: str, *, lock: bool = False
+) -> LedgerAccount | None:
+    query = select(LedgerAccount).where(LedgerAccount.owner_key == owner_key)
+    if lock:
+        query = query.with_for_update().execution_options(populate_existing=True)
+    return (await session.exec(query)).first()
 
 
 async def account(
@@ -637,8 +640,10 @@ async def account(
     member_id: int | None = None,
     sub_key: str | None = None,
     spread: int | None = None,
+    lock: bool = False,
 ) -> LedgerAccount:
-    """The account of (merchant, member or the merchant itself, kind, currency), made once.
+    """The account of (merchant, member or the merchant itself, kind, currency), made once;
+    with `lock`, row-locked for the rest of the caller's transaction (its balance is fresh).
 
     Member accounts (cash, bonus, locked, vendor wallets) never go negative; the merchant's
     own accounts (house, clearing, expenses) may. A member's vendor wallets are told apart by
@@ -660,7 +665,7 @@ async def account(
     if not CURRENCY_PATTERN.fullmatch(currency):
         raise AppError("ledger-invalid-currency", 422)
     owner_key = account_owner_key(merchant_id, member_id, account_kind, currency, sub_key)
-    existing = await _account_by_owner_key(session, owner_key)
+    existing = await _account_by_owner_key(session, owner_key, lock=lock)
     if existing is not None:
         return existing
     if member_id is not None:
@@ -681,7 +686,7 @@ async def account(
         async with session.begin_nested():
             session.add(created)
     except IntegrityError:
-        winner = await _account_by_owner_key(session, owner_key)
+        winner = await _account_by_owner_key(session, owner_key, lock=lock)
         if winner is None:
             raise
         return winner

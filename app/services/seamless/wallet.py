@@ -47,7 +47,7 @@ from models.games import (
     WalletStatus,
 )
 from models.games import WalletCall as WalletCallRow
-from models.ledger import AccountKind, LedgerAccount, TransactionKind
+from models.ledger import AccountKind, TransactionKind
 
 STUDIO_VENDOR = "BGS"
 CENT = Decimal("0.01")
@@ -234,11 +234,15 @@ def _check_request(kind: WalletCallKind, call: WalletCall) -> Decimal:
 
 @dataclass
 class _Context:
+    """One transaction's money calls for one member, whose cash row it holds locked: only
+    its own posts change that balance, so `cash` is kept as they report it."""
+
     session: AsyncSession
     vendor: str
     game_session: GameSession
     cash_id: int
     clearing_id: int
+    cash: Decimal | None
 
 
 @dataclass(frozen=True)
@@ -248,7 +252,9 @@ class _Outcome:
     amount: Decimal | None = None  # what moved, when the call itself names no amount
 
 
-async def _accounts(session: AsyncSession, game_session: GameSession) -> tuple[int, int]:
+async def _locked_context(
+    session: AsyncSession, vendor: str, game_session: GameSession
+) -> _Context:
     """The member's cash and the merchant's vendor clearing account; the cash row is locked
     so that calls for one member run one after another (PostgreSQL; SQLite locks all)."""
     cash = await ledger.account(
@@ -257,6 +263,7 @@ async def _accounts(session: AsyncSession, game_session: GameSession) -> tuple[i
         kind=AccountKind.MEMBER_CASH,
         currency=game_session.currency,
         member_id=game_session.member_id,
+        lock=True,
     )
     clearing = await ledger.account(
         session,
@@ -266,10 +273,13 @@ async def _accounts(session: AsyncSession, game_session: GameSession) -> tuple[i
         spread=game_session.member_id,
     )
     assert cash.id is not None and clearing.id is not None
-    await session.exec(
-        select(LedgerAccount.id).where(LedgerAccount.id == cash.id).with_for_update()
-    )
-    return cash.id, clearing.id
+    return _Context(session, vendor, game_session, cash.id, clearing.id, cash.balance)
+
+
+async def _cash(ctx: _Context) -> Decimal:
+    if ctx.cash is None:
+        ctx.cash = await _cash_balance(ctx.session, ctx.game_session)
+    return ctx.cash
 
 
 async def _stored_call(
@@ -338,6 +348,7 @@ async def _post(
         metadata=_metadata(ctx, call, game_type),
         reverses_transaction_id=reverses,
     )
+    ctx.cash = None if posted.replay else posted.balances.get(ctx.cash_id)
     return posted.transaction_id
 
 
@@ -360,7 +371,7 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         game_round.member_id != member_id or game_round.status != RoundStatus.OPEN
     ):
         return _Outcome(WalletStatus.REFUSED)
-    if await _cash_balance(session, ctx.game_session) < amount:
+    if await _cash(ctx) < amount:
         return _Outcome(WalletStatus.INSUFFICIENT_FUNDS)
     game = await _game(session, ctx.vendor, call.game_code)
     transaction_id = await _post(
@@ -557,8 +568,7 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
                 session_token,
                 allow_expired=all(kind is not WalletCallKind.DEBIT for kind, _ in steps),
             )
-            cash_id, clearing_id = await _accounts(session, game_session)
-            ctx = _Context(session, vendor, game_session, cash_id, clearing_id)
+            ctx = await _locked_context(session, vendor, game_session)
             replay = True
             for (kind, call), amount in zip(steps, amounts, strict=True):
                 stored = await _stored_call(session, vendor, call.transaction_id)
@@ -572,7 +582,7 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
                 records.append(record)
                 if record.status != WalletStatus.OK:
                     break
-            cash = await _cash_balance(session, game_session)
+            cash = await _cash(ctx)
     except IntegrityError:
         replayed = await _replayed(vendor, session_token, steps)
         if replayed is None:
@@ -593,7 +603,7 @@ async def _make_call(
         outcome = await _credit(ctx, call, amount)
     else:
         outcome = await _rollback(ctx, call)
-    cash = await _cash_balance(ctx.session, ctx.game_session)
+    cash = await _cash(ctx)
     record = WalletCallRow(
         vendor=ctx.vendor,
         transaction_id=call.transaction_id,

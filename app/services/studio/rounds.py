@@ -22,6 +22,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from sqlalchemy import update
 from sqlmodel import col, select
 
 from app.core.cache import get_redis
@@ -228,16 +229,14 @@ def _call(
 
 
 async def _save(row: StudioRound, **changes: Any) -> StudioRound:
+    """Write the changes of a round in one statement; `row` is this process's copy."""
     async with write_transaction() as session:
-        stored = (
-            await session.exec(
-                select(StudioRound).where(StudioRound.id == row.id).with_for_update()
-            )
-        ).one()
-        for name, value in changes.items():
-            setattr(stored, name, value)
-        session.add(stored)
-    return stored
+        await session.exec(
+            update(StudioRound).where(col(StudioRound.id) == row.id).values(**changes)
+        )
+    for name, value in changes.items():
+        setattr(row, name, value)
+    return row
 
 
 async def _undo(player: Player, row: StudioRound) -> None:
@@ -302,9 +301,8 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
     known = player.known_balance
     if stake > (known if known is not None else await balance(player)):
         raise AppError("play-bet-over-balance", 400)
-    await seeds.prepare(player.owner)
     async with write_transaction() as session:
-        pair = await seeds.locked_pair(session, player.owner)
+        pair = await seeds.locked_pair(session, player.owner, create=True)
         assert pair.id is not None
         if studio_game.spec.two_step:
             waiting = await session.exec(

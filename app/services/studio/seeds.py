@@ -107,13 +107,20 @@ async def _ensure_pair(owner: Owner) -> None:
         return
 
 
-async def locked_pair(session: AsyncSession, owner: Owner) -> StudioSeedPair:
-    """The owner's active pair, row-locked for the rest of the caller's write transaction."""
-    pair = (
-        await session.exec(
-            select(StudioSeedPair).where(StudioSeedPair.active_owner == owner.key).with_for_update()
-        )
-    ).first()
+async def locked_pair(
+    session: AsyncSession, owner: Owner, *, create: bool = False
+) -> StudioSeedPair:
+    """The owner's active pair, row-locked for the rest of the caller's write transaction;
+    with `create`, a first round makes the owner's first pair here."""
+    query = select(StudioSeedPair).where(StudioSeedPair.active_owner == owner.key)
+    pair = (await session.exec(query.with_for_update())).first()
+    if pair is None and create:
+        try:
+            async with session.begin_nested():
+                session.add(_new_pair(owner))
+        except IntegrityError:
+            pass  # a concurrent first round made it
+        pair = (await session.exec(query.with_for_update())).first()
     if pair is None:
         raise AppError("play-seed-missing", 409)
     return pair
@@ -128,11 +135,6 @@ async def current(owner: Owner) -> SeedView:
             )
         ).one()
     return _view(pair)
-
-
-async def prepare(owner: Owner) -> None:
-    """Make sure the owner has an active pair before a round locks it."""
-    await _ensure_pair(owner)
 
 
 async def set_client_seed(owner: Owner, client_seed: str) -> SeedView:

@@ -145,6 +145,10 @@ async def test_bingo_games_are_not_listed_without_tagalog(make_client: MakeClien
     studio = await client.get(LIST, {"gameType": "INHOUSE", "vassalage": "BGS"})
     codes = {g["gameCode"] for g in studio["content"]}
     assert "BGS_DICE" in codes and "BGS_BINGO_75" not in codes
+    listed = await client.get(LIST, {"gameType": "INHOUSE", "pageSize": 50})
+    codes = {g["gameCode"] for g in listed["content"]}
+    assert "BGS_DICE" in codes and "BGS_BINGO_75" not in codes
+    assert listed["total"] == len(codes)  # the total counts only games on offer
     found = await client.get(LIST, {"name": "bingo", "pageSize": 50})
     assert all(g["subCategory"] != "BG" for g in found["content"])
 

@@ -91,8 +91,10 @@ def _check(query: GameQuery) -> None:
         raise AppError("prize-mode-unknown", status=422, params={"prizeMode": query.prize_mode})
 
 
-def _matches(index: GameIndex, found: rules.ListFilter, query: GameQuery) -> list[Item]:
-    """The games a query lists, in its sort order, name search included."""
+def _matches(
+    index: GameIndex, found: rules.ListFilter, query: GameQuery, tagalog: bool
+) -> list[Item]:
+    """The games a query lists on a brand, in its sort order, name search included."""
     needle = rules.fold_name(query.name or "")
     if query.vassalage:
         code = query.vassalage.strip().upper()
@@ -105,6 +107,7 @@ def _matches(index: GameIndex, found: rules.ListFilter, query: GameQuery) -> lis
             and (found.sub_category is None or item.sub_category == found.sub_category)
             and (not found.hot or item.is_top)
             and needle in item.search_name
+            and rules.shown_sub_category(item.sub_category, tagalog)
         ]
     if found.game_type:
         bucket = index.bucket(TYPE, found.game_type, query.sort)
@@ -112,7 +115,13 @@ def _matches(index: GameIndex, found: rules.ListFilter, query: GameQuery) -> lis
         bucket = index.bucket(SUB, found.sub_category, query.sort)
     else:
         bucket = index.bucket(HOT if found.hot else ALL, "", query.sort)
-    return bucket.search(needle) if needle else bucket.items
+    if not needle:
+        return bucket.offered(tagalog)
+    return [
+        item
+        for item in bucket.search(needle)
+        if rules.shown_sub_category(item.sub_category, tagalog)
+    ]
 
 
 async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
@@ -121,9 +130,7 @@ async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
     _check(query)
     found = rules.list_filter(query.game_type, brand.supports_tagalog)
     index = await game_index.current()
-    items = _matches(index, found, query)
-    if not brand.supports_tagalog:
-        items = [item for item in items if rules.shown_sub_category(item.sub_category, False)]
+    items = _matches(index, found, query, brand.supports_tagalog)
     start = (query.page_no - 1) * query.page_size
     page = items[start : start + query.page_size]
     return {

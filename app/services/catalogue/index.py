@@ -18,6 +18,7 @@ from bisect import bisect_right
 from collections import defaultdict, namedtuple
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import accumulate
 from typing import Any
 
@@ -110,6 +111,14 @@ class Bucket:
             item_end = self.starts[index] + len(self.items[index].search_name)
             position = self.haystack.find(needle, item_end + 1)
         return found
+
+    @cached_property
+    def without_bingo(self) -> list[Item]:
+        """The items on offer on a brand without Tagalog (no bingo), worked out once."""
+        return [item for item in self.items if rules.shown_sub_category(item.sub_category, False)]
+
+    def offered(self, tagalog: bool) -> list[Item]:
+        return self.items if tagalog else self.without_bingo
 
 
 EMPTY = Bucket([])

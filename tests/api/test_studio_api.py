@@ -12,8 +12,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from sqlalchemy import func
-from sqlmodel import col, select
+from sqlmodel import select
 
 from app.client import ApiError, PlatformClient
 from app.core.db import session_scope, write_transaction
@@ -22,10 +21,11 @@ from app.services import ledger
 from app.services.accounts import sessions
 from app.services.seamless import wallet
 from app.services.studio import seeds
-from models import LedgerEntry, Member
+from models import Member
 from models.base import utcnow
 from models.games import GameSession
 from models.studio import RoundStatus, StudioRound
+from tests.support.money import cash, entry_count
 from tests.support.seamless import CURRENCY, funded_member
 
 DICE = "BGS_DICE"
@@ -57,20 +57,6 @@ async def game_client(
     )
     client.token = opened["sessionToken"]
     return client, opened
-
-
-async def cash(member: Member) -> Decimal:
-    assert member.id is not None
-    async with session_scope() as session:
-        found = await ledger.member_wallet(
-            session, merchant_id=member.merchant_id, member_id=member.id, currency=CURRENCY
-        )
-    return found.cash
-
-
-async def entry_count() -> int:
-    async with session_scope() as session:
-        return (await session.exec(select(func.count(col(LedgerEntry.id))))).one()
 
 
 async def refused(call: Any) -> ApiError:

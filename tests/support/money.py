@@ -1,16 +1,19 @@
 """Money helpers for tests: deposits, promotion payouts and play-shaped ledger movements,
-posted straight on the ledger (the cashier, promotion and studio tests cover the real paths)."""
+posted straight on the ledger (the cashier, promotion and studio tests cover the real paths),
+and what they leave: a member's cash, the count of ledger entries."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from uuid import uuid4
 
+from sqlalchemy import func
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import write_transaction
+from app.core.db import session_scope, write_transaction
 from app.services import ledger
-from models import Member
+from models import LedgerEntry, Member
 from models.ledger import AccountKind, TransactionKind
 
 CURRENCY = "BRL"
@@ -85,3 +88,17 @@ async def wager(member_id: int, stake: str) -> None:
                 legs=[ledger.Leg(cash, sign * amount), ledger.Leg(vendor, -sign * amount)],
                 member_id=member_id,
             )
+
+
+async def cash(member: Member) -> Decimal:
+    assert member.id is not None
+    async with session_scope() as session:
+        found = await ledger.member_wallet(
+            session, merchant_id=member.merchant_id, member_id=member.id, currency=CURRENCY
+        )
+    return found.cash
+
+
+async def entry_count() -> int:
+    async with session_scope() as session:
+        return (await session.exec(select(func.count(col(LedgerEntry.id))))).one()

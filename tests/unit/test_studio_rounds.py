@@ -22,10 +22,11 @@ from app.services.seamless import wallet
 from app.services.seamless.wallet import WalletCall
 from app.services.studio import fairness, rounds, seeds
 from app.services.studio.games import GAMES, GameSpec, OneStep, Outcome
-from models import Game, LedgerEntry, Member
+from models import Game, Member
 from models.base import utcnow
 from models.games import GameRound, GameSession
 from models.studio import RoundStatus, StudioRound
+from tests.support.money import cash, entry_count
 from tests.support.seamless import CURRENCY, funded_member
 
 DICE = "BGS_DICE"
@@ -57,20 +58,6 @@ async def member_session(amount: str = "100.00") -> tuple[Member, wallet.PlayerS
         member=member, vendor=wallet.STUDIO_VENDOR, game_code=DICE, currency=CURRENCY
     )
     return member, await wallet.authenticate(wallet.STUDIO_VENDOR, token)
-
-
-async def cash(member: Member) -> Decimal:
-    assert member.id is not None
-    async with session_scope() as session:
-        found = await ledger.member_wallet(
-            session, merchant_id=member.merchant_id, member_id=member.id, currency=CURRENCY
-        )
-    return found.cash
-
-
-async def entry_count() -> int:
-    async with session_scope() as session:
-        return (await session.exec(select(func.count(col(LedgerEntry.id))))).one()
 
 
 async def wallet_round(round_id: str) -> GameRound | None:

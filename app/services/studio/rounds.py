@@ -247,14 +247,10 @@ async def _undo(player: Player, row: StudioRound) -> None:
     await _save(row, status=RoundStatus.ROLLED_BACK, settled_at=utcnow())
 
 
-async def _settle(
-    player: Player, studio_game: StudioGame, row: StudioRound, multiplier: Decimal, detail: dict
-) -> tuple[StudioRound, Decimal]:
-    payout = studio_game.spec.payout(row.stake, multiplier)
-    answer = await player.port.credit(player.token, _call(row, "win", payout))
-    if answer.status != OK:
-        raise AppError("play-wallet-refused", 409)
-    settled = await _save(
+async def _save_settled(
+    row: StudioRound, multiplier: Decimal, payout: Decimal, detail: dict
+) -> StudioRound:
+    return await _save(
         row,
         multiplier=multiplier,
         payout=payout,
@@ -263,7 +259,17 @@ async def _settle(
         status=RoundStatus.SETTLED,
         settled_at=utcnow(),
     )
-    return settled, answer.balance
+
+
+async def _settle(
+    player: Player, studio_game: StudioGame, row: StudioRound, multiplier: Decimal, detail: dict
+) -> tuple[StudioRound, Decimal]:
+    """The payout of a two-step round, as its own credit."""
+    payout = studio_game.spec.payout(row.stake, multiplier)
+    answer = await player.port.credit(player.token, _call(row, "win", payout))
+    if answer.status != OK:
+        raise AppError("play-wallet-refused", 409)
+    return await _save_settled(row, multiplier, payout, detail), answer.balance
 
 
 async def _staked(
@@ -360,15 +366,7 @@ async def _play_one_step(
     bet = _call(row, "bet", row.stake)
     win = _call(row, "win", studio_game.spec.payout(row.stake, outcome.multiplier))
     answer = await _staked(player, row, player.port.bet_win(player.token, bet, win), win)
-    settled = await _save(
-        row,
-        multiplier=outcome.multiplier,
-        payout=win.amount,
-        detail=_json(outcome.detail),
-        status=RoundStatus.SETTLED,
-        settled_at=utcnow(),
-    )
-    return settled, answer.balance
+    return await _save_settled(row, outcome.multiplier, win.amount, outcome.detail), answer.balance
 
 
 async def _deal(

@@ -1,5 +1,9 @@
 """`/wps/system/status` next to a bare Starlette JSON endpoint, same server, same run.
 
+Both servers stay up and are loaded in turn, ROUNDS times each (bare, status, bare, …); each
+side's figures are those of its median run, so that the machine drifting during the run
+weighs on both sides alike.
+
 Goal (issue 2): the status endpoint serves at least 70% of the bare endpoint's rate.
 """
 
@@ -10,10 +14,15 @@ import subprocess
 import sys
 import tempfile
 
-from bench.common import ROOT, Figure, asgi_server, wrk
+from bench.common import ROOT, Figure, LoadResult, asgi_server, wrk
 
 CONCURRENCY = 32
 SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
+ROUNDS = 3
+
+
+def _median(runs: list[LoadResult]) -> LoadResult:
+    return sorted(runs, key=lambda run: run.rate)[len(runs) // 2]
 
 
 def run() -> list[Figure]:
@@ -23,12 +32,18 @@ def run() -> list[Figure]:
         [sys.executable, "-m", "app.cli", "setup"], cwd=ROOT, env={**os.environ, **env},
         check=True, capture_output=True,
     )  # fmt: skip
-    with asgi_server("bench.bare_app:app") as bare_url:
-        wrk(bare_url + "/status", CONCURRENCY, 1)  # warm-up
-        bare = wrk(bare_url + "/status", CONCURRENCY, SECONDS)
-    with asgi_server("app.api.main:create_api", env=env, factory=True) as app_url:
-        wrk(app_url + "/wps/system/status", CONCURRENCY, 1)
-        real = wrk(app_url + "/wps/system/status", CONCURRENCY, SECONDS)
+    with (
+        asgi_server("bench.bare_app:app") as bare_url,
+        asgi_server("app.api.main:create_api", env=env, factory=True) as app_url,
+    ):
+        targets = (bare_url + "/status", app_url + "/wps/system/status")
+        for url in targets:
+            wrk(url, CONCURRENCY, 1)  # warm-up
+        runs: dict[str, list[LoadResult]] = {url: [] for url in targets}
+        for _ in range(ROUNDS):
+            for url in targets:
+                runs[url].append(wrk(url, CONCURRENCY, SECONDS))
+        bare, real = (_median(runs[url]) for url in targets)
     ratio = real.rate / bare.rate if bare.rate else 0.0
     errors = real.errors + bare.errors
     return [

@@ -111,7 +111,7 @@ async def locked_pair(
     session: AsyncSession, owner: Owner, *, create: bool = False
 ) -> StudioSeedPair:
     """The owner's active pair, row-locked for the rest of the caller's write transaction;
-    with `create`, a first round makes the owner's first pair here."""
+    with `create`, the owner's first pair is made here if they have none yet."""
     query = select(StudioSeedPair).where(StudioSeedPair.active_owner == owner.key)
     pair = (await session.exec(query.with_for_update())).first()
     if pair is None and create:
@@ -142,9 +142,8 @@ async def set_client_seed(owner: Owner, client_seed: str) -> SeedView:
     text = client_seed.strip()
     if not CLIENT_SEED_PATTERN.fullmatch(text):
         raise AppError("play-client-seed-invalid", 400)
-    await _ensure_pair(owner)
     async with write_transaction() as session:
-        pair = await locked_pair(session, owner)
+        pair = await locked_pair(session, owner, create=True)
         pair.client_seed = text
         session.add(pair)
     return _view(pair)
@@ -152,9 +151,8 @@ async def set_client_seed(owner: Owner, client_seed: str) -> SeedView:
 
 async def rotate(owner: Owner) -> tuple[Revealed, SeedView]:
     """Reveal the active server seed and commit to a fresh one (the client seed is kept)."""
-    await _ensure_pair(owner)
     async with write_transaction() as session:
-        pair = await locked_pair(session, owner)
+        pair = await locked_pair(session, owner, create=True)
         open_round = (
             await session.exec(
                 select(StudioRound.id).where(

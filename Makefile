@@ -56,6 +56,7 @@ run: install
 lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 test-sqlite: install-dev browser
 	$(VENV)/bin/pytest -q --ignore=tests/fuzz

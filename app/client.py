@@ -145,7 +145,7 @@ class PlatformClient:
             "botCheck": await self.bot_check(),
             **extra,
         }
-        value = await self.post("/wps/session/login", payload, sealed=True)
+        value: dict[str, Any] = await self.post("/wps/session/login", payload, sealed=True)
         self.token = value["token"]
         return value
 

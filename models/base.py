@@ -13,6 +13,14 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def saved_id(value: int | None) -> int:
+    """The primary key of a row the database has stored (tables declare `id: int | None`
+    because a new instance has none yet)."""
+    if value is None:
+        raise ValueError("the row is not stored yet: it has no primary key")
+    return value
+
+
 class UTCDateTime(TypeDecorator[datetime]):
     """Stores UTC and always hands back timezone-aware datetimes, on SQLite too."""
 
@@ -29,4 +37,5 @@ class UTCDateTime(TypeDecorator[datetime]):
     def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
         if value is None:
             return None
-        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        stored: datetime = value
+        return stored.replace(tzinfo=UTC) if stored.tzinfo is None else stored.astimezone(UTC)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TypeVar, cast
 
 import fakeredis
 from redis.asyncio import Redis
@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 from app.core.config import get_settings
 
 _client: Redis | None = None
+T = TypeVar("T")
 
 
 def get_redis() -> Redis:
@@ -32,14 +33,14 @@ async def close_redis() -> None:
     _client = None
 
 
-async def cached_json(
-    key: str, loader: Callable[[], Awaitable[Any]], ttl: int | None = None
-) -> Any:
-    """Read a JSON value from the cache, or load it, store it and return it."""
+async def cached_json(key: str, loader: Callable[[], Awaitable[T]], ttl: int | None = None) -> T:
+    """Read a JSON value from the cache, or load it, store it and return it. `T` is what the
+    loader returns: JSON-shaped (str keys, JSON values), so it reads back as the same type."""
     redis = get_redis()
     hit = await redis.get(key)
     if hit is not None:
-        return json.loads(hit)
+        loaded: T = json.loads(hit)
+        return loaded
     value = await loader()
     await redis.set(key, json.dumps(value), ex=ttl or get_settings().cache_ttl_seconds)
     return value
@@ -55,3 +56,19 @@ async def invalidate_prefix(prefix: str) -> None:
     batch = [key async for key in redis.scan_iter(match=f"{prefix}*", count=500)]
     if batch:
         await redis.delete(*batch)
+
+
+# redis-py types its hash commands for the sync and async clients at once (`Awaitable[T] | T`):
+# these await them on the async client with the type the server returns.
+
+
+async def hash_set(key: str, mapping: Mapping[str, str | int]) -> int:
+    return await cast("Awaitable[int]", get_redis().hset(key, mapping=dict(mapping)))
+
+
+async def hash_get_all(key: str) -> dict[str, str]:
+    return await cast("Awaitable[dict[str, str]]", get_redis().hgetall(key))
+
+
+async def hash_incr(key: str, field: str, amount: int = 1) -> int:
+    return await cast("Awaitable[int]", get_redis().hincrby(key, field, amount))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 from redis.exceptions import WatchError
 
-from app.core.cache import get_redis
+from app.core.cache import get_redis, hash_incr, hash_set
 
 LOCK_SECONDS = 300
 RUNS_KEY = "job-runs:{name}"  # a hash: how many runs did the work, and when the last began
@@ -49,8 +49,8 @@ async def run_locked(
     if not await redis.set(key, token, nx=True, ex=lock_seconds):
         return JobRun(name=name, ran=False, changed=0)
     runs = RUNS_KEY.format(name=name)
-    await redis.hincrby(runs, "runs", 1)
-    await redis.hset(runs, "last_started", f"{time.time():.3f}")
+    await hash_incr(runs, "runs")
+    await hash_set(runs, {"last_started": f"{time.time():.3f}"})
     try:
         return JobRun(name=name, ran=True, changed=await work())
     finally:

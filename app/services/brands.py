@@ -10,8 +10,9 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any, TypeVar
 
-from sqlmodel import select
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.config import get_settings
@@ -23,6 +24,16 @@ from models import (
     CustomerService,
     DomainRoute,
     Merchant,
+    RegisterField,
+    SiteResource,
+    WhitelabelModule,
+)
+
+_BrandRow = TypeVar(
+    "_BrandRow",
+    Banner,
+    CustomerService,
+    DomainRoute,
     RegisterField,
     SiteResource,
     WhitelabelModule,
@@ -136,8 +147,8 @@ async def _load_brand(session: AsyncSession, merchant: Merchant) -> Brand:
     assert merchant.id is not None
     mid = merchant.id
 
-    async def rows(model: type, *order: object) -> list:  # type: ignore[type-arg]
-        statement = select(model).where(model.merchant_id == mid).order_by(*order)  # type: ignore[attr-defined]
+    async def rows(model: type[_BrandRow], *order: Any) -> list[_BrandRow]:
+        statement = select(model).where(col(model.merchant_id) == mid).order_by(*order)
         return list((await session.exec(statement)).all())
 
     modules = await rows(WhitelabelModule, WhitelabelModule.sort, WhitelabelModule.mod_id)

@@ -24,6 +24,7 @@ from models import (
     SiteResource,
     WhitelabelModule,
 )
+from models.base import saved_id
 
 # (mod_id, parent, name); spec 6 module switches grouped under the spec's module ids.
 MODULE_TREE: tuple[tuple[str, str | None, str], ...] = (
@@ -320,7 +321,7 @@ async def _channels(session: AsyncSession, merchant: Merchant) -> None:
     )
     session.add_all(
         PaymentChannel(
-            merchant_id=merchant.id,
+            merchant_id=saved_id(merchant.id),
             code=code,
             min_amount=low,
             max_amount=high,

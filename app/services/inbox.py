@@ -3,6 +3,8 @@ event it reports; its text comes from the catalog in the reader's language."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import col, func, select
@@ -10,7 +12,20 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope
 from app.core.i18n import translate
+from models.base import saved_id
 from models.cashier import MemberMessage, MessageKind
+
+
+@dataclass(frozen=True)
+class InboxMessage:
+    """One message as its reader sees it: title and body in the reader's language."""
+
+    id: int
+    kind: str
+    title: str
+    body: str
+    read: bool
+    created_at: datetime
 
 
 async def post_message(
@@ -27,7 +42,7 @@ async def unread_count(member_id: int) -> int:
         return int((await session.exec(statement)).one())
 
 
-async def messages(member_id: int, language: str, limit: int = 50) -> list[dict[str, Any]]:
+async def messages(member_id: int, language: str, limit: int = 50) -> list[InboxMessage]:
     async with session_scope() as session:
         rows = (
             await session.exec(
@@ -38,13 +53,13 @@ async def messages(member_id: int, language: str, limit: int = 50) -> list[dict[
             )
         ).all()
     return [
-        {
-            "id": m.id,
-            "kind": m.kind,
-            "title": translate(f"inbox.{m.kind}.title", language),
-            "body": translate(f"inbox.{m.kind}.body", language, **m.params),
-            "read": m.read_at is not None,
-            "createdAt": m.created_at.isoformat(),
-        }
+        InboxMessage(
+            id=saved_id(m.id),
+            kind=m.kind,
+            title=translate(f"inbox.{m.kind}.title", language),
+            body=translate(f"inbox.{m.kind}.body", language, **m.params),
+            read=m.read_at is not None,
+            created_at=m.created_at,
+        )
         for m in rows
     ]

@@ -34,7 +34,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
-from models.base import utcnow
+from models.base import saved_id, utcnow
 from models.ledger import (
     MEMBER_ACCOUNT_KINDS,
     SUB_KEYED_KINDS,
@@ -261,7 +261,7 @@ def _keep_loaded_accounts_in_step(session: AsyncSession, balances: Mapping[int, 
             set_committed_value(loaded, "balance", balance)
 
 
-def _check_accounts(accounts: Sequence[Row[Any]], request: _Request) -> None:
+def _check_accounts(accounts: Sequence[Row[*tuple[Any, ...]]], request: _Request) -> None:
     """The legs' accounts (rows with merchant_id and currency) exist, belong to the merchant
     and share one currency."""
     if len(accounts) != len(request.legs) or any(
@@ -702,7 +702,7 @@ async def member_wallet(
     }
     rows = (
         await session.exec(
-            select(LedgerAccount.owner_key, LedgerAccount.balance).where(
+            select(col(LedgerAccount.owner_key), col(LedgerAccount.balance)).where(
                 col(LedgerAccount.owner_key).in_(keys)
             )
         )
@@ -721,7 +721,7 @@ async def member_vendor_wallets(
     """The member's vendor wallets that exist, by vendor code (sub-key)."""
     rows = (
         await session.exec(
-            select(LedgerAccount.sub_key, LedgerAccount.balance).where(
+            select(col(LedgerAccount.sub_key), col(LedgerAccount.balance)).where(
                 LedgerAccount.merchant_id == merchant_id,
                 LedgerAccount.member_id == member_id,
                 LedgerAccount.kind == AccountKind.MEMBER_VENDOR.value,
@@ -824,9 +824,9 @@ async def audit(session: AsyncSession) -> AuditReport:
     accounts = (
         await session.exec(
             select(
-                LedgerAccount.id,
-                LedgerAccount.balance,
-                LedgerAccount.allow_negative,
+                col(LedgerAccount.id),
+                col(LedgerAccount.balance),
+                col(LedgerAccount.allow_negative),
                 entries_sum,
             )
             .outerjoin(LedgerEntry, col(LedgerEntry.account_id) == LedgerAccount.id)
@@ -836,7 +836,7 @@ async def audit(session: AsyncSession) -> AuditReport:
             .having(
                 or_(
                     func.round(entries_sum - LedgerAccount.balance, 2) != 0,
-                    and_(not_(col(LedgerAccount.allow_negative)), LedgerAccount.balance < 0),
+                    and_(not_(col(LedgerAccount.allow_negative)), col(LedgerAccount.balance) < 0),
                 )
             )
             .order_by(col(LedgerAccount.id))
@@ -856,15 +856,21 @@ async def audit(session: AsyncSession) -> AuditReport:
         if total.quantize(CENT) != balance:
             differences.append(
                 AuditDifference(
-                    "account-balance", account_id, f"stored {balance}, entries sum to {total}"
+                    "account-balance",
+                    saved_id(account_id),
+                    f"stored {balance}, entries sum to {total}",
                 )
             )
         if not allow_negative and balance < 0:
             differences.append(
-                AuditDifference("negative-balance", account_id, f"balance {balance} below zero")
+                AuditDifference(
+                    "negative-balance", saved_id(account_id), f"balance {balance} below zero"
+                )
             )
     differences += [
-        AuditDifference("transaction-sum", transaction_id, f"{count} entries summing to {total}")
+        AuditDifference(
+            "transaction-sum", saved_id(transaction_id), f"{count} entries summing to {total}"
+        )
         for transaction_id, total, count in transactions
     ]
     accounts_checked = (await session.exec(select(func.count()).select_from(LedgerAccount))).one()

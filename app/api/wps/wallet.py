@@ -272,7 +272,29 @@ async def unread_count(auth: RealMember) -> Envelope[int]:
     return ok(await inbox.unread_count(auth.member.id))
 
 
-@router.get("/wps/member/messages", response_model=Envelope[list[dict]])
-async def member_messages(ctx: Context, auth: RealMember) -> Envelope[list[dict]]:
+class InboxMessageValue(ApiModel):
+    id: int
+    kind: str
+    title: str
+    body: str
+    read: bool
+    createdAt: str = Field(description="ISO 8601, UTC")
+
+
+@router.get("/wps/member/messages", response_model=Envelope[list[InboxMessageValue]])
+async def member_messages(ctx: Context, auth: RealMember) -> Envelope[list[InboxMessageValue]]:
     assert auth.member.id is not None
-    return ok(await inbox.messages(auth.member.id, ctx.language))
+    found = await inbox.messages(auth.member.id, ctx.language)
+    return ok(
+        [
+            InboxMessageValue(
+                id=m.id,
+                kind=m.kind,
+                title=m.title,
+                body=m.body,
+                read=m.read,
+                createdAt=m.created_at.isoformat(),
+            )
+            for m in found
+        ]
+    )

@@ -22,7 +22,7 @@ from app.services.accounts import members, sessions, totp, verification
 from app.services.brands import Brand
 from app.services.messaging import email_provider, sms_provider
 from models import KnownIp, Member
-from models.base import utcnow
+from models.base import saved_id, utcnow
 from models.member import MEMBER_ACTIVE
 
 CAPTCHA_AFTER_FAILURES = 3
@@ -256,7 +256,9 @@ async def complete_login(
         ).first()
         if known is None:
             session.add(
-                KnownIp(member_id=member.id, ip=client.ip, first_seen_at=now, last_seen_at=now)
+                KnownIp(
+                    member_id=saved_id(member.id), ip=client.ip, first_seen_at=now, last_seen_at=now
+                )
             )
         else:
             known.last_seen_at = now

@@ -109,9 +109,9 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
     for configured in brand.register_fields:
         if configured.field_name in skip:
             continue
-        rule = rule_for(brand, configured.field_name)
-        assert rule is not None
-        failure = validate_field(values.get(configured.field_name), rule)
+        field_rule = rule_for(brand, configured.field_name)
+        assert field_rule is not None
+        failure = validate_field(values.get(configured.field_name), field_rule)
         if failure is not None:
             _error(errors, configured.field_name, failure)
     age_key = "val_age_21" if brand.min_age >= 21 else "val_age_18"

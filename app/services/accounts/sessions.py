@@ -12,7 +12,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
 from models import Member, MemberSession
-from models.base import utcnow
+from models.base import saved_id, utcnow
 from models.member import MEMBER_ACTIVE
 
 _TOUCH_EVERY = timedelta(seconds=60)
@@ -41,7 +41,7 @@ async def open_session(member: Member, ip: str, user_agent: str, device: str) ->
     async with write_transaction() as session:
         session.add(
             MemberSession(
-                member_id=member.id,
+                member_id=saved_id(member.id),
                 token_digest=token_digest(token),
                 created_at=now,
                 last_seen_at=now,

@@ -16,7 +16,7 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from app.core import rate_limit
-from app.core.cache import get_redis
+from app.core.cache import get_redis, hash_get_all, hash_incr, hash_set
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.security import keyed_digest
@@ -198,7 +198,7 @@ async def send_code(brand: Brand, purpose: str, phone: Phone, client_ip: str) ->
         raise AppError("quota-exceeded", status=429)
     code = f"{secrets.randbelow(1_000_000):06d}"
     key = _code_key(brand, purpose, phone)
-    await get_redis().hset(key, mapping={"digest": keyed_digest(code, key), "attempts": 0})
+    await hash_set(key, {"digest": keyed_digest(code, key), "attempts": 0})
     await get_redis().expire(key, SMS_CODE_VALID_SECONDS)
     text = f"{brand.name}: {code}"
     await sms_provider().send(brand.id, phone.e164, text)
@@ -211,11 +211,11 @@ async def check_code(brand: Brand, purpose: str, phone: Phone, code: str | None)
         raise AppError("missing-verification-code", status=400)
     redis = get_redis()
     key = _code_key(brand, purpose, phone)
-    stored = await redis.hgetall(key)
+    stored = await hash_get_all(key)
     if not stored:
         raise AppError("code-expired", status=400)
     if not hmac.compare_digest(stored["digest"], keyed_digest(code.strip(), key)):
-        attempts = await redis.hincrby(key, "attempts", 1)
+        attempts = await hash_incr(key, "attempts")
         if attempts >= SMS_MAX_ATTEMPTS:
             await redis.delete(key)
         raise AppError("invalid-verification-code", status=400)

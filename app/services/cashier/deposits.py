@@ -19,7 +19,7 @@ from app.services.cashier.providers import provider
 from app.services.inbox import post_message
 from app.services.wallet_events import balance_changed
 from models import Member
-from models.base import utcnow
+from models.base import saved_id, utcnow
 from models.cashier import DepositOrder, DepositStatus, MessageKind, PaymentChannel, WebhookLog
 from models.ledger import AccountKind, TransactionKind
 
@@ -73,7 +73,7 @@ async def create_deposit(
     order = DepositOrder(
         order_no=f"D{utcnow():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
         merchant_id=brand.id,
-        member_id=member.id,
+        member_id=saved_id(member.id),
         channel_code=channel.code,
         provider=channel.provider,
         currency=brand.currency,
@@ -181,17 +181,18 @@ async def _apply(order_no: str, status: str, amount: Decimal) -> str:
                 merchant_id=order.merchant_id,
                 kind=kind,
                 currency=order.currency,
-                **owner,
+                member_id=member_id,
+                spread=spread,
             )
-            for kind, owner in (
-                (AccountKind.PAYMENT_CLEARING, {"spread": order.member_id}),
-                (AccountKind.HOUSE, {"spread": order.member_id}),
-                (AccountKind.MEMBER_CASH, {"member_id": order.member_id}),
+            for kind, member_id, spread in (
+                (AccountKind.PAYMENT_CLEARING, None, order.member_id),
+                (AccountKind.HOUSE, None, order.member_id),
+                (AccountKind.MEMBER_CASH, order.member_id, None),
             )
         }
         legs = [
-            ledger.Leg(accounts[AccountKind.PAYMENT_CLEARING].id, -order.amount),  # type: ignore[arg-type]
-            ledger.Leg(accounts[AccountKind.MEMBER_CASH].id, order.credited_amount),  # type: ignore[arg-type]
+            ledger.Leg(saved_id(accounts[AccountKind.PAYMENT_CLEARING].id), -order.amount),
+            ledger.Leg(saved_id(accounts[AccountKind.MEMBER_CASH].id), order.credited_amount),
         ]
         if order.fee > 0:
             legs.append(ledger.Leg(accounts[AccountKind.HOUSE].id, order.fee))  # type: ignore[arg-type]

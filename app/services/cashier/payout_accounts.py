@@ -18,6 +18,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from models import Member, PayoutAccount
+from models.base import saved_id
 from models.cashier import PayoutAccountKind, PixKeyType
 
 _EMAIL = re.compile(
@@ -110,7 +111,7 @@ def _new_account(member: Member, data: PayoutAccountInput) -> PayoutAccount:
     kind, key_type = data.kind.strip().upper(), data.pix_key_type.strip().upper()
     account = PayoutAccount(
         merchant_id=member.merchant_id,
-        member_id=member.id,
+        member_id=saved_id(member.id),
         kind=kind,
         identifier="",
         holder_name=" ".join(data.holder_name.split()),

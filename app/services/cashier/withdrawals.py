@@ -47,7 +47,7 @@ from models import (
     WithdrawalPayout,
     WithdrawalRule,
 )
-from models.base import utcnow
+from models.base import saved_id, utcnow
 from models.cashier import InvestigationOutcome, MessageKind, PayoutReceipt, WithdrawalStatus
 from models.ledger import AccountKind, TransactionKind, account_owner_key
 
@@ -460,9 +460,14 @@ async def _member_accounts(
     shard of this member)."""
     ids: list[int] = []
     for kind in kinds:
-        owner = {"spread" if kind == AccountKind.PAYMENT_CLEARING else "member_id": member_id}
+        clearing = kind == AccountKind.PAYMENT_CLEARING
         account = await ledger.account(
-            session, merchant_id=brand.id, kind=kind, currency=brand.currency, **owner
+            session,
+            merchant_id=brand.id,
+            kind=kind,
+            currency=brand.currency,
+            member_id=None if clearing else member_id,
+            spread=member_id if clearing else None,
         )
         assert account.id is not None
         ids.append(account.id)
@@ -632,10 +637,10 @@ async def pay_part(
             now = utcnow()
             payouts.append(
                 WithdrawalPayout(
-                    order_id=order.id,
+                    order_id=saved_id(order.id),
                     part_no=part_no,
                     amount=amount,
-                    operator_id=operator.id,
+                    operator_id=saved_id(operator.id),
                     ledger_transaction_id=posted.transaction_id,
                     paid_at=now,
                 )

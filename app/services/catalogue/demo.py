@@ -360,6 +360,7 @@ class _Builder:
             self.add(seed, PVP, name, classify)
 
     def lottery(self, seed: VendorSeed, game_type: str, count: int) -> None:
+        options: list[tuple[str, str, str | None]]
         if seed.vassalage == "TCG_LOTTO_VN":
             options = [(f"{r} {d}", "vn", None) for r, d in product(VN_REGIONS, VN_DRAWS)]
         elif seed.vassalage == "LOTT":

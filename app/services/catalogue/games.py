@@ -4,11 +4,13 @@ a vendor's game types and the PvP rooms derived from its games."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import ColumnElement, func, or_
+from sqlalchemy.orm import Mapped
 from sqlmodel import col, select
 
 from app.core.db import session_scope
@@ -144,7 +146,7 @@ async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
 
 
 async def _top(
-    brand: Brand, conditions: list[ColumnElement[bool]], limit: int
+    brand: Brand, conditions: Sequence[ColumnElement[bool] | Mapped[bool]], limit: int
 ) -> list[dict[str, Any]]:
     raw = await raw_catalogue()
     if not brand.supports_tagalog:

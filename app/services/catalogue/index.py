@@ -23,6 +23,7 @@ from itertools import accumulate
 from typing import Any
 
 from sqlalchemy import Table
+from sqlalchemy import select as core_select
 from sqlmodel import col, select
 
 from app.core.cache import get_redis
@@ -227,7 +228,7 @@ class IndexRegistry:
                 ).all()
             )
             connection = await session.connection()
-            games = [GameRow(*row) for row in await connection.execute(select(_GAMES))]
+            games = [GameRow(*row) for row in await connection.execute(core_select(_GAMES))]
         index = await asyncio.to_thread(_index, games, vendors, generation)
         self._index = index
         return index

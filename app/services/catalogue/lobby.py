@@ -4,7 +4,7 @@ the vendor list, cached per brand and language for a minute and refreshable on r
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlmodel import col, select
 
@@ -44,7 +44,10 @@ async def invalidate_catalogue() -> None:
     game_index.invalidate()
 
 
-async def cached(key: str, loader: Callable[[], Awaitable[Any]], refresh: bool = False) -> Any:
+T = TypeVar("T")
+
+
+async def cached(key: str, loader: Callable[[], Awaitable[T]], refresh: bool = False) -> T:
     """A cached catalogue value; `refresh` reloads it unless it was reloaded moments ago."""
     full_key = CACHE_PREFIX + key
     if refresh:

@@ -14,7 +14,7 @@ from sqlmodel import col, select
 from app.core import rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.catalogue.games import game_entry
+from app.services.catalogue.index import game_entry
 from app.services.catalogue.lobby import raw_catalogue, vendor_maintenance
 from models import FavoriteGame, Game, Member, RecentGame
 from models.base import utcnow

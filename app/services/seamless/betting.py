@@ -205,7 +205,9 @@ async def profit_and_loss(
             )
         ).all()
         rounds = await session.exec(
-            select(GameRound.opened_at, GameRound.bet_total, GameRound.win_total).where(*conditions)
+            select(
+                col(GameRound.opened_at), col(GameRound.bet_total), col(GameRound.win_total)
+            ).where(*conditions)
         )
         for opened_at, bet, win in rounds:
             day = days[opened_at.astimezone(zone).date()]

@@ -248,7 +248,7 @@ async def _undo(player: Player, row: StudioRound) -> None:
 
 
 async def _save_settled(
-    row: StudioRound, multiplier: Decimal, payout: Decimal, detail: dict
+    row: StudioRound, multiplier: Decimal, payout: Decimal, detail: dict[str, Any]
 ) -> StudioRound:
     return await _save(
         row,
@@ -262,7 +262,11 @@ async def _save_settled(
 
 
 async def _settle(
-    player: Player, studio_game: StudioGame, row: StudioRound, multiplier: Decimal, detail: dict
+    player: Player,
+    studio_game: StudioGame,
+    row: StudioRound,
+    multiplier: Decimal,
+    detail: dict[str, Any],
 ) -> tuple[StudioRound, Decimal]:
     """The payout of a two-step round, as its own credit."""
     payout = studio_game.spec.payout(row.stake, multiplier)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 from math import comb
-from typing import Any
+from typing import Any, TypeGuard
 
 from app.core.errors import AppError
 from app.services.studio.fairness import draw
@@ -29,7 +29,7 @@ def multiplier_for(mines: int, picks: int) -> Decimal:
     return Decimal(steps) / scale
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -22,18 +22,19 @@ from datetime import datetime
 from pathlib import Path
 
 from alembic.config import Config
-from sqlmodel import select
 
 from alembic import command
 from app.core.cache import close_redis
 from app.core.config import PROJECT_ROOT
-from app.core.db import dispose_engine, session_scope, write_transaction
+from app.core.db import dispose_engine, session_scope
+from app.core.errors import AppError
+from app.core.i18n import translate
 from app.jobs import JobRun, withdrawal_timeouts
+from app.services import site_status
 from app.services.demo_data import seed_demo_data
 from app.services.ledger import audit
 from app.services.payload_keys import payload_keys
 from app.services.seamless.vendors import rotate_vendor_secret
-from models import Merchant
 from models.base import utcnow
 
 
@@ -49,45 +50,35 @@ async def _seed() -> None:
     await dispose_engine()
 
 
-async def _status(args: argparse.Namespace) -> int:
-    async with write_transaction() as session:
-        merchant = (
-            await session.exec(select(Merchant).where(Merchant.code == args.merchant.upper()))
-        ).first()
-        if merchant is None:
-            print(f"unknown merchant {args.merchant}", file=sys.stderr)
-            return 2
+async def _status(args: argparse.Namespace, until: datetime | None) -> int:
+    now = utcnow()
+    try:
         if args.action == "normal":
-            merchant.maintenance = False
-            merchant.maintenance_end_at = None
-            merchant.maintenance_message = None
-            merchant.blocked_networks = []
-            merchant.blocked_countries = []
+            found = await site_status.back_to_normal(args.merchant, now=now)
         elif args.action == "maintenance":
-            merchant.maintenance = True
-            merchant.maintenance_end_at = datetime.fromisoformat(args.until) if args.until else None
-            merchant.maintenance_message = args.message
+            found = await site_status.start_maintenance(
+                args.merchant, until=until, message=args.message, now=now
+            )
         elif args.action == "block":
-            merchant.blocked_networks = sorted({*merchant.blocked_networks, *args.network})
-            merchant.blocked_countries = sorted(
-                {*merchant.blocked_countries, *(c.upper() for c in args.country)}
+            found = await site_status.block(
+                args.merchant, networks=args.network, countries=args.country, now=now
             )
         elif args.action == "unblock":
-            merchant.blocked_networks = [
-                n for n in merchant.blocked_networks if n not in args.network
-            ]
-            merchant.blocked_countries = [
-                c for c in merchant.blocked_countries if c not in {x.upper() for x in args.country}
-            ]
-        if args.action != "show":
-            merchant.updated_at = utcnow()
-            session.add(merchant)
-        print(
-            f"{merchant.code}: maintenance={merchant.maintenance} "
-            f"until={merchant.maintenance_end_at} networks={merchant.blocked_networks} "
-            f"countries={merchant.blocked_countries}"
-        )
-    await dispose_engine()
+            found = await site_status.unblock(
+                args.merchant, networks=args.network, countries=args.country, now=now
+            )
+        else:
+            found = await site_status.switches(args.merchant)
+    except AppError as exc:
+        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(
+        f"{found.merchant}: maintenance={found.maintenance} "
+        f"until={found.maintenance_end_at} networks={list(found.blocked_networks)} "
+        f"countries={list(found.blocked_countries)}"
+    )
     return 0
 
 
@@ -193,11 +184,11 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "serve":
         serve(args.host, args.port)
     elif args.command == "status":
-        if args.until:
-            parsed = datetime.fromisoformat(args.until)
-            if parsed.tzinfo is None:
-                parser.error("--until needs a UTC offset, e.g. +00:00")
-        return asyncio.run(_status(args))
+        try:
+            until = datetime.fromisoformat(args.until) if args.until else None
+        except ValueError:
+            parser.error(translate("site-status-until-invalid", "en", until=args.until))
+        return asyncio.run(_status(args, until))
     return 0
 
 

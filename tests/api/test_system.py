@@ -241,6 +241,15 @@ async def test_operator_switches_maintenance_and_region_block(api: PlatformClien
     assert (await api.get("/wps/system/status"))["status"] == 0
 
 
+def test_operator_command_refuses_a_bad_network() -> None:
+    refused = subprocess.run(
+        [sys.executable, "-m", "app.cli", "status", "block", "--network", "203.0.113.0/33"],
+        cwd=PROJECT_ROOT, env=os.environ.copy(), capture_output=True, text=True,
+    )  # fmt: skip
+    assert refused.returncode == 2
+    assert "203.0.113.0/33 is not a network" in refused.stderr
+
+
 async def test_home_aliases_redirect(api: PlatformClient) -> None:
     for path in ("/index", "/index.html"):
         response = await api.raw("GET", path)

@@ -27,3 +27,8 @@ TRANSFER_FUND = "/transferFund"
 BONUS_DETAILS = "/bonusDetails"
 FAVORITES = "/favorites"  # member centre label "favourites"; the spec shows no path
 MY_GAMES = "/myGames"  # member centre label "my games" (recent games)
+
+
+def sandbox_pay(order_no: str) -> str:
+    """The sandbox provider's checkout page of one deposit order."""
+    return SANDBOX_PAY.replace("[order]", order_no)

@@ -39,7 +39,7 @@ class CashierState(rx.State):
             "status": order.status,
             "pixCode": order.pix_code or "",
             "qr": qr_svg_data_uri(order.pix_code) if order.pix_code else "",
-            "checkoutUrl": f"/sandbox/pay/{order.order_no}",
+            "checkoutUrl": deposits.checkout_url(order),
         }
 
     @rx.event

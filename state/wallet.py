@@ -9,9 +9,8 @@ from typing import Any
 
 import reflex as rx
 
-from app.core.db import session_scope
 from app.core.i18n.formatting import format_balance
-from app.services import ledger
+from app.services.cashier import transfers
 from app.services.wallet_events import balance_version
 from state.auth import AuthState
 from state.site import SiteState, current_brand
@@ -57,10 +56,7 @@ class WalletState(rx.State):
 
     async def _reload(self, member_id: int) -> None:
         brand = await current_brand(self)
-        async with session_scope() as session:
-            wallet = await ledger.member_wallet(
-                session, merchant_id=brand.id, member_id=member_id, currency=brand.currency
-            )
+        wallet = await transfers.member_wallet(brand, member_id)
         self._cash = str(wallet.cash)
         self.currency_symbol = brand.currency_symbol
         await self._format()

@@ -135,8 +135,7 @@ CurrentMember = Annotated[Authenticated, Depends(current_member)]
 
 async def real_member(auth: CurrentMember) -> Authenticated:
     """A member with a real account: trial users are asked to register first (spec 4)."""
-    if members.roles(auth.member.account_type).is_trial:
-        raise AppError("in_need_true_account", status=403)
+    members.require_real_account(auth.member)
     return auth
 
 

@@ -21,10 +21,8 @@ from app.api.account_schemas import (
 )
 from app.api.deps import Context, CurrentMember, RealMember, client_of, sealed_model
 from app.api.envelope import Envelope, ok
-from app.core.db import write_transaction
 from app.core.i18n import translate
 from app.services.accounts import members, passwords, registration, totp
-from models import Member
 
 router = APIRouter(prefix="/wps/member", tags=["member"])
 
@@ -41,12 +39,7 @@ async def get_icon(auth: CurrentMember) -> Envelope[str]:
 
 @router.post("/info/icon", response_model=Envelope[str])
 async def set_icon(auth: RealMember, payload: IconPayload) -> Envelope[str]:
-    async with write_transaction() as session:
-        member = await session.get(Member, auth.member.id)
-        assert member is not None
-        member.icon = payload.icon
-        session.add(member)
-    return ok(payload.icon)
+    return ok(await members.set_icon(auth.member, payload.icon))
 
 
 async def _register(

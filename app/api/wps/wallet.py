@@ -139,7 +139,7 @@ async def deposit_value(order: DepositOrder) -> DepositValue:
         status=order.status,
         pixCode=order.pix_code,
         qr=await qr_svg_data_uri_off_loop(order.pix_code) if order.pix_code else None,
-        checkoutUrl=f"/sandbox/pay/{order.order_no}",
+        checkoutUrl=deposits.checkout_url(order),
     )
 
 

@@ -9,10 +9,13 @@ from sqlmodel import func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.config import get_settings
+from app.core.db import write_transaction
+from app.core.errors import AppError
 from app.services.brands import Brand
 from models import Member
 
 PLAYER_TYPE = 0
+ICONS: tuple[str, ...] = tuple(str(number) for number in range(1, 13))
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,13 @@ def roles(account_type: int) -> Roles:
         is_agent=account_type in settings.agent_account_types,
         is_trial=account_type in settings.trial_account_types,
     )
+
+
+def require_real_account(member: Member) -> None:
+    """Spec 4: money, favourites and real play need a real account; a trial user is asked to
+    register first. Every use case that needs one calls this, whichever door it came in by."""
+    if roles(member.account_type).is_trial:
+        raise AppError("in_need_true_account", status=403)
 
 
 def trial_type() -> int:
@@ -49,6 +59,19 @@ async def by_username(session: AsyncSession, merchant_id: int, username: str) ->
 async def by_mobile(session: AsyncSession, merchant_id: int, mobile: str) -> Member | None:
     statement = select(Member).where(Member.merchant_id == merchant_id, Member.mobile == mobile)
     return (await session.exec(statement)).first()
+
+
+async def set_icon(member: Member, icon: str) -> str:
+    """The member's avatar: one of the ICONS pictures, by number."""
+    require_real_account(member)
+    if icon not in ICONS:
+        raise AppError("member-icon-invalid", status=422, params={"max": len(ICONS)})
+    async with write_transaction() as session:
+        stored = await session.get(Member, member.id, with_for_update=True)
+        assert stored is not None
+        stored.icon = icon
+        session.add(stored)
+    return icon
 
 
 def mask_mobile(mobile: str | None) -> str:

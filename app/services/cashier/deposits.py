@@ -14,6 +14,7 @@ from sqlmodel import col, select
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
+from app.services.accounts.members import require_real_account
 from app.services.brands import Brand
 from app.services.cashier.providers import provider
 from app.services.inbox import post_message
@@ -59,6 +60,7 @@ async def channels(brand: Brand) -> list[PaymentChannel]:
 async def create_deposit(
     brand: Brand, member: Member, channel_code: str, amount_text: Any
 ) -> DepositOrder:
+    require_real_account(member)
     channel = next((c for c in await channels(brand) if c.code == channel_code), None)
     if channel is None:
         raise AppError("deposit-channel-unknown", status=422)
@@ -87,6 +89,11 @@ async def create_deposit(
     async with write_transaction() as session:
         session.add(order)
     return order
+
+
+def checkout_url(order: DepositOrder) -> str:
+    """Where the payer completes this order: its provider's checkout page."""
+    return provider(order.provider).checkout_url(order.order_no)
 
 
 async def member_order(member: Member, order_no: str) -> DepositOrder:

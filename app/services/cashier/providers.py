@@ -13,6 +13,7 @@ from typing import Protocol
 
 import httpx
 
+from app import routes
 from app.core.config import get_settings
 from app.services.brands import Brand
 from app.services.cashier.pix import br_code
@@ -33,6 +34,8 @@ class PaymentProvider(Protocol):
     name: str
 
     async def create_charge(self, brand: Brand, order: DepositOrder) -> Charge: ...
+
+    def checkout_url(self, order_no: str) -> str: ...
 
     def verify(self, body: bytes, signature: str) -> bool: ...
 
@@ -63,7 +66,10 @@ class SandboxProvider:
             if order.channel_code == "PIX"
             else None
         )
-        return Charge(reference, pix, f"/sandbox/pay/{order.order_no}")
+        return Charge(reference, pix, self.checkout_url(order.order_no))
+
+    def checkout_url(self, order_no: str) -> str:
+        return routes.sandbox_pay(order_no)
 
     async def settle(
         self, order: DepositOrder, paid: bool, transport: httpx.AsyncBaseTransport | None = None

@@ -21,6 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
+from app.services.accounts.members import require_real_account
 from app.services.brands import Brand
 from app.services.cashier import deposits
 from app.services.wallet_events import balance_changed
@@ -137,6 +138,14 @@ async def _wallets(session: AsyncSession, brand: Brand, member_id: int) -> Walle
     return Wallets(brand.currency, wallet.cash, wallet.bonus, wallet.locked, tuple(vendors))
 
 
+async def member_wallet(brand: Brand, member_id: int) -> ledger.MemberWallet:
+    """The member's cash, bonus and locked balances in the brand's currency."""
+    async with session_scope() as session:
+        return await ledger.member_wallet(
+            session, merchant_id=brand.id, member_id=member_id, currency=brand.currency
+        )
+
+
 async def wallets(brand: Brand, member: Member) -> Wallets:
     assert member.id is not None
     async with session_scope() as session:
@@ -213,6 +222,7 @@ async def transfer(
     amount: Any,
     request_id: Any,
 ) -> TransferResult:
+    require_real_account(member)
     """Move `amount` between the main wallet and a vendor wallet, all or nothing.
 
     The request id makes the call idempotent: a repeat answers as the first time (even if
@@ -265,6 +275,7 @@ async def transfer(
 async def recall_all(brand: Brand, member: Member, request_id: Any) -> RecallResult:
     """Bring every vendor wallet's money back to the main wallet in one transaction;
     vendors in maintenance keep theirs (they answer nothing while down)."""
+    require_real_account(member)
     assert member.id is not None
     base = f"wallet-recall:{member.id}:{_request_id(request_id)}"
     if is_single(brand):

@@ -31,6 +31,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password, verify_password
 from app.services import ledger
+from app.services.accounts.members import require_real_account
 from app.services.accounts.registration import rule_for
 from app.services.brands import Brand
 from app.services.cashier import deposits, payout_accounts
@@ -478,6 +479,7 @@ async def request_withdrawal(
     brand: Brand, member: Member, amount_text: Any, payout_account_id: int, payment_password: str
 ) -> WithdrawalView:
     """Lock the amount for a new order, after every check; nothing is written on refusal."""
+    require_real_account(member)
     assert member.id is not None
     await _refuse_if_locked(member.id)
     amount = parse_amount(amount_text)

@@ -120,8 +120,7 @@ async def launch(
         return _url(credential.demo_url, game)
     if member is None:
         raise AppError("not-logged-in", 401)
-    if members.roles(member.account_type).is_trial:
-        raise AppError("in_need_true_account", 403)
+    members.require_real_account(member)
     token = await wallet.open_session(
         member=member, vendor=game.vassalage, game_code=game.game_code, currency=brand.currency
     )

@@ -1,4 +1,4 @@
-"""Operator commands and back-office changes: the site's switches (app/services/site_status.py)."""
+"""Site switches (app/services/site_status.py) and the member's profile picture."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
@@ -17,6 +17,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "e.g. 2026-12-01T03:00+00:00."
         ),
         "site-status-message-too-long": "The maintenance message is longer than {max} characters.",
+        "member-icon-invalid": "Choose one of the {max} profile pictures.",
     },
     "pt": {
         "site-status-unknown-merchant": "Marca {merchant} desconhecida.",
@@ -34,5 +35,6 @@ MESSAGES: dict[str, dict[str, str]] = {
             "2026-12-01T03:00+00:00."
         ),
         "site-status-message-too-long": "A mensagem de manutenção passa de {max} caracteres.",
+        "member-icon-invalid": "Escolha uma das {max} imagens de perfil.",
     },
 }

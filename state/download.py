@@ -17,5 +17,5 @@ class DownloadState(rx.State):
     async def load(self) -> None:
         brand = await brands.for_request(None, self.router.headers.host)
         links = site.app_download_links(brand)
-        self.android_qr = qr_svg_data_uri(links["android"]) if links["android"] else ""
-        self.ios_qr = qr_svg_data_uri(links["ios"]) if links["ios"] else ""
+        self.android_qr = qr_svg_data_uri(links.android) if links.android else ""
+        self.ios_qr = qr_svg_data_uri(links.ios) if links.ios else ""

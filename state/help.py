@@ -17,10 +17,10 @@ class HelpState(rx.State):
         self.articles_by_lang = {
             code: [
                 {
-                    "id": str(a["id"]),
-                    "category": a["category"],
-                    "title": a["title"],
-                    "content": a["content"],
+                    "id": str(a.id),
+                    "category": a.category,
+                    "title": a.title,
+                    "content": a.content,
                 }
                 for a in await site.help_center(brand, code)
             ]

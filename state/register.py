@@ -51,17 +51,17 @@ class RegisterState(rx.State):
     async def _load(self) -> None:
         brand = await current_brand(self)
         settings = site.register_settings(brand)
-        self.methods = settings["methods"]
-        self.min_age = settings["minAge"]
+        self.methods = settings.methods
+        self.min_age = settings.min_age
         self.extra_fields = [
             {
-                "name": f["field"],
-                "required": "1" if f["required"] else "",
-                "type": INPUT_TYPES.get(f["field"], "text"),
-                "max": str(f["maxLength"] or 120),
+                "name": f.field,
+                "required": "1" if f.required else "",
+                "type": INPUT_TYPES.get(f.field, "text"),
+                "max": str(f.max_length or 120),
             }
-            for f in settings["fields"]
-            if f["enabled"] and f["field"] not in SPECIAL_FIELDS
+            for f in settings.fields
+            if f.enabled and f.field not in SPECIAL_FIELDS
         ]
         if not self.methods.get("username") and self.methods.get("mobile"):
             self.method = "mobile"

@@ -85,12 +85,12 @@ class SiteState(rx.State):
         )
         self.maintenance_message = status.maintenance_message or ""
         self.customer_services = [
-            {"type": c["csType"], "position": c["csPosition"], "url": c["url"]}
+            {"type": c.cs_type, "position": c.cs_position, "url": c.url}
             for c in site.customer_services(brand)
         ]
-        self.socials = site.social_links(brand)
-        self.android_url = downloads["android"]
-        self.ios_url = downloads["ios"]
+        self.socials = [{"kind": s.kind, "url": s.url} for s in site.social_links(brand)]
+        self.android_url = downloads.android
+        self.ios_url = downloads.ios
         self.app_qr = qr_svg_data_uri(f"https://{brand.main_domain}/down")
         self.login_methods = site.login_methods(brand)
         self.single_wallet = brand.single_wallet

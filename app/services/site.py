@@ -5,7 +5,6 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlmodel import select
 
@@ -13,7 +12,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.html import safe_link, sanitize_html
 from app.services.brands import Brand, ModuleNode
 from app.services.validation import normalize_accepted_pattern
-from models import HelpArticle, Member
+from models import DomainRoute, HelpArticle, Member
 
 STATUS_NORMAL = 0
 STATUS_MAINTENANCE = 1
@@ -84,37 +83,85 @@ def system_status(brand: Brand, ip: str, country: str | None = None) -> SystemSt
     )
 
 
-def whitelabel_tree(brand: Brand) -> list[dict[str, Any]]:
-    def node(n: ModuleNode) -> dict[str, Any]:
-        return {
-            "modId": n.mod_id,
-            "name": n.name,
-            "enabled": n.enabled,
-            "childrenNodes": [node(c) for c in n.children],
-        }
+@dataclass(frozen=True)
+class RegisterFieldSetting:
+    """Spec 3: one register field's validation, with '*' patterns sent as '.*'."""
 
-    return [node(n) for n in brand.module_tree()]
-
-
-def domain_routes(brand: Brand) -> list[dict[str, Any]]:
-    return [{"domain": d.domain, "routeType": d.route_type} for d in brand.domains]
+    field: str
+    enabled: bool
+    required: bool
+    min_length: int | None
+    max_length: int | None
+    pattern_id: int | None
+    accepted_pattern: str | None
 
 
-def register_settings(brand: Brand) -> dict[str, Any]:
+@dataclass(frozen=True)
+class RegisterSettings:
+    fields: tuple[RegisterFieldSetting, ...]
+    methods: dict[str, bool]
+    min_age: int
+
+
+@dataclass(frozen=True)
+class Resource:
+    resource_type: str
+    label_name_en: str
+    url: str
+    open_new_tab: bool
+
+
+@dataclass(frozen=True)
+class CustomerServiceLink:
+    cs_type: str
+    cs_position: str
+    label: str
+    url: str
+
+
+@dataclass(frozen=True)
+class HelpEntry:
+    id: int | None
+    category: str
+    title: str
+    content: str  # sanitised HTML
+
+
+@dataclass(frozen=True)
+class SocialLink:
+    kind: str
+    url: str
+
+
+@dataclass(frozen=True)
+class AppLinks:
+    android: str
+    ios: str
+
+
+def whitelabel_tree(brand: Brand) -> list[ModuleNode]:
+    return list(brand.module_tree())
+
+
+def domain_routes(brand: Brand) -> list[DomainRoute]:
+    return list(brand.domains)
+
+
+def register_settings(brand: Brand) -> RegisterSettings:
     """Spec 3: per-field validation config; an acceptedPattern of '*' is sent as '.*'."""
-    fields = [
-        {
-            "field": f.field_name,
-            "enabled": f.enabled,
-            "required": f.required,
-            "minLength": f.min_length,
-            "maxLength": f.max_length,
-            "patternId": f.pattern_id,
-            "acceptedPattern": normalize_accepted_pattern(f.accepted_pattern),
-        }
+    fields = tuple(
+        RegisterFieldSetting(
+            field=f.field_name,
+            enabled=f.enabled,
+            required=f.required,
+            min_length=f.min_length,
+            max_length=f.max_length,
+            pattern_id=f.pattern_id,
+            accepted_pattern=normalize_accepted_pattern(f.accepted_pattern),
+        )
         for f in brand.register_fields
-    ]
-    return {"fields": fields, "methods": registration_methods(brand), "minAge": brand.min_age}
+    )
+    return RegisterSettings(fields, registration_methods(brand), brand.min_age)
 
 
 def registration_methods(brand: Brand) -> dict[str, bool]:
@@ -139,73 +186,21 @@ def login_methods(brand: Brand) -> dict[str, bool]:
     }
 
 
-def resources(brand: Brand) -> list[dict[str, Any]]:
+def resources(brand: Brand) -> list[Resource]:
     return [
-        {
-            "resourceType": r.resource_type,
-            "labelNameEn": r.label_name_en,
-            "url": safe_link(r.url),
-            "openNewTab": r.open_new_tab,
-        }
+        Resource(r.resource_type, r.label_name_en, safe_link(r.url), r.open_new_tab)
         for r in brand.resources
     ]
 
 
-def customer_services(brand: Brand) -> list[dict[str, Any]]:
+def customer_services(brand: Brand) -> list[CustomerServiceLink]:
     return [
-        {
-            "csType": c.cs_type,
-            "csPosition": c.cs_position,
-            "label": c.label,
-            "url": safe_link(c.url),
-        }
+        CustomerServiceLink(c.cs_type, c.cs_position, c.label, safe_link(c.url))
         for c in brand.customer_services
     ]
 
 
-def banners(brand: Brand, group_name: str | None = None) -> list[dict[str, Any]]:
-    return [
-        {
-            "groupName": b.group_name,
-            "url": safe_link(b.image_url),
-            "linkUrl": safe_link(b.link_url) or None,
-            "linkageType": b.linkage_type,
-            "title": b.title,
-        }
-        for b in brand.banners
-        if group_name is None or b.group_name == group_name
-    ]
-
-
-def permission_payload(brand: Brand, status: SystemStatus, country: str | None) -> dict[str, Any]:
-    """Spec 3 permission payload: info, location, maintenance and regionRestriction flags."""
-    return {
-        "info": {
-            "merchantCode": brand.code,
-            "platform": brand.platform,
-            "lotteryType": brand.lottery_type,
-            "defaultLanguage": brand.default_language,
-            "supportedLanguages": list(brand.supported_languages),
-            "currency": brand.currency,
-            "currencySymbol": brand.currency_symbol,
-            "imgUrl": brand.image_base_url,
-            "domainRoute": domain_routes(brand),
-            "resources": resources(brand),
-            "whitelabelVal": whitelabel_tree(brand),
-            "register": registration_methods(brand),
-            "login": login_methods(brand),
-            "mainDomain": brand.main_domain,
-            "analytics": {"gtagId": brand.gtag_id},
-            "imageCDNs": list(brand.image_cdns),
-            "launchGameCDNs": list(brand.launch_game_cdns),
-        },
-        "location": {"ip": status.ip, "country": country},
-        "maintenance": status.maintenance,
-        "regionRestriction": status.region_restricted,
-    }
-
-
-async def help_center(brand: Brand, language: str) -> list[dict[str, Any]]:
+async def help_center(brand: Brand, language: str) -> list[HelpEntry]:
     """Help articles in the language (falling back to the brand default), HTML sanitised."""
     async with session_scope() as session:
         statement = (
@@ -217,15 +212,7 @@ async def help_center(brand: Brand, language: str) -> list[dict[str, Any]]:
     chosen = [a for a in articles if a.language == language] or [
         a for a in articles if a.language == brand.default_language
     ]
-    return [
-        {
-            "id": a.id,
-            "category": a.category,
-            "title": a.title,
-            "content": sanitize_html(a.content_html),
-        }
-        for a in chosen
-    ]
+    return [HelpEntry(a.id, a.category, a.title, sanitize_html(a.content_html)) for a in chosen]
 
 
 async def update_language(brand: Brand, requested: str, member: Member | None = None) -> str:
@@ -241,16 +228,16 @@ async def update_language(brand: Brand, requested: str, member: Member | None = 
     return chosen
 
 
-def app_download_links(brand: Brand) -> dict[str, str]:
+def app_download_links(brand: Brand) -> AppLinks:
     """Android package and iOS profile links from the brand's resources."""
     by_type = {r.resource_type: safe_link(r.url) for r in brand.resources}
-    return {"android": by_type.get("Android", ""), "ios": by_type.get("MOBILECONFIG", "")}
+    return AppLinks(android=by_type.get("Android", ""), ios=by_type.get("MOBILECONFIG", ""))
 
 
 SOCIAL_TYPES = ("TELEGRAM", "WHATSAPP", "FACEBOOK", "INSTAGRAM")  # spec 2, side menu
 
 
-def social_links(brand: Brand) -> list[dict[str, str]]:
+def social_links(brand: Brand) -> list[SocialLink]:
     """Social links of the side menu: the brand's resources plus its social CS channels."""
     links = {
         r.resource_type: safe_link(r.url)
@@ -260,4 +247,4 @@ def social_links(brand: Brand) -> list[dict[str, str]]:
     for channel in brand.customer_services:
         if channel.cs_type in SOCIAL_TYPES:
             links.setdefault(channel.cs_type, safe_link(channel.url))
-    return [{"kind": kind, "url": links[kind]} for kind in SOCIAL_TYPES if kind in links]
+    return [SocialLink(kind, links[kind]) for kind in SOCIAL_TYPES if kind in links]

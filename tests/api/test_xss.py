@@ -111,10 +111,11 @@ async def test_operator_links_keep_only_safe_schemes(
     api: PlatformClient, hostile_links: list[str]
 ) -> None:
     brand = await brands.by_code("BR1")
-    served: list[Any] = [c["url"] for c in site.customer_services(brand)]
-    served += [r["url"] for r in site.resources(brand)]
-    served += [s["url"] for s in site.social_links(brand)]
-    served += list(site.app_download_links(brand).values())
+    served: list[Any] = [c.url for c in site.customer_services(brand)]
+    served += [r.url for r in site.resources(brand)]
+    served += [s.url for s in site.social_links(brand)]
+    links = site.app_download_links(brand)
+    served += [links.android, links.ios]
     permission = await api.get("/wps/system/permission")
     served += [r["url"] for r in permission["info"]["resources"]]
     for url in served:

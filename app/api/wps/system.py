@@ -7,17 +7,23 @@ from fastapi import APIRouter, Request, Response
 from app.api.deps import Context, request_context
 from app.api.envelope import Envelope, ok
 from app.api.schemas import (
+    AnalyticsValue,
     DomainRouteValue,
     HelpArticleValue,
     LanguageRequest,
     LanguageValue,
+    LocationValue,
     ModuleNodeValue,
+    PermissionInfo,
     PermissionValue,
+    RegisterFieldValue,
     RegisterSettingsValue,
+    ResourceValue,
     StatusValue,
 )
 from app.services import site
 from app.services.accounts import sessions
+from app.services.brands import Brand, ModuleNode
 
 router = APIRouter(prefix="/wps/system", tags=["system"])
 
@@ -45,33 +51,110 @@ async def system_status(request: Request) -> Response:
 HOT_ROUTES = (("/wps/system/status", system_status, Envelope[StatusValue], "System status"),)
 
 
+def _module_node(node: ModuleNode) -> ModuleNodeValue:
+    return ModuleNodeValue(
+        modId=node.mod_id,
+        name=node.name,
+        enabled=node.enabled,
+        childrenNodes=[_module_node(child) for child in node.children],
+    )
+
+
+def _whitelabel(brand: Brand) -> list[ModuleNodeValue]:
+    return [_module_node(node) for node in site.whitelabel_tree(brand)]
+
+
+def _domain_routes(brand: Brand) -> list[DomainRouteValue]:
+    return [
+        DomainRouteValue(domain=d.domain, routeType=d.route_type) for d in site.domain_routes(brand)
+    ]
+
+
+def _register_field(f: site.RegisterFieldSetting) -> RegisterFieldValue:
+    return RegisterFieldValue(
+        field=f.field,
+        enabled=f.enabled,
+        required=f.required,
+        minLength=f.min_length,
+        maxLength=f.max_length,
+        patternId=f.pattern_id,
+        acceptedPattern=f.accepted_pattern,
+    )
+
+
 @router.get("/permission", response_model=Envelope[PermissionValue])
 async def permission(ctx: Context) -> Envelope[PermissionValue]:
-    status = site.system_status(ctx.brand, ctx.ip, ctx.country)
-    payload = site.permission_payload(ctx.brand, status, ctx.country)
-    return ok(PermissionValue.model_validate(payload))
+    """Spec 3 permission payload: info, location, maintenance and regionRestriction flags."""
+    brand = ctx.brand
+    status = site.system_status(brand, ctx.ip, ctx.country)
+    info = PermissionInfo(
+        merchantCode=brand.code,
+        platform=brand.platform,
+        lotteryType=brand.lottery_type,
+        defaultLanguage=brand.default_language,
+        supportedLanguages=list(brand.supported_languages),
+        currency=brand.currency,
+        currencySymbol=brand.currency_symbol,
+        imgUrl=brand.image_base_url,
+        domainRoute=_domain_routes(brand),
+        resources=[
+            ResourceValue(
+                resourceType=r.resource_type,
+                labelNameEn=r.label_name_en,
+                url=r.url,
+                openNewTab=r.open_new_tab,
+            )
+            for r in site.resources(brand)
+        ],
+        whitelabelVal=_whitelabel(brand),
+        register_methods=site.registration_methods(brand),
+        login=site.login_methods(brand),
+        mainDomain=brand.main_domain,
+        analytics=AnalyticsValue(gtagId=brand.gtag_id),
+        imageCDNs=list(brand.image_cdns),
+        launchGameCDNs=list(brand.launch_game_cdns),
+    )
+    return ok(
+        PermissionValue(
+            info=info,
+            location=LocationValue(ip=status.ip, country=ctx.country),
+            maintenance=status.maintenance,
+            regionRestriction=status.region_restricted,
+        )
+    )
 
 
 @router.get("/whitelabel", response_model=Envelope[list[ModuleNodeValue]])
 async def whitelabel(ctx: Context) -> Envelope[list[ModuleNodeValue]]:
-    tree = site.whitelabel_tree(ctx.brand)
-    return ok([ModuleNodeValue.model_validate(node) for node in tree])
+    return ok(_whitelabel(ctx.brand))
 
 
 @router.get("/domainRoute", response_model=Envelope[list[DomainRouteValue]])
 async def domain_route(ctx: Context) -> Envelope[list[DomainRouteValue]]:
-    return ok([DomainRouteValue.model_validate(d) for d in site.domain_routes(ctx.brand)])
+    return ok(_domain_routes(ctx.brand))
 
 
 @router.get("/setting/register", response_model=Envelope[RegisterSettingsValue])
 async def register_settings(ctx: Context) -> Envelope[RegisterSettingsValue]:
-    return ok(RegisterSettingsValue.model_validate(site.register_settings(ctx.brand)))
+    settings = site.register_settings(ctx.brand)
+    return ok(
+        RegisterSettingsValue(
+            fields=[_register_field(f) for f in settings.fields],
+            methods=settings.methods,
+            minAge=settings.min_age,
+        )
+    )
 
 
 @router.get("/helpCenter", response_model=Envelope[list[HelpArticleValue]])
 async def help_center(ctx: Context) -> Envelope[list[HelpArticleValue]]:
     articles = await site.help_center(ctx.brand, ctx.language)
-    return ok([HelpArticleValue.model_validate(a) for a in articles])
+    return ok(
+        [
+            HelpArticleValue(id=a.id, category=a.category, title=a.title, content=a.content)
+            for a in articles
+        ]
+    )
 
 
 @router.post("/language", response_model=Envelope[LanguageValue])

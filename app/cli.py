@@ -29,9 +29,9 @@ from app.core.config import PROJECT_ROOT
 from app.core.db import dispose_engine, session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.demo.seed import seed_demo_data
 from app.jobs import JobRun, withdrawal_timeouts
 from app.services import site_status
-from app.services.demo_data import seed_demo_data
 from app.services.ledger import audit
 from app.services.payload_keys import payload_keys
 from app.services.seamless.vendors import rotate_vendor_secret

@@ -44,8 +44,8 @@ from sqlmodel import select
 from alembic import command
 from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import dispose_engine, session_scope, write_transaction
+from app.demo.seed import seed_demo_data
 from app.services import ledger
-from app.services.demo_data import seed_demo_data
 from app.services.ledger import Leg
 from bench.common import Figure
 from models import Member, Merchant

@@ -9,8 +9,8 @@ import reflex as rx
 
 from app.services.catalogue import games
 from app.services.catalogue.games import GameQuery
+from state.cards import LIST_PAGE_SIZE, card
 from state.dialog import DialogState
-from state.lobby import LIST_PAGE_SIZE, card
 from state.site import SiteState, current_brand
 
 VENDOR_DIALOG = "vendor-games"

@@ -15,7 +15,9 @@ from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
+from state.cards import LIST_PAGE_SIZE, card
 from state.dialog import DialogState
+from state.game_popup import GamePopupState
 from state.home import HomeState
 from state.site import SiteState, current_brand
 
@@ -29,23 +31,7 @@ LIST_PATHS: dict[str, str] = {
     "/seaLottery": "LOTT",
 }
 LOTTERY_PATHS = ("/lottery", "/vnLottery", "/seaLottery")
-LIST_PAGE_SIZE = 50
 HOME_LIST = 12  # spec 9: recommended and PG lists
-
-
-def card(entry: dict[str, Any]) -> dict[str, str]:
-    """What a game card shows; ids stay numbers-as-text for the page."""
-    return {
-        "id": str(entry["nodeId"]),
-        "name": entry["gameName"],
-        "vendor": entry["vassalage"],
-        "vendorName": entry["displayName"],
-        "type": entry["gameType"],
-        "icon": entry["iconUrl"],
-        "demo": "1" if entry["supportPlay"] == 0 else "",
-        "maintenance": "1" if entry["maintenance"] else "",
-        "popup": "1" if entry["isGame"] == VASSALAGE else "",
-    }
 
 
 class LobbyState(rx.State):
@@ -154,8 +140,6 @@ class LobbyState(rx.State):
     @rx.event
     async def pick_vendor(self, code: str) -> Any:
         """A vendor chip filters the list; a VASSALAGE vendor opens its popup list instead."""
-        from state.game_popup import GamePopupState  # the popup state builds on this one
-
         chosen = next((v for v in self.vendors if v["code"] == code), None)
         if chosen is not None and chosen["popup"]:
             return GamePopupState.open_vendor(code, chosen["name"])
@@ -201,8 +185,6 @@ class LobbyState(rx.State):
             return AuthState.open_login
         if auth.is_trial and not demo:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
-        from state.game_popup import GamePopupState  # the popup state builds on this one
-
         if game.get("popup"):
             return GamePopupState.open_vendor(game["vendor"], game["vendorName"])
         if game.get("maintenance"):

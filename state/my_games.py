@@ -10,8 +10,8 @@ import reflex as rx
 
 from app.services.catalogue import members
 from state.auth import NEED_ACCOUNT_DIALOG, AuthState
+from state.cards import card
 from state.dialog import DialogState
-from state.lobby import card
 from state.site import current_brand
 
 

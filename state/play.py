@@ -20,7 +20,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.core.security import token_digest
-from app.services.seamless import launch, wallet
+from app.services.seamless import launch, studio_port, wallet
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, StudioGame
 from state.auth import LOGIN_DIALOG, NEED_ACCOUNT_DIALOG, AuthState, current_login
@@ -238,7 +238,7 @@ class PlayState(rx.State):
         if token and token_digest(token) == self._launch_digest and self._session_token:
             return None  # the same page reloaded: the token was already exchanged
         if token:
-            session = await wallet.studio_wallet().authenticate(token)
+            session = await studio_port.studio_wallet().authenticate(token)
             self._launch_digest = token_digest(token)
         elif (
             self._session_token
@@ -246,7 +246,7 @@ class PlayState(rx.State):
             and self._session_member == auth.member_id
         ):
             try:
-                await wallet.studio_wallet().balance(self._session_token)
+                await studio_port.studio_wallet().balance(self._session_token)
                 return None
             except AppError:
                 pass  # the session ended: launch a fresh one
@@ -275,7 +275,7 @@ class PlayState(rx.State):
             language=brand.default_language,
         )
         token = parse_qs(urlsplit(url).query).get("token", [""])[0]
-        return await wallet.studio_wallet().authenticate(token)
+        return await studio_port.studio_wallet().authenticate(token)
 
     # Page load -----------------------------------------------------------------------------
 

@@ -38,7 +38,7 @@ from app.client import PlatformClient  # noqa: E402
 from app.core.cache import close_redis, get_redis  # noqa: E402
 from app.core.config import PROJECT_ROOT  # noqa: E402
 from app.core.db import dispose_engine  # noqa: E402
-from app.services.demo_data import seed_demo_data  # noqa: E402
+from app.demo.seed import seed_demo_data  # noqa: E402
 
 
 def alembic_config(url: str) -> Config:

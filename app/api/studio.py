@@ -18,7 +18,7 @@ from pydantic import Field
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.services.accounts.sessions import bearer
-from app.services.seamless.wallet import PlayerSession
+from app.services.seamless.port import PlayerSession
 from app.services.studio import rounds, seeds
 from app.services.studio import sessions as studio_sessions
 

@@ -12,7 +12,7 @@ from sqlmodel import col, func, select
 from app.client import ApiError, PlatformClient
 from app.core.db import session_scope, write_transaction
 from app.services.accounts import sessions
-from app.services.seamless import wallet
+from app.services.seamless import studio_port, wallet
 from models import Game, GameSession, GameVendor, Member
 from models.member import MEMBER_BLOCKED
 from tests.support.databases import use_postgres
@@ -80,14 +80,14 @@ async def test_real_launch_gives_a_one_time_token_the_studio_exchanges(
     parts = urlsplit(url)
     assert parts.path == f"/play/{game.game_code}"
     token = parse_qs(parts.query)["token"][0]
-    player = await wallet.studio_wallet().authenticate(token)
+    player = await studio_port.studio_wallet().authenticate(token)
     assert (player.member_id, player.game_code, str(player.balance)) == (
         member.id,
         game.game_code,
         "12.00",
     )
     with pytest.raises(Exception) as replayed:
-        await wallet.studio_wallet().authenticate(token)
+        await studio_port.studio_wallet().authenticate(token)
     assert getattr(replayed.value, "code", None) == "seamless-invalid-token"
 
     again = await client.post("/wps/relay/GCS_gameLaunchFB", {"nodeId": game.id, "accountType": 1})

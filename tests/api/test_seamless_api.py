@@ -17,7 +17,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services import ledger
-from app.services.seamless import wallet
+from app.services.seamless import studio_port, wallet
 from app.services.seamless.http_port import HttpWallet, call_body
 from app.services.seamless.signing import signed_headers
 from app.services.seamless.vendors import rotate_vendor_secret, vendor_secret
@@ -149,9 +149,9 @@ async def test_malformed_calls_are_refused(vendor_client: httpx.AsyncClient) -> 
 def test_studio_wallet_goes_over_http_when_a_wallet_url_is_set(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert isinstance(wallet.studio_wallet(), wallet.InProcessWallet)
+    assert isinstance(studio_port.studio_wallet(), wallet.InProcessWallet)
     monkeypatch.setattr(get_settings(), "studio_wallet_url", "http://wallet.internal/")
-    port = wallet.studio_wallet()
+    port = studio_port.studio_wallet()
     assert isinstance(port, HttpWallet)
     assert (port.base_url, port.vendor) == ("http://wallet.internal", BGS)
 

@@ -13,7 +13,7 @@ from sqlmodel import col, select
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
-from app.services.seamless import wallet
+from app.services.seamless import studio_port, wallet
 from models import GameRound, GameSession, LedgerTransaction, Winner
 from models.base import utcnow
 from tests.support.seamless import call, funded_member, player_session, studio_game
@@ -53,7 +53,7 @@ async def _audit_clean() -> None:
 async def test_studio_port_bet_and_win_move_money_and_summarise_the_round() -> None:
     member = await funded_member("100.00")
     game = await studio_game()
-    port = wallet.studio_wallet()
+    port = studio_port.studio_wallet()
     assert isinstance(port, wallet.InProcessWallet)
     token = await wallet.open_session(
         member=member, vendor=BGS, game_code=game.game_code, currency="BRL"

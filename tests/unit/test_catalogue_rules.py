@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 
 from app.core.errors import AppError
+from app.demo.catalogue import build_catalogue
 from app.services.catalogue import rules
-from app.services.catalogue.demo import build_catalogue
 from app.services.catalogue.index import Bucket, Item
 from app.services.catalogue.navigation import Category, VendorCard, prize_mode
 from models.catalogue import VASSALAGE

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.demo.catalogue import build_catalogue
 from app.services.catalogue import navigation as nav
-from app.services.catalogue.demo import build_catalogue
 from app.services.catalogue.navigation import (
     LAUNCH,
     LOGIN,

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 import pytest
 
 from app.core.errors import AppError
+from app.demo.seed import REGISTER_FIELDS
 from app.services import site
 from app.services.brands import Brand, _switches
-from app.services.demo_data import REGISTER_FIELDS
 from models import RegisterField, WhitelabelModule
 
 
@@ -68,8 +68,8 @@ def test_module_is_on_only_with_all_ancestors_on() -> None:
     assert not brand.module_on("FREEPLAY3")  # parent GAMELO3 is off
     assert not brand.module_on("NOSUCH3")
     tree = site.whitelabel_tree(brand)
-    assert [node["modId"] for node in tree] == ["REG3", "GAMELO3"]
-    assert tree[0]["childrenNodes"][0]["modId"] == "MOBILENUMREG3"
+    assert [node.mod_id for node in tree] == ["REG3", "GAMELO3"]
+    assert tree[0].children[0].mod_id == "MOBILENUMREG3"
 
 
 def test_language_resolution() -> None:
@@ -87,8 +87,8 @@ def test_language_resolution() -> None:
 
 def test_register_settings_turn_star_into_dot_star() -> None:
     settings = site.register_settings(_brand())
-    assert settings["fields"][0]["acceptedPattern"] == ".*"
-    assert settings["minAge"] == 18
+    assert settings.fields[0].accepted_pattern == ".*"
+    assert settings.min_age == 18
 
 
 def test_demo_register_fields_use_known_pattern_ids() -> None:

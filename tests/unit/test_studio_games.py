@@ -12,7 +12,7 @@ import pytest
 
 from app.core.errors import AppError
 from app.core.i18n import has_key, translate
-from app.services.catalogue.demo import build_catalogue
+from app.demo.catalogue import build_catalogue
 from app.services.studio.fairness import floats
 from app.services.studio.games import GAMES, bingo, game, mines, poker, scratch, slot
 

@@ -17,7 +17,7 @@ from pydantic import Field, ValidationError
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core.errors import AppError
-from app.services.seamless import signing, wallet
+from app.services.seamless import port, signing, wallet
 from app.services.seamless.vendors import vendor_secret
 
 router = APIRouter(prefix="/vendor/{vendorCode}/wallet", tags=["vendor wallet"])
@@ -85,8 +85,8 @@ def _amount(text: str) -> Decimal:
         raise AppError("seamless-invalid-amount", 422) from exc
 
 
-def _call(body: MoneyRequest, rollback_of: str | None = None) -> wallet.WalletCall:
-    return wallet.WalletCall(
+def _call(body: MoneyRequest, rollback_of: str | None = None) -> port.WalletCall:
+    return port.WalletCall(
         transaction_id=body.transactionId,
         round_id=body.roundId,
         game_code=body.gameCode,
@@ -95,7 +95,7 @@ def _call(body: MoneyRequest, rollback_of: str | None = None) -> wallet.WalletCa
     )
 
 
-def _value(answer: wallet.WalletAnswer) -> Envelope[AnswerValue]:
+def _value(answer: port.WalletAnswer) -> Envelope[AnswerValue]:
     return ok(
         AnswerValue(
             status=answer.status,
@@ -146,7 +146,7 @@ async def bet_win(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
     """A one-step round: the debit of `amount`, then (if OK) the credit of `winAmount` under
     `winTransactionId`, both in one transaction; the answer is the credit's, or the refusal."""
     body = await _signed_body(request, vendorCode, BetWinRequest)
-    win = wallet.WalletCall(
+    win = port.WalletCall(
         transaction_id=body.winTransactionId,
         round_id=body.roundId,
         game_code=body.gameCode,

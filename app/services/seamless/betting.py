@@ -22,7 +22,7 @@ from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.catalogue.rules import GAME_TYPES
 from app.services.records import RANGES, range_start
-from app.services.seamless.wallet import STUDIO_VENDOR
+from app.services.seamless.port import STUDIO_VENDOR
 from models import Game, GameRound, GameVendor
 from models.games import WalletCall
 

@@ -11,8 +11,9 @@ import httpx
 
 from app.core.config import get_settings
 from app.core.errors import AppError
+from app.services.seamless.port import STUDIO_VENDOR, PlayerSession, WalletAnswer, WalletCall
 from app.services.seamless.signing import signed_headers
-from app.services.seamless.wallet import STUDIO_VENDOR, PlayerSession, WalletAnswer, WalletCall
+from app.services.seamless.vendors import vendor_secret
 
 TIMEOUT_SECONDS = 10.0
 
@@ -53,8 +54,6 @@ class HttpWallet:
             if configured is not None:
                 self._secret = configured.get_secret_value()
             else:
-                from app.services.seamless.vendors import vendor_secret
-
                 self._secret = await vendor_secret(self.vendor)
         return self._secret
 

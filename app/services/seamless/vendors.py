@@ -9,7 +9,7 @@ from sqlmodel import select
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
-from app.services.seamless.wallet import STUDIO_VENDOR
+from app.services.seamless.port import STUDIO_VENDOR
 from models import GameVendor, VendorCredential
 
 _KEY_PURPOSE = "vendor-wallet"

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
@@ -35,6 +35,12 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
 from app.services import ledger
+from app.services.seamless.port import (
+    STUDIO_VENDOR,
+    PlayerSession,
+    WalletAnswer,
+    WalletCall,
+)
 from app.services.wallet_events import balance_changed
 from models import Game, Member, Winner
 from models.base import utcnow
@@ -49,58 +55,10 @@ from models.games import (
 from models.games import WalletCall as WalletCallRow
 from models.ledger import AccountKind, TransactionKind
 
-STUDIO_VENDOR = "BGS"
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
 MAX_ID_LENGTH = 64
 MAX_AMOUNT = Decimal("1000000000.00")
-
-
-@dataclass(frozen=True)
-class PlayerSession:
-    session_token: str
-    member_id: int
-    merchant_id: int
-    currency: str
-    vendor: str
-    game_code: str
-    balance: Decimal
-
-
-@dataclass(frozen=True)
-class WalletCall:
-    transaction_id: str  # unique per vendor; a repeat returns the first answer
-    round_id: str  # groups bets and wins
-    game_code: str
-    amount: Decimal  # > 0 for a debit, >= 0 for a credit, ignored for a rollback
-    rollback_of: str | None = None  # rollback: the transaction_id being undone
-
-
-@dataclass(frozen=True)
-class WalletAnswer:
-    status: str  # WalletStatus value
-    balance: Decimal  # the player's cash balance now (also on refusals and repeats)
-    currency: str
-    transaction_id: str
-    replay: bool
-
-
-class WalletPort(Protocol):
-    """How any game (the studio too) moves a player's money."""
-
-    async def authenticate(self, launch_token: str) -> PlayerSession: ...
-
-    async def balance(self, session_token: str) -> WalletAnswer: ...
-
-    async def debit(self, session_token: str, call: WalletCall) -> WalletAnswer: ...
-
-    async def credit(self, session_token: str, call: WalletCall) -> WalletAnswer: ...
-
-    async def rollback(self, session_token: str, call: WalletCall) -> WalletAnswer: ...
-
-    async def bet_win(
-        self, session_token: str, bet: WalletCall, win: WalletCall
-    ) -> WalletAnswer: ...
 
 
 def idempotency_key(vendor: str, transaction_id: str) -> str:
@@ -672,13 +630,3 @@ class InProcessWallet:
 
     async def bet_win(self, session_token: str, bet: WalletCall, win: WalletCall) -> WalletAnswer:
         return await bet_win(self.vendor, session_token, bet, win)
-
-
-def studio_wallet() -> WalletPort:
-    """In-process for the co-hosted studio, or signed HTTP calls when STUDIO_WALLET_URL is set."""
-    settings = get_settings()
-    if settings.studio_wallet_url is None:
-        return InProcessWallet()
-    from app.services.seamless.http_port import HttpWallet
-
-    return HttpWallet(settings.studio_wallet_url, vendor=STUDIO_VENDOR)

@@ -28,13 +28,8 @@ from sqlmodel import col, select
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.seamless.wallet import (
-    PlayerSession,
-    WalletAnswer,
-    WalletCall,
-    WalletPort,
-    studio_wallet,
-)
+from app.services.seamless.port import PlayerSession, WalletAnswer, WalletCall, WalletPort
+from app.services.seamless.studio_port import studio_wallet
 from app.services.studio import fairness, seeds
 from app.services.studio.games import GAMES, StudioGame, game
 from app.services.studio.seeds import Owner

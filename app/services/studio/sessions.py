@@ -16,7 +16,8 @@ from app.core.cache import get_redis
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.security import token_digest
-from app.services.seamless.wallet import PlayerSession, studio_wallet
+from app.services.seamless.port import PlayerSession
+from app.services.seamless.studio_port import studio_wallet
 from app.services.studio import rounds, seeds
 from app.services.studio.games import BetLimits, game
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from app.core.errors import AppError
 from app.services.studio.fairness import draw
-from app.services.studio.games import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
 
 BALLS = 75
 DRAWN = 36

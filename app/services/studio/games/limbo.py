@@ -12,7 +12,13 @@ from decimal import Decimal
 from typing import Any
 
 from app.core.errors import AppError
-from app.services.studio.games import GameSpec, OneStep, Outcome, decimal_param, multiplier_text
+from app.services.studio.games.base import (
+    GameSpec,
+    OneStep,
+    Outcome,
+    decimal_param,
+    multiplier_text,
+)
 
 SPAN = 2**32
 MIN_TARGET = Decimal("1.01")

@@ -15,7 +15,7 @@ from typing import Any, TypeGuard
 
 from app.core.errors import AppError
 from app.services.studio.fairness import draw
-from app.services.studio.games import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
 
 TILES = 25
 MAX_MULTIPLIER = Decimal(10_000)

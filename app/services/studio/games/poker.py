@@ -21,7 +21,7 @@ from typing import Any
 
 from app.core.errors import AppError
 from app.services.studio.fairness import draw
-from app.services.studio.games import GameSpec, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, Outcome, multiplier_text
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"

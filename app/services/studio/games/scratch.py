@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from app.services.studio.fairness import below, draw, shuffle
-from app.services.studio.games import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
 
 SERIES = 1_000_000
 MATCH = 3

@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from app.services.studio.fairness import below
-from app.services.studio.games import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
 
 WILD = "WILD"
 SCATTER = "SCATTER"

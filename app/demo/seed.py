@@ -11,7 +11,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
 from app.core.html import sanitize_html
-from app.services.catalogue.demo import seed_catalogue
+from app.demo.catalogue import seed_catalogue
 from app.services.seamless.vendors import seed_vendor_credentials
 from models import (
     Banner,

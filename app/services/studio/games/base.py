@@ -1,0 +1,136 @@
+"""What every studio game is built on: specs, limits, outcomes, the `StudioGame` protocol
+and the one-step helper (the contract is described in the package's docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
+from typing import Any, Protocol
+
+from app.core.errors import AppError
+
+MULTIPLIER_STEP = Decimal("0.0001")
+MONEY_STEP = Decimal("0.01")
+
+# How many units of a currency one BRL of limit stands for (rounded, limits are policy).
+CURRENCY_SCALE: dict[str, Decimal] = {
+    "BRL": Decimal(1),
+    "USD": Decimal("0.2"),
+    "EUR": Decimal("0.2"),
+    "PHP": Decimal(10),
+    "INR": Decimal(15),
+    "THB": Decimal(6),
+    "VND": Decimal(5000),
+    "IDR": Decimal(3000),
+}
+
+
+@dataclass(frozen=True)
+class BetLimits:
+    currency: str
+    min_bet: Decimal
+    max_bet: Decimal
+    max_win: Decimal  # the most one round can pay in this currency
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    code: str  # also the catalogue game_code
+    sub_category: str | None  # None (slot, RNG), "SC", "VP", "AC", "TG", "BG"
+    rtp: Decimal  # declared, in percent
+    min_bet: Decimal  # per round, BRL
+    max_bet: Decimal
+    max_win_multiplier: Decimal  # a round never returns more than bet * this
+    two_step: bool = False
+
+    def limits(self, currency: str) -> BetLimits:
+        """Bet limits scaled to the currency; the maximum win is the max bet times the cap."""
+        scale = CURRENCY_SCALE.get(currency.upper())
+        if scale is None:
+            raise AppError("studio-currency-unsupported", 400, {"currency": currency})
+        max_bet = (self.max_bet * scale).quantize(MONEY_STEP)
+        return BetLimits(
+            currency=currency.upper(),
+            min_bet=(self.min_bet * scale).quantize(MONEY_STEP),
+            max_bet=max_bet,
+            max_win=(max_bet * self.max_win_multiplier).quantize(MONEY_STEP),
+        )
+
+    def check_bet(self, bet: Decimal, currency: str) -> None:
+        limits = self.limits(currency)
+        if bet < limits.min_bet or bet > limits.max_bet:
+            raise AppError(
+                "studio-bet-out-of-range",
+                400,
+                {"min": limits.min_bet, "max": limits.max_bet, "currency": limits.currency},
+            )
+
+    def payout(self, bet: Decimal, multiplier: Decimal) -> Decimal:
+        """The amount to credit for a stake and an outcome multiplier (cents, rounded down)."""
+        capped = min(multiplier, self.max_win_multiplier)
+        return (bet * capped).quantize(MONEY_STEP, rounding=ROUND_DOWN)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    multiplier: Decimal  # total return / stake for the round (0 = loss); capped
+    detail: dict[str, Any]  # JSON-safe, everything the page needs to show the result
+    finished: bool = True  # False only after step 1 of a two-step game
+    state: dict[str, Any] = field(default_factory=dict)  # carry-over to step 2 (empty when done)
+
+
+class StudioGame(Protocol):
+    spec: GameSpec
+
+    def paytable(self) -> list[dict[str, str]]: ...
+
+    def check(self, params: dict[str, Any]) -> dict[str, Any]: ...
+
+    def quoted_multiplier(self, params: dict[str, Any]) -> Decimal | None: ...
+
+    def play(self, rng: Iterator[float], params: dict[str, Any]) -> Outcome: ...
+
+    def finish(
+        self,
+        rng: Iterator[float],
+        params: dict[str, Any],
+        state: dict[str, Any],
+        choice: dict[str, Any],
+    ) -> Outcome: ...
+
+
+class OneStep:
+    """Base for single-step games: no second step, no quoted multiplier unless overridden."""
+
+    spec: GameSpec
+
+    def quoted_multiplier(self, params: dict[str, Any]) -> Decimal | None:
+        return None
+
+    def finish(
+        self,
+        rng: Iterator[float],
+        params: dict[str, Any],
+        state: dict[str, Any],
+        choice: dict[str, Any],
+    ) -> Outcome:
+        raise AppError("studio-round-finished", 409)
+
+    def capped(self, multiplier: Decimal) -> Decimal:
+        return min(multiplier, self.spec.max_win_multiplier)
+
+
+def multiplier_text(value: Decimal | int) -> str:
+    """A multiplier as the paytable shows it: 36x, 1.9800x."""
+    return f"{Decimal(value).normalize():f}x"
+
+
+def decimal_param(params: dict[str, Any], name: str, error: str) -> Decimal:
+    try:
+        value = Decimal(str(params[name]))
+    except (KeyError, ArithmeticError, ValueError) as exc:
+        raise AppError(error, 400) from exc
+    if not value.is_finite():
+        raise AppError(error, 400)
+    return value

@@ -1,11 +1,14 @@
-"""Builds the Reflex app: pages, the mounted API (/wps, /lgw, /vendor) and lifespan tasks."""
+"""Builds the Reflex app: pages (from the registry app.routes.ROUTES), the mounted API (/wps,
+/lgw, /vendor, /studio) and lifespan tasks."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 import reflex as rx
+from reflex.event import EventType
 
 from app import routes
 from app.api.main import create_api
@@ -40,7 +43,7 @@ from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
 from state.download import DownloadState
 from state.help import HelpState
-from state.lobby import LIST_PATHS, LOTTERY_PATHS, LobbyState
+from state.lobby import LobbyState
 from state.my_games import MyGamesState
 from state.play import PlayState, VerifyState
 from state.records import RecordsState
@@ -74,108 +77,48 @@ app.register_lifespan_task(scheduler)
 # Every page loads the brand and status, restores the session, the balance and the menus.
 ON_LOAD = [SiteState.load_site, AuthState.restore, WalletState.refresh, LobbyState.load_menu]
 
-for route in (routes.HOME, *routes.HOME_ALIASES):
+
+@dataclass(frozen=True)
+class Page:
+    build: Callable[[], rx.Component]
+    load: tuple[EventType[()], ...] = ()  # after ON_LOAD (and the login gate of app.routes)
+
+
+# The builder and loaders of every page key of app.routes.ROUTES.
+PAGES: dict[str, Page] = {
+    "home": Page(home, (LobbyState.load_home,)),
+    "game_list": Page(game_list_page, (LobbyState.load_list,)),
+    "login": Page(login_page, (AuthState.open_login_page,)),
+    "register": Page(register_page, (RegisterState.open_page,)),
+    "help": Page(help_page, (HelpState.load,)),
+    "download": Page(download_page, (DownloadState.load,)),
+    "promotions": Page(promotions_page),
+    "security_center": Page(security_center_page, (SecurityState.load,)),
+    "reset_password": Page(reset_password_page),
+    "agent_home": Page(agent_home_page),
+    "deposit": Page(deposit_page, (CashierState.load,)),
+    "sandbox_pay": Page(sandbox_page, (SandboxState.load,)),
+    "records": Page(records_page, (RecordsState.load,)),
+    "betting": Page(betting_page, (BettingState.load,)),
+    "profit": Page(profit_page, (ProfitState.load,)),
+    "withdraw": Page(withdraw_page, (WithdrawState.load,)),
+    "verify": Page(verify_page, (VerifyState.load,)),
+    "play": Page(play_page, (PlayState.load,)),
+    "transfer": Page(transfer_page, (TransferState.load,)),
+    "bonus": Page(bonus_page, (BonusState.load,)),
+    "favorites": Page(favorites_page, (MyGamesState.gate,)),
+    "my_games": Page(recent_page, (MyGamesState.gate,)),
+    "not_found": Page(not_found_page),
+}
+
+for route in routes.ROUTES:
+    page = PAGES[route.page]
+    gate = (AuthState.require_login,) if route.login else ()
     app.add_page(
-        home,
-        route=route,
-        on_load=[*ON_LOAD, LobbyState.load_home],
-        title="Home",
+        page.build,
+        route=route.path,
+        on_load=[*ON_LOAD, *gate, *page.load],
+        title=route.title,
     )
-for path in LIST_PATHS:
-    # Spec 2: the lottery pages need a logged-in member.
-    guard = [AuthState.require_login] if path in LOTTERY_PATHS else []
-    app.add_page(
-        game_list_page, route=path, on_load=[*ON_LOAD, *guard, LobbyState.load_list], title="Games"
-    )
-app.add_page(
-    login_page, route=routes.LOGIN, on_load=[*ON_LOAD, AuthState.open_login_page], title="Login"
-)
-app.add_page(
-    register_page,
-    route=routes.REGISTER,
-    on_load=[*ON_LOAD, RegisterState.open_page],
-    title="Register",
-)
-for route in (routes.HELP, routes.HELP_MC):
-    app.add_page(help_page, route=route, on_load=[*ON_LOAD, HelpState.load], title="Help")
-app.add_page(
-    download_page, route=routes.DOWNLOAD, on_load=[*ON_LOAD, DownloadState.load], title="Download"
-)
-app.add_page(promotions_page, route=routes.PROMOTIONS, on_load=ON_LOAD, title="Promotions")
-app.add_page(
-    security_center_page,
-    route=routes.SECURITY_CENTER,
-    on_load=[*ON_LOAD, AuthState.require_login, SecurityState.load],
-    title="Security",
-)
-app.add_page(
-    reset_password_page, route=routes.RESET_PASSWORD, on_load=ON_LOAD, title="Reset password"
-)
-app.add_page(agent_home_page, route=routes.AGENT_HOME, on_load=ON_LOAD, title="Agent")
-app.add_page(
-    deposit_page,
-    route=routes.DEPOSIT,
-    on_load=[*ON_LOAD, AuthState.require_login, CashierState.load],
-    title="Deposit",
-)
-app.add_page(
-    sandbox_page,
-    route=routes.SANDBOX_PAY,
-    on_load=[*ON_LOAD, SandboxState.load],
-    title="Sandbox payment",
-)
-app.add_page(
-    records_page,
-    route=routes.TRANSACTION_HISTORY,
-    on_load=[*ON_LOAD, AuthState.require_login, RecordsState.load],
-    title="Account record",
-)
-app.add_page(
-    betting_page,
-    route=routes.BETTING_RECORD,
-    on_load=[*ON_LOAD, AuthState.require_login, BettingState.load],
-    title="Betting record",
-)
-app.add_page(
-    profit_page,
-    route=routes.PROFIT_AND_LOSS,
-    on_load=[*ON_LOAD, AuthState.require_login, ProfitState.load],
-    title="Profit and loss",
-)
-app.add_page(
-    withdraw_page,
-    route=routes.WITHDRAW,
-    on_load=[*ON_LOAD, AuthState.require_login, WithdrawState.load],
-    title="Withdraw",
-)
-app.add_page(
-    verify_page,
-    route=routes.PLAY_VERIFY,
-    on_load=[*ON_LOAD, VerifyState.load],
-    title="Verify a round",
-)
-app.add_page(play_page, route=routes.PLAY, on_load=[*ON_LOAD, PlayState.load], title="Play")
-app.add_page(
-    transfer_page,
-    route=routes.TRANSFER_FUND,
-    on_load=[*ON_LOAD, AuthState.require_login, TransferState.load],
-    title="Wallet",
-)
-app.add_page(
-    bonus_page,
-    route=routes.BONUS_DETAILS,
-    on_load=[*ON_LOAD, AuthState.require_login, BonusState.load],
-    title="Bonus details",
-)
-app.add_page(
-    favorites_page,
-    route=routes.FAVORITES,
-    on_load=[*ON_LOAD, MyGamesState.gate],
-    title="Favourites",
-)
-app.add_page(
-    recent_page, route=routes.MY_GAMES, on_load=[*ON_LOAD, MyGamesState.gate], title="My games"
-)
-app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")
 # Last: the event namespace exists once pages with state are added.
 keep_state_on_new_token(app)

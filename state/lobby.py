@@ -7,11 +7,12 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
-from app.services.catalogue.navigation import CATEGORY_PATHS, NAV_PATHS
+from app.services.catalogue.navigation import NAV_PATHS
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
@@ -21,16 +22,6 @@ from state.game_popup import GamePopupState
 from state.home import HomeState
 from state.site import SiteState, current_brand
 
-# Pages of game lists and the game type each shows (spec 2).
-LIST_PATHS: dict[str, str] = {
-    **CATEGORY_PATHS,
-    "/inHouse": "INHOUSE",
-    "/hot": "HOT",
-    "/lottery": "LOTT",
-    "/vnLottery": "LOTT",
-    "/seaLottery": "LOTT",
-}
-LOTTERY_PATHS = ("/lottery", "/vnLottery", "/seaLottery")
 HOME_LIST = 12  # spec 9: recommended and PG lists
 
 
@@ -115,7 +106,7 @@ class LobbyState(rx.State):
     @rx.event
     async def load_list(self) -> None:
         path = self.router.url.path.rstrip("/") or "/"
-        self.list_type = LIST_PATHS.get(path, "RNG")
+        self.list_type = routes.GAME_LISTS.get(path, "RNG")
         self.vendor = self.router.url.query_parameters.get("vassalage", "").upper()
         self.search = ""
         self.page = 1

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from playwright.async_api import BrowserContext, Page, expect
 
+from app import routes
 from tests.api.test_system import operator
 from tests.e2e.conftest import open_site
 
@@ -190,3 +192,17 @@ async def test_maintenance_and_blocked_pages_follow_the_status(page: Page, site_
         operator("status", "normal")
     await open_site(page, site_url)
     await expect(page.get_by_test_id("site-header")).to_be_visible()
+
+
+async def test_every_registered_page_is_served(site_url: str) -> None:
+    """The registry's pages answer (a parametrised one with a sample value)."""
+    samples = {"[order]": "D0", "[studio_game]": "BGS_DICE"}
+    async with httpx.AsyncClient(base_url=site_url, timeout=30) as client:
+        for route in routes.ROUTES:
+            if route.path == routes.NOT_FOUND:
+                continue
+            path = route.path
+            for parameter, value in samples.items():
+                path = path.replace(parameter, value)
+            response = await client.get(path)
+            assert response.status_code == 200, path

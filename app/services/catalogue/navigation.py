@@ -32,35 +32,25 @@ from models.catalogue import VASSALAGE
 HOME, PROMO, POINT_MALL = "HOME", "PROMO", "POINTMALL"
 FOOTER_HIDDEN = frozenset({PROMO, HOME, HOT})
 
-# Spec 2: category paths and the game types they show.
-CATEGORY_PATHS: dict[str, str] = {
-    "/sports": SPORTS,
-    "/esports": ESPORTS,
-    "/live": LIVE,
-    "/lott": LOTT,
-    "/elott": ELOTT,
-    "/fish": FISH,
-    "/pvp": PVP,
-    "/rng": RNG,
-    "/cockfight": COCKFIGHT,
-}
+# Spec 2: category paths and the game types they show (the paths are app.routes' list pages).
+CATEGORY_PATHS: dict[str, str] = routes.CATEGORY_LISTS
 NAV_PATHS: dict[str, str] = {
     **{game_type: path for path, game_type in CATEGORY_PATHS.items()},
-    INHOUSE: "/inHouse",
-    HOT: "/hot",
+    INHOUSE: routes.IN_HOUSE,
+    HOT: routes.HOT,
     HOME: routes.HOME,
     PROMO: routes.PROMOTIONS,
-    POINT_MALL: "/pointMall",
+    POINT_MALL: routes.POINT_MALL,
 }
 GAME_LIST_CENTER = "gameListCenter"
-GAME_LIST_CENTER_PATH = "/gameListCenter/[vassalage]/[gameType]"
+GAME_LIST_CENTER_PATH = routes.GAME_LIST_CENTER
 
 # Spec 2: the lottery page of a category follows its first vendor.
 LOTTERY_ROUTES: dict[str, str] = {
-    "TCG_LOTTO_VN": "/vnLottery",
-    "TCG_SEA": "/seaLottery",
-    LOTT: "/lottery",
-    ELOTT: "/lottery",
+    "TCG_LOTTO_VN": routes.VN_LOTTERY,
+    "TCG_SEA": routes.SEA_LOTTERY,
+    LOTT: routes.LOTTERY,
+    ELOTT: routes.LOTTERY,
 }
 COCKFIGHT_VENDORS = frozenset({"DS88", "DIG", "WGB"})  # spec 3, vendor codes
 U9W = "U9W"

@@ -1,0 +1,65 @@
+"""The page registry (app.routes.ROUTES): every path once, every page registered from it, and
+every path the navigation links to is a page (or a named page still to build)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from reflex.route import get_route_args
+
+from app import routes
+from app.app import PAGES, app
+from app.services.catalogue import navigation, rules
+from state.auth import AuthState
+
+
+def _key(path: str) -> str:
+    """Reflex's key of a page path ("/" is "index", no leading slash)."""
+    return path.strip("/") or "index"
+
+
+def test_every_path_is_registered_once() -> None:
+    counts = Counter(route.path for route in routes.ROUTES)
+    assert [path for path, count in counts.items() if count > 1] == []
+
+
+def test_the_app_serves_exactly_the_registry() -> None:
+    assert list(app._unevaluated_pages) == [_key(route.path) for route in routes.ROUTES]
+    for route in routes.ROUTES:
+        page = app._unevaluated_pages[_key(route.path)]
+        assert page.component is PAGES[route.page].build and page.title == route.title
+        assert (AuthState.require_login in page.on_load) == route.login
+
+
+def test_every_page_key_has_a_builder_and_every_builder_a_route() -> None:
+    assert {route.page for route in routes.ROUTES} == set(PAGES)
+
+
+def test_login_pages_gate_before_loading() -> None:
+    gated = {route.path for route in routes.ROUTES if route.login}
+    assert set(routes.LOTTERY_LISTS) <= gated
+    assert {routes.DEPOSIT, routes.WITHDRAW, routes.TRANSFER_FUND} <= gated
+    assert routes.HOME not in gated and routes.LOGIN not in gated
+
+
+def test_navigation_links_only_to_pages() -> None:
+    pages = {route.path for route in routes.ROUTES}
+    linked = {
+        *navigation.NAV_PATHS.values(),
+        *navigation.LOTTERY_ROUTES.values(),
+        navigation.GAME_LIST_CENTER_PATH,
+        routes.HELP.split("#")[0],
+        *(path.split("#")[0] for path in (routes.TERMS, routes.PRIVACY, routes.RESPONSIBLE)),
+    }
+    assert linked - pages == set(routes.NOT_BUILT)
+    assert pages.isdisjoint(routes.NOT_BUILT)
+
+
+def test_game_lists_show_known_game_types() -> None:
+    assert set(routes.GAME_LISTS.values()) <= {*rules.GAME_TYPES, rules.HOT}
+    assert routes.GAME_LISTS.keys() <= {route.path for route in routes.ROUTES}
+
+
+def test_parametrised_paths_and_their_builder() -> None:
+    assert get_route_args(routes.SANDBOX_PAY) == {"order": "arg_single"}
+    assert routes.sandbox_pay("D2611231200AB") == "/sandbox/pay/D2611231200AB"

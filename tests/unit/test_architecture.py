@@ -1,0 +1,117 @@
+"""The shape of the code: services import neither reflex nor fastapi, and no module of app/
+or models/ (nor any service package) imports itself back through others."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+from app.core.config import PROJECT_ROOT
+
+CHECKED = ("app", "models")
+ADAPTER_LIBRARIES = ("reflex", "fastapi", "starlette")
+
+
+def _modules() -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    for root in CHECKED:
+        for path in sorted((PROJECT_ROOT / root).rglob("*.py")):
+            parts = path.relative_to(PROJECT_ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+def _imported(name: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
+    """Every module this one imports, at any depth of its code (a deferred import inside a
+    function is still a dependency)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                full = f"{base}.{alias.name}"
+                yield full if full in known else base
+
+
+def _graph(group: int | None = None) -> dict[str, set[str]]:
+    """Module → the project modules it imports; with `group`, modules merged into their
+    package of that depth (app.services.catalogue.* → app.services.catalogue)."""
+    known = _modules()
+
+    def key(module: str) -> str:
+        return module if group is None else ".".join(module.split(".")[:group])
+
+    graph: dict[str, set[str]] = {key(name): set() for name in known}
+    for name, path in known.items():
+        for target in _imported(name, path, known):
+            if target in known and key(target) != key(name):
+                graph[key(name)].add(key(target))
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one node (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_cycle_between_modules() -> None:
+    assert _cycles(_graph()) == []
+
+
+def test_no_import_cycle_between_service_packages() -> None:
+    services = {
+        name: {t for t in targets if t.startswith("app.services.")}
+        for name, targets in _graph(group=3).items()
+        if name.startswith("app.services.")
+    }
+    assert _cycles(services) == []
+
+
+def test_the_cycle_finder_sees_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_services_import_no_adapter_library() -> None:
+    known = _modules()
+    offenders = sorted(
+        f"{name} imports {target}"
+        for name, path in known.items()
+        if name.startswith(("app.services", "app.core", "app.demo", "models"))
+        for target in _imported(name, path, known)
+        if target.split(".")[0] in ADAPTER_LIBRARIES
+    )
+    assert offenders == []

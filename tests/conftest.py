@@ -35,6 +35,7 @@ from alembic.config import Config  # noqa: E402
 from alembic import command  # noqa: E402
 from app.api.main import create_api  # noqa: E402
 from app.client import PlatformClient  # noqa: E402
+from app.core import clock  # noqa: E402
 from app.core.cache import close_redis, get_redis  # noqa: E402
 from app.core.config import PROJECT_ROOT  # noqa: E402
 from app.core.db import dispose_engine  # noqa: E402
@@ -70,6 +71,13 @@ async def demo_data(migrated_database: str) -> AsyncIterator[None]:
 
 
 _next_ip = iter(ipaddress.ip_network("198.18.0.0/15").hosts())
+
+
+@pytest.fixture(autouse=True)
+def _clock_back_to_now() -> Iterator[None]:
+    """A test that moves the platform's clock (app.core.clock.advance) leaves it as it was."""
+    yield
+    clock.reset()
 
 
 @pytest.fixture

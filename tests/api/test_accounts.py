@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -11,6 +10,7 @@ import pytest
 from sqlmodel import select
 
 from app.client import ApiError, PlatformClient
+from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.security import token_digest
 from models import AffiliateCode, Member, MemberSession, Merchant
@@ -285,7 +285,7 @@ async def test_captcha_escalation_then_lock(make_client: MakeClient) -> None:
                 "captchaId": fresh["captchaId"],
                 "captcha": await captcha_answer(fresh["captchaId"]),
             }
-            await asyncio.sleep(1.05)  # captcha refresh: once per second
+            clock.advance(1.05)  # captcha refresh: once per second
         error = await _error(attacker.login(other.username, "Wrong1234", **extra))
         assert error.code == "in_incorrect_password"
     error = await _error(make_client().login(other.username, PASSWORD))

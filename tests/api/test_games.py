@@ -3,7 +3,6 @@ vendors, winners, recent games, favourites (throttled) and PvP rooms."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Callable
 from datetime import date
@@ -12,7 +11,7 @@ import pytest
 from sqlmodel import col, select, update
 
 from app.client import ApiError, PlatformClient
-from app.core import rate_limit
+from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.services.catalogue import members
 from app.services.catalogue.lobby import invalidate_catalogue
@@ -301,27 +300,27 @@ async def test_member_calls_need_login(make_client: MakeClient, method: str, pat
 
 
 async def test_favourites_add_list_and_remove(make_client: MakeClient) -> None:
-    client, member = await _member(make_client)
+    client, _member_row = await _member(make_client)
     game = await _game(Game.vassalage == "PG", Game.game_type == "RNG")
     ids = await client.post(ADD, _favorite(game))
     assert ids == [game.id] and isinstance(ids[0], int)
     assert await client.get("/wps/relay/MCSFE_getFavoriteGames") == [game.id]
-    await rate_limit.reset(f"favorite:{member.id}")
+    clock.advance(members.THROTTLE_SECONDS)
     assert await client.post(ADD, _favorite(game)) == [game.id]  # adding again is harmless
     listed = await client.get("/wps/relay/MCSFE_getFavoriteGamesList", {"page": 1})
     assert listed["pageSize"] == 13 and listed["pageNum"] == 1 and listed["totalPages"] == 1
     assert listed["nodeId"] == [game.id] and listed["content"][0]["gameCode"] == game.game_code
-    await rate_limit.reset(f"favorite:{member.id}")
+    clock.advance(members.THROTTLE_SECONDS)
     assert await client.delete(REMOVE, _favorite(game)) == []
     assert await client.get("/wps/relay/MCSFE_getFavoriteGames") == []
 
 
 async def test_favourite_pages_hold_thirteen(make_client: MakeClient) -> None:
-    client, member = await _member(make_client)
+    client, _member_row = await _member(make_client)
     async with session_scope() as session:
         games = (await session.exec(select(Game).where(Game.vassalage == "NE").limit(15))).all()
     for game in games:
-        await rate_limit.reset(f"favorite:{member.id}")
+        clock.advance(members.THROTTLE_SECONDS)
         await client.post(ADD, _favorite(game))
     first = await client.get("/wps/relay/MCSFE_getFavoriteGamesList")
     second = await client.get("/wps/relay/MCSFE_getFavoriteGamesList", {"page": 2})
@@ -350,7 +349,7 @@ async def test_a_second_toggle_within_a_second_is_refused(make_client: MakeClien
     assert await client.post(ADD, _favorite(game)) == [game.id]
     repeat = await _error(client.delete(REMOVE, _favorite(game)))
     assert (repeat.status, repeat.code) == (429, "favorite-too-fast")
-    await asyncio.sleep(1.1)
+    clock.advance(1.1)
     # No trailing action: the refused removal never happens later.
     assert await client.get("/wps/relay/MCSFE_getFavoriteGames") == [game.id]
     assert await client.delete(REMOVE, _favorite(game)) == []

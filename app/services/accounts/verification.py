@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from app.core import rate_limit
+from app.core import clock, rate_limit
 from app.core.cache import get_redis, hash_get_all, hash_incr, hash_set
 from app.core.config import get_settings
 from app.core.errors import AppError
@@ -78,8 +78,7 @@ class Captcha:
 
 async def new_captcha(client_key: str) -> Captcha:
     """A fresh captcha; refreshing is allowed once per second per client (spec 5)."""
-    window = await rate_limit.hit(f"captcha:{client_key}", 1, 1)
-    if window.exceeded:
+    if not await rate_limit.throttle(f"captcha:{client_key}", 1, clock.now()):
         raise AppError("rate-limited", status=429)
     text = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(CAPTCHA_LENGTH))
     captcha_id = secrets.token_urlsafe(16)

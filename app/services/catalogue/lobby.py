@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from sqlmodel import col, select
 
-from app.core import rate_limit
+from app.core import clock, rate_limit
 from app.core.cache import cached_json, invalidate, invalidate_prefix
 from app.core.db import session_scope
 from app.core.i18n import translate, ui_language
@@ -50,10 +50,10 @@ T = TypeVar("T")
 async def cached(key: str, loader: Callable[[], Awaitable[T]], refresh: bool = False) -> T:
     """A cached catalogue value; `refresh` reloads it unless it was reloaded moments ago."""
     full_key = CACHE_PREFIX + key
-    if refresh:
-        window = await rate_limit.hit(f"refresh:{full_key}", 1, REFRESH_EVERY_SECONDS)
-        if not window.exceeded:
-            await invalidate(full_key)
+    if refresh and await rate_limit.throttle(
+        f"refresh:{full_key}", REFRESH_EVERY_SECONDS, clock.now()
+    ):
+        await invalidate(full_key)
     return await cached_json(full_key, loader, ttl=CACHE_TTL_SECONDS)
 
 

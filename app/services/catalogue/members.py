@@ -11,7 +11,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 
-from app.core import rate_limit
+from app.core import clock, rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.accounts.members import require_real_account
@@ -49,8 +49,7 @@ async def _game(node_id: int, vendor: str, game_type: str) -> Game:
 
 async def _throttle(member_id: int) -> None:
     """One favourite action per second per member; a repeat is refused, not delayed."""
-    window = await rate_limit.hit(f"favorite:{member_id}", 1, THROTTLE_SECONDS)
-    if window.exceeded:
+    if not await rate_limit.throttle(f"favorite:{member_id}", THROTTLE_SECONDS, clock.now()):
         raise AppError("favorite-too-fast", status=429)
 
 

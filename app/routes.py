@@ -41,15 +41,18 @@ NOT_FOUND = "404"  # Reflex's name for the page it serves at unknown paths
 
 # Spec 2: the game list pages and the game type each lists.
 CATEGORY_LISTS: dict[str, str] = {
-    "/sports": "SPORTS",
-    "/esports": "ESPORTS",
-    "/live": "LIVE",
-    "/lott": "LOTT",
-    "/elott": "ELOTT",
-    "/fish": "FISH",
-    "/pvp": "PVP",
-    "/rng": "RNG",
-    "/cockfight": "COCKFIGHT",
+    f"/{game_type.lower()}": game_type
+    for game_type in (
+        "SPORTS",
+        "ESPORTS",
+        "LIVE",
+        "LOTT",
+        "ELOTT",
+        "FISH",
+        "PVP",
+        "RNG",
+        "COCKFIGHT",
+    )
 }
 IN_HOUSE = "/inHouse"
 HOT = "/hot"

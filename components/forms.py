@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
 
-from components.i18n import t
+from app.services.records import RANGES
+from components.i18n import local_time, t
 from components.style import FOCUS
+from state.site import SiteState
 
 INPUT = (
     "h-11 w-full rounded-lg px-3 text-base bg-white text-slate-900 border border-slate-300 "
@@ -137,4 +140,47 @@ def pager(state: Any) -> rx.Component:
             data_testid="pager-next",
         ),
         class_name="flex items-center justify-between mt-4",
+    )
+
+
+def range_tabs(current: rx.Var, on_pick: object) -> rx.Component:
+    """The record pages' period switch (today, 7 days, ...)."""
+    return tabs([(r, t(f"record.range.{r}")) for r in RANGES], current, on_pick)
+
+
+def filter_bar(
+    label_key: str, select: rx.Component, current_range: rx.Var, on_range: object
+) -> rx.Component:
+    """A record page's filters: one labelled choice, then the period switch."""
+    return rx.el.div(
+        rx.el.label(rx.el.span(t(label_key), class_name="text-sm font-medium mr-2"), select),
+        range_tabs(current_range, on_range),
+        class_name="flex flex-wrap items-center gap-4 mb-2",
+    )
+
+
+def item_list(
+    items: rx.Var, row: Callable[[rx.Var], rx.Component], testid: str, empty_key: str
+) -> rx.Component:
+    """A page's list (`<testid>-list`), or its empty line (`<testid>-empty`)."""
+    return rx.cond(
+        items.length() > 0,
+        rx.el.ul(rx.foreach(items, row), data_testid=f"{testid}-list"),
+        rx.el.p(
+            t(empty_key),
+            class_name="py-8 text-center text-slate-500",
+            data_testid=f"{testid}-empty",
+        ),
+    )
+
+
+def movement_heading(item: rx.Var) -> rx.Component:
+    """What a money movement was: its kind, time and reference (records, bonus details)."""
+    return rx.el.div(
+        rx.el.p(
+            SiteState.texts.get("txkind." + item["kind"].to(str), item["kind"]),
+            class_name="font-medium",
+        ),
+        rx.el.p(local_time(item["time"]), class_name="text-xs text-slate-500"),
+        rx.el.p(item["reference"], class_name="text-xs text-slate-400 truncate max-w-48"),
     )

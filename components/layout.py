@@ -10,6 +10,7 @@ from components.footer import footer
 from components.game_dialogs import game_dialogs
 from components.header import header, mobile_menu_dialog
 from components.i18n import t
+from components.member_nav import member_nav
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
 from state.auth import SOON_DIALOG
@@ -49,4 +50,13 @@ def layout(*content: rx.Component) -> rx.Component:
             "min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 "
             "antialiased overflow-x-clip"
         ),
+    )
+
+
+def member_page(title_key: str, *content: rx.Component) -> rx.Component:
+    """A member centre page: its navigation, its title, then the page's own content."""
+    return layout(
+        member_nav(),
+        rx.el.h1(t(title_key), class_name="text-2xl font-bold mb-4"),
+        *content,
     )

@@ -8,9 +8,8 @@ import reflex as rx
 from components.auth_dialogs import new_password_fields
 from components.forms import PRIMARY, SECONDARY, field, form_error, notice
 from components.i18n import t
-from components.layout import layout
+from components.layout import layout, member_page
 from components.media import image
-from components.member_nav import member_nav
 from pages.home import home_content
 from state.auth import AuthState
 from state.password import PasswordState
@@ -89,9 +88,8 @@ def _totp_section() -> rx.Component:
 
 
 def security_center_page() -> rx.Component:
-    return layout(
-        member_nav(),
-        rx.el.h1(t("auth.security_title"), class_name="text-2xl font-bold mb-4"),
+    return member_page(
+        "auth.security_title",
         rx.el.div(
             rx.el.section(
                 rx.el.h2(t("auth.change_title"), class_name="text-lg font-semibold mb-3"),

@@ -8,11 +8,9 @@ from collections.abc import Callable
 import reflex as rx
 
 from app.services.catalogue.rules import GAME_TYPES
-from app.services.records import RANGES
-from components.forms import INPUT, LINK, pager, tabs
+from components.forms import INPUT, LINK, filter_bar, item_list, pager, range_tabs
 from components.i18n import amount, local_time, t
-from components.layout import layout
-from components.member_nav import member_nav
+from components.layout import member_page
 from state.betting import BettingState, ProfitState
 from state.site import SiteState
 
@@ -140,34 +138,23 @@ def _round(item: rx.Var) -> rx.Component:
 
 
 def betting_page() -> rx.Component:
-    return layout(
-        member_nav(),
-        rx.el.h1(t("betting.title"), class_name="text-2xl font-bold mb-4"),
-        rx.el.div(
-            rx.el.label(
-                rx.el.span(t("betting.category"), class_name="text-sm font-medium mr-2"),
-                rx.el.select(
-                    rx.el.option(t("betting.category.all"), value="all"),
-                    *[rx.el.option(_category_label(g), value=g) for g in GAME_TYPES],
-                    value=BettingState.category,
-                    on_change=BettingState.set_category,
-                    class_name=f"{INPUT} !w-auto",
-                    data_testid="betting-category",
-                ),
+    return member_page(
+        "betting.title",
+        filter_bar(
+            "betting.category",
+            rx.el.select(
+                rx.el.option(t("betting.category.all"), value="all"),
+                *[rx.el.option(_category_label(g), value=g) for g in GAME_TYPES],
+                value=BettingState.category,
+                on_change=BettingState.set_category,
+                class_name=f"{INPUT} !w-auto",
+                data_testid="betting-category",
             ),
-            tabs(
-                [(r, t(f"record.range.{r}")) for r in RANGES],
-                BettingState.range_name,
-                BettingState.set_range,
-            ),
-            class_name="flex flex-wrap items-center gap-4 mb-2",
+            BettingState.range_name,
+            BettingState.set_range,
         ),
         _totals(BettingState.totals),
-        rx.cond(
-            BettingState.items.length() > 0,
-            rx.el.ul(rx.foreach(BettingState.items, _round), data_testid="betting-list"),
-            rx.el.p(t("betting.empty"), class_name="py-8 text-center text-slate-500"),
-        ),
+        item_list(BettingState.items, _round, "betting", "betting.empty"),
         pager(BettingState),
     )
 
@@ -211,14 +198,9 @@ def _table(
 
 
 def profit_page() -> rx.Component:
-    return layout(
-        member_nav(),
-        rx.el.h1(t("profit.title"), class_name="text-2xl font-bold mb-4"),
-        tabs(
-            [(r, t(f"record.range.{r}")) for r in RANGES],
-            ProfitState.range_name,
-            ProfitState.set_range,
-        ),
+    return member_page(
+        "profit.title",
+        range_tabs(ProfitState.range_name, ProfitState.set_range),
         _totals(ProfitState.totals),
         rx.cond(
             ProfitState.days.length() > 0,

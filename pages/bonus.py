@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import reflex as rx
 
-from app.services.records import RANGES
-from components.forms import pager, tabs
-from components.i18n import amount, local_time, t
-from components.layout import layout
-from components.member_nav import member_nav
+from components.forms import item_list, movement_heading, pager, range_tabs
+from components.i18n import amount
+from components.layout import member_page
 from state.bonus import BonusState
 from state.site import SiteState
 
 
 def _row(item: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.div(
-            rx.el.p(
-                SiteState.texts.get("txkind." + item["kind"].to(str), item["kind"]),
-                class_name="font-medium",
-            ),
-            rx.el.p(local_time(item["time"]), class_name="text-xs text-slate-500"),
-            rx.el.p(item["reference"], class_name="text-xs text-slate-400 truncate max-w-48"),
-        ),
+        movement_heading(item),
         rx.el.div(
             rx.el.p(
                 amount(item["amount"]),
@@ -44,23 +35,10 @@ def _row(item: rx.Var) -> rx.Component:
 
 
 def bonus_page() -> rx.Component:
-    return layout(
-        member_nav(),
-        rx.el.h1(t("bonus.title"), class_name="text-2xl font-bold mb-4"),
-        tabs(
-            [(r, t(f"record.range.{r}")) for r in RANGES],
-            BonusState.range_name,
-            BonusState.set_range,
-        ),
-        rx.cond(
-            BonusState.items.length() > 0,
-            rx.el.ul(rx.foreach(BonusState.items, _row), data_testid="bonus-list"),
-            rx.el.p(
-                t("bonus.empty"),
-                class_name="py-8 text-center text-slate-500",
-                data_testid="bonus-empty",
-            ),
-        ),
+    return member_page(
+        "bonus.title",
+        range_tabs(BonusState.range_name, BonusState.set_range),
+        item_list(BonusState.items, _row, "bonus", "bonus.empty"),
         rx.cond(
             BonusState.pages > 1,
             pager(BonusState),

@@ -6,9 +6,8 @@ import reflex as rx
 
 from components.forms import PRIMARY, SECONDARY, field, form_error, notice
 from components.i18n import t
-from components.layout import layout
+from components.layout import layout, member_page
 from components.media import image
-from components.member_nav import member_nav
 from components.style import FOCUS
 from state.cashier import CashierState, SandboxState
 from state.site import SiteState
@@ -111,9 +110,8 @@ def deposit_page() -> rx.Component:
         on_submit=CashierState.create,
         class_name="space-y-3",
     )
-    return layout(
-        member_nav(),
-        rx.el.h1(t("cashier.deposit_title"), class_name="text-2xl font-bold mb-4"),
+    return member_page(
+        "cashier.deposit_title",
         rx.el.section(
             rx.cond(CashierState.order.contains("orderNo"), _order(), form), class_name=CARD
         ),

@@ -8,8 +8,7 @@ import reflex as rx
 from components.forms import PRIMARY, SECONDARY
 from components.game_card import game_card
 from components.i18n import t
-from components.layout import layout
-from components.member_nav import member_nav
+from components.layout import member_page
 from state.auth import AuthState
 from state.lobby import LobbyState
 from state.my_games import MyGamesState
@@ -18,9 +17,8 @@ _GRID = "grid grid-cols-3 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-6 gap-3"
 
 
 def _gated(title_key: str, content: rx.Component) -> rx.Component:
-    return layout(
-        member_nav(),
-        rx.el.h1(t(title_key), class_name="text-2xl font-bold mb-4"),
+    return member_page(
+        title_key,
         rx.cond(
             AuthState.is_login & ~AuthState.is_trial,
             content,

@@ -7,8 +7,7 @@ import reflex as rx
 
 from components.forms import INPUT, PRIMARY, SECONDARY, form_error, notice, tabs
 from components.i18n import t
-from components.layout import layout
-from components.member_nav import member_nav
+from components.layout import member_page
 from components.style import FOCUS
 from state.transfer import TransferState
 
@@ -132,9 +131,8 @@ def _form() -> rx.Component:
 
 
 def transfer_page() -> rx.Component:
-    return layout(
-        member_nav(),
-        rx.el.h1(t("transfer.title"), class_name="text-2xl font-bold mb-4"),
+    return member_page(
+        "transfer.title",
         rx.el.div(
             rx.el.section(
                 _summary(),

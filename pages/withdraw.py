@@ -7,8 +7,7 @@ import reflex as rx
 
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice
 from components.i18n import t
-from components.layout import layout
-from components.member_nav import member_nav
+from components.layout import member_page
 from state.site import SiteState
 from state.withdraw import PROOF_UPLOAD, WithdrawState
 
@@ -179,9 +178,8 @@ def _order(order: rx.Var) -> rx.Component:
 
 
 def withdraw_page() -> rx.Component:
-    return layout(
-        member_nav(),
-        rx.el.h1(t("withdraw.title"), class_name="text-2xl font-bold mb-4"),
+    return member_page(
+        "withdraw.title",
         form_error(WithdrawState.error),
         notice(WithdrawState.notice),
         rx.el.div(

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Annotated
 
+from fastapi import Query
 from pydantic import BaseModel, ConfigDict, Field
 
 # The largest id an INTEGER column holds on PostgreSQL: ids sent by clients are bounded by it,
@@ -13,6 +15,17 @@ MAX_ID = 2_147_483_647
 
 class ApiModel(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
+
+
+# Paged lists: the page asked for, and the fields every page value has besides its items.
+PageNumber = Annotated[int, Query(ge=1, le=10_000)]
+PageSize = Annotated[int, Query(alias="pageSize", ge=1, le=100)]
+
+
+class PageValue(ApiModel):
+    total: int
+    page: int
+    pageSize: int
 
 
 class StatusValue(ApiModel):

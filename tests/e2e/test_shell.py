@@ -197,7 +197,7 @@ async def test_maintenance_and_blocked_pages_follow_the_status(page: Page, site_
 async def test_every_registered_page_is_served(site_url: str) -> None:
     """The registry's pages answer (a parametrised one with a sample value)."""
     samples = {"[order]": "D0", "[studio_game]": "BGS_DICE"}
-    async with httpx.AsyncClient(base_url=site_url, timeout=30) as client:
+    async with httpx.AsyncClient(base_url=site_url, timeout=30, follow_redirects=True) as client:
         for route in routes.ROUTES:
             if route.path == routes.NOT_FOUND:
                 continue
@@ -206,3 +206,6 @@ async def test_every_registered_page_is_served(site_url: str) -> None:
                 path = path.replace(parameter, value)
             response = await client.get(path)
             assert response.status_code == 200, path
+        # A page not in the registry is not served (the not-found page answers it).
+        for path in (routes.POINT_MALL, "/no-such-page"):
+            assert (await client.get(path)).status_code == 404, path

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query
 
 from app.api.deps import Context, RealMember
 from app.api.envelope import Envelope, ok
-from app.api.schemas import ApiModel
+from app.api.schemas import ApiModel, PageNumber, PageSize, PageValue
 from app.services.seamless import betting
 
 router = APIRouter(prefix="/wps/relay", tags=["records"])
@@ -42,11 +42,8 @@ class TotalsValue(ApiModel):
     profit: Decimal
 
 
-class BettingPageValue(ApiModel):
+class BettingPageValue(PageValue):
     items: list[RoundValue]
-    total: int
-    page: int
-    pageSize: int
     totals: TotalsValue
 
 
@@ -82,8 +79,8 @@ async def betting_record(
     auth: RealMember,
     category: str = Query(default=betting.ALL, max_length=16),
     range: str = Query(default="7d", max_length=8),
-    page: int = Query(default=1, ge=1, le=10_000),
-    pageSize: int = Query(default=betting.PAGE_SIZE, ge=1, le=100),
+    page: PageNumber = 1,
+    page_size: PageSize = betting.PAGE_SIZE,
 ) -> Envelope[BettingPageValue]:
     assert auth.member.id is not None
     found = await betting.betting_record(
@@ -92,7 +89,7 @@ async def betting_record(
         category=category,
         range_name=range,
         page=page,
-        page_size=pageSize,
+        page_size=page_size,
     )
     return ok(
         BettingPageValue(

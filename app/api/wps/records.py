@@ -10,7 +10,7 @@ from pydantic import Field
 
 from app.api.deps import Context, RealMember
 from app.api.envelope import Envelope, ok
-from app.api.schemas import ApiModel
+from app.api.schemas import ApiModel, PageNumber, PageSize, PageValue
 from app.services import records
 
 router = APIRouter(tags=["records"])
@@ -31,11 +31,8 @@ class RecordItem(ApiModel):
     otherWallets: list[RecordWallet]
 
 
-class RecordPageValue(ApiModel):
+class RecordPageValue(PageValue):
     items: list[RecordItem]
-    total: int
-    page: int
-    pageSize: int
 
 
 @router.get("/wps/member/transactions", response_model=Envelope[RecordPageValue])
@@ -44,8 +41,8 @@ async def transactions(
     auth: RealMember,
     type: str = Query(default="all", max_length=16),
     range: str = Query(default="7d", max_length=8),
-    page: int = Query(default=1, ge=1, le=10_000),
-    pageSize: int = Query(default=records.PAGE_SIZE, ge=1, le=100),
+    page: PageNumber = 1,
+    page_size: PageSize = records.PAGE_SIZE,
 ) -> Envelope[RecordPageValue]:
     assert auth.member.id is not None
     found = await records.account_record(
@@ -54,7 +51,7 @@ async def transactions(
         type_filter=type,
         range_name=range,
         page=page,
-        page_size=pageSize,
+        page_size=page_size,
     )
     return ok(
         RecordPageValue(
@@ -76,11 +73,8 @@ class BonusItem(ApiModel):
     balance: Decimal | None = Field(description="that wallet's balance right after")
 
 
-class BonusPageValue(ApiModel):
+class BonusPageValue(PageValue):
     items: list[BonusItem]
-    total: int
-    page: int
-    pageSize: int
 
 
 @router.get("/wps/member/bonusDetails", response_model=Envelope[BonusPageValue])
@@ -88,8 +82,8 @@ async def bonus_details(
     ctx: Context,
     auth: RealMember,
     range: str = Query(default="7d", max_length=8),
-    page: int = Query(default=1, ge=1, le=10_000),
-    pageSize: int = Query(default=records.PAGE_SIZE, ge=1, le=100),
+    page: PageNumber = 1,
+    page_size: PageSize = records.PAGE_SIZE,
 ) -> Envelope[BonusPageValue]:
     assert auth.member.id is not None
     found = await records.bonus_details(
@@ -97,7 +91,7 @@ async def bonus_details(
         timezone=ctx.brand.timezone,
         range_name=range,
         page=page,
-        page_size=pageSize,
+        page_size=page_size,
     )
     return ok(
         BonusPageValue(

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from app.api.deps import Context, RealMember, sealed_model
 from app.api.envelope import Envelope, ok
-from app.api.schemas import MAX_ID, ApiModel
+from app.api.schemas import MAX_ID, ApiModel, PageNumber, PageSize, PageValue
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -33,8 +33,6 @@ async def operator(auth: RealMember) -> Authenticated:
 
 
 Operator = Annotated[Authenticated, Depends(operator)]
-Page = Annotated[int, Query(ge=1, le=10_000)]
-PageSize = Annotated[int, Query(alias="pageSize", ge=1, le=100)]
 
 
 class PaymentPasswordValue(ApiModel):
@@ -144,18 +142,12 @@ class OperatorWithdrawalValue(WithdrawalValue):
     payoutAccount: OperatorPayoutAccountValue
 
 
-class WithdrawalPage(ApiModel):
+class WithdrawalPage(PageValue):
     items: list[WithdrawalValue]
-    total: int
-    page: int
-    pageSize: int
 
 
-class OperatorWithdrawalPage(ApiModel):
+class OperatorWithdrawalPage(PageValue):
     items: list[OperatorWithdrawalValue]
-    total: int
-    page: int
-    pageSize: int
 
 
 class PayoutPayload(ApiModel):
@@ -357,7 +349,7 @@ async def request_withdrawal(
 
 @router.get("/wps/payment/withdraw/orders", response_model=Envelope[WithdrawalPage])
 async def list_withdrawals(
-    ctx: Context, auth: RealMember, page: Page = 1, page_size: PageSize = 20
+    ctx: Context, auth: RealMember, page: PageNumber = 1, page_size: PageSize = 20
 ) -> Envelope[WithdrawalPage]:
     views, total = await withdrawals.member_orders(auth.member, page, page_size)
     return ok(
@@ -404,7 +396,7 @@ async def operator_withdrawals(
     ctx: Context,
     auth: Operator,
     status: Annotated[str | None, Query(max_length=16)] = None,
-    page: Page = 1,
+    page: PageNumber = 1,
     page_size: PageSize = 20,
 ) -> Envelope[OperatorWithdrawalPage]:
     """The brand's withdrawals, oldest first: open ones (something left to pay), or by status."""

@@ -115,30 +115,55 @@ def tabs(options: list[tuple[str, rx.Var | str]], current: rx.Var, on_pick: obje
     )
 
 
-def pager(state: Any) -> rx.Component:
-    """Previous / "page x of y" / next under a paged list; `state` has page, pages and go."""
-    return rx.el.div(
+def page_nav(
+    page: rx.Var,
+    pages: rx.Var,
+    go: Callable[[Any], Any],
+    *,
+    keys: str,
+    testids: tuple[str, str, str],
+    **attributes: Any,
+) -> rx.Component:
+    """Previous / "page x of y" / next: `keys` names the catalog's .prev, .page and .next
+    texts, `testids` the three parts."""
+    prev_id, status_id, next_id = testids
+    button = f"{SECONDARY} !w-auto px-4 disabled:opacity-40"
+    return rx.el.nav(
         rx.el.button(
-            t("record.prev"),
-            on_click=state.go(state.page - 1),
-            disabled=state.page <= 1,
-            class_name=f"{SECONDARY} !w-auto px-4",
-            data_testid="pager-prev",
+            t(f"{keys}.prev"),
+            on_click=go(page - 1),
+            disabled=page <= 1,
+            type="button",
+            class_name=button,
+            data_testid=prev_id,
         ),
         rx.el.span(
-            t("record.page")
-            .replace("{page}", state.page.to_string())
-            .replace("{pages}", state.pages.to_string()),
+            t(f"{keys}.page")
+            .replace("{page}", page.to_string())
+            .replace("{pages}", pages.to_string()),
             class_name="text-sm",
-            data_testid="pager-status",
+            data_testid=status_id,
         ),
         rx.el.button(
-            t("record.next"),
-            on_click=state.go(state.page + 1),
-            disabled=state.page >= state.pages,
-            class_name=f"{SECONDARY} !w-auto px-4",
-            data_testid="pager-next",
+            t(f"{keys}.next"),
+            on_click=go(page + 1),
+            disabled=page >= pages,
+            type="button",
+            class_name=button,
+            data_testid=next_id,
         ),
+        **attributes,
+    )
+
+
+def pager(state: Any) -> rx.Component:
+    """The page switch under a paged record list; `state` has page, pages and go."""
+    return page_nav(
+        state.page,
+        state.pages,
+        state.go,
+        keys="record",
+        testids=("pager-prev", "pager-status", "pager-next"),
         class_name="flex items-center justify-between mt-4",
     )
 

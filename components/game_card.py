@@ -61,6 +61,19 @@ def hot_card(game: rx.Var) -> rx.Component:
     )
 
 
+def _start_button(game: rx.Var, *, demo: bool) -> rx.Component:
+    """Play for real, or the free demo."""
+    kind = "demo" if demo else "play"
+    look = "bg-white/90 text-xs py-1" if demo else "bg-amber-400 text-sm py-1.5"
+    return rx.el.button(
+        t(f"lobby.{kind}"),
+        on_click=LobbyState.play(game, demo),
+        type="button",
+        class_name=f"w-full rounded-lg {look} text-slate-900 font-semibold {FOCUS}",
+        data_testid=f"{kind}-" + game["id"].to(str),
+    )
+
+
 def game_card(game: rx.Var) -> rx.Component:
     """The normal look: image, play, free demo (only when supportPlay is 0), name, heart."""
     return rx.el.div(
@@ -68,29 +81,8 @@ def game_card(game: rx.Var) -> rx.Component:
             _picture(game),
             _heart(game),
             rx.el.div(
-                rx.el.button(
-                    t("lobby.play"),
-                    on_click=LobbyState.play(game, False),
-                    type="button",
-                    class_name=(
-                        "w-full rounded-lg bg-amber-400 text-slate-900 text-sm font-semibold "
-                        f"py-1.5 {FOCUS}"
-                    ),
-                    data_testid="play-" + game["id"].to(str),
-                ),
-                rx.cond(
-                    game["demo"] != "",
-                    rx.el.button(
-                        t("lobby.demo"),
-                        on_click=LobbyState.play(game, True),
-                        type="button",
-                        class_name=(
-                            "w-full rounded-lg bg-white/90 text-slate-900 text-xs font-semibold "
-                            f"py-1 {FOCUS}"
-                        ),
-                        data_testid="demo-" + game["id"].to(str),
-                    ),
-                ),
+                _start_button(game, demo=False),
+                rx.cond(game["demo"] != "", _start_button(game, demo=True)),
                 class_name="absolute inset-x-2 bottom-2 space-y-1",
             ),
             class_name="relative",

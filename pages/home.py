@@ -8,6 +8,8 @@ carousel, the counter and the swipers move in the browser (assets/home.js)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from app import routes
@@ -104,23 +106,33 @@ def _dot(_banner: rx.Var, index: rx.Var) -> rx.Component:
     )
 
 
+def _arrow(icon: str, label_key: str, testid: str, class_name: str, **attrs: Any) -> rx.Component:
+    """A round previous or next button (the banner carousel, the hot row)."""
+    return rx.el.button(
+        rx.icon(icon, size=18, aria_hidden="true"),
+        type="button",
+        aria_label=t(label_key),
+        class_name=class_name,
+        data_testid=testid,
+        **attrs,
+    )
+
+
 def banner_carousel() -> rx.Component:
     """Autoplay 5 s, slide 1 s; controls and autoplay only with more than one banner."""
     controls = rx.fragment(
-        rx.el.button(
-            rx.icon("chevron-left", size=18, aria_hidden="true"),
-            type="button",
-            aria_label=t("homepage.banner_prev"),
-            class_name=f"absolute left-2 top-1/2 -translate-y-1/2 {_ROUND}",
-            data_testid="banner-prev",
+        _arrow(
+            "chevron-left",
+            "homepage.banner_prev",
+            "banner-prev",
+            f"absolute left-2 top-1/2 -translate-y-1/2 {_ROUND}",
             **_attrs(carousel_prev=""),
         ),
-        rx.el.button(
-            rx.icon("chevron-right", size=18, aria_hidden="true"),
-            type="button",
-            aria_label=t("homepage.banner_next"),
-            class_name=f"absolute right-2 top-1/2 -translate-y-1/2 {_ROUND}",
-            data_testid="banner-next",
+        _arrow(
+            "chevron-right",
+            "homepage.banner_next",
+            "banner-next",
+            f"absolute right-2 top-1/2 -translate-y-1/2 {_ROUND}",
             **_attrs(carousel_next=""),
         ),
         rx.el.div(
@@ -235,23 +247,16 @@ def _row_buttons(target: str) -> tuple[rx.Component, ...]:
     step = home_rules.HOT_STEP
     return (
         rx.el.div(
-            rx.el.button(
-                rx.icon("chevron-left", size=18, aria_hidden="true"),
-                type="button",
-                aria_label=t("homepage.rows_prev"),
-                aria_controls=target,
-                class_name=_ROUND,
-                data_testid="hot-prev",
-                custom_attrs={"data-row-target": target, "data-row-step": str(-step)},
-            ),
-            rx.el.button(
-                rx.icon("chevron-right", size=18, aria_hidden="true"),
-                type="button",
-                aria_label=t("homepage.rows_next"),
-                aria_controls=target,
-                class_name=_ROUND,
-                data_testid="hot-next",
-                custom_attrs={"data-row-target": target, "data-row-step": str(step)},
+            *(
+                _arrow(
+                    f"chevron-{side}",
+                    f"homepage.rows_{way}",
+                    f"hot-{way}",
+                    _ROUND,
+                    aria_controls=target,
+                    custom_attrs={"data-row-target": target, "data-row-step": str(sign * step)},
+                )
+                for way, side, sign in (("prev", "left", -1), ("next", "right", 1))
             ),
             class_name="flex gap-2",
         ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.forms import PRIMARY, SECONDARY
+from components.forms import PRIMARY, page_nav
 from components.game_card import game_card
 from components.i18n import t
 from components.layout import member_page
@@ -44,30 +44,12 @@ def _empty(key: str) -> rx.Component:
 
 
 def _pager() -> rx.Component:
-    return rx.el.nav(
-        rx.el.button(
-            t("mygames.prev"),
-            on_click=MyGamesState.load_favorites(MyGamesState.page - 1),
-            disabled=MyGamesState.page <= 1,
-            type="button",
-            class_name=f"{SECONDARY} !w-auto px-4 disabled:opacity-40",
-            data_testid="favorites-prev",
-        ),
-        rx.el.span(
-            t("mygames.page")
-            .replace("{page}", MyGamesState.page.to_string())
-            .replace("{pages}", MyGamesState.pages.to_string()),
-            class_name="text-sm",
-            data_testid="favorites-page",
-        ),
-        rx.el.button(
-            t("mygames.next"),
-            on_click=MyGamesState.load_favorites(MyGamesState.page + 1),
-            disabled=MyGamesState.page >= MyGamesState.pages,
-            type="button",
-            class_name=f"{SECONDARY} !w-auto px-4 disabled:opacity-40",
-            data_testid="favorites-next",
-        ),
+    return page_nav(
+        MyGamesState.page,
+        MyGamesState.pages,
+        MyGamesState.load_favorites,
+        keys="mygames",
+        testids=("favorites-prev", "favorites-page", "favorites-next"),
         aria_label=t("mygames.favorites"),
         class_name="mt-4 flex items-center justify-center gap-3",
     )

@@ -55,13 +55,13 @@ class RegisterState(rx.State):
         self.min_age = settings.min_age
         self.extra_fields = [
             {
-                "name": f.field,
+                "name": f.field_name,
                 "required": "1" if f.required else "",
-                "type": INPUT_TYPES.get(f.field, "text"),
+                "type": INPUT_TYPES.get(f.field_name, "text"),
                 "max": str(f.max_length or 120),
             }
             for f in settings.fields
-            if f.enabled and f.field not in SPECIAL_FIELDS
+            if f.enabled and f.field_name not in SPECIAL_FIELDS
         ]
         if not self.methods.get("username") and self.methods.get("mobile"):
             self.method = "mobile"

@@ -12,7 +12,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.html import safe_link, sanitize_html
 from app.services.brands import Brand, ModuleNode
 from app.services.validation import normalize_accepted_pattern
-from models import DomainRoute, HelpArticle, Member
+from models import DomainRoute, HelpArticle, Member, RegisterField
 
 STATUS_NORMAL = 0
 STATUS_MAINTENANCE = 1
@@ -84,21 +84,8 @@ def system_status(brand: Brand, ip: str, country: str | None = None) -> SystemSt
 
 
 @dataclass(frozen=True)
-class RegisterFieldSetting:
-    """Spec 3: one register field's validation, with '*' patterns sent as '.*'."""
-
-    field: str
-    enabled: bool
-    required: bool
-    min_length: int | None
-    max_length: int | None
-    pattern_id: int | None
-    accepted_pattern: str | None
-
-
-@dataclass(frozen=True)
 class RegisterSettings:
-    fields: tuple[RegisterFieldSetting, ...]
+    fields: tuple[RegisterField, ...]  # copies with '*' patterns as '.*' (spec 3)
     methods: dict[str, bool]
     min_age: int
 
@@ -150,15 +137,7 @@ def domain_routes(brand: Brand) -> list[DomainRoute]:
 def register_settings(brand: Brand) -> RegisterSettings:
     """Spec 3: per-field validation config; an acceptedPattern of '*' is sent as '.*'."""
     fields = tuple(
-        RegisterFieldSetting(
-            field=f.field_name,
-            enabled=f.enabled,
-            required=f.required,
-            min_length=f.min_length,
-            max_length=f.max_length,
-            pattern_id=f.pattern_id,
-            accepted_pattern=normalize_accepted_pattern(f.accepted_pattern),
-        )
+        f.model_copy(update={"accepted_pattern": normalize_accepted_pattern(f.accepted_pattern)})
         for f in brand.register_fields
     )
     return RegisterSettings(fields, registration_methods(brand), brand.min_age)

@@ -24,6 +24,7 @@ from app.api.schemas import (
 from app.services import site
 from app.services.accounts import sessions
 from app.services.brands import Brand, ModuleNode
+from models import RegisterField
 
 router = APIRouter(prefix="/wps/system", tags=["system"])
 
@@ -70,9 +71,9 @@ def _domain_routes(brand: Brand) -> list[DomainRouteValue]:
     ]
 
 
-def _register_field(f: site.RegisterFieldSetting) -> RegisterFieldValue:
+def _register_field(f: RegisterField) -> RegisterFieldValue:
     return RegisterFieldValue(
-        field=f.field,
+        field=f.field_name,
         enabled=f.enabled,
         required=f.required,
         minLength=f.min_length,

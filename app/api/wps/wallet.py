@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from decimal import Decimal
 
 from fastapi import APIRouter, Query, Request
@@ -287,14 +288,7 @@ async def member_messages(ctx: Context, auth: RealMember) -> Envelope[list[Inbox
     found = await inbox.messages(auth.member.id, ctx.language)
     return ok(
         [
-            InboxMessageValue(
-                id=m.id,
-                kind=m.kind,
-                title=m.title,
-                body=m.body,
-                read=m.read,
-                createdAt=m.created_at.isoformat(),
-            )
+            InboxMessageValue.model_validate({**asdict(m), "createdAt": m.created_at.isoformat()})
             for m in found
         ]
     )

@@ -121,5 +121,3 @@ FAMILIES: dict[str, Family] = {
         Family("4d", len(FOUR_D_SLOTS), lambda w: w.sample(10_000, 23, start=0), 0, 9999, True),
     )
 }
-
-

@@ -1,0 +1,262 @@
+"""Lottery issues in the database: created once per slot however many workers run, opened,
+closed and drawn by the clock, drawn only from the committed seed, official results through
+a provider or two operators, and the database's own refusals."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import os
+import subprocess
+import sys
+from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, update
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import col, select
+
+from app.core.config import PROJECT_ROOT
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services.lottery import issues, rng
+from app.services.lottery.games import game, slots
+from models import LotteryAudit, LotteryBet, LotteryIssue
+from models.lottery import IssueStatus, ResultSource
+from tests.support.lottery import new_day, open_issue, operator, player
+
+
+async def count_issues(game_code: str, day_start: object, day_end: object) -> int:
+    async with session_scope() as session:
+        return (
+            await session.exec(
+                select(func.count())
+                .select_from(LotteryIssue)
+                .where(
+                    LotteryIssue.game_code == game_code,
+                    col(LotteryIssue.draw_at) > day_start,
+                    col(LotteryIssue.draw_at) <= day_end,
+                )
+            )
+        ).one()
+
+
+async def test_issues_are_made_once_per_slot_however_many_workers_run() -> None:
+    day = new_day()
+    window = timedelta(minutes=30)
+    made = await asyncio.gather(
+        *(issues.create_issues(day, window, ["ssc-1m", "k3-3m"]) for _ in range(4))
+    )
+    expected = len(slots(game("ssc-1m"), day, day + window)) + len(
+        slots(game("k3-3m"), day, day + window)
+    )
+    assert expected == 30 + 10
+    assert sum(made) == expected
+    assert await count_issues("ssc-1m", day, day + window) == 30
+    assert await issues.create_issues(day, window, ["ssc-1m", "k3-3m"]) == 0
+
+
+def test_a_fast_game_has_1440_issues_a_day() -> None:
+    day = new_day()
+    one_day = slots(game("pk10-1m"), day, day + timedelta(days=1))
+    assert len(one_day) == 1440
+    assert len({slot.issue_no for slot in one_day}) == 1440
+    assert all(slot.close_at == slot.draw_at - timedelta(seconds=10) for slot in one_day)
+
+
+async def test_the_clock_opens_closes_and_draws_from_the_committed_seed() -> None:
+    issue, _ = await open_issue("11x5-1m")
+    assert issue.status == IssueStatus.OPEN
+    assert issue.seed_hash is not None and issue.server_seed is None and issue.result is None
+    await issues.advance(issue.close_at)
+    assert (await issues.find("11x5-1m", issue.issue_no)).status == IssueStatus.CLOSED
+    await issues.advance(issue.draw_at)
+    drawn = await issues.find("11x5-1m", issue.issue_no)
+    assert drawn.status == IssueStatus.DRAWN
+    assert drawn.result_source == ResultSource.RNG
+    assert drawn.server_seed is not None
+    assert rng.seed_hash(drawn.server_seed) == issue.seed_hash  # the seed committed before
+    assert drawn.result == list(
+        rng.stream(drawn.server_seed, "11x5-1m", drawn.issue_no).sample(11, 5)
+    )
+    check = issues.verify(drawn)
+    assert check.matches
+
+
+async def test_the_database_refuses_a_bet_row_after_close_even_without_the_service() -> None:
+    issue, now = await open_issue()
+    member = await player()
+    await issues.advance(issue.close_at)
+    with pytest.raises(DBAPIError, match="lottery-issue-closed"):
+        async with write_transaction() as session:
+            session.add(
+                LotteryBet(
+                    uid="closed-" + issue.issue_no,
+                    merchant_id=member.merchant_id,
+                    member_id=member.id or 0,
+                    currency="BRL",
+                    issue_id=issue.id or 0,
+                    game_code=issue.game_code,
+                    play_code="ssc.position",
+                    prize_mode="LOTT",
+                    selection={"singles": [["1:1"]]},
+                    bet_count=1,
+                    unit=Decimal("1.00"),
+                    multiplier=1,
+                    stake=Decimal("1.00"),
+                    placed_at=now,
+                )
+            )
+
+
+async def test_a_written_result_and_the_committed_hash_never_change() -> None:
+    issue, _ = await open_issue()
+    await issues.advance(issue.draw_at)
+    drawn = await issues.find(issue.game_code, issue.issue_no)
+    assert drawn.result is not None
+    other = [(n + 1) % 10 for n in drawn.result]
+    for change in ({"result": other}, {"seed_hash": "0" * 64}):
+        with pytest.raises(DBAPIError, match="lottery-result-final"):
+            async with write_transaction() as session:
+                await session.exec(
+                    update(LotteryIssue).where(col(LotteryIssue.id) == drawn.id).values(**change)
+                )  # type: ignore[call-overload]
+    assert (await issues.find(issue.game_code, issue.issue_no)).result == drawn.result
+    # drawing again changes nothing either
+    await issues.advance(issue.draw_at + timedelta(minutes=5))
+    assert (await issues.find(issue.game_code, issue.issue_no)).result == drawn.result
+
+
+async def test_nobody_can_enter_a_private_games_result() -> None:
+    issue, _ = await open_issue()
+    await issues.advance(issue.close_at)
+    with pytest.raises(AppError) as refused:
+        await issues.enter_result(issue.id or 0, [1, 2, 3, 4, 5], await operator())
+    assert refused.value.code == "lottery-result-private"
+
+
+def _result_writers() -> set[tuple[str, str]]:
+    """Every function under app/ that assigns an issue's `result` (attribute or keyword)."""
+    writers: set[tuple[str, str]] = set()
+    for path in (PROJECT_ROOT / "app").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(function):
+                targets: list[ast.expr] = []
+                if isinstance(node, ast.Assign):
+                    targets = node.targets
+                elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                    targets = [node.target]
+                hit = any(isinstance(t, ast.Attribute) and t.attr == "result" for t in targets)
+                hit = hit or (
+                    isinstance(node, ast.Call)
+                    and any(keyword.arg == "result" for keyword in node.keywords)
+                )
+                if hit:
+                    writers.add((str(path.relative_to(PROJECT_ROOT)), function.name))
+    return writers
+
+
+def test_only_the_seed_draw_and_an_official_result_write_a_result() -> None:
+    """There is no re-draw, kill or typed-number path for a private game: the only writers
+    of a result are the draw from the committed seed and the official-result path (which
+    refuses private games)."""
+    assert _result_writers() == {
+        ("app/services/lottery/issues.py", "_draw_private"),
+        ("app/services/lottery/issues.py", "_apply_official"),
+    }
+    source = (PROJECT_ROOT / "app/services/lottery/issues.py").read_text()
+    official = source[source.index("async def _apply_official") :]
+    callers = [line for line in source.splitlines() if "_apply_official(" in line]
+    assert len(callers) == 3  # its definition, the provider and the approved entry
+    assert "not issue.official" in official  # the typed entry refuses private games
+
+
+async def test_official_results_come_from_the_provider() -> None:
+    day = new_day()
+    await issues.create_issues(day, timedelta(days=7), ["lhc-hk"])
+    first = (await issues.upcoming("lhc-hk", day, 1))[0]
+    assert first.seed_hash is None  # official: nothing to commit, the result is published
+    feed = issues.DemoResultsFeed(first.close_at)
+    await issues.advance(first.close_at)
+    assert await issues.collect_official(first.close_at, feed) == 0  # not drawn yet
+    feed = issues.DemoResultsFeed(first.draw_at)
+    assert await issues.collect_official(first.draw_at, feed) >= 1
+    drawn = await issues.find("lhc-hk", first.issue_no)
+    assert drawn.status == IssueStatus.DRAWN and drawn.result_source == ResultSource.PROVIDER
+    assert drawn.result is not None and len(set(drawn.result)) == 7
+
+
+async def test_a_typed_result_needs_a_second_operator_and_is_audited() -> None:
+    day = new_day()
+    await issues.create_issues(day, timedelta(days=2), ["vn-mb"])
+    first = (await issues.upcoming("vn-mb", day, 1))[0]
+    first_operator, second_operator = await operator(), await operator()
+    numbers = [12345, 54321, *range(10000, 10008), *range(1000, 1010), 123, 456, 789, 1, 2, 3, 4]
+    with pytest.raises(AppError) as early:
+        await issues.enter_result(first.id or 0, numbers, first_operator)
+    assert early.value.code == "lottery-result-not-due"
+    await issues.advance(first.close_at)
+    with pytest.raises(AppError) as player_refused:
+        await issues.enter_result(first.id or 0, numbers, await player())
+    assert player_refused.value.code == "lottery-operator-only"
+    with pytest.raises(AppError) as bad:
+        await issues.enter_result(first.id or 0, [*numbers[:-1], 100], first_operator)
+    assert bad.value.code == "lottery-result-invalid"  # the 7th prize has two digits
+    entry = await issues.enter_result(first.id or 0, numbers, first_operator)
+    with pytest.raises(AppError) as same:
+        await issues.approve_result(entry, first_operator, first.draw_at)
+    assert same.value.code == "lottery-entry-same-operator"
+    assert (await issues.find("vn-mb", first.issue_no)).result is None
+    await issues.approve_result(entry, second_operator, first.draw_at)
+    drawn = await issues.find("vn-mb", first.issue_no)
+    assert drawn.result == numbers and drawn.result_source == ResultSource.MANUAL
+    async with session_scope() as session:
+        actions = (
+            await session.exec(
+                select(LotteryAudit.action, LotteryAudit.actor_id)
+                .where(LotteryAudit.issue_id == first.id)
+                .order_by(col(LotteryAudit.id))
+            )
+        ).all()
+    assert [a for a, _ in actions] == ["result-entered", "result-approved", "result-applied"]
+    assert actions[0][1] == first_operator.id and actions[1][1] == second_operator.id
+
+
+async def test_a_private_issue_cannot_be_voided_once_closed() -> None:
+    issue, _ = await open_issue()
+    await issues.advance(issue.close_at)
+    with pytest.raises(AppError) as refused:
+        await issues.void_issue(issue.id or 0, await operator(), "late", issue.close_at)
+    assert refused.value.code == "lottery-void-not-allowed"
+
+
+async def test_the_cli_recomputes_a_drawn_issue_from_its_revealed_seed() -> None:
+    issue, _ = await open_issue("pk10-1m")
+    await issues.advance(issue.draw_at)
+    drawn = await issues.find("pk10-1m", issue.issue_no)
+    done = subprocess.run(
+        [sys.executable, "-m", "app.cli", "lottery-verify", "pk10-1m", issue.issue_no],
+        cwd=PROJECT_ROOT,
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert drawn.server_seed is not None and drawn.server_seed in done.stdout
+    assert " ".join(map(str, drawn.result or [])) in done.stdout
+    assert "matches: yes" in done.stdout
+    undrawn = subprocess.run(
+        [sys.executable, "-m", "app.cli", "lottery-verify", "pk10-1m", "20991231-0001"],
+        cwd=Path(PROJECT_ROOT),
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert undrawn.returncode == 2

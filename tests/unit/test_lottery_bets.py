@@ -8,7 +8,7 @@ import os
 import signal
 import subprocess
 import sys
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 
 import pytest
 from sqlalchemy import func
@@ -165,8 +165,9 @@ async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> 
     result = settled.result or []
     total = sum(result)
     paid = {bet.uid: bet for bet in await bets_of(member)}
-    # exactly one sum wins, at its quoted odds
-    assert paid[every_sum.uid].payout == Decimal(every_sum.odds[str(total)])
+    # exactly one sum wins, at its quoted odds, paid to the cent below
+    quoted = Decimal(every_sum.odds[str(total)])
+    assert paid[every_sum.uid].payout == quoted.quantize(Decimal("0.01"), ROUND_FLOOR)
     # big or small wins 1.8 × 2.00, unless the dice are a triple: then both lose
     triple = result[0] == result[1] == result[2]
     assert paid[two_sided.uid].payout == (Decimal("0.00") if triple else Decimal("3.60"))

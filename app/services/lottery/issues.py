@@ -104,10 +104,15 @@ async def create_issues(
         if not rows:
             continue
         insert = pg_insert if get_engine().dialect.name == "postgresql" else sqlite_insert
-        statement = insert(_ISSUES).on_conflict_do_nothing(index_elements=["game_code", "issue_no"])
+        statement = (
+            insert(_ISSUES)
+            .values(rows)
+            .on_conflict_do_nothing(index_elements=["game_code", "issue_no"])
+            .returning(_ISSUES.c.id)
+        )
         async with write_transaction() as session:
-            result = await session.exec(statement.values(rows))  # type: ignore[call-overload]
-            created += max(result.rowcount, 0)
+            result = await session.exec(statement)  # type: ignore[call-overload]
+            created += len(result.all())
     return created
 
 

@@ -100,8 +100,11 @@ class Family:
 
 
 def _slots_draw(slots: tuple[Slot, ...]) -> Callable[[WordStream], Draw]:
+    ranges = tuple(10**slot.digits for slot in slots)
+
     def derive(words: WordStream) -> Draw:
-        return tuple(words.below(10**slot.digits) for slot in slots)
+        below = words.below
+        return tuple([below(size) for size in ranges])
 
     return derive
 

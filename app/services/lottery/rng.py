@@ -22,11 +22,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterator
+import struct
 
 WORD_BITS = 32
 WORDS_PER_BLOCK = 8
 _WORD_RANGE = 1 << WORD_BITS
+_WORDS = struct.Struct(">8I")  # a digest as 8 big-endian 32-bit words
 
 
 def new_server_seed() -> str:
@@ -46,23 +47,27 @@ def issue_key(game_code: str, issue_no: str) -> str:
 class WordStream:
     """The endless stream of 32-bit words of one issue (see the module's description)."""
 
+    __slots__ = ("_block", "_counter", "_index", "_key", "_prefix")
+
     def __init__(self, server_seed: str, key: str, beacon: str = "") -> None:
         self._key = server_seed.encode()
         self._prefix = f"{key}:{beacon}:"
-        self._words = self._generate()
+        self._counter = 0
+        self._block: tuple[int, ...] = ()
+        self._index = WORDS_PER_BLOCK
 
-    def _generate(self) -> Iterator[int]:
-        counter = 0
-        while True:
-            block = hmac.new(
-                self._key, f"{self._prefix}{counter}".encode(), hashlib.sha256
-            ).digest()
-            for start in range(0, WORDS_PER_BLOCK * 4, 4):
-                yield int.from_bytes(block[start : start + 4], "big")
-            counter += 1
+    def _refill(self) -> None:
+        message = f"{self._prefix}{self._counter}".encode()
+        self._block = _WORDS.unpack(hmac.digest(self._key, message, "sha256"))
+        self._counter += 1
+        self._index = 0
 
     def word(self) -> int:
-        return next(self._words)
+        if self._index == WORDS_PER_BLOCK:
+            self._refill()
+        value = self._block[self._index]
+        self._index += 1
+        return value
 
     def below(self, n: int) -> int:
         """An integer uniform in [0, n), by rejection sampling (no modulo bias)."""
@@ -70,13 +75,26 @@ class WordStream:
             raise ValueError(f"range {n} outside 1 … 2**32")
         limit = _WORD_RANGE - (_WORD_RANGE % n)
         while True:
-            value = self.word()
+            if self._index == WORDS_PER_BLOCK:
+                self._refill()
+            value = self._block[self._index]
+            self._index += 1
             if value < limit:
                 return value % n
 
     def digits(self, count: int, base: int = 10) -> tuple[int, ...]:
-        """`count` independent numbers in [0, base) (with replacement)."""
-        return tuple(self.below(base) for _ in range(count))
+        """`count` independent numbers in [0, base) (with replacement): `below(base)` taken
+        `count` times, written out as one loop because draws call it millions of times."""
+        limit = _WORD_RANGE - (_WORD_RANGE % base)
+        drawn: list[int] = []
+        while len(drawn) < count:
+            if self._index == WORDS_PER_BLOCK:
+                self._refill()
+            value = self._block[self._index]
+            self._index += 1
+            if value < limit:
+                drawn.append(value % base)
+        return tuple(drawn)
 
     def sample(self, population: int, k: int, start: int = 1) -> tuple[int, ...]:
         """`k` distinct numbers of `start … start + population - 1`, in draw order: a partial

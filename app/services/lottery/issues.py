@@ -111,7 +111,7 @@ async def create_issues(
             .returning(_ISSUES.c.id)
         )
         async with write_transaction() as session:
-            result = await session.exec(statement)  # type: ignore[call-overload]
+            result = await session.exec(statement)
             created += len(result.all())
     return created
 
@@ -156,12 +156,12 @@ async def advance(now: datetime) -> int:
                 col(LotteryIssue.close_at) > now,
             )
             .values(status=IssueStatus.OPEN)
-        )  # type: ignore[call-overload]
+        )
         closed = await session.exec(
             update(LotteryIssue)
             .where(col(LotteryIssue.status).in_(BETTING), col(LotteryIssue.close_at) <= now)
             .values(status=IssueStatus.CLOSED)
-        )  # type: ignore[call-overload]
+        )
         changed += opened.rowcount + closed.rowcount
     async with session_scope() as session:
         due = (

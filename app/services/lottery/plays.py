@@ -530,6 +530,22 @@ def _x115_plays() -> list[Play]:
     ]
 
 
+def _all_show(number: int) -> Judge:
+    return lambda view: WIN if all(die == number for die in view) else None
+
+
+def _at_least_two_show(number: int) -> Judge:
+    return lambda view: WIN if view.count(number) >= 2 else None
+
+
+def _any_shows(number: int) -> Judge:
+    return lambda view: WIN if number in view else None
+
+
+def _colour_is(colour: str) -> Judge:
+    return lambda view: colour if _lhc_colour(view[0]) == colour else None
+
+
 def _is_triple(view: tuple[int, ...]) -> bool:
     return view[0] == view[1] == view[2]
 
@@ -555,7 +571,7 @@ def _k3_plays() -> list[Play]:
             "k3",
             on(
                 dice,
-                {str(n): (lambda v, n=n: WIN if v == (n, n, n) else None) for n in range(1, 7)},
+                {str(n): _all_show(n) for n in range(1, 7)},
             ),
             216,
         ),
@@ -567,7 +583,7 @@ def _k3_plays() -> list[Play]:
             "k3",
             on(
                 dice,
-                {str(n): (lambda v, n=n: WIN if v.count(n) >= 2 else None) for n in range(1, 7)},
+                {str(n): _at_least_two_show(n) for n in range(1, 7)},
             ),
             _elott({WIN: "12.15"}),
         ),
@@ -575,7 +591,7 @@ def _k3_plays() -> list[Play]:
         options(
             "k3.single",
             "k3",
-            on(dice, {str(n): (lambda v, n=n: WIN if n in v else None) for n in range(1, 7)}),
+            on(dice, {str(n): _any_shows(n) for n in range(1, 7)}),
             _elott({WIN: "2.13"}),
         ),
     ]
@@ -637,10 +653,7 @@ def _lhc_plays() -> list[Play]:
             "lhc",
             on(
                 special,
-                {
-                    c: (lambda v, c=c: c if _lhc_colour(v[0]) == c else None)
-                    for c in ("red", "blue", "green")
-                },
+                {colour: _colour_is(colour) for colour in ("red", "blue", "green")},
             ),
             _elott({"red": "2.59", "blue": "2.75", "green": "2.75"}),
         ),

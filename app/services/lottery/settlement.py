@@ -178,7 +178,7 @@ async def _finish(session: AsyncSession, issue_id: int, now: datetime) -> None:
         update(LotteryIssue)
         .where(col(LotteryIssue.id) == issue_id, col(LotteryIssue.status) == IssueStatus.DRAWN)
         .values(status=IssueStatus.SETTLED, settled_at=now)
-    )  # type: ignore[call-overload]
+    )
     await session.exec(
         update(LotteryIssue)
         .where(
@@ -187,7 +187,7 @@ async def _finish(session: AsyncSession, issue_id: int, now: datetime) -> None:
             col(LotteryIssue.settled_at).is_(None),
         )
         .values(settled_at=now)
-    )  # type: ignore[call-overload]
+    )
 
 
 async def settle_due(now: datetime) -> int:

@@ -164,7 +164,7 @@ def _parse(tokens: list[str], day: date) -> list[VnBet]:
             raise _error("numbers-missing", token)
         plays, regions = BET_TYPES[kind]
         amount = _amount(amount_text, token)
-        for game_code, family, station in targets:
+        for game_code, family, name in targets:
             if family not in regions:
                 raise _error("region", token)
             for number in numbers:
@@ -175,7 +175,7 @@ def _parse(tokens: list[str], day: date) -> list[VnBet]:
                 by_digits.setdefault(len(number), []).append(number)
             for digits, group in sorted(by_digits.items()):
                 bets.append(
-                    VnBet(game_code, station, f"{family}.{plays[digits]}", tuple(group), amount)
+                    VnBet(game_code, name, f"{family}.{plays[digits]}", tuple(group), amount)
                 )
         numbers_used = True
     if numbers and not numbers_used:

@@ -86,6 +86,10 @@ class Settings(BaseSettings):
     vendor_signature_max_age_seconds: int = Field(default=300, ge=5)
     game_launch_token_seconds: int = Field(default=300, ge=10)
     game_session_minutes: int = Field(default=240, ge=1)
+    lottery_results_url: str | None = Field(
+        default=None,
+        description="official lottery results feed (GET {url}/{game}/{issue}); unset: demo feed",
+    )
     big_win_min_amount: Decimal = Field(default=Decimal("1000.00"), gt=0)
     big_win_multiplier: Decimal = Field(
         default=Decimal("50"), gt=0, description="a win of this many times the bet is a big win"
@@ -101,6 +105,7 @@ class Settings(BaseSettings):
         "smtp_host",
         "sms_gateway_url",
         "studio_wallet_url",
+        "lottery_results_url",
         mode="before",
     )
     @classmethod

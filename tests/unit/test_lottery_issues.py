@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import json
 import os
 import subprocess
 import sys
+import threading
 from datetime import timedelta
 from decimal import Decimal
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from sqlalchemy import func, update
@@ -189,6 +193,57 @@ async def test_official_results_come_from_the_provider() -> None:
     drawn = await issues.find("lhc-hk", first.issue_no)
     assert drawn.status == IssueStatus.DRAWN and drawn.result_source == ResultSource.PROVIDER
     assert drawn.result is not None and len(set(drawn.result)) == 7
+
+
+class Feed(BaseHTTPRequestHandler):
+    """A real HTTP results feed: the numbers of the issues in `published`, 404 otherwise."""
+
+    published: ClassVar[dict[str, list[int]]] = {}
+
+    def do_GET(self) -> None:
+        numbers = self.published.get(self.path)
+        body = json.dumps({"numbers": numbers}).encode()
+        self.send_response(200 if numbers is not None else 404)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+async def test_official_results_over_http_and_impossible_ones_refused() -> None:
+    day = new_day()
+    await issues.create_issues(day, timedelta(days=7), ["lhc-hk", "4d-mkt"])
+    mark_six = (await issues.upcoming("lhc-hk", day, 1))[0]
+    four_d = (await issues.upcoming("4d-mkt", day, 1))[0]
+    now = max(mark_six.draw_at, four_d.draw_at)
+    await issues.advance(now)
+    Feed.published = {
+        f"/lhc-hk/{mark_six.issue_no}": [3, 9, 14, 22, 31, 40, 7],
+        f"/4d-mkt/{four_d.issue_no}": [1234] * 23,  # 4D numbers never repeat
+    }
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Feed)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        provider = issues.HttpResultsProvider(f"http://127.0.0.1:{server.server_port}")
+        assert await issues.collect_official(now, provider) == 1
+    finally:
+        server.shutdown()
+        thread.join()
+    drawn = await issues.find("lhc-hk", mark_six.issue_no)
+    assert drawn.result == [3, 9, 14, 22, 31, 40, 7]
+    assert drawn.result_source == ResultSource.PROVIDER
+    refused = await issues.find("4d-mkt", four_d.issue_no)
+    assert refused.status == IssueStatus.CLOSED and refused.result is None
+    async with session_scope() as session:
+        audit = (
+            await session.exec(
+                select(LotteryAudit.action).where(LotteryAudit.issue_id == four_d.id)
+            )
+        ).all()
+    assert audit == ["result-refused"]
 
 
 async def test_a_typed_result_needs_a_second_operator_and_is_audited() -> None:

@@ -54,7 +54,6 @@ class Game:
     weekdays: tuple[int, ...] = ()  # official games: draw days (Monday = 0)
     draw_time: time | None = None  # official games: draw time of day, UTC
     stations: dict[int, tuple[str, ...]] | None = None  # Vietnamese regional draws
-    beacon: bool = False  # mixes a public randomness beacon round into the draw
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core.config import get_settings
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
@@ -132,8 +133,6 @@ async def _draw_private(issue_id: int, now: datetime) -> bool:
         ).one()
         if issue.status != IssueStatus.CLOSED or issue.official or issue.seed_encrypted is None:
             return False
-        if GAMES[issue.game_code].beacon and issue.beacon is None:
-            return False  # waits for its beacon round
         seed = decrypt_secret(issue.seed_encrypted, SEED_PURPOSE)
         issue.result = derive(issue, seed)
         issue.server_seed = seed
@@ -317,6 +316,17 @@ async def locked_issue(session: AsyncSession, issue_id: int | None) -> LotteryIs
     if issue is None:
         raise AppError("lottery-issue-unknown", 404)
     return issue
+
+
+def results_provider(now: datetime) -> ResultsProvider:
+    """The configured official results feed (LOTTERY_RESULTS_URL), else the demo feed."""
+    url = get_settings().lottery_results_url
+    return HttpResultsProvider(url) if url is not None else DemoResultsFeed(now)
+
+
+async def collect_results(now: datetime) -> int:
+    """The job's entry: official results from the configured provider; returns how many."""
+    return await collect_official(now, results_provider(now))
 
 
 def _require_operator(member: Member) -> int:

@@ -139,9 +139,10 @@ async def _add_exposure(
         amount = checked.unit * checked.multiplier * checked.play.top_return(single, checked.mode)
         row = (
             await session.exec(
-                select(LotteryExposure).where(
-                    LotteryExposure.issue_id == issue_id, LotteryExposure.key == key
-                )
+                select(LotteryExposure)
+                .where(LotteryExposure.issue_id == issue_id, LotteryExposure.key == key)
+                .with_for_update()
+                .execution_options(populate_existing=True)
             )
         ).first()
         if row is None:
@@ -310,10 +311,21 @@ async def place_chase(
     return chase
 
 
+def _checked_of(bet: LotteryBet) -> _Checked:
+    """A placed bet's checked form, as it was when placed (its single bets are stored)."""
+    singles = tuple(tuple(single) for single in bet.selection["singles"])
+    return _Checked(
+        game(bet.game_code), play(bet.play_code), Mode(bet.prize_mode), singles, bet.bet_count,
+        bet.unit, bet.multiplier, bet.stake,
+    )  # fmt: skip
+
+
 async def refund(session: AsyncSession, bet: LotteryBet, status: BetStatus, reason: str) -> None:
-    """Give a pending bet's stake back (cancel, void, stopped chase): once, whatever calls
-    it, because the refund key and the reversed stake are both unique in the ledger."""
+    """Give a pending bet's stake back (cancel, void, stopped chase) and release its
+    exposure: once, whatever calls it, because the refund key and the reversed stake are
+    both unique in the ledger."""
     assert bet.stake_transaction_id is not None
+    await _add_exposure(session, bet.issue_id, _checked_of(bet), sign=-1)
     posted = await ledger.post(
         session,
         merchant_id=bet.merchant_id,
@@ -356,14 +368,6 @@ async def cancel_bet(member: Member, bet_uid: str, now: datetime) -> LotteryBet:
             or now >= issue.close_at
         ):
             raise AppError("lottery-bet-not-cancellable", 409)
-        found = play(bet.play_code)
-        singles = tuple(tuple(single) for single in bet.selection["singles"])
-        checked = _Checked(
-            game(bet.game_code), found, Mode(bet.prize_mode), singles, bet.bet_count,
-            bet.unit, bet.multiplier, bet.stake,
-        )  # fmt: skip
-        assert issue.id is not None
-        await _add_exposure(session, issue.id, checked, sign=-1)
         await refund(session, bet, BetStatus.CANCELLED, "cancel")
         bet.settled_at = now
         record_wager_fact(session, bet, now)

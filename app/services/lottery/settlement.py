@@ -18,6 +18,7 @@ from datetime import datetime
 from decimal import ROUND_FLOOR, Decimal
 
 from sqlalchemy import update
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -40,6 +41,7 @@ from models.lottery import (
 
 CENT = Decimal("0.01")
 BATCH = 500
+DEADLOCK_DETECTED = "40P01"  # PostgreSQL's SQLSTATE
 
 
 def payout(bet: LotteryBet, result: list[int]) -> tuple[Decimal, bool]:
@@ -131,42 +133,63 @@ async def _stop_chase(session: AsyncSession, chase_id: int) -> set[int]:
     return {chase.member_id} if later else set()
 
 
+async def _settle_batch(issue_id: int, now: datetime, batch: int) -> tuple[int, set[int]] | None:
+    """One batch in one write transaction: (bets closed, members paid), or None when the
+    issue has nothing left to settle."""
+    paid: set[int] = set()
+    async with write_transaction() as session:
+        issue = await session.get(LotteryIssue, issue_id)
+        if issue is None or issue.status not in (IssueStatus.DRAWN, IssueStatus.VOIDED):
+            return None
+        bets = await _pending(session, issue_id, batch)
+        if not bets:
+            await _finish(session, issue_id, now)
+            return None
+        reference = f"{issue.game_code}:{issue.issue_no}"
+        won_chases: set[int] = set()
+        for bet in bets:
+            if issue.status == IssueStatus.VOIDED:
+                await refund(session, bet, BetStatus.REFUNDED, "void")
+            else:
+                assert issue.result is not None
+                amount, won = payout(bet, issue.result)
+                if amount > 0:
+                    bet.win_transaction_id = await _pay(session, bet, amount, reference)
+                bet.payout = amount
+                bet.status = BetStatus.SETTLED
+                if won and bet.chase_id is not None:
+                    won_chases.add(bet.chase_id)
+            bet.settled_at = now
+            session.add(bet)
+            record_wager_fact(session, bet, now)
+            if bet.payout > 0 or issue.status == IssueStatus.VOIDED:
+                paid.add(bet.member_id)
+        for chase_id in sorted(won_chases):
+            paid |= await _stop_chase(session, chase_id)
+    return len(bets), paid
+
+
+def _deadlock(failed: DBAPIError) -> bool:
+    return getattr(failed.orig, "sqlstate", None) == DEADLOCK_DETECTED
+
+
 async def settle_issue(issue_id: int, now: datetime, batch: int = BATCH) -> int:
     """Settle a drawn issue's pending bets (refund them if it was voided); returns how many
-    bets this call closed. Safe to run in several workers at once and to run again."""
+    bets this call closed. Safe to run in several workers at once and to run again. Two
+    workers' batches lock members' accounts in different orders; when PostgreSQL breaks such
+    a deadlock, the losing batch is rolled back whole and simply taken again."""
     closed = 0
     while True:
-        paid: set[int] = set()
-        async with write_transaction() as session:
-            issue = await session.get(LotteryIssue, issue_id)
-            if issue is None or issue.status not in (IssueStatus.DRAWN, IssueStatus.VOIDED):
-                return closed
-            bets = await _pending(session, issue_id, batch)
-            if not bets:
-                await _finish(session, issue_id, now)
-                return closed
-            reference = f"{issue.game_code}:{issue.issue_no}"
-            won_chases: set[int] = set()
-            for bet in bets:
-                if issue.status == IssueStatus.VOIDED:
-                    await refund(session, bet, BetStatus.REFUNDED, "void")
-                else:
-                    assert issue.result is not None
-                    amount, won = payout(bet, issue.result)
-                    if amount > 0:
-                        bet.win_transaction_id = await _pay(session, bet, amount, reference)
-                    bet.payout = amount
-                    bet.status = BetStatus.SETTLED
-                    if won and bet.chase_id is not None:
-                        won_chases.add(bet.chase_id)
-                bet.settled_at = now
-                session.add(bet)
-                record_wager_fact(session, bet, now)
-                if bet.payout > 0 or issue.status == IssueStatus.VOIDED:
-                    paid.add(bet.member_id)
-            for chase_id in sorted(won_chases):
-                paid |= await _stop_chase(session, chase_id)
-            closed += len(bets)
+        try:
+            done = await _settle_batch(issue_id, now, batch)
+        except DBAPIError as failed:
+            if _deadlock(failed):
+                continue
+            raise
+        if done is None:
+            return closed
+        count, paid = done
+        closed += count
         for member_id in sorted(paid):
             await balance_changed(member_id)
 

@@ -103,8 +103,7 @@ def _slots_draw(slots: tuple[Slot, ...]) -> Callable[[WordStream], Draw]:
     ranges = tuple(10**slot.digits for slot in slots)
 
     def derive(words: WordStream) -> Draw:
-        below = words.below
-        return tuple([below(size) for size in ranges])
+        return words.ranged(ranges)
 
     return derive
 

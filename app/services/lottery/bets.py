@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import write_transaction
+from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.lottery import issues as issue_service
@@ -236,8 +236,9 @@ async def _place(
     return bet
 
 
-async def _merchant(session: AsyncSession, member: Member) -> Merchant:
-    merchant = await session.get(Merchant, member.merchant_id)
+async def _merchant(member: Member) -> Merchant:
+    async with session_scope() as session:
+        merchant = await session.get(Merchant, member.merchant_id)
     assert merchant is not None
     return merchant
 
@@ -246,9 +247,9 @@ async def place_bet(
     member: Member, issue_no: str, request: BetRequest, now: datetime
 ) -> LotteryBet:
     """Place one bet (one selection, single or multiple) on one issue."""
+    merchant = await _merchant(member)
+    checked = check(merchant, request)
     async with write_transaction() as session:
-        merchant = await _merchant(session, member)
-        checked = check(merchant, request)
         issue = (
             await session.exec(
                 select(LotteryIssue.id).where(
@@ -275,9 +276,9 @@ async def place_chase(
     ):
         raise AppError("lottery-chase-invalid", 422, {"max": MAX_CHASE_ISSUES})
     assert member.id is not None
+    merchant = await _merchant(member)
+    checked = check(merchant, request)
     async with write_transaction() as session:
-        merchant = await _merchant(session, member)
-        checked = check(merchant, request)
         targets = (
             await session.exec(
                 select(LotteryIssue.id)

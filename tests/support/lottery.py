@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import itertools
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 
 from sqlalchemy import func
 from sqlmodel import col, select
@@ -75,7 +74,3 @@ async def transactions_of(member: Member, kind: str) -> int:
                 .where(LedgerTransaction.member_id == member.id, LedgerTransaction.kind == kind)
             )
         ).one()
-
-
-def money(value: str) -> Decimal:
-    return Decimal(value)

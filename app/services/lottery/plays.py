@@ -783,10 +783,6 @@ def play(code: str) -> Play:
     return found
 
 
-def family_plays(family: str) -> list[Play]:
-    return [p for p in PLAYS.values() if p.family == family]
-
-
 # ---- bet counting and exact RTP ------------------------------------------------------------------
 
 

@@ -41,12 +41,13 @@ WHEN NOT EXISTS (
 )
 BEGIN SELECT RAISE(ABORT, 'lottery-issue-closed'); END
 """
-# No re-draw: a result, once written, and the committed seed hash never change.
+# No re-draw: a result, the committed seed hash and a beacon value, once written, never change.
 PG_RESULT_FINAL = """
 CREATE FUNCTION lottery_result_final() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF (OLD.result IS NOT NULL AND (NEW.result IS NULL OR NEW.result::text <> OLD.result::text))
-        OR NEW.seed_hash IS DISTINCT FROM OLD.seed_hash THEN
+        OR NEW.seed_hash IS DISTINCT FROM OLD.seed_hash
+        OR (OLD.beacon IS NOT NULL AND NEW.beacon IS DISTINCT FROM OLD.beacon) THEN
         RAISE EXCEPTION 'lottery-result-final' USING ERRCODE = 'check_violation';
     END IF;
     RETURN NEW;
@@ -56,6 +57,7 @@ SQLITE_RESULT_FINAL = """
 CREATE TRIGGER lottery_result_final BEFORE UPDATE ON lottery_issue
 WHEN (OLD.result IS NOT NULL AND (NEW.result IS NULL OR NEW.result <> OLD.result))
     OR NEW.seed_hash IS NOT OLD.seed_hash
+    OR (OLD.beacon IS NOT NULL AND NEW.beacon IS NOT OLD.beacon)
 BEGIN SELECT RAISE(ABORT, 'lottery-result-final'); END
 """
 

@@ -22,10 +22,10 @@ from sqlalchemy import func, update
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import col, select
 
-from app.core.config import PROJECT_ROOT
+from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.lottery import issues, rng
+from app.services.lottery import beacon, issues, rng
 from app.services.lottery.games import game, slots
 from models import LotteryAudit, LotteryBet, LotteryIssue
 from models.lottery import IssueStatus, ResultSource
@@ -314,3 +314,84 @@ async def test_the_cli_recomputes_a_drawn_issue_from_its_revealed_seed() -> None
         check=False,
     )
     assert undrawn.returncode == 2
+
+
+# A round the League of Entropy published on quicknet, as drand-verify documents it.
+QUICKNET_ROUND = 657413
+QUICKNET_SIGNATURE = (
+    "b713718a38ae728dfd477991af2822e08d2f305e47718cef"
+    "9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b"
+)
+QUICKNET_RANDOMNESS = "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587"
+
+
+class Drand(BaseHTTPRequestHandler):
+    """A real HTTP server answering drand's /public/{round} for the rounds in `signatures`."""
+
+    signatures: ClassVar[dict[int, str]] = {}
+
+    def do_GET(self) -> None:
+        round_number = int(self.path.rsplit("/", 1)[1])
+        signature = self.signatures.get(round_number)
+        self.send_response(200 if signature is not None else 404)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(json.dumps({"round": round_number, "signature": signature}).encode())
+
+    def log_message(self, format: str, *args: object) -> None:
+        return
+
+
+def test_beacon_rounds_are_fixed_after_the_close() -> None:
+    assert beacon.published_at(1) == beacon.QUICKNET_GENESIS
+    published = beacon.published_at(QUICKNET_ROUND)
+    assert beacon.round_after(published) == QUICKNET_ROUND + 1
+    assert beacon.round_after(published - timedelta(milliseconds=1)) == QUICKNET_ROUND
+    assert beacon.randomness(QUICKNET_ROUND, QUICKNET_SIGNATURE) == QUICKNET_RANDOMNESS
+    assert beacon.randomness(QUICKNET_ROUND + 1, QUICKNET_SIGNATURE) is None
+
+
+async def test_a_beacon_game_draws_only_with_its_verified_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(get_settings(), "lottery_beacon_games", ["ssc-5m"])
+    day = new_day()
+    await issues.create_issues(day, timedelta(minutes=10), ["ssc-5m"])
+    first = (await issues.upcoming("ssc-5m", day, 1))[0]
+    assert first.beacon_round == beacon.round_after(first.close_at)  # fixed before betting
+    # Set-up: this issue's round becomes a published one whose signature we hold.
+    async with write_transaction() as session:
+        await session.exec(
+            update(LotteryIssue)
+            .where(col(LotteryIssue.id) == first.id)
+            .values(beacon_round=QUICKNET_ROUND)
+        )
+    await issues.advance(first.draw_at)
+    waiting = await issues.find("ssc-5m", first.issue_no)
+    assert waiting.status == IssueStatus.CLOSED and waiting.result is None
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Drand)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    source = beacon.DrandHttpBeacon(f"http://127.0.0.1:{server.server_port}")
+    try:
+        Drand.signatures = {QUICKNET_ROUND: QUICKNET_SIGNATURE[:-2] + "00"}  # forged
+        assert await issues.collect_beacons(first.draw_at, source) == 0
+        Drand.signatures = {QUICKNET_ROUND: QUICKNET_SIGNATURE}
+        assert await issues.collect_beacons(first.draw_at, source) == 1
+    finally:
+        server.shutdown()
+        thread.join()
+    await issues.advance(first.draw_at)
+    drawn = await issues.find("ssc-5m", first.issue_no)
+    assert drawn.status == IssueStatus.DRAWN and drawn.beacon == QUICKNET_RANDOMNESS
+    assert drawn.server_seed is not None and issues.verify(drawn).matches
+    without = rng.stream(drawn.server_seed, "ssc-5m", drawn.issue_no).digits(5)
+    assert drawn.result == list(
+        rng.stream(drawn.server_seed, "ssc-5m", drawn.issue_no, QUICKNET_RANDOMNESS).digits(5)
+    )
+    assert drawn.result != list(without)
+    async with session_scope() as session:
+        actions = (
+            await session.exec(select(LotteryAudit.action).where(LotteryAudit.issue_id == first.id))
+        ).all()
+    assert actions == ["beacon-refused"]

@@ -34,7 +34,7 @@ from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
 from app.services.cashier.withdrawals import is_operator
-from app.services.lottery import rng
+from app.services.lottery import beacon, rng
 from app.services.lottery.families import FAMILIES
 from app.services.lottery.games import GAMES, Game, game, slots
 from models import Member
@@ -74,6 +74,8 @@ def _row(found: Game, slot: Any) -> dict[str, Any]:
         seed = rng.new_server_seed()
         row["seed_encrypted"] = encrypt_secret(seed, SEED_PURPOSE)
         row["seed_hash"] = rng.seed_hash(seed)
+        if found.code in get_settings().lottery_beacon_games:
+            row["beacon_round"] = beacon.round_after(slot.close_at)
     return row
 
 
@@ -133,6 +135,8 @@ async def _draw_private(issue_id: int, now: datetime) -> bool:
         ).one()
         if issue.status != IssueStatus.CLOSED or issue.official or issue.seed_encrypted is None:
             return False
+        if issue.beacon_round is not None and issue.beacon is None:
+            return False  # waits for its beacon round (collect_beacons)
         seed = decrypt_secret(issue.seed_encrypted, SEED_PURPOSE)
         issue.result = derive(issue, seed)
         issue.server_seed = seed
@@ -176,6 +180,41 @@ async def advance(now: datetime) -> int:
         if issue_id is not None and await _draw_private(issue_id, now):
             changed += 1
     return changed
+
+
+async def collect_beacons(now: datetime, source: beacon.BeaconSource | None = None) -> int:
+    """Fetch and verify the beacon rounds of closed issues that wait for one; returns how
+    many issues got theirs (they draw on the next `advance`)."""
+    source = source or beacon.DrandHttpBeacon(get_settings().lottery_beacon_url)
+    async with session_scope() as session:
+        waiting = (
+            await session.exec(
+                select(LotteryIssue).where(
+                    LotteryIssue.status == IssueStatus.CLOSED,
+                    col(LotteryIssue.beacon_round).is_not(None),
+                    col(LotteryIssue.beacon).is_(None),
+                )
+            )
+        ).all()
+    got = 0
+    for pending in waiting:
+        assert pending.beacon_round is not None
+        if beacon.published_at(pending.beacon_round) > now:
+            continue
+        signature = await source.signature(pending.beacon_round)
+        if signature is None:
+            continue  # not published yet where we asked
+        value = beacon.randomness(pending.beacon_round, signature)
+        async with write_transaction() as session:
+            issue = await locked_issue(session, pending.id)
+            if value is None:
+                _audit(session, issue.id, None, "beacon-refused", round=issue.beacon_round)
+                continue
+            if issue.status == IssueStatus.CLOSED and issue.beacon is None:
+                issue.beacon = value
+                session.add(issue)
+                got += 1
+    return got
 
 
 # ---- official results --------------------------------------------------------------------------

@@ -180,6 +180,7 @@ async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> 
     await assert_books_clean()
 
 
+@pytest.mark.slow
 async def test_two_workers_settle_an_issue_once() -> None:
     issue, now = await open_issue("pk10-1m")
     members = [await player("100.00") for _ in range(3)]
@@ -206,10 +207,11 @@ async def test_two_workers_settle_an_issue_once() -> None:
     await assert_books_clean()
 
 
+@pytest.mark.slow
 async def test_a_settlement_killed_mid_way_finishes_once() -> None:
     issue, now = await open_issue("ssc-1m")
     member = await player("1000.00")
-    placed = 150
+    placed = 80
     for n in range(placed):
         digit = n % 10
         await bets.place_bet(

@@ -289,6 +289,7 @@ async def test_a_private_issue_cannot_be_voided_once_closed() -> None:
     assert refused.value.code == "lottery-void-not-allowed"
 
 
+@pytest.mark.slow
 async def test_the_cli_recomputes_a_drawn_issue_from_its_revealed_seed() -> None:
     issue, _ = await open_issue("pk10-1m")
     await issues.advance(issue.draw_at)

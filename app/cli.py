@@ -8,6 +8,8 @@ rotate-key                    publish a new payload key (the old one stays valid
 audit                         prove ledger balances equal their entries (exit 1 on any difference)
 vendor-secret BGS             rotate a game vendor's wallet signing secret (printed once)
 jobs withdrawal-timeouts      run a scheduled job once (skips if another runner holds its lock)
+lottery-verify GAME ISSUE     recompute a drawn lottery issue from its revealed seed (exit 1 if
+                              it differs, 2 if there is no such drawn issue)
 serve [--port P] [--host H]   one more process of a scaled site, on the frontend already built
                               by `reflex run --env prod` (no compile, no build); GRANIAN_WORKERS
 """
@@ -33,6 +35,7 @@ from app.demo.seed import seed_demo_data
 from app.jobs import JobRun, withdrawal_timeouts
 from app.services import site_status
 from app.services.ledger import audit
+from app.services.lottery import issues as lottery_issues
 from app.services.payload_keys import payload_keys
 from app.services.seamless.vendors import rotate_vendor_secret
 from models.base import utcnow
@@ -108,6 +111,26 @@ async def _audit() -> int:
     return 0 if report.clean else 1
 
 
+async def _lottery_verify(game_code: str, issue_no: str) -> int:
+    try:
+        issue = await lottery_issues.find(game_code, issue_no)
+        check = lottery_issues.verify(issue)
+    except AppError as refused:
+        print(f"{game_code} {issue_no}: {refused.code}", file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"issue:       {check.game_code} {check.issue_no}")
+    print(f"seed hash:   {check.seed_hash} (published before the issue opened)")
+    print(f"server seed: {check.server_seed}")
+    print(f"beacon:      {check.beacon or '-'}")
+    print(f"hash check:  {'ok' if check.hash_matches else 'DIFFERENT'}")
+    print(f"stored:      {' '.join(map(str, check.stored))}")
+    print(f"recomputed:  {' '.join(map(str, check.recomputed))}")
+    print(f"matches: {'yes' if check.matches else 'NO'}")
+    return 0 if check.matches else 1
+
+
 JOBS: dict[str, Callable[[], Awaitable[JobRun]]] = {
     withdrawal_timeouts.NAME: withdrawal_timeouts.run_once,
 }
@@ -152,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("audit")
     vendor_secret = sub.add_parser("vendor-secret", help="rotate a game vendor's wallet secret")
     vendor_secret.add_argument("vendor", help="vendor code, e.g. BGS")
+    verify = sub.add_parser("lottery-verify", help="recompute a drawn lottery issue")
+    verify.add_argument("game", help="game code, e.g. ssc-1m")
+    verify.add_argument("issue", help="issue number, e.g. 20261123-0001")
     jobs = sub.add_parser("jobs")
     jobs.add_argument("job", choices=sorted(JOBS))
     served = sub.add_parser("serve")
@@ -179,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_audit())
     elif args.command == "vendor-secret":
         asyncio.run(_vendor_secret(args.vendor))
+    elif args.command == "lottery-verify":
+        return asyncio.run(_lottery_verify(args.game, args.issue))
     elif args.command == "jobs":
         asyncio.run(_job(args.job))
     elif args.command == "serve":

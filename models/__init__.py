@@ -24,6 +24,14 @@ from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
 from models.crypto import RsaKey
 from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
+from models.lottery import (
+    LotteryAudit,
+    LotteryBet,
+    LotteryChase,
+    LotteryExposure,
+    LotteryIssue,
+    LotteryResultEntry,
+)
 from models.member import (
     AffiliateCode,
     Feedback,
@@ -52,6 +60,12 @@ __all__ = [
     "LedgerAccount",
     "LedgerEntry",
     "LedgerTransaction",
+    "LotteryAudit",
+    "LotteryBet",
+    "LotteryChase",
+    "LotteryExposure",
+    "LotteryIssue",
+    "LotteryResultEntry",
     "Member",
     "MemberMessage",
     "MemberSession",

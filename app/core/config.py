@@ -86,6 +86,20 @@ class Settings(BaseSettings):
     vendor_signature_max_age_seconds: int = Field(default=300, ge=5)
     game_launch_token_seconds: int = Field(default=300, ge=10)
     game_session_minutes: int = Field(default=240, ge=1)
+    lottery_beacon_games: list[str] = Field(
+        default_factory=list,
+        description="private lottery games whose draws also take a drand quicknet round",
+    )
+    lottery_beacon_url: str = Field(
+        default=(
+            "https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971"
+        ),
+        description="drand quicknet HTTP API (GET {url}/public/{round})",
+    )
+    lottery_results_url: str | None = Field(
+        default=None,
+        description="official lottery results feed (GET {url}/{game}/{issue}); unset: demo feed",
+    )
     big_win_min_amount: Decimal = Field(default=Decimal("1000.00"), gt=0)
     big_win_multiplier: Decimal = Field(
         default=Decimal("50"), gt=0, description="a win of this many times the bet is a big win"
@@ -101,6 +115,7 @@ class Settings(BaseSettings):
         "smtp_host",
         "sms_gateway_url",
         "studio_wallet_url",
+        "lottery_results_url",
         mode="before",
     )
     @classmethod

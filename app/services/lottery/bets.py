@@ -1,0 +1,377 @@
+"""Placing, cancelling and chasing lottery bets.
+
+Money moves on the ledger directly, not through the seamless wallet port the studio uses:
+a lottery bet is staked now and settled minutes or days later by a job, long after any game
+session has ended, and its settlement must change the bet row, move the money and write the
+wager fact in one database transaction so that a crash can never settle it twice or half.
+Every movement has its own idempotency key: `lottery:<bet uid>:stake`, `:win`, `:refund`
+(a cancel and a void refund share the refund key, so a bet is refunded at most once).
+
+A bet is checked completely before anything is written (game, play, prize mode and the
+brand's RTP floor, selection, unit, multiplier, stake limits), then in one transaction: the
+issue still takes bets (the database refuses the row otherwise), the exposure of each number
+stays under its limit, and the stake is taken from the member's cash. Any refusal rolls the
+whole transaction back: no row, no money.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services import ledger
+from app.services.lottery import issues as issue_service
+from app.services.lottery.facts import record_wager_fact
+from app.services.lottery.games import Game, game
+from app.services.lottery.plays import Mode, Play, Single, offered, play
+from app.services.wallet_events import balance_changed
+from models import Member, Merchant
+from models.ledger import AccountKind, TransactionKind
+from models.lottery import (
+    BetStatus,
+    LotteryBet,
+    LotteryChase,
+    LotteryExposure,
+    LotteryIssue,
+)
+
+CENT = Decimal("0.01")
+MAX_MULTIPLIER = 10_000
+MAX_CHASE_ISSUES = 120
+# Brand profiles: the lowest theoretical RTP a brand's market allows (Brazil, Portaria
+# SPA/MF 1.207/2024: 85 %); brands are told apart by their currency's market.
+MIN_RTP_BY_CURRENCY: dict[str, Decimal] = {"BRL": Decimal("0.85")}
+
+
+def min_rtp(merchant: Merchant) -> Decimal:
+    return MIN_RTP_BY_CURRENCY.get(merchant.currency, Decimal(0))
+
+
+@dataclass(frozen=True)
+class BetRequest:
+    game_code: str
+    play_code: str
+    prize_mode: str
+    selection: Mapping[str, Any]
+    unit: object
+    multiplier: object = 1
+
+
+@dataclass(frozen=True)
+class _Checked:
+    game: Game
+    play: Play
+    mode: Mode
+    singles: tuple[Single, ...]
+    bet_count: int
+    unit: Decimal
+    multiplier: int
+    stake: Decimal
+
+
+def _unit(value: object) -> Decimal:
+    text = str(value).strip().replace(",", ".")
+    try:
+        unit = Decimal(text)
+        exact = unit.is_finite() and unit > 0 and unit == unit.quantize(CENT)
+    except InvalidOperation:
+        exact = False
+    if not exact:
+        raise AppError("lottery-stake-invalid", 422, {"max": MAX_MULTIPLIER})
+    return unit.quantize(CENT)
+
+
+def _multiplier(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_MULTIPLIER:
+        raise AppError("lottery-stake-invalid", 422, {"max": MAX_MULTIPLIER})
+    return value
+
+
+def check(merchant: Merchant, request: BetRequest) -> _Checked:
+    """Everything about a bet that needs no database: refused here, nothing is written."""
+    found_game = game(request.game_code)
+    found_play = play(request.play_code)
+    if found_play.family != found_game.family:
+        raise AppError("lottery-play-unknown", 404)
+    try:
+        mode = Mode(request.prize_mode)
+    except ValueError:
+        raise AppError("lottery-play-not-offered", 422) from None
+    if not offered(found_play.code, mode, min_rtp(merchant)):
+        raise AppError("lottery-play-not-offered", 422)
+    if not isinstance(request.selection, Mapping):
+        raise AppError("lottery-selection-invalid", 422, {"play": found_play.code})
+    singles = found_play.expand(request.selection)
+    unit = _unit(request.unit)
+    multiplier = _multiplier(request.multiplier)
+    count = sum(found_play.cost(single) for single in singles)
+    stake = (unit * count * multiplier).quantize(CENT)
+    limits = found_play.limits
+    if stake < limits.min_stake:
+        raise AppError("lottery-under-min", 422, {"min": limits.min_stake})
+    if stake > limits.max_stake:
+        raise AppError("lottery-over-max", 422, {"max": limits.max_stake})
+    return _Checked(found_game, found_play, mode, singles, count, unit, multiplier, stake)
+
+
+def exposure_key(play_code: str, single: Single) -> str:
+    return f"{play_code}:{'-'.join(str(part) for part in single)}"
+
+
+async def _add_exposure(
+    session: AsyncSession, issue_id: int, checked: _Checked, sign: int = 1
+) -> None:
+    """Add (or with sign -1 release) what the bet could pay, per single bet key; over the
+    play's limit is refused. The caller holds the issue's row lock."""
+    limit = checked.play.limits.max_exposure
+    for single in checked.singles:
+        key = exposure_key(checked.play.code, single)
+        amount = checked.unit * checked.multiplier * checked.play.top_return(single, checked.mode)
+        row = (
+            await session.exec(
+                select(LotteryExposure)
+                .where(LotteryExposure.issue_id == issue_id, LotteryExposure.key == key)
+                .with_for_update()
+                .execution_options(populate_existing=True)
+            )
+        ).first()
+        if row is None:
+            row = LotteryExposure(issue_id=issue_id, key=key, amount=Decimal("0.00"))
+        row.amount = (row.amount + sign * amount).quantize(CENT, ROUND_FLOOR)
+        if sign > 0 and row.amount > limit:
+            raise AppError("lottery-over-exposure", 409, {"number": " ".join(map(str, single))})
+        session.add(row)
+
+
+async def _accounts(session: AsyncSession, member: Member, currency: str) -> tuple[int, int]:
+    cash = await ledger.account(
+        session,
+        merchant_id=member.merchant_id,
+        kind=AccountKind.MEMBER_CASH,
+        currency=currency,
+        member_id=member.id,
+        lock=True,
+    )
+    clearing = await ledger.account(
+        session,
+        merchant_id=member.merchant_id,
+        kind=AccountKind.VENDOR_CLEARING,
+        currency=currency,
+        spread=member.id,
+    )
+    assert cash.id is not None and clearing.id is not None
+    return cash.id, clearing.id
+
+
+async def _place(
+    session: AsyncSession,
+    member: Member,
+    merchant: Merchant,
+    checked: _Checked,
+    issue_id: int | None,
+    now: datetime,
+    chase_id: int | None = None,
+) -> LotteryBet:
+    issue = await issue_service.locked_issue(session, issue_id)
+    if issue.status not in issue_service.BETTING or now >= issue.close_at:
+        raise AppError("lottery-issue-closed", 409)
+    assert issue.id is not None and member.id is not None
+    await _add_exposure(session, issue.id, checked)
+    bet = LotteryBet(
+        uid=secrets.token_hex(16),
+        merchant_id=member.merchant_id,
+        member_id=member.id,
+        currency=merchant.currency,
+        issue_id=issue.id,
+        game_code=checked.game.code,
+        play_code=checked.play.code,
+        prize_mode=checked.mode.value,
+        selection={"singles": [list(single) for single in checked.singles]},
+        bet_count=checked.bet_count,
+        unit=checked.unit,
+        multiplier=checked.multiplier,
+        stake=checked.stake,
+        odds={line: str(odds) for line, odds in checked.play.table(checked.mode).items()},
+        chase_id=chase_id,
+        placed_at=now,
+    )
+    try:
+        async with session.begin_nested():
+            session.add(bet)
+            await session.flush()
+    except IntegrityError as refused:
+        if "lottery-issue-closed" in str(refused.orig):
+            raise AppError("lottery-issue-closed", 409) from None
+        raise
+    cash_id, clearing_id = await _accounts(session, member, merchant.currency)
+    try:
+        posted = await ledger.move(
+            session,
+            merchant_id=member.merchant_id,
+            kind=TransactionKind.BET,
+            idempotency_key=f"lottery:{bet.uid}:stake",
+            debit_account_id=cash_id,
+            credit_account_id=clearing_id,
+            amount=checked.stake,
+            reference=f"{issue.game_code}:{issue.issue_no}",
+            member_id=member.id,
+            metadata={"vendor": checked.game.vendor, "game_code": issue.game_code, "bet": bet.uid},
+        )
+    except AppError as refused:
+        if refused.code == "ledger-insufficient-funds":
+            raise AppError("lottery-insufficient-funds", 409) from None
+        raise
+    bet.stake_transaction_id = posted.transaction_id
+    session.add(bet)
+    return bet
+
+
+async def _merchant(member: Member) -> Merchant:
+    async with session_scope() as session:
+        merchant = await session.get(Merchant, member.merchant_id)
+    assert merchant is not None
+    return merchant
+
+
+async def place_bet(
+    member: Member, issue_no: str, request: BetRequest, now: datetime
+) -> LotteryBet:
+    """Place one bet (one selection, single or multiple) on one issue."""
+    merchant = await _merchant(member)
+    checked = check(merchant, request)
+    async with write_transaction() as session:
+        issue = (
+            await session.exec(
+                select(LotteryIssue.id).where(
+                    LotteryIssue.game_code == checked.game.code, LotteryIssue.issue_no == issue_no
+                )
+            )
+        ).first()
+        if issue is None:
+            raise AppError("lottery-issue-unknown", 404)
+        bet = await _place(session, member, merchant, checked, issue, now)
+    assert member.id is not None
+    await balance_changed(member.id)
+    return bet
+
+
+async def place_chase(
+    member: Member, request: BetRequest, issues: int, now: datetime, *, stop_on_win: bool = True
+) -> LotteryChase:
+    """The same bet on each of the game's next `issues` issues, all staked now."""
+    if (
+        isinstance(issues, bool)
+        or not isinstance(issues, int)
+        or not 2 <= issues <= MAX_CHASE_ISSUES
+    ):
+        raise AppError("lottery-chase-invalid", 422, {"max": MAX_CHASE_ISSUES})
+    assert member.id is not None
+    merchant = await _merchant(member)
+    checked = check(merchant, request)
+    async with write_transaction() as session:
+        targets = (
+            await session.exec(
+                select(LotteryIssue.id)
+                .where(
+                    LotteryIssue.game_code == checked.game.code,
+                    col(LotteryIssue.status).in_(issue_service.BETTING),
+                    col(LotteryIssue.close_at) > now,
+                )
+                .order_by(col(LotteryIssue.draw_at))
+                .limit(issues)
+            )
+        ).all()
+        if len(targets) < issues:
+            raise AppError("lottery-chase-short", 409, {"available": len(targets)})
+        chase = LotteryChase(
+            uid=secrets.token_hex(16),
+            merchant_id=member.merchant_id,
+            member_id=member.id,
+            game_code=checked.game.code,
+            play_code=checked.play.code,
+            prize_mode=checked.mode.value,
+            issues=issues,
+            stop_on_win=stop_on_win,
+            created_at=now,
+        )
+        session.add(chase)
+        await session.flush()
+        for issue_id in targets:
+            await _place(session, member, merchant, checked, issue_id, now, chase.id)
+    await balance_changed(member.id)
+    return chase
+
+
+def _checked_of(bet: LotteryBet) -> _Checked:
+    """A placed bet's checked form, as it was when placed (its single bets are stored)."""
+    singles = tuple(tuple(single) for single in bet.selection["singles"])
+    return _Checked(
+        game(bet.game_code), play(bet.play_code), Mode(bet.prize_mode), singles, bet.bet_count,
+        bet.unit, bet.multiplier, bet.stake,
+    )  # fmt: skip
+
+
+async def refund(session: AsyncSession, bet: LotteryBet, status: BetStatus, reason: str) -> None:
+    """Give a pending bet's stake back (cancel, void, stopped chase) and release its
+    exposure: once, whatever calls it, because the refund key and the reversed stake are
+    both unique in the ledger."""
+    assert bet.stake_transaction_id is not None
+    await _add_exposure(session, bet.issue_id, _checked_of(bet), sign=-1)
+    posted = await ledger.post(
+        session,
+        merchant_id=bet.merchant_id,
+        kind=TransactionKind.ROLLBACK,
+        idempotency_key=f"lottery:{bet.uid}:refund",
+        legs=await _refund_legs(session, bet),
+        reference=reason,
+        member_id=bet.member_id,
+        metadata={"bet": bet.uid, "reason": reason},
+        reverses_transaction_id=bet.stake_transaction_id,
+    )
+    bet.refund_transaction_id = posted.transaction_id
+    bet.status = status
+    session.add(bet)
+
+
+async def _refund_legs(session: AsyncSession, bet: LotteryBet) -> list[ledger.Leg]:
+    member = await session.get(Member, bet.member_id)
+    assert member is not None
+    cash_id, clearing_id = await _accounts(session, member, bet.currency)
+    return [ledger.Leg(cash_id, bet.stake), ledger.Leg(clearing_id, -bet.stake)]
+
+
+async def cancel_bet(member: Member, bet_uid: str, now: datetime) -> LotteryBet:
+    """The player cancels a pending bet before its issue closes; the stake comes back."""
+    async with write_transaction() as session:
+        bet = (
+            await session.exec(
+                select(LotteryBet)
+                .where(LotteryBet.uid == str(bet_uid), LotteryBet.member_id == member.id)
+                .with_for_update()
+            )
+        ).first()
+        if bet is None:
+            raise AppError("lottery-bet-unknown", 404)
+        issue = await issue_service.locked_issue(session, bet.issue_id)
+        if (
+            bet.status != BetStatus.PENDING
+            or issue.status not in issue_service.BETTING
+            or now >= issue.close_at
+        ):
+            raise AppError("lottery-bet-not-cancellable", 409)
+        await refund(session, bet, BetStatus.CANCELLED, "cancel")
+        bet.settled_at = now
+        record_wager_fact(session, bet, now)
+    assert member.id is not None
+    await balance_changed(member.id)
+    return bet

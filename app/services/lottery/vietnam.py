@@ -1,0 +1,185 @@
+"""Vietnamese bet codes: the short texts players type (`2dmn 12 34 dd10`, `tg 12dd10 b5`).
+
+A code is a list of tokens separated by spaces (accents and case are ignored):
+
+1. one or more stations first: a station's short name that draws that day (`tg`, `hcm` …),
+   or a region with an optional count in front: `mn` / `dmn` (South), `mt` / `dmt`
+   (Central), `mb` / `hn` (North); `2dmn` is the first two South stations of the day;
+2. then groups of numbers (2-4 digits; several may be joined with dots: `12.34`) followed
+   by bets: a bet type and its amount in points, e.g. `dd10`, `b2,5`. A bet may carry one
+   number in front of it (`12dd10` is the number 12 with `dd10`). A number after a bet starts
+   a new group.
+
+Bet types: `dd` (đầu đuôi), `dau`, `duoi`, `xc` / `x` (xỉu chủ, 3 digits), `b` (bao lô, 2-4
+digits), `daob` / `bdao` (đảo bao lô, 2-3 digits), `b7l` / `baobay` (South and Central),
+`b8l` / `baotam` (North). Every refused token is named in the error, with why.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from app.core.errors import AppError
+from app.services.lottery.games import (
+    VN_CENTRAL_STATIONS,
+    VN_NORTH_STATIONS,
+    VN_SOUTH_STATIONS,
+)
+
+REGIONS: dict[str, tuple[str, str, dict[int, tuple[str, ...]]]] = {
+    # alias: (game code, family, stations by weekday)
+    **dict.fromkeys(("mn", "dmn", "mnam", "miennam", "dnam"), ("vn-mn", "vns", VN_SOUTH_STATIONS)),
+    **dict.fromkeys(
+        ("mt", "dmt", "mtrung", "mientrung", "dtrung"), ("vn-mt", "vns", VN_CENTRAL_STATIONS)
+    ),
+    **dict.fromkeys(
+        ("mb", "hn", "hanoi", "mienbac", "db", "dbac"), ("vn-mb", "vnn", VN_NORTH_STATIONS)
+    ),
+}
+# bet type alias → (play name by number of digits, regions it exists in: "vns", "vnn")
+BET_TYPES: dict[str, tuple[dict[int, str], tuple[str, ...]]] = {
+    "dd": ({2: "dd"}, ("vns", "vnn")),
+    "dau": ({2: "dau"}, ("vns", "vnn")),
+    "duoi": ({2: "duoi"}, ("vns", "vnn")),
+    **dict.fromkeys(("xc", "x"), ({3: "xc"}, ("vns", "vnn"))),
+    "b": ({2: "b2", 3: "b3", 4: "b4"}, ("vns", "vnn")),
+    **dict.fromkeys(("daob", "bdao"), ({2: "daob", 3: "daob3"}, ("vns", "vnn"))),
+    **dict.fromkeys(("b7l", "baobay"), ({2: "b7l"}, ("vns",))),
+    **dict.fromkeys(("b8l", "baotam"), ({2: "b8l"}, ("vnn",))),
+}
+MAX_AMOUNT = Decimal("100000")
+_NUMBERS = re.compile(r"\d{2,4}(?:\.\d{2,4})*")
+_STATION = re.compile(r"([1-4])?([a-z]+)")
+_BET = re.compile(
+    r"(\d{2,4})?(" + "|".join(sorted(BET_TYPES, key=len, reverse=True)) + r")(\d+(?:[.,]\d{1,2})?)"
+)
+
+
+@dataclass(frozen=True)
+class VnBet:
+    """One bet of a code: a play on one station's issue, its numbers and points per number."""
+
+    game_code: str
+    station: str
+    play_code: str
+    numbers: tuple[str, ...]
+    amount: Decimal
+
+
+def _plain(text: str) -> str:
+    folded = unicodedata.normalize("NFD", text.lower().replace("đ", "d"))
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+def _error(key: str, token: str, **params: object) -> AppError:
+    return AppError(f"lottery-vn-{key}", 422, {"code": token, **params})
+
+
+def _stations(token: str, day: date) -> tuple[str, str, list[str]] | None:
+    """(game code, family, stations) a station token names, or None if it names none."""
+    found = _STATION.fullmatch(token)
+    if found is None:
+        return None
+    count, name = found.groups()
+    weekday = day.weekday()
+    if name in REGIONS:
+        game_code, family, by_day = REGIONS[name]
+        drawing = by_day[weekday]
+        wanted = int(count or 1)
+        if wanted > len(drawing):
+            raise _error("stations", token, count=wanted, available=len(drawing))
+        return game_code, family, list(drawing[:wanted])
+    if count is not None:
+        return None
+    for game_code, family, by_day in {v[0]: v for v in REGIONS.values()}.values():
+        if name in by_day[weekday]:
+            return game_code, family, [name]
+    known = any(
+        name in stations for _, _, by_day in REGIONS.values() for stations in by_day.values()
+    )
+    if known:
+        raise _error("station-closed", token)
+    return None
+
+
+def _amount(text: str, token: str) -> Decimal:
+    try:
+        amount = Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        raise _error("amount", token) from None
+    if not amount.is_finite() or amount <= 0 or amount > MAX_AMOUNT:
+        raise _error("amount", token)
+    return amount
+
+
+def parse(text: str, day: date) -> list[VnBet]:
+    """The bets a code makes on the draws of `day`; any bad token refuses the whole code."""
+    typed = text.split()
+    if not typed:
+        raise _error("empty", "")
+    plain = _plain(text).split()
+    try:
+        return _parse(plain, day)
+    except AppError as refused:
+        token = refused.params.get("code", "")
+        if token in plain and len(plain) == len(typed):
+            refused.params["code"] = typed[plain.index(token)]  # as the player typed it
+        raise
+
+
+def _parse(tokens: list[str], day: date) -> list[VnBet]:
+    targets: list[tuple[str, str, str]] = []  # (game code, family, station)
+    numbers: list[str] = []
+    numbers_used = False
+    bets: list[VnBet] = []
+    for token in tokens:
+        if _NUMBERS.fullmatch(token):
+            if not targets:
+                raise _error("station-missing", token)
+            if numbers_used:
+                numbers, numbers_used = [], False
+            numbers.extend(token.split("."))
+            continue
+        if not targets or (not numbers and not bets):
+            station = _stations(token, day)
+            if station is not None:
+                game_code, family, names = station
+                targets.extend((game_code, family, name) for name in names)
+                continue
+        bet = _BET.fullmatch(token)
+        if bet is None:
+            raise _error("unknown", token)
+        if not targets:
+            raise _error("station-missing", token)
+        glued, kind, amount_text = bet.groups()
+        if glued is not None:
+            if numbers_used:
+                numbers, numbers_used = [], False
+            numbers.append(glued)
+        if not numbers:
+            raise _error("numbers-missing", token)
+        plays, regions = BET_TYPES[kind]
+        amount = _amount(amount_text, token)
+        for game_code, family, name in targets:
+            if family not in regions:
+                raise _error("region", token)
+            for number in numbers:
+                if len(number) not in plays:
+                    raise _error("digits", token, number=number)
+            by_digits: dict[int, list[str]] = {}
+            for number in numbers:
+                by_digits.setdefault(len(number), []).append(number)
+            for digits, group in sorted(by_digits.items()):
+                bets.append(
+                    VnBet(game_code, name, f"{family}.{plays[digits]}", tuple(group), amount)
+                )
+        numbers_used = True
+    if numbers and not numbers_used:
+        raise _error("bet-missing", numbers[-1])
+    if not bets:
+        raise _error("bet-missing", tokens[-1])
+    return bets

@@ -82,7 +82,7 @@ async def sealed_json(request: Request) -> dict[str, Any]:
     """The JSON body of a call marked E, opened from its sealed form."""
     try:
         document = json.loads(await request.body())
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise AppError("malformed-json", status=400) from exc
     try:
         opened = await payload_keys.open(document, request.method, request.url.path)
@@ -90,7 +90,7 @@ async def sealed_json(request: Request) -> dict[str, Any]:
         raise AppError(exc.code, status=400) from exc
     try:
         body = json.loads(opened.body)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise AppError("malformed-json", status=400) from exc
     if not isinstance(body, dict):
         raise AppError("malformed-json", status=400)

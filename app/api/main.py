@@ -298,6 +298,10 @@ def create_api() -> FastAPI:
 
     @api.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError | RecursionError):
+            # FastAPI could not read the JSON body: nested too deep for the parser, or a
+            # number with more digits than Python converts. Hostile input, not a server fault.
+            return error_response("validation-failed", 422, _language(request))
         code = _HTTP_CODES.get(exc.status_code, "unknown-error")
         return error_response(code, exc.status_code, _language(request))
 

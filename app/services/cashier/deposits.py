@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import ledger
+from app.services import amounts, ledger
 from app.services.brands import Brand
 from app.services.cashier.providers import provider
 from app.services.inbox import post_message
@@ -29,16 +29,7 @@ CENT = Decimal("0.01")
 
 def parse_amount(text: Any) -> Decimal:
     """A positive amount with at most two decimals (accepts 1234.5 and 1.234,50)."""
-    raw = str(text).strip().replace(" ", "")
-    if "," in raw:
-        raw = raw.replace(".", "").replace(",", ".")
-    try:
-        amount = Decimal(raw)
-    except InvalidOperation as exc:
-        raise AppError("deposit-amount-invalid", status=422) from exc
-    if not amount.is_finite() or amount <= 0 or amount != amount.quantize(CENT):
-        raise AppError("deposit-amount-invalid", status=422)
-    return amount
+    return amounts.parse_amount(text, "deposit-amount-invalid")
 
 
 def fee_for(channel: PaymentChannel, amount: Decimal) -> Decimal:
@@ -141,7 +132,7 @@ async def handle_webhook(provider_name: str, body: bytes, signature: str, remote
         order_no = str(notice["orderNo"])
         status = str(notice["status"])
         amount = parse_amount(notice["amount"])
-    except (ValueError, KeyError, TypeError, AppError) as exc:
+    except (ValueError, RecursionError, KeyError, TypeError, AppError) as exc:
         await _log(provider_name, None, True, "malformed", body, remote_ip)
         raise AppError("malformed-json", status=400) from exc
     outcome = await _apply(order_no, status, amount)

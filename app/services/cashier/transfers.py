@@ -20,9 +20,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import ledger
+from app.services import amounts, ledger
 from app.services.brands import Brand
-from app.services.cashier import deposits
 from app.services.wallet_events import balance_changed
 from models import GameVendor, LedgerAccount, Member
 from models.catalogue import WalletMode
@@ -145,10 +144,7 @@ async def wallets(brand: Brand, member: Member) -> Wallets:
 
 def parse_amount(text: Any) -> Decimal:
     """A positive amount with at most two decimals."""
-    try:
-        return deposits.parse_amount(text).quantize(ledger.CENT)
-    except AppError as exc:
-        raise AppError("wallet-transfer-amount-invalid", status=422) from exc
+    return amounts.parse_amount(text, "wallet-transfer-amount-invalid")
 
 
 def _request_id(text: Any) -> str:

@@ -30,10 +30,10 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password, verify_password
-from app.services import ledger
+from app.services import amounts, ledger
 from app.services.accounts.registration import rule_for
 from app.services.brands import Brand
-from app.services.cashier import deposits, payout_accounts
+from app.services.cashier import payout_accounts
 from app.services.inbox import post_message
 from app.services.validation import FieldRule, validate_field
 from app.services.wallet_events import balance_changed
@@ -447,10 +447,7 @@ async def member_order(member: Member, order_no: str) -> WithdrawalView:
 
 def parse_amount(text: Any) -> Decimal:
     """A positive amount with at most two decimals (the deposit form's rules), in cents."""
-    try:
-        return deposits.parse_amount(text).quantize(CENT)
-    except AppError as exc:
-        raise AppError("withdrawal-amount-invalid", status=422) from exc
+    return amounts.parse_amount(text, "withdrawal-amount-invalid")
 
 
 async def _member_accounts(

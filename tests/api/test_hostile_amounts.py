@@ -119,7 +119,9 @@ async def test_deposit_and_transfer_refuse_hostile_amounts(
     member_id = (await client.get("/wps/member/info"))["id"]
     await fund(member_id, "50.00")
     entries = await entry_count()
-    deposit = await _refused(client.post("/wps/payment/deposit", {"channel": "PIX", "amount": text}))
+    deposit = await _refused(
+        client.post("/wps/payment/deposit", {"channel": "PIX", "amount": text})
+    )
     assert (deposit.status, deposit.code) == (422, "deposit-amount-invalid")
     move = {"vendor": "U9W", "direction": "IN", "amount": text, "requestId": uuid4().hex}
     transfer = await _refused(client.post("/wps/relay/GCS_walletTransfer", move))

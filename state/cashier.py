@@ -17,7 +17,7 @@ from app.services.cashier.providers import SandboxProvider
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
 from state.auth import AuthState, current_login
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 
 ORDER_WATCH_SECONDS = 15 * 60
 
@@ -84,6 +84,7 @@ class CashierState(rx.State):
         site = await self.get_state(SiteState)
         lang = site.ui_lang
         try:
+            await require_open(self, money=True)
             login = await current_login(self)
             brand = await current_brand(self)
             order = await deposits.create_deposit(

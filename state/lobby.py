@@ -17,7 +17,7 @@ from models.catalogue import VASSALAGE
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
 from state.dialog import DialogState
 from state.home import HomeState
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 
 # Pages of game lists and the game type each shows (spec 2).
 LIST_PATHS: dict[str, str] = {
@@ -208,6 +208,7 @@ class LobbyState(rx.State):
         if game.get("maintenance"):
             return GamePopupState.open_maintenance(game["id"])
         try:
+            await require_open(self, money=True)
             brand = await current_brand(self)
             member = await launch.launching_member(auth._token, brand.id)
             url = await launch.launch(

@@ -5,55 +5,29 @@ under way (a vendor's credit of an open round, a provider's webhook) still settl
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
 from decimal import Decimal
 from uuid import uuid4
 
 import httpx
 import pytest
-from sqlmodel import select
 
 from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.config import get_settings
-from app.core.db import write_transaction
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from app.services.seamless import wallet
 from app.services.seamless.http_port import call_body
 from app.services.seamless.signing import signed_headers
 from app.services.seamless.vendors import vendor_secret
-from models import Merchant
 from tests.support.accounts import PASSWORD, register
 from tests.support.money import cash, entry_count, fund
 from tests.support.seamless import call, funded_member, player_session, studio_game
+from tests.support.site import brand_closed
 
 MakeClient = Callable[..., PlatformClient]
 BLOCKED = "198.51.100.0/24"
-
-
-@asynccontextmanager
-async def brand_closed(
-    *, maintenance: bool = False, networks: tuple[str, ...] = (), countries: tuple[str, ...] = ()
-) -> AsyncIterator[None]:
-    """BR1 in maintenance and/or blocking networks and countries, back to normal afterwards
-    (the tests run with BRAND_REFRESH_SECONDS=0: every call reads the brand afresh)."""
-
-    async def change(**fields: object) -> None:
-        async with write_transaction() as session:
-            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-            for name, value in fields.items():
-                setattr(merchant, name, value)
-            session.add(merchant)
-
-    await change(
-        maintenance=maintenance, blocked_networks=list(networks), blocked_countries=list(countries)
-    )
-    try:
-        yield
-    finally:
-        await change(maintenance=False, blocked_networks=[], blocked_countries=[])
 
 
 async def _refused(call_: object) -> ApiError:

@@ -26,6 +26,7 @@ from app.api.deps import SEALED_MODEL_ATTRIBUTE
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
 from app.api.schemas import SealedPayload
+from app.api.security_headers import SecurityHeaders
 from app.api.vendor import wallet as vendor_wallet
 from app.api.wps import betting as wps_betting
 from app.api.wps import game as wps_game
@@ -344,4 +345,6 @@ def create_api() -> FastAPI:
         return _unknown(request)
 
     api.add_middleware(BodySizeLimit)
+    # Outermost: every answer, the site's pages mounted into this app included.
+    api.add_middleware(SecurityHeaders)
     return api

@@ -45,3 +45,15 @@ def visitor(peer: str | None, header: Callable[[str], str | None]) -> Visitor:
         ip=visitor_address(peer, header("x-forwarded-for")),
         country=visitor_country(header),
     )
+
+
+def served_over_https(scheme: str, forwarded_proto: str | None) -> bool:
+    """Whether the visitor's connection is HTTPS: the server's own scheme, or behind trusted
+    proxy hops the scheme the nearest trusted proxy reports in X-Forwarded-Proto."""
+    if scheme in ("https", "wss"):
+        return True
+    hops = get_settings().trusted_proxy_hops
+    if hops and forwarded_proto:
+        chain = [part.strip().lower() for part in forwarded_proto.split(",") if part.strip()]
+        return bool(chain) and chain[-1] == "https"
+    return False

@@ -495,6 +495,10 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
         return _Outcome(WalletStatus.OK)
     game_round = await _round(session, ctx.vendor, target.round_id)
     assert game_round is not None
+    if game_round.status == RoundStatus.SETTLED:
+        # Its win is paid: undoing the bet alone would hand the player the stake back on top
+        # of the win. A vendor that voids a settled round reverses the win as well, by hand.
+        return _Outcome(WalletStatus.REFUSED)
     transaction_id = await _post(
         ctx,
         WalletCall(call.transaction_id, target.round_id, target.game_code, target.amount),

@@ -105,7 +105,7 @@ app.add_page(promotions_page, route=routes.PROMOTIONS, on_load=ON_LOAD, title="P
 app.add_page(
     security_center_page,
     route=routes.SECURITY_CENTER,
-    on_load=[*ON_LOAD, AuthState.require_login, SecurityState.load],
+    on_load=[*ON_LOAD, AuthState.require_member, SecurityState.load],
     title="Security",
 )
 app.add_page(
@@ -115,7 +115,7 @@ app.add_page(agent_home_page, route=routes.AGENT_HOME, on_load=ON_LOAD, title="A
 app.add_page(
     deposit_page,
     route=routes.DEPOSIT,
-    on_load=[*ON_LOAD, AuthState.require_login, CashierState.load],
+    on_load=[*ON_LOAD, AuthState.require_member, CashierState.load],
     title="Deposit",
 )
 app.add_page(
@@ -127,25 +127,25 @@ app.add_page(
 app.add_page(
     records_page,
     route=routes.TRANSACTION_HISTORY,
-    on_load=[*ON_LOAD, AuthState.require_login, RecordsState.load],
+    on_load=[*ON_LOAD, AuthState.require_member, RecordsState.load],
     title="Account record",
 )
 app.add_page(
     betting_page,
     route=routes.BETTING_RECORD,
-    on_load=[*ON_LOAD, AuthState.require_login, BettingState.load],
+    on_load=[*ON_LOAD, AuthState.require_member, BettingState.load],
     title="Betting record",
 )
 app.add_page(
     profit_page,
     route=routes.PROFIT_AND_LOSS,
-    on_load=[*ON_LOAD, AuthState.require_login, ProfitState.load],
+    on_load=[*ON_LOAD, AuthState.require_member, ProfitState.load],
     title="Profit and loss",
 )
 app.add_page(
     withdraw_page,
     route=routes.WITHDRAW,
-    on_load=[*ON_LOAD, AuthState.require_login, WithdrawState.load],
+    on_load=[*ON_LOAD, AuthState.require_member, WithdrawState.load],
     title="Withdraw",
 )
 app.add_page(
@@ -158,13 +158,13 @@ app.add_page(play_page, route=routes.PLAY, on_load=[*ON_LOAD, PlayState.load], t
 app.add_page(
     transfer_page,
     route=routes.TRANSFER_FUND,
-    on_load=[*ON_LOAD, AuthState.require_login, TransferState.load],
+    on_load=[*ON_LOAD, AuthState.require_member, TransferState.load],
     title="Wallet",
 )
 app.add_page(
     bonus_page,
     route=routes.BONUS_DETAILS,
-    on_load=[*ON_LOAD, AuthState.require_login, BonusState.load],
+    on_load=[*ON_LOAD, AuthState.require_member, BonusState.load],
     title="Bonus details",
 )
 app.add_page(

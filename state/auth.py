@@ -172,6 +172,15 @@ class AuthState(rx.State):
         return None
 
     @rx.event
+    async def require_member(self) -> Any:
+        """Member-centre pages: guests go to /login; trial users get the register-first
+        dialog over the page (spec 4) instead of an empty member page."""
+        redirect = await self.require_login()
+        if redirect is None and self.is_trial:
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        return redirect
+
+    @rx.event
     async def open_login_page(self) -> Any:
         self._reset_login_form()
         return DialogState.open(LOGIN_DIALOG) if not self.is_login else rx.redirect(routes.HOME)

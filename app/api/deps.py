@@ -13,7 +13,8 @@ from app.core.crypto import PayloadError
 from app.core.errors import AppError
 from app.core.visitor import visitor_address, visitor_country
 from app.services import site
-from app.services.accounts import members, sessions
+from app.services.access import require_real_account
+from app.services.accounts import sessions
 from app.services.accounts.login import Client
 from app.services.accounts.sessions import Authenticated
 from app.services.brands import Brand, brands
@@ -146,8 +147,7 @@ CurrentMember = Annotated[Authenticated, Depends(current_member)]
 
 async def real_member(auth: CurrentMember) -> Authenticated:
     """A member with a real account: trial users are asked to register first (spec 4)."""
-    if members.roles(auth.member.account_type).is_trial:
-        raise AppError("in_need_true_account", status=403)
+    require_real_account(auth.member)
     return auth
 
 

@@ -14,6 +14,7 @@ from sqlmodel import col, select
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, ledger
+from app.services.access import require_real_account
 from app.services.brands import Brand
 from app.services.cashier.providers import provider
 from app.services.inbox import post_message
@@ -50,6 +51,7 @@ async def channels(brand: Brand) -> list[PaymentChannel]:
 async def create_deposit(
     brand: Brand, member: Member, channel_code: str, amount_text: Any
 ) -> DepositOrder:
+    require_real_account(member)
     channel = next((c for c in await channels(brand) if c.code == channel_code), None)
     if channel is None:
         raise AppError("deposit-channel-unknown", status=422)

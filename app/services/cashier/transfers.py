@@ -21,6 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, ledger
+from app.services.access import require_real_account
 from app.services.brands import Brand
 from app.services.wallet_events import balance_changed
 from models import GameVendor, LedgerAccount, Member
@@ -214,6 +215,7 @@ async def transfer(
     The request id makes the call idempotent: a repeat answers as the first time (even if
     the balances moved since); the same id with another amount or vendor is refused.
     """
+    require_real_account(member)
     assert member.id is not None
     key = f"wallet-transfer:{member.id}:{_request_id(request_id)}"
     way = _direction(direction)
@@ -262,6 +264,7 @@ async def recall_all(brand: Brand, member: Member, request_id: Any) -> RecallRes
     """Bring every vendor wallet's money back to the main wallet in one transaction;
     vendors in maintenance keep theirs (they answer nothing while down)."""
     assert member.id is not None
+    require_real_account(member)
     base = f"wallet-recall:{member.id}:{_request_id(request_id)}"
     if is_single(brand):
         raise AppError("wallet-transfer-single-wallet", status=409)

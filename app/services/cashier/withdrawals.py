@@ -31,6 +31,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password, verify_password
 from app.services import amounts, ledger
+from app.services.access import require_real_account
 from app.services.accounts.registration import rule_for
 from app.services.brands import Brand
 from app.services.cashier import payout_accounts
@@ -153,6 +154,7 @@ async def set_payment_password(
     brand: Brand, member: Member, login_password: str, password: str, confirmation: str
 ) -> None:
     """Set the payment password once, proven by the login password."""
+    require_real_account(member)
     errors = _new_password_problems(brand, "paymentPassword", password, confirmation)
     if not login_password:
         errors.insert(0, {"field": "loginPassword", "code": "val_required", "params": {}})
@@ -171,6 +173,7 @@ async def change_payment_password(
     brand: Brand, member: Member, old: str, password: str, confirmation: str
 ) -> None:
     """Change the payment password, proven by the current one (wrong tries count)."""
+    require_real_account(member)
     errors = _new_password_problems(brand, "newPaymentPassword", password, confirmation)
     if not old:
         errors.insert(0, {"field": "oldPaymentPassword", "code": "val_required", "params": {}})
@@ -470,6 +473,7 @@ async def request_withdrawal(
     brand: Brand, member: Member, amount_text: Any, payout_account_id: int, payment_password: str
 ) -> WithdrawalView:
     """Lock the amount for a new order, after every check; nothing is written on refusal."""
+    require_real_account(member)
     assert member.id is not None
     await _refuse_if_locked(member.id)
     amount = parse_amount(amount_text)

@@ -14,6 +14,7 @@ from sqlmodel import col, select
 from app.core import rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.services.access import require_real_account
 from app.services.catalogue.games import game_entry
 from app.services.catalogue.lobby import raw_catalogue, vendor_maintenance
 from models import FavoriteGame, Game, Member, RecentGame
@@ -69,6 +70,7 @@ async def favorite_ids(member_id: int) -> list[int]:
 async def add_favorite(member: Member, node_id: int, vendor: str, game_type: str) -> list[int]:
     """Mark a game as favourite (again is fine); the favourite ids afterwards."""
     assert member.id is not None
+    require_real_account(member)
     game = await _game(node_id, vendor, game_type)
     await _throttle(member.id)
     async with write_transaction() as session:
@@ -84,6 +86,7 @@ async def add_favorite(member: Member, node_id: int, vendor: str, game_type: str
 async def remove_favorite(member: Member, node_id: int, vendor: str, game_type: str) -> list[int]:
     """Unmark a favourite (not a favourite is fine); the favourite ids afterwards."""
     assert member.id is not None
+    require_real_account(member)
     game = await _game(node_id, vendor, game_type)
     await _throttle(member.id)
     async with write_transaction() as session:

@@ -44,6 +44,18 @@ def _launch(game_code: str) -> dict[str, object]:
     return {"gameCode": game_code, "vassalage": wallet.STUDIO_VENDOR, "accountType": 1}
 
 
+async def _vendor_call(operation: str, body: dict[str, object]) -> httpx.Response:
+    raw = json.dumps(body).encode()
+    headers = signed_headers(await vendor_secret(wallet.STUDIO_VENDOR), raw)
+    transport = httpx.ASGITransport(app=create_api(), client=("192.0.2.50", 50000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as vendor:
+        return await vendor.post(
+            f"/vendor/{wallet.STUDIO_VENDOR}/wallet/{operation}",
+            content=raw,
+            headers={"Content-Type": "application/json", **headers},
+        )
+
+
 async def _member_at(make_client: MakeClient, ip: str) -> tuple[PlatformClient, dict]:
     client = make_client(ip)
     registered = await register(client)
@@ -127,19 +139,16 @@ async def test_maintenance_stops_money_calls_but_settles_what_is_under_way(
             transport=httpx.ASGITransport(app=create_api()),
         )
         assert paid == 200
-        # The vendor settles the round opened before the maintenance.
-        credit = call_body(player.session_token, call(round_id, "9.00", game.game_code))
-        raw = json.dumps(credit).encode()
-        transport = httpx.ASGITransport(app=create_api(), client=("192.0.2.50", 50000))
-        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as vendor:
-            answer = await vendor.post(
-                f"/vendor/{wallet.STUDIO_VENDOR}/wallet/credit",
-                content=raw,
-                headers={
-                    "Content-Type": "application/json",
-                    **signed_headers(await vendor_secret(wallet.STUDIO_VENDOR), raw),
-                },
-            )
-        assert answer.status_code == 200, answer.text
-    assert await cash(player_member) == Decimal("15.00")
+        # The vendor settles the round opened before the maintenance, but opens no new one.
+        settle = call(round_id, "9.00", game.game_code)
+        new_round = call(uuid4().hex, "1.00", game.game_code)
+        credit = await _vendor_call("credit", call_body(player.session_token, settle))
+        assert credit.status_code == 200 and credit.json()["value"]["status"] == "OK"
+        refused = await _vendor_call("debit", call_body(player.session_token, new_round))
+        assert refused.status_code == 503
+        assert refused.json()["code"] == "system-maintenance"
+    # Afterwards the same call is made (the refusal stored nothing).
+    later = await _vendor_call("debit", call_body(player.session_token, new_round))
+    assert later.status_code == 200 and later.json()["value"]["status"] == "OK"
+    assert await cash(player_member) == Decimal("14.00")
     assert (await client.get("/wps/v2/wallets/balance"))["sumBalance"] == "70.00"

@@ -47,3 +47,29 @@ async def test_maintenance_refuses_a_deposit_from_an_open_page(page: Page, site_
             select(func.count(col(DepositOrder.id))).where(DepositOrder.member_id == member.id)
         )
         assert orders.one() == 0
+
+
+async def test_member_pages_ask_a_trial_user_to_register(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/login")
+    await page.get_by_test_id("start-trial").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+    for path in ("/withdraw", "/transactionHistory", "/transferFund", "/favorites"):
+        await page.goto(site_url + path)
+        await expect(page.get_by_test_id("need-account-text")).to_have_text(
+            "Por favor, registre uma conta primeiro", timeout=SLOW_MS
+        )
+
+
+async def test_a_checkout_link_without_its_ticket_pays_nothing(page: Page, site_url: str) -> None:
+    await register_in_browser(page, site_url)
+    await page.get_by_test_id("header-deposit").click()
+    await page.locator("input[name=amount]").fill("50,00")
+    await page.get_by_test_id("deposit-submit").click()
+    link = await page.get_by_test_id("open-checkout").get_attribute("href")
+    assert link is not None and "?ticket=" in link
+    checkout = await page.context.new_page()
+    await checkout.goto(site_url + link.split("?", 1)[0])
+    await expect(checkout.get_by_test_id("form-error").first).to_contain_text(
+        "Este link de pagamento não é válido", timeout=SLOW_MS
+    )
+    await expect(checkout.get_by_test_id("sandbox-pay")).to_have_count(0)

@@ -12,7 +12,7 @@ from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core.errors import AppError
 from app.services import inbox
-from app.services.cashier import deposits, transfers
+from app.services.cashier import deposits, sandbox, transfers
 from app.services.cashier.providers import SIGNATURE_HEADER
 from app.services.qr import qr_svg_data_uri_off_loop
 from models.cashier import DepositOrder
@@ -125,10 +125,12 @@ class DepositValue(ApiModel):
     status: str
     pixCode: str | None
     qr: str | None
-    checkoutUrl: str
+    checkoutUrl: str = Field(
+        description="the sandbox payment page, for the session that made the order ('' else)"
+    )
 
 
-async def deposit_value(order: DepositOrder) -> DepositValue:
+async def deposit_value(order: DepositOrder, session_id: int) -> DepositValue:
     return DepositValue(
         orderNo=order.order_no,
         channel=order.channel_code,
@@ -139,7 +141,7 @@ async def deposit_value(order: DepositOrder) -> DepositValue:
         status=order.status,
         pixCode=order.pix_code,
         qr=await qr_svg_data_uri_off_loop(order.pix_code) if order.pix_code else None,
-        checkoutUrl=f"/sandbox/pay/{order.order_no}",
+        checkoutUrl=sandbox.checkout_url(order, session_id),
     )
 
 
@@ -258,13 +260,16 @@ async def payment_channels(ctx: Context, auth: RealMember) -> Envelope[list[Chan
 async def create_deposit(
     ctx: Context, auth: RealMember, body: DepositRequest
 ) -> Envelope[DepositValue]:
-    order = await deposits.create_deposit(ctx.brand, auth.member, body.channel, body.amount)
-    return ok(await deposit_value(order))
+    order = await deposits.create_deposit(
+        ctx.brand, auth.member, body.channel, body.amount, session_id=auth.session_id
+    )
+    return ok(await deposit_value(order, auth.session_id))
 
 
 @router.get("/wps/payment/deposit/{order_no}", response_model=Envelope[DepositValue])
 async def get_deposit(auth: RealMember, order_no: str) -> Envelope[DepositValue]:
-    return ok(await deposit_value(await deposits.member_order(auth.member, order_no)))
+    order = await deposits.member_order(auth.member, order_no)
+    return ok(await deposit_value(order, auth.session_id))
 
 
 @router.post("/wps/payment/webhook/{provider}", response_model=Envelope[str])

@@ -49,8 +49,15 @@ async def channels(brand: Brand) -> list[PaymentChannel]:
 
 
 async def create_deposit(
-    brand: Brand, member: Member, channel_code: str, amount_text: Any
+    brand: Brand,
+    member: Member,
+    channel_code: str,
+    amount_text: Any,
+    *,
+    session_id: int | None = None,
 ) -> DepositOrder:
+    """A new order of the member's login session `session_id` (the sandbox pays it only for
+    that session)."""
     require_real_account(member)
     channel = next((c for c in await channels(brand) if c.code == channel_code), None)
     if channel is None:
@@ -67,6 +74,7 @@ async def create_deposit(
         order_no=f"D{utcnow():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
         merchant_id=brand.id,
         member_id=member.id,
+        session_id=session_id,
         channel_code=channel.code,
         provider=channel.provider,
         currency=brand.currency,

@@ -88,7 +88,7 @@ async def test_the_audit_finds_a_round_whose_totals_or_state_disagree() -> None:
                 setattr(stored, name, value)
             session.add(stored)
 
-    cases = [
+    cases: list[tuple[dict[str, object], str]] = [
         ({"win_total": Decimal("40.00")}, "win total 40.00, wins paid 4.00"),
         ({"bet_total": Decimal("1.00")}, "bet total 1.00, bets 10.00 less rollbacks 0.00"),
         ({"status": "ROLLED_BACK"}, "ROLLED_BACK round paid wins of 4.00"),
@@ -109,7 +109,7 @@ async def test_the_audit_finds_a_round_whose_totals_or_state_disagree() -> None:
 
 def test_round_rules_by_state() -> None:
     ten, zero = Decimal("10.00"), Decimal("0.00")
-    bets = {TransactionKind.BET: ten}
+    bets: dict[str, Decimal] = {TransactionKind.BET: ten}
     assert ledger.round_problems("OPEN", ten, zero, bets) == []
     assert ledger.round_problems(
         "SETTLED", zero, zero, {**bets, TransactionKind.ROLLBACK: ten}

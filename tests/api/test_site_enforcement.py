@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 from uuid import uuid4
 
 import httpx
@@ -21,6 +22,7 @@ from app.services.seamless import wallet
 from app.services.seamless.http_port import call_body
 from app.services.seamless.signing import signed_headers
 from app.services.seamless.vendors import vendor_secret
+from models.games import WalletStatus
 from tests.support.accounts import PASSWORD, register
 from tests.support.money import cash, entry_count, fund
 from tests.support.seamless import call, funded_member, player_session, studio_game
@@ -56,7 +58,7 @@ async def _vendor_call(operation: str, body: dict[str, object]) -> httpx.Respons
         )
 
 
-async def _member_at(make_client: MakeClient, ip: str) -> tuple[PlatformClient, dict]:
+async def _member_at(make_client: MakeClient, ip: str) -> tuple[PlatformClient, dict[str, Any]]:
     client = make_client(ip)
     registered = await register(client)
     await fund((await client.get("/wps/member/info"))["id"], "50.00")
@@ -120,7 +122,7 @@ async def test_maintenance_stops_money_calls_but_settles_what_is_under_way(
     debit = await wallet.debit(
         wallet.STUDIO_VENDOR, player.session_token, call(round_id, "4.00", game.game_code)
     )
-    assert debit.status is wallet.WalletStatus.OK
+    assert debit.status == WalletStatus.OK
     async with brand_closed(maintenance=True):
         refusals = [
             await _refused(client.post("/wps/payment/deposit", {"channel": "PIX", "amount": "50"})),

@@ -16,7 +16,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+from functools import cache
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -61,7 +63,24 @@ def inline_script_hashes(directory: Path) -> tuple[str, ...]:
     return tuple(sorted(found))
 
 
-def content_security_policy(script_hashes: tuple[str, ...]) -> str:
+@cache
+def backend_sources() -> tuple[str, ...]:
+    """The origin the built pages open their websocket to (API_URL), as http(s) and ws(s)."""
+    from reflex_base.config import get_config
+
+    parts = urlsplit(get_config().api_url)
+    if not parts.scheme or not parts.netloc:
+        return ()
+    secure = parts.scheme == "https"
+    return (
+        f"{parts.scheme}://{parts.netloc}",
+        f"{'wss' if secure else 'ws'}://{parts.netloc}",
+    )
+
+
+def content_security_policy(
+    script_hashes: tuple[str, ...], connect_sources: tuple[str, ...] = ()
+) -> str:
     return "; ".join(
         [
             "default-src 'self'",
@@ -69,7 +88,7 @@ def content_security_policy(script_hashes: tuple[str, ...]) -> str:
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data: blob: https:",
             "font-src 'self' data:",
-            "connect-src 'self'",
+            " ".join(["connect-src 'self'", *connect_sources]),
             "frame-src 'self'",
             "worker-src 'self' blob:",
             "object-src 'none'",
@@ -102,7 +121,7 @@ class SecurityHeaders:
     def _policy(self, path: str) -> str:
         if path.startswith(DOCS_PATHS):
             return DOCS_POLICY
-        return content_security_policy(inline_script_hashes(build_directory()))
+        return content_security_policy(inline_script_hashes(build_directory()), backend_sources())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -14,7 +14,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT
 
-.PHONY: run test install install-dev browser lint test-sqlite test-postgres test-fuzz bench clean
+.PHONY: run test install install-dev browser lint test-sqlite test-postgres test-fuzz \
+	test-run-smoke bench clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -76,7 +77,12 @@ test-fuzz: install-dev
 		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/fuzz; \
 	else $(VENV)/bin/pytest -q tests/fuzz; fi
 
-test: lint test-sqlite test-postgres test-fuzz
+# The README's `make run` on a fresh clone with the runtime requirements only: it must start
+# and answer /ping and the home page (then it is stopped).
+test-run-smoke:
+	.ci/run-smoke
+
+test: lint test-sqlite test-postgres test-fuzz test-run-smoke
 
 # wrk (Debian) generates the load; every run is bounded in time and stays on loopback.
 bench: install-dev browser $(LIGHTHOUSE)

@@ -113,7 +113,7 @@ PAGES: dict[str, Page] = {
 
 for route in routes.ROUTES:
     page = PAGES[route.page]
-    gate = (AuthState.require_login,) if route.login else ()
+    gate = (AuthState.require_member,) if route.login else ()
     app.add_page(
         page.build,
         route=route.path,

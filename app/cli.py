@@ -5,7 +5,8 @@ seed                          load the demo data (idempotent)
 setup                         migrate, then seed
 status show|normal|maintenance|block|unblock   switch a brand's full-page state
 rotate-key                    publish a new payload key (the old one stays valid a while)
-audit                         prove ledger balances equal their entries (exit 1 on any difference)
+audit                         prove ledger balances equal their entries and game rounds their
+                              movements (exit 1 on any difference)
 vendor-secret BGS             rotate a game vendor's wallet signing secret (printed once)
 jobs withdrawal-timeouts      run a scheduled job once (skips if another runner holds its lock)
 lottery-verify GAME ISSUE     recompute a drawn lottery issue from its revealed seed (exit 1 if
@@ -106,6 +107,7 @@ async def _audit() -> int:
     print(
         f"ledger audit: {report.accounts_checked} accounts checked, "
         f"{report.transactions_checked} transactions checked, "
+        f"{report.rounds_checked} game rounds checked, "
         f"{len(report.differences)} differences"
     )
     return 0 if report.clean else 1

@@ -79,7 +79,7 @@ class Route:
     path: str
     page: str  # the key of the page's builder and loaders in app/app.py's PAGES
     title: str
-    login: bool = False  # guests get the login popup before the page loads its data
+    login: bool = False  # guests go to /login, trial users get the register-first dialog
 
 
 ROUTES: tuple[Route, ...] = (

@@ -56,6 +56,8 @@ class DepositOrder(SQLModel, table=True):
     order_no: str = Field(unique=True, max_length=40)
     merchant_id: int = Field(foreign_key="merchant.id", index=True)
     member_id: int = Field(foreign_key="member.id", index=True)
+    # The login session that made it: the sandbox checkout pays the order only for it.
+    session_id: int | None = Field(default=None, foreign_key="membersession.id")
     channel_code: str = Field(max_length=32)
     provider: str = Field(max_length=32)
     currency: str = Field(max_length=3)

@@ -19,7 +19,7 @@ from app.services.accounts import login as login_service
 from app.services.accounts import members, sessions, trial, verification
 from app.services.brands import Brand
 from state.dialog import DialogState
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, page_visitor, require_open
 
 LOGIN_DIALOG = "login"
 REGISTER_DIALOG = "register"
@@ -86,7 +86,7 @@ class AuthState(rx.State):
 
     def _client(self) -> login_service.Client:
         return login_service.Client(
-            ip=self.router.session.client_ip or "unknown",
+            ip=page_visitor(self).ip,
             user_agent=self.router.headers.user_agent[:255],
             device="WEB",
         )
@@ -172,6 +172,15 @@ class AuthState(rx.State):
         return None
 
     @rx.event
+    async def require_member(self) -> Any:
+        """Member-centre pages: guests go to /login; trial users get the register-first
+        dialog over the page (spec 4) instead of an empty member page."""
+        redirect = await self.require_login()
+        if redirect is None and self.is_trial:
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        return redirect
+
+    @rx.event
     async def open_login_page(self) -> Any:
         self._reset_login_form()
         return DialogState.open(LOGIN_DIALOG) if not self.is_login else rx.redirect(routes.HOME)
@@ -233,6 +242,7 @@ class AuthState(rx.State):
             agent_login=self.agent_page,
         )
         try:
+            await require_open(self, money=False)
             value = await login_service.login(brand, request, self._client())
         except AppError as exc:
             self.login_busy = False
@@ -275,6 +285,7 @@ class AuthState(rx.State):
     async def start_trial(self) -> Any:
         brand, lang = await self._context()
         try:
+            await require_open(self, money=False)
             value = await trial.start_trial(brand, self._client())
         except AppError as exc:
             self.login_error = translate(exc.code, lang)

@@ -8,16 +8,14 @@ from typing import Any
 
 import reflex as rx
 
-from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
-from app.services.cashier import deposits
-from app.services.cashier.providers import SandboxProvider
+from app.services.cashier import deposits, sandbox
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
 from state.auth import AuthState, current_login
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 
 ORDER_WATCH_SECONDS = 15 * 60
 
@@ -31,7 +29,7 @@ class CashierState(rx.State):
     async def _lang(self) -> str:
         return (await self.get_state(SiteState)).ui_lang
 
-    def _show(self, order: DepositOrder, lang: str) -> None:
+    def _show(self, order: DepositOrder, lang: str, session_id: int | None) -> None:
         self.order = {
             "orderNo": order.order_no,
             "amount": format_amount(order.amount, lang),
@@ -39,7 +37,7 @@ class CashierState(rx.State):
             "status": order.status,
             "pixCode": order.pix_code or "",
             "qr": qr_svg_data_uri(order.pix_code) if order.pix_code else "",
-            "checkoutUrl": deposits.checkout_url(order),
+            "checkoutUrl": sandbox.checkout_url(order, session_id),
         }
 
     @rx.event
@@ -84,16 +82,21 @@ class CashierState(rx.State):
         site = await self.get_state(SiteState)
         lang = site.ui_lang
         try:
+            await require_open(self, money=True)
             login = await current_login(self)
             brand = await current_brand(self)
             order = await deposits.create_deposit(
-                brand, login.member, self.channel, form.get("amount", "")
+                brand,
+                login.member,
+                self.channel,
+                form.get("amount", ""),
+                session_id=login.session_id,
             )
         except AppError as exc:
             self.error = translate(exc.code, lang, **exc.params)
             return None
         self.error = ""
-        self._show(order, lang)
+        self._show(order, lang, login.session_id)
         return CashierState.watch_order
 
     @rx.event(background=True)
@@ -107,13 +110,14 @@ class CashierState(rx.State):
             if order.status != DepositStatus.PENDING:
                 async with self:
                     if self.order.get("orderNo") == order_no:
-                        self._show(order, await self._lang())
+                        self._show(order, await self._lang(), order.session_id)
                 return
 
 
 class SandboxState(rx.State):
     """The sandbox provider's own checkout page: pay or fail, then it calls our webhook."""
 
+    _ticket: str = ""
     order_no: str = ""
     amount: str = ""
     status: str = ""
@@ -123,16 +127,11 @@ class SandboxState(rx.State):
     @rx.event
     async def load(self) -> None:
         lang = (await self.get_state(SiteState)).ui_lang
-        self.order_no = (
-            self.router.url.query_parameters.get("order_no", "")
-            or (self.router.url.path.rstrip("/").rsplit("/", 1)[-1])
-        )
+        self.order_no = self.router.url.path.rstrip("/").rsplit("/", 1)[-1][:40]
+        self._ticket = self.router.url.query_parameters.get("ticket", "")[:64]
         self.outcome = ""
-        if not get_settings().sandbox_payments:
-            self.error = translate("not-found", lang)
-            return
         try:
-            order = await deposits.order_by_number(self.order_no)
+            order = await sandbox.checkout(self.order_no, self._ticket)
         except AppError as exc:
             self.error = translate(exc.code, lang)
             return
@@ -143,9 +142,10 @@ class SandboxState(rx.State):
     @rx.event
     async def settle(self, paid: bool) -> None:
         lang = (await self.get_state(SiteState)).ui_lang
-        if not get_settings().sandbox_payments:
+        try:
+            status = await sandbox.pay(self.order_no, self._ticket, paid is True)
+        except AppError as exc:
+            self.error = translate(exc.code, lang)
             return
-        order = await deposits.order_by_number(self.order_no)
-        status = await SandboxProvider().settle(order, paid)
         self.outcome = translate("sandbox.done", lang, outcome=f"HTTP {status}")
         self.status = (await deposits.order_by_number(self.order_no)).status

@@ -20,7 +20,7 @@ from state.cards import LIST_PAGE_SIZE, card
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.home import HomeState
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 
 HOME_LIST = 12  # spec 9: recommended and PG lists
 
@@ -181,6 +181,7 @@ class LobbyState(rx.State):
         if game.get("maintenance"):
             return GamePopupState.open_maintenance(game["id"])
         try:
+            await require_open(self, money=True)
             brand = await current_brand(self)
             member = await launch.launching_member(auth._token, brand.id)
             url = await launch.launch(

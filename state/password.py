@@ -13,7 +13,7 @@ from app.services.accounts import passwords
 from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState, current_login
 from state.dialog import DialogState
 from state.errors import describe
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, page_visitor, require_open
 
 
 class PasswordState(rx.State):
@@ -56,6 +56,7 @@ class PasswordState(rx.State):
         auth = await self.get_state(AuthState)
         old = auth._login_password or str(form.get("oldPassword", ""))
         try:
+            await require_open(self, money=False)
             login = await current_login(self)
             ended = await passwords.change_password(
                 brand,
@@ -80,11 +81,12 @@ class PasswordState(rx.State):
     async def forgot_by_email(self, form: dict[str, Any]) -> None:
         brand, lang = await self._brand_lang()
         try:
+            await require_open(self, money=False)
             await passwords.forgot_by_email(
                 brand,
                 str(form.get("username", "")),
                 str(form.get("email", "")),
-                self.router.session.client_ip or "unknown",
+                page_visitor(self).ip,
             )
         except AppError as exc:
             self.errors, self.error = describe(exc, lang)
@@ -101,6 +103,7 @@ class PasswordState(rx.State):
 
         sms = await self.get_state(SmsState)
         try:
+            await require_open(self, money=False)
             value = await passwords.reset_by_phone(
                 brand,
                 "55",
@@ -122,6 +125,7 @@ class PasswordState(rx.State):
         brand, lang = await self._brand_lang()
         token = self.router.url.query_parameters.get("token", "")
         try:
+            await require_open(self, money=False)
             await passwords.reset_with_token(
                 brand,
                 token,

@@ -25,7 +25,7 @@ from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, StudioGame
 from state.auth import LOGIN_DIALOG, NEED_ACCOUNT_DIALOG, AuthState, current_login
 from state.dialog import DialogState
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 
 RULES_DIALOG = "studio-rules"
 DEMO_CURRENCY = "BRL"
@@ -264,6 +264,7 @@ class PlayState(rx.State):
     async def _launch_here(self) -> wallet.PlayerSession:
         """The lobby's launch, made by the page itself (the same rules: maintenance, blocked
         members, trial accounts), then its one-time token exchanged at once."""
+        await require_open(self, money=True)
         login = await current_login(self)
         brand = await current_brand(self)
         url = await launch.launch(
@@ -605,6 +606,8 @@ class PlayState(rx.State):
                 )
             else:
                 self._quote()
+                if self.mode == "real":
+                    await require_open(self, money=True)
                 view = await rounds.play(self._player(), self.code, self.bet, self._params())
         except AppError as exc:
             await self._fail(exc)

@@ -14,7 +14,7 @@ from app.services.accounts import registration, verification
 from state.auth import REGISTER_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
 from state.errors import describe
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 
 # Fields the popup asks in its own places (or never shows as inputs).
 SPECIAL_FIELDS = {
@@ -131,6 +131,7 @@ class RegisterState(rx.State):
         )
         self.busy = False
         try:
+            await require_open(self, money=False)
             value = await registration.register(brand, request, auth._client())
         except AppError as exc:
             self.errors, self.error = describe(exc, site_state.ui_lang)

@@ -10,7 +10,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import totp
 from state.auth import current_login
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 
 
 class SecurityState(rx.State):
@@ -41,6 +41,7 @@ class SecurityState(rx.State):
     async def start_setup(self) -> None:
         member, lang, brand_name = await self._member_and_lang()
         try:
+            await require_open(self, money=False)
             setup = await totp.begin_setup(member, brand_name)
         except AppError as exc:
             self.error = translate(exc.code, lang)
@@ -53,6 +54,7 @@ class SecurityState(rx.State):
     async def confirm(self, form: dict[str, Any]) -> None:
         member, lang, _ = await self._member_and_lang()
         try:
+            await require_open(self, money=False)
             self.recovery_codes = await totp.confirm_setup(member, str(form.get("code", "")))
         except AppError as exc:
             self.error = translate(exc.code, lang)
@@ -65,6 +67,7 @@ class SecurityState(rx.State):
     async def turn_off(self, form: dict[str, Any]) -> None:
         member, lang, _ = await self._member_and_lang()
         try:
+            await require_open(self, money=False)
             await totp.disable(member, str(form.get("password", "")), str(form.get("code", "")))
         except AppError as exc:
             self.error = translate(exc.code, lang)

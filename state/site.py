@@ -8,6 +8,7 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import LANGUAGE_NAMES, catalog, ui_language
+from app.core.visitor import Visitor, visitor
 from app.services import site
 from app.services.brands import Brand, brands
 from app.services.qr import qr_svg_data_uri
@@ -19,6 +20,17 @@ async def current_brand(state: rx.State) -> Brand:
     """The brand of the page: the one `load_site` settled on, else the request's domain."""
     site = await state.get_state(SiteState)
     return await brands.for_request(site.merchant or None, state.router.headers.host)
+
+
+def page_visitor(state: rx.State) -> Visitor:
+    """The visitor of the page, by the same rule as the API's (trusted proxy hops)."""
+    return visitor(state.router.session.client_ip or None, state.router.headers.raw_headers.get)
+
+
+async def require_open(state: rx.State, *, money: bool) -> None:
+    """Account and money events: AppError when the site is closed to this visitor."""
+    seen = page_visitor(state)
+    site.enforce_open(await current_brand(state), seen.ip, seen.country, money=money)
 
 
 class SiteState(rx.State):
@@ -66,7 +78,8 @@ class SiteState(rx.State):
     async def load_site(self) -> None:
         """Resolve the brand from the host, check the system status, settle the language."""
         brand = await brands.for_request(None, self.router.headers.host)
-        status = site.system_status(brand, self.router.session.client_ip)
+        seen = page_visitor(self)
+        status = site.system_status(brand, seen.ip, seen.country)
         chosen = brand.fallback_language(self.lang)
         if self.lang != chosen or self.his_lang != chosen:
             self.lang = chosen

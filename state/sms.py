@@ -12,7 +12,7 @@ from app.core.i18n import translate
 from app.services.accounts import verification
 from state.auth import WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, page_visitor, require_open
 
 
 class SmsState(rx.State):
@@ -38,10 +38,11 @@ class SmsState(rx.State):
         site = await self.get_state(SiteState)
         brand = await current_brand(self)
         try:
+            await require_open(self, money=False)
             await verification.check_pow(bot_check)
             phone = verification.normalize_phone("55", self.mobile)
             minutes = await verification.send_code(
-                brand, self._purpose, phone, self.router.session.client_ip or "unknown"
+                brand, self._purpose, phone, page_visitor(self).ip
             )
         except AppError as exc:
             # Spec 8: a failed send shows the server's message in a warning popup.

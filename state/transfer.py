@@ -13,7 +13,7 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.cashier import transfers
 from state.auth import AuthState, current_login
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 from state.wallet import WalletState
 
 
@@ -96,6 +96,7 @@ class TransferState(rx.State):
     async def submit(self, form: dict[str, Any]) -> Any:
         lang = (await self.get_state(SiteState)).ui_lang
         try:
+            await require_open(self, money=True)
             login = await current_login(self)
             done = await transfers.transfer(
                 await current_brand(self),
@@ -118,6 +119,7 @@ class TransferState(rx.State):
     async def recall_all(self) -> Any:
         lang = (await self.get_state(SiteState)).ui_lang
         try:
+            await require_open(self, money=True)
             login = await current_login(self)
             done = await transfers.recall_all(await current_brand(self), login.member, uuid4().hex)
         except AppError as exc:

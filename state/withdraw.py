@@ -14,7 +14,7 @@ from app.services.cashier import payout_accounts, withdrawals
 from models import Member
 from state.auth import current_login
 from state.errors import describe
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, require_open
 
 PROOF_UPLOAD = "withdraw-proof"
 
@@ -81,6 +81,7 @@ class WithdrawState(rx.State):
     async def set_payment_password(self, form: dict[str, Any]) -> Any:
         member, brand, lang = await self._member()
         try:
+            await require_open(self, money=False)
             await withdrawals.set_payment_password(
                 brand,
                 member,
@@ -98,6 +99,7 @@ class WithdrawState(rx.State):
     async def bind_account(self, form: dict[str, Any]) -> Any:
         member, _, lang = await self._member()
         try:
+            await require_open(self, money=False)
             await payout_accounts.bind(
                 member,
                 payout_accounts.PayoutAccountInput(
@@ -117,6 +119,7 @@ class WithdrawState(rx.State):
     async def request(self, form: dict[str, Any]) -> Any:
         member, brand, lang = await self._member()
         try:
+            await require_open(self, money=True)
             view = await withdrawals.request_withdrawal(
                 brand,
                 member,

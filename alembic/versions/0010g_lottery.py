@@ -15,7 +15,7 @@ from alembic import op
 import models.base
 
 revision: str = '0010g'
-down_revision: str | Sequence[str] | None = '0009'
+down_revision: str | Sequence[str] | None = '0010c'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -9,9 +9,10 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Depends, Request
 from pydantic import BaseModel, ValidationError
 
-from app.core.config import get_settings
 from app.core.crypto import PayloadError
 from app.core.errors import AppError
+from app.core.visitor import visitor_address, visitor_country
+from app.services import site
 from app.services.accounts import members, sessions
 from app.services.accounts.login import Client
 from app.services.accounts.sessions import Authenticated
@@ -33,13 +34,8 @@ def _text(headers: dict[bytes, bytes], name: bytes) -> str | None:
 
 def client_ip(request: Request, headers: dict[bytes, bytes] | None = None) -> str:
     """The visitor's address; X-Forwarded-For is read only through trusted proxy hops."""
-    hops = get_settings().trusted_proxy_hops
     forwarded = _text(headers if headers is not None else _header_map(request), b"x-forwarded-for")
-    if hops and forwarded:
-        chain = [part.strip() for part in forwarded.split(",") if part.strip()]
-        if len(chain) >= hops:
-            return chain[-hops]
-    return request.client.host if request.client else "unknown"
+    return visitor_address(request.client.host if request.client else None, forwarded)
 
 
 @dataclass(frozen=True)
@@ -65,24 +61,39 @@ async def request_context(request: Request) -> RequestContext:
         request.state.language = brand.default_language
         raise
     request.state.language = resolved
-    country_header = get_settings().country_header
     return RequestContext(
         brand=brand,
         language=resolved,
         device=(_text(headers, b"device") or "WEB").upper()[:16],
         ip=client_ip(request, headers),
-        country=_text(headers, country_header.lower().encode()) if country_header else None,
+        country=visitor_country(lambda name: _text(headers, name.encode())),
     )
 
 
 Context = Annotated[RequestContext, Depends(request_context)]
 
 
+async def site_open_for_accounts(ctx: Context) -> None:
+    """Account calls (register, log in, change an account): refused to a blocked address."""
+    site.enforce_open(ctx.brand, ctx.ip, ctx.country, money=False)
+
+
+async def site_open_for_money(ctx: Context) -> None:
+    """Money calls (deposit, withdraw, transfer, play): refused to a blocked address and
+    during maintenance."""
+    site.enforce_open(ctx.brand, ctx.ip, ctx.country, money=True)
+
+
+# `dependencies=` of the routes of those calls.
+OPEN_FOR_ACCOUNTS = [Depends(site_open_for_accounts)]
+OPEN_FOR_MONEY = [Depends(site_open_for_money)]
+
+
 async def sealed_json(request: Request) -> dict[str, Any]:
     """The JSON body of a call marked E, opened from its sealed form."""
     try:
         document = json.loads(await request.body())
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise AppError("malformed-json", status=400) from exc
     try:
         opened = await payload_keys.open(document, request.method, request.url.path)
@@ -90,7 +101,7 @@ async def sealed_json(request: Request) -> dict[str, Any]:
         raise AppError(exc.code, status=400) from exc
     try:
         body = json.loads(opened.body)
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:
         raise AppError("malformed-json", status=400) from exc
     if not isinstance(body, dict):
         raise AppError("malformed-json", status=400)

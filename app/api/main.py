@@ -26,6 +26,7 @@ from app.api.deps import SEALED_MODEL_ATTRIBUTE
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
 from app.api.schemas import SealedPayload
+from app.api.security_headers import SecurityHeaders
 from app.api.vendor import wallet as vendor_wallet
 from app.api.wps import betting as wps_betting
 from app.api.wps import game as wps_game
@@ -298,6 +299,10 @@ def create_api() -> FastAPI:
 
     @api.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError | RecursionError):
+            # FastAPI could not read the JSON body: nested too deep for the parser, or a
+            # number with more digits than Python converts. Hostile input, not a server fault.
+            return error_response("validation-failed", 422, _language(request))
         code = _HTTP_CODES.get(exc.status_code, "unknown-error")
         return error_response(code, exc.status_code, _language(request))
 
@@ -340,4 +345,6 @@ def create_api() -> FastAPI:
         return _unknown(request)
 
     api.add_middleware(BodySizeLimit)
+    # Outermost: every answer, the site's pages mounted into this app included.
+    api.add_middleware(SecurityHeaders)
     return api

@@ -17,7 +17,10 @@ from pydantic import Field
 
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
+from app.core.visitor import visitor
+from app.services import site
 from app.services.accounts.sessions import bearer
+from app.services.brands import brands
 from app.services.seamless.port import PlayerSession
 from app.services.studio import rounds, seeds
 from app.services.studio import sessions as studio_sessions
@@ -36,6 +39,13 @@ async def game_session(request: Request) -> PlayerSession:
 
 
 CurrentGameSession = Annotated[PlayerSession, Depends(game_session)]
+
+
+async def studio_open_for_money(request: Request, session: CurrentGameSession) -> None:
+    """A new round is a money call: refused to a blocked address and during the maintenance
+    of the player's brand (finishing an open round stays open)."""
+    seen = visitor(request.client.host if request.client else None, request.headers.get)
+    site.enforce_open(await brands.by_id(session.merchant_id), seen.ip, seen.country, money=True)
 
 
 class StudioSessionRequest(ApiModel):
@@ -177,7 +187,11 @@ async def balance(session: CurrentGameSession) -> Envelope[StudioBalanceValue]:
     return ok(StudioBalanceValue(balance=session.balance, currency=session.currency))
 
 
-@router.post("/rounds", response_model=Envelope[StudioRoundValue])
+@router.post(
+    "/rounds",
+    response_model=Envelope[StudioRoundValue],
+    dependencies=[Depends(studio_open_for_money)],
+)
 async def play(session: CurrentGameSession, body: StudioPlayRequest) -> Envelope[StudioRoundValue]:
     """Play a round of the session's game (or deal the first step of a two-step game)."""
     player = rounds.member_player(session)

@@ -244,6 +244,14 @@ class BrandRegistry:
             raise AppError("merchant-unknown", status=400, params={"merchant": code})
         return brand
 
+    async def by_id(self, merchant_id: int) -> Brand:
+        found = next(
+            (b for b in (await self._current()).by_code.values() if b.id == merchant_id), None
+        )
+        if found is None:
+            raise AppError("merchant-unknown", status=400, params={"merchant": str(merchant_id)})
+        return found
+
     async def for_request(self, merchant_header: str | None, host: str | None) -> Brand:
         """The `Merchant` header wins; else the brand of the request's domain; else default."""
         if merchant_header:

@@ -22,7 +22,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Row, Table, and_, bindparam, func, insert, not_, or_, text, update
+from sqlalchemy import Row, Table, and_, bindparam, case, func, insert, not_, or_, text, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
@@ -35,6 +35,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from models.base import saved_id, utcnow
+from models.games import GameRound, RoundStatus
 from models.ledger import (
     MEMBER_ACCOUNT_KINDS,
     SUB_KEYED_KINDS,
@@ -123,7 +124,8 @@ class MovementPage:
 
 @dataclass(frozen=True)
 class AuditDifference:
-    """One broken rule: `check` is account-balance, transaction-sum or negative-balance."""
+    """One broken rule: `check` is account-balance, transaction-sum, negative-balance or
+    round-money (a game round whose totals or state disagree with its movements)."""
 
     check: str
     subject_id: int
@@ -135,6 +137,7 @@ class AuditReport:
     accounts_checked: int
     transactions_checked: int
     differences: tuple[AuditDifference, ...]
+    rounds_checked: int = 0
 
     @property
     def clean(self) -> bool:
@@ -873,6 +876,8 @@ async def audit(session: AsyncSession) -> AuditReport:
         )
         for transaction_id, total, count in transactions
     ]
+    rounds = await _round_differences(session)
+    differences += rounds.differences
     accounts_checked = (await session.exec(select(func.count()).select_from(LedgerAccount))).one()
     transactions_checked = (
         await session.exec(select(func.count()).select_from(LedgerTransaction))
@@ -881,4 +886,95 @@ async def audit(session: AsyncSession) -> AuditReport:
         accounts_checked=accounts_checked,
         transactions_checked=transactions_checked,
         differences=tuple(differences),
+        rounds_checked=rounds.checked,
     )
+
+
+@dataclass(frozen=True)
+class _RoundAudit:
+    checked: int
+    differences: list[AuditDifference]
+
+
+ROUND_KINDS = (TransactionKind.BET, TransactionKind.WIN, TransactionKind.ROLLBACK)
+
+
+def round_problems(
+    status: str, bet_total: Decimal, win_total: Decimal, moved: Mapping[str, Decimal]
+) -> list[str]:
+    """What is wrong with a game round, given the money its movements moved by kind: the bet
+    total is the bets less the rollbacks, the win total the wins; an open or rolled-back round
+    paid no win, and a settled round had no bet rolled back."""
+    bets, wins, rollbacks = (moved.get(kind, ZERO) for kind in ROUND_KINDS)
+    problems = []
+    if bet_total != bets - rollbacks:
+        problems.append(f"bet total {bet_total}, bets {bets} less rollbacks {rollbacks}")
+    if win_total != wins:
+        problems.append(f"win total {win_total}, wins paid {wins}")
+    if bet_total < 0:
+        problems.append(f"bet total {bet_total} below zero")
+    if status in (RoundStatus.OPEN, RoundStatus.ROLLED_BACK) and (wins or win_total):
+        problems.append(f"{status} round paid wins of {wins}")
+    if status == RoundStatus.SETTLED and rollbacks:
+        problems.append(f"settled round had bets of {rollbacks} rolled back")
+    return problems
+
+
+async def _round_differences(session: AsyncSession) -> _RoundAudit:
+    """Every seamless-wallet round against its ledger movements (same vendor and round id)."""
+    movement = (
+        core_select(
+            col(LedgerTransaction.id).label("transaction_id"),
+            col(LedgerTransaction.kind).label("kind"),
+            col(LedgerTransaction.reference).label("round_id"),
+            col(LedgerTransaction.details)["vendor"].as_string().label("vendor"),
+            func.sum(case((col(LedgerEntry.amount) > 0, col(LedgerEntry.amount)), else_=0)).label(
+                "amount"
+            ),
+        )
+        .join(LedgerEntry, col(LedgerEntry.transaction_id) == LedgerTransaction.id)
+        .where(col(LedgerTransaction.kind).in_([str(k) for k in ROUND_KINDS]))
+        .group_by(
+            col(LedgerTransaction.id), col(LedgerTransaction.kind), col(LedgerTransaction.reference)
+        )
+        .subquery()
+    )
+    connection = await session.connection()
+    rows = (
+        await connection.execute(
+            core_select(
+                col(GameRound.id),
+                col(GameRound.status),
+                col(GameRound.bet_total),
+                col(GameRound.win_total),
+                movement.c.kind,
+                func.coalesce(func.sum(movement.c.amount), 0),
+            )
+            .outerjoin(
+                movement,
+                and_(
+                    movement.c.round_id == GameRound.round_id,
+                    movement.c.vendor == GameRound.vendor,
+                ),
+            )
+            .group_by(
+                col(GameRound.id),
+                col(GameRound.status),
+                col(GameRound.bet_total),
+                col(GameRound.win_total),
+                movement.c.kind,
+            )
+            .order_by(col(GameRound.id))
+        )
+    ).all()
+    rounds: dict[int, tuple[str, Decimal, Decimal, dict[str, Decimal]]] = {}
+    for round_id, status, bet_total, win_total, kind, total in rows:
+        entry = rounds.setdefault(round_id, (status, bet_total, win_total, {}))
+        if kind is not None:
+            entry[3][kind] = Decimal(str(total)).quantize(CENT)
+    differences = [
+        AuditDifference("round-money", round_id, "; ".join(problems))
+        for round_id, (status, bet_total, win_total, moved) in rounds.items()
+        if (problems := round_problems(status, bet_total, win_total, moved))
+    ]
+    return _RoundAudit(len(rounds), differences)

@@ -9,6 +9,7 @@ from datetime import datetime
 from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
 from app.core.html import safe_link, sanitize_html
 from app.services.brands import Brand, ModuleNode
 from app.services.validation import normalize_accepted_pattern
@@ -81,6 +82,20 @@ def system_status(brand: Brand, ip: str, country: str | None = None) -> SystemSt
         maintenance_message=brand.maintenance_message,
         ip=ip,
     )
+
+
+def enforce_open(brand: Brand, ip: str, country: str | None, *, money: bool) -> None:
+    """The server side of the status pages, for every account and money call of the API and
+    the site: a blocked address or country may not register, log in, change an account or
+    move money (access-restricted); during maintenance money calls answer system-maintenance.
+
+    Calls that finish what is already under way stay open and do not come here: operators'
+    payouts, payment webhooks, vendor credits and rollbacks of open rounds.
+    """
+    if region_restricted(brand, ip, country):
+        raise AppError("access-restricted", status=403)
+    if money and brand.maintenance:
+        raise AppError("system-maintenance", status=503)
 
 
 @dataclass(frozen=True)

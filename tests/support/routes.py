@@ -36,6 +36,8 @@ GUARDS: dict[Callable[..., Any], Access] = {
     deps.real_member: Access.REAL,
     withdraw.operator: Access.OPERATOR,
     studio.game_session: Access.GAME_SESSION,
+    # a new studio round: the game session's, refused where and when the site is closed
+    studio.studio_open_for_money: Access.GAME_SESSION,
 }
 # Calls answered to another server, which signs them instead of sending a member's token.
 SERVER_PREFIXES = ("/vendor/", "/wps/payment/webhook/")

@@ -28,7 +28,7 @@ def test_the_app_serves_exactly_the_registry() -> None:
     for route in routes.ROUTES:
         page = app._unevaluated_pages[_key(route.path)]
         assert page.component is PAGES[route.page].build and page.title == route.title
-        assert (AuthState.require_login in page.on_load) == route.login
+        assert (AuthState.require_member in page.on_load) == route.login
 
 
 def test_every_page_key_has_a_builder_and_every_builder_a_route() -> None:

@@ -374,7 +374,9 @@ async def test_video_poker_debits_at_the_deal_and_credits_at_the_draw() -> None:
 def test_bets_are_read_as_typed_in_either_language() -> None:
     assert rounds.parse_bet("1,50") == Decimal("1.50")
     assert rounds.parse_bet(" 2.5 ") == Decimal("2.50")
-    for bad in ("1.234,5", "1e3x", "", "0", "Infinity", "0.001"):
+    # The one amount parser of every money input: thousands dots before a decimal comma.
+    assert rounds.parse_bet("1.234,5") == Decimal("1234.50")
+    for bad in ("1,2,3", "1e3x", "", "0", "Infinity", "0.001"):
         with pytest.raises(AppError) as caught:
             rounds.parse_bet(bad)
         assert caught.value.code == "play-bet-invalid"

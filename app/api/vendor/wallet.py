@@ -8,7 +8,7 @@ answers carry a status (OK, INSUFFICIENT_FUNDS, REFUSED) and the player's balanc
 from __future__ import annotations
 
 import json
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -17,6 +17,7 @@ from pydantic import Field, ValidationError
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core.errors import AppError
+from app.services import amounts
 from app.services.seamless import port, signing, wallet
 from app.services.seamless.vendors import vendor_secret
 
@@ -74,15 +75,15 @@ async def _signed_body(request: Request, vendor_code: str, model: type[Any]) -> 
     )
     try:
         return model.model_validate(json.loads(body))
-    except (ValueError, ValidationError) as exc:
+    except (ValueError, RecursionError, ValidationError) as exc:
         raise AppError("seamless-invalid-call", 422) from exc
 
 
 def _amount(text: str) -> Decimal:
-    try:
-        return Decimal(text)
-    except InvalidOperation as exc:
-        raise AppError("seamless-invalid-amount", 422) from exc
+    """A debit's zero is refused by the wallet; a credit of zero settles a lost round."""
+    return amounts.parse_amount(
+        text, "seamless-invalid-amount", allow_zero=True, maximum=wallet.MAX_AMOUNT
+    )
 
 
 def _call(body: MoneyRequest, rollback_of: str | None = None) -> port.WalletCall:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from pydantic import Field
 
-from app.api.deps import Context
+from app.api.deps import OPEN_FOR_MONEY, Context
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.services.accounts import sessions
@@ -66,7 +66,9 @@ async def _launch(
     return ok(LaunchValue(content=LaunchContent(game_url=url), accountType=account_type))
 
 
-@router.post("/wps/game/launchGame", response_model=Envelope[LaunchValue])
+@router.post(
+    "/wps/game/launchGame", response_model=Envelope[LaunchValue], dependencies=OPEN_FOR_MONEY
+)
 async def launch_game(request: Request, ctx: Context, body: LaunchRequest) -> Envelope[LaunchValue]:
     """Marked T in the spec; visitors without a token may still open demos."""
     return await _launch(
@@ -74,7 +76,9 @@ async def launch_game(request: Request, ctx: Context, body: LaunchRequest) -> En
     )
 
 
-@router.post("/wps/relay/GCS_gameLaunchFB", response_model=Envelope[LaunchValue])
+@router.post(
+    "/wps/relay/GCS_gameLaunchFB", response_model=Envelope[LaunchValue], dependencies=OPEN_FOR_MONEY
+)
 async def launch_game_fb(
     request: Request, ctx: Context, body: LaunchFbRequest
 ) -> Envelope[LaunchValue]:

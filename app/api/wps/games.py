@@ -15,7 +15,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from pydantic import Field
 
-from app.api.deps import Context, CurrentMember, RequestContext
+from app.api.deps import Context, CurrentMember, RealMember, RequestContext
 from app.api.envelope import Envelope, ok
 from app.api.schemas import MAX_ID, ApiModel
 from app.services.brands import Brand, brands
@@ -264,16 +264,16 @@ async def rank_list(
 
 
 @router.get("/GCS_recentGame", response_model=Envelope[list[RecentGameValue]])
-async def recent_game(ctx: Context, auth: CurrentMember) -> Envelope[list[RecentGameValue]]:
-    """The games the member played last, newest first. Needs a token."""
+async def recent_game(ctx: Context, auth: RealMember) -> Envelope[list[RecentGameValue]]:
+    """The games the member played last, newest first. Real accounts only."""
     assert auth.member.id is not None
     found = await members.recent_games(auth.member.id, ctx.brand.image_base_url)
     return ok([RecentGameValue.model_validate(g) for g in found])
 
 
 @router.get("/MCSFE_getFavoriteGames", response_model=Envelope[list[int]])
-async def favorite_games(auth: CurrentMember) -> Envelope[list[int]]:
-    """favGameIds: numeric node ids of the member's favourites. Needs a token."""
+async def favorite_games(auth: RealMember) -> Envelope[list[int]]:
+    """favGameIds: numeric node ids of the member's favourites. Real accounts only."""
     assert auth.member.id is not None
     return ok(await members.favorite_ids(auth.member.id))
 
@@ -281,18 +281,18 @@ async def favorite_games(auth: CurrentMember) -> Envelope[list[int]]:
 @router.get("/MCSFE_getFavoriteGamesList", response_model=Envelope[FavoritePageValue])
 async def favorite_games_list(
     ctx: Context,
-    auth: CurrentMember,
+    auth: RealMember,
     page: int = Query(default=1, ge=1, le=100_000),
     size: int = Query(default=members.FAVORITES_PAGE_SIZE, ge=1, le=50),
 ) -> Envelope[FavoritePageValue]:
-    """favGameList: a page of the member's favourite games (13 a page). Needs a token."""
+    """favGameList: a page of the member's favourite games (13 a page). Real accounts only."""
     assert auth.member.id is not None
     found = await members.favorite_page(auth.member.id, ctx.brand.image_base_url, page, size)
     return ok(FavoritePageValue.model_validate(found))
 
 
 @router.post("/MCSFE_addFavoriteGameV2", response_model=Envelope[list[int]])
-async def add_favorite_game(auth: CurrentMember, body: FavoriteRequest) -> Envelope[list[int]]:
+async def add_favorite_game(auth: RealMember, body: FavoriteRequest) -> Envelope[list[int]]:
     """addFavGame: the favourite ids afterwards. One favourite action a second (429 after);
     a game that does not exist (or not with that vendor and type) gives 404."""
     ids = await members.add_favorite(auth.member, body.nodeId, body.vendor, body.gameType)
@@ -300,7 +300,7 @@ async def add_favorite_game(auth: CurrentMember, body: FavoriteRequest) -> Envel
 
 
 @router.delete("/MCSFE_removeFavoriteGameV2", response_model=Envelope[list[int]])
-async def remove_favorite_game(auth: CurrentMember, body: FavoriteRequest) -> Envelope[list[int]]:
+async def remove_favorite_game(auth: RealMember, body: FavoriteRequest) -> Envelope[list[int]]:
     """removeFavGame: the favourite ids afterwards; throttled like addFavGame."""
     ids = await members.remove_favorite(auth.member, body.nodeId, body.vendor, body.gameType)
     return ok(ids)

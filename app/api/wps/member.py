@@ -19,7 +19,14 @@ from app.api.account_schemas import (
     TotpDisablePayload,
     TotpSetupValue,
 )
-from app.api.deps import Context, CurrentMember, RealMember, client_of, sealed_model
+from app.api.deps import (
+    OPEN_FOR_ACCOUNTS,
+    Context,
+    CurrentMember,
+    RealMember,
+    client_of,
+    sealed_model,
+)
 from app.api.envelope import Envelope, ok
 from app.core.i18n import translate
 from app.services.accounts import members, passwords, registration, totp
@@ -37,7 +44,7 @@ async def get_icon(auth: CurrentMember) -> Envelope[str]:
     return ok(auth.member.icon)
 
 
-@router.post("/info/icon", response_model=Envelope[str])
+@router.post("/info/icon", response_model=Envelope[str], dependencies=OPEN_FOR_ACCOUNTS)
 async def set_icon(auth: RealMember, payload: IconPayload) -> Envelope[str]:
     return ok(await members.set_icon(auth.member, payload.icon))
 
@@ -66,7 +73,7 @@ async def _register(
     return ok(LoginValue.model_validate(value))
 
 
-@router.put("/register", response_model=Envelope[LoginValue])
+@router.put("/register", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
 async def register(
     request: Request,
     ctx: Context,
@@ -76,7 +83,7 @@ async def register(
     return await _register(request, ctx, payload, "username")
 
 
-@router.put("/register/mobile", response_model=Envelope[LoginValue])
+@router.put("/register/mobile", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
 async def register_mobile(
     request: Request,
     ctx: Context,
@@ -86,7 +93,9 @@ async def register_mobile(
     return await _register(request, ctx, payload, "mobile")
 
 
-@router.post("/password", response_model=Envelope[ChangePasswordValue])
+@router.post(
+    "/password", response_model=Envelope[ChangePasswordValue], dependencies=OPEN_FOR_ACCOUNTS
+)
 async def change_password(
     ctx: Context,
     auth: RealMember,
@@ -104,7 +113,7 @@ async def change_password(
     return ok(ChangePasswordValue(endedSessions=ended))
 
 
-@router.post("/password/email", response_model=Envelope[bool])
+@router.post("/password/email", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS)
 async def forgot_by_email(
     ctx: Context,
     username: Annotated[str, Form(max_length=64)] = "",
@@ -115,7 +124,7 @@ async def forgot_by_email(
     return ok(True, message=translate("in_been_out", ctx.language))
 
 
-@router.post("/password/reset", response_model=Envelope[bool])
+@router.post("/password/reset", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS)
 async def reset_with_token(ctx: Context, payload: TokenResetPayload) -> Envelope[bool]:
     """Finish the e-mail reset with the link's token."""
     await passwords.reset_with_token(
@@ -124,7 +133,9 @@ async def reset_with_token(ctx: Context, payload: TokenResetPayload) -> Envelope
     return ok(True)
 
 
-@router.post("/password/verification", response_model=Envelope[LoginValue])
+@router.post(
+    "/password/verification", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS
+)
 async def reset_by_phone(
     request: Request,
     ctx: Context,
@@ -143,18 +154,18 @@ async def reset_by_phone(
     return ok(LoginValue.model_validate(value))
 
 
-@router.post("/totp/setup", response_model=Envelope[TotpSetupValue])
+@router.post("/totp/setup", response_model=Envelope[TotpSetupValue], dependencies=OPEN_FOR_ACCOUNTS)
 async def totp_setup(ctx: Context, auth: RealMember) -> Envelope[TotpSetupValue]:
     return ok(TotpSetupValue.model_validate(await totp.begin_setup(auth.member, ctx.brand.name)))
 
 
-@router.post("/totp/enable", response_model=Envelope[list[str]])
+@router.post("/totp/enable", response_model=Envelope[list[str]], dependencies=OPEN_FOR_ACCOUNTS)
 async def totp_enable(auth: RealMember, payload: TotpCodePayload) -> Envelope[list[str]]:
     """Confirm the setup with a code; answers the recovery codes, shown only this once."""
     return ok(await totp.confirm_setup(auth.member, payload.code))
 
 
-@router.post("/totp/disable", response_model=Envelope[bool])
+@router.post("/totp/disable", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS)
 async def totp_disable(auth: RealMember, payload: TotpDisablePayload) -> Envelope[bool]:
     await totp.disable(auth.member, payload.password, payload.code)
     return ok(True)

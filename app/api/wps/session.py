@@ -7,7 +7,14 @@ from typing import Annotated
 from fastapi import APIRouter, Request
 
 from app.api.account_schemas import LoginPayload, LoginValue
-from app.api.deps import Context, CurrentMember, SealedBody, client_of, sealed_model
+from app.api.deps import (
+    OPEN_FOR_ACCOUNTS,
+    Context,
+    CurrentMember,
+    SealedBody,
+    client_of,
+    sealed_model,
+)
 from app.api.envelope import Envelope, ok
 from app.api.schemas import RsaKeyValue
 from app.services.accounts import login as login_service
@@ -29,7 +36,7 @@ async def sealed_check(ctx: Context, body: SealedBody) -> Envelope[list[str]]:
     return ok(sorted(body))
 
 
-@router.post("/login", response_model=Envelope[LoginValue])
+@router.post("/login", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
 async def login(
     request: Request, ctx: Context, payload: Annotated[LoginPayload, sealed_model(LoginPayload)]
 ) -> Envelope[LoginValue]:
@@ -55,7 +62,7 @@ async def login(
     return ok(LoginValue.model_validate(value))
 
 
-@router.post("/login/freeplay", response_model=Envelope[LoginValue])
+@router.post("/login/freeplay", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
 async def login_freeplay(request: Request, ctx: Context) -> Envelope[LoginValue]:
     """Start a trial account (FREEPLAY3): demos only until the visitor registers."""
     value = await trial.start_trial(ctx.brand, client_of(request, ctx))

@@ -8,12 +8,12 @@ from decimal import Decimal
 from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
-from app.api.deps import Context, RealMember
+from app.api.deps import OPEN_FOR_MONEY, Context, RealMember
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core.errors import AppError
 from app.services import inbox
-from app.services.cashier import deposits, transfers
+from app.services.cashier import deposits, sandbox, transfers
 from app.services.cashier.providers import SIGNATURE_HEADER
 from app.services.qr import qr_svg_data_uri_off_loop
 from models.cashier import DepositOrder
@@ -126,10 +126,12 @@ class DepositValue(ApiModel):
     status: str
     pixCode: str | None
     qr: str | None
-    checkoutUrl: str
+    checkoutUrl: str = Field(
+        description="the sandbox payment page, for the session that made the order ('' else)"
+    )
 
 
-async def deposit_value(order: DepositOrder) -> DepositValue:
+async def deposit_value(order: DepositOrder, session_id: int) -> DepositValue:
     return DepositValue(
         orderNo=order.order_no,
         channel=order.channel_code,
@@ -140,7 +142,7 @@ async def deposit_value(order: DepositOrder) -> DepositValue:
         status=order.status,
         pixCode=order.pix_code,
         qr=await qr_svg_data_uri_off_loop(order.pix_code) if order.pix_code else None,
-        checkoutUrl=deposits.checkout_url(order),
+        checkoutUrl=sandbox.checkout_url(order, session_id),
     )
 
 
@@ -154,7 +156,11 @@ async def balance(ctx: Context, auth: RealMember) -> Envelope[BalanceValue]:
     )
 
 
-@router.post("/wps/relay/GCS_walletTransfer", response_model=Envelope[TransferValue])
+@router.post(
+    "/wps/relay/GCS_walletTransfer",
+    response_model=Envelope[TransferValue],
+    dependencies=OPEN_FOR_MONEY,
+)
 async def wallet_transfer(
     ctx: Context, auth: RealMember, body: TransferRequest
 ) -> Envelope[TransferValue]:
@@ -179,7 +185,11 @@ async def wallet_transfer(
     )
 
 
-@router.post("/wps/relay/GCS_walletRecallAll", response_model=Envelope[RecallValue])
+@router.post(
+    "/wps/relay/GCS_walletRecallAll",
+    response_model=Envelope[RecallValue],
+    dependencies=OPEN_FOR_MONEY,
+)
 async def wallet_recall_all(
     ctx: Context, auth: RealMember, body: RecallRequest
 ) -> Envelope[RecallValue]:
@@ -245,17 +255,22 @@ async def payment_channels(ctx: Context, auth: RealMember) -> Envelope[list[Chan
     )
 
 
-@router.post("/wps/payment/deposit", response_model=Envelope[DepositValue])
+@router.post(
+    "/wps/payment/deposit", response_model=Envelope[DepositValue], dependencies=OPEN_FOR_MONEY
+)
 async def create_deposit(
     ctx: Context, auth: RealMember, body: DepositRequest
 ) -> Envelope[DepositValue]:
-    order = await deposits.create_deposit(ctx.brand, auth.member, body.channel, body.amount)
-    return ok(await deposit_value(order))
+    order = await deposits.create_deposit(
+        ctx.brand, auth.member, body.channel, body.amount, session_id=auth.session_id
+    )
+    return ok(await deposit_value(order, auth.session_id))
 
 
 @router.get("/wps/payment/deposit/{order_no}", response_model=Envelope[DepositValue])
 async def get_deposit(auth: RealMember, order_no: str) -> Envelope[DepositValue]:
-    return ok(await deposit_value(await deposits.member_order(auth.member, order_no)))
+    order = await deposits.member_order(auth.member, order_no)
+    return ok(await deposit_value(order, auth.session_id))
 
 
 @router.post("/wps/payment/webhook/{provider}", response_model=Envelope[str])

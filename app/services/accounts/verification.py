@@ -125,7 +125,7 @@ async def check_pow(solution: str | None) -> None:
         challenge, salt, number = str(data["challenge"]), str(data["salt"]), int(data["number"])
         signature = str(data["signature"])
         expires = int(salt.rsplit("expires=", 1)[1])
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
+    except (ValueError, RecursionError, KeyError, IndexError, TypeError) as exc:
         raise AppError("captcha-check-failed", status=400) from exc
     genuine = hmac.compare_digest(signature, _pow_signature(challenge))
     solved = hashlib.sha256(f"{salt}{number}".encode()).hexdigest() == challenge

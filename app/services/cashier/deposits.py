@@ -6,14 +6,14 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import ledger
+from app.services import amounts, ledger
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand
 from app.services.cashier.providers import provider
@@ -30,16 +30,7 @@ CENT = Decimal("0.01")
 
 def parse_amount(text: Any) -> Decimal:
     """A positive amount with at most two decimals (accepts 1234.5 and 1.234,50)."""
-    raw = str(text).strip().replace(" ", "")
-    if "," in raw:
-        raw = raw.replace(".", "").replace(",", ".")
-    try:
-        amount = Decimal(raw)
-    except InvalidOperation as exc:
-        raise AppError("deposit-amount-invalid", status=422) from exc
-    if not amount.is_finite() or amount <= 0 or amount != amount.quantize(CENT):
-        raise AppError("deposit-amount-invalid", status=422)
-    return amount
+    return amounts.parse_amount(text, "deposit-amount-invalid")
 
 
 def fee_for(channel: PaymentChannel, amount: Decimal) -> Decimal:
@@ -58,8 +49,15 @@ async def channels(brand: Brand) -> list[PaymentChannel]:
 
 
 async def create_deposit(
-    brand: Brand, member: Member, channel_code: str, amount_text: Any
+    brand: Brand,
+    member: Member,
+    channel_code: str,
+    amount_text: Any,
+    *,
+    session_id: int | None = None,
 ) -> DepositOrder:
+    """A new order of the member's login session `session_id` (the sandbox pays it only for
+    that session)."""
     require_real_account(member)
     channel = next((c for c in await channels(brand) if c.code == channel_code), None)
     if channel is None:
@@ -76,6 +74,7 @@ async def create_deposit(
         order_no=f"D{utcnow():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
         merchant_id=brand.id,
         member_id=saved_id(member.id),
+        session_id=session_id,
         channel_code=channel.code,
         provider=channel.provider,
         currency=brand.currency,
@@ -89,11 +88,6 @@ async def create_deposit(
     async with write_transaction() as session:
         session.add(order)
     return order
-
-
-def checkout_url(order: DepositOrder) -> str:
-    """Where the payer completes this order: its provider's checkout page."""
-    return provider(order.provider).checkout_url(order.order_no)
 
 
 async def member_order(member: Member, order_no: str) -> DepositOrder:
@@ -148,7 +142,7 @@ async def handle_webhook(provider_name: str, body: bytes, signature: str, remote
         order_no = str(notice["orderNo"])
         status = str(notice["status"])
         amount = parse_amount(notice["amount"])
-    except (ValueError, KeyError, TypeError, AppError) as exc:
+    except (ValueError, RecursionError, KeyError, TypeError, AppError) as exc:
         await _log(provider_name, None, True, "malformed", body, remote_ip)
         raise AppError("malformed-json", status=400) from exc
     outcome = await _apply(order_no, status, amount)

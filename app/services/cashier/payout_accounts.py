@@ -17,6 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.services.accounts.members import require_real_account
 from models import Member, PayoutAccount
 from models.base import saved_id
 from models.cashier import PayoutAccountKind, PixKeyType
@@ -129,6 +130,7 @@ def _new_account(member: Member, data: PayoutAccountInput) -> PayoutAccount:
 
 async def bind(member: Member, data: PayoutAccountInput) -> PayoutAccount:
     """Add a payout account; the member's row lock makes the count check race-free."""
+    require_real_account(member)
     account = _new_account(member, data)
     limit = get_settings().payout_accounts_max
     try:

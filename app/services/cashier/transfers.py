@@ -20,10 +20,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import ledger
+from app.services import amounts, ledger
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand
-from app.services.cashier import deposits
 from app.services.wallet_events import balance_changed
 from models import GameVendor, LedgerAccount, Member
 from models.catalogue import WalletMode
@@ -154,10 +153,7 @@ async def wallets(brand: Brand, member: Member) -> Wallets:
 
 def parse_amount(text: Any) -> Decimal:
     """A positive amount with at most two decimals."""
-    try:
-        return deposits.parse_amount(text).quantize(ledger.CENT)
-    except AppError as exc:
-        raise AppError("wallet-transfer-amount-invalid", status=422) from exc
+    return amounts.parse_amount(text, "wallet-transfer-amount-invalid")
 
 
 def _request_id(text: Any) -> str:
@@ -222,12 +218,12 @@ async def transfer(
     amount: Any,
     request_id: Any,
 ) -> TransferResult:
-    require_real_account(member)
     """Move `amount` between the main wallet and a vendor wallet, all or nothing.
 
     The request id makes the call idempotent: a repeat answers as the first time (even if
     the balances moved since); the same id with another amount or vendor is refused.
     """
+    require_real_account(member)
     assert member.id is not None
     key = f"wallet-transfer:{member.id}:{_request_id(request_id)}"
     way = _direction(direction)

@@ -30,11 +30,11 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password, verify_password
-from app.services import ledger
+from app.services import amounts, ledger
 from app.services.accounts.members import require_real_account
 from app.services.accounts.registration import rule_for
 from app.services.brands import Brand
-from app.services.cashier import deposits, payout_accounts
+from app.services.cashier import payout_accounts
 from app.services.inbox import post_message
 from app.services.validation import FieldRule, validate_field
 from app.services.wallet_events import balance_changed
@@ -154,6 +154,7 @@ async def set_payment_password(
     brand: Brand, member: Member, login_password: str, password: str, confirmation: str
 ) -> None:
     """Set the payment password once, proven by the login password."""
+    require_real_account(member)
     errors = _new_password_problems(brand, "paymentPassword", password, confirmation)
     if not login_password:
         errors.insert(0, {"field": "loginPassword", "code": "val_required", "params": {}})
@@ -172,6 +173,7 @@ async def change_payment_password(
     brand: Brand, member: Member, old: str, password: str, confirmation: str
 ) -> None:
     """Change the payment password, proven by the current one (wrong tries count)."""
+    require_real_account(member)
     errors = _new_password_problems(brand, "newPaymentPassword", password, confirmation)
     if not old:
         errors.insert(0, {"field": "oldPaymentPassword", "code": "val_required", "params": {}})
@@ -448,10 +450,7 @@ async def member_order(member: Member, order_no: str) -> WithdrawalView:
 
 def parse_amount(text: Any) -> Decimal:
     """A positive amount with at most two decimals (the deposit form's rules), in cents."""
-    try:
-        return deposits.parse_amount(text).quantize(CENT)
-    except AppError as exc:
-        raise AppError("withdrawal-amount-invalid", status=422) from exc
+    return amounts.parse_amount(text, "withdrawal-amount-invalid")
 
 
 async def _member_accounts(

@@ -35,6 +35,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
 from app.services import ledger
+from app.services.brands import brands
 from app.services.seamless.port import (
     STUDIO_VENDOR,
     PlayerSession,
@@ -329,6 +330,10 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         game_round.member_id != member_id or game_round.status != RoundStatus.OPEN
     ):
         return _Outcome(WalletStatus.REFUSED)
+    if game_round is None and (await brands.by_id(ctx.game_session.merchant_id)).maintenance:
+        # No new round while the brand is in maintenance (nothing is stored: the vendor may
+        # send it again afterwards); bets and wins of rounds already open go on.
+        raise AppError("system-maintenance", status=503)
     if await _cash(ctx) < amount:
         return _Outcome(WalletStatus.INSUFFICIENT_FUNDS)
     game = await _game(session, ctx.vendor, call.game_code)
@@ -453,6 +458,10 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
         return _Outcome(WalletStatus.OK)
     game_round = await _round(session, ctx.vendor, target.round_id)
     assert game_round is not None
+    if game_round.status == RoundStatus.SETTLED:
+        # Its win is paid: undoing the bet alone would hand the player the stake back on top
+        # of the win. A vendor that voids a settled round reverses the win as well, by hand.
+        return _Outcome(WalletStatus.REFUSED)
     transaction_id = await _post(
         ctx,
         WalletCall(call.transaction_id, target.round_id, target.game_code, target.amount),

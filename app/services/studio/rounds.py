@@ -19,7 +19,7 @@ import json
 from collections.abc import Awaitable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import update
@@ -28,6 +28,7 @@ from sqlmodel import col, select
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.services import amounts
 from app.services.seamless.port import PlayerSession, WalletAnswer, WalletCall, WalletPort
 from app.services.seamless.studio_port import studio_wallet
 from app.services.studio import fairness, seeds
@@ -188,18 +189,7 @@ def _view(
 
 def parse_bet(value: object) -> Decimal:
     """A stake as typed: dot or comma decimals, at most two decimal places, above zero."""
-    text = str(value).strip()
-    if "," in text and "." not in text:
-        text = text.replace(",", ".")
-    try:
-        amount = Decimal(text)
-        # (quantizing a number too large for the context fails: it is no bet either)
-        exact = amount.is_finite() and amount > 0 and amount == amount.quantize(CENT)
-    except InvalidOperation as exc:
-        raise AppError("play-bet-invalid", 400) from exc
-    if not exact:
-        raise AppError("play-bet-invalid", 400)
-    return amount.quantize(CENT)
+    return amounts.parse_amount(value, "play-bet-invalid", status=400)
 
 
 def _json(value: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "deposit-amount-out-of-range": "The amount must be between {min} and {max}.",
         "deposit-channel-unknown": "Choose a payment method.",
         "deposit-order-unknown": "Deposit order not found.",
+        "sandbox-checkout-refused": (
+            "This payment link is not valid: open it from the deposit page of the session "
+            "that made the order."
+        ),
         "deposit-amount-mismatch": "The paid amount does not match the order.",
         "webhook-signature-invalid": "Invalid signature.",
         "inbox.NEW_MAIL.title": "New message",
@@ -76,6 +80,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "deposit-amount-out-of-range": "O valor deve estar entre {min} e {max}.",
         "deposit-channel-unknown": "Escolha uma forma de pagamento.",
         "deposit-order-unknown": "Pedido de depósito não encontrado.",
+        "sandbox-checkout-refused": (
+            "Este link de pagamento não é válido: abra-o na página de depósito da sessão "
+            "que criou o pedido."
+        ),
         "deposit-amount-mismatch": "O valor pago não confere com o pedido.",
         "webhook-signature-invalid": "Assinatura inválida.",
         "inbox.NEW_MAIL.title": "Nova mensagem",

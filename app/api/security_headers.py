@@ -1,0 +1,151 @@
+"""Security headers on every answer of the process: the built pages, assets and the API.
+
+A middleware of the API app (`app.api.main`); Reflex mounts the site inside that app
+(`api_transformer`), so the static pages its backend serves in production get them as well as
+the API's JSON.
+
+The Content-Security-Policy allows scripts from this origin and the inline scripts of the
+frontend build by their SHA-256 hashes (read once from the built pages), plus `'unsafe-eval'`:
+Reflex runs `rx.call_script` code with `eval`. Styles allow `'unsafe-inline'`: the prerendered
+pages carry `style` attributes. Set-Cookie answers get HttpOnly, SameSite=Lax and, over HTTPS,
+Secure when they lack them.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from functools import cache
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from starlette.datastructures import MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.core.visitor import served_over_https
+
+HSTS = "max-age=31536000; includeSubDomains"
+_INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DOTALL)
+# The API's interactive documentation loads Swagger UI from its CDN with an inline script.
+DOCS_PATHS = ("/docs", "/redoc")
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "img-src 'self' data: https://fastapi.tiangolo.com; "
+    "object-src 'none'; base-uri 'self'; frame-ancestors 'self'"
+)
+
+
+def build_directory() -> Path:
+    """Where the production build of the pages is (served by the backend)."""
+    from reflex.utils import prerequisites
+    from reflex_base import constants
+
+    return (prerequisites.get_web_dir() / constants.Dirs.STATIC).resolve()
+
+
+_hashes: dict[Path, tuple[str, ...]] = {}
+
+
+def inline_script_hashes(directory: Path) -> tuple[str, ...]:
+    """The CSP sources of every inline script of the built pages, sorted; read once per
+    process once a build is there."""
+    if directory in _hashes:
+        return _hashes[directory]
+    found: set[str] = set()
+    for page in directory.rglob("*.html"):
+        for body in _INLINE_SCRIPT.findall(page.read_bytes()):
+            digest = base64.b64encode(hashlib.sha256(body).digest()).decode()
+            found.add(f"'sha256-{digest}'")
+    if found:
+        _hashes[directory] = tuple(sorted(found))
+    return tuple(sorted(found))
+
+
+@cache
+def backend_sources() -> tuple[str, ...]:
+    """The origin the built pages open their websocket to (API_URL), as http(s) and ws(s)."""
+    from reflex_base.config import get_config
+
+    parts = urlsplit(get_config().api_url)
+    if not parts.scheme or not parts.netloc:
+        return ()
+    secure = parts.scheme == "https"
+    return (
+        f"{parts.scheme}://{parts.netloc}",
+        f"{'wss' if secure else 'ws'}://{parts.netloc}",
+    )
+
+
+def content_security_policy(
+    script_hashes: tuple[str, ...], connect_sources: tuple[str, ...] = ()
+) -> str:
+    return "; ".join(
+        [
+            "default-src 'self'",
+            " ".join(["script-src 'self' 'unsafe-eval'", *script_hashes]),
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data: blob: https:",
+            "font-src 'self' data:",
+            " ".join(["connect-src 'self'", *connect_sources]),
+            "frame-src 'self'",
+            "worker-src 'self' blob:",
+            "object-src 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'self'",
+        ]
+    )
+
+
+def secure_cookie(value: str, https: bool) -> str:
+    """A Set-Cookie value with HttpOnly, SameSite and (over HTTPS) Secure."""
+    attributes = {part.strip().split("=", 1)[0].lower() for part in value.split(";")[1:]}
+    added = [
+        flag
+        for name, flag in (("httponly", "HttpOnly"), ("samesite", "SameSite=Lax"))
+        if name not in attributes
+    ]
+    if https and "secure" not in attributes:
+        added.append("Secure")
+    return "; ".join([value.rstrip("; "), *added]) if added else value
+
+
+class SecurityHeaders:
+    """ASGI middleware: the headers above on every HTTP answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    def _policy(self, path: str) -> str:
+        if path.startswith(DOCS_PATHS):
+            return DOCS_POLICY
+        return content_security_policy(inline_script_hashes(build_directory()), backend_sources())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request_headers = dict(scope.get("headers") or ())
+        proto = request_headers.get(b"x-forwarded-proto", b"").decode("latin-1") or None
+        https = served_over_https(scope.get("scheme", "http"), proto)
+        policy = self._policy(scope["path"])
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["Content-Security-Policy"] = policy
+                headers["X-Frame-Options"] = "SAMEORIGIN"
+                headers["X-Content-Type-Options"] = "nosniff"
+                headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
+                if https:
+                    headers["Strict-Transport-Security"] = HSTS
+                cookies = headers.getlist("set-cookie")
+                if cookies:
+                    del headers["set-cookie"]
+                    for cookie in cookies:
+                        headers.append("Set-Cookie", secure_cookie(cookie, https))
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,34 @@
+"""A brand's site status for tests: maintenance and blocked networks or countries."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlmodel import select
+
+from app.core.db import write_transaction
+from models import Merchant
+
+
+@asynccontextmanager
+async def brand_closed(
+    *, maintenance: bool = False, networks: tuple[str, ...] = (), countries: tuple[str, ...] = ()
+) -> AsyncIterator[None]:
+    """BR1 in maintenance and/or blocking networks and countries, back to normal afterwards
+    (the tests run with BRAND_REFRESH_SECONDS=0: every call reads the brand afresh)."""
+
+    async def change(**fields: object) -> None:
+        async with write_transaction() as session:
+            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+            for name, value in fields.items():
+                setattr(merchant, name, value)
+            session.add(merchant)
+
+    await change(
+        maintenance=maintenance, blocked_networks=list(networks), blocked_countries=list(countries)
+    )
+    try:
+        yield
+    finally:
+        await change(maintenance=False, blocked_networks=[], blocked_countries=[])

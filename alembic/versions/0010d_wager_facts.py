@@ -13,8 +13,8 @@ from alembic import op
 
 import models.base
 
-revision: str = "0010d"
-down_revision: str | Sequence[str] | None = "0009"
+revision: str = '0010d'
+down_revision: str | Sequence[str] | None = '0009'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

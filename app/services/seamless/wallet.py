@@ -16,6 +16,11 @@ Rules beyond the protocol's basics, in one place:
 - a rollback naming an unknown debit is remembered; that debit, when it comes, is REFUSED;
 - credits and rollbacks are accepted on an expired (but known) session: money owed to the
   player must still reach them; balance and debit need a live session.
+
+Wager facts (app/services/wager_facts.py), in the same transaction as the money: a round
+settles at its first credit (betwin's too) and writes its SETTLED fact; a later credit of
+it writes a CORRECTION of the win; a rollback writes a VOIDED fact (valid bet back to 0,
+the refunded bet taken off), on a settled round as on an open one.
 """
 
 from __future__ import annotations
@@ -34,10 +39,11 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
-from app.services import ledger
+from app.services import ledger, wager_facts
 from app.services.wallet_events import balance_changed
 from models import Game, Member, Winner
 from models.base import utcnow
+from models.facts import FactKind
 from models.games import (
     GameRound,
     GameSession,
@@ -404,6 +410,35 @@ def _is_big_win(bet: Decimal, win: Decimal) -> bool:
     )
 
 
+_CLOSED = {RoundStatus.SETTLED: FactKind.SETTLED, RoundStatus.ROLLED_BACK: FactKind.VOIDED}
+
+
+def _figures(game_round: GameRound) -> wager_facts.RoundFigures:
+    return wager_facts.RoundFigures(
+        game_round.bet_total, game_round.win_total, _CLOSED.get(RoundStatus(game_round.status))
+    )
+
+
+async def _record_fact(
+    session: AsyncSession, game_round: GameRound, before: wager_facts.RoundFigures
+) -> None:
+    """The round's wager fact for its change from `before`, if one is due."""
+    fact = wager_facts.round_fact(
+        member_id=game_round.member_id,
+        brand_id=game_round.merchant_id,
+        vendor=game_round.vendor,
+        game_code=game_round.game_code,
+        category=game_round.game_type,
+        currency=game_round.currency,
+        round_ref=game_round.round_id,
+        settled_at=game_round.settled_at or utcnow(),
+        before=before,
+        after=_figures(game_round),
+    )
+    if fact is not None:
+        await wager_facts.record(session, [fact])
+
+
 async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     session = ctx.session
     game_round = await _round(session, ctx.vendor, call.round_id)
@@ -425,10 +460,12 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
             game_type=game_round.game_type,
         )
     was_big = _is_big_win(game_round.bet_total, game_round.win_total)
+    before = _figures(game_round)
     game_round.win_total += amount
     game_round.status = RoundStatus.SETTLED
     game_round.settled_at = utcnow()
     session.add(game_round)
+    await _record_fact(session, game_round, before)
     if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
         await _add_winner(session, game_round)
     return _Outcome(WalletStatus.OK, transaction_id)
@@ -495,6 +532,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
         return _Outcome(WalletStatus.OK)
     game_round = await _round(session, ctx.vendor, target.round_id)
     assert game_round is not None
+    before = _figures(game_round)
     transaction_id = await _post(
         ctx,
         WalletCall(call.transaction_id, target.round_id, target.game_code, target.amount),
@@ -508,6 +546,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     game_round.status = RoundStatus.ROLLED_BACK
     game_round.settled_at = utcnow()
     session.add(game_round)
+    await _record_fact(session, game_round, before)
     return _Outcome(WalletStatus.OK, transaction_id, target.amount)
 
 

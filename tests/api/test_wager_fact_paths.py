@@ -3,6 +3,7 @@ seamless wallet (the studio through it) and transfer vendors' signed round repor
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from decimal import Decimal
@@ -362,3 +363,35 @@ async def test_round_reports_are_signed_and_for_transfer_vendors_only(
             )
         ).one()
     assert count == 0
+
+
+async def test_racing_copies_of_a_settling_call_write_one_fact() -> None:
+    member = await funded_member("100.00")
+    game = await studio_game()
+    player = await player_session(member, game)
+    round_id = uuid4().hex
+    bet, win = call(round_id, "5.00", game.game_code), call(round_id, "9.00", game.game_code)
+    answers = await asyncio.gather(
+        *(wallet.bet_win(BGS, player.session_token, bet, win) for _ in range(10))
+    )
+    assert {a.status for a in answers} == {"OK"}
+    assert sum(not a.replay for a in answers) == 1
+    assert len(await _facts(BGS, round_id)) == 1
+
+
+async def test_racing_copies_of_a_report_write_each_round_once(
+    vendor_client: httpx.AsyncClient, sports_secret: str
+) -> None:
+    member = await funded_member("100.00")
+    await _in_vendor_wallet(member, "50.00")
+    game_code = await _sports_game()
+    report = [_round(member, game_code, bet="5.00", win="7.00") for _ in range(3)]
+    answers = await asyncio.gather(
+        *(_report(vendor_client, report, secret=sports_secret) for _ in range(6))
+    )
+    values = [answer.json()["value"] for answer in answers]
+    assert sorted(v["recorded"] for v in values) == [0, 0, 0, 0, 0, 3]
+    assert all(v["recorded"] + v["replayed"] == 3 for v in values)
+    for reported in report:
+        assert len(await _facts(SPORTS_VENDOR, reported["roundId"])) == 1
+    assert await _vendor_balance(member) == D("56.00")

@@ -26,8 +26,8 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Awaitable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -103,7 +103,7 @@ def load_facts(url: str) -> float:
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute("SET maintenance_work_mem = '256MB'")
         connection.execute(
-            GENERATE,  # type: ignore[arg-type]
+            GENERATE,
             {
                 "start": START,
                 "facts": FACTS,
@@ -127,6 +127,7 @@ async def _player() -> rounds.Player:
     """A funded member with a live studio session."""
     async with write_transaction() as session:
         brand = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+        assert brand.id is not None
         member = Member(merchant_id=brand.id, username="benchfacts", password_hash="!")  # noqa: S106 (never logs in)
         session.add(member)
         await session.flush()
@@ -166,11 +167,11 @@ def _without_facts() -> Iterator[None]:
     async def skip(session: Any, facts: Sequence[wager_facts.Fact]) -> tuple[int, ...]:
         return ()
 
-    wager_facts.record = skip  # type: ignore[assignment]
+    wager_facts.record = skip
     try:
         yield
     finally:
-        wager_facts.record = real  # type: ignore[assignment]
+        wager_facts.record = real
 
 
 async def studio_rounds() -> tuple[list[float], list[float]]:
@@ -181,7 +182,7 @@ async def studio_rounds() -> tuple[list[float], list[float]]:
     timed: dict[bool, list[float]] = {True: [], False: []}
     for block in range(ROUND_BLOCKS):
         with_facts = block % 2 == 0
-        with _without_facts() if not with_facts else _nothing():
+        with nullcontext() if with_facts else _without_facts():
             for _ in range(ROUNDS_PER_BLOCK):
                 started = time.perf_counter()
                 await rounds.play(player, DICE, "1.00", UNDER_50)
@@ -189,14 +190,9 @@ async def studio_rounds() -> tuple[list[float], list[float]]:
     return timed[True], timed[False]
 
 
-@contextmanager
-def _nothing() -> Iterator[None]:
-    yield
-
-
-async def _timed(query: Callable[[], Awaitable[Any]]) -> float:
+async def _timed(query: Awaitable[Any]) -> float:
     started = time.perf_counter()
-    await query()
+    await query
     return time.perf_counter() - started
 
 
@@ -204,17 +200,17 @@ async def queries() -> tuple[list[float], list[float], list[float]]:
     """Seconds per member turnover, downline turnover and downline totals query."""
     pick = random.Random(7)
     month = reporting.period(START + timedelta(days=DAYS - 30), START + timedelta(days=DAYS))
-    members, downlines, totals = [], [], []
+    members: list[float] = []
+    downlines: list[float] = []
+    totals: list[float] = []
     async with session_scope() as session:
         for _ in range(MEMBER_QUERIES):
             member_id = FIRST_MEMBER + pick.randrange(MEMBERS)
-            members.append(await _timed(lambda m=member_id: reporting.turnover(session, m, month)))
+            members.append(await _timed(reporting.turnover(session, member_id, month)))
         for _ in range(DOWNLINE_QUERIES):
             team = [FIRST_MEMBER + n for n in pick.sample(range(MEMBERS), DOWNLINE_SIZE)]
-            downlines.append(
-                await _timed(lambda t=team: reporting.downline_turnover(session, t, month))
-            )
-            totals.append(await _timed(lambda t=team: reporting.downline_totals(session, t, month)))
+            downlines.append(await _timed(reporting.downline_turnover(session, team, month)))
+            totals.append(await _timed(reporting.downline_totals(session, team, month)))
     return members, downlines, totals
 
 
@@ -242,6 +238,7 @@ def measure(url: str) -> list[Figure]:
     mean_overhead = (statistics.mean(with_facts) / statistics.mean(without) - 1) * 100
     member_p95, downline_p95 = _ms(members, 95), _ms(downlines, 95)
     return [
+        Figure("machine load average (1 min) at the end", os.getloadavg()[0], ""),
         Figure("facts in the table", FACTS, "facts"),
         Figure("load: generate, index, vacuum", load_seconds, "s"),
         Figure("studio round with the fact: median", statistics.median(with_facts) * 1000, "ms"),

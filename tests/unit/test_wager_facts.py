@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Any
 from uuid import uuid4
 
 import pytest
@@ -26,8 +27,8 @@ D = Decimal
 VENDOR = "UNIT"
 
 
-def _fact(round_ref: str | None = None, **changes: object) -> Fact:
-    fields: dict[str, object] = {
+def _fact(round_ref: str | None = None, **changes: Any) -> Fact:
+    fields: dict[str, Any] = {
         "member_id": 1,
         "brand_id": 1,
         "vendor": VENDOR,
@@ -41,7 +42,7 @@ def _fact(round_ref: str | None = None, **changes: object) -> Fact:
         "settled_at": utcnow(),
     }
     fields.update(changes)
-    return Fact(**fields)  # type: ignore[arg-type]
+    return Fact(**fields)
 
 
 async def _facts_of(round_ref: str) -> list[WagerFact]:
@@ -101,7 +102,7 @@ async def test_a_rolled_back_transaction_leaves_no_fact() -> None:
         {"kind": "PAID"},
     ],
 )
-async def test_bad_facts_are_refused_and_nothing_is_written(changes: dict[str, object]) -> None:
+async def test_bad_facts_are_refused_and_nothing_is_written(changes: dict[str, Any]) -> None:
     before = await _count()
     with pytest.raises(AppError) as refused:
         async with write_transaction() as session:

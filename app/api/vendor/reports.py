@@ -24,7 +24,7 @@ router = APIRouter(prefix="/vendor/{vendorCode}/reports", tags=["vendor reports"
 
 class RoundReport(ApiModel):
     roundId: str = Field(min_length=1, max_length=64)
-    memberId: int = Field(ge=1)
+    memberId: int = Field(ge=1, le=2**31 - 1)
     gameCode: str = Field(min_length=1, max_length=64)
     bet: str = Field(max_length=32, description="decimal string, e.g. 12.50; more than 0")
     win: str = Field(default="0", max_length=32, description="decimal string; 0 for a loss")

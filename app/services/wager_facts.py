@@ -19,7 +19,8 @@ What the figures mean, on every path:
   and win to what is left after the refund; any other later change (a late win) is a
   CORRECTION of the difference. So the facts of a round always sum to its final figures,
   and a period counts a correction when it happens (closed periods are not rewritten);
-- `change(before, after)` computes that correcting fact from a round's figures.
+- `change(before, after)` computes that correcting fact from a round's figures;
+  `record_round(session, game_round, before)` writes it for a GameRound summary.
 
 Reading (consumers: rebate, VIP, agents' pay, missions, limits ...)::
 
@@ -68,6 +69,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from models.base import utcnow
 from models.facts import FactKind, WagerFact, WagerFactConsumer
+from models.games import GameRound, RoundStatus
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
@@ -303,6 +305,34 @@ def round_fact(
         settled_at=settled_at,
         kind=due.kind,
     )
+
+
+_CLOSED = {RoundStatus.SETTLED: FactKind.SETTLED, RoundStatus.ROLLED_BACK: FactKind.VOIDED}
+
+
+def round_figures(game_round: GameRound) -> RoundFigures:
+    """A game round summary's figures (the seamless wallet's and transfer vendors' rounds)."""
+    return RoundFigures(
+        game_round.bet_total, game_round.win_total, _CLOSED.get(RoundStatus(game_round.status))
+    )
+
+
+async def record_round(session: AsyncSession, game_round: GameRound, before: RoundFigures) -> None:
+    """Write the fact a game round's change from `before` calls for, if one is due."""
+    fact = round_fact(
+        member_id=game_round.member_id,
+        brand_id=game_round.merchant_id,
+        vendor=game_round.vendor,
+        game_code=game_round.game_code,
+        category=game_round.game_type,
+        currency=game_round.currency,
+        round_ref=game_round.round_id,
+        settled_at=game_round.settled_at or utcnow(),
+        before=before,
+        after=round_figures(game_round),
+    )
+    if fact is not None:
+        await record(session, [fact])
 
 
 # ---- consumers ------------------------------------------------------------------------------

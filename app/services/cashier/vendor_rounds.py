@@ -33,7 +33,6 @@ from app.services.wallet_events import balance_changed
 from models import Game, GameRound, GameVendor, LedgerTransaction, Member, Merchant
 from models.base import utcnow
 from models.catalogue import WalletMode
-from models.facts import FactKind
 from models.games import RoundStatus
 from models.ledger import AccountKind, TransactionKind
 
@@ -192,30 +191,6 @@ async def _reverse(session: AsyncSession, game_round: GameRound, kind: Transacti
         raise
 
 
-def _figures(game_round: GameRound) -> wager_facts.RoundFigures:
-    closed = FactKind.SETTLED if game_round.status == RoundStatus.SETTLED else FactKind.VOIDED
-    return wager_facts.RoundFigures(game_round.bet_total, game_round.win_total, closed)
-
-
-async def _record_fact(
-    session: AsyncSession, game_round: GameRound, before: wager_facts.RoundFigures
-) -> None:
-    fact = wager_facts.round_fact(
-        member_id=game_round.member_id,
-        brand_id=game_round.merchant_id,
-        vendor=game_round.vendor,
-        game_code=game_round.game_code,
-        category=game_round.game_type,
-        currency=game_round.currency,
-        round_ref=game_round.round_id,
-        settled_at=game_round.settled_at or utcnow(),
-        before=before,
-        after=_figures(game_round),
-    )
-    if fact is not None:
-        await wager_facts.record(session, [fact])
-
-
 async def _new_round(session: AsyncSession, vendor: str, reported: ReportedRound) -> GameRound:
     member = await session.get(Member, reported.member_id)
     if member is None or member.id is None:
@@ -253,7 +228,7 @@ async def _new_round(session: AsyncSession, vendor: str, reported: ReportedRound
         game_round.status = RoundStatus.ROLLED_BACK  # voided before it ever settled
     session.add(game_round)
     await session.flush()
-    await _record_fact(session, game_round, wager_facts.OPEN_ROUND)
+    await wager_facts.record_round(session, game_round, wager_facts.OPEN_ROUND)
     return game_round
 
 
@@ -271,7 +246,7 @@ def _same(game_round: GameRound, reported: ReportedRound) -> bool:
 
 async def _void(session: AsyncSession, game_round: GameRound) -> None:
     """A settled round voided by its vendor: bet back, win taken back, a VOIDED fact."""
-    before = _figures(game_round)
+    before = wager_facts.round_figures(game_round)
     await _reverse(session, game_round, TransactionKind.WIN)
     await _reverse(session, game_round, TransactionKind.BET)
     game_round.bet_total = ZERO
@@ -279,7 +254,7 @@ async def _void(session: AsyncSession, game_round: GameRound) -> None:
     game_round.status = RoundStatus.ROLLED_BACK
     game_round.settled_at = utcnow()
     session.add(game_round)
-    await _record_fact(session, game_round, before)
+    await wager_facts.record_round(session, game_round, before)
 
 
 async def _apply(session: AsyncSession, vendor: str, reported: ReportedRound) -> tuple[bool, int]:

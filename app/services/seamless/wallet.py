@@ -43,7 +43,6 @@ from app.services import ledger, wager_facts
 from app.services.wallet_events import balance_changed
 from models import Game, Member, Winner
 from models.base import utcnow
-from models.facts import FactKind
 from models.games import (
     GameRound,
     GameSession,
@@ -410,35 +409,6 @@ def _is_big_win(bet: Decimal, win: Decimal) -> bool:
     )
 
 
-_CLOSED = {RoundStatus.SETTLED: FactKind.SETTLED, RoundStatus.ROLLED_BACK: FactKind.VOIDED}
-
-
-def _figures(game_round: GameRound) -> wager_facts.RoundFigures:
-    return wager_facts.RoundFigures(
-        game_round.bet_total, game_round.win_total, _CLOSED.get(RoundStatus(game_round.status))
-    )
-
-
-async def _record_fact(
-    session: AsyncSession, game_round: GameRound, before: wager_facts.RoundFigures
-) -> None:
-    """The round's wager fact for its change from `before`, if one is due."""
-    fact = wager_facts.round_fact(
-        member_id=game_round.member_id,
-        brand_id=game_round.merchant_id,
-        vendor=game_round.vendor,
-        game_code=game_round.game_code,
-        category=game_round.game_type,
-        currency=game_round.currency,
-        round_ref=game_round.round_id,
-        settled_at=game_round.settled_at or utcnow(),
-        before=before,
-        after=_figures(game_round),
-    )
-    if fact is not None:
-        await wager_facts.record(session, [fact])
-
-
 async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     session = ctx.session
     game_round = await _round(session, ctx.vendor, call.round_id)
@@ -460,12 +430,12 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
             game_type=game_round.game_type,
         )
     was_big = _is_big_win(game_round.bet_total, game_round.win_total)
-    before = _figures(game_round)
+    before = wager_facts.round_figures(game_round)
     game_round.win_total += amount
     game_round.status = RoundStatus.SETTLED
     game_round.settled_at = utcnow()
     session.add(game_round)
-    await _record_fact(session, game_round, before)
+    await wager_facts.record_round(session, game_round, before)
     if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
         await _add_winner(session, game_round)
     return _Outcome(WalletStatus.OK, transaction_id)
@@ -532,7 +502,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
         return _Outcome(WalletStatus.OK)
     game_round = await _round(session, ctx.vendor, target.round_id)
     assert game_round is not None
-    before = _figures(game_round)
+    before = wager_facts.round_figures(game_round)
     transaction_id = await _post(
         ctx,
         WalletCall(call.transaction_id, target.round_id, target.game_code, target.amount),
@@ -546,7 +516,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     game_round.status = RoundStatus.ROLLED_BACK
     game_round.settled_at = utcnow()
     session.add(game_round)
-    await _record_fact(session, game_round, before)
+    await wager_facts.record_round(session, game_round, before)
     return _Outcome(WalletStatus.OK, transaction_id, target.amount)
 
 

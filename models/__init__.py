@@ -22,6 +22,7 @@ from models.cashier import (
 )
 from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
 from models.crypto import RsaKey
+from models.facts import WagerFact, WagerFactConsumer
 from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.lottery import (
@@ -82,6 +83,8 @@ __all__ = [
     "StudioRound",
     "StudioSeedPair",
     "VendorCredential",
+    "WagerFact",
+    "WagerFactConsumer",
     "WalletCall",
     "WebhookLog",
     "WhitelabelModule",

@@ -27,6 +27,7 @@ from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
 from app.api.schemas import SealedPayload
 from app.api.security_headers import SecurityHeaders
+from app.api.vendor import reports as vendor_reports
 from app.api.vendor import wallet as vendor_wallet
 from app.api.wps import betting as wps_betting
 from app.api.wps import game as wps_game
@@ -252,6 +253,7 @@ def create_api() -> FastAPI:
     api.include_router(wps_betting.router)
     api.include_router(lgw_games.router)
     api.include_router(vendor_wallet.router)
+    api.include_router(vendor_reports.router)
     api.include_router(studio.router)
     api.router.routes.extend(media.ROUTES)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:

@@ -12,8 +12,9 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
-from app.services import ledger
+from app.services import ledger, wager_facts
 from models import LedgerEntry, Member
+from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
 
 CURRENCY = "BRL"
@@ -73,8 +74,10 @@ async def grant(member_id: int, kind: TransactionKind, amount: str, wallet: Acco
 
 
 async def wager(member_id: int, stake: str) -> None:
-    """A bet of `stake` won back in full: turnover, with the balance unchanged."""
+    """A settled bet of `stake` won back in full: turnover (its wager fact), with the balance
+    unchanged."""
     amount = Decimal(stake)
+    round_ref = uuid4().hex
     async with write_transaction() as session:
         member, cash, vendor = await _accounts(
             session, member_id, AccountKind.MEMBER_CASH, AccountKind.VENDOR_CLEARING
@@ -86,8 +89,27 @@ async def wager(member_id: int, stake: str) -> None:
                 kind=kind,
                 idempotency_key=uuid4().hex,
                 legs=[ledger.Leg(cash, sign * amount), ledger.Leg(vendor, -sign * amount)],
+                reference=round_ref,
                 member_id=member_id,
             )
+        await wager_facts.record(
+            session,
+            [
+                wager_facts.Fact(
+                    member_id=member_id,
+                    brand_id=member.merchant_id,
+                    vendor="TEST",
+                    game_code="TEST_GAME",
+                    category="RNG",
+                    currency=CURRENCY,
+                    round_ref=round_ref,
+                    bet=amount,
+                    valid_bet=amount,
+                    win=amount,
+                    settled_at=utcnow(),
+                )
+            ],
+        )
 
 
 async def cash(member: Member) -> Decimal:

@@ -22,7 +22,8 @@ from app.services import ledger
 from app.services.lottery import bets, issues, settlement
 from app.services.lottery.facts import wager_fact
 from app.services.lottery.plays import play
-from models import LotteryBet, LotteryChase, LotteryIssue, Member
+from models import LotteryBet, LotteryChase, LotteryIssue, Member, WagerFact
+from models.facts import FactKind
 from models.lottery import BetStatus, ChaseStatus, IssueStatus
 from tests.support.lottery import bets_of, open_issue, operator, player, request, transactions_of
 from tests.support.money import cash, entry_count
@@ -32,6 +33,17 @@ async def assert_books_clean() -> None:
     async with session_scope() as session:
         report = await ledger.audit(session)
     assert report.differences == ()
+
+
+async def member_facts(member: Member) -> list[tuple[FactKind, Decimal, Decimal]]:
+    """The member's stored wager facts: kind, valid bet and win."""
+    async with session_scope() as session:
+        rows = await session.exec(
+            select(WagerFact.kind, WagerFact.valid_bet, WagerFact.win).where(
+                WagerFact.member_id == member.id
+            )
+        )
+        return [(FactKind(kind), valid, win) for kind, valid, win in rows]
 
 
 async def refused(member: Member, issue_no: str, bet: bets.BetRequest, now: object) -> AppError:
@@ -124,7 +136,8 @@ async def test_a_bet_is_cancelled_before_close_only_and_refunded_once() -> None:
         await bets.cancel_bet(member, bet.uid, now)
     assert again.value.code == "lottery-bet-not-cancellable"
     fact = wager_fact(cancelled, now)
-    assert fact.valid_bet == Decimal("0.00") and fact.category == "LOTT"
+    assert (fact.kind, fact.valid_bet, fact.category) == (FactKind.VOIDED, Decimal("0.00"), "LOTT")
+    assert await member_facts(member) == [(FactKind.VOIDED, Decimal("0.00"), Decimal("0.00"))]
     late = await bets.place_bet(
         member, issue.issue_no, request("ssc.position", {"options": ["1:1"]}), now
     )
@@ -177,6 +190,10 @@ async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> 
     fact = wager_fact(paid[every_sum.uid], settled.draw_at)
     assert (fact.category, fact.vendor, fact.valid_bet) == ("ELOTT", "LOTT", Decimal("16.00"))
     assert fact.win == paid[every_sum.uid].payout
+    stored = await member_facts(member)
+    assert sorted(stored) == sorted(
+        (FactKind.SETTLED, bet.stake, bet.payout) for bet in paid.values()
+    )
     await assert_books_clean()
 
 

@@ -65,7 +65,10 @@ class AnswerValue(ApiModel):
     replay: bool
 
 
-async def _signed_body(request: Request, vendor_code: str, model: type[Any]) -> Any:
+async def signed_body(
+    request: Request, vendor_code: str, model: type[Any], invalid: str = "seamless-invalid-call"
+) -> Any:
+    """The request's JSON body as `model`, once its signature is checked (else `invalid`)."""
     body = await request.body()
     signing.verify(
         await vendor_secret(vendor_code),
@@ -76,7 +79,7 @@ async def _signed_body(request: Request, vendor_code: str, model: type[Any]) -> 
     try:
         return model.model_validate(json.loads(body))
     except (ValueError, RecursionError, ValidationError) as exc:
-        raise AppError("seamless-invalid-call", 422) from exc
+        raise AppError(invalid, 422) from exc
 
 
 def _amount(text: str) -> Decimal:
@@ -110,7 +113,7 @@ def _value(answer: port.WalletAnswer) -> Envelope[AnswerValue]:
 
 @router.post("/authenticate", response_model=Envelope[SessionValue])
 async def authenticate(vendorCode: str, request: Request) -> Envelope[SessionValue]:
-    body = await _signed_body(request, vendorCode, AuthenticateRequest)
+    body = await signed_body(request, vendorCode, AuthenticateRequest)
     player = await wallet.authenticate(vendorCode, body.launchToken)
     return ok(
         SessionValue(
@@ -126,19 +129,19 @@ async def authenticate(vendorCode: str, request: Request) -> Envelope[SessionVal
 
 @router.post("/balance", response_model=Envelope[AnswerValue])
 async def balance(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
-    body = await _signed_body(request, vendorCode, SessionRequest)
+    body = await signed_body(request, vendorCode, SessionRequest)
     return _value(await wallet.balance(vendorCode, body.sessionToken))
 
 
 @router.post("/debit", response_model=Envelope[AnswerValue])
 async def debit(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
-    body = await _signed_body(request, vendorCode, MoneyRequest)
+    body = await signed_body(request, vendorCode, MoneyRequest)
     return _value(await wallet.debit(vendorCode, body.sessionToken, _call(body)))
 
 
 @router.post("/credit", response_model=Envelope[AnswerValue])
 async def credit(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
-    body = await _signed_body(request, vendorCode, MoneyRequest)
+    body = await signed_body(request, vendorCode, MoneyRequest)
     return _value(await wallet.credit(vendorCode, body.sessionToken, _call(body)))
 
 
@@ -146,7 +149,7 @@ async def credit(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
 async def bet_win(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
     """A one-step round: the debit of `amount`, then (if OK) the credit of `winAmount` under
     `winTransactionId`, both in one transaction; the answer is the credit's, or the refusal."""
-    body = await _signed_body(request, vendorCode, BetWinRequest)
+    body = await signed_body(request, vendorCode, BetWinRequest)
     win = port.WalletCall(
         transaction_id=body.winTransactionId,
         round_id=body.roundId,
@@ -158,7 +161,7 @@ async def bet_win(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
 
 @router.post("/rollback", response_model=Envelope[AnswerValue])
 async def rollback(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
-    body = await _signed_body(request, vendorCode, RollbackRequest)
+    body = await signed_body(request, vendorCode, RollbackRequest)
     return _value(
         await wallet.rollback(vendorCode, body.sessionToken, _call(body, body.rollbackOf))
     )

@@ -30,7 +30,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password, verify_password
-from app.services import amounts, ledger
+from app.services import amounts, ledger, reporting
 from app.services.accounts.members import require_real_account
 from app.services.accounts.registration import rule_for
 from app.services.brands import Brand
@@ -292,9 +292,8 @@ async def _turnover(
             session, cash_id, TransactionKind.DEPOSIT, since
         )
     wagered = ZERO
-    if cash_id is not None and first_deposit_at is not None:
-        bets, _ = await _cash_entries(session, cash_id, TransactionKind.BET, first_deposit_at)
-        wagered = -bets
+    if first_deposit_at is not None:
+        wagered = await reporting.turnover(session, member_id, reporting.period(first_deposit_at))
     required = (deposited * multiplier).quantize(CENT, rounding=ROUND_HALF_UP)
     return Turnover(multiplier, deposited, required, wagered)
 

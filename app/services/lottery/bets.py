@@ -371,7 +371,7 @@ async def cancel_bet(member: Member, bet_uid: str, now: datetime) -> LotteryBet:
             raise AppError("lottery-bet-not-cancellable", 409)
         await refund(session, bet, BetStatus.CANCELLED, "cancel")
         bet.settled_at = now
-        record_wager_fact(session, bet, now)
+        await record_wager_fact(session, bet, now)
     assert member.id is not None
     await balance_changed(member.id)
     return bet

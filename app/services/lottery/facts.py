@@ -1,57 +1,43 @@
-"""Wager facts of lottery bets: one per settled, cancelled or refunded bet, written in the
-transaction that moved its money."""
+"""Wager facts of lottery bets: one per settled, cancelled or refunded bet, written through
+the platform's fact store (app/services/wager_facts.py) in the transaction that moved its
+money. A ticket is a round of its own (round_ref = the bet's uid): settling it writes a
+SETTLED fact; a cancel or a void's refund closes it as VOIDED with nothing left of it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-from decimal import Decimal
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.services import wager_facts
 from app.services.lottery.games import game
 from app.services.lottery.plays import Mode
+from models.facts import FactKind
 from models.lottery import BetStatus, LotteryBet
 
 LOTT, ELOTT = "LOTT", "ELOTT"
+ZERO = wager_facts.ZERO
 
 
-@dataclass(frozen=True)
-class WagerFact:
-    """One settled (or refunded) lottery bet as the platform's consumers read it."""
-
-    member_id: int
-    merchant_id: int
-    vendor: str
-    game_code: str
-    category: str  # LOTT or ELOTT
-    bet: Decimal
-    valid_bet: Decimal
-    win: Decimal
-    round_id: str
-    settled_at: datetime
-
-
-def wager_fact(bet: LotteryBet, now: datetime) -> WagerFact:
-    """The fact of a bet that settlement just closed; a refunded bet counts no valid bet."""
+def wager_fact(bet: LotteryBet, now: datetime) -> wager_facts.Fact:
+    """The fact of a bet that settlement (or a cancel or refund) just closed."""
     refunded = bet.status in (BetStatus.CANCELLED, BetStatus.REFUNDED)
-    return WagerFact(
+    return wager_facts.Fact(
         member_id=bet.member_id,
-        merchant_id=bet.merchant_id,
+        brand_id=bet.merchant_id,
         vendor=game(bet.game_code).vendor,
         game_code=bet.game_code,
         category=ELOTT if bet.prize_mode == Mode.ELOTT else LOTT,
-        bet=bet.stake,
-        valid_bet=Decimal("0.00") if refunded else bet.stake,
-        win=bet.stake if refunded else bet.payout,
-        round_id=bet.uid,
+        currency=bet.currency,
+        round_ref=bet.uid,
+        bet=ZERO if refunded else bet.stake,
+        valid_bet=ZERO if refunded else bet.stake,
+        win=ZERO if refunded else bet.payout,
         settled_at=now,
+        kind=FactKind.VOIDED if refunded else FactKind.SETTLED,
     )
 
 
-def record_wager_fact(session: AsyncSession, bet: LotteryBet, now: datetime) -> WagerFact:
-    """THE place where a lottery bet's wager fact is written, inside the transaction that
-    moved its money (`session`). The platform's fact table (app/services/wager_facts.py,
-    `record(session, facts)`) is wired here at merge; until then the fact is built and
-    returned to the caller."""
-    return wager_fact(bet, now)
+async def record_wager_fact(session: AsyncSession, bet: LotteryBet, now: datetime) -> None:
+    """Write the bet's fact inside the transaction that moved its money (`session`)."""
+    await wager_facts.record(session, [wager_fact(bet, now)])

@@ -161,7 +161,7 @@ async def _settle_batch(issue_id: int, now: datetime, batch: int) -> tuple[int, 
                     won_chases.add(bet.chase_id)
             bet.settled_at = now
             session.add(bet)
-            record_wager_fact(session, bet, now)
+            await record_wager_fact(session, bet, now)
             if bet.payout > 0 or issue.status == IssueStatus.VOIDED:
                 paid.add(bet.member_id)
         for chase_id in sorted(won_chases):

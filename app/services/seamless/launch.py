@@ -112,7 +112,7 @@ async def launch(
         raise AppError("member-cannot-enter", 403)
     await _check_open(game, brand, language)
     credential = await vendors.credential(game.vassalage)
-    if credential is None:
+    if credential is None or not credential.launch_url:  # a transfer vendor's: reports only
         raise AppError("seamless-game-unavailable", 409)
     if demo:
         if game.support_play != 0 or not credential.demo_url:

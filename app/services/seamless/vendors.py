@@ -11,6 +11,7 @@ from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
 from app.services.seamless.port import STUDIO_VENDOR
 from models import GameVendor, VendorCredential
+from models.catalogue import WalletMode
 
 _KEY_PURPOSE = "vendor-wallet"
 # The co-hosted studio's pages: a launch token for real play, a demo flag for free play.
@@ -37,7 +38,10 @@ async def vendor_secret(vassalage: str) -> str:
 
 
 async def rotate_vendor_secret(vassalage: str) -> str:
-    """A new random signing secret for an integrated vendor; shown once, to hand over."""
+    """A new random signing secret for an integrated vendor; shown once, to hand over.
+
+    A transfer-wallet vendor gets its first credential here (it signs its round reports;
+    it has no launch URL: its games are not opened through the seamless wallet)."""
     secret = secrets.token_urlsafe(32)
     async with write_transaction() as session:
         found = (
@@ -46,7 +50,12 @@ async def rotate_vendor_secret(vassalage: str) -> str:
             )
         ).first()
         if found is None:
-            raise AppError("seamless-unknown-vendor", 404)
+            vendor = (
+                await session.exec(select(GameVendor).where(GameVendor.vassalage == vassalage))
+            ).first()
+            if vendor is None or vendor.wallet_mode != WalletMode.TRANSFER:
+                raise AppError("seamless-unknown-vendor", 404)
+            found = VendorCredential(vassalage=vassalage, secret_encrypted="", launch_url="")
         found.secret_encrypted = encrypt_secret(secret, _KEY_PURPOSE)
         session.add(found)
     return secret

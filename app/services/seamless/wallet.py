@@ -16,6 +16,11 @@ Rules beyond the protocol's basics, in one place:
 - a rollback naming an unknown debit is remembered; that debit, when it comes, is REFUSED;
 - credits and rollbacks are accepted on an expired (but known) session: money owed to the
   player must still reach them; balance and debit need a live session.
+
+Wager facts (app/services/wager_facts.py), in the same transaction as the money: a round
+settles at its first credit (betwin's too) and writes its SETTLED fact; a later credit of
+it writes a CORRECTION of the win; a rollback writes a VOIDED fact (valid bet back to 0,
+the refunded bet taken off), on a settled round as on an open one.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
-from app.services import ledger
+from app.services import ledger, wager_facts
 from app.services.brands import brands
 from app.services.seamless.port import (
     STUDIO_VENDOR,
@@ -388,10 +393,12 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
             game_type=game_round.game_type,
         )
     was_big = _is_big_win(game_round.bet_total, game_round.win_total)
+    before = wager_facts.round_figures(game_round)
     game_round.win_total += amount
     game_round.status = RoundStatus.SETTLED
     game_round.settled_at = utcnow()
     session.add(game_round)
+    await wager_facts.record_round(session, game_round, before)
     if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
         await _add_winner(session, game_round)
     return _Outcome(WalletStatus.OK, transaction_id)
@@ -462,6 +469,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
         # Its win is paid: undoing the bet alone would hand the player the stake back on top
         # of the win. A vendor that voids a settled round reverses the win as well, by hand.
         return _Outcome(WalletStatus.REFUSED)
+    before = wager_facts.round_figures(game_round)
     transaction_id = await _post(
         ctx,
         WalletCall(call.transaction_id, target.round_id, target.game_code, target.amount),
@@ -475,6 +483,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     game_round.status = RoundStatus.ROLLED_BACK
     game_round.settled_at = utcnow()
     session.add(game_round)
+    await wager_facts.record_round(session, game_round, before)
     return _Outcome(WalletStatus.OK, transaction_id, target.amount)
 
 

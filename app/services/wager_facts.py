@@ -1,0 +1,445 @@
+"""Wager facts: who bet how much on what, won how much, when; one fact per settled bet.
+
+Writing (every game path)::
+
+    await wager_facts.record(session, [wager_facts.Fact(...)])
+
+`record(session, facts)` inserts the facts in the caller's transaction, the one that moves the
+money on the ledger (the use case owns the transaction; this building block takes its
+session), and returns their ids. Bad input raises AppError("wager-fact-invalid") and writes
+nothing. A round settles once and voids once (a unique index on vendor, round_ref, kind);
+any later change is a CORRECTION.
+
+What the figures mean, on every path:
+- a round *settles* when its result is known: the seamless wallet's credit (or betwin), a
+  transfer vendor's round report, a lottery ticket's draw. Its fact (SETTLED) carries the
+  round's bet, valid bet (= the bet of a settled round), win and net = win - bet (the
+  player's result; the house's is its opposite);
+- a void (rollback) writes a VOIDED fact that brings the round's valid bet to 0 and its bet
+  and win to what is left after the refund; any other later change (a late win) is a
+  CORRECTION of the difference. So the facts of a round always sum to its final figures,
+  and a period counts a correction when it happens (closed periods are not rewritten);
+- `change(before, after)` computes that correcting fact from a round's figures;
+  `record_round(session, game_round, before)` writes it for a GameRound summary.
+
+Reading (consumers: rebate, VIP, agents' pay, missions, limits ...)::
+
+    await wager_facts.register_consumer("vip")
+    done = await wager_facts.process("vip", handler, batch_size=500)
+
+`handler(session, facts)` makes its effects in the given session; the consumer's position is
+stored in the same transaction, so each fact is processed once per consumer, in stream order,
+and a consumer that was down catches up from its position.
+
+Stream order is (txid, id). On PostgreSQL ids from a sequence commit out of order (a
+transaction holding id 10 may commit after id 11 was read), so each fact also stores its
+writing transaction's id (`pg_current_xact_id()`) and a consumer reads only facts of
+transactions older than its snapshot's xmin: every such transaction has ended, so no fact can
+appear later below the position. A long-open writing transaction delays consumers (never
+skips a fact). SQLite has one writer at a time, which commits in id order (txid 0).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    ColumnElement,
+    Row,
+    Table,
+    Text,
+    and_,
+    cast,
+    func,
+    insert,
+    or_,
+)
+from sqlalchemy import literal as sql_literal
+from sqlalchemy import select as core_select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from models.base import utcnow
+from models.facts import FactKind, WagerFact, WagerFactConsumer
+from models.games import GameRound, RoundStatus
+
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+MAX_AMOUNT = Decimal("1000000000000.00")
+MAX_BATCH = 10_000
+CODE_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+CATEGORY_PATTERN = re.compile(r"[A-Z0-9_]{1,16}")
+CURRENCY_PATTERN = re.compile(r"[A-Z]{3}")
+CONSUMER_PATTERN = re.compile(r"[a-z0-9_.-]{1,64}")
+LAST_ID = 2**63 - 1
+
+_FACTS: Table = WagerFact.__table__  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One settled bet, or a correction of one (see the module docstring for the figures)."""
+
+    member_id: int
+    brand_id: int
+    vendor: str
+    game_code: str
+    category: str  # the game's type: LIVE, RNG, SPORTS, ESPORTS, FISH, PVP, LOTT, ...
+    currency: str
+    round_ref: str  # the round's id at its vendor (vendor + round_ref name the round)
+    bet: Decimal
+    valid_bet: Decimal
+    win: Decimal
+    settled_at: datetime
+    kind: FactKind = FactKind.SETTLED
+
+    @property
+    def net(self) -> Decimal:
+        """The player's result: positive when they won more than they bet."""
+        return self.win - self.bet
+
+
+@dataclass(frozen=True)
+class StoredFact:
+    """A fact as read from the stream."""
+
+    id: int
+    txid: int
+    member_id: int
+    brand_id: int
+    vendor: str
+    game_code: str
+    category: str
+    currency: str
+    round_ref: str
+    kind: FactKind
+    bet: Decimal
+    valid_bet: Decimal
+    win: Decimal
+    net: Decimal
+    settled_at: datetime
+
+
+@dataclass(frozen=True)
+class RoundFigures:
+    """A round's money as its path keeps it; `closed` is None while open."""
+
+    bet: Decimal
+    win: Decimal
+    closed: FactKind | None = None  # SETTLED or VOIDED
+
+    @property
+    def valid_bet(self) -> Decimal:
+        return self.bet if self.closed is FactKind.SETTLED else ZERO
+
+
+OPEN_ROUND = RoundFigures(ZERO, ZERO)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a round's next fact says: its kind and the differences of its figures."""
+
+    kind: FactKind
+    bet: Decimal
+    valid_bet: Decimal
+    win: Decimal
+
+
+def change(before: RoundFigures, after: RoundFigures) -> Change | None:
+    """The fact that takes a round's recorded figures from `before` to `after`, None if no
+    fact is due (the round is still open, or nothing changed). The facts written for a round
+    sum to its figures as long as each of its changes goes through here."""
+    if after.closed is None:
+        return None
+    if before.closed is None:
+        before = OPEN_ROUND  # nothing is recorded for a round until it closes
+        kind = after.closed
+    elif after.closed is FactKind.VOIDED and before.closed is not FactKind.VOIDED:
+        kind = FactKind.VOIDED
+    else:
+        kind = FactKind.CORRECTION
+    differences = Change(
+        kind,
+        after.bet - before.bet,
+        after.valid_bet - before.valid_bet,
+        after.win - before.win,
+    )
+    if kind is FactKind.CORRECTION and not (
+        differences.bet or differences.valid_bet or differences.win
+    ):
+        return None
+    return differences
+
+
+def _invalid() -> AppError:
+    return AppError("wager-fact-invalid", 422)
+
+
+def _amount(value: object, *, signed: bool) -> Decimal:
+    if (
+        not isinstance(value, Decimal)
+        or not value.is_finite()
+        or abs(value) > MAX_AMOUNT
+        or value != value.quantize(CENT)
+        or (not signed and value < 0)
+    ):
+        raise _invalid()
+    return value.quantize(CENT)
+
+
+def _row(fact: Fact) -> dict[str, object]:
+    """The fact as a row to insert, or wager-fact-invalid."""
+    try:
+        kind = FactKind(fact.kind)
+    except ValueError:
+        raise _invalid() from None
+    texts = (fact.vendor, fact.game_code, fact.round_ref)
+    if (
+        not all(isinstance(value, str) and CODE_PATTERN.fullmatch(value) for value in texts)
+        or not isinstance(fact.category, str)
+        or not CATEGORY_PATTERN.fullmatch(fact.category)
+        or not isinstance(fact.currency, str)
+        or not CURRENCY_PATTERN.fullmatch(fact.currency)
+        or not all(
+            isinstance(value, int) and value > 0 for value in (fact.member_id, fact.brand_id)
+        )
+        or not isinstance(fact.settled_at, datetime)
+        or fact.settled_at.tzinfo is None
+        or len(fact.vendor) > 32
+    ):
+        raise _invalid()
+    # A settled round's figures are never negative and its valid bet is at most its bet;
+    # corrections and voids carry differences, of either sign.
+    signed = kind is not FactKind.SETTLED
+    bet = _amount(fact.bet, signed=signed)
+    valid_bet = _amount(fact.valid_bet, signed=signed)
+    win = _amount(fact.win, signed=signed)
+    if kind is FactKind.SETTLED and valid_bet > bet:
+        raise _invalid()
+    return {
+        "member_id": fact.member_id,
+        "brand_id": fact.brand_id,
+        "vendor": fact.vendor,
+        "game_code": fact.game_code,
+        "category": fact.category,
+        "currency": fact.currency,
+        "round_ref": fact.round_ref,
+        "kind": kind.value,
+        "bet": bet,
+        "valid_bet": valid_bet,
+        "win": win,
+        "net": win - bet,
+        "settled_at": fact.settled_at,
+    }
+
+
+def _txid(dialect: str) -> ColumnElement[int]:
+    """The writing transaction's id (PostgreSQL), or 0 (SQLite: commits in id order)."""
+    if dialect == "postgresql":
+        return cast(cast(func.pg_current_xact_id(), Text), BigInteger)
+    return sql_literal(0, BigInteger)
+
+
+def _horizon() -> ColumnElement[int]:
+    """PostgreSQL: the oldest transaction still running; every older one has ended."""
+    return cast(cast(func.pg_snapshot_xmin(func.pg_current_snapshot()), Text), BigInteger)
+
+
+async def record(session: AsyncSession, facts: Sequence[Fact]) -> tuple[int, ...]:
+    """Write the facts in the caller's transaction (the one of their ledger movement) and
+    return their ids. One invalid fact raises wager-fact-invalid before anything is written.
+    A second SETTLED or VOIDED fact of a round breaks a unique index: the IntegrityError
+    fails the caller's transaction, as a repeated ledger key would (no savepoint is taken:
+    this runs in every game round)."""
+    if not facts:
+        return ()
+    if len(facts) > MAX_BATCH:
+        raise _invalid()
+    rows = [_row(fact) for fact in facts]
+    connection = await session.connection()
+    statement = insert(_FACTS).values(txid=_txid(connection.dialect.name)).returning(_FACTS.c.id)
+    if len(rows) == 1:
+        result = await connection.execute(statement.values(**rows[0]))
+    else:
+        result = await connection.execute(statement, rows)
+    return tuple(result.scalars().all())
+
+
+def round_fact(
+    *,
+    member_id: int,
+    brand_id: int,
+    vendor: str,
+    game_code: str,
+    category: str,
+    currency: str,
+    round_ref: str,
+    settled_at: datetime,
+    before: RoundFigures,
+    after: RoundFigures,
+) -> Fact | None:
+    """The fact a round's change calls for (see `change`), None when none is due."""
+    due = change(before, after)
+    if due is None:
+        return None
+    return Fact(
+        member_id=member_id,
+        brand_id=brand_id,
+        vendor=vendor,
+        game_code=game_code,
+        category=category,
+        currency=currency,
+        round_ref=round_ref,
+        bet=due.bet,
+        valid_bet=due.valid_bet,
+        win=due.win,
+        settled_at=settled_at,
+        kind=due.kind,
+    )
+
+
+_CLOSED = {RoundStatus.SETTLED: FactKind.SETTLED, RoundStatus.ROLLED_BACK: FactKind.VOIDED}
+
+
+def round_figures(game_round: GameRound) -> RoundFigures:
+    """A game round summary's figures (the seamless wallet's and transfer vendors' rounds)."""
+    return RoundFigures(
+        game_round.bet_total, game_round.win_total, _CLOSED.get(RoundStatus(game_round.status))
+    )
+
+
+async def record_round(session: AsyncSession, game_round: GameRound, before: RoundFigures) -> None:
+    """Write the fact a game round's change from `before` calls for, if one is due."""
+    fact = round_fact(
+        member_id=game_round.member_id,
+        brand_id=game_round.merchant_id,
+        vendor=game_round.vendor,
+        game_code=game_round.game_code,
+        category=game_round.game_type,
+        currency=game_round.currency,
+        round_ref=game_round.round_id,
+        settled_at=game_round.settled_at or utcnow(),
+        before=before,
+        after=round_figures(game_round),
+    )
+    if fact is not None:
+        await record(session, [fact])
+
+
+# ---- consumers ------------------------------------------------------------------------------
+
+Handler = Callable[[AsyncSession, Sequence[StoredFact]], Awaitable[None]]
+
+
+def _consumer_name(name: str) -> str:
+    if not isinstance(name, str) or not CONSUMER_PATTERN.fullmatch(name):
+        raise AppError("wager-consumer-invalid", 422)
+    return name
+
+
+async def register_consumer(name: str, *, from_now: bool = False) -> None:
+    """Make a consumer known; it starts at the stream's beginning, or with `from_now` after
+    the facts of every transaction ended so far. Registering a known consumer changes
+    nothing."""
+    _consumer_name(name)
+    async with write_transaction() as session:
+        if await session.get(WagerFactConsumer, name) is not None:
+            return
+        consumer = WagerFactConsumer(name=name)
+        if from_now:
+            connection = await session.connection()
+            if connection.dialect.name == "postgresql":
+                horizon = (await connection.execute(core_select(_horizon()))).scalar_one()
+                consumer.txid, consumer.fact_id = horizon - 1, LAST_ID
+            else:
+                last = (await connection.execute(core_select(func.max(_FACTS.c.id)))).scalar()
+                consumer.fact_id = last or 0
+        try:
+            async with session.begin_nested():
+                session.add(consumer)
+        except IntegrityError:
+            return  # registered meanwhile by another process
+
+
+async def position(name: str) -> tuple[int, int]:
+    """The consumer's position: the (txid, id) of the last fact it processed."""
+    async with session_scope() as session:
+        consumer = await session.get(WagerFactConsumer, _consumer_name(name))
+        if consumer is None:
+            raise AppError("wager-consumer-unknown", 404)
+        return consumer.txid, consumer.fact_id
+
+
+def _stored(row: Row[Any]) -> StoredFact:
+    mapping = row._mapping
+    return StoredFact(
+        id=mapping["id"],
+        txid=mapping["txid"],
+        member_id=mapping["member_id"],
+        brand_id=mapping["brand_id"],
+        vendor=mapping["vendor"],
+        game_code=mapping["game_code"],
+        category=mapping["category"],
+        currency=mapping["currency"],
+        round_ref=mapping["round_ref"],
+        kind=FactKind(mapping["kind"]),
+        bet=Decimal(mapping["bet"]).quantize(CENT),
+        valid_bet=Decimal(mapping["valid_bet"]).quantize(CENT),
+        win=Decimal(mapping["win"]).quantize(CENT),
+        net=Decimal(mapping["net"]).quantize(CENT),
+        settled_at=mapping["settled_at"],
+    )
+
+
+async def process(name: str, handler: Handler, *, batch_size: int = 500) -> int:
+    """Hand the consumer's next facts (at most `batch_size`, in stream order) to `handler`
+    and store the new position in the same transaction as the handler's effects; returns how
+    many facts were processed (0: caught up). If the handler raises, nothing is stored and
+    the same facts come again. Runs of one consumer queue on its row lock."""
+    _consumer_name(name)
+    if not 1 <= batch_size <= MAX_BATCH:
+        raise AppError("wager-consumer-invalid", 422)
+    async with write_transaction() as session:
+        consumer = await session.get(WagerFactConsumer, name, with_for_update=True)
+        if consumer is None:
+            raise AppError("wager-consumer-unknown", 404)
+        after = or_(
+            _FACTS.c.txid > consumer.txid,
+            and_(_FACTS.c.txid == consumer.txid, _FACTS.c.id > consumer.fact_id),
+        )
+        statement = core_select(_FACTS).where(after)
+        connection = await session.connection()
+        if connection.dialect.name == "postgresql":
+            # Only facts of transactions that have ended: none can commit below them later.
+            statement = statement.where(_FACTS.c.txid < _horizon())
+        rows = (
+            await connection.execute(
+                statement.order_by(_FACTS.c.txid, _FACTS.c.id).limit(batch_size)
+            )
+        ).all()
+        if not rows:
+            return 0
+        facts = [_stored(row) for row in rows]
+        await handler(session, facts)
+        consumer.txid, consumer.fact_id = facts[-1].txid, facts[-1].id
+        consumer.processed += len(facts)
+        consumer.updated_at = utcnow()
+        session.add(consumer)
+    return len(facts)
+
+
+async def catch_up(name: str, handler: Handler, *, batch_size: int = 500) -> int:
+    """Process until caught up (as after a downtime); returns how many facts were processed."""
+    total = 0
+    while done := await process(name, handler, batch_size=batch_size):
+        total += done
+    return total

@@ -22,11 +22,25 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Row, Table, and_, bindparam, case, func, insert, not_, or_, text, update
+from sqlalchemy import (
+    Row,
+    Table,
+    and_,
+    bindparam,
+    case,
+    func,
+    insert,
+    not_,
+    or_,
+    text,
+    union_all,
+    update,
+)
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.orm import aliased
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import col, select
@@ -921,24 +935,42 @@ def round_problems(
 
 
 async def _round_differences(session: AsyncSession) -> _RoundAudit:
-    """Every seamless-wallet round against its ledger movements (same vendor and round id)."""
-    movement = (
+    """Every game round against its ledger movements (same vendor and round id). A REVERSAL
+    of a round's movement (a vendor voiding a settled round) counts against the movement's
+    kind: the reversed bet and win are no longer moved."""
+    original = aliased(LedgerTransaction)
+    moved = func.sum(case((col(LedgerEntry.amount) > 0, col(LedgerEntry.amount)), else_=0))
+    round_kinds = [str(k) for k in ROUND_KINDS]
+    direct = (
         core_select(
-            col(LedgerTransaction.id).label("transaction_id"),
             col(LedgerTransaction.kind).label("kind"),
             col(LedgerTransaction.reference).label("round_id"),
             col(LedgerTransaction.details)["vendor"].as_string().label("vendor"),
-            func.sum(case((col(LedgerEntry.amount) > 0, col(LedgerEntry.amount)), else_=0)).label(
-                "amount"
-            ),
+            moved.label("amount"),
         )
         .join(LedgerEntry, col(LedgerEntry.transaction_id) == LedgerTransaction.id)
-        .where(col(LedgerTransaction.kind).in_([str(k) for k in ROUND_KINDS]))
+        .where(col(LedgerTransaction.kind).in_(round_kinds))
         .group_by(
             col(LedgerTransaction.id), col(LedgerTransaction.kind), col(LedgerTransaction.reference)
         )
-        .subquery()
     )
+    reversed_ = (
+        core_select(
+            col(original.kind).label("kind"),
+            col(original.reference).label("round_id"),
+            col(original.details)["vendor"].as_string().label("vendor"),
+            (-moved).label("amount"),
+        )
+        .select_from(LedgerTransaction)
+        .join(original, col(original.id) == LedgerTransaction.reverses_transaction_id)
+        .join(LedgerEntry, col(LedgerEntry.transaction_id) == LedgerTransaction.id)
+        .where(
+            col(LedgerTransaction.kind) == TransactionKind.REVERSAL,
+            col(original.kind).in_(round_kinds),
+        )
+        .group_by(col(LedgerTransaction.id), col(original.id))
+    )
+    movement = union_all(direct, reversed_).subquery()
     connection = await session.connection()
     rows = (
         await connection.execute(

@@ -130,13 +130,11 @@ async def test_a_rollback_writes_the_correcting_fact() -> None:
     bet = call(settled, "20.00", game.game_code)
     await wallet.bet_win(BGS, player.session_token, bet, call(settled, "5.00", game.game_code))
     rollback = call(settled, "0", game.game_code, rollback_of=bet.transaction_id)
-    await wallet.rollback(BGS, player.session_token, rollback)
-    await wallet.rollback(BGS, player.session_token, rollback)  # a repeat
+    # A paid round's bet is not rolled back (its win stays paid), so its fact stands alone.
+    refused = await wallet.rollback(BGS, player.session_token, rollback)
+    assert refused.status == "REFUSED"
     facts = await _facts(BGS, settled)
-    assert _figures(facts) == [
-        ("SETTLED", D("20.00"), D("20.00"), D("5.00"), D("-15.00")),
-        ("VOIDED", D("-20.00"), D("-20.00"), D("0.00"), D("20.00")),
-    ]
+    assert _figures(facts) == [("SETTLED", D("20.00"), D("20.00"), D("5.00"), D("-15.00"))]
     async with session_scope() as session:
         game_round = (
             await session.exec(select(GameRound).where(GameRound.round_id == settled))
@@ -144,7 +142,7 @@ async def test_a_rollback_writes_the_correcting_fact() -> None:
     # The facts of a round sum to its final figures.
     assert sum((f.bet for f in facts), D(0)) == game_round.bet_total
     assert sum((f.win for f in facts), D(0)) == game_round.win_total
-    assert sum((f.valid_bet for f in facts), D(0)) == D(0)
+    assert sum((f.valid_bet for f in facts), D(0)) == game_round.bet_total
 
     open_bet = call(unsettled, "7.00", game.game_code)
     await wallet.debit(BGS, player.session_token, open_bet)

@@ -23,6 +23,7 @@ from models.cashier import (
 from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
 from models.crypto import RsaKey
 from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
+from models.jobs import JobRun, JobState
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.member import (
     AffiliateCode,
@@ -48,6 +49,8 @@ __all__ = [
     "GameSession",
     "GameVendor",
     "HelpArticle",
+    "JobRun",
+    "JobState",
     "KnownIp",
     "LedgerAccount",
     "LedgerEntry",

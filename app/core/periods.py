@@ -3,7 +3,7 @@ time into: a period starts at a tick and lasts until the next one."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from croniter import croniter  # type: ignore[import-untyped]
 
@@ -30,11 +30,10 @@ def valid(cron: str) -> bool:
 
 
 def period_at(cron: str, now: datetime) -> datetime:
-    """The start of the period `now` is in: the last tick at or before it."""
-    moment = now.astimezone(UTC)
-    if croniter.match(cron, moment) and moment.microsecond == 0:
-        return moment
-    previous: datetime = croniter(cron, moment).get_prev(datetime)
+    """The start of the period `now` is in: the last tick at or before it. Ticks fall on
+    whole seconds, so that is the last tick before the next whole second."""
+    after = now.astimezone(UTC).replace(microsecond=0) + timedelta(seconds=1)
+    previous: datetime = croniter(cron, after).get_prev(datetime)
     return previous.astimezone(UTC)
 
 

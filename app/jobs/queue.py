@@ -51,7 +51,8 @@ def stalled_check_seconds() -> int:
 
 def _register(app: procrastinate.App, job: Job) -> None:
     async def run(timestamp: int) -> None:
-        await job_runs.run_period(job, datetime.fromtimestamp(timestamp, UTC), utcnow())
+        period = datetime.fromtimestamp(timestamp, UTC)
+        await job_runs.run_period(job, period, utcnow(), when=job_runs.Retry.QUEUED)
 
     retry: procrastinate.RetryStrategy | bool = (
         procrastinate.RetryStrategy(max_attempts=job.max_attempts - 1, wait=job.retry_seconds)

@@ -27,6 +27,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 
 from sqlalchemy import text
 from sqlmodel import col, select
@@ -63,6 +64,14 @@ class Job:
             raise ValueError(f"job {self.name}: {self.cron!r} is not a cron expression")
         if self.max_attempts < 1 or self.retry_seconds < 0:
             raise ValueError(f"job {self.name}: max_attempts ≥ 1 and retry_seconds ≥ 0")
+
+
+class Retry(StrEnum):
+    """Which unfinished period a runner may run."""
+
+    WHEN_DUE = "when-due"  # the in-process runner: a failed attempt waits its retry_seconds
+    QUEUED = "queued"  # the task queue timed the retry itself
+    NOW = "now"  # by hand: even a period that failed for good
 
 
 class PeriodDone(Exception):
@@ -139,7 +148,7 @@ async def _locked(session: AsyncSession, run_id: int) -> JobRun:
     return (await session.exec(query.execution_options(populate_existing=True))).one()
 
 
-async def _start(job: Job, period: datetime, retry_failed: bool) -> int | None:
+async def _start(job: Job, period: datetime, now: datetime, when: Retry) -> int | None:
     """Mark the period's run running; None when there is nothing to run."""
     async with write_transaction() as session:
         connection = await session.connection()
@@ -156,12 +165,17 @@ async def _start(job: Job, period: datetime, retry_failed: bool) -> int | None:
         )
         query = select(JobRun).where(JobRun.job == job.name, JobRun.period_at == period)
         row = (await session.exec(query.with_for_update())).one()
-        if row.state == JobState.SUCCEEDED or (row.state == JobState.FAILED and not retry_failed):
+        waiting = row.next_attempt_at is not None and row.next_attempt_at > now
+        if (
+            row.state == JobState.SUCCEEDED
+            or (row.state == JobState.FAILED and when != Retry.NOW)
+            or (row.state == JobState.QUEUED and waiting and when == Retry.WHEN_DUE)
+        ):
             return None
         row.state = JobState.RUNNING
         row.attempts += 1
         row.worker = worker_name()
-        row.started_at = utcnow()
+        row.started_at = now  # the run's clock: the stalled check compares with it
         row.finished_at = None
         row.next_attempt_at = None
         session.add(row)
@@ -195,12 +209,13 @@ async def _finish(run_id: int, changed: int, claimed: bool) -> None:
 
 
 async def run_period(
-    job: Job, period: datetime, now: datetime, *, retry_failed: bool = False
+    job: Job, period: datetime, now: datetime, *, when: Retry = Retry.WHEN_DUE
 ) -> RunResult:
     """Run `job` for `period` (a tick of its schedule) with the clock at `now`, unless the
-    period is already done. An error is recorded on the period's row, then raised."""
+    period is already done (or, as `when` says, waits for its retry or failed for good). An
+    error is recorded on the period's row, then raised."""
     period = period.astimezone(UTC)
-    run_id = await _start(job, period, retry_failed)
+    run_id = await _start(job, period, now, when)
     if run_id is None:
         return RunResult(job=job.name, period=period, ran=False, changed=0)
     context = JobContext(job=job, period=period, now=now, run_id=run_id)
@@ -220,7 +235,7 @@ async def run_current(job: Job, now: datetime | None = None) -> RunResult:
     again; one already done is not done twice."""
     moment = now or utcnow()
     period = periods.period_at(schedule(job), moment)
-    return await run_period(job, period, moment, retry_failed=True)
+    return await run_period(job, period, moment, when=Retry.NOW)
 
 
 async def due_periods(job: Job, now: datetime) -> list[datetime]:

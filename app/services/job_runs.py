@@ -298,7 +298,7 @@ def _view(row: JobRun) -> JobRunView:
 
 async def _queued_in_queue(session: AsyncSession, names: Sequence[str]) -> list[JobRunView]:
     """Scaled mode: periods procrastinate has queued that no worker has started yet."""
-    rows = await session.execute(
+    rows = await (await session.connection()).execute(
         text(
             "SELECT task_name, (args->>'timestamp')::bigint, attempts, scheduled_at "
             "FROM procrastinate_jobs WHERE status = 'todo' AND task_name = ANY(:tasks)"

@@ -39,8 +39,8 @@ class EmbeddedRunner:
     async def wake_at(self, now: datetime) -> datetime:
         """The next tick of any schedule, or an earlier retry."""
         wake = min(next_tick(job_runs.schedule(job), now) for job in self.jobs)
-        retry = await job_runs.next_retry_at(self.jobs)
-        return wake if retry is None or retry <= now else min(wake, retry)
+        retry = await job_runs.next_retry_at(self.jobs, now)
+        return wake if retry is None else min(wake, retry)
 
     async def run_forever(self) -> None:
         while True:

@@ -263,8 +263,8 @@ async def due_periods(job: Job, now: datetime) -> list[datetime]:
     return [*earlier, current]
 
 
-async def next_retry_at(jobs: Sequence[Job]) -> datetime | None:
-    """When the earliest waiting retry of these jobs is due, if any."""
+async def next_retry_at(jobs: Sequence[Job], now: datetime) -> datetime | None:
+    """When the earliest retry of these jobs still to come after `now` is due, if any."""
     async with session_scope() as session:
         earliest = (
             await session.exec(
@@ -272,7 +272,7 @@ async def next_retry_at(jobs: Sequence[Job]) -> datetime | None:
                 .where(
                     col(JobRun.job).in_([job.name for job in jobs]),
                     JobRun.state == JobState.QUEUED,
-                    col(JobRun.next_attempt_at).is_not(None),
+                    col(JobRun.next_attempt_at) > now,
                 )
                 .order_by(col(JobRun.next_attempt_at))
                 .limit(1)

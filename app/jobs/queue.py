@@ -21,7 +21,7 @@ import procrastinate
 from procrastinate.job_context import JobContext as QueueContext
 from sqlalchemy.engine import make_url
 
-from app.core.config import get_settings
+from app.core.config import Settings, get_settings
 from app.core.periods import every
 from app.services import job_runs
 from app.services.job_runs import Job
@@ -39,14 +39,13 @@ def conninfo(database_url: str) -> str:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def stalled_check_seconds() -> int:
-    """Half the stalled timeout, rounded up to a clock-aligned period (at most a minute);
-    JOB_PERIOD_SECONDS, when set, sets it too."""
-    settings = get_settings()
-    if settings.job_period_seconds is not None:
-        return int(settings.job_period_seconds)
+def stalled_check_seconds(settings: Settings) -> int:
+    """Half the stalled timeout, rounded up to a clock-aligned period (at most a minute), or
+    JOB_PERIOD_SECONDS when that is shorter."""
     wanted = settings.job_stalled_seconds / 2
-    return next((seconds for seconds in _CHECK_PERIODS if seconds >= wanted), 60)
+    check = next((seconds for seconds in _CHECK_PERIODS if seconds >= wanted), 60)
+    override = settings.job_period_seconds
+    return int(override) if override is not None and override < check else check
 
 
 def _register(app: procrastinate.App, job: Job) -> None:
@@ -64,11 +63,14 @@ def _register(app: procrastinate.App, job: Job) -> None:
 
 
 def _register_stalled_retry(app: procrastinate.App) -> None:
-    stalled_seconds = get_settings().job_stalled_seconds
+    settings = get_settings()
 
     async def retry_stalled(context: QueueContext, timestamp: int) -> None:
         manager = context.app.job_manager
-        for stalled in await manager.get_stalled_jobs(seconds_since_heartbeat=stalled_seconds):
+        stalled_jobs = await manager.get_stalled_jobs(
+            seconds_since_heartbeat=settings.job_stalled_seconds
+        )
+        for stalled in stalled_jobs:
             await manager.retry_job(stalled)
 
     task = app.task(
@@ -77,7 +79,7 @@ def _register_stalled_retry(app: procrastinate.App) -> None:
         pass_context=True,
         queueing_lock=RETRY_STALLED,
     )(retry_stalled)
-    app.periodic(cron=every(stalled_check_seconds()), periodic_id=RETRY_STALLED)(task)
+    app.periodic(cron=every(stalled_check_seconds(settings)), periodic_id=RETRY_STALLED)(task)
 
 
 def build_app(jobs: Sequence[Job]) -> procrastinate.App:

@@ -11,10 +11,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import select
 
+from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.periods import every, next_tick, period_at
 from app.jobs import JOBS, by_name
 from app.jobs.embedded import EmbeddedRunner
+from app.jobs.queue import stalled_check_seconds
 from app.services import job_runs
 from models import JobRun, JobState
 from tests.support.jobs import create_effect_table, effect_job, effects, period_text
@@ -53,6 +55,19 @@ def test_schedules_cut_time_into_clock_aligned_periods() -> None:
     assert period_at(every(60), T0) == T0  # a tick is the start of its own period
     assert next_tick(every(60), T0) == T0 + timedelta(minutes=1)
     assert next_tick("0 3 * * *", moment) == T0.replace(hour=3) + timedelta(days=1)
+
+
+@pytest.mark.parametrize(
+    ("stalled", "period", "check"),
+    [(30, None, 15), (7, None, 4), (300, None, 60), (30, 2, 2), (30, 300, 15)],
+)
+def test_stalled_runs_are_looked_for_at_half_the_stalled_timeout(
+    stalled: float, period: float | None, check: int
+) -> None:
+    settings = get_settings().model_copy(
+        update={"job_stalled_seconds": stalled, "job_period_seconds": period}
+    )
+    assert stalled_check_seconds(settings) == check
 
 
 def test_one_registry_names_every_job() -> None:

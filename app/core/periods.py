@@ -41,3 +41,13 @@ def next_tick(cron: str, now: datetime) -> datetime:
     """The first tick strictly after `now`."""
     following: datetime = croniter(cron, now.astimezone(UTC)).get_next(datetime)
     return following.astimezone(UTC)
+
+
+def ticks_between(cron: str, after: datetime, until: datetime) -> list[datetime]:
+    """Every tick strictly after `after` and at or before `until`, in order."""
+    ticks = []
+    tick = next_tick(cron, after)
+    while tick <= until:
+        ticks.append(tick)
+        tick = next_tick(cron, tick)
+    return ticks

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
@@ -18,10 +19,32 @@ logger = logging.getLogger(__name__)
 RESTART_SECONDS = 5.0
 
 
+async def _until_signalled(runner: EmbeddedRunner) -> None:
+    """The runner until SIGINT or SIGTERM, between two runs or in one (which then commits
+    nothing and is redone at the next start)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    running = asyncio.create_task(runner.run_forever())
+    stopping = asyncio.create_task(stop.wait())
+    try:
+        done, _ = await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (running, stopping):
+            task.cancel()
+        await asyncio.gather(running, stopping, return_exceptions=True)
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+    if running in done:
+        running.result()  # the runner's error
+
+
 async def run_engine(jobs: Sequence[Job], *, signal_handlers: bool = False) -> None:
     """Run the jobs until cancelled (or, with signal handlers, until SIGINT/SIGTERM)."""
     if get_settings().is_sqlite:
-        await EmbeddedRunner(jobs).run_forever()
+        runner = EmbeddedRunner(jobs)
+        await (_until_signalled(runner) if signal_handlers else runner.run_forever())
     else:
         from app.jobs.queue import run_worker
 

@@ -13,7 +13,7 @@ from sqlmodel import select
 
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
-from app.core.periods import every, next_tick, period_at
+from app.core.periods import every, next_tick, period_at, ticks_between
 from app.jobs import JOBS, by_name
 from app.jobs.embedded import EmbeddedRunner
 from app.jobs.queue import stalled_check_seconds
@@ -55,6 +55,10 @@ def test_schedules_cut_time_into_clock_aligned_periods() -> None:
     assert period_at(every(60), T0) == T0  # a tick is the start of its own period
     assert next_tick(every(60), T0) == T0 + timedelta(minutes=1)
     assert next_tick("0 3 * * *", moment) == T0.replace(hour=3) + timedelta(days=1)
+    assert ticks_between(every(300), T0, T0 + timedelta(minutes=12)) == [
+        T0 + timedelta(minutes=5),
+        T0 + timedelta(minutes=10),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -139,9 +143,14 @@ async def test_the_embedded_runner_runs_each_period_once_and_retries_on_time() -
     assert await runner.wake_at(T0 + timedelta(seconds=40)) == T0 + timedelta(minutes=1)
     second = await runner.tick(T0 + timedelta(minutes=1, seconds=2))
     assert [(r.period, r.ran) for r in second] == [(T0 + timedelta(minutes=1), True)]
+    # A pass that comes late (a busy machine) runs the ticks it slept through too.
+    late = await runner.tick(T0 + timedelta(minutes=3, seconds=30))
+    assert [(r.period, r.ran) for r in late] == [
+        (T0 + timedelta(minutes=2), True),
+        (T0 + timedelta(minutes=3), True),
+    ]
     assert [period for period, _ in await effects(job.name)] == [
-        period_text(T0),
-        period_text(T0 + timedelta(minutes=1)),
+        period_text(T0 + timedelta(minutes=minutes)) for minutes in range(4)
     ]
 
 

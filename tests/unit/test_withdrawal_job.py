@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from uuid import uuid4
 
@@ -180,3 +180,40 @@ async def test_the_cli_runs_the_job_once() -> None:
     out, _ = await process.communicate()
     assert process.returncode == 0
     assert out.decode().startswith("withdrawal-timeouts: ")
+
+
+async def test_the_cli_worker_runs_the_jobs_until_stopped() -> None:
+    """`python -m app.cli worker` (for JOBS_IN_APP=false) runs the jobs of the mode's engine
+    on their schedule, here every second, and stops cleanly on SIGTERM."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "app.cli",
+        "worker",
+        cwd=PROJECT_ROOT,
+        env={**os.environ, "JOB_PERIOD_SECONDS": "1", "JOB_STALLED_SECONDS": "3"},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+
+    async def periods_run() -> list[datetime]:
+        """The periods that process ran."""
+        [history] = await job_runs.recent_runs([withdrawal_timeouts.NAME], per_job=100)
+        return [
+            run.period
+            for run in history.runs
+            if run.state == JobState.SUCCEEDED and (run.worker or "").endswith(f":{process.pid}")
+        ]
+
+    try:
+        async with asyncio.timeout(60):
+            while len(await periods_run()) < 2:
+                assert process.returncode is None, (await process.communicate())[0].decode()
+                await asyncio.sleep(0.2)
+    finally:
+        if process.returncode is None:
+            process.terminate()
+        out, _ = await process.communicate()
+    assert process.returncode == 0, out.decode()
+    newest, previous = sorted(await periods_run(), reverse=True)[:2]
+    assert newest - previous == timedelta(seconds=1)

@@ -142,9 +142,18 @@ def test_a_periodic_effect_happens_once_per_period_across_a_sigkill(
         )
         # Runs now stop inside their transaction, effect written, until the hold ends.
         holder.execute("SELECT pg_advisory_lock(%s)", (HOLD_LOCK_KEY,))
-        _wait_for("A in the middle of a run", lambda: waiting_on_hold(a.name), [a, b], deadline)
         killed_pid = a.pid
-        [killed_period] = [p for p, w in runs("running") if w.endswith(f":{killed_pid}")][:1]
+
+        def running_on_a() -> list[datetime]:
+            return [p for p, w in runs("running") if w.endswith(f":{killed_pid}")]
+
+        _wait_for(
+            "A in the middle of a run",
+            lambda: waiting_on_hold(a.name) and bool(running_on_a()),
+            [a, b],
+            deadline,
+        )
+        killed_period = min(running_on_a())
         a.kill()
         holder.execute("SELECT pg_advisory_unlock(%s)", (HOLD_LOCK_KEY,))
         a.start()  # a restart: it offers the same ticks again

@@ -41,9 +41,15 @@ async def _wait_if_held(connection: AsyncConnection) -> None:
         await connection.execute(select(func.pg_advisory_xact_lock_shared(HOLD_LOCK_KEY)))
 
 
-def effect_job(name: str, seconds: float = 60, fail_times: int = 0, **options: int) -> Job:
-    """A job writing one effect row per run; its first `fail_times` runs fail after writing
-    (the row goes back with their transaction)."""
+def effect_job(
+    name: str,
+    seconds: float = 60,
+    fail_times: int = 0,
+    fail_period: datetime | None = None,
+    **options: int,
+) -> Job:
+    """A job writing one effect row per run; its first `fail_times` runs (of `fail_period`
+    only, when given) fail after writing (the row goes back with their transaction)."""
     failures = {"left": fail_times}
 
     async def write_effect(context: JobContext) -> int:
@@ -55,7 +61,7 @@ def effect_job(name: str, seconds: float = 60, fail_times: int = 0, **options: i
                 )
             )
             await _wait_if_held(connection)
-            if failures["left"] > 0:
+            if failures["left"] > 0 and fail_period in (None, context.period):
                 failures["left"] -= 1
                 raise RuntimeError("the effect failed")
         return 1

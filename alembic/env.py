@@ -17,6 +17,13 @@ if config.config_file_name is not None and config.attributes.get("configure_logg
     fileConfig(config.config_file_name)
 
 target_metadata = SQLModel.metadata
+# procrastinate's tables (scaled mode's task queue) come from its own SQL, run by migration
+# 0010e; the models do not describe them.
+QUEUE_TABLE_PREFIX = "procrastinate_"
+
+
+def _include_name(name: str | None, type_: str, _parents: object) -> bool:
+    return not (type_ == "table" and name is not None and name.startswith(QUEUE_TABLE_PREFIX))
 
 
 def _url() -> str:
@@ -36,6 +43,7 @@ def run_migrations_offline() -> None:
         literal_binds=True,
         compare_type=True,
         render_as_batch=True,
+        include_name=_include_name,
     )
     with context.begin_transaction():
         context.run_migrations()
@@ -58,6 +66,7 @@ def _run(connection) -> None:  # type: ignore[no-untyped-def]
         target_metadata=target_metadata,
         compare_type=True,
         render_as_batch=connection.dialect.name == "sqlite",
+        include_name=_include_name,
     )
     with context.begin_transaction():
         context.run_migrations()

@@ -8,7 +8,8 @@ rotate-key                    publish a new payload key (the old one stays valid
 audit                         prove ledger balances equal their entries and game rounds their
                               movements (exit 1 on any difference)
 vendor-secret BGS             rotate a game vendor's wallet signing secret (printed once)
-jobs withdrawal-timeouts      run a scheduled job once (skips if another runner holds its lock)
+jobs withdrawal-timeouts      run a scheduled job's current period now (not twice if done)
+worker                        run the scheduled jobs in this process (for JOBS_IN_APP=false)
 lottery-verify GAME ISSUE     recompute a drawn lottery issue from its revealed seed (exit 1 if
                               it differs, 2 if there is no such drawn issue)
 serve [--port P] [--host H]   one more process of a scaled site, on the frontend already built
@@ -20,21 +21,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Awaitable, Callable
 from datetime import datetime
 from pathlib import Path
 
 from alembic.config import Config
 
 from alembic import command
+from app import jobs as scheduled_jobs
 from app.core.cache import close_redis
 from app.core.config import PROJECT_ROOT
 from app.core.db import dispose_engine, session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
-from app.jobs import JobRun, withdrawal_timeouts
+from app.jobs.scheduler import run_engine
 from app.services import site_status
+from app.services.job_runs import run_current
 from app.services.ledger import audit
 from app.services.lottery import issues as lottery_issues
 from app.services.payload_keys import payload_keys
@@ -133,21 +135,25 @@ async def _lottery_verify(game_code: str, issue_no: str) -> int:
     return 0 if check.matches else 1
 
 
-JOBS: dict[str, Callable[[], Awaitable[JobRun]]] = {
-    withdrawal_timeouts.NAME: withdrawal_timeouts.run_once,
-}
-
-
 async def _job(name: str) -> None:
     try:
-        run = await JOBS[name]()
+        run = await run_current(scheduled_jobs.by_name(name))
     finally:
         await dispose_engine()
         await close_redis()
+    period = f"{run.period:%Y-%m-%dT%H:%M:%SZ}"
     if run.ran:
-        print(f"{run.name}: {run.changed} changed")
+        print(f"{run.job}: {run.changed} changed (period {period})")
     else:
-        print(f"{run.name}: skipped, another runner holds the lock")
+        print(f"{run.job}: period {period} already done, nothing changed")
+
+
+async def _worker() -> None:
+    try:
+        await run_engine(scheduled_jobs.JOBS, signal_handlers=True)
+    finally:
+        await dispose_engine()
+        await close_redis()
 
 
 def serve(host: str, port: int) -> None:
@@ -181,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("game", help="game code, e.g. ssc-1m")
     verify.add_argument("issue", help="issue number, e.g. 20261123-0001")
     jobs = sub.add_parser("jobs")
-    jobs.add_argument("job", choices=sorted(JOBS))
+    jobs.add_argument("job", choices=sorted(job.name for job in scheduled_jobs.JOBS))
+    sub.add_parser("worker")
     served = sub.add_parser("serve")
     served.add_argument("--host", default="0.0.0.0")  # noqa: S104 (behind the reverse proxy)
     served.add_argument("--port", type=int, default=3000)
@@ -211,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_lottery_verify(args.game, args.issue))
     elif args.command == "jobs":
         asyncio.run(_job(args.job))
+    elif args.command == "worker":
+        asyncio.run(_worker())
     elif args.command == "serve":
         serve(args.host, args.port)
     elif args.command == "status":

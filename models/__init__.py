@@ -24,6 +24,7 @@ from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
 from models.crypto import RsaKey
 from models.facts import WagerFact, WagerFactConsumer
 from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
+from models.jobs import JobRun, JobState
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.lottery import (
     LotteryAudit,
@@ -57,6 +58,8 @@ __all__ = [
     "GameSession",
     "GameVendor",
     "HelpArticle",
+    "JobRun",
+    "JobState",
     "KnownIp",
     "LedgerAccount",
     "LedgerEntry",

@@ -11,6 +11,8 @@ from typing import Literal
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from app.core.periods import every
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -107,6 +109,18 @@ class Settings(BaseSettings):
     job_period_seconds: float | None = Field(
         default=None, gt=0, description="Run every scheduled job this often instead (tests, demos)"
     )
+    jobs_in_app: bool = Field(
+        default=True,
+        description="Every app process runs the job worker; false: `python -m app.cli worker`",
+    )
+    job_worker_concurrency: int = Field(
+        default=4, ge=1, description="Jobs one worker runs at once (scaled mode)"
+    )
+    job_stalled_seconds: float = Field(
+        default=30.0,
+        ge=1,
+        description="A worker silent this long is dead: its running jobs go to another worker",
+    )
     sql_echo: bool = False
 
     @field_validator(
@@ -136,6 +150,13 @@ class Settings(BaseSettings):
     def _known_redis(cls, value: str | None) -> str | None:
         if value is not None and not value.startswith(("redis://", "rediss://", "unix://")):
             raise ValueError("REDIS_URL must be a redis://, rediss:// or unix:// URL")
+        return value
+
+    @field_validator("job_period_seconds")
+    @classmethod
+    def _period_fits_a_schedule(cls, value: float | None) -> float | None:
+        if value is not None:
+            every(value)  # raises ValueError for a period no clock-aligned schedule has
         return value
 
     @model_validator(mode="after")

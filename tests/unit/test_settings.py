@@ -31,6 +31,8 @@ def test_embedded_defaults_need_no_services(tmp_path) -> None:
         ("environment", "staging"),
         ("rsa_key_bits", "1024"),
         ("trusted_proxy_hops", "-1"),
+        ("job_period_seconds", "7"),  # no clock-aligned schedule has it
+        ("job_stalled_seconds", "0"),
     ],
 )
 def test_bad_values_stop_start_up(field: str, value: str) -> None:

@@ -1,28 +1,27 @@
 """The withdrawal confirmation time-out (spec 4): paid parts nobody answered within the
-configured minutes become AUTO_RECEIVED, once, with one runner at a time."""
+configured minutes become AUTO_RECEIVED, once, however many runners run a period."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import sys
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from uuid import uuid4
 
 from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.cache import get_redis
 from app.core.config import PROJECT_ROOT
 from app.core.db import session_scope, write_transaction
 from app.core.security import hash_password
 from app.jobs import withdrawal_timeouts
-from app.services import ledger
+from app.services import job_runs, ledger
 from app.services.brands import Brand, brands
 from app.services.cashier import payout_accounts, withdrawals
 from app.services.cashier.withdrawals import WithdrawalView
-from models import Member, WithdrawalOrder, WithdrawalPayout
+from models import JobState, Member, WithdrawalOrder, WithdrawalPayout
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
 from tests.support.accounts import make_member
@@ -116,7 +115,10 @@ async def test_unanswered_parts_are_received_once_and_never_refunded() -> None:
     await _backdate(answered_no, 61)
 
     # Two runners at once: one does the work (or both, one after the other); never twice.
-    runs = await asyncio.gather(withdrawal_timeouts.run_once(), withdrawal_timeouts.run_once())
+    now = utcnow()
+    runs = await asyncio.gather(
+        withdrawal_timeouts.run_once(now), withdrawal_timeouts.run_once(now)
+    )
     assert any(run.ran for run in runs)
     assert sum(run.changed for run in runs) >= 2
     done = await _view(silent, silent_no)
@@ -128,7 +130,7 @@ async def test_unanswered_parts_are_received_once_and_never_refunded() -> None:
     assert waiting.order.status == "DISBURSED" and waiting.awaiting_amount == Decimal("100.00")
     assert waiting.confirm_by == waiting.payouts[0].paid_at + timedelta(minutes=60)
 
-    again = await withdrawal_timeouts.run_once()
+    again = await withdrawal_timeouts.run_once(now + timedelta(minutes=1))  # the next period
     assert again.ran and again.changed == 0
     assert (await _view(silent, silent_no)).order.updated_at == done.order.updated_at
 
@@ -150,18 +152,18 @@ async def test_unanswered_parts_are_received_once_and_never_refunded() -> None:
     assert report.clean, report.differences
 
 
-async def test_a_held_lock_makes_the_run_skip() -> None:
-    redis = get_redis()
-    key = f"job-lock:{withdrawal_timeouts.NAME}"
-    await redis.set(key, "another-runner", ex=60)
-    try:
-        run = await withdrawal_timeouts.run_once()
-        assert not run.ran and run.changed == 0
-        assert await redis.get(key) == "another-runner"  # somebody else's lock stays
-    finally:
-        await redis.delete(key)
-    assert (await withdrawal_timeouts.run_once()).ran
-    assert await redis.get(key) is None
+async def test_a_period_done_is_not_done_again() -> None:
+    """Runners of the same period (the scheduler and a run by hand, or two workers) do its
+    work once; the next period is a new run."""
+    period = utcnow().replace(second=0, microsecond=0) - timedelta(days=1)
+    first = await withdrawal_timeouts.run_once(period + timedelta(seconds=5))
+    assert first.ran and first.period == period
+    repeat = await withdrawal_timeouts.run_once(period + timedelta(seconds=50))
+    assert not repeat.ran and repeat.changed == 0
+    [history] = await job_runs.recent_runs([withdrawal_timeouts.NAME], per_job=100)
+    [run] = [run for run in history.runs if run.period == period]
+    assert (run.state, run.attempts, run.error) == (JobState.SUCCEEDED, 1, None)
+    assert (await withdrawal_timeouts.run_once(period + timedelta(minutes=1))).ran
 
 
 async def test_the_cli_runs_the_job_once() -> None:
@@ -178,3 +180,40 @@ async def test_the_cli_runs_the_job_once() -> None:
     out, _ = await process.communicate()
     assert process.returncode == 0
     assert out.decode().startswith("withdrawal-timeouts: ")
+
+
+async def test_the_cli_worker_runs_the_jobs_until_stopped() -> None:
+    """`python -m app.cli worker` (for JOBS_IN_APP=false) runs the jobs of the mode's engine
+    on their schedule, here every second, and stops cleanly on SIGTERM."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "app.cli",
+        "worker",
+        cwd=PROJECT_ROOT,
+        env={**os.environ, "JOB_PERIOD_SECONDS": "1", "JOB_STALLED_SECONDS": "3"},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+
+    async def periods_run() -> list[datetime]:
+        """The periods that process ran."""
+        [history] = await job_runs.recent_runs([withdrawal_timeouts.NAME], per_job=100)
+        return [
+            run.period
+            for run in history.runs
+            if run.state == JobState.SUCCEEDED and (run.worker or "").endswith(f":{process.pid}")
+        ]
+
+    try:
+        async with asyncio.timeout(60):
+            while len(await periods_run()) < 2:
+                assert process.returncode is None, (await process.communicate())[0].decode()
+                await asyncio.sleep(0.2)
+    finally:
+        if process.returncode is None:
+            process.terminate()
+        out, _ = await process.communicate()
+    assert process.returncode == 0, out.decode()
+    newest, previous = sorted(await periods_run(), reverse=True)[:2]
+    assert newest - previous == timedelta(seconds=1)

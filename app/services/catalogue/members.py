@@ -7,12 +7,10 @@ import math
 from typing import Any
 
 from sqlalchemy import Table, delete, func
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 
 from app.core import clock, rate_limit
-from app.core.db import session_scope, write_transaction
+from app.core.db import dialect_insert, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.accounts.members import require_real_account
 from app.services.catalogue.index import game_entry
@@ -26,12 +24,6 @@ _RECENT: Table = RecentGame.__table__  # type: ignore[attr-defined]
 FAVORITES_PAGE_SIZE = 13  # spec 9
 THROTTLE_SECONDS = 1  # spec 9: the favourite toggle throttle is 1000 ms
 RECENT_LIMIT = 20
-
-
-def _insert(connection: AsyncConnection, table: Table) -> Any:
-    """An INSERT that can take ON CONFLICT, in the connection's SQL dialect."""
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    return dialect.insert(table)
 
 
 async def _game(node_id: int, vendor: str, game_type: str) -> Game:
@@ -75,7 +67,7 @@ async def add_favorite(member: Member, node_id: int, vendor: str, game_type: str
     async with write_transaction() as session:
         connection = await session.connection()
         await connection.execute(
-            _insert(connection, _FAVORITES)
+            dialect_insert(connection, _FAVORITES)
             .values(member_id=member.id, game_id=game.id, created_at=utcnow())
             .on_conflict_do_nothing(index_elements=["member_id", "game_id"])
         )
@@ -138,7 +130,7 @@ async def record_play(member: Member, game: Game) -> None:
     async with write_transaction() as session:
         connection = await session.connection()
         await connection.execute(
-            _insert(connection, _RECENT)
+            dialect_insert(connection, _RECENT)
             .values(member_id=member.id, game_id=game.id, last_played_at=now)
             .on_conflict_do_update(
                 index_elements=["member_id", "game_id"],

@@ -1,0 +1,112 @@
+"""Scaled mode's engine: procrastinate, a task queue on the PostgreSQL the platform already
+requires (no other service to run).
+
+Every job is a procrastinate task (`jobs.<name>`) deferred periodically on its cron: each
+worker's periodic deferrer offers every tick and procrastinate's `periodic_defers` table
+(unique per task and tick) lets one job through per tick, across workers and restarts.
+Workers fetch jobs with `FOR UPDATE SKIP LOCKED`, so one worker runs each; a failing run is
+retried by procrastinate (`max_attempts`, `retry_seconds` of the job); a worker killed
+mid-run stops sending heartbeats and `jobs.retry-stalled` hands its running jobs back to the
+queue once JOB_STALLED_SECONDS have passed. The queue only starts runs: the effect of a
+period still happens once through `job_run` (app/services/job_runs.py), whatever the queue
+does twice. Succeeded queue jobs are deleted (their history is `job_run`); failed ones stay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import procrastinate
+from procrastinate.job_context import JobContext as QueueContext
+from sqlalchemy.engine import make_url
+
+from app.core.config import Settings, get_settings
+from app.core.periods import every
+from app.services import job_runs
+from app.services.job_runs import Job
+from models.base import utcnow
+
+QUEUE = "jobs"
+RETRY_STALLED = "retry-stalled"
+# Clock-aligned periods of at most a minute, for how often stalled runs are looked for.
+_CHECK_PERIODS = (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60)
+
+
+def conninfo(database_url: str) -> str:
+    """A libpq connection string (procrastinate talks to psycopg directly)."""
+    url = make_url(database_url.replace("postgres://", "postgresql://", 1))
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def stalled_check_seconds(settings: Settings) -> int:
+    """Half the stalled timeout, rounded up to a clock-aligned period (at most a minute), or
+    JOB_PERIOD_SECONDS when that is shorter."""
+    wanted = settings.job_stalled_seconds / 2
+    check = next((seconds for seconds in _CHECK_PERIODS if seconds >= wanted), 60)
+    override = settings.job_period_seconds
+    return int(override) if override is not None and override < check else check
+
+
+def _register(app: procrastinate.App, job: Job) -> None:
+    async def run(timestamp: int) -> None:
+        period = datetime.fromtimestamp(timestamp, UTC)
+        await job_runs.run_period(job, period, utcnow(), when=job_runs.Retry.QUEUED)
+
+    retry: procrastinate.RetryStrategy | bool = (
+        procrastinate.RetryStrategy(max_attempts=job.max_attempts - 1, wait=job.retry_seconds)
+        if job.max_attempts > 1
+        else False
+    )
+    task = app.task(name=job_runs.QUEUE_TASK_PREFIX + job.name, queue=QUEUE, retry=retry)(run)
+    app.periodic(cron=job_runs.schedule(job), periodic_id=job.name)(task)
+
+
+def _register_stalled_retry(app: procrastinate.App) -> None:
+    settings = get_settings()
+
+    async def retry_stalled(context: QueueContext, timestamp: int) -> None:
+        manager = context.app.job_manager
+        stalled_jobs = await manager.get_stalled_jobs(
+            seconds_since_heartbeat=settings.job_stalled_seconds
+        )
+        for stalled in stalled_jobs:
+            await manager.retry_job(stalled)
+
+    task = app.task(
+        name=job_runs.QUEUE_TASK_PREFIX + RETRY_STALLED,
+        queue=QUEUE,
+        pass_context=True,
+        queueing_lock=RETRY_STALLED,
+    )(retry_stalled)
+    app.periodic(cron=every(stalled_check_seconds(settings)), periodic_id=RETRY_STALLED)(task)
+
+
+def build_app(jobs: Sequence[Job]) -> procrastinate.App:
+    settings = get_settings()
+    connector = procrastinate.PsycopgConnector(
+        conninfo=conninfo(settings.effective_database_url),
+        min_size=1,
+        max_size=settings.job_worker_concurrency + 2,
+    )
+    app = procrastinate.App(connector=connector)
+    for job in jobs:
+        _register(app, job)
+    _register_stalled_retry(app)
+    return app
+
+
+async def run_worker(jobs: Sequence[Job], *, signal_handlers: bool = False) -> None:
+    """One procrastinate worker (until cancelled): it defers the periodic jobs and runs them."""
+    settings = get_settings()
+    app = build_app(jobs)
+    async with app.open_async():
+        await app.run_worker_async(
+            queues=[QUEUE],
+            name=job_runs.worker_name(),
+            concurrency=settings.job_worker_concurrency,
+            install_signal_handlers=signal_handlers,
+            update_heartbeat_interval=settings.job_stalled_seconds / 3,
+            stalled_worker_timeout=settings.job_stalled_seconds,
+            delete_jobs="successful",
+        )

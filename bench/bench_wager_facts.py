@@ -39,8 +39,8 @@ from sqlmodel import select
 
 from app.core.config import get_settings
 from app.core.db import dispose_engine, session_scope, sync_url, write_transaction
-from app.services import ledger, reporting, wager_facts
 from app.demo.seed import seed_demo_data
+from app.services import ledger, reporting, wager_facts
 from app.services.seamless import wallet
 from app.services.studio import rounds
 from bench.bench_ledger import migrate

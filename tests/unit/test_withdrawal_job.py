@@ -23,8 +23,9 @@ from app.services.cashier import payout_accounts, withdrawals
 from app.services.cashier.withdrawals import WithdrawalView
 from models import JobState, Member, WithdrawalOrder, WithdrawalPayout
 from models.base import utcnow
-from models.ledger import AccountKind, TransactionKind
+from models.ledger import AccountKind
 from tests.support.accounts import make_member
+from tests.support.money import fund, wager
 
 PAYMENT_PASSWORD = "864200"
 PAYEE = "Ana Lima"
@@ -40,25 +41,10 @@ async def _account_id(
     return account.id
 
 
-async def _fund(brand: Brand, member_id: int, amount: Decimal) -> None:
+async def _fund(member_id: int, amount: Decimal) -> None:
     """A deposit, wagered once (a bet won back), so that a withdrawal may be requested."""
-    async with write_transaction() as session:
-        cash = await _account_id(session, brand, AccountKind.MEMBER_CASH, member_id)
-        clearing = await _account_id(session, brand, AccountKind.PAYMENT_CLEARING)
-        vendor = await _account_id(session, brand, AccountKind.VENDOR_CLEARING)
-        for kind, source, sign in (
-            (TransactionKind.DEPOSIT, clearing, 1),
-            (TransactionKind.BET, vendor, -1),
-            (TransactionKind.WIN, vendor, 1),
-        ):
-            await ledger.post(
-                session,
-                merchant_id=brand.id,
-                kind=kind,
-                idempotency_key=uuid4().hex,
-                legs=[ledger.Leg(cash, sign * amount), ledger.Leg(source, -sign * amount)],
-                member_id=member_id,
-            )
+    await fund(member_id, str(amount))
+    await wager(member_id, str(amount))
 
 
 async def _member(brand: Brand) -> tuple[Member, int]:
@@ -73,7 +59,7 @@ async def _member(brand: Brand) -> tuple[Member, int]:
         ),
     )
     assert account.id is not None
-    await _fund(brand, member.id, Decimal("300.00"))
+    await _fund(member.id, Decimal("300.00"))
     return member, account.id
 
 

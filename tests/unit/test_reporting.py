@@ -44,8 +44,8 @@ async def _ledger_sums(member: Member) -> dict[str, Decimal]:
 
 
 async def _play(member: Member) -> Decimal:
-    """Settled rounds, a late win, a voided settled round and a voided open one, through the
-    seamless wallet; returns the valid bet (the bets of the rounds that stayed settled)."""
+    """Settled rounds, a late win, a refused rollback of a settled round and a voided open one,
+    through the seamless wallet; returns the valid bet (the bets of the settled rounds)."""
     game = await studio_game()
     player = await player_session(member, game)
     token, code = player.session_token, game.game_code
@@ -57,11 +57,14 @@ async def _play(member: Member) -> Decimal:
     await wallet.credit(BGS, token, call(two, "20.00", code))  # a late win: a CORRECTION
     bet = call(voided, "8.00", code)
     await wallet.bet_win(BGS, token, bet, call(voided, "1.00", code))
-    await wallet.rollback(BGS, token, call(voided, "0", code, rollback_of=bet.transaction_id))
+    refused = await wallet.rollback(
+        BGS, token, call(voided, "0", code, rollback_of=bet.transaction_id)
+    )
+    assert refused.status == "REFUSED"  # its win is paid: the round stays settled
     open_bet = call(never, "2.00", code)
     await wallet.debit(BGS, token, open_bet)
     await wallet.rollback(BGS, token, call(never, "0", code, rollback_of=open_bet.transaction_id))
-    return D("10.00") + D("6.00") + D("3.00")
+    return D("10.00") + D("6.00") + D("3.00") + D("8.00")
 
 
 async def test_member_figures_agree_with_the_ledger() -> None:

@@ -53,7 +53,12 @@ class SecurityState(rx.State):
     async def confirm(self, form: dict[str, Any]) -> None:
         member, lang, _ = await self._member_and_lang()
         try:
-            self.recovery_codes = await totp.confirm_setup(member, str(form.get("code", "")))
+            self.recovery_codes = await totp.confirm_setup(
+                member,
+                str(form.get("password", "")),
+                str(form.get("code", "")),
+                self.router.session.client_ip or "unknown",
+            )
         except AppError as exc:
             self.error = translate(exc.code, lang)
             return
@@ -65,7 +70,12 @@ class SecurityState(rx.State):
     async def turn_off(self, form: dict[str, Any]) -> None:
         member, lang, _ = await self._member_and_lang()
         try:
-            await totp.disable(member, str(form.get("password", "")), str(form.get("code", "")))
+            await totp.disable(
+                member,
+                str(form.get("password", "")),
+                str(form.get("code", "")),
+                self.router.session.client_ip or "unknown",
+            )
         except AppError as exc:
             self.error = translate(exc.code, lang)
             return

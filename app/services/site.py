@@ -12,12 +12,14 @@ from sqlmodel import select
 from app.core.db import session_scope, write_transaction
 from app.core.html import safe_link, sanitize_html
 from app.services.brands import Brand, ModuleNode
-from app.services.validation import normalize_accepted_pattern
+from app.services.validation import PASSWORD_RULE, normalize_accepted_pattern
 from models import HelpArticle, Member
 
 STATUS_NORMAL = 0
 STATUS_MAINTENANCE = 1
 STATUS_REGION_BLOCKED = 2
+# Register fields that follow the one password rule rather than their stored config.
+PASSWORD_FIELDS = frozenset({"password", "confirmPassword"})
 
 # Spec 6 module switches (white-label tree ids).
 MOBILE_REGISTRATION = "MOBILENUMREG3"
@@ -101,7 +103,10 @@ def domain_routes(brand: Brand) -> list[dict[str, Any]]:
 
 
 def register_settings(brand: Brand) -> dict[str, Any]:
-    """Spec 3: per-field validation config; an acceptedPattern of '*' is sent as '.*'."""
+    """Spec 3: per-field validation config; an acceptedPattern of '*' is sent as '.*'.
+
+    The password fields publish the one password rule the server applies (NIST: a length,
+    no composition), whatever the brand's stored config says."""
     fields = [
         {
             "field": f.field_name,
@@ -114,6 +119,16 @@ def register_settings(brand: Brand) -> dict[str, Any]:
         }
         for f in brand.register_fields
     ]
+    for entry in fields:
+        if entry["field"] in PASSWORD_FIELDS:
+            entry.update(
+                enabled=True,
+                required=True,
+                minLength=PASSWORD_RULE.min_length,
+                maxLength=PASSWORD_RULE.max_length,
+                patternId=PASSWORD_RULE.pattern_id,
+                acceptedPattern=".*",
+            )
     return {"fields": fields, "methods": registration_methods(brand), "minAge": brand.min_age}
 
 

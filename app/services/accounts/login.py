@@ -83,15 +83,6 @@ def _keys(brand: Brand, name: str, ip: str) -> tuple[str, str, str]:
     )
 
 
-async def captcha_required(brand: Brand, username: str, ip: str) -> bool:
-    """Spec 4: after failures the answer carries the captcha flag and the captcha is asked."""
-    _, account_key, address_key = _keys(brand, members.normalize_username(username), ip)
-    return (
-        await rate_limit.peek(account_key) >= limits.LOGIN_CAPTCHA_AFTER
-        or await rate_limit.peek(address_key) >= limits.LOGIN_CAPTCHA_AFTER_ADDRESS
-    )
-
-
 async def _count_attempt(brand: Brand, name: str, ip: str) -> _Attempt:
     """Count the try first, as a failure, on every counter; a good try is taken back later."""
     pair_key, account_key, address_key = _keys(brand, name, ip)

@@ -356,7 +356,7 @@ def change_password_dialog() -> rx.Component:
                 ),
             ),
             *new_password_fields(),
-            checkbox("endOthers", t("auth.end_sessions")),
+            checkbox("keepOthers", t("auth.keep_sessions")),
             form_error(PasswordState.error),
             rx.el.button(
                 t("auth.submit_change"),

@@ -33,6 +33,7 @@ def _totp_section() -> rx.Component:
         rx.el.code(
             SecurityState.setup_secret, class_name="text-xs break-all", data_testid="totp-secret"
         ),
+        field("password", t("auth.password"), kind="password", autocomplete="current-password"),
         field("code", t("auth.code"), autocomplete="one-time-code", input_mode="numeric"),
         rx.el.button(
             t("auth.totp_enable"), type="submit", class_name=PRIMARY, data_testid="totp-enable"

@@ -77,6 +77,7 @@ def _accounts_card() -> rx.Component:
             test_id="pix-key-type",
         ),
         field("pixKey", t("withdraw.pix_key")),
+        field("password", t("auth.password"), kind="password", autocomplete="current-password"),
         rx.el.button(
             t("withdraw.bind"), type="submit", class_name=SECONDARY, data_testid="bind-account"
         ),

@@ -89,6 +89,7 @@ class AuthState(rx.State):
             ip=page_visitor(self).ip,
             user_agent=self.router.headers.user_agent[:255],
             device="WEB",
+            device_id=self.router.session.client_token,
         )
 
     def _apply(self, value: dict[str, Any]) -> None:
@@ -296,7 +297,7 @@ class AuthState(rx.State):
     async def logout(self) -> Any:
         """Spec 4, logout confirmed: end the session and go home, replacing history."""
         if self._token:
-            await sessions.revoke(self._token)
+            await sessions.logout(self._token)
         self._clear()
         return [DialogState.close(LOGOUT_DIALOG), rx.redirect(routes.HOME, replace=True)]
 

@@ -52,20 +52,20 @@ class PasswordState(rx.State):
     @rx.event
     async def change(self, form: dict[str, Any]) -> Any:
         """Spec 4, change password success: reload info, close the popup, go to /."""
-        brand, lang = await self._brand_lang()
+        _, lang = await self._brand_lang()
         auth = await self.get_state(AuthState)
         old = auth._login_password or str(form.get("oldPassword", ""))
         try:
             await require_open(self, money=False)
             login = await current_login(self)
             ended = await passwords.change_password(
-                brand,
                 login.member,
                 login.session_id,
                 old,
                 str(form.get("newPassword", "")),
                 str(form.get("confirmNewPassword", "")),
-                form.get("endOthers") == "on",
+                self.router.session.client_ip or "unknown",
+                end_other_sessions=form.get("keepOthers") != "on",
             )
         except AppError as exc:
             self.errors, self.error = describe(exc, lang)
@@ -131,6 +131,7 @@ class PasswordState(rx.State):
                 token,
                 str(form.get("newPassword", "")),
                 str(form.get("confirmNewPassword", "")),
+                self.router.session.client_ip or "unknown",
             )
         except AppError as exc:
             self.errors, self.error = describe(exc, lang)

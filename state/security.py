@@ -10,7 +10,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import totp
 from state.auth import current_login
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand, page_visitor, require_open
 
 
 class SecurityState(rx.State):
@@ -55,7 +55,12 @@ class SecurityState(rx.State):
         member, lang, _ = await self._member_and_lang()
         try:
             await require_open(self, money=False)
-            self.recovery_codes = await totp.confirm_setup(member, str(form.get("code", "")))
+            self.recovery_codes = await totp.confirm_setup(
+                member,
+                str(form.get("password", "")),
+                str(form.get("code", "")),
+                page_visitor(self).ip,
+            )
         except AppError as exc:
             self.error = translate(exc.code, lang)
             return
@@ -68,7 +73,12 @@ class SecurityState(rx.State):
         member, lang, _ = await self._member_and_lang()
         try:
             await require_open(self, money=False)
-            await totp.disable(member, str(form.get("password", "")), str(form.get("code", "")))
+            await totp.disable(
+                member,
+                str(form.get("password", "")),
+                str(form.get("code", "")),
+                page_visitor(self).ip,
+            )
         except AppError as exc:
             self.error = translate(exc.code, lang)
             return

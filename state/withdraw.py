@@ -88,6 +88,7 @@ class WithdrawState(rx.State):
                 str(form.get("loginPassword", "")),
                 str(form.get("paymentPassword", "")),
                 str(form.get("confirmPaymentPassword", "")),
+                self.router.session.client_ip or "unknown",
             )
         except AppError as exc:
             await self._fail(exc, lang)
@@ -108,6 +109,8 @@ class WithdrawState(rx.State):
                     pix_key_type=str(form.get("pixKeyType", "")),
                     pix_key=str(form.get("pixKey", "")),
                 ),
+                str(form.get("password", "")),
+                self.router.session.client_ip or "unknown",
             )
         except AppError as exc:
             await self._fail(exc, lang)

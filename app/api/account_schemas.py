@@ -102,7 +102,9 @@ class ChangePasswordPayload(ApiModel):
     oldPassword: str = Field(default="", max_length=128)
     newPassword: str = Field(default="", max_length=128)
     confirmNewPassword: str = Field(default="", max_length=128)
-    logoutOtherSessions: bool = False
+    logoutOtherSessions: bool = Field(
+        default=True, description="end every other session (the default)"
+    )
 
 
 class ChangePasswordValue(ApiModel):
@@ -164,7 +166,8 @@ class TotpSetupValue(ApiModel):
     qr: str
 
 
-class TotpCodePayload(ApiModel):
+class TotpEnablePayload(ApiModel):
+    password: str = Field(max_length=128)
     code: str = Field(max_length=32)
 
 

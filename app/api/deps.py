@@ -155,5 +155,8 @@ RealMember = Annotated[Authenticated, Depends(real_member)]
 
 def client_of(request: Request, ctx: RequestContext) -> Client:
     return Client(
-        ip=ctx.ip, user_agent=request.headers.get("user-agent", "")[:255], device=ctx.device
+        ip=ctx.ip,
+        user_agent=request.headers.get("user-agent", "")[:255],
+        device=ctx.device,
+        device_id=request.headers.get("device-id", "")[:64],
     )

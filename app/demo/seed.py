@@ -50,8 +50,8 @@ MODULE_TREE: tuple[tuple[str, str | None, str], ...] = (
 # field name → (enabled, required, min, max, pattern id, accepted pattern)
 REGISTER_FIELDS: dict[str, tuple[bool, bool, int | None, int | None, int | None, str | None]] = {
     "username": (True, True, 6, 16, 1, "*"),
-    "password": (True, True, 8, 20, 5, "*"),
-    "confirmPassword": (True, True, 8, 20, 5, "*"),
+    "password": (True, True, 8, 64, 0, "*"),
+    "confirmPassword": (True, True, 8, 64, 0, "*"),
     "payeeName": (True, False, 2, 60, 21, "*"),
     "email": (True, False, 6, 80, 3, "*"),
     "mobileNum": (True, False, 10, 11, 6, "*"),

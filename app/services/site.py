@@ -12,12 +12,14 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.html import safe_link, sanitize_html
 from app.services.brands import Brand, ModuleNode
-from app.services.validation import normalize_accepted_pattern
+from app.services.validation import PASSWORD_RULE, normalize_accepted_pattern
 from models import DomainRoute, HelpArticle, Member, RegisterField
 
 STATUS_NORMAL = 0
 STATUS_MAINTENANCE = 1
 STATUS_REGION_BLOCKED = 2
+# Register fields that follow the one password rule rather than their stored config.
+PASSWORD_FIELDS = frozenset({"password", "confirmPassword"})
 
 # Spec 6 module switches (white-label tree ids).
 MOBILE_REGISTRATION = "MOBILENUMREG3"
@@ -150,12 +152,29 @@ def domain_routes(brand: Brand) -> list[DomainRoute]:
 
 
 def register_settings(brand: Brand) -> RegisterSettings:
-    """Spec 3: per-field validation config; an acceptedPattern of '*' is sent as '.*'."""
-    fields = tuple(
-        f.model_copy(update={"accepted_pattern": normalize_accepted_pattern(f.accepted_pattern)})
-        for f in brand.register_fields
-    )
+    """Spec 3: per-field validation config; an acceptedPattern of '*' is sent as '.*'.
+
+    The password fields publish the one password rule the server applies (NIST: a length,
+    no composition), whatever the brand's stored config says."""
+    fields = tuple(_published_field(f) for f in brand.register_fields)
     return RegisterSettings(fields, registration_methods(brand), brand.min_age)
+
+
+def _published_field(field: RegisterField) -> RegisterField:
+    if field.field_name in PASSWORD_FIELDS:
+        return field.model_copy(
+            update={
+                "enabled": True,
+                "required": True,
+                "min_length": PASSWORD_RULE.min_length,
+                "max_length": PASSWORD_RULE.max_length,
+                "pattern_id": PASSWORD_RULE.pattern_id,
+                "accepted_pattern": ".*",
+            }
+        )
+    return field.model_copy(
+        update={"accepted_pattern": normalize_accepted_pattern(field.accepted_pattern)}
+    )
 
 
 def registration_methods(brand: Brand) -> dict[str, bool]:

@@ -331,3 +331,54 @@ def validate_field(value: str | None, rule: FieldRule) -> FieldError | None:
     if accepted is not None and _compile_accepted(accepted).fullmatch(text) is None:
         return FieldError("val_format", {})
     return None
+
+
+# --- passwords (NIST SP 800-63B) ---------------------------------------------------------
+
+PASSWORD_MIN_LENGTH = 8
+PASSWORD_MAX_LENGTH = 64
+PASSWORD_RULE = FieldRule(
+    required=True, min_length=PASSWORD_MIN_LENGTH, max_length=PASSWORD_MAX_LENGTH, pattern_id=0
+)
+"""The password rule as the register settings publish it: a length, no composition."""
+
+PASSWORD_KEYS: frozenset[str] = frozenset(
+    {"val_required", "val_password_length", "val_password_format", "val_password_common"}
+)
+"""Every message key :func:`validate_password` can return."""
+
+
+@lru_cache(maxsize=1)
+def common_passwords() -> frozenset[str]:
+    """The 30,000 most common passwords of leaked password sets, as zxcvbn ships them
+    (lower case); loaded once, on first use."""
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+    return frozenset(FREQUENCY_LISTS["passwords"])
+
+
+def is_common_password(password: str) -> bool:
+    """Whether the password (compared without case) is on the common/breached list."""
+    return unicodedata.normalize("NFKC", password).casefold() in common_passwords()
+
+
+def validate_password(value: str | None) -> FieldError | None:
+    """The password rule of NIST SP 800-63B, the same on every form.
+
+    At least 8 and at most 64 characters (counted after NFC normalisation, nothing
+    stripped), every printable character including spaces, no composition rule, and
+    refused when it is on the common-password list. Returns the first failure or None.
+    """
+    text = unicodedata.normalize("NFC", value or "")
+    if not text.strip():
+        return FieldError("val_required", {})
+    if not PASSWORD_MIN_LENGTH <= len(text) <= PASSWORD_MAX_LENGTH:
+        return FieldError(
+            "val_password_length",
+            {"range": format_range(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)},
+        )
+    if not text.isprintable():
+        return FieldError("val_password_format", {})
+    if is_common_password(text):
+        return FieldError("val_password_common", {})
+    return None

@@ -139,7 +139,13 @@ async def world() -> AsyncIterator[World]:
     info, deposit = await _withdrawer(app, a, holder)
     account = await a.post(
         "/wps/member/payoutAccounts",
-        {"type": "PIX", "pixKeyType": "CPF", "pixKey": CPF, "holderName": holder},
+        {
+            "type": "PIX",
+            "pixKeyType": "CPF",
+            "pixKey": CPF,
+            "holderName": holder,
+            "password": PASSWORD,
+        },
     )
     pending = await a.post("/wps/payment/deposit", {"channel": "PIX", "amount": "50.00"})
     withdrawal = await a.post(

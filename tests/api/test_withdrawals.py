@@ -38,6 +38,7 @@ BANK = {
     "branch": "1234",
     "accountNumber": "12345-6",
     "holderName": PAYEE,
+    "password": PASSWORD,
 }
 
 
@@ -83,7 +84,13 @@ async def _player(make_client: MakeClient, deposit: str = "500.00", wager: bool 
     await _set_payment_password(client)
     account = await client.post(
         "/wps/member/payoutAccounts",
-        {"type": "PIX", "pixKeyType": "CPF", "pixKey": CPF, "holderName": PAYEE},
+        {
+            "type": "PIX",
+            "pixKeyType": "CPF",
+            "pixKey": CPF,
+            "holderName": PAYEE,
+            "password": PASSWORD,
+        },
     )
     await _deposit(client, deposit)
     if wager:
@@ -178,7 +185,11 @@ async def test_payment_password_is_set_once_and_changed_with_the_old_one(
     )
     assert (again.status, again.code) == (409, "payment-password-already-set")
 
-    change = {"newPaymentPassword": "975310", "confirmPaymentPassword": "975310"}
+    change = {
+        "loginPassword": PASSWORD,
+        "newPaymentPassword": "975310",
+        "confirmPaymentPassword": "975310",
+    }
     wrong_old = await _error(
         client.put(
             "/wps/member/paymentPassword", {**change, "oldPaymentPassword": "000000"}, sealed=True
@@ -189,6 +200,7 @@ async def test_payment_password_is_set_once_and_changed_with_the_old_one(
         client.put(
             "/wps/member/paymentPassword",
             {
+                "loginPassword": PASSWORD,
                 "oldPaymentPassword": PAY_PASSWORD,
                 "newPaymentPassword": PAY_PASSWORD,
                 "confirmPaymentPassword": PAY_PASSWORD,
@@ -215,14 +227,26 @@ async def test_payout_accounts_are_in_the_members_name_and_at_most_three(
     incomplete = await _error(
         nameless.post(
             "/wps/member/payoutAccounts",
-            {"type": "PIX", "pixKeyType": "CPF", "pixKey": CPF, "holderName": PAYEE},
+            {
+                "type": "PIX",
+                "pixKeyType": "CPF",
+                "pixKey": CPF,
+                "holderName": PAYEE,
+                "password": PASSWORD,
+            },
         )
     )
     assert (incomplete.status, incomplete.code) == (409, "payout-profile-incomplete")
 
     client = make_client(language="PT")
     await register(client, payeeName=PAYEE)
-    pix = {"type": "PIX", "pixKeyType": "CPF", "pixKey": CPF, "holderName": PAYEE}
+    pix = {
+        "type": "PIX",
+        "pixKeyType": "CPF",
+        "pixKey": CPF,
+        "holderName": PAYEE,
+        "password": PASSWORD,
+    }
     mismatch = await _error(
         client.post("/wps/member/payoutAccounts", {**pix, "holderName": "João Souza"})
     )
@@ -309,7 +333,13 @@ async def test_bad_withdrawal_requests_change_nothing(make_client: MakeClient) -
     await register(unset, payeeName=PAYEE)
     account = await unset.post(
         "/wps/member/payoutAccounts",
-        {"type": "PIX", "pixKeyType": "CPF", "pixKey": CPF, "holderName": PAYEE},
+        {
+            "type": "PIX",
+            "pixKeyType": "CPF",
+            "pixKey": CPF,
+            "holderName": PAYEE,
+            "password": PASSWORD,
+        },
     )
     no_password = await _error(
         _withdraw(Player(unset, 0, account["id"]), "50.00", password="123456")
@@ -335,6 +365,7 @@ async def test_five_wrong_payment_passwords_lock_withdrawals(make_client: MakeCl
         player.client.put(
             "/wps/member/paymentPassword",
             {
+                "loginPassword": PASSWORD,
                 "oldPaymentPassword": PAY_PASSWORD,
                 "newPaymentPassword": "975310",
                 "confirmPaymentPassword": "975310",
@@ -581,7 +612,13 @@ async def test_an_operator_cannot_pay_their_own_withdrawal(make_client: MakeClie
     await _set_payment_password(client)
     account = await client.post(
         "/wps/member/payoutAccounts",
-        {"type": "PIX", "pixKeyType": "CPF", "pixKey": CPF, "holderName": PAYEE},
+        {
+            "type": "PIX",
+            "pixKeyType": "CPF",
+            "pixKey": CPF,
+            "holderName": PAYEE,
+            "password": PASSWORD,
+        },
     )
     await _deposit(client, "100.00")
     assert member.id is not None

@@ -46,7 +46,9 @@ async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
     await header.locator("input[name=username]").fill(username)
     await header.locator("input[name=password]").fill("Wrong1234")
     await header.get_by_role("button").click()
-    await expect(page.get_by_test_id("dialog-warning")).to_have_text("Usuário ou senha incorretos")
+    await expect(page.get_by_test_id("dialog-warning")).to_have_text(
+        "Usuário ou senha incorretos (ou código do autenticador)"
+    )
     await page.get_by_test_id("dialog-warning-cover").click(position={"x": 5, "y": 5})
     await expect(page.get_by_test_id("dialog-login")).to_be_visible()
     # Two more failures: the captcha appears (the failure answer carries the flag).
@@ -55,7 +57,7 @@ async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
         await _fill_login_dialog(page, username, "Wrong1234")
         await expect(page.get_by_test_id("login-submit")).to_be_enabled()
     await expect(page.get_by_test_id("form-error").first).to_have_text(
-        "Usuário ou senha incorretos"
+        "Usuário ou senha incorretos (ou código do autenticador)"
     )
     await expect(page.get_by_test_id("captcha-image")).to_be_visible()
     captcha_src = await page.get_by_test_id("captcha-image").locator("img").get_attribute("src")

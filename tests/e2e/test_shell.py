@@ -134,7 +134,7 @@ async def test_helper_dialog_closes_on_cover_click_and_by_timeout(
     submit = page.get_by_test_id("header-login-form").get_by_role("button")
     await submit.click()
     notice = page.get_by_test_id("dialog-warning")
-    await expect(notice).to_have_text("Usuário ou senha incorretos")
+    await expect(notice).to_have_text("Usuário ou senha incorretos (ou código do autenticador)")
     await page.get_by_test_id("dialog-warning-cover").click(position={"x": 5, "y": 5})
     await expect(notice).to_be_hidden()
     await submit.click()

@@ -63,6 +63,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     accounts = page.get_by_test_id("bind-account").locator("xpath=..")
     await accounts.locator("input[name=holderName]").fill("maria  TESTE")
     await accounts.locator("input[name=pixKey]").fill(CPF)
+    await accounts.locator("input[name=password]").fill(PASSWORD)
     await page.get_by_test_id("bind-account").click()
     await expect(page.get_by_test_id("payout-accounts")).to_contain_text("***")
     request = page.get_by_test_id("withdraw-submit").locator("xpath=..")

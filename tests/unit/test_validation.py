@@ -9,15 +9,18 @@ import pytest
 
 from app.core.i18n.catalog.validation import MESSAGES
 from app.services.validation import (
+    PASSWORD_KEYS,
     PATTERN_CHECKERS,
     PATTERN_IDS,
     VALIDATE_FIELD_KEYS,
     FieldError,
     FieldRule,
+    common_passwords,
     format_range,
     matches_pattern,
     normalize_accepted_pattern,
     validate_field,
+    validate_password,
 )
 
 VALID: dict[int, list[str]] = {
@@ -319,3 +322,62 @@ def test_messages_format_with_error_params(lang: str) -> None:
     assert error is not None
     text = MESSAGES[lang][error.key].format(**error.params)
     assert "8" in text and "{" not in text
+
+
+# --- the password rule (NIST SP 800-63B) -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "password",
+    [
+        "abcdefgh",  # eight lower-case letters: no composition rule
+        "correct horse battery staple",
+        "  leading and trailing spaces  ",
+        "x" * 64,
+        "çãõ é ótimo, não?",
+        "🎲🎰🃏 emoji ok",
+        "!@#$%^&*()_+{}|",
+    ],
+)
+def test_password_rule_accepts_any_printable_text(password: str) -> None:
+    assert validate_password(password) is None
+
+
+@pytest.mark.parametrize(
+    ("password", "key"),
+    [
+        (None, "val_required"),
+        ("", "val_required"),
+        ("        ", "val_required"),
+        ("short", "val_password_length"),
+        ("sevench", "val_password_length"),
+        ("x" * 65, "val_password_length"),
+        ("tab\there1", "val_password_format"),
+        ("new\nline12", "val_password_format"),
+        ("nul\x00char12", "val_password_format"),
+        ("password", "val_password_common"),
+        ("Password1", "val_password_common"),  # compared without case
+        ("QWERTYUIOP", "val_password_common"),
+        ("iloveyou1", "val_password_common"),
+    ],
+)
+def test_password_rule_refusals(password: str | None, key: str) -> None:
+    failure = validate_password(password)
+    assert failure is not None and failure.key == key
+    assert failure.key in PASSWORD_KEYS
+
+
+def test_password_length_message_shows_the_bounds() -> None:
+    assert validate_password("short") == FieldError("val_password_length", {"range": "8 - 64"})
+
+
+def test_common_password_list_is_large_and_shipped() -> None:
+    common = common_passwords()
+    assert len(common) >= 10_000
+    assert {"123456", "password", "qwerty", "dragon"} <= common
+
+
+def test_every_password_key_has_a_message_in_both_languages() -> None:
+    for language in ("en", "pt"):
+        for key in PASSWORD_KEYS:
+            assert MESSAGES[language].get(key), (language, key)

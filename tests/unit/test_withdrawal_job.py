@@ -24,7 +24,7 @@ from app.services.cashier.withdrawals import WithdrawalView
 from models import JobState, Member, WithdrawalOrder, WithdrawalPayout
 from models.base import utcnow
 from models.ledger import AccountKind
-from tests.support.accounts import make_member
+from tests.support.accounts import PASSWORD, make_member
 from tests.support.money import fund, wager
 
 PAYMENT_PASSWORD = "864200"
@@ -57,6 +57,8 @@ async def _member(brand: Brand) -> tuple[Member, int]:
         payout_accounts.PayoutAccountInput(
             kind="PIX", holder_name=PAYEE, pix_key_type="RANDOM", pix_key=str(uuid4())
         ),
+        PASSWORD,
+        "203.0.113.40",
     )
     assert account.id is not None
     await _fund(member.id, Decimal("300.00"))

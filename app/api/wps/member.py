@@ -15,8 +15,8 @@ from app.api.account_schemas import (
     PhoneResetPayload,
     RegisterPayload,
     TokenResetPayload,
-    TotpCodePayload,
     TotpDisablePayload,
+    TotpEnablePayload,
     TotpSetupValue,
 )
 from app.api.deps import (
@@ -102,13 +102,13 @@ async def change_password(
     payload: Annotated[ChangePasswordPayload, sealed_model(ChangePasswordPayload)],
 ) -> Envelope[ChangePasswordValue]:
     ended = await passwords.change_password(
-        ctx.brand,
         auth.member,
         auth.session_id,
         payload.oldPassword,
         payload.newPassword,
         payload.confirmNewPassword,
-        payload.logoutOtherSessions,
+        ctx.ip,
+        end_other_sessions=payload.logoutOtherSessions,
     )
     return ok(ChangePasswordValue(endedSessions=ended))
 
@@ -128,7 +128,7 @@ async def forgot_by_email(
 async def reset_with_token(ctx: Context, payload: TokenResetPayload) -> Envelope[bool]:
     """Finish the e-mail reset with the link's token."""
     await passwords.reset_with_token(
-        ctx.brand, payload.token, payload.newPassword, payload.confirmNewPassword
+        ctx.brand, payload.token, payload.newPassword, payload.confirmNewPassword, ctx.ip
     )
     return ok(True)
 
@@ -160,12 +160,18 @@ async def totp_setup(ctx: Context, auth: RealMember) -> Envelope[TotpSetupValue]
 
 
 @router.post("/totp/enable", response_model=Envelope[list[str]], dependencies=OPEN_FOR_ACCOUNTS)
-async def totp_enable(auth: RealMember, payload: TotpCodePayload) -> Envelope[list[str]]:
-    """Confirm the setup with a code; answers the recovery codes, shown only this once."""
-    return ok(await totp.confirm_setup(auth.member, payload.code))
+async def totp_enable(
+    ctx: Context, auth: RealMember, payload: TotpEnablePayload
+) -> Envelope[list[str]]:
+    """Turn 2FA on with the password again and a first code; answers the recovery codes,
+    shown only this once."""
+    return ok(await totp.confirm_setup(auth.member, payload.password, payload.code, ctx.ip))
 
 
 @router.post("/totp/disable", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS)
-async def totp_disable(auth: RealMember, payload: TotpDisablePayload) -> Envelope[bool]:
-    await totp.disable(auth.member, payload.password, payload.code)
+async def totp_disable(
+    ctx: Context, auth: RealMember, payload: TotpDisablePayload
+) -> Envelope[bool]:
+    """Turn 2FA off with the password again and a code (or a recovery code)."""
+    await totp.disable(auth.member, payload.password, payload.code, ctx.ip)
     return ok(True)

@@ -70,8 +70,15 @@ async def login_freeplay(request: Request, ctx: Context) -> Envelope[LoginValue]
 
 
 @router.delete("/logout", response_model=Envelope[bool])
-async def logout(request: Request, auth: CurrentMember) -> Envelope[bool]:
-    token = sessions.bearer(request.headers.get("authorization"))
-    assert token is not None
-    await sessions.revoke(token)
+async def logout(auth: CurrentMember) -> Envelope[bool]:
+    """End every session of the member: logins, game sessions and unused launch tokens."""
+    assert auth.member.id is not None
+    await sessions.end_sessions(auth.member.id)
     return ok(True)
+
+
+@router.post("/others/end", response_model=Envelope[int])
+async def end_other_sessions(auth: CurrentMember) -> Envelope[int]:
+    """End every other session of the member (this login stays); answers how many logins."""
+    assert auth.member.id is not None
+    return ok(await sessions.end_sessions(auth.member.id, auth.session_id))

@@ -31,5 +31,7 @@ async def feedback(request: Request, ctx: Context, payload: FeedbackPayload) -> 
     """A support ticket or feedback; the member is attached when a token is sent."""
     token = sessions.bearer(request.headers.get("authorization"))
     member_id = (await sessions.authenticate(token)).member.id if token else None
-    ticket = await submit_feedback(ctx.brand, member_id, payload.questionType, payload.content)
+    ticket = await submit_feedback(
+        ctx.brand, member_id, payload.questionType, payload.content, ctx.ip
+    )
     return ok(ticket)

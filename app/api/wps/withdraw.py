@@ -47,12 +47,14 @@ class SetPaymentPasswordPayload(ApiModel):
 
 
 class ChangePaymentPasswordPayload(ApiModel):
+    loginPassword: str = Field(default="", max_length=128, description="re-authentication")
     oldPaymentPassword: str = Field(default="", max_length=64)
     newPaymentPassword: str = Field(default="", max_length=64)
     confirmPaymentPassword: str = Field(default="", max_length=64)
 
 
 class PayoutAccountPayload(ApiModel):
+    password: str = Field(default="", max_length=128, description="the login password again")
     type: str = Field(max_length=8, description="PIX or BANK")
     holderName: str = Field(max_length=120)
     pixKeyType: str = Field(default="", max_length=8, description="CPF, EMAIL, PHONE or RANDOM")
@@ -256,6 +258,7 @@ async def set_payment_password(
         payload.loginPassword,
         payload.paymentPassword,
         payload.confirmPaymentPassword,
+        ctx.ip,
     )
     return ok(True)
 
@@ -272,9 +275,11 @@ async def change_payment_password(
     await withdrawals.change_payment_password(
         ctx.brand,
         auth.member,
+        payload.loginPassword,
         payload.oldPaymentPassword,
         payload.newPaymentPassword,
         payload.confirmPaymentPassword,
+        ctx.ip,
     )
     return ok(True)
 
@@ -293,9 +298,10 @@ async def list_payout_accounts(auth: RealMember) -> Envelope[list[PayoutAccountV
     dependencies=OPEN_FOR_ACCOUNTS,
 )
 async def bind_payout_account(
-    auth: RealMember, body: PayoutAccountPayload
+    ctx: Context, auth: RealMember, body: PayoutAccountPayload
 ) -> Envelope[PayoutAccountValue]:
-    """Add a PIX key or bank account; the holder must be the member (profile payee name)."""
+    """Add a PIX key or bank account, proven by the login password; the holder must be the
+    member (profile payee name)."""
     account = await payout_accounts.bind(
         auth.member,
         payout_accounts.PayoutAccountInput(
@@ -307,6 +313,8 @@ async def bind_payout_account(
             branch=body.branch,
             account_number=body.accountNumber,
         ),
+        body.password,
+        ctx.ip,
     )
     return ok(account_value(account))
 

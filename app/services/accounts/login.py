@@ -18,21 +18,13 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password, keyed_digest, needs_rehash, verify_password
 from app.services import site
-from app.services.accounts import members, sessions, totp, verification
+from app.services.accounts import limits, members, sessions, totp, verification
 from app.services.brands import Brand
 from app.services.messaging import email_provider, sms_provider
 from models import KnownIp, Member
 from models.base import saved_id, utcnow
 from models.member import MEMBER_ACTIVE
 
-CAPTCHA_AFTER_FAILURES = 3
-# Many players can share one address (mobile carriers, offices): the address threshold is higher.
-CAPTCHA_AFTER_IP_FAILURES = 20
-LOCK_AFTER_FAILURES = 10
-LOCK_SECONDS = 15 * 60
-FAILURE_WINDOW_SECONDS = 3600
-PASSWORD_CHECKS_PER_HOUR = 100
-CHECKS_PER_IP_PER_HOUR = 300
 VERIFY_CODE_TTL = 300
 
 
@@ -57,40 +49,82 @@ class Client:
     ip: str
     user_agent: str = ""
     device: str = "WEB"
+    device_id: str = ""  # the client's own device identifier, when it sends one
 
 
-async def captcha_required(brand: Brand, username: str, ip: str) -> bool:
-    """Spec 4: after failures the answer carries the captcha flag and the captcha is asked."""
-    name = members.normalize_username(username)
-    by_account = await rate_limit.peek(f"login-fail:{brand.code}:{name}")
-    by_ip = await rate_limit.peek(f"login-fail-ip:{ip}")
-    return by_account >= CAPTCHA_AFTER_FAILURES or by_ip >= CAPTCHA_AFTER_IP_FAILURES
+@dataclass(frozen=True)
+class _Attempt:
+    """The counts one login try was given (itself included) before its password is checked."""
+
+    pair: rate_limit.Window
+    account: rate_limit.Window
+    address: rate_limit.Window
+
+    @property
+    def captcha_now(self) -> bool:
+        return (
+            self.account.count > limits.LOGIN_CAPTCHA_AFTER
+            or self.address.count > limits.LOGIN_CAPTCHA_AFTER_ADDRESS
+        )
+
+    @property
+    def captcha_next(self) -> bool:
+        return (
+            self.account.count >= limits.LOGIN_CAPTCHA_AFTER
+            or self.address.count >= limits.LOGIN_CAPTCHA_AFTER_ADDRESS
+        )
 
 
-async def _record_failure(brand: Brand, name: str, ip: str) -> None:
-    window = await rate_limit.hit(
-        f"login-fail:{brand.code}:{name}", LOCK_AFTER_FAILURES, FAILURE_WINDOW_SECONDS
+def _keys(brand: Brand, name: str, ip: str) -> tuple[str, str, str]:
+    return (
+        rate_limit.limit_key(limits.LOGIN_PAIR_FAILURES, brand.code, name, ip),
+        rate_limit.limit_key(limits.LOGIN_ACCOUNT_FAILURES, brand.code, name),
+        rate_limit.limit_key(limits.LOGIN_ADDRESS_FAILURES, ip),
     )
-    await rate_limit.hit(f"login-fail-ip:{ip}", 10_000, FAILURE_WINDOW_SECONDS)
-    if window.count >= LOCK_AFTER_FAILURES:
-        await get_redis().set(f"login-lock:{brand.code}:{name}", "1", ex=LOCK_SECONDS)
 
 
-async def _clear_failures(brand: Brand, name: str) -> None:
-    await rate_limit.reset(f"login-fail:{brand.code}:{name}")
+async def _count_attempt(brand: Brand, name: str, ip: str) -> _Attempt:
+    """Count the try first, as a failure, on every counter; a good try is taken back later."""
+    pair_key, account_key, address_key = _keys(brand, name, ip)
+    pair_limit, account_limit = limits.LOGIN_PAIR_FAILURES, limits.LOGIN_ACCOUNT_FAILURES
+    pair = await rate_limit.hit(pair_key, pair_limit.limit, pair_limit.window_seconds)
+    if pair.count == pair_limit.limit:
+        # The last allowed try: whatever it turns out to be, the pair stays counted (locked
+        # should it fail) for at least the lock time from now.
+        await rate_limit.extend(pair_key, max(pair.retry_after, limits.LOGIN_LOCK_SECONDS))
+    account = await rate_limit.hit(account_key, account_limit.limit, account_limit.window_seconds)
+    address_limit = limits.LOGIN_ADDRESS_FAILURES
+    address = await rate_limit.hit(address_key, address_limit.limit, address_limit.window_seconds)
+    return _Attempt(pair, account, address)
 
 
-async def _guard(brand: Brand, name: str, ip: str) -> None:
-    if await get_redis().exists(f"login-lock:{brand.code}:{name}"):
+async def _take_back(brand: Brand, name: str, ip: str) -> None:
+    """A good try: the pair starts afresh, the account and address counts drop by one."""
+    pair_key, account_key, address_key = _keys(brand, name, ip)
+    await rate_limit.reset(pair_key)
+    await rate_limit.undo(account_key, limits.LOGIN_ACCOUNT_FAILURES.window_seconds)
+    await rate_limit.undo(address_key, limits.LOGIN_ADDRESS_FAILURES.window_seconds)
+
+
+async def _known_address(member: Member | None, ip: str) -> bool:
+    if member is None:
+        return False
+    async with session_scope() as session:
+        known = (
+            await session.exec(
+                select(KnownIp.id).where(KnownIp.member_id == member.id, KnownIp.ip == ip)
+            )
+        ).first()
+    return known is not None
+
+
+async def _refuse_if_locked(attempt: _Attempt, member: Member | None, ip: str) -> None:
+    """Per (account, address) first; the account-wide count locks only addresses the member
+    has never logged in from, so a stranger's burst leaves the owner their own addresses."""
+    if attempt.pair.exceeded:
         raise AppError("account-temporarily-locked", status=429)
-    checks = await rate_limit.hit(
-        f"login-checks:{brand.code}:{name}", PASSWORD_CHECKS_PER_HOUR, 3600
-    )
-    per_ip = await rate_limit.hit(f"login-checks-ip:{ip}", CHECKS_PER_IP_PER_HOUR, 3600)
-    if checks.exceeded:
+    if attempt.account.exceeded and not await _known_address(member, ip):
         raise AppError("account-temporarily-locked", status=429)
-    if per_ip.exceeded:
-        raise AppError("too-many-requests", status=429)
 
 
 def _same_name(a: str, b: str) -> bool:
@@ -194,18 +228,25 @@ async def _credentials(brand: Brand, request: LoginRequest, client: Client) -> M
     name = members.normalize_username(request.username)
     if not name or not request.password:
         raise AppError("val_username_password_required", status=400)
-    await _guard(brand, name, client.ip)
-    if await captcha_required(brand, name, client.ip):
-        await verification.check_captcha(request.captcha_id, request.captcha)
-    await verification.check_pow(request.bot_check)
+    await limits.password_hashing(client.ip)
     async with session_scope() as session:
         member = await members.by_username(session, brand.id, name)
-    if not await verify_password(member.password_hash if member else None, request.password):
-        await _record_failure(brand, name, client.ip)
-        needs_captcha = await captcha_required(brand, name, client.ip)
-        raise AppError("in_incorrect_password", status=400, value={"captcha": needs_captcha})
-    await _clear_failures(brand, name)
-    assert member is not None
+    attempt = await _count_attempt(brand, name, client.ip)
+    await _refuse_if_locked(attempt, member, client.ip)
+    if attempt.captcha_now:
+        await verification.check_captcha(request.captcha_id, request.captcha)
+    await verification.check_pow(request.bot_check)
+    good = await verify_password(member.password_hash if member else None, request.password)
+    if good and member is not None and member.totp_enabled:
+        # The same answer as a wrong password: nobody learns which part was wrong.
+        good = await totp.second_factor_ok(member, request.totp_code)
+    if not good or member is None:
+        raise AppError(
+            "in_incorrect_password",
+            status=400,
+            value={"captcha": attempt.captcha_next, "totp": True},
+        )
+    await _take_back(brand, name, client.ip)
     if needs_rehash(member.password_hash):
         await _store_rehash(member, request.password)
     return member
@@ -230,8 +271,6 @@ async def login(brand: Brand, request: LoginRequest, client: Client) -> dict[str
         raise AppError("non-agent-login", status=403)
     if member_roles.is_trial:
         raise AppError("non-member-login", status=403)
-    if member.totp_enabled:
-        await totp.check_second_factor(member, request.totp_code)
     await _verify_new_ip(brand, member, client, request)
     return await complete_login(brand, member, client, via_sms=request.login_type == "sms")
 

@@ -12,9 +12,9 @@ from app.core.cache import get_redis
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.security import hash_password, keyed_digest, verify_password
+from app.core.security import hash_password, keyed_digest
 from app.services import site
-from app.services.accounts import members, sessions, verification
+from app.services.accounts import limits, members, reauth, sessions, verification
 from app.services.accounts.login import Client, complete_login
 from app.services.accounts.registration import password_problem
 from app.services.brands import Brand
@@ -43,26 +43,27 @@ async def _store_password(member_id: int, new_password: str) -> None:
 
 
 async def change_password(
-    brand: Brand,
     member: Member,
     session_id: int,
     old: str,
     new: str,
     confirmation: str,
-    end_other_sessions: bool,
+    ip: str,
+    end_other_sessions: bool = True,
 ) -> int:
-    """Spec 4, change password; returns how many other sessions were ended."""
-    errors = password_problem(brand, new, confirmation)
+    """Spec 4, change password; the old one is a counted re-authentication. Every other
+    session (logins, game sessions, launch tokens) ends unless the member keeps them.
+    Returns how many other logins were ended."""
+    errors = password_problem(new, confirmation)
     if not old:
         errors.insert(0, {"field": "oldPassword", "code": "val_required", "params": {}})
     _raise_if(errors)
-    if not await verify_password(member.password_hash, old):
-        raise AppError("old-password-incorrect", status=400)
+    await reauth.confirm(member, old, ip)
     if old == new:
         raise AppError("password-same-as-old", status=400)
     assert member.id is not None
     await _store_password(member.id, new)
-    return await sessions.revoke_others(member.id, session_id) if end_other_sessions else 0
+    return await sessions.end_sessions(member.id, session_id) if end_other_sessions else 0
 
 
 async def forgot_by_email(brand: Brand, username: str, email: str, client_ip: str) -> None:
@@ -89,9 +90,12 @@ async def forgot_by_email(brand: Brand, username: str, email: str, client_ip: st
     )
 
 
-async def reset_with_token(brand: Brand, token: str, new: str, confirmation: str) -> None:
+async def reset_with_token(
+    brand: Brand, token: str, new: str, confirmation: str, client_ip: str
+) -> None:
     """Finish an e-mail reset: single use; every session of the member ends."""
-    _raise_if(password_problem(brand, new, confirmation))
+    _raise_if(password_problem(new, confirmation))
+    await limits.password_hashing(client_ip)
     member_id = await get_redis().getdel(f"pwreset:{keyed_digest(token or '', 'pwreset')}")
     if member_id is None:
         raise AppError("reset-link-invalid", status=400)
@@ -100,7 +104,7 @@ async def reset_with_token(brand: Brand, token: str, new: str, confirmation: str
     if member is None or member.merchant_id != brand.id:
         raise AppError("reset-link-invalid", status=400)
     await _store_password(int(member_id), new)
-    await sessions.revoke_others(int(member_id), None)
+    await sessions.end_sessions(int(member_id))
 
 
 async def reset_by_phone(
@@ -116,15 +120,16 @@ async def reset_by_phone(
     if not brand.module_on(site.PHONE_PASSWORD_RECOVERY):
         raise AppError("operation-not-allowed", status=403)
     phone = verification.normalize_phone(country_code, mobile)
-    _raise_if(password_problem(brand, new, confirmation))
+    _raise_if(password_problem(new, confirmation))
     await verification.check_code(brand, "reset", phone, code)
+    await limits.password_hashing(client.ip)
     async with session_scope() as session:
         member = await members.by_mobile(session, brand.id, phone.national)
     if member is None:
         raise AppError("user-not-exist", status=400)
     assert member.id is not None
     await _store_password(member.id, new)
-    await sessions.revoke_others(member.id, None)
+    await sessions.end_sessions(member.id)
     async with session_scope() as session:
         refreshed = (await session.exec(select(Member).where(Member.id == member.id))).one()
     return await complete_login(brand, refreshed, client, via_sms=True)

@@ -10,14 +10,15 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
+from app.core import rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password
 from app.services import site
-from app.services.accounts import members, verification
+from app.services.accounts import limits, members, verification
 from app.services.accounts.login import Client, complete_login
 from app.services.brands import Brand
-from app.services.validation import FieldError, FieldRule, validate_field
+from app.services.validation import FieldError, FieldRule, validate_field, validate_password
 from models import AffiliateCode, Member, RegisterField
 
 # Payload fields kept in the member's profile (shown later in the profile screens).
@@ -35,7 +36,6 @@ PROFILE_FIELDS = (
     "occupation",
 )
 USERNAME_RULE = FieldRule(required=True, min_length=6, max_length=16, pattern_id=1)
-PASSWORD_RULE = FieldRule(required=True, min_length=8, max_length=20, pattern_id=5)
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,11 @@ def _error(errors: list[dict[str, Any]], name: str, failure: FieldError | str) -
         errors.append({"field": name, "code": failure.key, "params": failure.params})
 
 
-def password_problem(brand: Brand, password: str, confirmation: str) -> list[dict[str, Any]]:
-    """The brand's password rule and the confirmation check (used by every password form)."""
+def password_problem(password: str, confirmation: str) -> list[dict[str, Any]]:
+    """The password rule (NIST, `validate_password`) and the confirmation check, used by
+    every form that sets a password; the brand's pattern config no longer applies to it."""
     errors: list[dict[str, Any]] = []
-    rule = rule_for(brand, "password", PASSWORD_RULE) or PASSWORD_RULE
-    failure = validate_field(password, replace(rule, enabled=True, required=True))
+    failure = validate_password(password)
     if failure is not None:
         _error(errors, "password", failure)
     if not confirmation:
@@ -104,7 +104,7 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
         if failure is not None:
             _error(errors, "username", failure)
     errors += password_problem(
-        brand, request.fields.get("password", ""), request.fields.get("confirmPassword", "")
+        request.fields.get("password", ""), request.fields.get("confirmPassword", "")
     )
     for configured in brand.register_fields:
         if configured.field_name in skip:
@@ -172,6 +172,9 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> di
             )
     if errors:
         raise AppError("validation-failed", status=422, value={"fields": errors})
+    await rate_limit.consume(limits.REGISTRATIONS_PER_ADDRESS, client.ip)
+    if client.device_id:
+        await rate_limit.consume(limits.REGISTRATIONS_PER_DEVICE, client.device_id)
     captcha_rule = rule_for(brand, "captcha")
     if captcha_rule is not None and captcha_rule.enabled and captcha_rule.required:
         await verification.check_captcha(request.captcha_id, request.captcha)
@@ -180,6 +183,7 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> di
         await verification.check_pow(request.bot_check)
     if phone is not None and brand.module_on(site.SMS_VERIFICATION_ON_REGISTER):
         await verification.check_code(brand, "register", phone, request.verification_code)
+    await limits.password_hashing(client.ip)
     username = phone.national if phone else members.normalize_username(request.fields["username"])
     values = {k: (v or "").strip() for k, v in request.fields.items()}
     payment_password = values.get("paymentPassword")

@@ -11,7 +11,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
-from models import Member, MemberSession
+from models import GameSession, Member, MemberSession
 from models.base import saved_id, utcnow
 from models.member import MEMBER_ACTIVE
 
@@ -85,26 +85,38 @@ async def authenticate(token: str | None) -> Authenticated:
     return Authenticated(member=member, session_id=login.id)
 
 
-async def revoke(token: str) -> None:
+async def end_sessions(member_id: int, keep_session_id: int | None = None) -> int:
+    """End every session of a member but `keep_session_id`: logins, game sessions and unused
+    launch tokens alike (logout keeps none; a password change and "end other sessions" keep
+    the caller's). Returns how many logins were ended."""
+    now = utcnow()
     async with write_transaction() as session:
-        await session.exec(
-            update(MemberSession)
-            .where(col(MemberSession.token_digest) == token_digest(token))
-            .where(col(MemberSession.revoked_at).is_(None))
-            .values(revoked_at=utcnow())
-        )
-
-
-async def revoke_others(member_id: int, keep_session_id: int | None) -> int:
-    """End every other live session of a member (after a password change); returns how many."""
-    async with write_transaction() as session:
-        statement = (
+        logins = (
             update(MemberSession)
             .where(col(MemberSession.member_id) == member_id)
             .where(col(MemberSession.revoked_at).is_(None))
-            .values(revoked_at=utcnow())
+            .values(revoked_at=now)
         )
         if keep_session_id is not None:
-            statement = statement.where(col(MemberSession.id) != keep_session_id)
-        result = await session.exec(statement)
-    return result.rowcount or 0
+            logins = logins.where(col(MemberSession.id) != keep_session_id)
+        ended = (await session.exec(logins)).rowcount or 0
+        # An ended game session refuses balance, bets and a launch token's exchange; the
+        # vendor can still settle and roll back rounds already bet (as after its expiry).
+        await session.exec(
+            update(GameSession)
+            .where(col(GameSession.member_id) == member_id)
+            .where(col(GameSession.expires_at) > now)
+            .values(expires_at=now, launch_expires_at=now)
+        )
+    return ended
+
+
+async def logout(token: str | None) -> int:
+    """Logout: every session of the token's member ends (a token no longer live does nothing).
+    Returns how many logins were ended."""
+    try:
+        auth = await authenticate(token)
+    except AppError:
+        return 0
+    assert auth.member.id is not None
+    return await end_sessions(auth.member.id)

@@ -10,7 +10,8 @@ from sqlmodel import col, delete, select
 from app.core.cache import get_redis
 from app.core.db import write_transaction
 from app.core.errors import AppError
-from app.core.security import decrypt_secret, encrypt_secret, keyed_digest, verify_password
+from app.core.security import decrypt_secret, encrypt_secret, keyed_digest
+from app.services.accounts import reauth
 from app.services.qr import qr_svg_data_uri
 from models import Member, RecoveryCode
 from models.base import utcnow
@@ -52,15 +53,22 @@ async def _valid_code(member_id: int, secret: str, code: str) -> bool:
     return False
 
 
-async def confirm_setup(member: Member, code: str) -> list[str]:
-    """Turn 2FA on with a first valid code; returns the recovery codes (shown once)."""
+async def confirm_setup(member: Member, password: str, code: str, ip: str) -> list[str]:
+    """Turn 2FA on with the password again and a first valid code (one counted try);
+    returns the recovery codes (shown once)."""
     sealed = await get_redis().get(f"totp-pending:{member.id}")
     if sealed is None:
         raise AppError("totp-setup-expired", status=400)
     secret = decrypt_secret(sealed, _PURPOSE)
     assert member.id is not None
-    if not await _valid_code(member.id, secret, code):
-        raise AppError("totp-invalid", status=400)
+    member_id = member.id
+
+    async def first_code_valid() -> bool:
+        return await _valid_code(member_id, secret, code)
+
+    await reauth.confirm(
+        member, password, ip, failure_code="password-or-code-incorrect", second=first_code_valid
+    )
     codes = [f"{secrets.token_hex(4)}-{secrets.token_hex(4)}" for _ in range(RECOVERY_CODES)]
     async with write_transaction() as session:
         stored = await session.get(Member, member.id)
@@ -77,14 +85,14 @@ async def confirm_setup(member: Member, code: str) -> list[str]:
     return codes
 
 
-async def check_second_factor(member: Member, code: str | None) -> None:
+async def second_factor_ok(member: Member, code: str | None) -> bool:
     """A TOTP code or an unused recovery code; each works once."""
     if not code or not code.strip():
-        raise AppError("totp-required", status=401, value={"totp": True})
+        return False
     assert member.id is not None and member.totp_secret_encrypted is not None
     secret = decrypt_secret(member.totp_secret_encrypted, _PURPOSE)
     if code.strip().isdigit() and await _valid_code(member.id, secret, code):
-        return
+        return True
     digest = keyed_digest(code.strip().lower(), "recovery")
     async with write_transaction() as session:
         recovery = (
@@ -97,17 +105,23 @@ async def check_second_factor(member: Member, code: str | None) -> None:
             )
         ).first()
         if recovery is None:
-            raise AppError("totp-invalid", status=401, value={"totp": True})
+            return False
         recovery.used_at = utcnow()
         session.add(recovery)
+    return True
 
 
-async def disable(member: Member, password: str, code: str) -> None:
+async def disable(member: Member, password: str, code: str, ip: str) -> None:
+    """Turn 2FA off: the password and a code again, as one counted try."""
     if not member.totp_enabled:
         raise AppError("totp-not-enabled", status=409)
-    if not await verify_password(member.password_hash, password):
-        raise AppError("in_incorrect_password", status=400)
-    await check_second_factor(member, code)
+
+    async def code_valid() -> bool:
+        return await second_factor_ok(member, code)
+
+    await reauth.confirm(
+        member, password, ip, failure_code="password-or-code-incorrect", second=code_valid
+    )
     async with write_transaction() as session:
         stored = await session.get(Member, member.id)
         assert stored is not None

@@ -16,11 +16,12 @@ from typing import Any
 from PIL import Image, ImageDraw, ImageFont
 
 from app.core import clock, rate_limit
-from app.core.cache import get_redis, hash_get_all, hash_incr, hash_set
+from app.core.cache import get_redis, hash_set
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.security import keyed_digest
 from app.services import site
+from app.services.accounts import limits
 from app.services.brands import Brand
 from app.services.messaging import sms_provider
 
@@ -30,7 +31,6 @@ CAPTCHA_TTL_SECONDS = 300
 POW_MAX_NUMBER = 20_000
 POW_TTL_SECONDS = 300
 SMS_CODE_VALID_SECONDS = 300
-SMS_MAX_ATTEMPTS = 5
 SMS_BURST_LIMIT = 3  # codes per phone within the 5-minute wait of spec 9
 SMS_WAIT_SECONDS = 300
 SMS_PER_IP_PER_HOUR = 20
@@ -77,9 +77,13 @@ class Captcha:
 
 
 async def new_captcha(client_key: str) -> Captcha:
-    """A fresh captcha; refreshing is allowed once per second per client (spec 5)."""
-    if not await rate_limit.throttle(f"captcha:{client_key}", 1, clock.now()):
+    """A fresh captcha; refreshing is allowed once per second per client (spec 5), and an
+    address gets a bounded number of images an hour."""
+    if not await rate_limit.throttle(
+        f"captcha:{client_key}", limits.CAPTCHA_REFRESH_SECONDS, clock.now()
+    ):
         raise AppError("rate-limited", status=429)
+    await rate_limit.consume(limits.CAPTCHAS_PER_ADDRESS, client_key)
     text = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(CAPTCHA_LENGTH))
     captcha_id = secrets.token_urlsafe(16)
     await get_redis().set(f"captcha:{captcha_id}", text, ex=CAPTCHA_TTL_SECONDS)
@@ -205,17 +209,26 @@ async def send_code(brand: Brand, purpose: str, phone: Phone, client_ip: str) ->
 
 
 async def check_code(brand: Brand, purpose: str, phone: Phone, code: str | None) -> None:
-    """Single use; wrong codes count, and after 5 the code is gone (code-expired)."""
+    """Single use; every try is counted before the code is compared, and after
+    SMS_CODE_TRIES wrong ones the code is gone (code-expired)."""
     if not code or not code.strip():
         raise AppError("missing-verification-code", status=400)
     redis = get_redis()
     key = _code_key(brand, purpose, phone)
-    stored = await hash_get_all(key)
-    if not stored:
+    async with redis.pipeline(transaction=True) as pipe:
+        pipe.exists(key)
+        pipe.hincrby(key, "attempts", 1)
+        pipe.hget(key, "digest")
+        existed, attempts, digest = await pipe.execute()
+    if not existed or digest is None:
+        await redis.delete(key)  # the count above made an empty hash of a gone code
         raise AppError("code-expired", status=400)
-    if not hmac.compare_digest(stored["digest"], keyed_digest(code.strip(), key)):
-        attempts = await hash_incr(key, "attempts")
-        if attempts >= SMS_MAX_ATTEMPTS:
+    if int(attempts) > limits.SMS_CODE_TRIES:
+        await redis.delete(key)
+        raise AppError("code-expired", status=400)
+    if not hmac.compare_digest(digest, keyed_digest(code.strip(), key)):
+        if int(attempts) == limits.SMS_CODE_TRIES:
             await redis.delete(key)
         raise AppError("invalid-verification-code", status=400)
-    await redis.delete(key)
+    if not await redis.delete(key):
+        raise AppError("code-expired", status=400)  # a parallel try used it first

@@ -11,9 +11,11 @@ from typing import Any
 
 from sqlmodel import col, select
 
+from app.core import rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, ledger
+from app.services.accounts import limits
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand
 from app.services.cashier.providers import provider
@@ -59,6 +61,7 @@ async def create_deposit(
     """A new order of the member's login session `session_id` (the sandbox pays it only for
     that session)."""
     require_real_account(member)
+    await rate_limit.consume(limits.DEPOSIT_ORDERS_PER_MEMBER, member.id)
     channel = next((c for c in await channels(brand) if c.code == channel_code), None)
     if channel is None:
         raise AppError("deposit-channel-unknown", status=422)

@@ -17,6 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.services.accounts import reauth
 from app.services.accounts.members import require_real_account
 from models import Member, PayoutAccount
 from models.base import saved_id
@@ -128,10 +129,12 @@ def _new_account(member: Member, data: PayoutAccountInput) -> PayoutAccount:
     return account
 
 
-async def bind(member: Member, data: PayoutAccountInput) -> PayoutAccount:
-    """Add a payout account; the member's row lock makes the count check race-free."""
+async def bind(member: Member, data: PayoutAccountInput, password: str, ip: str) -> PayoutAccount:
+    """Add a payout account, proven by the login password (re-authentication); the
+    member's row lock makes the count check race-free."""
     require_real_account(member)
     account = _new_account(member, data)
+    await reauth.confirm(member, password, ip)
     limit = get_settings().payout_accounts_max
     try:
         async with write_transaction() as session:

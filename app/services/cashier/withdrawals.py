@@ -31,6 +31,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password, verify_password
 from app.services import amounts, ledger, reporting
+from app.services.accounts import reauth
 from app.services.accounts.members import require_real_account
 from app.services.accounts.registration import rule_for
 from app.services.brands import Brand
@@ -93,27 +94,28 @@ async def _refuse_if_locked(member_id: int | None) -> None:
         )
 
 
-async def _failed_check(member_id: int | None, code: str) -> AppError:
-    """Count a wrong secret; the last allowed one locks withdrawals for a while."""
-    settings = get_settings()
-    limit = settings.payment_password_max_failures
-    window = await rate_limit.hit(_failure_key(member_id), limit, FAILURE_WINDOW_SECONDS)
-    if window.count >= limit:
-        minutes = settings.payment_password_lock_minutes
-        await get_redis().set(_lock_key(member_id), "1", ex=minutes * 60)
-        await rate_limit.reset(_failure_key(member_id))
-        return AppError("payment-password-locked", status=429, params={"minutes": minutes})
-    return AppError(code, status=400, params={"remaining": limit - window.count})
-
-
 async def check_payment_password(member: Member, password: str) -> None:
-    """A wrong payment password counts toward the lock; while locked even the right one fails."""
+    """Every try is counted before the check: the last allowed wrong one locks withdrawals
+    for a while, and while locked even the right password fails (a parallel burst gets no
+    more tries than the limit)."""
     await _refuse_if_locked(member.id)
     if member.payment_password_hash is None:
         raise AppError("payment-password-not-set", status=409)
-    if not await verify_password(member.payment_password_hash, password):
-        raise await _failed_check(member.id, "payment-password-incorrect")
-    await rate_limit.reset(_failure_key(member.id))
+    settings = get_settings()
+    limit, minutes = settings.payment_password_max_failures, settings.payment_password_lock_minutes
+    window = await rate_limit.hit(_failure_key(member.id), limit, FAILURE_WINDOW_SECONDS)
+    if window.exceeded:
+        raise AppError("payment-password-locked", status=429, params={"minutes": minutes})
+    if await verify_password(member.payment_password_hash, password):
+        await rate_limit.undo(_failure_key(member.id), FAILURE_WINDOW_SECONDS)
+        return
+    if window.count == limit:
+        await get_redis().set(_lock_key(member.id), "1", ex=minutes * 60)
+        await rate_limit.reset(_failure_key(member.id))
+        raise AppError("payment-password-locked", status=429, params={"minutes": minutes})
+    raise AppError(
+        "payment-password-incorrect", status=400, params={"remaining": limit - window.count}
+    )
 
 
 def _new_password_problems(
@@ -151,9 +153,9 @@ async def _store_payment_password(member_id: int | None, password: str, first: b
 
 
 async def set_payment_password(
-    brand: Brand, member: Member, login_password: str, password: str, confirmation: str
+    brand: Brand, member: Member, login_password: str, password: str, confirmation: str, ip: str
 ) -> None:
-    """Set the payment password once, proven by the login password."""
+    """Set the payment password once, proven by the login password (re-authentication)."""
     require_real_account(member)
     errors = _new_password_problems(brand, "paymentPassword", password, confirmation)
     if not login_password:
@@ -162,26 +164,35 @@ async def set_payment_password(
     await _refuse_if_locked(member.id)
     if member.payment_password_hash is not None:
         raise AppError("payment-password-already-set", status=409)
-    if not await verify_password(member.password_hash, login_password):
-        raise await _failed_check(member.id, "old-password-incorrect")
-    if await verify_password(member.password_hash, password):
+    await reauth.confirm(member, login_password, ip)
+    if login_password == password:
         raise AppError("payment-password-same-as-login", status=400)
     await _store_payment_password(member.id, password, first=True)
 
 
 async def change_payment_password(
-    brand: Brand, member: Member, old: str, password: str, confirmation: str
+    brand: Brand,
+    member: Member,
+    login_password: str,
+    old: str,
+    password: str,
+    confirmation: str,
+    ip: str,
 ) -> None:
-    """Change the payment password, proven by the current one (wrong tries count)."""
+    """Change the payment password, proven by the login password (re-authentication) and
+    the current payment password (whose wrong tries count toward the lock)."""
     require_real_account(member)
     errors = _new_password_problems(brand, "newPaymentPassword", password, confirmation)
     if not old:
         errors.insert(0, {"field": "oldPaymentPassword", "code": "val_required", "params": {}})
+    if not login_password:
+        errors.insert(0, {"field": "loginPassword", "code": "val_required", "params": {}})
     _raise_if(errors)
+    await reauth.confirm(member, login_password, ip)
     await check_payment_password(member, old)
     if old == password:
         raise AppError("payment-password-same-as-old", status=400)
-    if await verify_password(member.password_hash, password):
+    if login_password == password:
         raise AppError("payment-password-same-as-login", status=400)
     await _store_payment_password(member.id, password, first=False)
 

@@ -36,7 +36,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "A confirmed binding to a phone-code service cannot be changed or unbound."
         ),
         "in_need_true_account": "Please Register An Account First",
-        "in_incorrect_password": "Incorrect username or password",
+        "in_incorrect_password": "Incorrect username or password (or authenticator code)",
         "in_been_out": "The email has been sent, please check your mailbox.",
         # Platform codes (API contract).
         "merchant-unknown": "Unknown brand (Merchant header).",
@@ -84,7 +84,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "nem desfeito."
         ),
         "in_need_true_account": "Por favor, registre uma conta primeiro",
-        "in_incorrect_password": "Usuário ou senha incorretos",
+        "in_incorrect_password": "Usuário ou senha incorretos (ou código do autenticador)",
         "in_been_out": "O e-mail foi enviado, verifique sua caixa de entrada.",
         "merchant-unknown": "Marca desconhecida (cabeçalho Merchant).",
         "language-unsupported": "Este idioma não é suportado por esta marca.",

@@ -64,6 +64,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "invitation_code_error": "Invalid invitation code",
         "val_account_format": "Account format is incorrect",
         "val_password_format": "Password format is incorrect",
+        "val_password_common": (
+            "This password is too common or has appeared in a data breach: please choose another"
+        ),
         "val_email_format": "E-mail format is incorrect",
         "val_confirm_password": "Confirmation password is not correct.",
         "val_username_password_required": "Please enter the username and password",
@@ -122,6 +125,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "invitation_code_error": "Código de convite inválido",
         "val_account_format": "O formato da conta está incorreto",
         "val_password_format": "O formato da senha está incorreto",
+        "val_password_common": (
+            "Esta senha é muito comum ou já apareceu em um vazamento de dados: escolha outra"
+        ),
         "val_email_format": "O formato do e-mail está incorreto",
         "val_confirm_password": "A confirmação da senha não confere.",
         "val_username_password_required": "Digite o nome de usuário e a senha",

@@ -1,0 +1,51 @@
+"""Every limit of the account and money calls in one place: which counter, how many, per what.
+
+Each counter is counted before its check runs (`app.core.rate_limit`): a burst of parallel
+requests gets no more tries than the limit. The README's limits table lists these.
+"""
+
+from __future__ import annotations
+
+from app.core.rate_limit import Limit, consume
+
+# Every call that hashes or checks a password (login, register, change, reset, payment
+# password, re-authentication), per client address, all calls together.
+PASSWORD_HASHING_PER_ADDRESS = Limit("pwhash-ip", 60, 600)
+
+# Login by username. Failures are counted per (account, address) first: ten lock that pair
+# for LOGIN_LOCK_SECONDS, so a stranger's burst cannot lock the owner out of their own
+# address. Across addresses, LOGIN_ACCOUNT_FAILURES lock the account for every address the
+# member has never logged in from. The captcha is asked after LOGIN_CAPTCHA_AFTER failures
+# of the account or LOGIN_CAPTCHA_AFTER_ADDRESS failures of the address (any account).
+LOGIN_PAIR_FAILURES = Limit("login-fail-pair", 10, 3600, "account-temporarily-locked")
+LOGIN_LOCK_SECONDS = 15 * 60
+LOGIN_ACCOUNT_FAILURES = Limit("login-fail", 100, 3600, "account-temporarily-locked")
+LOGIN_ADDRESS_FAILURES = Limit("login-fail-ip", 10_000, 3600)
+LOGIN_CAPTCHA_AFTER = 3
+LOGIN_CAPTCHA_AFTER_ADDRESS = 20
+
+# Asking for the password again (turning 2FA on or off, payment password, payout account,
+# the old password on a change) and the authenticator codes of those calls, per member.
+REAUTH_FAILURES = Limit("reauth-fail", 5, 15 * 60, "account-temporarily-locked")
+
+# Wrong tries of one SMS code before it is gone (code-expired).
+SMS_CODE_TRIES = 5
+
+# Registration, per address and per device (the `Device-Id` header; the site's browser tab).
+REGISTRATIONS_PER_ADDRESS = Limit("register-ip", 10, 3600)
+REGISTRATIONS_PER_DEVICE = Limit("register-device", 3, 3600)
+
+# Feedback sent without a login, per address.
+ANONYMOUS_FEEDBACK_PER_ADDRESS = Limit("feedback-ip", 5, 3600)
+
+# New deposit orders, per member.
+DEPOSIT_ORDERS_PER_MEMBER = Limit("deposit-order", 10, 600)
+
+# Captcha images: one new image per second per client (spec 5), and a budget per hour.
+CAPTCHA_REFRESH_SECONDS = 1  # by the caller's clock (rate_limit.throttle)
+CAPTCHAS_PER_ADDRESS = Limit("captcha-ip", 120, 3600)
+
+
+async def password_hashing(ip: str) -> None:
+    """Count one password hash or check of this address; refused (429) past the budget."""
+    await consume(PASSWORD_HASHING_PER_ADDRESS, ip)

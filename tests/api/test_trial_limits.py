@@ -64,12 +64,14 @@ async def test_services_refuse_trial_members_and_write_nothing() -> None:
         ),
         transfers.recall_all(brand, trial, uuid4().hex),
         withdrawals.request_withdrawal(brand, trial, "20.00", 1, "123456"),
-        withdrawals.set_payment_password(brand, trial, "x", "123456", "123456"),
+        withdrawals.set_payment_password(brand, trial, "x", "123456", "123456", "203.0.113.9"),
         payout_accounts.bind(
             trial,
             payout_accounts.PayoutAccountInput(
                 kind="PIX", holder_name="Ana Lima", pix_key_type="EMAIL", pix_key="a@b.com"
             ),
+            "x",
+            "203.0.113.9",
         ),
     ]
     for call in calls:

@@ -11,6 +11,7 @@ from app import routes
 from app.api.main import create_api
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
+from app.front_door import guard_front_door, transformers
 from app.jobs.scheduler import scheduler
 from app.reconnect import keep_state_on_new_token
 from pages.account import (
@@ -60,7 +61,7 @@ async def _close_connections() -> AsyncIterator[None]:
 
 
 app = rx.App(
-    api_transformer=create_api(),
+    api_transformer=transformers(create_api()),
     head_components=[
         rx.el.script(src="/scroll-lock.js"),
         rx.el.script(src="/bot-check.js"),
@@ -179,3 +180,4 @@ app.add_page(
 app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")
 # Last: the event namespace exists once pages with state are added.
 keep_state_on_new_token(app)
+guard_front_door(app)

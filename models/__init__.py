@@ -10,6 +10,7 @@ from models.brand import (
     SiteResource,
     WhitelabelModule,
 )
+from models.browser import BrowserLogin
 from models.cashier import (
     DepositOrder,
     MemberMessage,
@@ -38,6 +39,7 @@ from models.studio import StudioRound, StudioSeedPair
 __all__ = [
     "AffiliateCode",
     "Banner",
+    "BrowserLogin",
     "CustomerService",
     "DepositOrder",
     "DomainRoute",

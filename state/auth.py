@@ -26,7 +26,7 @@ from app.services.accounts import login as login_service
 from app.services.accounts import members, sessions, trial, verification
 from app.services.brands import Brand
 from state.dialog import DialogState
-from state.guard import Form, Name, Text, checked
+from state.guard import BotAnswer, Form, Name, checked
 from state.site import SiteState, current_brand
 
 LOGIN_DIALOG = "login"
@@ -287,7 +287,7 @@ class AuthState(rx.State):
 
     @rx.event
     @checked
-    async def finish_login(self, bot_check: Text) -> Any:
+    async def finish_login(self, bot_check: BotAnswer) -> Any:
         brand, lang = await self._context()
         form = await take_form(self._pending)
         self._pending = {k: v for k, v in self._pending.items() if k != "_secrets"}

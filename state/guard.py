@@ -23,8 +23,11 @@ Name = Annotated[str, StringConstraints(max_length=64)]
 # What a visitor types in one box.
 Text = Annotated[str, StringConstraints(max_length=256)]
 _Value = Annotated[str, StringConstraints(max_length=2048)]
-# A submitted form: a few named fields of text, ticks or numbers.
-Form = Annotated[dict[Name, _Value | bool | int | float | None], Field(max_length=40)]
+# The browser's answer to the bot check (a base64 JSON document).
+BotAnswer = Annotated[str, StringConstraints(max_length=4096)]
+# A submitted form: a few named fields of text, ticks or numbers (Reflex names the fields
+# of a list of inputs itself, in long names).
+Form = Annotated[dict[Text, _Value | bool | int | float | None], Field(max_length=40)]
 # A game card as the page shows it (state.lobby.card).
 Card = Annotated[dict[Name, _Value], Field(max_length=24)]
 Page = Annotated[int, Field(ge=1, le=100_000)]
@@ -51,8 +54,8 @@ def checked(handler: H) -> H:
                 if name in bound.arguments:
                     value = bound.arguments[name]
                     bound.arguments[name] = adapters[name].validate_python(value, strict=True)
-        except (TypeError, ValidationError):
-            logger.info("refused %s: arguments out of bounds", handler.__qualname__)
+        except (TypeError, ValidationError) as exc:
+            logger.info("refused %s: %s", handler.__qualname__, str(exc)[:500])
             # A background task holds no lock on the state: it only refuses.
             return None if isinstance(self, StateProxy) else await refuse(self)
         result = handler(*bound.args, **bound.kwargs)

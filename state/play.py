@@ -183,6 +183,20 @@ class PlayState(rx.State):
     def _game(self) -> StudioGame:
         return GAMES[self.code]
 
+    async def _same_member(self) -> bool:
+        """Real play goes on only for the member of the game session, still logged in on
+        this browser (current_login); otherwise the page stops playing."""
+        if self.mode != "real":
+            return True
+        try:
+            login = await current_login(self)
+        except AppError:
+            login = None
+        if login is None or login.member.id != self._session_member:
+            self.mode, self.blocked = "", "play-login-needed"  # logged out or another one
+            return False
+        return True
+
     async def _show_money(self, amount: Decimal) -> str:
         return format_amount(amount, await self._lang())
 
@@ -624,14 +638,8 @@ class PlayState(rx.State):
         self.error = self.notice = ""
         if self.mode not in ("real", "demo"):
             return AuthState.open_login
-        if self.mode == "real":
-            try:
-                login = await current_login(self)
-            except AppError:
-                login = None
-            if login is None or login.member.id != self._session_member:
-                self.mode, self.blocked = "", "play-login-needed"  # logged out or another one
-                return None
+        if not await self._same_member():
+            return None
         try:
             if self._open_round:
                 view = await rounds.finish(
@@ -659,6 +667,8 @@ class PlayState(rx.State):
     @checked
     async def save_client_seed(self, form: Form) -> None:
         self.error = self.notice = ""
+        if not await self._same_member():
+            return
         try:
             view = await seeds.set_client_seed(
                 self._player().owner, str(form.get("clientSeed", ""))
@@ -672,6 +682,8 @@ class PlayState(rx.State):
     @rx.event
     async def rotate(self) -> None:
         self.error = self.notice = ""
+        if not await self._same_member():
+            return
         try:
             revealed, view = await seeds.rotate(self._player().owner)
         except AppError as exc:

@@ -22,7 +22,7 @@ from state.auth import (
 )
 from state.dialog import DialogState
 from state.errors import describe
-from state.guard import Form, Name, Text, checked
+from state.guard import BotAnswer, Form, Name, checked
 from state.site import SiteState, current_brand
 
 # Fields the popup asks in its own places (or never shows as inputs).
@@ -122,7 +122,7 @@ class RegisterState(rx.State):
 
     @rx.event
     @checked
-    async def finish(self, bot_check: Text) -> Any:
+    async def finish(self, bot_check: BotAnswer) -> Any:
         site_state = await self.get_state(SiteState)
         brand = await current_brand(self)
         form = {k: str(v) for k, v in (await take_form(self._pending)).items()}

@@ -13,7 +13,7 @@ from app.core.i18n import translate
 from app.services.accounts import verification
 from state.auth import WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
-from state.guard import Name, Text, checked
+from state.guard import BotAnswer, Name, checked
 from state.site import SiteState, current_brand
 
 TICK_STALE_SECONDS = 3  # no beat for this long: the countdown died with its process
@@ -43,7 +43,7 @@ class SmsState(rx.State):
 
     @rx.event
     @checked
-    async def send(self, bot_check: Text) -> Any:
+    async def send(self, bot_check: BotAnswer) -> Any:
         site = await self.get_state(SiteState)
         brand = await current_brand(self)
         try:

@@ -70,7 +70,7 @@ class BrowserCookie:
 class BrandOriginCORS(CORSMiddleware):
     """Starlette's CORS answers, with the allowed origins decided per request."""
 
-    def __init__(self, app: ASGIApp, **_: Any) -> None:
+    def __init__(self, app: ASGIApp, /, **_: Any) -> None:
         super().__init__(
             app,
             allow_origins=(),

@@ -75,4 +75,4 @@ async def refuse(state: Any) -> Any:
     site = await state.get_state(SiteState)
     auth = await state.get_state(AuthState)
     auth.warning = translate("validation-failed", site.ui_lang)
-    return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+    return DialogState.open_for(WARNING_DIALOG, WARNING_MS)  # type: ignore[misc]  # Reflex types

@@ -13,7 +13,7 @@ from app.core.cache import close_redis
 from app.core.db import dispose_engine
 from app.front_door import guard_front_door, transformers
 from app.jobs.scheduler import scheduler
-from app.reconnect import keep_state_on_new_token
+from app.reconnect import guard_uploads, keep_state_on_new_token
 from pages.account import (
     agent_home_page,
     login_page,
@@ -181,3 +181,4 @@ app.add_page(not_found_page, route="404", on_load=ON_LOAD, title="Not found")
 # Last: the event namespace exists once pages with state are added.
 keep_state_on_new_token(app)
 guard_front_door(app)
+guard_uploads(app)

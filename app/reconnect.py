@@ -6,6 +6,9 @@ the browser secret of the HttpOnly `browser` cookie (app/front_door.py): a socke
 browser that shows the token gets a new, empty tab of its own instead, so a stolen tab token
 reads and changes nothing.
 
+The upload endpoint (`/_upload`, an HTTP call naming a tab token and a handler) answers only
+the browser the token belongs to, for the same reason.
+
 A websocket reconnect keeps the tab's state (Reflex issue #6345). When a socket connects with
 a token that is still linked to another socket (the server has not yet noticed that the old
 one dropped: a network blip, a proxy closing it, a reconnect to another process), Reflex takes
@@ -19,17 +22,22 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import reflex as rx
 from reflex.istate.manager.redis import StateManagerRedis
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import BaseState, _substate_key
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.services.browser_logins import browser_digest, secret_of
 from state.auth import AuthState
 
 logger = logging.getLogger(__name__)
+UPLOAD_PATH = "/_upload"
 
 
 def _state_names(root: type[BaseState]) -> list[str]:
@@ -84,6 +92,32 @@ async def claim_tab(app: rx.App, token: str, browser: str) -> bool:
         return bool(browser) and auth._browser == browser
 
 
+async def tab_belongs(app: rx.App, token: str, browser: str) -> bool:
+    """Whether the tab token is bound to this browser (digest)."""
+    if not token or not browser:
+        return False
+    root = await app.state_manager.get_state(BaseStateToken(ident=token, cls=AuthState))
+    return (await root.get_state(AuthState))._browser == browser
+
+
+class UploadGuard:
+    """Refuses uploads (`/_upload`) for a tab token of another browser: 403."""
+
+    def __init__(self, asgi: ASGIApp, app: rx.App) -> None:
+        self.asgi = asgi
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].rstrip("/").endswith(UPLOAD_PATH):
+            headers = Headers(scope=scope)
+            browser = browser_digest(secret_of(headers.get("cookie")))
+            token = headers.get("reflex-client-token", "")
+            if not await tab_belongs(self.app, token, browser):
+                await JSONResponse({"detail": "not this browser's tab"}, 403)(scope, receive, send)
+                return
+        await self.asgi(scope, receive, send)
+
+
 def socket_browser(app: rx.App, sid: str) -> str:
     """The browser digest of a connected socket, from its handshake's cookie ('' if none)."""
     namespace = app.event_namespace
@@ -118,3 +152,15 @@ def keep_state_on_new_token(app: rx.App) -> None:
         return new_token
 
     manager.link_token_to_sid = link_checked  # type: ignore[method-assign]
+
+
+def guard_uploads(app: rx.App) -> None:
+    """Put the upload guard in front of the app (after its other transformers)."""
+    current = app.api_transformer
+    transforms: list[Starlette | Callable[[ASGIApp], ASGIApp]] = []
+    if isinstance(current, Sequence):
+        transforms.extend(current)
+    elif current is not None:
+        transforms.append(current)
+    transforms.append(lambda asgi: UploadGuard(asgi, app))
+    app.api_transformer = transforms

@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+import httpx
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from sqlalchemy import Table, select
@@ -21,6 +22,7 @@ from models import Game, Member
 from models.catalogue import GAME
 from state.auth import AuthState
 from state.wallet import WalletState
+from state.withdraw import WithdrawState
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.security.outsider import Outsider, browser_cookie, handler_names, hostile_payloads
 from tests.support.money import cash, fund
@@ -131,6 +133,19 @@ async def test_stolen_tab_token_gives_another_browser_nothing(page: Page, site_u
             assert outsider.state()[AUTH].get("is_login_rx_state_") is not True
             await _barrage(outsider, victim)
         _nothing_of(outsider, victim)
+    # The upload endpoint names the tab token in a header: refused for another browser.
+    upload = f"{WithdrawState.get_full_name()}.not_received"
+    async with httpx.AsyncClient(base_url=site_url) as client:
+        refused = await client.post(
+            "/_upload",
+            headers={
+                "reflex-client-token": victim.tab_token,
+                "reflex-event-handler": upload,
+                "Cookie": await browser_cookie(site_url),
+            },
+            files={"files": ("proof.png", b"\x89PNG proof", "image/png")},
+        )
+    assert refused.status_code == 403
     assert await _snapshot(victim.id) == before
     await _still_logged_in(victim, site_url)
 

@@ -259,9 +259,13 @@ async def _connect_with_token(
     """A socket to `site` with a tab's token (and the browser's cookie, if given), as the
     page's reconnect sends it: the new token the server hands out (if any) and the state the
     page then gets."""
+    import aiohttp
     import socketio
 
-    client = socketio.AsyncClient(reconnection=False)
+    # The client hands the Cookie header to its HTTP session's cookie jar, which by default
+    # keeps no cookie for an IP address host such as 127.0.0.1: this one does.
+    http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    client = socketio.AsyncClient(reconnection=False, http_session=http)
     new_tokens: list[str] = []
     state: dict[str, dict] = {}
     settled = asyncio.Event()
@@ -301,6 +305,7 @@ async def _connect_with_token(
                 await asyncio.wait_for(settled.wait(), 2)
     finally:
         await client.disconnect()
+        await http.close()
     return new_tokens, {"auth": state.get(auth, {}), "wallet": state.get(wallet, {})}
 
 

@@ -12,6 +12,7 @@ from types import TracebackType
 from typing import Any
 from uuid import uuid4
 
+import aiohttp
 import httpx
 import reflex as rx
 import socketio
@@ -105,7 +106,10 @@ class Outsider:
         self.updates: list[dict[str, Any]] = []
         self.new_tokens: list[str] = []
         self._last = time.monotonic()
-        self.client = socketio.AsyncClient(reconnection=False)
+        # The client hands a Cookie header to its HTTP session's cookie jar, which by default
+        # keeps no cookie for an IP address host such as 127.0.0.1: this one does.
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        self.client = socketio.AsyncClient(reconnection=False, http_session=self.http)
 
     async def __aenter__(self) -> Outsider:
         async def on_update(update: dict[str, Any]) -> None:
@@ -122,6 +126,15 @@ class Outsider:
             headers["Cookie"] = self.cookie
         if self.origin:
             headers["Origin"] = self.origin
+        try:
+            await self._connect(headers)
+        except BaseException:
+            await self.http.close()
+            raise
+        await self.settle()
+        return self
+
+    async def _connect(self, headers: dict[str, str]) -> None:
         root = rx.State.get_full_name()
         await self.client.connect(
             f"{self.site_url}?token={self.token}",
@@ -131,8 +144,6 @@ class Outsider:
             headers=headers,
             auth={"event": self._event(f"{root}.hydrate_and_load", {})},
         )
-        await self.settle()
-        return self
 
     async def __aexit__(
         self,
@@ -141,6 +152,7 @@ class Outsider:
         trace: TracebackType | None,
     ) -> None:
         await self.client.disconnect()
+        await self.http.close()
 
     def _event(self, name: str, payload: dict[str, Any]) -> dict[str, Any]:
         return {

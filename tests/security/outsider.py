@@ -74,7 +74,11 @@ def hostile_payloads(full_name: str, victim_id: int, victim_name: str, game_id: 
     }
     names = parameters(full_name)
     values: list[Any] = [victim_id, card, form, HUGE, None]
-    return [{}, forged, *({name: value for name in names} for value in values)]
+    payloads = [{}, forged, *({name: value for name in names} for value in values)]
+    # A handler without parameters gets each distinct payload once (start_trial, for one,
+    # is limited per address and hour).
+    unique: dict[str, dict[str, Any]] = {repr(p): p for p in payloads}
+    return list(unique.values())
 
 
 async def browser_cookie(site_url: str) -> str:

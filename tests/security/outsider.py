@@ -15,7 +15,7 @@ from uuid import uuid4
 import aiohttp
 import httpx
 import reflex as rx
-import socketio
+import socketio  # type: ignore[import-untyped]
 from reflex.state import BaseState
 
 import app.app  # noqa: F401 (registers every state)
@@ -49,7 +49,9 @@ def parameters(full_name: str) -> list[str]:
     return [p for p in inspect.signature(handler.fn).parameters if p != "self"]
 
 
-def hostile_payloads(full_name: str, victim_id: int, victim_name: str, game_id: int) -> list[dict]:
+def hostile_payloads(
+    full_name: str, victim_id: int, victim_name: str, game_id: int
+) -> list[dict[str, Any]]:
     """No arguments; forged identity arguments; then every argument set to one hostile value:
     the victim's id, a game card naming the victim, a form naming the victim, a huge string,
     nothing."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-import socketio
+import socketio  # type: ignore[import-untyped]
 
 from app.core.config import get_settings
 from app.services.brands import brands

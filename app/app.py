@@ -14,8 +14,9 @@ from app import routes
 from app.api.main import create_api
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
+from app.front_door import guard_front_door, transformers
 from app.jobs.scheduler import scheduler
-from app.reconnect import keep_state_on_new_token
+from app.reconnect import guard_uploads, keep_state_on_new_token
 from pages.account import (
     agent_home_page,
     login_page,
@@ -63,7 +64,7 @@ async def _close_connections() -> AsyncIterator[None]:
 
 
 app = rx.App(
-    api_transformer=create_api(),
+    api_transformer=transformers(create_api()),
     head_components=[
         rx.el.script(src="/scroll-lock.js"),
         rx.el.script(src="/bot-check.js"),
@@ -122,3 +123,5 @@ for route in routes.ROUTES:
     )
 # Last: the event namespace exists once pages with state are added.
 keep_state_on_new_token(app)
+guard_front_door(app)
+guard_uploads(app)

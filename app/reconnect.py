@@ -1,25 +1,43 @@
-"""A websocket reconnect keeps the tab's state (and so its login): Reflex issue #6345.
+"""Tab tokens and browsers: a tab's state belongs to the browser that opened it.
 
-Reflex links each socket to the tab's token. When a socket connects with a token that is
-still linked to another socket (the server has not yet noticed that the old one dropped: a
-network blip, a proxy closing it, a reconnect to another process), Reflex takes it for a
-duplicated tab and hands out a new token, and the state under the old token, where the
-session lives, is left behind: the member appears logged out. Here a new token starts as a
-copy of the old token's state, as a browser copies session storage into a duplicated tab;
-from then on the two tabs' states are independent.
+Reflex keys a tab's state by the token the page keeps in session storage, and hands that state
+to whoever connects with the token. Here every token is bound, at its first connection, to
+the browser secret of the HttpOnly `browser` cookie (app/front_door.py): a socket of another
+browser that shows the token gets a new, empty tab of its own instead, so a stolen tab token
+reads and changes nothing.
+
+The upload endpoint (`/_upload`, an HTTP call naming a tab token and a handler) answers only
+the browser the token belongs to, for the same reason.
+
+A websocket reconnect keeps the tab's state (Reflex issue #6345). When a socket connects with
+a token that is still linked to another socket (the server has not yet noticed that the old
+one dropped: a network blip, a proxy closing it, a reconnect to another process), Reflex takes
+it for a duplicated tab and hands out a new token. The new token starts as a copy of the old
+token's state, as a browser copies session storage into a duplicated tab, only when the socket
+comes from the same browser; the copy carries no session token: the login comes back from the
+browser's cookie binding (`current_login`), which only that browser can show.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
 
 import reflex as rx
 from reflex.istate.manager.redis import StateManagerRedis
 from reflex.istate.manager.token import BaseStateToken
 from reflex.state import BaseState, _substate_key
+from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from app.services.browser_logins import browser_digest, secret_of
+from state.auth import AuthState
 
 logger = logging.getLogger(__name__)
+UPLOAD_PATH = "/_upload"
 
 
 def _state_names(root: type[BaseState]) -> list[str]:
@@ -30,7 +48,8 @@ def _state_names(root: type[BaseState]) -> list[str]:
 
 
 async def copy_tab_state(app: rx.App, old_token: str, new_token: str) -> int:
-    """Copy every stored substate of `old_token` to `new_token`; how many were copied."""
+    """Copy every stored substate of `old_token` to `new_token`, without the session token;
+    how many were copied."""
     manager = app.state_manager
     root = app._state
     if root is None:
@@ -40,12 +59,15 @@ async def copy_tab_state(app: rx.App, old_token: str, new_token: str) -> int:
         for name in _state_names(root):
             source, target = _substate_key(old_token, name), _substate_key(new_token, name)
             copied += int(await manager.redis.copy(source, target, replace=True))
-        return copied
-    # Disk and memory managers keep live states in this process: copy through pickling
-    # (each substate pickles without its parent and children) and rebuild the tree.
-    state = await manager.get_state(BaseStateToken(ident=old_token, cls=root))
-    await manager.set_state(BaseStateToken(ident=new_token, cls=root), _clone_tree(state))
-    return len(_state_names(root))
+    else:
+        # Disk and memory managers keep live states in this process: copy through pickling
+        # (each substate pickles without its parent and children) and rebuild the tree.
+        state = await manager.get_state(BaseStateToken(ident=old_token, cls=root))
+        await manager.set_state(BaseStateToken(ident=new_token, cls=root), _clone_tree(state))
+        copied = len(_state_names(root))
+    async with manager.modify_state(BaseStateToken(ident=new_token, cls=AuthState)) as copy:
+        (await copy.get_state(AuthState))._forget_secrets()
+    return copied
 
 
 def _clone_tree(state: BaseState) -> BaseState:
@@ -58,15 +80,69 @@ def _clone_tree(state: BaseState) -> BaseState:
     return clone
 
 
+async def claim_tab(app: rx.App, token: str, browser: str) -> bool:
+    """Bind the tab token to the browser (digest) on its first connection; whether the token
+    belongs to this browser. A token without an owner holds no login (a login needs one)."""
+    async with app.state_manager.modify_state(BaseStateToken(ident=token, cls=AuthState)) as root:
+        auth = await root.get_state(AuthState)
+        if not auth._browser:
+            auth._forget_secrets()
+            auth._browser = browser
+            return True
+        return bool(browser) and auth._browser == browser
+
+
+async def tab_belongs(app: rx.App, token: str, browser: str) -> bool:
+    """Whether the tab token is bound to this browser (digest)."""
+    if not token or not browser:
+        return False
+    root = await app.state_manager.get_state(BaseStateToken(ident=token, cls=AuthState))
+    return (await root.get_state(AuthState))._browser == browser
+
+
+class UploadGuard:
+    """Refuses uploads (`/_upload`) for a tab token of another browser: 403."""
+
+    def __init__(self, asgi: ASGIApp, app: rx.App) -> None:
+        self.asgi = asgi
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].rstrip("/").endswith(UPLOAD_PATH):
+            headers = Headers(scope=scope)
+            browser = browser_digest(secret_of(headers.get("cookie")))
+            token = headers.get("reflex-client-token", "")
+            if not await tab_belongs(self.app, token, browser):
+                await JSONResponse({"detail": "not this browser's tab"}, 403)(scope, receive, send)
+                return
+        await self.asgi(scope, receive, send)
+
+
+def socket_browser(app: rx.App, sid: str) -> str:
+    """The browser digest of a connected socket, from its handshake's cookie ('' if none)."""
+    namespace = app.event_namespace
+    if app.sio is None or namespace is None:
+        return ""
+    environ = app.sio.get_environ(sid, namespace.namespace) or {}
+    return browser_digest(secret_of(environ.get("HTTP_COOKIE")))
+
+
 def keep_state_on_new_token(app: rx.App) -> None:
-    """Wrap the app's token manager so that a new token inherits the tab's state."""
+    """Wrap the app's token manager: a token is bound to its browser, and a new token for a
+    reconnecting tab of the same browser inherits the tab's state."""
     namespace = app.event_namespace
     if namespace is None:
         return
     manager = namespace._token_manager
     link: Callable[[str, str], Awaitable[str | None]] = manager.link_token_to_sid
 
-    async def link_keeping_state(token: str, sid: str) -> str | None:
+    async def link_checked(token: str, sid: str) -> str | None:
+        browser = socket_browser(app, sid)
+        if not await claim_tab(app, token, browser):
+            # Another browser's tab token: this socket gets a tab of its own.
+            fresh = str(uuid.uuid4())
+            await claim_tab(app, fresh, browser)
+            return await link(fresh, sid) or fresh
         new_token = await link(token, sid)
         if new_token:
             try:
@@ -75,4 +151,16 @@ def keep_state_on_new_token(app: rx.App) -> None:
                 logger.exception("could not copy the tab's state to its new token")
         return new_token
 
-    manager.link_token_to_sid = link_keeping_state  # type: ignore[method-assign]
+    manager.link_token_to_sid = link_checked  # type: ignore[method-assign]
+
+
+def guard_uploads(app: rx.App) -> None:
+    """Put the upload guard in front of the app (after its other transformers)."""
+    current = app.api_transformer
+    transforms: list[Starlette | Callable[[ASGIApp], ASGIApp]] = []
+    if isinstance(current, Sequence):
+        transforms.extend(current)
+    elif current is not None:
+        transforms.append(current)
+    transforms.append(lambda asgi: UploadGuard(asgi, app))
+    app.api_transformer = transforms

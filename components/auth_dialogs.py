@@ -345,15 +345,12 @@ def change_password_dialog() -> rx.Component:
             AuthState.force_change, rx.el.p(t("auth.forced_change"), class_name="mb-3 text-sm")
         ),
         rx.el.form(
-            rx.cond(
-                ~PasswordState.knows_old_password,
-                field(
-                    "oldPassword",
-                    t("auth.old_password"),
-                    kind="password",
-                    autocomplete="current-password",
-                    error=PasswordState.errors.get("oldPassword", "").to(str),
-                ),
+            field(
+                "oldPassword",
+                t("auth.old_password"),
+                kind="password",
+                autocomplete="current-password",
+                error=PasswordState.errors.get("oldPassword", "").to(str),
             ),
             *new_password_fields(),
             checkbox("keepOthers", t("auth.keep_sessions")),

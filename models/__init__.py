@@ -10,6 +10,7 @@ from models.brand import (
     SiteResource,
     WhitelabelModule,
 )
+from models.browser import BrowserLogin
 from models.cashier import (
     DepositOrder,
     MemberMessage,
@@ -48,6 +49,7 @@ from models.studio import StudioRound, StudioSeedPair
 __all__ = [
     "AffiliateCode",
     "Banner",
+    "BrowserLogin",
     "CustomerService",
     "DepositOrder",
     "DomainRoute",

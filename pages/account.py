@@ -13,7 +13,7 @@ from components.media import image
 from pages.home import home_content
 from state.auth import AuthState
 from state.password import PasswordState
-from state.security import SecurityState
+from state.security import RECOVERY_CODES, TOTP_QR, TOTP_SECRET, SecurityState
 
 
 def login_page() -> rx.Component:
@@ -27,11 +27,11 @@ def register_page() -> rx.Component:
 def _totp_section() -> rx.Component:
     setup = rx.el.form(
         image(
-            SecurityState.setup_qr, t("auth.totp_scan"), 200, 200, class_name="bg-white rounded-lg"
+            TOTP_QR.value.to(str), t("auth.totp_scan"), 200, 200, class_name="bg-white rounded-lg"
         ),
         rx.el.p(t("auth.totp_scan"), class_name="text-sm"),
         rx.el.code(
-            SecurityState.setup_secret, class_name="text-xs break-all", data_testid="totp-secret"
+            TOTP_SECRET.value.to(str), class_name="text-xs break-all", data_testid="totp-secret"
         ),
         field("password", t("auth.password"), kind="password", autocomplete="current-password"),
         field("code", t("auth.code"), autocomplete="one-time-code", input_mode="numeric"),
@@ -58,12 +58,13 @@ def _totp_section() -> rx.Component:
         ),
         form_error(SecurityState.error),
         rx.cond(
-            SecurityState.recovery_codes.length() > 0,
+            RECOVERY_CODES.value.to(list[str]).length() > 0,
             rx.el.div(
                 rx.el.p(t("auth.recovery_codes"), class_name="text-sm font-medium"),
                 rx.el.ul(
                     rx.foreach(
-                        SecurityState.recovery_codes, lambda c: rx.el.li(c, class_name="font-mono")
+                        RECOVERY_CODES.value.to(list[str]),
+                        lambda c: rx.el.li(c, class_name="font-mono"),
                     ),
                     class_name="grid grid-cols-2 gap-1 my-2",
                     data_testid="recovery-codes",
@@ -74,7 +75,7 @@ def _totp_section() -> rx.Component:
             SecurityState.totp_enabled,
             turn_off,
             rx.cond(
-                SecurityState.setup_qr != "",
+                SecurityState.setup_open,
                 setup,
                 rx.el.button(
                     t("auth.totp_start"),

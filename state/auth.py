@@ -1,12 +1,18 @@
 """Who the visitor is, for the site: login, logout, session restore, trial, agent access.
 
 The session token lives only on the server side of the state (`_token`): the browser never
-holds it, so no script on the page can read it. Reflex keeps the state per browser tab,
-which is the same life as the spec's session storage.
+holds it, so no script on the page can read it. A login belongs to the browser, not to a
+tab: it is bound to the secret of the browser's HttpOnly cookie (app/services/
+browser_logins.py), every tab of that browser finds it, and a tab token shown by another
+browser finds nothing (app/reconnect.py binds each tab token to its browser).
+
+`current_login` is the one way an event learns who the member is; no member id that an
+event could set is ever trusted.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -15,10 +21,12 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.services import browser_logins, pending_secrets
 from app.services.accounts import login as login_service
 from app.services.accounts import members, sessions, trial, verification
 from app.services.brands import Brand
 from state.dialog import DialogState
+from state.guard import BotAnswer, Form, Name, checked
 from state.site import SiteState, current_brand, page_visitor, require_open
 
 LOGIN_DIALOG = "login"
@@ -31,6 +39,10 @@ WARNING_DIALOG = "warning"
 WARNING_MS = 4000  # the warning helper closes by itself (spec 4, dialog helper variant)
 REMEMBER_SECONDS = 24 * 3600  # spec 9: remember-me lasts 1 day
 SOON_DIALOG = "soon"
+# Fields of a login or register form that never stay in page state.
+SECRET_FIELDS = frozenset(
+    {"password", "confirmPassword", "paymentPassword", "code", "totpCode", "verificationCode"}
+)
 
 # What a member reaches through the gate; each name is an action of the site.
 GATED_ACTIONS: dict[str, Any] = {
@@ -45,14 +57,29 @@ def solve_then(challenge: dict[str, Any], callback: Any) -> rx.event.EventSpec:
 
 
 async def current_login(state: rx.State) -> sessions.Authenticated:
-    """The member logged in on this page; not-logged-in (AppError) once the session ended."""
+    """The member logged in on this page's browser; not-logged-in (AppError) otherwise."""
     auth = await state.get_state(AuthState)
-    return await sessions.authenticate(auth._token)
+    return await auth._login()
+
+
+async def hold_form(form: dict[str, Any]) -> dict[str, Any]:
+    """A form to keep across the bot-check round trip: its secrets go to the cache
+    (app/services/pending_secrets.py), the page state keeps the rest and a handle."""
+    secrets = {k: str(v) for k, v in form.items() if k in SECRET_FIELDS}
+    kept = {k: v for k, v in form.items() if k not in SECRET_FIELDS}
+    return {**kept, "_secrets": await pending_secrets.hold(secrets)}
+
+
+async def take_form(pending: dict[str, Any]) -> dict[str, Any]:
+    """The held form with its secrets back (once)."""
+    kept = {k: v for k, v in pending.items() if k != "_secrets"}
+    return {**kept, **await pending_secrets.take(str(pending.get("_secrets", "")))}
 
 
 class AuthState(rx.State):
     _token: str = ""
-    _login_password: str = ""
+    # Digest of the browser secret of the browser this tab belongs to (app/reconnect.py).
+    _browser: str = ""
     _pending: dict[str, Any] = {}
 
     is_login: bool = False
@@ -92,20 +119,62 @@ class AuthState(rx.State):
             device_id=self.router.session.client_token,
         )
 
-    def _apply(self, value: dict[str, Any]) -> None:
-        info = value["userInfo"]
-        self._token = value["token"]
+    def _browser_secret(self) -> str:
+        """The secret of the browser this event comes from, if the tab belongs to it."""
+        secret = browser_logins.secret_of(self.router.headers.cookie)
+        if (
+            not secret
+            or not self._browser
+            or browser_logins.browser_digest(secret) != self._browser
+        ):
+            return ""
+        return secret
+
+    async def _login(self) -> sessions.Authenticated:
+        """The session of this tab's browser: the tab's own token, else the browser's login
+        (another tab of the same browser logged in); not-logged-in (AppError) otherwise."""
+        secret = self._browser_secret()
+        if not secret:
+            raise AppError("not-logged-in", status=401)
+        if self._token:
+            try:
+                return await sessions.authenticate(self._token)
+            except AppError:
+                self._token = ""
+        brand = await current_brand(self)
+        found = await browser_logins.recall(secret, brand.id)
+        if found is None:
+            raise AppError("not-logged-in", status=401)
+        self._token, login = found
+        return login
+
+    def _show(self, member: Any) -> None:
+        member_roles = members.roles(member.account_type)
         self.is_login = True
-        self.is_agent = info["isAgent"]
-        self.is_trial = info["isTrial"]
-        self.account = info["account"]
-        self.member_id = info["id"]
+        self.is_agent = member_roles.is_agent
+        self.is_trial = member_roles.is_trial
+        self.account = member.username
+        self.member_id = member.id or 0
+
+    async def _apply(self, value: dict[str, Any]) -> None:
+        """A login or registration succeeded: keep it for this browser's tabs."""
+        self._token = value["token"]
+        login = await sessions.authenticate(self._token)
+        brand = await current_brand(self)
+        await browser_logins.remember(
+            self._browser_secret(), brand.id, login.session_id, self._token
+        )
+        self._show(login.member)
         self.first_time_login = value["firstTimeLogin"]
         self.force_change = value["forcePasswordChange"]
 
-    def _clear(self) -> None:
+    def _forget_secrets(self) -> None:
+        """What must not travel with a copy of the tab (app/reconnect.py)."""
         self._token = ""
-        self._login_password = ""
+        self._pending = {}
+
+    def _clear(self) -> None:
+        self._forget_secrets()
         self.is_login = self.is_agent = self.is_trial = False
         self.account = ""
         self.member_id = 0
@@ -128,11 +197,16 @@ class AuthState(rx.State):
         self.captcha_id = fresh.captcha_id
         self.captcha_image = f"data:image/png;base64,{fresh.image_base64}"
 
-    async def after_login(self, value: dict[str, Any]) -> list[Any]:
+    def _require_browser(self) -> None:
+        """A login is bound to the browser: refused (translated) where the tab has none."""
+        if not self._browser_secret():
+            raise AppError("browser-cookie-required", status=400)
+
+    async def _after_login(self, value: dict[str, Any]) -> list[Any]:
         """Spec 4: close the popup; force the password change; agents go to /agentHome."""
         from state.wallet import WalletState  # the wallet state builds on this one
 
-        self._apply(value)
+        await self._apply(value)
         events: list[Any] = [
             DialogState.close(LOGIN_DIALOG),
             DialogState.close(REGISTER_DIALOG),
@@ -150,19 +224,12 @@ class AuthState(rx.State):
     async def restore(self) -> None:
         """A stored session comes back on reload; an ended one logs the page out."""
         self.agent_page = self.router.url.path.rstrip("/") == routes.AGENT_HOME
-        if not self._token:
-            return
         try:
-            auth = await sessions.authenticate(self._token)
+            login = await self._login()
         except AppError:
             self._clear()
             return
-        member_roles = members.roles(auth.member.account_type)
-        self.is_login = True
-        self.is_agent = member_roles.is_agent
-        self.is_trial = member_roles.is_trial
-        self.account = auth.member.username
-        self.member_id = auth.member.id or 0
+        self._show(login.member)
 
     @rx.event
     async def require_login(self) -> Any:
@@ -189,7 +256,8 @@ class AuthState(rx.State):
     # Login ---------------------------------------------------------------------------------
 
     @rx.event
-    def set_login_tab(self, tab: str) -> None:
+    @checked
+    def set_login_tab(self, tab: Name) -> None:
         self.login_tab = tab if tab in ("username", "sms") else "username"
         self.login_error = ""
 
@@ -203,7 +271,8 @@ class AuthState(rx.State):
         await self._new_captcha()
 
     @rx.event
-    async def submit_login(self, form: dict[str, Any]) -> Any:
+    @checked
+    async def submit_login(self, form: Form) -> Any:
         """Check the form, then let the browser solve the bot check (username logins)."""
         _, lang = await self._context()
         sms = form.get("type", self.login_tab) == "sms"
@@ -217,7 +286,9 @@ class AuthState(rx.State):
                 self.warning = translate("in_incorrect_password", lang)
                 return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
             return None
-        self._pending = {**self._pending, **form}
+        self._pending = await hold_form(
+            {**{k: v for k, v in self._pending.items() if k != "_secrets"}, **form}
+        )
         self.login_busy = True
         self.login_error = ""
         if sms:
@@ -225,9 +296,11 @@ class AuthState(rx.State):
         return solve_then(verification.new_pow_challenge(), AuthState.finish_login)
 
     @rx.event
-    async def finish_login(self, bot_check: str) -> Any:
+    @checked
+    async def finish_login(self, bot_check: BotAnswer) -> Any:
         brand, lang = await self._context()
-        form = self._pending
+        form = await take_form(self._pending)
+        self._pending = {k: v for k, v in self._pending.items() if k != "_secrets"}
         sms = form.get("type", self.login_tab) == "sms"
         request = login_service.LoginRequest(
             login_type="sms" if sms else "username",
@@ -244,14 +317,14 @@ class AuthState(rx.State):
         )
         try:
             await require_open(self, money=False)
+            self._require_browser()
             value = await login_service.login(brand, request, self._client())
         except AppError as exc:
             self.login_busy = False
             return await self._login_failed(exc, lang, form.get("source") == "header")
         self._remember(form, request)
-        self._login_password = "" if sms else request.password
         self._reset_login_form()
-        return await self.after_login(value)
+        return await self._after_login(value)
 
     def _remember(self, form: dict[str, Any], request: login_service.LoginRequest) -> None:
         if form.get("remember") in ("on", True, "true"):
@@ -287,26 +360,34 @@ class AuthState(rx.State):
         brand, lang = await self._context()
         try:
             await require_open(self, money=False)
+            self._require_browser()
             value = await trial.start_trial(brand, self._client())
         except AppError as exc:
             self.login_error = translate(exc.code, lang)
             return None
-        return await self.after_login(value)
+        return await self._after_login(value)
 
     @rx.event
     async def logout(self) -> Any:
         """Spec 4, logout confirmed: end the session and go home, replacing history."""
+        with contextlib.suppress(AppError):
+            await self._login()  # the browser's session, when another tab logged in
         if self._token:
             await sessions.logout(self._token)
+        secret = self._browser_secret()
+        if secret:
+            await browser_logins.forget(secret, (await current_brand(self)).id)
         self._clear()
         return [DialogState.close(LOGOUT_DIALOG), rx.redirect(routes.HOME, replace=True)]
 
     @rx.event
-    def gate(self, then: str) -> Any:
+    @checked
+    def gate(self, then: Name) -> Any:
         """The login gate (spec 4): guests get the login popup, trial users the info dialog,
         members the action named `then`."""
         if not self.is_login:
             return AuthState.open_login
         if self.is_trial:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
-        return GATED_ACTIONS[then]()
+        action = GATED_ACTIONS.get(then)
+        return action() if action is not None else None

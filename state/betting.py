@@ -10,6 +10,7 @@ from app.core.errors import AppError
 from app.services import records
 from app.services.seamless import betting
 from state.auth import current_login
+from state.guard import Card, Name, checked, refuse
 from state.paging import RangePaging
 from state.site import current_brand
 
@@ -80,13 +81,18 @@ class BettingState(RangePaging, rx.State):
         await self._first_page()
 
     @rx.event
-    async def set_category(self, value: str) -> None:
+    @checked
+    async def set_category(self, value: Name) -> None:
         self.category = value if value in betting.CATEGORIES else betting.ALL
         await self._first_page()
 
     @rx.event
-    async def toggle_detail(self, item: dict[str, str]) -> None:
+    @checked
+    async def toggle_detail(self, item: Card) -> None:
         """Show (or hide) the wallet calls of one round under its row."""
+        if not {"key", "vendor", "round"} <= item.keys():
+            await refuse(self)
+            return
         if self.open_round == item["key"]:
             self.open_round, self.calls = "", []
             return
@@ -139,6 +145,7 @@ class ProfitState(rx.State):
         await self._query()
 
     @rx.event
-    async def set_range(self, value: str) -> None:
+    @checked
+    async def set_range(self, value: Name) -> None:
         self.range_name = value if value in records.RANGES else "7d"
         await self._query()

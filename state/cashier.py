@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from decimal import Decimal
 from typing import Any
 
@@ -15,9 +16,11 @@ from app.services.cashier import deposits, sandbox
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
 from state.auth import AuthState, current_login
+from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, require_open
 
 ORDER_WATCH_SECONDS = 15 * 60
+WATCH_STALE_SECONDS = 6  # no beat for this long: the watch died with its process
 
 
 class CashierState(rx.State):
@@ -25,6 +28,8 @@ class CashierState(rx.State):
     channel: str = "PIX"
     order: dict[str, str] = {}
     error: str = ""
+    _watching: str = ""
+    _watch_beat: float = 0.0
 
     async def _lang(self) -> str:
         return (await self.get_state(SiteState)).ui_lang
@@ -68,7 +73,8 @@ class CashierState(rx.State):
         return None
 
     @rx.event
-    def pick_channel(self, code: str) -> None:
+    @checked
+    def pick_channel(self, code: Name) -> None:
         self.channel = code
         self.error = ""
 
@@ -78,7 +84,8 @@ class CashierState(rx.State):
         self.error = ""
 
     @rx.event
-    async def create(self, form: dict[str, Any]) -> Any:
+    @checked
+    async def create(self, form: Form) -> Any:
         site = await self.get_state(SiteState)
         lang = site.ui_lang
         try:
@@ -104,8 +111,16 @@ class CashierState(rx.State):
         """Follow the order until the provider settles it (the balance follows by itself)."""
         async with self:
             order_no = self.order.get("orderNo", "")
+            alive = time.time() - self._watch_beat < WATCH_STALE_SECONDS
+            if not order_no or (self._watching == order_no and alive):
+                return  # one watch per tab: the running one serves this order
+            self._watching, self._watch_beat = order_no, time.time()
         for _ in range(ORDER_WATCH_SECONDS // 2):
             await asyncio.sleep(2)
+            async with self:
+                if self._watching != order_no:
+                    return  # a newer order is watched
+                self._watch_beat = time.time()
             order = await deposits.order_by_number(order_no)
             if order.status != DepositStatus.PENDING:
                 async with self:
@@ -140,6 +155,7 @@ class SandboxState(rx.State):
         self.status = order.status
 
     @rx.event
+    @checked
     async def settle(self, paid: bool) -> None:
         lang = (await self.get_state(SiteState)).ui_lang
         try:

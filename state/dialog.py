@@ -3,38 +3,73 @@
 from __future__ import annotations
 
 import asyncio
+import re
+import time
 
 import reflex as rx
+
+from state.guard import Millis, Name, checked
+
+# A dialog's name is a short slug (state/auth.py, state/play.py ...); a tab has few open.
+_NAME = re.compile(r"[a-z0-9-]{1,32}")
+MAX_OPEN = 8
+CLOSER_GRACE_SECONDS = 2.0
 
 
 class DialogState(rx.State):
     open_names: list[str] = []
+    # The self-closing dialog (open_for): its name, its deadline, and when the running
+    # closer wakes next (a closer that died with its process is replaced once that is past).
+    _closing: str = ""
+    _close_at: float = 0.0
+    _closer_wakes: float = 0.0
 
     def _add(self, name: str) -> None:
-        if name not in self.open_names:
-            self.open_names = [*self.open_names, name]
+        if _NAME.fullmatch(name) and name not in self.open_names:
+            self.open_names = [*self.open_names, name][-MAX_OPEN:]
 
     def _remove(self, name: str) -> None:
         self.open_names = [n for n in self.open_names if n != name]
 
     @rx.event
-    def open(self, name: str) -> None:
+    @checked
+    def open(self, name: Name) -> None:
         self._add(name)
 
     @rx.event
-    def close(self, name: str) -> None:
+    @checked
+    def close(self, name: Name) -> None:
         self._remove(name)
 
     @rx.event
-    def close_on_escape(self, name: str, key: str) -> None:
+    @checked
+    def close_on_escape(self, name: Name, key: Name) -> None:
         if key == "Escape":
             self._remove(name)
 
     @rx.event(background=True)
-    async def open_for(self, name: str, timeout_ms: int) -> None:
-        """Helper variant: open, then close by itself after the timeout."""
+    @checked
+    async def open_for(self, name: Name, timeout_ms: Millis) -> None:
+        """Helper variant: open, then close by itself after the timeout. One closer per tab:
+        a newer call moves the deadline (and the name) of the running one."""
         async with self:
             self._add(name)
-        await asyncio.sleep(max(timeout_ms, 0) / 1000)
-        async with self:
-            self._remove(name)
+            if self._closing and self._closing != name:
+                self._remove(self._closing)
+            self._closing = name
+            now = time.time()
+            self._close_at = now + timeout_ms / 1000
+            if self._closer_wakes + CLOSER_GRACE_SECONDS > now:
+                return
+            self._closer_wakes = self._close_at
+        while True:
+            async with self:
+                now = time.time()
+                if self._close_at <= now:
+                    self._remove(self._closing)
+                    self._closing = ""
+                    self._closer_wakes = 0.0
+                    return
+                self._closer_wakes = self._close_at
+                left = self._close_at - now
+            await asyncio.sleep(left)

@@ -11,6 +11,7 @@ from app.services.catalogue import games
 from app.services.catalogue.games import GameQuery
 from state.cards import LIST_PAGE_SIZE, card
 from state.dialog import DialogState
+from state.guard import Name, Text, checked
 from state.site import SiteState, current_brand
 
 VENDOR_DIALOG = "vendor-games"
@@ -37,7 +38,8 @@ class GamePopupState(rx.State):
         self.vendor_pages = max(1, found["totalPages"])
 
     @rx.event
-    async def open_vendor(self, vassalage: str, name: str) -> Any:
+    @checked
+    async def open_vendor(self, vassalage: Name, name: Text) -> Any:
         """The popup game list of a VASSALAGE vendor (GCSGAME_gameList by vassalage)."""
         self.vendor = vassalage
         self.vendor_name = name or vassalage
@@ -52,7 +54,8 @@ class GamePopupState(rx.State):
             await self._vendor_page()
 
     @rx.event
-    async def open_maintenance(self, game_id: str) -> Any:
+    @checked
+    async def open_maintenance(self, game_id: Name) -> Any:
         """'Game maintenance', with popular games (not in maintenance) to pick instead."""
         brand = await current_brand(self)
         lang = (await self.get_state(SiteState)).lang or brand.default_language

@@ -3,6 +3,7 @@ favourites, and the spec's rules for starting a game (guest, trial, member)."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import reflex as rx
@@ -10,6 +11,7 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.services.accounts.members import roles as member_roles
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import NAV_PATHS
@@ -19,9 +21,11 @@ from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthStat
 from state.cards import LIST_PAGE_SIZE, card
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
+from state.guard import Card, Name, Text, checked, refuse
 from state.home import HomeState
 from state.site import SiteState, current_brand, require_open
 
+GAME_KEYS = frozenset({"id", "vendor", "vendorName", "type"})  # what a card event must carry
 HOME_LIST = 12  # spec 9: recommended and PG lists
 
 
@@ -58,11 +62,14 @@ class LobbyState(rx.State):
             }
             for item in menu["nav"]
         ]
-        auth = await self.get_state(AuthState)
+        try:
+            login = await current_login(self)
+        except AppError:
+            self.favorite_ids = []
+            return
+        trial = member_roles(login.member.account_type).is_trial
         self.favorite_ids = (
-            [str(i) for i in await members.favorite_ids(auth.member_id)]
-            if auth.is_login and not auth.is_trial and auth.member_id
-            else []
+            [] if trial else [str(i) for i in await members.favorite_ids(login.member.id or 0)]
         )
 
     @rx.event
@@ -123,13 +130,15 @@ class LobbyState(rx.State):
         await self._query(append=False)
 
     @rx.event
-    async def set_search(self, text: str) -> None:
+    @checked
+    async def set_search(self, text: Text) -> None:
         self.search = text.strip()[:64]
         self.page = 1
         await self._query(append=False)
 
     @rx.event
-    async def pick_vendor(self, code: str) -> Any:
+    @checked
+    async def pick_vendor(self, code: Name) -> Any:
         """A vendor chip filters the list; a VASSALAGE vendor opens its popup list instead."""
         chosen = next((v for v in self.vendors if v["code"] == code), None)
         if chosen is not None and chosen["popup"]:
@@ -146,8 +155,11 @@ class LobbyState(rx.State):
             await self._query(append=True)
 
     @rx.event
-    async def toggle_favorite(self, game: dict[str, str]) -> Any:
+    @checked
+    async def toggle_favorite(self, game: Card) -> Any:
         """Spec 4: heart toggle; the server keeps it to one action a second."""
+        if not GAME_KEYS <= game.keys() or not game["id"].isdigit():
+            return await refuse(self)
         auth = await self.get_state(AuthState)
         if not auth.is_login:
             return AuthState.open_login
@@ -168,8 +180,11 @@ class LobbyState(rx.State):
         return None
 
     @rx.event
-    async def play(self, game: dict[str, str], demo: bool) -> Any:
+    @checked
+    async def play(self, game: Card, demo: bool) -> Any:
         """Spec 4, starting a game: guests log in, trial users register (demos are fine)."""
+        if not GAME_KEYS <= game.keys() or not game["id"].isdigit():
+            return await refuse(self)
         auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
         if not auth.is_login and not demo:
@@ -183,7 +198,10 @@ class LobbyState(rx.State):
         try:
             await require_open(self, money=True)
             brand = await current_brand(self)
-            member = await launch.launching_member(auth._token, brand.id)
+            with contextlib.suppress(AppError):
+                await current_login(self)  # the tab's token, checked against its browser
+            token = auth._token if auth._browser_secret() else None
+            member = await launch.launching_member(token, brand.id)
             url = await launch.launch(
                 member,
                 brand,

@@ -8,10 +8,13 @@ from typing import Any
 
 import reflex as rx
 
+from app.core.errors import AppError
+from app.services.accounts.members import roles as members_roles
 from app.services.catalogue import members
-from state.auth import NEED_ACCOUNT_DIALOG, AuthState
+from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
 from state.cards import card
 from state.dialog import DialogState
+from state.guard import Page, checked
 from state.site import current_brand
 
 
@@ -33,11 +36,16 @@ class MyGamesState(rx.State):
         return None
 
     async def _member(self) -> int:
-        auth = await self.get_state(AuthState)
-        return auth.member_id if auth.is_login and not auth.is_trial else 0
+        """The logged-in member's id (0 for guests and trial users)."""
+        try:
+            login = await current_login(self)
+        except AppError:
+            return 0
+        return 0 if members_roles(login.member.account_type).is_trial else login.member.id or 0
 
     @rx.event
-    async def load_favorites(self, page: int) -> None:
+    @checked
+    async def load_favorites(self, page: Page) -> None:
         member_id = await self._member()
         if not member_id:
             return

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import reflex as rx
 
 from app.services import records
+from state.guard import Name, Page, checked
 
 
 class RangePaging(rx.State, mixin=True):
@@ -28,11 +29,13 @@ class RangePaging(rx.State, mixin=True):
         await self._query()
 
     @rx.event
-    async def set_range(self, value: str) -> None:
+    @checked
+    async def set_range(self, value: Name) -> None:
         self.range_name = value if value in records.RANGES else "7d"
         await self._first_page()
 
     @rx.event
-    async def go(self, page: int) -> None:
+    @checked
+    async def go(self, page: Page) -> None:
         self.page = min(max(1, page), self.pages)
         await self._query()

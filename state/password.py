@@ -13,6 +13,7 @@ from app.services.accounts import passwords
 from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState, current_login
 from state.dialog import DialogState
 from state.errors import describe
+from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, page_visitor, require_open
 
 
@@ -21,7 +22,6 @@ class PasswordState(rx.State):
     errors: dict[str, str] = {}
     error: str = ""
     notice: str = ""
-    knows_old_password: bool = False
 
     async def _brand_lang(self) -> tuple[Any, str]:
         site = await self.get_state(SiteState)
@@ -33,7 +33,8 @@ class PasswordState(rx.State):
         self.notice = ""
 
     @rx.event
-    def set_forgot_tab(self, tab: str) -> None:
+    @checked
+    def set_forgot_tab(self, tab: Name) -> None:
         self.forgot_tab = tab if tab in ("email", "phone") else "email"
         self._reset()
 
@@ -44,17 +45,16 @@ class PasswordState(rx.State):
 
     @rx.event
     async def open_change(self) -> Any:
-        auth = await self.get_state(AuthState)
         self._reset()
-        self.knows_old_password = bool(auth._login_password)
         return DialogState.open(CHANGE_PASSWORD_DIALOG)
 
     @rx.event
-    async def change(self, form: dict[str, Any]) -> Any:
+    @checked
+    async def change(self, form: Form) -> Any:
         """Spec 4, change password success: reload info, close the popup, go to /."""
         _, lang = await self._brand_lang()
         auth = await self.get_state(AuthState)
-        old = auth._login_password or str(form.get("oldPassword", ""))
+        old = str(form.get("oldPassword", ""))
         try:
             await require_open(self, money=False)
             login = await current_login(self)
@@ -70,7 +70,6 @@ class PasswordState(rx.State):
         except AppError as exc:
             self.errors, self.error = describe(exc, lang)
             return None
-        auth._login_password = ""
         auth.force_change = False
         self._reset()
         self.notice = translate("auth.sessions_ended", lang, count=ended) if ended else ""
@@ -78,7 +77,8 @@ class PasswordState(rx.State):
         return [DialogState.close(CHANGE_PASSWORD_DIALOG), rx.redirect(routes.HOME)]
 
     @rx.event
-    async def forgot_by_email(self, form: dict[str, Any]) -> None:
+    @checked
+    async def forgot_by_email(self, form: Form) -> None:
         brand, lang = await self._brand_lang()
         try:
             await require_open(self, money=False)
@@ -95,7 +95,8 @@ class PasswordState(rx.State):
         self.notice = translate("in_been_out", lang)
 
     @rx.event
-    async def reset_by_phone(self, form: dict[str, Any]) -> Any:
+    @checked
+    async def reset_by_phone(self, form: Form) -> Any:
         """Code, new password, then automatic login and home (spec 4)."""
         brand, lang = await self._brand_lang()
         auth = await self.get_state(AuthState)
@@ -104,6 +105,7 @@ class PasswordState(rx.State):
         sms = await self.get_state(SmsState)
         try:
             await require_open(self, money=False)
+            auth._require_browser()
             value = await passwords.reset_by_phone(
                 brand,
                 "55",
@@ -117,11 +119,12 @@ class PasswordState(rx.State):
             self.errors, self.error = describe(exc, lang)
             return None
         self._reset()
-        events = await auth.after_login(value)
+        events = await auth._after_login(value)
         return [*events, DialogState.close(FORGOT_DIALOG), rx.redirect(routes.HOME)]
 
     @rx.event
-    async def reset_with_link(self, form: dict[str, Any]) -> None:
+    @checked
+    async def reset_with_link(self, form: Form) -> None:
         brand, lang = await self._brand_lang()
         token = self.router.url.query_parameters.get("token", "")
         try:

@@ -8,7 +8,9 @@ demo get the login popup, trial members the need-an-account dialog (spec 4's gam
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 import secrets
 from decimal import Decimal
 from typing import Any
@@ -20,11 +22,13 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.core.security import token_digest
+from app.services.accounts.members import roles as member_roles
 from app.services.seamless import launch, studio_port, wallet
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, StudioGame
 from state.auth import LOGIN_DIALOG, NEED_ACCOUNT_DIALOG, AuthState, current_login
 from state.dialog import DialogState
+from state.guard import Form, Index, Name, checked, refuse
 from state.site import SiteState, current_brand, require_open
 
 RULES_DIALOG = "studio-rules"
@@ -44,6 +48,13 @@ KINDS: dict[str | None, str] = {
 KINDS_BY_CODE: dict[str, str] = {"BGS_LIMBO": "limbo", "BGS_MINES": "mines"}
 ROULETTE_OUTSIDE = ("red", "black", "odd", "even", "low", "high")
 MINE_TILES = 25
+BET_FACTORS = ("0.5", "2")  # the ½ and 2× buttons
+# A roulette chip: one number, a dozen, a column, or an outside bet; a table holds few.
+CHIP_KEY = re.compile(
+    r"straight:(?:[0-9]|[12][0-9]|3[0-6])|(?:dozen|column):[1-3]|" + "|".join(ROULETTE_OUTSIDE)
+)
+MAX_CHIP_KEYS = 37 + 3 + 3 + len(ROULETTE_OUTSIDE)
+MAX_CHIP_UNITS = 1_000
 
 
 def kind_of(studio_game: StudioGame) -> str:
@@ -172,6 +183,20 @@ class PlayState(rx.State):
     def _game(self) -> StudioGame:
         return GAMES[self.code]
 
+    async def _same_member(self) -> bool:
+        """Real play goes on only for the member of the game session, still logged in on
+        this browser (current_login); otherwise the page stops playing."""
+        if self.mode != "real":
+            return True
+        try:
+            login = await current_login(self)
+        except AppError:
+            login = None
+        if login is None or login.member.id != self._session_member:
+            self.mode, self.blocked = "", "play-login-needed"  # logged out or another one
+            return False
+        return True
+
     async def _show_money(self, amount: Decimal) -> str:
         return format_amount(amount, await self._lang())
 
@@ -227,12 +252,14 @@ class PlayState(rx.State):
 
     async def _begin(self, use_token: bool) -> Any:
         """Start real play: the launch token of the URL, or a launch made here."""
-        auth = await self.get_state(AuthState)
         token = self.router.url.query_parameters.get("token", "") if use_token else ""
-        if not auth.is_login:
+        try:
+            login = await current_login(self)
+        except AppError:
             self.blocked = "play-login-needed"
             return AuthState.open_login
-        if auth.is_trial:
+        member_id = login.member.id
+        if member_roles(login.member.account_type).is_trial:
             self.blocked = "play-login-needed"
             return DialogState.open(NEED_ACCOUNT_DIALOG)
         if token and token_digest(token) == self._launch_digest and self._session_token:
@@ -243,7 +270,7 @@ class PlayState(rx.State):
         elif (
             self._session_token
             and self._session_game == self.code
-            and self._session_member == auth.member_id
+            and self._session_member == member_id
         ):
             try:
                 await studio_port.studio_wallet().balance(self._session_token)
@@ -253,7 +280,7 @@ class PlayState(rx.State):
             session = await self._launch_here()
         else:
             session = await self._launch_here()
-        if session.game_code != self.code or session.member_id != auth.member_id:
+        if session.game_code != self.code or session.member_id != member_id:
             raise AppError("play-session-mismatch", 403)
         self._session_token = session.session_token
         self._session_game = session.game_code
@@ -374,12 +401,17 @@ class PlayState(rx.State):
         self.quoted = _multiplier(quoted) if quoted is not None else ""
 
     @rx.event
-    def set_bet(self, value: str) -> None:
+    @checked
+    def set_bet(self, value: Name) -> None:
         self.bet = value[:16]
 
     @rx.event
-    async def bet_step(self, factor: str) -> None:
+    @checked
+    async def bet_step(self, factor: Name) -> None:
         """½ and 2× buttons, kept inside the game's limits."""
+        if factor not in BET_FACTORS:
+            await refuse(self)
+            return
         limits = self._game().spec.limits(self.currency or DEMO_CURRENCY)
         try:
             current = rounds.parse_bet(self.bet)
@@ -389,7 +421,8 @@ class PlayState(rx.State):
         self.bet = str(min(max(changed, limits.min_bet), limits.max_bet))
 
     @rx.event
-    def set_dice_target(self, value: float | str) -> None:
+    @checked
+    def set_dice_target(self, value: float | Name) -> None:
         try:
             self.dice_target = f"{Decimal(str(value)):.2f}"
         except ArithmeticError:
@@ -397,17 +430,20 @@ class PlayState(rx.State):
         self._quote()
 
     @rx.event
+    @checked
     def set_dice_over(self, over: bool) -> None:
         self.dice_over = over
         self._quote()
 
     @rx.event
-    def set_limbo_target(self, value: str) -> None:
+    @checked
+    def set_limbo_target(self, value: Name) -> None:
         self.limbo_target = value.strip().replace(",", ".")[:10]
         self._quote()
 
     @rx.event
-    def set_mines_count(self, value: str) -> None:
+    @checked
+    def set_mines_count(self, value: Name) -> None:
         try:
             self.mines_count = min(max(int(value), 1), MINE_TILES - 1)
         except ValueError:
@@ -416,7 +452,10 @@ class PlayState(rx.State):
         self._quote()
 
     @rx.event
-    def toggle_pick(self, tile: int) -> None:
+    @checked
+    def toggle_pick(self, tile: Index) -> None:
+        if tile >= MINE_TILES:
+            return
         picks = set(self.mine_picks)
         picks.symmetric_difference_update({tile})
         self.mine_picks = sorted(picks)
@@ -437,8 +476,14 @@ class PlayState(rx.State):
         return tiles
 
     @rx.event
-    def add_chip(self, key: str) -> None:
-        self.chips = {**self.chips, key: self.chips.get(key, 0) + 1}
+    @checked
+    def add_chip(self, key: Name) -> None:
+        units = self.chips.get(key, 0)
+        if not CHIP_KEY.fullmatch(key) or units >= MAX_CHIP_UNITS:
+            return
+        if key not in self.chips and len(self.chips) >= MAX_CHIP_KEYS:
+            return
+        self.chips = {**self.chips, key: units + 1}
         self._quote()
 
     @rx.event
@@ -447,7 +492,8 @@ class PlayState(rx.State):
         self._quote()
 
     @rx.event
-    def toggle_hold(self, index: int) -> None:
+    @checked
+    def toggle_hold(self, index: Index) -> None:
         if self.dealt and 0 <= index < len(self.holds):
             self.holds = [not h if i == index else h for i, h in enumerate(self.holds)]
 
@@ -593,9 +639,7 @@ class PlayState(rx.State):
         self.error = self.notice = ""
         if self.mode not in ("real", "demo"):
             return AuthState.open_login
-        auth = await self.get_state(AuthState)
-        if self.mode == "real" and (not auth.is_login or auth.member_id != self._session_member):
-            self.mode, self.blocked = "", "play-login-needed"  # logged out or another account
+        if not await self._same_member():
             return None
         try:
             if self._open_round:
@@ -623,8 +667,11 @@ class PlayState(rx.State):
     # Fairness ------------------------------------------------------------------------------
 
     @rx.event
-    async def save_client_seed(self, form: dict[str, Any]) -> None:
+    @checked
+    async def save_client_seed(self, form: Form) -> None:
         self.error = self.notice = ""
+        if not await self._same_member():
+            return
         try:
             view = await seeds.set_client_seed(
                 self._player().owner, str(form.get("clientSeed", ""))
@@ -638,6 +685,8 @@ class PlayState(rx.State):
     @rx.event
     async def rotate(self) -> None:
         self.error = self.notice = ""
+        if not await self._same_member():
+            return
         try:
             revealed, view = await seeds.rotate(self._player().owner)
         except AppError as exc:
@@ -673,9 +722,9 @@ class VerifyState(rx.State):
         self.round_id = self.router.url.query_parameters.get("round", "")[:64]
         self.error, self.rows, self.revealed, self.matches = "", [], False, False
         owners: list[seeds.Owner] = []
-        auth = await self.get_state(AuthState)
-        if auth.is_login and auth.member_id:
-            owners.append(seeds.member_owner(auth.member_id))
+        with contextlib.suppress(AppError):
+            login = await current_login(self)
+            owners.append(seeds.member_owner(login.member.id or 0))
         play = await self.get_state(PlayState)
         if seeds.DEMO_ID_PATTERN.fullmatch(play.demo_id or ""):
             owners.append(seeds.demo_owner(play.demo_id))

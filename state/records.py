@@ -9,6 +9,7 @@ import reflex as rx
 from app.core.errors import AppError
 from app.services import records
 from state.auth import current_login
+from state.guard import Name, checked
 from state.paging import RangePaging
 from state.site import current_brand
 
@@ -53,6 +54,7 @@ class RecordsState(RangePaging, rx.State):
         await self._first_page()
 
     @rx.event
-    async def set_type(self, value: str) -> None:
+    @checked
+    async def set_type(self, value: Name) -> None:
         self.type_filter = value if value in records.TYPE_FILTERS else "all"
         await self._first_page()

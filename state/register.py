@@ -11,9 +11,18 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import site
 from app.services.accounts import registration, verification
-from state.auth import REGISTER_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, solve_then
+from state.auth import (
+    REGISTER_DIALOG,
+    WARNING_DIALOG,
+    WARNING_MS,
+    AuthState,
+    hold_form,
+    solve_then,
+    take_form,
+)
 from state.dialog import DialogState
 from state.errors import describe
+from state.guard import BotAnswer, Form, Name, checked
 from state.site import SiteState, current_brand, require_open
 
 # Fields the popup asks in its own places (or never shows as inputs).
@@ -96,13 +105,15 @@ class RegisterState(rx.State):
         return [*events, RegisterState.open]
 
     @rx.event
-    def set_method(self, method: str) -> None:
+    @checked
+    def set_method(self, method: Name) -> None:
         self.method = method if method in ("username", "mobile") else "username"
         self.errors = {}
 
     @rx.event
-    def submit(self, form: dict[str, Any]) -> Any:
-        self._pending = form
+    @checked
+    async def submit(self, form: Form) -> Any:
+        self._pending = await hold_form(form)
         self.busy = True
         self.error = ""
         if self.method == "mobile":
@@ -110,10 +121,12 @@ class RegisterState(rx.State):
         return solve_then(verification.new_pow_challenge(), RegisterState.finish)
 
     @rx.event
-    async def finish(self, bot_check: str) -> Any:
+    @checked
+    async def finish(self, bot_check: BotAnswer) -> Any:
         site_state = await self.get_state(SiteState)
         brand = await current_brand(self)
-        form = {k: str(v) for k, v in self._pending.items()}
+        form = {k: str(v) for k, v in (await take_form(self._pending)).items()}
+        self._pending = {}
         affiliate = form.pop("affiliateCode", "") or (
             self.affiliate_code if self.affiliate_valid else ""
         )
@@ -132,10 +145,11 @@ class RegisterState(rx.State):
         self.busy = False
         try:
             await require_open(self, money=False)
+            auth._require_browser()
             value = await registration.register(brand, request, auth._client())
         except AppError as exc:
             self.errors, self.error = describe(exc, site_state.ui_lang)
             return None
         self.errors = {}
-        events = await auth.after_login(value)
+        events = await auth._after_login(value)
         return [*events, rx.redirect("/")]

@@ -1,24 +1,39 @@
-"""The security centre: two-factor authentication setup and the password change entry."""
+"""The security centre: two-factor authentication setup and the password change entry.
+
+The TOTP secret, its QR code and the recovery codes reach the page as client-side values
+(`ClientStateVar`, pushed with the event's answer): they are shown, never kept in page state.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import totp
 from state.auth import current_login
+from state.guard import Form, checked
 from state.site import SiteState, current_brand, page_visitor, require_open
+
+TOTP_QR = ClientStateVar.create("totp_qr", default="")
+TOTP_SECRET = ClientStateVar.create("totp_secret", default="")
+RECOVERY_CODES = ClientStateVar.create("recovery_codes", default=[])
+
+
+def _shown(qr: str = "", secret: str = "", codes: list[str] | None = None) -> list[Any]:
+    return [TOTP_QR.push(qr), TOTP_SECRET.push(secret), RECOVERY_CODES.push(codes or [])]
 
 
 class SecurityState(rx.State):
     totp_enabled: bool = False
-    setup_qr: str = ""
-    setup_secret: str = ""
-    recovery_codes: list[str] = []
+    setup_open: bool = False
     error: str = ""
+
+    async def _lang(self) -> str:
+        return (await self.get_state(SiteState)).ui_lang
 
     async def _member_and_lang(self) -> tuple[Any, str, str]:
         site = await self.get_state(SiteState)
@@ -27,35 +42,38 @@ class SecurityState(rx.State):
         return login.member, site.ui_lang, brand.name
 
     @rx.event
-    async def load(self) -> None:
+    async def load(self) -> Any:
         try:
             member, _, _ = await self._member_and_lang()
         except AppError:
-            return
+            return None
         self.totp_enabled = member.totp_enabled
-        self.setup_qr = self.setup_secret = ""
-        self.recovery_codes = []
+        self.setup_open = False
         self.error = ""
+        return _shown()
 
     @rx.event
-    async def start_setup(self) -> None:
-        member, lang, brand_name = await self._member_and_lang()
+    async def start_setup(self) -> Any:
+        lang = await self._lang()
         try:
+            member, lang, brand_name = await self._member_and_lang()
             await require_open(self, money=False)
             setup = await totp.begin_setup(member, brand_name)
         except AppError as exc:
             self.error = translate(exc.code, lang)
-            return
-        self.setup_qr = setup["qr"]
-        self.setup_secret = setup["secret"]
+            return None
+        self.setup_open = True
         self.error = ""
+        return _shown(qr=setup["qr"], secret=setup["secret"])
 
     @rx.event
-    async def confirm(self, form: dict[str, Any]) -> None:
-        member, lang, _ = await self._member_and_lang()
+    @checked
+    async def confirm(self, form: Form) -> Any:
+        lang = await self._lang()
         try:
+            member, lang, _ = await self._member_and_lang()
             await require_open(self, money=False)
-            self.recovery_codes = await totp.confirm_setup(
+            codes = await totp.confirm_setup(
                 member,
                 str(form.get("password", "")),
                 str(form.get("code", "")),
@@ -63,15 +81,18 @@ class SecurityState(rx.State):
             )
         except AppError as exc:
             self.error = translate(exc.code, lang)
-            return
+            return None
         self.totp_enabled = True
-        self.setup_qr = self.setup_secret = ""
+        self.setup_open = False
         self.error = ""
+        return _shown(codes=codes)
 
     @rx.event
-    async def turn_off(self, form: dict[str, Any]) -> None:
-        member, lang, _ = await self._member_and_lang()
+    @checked
+    async def turn_off(self, form: Form) -> Any:
+        lang = await self._lang()
         try:
+            member, lang, _ = await self._member_and_lang()
             await require_open(self, money=False)
             await totp.disable(
                 member,
@@ -81,7 +102,7 @@ class SecurityState(rx.State):
             )
         except AppError as exc:
             self.error = translate(exc.code, lang)
-            return
+            return None
         self.totp_enabled = False
-        self.recovery_codes = []
         self.error = ""
+        return _shown()

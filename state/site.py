@@ -12,6 +12,7 @@ from app.core.visitor import Visitor, visitor
 from app.services import site
 from app.services.brands import Brand, brands
 from app.services.qr import qr_svg_data_uri
+from state.guard import Name, checked
 
 _DEFAULT_UI_LANGUAGE = "pt"
 
@@ -111,7 +112,8 @@ class SiteState(rx.State):
         self.copyright = brand.copyright
 
     @rx.event
-    async def set_language(self, code: str) -> Any:
+    @checked
+    async def set_language(self, code: Name) -> Any:
         """Spec 4 language change: validate for the brand, store under lang and hisLang."""
         brand = await brands.for_request(self.merchant or None, self.router.headers.host)
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import reflex as rx
@@ -12,29 +13,37 @@ from app.core.i18n import translate
 from app.services.accounts import verification
 from state.auth import WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
+from state.guard import BotAnswer, Name, checked
 from state.site import SiteState, current_brand, page_visitor, require_open
+
+TICK_STALE_SECONDS = 3  # no beat for this long: the countdown died with its process
+PURPOSES = frozenset(verification.PURPOSE_MODULE)
 
 
 class SmsState(rx.State):
     _purpose: str = "login"
+    _tick_beat: float = 0.0
     mobile: str = ""
     countdown: int = 0
     notice: str = ""
 
     @rx.event
-    def set_mobile(self, value: str) -> None:
+    @checked
+    def set_mobile(self, value: Name) -> None:
         self.mobile = value.strip()[:32]
 
     @rx.event
-    def request_code(self, purpose: str) -> Any:
+    @checked
+    def request_code(self, purpose: Name) -> Any:
         """Let the browser solve the bot check, then send (getLoginCode / sendRegPhoneCode)."""
-        if self.countdown > 0:
+        if self.countdown > 0 or purpose not in PURPOSES:
             return None
         self._purpose = purpose
         return solve_then(verification.new_pow_challenge(), SmsState.send)
 
     @rx.event
-    async def send(self, bot_check: str) -> Any:
+    @checked
+    async def send(self, bot_check: BotAnswer) -> Any:
         site = await self.get_state(SiteState)
         brand = await current_brand(self)
         try:
@@ -55,10 +64,17 @@ class SmsState(rx.State):
 
     @rx.event(background=True)
     async def tick(self) -> None:
-        """The send button stays disabled, showing the seconds left, until the wait is over."""
+        """The send button stays disabled, showing the seconds left, until the wait is over.
+        One countdown per tab: a second call while one runs ends at once."""
+        async with self:
+            if time.time() - self._tick_beat < TICK_STALE_SECONDS:
+                return
+            self._tick_beat = time.time()
         while True:
             await asyncio.sleep(1)
             async with self:
                 if self.countdown <= 0:
+                    self._tick_beat = 0.0
                     return
                 self.countdown -= 1
+                self._tick_beat = time.time()

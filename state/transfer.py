@@ -13,6 +13,7 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.cashier import transfers
 from state.auth import AuthState, current_login
+from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, require_open
 from state.wallet import WalletState
 
@@ -66,17 +67,20 @@ class TransferState(rx.State):
         return None
 
     @rx.event
-    def pick_vendor(self, vendor: str) -> None:
+    @checked
+    def pick_vendor(self, vendor: Name) -> None:
         self.vendor = vendor
         self.error = ""
 
     @rx.event
-    def set_direction(self, direction: str) -> None:
+    @checked
+    def set_direction(self, direction: Name) -> None:
         self.direction = direction if direction in transfers.DIRECTIONS else "IN"
         self.error = ""
 
     @rx.event
-    def set_amount(self, value: str) -> None:
+    @checked
+    def set_amount(self, value: Name) -> None:
         self.amount = value
 
     @rx.event
@@ -93,7 +97,8 @@ class TransferState(rx.State):
         self.notice = ""
 
     @rx.event
-    async def submit(self, form: dict[str, Any]) -> Any:
+    @checked
+    async def submit(self, form: Form) -> Any:
         lang = (await self.get_state(SiteState)).ui_lang
         try:
             await require_open(self, money=True)

@@ -9,10 +9,11 @@ from typing import Any
 
 import reflex as rx
 
+from app.core.errors import AppError
 from app.core.i18n.formatting import format_balance
 from app.services.cashier import transfers
 from app.services.wallet_events import balance_version
-from state.auth import AuthState
+from state.auth import AuthState, current_login
 from state.site import SiteState, current_brand
 
 WATCH_EVERY_SECONDS = 2.0
@@ -42,10 +43,12 @@ class WalletState(rx.State):
 
     @rx.event
     async def refresh(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or not auth.member_id:
+        try:
+            login = await current_login(self)
+        except AppError:
+            self._cash, self._version, self.shown = "0", -1, ""
             return None
-        await self._reload(auth.member_id)
+        await self._reload(login.member.id or 0)
         return None if self._watch_alive() else WalletState.watch
 
     def _watch_alive(self) -> bool:
@@ -85,7 +88,13 @@ class WalletState(rx.State):
             if version != known:
                 async with self:
                     self._version = version
-                    await self._reload(member_id)
+                    try:
+                        # The amount is read for the session's member, never the page's.
+                        login = await current_login(self)
+                    except AppError:
+                        self._cash, self.shown = "0", ""
+                        continue
+                    await self._reload(login.member.id or 0)
 
     @rx.event
     async def reformat(self) -> None:

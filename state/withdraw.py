@@ -14,6 +14,7 @@ from app.services.cashier import payout_accounts, withdrawals
 from models import Member
 from state.auth import current_login
 from state.errors import describe
+from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, require_open
 
 PROOF_UPLOAD = "withdraw-proof"
@@ -36,6 +37,9 @@ class WithdrawState(rx.State):
         login = await current_login(self)
         brand = await current_brand(self)
         return login.member, brand, site.ui_lang
+
+    async def _lang(self) -> str:
+        return (await self.get_state(SiteState)).ui_lang
 
     async def _fail(self, exc: AppError, lang: str) -> None:
         self.errors, self.error = describe(exc, lang)
@@ -78,9 +82,11 @@ class WithdrawState(rx.State):
         ]
 
     @rx.event
-    async def set_payment_password(self, form: dict[str, Any]) -> Any:
-        member, brand, lang = await self._member()
+    @checked
+    async def set_payment_password(self, form: Form) -> Any:
+        lang = await self._lang()
         try:
+            member, brand, lang = await self._member()
             await require_open(self, money=False)
             await withdrawals.set_payment_password(
                 brand,
@@ -97,9 +103,11 @@ class WithdrawState(rx.State):
         return WithdrawState.load
 
     @rx.event
-    async def bind_account(self, form: dict[str, Any]) -> Any:
-        member, _, lang = await self._member()
+    @checked
+    async def bind_account(self, form: Form) -> Any:
+        lang = await self._lang()
         try:
+            member, _, lang = await self._member()
             await require_open(self, money=False)
             await payout_accounts.bind(
                 member,
@@ -119,9 +127,11 @@ class WithdrawState(rx.State):
         return WithdrawState.load
 
     @rx.event
-    async def request(self, form: dict[str, Any]) -> Any:
-        member, brand, lang = await self._member()
+    @checked
+    async def request(self, form: Form) -> Any:
+        lang = await self._lang()
         try:
+            member, brand, lang = await self._member()
             await require_open(self, money=True)
             view = await withdrawals.request_withdrawal(
                 brand,
@@ -142,9 +152,11 @@ class WithdrawState(rx.State):
         return [WithdrawState.load, WalletState.refresh]
 
     @rx.event
-    async def received(self, order_no: str) -> Any:
-        member, _, lang = await self._member()
+    @checked
+    async def received(self, order_no: Name) -> Any:
+        lang = await self._lang()
         try:
+            member, _, lang = await self._member()
             await withdrawals.confirm_receipt(member, order_no, "RECEIVED", None)
         except AppError as exc:
             await self._fail(exc, lang)
@@ -152,16 +164,20 @@ class WithdrawState(rx.State):
         return WithdrawState.load
 
     @rx.event
-    def choose(self, order_no: str) -> None:
+    @checked
+    def choose(self, order_no: Name) -> None:
         """The order the next proof upload is about (the upload event carries only files)."""
         self._chosen_order = order_no
 
     @rx.event
     async def not_received(self, files: list[rx.UploadFile]) -> Any:
-        member, _, lang = await self._member()
+        """Reflex's upload endpoint hands the files (its size limit is the app's body
+        limit, app/api/main.py); only the first is read."""
+        lang = await self._lang()
         order_no = self._chosen_order
-        proof = await files[0].read() if files else None
         try:
+            member, _, lang = await self._member()
+            proof = await files[0].read() if files else None
             await withdrawals.confirm_receipt(member, order_no, "NOT_RECEIVED", proof)
         except AppError as exc:
             await self._fail(exc, lang)

@@ -35,6 +35,11 @@ class Settings(BaseSettings):
     rsa_key_bits: Literal[2048, 3072, 4096] = 2048
     rsa_key_grace_hours: int = Field(default=24, ge=0)
     trusted_proxy_hops: int = Field(default=0, ge=0)
+    allowed_origins: list[str] = Field(
+        default=[],
+        description="Origins (scheme://host[:port]) besides the brands' own domains whose "
+        "pages may call the API and open the websocket",
+    )
     cache_ttl_seconds: int = Field(default=60, ge=1)
     brand_refresh_seconds: float = Field(
         default=5.0, ge=0, description="How stale a process's copy of brand config may get"

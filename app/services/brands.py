@@ -238,6 +238,11 @@ class BrandRegistry:
             self._refreshing = asyncio.create_task(self._load())
         return snapshot
 
+    def domains(self) -> frozenset[str]:
+        """Every brand's domains as last loaded (empty before the first load)."""
+        snapshot = self._snapshot
+        return frozenset(snapshot.by_domain) if snapshot is not None else frozenset()
+
     async def by_code(self, code: str) -> Brand:
         brand = (await self._current()).by_code.get(code.strip().upper())
         if brand is None:

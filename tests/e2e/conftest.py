@@ -57,8 +57,16 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+# The running site, for conftests elsewhere (tests/security) that import `site_url`: pytest
+# makes one fixture per conftest, and they share this one server (and its build).
+_running: dict[str, str] = {}
+
+
 @pytest.fixture(scope="session")
 def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if "url" in _running:
+        yield _running["url"]
+        return
     port = _free_port()
     log_path = tmp_path_factory.mktemp("site") / "reflex.log"
     env = {
@@ -93,8 +101,10 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
             if time.monotonic() > deadline:
                 pytest.fail(f"the site did not start:\n{log_path.read_text()[-4000:]}")
             time.sleep(2)
+        _running["url"] = url
         yield url
     finally:
+        _running.pop("url", None)
         os.killpg(process.pid, signal.SIGTERM)
         try:
             process.wait(timeout=20)

@@ -85,6 +85,8 @@ async def test_forced_password_change(page: Page, site_url: str) -> None:
     await expect(dialog).to_contain_text("escolha uma nova senha")
     await expect(page.get_by_test_id("dialog-change-password-close")).to_have_count(0)
     form = page.get_by_test_id("change-password-form")
+    # The password typed at login did not stay in the page: the change asks for it again.
+    await form.locator("input[name=oldPassword]").fill(PASSWORD)
     await form.locator("input[name=newPassword]").fill("Nova12345")
     await form.locator("input[name=confirmNewPassword]").fill("Nova1234x")
     await page.get_by_test_id("change-password-submit").click()

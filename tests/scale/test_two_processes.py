@@ -257,12 +257,19 @@ async def test_a_scheduled_job_runs_once_per_period(sites: tuple[Site, Site]) ->
     assert {after[period].attempts for period in new_periods} == {1}
 
 
-async def _connect_with_token(site: Site, token: str) -> tuple[list[str], dict[str, dict]]:
-    """A socket to `site` with a tab's token, as the page's reconnect sends it: the new token
-    the server hands out (if any) and the state the page then gets."""
+async def _connect_with_token(
+    site: Site, token: str, cookie: str | None
+) -> tuple[list[str], dict[str, dict]]:
+    """A socket to `site` with a tab's token (and the browser's cookie, if given), as the
+    page's reconnect sends it: the new token the server hands out (if any) and the state the
+    page then gets."""
+    import aiohttp
     import socketio
 
-    client = socketio.AsyncClient(reconnection=False)
+    # The client hands the Cookie header to its HTTP session's cookie jar, which by default
+    # keeps no cookie for an IP address host such as 127.0.0.1: this one does.
+    http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    client = socketio.AsyncClient(reconnection=False, http_session=http)
     new_tokens: list[str] = []
     state: dict[str, dict] = {}
     settled = asyncio.Event()
@@ -291,6 +298,7 @@ async def _connect_with_token(site: Site, token: str) -> tuple[list[str], dict[s
         socketio_path=namespace,
         namespaces=[namespace],
         transports=["websocket"],
+        headers={"Cookie": cookie} if cookie else {},
         auth={"event": hydrate},
     )
     try:
@@ -301,6 +309,7 @@ async def _connect_with_token(site: Site, token: str) -> tuple[list[str], dict[s
                 await asyncio.wait_for(settled.wait(), 2)
     finally:
         await client.disconnect()
+        await http.close()
     return new_tokens, {"auth": state.get(auth, {}), "wallet": state.get(wallet, {})}
 
 
@@ -334,10 +343,16 @@ async def test_balance_push_crosses_processes_and_survives_a_reconnect(
             # Reflex issue #6345: a reconnect that reaches a process (here A) while the tab's
             # old socket (on B) is still linked gets a new token; the tab's state comes along.
             token = await page.evaluate("window.sessionStorage.getItem('token')")
-            new_tokens, state = await _connect_with_token(site_a, token)
+            cookie = "; ".join(f"{c['name']}={c['value']}" for c in await context.cookies())
+            new_tokens, state = await _connect_with_token(site_a, token, cookie)
             assert new_tokens and new_tokens[0] != token
             assert state["auth"].get("is_login_rx_state_") is True
             assert state["wallet"].get("shown_rx_state_") == "150,00"
+            # The same token from another browser (no cookie of this one) gets nothing.
+            new_tokens, state = await _connect_with_token(site_a, token, None)
+            assert new_tokens and new_tokens[0] != token
+            assert state["auth"].get("is_login_rx_state_") is not True
+            assert state["wallet"].get("shown_rx_state_") in (None, "")
 
             # The network drops and comes back: the socket reconnects to the same session.
             await context.set_offline(True)

@@ -1,0 +1,123 @@
+"""Logins per browser: the site's session is bound to a browser secret.
+
+The secret lives in an HttpOnly, SameSite cookie that no script on the page can read. A tab
+keeps its login only while its websocket comes from the browser that logged in; a new tab of
+that browser finds the login here; a tab token copied to another browser finds nothing.
+Stored: the secret's SHA-256 and the session token sealed under a key derived from the app
+secret and the browser secret, so neither a database copy nor a tab token opens it alone.
+"""
+
+from __future__ import annotations
+
+import re
+from http.cookies import CookieError, SimpleCookie
+from typing import Any
+
+from sqlalchemy import Table, delete
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlmodel import select
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.security import decrypt_secret, encrypt_secret, new_token, token_digest
+from app.services.accounts import sessions
+from models import BrowserLogin
+
+COOKIE_NAME = "browser"
+COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600  # the longest life browsers grant a cookie
+# A browser secret is what `new_browser_secret` makes: 43 URL-safe characters (256 bits).
+_SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
+_TABLE: Table = BrowserLogin.__table__  # type: ignore[attr-defined]
+
+
+def new_browser_secret() -> str:
+    return new_token()
+
+
+def valid_secret(secret: str | None) -> str | None:
+    """The secret when it has the shape of one this server made, else None."""
+    return secret if secret and _SECRET_SHAPE.fullmatch(secret) else None
+
+
+def secret_of(cookie_header: str | None) -> str | None:
+    """The browser secret of a `Cookie` header, if it holds a well-formed one."""
+    if not cookie_header:
+        return None
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(cookie_header)
+    except CookieError:
+        return None
+    morsel = jar.get(COOKIE_NAME)
+    return valid_secret(morsel.value) if morsel is not None else None
+
+
+def browser_digest(secret: str | None) -> str:
+    """What identifies a browser on the server side: its secret's digest ('' without one)."""
+    checked = valid_secret(secret)
+    return token_digest(checked) if checked else ""
+
+
+def _purpose(secret: str) -> str:
+    return f"browser-login:{secret}"
+
+
+def _insert(connection: AsyncConnection) -> Any:
+    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
+    return dialect.insert(_TABLE)
+
+
+async def remember(secret: str, merchant_id: int, session_id: int, token: str) -> None:
+    """Bind the browser's login on this brand to a session (a newer login replaces it)."""
+    checked = valid_secret(secret)
+    if checked is None:
+        return
+    values = {
+        "member_session_id": session_id,
+        "sealed_token": encrypt_secret(token, _purpose(checked)),
+    }
+    async with write_transaction() as session:
+        connection = await session.connection()
+        await connection.execute(
+            _insert(connection)
+            .values(browser_digest=token_digest(checked), merchant_id=merchant_id, **values)
+            .on_conflict_do_update(index_elements=["browser_digest", "merchant_id"], set_=values)
+        )
+
+
+async def recall(secret: str | None, merchant_id: int) -> tuple[str, sessions.Authenticated] | None:
+    """The browser's live login on this brand (token and member), if it has one; an ended
+    session's binding is dropped."""
+    checked = valid_secret(secret)
+    if checked is None:
+        return None
+    async with session_scope() as session:
+        row = (
+            await session.exec(
+                select(BrowserLogin)
+                .where(BrowserLogin.browser_digest == token_digest(checked))
+                .where(BrowserLogin.merchant_id == merchant_id)
+            )
+        ).first()
+    if row is None:
+        return None
+    try:
+        token = decrypt_secret(row.sealed_token, _purpose(checked))
+        return token, await sessions.authenticate(token)
+    except (ValueError, AppError):  # unsealable, or the session ended (logout, expiry ...)
+        await forget(checked, merchant_id)
+        return None
+
+
+async def forget(secret: str | None, merchant_id: int) -> None:
+    """The browser logged out of this brand: no tab of it finds the login any more."""
+    checked = valid_secret(secret)
+    if checked is None:
+        return
+    async with write_transaction() as session:
+        await session.exec(
+            delete(BrowserLogin)
+            .where(BrowserLogin.browser_digest == token_digest(checked))  # type: ignore[arg-type]
+            .where(BrowserLogin.merchant_id == merchant_id)  # type: ignore[arg-type]
+        )

@@ -1,0 +1,78 @@
+"""Every public event handler is an endpoint any browser can call with any arguments.
+
+`checked` validates a handler's arguments against its annotations (strictly: type, range,
+length) before it runs; bad input changes nothing and shows the translated
+"validation-failed" warning. The argument types below carry the bounds.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import logging
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar, get_type_hints
+
+from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
+from reflex.istate.proxy import StateProxy
+
+logger = logging.getLogger(__name__)
+
+# Short words: codes, names, choices.
+Name = Annotated[str, StringConstraints(max_length=64)]
+# What a visitor types in one box.
+Text = Annotated[str, StringConstraints(max_length=256)]
+_Value = Annotated[str, StringConstraints(max_length=2048)]
+# The browser's answer to the bot check (a base64 JSON document).
+BotAnswer = Annotated[str, StringConstraints(max_length=4096)]
+# A submitted form: a few named fields of text, ticks or numbers (Reflex names the fields
+# of a list of inputs itself, in long names).
+Form = Annotated[dict[Text, _Value | bool | int | float | None], Field(max_length=40)]
+# A game card as the page shows it (state.lobby.card).
+Card = Annotated[dict[Name, _Value], Field(max_length=24)]
+Page = Annotated[int, Field(ge=1, le=100_000)]
+Index = Annotated[int, Field(ge=0, le=1_000)]
+Millis = Annotated[int, Field(ge=0, le=10_000)]
+
+H = TypeVar("H", bound=Callable[..., Any])
+
+CHECKED = "__checked_arguments__"
+
+
+def checked(handler: H) -> H:
+    """Validate the handler's arguments first; refuse the call if any is out of bounds."""
+    signature = inspect.signature(handler)
+    hints = get_type_hints(handler, include_extras=True)
+    names = [name for name in signature.parameters if name != "self"]
+    adapters = {name: TypeAdapter(hints.get(name, Any)) for name in names}
+
+    @functools.wraps(handler)
+    async def guarded(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = signature.bind(self, *args, **kwargs)
+            for name in names:
+                if name in bound.arguments:
+                    value = bound.arguments[name]
+                    bound.arguments[name] = adapters[name].validate_python(value, strict=True)
+        except (TypeError, ValidationError) as exc:
+            logger.info("refused %s: %s", handler.__qualname__, str(exc)[:500])
+            # A background task holds no lock on the state: it only refuses.
+            return None if isinstance(self, StateProxy) else await refuse(self)
+        result = handler(*bound.args, **bound.kwargs)
+        return await result if inspect.isawaitable(result) else result
+
+    setattr(guarded, CHECKED, True)
+    return guarded  # type: ignore[return-value]
+
+
+async def refuse(state: Any) -> Any:
+    """Tell the visitor the input was invalid (the warning popup), changing nothing else."""
+    from app.core.i18n import translate
+    from state.auth import WARNING_DIALOG, WARNING_MS, AuthState
+    from state.dialog import DialogState
+    from state.site import SiteState
+
+    site = await state.get_state(SiteState)
+    auth = await state.get_state(AuthState)
+    auth.warning = translate("validation-failed", site.ui_lang)
+    return DialogState.open_for(WARNING_DIALOG, WARNING_MS)  # type: ignore[misc]  # Reflex types

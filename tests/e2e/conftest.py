@@ -196,3 +196,17 @@ async def drop_site_catalogue_cache() -> None:
         keys = [key async for key in client.scan_iter(match=f"{CACHE_PREFIX}*", count=500)]
         if keys:
             await client.delete(*keys)
+
+
+@pytest.fixture(autouse=True)
+async def fresh_address_limits() -> None:
+    """Every browser of these tests comes from 127.0.0.1: before each test, the site's
+    per-address counters (registrations, password hashes, captchas) start again, as they do
+    for the API tests' distinct client addresses. A site without Redis keeps them in process,
+    out of reach."""
+    if not E2E_REDIS_URL:
+        return
+    async with redis.asyncio.Redis.from_url(E2E_REDIS_URL) as client:
+        keys = [key async for key in client.scan_iter(match="rl:*", count=500)]
+        if keys:
+            await client.delete(*keys)

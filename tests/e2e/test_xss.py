@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from decimal import Decimal
 
 import pytest
-from playwright.async_api import Dialog, Page, expect
+from playwright.async_api import Browser, Dialog, Page, expect
 from sqlmodel import col, delete, select
 
 from app.core.db import session_scope, write_transaction
@@ -69,8 +69,8 @@ async def hostile_content(site_url: str) -> AsyncIterator[None]:
     await drop_site_catalogue_cache()
 
 
-@pytest.fixture
-async def trapped(page: Page) -> AsyncIterator[tuple[Page, list[str]]]:
+async def _trap(page: Page) -> list[str]:
+    """Record every dialog the page opens and count the payloads that run (TRAP)."""
     dialogs: list[str] = []
 
     async def on_dialog(dialog: Dialog) -> None:
@@ -79,7 +79,12 @@ async def trapped(page: Page) -> AsyncIterator[tuple[Page, list[str]]]:
 
     page.on("dialog", on_dialog)
     await page.add_init_script(TRAP)
-    yield page, dialogs
+    return dialogs
+
+
+@pytest.fixture
+async def trapped(page: Page) -> AsyncIterator[tuple[Page, list[str]]]:
+    yield page, await _trap(page)
 
 
 async def _nothing_ran(page: Page, dialogs: list[str]) -> None:
@@ -136,16 +141,33 @@ async def test_maintenance_message_runs_no_payload(
         operator("status", "normal")
 
 
-async def test_the_trap_catches_a_payload_that_runs(
-    trapped: tuple[Page, list[str]], site_url: str
-) -> None:
-    """The control: the same payloads, put into the page unsanitised, are caught."""
-    page, dialogs = trapped
+async def _inject_raw_payloads(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/help")
     await page.evaluate(
         "html => document.body.insertAdjacentHTML('beforeend', html)",
         PAYLOADS[1] + PAYLOADS[18],
     )
     await page.wait_for_timeout(800)
-    assert await page.evaluate("window.__xss_hits") == [2]
-    assert dialogs == ["alert: 19"]
+
+
+async def test_the_trap_catches_a_payload_that_runs(browser: Browser, site_url: str) -> None:
+    """The control: the same payloads, put into the page unsanitised, are caught once the
+    page's Content-Security-Policy is set aside (with it they do not run at all: below)."""
+    context = await browser.new_context(bypass_csp=True)
+    try:
+        page = await context.new_page()
+        dialogs = await _trap(page)
+        await _inject_raw_payloads(page, site_url)
+        assert await page.evaluate("window.__xss_hits") == [2]
+        assert dialogs == ["alert: 19"]
+    finally:
+        await context.close()
+
+
+async def test_the_content_security_policy_stops_raw_payloads(
+    trapped: tuple[Page, list[str]], site_url: str
+) -> None:
+    """Defence in depth: markup that got past sanitising still runs no inline handler."""
+    page, dialogs = trapped
+    await _inject_raw_payloads(page, site_url)
+    await _nothing_ran(page, dialogs)

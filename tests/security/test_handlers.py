@@ -31,6 +31,7 @@ ALLOWED: dict[str, str] = {
     "reflex.state.FrontendEventExceptionState.handle_frontend_exception": "Reflex: logs only",
     "state.auth.AuthState.restore": "login from current_login, else logged out",
     "state.auth.AuthState.require_login": "restore; no login: redirect to /login",
+    "state.auth.AuthState.require_member": "require_login; trial: the register-first dialog",
     "state.auth.AuthState.open_login_page": GUEST,
     "state.auth.AuthState.open_login": GUEST,
     "state.auth.AuthState.set_login_tab": f"{ARGS}; one of two tabs",

@@ -42,6 +42,7 @@ async def test_no_secret_stays_in_the_tab_state(page: Page, site_url: str) -> No
     assert secret.encode() not in await _stored_state(token)
 
     setup = page.locator("form:has([data-testid=totp-enable])")
+    await setup.locator("input[name=password]").fill(PASSWORD)  # turning 2FA on re-authenticates
     await setup.locator("input[name=code]").fill(pyotp.TOTP(secret).now())
     await page.get_by_test_id("totp-enable").click()
     codes = page.get_by_test_id("recovery-codes").locator("li")

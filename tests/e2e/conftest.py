@@ -74,6 +74,9 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         "PORT": str(port),
         "BRAND_REFRESH_SECONDS": "0",
         "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",  # the sandbox provider calls back here
+        # The site shares the session's database: its scheduled jobs would take the periods
+        # that the job tests run by hand (tests/unit/test_withdrawal_job.py). No walk needs them.
+        "JOBS_IN_APP": "false",
     }
     if E2E_REDIS_URL:
         # Scaled mode when the machine runs Redis: the tests can then read what the site

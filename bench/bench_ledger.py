@@ -326,7 +326,9 @@ def measure(url: str) -> list[Figure]:
     return figures
 
 
-def run() -> list[Figure]:
+def on_private_database(measure: Callable[[str], list[Figure]]) -> list[Figure]:
+    """Run `measure` on a fresh migrated PostgreSQL database of its own (no Redis), then
+    drop it and put the process's settings back."""
     url = create_postgres_database()
     saved = {name: os.environ.get(name) for name in ("DATABASE_URL", "REDIS_URL")}
     os.environ.update(DATABASE_URL=url, REDIS_URL="")
@@ -342,6 +344,10 @@ def run() -> list[Figure]:
                 os.environ[name] = value
         get_settings.cache_clear()
         drop_postgres_database(url)
+
+
+def run() -> list[Figure]:
+    return on_private_database(measure)
 
 
 if __name__ == "__main__":

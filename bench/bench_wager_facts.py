@@ -37,17 +37,15 @@ import psycopg
 from sqlalchemy import Table, create_engine
 from sqlmodel import select
 
-from app.core.config import get_settings
 from app.core.db import dispose_engine, session_scope, sync_url, write_transaction
 from app.demo.seed import seed_demo_data
 from app.services import ledger, reporting, wager_facts
 from app.services.seamless import wallet
 from app.services.studio import rounds
-from bench.bench_ledger import migrate
+from bench.bench_ledger import on_private_database
 from bench.common import Figure
 from models import Member, Merchant, WagerFact
 from models.ledger import AccountKind, TransactionKind
-from tests.support.databases import create_postgres_database, drop_postgres_database
 
 FACTS = int(os.environ.get("BENCH_FACTS", "10000000"))
 MEMBERS = 100_000
@@ -276,21 +274,7 @@ def measure(url: str) -> list[Figure]:
 
 
 def run() -> list[Figure]:
-    url = create_postgres_database()
-    saved = {name: os.environ.get(name) for name in ("DATABASE_URL", "REDIS_URL")}
-    os.environ.update(DATABASE_URL=url, REDIS_URL="")
-    get_settings.cache_clear()  # settings are read once per process; this run has its own
-    try:
-        migrate(url)
-        return measure(url)
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-        get_settings.cache_clear()
-        drop_postgres_database(url)
+    return on_private_database(measure)
 
 
 if __name__ == "__main__":

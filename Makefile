@@ -10,9 +10,15 @@ LIGHTHOUSE_VERSION := 12.8.2
 LIGHTHOUSE_DIR := .tools/lighthouse
 LIGHTHOUSE := $(LIGHTHOUSE_DIR)/node_modules/.bin/lighthouse
 PORT ?= 3000
+# pytest-xdist workers for the tests without a site: every file runs whole on one worker.
+TEST_WORKERS ?= 2
+PYTEST_PARALLEL := -n $(TEST_WORKERS) --dist loadgroup
+# The provider simulator (the outside vendors' games) runs beside the site on its own port.
+SIMULATOR_PORT ?= 8700
+PROVIDER_SIMULATOR_URL ?= http://127.0.0.1:$(SIMULATOR_PORT)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
-export PORT
+export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
 .PHONY: run test install install-dev browser lint test-sqlite test-postgres test-fuzz \
 	test-run-smoke bench clean
@@ -52,15 +58,20 @@ browser:
 
 run: install
 	$(PY) -m app.cli setup
-	$(VENV)/bin/reflex run --env prod
+	$(PY) -m simulator & simulator=$$!; trap 'kill $$simulator 2>/dev/null' EXIT; \
+		$(VENV)/bin/reflex run --env prod
 
 lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# The browser and multi-process tests (the site, the simulator, app processes) run alone after
+# the rest: on a 2-core machine they would otherwise share the cores with the other worker.
+SITE_TESTS := tests/e2e tests/security tests/scale
 test-sqlite: install-dev browser
-	$(VENV)/bin/pytest -q --ignore=tests/fuzz
+	$(VENV)/bin/pytest -q $(PYTEST_PARALLEL) --ignore=tests/fuzz $(SITE_TESTS:%=--ignore=%)
+	$(VENV)/bin/pytest -q $(SITE_TESTS)
 
 # The same API, unit and migration suites on the machine's PostgreSQL and Redis, then the
 # scaled-mode proof: two app processes sharing them (tests/scale, builds the frontend once).
@@ -68,8 +79,9 @@ test-sqlite: install-dev browser
 PURE_TESTS := --ignore=tests/unit/test_lottery_draws.py --ignore=tests/unit/test_lottery_plays.py
 test-postgres: install-dev browser
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
-		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/unit tests/api tests/test_migrations.py \
-			tests/scale $(PURE_TESTS); \
+		TEST_DATABASE=postgres $(VENV)/bin/pytest -q $(PYTEST_PARALLEL) tests/unit tests/api \
+			tests/backoffice tests/test_migrations.py $(PURE_TESTS) && \
+		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/scale; \
 	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
 
 # schemathesis over the whole API, once: on PostgreSQL when it runs (it enforces column

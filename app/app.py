@@ -17,36 +17,94 @@ from app.core.db import dispose_engine
 from app.front_door import guard_front_door, transformers
 from app.jobs.scheduler import scheduler
 from app.reconnect import guard_uploads, keep_state_on_new_token
+from app.services import site_map
+from pages import agent_team
 from pages.account import (
-    agent_home_page,
     login_page,
     register_page,
     reset_password_page,
     security_center_page,
 )
+from pages.agents import agent_home_page, daily_wages_page, downlines_page, register_center_page
 from pages.betting import betting_page, profit_page
 from pages.bonus import bonus_page
 from pages.cashier import deposit_page, sandbox_page
+from pages.console import (
+    audit_page,
+    dashboard_page,
+    payments_page,
+    platform_page,
+    players_page,
+    points_review_page,
+    reports_page,
+    staff_page,
+)
+from pages.console import (
+    login_page as console_login_page,
+)
+from pages.console_agents import agents_page
+from pages.console_channels import channels_page
+from pages.console_content import content_page, lottery_console_page
+from pages.console_investigations import investigations_page
+from pages.console_kyc import kyc_page
 from pages.download import download_page
-from pages.games import game_list_page
+from pages.feedback import feedback_page
+from pages.games import game_list_page, providers_page
 from pages.help import help_page
 from pages.home import home
+from pages.identity import identity_page, responsible_page
+from pages.legal import legal_page
+from pages.lottery import lottery_page, lottery_verify_page
+from pages.loyalty_vip import income_page, vip_page
+from pages.messages import messages_page
+from pages.missions import missions_page
 from pages.my_games import favorites_page, recent_page
 from pages.not_found import not_found_page
 from pages.play import play_page, verify_page
-from pages.promotions import promotions_page
+from pages.point_mall import point_mall_page
+from pages.promotions import promotions_page, reward_center_page
+from pages.protection import protection_page
 from pages.records import records_page
 from pages.transfer import transfer_page
 from pages.withdraw import withdraw_page
+from state.agent_team import AgentTeamState as T
+from state.agents import AgentState
+from state.announcements import AnnouncementState
 from state.auth import AuthState
 from state.betting import BettingState, ProfitState
 from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
+from state.console import ConsoleLoginState, ConsoleState, DashboardState
+from state.console_agents import AgentsConsoleState
+from state.console_audit import AuditState
+from state.console_channels import ChannelsState
+from state.console_content import ContentState
+from state.console_investigations import InvestigationsState
+from state.console_kyc import KycState
+from state.console_lottery import LotteryConsoleState
+from state.console_payments import PaymentsState
+from state.console_platform import PlatformState
+from state.console_players import PlayersState
+from state.console_points import PointsReviewState
+from state.console_reports import ReportsState
+from state.console_team import TeamState
+from state.dialog import DialogState
 from state.download import DownloadState
+from state.feedback import FeedbackState
 from state.help import HelpState
+from state.identity import IdentityState, ResponsibleState
+from state.inbox import InboxState
+from state.legal import LegalState
 from state.lobby import LobbyState
+from state.lottery import LotteryRecordState, LotteryState, LotteryVerifyState
+from state.loyalty_vip import IncomeState, VipState
+from state.missions import MissionState
 from state.my_games import MyGamesState
 from state.play import PlayState, VerifyState
+from state.points import PointsState
+from state.promotions import PromotionsState
+from state.protection import ProtectionState
+from state.providers import ProvidersState
 from state.records import RecordsState
 from state.register import RegisterState
 from state.security import SecurityState
@@ -68,15 +126,34 @@ app = rx.App(
     head_components=[
         rx.el.script(src="/scroll-lock.js"),
         rx.el.script(src="/bot-check.js"),
+        rx.el.script(src="/register-sw.js"),
+        rx.el.script(src="/client-alerts.js"),
+        rx.el.link(rel="manifest", href="/manifest.webmanifest"),
+        rx.el.link(rel="apple-touch-icon", href="/icons/app-192.png"),
+        rx.el.meta(name="theme-color", content=site_map.THEME_COLOUR),
     ],
     stylesheets=["/home.css"],
     theme=None,
 )
+# Reflex's own connection toasts speak English only: the shell shows ours, translated
+# (components/client_alerts.py).
+app.app_wraps[(5, "Overlay")] = lambda stateful: None
 app.register_lifespan_task(_close_connections)
 app.register_lifespan_task(scheduler)
 
-# Every page loads the brand and status, restores the session, the balance and the menus.
-ON_LOAD = [SiteState.load_site, AuthState.restore, WalletState.refresh, LobbyState.load_menu]
+# Every page closes the last page's dialogs, loads the brand and status, restores the
+# session, the balance and the menus.
+ON_LOAD = [
+    DialogState.page_changed,
+    SiteState.load_site,
+    AuthState.restore,
+    WalletState.refresh,
+    LobbyState.load_menu,
+    AnnouncementState.load,
+]
+# Console pages (app.routes: console=True) load the language and check the staff login
+# (state/console.py), never a member's; the login page only the language.
+CONSOLE_ON_LOAD = [SiteState.load_site, ConsoleState.gate]
 
 
 @dataclass(frozen=True)
@@ -89,31 +166,80 @@ class Page:
 PAGES: dict[str, Page] = {
     "home": Page(home, (LobbyState.load_home,)),
     "game_list": Page(game_list_page, (LobbyState.load_list,)),
+    "lottery": Page(lottery_page, (LotteryState.load,)),
+    "lottery_verify": Page(lottery_verify_page, (LotteryVerifyState.load,)),
+    "game_list_center": Page(game_list_page, (LobbyState.load_center,)),
+    "seamless": Page(providers_page, (ProvidersState.load,)),
+    "u9w": Page(game_list_page, (LobbyState.load_u9w,)),
     "login": Page(login_page, (AuthState.open_login_page,)),
     "register": Page(register_page, (RegisterState.open_page,)),
     "help": Page(help_page, (HelpState.load,)),
+    "legal": Page(legal_page, (LegalState.load,)),
     "download": Page(download_page, (DownloadState.load,)),
-    "promotions": Page(promotions_page),
+    "promotions": Page(promotions_page, (PromotionsState.load,)),
     "security_center": Page(security_center_page, (SecurityState.load,)),
     "reset_password": Page(reset_password_page),
-    "agent_home": Page(agent_home_page),
+    "agent_home": Page(agent_home_page, (AgentState.load_home,)),
+    "register_center": Page(register_center_page, (AgentState.load_register,)),
+    "downlines": Page(downlines_page, (AgentState.load_downlines,)),
+    "daily_wages": Page(daily_wages_page, (AgentState.load_wages,)),
+    "agent_announcement": Page(agent_team.announcement_page, (T.load_announcements,)),
+    "agent_team_overview": Page(agent_team.team_overview_page, (T.load_overview,)),
+    "agent_statements": Page(agent_team.statements_page, (T.load_statements,)),
+    "agent_revenue": Page(agent_team.revenue_report_page, (T.load_revenue,)),
+    "agent_transactions": Page(agent_team.transactions_page, (T.load_transactions,)),
+    "agent_dividends": Page(agent_team.dividend_record_page, (T.load_dividends,)),
+    "agent_hour_salary": Page(agent_team.hour_salary_page, (T.load_hour_salary,)),
+    "agent_realtime_salary": Page(agent_team.realtime_salary_page, (T.load_realtime_salary,)),
+    "referral": Page(agent_team.referral_page, (T.load_referral,)),
+    "transfer_upline": Page(agent_team.transfer_upline_page, (T.load_upline,)),
     "deposit": Page(deposit_page, (CashierState.load,)),
     "sandbox_pay": Page(sandbox_page, (SandboxState.load,)),
     "records": Page(records_page, (RecordsState.load,)),
-    "betting": Page(betting_page, (BettingState.load,)),
+    "betting": Page(betting_page, (BettingState.load, LotteryRecordState.load)),
     "profit": Page(profit_page, (ProfitState.load,)),
     "withdraw": Page(withdraw_page, (WithdrawState.load,)),
     "verify": Page(verify_page, (VerifyState.load,)),
     "play": Page(play_page, (PlayState.load,)),
     "transfer": Page(transfer_page, (TransferState.load,)),
     "bonus": Page(bonus_page, (BonusState.load,)),
+    "vip": Page(vip_page, (VipState.load,)),
+    "my_income": Page(income_page, (IncomeState.load,)),
+    "messages": Page(messages_page, (InboxState.load,)),
+    "feedback": Page(feedback_page, (FeedbackState.load,)),
+    "reward_center": Page(reward_center_page, (PromotionsState.load_mine,)),
+    "point_mall": Page(point_mall_page, (PointsState.load,)),
+    "missions": Page(missions_page, (MissionState.load,)),
     "favorites": Page(favorites_page, (MyGamesState.gate,)),
     "my_games": Page(recent_page, (MyGamesState.gate,)),
+    "protection": Page(protection_page, (ProtectionState.load,)),
+    "responsible": Page(responsible_page, (ResponsibleState.load,)),
+    "identity": Page(identity_page, (IdentityState.load,)),
     "not_found": Page(not_found_page),
+    # The back office (docs/ARCHITECTURE.md, "Adding a console page").
+    "admin_login": Page(console_login_page, (ConsoleLoginState.open_page,)),
+    "admin_dashboard": Page(dashboard_page, (DashboardState.load,)),
+    "admin_players": Page(players_page, (PlayersState.load,)),
+    "admin_payments": Page(payments_page, (PaymentsState.load,)),
+    "admin_platform": Page(platform_page, (PlatformState.load,)),
+    "admin_staff": Page(staff_page, (TeamState.load,)),
+    "admin_audit": Page(audit_page, (AuditState.load,)),
+    "admin_reports": Page(reports_page, (ReportsState.load,)),
+    "admin_points": Page(points_review_page, (PointsReviewState.load,)),
+    "admin_kyc": Page(kyc_page, (KycState.load,)),
+    "admin_content": Page(content_page, (ContentState.load,)),
+    "admin_lottery": Page(lottery_console_page, (LotteryConsoleState.load,)),
+    "admin_channels": Page(channels_page, (ChannelsState.load,)),
+    "admin_agents": Page(agents_page, (AgentsConsoleState.load,)),
+    "admin_investigations": Page(investigations_page, (InvestigationsState.load,)),
 }
 
 for route in routes.ROUTES:
     page = PAGES[route.page]
+    if route.console:
+        first = [SiteState.load_site] if route.path == routes.ADMIN_LOGIN else CONSOLE_ON_LOAD
+        app.add_page(page.build, route=route.path, on_load=[*first, *page.load], title=route.title)
+        continue
     gate = (AuthState.require_member,) if route.login else ()
     app.add_page(
         page.build,

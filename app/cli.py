@@ -7,11 +7,35 @@ status show|normal|maintenance|block|unblock   switch a brand's full-page state
 rotate-key                    publish a new payload key (the old one stays valid a while)
 audit                         prove ledger balances equal their entries and game rounds their
                               movements (exit 1 on any difference)
+create-admin NAME             the first back-office admin (all brands): asks for the password
+                              (or reads it from STAFF_PASSWORD), prints the TOTP enrolment once
+audit-log-verify              check the back office's hash-chained audit log (exit 1 where it
+                              breaks, naming the entry)
 vendor-secret BGS             rotate a game vendor's wallet signing secret (printed once)
-jobs withdrawal-timeouts      run a scheduled job's current period now (not twice if done)
+jobs NAME                     run a scheduled job's current period now (not twice if done):
+                              withdrawal-timeouts, lottery-issues, lottery-draws, lottery-results
 worker                        run the scheduled jobs in this process (for JOBS_IN_APP=false)
 lottery-verify GAME ISSUE     recompute a drawn lottery issue from its revealed seed (exit 1 if
                               it differs, 2 if there is no such drawn issue)
+legal BR1 terms PT --title T --file F   publish a brand's terms or privacy policy (HTML, sanitised;
+                              a changed text is a new version)
+protection-export BRAND SINCE UNTIL   the player-protection retention log of [SINCE, UNTIL) as CSV
+barred-import FILE.csv        load the people barred from betting (header cpf,list; lists
+                              SELF_EXCLUDED, BENEFIT, RELATED): each list in the file replaced,
+                              all or nothing (exit 2 naming the bad lines)
+payout-times BRAND [--hours H]        withdrawals of the last H hours (24): minutes to payout
+                              against the 120-minute rule (exit 1 if any is over)
+applications [--merchant BR1]  list activity applications waiting for review
+review ENTRY process|approve|reject [--note TEXT] [--operator NAME]
+                              review an activity application (the member's inbox is told)
+announce TYPE EXECUTION TITLE HTML [--merchant BR1] [--language PT] [--hours 24]
+                              publish an announcement (TYPE B|PL|PU|PR|H, EXECUTION A|B|F);
+                              its HTML is sanitised (nh3)
+vip-config BRAND [--file F]   print a brand's VIP ladder, settings and rebate rates as JSON; with
+                              a file in that shape, check it whole and apply it first
+rebate-rates BRAND RNG=1.2 PVP=- ...   replace a brand's rebate base rates (percent, 0-10)
+bonus-forfeit MEMBER_ID       forfeit a member's open bonuses (--reason self-exclusion|
+                              account-closure|operator), with a record on each grant
 serve [--port P] [--host H]   one more process of a scaled site, on the frontend already built
                               by `reflex run --env prod` (no compile, no build); GRANIAN_WORKERS
 """
@@ -20,26 +44,39 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import getpass
+import json
+import os
 import sys
-from datetime import datetime
+from datetime import datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
+import qrcode
 from alembic.config import Config
 
 from alembic import command
 from app import jobs as scheduled_jobs
 from app.core.cache import close_redis
 from app.core.config import PROJECT_ROOT
-from app.core.db import dispose_engine, session_scope
+from app.core.db import dispose_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
 from app.jobs.scheduler import run_engine
-from app.services import site_status
+from app.services import legal, rebate_rates, site_status
+from app.services.backoffice import audit as audit_log
+from app.services.backoffice import staff as staff_service
+from app.services.brands import brands
+from app.services.catalogue.lobby import invalidate_catalogue
+from app.services.identity import barred
 from app.services.job_runs import run_current
 from app.services.ledger import audit
 from app.services.lottery import issues as lottery_issues
+from app.services.loyalty import rebate, vip
 from app.services.payload_keys import payload_keys
+from app.services.protection import payouts
+from app.services.protection import records as protection_records
 from app.services.seamless.vendors import rotate_vendor_secret
 from models.base import utcnow
 
@@ -75,6 +112,20 @@ async def _status(args: argparse.Namespace, until: datetime | None) -> int:
             )
         else:
             found = await site_status.switches(args.merchant)
+        if args.action != "show":
+            async with write_transaction() as session:
+                await audit_log.append(
+                    session,
+                    audit_log.Actor(None, "cli"),
+                    f"settings.{args.action}",
+                    now=now,
+                    target=found.merchant,
+                    detail={
+                        "maintenance": found.maintenance,
+                        "networks": list(found.blocked_networks),
+                        "countries": list(found.blocked_countries),
+                    },
+                )
     except AppError as exc:
         print(translate(exc.code, "en", **exc.params), file=sys.stderr)
         return 2
@@ -88,10 +139,58 @@ async def _status(args: argparse.Namespace, until: datetime | None) -> int:
     return 0
 
 
+async def _create_admin(username: str) -> int:
+    password = os.environ.get("STAFF_PASSWORD") or getpass.getpass("password (12+ characters): ")
+    try:
+        enrolment = await staff_service.create_first_admin(username, password, utcnow())
+    except AppError as refused:
+        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"admin {enrolment.username} created (every brand, role admin).")
+    print("Add it to an authenticator app now; the secret is shown only this once:")
+    print(f"  secret: {enrolment.secret}")
+    print(f"  uri:    {enrolment.uri}")
+    code = qrcode.QRCode(border=1)
+    code.add_data(enrolment.uri)
+    code.print_ascii(invert=True)
+    print("Then log in at /admin/login with the password and the app's code.")
+    return 0
+
+
+async def _audit_log_verify() -> int:
+    try:
+        result = await audit_log.verify()
+    finally:
+        await dispose_engine()
+    if result.ok:
+        print(f"audit log: intact, {result.checked} entries checked")
+        return 0
+    print(
+        f"audit log: BROKEN at entry {result.broken_at} ({result.problem}); "
+        f"{result.checked} entries before it are intact"
+    )
+    return 1
+
+
 async def _rotate() -> None:
     kid = await payload_keys.rotate()
     print(f"new payload key {kid}")
     await dispose_engine()
+
+
+async def _legal(args: argparse.Namespace, html: str) -> int:
+    try:
+        brand = await brands.by_code(args.merchant)
+        published = await legal.publish(brand, args.doc, args.lang, args.title, html, utcnow())
+    except AppError as exc:
+        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"{brand.code} {published.slug} {published.language}: version {published.version}")
+    return 0
 
 
 async def _vendor_secret(vendor: str) -> None:
@@ -148,6 +247,103 @@ async def _job(name: str) -> None:
         print(f"{run.job}: period {period} already done, nothing changed")
 
 
+async def _affiliates(action: str, application_id: int | None) -> int:
+    """List pending affiliate applications, or approve / reject one."""
+    from app.core.clock import now
+    from app.services.agents import affiliates
+
+    if action == "list":
+        for found in await affiliates.pending():
+            print(f"{found.id}\t{found.username}\t{found.channel}\t{found.created_at:%Y-%m-%d}")
+        return 0
+    if application_id is None:
+        print("an application id is needed")
+        return 2
+    decided = await affiliates.decide(application_id, action == "approve", "cli", now())
+    print(f"{decided.id}\t{decided.username}\t{decided.status}")
+    return 0
+
+
+async def _applications(merchant: str) -> int:
+    from app.services.brands import brands
+    from app.services.promotions import applications
+
+    try:
+        brand = await brands.by_code(merchant)
+        waiting = await applications.waiting(brand.id)
+    finally:
+        await dispose_engine()
+    for item in waiting:
+        print(
+            f"#{item.entry_id} {item.status.value:8} {item.promotion_code} {item.username} "
+            f"images={len(item.images)} comment={item.comment!r}"
+        )
+    print(f"{len(waiting)} waiting")
+    return 0
+
+
+async def _review(entry_id: int, decision: str, note: str, operator: str) -> int:
+    from app.services.promotions import applications
+
+    try:
+        if decision == "process":
+            view = await applications.start_review(entry_id, operator, utcnow())
+        else:
+            view = await applications.review(
+                entry_id, operator, decision == "approve", note, utcnow()
+            )
+    except AppError as refused:
+        print(f"#{entry_id}: {translate(refused.code, 'en', **refused.params)}", file=sys.stderr)
+        return 1
+    finally:
+        await dispose_engine()
+        await close_redis()
+    print(f"#{view.entry_id}: {view.status.value}")
+    return 0
+
+
+async def _announce(args: argparse.Namespace) -> int:
+    from datetime import timedelta
+
+    from app.services import announcements
+    from app.services.brands import brands
+
+    now = utcnow()
+    try:
+        brand = await brands.by_code(args.merchant)
+        made = await announcements.publish(
+            brand.id,
+            announcements.AnnouncementSpec(
+                promotion_type=args.type,
+                execution=args.execution,
+                title=args.title,
+                content=args.html,
+                starts_at=now,
+                ends_at=now + timedelta(hours=args.hours),
+                language=args.language,
+            ),
+        )
+    except AppError as refused:
+        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
+        return 1
+    finally:
+        await dispose_engine()
+    print(f"announcement #{made} published")
+    return 0
+
+
+async def _bonus_forfeit(member_id: int, reason: str) -> int:
+    from app.services.promotions import bonus
+
+    try:
+        count = await bonus.forfeit(member_id, reason, utcnow())
+    finally:
+        await dispose_engine()
+        await close_redis()
+    print(f"member {member_id}: {count} bonuses forfeited ({reason})")
+    return 0
+
+
 async def _worker() -> None:
     try:
         await run_engine(scheduled_jobs.JOBS, signal_handlers=True)
@@ -173,6 +369,88 @@ def serve(host: str, port: int) -> None:
     reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)
 
 
+async def _protection_export(brand_code: str, since: datetime, until: datetime) -> None:
+    try:
+        brand = await brands.by_code(brand_code)
+        print(await protection_records.export_csv(brand.id, since, until), end="")
+    finally:
+        await dispose_engine()
+
+
+async def _payout_times(brand_code: str, hours: int) -> int:
+    now = utcnow()
+    try:
+        brand = await brands.by_code(brand_code)
+        found = await payouts.payout_times(brand.id, now - timedelta(hours=hours), now, now)
+    finally:
+        await dispose_engine()
+    print("order_no,member_id,requested_at_utc,paid_at_utc,minutes,over_limit")
+    for row in found:
+        paid = row.paid_at.isoformat() if row.paid_at else ""
+        print(
+            f"{row.order_no},{row.member_id},{row.requested_at.isoformat()},{paid},"
+            f"{row.minutes},{'yes' if row.over_limit else 'no'}"
+        )
+    over = sum(row.over_limit for row in found)
+    print(f"# {len(found)} withdrawals, {over} over {payouts.PAYOUT_LIMIT_MINUTES} minutes")
+    return 1 if over else 0
+
+
+async def _vip_config(brand_code: str, text: str | None) -> int:
+    """Print the brand's VIP ladder, settings and rebate rates; with a file, apply it first."""
+    try:
+        brand = await brands.by_code(brand_code)
+        if text is not None:
+            await vip.import_config(brand.id, json.loads(text))
+        config = await vip.export_config(brand.id)
+        rates = await rebate_rates.displayed_rates(brand.id)
+    except (AppError, json.JSONDecodeError) as exc:
+        code = exc.code if isinstance(exc, AppError) else "vip-invalid-config"
+        params = exc.params if isinstance(exc, AppError) else {"field": "file"}
+        print(translate(code, "en", **params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    config["rebate_rates"] = {k: None if v is None else str(v) for k, v in rates.items()}
+    print(json.dumps(config, indent=2))
+    return 0
+
+
+async def _rebate_rates(brand_code: str, pairs: list[str]) -> int:
+    """Replace the brand's rebate base rates: CATEGORY=PERCENT, or CATEGORY=- for none."""
+    try:
+        brand = await brands.by_code(brand_code)
+        rates: dict[str, Decimal | None] = {}
+        for pair in pairs:
+            category, _, value = pair.partition("=")
+            try:
+                rates[category] = None if value.strip() == "-" else Decimal(value)
+            except ArithmeticError:
+                raise AppError("vip-invalid-config", 422, {"field": category}) from None
+        await rebate.configure_rates(brand.id, rates)
+        await invalidate_catalogue()  # the lobby shows the rates
+    except AppError as exc:
+        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"{brand.code}: {len(rates)} rebate rates set")
+    return 0
+
+
+async def _barred_import(name: str, text: str) -> int:
+    try:
+        result = await barred.import_csv(text, name, utcnow())
+    except AppError as exc:
+        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    for name, count in sorted(result.lists.items()):
+        print(f"{name}: {count}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app.cli")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -181,17 +459,64 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("setup")
     sub.add_parser("rotate-key")
     sub.add_parser("audit")
+    admin = sub.add_parser("create-admin", help="the first back-office admin")
+    admin.add_argument("username")
+    sub.add_parser("audit-log-verify", help="check the back office's audit log chain")
     vendor_secret = sub.add_parser("vendor-secret", help="rotate a game vendor's wallet secret")
     vendor_secret.add_argument("vendor", help="vendor code, e.g. BGS")
     verify = sub.add_parser("lottery-verify", help="recompute a drawn lottery issue")
     verify.add_argument("game", help="game code, e.g. ssc-1m")
     verify.add_argument("issue", help="issue number, e.g. 20261123-0001")
+    legal_text = sub.add_parser("legal", help="publish a brand's terms or privacy policy")
+    legal_text.add_argument("merchant", help="brand code, e.g. BR1")
+    legal_text.add_argument("doc", choices=legal.DOCUMENTS)
+    legal_text.add_argument("lang", help="one of the brand's languages, e.g. PT")
+    legal_text.add_argument("--title", required=True)
+    legal_text.add_argument("--file", required=True, help="the text, as HTML")
     jobs = sub.add_parser("jobs")
     jobs.add_argument("job", choices=sorted(job.name for job in scheduled_jobs.JOBS))
     sub.add_parser("worker")
+    affiliate = sub.add_parser("affiliates", help="affiliate applications: list, approve, reject")
+    affiliate.add_argument("action", choices=("list", "approve", "reject"))
+    affiliate.add_argument("id", type=int, nargs="?")
+    waiting = sub.add_parser("applications")
+    waiting.add_argument("--merchant", default="BR1")
+    review = sub.add_parser("review")
+    review.add_argument("entry", type=int)
+    review.add_argument("decision", choices=["process", "approve", "reject"])
+    review.add_argument("--note", default="")
+    review.add_argument("--operator", default="cli")
+    announce = sub.add_parser("announce")
+    announce.add_argument("type", choices=["B", "PL", "PU", "PR", "H"])
+    announce.add_argument("execution", choices=["A", "B", "F"])
+    announce.add_argument("title")
+    announce.add_argument("html")
+    announce.add_argument("--merchant", default="BR1")
+    announce.add_argument("--language", choices=["PT", "EN"])
+    announce.add_argument("--hours", type=int, default=24)
+    forfeit = sub.add_parser("bonus-forfeit")
+    forfeit.add_argument("member", type=int)
+    forfeit.add_argument(
+        "--reason", default="operator", choices=["self-exclusion", "account-closure", "operator"]
+    )
     served = sub.add_parser("serve")
     served.add_argument("--host", default="0.0.0.0")  # noqa: S104 (behind the reverse proxy)
     served.add_argument("--port", type=int, default=3000)
+    export = sub.add_parser("protection-export", help="the protection retention log as CSV")
+    export.add_argument("brand")
+    export.add_argument("since", type=datetime.fromisoformat, help="ISO time with offset")
+    export.add_argument("until", type=datetime.fromisoformat, help="ISO time with offset")
+    barred_file = sub.add_parser("barred-import", help="load the barred-from-betting list")
+    barred_file.add_argument("file", type=Path)
+    payout = sub.add_parser("payout-times", help="withdrawals' minutes to payout")
+    payout.add_argument("brand")
+    payout.add_argument("--hours", type=int, default=24)
+    vip_config = sub.add_parser("vip-config", help="show (or apply) a brand's VIP ladder")
+    vip_config.add_argument("brand")
+    vip_config.add_argument("--file", help="a JSON file in the shape this command prints")
+    rebate_rates = sub.add_parser("rebate-rates", help="set a brand's rebate base rates")
+    rebate_rates.add_argument("brand")
+    rebate_rates.add_argument("rates", nargs="+", help="CATEGORY=PERCENT or CATEGORY=-")
     status = sub.add_parser("status")
     status.add_argument("action", choices=["show", "normal", "maintenance", "block", "unblock"])
     status.add_argument("--merchant", default="BR1")
@@ -212,16 +537,44 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_rotate())
     elif args.command == "audit":
         return asyncio.run(_audit())
+    elif args.command == "create-admin":
+        return asyncio.run(_create_admin(args.username))
+    elif args.command == "audit-log-verify":
+        return asyncio.run(_audit_log_verify())
     elif args.command == "vendor-secret":
         asyncio.run(_vendor_secret(args.vendor))
     elif args.command == "lottery-verify":
         return asyncio.run(_lottery_verify(args.game, args.issue))
+    elif args.command == "legal":
+        return asyncio.run(_legal(args, Path(args.file).read_text(encoding="utf-8")))
     elif args.command == "jobs":
         asyncio.run(_job(args.job))
+    elif args.command == "affiliates":
+        return asyncio.run(_affiliates(args.action, args.id))
     elif args.command == "worker":
         asyncio.run(_worker())
+    elif args.command == "applications":
+        return asyncio.run(_applications(args.merchant))
+    elif args.command == "review":
+        return asyncio.run(_review(args.entry, args.decision, args.note, args.operator))
+    elif args.command == "announce":
+        return asyncio.run(_announce(args))
+    elif args.command == "bonus-forfeit":
+        return asyncio.run(_bonus_forfeit(args.member, args.reason))
     elif args.command == "serve":
         serve(args.host, args.port)
+    elif args.command == "protection-export":
+        asyncio.run(_protection_export(args.brand, args.since, args.until))
+    elif args.command == "barred-import":
+        text = args.file.read_text(encoding="utf-8-sig")
+        return asyncio.run(_barred_import(args.file.name, text))
+    elif args.command == "payout-times":
+        return asyncio.run(_payout_times(args.brand, args.hours))
+    elif args.command == "vip-config":
+        text = Path(args.file).read_text(encoding="utf-8") if args.file else None
+        return asyncio.run(_vip_config(args.brand, text))
+    elif args.command == "rebate-rates":
+        return asyncio.run(_rebate_rates(args.brand, args.rates))
     elif args.command == "status":
         try:
             until = datetime.fromisoformat(args.until) if args.until else None

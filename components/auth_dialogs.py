@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from components.announcements import popup_banner
 from components.dialog import close_dialog, dialog, helper_dialog
 from components.forms import LINK, PRIMARY, SECONDARY, checkbox, field, form_error, notice, tabs
 from components.i18n import t
@@ -173,6 +174,7 @@ def login_dialog() -> rx.Component:
     )
     return dialog(
         LOGIN_DIALOG,
+        popup_banner("w_login"),
         rx.cond(
             SiteState.login_methods["sms"],
             tabs(
@@ -226,10 +228,43 @@ def _extra_field(spec: rx.Var) -> rx.Component:
     )
 
 
+def _cpf_field() -> rx.Component:
+    return field(
+        "cpf",
+        t("register.cpf"),
+        error=RegisterState.errors.get("cpf", "").to(str),
+        max_length=14,
+        input_mode="numeric",
+        placeholder="000.000.000-00",
+        required=True,
+    )
+
+
+def _limit_fields() -> rx.Component:
+    """The member's own limits, asked before the first deposit (Brazil, Portaria 2.579)."""
+    return rx.el.fieldset(
+        rx.el.legend(t("register.limits.title"), class_name="text-sm font-semibold"),
+        rx.el.p(t("register.limits.hint"), class_name="text-xs opacity-75 mb-2"),
+        *(
+            field(
+                name,
+                t(f"register.{name}"),
+                error=RegisterState.errors.get(name, "").to(str),
+                max_length=12,
+                input_mode="decimal" if name != "timeLimitDay" else "numeric",
+            )
+            for name in ("depositLimitDay", "lossLimitDay", "timeLimitDay")
+        ),
+        class_name="border border-black/10 dark:border-white/15 rounded-lg p-3 my-2",
+        data_testid="register-limits",
+    )
+
+
 def register_dialog() -> rx.Component:
     adult_label = t("auth.adult").replace("{age}", RegisterState.min_age.to_string())
     return dialog(
         REGISTER_DIALOG,
+        popup_banner("w_register"),
         rx.cond(
             RegisterState.methods["username"] & RegisterState.methods["mobile"],
             tabs(
@@ -269,6 +304,8 @@ def register_dialog() -> rx.Component:
                 error=RegisterState.errors.get("confirmPassword", "").to(str),
             ),
             rx.foreach(RegisterState.extra_fields, _extra_field),
+            rx.cond(RegisterState.identity_required, _cpf_field()),
+            rx.cond(RegisterState.limits_offered, _limit_fields()),
             rx.cond(
                 RegisterState.show_affiliate_input,
                 field(
@@ -325,6 +362,7 @@ def forgot_dialog() -> rx.Component:
     )
     return dialog(
         FORGOT_DIALOG,
+        popup_banner("w_forget"),
         rx.cond(
             SiteState.login_methods["phoneRecovery"],
             tabs(
@@ -401,11 +439,21 @@ def need_account_dialog() -> rx.Component:
     return dialog(
         NEED_ACCOUNT_DIALOG,
         rx.el.p(t("in_need_true_account"), class_name="mb-4", data_testid="need-account-text"),
-        rx.el.button(
-            t("auth.in_increase_submit"),
-            type="button",
-            on_click=close_dialog(NEED_ACCOUNT_DIALOG),
-            class_name=PRIMARY,
+        rx.el.div(
+            rx.el.button(
+                t("header.register"),
+                type="button",
+                on_click=[close_dialog(NEED_ACCOUNT_DIALOG), RegisterState.open],
+                class_name=PRIMARY,
+                data_testid="need-account-register",
+            ),
+            rx.el.button(
+                t("auth.in_increase_submit"),
+                type="button",
+                on_click=close_dialog(NEED_ACCOUNT_DIALOG),
+                class_name=SECONDARY,
+            ),
+            class_name="grid gap-2 sm:grid-cols-2",
         ),
         show_close=False,
     )

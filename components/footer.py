@@ -8,17 +8,20 @@ from app import routes
 from components.i18n import t
 from components.link import page_link
 from components.media import image
+from components.side_menu import social_link
 from components.style import FOCUS
+from state.lobby import LobbyState
 from state.site import SiteState
 
 PROVIDERS = ("pg", "bgs", "jili", "pp", "evo", "saba", "ds88", "imes")
-PAYMENTS = ("pix", "bank", "boleto", "visa")
 QUALIFICATIONS = ("responsible", "license")
 HELP_LINKS = (
     ("footer.help_center", routes.HELP),
     ("footer.terms", routes.TERMS),
     ("footer.privacy", routes.PRIVACY),
-    ("footer.responsible", routes.RESPONSIBLE),
+    ("footer.responsible", routes.RESPONSIBLE_GAMBLING),
+    ("footer.sponsor", routes.SPONSOR),
+    ("footer.description", routes.DESCRIPTION),
 )
 
 
@@ -48,8 +51,71 @@ def _logos(prefix: str, names: tuple[str, ...]) -> rx.Component:
     )
 
 
+LINK_CLASS = f"text-sm hover:text-amber-500 rounded {FOCUS}"
+
+
+def _payment(name: rx.Var[str]) -> rx.Component:
+    return rx.el.li(
+        image(
+            src="/icons/pay-" + name + ".svg",
+            alt=name.upper(),
+            loading="lazy",
+            class_name="h-[30px] w-[72px]",
+            width=72,
+            height=30,
+        ),
+        data_testid="footer-pay-" + name,
+    )
+
+
+def _game_link(item: rx.Var) -> rx.Component:
+    return rx.el.li(
+        page_link(
+            SiteState.texts.get("nav." + item.type, item.title),
+            href=item.path,
+            class_name=LINK_CLASS,
+            data_testid="footer-nav-" + item.type.lower(),
+        )
+    )
+
+
+def _sub_category_link(item: rx.Var) -> rx.Component:
+    return rx.el.li(
+        page_link(
+            item.title,
+            href="/rng?sub=" + item.code,
+            class_name=LINK_CLASS,
+            data_testid="footer-sub-" + item.code.lower(),
+        )
+    )
+
+
+def _games() -> rx.Component:
+    """The footer's game navigation (spec 2: the menus without PROMO, HOME and HOT), the
+    slots sub-categories and the providers page."""
+    return rx.el.nav(
+        _heading("footer.games"),
+        rx.el.ul(
+            rx.foreach(LobbyState.footer_nav, _game_link),
+            rx.foreach(LobbyState.sub_categories, _sub_category_link),
+            rx.el.li(
+                page_link(
+                    t("providers.title"),
+                    href=routes.SEAMLESS,
+                    class_name=LINK_CLASS,
+                    data_testid="footer-providers",
+                )
+            ),
+            class_name="grid grid-cols-2 sm:grid-cols-3 gap-x-4 gap-y-1",
+        ),
+        aria_label=t("footer.games"),
+        class_name="lg:col-span-2",
+        data_testid="footer-games",
+    )
+
+
 def footer() -> rx.Component:
-    link_class = f"text-sm hover:text-amber-500 rounded {FOCUS}"
+    link_class = LINK_CLASS
     age_badge = rx.cond(SiteState.min_age >= 21, "age21", "age18")
     return rx.el.footer(
         rx.el.div(
@@ -72,8 +138,30 @@ def footer() -> rx.Component:
                 ),
                 class_name="space-y-3",
             ),
-            rx.el.div(_heading("footer.providers"), _logos("provider", PROVIDERS)),
-            rx.el.div(_heading("footer.payments"), _logos("pay", PAYMENTS)),
+            _games(),
+            rx.el.div(
+                _heading("footer.providers"),
+                _logos("provider", PROVIDERS),
+                rx.cond(
+                    SiteState.follows.length() > 0,
+                    rx.el.div(
+                        _heading("footer.follow"),
+                        rx.el.ul(
+                            rx.foreach(SiteState.follows, social_link),
+                            class_name="flex flex-wrap gap-2",
+                            data_testid="footer-follow",
+                        ),
+                        class_name="mt-4",
+                    ),
+                ),
+            ),
+            rx.el.div(
+                _heading("footer.payments"),
+                rx.el.ul(
+                    rx.foreach(SiteState.payment_icons, _payment),
+                    class_name="flex flex-wrap gap-2",
+                ),
+            ),
             rx.el.div(
                 _heading("footer.qualifications"),
                 rx.el.ul(
@@ -103,7 +191,9 @@ def footer() -> rx.Component:
                     class_name="flex flex-wrap gap-2",
                 ),
             ),
-            class_name="mx-auto max-w-7xl grid gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4",
+            class_name=(
+                "mx-auto max-w-7xl grid gap-8 px-4 sm:pr-16 py-10 sm:grid-cols-2 lg:grid-cols-6"
+            ),
         ),
         rx.el.div(
             rx.el.p(SiteState.age_notice, class_name="text-xs text-slate-500"),

@@ -9,12 +9,13 @@ from components.dialog import close_dialog, dialog, open_dialog
 from components.i18n import t
 from components.link import page_link
 from components.media import image
-from components.style import FOCUS
+from components.style import FOCUS, SCROLL_HINT
 from components.wallet import balance_badge
 from state.auth import LOGOUT_DIALOG, AuthState
 from state.lobby import LobbyState
 from state.register import RegisterState
 from state.site import SiteState
+from state.wallet import WalletState
 
 MOBILE_MENU = "mobile-menu"
 
@@ -117,15 +118,51 @@ def member_area() -> rx.Component:
             data_testid="header-account",
         ),
         balance_badge(),
-        rx.el.button(
-            rx.icon("wallet", size=16, aria_hidden="true", class_name="sm:hidden"),
-            rx.el.span(t("auth.deposit"), class_name="sr-only sm:not-sr-only"),
-            on_click=AuthState.gate("deposit"),
-            class_name=(
-                "flex items-center h-9 px-2.5 sm:px-3 rounded-lg text-sm font-semibold "
-                f"bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
+        page_link(
+            rx.icon("mail", size=16, aria_hidden="true"),
+            rx.cond(
+                WalletState.unread > 0,
+                rx.el.span(
+                    WalletState.unread.to(str),
+                    class_name=(
+                        "absolute -top-1 -right-1 min-w-4 h-4 px-1 rounded-full bg-rose-600 "
+                        "text-white text-[10px] font-bold grid place-items-center"
+                    ),
+                    data_testid="header-unread",
+                ),
             ),
-            data_testid="header-deposit",
+            href=routes.MESSAGES,
+            aria_label=t("inbox.title"),
+            title=t("inbox.title"),
+            class_name=(
+                "relative grid place-items-center size-9 rounded-lg border border-slate-300 "
+                f"dark:border-slate-700 {FOCUS}"
+            ),
+            data_testid="header-messages",
+        ),
+        rx.cond(
+            AuthState.is_trial,
+            rx.fragment(
+                rx.el.span(
+                    t("header.trial"),
+                    class_name=(
+                        "hidden sm:inline-flex items-center h-6 px-2 rounded-full text-xs "
+                        "font-semibold bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100"
+                    ),
+                    data_testid="trial-badge",
+                ),
+                _register_button(),
+            ),
+            rx.el.button(
+                rx.icon("wallet", size=16, aria_hidden="true", class_name="sm:hidden"),
+                rx.el.span(t("auth.deposit"), class_name="sr-only sm:not-sr-only"),
+                on_click=AuthState.gate("deposit"),
+                class_name=(
+                    "flex items-center h-9 px-2.5 sm:px-3 rounded-lg text-sm font-semibold "
+                    f"bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
+                ),
+                data_testid="header-deposit",
+            ),
         ),
         rx.el.button(
             rx.icon("log-out", size=16, aria_hidden="true"),
@@ -146,13 +183,13 @@ def member_area() -> rx.Component:
 def _nav_item(item: rx.Var) -> rx.Component:
     return rx.el.li(
         page_link(
-            SiteState.texts.get("nav." + item["type"].to(str), item["title"]),
-            href=item["path"].to(str),
+            SiteState.texts.get("nav." + item.type, item.title),
+            href=item.path,
             class_name=(
                 "block whitespace-nowrap px-3 py-2 rounded-lg text-sm font-medium "
                 f"hover:bg-slate-200 dark:hover:bg-slate-800 {FOCUS}"
             ),
-            data_testid="nav-" + item["type"].to(str).lower(),
+            data_testid="nav-" + item.type.lower(),
         )
     )
 
@@ -160,10 +197,10 @@ def _nav_item(item: rx.Var) -> rx.Component:
 def nav_bar() -> rx.Component:
     """The top navigation built from the catalogue (spec 2): Home first, promotions last."""
     invite = rx.el.li(
-        rx.el.button(
+        page_link(
             rx.icon("gift", size=16, aria_hidden="true"),
             t("header.invite"),
-            on_click=AuthState.gate("soon"),
+            href=routes.REFERRAL,
             class_name=(
                 "flex items-center gap-1 whitespace-nowrap px-3 py-2 rounded-lg text-sm "
                 f"font-medium text-amber-600 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS}"
@@ -177,7 +214,10 @@ def nav_bar() -> rx.Component:
             rx.foreach(LobbyState.nav, _nav_item),
             invite,
             # No scrollbar: one appearing when the entries arrive would push the page down.
-            class_name="flex items-center gap-1 overflow-x-auto min-h-10 [scrollbar-width:none]",
+            class_name=(
+                "flex items-center gap-1 overflow-x-auto min-h-10 [scrollbar-width:none] "
+                + SCROLL_HINT
+            ),
         ),
         aria_label=t("nav.label"),
         class_name="mx-auto max-w-7xl px-3 sm:px-4",
@@ -253,6 +293,19 @@ def header() -> rx.Component:
     )
 
 
+_MOBILE_LINK = (
+    "flex items-center gap-2 h-10 px-3 rounded-lg text-sm font-medium bg-slate-100 "
+    f"dark:bg-slate-800 hover:bg-slate-200 dark:hover:bg-slate-700 {FOCUS}"
+)
+# The member pages a phone reaches from the menu (issue 21: deposit, withdraw and records).
+_MOBILE_MEMBER_LINKS = (
+    ("wallet", "cashier.deposit_title", routes.DEPOSIT, "deposit"),
+    ("banknote", "withdraw.title", routes.WITHDRAW, "withdraw"),
+    ("list", "record.title", routes.TRANSACTION_HISTORY, "records"),
+    ("dices", "betting.title", routes.BETTING_RECORD, "bets"),
+)
+
+
 def mobile_menu_dialog() -> rx.Component:
     """Rendered at the page root: the header's backdrop filter would trap a fixed overlay."""
     return dialog(
@@ -267,6 +320,32 @@ def mobile_menu_dialog() -> rx.Component:
                         AuthState.account,
                         href=routes.SECURITY_CENTER,
                         class_name=f"flex items-center gap-2 h-9 font-medium rounded {FOCUS}",
+                    ),
+                    rx.cond(
+                        AuthState.is_trial,
+                        rx.fragment(
+                            rx.el.p(
+                                t("header.trial"),
+                                class_name="text-sm text-sky-700 dark:text-sky-300",
+                                data_testid="mobile-trial-badge",
+                            ),
+                            _register_button("w-full"),
+                        ),
+                        rx.el.ul(
+                            *[
+                                rx.el.li(
+                                    page_link(
+                                        rx.icon(icon, size=16, aria_hidden="true"),
+                                        t(key),
+                                        href=href,
+                                        class_name=_MOBILE_LINK,
+                                        data_testid=f"mobile-{test_id}",
+                                    )
+                                )
+                                for icon, key, href, test_id in _MOBILE_MEMBER_LINKS
+                            ],
+                            class_name="grid grid-cols-2 gap-2",
+                        ),
                     ),
                     rx.el.button(
                         rx.icon("log-out", size=16, aria_hidden="true"),

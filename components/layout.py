@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import reflex as rx
 
+from components.announcements import announcement_dialog
 from components.auth_dialogs import auth_dialogs
+from components.client_alerts import client_alerts
 from components.dialog import helper_dialog
 from components.footer import footer
 from components.game_dialogs import game_dialogs
@@ -24,7 +26,8 @@ def shell(*content: rx.Component) -> rx.Component:
             *content,
             id="main",
             tab_index=-1,
-            class_name="w-full flex-1 mx-auto max-w-7xl px-3 sm:px-4 py-6 outline-none",
+            # sm:pr-16 keeps amounts and buttons clear of the floating side menu.
+            class_name="w-full flex-1 mx-auto max-w-7xl px-3 sm:px-4 sm:pr-16 py-6 outline-none",
         ),
         footer(),
         side_menu(),
@@ -32,6 +35,8 @@ def shell(*content: rx.Component) -> rx.Component:
         helper_dialog(SOON_DIALOG, rx.el.p(t("feature.soon"))),
         auth_dialogs(),
         game_dialogs(),
+        announcement_dialog(),
+        client_alerts(),
         class_name="min-h-screen flex flex-col",
     )
 

@@ -20,34 +20,36 @@ PANEL = (
     "dark:bg-slate-800 dark:text-slate-100"
 )
 CS_ICONS = {"LIVECHAT": "headphones", "TELEGRAM": "send", "WHATSAPP": "phone"}
-CS_WINDOW = "width=440,height=750,noopener"  # spec 2: customer-service window 440 by 750
-_OPEN_WINDOW = rx.vars.FunctionStringVar.create("window.open")
+CS_WINDOW = "width=440,height=750"  # spec 2: customer-service window 440 by 750
+# window.open that says when the browser blocked it (assets/client-alerts.js).
+_OPEN_WINDOW = rx.vars.FunctionStringVar.create("window.__openWindow")
 
 
 def _cs_entry(entry: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.button(
             rx.match(
-                entry["type"],
+                entry.kind,
                 *[
                     (kind, rx.icon(icon, size=16, aria_hidden="true"))
                     for kind, icon in CS_ICONS.items()
                 ],
                 rx.icon("message-circle", size=16, aria_hidden="true"),
             ),
-            entry["position"],
-            on_click=rx.call_function(_OPEN_WINDOW.call(entry["url"], "_blank", CS_WINDOW)),
+            SiteState.texts.get("side.cs." + entry.kind, t("side.cs.other")) + entry.number,
+            on_click=rx.call_function(_OPEN_WINDOW.call(entry.url, "_blank", CS_WINDOW)),
             class_name=(
                 "flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-sm "
                 f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
             ),
-            data_testid="cs-" + entry["position"].to(str),
+            data_testid="cs-" + entry.position,
         )
     )
 
 
-def _social(entry: rx.Var) -> rx.Component:
-    kind = entry["kind"].to(str)
+def social_link(entry: rx.Var) -> rx.Component:
+    """A round social icon opening the brand's page in a new tab."""
+    kind = entry.kind
     return rx.el.li(
         rx.el.a(
             image(
@@ -57,7 +59,7 @@ def _social(entry: rx.Var) -> rx.Component:
                 width=32,
                 height=32,
             ),
-            href=entry["url"],
+            href=entry.url,
             target="_blank",
             rel="noopener noreferrer",
             aria_label=kind,
@@ -129,14 +131,17 @@ def side_menu() -> rx.Component:
         rx.el.div(
             _panel_button("cs", "headphones", "side.customer_service", _cs_panel()),
             rx.el.ul(
-                rx.foreach(SiteState.socials, _social),
+                rx.foreach(SiteState.socials, social_link),
                 aria_label=t("side.social"),
                 class_name="flex flex-col gap-1",
             ),
             _panel_button("app-qr", "qr-code", "side.app_qr", _qr_panel()),
             rx.el.a(
                 rx.icon("smartphone", size=18, aria_hidden="true"),
-                href=SiteState.android_url,
+                # No package of the operator's: the lite app's guide on the download page.
+                href=rx.cond(
+                    SiteState.android_url != "", SiteState.android_url, "/down#android-guide"
+                ),
                 aria_label=t("side.android"),
                 title=t("side.android"),
                 class_name=BUTTON,
@@ -160,9 +165,11 @@ def side_menu() -> rx.Component:
             data_testid="back-to-top",
         ),
         aria_label=t("side.label"),
+        # On a phone the bar steps aside while the visitor types (it would cover the input).
         class_name=(
             "fixed right-2 bottom-4 z-30 flex flex-col items-center gap-1.5 rounded-full p-1 "
-            "bg-slate-200/70 dark:bg-slate-900/70 backdrop-blur"
+            "bg-slate-200/70 dark:bg-slate-900/70 backdrop-blur "
+            "max-sm:[body:has(:is(input,textarea,select):focus)_&]:hidden"
         ),
         data_testid="side-menu",
     )

@@ -15,7 +15,7 @@ def _cs_button() -> rx.Component:
     return rx.el.a(
         rx.icon("headphones", size=18, aria_hidden="true"),
         t("side.customer_service"),
-        href=first_cs["url"],
+        href=first_cs.url,
         target="_blank",
         rel="noopener noreferrer",
         class_name=(

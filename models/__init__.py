@@ -1,10 +1,28 @@
 """All tables, imported here so that Alembic and the app see one metadata."""
 
+from models.agents import (
+    AffiliateApplication,
+    AgentContract,
+    AgentPayout,
+    AgentTree,
+    ReferralClick,
+)
+from models.backoffice import (
+    ApprovalRequest,
+    ApprovalThreshold,
+    AuditEntry,
+    AuditHead,
+    PlayerNote,
+    StaffMember,
+    StaffRole,
+    StaffSession,
+)
 from models.brand import (
     Banner,
     CustomerService,
     DomainRoute,
     HelpArticle,
+    LegalDocument,
     Merchant,
     RegisterField,
     SiteResource,
@@ -25,6 +43,7 @@ from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
 from models.crypto import RsaKey
 from models.facts import WagerFact, WagerFactConsumer
 from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
+from models.identity import BarredPerson, MemberIdentity
 from models.jobs import JobRun, JobState
 from models.ledger import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.lottery import (
@@ -35,6 +54,16 @@ from models.lottery import (
     LotteryIssue,
     LotteryResultEntry,
 )
+from models.loyalty_missions import Mission, MissionProgress, Race, RaceEntry, RacePrize
+from models.loyalty_vip import (
+    LoyaltyDay,
+    LoyaltySettings,
+    RebateLine,
+    RebateRate,
+    VipEvent,
+    VipLevel,
+    VipMember,
+)
 from models.member import (
     AffiliateCode,
     Feedback,
@@ -44,17 +73,46 @@ from models.member import (
     OutboundMessage,
     RecoveryCode,
 )
+from models.points import PointsConfig, PointsRedeem, PointsReward
+from models.promotions import (
+    Announcement,
+    BonusGrant,
+    FreeRoundGrant,
+    Promotion,
+    PromotionEntry,
+)
+from models.protection import (
+    MemberLimit,
+    MemberProtection,
+    PlayDay,
+    ProtectionRecord,
+)
+from models.reports import WagerDaily
 from models.studio import StudioRound, StudioSeedPair
+from models.support import FeedbackReply
 
 __all__ = [
+    "AffiliateApplication",
     "AffiliateCode",
+    "AgentContract",
+    "AgentPayout",
+    "AgentTree",
+    "Announcement",
+    "ApprovalRequest",
+    "ApprovalThreshold",
+    "AuditEntry",
+    "AuditHead",
     "Banner",
+    "BarredPerson",
+    "BonusGrant",
     "BrowserLogin",
     "CustomerService",
     "DepositOrder",
     "DomainRoute",
     "FavoriteGame",
     "Feedback",
+    "FeedbackReply",
+    "FreeRoundGrant",
     "Game",
     "GameRound",
     "GameSession",
@@ -66,28 +124,57 @@ __all__ = [
     "LedgerAccount",
     "LedgerEntry",
     "LedgerTransaction",
+    "LegalDocument",
     "LotteryAudit",
     "LotteryBet",
     "LotteryChase",
     "LotteryExposure",
     "LotteryIssue",
     "LotteryResultEntry",
+    "LoyaltyDay",
+    "LoyaltySettings",
     "Member",
+    "MemberIdentity",
+    "MemberLimit",
     "MemberMessage",
+    "MemberProtection",
     "MemberSession",
     "Merchant",
+    "Mission",
+    "MissionProgress",
     "OutboundMessage",
     "PaymentChannel",
     "PayoutAccount",
     "PendingRollback",
+    "PlayDay",
+    "PlayerNote",
+    "PointsConfig",
+    "PointsRedeem",
+    "PointsReward",
+    "Promotion",
+    "PromotionEntry",
+    "ProtectionRecord",
+    "Race",
+    "RaceEntry",
+    "RacePrize",
+    "RebateLine",
+    "RebateRate",
     "RecentGame",
     "RecoveryCode",
+    "ReferralClick",
     "RegisterField",
     "RsaKey",
     "SiteResource",
+    "StaffMember",
+    "StaffRole",
+    "StaffSession",
     "StudioRound",
     "StudioSeedPair",
     "VendorCredential",
+    "VipEvent",
+    "VipLevel",
+    "VipMember",
+    "WagerDaily",
     "WagerFact",
     "WagerFactConsumer",
     "WalletCall",

@@ -43,6 +43,8 @@ class Merchant(SQLModel, table=True):
     sms_daily_quota: int = Field(default=10_000, ge=0)
     # Merchant wallet isSingle: one wallet only, so transfer-mode vendors are not offered.
     single_wallet: bool = False
+    # The market's rules this brand follows (app/services/jurisdiction.py): "BR" or "" (none).
+    jurisdiction: str = Field(default="", max_length=8)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
@@ -135,3 +137,19 @@ class HelpArticle(SQLModel, table=True):
     title: str = Field(max_length=200)
     content_html: str
     sort: int = 0
+
+
+class LegalDocument(SQLModel, table=True):
+    """A brand's legal text (terms and conditions, privacy policy) in one language; its HTML
+    is sanitised before it is stored and again when served. Changing it bumps `version`."""
+
+    __table_args__ = (UniqueConstraint("merchant_id", "slug", "language"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    slug: str = Field(max_length=32)
+    language: str = Field(max_length=8)
+    title: str = Field(max_length=200)
+    content_html: str
+    version: int = 1
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime(timezone=True))

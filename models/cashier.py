@@ -17,6 +17,7 @@ class DepositStatus(StrEnum):
     PENDING = "PENDING"
     PAID = "PAID"
     FAILED = "FAILED"
+    REFUNDED = "REFUNDED"  # paid from another person's CPF: returned to the payer, not credited
 
 
 class MessageKind(StrEnum):
@@ -25,11 +26,35 @@ class MessageKind(StrEnum):
     NEW_MAIL = "NEW_MAIL"
     DEPOSIT_CREDITED = "DEPOSIT_CREDITED"
     DEPOSIT_FAILED = "DEPOSIT_FAILED"
+    DEPOSIT_REFUNDED = "DEPOSIT_REFUNDED"
     WITHDRAWAL_APPROVED = "WITHDRAWAL_APPROVED"
     WITHDRAWAL_REJECTED = "WITHDRAWAL_REJECTED"
     # An investigation closed: the payout did arrive, or it did not and was refunded.
     WITHDRAWAL_RECEIPT_CONFIRMED = "WITHDRAWAL_RECEIPT_CONFIRMED"
     WITHDRAWAL_REFUNDED = "WITHDRAWAL_REFUNDED"
+    # Player protection (app/services/protection): a limit at 80 %, a limit changed, an
+    # exclusion started.
+    LIMIT_ALERT = "LIMIT_ALERT"
+    LIMIT_CHANGED = "LIMIT_CHANGED"
+    EXCLUSION_STARTED = "EXCLUSION_STARTED"
+    RAFFLE_WON = "RAFFLE_WON"  # a raffle's draw picked the member's ticket: claim the prize
+    AGENT_CONTRACT_OFFERED = "AGENT_CONTRACT_OFFERED"
+    AGENT_CONTRACT_ACCEPTED = "AGENT_CONTRACT_ACCEPTED"
+    AGENT_CONTRACT_REJECTED = "AGENT_CONTRACT_REJECTED"
+    AGENT_CONTRACT_END_REQUESTED = "AGENT_CONTRACT_END_REQUESTED"
+    AGENT_CONTRACT_ENDED = "AGENT_CONTRACT_ENDED"
+    AGENT_PAID = "AGENT_PAID"
+    AGENT_TRANSFER_SENT = "AGENT_TRANSFER_SENT"
+    AGENT_TRANSFER_RECEIVED = "AGENT_TRANSFER_RECEIVED"
+    # Promotions (issue 16): a reward paid, an application reviewed, a bonus's end.
+    PROMOTION_REWARD = "PROMOTION_REWARD"
+    APPLICATION_APPROVED = "APPLICATION_APPROVED"
+    APPLICATION_REJECTED = "APPLICATION_REJECTED"
+    BONUS_CONVERTED = "BONUS_CONVERTED"
+    BONUS_EXPIRED = "BONUS_EXPIRED"
+    # Loyalty (issue 17): a VIP level reached, a VIP reward paid.
+    VIP_UPGRADE = "VIP_UPGRADE"
+    VIP_REWARD = "VIP_REWARD"
 
 
 class PaymentChannel(SQLModel, table=True):
@@ -191,6 +216,7 @@ class WithdrawalOrder(SQLModel, table=True):
     release_transaction_id: int | None = Field(default=None, foreign_key="ledger_transaction.id")
     reject_reason: str | None = Field(default=None, max_length=200)
     rejected_by: int | None = Field(default=None, foreign_key="member.id")
+    rejected_by_staff: int | None = Field(default=None, foreign_key="staffmember.id")
     rejected_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     paid_in_full_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
@@ -206,7 +232,9 @@ class WithdrawalPayout(SQLModel, table=True):
     order_id: int = Field(foreign_key="withdrawalorder.id", index=True)
     part_no: int
     amount: Decimal = Field(sa_type=Numeric(20, 2))
-    operator_id: int = Field(foreign_key="member.id")
+    operator_id: int | None = Field(default=None, foreign_key="member.id")
+    # A part paid from the back office names its staff member instead of an operator member.
+    staff_id: int | None = Field(default=None, foreign_key="staffmember.id")
     ledger_transaction_id: int = Field(foreign_key="ledger_transaction.id")
     paid_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     receipt: str = Field(default=PayoutReceipt.AWAITING, max_length=16, index=True)

@@ -17,6 +17,8 @@ from sqlmodel import Field, SQLModel
 from models.base import UTCDateTime, utcnow
 
 MONEY = Numeric(20, 2)
+# Loyalty points are a ledger currency of their own, never mixed with money in a transaction.
+POINTS_CURRENCY = "PTS"
 
 
 class AccountKind(StrEnum):
@@ -29,6 +31,10 @@ class AccountKind(StrEnum):
     VENDOR_CLEARING = "VENDOR_CLEARING"
     PROMOTION_EXPENSE = "PROMOTION_EXPENSE"
     AGENT_COMMISSION_EXPENSE = "AGENT_COMMISSION_EXPENSE"
+    # Loyalty points, in their own currency (POINTS_CURRENCY): the member's balance, and the
+    # brand's points in circulation (its opposite), so the audit proves points as money.
+    MEMBER_POINTS = "MEMBER_POINTS"
+    POINTS_ISSUED = "POINTS_ISSUED"
 
 
 MEMBER_ACCOUNT_KINDS = frozenset(
@@ -37,6 +43,7 @@ MEMBER_ACCOUNT_KINDS = frozenset(
         AccountKind.MEMBER_BONUS,
         AccountKind.MEMBER_LOCKED,
         AccountKind.MEMBER_VENDOR,
+        AccountKind.MEMBER_POINTS,
     }
 )
 # Kinds of which a member has several accounts, told apart by a sub-key (the vendor code).
@@ -56,7 +63,8 @@ class TransactionKind(StrEnum):
     TRANSFER = "TRANSFER"
     SALARY = "SALARY"
     DIVIDEND = "DIVIDEND"
-    POINTS_CONVERSION = "POINTS_CONVERSION"
+    POINTS_CONVERSION = "POINTS_CONVERSION"  # cash for points: a conversion or a cash reward
+    POINTS = "POINTS"  # points earned, credited, spent on a reward or returned
     ADJUSTMENT = "ADJUSTMENT"
     REVERSAL = "REVERSAL"
 

@@ -108,7 +108,11 @@ class LotteryChase(SQLModel, table=True):
 
 class LotteryBet(SQLModel, table=True):
     __tablename__ = "lottery_bet"
-    __table_args__ = (Index("ix_lottery_bet_issue_status", "issue_id", "status"),)
+    __table_args__ = (
+        Index("ix_lottery_bet_issue_status", "issue_id", "status"),
+        # A member's open stakes (player protection's limit check, before every bet).
+        Index("ix_lottery_bet_member_status", "member_id", "status"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     uid: str = Field(max_length=32, unique=True)

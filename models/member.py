@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from models.base import UTCDateTime, utcnow
 
+PATTERN = "varchar_pattern_ops"  # a PostgreSQL index usable by LIKE 'prefix%'
 MEMBER_ACTIVE = "ACTIVE"
 MEMBER_BLOCKED = "BLOCKED"
 
@@ -20,6 +21,12 @@ class Member(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("merchant_id", "username"),
         UniqueConstraint("merchant_id", "mobile"),
+        # The back office's player search: prefix matches (LIKE 'abc%') on PostgreSQL read
+        # these pattern indexes whatever the database's collation.
+        Index("ix_member_username_prefix", "username", postgresql_ops={"username": PATTERN}),
+        Index("ix_member_mobile_prefix", "mobile", postgresql_ops={"mobile": PATTERN}),
+        Index("ix_member_email_prefix", "email", postgresql_ops={"email": PATTERN}),
+        Index("ix_member_last_login_ip", "last_login_ip"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -53,6 +60,9 @@ class Member(SQLModel, table=True):
 
 class MemberSession(SQLModel, table=True):
     """A login: only the token's digest is stored. Idle and absolute expiry apply."""
+
+    # The back office's player search by address.
+    __table_args__ = (Index("ix_membersession_ip", "ip"),)
 
     id: int | None = Field(default=None, primary_key=True)
     member_id: int = Field(foreign_key="member.id", index=True)

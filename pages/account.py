@@ -11,7 +11,6 @@ from components.i18n import t
 from components.layout import layout, member_page
 from components.media import image
 from pages.home import home_content
-from state.auth import AuthState
 from state.password import PasswordState
 from state.security import RECOVERY_CODES, TOTP_QR, TOTP_SECRET, SecurityState
 
@@ -123,31 +122,5 @@ def reset_password_page() -> rx.Component:
                 class_name="space-y-1",
             ),
             class_name="max-w-md mx-auto",
-        )
-    )
-
-
-def agent_home_page() -> rx.Component:
-    return layout(
-        rx.cond(
-            AuthState.is_agent,
-            rx.el.div(
-                rx.el.h1(t("auth.agent_title"), class_name="text-2xl font-bold"),
-                rx.el.p(
-                    t("auth.agent_welcome").replace("{account}", AuthState.account),
-                    data_testid="agent-welcome",
-                ),
-                rx.el.p(t("auth.agent_soon"), class_name="text-slate-500"),
-                class_name="space-y-2",
-            ),
-            rx.el.div(
-                rx.el.h1(t("auth.agent_title"), class_name="text-2xl font-bold mb-4"),
-                rx.el.button(
-                    t("header.login"),
-                    on_click=AuthState.open_login,
-                    class_name=f"{PRIMARY} max-w-xs",
-                    data_testid="agent-login",
-                ),
-            ),
         )
     )

@@ -11,6 +11,7 @@ from app.services.catalogue.rules import GAME_TYPES
 from components.forms import INPUT, LINK, filter_bar, item_list, pager, range_tabs
 from components.i18n import amount, local_time, t
 from components.layout import member_page
+from components.lottery import lottery_record
 from state.betting import BettingState, ProfitState
 from state.site import SiteState
 
@@ -33,7 +34,7 @@ def _type_label(game_type: rx.Var) -> rx.Var:
 
 
 def _profit(value: rx.Var, positive: rx.Var) -> rx.Component:
-    return rx.el.span(amount(value), class_name=rx.cond(positive.to(bool), _GAIN, _LOSS))
+    return rx.el.span(amount(value), class_name=rx.cond(positive, _GAIN, _LOSS))
 
 
 def _figure(label: str, value: rx.Component | rx.Var) -> rx.Component:
@@ -46,10 +47,10 @@ def _figure(label: str, value: rx.Component | rx.Var) -> rx.Component:
 
 def _totals(totals: rx.Var) -> rx.Component:
     return rx.el.div(
-        _figure("betting.rounds", totals["rounds"]),
-        _figure("betting.bet", amount(totals["bet"])),
-        _figure("betting.win", amount(totals["win"])),
-        _figure("betting.profit", _profit(totals["profit"], totals["positive"])),
+        _figure("betting.rounds", totals.rounds),
+        _figure("betting.bet", amount(totals.bet)),
+        _figure("betting.win", amount(totals.win)),
+        _figure("betting.profit", _profit(totals.profit, totals.positive)),
         class_name=(
             "flex flex-wrap gap-4 justify-between rounded-lg bg-slate-100 dark:bg-slate-800 "
             "px-4 py-3 mb-2"
@@ -60,44 +61,40 @@ def _totals(totals: rx.Var) -> rx.Component:
 
 def _call(entry: rx.Var) -> rx.Component:
     return rx.el.li(
-        rx.el.span(entry["kind"], class_name="font-medium"),
-        rx.el.span(local_time(entry["time"]), class_name="text-slate-500"),
-        rx.el.span(entry["status"]),
-        rx.el.span(amount(entry["amount"]), class_name=_NUMBER),
+        rx.el.span(entry.kind, class_name="font-medium"),
+        rx.el.span(local_time(entry.time), class_name="text-slate-500"),
+        rx.el.span(entry.status),
+        rx.el.span(amount(entry.amount), class_name=_NUMBER),
         class_name="grid grid-cols-2 sm:grid-cols-4 gap-1 text-xs py-1",
     )
 
 
 def _round(item: rx.Var) -> rx.Component:
-    is_open = BettingState.open_round == item["key"]
+    is_open = BettingState.open_round == item.key
     return rx.el.li(
         rx.el.div(
             rx.el.div(
-                rx.el.p(item["game"], class_name="font-medium"),
+                rx.el.p(item.game, class_name="font-medium"),
                 rx.el.p(
-                    item["vendor_name"],
+                    item.vendor_name,
                     " · ",
-                    _type_label(item["type"]),
+                    _type_label(item.type),
                     class_name="text-xs text-slate-500",
                 ),
-                rx.el.p(local_time(item["time"]), class_name="text-xs text-slate-500"),
+                rx.el.p(local_time(item.time), class_name="text-xs text-slate-500"),
                 rx.el.p(
                     t("betting.round"),
                     ": ",
-                    item["round"],
+                    item.round,
                     class_name="text-xs text-slate-400 truncate max-w-56",
                 ),
             ),
             rx.el.div(
+                rx.el.p(t("betting.bet"), " ", amount(item.bet), class_name=f"text-sm {_NUMBER}"),
+                rx.el.p(t("betting.win"), " ", amount(item.win), class_name=f"text-sm {_NUMBER}"),
+                _profit(item.profit, item.positive),
                 rx.el.p(
-                    t("betting.bet"), " ", amount(item["bet"]), class_name=f"text-sm {_NUMBER}"
-                ),
-                rx.el.p(
-                    t("betting.win"), " ", amount(item["win"]), class_name=f"text-sm {_NUMBER}"
-                ),
-                _profit(item["profit"], item["positive"]),
-                rx.el.p(
-                    SiteState.texts.get("betting.status." + item["status"].to(str), item["status"]),
+                    SiteState.texts.get("betting.status." + item.status, item.status),
                     class_name="text-xs text-slate-500",
                 ),
                 class_name="text-right",
@@ -109,15 +106,15 @@ def _round(item: rx.Var) -> rx.Component:
                 t("betting.detail"),
                 type="button",
                 aria_expanded=is_open,
-                on_click=BettingState.toggle_detail(item),
+                on_click=BettingState.toggle_detail(item.vendor, item.round),
                 class_name=LINK,
                 data_testid="betting-detail",
             ),
             rx.cond(
-                item["verify"] != "",
+                item.verify != "",
                 rx.el.a(
                     t("betting.verify"),
-                    href=item["verify"],
+                    href=item.verify,
                     class_name=LINK,
                     data_testid="betting-verify",
                 ),
@@ -156,16 +153,17 @@ def betting_page() -> rx.Component:
         _totals(BettingState.totals),
         item_list(BettingState.items, _round, "betting", "betting.empty"),
         pager(BettingState),
+        lottery_record(),
     )
 
 
 def _summary_row(label: rx.Var | rx.Component, row: rx.Var) -> rx.Component:
     return rx.el.tr(
         rx.el.th(label, scope="row", class_name="text-left font-medium py-2 pr-2"),
-        rx.el.td(row["rounds"], class_name=f"text-right {_NUMBER}"),
-        rx.el.td(amount(row["bet"]), class_name=f"text-right {_NUMBER}"),
-        rx.el.td(amount(row["win"]), class_name=f"text-right {_NUMBER}"),
-        rx.el.td(_profit(row["profit"], row["positive"]), class_name="text-right"),
+        rx.el.td(row.rounds, class_name=f"text-right {_NUMBER}"),
+        rx.el.td(amount(row.bet), class_name=f"text-right {_NUMBER}"),
+        rx.el.td(amount(row.win), class_name=f"text-right {_NUMBER}"),
+        rx.el.td(_profit(row.profit, row.positive), class_name="text-right"),
         class_name="border-b border-slate-200 dark:border-slate-800",
     )
 
@@ -209,14 +207,14 @@ def profit_page() -> rx.Component:
                     "profit.by_day",
                     "profit.day",
                     ProfitState.days,
-                    lambda row: _LOCAL_DAY.call(row["day"], SiteState.locale_tag).to(str),
+                    lambda row: _LOCAL_DAY.call(row.label, SiteState.locale_tag).to(str),
                     "profit-days",
                 ),
                 _table(
                     "profit.by_category",
                     "betting.category",
                     ProfitState.categories,
-                    lambda row: _type_label(row["category"]),
+                    lambda row: _type_label(row.label),
                     "profit-categories",
                 ),
             ),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from components.forms import PRIMARY, SECONDARY, field, form_error, notice
-from components.i18n import t
+from components.i18n import amount, t
 from components.layout import layout, member_page
 from components.media import image
 from components.style import FOCUS
@@ -13,16 +13,17 @@ from state.cashier import CashierState, SandboxState
 from state.site import SiteState
 
 CARD = "rounded-2xl p-5 bg-white dark:bg-slate-900 shadow max-w-lg"
+QUICK = f"rounded-lg border py-2 text-sm font-semibold tabular-nums {FOCUS}"
 
 
 def _channel(channel: rx.Var) -> rx.Component:
-    code = channel["code"].to(str)
+    code = channel.code
     chosen = CashierState.channel == code
     return rx.el.button(
         rx.el.span(
             SiteState.texts.get("cashier.channel." + code, code), class_name="font-semibold"
         ),
-        rx.el.span(channel["limits"], class_name="block text-xs text-slate-500"),
+        rx.el.span(channel.limits, class_name="block text-xs text-slate-500"),
         type="button",
         role="radio",
         aria_checked=chosen,
@@ -36,28 +37,43 @@ def _channel(channel: rx.Var) -> rx.Component:
     )
 
 
+def _quick_amount(value: rx.Var) -> rx.Component:
+    return rx.el.button(
+        amount(value),
+        type="button",
+        on_click=CashierState.set_amount(value),
+        aria_pressed=CashierState.amount == value,
+        class_name=rx.cond(
+            CashierState.amount == value,
+            f"{QUICK} border-amber-400 bg-amber-50 dark:bg-amber-400/10",
+            f"{QUICK} border-slate-300 dark:border-slate-700",
+        ),
+        data_testid="quick-amount",
+    )
+
+
 def _order() -> rx.Component:
     order = CashierState.order
     return rx.el.div(
         rx.el.p(
-            t("cashier.order").replace("{orderNo}", order["orderNo"]),
+            t("cashier.order").replace("{orderNo}", order.order_no),
             class_name="text-sm text-slate-500",
         ),
-        rx.el.p(order["amount"], class_name="text-3xl font-bold tabular-nums"),
-        rx.el.p(t("cashier.credited").replace("{amount}", order["credited"]), class_name="text-sm"),
+        rx.el.p(order.amount, class_name="text-3xl font-bold tabular-nums"),
+        rx.el.p(t("cashier.credited").replace("{amount}", order.credited), class_name="text-sm"),
         rx.el.p(
-            SiteState.texts.get("cashier.status." + order["status"], order["status"]),
+            SiteState.texts.get("cashier.status." + order.status, order.status),
             role="status",
             class_name="font-semibold text-amber-600 dark:text-amber-300",
             data_testid="deposit-status",
         ),
         rx.cond(
-            order["pixCode"] != "",
+            order.pix_code != "",
             rx.el.div(
                 rx.el.p(t("cashier.pay_with_pix"), class_name="text-sm"),
-                image(order["qr"], "PIX", 200, 200, class_name="bg-white rounded-lg"),
+                image(order.qr, "PIX", 200, 200, class_name="bg-white rounded-lg"),
                 rx.el.textarea(
-                    order["pixCode"],
+                    order.pix_code,
                     read_only=True,
                     rows=3,
                     aria_label="PIX",
@@ -67,19 +83,22 @@ def _order() -> rx.Component:
                 rx.el.button(
                     rx.icon("copy", size=16, aria_hidden="true"),
                     t("cashier.copy"),
-                    on_click=rx.set_clipboard(order["pixCode"]),
+                    on_click=rx.set_clipboard(order.pix_code),
                     type="button",
                     class_name=f"{SECONDARY} flex items-center justify-center gap-2",
                 ),
                 class_name="space-y-2",
             ),
         ),
-        rx.el.a(
-            t("cashier.open_checkout"),
-            href=order["checkoutUrl"],
-            target="_blank",
-            class_name=f"{PRIMARY} grid place-items-center",
-            data_testid="open-checkout",
+        rx.cond(
+            order.checkout_url != "",
+            rx.el.a(
+                t("cashier.open_checkout"),
+                href=order.checkout_url,
+                target="_blank",
+                class_name=f"{PRIMARY} grid place-items-center",
+                data_testid="open-checkout",
+            ),
         ),
         rx.el.button(
             t("cashier.new_deposit"),
@@ -102,7 +121,23 @@ def deposit_page() -> rx.Component:
                 class_name="grid grid-cols-2 gap-2",
             ),
         ),
-        field("amount", t("cashier.amount"), input_mode="decimal", data_testid="deposit-amount"),
+        field(
+            "amount",
+            t("cashier.amount"),
+            input_mode="decimal",
+            # Uncontrolled: what the visitor types stays even if typed before the page is
+            # ready; a one-tap amount remounts the box with that amount.
+            default_value=CashierState.amount,
+            key=CashierState.amount_key,
+            data_testid="deposit-amount",
+        ),
+        rx.el.div(
+            rx.foreach(CashierState.quick_amounts, _quick_amount),
+            role="group",
+            aria_label=t("cashier.quick_amounts"),
+            class_name="grid grid-cols-4 gap-2 min-h-10",
+            data_testid="quick-amounts",
+        ),
         form_error(CashierState.error),
         rx.el.button(
             t("cashier.create"), type="submit", class_name=PRIMARY, data_testid="deposit-submit"
@@ -112,9 +147,7 @@ def deposit_page() -> rx.Component:
     )
     return member_page(
         "cashier.deposit_title",
-        rx.el.section(
-            rx.cond(CashierState.order.contains("orderNo"), _order(), form), class_name=CARD
-        ),
+        rx.el.section(rx.cond(CashierState.has_order, _order(), form), class_name=CARD),
     )
 
 

@@ -158,8 +158,8 @@ def play_page() -> rx.Component:
 
 def _verify_row(row: rx.Var) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(row["label"], class_name="text-xs text-slate-500"),
-        rx.el.dd(row["value"], class_name="font-mono text-sm break-all"),
+        rx.el.dt(row.label, class_name="text-xs text-slate-500"),
+        rx.el.dd(row.value, class_name="font-mono text-sm break-all"),
     )
 
 

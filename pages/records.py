@@ -16,17 +16,17 @@ def _row(item: rx.Var) -> rx.Component:
         movement_heading(item),
         rx.el.div(
             rx.el.p(
-                amount(item["amount"]),
+                amount(item.amount),
                 class_name=rx.cond(
-                    item["positive"].to(bool),
+                    item.positive,
                     "font-mono tabular-nums font-semibold text-emerald-600 dark:text-emerald-400",
                     "font-mono tabular-nums font-semibold text-red-600 dark:text-red-400",
                 ),
             ),
             rx.cond(
-                item["balance"] != "",
+                item.balance != "",
                 rx.el.p(
-                    t("record.balance").replace("{amount}", amount(item["balance"])),
+                    t("record.balance").replace("{amount}", amount(item.balance)),
                     class_name="text-xs text-slate-500 tabular-nums",
                 ),
             ),

@@ -15,14 +15,14 @@ CARD = "rounded-2xl p-4 sm:p-5 bg-white dark:bg-slate-900 shadow"
 
 
 def _wallet(wallet: rx.Var) -> rx.Component:
-    code = wallet["vendor"].to(str)
-    down = wallet["maintenance"].to(str) != ""
+    code = wallet.vendor
+    down = wallet.maintenance
     chosen = TransferState.vendor == code
     return rx.el.li(
         rx.el.button(
-            rx.el.span(wallet["name"], class_name="font-medium truncate"),
+            rx.el.span(wallet.name, class_name="font-medium truncate"),
             rx.el.span(
-                rx.cond(down, t("transfer.maintenance"), wallet["balance"]),
+                rx.cond(down, t("transfer.maintenance"), wallet.balance),
                 class_name=rx.cond(
                     down,
                     "text-xs text-slate-500",
@@ -85,9 +85,9 @@ def _form() -> rx.Component:
             rx.foreach(
                 TransferState.wallets,
                 lambda w: rx.el.option(
-                    w["name"],
-                    value=w["vendor"],
-                    disabled=w["maintenance"].to(str) != "",
+                    w.name,
+                    value=w.vendor,
+                    disabled=w.maintenance,
                 ),
             ),
             id="transfer-vendor",

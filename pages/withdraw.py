@@ -65,7 +65,7 @@ def _accounts_card() -> rx.Component:
         rx.el.ul(
             rx.foreach(
                 WithdrawState.accounts,
-                lambda a: rx.el.li(a["label"], class_name="font-mono text-sm"),
+                lambda a: rx.el.li(a.label, class_name="font-mono text-sm"),
             ),
             data_testid="payout-accounts",
         ),
@@ -105,7 +105,7 @@ def _request_card() -> rx.Component:
         _select(
             "accountId",
             t("withdraw.account"),
-            rx.foreach(WithdrawState.accounts, lambda a: rx.el.option(a["label"], value=a["id"])),
+            rx.foreach(WithdrawState.accounts, lambda a: rx.el.option(a.label, value=a.id)),
             test_id="withdraw-account",
         ),
         field(
@@ -126,29 +126,29 @@ def _request_card() -> rx.Component:
 def _order(order: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.div(
-            rx.el.span(order["orderNo"], class_name="font-mono text-xs"),
-            rx.el.span(order["amount"], class_name="font-semibold tabular-nums"),
+            rx.el.span(order.order_no, class_name="font-mono text-xs"),
+            rx.el.span(order.amount, class_name="font-semibold tabular-nums"),
             class_name="flex justify-between",
         ),
         rx.el.p(
-            SiteState.texts.get("withdraw.status." + order["status"].to(str), order["status"]),
+            SiteState.texts.get("withdraw.status." + order.status, order.status),
             class_name="text-sm font-medium text-amber-600",
             data_testid="withdraw-status",
         ),
         rx.el.p(
             t("withdraw.paid_remaining")
-            .replace("{paid}", order["paid"])
-            .replace("{remaining}", order["remaining"]),
+            .replace("{paid}", order.paid)
+            .replace("{remaining}", order.remaining),
             class_name="text-xs text-slate-500",
             data_testid="withdraw-paid-remaining",
         ),
         rx.cond(
-            order["awaiting"] != "",
+            order.awaiting,
             rx.el.div(
                 rx.el.button(
                     t("withdraw.received_btn"),
                     type="button",
-                    on_click=WithdrawState.received(order["orderNo"]),
+                    on_click=WithdrawState.received(order.order_no),
                     class_name=PRIMARY,
                     data_testid="mark-received",
                 ),
@@ -164,7 +164,7 @@ def _order(order: rx.Var) -> rx.Component:
                     t("withdraw.not_received_btn"),
                     type="button",
                     on_click=[
-                        WithdrawState.choose(order["orderNo"]),
+                        WithdrawState.choose(order.order_no),
                         WithdrawState.not_received(rx.upload_files(upload_id=PROOF_UPLOAD)),
                     ],
                     class_name=SECONDARY,

@@ -24,9 +24,11 @@ from app.core.i18n import translate
 from app.services import browser_logins, pending_secrets
 from app.services.accounts import login as login_service
 from app.services.accounts import members, sessions, trial, verification
+from app.services.accounts.login import LoginResult
 from app.services.brands import Brand
+from state import follow
 from state.dialog import DialogState
-from state.guard import BotAnswer, Form, Name, checked
+from state.guard import BotAnswer, Form, Name, checked, on_refusal
 from state.site import SiteState, current_brand, page_visitor, require_open
 
 LOGIN_DIALOG = "login"
@@ -156,17 +158,17 @@ class AuthState(rx.State):
         self.account = member.username
         self.member_id = member.id or 0
 
-    async def _apply(self, value: dict[str, Any]) -> None:
+    async def _apply(self, value: LoginResult) -> None:
         """A login or registration succeeded: keep it for this browser's tabs."""
-        self._token = value["token"]
+        self._token = value.token
         login = await sessions.authenticate(self._token)
         brand = await current_brand(self)
         await browser_logins.remember(
             self._browser_secret(), brand.id, login.session_id, self._token
         )
         self._show(login.member)
-        self.first_time_login = value["firstTimeLogin"]
-        self.force_change = value["forcePasswordChange"]
+        self.first_time_login = value.first_time_login
+        self.force_change = value.force_password_change
 
     def _forget_secrets(self) -> None:
         """What must not travel with a copy of the tab (app/reconnect.py)."""
@@ -202,15 +204,14 @@ class AuthState(rx.State):
         if not self._browser_secret():
             raise AppError("browser-cookie-required", status=400)
 
-    async def _after_login(self, value: dict[str, Any]) -> list[Any]:
+    async def _after_login(self, value: LoginResult) -> list[Any]:
         """Spec 4: close the popup; force the password change; agents go to /agentHome."""
-        from state.wallet import WalletState  # the wallet state builds on this one
-
         await self._apply(value)
+
         events: list[Any] = [
             DialogState.close(LOGIN_DIALOG),
             DialogState.close(REGISTER_DIALOG),
-            WalletState.refresh,
+            *follow.AFTER_LOGIN,
         ]
         if self.force_change:
             events.append(DialogState.open(CHANGE_PASSWORD_DIALOG))
@@ -391,3 +392,14 @@ class AuthState(rx.State):
             return DialogState.open(NEED_ACCOUNT_DIALOG)
         action = GATED_ACTIONS.get(then)
         return action() if action is not None else None
+
+
+async def _show_refusal(state: Any) -> Any:
+    """A refused call (state/guard.py) shows the translated warning popup."""
+    site = await state.get_state(SiteState)
+    auth = await state.get_state(AuthState)
+    auth.warning = translate("validation-failed", site.ui_lang)
+    return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+
+
+on_refusal(_show_refusal)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 import reflex as rx
 
@@ -10,28 +10,68 @@ from app.core.errors import AppError
 from app.services import records
 from app.services.seamless import betting
 from state.auth import current_login
-from state.guard import Card, Name, checked, refuse
+from state.guard import Name, checked
 from state.paging import RangePaging
 from state.site import current_brand
 
 
-def _money(totals: dict[str, Any]) -> dict[str, str]:
-    return {
-        "rounds": str(totals["rounds"]),
-        "bet": str(totals["bet"]),
-        "win": str(totals["win"]),
-        "profit": str(totals["profit"]),
-        "positive": "1" if totals["profit"] >= 0 else "",
-    }
+@dataclass
+class MoneyRow:
+    """Rounds, bet, win and profit of a period, a day or a category (amounts as plain
+    numbers: the page formats them in the visitor's locale)."""
+
+    label: str = ""  # the day (ISO) or the category; "" for the totals
+    rounds: int = 0
+    bet: str = "0"
+    win: str = "0"
+    profit: str = "0"
+    positive: bool = True
+
+
+@dataclass
+class RoundRow:
+    key: str = ""  # vendor:round, one row's identity on the page
+    round: str = ""
+    vendor: str = ""
+    vendor_name: str = ""
+    game: str = ""
+    type: str = ""
+    bet: str = ""
+    win: str = ""
+    profit: str = ""
+    positive: bool = True
+    status: str = ""
+    time: str = ""  # ISO
+    verify: str = ""  # the studio's check page, "" for other vendors
+
+
+@dataclass
+class CallRow:
+    id: str = ""
+    kind: str = ""
+    amount: str = ""
+    status: str = ""
+    time: str = ""  # ISO
+
+
+def _money(totals: betting.Totals, label: str = "") -> MoneyRow:
+    return MoneyRow(
+        label=label,
+        rounds=totals.rounds,
+        bet=str(totals.bet),
+        win=str(totals.win),
+        profit=str(totals.profit),
+        positive=totals.profit >= 0,
+    )
 
 
 class BettingState(RangePaging, rx.State):
     category: str = betting.ALL
     total: int = 0
-    items: list[dict[str, str]] = []
-    totals: dict[str, str] = {}
+    items: list[RoundRow] = []
+    totals: MoneyRow = MoneyRow()
     open_round: str = ""
-    calls: list[dict[str, str]] = []
+    calls: list[CallRow] = []
 
     async def _member_id(self) -> int | None:
         try:
@@ -43,7 +83,7 @@ class BettingState(RangePaging, rx.State):
     async def _query(self) -> None:
         member_id = await self._member_id()
         if member_id is None:
-            self.items, self.totals = [], {}
+            self.items, self.totals = [], MoneyRow()
             return
         brand = await current_brand(self)
         found = await betting.betting_record(
@@ -55,24 +95,24 @@ class BettingState(RangePaging, rx.State):
         )
         self.total = found.total
         self._count_pages(found.total, found.page_size)
-        self.totals = _money(found.totals.as_dict())
+        self.totals = _money(found.totals)
         self.open_round, self.calls = "", []
         self.items = [
-            {
-                "key": f"{item['vendor']}:{item['roundId']}",
-                "round": item["roundId"],
-                "vendor": item["vendor"],
-                "vendor_name": item["vendorName"],
-                "game": item["gameName"],
-                "type": item["gameType"],
-                "bet": str(item["bet"]),
-                "win": str(item["win"]),
-                "profit": str(item["profit"]),
-                "positive": "1" if item["profit"] >= 0 else "",
-                "status": item["status"],
-                "time": item["openedAt"].isoformat(),
-                "verify": item["verifyUrl"] or "",
-            }
+            RoundRow(
+                key=f"{item.vendor}:{item.round_id}",
+                round=item.round_id,
+                vendor=item.vendor,
+                vendor_name=item.vendor_name,
+                game=item.game_name,
+                type=item.game_type,
+                bet=str(item.bet),
+                win=str(item.win),
+                profit=str(item.profit),
+                positive=item.profit >= 0,
+                status=item.status,
+                time=item.opened_at.isoformat(),
+                verify=item.verify_url or "",
+            )
             for item in found.items
         ]
 
@@ -88,12 +128,10 @@ class BettingState(RangePaging, rx.State):
 
     @rx.event
     @checked
-    async def toggle_detail(self, item: Card) -> None:
+    async def toggle_detail(self, vendor: Name, round_id: Name) -> None:
         """Show (or hide) the wallet calls of one round under its row."""
-        if not {"key", "vendor", "round"} <= item.keys():
-            await refuse(self)
-            return
-        if self.open_round == item["key"]:
+        key = f"{vendor}:{round_id}"
+        if self.open_round == key:
             self.open_round, self.calls = "", []
             return
         member_id = await self._member_id()
@@ -101,44 +139,44 @@ class BettingState(RangePaging, rx.State):
             return
         try:
             detail = await betting.round_detail(
-                member_id=member_id, vendor=item["vendor"], round_id=item["round"]
+                member_id=member_id, vendor=vendor, round_id=round_id
             )
         except AppError:
             self.open_round, self.calls = "", []
             return
-        self.open_round = item["key"]
+        self.open_round = key
         self.calls = [
-            {
-                "id": c["transactionId"],
-                "kind": c["kind"],
-                "amount": str(c["amount"]),
-                "status": c["status"],
-                "time": c["time"].isoformat(),
-            }
-            for c in detail["calls"]
+            CallRow(
+                id=c.transaction_id,
+                kind=c.kind,
+                amount=str(c.amount),
+                status=c.status,
+                time=c.time.isoformat(),
+            )
+            for c in detail.calls
         ]
 
 
 class ProfitState(rx.State):
     range_name: str = "7d"
-    days: list[dict[str, str]] = []
-    categories: list[dict[str, str]] = []
-    totals: dict[str, str] = {}
+    days: list[MoneyRow] = []
+    categories: list[MoneyRow] = []
+    totals: MoneyRow = MoneyRow()
 
     async def _query(self) -> None:
         try:
             login = await current_login(self)
         except AppError:
-            self.days, self.categories, self.totals = [], [], {}
+            self.days, self.categories, self.totals = [], [], MoneyRow()
             return
         brand = await current_brand(self)
         assert login.member.id is not None
         report = await betting.profit_and_loss(
             member_id=login.member.id, timezone=brand.timezone, range_name=self.range_name
         )
-        self.totals = _money(report["totals"])
-        self.days = [{"day": d["day"], **_money(d)} for d in report["days"]]
-        self.categories = [{"category": c["category"], **_money(c)} for c in report["categories"]]
+        self.totals = _money(report.totals)
+        self.days = [_money(d.totals, d.day.isoformat()) for d in report.days]
+        self.categories = [_money(c.totals, c.category) for c in report.categories]
 
     @rx.event
     async def load(self) -> None:

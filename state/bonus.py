@@ -2,19 +2,64 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import reflex as rx
 
 from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
 from app.services import records
+from app.services.promotions import bonus
+from models.promotions import GrantStatus
 from state.auth import AuthState, current_login
 from state.paging import RangePaging
-from state.site import current_brand
+from state.site import SiteState, current_brand
+
+
+def grant_row(grant: bonus.GrantView, lang: str) -> dict[str, Any]:
+    """One bonus as its card shows it: what is locked, why, and until when."""
+    money = functools.partial(format_amount, ui_lang=lang)
+    weights = ", ".join(f"{name} {value}%" for name, value in sorted(grant.weights.items()))
+    return {
+        "id": str(grant.id),
+        "status": grant.status.value,
+        "active": grant.status is GrantStatus.ACTIVE,
+        "amount": money(grant.amount),
+        "percent": grant.percent,
+        "wagered": translate(
+            "bonus.wagered",
+            lang,
+            wagered=money(grant.wagered),
+            required=money(grant.wagering_required),
+        ),
+        "remaining": translate("bonus.remaining", lang, remaining=money(grant.remaining)),
+        "expires": grant.expires_at.isoformat(),
+        "max_bet": ""
+        if grant.max_bet is None
+        else translate("bonus.max_bet", lang, amount=money(grant.max_bet)),
+        "max_conversion": ""
+        if grant.max_conversion is None
+        else translate("bonus.max_conversion", lang, amount=money(grant.max_conversion)),
+        "weights": translate("bonus.weights", lang, weights=weights) if weights else "",
+        "converted": money(grant.converted_amount),
+    }
 
 
 class BonusState(RangePaging, rx.State):
     items: list[dict[str, Any]] = []
+    grants: list[dict[str, Any]] = []
+
+    async def _grants(self) -> None:
+        try:
+            login = await current_login(self)
+        except AppError:
+            self.grants = []
+            return
+        assert login.member.id is not None
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.grants = [grant_row(g, lang) for g in await bonus.member_grants(login.member.id)]
 
     async def _query(self) -> None:
         try:
@@ -47,5 +92,11 @@ class BonusState(RangePaging, rx.State):
         auth = await self.get_state(AuthState)
         if auth.is_login and auth.is_trial:
             return AuthState.gate("deposit")
+        await self._grants()
         await self._first_page()
         return None
+
+    @rx.event
+    async def refresh(self) -> None:
+        """Read the progress again (the page polls while a bonus is wagering)."""
+        await self._grants()

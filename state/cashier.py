@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -23,10 +24,34 @@ ORDER_WATCH_SECONDS = 15 * 60
 WATCH_STALE_SECONDS = 6  # no beat for this long: the watch died with its process
 
 
+@dataclass
+class ChannelView:
+    code: str = ""
+    limits: str = ""  # min, max and fee, in the visitor's language
+    quick_amounts: list[str] = field(default_factory=list)  # one-tap amounts, plain numbers
+
+
+@dataclass
+class OrderView:
+    """The deposit order just made, as the screen follows it."""
+
+    order_no: str = ""
+    amount: str = ""  # formatted, as credited
+    credited: str = ""
+    status: str = ""
+    pending: bool = False  # payment details show only while the order waits for payment
+    pix_code: str = ""
+    qr: str = ""
+    checkout_url: str = ""
+
+
 class CashierState(rx.State):
-    channels: list[dict[str, str]] = []
+    channels: list[ChannelView] = []
     channel: str = "PIX"
-    order: dict[str, str] = {}
+    amount: str = ""  # the last one-tap amount chosen (the box itself is the browser's)
+    amount_key: int = 0  # a new one-tap amount remounts the box with it
+    has_order: bool = False
+    order: OrderView = OrderView()
     error: str = ""
     _watching: str = ""
     _watch_beat: float = 0.0
@@ -35,15 +60,19 @@ class CashierState(rx.State):
         return (await self.get_state(SiteState)).ui_lang
 
     def _show(self, order: DepositOrder, lang: str, session_id: int | None) -> None:
-        self.order = {
-            "orderNo": order.order_no,
-            "amount": format_amount(order.amount, lang),
-            "credited": format_amount(order.credited_amount, lang),
-            "status": order.status,
-            "pixCode": order.pix_code or "",
-            "qr": qr_svg_data_uri(order.pix_code) if order.pix_code else "",
-            "checkoutUrl": sandbox.checkout_url(order, session_id),
-        }
+        pending = order.status == DepositStatus.PENDING
+        pix_code = (order.pix_code or "") if pending else ""
+        self.has_order = True
+        self.order = OrderView(
+            order_no=order.order_no,
+            amount=format_amount(order.amount, lang),
+            credited=format_amount(order.credited_amount, lang),
+            status=order.status,
+            pending=pending,
+            pix_code=pix_code,
+            qr=qr_svg_data_uri(pix_code) if pix_code else "",
+            checkout_url=sandbox.checkout_url(order, session_id) if pending else "",
+        )
 
     @rx.event
     async def load(self) -> Any:
@@ -56,21 +85,32 @@ class CashierState(rx.State):
         brand = await current_brand(self)
         lang = site.ui_lang
         self.channels = [
-            {
-                "code": c.code,
-                "limits": translate(
+            ChannelView(
+                code=c.code,
+                limits=translate(
                     "cashier.limits",
                     lang,
                     min=format_amount(c.min_amount, lang),
                     max=format_amount(c.max_amount, lang),
                     fee=f"{c.fee_percent.normalize()}%",
                 ),
-            }
+                quick_amounts=[str(a) for a in deposits.quick_amounts(c)],
+            )
             for c in await deposits.channels(brand)
         ]
-        self.order = {}
-        self.error = ""
+        self._forget_order()
         return None
+
+    def _forget_order(self) -> None:
+        """The screen back to a new order. The amount stays: a visitor may have typed it
+        while the page was still loading."""
+        self.has_order, self.order = False, OrderView()
+        self.error = ""
+
+    @rx.var
+    def quick_amounts(self) -> list[str]:
+        """The chosen channel's one-tap amounts."""
+        return next((c.quick_amounts for c in self.channels if c.code == self.channel), [])
 
     @rx.event
     @checked
@@ -79,9 +119,15 @@ class CashierState(rx.State):
         self.error = ""
 
     @rx.event
+    @checked
+    def set_amount(self, value: Name) -> None:
+        self.amount = value[:16]
+        self.amount_key += 1
+
+    @rx.event
     def new_deposit(self) -> None:
-        self.order = {}
-        self.error = ""
+        self._forget_order()
+        self.amount = ""
 
     @rx.event
     @checked
@@ -110,7 +156,7 @@ class CashierState(rx.State):
     async def watch_order(self) -> None:
         """Follow the order until the provider settles it (the balance follows by itself)."""
         async with self:
-            order_no = self.order.get("orderNo", "")
+            order_no = self.order.order_no
             alive = time.time() - self._watch_beat < WATCH_STALE_SECONDS
             if not order_no or (self._watching == order_no and alive):
                 return  # one watch per tab: the running one serves this order
@@ -124,7 +170,7 @@ class CashierState(rx.State):
             order = await deposits.order_by_number(order_no)
             if order.status != DepositStatus.PENDING:
                 async with self:
-                    if self.order.get("orderNo") == order_no:
+                    if self.order.order_no == order_no:
                         self._show(order, await self._lang(), order.session_id)
                 return
 

@@ -42,6 +42,13 @@ class DialogState(rx.State):
         self._remove(name)
 
     @rx.event
+    def page_changed(self) -> None:
+        """First on every page load: a dialog belongs to the page that opened it, so none
+        survives navigation, Back or a reload (the new page opens its own)."""
+        self.open_names = []
+        self._closing = ""
+
+    @rx.event
     @checked
     def close_on_escape(self, name: Name, key: Name) -> None:
         if key == "Escape":

@@ -1,21 +1,30 @@
-"""The app download page: QR codes of the Android package and the iOS profile."""
+"""The app download page: where each button leads, and which QR image failed to load."""
 
 from __future__ import annotations
 
 import reflex as rx
 
-from app.services import site
-from app.services.brands import brands
-from app.services.qr import qr_svg_data_uri
+from app.services import app_download
+from state.guard import Name, checked
+from state.site import current_brand
 
 
 class DownloadState(rx.State):
-    android_qr: str = ""
-    ios_qr: str = ""
+    android_package: str = ""  # the operator's APK, else "" (the lite app is offered)
+    ios_profile: str = ""
+    failed_images: list[str] = []  # QR kinds whose image did not load (spec 9)
+    ready: bool = False  # the page has loaded: its QR images may be drawn
 
     @rx.event
     async def load(self) -> None:
-        brand = await brands.for_request(None, self.router.headers.host)
-        links = site.app_download_links(brand)
-        self.android_qr = qr_svg_data_uri(links.android) if links.android else ""
-        self.ios_qr = qr_svg_data_uri(links.ios) if links.ios else ""
+        found = app_download.downloads(await current_brand(self))
+        self.android_package = found.android_package
+        self.ios_profile = found.ios_profile
+        self.failed_images = []
+        self.ready = True
+
+    @rx.event
+    @checked
+    def image_failed(self, kind: Name) -> None:
+        if kind in app_download.QR_KINDS and kind not in self.failed_images:
+            self.failed_images = [*self.failed_images, kind]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import inspect
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar, get_type_hints
 
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
@@ -65,14 +65,14 @@ def checked(handler: H) -> H:
     return guarded  # type: ignore[return-value]
 
 
+# How a refusal is shown: state.auth (which imports this module) sets it at import.
+_show_refusal: list[Callable[[Any], Awaitable[Any]]] = []
+
+
+def on_refusal(show: Callable[[Any], Awaitable[Any]]) -> None:
+    _show_refusal[:] = [show]
+
+
 async def refuse(state: Any) -> Any:
     """Tell the visitor the input was invalid (the warning popup), changing nothing else."""
-    from app.core.i18n import translate
-    from state.auth import WARNING_DIALOG, WARNING_MS, AuthState
-    from state.dialog import DialogState
-    from state.site import SiteState
-
-    site = await state.get_state(SiteState)
-    auth = await state.get_state(AuthState)
-    auth.warning = translate("validation-failed", site.ui_lang)
-    return DialogState.open_for(WARNING_DIALOG, WARNING_MS)  # type: ignore[misc]  # Reflex types
+    return await _show_refusal[0](state) if _show_refusal else None

@@ -1,28 +1,52 @@
-"""Help centre articles, per language of the brand, so a language switch needs no reload."""
+"""Help centre articles, per language of the brand, so a language switch needs no reload, and
+the search over them."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import reflex as rx
 
 from app.services import site
+from state.guard import Text, checked
 from state.site import current_brand
 
 
+@dataclass
+class HelpRow:
+    id: str = ""
+    category: str = ""
+    title: str = ""
+    content: str = ""  # sanitised HTML
+
+
+def _row(entry: site.HelpEntry) -> HelpRow:
+    return HelpRow(str(entry.id), entry.category, entry.title, entry.content)
+
+
 class HelpState(rx.State):
-    articles_by_lang: dict[str, list[dict[str, str]]] = {}
+    query: str = ""
+    # The articles that match the query (all of them without one), per language of the brand.
+    articles_by_lang: dict[str, list[HelpRow]] = {}
+    _all: dict[str, list[site.HelpEntry]] = {}
 
     @rx.event
     async def load(self) -> None:
         brand = await current_brand(self)
-        self.articles_by_lang = {
-            code: [
-                {
-                    "id": str(a.id),
-                    "category": a.category,
-                    "title": a.title,
-                    "content": a.content,
-                }
-                for a in await site.help_center(brand, code)
-            ]
-            for code in brand.supported_languages
+        self._all = {
+            code: await site.help_center(brand, code) for code in brand.supported_languages
         }
+        self.query = ""
+        self._show()
+
+    def _show(self) -> None:
+        self.articles_by_lang = {
+            code: [_row(e) for e in site.search_help(entries, self.query)]
+            for code, entries in self._all.items()
+        }
+
+    @rx.event
+    @checked
+    def search(self, text: Text) -> None:
+        self.query = text[: site.MAX_HELP_QUERY]
+        self._show()

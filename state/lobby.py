@@ -4,6 +4,7 @@ favourites, and the spec's rules for starting a game (guest, trial, member)."""
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -14,7 +15,7 @@ from app.core.i18n import translate
 from app.services.accounts.members import roles as member_roles
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
-from app.services.catalogue.navigation import NAV_PATHS
+from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, POINT_MALL, U9W
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
@@ -26,11 +27,46 @@ from state.home import HomeState
 from state.site import SiteState, current_brand, require_open
 
 GAME_KEYS = frozenset({"id", "vendor", "vendorName", "type"})  # what a card event must carry
+DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
 HOME_LIST = 12  # spec 9: recommended and PG lists
 
 
+def _nav_path(item: dict[str, Any]) -> str:
+    """A nav entry's page; an entry that starts a vendor's game directly (cockfight) goes to
+    its list page, which starts that game (`start=<vendor>`)."""
+    action = item["action"]
+    path = str(action.get("path") or NAV_PATHS.get(item["navType"], "/"))
+    if action.get("kind") == "LAUNCH" and action.get("vassalage") in DIRECT_VENDORS:
+        return f"{path}?start={action['vassalage']}"
+    return path
+
+
+@dataclass
+class NavEntry:
+    """A navigation entry: its type (for the title and test id), page and fallback title."""
+
+    type: str = ""
+    path: str = ""
+    title: str = ""
+
+
+@dataclass
+class SubCategory:
+    """A sub-category of the slots list (spec 1: SC, VP, JP, TG, AC and, with Tagalog, BG)."""
+
+    code: str = ""
+    title: str = ""
+
+
+def _entries(items: list[dict[str, Any]]) -> list[NavEntry]:
+    return [NavEntry(item["navType"], _nav_path(item), item["title"]) for item in items]
+
+
 class LobbyState(rx.State):
-    nav: list[dict[str, str]] = []
+    nav: list[NavEntry] = []
+    footer_nav: list[NavEntry] = []
+    sub_categories: list[SubCategory] = []
+    sub_category: str = ""
     hot: list[dict[str, str]] = []
     recommended: list[dict[str, str]] = []
     pg_games: list[dict[str, str]] = []
@@ -54,20 +90,21 @@ class LobbyState(rx.State):
     async def load_menu(self) -> None:
         brand, lang = await self._brand_lang()
         menu = await lobby.menus(brand, lang)
-        self.nav = [
-            {
-                "type": item["navType"],
-                "path": item["action"].get("path") or NAV_PATHS.get(item["navType"], "/"),
-                "title": item["title"],
-            }
-            for item in menu["nav"]
-        ]
+        nav = _entries(menu["nav"])
+        footer = _entries(menu["footer"])
+        self.sub_categories = [SubCategory(s["code"], s["title"]) for s in menu["subCategories"]]
+        # Only logged-in real accounts open the points mall (spec 6): nobody else is offered it.
+        nav_for_everyone = [entry for entry in nav if entry.type != POINT_MALL]
+        footer_for_everyone = [entry for entry in footer if entry.type != POINT_MALL]
         try:
             login = await current_login(self)
         except AppError:
+            self.nav, self.footer_nav = nav_for_everyone, footer_for_everyone
             self.favorite_ids = []
             return
         trial = member_roles(login.member.account_type).is_trial
+        self.nav = nav_for_everyone if trial else nav
+        self.footer_nav = footer_for_everyone if trial else footer
         self.favorite_ids = (
             [] if trial else [str(i) for i in await members.favorite_ids(login.member.id or 0)]
         )
@@ -98,7 +135,7 @@ class LobbyState(rx.State):
         found = await games.game_page(
             brand,
             GameQuery(
-                game_type=self.list_type,
+                game_type=self.sub_category or self.list_type,
                 vassalage=self.vendor or None,
                 name=self.search or None,
                 page_no=self.page,
@@ -111,10 +148,35 @@ class LobbyState(rx.State):
         self.pages = max(1, found["totalPages"])
 
     @rx.event
-    async def load_list(self) -> None:
+    async def load_list(self) -> Any:
         path = self.router.url.path.rstrip("/") or "/"
         self.list_type = routes.GAME_LISTS.get(path, "RNG")
         self.vendor = self.router.url.query_parameters.get("vassalage", "").upper()
+        sub = self.router.url.query_parameters.get("sub", "").upper()
+        known = {c.code for c in self.sub_categories}
+        self.sub_category = sub if self.list_type == "RNG" and sub in known else ""
+        await self._load_vendors()
+        start = self.router.url.query_parameters.get("start", "").upper()
+        if start in DIRECT_VENDORS:  # spec 2: cockfight starts its first vendor's game
+            return await self._start_vendor(start)
+        return None
+
+    @rx.event
+    async def load_center(self) -> None:
+        """gameListCenter/<vassalage>/<gameType> (lower-cased, spec 2): one vendor's games of
+        one type. Unknown parts fall back to every vendor's slots."""
+        parts = self.router.url.path.strip("/").split("/")
+        vendor, game_type = [*parts, "", ""][1:3]
+        game_type = game_type.upper()
+        self.list_type = game_type if game_type in routes.GAME_LISTS.values() else "RNG"
+        self.vendor = vendor.upper()[:32]
+        self.sub_category = ""
+        await self._load_vendors()
+        if self.vendor not in {v["code"] for v in self.vendors}:
+            self.vendor = ""
+            await self._query(append=False)
+
+    async def _load_vendors(self) -> None:
         self.search = ""
         self.page = 1
         brand, lang = await self._brand_lang()
@@ -149,6 +211,16 @@ class LobbyState(rx.State):
         return None
 
     @rx.event
+    @checked
+    async def pick_sub_category(self, code: Name) -> None:
+        """A sub-category chip of the slots list narrows it (again: every slot)."""
+        if code not in {c.code for c in self.sub_categories} or self.list_type != "RNG":
+            return
+        self.sub_category = "" if code == self.sub_category else code
+        self.page = 1
+        await self._query(append=False)
+
+    @rx.event
     async def more(self) -> None:
         if self.page < self.pages:
             self.page += 1
@@ -181,10 +253,38 @@ class LobbyState(rx.State):
 
     @rx.event
     @checked
+    async def start_vendor(self, code: Name) -> Any:
+        """Spec 2: cockfight's first vendor and the /u9w sports entry start the vendor's
+        game directly (only those vendors: other entries open a list or a popup)."""
+        if code not in DIRECT_VENDORS:
+            return await refuse(self)
+        return await self._start_vendor(code)
+
+    async def _start_vendor(self, code: str) -> Any:
+        try:
+            game = await launch.first_game(code)
+        except AppError:
+            return None
+        entry = {"id": str(game.id), "vendor": game.vassalage, "vendorName": game.display_name}
+        return await self._start({**entry, "type": game.game_type}, False)
+
+    @rx.event
+    async def load_u9w(self) -> Any:
+        """/u9w: the sports list behind, and the U9W sportsbook started at once (guests get
+        the login popup first, trial users the register-first dialog)."""
+        self.list_type, self.vendor, self.sub_category = "SPORTS", U9W, ""
+        await self._load_vendors()
+        return await self._start_vendor(U9W)
+
+    @rx.event
+    @checked
     async def play(self, game: Card, demo: bool) -> Any:
         """Spec 4, starting a game: guests log in, trial users register (demos are fine)."""
         if not GAME_KEYS <= game.keys() or not game["id"].isdigit():
             return await refuse(self)
+        return await self._start(game, demo)
+
+    async def _start(self, game: dict[str, str], demo: bool) -> Any:
         auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
         if not auth.is_login and not demo:
@@ -210,6 +310,7 @@ class LobbyState(rx.State):
                 demo,
                 language=site.lang or brand.default_language,
                 node_id=int(game["id"]),
+                lobby_url=self.router.url.origin,
             )
         except AppError as exc:
             if exc.code == "game-maintenance":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 import reflex as rx
 
@@ -14,10 +14,23 @@ from state.paging import RangePaging
 from state.site import current_brand
 
 
+@dataclass
+class RecordRow:
+    """A movement as the record list shows it (amounts are formatted in the page)."""
+
+    id: str = ""
+    kind: str = ""
+    reference: str = ""
+    time: str = ""  # ISO, shown in the visitor's time zone
+    amount: str = ""
+    positive: bool = True
+    balance: str = ""  # "" when the movement did not touch cash
+
+
 class RecordsState(RangePaging, rx.State):
     type_filter: str = "all"
     total: int = 0
-    items: list[dict[str, Any]] = []
+    items: list[RecordRow] = []
 
     async def _query(self) -> None:
         try:
@@ -37,15 +50,15 @@ class RecordsState(RangePaging, rx.State):
         self.total = found.total
         self._count_pages(found.total, found.page_size)
         self.items = [
-            {
-                "id": str(item["id"]),
-                "kind": item["kind"],
-                "reference": item["reference"],
-                "time": item["time"],
-                "amount": str(item["amount"]),
-                "positive": item["amount"] >= 0,
-                "balance": "" if item["balance"] is None else str(item["balance"]),
-            }
+            RecordRow(
+                id=str(item.id),
+                kind=item.kind,
+                reference=item.reference,
+                time=item.time.isoformat(),
+                amount=str(item.amount),
+                positive=item.amount >= 0,
+                balance="" if item.balance is None else str(item.balance),
+            )
             for item in found.items
         ]
 

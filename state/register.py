@@ -7,10 +7,12 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import site
 from app.services.accounts import registration, verification
+from app.services.jurisdiction import profile_of
 from state.auth import (
     REGISTER_DIALOG,
     WARNING_DIALOG,
@@ -56,9 +58,15 @@ class RegisterState(rx.State):
     affiliate_valid: bool = False
     show_affiliate_input: bool = True
     referral_code: str = ""
+    # Brazil (the brand's jurisdiction profile): a CPF, and the member's own limits.
+    identity_required: bool = False
+    limits_offered: bool = False
 
     async def _load(self) -> None:
         brand = await current_brand(self)
+        rules = profile_of(brand)
+        self.identity_required = rules.identity_verification
+        self.limits_offered = rules.limits_at_registration
         settings = site.register_settings(brand)
         self.methods = settings.methods
         self.min_age = settings.min_age
@@ -84,7 +92,11 @@ class RegisterState(rx.State):
 
     @rx.event
     async def open_page(self) -> Any:
-        """/register (and links with ?affiliateCode=…): check the code on mount (spec 4)."""
+        """/register (and links with ?affiliateCode=…): check the code on mount (spec 4). A
+        member already logged in has nothing to register: home (a trial user may register)."""
+        auth = await self.get_state(AuthState)
+        if auth.is_login and not auth.is_trial:
+            return rx.redirect(routes.HOME)
         params = self.router.url.query_parameters
         self.referral_code = params.get("referralCode", "")[:32]
         code = params.get("affiliateCode", "") or params.get("code", "")
@@ -99,7 +111,6 @@ class RegisterState(rx.State):
                 self.affiliate_valid = await registration.check_affiliate(brand, code) is not None
                 self.show_affiliate_input = not self.affiliate_valid
             except AppError:
-                auth = await self.get_state(AuthState)
                 auth.warning = translate("invitation_code_error", site_state.ui_lang)
                 events.append(DialogState.open_for(WARNING_DIALOG, WARNING_MS))
         return [*events, RegisterState.open]
@@ -152,4 +163,6 @@ class RegisterState(rx.State):
             return None
         self.errors = {}
         events = await auth._after_login(value)
-        return [*events, rx.redirect("/")]
+        # Brazil: the new account is pending until its identity is verified: that page next.
+        landing = routes.VERIFY_IDENTITY if self.identity_required else "/"
+        return [*events, rx.redirect(landing)]

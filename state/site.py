@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -9,9 +10,10 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import LANGUAGE_NAMES, catalog, ui_language
 from app.core.visitor import Visitor, visitor
-from app.services import site
+from app.services import app_download, site
 from app.services.brands import Brand, brands
 from app.services.qr import qr_svg_data_uri
+from state import follow
 from state.guard import Name, checked
 
 _DEFAULT_UI_LANGUAGE = "pt"
@@ -34,6 +36,39 @@ async def require_open(state: rx.State, *, money: bool) -> None:
     site.enforce_open(await current_brand(state), seen.ip, seen.country, money=money)
 
 
+@dataclass
+class LinkRow:
+    """A social or follow link of the shell."""
+
+    kind: str = ""
+    url: str = ""
+
+
+@dataclass
+class ServiceRow:
+    """A customer-service channel: its type names it (translated), `number` tells apart two
+    channels of one type, `position` is the brand's raw id (kept for tests, never shown)."""
+
+    kind: str = ""
+    number: str = ""
+    position: str = ""
+    url: str = ""
+
+
+def _service_rows(brand: Brand) -> list[ServiceRow]:
+    links = site.customer_services(brand)
+    counts: dict[str, int] = {}
+    for link in links:
+        counts[link.cs_type] = counts.get(link.cs_type, 0) + 1
+    seen: dict[str, int] = {}
+    rows = []
+    for link in links:
+        seen[link.cs_type] = seen.get(link.cs_type, 0) + 1
+        number = f" {seen[link.cs_type]}" if counts[link.cs_type] > 1 else ""
+        rows.append(ServiceRow(link.cs_type, number, link.cs_position, link.url))
+    return rows
+
+
 class SiteState(rx.State):
     """Loaded on every page: which brand this domain serves, its status and language."""
 
@@ -46,8 +81,10 @@ class SiteState(rx.State):
     visitor_ip: str = ""
     maintenance_end_iso: str = ""
     maintenance_message: str = ""
-    customer_services: list[dict[str, str]] = []
-    socials: list[dict[str, str]] = []
+    customer_services: list[ServiceRow] = []
+    socials: list[LinkRow] = []
+    follows: list[LinkRow] = []
+    payment_icons: list[str] = []
     android_url: str = ""
     ios_url: str = ""
     app_qr: str = ""
@@ -85,7 +122,7 @@ class SiteState(rx.State):
         if self.lang != chosen or self.his_lang != chosen:
             self.lang = chosen
             self.his_lang = chosen
-        downloads = site.app_download_links(brand)
+        downloads = app_download.downloads(brand)
         self.merchant = brand.code
         self.brand_name = brand.name
         self.languages = [
@@ -98,13 +135,12 @@ class SiteState(rx.State):
             status.maintenance_end_at.isoformat() if status.maintenance_end_at else ""
         )
         self.maintenance_message = status.maintenance_message or ""
-        self.customer_services = [
-            {"type": c.cs_type, "position": c.cs_position, "url": c.url}
-            for c in site.customer_services(brand)
-        ]
-        self.socials = [{"kind": s.kind, "url": s.url} for s in site.social_links(brand)]
-        self.android_url = downloads.android
-        self.ios_url = downloads.ios
+        self.customer_services = _service_rows(brand)
+        self.socials = [LinkRow(s.kind, s.url) for s in site.social_links(brand)]
+        self.follows = [LinkRow(s.kind, s.url) for s in site.follow_links(brand)]
+        self.payment_icons = site.payment_icons(brand)
+        self.android_url = downloads.android_package
+        self.ios_url = downloads.ios_profile
         self.app_qr = qr_svg_data_uri(f"https://{brand.main_domain}/down")
         self.login_methods = site.login_methods(brand)
         self.single_wallet = brand.single_wallet
@@ -124,6 +160,4 @@ class SiteState(rx.State):
         self.language_error = ""
         self.lang = chosen
         self.his_lang = chosen
-        from state.wallet import WalletState  # the wallet state builds on this one
-
-        return WalletState.reformat
+        return list(follow.AFTER_LANGUAGE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
 
@@ -18,13 +19,24 @@ from state.site import SiteState, current_brand, require_open
 from state.wallet import WalletState
 
 
+@dataclass
+class VendorWallet:
+    """A transfer vendor's wallet as the screen shows it."""
+
+    vendor: str = ""
+    name: str = ""
+    balance: str = ""  # formatted
+    raw: str = ""  # the amount, for the "all" button
+    maintenance: bool = False
+
+
 class TransferState(rx.State):
     # One id per intended transfer: a double submit of the same form replays, never pays twice.
     _request_id: str = ""
     main: str = ""
     main_raw: str = "0"
     total: str = ""
-    wallets: list[dict[str, str]] = []
+    wallets: list[VendorWallet] = []
     vendor: str = ""
     direction: str = transfers.Direction.IN.value
     amount: str = ""
@@ -39,16 +51,16 @@ class TransferState(rx.State):
         self.main_raw = str(found.cash)
         self.total = format_amount(found.sum_balance, lang)
         self.wallets = [
-            {
-                "vendor": w.vendor,
-                "name": w.name,
-                "balance": format_amount(w.balance, lang),
-                "raw": str(w.balance),
-                "maintenance": "1" if w.maintenance else "",
-            }
+            VendorWallet(
+                vendor=w.vendor,
+                name=w.name,
+                balance=format_amount(w.balance, lang),
+                raw=str(w.balance),
+                maintenance=w.maintenance,
+            )
             for w in found.vendors
         ]
-        usable = [w["vendor"] for w in self.wallets if not w["maintenance"]]
+        usable = [w.vendor for w in self.wallets if not w.maintenance]
         if self.vendor not in usable:
             self.vendor = usable[0] if usable else ""
 
@@ -89,7 +101,7 @@ class TransferState(rx.State):
         if self.direction == transfers.Direction.IN:
             self.amount = self.main_raw
         else:
-            self.amount = next((w["raw"] for w in self.wallets if w["vendor"] == self.vendor), "")
+            self.amount = next((w.raw for w in self.wallets if w.vendor == self.vendor), "")
 
     async def _fail(self, exc: AppError) -> None:
         lang = (await self.get_state(SiteState)).ui_lang

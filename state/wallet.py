@@ -9,11 +9,17 @@ from typing import Any
 
 import reflex as rx
 
+from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n.formatting import format_balance
+from app.core.i18n.formatting import format_amount, format_balance
+from app.services import inbox
 from app.services.cashier import transfers
+from app.services.loyalty import missions as loyalty_missions
+from app.services.promotions import bonus, offers
 from app.services.wallet_events import balance_version
+from state import follow
 from state.auth import AuthState, current_login
+from state.bonus import BonusState
 from state.site import SiteState, current_brand
 
 WATCH_EVERY_SECONDS = 2.0
@@ -32,6 +38,12 @@ class WalletState(rx.State):
     hidden_choice: str = rx.LocalStorage("", name="balanceHidden")
     currency_symbol: str = ""
     shown: str = ""
+    # Beside the balance: the bonus locked and its wagering progress, the unread messages.
+    bonus_shown: str = ""
+    bonus_percent: int = 0
+    unread: int = 0
+    rewards: int = 0  # rewards waiting for the member's request (the reward centre badge)
+    missions: int = 0  # mission rewards ready to claim (the mission entry's badge)
 
     @rx.var
     def hidden(self) -> bool:
@@ -47,6 +59,8 @@ class WalletState(rx.State):
             login = await current_login(self)
         except AppError:
             self._cash, self._version, self.shown = "0", -1, ""
+            self.bonus_shown, self.bonus_percent, self.unread, self.rewards = "", 0, 0, 0
+            self.missions = 0
             return None
         await self._reload(login.member.id or 0)
         return None if self._watch_alive() else WalletState.watch
@@ -63,6 +77,13 @@ class WalletState(rx.State):
         self._cash = str(wallet.cash)
         self.currency_symbol = brand.currency_symbol
         await self._format()
+        site = await self.get_state(SiteState)
+        summary = await bonus.summary(member_id)
+        self.bonus_shown = format_amount(summary.locked, site.ui_lang) if summary.active else ""
+        self.bonus_percent = summary.percent
+        self.unread = await inbox.unread_count(member_id)
+        self.rewards = await offers.rewards_waiting(member_id, clock.now())
+        self.missions = await loyalty_missions.claimable_count(member_id, clock.now())
 
     @rx.event(background=True)
     async def watch(self) -> None:
@@ -95,6 +116,8 @@ class WalletState(rx.State):
                         self._cash, self.shown = "0", ""
                         continue
                     await self._reload(login.member.id or 0)
+                # Pages that show the member's bonuses read them again.
+                yield BonusState.refresh
 
     @rx.event
     async def reformat(self) -> None:
@@ -105,3 +128,7 @@ class WalletState(rx.State):
     async def toggle_hidden(self) -> None:
         self.hidden_choice = "" if self.hidden else "1"
         await self._format()
+
+
+follow.AFTER_LOGIN.append(WalletState.refresh)
+follow.AFTER_LANGUAGE.append(WalletState.reformat)

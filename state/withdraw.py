@@ -3,6 +3,7 @@ withdrawals with the receipt confirmation (spec 4, withdrawal confirmation)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -10,14 +11,34 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
+from app.services.accounts import payment_password
 from app.services.cashier import payout_accounts, withdrawals
 from models import Member
 from state.auth import current_login
 from state.errors import describe
 from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, require_open
+from state.wallet import WalletState
 
 PROOF_UPLOAD = "withdraw-proof"
+
+
+@dataclass
+class PayoutChoice:
+    id: str = ""
+    label: str = ""  # masked
+
+
+@dataclass
+class OrderRow:
+    """A withdrawal order as the member's list shows it."""
+
+    order_no: str = ""
+    status: str = ""
+    amount: str = ""  # formatted, as the three below
+    paid: str = ""
+    remaining: str = ""
+    awaiting: bool = False  # a paid part waits for the member's confirmation
 
 
 class WithdrawState(rx.State):
@@ -26,8 +47,8 @@ class WithdrawState(rx.State):
     balance: str = ""
     limits: str = ""
     turnover_left: str = ""
-    accounts: list[dict[str, str]] = []
-    orders: list[dict[str, str]] = []
+    accounts: list[PayoutChoice] = []
+    orders: list[OrderRow] = []
     errors: dict[str, str] = {}
     error: str = ""
     notice: str = ""
@@ -65,19 +86,19 @@ class WithdrawState(rx.State):
             format_amount(info.turnover.remaining, lang) if info.turnover.remaining > 0 else ""
         )
         self.accounts = [
-            {"id": str(a.id), "label": payout_accounts.masked(a)}
+            PayoutChoice(id=str(a.id), label=payout_accounts.masked(a))
             for a in await payout_accounts.member_accounts(member)
         ]
         views, _ = await withdrawals.member_orders(member)
         self.orders = [
-            {
-                "orderNo": view.order.order_no,
-                "status": view.order.status,
-                "amount": format_amount(view.order.amount, lang),
-                "paid": format_amount(view.order.paid_amount, lang),
-                "remaining": format_amount(view.order.remaining_amount, lang),
-                "awaiting": "1" if view.awaiting_amount > 0 else "",
-            }
+            OrderRow(
+                order_no=view.order.order_no,
+                status=view.order.status,
+                amount=format_amount(view.order.amount, lang),
+                paid=format_amount(view.order.paid_amount, lang),
+                remaining=format_amount(view.order.remaining_amount, lang),
+                awaiting=view.awaiting_amount > 0,
+            )
             for view in views
         ]
 
@@ -88,7 +109,7 @@ class WithdrawState(rx.State):
         try:
             member, brand, lang = await self._member()
             await require_open(self, money=False)
-            await withdrawals.set_payment_password(
+            await payment_password.set_payment_password(
                 brand,
                 member,
                 str(form.get("loginPassword", "")),
@@ -147,8 +168,6 @@ class WithdrawState(rx.State):
             return None
         self.errors, self.error = {}, ""
         self.notice = translate("withdraw.requested", lang, orderNo=view.order.order_no)
-        from state.wallet import WalletState  # the wallet state builds on the auth state
-
         return [WithdrawState.load, WalletState.refresh]
 
     @rx.event

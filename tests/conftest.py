@@ -22,6 +22,9 @@ _DATA_DIR = Path(tempfile.mkdtemp(prefix="platform-test-"))
 os.environ["DATA_DIR"] = str(_DATA_DIR)
 os.environ["ENVIRONMENT"] = "test"
 os.environ["BRAND_REFRESH_SECONDS"] = "0"
+# No provider simulator runs beside the API tests: launches do not ask its health (the
+# provider tests switch the check on against an in-process simulator).
+os.environ.setdefault("PROVIDER_HEALTH_SECONDS", "0")
 if use_postgres():
     os.environ["DATABASE_URL"] = create_postgres_database()
     os.environ["REDIS_URL"] = TEST_REDIS_URL
@@ -29,6 +32,7 @@ else:
     os.environ["DATABASE_URL"] = new_sqlite_url(_DATA_DIR)
     os.environ.pop("REDIS_URL", None)
 
+import httpx  # noqa: E402
 import pytest  # noqa: E402
 from alembic.config import Config  # noqa: E402
 
@@ -40,6 +44,7 @@ from app.core.cache import close_redis, get_redis  # noqa: E402
 from app.core.config import PROJECT_ROOT  # noqa: E402
 from app.core.db import dispose_engine  # noqa: E402
 from app.demo.seed import seed_demo_data  # noqa: E402
+from app.services.identity import kyc  # noqa: E402
 
 
 def alembic_config(url: str) -> Config:
@@ -68,6 +73,15 @@ async def demo_data(migrated_database: str) -> AsyncIterator[None]:
     yield
     await dispose_engine()
     await close_redis()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _kyc_sandbox_in_process() -> Iterator[None]:
+    """The identity provider adapter reaches the sandbox provider over HTTP, in process (no
+    site runs behind PUBLIC_BASE_URL in these tests)."""
+    kyc.PROVIDER.transport = httpx.ASGITransport(app=create_api())
+    yield
+    kyc.PROVIDER.transport = None
 
 
 _next_ip = iter(ipaddress.ip_network("198.18.0.0/15").hosts())
@@ -105,3 +119,17 @@ async def make_client() -> AsyncIterator[Callable[..., PlatformClient]]:
 async def api(make_client: Callable[..., PlatformClient]) -> PlatformClient:
     """A client on the brand BR1's domain, from the fixed address 203.0.113.10."""
     return make_client("203.0.113.10")
+
+
+# Tests that build or drive the site (or start app processes) share one xdist worker, so the
+# frontend is built once and never by two workers at the same time; every other test file
+# stays whole on one worker (its tests keep their order).
+_SITE_FOLDERS = ("e2e", "security", "scale")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    root = Path(__file__).parent
+    for item in items:
+        relative = item.path.relative_to(root)
+        group = "site" if relative.parts[0] in _SITE_FOLDERS else str(relative)
+        item.add_marker(pytest.mark.xdist_group(name=group))

@@ -7,6 +7,8 @@ from typing import Literal
 from pydantic import Field
 
 from app.api.schemas import ApiModel
+from app.services.accounts.login import LoginResult
+from app.services.accounts.members import MemberProfile
 
 
 class LoginPayload(ApiModel):
@@ -25,6 +27,8 @@ class LoginPayload(ApiModel):
 
 
 class MemberInfo(ApiModel):
+    """Spec 3's member info, from the service's MemberProfile."""
+
     id: int
     account: str
     nickname: str
@@ -42,6 +46,27 @@ class MemberInfo(ApiModel):
     createdAt: str
     lastLoginAt: str | None
 
+    @classmethod
+    def of(cls, profile: MemberProfile) -> MemberInfo:
+        return cls(
+            id=profile.id,
+            account=profile.account,
+            nickname=profile.nickname,
+            type=profile.type,
+            isAgent=profile.is_agent,
+            isTrial=profile.is_trial,
+            icon=profile.icon,
+            email=profile.email,
+            mobile=profile.mobile,
+            currency=profile.currency,
+            currencySymbol=profile.currency_symbol,
+            language=profile.language,
+            totpEnabled=profile.totp_enabled,
+            hasPaymentPassword=profile.has_payment_password,
+            createdAt=profile.created_at.isoformat(),
+            lastLoginAt=profile.last_login_at.isoformat() if profile.last_login_at else None,
+        )
+
 
 class LoginValue(ApiModel):
     token: str
@@ -50,6 +75,17 @@ class LoginValue(ApiModel):
     defaultPassword: bool
     forcePasswordChange: bool
     userInfo: MemberInfo
+
+    @classmethod
+    def of(cls, result: LoginResult) -> LoginValue:
+        return cls(
+            token=result.token,
+            firstTimeLogin=result.first_time_login,
+            passwordExpired=result.password_expired,
+            defaultPassword=result.default_password,
+            forcePasswordChange=result.force_password_change,
+            userInfo=MemberInfo.of(result.user),
+        )
 
 
 class RegisterPayload(ApiModel):
@@ -72,6 +108,10 @@ class RegisterPayload(ApiModel):
     wechat: str = Field(default="", max_length=64)
     idNumber: str = Field(default="", max_length=32)
     birthday: str = Field(default="", max_length=10)
+    cpf: str = Field(default="", max_length=20, description="Brazil brands: the CPF")
+    depositLimitDay: str = Field(default="", max_length=20, description="Brazil: own limit")
+    lossLimitDay: str = Field(default="", max_length=20, description="Brazil: own limit")
+    timeLimitDay: str = Field(default="", max_length=8, description="Brazil: minutes a day")
     referralCode: str = Field(default="", max_length=32)
     domain: str = Field(default="", max_length=255)
     registerUrl: str = Field(default="", max_length=500)

@@ -21,25 +21,43 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
-from app.api import media, studio
+from app.api import media, site_files, studio
 from app.api.deps import SEALED_MODEL_ATTRIBUTE
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
+from app.api.lgw import lottery as lgw_lottery
 from app.api.schemas import SealedPayload
 from app.api.security_headers import SecurityHeaders
 from app.api.vendor import reports as vendor_reports
 from app.api.vendor import wallet as vendor_wallet
+from app.api.wps import agents as wps_agents
 from app.api.wps import betting as wps_betting
 from app.api.wps import game as wps_game
 from app.api.wps import games as wps_games
-from app.api.wps import member, records, session, support, system, verification, wallet, withdraw
+from app.api.wps import (
+    identity,
+    member,
+    missions,
+    promotions,
+    protection,
+    records,
+    session,
+    support,
+    system,
+    verification,
+    wallet,
+    withdraw,
+)
+from app.api.wps import live as wps_live
+from app.api.wps import loyalty_vip as wps_loyalty_vip
+from app.api.wps import points as wps_points
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import ui_language
 
 logger = logging.getLogger(__name__)
 
-API_PREFIXES = ("/wps", "/lgw", "/vendor", "/studio", "/docs", "/openapi.json")
+API_PREFIXES = ("/wps", "/lgw", "/lotto/lgw", "/vendor", "/studio", "/docs", "/openapi.json")
 
 _HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large"}
 # How soon a client may try again when the database or Redis is out of reach.
@@ -55,8 +73,15 @@ UPLOAD_PATHS = re.compile(r"^(/wps/payment/withdraw/orders/[^/]+/confirmation|/_
 UPLOAD_FORM_MARGIN = 64 * 1024
 
 
+# Activity applications: up to 3 images of 5 MB (app/services/promotions/applications.py).
+APPLICATION_PATHS = re.compile(r"^/wps/promotions/[0-9]+/application$")
+APPLICATION_BODY_BYTES = 3 * (5 * 1024 * 1024 + 1) + UPLOAD_FORM_MARGIN
+
+
 def body_limit(path: str) -> int:
     settings = get_settings()
+    if APPLICATION_PATHS.match(path) or path == "/_upload":  # the site's uploads: up to 3 images
+        return max(APPLICATION_BODY_BYTES, settings.withdrawal_proof_max_bytes + UPLOAD_FORM_MARGIN)
     if UPLOAD_PATHS.match(path):
         return settings.withdrawal_proof_max_bytes + UPLOAD_FORM_MARGIN
     return settings.max_body_bytes
@@ -247,14 +272,24 @@ def create_api() -> FastAPI:
     api.include_router(support.router)
     api.include_router(wallet.router)
     api.include_router(withdraw.router)
+    api.include_router(protection.router)
+    api.include_router(identity.router)
+    api.include_router(promotions.router)
+    api.include_router(wps_loyalty_vip.router)
+    api.include_router(missions.router)
     api.include_router(records.router)
     api.include_router(wps_games.router)
     api.include_router(wps_game.router)
+    api.include_router(wps_live.router)
     api.include_router(wps_betting.router)
+    api.include_router(wps_agents.router)
+    api.include_router(wps_points.router)
     api.include_router(lgw_games.router)
+    api.include_router(lgw_lottery.router)
     api.include_router(vendor_wallet.router)
     api.include_router(vendor_reports.router)
     api.include_router(studio.router)
+    api.include_router(site_files.router)
     api.router.routes.extend(media.ROUTES)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
@@ -274,7 +309,7 @@ def create_api() -> FastAPI:
     for path in routes.HOME_REDIRECTS:
         api.add_api_route(path, redirect_home, methods=["GET"], include_in_schema=False)
 
-    for area in ("wps", "lgw", "vendor", "studio"):
+    for area in ("wps", "lgw", "lotto/lgw", "vendor", "studio"):
         api.add_api_route(
             f"/{area}/{{rest:path}}",
             unknown_call,

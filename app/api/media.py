@@ -1,6 +1,8 @@
-"""The demo image host: any path under /img answers a small generated SVG (a gradient and
-the name's initials), so the demo catalogue of 10,000 games has real pictures without
-shipping 10,000 files. A real brand points its image base at its CDN instead."""
+"""The demo image host: a game's or vendor's path under /img answers its artwork drawn from
+the catalogue (a scene for the game's kind, its theme, its name; a vendor wordmark), any other
+path a small generated SVG (a gradient and initials), so the demo catalogue of 10,000 games
+has real pictures without shipping 10,000 files. A real brand points its image base at its
+CDN instead."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from html import escape
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+
+from app.services.catalogue import artwork
 
 _CACHE = "public, max-age=86400, immutable"
 
@@ -39,8 +43,11 @@ def placeholder_svg(path: str) -> str:
 
 
 async def image(request: Request) -> Response:
+    """A game's or vendor's artwork (app/services/catalogue/artwork.py), else the placeholder."""
+    path = request.path_params["path"]
+    drawn = await artwork.icon_for_path(path)
     return Response(
-        placeholder_svg(request.path_params["path"]),
+        drawn if drawn is not None else placeholder_svg(path),
         media_type="image/svg+xml",
         headers={"Cache-Control": _CACHE},
     )

@@ -7,10 +7,18 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 _offset = timedelta(0)
+_frozen: datetime | None = None
 
 
 def now() -> datetime:
-    return datetime.now(UTC) + _offset
+    return (_frozen or datetime.now(UTC)) + _offset
+
+
+def freeze() -> None:
+    """Stop the clock where it is (tests): a window of a second stays open however slow the
+    machine, until `advance` moves it."""
+    global _frozen
+    _frozen = datetime.now(UTC)
 
 
 def advance(seconds: float) -> None:
@@ -20,5 +28,5 @@ def advance(seconds: float) -> None:
 
 
 def reset() -> None:
-    global _offset
-    _offset = timedelta(0)
+    global _offset, _frozen
+    _offset, _frozen = timedelta(0), None

@@ -91,6 +91,31 @@ class Settings(BaseSettings):
         default=None, description="the studio's signing secret when it calls the wallet over HTTP"
     )
     vendor_signature_max_age_seconds: int = Field(default=300, ge=5)
+    provider_simulator_url: str = Field(
+        default="http://127.0.0.1:8700",
+        description="where the provider simulator serves the outside vendors' games (its host)",
+    )
+    provider_urls: dict[str, str] = Field(
+        default_factory=dict,
+        description='per-vendor provider base URL, e.g. {"PG": "https://pg.aggregator.example"}',
+    )
+    provider_secret: SecretStr | None = Field(
+        default=None,
+        description="master secret the simulated vendors' signing secrets derive from; "
+        "unset: derived from SECRET_KEY (the simulator on the same host reads the same)",
+    )
+    provider_currencies: list[str] = Field(default=["BRL", "USD", "PHP", "VND", "INR", "BDT"])
+    provider_languages: list[str] = Field(default=["en", "pt"])
+    provider_timeout_seconds: float = Field(default=5.0, gt=0)
+    provider_health_seconds: float = Field(
+        default=10.0,
+        ge=0,
+        description="how long a provider's health answer is trusted before a launch asks "
+        "again (0: launches never ask)",
+    )
+    provider_reconcile_after_minutes: int = Field(
+        default=10, ge=1, description="an open round's debit older than this is reconciled"
+    )
     game_launch_token_seconds: int = Field(default=300, ge=10)
     game_session_minutes: int = Field(default=240, ge=1)
     lottery_beacon_games: list[str] = Field(
@@ -125,6 +150,9 @@ class Settings(BaseSettings):
         default=30.0,
         ge=1,
         description="A worker silent this long is dead: its running jobs go to another worker",
+    )
+    job_run_retention_days: int = Field(
+        default=90, ge=40, description="Days the runs of scheduled jobs are kept (back office)"
     )
     sql_echo: bool = False
 

@@ -16,6 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
 from app.core.i18n import translate
+from app.core.text import fold_name
 from app.services.catalogue import rules
 from app.services.catalogue.rules import (
     COCKFIGHT,
@@ -28,7 +29,6 @@ from app.services.catalogue.rules import (
     PVP,
     RNG,
     SPORTS,
-    fold_name,
 )
 from app.services.studio.games import GAMES as STUDIO_GAMES
 from models import Game, GameVendor, Merchant, Winner

@@ -11,13 +11,20 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
 from app.core.html import sanitize_html
+from app.demo import legal
 from app.demo.catalogue import seed_catalogue
+from app.demo.loyalty_vip import seed_loyalty
+from app.demo.missions import seed_missions
+from app.demo.points import seed_points
+from app.demo.promotions import seed_promotions
+from app.services.providers.registry import seed_provider_credentials
 from app.services.seamless.vendors import seed_vendor_credentials
 from models import (
     Banner,
     CustomerService,
     DomainRoute,
     HelpArticle,
+    LegalDocument,
     Merchant,
     PaymentChannel,
     RegisterField,
@@ -45,6 +52,12 @@ MODULE_TREE: tuple[tuple[str, str | None, str], ...] = (
     ("PTSYS3", None, "Points system"),
     ("GAMELO3", None, "Game lobby"),
     ("FREEPLAY3", "GAMELO3", "Free play"),
+    ("AGENT3", None, "Agents"),
+    ("SIGNCONDIV3", "AGENT3", "Dividend contracts"),
+    ("DAILYSALCONT3", "AGENT3", "Daily salary contracts"),
+    ("HOURSAL3", "AGENT3", "Hourly salary contracts"),
+    ("RTSALARY3", "AGENT3", "Real-time salary contracts"),
+    ("LOSSPAY3", "AGENT3", "Loss-based pay (dividends on net loss)"),
 )
 
 # field name → (enabled, required, min, max, pattern id, accepted pattern)
@@ -82,6 +95,7 @@ class BrandSeed:
     min_age: int
     disabled_modules: frozenset[str] = frozenset()
     single_wallet: bool = False
+    jurisdiction: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -97,6 +111,7 @@ BRANDS = (
         timezone="America/Sao_Paulo",
         min_age=18,
         disabled_modules=frozenset({"GOOGLESIGNIN3", "FACEBOOKSIGNIN3"}),
+        jurisdiction="BR",
     ),
     BrandSeed(
         code="BR2",
@@ -108,7 +123,9 @@ BRANDS = (
         symbol="R$",
         timezone="America/Sao_Paulo",
         min_age=21,
-        disabled_modules=frozenset({"FREEPLAY3", "MOBILEVERCODELOGIN3", "GOOGLESIGNIN3"}),
+        disabled_modules=frozenset(
+            {"FREEPLAY3", "MOBILEVERCODELOGIN3", "GOOGLESIGNIN3", "LOSSPAY3"}
+        ),
         single_wallet=True,
     ),
 )
@@ -120,8 +137,9 @@ RESOURCE_URLS = {
     "INSTAGRAM": "https://www.instagram.com/{slug}",
     "MESSENGER": "https://m.me/{slug}",
     "TIKTOK": "https://www.tiktok.com/@{slug}",
-    "MOBILECONFIG": "https://{domain}/download/{slug}.mobileconfig",
-    "Android": "https://{domain}/download/{slug}.apk",
+    # The brand's web clip profile (app/services/app_download.py). No Android package: the
+    # demo brands offer the lite app (the site installed from the browser) instead.
+    "MOBILECONFIG": "/download/{code}.mobileconfig",
 }
 CUSTOMER_SERVICES = (
     ("LIVECHAT", "LIVECHAT-1", "https://{domain}/chat"),
@@ -207,6 +225,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
         min_age=seed.min_age,
         copyright=f"© {seed.name}",
         single_wallet=seed.single_wallet,
+        jurisdiction=seed.jurisdiction,
     )
     session.add(merchant)
     await session.flush()
@@ -248,7 +267,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
             merchant_id=mid,
             resource_type=kind,
             label_name_en=kind.title(),
-            url=url.format(slug=slug, domain=domain),
+            url=url.format(slug=slug, domain=domain, code=merchant.code.lower()),
             sort=index,
         )
         for index, (kind, url) in enumerate(RESOURCE_URLS.items())
@@ -334,6 +353,31 @@ async def _channels(session: AsyncSession, merchant: Merchant) -> None:
     )
 
 
+async def _legal(session: AsyncSession, merchant: Merchant) -> None:
+    """The demo terms and privacy policy in each of the brand's languages it misses."""
+    existing = set(
+        (
+            await session.exec(
+                select(LegalDocument.slug, LegalDocument.language).where(
+                    LegalDocument.merchant_id == merchant.id
+                )
+            )
+        ).all()
+    )
+    session.add_all(
+        LegalDocument(
+            merchant_id=saved_id(merchant.id),
+            slug=slug,
+            language=language,
+            title=title.format(name=merchant.name),
+            content_html=sanitize_html(body.format(name=merchant.name)),
+        )
+        for slug, texts in legal.DOCUMENTS.items()
+        for language, (title, body) in texts.items()
+        if language in merchant.supported_languages and (slug, language) not in existing
+    )
+
+
 async def seed_demo_data() -> list[str]:
     """Create what the demo brands miss; return the codes of the brands created."""
     created: list[str] = []
@@ -344,8 +388,14 @@ async def seed_demo_data() -> list[str]:
             ).first()
             merchant = await _merchant(session, seed)
             await _channels(session, merchant)
+            await _legal(session, merchant)
             if before is None:
                 created.append(seed.code)
+        await seed_promotions(session)
+        await seed_loyalty(session)
+        await seed_points(session)
+        await seed_missions(session)
     await seed_catalogue()
     await seed_vendor_credentials()
+    await seed_provider_credentials()
     return created

@@ -21,16 +21,41 @@ one for a clock-aligned period, "0 3 * * *" is 03:00 UTC daily). The function ge
 period (the tick its run belongs to) and the clock (`context.now`) and returns how many
 things it changed. Whatever must happen once per period goes inside
 `context.transaction()`; work outside it must make each change once by itself. A failing
-run is retried `max_attempts` times in all, `retry_seconds` apart. `python -m app.cli jobs
+run is retried `max_attempts` times in all, `retry_seconds` apart. Periods every runner
+missed (all processes down) are run afterwards, oldest first, as far back as the job's
+`catch_up` (10 minutes unless it says more: a daily close says days). `python -m app.cli jobs
 <name>` runs the current period by hand and `job_runs.recent_runs` shows every job's runs.
 """
 
 from __future__ import annotations
 
-from app.jobs import withdrawal_timeouts
+from app.jobs import (
+    agent_pay,
+    bonuses,
+    job_run_retention,
+    lottery,
+    loyalty,
+    loyalty_missions,
+    points,
+    provider_reconciliation,
+    raffles,
+    withdrawal_timeouts,
+)
 from app.services.job_runs import Job
 
-JOBS: tuple[Job, ...] = (withdrawal_timeouts.JOB,)
+JOBS: tuple[Job, ...] = (
+    withdrawal_timeouts.JOB,
+    job_run_retention.JOB,
+    *lottery.JOBS,
+    provider_reconciliation.JOB,
+    *agent_pay.JOBS,
+    bonuses.WAGERING_JOB,
+    bonuses.EXPIRY_JOB,
+    *loyalty.JOBS,
+    points.EARNING_JOB,
+    *loyalty_missions.JOBS,
+    raffles.DRAWS_JOB,
+)
 
 
 def by_name(name: str) -> Job:

@@ -1,10 +1,10 @@
 """Embedded mode's engine: the jobs run inside the app process, no other service.
 
 At each tick of any job's schedule (and when a retry falls due) the runner runs every due
-period in turn: the current one, ticks it slept through since its last pass (a busy
-machine), failed attempts waiting for their retry, and runs a killed process left behind
-(`job_runs.due_periods`). `tick(now)` is one such pass with the clock passed in;
-`run_forever` calls it on time."""
+period in turn (`job_runs.due_periods`): the current one, ticks nobody ran since the job's
+latest run (a busy machine, or every process down) within the job's `catch_up`, failed
+attempts waiting for their retry, and runs a killed process left behind. `tick(now)` is one
+such pass with the clock passed in; `run_forever` calls it on time."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from app.core.periods import next_tick, ticks_between
+from app.core.periods import next_tick
 from app.services import job_runs
 from app.services.job_runs import Job, RunResult
 from models.base import utcnow
@@ -25,19 +25,12 @@ class EmbeddedRunner:
     def __init__(self, jobs: Sequence[Job], clock: Callable[[], datetime] = utcnow) -> None:
         self.jobs = tuple(jobs)
         self.clock = clock
-        self._last: dict[str, datetime] = {}  # the latest period each job was run for
 
     async def tick(self, now: datetime) -> list[RunResult]:
         """Run every period due at `now`; a failing run is logged and retried later."""
         results = []
         for job in self.jobs:
-            due = await job_runs.due_periods(job, now)
-            last = self._last.get(job.name)
-            if last is not None:
-                since = max(last, now - job_runs.MAX_CATCH_UP)
-                due = sorted({*due, *ticks_between(job_runs.schedule(job), since, now)})
-            self._last[job.name] = due[-1]
-            for period in due:
+            for period in await job_runs.due_periods(job, now):
                 try:
                     results.append(await job_runs.run_period(job, period, now))
                 except Exception:

@@ -14,6 +14,7 @@ does twice. Succeeded queue jobs are deleted (their history is `job_run`); faile
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
@@ -27,6 +28,7 @@ from app.services import job_runs
 from app.services.job_runs import Job
 from models.base import utcnow
 
+logger = logging.getLogger(__name__)
 QUEUE = "jobs"
 RETRY_STALLED = "retry-stalled"
 # Clock-aligned periods of at most a minute, for how often stalled runs are looked for.
@@ -51,7 +53,14 @@ def stalled_check_seconds(settings: Settings) -> int:
 def _register(app: procrastinate.App, job: Job) -> None:
     async def run(timestamp: int) -> None:
         period = datetime.fromtimestamp(timestamp, UTC)
-        await job_runs.run_period(job, period, utcnow(), when=job_runs.Retry.QUEUED)
+        now = utcnow()
+        for missed in await job_runs.missed_periods(job, now):
+            if missed < period:  # ticks no worker deferred (all were down): oldest first
+                try:
+                    await job_runs.run_period(job, missed, now)
+                except Exception:
+                    logger.exception("job %s failed for %s", job.name, missed.isoformat())
+        await job_runs.run_period(job, period, now, when=job_runs.Retry.QUEUED)
 
     retry: procrastinate.RetryStrategy | bool = (
         procrastinate.RetryStrategy(max_attempts=job.max_attempts - 1, wait=job.retry_seconds)

@@ -24,6 +24,7 @@ from models import (
     CustomerService,
     DomainRoute,
     Merchant,
+    PaymentChannel,
     RegisterField,
     SiteResource,
     WhitelabelModule,
@@ -34,6 +35,7 @@ _BrandRow = TypeVar(
     Banner,
     CustomerService,
     DomainRoute,
+    PaymentChannel,
     RegisterField,
     SiteResource,
     WhitelabelModule,
@@ -79,12 +81,15 @@ class Brand:
     sms_expired_minutes: int
     sms_daily_quota: int
     single_wallet: bool = False
+    jurisdiction: str = ""
     domains: tuple[DomainRoute, ...] = ()
     modules: tuple[WhitelabelModule, ...] = ()
     register_fields: tuple[RegisterField, ...] = ()
     resources: tuple[SiteResource, ...] = ()
     customer_services: tuple[CustomerService, ...] = ()
     banners: tuple[Banner, ...] = ()
+    # The codes of the brand's enabled deposit channels (the footer shows only these methods).
+    payment_methods: tuple[str, ...] = ()
     _switches: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
 
     def register_rule(self, field_name: str) -> RegisterField | None:
@@ -180,12 +185,18 @@ async def _load_brand(session: AsyncSession, merchant: Merchant) -> Brand:
         sms_expired_minutes=merchant.sms_expired_minutes,
         sms_daily_quota=merchant.sms_daily_quota,
         single_wallet=merchant.single_wallet,
+        jurisdiction=merchant.jurisdiction,
         domains=tuple(await rows(DomainRoute, DomainRoute.id)),
         modules=tuple(modules),
         register_fields=tuple(await rows(RegisterField, RegisterField.sort, RegisterField.id)),
         resources=tuple(await rows(SiteResource, SiteResource.sort, SiteResource.id)),
         customer_services=tuple(await rows(CustomerService, CustomerService.sort)),
         banners=tuple(await rows(Banner, Banner.group_name, Banner.sort, Banner.id)),
+        payment_methods=tuple(
+            c.code
+            for c in await rows(PaymentChannel, PaymentChannel.sort, PaymentChannel.id)
+            if c.enabled
+        ),
         _switches=_switches(modules),
     )
 
@@ -248,6 +259,11 @@ class BrandRegistry:
         if brand is None:
             raise AppError("merchant-unknown", status=400, params={"merchant": code})
         return brand
+
+    async def all(self) -> list[Brand]:
+        """Every brand, by code."""
+        snapshot = await self._current()
+        return [snapshot.by_code[code] for code in sorted(snapshot.by_code)]
 
     async def by_id(self, merchant_id: int) -> Brand:
         found = next(

@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from sqlalchemy import delete as sql_delete
+from sqlalchemy import update as sql_update
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
 from app.core.i18n import translate
+from app.services import wallet_events
 from models.base import saved_id
 from models.cashier import MemberMessage, MessageKind
 
@@ -42,24 +47,101 @@ async def unread_count(member_id: int) -> int:
         return int((await session.exec(statement)).one())
 
 
-async def messages(member_id: int, language: str, limit: int = 50) -> list[InboxMessage]:
+# Parameters that hold money (stored as text in JSON), shown the reader's way (1.234,50) in
+# the messages of these kinds (the cashier's messages keep their amounts as written).
+MONEY_PARAMS = frozenset({"amount", "converted"})
+LOCALISED_MONEY_KINDS = frozenset(
+    {"PROMOTION_REWARD", "BONUS_CONVERTED", "BONUS_EXPIRED", "VIP_REWARD", "RAFFLE_WON"}
+)
+
+
+def _param(kind: str, name: str, value: Any) -> Any:
+    if kind in LOCALISED_MONEY_KINDS and name in MONEY_PARAMS and isinstance(value, str):
+        try:
+            return Decimal(value)
+        except InvalidOperation:
+            return value
+    return value
+
+
+def _shown(m: MemberMessage, language: str) -> InboxMessage:
+    params = {name: _param(m.kind, name, value) for name, value in (m.params or {}).items()}
+    return InboxMessage(
+        id=saved_id(m.id),
+        kind=m.kind,
+        title=translate(f"inbox.{m.kind}.title", language),
+        body=translate(f"inbox.{m.kind}.body", language, **params),
+        read=m.read_at is not None,
+        created_at=m.created_at,
+    )
+
+
+async def messages(
+    member_id: int, language: str, limit: int = 50, offset: int = 0
+) -> list[InboxMessage]:
     async with session_scope() as session:
         rows = (
             await session.exec(
                 select(MemberMessage)
                 .where(MemberMessage.member_id == member_id)
                 .order_by(col(MemberMessage.id).desc())
+                .offset(offset)
                 .limit(limit)
             )
         ).all()
-    return [
-        InboxMessage(
-            id=saved_id(m.id),
-            kind=m.kind,
-            title=translate(f"inbox.{m.kind}.title", language),
-            body=translate(f"inbox.{m.kind}.body", language, **m.params),
-            read=m.read_at is not None,
-            created_at=m.created_at,
-        )
-        for m in rows
-    ]
+    return [_shown(m, language) for m in rows]
+
+
+@dataclass(frozen=True)
+class InboxPage:
+    items: list[InboxMessage]
+    total: int
+    unread: int
+    page: int
+    page_size: int
+
+
+MAX_IDS = 100
+
+
+async def page(member_id: int, language: str, page: int = 1, page_size: int = 10) -> InboxPage:
+    """messageV2: the member's messages, newest first, a page at a time, with the counts."""
+    if page < 1 or not 1 <= page_size <= 50:
+        raise AppError("inbox-invalid", 422)
+    async with session_scope() as session:
+        total = (
+            await session.exec(select(func.count()).where(MemberMessage.member_id == member_id))
+        ).one()
+    items = await messages(member_id, language, page_size, (page - 1) * page_size)
+    return InboxPage(items, int(total), await unread_count(member_id), page, page_size)
+
+
+def _ids(ids: list[int]) -> list[int]:
+    if len(ids) > MAX_IDS or any(not isinstance(i, int) or i <= 0 for i in ids):
+        raise AppError("inbox-invalid", 422)
+    return ids
+
+
+async def mark_read(member_id: int, ids: list[int], now: datetime, *, every: bool = False) -> int:
+    """Mark the member's messages read (`every`: all of them); another member's ids change
+    nothing. Returns how many changed; the member's pages refresh their badges."""
+    statement = sql_update(MemberMessage).where(
+        col(MemberMessage.member_id) == member_id, col(MemberMessage.read_at).is_(None)
+    )
+    if not every:
+        statement = statement.where(col(MemberMessage.id).in_(_ids(ids)))
+    async with write_transaction() as session:
+        changed = (await session.exec(statement.values(read_at=now))).rowcount
+    await wallet_events.balance_changed(member_id)
+    return int(changed or 0)
+
+
+async def delete(member_id: int, ids: list[int]) -> int:
+    """Delete the member's own messages among `ids`; returns how many."""
+    statement = sql_delete(MemberMessage).where(
+        col(MemberMessage.member_id) == member_id, col(MemberMessage.id).in_(_ids(ids))
+    )
+    async with write_transaction() as session:
+        changed = (await session.exec(statement)).rowcount
+    await wallet_events.balance_changed(member_id)
+    return int(changed or 0)

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 
-from sqlalchemy import text
+from sqlalchemy import delete, func, text
+from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -40,8 +41,10 @@ from models.base import utcnow
 from models.jobs import JobRun, JobState
 
 ERROR_MAX_CHARS = 2000
-# Periods older than this are not caught up (procrastinate's own limit for periodic tasks).
+# How far back a job's missed periods are run by default (a job sets its own `catch_up`:
+# a daily close wants days, a once-a-minute draw check only minutes).
 MAX_CATCH_UP = timedelta(minutes=10)
+MAX_CATCH_UP_LIMIT = timedelta(days=35)  # a month's close, with room; within the retention
 # The queue's task for a job is named QUEUE_TASK_PREFIX + job name (scaled mode).
 QUEUE_TASK_PREFIX = "jobs."
 
@@ -56,6 +59,7 @@ class Job:
     run: Callable[[JobContext], Awaitable[int]]
     max_attempts: int = 3
     retry_seconds: int = 10
+    catch_up: timedelta = MAX_CATCH_UP  # periods missed (all workers down) within it are run
 
     def __post_init__(self) -> None:
         if not 0 < len(self.name) <= 48:
@@ -64,6 +68,8 @@ class Job:
             raise ValueError(f"job {self.name}: {self.cron!r} is not a cron expression")
         if self.max_attempts < 1 or self.retry_seconds < 0:
             raise ValueError(f"job {self.name}: max_attempts ≥ 1 and retry_seconds ≥ 0")
+        if not timedelta(0) <= self.catch_up <= MAX_CATCH_UP_LIMIT:
+            raise ValueError(f"job {self.name}: catch_up between 0 and {MAX_CATCH_UP_LIMIT}")
 
 
 class Retry(StrEnum):
@@ -238,9 +244,29 @@ async def run_current(job: Job, now: datetime | None = None) -> RunResult:
     return await run_period(job, period, moment, when=Retry.NOW)
 
 
+async def missed_periods(job: Job, now: datetime) -> list[datetime]:
+    """Ticks before the current period (within the job's `catch_up`) that came after its
+    latest recorded period and were never started: every runner was down then."""
+    cron = schedule(job)
+    current = periods.period_at(cron, now)
+    since = now - job.catch_up
+    async with session_scope() as session:
+        latest = (
+            await session.exec(
+                select(func.max(JobRun.period_at)).where(
+                    JobRun.job == job.name, JobRun.period_at < current
+                )
+            )
+        ).one()
+    if latest is None:
+        return []  # a job's first run starts from the current period
+    latest = latest.replace(tzinfo=UTC) if latest.tzinfo is None else latest
+    return [tick for tick in periods.ticks_between(cron, max(latest, since), now) if tick < current]
+
+
 async def due_periods(job: Job, now: datetime) -> list[datetime]:
-    """The periods a runner should run at `now`: the current one, and earlier ones (within
-    MAX_CATCH_UP) whose retry is due or whose runner went silent mid-run."""
+    """The periods a runner should run at `now`: the current one, missed ones (within the
+    job's `catch_up`), and earlier ones whose retry is due or whose runner went silent."""
     current = periods.period_at(schedule(job), now)
     stalled_before = now - timedelta(seconds=get_settings().job_stalled_seconds)
     async with session_scope() as session:
@@ -249,7 +275,7 @@ async def due_periods(job: Job, now: datetime) -> list[datetime]:
             .where(
                 JobRun.job == job.name,
                 col(JobRun.state).in_([JobState.QUEUED, JobState.RUNNING]),
-                JobRun.period_at >= now - MAX_CATCH_UP,
+                JobRun.period_at >= now - job.catch_up,
                 JobRun.period_at < current,
             )
             .order_by(col(JobRun.period_at))
@@ -260,7 +286,25 @@ async def due_periods(job: Job, now: datetime) -> list[datetime]:
             if (state == JobState.QUEUED and (next_attempt_at is None or next_attempt_at <= now))
             or (state == JobState.RUNNING and (started_at is None or started_at <= stalled_before))
         ]
-    return [*earlier, current]
+    return sorted({*earlier, *await missed_periods(job, now), current})
+
+
+async def delete_old_runs(now: datetime, keep: timedelta) -> int:
+    """Forget finished runs of periods older than `keep` (each job's latest run stays: it is
+    where catching up starts)."""
+    newer = aliased(JobRun)
+    has_newer = (
+        select(newer.id).where(newer.job == JobRun.job, newer.period_at > JobRun.period_at).exists()
+    )
+    async with write_transaction() as session:
+        result = await session.exec(
+            delete(JobRun).where(
+                col(JobRun.period_at) < now - keep,
+                col(JobRun.state).in_([JobState.SUCCEEDED, JobState.FAILED]),
+                has_newer,
+            )
+        )
+    return int(result.rowcount)
 
 
 async def next_retry_at(jobs: Sequence[Job], now: datetime) -> datetime | None:

@@ -23,9 +23,13 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
+    ARRAY,
+    Integer,
     Row,
+    String,
     Table,
     and_,
+    any_,
     bindparam,
     case,
     func,
@@ -80,6 +84,14 @@ WALLET_KINDS = (AccountKind.MEMBER_CASH, AccountKind.MEMBER_BONUS, AccountKind.M
 _ACCOUNTS: Table = LedgerAccount.__table__  # type: ignore[attr-defined]
 _TRANSACTIONS: Table = LedgerTransaction.__table__  # type: ignore[attr-defined]
 _ENTRIES: Table = LedgerEntry.__table__  # type: ignore[attr-defined]
+# What a post reads of its accounts, under their locks.
+_POSTING_COLUMNS = (
+    _ACCOUNTS.c.id,
+    _ACCOUNTS.c.merchant_id,
+    _ACCOUNTS.c.currency,
+    _ACCOUNTS.c.balance,
+    _ACCOUNTS.c.allow_negative,
+)
 
 
 @dataclass(frozen=True)
@@ -436,13 +448,7 @@ async def _post_step_by_step(connection: AsyncConnection, request: _Request) -> 
 
     accounts = (
         await connection.execute(
-            core_select(
-                _ACCOUNTS.c.id,
-                _ACCOUNTS.c.merchant_id,
-                _ACCOUNTS.c.currency,
-                _ACCOUNTS.c.balance,
-                _ACCOUNTS.c.allow_negative,
-            )
+            core_select(*_POSTING_COLUMNS)
             .where(_ACCOUNTS.c.id.in_([leg.account_id for leg in request.legs]))
             .order_by(_ACCOUNTS.c.id)  # the legs' order: a stable lock order
             .with_for_update()
@@ -630,6 +636,383 @@ async def reverse(
         metadata={"reason": reason},
         reverses_transaction_id=transaction_id,
     )
+
+
+def _among(column: Any, values: Sequence[Any], dialect: str) -> Any:
+    """`column IN values`; on PostgreSQL `column = ANY(array)`, one parameter whatever the
+    number of values (a long IN list is parsed anew for each length)."""
+    if dialect == "postgresql":
+        element_type = Integer() if values and isinstance(values[0], int) else String()
+        return column == any_(bindparam(None, list(values), type_=ARRAY(element_type)))
+    return column.in_(values)
+
+
+@dataclass(frozen=True)
+class Move:
+    """One two-leg movement of a batch (`post_moves`): `amount` leaves the debit account
+    and arrives at the credit account."""
+
+    debit_account_id: int
+    credit_account_id: int
+    amount: Decimal
+    idempotency_key: str
+    member_id: int | None = None
+    reference: str = ""
+    metadata: Mapping[str, Any] | None = None
+
+
+def _batch_request(merchant_id: int, kind: TransactionKind | str, move: Move) -> _Request:
+    if not isinstance(move.amount, Decimal) or not move.amount.is_finite() or move.amount <= 0:
+        raise AppError("ledger-invalid-amount", 422)
+    return _request(
+        merchant_id=merchant_id,
+        kind=kind,
+        idempotency_key=move.idempotency_key,
+        legs=(Leg(move.debit_account_id, -move.amount), Leg(move.credit_account_id, move.amount)),
+        reference=move.reference,
+        member_id=move.member_id,
+        metadata=move.metadata,
+        reverses_transaction_id=None,
+    )
+
+
+async def post_moves(
+    session: AsyncSession, *, merchant_id: int, kind: TransactionKind | str, moves: Sequence[Move]
+) -> list[int]:
+    """Post many movements of one merchant and kind inside the caller's write transaction,
+    in a handful of statements whatever their number (a lottery issue's settlement batch);
+    returns each movement's transaction id, in order.
+
+    The same rules as `post`, movement by movement: each idempotency key is claimed once (a
+    known key with the same movement answers its first transaction, with another movement
+    it is a conflict), the legs' accounts exist, belong to the merchant and share a currency,
+    and an account that may not go negative never does (ledger-insufficient-funds refuses
+    the whole batch). Every check runs before anything is written. The accounts are locked
+    in id order for the rest of the caller's transaction; the entries carry each account's
+    running balance in the movements' order. The caller holds what makes the keys its own
+    (a settlement's bet rows): a concurrent claim of the same key fails the transaction.
+    """
+    requests = [_batch_request(merchant_id, kind, move) for move in moves]
+    if not requests:
+        return []
+    keys = [request.idempotency_key for request in requests]
+    if len(set(keys)) != len(keys):
+        raise AppError("ledger-idempotency-conflict", 409)
+    connection = await session.connection()
+    known: dict[str, tuple[int, str]] = {}
+    for start in range(0, len(keys), 5000):
+        rows = await connection.execute(
+            core_select(
+                _TRANSACTIONS.c.idempotency_key, _TRANSACTIONS.c.id, _TRANSACTIONS.c.fingerprint
+            ).where(
+                _among(
+                    _TRANSACTIONS.c.idempotency_key,
+                    keys[start : start + 5000],
+                    connection.dialect.name,
+                )
+            )
+        )
+        known.update({row.idempotency_key: (row.id, row.fingerprint) for row in rows})
+    for request in requests:
+        stored = known.get(request.idempotency_key)
+        if stored is not None and stored[1] != request.fingerprint:
+            raise AppError("ledger-idempotency-conflict", 409)
+    new = [request for request in requests if request.idempotency_key not in known]
+    if new:
+        posted = await _post_new_moves(session, connection, merchant_id, new)
+        known.update({key: (transaction_id, "") for key, transaction_id in posted.items()})
+    return [known[key][0] for key in keys]
+
+
+async def _post_new_moves(
+    session: AsyncSession, connection: AsyncConnection, merchant_id: int, requests: list[_Request]
+) -> dict[str, int]:
+    account_ids = sorted({leg.account_id for request in requests for leg in request.legs})
+    accounts = {
+        row.id: row
+        for row in await connection.execute(
+            core_select(*_POSTING_COLUMNS)
+            .where(_among(_ACCOUNTS.c.id, account_ids, connection.dialect.name))
+            .order_by(_ACCOUNTS.c.id)
+            .with_for_update()
+        )
+    }
+    balances: dict[int, Decimal] = {}
+    entries: list[dict[str, Any]] = []
+    for request in requests:
+        found = [accounts.get(leg.account_id) for leg in request.legs]
+        if any(row is None for row in found):
+            raise AppError("ledger-unknown-account", 404)
+        _check_accounts([row for row in found if row is not None], request)
+        for leg in request.legs:
+            row = accounts[leg.account_id]
+            balance = (balances.get(leg.account_id, row.balance) + leg.amount).quantize(CENT)
+            if balance < 0 and not row.allow_negative:
+                raise AppError("ledger-insufficient-funds", 409)
+            balances[leg.account_id] = balance
+            entries.append({"account_id": leg.account_id, "amount": leg.amount, "balance": balance})
+    now = utcnow()
+    if connection.dialect.name == "postgresql":
+        transaction_ids = await _write_moves_pg(connection, merchant_id, requests, entries, now)
+        await connection.execute(
+            UPDATE_BALANCES,
+            {"account_ids": list(balances), "balances": list(balances.values())},
+        )
+    else:
+        transaction_ids = await _write_moves(connection, merchant_id, requests, entries, now)
+        await connection.execute(
+            update(_ACCOUNTS)
+            .where(_ACCOUNTS.c.id == bindparam("account_id"))
+            .values(balance=bindparam("new_balance")),
+            [{"account_id": k, "new_balance": v} for k, v in sorted(balances.items())],
+        )
+    _keep_loaded_accounts_in_step(session, balances)
+    return {
+        request.idempotency_key: transaction_id
+        for request, transaction_id in zip(requests, transaction_ids, strict=True)
+    }
+
+
+def _owners(transaction_ids: list[int], requests: list[_Request]) -> list[int]:
+    """Each entry's transaction id (entries are listed movement by movement, leg by leg)."""
+    return [
+        tid for tid, request in zip(transaction_ids, requests, strict=True) for _ in request.legs
+    ]
+
+
+async def _write_moves(
+    connection: AsyncConnection,
+    merchant_id: int,
+    requests: list[_Request],
+    entries: list[dict[str, Any]],
+    now: datetime,
+) -> list[int]:
+    created = await connection.execute(
+        insert(_TRANSACTIONS).returning(_TRANSACTIONS.c.id, sort_by_parameter_order=True),
+        [
+            {
+                "merchant_id": merchant_id,
+                "kind": request.kind.value,
+                "reference": request.reference,
+                "idempotency_key": request.idempotency_key,
+                "fingerprint": request.fingerprint,
+                "member_id": request.member_id,
+                "metadata": request.details,
+                "created_at": now,
+            }
+            for request in requests
+        ],
+    )
+    transaction_ids = [row.id for row in created]
+    await connection.execute(
+        insert(_ENTRIES),
+        [
+            {
+                "transaction_id": transaction_id,
+                "account_id": entry["account_id"],
+                "amount": entry["amount"],
+                "balance_after": entry["balance"],
+                "created_at": now,
+            }
+            for transaction_id, entry in zip(
+                _owners(transaction_ids, requests), entries, strict=True
+            )
+        ],
+    )
+    return transaction_ids
+
+
+# PostgreSQL writes a batch of movements in three statements of arrays, whose text is the
+# same for every batch size (a multi-row VALUES list is parsed anew for each size).
+INSERT_MOVES = text(
+    """
+INSERT INTO ledger_transaction (merchant_id, kind, reference, idempotency_key, fingerprint,
+    member_id, metadata, created_at)
+SELECT CAST(:merchant_id AS integer), CAST(:kind AS varchar), t.reference, t.idempotency_key,
+    t.fingerprint, t.member_id, CAST(t.metadata AS json), CAST(:created_at AS timestamptz)
+FROM unnest(CAST(:reference AS varchar[]), CAST(:idempotency_key AS varchar[]),
+    CAST(:fingerprint AS varchar[]), CAST(:member_id AS integer[]), CAST(:metadata AS text[]))
+    AS t (reference, idempotency_key, fingerprint, member_id, metadata)
+RETURNING id, idempotency_key
+"""
+)
+INSERT_ENTRIES = text(
+    """
+INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)
+SELECT e.transaction_id, e.account_id, e.amount, e.balance_after,
+    CAST(:created_at AS timestamptz)
+FROM unnest(CAST(:transaction_id AS integer[]), CAST(:account_id AS integer[]),
+    CAST(:amount AS numeric[]), CAST(:balance_after AS numeric[]))
+    AS e (transaction_id, account_id, amount, balance_after)
+"""
+)
+UPDATE_BALANCES = text(
+    """
+UPDATE ledger_account AS account SET balance = b.balance
+FROM unnest(CAST(:account_ids AS integer[]), CAST(:balances AS numeric[])) AS b (id, balance)
+WHERE account.id = b.id
+"""
+)
+
+
+async def _write_moves_pg(
+    connection: AsyncConnection,
+    merchant_id: int,
+    requests: list[_Request],
+    entries: list[dict[str, Any]],
+    now: datetime,
+) -> list[int]:
+    kinds = {request.kind.value for request in requests}
+    assert len(kinds) == 1
+    created = await connection.execute(
+        INSERT_MOVES,
+        {
+            "merchant_id": merchant_id,
+            "kind": kinds.pop(),
+            "created_at": now,
+            "reference": [r.reference for r in requests],
+            "idempotency_key": [r.idempotency_key for r in requests],
+            "fingerprint": [r.fingerprint for r in requests],
+            "member_id": [r.member_id for r in requests],
+            "metadata": [json.dumps(r.details) for r in requests],
+        },
+    )
+    by_key = {row.idempotency_key: row.id for row in created}
+    transaction_ids = [by_key[request.idempotency_key] for request in requests]
+    await connection.execute(
+        INSERT_ENTRIES,
+        {
+            "created_at": now,
+            "transaction_id": _owners(transaction_ids, requests),
+            "account_id": [entry["account_id"] for entry in entries],
+            "amount": [entry["amount"] for entry in entries],
+            "balance_after": [entry["balance"] for entry in entries],
+        },
+    )
+    return transaction_ids
+
+
+async def clearing_shards(
+    session: AsyncSession, *, merchant_id: int, currency: str, member_ids: Collection[int]
+) -> dict[int, int]:
+    """The shard of the merchant's vendor clearing account each member's movements use, by
+    member: one query for the shards that exist (made where missing)."""
+    shard_of = {m: m % MERCHANT_ACCOUNT_SHARDS for m in member_ids}
+    keys = {
+        shard: account_owner_key(
+            merchant_id, None, AccountKind.VENDOR_CLEARING, currency, f"shard{shard}"
+        )
+        for shard in set(shard_of.values())
+    }
+    found = dict(
+        (
+            await session.exec(
+                select(LedgerAccount.owner_key, LedgerAccount.id).where(
+                    col(LedgerAccount.owner_key).in_(list(keys.values()))
+                )
+            )
+        ).all()
+    )
+    ids: dict[int, int] = {}
+    for shard, key in keys.items():
+        account_id = found.get(key)
+        if account_id is None:
+            account_id = (
+                await account(
+                    session,
+                    merchant_id=merchant_id,
+                    kind=AccountKind.VENDOR_CLEARING,
+                    currency=currency,
+                    spread=shard,
+                )
+            ).id
+        assert account_id is not None
+        ids[shard] = account_id
+    return {member: ids[shard] for member, shard in shard_of.items()}
+
+
+async def cash_and_clearing(
+    session: AsyncSession, *, merchant_id: int, member_id: int, currency: str
+) -> tuple[int, int]:
+    """The member's cash account and their shard of the merchant's vendor clearing account
+    (a game's bet and win legs), in one query once both exist (made where missing)."""
+    clearing_key = account_owner_key(
+        merchant_id,
+        None,
+        AccountKind.VENDOR_CLEARING,
+        currency,
+        f"shard{member_id % MERCHANT_ACCOUNT_SHARDS}",
+    )
+    cash_key = account_owner_key(merchant_id, member_id, AccountKind.MEMBER_CASH, currency)
+    found = dict(
+        (
+            await session.exec(
+                select(LedgerAccount.owner_key, LedgerAccount.id).where(
+                    col(LedgerAccount.owner_key).in_([cash_key, clearing_key])
+                )
+            )
+        ).all()
+    )
+    cash_id, clearing_id = found.get(cash_key), found.get(clearing_key)
+    if cash_id is None:
+        cash_id = (
+            await account(
+                session,
+                merchant_id=merchant_id,
+                kind=AccountKind.MEMBER_CASH,
+                currency=currency,
+                member_id=member_id,
+            )
+        ).id
+    if clearing_id is None:
+        clearing_id = (
+            await account(
+                session,
+                merchant_id=merchant_id,
+                kind=AccountKind.VENDOR_CLEARING,
+                currency=currency,
+                spread=member_id,
+            )
+        ).id
+    assert cash_id is not None and clearing_id is not None
+    return cash_id, clearing_id
+
+
+async def member_accounts(
+    session: AsyncSession,
+    *,
+    merchant_id: int,
+    kind: AccountKind | str,
+    currency: str,
+    member_ids: Collection[int],
+) -> dict[int, int]:
+    """Account ids of many members' accounts of one kind (made where missing), by member:
+    one query for those that exist."""
+    account_kind = _account_kind(kind)
+    wanted = sorted(set(member_ids))
+    found: dict[int, int] = {}
+    for start in range(0, len(wanted), 5000):
+        chunk = wanted[start : start + 5000]
+        keys = [account_owner_key(merchant_id, m, account_kind, currency) for m in chunk]
+        dialect = (await session.connection()).dialect.name
+        rows = await session.exec(
+            select(LedgerAccount.member_id, LedgerAccount.id).where(
+                _among(col(LedgerAccount.owner_key), keys, dialect)
+            )
+        )
+        found.update({m: a for m, a in rows if m is not None and a is not None})
+    for member_id in wanted:
+        if member_id not in found:
+            made = await account(
+                session,
+                merchant_id=merchant_id,
+                kind=account_kind,
+                currency=currency,
+                member_id=member_id,
+            )
+            assert made.id is not None
+            found[member_id] = made.id
+    return found
 
 
 def _account_kind(kind: AccountKind | str) -> AccountKind:

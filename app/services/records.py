@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
 from app.core.db import session_scope
@@ -32,17 +32,41 @@ TYPE_FILTERS: dict[str, tuple[TransactionKind, ...]] = {
     "adjustment": (TransactionKind.ADJUSTMENT, TransactionKind.REVERSAL),
 }
 PAGE_SIZE = 20
+# "All" is every movement of money: points movements have their own screen (points details).
+MONEY_KINDS = tuple(kind for kind in TransactionKind if kind is not TransactionKind.POINTS)
 BONUS_KINDS = (TransactionKind.BONUS, TransactionKind.REBATE)
 # Where a bonus or rebate lands: straight into cash, or into the bonus wallet (wagering first).
 BONUS_WALLETS = (AccountKind.MEMBER_CASH, AccountKind.MEMBER_BONUS)
 
 
+Item = TypeVar("Item")
+
+
 @dataclass(frozen=True)
-class RecordPage:
-    items: list[dict[str, Any]]
+class RecordPage(Generic[Item]):
+    items: list[Item]
     total: int
     page: int
     page_size: int
+
+
+@dataclass(frozen=True)
+class WalletChange:
+    wallet: str  # a vendor wallet by its vendor code (as the balance call names it), else its kind
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class AccountMovement:
+    """One movement of the member's money as the account record shows it."""
+
+    id: int
+    kind: str
+    reference: str
+    time: datetime
+    amount: Decimal  # the change of the member's cash
+    balance: Decimal | None  # cash right after, when the movement touched cash
+    other_wallets: list[WalletChange]
 
 
 def range_start(range_name: str, timezone: str, now: datetime | None = None) -> datetime:
@@ -63,7 +87,7 @@ async def account_record(
     range_name: str = "7d",
     page: int = 1,
     page_size: int = PAGE_SIZE,
-) -> RecordPage:
+) -> RecordPage[AccountMovement]:
     if type_filter not in TYPE_FILTERS:
         raise AppError("record-type-unknown", status=422)
     since = range_start(range_name, timezone)
@@ -71,7 +95,7 @@ async def account_record(
         found = await ledger.member_movements(
             session,
             member_id=member_id,
-            kinds=TYPE_FILTERS[type_filter] or None,
+            kinds=TYPE_FILTERS[type_filter] or MONEY_KINDS,
             since=since,
             page=page,
             page_size=page_size,
@@ -82,18 +106,18 @@ async def account_record(
         other = [c for c in movement.changes if c.account_kind != AccountKind.MEMBER_CASH]
         change = sum((c.amount for c in cash), Decimal("0.00"))
         items.append(
-            {
-                "id": movement.transaction_id,
-                "kind": str(movement.kind),
-                "reference": movement.reference,
-                "time": movement.created_at.isoformat(),
-                "amount": change,
-                "balance": cash[-1].balance_after if cash else None,
-                # A vendor wallet is named by its vendor code, as the balance call names it.
-                "otherWallets": [
-                    {"wallet": c.sub_key or str(c.account_kind), "amount": c.amount} for c in other
+            AccountMovement(
+                id=movement.transaction_id,
+                kind=str(movement.kind),
+                reference=movement.reference,
+                time=movement.created_at,
+                amount=change,
+                balance=cash[-1].balance_after if cash else None,
+                other_wallets=[
+                    WalletChange(wallet=c.sub_key or str(c.account_kind), amount=c.amount)
+                    for c in other
                 ],
-            }
+            )
         )
     return RecordPage(items, found.total, found.page, found.page_size)
 
@@ -105,7 +129,7 @@ async def bonus_details(
     range_name: str = "7d",
     page: int = 1,
     page_size: int = PAGE_SIZE,
-) -> RecordPage:
+) -> RecordPage[dict[str, Any]]:
     """The member's bonuses and rebates; a reversal of one shows in the account record."""
     since = range_start(range_name, timezone)
     async with session_scope() as session:

@@ -21,12 +21,12 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, Table, func
+from sqlalchemy import ColumnElement, Select, Subquery, Table, and_, case, func
 from sqlalchemy import select as core_select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.errors import AppError
-from models.facts import WagerFact
+from models.facts import FactKind, WagerFact
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
@@ -142,6 +142,73 @@ async def net_loss(session: AsyncSession, member_id: int, span: Period) -> Decim
     return (await member_totals(session, member_id, span)).net_loss
 
 
+def member_window_query(member_id: int, since: datetime) -> Subquery:
+    """One member's sums from `since` on, as a subquery (columns bet, valid_bet, win, facts =
+    SETTLED facts) that a caller joins into a statement of its own, to read it in the same
+    round trip (player protection's check before a bet)."""
+    return (
+        core_select(
+            func.coalesce(func.sum(_FACTS.c.bet), 0).label("bet"),
+            func.coalesce(func.sum(_FACTS.c.valid_bet), 0).label("valid_bet"),
+            func.coalesce(func.sum(_FACTS.c.win), 0).label("win"),
+            func.coalesce(
+                func.sum(case((_FACTS.c.kind == FactKind.SETTLED.value, 1), else_=0)), 0
+            ).label("facts"),
+        )
+        .where(_FACTS.c.member_id == member_id, _FACTS.c.settled_at >= since)
+        .subquery()
+    )
+
+
+def window_totals(bet: Any, valid_bet: Any, win: Any, facts: Any) -> Totals:
+    """Totals from the columns of `member_window_query`."""
+    return Totals(_money(bet), _money(valid_bet), _money(win), int(facts or 0))
+
+
+async def member_windows(
+    session: AsyncSession,
+    member_id: int,
+    sinces: Sequence[datetime],
+    until: datetime | None = None,
+) -> tuple[Totals, ...]:
+    """One member's totals from each `since` up to `until` (None: now and on), in one read of
+    the member-time index (player protection's limits: the day, week and month so far). Here
+    `facts` counts the settled rounds (SETTLED facts), not the corrections."""
+    if not sinces:
+        return ()
+    earliest = min(sinces)
+    settled = _FACTS.c.kind == FactKind.SETTLED.value
+    columns = []
+    for index, since in enumerate(sinces):
+        inside = _FACTS.c.settled_at >= since
+        columns += [
+            func.coalesce(func.sum(case((inside, _FACTS.c.bet), else_=0)), 0).label(f"b{index}"),
+            func.coalesce(func.sum(case((inside, _FACTS.c.valid_bet), else_=0)), 0).label(
+                f"v{index}"
+            ),
+            func.coalesce(func.sum(case((inside, _FACTS.c.win), else_=0)), 0).label(f"w{index}"),
+            func.coalesce(func.sum(case((and_(inside, settled), 1), else_=0)), 0).label(
+                f"n{index}"
+            ),
+        ]
+    connection = await session.connection()
+    row = (
+        await connection.execute(
+            core_select(*columns).where(
+                _FACTS.c.member_id == member_id,
+                _FACTS.c.settled_at >= earliest,
+                *([] if until is None else [_FACTS.c.settled_at < until]),
+            )
+        )
+    ).one()
+    return tuple(
+        Totals(
+            _money(row[4 * i]), _money(row[4 * i + 1]), _money(row[4 * i + 2]), int(row[4 * i + 3])
+        )
+        for i in range(len(sinces))
+    )
+
+
 async def downline_totals(
     session: AsyncSession, members: Sequence[int] | Select[Any], span: Period
 ) -> DownlineTotals:
@@ -220,3 +287,12 @@ async def by_category(
         )
     ).all()
     return {str(row.category): _totals(row) for row in rows}
+
+
+def add(first: Totals, second: Totals) -> Totals:
+    return Totals(
+        first.bet + second.bet,
+        first.valid_bet + second.valid_bet,
+        first.win + second.win,
+        first.facts + second.facts,
+    )

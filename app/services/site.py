@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import ipaddress
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -11,6 +13,7 @@ from sqlmodel import select
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.html import safe_link, sanitize_html
+from app.core.text import fold_name
 from app.services.brands import Brand, ModuleNode
 from app.services.validation import PASSWORD_RULE, normalize_accepted_pattern
 from models import DomainRoute, HelpArticle, Member, RegisterField
@@ -228,6 +231,26 @@ async def help_center(brand: Brand, language: str) -> list[HelpEntry]:
     return [HelpEntry(a.id, a.category, a.title, sanitize_html(a.content_html)) for a in chosen]
 
 
+MAX_HELP_QUERY = 80
+_TAG = re.compile(r"<[^>]+>")
+
+
+def search_help(entries: list[HelpEntry], query: str) -> list[HelpEntry]:
+    """The articles holding every word of the query (case- and accent-insensitive, in the
+    title, category or text), those with a word in the title first; no query: all of them."""
+    words = fold_name(query[:MAX_HELP_QUERY]).split()
+    if not words:
+        return list(entries)
+    found: list[tuple[int, int, HelpEntry]] = []
+    for index, entry in enumerate(entries):
+        title = fold_name(f"{entry.category} {entry.title}")
+        text = f"{title} {fold_name(html.unescape(_TAG.sub(' ', entry.content)))}"
+        if all(word in text for word in words):
+            in_title = sum(word in title for word in words)
+            found.append((-in_title, index, entry))
+    return [entry for _, _, entry in sorted(found, key=lambda item: item[:2])]
+
+
 async def update_language(brand: Brand, requested: str, member: Member | None = None) -> str:
     """The language-update action: the brand's code for the choice, or language-unsupported;
     a member's choice is kept (visitors keep theirs in the browser)."""
@@ -261,3 +284,21 @@ def social_links(brand: Brand) -> list[SocialLink]:
         if channel.cs_type in SOCIAL_TYPES:
             links.setdefault(channel.cs_type, safe_link(channel.url))
     return [SocialLink(kind, links[kind]) for kind in SOCIAL_TYPES if kind in links]
+
+
+# Resources the footer shows under "follow us" (the side menu has the spec's four).
+FOLLOW_TYPES = ("YOUTUBE", "TWITTER", "TIKTOK", "MESSENGER")
+# Deposit channel codes and the footer icon of each method.
+PAYMENT_ICONS = {"PIX": "pix", "BANK_TRANSFER": "bank", "BOLETO": "boleto", "CARD": "visa"}
+
+
+def follow_links(brand: Brand) -> list[SocialLink]:
+    """The brand's other social resources (YouTube, Twitter, TikTok, Messenger), in that order."""
+    links = {r.resource_type: safe_link(r.url) for r in brand.resources}
+    return [SocialLink(kind, links[kind]) for kind in FOLLOW_TYPES if links.get(kind)]
+
+
+def payment_icons(brand: Brand) -> list[str]:
+    """The footer's payment icons: only the methods the brand's enabled channels offer."""
+    icons = (PAYMENT_ICONS.get(code) for code in brand.payment_methods)
+    return list(dict.fromkeys(icon for icon in icons if icon))

@@ -34,3 +34,18 @@ async def balance_changed(member_id: int) -> None:
 async def balance_version(member_id: int) -> int:
     value = await get_redis().get(_key(member_id))
     return int(value) if value else 0
+
+
+async def balances_changed(member_ids: set[int] | list[int]) -> None:
+    """`balance_changed` for many members in one round trip (a job's batch)."""
+    if not member_ids:
+        return
+    redis = get_redis()
+    try:
+        async with redis.pipeline(transaction=False) as pipe:
+            for member_id in member_ids:
+                pipe.incr(_key(member_id))
+                pipe.expire(_key(member_id), _TTL_SECONDS)
+            await pipe.execute()
+    except (RedisConnectionError, RedisTimeoutError) as exc:
+        logger.warning("balance signals of %s members skipped: %s", len(member_ids), exc)

@@ -7,14 +7,15 @@ import reflex as rx
 from components.i18n import amount, t
 from components.studio.panels import CARD, SMALL_BUTTON, bet_form
 from state.play import PlayState
+from state.studio_games import DiceState
 
 
 def _direction(label: rx.Var, over: bool, test_id: str) -> rx.Component:
-    pressed = PlayState.dice_over == over
+    pressed = DiceState.dice_over == over
     return rx.el.button(
         label,
         type="button",
-        on_click=PlayState.set_dice_over(over),
+        on_click=DiceState.set_dice_over(over),
         aria_pressed=rx.cond(pressed, "true", "false"),
         class_name=rx.cond(
             pressed,
@@ -26,11 +27,11 @@ def _direction(label: rx.Var, over: bool, test_id: str) -> rx.Component:
 
 
 def dice_board() -> rx.Component:
-    roll_left = PlayState.dice_roll.to(str) + "%"
+    roll_left = DiceState.dice_roll.to(str) + "%"
     return rx.el.div(
         rx.el.div(
             rx.el.div(
-                rx.cond(PlayState.dice_roll != "", amount(PlayState.dice_roll), "--.--"),
+                rx.cond(DiceState.dice_roll != "", amount(DiceState.dice_roll), "--.--"),
                 key=PlayState.round_id,
                 class_name=rx.cond(
                     PlayState.won,
@@ -45,18 +46,18 @@ def dice_board() -> rx.Component:
         rx.el.div(
             rx.el.div(
                 class_name=rx.cond(
-                    PlayState.dice_over,
+                    DiceState.dice_over,
                     "absolute inset-y-0 right-0 bg-emerald-500/70 rounded-r-full",
                     "absolute inset-y-0 left-0 bg-emerald-500/70 rounded-l-full",
                 ),
                 style=rx.cond(
-                    PlayState.dice_over,
-                    {"width": (100 - PlayState.dice_target.to(float)).to(str) + "%"},
-                    {"width": PlayState.dice_target + "%"},
+                    DiceState.dice_over,
+                    {"width": (100 - DiceState.dice_target.to(float)).to(str) + "%"},
+                    {"width": DiceState.dice_target + "%"},
                 ),
             ),
             rx.cond(
-                PlayState.dice_roll != "",
+                DiceState.dice_roll != "",
                 rx.el.div(
                     class_name=(
                         "absolute -top-1 -bottom-1 w-1 rounded bg-slate-900 dark:bg-white "
@@ -74,7 +75,7 @@ def dice_board() -> rx.Component:
 def dice_controls() -> rx.Component:
     return bet_form(
         rx.el.label(
-            t("play.dice.target") + " " + amount(PlayState.dice_target),
+            t("play.dice.target") + " " + amount(DiceState.dice_target),
             html_for="dice-target",
             class_name="block text-sm font-medium",
         ),
@@ -84,8 +85,10 @@ def dice_controls() -> rx.Component:
             min="2",
             max="98",
             step="0.5",
-            value=PlayState.dice_target,
-            on_change=PlayState.set_dice_target.debounce(80),
+            # Uncontrolled: the browser moves the thumb at once (arrows, Home, End, drag) and
+            # the state follows a moment later; a controlled value would snap it back first.
+            default_value=DiceState.dice_target,
+            on_change=DiceState.set_dice_target.debounce(80),
             class_name="w-full accent-amber-500 h-11",
             data_testid="dice-target",
         ),

@@ -10,6 +10,7 @@ from components.i18n import t
 from components.studio.panels import CARD, bet_form
 from components.style import FOCUS
 from state.play import PlayState
+from state.studio_games import GridState
 
 _CELL = (
     "studio-pop aspect-square min-w-0 grid place-items-center rounded-lg font-bold "
@@ -39,22 +40,22 @@ _SYMBOL_ICONS: dict[str, tuple[str, str]] = {
 
 def _symbol(cell: rx.Var) -> rx.Component:
     return rx.match(
-        cell["label"],
+        cell.label,
         *[
             (name, rx.icon(icon, class_name=f"size-6 sm:size-9 {colour}", aria_hidden="true"))
             for name, (icon, colour) in _SYMBOL_ICONS.items()
         ],
-        rx.el.span(cell["icon"], aria_hidden="true"),
+        rx.el.span(cell.icon, aria_hidden="true"),
     )
 
 
 def _cell(cell: rx.Var, index: rx.Var, look: str) -> rx.Component:
     return rx.el.div(
         _symbol(cell),
-        rx.el.span(cell["name"], class_name="sr-only"),
+        rx.el.span(cell.name, class_name="sr-only"),
         style={"--i": index},
         class_name=rx.cond(
-            cell["hit"] != "",
+            cell.hit,
             f"{_CELL} {look} ring-4 ring-amber-400",
             f"{_CELL} {look}",
         ),
@@ -64,10 +65,10 @@ def _cell(cell: rx.Var, index: rx.Var, look: str) -> rx.Component:
 
 def _grid(look: str, test_id: str) -> rx.Component:
     return rx.el.div(
-        rx.foreach(PlayState.cells, lambda cell, i: _cell(cell, i, look)),
+        rx.foreach(GridState.cells, lambda cell, i: _cell(cell, i, look)),
         key=PlayState.round_id,
         style={
-            "gridTemplateColumns": "repeat(" + PlayState.grid_cols.to(str) + ", minmax(0, 1fr))"
+            "gridTemplateColumns": "repeat(" + GridState.grid_cols.to(str) + ", minmax(0, 1fr))"
         },
         class_name="grid gap-1 sm:gap-2",
         data_testid=test_id,
@@ -76,7 +77,7 @@ def _grid(look: str, test_id: str) -> rx.Component:
 
 def _lines() -> rx.Component:
     return rx.el.ul(
-        rx.foreach(PlayState.lines, lambda line: rx.el.li(line, class_name="text-sm")),
+        rx.foreach(GridState.lines, lambda line: rx.el.li(line, class_name="text-sm")),
         class_name="space-y-0.5 text-emerald-700 dark:text-emerald-300",
         data_testid="winning-lines",
     )
@@ -84,7 +85,7 @@ def _lines() -> rx.Component:
 
 def _placeholder(count: int, look: str) -> rx.Component:
     return rx.cond(
-        PlayState.cells.length() == 0,
+        GridState.cells.length() == 0,
         rx.el.div(
             *[
                 rx.el.div("?", class_name=f"{_CELL} {look} opacity-40", aria_hidden="true")
@@ -118,17 +119,17 @@ def scratch_board() -> rx.Component:
 
 
 def _card(cell: rx.Var, index: rx.Var) -> rx.Component:
-    held = PlayState.holds[index]
+    held = GridState.holds[index]
     return rx.el.button(
-        rx.el.span(cell["icon"], class_name=rx.cond(cell["red"] != "", "text-red-600", "")),
+        rx.el.span(cell.icon, class_name=rx.cond(cell.red, "text-red-600", "")),
         rx.el.span(
             rx.cond(held, t("play.poker.held"), t("play.poker.hold")),
             class_name="text-[10px] sm:text-xs font-semibold uppercase",
         ),
         type="button",
-        on_click=PlayState.toggle_hold(index),
+        on_click=GridState.toggle_hold(index),
         aria_pressed=rx.cond(held, "true", "false"),
-        aria_label=cell["name"],
+        aria_label=cell.name,
         style={"--i": index},
         class_name=rx.cond(
             held,
@@ -136,7 +137,7 @@ def _card(cell: rx.Var, index: rx.Var) -> rx.Component:
             f"rounded-lg bg-white text-slate-900 text-lg sm:text-2xl font-bold ring-4 "
             f"ring-amber-400 {FOCUS}",
             rx.cond(
-                cell["hit"] != "",
+                cell.hit,
                 "studio-pop aspect-[5/7] min-w-0 flex flex-col items-center justify-between "
                 f"py-1 rounded-lg bg-white text-slate-900 text-lg sm:text-2xl font-bold ring-4 "
                 f"ring-emerald-400 {FOCUS}",
@@ -153,13 +154,13 @@ def poker_board() -> rx.Component:
     return rx.el.div(
         _placeholder(5, "bg-sky-800 text-white"),
         rx.el.div(
-            rx.foreach(PlayState.cells, _card),
+            rx.foreach(GridState.cells, _card),
             key=PlayState.round_id,
             class_name="grid grid-cols-5 gap-1 sm:gap-2",
             data_testid="poker-cards",
         ),
         rx.cond(
-            PlayState.dealt,
+            GridState.dealt,
             rx.el.p(t("play.poker.help"), class_name="text-sm text-slate-500"),
         ),
         _lines(),
@@ -175,7 +176,7 @@ def bingo_board() -> rx.Component:
         rx.el.p(t("play.bingo.called"), class_name="text-sm font-medium"),
         rx.el.div(
             rx.foreach(
-                PlayState.called,
+                GridState.called,
                 lambda ball, i: rx.el.span(
                     ball,
                     style={"--i": i},
@@ -200,5 +201,5 @@ def grid_controls() -> rx.Component:
 
 def poker_controls() -> rx.Component:
     return bet_form(
-        action=rx.cond(PlayState.dealt, t("play.poker.draw"), t("play.poker.deal")),
+        action=rx.cond(GridState.dealt, t("play.poker.draw"), t("play.poker.deal")),
     )

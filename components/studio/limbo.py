@@ -8,12 +8,13 @@ from components.forms import INPUT
 from components.i18n import amount, t
 from components.studio.panels import CARD, bet_form
 from state.play import PlayState
+from state.studio_games import LimboState
 
 
 def limbo_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.cond(PlayState.limbo_result != "", amount(PlayState.limbo_result) + "x", "-.--x"),
+            rx.cond(LimboState.limbo_result != "", amount(LimboState.limbo_result) + "x", "-.--x"),
             key=PlayState.round_id,
             class_name=rx.cond(
                 PlayState.won,
@@ -23,7 +24,7 @@ def limbo_board() -> rx.Component:
             data_testid="limbo-result",
         ),
         rx.el.p(
-            t("play.limbo.target") + ": " + PlayState.limbo_target + "x",
+            t("play.limbo.target") + ": " + LimboState.limbo_target + "x",
             class_name="text-sm text-slate-500",
         ),
         aria_live="polite",
@@ -38,8 +39,8 @@ def limbo_controls() -> rx.Component:
         ),
         rx.el.input(
             id="limbo-target",
-            value=PlayState.limbo_target,
-            on_change=PlayState.set_limbo_target.debounce(150),
+            value=LimboState.limbo_target,
+            on_change=LimboState.set_limbo_target.debounce(150),
             input_mode="decimal",
             auto_complete="off",
             class_name=INPUT + " text-center tabular-nums",

@@ -9,13 +9,14 @@ from components.forms import INPUT
 from components.i18n import t
 from components.studio.panels import CARD, bet_form
 from components.style import FOCUS
-from state.play import MINE_TILES, PlayState
+from state.studio_games import MinesState
+from state.studio_views import MINE_TILES
 
 _TILE = f"studio-pop aspect-square min-w-0 grid place-items-center rounded-lg {FOCUS}"
 
 
 def _tile(index: int) -> rx.Component:
-    state = PlayState.mine_tiles[index]
+    state = MinesState.mine_tiles[index]
     return rx.el.button(
         rx.match(
             state,
@@ -26,8 +27,8 @@ def _tile(index: int) -> rx.Component:
             rx.fragment(),
         ),
         type="button",
-        on_click=PlayState.toggle_pick(index),
-        aria_pressed=rx.cond(PlayState.mine_picks.contains(index), "true", "false"),
+        on_click=MinesState.toggle_pick(index),
+        aria_pressed=rx.cond(MinesState.mine_picks.contains(index), "true", "false"),
         aria_label=t("play.mines.tile") + f" {index + 1}",
         class_name=rx.match(
             state,
@@ -61,8 +62,8 @@ def mines_controls() -> rx.Component:
         rx.el.select(
             *[rx.el.option(str(n), value=str(n)) for n in range(1, MINE_TILES)],
             id="mines-count",
-            value=PlayState.mines_count.to(str),
-            on_change=PlayState.set_mines_count,
+            value=MinesState.mines_count.to(str),
+            on_change=MinesState.set_mines_count,
             class_name=INPUT,
             data_testid="mines-count",
         ),

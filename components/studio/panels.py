@@ -121,6 +121,29 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             class_name=PRIMARY,
             data_testid="play-button",
         ),
+        rx.cond(
+            PlayState.free_count > 0,
+            rx.el.div(
+                rx.el.p(
+                    t("free.left")
+                    .replace("{count}", PlayState.free_count.to_string())
+                    .replace("{stake}", PlayState.free_stake),
+                    class_name="text-sm font-semibold",
+                ),
+                rx.el.button(
+                    t("free.play"),
+                    type="button",
+                    on_click=PlayState.play_free,
+                    class_name=PRIMARY,
+                    data_testid="free-round-button",
+                ),
+                class_name=(
+                    "space-y-2 rounded-lg p-3 bg-emerald-50 dark:bg-emerald-400/10 "
+                    "border border-emerald-200 dark:border-emerald-400/30"
+                ),
+                data_testid="free-rounds",
+            ),
+        ),
         rx.el.p(
             PlayState.error,
             role="alert",
@@ -194,8 +217,8 @@ def rules_dialog() -> rx.Component:
                 rx.foreach(
                     PlayState.paytable,
                     lambda row: rx.el.tr(
-                        rx.el.td(row["label"], class_name="py-1 pr-2"),
-                        rx.el.td(row["pays"], class_name="py-1 text-right tabular-nums"),
+                        rx.el.td(row.label, class_name="py-1 pr-2"),
+                        rx.el.td(row.pays, class_name="py-1 text-right tabular-nums"),
                         class_name="border-t border-slate-200 dark:border-slate-700",
                     ),
                 )
@@ -302,16 +325,14 @@ def history_panel() -> rx.Component:
             rx.foreach(
                 PlayState.history,
                 lambda r: rx.el.li(
-                    rx.el.span(r["id"], class_name="font-mono text-xs truncate"),
+                    rx.el.span(r.id, class_name="font-mono text-xs truncate"),
                     rx.el.span(
-                        r["stake"] + " → " + r["payout"],
-                        class_name=rx.cond(
-                            r["won"] != "", "tabular-nums text-emerald-600", "tabular-nums"
-                        ),
+                        r.stake + " → " + r.payout,
+                        class_name=rx.cond(r.won, "tabular-nums text-emerald-600", "tabular-nums"),
                     ),
                     rx.el.a(
                         t("play.verify"),
-                        href=routes.PLAY_VERIFY + "?round=" + r["id"],
+                        href=routes.PLAY_VERIFY + "?round=" + r.id,
                         class_name=LINK,
                         data_testid="verify-link",
                     ),

@@ -9,16 +9,18 @@ from app.services.studio.games.roulette import RED
 from components.i18n import t
 from components.studio.panels import CARD, SMALL_BUTTON, bet_form
 from components.style import FOCUS
-from state.play import ROULETTE_OUTSIDE, PlayState
+from state.play import PlayState
+from state.studio_games import RouletteState
+from state.studio_views import ROULETTE_OUTSIDE
 
 _CELL = f"relative h-10 min-w-0 rounded text-sm font-bold text-white {FOCUS}"
 
 
 def _badge(key: str) -> rx.Component:
     return rx.cond(
-        PlayState.chips.contains(key),
+        RouletteState.chips.contains(key),
         rx.el.span(
-            PlayState.chips[key].to(str),
+            RouletteState.chips[key].to(str),
             class_name=(
                 "absolute -top-1 -right-1 min-w-5 h-5 px-1 rounded-full bg-amber-400 "
                 "text-slate-900 text-xs leading-5 text-center shadow"
@@ -34,7 +36,7 @@ def _number(n: int) -> rx.Component:
         str(n),
         _badge(key),
         type="button",
-        on_click=PlayState.add_chip(key),
+        on_click=RouletteState.add_chip(key),
         aria_label=f"{n}",
         class_name=f"{_CELL} {colour}" + (" col-span-full" if n == 0 else ""),
         data_testid=f"roulette-{n}",
@@ -46,7 +48,7 @@ def _outside(key: str, label: rx.Var) -> rx.Component:
         label,
         _badge(key),
         type="button",
-        on_click=PlayState.add_chip(key),
+        on_click=RouletteState.add_chip(key),
         class_name=f"relative {SMALL_BUTTON} min-w-0",
         data_testid=f"roulette-{key.replace(':', '-')}",
     )
@@ -56,12 +58,12 @@ def roulette_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             rx.cond(
-                PlayState.wheel_number != "",
+                RouletteState.wheel_number != "",
                 rx.el.div(
-                    PlayState.wheel_number,
+                    RouletteState.wheel_number,
                     key=PlayState.round_id,
                     class_name=rx.match(
-                        PlayState.wheel_colour,
+                        RouletteState.wheel_colour,
                         (
                             "red",
                             "studio-pop size-20 rounded-full grid place-items-center "
@@ -102,7 +104,7 @@ def roulette_board() -> rx.Component:
         rx.el.button(
             t("play.roulette.clear"),
             type="button",
-            on_click=PlayState.clear_chips,
+            on_click=RouletteState.clear_chips,
             class_name=SMALL_BUTTON,
             data_testid="roulette-clear",
         ),

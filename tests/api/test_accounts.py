@@ -20,6 +20,7 @@ from tests.support.accounts import (
     captcha_answer,
     last_code,
     make_member,
+    new_cpf,
     new_mobile,
     new_username,
     register,
@@ -149,6 +150,7 @@ async def test_register_by_mobile_with_sms_code(make_client: MakeClient) -> None
     code = await last_code(mobile)
     payload = {
         "mobileNum": mobile,
+        "cpf": new_cpf(),
         "password": PASSWORD,
         "confirmPassword": PASSWORD,
         "adultConfirmed": True,
@@ -577,7 +579,7 @@ async def test_passwords_are_argon2id_with_owasp_parameters() -> None:
 async def test_feedback(make_client: MakeClient) -> None:
     client = make_client()
     error = await _error(client.put("/wps/feedback", {"questionType": "game", "content": "hi"}))
-    assert error.code == "feedback-length"
+    assert error.code == "feedback-words"
     ticket = await client.put(
         "/wps/feedback", {"questionType": "game", "content": "The slot froze after a win."}
     )

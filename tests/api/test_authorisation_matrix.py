@@ -19,6 +19,8 @@ import re
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 import httpx
@@ -27,18 +29,23 @@ from fastapi import FastAPI
 
 from app.api.main import create_api
 from app.client import PlatformClient
+from app.core import clock
 from app.core.db import session_scope
 from app.services.accounts import sessions
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
+from app.services.lottery import issues as lottery_issues
+from app.services.promotions import bonus
+from app.services.promotions.bonus import BonusTerms
 from models import Member
-from tests.support.accounts import PASSWORD, make_member, register
+from models.base import utcnow
+from tests.support.accounts import PASSWORD, make_member, new_cpf, register
 from tests.support.money import wager
 from tests.support.routes import Access, Operation, operations
 from tests.support.seamless import studio_session_token
 
 PAY_PASSWORD = "246810"
-CPF = "529.982.247-25"
+CPF = new_cpf()  # A's own (Brazil: the one payout key A may bind)
 # Guard answers: refused for want of a (suitable) login.
 REFUSED = {401, 403}
 # A valid body for calls that need one before their handler looks the resource up; a call
@@ -48,10 +55,30 @@ BODIES: dict[str, dict[str, Any]] = {
     "POST /wps/operator/withdrawals/{order_no}/payouts": {"json": {"partNo": 1, "amount": "1.00"}},
     "POST /wps/operator/withdrawals/{order_no}/reject": {"json": {"reason": "matrix"}},
     "POST /wps/operator/withdrawals/{order_no}/investigation": {"json": {"outcome": "RECEIVED"}},
+    "POST /wps/promotions/{promotion_id}/application": {"form": {"comment": "matrix"}},
+    "POST /wps/operator/promotions/applications/{entry_id}": {"json": {"decision": "process"}},
+    "POST /wps/relay/MCSFE_signUpPromotionJoin": {"json": {"promotionId": 1}},
+    "POST /wps/relay/MCSFE_claimMissionReward": {"json": {"missionId": 1}},
+    "POST /wps/relay/MCSFE_signUpRequestReward": {"json": {"promotionId": 1}},
+    "POST /wps/relay/MCS2_claimRafflePromotion": {"json": {"promotionId": 1}},
+    "POST /wps/operator/feedback/{ticket_id}/reply": {"json": {"body": "matrix"}},
 }
 
 # Path parameters that name shared things (games, vendors), not a member's resources.
-SHARED_PARAMETERS = {"provider", "vendorCode", "vassalage", "gameCode", "language"}
+SHARED_PARAMETERS = {
+    "provider",
+    "vendorCode",
+    "vassalage",
+    "gameCode",
+    "language",
+    "promotion_id",  # a brand's promotion, the same for every member
+}
+
+
+def _shows(text: str, marker: str) -> bool:
+    """The marker stands in the text as a whole (not inside a longer word or id: a studio
+    round "1-0" is not in a lottery issue number "20400131-0001")."""
+    return re.search(rf"(?<![\w-]){re.escape(marker)}(?![\w-])", text) is not None
 
 
 @dataclass
@@ -110,10 +137,10 @@ async def _actor(client: PlatformClient) -> Actor:
 
 
 async def _withdrawer(
-    app: FastAPI, client: PlatformClient, payee: str
+    app: FastAPI, client: PlatformClient, payee: str, cpf: str
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A member who could withdraw: payee name, payment password, a wagered deposit."""
-    await register(client, payeeName=payee)
+    """A member who could withdraw: a CPF, payee name, payment password, a wagered deposit."""
+    await register(client, payeeName=payee, cpf=cpf)
     info = await client.get("/wps/member/info")
     await client.post(
         "/wps/member/paymentPassword",
@@ -131,12 +158,31 @@ async def _withdrawer(
     return info, deposit
 
 
+async def _a_lottery_bet(a: PlatformClient) -> dict[str, Any]:
+    """A lottery bet of A's on a 5-minute issue taking bets now (the API reads the clock)."""
+    now = clock.now()
+    await lottery_issues.create_issues(
+        now - timedelta(minutes=5), timedelta(minutes=20), ["ssc-5m"]
+    )
+    await lottery_issues.advance(now)
+    ahead = await lottery_issues.upcoming("ssc-5m", now + timedelta(seconds=20), 1)
+    body = {
+        "gameCode": "ssc-5m",
+        "issueNo": ahead[0].issue_no,
+        "playCode": "ssc.position",
+        "selection": {"options": ["1:0"]},
+        "unit": "1.00",
+    }
+    placed: dict[str, Any] = await a.post("/lgw/lotto/bets", body)
+    return placed
+
+
 @pytest.fixture(scope="module")
 async def world() -> AsyncIterator[World]:
     app = create_api()
     a = _client(app)
     holder = "Titular " + "".join(secrets.choice("bcdfghjklmnpqrstvwxz") for _ in range(8))
-    info, deposit = await _withdrawer(app, a, holder)
+    info, deposit = await _withdrawer(app, a, holder, CPF)
     account = await a.post(
         "/wps/member/payoutAccounts",
         {
@@ -161,8 +207,17 @@ async def world() -> AsyncIterator[World]:
         "/studio/rounds", {"bet": "1.00", "params": {"target": "50.00", "direction": "over"}}
     )
 
+    lottery_bet = await _a_lottery_bet(a)
+    assert a_member.member is not None and a_member.member.id is not None
+    a_grant = await bonus.grant(
+        a_member.member.id,
+        BonusTerms(amount=Decimal("5.00"), multiplier=10, weights={}, days=7),
+        f"matrix-{secrets.token_hex(6)}",
+        utcnow(),
+    )
+
     b = _client(app)
-    await _withdrawer(app, b, "Maria da Silva")
+    await _withdrawer(app, b, "Maria da Silva", new_cpf())
     trial = _client(app)
     trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
     other_brand = await _member("BR2")
@@ -188,6 +243,8 @@ async def world() -> AsyncIterator[World]:
             withdrawal["orderNo"],
             str(account["id"]),
             studio_round["roundId"],
+            lottery_bet["betUid"],
+            str(a_grant.id),
         ],
         markers=[
             info["account"],
@@ -197,6 +254,7 @@ async def world() -> AsyncIterator[World]:
             withdrawal["orderNo"],
             CPF.replace(".", "").replace("-", ""),
             studio_round["roundId"],
+            lottery_bet["betUid"],
         ],
         payout_account_id=account["id"],
     )
@@ -379,7 +437,7 @@ async def test_member_b_cannot_reach_member_a_resources(world: World) -> None:
                 "GET", op.path, params=params
             )
             # (an error may quote the value sent: that is B's own input)
-            leaked = [m for m in world.markers if m in response.text and m != value]
+            leaked = [m for m in world.markers if _shows(response.text, m) and m != value]
             if leaked:
                 failures.append(f"{op.label} shows B {leaked} of A's: {_describe(response)}")
     assert with_ids
@@ -407,5 +465,7 @@ async def test_operators_reach_only_their_brand_orders(world: World) -> None:
         if _succeeded(response) or response.status_code not in (401, 403, 404):
             failures.append(f"{op.label} by BR2's operator: {_describe(response)}")
     listing = await (await world.other_operator.fresh()).raw("GET", "/wps/operator/withdrawals")
-    assert not [m for m in world.markers if m in listing.text], json.dumps(listing.json())[:300]
+    assert not [m for m in world.markers if _shows(listing.text, m)], json.dumps(listing.json())[
+        :300
+    ]
     assert not failures, "\n".join(failures)

@@ -13,7 +13,7 @@ from app.client import ApiError, PlatformClient
 from app.core.db import session_scope, write_transaction
 from app.services.accounts import sessions
 from app.services.seamless import studio_port, wallet
-from models import Game, GameSession, GameVendor, Member
+from models import Game, GameSession, GameVendor, Member, VendorCredential
 from models.member import MEMBER_BLOCKED
 from tests.support.databases import use_postgres
 from tests.support.seamless import funded_member, studio_game
@@ -155,24 +155,35 @@ async def test_game_or_vendor_in_maintenance(make_client: Callable[..., Platform
 async def test_vendor_without_integration_answers_game_unavailable(
     make_client: Callable[..., PlatformClient],
 ) -> None:
+    """A vendor whose credential is switched off is not integrated: no made-up URL."""
     member = await funded_member("5.00")
     async with session_scope() as session:
-        vendors_on = select(GameVendor.vassalage).where(col(GameVendor.maintenance).is_(False))
         game = (
             await session.exec(
                 select(Game)
-                .where(
-                    Game.vassalage != BGS,
-                    Game.is_game == "GAME",
-                    col(Game.maintenance).is_(False),
-                    col(Game.vassalage).in_(vendors_on),
-                )
+                .where(Game.vassalage == "PG", col(Game.maintenance).is_(False))
                 .order_by(col(Game.id))
             )
         ).first()
     assert game is not None
-    client = await _logged_in(make_client(language="PT"), member)
-    refused = await _refused(client, game, 1)
+    async with write_transaction() as session:
+        credential = (
+            await session.exec(select(VendorCredential).where(VendorCredential.vassalage == "PG"))
+        ).one()
+        credential.active = False
+        session.add(credential)
+    try:
+        client = await _logged_in(make_client(language="PT"), member)
+        refused = await _refused(client, game, 1)
+    finally:
+        async with write_transaction() as session:
+            credential = (
+                await session.exec(
+                    select(VendorCredential).where(VendorCredential.vassalage == "PG")
+                )
+            ).one()
+            credential.active = True
+            session.add(credential)
     assert (refused.status, refused.code) == (409, "seamless-game-unavailable")
     assert refused.body["message"].startswith("Este jogo ainda não pode ser aberto")
     assert refused.body["value"] is None

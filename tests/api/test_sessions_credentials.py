@@ -161,7 +161,7 @@ async def test_turning_totp_off_needs_password_and_code_and_does_not_say_which_w
 
 
 async def test_adding_a_payout_account_needs_the_password(make_client: MakeClient) -> None:
-    client = make_client()
+    client = make_client(merchant="BR2")  # any CPF key (BR1: only the member's own CPF)
     await register(client, payeeName="Maria da Silva")
     pix = {
         "type": "PIX",

@@ -13,6 +13,7 @@ from app.client import ApiError, PlatformClient
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.accounts import members as accounts
+from app.services.accounts import payment_password
 from app.services.brands import brands
 from app.services.cashier import deposits, payout_accounts, transfers, withdrawals
 from app.services.catalogue import members
@@ -64,7 +65,7 @@ async def test_services_refuse_trial_members_and_write_nothing() -> None:
         ),
         transfers.recall_all(brand, trial, uuid4().hex),
         withdrawals.request_withdrawal(brand, trial, "20.00", 1, "123456"),
-        withdrawals.set_payment_password(brand, trial, "x", "123456", "123456", "203.0.113.9"),
+        payment_password.set_payment_password(brand, trial, "x", "123456", "123456", "203.0.113.9"),
         payout_accounts.bind(
             trial,
             payout_accounts.PayoutAccountInput(

@@ -24,7 +24,7 @@ from app.services import ledger
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from models import Member, Merchant, WithdrawalOrder, WithdrawalPayout, WithdrawalRule
-from tests.support.accounts import PASSWORD, make_member, register
+from tests.support.accounts import PASSWORD, make_member, new_cpf, register
 from tests.support.money import wager as place_wager
 
 MakeClient = Callable[..., PlatformClient]
@@ -47,6 +47,7 @@ class Player:
     client: PlatformClient
     member_id: int
     account_id: int
+    cpf: str = ""  # the member's own CPF, their PIX key (Brazil: payouts to it only)
 
 
 async def _error(call) -> ApiError:  # type: ignore[no-untyped-def]
@@ -79,7 +80,8 @@ async def _set_payment_password(client: PlatformClient) -> None:
 async def _player(make_client: MakeClient, deposit: str = "500.00", wager: bool = True) -> Player:
     """A member with a payee name, a payment password, a PIX key and a deposit (wagered)."""
     client = make_client()
-    await register(client, payeeName=PAYEE)
+    own = new_cpf()
+    await register(client, payeeName=PAYEE, cpf=own)
     member_id = (await client.get("/wps/member/info"))["id"]
     await _set_payment_password(client)
     account = await client.post(
@@ -87,7 +89,7 @@ async def _player(make_client: MakeClient, deposit: str = "500.00", wager: bool 
         {
             "type": "PIX",
             "pixKeyType": "CPF",
-            "pixKey": CPF,
+            "pixKey": own,
             "holderName": PAYEE,
             "password": PASSWORD,
         },
@@ -95,7 +97,7 @@ async def _player(make_client: MakeClient, deposit: str = "500.00", wager: bool 
     await _deposit(client, deposit)
     if wager:
         await place_wager(member_id, deposit)
-    return Player(client, member_id, account["id"])
+    return Player(client, member_id, account["id"], own)
 
 
 async def _withdraw(player: Player, amount: str, password: str = PAY_PASSWORD) -> Any:
@@ -222,7 +224,9 @@ async def test_payment_password_is_set_once_and_changed_with_the_old_one(
 async def test_payout_accounts_are_in_the_members_name_and_at_most_three(
     make_client: MakeClient,
 ) -> None:
-    nameless = make_client()
+    # Every kind of key and a bank account: a brand without the own-CPF rule (on a Brazilian
+    # brand only the member's own CPF is a payout key: tests/unit/test_identity.py).
+    nameless = make_client(merchant="BR2")
     await register(nameless)
     incomplete = await _error(
         nameless.post(
@@ -238,7 +242,7 @@ async def test_payout_accounts_are_in_the_members_name_and_at_most_three(
     )
     assert (incomplete.status, incomplete.code) == (409, "payout-profile-incomplete")
 
-    client = make_client(language="PT")
+    client = make_client(language="PT", merchant="BR2")
     await register(client, payeeName=PAYEE)
     pix = {
         "type": "PIX",
@@ -330,13 +334,14 @@ async def test_bad_withdrawal_requests_change_nothing(make_client: MakeClient) -
     over = await _error(_withdraw(player, "600.00"))
     assert "500,00" in over.body["message"]  # in the brand's language (PT) and its format
     unset = make_client()
-    await register(unset, payeeName=PAYEE)
+    unset_cpf = new_cpf()
+    await register(unset, payeeName=PAYEE, cpf=unset_cpf)
     account = await unset.post(
         "/wps/member/payoutAccounts",
         {
             "type": "PIX",
             "pixKeyType": "CPF",
-            "pixKey": CPF,
+            "pixKey": unset_cpf,
             "holderName": PAYEE,
             "password": PASSWORD,
         },
@@ -446,7 +451,7 @@ async def test_paid_in_two_parts_then_reported_not_received_with_proof(
     pending = await operator.get("/wps/operator/withdrawals")
     listed = next(item for item in pending["items"] if item["orderNo"] == order_no)
     assert listed["memberId"] == player.member_id
-    assert listed["payoutAccount"]["pixKey"] == "52998224725"
+    assert listed["payoutAccount"]["pixKey"] == player.cpf
 
     first = await _pay(operator, order_no, 1, "100.00")
     assert (first["status"], first["paidAmount"], first["remainingAmount"]) == (

@@ -25,7 +25,7 @@ from app.core.db import session_scope
 from app.services.catalogue.index import CACHE_PREFIX
 from app.services.catalogue.lobby import CACHE_TTL_SECONDS
 from models import Member
-from tests.support.accounts import PASSWORD, new_username
+from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -34,6 +34,9 @@ CHROMIUM_ARGS = [
 ]  # fmt: skip
 BUILD_TIMEOUT_SECONDS = 900
 SLOW_MS = 15_000  # a busy machine may take a while to answer a websocket event
+# Every expectation waits as long: the suite shares the machine's cores with the other
+# pytest-xdist worker, and a passing check returns as soon as it holds.
+expect.set_options(timeout=SLOW_MS)
 
 
 def _machine_redis() -> str | None:
@@ -69,8 +72,24 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         return
     port = _free_port()
     log_path = tmp_path_factory.mktemp("site") / "reflex.log"
+    simulator_port = _free_port()
+    simulator_log = log_path.parent / "simulator.log"
+    with simulator_log.open("w") as log:
+        # The provider simulator (the outside vendors' games) beside the site, as `make run`.
+        simulator = subprocess.Popen(
+            [sys.executable, "-m", "simulator"],
+            cwd=PROJECT_ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={
+                **os.environ,
+                "SIMULATOR_PORT": str(simulator_port),
+                "SIMULATOR_PLATFORM_URL": f"http://127.0.0.1:{port}",
+            },
+        )  # fmt: skip
+    _running["simulator"] = f"http://127.0.0.1:{simulator_port}"
     env = {
         **os.environ,
+        "PROVIDER_SIMULATOR_URL": _running["simulator"],
+        "PROVIDER_HEALTH_SECONDS": "10",  # the simulator runs: launches ask its health
         "PORT": str(port),
         "BRAND_REFRESH_SECONDS": "0",
         "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",  # the sandbox provider calls back here
@@ -108,11 +127,18 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         yield url
     finally:
         _running.pop("url", None)
+        _running.pop("simulator", None)
+        os.killpg(simulator.pid, signal.SIGTERM)
         os.killpg(process.pid, signal.SIGTERM)
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
+
+
+def simulator_url() -> str:
+    """The provider simulator the running site launches outside vendors' games on."""
+    return _running["simulator"]
 
 
 @pytest.fixture(scope="session")
@@ -143,11 +169,32 @@ async def open_site(page: Page, url: str) -> None:
     await page.wait_for_selector("[data-merchant]:not([data-merchant=''])", state="attached")
 
 
+async def fill_cpf_if_asked(page: Page) -> None:
+    """A Brazilian brand's register form asks a CPF: a fresh valid one."""
+    cpf = page.get_by_test_id("register-form").locator("input[name=cpf]")
+    if await cpf.count():
+        await cpf.fill(new_cpf())
+
+
+async def verify_identity_in_browser(page: Page, site_url: str) -> None:
+    """On /verify-identity (where a Brazilian registration lands): the sandbox provider
+    approves an adult's name and birth date."""
+    await expect(page).to_have_url(site_url + "/verify-identity", timeout=SLOW_MS)
+    form = page.get_by_test_id("identity-form")
+    await form.locator("input[name=fullName]").fill(ADULT_NAME)
+    await form.locator("input[name=birthDate]").fill(ADULT_BIRTH)
+    await page.get_by_test_id("identity-submit").click()
+    await expect(page.get_by_test_id("identity-status")).to_have_attribute(
+        "data-status", "VERIFIED", timeout=SLOW_MS
+    )
+
+
 async def register_in_browser(
     page: Page, site_url: str, *, payee_name: str | None = None
 ) -> Member:
-    """A new member registered through the site's register form, logged in and back on the
-    home page with the dialog closed (so that the next page load does not race the redirect)."""
+    """A new member registered through the site's register form (on a Brazilian brand with a
+    CPF, then verified through the sandbox identity provider), logged in and back on the home
+    page with the dialog closed (so that the next page load does not race the redirect)."""
     username = new_username()
     await open_site(page, site_url + "/register")
     form = page.get_by_test_id("register-form")
@@ -156,10 +203,15 @@ async def register_in_browser(
     await form.locator("input[name=confirmPassword]").fill(PASSWORD)
     if payee_name is not None:
         await form.locator("input[name=payeeName]").fill(payee_name)
+    identity_asked = await form.locator("input[name=cpf]").count() > 0
+    await fill_cpf_if_asked(page)
     await form.locator("input[name=adult]").check()
     await form.locator("input[name=terms]").check()
     await page.get_by_test_id("register-submit").click()
     await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+    if identity_asked:
+        await verify_identity_in_browser(page, site_url)
+        await open_site(page, site_url + "/")
     await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
     await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0, timeout=SLOW_MS)
     async with session_scope() as session:

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import BrowserContext, Page, expect
 
-from tests.e2e.conftest import open_site, site_redis_get, site_redis_keys, site_redis_ttl
+from tests.e2e.conftest import (
+    SLOW_MS,
+    fill_cpf_if_asked,
+    open_site,
+    register_in_browser,
+    site_redis_get,
+    site_redis_keys,
+    site_redis_ttl,
+)
 from tests.support.accounts import PASSWORD, last_code, make_member, new_mobile, new_username
 
 pytestmark = pytest.mark.e2e
@@ -27,12 +35,13 @@ async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
     await form.locator("input[name=username]").fill(username)
     await form.locator("input[name=password]").fill(PASSWORD)
     await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await fill_cpf_if_asked(page)
     await form.locator("input[name=adult]").check()
     await form.locator("input[name=terms]").check()
     await page.get_by_test_id("register-submit").click()
     await expect(page.get_by_test_id("header-account")).to_have_text(username)
     await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
-    await expect(page).to_have_url(site_url + "/")
+    await expect(page).to_have_url(site_url + "/verify-identity")  # BR1: identity next
     # Logout asks first; cancel changes nothing.
     await page.get_by_test_id("header-logout").click()
     await expect(page.get_by_test_id("dialog-logout")).to_contain_text("Tem certeza")
@@ -40,6 +49,7 @@ async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
     await expect(page.get_by_test_id("member-area")).to_be_visible()
     await page.get_by_test_id("header-logout").click()
     await page.get_by_test_id("logout-confirm").click()
+    await expect(page).to_have_url(site_url + "/")  # logout lands home; then the form
     await expect(page.get_by_test_id("header-login-form")).to_be_visible()
     # A wrong password in the header form: the warning popup, then the login popup.
     header = page.get_by_test_id("header-login-form")
@@ -110,6 +120,7 @@ async def test_mobile_registration_with_sms_code(page: Page, site_url: str) -> N
     await form.locator("input[name=code]").fill(code)
     await form.locator("input[name=password]").fill(PASSWORD)
     await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await fill_cpf_if_asked(page)
     await form.locator("input[name=adult]").check()
     await form.locator("input[name=terms]").check()
     await page.get_by_test_id("register-submit").click()
@@ -120,7 +131,9 @@ async def test_trial_user_hits_a_protected_action(page: Page, site_url: str) -> 
     await open_site(page, site_url + "/login")
     await page.get_by_test_id("start-trial").click()
     await expect(page.get_by_test_id("member-area")).to_be_visible()
-    await page.get_by_test_id("header-deposit").click()
+    # A trial account has no deposit button; the deposit page asks to register first.
+    await expect(page.get_by_test_id("header-deposit")).to_have_count(0)
+    await open_site(page, site_url + "/depositv2")
     await expect(page.get_by_test_id("need-account-text")).to_have_text(
         "Por favor, registre uma conta primeiro"
     )
@@ -152,3 +165,13 @@ async def test_guest_gets_the_login_popup_on_protected_actions(
     await expect(page.get_by_test_id("dialog-login")).to_be_visible()
     await page.get_by_test_id("open-forgot").click()
     await expect(page.get_by_test_id("dialog-forgot")).to_be_visible()
+
+
+async def test_register_page_sends_a_logged_in_member_home(page: Page, site_url: str) -> None:
+    """A member who opens /register (a bookmark, an old link) lands on the home page, not in
+    a register popup over it."""
+    await register_in_browser(page, site_url)
+    await page.goto(site_url + "/register")
+    await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("member-area")).to_be_visible()
+    await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0)

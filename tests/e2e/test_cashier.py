@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import BrowserContext, expect
 
-from tests.e2e.conftest import open_site
-from tests.support.accounts import PASSWORD, new_username
+from tests.e2e.conftest import register_in_browser
 
 pytestmark = pytest.mark.e2e
 
@@ -16,17 +15,16 @@ async def test_deposit_through_the_sandbox_updates_the_header(
     context: BrowserContext, site_url: str
 ) -> None:
     page = await context.new_page()
-    await open_site(page, site_url + "/register")
-    form = page.get_by_test_id("register-form")
-    await form.locator("input[name=username]").fill(new_username())
-    await form.locator("input[name=password]").fill(PASSWORD)
-    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
-    await form.locator("input[name=adult]").check()
-    await form.locator("input[name=terms]").check()
-    await page.get_by_test_id("register-submit").click()
+    await register_in_browser(page, site_url)  # BR1: with a CPF, verified
     await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
 
     await page.get_by_test_id("header-deposit").click()
+    # One-tap amounts within PIX's limits fill the amount box.
+    quick = page.get_by_test_id("quick-amount")
+    await expect(quick).to_have_text(["20,00", "50,00", "100,00", "200,00"])
+    await quick.nth(1).click()
+    await expect(page.locator("input[name=amount]")).to_have_value("50")
+    await expect(quick.nth(1)).to_have_attribute("aria-pressed", "true")
     await page.locator("input[name=amount]").fill("5")
     await page.get_by_test_id("deposit-submit").click()
     await expect(page.get_by_test_id("form-error").first).to_contain_text("entre 10,00")
@@ -46,6 +44,9 @@ async def test_deposit_through_the_sandbox_updates_the_header(
         "Pago: o saldo foi creditado", timeout=15_000
     )
     await expect(page.get_by_test_id("header-balance")).to_have_text("150,00", timeout=15_000)
+    # Paid: the QR code and the payment link are gone.
+    await expect(page.get_by_test_id("pix-code")).to_have_count(0)
+    await expect(page.get_by_test_id("open-checkout")).to_have_count(0)
     await page.get_by_test_id("language-select").select_option("EN")
     await expect(page.get_by_test_id("header-balance")).to_have_text("150.00")
 

@@ -3,10 +3,12 @@ and the login gate on play."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.async_api import Page, expect
 
-from tests.e2e.conftest import open_site
+from tests.e2e.conftest import fill_cpf_if_asked, open_site
 from tests.support.accounts import PASSWORD, new_username
 
 pytestmark = pytest.mark.e2e
@@ -20,7 +22,8 @@ async def test_home_sections_and_navigation_order(page: Page, site_url: str) -> 
         12
     )
     await expect(page.get_by_test_id("home-pg").get_by_test_id("game-card")).to_have_count(12)
-    links = page.get_by_test_id("game-nav").locator("a")
+    # The game categories (the invite link after them is not one).
+    links = page.get_by_test_id("game-nav").locator("a:not([data-testid=nav-invite])")
     await expect(links.first).to_have_text("Início")
     await expect(links.last).to_have_text("Promoções")
     await page.get_by_test_id("language-select").select_option("EN")
@@ -50,6 +53,7 @@ async def test_favourite_toggles_and_survives_reload(page: Page, site_url: str) 
     await form.locator("input[name=username]").fill(new_username())
     await form.locator("input[name=password]").fill(PASSWORD)
     await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await fill_cpf_if_asked(page)
     await form.locator("input[name=adult]").check()
     await form.locator("input[name=terms]").check()
     await page.get_by_test_id("register-submit").click()
@@ -62,6 +66,7 @@ async def test_favourite_toggles_and_survives_reload(page: Page, site_url: str) 
     await page.reload()
     heart = page.get_by_test_id("game-card").first.locator("[data-testid^=favorite-]")
     await expect(heart).to_have_attribute("aria-pressed", "true")
-    # A live vendor has no integration here: a clear message, never a dead button or fake URL.
+    # The live game opens on its provider's game client (the provider simulator).
     await page.get_by_test_id("game-card").first.get_by_role("button", name="Jogar").click()
-    await expect(page.get_by_test_id("dialog-warning")).to_contain_text("não pode ser aberto")
+    await page.wait_for_url(re.compile(r"/play/[A-Z0-9_]+/[a-z0-9_]+\?"))
+    await expect(page.get_by_role("heading", level=1)).to_be_visible()

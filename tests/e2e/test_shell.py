@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 from playwright.async_api import BrowserContext, Page, expect
 
 from app import routes
+from app.core.config import PROJECT_ROOT
 from tests.api.test_system import operator
 from tests.e2e.conftest import open_site
 
@@ -145,7 +148,9 @@ async def test_helper_dialog_closes_on_cover_click_and_by_timeout(
 async def test_side_menu_customer_service_and_qr(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     await page.get_by_test_id("cs-button").click()
-    await expect(page.get_by_test_id("cs-panel")).to_contain_text("LIVECHAT-1")
+    # Channels by name, never the brand's raw position code.
+    await expect(page.get_by_test_id("cs-panel")).to_contain_text("Chat ao vivo")
+    await expect(page.get_by_test_id("cs-panel")).not_to_contain_text("LIVECHAT")
     await page.get_by_test_id("app-qr-button").click()
     qr = page.get_by_test_id("app-qr-panel").get_by_role("img")
     assert (await qr.get_attribute("src") or "").startswith("data:image/svg+xml;base64,")
@@ -162,10 +167,45 @@ async def test_help_and_download_pages(page: Page, site_url: str) -> None:
     await expect(page.get_by_test_id("help-articles")).to_contain_text("Como me cadastro?")
     await page.get_by_test_id("language-select").select_option("EN")
     await expect(page.get_by_test_id("help-articles")).to_contain_text("How do I register?")
+    await page.get_by_test_id("help-search").fill("withdrawal")
+    await expect(page.get_by_test_id("help-article")).to_have_count(1)
+    await expect(page.get_by_test_id("help-articles")).to_contain_text("How long")
+    await page.get_by_test_id("help-search").fill("zzqx")
+    await expect(page.get_by_test_id("help-empty")).to_contain_text("No article matches")
+    await page.get_by_test_id("help-search").fill("")
+    await expect(page.get_by_test_id("help-article")).to_have_count(3)
+
+
+async def test_the_download_page_guides_each_phone_to_real_files(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/down")
-    for test_id in ("down-android", "down-ios"):
-        image = page.get_by_test_id(test_id).get_by_role("img")
-        await expect(image).to_have_attribute("width", "200")
+    for test_id in ("qr-site", "qr-ios"):
+        qr = page.get_by_test_id(test_id)
+        await expect(qr).to_have_attribute("width", "200")
+        await page.wait_for_function(
+            f"document.querySelector('[data-testid={test_id}]').naturalWidth > 0"
+        )
+    # No Android package of the brand's: the lite app, with its guide.
+    await expect(page.get_by_test_id("down-lite-app")).to_be_visible()
+    await expect(page.get_by_test_id("android-guide").get_by_role("listitem")).to_have_count(3)
+    await expect(page.get_by_test_id("ios-guide").get_by_role("listitem")).to_have_count(4)
+    await expect(page.get_by_test_id("ios-guide")).to_contain_text("VPN e Gerenciamento")
+    button = page.get_by_test_id("down-ios-profile")
+    await expect(button).to_have_attribute("href", re.compile(r"^/download/\w+\.mobileconfig$"))
+    profile = await button.get_attribute("href") or ""
+    answer = await page.request.get(site_url + profile)
+    assert answer.ok and answer.headers["content-type"] == "application/x-apple-aspen-config"
+    shots = PROJECT_ROOT / "data" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    for width in (360, 1280):
+        await page.set_viewport_size({"width": width, "height": 900})
+        await page.screenshot(path=str(shots / f"download-{width}.png"), full_page=True)
+    # A QR image that fails to load says so (spec 9).
+    await page.route("**/download/qr/ios.svg", lambda route: route.abort())
+    await open_site(page, site_url + "/down")
+    await expect(page.get_by_test_id("qr-error-ios")).to_have_text("Erro ao carregar a imagem")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(page.get_by_test_id("qr-error-ios")).to_have_text("Image load error")
+    await expect(page.get_by_test_id("qr-site")).to_be_visible()
 
 
 async def test_maintenance_and_blocked_pages_follow_the_status(page: Page, site_url: str) -> None:
@@ -207,5 +247,42 @@ async def test_every_registered_page_is_served(site_url: str) -> None:
             response = await client.get(path)
             assert response.status_code == 200, path
         # A page not in the registry is not served (the not-found page answers it).
-        for path in (routes.POINT_MALL, "/no-such-page"):
-            assert (await client.get(path)).status_code == 404, path
+        assert (await client.get("/no-such-page")).status_code == 404
+        # The sitemap comes from the same registry, and each page it names is served.
+        sitemap = await client.get("/sitemap.xml")
+        assert sitemap.headers["content-type"].startswith("application/xml")
+        for path in routes.sitemap_paths():
+            assert f"{path}</loc>" in sitemap.text
+            assert (await client.get(path)).status_code == 200, path
+
+
+async def test_the_site_installs_as_an_app(page: Page, site_url: str) -> None:
+    """A web app manifest and a service worker: a phone can add the site to its home screen,
+    and a lost connection shows the offline page instead of the browser's error."""
+    await open_site(page, site_url)
+    href = await page.locator("link[rel=manifest]").get_attribute("href")
+    assert href == "/manifest.webmanifest"
+    scope = await page.evaluate(
+        "navigator.serviceWorker.ready.then((registration) => registration.scope)"
+    )
+    assert scope == f"{site_url}/"
+    manifest = await page.evaluate(f"fetch('{href}').then((answer) => answer.json())")
+    assert manifest["name"] == "Sorte Grande" and manifest["display"] == "standalone"
+    await page.reload()  # now controlled by the worker, which has stored the offline page
+    await page.context.set_offline(True)
+    try:
+        await page.goto(f"{site_url}/help")
+        await expect(page.get_by_role("heading", name="Sem conexão com a internet")).to_be_visible()
+    finally:
+        await page.context.set_offline(False)
+
+
+async def test_every_menu_title_follows_the_language(page: Page, site_url: str) -> None:
+    """The E-lottery list's heading and menu entry are translated, never the raw code."""
+    await open_site(page, site_url + "/elott")
+    await expect(page.get_by_role("heading", level=1)).to_have_text("Loteria eletrônica")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(page.get_by_role("heading", level=1)).to_have_text("E-lottery")
+    nav = page.get_by_test_id("game-nav")
+    await expect(nav).to_contain_text("E-lottery")
+    await expect(nav).not_to_contain_text("Loteria eletrônica")

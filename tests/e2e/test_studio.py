@@ -136,6 +136,9 @@ async def test_a_guest_plays_the_demo_and_without_demo_is_asked_to_log_in(
     # Video poker in two steps, by keyboard only: deal, hold two cards, draw.
     await open_site(page, site_url + "/play/BGS_POKER_JACKS?demo=1")
     await expect(page.get_by_test_id("play-balance")).to_have_text(re.compile(r"\d"))
+    # The poker page has loaded its own game (not the dice page's state) before the deal.
+    await expect(page.get_by_test_id("play-button")).to_have_text("Distribuir")
+    await expect(page.get_by_test_id("poker-cards")).to_be_attached()
     await page.get_by_test_id("play-button").focus()
     await page.keyboard.press("Enter")
     cards = page.get_by_test_id("poker-card")
@@ -203,3 +206,20 @@ async def test_bingo_is_not_offered_without_tagalog(page: Page, site_url: str) -
     await open_site(page, site_url + "/play/BGS_BINGO_75?demo=1")
     await expect(page.get_by_test_id("play-blocked")).to_be_visible()
     await expect(page.get_by_test_id("play-balance")).to_have_count(0)
+
+
+async def test_the_dice_target_moves_by_keyboard(page: Page, site_url: str) -> None:
+    """The target slider answers arrows, Home and End like any slider, and the quoted
+    multiplier follows."""
+    await open_site(page, site_url + "/play/BGS_DICE?demo=1")
+    slider = page.get_by_test_id("dice-target")
+    await expect(slider).to_have_value("50")
+    await slider.focus()
+    await page.keyboard.press("ArrowRight")
+    await expect(slider).to_have_value("50.5")
+    await expect(page.locator("label[for=dice-target]")).to_contain_text("50,50")
+    await page.keyboard.press("Home")
+    await expect(slider).to_have_value("2")
+    await expect(page.get_by_test_id("quoted-multiplier")).to_contain_text("49.5x")
+    await page.keyboard.press("End")
+    await expect(slider).to_have_value("98")

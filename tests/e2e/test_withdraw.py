@@ -14,13 +14,12 @@ from sqlmodel import select
 
 from app.client import PlatformClient
 from app.core.db import session_scope
-from models import WithdrawalOrder
+from models import MemberIdentity, WithdrawalOrder
 from tests.e2e.conftest import register_in_browser
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.money import wager
 
 pytestmark = pytest.mark.e2e
-CPF = "52998224725"
 
 
 async def _deposit(context: BrowserContext, page: Page, site_url: str, amount: str) -> None:
@@ -62,7 +61,10 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     await expect(page.get_by_test_id("withdraw-submit")).to_be_visible()
     accounts = page.get_by_test_id("bind-account").locator("xpath=..")
     await accounts.locator("input[name=holderName]").fill("maria  TESTE")
-    await accounts.locator("input[name=pixKey]").fill(CPF)
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+    assert identity is not None  # BR1: payouts go only to the member's own CPF
+    await accounts.locator("input[name=pixKey]").fill(identity.cpf)
     await accounts.locator("input[name=password]").fill(PASSWORD)
     await page.get_by_test_id("bind-account").click()
     await expect(page.get_by_test_id("payout-accounts")).to_contain_text("***")

@@ -12,9 +12,12 @@ from app.client import PlatformClient
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.security import hash_password
+from app.services.identity import cpf, kyc
 from models import Member, Merchant, OutboundMessage
 
 PASSWORD = "Segura123"
+ADULT_NAME = "Maria Teste Silva"
+ADULT_BIRTH = "1990-05-17"
 
 
 def new_username() -> str:
@@ -25,8 +28,18 @@ def new_mobile() -> str:
     return "119" + "".join(secrets.choice("0123456789") for _ in range(8))
 
 
+def new_cpf(prefix: str = "") -> str:
+    """A fresh CPF with valid check digits (`prefix`: its first digits, e.g. the sandbox's
+    "999" that sends an identity to staff review; without one, never that)."""
+    while True:
+        base = prefix + "".join(secrets.choice("0123456789") for _ in range(9 - len(prefix)))
+        if prefix or not base.startswith(kyc.REVIEW_PREFIX):
+            return base + cpf.check_digits(base)
+
+
 def registration(username: str, **overrides: Any) -> dict[str, Any]:
     return {
+        "cpf": new_cpf(),
         "username": username,
         "password": PASSWORD,
         "confirmPassword": PASSWORD,
@@ -36,11 +49,20 @@ def registration(username: str, **overrides: Any) -> dict[str, Any]:
     }
 
 
-async def register(client: PlatformClient, username: str | None = None, **overrides: Any) -> dict:
+async def register(
+    client: PlatformClient, username: str | None = None, verified: bool = True, **overrides: Any
+) -> dict:
+    """A new member through the API; on a brand that asks for identity, verified through the
+    sandbox provider too (`verified=False`: left pending)."""
     name = username or new_username()
     payload = registration(name, botCheck=await client.bot_check(), **overrides)
     value = await client.put("/wps/member/register", payload, sealed=True)
     client.token = value["token"]
+    identity = await client.get("/wps/member/identity")
+    if verified and identity["status"] == "PENDING":
+        await client.post(
+            "/wps/member/identity/verify", {"fullName": ADULT_NAME, "birthDate": ADULT_BIRTH}
+        )
     return value
 
 

@@ -10,7 +10,19 @@ from pathlib import Path
 import psycopg
 
 PG_ADMIN_URL = os.environ.get("TEST_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
-TEST_REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/13")
+
+
+def _worker_redis(url: str) -> str:
+    """Each pytest-xdist worker its own Redis database: gw0 the configured one, gwN the Nth
+    before it (tests flush their database at the start; the one after, 14, is the browser
+    tests' site)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker.removeprefix("gw") or 0)
+    base, number = url.rsplit("/", 1)
+    return f"{base}/{(int(number) - index) % 16}"
+
+
+TEST_REDIS_URL = _worker_redis(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/13"))
 
 
 def use_postgres() -> bool:

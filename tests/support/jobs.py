@@ -5,7 +5,7 @@ twice would show as two rows."""
 from __future__ import annotations
 
 import os
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import Column, Integer, MetaData, String, Table, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -46,6 +46,7 @@ def effect_job(
     seconds: float = 60,
     fail_times: int = 0,
     fail_period: datetime | None = None,
+    catch_up_minutes: int = 10,
     **options: int,
 ) -> Job:
     """A job writing one effect row per run; its first `fail_times` runs (of `fail_period`
@@ -66,7 +67,8 @@ def effect_job(
                 raise RuntimeError("the effect failed")
         return 1
 
-    return Job(name=name, cron=every(seconds), run=write_effect, **options)
+    catch_up = timedelta(minutes=catch_up_minutes)
+    return Job(name=name, cron=every(seconds), run=write_effect, catch_up=catch_up, **options)
 
 
 async def effects(name: str) -> list[tuple[str, int]]:

@@ -41,7 +41,7 @@ GUARDS: dict[Callable[..., Any], Access] = {
 }
 # Calls answered to another server, which signs them instead of sending a member's token.
 SERVER_PREFIXES = ("/vendor/", "/wps/payment/webhook/")
-AREAS = ("/wps/", "/lgw/", "/vendor/", "/studio/")
+AREAS = ("/wps/", "/lgw/", "/lotto/lgw/", "/vendor/", "/studio/")
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""The shape of the code: services import neither reflex nor fastapi, and no module of app/
-or models/ (nor any service package) imports itself back through others."""
+"""The shape of the code: services import neither reflex nor fastapi, and no module of app/,
+models/ or the site (state/, components/, pages/), nor any service package, imports itself
+back through others (a deferred import inside a function counts)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 from app.core.config import PROJECT_ROOT
 
-CHECKED = ("app", "models")
+CHECKED = ("app", "models", "state", "components", "pages")
 ADAPTER_LIBRARIES = ("reflex", "fastapi", "starlette")
 
 

@@ -8,10 +8,12 @@ from decimal import Decimal
 import pytest
 
 from app.core.errors import AppError
+from app.core.text import fold_name, mask_customer_name
 from app.demo.catalogue import build_catalogue
 from app.services.catalogue import rules
 from app.services.catalogue.index import Bucket, Item
 from app.services.catalogue.navigation import Category, VendorCard, prize_mode
+from app.services.loyalty.rebate import DEFAULT_RATES
 from models.catalogue import VASSALAGE
 
 STORED = ("s.png", "sa.png", "w.png", "c.png", "p.png")
@@ -48,13 +50,19 @@ def test_prize_mode_is_elott_when_elott_has_a_vn_or_lott_card(vendor: str) -> No
     ],
 )
 def test_displayed_rebate_rates(game_type: str, english: str, portuguese: str) -> None:
-    assert rules.rebate_label(game_type, "en") == english
-    assert rules.rebate_label(game_type, "pt") == portuguese
+    assert rules.rebate_label(game_type, "en", DEFAULT_RATES) == english
+    assert rules.rebate_label(game_type, "pt", DEFAULT_RATES) == portuguese
 
 
 def test_categories_without_a_rate_show_none() -> None:
-    assert rules.rebate_label("COCKFIGHT", "en") is None
-    assert rules.rebate_label("HOME", "en") is None
+    assert rules.rebate_label("COCKFIGHT", "en", DEFAULT_RATES) is None
+    assert rules.rebate_label("HOME", "en", DEFAULT_RATES) is None
+
+
+def test_a_configured_rate_is_the_one_shown() -> None:
+    rates = {**DEFAULT_RATES, "RNG": Decimal("1.25"), "LIVE": None}
+    assert rules.rebate_label("RNG", "pt", rates) == "1,25%"
+    assert rules.rebate_label("LIVE", "en", rates) == "-"
 
 
 def test_tagalog_renames_tcg_vendors_for_images() -> None:
@@ -128,8 +136,8 @@ def test_unknown_game_type_is_refused() -> None:
 
 
 def test_search_folds_case_and_accents() -> None:
-    assert rules.fold_name("  Pirâmide   MÍSTICA ") == "piramide mistica"
-    assert rules.fold_name("Coração") == rules.fold_name("CORACAO")
+    assert fold_name("  Pirâmide   MÍSTICA ") == "piramide mistica"
+    assert fold_name("Coração") == fold_name("CORACAO")
 
 
 def test_index_search_finds_each_name_once_and_never_across_two_names() -> None:
@@ -146,7 +154,7 @@ def test_index_search_finds_each_name_once_and_never_across_two_names() -> None:
     [("marcos09", "ma***09"), ("ana12", "an***12"), ("bob", "b***b"), ("x", "x***")],
 )
 def test_winner_names_are_masked(name: str, masked: str) -> None:
-    assert rules.mask_customer_name(name) == masked
+    assert mask_customer_name(name) == masked
 
 
 def test_demo_catalogue_is_big_varied_and_deterministic() -> None:

@@ -75,7 +75,27 @@ def test_stalled_runs_are_looked_for_at_half_the_stalled_timeout(
 
 
 def test_one_registry_names_every_job() -> None:
-    assert [job.name for job in JOBS] == ["withdrawal-timeouts"]
+    assert [job.name for job in JOBS] == [
+        "withdrawal-timeouts",
+        "job-run-retention",
+        "lottery-issues",
+        "lottery-draws",
+        "lottery-results",
+        "provider-reconciliation",
+        "agent-realtime-salary",
+        "agent-hourly-salary",
+        "agent-period-close",
+        "bonus-wagering",
+        "bonus-expiry",
+        "loyalty-facts",
+        "loyalty-progress",
+        "rebate-close",
+        "vip-periods",
+        "points-earning",
+        "mission-progress",
+        "race-prizes",
+        "raffle-draws",
+    ]
     assert by_name("withdrawal-timeouts").cron == every(60)
     with pytest.raises(KeyError):
         by_name("nope")
@@ -201,3 +221,55 @@ async def test_recent_runs_show_state_attempts_and_error() -> None:
     assert (running.state, queued.state) == (JobState.RUNNING, JobState.QUEUED)
     assert queued.error == "RuntimeError: the effect failed"
     assert histories[2].runs == []
+
+
+async def test_periods_missed_while_every_runner_was_down_are_run_within_catch_up() -> None:
+    job = effect_job(_name(), catch_up_minutes=30)
+    assert job.catch_up == timedelta(minutes=30)
+    # A job's first run ever starts from its current period.
+    assert [r.period for r in await EmbeddedRunner([job]).tick(T0)] == [T0]
+    # Every process was down for 45 minutes; a new runner (no memory) comes up.
+    back = T0 + timedelta(minutes=45, seconds=5)
+    results = await EmbeddedRunner([job]).tick(back)
+    expected = [T0 + timedelta(minutes=minutes) for minutes in range(16, 46)]
+    assert [(r.period, r.ran) for r in results] == [(period, True) for period in expected]
+    # Older ticks than catch_up are given up; none is run twice by the next pass.
+    assert [r.ran for r in await EmbeddedRunner([job]).tick(back)] == [False]
+    assert len(await effects(job.name)) == 1 + len(expected)
+
+
+async def test_missed_periods_are_the_unstarted_ticks_after_the_latest_run() -> None:
+    job = effect_job(_name())
+    await job_runs.run_period(job, T0, T0)
+    now = T0 + timedelta(minutes=3, seconds=1)
+    assert await job_runs.missed_periods(job, now) == [
+        T0 + timedelta(minutes=1),
+        T0 + timedelta(minutes=2),
+    ]
+    assert await job_runs.missed_periods(job, T0 + timedelta(seconds=50)) == []
+    with pytest.raises(ValueError):
+        effect_job(_name(), catch_up_minutes=60 * 24 * 40)
+
+
+async def test_old_runs_are_deleted_but_each_jobs_latest_stays() -> None:
+    busy, quiet = effect_job(_name()), effect_job(_name())
+    long_ago = T0 - timedelta(days=100)
+    for minutes in range(3):
+        await job_runs.run_period(busy, long_ago + timedelta(minutes=minutes), long_ago)
+    await job_runs.run_period(busy, T0, T0)
+    await job_runs.run_period(quiet, long_ago, long_ago)
+    removed = await job_runs.delete_old_runs(T0, timedelta(days=90))
+    assert removed >= 3
+    histories = await job_runs.recent_runs([busy.name, quiet.name])
+    assert [run.period for run in histories[0].runs] == [T0]
+    assert [run.period for run in histories[1].runs] == [long_ago]  # its latest stays
+    assert len(await effects(busy.name)) == 4  # the effects themselves are not touched
+
+
+async def test_a_period_run_ahead_by_hand_does_not_hide_missed_ones() -> None:
+    job = effect_job(_name())
+    await job_runs.run_period(job, T0, T0)
+    await job_runs.run_period(job, T0 + timedelta(hours=1), T0)  # a run ahead (by hand)
+    assert await job_runs.missed_periods(job, T0 + timedelta(minutes=2, seconds=5)) == [
+        T0 + timedelta(minutes=1)
+    ]

@@ -141,11 +141,24 @@ async def test_nobody_can_enter_a_private_games_result() -> None:
     assert refused.value.code == "lottery-result-private"
 
 
+def _writes_a_row(callee: ast.expr) -> bool:
+    """A call that can store a `result=` keyword: building the model itself or an SQL
+    `update(...).values(...)`; read-side views (IssueRow(result=...)) only copy it."""
+    if isinstance(callee, ast.Name):
+        return callee.id == "LotteryIssue"
+    return isinstance(callee, ast.Attribute) and callee.attr in {"values", "update"}
+
+
 def _result_writers() -> set[tuple[str, str]]:
-    """Every function under app/ that assigns an issue's `result` (attribute or keyword)."""
+    """Every function under app/ that assigns an issue's `result` (attribute or keyword), in
+    the modules that know lottery issues (other things have results too: a back-office
+    approval's)."""
     writers: set[tuple[str, str]] = set()
     for path in (PROJECT_ROOT / "app").rglob("*.py"):
-        tree = ast.parse(path.read_text())
+        source = path.read_text()
+        if "LotteryIssue" not in source and "lottery" not in path.parts:
+            continue
+        tree = ast.parse(source)
         for function in ast.walk(tree):
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
@@ -158,6 +171,7 @@ def _result_writers() -> set[tuple[str, str]]:
                 hit = any(isinstance(t, ast.Attribute) and t.attr == "result" for t in targets)
                 hit = hit or (
                     isinstance(node, ast.Call)
+                    and _writes_a_row(node.func)
                     and any(keyword.arg == "result" for keyword in node.keywords)
                 )
                 if hit:

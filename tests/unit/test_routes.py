@@ -38,6 +38,8 @@ def test_every_page_key_has_a_builder_and_every_builder_a_route() -> None:
 def test_login_pages_gate_before_loading() -> None:
     gated = {route.path for route in routes.ROUTES if route.login}
     assert set(routes.LOTTERY_LISTS) <= gated
+    assert {"/vnlottery", "/sealottery"} <= gated  # spec 2's lower-case forms
+    assert routes.LOTTERY_VERIFY not in gated  # anyone can verify a draw
     assert {routes.DEPOSIT, routes.WITHDRAW, routes.TRANSFER_FUND} <= gated
     assert routes.HOME not in gated and routes.LOGIN not in gated
 
@@ -58,6 +60,17 @@ def test_navigation_links_only_to_pages() -> None:
 def test_game_lists_show_known_game_types() -> None:
     assert set(routes.GAME_LISTS.values()) <= {*rules.GAME_TYPES, rules.HOT}
     assert routes.GAME_LISTS.keys() <= {route.path for route in routes.ROUTES}
+
+
+def test_lottery_pages_by_area() -> None:
+    lottery = {route.path: route.page for route in routes.ROUTES if route.page == "lottery"}
+    assert set(lottery) == {"/lottery", "/vnLottery", "/vnlottery", "/seaLottery", "/sealottery"}
+    assert set(navigation.LOTTERY_ROUTES.values()) <= set(lottery)
+    assert routes.lottery_game("TCG_LOTTO_VN", "vn-mb") == "/vnLottery?gameCode=vn-mb"
+    assert routes.lottery_game("LOTT", "ssc-1m") == "/lottery?gameCode=ssc-1m"
+    assert routes.lottery_verify("ssc-1m", "20261123-0001") == (
+        "/lottery/verify?gameCode=ssc-1m&issue=20261123-0001"
+    )
 
 
 def test_parametrised_paths_and_their_builder() -> None:

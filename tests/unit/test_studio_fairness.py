@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from itertools import islice
 
-from app.services.studio.fairness import (
+from app.core.fairness import (
     below,
     digest,
     draw,

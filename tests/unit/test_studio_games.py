@@ -11,9 +11,9 @@ from decimal import Decimal
 import pytest
 
 from app.core.errors import AppError
+from app.core.fairness import floats
 from app.core.i18n import has_key, translate
 from app.demo.catalogue import build_catalogue
-from app.services.studio.fairness import floats
 from app.services.studio.games import GAMES, bingo, game, mines, poker, scratch, slot
 
 SEED = "5" * 64

@@ -15,12 +15,13 @@ import pytest
 from sqlalchemy import func
 from sqlmodel import col, select
 
+from app.core import fairness
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.seamless import wallet
 from app.services.seamless.wallet import WalletCall
-from app.services.studio import fairness, rounds, seeds
+from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, GameSpec, OneStep, Outcome
 from models import Game, Member
 from models.base import utcnow

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from fastapi import APIRouter, Query
 
@@ -34,12 +35,39 @@ class RoundValue(ApiModel):
     settledAt: datetime | None
     verifyUrl: str | None
 
+    @classmethod
+    def fields_of(cls, item: betting.BetRound) -> dict[str, Any]:
+        return {
+            "roundId": item.round_id,
+            "vendor": item.vendor,
+            "vendorName": item.vendor_name,
+            "gameCode": item.game_code,
+            "gameName": item.game_name,
+            "gameType": item.game_type,
+            "bet": item.bet,
+            "win": item.win,
+            "profit": item.profit,
+            "status": item.status,
+            "openedAt": item.opened_at,
+            "settledAt": item.settled_at,
+            "verifyUrl": item.verify_url,
+        }
+
 
 class TotalsValue(ApiModel):
     rounds: int
     bet: Decimal
     win: Decimal
     profit: Decimal
+
+    @classmethod
+    def fields_of(cls, totals: betting.Totals) -> dict[str, Any]:
+        return {
+            "rounds": totals.rounds,
+            "bet": totals.bet,
+            "win": totals.win,
+            "profit": totals.profit,
+        }
 
 
 class BettingPageValue(PageValue):
@@ -93,11 +121,11 @@ async def betting_record(
     )
     return ok(
         BettingPageValue(
-            items=[RoundValue.model_validate(item) for item in found.items],
+            items=[RoundValue(**RoundValue.fields_of(item)) for item in found.items],
             total=found.total,
             page=found.page,
             pageSize=found.page_size,
-            totals=TotalsValue.model_validate(found.totals.as_dict()),
+            totals=TotalsValue(**TotalsValue.fields_of(found.totals)),
         )
     )
 
@@ -110,7 +138,17 @@ async def betting_record_detail(
 ) -> Envelope[RoundDetailValue]:
     assert auth.member.id is not None
     detail = await betting.round_detail(member_id=auth.member.id, vendor=vendor, round_id=roundId)
-    return ok(RoundDetailValue.model_validate(detail))
+    calls = [
+        CallValue(
+            transactionId=c.transaction_id,
+            kind=c.kind,
+            amount=c.amount,
+            status=c.status,
+            time=c.time,
+        )
+        for c in detail.calls
+    ]
+    return ok(RoundDetailValue(**RoundValue.fields_of(detail.round), calls=calls))
 
 
 @router.get("/ODSFE2_profitAndLoss", response_model=Envelope[ProfitValue])
@@ -121,4 +159,16 @@ async def profit_and_loss(
     report = await betting.profit_and_loss(
         member_id=auth.member.id, timezone=ctx.brand.timezone, range_name=range
     )
-    return ok(ProfitValue.model_validate(report))
+    return ok(
+        ProfitValue(
+            days=[
+                DayValue(day=d.day.isoformat(), **TotalsValue.fields_of(d.totals))
+                for d in report.days
+            ],
+            categories=[
+                CategoryValue(category=c.category, **TotalsValue.fields_of(c.totals))
+                for c in report.categories
+            ],
+            totals=TotalsValue(**TotalsValue.fields_of(report.totals)),
+        )
+    )

@@ -36,7 +36,7 @@ router = APIRouter(prefix="/wps/member", tags=["member"])
 
 @router.get("/info", response_model=Envelope[MemberInfo])
 async def member_info(ctx: Context, auth: CurrentMember) -> Envelope[MemberInfo]:
-    return ok(MemberInfo.model_validate(members.member_info(auth.member, ctx.brand)))
+    return ok(MemberInfo.of(members.member_info(auth.member, ctx.brand)))
 
 
 @router.get("/info/icon", response_model=Envelope[str])
@@ -70,7 +70,7 @@ async def _register(
         ),
         client_of(request, ctx),
     )
-    return ok(LoginValue.model_validate(value))
+    return ok(LoginValue.of(value))
 
 
 @router.put("/register", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
@@ -151,7 +151,7 @@ async def reset_by_phone(
         payload.confirmNewPassword,
         client_of(request, ctx),
     )
-    return ok(LoginValue.model_validate(value))
+    return ok(LoginValue.of(value))
 
 
 @router.post("/totp/setup", response_model=Envelope[TotpSetupValue], dependencies=OPEN_FOR_ACCOUNTS)

@@ -30,6 +30,20 @@ class RecordItem(ApiModel):
     balance: Decimal | None
     otherWallets: list[RecordWallet]
 
+    @classmethod
+    def of(cls, movement: records.AccountMovement) -> RecordItem:
+        return cls(
+            id=movement.id,
+            kind=movement.kind,
+            reference=movement.reference,
+            time=movement.time,
+            amount=movement.amount,
+            balance=movement.balance,
+            otherWallets=[
+                RecordWallet(wallet=c.wallet, amount=c.amount) for c in movement.other_wallets
+            ],
+        )
+
 
 class RecordPageValue(PageValue):
     items: list[RecordItem]
@@ -55,7 +69,7 @@ async def transactions(
     )
     return ok(
         RecordPageValue(
-            items=[RecordItem.model_validate(item) for item in found.items],
+            items=[RecordItem.of(item) for item in found.items],
             total=found.total,
             page=found.page,
             pageSize=found.page_size,

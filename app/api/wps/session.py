@@ -59,14 +59,14 @@ async def login(
         ),
         client_of(request, ctx),
     )
-    return ok(LoginValue.model_validate(value))
+    return ok(LoginValue.of(value))
 
 
 @router.post("/login/freeplay", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
 async def login_freeplay(request: Request, ctx: Context) -> Envelope[LoginValue]:
     """Start a trial account (FREEPLAY3): demos only until the visitor registers."""
     value = await trial.start_trial(ctx.brand, client_of(request, ctx))
-    return ok(LoginValue.model_validate(value))
+    return ok(LoginValue.of(value))
 
 
 @router.delete("/logout", response_model=Envelope[bool])

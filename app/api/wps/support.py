@@ -7,8 +7,10 @@ from fastapi import APIRouter, Query, Request
 from app.api.account_schemas import FeedbackPayload
 from app.api.deps import Context
 from app.api.envelope import Envelope, ok
+from app.core import clock
 from app.core.errors import AppError
 from app.services.accounts import registration, sessions
+from app.services.agents import affiliates
 from app.services.support import submit_feedback
 
 router = APIRouter(prefix="/wps", tags=["support"])
@@ -23,6 +25,8 @@ async def affiliate(
     """Whether an invitation code is valid for this brand (invitation_code_error if not)."""
     if await registration.check_affiliate(ctx.brand, code) is None:
         raise AppError("invitation_code_error", status=400)
+    # A visit through the referral link: counted once per visitor and day.
+    await affiliates.record_click(ctx.brand, code, ctx.ip, clock.now())
     return ok(True)
 
 

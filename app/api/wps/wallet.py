@@ -13,6 +13,7 @@ from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core.errors import AppError
 from app.services import inbox
+from app.services.agents import contracts as agent_contracts
 from app.services.cashier import deposits, sandbox, transfers
 from app.services.cashier.providers import SIGNATURE_HEADER
 from app.services.qr import qr_svg_data_uri_off_loop
@@ -101,6 +102,17 @@ class ConsolidatedValue(ApiModel):
     vendors: list[WalletLine]
     sumBalance: Decimal = Field(description="what can be played: main + bonus + vendors")
     totalBalance: Decimal = Field(description="everything the member holds, locked included")
+    # Spec 3, consolidated or contract info: per contract kind the request waiting for the
+    # member ("" none, NEW an offer to answer, TERMINATE a termination to agree to)...
+    dailysalreqtype: str = ""
+    divtypereq: str = ""
+    contracthoursalreq: str = ""
+    realtimesalreqtype: str = ""
+    # ... and the derived flags: a contract of the kind is in force.
+    dailySalary: bool = False
+    hourSalary: bool = False
+    salary: bool = Field(default=False, description="a real-time salary contract")
+    enableCt: bool = Field(default=False, description="a dividend contract")
 
 
 class ChannelValue(ApiModel):
@@ -223,10 +235,20 @@ async def merchant_wallet(
 
 @router.get("/wps/member/info/funds/consolidated", response_model=Envelope[ConsolidatedValue])
 async def consolidated_funds(ctx: Context, auth: RealMember) -> Envelope[ConsolidatedValue]:
-    """The member's funds across every wallet; trial users are refused (spec 6: they skip it)."""
+    """The member's funds across every wallet and its contract info (spec 3); trial users
+    are refused (spec 6: they skip it)."""
     found = await transfers.wallets(ctx.brand, auth.member)
+    contract = await agent_contracts.consolidated(auth.member)
     return ok(
         ConsolidatedValue(
+            dailysalreqtype=contract.dailysalreqtype,
+            divtypereq=contract.divtypereq,
+            contracthoursalreq=contract.contracthoursalreq,
+            realtimesalreqtype=contract.realtimesalreqtype,
+            dailySalary=contract.daily_salary,
+            hourSalary=contract.hour_salary,
+            salary=contract.salary,
+            enableCt=contract.enable_ct,
             currency=found.currency,
             mainBalance=found.cash,
             bonusBalance=found.bonus,

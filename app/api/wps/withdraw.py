@@ -17,6 +17,8 @@ from app.api.schemas import MAX_ID, ApiModel, PageNumber, PageSize, PageValue
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.services.accounts import payment_password as payment_passwords
+from app.services.accounts.members import is_operator
 from app.services.accounts.sessions import Authenticated
 from app.services.cashier import payout_accounts, withdrawals
 from app.services.cashier.withdrawals import WithdrawalView
@@ -27,7 +29,7 @@ router = APIRouter(tags=["withdraw"])
 
 async def operator(auth: RealMember) -> Authenticated:
     """A logged-in member of this brand whose account type is an operator type."""
-    if not withdrawals.is_operator(auth.member):
+    if not is_operator(auth.member):
         raise AppError("operator-only", status=403)
     return auth
 
@@ -239,7 +241,7 @@ def operator_value(view: WithdrawalView, language: str) -> OperatorWithdrawalVal
 
 @router.get("/wps/member/paymentPassword", response_model=Envelope[PaymentPasswordValue])
 async def payment_password(auth: RealMember) -> Envelope[PaymentPasswordValue]:
-    state = await withdrawals.payment_password_state(auth.member)
+    state = await payment_passwords.payment_password_state(auth.member)
     return ok(PaymentPasswordValue(isSet=state.is_set, lockedSeconds=state.locked_seconds))
 
 
@@ -252,7 +254,7 @@ async def set_payment_password(
     payload: Annotated[SetPaymentPasswordPayload, sealed_model(SetPaymentPasswordPayload)],
 ) -> Envelope[bool]:
     """Set the payment password once (E), proven by the login password."""
-    await withdrawals.set_payment_password(
+    await payment_passwords.set_payment_password(
         ctx.brand,
         auth.member,
         payload.loginPassword,
@@ -272,7 +274,7 @@ async def change_payment_password(
     payload: Annotated[ChangePaymentPasswordPayload, sealed_model(ChangePaymentPasswordPayload)],
 ) -> Envelope[bool]:
     """Change the payment password (E), proven by the current one."""
-    await withdrawals.change_payment_password(
+    await payment_passwords.change_payment_password(
         ctx.brand,
         auth.member,
         payload.loginPassword,

@@ -6,6 +6,7 @@ from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
+from babel.dates import format_date as babel_format_date
 from babel.dates import format_datetime as babel_format_datetime
 from babel.numbers import format_currency, format_decimal
 
@@ -39,4 +40,11 @@ def format_local_datetime(moment: datetime, ui_lang: str, timezone: str) -> str:
     """A UTC moment shown in the visitor's time zone, in the locale's medium format."""
     return babel_format_datetime(
         moment, format="medium", tzinfo=ZoneInfo(timezone), locale=_locale(ui_lang)
+    )
+
+
+def format_local_date(moment: datetime, ui_lang: str, timezone: str) -> str:
+    """The day of a UTC moment in the visitor's time zone, in the locale's medium format."""
+    return babel_format_date(
+        moment.astimezone(ZoneInfo(timezone)).date(), format="medium", locale=_locale(ui_lang)
     )

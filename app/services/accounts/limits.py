@@ -41,6 +41,9 @@ ANONYMOUS_FEEDBACK_PER_ADDRESS = Limit("feedback-ip", 5, 3600)
 # New deposit orders, per member.
 DEPOSIT_ORDERS_PER_MEMBER = Limit("deposit-order", 10, 600)
 
+# Lottery bets and chase plans placed, per member (a chase plan counts once).
+LOTTERY_BETS_PER_MEMBER = Limit("lottery-bet", 600, 60)
+
 # Captcha images: one new image per second per client (spec 5), and a budget per hour.
 CAPTCHA_REFRESH_SECONDS = 1  # by the caller's clock (rate_limit.throttle)
 CAPTCHAS_PER_ADDRESS = Limit("captcha-ip", 120, 3600)

@@ -8,7 +8,6 @@ import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
 
 from sqlmodel import select
 
@@ -20,6 +19,7 @@ from app.core.security import hash_password, keyed_digest, needs_rehash, verify_
 from app.services import site
 from app.services.accounts import limits, members, sessions, totp, verification
 from app.services.brands import Brand
+from app.services.identity import onboarding
 from app.services.messaging import email_provider, sms_provider
 from models import KnownIp, Member
 from models.base import saved_id, utcnow
@@ -261,7 +261,19 @@ async def _store_rehash(member: Member, password: str) -> None:
             session.add(stored)
 
 
-async def login(brand: Brand, request: LoginRequest, client: Client) -> dict[str, Any]:
+@dataclass(frozen=True)
+class LoginResult:
+    """A login, registration or trial that opened a session (spec 3's login response)."""
+
+    token: str
+    first_time_login: bool
+    password_expired: bool
+    default_password: bool
+    force_password_change: bool
+    user: members.MemberProfile
+
+
+async def login(brand: Brand, request: LoginRequest, client: Client) -> LoginResult:
     """Check everything, open a session, and answer the spec's login response value."""
     member = await _credentials(brand, request, client)
     member_roles = members.roles(member.account_type)
@@ -277,7 +289,7 @@ async def login(brand: Brand, request: LoginRequest, client: Client) -> dict[str
 
 async def complete_login(
     brand: Brand, member: Member, client: Client, via_sms: bool = False
-) -> dict[str, Any]:
+) -> LoginResult:
     """Open the session, remember the address, and build the login response."""
     first_time = member.last_login_at is None
     token = await sessions.open_session(member, client.ip, client.user_agent, client.device)
@@ -302,13 +314,14 @@ async def complete_login(
         else:
             known.last_seen_at = now
             session.add(known)
+    await onboarding.check_at_login(member, now)  # the barred list, once a day (Brazil)
     # The change-password popup is not forced after an SMS login (spec 4).
     force_change = not via_sms and (member.must_change_password or password_expired(brand, member))
-    return {
-        "token": token,
-        "firstTimeLogin": first_time,
-        "passwordExpired": not via_sms and password_expired(brand, member),
-        "defaultPassword": not via_sms and member.must_change_password,
-        "forcePasswordChange": force_change,
-        "userInfo": members.member_info(member, brand),
-    }
+    return LoginResult(
+        token=token,
+        first_time_login=first_time,
+        password_expired=not via_sms and password_expired(brand, member),
+        default_password=not via_sms and member.must_change_password,
+        force_password_change=force_change,
+        user=members.member_info(member, brand),
+    )

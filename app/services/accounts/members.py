@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
 
 from sqlmodel import func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -13,6 +13,7 @@ from app.core.db import write_transaction
 from app.core.errors import AppError
 from app.services.brands import Brand
 from models import Member
+from models.base import saved_id
 
 PLAYER_TYPE = 0
 ICONS: tuple[str, ...] = tuple(str(number) for number in range(1, 13))
@@ -87,24 +88,51 @@ def mask_email(email: str | None) -> str:
     return f"{name[:2]}***@{domain}"
 
 
-def member_info(member: Member, brand: Brand) -> dict[str, Any]:
-    """The member info payload (spec 3): never a secret, never an unmasked contact."""
+@dataclass(frozen=True)
+class MemberProfile:
+    """What a member may see of their own account (spec 3's member info): never a secret,
+    never an unmasked contact."""
+
+    id: int
+    account: str
+    nickname: str
+    type: int
+    is_agent: bool
+    is_trial: bool
+    icon: str
+    email: str  # masked
+    mobile: str  # masked
+    currency: str
+    currency_symbol: str
+    language: str
+    totp_enabled: bool
+    has_payment_password: bool
+    created_at: datetime
+    last_login_at: datetime | None
+
+
+def member_info(member: Member, brand: Brand) -> MemberProfile:
     member_roles = roles(member.account_type)
-    return {
-        "id": member.id,
-        "account": member.username,
-        "nickname": member.nickname or member.username,
-        "type": member.account_type,
-        "isAgent": member_roles.is_agent,
-        "isTrial": member_roles.is_trial,
-        "icon": member.icon,
-        "email": mask_email(member.email),
-        "mobile": mask_mobile(member.mobile),
-        "currency": brand.currency,
-        "currencySymbol": brand.currency_symbol,
-        "language": member.language or brand.default_language,
-        "totpEnabled": member.totp_enabled,
-        "hasPaymentPassword": member.payment_password_hash is not None,
-        "createdAt": member.created_at.isoformat(),
-        "lastLoginAt": member.last_login_at.isoformat() if member.last_login_at else None,
-    }
+    return MemberProfile(
+        id=saved_id(member.id),
+        account=member.username,
+        nickname=member.nickname or member.username,
+        type=member.account_type,
+        is_agent=member_roles.is_agent,
+        is_trial=member_roles.is_trial,
+        icon=member.icon,
+        email=mask_email(member.email),
+        mobile=mask_mobile(member.mobile),
+        currency=brand.currency,
+        currency_symbol=brand.currency_symbol,
+        language=member.language or brand.default_language,
+        totp_enabled=member.totp_enabled,
+        has_payment_password=member.payment_password_hash is not None,
+        created_at=member.created_at,
+        last_login_at=member.last_login_at,
+    )
+
+
+def is_operator(member: Member) -> bool:
+    """An operator's member account (the /wps operator API): it pays, settles and draws."""
+    return member.account_type in get_settings().operator_account_types

@@ -15,7 +15,7 @@ from app.core.errors import AppError
 from app.core.security import hash_password, keyed_digest
 from app.services import site
 from app.services.accounts import limits, members, reauth, sessions, verification
-from app.services.accounts.login import Client, complete_login
+from app.services.accounts.login import Client, LoginResult, complete_login
 from app.services.accounts.registration import password_problem
 from app.services.brands import Brand
 from app.services.messaging import email_provider
@@ -115,7 +115,7 @@ async def reset_by_phone(
     new: str,
     confirmation: str,
     client: Client,
-) -> dict[str, Any]:
+) -> LoginResult:
     """Spec 4: code, new password, then automatic login."""
     if not brand.module_on(site.PHONE_PASSWORD_RECOVERY):
         raise AppError("operation-not-allowed", status=403)

@@ -10,14 +10,16 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from app.core import rate_limit
+from app.core import clock, rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password
 from app.services import site
 from app.services.accounts import limits, members, verification
-from app.services.accounts.login import Client, complete_login
+from app.services.accounts.login import Client, LoginResult, complete_login
+from app.services.agents import tree
 from app.services.brands import Brand
+from app.services.identity import onboarding
 from app.services.validation import FieldError, FieldRule, validate_field, validate_password
 from models import AffiliateCode, Member, RegisterField
 
@@ -128,6 +130,11 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
                 _error(errors, "birthday", age_key)
     if not request.terms_accepted:
         _error(errors, "terms", "val_terms")
+    cpf_problem = onboarding.cpf_problem(brand, values.get("cpf", ""))
+    if cpf_problem is not None:
+        _error(errors, "cpf", cpf_problem)
+    for name in onboarding.registration_limits(brand, values)[1]:
+        _error(errors, name, "protection-limit-invalid")
     return errors
 
 
@@ -150,7 +157,7 @@ async def check_affiliate(brand: Brand, code: str | None) -> AffiliateCode | Non
     return found
 
 
-async def register(brand: Brand, request: RegisterRequest, client: Client) -> dict[str, Any]:
+async def register(brand: Brand, request: RegisterRequest, client: Client) -> LoginResult:
     if request.method == "mobile" and not brand.module_on(site.MOBILE_REGISTRATION):
         raise AppError("operation-not-allowed", status=403)
     if request.method == "username" and not brand.module_on(site.USERNAME_REGISTRATION):
@@ -213,9 +220,17 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> di
                 status=409,
                 value={"fields": [{"field": "username", "code": "username-taken", "params": {}}]},
             )
+    chosen_limits = onboarding.registration_limits(brand, values)[0]
+    now = clock.now()
     try:
         async with write_transaction() as session:
             session.add(member)
+            await tree.attach(session, member)  # an invitation code places it in the tree
+            if onboarding.required(brand):
+                # Brazil: the CPF (pending verification) and the limits chosen on the form.
+                await session.flush()
+                await onboarding.claim_cpf(session, brand, member, values["cpf"], now)
+                await onboarding.apply_registration_limits(session, member, chosen_limits, now)
     except IntegrityError as exc:
         raise AppError("username-taken", status=409) from exc
     return await complete_login(brand, member, client)

@@ -11,6 +11,8 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
+from app.services.brands import brands
+from app.services.jurisdiction import profile_of
 from models import GameSession, Member, MemberSession
 from models.base import saved_id, utcnow
 from models.member import MEMBER_ACTIVE
@@ -71,6 +73,9 @@ async def authenticate(token: str | None) -> Authenticated:
     if row is None:
         raise AppError("not-logged-in", status=401)
     login, member = row
+    market_idle = profile_of(await brands.by_id(member.merchant_id)).idle_minutes
+    if market_idle:  # the brand's market ends sessions sooner (Brazil: 30 minutes)
+        idle = min(idle, timedelta(minutes=market_idle))
     expired = login.expires_at <= now or login.last_seen_at + idle <= now
     if login.revoked_at is not None or expired or member.status != MEMBER_ACTIVE:
         raise AppError("not-logged-in", status=401)

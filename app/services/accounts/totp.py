@@ -37,12 +37,12 @@ async def begin_setup(member: Member, issuer: str) -> dict[str, str]:
     return {"secret": secret, "otpauthUrl": uri, "qr": qr_svg_data_uri(uri)}
 
 
-async def _claim_step(member_id: int, step: int) -> bool:
+async def _claim_step(member_id: int | str, step: int) -> bool:
     """A code's time step may be used once: replays within its window are refused."""
     return bool(await get_redis().set(f"totp-used:{member_id}:{step}", "1", nx=True, ex=180))
 
 
-async def _valid_code(member_id: int, secret: str, code: str) -> bool:
+async def _valid_code(member_id: int | str, secret: str, code: str) -> bool:
     totp = _totp(secret)
     now = int(utcnow().timestamp())
     for drift in (0, -1, 1):
@@ -51,6 +51,23 @@ async def _valid_code(member_id: int, secret: str, code: str) -> bool:
         if secrets.compare_digest(totp.at(at).encode(), code.strip().encode()):
             return await _claim_step(member_id, totp.timecode(utcnow()) + drift)
     return False
+
+
+def new_secret() -> str:
+    return pyotp.random_base32()
+
+
+def enrolment_uri(secret: str, name: str, issuer: str) -> str:
+    """The otpauth:// address an authenticator app reads (from its QR code)."""
+    return _totp(secret).provisioning_uri(name=name, issuer_name=issuer)
+
+
+async def code_ok(subject: str, secret: str, code: str | None) -> bool:
+    """A six-digit code of `secret`, once per time step for `subject` (e.g. "staff-7"); the
+    back office's staff logins use it with their own subjects and secrets."""
+    if not code or not code.strip().isdigit():
+        return False
+    return await _valid_code(subject, secret, code)
 
 
 async def confirm_setup(member: Member, password: str, code: str, ip: str) -> list[str]:

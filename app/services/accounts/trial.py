@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
 
 from app.core import rate_limit
 from app.core.db import write_transaction
@@ -11,14 +10,14 @@ from app.core.errors import AppError
 from app.core.security import hash_password
 from app.services import site
 from app.services.accounts import members
-from app.services.accounts.login import Client, complete_login
+from app.services.accounts.login import Client, LoginResult, complete_login
 from app.services.brands import Brand
 from models import Member
 
 TRIALS_PER_IP_PER_HOUR = 10
 
 
-async def start_trial(brand: Brand, client: Client) -> dict[str, Any]:
+async def start_trial(brand: Brand, client: Client) -> LoginResult:
     if not brand.module_on(site.FREE_PLAY):
         raise AppError("operation-not-allowed", status=403)
     window = await rate_limit.hit(f"trial-ip:{client.ip}", TRIALS_PER_IP_PER_HOUR, 3600)

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlmodel import col, select
 
-from app.core import rate_limit
+from app.core import clock, rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, ledger
@@ -19,7 +19,9 @@ from app.services.accounts import limits
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand
 from app.services.cashier.providers import provider
+from app.services.identity import cpf, onboarding
 from app.services.inbox import post_message
+from app.services.protection import limits as protection_limits
 from app.services.wallet_events import balance_changed
 from models import Member
 from models.base import saved_id, utcnow
@@ -33,6 +35,14 @@ CENT = Decimal("0.01")
 def parse_amount(text: Any) -> Decimal:
     """A positive amount with at most two decimals (accepts 1234.5 and 1.234,50)."""
     return amounts.parse_amount(text, "deposit-amount-invalid")
+
+
+# The deposit screen's one-tap amounts (spec 21's "20, 50, 100, 200"), within a channel's limits.
+QUICK_AMOUNTS = tuple(Decimal(value) for value in ("20", "50", "100", "200", "500"))
+
+
+def quick_amounts(channel: PaymentChannel) -> list[Decimal]:
+    return [a for a in QUICK_AMOUNTS if channel.min_amount <= a <= channel.max_amount][:4]
 
 
 def fee_for(channel: PaymentChannel, amount: Decimal) -> Decimal:
@@ -72,6 +82,17 @@ async def create_deposit(
             status=422,
             params={"min": channel.min_amount, "max": channel.max_amount},
         )
+    async with write_transaction() as session:
+        # Brazil: the barred list once more (a hit bars the account, kept, then refused).
+        newly_barred = await onboarding.bar_if_listed(session, brand, member, clock.now())
+    if newly_barred:
+        raise onboarding.refused()
+    async with write_transaction() as session:
+        # A verified identity (Brazil), then the member's deposit limits and exclusion, before
+        # the provider is asked (an 80 % alert it posts is kept even when the order is refused
+        # later).
+        await onboarding.require_verified(session, member)
+        await protection_limits.check_deposit(session, member, amount, clock.now())
     fee = fee_for(channel, amount)
     order = DepositOrder(
         order_no=f"D{utcnow():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
@@ -89,6 +110,8 @@ async def create_deposit(
     order.provider_reference = charge.provider_reference
     order.pix_code = charge.pix_code
     async with write_transaction() as session:
+        # Again with the order's row: a parallel order may have been made meanwhile.
+        await protection_limits.check_deposit(session, member, amount, clock.now())
         session.add(order)
     return order
 
@@ -145,15 +168,18 @@ async def handle_webhook(provider_name: str, body: bytes, signature: str, remote
         order_no = str(notice["orderNo"])
         status = str(notice["status"])
         amount = parse_amount(notice["amount"])
+        payer = cpf.digits_of(str(notice.get("payerDocument") or ""))[:20]
     except (ValueError, RecursionError, KeyError, TypeError, AppError) as exc:
         await _log(provider_name, None, True, "malformed", body, remote_ip)
         raise AppError("malformed-json", status=400) from exc
-    outcome = await _apply(order_no, status, amount)
+    outcome = await _apply(order_no, status, amount, payer)
     await _log(provider_name, order_no, True, outcome, body, remote_ip)
+    if outcome == "refunded":
+        await payment_provider.refund(await order_by_number(order_no))
     return outcome
 
 
-async def _apply(order_no: str, status: str, amount: Decimal) -> str:
+async def _apply(order_no: str, status: str, amount: Decimal, payer: str = "") -> str:
     async with write_transaction() as session:
         order = (
             await session.exec(
@@ -179,6 +205,20 @@ async def _apply(order_no: str, status: str, amount: Decimal) -> str:
             return "failed"
         if status != "PAID":
             raise AppError("malformed-json", status=400)
+        own = await onboarding.own_cpf(session, order.member_id)
+        if own is not None and payer != own:
+            # Only money from the member's own CPF is credited (Portaria 615/2024): this one
+            # goes back to its payer, and the member is told.
+            order.status = DepositStatus.REFUNDED
+            order.updated_at = utcnow()
+            session.add(order)
+            await post_message(
+                session,
+                order.member_id,
+                MessageKind.DEPOSIT_REFUNDED,
+                {"orderNo": order.order_no, "amount": f"{order.amount:.2f}"},
+            )
+            return "refunded"
         accounts = {
             kind: await ledger.account(
                 session,

@@ -7,7 +7,6 @@ case, accents or extra spaces), a member holds a few at most, and nobody sees an
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
@@ -17,8 +16,10 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.text import fold_name
 from app.services.accounts import reauth
 from app.services.accounts.members import require_real_account
+from app.services.identity import cpf, onboarding
 from models import Member, PayoutAccount
 from models.base import saved_id
 from models.cashier import PayoutAccountKind, PixKeyType
@@ -49,33 +50,11 @@ class PayoutAccountInput:
     account_number: str = ""
 
 
-def fold_name(name: str) -> str:
-    """A name as compared: accents dropped, case folded, spaces collapsed."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.casefold().split())
-
-
-def _cpf_valid(digits: str) -> bool:
-    if len(digits) != 11 or len(set(digits)) == 1:
-        return False
-    for length in (9, 10):
-        total = sum(
-            int(d) * w for d, w in zip(digits[:length], range(length + 1, 1, -1), strict=True)
-        )
-        if (total * 10) % 11 % 10 != int(digits[length]):
-            return False
-    return True
-
-
 def normalize_pix_key(key_type: str, raw: str) -> str:
     """The key as PIX stores it, or an error naming what a key of that type looks like."""
     value = raw.strip()
     if key_type == PixKeyType.CPF:
-        digits = re.sub(r"[.\s-]", "", value)
-        if not digits.isascii() or not digits.isdigit() or not _cpf_valid(digits):
-            raise AppError("payout-pix-cpf-invalid", status=422)
-        return digits
+        return cpf.normalize(value, "payout-pix-cpf-invalid")
     if key_type == PixKeyType.EMAIL:
         if len(value) > _EMAIL_MAX or not _EMAIL.fullmatch(value):
             raise AppError("payout-pix-email-invalid", status=422)
@@ -139,6 +118,9 @@ async def bind(member: Member, data: PayoutAccountInput, password: str, ip: str)
     try:
         async with write_transaction() as session:
             await session.exec(select(Member.id).where(Member.id == member.id).with_for_update())
+            await onboarding.require_own_payout(
+                session, saved_id(member.id), account.kind, account.pix_key_type, account.identifier
+            )
             held = (
                 await session.exec(select(func.count()).where(PayoutAccount.member_id == member.id))
             ).one()

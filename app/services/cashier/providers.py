@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Protocol
@@ -15,10 +16,13 @@ import httpx
 
 from app import routes
 from app.core.config import get_settings
+from app.core.db import session_scope
 from app.services.brands import Brand
 from app.services.cashier.pix import br_code
+from app.services.identity import onboarding
 from models.cashier import DepositOrder
 
+logger = logging.getLogger(__name__)
 SIGNATURE_HEADER = "X-Signature"
 WEBHOOK_PATH = "/wps/payment/webhook/{provider}"
 
@@ -38,6 +42,9 @@ class PaymentProvider(Protocol):
     def checkout_url(self, order_no: str) -> str: ...
 
     def verify(self, body: bytes, signature: str) -> bool: ...
+
+    async def refund(self, order: DepositOrder) -> None:
+        """Return a paid order's money to its payer (a PIX devolução)."""
 
 
 class SandboxProvider:
@@ -71,10 +78,23 @@ class SandboxProvider:
     def checkout_url(self, order_no: str) -> str:
         return routes.sandbox_pay(order_no)
 
+    async def refund(self, order: DepositOrder) -> None:
+        """The sandbox's payer is imaginary: the returned money has nowhere to go."""
+        logger.info("sandbox refund of %s to its payer", order.order_no)
+
     async def settle(
-        self, order: DepositOrder, paid: bool, transport: httpx.AsyncBaseTransport | None = None
+        self,
+        order: DepositOrder,
+        paid: bool,
+        transport: httpx.AsyncBaseTransport | None = None,
+        payer_document: str | None = None,
     ) -> int:
-        """What the provider does after the payer acts: call our webhook, signed."""
+        """What the provider does after the payer acts: call our webhook, signed, with the
+        payer's document (the CPF of the account the PIX came from; by default the sandbox
+        pays from the member's own CPF, or none on record)."""
+        if payer_document is None:
+            async with session_scope() as session:
+                payer_document = await onboarding.own_cpf(session, order.member_id) or ""
         body = json.dumps(
             {
                 "orderNo": order.order_no,
@@ -82,6 +102,7 @@ class SandboxProvider:
                 "status": "PAID" if paid else "FAILED",
                 "amount": f"{order.amount:.2f}",
                 "currency": order.currency,
+                "payerDocument": payer_document,
             }
         ).encode()
         url = get_settings().public_base_url.rstrip("/") + WEBHOOK_PATH.format(provider=self.name)

@@ -58,9 +58,16 @@ async def checkout(order_no: str, ticket: str) -> DepositOrder:
 
 
 async def pay(
-    order_no: str, ticket: str, paid: bool, transport: httpx.AsyncBaseTransport | None = None
+    order_no: str,
+    ticket: str,
+    paid: bool,
+    transport: httpx.AsyncBaseTransport | None = None,
+    payer_cpf: str | None = None,
 ) -> int:
     """Pay (or fail) the order as the provider's payer, then the provider calls our webhook;
-    the webhook's HTTP status comes back."""
+    the webhook's HTTP status comes back. The payer is the member (their own CPF) unless a
+    tester names another CPF (`payer_cpf`) to see a third party's PIX refused."""
     order = await checkout(order_no, ticket)
-    return await SandboxProvider().settle(order, paid is True, transport=transport)
+    return await SandboxProvider().settle(
+        order, paid is True, transport=transport, payer_document=payer_cpf
+    )

@@ -1,5 +1,6 @@
-"""Withdrawals (withdraw, withdrawal confirmation): the payment password, per-brand limits and
-the wagering requirement, funds locked on request, paid out by an operator in one or more
+"""Withdrawals (withdraw, withdrawal confirmation): per-brand limits and the wagering
+requirement (the payment password that proves a request: app/services/accounts/
+payment_password.py), funds locked on request, paid out by an operator in one or more
 parts or rejected, then confirmed by the member or, after a time-out, received automatically.
 
 Money moves only through the ledger: a request moves MEMBER_CASH → MEMBER_LOCKED
@@ -11,10 +12,9 @@ investigation finds not paid PAYMENT_CLEARING → MEMBER_CASH (WITHDRAWAL_RELEAS
 from __future__ import annotations
 
 import asyncio
-import math
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -24,20 +24,22 @@ from zoneinfo import ZoneInfo
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import rate_limit
-from app.core.cache import get_redis
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.security import hash_password, verify_password
 from app.services import amounts, ledger, reporting
-from app.services.accounts import reauth
-from app.services.accounts.members import require_real_account
-from app.services.accounts.registration import rule_for
+from app.services.accounts.members import is_operator, require_real_account
+from app.services.accounts.payment_password import (
+    PaymentPasswordState,
+    check_payment_password,
+    payment_password_state,
+    refuse_if_locked,
+)
 from app.services.brands import Brand
 from app.services.cashier import payout_accounts
+from app.services.identity import onboarding
 from app.services.inbox import post_message
-from app.services.validation import FieldRule, validate_field
+from app.services.loyalty import vip
 from app.services.wallet_events import balance_changed
 from models import (
     LedgerAccount,
@@ -55,146 +57,11 @@ from models.ledger import AccountKind, TransactionKind, account_owner_key
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
-FAILURE_WINDOW_SECONDS = 3600
-PAYMENT_PASSWORD_RULE = FieldRule(required=True, min_length=6, max_length=6, pattern_id=6)
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 JPEG_MAGIC = b"\xff\xd8\xff"
 DONE_STATUSES = frozenset({WithdrawalStatus.RECEIVED, WithdrawalStatus.AUTO_RECEIVED})
 MEMBER_ANSWERS = frozenset({PayoutReceipt.RECEIVED, PayoutReceipt.NOT_RECEIVED})
 _AUTO_RECEIVE_BATCH = 200
-
-
-# --- payment password ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PaymentPasswordState:
-    is_set: bool
-    locked_seconds: int
-
-
-def _lock_key(member_id: int | None) -> str:
-    return f"paypw-lock:{member_id}"
-
-
-def _failure_key(member_id: int | None) -> str:
-    return f"paypw-fail:{member_id}"
-
-
-async def payment_password_state(member: Member) -> PaymentPasswordState:
-    ttl = await get_redis().ttl(_lock_key(member.id))
-    return PaymentPasswordState(member.payment_password_hash is not None, max(int(ttl), 0))
-
-
-async def _refuse_if_locked(member_id: int | None) -> None:
-    ttl = await get_redis().ttl(_lock_key(member_id))
-    if ttl > 0:
-        raise AppError(
-            "payment-password-locked", status=429, params={"minutes": math.ceil(ttl / 60)}
-        )
-
-
-async def check_payment_password(member: Member, password: str) -> None:
-    """Every try is counted before the check: the last allowed wrong one locks withdrawals
-    for a while, and while locked even the right password fails (a parallel burst gets no
-    more tries than the limit)."""
-    await _refuse_if_locked(member.id)
-    if member.payment_password_hash is None:
-        raise AppError("payment-password-not-set", status=409)
-    settings = get_settings()
-    limit, minutes = settings.payment_password_max_failures, settings.payment_password_lock_minutes
-    window = await rate_limit.hit(_failure_key(member.id), limit, FAILURE_WINDOW_SECONDS)
-    if window.exceeded:
-        raise AppError("payment-password-locked", status=429, params={"minutes": minutes})
-    if await verify_password(member.payment_password_hash, password):
-        await rate_limit.undo(_failure_key(member.id), FAILURE_WINDOW_SECONDS)
-        return
-    if window.count == limit:
-        await get_redis().set(_lock_key(member.id), "1", ex=minutes * 60)
-        await rate_limit.reset(_failure_key(member.id))
-        raise AppError("payment-password-locked", status=429, params={"minutes": minutes})
-    raise AppError(
-        "payment-password-incorrect", status=400, params={"remaining": limit - window.count}
-    )
-
-
-def _new_password_problems(
-    brand: Brand, field: str, password: str, confirmation: str
-) -> list[dict[str, Any]]:
-    rule = rule_for(brand, "paymentPassword", PAYMENT_PASSWORD_RULE) or PAYMENT_PASSWORD_RULE
-    errors: list[dict[str, Any]] = []
-    failure = validate_field(password, replace(rule, enabled=True, required=True))
-    if failure is not None:
-        errors.append({"field": field, "code": failure.key, "params": failure.params})
-    if not confirmation:
-        errors.append({"field": "confirmPaymentPassword", "code": "val_required", "params": {}})
-    elif confirmation != password:
-        errors.append(
-            {"field": "confirmPaymentPassword", "code": "val_confirm_password", "params": {}}
-        )
-    return errors
-
-
-def _raise_if(errors: list[dict[str, Any]]) -> None:
-    if errors:
-        raise AppError("validation-failed", status=422, value={"fields": errors})
-
-
-async def _store_payment_password(member_id: int | None, password: str, first: bool) -> None:
-    new_hash = await hash_password(password)
-    async with write_transaction() as session:
-        stored = (
-            await session.exec(select(Member).where(Member.id == member_id).with_for_update())
-        ).one()
-        if first and stored.payment_password_hash is not None:
-            raise AppError("payment-password-already-set", status=409)
-        stored.payment_password_hash = new_hash
-        session.add(stored)
-
-
-async def set_payment_password(
-    brand: Brand, member: Member, login_password: str, password: str, confirmation: str, ip: str
-) -> None:
-    """Set the payment password once, proven by the login password (re-authentication)."""
-    require_real_account(member)
-    errors = _new_password_problems(brand, "paymentPassword", password, confirmation)
-    if not login_password:
-        errors.insert(0, {"field": "loginPassword", "code": "val_required", "params": {}})
-    _raise_if(errors)
-    await _refuse_if_locked(member.id)
-    if member.payment_password_hash is not None:
-        raise AppError("payment-password-already-set", status=409)
-    await reauth.confirm(member, login_password, ip)
-    if login_password == password:
-        raise AppError("payment-password-same-as-login", status=400)
-    await _store_payment_password(member.id, password, first=True)
-
-
-async def change_payment_password(
-    brand: Brand,
-    member: Member,
-    login_password: str,
-    old: str,
-    password: str,
-    confirmation: str,
-    ip: str,
-) -> None:
-    """Change the payment password, proven by the login password (re-authentication) and
-    the current payment password (whose wrong tries count toward the lock)."""
-    require_real_account(member)
-    errors = _new_password_problems(brand, "newPaymentPassword", password, confirmation)
-    if not old:
-        errors.insert(0, {"field": "oldPaymentPassword", "code": "val_required", "params": {}})
-    if not login_password:
-        errors.insert(0, {"field": "loginPassword", "code": "val_required", "params": {}})
-    _raise_if(errors)
-    await reauth.confirm(member, login_password, ip)
-    await check_payment_password(member, old)
-    if old == password:
-        raise AppError("payment-password-same-as-old", status=400)
-    if login_password == password:
-        raise AppError("payment-password-same-as-login", status=400)
-    await _store_payment_password(member.id, password, first=False)
 
 
 # --- limits and the wagering requirement -----------------------------------------------
@@ -313,7 +180,7 @@ async def overview(brand: Brand, member: Member) -> WithdrawalOverview:
     """What the withdraw screen shows: balances, limits, today's count, wagering left."""
     assert member.id is not None
     async with session_scope() as session:
-        limits = await rules(session, brand.id)
+        limits = await vip.with_level_limits(session, member.id, await rules(session, brand.id))
         wallet = await ledger.member_wallet(
             session, merchant_id=brand.id, member_id=member.id, currency=brand.currency
         )
@@ -490,11 +357,15 @@ async def request_withdrawal(
     """Lock the amount for a new order, after every check; nothing is written on refusal."""
     require_real_account(member)
     assert member.id is not None
-    await _refuse_if_locked(member.id)
+    await refuse_if_locked(member.id)
     amount = parse_amount(amount_text)
     async with session_scope() as session:
-        limits = await rules(session, brand.id)
+        limits = await vip.with_level_limits(session, member.id, await rules(session, brand.id))
+        await onboarding.require_may_withdraw(session, member)
         account = await payout_accounts.member_account(session, member, payout_account_id)
+        await onboarding.require_own_payout(
+            session, member.id, account.kind, account.pix_key_type, account.identifier
+        )
     if amount < limits.min_amount:
         raise AppError("withdrawal-amount-below-min", status=422, params={"min": limits.min_amount})
     if amount > limits.max_amount:
@@ -555,13 +426,30 @@ async def request_withdrawal(
 # --- operators -------------------------------------------------------------------------
 
 
-def is_operator(member: Member) -> bool:
-    return member.account_type in get_settings().operator_account_types
+@dataclass(frozen=True)
+class Operator:
+    """Who pays or rejects: an operator member (the /wps operator API) or a staff member of the
+    back office, whose permission and brand app/services/backoffice checked before the call."""
+
+    member_id: int | None = None
+    staff_id: int | None = None
 
 
-def _require_operator(brand: Brand, operator: Member) -> None:
+def _require_operator(brand: Brand, operator: Member | Operator) -> Operator:
+    if isinstance(operator, Operator):
+        if operator.staff_id is None and operator.member_id is None:
+            raise AppError("operator-only", status=403)
+        return operator
     if not is_operator(operator) or operator.merchant_id != brand.id:
         raise AppError("operator-only", status=403)
+    return Operator(member_id=operator.id)
+
+
+def _who(operator: Operator) -> dict[str, int]:
+    """The operator as the ledger's metadata names them."""
+    if operator.staff_id is not None:
+        return {"staff": operator.staff_id}
+    return {"operator": saved_id(operator.member_id)}
 
 
 async def operator_orders(
@@ -581,7 +469,7 @@ async def operator_orders(
 
 
 async def _locked_order(
-    session: AsyncSession, brand: Brand, operator: Member, order_no: str
+    session: AsyncSession, brand: Brand, operator: Operator, order_no: str
 ) -> WithdrawalOrder:
     order = (
         await session.exec(
@@ -592,17 +480,17 @@ async def _locked_order(
     ).first()
     if order is None:
         raise AppError("withdrawal-order-unknown", status=404)
-    if order.member_id == operator.id:
+    if operator.member_id is not None and order.member_id == operator.member_id:
         raise AppError("withdrawal-own-order", status=403)
     return order
 
 
 async def pay_part(
-    brand: Brand, operator: Member, order_no: str, part_no: int, amount_text: Any
+    brand: Brand, operator: Member | Operator, order_no: str, part_no: int, amount_text: Any
 ) -> WithdrawalView:
     """Pay one part (the whole rest or less). `part_no` is the next part's number; repeating
     a paid part with the same amount answers again without paying twice."""
-    _require_operator(brand, operator)
+    operator = _require_operator(brand, operator)
     amount = parse_amount(amount_text)
     paid = False
     async with write_transaction() as session:
@@ -643,7 +531,7 @@ async def pay_part(
                 amount=amount,
                 reference=order_no,
                 member_id=order.member_id,
-                metadata={"part": part_no, "operator": operator.id},
+                metadata={"part": part_no, **_who(operator)},
             )
             now = utcnow()
             payouts.append(
@@ -651,7 +539,8 @@ async def pay_part(
                     order_id=saved_id(order.id),
                     part_no=part_no,
                     amount=amount,
-                    operator_id=saved_id(operator.id),
+                    operator_id=operator.member_id,
+                    staff_id=operator.staff_id,
                     ledger_transaction_id=posted.transaction_id,
                     paid_at=now,
                 )
@@ -677,10 +566,12 @@ async def pay_part(
     return view
 
 
-async def reject(brand: Brand, operator: Member, order_no: str, reason: str) -> WithdrawalView:
+async def reject(
+    brand: Brand, operator: Member | Operator, order_no: str, reason: str
+) -> WithdrawalView:
     """Refuse the unpaid rest: it goes back to the member's cash. Parts already paid stay
     paid; rejecting twice answers again without moving money twice."""
-    _require_operator(brand, operator)
+    operator = _require_operator(brand, operator)
     reason = " ".join(reason.split())
     if not reason:
         raise AppError("withdrawal-reason-required", status=422)
@@ -704,14 +595,15 @@ async def reject(brand: Brand, operator: Member, order_no: str, reason: str) -> 
                 amount=amount,
                 reference=order_no,
                 member_id=order.member_id,
-                metadata={"operator": operator.id, "reason": reason[:200]},
+                metadata={**_who(operator), "reason": reason[:200]},
             )
             now = utcnow()
             order.released_amount = amount
             order.remaining_amount = ZERO
             order.release_transaction_id = posted.transaction_id
             order.reject_reason = reason[:200]
-            order.rejected_by = operator.id
+            order.rejected_by = operator.member_id
+            order.rejected_by_staff = operator.staff_id
             order.rejected_at = order.updated_at = now
             order.status = _derived_status(order, await _payouts(session, order.id))
             session.add(order)
@@ -814,7 +706,7 @@ async def confirm_receipt(
 
 
 async def proof_image(
-    brand: Brand, operator: Member, order_no: str, part_no: int
+    brand: Brand, operator: Member | Operator, order_no: str, part_no: int
 ) -> tuple[bytes, str]:
     """A part's proof image and its media type, for the operator investigating it."""
     _require_operator(brand, operator)
@@ -837,7 +729,7 @@ async def proof_image(
 
 
 async def close_investigation(
-    brand: Brand, operator: Member, order_no: str, outcome: str, note: str = ""
+    brand: Brand, operator: Member | Operator, order_no: str, outcome: str, note: str = ""
 ) -> WithdrawalView:
     """Close the investigation of every part the member reported not received.
 
@@ -847,14 +739,14 @@ async def close_investigation(
     We refund rather than re-pay so that every payout keeps its own order and ledger
     movement. The member gets an inbox message either way.
     """
-    _require_operator(brand, operator)
+    who = _require_operator(brand, operator)
     try:
         result = InvestigationOutcome(outcome.strip().upper())
     except ValueError:
         raise AppError("investigation-outcome-invalid", status=422) from None
     note = " ".join(note.split())[:200]
     async with write_transaction() as session:
-        order = await _locked_order(session, brand, operator, order_no)
+        order = await _locked_order(session, brand, who, order_no)
         payouts = await _payouts(session, order.id)
         reported = [p for p in payouts if p.receipt == PayoutReceipt.NOT_RECEIVED]
         if not reported:
@@ -880,7 +772,7 @@ async def close_investigation(
                     amount=payout.amount,
                     reference=order_no,
                     member_id=order.member_id,
-                    metadata={"part": payout.part_no, "operator": operator.id, "note": note},
+                    metadata={"part": payout.part_no, **_who(who), "note": note},
                 )
                 payout.receipt = PayoutReceipt.REFUNDED
                 payout.refund_transaction_id = posted.transaction_id
@@ -890,7 +782,7 @@ async def close_investigation(
             else:
                 payout.receipt = PayoutReceipt.RECEIVED
             payout.resolution = result.value
-            payout.resolved_by = operator.id
+            payout.resolved_by = who.member_id  # None: a console staff member (audited there)
             payout.resolved_at = now
             session.add(payout)
         order.status = _derived_status(order, payouts)

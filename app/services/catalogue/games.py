@@ -16,6 +16,7 @@ from sqlmodel import col, select
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.core.text import fold_name
 from app.services.brands import Brand
 from app.services.catalogue import rules
 from app.services.catalogue.index import (
@@ -97,7 +98,7 @@ def _matches(
     index: GameIndex, found: rules.ListFilter, query: GameQuery, tagalog: bool
 ) -> list[Item]:
     """The games a query lists on a brand, in its sort order, name search included."""
-    needle = rules.fold_name(query.name or "")
+    needle = fold_name(query.name or "")
     if query.vassalage:
         code = query.vassalage.strip().upper()
         if code not in index.vendors:

@@ -3,7 +3,9 @@ the vendor list, cached per brand and language for a minute and refreshable on r
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from sqlmodel import col, select
@@ -12,10 +14,14 @@ from app.core import clock, rate_limit
 from app.core.cache import cached_json, invalidate, invalidate_prefix
 from app.core.db import session_scope
 from app.core.i18n import translate, ui_language
+from app.services import rebate_rates
 from app.services.brands import Brand
 from app.services.catalogue import rules
 from app.services.catalogue.index import CACHE_PREFIX, game_index
 from app.services.catalogue.navigation import (
+    NAV_PATHS,
+    POPUP,
+    ROUTE,
     NavItem,
     VendorCard,
     build_navigation,
@@ -23,7 +29,7 @@ from app.services.catalogue.navigation import (
     vendor_cards,
 )
 from models import Game, GameVendor
-from models.catalogue import VASSALAGE
+from models.catalogue import VASSALAGE, WalletMode
 
 CACHE_TTL_SECONDS = 60
 REFRESH_EVERY_SECONDS = 5  # a `refresh=true` reloads a cached value at most this often
@@ -132,14 +138,18 @@ def nav_title(nav_type: str, language: str) -> str:
 
 
 def _nav_json(
-    item: NavItem, vendors: dict[str, dict[str, Any]], brand: Brand, language: str
+    item: NavItem,
+    vendors: dict[str, dict[str, Any]],
+    brand: Brand,
+    language: str,
+    rates: Mapping[str, Decimal | None],
 ) -> dict[str, Any]:
     return {
         "navType": item.nav_type,
         "title": nav_title(item.nav_type, language),
         "gameClassify": item.nav_type,
         "action": item.action.to_json(),
-        "rebateRate": rules.rebate_label(item.nav_type, ui_language(language)),
+        "rebateRate": rules.rebate_label(item.nav_type, ui_language(language), rates),
         "cards": [_card_json(c, vendors[c.vassalage], brand) for c in item.cards],
     }
 
@@ -151,6 +161,7 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str,
     async def load() -> dict[str, Any]:
         raw = await raw_catalogue(refresh)
         vendors = {v["vassalage"]: v for v in raw["vendors"]}
+        rates = await rebate_rates.displayed_rates(brand.id)
         navigation = build_navigation(
             vendor_cards(raw["vendors"]),
             sub_categories=raw["subCategories"],
@@ -159,9 +170,9 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str,
             points_mall=brand.module_on(POINTS_MODULE),
         )
         return {
-            "nav": [_nav_json(item, vendors, brand, language) for item in navigation.top],
+            "nav": [_nav_json(item, vendors, brand, language, rates) for item in navigation.top],
             "footer": [
-                {**_nav_json(item, vendors, brand, language), "cards": []}
+                {**_nav_json(item, vendors, brand, language, rates), "cards": []}
                 for item in navigation.footer
             ],
             "subCategories": [
@@ -189,3 +200,54 @@ async def vendor_list(brand: Brand, language: str, refresh: bool = False) -> dic
         return {"sorted": ordered, "mapped": mapped}
 
     return await cached(f"vendors:{brand.code}:{language}", load, refresh)
+
+
+@dataclass(frozen=True)
+class ProviderCard:
+    """A provider on /seamless: its page (`path`), or its popup list when `popup` is set."""
+
+    vassalage: str
+    name: str
+    icon: str
+    path: str
+    popup: bool
+    maintenance: bool
+
+
+@dataclass(frozen=True)
+class ProviderGroup:
+    nav_type: str
+    title: str
+    providers: list[ProviderCard]
+
+
+def _provider_path(card: Mapping[str, Any]) -> str:
+    action = card["action"]
+    if action["kind"] == ROUTE and action["path"]:
+        return str(action["path"])
+    # a provider that starts its game directly: its category's list, narrowed to it
+    category = NAV_PATHS.get(card["gameType"], f"/{str(card['gameType']).lower()}")
+    return f"{category}?vassalage={card['vassalage']}"
+
+
+async def seamless_providers(brand: Brand, language: str) -> list[ProviderGroup]:
+    """Spec 2 /seamless: every provider paid through the seamless wallet (no transfer to the
+    provider's own wallet), by navigation category, in vendor order."""
+    menu = await menus(brand, language)
+    groups: list[ProviderGroup] = []
+    for item in menu["nav"]:
+        cards = [
+            ProviderCard(
+                vassalage=card["vassalage"],
+                name=card["displayName"] or card["vassalage"],
+                icon=card["icons"]["color"],
+                path=_provider_path(card),
+                popup=card["action"]["kind"] == POPUP,
+                maintenance=bool(card["maintenance"]),
+            )
+            for card in item["cards"]
+            if card["walletMode"] == WalletMode.SEAMLESS
+        ]
+        if cards:
+            groups.append(ProviderGroup(item["navType"], item["title"], cards))
+    return groups

@@ -3,7 +3,7 @@ renames), displayed rebate rates (spec 9), name folding for search, masked winne
 
 from __future__ import annotations
 
-import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -47,18 +47,6 @@ DEFAULT_GAME_ICON = "games/default.png"
 DEFAULT_VENDOR_ICON = "vendor/default.png"
 LIST_ICON_STYLES = ("white", "color", "purple")
 
-# Spec 9, displayed rebate rates in percent; None is shown as "-".
-REBATE_RATES: dict[str, Decimal | None] = {
-    LOTT: Decimal("1"),
-    ELOTT: Decimal("1"),
-    PVP: None,
-    FISH: Decimal("1"),
-    RNG: Decimal("1.2"),
-    LIVE: Decimal("0.8"),
-    SPORTS: Decimal("1"),
-    ESPORTS: Decimal("1"),
-}
-
 
 @dataclass(frozen=True)
 class ListFilter:
@@ -91,22 +79,6 @@ def visible_sub_categories(codes: tuple[str, ...] | list[str], tagalog: bool) ->
 def shown_sub_category(sub_category: str | None, tagalog: bool) -> bool:
     """Whether a game of this sub-category is on offer: bingo games only with Tagalog."""
     return sub_category != BINGO or tagalog
-
-
-def fold_name(text: str) -> str:
-    """Lower-case without accents, so that a search is case- and accent-insensitive."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(stripped.casefold().split())
-
-
-def mask_customer_name(name: str) -> str:
-    """A winner's name as the board shows it: "marcos09" → "ma***09"."""
-    if len(name) >= 5:
-        return f"{name[:2]}***{name[-2:]}"
-    if len(name) >= 2:
-        return f"{name[0]}***{name[-1]}"
-    return f"{name}***"
 
 
 def image_vendor_code(vassalage: str, tagalog: bool) -> str:
@@ -178,12 +150,13 @@ def vendor_images(
     return VendorImages(small, small_active, white, color, purple, nav)
 
 
-def rebate_label(game_type: str, ui_lang: str) -> str | None:
-    """Spec 9's displayed rebate rate of a category ("1.2%", "-"); None if it shows none."""
-    if game_type not in REBATE_RATES:
+def rebate_label(game_type: str, ui_lang: str, rates: Mapping[str, Decimal | None]) -> str | None:
+    """The displayed rebate rate of a category ("1.2%", "-") from the brand's configured
+    rates (app/services/loyalty/rebate.py: spec 9's list); None if it shows none."""
+    if game_type not in rates:
         return None
-    rate = REBATE_RATES[game_type]
+    rate = rates[game_type]
     if rate is None:
         return "-"
     locale = LOCALES.get(ui_lang, LOCALES["en"])
-    return f"{format_decimal(rate, format='0.##', locale=locale)}%"
+    return f"{format_decimal(rate, format='0.###', locale=locale)}%"

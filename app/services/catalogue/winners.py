@@ -8,6 +8,7 @@ from sqlmodel import col, select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.core.text import mask_customer_name
 from app.services.brands import Brand
 from app.services.catalogue import rules
 from app.services.catalogue.lobby import cached
@@ -49,7 +50,7 @@ async def winner_board(
             ).all()
         return [
             {
-                "customerName": rules.mask_customer_name(w.customer_name),
+                "customerName": mask_customer_name(w.customer_name),
                 "gameName": w.game_name,
                 "iconUrl": rules.image_url(brand.image_base_url, w.show_icon),
                 "winAmount": f"{w.win_amount:.2f}",

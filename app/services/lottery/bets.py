@@ -19,26 +19,35 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
-from typing import Any
+from typing import Any, Protocol
 
+from sqlalchemy import Table
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import session_scope, write_transaction
+from app.core import rate_limit
+from app.core.db import dialect_insert, write_transaction
 from app.core.errors import AppError
+from app.services import brands as brand_service
 from app.services import ledger
+from app.services.accounts import limits
+from app.services.accounts.members import require_real_account
 from app.services.lottery import issues as issue_service
+from app.services.lottery import vietnam
 from app.services.lottery.facts import record_wager_fact
 from app.services.lottery.games import Game, game
 from app.services.lottery.plays import Mode, Play, Single, offered, play
+from app.services.protection import limits as protection_limits
 from app.services.wallet_events import balance_changed
-from models import Member, Merchant
-from models.ledger import AccountKind, TransactionKind
+from models import Member
+from models.ledger import LedgerAccount, TransactionKind
 from models.lottery import (
     BetStatus,
+    ChaseStatus,
+    IssueStatus,
     LotteryBet,
     LotteryChase,
     LotteryExposure,
@@ -46,6 +55,7 @@ from models.lottery import (
 )
 
 CENT = Decimal("0.01")
+_EXPOSURE: Table = LotteryExposure.__table__  # type: ignore[attr-defined]
 MAX_MULTIPLIER = 10_000
 MAX_CHASE_ISSUES = 120
 # Brand profiles: the lowest theoretical RTP a brand's market allows (Brazil, Portaria
@@ -53,7 +63,15 @@ MAX_CHASE_ISSUES = 120
 MIN_RTP_BY_CURRENCY: dict[str, Decimal] = {"BRL": Decimal("0.85")}
 
 
-def min_rtp(merchant: Merchant) -> Decimal:
+class Market(Protocol):
+    """A brand as the lottery sees it: its currency names its market (a `Merchant` row or
+    a `Brand` snapshot)."""
+
+    @property
+    def currency(self) -> str: ...
+
+
+def min_rtp(merchant: Market) -> Decimal:
     return MIN_RTP_BY_CURRENCY.get(merchant.currency, Decimal(0))
 
 
@@ -97,7 +115,7 @@ def _multiplier(value: object) -> int:
     return value
 
 
-def check(merchant: Merchant, request: BetRequest) -> _Checked:
+def check(merchant: Market, request: BetRequest) -> _Checked:
     """Everything about a bet that needs no database: refused here, nothing is written."""
     found_game = game(request.game_code)
     found_play = play(request.play_code)
@@ -132,66 +150,83 @@ async def _add_exposure(
     session: AsyncSession, issue_id: int, checked: _Checked, sign: int = 1
 ) -> None:
     """Add (or with sign -1 release) what the bet could pay, per single bet key; over the
-    play's limit is refused. The caller holds the issue's row lock."""
+    play's limit is refused. Each key's row is changed by one atomic upsert, keys in sorted
+    order (two bets on the same numbers lock them in the same order: no deadlock)."""
     limit = checked.play.limits.max_exposure
+    amounts: dict[str, tuple[Decimal, Single]] = {}
     for single in checked.singles:
         key = exposure_key(checked.play.code, single)
         amount = checked.unit * checked.multiplier * checked.play.top_return(single, checked.mode)
-        row = (
-            await session.exec(
-                select(LotteryExposure)
-                .where(LotteryExposure.issue_id == issue_id, LotteryExposure.key == key)
-                .with_for_update()
-                .execution_options(populate_existing=True)
-            )
-        ).first()
-        if row is None:
-            row = LotteryExposure(issue_id=issue_id, key=key, amount=Decimal("0.00"))
-        row.amount = (row.amount + sign * amount).quantize(CENT, ROUND_FLOOR)
-        if sign > 0 and row.amount > limit:
+        previous = amounts.get(key, (Decimal(0), single))[0]
+        amounts[key] = (previous + amount, single)
+    connection = await session.connection()
+    for key, (amount, single) in sorted(amounts.items()):
+        delta = sign * amount.quantize(CENT, ROUND_FLOOR)  # the same cents added and released
+        statement = dialect_insert(connection, _EXPOSURE).values(
+            issue_id=issue_id, key=key, amount=delta
+        )
+        statement = statement.on_conflict_do_update(
+            index_elements=["issue_id", "key"],
+            set_={"amount": _EXPOSURE.c.amount + statement.excluded.amount},
+        ).returning(_EXPOSURE.c.amount)
+        total = (await connection.execute(statement)).scalar_one()
+        if sign > 0 and total > limit:
             raise AppError("lottery-over-exposure", 409, {"number": " ".join(map(str, single))})
-        session.add(row)
 
 
 async def _accounts(session: AsyncSession, member: Member, currency: str) -> tuple[int, int]:
-    cash = await ledger.account(
-        session,
-        merchant_id=member.merchant_id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=currency,
-        member_id=member.id,
-        lock=True,
+    assert member.id is not None
+    return await ledger.cash_and_clearing(
+        session, merchant_id=member.merchant_id, member_id=member.id, currency=currency
     )
-    clearing = await ledger.account(
-        session,
-        merchant_id=member.merchant_id,
-        kind=AccountKind.VENDOR_CLEARING,
-        currency=currency,
-        spread=member.id,
-    )
-    assert cash.id is not None and clearing.id is not None
-    return cash.id, clearing.id
 
 
 async def _place(
     session: AsyncSession,
     member: Member,
-    merchant: Merchant,
+    market: Market,
     checked: _Checked,
-    issue_id: int | None,
+    issue: LotteryIssue,
     now: datetime,
     chase_id: int | None = None,
 ) -> LotteryBet:
-    issue = await issue_service.locked_issue(session, issue_id)
+    """Stake one bet on an issue the caller holds locked (shared): exposure, the stake's
+    movement, then the bet row (which the database refuses after the issue's close)."""
     if issue.status not in issue_service.BETTING or now >= issue.close_at:
         raise AppError("lottery-issue-closed", 409)
     assert issue.id is not None and member.id is not None
     await _add_exposure(session, issue.id, checked)
+    uid = secrets.token_hex(16)
+    cash_id, clearing_id = await _accounts(session, member, market.currency)
+    # The member's own limits and exclusion, under the cash lock (concurrent bets of one member
+    # are checked one after the other) and before this ticket is written; every ticket of a
+    # chase is checked with the ones before it already open.
+    await session.exec(
+        select(LedgerAccount.id).where(LedgerAccount.id == cash_id).with_for_update()
+    )
+    await protection_limits.check_bet(session, member, checked.stake, now)
+    try:
+        posted = await ledger.move(
+            session,
+            merchant_id=member.merchant_id,
+            kind=TransactionKind.BET,
+            idempotency_key=f"lottery:{uid}:stake",
+            debit_account_id=cash_id,
+            credit_account_id=clearing_id,
+            amount=checked.stake,
+            reference=f"{issue.game_code}:{issue.issue_no}",
+            member_id=member.id,
+            metadata={"vendor": checked.game.vendor, "game_code": issue.game_code, "bet": uid},
+        )
+    except AppError as refused:
+        if refused.code == "ledger-insufficient-funds":
+            raise AppError("lottery-insufficient-funds", 409) from None
+        raise
     bet = LotteryBet(
-        uid=secrets.token_hex(16),
+        uid=uid,
         merchant_id=member.merchant_id,
         member_id=member.id,
-        currency=merchant.currency,
+        currency=market.currency,
         issue_id=issue.id,
         game_code=checked.game.code,
         play_code=checked.play.code,
@@ -204,71 +239,118 @@ async def _place(
         odds={line: str(odds) for line, odds in checked.play.table(checked.mode).items()},
         chase_id=chase_id,
         placed_at=now,
+        stake_transaction_id=posted.transaction_id,
     )
+    session.add(bet)
     try:
-        async with session.begin_nested():
-            session.add(bet)
-            await session.flush()
+        await session.flush()
     except IntegrityError as refused:
+        # The whole transaction (the stake included) rolls back with this error.
         if "lottery-issue-closed" in str(refused.orig):
             raise AppError("lottery-issue-closed", 409) from None
         raise
-    cash_id, clearing_id = await _accounts(session, member, merchant.currency)
-    try:
-        posted = await ledger.move(
-            session,
-            merchant_id=member.merchant_id,
-            kind=TransactionKind.BET,
-            idempotency_key=f"lottery:{bet.uid}:stake",
-            debit_account_id=cash_id,
-            credit_account_id=clearing_id,
-            amount=checked.stake,
-            reference=f"{issue.game_code}:{issue.issue_no}",
-            member_id=member.id,
-            metadata={"vendor": checked.game.vendor, "game_code": issue.game_code, "bet": bet.uid},
-        )
-    except AppError as refused:
-        if refused.code == "ledger-insufficient-funds":
-            raise AppError("lottery-insufficient-funds", 409) from None
-        raise
-    bet.stake_transaction_id = posted.transaction_id
-    session.add(bet)
     return bet
 
 
-async def _merchant(member: Member) -> Merchant:
-    async with session_scope() as session:
-        merchant = await session.get(Merchant, member.merchant_id)
-    assert merchant is not None
-    return merchant
+async def _market(member: Member) -> Market:
+    """The member's brand (its cached snapshot: the currency decides the RTP floor)."""
+    return await brand_service.brands.by_id(member.merchant_id)
 
 
 async def place_bet(
     member: Member, issue_no: str, request: BetRequest, now: datetime
 ) -> LotteryBet:
     """Place one bet (one selection, single or multiple) on one issue."""
-    merchant = await _merchant(member)
-    checked = check(merchant, request)
+    require_real_account(member)
+    await rate_limit.consume(limits.LOTTERY_BETS_PER_MEMBER, member.id)
+    market = await _market(member)
+    checked = check(market, request)
+    if not isinstance(issue_no, str) or not 0 < len(issue_no) <= 32:
+        raise AppError("lottery-issue-unknown", 404)
     async with write_transaction() as session:
         issue = (
             await session.exec(
-                select(LotteryIssue.id).where(
+                select(LotteryIssue)
+                .where(
                     LotteryIssue.game_code == checked.game.code, LotteryIssue.issue_no == issue_no
                 )
+                .with_for_update(read=True)
             )
         ).first()
         if issue is None:
             raise AppError("lottery-issue-unknown", 404)
-        bet = await _place(session, member, merchant, checked, issue, now)
+        bet = await _place(session, member, market, checked, issue, now)
     assert member.id is not None
     await balance_changed(member.id)
     return bet
+
+
+VIETNAM_TIME = timedelta(hours=7)  # the Vietnamese draws' day is Vietnam's date
+MAX_CODE_LENGTH = 500
+
+
+def code_requests(text: object, now: datetime) -> list[tuple[str, BetRequest]]:
+    """The bets a typed Vietnamese code makes on today's draws (Vietnam's date): each
+    station's issue number with its request; a bad token refuses the whole code."""
+    if not isinstance(text, str) or len(text) > MAX_CODE_LENGTH:
+        raise AppError("lottery-vn-empty", 422)
+    day = (now + VIETNAM_TIME).date()
+    return [
+        (
+            f"{day:%Y%m%d}-{bet.station}",
+            BetRequest(
+                game_code=bet.game_code,
+                play_code=bet.play_code,
+                prize_mode=Mode.ELOTT.value,
+                selection={"numbers": list(bet.numbers)},
+                unit=bet.amount,
+            ),
+        )
+        for bet in vietnam.parse(text, day)
+    ]
+
+
+async def place_code(member: Member, text: object, now: datetime) -> list[LotteryBet]:
+    """Place every bet of a typed Vietnamese code, all or none, in one transaction."""
+    return await place_codes(member, [text], now)
+
+
+async def place_codes(member: Member, texts: list[object], now: datetime) -> list[LotteryBet]:
+    """Place every bet of several typed Vietnamese codes, all or none, in one transaction."""
+    require_real_account(member)
+    await rate_limit.consume(limits.LOTTERY_BETS_PER_MEMBER, member.id)
+    market = await _market(member)
+    wanted = [
+        (issue_no, check(market, request))
+        for text in texts
+        for issue_no, request in code_requests(text, now)
+    ]
+    placed: list[LotteryBet] = []
+    async with write_transaction() as session:
+        for issue_no, checked in wanted:
+            issue = (
+                await session.exec(
+                    select(LotteryIssue)
+                    .where(
+                        LotteryIssue.game_code == checked.game.code,
+                        LotteryIssue.issue_no == issue_no,
+                    )
+                    .with_for_update(read=True)
+                )
+            ).first()
+            if issue is None:
+                raise AppError("lottery-issue-unknown", 404)
+            placed.append(await _place(session, member, market, checked, issue, now))
+    assert member.id is not None
+    await balance_changed(member.id)
+    return placed
 
 
 async def place_chase(
     member: Member, request: BetRequest, issues: int, now: datetime, *, stop_on_win: bool = True
 ) -> LotteryChase:
     """The same bet on each of the game's next `issues` issues, all staked now."""
+    require_real_account(member)
     if (
         isinstance(issues, bool)
         or not isinstance(issues, int)
@@ -276,8 +358,9 @@ async def place_chase(
     ):
         raise AppError("lottery-chase-invalid", 422, {"max": MAX_CHASE_ISSUES})
     assert member.id is not None
-    merchant = await _merchant(member)
-    checked = check(merchant, request)
+    await rate_limit.consume(limits.LOTTERY_BETS_PER_MEMBER, member.id)
+    market = await _market(member)
+    checked = check(market, request)
     async with write_transaction() as session:
         targets = (
             await session.exec(
@@ -307,7 +390,8 @@ async def place_chase(
         session.add(chase)
         await session.flush()
         for issue_id in targets:
-            await _place(session, member, merchant, checked, issue_id, now, chase.id)
+            locked = await issue_service.locked_issue(session, issue_id, shared=True)
+            await _place(session, member, market, checked, locked, now, chase.id)
     await balance_changed(member.id)
     return chase
 
@@ -352,6 +436,7 @@ async def _refund_legs(session: AsyncSession, bet: LotteryBet) -> list[ledger.Le
 
 async def cancel_bet(member: Member, bet_uid: str, now: datetime) -> LotteryBet:
     """The player cancels a pending bet before its issue closes; the stake comes back."""
+    require_real_account(member)
     async with write_transaction() as session:
         bet = (
             await session.exec(
@@ -375,3 +460,45 @@ async def cancel_bet(member: Member, bet_uid: str, now: datetime) -> LotteryBet:
     assert member.id is not None
     await balance_changed(member.id)
     return bet
+
+
+async def refund_open_bets(
+    session: AsyncSession, member_id: int, reason: str, now: datetime
+) -> tuple[int, Decimal]:
+    """Refund every bet of a member whose issue is not drawn yet and stop their chases
+    (player protection: a cooling-off or self-exclusion). Building block: the caller's
+    transaction. Returns how many bets and how much came back."""
+    chases = (
+        await session.exec(
+            select(LotteryChase)
+            .where(LotteryChase.member_id == member_id, LotteryChase.status == ChaseStatus.ACTIVE)
+            .with_for_update()
+        )
+    ).all()
+    for chase in chases:
+        chase.status = ChaseStatus.STOPPED
+        session.add(chase)
+    open_bets = (
+        await session.exec(
+            select(LotteryBet)
+            .join(LotteryIssue, col(LotteryIssue.id) == LotteryBet.issue_id)
+            .where(
+                LotteryBet.member_id == member_id,
+                LotteryBet.status == BetStatus.PENDING,
+                col(LotteryIssue.status).in_(
+                    [IssueStatus.SCHEDULED, IssueStatus.OPEN, IssueStatus.CLOSED]
+                ),
+            )
+            .order_by(col(LotteryBet.id))
+            .with_for_update()
+        )
+    ).all()
+    for issue_id in sorted({bet.issue_id for bet in open_bets}):
+        await issue_service.locked_issue(session, issue_id)  # exposure is changed under it
+    total = Decimal("0.00")
+    for bet in open_bets:
+        await refund(session, bet, BetStatus.REFUNDED, reason)
+        bet.settled_at = now
+        await record_wager_fact(session, bet, now)
+        total += bet.stake
+    return len(open_bets), total

@@ -6,6 +6,7 @@ SETTLED fact; a cancel or a void's refund closes it as VOIDED with nothing left 
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -35,6 +36,35 @@ def wager_fact(bet: LotteryBet, now: datetime) -> wager_facts.Fact:
         win=ZERO if refunded else bet.payout,
         settled_at=now,
         kind=FactKind.VOIDED if refunded else FactKind.SETTLED,
+    )
+
+
+def settled_fact(
+    *,
+    member_id: int,
+    merchant_id: int,
+    game_code: str,
+    prize_mode: str,
+    currency: str,
+    uid: str,
+    stake: Decimal,
+    payout: Decimal,
+    now: datetime,
+) -> wager_facts.Fact:
+    """The SETTLED fact of a bet paid `payout` (settlement's batches build it from columns)."""
+    return wager_facts.Fact(
+        member_id=member_id,
+        brand_id=merchant_id,
+        vendor=game(game_code).vendor,
+        game_code=game_code,
+        category=ELOTT if prize_mode == Mode.ELOTT else LOTT,
+        currency=currency,
+        round_ref=uid,
+        bet=stake,
+        valid_bet=stake,
+        win=payout,
+        settled_at=now,
+        kind=FactKind.SETTLED,
     )
 
 

@@ -33,7 +33,7 @@ from app.core.config import get_settings
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
-from app.services.cashier.withdrawals import is_operator
+from app.services.accounts.members import is_operator
 from app.services.lottery import beacon, rng
 from app.services.lottery.families import FAMILIES
 from app.services.lottery.games import GAMES, Game, game, slots
@@ -341,14 +341,18 @@ async def collect_official(now: datetime, provider: ResultsProvider) -> int:
     return applied
 
 
-async def locked_issue(session: AsyncSession, issue_id: int | None) -> LotteryIssue:
-    """The issue, row-locked for the rest of the caller's write transaction (bets of one issue
-    queue here, and its close or void waits for a bet being placed)."""
+async def locked_issue(
+    session: AsyncSession, issue_id: int | None, *, shared: bool = False
+) -> LotteryIssue:
+    """The issue, row-locked for the rest of the caller's write transaction. Bets take the
+    lock `shared` (PostgreSQL `FOR SHARE`): bets of one issue do not queue behind each
+    other, but its close, draw or void (which update the row) waits for every bet being
+    placed, and a bet waits for a close under way."""
     issue = (
         await session.exec(
             select(LotteryIssue)
             .where(LotteryIssue.id == issue_id)
-            .with_for_update()
+            .with_for_update(read=shared)
             .execution_options(populate_existing=True)
         )
     ).first()
@@ -423,20 +427,35 @@ async def approve_result(entry_id: int, operator: Member, now: datetime) -> None
 async def void_issue(issue_id: int, operator: Member, reason: str, now: datetime) -> None:
     """Cancel an issue; settlement refunds its bets (`settlement.refund_issue`)."""
     operator_id = _require_operator(operator)
+    async with write_transaction() as session:
+        await void_locked(session, issue_id, operator_id, reason, now)
+
+
+async def void_locked(
+    session: AsyncSession,
+    issue_id: int,
+    operator_id: int | None,
+    reason: str,
+    now: datetime,
+    **detail: Any,
+) -> LotteryIssue:
+    """The building block of a void (the operator's above, the console's with its own audit
+    entry): an issue still taking bets before its close, or an official one waiting for its
+    result. `operator_id` is the member operator (None for console staff, named in `detail`)."""
     if not reason.strip():
         raise AppError("lottery-void-reason", 422)
-    async with write_transaction() as session:
-        issue = await locked_issue(session, issue_id)
-        allowed = issue.status in BETTING and now < issue.close_at
-        if issue.official and issue.status == IssueStatus.CLOSED:
-            allowed = True
-        if not allowed:
-            raise AppError("lottery-void-not-allowed", 409)
-        issue.status = IssueStatus.VOIDED
-        issue.voided_at = now
-        issue.void_reason = reason.strip()[:200]
-        session.add(issue)
-        _audit(session, issue_id, operator_id, "voided", reason=issue.void_reason)
+    issue = await locked_issue(session, issue_id)
+    allowed = issue.status in BETTING and now < issue.close_at
+    if issue.official and issue.status == IssueStatus.CLOSED:
+        allowed = True
+    if not allowed:
+        raise AppError("lottery-void-not-allowed", 409)
+    issue.status = IssueStatus.VOIDED
+    issue.voided_at = now
+    issue.void_reason = reason.strip()[:200]
+    session.add(issue)
+    _audit(session, issue_id, operator_id, "voided", reason=issue.void_reason, **detail)
+    return issue
 
 
 # ---- finding and verifying -------------------------------------------------------------------

@@ -359,6 +359,65 @@ def slot_play(
     )
 
 
+def pair_play(
+    code: str,
+    family: str,
+    chosen: Sequence[int],
+    tables: Mapping[Mode, Table],
+    limits: Limits,
+) -> Play:
+    """Vietnamese đá (xiên): 2-digit numbers ({"numbers": ["12", "34", ...]}, at least two);
+    every pair of them is a single bet, which wins when both numbers are among the last two
+    digits of the chosen prizes (the "hit" line, once: no bonus for a number drawn twice). A
+    single bet costs one unit per number per lô (2 × the lô count).
+
+    The prizes' last two digits are independent and uniform, so with q(k) = ((100 - k)/100)^n
+    over n lô: P(both) = 1 - 2·q(1) + q(2), P(only one given number) = 1 - q(1) - P(both)."""
+    lo = len(chosen)
+
+    def expand(selection: Mapping[str, Any]) -> tuple[Single, ...]:
+        numbers = selection.get("numbers")
+        if (
+            not isinstance(numbers, list)
+            or len(numbers) < 2
+            or any(not isinstance(n, str) or len(n) != 2 or not n.isdigit() for n in numbers)
+            or len(set(numbers)) != len(numbers)
+        ):
+            raise _invalid(code)
+        return _checked(code, list(combinations(sorted(numbers), 2)))
+
+    def views(single: Single, draw: Draw) -> Sequence[View]:
+        tails = {draw[i] % 100 for i in chosen}
+        return ((int(single[0]) in tails, int(single[1]) in tails),)
+
+    def space(single: Single) -> Iterable[tuple[Fraction, Sequence[View]]]:
+        missed_one = Fraction(99, 100) ** lo
+        missed_both = Fraction(98, 100) ** lo
+        both = 1 - 2 * missed_one + missed_both
+        only = 1 - missed_one - both
+        return (
+            (both, [(True, True)]),
+            (only, [(True, False), (False, True)]),
+            (missed_both, [(False, False)]),
+        )
+
+    def lines(single: Single, view: View) -> tuple[str, ...]:
+        return ("hit",) if view == (True, True) else ()
+
+    return Play(
+        code=code,
+        family=family,
+        expand=expand,
+        views=views,
+        space=space,
+        lines=lines,
+        unit_bets=lambda: (("00", "01"),),
+        tables=tables,
+        cost=lambda single: 2 * lo,
+        limits=limits,
+    )
+
+
 def four_d(code: str, table: Table) -> Play:
     """4D Big or Small: a 4-digit number ({"numbers": ["0123"]}) against the 23 prizes; each
     prize it matches pays its prize line (Small pays the first three prizes only)."""
@@ -732,6 +791,11 @@ def _vn_plays(family: str) -> list[Play]:
         play("daob", _all(slots, 2), 2, reverse=True),
         play("daob3", _all(slots, 3), 3, reverse=True),
     ]
+    # Đá on one station's draw: 1:750 in the South and Centre, 1:650 in the North (research).
+    da_odds = "750" if south else "650"
+    plays.append(
+        pair_play(f"{family}.da", family, _all(slots, 2), _elott({"hit": da_odds}), VN_LIMITS)
+    )
     if south:
         plays.append(
             play("b7l", _indices(slots, "eighth", "seventh", "sixth", "fifth", "special"), 2)

@@ -1,12 +1,15 @@
 """Settlement: every pending bet of a drawn issue paid once, and every bet of a voided issue
 refunded once.
 
-Bets are settled in batches, each batch one write transaction in which, per bet, the bet row
-changes (PENDING → SETTLED), the win is posted on the ledger (key `lottery:<uid>:win`) and
-the wager fact is written (`record_wager_fact`). A worker killed mid-way leaves whole bets
-settled and whole bets pending; the next run settles the rest. Two workers at once take
-different rows (PostgreSQL `FOR UPDATE SKIP LOCKED`; SQLite writes one at a time) and each
-bet's status is checked under its row lock, so nothing is paid twice.
+Bets are settled in batches of BATCH, each batch one write transaction, set-based: the
+batch's pending bets are row-locked (PostgreSQL `FOR UPDATE SKIP LOCKED`), their payouts
+computed from the result, the wins posted on the ledger in a few statements
+(`ledger.post_moves`, key `lottery:<uid>:win` per bet), one wager fact written per bet
+(`wager_facts.record` of the whole batch) and the bet rows changed PENDING → SETTLED, all in
+the same transaction. A worker killed mid-way leaves whole batches settled and whole batches
+pending; the next run settles the rest. Two workers at once take different rows (SKIP
+LOCKED; SQLite writes one at a time) and only PENDING rows are read under their lock, so
+nothing is paid twice. A voided issue's bets are refunded one by one (`bets.refund`).
 
 The result is the only input besides the bets: there is no parameter, setting or path that
 lets anyone choose or change what a draw paid.
@@ -14,18 +17,21 @@ lets anyone choose or change what a draw paid.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from decimal import ROUND_FLOOR, Decimal
+from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Table, Text, bindparam, cast, text, update
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
-from app.services import ledger
+from app.services import ledger, wager_facts
 from app.services.lottery.bets import refund
-from app.services.lottery.facts import record_wager_fact
+from app.services.lottery.facts import record_wager_fact, settled_fact
 from app.services.lottery.games import game
 from app.services.lottery.plays import Mode, play
 from app.services.wallet_events import balance_changed
@@ -40,55 +46,77 @@ from models.lottery import (
 )
 
 CENT = Decimal("0.01")
-BATCH = 500
+BATCH = 5000  # bets per write transaction (a wager facts batch holds at most 10,000)
 DEADLOCK_DETECTED = "40P01"  # PostgreSQL's SQLSTATE
+_BETS: Table = LotteryBet.__table__  # type: ignore[attr-defined]
 
 
-def payout(bet: LotteryBet, result: list[int]) -> tuple[Decimal, bool]:
-    """What a bet pays on a result, and whether any of its single bets won (not a tie)."""
-    found = play(bet.play_code)
-    mode = Mode(bet.prize_mode)
+def units_of(
+    play_code: str, prize_mode: str, singles: list[list[object]], result: list[int]
+) -> tuple[Decimal, bool]:
+    """The stake units a selection returns on a result (exact, before the unit and the
+    multiplier), and whether any of its single bets won (not a tie)."""
+    found = play(play_code)
+    mode = Mode(prize_mode)
     draw = tuple(result)
     units = Decimal(0)
     won = False
-    for raw in bet.selection["singles"]:
+    for raw in singles:
         single = tuple(raw)
         returned = found.returned(single, draw, mode)
         units += returned
         won = won or returned > found.cost(single)
-    amount = (units * bet.unit * bet.multiplier).quantize(CENT, ROUND_FLOOR)
-    return amount, won
+    return units, won
 
 
-async def _pay(session: AsyncSession, bet: LotteryBet, amount: Decimal, reference: str) -> int:
-    cash = await ledger.account(
-        session,
-        merchant_id=bet.merchant_id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=bet.currency,
-        member_id=bet.member_id,
+def payout_of(
+    play_code: str,
+    prize_mode: str,
+    singles: list[list[object]],
+    unit: Decimal,
+    multiplier: int,
+    result: list[int],
+) -> tuple[Decimal, bool]:
+    """What a bet pays on a result, and whether any of its single bets won (not a tie)."""
+    units, won = units_of(play_code, prize_mode, singles, result)
+    return (units * unit * multiplier).quantize(CENT, ROUND_FLOOR), won
+
+
+def payout(bet: LotteryBet, result: list[int]) -> tuple[Decimal, bool]:
+    """What a bet pays on a result, and whether any of its single bets won (not a tie)."""
+    return payout_of(
+        bet.play_code, bet.prize_mode, bet.selection["singles"], bet.unit, bet.multiplier, result
     )
-    clearing = await ledger.account(
-        session,
-        merchant_id=bet.merchant_id,
-        kind=AccountKind.VENDOR_CLEARING,
-        currency=bet.currency,
-        spread=bet.member_id,
+
+
+_PENDING_COLUMNS = (
+    _BETS.c.id,
+    _BETS.c.uid,
+    _BETS.c.merchant_id,
+    _BETS.c.member_id,
+    _BETS.c.currency,
+    _BETS.c.game_code,
+    _BETS.c.play_code,
+    _BETS.c.prize_mode,
+    cast(_BETS.c.selection, Text).label("selection"),
+    _BETS.c.unit,
+    _BETS.c.multiplier,
+    _BETS.c.stake,
+    _BETS.c.chase_id,
+)
+
+
+async def _pending_rows(session: AsyncSession, issue_id: int, limit: int) -> list[Any]:
+    """The next pending bets of an issue, row-locked; a concurrent worker skips them."""
+    connection = await session.connection()
+    rows = await connection.execute(
+        core_select(*_PENDING_COLUMNS)
+        .where(_BETS.c.issue_id == issue_id, _BETS.c.status == BetStatus.PENDING.value)
+        .order_by(_BETS.c.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
     )
-    assert cash.id is not None and clearing.id is not None
-    posted = await ledger.move(
-        session,
-        merchant_id=bet.merchant_id,
-        kind=TransactionKind.WIN,
-        idempotency_key=f"lottery:{bet.uid}:win",
-        debit_account_id=clearing.id,
-        credit_account_id=cash.id,
-        amount=amount,
-        reference=reference,
-        member_id=bet.member_id,
-        metadata={"vendor": game(bet.game_code).vendor, "game_code": bet.game_code, "bet": bet.uid},
-    )
-    return posted.transaction_id
+    return list(rows.all())
 
 
 async def _pending(session: AsyncSession, issue_id: int, limit: int) -> list[LotteryBet]:
@@ -133,40 +161,185 @@ async def _stop_chase(session: AsyncSession, chase_id: int) -> set[int]:
     return {chase.member_id} if later else set()
 
 
+async def _refund_batch(
+    session: AsyncSession, issue_id: int, batch: int, now: datetime
+) -> tuple[int, set[int]]:
+    """A voided issue: each pending bet refunded (and its exposure released) one by one;
+    returns (bets closed, members refunded)."""
+    bets = await _pending(session, issue_id, batch)
+    for bet in bets:
+        await refund(session, bet, BetStatus.REFUNDED, "void")
+        bet.settled_at = now
+        session.add(bet)
+        await record_wager_fact(session, bet, now)
+    return len(bets), {bet.member_id for bet in bets}
+
+
+async def _pay_batch(
+    session: AsyncSession, rows: list[Any], paid: dict[int, Decimal], reference: str
+) -> dict[int, int]:
+    """Post the wins of a batch, set-based (`ledger.post_moves`), per brand and currency;
+    returns each paid bet's win transaction id."""
+    winners: dict[tuple[int, str], list[Any]] = {}
+    for row in rows:
+        if paid[row.id] > 0:
+            winners.setdefault((row.merchant_id, row.currency), []).append(row)
+    transactions: dict[int, int] = {}
+    for (merchant_id, currency), group in sorted(winners.items()):
+        members = {row.member_id for row in group}
+        cash = await ledger.member_accounts(
+            session,
+            merchant_id=merchant_id,
+            kind=AccountKind.MEMBER_CASH,
+            currency=currency,
+            member_ids=members,
+        )
+        clearing = await ledger.clearing_shards(
+            session, merchant_id=merchant_id, currency=currency, member_ids=members
+        )
+        moves = [
+            ledger.Move(
+                debit_account_id=clearing[row.member_id],
+                credit_account_id=cash[row.member_id],
+                amount=paid[row.id],
+                idempotency_key=f"lottery:{row.uid}:win",
+                member_id=row.member_id,
+                reference=reference,
+                metadata={
+                    "vendor": game(row.game_code).vendor,
+                    "game_code": row.game_code,
+                    "bet": row.uid,
+                },
+            )
+            for row in group
+        ]
+        posted = await ledger.post_moves(
+            session, merchant_id=merchant_id, kind=TransactionKind.WIN, moves=moves
+        )
+        transactions.update({row.id: tid for row, tid in zip(group, posted, strict=True)})
+    return transactions
+
+
+async def _settle_rows(
+    session: AsyncSession, issue: LotteryIssue, rows: list[Any], now: datetime
+) -> tuple[set[int], set[int]]:
+    """Settle a batch of pending bets of a drawn issue: wins posted, facts written and bets
+    updated in a few statements; returns (members paid, chases won)."""
+    assert issue.result is not None
+    result = list(issue.result)
+    paid: dict[int, Decimal] = {}
+    won_chases: set[int] = set()
+    # Bets with the same play and selection return the same units: each distinct selection
+    # is read and judged once per batch (popular numbers are many bets).
+    judged: dict[tuple[str, str, str], tuple[Decimal, bool]] = {}
+    for row in rows:
+        key = (row.play_code, row.prize_mode, row.selection)
+        if key not in judged:
+            singles = json.loads(row.selection)["singles"]
+            judged[key] = units_of(row.play_code, row.prize_mode, singles, result)
+        units, won = judged[key]
+        amount = (units * row.unit * row.multiplier).quantize(CENT, ROUND_FLOOR)
+        paid[row.id] = amount
+        if won and row.chase_id is not None:
+            won_chases.add(row.chase_id)
+    transactions = await _pay_batch(session, rows, paid, f"{issue.game_code}:{issue.issue_no}")
+    await wager_facts.record(
+        session,
+        [
+            settled_fact(
+                member_id=row.member_id,
+                merchant_id=row.merchant_id,
+                game_code=row.game_code,
+                prize_mode=row.prize_mode,
+                currency=row.currency,
+                uid=row.uid,
+                stake=row.stake,
+                payout=paid[row.id],
+                now=now,
+            )
+            for row in rows
+        ],
+    )
+    await _mark_settled(session, rows, paid, transactions, now)
+    return {row.member_id for row in rows if row.id in transactions}, won_chases
+
+
+# PostgreSQL marks a batch's bets in one statement whose rows come as one JSON document
+# (its text the same for every batch size); SQLite runs the update once per bet.
+MARK_SETTLED = text(
+    """
+UPDATE lottery_bet AS bet SET status = 'SETTLED', payout = s.payout,
+    win_transaction_id = s.win_transaction_id, settled_at = CAST(:settled_at AS timestamptz)
+FROM json_to_recordset(CAST(:rows AS json))
+    AS s (id integer, payout numeric, win_transaction_id integer)
+WHERE bet.id = s.id AND bet.status = 'PENDING'
+"""
+)
+
+
+async def _mark_settled(
+    session: AsyncSession,
+    rows: list[Any],
+    paid: dict[int, Decimal],
+    transactions: dict[int, int],
+    now: datetime,
+) -> None:
+    connection = await session.connection()
+    if connection.dialect.name == "postgresql":
+        await connection.execute(
+            MARK_SETTLED,
+            {
+                "settled_at": now,
+                "rows": json.dumps(
+                    [
+                        {
+                            "id": row.id,
+                            "payout": str(paid[row.id]),
+                            "win_transaction_id": transactions.get(row.id),
+                        }
+                        for row in rows
+                    ]
+                ),
+            },
+        )
+        return
+    await connection.execute(
+        update(_BETS)
+        .where(_BETS.c.id == bindparam("bet_id"), _BETS.c.status == BetStatus.PENDING.value)
+        .values(
+            status=BetStatus.SETTLED.value,
+            payout=bindparam("paid"),
+            win_transaction_id=bindparam("transaction"),
+            settled_at=now,
+        ),
+        [
+            {"bet_id": row.id, "paid": paid[row.id], "transaction": transactions.get(row.id)}
+            for row in rows
+        ],
+    )
+
+
 async def _settle_batch(issue_id: int, now: datetime, batch: int) -> tuple[int, set[int]] | None:
     """One batch in one write transaction: (bets closed, members paid), or None when the
     issue has nothing left to settle."""
-    paid: set[int] = set()
     async with write_transaction() as session:
         issue = await session.get(LotteryIssue, issue_id)
         if issue is None or issue.status not in (IssueStatus.DRAWN, IssueStatus.VOIDED):
             return None
-        bets = await _pending(session, issue_id, batch)
-        if not bets:
+        if issue.status == IssueStatus.VOIDED:
+            closed, refunded = await _refund_batch(session, issue_id, batch, now)
+            if not closed:
+                await _finish(session, issue_id, now)
+                return None
+            return closed, refunded
+        rows = await _pending_rows(session, issue_id, batch)
+        if not rows:
             await _finish(session, issue_id, now)
             return None
-        reference = f"{issue.game_code}:{issue.issue_no}"
-        won_chases: set[int] = set()
-        for bet in bets:
-            if issue.status == IssueStatus.VOIDED:
-                await refund(session, bet, BetStatus.REFUNDED, "void")
-            else:
-                assert issue.result is not None
-                amount, won = payout(bet, issue.result)
-                if amount > 0:
-                    bet.win_transaction_id = await _pay(session, bet, amount, reference)
-                bet.payout = amount
-                bet.status = BetStatus.SETTLED
-                if won and bet.chase_id is not None:
-                    won_chases.add(bet.chase_id)
-            bet.settled_at = now
-            session.add(bet)
-            await record_wager_fact(session, bet, now)
-            if bet.payout > 0 or issue.status == IssueStatus.VOIDED:
-                paid.add(bet.member_id)
+        paid, won_chases = await _settle_rows(session, issue, rows, now)
         for chase_id in sorted(won_chases):
             paid |= await _stop_chase(session, chase_id)
-    return len(bets), paid
+    return len(rows), paid
 
 
 def _deadlock(failed: DBAPIError) -> bool:

@@ -12,7 +12,8 @@ A code is a list of tokens separated by spaces (accents and case are ignored):
 
 Bet types: `dd` (đầu đuôi), `dau`, `duoi`, `xc` / `x` (xỉu chủ, 3 digits), `b` (bao lô, 2-4
 digits), `daob` / `bdao` (đảo bao lô, 2-3 digits), `b7l` / `baobay` (South and Central),
-`b8l` / `baotam` (North). Every refused token is named in the error, with why.
+`b8l` / `baotam` (North), `da` / `dx` / `xien` (đá: every pair of the numbers, both drawn
+on the station). Every refused token is named in the error, with why.
 """
 
 from __future__ import annotations
@@ -50,7 +51,9 @@ BET_TYPES: dict[str, tuple[dict[int, str], tuple[str, ...]]] = {
     **dict.fromkeys(("daob", "bdao"), ({2: "daob", 3: "daob3"}, ("vns", "vnn"))),
     **dict.fromkeys(("b7l", "baobay"), ({2: "b7l"}, ("vns",))),
     **dict.fromkeys(("b8l", "baotam"), ({2: "b8l"}, ("vnn",))),
+    **dict.fromkeys(("da", "dx", "xien"), ({2: "da"}, ("vns", "vnn"))),
 }
+PAIR_TYPES = frozenset({"da", "dx", "xien"})  # bets on pairs: at least two numbers
 MAX_AMOUNT = Decimal("100000")
 _NUMBERS = re.compile(r"\d{2,4}(?:\.\d{2,4})*")
 _STATION = re.compile(r"([1-4])?([a-z]+)")
@@ -164,6 +167,8 @@ def _parse(tokens: list[str], day: date) -> list[VnBet]:
             raise _error("numbers-missing", token)
         plays, regions = BET_TYPES[kind]
         amount = _amount(amount_text, token)
+        if kind in PAIR_TYPES and len(set(numbers)) < 2:
+            raise _error("pair", token)
         for game_code, family, name in targets:
             if family not in regions:
                 raise _error("region", token)

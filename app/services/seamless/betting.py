@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 from urllib.parse import quote
@@ -44,16 +44,71 @@ class Totals:
     def profit(self) -> Decimal:
         return self.win - self.bet
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"rounds": self.rounds, "bet": self.bet, "win": self.win, "profit": self.profit}
+
+@dataclass(frozen=True)
+class BetRound:
+    """One of the member's rounds as the betting record shows it."""
+
+    round_id: str
+    vendor: str
+    vendor_name: str
+    game_code: str
+    game_name: str
+    game_type: str
+    bet: Decimal
+    win: Decimal
+    status: str
+    opened_at: datetime
+    settled_at: datetime | None
+    verify_url: str | None  # the studio's provably-fair check; other vendors offer none here
+
+    @property
+    def profit(self) -> Decimal:
+        return self.win - self.bet
+
+
+@dataclass(frozen=True)
+class RoundCall:
+    """A wallet call of a round: its debit, credit or rollback."""
+
+    transaction_id: str
+    kind: str
+    amount: Decimal
+    status: str
+    time: datetime
+
+
+@dataclass(frozen=True)
+class RoundDetail:
+    round: BetRound
+    calls: list[RoundCall]
 
 
 @dataclass(frozen=True)
 class BettingPage:
-    items: list[dict[str, Any]]
+    items: list[BetRound]
     total: int
     page: int
     page_size: int
+    totals: Totals
+
+
+@dataclass(frozen=True)
+class DayTotals:
+    day: date  # in the brand's time zone
+    totals: Totals
+
+
+@dataclass(frozen=True)
+class CategoryTotals:
+    category: str
+    totals: Totals
+
+
+@dataclass(frozen=True)
+class ProfitReport:
+    days: list[DayTotals]  # newest first
+    categories: list[CategoryTotals]
     totals: Totals
 
 
@@ -83,22 +138,21 @@ def _filters(member_id: int, since: Any, category: str) -> list[Any]:
     return conditions
 
 
-def _item(game_round: GameRound, game_name: str | None, vendor_name: str | None) -> dict[str, Any]:
-    return {
-        "roundId": game_round.round_id,
-        "vendor": game_round.vendor,
-        "vendorName": vendor_name or game_round.vendor,
-        "gameCode": game_round.game_code,
-        "gameName": game_name or game_round.game_code,
-        "gameType": game_round.game_type,
-        "bet": game_round.bet_total,
-        "win": game_round.win_total,
-        "profit": game_round.win_total - game_round.bet_total,
-        "status": game_round.status,
-        "openedAt": game_round.opened_at,
-        "settledAt": game_round.settled_at,
-        "verifyUrl": verify_url(game_round.vendor, game_round.round_id),
-    }
+def _item(game_round: GameRound, game_name: str | None, vendor_name: str | None) -> BetRound:
+    return BetRound(
+        round_id=game_round.round_id,
+        vendor=game_round.vendor,
+        vendor_name=vendor_name or game_round.vendor,
+        game_code=game_round.game_code,
+        game_name=game_name or game_round.game_code,
+        game_type=game_round.game_type,
+        bet=game_round.bet_total,
+        win=game_round.win_total,
+        status=game_round.status,
+        opened_at=game_round.opened_at,
+        settled_at=game_round.settled_at,
+        verify_url=verify_url(game_round.vendor, game_round.round_id),
+    )
 
 
 def _named(statement: Any) -> Any:
@@ -148,7 +202,7 @@ async def betting_record(
     )
 
 
-async def round_detail(*, member_id: int, vendor: str, round_id: str) -> dict[str, Any]:
+async def round_detail(*, member_id: int, vendor: str, round_id: str) -> RoundDetail:
     """One of the member's rounds with its wallet calls; another member's round is unknown."""
     async with session_scope() as session:
         row = (
@@ -167,24 +221,15 @@ async def round_detail(*, member_id: int, vendor: str, round_id: str) -> dict[st
                 .order_by(col(WalletCall.id))
             )
         ).all()
-    return {
-        **_item(*row),
-        "calls": [
-            {
-                "transactionId": c.transaction_id,
-                "kind": c.kind,
-                "amount": c.amount,
-                "status": c.status,
-                "time": c.created_at,
-            }
-            for c in calls
+    return RoundDetail(
+        round=_item(*row),
+        calls=[
+            RoundCall(c.transaction_id, c.kind, c.amount, c.status, c.created_at) for c in calls
         ],
-    }
+    )
 
 
-async def profit_and_loss(
-    *, member_id: int, timezone: str, range_name: str = "7d"
-) -> dict[str, Any]:
+async def profit_and_loss(*, member_id: int, timezone: str, range_name: str = "7d") -> ProfitReport:
     """Bet, win and profit of the member's rounds per local day and per game category."""
     _check(ALL, range_name)
     conditions = _filters(member_id, range_start(range_name, timezone), ALL)
@@ -215,16 +260,16 @@ async def profit_and_loss(
             day[1] += bet
             day[2] += win
     categories = [
-        {"category": game_type, **Totals(count, _cents(bet), _cents(win)).as_dict()}
+        CategoryTotals(game_type, Totals(count, _cents(bet), _cents(win)))
         for game_type, count, bet, win in by_type
     ]
     per_day = [
-        {"day": day.isoformat(), **Totals(int(n), _cents(bet), _cents(win)).as_dict()}
+        DayTotals(day, Totals(int(n), _cents(bet), _cents(win)))
         for day, (n, bet, win) in sorted(days.items(), reverse=True)
     ]
     total = Totals(
-        sum(c["rounds"] for c in categories),
-        sum((c["bet"] for c in categories), ZERO),
-        sum((c["win"] for c in categories), ZERO),
+        sum(c.totals.rounds for c in categories),
+        sum((c.totals.bet for c in categories), ZERO),
+        sum((c.totals.win for c in categories), ZERO),
     )
-    return {"days": per_day, "categories": categories, "totals": total.as_dict()}
+    return ProfitReport(days=per_day, categories=categories, totals=total)

@@ -2,12 +2,15 @@
 
 Real play opens a game session and hands the vendor a one-time launch token in the URL;
 demo play (games with supportPlay 0) opens the vendor's demo URL, never touches the wallet
-and needs no login. Vendors without an integration here (no credential) cannot be opened:
-the caller gets a translated 'game unavailable' error, never a made-up URL.
+and needs no login. The URL comes from the vendor's provider adapter (app/services/providers):
+the studio's own pages, or the provider's host (the bundled simulator or an aggregator) picked
+at random. Vendors without an integration here (no credential) cannot be opened: the caller
+gets a translated 'game unavailable' error, never a made-up URL.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import quote
 
 from sqlmodel import col, select
@@ -20,7 +23,11 @@ from app.services.brands import Brand
 from app.services.catalogue import games as catalogue_games
 from app.services.catalogue import rules
 from app.services.catalogue.members import record_play
-from app.services.seamless import vendors, wallet
+from app.services.catalogue.navigation import LOTTERY_ROUTES, lottery_route
+from app.services.lottery.games import GAMES as LOTTERY_GAMES
+from app.services.providers import registry as providers
+from app.services.providers.adapter import LaunchRequest
+from app.services.seamless import wallet
 from models import Game, GameVendor, Member, MemberSession
 from models.base import utcnow
 from models.member import MEMBER_BLOCKED
@@ -46,6 +53,22 @@ async def find_game(
     if game is None or game.is_game != "GAME":
         raise AppError("seamless-unknown-game", 404)
     return game
+
+
+async def first_game(vassalage: str) -> Game:
+    """The game a vendor entry starts directly (spec 2: cockfight's first vendor, the /u9w
+    sports entry): the vendor's first game that is not in maintenance, else its first."""
+    async with session_scope() as session:
+        found = (
+            await session.exec(
+                select(Game)
+                .where(Game.vassalage == vassalage.strip().upper()[:32], Game.is_game == "GAME")
+                .order_by(col(Game.maintenance), col(Game.id))
+            )
+        ).first()
+    if found is None:
+        raise AppError("seamless-unknown-game", 404)
+    return found
 
 
 async def _check_open(game: Game, brand: Brand, language: str) -> None:
@@ -90,8 +113,22 @@ async def launching_member(token: str | None, merchant_id: int) -> Member | None
     return member
 
 
-def _url(template: str, game: Game, token: str = "") -> str:
-    return template.format(gameCode=quote(game.game_code, safe=""), token=quote(token, safe=""))
+def lottery_url(member: Member | None, vassalage: str, game_code: str, demo: bool) -> str:
+    """The lottery page that plays a lottery game: its vendor's page (spec 2) with the
+    engine's game code, or the vendor's lobby for a catalogue entry the engine does not
+    draw. Lotteries have no demo; real play needs a real account, as every game does."""
+    if demo:
+        raise AppError("seamless-demo-unavailable", 409)
+    if member is None:
+        raise AppError("not-logged-in", 401)
+    if member.status == MEMBER_BLOCKED:
+        raise AppError("member-cannot-enter", 403)
+    members.require_real_account(member)
+    path = lottery_route(vassalage)
+    found = LOTTERY_GAMES.get(game_code)
+    if found is not None and lottery_route(found.vendor) == path:
+        return f"{path}?gameCode={quote(found.code, safe='')}"
+    return path
 
 
 async def launch(
@@ -103,21 +140,43 @@ async def launch(
     *,
     language: str = "en",
     node_id: int | None = None,
+    lobby_url: str = "",
 ) -> str:
-    """The game URL: a one-time launch token for real play, the demo URL for demo play."""
+    """The game URL: a one-time launch token for real play, the demo URL for demo play;
+    a lottery game's is the site's lottery page of its vendor (spec 4)."""
+    if node_id is None and vassalage.strip().upper() in LOTTERY_ROUTES:
+        return lottery_url(member, vassalage.strip().upper(), game_code.strip(), demo)
     game = await find_game(game_code=game_code, vassalage=vassalage, node_id=node_id)
+    if game.vassalage in LOTTERY_ROUTES:
+        return lottery_url(member, game.vassalage, game.game_code, demo)
     if not rules.shown_sub_category(game.sub_category, brand.supports_tagalog):
         raise AppError("seamless-unknown-game", 404)  # bingo is not offered on this brand
     if member is not None and member.status == MEMBER_BLOCKED:
         raise AppError("member-cannot-enter", 403)
     await _check_open(game, brand, language)
-    credential = await vendors.credential(game.vassalage)
-    if credential is None or not credential.launch_url:  # a transfer vendor's: reports only
+    config = await providers.provider_config(game.vassalage)
+    if config is None or game.vassalage in providers.LOTTERY_VENDORS:
         raise AppError("seamless-game-unavailable", 409)
+    if providers.is_transfer(config) and brand.single_wallet:
+        raise AppError("provider-vendor-disabled", 403)  # a single-wallet brand: no transfers
+    if brand.currency not in config.currencies:
+        raise AppError("provider-currency-unsupported", 409)
+    if not await providers.provider_up(config):
+        raise AppError("provider-unreachable", 503)  # a clear message instead of a dead page
+    adapter = providers.adapter_for(config)
+    lang = language.lower() if language.lower() in config.languages else config.languages[0]
+    request = LaunchRequest(
+        game_code=game.game_code,
+        game_type=game.game_type,
+        language=lang,
+        currency=brand.currency,
+        host=providers.pick_host(config, brand.launch_game_cdns),
+        lobby_url=lobby_url if lobby_url.startswith(("https://", "http://")) else "",
+    )
     if demo:
-        if game.support_play != 0 or not credential.demo_url:
+        if game.support_play != 0:
             raise AppError("seamless-demo-unavailable", 409)
-        return _url(credential.demo_url, game)
+        return adapter.launch_url(request)
     if member is None:
         raise AppError("not-logged-in", 401)
     members.require_real_account(member)
@@ -125,4 +184,4 @@ async def launch(
         member=member, vendor=game.vassalage, game_code=game.game_code, currency=brand.currency
     )
     await record_play(member, game)
-    return _url(credential.launch_url, game, token)
+    return adapter.launch_url(replace(request, token=token))

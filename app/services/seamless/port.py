@@ -40,6 +40,9 @@ class WalletAnswer:
     currency: str
     transaction_id: str
     replay: bool
+    # A refusal's catalog code when the wallet knows why (player protection's limits and
+    # exclusion: "protection-limit-reached-loss" ...), for the in-house studio to show.
+    reason: str = ""
 
 
 class WalletPort(Protocol):

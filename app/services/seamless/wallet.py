@@ -17,6 +17,10 @@ Rules beyond the protocol's basics, in one place:
 - credits and rollbacks are accepted on an expired (but known) session: money owed to the
   player must still reach them; balance and debit need a live session.
 
+Player protection: every new debit passes `protection.limits.check_bet` (the member's own
+limits and exclusion) under the member's cash lock; a refusal answers REFUSED, moves nothing.
+So does a debit above the maximum bet of an open bonus grant (reason `bonus-max-bet`).
+
 Wager facts (app/services/wager_facts.py), in the same transaction as the money: a round
 settles at its first credit (betwin's too) and writes its SETTLED fact; a later credit of
 it writes a CORRECTION of the win; a rollback writes a VOIDED fact (valid bet back to 0,
@@ -25,9 +29,10 @@ the refunded bet taken off), on a settled round as on an open one.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -35,12 +40,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
-from app.services import ledger, wager_facts
+from app.services import bet_limits, ledger, wager_facts
 from app.services.brands import brands
+from app.services.protection import limits as protection_limits
 from app.services.seamless.port import (
     STUDIO_VENDOR,
     PlayerSession,
@@ -48,8 +55,9 @@ from app.services.seamless.port import (
     WalletCall,
 )
 from app.services.wallet_events import balance_changed
-from models import Game, Member, Winner
+from models import Game, GameVendor, Member, Winner
 from models.base import utcnow
+from models.catalogue import WalletMode
 from models.games import (
     GameRound,
     GameSession,
@@ -97,6 +105,27 @@ async def open_session(*, member: Member, vendor: str, game_code: str, currency:
     return launch_token
 
 
+async def _is_transfer_vendor(session: AsyncSession, vendor: str) -> bool:
+    mode = (
+        await session.exec(select(GameVendor.wallet_mode).where(GameVendor.vassalage == vendor))
+    ).first()
+    return mode == WalletMode.TRANSFER
+
+
+async def _player_balance(session: AsyncSession, game_session: GameSession) -> Decimal:
+    """What the player can bet at the vendor: the main wallet's cash for a seamless vendor,
+    the member's wallet at that vendor for a transfer vendor (filled by transferFund)."""
+    if not await _is_transfer_vendor(session, game_session.vendor):
+        return await _cash_balance(session, game_session)
+    wallets = await ledger.member_vendor_wallets(
+        session,
+        merchant_id=game_session.merchant_id,
+        member_id=game_session.member_id,
+        currency=game_session.currency,
+    )
+    return wallets.get(game_session.vendor, Decimal("0.00"))
+
+
 async def _cash_balance(session: AsyncSession, game_session: GameSession) -> Decimal:
     wallet = await ledger.member_wallet(
         session,
@@ -129,7 +158,7 @@ async def authenticate(vendor: str, launch_token: str) -> PlayerSession:
         game_session.authenticated_at = now
         game_session.session_token_digest = token_digest(session_token)
         session.add(game_session)
-        balance = await _cash_balance(session, game_session)
+        balance = await _player_balance(session, game_session)
     return PlayerSession(
         session_token=session_token,
         member_id=game_session.member_id,
@@ -161,7 +190,7 @@ async def _game_session(
 async def balance(vendor: str, session_token: str) -> WalletAnswer:
     async with session_scope() as session:
         game_session = await _game_session(session, vendor, session_token, allow_expired=False)
-        cash = await _cash_balance(session, game_session)
+        cash = await _player_balance(session, game_session)
     return WalletAnswer(WalletStatus.OK, cash, game_session.currency, "", False)
 
 
@@ -214,6 +243,7 @@ class _Outcome:
     status: WalletStatus
     ledger_transaction_id: int | None = None
     amount: Decimal | None = None  # what moved, when the call itself names no amount
+    reason: str = ""  # why a call was refused, when the wallet can say (player protection)
 
 
 async def _locked_context(
@@ -341,6 +371,13 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         raise AppError("system-maintenance", status=503)
     if await _cash(ctx) < amount:
         return _Outcome(WalletStatus.INSUFFICIENT_FUNDS)
+    refused = await _protection_refusal(session, member_id, amount)
+    if refused:
+        return _Outcome(WalletStatus.REFUSED, reason=refused)
+    try:
+        await bet_limits.check_max_bet_in(session, member_id, amount, clock.now())
+    except AppError as over:
+        return _Outcome(WalletStatus.REFUSED, reason=over.code)
     game = await _game(session, ctx.vendor, call.game_code)
     transaction_id = await _post(
         ctx,
@@ -363,6 +400,22 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     game_round.bet_total += amount
     session.add(game_round)
     return _Outcome(WalletStatus.OK, transaction_id)
+
+
+async def _protection_refusal(session: AsyncSession, member_id: int, amount: Decimal) -> str:
+    """The member's identity (app/services/identity), own limits and exclusion
+    (app/services/protection), checked before every debit under the cash lock: "" when the
+    bet may go, else the refusal's catalog code (the vendor gets its "bet refused",
+    REFUSED)."""
+    member = await session.get(Member, member_id)
+    assert member is not None
+    try:
+        await protection_limits.check_bet(session, member, amount, clock.now())
+    except AppError as refused:
+        if refused.code.startswith(("protection-", "identity-")):
+            return refused.code
+        raise
+    return ""
 
 
 def _is_big_win(bet: Decimal, win: Decimal) -> bool:
@@ -494,6 +547,7 @@ def _answer(call: WalletCallRow, balance: Decimal, currency: str, replay: bool) 
         currency=currency,
         transaction_id=call.transaction_id,
         replay=replay,
+        reason=str((call.answer or {}).get("reason", "")),
     )
 
 
@@ -544,6 +598,9 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
                 session_token,
                 allow_expired=all(kind is not WalletCallKind.DEBIT for kind, _ in steps),
             )
+            if await _is_transfer_vendor(session, vendor):
+                # A transfer vendor bets from its own wallet and reports its rounds.
+                raise AppError("seamless-transfer-vendor", 409)
             ctx = await _locked_context(session, vendor, game_session)
             replay = True
             for (kind, call), amount in zip(steps, amounts, strict=True):
@@ -590,7 +647,8 @@ async def _make_call(
         amount=amount if outcome.amount is None else outcome.amount,
         rollback_of=call.rollback_of if kind is WalletCallKind.ROLLBACK else None,
         status=outcome.status,
-        answer={"status": outcome.status.value, "balance": str(cash)},
+        answer={"status": outcome.status.value, "balance": str(cash)}
+        | ({"reason": outcome.reason} if outcome.reason else {}),
         ledger_transaction_id=outcome.ledger_transaction_id,
     )
     ctx.session.add(record)
@@ -648,3 +706,82 @@ class InProcessWallet:
 
     async def bet_win(self, session_token: str, bet: WalletCall, win: WalletCall) -> WalletAnswer:
         return await bet_win(self.vendor, session_token, bet, win)
+
+
+# ---- reconciliation -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpenDebit:
+    """A debit of a round still open: its vendor never settled or rolled it back."""
+
+    vendor: str
+    transaction_id: str
+    round_id: str
+    member_id: int
+    amount: Decimal
+
+
+async def open_debits(older_than: datetime, *, limit: int = 200) -> list[OpenDebit]:
+    """Debits that moved money in rounds of outside vendors opened before `older_than` and
+    still open: a vendor whose answer was lost may have given the round up."""
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(WalletCallRow)
+                .join(
+                    GameRound,
+                    (col(GameRound.vendor) == WalletCallRow.vendor)
+                    & (col(GameRound.round_id) == WalletCallRow.round_id),
+                )
+                .where(
+                    GameRound.status == RoundStatus.OPEN,
+                    col(GameRound.opened_at) < older_than,
+                    WalletCallRow.kind == WalletCallKind.DEBIT,
+                    col(WalletCallRow.ledger_transaction_id).is_not(None),
+                    WalletCallRow.vendor != STUDIO_VENDOR,
+                )
+                .order_by(col(WalletCallRow.id))
+                .limit(limit)
+            )
+        ).all()
+    return [
+        OpenDebit(row.vendor, row.transaction_id, row.round_id, row.member_id, row.amount)
+        for row in rows
+    ]
+
+
+def reconcile_transaction_id(debit_transaction_id: str) -> str:
+    digest = hashlib.sha256(debit_transaction_id.encode()).hexdigest()[:40]
+    return f"reconcile-{digest}"
+
+
+async def reconcile_rollback(vendor: str, debit_transaction_id: str) -> bool:
+    """Undo a debit the vendor does not know as done (its answer was lost and the vendor gave
+    up): the wallet's own rollback, under a transaction id of its own, so a second run or a
+    late rollback from the vendor changes nothing twice. True when money moved back."""
+    rollback_id = reconcile_transaction_id(debit_transaction_id)
+    async with write_transaction() as session:
+        debit = await _stored_call(session, vendor, debit_transaction_id)
+        if debit is None or await _stored_call(session, vendor, rollback_id) is not None:
+            return False
+        game_session = (
+            await session.exec(
+                select(GameSession)
+                .where(GameSession.member_id == debit.member_id, GameSession.vendor == vendor)
+                .order_by(col(GameSession.id).desc())
+            )
+        ).first()
+        if game_session is None:
+            return False
+        ctx = await _locked_context(session, vendor, game_session)
+        call = WalletCall(
+            rollback_id, debit.round_id, debit.game_code, Decimal("0"), debit_transaction_id
+        )
+        record = await _make_call(
+            ctx, WalletCallKind.ROLLBACK, call, _check_request(WalletCallKind.ROLLBACK, call)
+        )
+        moved = record.ledger_transaction_id is not None
+    if moved:
+        await balance_changed(debit.member_id)
+    return moved

@@ -25,13 +25,14 @@ from typing import Any
 from sqlalchemy import update
 from sqlmodel import col, select
 
+from app.core import clock, fairness
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import amounts
+from app.services import amounts, bet_limits
 from app.services.seamless.port import PlayerSession, WalletAnswer, WalletCall, WalletPort
 from app.services.seamless.studio_port import studio_wallet
-from app.services.studio import fairness, seeds
+from app.services.studio import seeds
 from app.services.studio.games import GAMES, StudioGame, game
 from app.services.studio.seeds import Owner
 from models.base import utcnow
@@ -283,6 +284,11 @@ async def _staked(
     await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
     if answer.status == INSUFFICIENT_FUNDS:
         raise AppError("play-bet-over-balance", 400)
+    if answer.reason.startswith("protection-"):
+        raise AppError(answer.reason, 403)  # the player's own limit or break, said plainly
+    if answer.reason == "bonus-max-bet" and player.owner.member_id is not None:
+        # a grant's maximum bet appeared since the check before the round: say which
+        await bet_limits.check_max_bet(player.owner.member_id, row.stake, clock.now())
     raise AppError("play-wallet-refused", 409)
 
 
@@ -296,6 +302,10 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
     known = player.known_balance
     if stake > (known if known is not None else await balance(player)):
         raise AppError("play-bet-over-balance", 400)
+    if player.owner.member_id is not None:
+        # an open bonus's maximum bet, said before any nonce or money moves (the wallet
+        # refuses it again under the cash lock)
+        await bet_limits.check_max_bet(player.owner.member_id, stake, clock.now())
     async with write_transaction() as session:
         pair = await seeds.locked_pair(session, player.owner, create=True)
         assert pair.id is not None

@@ -16,10 +16,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import fairness
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
-from app.services.studio import fairness
 from models.base import utcnow
 from models.studio import RoundStatus, StudioRound, StudioSeedPair
 

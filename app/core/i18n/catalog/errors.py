@@ -22,6 +22,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "The page took longer time to load, please check your network connectivity"
         ),
         "popup-blocked": "Popup blocked. Please allow popups and try again.",
+        "chunk-load-error": "Part of the page failed to load. Check your connection and retry.",
+        "client.retry": "Retry",
         "invalid-url": "Invalid URL, please contact customer service",
         "access-restricted": "Access restricted",
         "access-restricted-apology": "We are sorry, this service is not available in your region.",
@@ -69,6 +71,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "network-abnormal": "A conexão de rede está instável, tente novamente",
         "page-timeout": "A página demorou muito para carregar, verifique sua conexão de rede",
         "popup-blocked": "Pop-up bloqueado. Permita pop-ups e tente novamente.",
+        "chunk-load-error": "Parte da página não carregou. Verifique sua conexão e tente de novo.",
+        "client.retry": "Tentar de novo",
         "invalid-url": "URL inválida, entre em contato com o atendimento",
         "access-restricted": "Acesso restrito",
         "access-restricted-apology": "Lamentamos, este serviço não está disponível na sua região.",

@@ -60,6 +60,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lottery-vn-bet-missing": "“{code}”: a bet type and amount must follow the numbers.",
         "lottery-vn-region": "“{code}”: this bet type does not exist in this region.",
         "lottery-vn-digits": "“{code}”: this bet type does not take the number {number}.",
+        "lottery-area-unknown": "“{area}” is not a lottery area (LOTT, ELOTT, VN or SEA).",
+        "lottery-vn-pair": "“{code}”: đá bets pairs, give at least two different numbers.",
+        "lottery-page-invalid": "Ask for a page from 1, of 1 to {max} items.",
     },
     "pt": {
         "lottery-game-unknown": "Não existe jogo de loteria com este código.",
@@ -127,5 +130,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "lottery-vn-region": "“{code}”: este tipo de aposta não existe nesta região.",
         "lottery-vn-digits": "“{code}”: este tipo de aposta não aceita o número {number}.",
+        "lottery-area-unknown": "“{area}” não é uma área de loteria (LOTT, ELOTT, VN ou SEA).",
+        "lottery-vn-pair": (
+            "“{code}”: o đá aposta em pares, informe ao menos dois números diferentes."
+        ),
+        "lottery-page-invalid": "Peça uma página a partir de 1, com 1 a {max} itens.",
     },
 }

@@ -15,6 +15,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "seamless-game-unavailable": "This game cannot be opened here yet. Please choose another.",
         "seamless-demo-unavailable": "This game has no free demo. Log in to play.",
         "seamless-wallet-unreachable": "The wallet could not be reached. Please try again.",
+        "provider-unreachable": (
+            "The game provider is not answering right now. Your balance is safe; please try "
+            "again in a moment."
+        ),
+        "provider-vendor-disabled": "This game provider is not available on this site.",
+        "seamless-transfer-vendor": "This vendor plays from its own wallet and reports rounds.",
+        "provider-currency-unsupported": "This game is not offered in your currency.",
+        "provider-no-chat": "This game has no chat room.",
         "betting-round-not-found": "This round was not found.",
         "betting-category-unknown": "Choose a game category.",
         "betting.title": "Betting record",
@@ -58,6 +66,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "seamless-demo-unavailable": "Este jogo não tem demonstração grátis. Entre para jogar.",
         "seamless-wallet-unreachable": "Não foi possível acessar a carteira. Tente novamente.",
+        "provider-unreachable": (
+            "O provedor do jogo não está respondendo agora. Seu saldo está seguro; tente "
+            "novamente em instantes."
+        ),
+        "provider-vendor-disabled": "Este provedor de jogos não está disponível neste site.",
+        "seamless-transfer-vendor": "Este provedor joga com a própria carteira e informa rodadas.",
+        "provider-currency-unsupported": "Este jogo não é oferecido na sua moeda.",
+        "provider-no-chat": "Este jogo não tem sala de bate-papo.",
         "betting-round-not-found": "Esta rodada não foi encontrada.",
         "betting-category-unknown": "Escolha uma categoria de jogo.",
         "betting.title": "Histórico de apostas",

@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from app.core.errors import AppError
-from app.services.studio.fairness import draw
+from app.core.fairness import draw
 from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
 
 BALLS = 75

@@ -14,7 +14,7 @@ from math import comb
 from typing import Any, TypeGuard
 
 from app.core.errors import AppError
-from app.services.studio.fairness import draw
+from app.core.fairness import draw
 from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
 
 TILES = 25

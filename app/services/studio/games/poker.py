@@ -20,7 +20,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from app.core.errors import AppError
-from app.services.studio.fairness import draw
+from app.core.fairness import draw
 from app.services.studio.games.base import GameSpec, Outcome, multiplier_text
 
 RANKS = "23456789TJQKA"

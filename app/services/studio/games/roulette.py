@@ -13,7 +13,7 @@ from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
 from app.core.errors import AppError
-from app.services.studio.fairness import below
+from app.core.fairness import below
 from app.services.studio.games.base import (
     MULTIPLIER_STEP,
     GameSpec,

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from app.services.studio.fairness import below, draw, shuffle
+from app.core.fairness import below, draw, shuffle
 from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
 
 SERIES = 1_000_000

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from app.services.studio.fairness import below
+from app.core.fairness import below
 from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
 
 WILD = "WILD"

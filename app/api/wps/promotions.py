@@ -1,0 +1,592 @@
+"""Promotions, the reward centre, activity applications and bonuses (spec 7: home,
+promotions and messages). Thin: the rules are in app/services/promotions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Annotated
+
+from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
+from pydantic import Field
+
+from app.api.deps import Context, RealMember
+from app.api.envelope import Envelope, ok
+from app.api.schemas import ApiModel, PageNumber, PageValue
+from app.api.wps.withdraw import Operator
+from app.core import clock
+from app.core.errors import AppError
+from app.services import announcements, inbox, support
+from app.services.accounts import sessions
+from app.services.promotions import applications, bonus, offers, raffles
+
+router = APIRouter(tags=["promotions"])
+PromotionId = Annotated[int, Path(ge=1, le=2**31 - 1)]
+
+
+class PromotionValue(ApiModel):
+    id: int
+    code: str
+    kind: str
+    title: str
+    summary: str
+    terms: str
+    startsAt: datetime
+    endsAt: datetime
+    rewardKind: str
+    rewardAmount: Decimal
+    wageringMultiplier: int
+    weights: dict[str, int]
+    maxBet: Decimal | None
+    bonusDays: int
+    maxConversion: Decimal | None
+    minDeposit: Decimal
+    minTurnover: Decimal
+    status: str = Field(description="join, joined, claim, applying, process, rejected, ...")
+    reviewNote: str
+    rewardMax: Decimal | None = None
+    seedHash: str | None = Field(default=None, description="red envelopes: before any draw")
+    serverSeed: str | None = Field(default=None, description="red envelopes: once ended")
+    drawnAmount: Decimal | None = None
+    ticketTurnover: Decimal | None = Field(default=None, description="raffles: per ticket")
+    winners: int = 0
+    drawAt: datetime | None = None
+    drawnAt: datetime | None = None
+    totalTickets: int = 0
+    tickets: int = Field(default=0, description="raffles: the member's (frozen at the draw)")
+    firstTicket: int | None = None
+    winningTicket: int | None = None
+    authorisation: str = ""
+
+
+class TicketRangeValue(ApiModel):
+    """One holder's tickets (holders are not named: each range is one member's)."""
+
+    first: int
+    count: int
+
+
+class RaffleDrawValue(ApiModel):
+    promotionId: int
+    seedHash: str
+    serverSeed: str | None = Field(description="revealed once drawn")
+    totalTickets: int
+    ranges: list[TicketRangeValue]
+    winningTickets: list[int]
+    drawnAt: datetime | None
+
+
+class PromotionPageValue(PageValue):
+    items: list[PromotionValue]
+
+
+class PromotionAction(ApiModel):
+    promotionId: int = Field(ge=1, le=2**31 - 1)
+
+
+class GrantValue(ApiModel):
+    id: int
+    promotionId: int | None
+    currency: str
+    amount: Decimal
+    wageringRequired: Decimal
+    wagered: Decimal
+    remaining: Decimal
+    percent: int
+    weights: dict[str, int]
+    maxBet: Decimal | None
+    maxConversion: Decimal | None
+    status: str
+    grantedAt: datetime
+    expiresAt: datetime
+    closedAt: datetime | None
+    closeReason: str | None
+    convertedAmount: Decimal
+
+
+class BonusesValue(ApiModel):
+    locked: Decimal
+    active: int
+    percent: int
+    remaining: Decimal
+    grants: list[GrantValue]
+
+
+class ApplicationValue(ApiModel):
+    entryId: int
+    promotionId: int
+    promotionCode: str
+    username: str
+    status: str
+    comment: str
+    images: list[str]
+    reviewNote: str
+    createdAt: datetime
+
+
+class ReviewPayload(ApiModel):
+    decision: str = Field(pattern="^(process|approve|reject)$")
+    note: str = Field(default="", max_length=500)
+
+
+def promotion_value(view: offers.PromotionView) -> PromotionValue:
+    return PromotionValue(
+        id=view.id,
+        code=view.code,
+        kind=view.kind.value,
+        title=view.title,
+        summary=view.summary,
+        terms=view.terms,
+        startsAt=view.starts_at,
+        endsAt=view.ends_at,
+        rewardKind=view.reward_kind.value,
+        rewardAmount=view.reward_amount,
+        wageringMultiplier=view.wagering_multiplier,
+        weights=view.weights,
+        maxBet=view.max_bet,
+        bonusDays=view.bonus_days,
+        maxConversion=view.max_conversion,
+        minDeposit=view.min_deposit,
+        minTurnover=view.min_turnover,
+        status=view.status,
+        reviewNote=view.review_note,
+        rewardMax=view.reward_max,
+        seedHash=view.seed_hash,
+        serverSeed=view.server_seed,
+        drawnAmount=view.drawn_amount,
+        ticketTurnover=view.ticket_turnover,
+        winners=view.winners,
+        drawAt=view.draw_at,
+        drawnAt=view.drawn_at,
+        totalTickets=view.total_tickets,
+        tickets=view.tickets,
+        firstTicket=view.first_ticket,
+        winningTicket=view.winning_ticket,
+        authorisation=view.authorisation,
+    )
+
+
+def _page(found: offers.PromotionPage) -> PromotionPageValue:
+    return PromotionPageValue(
+        items=[promotion_value(v) for v in found.items],
+        total=found.total,
+        page=found.page,
+        pageSize=found.page_size,
+    )
+
+
+def grant_value(view: bonus.GrantView) -> GrantValue:
+    return GrantValue(
+        id=view.id,
+        promotionId=view.promotion_id,
+        currency=view.currency,
+        amount=view.amount,
+        wageringRequired=view.wagering_required,
+        wagered=view.wagered,
+        remaining=view.remaining,
+        percent=view.percent,
+        weights=view.weights,
+        maxBet=view.max_bet,
+        maxConversion=view.max_conversion,
+        status=view.status.value,
+        grantedAt=view.granted_at,
+        expiresAt=view.expires_at,
+        closedAt=view.closed_at,
+        closeReason=view.close_reason,
+        convertedAmount=view.converted_amount,
+    )
+
+
+async def _optional_member(request: Request) -> int | None:
+    """The member when a valid token is sent (statuses are then theirs), else a visitor."""
+    token = sessions.bearer(request.headers.get("authorization"))
+    if not token:
+        return None
+    try:
+        return (await sessions.authenticate(token)).member.id
+    except AppError:
+        return None
+
+
+@router.get("/wps/promotions", response_model=Envelope[PromotionPageValue])
+async def promotion_list(
+    request: Request, ctx: Context, page: PageNumber = 1
+) -> Envelope[PromotionPageValue]:
+    """The brand's running and coming promotions, 6 a page, with the caller's statuses."""
+    member_id = await _optional_member(request)
+    found = await offers.listing(ctx.brand.id, member_id, ctx.language, clock.now(), page=page)
+    return ok(_page(found))
+
+
+@router.get("/wps/promotions/{promotion_id}", response_model=Envelope[PromotionValue])
+async def promotion_detail(
+    request: Request, ctx: Context, promotion_id: PromotionId
+) -> Envelope[PromotionValue]:
+    """Promo detail: the full terms, shown before joining."""
+    member_id = await _optional_member(request)
+    view = await offers.detail(ctx.brand.id, promotion_id, member_id, ctx.language, clock.now())
+    return ok(promotion_value(view))
+
+
+@router.get("/wps/member/rewardCenter", response_model=Envelope[PromotionPageValue])
+async def reward_center(
+    ctx: Context, auth: RealMember, page: PageNumber = 1
+) -> Envelope[PromotionPageValue]:
+    """The member's promotions (joined, applied, claimed), 6 a page."""
+    found = await offers.listing(
+        ctx.brand.id, auth.member.id, ctx.language, clock.now(), page=page, mine=True
+    )
+    return ok(_page(found))
+
+
+@router.post("/wps/relay/MCSFE_signUpPromotionJoin", response_model=Envelope[PromotionValue])
+async def promotion_join(
+    ctx: Context, auth: RealMember, payload: PromotionAction
+) -> Envelope[PromotionValue]:
+    assert auth.member.id is not None
+    await offers.join(ctx.brand.id, auth.member.id, payload.promotionId, clock.now())
+    view = await offers.detail(
+        ctx.brand.id, payload.promotionId, auth.member.id, ctx.language, clock.now()
+    )
+    return ok(promotion_value(view))
+
+
+@router.post("/wps/relay/MCSFE_signUpRequestReward", response_model=Envelope[PromotionValue])
+async def promotion_request_reward(
+    ctx: Context, auth: RealMember, payload: PromotionAction
+) -> Envelope[PromotionValue]:
+    assert auth.member.id is not None
+    await offers.request_reward(ctx.brand.id, auth.member.id, payload.promotionId, clock.now())
+    view = await offers.detail(
+        ctx.brand.id, payload.promotionId, auth.member.id, ctx.language, clock.now()
+    )
+    return ok(promotion_value(view))
+
+
+@router.post("/wps/relay/MCS2_claimRafflePromotion", response_model=Envelope[PromotionValue])
+async def raffle_claim(
+    ctx: Context, auth: RealMember, payload: PromotionAction
+) -> Envelope[PromotionValue]:
+    """A raffle winner claims the prize (once)."""
+    assert auth.member.id is not None
+    await raffles.claim(ctx.brand.id, auth.member.id, payload.promotionId, clock.now())
+    view = await offers.detail(
+        ctx.brand.id, payload.promotionId, auth.member.id, ctx.language, clock.now()
+    )
+    return ok(promotion_value(view))
+
+
+@router.get("/wps/promotions/{promotion_id}/draw", response_model=Envelope[RaffleDrawValue])
+async def raffle_draw(ctx: Context, promotion_id: PromotionId) -> Envelope[RaffleDrawValue]:
+    """A raffle's draw, to verify: the hash before; the seed, tickets and winners after."""
+    found = await raffles.result(ctx.brand.id, promotion_id)
+    return ok(
+        RaffleDrawValue(
+            promotionId=found.promotion_id,
+            seedHash=found.seed_hash,
+            serverSeed=found.server_seed,
+            totalTickets=found.total_tickets,
+            ranges=[TicketRangeValue(first=r.first, count=r.count) for r in found.ranges],
+            winningTickets=list(found.winning_tickets),
+            drawnAt=found.drawn_at,
+        )
+    )
+
+
+@router.post("/wps/promotions/{promotion_id}/application", response_model=Envelope[PromotionValue])
+async def promotion_apply(
+    ctx: Context,
+    auth: RealMember,
+    promotion_id: PromotionId,
+    comment: Annotated[str, Form(max_length=1000)] = "",
+    images: Annotated[list[UploadFile] | None, File(description="png or jpg, ≤ 5 MB, ≤ 3")] = None,
+) -> Envelope[PromotionValue]:
+    """Activity application (multipart): a comment and up to 3 images."""
+    assert auth.member.id is not None
+    files = images or []
+    if len(files) > applications.MAX_IMAGES:
+        raise AppError("application-too-many-images", 422, {"max": applications.MAX_IMAGES})
+    contents = [await f.read(applications.MAX_IMAGE_BYTES + 1) for f in files]
+    await applications.apply(
+        ctx.brand.id, auth.member.id, promotion_id, comment, contents, clock.now()
+    )
+    view = await offers.detail(
+        ctx.brand.id, promotion_id, auth.member.id, ctx.language, clock.now()
+    )
+    return ok(promotion_value(view))
+
+
+@router.get("/wps/member/bonuses", response_model=Envelope[BonusesValue])
+async def member_bonuses(auth: RealMember) -> Envelope[BonusesValue]:
+    """The member's bonus grants with their wagering progress (bonusDetails)."""
+    assert auth.member.id is not None
+    summary = await bonus.summary(auth.member.id)
+    grants = await bonus.member_grants(auth.member.id)
+    return ok(
+        BonusesValue(
+            locked=summary.locked,
+            active=summary.active,
+            percent=summary.percent,
+            remaining=summary.remaining,
+            grants=[grant_value(g) for g in grants],
+        )
+    )
+
+
+@router.post("/wps/member/bonuses/{grant_id}/claim", response_model=Envelope[GrantValue])
+async def claim_bonus(
+    auth: RealMember, grant_id: Annotated[str, Path(max_length=64)]
+) -> Envelope[GrantValue]:
+    """Convert a met bonus to cash (once, however often it is asked). An id that names no
+    grant of the member's, well formed or not, is not found."""
+    assert auth.member.id is not None
+    if not grant_id.isdigit() or not 0 < int(grant_id) < 2**31:
+        raise AppError("bonus-not-found", 404)
+    return ok(grant_value(await bonus.claim(auth.member.id, int(grant_id), clock.now())))
+
+
+def application_value(view: applications.ApplicationView) -> ApplicationValue:
+    return ApplicationValue(
+        entryId=view.entry_id,
+        promotionId=view.promotion_id,
+        promotionCode=view.promotion_code,
+        username=view.username,
+        status=view.status.value,
+        comment=view.comment,
+        images=list(view.images),
+        reviewNote=view.review_note,
+        createdAt=view.created_at,
+    )
+
+
+@router.get(
+    "/wps/operator/promotions/applications", response_model=Envelope[list[ApplicationValue]]
+)
+async def operator_applications(
+    ctx: Context, auth: Operator, limit: Annotated[int, Query(ge=1, le=100)] = 50
+) -> Envelope[list[ApplicationValue]]:
+    """Applications waiting for a decision, oldest first."""
+    waiting = await applications.waiting(auth.member.merchant_id, limit)
+    return ok([application_value(v) for v in waiting])
+
+
+@router.post(
+    "/wps/operator/promotions/applications/{entry_id}",
+    response_model=Envelope[ApplicationValue],
+)
+async def operator_review(
+    ctx: Context,
+    auth: Operator,
+    entry_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+    payload: ReviewPayload,
+) -> Envelope[ApplicationValue]:
+    """Take an application into review, approve it or reject it (with a note)."""
+    found = await applications.application(entry_id)
+    # Only the operator's own brand: another brand's promotion is "not found".
+    await offers.detail(
+        auth.member.merchant_id, found.promotion_id, None, ctx.language, clock.now()
+    )
+    operator = auth.member.username
+    if payload.decision == "process":
+        view = await applications.start_review(entry_id, operator, clock.now())
+    else:
+        view = await applications.review(
+            entry_id, operator, payload.decision == "approve", payload.note, clock.now()
+        )
+    return ok(application_value(view))
+
+
+# ---- messageV2 --------------------------------------------------------------------------
+
+
+class MessageValue(ApiModel):
+    id: int
+    kind: str
+    title: str
+    body: str
+    read: bool
+    createdAt: datetime
+
+
+class MessagePageValue(PageValue):
+    unread: int
+    items: list[MessageValue]
+
+
+class MessageSelection(ApiModel):
+    ids: list[int] = Field(default_factory=list, max_length=inbox.MAX_IDS)
+    all: bool = False
+
+
+@router.get("/wps/member/messageV2", response_model=Envelope[MessagePageValue])
+async def message_page(
+    ctx: Context, auth: RealMember, page: PageNumber = 1
+) -> Envelope[MessagePageValue]:
+    """The member's platform messages, newest first, 10 a page, with the unread count."""
+    assert auth.member.id is not None
+    found = await inbox.page(auth.member.id, ctx.language, page)
+    return ok(
+        MessagePageValue(
+            items=[
+                MessageValue(
+                    id=m.id,
+                    kind=m.kind,
+                    title=m.title,
+                    body=m.body,
+                    read=m.read,
+                    createdAt=m.created_at,
+                )
+                for m in found.items
+            ],
+            unread=found.unread,
+            total=found.total,
+            page=found.page,
+            pageSize=found.page_size,
+        )
+    )
+
+
+@router.post("/wps/member/messages/read", response_model=Envelope[int])
+async def read_messages(auth: RealMember, payload: MessageSelection) -> Envelope[int]:
+    """Mark messages read (`all`: every one); returns how many changed."""
+    assert auth.member.id is not None
+    return ok(await inbox.mark_read(auth.member.id, payload.ids, clock.now(), every=payload.all))
+
+
+@router.post("/wps/member/messages/delete", response_model=Envelope[int])
+async def delete_messages(auth: RealMember, payload: MessageSelection) -> Envelope[int]:
+    """Delete the member's own messages among `ids`; returns how many."""
+    assert auth.member.id is not None
+    return ok(await inbox.delete(auth.member.id, payload.ids))
+
+
+# ---- announcements ----------------------------------------------------------------------
+
+
+class AnnouncementValue(ApiModel):
+    id: int
+    promotionType: str
+    execution: str
+    title: str
+    content: str = Field(description="HTML, sanitised when it was published")
+
+
+class AnnouncementPayload(PageValue):
+    banners: list[AnnouncementValue]
+    player: list[AnnouncementValue]
+    popup: list[AnnouncementValue]
+    promotion: list[AnnouncementValue]
+
+
+@router.get("/wps/relay/MCSFE_getListAnnouncements", response_model=Envelope[AnnouncementPayload])
+async def list_announcements(
+    request: Request,
+    ctx: Context,
+    types: Annotated[str, Query(max_length=32)] = "B,PL,PU,PR",
+    platform: Annotated[str, Query(max_length=4)] = "W",
+    execution: Annotated[str | None, Query(max_length=8)] = None,
+    first_login: Annotated[bool, Query(alias="firstLogin")] = False,
+    page: PageNumber = 1,
+) -> Envelope[AnnouncementPayload]:
+    """Spec 7: home (types B,PL,PU,PR, execution B), popup (types with H, execution by the
+    caller: members A, and F on their first login; visitors B), notice (with a token: the
+    member's notices). Member executions (A, F) are never shown to a visitor."""
+    member = await _optional_member(request) is not None
+    wanted = tuple(t for t in types.split(",") if t)
+    if execution:
+        executions = tuple(e for e in execution.split(",") if e)
+    else:
+        executions = announcements.popup_executions(member, first_login)
+    if not member:
+        executions = tuple(e for e in executions if e == "B")
+    elif not first_login:
+        executions = tuple(e for e in executions if e != "F")
+    if not executions:  # only member executions asked, by a visitor: nothing to show
+        found = announcements.AnnouncementPage((), 0, page, announcements.PAGE_SIZE)
+    else:
+        found = await announcements.query(
+            ctx.brand.id,
+            ctx.language,
+            clock.now(),
+            types=wanted,
+            executions=executions,
+            platform=platform,
+            page=page,
+        )
+    parts = found.payload()
+    return ok(
+        AnnouncementPayload(
+            **{
+                name: [
+                    AnnouncementValue(
+                        id=v.id,
+                        promotionType=v.promotion_type,
+                        execution=v.execution,
+                        title=v.title,
+                        content=v.content,
+                    )
+                    for v in views
+                ]
+                for name, views in parts.items()
+            },
+            total=found.total,
+            page=found.page,
+            pageSize=found.page_size,
+        )
+    )
+
+
+# ---- feedback and complaints ------------------------------------------------------------
+
+
+class ReplyValue(ApiModel):
+    author: str
+    body: str
+    createdAt: datetime
+
+
+class TicketValue(ApiModel):
+    id: int
+    questionType: str
+    content: str
+    status: str
+    createdAt: datetime
+    replies: list[ReplyValue]
+
+
+class ReplyPayload(ApiModel):
+    body: str = Field(max_length=support.MAX_REPLY_CHARS)
+
+
+@router.get("/wps/member/feedback", response_model=Envelope[list[TicketValue]])
+async def my_tickets(auth: RealMember) -> Envelope[list[TicketValue]]:
+    """The member's tickets with their status and the operators' replies."""
+    assert auth.member.id is not None
+    return ok(
+        [
+            TicketValue(
+                id=t.id,
+                questionType=t.question_type,
+                content=t.content,
+                status=t.status,
+                createdAt=t.created_at,
+                replies=[
+                    ReplyValue(author=r.author, body=r.body, createdAt=r.created_at)
+                    for r in t.replies
+                ],
+            )
+            for t in await support.member_tickets(auth.member.id)
+        ]
+    )
+
+
+@router.post("/wps/operator/feedback/{ticket_id}/reply", response_model=Envelope[int])
+async def reply_ticket(
+    auth: Operator, ticket_id: Annotated[int, Path(ge=1, le=2**31 - 1)], payload: ReplyPayload
+) -> Envelope[int]:
+    """An operator answers a ticket of their brand; its member's inbox is told."""
+    return ok(
+        await support.reply(
+            auth.member.merchant_id, ticket_id, auth.member.username, payload.body, clock.now()
+        )
+    )

@@ -1,0 +1,1 @@
+"""Agents and affiliates: the agent tree, contracts, pay, the team's figures and transfers."""

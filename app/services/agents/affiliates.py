@@ -1,0 +1,239 @@
+"""Affiliates: a member applies, an operator approves (the member becomes an agent with an
+invitation code) or refuses; referral links count clicks (once per visitor and day) and
+registrations. The back office will call `decide`; today the CLI does
+(`python -m app.cli affiliates`)."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from urllib.parse import quote
+
+from sqlalchemy import func
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.config import get_settings
+from app.core.db import dialect_insert, session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.security import keyed_digest
+from app.services.agents import tree
+from app.services.brands import Brand
+from models import AffiliateCode, Member
+from models.agents import AffiliateApplication, ReferralClick
+from models.base import saved_id
+
+PENDING, APPROVED, REJECTED = "PENDING", "APPROVED", "REJECTED"
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+@dataclass(frozen=True)
+class Application:
+    id: int
+    member_id: int
+    username: str
+    channel: str
+    audience: str
+    status: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Referral:
+    code: str
+    link: str
+    clicks: int
+    registrations: int
+
+
+def _view(row: AffiliateApplication, username: str) -> Application:
+    return Application(
+        saved_id(row.id),
+        row.member_id,
+        username,
+        row.channel,
+        row.audience,
+        row.status,
+        row.created_at,
+    )
+
+
+async def apply(member: Member, channel: str, audience: str, now: datetime) -> Application:
+    """The affiliate application form: where and to whom the member will promote the site."""
+    if member.account_type in get_settings().trial_account_types:
+        raise AppError("in_need_true_account", 403)
+    channel, audience = (channel or "").strip(), (audience or "").strip()
+    if not 3 <= len(channel) <= 200 or len(audience) > 500:
+        raise AppError("affiliate-application-invalid", 422)
+    if tree.is_agent(member):
+        raise AppError("affiliate-application-exists", 409)
+    async with write_transaction() as session:
+        pending = (
+            await session.exec(
+                select(AffiliateApplication.id).where(
+                    AffiliateApplication.member_id == member.id,
+                    AffiliateApplication.status == PENDING,
+                )
+            )
+        ).first()
+        if pending is not None:
+            raise AppError("affiliate-application-exists", 409)
+        row = AffiliateApplication(
+            merchant_id=member.merchant_id,
+            member_id=saved_id(member.id),
+            channel=channel,
+            audience=audience,
+            created_at=now,
+        )
+        session.add(row)
+        await session.flush()
+        return _view(row, member.username)
+
+
+async def pending(merchant_id: int | None = None) -> list[Application]:
+    async with session_scope() as session:
+        query = (
+            select(AffiliateApplication, Member.username)
+            .join(Member, col(Member.id) == AffiliateApplication.member_id)
+            .where(AffiliateApplication.status == PENDING)
+            .order_by(col(AffiliateApplication.id))
+        )
+        if merchant_id is not None:
+            query = query.where(AffiliateApplication.merchant_id == merchant_id)
+        return [_view(row, name) for row, name in (await session.exec(query)).all()]
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(8))
+
+
+async def decide(application_id: int, approve: bool, operator: str, now: datetime) -> Application:
+    """An operator's decision (the CLI). Approval makes the member an agent with an
+    invitation code, in the same transaction."""
+    async with write_transaction() as session:
+        return await decide_in(session, application_id, approve, operator, now)
+
+
+async def decide_in(
+    session: AsyncSession,
+    application_id: int,
+    approve: bool,
+    operator: str,
+    now: datetime,
+    merchant_id: int | None = None,
+) -> Application:
+    """The building block of a decision (the console's use case audits in the same
+    transaction); `merchant_id` limits it to that brand's applications."""
+    row = (
+        await session.exec(
+            select(AffiliateApplication)
+            .where(AffiliateApplication.id == application_id)
+            .with_for_update()
+        )
+    ).first()
+    if row is None or row.status != PENDING:
+        raise AppError("affiliate-application-unknown", 404)
+    if merchant_id is not None and row.merchant_id != merchant_id:
+        raise AppError("affiliate-application-unknown", 404)
+    member = await session.get(Member, row.member_id)
+    if member is None:
+        raise AppError("affiliate-application-unknown", 404)
+    row.status = APPROVED if approve else REJECTED
+    row.decided_by = (operator or "operator")[:64]
+    row.decided_at = now
+    session.add(row)
+    if approve:
+        if not tree.is_agent(member):
+            member.account_type = get_settings().agent_account_types[0]
+            session.add(member)
+        session.add(
+            AffiliateCode(
+                merchant_id=member.merchant_id,
+                agent_id=saved_id(member.id),
+                code=_new_code(),
+                created_at=now,
+            )
+        )
+    return _view(row, member.username)
+
+
+async def referral(brand: Brand, agent: Member) -> Referral:
+    """The agent's invitation code (made on first use), its link and its figures."""
+    if not tree.is_agent(agent):
+        raise AppError("agent-only", 403)
+    agent_id = saved_id(agent.id)
+    async with write_transaction() as session:
+        code = (
+            await session.exec(
+                select(AffiliateCode)
+                .where(AffiliateCode.agent_id == agent_id, AffiliateCode.active == True)  # noqa: E712
+                .order_by(col(AffiliateCode.id))
+            )
+        ).first()
+        if code is None:
+            code = AffiliateCode(merchant_id=brand.id, agent_id=agent_id, code=_new_code())
+            session.add(code)
+            await session.flush()
+        clicks = (
+            await session.exec(
+                select(func.count()).where(ReferralClick.code_id == saved_id(code.id))
+            )
+        ).one()
+        registrations = (
+            await session.exec(
+                select(func.count()).where(
+                    Member.upline_id == agent_id, Member.affiliate_code == code.code
+                )
+            )
+        ).one()
+    link = f"https://{brand.main_domain}/register?affiliateCode={code.code}"
+    return Referral(code.code, link, int(clicks), int(registrations))
+
+
+async def record_click(brand: Brand, code: str, visitor_ip: str, now: datetime) -> bool:
+    """Count a visit through a referral link, once per visitor (a keyed digest of the
+    address, never the address) and day. False when the code is unknown."""
+    async with write_transaction() as session:
+        found = (
+            await session.exec(
+                select(AffiliateCode).where(
+                    AffiliateCode.merchant_id == brand.id,
+                    AffiliateCode.code == (code or "").strip(),
+                    AffiliateCode.active == True,  # noqa: E712
+                )
+            )
+        ).first()
+        if found is None:
+            return False
+        visitor = keyed_digest(visitor_ip, "referral-visitor")[:32]
+        connection = await session.connection()
+        await connection.execute(
+            dialect_insert(connection, ReferralClick.__table__)  # type: ignore[attr-defined]
+            .values(
+                code_id=saved_id(found.id),
+                visitor=visitor,
+                day=now.date().isoformat(),
+                created_at=now,
+            )
+            .on_conflict_do_nothing(index_elements=["code_id", "visitor", "day"])
+        )
+    return True
+
+
+async def invite(brand: Brand, member: Member) -> Referral:
+    """The referral page (invite friends): an agent's affiliate link (its registrations join
+    the agent's team), or a member's own invitation link (the friend's registration keeps the
+    member's name as its referral code). Clicks are counted for affiliate links only."""
+    if tree.is_agent(member):
+        return await referral(brand, member)
+    async with session_scope() as session:
+        registrations = (
+            await session.exec(
+                select(func.count()).where(
+                    Member.merchant_id == brand.id, Member.referral_code == member.username
+                )
+            )
+        ).one()
+    link = f"https://{brand.main_domain}/register?referralCode={quote(member.username)}"
+    return Referral(member.username, link, 0, int(registrations))

@@ -1,0 +1,229 @@
+"""The agent's team: registering downlines (registerCenter), the downline list with masked
+personal data, the team overview and the agent home's figures. An agent reads only its
+own downline (the tree's rows decide); a player reaches none of this (`require_agent`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from sqlalchemy import Table, case, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col
+from sqlmodel import select as sm_select
+
+from app.core.config import get_settings
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.security import hash_password
+from app.services import reporting
+from app.services.agents import periods, tree
+from app.services.agents.contracts import ContractView, mask, member_contracts
+from app.services.agents.payouts import estimate
+from app.services.brands import Brand
+from app.services.validation import FieldRule, validate_field, validate_password
+from models import Member
+from models.agents import AgentPayout, AgentTree, ContractKind, ContractStatus
+from models.base import saved_id
+
+USERNAME_RULE = FieldRule(required=True, min_length=6, max_length=16, pattern_id=1)
+PLAYER_TYPE = 0
+MAX_PAGE = 100
+_TREE: Table = AgentTree.__table__  # type: ignore[attr-defined]
+ZERO = Decimal("0.00")
+
+
+def require_agent(member: Member) -> None:
+    """Every agent call starts here: a player (or trial) account is refused."""
+    if not tree.is_agent(member):
+        raise AppError("agent-only", 403)
+
+
+@dataclass(frozen=True)
+class Downline:
+    id: int
+    username: str  # masked
+    is_agent: bool
+    depth: int  # 1: direct
+    registered_at: datetime
+    last_login_at: datetime | None
+
+
+@dataclass(frozen=True)
+class DownlinePage:
+    rows: list[Downline]
+    total: int
+
+
+async def register_downline(
+    brand: Brand, agent: Member, username: str, password: str, *, as_agent: bool
+) -> Downline:
+    """registerCenter: the agent opens an account directly below itself (a player, or a
+    sub-agent that can have its own team and contracts)."""
+    require_agent(agent)
+    name = (username or "").strip().lower()
+    problem = validate_field(name, USERNAME_RULE)
+    if problem is not None:
+        raise AppError("agent-register-invalid-username", 422)
+    if validate_password(password) is not None:
+        raise AppError("agent-register-invalid-password", 422)
+    member = Member(
+        merchant_id=brand.id,
+        username=name,
+        nickname=name,
+        password_hash=await hash_password(password),
+        account_type=get_settings().agent_account_types[0] if as_agent else PLAYER_TYPE,
+        upline_id=saved_id(agent.id),
+        must_change_password=True,
+    )
+    try:
+        async with write_transaction() as session:
+            taken = (
+                await session.exec(
+                    sm_select(Member.id).where(
+                        Member.merchant_id == brand.id, func.lower(Member.username) == name
+                    )
+                )
+            ).first()
+            if taken is not None:
+                raise AppError("username-taken", 409)
+            await tree.check_upline(session, member, saved_id(agent.id))
+            session.add(member)
+            await tree.attach(session, member)
+    except IntegrityError as error:
+        raise AppError("username-taken", 409) from error
+    return Downline(
+        saved_id(member.id), mask(name), as_agent, 1, member.created_at, member.last_login_at
+    )
+
+
+async def downlines(
+    agent: Member,
+    *,
+    search: str = "",
+    direct_only: bool = False,
+    page: int = 1,
+    size: int = 20,
+) -> DownlinePage:
+    """The agent's downline, newest first; `search` matches the start of a username (the
+    agent types what it knows, it sees only the masked form)."""
+    require_agent(agent)
+    size = max(1, min(int(size), MAX_PAGE))
+    page = max(1, int(page))
+    conditions = [_TREE.c.ancestor_id == saved_id(agent.id)]
+    if direct_only:
+        conditions.append(_TREE.c.depth == 1)
+    term = (search or "").strip().lower()[:32]
+    member_table: Table = Member.__table__  # type: ignore[attr-defined]
+    if term:
+        conditions.append(func.lower(member_table.c.username).startswith(term, autoescape=True))
+    joined = _TREE.join(member_table, member_table.c.id == _TREE.c.descendant_id)
+    async with session_scope() as session:
+        connection = await session.connection()
+        total = (
+            await connection.execute(select(func.count()).select_from(joined).where(*conditions))
+        ).scalar_one()
+        rows = (
+            await connection.execute(
+                select(
+                    member_table.c.id,
+                    member_table.c.username,
+                    member_table.c.account_type,
+                    _TREE.c.depth,
+                    member_table.c.created_at,
+                    member_table.c.last_login_at,
+                )
+                .select_from(joined)
+                .where(*conditions)
+                .order_by(member_table.c.id.desc())
+                .offset((page - 1) * size)
+                .limit(size)
+            )
+        ).all()
+    agent_types = get_settings().agent_account_types
+    return DownlinePage(
+        [
+            Downline(
+                int(row.id),
+                mask(row.username),
+                int(row.account_type) in agent_types,
+                int(row.depth),
+                _aware(row.created_at),
+                _aware(row.last_login_at) if row.last_login_at else None,
+            )
+            for row in rows
+        ],
+        int(total),
+    )
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Overview:
+    """The team overview and the agent home (spec 2; public dashboards' figures)."""
+
+    team_size: int
+    direct_size: int
+    team_turnover_today: Decimal
+    direct_turnover_today: Decimal
+    team_net_loss_today: Decimal
+    active_today: int
+    estimated_pay: Decimal  # today's open periods, if they closed now
+    yesterday_pay: Decimal
+    unclaimed: Decimal  # pay is credited at once: nothing waits to be claimed
+    pending_offers: list[ContractView]
+
+
+async def overview(brand: Brand, agent: Member, now: datetime) -> Overview:
+    require_agent(agent)
+    agent_id = saved_id(agent.id)
+    today_start, _ = periods.bounds("D", now, brand.timezone)
+    yesterday_start, _ = periods.last_closed("D", now, brand.timezone)
+    span = reporting.period(today_start)
+    async with session_scope() as session:
+        connection = await session.connection()
+        sizes = (
+            await connection.execute(
+                select(
+                    func.count(),
+                    func.coalesce(func.sum(case((_TREE.c.depth == 1, 1), else_=0)), 0),
+                ).where(_TREE.c.ancestor_id == agent_id)
+            )
+        ).one()
+        team = await reporting.downline_totals(session, tree.descendants(agent_id), span)
+        direct = await reporting.downline_turnover(
+            session, tree.descendants(agent_id, max_depth=1), span
+        )
+        yesterday = (
+            await session.exec(
+                sm_select(func.coalesce(func.sum(AgentPayout.amount), 0)).where(
+                    AgentPayout.agent_id == agent_id,
+                    col(AgentPayout.period_start) >= yesterday_start,
+                    col(AgentPayout.period_start) < today_start,
+                )
+            )
+        ).one()
+    estimated = ZERO
+    for kind in ContractKind:
+        estimated += await estimate(brand, agent_id, kind, now)
+    offers = [
+        contract
+        for contract in await member_contracts(agent)
+        if contract.downline_id == agent_id and contract.status == ContractStatus.OFFERED
+    ]
+    return Overview(
+        team_size=int(sizes[0]),
+        direct_size=int(sizes[1]),
+        team_turnover_today=team.total.turnover,
+        direct_turnover_today=direct,
+        team_net_loss_today=team.total.net_loss,
+        active_today=team.active_members,
+        estimated_pay=estimated,
+        yesterday_pay=Decimal(str(yesterday)).quantize(Decimal("0.01")),
+        unclaimed=ZERO,
+        pending_offers=offers,
+    )

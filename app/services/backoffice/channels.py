@@ -1,0 +1,149 @@
+"""Payment channels in the console: each brand's ways to deposit with their limits, fee,
+order and on/off switch (what the cashier offers: `cashier.deposits.channels` lists the
+enabled ones in their order). Amounts are parsed by the one money parser; a change is
+checked whole before anything is written, and audited with before and after."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from sqlmodel import col, select
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services.amounts import parse_amount
+from app.services.backoffice import audit
+from app.services.backoffice.staff import Staff, require
+from app.services.brands import brands
+from models.base import saved_id
+from models.cashier import PaymentChannel
+
+MAX_FEE_PERCENT = Decimal("100")
+
+
+@dataclass(frozen=True)
+class ChannelView:
+    id: int
+    code: str
+    provider: str
+    min_amount: Decimal
+    max_amount: Decimal
+    fee_percent: Decimal
+    fee_fixed: Decimal
+    enabled: bool
+    sort: int
+
+
+@dataclass(frozen=True)
+class ChannelChange:
+    """What staff typed: amounts as text (the money parser reads them), order as a number."""
+
+    min_amount: str
+    max_amount: str
+    fee_percent: str
+    fee_fixed: str
+    sort: int
+
+
+def _view(row: PaymentChannel) -> ChannelView:
+    return ChannelView(
+        saved_id(row.id), row.code, row.provider, row.min_amount, row.max_amount,
+        row.fee_percent, row.fee_fixed, row.enabled, row.sort,
+    )  # fmt: skip
+
+
+def _plain(row: PaymentChannel) -> dict[str, object]:
+    return {
+        "min": str(row.min_amount),
+        "max": str(row.max_amount),
+        "fee_percent": str(row.fee_percent),
+        "fee_fixed": str(row.fee_fixed),
+        "enabled": row.enabled,
+        "sort": row.sort,
+    }
+
+
+def checked(change: ChannelChange) -> tuple[Decimal, Decimal, Decimal, Decimal, int]:
+    """The change's values, or `channel-invalid` naming the first field that is wrong."""
+
+    def amount(value: str, field: str, allow_zero: bool) -> Decimal:
+        try:
+            return parse_amount(value, "channel-invalid", allow_zero=allow_zero)
+        except AppError:
+            raise AppError("channel-invalid", 422, {"field": field}) from None
+
+    low = amount(change.min_amount, "min", False)
+    high = amount(change.max_amount, "max", False)
+    percent = amount(change.fee_percent, "fee_percent", True)
+    fixed = amount(change.fee_fixed, "fee_fixed", True)
+    if high < low:
+        raise AppError("channel-invalid", 422, {"field": "max"})
+    if percent > MAX_FEE_PERCENT:
+        raise AppError("channel-invalid", 422, {"field": "fee_percent"})
+    if fixed >= low:  # a fee that eats a whole minimum deposit is a typo
+        raise AppError("channel-invalid", 422, {"field": "fee_fixed"})
+    if not -1000 <= change.sort <= 1000:
+        raise AppError("channel-invalid", 422, {"field": "sort"})
+    return low, high, percent, fixed, change.sort
+
+
+async def channel_list(staff: Staff, code: str, now: datetime) -> list[ChannelView]:
+    brand_id = (await brands.by_code(code)).id
+    await require(staff, "channels.view", brand_id, now)
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(PaymentChannel)
+                .where(PaymentChannel.merchant_id == brand_id)
+                .order_by(col(PaymentChannel.sort), col(PaymentChannel.code))
+            )
+        ).all()
+    return [_view(row) for row in rows]
+
+
+async def _brand_of(channel_id: int) -> int:
+    async with session_scope() as session:
+        found = await session.get(PaymentChannel, channel_id)
+    if found is None:
+        raise AppError("channel-unknown", 404)
+    return found.merchant_id
+
+
+async def update_channel(
+    staff: Staff, channel_id: int, change: ChannelChange, now: datetime
+) -> ChannelView:
+    brand_id = await _brand_of(channel_id)
+    await require(staff, "channels.manage", brand_id, now)
+    low, high, percent, fixed, sort = checked(change)
+    async with write_transaction() as session:
+        row = await session.get(PaymentChannel, channel_id, with_for_update=True)
+        assert row is not None
+        before = _plain(row)
+        row.min_amount, row.max_amount, row.fee_percent, row.fee_fixed, row.sort = (
+            low, high, percent, fixed, sort
+        )  # fmt: skip
+        session.add(row)
+        await audit.append(
+            session, staff.actor, "channel.update", now=now, merchant_id=brand_id,
+            target=f"channel:{row.code}", detail={"before": before, "after": _plain(row)},
+        )  # fmt: skip
+        return _view(row)
+
+
+async def set_enabled(staff: Staff, channel_id: int, enabled: bool, now: datetime) -> ChannelView:
+    """Switch a channel on or off for the brand's cashier (the same state again: no entry)."""
+    brand_id = await _brand_of(channel_id)
+    await require(staff, "channels.manage", brand_id, now)
+    async with write_transaction() as session:
+        row = await session.get(PaymentChannel, channel_id, with_for_update=True)
+        assert row is not None
+        if row.enabled != enabled:
+            row.enabled = enabled
+            session.add(row)
+            await audit.append(
+                session, staff.actor, "channel.enable" if enabled else "channel.disable",
+                now=now, merchant_id=brand_id, target=f"channel:{row.code}",
+            )  # fmt: skip
+        return _view(row)

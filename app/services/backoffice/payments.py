@@ -1,0 +1,224 @@
+"""Payments in the console: the withdrawal queue (pay, four-eyes above the brand's threshold,
+reject) over the cashier's withdrawal use cases, and the deposits list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlmodel import col, select
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services import amounts
+from app.services.backoffice import approvals, audit
+from app.services.backoffice.staff import Staff, require
+from app.services.brands import brands
+from app.services.cashier import withdrawals
+from app.services.cashier.withdrawals import Operator
+from models import ApprovalRequest, DepositOrder, Member, WithdrawalOrder, WithdrawalPayout
+from models.base import saved_id
+
+PAY_KIND = "withdrawal.pay"
+PAGE_SIZE = 20
+
+
+@dataclass(frozen=True)
+class WithdrawalRow:
+    order_no: str
+    merchant_id: int
+    member_id: int
+    username: str
+    amount: Decimal
+    paid: Decimal
+    remaining: Decimal
+    status: str
+    created_at: datetime
+    needs_approval: bool
+
+
+@dataclass(frozen=True)
+class DepositRow:
+    order_no: str
+    merchant_id: int
+    member_id: int
+    username: str
+    channel: str
+    amount: Decimal
+    status: str
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class Paid:
+    """Paid at once (`status` the order's new one) or waiting for approval (`approval_id`)."""
+
+    status: str | None
+    approval_id: int | None
+
+
+def _scope(staff: Staff, column: Any) -> list[Any]:
+    return [] if staff.merchant_id is None else [column == staff.merchant_id]
+
+
+async def queue(staff: Staff, page: int, now: datetime) -> list[WithdrawalRow]:
+    """Open withdrawals (an amount still to pay or reject), oldest first."""
+    await require(staff, "payments.view", staff.merchant_id, now)
+    page = max(1, min(page, 10_000))
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(WithdrawalOrder, Member.username)
+                .join(Member, col(Member.id) == WithdrawalOrder.member_id)
+                .where(WithdrawalOrder.remaining_amount > 0)
+                .where(*_scope(staff, WithdrawalOrder.merchant_id))
+                .order_by(col(WithdrawalOrder.id))
+                .offset((page - 1) * PAGE_SIZE)
+                .limit(PAGE_SIZE)
+            )
+        ).all()
+        found = []
+        for order, username in rows:
+            limit = await approvals.threshold(session, order.merchant_id, PAY_KIND)
+            found.append(
+                WithdrawalRow(
+                    order_no=order.order_no,
+                    merchant_id=order.merchant_id,
+                    member_id=order.member_id,
+                    username=username,
+                    amount=order.amount,
+                    paid=order.paid_amount,
+                    remaining=order.remaining_amount,
+                    status=order.status,
+                    created_at=order.created_at,
+                    needs_approval=order.remaining_amount > limit,
+                )
+            )
+    return found
+
+
+async def deposits(staff: Staff, page: int, now: datetime) -> list[DepositRow]:
+    """Deposits, newest first."""
+    await require(staff, "payments.view", staff.merchant_id, now)
+    page = max(1, min(page, 10_000))
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(DepositOrder, Member.username)
+                .join(Member, col(Member.id) == DepositOrder.member_id)
+                .where(*_scope(staff, DepositOrder.merchant_id))
+                .order_by(col(DepositOrder.id).desc())
+                .offset((page - 1) * PAGE_SIZE)
+                .limit(PAGE_SIZE)
+            )
+        ).all()
+    return [
+        DepositRow(
+            order_no=d.order_no,
+            merchant_id=d.merchant_id,
+            member_id=d.member_id,
+            username=username,
+            channel=d.channel_code,
+            amount=d.amount,
+            status=d.status,
+            created_at=d.created_at,
+        )
+        for d, username in rows
+    ]
+
+
+async def _order(order_no: str) -> tuple[WithdrawalOrder, int]:
+    """The order and the number of its next part."""
+    async with session_scope() as session:
+        order = (
+            await session.exec(
+                select(WithdrawalOrder).where(WithdrawalOrder.order_no == order_no.strip()[:40])
+            )
+        ).first()
+        if order is None:
+            raise AppError("withdrawal-order-unknown", status=404)
+        parts = (
+            await session.exec(
+                select(WithdrawalPayout.id).where(WithdrawalPayout.order_id == order.id)
+            )
+        ).all()
+    return order, len(parts) + 1
+
+
+async def _record(
+    staff: Staff, action: str, order: WithdrawalOrder, now: datetime, **detail: Any
+) -> None:
+    async with write_transaction() as session:
+        await audit.append(
+            session,
+            staff.actor,
+            action,
+            now=now,
+            merchant_id=order.merchant_id,
+            target=order.order_no,
+            detail=detail,
+        )
+
+
+async def pay(staff: Staff, order_no: str, amount_text: Any, now: datetime) -> Paid:
+    """Pay the next part (the whole rest when no amount is given); above the threshold the
+    payment waits for a second staff member."""
+    order, part_no = await _order(order_no)
+    await require(staff, "payments.pay", order.merchant_id, now)
+    if amount_text in (None, ""):
+        amount = order.remaining_amount
+    else:
+        amount = amounts.parse_amount(amount_text, "withdrawal-amount-invalid")
+    if order.remaining_amount <= 0:
+        raise AppError("withdrawal-not-payable", status=409)
+    if amount > order.remaining_amount:
+        raise AppError(
+            "withdrawal-payout-over-remaining",
+            status=422,
+            params={"remaining": order.remaining_amount},
+        )
+    if await approvals.needs_approval(order.merchant_id, PAY_KIND, amount):
+        request = await approvals.submit(
+            staff,
+            PAY_KIND,
+            order.merchant_id,
+            amount,
+            {"order": order.order_no, "part": part_no, "amount": f"{amount:.2f}"},
+            f"pay {amount:.2f} {order.order_no}",
+            f"{order.order_no}:{part_no}",
+            now,
+        )
+        return Paid(None, request.id)
+    brand = await brands.by_id(order.merchant_id)
+    view = await withdrawals.pay_part(
+        brand, Operator(staff_id=staff.id), order.order_no, part_no, f"{amount:.2f}"
+    )
+    await _record(staff, "withdrawal.pay", order, now, part=part_no, amount=f"{amount:.2f}")
+    return Paid(view.order.status, None)
+
+
+async def reject(staff: Staff, order_no: str, reason: str, now: datetime) -> str:
+    order, _ = await _order(order_no)
+    await require(staff, "payments.reject", order.merchant_id, now)
+    brand = await brands.by_id(order.merchant_id)
+    view = await withdrawals.reject(brand, Operator(staff_id=staff.id), order.order_no, reason)
+    await _record(staff, "withdrawal.reject", order, now, reason=view.order.reject_reason or "")
+    return view.order.status
+
+
+async def _run_payment(request: ApprovalRequest, approver: Staff, now: datetime) -> dict[str, Any]:
+    payload = request.payload
+    brand = await brands.by_id(request.merchant_id)
+    view = await withdrawals.pay_part(
+        brand,
+        Operator(staff_id=saved_id(request.requested_by)),
+        str(payload["order"]),
+        int(payload["part"]),
+        str(payload["amount"]),
+    )
+    return {"order": view.order.order_no, "status": view.order.status}
+
+
+approvals.register(PAY_KIND, approvals.Executor("payments.pay", _run_payment))

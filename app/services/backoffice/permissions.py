@@ -1,0 +1,130 @@
+"""The catalogue of staff permissions: one per view and per action of the console, and the
+roles seeded with them. A console use case names exactly one of these in `staff.require`."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class P(StrEnum):
+    """Every permission. View, act and export are separate (IqSoft style)."""
+
+    DASHBOARD_VIEW = "dashboard.view"
+    PLAYERS_VIEW = "players.view"
+    PLAYERS_LOCK = "players.lock"
+    PLAYERS_LOGOUT = "players.logout"
+    PLAYERS_RESET_2FA = "players.reset_2fa"
+    PLAYERS_NOTE = "players.note"
+    PLAYERS_ADJUST = "players.adjust"
+    PAYMENTS_VIEW = "payments.view"
+    PAYMENTS_PAY = "payments.pay"
+    PAYMENTS_REJECT = "payments.reject"
+    PAYMENTS_INVESTIGATE = "payments.investigate"
+    APPROVALS_VIEW = "approvals.view"
+    APPROVALS_DECIDE = "approvals.decide"
+    PLATFORM_VIEW = "platform.view"
+    PLATFORM_SITE_STATUS = "platform.site_status"
+    PLATFORM_THRESHOLDS = "platform.thresholds"
+    JOBS_VIEW = "jobs.view"
+    STAFF_VIEW = "staff.view"
+    STAFF_MANAGE = "staff.manage"
+    ROLES_MANAGE = "roles.manage"
+    AUDIT_VIEW = "audit.view"
+    AUDIT_EXPORT = "audit.export"
+    REPORTS_VIEW = "reports.view"
+    REPORTS_EXPORT = "reports.export"
+    POINTS_VIEW = "points.view"  # the points mall's redeems waiting for review
+    POINTS_REVIEW = "points.review"  # approve (ship) or reject (points back) a redeem
+    KYC_VIEW = "kyc.view"  # the identity queue and the barred list
+    KYC_DECIDE = "kyc.decide"  # approve or reject an identity under review
+    CONTENT_VIEW = "content.view"
+    CONTENT_EDIT = "content.edit"
+    CONTENT_PUBLISH = "content.publish"
+    LOTTERY_VIEW = "lottery.view"
+    LOTTERY_VOID = "lottery.void"
+    CHANNELS_VIEW = "channels.view"
+    CHANNELS_MANAGE = "channels.manage"
+    AGENTS_VIEW = "agents.view"
+    AGENTS_MANAGE = "agents.manage"
+
+
+ALL: frozenset[str] = frozenset(p.value for p in P)
+
+# The seeded roles. `admin` holds every permission, also those added later.
+ADMIN_ROLE = "admin"
+BUILTIN_ROLES: dict[str, frozenset[str]] = {
+    "support": frozenset(
+        {
+            P.DASHBOARD_VIEW,
+            P.PLAYERS_VIEW,
+            P.PLAYERS_LOCK,
+            P.PLAYERS_LOGOUT,
+            P.PLAYERS_RESET_2FA,
+            P.PLAYERS_NOTE,
+        }
+    ),
+    "payments": frozenset(
+        {
+            P.DASHBOARD_VIEW,
+            P.PLAYERS_VIEW,
+            P.PAYMENTS_VIEW,
+            P.PAYMENTS_PAY,
+            P.PAYMENTS_REJECT,
+            P.PAYMENTS_INVESTIGATE,
+            P.APPROVALS_VIEW,
+            P.APPROVALS_DECIDE,
+        }
+    ),
+    "risk": frozenset(
+        {
+            P.DASHBOARD_VIEW,
+            P.PLAYERS_VIEW,
+            P.PLAYERS_LOCK,
+            P.PLAYERS_LOGOUT,
+            P.PLAYERS_NOTE,
+            P.PAYMENTS_VIEW,
+            P.APPROVALS_VIEW,
+            P.AUDIT_VIEW,
+            P.REPORTS_VIEW,
+            P.KYC_VIEW,
+            P.KYC_DECIDE,
+            P.LOTTERY_VIEW,
+        }
+    ),
+    "marketing": frozenset(
+        {
+            P.DASHBOARD_VIEW,
+            P.PLAYERS_VIEW,
+            P.REPORTS_VIEW,
+            P.POINTS_VIEW,
+            P.POINTS_REVIEW,
+            P.CONTENT_VIEW,
+            P.CONTENT_EDIT,
+            P.CONTENT_PUBLISH,
+            P.AGENTS_VIEW,
+            P.AGENTS_MANAGE,
+        }
+    ),
+    "finance": frozenset(
+        {
+            P.DASHBOARD_VIEW,
+            P.PLAYERS_VIEW,
+            P.PLAYERS_ADJUST,
+            P.PAYMENTS_VIEW,
+            P.CHANNELS_VIEW,
+            P.CHANNELS_MANAGE,
+            P.APPROVALS_VIEW,
+            P.APPROVALS_DECIDE,
+            P.REPORTS_VIEW,
+            P.REPORTS_EXPORT,
+        }
+    ),
+    ADMIN_ROLE: ALL,
+}
+
+
+def effective(role_name: str, stored: list[str]) -> frozenset[str]:
+    """What a role allows: the admin role everything, any other its known stored names."""
+    if role_name == ADMIN_ROLE:
+        return ALL
+    return frozenset(stored) & ALL

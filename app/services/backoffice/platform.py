@@ -1,0 +1,104 @@
+"""Platform in the console: maintenance and region blocks through the same service as the
+CLI (app/services/site_status.py), each change audited with before and after; scheduled jobs
+and their runs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlmodel import col, select
+
+from app.core.db import session_scope, write_transaction
+from app.services import job_runs, site_status
+from app.services.backoffice import audit
+from app.services.backoffice.staff import Staff, require
+from app.services.brands import brands
+from models import Merchant
+
+
+async def _brand_id(code: str) -> int:
+    return (await brands.by_code(code)).id
+
+
+async def switches(staff: Staff, code: str, now: datetime) -> site_status.SiteSwitches:
+    await require(staff, "platform.view", await _brand_id(code), now)
+    return await site_status.switches(code)
+
+
+async def _audited(
+    staff: Staff, code: str, action: str, before: site_status.SiteSwitches,
+    after: site_status.SiteSwitches, now: datetime,
+) -> site_status.SiteSwitches:  # fmt: skip
+    async with write_transaction() as session:
+        await audit.append(
+            session,
+            staff.actor,
+            action,
+            now=now,
+            merchant_id=await _brand_id(code),
+            target=code,
+            detail={"before": _plain(before), "after": _plain(after)},
+        )
+    return after
+
+
+def _plain(switches: site_status.SiteSwitches) -> dict[str, object]:
+    return {
+        "maintenance": switches.maintenance,
+        "until": switches.maintenance_end_at.isoformat() if switches.maintenance_end_at else None,
+        "message": switches.maintenance_message,
+        "networks": list(switches.blocked_networks),
+        "countries": list(switches.blocked_countries),
+    }
+
+
+async def start_maintenance(
+    staff: Staff, code: str, message: str | None, until: datetime | None, now: datetime
+) -> site_status.SiteSwitches:
+    await require(staff, "platform.site_status", await _brand_id(code), now)
+    before = await site_status.switches(code)
+    after = await site_status.start_maintenance(code, until=until, message=message, now=now)
+    return await _audited(staff, code, "settings.maintenance", before, after, now)
+
+
+async def back_to_normal(staff: Staff, code: str, now: datetime) -> site_status.SiteSwitches:
+    await require(staff, "platform.site_status", await _brand_id(code), now)
+    before = await site_status.switches(code)
+    after = await site_status.back_to_normal(code, now=now)
+    return await _audited(staff, code, "settings.normal", before, after, now)
+
+
+async def block(
+    staff: Staff, code: str, networks: list[str], countries: list[str], now: datetime
+) -> site_status.SiteSwitches:
+    await require(staff, "platform.site_status", await _brand_id(code), now)
+    before = await site_status.switches(code)
+    after = await site_status.block(code, networks=networks, countries=countries, now=now)
+    return await _audited(staff, code, "settings.block", before, after, now)
+
+
+async def unblock(
+    staff: Staff, code: str, networks: list[str], countries: list[str], now: datetime
+) -> site_status.SiteSwitches:
+    await require(staff, "platform.site_status", await _brand_id(code), now)
+    before = await site_status.switches(code)
+    after = await site_status.unblock(code, networks=networks, countries=countries, now=now)
+    return await _audited(staff, code, "settings.unblock", before, after, now)
+
+
+async def job_history(
+    staff: Staff, names: Sequence[str], now: datetime
+) -> list[job_runs.JobHistory]:
+    """Recent runs of the named jobs (the caller passes app.jobs.JOBS' names)."""
+    await require(staff, "jobs.view", staff.merchant_id, now)
+    return await job_runs.recent_runs(names)
+
+
+async def brand_codes(merchant_id: int | None) -> list[str]:
+    """The codes of the brands a staff member of `merchant_id` works for (None: all)."""
+    async with session_scope() as session:
+        statement = select(Merchant.code).order_by(col(Merchant.code))
+        if merchant_id is not None:
+            statement = statement.where(Merchant.id == merchant_id)
+        return list((await session.exec(statement)).all())

@@ -1,0 +1,506 @@
+"""Players in the console: search, the 360 view, and the actions on an account (lock,
+unlock, force logout, reset 2FA, notes, manual balance adjustment through the ledger with a
+reason, four-eyes above the brand's threshold)."""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import union
+from sqlmodel import col, delete, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services import amounts, ledger
+from app.services.accounts import sessions
+from app.services.backoffice import approvals, audit
+from app.services.backoffice.staff import Staff, require
+from app.services.wallet_events import balance_changed
+from models import (
+    ApprovalRequest,
+    DepositOrder,
+    Member,
+    MemberSession,
+    Merchant,
+    PlayerNote,
+    RecoveryCode,
+    StaffMember,
+    WagerFact,
+    WithdrawalOrder,
+)
+from models.base import saved_id
+from models.ledger import AccountKind, TransactionKind
+from models.member import MEMBER_ACTIVE, MEMBER_BLOCKED
+
+PAGE_SIZE = 20
+ADJUST_KIND = "balance.adjust"
+MAX_QUERY = 120
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    id: int
+    merchant_id: int
+    username: str
+    mobile: str
+    email: str
+    status: str
+    created_at: datetime
+    last_login_ip: str
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    rows: list[PlayerRow]
+    page: int
+    has_more: bool
+
+
+@dataclass(frozen=True)
+class Player360:
+    player: PlayerRow
+    brand_code: str
+    currency: str
+    nickname: str
+    account_type: int
+    totp_enabled: bool
+    last_login_at: datetime | None
+    cash: Decimal
+    bonus: Decimal
+    locked: Decimal
+    movements: list[dict[str, Any]]
+    bets: list[dict[str, Any]]
+    deposits: list[dict[str, Any]]
+    withdrawals: list[dict[str, Any]]
+    sessions: list[dict[str, Any]]
+    notes: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Adjusted:
+    """Done at once (`transaction_id`) or waiting for a second staff member (`approval_id`)."""
+
+    transaction_id: int | None
+    approval_id: int | None
+
+
+def _row(member: Member) -> PlayerRow:
+    return PlayerRow(
+        id=saved_id(member.id),
+        merchant_id=member.merchant_id,
+        username=member.username,
+        mobile=member.mobile or "",
+        email=member.email or "",
+        status=member.status,
+        created_at=member.created_at,
+        last_login_ip=member.last_login_ip or "",
+    )
+
+
+def _prefix(column: Any, text: str) -> Any:
+    """`column LIKE 'text%'` with the pattern made here (so PostgreSQL sees a plain prefix
+    and reads the column's pattern index); %, _ and the escape are matched literally."""
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return col(column).like(escaped + "%", escape="\\")
+
+
+def _condition(query: str) -> Any:
+    """What the query matches: an id (or a phone prefix), an e-mail prefix, an address, or a
+    username prefix. Prefix matches use the columns' indexes."""
+    text = query.strip()[:MAX_QUERY]
+    if not text:
+        return None
+    if text.startswith("#") and text[1:].isdigit():
+        return Member.id == int(text[1:])
+    if "@" in text:
+        return _prefix(Member.email, text)
+    try:
+        address = str(ipaddress.ip_address(text))
+    except ValueError:
+        address = ""
+    # Either-or matches are a union of index reads (an OR would let the planner scan).
+    if address:
+        return col(Member.id).in_(
+            union(
+                select(Member.id).where(Member.last_login_ip == address),
+                select(MemberSession.member_id).where(MemberSession.ip == address),
+            )
+        )
+    if text.isdigit():
+        by_mobile = select(Member.id).where(_prefix(Member.mobile, text))
+        if len(text) > 12:
+            return col(Member.id).in_(by_mobile)
+        return col(Member.id).in_(union(select(Member.id).where(Member.id == int(text)), by_mobile))
+    return _prefix(Member.username, text.lower())
+
+
+async def search(staff: Staff, query: str, page: int, now: datetime) -> SearchPage:
+    """A page of the staff member's brand's players (every brand's for all-brand staff)."""
+    await require(staff, "players.view", staff.merchant_id, now)
+    page = max(1, min(page, 10_000))
+    condition = _condition(query)
+    filters: list[Any] = [] if condition is None else [condition]
+    if staff.merchant_id is not None:
+        filters.append(Member.merchant_id == staff.merchant_id)
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(Member)
+                .where(*filters)
+                .order_by(col(Member.id).desc())
+                .offset((page - 1) * PAGE_SIZE)
+                .limit(PAGE_SIZE + 1)
+            )
+        ).all()
+    return SearchPage([_row(m) for m in rows[:PAGE_SIZE]], page, len(rows) > PAGE_SIZE)
+
+
+async def _member(member_id: int) -> Member:
+    async with session_scope() as session:
+        member = await session.get(Member, member_id)
+    if member is None:
+        raise AppError("player-unknown", status=404)
+    return member
+
+
+async def _target(staff: Staff, member_id: int, permission: str, now: datetime) -> Member:
+    """The player, once the staff member may do `permission` on their brand."""
+    member = await _member(member_id)
+    await require(staff, permission, member.merchant_id, now)
+    return member
+
+
+def _money(value: Decimal) -> str:
+    return f"{value:.2f}"
+
+
+async def _recent(session: AsyncSession, member: Member) -> dict[str, list[dict[str, Any]]]:
+    member_id = saved_id(member.id)
+    moves = await ledger.member_movements(session, member_id=member_id, page_size=PAGE_SIZE)
+    facts = (
+        await session.exec(
+            select(WagerFact)
+            .where(WagerFact.member_id == member_id)
+            .order_by(col(WagerFact.settled_at).desc())
+            .limit(PAGE_SIZE)
+        )
+    ).all()
+    deposits = (
+        await session.exec(
+            select(DepositOrder)
+            .where(DepositOrder.member_id == member_id)
+            .order_by(col(DepositOrder.id).desc())
+            .limit(PAGE_SIZE)
+        )
+    ).all()
+    withdrawals = (
+        await session.exec(
+            select(WithdrawalOrder)
+            .where(WithdrawalOrder.member_id == member_id)
+            .order_by(col(WithdrawalOrder.id).desc())
+            .limit(PAGE_SIZE)
+        )
+    ).all()
+    logins = (
+        await session.exec(
+            select(MemberSession)
+            .where(MemberSession.member_id == member_id)
+            .order_by(col(MemberSession.id).desc())
+            .limit(PAGE_SIZE)
+        )
+    ).all()
+    notes = (
+        await session.exec(
+            select(PlayerNote, StaffMember.username)
+            .join(StaffMember, col(StaffMember.id) == PlayerNote.staff_id)
+            .where(PlayerNote.member_id == member_id)
+            .order_by(col(PlayerNote.id).desc())
+            .limit(PAGE_SIZE)
+        )
+    ).all()
+    return {
+        "movements": [
+            {
+                "id": m.transaction_id,
+                "kind": str(m.kind),
+                "reference": m.reference,
+                "at": m.created_at.isoformat(timespec="seconds"),
+                "amount": _money(sum((c.amount for c in m.changes), Decimal(0))),
+            }
+            for m in moves.items
+        ],
+        "bets": [
+            {
+                "at": f.settled_at.isoformat(timespec="seconds"),
+                "vendor": f.vendor,
+                "game": f.game_code,
+                "bet": _money(f.bet),
+                "win": _money(f.win),
+                "net": _money(f.net),
+            }
+            for f in facts
+        ],
+        "deposits": [
+            {
+                "order": d.order_no,
+                "at": d.created_at.isoformat(timespec="seconds"),
+                "amount": _money(d.amount),
+                "status": d.status,
+            }
+            for d in deposits
+        ],
+        "withdrawals": [
+            {
+                "order": w.order_no,
+                "at": w.created_at.isoformat(timespec="seconds"),
+                "amount": _money(w.amount),
+                "status": w.status,
+            }
+            for w in withdrawals
+        ],
+        "sessions": [
+            {
+                "at": s.created_at.isoformat(timespec="seconds"),
+                "ip": s.ip,
+                "device": s.device,
+                "live": "off" if s.revoked_at or s.expires_at <= s.created_at else "on",
+            }
+            for s in logins
+        ],
+        "notes": [
+            {"at": n.created_at.isoformat(timespec="seconds"), "by": by, "text": n.text}
+            for n, by in notes
+        ],
+    }
+
+
+async def profile(staff: Staff, member_id: int, now: datetime) -> Player360:
+    member = await _target(staff, member_id, "players.view", now)
+    async with session_scope() as session:
+        brand = await session.get(Merchant, member.merchant_id)
+        assert brand is not None
+        wallet = await ledger.member_wallet(
+            session,
+            merchant_id=member.merchant_id,
+            member_id=saved_id(member.id),
+            currency=brand.currency,
+        )
+        recent = await _recent(session, member)
+    return Player360(
+        player=_row(member),
+        brand_code=brand.code,
+        currency=brand.currency,
+        nickname=member.nickname,
+        account_type=member.account_type,
+        totp_enabled=member.totp_enabled,
+        last_login_at=member.last_login_at,
+        cash=wallet.cash,
+        bonus=wallet.bonus,
+        locked=wallet.locked,
+        **recent,
+    )
+
+
+def _reason(reason: str) -> str:
+    cleaned = " ".join(reason.split())[:200]
+    if not cleaned:
+        raise AppError("staff-reason-required", status=422)
+    return cleaned
+
+
+async def set_locked(
+    staff: Staff, member_id: int, locked: bool, reason: str, now: datetime
+) -> None:
+    """Lock (the player can no longer log in; every session ends) or unlock."""
+    member = await _target(staff, member_id, "players.lock", now)
+    why = _reason(reason)
+    async with write_transaction() as session:
+        stored = await session.get(Member, member_id, with_for_update=True)
+        assert stored is not None
+        before = stored.status
+        stored.status = MEMBER_BLOCKED if locked else MEMBER_ACTIVE
+        session.add(stored)
+        await audit.append(
+            session,
+            staff.actor,
+            "player.lock" if locked else "player.unlock",
+            now=now,
+            merchant_id=member.merchant_id,
+            target=f"member:{member_id}",
+            detail={"before": before, "after": stored.status, "reason": why},
+        )
+    if locked:
+        await sessions.end_sessions(member_id)
+
+
+async def force_logout(staff: Staff, member_id: int, now: datetime) -> int:
+    member = await _target(staff, member_id, "players.logout", now)
+    ended = await sessions.end_sessions(member_id)
+    async with write_transaction() as session:
+        await audit.append(
+            session,
+            staff.actor,
+            "player.logout",
+            now=now,
+            merchant_id=member.merchant_id,
+            target=f"member:{member_id}",
+            detail={"ended": ended},
+        )
+    return ended
+
+
+async def reset_2fa(staff: Staff, member_id: int, reason: str, now: datetime) -> None:
+    """Turn the player's authenticator off (they enrol again); recovery codes go too."""
+    member = await _target(staff, member_id, "players.reset_2fa", now)
+    why = _reason(reason)
+    async with write_transaction() as session:
+        stored = await session.get(Member, member_id, with_for_update=True)
+        assert stored is not None
+        stored.totp_enabled = False
+        stored.totp_secret_encrypted = None
+        session.add(stored)
+        await session.exec(delete(RecoveryCode).where(col(RecoveryCode.member_id) == member_id))
+        await audit.append(
+            session,
+            staff.actor,
+            "player.reset_2fa",
+            now=now,
+            merchant_id=member.merchant_id,
+            target=f"member:{member_id}",
+            detail={"reason": why},
+        )
+
+
+async def add_note(staff: Staff, member_id: int, text: str, now: datetime) -> None:
+    member = await _target(staff, member_id, "players.note", now)
+    cleaned = text.strip()[:1000]
+    if not cleaned:
+        raise AppError("staff-note-empty", status=422)
+    async with write_transaction() as session:
+        session.add(
+            PlayerNote(member_id=member_id, staff_id=staff.id, text=cleaned, created_at=now)
+        )
+        await audit.append(
+            session,
+            staff.actor,
+            "player.note",
+            now=now,
+            merchant_id=member.merchant_id,
+            target=f"member:{member_id}",
+        )
+
+
+async def _post_adjustment(
+    member: Member, direction: str, amount: Decimal, reason: str, key: str, actor: audit.Actor,
+    now: datetime, approval_id: int | None,
+) -> int:  # fmt: skip
+    member_id = saved_id(member.id)
+    async with write_transaction() as session:
+        brand = await session.get(Merchant, member.merchant_id)
+        assert brand is not None
+        cash = await ledger.account(
+            session,
+            merchant_id=member.merchant_id,
+            kind=AccountKind.MEMBER_CASH,
+            currency=brand.currency,
+            member_id=member_id,
+        )
+        house = await ledger.account(
+            session, merchant_id=member.merchant_id, kind=AccountKind.HOUSE, currency=brand.currency
+        )
+        credit = direction == "credit"
+        posted = await ledger.move(
+            session,
+            merchant_id=member.merchant_id,
+            kind=TransactionKind.ADJUSTMENT,
+            idempotency_key=key,
+            debit_account_id=saved_id(house.id if credit else cash.id),
+            credit_account_id=saved_id(cash.id if credit else house.id),
+            amount=amount,
+            reference=f"ADJ-{approval_id}" if approval_id else "ADJ",
+            member_id=member_id,
+            metadata={"reason": reason, "staff": actor.staff_id, "approval": approval_id},
+        )
+        if not posted.replay:
+            await audit.append(
+                session,
+                actor,
+                "player.adjust",
+                now=now,
+                merchant_id=member.merchant_id,
+                target=f"member:{member_id}",
+                detail={
+                    "direction": direction,
+                    "amount": str(amount),
+                    "reason": reason,
+                    "transaction": posted.transaction_id,
+                    "approval": approval_id,
+                },
+            )
+    await balance_changed(member_id)
+    return posted.transaction_id
+
+
+async def adjust(
+    staff: Staff,
+    member_id: int,
+    direction: str,
+    amount_text: Any,
+    reason: str,
+    idempotency_key: str,
+    now: datetime,
+) -> Adjusted:
+    """A manual credit or debit of the player's cash, with a reason; above the brand's
+    threshold it waits for a second staff member. `idempotency_key` is the form's own: a
+    repeated submit moves money once."""
+    member = await _target(staff, member_id, "players.adjust", now)
+    if direction not in ("credit", "debit"):
+        raise AppError("staff-adjust-direction", status=422)
+    amount = amounts.parse_amount(amount_text, "staff-amount-invalid")
+    why = _reason(reason)
+    key = idempotency_key.strip()[:64]
+    if len(key) < 16:
+        raise AppError("staff-amount-invalid", status=422)
+    if await approvals.needs_approval(member.merchant_id, ADJUST_KIND, amount):
+        request = await approvals.submit(
+            staff,
+            ADJUST_KIND,
+            member.merchant_id,
+            amount,
+            {"member": member_id, "direction": direction, "reason": why},
+            f"{direction} {amount:.2f} member:{member_id}",
+            f"{staff.id}:{key}",
+            now,
+        )
+        return Adjusted(None, request.id)
+    posted = await _post_adjustment(
+        member, direction, amount, why, f"staff-adjust:{staff.id}:{key}", staff.actor, now, None
+    )
+    return Adjusted(posted, None)
+
+
+async def _run_adjustment(
+    request: ApprovalRequest, approver: Staff, now: datetime
+) -> dict[str, Any]:
+    member = await _member(int(request.payload["member"]))
+    if member.merchant_id != request.merchant_id:
+        raise AppError("player-unknown", status=404)
+    transaction_id = await _post_adjustment(
+        member,
+        str(request.payload["direction"]),
+        request.amount,
+        str(request.payload["reason"]),
+        f"approval:{request.id}",
+        approver.actor,
+        now,
+        request.id,
+    )
+    return {"transaction": transaction_id}
+
+
+approvals.register(ADJUST_KIND, approvals.Executor("players.adjust", _run_adjustment))

@@ -1,0 +1,240 @@
+"""Reports of the console: per day of the brand's own time zone (its `timezone`, e.g.
+America/Sao_Paulo: a Brazilian operator's day starts at local midnight), deposits and
+withdrawals paid (from the ledger), bets, wins and GGR (from the wager facts, summed per
+local day, category and vendor by the rollup, app/services/backoffice/rollup.py), bonus
+cost (the promotion expense account's movements) and NGR = GGR - bonus cost; as rows and
+as CSV.
+
+- deposits: money credited to members' cash by DEPOSIT transactions;
+- withdrawals: parts paid out (WITHDRAWAL transactions into payment clearing) less parts an
+  investigation found not paid (refunds out of payment clearing);
+- GGR = bets - wins of the day's facts; NGR = GGR - bonus cost.
+
+`breakdown` splits the facts of the same days by brand, category or vendor. For every brand
+at once, each brand's figures are summed under its own local date.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Literal
+from zoneinfo import ZoneInfo
+
+from sqlmodel import col, func, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import session_scope
+from app.core.errors import AppError
+from app.services import reporting
+from app.services.backoffice import rollup
+from app.services.backoffice.staff import Staff, require
+from app.services.brands import Brand, brands
+from models import LedgerAccount, LedgerEntry, LedgerTransaction, Merchant
+from models.ledger import AccountKind, TransactionKind
+
+MAX_DAYS = 92
+ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class DayRow:
+    day: date
+    deposits: Decimal
+    withdrawals: Decimal
+    bets: Decimal
+    wins: Decimal
+    bonus_cost: Decimal
+
+    @property
+    def ggr(self) -> Decimal:
+        return self.bets - self.wins
+
+    @property
+    def ngr(self) -> Decimal:
+        return self.ggr - self.bonus_cost
+
+
+async def _ledger_sum(
+    session: AsyncSession,
+    brand_id: int,
+    account_kind: AccountKind,
+    kinds: list[TransactionKind],
+    start: datetime,
+    end: datetime,
+) -> Decimal:
+    total = (
+        await session.exec(
+            select(func.coalesce(func.sum(LedgerEntry.amount), 0))
+            .join(LedgerAccount, col(LedgerAccount.id) == LedgerEntry.account_id)
+            .join(LedgerTransaction, col(LedgerTransaction.id) == LedgerEntry.transaction_id)
+            .where(
+                LedgerAccount.merchant_id == brand_id,
+                LedgerAccount.kind == account_kind.value,
+                col(LedgerTransaction.kind).in_([k.value for k in kinds]),
+                LedgerEntry.created_at >= start,
+                LedgerEntry.created_at < end,
+            )
+        )
+    ).one()
+    return Decimal(total).quantize(Decimal("0.01"))
+
+
+def day_bounds(zone: ZoneInfo, day: date) -> tuple[datetime, datetime]:
+    """The local day as a UTC range: local midnight to the next local midnight (23 or 25
+    hours long on a daylight-saving change)."""
+    start = datetime.combine(day, time.min, tzinfo=zone)
+    end = datetime.combine(day + timedelta(days=1), time.min, tzinfo=zone)
+    return start.astimezone(UTC), end.astimezone(UTC)
+
+
+def local_days(zone: ZoneInfo, days: int, now: datetime) -> list[date]:
+    """The last `days` local dates up to the brand's today, oldest first."""
+    today = now.astimezone(zone).date()
+    return [today - timedelta(days=offset) for offset in range(days - 1, -1, -1)]
+
+
+async def _day(session: AsyncSession, brand: Brand, day: date, facts: reporting.Totals) -> DayRow:
+    """The day's ledger figures, with its facts' sums (read from the rollup)."""
+    start, end = day_bounds(ZoneInfo(brand.timezone), day)
+    brand_id = brand.id
+    deposits = await _ledger_sum(
+        session, brand_id, AccountKind.MEMBER_CASH, [TransactionKind.DEPOSIT], start, end
+    )
+    paid = await _ledger_sum(
+        session,
+        brand_id,
+        AccountKind.PAYMENT_CLEARING,
+        [TransactionKind.WITHDRAWAL, TransactionKind.WITHDRAWAL_RELEASE],
+        start,
+        end,
+    )
+    bonus = await _ledger_sum(
+        session,
+        brand_id,
+        AccountKind.PROMOTION_EXPENSE,
+        [TransactionKind.BONUS, TransactionKind.REBATE, TransactionKind.POINTS_CONVERSION],
+        start,
+        end,
+    )
+    return DayRow(day, deposits, paid, facts.bet, facts.win, -bonus)
+
+
+async def _scope(
+    staff: Staff, brand_code: str | None, permission: str, now: datetime
+) -> list[Brand]:
+    """The brands a report covers (one, or every brand the staff member has), checked."""
+    brand_id = (await brands.by_code(brand_code)).id if brand_code else staff.merchant_id
+    await require(staff, permission, brand_id, now)
+    if brand_id is not None:
+        return [await brands.by_id(brand_id)]
+    async with session_scope() as session:
+        ids = (await session.exec(select(Merchant.id).order_by(col(Merchant.id)))).all()
+    return [await brands.by_id(int(i)) for i in ids if i is not None]
+
+
+def _checked_days(days: int) -> None:
+    if not 1 <= days <= MAX_DAYS:
+        raise AppError("report-days-invalid", status=422, params={"max": MAX_DAYS})
+
+
+async def daily(staff: Staff, brand_code: str | None, days: int, now: datetime) -> list[DayRow]:
+    """The last `days` local days up to today, oldest first, for one brand or every brand
+    the staff member has (each brand's day in its own time zone)."""
+    _checked_days(days)
+    scope = await _scope(staff, brand_code, "reports.view", now)
+    await rollup.refresh()
+    totals: dict[date, list[DayRow]] = {}
+    async with session_scope() as session:
+        for brand in scope:
+            wanted = local_days(ZoneInfo(brand.timezone), days, now)
+            facts = await rollup.totals(session, brand.id, wanted[0], wanted[-1], "day")
+            for day in wanted:
+                found = facts.get(day.isoformat(), reporting.Totals())
+                totals.setdefault(day, []).append(await _day(session, brand, day, found))
+    return [
+        DayRow(
+            day,
+            sum((p.deposits for p in parts), ZERO),
+            sum((p.withdrawals for p in parts), ZERO),
+            sum((p.bets for p in parts), ZERO),
+            sum((p.wins for p in parts), ZERO),
+            sum((p.bonus_cost for p in parts), ZERO),
+        )
+        for day, parts in sorted(totals.items())
+    ][-days:]
+
+
+Dimension = Literal["brand", "category", "vendor"]
+DIMENSIONS: tuple[Dimension, ...] = ("brand", "category", "vendor")
+
+
+@dataclass(frozen=True)
+class SliceRow:
+    key: str  # the brand's code, the category or the vendor
+    bets: Decimal
+    wins: Decimal
+    facts: int
+
+    @property
+    def ggr(self) -> Decimal:
+        return self.bets - self.wins
+
+
+async def breakdown(
+    staff: Staff, brand_code: str | None, days: int, by: Dimension, now: datetime
+) -> list[SliceRow]:
+    """Bets, wins and GGR of the same local days as `daily`, by brand, category or vendor,
+    the largest GGR first."""
+    _checked_days(days)
+    if by not in DIMENSIONS:
+        raise AppError("report-dimension-invalid", status=422)
+    scope = await _scope(staff, brand_code, "reports.view", now)
+    await rollup.refresh()
+    sums: dict[str, reporting.Totals] = {}
+    async with session_scope() as session:
+        for brand in scope:
+            wanted = local_days(ZoneInfo(brand.timezone), days, now)
+            parts = await rollup.totals(
+                session, brand.id, wanted[0], wanted[-1], "all" if by == "brand" else by
+            )
+            if by == "brand" and "all" in parts:
+                parts = {brand.code: parts["all"]}
+            for key, part in parts.items():
+                sums[key] = reporting.add(sums.get(key, reporting.Totals()), part)
+    rows = [SliceRow(key, t.bet, t.win, t.facts) for key, t in sums.items() if t.facts]
+    return sorted(rows, key=lambda r: (-r.ggr, r.key))
+
+
+CSV_COLUMNS = ("day", "deposits", "withdrawals", "bets", "wins", "ggr", "bonus_cost", "ngr")
+
+
+async def daily_csv(staff: Staff, brand_code: str | None, days: int, now: datetime) -> str:
+    await _scope(staff, brand_code, "reports.export", now)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for r in await daily(staff, brand_code, days, now):
+        writer.writerow(
+            [r.day.isoformat(), r.deposits, r.withdrawals, r.bets, r.wins, r.ggr,
+             r.bonus_cost, r.ngr]
+        )  # fmt: skip
+    return out.getvalue()
+
+
+BREAKDOWN_COLUMNS = ("key", "bets", "wins", "ggr", "facts")
+
+
+async def breakdown_csv(
+    staff: Staff, brand_code: str | None, days: int, by: Dimension, now: datetime
+) -> str:
+    await _scope(staff, brand_code, "reports.export", now)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow((by, *BREAKDOWN_COLUMNS[1:]))
+    for r in await breakdown(staff, brand_code, days, by, now):
+        writer.writerow([r.key, r.bets, r.wins, r.ggr, r.facts])
+    return out.getvalue()

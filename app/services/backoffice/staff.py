@@ -1,0 +1,454 @@
+"""Staff accounts, roles and staff logins, and the one permission check of the console.
+
+A staff member is not a member: their own table, their own sessions. Every login asks for the
+password and a TOTP code (enrolled when the account is made); a session is bound to the
+browser that logged in (the digest of its HttpOnly cookie's secret, app/services/
+browser_logins.py), ends after STAFF_IDLE of inactivity or STAFF_ABSOLUTE after the login,
+and is revoked by logout, by a lock of the account and by a new login from the same browser.
+
+Every console use case starts with `require(staff, permission, merchant_id)`: the
+permission must be in the staff member's role and the brand must be theirs (staff of every
+brand have `merchant_id` None). A refusal is itself written to the audit log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlmodel import col, select, update
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core import rate_limit
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.security import decrypt_secret, encrypt_secret, hash_password, verify_password
+from app.services import browser_logins
+from app.services.accounts import totp
+from app.services.backoffice import audit
+from app.services.backoffice.permissions import ADMIN_ROLE, BUILTIN_ROLES, effective
+from app.services.qr import qr_svg_data_uri
+from models import Merchant, StaffMember, StaffRole, StaffSession
+from models.backoffice import STAFF_ACTIVE, STAFF_LOCKED
+from models.base import saved_id
+
+STAFF_IDLE = timedelta(minutes=15)
+STAFF_ABSOLUTE = timedelta(hours=8)
+_TOUCH_EVERY = timedelta(seconds=30)
+TOTP_PURPOSE = "staff-totp"
+ISSUER = "Back office"
+MIN_PASSWORD = 12
+# Staff login tries, counted before the check: per address and per account name.
+LOGIN_PER_ADDRESS = rate_limit.Limit("staff-login-ip", 30, 900, "staff-login-throttled")
+LOGIN_PER_ACCOUNT = rate_limit.Limit("staff-login-user", 10, 900, "staff-login-throttled")
+
+
+@dataclass(frozen=True)
+class Staff:
+    """The staff member behind a live console session: who, which brand, what they may do."""
+
+    id: int
+    username: str
+    merchant_id: int | None
+    role: str
+    permissions: frozenset[str]
+    session_id: int
+
+    @property
+    def actor(self) -> audit.Actor:
+        return audit.Actor(self.id, self.username)
+
+    def may(self, permission: str) -> bool:
+        return permission in self.permissions
+
+
+@dataclass(frozen=True)
+class Enrolment:
+    """A new staff account's TOTP secret, shown once: the secret, its address and QR code."""
+
+    staff_id: int
+    username: str
+    secret: str
+    uri: str
+    qr: str
+
+
+@dataclass(frozen=True)
+class StaffView:
+    id: int
+    username: str
+    merchant_code: str
+    role: str
+    status: str
+    last_login_at: datetime | None
+
+
+@dataclass(frozen=True)
+class RoleView:
+    id: int
+    name: str
+    permissions: tuple[str, ...]
+    builtin: bool
+
+
+# --- the check --------------------------------------------------------------------------
+
+
+def allowed(staff: Staff, permission: str, merchant_id: int | None) -> bool:
+    """The permission is in the role and the brand is the staff member's (or they have all;
+    `merchant_id` None asks for every brand, which only all-brand staff have)."""
+    if not staff.may(permission):
+        return False
+    return staff.merchant_id is None or staff.merchant_id == merchant_id
+
+
+async def require(staff: Staff, permission: str, merchant_id: int | None, now: datetime) -> None:
+    """Refuse (403, audited) unless `allowed`. Call it before opening the use case's
+    transaction."""
+    if allowed(staff, permission, merchant_id):
+        return
+    async with write_transaction() as session:
+        await audit.append(
+            session,
+            staff.actor,
+            "denied",
+            now=now,
+            merchant_id=merchant_id,
+            target=permission,
+            outcome="denied",
+        )
+    raise AppError("staff-forbidden", status=403)
+
+
+# --- roles ------------------------------------------------------------------------------
+
+
+async def ensure_roles(session: AsyncSession) -> None:
+    """The seeded roles, made once (a building block: the caller commits)."""
+    names = set((await session.exec(select(StaffRole.name))).all())
+    for name, permissions in BUILTIN_ROLES.items():
+        if name not in names:
+            session.add(StaffRole(name=name, permissions=sorted(permissions), builtin=True))
+    await session.flush()
+
+
+def _role_view(role: StaffRole) -> RoleView:
+    return RoleView(
+        id=saved_id(role.id),
+        name=role.name,
+        permissions=tuple(sorted(effective(role.name, role.permissions))),
+        builtin=role.builtin,
+    )
+
+
+async def roles() -> list[RoleView]:
+    async with session_scope() as session:
+        rows = (await session.exec(select(StaffRole).order_by(col(StaffRole.name)))).all()
+    return [_role_view(r) for r in rows]
+
+
+def _clean_name(name: str, code: str) -> str:
+    cleaned = name.strip().lower()
+    if not (3 <= len(cleaned) <= 40) or not all(c.isalnum() or c in "-_." for c in cleaned):
+        raise AppError(code, status=422)
+    return cleaned
+
+
+async def create_role(staff: Staff, name: str, permissions: list[str], now: datetime) -> RoleView:
+    """A new role; nobody grants a permission they do not hold themselves."""
+    await require(staff, "roles.manage", staff.merchant_id, now)
+    cleaned = _clean_name(name, "staff-role-name-invalid")
+    wanted = frozenset(permissions)
+    if not wanted or not wanted <= staff.permissions:
+        raise AppError("staff-role-permissions-invalid", status=422)
+    async with write_transaction() as session:
+        if (await session.exec(select(StaffRole).where(StaffRole.name == cleaned))).first():
+            raise AppError("staff-role-exists", status=409)
+        role = StaffRole(name=cleaned, permissions=sorted(wanted))
+        session.add(role)
+        await session.flush()
+        await audit.append(
+            session,
+            staff.actor,
+            "role.create",
+            now=now,
+            merchant_id=staff.merchant_id,
+            target=cleaned,
+            detail={"permissions": sorted(wanted)},
+        )
+        return _role_view(role)
+
+
+# --- staff accounts ---------------------------------------------------------------------
+
+
+async def _merchant_id(session: AsyncSession, code: str | None) -> int | None:
+    if not code:
+        return None
+    merchant = (
+        await session.exec(select(Merchant).where(Merchant.code == code.strip().upper()))
+    ).first()
+    if merchant is None:
+        raise AppError("staff-brand-unknown", status=422)
+    return saved_id(merchant.id)
+
+
+async def _new_staff(
+    session: AsyncSession,
+    actor: audit.Actor,
+    username: str,
+    password: str,
+    role: StaffRole,
+    merchant_id: int | None,
+    now: datetime,
+) -> Enrolment:
+    cleaned = _clean_name(username, "staff-username-invalid")
+    if len(password) < MIN_PASSWORD or len(password) > 128:
+        raise AppError("staff-password-weak", status=422, params={"min": MIN_PASSWORD})
+    if (await session.exec(select(StaffMember).where(StaffMember.username == cleaned))).first():
+        raise AppError("staff-username-taken", status=409)
+    secret = totp.new_secret()
+    member = StaffMember(
+        username=cleaned,
+        password_hash=await hash_password(password),
+        merchant_id=merchant_id,
+        role_id=saved_id(role.id),
+        totp_secret_encrypted=encrypt_secret(secret, TOTP_PURPOSE),
+        created_at=now,
+    )
+    session.add(member)
+    await session.flush()
+    await audit.append(
+        session,
+        actor,
+        "staff.create",
+        now=now,
+        merchant_id=merchant_id,
+        target=cleaned,
+        detail={"role": role.name},
+    )
+    uri = totp.enrolment_uri(secret, cleaned, ISSUER)
+    return Enrolment(saved_id(member.id), cleaned, secret, uri, qr_svg_data_uri(uri))
+
+
+async def create_first_admin(username: str, password: str, now: datetime) -> Enrolment:
+    """The CLI's first admin (every brand, the admin role); refused once staff exist."""
+    async with write_transaction() as session:
+        await ensure_roles(session)
+        if (await session.exec(select(StaffMember.id))).first() is not None:
+            raise AppError("staff-admin-exists", status=409)
+        role = (await session.exec(select(StaffRole).where(StaffRole.name == ADMIN_ROLE))).one()
+        return await _new_staff(session, audit.SYSTEM, username, password, role, None, now)
+
+
+async def create_staff(
+    staff: Staff,
+    username: str,
+    password: str,
+    role_name: str,
+    merchant_code: str | None,
+    now: datetime,
+) -> Enrolment:
+    """A new staff member of a brand (or of all brands, by all-brand staff only), with a role
+    whose permissions the creator holds."""
+    async with session_scope() as session:
+        merchant_id = await _merchant_id(session, merchant_code)
+    await require(staff, "staff.manage", merchant_id, now)
+    async with write_transaction() as session:
+        await ensure_roles(session)
+        role = (await session.exec(select(StaffRole).where(StaffRole.name == role_name))).first()
+        if role is None:
+            raise AppError("staff-role-unknown", status=422)
+        if not effective(role.name, role.permissions) <= staff.permissions:
+            raise AppError("staff-role-permissions-invalid", status=422)
+        return await _new_staff(session, staff.actor, username, password, role, merchant_id, now)
+
+
+async def staff_list(staff: Staff, now: datetime) -> list[StaffView]:
+    await require(staff, "staff.view", staff.merchant_id, now)
+    filters = [] if staff.merchant_id is None else [StaffMember.merchant_id == staff.merchant_id]
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(StaffMember, StaffRole, Merchant)
+                .join(StaffRole, col(StaffRole.id) == StaffMember.role_id)
+                .outerjoin(Merchant, col(Merchant.id) == StaffMember.merchant_id)
+                .where(*filters)
+                .order_by(col(StaffMember.username))
+            )
+        ).all()
+    return [
+        StaffView(
+            id=saved_id(m.id),
+            username=m.username,
+            merchant_code=brand.code if brand is not None else "*",
+            role=role.name,
+            status=m.status,
+            last_login_at=m.last_login_at,
+        )
+        for m, role, brand in rows
+    ]
+
+
+async def set_locked(staff: Staff, staff_id: int, locked: bool, now: datetime) -> None:
+    """Lock (every session ends) or unlock another staff member."""
+    async with session_scope() as session:
+        target = await session.get(StaffMember, staff_id)
+    if target is None:
+        raise AppError("staff-unknown", status=404)
+    await require(staff, "staff.manage", target.merchant_id, now)
+    if staff_id == staff.id:
+        raise AppError("staff-self-lock", status=409)
+    async with write_transaction() as session:
+        stored = await session.get(StaffMember, staff_id, with_for_update=True)
+        assert stored is not None
+        stored.status = STAFF_LOCKED if locked else STAFF_ACTIVE
+        session.add(stored)
+        if locked:
+            await _revoke(session, staff_id, now)
+        await audit.append(
+            session,
+            staff.actor,
+            "staff.lock" if locked else "staff.unlock",
+            now=now,
+            merchant_id=target.merchant_id,
+            target=target.username,
+        )
+
+
+# --- logins -----------------------------------------------------------------------------
+
+
+async def _revoke(session: AsyncSession, staff_id: int, now: datetime) -> None:
+    await session.exec(
+        update(StaffSession)
+        .where(col(StaffSession.staff_id) == staff_id)
+        .where(col(StaffSession.revoked_at).is_(None))
+        .values(revoked_at=now)
+    )
+
+
+async def _staff(session: AsyncSession, member: StaffMember, session_id: int) -> Staff:
+    role = await session.get(StaffRole, member.role_id)
+    assert role is not None
+    return Staff(
+        id=saved_id(member.id),
+        username=member.username,
+        merchant_id=member.merchant_id,
+        role=role.name,
+        permissions=effective(role.name, role.permissions),
+        session_id=session_id,
+    )
+
+
+async def login(
+    username: str, password: str, code: str, browser_secret: str | None, ip: str, now: datetime
+) -> Staff:
+    """Password and TOTP code, both always; a new session bound to this browser."""
+    browser = browser_logins.browser_digest(browser_secret)
+    if not browser:
+        raise AppError("browser-cookie-required", status=400)
+    name = username.strip().lower()[:64]
+    await rate_limit.consume(LOGIN_PER_ADDRESS, ip)
+    await rate_limit.consume(LOGIN_PER_ACCOUNT, name)
+    async with session_scope() as session:
+        member = (
+            await session.exec(select(StaffMember).where(StaffMember.username == name))
+        ).first()
+    password_ok = await verify_password(member.password_hash if member else None, password)
+    code_ok = False
+    if member is not None and password_ok:
+        secret = decrypt_secret(member.totp_secret_encrypted, TOTP_PURPOSE)
+        code_ok = await totp.code_ok(f"staff-{member.id}", secret, code)
+    if member is None or not password_ok or not code_ok or member.status != STAFF_ACTIVE:
+        async with write_transaction() as session:
+            await audit.append(
+                session,
+                audit.Actor(member.id if member else None, name),
+                "staff.login",
+                now=now,
+                merchant_id=member.merchant_id if member else None,
+                target=ip[:64],
+                outcome="failed",
+            )
+        raise AppError("staff-login-failed", status=401)
+    async with write_transaction() as session:
+        stored = await session.get(StaffMember, member.id)
+        assert stored is not None
+        # One console login per browser: an older one of this browser ends.
+        await session.exec(
+            update(StaffSession)
+            .where(col(StaffSession.browser_digest) == browser)
+            .where(col(StaffSession.revoked_at).is_(None))
+            .values(revoked_at=now)
+        )
+        login_row = StaffSession(
+            staff_id=saved_id(stored.id),
+            browser_digest=browser,
+            created_at=now,
+            last_seen_at=now,
+            expires_at=now + STAFF_ABSOLUTE,
+            ip=ip[:64],
+        )
+        session.add(login_row)
+        stored.last_login_at = now
+        session.add(stored)
+        await session.flush()
+        await audit.append(
+            session,
+            audit.Actor(stored.id, stored.username),
+            "staff.login",
+            now=now,
+            merchant_id=stored.merchant_id,
+            target=ip[:64],
+        )
+        return await _staff(session, stored, saved_id(login_row.id))
+
+
+async def authenticate(browser_secret: str | None, now: datetime) -> Staff:
+    """The staff member logged in on this browser; staff-not-logged-in (401) otherwise."""
+    browser = browser_logins.browser_digest(browser_secret)
+    if not browser:
+        raise AppError("staff-not-logged-in", status=401)
+    async with session_scope() as session:
+        row = (
+            await session.exec(
+                select(StaffSession, StaffMember)
+                .join(StaffMember, col(StaffMember.id) == StaffSession.staff_id)
+                .where(StaffSession.browser_digest == browser)
+                .where(col(StaffSession.revoked_at).is_(None))
+                .order_by(col(StaffSession.id).desc())
+            )
+        ).first()
+        if row is None:
+            raise AppError("staff-not-logged-in", status=401)
+        login_row, member = row
+        if (
+            login_row.expires_at <= now
+            or login_row.last_seen_at + STAFF_IDLE <= now
+            or member.status != STAFF_ACTIVE
+        ):
+            raise AppError("staff-not-logged-in", status=401)
+        found = await _staff(session, member, saved_id(login_row.id))
+    if now - login_row.last_seen_at > _TOUCH_EVERY:
+        async with write_transaction() as session:
+            await session.exec(
+                update(StaffSession)
+                .where(col(StaffSession.id) == login_row.id)
+                .values(last_seen_at=now)
+            )
+    return found
+
+
+async def logout(browser_secret: str | None, now: datetime) -> None:
+    """This browser's console session ends."""
+    browser = browser_logins.browser_digest(browser_secret)
+    if not browser:
+        return
+    async with write_transaction() as session:
+        await session.exec(
+            update(StaffSession)
+            .where(col(StaffSession.browser_digest) == browser)
+            .where(col(StaffSession.revoked_at).is_(None))
+            .values(revoked_at=now)
+        )

@@ -1,0 +1,50 @@
+"""The largest bet a member may place while a bonus with a maximum bet is open (issue 16):
+checked by every bet path (the studio before a round, the seamless wallet before a debit)
+before any money moves. It reads the bonus grants only, so the game paths need not depend on
+the promotions capability (which itself uses the studio for free rounds)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from sqlalchemy import func
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import session_scope
+from app.core.errors import AppError
+from models.promotions import BonusGrant, GrantStatus
+
+CENT = Decimal("0.01")
+
+
+async def max_bet_in(session: AsyncSession, member_id: int, now: datetime) -> Decimal | None:
+    """The largest bet the member may place now: the lowest maximum bet of their open grants
+    (None: no open grant has one)."""
+    lowest = (
+        await session.exec(
+            select(func.min(BonusGrant.max_bet)).where(
+                BonusGrant.member_id == member_id,
+                BonusGrant.status == GrantStatus.ACTIVE.value,
+                col(BonusGrant.expires_at) > now,
+                col(BonusGrant.max_bet).is_not(None),
+            )
+        )
+    ).one()
+    return None if lowest is None else Decimal(str(lowest)).quantize(CENT)
+
+
+async def check_max_bet_in(
+    session: AsyncSession, member_id: int, stake: Decimal, now: datetime
+) -> None:
+    """Refuse a bet above an open grant's maximum bet (`bonus-max-bet`, with the maximum)."""
+    limit = await max_bet_in(session, member_id, now)
+    if limit is not None and stake > limit:
+        raise AppError("bonus-max-bet", 400, {"max": str(limit)})
+
+
+async def check_max_bet(member_id: int, stake: Decimal, now: datetime) -> None:
+    """`check_max_bet_in` in a read of its own (the studio's check before a round)."""
+    async with session_scope() as session:
+        await check_max_bet_in(session, member_id, stake, now)

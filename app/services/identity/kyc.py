@@ -1,0 +1,103 @@
+"""The identity (KYC) provider behind one interface, reached over HTTP (httpx).
+
+A real provider reads the member's document and runs the liveness check; it answers APPROVED
+with the birth date and name it read, REVIEW (a person must look), or REJECTED. The project's
+sandbox provider (`sandbox_decision`, served at SANDBOX_PATH by app/api/sandbox_kyc.py) answers
+the same way, with fixed rules a tester can steer:
+
+- a name of fewer than two words: REJECTED (the document's name could not be matched);
+- a CPF whose first three digits are 999: REVIEW (the document could not be read);
+- else APPROVED, with the birth date as written on the (simulated) document: the one given.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+import httpx
+
+from app.core.config import get_settings
+from app.core.errors import AppError
+
+SANDBOX_PATH = "/wps/sandbox/kyc/verify"
+SANDBOX_NAME = "sandbox"
+REVIEW_PREFIX = "999"
+TIMEOUT_SECONDS = 15
+
+
+class Outcome:
+    APPROVED = "APPROVED"
+    REVIEW = "REVIEW"
+    REJECTED = "REJECTED"
+
+
+@dataclass(frozen=True)
+class KycRequest:
+    reference: str  # our reference of the check (one per attempt)
+    cpf: str
+    full_name: str
+    birth_date: date  # as the member typed it
+
+
+@dataclass(frozen=True)
+class KycAnswer:
+    outcome: str
+    reference: str  # the provider's reference of the check
+    birth_date: date | None  # read from the document (APPROVED)
+    reason: str = ""
+
+
+def sandbox_decision(request: KycRequest) -> KycAnswer:
+    """The sandbox provider's decision (see the module docstring)."""
+    reference = f"SBXKYC-{request.reference}"
+    if len(request.full_name.split()) < 2:
+        return KycAnswer(Outcome.REJECTED, reference, None, "name-mismatch")
+    if request.cpf.startswith(REVIEW_PREFIX):
+        return KycAnswer(Outcome.REVIEW, reference, None, "document-unreadable")
+    return KycAnswer(Outcome.APPROVED, reference, request.birth_date)
+
+
+class HttpKycProvider:
+    """The HTTP adapter: POST the request as JSON, read the answer from the response.
+    `transport` (tests): an in-process route to the sandbox instead of the network."""
+
+    name = SANDBOX_NAME
+
+    def __init__(self, transport: httpx.AsyncBaseTransport | None = None) -> None:
+        self.transport = transport
+
+    def url(self) -> str:
+        return get_settings().public_base_url.rstrip("/") + SANDBOX_PATH
+
+    async def check(
+        self, request: KycRequest, transport: httpx.AsyncBaseTransport | None = None
+    ) -> KycAnswer:
+        body = {
+            "reference": request.reference,
+            "cpf": request.cpf,
+            "fullName": request.full_name,
+            "birthDate": request.birth_date.isoformat(),
+        }
+        unavailable = AppError("identity-provider-unavailable", status=503)
+        try:
+            route = transport or self.transport
+            async with httpx.AsyncClient(transport=route, timeout=TIMEOUT_SECONDS) as client:
+                response = await client.post(self.url(), json=body)
+            response.raise_for_status()
+            answer = response.json()
+            outcome = str(answer["outcome"])
+            born = answer.get("birthDate")
+            if outcome not in (Outcome.APPROVED, Outcome.REVIEW, Outcome.REJECTED):
+                raise unavailable
+            return KycAnswer(
+                outcome=outcome,
+                reference=str(answer.get("reference", ""))[:64],
+                birth_date=date.fromisoformat(born) if born else None,
+                reason=str(answer.get("reason", ""))[:200],
+            )
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            raise unavailable from exc
+
+
+PROVIDER = HttpKycProvider()

@@ -1,0 +1,458 @@
+"""An account's identity on brands whose profile has `identity_verification` (Brazil).
+
+- Registration (`claim_cpf`, in the registration's transaction): the CPF, checked and unique
+  per brand; a CPF on the barred list is refused with neutral words. The account starts
+  PENDING: it may log in and look around, not deposit, bet or withdraw.
+- Verification (`submit`): the member gives their full name and birth date; the identity
+  provider (kyc.py) answers. APPROVED: 18+ is checked on the birth date the PROVIDER read
+  (under the brand's age: REJECTED), the barred list again, then VERIFIED. REVIEW: the
+  account waits for staff (app/services/backoffice/kyc.py). REJECTED: the member may try again.
+- Gates (building blocks, the caller's transaction): `require_verified` before a deposit order
+  and every bet debit; `require_may_withdraw` before a withdrawal (a BARRED account may take
+  its balance out); `own_cpf` for the own-account payment rules (Portaria 615/2024).
+- The barred list at the first login of each day (`check_at_login`) and at each deposit.
+
+Accounts with no identity row (made before identity existed, or by staff tools) are not
+gated here; on a Brazil brand every registration makes one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from zoneinfo import ZoneInfo
+
+import httpx
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.i18n import translate, ui_language
+from app.services.brands import Brand, brands
+from app.services.identity import barred, kyc
+from app.services.identity import cpf as cpf_rules
+from app.services.jurisdiction import profile_of
+from models import Member
+from models.cashier import PayoutAccountKind, PixKeyType
+from models.identity import IdentityStatus, MemberIdentity
+from models.protection import LimitKind, LimitPeriod, MemberLimit, ProtectionRecord
+
+CENT = Decimal("0.01")
+MIN_NAME_LENGTH = 5
+MAX_NAME_LENGTH = 120
+OLDEST_BIRTH_YEAR = 1900
+# Statuses from which the member may send their identity (again).
+SUBMITTABLE = (IdentityStatus.PENDING, IdentityStatus.REJECTED)
+
+
+@dataclass(frozen=True)
+class IdentityView:
+    """What the member (and the site) knows of their identity."""
+
+    required: bool  # the brand asks for it
+    status: str  # "" when no identity row
+    cpf_masked: str
+    full_name: str
+    birth_date: date | None
+    reason: str
+
+    @property
+    def active(self) -> bool:
+        """May deposit and play (as far as identity goes)."""
+        return not self.required or self.status in ("", IdentityStatus.VERIFIED)
+
+
+async def log(
+    session: AsyncSession,
+    member: Member,
+    event: str,
+    now: datetime,
+    params: dict[str, str] | None = None,
+) -> None:
+    """Keep an identity step in the protection retention log (the KYC decisions are part
+    of the evidence kept 5 years; app/services/protection/records.py reads and exports it)."""
+    assert member.id is not None
+    language = ui_language(member.language or "PT")
+    session.add(
+        ProtectionRecord(
+            merchant_id=member.merchant_id,
+            member_id=member.id,
+            event=event,
+            channel="LOG",
+            language=language,
+            content=translate(f"protection.event.{event}", language, **(params or {}))[:2000],
+            params=params or {},
+            created_at=now,
+        )
+    )
+
+
+def _age(born: date, today: date) -> int:
+    return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
+
+
+def _today(brand: Brand, now: datetime) -> date:
+    return now.astimezone(ZoneInfo(brand.timezone)).date()
+
+
+def refused() -> AppError:
+    """Neutral words for a refusal the member must not learn the reason of (a barred CPF)."""
+    return AppError("identity-refused", status=403)
+
+
+# ---- registration ---------------------------------------------------------------------------
+
+
+async def claim_cpf(
+    session: AsyncSession, brand: Brand, member: Member, cpf_text: str, now: datetime
+) -> MemberIdentity:
+    """The new member's CPF (building block: the registration's transaction, after the member
+    row is flushed). One account per CPF per brand; a barred CPF is refused neutrally."""
+    assert member.id is not None
+    digits = cpf_rules.normalize(cpf_text)
+    taken = (
+        await session.exec(
+            select(MemberIdentity.member_id).where(
+                MemberIdentity.merchant_id == brand.id, MemberIdentity.cpf == digits
+            )
+        )
+    ).first()
+    if taken is not None:
+        raise AppError("identity-cpf-taken", status=409)
+    if await barred.is_barred(session, digits):
+        raise refused()
+    identity = MemberIdentity(
+        member_id=member.id,
+        merchant_id=brand.id,
+        cpf=digits,
+        barred_checked_on=_today(brand, now),
+        created_at=now,
+    )
+    session.add(identity)
+    await log(session, member, "identity-registered", now)
+    return identity
+
+
+def required(brand: Brand) -> bool:
+    """Does this brand ask for a CPF and a verified identity?"""
+    return profile_of(brand).identity_verification
+
+
+def cpf_problem(brand: Brand, text: str) -> str | None:
+    """The register form's check of the CPF field: None when fine, else an error code."""
+    if not profile_of(brand).identity_verification:
+        return None
+    if not text.strip():
+        return "val_required"
+    return None if cpf_rules.is_valid(cpf_rules.digits_of(text)) else "identity-cpf-invalid"
+
+
+# ---- reading --------------------------------------------------------------------------------
+
+
+async def view(member: Member) -> IdentityView:
+    brand = await brands.by_id(member.merchant_id)
+    required = profile_of(brand).identity_verification
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+    if identity is None:
+        return IdentityView(required, "", "", "", None, "")
+    return IdentityView(
+        required=required,
+        status=identity.status,
+        cpf_masked=cpf_rules.masked(identity.cpf),
+        full_name=identity.full_name,
+        birth_date=identity.birth_date,
+        reason=identity.reason,
+    )
+
+
+# ---- gates ----------------------------------------------------------------------------------
+
+
+def require_play_status(status: str | None) -> None:
+    """The gate on an identity's status (None: no identity row): verified or none pass; a
+    barred one is refused with neutral words; any other is identity-pending."""
+    if status is None or status == IdentityStatus.VERIFIED:
+        return
+    if status == IdentityStatus.BARRED:
+        raise refused()
+    raise AppError("identity-pending", status=403)
+
+
+async def require_verified(session: AsyncSession, member: Member) -> None:
+    """Before a deposit order or a bet debit: an identity not verified yet is refused
+    (identity-pending); a barred one with neutral words."""
+    identity = await session.get(MemberIdentity, member.id)
+    require_play_status(identity.status if identity is not None else None)
+
+
+async def require_may_withdraw(session: AsyncSession, member: Member) -> None:
+    """Before a withdrawal: a verified or barred account may take its balance out (to its
+    own CPF); a pending, reviewed or rejected one may not."""
+    identity = await session.get(MemberIdentity, member.id)
+    if identity is None or identity.status in (IdentityStatus.VERIFIED, IdentityStatus.BARRED):
+        return
+    raise AppError("identity-pending", status=403)
+
+
+async def require_own_payout(
+    session: AsyncSession, member_id: int, kind: str, pix_key_type: str | None, key: str
+) -> None:
+    """A payout account of a member under the own-account rule must be a PIX key that is
+    their own CPF: the one key the platform can prove is theirs (Portaria 615/2024)."""
+    own = await own_cpf(session, member_id)
+    if own is None:
+        return
+    if kind != PayoutAccountKind.PIX or pix_key_type != PixKeyType.CPF or key != own:
+        raise AppError("identity-payout-not-own-cpf", status=422)
+
+
+async def own_cpf(session: AsyncSession, member_id: int) -> str | None:
+    """The member's CPF when the own-account payment rules apply to them, else None."""
+    identity = await session.get(MemberIdentity, member_id)
+    return identity.cpf if identity is not None else None
+
+
+async def bar_if_listed(session: AsyncSession, brand: Brand, member: Member, now: datetime) -> bool:
+    """Before a deposit order: is the member's CPF on the barred list now? A hit bars the
+    account (the caller commits, then refuses with `refused()`)."""
+    identity = await session.get(MemberIdentity, member.id)
+    if identity is None or identity.status == IdentityStatus.BARRED:
+        return False
+    if not await barred.is_barred(session, identity.cpf):
+        return False
+    await _bar(session, member, identity, brand, now)
+    return True
+
+
+async def _bar(
+    session: AsyncSession, member: Member, identity: MemberIdentity, brand: Brand, now: datetime
+) -> None:
+    identity.status = IdentityStatus.BARRED
+    identity.decided_at = now
+    identity.decided_by = "barred-list"
+    identity.barred_checked_on = _today(brand, now)
+    session.add(identity)
+    await log(session, member, "identity-barred", now)
+
+
+# ---- the member's verification --------------------------------------------------------------
+
+
+def _name(text: str) -> str:
+    name = " ".join(str(text).split())
+    if not MIN_NAME_LENGTH <= len(name) <= MAX_NAME_LENGTH or any(
+        not (ch.isalpha() or ch in " '.-") for ch in name
+    ):
+        raise AppError("identity-name-invalid", status=422)
+    return name
+
+
+def _birth_date(text: str, today: date) -> date:
+    try:
+        born = date.fromisoformat(str(text).strip())
+    except ValueError:
+        raise AppError("identity-birth-date-invalid", status=422) from None
+    if not date(OLDEST_BIRTH_YEAR, 1, 1) <= born <= today:
+        raise AppError("identity-birth-date-invalid", status=422)
+    return born
+
+
+async def submit(
+    member: Member,
+    full_name: str,
+    birth_date: str,
+    now: datetime,
+    transport: httpx.AsyncBaseTransport | None = None,
+) -> IdentityView:
+    """Send the member's identity to the provider and apply its answer (see the module)."""
+    assert member.id is not None
+    brand = await brands.by_id(member.merchant_id)
+    if not profile_of(brand).identity_verification:
+        raise AppError("identity-not-required", status=404)
+    today = _today(brand, now)
+    name, born = _name(full_name), _birth_date(birth_date, today)
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+    if identity is None:
+        raise AppError("identity-not-required", status=404)
+    if identity.status not in SUBMITTABLE:
+        raise AppError("identity-not-submittable", status=409)
+    request = kyc.KycRequest(secrets.token_hex(8), identity.cpf, name, born)
+    answer = await kyc.PROVIDER.check(request, transport=transport)
+    async with write_transaction() as session:
+        identity = await session.get(MemberIdentity, member.id, with_for_update=True)
+        assert identity is not None
+        if identity.status not in SUBMITTABLE:
+            raise AppError("identity-not-submittable", status=409)
+        identity.full_name, identity.claimed_birth_date = name, born
+        identity.provider, identity.provider_reference = kyc.PROVIDER.name, answer.reference
+        identity.submitted_at = now
+        if answer.outcome == kyc.Outcome.APPROVED and answer.birth_date is not None:
+            await _approve(session, brand, member, identity, answer.birth_date, "provider", now)
+        elif answer.outcome == kyc.Outcome.REVIEW:
+            identity.status, identity.reason = IdentityStatus.REVIEW, answer.reason
+            await log(session, member, "identity-review", now)
+        else:
+            _reject(identity, answer.reason or "provider", "provider", now)
+            await log(session, member, "identity-rejected", now, {"reason": identity.reason})
+        session.add(identity)
+    return await view(member)
+
+
+def _reject(identity: MemberIdentity, reason: str, by: str, now: datetime) -> None:
+    identity.status, identity.reason = IdentityStatus.REJECTED, reason[:200]
+    identity.decided_at, identity.decided_by = now, by
+
+
+async def _approve(
+    session: AsyncSession,
+    brand: Brand,
+    member: Member,
+    identity: MemberIdentity,
+    verified_birth_date: date,
+    by: str,
+    now: datetime,
+) -> None:
+    """Verified, unless the VERIFIED birth date is under the brand's age or the CPF is barred
+    (building block: the caller holds the identity row)."""
+    identity.birth_date = verified_birth_date
+    if _age(verified_birth_date, _today(brand, now)) < brand.min_age:
+        _reject(identity, "underage", by, now)
+        await log(session, member, "identity-rejected", now, {"reason": "underage"})
+        return
+    if await barred.is_barred(session, identity.cpf):
+        await _bar(session, member, identity, brand, now)
+        return
+    identity.status, identity.reason = IdentityStatus.VERIFIED, ""
+    identity.decided_at, identity.decided_by = now, by
+    await log(session, member, "identity-verified", now)
+
+
+async def decide(
+    session: AsyncSession,
+    member: Member,
+    approve: bool,
+    reason: str,
+    birth_date: date | None,
+    by: str,
+    now: datetime,
+) -> MemberIdentity:
+    """Staff's decision on an identity in REVIEW (building block of the KYC console's use
+    case, which checks the permission and writes the audit line)."""
+    brand = await brands.by_id(member.merchant_id)
+    identity = await session.get(MemberIdentity, member.id, with_for_update=True)
+    if identity is None or identity.status != IdentityStatus.REVIEW:
+        raise AppError("identity-not-in-review", status=409)
+    if approve:
+        born = birth_date or identity.claimed_birth_date
+        if born is None:
+            raise AppError("identity-birth-date-invalid", status=422)
+        await _approve(session, brand, member, identity, born, by, now)
+    else:
+        _reject(identity, reason, by, now)
+        await log(session, member, "identity-rejected", now, {"reason": identity.reason})
+    session.add(identity)
+    return identity
+
+
+# ---- the barred list at login ---------------------------------------------------------------
+
+
+async def check_at_login(member: Member, now: datetime) -> None:
+    """The first login of each day (the brand's calendar): consult the barred list; a hit
+    bars the account (no deposit, no bet; the balance may still be withdrawn)."""
+    brand = await brands.by_id(member.merchant_id)
+    if not profile_of(brand).identity_verification:
+        return
+    today = _today(brand, now)
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+    if identity is None or identity.barred_checked_on == today:
+        return
+    try:
+        async with write_transaction() as session:
+            identity = await session.get(MemberIdentity, member.id, with_for_update=True)
+            if identity is None or identity.barred_checked_on == today:
+                return
+            if identity.status != IdentityStatus.BARRED and await barred.is_barred(
+                session, identity.cpf
+            ):
+                await _bar(session, member, identity, brand, now)
+            identity.barred_checked_on = today
+            session.add(identity)
+    except IntegrityError:
+        return  # a parallel login did the day's check
+
+
+# ---- limits asked at registration -----------------------------------------------------------
+
+# Register form field -> (kind, period) of the limit it sets (models.protection); time in
+# minutes. Portaria 2.579/2025 art. 3: loss and time limits are asked at sign-up.
+REGISTRATION_LIMITS = {
+    "depositLimitDay": (LimitKind.DEPOSIT, LimitPeriod.DAY),
+    "lossLimitDay": (LimitKind.LOSS, LimitPeriod.DAY),
+    "timeLimitDay": (LimitKind.TIME, LimitPeriod.DAY),
+}
+MAX_LIMIT_MONEY = Decimal("100000000.00")
+MINUTES_A_DAY = 24 * 60
+
+
+def _limit_value(kind: LimitKind, text: str) -> Decimal:
+    """The same bounds as a limit set later (protection.limits.parse_value) for a day."""
+    try:
+        value = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        raise ValueError(text) from None
+    if kind is LimitKind.TIME:
+        valid = value.is_finite() and value == value.to_integral_value()
+        valid = valid and 1 <= value <= MINUTES_A_DAY
+    else:
+        valid = value.is_finite() and value == value.quantize(CENT) and 0 < value <= MAX_LIMIT_MONEY
+    if not valid:
+        raise ValueError(text)
+    return value.quantize(CENT)
+
+
+def registration_limits(
+    brand: Brand, fields: dict[str, str]
+) -> tuple[dict[str, Decimal], list[str]]:
+    """The limits the register form carries (empty fields: none) and the fields in error."""
+    if not profile_of(brand).limits_at_registration:
+        return {}, []
+    chosen: dict[str, Decimal] = {}
+    bad: list[str] = []
+    for name, (kind, _) in REGISTRATION_LIMITS.items():
+        text = (fields.get(name) or "").strip()
+        if not text:
+            continue
+        try:
+            chosen[name] = _limit_value(kind, text)
+        except ValueError:
+            bad.append(name)
+    return chosen, bad
+
+
+async def apply_registration_limits(
+    session: AsyncSession, member: Member, chosen: dict[str, Decimal], now: datetime
+) -> None:
+    """The new member's first limits (a first limit applies at once), in the registration's
+    transaction, each kept in the retention log."""
+    assert member.id is not None
+    for name, value in chosen.items():
+        kind, period = REGISTRATION_LIMITS[name]
+        session.add(
+            MemberLimit(member_id=member.id, kind=kind, period=period, value=value, updated_at=now)
+        )
+        await log(
+            session,
+            member,
+            "limit-applied",
+            now,
+            {"kind": kind.value, "period": period.value, "value": str(value)},
+        )

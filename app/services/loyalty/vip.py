@@ -1,0 +1,1000 @@
+"""VIP levels: a brand's ladder, each member's level, its benefits and the VIP payouts.
+
+Reaching a level: the member's valid bet AND paid deposits over the brand's rolling window
+(`window_days`, 30 by default) both reach the level's thresholds. The check runs at once,
+in the transaction that counts a settled bet (the `loyalty` wager-fact consumer) or, for a
+deposit, at the next minute's `loyalty-progress` job; several levels may be passed at once.
+
+Keeping a level (the downgrade rule): at each close of a calendar month (brand time zone) a
+member whose level was reached before that month keeps it when the valid bet of the window
+ending at the close reaches the level's `retain_bet`; otherwise the level goes down by one,
+never more at one close, never below 0. A level reached during the month is kept until the
+next close. (The research's anchor "a rank never decreases" fits a lifetime-wagering rank;
+ours is a rolling one whose benefits — higher withdrawal limits, a rebate boost, weekly
+bonuses — cost the brand every week, so a member who stopped playing steps down slowly.)
+
+Payouts (cash, no wagering, each a ledger movement keyed (member, kind, period) and a
+`vip_event` row unique on the same triple, in one transaction): the level-up bonus of each
+level, once per member and level; Sunday best (the level's fixed amount, when the week's
+valid bet reached `weekly_min_bet`), the slots bonus (`slots_rate` % of the week's RNG valid
+bet, at most `slots_cap`), paid at each week's close (Monday 00:00 local); the member-day
+bonus on the brand's `member_day` of each month, when the month's valid bet before it reached
+`monthly_min_bet`. Every one is earned by play first, so none is a pre-bet bonus (Brazil, Lei
+14.790 art. 29 I): a level above 0 always needs a valid bet above 0.
+
+Members under a responsible-gambling block (cooling-off, self-exclusion) at the moment of a
+payout are paid nothing and sent nothing, and it is not held for later; their level still
+follows the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from decimal import ROUND_DOWN, Decimal
+from typing import Any, Protocol, TypeVar
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import Table, func, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlmodel import col
+from sqlmodel import select as sm_select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services import ledger
+from app.services.agents import periods
+from app.services.brands import Brand, brands
+from app.services.inbox import post_message
+from app.services.rebate_rates import plain_rate
+from app.services.wager_facts import StoredFact
+from models.base import saved_id
+from models.cashier import DepositOrder, DepositStatus, MessageKind
+from models.ledger import AccountKind, TransactionKind
+from models.loyalty_vip import (
+    LoyaltyDay,
+    LoyaltySettings,
+    RebateClaim,
+    RebateMode,
+    VipEvent,
+    VipEventKind,
+    VipLevel,
+    VipMember,
+)
+from models.protection import MemberProtection
+
+CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+HUNDRED = Decimal(100)
+MAX_LEVELS = 20
+MAX_MONEY = Decimal("1000000000.00")
+MAX_RATE = Decimal("10")
+CHUNK = 5000
+SLOTS = "RNG"  # the category the slots bonus counts
+CATEGORY = re.compile(r"[A-Z0-9_]{1,16}")
+PERIODIC_KINDS = (VipEventKind.SUNDAY_BEST, VipEventKind.SLOTS_BONUS, VipEventKind.MEMBER_DAY)
+
+_DAYS: Table = LoyaltyDay.__table__  # type: ignore[attr-defined]
+_DEPOSITS: Table = DepositOrder.__table__  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class Settings:
+    window_days: int = 30
+    rebate_mode: RebateMode = RebateMode.DAILY
+    rebate_claim: RebateClaim = RebateClaim.CLAIM
+    member_day: int = 15
+    weekly_min_bet: Decimal = Decimal("100.00")
+    monthly_min_bet: Decimal = Decimal("100.00")
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of the ladder with its benefits (money in the brand's currency)."""
+
+    level: int
+    name: str
+    bet_threshold: Decimal
+    deposit_threshold: Decimal
+    retain_bet: Decimal
+    rebate_boost: Decimal  # percentage points added to every category's base rate
+    withdraw_max: Decimal
+    withdraw_daily_count: int
+    level_up_bonus: Decimal = ZERO
+    member_day_bonus: Decimal = ZERO
+    sunday_best_bonus: Decimal = ZERO
+    slots_rate: Decimal = Decimal("0")
+    slots_cap: Decimal = ZERO
+
+
+# A brand without a ladder: everyone at level 0, no boost, the cashier's own limits.
+BASE_LEVEL = Level(0, "VIP0", ZERO, ZERO, ZERO, Decimal("0"), ZERO, 0)
+
+
+@dataclass(frozen=True)
+class MemberLevel:
+    """What the promotions engine and the cashier ask: a member's level and its benefits."""
+
+    member_id: int
+    level: int
+    name: str
+    since: datetime | None
+    benefits: Level
+
+
+@dataclass(frozen=True)
+class Progress:
+    valid_bet: Decimal
+    deposits: Decimal
+
+
+@dataclass(frozen=True)
+class EventView:
+    kind: VipEventKind
+    from_level: int
+    to_level: int
+    amount: Decimal
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class VipPage:
+    current: MemberLevel
+    levels: list[Level]
+    progress: Progress
+    next_level: Level | None
+    window_days: int
+    settings: Settings
+    history: list[EventView]
+
+
+def _money(value: Any) -> Decimal:
+    # SQLite keeps Numeric as REAL: its sums carry float noise below a cent.
+    return Decimal(str(value if value is not None else 0)).quantize(CENT)
+
+
+def _level(row: VipLevel) -> Level:
+    return Level(
+        level=row.level,
+        name=row.name,
+        bet_threshold=_money(row.bet_threshold),
+        deposit_threshold=_money(row.deposit_threshold),
+        retain_bet=_money(row.retain_bet),
+        rebate_boost=plain_rate(row.rebate_boost),
+        withdraw_max=_money(row.withdraw_max),
+        withdraw_daily_count=row.withdraw_daily_count,
+        level_up_bonus=_money(row.level_up_bonus),
+        member_day_bonus=_money(row.member_day_bonus),
+        sunday_best_bonus=_money(row.sunday_best_bonus),
+        slots_rate=plain_rate(row.slots_rate),
+        slots_cap=_money(row.slots_cap),
+    )
+
+
+async def settings_of(session: AsyncSession, merchant_id: int) -> Settings:
+    row = await session.get(LoyaltySettings, merchant_id)
+    if row is None:
+        return Settings()
+    return Settings(
+        window_days=row.window_days,
+        rebate_mode=RebateMode(row.rebate_mode),
+        rebate_claim=RebateClaim(row.rebate_claim),
+        member_day=row.member_day,
+        weekly_min_bet=_money(row.weekly_min_bet),
+        monthly_min_bet=_money(row.monthly_min_bet),
+    )
+
+
+async def levels_of(session: AsyncSession, merchant_id: int) -> list[Level]:
+    """The brand's ladder from level 0 up (just BASE_LEVEL when none is configured)."""
+    rows = (
+        await session.exec(
+            sm_select(VipLevel)
+            .where(VipLevel.merchant_id == merchant_id)
+            .order_by(col(VipLevel.level))
+        )
+    ).all()
+    return [_level(row) for row in rows] or [BASE_LEVEL]
+
+
+def _at(levels: Sequence[Level], number: int) -> Level:
+    for level in levels:
+        if level.level == number:
+            return level
+    return levels[0]
+
+
+def qualifying(levels: Sequence[Level], progress: Progress) -> int:
+    """The highest level whose both thresholds the figures reach (levels are ordered and
+    their thresholds never fall, so the first miss ends the climb)."""
+    reached = levels[0].level
+    for level in levels[1:]:
+        if progress.valid_bet < level.bet_threshold or progress.deposits < level.deposit_threshold:
+            break
+        reached = level.level
+    return reached
+
+
+async def level_of(session: AsyncSession, member_id: int) -> MemberLevel:
+    """The member's current level and its benefits (building block: the promotions engine
+    checks eligibility by level with it, the cashier its withdrawal limits)."""
+    row = await session.get(VipMember, member_id)
+    if row is None:
+        from models.member import Member  # the member's brand, for the ladder's level 0
+
+        member = await session.get(Member, member_id)
+        if member is None:
+            raise AppError("member-not-found", 404)
+        levels = await levels_of(session, member.merchant_id)
+        return MemberLevel(member_id, levels[0].level, levels[0].name, None, levels[0])
+    levels = await levels_of(session, row.merchant_id)
+    level = _at(levels, row.level)
+    return MemberLevel(member_id, level.level, level.name, row.since, level)
+
+
+class _Limits(Protocol):
+    @property
+    def max_amount(self) -> Decimal: ...
+
+    @property
+    def daily_count(self) -> int: ...
+
+
+LimitsT = TypeVar("LimitsT", bound=_Limits)
+
+
+async def with_level_limits(session: AsyncSession, member_id: int, limits: LimitsT) -> LimitsT:
+    """The cashier's withdrawal limits raised to the member's level's (a level never lowers
+    them): the largest single withdrawal and the number per day."""
+    benefits = (await level_of(session, member_id)).benefits
+    if benefits.withdraw_max <= limits.max_amount and (
+        benefits.withdraw_daily_count <= limits.daily_count
+    ):
+        return limits
+    return dataclasses.replace(  # type: ignore[type-var]
+        limits,
+        max_amount=max(limits.max_amount, benefits.withdraw_max),
+        daily_count=max(limits.daily_count, benefits.withdraw_daily_count),
+    )
+
+
+# ---- responsible gambling -------------------------------------------------------------------
+
+
+async def blocked_members(
+    session: AsyncSession, member_ids: Iterable[int], now: datetime
+) -> set[int]:
+    """The members under a cooling-off or self-exclusion at `now` (paid and told nothing)."""
+    wanted = sorted(set(member_ids))
+    found: set[int] = set()
+    for start in range(0, len(wanted), CHUNK):
+        rows = await session.exec(
+            sm_select(MemberProtection.member_id).where(
+                col(MemberProtection.member_id).in_(wanted[start : start + CHUNK]),
+                col(MemberProtection.excluded_kind).is_not(None),
+                or_(
+                    col(MemberProtection.excluded_until).is_(None),
+                    col(MemberProtection.excluded_until) > now,
+                ),
+            )
+        )
+        found.update(rows.all())
+    return found
+
+
+async def quiet_members(
+    session: AsyncSession, member_ids: Iterable[int], now: datetime
+) -> set[int]:
+    """The members no VIP message may reach: under a block, or with marketing suppressed
+    after one until they opt in again (protection.limits.marketing_allowed)."""
+    wanted = sorted(set(member_ids))
+    found = await blocked_members(session, wanted, now)
+    for start in range(0, len(wanted), CHUNK):
+        rows = await session.exec(
+            sm_select(MemberProtection.member_id).where(
+                col(MemberProtection.member_id).in_(wanted[start : start + CHUNK]),
+                col(MemberProtection.marketing_suppressed),
+            )
+        )
+        found.update(rows.all())
+    return found
+
+
+# ---- counting: the consumer's part ---------------------------------------------------------
+
+
+def local_day(moment: datetime, timezone: str) -> date:
+    return moment.astimezone(ZoneInfo(timezone)).date()
+
+
+async def upsert_add(
+    session: AsyncSession,
+    table: Table,
+    rows: list[dict[str, Any]],
+    keys: Sequence[str],
+    added: Sequence[str],
+) -> None:
+    """Insert the rows, or add their `added` columns to the existing row of the same keys."""
+    if not rows:
+        return
+    dialect = (await session.connection()).dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = insert(table)
+    statement = statement.on_conflict_do_update(
+        index_elements=list(keys),
+        set_={name: table.c[name] + statement.excluded[name] for name in added},
+    )
+    await (await session.connection()).execute(statement, rows)
+
+
+async def record_days(
+    session: AsyncSession, facts: Sequence[StoredFact], by_id: dict[int, Brand]
+) -> dict[int, set[int]]:
+    """Add the facts' valid bets to the members' local days; returns the members touched,
+    by brand."""
+    totals: dict[tuple[int, date], list[Any]] = {}
+    touched: dict[int, set[int]] = {}
+    for fact in facts:
+        brand = by_id.get(fact.brand_id)
+        if brand is None or not fact.valid_bet:
+            continue
+        key = (fact.member_id, local_day(fact.settled_at, brand.timezone))
+        entry = totals.setdefault(key, [brand.id, ZERO, ZERO])
+        entry[1] += fact.valid_bet
+        if fact.category == SLOTS:
+            entry[2] += fact.valid_bet
+        touched.setdefault(brand.id, set()).add(fact.member_id)
+    await upsert_add(
+        session,
+        _DAYS,
+        [
+            {
+                "member_id": member,
+                "day": day,
+                "merchant_id": merchant,
+                "valid_bet": bet,
+                "slots_bet": slots,
+            }
+            for (member, day), (merchant, bet, slots) in sorted(totals.items())
+        ],
+        ("member_id", "day"),
+        ("valid_bet", "slots_bet"),
+    )
+    return touched
+
+
+async def _bets(
+    session: AsyncSession, member_ids: Sequence[int], first: date, last: date, column: str
+) -> dict[int, Decimal]:
+    """Each member's sum of a loyalty_day column over the local days [first, last]."""
+    found: dict[int, Decimal] = {}
+    for start in range(0, len(member_ids), CHUNK):
+        rows = await (await session.connection()).execute(
+            select(_DAYS.c.member_id, func.sum(_DAYS.c[column]))
+            .where(
+                _DAYS.c.member_id.in_(member_ids[start : start + CHUNK]),
+                _DAYS.c.day >= first,
+                _DAYS.c.day <= last,
+            )
+            .group_by(_DAYS.c.member_id)
+        )
+        found.update({member: _money(total) for member, total in rows.all()})
+    return found
+
+
+async def _deposits(
+    session: AsyncSession, member_ids: Sequence[int], since: datetime, until: datetime
+) -> dict[int, Decimal]:
+    """Each member's cash credited by deposits paid in [since, until]."""
+    found: dict[int, Decimal] = {}
+    for start in range(0, len(member_ids), CHUNK):
+        rows = await (await session.connection()).execute(
+            select(_DEPOSITS.c.member_id, func.sum(_DEPOSITS.c.credited_amount))
+            .where(
+                _DEPOSITS.c.member_id.in_(member_ids[start : start + CHUNK]),
+                _DEPOSITS.c.status == DepositStatus.PAID.value,
+                _DEPOSITS.c.paid_at >= since,
+                _DEPOSITS.c.paid_at <= until,
+            )
+            .group_by(_DEPOSITS.c.member_id)
+        )
+        found.update({member: _money(total) for member, total in rows.all()})
+    return found
+
+
+async def progress_of(
+    session: AsyncSession,
+    brand: Brand,
+    settings: Settings,
+    member_ids: Sequence[int],
+    end: datetime,
+) -> dict[int, Progress]:
+    """Each member's figures over the rolling window that ends at `end`: the local days
+    from `window_days - 1` days before end's day through it, and deposits of the same span."""
+    last = local_day(end, brand.timezone)
+    first = last - timedelta(days=settings.window_days - 1)
+    since = datetime(first.year, first.month, first.day, tzinfo=ZoneInfo(brand.timezone))
+    bets = await _bets(session, member_ids, first, last, "valid_bet")
+    deposits = await _deposits(session, member_ids, since.astimezone(UTC), end)
+    return {m: Progress(bets.get(m, ZERO), deposits.get(m, ZERO)) for m in member_ids}
+
+
+# ---- payouts ---------------------------------------------------------------------------------
+
+
+def pay_key(member_id: int, kind: VipEventKind, period_key: str) -> str:
+    return f"vip:{member_id}:{kind.value}:{period_key}"
+
+
+async def _pay(
+    session: AsyncSession,
+    brand: Brand,
+    member_id: int,
+    kind: VipEventKind,
+    period_key: str,
+    amount: Decimal,
+    level: int,
+    now: datetime,
+) -> bool:
+    """Pay one VIP reward once: the event row (unique per member, kind, period) and the
+    ledger movement keyed the same, in the caller's transaction. False: already paid."""
+    exists = (
+        await session.exec(
+            sm_select(VipEvent.id).where(
+                VipEvent.member_id == member_id,
+                VipEvent.kind == kind.value,
+                VipEvent.period_key == period_key,
+            )
+        )
+    ).first()
+    if exists is not None:
+        return False
+    expense = await ledger.account(
+        session,
+        merchant_id=brand.id,
+        kind=AccountKind.PROMOTION_EXPENSE,
+        currency=brand.currency,
+        spread=member_id,
+    )
+    cash = await ledger.account(
+        session,
+        merchant_id=brand.id,
+        kind=AccountKind.MEMBER_CASH,
+        currency=brand.currency,
+        member_id=member_id,
+    )
+    posted = await ledger.move(
+        session,
+        merchant_id=brand.id,
+        kind=TransactionKind.BONUS,
+        idempotency_key=pay_key(member_id, kind, period_key),
+        debit_account_id=saved_id(expense.id),
+        credit_account_id=saved_id(cash.id),
+        amount=amount,
+        reference=f"VIP-{kind.value}-{period_key}"[:128],
+        member_id=member_id,
+    )
+    session.add(
+        VipEvent(
+            merchant_id=brand.id,
+            member_id=member_id,
+            kind=kind.value,
+            period_key=period_key,
+            from_level=level,
+            to_level=level,
+            amount=amount,
+            ledger_transaction_id=posted.transaction_id,
+            created_at=now,
+        )
+    )
+    await post_message(
+        session, member_id, MessageKind.VIP_REWARD, {"kind": kind.value, "amount": str(amount)}
+    )
+    return True
+
+
+async def _change_level(
+    session: AsyncSession,
+    brand: Brand,
+    row: VipMember,
+    to: Level,
+    kind: VipEventKind,
+    period_key: str,
+    now: datetime,
+) -> None:
+    session.add(
+        VipEvent(
+            merchant_id=brand.id,
+            member_id=row.member_id,
+            kind=kind.value,
+            period_key=period_key,
+            from_level=row.level,
+            to_level=to.level,
+            created_at=now,
+        )
+    )
+    row.level, row.since = to.level, now
+    session.add(row)
+
+
+async def evaluate_in(
+    session: AsyncSession, brand: Brand, member_ids: Iterable[int], now: datetime
+) -> list[tuple[int, int, int]]:
+    """Building block: raise each member whose figures reach a higher level, at once, and pay
+    the level-up bonus of every level passed (once per member and level). Returns the
+    (member, from, to) of the upgrades."""
+    levels = await levels_of(session, brand.id)
+    if len(levels) < 2:
+        return []
+    wanted = sorted(set(member_ids))
+    settings = await settings_of(session, brand.id)
+    figures = await progress_of(session, brand, settings, wanted, now)
+    candidates = {
+        member: qualifying(levels, progress)
+        for member, progress in figures.items()
+        if qualifying(levels, progress) > levels[0].level
+    }
+    if not candidates:
+        return []
+    rows = {
+        row.member_id: row
+        for row in (
+            await session.exec(
+                sm_select(VipMember)
+                .where(col(VipMember.member_id).in_(sorted(candidates)))
+                .with_for_update()
+            )
+        ).all()
+    }
+    upgrades = [
+        (member, rows[member].level if member in rows else levels[0].level, target)
+        for member, target in sorted(candidates.items())
+        if target > (rows[member].level if member in rows else levels[0].level)
+    ]
+    if not upgrades:
+        return []
+    blocked = await blocked_members(session, [m for m, _, _ in upgrades], now)
+    quiet = await quiet_members(session, [m for m, _, _ in upgrades], now)
+    for member, before, target in upgrades:
+        row = rows.get(member) or VipMember(
+            member_id=member, merchant_id=brand.id, level=before, since=now
+        )
+        await _change_level(
+            session,
+            brand,
+            row,
+            _at(levels, target),
+            VipEventKind.UPGRADE,
+            _stamp(now, target),
+            now,
+        )
+        if member in blocked:
+            continue
+        for level in levels:
+            if before < level.level <= target and level.level_up_bonus > 0:
+                await _pay(
+                    session,
+                    brand,
+                    member,
+                    VipEventKind.LEVEL_UP_BONUS,
+                    f"L{level.level}",
+                    level.level_up_bonus,
+                    level.level,
+                    now,
+                )
+        if member not in quiet:
+            await post_message(
+                session, member, MessageKind.VIP_UPGRADE, {"level": _at(levels, target).name}
+            )
+    await session.flush()
+    return upgrades
+
+
+def _stamp(now: datetime, level: int) -> str:
+    return f"{now.astimezone(UTC):%Y%m%dT%H%M%S.%f}-{level}"
+
+
+async def deposited_since(session: AsyncSession, brand: Brand, since: datetime) -> list[int]:
+    """The members of the brand with a deposit paid since `since` (the progress job)."""
+    rows = await (await session.connection()).execute(
+        select(_DEPOSITS.c.member_id)
+        .where(
+            _DEPOSITS.c.merchant_id == brand.id,
+            _DEPOSITS.c.status == DepositStatus.PAID.value,
+            _DEPOSITS.c.paid_at >= since,
+        )
+        .distinct()
+    )
+    return [int(member) for member in rows.scalars().all()]
+
+
+async def evaluate_deposits(since: datetime, now: datetime) -> int:
+    """Use case (the `loyalty-progress` job, tests): upgrade the members whose deposits paid
+    since `since` lift them. Returns how many were upgraded."""
+    upgraded = 0
+    async with write_transaction() as session:
+        for brand in await brands.all():
+            members = await deposited_since(session, brand, since)
+            upgraded += len(await evaluate_in(session, brand, members, now))
+    return upgraded
+
+
+# ---- the monthly review (downgrade) ----------------------------------------------------------
+
+
+async def review_in(
+    session: AsyncSession, brand: Brand, start: datetime, end: datetime, now: datetime
+) -> int:
+    """Building block: the downgrade rule at the close of the month [start, end). Members
+    whose level was reached before `start` and whose window's valid bet at `end` misses the
+    level's `retain_bet` go down one level. Once per member and month (the event's key)."""
+    levels = await levels_of(session, brand.id)
+    if len(levels) < 2 or end > now:
+        return 0
+    settings = await settings_of(session, brand.id)
+    key = f"M{start.astimezone(ZoneInfo(brand.timezone)):%Y-%m}"
+    rows = (
+        await session.exec(
+            sm_select(VipMember)
+            .where(
+                VipMember.merchant_id == brand.id,
+                col(VipMember.level) > levels[0].level,
+                col(VipMember.since) < start,
+            )
+            .with_for_update()
+        )
+    ).all()
+    if not rows:
+        return 0
+    done = set(
+        (
+            await session.exec(
+                sm_select(VipEvent.member_id).where(
+                    VipEvent.merchant_id == brand.id,
+                    VipEvent.kind == VipEventKind.DOWNGRADE.value,
+                    VipEvent.period_key == key,
+                )
+            )
+        ).all()
+    )
+    figures = await progress_of(
+        session, brand, settings, [row.member_id for row in rows], end - timedelta(microseconds=1)
+    )
+    changed = 0
+    for row in rows:
+        level = _at(levels, row.level)
+        if row.member_id in done or figures[row.member_id].valid_bet >= level.retain_bet:
+            continue
+        below = max((lv for lv in levels if lv.level < row.level), key=lambda lv: lv.level)
+        await _change_level(session, brand, row, below, VipEventKind.DOWNGRADE, key, now)
+        changed += 1
+    await session.flush()
+    return changed
+
+
+# ---- weekly and monthly bonuses --------------------------------------------------------------
+
+
+def _slots_amount(level: Level, slots_bet: Decimal) -> Decimal:
+    amount = (slots_bet * level.slots_rate / HUNDRED).quantize(CENT, rounding=ROUND_DOWN)
+    return min(amount, level.slots_cap)
+
+
+async def periodic_in(
+    session: AsyncSession,
+    brand: Brand,
+    kind: VipEventKind,
+    start: datetime,
+    end: datetime,
+    now: datetime,
+) -> int:
+    """Building block: pay one periodic bonus for the period [start, end) (a week for Sunday
+    best and the slots bonus, the month before the member day for the member-day bonus) to
+    every member who earned it by their valid bet in it. Returns how many were paid."""
+    if kind not in PERIODIC_KINDS or end > now:
+        raise AppError("vip-invalid-period", 422)
+    levels = await levels_of(session, brand.id)
+    if len(levels) < 2:
+        return 0
+    settings = await settings_of(session, brand.id)
+    zone = brand.timezone
+    first, last = local_day(start, zone), local_day(end - timedelta(microseconds=1), zone)
+    members = (
+        await session.exec(
+            sm_select(VipMember).where(
+                VipMember.merchant_id == brand.id, col(VipMember.level) > levels[0].level
+            )
+        )
+    ).all()
+    if not members:
+        return 0
+    ids = [row.member_id for row in members]
+    column = "slots_bet" if kind is VipEventKind.SLOTS_BONUS else "valid_bet"
+    bets = await _bets(session, ids, first, last, column)
+    blocked = await blocked_members(session, ids, now)
+    key = f"{kind.value[:2]}{first:%Y%m%d}"
+    paid = 0
+    for row in members:
+        level = _at(levels, row.level)
+        bet = bets.get(row.member_id, ZERO)
+        if kind is VipEventKind.SUNDAY_BEST:
+            amount = level.sunday_best_bonus if bet >= settings.weekly_min_bet else ZERO
+        elif kind is VipEventKind.MEMBER_DAY:
+            amount = level.member_day_bonus if bet >= settings.monthly_min_bet else ZERO
+        else:
+            amount = _slots_amount(level, bet)
+        if amount <= 0 or row.member_id in blocked:
+            continue
+        if await _pay(session, brand, row.member_id, kind, key, amount, row.level, now):
+            paid += 1
+    await session.flush()
+    return paid
+
+
+def member_day_window(brand: Brand, settings: Settings, now: datetime) -> tuple[datetime, datetime]:
+    """The latest member day that has begun at `now` (local midnight of the brand's
+    `member_day`) and the month before it, as [start, end)."""
+    zone = ZoneInfo(brand.timezone)
+    local = now.astimezone(zone)
+    year, month = local.year, local.month
+    if local.day < settings.member_day:
+        year, month = (year - 1, 12) if month == 1 else (year, month - 1)
+    day = datetime(year, month, settings.member_day, tzinfo=zone)
+    previous = (year - 1, 12) if month == 1 else (year, month - 1)
+    start = datetime(*previous, settings.member_day, tzinfo=zone)
+    return start.astimezone(UTC), day.astimezone(UTC)
+
+
+async def close_due_in(session: AsyncSession, all_brands: Sequence[Brand], now: datetime) -> int:
+    """Building block of the `vip-periods` job: for every brand, the last closed month's
+    review, the last closed week's Sunday best and slots bonus, the latest member day."""
+    changed = 0
+    for brand in all_brands:
+        settings = await settings_of(session, brand.id)
+        month = periods.last_closed("M", now, brand.timezone)
+        changed += await review_in(session, brand, *month, now)
+        week = periods.last_closed("W", now, brand.timezone)
+        for kind in (VipEventKind.SUNDAY_BEST, VipEventKind.SLOTS_BONUS):
+            changed += await periodic_in(session, brand, kind, *week, now)
+        window = member_day_window(brand, settings, now)
+        changed += await periodic_in(session, brand, VipEventKind.MEMBER_DAY, *window, now)
+    return changed
+
+
+async def close_due(now: datetime) -> int:
+    """Use case: `close_due_in` in its own transaction (the CLI, tests)."""
+    all_brands = await brands.all()
+    async with write_transaction() as session:
+        return await close_due_in(session, all_brands, now)
+
+
+# ---- the VIP page ----------------------------------------------------------------------------
+
+
+async def page(brand: Brand, member_id: int, now: datetime, limit: int = 50) -> VipPage:
+    """What the VIP page shows: the level, the ladder, progress, the rules, the history."""
+    async with session_scope() as session:
+        current = await level_of(session, member_id)
+        levels = await levels_of(session, brand.id)
+        settings = await settings_of(session, brand.id)
+        progress = (await progress_of(session, brand, settings, [member_id], now))[member_id]
+        events = (
+            await session.exec(
+                sm_select(VipEvent)
+                .where(VipEvent.member_id == member_id)
+                .order_by(col(VipEvent.created_at).desc(), col(VipEvent.id).desc())
+                .limit(limit)
+            )
+        ).all()
+    following = [level for level in levels if level.level > current.level]
+    return VipPage(
+        current=current,
+        levels=levels,
+        progress=progress,
+        next_level=following[0] if following else None,
+        window_days=settings.window_days,
+        settings=settings,
+        history=[
+            EventView(
+                VipEventKind(event.kind),
+                event.from_level,
+                event.to_level,
+                _money(event.amount),
+                event.created_at,
+            )
+            for event in events
+        ],
+    )
+
+
+# ---- configuration (the CLI, the back office) -----------------------------------------------
+
+
+def _checked_money(value: object, field: str) -> Decimal:
+    try:
+        amount = Decimal(str(value))
+    except ArithmeticError:
+        raise AppError("vip-invalid-config", 422, {"field": field}) from None
+    if (
+        not amount.is_finite()
+        or amount < 0
+        or amount > MAX_MONEY
+        or amount != amount.quantize(CENT)
+    ):
+        raise AppError("vip-invalid-config", 422, {"field": field})
+    return amount
+
+
+def checked_rate(value: object, field: str) -> Decimal:
+    try:
+        rate = Decimal(str(value))
+    except ArithmeticError:
+        raise AppError("vip-invalid-config", 422, {"field": field}) from None
+    if (
+        not rate.is_finite()
+        or rate < 0
+        or rate > MAX_RATE
+        or rate != rate.quantize(Decimal("0.001"))
+    ):
+        raise AppError("vip-invalid-config", 422, {"field": field})
+    return rate
+
+
+def check_ladder(levels: Sequence[Level]) -> list[Level]:
+    """A valid ladder: levels 0..n in order, level 0 free, thresholds rising strictly on
+    valid bet (so every level above 0 needs play: no pre-bet reward) and never falling on
+    deposits, each figure in range; else vip-invalid-config naming the field."""
+    if not 1 <= len(levels) <= MAX_LEVELS:
+        raise AppError("vip-invalid-config", 422, {"field": "levels"})
+    checked: list[Level] = []
+    for index, level in enumerate(levels):
+        if level.level != index:
+            raise AppError("vip-invalid-config", 422, {"field": "level"})
+        name = level.name.strip() if isinstance(level.name, str) else ""
+        if not 1 <= len(name) <= 32:
+            raise AppError("vip-invalid-config", 422, {"field": "name"})
+        if not isinstance(level.withdraw_daily_count, int) or not (
+            0 <= level.withdraw_daily_count <= 100
+        ):
+            raise AppError("vip-invalid-config", 422, {"field": "withdraw_daily_count"})
+        item = Level(
+            level=index,
+            name=name,
+            bet_threshold=_checked_money(level.bet_threshold, "bet_threshold"),
+            deposit_threshold=_checked_money(level.deposit_threshold, "deposit_threshold"),
+            retain_bet=_checked_money(level.retain_bet, "retain_bet"),
+            rebate_boost=checked_rate(level.rebate_boost, "rebate_boost"),
+            withdraw_max=_checked_money(level.withdraw_max, "withdraw_max"),
+            withdraw_daily_count=level.withdraw_daily_count,
+            level_up_bonus=_checked_money(level.level_up_bonus, "level_up_bonus"),
+            member_day_bonus=_checked_money(level.member_day_bonus, "member_day_bonus"),
+            sunday_best_bonus=_checked_money(level.sunday_best_bonus, "sunday_best_bonus"),
+            slots_rate=checked_rate(level.slots_rate, "slots_rate"),
+            slots_cap=_checked_money(level.slots_cap, "slots_cap"),
+        )
+        if index == 0 and (item.bet_threshold or item.deposit_threshold):
+            raise AppError("vip-invalid-config", 422, {"field": "bet_threshold"})
+        if index > 0:
+            previous = checked[-1]
+            if item.bet_threshold <= previous.bet_threshold:
+                raise AppError("vip-invalid-config", 422, {"field": "bet_threshold"})
+            if item.deposit_threshold < previous.deposit_threshold:
+                raise AppError("vip-invalid-config", 422, {"field": "deposit_threshold"})
+            if item.retain_bet > item.bet_threshold:
+                raise AppError("vip-invalid-config", 422, {"field": "retain_bet"})
+        checked.append(item)
+    return checked
+
+
+async def configure_in(
+    session: AsyncSession, merchant_id: int, levels: Sequence[Level], settings: Settings
+) -> None:
+    """Building block: replace the brand's ladder and settings (checked first; members above
+    the new top level keep the top)."""
+    ladder = check_ladder(levels)
+    if not (
+        1 <= settings.window_days <= 365
+        and 1 <= settings.member_day <= 28
+        and isinstance(settings.rebate_mode, RebateMode)
+        and isinstance(settings.rebate_claim, RebateClaim)
+    ):
+        raise AppError("vip-invalid-config", 422, {"field": "settings"})
+    weekly = _checked_money(settings.weekly_min_bet, "weekly_min_bet")
+    monthly = _checked_money(settings.monthly_min_bet, "monthly_min_bet")
+    existing = (
+        await session.exec(sm_select(VipLevel).where(VipLevel.merchant_id == merchant_id))
+    ).all()
+    for row in existing:
+        await session.delete(row)
+    await session.flush()
+    for level in ladder:
+        session.add(VipLevel(merchant_id=merchant_id, **dataclasses.asdict(level)))
+    stored = await session.get(LoyaltySettings, merchant_id) or LoyaltySettings(
+        merchant_id=merchant_id
+    )
+    stored.window_days, stored.member_day = settings.window_days, settings.member_day
+    stored.rebate_mode = settings.rebate_mode.value
+    stored.rebate_claim = settings.rebate_claim.value
+    stored.weekly_min_bet, stored.monthly_min_bet = weekly, monthly
+    session.add(stored)
+    top = ladder[-1].level
+    members = (
+        await session.exec(
+            sm_select(VipMember).where(
+                VipMember.merchant_id == merchant_id, col(VipMember.level) > top
+            )
+        )
+    ).all()
+    for member in members:
+        member.level = top
+        session.add(member)
+    await session.flush()
+
+
+async def configure(merchant_id: int, levels: Sequence[Level], settings: Settings) -> None:
+    """Use case: `configure_in` in its own transaction."""
+    async with write_transaction() as session:
+        await configure_in(session, merchant_id, levels, settings)
+
+
+LEVEL_FIELDS = tuple(field.name for field in dataclasses.fields(Level))
+SETTING_FIELDS = tuple(field.name for field in dataclasses.fields(Settings))
+
+
+async def export_config(merchant_id: int) -> dict[str, Any]:
+    """The brand's ladder and settings as plain JSON values (`import_config` reads it back)."""
+    async with session_scope() as session:
+        levels = await levels_of(session, merchant_id)
+        settings = await settings_of(session, merchant_id)
+    return {
+        "settings": {k: str(v) for k, v in dataclasses.asdict(settings).items()},
+        "levels": [{k: str(v) for k, v in dataclasses.asdict(level).items()} for level in levels],
+    }
+
+
+def _parse_level(raw: object) -> Level:
+    if not isinstance(raw, dict) or set(raw) != set(LEVEL_FIELDS):
+        raise AppError("vip-invalid-config", 422, {"field": "levels"})
+    try:
+        return Level(
+            level=int(str(raw["level"])),
+            name=str(raw["name"]),
+            withdraw_daily_count=int(str(raw["withdraw_daily_count"])),
+            **{
+                name: Decimal(str(raw[name]))
+                for name in LEVEL_FIELDS
+                if name not in ("level", "name", "withdraw_daily_count")
+            },
+        )
+    except (ArithmeticError, ValueError):
+        raise AppError("vip-invalid-config", 422, {"field": "levels"}) from None
+
+
+def _parse_settings(raw: object) -> Settings:
+    if not isinstance(raw, dict) or not set(raw) <= set(SETTING_FIELDS):
+        raise AppError("vip-invalid-config", 422, {"field": "settings"})
+    base = Settings()
+    try:
+        return Settings(
+            window_days=int(str(raw.get("window_days", base.window_days))),
+            rebate_mode=RebateMode(str(raw.get("rebate_mode", base.rebate_mode.value))),
+            rebate_claim=RebateClaim(str(raw.get("rebate_claim", base.rebate_claim.value))),
+            member_day=int(str(raw.get("member_day", base.member_day))),
+            weekly_min_bet=Decimal(str(raw.get("weekly_min_bet", base.weekly_min_bet))),
+            monthly_min_bet=Decimal(str(raw.get("monthly_min_bet", base.monthly_min_bet))),
+        )
+    except (ArithmeticError, ValueError):
+        raise AppError("vip-invalid-config", 422, {"field": "settings"}) from None
+
+
+async def import_config(merchant_id: int, raw: object) -> None:
+    """Use case (the CLI): replace the brand's ladder and settings from `export_config`'s
+    shape; every field is checked before anything is written."""
+    if not isinstance(raw, dict) or not isinstance(raw.get("levels"), list):
+        raise AppError("vip-invalid-config", 422, {"field": "levels"})
+    levels = [_parse_level(item) for item in raw["levels"]]
+    await configure(merchant_id, levels, _parse_settings(raw.get("settings", {})))

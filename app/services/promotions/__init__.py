@@ -1,0 +1,8 @@
+"""Promotions and the bonus engine (issue 16).
+
+- `rules`: what a brand's jurisdiction lets its promotions do (the Brazil rule).
+- `bonus`: bonus grants in the member's bonus account, wagering progress from wager facts
+  (a consumer with a stored position), conversion to cash once, expiry and forfeit.
+- `offers`: promotion definitions, joining, reward requests, the statuses members see.
+- `applications`: activity applications (comment and images) and their operator review.
+"""

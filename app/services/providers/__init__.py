@@ -1,0 +1,1 @@
+"""Game providers: how an outside vendor's games are launched, listed and reconciled."""

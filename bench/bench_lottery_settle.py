@@ -1,0 +1,370 @@
+"""Settling one lottery issue of 100,000 bets on PostgreSQL, the service against plain SQL.
+
+A private PostgreSQL database (migrated, demo data) gets 1,000 members and two issues of
+the 1-minute SSC game with the same result: the engine's issue (drawn from its committed
+seed by `issues.advance`) and a twin row given that same result. Each gets the same 100,000
+bets, written set-based in SQL while the issues take bets: one number on one position
+(`ssc.position`, 1.00 each, pays 9.00), so about one bet in ten wins. Then:
+
+- the service: `settlement.settle_issue` on the engine's issue (batches of
+  `settlement.BATCH`, each one transaction: payouts, wins posted through the ledger with
+  their entries and balances, one wager fact per bet, the bets marked SETTLED);
+- plain SQL, set-based: the same effects on the twin by a bare psycopg client in one
+  transaction (payouts computed by the same paytable function, then one statement each for
+  the ledger transactions, entries, balances, wager facts and bet rows).
+
+Both runs are timed on the same machine in the same run; the audit afterwards must find no
+difference and both issues must have paid the same total.
+
+Goals (issue 14): the service settles 100,000 bets in under 5 s, at at least 50% of the
+plain-SQL rate.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import psycopg
+from sqlalchemy import Table, insert
+from sqlmodel import select
+
+from app.core.db import dispose_engine, session_scope, write_transaction
+from app.demo.seed import seed_demo_data
+from app.services import ledger
+from app.services.lottery import issues, settlement
+from app.services.lottery.games import game
+from bench.bench_ledger import on_private_database
+from bench.common import Figure
+from models import LotteryIssue, Member, Merchant
+from models.ledger import AccountKind
+
+BETS = int(os.environ.get("BENCH_LOTTERY_BETS", "100000"))
+MEMBERS = 1_000
+CURRENCY = "BRL"
+GAME = "ssc-1m"
+DAY = datetime(2031, 3, 4, tzinfo=UTC)
+TWIN = "bench-twin"
+_ISSUES: Table = LotteryIssue.__table__  # type: ignore[attr-defined]
+
+INSERT_BETS = """
+INSERT INTO lottery_bet (uid, merchant_id, member_id, currency, issue_id, game_code, play_code,
+    prize_mode, selection, bet_count, unit, multiplier, stake, odds, status, payout, placed_at)
+SELECT md5(%(tag)s || g::text), %(merchant)s, members[1 + g %% %(members)s], 'BRL', %(issue)s,
+    'ssc-1m', 'ssc.position', 'LOTT',
+    json_build_object('singles', json_build_array(json_build_array(
+        (1 + g %% 5)::text || ':' || ((g / 5) %% 10)::text))),
+    1, 1.00, 1, 1.00, '{"win": "9.00"}'::json, 'PENDING', 0, %(placed)s
+FROM generate_series(1, %(bets)s) AS g, (SELECT %(member_ids)s::int[] AS members) AS m
+"""
+
+
+async def _setup() -> tuple[int, int, list[int]]:
+    """Members with their accounts, the two issues open; returns (issue, twin, member ids)."""
+    await seed_demo_data()
+    async with write_transaction() as session:
+        merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+        assert merchant.id is not None
+        members = [
+            Member(merchant_id=merchant.id, username=f"lotto{n:04d}", password_hash="!")  # noqa: S106 (never logs in)
+            for n in range(MEMBERS)
+        ]
+        session.add_all(members)
+        await session.flush()
+        member_ids = [m.id for m in members if m.id is not None]
+        await ledger.member_accounts(
+            session,
+            merchant_id=merchant.id,
+            kind=AccountKind.MEMBER_CASH,
+            currency=CURRENCY,
+            member_ids=member_ids,
+        )
+        for shard in range(ledger.MERCHANT_ACCOUNT_SHARDS):
+            await ledger.account(
+                session,
+                merchant_id=merchant.id,
+                kind=AccountKind.VENDOR_CLEARING,
+                currency=CURRENCY,
+                spread=shard,
+            )
+    await issues.create_issues(DAY, timedelta(minutes=2), [GAME])
+    first = (await issues.upcoming(GAME, DAY, 1))[0]
+    await issues.advance(first.open_at + timedelta(seconds=1))
+    async with write_transaction() as session:
+        # Core, as the engine writes issues: an ORM row would store a JSON null result,
+        # which the database then refuses to change (no re-draw).
+        created = await session.exec(
+            insert(_ISSUES)
+            .values(
+                game_code=GAME,
+                issue_no=TWIN,
+                family=first.family,
+                official=False,
+                status="OPEN",
+                open_at=first.open_at,
+                close_at=first.close_at,
+                draw_at=first.draw_at,
+                created_at=first.created_at,
+            )
+            .returning(_ISSUES.c.id)
+        )
+        twin_id = created.scalar_one()
+    assert first.id is not None
+    return first.id, twin_id, member_ids
+
+
+def _insert_bets(url: str, merchant_id: int, issue_id: int, member_ids: list[int]) -> None:
+    with psycopg.connect(url, autocommit=True) as connection:
+        for issue in (issue_id,):
+            placed = connection.execute(
+                "SELECT open_at + interval '1 second' FROM lottery_issue WHERE id = %s", (issue,)
+            ).fetchone()
+            assert placed is not None
+            connection.execute(
+                INSERT_BETS,
+                {
+                    "tag": str(issue),
+                    "merchant": merchant_id,
+                    "members": MEMBERS,
+                    "issue": issue,
+                    "placed": placed[0],
+                    "bets": BETS,
+                    "member_ids": member_ids,
+                },
+            )
+        connection.execute("ANALYZE lottery_bet")
+
+
+async def _draw(issue_id: int, twin_id: int) -> list[int]:
+    async with session_scope() as session:
+        issue = await session.get(LotteryIssue, issue_id)
+        assert issue is not None
+        draw_at = issue.draw_at
+    await issues.advance(draw_at)
+    async with write_transaction() as session:
+        drawn = await session.get(LotteryIssue, issue_id)
+        twin = await session.get(LotteryIssue, twin_id)
+        assert drawn is not None and twin is not None and drawn.result is not None
+        twin.result = list(drawn.result)
+        twin.status = "DRAWN"
+        twin.result_source = "RNG"
+        session.add(twin)
+        return list(drawn.result)
+
+
+def plain_sql_settlement(url: str, twin_id: int, result: list[int], now: datetime) -> int:
+    """The same effects as the service, by a bare client in one transaction; returns bets."""
+    vendor = game(GAME).vendor
+    with psycopg.connect(url) as connection, connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id, uid, merchant_id, member_id, play_code, prize_mode, selection, unit,"
+            " multiplier, stake FROM lottery_bet WHERE issue_id = %s AND status = 'PENDING'"
+            " ORDER BY id FOR UPDATE",
+            (twin_id,),
+        )
+        bets = cursor.fetchall()
+        paid = {
+            bet[0]: settlement.payout_of(bet[4], bet[5], bet[6]["singles"], bet[7], bet[8], result)[
+                0
+            ]
+            for bet in bets
+        }
+        merchant_id = bets[0][2]
+        cursor.execute(
+            "SELECT member_id, id FROM ledger_account WHERE kind = 'MEMBER_CASH'"
+            " AND member_id = ANY(%s)",
+            (sorted({bet[3] for bet in bets}),),
+        )
+        cash = dict(cursor.fetchall())
+        cursor.execute(
+            "SELECT sub_key, id FROM ledger_account WHERE kind = 'VENDOR_CLEARING'"
+            " AND merchant_id = %s AND member_id IS NULL",
+            (merchant_id,),
+        )
+        shards = dict(cursor.fetchall())
+        winners = [bet for bet in bets if paid[bet[0]] > 0]
+        accounts = sorted(
+            {cash[bet[3]] for bet in winners}
+            | {shards[f"shard{bet[3] % ledger.MERCHANT_ACCOUNT_SHARDS}"] for bet in winners}
+        )
+        cursor.execute(
+            "SELECT id, balance FROM ledger_account WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
+            (accounts,),
+        )
+        balance = dict(cursor.fetchall())
+        keys, members, metas, entry_rows = [], [], [], []
+        for bet in winners:
+            amount = paid[bet[0]]
+            credit = cash[bet[3]]
+            debit = shards[f"shard{bet[3] % ledger.MERCHANT_ACCOUNT_SHARDS}"]
+            balance[debit] -= amount
+            balance[credit] += amount
+            keys.append(f"plain:{bet[1]}:win")
+            members.append(bet[3])
+            metas.append(json.dumps({"vendor": vendor, "game_code": GAME, "bet": bet[1]}))
+            entry_rows.append((debit, -amount, balance[debit], credit, amount, balance[credit]))
+        cursor.execute(
+            "INSERT INTO ledger_transaction (merchant_id, kind, reference, idempotency_key,"
+            " fingerprint, member_id, metadata, created_at)"
+            " SELECT %s, 'WIN', %s, k, '', m, d::json, %s"
+            " FROM unnest(%s::text[], %s::int[], %s::text[]) WITH ORDINALITY AS t(k, m, d, n)"
+            " ORDER BY n RETURNING id",
+            (merchant_id, f"{GAME}:{TWIN}", now, keys, members, metas),
+        )
+        transaction_ids = [row[0] for row in cursor.fetchall()]
+        columns: list[list[Any]] = [[], [], [], []]
+        for transaction_id, (debit, minus, after_d, credit, plus, after_c) in zip(
+            transaction_ids, entry_rows, strict=True
+        ):
+            for account_id, amount, after in ((debit, minus, after_d), (credit, plus, after_c)):
+                columns[0].append(transaction_id)
+                columns[1].append(account_id)
+                columns[2].append(amount)
+                columns[3].append(after)
+        cursor.execute(
+            "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
+            " created_at) SELECT t, a, m, b, %s"
+            " FROM unnest(%s::int[], %s::int[], %s::numeric[], %s::numeric[]) AS x(t, a, m, b)",
+            (now, *columns),
+        )
+        cursor.execute(
+            "UPDATE ledger_account AS a SET balance = x.b"
+            " FROM unnest(%s::int[], %s::numeric[]) AS x(i, b) WHERE a.id = x.i",
+            (list(balance), list(balance.values())),
+        )
+        cursor.execute(
+            "INSERT INTO wager_fact (txid, member_id, brand_id, vendor, game_code, category,"
+            " currency, round_ref, kind, bet, valid_bet, win, net, settled_at)"
+            " SELECT pg_current_xact_id()::text::bigint, m, %s, %s, %s, 'LOTT', 'BRL', r,"
+            " 'SETTLED', s, s, w, w - s, %s"
+            " FROM unnest(%s::int[], %s::text[], %s::numeric[], %s::numeric[]) AS x(m, r, s, w)",
+            (
+                merchant_id,
+                vendor,
+                GAME,
+                now,
+                [bet[3] for bet in bets],
+                [f"plain-{bet[1]}" for bet in bets],
+                [bet[9] for bet in bets],
+                [paid[bet[0]] for bet in bets],
+            ),
+        )
+        by_bet = dict(zip([bet[0] for bet in winners], transaction_ids, strict=True))
+        cursor.execute(
+            "UPDATE lottery_bet AS b SET status = 'SETTLED', payout = x.p, settled_at = %s,"
+            " win_transaction_id = x.t"
+            " FROM unnest(%s::int[], %s::numeric[], %s::int[]) AS x(i, p, t) WHERE b.id = x.i",
+            (
+                now,
+                [bet[0] for bet in bets],
+                [paid[bet[0]] for bet in bets],
+                [by_bet.get(bet[0]) for bet in bets],
+            ),
+        )
+        cursor.execute(
+            "UPDATE lottery_issue SET status = 'SETTLED', settled_at = %s WHERE id = %s",
+            (now, twin_id),
+        )
+        connection.commit()
+    return len(bets)
+
+
+async def _service(issue_id: int, now: datetime) -> tuple[int, float]:
+    started = time.perf_counter()
+    closed = await settlement.settle_issue(issue_id, now)
+    return closed, time.perf_counter() - started
+
+
+async def _paid_and_audit(issue_id: int, twin_id: int) -> tuple[Decimal, Decimal, int]:
+    async with session_scope() as session:
+        connection = await session.connection()
+        totals = defaultdict(Decimal)
+        rows = await connection.exec_driver_sql(
+            "SELECT issue_id, sum(payout), count(*) FILTER (WHERE status <> 'SETTLED')"
+            " FROM lottery_bet GROUP BY issue_id"
+        )
+        pending = 0
+        for issue, total, left in rows:
+            totals[issue] = total
+            pending += left
+        report = await ledger.audit(session)
+    return totals[issue_id], totals[twin_id], pending + len(report.differences)
+
+
+def measure(url: str) -> list[Figure]:
+    async def setup() -> tuple[int, int, list[int], int]:
+        try:
+            issue_id, twin_id, member_ids = await _setup()
+            async with session_scope() as session:
+                merchant = (
+                    await session.exec(select(Merchant).where(Merchant.code == "BR1"))
+                ).one()
+            assert merchant.id is not None
+            return issue_id, twin_id, member_ids, merchant.id
+        finally:
+            await dispose_engine()
+
+    issue_id, twin_id, member_ids, merchant_id = asyncio.run(setup())
+    started = time.perf_counter()
+    _insert_bets(url, merchant_id, issue_id, member_ids)
+    _insert_bets(url, merchant_id, twin_id, member_ids)
+    load_seconds = time.perf_counter() - started
+
+    async def draw() -> list[int]:
+        try:
+            return await _draw(issue_id, twin_id)
+        finally:
+            await dispose_engine()
+
+    result = asyncio.run(draw())
+    now = DAY + timedelta(minutes=1, seconds=1)
+    started = time.perf_counter()
+    plain_bets = plain_sql_settlement(url, twin_id, result, now)
+    plain_seconds = time.perf_counter() - started
+
+    async def service() -> tuple[int, float, Decimal, Decimal, int]:
+        try:
+            closed, seconds = await _service(issue_id, now)
+            paid, twin_paid, problems = await _paid_and_audit(issue_id, twin_id)
+            return closed, seconds, paid, twin_paid, problems
+        finally:
+            await dispose_engine()
+
+    closed, service_seconds, paid, twin_paid, problems = asyncio.run(service())
+    service_rate = closed / service_seconds
+    plain_rate = plain_bets / plain_seconds
+    share = service_rate / plain_rate * 100
+    return [
+        Figure("machine load average (1 min) at the end", os.getloadavg()[0], ""),
+        Figure("bets in the issue", closed, "bets"),
+        Figure("load: 2 × bets inserted in SQL", load_seconds, "s"),
+        Figure("paid by the service", float(paid), CURRENCY),
+        Figure("paid by plain SQL (same bets, same result)", float(twin_paid), CURRENCY),
+        Figure(
+            "pending bets left + audit differences",
+            problems,
+            "",
+            "0",
+            problems == 0 and paid == twin_paid,
+        ),
+        Figure("service: settle the issue", service_seconds, "s", "< 5 s", service_seconds < 5),
+        Figure("service rate", service_rate, "bets/s"),
+        Figure("plain SQL set-based: settle the twin", plain_seconds, "s"),
+        Figure("plain SQL rate", plain_rate, "bets/s"),
+        Figure("service / plain SQL rate", share, "%", ">= 50%", share >= 50),
+    ]
+
+
+def run() -> list[Figure]:
+    return on_private_database(measure)
+
+
+if __name__ == "__main__":
+    for figure in run():
+        print(figure.row())

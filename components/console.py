@@ -1,0 +1,223 @@
+"""The back office's frame and pieces: the side navigation (by permission: showing a link is
+comfort, the server checks every call), tables, cards, forms and messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import reflex as rx
+
+from app import routes
+from components.i18n import local_time, t
+from components.style import FOCUS
+from state.console import ConsoleState
+from state.site import SiteState
+
+INPUT = (
+    "h-10 rounded-md px-3 text-sm bg-white text-slate-900 border border-slate-300 "
+    "dark:bg-slate-800 dark:text-slate-100 dark:border-slate-600 placeholder:text-slate-400 "
+    f"{FOCUS}"
+)
+BUTTON = (
+    "h-10 px-4 rounded-md text-sm font-semibold bg-indigo-600 text-white hover:bg-indigo-500 "
+    f"disabled:opacity-60 {FOCUS}"
+)
+QUIET = (
+    "h-9 px-3 rounded-md text-sm font-medium border border-slate-300 dark:border-slate-600 "
+    f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
+)
+DANGER = f"h-9 px-3 rounded-md text-sm font-semibold bg-red-600 text-white hover:bg-red-500 {FOCUS}"
+CARD = (
+    "rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 "
+    "p-4 shadow-sm"
+)
+
+# (path, label key, the permission that opens the page)
+NAV: tuple[tuple[str, str, str], ...] = (
+    (routes.ADMIN, "bo-dashboard", "dashboard.view"),
+    (routes.ADMIN_PLAYERS, "bo-players", "players.view"),
+    (routes.ADMIN_PAYMENTS, "bo-payments", "payments.view"),
+    (routes.ADMIN_PLATFORM, "bo-platform", "platform.view"),
+    (routes.ADMIN_STAFF, "bo-staff", "staff.view"),
+    (routes.ADMIN_AUDIT, "bo-audit", "audit.view"),
+    (routes.ADMIN_REPORTS, "bo-reports", "reports.view"),
+    (routes.ADMIN_POINTS, "bo-points", "points.view"),
+    (routes.ADMIN_KYC, "kyc.nav", "kyc.view"),
+    (routes.ADMIN_CONTENT, "bo-content", "content.view"),
+    (routes.ADMIN_LOTTERY, "bo-lottery", "lottery.view"),
+    (routes.ADMIN_CHANNELS, "bo-channels", "channels.view"),
+    (routes.ADMIN_AGENTS, "bo-agents", "agents.view"),
+    (routes.ADMIN_INVESTIGATIONS, "bo-investigations", "payments.investigate"),
+)
+
+
+def _nav_link(path: str, label: str, permission: str) -> rx.Component:
+    return rx.cond(
+        ConsoleState.permissions.contains(permission),
+        rx.el.a(
+            t(label),
+            href=path,
+            data_testid=f"nav-{path.strip('/').replace('/', '-')}",
+            class_name=(
+                "block rounded-md px-3 py-2 text-sm font-medium text-slate-700 "
+                f"dark:text-slate-200 hover:bg-slate-200 dark:hover:bg-slate-800 {FOCUS}"
+            ),
+        ),
+    )
+
+
+def _language_switch() -> rx.Component:
+    return rx.el.div(
+        rx.el.button(
+            "EN", on_click=SiteState.set_language("EN"), class_name=QUIET, aria_label="English"
+        ),
+        rx.el.button(
+            "PT", on_click=SiteState.set_language("PT"), class_name=QUIET, aria_label="Português"
+        ),
+        rx.el.button(
+            rx.color_mode_cond(light="☾", dark="☀"),
+            on_click=rx.toggle_color_mode,
+            class_name=QUIET,
+            aria_label="dark / light",
+        ),
+        class_name="flex gap-1",
+    )
+
+
+def frame(title: str, *children: rx.Component) -> rx.Component:
+    """A console page: navigation on the side (on top on narrow screens), the page's title,
+    its messages and content."""
+    return rx.el.div(
+        rx.el.nav(
+            rx.el.div(t("bo-title"), class_name="text-lg font-bold px-3 py-2"),
+            *(_nav_link(*item) for item in NAV),
+            rx.el.div(
+                rx.el.p(
+                    ConsoleState.staff_name, data_testid="console-staff", class_name="font-medium"
+                ),
+                rx.el.p(ConsoleState.staff_role, class_name="text-xs text-slate-500"),
+                rx.el.button(
+                    t("bo-logout"),
+                    on_click=ConsoleState.logout,
+                    data_testid="console-logout",
+                    class_name=QUIET + " mt-2",
+                ),
+                class_name="px-3 py-3 mt-4 border-t border-slate-200 dark:border-slate-700 text-sm",
+            ),
+            aria_label=t("bo-title"),
+            class_name=(
+                "md:w-56 shrink-0 md:min-h-screen p-2 bg-slate-100 dark:bg-slate-950 "
+                "border-b md:border-b-0 md:border-r border-slate-200 dark:border-slate-800"
+            ),
+        ),
+        rx.el.main(
+            rx.el.div(
+                rx.el.h1(t(title), class_name="text-2xl font-bold"),
+                _language_switch(),
+                class_name="flex items-center justify-between gap-4 mb-4",
+            ),
+            *children,
+            class_name="flex-1 min-w-0 p-4 md:p-6 space-y-4",
+        ),
+        class_name=(
+            "flex flex-col md:flex-row min-h-screen bg-slate-50 text-slate-900 "
+            "dark:bg-slate-900 dark:text-slate-100"
+        ),
+    )
+
+
+def messages(error: rx.Var, notice: rx.Var) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            error,
+            role="alert",
+            data_testid="console-error",
+            class_name="text-sm font-medium text-red-600 dark:text-red-400",
+        ),
+        rx.el.p(
+            notice,
+            role="status",
+            data_testid="console-notice",
+            class_name="text-sm font-medium text-emerald-700 dark:text-emerald-400",
+        ),
+        class_name="min-h-5",
+    )
+
+
+def card(title: str, *children: rx.Component, testid: str = "") -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(t(title), class_name="text-lg font-semibold mb-3"),
+        *children,
+        data_testid=testid or None,
+        class_name=CARD,
+    )
+
+
+# Columns that hold an ISO time: shown in the browser's own time zone and locale.
+TIME_COLUMNS = frozenset({"at", "created", "last_login", "period", "finished"})
+
+
+def table(
+    columns: list[tuple[str, str]],
+    rows: rx.Var,
+    actions: Callable[[rx.Var], rx.Component] | None = None,
+    testid: str = "",
+) -> rx.Component:
+    """Rows of dicts; `columns` are (key, the header's catalog key)."""
+    head = [
+        rx.el.th(t(label_key), scope="col", class_name="px-2 py-2 text-left font-semibold")
+        for _, label_key in columns
+    ]
+    if actions is not None:
+        head.append(rx.el.th("", class_name="px-2 py-2"))
+
+    def cell(item: rx.Var, key: str) -> rx.Component:
+        value = local_time(item[key]) if key in TIME_COLUMNS else item[key]
+        return rx.el.td(value, class_name="px-2 py-1.5 align-top")
+
+    def row(item: rx.Var) -> rx.Component:
+        cells = [cell(item, key) for key, _ in columns]
+        if actions is not None:
+            cells.append(rx.el.td(actions(item), class_name="px-2 py-1.5"))
+        return rx.el.tr(*cells, class_name="border-t border-slate-200 dark:border-slate-700")
+
+    return rx.el.div(
+        rx.el.table(
+            rx.el.thead(rx.el.tr(*head)),
+            rx.el.tbody(rx.foreach(rows, row)),
+            class_name="w-full text-sm",
+            data_testid=testid or None,
+        ),
+        rx.cond(
+            rows.length() == 0,
+            rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
+        ),
+        class_name="overflow-x-auto",
+    )
+
+
+def allowed(permission: str, component: rx.Component) -> rx.Component:
+    """Shown to staff holding the permission: a comfort only, the server checks each call."""
+    return rx.cond(ConsoleState.permissions.contains(permission), component)
+
+
+def text_input(
+    name: str, placeholder: rx.Var | str = "", class_name: str = INPUT, **props: object
+) -> rx.Component:
+    return rx.el.input(
+        name=name,
+        placeholder=placeholder,
+        aria_label=placeholder,
+        class_name=class_name,
+        **props,
+    )
+
+
+def label(text: rx.Var, *field: rx.Component) -> rx.Component:
+    return rx.el.label(
+        rx.el.span(
+            text, class_name="block text-xs font-medium mb-1 text-slate-600 dark:text-slate-300"
+        ),
+        *field,
+        class_name="block",
+    )

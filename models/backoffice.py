@@ -1,0 +1,136 @@
+"""The back office: staff accounts (apart from members), roles, staff sessions, the
+hash-chained audit log, four-eyes approval requests and their thresholds, player notes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import JSON, Column, Index, Numeric, UniqueConstraint, text
+from sqlmodel import Field, SQLModel
+
+from models.base import UTCDateTime, utcnow
+
+STAFF_ACTIVE = "ACTIVE"
+STAFF_LOCKED = "LOCKED"
+
+
+class StaffRole(SQLModel, table=True):
+    """A named set of permissions (app/services/backoffice/permissions.py)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, max_length=40)
+    permissions: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    builtin: bool = False
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class StaffMember(SQLModel, table=True):
+    """A member of the operator's staff; `merchant_id` None works for every brand."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    username: str = Field(unique=True, max_length=64)
+    password_hash: str = Field(max_length=255)
+    merchant_id: int | None = Field(default=None, foreign_key="merchant.id", index=True)
+    role_id: int = Field(foreign_key="staffrole.id", index=True)
+    totp_secret_encrypted: str = Field(max_length=255)
+    status: str = Field(default=STAFF_ACTIVE, max_length=16)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_login_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class StaffSession(SQLModel, table=True):
+    """A staff login, bound to one browser (the digest of its HttpOnly cookie's secret)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    staff_id: int = Field(foreign_key="staffmember.id", index=True)
+    browser_digest: str = Field(max_length=64, index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    expires_at: datetime = Field(sa_type=UTCDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    ip: str = Field(default="", max_length=64)
+
+
+class AuditEntry(SQLModel, table=True):
+    """One staff action or settings change; `hash` = SHA-256(previous hash + this entry)."""
+
+    __tablename__ = "audit_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    seq: int = Field(unique=True)
+    at: datetime = Field(sa_type=UTCDateTime, index=True)
+    staff_id: int | None = Field(default=None, index=True)
+    staff_name: str = Field(default="", max_length=64)
+    action: str = Field(max_length=64, index=True)
+    merchant_id: int | None = Field(default=None, index=True)
+    target: str = Field(default="", max_length=120)
+    outcome: str = Field(default="ok", max_length=16)
+    detail: str = Field(default="{}")
+    prev_hash: str = Field(max_length=64)
+    hash: str = Field(max_length=64)
+
+
+class AuditHead(SQLModel, table=True):
+    """The single row that every append locks and moves: the chain's last seq and hash."""
+
+    __tablename__ = "audit_head"
+
+    id: int = Field(primary_key=True)
+    seq: int = 0
+    hash: str = Field(max_length=64)
+
+
+class ApprovalRequest(SQLModel, table=True):
+    """An action above its brand's threshold, waiting for a second staff member (four-eyes).
+
+    `dedupe_key` names the action (an order's part, an adjustment form's key): one live
+    request per action; a rejected or failed one frees it for a new request."""
+
+    __table_args__ = (
+        Index(
+            "uq_approvalrequest_live",
+            "kind",
+            "dedupe_key",
+            unique=True,
+            sqlite_where=text("status NOT IN ('REJECTED', 'FAILED')"),
+            postgresql_where=text("status::text NOT IN ('REJECTED', 'FAILED')"),
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str = Field(max_length=40, index=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    amount: Decimal = Field(sa_type=Numeric(20, 2))
+    payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    summary: str = Field(default="", max_length=200)
+    dedupe_key: str = Field(max_length=80)
+    status: str = Field(default="PENDING", max_length=16, index=True)
+    requested_by: int = Field(foreign_key="staffmember.id")
+    decided_by: int | None = Field(default=None, foreign_key="staffmember.id")
+    reason: str = Field(default="", max_length=200)
+    result: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    decided_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class ApprovalThreshold(SQLModel, table=True):
+    """Per brand and kind: amounts above this need a second staff member's approval."""
+
+    __table_args__ = (UniqueConstraint("merchant_id", "kind"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    kind: str = Field(max_length=40)
+    amount: Decimal = Field(sa_type=Numeric(20, 2))
+
+
+class PlayerNote(SQLModel, table=True):
+    """A staff note on a player's file."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    staff_id: int = Field(foreign_key="staffmember.id")
+    text: str = Field(max_length=1000)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -1,0 +1,384 @@
+"""The agent centre (spec 2): /agentHome, registerCenter, downlineManagmentView and
+agentDailyWages, with the contract popups (the navigation: components/agent_centre.py)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.agent_centre import CARD, agent_gate
+from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
+from components.i18n import amount, local_time, t
+from components.style import FOCUS
+from pages.agent_team import downline_transfer_popup, transfer_button
+from state.agents import RANGE_DAYS, AgentState
+from state.auth import AuthState
+from state.site import SiteState
+
+
+def _figure(label_key: str, value: rx.Var, testid: str, money: bool = True) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(t(label_key), class_name="text-xs text-slate-500"),
+        rx.el.p(
+            amount(value) if money else value,
+            class_name="text-xl font-bold tabular-nums",
+            data_testid=testid,
+        ),
+        class_name=CARD,
+    )
+
+
+def _offer_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(
+            rx.el.p(
+                SiteState.texts.get("agent.kind." + row["kind"].to(str), row["kind"]),
+                class_name="font-medium",
+            ),
+            rx.el.p(
+                row["rate"].to(str),
+                "% · v",
+                row["version"].to(str),
+                class_name="text-sm text-slate-500",
+            ),
+        ),
+        rx.el.div(
+            rx.el.button(
+                t("agent.contract.accept"),
+                on_click=AgentState.answer(row["id"].to(int), "ACCEPT"),
+                class_name=f"{PRIMARY} !w-auto px-4",
+                data_testid="contract-accept",
+            ),
+            rx.el.button(
+                t("agent.contract.reject"),
+                on_click=AgentState.answer(row["id"].to(int), "REJECT"),
+                class_name=f"{SECONDARY} !w-auto px-4",
+                data_testid="contract-reject",
+            ),
+            class_name="flex gap-2",
+        ),
+        class_name="flex flex-wrap items-center justify-between gap-3 py-3",
+        data_testid="contract-offer",
+    )
+
+
+def _contract_popup() -> rx.Component:
+    """The contract popup (spec 4): shown when an offer waits for the agent's answer."""
+    return rx.cond(
+        AgentState.offers.length() > 0,
+        rx.el.div(
+            rx.el.div(
+                rx.el.h2(t("agent.home.pending_offers"), class_name="text-lg font-bold"),
+                rx.el.ul(rx.foreach(AgentState.offers, _offer_row)),
+                role="dialog",
+                aria_modal="false",
+                aria_label=t("agent.contract.title"),
+                class_name=f"{CARD} border-2 border-amber-400",
+                data_testid="contract-popup",
+            ),
+            class_name="mb-4",
+        ),
+    )
+
+
+def _active_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        SiteState.texts.get("agent.kind." + row["kind"].to(str), row["kind"]),
+        " · ",
+        row["rate"].to(str),
+        "% · ",
+        SiteState.texts.get("agent.status." + row["status"].to(str), row["status"]),
+        class_name="text-sm py-1",
+        data_testid="contract-active",
+    )
+
+
+def agent_home_page() -> rx.Component:
+    return agent_gate(
+        rx.el.h1(t("agent.home.title"), class_name="text-2xl font-bold mb-1"),
+        rx.el.p(
+            t("auth.agent_welcome").replace("{account}", AuthState.account),
+            class_name="text-slate-500 mb-4",
+            data_testid="agent-welcome",
+        ),
+        form_error(AgentState.error),
+        notice(AgentState.message),
+        _contract_popup(),
+        rx.el.div(
+            _figure("agent.home.team_turnover", AgentState.team_turnover, "agent-team-turnover"),
+            _figure(
+                "agent.home.direct_turnover", AgentState.direct_turnover, "agent-direct-turnover"
+            ),
+            _figure("agent.home.estimated", AgentState.estimated, "agent-estimated"),
+            _figure("agent.home.yesterday", AgentState.yesterday, "agent-yesterday"),
+            _figure("agent.home.unclaimed", AgentState.unclaimed, "agent-unclaimed"),
+            _figure("agent.home.team_size", AgentState.team_size.to(str), "agent-team-size", False),
+            _figure(
+                "agent.home.active_today",
+                AgentState.active_today.to(str),
+                "agent-active-today",
+                False,
+            ),
+            class_name="grid grid-cols-2 md:grid-cols-4 gap-3 mb-4",
+        ),
+        rx.el.div(
+            rx.el.h2(t("agent.nav.contracts"), class_name="font-bold mb-2"),
+            rx.cond(
+                AgentState.contracts.length() > 0,
+                rx.el.ul(rx.foreach(AgentState.contracts, _active_row)),
+                rx.el.p(t("agent.contract.none"), class_name="text-sm text-slate-500"),
+            ),
+            class_name=CARD,
+        ),
+    )
+
+
+def register_center_page() -> rx.Component:
+    return agent_gate(
+        rx.el.h1(t("agent.register.title"), class_name="text-2xl font-bold mb-4"),
+        rx.el.form(
+            field(
+                "username", t("auth.username"), autocomplete="off", data_testid="downline-username"
+            ),
+            field(
+                "password",
+                t("auth.password"),
+                kind="password",
+                autocomplete="new-password",
+                data_testid="downline-password",
+            ),
+            rx.el.label(
+                rx.el.input(
+                    type="checkbox",
+                    name="as_agent",
+                    class_name="size-4 accent-amber-500",
+                    data_testid="downline-as-agent",
+                ),
+                t("agent.register.as_agent"),
+                class_name="flex items-center gap-2 text-sm mb-3",
+            ),
+            form_error(AgentState.error),
+            notice(AgentState.message),
+            rx.el.button(
+                t("agent.register.title"),
+                type="submit",
+                class_name=PRIMARY,
+                data_testid="downline-submit",
+            ),
+            on_submit=AgentState.register,
+            reset_on_submit=True,
+            class_name=f"{CARD} max-w-md space-y-1",
+        ),
+    )
+
+
+def _downline_row(row: rx.Var) -> rx.Component:
+    return rx.el.tr(
+        rx.el.td(row["username"].to(str), class_name="py-2 font-mono"),
+        rx.el.td(row["level"].to(str), class_name="py-2 text-center"),
+        rx.el.td(
+            rx.cond(row["agent"].to(bool), t("agent.register.as_agent"), "—"),
+            class_name="py-2 text-xs",
+        ),
+        rx.el.td(local_time(row["registered"]), class_name="py-2 text-xs text-slate-500"),
+        rx.el.td(
+            rx.el.div(
+                rx.cond(
+                    row["agent"].to(bool) & (row["level"].to(int) == 1),
+                    rx.el.button(
+                        t("agent.downlines.offer"),
+                        on_click=AgentState.pick(row["id"].to(int)),
+                        class_name=f"{SECONDARY} !h-9 !w-auto px-3 text-sm",
+                        data_testid="downline-offer",
+                    ),
+                ),
+                transfer_button(row["id"].to(int)),
+                class_name="flex justify-end gap-2",
+            ),
+            class_name="py-2 text-right",
+        ),
+        class_name="border-b border-slate-200 dark:border-slate-800",
+        data_testid="downline-row",
+    )
+
+
+def _offer_form() -> rx.Component:
+    return rx.cond(
+        AgentState.offer_to > 0,
+        rx.el.form(
+            rx.el.h2(
+                t("agent.contract.title"), " · ", AgentState.offer_name, class_name="font-bold"
+            ),
+            rx.el.p(t("agent.kind.DAILY_SALARY"), class_name="text-sm text-slate-500 mb-2"),
+            field(
+                "rate",
+                t("agent.contract.rate"),
+                kind="number",
+                step="0.01",
+                min="0.01",
+                data_testid="offer-rate",
+            ),
+            field(
+                "min_active",
+                t("agent.contract.min_active"),
+                kind="number",
+                min="0",
+                default_value="0",
+                data_testid="offer-min-active",
+            ),
+            field(
+                "min_valid_bet",
+                t("agent.contract.min_valid_bet"),
+                kind="number",
+                step="0.01",
+                min="0",
+                default_value="0",
+                data_testid="offer-min-valid-bet",
+            ),
+            rx.el.div(
+                rx.el.button(
+                    t("agent.contract.send"),
+                    type="submit",
+                    class_name=PRIMARY,
+                    data_testid="offer-send",
+                ),
+                rx.el.button(
+                    t("agent.contract.cancel"),
+                    type="button",
+                    on_click=AgentState.close_offer,
+                    class_name=SECONDARY,
+                ),
+                class_name="flex gap-2",
+            ),
+            on_submit=AgentState.offer,
+            role="dialog",
+            aria_label=t("agent.contract.title"),
+            class_name=f"{CARD} max-w-md border-2 border-amber-400 mb-4 space-y-1",
+            data_testid="offer-popup",
+        ),
+    )
+
+
+def downlines_page() -> rx.Component:
+    return agent_gate(
+        rx.el.h1(t("agent.downlines.title"), class_name="text-2xl font-bold mb-4"),
+        form_error(AgentState.error),
+        notice(AgentState.message),
+        _offer_form(),
+        downline_transfer_popup(),
+        rx.el.input(
+            placeholder=t("agent.downlines.search"),
+            aria_label=t("agent.downlines.search"),
+            on_blur=AgentState.set_search,
+            class_name=f"{INPUT} max-w-sm mb-3",
+            data_testid="downline-search",
+        ),
+        rx.cond(
+            AgentState.downline_rows.length() > 0,
+            rx.el.div(
+                rx.el.table(
+                    rx.el.thead(
+                        rx.el.tr(
+                            rx.el.th(t("auth.username"), class_name="text-left"),
+                            rx.el.th(t("agent.downlines.level")),
+                            rx.el.th(""),
+                            rx.el.th(t("agent.downlines.registered"), class_name="text-left"),
+                            rx.el.th(""),
+                        ),
+                        class_name="text-xs text-slate-500",
+                    ),
+                    rx.el.tbody(rx.foreach(AgentState.downline_rows, _downline_row)),
+                    class_name="w-full text-sm",
+                ),
+                class_name=f"{CARD} overflow-x-auto",
+            ),
+            rx.el.p(
+                t("agent.downlines.empty"),
+                class_name="py-8 text-center text-slate-500",
+                data_testid="downline-empty",
+            ),
+        ),
+        page_nav(
+            AgentState.page,
+            AgentState.pages,
+            AgentState.go,
+            keys="record",
+            testids=("downline-prev", "downline-status", "downline-next"),
+            class_name="flex items-center justify-between mt-4",
+        ),
+    )
+
+
+def _wage_row(row: rx.Var) -> rx.Component:
+    return rx.el.li(
+        rx.el.div(
+            rx.el.p(local_time(row["start"]), class_name="text-sm font-medium"),
+            rx.el.p(row["formula"].to(str), class_name="text-xs text-slate-500"),
+        ),
+        rx.el.p(
+            amount(row["amount"]),
+            class_name="font-mono tabular-nums font-semibold text-emerald-600",
+            data_testid="wage-amount",
+        ),
+        class_name=(
+            "flex justify-between gap-3 py-3 border-b border-slate-200 dark:border-slate-800"
+        ),
+        data_testid="wage-row",
+    )
+
+
+def daily_wages_page() -> rx.Component:
+    return agent_gate(
+        rx.el.h1(t("agent.wages.title"), class_name="text-2xl font-bold mb-4"),
+        rx.el.div(
+            *[
+                rx.el.button(
+                    t(f"agent.wages.range.{name}"),
+                    on_click=AgentState.set_range(name),
+                    class_name=rx.cond(
+                        AgentState.range_name == name,
+                        f"px-3 h-9 rounded-md text-sm font-semibold bg-amber-400 {FOCUS}",
+                        f"px-3 h-9 rounded-md text-sm bg-slate-100 dark:bg-slate-800 {FOCUS}",
+                    ),
+                    data_testid=f"wage-range-{name}",
+                )
+                for name in RANGE_DAYS
+            ],
+            class_name="flex gap-2 mb-3",
+        ),
+        rx.cond(
+            AgentState.wage_rows.length() > 1,
+            rx.el.div(
+                rx.recharts.line_chart(
+                    rx.recharts.line(data_key="amount", stroke="#f59e0b"),
+                    rx.recharts.x_axis(data_key="day"),
+                    rx.recharts.y_axis(),
+                    data=AgentState.wage_chart,
+                    height=180,
+                ),
+                class_name=f"{CARD} mb-3",
+            ),
+        ),
+        rx.el.p(
+            t("agent.wages.total"),
+            ": ",
+            rx.el.span(amount(AgentState.wage_total), data_testid="wage-total"),
+            class_name="font-semibold mb-2",
+        ),
+        rx.cond(
+            AgentState.wage_rows.length() > 0,
+            rx.el.ul(rx.foreach(AgentState.wage_rows, _wage_row), data_testid="wage-list"),
+            rx.el.p(
+                t("agent.wages.empty"),
+                class_name="py-8 text-center text-slate-500",
+                data_testid="wage-empty",
+            ),
+        ),
+        page_nav(
+            AgentState.wage_page,
+            AgentState.wage_pages,
+            AgentState.wage_go,
+            keys="record",
+            testids=("wage-prev", "wage-status", "wage-next"),
+            class_name="flex items-center justify-between mt-4",
+        ),
+    )

@@ -1,0 +1,122 @@
+"""Console page: identity verification (review queue, decisions) and the barred list."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from components.console import (
+    BUTTON,
+    DANGER,
+    INPUT,
+    QUIET,
+    allowed,
+    card,
+    frame,
+    label,
+    messages,
+    table,
+    text_input,
+)
+from components.i18n import t
+from state.console_kyc import KycState
+
+
+def _open(row: rx.Var) -> rx.Component:
+    return rx.el.button(
+        t("kyc.open"),
+        on_click=KycState.open(row["id"].to(int)),
+        class_name=QUIET,
+        data_testid="kyc-open",
+    )
+
+
+def _decision() -> rx.Component:
+    return rx.cond(
+        KycState.selected != 0,
+        card(
+            "kyc.title",
+            rx.el.p(KycState.selected_name, class_name="font-medium mb-3"),
+            rx.el.div(
+                rx.el.form(
+                    label(
+                        t("identity.birthDate"),
+                        rx.el.input(name="birthDate", type="date", class_name=INPUT),
+                    ),
+                    rx.el.button(
+                        t("kyc.approve"),
+                        type="submit",
+                        class_name=BUTTON,
+                        data_testid="kyc-approve",
+                    ),
+                    on_submit=KycState.approve,
+                    class_name="space-y-2",
+                ),
+                rx.el.form(
+                    label(
+                        t("kyc.reason"),
+                        text_input("reason", max_length=200, data_testid="kyc-reason"),
+                    ),
+                    rx.el.button(
+                        t("kyc.reject"),
+                        type="submit",
+                        class_name=DANGER,
+                        data_testid="kyc-reject",
+                    ),
+                    on_submit=KycState.reject,
+                    class_name="space-y-2",
+                ),
+                class_name="grid gap-4 sm:grid-cols-2",
+            ),
+            testid="kyc-decision",
+        ),
+    )
+
+
+def kyc_page() -> rx.Component:
+    return frame(
+        "kyc.title",
+        messages(KycState.error, KycState.notice),
+        card(
+            "kyc.queue",
+            table(
+                [
+                    ("id", "bo-col-id"),
+                    ("username", "kyc.member"),
+                    ("cpf", "kyc.cpf"),
+                    ("name", "kyc.name"),
+                    ("claimed", "kyc.claimed"),
+                    ("created", "kyc.submitted"),
+                    ("why", "kyc.why"),
+                ],
+                KycState.rows,
+                lambda row: allowed("kyc.decide", _open(row)),
+                testid="kyc-queue",
+            ),
+        ),
+        _decision(),
+        card(
+            "kyc.barred",
+            table(
+                [("list", "kyc.barred.list"), ("count", "kyc.barred.counts")],
+                KycState.barred_counts,
+            ),
+            rx.el.form(
+                text_input("cpf", t("kyc.barred.search"), class_name=INPUT + " flex-1"),
+                rx.el.button(t("bo-search"), type="submit", class_name=BUTTON),
+                on_submit=KycState.search_barred,
+                class_name="flex gap-2 my-3",
+            ),
+            table(
+                [
+                    ("cpf", "kyc.cpf"),
+                    ("list", "kyc.barred.list"),
+                    ("source", "kyc.barred.source"),
+                    ("at", "kyc.barred.imported"),
+                ],
+                KycState.barred_rows,
+                testid="kyc-barred",
+            ),
+            rx.el.p(t("kyc.barred.hint"), class_name="text-xs text-slate-500 mt-2 font-mono"),
+            testid="kyc-barred-card",
+        ),
+    )

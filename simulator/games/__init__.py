@@ -1,0 +1,1 @@
+"""Game logic of the simulated providers, one module per kind; each states its RTP."""

@@ -1,0 +1,463 @@
+"""The agent centre's team reports and transfers: team overview, revenue report, P&L
+statements, downline transactions and bets, the salary and dividend records of the other
+kinds, agent announcements, the referral page and the transfers (to a downline from the
+downline list, to the upline on /transferUpline).
+
+One report at a time lives in `rows` / `totals` / `chart` (the pages share one table
+component). Identity comes from `current_login` only; arguments are bounded (state/guard.py)
+and the services refuse non-agents and anything outside the agent's own downline."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services import announcements
+from app.services.agents import affiliates, payouts, reports, team, tree
+from app.services.cashier import team_transfers as transfers
+from app.services.qr import qr_svg_data_uri_off_loop
+from models import Member
+from models.agents import ContractKind
+from state.auth import current_login
+from state.guard import Form, Name, Page, checked
+from state.site import SiteState, current_brand
+from state.wallet import WalletState
+
+PAGE_SIZE = 20
+RANGES = {"today": 1, "7d": 7, "30d": 30}
+VIEWS = ("transactions", "bets")
+
+
+def _money(value: Decimal) -> str:
+    return str(value.quantize(Decimal("0.01")))
+
+
+def _request_id() -> str:
+    return secrets.token_hex(16)
+
+
+class AgentTeamState(rx.State):
+    is_agent: bool = False
+    error: str = ""
+    message: str = ""
+    report: str = ""  # which report `rows` hold
+    range_name: str = "7d"
+    view: str = "transactions"
+    kind_filter: str = ""
+    pay_kind: str = ContractKind.DIVIDEND.value
+    page: int = 1
+    pages: int = 1
+    rows: list[dict[str, str]] = []
+    totals: dict[str, str] = {}
+    chart: list[dict[str, Any]] = []
+    figures: dict[str, str] = {}
+    # referral
+    link: str = ""
+    code: str = ""
+    qr: str = ""
+    clicks: int = 0
+    registrations: int = 0
+    # transfers
+    upline: str = ""
+    balance: str = "0.00"
+    transfer_to: int = 0
+    transfer_name: str = ""
+    _request: str = ""
+
+    async def _member(self) -> Member | None:
+        try:
+            login = await current_login(self)
+        except AppError:
+            self.is_agent = False
+            return None
+        self.is_agent = tree.is_agent(login.member)
+        return login.member
+
+    async def _agent(self) -> Member | None:
+        member = await self._member()
+        return member if self.is_agent else None
+
+    async def _lang(self) -> str:
+        return (await self.get_state(SiteState)).ui_lang
+
+    async def _say(self, error: AppError) -> None:
+        self.error = translate(error.code, await self._lang(), **error.params)
+
+    def _span(self) -> tuple[datetime, datetime]:
+        until = clock.now() + timedelta(minutes=1)
+        return until - timedelta(days=RANGES.get(self.range_name, 7)), until
+
+    def _paged(self, total: int) -> None:
+        self.pages = max(1, -(-total // PAGE_SIZE))
+
+    async def _run(self, report: str) -> None:
+        """Load the current report into rows / totals / chart; a refused call shows why."""
+        self.error = ""
+        self.report = report
+        loader: dict[str, Callable[[Member], Awaitable[None]]] = {
+            "overview": self._overview,
+            "revenue": self._revenue,
+            "statements": self._statements,
+            "transactions": self._transactions,
+            "pay": self._pay,
+            "announcements": self._announcements,
+        }
+        member = await self._agent()
+        if member is None:
+            self.rows, self.totals, self.chart = [], {}, []
+            return
+        try:
+            await loader[report](member)
+        except AppError as error:
+            self.rows, self.totals, self.chart = [], {}, []
+            await self._say(error)
+
+    # loaders ------------------------------------------------------------------------------
+
+    async def _overview(self, member: Member) -> None:
+        brand = await current_brand(self)
+        seen = await team.overview(brand, member, clock.now())
+        self.figures = {
+            "team_size": str(seen.team_size),
+            "direct_size": str(seen.direct_size),
+            "active_today": str(seen.active_today),
+            "team_turnover": _money(seen.team_turnover_today),
+            "direct_turnover": _money(seen.direct_turnover_today),
+            "team_net_loss": _money(seen.team_net_loss_today),
+            "estimated": _money(seen.estimated_pay),
+            "yesterday": _money(seen.yesterday_pay),
+        }
+        await self._revenue(member, days=7)
+
+    async def _revenue(self, member: Member, days: int | None = None) -> None:
+        brand = await current_brand(self)
+        until = clock.now() + timedelta(minutes=1)
+        span = days or RANGES.get(self.range_name, 7)
+        found = await reports.revenue(brand, member, until - timedelta(days=span), until)
+        self.rows = [
+            {
+                "day": row.day.isoformat(),
+                "turnover": _money(row.sums.valid_bet),
+                "bet": _money(row.sums.bet),
+                "revenue": _money(-row.sums.net),
+                "active": str(row.active),
+                "pay": _money(row.pay),
+            }
+            for row in reversed(found)
+        ]
+        self.totals = {
+            "turnover": _money(sum((r.sums.valid_bet for r in found), Decimal(0))),
+            "revenue": _money(sum((-r.sums.net for r in found), Decimal(0))),
+            "pay": _money(sum((r.pay for r in found), Decimal(0))),
+        }
+        self.chart = [
+            {
+                "day": row.day.strftime("%d/%m"),
+                "turnover": float(row.sums.valid_bet),
+                "revenue": float(-row.sums.net),
+                "pay": float(row.pay),
+            }
+            for row in found
+        ]
+        self.page = self.pages = 1
+
+    async def _statements(self, member: Member) -> None:
+        since, until = self._span()
+        found = await reports.statements(member, since, until, page=self.page, size=PAGE_SIZE)
+        self.rows = [
+            {
+                "member": row.member,
+                "level": str(row.level),
+                "bet": _money(row.sums.bet),
+                "turnover": _money(row.sums.valid_bet),
+                "win": _money(row.sums.win),
+                "net": _money(row.sums.net),
+            }
+            for row in found.rows
+        ]
+        self.totals = {
+            "bet": _money(found.totals.bet),
+            "turnover": _money(found.totals.valid_bet),
+            "win": _money(found.totals.win),
+            "net": _money(found.totals.net),
+        }
+        self.chart = []
+        self._paged(found.total_rows)
+
+    async def _transactions(self, member: Member) -> None:
+        since, until = self._span()
+        if self.view == "bets":
+            bets = await reports.team_bets(member, since, until, page=self.page, size=PAGE_SIZE)
+            self.rows = [
+                {
+                    "time": row.settled_at.isoformat(),
+                    "member": row.member,
+                    "game": row.game,
+                    "bet": _money(row.bet),
+                    "turnover": _money(row.valid_bet),
+                    "win": _money(row.win),
+                }
+                for row in bets.rows
+            ]
+            self.totals = {
+                "bet": _money(bets.totals.bet),
+                "turnover": _money(bets.totals.valid_bet),
+                "win": _money(bets.totals.win),
+            }
+            self._paged(bets.total_rows)
+        else:
+            lang = await self._lang()
+            found = await reports.team_transactions(
+                member, since, until, kind=self.kind_filter, page=self.page, size=PAGE_SIZE
+            )
+            self.rows = [
+                {
+                    "time": row.created_at.isoformat(),
+                    "member": row.member,
+                    "kind": translate(f"agent.tx.{row.kind}", lang),
+                    "amount": _money(row.amount),
+                    "balance": _money(row.balance_after),
+                }
+                for row in found.rows
+            ]
+            self.totals = {"in": _money(found.totals.bet), "out": _money(found.totals.win)}
+            self._paged(found.total_rows)
+        self.chart = []
+
+    async def _pay(self, member: Member) -> None:
+        since, until = self._span()
+        found = await payouts.records(
+            member.id or 0,
+            ContractKind(self.pay_kind),
+            since - timedelta(days=1),
+            until,
+            page=self.page,
+            size=PAGE_SIZE,
+        )
+        self.rows = [
+            {
+                "time": row.period_start.isoformat(),
+                "base": str(row.line.get("base", "")),
+                "rate": str((Decimal(str(row.line.get("rate") or 0)) * 100).normalize()) + "%",
+                "active": str(row.line.get("activeMembers", "")),
+                "amount": _money(row.amount),
+            }
+            for row in found.rows
+        ]
+        self.totals = {"amount": _money(found.total_amount)}
+        self.chart = [
+            {"day": row.period_start.strftime("%d/%m %H:%M"), "amount": float(row.amount)}
+            for row in reversed(found.rows)
+        ]
+        self._paged(found.total_rows)
+
+    async def _announcements(self, member: Member) -> None:
+        brand = await current_brand(self)
+        found = await announcements.notices(brand.id, await self._lang(), clock.now(), self.page)
+        self.rows = [
+            {"time": item.starts_at.isoformat(), "title": item.title, "content": item.content}
+            for item in found.items
+        ]
+        self.totals, self.chart = {}, []
+        self.pages = max(1, -(-found.total // max(found.page_size, 1)))
+
+    # page loads ---------------------------------------------------------------------------
+
+    @rx.event
+    async def load_overview(self) -> None:
+        await self._run("overview")
+
+    @rx.event
+    async def load_revenue(self) -> None:
+        self.range_name = "7d" if self.range_name == "today" else self.range_name
+        await self._run("revenue")
+
+    @rx.event
+    async def load_statements(self) -> None:
+        self.page = 1
+        await self._run("statements")
+
+    @rx.event
+    async def load_transactions(self) -> None:
+        self.page, self.view, self.kind_filter = 1, "transactions", ""
+        await self._run("transactions")
+
+    @rx.event
+    async def load_dividends(self) -> None:
+        await self._load_pay(ContractKind.DIVIDEND)
+
+    @rx.event
+    async def load_hour_salary(self) -> None:
+        await self._load_pay(ContractKind.HOURLY_SALARY)
+
+    @rx.event
+    async def load_realtime_salary(self) -> None:
+        await self._load_pay(ContractKind.REALTIME_SALARY)
+
+    async def _load_pay(self, kind: ContractKind) -> None:
+        self.page, self.pay_kind = 1, kind.value
+        await self._run("pay")
+
+    @rx.event
+    async def load_announcements(self) -> None:
+        self.page = 1
+        await self._run("announcements")
+
+    # filters and paging -------------------------------------------------------------------
+
+    @rx.event
+    @checked
+    async def set_range(self, value: Name) -> None:
+        self.range_name = value if value in RANGES else "7d"
+        self.page = 1
+        await self._run(self.report or "statements")
+
+    @rx.event
+    @checked
+    async def set_view(self, value: Name) -> None:
+        self.view = value if value in VIEWS else "transactions"
+        self.page = 1
+        await self._run("transactions")
+
+    @rx.event
+    @checked
+    async def set_kind(self, value: Name) -> None:
+        self.kind_filter = value if value in reports.TRANSACTION_KINDS else ""
+        self.page = 1
+        await self._run("transactions")
+
+    @rx.event
+    @checked
+    async def go(self, page: Page) -> None:
+        self.page = min(max(1, page), self.pages)
+        await self._run(self.report or "statements")
+
+    # referral -----------------------------------------------------------------------------
+
+    @rx.event
+    async def load_referral(self) -> None:
+        self.error = ""
+        member = await self._member()
+        if member is None:
+            return
+        found = await affiliates.invite(await current_brand(self), member)
+        self.link, self.code = found.link, found.code
+        self.clicks, self.registrations = found.clicks, found.registrations
+        self.qr = await qr_svg_data_uri_off_loop(found.link)
+
+    # transfers ----------------------------------------------------------------------------
+
+    @rx.event
+    @checked
+    async def pick_transfer(self, downline_id: Page) -> None:
+        """Open the transfer form for a member of the agent's downline."""
+        self.error = self.message = ""
+        member = await self._agent()
+        if member is None:
+            return
+        try:
+            self.transfer_name = await transfers.recipient(member, downline_id)
+        except AppError as error:
+            await self._say(error)
+            self.transfer_to = 0
+            return
+        self.transfer_to = downline_id
+        self._request = _request_id()
+
+    @rx.event
+    def close_transfer(self) -> None:
+        self.transfer_to, self.transfer_name = 0, ""
+
+    @rx.event
+    @checked
+    async def send_down(self, form: Form) -> Any:
+        self.error = self.message = ""
+        member = await self._agent()
+        if member is None or self.transfer_to == 0:
+            return
+        try:
+            done = await transfers.to_downline(
+                await current_brand(self),
+                member,
+                self.transfer_to,
+                str(form.get("amount") or ""),
+                str(form.get("payment_password") or ""),
+                self._request or _request_id(),
+            )
+        except AppError as error:
+            await self._say(error)
+            return
+        self.message = translate(
+            "agent.transfer.sent",
+            await self._lang(),
+            amount=_money(done.amount),
+            other=done.counterpart,
+        )
+        self.transfer_to, self.transfer_name, self._request = 0, "", ""
+        return WalletState.refresh
+
+    @rx.event
+    async def load_upline(self) -> None:
+        self.error = self.message = ""
+        self._request = _request_id()
+        await self._upline_view()
+
+    async def _upline_view(self) -> None:
+        member = await self._member()
+        if member is None:
+            return
+        brand = await current_brand(self)
+        self.upline = await transfers.upline_name(member)
+        self.balance = _money(await transfers.cash(brand, member))
+        until = clock.now() + timedelta(minutes=1)
+        found = await transfers.records(
+            brand, member, until - timedelta(days=30), until, size=PAGE_SIZE
+        )
+        lang = await self._lang()
+        self.report = "transfers"
+        self.rows = [
+            {
+                "time": row.created_at.isoformat(),
+                "member": row.counterpart,
+                "kind": translate(f"agent.transfer.{row.direction.value}", lang),
+                "amount": _money(row.amount),
+                "balance": _money(row.balance_after),
+            }
+            for row in found.rows
+        ]
+
+    @rx.event
+    @checked
+    async def send_up(self, form: Form) -> Any:
+        self.error = self.message = ""
+        member = await self._member()
+        if member is None:
+            return
+        try:
+            done = await transfers.to_upline(
+                await current_brand(self),
+                member,
+                str(form.get("amount") or ""),
+                str(form.get("payment_password") or ""),
+                self._request or _request_id(),
+            )
+        except AppError as error:
+            await self._say(error)
+            return
+        self.message = translate(
+            "agent.transfer.sent",
+            await self._lang(),
+            amount=_money(done.amount),
+            other=done.counterpart,
+        )
+        self._request = _request_id()
+        await self._upline_view()
+        return WalletState.refresh

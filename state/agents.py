@@ -1,0 +1,333 @@
+"""The agent centre: agent home (figures and the contract offers waiting), registerCenter,
+downline management with the contract offer form, and the daily wages record. Identity
+comes from `current_login` only; every handler's arguments are checked (state/guard.py);
+the services refuse non-agents and anything outside the agent's own downline."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.agents import contracts, payouts, team
+from models.agents import ContractKind
+from state.auth import current_login
+from state.guard import Form, Name, Page, Text, checked
+from state.site import SiteState, current_brand
+
+PAGE_SIZE = 20
+RANGE_DAYS = {"7d": 7, "30d": 30, "90d": 90}
+
+
+def _money(value: Decimal) -> str:
+    return str(value.quantize(Decimal("0.01")))
+
+
+def _contract_row(found: contracts.ContractView) -> dict[str, Any]:
+    tiers = found.terms.get("tiers") or []
+    rate = tiers[-1].get("rate", "0") if tiers else found.terms.get("profitRate", "0")
+    return {
+        "id": found.id,
+        "kind": found.kind.value,
+        "status": found.status.value,
+        "downline": found.downline,
+        "version": found.version,
+        "rate": str((Decimal(str(rate)) * 100).normalize()),
+        "tiers": len(tiers),
+    }
+
+
+def _formula(line: dict[str, Any], language: str) -> str:
+    """A pay line's explanation in the reader's language, from its stored inputs."""
+    if line.get("tier") is None:
+        return translate("agent.wages.no_tier", language, base=line.get("base", ""))
+    return translate(
+        "agent.wages.line",
+        language,
+        tier=int(line["tier"]) + 1,
+        rate=str((Decimal(str(line.get("rate", "0"))) * 100).normalize()),
+        base=line.get("base", ""),
+        active=line.get("activeMembers", 0),
+        below=line.get("downlineGross", "0.00"),
+    )
+
+
+class AgentState(rx.State):
+    is_agent: bool = False
+    error: str = ""
+    message: str = ""
+    # agent home
+    team_size: int = 0
+    direct_size: int = 0
+    team_turnover: str = "0.00"
+    direct_turnover: str = "0.00"
+    estimated: str = "0.00"
+    yesterday: str = "0.00"
+    unclaimed: str = "0.00"
+    active_today: int = 0
+    offers: list[dict[str, Any]] = []
+    contracts: list[dict[str, Any]] = []
+    # downlines
+    search: str = ""
+    downline_rows: list[dict[str, Any]] = []
+    downline_total: int = 0
+    page: int = 1
+    pages: int = 1
+    offer_to: int = 0
+    offer_name: str = ""
+    # daily wages
+    range_name: str = "30d"
+    wage_rows: list[dict[str, Any]] = []
+    wage_total: str = "0.00"
+    wage_count: int = 0
+    wage_page: int = 1
+    wage_pages: int = 1
+
+    async def _agent(self) -> Any:
+        try:
+            login = await current_login(self)
+        except AppError:
+            self.is_agent = False
+            return None
+        self.is_agent = team.tree.is_agent(login.member)
+        return login.member if self.is_agent else None
+
+    async def _say(self, error: AppError) -> None:
+        site = await self.get_state(SiteState)
+        self.error = translate(error.code, site.ui_lang, **error.params)
+
+    # agent home ---------------------------------------------------------------------------
+
+    @rx.event
+    async def load_home(self) -> None:
+        self.error = self.message = ""
+        member = await self._agent()
+        if member is None:
+            return
+        seen = await team.overview(await current_brand(self), member, clock.now())
+        self.team_size, self.direct_size = seen.team_size, seen.direct_size
+        self.team_turnover = _money(seen.team_turnover_today)
+        self.direct_turnover = _money(seen.direct_turnover_today)
+        self.estimated = _money(seen.estimated_pay)
+        self.yesterday = _money(seen.yesterday_pay)
+        self.unclaimed = _money(seen.unclaimed)
+        self.active_today = seen.active_today
+        self.offers = [_contract_row(c) for c in seen.pending_offers]
+        self.contracts = [
+            _contract_row(c)
+            for c in await contracts.member_contracts(member)
+            if c.downline_id == member.id and c.status.value in ("ACTIVE", "TERMINATION_REQUESTED")
+        ]
+
+    @rx.event
+    @checked
+    async def answer(self, contract_id: Page, action: Name) -> None:
+        """The contract popup's buttons: accept or reject an offer."""
+        self.error = self.message = ""
+        member = await self._agent()
+        if member is None or action not in ("ACCEPT", "REJECT"):
+            return
+        try:
+            found = await contracts.process(
+                member, self._kind_of(contract_id), contract_id, action, clock.now()
+            )
+        except AppError as error:
+            await self._say(error)
+            return
+        site = await self.get_state(SiteState)
+        self.message = translate(f"agent.status.{found.status.value}", site.ui_lang)
+        await self.load_home()
+
+    def _kind_of(self, contract_id: int) -> str:
+        for row in self.offers:
+            if row["id"] == contract_id:
+                return str(row["kind"])
+        return ""
+
+    # registerCenter -----------------------------------------------------------------------
+
+    @rx.event
+    async def load_register(self) -> None:
+        self.error = self.message = ""
+        await self._agent()
+
+    @rx.event
+    @checked
+    async def register(self, form: Form) -> None:
+        self.error = self.message = ""
+        member = await self._agent()
+        if member is None:
+            return
+        try:
+            made = await team.register_downline(
+                await current_brand(self),
+                member,
+                str(form.get("username") or ""),
+                str(form.get("password") or ""),
+                as_agent=bool(form.get("as_agent")),
+            )
+        except AppError as error:
+            await self._say(error)
+            return
+        site = await self.get_state(SiteState)
+        self.message = translate("agent.register.done", site.ui_lang, username=made.username)
+
+    # downline management ------------------------------------------------------------------
+
+    @rx.event
+    async def load_downlines(self) -> None:
+        self.error = self.message = ""
+        self.page = 1
+        await self._downlines()
+
+    async def _downlines(self) -> None:
+        member = await self._agent()
+        if member is None:
+            self.downline_rows = []
+            return
+        found = await team.downlines(member, search=self.search, page=self.page, size=PAGE_SIZE)
+        self.downline_total = found.total
+        self.pages = max(1, -(-found.total // PAGE_SIZE))
+        self.downline_rows = [
+            {
+                "id": row.id,
+                "username": row.username,
+                "agent": row.is_agent,
+                "level": row.depth,
+                "registered": row.registered_at.isoformat(),
+            }
+            for row in found.rows
+        ]
+
+    @rx.event
+    @checked
+    async def set_search(self, value: Text) -> None:
+        self.search = value.strip()[:32]
+        self.page = 1
+        await self._downlines()
+
+    @rx.event
+    @checked
+    async def go(self, page: Page) -> None:
+        self.page = min(max(1, page), self.pages)
+        await self._downlines()
+
+    @rx.event
+    @checked
+    async def pick(self, downline_id: Page) -> None:
+        """Open the offer form for one of the listed direct downline agents."""
+        self.error = self.message = ""
+        row = next((r for r in self.downline_rows if r["id"] == downline_id), None)
+        if row is None or not row["agent"] or row["level"] != 1:
+            self.offer_to, self.offer_name = 0, ""
+            return
+        self.offer_to, self.offer_name = downline_id, str(row["username"])
+
+    @rx.event
+    async def close_offer(self) -> None:
+        self.offer_to, self.offer_name = 0, ""
+
+    @rx.event
+    @checked
+    async def offer(self, form: Form) -> None:
+        """The contract popup of an upline: a daily salary contract of one tier."""
+        self.error = self.message = ""
+        member = await self._agent()
+        if member is None or self.offer_to == 0:
+            return
+        try:
+            rate = Decimal(str(form.get("rate") or "")) / 100
+            active = int(str(form.get("min_active") or "0"))
+        except (InvalidOperation, ValueError):
+            await self._say(AppError("agent-contract-invalid-terms", 422))
+            return
+        terms = {
+            "tiers": [
+                {
+                    "minActive": active,
+                    "minValidBet": str(form.get("min_valid_bet") or "0") or "0",
+                    "minNetLoss": None,
+                    "rate": str(rate),
+                }
+            ]
+        }
+        try:
+            await contracts.offer(
+                await current_brand(self),
+                member,
+                self.offer_to,
+                ContractKind.DAILY_SALARY.value,
+                "D",
+                terms,
+                clock.now(),
+            )
+        except AppError as error:
+            await self._say(error)
+            return
+        site = await self.get_state(SiteState)
+        self.message = translate("agent.contract.sent", site.ui_lang)
+        self.offer_to, self.offer_name = 0, ""
+
+    # daily wages --------------------------------------------------------------------------
+
+    @rx.event
+    async def load_wages(self) -> None:
+        self.wage_page = 1
+        await self._wages()
+
+    async def _wages(self) -> None:
+        member = await self._agent()
+        if member is None:
+            self.wage_rows = []
+            return
+        until = clock.now() + timedelta(days=1)
+        since = until - timedelta(days=RANGE_DAYS.get(self.range_name, 30) + 1)
+        found = await payouts.records(
+            member.id,
+            ContractKind.DAILY_SALARY,
+            since,
+            until,
+            page=self.wage_page,
+            size=PAGE_SIZE,
+        )
+        self.wage_count = found.total_rows
+        self.wage_total = _money(found.total_amount)
+        self.wage_pages = max(1, -(-found.total_rows // PAGE_SIZE))
+        site = await self.get_state(SiteState)
+        self.wage_rows = [
+            {
+                "start": row.period_start.isoformat(),
+                "amount": _money(row.amount),
+                "formula": _formula(row.line, site.ui_lang),
+                "valid": str(row.line.get("validBet", "")),
+                "active": str(row.line.get("activeMembers", "")),
+                "below": str(row.line.get("downlineGross", "")),
+            }
+            for row in found.rows
+        ]
+
+    @rx.event
+    @checked
+    async def set_range(self, value: Name) -> None:
+        self.range_name = value if value in RANGE_DAYS else "30d"
+        self.wage_page = 1
+        await self._wages()
+
+    @rx.event
+    @checked
+    async def wage_go(self, page: Page) -> None:
+        self.wage_page = min(max(1, page), self.wage_pages)
+        await self._wages()
+
+    @rx.var
+    def wage_chart(self) -> list[dict[str, Any]]:
+        """The daily wages as a trend, oldest first."""
+        return [
+            {"day": row["start"][:10], "amount": float(row["amount"])}
+            for row in reversed(self.wage_rows)
+        ]

@@ -1,0 +1,158 @@
+"""The back office's identity: who the staff member is, for the console pages.
+
+A console login belongs to the browser: app/services/backoffice/staff.py binds it to the
+secret of the browser's HttpOnly cookie, which the websocket handshake carries. Nothing of
+it lives in page state, so a copied tab token, a member's login or a login that skipped the
+TOTP step finds no staff member. `current_staff` is the one way a console event learns who
+acts; every console use case then checks the permission and the brand itself.
+
+Adding a console page: see docs/ARCHITECTURE.md, "Adding a console page".
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import reflex as rx
+from pydantic import Field
+
+from app import routes
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services import browser_logins
+from app.services.backoffice import dashboard
+from app.services.backoffice import staff as staff_service
+from app.services.backoffice.staff import Staff
+from state.guard import Form, checked
+from state.site import SiteState, page_visitor
+
+# A row's id as a console event names it.
+RowId = Annotated[int, Field(ge=1, le=2_000_000_000)]
+
+
+def browser_secret(state: rx.State) -> str | None:
+    """The secret of the browser this event comes from (its HttpOnly cookie)."""
+    return browser_logins.secret_of(state.router.headers.cookie)
+
+
+async def current_staff(state: rx.State) -> Staff:
+    """The staff member logged in on this browser; staff-not-logged-in (AppError) otherwise."""
+    return await staff_service.authenticate(browser_secret(state), clock.now())
+
+
+async def ui_lang(state: rx.State) -> str:
+    return (await state.get_state(SiteState)).ui_lang
+
+
+async def failed(state: Any, exc: AppError) -> Any:
+    """Show a refused call's message on the page; an ended login goes to the login page."""
+    if exc.code == "staff-not-logged-in":
+        return rx.redirect(routes.ADMIN_LOGIN)
+    state.error = translate(exc.code, await ui_lang(state), **exc.params)
+    state.notice = ""
+    return None
+
+
+def text(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def money(value: Any, lang: str) -> str:
+    return format_amount(value, lang)
+
+
+def form_text(form: dict[str, Any], name: str, limit: int = 256) -> str:
+    value = form.get(name)
+    return value.strip()[:limit] if isinstance(value, str) else ""
+
+
+class ConsoleState(rx.State):
+    """Who is logged in to the console, for the frame of every console page."""
+
+    staff_name: str = ""
+    staff_role: str = ""
+    staff_brand: str = ""
+    permissions: list[str] = []
+
+    @rx.event
+    async def gate(self) -> Any:
+        """Every console page but the login: no live staff login, to the login page."""
+        try:
+            staff = await current_staff(self)
+        except AppError:
+            self.staff_name = self.staff_role = self.staff_brand = ""
+            self.permissions = []
+            return rx.redirect(routes.ADMIN_LOGIN)
+        self.staff_name = staff.username
+        self.staff_role = staff.role
+        self.staff_brand = "*" if staff.merchant_id is None else str(staff.merchant_id)
+        self.permissions = sorted(staff.permissions)
+        return None
+
+    @rx.event
+    async def logout(self) -> Any:
+        await staff_service.logout(browser_secret(self), clock.now())
+        self.staff_name = self.staff_role = self.staff_brand = ""
+        self.permissions = []
+        return rx.redirect(routes.ADMIN_LOGIN)
+
+
+class ConsoleLoginState(rx.State):
+    """The console's login form: user name, password and the authenticator's code."""
+
+    error: str = ""
+    notice: str = ""
+    busy: bool = False
+
+    @rx.event
+    def open_page(self) -> None:
+        self.error = ""
+        self.busy = False
+
+    @rx.event
+    @checked
+    async def submit(self, form: Form) -> Any:
+        """The password and code go to the login service and are not kept."""
+        self.busy = True
+        try:
+            await staff_service.login(
+                form_text(form, "username", 64),
+                form_text(form, "password", 128),
+                form_text(form, "code", 16),
+                browser_secret(self),
+                page_visitor(self).ip,
+                clock.now(),
+            )
+        except AppError as exc:
+            self.busy = False
+            return await failed(self, exc)
+        self.busy = False
+        self.error = ""
+        return rx.redirect(routes.ADMIN)
+
+
+class DashboardState(rx.State):
+    error: str = ""
+    notice: str = ""
+    open_withdrawals: int = 0
+    open_withdrawal_amount: str = ""
+    pending_approvals: int = 0
+    new_players_today: int = 0
+    deposits_today: str = ""
+
+    @rx.event
+    async def load(self) -> Any:
+        try:
+            found = await dashboard.summary(await current_staff(self), clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        self.error = ""
+        self.open_withdrawals = found.open_withdrawals
+        self.open_withdrawal_amount = money(found.open_withdrawal_amount, lang)
+        self.pending_approvals = found.pending_approvals
+        self.new_players_today = found.new_players_today
+        self.deposits_today = money(found.deposits_today, lang)
+        return None

@@ -1,0 +1,220 @@
+"""Console: content per brand (announcements with their schedule, and legal documents).
+The rules and the audit are in app/services/backoffice/content.py."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+
+import reflex as rx
+from pydantic import Field, StringConstraints
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services import announcements
+from app.services.announcements import AnnouncementSpec
+from app.services.backoffice import content, platform
+from state.console import RowId, current_staff, failed, form_text, ui_lang
+from state.guard import Name, Text, checked
+
+# The editors' forms carry HTML longer than an ordinary form's field (legal texts up to
+# legal.MAX_HTML), and few fields.
+_Long = Annotated[str, StringConstraints(max_length=200_000)]
+ContentForm = Annotated[dict[Text, _Long | bool | int | float | None], Field(max_length=12)]
+
+# What the editor's datetime-local fields show and read back: minutes, in UTC.
+_MINUTES = "%Y-%m-%dT%H:%M"
+
+
+def _local(value: datetime) -> str:
+    return value.astimezone(UTC).strftime(_MINUTES)
+
+
+def _moment(form: dict[str, Any], name: str) -> datetime:
+    try:
+        return datetime.strptime(form_text(form, name, 20), _MINUTES).replace(tzinfo=UTC)
+    except ValueError:
+        raise AppError("announcement-invalid", 422, {"field": "schedule"}) from None
+
+
+def _sort(form: dict[str, Any]) -> int:
+    try:
+        return int(form_text(form, "sort", 8) or "0")
+    except ValueError:
+        raise AppError("announcement-invalid", 422, {"field": "sort"}) from None
+
+
+def spec_of(form: dict[str, Any]) -> AnnouncementSpec:
+    """The announcement a submitted editor form describes (the service checks the rest)."""
+    return AnnouncementSpec(
+        promotion_type=form_text(form, "type", 4),
+        execution=form_text(form, "execution", 1),
+        title=form_text(form, "title", 300),
+        content=form_text(form, "content", announcements.MAX_CONTENT + 1),
+        starts_at=_moment(form, "starts"),
+        ends_at=_moment(form, "ends"),
+        language=form_text(form, "language", 8) or None,
+        platform=form_text(form, "platform", 4) or "W",
+        sort=_sort(form),
+    )
+
+
+def _shown(value: datetime) -> str:
+    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+
+
+def announcement_cells(row: content.AnnouncementRow, lang: str) -> dict[str, str]:
+    return {
+        "id": str(row.id),
+        "type": row.promotion_type,
+        "execution": row.execution,
+        "language": row.language or "*",
+        "platform": row.platform,
+        "title": row.title,
+        "starts": _local(row.starts_at),
+        "ends": _local(row.ends_at),
+        "starts_shown": _shown(row.starts_at),
+        "ends_shown": _shown(row.ends_at),
+        "sort": str(row.sort),
+        "state": translate(f"bo-state-{row.state}", lang),
+        "live": "1" if row.state != content.ENDED else "",
+    }
+
+
+class ContentState(rx.State):
+    error: str = ""
+    notice: str = ""
+    brand: str = ""
+    brands: list[str] = []
+    announcements: list[dict[str, str]] = []
+    documents: list[dict[str, str]] = []
+    # The editor: 0 makes a new announcement; its fields start from the row being edited.
+    editing_id: int = 0
+    draft: dict[str, str] = {}
+    preview_title: str = ""
+    preview_html: str = ""
+    _rows: dict[int, content.AnnouncementRow] = {}
+
+    def _blank(self) -> dict[str, str]:
+        start = clock.now()
+        return {
+            "type": "PL", "execution": "A", "language": "", "platform": "W", "title": "",
+            "content": "", "starts": _local(start), "ends": _local(start + timedelta(days=30)),
+            "sort": "0",
+        }  # fmt: skip
+
+    async def _refresh(self) -> Any:
+        try:
+            staff = await current_staff(self)
+            self.brands = await platform.brand_codes(staff.merchant_id)
+            if self.brand not in self.brands:
+                self.brand = self.brands[0] if self.brands else ""
+            rows = await content.announcement_list(staff, self.brand, clock.now())
+            documents = await content.legal_list(staff, self.brand, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self._rows = {row.id: row for row in rows}
+        lang = await ui_lang(self)
+        self.announcements = [announcement_cells(row, lang) for row in rows]
+        self.documents = [
+            {
+                "slug": d.slug,
+                "language": d.language,
+                "title": d.title,
+                "version": str(d.version),
+                "at": d.updated_at.isoformat(timespec="seconds"),
+            }
+            for d in documents
+        ]
+        return None
+
+    async def _done(self) -> Any:
+        self.error = ""
+        notice = translate("bo-done", await ui_lang(self))
+        outcome = await self._refresh()
+        self.notice = notice if not self.error else ""
+        return outcome
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        self.editing_id, self.draft = 0, self._blank()
+        self.preview_title = self.preview_html = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def pick_brand(self, code: Name) -> Any:
+        self.brand = code.strip().upper()
+        self.error = self.notice = ""
+        self.editing_id, self.draft = 0, self._blank()
+        return await self._refresh()
+
+    @rx.event
+    def new(self) -> None:
+        self.editing_id, self.draft = 0, self._blank()
+        self.error = self.notice = ""
+
+    @rx.event
+    @checked
+    async def edit(self, announcement_id: RowId) -> Any:
+        """Load the row into the editor and its preview (the list was read with the check)."""
+        row = self._rows.get(announcement_id)
+        if row is None:
+            return await failed(self, AppError("bo-content-unknown", 404))
+        self.editing_id = row.id
+        self.draft = {
+            **announcement_cells(row, await ui_lang(self)),
+            "language": row.language,
+            "content": row.content,
+        }
+        self.preview_title, self.preview_html = row.title, row.content
+        self.error = self.notice = ""
+        return None
+
+    @rx.event
+    @checked
+    async def save(self, form: ContentForm) -> Any:
+        try:
+            staff = await current_staff(self)
+            spec = spec_of(form)
+            if self.editing_id:
+                saved = await content.update_announcement(staff, self.editing_id, spec, clock.now())
+            else:
+                saved = await content.create_announcement(staff, self.brand, spec, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self.editing_id = saved.id
+        self.draft = {**announcement_cells(saved, await ui_lang(self)), "language": saved.language}
+        self.draft["content"] = saved.content
+        self.preview_title, self.preview_html = saved.title, saved.content
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def unpublish(self, announcement_id: RowId) -> Any:
+        try:
+            staff = await current_staff(self)
+            await content.unpublish_announcement(staff, announcement_id, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def publish_legal(self, form: ContentForm) -> Any:
+        try:
+            staff = await current_staff(self)
+            await content.publish_legal(
+                staff,
+                self.brand,
+                form_text(form, "slug", 16),
+                form_text(form, "language", 8),
+                form_text(form, "title", 300),
+                form_text(form, "html", 200_001),
+                clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()

@@ -1,0 +1,81 @@
+"""Console: the investigation queue (withdrawal parts reported not received), their proof
+image and their close. The rules and the audit are in
+app/services/backoffice/investigations.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import investigations
+from state.console import current_staff, failed, form_text, money, ui_lang
+from state.guard import Form, Name, checked
+from state.guard import Index as PartNo
+
+
+class InvestigationsState(rx.State):
+    error: str = ""
+    notice: str = ""
+    cases: list[dict[str, str]] = []
+    proof_url: str = ""
+    proof_of: str = ""
+
+    async def _refresh(self) -> Any:
+        try:
+            found = await investigations.queue(await current_staff(self), clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        self.cases = [
+            {
+                "order": case.order_no,
+                "username": case.username,
+                "amount": money(case.amount, lang),
+                "parts": ", ".join(f"#{p.part_no} {money(p.amount, lang)}" for p in case.parts),
+                "first_proof": str(next((p.part_no for p in case.parts if p.has_proof), "")),
+                "at": case.updated_at.isoformat(timespec="seconds"),
+            }
+            for case in found
+        ]
+        return None
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        self.proof_url = self.proof_of = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def show_proof(self, order_no: Name, part_no: PartNo) -> Any:
+        try:
+            staff = await current_staff(self)
+            self.proof_url = await investigations.proof(staff, order_no, part_no, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self.proof_of = f"{order_no} #{part_no}"
+        return None
+
+    @rx.event
+    @checked
+    async def close(self, form: Form) -> Any:
+        """The row's form: its order (hidden), the outcome chosen and the note typed."""
+        try:
+            staff = await current_staff(self)
+            await investigations.close(
+                staff,
+                form_text(form, "order", 40),
+                form_text(form, "outcome", 16),
+                form_text(form, "note", 200),
+                clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.error = ""
+        self.proof_url = self.proof_of = ""
+        self.notice = translate("bo-done", await ui_lang(self))
+        return await self._refresh()

@@ -1,0 +1,113 @@
+"""Console: identity verification (the review queue, approve or reject) and the barred list.
+Every rule is in app/services/backoffice/kyc.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import has_key, translate
+from app.services.backoffice import kyc
+from state.console import RowId, current_staff, failed, form_text, text, ui_lang
+from state.guard import Form, checked
+
+
+class KycState(rx.State):
+    error: str = ""
+    notice: str = ""
+    rows: list[dict[str, str]] = []
+    selected: int = 0
+    selected_name: str = ""
+    barred_query: str = ""
+    barred_counts: list[dict[str, str]] = []
+    barred_rows: list[dict[str, str]] = []
+
+    async def _refresh(self) -> Any:
+        try:
+            staff = await current_staff(self)
+            found = await kyc.queue(staff, clock.now())
+            listed = await kyc.barred_list(staff, self.barred_query, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        self.rows = [
+            {
+                "id": str(r.member_id),
+                "username": r.username,
+                "cpf": r.cpf,
+                "name": r.full_name,
+                "claimed": text(r.claimed_birth_date),
+                "created": text(r.submitted_at and r.submitted_at.isoformat()),
+                "why": translate(f"kyc.why.{r.reason}", lang)
+                if has_key(f"kyc.why.{r.reason}")
+                else r.reason,
+            }
+            for r in found
+        ]
+        self.barred_counts = [
+            {"list": name, "count": str(count)} for name, count in sorted(listed.counts.items())
+        ]
+        self.barred_rows = [
+            {
+                "cpf": r.cpf,
+                "list": r.list_name,
+                "source": r.source,
+                "at": r.imported_at.isoformat(),
+            }
+            for r in listed.rows
+        ]
+        if self.selected and not any(r["id"] == str(self.selected) for r in self.rows):
+            self.selected, self.selected_name = 0, ""
+        return None
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        self.selected, self.selected_name = 0, ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    def open(self, member_id: RowId) -> None:
+        row = next((r for r in self.rows if r["id"] == str(member_id)), None)
+        self.selected = member_id if row is not None else 0
+        self.selected_name = row["name"] if row is not None else ""
+        self.error = self.notice = ""
+
+    async def _decide(self, approve: bool, form: dict[str, Any]) -> Any:
+        try:
+            status = await kyc.decide(
+                await current_staff(self),
+                self.selected,
+                approve,
+                form_text(form, "reason", 200),
+                form_text(form, "birthDate", 10),
+                clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.error = ""
+        self.selected, self.selected_name = 0, ""
+        refreshed = await self._refresh()
+        key = "kyc.approved" if status == "VERIFIED" else "kyc.rejected"
+        self.notice = translate(key, await ui_lang(self))
+        return refreshed
+
+    @rx.event
+    @checked
+    async def approve(self, form: Form) -> Any:
+        return await self._decide(True, form)
+
+    @rx.event
+    @checked
+    async def reject(self, form: Form) -> Any:
+        return await self._decide(False, form)
+
+    @rx.event
+    @checked
+    async def search_barred(self, form: Form) -> Any:
+        self.barred_query = form_text(form, "cpf", 14)
+        return await self._refresh()

@@ -1,0 +1,82 @@
+"""Console: lottery issues per game (result and settlement state) and their void. The rules
+and the audit are in app/services/backoffice/lottery.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import lottery
+from state.console import current_staff, failed, form_text, money, ui_lang
+from state.guard import Form, checked
+
+
+def issue_cells(row: lottery.IssueRow, lang: str) -> dict[str, str]:
+    return {
+        "id": str(row.id),
+        "issue": row.issue_no,
+        "status": row.status,
+        "close": row.close_at.isoformat(timespec="seconds"),
+        "at": row.draw_at.isoformat(timespec="seconds"),
+        "result": row.result or "—",
+        "source": row.result_source or row.void_reason,
+        "bets": f"{row.bets} / {row.pending_bets}",
+        "stake": money(row.stake, lang),
+        "voidable": "1" if row.status in ("SCHEDULED", "OPEN", "CLOSED") else "",
+    }
+
+
+class LotteryConsoleState(rx.State):
+    error: str = ""
+    notice: str = ""
+    games: list[str] = lottery.game_codes()
+    game: str = ""
+    status: str = ""
+    issues: list[dict[str, str]] = []
+
+    async def _refresh(self) -> Any:
+        if self.game not in self.games:
+            self.game = self.games[0]
+        try:
+            staff = await current_staff(self)
+            rows = await lottery.issue_list(staff, self.game, self.status, clock.now())
+        except AppError as exc:
+            self.issues = []
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        self.issues = [issue_cells(row, lang) for row in rows]
+        return None
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def pick(self, form: Form) -> Any:
+        self.game = form_text(form, "game", 32)
+        status = form_text(form, "status", 16)
+        self.status = status if status in lottery.STATUSES else ""
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def void(self, form: Form) -> Any:
+        """The row's form: its issue id (hidden) and the reason typed."""
+        issue_id = form_text(form, "id", 12)
+        try:
+            if not issue_id.isdigit():
+                raise AppError("lottery-issue-unknown", 404)
+            staff = await current_staff(self)
+            await lottery.void(staff, int(issue_id), form_text(form, "reason", 200), clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self.error = ""
+        self.notice = translate("bo-done", await ui_lang(self))
+        return await self._refresh()

@@ -1,0 +1,132 @@
+"""Console: payments (the withdrawal queue, four-eyes approvals, deposits)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import approvals, payments
+from state.console import RowId, current_staff, failed, form_text, money, ui_lang
+from state.guard import Form, Name, checked
+
+
+class PaymentsState(rx.State):
+    error: str = ""
+    notice: str = ""
+    withdrawals: list[dict[str, str]] = []
+    approvals: list[dict[str, str]] = []
+    deposits: list[dict[str, str]] = []
+
+    async def _refresh(self) -> Any:
+        try:
+            staff = await current_staff(self)
+            now = clock.now()
+            queue = await payments.queue(staff, 1, now)
+            deposits = await payments.deposits(staff, 1, now)
+            waiting = await approvals.pending(staff, now) if staff.may("approvals.view") else []
+        except AppError as exc:
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        self.withdrawals = [
+            {
+                "order": w.order_no,
+                "member": str(w.member_id),
+                "username": w.username,
+                "amount": money(w.amount, lang),
+                "remaining": money(w.remaining, lang),
+                "status": w.status,
+                "approval": translate("bo-yes", lang) if w.needs_approval else "",
+                "created": w.created_at.isoformat(timespec="seconds"),
+            }
+            for w in queue
+        ]
+        self.approvals = [
+            {
+                "id": str(a.id),
+                "kind": a.kind,
+                "amount": money(a.amount, lang),
+                "summary": a.summary,
+                "requested_by": str(a.requested_by),
+                "created": a.created_at.isoformat(timespec="seconds"),
+            }
+            for a in waiting
+        ]
+        self.deposits = [
+            {
+                "order": d.order_no,
+                "username": d.username,
+                "channel": d.channel,
+                "amount": money(d.amount, lang),
+                "status": d.status,
+                "created": d.created_at.isoformat(timespec="seconds"),
+            }
+            for d in deposits
+        ]
+        return None
+
+    async def _done(self, key: str = "bo-done") -> Any:
+        self.error = ""
+        refreshed = await self._refresh()
+        if not self.error:
+            self.notice = translate(key, await ui_lang(self))
+        return refreshed
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def pay(self, order_no: Name) -> Any:
+        """Pay the whole rest of the order; above the threshold it waits for approval."""
+        try:
+            paid = await payments.pay(await current_staff(self), order_no, "", clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done("bo-waiting-approval" if paid.approval_id else "bo-done")
+
+    @rx.event
+    @checked
+    async def reject(self, form: Form) -> Any:
+        try:
+            await payments.reject(
+                await current_staff(self),
+                form_text(form, "order", 40),
+                form_text(form, "reason", 200),
+                clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def approve(self, request_id: RowId) -> Any:
+        try:
+            done = await approvals.approve(await current_staff(self), request_id, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        if done.status == approvals.FAILED:
+            refreshed = await self._refresh()
+            self.error = translate(str(done.result.get("error", "")), await ui_lang(self))
+            return refreshed
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def decline(self, form: Form) -> Any:
+        try:
+            request_id = int(form_text(form, "id", 12) or "0")
+            await approvals.reject(
+                await current_staff(self), request_id, form_text(form, "reason", 200), clock.now()
+            )
+        except ValueError:
+            return None
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()

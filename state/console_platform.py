@@ -1,0 +1,131 @@
+"""Console: platform (maintenance and region blocks per brand, scheduled jobs and runs)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.jobs import JOBS
+from app.services.backoffice import platform
+from app.services.site_status import SiteSwitches
+from state.console import current_staff, failed, form_text, text, ui_lang
+from state.guard import Form, Name, checked
+
+
+def _split(value: str) -> list[str]:
+    return [part.strip() for part in value.replace(";", ",").split(",") if part.strip()][:50]
+
+
+def _iso(value: datetime | None) -> str:
+    return value.isoformat(timespec="seconds") if value else ""
+
+
+class PlatformState(rx.State):
+    error: str = ""
+    notice: str = ""
+    brand: str = ""
+    brands: list[str] = []
+    maintenance: bool = False
+    maintenance_until: str = ""
+    maintenance_message: str = ""
+    networks: list[str] = []
+    countries: list[str] = []
+    jobs: list[dict[str, str]] = []
+
+    def _show(self, found: SiteSwitches) -> None:
+        self.maintenance = found.maintenance
+        self.maintenance_until = _iso(found.maintenance_end_at)
+        self.maintenance_message = found.maintenance_message or ""
+        self.networks = list(found.blocked_networks)
+        self.countries = list(found.blocked_countries)
+
+    async def _refresh(self) -> Any:
+        try:
+            staff = await current_staff(self)
+            self.brands = await platform.brand_codes(staff.merchant_id)
+            if self.brand not in self.brands:
+                self.brand = self.brands[0] if self.brands else ""
+            self._show(await platform.switches(staff, self.brand, clock.now()))
+            history = (
+                await platform.job_history(staff, [job.name for job in JOBS], clock.now())
+                if staff.may("jobs.view")
+                else []
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.jobs = [
+            {
+                "job": h.job,
+                "period": _iso(run.period),
+                "state": str(run.state),
+                "attempts": str(run.attempts),
+                "changed": text(run.changed),
+                "error": run.error or "",
+                "finished": _iso(run.finished_at),
+            }
+            for h in history
+            for run in h.runs[:10]
+        ]
+        return None
+
+    async def _change(self, action: Any) -> Any:
+        try:
+            self._show(await action(await current_staff(self)))
+        except AppError as exc:
+            return await failed(self, exc)
+        self.error = ""
+        self.notice = translate("bo-done", await ui_lang(self))
+        return None
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def pick_brand(self, code: Name) -> Any:
+        self.brand = code.strip().upper()
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def start_maintenance(self, form: Form) -> Any:
+        message = form_text(form, "message", 500) or None
+        return await self._change(
+            lambda staff: platform.start_maintenance(staff, self.brand, message, None, clock.now())
+        )
+
+    @rx.event
+    async def back_to_normal(self) -> Any:
+        return await self._change(
+            lambda staff: platform.back_to_normal(staff, self.brand, clock.now())
+        )
+
+    @rx.event
+    @checked
+    async def block(self, form: Form) -> Any:
+        networks, countries = (
+            _split(form_text(form, "networks")),
+            _split(form_text(form, "countries")),
+        )
+        return await self._change(
+            lambda staff: platform.block(staff, self.brand, networks, countries, clock.now())
+        )
+
+    @rx.event
+    @checked
+    async def unblock(self, form: Form) -> Any:
+        networks, countries = (
+            _split(form_text(form, "networks")),
+            _split(form_text(form, "countries")),
+        )
+        return await self._change(
+            lambda staff: platform.unblock(staff, self.brand, networks, countries, clock.now())
+        )

@@ -1,0 +1,205 @@
+"""Console: players (search, the 360 view, lock, unlock, force logout, reset 2FA, notes,
+manual balance adjustment)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import players
+from state.console import RowId, current_staff, failed, form_text, money, text, ui_lang
+from state.guard import Form, checked
+
+
+class PlayersState(rx.State):
+    _member_id: int = 0
+    _adjust_key: str = ""
+    error: str = ""
+    notice: str = ""
+    query: str = ""
+    page: int = 1
+    has_more: bool = False
+    rows: list[dict[str, str]] = []
+    selected: int = 0
+    profile: dict[str, str] = {}
+    movements: list[dict[str, str]] = []
+    bets: list[dict[str, str]] = []
+    deposits: list[dict[str, str]] = []
+    withdrawals: list[dict[str, str]] = []
+    sessions: list[dict[str, str]] = []
+    notes: list[dict[str, str]] = []
+
+    async def _search(self) -> Any:
+        try:
+            found = await players.search(
+                await current_staff(self), self.query, self.page, clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.error = ""
+        self.has_more = found.has_more
+        self.rows = [
+            {
+                "id": str(r.id),
+                "username": r.username,
+                "mobile": r.mobile,
+                "email": r.email,
+                "status": r.status,
+                "created": r.created_at.isoformat(timespec="seconds"),
+                "ip": r.last_login_ip,
+            }
+            for r in found.rows
+        ]
+        return None
+
+    async def _show(self) -> Any:
+        try:
+            found = await players.profile(await current_staff(self), self._member_id, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        p = found.player
+        self.selected = p.id
+        self.profile = {
+            "id": str(p.id),
+            "username": p.username,
+            "brand": found.brand_code,
+            "nickname": found.nickname,
+            "mobile": p.mobile,
+            "email": p.email,
+            "status": p.status,
+            "created": p.created_at.isoformat(timespec="seconds"),
+            "last_login": text(found.last_login_at and found.last_login_at.isoformat()),
+            "ip": p.last_login_ip,
+            "totp": translate("bo-on" if found.totp_enabled else "bo-off", lang),
+            "cash": money(found.cash, lang),
+            "bonus": money(found.bonus, lang),
+            "locked": money(found.locked, lang),
+            "currency": found.currency,
+        }
+        self.movements = [{k: text(v) for k, v in m.items()} for m in found.movements]
+        self.bets = [{k: text(v) for k, v in m.items()} for m in found.bets]
+        self.deposits = [{k: text(v) for k, v in m.items()} for m in found.deposits]
+        self.withdrawals = [{k: text(v) for k, v in m.items()} for m in found.withdrawals]
+        self.sessions = [
+            {**{k: text(v) for k, v in m.items()}, "live": translate(f"bo-{m['live']}", lang)}
+            for m in found.sessions
+        ]
+        self.notes = [{k: text(v) for k, v in m.items()} for m in found.notes]
+        return None
+
+    async def _done(self, key: str = "bo-done") -> Any:
+        self.error = ""
+        refreshed = await self._show()
+        self.notice = translate(key, await ui_lang(self))
+        return refreshed
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        self.selected = self._member_id = 0
+        self.profile = {}
+        self.page = 1
+        return await self._search()
+
+    @rx.event
+    @checked
+    async def search(self, form: Form) -> Any:
+        self.query = form_text(form, "query", 120)
+        self.page = 1
+        return await self._search()
+
+    @rx.event
+    async def next_page(self) -> Any:
+        if self.has_more:
+            self.page += 1
+        return await self._search()
+
+    @rx.event
+    async def previous_page(self) -> Any:
+        self.page = max(1, self.page - 1)
+        return await self._search()
+
+    @rx.event
+    @checked
+    async def open(self, member_id: RowId) -> Any:
+        self._member_id = member_id
+        self._adjust_key = secrets.token_hex(16)
+        self.error = self.notice = ""
+        return await self._show()
+
+    @rx.event
+    @checked
+    async def lock(self, form: Form) -> Any:
+        return await self._set_locked(True, form_text(form, "reason", 200))
+
+    @rx.event
+    @checked
+    async def unlock(self, form: Form) -> Any:
+        return await self._set_locked(False, form_text(form, "reason", 200))
+
+    async def _set_locked(self, locked: bool, reason: str) -> Any:
+        try:
+            staff = await current_staff(self)
+            await players.set_locked(staff, self._member_id, locked, reason, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    async def force_logout(self) -> Any:
+        try:
+            await players.force_logout(await current_staff(self), self._member_id, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def reset_2fa(self, form: Form) -> Any:
+        try:
+            await players.reset_2fa(
+                await current_staff(self),
+                self._member_id,
+                form_text(form, "reason", 200),
+                clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def add_note(self, form: Form) -> Any:
+        try:
+            await players.add_note(
+                await current_staff(self), self._member_id, form_text(form, "note", 1000),
+                clock.now(),
+            )  # fmt: skip
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def adjust(self, form: Form) -> Any:
+        """One submit of the form moves money once (its key); a new form gets a new key."""
+        try:
+            done = await players.adjust(
+                await current_staff(self),
+                self._member_id,
+                form_text(form, "direction", 8),
+                form_text(form, "amount", 32),
+                form_text(form, "reason", 200),
+                self._adjust_key,
+                clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self._adjust_key = secrets.token_hex(16)
+        return await self._done("bo-waiting-approval" if done.approval_id else "bo-done")

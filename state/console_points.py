@@ -1,0 +1,79 @@
+"""Console: the points mall's redeems waiting for review (physical items): approve (ship)
+or reject with a reason (the points and the stock go back)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import points_review
+from state.console import current_staff, failed, form_text, ui_lang
+from state.guard import Form, Name, checked
+
+
+class PointsReviewState(rx.State):
+    error: str = ""
+    notice: str = ""
+    redeems: list[dict[str, str]] = []
+
+    async def _refresh(self) -> Any:
+        try:
+            found = await points_review.pending(await current_staff(self), clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self.error = ""
+        self.redeems = [
+            {
+                "reference": view.reference,
+                "member": str(view.member_id),
+                "name": view.name,
+                "model": view.model,
+                "quantity": str(view.quantity),
+                "points": str(view.points),
+                "address": ", ".join(value for value in view.address.values() if value),
+                "created": view.applied_at.isoformat(timespec="seconds"),
+            }
+            for view in found
+        ]
+        return None
+
+    async def _done(self) -> Any:
+        refreshed = await self._refresh()
+        if not self.error:
+            self.notice = translate("bo-done", await ui_lang(self))
+        return refreshed
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def approve(self, reference: Name) -> Any:
+        try:
+            await points_review.decide(
+                await current_staff(self), reference, approve=True, note="", now=clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def reject(self, form: Form) -> Any:
+        try:
+            await points_review.decide(
+                await current_staff(self),
+                form_text(form, "reference", 32),
+                approve=False,
+                note=form_text(form, "reason", 200),
+                now=clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()

@@ -1,0 +1,113 @@
+"""Console: reports (deposits, withdrawals, GGR and NGR per day, a chart and CSV)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import reflex as rx
+from pydantic import Field
+
+from app.core import clock
+from app.core.errors import AppError
+from app.services.backoffice import reports
+from state.console import current_staff, failed, money, ui_lang
+from state.guard import Name, checked
+
+Days = Annotated[int, Field(ge=1, le=reports.MAX_DAYS)]
+
+
+class ReportsState(rx.State):
+    error: str = ""
+    notice: str = ""
+    days: int = 14
+    rows: list[dict[str, str]] = []
+    chart: list[dict[str, float | str]] = []
+    by: str = "category"
+    slices: list[dict[str, str]] = []
+    slice_chart: list[dict[str, float | str]] = []
+
+    async def _refresh(self) -> Any:
+        try:
+            found = await reports.daily(await current_staff(self), None, self.days, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        try:
+            parts = await reports.breakdown(
+                await current_staff(self), None, self.days, self._dimension(), clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.slices = [
+            {
+                "key": r.key,
+                "bets": money(r.bets, lang),
+                "wins": money(r.wins, lang),
+                "ggr": money(r.ggr, lang),
+                "facts": str(r.facts),
+            }
+            for r in parts
+        ]
+        self.slice_chart = [{"key": r.key, "ggr": float(r.ggr)} for r in parts[:12]]
+        self.error = ""
+        self.rows = [
+            {
+                "day": r.day.isoformat(),
+                "deposits": money(r.deposits, lang),
+                "withdrawals": money(r.withdrawals, lang),
+                "bets": money(r.bets, lang),
+                "wins": money(r.wins, lang),
+                "ggr": money(r.ggr, lang),
+                "bonus": money(r.bonus_cost, lang),
+                "ngr": money(r.ngr, lang),
+            }
+            for r in reversed(found)
+        ]
+        self.chart = [
+            {
+                "day": r.day.isoformat()[5:],
+                "deposits": float(r.deposits),
+                "withdrawals": float(r.withdrawals),
+                "ggr": float(r.ggr),
+                "ngr": float(r.ngr),
+            }
+            for r in found
+        ]
+        return None
+
+    def _dimension(self) -> reports.Dimension:
+        return next((d for d in reports.DIMENSIONS if d == self.by), "category")
+
+    @rx.event
+    async def load(self) -> Any:
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def set_days(self, days: Days) -> Any:
+        self.days = days
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def set_by(self, by: Name) -> Any:
+        self.by = by if by in reports.DIMENSIONS else "category"
+        return await self._refresh()
+
+    @rx.event
+    async def export_breakdown(self) -> Any:
+        try:
+            data = await reports.breakdown_csv(
+                await current_staff(self), None, self.days, self._dimension(), clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return rx.download(data=data, filename=f"ggr-by-{self.by}.csv", mime_type="text/csv")
+
+    @rx.event
+    async def export(self) -> Any:
+        try:
+            data = await reports.daily_csv(await current_staff(self), None, self.days, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return rx.download(data=data, filename="daily-report.csv", mime_type="text/csv")

@@ -1,0 +1,130 @@
+"""Console: staff and roles (create a role from the permission catalogue, create a staff
+member with a role and brand and show their authenticator enrolment once, lock, unlock)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import platform
+from app.services.backoffice import staff as staff_service
+from app.services.backoffice.permissions import ALL
+from state.console import RowId, current_staff, failed, form_text, text, ui_lang
+from state.guard import Form, checked
+
+PERMISSION_FIELD = "perm:"
+
+
+class TeamState(rx.State):
+    error: str = ""
+    notice: str = ""
+    catalogue: list[str] = sorted(ALL)
+    roles: list[dict[str, str]] = []
+    role_names: list[str] = []
+    members: list[dict[str, str]] = []
+    brands: list[str] = []
+    # The new account's enrolment, shown once on this page and gone on the next load.
+    enrolment_name: str = ""
+    enrolment_uri: str = ""
+    enrolment_qr: str = ""
+
+    async def _refresh(self) -> Any:
+        try:
+            staff = await current_staff(self)
+            listed = await staff_service.staff_list(staff, clock.now())
+            roles = await staff_service.roles()
+            self.brands = await platform.brand_codes(staff.merchant_id)
+        except AppError as exc:
+            return await failed(self, exc)
+        self.roles = [
+            {"name": r.name, "permissions": ", ".join(r.permissions), "builtin": str(r.builtin)}
+            for r in roles
+        ]
+        self.role_names = [r.name for r in roles]
+        self.members = [
+            {
+                "id": str(m.id),
+                "username": m.username,
+                "brand": m.merchant_code,
+                "role": m.role,
+                "status": m.status,
+                "last_login": text(m.last_login_at and m.last_login_at.isoformat("T", "seconds")),
+            }
+            for m in listed
+        ]
+        return None
+
+    async def _done(self) -> Any:
+        self.error = ""
+        refreshed = await self._refresh()
+        if not self.error:
+            self.notice = translate("bo-done", await ui_lang(self))
+        return refreshed
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        self.enrolment_name = self.enrolment_uri = self.enrolment_qr = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def create_role(self, form: Form) -> Any:
+        chosen = [
+            name.removeprefix(PERMISSION_FIELD)
+            for name, value in form.items()
+            if name.startswith(PERMISSION_FIELD) and value not in (None, "", False)
+        ]
+        try:
+            await staff_service.create_role(
+                await current_staff(self), form_text(form, "name", 40), chosen, clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def create_staff(self, form: Form) -> Any:
+        """The password is the creator's to hand over; the enrolment shows here once."""
+        brand = form_text(form, "brand", 16)
+        try:
+            made = await staff_service.create_staff(
+                await current_staff(self),
+                form_text(form, "username", 40),
+                form_text(form, "password", 128),
+                form_text(form, "role", 40),
+                None if brand in ("", "*") else brand,
+                clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.enrolment_name = made.username
+        self.enrolment_uri = made.uri
+        self.enrolment_qr = made.qr
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def lock_staff(self, staff_id: RowId) -> Any:
+        return await self._set_locked(staff_id, True)
+
+    @rx.event
+    @checked
+    async def unlock_staff(self, staff_id: RowId) -> Any:
+        return await self._set_locked(staff_id, False)
+
+    async def _set_locked(self, staff_id: int, locked: bool) -> Any:
+        try:
+            await staff_service.set_locked(await current_staff(self), staff_id, locked, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    def dismiss_enrolment(self) -> None:
+        self.enrolment_name = self.enrolment_uri = self.enrolment_qr = ""

@@ -1,0 +1,76 @@
+"""The member's identity verification (Brazil brands) and the public responsible-gambling
+page. Every rule is in app/services/identity; identity of the member from `current_login`."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.identity import onboarding
+from app.services.jurisdiction import profile_of
+from state.auth import current_login
+from state.guard import Form, checked
+from state.site import SiteState, current_brand, require_open
+
+
+class IdentityState(rx.State):
+    required: bool = False
+    status: str = ""  # PENDING, REVIEW, VERIFIED, REJECTED ("" none; BARRED shows as REVIEW)
+    cpf: str = ""  # masked
+    full_name: str = ""
+    error: str = ""
+    busy: bool = False
+
+    def _show(self, view: onboarding.IdentityView) -> None:
+        self.required = view.required
+        # A barred account reads as under review: the reason stays unsaid (IN 22/2025).
+        self.status = "REVIEW" if view.status == "BARRED" else view.status
+        self.cpf = view.cpf_masked
+        self.full_name = view.full_name
+
+    @rx.event
+    async def load(self) -> None:
+        self.error = ""
+        self.busy = False
+        try:
+            login = await current_login(self)
+        except AppError:
+            return
+        self._show(await onboarding.view(login.member))
+
+    @rx.event
+    @checked
+    async def submit(self, form: Form) -> None:
+        lang = (await self.get_state(SiteState)).ui_lang
+        try:
+            login = await current_login(self)
+            await require_open(self, money=False)
+            view = await onboarding.submit(
+                login.member,
+                str(form.get("fullName", ""))[:120],
+                str(form.get("birthDate", ""))[:10],
+                clock.now(),
+            )
+        except AppError as exc:
+            self.error = translate(exc.code, lang, **exc.params)
+            return
+        self.error = ""
+        self._show(view)
+
+
+class ResponsibleState(rx.State):
+    """The public responsible-gambling page: what this brand offers (no login)."""
+
+    brand_name: str = ""
+    central_url: str = ""
+    limits_offered: bool = False
+
+    @rx.event
+    async def load(self) -> None:
+        brand = await current_brand(self)
+        rules = profile_of(brand)
+        self.brand_name = brand.name
+        self.central_url = rules.central_exclusion_url
+        self.limits_offered = rules.player_limits

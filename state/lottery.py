@@ -1,0 +1,885 @@
+"""The lottery pages (/lottery, /seaLottery, /vnLottery and their lower-case forms): without
+`gameCode` the area's lobby, with it the game's betting page; and the public verify page
+(/lottery/verify?gameCode=..&issue=..).
+
+The member comes only from `current_login`; every handler's arguments are checked
+(state/guard.py) and the engine checks every bet again. Labels are catalog keys, rendered in
+the browser in the visitor's language; amounts and times are formatted there too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import reflex as rx
+
+from app import routes
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.catalogue import lobby as catalogue_lobby
+from app.services.lottery import issues as issue_service
+from app.services.lottery import member_play, page_views, views
+from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetRequest
+from app.services.lottery.games import GAMES, game
+from app.services.lottery.plays import PLAYS, Mode
+from models.lottery import BetStatus
+from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
+from state.dialog import DialogState
+from state.guard import Index, Name, Text, checked, refuse
+from state.site import SiteState, current_brand, require_open
+
+RULES_DIALOG = "lottery-rules"
+QUICKS = ("all", "big", "small", "odd", "even", "clear")
+MAX_DIGIT_NUMBERS = 50
+MAX_CODE_TEXT = 2000
+RECORD_SIZE = 20
+BADGES = {"pcb": "28", "vns": "VN", "vnn": "VN"}
+PRIZE_LINES = frozenset({"win", "hit", "first", "second", "third", "starter", "consolation"})
+LOAD_SCRIPT = rx.call_script(
+    "window.appLottery ? window.appLottery.scan() : document.head.appendChild("
+    "Object.assign(document.createElement('script'), {src: '/lottery.js'}))"
+)
+
+
+@dataclass
+class LobbyCard:
+    code: str = ""
+    name_key: str = ""
+    family: str = ""
+    family_key: str = ""
+    minutes: int = 0
+    image: str = ""  # spec 3's image category (SSC, 11X5, PK10, LHC, LF) or ""
+    badge: str = ""  # what the badge shows without one (K3, 28, 4D ...)
+    issue: str = ""
+    close_ms: int = 0
+    href: str = ""
+
+
+@dataclass
+class PlayTab:
+    code: str = ""
+    parts: list[str] = field(default_factory=list)  # catalog keys of the play's name
+    active: bool = False
+
+
+@dataclass
+class Ball:
+    value: str = ""
+    label_key: str = ""  # a catalog key, or "" to show the value itself
+    picked: bool = False
+
+
+@dataclass
+class PickRow:
+    index: int = 0
+    position: int = 0  # 1-based position it picks for; 0 for a row of the whole draw
+    balls: list[Ball] = field(default_factory=list)
+    quick: bool = False
+
+
+@dataclass
+class SlipLine:
+    label_key: str = ""
+    label: str = ""
+    odds: str = ""
+    pays: str = ""
+
+
+@dataclass
+class PaytableLine:
+    label_key: str = ""
+    label: str = ""
+    odds: str = ""
+
+
+@dataclass
+class BetRow:
+    uid: str = ""
+    issue: str = ""
+    parts: list[str] = field(default_factory=list)
+    selection: list[str] = field(default_factory=list)  # tokens: catalog keys or texts
+    stake: str = ""
+    payout: str = ""
+    status: str = ""
+    won: bool = False
+    cancellable: bool = False
+    chase: bool = False
+    placed_at: str = ""
+
+
+@dataclass
+class ResultRow:
+    issue: str = ""
+    numbers: list[str] = field(default_factory=list)
+    drawn_at: str = ""
+    verify: str = ""
+
+
+@dataclass
+class StatBar:
+    number: str = ""
+    hits: int = 0
+    missing: int = 0
+
+
+@dataclass
+class CodeLine:
+    code: str = ""
+    ok: bool = False
+    message: str = ""
+
+
+def play_parts(code: str) -> list[str]:
+    """The catalog keys whose words name a play ("ssc.front3.direct" → Front 3, direct)."""
+    return [f"lotterypage.seg.{part}" for part in code.split(".")[1:]]
+
+
+def game_name_key(code: str) -> str:
+    found = game(code)
+    return f"lotterypage.game.{code}" if found.official else f"lotterypage.family.{found.family}"
+
+
+def option_key(option: str) -> str:
+    name = page_views.option_name(option)
+    return "" if name.isdigit() else f"lotterypage.opt.{name}"
+
+
+def line_key(line: str) -> str:
+    """A paytable line's label: its own (win, hit, a 4D prize), an option's name (big,
+    dragon ...), or "" for a number (a sum of 10 is shown as 10)."""
+    if line.isdigit() or ":" in line:
+        return ""
+    if line in PRIZE_LINES:
+        return f"lotterypage.line.{line}"
+    return f"lotterypage.opt.{line}"
+
+
+MAX_TOKENS = 40
+
+
+def selection_tokens(singles: list[list[object]]) -> list[str]:
+    """A placed bet's single bets as tokens the page shows in the visitor's language: an
+    option's catalog key ("1:big" → "#1", key of Big), numbers as they are, "·" between."""
+    tokens: list[str] = []
+    for single in singles:
+        if tokens:
+            tokens.append("·")
+        for part in single:
+            text = str(part)
+            head, sep, name = text.partition(":")
+            if sep:
+                tokens.append(f"#{head}")
+                text = name
+            key = option_key(text) if not text.isdigit() and not text.isspace() else ""
+            tokens.append(key if key and not text[:1].isdigit() else text)
+    if len(tokens) > MAX_TOKENS:
+        tokens = [*tokens[:MAX_TOKENS], "…"]
+    return tokens
+
+
+def ms(moment: Any) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def pick_rows(found: page_views.PlayShape, picks: dict[int, list[str]]) -> list[PickRow]:
+    """The picker's rows for a play's shape, with the picked values marked."""
+    if found.kind == page_views.OPTIONS:
+        grouped: dict[str, list[str]] = {}
+        for option in found.options:
+            grouped.setdefault(page_views.option_row(option), []).append(option)
+        return [
+            PickRow(
+                index=i,
+                position=int(row) if row.isdigit() else 0,
+                balls=[Ball(o, option_key(o), o in picks.get(i, [])) for o in options],
+            )
+            for i, (row, options) in enumerate(grouped.items())
+        ]
+    if found.kind == page_views.DIGITS:
+        return []
+    count = found.rows if found.kind == page_views.POSITIONS else 1
+    values = [str(n) for n in range(found.low, found.high + 1)]
+    return [
+        PickRow(
+            index=i,
+            position=i + 1 if found.kind == page_views.POSITIONS else 0,
+            balls=[Ball(v, "", v in picks.get(i, [])) for v in values],
+            quick=True,
+        )
+        for i in range(count)
+    ]
+
+
+def quick_pick(values: list[str], kind: str) -> list[str]:
+    """All, big (upper half), small (lower half), odd, even or none of a row's numbers."""
+    numbers = [int(v) for v in values]
+    if not numbers or kind == "clear":
+        return []
+    middle = (min(numbers) + max(numbers)) / 2  # 0-9: 5 up; 1-11: 6 up; 1-49: 25 up
+    chosen = {
+        "all": numbers,
+        "big": [n for n in numbers if n >= middle],
+        "small": [n for n in numbers if n < middle],
+        "odd": [n for n in numbers if n % 2 == 1],
+        "even": [n for n in numbers if n % 2 == 0],
+    }[kind]
+    return [str(n) for n in chosen]
+
+
+def selection_of(
+    found: page_views.PlayShape, picks: dict[int, list[str]], typed: str
+) -> dict[str, Any]:
+    """The engine's selection for the picks (the engine checks it again)."""
+    if found.kind == page_views.POSITIONS:
+        return {"positions": [sorted(int(v) for v in picks.get(i, [])) for i in range(found.rows)]}
+    if found.kind == page_views.NUMBERS:
+        return {"numbers": sorted(int(v) for v in picks.get(0, []))}
+    if found.kind == page_views.OPTIONS:
+        return {"options": [o for row in sorted(picks) for o in picks[row]]}
+    numbers = [n for n in typed.replace(",", " ").split() if n][:MAX_DIGIT_NUMBERS]
+    return {"numbers": list(dict.fromkeys(numbers))}
+
+
+def has_picks(picks: dict[int, list[str]], typed: str) -> bool:
+    return any(picks.values()) or bool(typed.strip())
+
+
+class LotteryState(rx.State):
+    _picks: dict[int, list[str]] = {}
+    _offered: list[str] = []
+
+    area: str = ""  # the read model's area: LOTT, VN or SEA
+    mode: str = ""  # the prize mode shown
+    modes: list[str] = []  # the prize modes the area offers
+    game_code: str = ""
+    unknown: bool = False
+    not_offered: bool = False
+    lobby: list[LobbyCard] = []
+    families: list[str] = []  # the lobby's families, in order (the filter's chips)
+    family: str = ""  # the lobby's filter: "" for every family
+    name_key: str = ""
+    minutes: int = 0
+    official: bool = False
+    vietnam: bool = False
+
+    issue: str = ""
+    close_ms: int = 0
+    draw_ms: int = 0
+    seed_hash: str = ""
+    last_issue: str = ""
+    last_numbers: list[str] = []
+    dice: bool = False
+
+    plays: list[PlayTab] = []
+    play_code: str = ""
+    play_kind: str = ""
+    play_parts_active: list[str] = []
+    need: int = 1
+    digits: int = 0
+    rtp: str = ""
+    rows: list[PickRow] = []
+    typed: str = ""
+    paytable: list[PaytableLine] = []
+
+    unit: str = "1.00"
+    multiplier: str = "1"
+    bet_count: int = 0
+    stake: str = ""
+    slip: list[SlipLine] = []
+    slip_error: str = ""
+    notice: str = ""
+    error: str = ""
+    chase_issues: str = "5"
+    chase_stop: bool = True
+
+    bets_tab: str = "open"
+    open_bets: list[BetRow] = []
+    settled_bets: list[BetRow] = []
+    results: list[ResultRow] = []
+    trend_position: int = 0
+    positions: list[int] = []
+    stats: list[StatBar] = []
+
+    codes: str = ""
+    code_lines: list[CodeLine] = []
+
+    # Helpers -------------------------------------------------------------------------------
+
+    async def _lang(self) -> str:
+        return (await self.get_state(SiteState)).ui_lang
+
+    async def _say(self, exc: AppError) -> str:
+        return translate(exc.code, await self._lang(), **exc.params)
+
+    def _shape(self) -> page_views.PlayShape:
+        return page_views.shape(PLAYS[self.play_code])
+
+    def _request(self) -> BetRequest:
+        return BetRequest(
+            game_code=self.game_code,
+            play_code=self.play_code,
+            prize_mode=self.mode,
+            selection=selection_of(self._shape(), self._picks, self.typed),
+            unit=self.unit,
+            multiplier=int(self.multiplier) if self.multiplier.isdigit() else 0,
+        )
+
+    def _path(self) -> str:
+        return self.router.url.path.rstrip("/") or "/"
+
+    # Loading -------------------------------------------------------------------------------
+
+    @rx.event
+    async def load(self) -> Any:
+        """The lobby of the page's area, or one game's betting page with `?gameCode=`."""
+        vendor = routes.LOTTERY_AREAS.get(self._path(), routes.LOTTERY_AREAS[routes.LOTTERY])
+        self.area = page_views.area_of_vendor(vendor)
+        self.modes = [m.value for m in views.AREA_MODES[self.area]]
+        code = self.router.url.query_parameters.get("gameCode", "")[:32]
+        self.error = self.notice = self.slip_error = ""
+        self.unknown = self.not_offered = False
+        auth = await self.get_state(AuthState)
+        if not auth.is_login:
+            return None  # the login gate has sent the visitor to /login
+        if self.mode not in self.modes:
+            self.mode = await self._default_mode()
+        if self.unit in ("1.00", "1,00"):  # the default unit, written the visitor's way
+            self.unit = "1,00" if await self._lang() == "pt" else "1.00"
+        if not code:
+            self.game_code = ""
+            await self._load_lobby()
+            return LOAD_SCRIPT
+        if code not in GAMES:
+            opened = await page_views.engine_game(code)
+            if opened is not None:  # a catalogue card: its lottery type's game
+                return rx.redirect(routes.lottery_game(opened.vendor, opened.code), replace=True)
+        if code not in GAMES or page_views.area_of_vendor(game(code).vendor) != self.area:
+            self.game_code = ""
+            self.unknown = True
+            await self._load_lobby()
+            return LOAD_SCRIPT
+        if code != self.game_code:
+            self.play_code, self.trend_position = "", 0
+        self.game_code = code
+        found = game(code)
+        self.name_key = game_name_key(code)
+        self.minutes = page_views.game_minutes(found)
+        self.official = found.official
+        self.vietnam = found.family in ("vns", "vnn")
+        self.dice = found.family == "k3"
+        await self._board()
+        return LOAD_SCRIPT
+
+    async def _default_mode(self) -> str:
+        """Spec 4: the brand's prize mode (ELOTT when its ELOTT category has such a card)
+        where the area offers it, else the area's own default."""
+        brand = await current_brand(self)
+        wanted = ""
+        with contextlib.suppress(AppError):
+            wanted = str((await catalogue_lobby.menus(brand, await self._lang()))["prizeMode"])
+        return wanted if wanted in self.modes else views.prize_mode(self.area).value
+
+    async def _market(self) -> Any:
+        return page_views.market((await current_brand(self)).currency)
+
+    async def _load_lobby(self) -> None:
+        found = await views.lobby(await self._market(), self.area, self.mode, clock.now())
+        self.lobby = [
+            LobbyCard(
+                code=item.code,
+                name_key=game_name_key(item.code),
+                family=item.family,
+                family_key=f"lotterypage.family.{item.family}",
+                minutes=item.interval_minutes or 0,
+                image=page_views.image_category(item.family),
+                badge=BADGES.get(item.family, item.family.upper()),
+                issue=item.next_issue.issue_no if item.next_issue else "",
+                close_ms=ms(item.next_issue.close_at) if item.next_issue else 0,
+                href=routes.lottery_game(game(item.code).vendor, item.code),
+            )
+            for item in found.games
+        ]
+        self.families = list(found.families)
+        if self.family not in self.families:
+            self.family = ""
+
+    def _select_play(self, code: str) -> None:
+        self.play_code = code
+        found = PLAYS[code]
+        found_shape = page_views.shape(found)
+        self.plays = [PlayTab(c, play_parts(c), c == code) for c in self._offered]
+        self.play_kind = found_shape.kind
+        self.play_parts_active = play_parts(code)
+        self.need = found_shape.need
+        self.digits = found_shape.digits
+        self.paytable = [
+            PaytableLine(line_key(line), line, f"{odds.normalize():f}")
+            for line, odds in found.table(Mode(self.mode)).items()
+        ]
+        self._picks, self.typed = {}, ""
+        self.rows = pick_rows(found_shape, self._picks)
+        self._clear_slip()
+
+    def _clear_slip(self) -> None:
+        self.bet_count, self.stake, self.slip, self.slip_error = 0, "", [], ""
+
+    async def _quote(self) -> None:
+        if self.play_code not in PLAYS:  # no play on offer: nothing to quote
+            self._clear_slip()
+            return
+        self.rows = pick_rows(self._shape(), self._picks)
+        if not has_picks(self._picks, self.typed):
+            self._clear_slip()
+            return
+        brand = await current_brand(self)
+        try:
+            found = page_views.quote(brand.currency, self._request())
+        except AppError as exc:
+            self._clear_slip()
+            self.slip_error = await self._say(exc)
+            return
+        self.slip_error = ""
+        self.bet_count = found.bet_count
+        self.stake = str(found.stake)
+        self.slip = [
+            SlipLine(line_key(line.line), line.line, f"{line.odds.normalize():f}", str(line.pays))
+            for line in found.lines
+        ]
+
+    async def _board(self) -> None:
+        """The game's board in the prize mode shown: the issue taking bets, the plays on
+        offer (the brand's RTP floor), the results with their trend, the member's bets."""
+        now = clock.now()
+        try:
+            found = await views.board(await self._market(), self.game_code, self.mode, now)
+        except AppError as exc:
+            if exc.code != "lottery-play-not-offered":
+                raise
+            found = None
+        self.not_offered = found is None
+        current = found.current if found is not None else None
+        self.issue = current.issue_no if current else ""
+        self.close_ms = ms(current.close_at) if current else 0
+        self.draw_ms = ms(current.draw_at) if current else 0
+        self.seed_hash = (current.seed_hash or "") if current else ""
+        if found is None:
+            self._offered, self.plays, self.play_code, self.rows = [], [], "", []
+        else:
+            self._offered = [p.code for p in found.plays]
+            rtps = {p.code: p.rtp for p in found.plays}
+            if self.play_code not in rtps:
+                self._select_play(self._offered[0])
+            else:
+                self.plays = [PlayTab(c, play_parts(c), c == self.play_code) for c in self._offered]
+            self.rtp = page_views.rtp_percent(rtps[self.play_code])
+        trend = await views.trend(self.game_code, views.TREND_DRAWS)
+        drawn = trend.issues
+        self.last_issue = drawn[0].issue_no if drawn else ""
+        self.last_numbers = [str(n) for n in (drawn[0].numbers or [])] if drawn else []
+        self.results = [
+            ResultRow(
+                issue=d.issue_no,
+                numbers=[str(n) for n in d.numbers or []],
+                drawn_at=d.draw_at.isoformat(),
+                verify=routes.lottery_verify(d.game_code, d.issue_no) if d.server_seed else "",
+            )
+            for d in drawn[:10]
+        ]
+        self.positions = list(range(len(trend.positions)))
+        if self.trend_position >= len(trend.positions):
+            self.trend_position = 0
+        position = trend.positions[self.trend_position] if trend.positions else None
+        self.stats = (
+            [
+                StatBar(str(n), count, position.omission.get(n, 0))
+                for n, count in position.counts.items()
+            ]
+            if position is not None
+            else []
+        )
+        await self._my_bets()
+
+    async def _my_bets(self) -> None:
+        try:
+            login = await current_login(self)
+        except AppError:
+            self.open_bets, self.settled_bets = [], []
+            return
+        now = clock.now()
+
+        def rows(found: list[views.BetView]) -> list[BetRow]:
+            return [
+                BetRow(
+                    uid=b.uid,
+                    issue=b.issue_no,
+                    parts=play_parts(b.play_code),
+                    selection=selection_tokens(b.selection),
+                    stake=str(b.stake),
+                    payout=str(b.payout),
+                    status=b.status,
+                    won=b.status == BetStatus.SETTLED and b.payout > b.stake,
+                    cancellable=page_views.cancellable(b, now),
+                    chase=b.chase_uid is not None,
+                    placed_at=b.placed_at.isoformat(),
+                )
+                for b in found
+            ]
+
+        member = login.member
+        self.open_bets = rows((await views.my_bets(member, "open", 1, 20, self.game_code)).items)
+        self.settled_bets = rows(
+            (await views.my_bets(member, "settled", 1, 20, self.game_code)).items
+        )
+
+    # Picking -------------------------------------------------------------------------------
+
+    @rx.event
+    @checked
+    async def pick_play(self, code: Name) -> Any:
+        if code not in self._offered:
+            return await refuse(self)
+        self._select_play(code)
+        await self._board()
+        return None
+
+    @rx.var
+    def shown_lobby(self) -> list[LobbyCard]:
+        """The lobby's cards of the chosen family (all without one)."""
+        return [c for c in self.lobby if not self.family or c.family == self.family]
+
+    @rx.event
+    @checked
+    def set_family(self, family: Name) -> None:
+        self.family = family if family in self.families else ""
+
+    @rx.event
+    @checked
+    async def set_mode(self, mode: Name) -> Any:
+        """Another of the area's prize modes (official or two-sided tables)."""
+        if mode not in self.modes:
+            return await refuse(self)
+        self.mode = mode
+        self.play_code = ""
+        if self.game_code:
+            await self._board()
+        else:
+            await self._load_lobby()
+        return None
+
+    @rx.event
+    @checked
+    async def toggle(self, row: Index, value: Name) -> Any:
+        if self.play_code not in PLAYS:
+            return await refuse(self)
+        rows = pick_rows(self._shape(), {})
+        if row >= len(rows) or value not in {b.value for b in rows[row].balls}:
+            return await refuse(self)
+        chosen = list(self._picks.get(row, []))
+        if value in chosen:
+            chosen.remove(value)
+        else:
+            chosen.append(value)
+        self._picks = {**self._picks, row: chosen}
+        await self._quote()
+        return None
+
+    @rx.event
+    @checked
+    async def quick(self, row: Index, kind: Name) -> Any:
+        if self.play_code not in PLAYS:
+            return await refuse(self)
+        rows = pick_rows(self._shape(), {})
+        if row >= len(rows) or not rows[row].quick or kind not in QUICKS:
+            return await refuse(self)
+        self._picks = {**self._picks, row: quick_pick([b.value for b in rows[row].balls], kind)}
+        await self._quote()
+        return None
+
+    @rx.event
+    @checked
+    async def set_typed(self, value: Text) -> None:
+        self.typed = value
+        await self._quote()
+
+    @rx.event
+    @checked
+    async def set_unit(self, value: Name) -> None:
+        self.unit = value.strip()[:12]
+        await self._quote()
+
+    @rx.event
+    @checked
+    async def set_multiplier(self, value: Name) -> None:
+        digits = "".join(c for c in value if c.isdigit())[:6]
+        self.multiplier = str(min(int(digits), MAX_MULTIPLIER)) if digits else ""
+        await self._quote()
+
+    @rx.event
+    @checked
+    def set_chase_issues(self, value: Name) -> None:
+        digits = "".join(c for c in value if c.isdigit())[:3]
+        self.chase_issues = str(min(int(digits), MAX_CHASE_ISSUES)) if digits else ""
+
+    @rx.event
+    @checked
+    def set_chase_stop(self, value: bool) -> None:
+        self.chase_stop = value
+
+    @rx.event
+    @checked
+    def set_bets_tab(self, tab: Name) -> None:
+        self.bets_tab = tab if tab in ("open", "settled") else "open"
+
+    @rx.event
+    @checked
+    async def set_trend_position(self, position: Index) -> None:
+        if position < len(self.positions):
+            self.trend_position = position
+            await self._board()
+
+    @rx.event
+    def open_rules(self) -> Any:
+        return DialogState.open(RULES_DIALOG)
+
+    @rx.event
+    async def refresh(self) -> None:
+        """The countdown reached a close or a draw (or the visitor asked): read the board."""
+        if self.game_code:
+            await self._board()
+        elif self.area:
+            await self._load_lobby()
+
+    # Betting -------------------------------------------------------------------------------
+
+    async def _member(self) -> Any:
+        login = await current_login(self)
+        await require_open(self, money=True)
+        return login.member
+
+    async def _after_bet(self, message: str) -> Any:
+        from state.wallet import WalletState  # the wallet state builds on the auth state
+
+        self.notice = message
+        self._picks, self.typed = {}, ""
+        self.rows = pick_rows(self._shape(), {}) if self.play_code in PLAYS else []
+        self._clear_slip()
+        await self._board()
+        return WalletState.refresh
+
+    async def _refused(self, exc: AppError) -> Any:
+        self.error = await self._say(exc)
+        if exc.code == "in_need_true_account":
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        if exc.code == "not-logged-in":
+            return AuthState.open_login
+        return None
+
+    @rx.event
+    async def place(self) -> Any:
+        self.error = self.notice = ""
+        if not self.game_code or not self.play_code or not self.issue:
+            return None
+        try:
+            member = await self._member()
+            bet = await member_play.place_bet(member, self.issue, self._request(), clock.now())
+        except AppError as exc:
+            return await self._refused(exc)
+        lang = await self._lang()
+        return await self._after_bet(
+            translate("lotterypage.placed", lang, issue=self.issue) + f" ({bet.uid[:8]})"
+        )
+
+    @rx.event
+    async def place_chase(self) -> Any:
+        self.error = self.notice = ""
+        if not self.game_code or not self.play_code:
+            return None
+        issues = int(self.chase_issues) if self.chase_issues.isdigit() else 0
+        try:
+            member = await self._member()
+            await member_play.place_chase(
+                member, self._request(), issues, clock.now(), stop_on_win=self.chase_stop
+            )
+        except AppError as exc:
+            return await self._refused(exc)
+        lang = await self._lang()
+        return await self._after_bet(translate("lotterypage.chased", lang, issues=issues))
+
+    @rx.event
+    @checked
+    async def cancel(self, uid: Name) -> Any:
+        self.error = self.notice = ""
+        try:
+            member = await self._member()
+            await member_play.cancel_bet(member, uid, clock.now())
+        except AppError as exc:
+            return await self._refused(exc)
+        return await self._after_bet(translate("lotterypage.cancelled", await self._lang()))
+
+    # Vietnamese bet codes --------------------------------------------------------------------
+
+    @rx.event
+    @checked
+    def set_codes(self, value: Text) -> None:
+        self.codes = value[:MAX_CODE_TEXT]
+        self.code_lines = []
+
+    def _code_texts(self) -> list[str]:
+        return [line.strip() for line in self.codes.splitlines() if line.strip()][:20]
+
+    @rx.event
+    async def check_codes(self) -> None:
+        """Read each code line with the parser; its error, or how many bets it makes."""
+        lang = await self._lang()
+        day = clock.now().date()
+        lines: list[CodeLine] = []
+        for text in self._code_texts():
+            try:
+                count = len(member_play.code_bets(text, day))
+                lines.append(
+                    CodeLine(text, True, translate("lotterypage.vn_ok", lang, count=count))
+                )
+            except AppError as exc:
+                lines.append(CodeLine(text, False, translate(exc.code, lang, **exc.params)))
+        self.code_lines = lines
+
+    @rx.event
+    async def place_codes(self) -> Any:
+        self.error = self.notice = ""
+        await self.check_codes()
+        if not self.code_lines or not all(line.ok for line in self.code_lines):
+            return None
+        placed = 0
+        try:
+            member = await self._member()
+            placed = len(await member_play.place_codes(member, self._code_texts(), clock.now()))
+        except AppError as exc:
+            return await self._refused(exc)
+        self.codes, self.code_lines = "", []
+        return await self._after_bet(
+            translate("lotterypage.vn_placed", await self._lang(), count=placed)
+        )
+
+
+@dataclass
+class RecordRow:
+    uid: str = ""
+    name_key: str = ""
+    href: str = ""
+    issue: str = ""
+    parts: list[str] = field(default_factory=list)
+    selection: list[str] = field(default_factory=list)  # tokens: catalog keys or texts
+    stake: str = ""
+    payout: str = ""
+    status: str = ""
+    won: bool = False
+    placed_at: str = ""
+    verify: str = ""
+
+
+class LotteryRecordState(rx.State):
+    """The member's lottery bets on the betting record (/personalHistoryCopy)."""
+
+    rows: list[RecordRow] = []
+
+    @rx.event
+    async def load(self) -> None:
+        try:
+            login = await current_login(self)
+        except AppError:
+            self.rows = []
+            return
+        found = await views.my_bets(login.member, "all", 1, RECORD_SIZE)
+        self.rows = [
+            RecordRow(
+                uid=b.uid,
+                name_key=game_name_key(b.game_code),
+                href=routes.lottery_game(game(b.game_code).vendor, b.game_code),
+                issue=b.issue_no,
+                parts=play_parts(b.play_code),
+                selection=selection_tokens(b.selection),
+                stake=str(b.stake),
+                payout=str(b.payout),
+                status=b.status,
+                won=b.status == BetStatus.SETTLED and b.payout > b.stake,
+                placed_at=b.placed_at.isoformat(),
+                verify=(
+                    routes.lottery_verify(b.game_code, b.issue_no)
+                    if b.numbers is not None and not game(b.game_code).official
+                    else ""
+                ),
+            )
+            for b in found.items
+        ]
+
+
+@dataclass
+class VerifyLine:
+    label_key: str = ""
+    value: str = ""
+
+
+class LotteryVerifyState(rx.State):
+    """/lottery/verify?gameCode=..&issue=..: public, no login; recomputes a drawn issue."""
+
+    game_code: str = ""
+    name_key: str = ""
+    issue: str = ""
+    error: str = ""
+    official: bool = False
+    drawn: bool = False
+    matches: bool = False
+    hash_matches: bool = False
+    lines: list[VerifyLine] = []
+    stored: list[str] = []
+    recomputed: list[str] = []
+
+    @rx.event
+    async def load(self) -> None:
+        lang = (await self.get_state(SiteState)).ui_lang
+        query = self.router.url.query_parameters
+        self.game_code = str(query.get("gameCode", ""))[:32]
+        self.issue = str(query.get("issue", ""))[:32]
+        self.error, self.lines, self.stored, self.recomputed = "", [], [], []
+        self.official = self.drawn = self.matches = self.hash_matches = False
+        try:
+            found = await views.verification(self.game_code, self.issue)
+        except AppError as exc:
+            if exc.code == "lottery-not-drawn":
+                await self._pending()
+                return
+            self.error = translate(exc.code, lang, **exc.params)
+            return
+        self.name_key = game_name_key(self.game_code)
+        self.official = found.matches is None
+        self.stored = [str(n) for n in found.numbers]
+        if found.seed_hash:
+            self.lines.append(VerifyLine("lotterypage.verify.hash", found.seed_hash))
+        if found.beacon_round is not None:
+            self.lines.append(
+                VerifyLine("lotterypage.verify.beacon_round", str(found.beacon_round))
+            )
+        if found.matches is None:
+            return
+        self.drawn = True
+        self.lines.append(VerifyLine("lotterypage.verify.seed", found.server_seed or ""))
+        self.lines.append(
+            VerifyLine(
+                "lotterypage.verify.beacon",
+                found.beacon or translate("lotterypage.verify.no_beacon", lang),
+            )
+        )
+        self.recomputed = [str(n) for n in found.recomputed or []]
+        self.hash_matches = bool(found.hash_matches)
+        self.matches = bool(found.matches)
+
+    async def _pending(self) -> None:
+        """Not drawn yet: the published fingerprint only (its seed is still secret)."""
+        issue = views.issue_view(await issue_service.find(self.game_code, self.issue))
+        self.name_key = game_name_key(self.game_code)
+        self.official = game(self.game_code).official
+        if issue.seed_hash:
+            self.lines = [VerifyLine("lotterypage.verify.hash", issue.seed_hash)]

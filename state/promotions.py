@@ -1,0 +1,252 @@
+"""The promotions page: the brand's promotions 6 a page, one promotion's detail with its full
+terms (read before joining), join, request reward and the activity application."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services.promotions import applications, offers, raffles
+from models.promotions import PromotionKind
+from state.auth import AuthState, current_login
+from state.errors import describe
+from state.guard import Page, Text, checked
+from state.site import SiteState, current_brand
+
+APPLICATION_UPLOAD = "promo-application-upload"
+PromotionId = Page  # a positive id within the same bounds
+
+
+def _card(view: offers.PromotionView, lang: str) -> dict[str, str]:
+    reward = translate(
+        f"promo.reward.{view.reward_kind.value}",
+        lang,
+        amount=format_amount(view.reward_amount, lang),
+        multiplier=view.wagering_multiplier,
+        rounds=view.free_rounds,
+        game=view.free_game,
+    )
+    return {
+        "id": str(view.id),
+        "code": view.code,
+        "kind": view.kind.value,
+        "title": view.title,
+        "summary": view.summary,
+        "terms": view.terms,
+        "reward": reward,
+        "status": view.status,
+        "start": view.starts_at.isoformat(),
+        "end": view.ends_at.isoformat(),
+        "note": view.review_note,
+        "seed_hash": view.seed_hash or "",
+        "server_seed": view.server_seed or "",
+        "drawn": "" if view.drawn_amount is None else format_amount(view.drawn_amount, lang),
+        **_raffle_card(view, lang),
+    }
+
+
+def _raffle_card(view: offers.PromotionView, lang: str) -> dict[str, str]:
+    """A raffle's lines: the ticket rule, the member's tickets, the draw and its result."""
+    if view.kind is not PromotionKind.RAFFLE:
+        return {"raffle": ""}
+    drawn = view.drawn_at is not None
+    lines = {
+        "raffle": "1",
+        "raffle_rule": translate(
+            "promo.raffle.rule",
+            lang,
+            amount=format_amount(view.ticket_turnover or Decimal(0), lang),
+        ),
+        "raffle_tickets": translate("promo.raffle.tickets", lang, count=view.tickets),
+        "raffle_numbers": "",
+        "draw_at": "" if view.draw_at is None else view.draw_at.isoformat(),
+        "raffle_result": "",
+        "raffle_outcome": "",
+        "raffle_authorisation": ""
+        if not view.authorisation
+        else translate("promo.raffle.authorisation", lang, number=view.authorisation),
+    }
+    if drawn and view.first_ticket is not None:
+        lines["raffle_numbers"] = translate(
+            "promo.raffle.numbers",
+            lang,
+            first=view.first_ticket,
+            last=view.first_ticket + view.tickets - 1,
+        )
+    if view.winning_ticket is not None:
+        key = "promo.raffle.won_paid" if view.status == offers.Shown.CLAIMED else "promo.raffle.won"
+        lines["raffle_outcome"] = translate(key, lang, ticket=view.winning_ticket)
+    elif drawn and view.entry_id is not None:
+        lines["raffle_outcome"] = translate("promo.raffle.lost", lang)
+    return lines
+
+
+class PromotionsState(rx.State):
+    items: list[dict[str, str]] = []
+    page: int = 1
+    pages: int = 1
+    selected: dict[str, str] = {}
+    accepted: bool = False
+    comment: str = ""
+    error: str = ""
+    notice: str = ""
+    mine: bool = False  # the reward centre: the member's own promotions
+    _selected_id: int = 0
+
+    async def _lang(self) -> str:
+        return (await self.get_state(SiteState)).ui_lang
+
+    async def _member_id(self) -> int | None:
+        try:
+            return (await current_login(self)).member.id
+        except AppError:
+            return None
+
+    async def _query(self) -> None:
+        brand = await current_brand(self)
+        lang = await self._lang()
+        found = await offers.listing(
+            brand.id, await self._member_id(), lang, clock.now(), page=self.page, mine=self.mine
+        )
+        self.pages = max(1, -(-found.total // found.page_size))
+        self.items = [_card(view, lang) for view in found.items]
+        if self._selected_id:
+            await self._show(self._selected_id)
+
+    async def _show(self, promotion_id: int) -> None:
+        brand = await current_brand(self)
+        lang = await self._lang()
+        try:
+            view = await offers.detail(
+                brand.id, promotion_id, await self._member_id(), lang, clock.now()
+            )
+        except AppError:
+            self.selected, self._selected_id = {}, 0
+            return
+        card = _card(view, lang)
+        if view.kind is PromotionKind.RAFFLE and view.drawn_at is not None:
+            found = await raffles.result(brand.id, promotion_id)
+            card["raffle_result"] = translate(
+                "promo.raffle.drawn",
+                lang,
+                total=found.total_tickets,
+                tickets=", ".join(map(str, found.winning_tickets)) or "—",
+            )
+        self.selected = card
+        self._selected_id = promotion_id
+
+    @rx.event
+    async def load(self) -> None:
+        self.page, self.error, self.notice, self.mine = 1, "", "", False
+        self.selected, self._selected_id = {}, 0
+        await self._query()
+
+    @rx.event
+    async def load_mine(self) -> None:
+        """The reward centre (a member page): the member's joined and claimed promotions."""
+        self.page, self.error, self.notice, self.mine = 1, "", "", True
+        self.selected, self._selected_id = {}, 0
+        await self._query()
+
+    @rx.event
+    @checked
+    async def go(self, page: Page) -> None:
+        self.page = min(max(1, page), self.pages)
+        await self._query()
+
+    @rx.event
+    @checked
+    async def select(self, promotion_id: PromotionId) -> None:
+        self.accepted, self.comment, self.error, self.notice = False, "", "", ""
+        await self._show(promotion_id)
+
+    @rx.event
+    def close(self) -> None:
+        self.selected, self._selected_id, self.error, self.notice = {}, 0, "", ""
+
+    @rx.event
+    @checked
+    def set_accepted(self, value: bool) -> None:
+        self.accepted = value
+
+    @rx.event
+    @checked
+    def set_comment(self, value: Text) -> None:
+        self.comment = value
+
+    async def _act(self, action: str) -> Any:
+        """Join or request the reward of the selected promotion, behind the login gate."""
+        auth = await self.get_state(AuthState)
+        if not auth.is_login or auth.is_trial:
+            return AuthState.gate("promotions")
+        lang = await self._lang()
+        if action == "join" and not self.accepted:
+            self.error = translate("promo.accept_terms", lang)
+            return None
+        try:
+            login = await current_login(self)
+            brand = await current_brand(self)
+            assert login.member.id is not None
+            if action == "join":
+                await offers.join(brand.id, login.member.id, self._selected_id, clock.now())
+                self.notice = translate("promo.joined_ok", lang)
+            elif self.selected.get("kind") == PromotionKind.RAFFLE.value:
+                await raffles.claim(brand.id, login.member.id, self._selected_id, clock.now())
+                self.notice = translate("promo.raffle.claimed_ok", lang)
+            else:
+                await offers.request_reward(
+                    brand.id, login.member.id, self._selected_id, clock.now()
+                )
+                self.notice = translate("promo.claimed_ok", lang)
+            self.error = ""
+        except AppError as exc:
+            _, self.error = describe(exc, lang)
+            self.notice = ""
+        await self._query()
+        from state.wallet import WalletState  # the wallet state builds on the auth state
+
+        return WalletState.refresh
+
+    @rx.event
+    async def join(self) -> Any:
+        return await self._act("join")
+
+    @rx.event
+    async def request_reward(self) -> Any:
+        return await self._act("reward")
+
+    @rx.event
+    async def send_application(self, files: list[rx.UploadFile]) -> Any:
+        """The activity application: the comment typed and the files chosen, sent for the
+        member logged in on this browser (never for an id the browser names)."""
+        auth = await self.get_state(AuthState)
+        if not auth.is_login or auth.is_trial:
+            return AuthState.gate("promotions")
+        lang = await self._lang()
+        if not self.accepted:
+            self.error = translate("promo.accept_terms", lang)
+            return None
+        try:
+            if len(files) > applications.MAX_IMAGES:
+                raise AppError("application-too-many-images", 422, {"max": applications.MAX_IMAGES})
+            contents = [await f.read(applications.MAX_IMAGE_BYTES + 1) for f in files]
+            login = await current_login(self)
+            brand = await current_brand(self)
+            assert login.member.id is not None
+            await applications.apply(
+                brand.id, login.member.id, self._selected_id, self.comment, contents, clock.now()
+            )
+        except AppError as exc:
+            _, self.error = describe(exc, lang)
+            self.notice = ""
+            return None
+        self.error, self.comment = "", ""
+        self.notice = translate("promo.applied_ok", lang)
+        await self._query()
+        return rx.clear_selected_files(APPLICATION_UPLOAD)

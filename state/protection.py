@@ -1,0 +1,181 @@
+"""The responsible-gaming page of the member centre: own limits, a break (cooling-off or
+self-exclusion) and the "my activity" statement. Every rule is in app/services/protection and
+app/services/exclusion; this state only shapes the view. Identity from `current_login`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services import exclusion
+from app.services.jurisdiction import profile_of
+from app.services.protection import activity, limits, reality
+from state.auth import current_login
+from state.guard import Form, Name, checked
+from state.site import SiteState, current_brand, require_open
+
+PERIODS = ("DAY", "WEEK", "MONTH")
+
+
+def _shown(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+class ProtectionState(rx.State):
+    offered: bool = False
+    central_url: str = ""
+    limits: list[dict[str, str]] = []
+    paused_until: str = ""
+    activity_period: str = "DAY"
+    activity: dict[str, str] = {}
+    # The reality check while the member plays: due ("1" or ""), minutes played, net result.
+    reality: dict[str, str] = {}
+    error: str = ""
+    notice: str = ""
+
+    async def _lang(self) -> str:
+        return (await self.get_state(SiteState)).ui_lang
+
+    async def _refresh(self, member: Any) -> None:
+        now = clock.now()
+        brand = await current_brand(self)
+        profile = profile_of(brand)
+        self.offered = profile.player_limits
+        self.central_url = profile.central_exclusion_url
+        views = await limits.member_limits(member, now)
+        self.limits = [
+            {
+                "kind": view.kind.value,
+                "period": view.period.value,
+                "value": _shown(view.value),
+                "used": str(view.used),
+                "percent": str(int(view.share * 100)),
+                "pending": "1" if view.pending else "",
+                "pending_value": _shown(view.pending_value) or "-",
+                "pending_from": view.pending_from.isoformat() if view.pending_from else "",
+                "confirmable": "1" if view.confirmable else "",
+            }
+            for view in views
+        ]
+        current = await exclusion.current(member, now)
+        self.paused_until = (
+            "" if current is None else ("∞" if current.until is None else current.until.isoformat())
+        )
+        check = await reality.reality_check(member, now)
+        self.reality = (
+            {}
+            if check is None
+            else {
+                "due": "1" if check.due else "",
+                "minutes": str(check.played_minutes),
+                "net": str(check.net),
+            }
+        )
+        found = await activity.statement(member, self.activity_period, now)
+        self.activity = {
+            "deposits": str(found.deposits),
+            "withdrawals": str(found.withdrawals),
+            "stakes": str(found.stakes),
+            "wins": str(found.wins),
+            "net": str(found.net),
+            "bets": str(found.bets),
+            "balance": str(found.balance),
+            "since": found.since.isoformat(),
+        }
+
+    @rx.event
+    async def load(self) -> None:
+        self.error = self.notice = ""
+        try:
+            login = await current_login(self)
+        except AppError:
+            return
+        await self._refresh(login.member)
+
+    async def _run(self, action: Any, done_key: str) -> None:
+        lang = await self._lang()
+        try:
+            login = await current_login(self)
+            await require_open(self, money=False)
+            outcome = await action(login.member)
+        except AppError as exc:
+            self.error = translate(exc.code, lang, **exc.params)
+            self.notice = ""
+            return
+        self.error = ""
+        key = done_key
+        if isinstance(outcome, limits.Change) and outcome.outcome == "PENDING":
+            key = "protection.requested"
+        self.notice = translate(key, lang)
+        await self._refresh(login.member)
+
+    @rx.event
+    @checked
+    async def save_limit(self, form: Form) -> None:
+        kind, period = str(form.get("kind", "")), str(form.get("period", ""))
+        value = str(form.get("value", ""))
+
+        async def action(member: Any) -> Any:
+            return await limits.set_limit(member, kind, period, value, clock.now())
+
+        await self._run(action, "protection.saved")
+
+    @rx.event
+    @checked
+    async def confirm_limit(self, kind: Name, period: Name) -> None:
+        async def action(member: Any) -> Any:
+            return await limits.confirm_limit(member, kind, period, clock.now())
+
+        await self._run(action, "protection.saved")
+
+    @rx.event
+    @checked
+    async def cancel_limit(self, kind: Name, period: Name) -> None:
+        async def action(member: Any) -> Any:
+            return await limits.cancel_request(member, kind, period, clock.now())
+
+        await self._run(action, "protection.request_withdrawn")
+
+    @rx.event
+    @checked
+    async def take_break(self, form: Form) -> None:
+        lang = await self._lang()
+        if form.get("agree") not in (True, "on", "true"):
+            self.error = translate("protection.agree_required", lang)
+            self.notice = ""
+            return
+        choice = str(form.get("length", ""))
+        kind, _, days = choice.partition(":")
+
+        async def action(member: Any) -> Any:
+            return await exclusion.exclude(
+                member, kind, None if days == "indefinite" else days, clock.now()
+            )
+
+        await self._run(action, "protection.break_started")
+
+    @rx.event
+    @checked
+    async def answer_reality_check(self, stop: bool) -> None:
+        async def action(member: Any) -> Any:
+            return await reality.answer(member, clock.now(), stop=stop)
+
+        await self._run(
+            action, "protection.reality_stopped" if stop else "protection.reality_continued"
+        )
+
+    @rx.event
+    @checked
+    async def set_activity_period(self, period: Name) -> None:
+        if period not in PERIODS:
+            return
+        self.activity_period = period
+        try:
+            login = await current_login(self)
+        except AppError:
+            return
+        await self._refresh(login.member)

@@ -1,0 +1,414 @@
+"""Every console use case is refused to a staff member without its permission and to another
+brand's staff, on the server; a new use case fails this test until it is listed here."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from decimal import Decimal
+from types import ModuleType
+from typing import Any
+from uuid import uuid4
+
+import pytest
+from sqlmodel import select
+
+from app.core.db import session_scope
+from app.core.errors import AppError
+from app.services import browser_logins
+from app.services.agents import affiliates
+from app.services.announcements import AnnouncementSpec
+from app.services.backoffice import (
+    agents,
+    approvals,
+    channels,
+    content,
+    dashboard,
+    investigations,
+    kyc,
+    logbook,
+    lottery,
+    payments,
+    platform,
+    players,
+    reports,
+)
+from app.services.backoffice import (
+    staff as staff_service,
+)
+from app.services.backoffice.permissions import ALL
+from app.services.backoffice.staff import Staff
+from models.base import utcnow
+from models.cashier import PaymentChannel
+from tests.support.accounts import make_member
+from tests.support.backoffice import (
+    STAFF_PASSWORD,
+    make_staff,
+    make_staff_account,
+    merchant_id,
+    new_name,
+    pending_withdrawal,
+    role_with,
+)
+
+MODULES: tuple[ModuleType, ...] = (
+    dashboard,
+    staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
+    channels, agents, investigations, kyc,
+)  # fmt: skip
+# Public functions that take a staff member but are building blocks a use case calls after
+# its own check, or the check itself.
+NOT_USE_CASES = {"staff.require", "staff.allowed", "approvals.submit"}
+
+
+@dataclass
+class World:
+    member_id: int
+    staff_id: int
+    order_no: str
+    approval_id: int
+    brand_id: int
+    announcement_id: int
+    channel_id: int
+    application_id: int
+
+
+Call = Callable[[Staff, World], Awaitable[Any]]
+
+
+def _now() -> Any:
+    return utcnow()
+
+
+def _spec(title: str = "Matrix notice") -> AnnouncementSpec:
+    now = utcnow()
+    return AnnouncementSpec("PL", "A", title, "<p>hello</p>", now, now + timedelta(days=1))
+
+
+# name: (permission, targets a BR1 object (another brand's staff is refused) , call)
+MATRIX: dict[str, tuple[str, bool, Call]] = {
+    "kyc.queue": ("kyc.view", False, lambda s, w: kyc.queue(s, _now())),
+    "kyc.barred_list": ("kyc.view", False, lambda s, w: kyc.barred_list(s, "", _now())),
+    "kyc.decide": (
+        "kyc.decide",
+        True,
+        lambda s, w: kyc.decide(s, w.member_id, False, "matrix", "", _now()),
+    ),
+    "dashboard.summary": ("dashboard.view", False, lambda s, w: dashboard.summary(s, _now())),
+    "staff.create_role": (
+        "roles.manage",
+        False,
+        lambda s, w: staff_service.create_role(s, new_name("r"), ["players.view"], _now()),
+    ),
+    "staff.create_staff": (
+        "staff.manage",
+        True,
+        lambda s, w: staff_service.create_staff(
+            s, new_name(), STAFF_PASSWORD, "support", "BR1", _now()
+        ),
+    ),
+    "staff.staff_list": ("staff.view", False, lambda s, w: staff_service.staff_list(s, _now())),
+    "staff.set_locked": (
+        "staff.manage",
+        True,
+        lambda s, w: staff_service.set_locked(s, w.staff_id, False, _now()),
+    ),
+    "approvals.set_threshold": (
+        "platform.thresholds",
+        True,
+        lambda s, w: approvals.set_threshold(
+            s, w.brand_id, "balance.adjust", Decimal("100000"), _now()
+        ),
+    ),
+    "approvals.approve": (
+        "approvals.decide",
+        True,
+        lambda s, w: approvals.approve(s, w.approval_id, _now()),
+    ),
+    "approvals.reject": (
+        "approvals.decide",
+        True,
+        lambda s, w: approvals.reject(s, w.approval_id, "no", _now()),
+    ),
+    "approvals.pending": ("approvals.view", False, lambda s, w: approvals.pending(s, _now())),
+    "players.search": ("players.view", False, lambda s, w: players.search(s, "a", 1, _now())),
+    "players.profile": ("players.view", True, lambda s, w: players.profile(s, w.member_id, _now())),
+    "players.set_locked": (
+        "players.lock",
+        True,
+        lambda s, w: players.set_locked(s, w.member_id, False, "check", _now()),
+    ),
+    "players.force_logout": (
+        "players.logout",
+        True,
+        lambda s, w: players.force_logout(s, w.member_id, _now()),
+    ),
+    "players.reset_2fa": (
+        "players.reset_2fa",
+        True,
+        lambda s, w: players.reset_2fa(s, w.member_id, "lost", _now()),
+    ),
+    "players.add_note": (
+        "players.note",
+        True,
+        lambda s, w: players.add_note(s, w.member_id, "called", _now()),
+    ),
+    "players.adjust": (
+        "players.adjust",
+        True,
+        lambda s, w: players.adjust(s, w.member_id, "credit", "1.00", "test", uuid4().hex, _now()),
+    ),
+    "payments.queue": ("payments.view", False, lambda s, w: payments.queue(s, 1, _now())),
+    "payments.deposits": ("payments.view", False, lambda s, w: payments.deposits(s, 1, _now())),
+    "payments.pay": (
+        "payments.pay",
+        True,
+        lambda s, w: payments.pay(s, w.order_no, "1.00", _now()),
+    ),
+    "payments.reject": (
+        "payments.reject",
+        True,
+        lambda s, w: payments.reject(s, w.order_no, "no", _now()),
+    ),
+    "platform.switches": ("platform.view", True, lambda s, w: platform.switches(s, "BR1", _now())),
+    "platform.start_maintenance": (
+        "platform.site_status",
+        True,
+        lambda s, w: platform.start_maintenance(s, "BR1", None, None, _now()),
+    ),
+    "platform.back_to_normal": (
+        "platform.site_status",
+        True,
+        lambda s, w: platform.back_to_normal(s, "BR1", _now()),
+    ),
+    "platform.block": (
+        "platform.site_status",
+        True,
+        lambda s, w: platform.block(s, "BR1", ["198.51.100.0/24"], [], _now()),
+    ),
+    "platform.unblock": (
+        "platform.site_status",
+        True,
+        lambda s, w: platform.unblock(s, "BR1", ["198.51.100.0/24"], [], _now()),
+    ),
+    "platform.job_history": (
+        "jobs.view",
+        False,
+        lambda s, w: platform.job_history(s, ["withdrawal-timeouts"], _now()),
+    ),
+    "logbook.entries": ("audit.view", False, lambda s, w: logbook.entries(s, "", 1, _now())),
+    "logbook.verify": ("audit.view", False, lambda s, w: logbook.verify(s, _now())),
+    "logbook.export_csv": ("audit.export", False, lambda s, w: logbook.export_csv(s, _now())),
+    "reports.daily": ("reports.view", False, lambda s, w: reports.daily(s, None, 7, _now())),
+    "reports.daily_csv": (
+        "reports.export",
+        False,
+        lambda s, w: reports.daily_csv(s, None, 7, _now()),
+    ),
+    "reports.breakdown": (
+        "reports.view",
+        False,
+        lambda s, w: reports.breakdown(s, None, 7, "vendor", _now()),
+    ),
+    "reports.breakdown_csv": (
+        "reports.export",
+        False,
+        lambda s, w: reports.breakdown_csv(s, None, 7, "category", _now()),
+    ),
+    "content.announcement_list": (
+        "content.view",
+        True,
+        lambda s, w: content.announcement_list(s, "BR1", _now()),
+    ),
+    "content.create_announcement": (
+        "content.edit",
+        True,
+        lambda s, w: content.create_announcement(s, "BR1", _spec(), _now()),
+    ),
+    "content.update_announcement": (
+        "content.edit",
+        True,
+        lambda s, w: content.update_announcement(s, w.announcement_id, _spec("Edited"), _now()),
+    ),
+    "content.unpublish_announcement": (
+        "content.publish",
+        True,
+        lambda s, w: content.unpublish_announcement(s, w.announcement_id, _now()),
+    ),
+    "content.legal_list": ("content.view", True, lambda s, w: content.legal_list(s, "BR1", _now())),
+    "content.publish_legal": (
+        "content.publish",
+        True,
+        lambda s, w: content.publish_legal(s, "BR1", "terms", "PT", "T", "<p>x</p>", _now()),
+    ),
+    "channels.channel_list": (
+        "channels.view",
+        True,
+        lambda s, w: channels.channel_list(s, "BR1", _now()),
+    ),
+    "channels.update_channel": (
+        "channels.manage",
+        True,
+        lambda s, w: channels.update_channel(
+            s, w.channel_id, channels.ChannelChange("nope", "1", "0", "0", 0), _now()
+        ),
+    ),
+    "channels.set_enabled": (
+        "channels.manage",
+        True,
+        lambda s, w: channels.set_enabled(s, w.channel_id, True, _now()),
+    ),
+    "agents.agent_list": ("agents.view", True, lambda s, w: agents.agent_list(s, "BR1", _now())),
+    "agents.payout_list": ("agents.view", True, lambda s, w: agents.payout_list(s, "BR1", _now())),
+    "agents.applications": (
+        "agents.view",
+        True,
+        lambda s, w: agents.applications(s, "BR1", _now()),
+    ),
+    "agents.decide_application": (
+        "agents.manage",
+        True,
+        lambda s, w: agents.decide_application(s, w.application_id, False, _now()),
+    ),
+    "investigations.queue": (
+        "payments.investigate",
+        False,
+        lambda s, w: investigations.queue(s, _now()),
+    ),
+    "investigations.proof": (
+        "payments.investigate",
+        True,
+        lambda s, w: investigations.proof(s, w.order_no, 1, _now()),
+    ),
+    "investigations.close": (
+        "payments.investigate",
+        True,
+        lambda s, w: investigations.close(s, w.order_no, "RECEIVED", "checked", _now()),
+    ),
+    # Lottery issues serve every brand: only all-brand staff reach them.
+    "lottery.issue_list": (
+        "lottery.view",
+        True,
+        lambda s, w: lottery.issue_list(s, "k3-1m", "", _now()),
+    ),
+    "lottery.void": ("lottery.void", True, lambda s, w: lottery.void(s, 2_000_000, "x", _now())),
+}
+
+
+def _use_cases() -> set[str]:
+    found = set()
+    for module in MODULES:
+        short = module.__name__.rsplit(".", 1)[-1]
+        for name, function in inspect.getmembers(module, inspect.iscoroutinefunction):
+            if name.startswith("_") or function.__module__ != module.__name__:
+                continue
+            parameters = list(inspect.signature(function).parameters)
+            if parameters[:1] == ["staff"] and f"{short}.{name}" not in NOT_USE_CASES:
+                found.add(f"{short}.{name}")
+    return found
+
+
+def test_every_console_use_case_is_in_the_matrix() -> None:
+    assert _use_cases() == set(MATRIX)
+    assert {permission for permission, _, _ in MATRIX.values()} <= ALL
+
+
+async def _br1_channel() -> int:
+    async with session_scope() as session:
+        found = (
+            await session.exec(
+                select(PaymentChannel.id).where(
+                    PaymentChannel.merchant_id == await merchant_id("BR1")
+                )
+            )
+        ).first()
+    assert found is not None
+    return found
+
+
+@pytest.fixture(scope="module")
+async def world() -> World:
+    member = await make_member("BR1")
+    requester = await make_staff("finance")
+    _, _ = await make_staff_account("support", "BR1")
+    assert member.id is not None
+    waiting = await approvals.submit(
+        requester, "balance.adjust", await merchant_id("BR1"), Decimal("5000.00"),
+        {"member": member.id, "direction": "credit", "reason": "matrix"}, "matrix",
+        uuid4().hex, utcnow(),
+    )  # fmt: skip
+    target = await make_staff("support")
+    return World(
+        member_id=member.id,
+        staff_id=target.id,
+        order_no=await pending_withdrawal("5.00"),
+        approval_id=waiting.id,
+        brand_id=await merchant_id("BR1"),
+        channel_id=await _br1_channel(),
+        application_id=(await affiliates.apply(await make_member("BR1"), "blog", "", utcnow())).id,
+        announcement_id=(
+            await content.create_announcement(
+                await make_staff(await role_with(ALL), "BR1"), "BR1", _spec(), utcnow()
+            )
+        ).id,
+    )
+
+
+async def _refused(call: Call, staff: Staff, world: World) -> str:
+    with pytest.raises(AppError) as refused:
+        await call(staff, world)
+    return refused.value.code
+
+
+@pytest.mark.parametrize("name", sorted(MATRIX))
+async def test_without_the_permission_it_is_refused(name: str, world: World) -> None:
+    permission, _, call = MATRIX[name]
+    staff = await make_staff(await role_with(ALL - {permission}), "BR1")
+    assert await _refused(call, staff, world) == "staff-forbidden"
+
+
+@pytest.mark.parametrize("name", sorted(n for n, (_, targeted, _) in MATRIX.items() if targeted))
+async def test_another_brands_staff_is_refused(name: str, world: World) -> None:
+    _, _, call = MATRIX[name]
+    staff = await make_staff(await role_with(ALL), "BR2")
+    assert await _refused(call, staff, world) == "staff-forbidden"
+
+
+async def test_lists_show_only_the_staff_members_brand(world: World) -> None:
+    other = await make_staff(await role_with(ALL), "BR2")
+    br2 = await merchant_id("BR2")
+    found = await players.search(other, "", 1, utcnow())
+    assert all(row.merchant_id == br2 for row in found.rows)
+    assert world.member_id not in {
+        row.id for row in (await players.search(other, str(world.member_id), 1, utcnow())).rows
+    }
+    assert all(row.merchant_id == br2 for row in await payments.queue(other, 1, utcnow()))
+    assert all(a.merchant_id == br2 for a in await approvals.pending(other, utcnow()))
+    entries, _ = await logbook.entries(other, "", 1, utcnow())
+    assert all(e.merchant_id == br2 for e in entries)
+
+
+async def test_with_the_permission_and_brand_it_is_not_refused(world: World) -> None:
+    """The positive control: the same calls by staff of BR1 holding every permission."""
+    staff = await make_staff(await role_with(ALL), "BR1")
+    everywhere = await make_staff(await role_with(ALL), None)
+    skipped = {"platform.start_maintenance", "platform.block", "approvals.approve",
+               "approvals.reject", "players.set_locked", "content.publish_legal",
+               "agents.decide_application"}  # fmt: skip
+    for name, (_, _, call) in MATRIX.items():
+        if name in skipped:
+            continue
+        try:
+            await call(everywhere if name.startswith("lottery.") else staff, world)
+        except AppError as error:
+            assert error.code != "staff-forbidden", name
+
+
+async def test_no_staff_without_a_staff_login() -> None:
+    """A browser with no console login (a player's, or one that skipped the TOTP step) has
+    no staff identity: every console state handler starts from this."""
+    with pytest.raises(AppError) as refused:
+        await staff_service.authenticate(browser_logins.new_browser_secret(), utcnow())
+    assert refused.value.code == "staff-not-logged-in"

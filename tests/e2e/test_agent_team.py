@@ -1,0 +1,157 @@
+"""The agent's team pages in a real browser: the agent opens the team overview and the
+revenue report (charts over the downline's wager facts), transfers to a downline from the
+downline list with the payment password; the downline transfers part back on
+/transferUpline and sees both movements, then its invitation link and QR code; in PT and
+EN, at 360 and 1280 px, light and dark."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from playwright.async_api import BrowserContext, Page, expect
+
+from app.core.db import write_transaction
+from app.core.security import hash_password
+from models import Member
+from models.base import utcnow
+from tests.e2e.conftest import open_site
+from tests.support.accounts import PASSWORD, make_member
+from tests.support.agents import PASSWORD as DOWNLINE_PASSWORD
+from tests.support.agents import brand, downline, fact
+from tests.support.money import fund
+
+pytestmark = pytest.mark.e2e
+SHOTS = Path("/tmp/agent-team-shots")
+PAY = "pay 4242 secret"
+
+
+async def _ready(member: Member) -> Member:
+    """A payment password set, and no forced password change at the first login."""
+    async with write_transaction() as session:
+        found = await session.get(Member, member.id)
+        assert found is not None
+        found.payment_password_hash = await hash_password(PAY)
+        found.must_change_password = False
+        session.add(found)
+        return found
+
+
+async def _login(page: Page, url: str, username: str, password: str) -> None:
+    """On /agentHome through its login button; on /login the dialog opens by itself."""
+    await open_site(page, url)
+    form = page.get_by_test_id("login-form")
+    if url.endswith("/agentHome"):
+        await page.get_by_test_id("agent-login").click()
+    await expect(form).to_be_visible()
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(password)
+    await page.get_by_test_id("login-submit").click()
+
+
+async def _shots(page: Page, name: str) -> None:
+    """360 and 1280 px, light and dark; the page never scrolls sideways."""
+    SHOTS.mkdir(exist_ok=True)
+    for width, height in ((360, 740), (1280, 900)):
+        await page.set_viewport_size({"width": width, "height": height})
+        assert await page.evaluate("document.documentElement.scrollWidth") <= width
+        for theme in ("light", "dark"):
+            current = await page.evaluate(
+                "document.documentElement.classList.contains('dark') ? 'dark' : 'light'"
+            )
+            if current != theme:
+                await page.get_by_test_id("theme-toggle").click()
+                await page.wait_for_function(
+                    f"document.documentElement.classList.contains('{theme}')"
+                )
+            await page.screenshot(path=str(SHOTS / f"{name}-{width}-{theme}.png"), full_page=True)
+
+
+async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
+    agent = await _ready(await make_member(account_type=1))
+    player = await _ready(await downline(agent, as_agent=False))
+    await fund(agent.id or 0, "100.00")
+    now = utcnow()
+    await fact(player, "80.00", "20.00", now - timedelta(days=2))
+    await fact(player, "50.00", "65.00", now - timedelta(days=1))
+    await fact(player, "30.00", "0.00", now - timedelta(minutes=5))
+
+    page = await context.new_page()
+    await _login(page, site_url + "/agentHome", agent.username, PASSWORD)
+    await expect(page.get_by_test_id("agent-welcome")).to_contain_text(agent.username)
+
+    # Team overview (PT by default): figures and the last days' chart.
+    await page.get_by_test_id("agent-nav-agentTeamOverview").click()
+    await expect(page.get_by_test_id("overview-team_size")).to_have_text("1")
+    await expect(page.get_by_test_id("overview-team_turnover")).to_contain_text("30,00")
+    await expect(page.get_by_test_id("overview-chart")).to_be_visible()
+    await expect(page.get_by_role("heading", name="Visão da equipe")).to_be_visible()
+    await _shots(page, "overview-pt")
+
+    # Revenue report: the days with bets, the team's loss (bet - win) per day.
+    await page.get_by_test_id("agent-nav-agentRevenueReport").click()
+    await expect(page.get_by_test_id("revenue-chart")).to_be_visible()
+    await expect(page.get_by_test_id("total-turnover")).to_contain_text("160,00")
+    await expect(page.get_by_test_id("total-revenue")).to_contain_text("75,00")
+    await _shots(page, "revenue-pt")
+
+    # A transfer to the downline from the downline list, with the payment password.
+    await page.get_by_test_id("agent-nav-downlineManagmentView").click()
+    await page.get_by_test_id("downline-transfer").click()
+    popup = page.get_by_test_id("transfer-popup")
+    await expect(popup).to_be_visible()
+    await page.get_by_test_id("down-transfer-amount").fill("500")
+    await page.get_by_test_id("down-transfer-password").fill(PAY)
+    await page.get_by_test_id("down-transfer-send").click()
+    await expect(popup.get_by_test_id("form-error")).to_have_text("Saldo insuficiente.")
+    await page.get_by_test_id("down-transfer-amount").fill("25")
+    await page.get_by_test_id("down-transfer-password").fill(PAY)
+    await page.get_by_test_id("down-transfer-send").click()
+    notice = page.get_by_test_id("transfer-notice").get_by_test_id("form-notice")
+    await expect(notice).to_contain_text("25.00")
+    await expect(popup).to_have_count(0)
+    await expect(page.get_by_test_id("header-balance")).to_contain_text("75,00")
+    await _shots(page, "downlines-pt")
+
+    # The downline, in EN, sends part back to its upline and sees both movements.
+    other = await context.browser.new_context()  # type: ignore[union-attr]
+    member_page = await other.new_page()
+    await _login(member_page, site_url + "/login", player.username, DOWNLINE_PASSWORD)
+    await expect(member_page.get_by_test_id("header-balance")).to_contain_text("25")
+    await open_site(member_page, site_url + "/transferUpline")
+    await member_page.get_by_test_id("language-select").select_option("EN")
+    await expect(member_page.get_by_role("heading", name="Transfer to upline")).to_be_visible()
+    await expect(member_page.get_by_test_id("upline-name")).to_contain_text("*")
+    await member_page.get_by_test_id("up-transfer-amount").fill("10")
+    await member_page.get_by_test_id("up-transfer-password").fill("wrong password")
+    await member_page.get_by_test_id("up-transfer-send").click()
+    await expect(member_page.get_by_test_id("form-error")).to_contain_text("Wrong payment password")
+    await member_page.get_by_test_id("up-transfer-amount").fill("10")
+    await member_page.get_by_test_id("up-transfer-password").fill(PAY)
+    await member_page.get_by_test_id("up-transfer-send").click()
+    await expect(member_page.get_by_test_id("form-notice")).to_contain_text("10.00")
+    await expect(member_page.get_by_test_id("transfer-table-row")).to_have_count(2)
+    await expect(member_page.get_by_test_id("upline-balance")).to_contain_text("15.00")
+    await _shots(member_page, "upline-en")
+    # Invite friends: the member's own link and its QR code.
+    await open_site(member_page, site_url + "/referral")
+    await expect(member_page.get_by_test_id("referral-link")).to_have_value(
+        f"https://{(await brand()).main_domain}/register?referralCode={player.username}"
+    )
+    await expect(member_page.get_by_test_id("referral-qr")).to_be_visible()
+    await _shots(member_page, "referral-en")
+    await other.close()
+
+    # The agent, in EN: the team transactions show both transfers on the member's side.
+    await page.get_by_test_id("language-select").select_option("EN")
+    await page.get_by_test_id("agent-nav-agentDownlineTransactionDetailsCopy").click()
+    await expect(page.get_by_role("heading", name="Team transactions")).to_be_visible()
+    await page.get_by_test_id("transaction-kind").select_option("TRANSFER")
+    await expect(page.get_by_test_id("transaction-table-row")).to_have_count(2)
+    await expect(page.get_by_test_id("total-in")).to_contain_text("25.00")
+    await expect(page.get_by_test_id("total-out")).to_contain_text("10.00")
+    await _shots(page, "transactions-en")
+    await page.get_by_test_id("agent-nav-agentTeamOverview").click()
+    await expect(page.get_by_role("heading", name="Team overview")).to_be_visible()
+    await _shots(page, "overview-en")

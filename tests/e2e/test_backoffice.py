@@ -1,0 +1,186 @@
+"""The back office in a real browser: an admin logs in with TOTP, creates a support role and a
+support staff member (enrolment shown once), who logs in with TOTP, finds a player and locks
+them (the player can no longer log in); a payments staff member pays a withdrawal above the
+threshold and a second one approves it. Screenshots go to SCREENSHOT_DIR when it is set."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from decimal import Decimal
+from urllib.parse import parse_qs, urlparse
+
+import pyotp
+import pytest
+from playwright.async_api import Browser, Page, expect
+from sqlmodel import select
+
+from app.client import ApiError, PlatformClient
+from app.core.db import session_scope
+from app.services.backoffice import approvals
+from models import WithdrawalOrder
+from models.base import utcnow
+from tests.e2e.conftest import SLOW_MS
+from tests.support.accounts import PASSWORD, make_member
+from tests.support.backoffice import (
+    STAFF_PASSWORD,
+    code_at,
+    make_staff,
+    make_staff_account,
+    merchant_id,
+    new_name,
+    pending_withdrawal,
+)
+
+pytestmark = pytest.mark.e2e
+
+
+async def _shot(page: Page, name: str) -> None:
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if folder:
+        await page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
+
+
+async def _console_login(browser: Browser, site_url: str, username: str, code: str) -> Page:
+    """A new browser (its own cookie) logged in to the console."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    await page.goto(site_url + "/admin/login")
+    form = page.get_by_test_id("console-login-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(STAFF_PASSWORD)
+    await form.locator("input[name=code]").fill(code)
+    await page.get_by_test_id("console-login-submit").click()
+    await expect(page).to_have_url(site_url + "/admin", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("console-staff")).to_have_text(username, timeout=SLOW_MS)
+    return page
+
+
+async def test_console_pages_need_a_staff_login(browser: Browser, site_url: str) -> None:
+    """A visitor (or a member) opening a console page is sent to the console login; a
+    wrong code is refused there."""
+    context = await browser.new_context()
+    page = await context.new_page()
+    for path in ("/admin", "/admin/players", "/admin/payments", "/admin/audit"):
+        await page.goto(site_url + path)
+        await expect(page).to_have_url(site_url + "/admin/login", timeout=SLOW_MS)
+    username, _ = await make_staff_account("support", "BR1")
+    form = page.get_by_test_id("console-login-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(STAFF_PASSWORD)
+    await form.locator("input[name=code]").fill("000000")
+    await page.get_by_test_id("console-login-submit").click()
+    await expect(page.get_by_test_id("console-error")).not_to_be_empty(timeout=SLOW_MS)
+    await expect(page).to_have_url(site_url + "/admin/login")
+    await context.close()
+
+
+async def test_support_role_and_member_lock_a_player(
+    browser: Browser, site_url: str, make_client: Callable[..., PlatformClient]
+) -> None:
+    admin_name, admin_secret = await make_staff_account("admin", None)
+    admin = await _console_login(browser, site_url, admin_name, code_at(admin_secret))
+    await _shot(admin, "dashboard")
+
+    # The admin makes a support role and a support member of BR1.
+    role = new_name("desk")
+    await admin.goto(site_url + "/admin/staff")
+    role_form = admin.get_by_test_id("role-form")
+    await role_form.locator("input[name=name]").fill(role)
+    for permission in ("dashboard.view", "players.view", "players.lock"):
+        await role_form.locator(f"input[name='perm:{permission}']").check()
+    await admin.get_by_test_id("role-create").click()
+    await expect(admin.get_by_test_id("role-list")).to_contain_text(role, timeout=SLOW_MS)
+
+    support_name = new_name("agent")
+    staff_form = admin.get_by_test_id("staff-form")
+    await staff_form.locator("input[name=username]").fill(support_name)
+    await staff_form.locator("input[name=password]").fill(STAFF_PASSWORD)
+    await staff_form.locator("select[name=role]").select_option(role)
+    await staff_form.locator("select[name=brand]").select_option("BR1")
+    await admin.get_by_test_id("staff-create").click()
+    uri = admin.get_by_test_id("enrolment-uri")
+    await expect(uri).to_contain_text("otpauth://totp/", timeout=SLOW_MS)
+    await _shot(admin, "staff")
+    secret = parse_qs(urlparse(await uri.inner_text()).query)["secret"][0]
+    await expect(admin.get_by_test_id("staff-list")).to_contain_text(support_name)
+
+    # The support member logs in with their authenticator and locks a player.
+    player = await make_member("BR1")
+    support = await _console_login(browser, site_url, support_name, pyotp.TOTP(secret).now())
+    await expect(support.get_by_test_id("nav-admin-payments")).to_have_count(0)
+    await support.goto(site_url + "/admin/players")
+    await support.get_by_test_id("player-query").fill(player.username)
+    await support.get_by_test_id("player-query").press("Enter")
+    results = support.get_by_test_id("player-results")
+    await expect(results).to_contain_text(player.username, timeout=SLOW_MS)
+    await results.get_by_test_id("player-open").first.click()
+    await expect(support.get_by_test_id("profile-username")).to_have_text(
+        player.username, timeout=SLOW_MS
+    )
+    lock = support.get_by_test_id("player-profile").locator("form").first
+    await lock.locator("input[name=reason]").fill("fraud check")
+    await support.get_by_test_id("player-lock").click()
+    await expect(support.get_by_test_id("profile-status")).to_have_text("BLOCKED", timeout=SLOW_MS)
+    await _shot(support, "players")
+
+    with pytest.raises(ApiError):
+        await make_client().login(player.username, PASSWORD)
+
+    # The role gives no payments: the page's calls are refused on the server too.
+    await support.goto(site_url + "/admin/payments")
+    await expect(support.get_by_test_id("console-error")).not_to_be_empty(timeout=SLOW_MS)
+
+    # The audit log page verifies the chain and shows the lock.
+    await admin.goto(site_url + "/admin/audit")
+    await admin.get_by_test_id("audit-verify").click()
+    await expect(admin.get_by_test_id("audit-chain")).to_contain_text(
+        re.compile("intact|íntegra"), timeout=SLOW_MS
+    )
+    await expect(admin.get_by_test_id("audit-entries")).to_contain_text("player.lock")
+    await _shot(admin, "audit")
+    await admin.goto(site_url + "/admin/reports")
+    await expect(admin.get_by_test_id("report-rows").locator("tbody tr")).to_have_count(
+        14, timeout=SLOW_MS
+    )
+    await admin.get_by_role("button", name="dark / light").click()
+    await _shot(admin, "reports-dark")
+    await admin.goto(site_url + "/admin/platform")
+    await expect(admin.get_by_test_id("platform-maintenance")).not_to_be_empty(timeout=SLOW_MS)
+    await _shot(admin, "platform")
+
+
+async def test_a_large_withdrawal_needs_a_second_payments_member(
+    browser: Browser, site_url: str
+) -> None:
+    admin = await make_staff("admin", None)
+    await approvals.set_threshold(
+        admin, await merchant_id("BR1"), "withdrawal.pay", Decimal("100.00"), utcnow()
+    )
+    order_no = await pending_withdrawal("150.00")
+    first_name, first_secret = await make_staff_account("payments", "BR1")
+    second_name, second_secret = await make_staff_account("payments", "BR1")
+
+    first = await _console_login(browser, site_url, first_name, code_at(first_secret))
+    await first.goto(site_url + "/admin/payments")
+    row = first.get_by_test_id("withdrawal-queue").locator("tr", has_text=order_no)
+    await expect(row).to_be_visible(timeout=SLOW_MS)
+    await row.get_by_test_id("withdrawal-pay").click()
+    await expect(first.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
+    own = first.get_by_test_id("approval-queue").locator("tr", has_text=order_no)
+    await expect(own).to_be_visible(timeout=SLOW_MS)
+    await own.get_by_test_id("approval-approve").click()  # their own: refused
+    await expect(first.get_by_test_id("console-error")).not_to_be_empty(timeout=SLOW_MS)
+    await _shot(first, "payments")
+
+    second = await _console_login(browser, site_url, second_name, code_at(second_secret))
+    await second.goto(site_url + "/admin/payments")
+    waiting = second.get_by_test_id("approval-queue").locator("tr", has_text=order_no)
+    await waiting.get_by_test_id("approval-approve").click()
+    await expect(waiting).to_have_count(0, timeout=SLOW_MS)
+    async with session_scope() as session:
+        order = (
+            await session.exec(select(WithdrawalOrder).where(WithdrawalOrder.order_no == order_no))
+        ).one()
+    assert order.paid_amount == Decimal("150.00") and order.remaining_amount == 0

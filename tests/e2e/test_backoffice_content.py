@@ -1,0 +1,202 @@
+"""The content, lottery, payment channel and agents consoles in a real browser: a marketing
+staff member logs in with TOTP, writes a player notice with unsafe HTML (stored sanitised,
+previewed), edits it, unpublishes it, and publishes a new terms version; an all-brand admin
+voids an open lottery issue; finance changes a channel's maximum and switches it off;
+marketing approves an affiliate application. Each action is in the audit log. Screenshots
+(360 and 1280 px, light and dark) go to SCREENSHOT_DIR when it is set."""
+
+from __future__ import annotations
+
+import os
+import re
+from decimal import Decimal
+from uuid import uuid4
+
+import pytest
+from playwright.async_api import Browser, Page, expect
+from sqlmodel import select
+
+from app.core.db import session_scope
+from app.services.agents import affiliates
+from app.services.brands import brands
+from app.services.cashier import deposits
+from models import AuditEntry, LegalDocument
+from models.base import utcnow
+from models.cashier import PaymentChannel
+from models.promotions import Announcement
+from tests.e2e.conftest import SLOW_MS
+from tests.support.accounts import make_member
+from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account, merchant_id
+from tests.support.lottery import open_issue
+
+pytestmark = pytest.mark.e2e
+
+
+async def _shots(page: Page, name: str) -> None:
+    """The page at 360 and 1280 px, light and dark."""
+    folder = os.environ.get("SCREENSHOT_DIR")
+    if not folder:
+        return
+    for scheme in ("light", "dark"):
+        await page.emulate_media(color_scheme=scheme)
+        for width in (360, 1280):
+            await page.set_viewport_size({"width": width, "height": 900})
+            await page.screenshot(
+                path=os.path.join(folder, f"{name}-{width}-{scheme}.png"), full_page=True
+            )
+    await page.emulate_media(color_scheme="light")
+    await page.set_viewport_size({"width": 1280, "height": 900})
+
+
+async def _login(browser: Browser, site_url: str, role: str, brand: str | None) -> Page:
+    username, secret = await make_staff_account(role, brand)
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    await page.goto(site_url + "/admin/login")
+    form = page.get_by_test_id("console-login-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(STAFF_PASSWORD)
+    await form.locator("input[name=code]").fill(code_at(secret))
+    await page.get_by_test_id("console-login-submit").click()
+    await expect(page.get_by_test_id("console-staff")).to_have_text(username, timeout=SLOW_MS)
+    return page
+
+
+async def _actions(target: str) -> list[str]:
+    async with session_scope() as session:
+        found = await session.exec(select(AuditEntry.action).where(AuditEntry.target == target))
+        return list(found.all())
+
+
+async def test_marketing_writes_edits_and_unpublishes_a_notice(
+    browser: Browser, site_url: str
+) -> None:
+    page = await _login(browser, site_url, "marketing", "BR1")
+    await page.get_by_test_id("nav-admin-content").click()
+    await expect(page).to_have_url(site_url + "/admin/content", timeout=SLOW_MS)
+
+    await expect(page.get_by_test_id("content-brand")).to_have_value("BR1", timeout=SLOW_MS)
+    title = f"Aviso {uuid4().hex[:6]}"
+    editor = page.get_by_test_id("announcement-editor")
+    await editor.locator("select[name=language]").select_option("PT")
+    await page.get_by_test_id("announcement-title").fill(title)
+    await page.get_by_test_id("announcement-content").fill(
+        '<p>Bem-vindo <b>hoje</b><img src=x onerror="alert(1)"><script>alert(2)</script></p>'
+    )
+    await page.get_by_test_id("announcement-save").click()
+    await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
+    rows = page.get_by_test_id("announcements")
+    await expect(rows).to_contain_text(title)
+    preview = page.get_by_test_id("announcement-preview")
+    await expect(preview.locator("b")).to_have_text("hoje")
+    await expect(preview.locator("script")).to_have_count(0)
+    async with session_scope() as session:
+        stored = (await session.exec(select(Announcement).where(Announcement.title == title))).one()
+    assert "script" not in stored.content and "onerror" not in stored.content
+    assert stored.merchant_id == await merchant_id("BR1") and stored.language == "PT"
+    await _shots(page, "console-content")
+
+    # Edit: the editor holds the saved row; a new title replaces the old one.
+    await page.get_by_test_id("announcement-title").fill(title + " v2")
+    await page.get_by_test_id("announcement-save").click()
+    await expect(rows).to_contain_text(title + " v2", timeout=SLOW_MS)
+
+    row = rows.locator("tr", has_text=title + " v2")
+    await row.get_by_test_id("announcement-unpublish").click()
+    await expect(row).to_contain_text(re.compile("ended|encerrado"), timeout=SLOW_MS)
+    await expect(row.get_by_test_id("announcement-unpublish")).to_have_count(0)
+    assert sorted(await _actions(f"announcement:{stored.id}")) == [
+        "content.announcement.create",
+        "content.announcement.unpublish",
+        "content.announcement.update",
+    ]
+
+    # A new version of BR1's Portuguese terms.
+    legal_form = page.get_by_test_id("legal-publish").locator("xpath=ancestor::form")
+    await legal_form.locator("select[name=slug]").select_option("terms")
+    await legal_form.locator("select[name=language]").select_option("PT")
+    await legal_form.locator("input[name=title]").fill(f"Termos {title}")
+    await legal_form.locator("textarea[name=html]").fill(f"<p>Versão {title}</p>")
+    await page.get_by_test_id("legal-publish").click()
+    await expect(page.get_by_test_id("console-error")).to_be_empty()
+    await expect(page.get_by_test_id("legal-documents")).to_contain_text(
+        f"Termos {title}", timeout=SLOW_MS
+    )
+    async with session_scope() as session:
+        terms = (
+            await session.exec(
+                select(LegalDocument).where(
+                    LegalDocument.merchant_id == await merchant_id("BR1"),
+                    LegalDocument.slug == "terms",
+                    LegalDocument.language == "PT",
+                )
+            )
+        ).one()
+    assert title in terms.content_html
+    assert "content.legal.publish" in await _actions("legal:terms:PT")
+    await page.context.close()
+
+
+async def test_an_admin_voids_an_open_lottery_issue(browser: Browser, site_url: str) -> None:
+    issue, _ = await open_issue("pk10-5m")
+    page = await _login(browser, site_url, "admin", None)
+    await page.get_by_test_id("nav-admin-lottery").click()
+    await expect(page).to_have_url(site_url + "/admin/lottery", timeout=SLOW_MS)
+    await page.locator("select[name=game]").select_option("pk10-5m")
+    await page.locator("select[name=status]").select_option("OPEN")
+    await page.get_by_test_id("lottery-show").click()
+    row = page.get_by_test_id("lottery-issues").locator("tr", has_text=issue.issue_no)
+    await expect(row).to_contain_text("OPEN", timeout=SLOW_MS)
+    await _shots(page, "console-lottery")
+    await row.locator("input[name=reason]").fill("feed outage")
+    await row.get_by_test_id("issue-void").click()
+    await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
+    assert await _actions(f"pk10-5m:{issue.issue_no}") == ["lottery.void"]
+    await page.context.close()
+
+
+async def test_finance_changes_a_channel_and_marketing_approves_an_affiliate(
+    browser: Browser, site_url: str
+) -> None:
+    """Payment channels: a new maximum and the switch, seen by the cashier's list; agents:
+    an affiliate application approved from the console."""
+    async with session_scope() as session:
+        channel = PaymentChannel(
+            merchant_id=await merchant_id("BR1"),
+            code=f"E2E{uuid4().hex[:8].upper()}",
+            min_amount=Decimal("10.00"),
+            max_amount=Decimal("500.00"),
+            sort=950,
+        )
+        session.add(channel)
+        await session.commit()
+        await session.refresh(channel)
+    page = await _login(browser, site_url, "finance", "BR1")
+    await page.get_by_test_id("nav-admin-channels").click()
+    row = page.get_by_test_id("channel").filter(has_text=channel.code)
+    await expect(row).to_have_count(1, timeout=SLOW_MS)
+    await row.locator("input[name=max]").fill("750,00")
+    await row.get_by_test_id("channel-save").click()
+    await expect(row.locator("input[name=max]")).to_have_value("750.00", timeout=SLOW_MS)
+    await row.get_by_test_id("channel-off").click()
+    await expect(row.get_by_test_id("channel-on")).to_have_count(1, timeout=SLOW_MS)
+    await _shots(page, "console-channels")
+    offered = {c.code for c in await deposits.channels(await brands.by_code("BR1"))}
+    assert channel.code not in offered
+    assert sorted(await _actions(f"channel:{channel.code}")) == [
+        "channel.disable",
+        "channel.update",
+    ]
+    await page.context.close()
+
+    applicant = await make_member("BR1")
+    await affiliates.apply(applicant, "e2e blog", "readers", utcnow())
+    marketing = await _login(browser, site_url, "marketing", "BR1")
+    await marketing.get_by_test_id("nav-admin-agents").click()
+    waiting = marketing.get_by_test_id("applications").locator("tr", has_text=applicant.username)
+    await waiting.get_by_test_id("application-approve").click()
+    await expect(waiting).to_have_count(0, timeout=SLOW_MS)
+    await expect(marketing.get_by_test_id("agents")).to_contain_text(applicant.username)
+    await _shots(marketing, "console-agents")
+    assert await _actions(f"member:{applicant.id}") == ["affiliate.approve"]
+    await marketing.context.close()

@@ -1,0 +1,187 @@
+"""Identity and the public responsible-gambling page in a real browser (issue 19), on BR1
+(Brazil's profile): registration with a CPF and the member's own limits, the pending account
+refused a deposit, the sandbox identity provider's approval, a deposit paid through the
+sandbox, the limit chosen at registration holding; the public page in PT and EN from the
+footer; a document the provider cannot read approved by staff in the KYC console.
+Screenshots at 360 px and 1280 px, light and dark, into IDENTITY_SHOTS (default
+/tmp/identity-shots)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, BrowserContext, Page, expect
+from sqlmodel import select
+
+from app.core.db import session_scope
+from app.core.i18n import translate
+from models import Member
+from models.identity import IdentityStatus, MemberIdentity
+from tests.e2e.conftest import SLOW_MS, open_site
+from tests.e2e.test_backoffice import _console_login
+from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
+from tests.support.backoffice import code_at, make_staff_account
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path(os.environ.get("IDENTITY_SHOTS", "/tmp/identity-shots"))
+
+
+async def _shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        await page.emulate_media(color_scheme=scheme)
+        await page.screenshot(path=str(SHOTS / f"{name}-1280-{scheme}.png"), full_page=True)
+        await page.set_viewport_size({"width": 360, "height": 800})
+        await page.screenshot(path=str(SHOTS / f"{name}-360-{scheme}.png"), full_page=True)
+        await page.set_viewport_size({"width": 1280, "height": 900})
+    await page.emulate_media(color_scheme="light")
+
+
+async def _register(page: Page, site_url: str, cpf: str) -> str:
+    username = new_username()
+    await open_site(page, site_url + "/register")
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await form.locator("input[name=cpf]").fill(cpf)
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    return username
+
+
+async def _deposit(page: Page, amount: str) -> None:
+    await page.get_by_test_id("header-deposit").click()
+    await page.locator("input[name=amount]").fill(amount)
+    await page.get_by_test_id("deposit-submit").click()
+
+
+async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = await context.new_page()
+    cpf = new_cpf()
+    punctuated = f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
+    username = await _register(page, site_url, "123.456.789-00")
+    limits = page.get_by_test_id("register-limits")
+    await expect(limits).to_contain_text("Limite de depósito por dia")
+    await limits.locator("input[name=depositLimitDay]").fill("200")
+    await limits.locator("input[name=lossLimitDay]").fill("50")
+    await limits.locator("input[name=timeLimitDay]").fill("90")
+    await _shoot(page, "register-cpf-limits")
+    await page.get_by_test_id("register-submit").click()
+    # A CPF whose check digits fail: the field says so, no account is made.
+    await expect(page.locator("#field-cpf-error")).to_have_text(
+        translate("identity-cpf-invalid", "pt"), timeout=SLOW_MS
+    )
+    await page.locator("input[name=cpf]").fill(punctuated)
+    await page.get_by_test_id("register-submit").click()
+
+    # The new account lands on the identity page, pending: no deposit yet.
+    await expect(page).to_have_url(site_url + "/verify-identity", timeout=SLOW_MS)
+    status = page.get_by_test_id("identity-status")
+    await expect(status).to_have_attribute("data-status", "PENDING", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("identity-form")).to_contain_text(f"***.{cpf[3:6]}")
+    await _shoot(page, "identity-pending")
+    await _deposit(page, "50")
+    await expect(page.get_by_test_id("form-error").first).to_have_text(
+        translate("identity-pending", "pt"), timeout=SLOW_MS
+    )
+
+    # The sandbox provider approves an adult's name and birth date.
+    await open_site(page, site_url + "/verify-identity")
+    form = page.get_by_test_id("identity-form")
+    await form.locator("input[name=fullName]").fill(ADULT_NAME)
+    await form.locator("input[name=birthDate]").fill(ADULT_BIRTH)
+    await page.get_by_test_id("identity-submit").click()
+    await expect(status).to_have_attribute("data-status", "VERIFIED", timeout=SLOW_MS)
+    await _shoot(page, "identity-verified")
+    async with session_scope() as session:
+        member = (await session.exec(select(Member).where(Member.username == username))).one()
+        identity = await session.get(MemberIdentity, member.id)
+    assert identity is not None and identity.cpf == cpf
+    assert identity.status == IdentityStatus.VERIFIED and str(identity.birth_date) == ADULT_BIRTH
+
+    # A deposit from the member's own CPF, paid at the sandbox, is credited.
+    await _deposit(page, "150")
+    await expect(page.get_by_test_id("deposit-status")).to_have_text(
+        "Aguardando pagamento", timeout=SLOW_MS
+    )
+    link = page.get_by_test_id("open-checkout")
+    await expect(link).to_be_visible(timeout=SLOW_MS)
+    checkout = await context.new_page()
+    await checkout.goto(site_url + (await link.get_attribute("href") or ""))
+    await checkout.get_by_test_id("sandbox-pay").click()
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("PAID")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("150,00", timeout=15_000)
+    # The deposit limit chosen at registration (R$ 200 a day) holds.
+    await open_site(page, site_url + "/depositv2")
+    await page.locator("input[name=amount]").fill("51")
+    await page.get_by_test_id("deposit-submit").click()
+    await expect(page.get_by_test_id("form-error").first).to_have_text(
+        translate("protection-limit-reached-deposit", "pt"), timeout=SLOW_MS
+    )
+    await open_site(page, site_url + "/responsibleGaming")
+    await expect(page.get_by_test_id("limit-row")).to_have_count(3, timeout=SLOW_MS)
+
+    # The public page, from the footer, in PT then EN.
+    await open_site(page, site_url + "/")
+    footer = page.get_by_test_id("site-footer")
+    await footer.get_by_role("link", name=translate("footer.responsible", "pt")).click()
+    await expect(page).to_have_url(site_url + "/responsible-gambling", timeout=SLOW_MS)
+    rg = page.get_by_test_id("rg-page")
+    await expect(rg).to_contain_text("Jogo responsável")
+    await expect(rg).to_contain_text("ligue 188")
+    await expect(page.get_by_test_id("rg-central")).to_have_attribute(
+        "href", "https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas"
+    )
+    await _shoot(page, "rg-pt")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(rg).to_contain_text("Responsible gambling")
+    await expect(rg).to_contain_text("call 188")
+    await _shoot(page, "rg-en")
+
+
+async def test_the_public_page_needs_no_login(page: Page, site_url: str) -> None:
+    await open_site(page, site_url + "/responsible-gambling")
+    await expect(page.get_by_test_id("rg-page")).to_contain_text("Sorte Grande")
+    await page.get_by_test_id("rg-manage").click()
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible(timeout=SLOW_MS)
+
+
+async def test_staff_approve_a_document_the_provider_could_not_read(
+    browser: Browser, page: Page, site_url: str
+) -> None:
+    username = await _register(page, site_url, new_cpf(prefix="999"))
+    await page.get_by_test_id("register-submit").click()
+    await expect(page).to_have_url(site_url + "/verify-identity", timeout=SLOW_MS)
+    form = page.get_by_test_id("identity-form")
+    await form.locator("input[name=fullName]").fill(ADULT_NAME)
+    await form.locator("input[name=birthDate]").fill(ADULT_BIRTH)
+    await page.get_by_test_id("identity-submit").click()
+    status = page.get_by_test_id("identity-status")
+    await expect(status).to_have_attribute("data-status", "REVIEW", timeout=SLOW_MS)
+
+    name, secret = await make_staff_account("risk", "BR1")
+    console = await _console_login(browser, site_url, name, code_at(secret))
+    await console.get_by_test_id("nav-admin-kyc").click()
+    row = console.get_by_test_id("kyc-queue").locator("tr", has_text=username)
+    await expect(row).to_be_visible(timeout=SLOW_MS)
+    await _shoot(console, "console-kyc")
+    await row.get_by_test_id("kyc-open").click()
+    decision = console.get_by_test_id("kyc-decision")
+    await expect(decision).to_contain_text(ADULT_NAME)
+    await decision.get_by_test_id("kyc-reject").click()  # no reason: refused
+    await expect(console.get_by_test_id("console-error")).to_have_text(
+        translate("kyc-reason-required", "pt"), timeout=SLOW_MS
+    )
+    await decision.get_by_test_id("kyc-approve").click()
+    await expect(console.get_by_test_id("console-notice")).to_have_text(
+        translate("kyc.approved", "pt"), timeout=SLOW_MS
+    )
+    await expect(row).to_have_count(0)
+    await page.reload()
+    await expect(status).to_have_attribute("data-status", "VERIFIED", timeout=SLOW_MS)

@@ -1,0 +1,44 @@
+"""The legal pages in a browser: reached from the footer, in the visitor's language, with
+their version; a change of language shows the other text without a reload."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page, expect
+
+from tests.e2e.conftest import open_site
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_terms_and_privacy_from_the_footer_in_both_languages(
+    page: Page, site_url: str
+) -> None:
+    await open_site(page, site_url)
+    await page.get_by_test_id("site-footer").get_by_role("link", name="Termos e condições").click()
+    await expect(page).to_have_url(f"{site_url}/terms")
+    document = page.get_by_test_id("legal-document")
+    await expect(document.get_by_role("heading", level=1)).to_have_text("Termos e condições de uso")
+    await expect(document).to_contain_text("CPF")
+    await expect(page.get_by_test_id("legal-version")).to_contain_text("Versão 1")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(document.get_by_role("heading", level=1)).to_have_text("Terms and conditions")
+    await expect(page.get_by_test_id("legal-version")).to_contain_text("Version 1")
+    await page.get_by_test_id("site-footer").get_by_role("link", name="Privacy policy").click()
+    await expect(page).to_have_url(f"{site_url}/privacy")
+    await expect(document.get_by_role("heading", level=1)).to_have_text("Privacy policy")
+    await expect(document).to_contain_text("LGPD")
+
+
+async def test_sponsorships_and_about_pages_from_the_footer(page: Page, site_url: str) -> None:
+    await open_site(page, site_url)
+    footer = page.get_by_test_id("site-footer")
+    await footer.get_by_role("link", name="Patrocínios").click()
+    await expect(page).to_have_url(f"{site_url}/sponsor")
+    document = page.get_by_test_id("legal-document")
+    await expect(document.get_by_role("heading", level=1)).to_have_text("Patrocínios")
+    await footer.get_by_role("link", name="Sobre nós").click()
+    await expect(page).to_have_url(f"{site_url}/description")
+    await expect(document.get_by_role("heading", level=1)).to_have_text("Sobre a Sorte Grande")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(document.get_by_role("heading", level=1)).to_have_text("About Sorte Grande")

@@ -1,0 +1,228 @@
+"""Browser walk of the lottery: a member opens /lottery, bets on a 1-minute SSC issue, the test
+moves the issue through close, draw and settlement with the engine's job functions (the e2e
+site runs no jobs), the page shows the draw, the header balance and the betting record show
+the settlement, and the public verify page recomputes the issue. A guest is sent to /login.
+Screenshots of the lobby and the betting page at 360 px and desktop, light and dark, PT and
+EN."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from playwright.async_api import BrowserContext, Page, expect
+from sqlmodel import col, select
+
+from app.core import clock
+from app.core.db import session_scope
+from app.services.lottery import issues, settlement
+from models.catalogue import Game as CatalogueGame
+from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
+from tests.support.money import fund
+
+pytestmark = pytest.mark.e2e
+
+GAME = "ssc-1m"
+SHOTS = Path(os.environ.get("LOTTERY_SHOTS", "/tmp/lottery-shots"))
+ROOM = timedelta(seconds=45)  # the walk bets on an issue with at least this long to close
+
+
+async def _issue_with_room() -> None:
+    """Issues of the game for the next hour, the current one open, and at least ROOM left
+    before it closes (else wait for the next one: bets after close are refused)."""
+    now = clock.now()
+    await issues.create_issues(now, games=[GAME])
+    current = (await issues.upcoming(GAME, now, 1))[0]
+    if current.close_at - now < ROOM:
+        await asyncio.sleep((current.close_at - now).total_seconds() + 1)
+    await issues.advance(clock.now())
+
+
+async def _shots(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width, height in ((1280, 900), (360, 780)):
+        await page.set_viewport_size({"width": width, "height": height})
+        for theme in ("light", "dark"):
+            current = await page.evaluate(
+                "document.documentElement.classList.contains('dark') ? 'dark' : 'light'"
+            )
+            if current != theme:
+                await page.get_by_test_id("theme-toggle").first.click()
+                await page.wait_for_function(
+                    f"document.documentElement.classList.contains('{theme}')"
+                )
+            await page.screenshot(path=str(SHOTS / f"{name}-{width}-{theme}.png"), full_page=True)
+    await page.set_viewport_size({"width": 1280, "height": 900})
+
+
+async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
+    page: Page, site_url: str
+) -> None:
+    member = await register_in_browser(page, site_url)
+    assert member.id is not None
+    await fund(member.id, "100.00")
+    await _issue_with_room()
+
+    # The lobby of /lottery lists the area's games with their next issue; the SSC card leads
+    # to its betting page.
+    await page.goto(site_url + "/lottery")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00")
+    card = page.locator(f"[data-testid=lottery-card][data-game='{GAME}']")
+    await expect(card).to_contain_text("SSC")
+    await expect(card.get_by_test_id("lobby-countdown")).to_have_text(re.compile(r"^\d\d:\d\d$"))
+    await card.click()
+    await page.wait_for_url(f"**/lottery?gameCode={GAME}")
+    await expect(page.get_by_test_id("lottery-title")).to_contain_text("SSC")
+    issue_no = await page.get_by_test_id("lottery-issue").inner_text()
+    # Today's issue, or tomorrow's first when the walk runs just before midnight.
+    days = (clock.now(), clock.now() + timedelta(hours=1))
+    assert issue_no[:8] in {day.strftime("%Y%m%d") for day in days}
+
+    # The two-sided table: sum big and sum small, one unit each; the slip shows the bet count,
+    # the stake and the payout of each selection before the bet.
+    await page.locator("[data-testid=mode-switch][data-mode=ELOTT]").click()
+    await page.locator("[data-testid=play-tab][data-play='ssc.sum.bsoe']").click()
+    await page.locator("[data-testid=pick][data-value=big]").click()
+    await page.locator("[data-testid=pick][data-value=small]").click()
+    await expect(page.get_by_test_id("slip-count")).to_have_text("2")
+    await expect(page.get_by_test_id("slip-stake")).to_have_text("2,00")
+    await expect(page.get_by_test_id("slip-pays")).to_have_text(["1,80", "1,80"])
+    await page.get_by_test_id("rules-button").click()
+    await expect(page.get_by_test_id("rules-rtp")).to_contain_text("90,00%")
+    await page.keyboard.press("Escape")
+
+    await page.get_by_test_id("place-bet").click()
+    await expect(page.get_by_test_id("lottery-notice")).to_contain_text(issue_no)
+    await expect(page.get_by_test_id("lottery-error")).to_have_text("")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("98,00", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("my-bet")).to_have_count(1)
+
+    # A second bet, cancelled before the close: its stake comes back.
+    await page.locator("[data-testid=pick][data-value=odd]").click()
+    await expect(page.get_by_test_id("slip-stake")).to_have_text("1,00")
+    await page.get_by_test_id("place-bet").click()
+    await expect(page.get_by_test_id("header-balance")).to_have_text("97,00", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("my-bet")).to_have_count(2)
+    await page.get_by_test_id("cancel-bet").first.click()
+    await expect(page.get_by_test_id("lottery-notice")).not_to_have_text("")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("98,00", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("my-bet")).to_have_count(1)
+
+    # The clock moves past the draw: the issue closes, draws from its committed seed and is
+    # settled, exactly as the lottery-draws job does.
+    issue = await issues.find(GAME, issue_no)
+    await issues.advance(issue.draw_at)
+    await settlement.settle_due(issue.draw_at)
+    drawn = await issues.find(GAME, issue_no)
+    assert drawn.result is not None
+
+    await page.get_by_test_id("lottery-refresh").click()
+    # The issue's row of the results shows its numbers (a later issue of the game, drawn by
+    # another test of the session, may be the newest one).
+    row = page.get_by_test_id("result-row").filter(has_text=issue_no)
+    await expect(row).to_have_count(1, timeout=SLOW_MS)
+    shown = re.sub(r"\s", "", await row.inner_text())
+    assert "".join(str(n) for n in drawn.result) in shown
+    # Sum big or sum small always wins one of the two: 1.80 back on a stake of 2.00.
+    await expect(page.get_by_test_id("header-balance")).to_have_text("99,80", timeout=SLOW_MS)
+    await page.get_by_test_id("bets-tab-settled").click()
+    await expect(page.locator("[data-testid=my-bet][data-status=SETTLED]")).to_have_count(1)
+    await expect(page.get_by_test_id("bet-payout")).to_contain_text("1,80")
+    await _shots(page, "game-settled-pt")
+    await page.goto(site_url + "/lottery")
+    await expect(card).to_be_visible()
+    await _shots(page, "lobby-pt")
+    await page.get_by_test_id("family-chip").filter(has_text="SSC").click()
+    await expect(page.get_by_test_id("lottery-card")).to_have_count(3)  # every 1, 3, 5 min
+    # 4D pays 64-65 %, under Brazil's 85 % floor: the SEA lobby offers nothing and points on.
+    await page.goto(site_url + "/sealottery")
+    await expect(page.get_by_test_id("lottery-lobby-empty")).to_be_visible()
+    await expect(page.get_by_test_id("lottery-other")).to_have_attribute("href", "/lottery")
+
+    # The betting record lists the settled lottery bet, and its verify link recomputes it.
+    await page.goto(site_url + "/personalHistoryCopy")
+    row = page.locator("[data-testid=lottery-record-row][data-status=SETTLED]")
+    await expect(row).to_have_count(1)
+    await expect(row.get_by_test_id("record-payout")).to_have_text("1,80")
+    await row.get_by_test_id("record-verify").click()
+    await page.wait_for_url("**/lottery/verify?**")
+    await expect(page.get_by_test_id("verify-result")).to_have_attribute("data-ok", "1")
+    await expect(page.get_by_test_id("verify-recomputed")).to_have_text(
+        "".join(str(n) for n in drawn.result)
+    )
+
+    # In English, every string of the betting page changes language.
+    await page.goto(site_url + f"/lottery?gameCode={GAME}")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(page.get_by_test_id("place-bet")).to_have_text("Place bet")
+    await expect(page.get_by_test_id("bets-tab-settled")).to_contain_text("Settled")
+    await _shots(page, "game-en")
+
+
+async def test_verify_page_is_public(context: BrowserContext, site_url: str) -> None:
+    """Anyone, logged in or not, can recompute a drawn issue; an unknown one is refused."""
+    now = clock.now()
+    await issues.create_issues(now - timedelta(minutes=3), timedelta(minutes=3), games=[GAME])
+    await issues.advance(now)
+    drawn = [i for i in await _drawn_issues() if i.result is not None]
+    assert drawn
+    page = await context.new_page()
+    await open_site(page, site_url + f"/lottery/verify?gameCode={GAME}&issue={drawn[0].issue_no}")
+    await expect(page.get_by_test_id("verify-result")).to_have_attribute("data-ok", "1")
+    await _shots(page, "verify-pt")
+    await page.goto(site_url + f"/lottery/verify?gameCode={GAME}&issue=19990101-0001")
+    await expect(page.get_by_test_id("verify-error")).to_contain_text("não existe")
+
+
+async def _drawn_issues() -> list[issues.LotteryIssue]:
+    async with session_scope() as session:
+        rows = await session.exec(
+            select(issues.LotteryIssue)
+            .where(
+                issues.LotteryIssue.game_code == GAME,
+                col(issues.LotteryIssue.result).is_not(None),
+            )
+            .order_by(col(issues.LotteryIssue.draw_at).desc())
+        )
+        return list(rows.all())
+
+
+@pytest.mark.parametrize(
+    "path", ["/lottery", f"/lottery?gameCode={GAME}", "/vnlottery", "/seaLottery"]
+)
+async def test_a_guest_is_sent_to_login(page: Page, site_url: str, path: str) -> None:
+    await open_site(page, site_url + path)
+    await expect(page).to_have_url(site_url + "/login", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible()
+
+
+async def test_a_trial_user_is_asked_to_register_and_cannot_bet(page: Page, site_url: str) -> None:
+    await _issue_with_room()
+    await open_site(page, site_url + "/login")
+    await page.get_by_test_id("start-trial").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+    await page.goto(site_url + f"/lottery?gameCode={GAME}")
+    await expect(page.get_by_test_id("need-account-text")).to_have_text(
+        "Por favor, registre uma conta primeiro", timeout=SLOW_MS
+    )
+
+
+async def test_a_catalogue_card_opens_its_lottery_type_s_game(page: Page, site_url: str) -> None:
+    """A lottery card of the catalogue (LOTT vendor, type lf) opens the 3D game's page."""
+    async with session_scope() as session:
+        card = (
+            await session.exec(
+                select(CatalogueGame).where(
+                    CatalogueGame.vassalage == "LOTT", CatalogueGame.game_classify == "lf"
+                )
+            )
+        ).first()
+    assert card is not None
+    await register_in_browser(page, site_url)
+    await page.goto(site_url + f"/lottery?gameCode={card.game_code}")
+    await page.wait_for_url("**/lottery?gameCode=lf-1m", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("lottery-title")).to_contain_text("3D")

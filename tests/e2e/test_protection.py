@@ -1,0 +1,124 @@
+"""Browser walk of player protection (issue 19) on BR1 (Brazil's profile): a member sets a
+daily loss limit on the responsible-gaming page, plays a studio slot until the limit stops the
+bets (the limit's own message), answers a reality check after an hour of play, then takes an
+indefinite self-exclusion (with the central platform's link) and is logged out. Screenshots at
+360 px and desktop, light and dark, into PROTECTION_SHOTS (default /tmp/protection-shots)."""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Page, expect
+from sqlmodel import col, update
+
+from app.core import clock
+from app.core.db import write_transaction
+from app.core.i18n import translate
+from app.services import exclusion
+from models.base import utcnow
+from models.protection import MemberProtection
+from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
+from tests.support.money import cash, fund
+
+pytestmark = pytest.mark.e2e
+
+SLOT = "BGS_SLOT_JUNGLE"
+SHOTS = Path(os.environ.get("PROTECTION_SHOTS", "/tmp/protection-shots"))
+
+
+async def _shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / f"{name}-desktop.png"), full_page=True)
+    await page.set_viewport_size({"width": 360, "height": 800})
+    await page.screenshot(path=str(SHOTS / f"{name}-360.png"), full_page=True)
+    await page.emulate_media(color_scheme="dark")
+    await page.screenshot(path=str(SHOTS / f"{name}-360-dark.png"), full_page=True)
+    await page.emulate_media(color_scheme="light")
+    await page.set_viewport_size({"width": 1280, "height": 900})
+
+
+async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
+    page: Page, site_url: str
+) -> None:
+    member = await register_in_browser(page, site_url)
+    assert member.id is not None
+    await fund(member.id, "100.00")
+
+    # Set a daily loss limit of R$ 3 from the member centre.
+    await open_site(page, site_url + "/responsibleGaming")
+    await expect(page.get_by_test_id("limit-empty")).to_be_visible(timeout=SLOW_MS)
+    await page.locator("select[name=kind]").select_option("LOSS")
+    await page.locator("select[name=period]").select_option("DAY")
+    await page.locator("input[name=value]").fill("3")
+    await page.get_by_test_id("limit-save").click()
+    await expect(page.get_by_test_id("form-notice")).to_have_text(
+        translate("protection.saved", "pt"), timeout=SLOW_MS
+    )
+    await expect(page.get_by_test_id("limit-row")).to_contain_text("Perda por dia")
+    await expect(page.get_by_test_id("central-exclusion-link")).to_be_visible()
+    await _shoot(page, "limits")
+
+    # A raise waits 24 hours: the row shows the waiting change.
+    await page.locator("select[name=kind]").select_option("LOSS")
+    await page.locator("select[name=period]").select_option("DAY")
+    await page.locator("input[name=value]").fill("50")
+    await page.get_by_test_id("limit-save").click()
+    await expect(page.get_by_test_id("form-notice")).to_have_text(
+        translate("protection.requested", "pt"), timeout=SLOW_MS
+    )
+    await expect(page.get_by_test_id("limit-cancel")).to_be_visible()
+
+    # Play the slot at R$ 1 a spin until the loss limit stops the bets.
+    await page.goto(site_url + f"/play/{SLOT}")
+    await expect(page.get_by_test_id("play-page")).to_have_attribute(
+        "data-mode", "real", timeout=SLOW_MS
+    )
+    await page.get_by_test_id("bet-input").fill("1,00")
+    stopped = translate("protection-limit-reached-loss", "pt")
+    error = page.get_by_test_id("play-error")
+    for _ in range(60):
+        await page.get_by_test_id("play-button").click()
+        await page.wait_for_timeout(300)
+        if (await error.inner_text()) == stopped:
+            break
+    await expect(error).to_have_text(stopped, timeout=SLOW_MS)
+    await _shoot(page, "stopped")
+    left = await cash(member)
+    assert left >= 97  # never more than the R$ 3 limit lost (net)
+
+    # An hour of continuous play (its start moved back): the reality check comes first on
+    # the page, with the time played and the result; the member continues.
+    async with write_transaction() as session:
+        await session.exec(
+            update(MemberProtection)
+            .where(col(MemberProtection.member_id) == member.id)
+            .values(play_started_at=utcnow() - timedelta(minutes=61), last_play_at=utcnow())
+        )
+    await open_site(page, site_url + "/responsibleGaming")
+    await expect(page.get_by_test_id("reality-check")).to_be_visible(timeout=SLOW_MS)
+    await _shoot(page, "reality")
+    await page.get_by_test_id("reality-continue").click()
+    await expect(page.get_by_test_id("form-notice")).to_have_text(
+        translate("protection.reality_continued", "pt"), timeout=SLOW_MS
+    )
+    await expect(page.get_by_test_id("reality-check")).to_have_count(0)
+
+    # Take an indefinite self-exclusion: play closes and every session ends.
+    await page.locator("select[name=length]").select_option("SELF_EXCLUSION:indefinite")
+    await page.get_by_test_id("take-break").click()
+    await expect(page.get_by_test_id("form-error")).to_have_text(
+        translate("protection.agree_required", "pt"), timeout=SLOW_MS
+    )
+    await page.locator("input[name=agree]").check()
+    await page.get_by_test_id("take-break").click()
+    await expect(page.get_by_test_id("form-notice")).to_have_text(
+        translate("protection.break_started", "pt"), timeout=SLOW_MS
+    )
+    await expect(page.get_by_test_id("paused-until")).to_be_visible()
+    await _shoot(page, "break")
+    current = await exclusion.current(member, clock.now())
+    assert current is not None and current.until is None
+    assert await cash(member) == left  # the balance stays, to be withdrawn

@@ -1,0 +1,126 @@
+"""What the studio's game page shows of a round (state/studio_views.py): plain functions of
+the outcome, checked here without a browser."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from app.services.studio.games import GAMES
+from state import studio_views
+from state.studio_views import Cell
+
+
+def test_each_studio_game_has_a_page_kind() -> None:
+    kinds = {code: studio_views.kind_of(game) for code, game in GAMES.items()}
+    assert kinds["BGS_LIMBO"] == "limbo" and kinds["BGS_MINES"] == "mines"
+    assert set(kinds.values()) <= {*studio_views.GRID_KINDS, "dice", "limbo", "mines", "roulette"}
+
+
+def test_a_slot_rings_the_cells_of_winning_lines_and_names_them() -> None:
+    reels = [["TIGER", "A", "K"] for _ in range(5)]
+    reels[4][0] = "SCATTER"
+    detail = {
+        "paylines": [[0, 0, 0, 0, 0], [1, 1, 1, 1, 1]],
+        "base": {
+            "reels": reels,
+            "lines": [{"line": 1, "symbol": "TIGER", "count": 4}],
+            "scatter_pays": False,
+        },
+        "free_spins": [],
+    }
+    grid = studio_views.slot_grid(detail, "en")
+    assert grid.cols == 5 and len(grid.cells) == 15
+    # Row by row: the first row holds each reel's top symbol; four of them won.
+    assert [cell.hit for cell in grid.cells[:5]] == [True, True, True, True, False]
+    assert not any(cell.hit for cell in grid.cells[5:])
+    assert grid.cells[0] == Cell(icon="TIGER", label="TIGER", name="Tiger", hit=True)
+    assert grid.lines == ["Line 1: 4 × Tiger"]
+    assert studio_views.slot_grid(detail, "pt").lines == ["Linha 1: 4 × Tigre"]
+    assert studio_views.slot_grid({}, "en").cells == []
+
+
+def test_a_slot_with_scatters_and_free_spins_says_so() -> None:
+    reels = [["SCATTER", "A", "K"] for _ in range(5)]
+    detail = {
+        "paylines": [],
+        "base": {"reels": reels, "lines": [], "scatter_pays": True, "scatters": 5},
+        "free_spins": [{}, {}],
+    }
+    grid = studio_views.slot_grid(detail, "en")
+    assert all(cell.hit for cell in grid.cells[:5])
+    assert len(grid.lines) == 2
+
+
+def test_poker_cards_show_rank_suit_colour_and_the_hand() -> None:
+    grid = studio_views.poker_grid(
+        {"cards": ["TD", "AS", "2H", "2C", "9S"], "held": [2, 3], "hand": "nothing"}, "en"
+    )
+    assert [cell.icon for cell in grid.cells] == ["10♦", "A♠", "2♥", "2♣", "9♠"]
+    assert [cell.red for cell in grid.cells] == [True, False, True, False, False]
+    assert [cell.hit for cell in grid.cells] == [False, False, True, True, False]
+    assert grid.lines == [] and grid.cols == 5
+    royal = studio_views.poker_grid({"cards": [], "hand": "royal_flush"}, "en")
+    assert royal.lines == ["Royal flush"]
+
+
+def test_scratch_and_bingo_grids() -> None:
+    scratch = studio_views.scratch_grid(
+        {"grid": [["COIN", "LEMON", "COIN"], ["COIN", "GRAPE", "LEMON"]], "cells": [0, 2, 3]},
+        "en",
+    )
+    assert [cell.hit for cell in scratch.cells] == [True, False, True, True, False, False]
+    assert scratch.lines == []
+    won = studio_views.scratch_grid({"grid": [], "symbol": "COIN", "prize": "5"}, "en")
+    assert won.lines == ["Three Coin: pays 5 times the bet"]
+    bingo = studio_views.bingo_grid(
+        {"card": [[1, 0], [3, 4]], "marked": [[True, True], [False, True]], "balls": [1, 4]},
+        "en",
+    )
+    assert [cell.icon for cell in bingo.cells] == ["1", "★", "3", "4"]
+    assert [cell.hit for cell in bingo.cells] == [True, True, False, True]
+    assert bingo.called == ["1", "4"] and bingo.lines == []
+    assert studio_views.bingo_grid({"lines": [[0]]}, "en").lines == ["1 line(s)"]
+
+
+def test_the_mine_field_shows_picks_safe_tiles_and_mines() -> None:
+    assert studio_views.mine_tiles([0, 1], []) == ["pick", "pick", *[""] * 23]
+    shown = studio_views.mine_tiles([0, 1], [1, 5])
+    assert shown[:6] == ["safe", "boom", "", "", "", "mine"]
+    assert len(shown) == studio_views.MINE_TILES
+
+
+def test_roulette_chips_are_bounded_and_become_bets() -> None:
+    assert studio_views.with_chip({}, "straight:17") == {"straight:17": 1}
+    assert studio_views.with_chip({"red": 2}, "red") == {"red": 3}
+    for refused in ("straight:37", "dozen:4", "blue", "straight:1;drop"):
+        assert studio_views.with_chip({}, refused) is None
+    full = {f"straight:{n}": 1 for n in range(37)} | {"dozen:1": 1, "dozen:2": 1}
+    full |= {"dozen:3": 1, "column:1": 1, "column:2": 1, "column:3": 1}
+    full |= dict.fromkeys(studio_views.ROULETTE_OUTSIDE, 1)
+    assert len(full) == studio_views.MAX_CHIP_KEYS
+    assert studio_views.with_chip(full, "red") == {**full, "red": 2}
+    assert studio_views.with_chip({"red": studio_views.MAX_CHIP_UNITS}, "red") is None
+    assert studio_views.chip_bet("straight:17", 2) == {
+        "kind": "straight",
+        "numbers": [17],
+        "units": 2,
+    }
+    assert studio_views.chip_bet("dozen:3", 1) == {"kind": "dozen", "index": 3, "units": 1}
+    assert studio_views.chip_bet("odd", 1) == {"kind": "odd", "units": 1}
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [(Decimal("2.500"), "2.5x"), (Decimal("0"), "0x"), (Decimal("10"), "10x")]
+)
+def test_multipliers_are_shown_without_trailing_zeros(value: Decimal, shown: str) -> None:
+    assert studio_views.multiplier_text(value) == shown
+
+
+def test_the_paytable_and_verify_summary_are_readable() -> None:
+    rows = studio_views.paytable_rows(GAMES["BGS_DICE"], "pt")
+    assert rows and all(row.label and "{" not in row.label for row in rows)
+    assert studio_views.outcome_summary({"roll": 42.5, "other": 1}) == "roll: 42.5"
+    summary = studio_views.outcome_summary({"base": {"reels": [["A"]]}, "free_spins": [{}]})
+    assert summary == 'reels: [["A"]]; free_spins: 1'

@@ -13,7 +13,8 @@ audit-log-verify              check the back office's hash-chained audit log (ex
                               breaks, naming the entry)
 vendor-secret BGS             rotate a game vendor's wallet signing secret (printed once)
 jobs NAME                     run a scheduled job's current period now (not twice if done):
-                              withdrawal-timeouts, lottery-issues, lottery-draws, lottery-results
+                              withdrawal-timeouts, lottery-issues, lottery-draws, lottery-results,
+                              barred-sweep, … (app/jobs/__init__.py lists them all)
 worker                        run the scheduled jobs in this process (for JOBS_IN_APP=false)
 lottery-verify GAME ISSUE     recompute a drawn lottery issue from its revealed seed (exit 1 if
                               it differs, 2 if there is no such drawn issue)

@@ -14,7 +14,7 @@ LOTTERY_TYPES = ("LOTT", "ELOTT")
 
 
 def _heart(game: rx.Var) -> rx.Component:
-    liked = LobbyState.favorite_ids.contains(game["id"])
+    liked = LobbyState.favorite_ids.contains(game.id)
     return rx.el.button(
         rx.icon(
             "heart",
@@ -27,14 +27,14 @@ def _heart(game: rx.Var) -> rx.Component:
         aria_pressed=liked,
         type="button",
         class_name=f"absolute top-1.5 right-1.5 p-1.5 rounded-full bg-black/40 {FOCUS}",
-        data_testid="favorite-" + game["id"].to(str),
+        data_testid="favorite-" + game.id.to(str),
     )
 
 
 def _picture(game: rx.Var) -> rx.Component:
     return image(
-        game["icon"],
-        game["name"],
+        game.icon,
+        game.name,
         240,
         240,
         loading="lazy",
@@ -47,16 +47,14 @@ def hot_card(game: rx.Var) -> rx.Component:
     return rx.el.div(
         rx.el.button(
             _picture(game),
-            rx.el.span(game["name"], class_name="mt-1 block truncate text-sm font-medium"),
-            rx.el.span(game["vendorName"], class_name="block truncate text-xs text-slate-500"),
+            rx.el.span(game.name, class_name="mt-1 block truncate text-sm font-medium"),
+            rx.el.span(game.vendor_name, class_name="block truncate text-xs text-slate-500"),
             on_click=LobbyState.play(game, False),
             type="button",
             class_name=f"w-full text-left rounded-xl {FOCUS}",
             data_testid="hot-card",
         ),
-        rx.cond(
-            (game["type"] != LOTTERY_TYPES[0]) & (game["type"] != LOTTERY_TYPES[1]), _heart(game)
-        ),
+        rx.cond((game.type != LOTTERY_TYPES[0]) & (game.type != LOTTERY_TYPES[1]), _heart(game)),
         class_name="relative",
     )
 
@@ -70,7 +68,7 @@ def _start_button(game: rx.Var, *, demo: bool) -> rx.Component:
         on_click=LobbyState.play(game, demo),
         type="button",
         class_name=f"w-full rounded-lg {look} text-slate-900 font-semibold {FOCUS}",
-        data_testid=f"{kind}-" + game["id"].to(str),
+        data_testid=f"{kind}-" + game.id.to(str),
     )
 
 
@@ -82,12 +80,12 @@ def game_card(game: rx.Var) -> rx.Component:
             _heart(game),
             rx.el.div(
                 _start_button(game, demo=False),
-                rx.cond(game["demo"] != "", _start_button(game, demo=True)),
+                rx.cond(game.demo, _start_button(game, demo=True)),
                 class_name="absolute inset-x-2 bottom-2 space-y-1",
             ),
             class_name="relative",
         ),
-        rx.el.p(game["name"], class_name="mt-1 truncate text-sm font-medium"),
+        rx.el.p(game.name, class_name="mt-1 truncate text-sm font-medium"),
         class_name="min-w-0",
         data_testid="game-card",
     )

@@ -41,14 +41,14 @@ def _suggestion(game: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.button(
             image(
-                game["icon"],
+                game.icon,
                 "",
                 96,
                 96,
                 loading="lazy",
                 class_name="aspect-square w-full rounded-lg object-cover bg-slate-200",
             ),
-            rx.el.span(game["name"], class_name="mt-1 block truncate text-xs font-medium"),
+            rx.el.span(game.name, class_name="mt-1 block truncate text-xs font-medium"),
             on_click=[close_dialog(MAINTENANCE_DIALOG), LobbyState.play(game, False)],
             type="button",
             class_name=f"w-full text-left rounded-lg {FOCUS}",

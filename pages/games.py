@@ -25,14 +25,14 @@ _BONE = "h-[7.25rem] rounded-xl bg-slate-200 dark:bg-slate-800 animate-pulse"
 
 
 def _vendor_chip(vendor: rx.Var) -> rx.Component:
-    chosen = LobbyState.vendor == vendor["code"]
+    chosen = LobbyState.vendor == vendor.code
     return rx.el.button(
-        vendor["name"],
-        on_click=LobbyState.pick_vendor(vendor["code"]),
+        vendor.name,
+        on_click=LobbyState.pick_vendor(vendor.code),
         type="button",
         aria_pressed=chosen,
         class_name=rx.cond(chosen, _CHIP_ON, _CHIP_OFF),
-        data_testid="vendor-" + vendor["code"].to(str),
+        data_testid="vendor-" + vendor.code.to(str),
     )
 
 

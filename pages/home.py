@@ -288,14 +288,14 @@ _WINNER = (
 
 def _winner(winner: rx.Var) -> rx.Component:
     return rx.el.li(
-        image(winner["icon"], "", 40, 40, loading="lazy", class_name="size-10 rounded-lg"),
+        image(winner.icon, "", 40, 40, loading="lazy", class_name="size-10 rounded-lg"),
         rx.el.div(
-            rx.el.p(winner["name"], class_name="text-sm font-medium"),
-            rx.el.p(winner["game"], class_name="text-xs text-slate-500 truncate max-w-32"),
+            rx.el.p(winner.name, class_name="text-sm font-medium"),
+            rx.el.p(winner.game, class_name="text-xs text-slate-500 truncate max-w-32"),
             class_name="min-w-0",
         ),
         rx.el.p(
-            amount(winner["amount"]),
+            amount(winner.amount),
             class_name="ml-auto font-mono text-sm font-semibold text-emerald-600 tabular-nums",
         ),
         class_name=_WINNER,

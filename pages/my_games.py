@@ -59,7 +59,7 @@ def favorites_page() -> rx.Component:
     # A removed favourite leaves the list at once (spec 4); the next load drops it for good.
     shown = rx.foreach(
         MyGamesState.favorites,
-        lambda game: rx.cond(LobbyState.favorite_ids.contains(game["id"]), game_card(game)),
+        lambda game: rx.cond(LobbyState.favorite_ids.contains(game.id), game_card(game)),
     )
     return _gated(
         "mygames.favorites",

@@ -1,7 +1,8 @@
-"""What a game card shows, shared by the lobby and the vendor popup's list."""
+"""What a game card shows, shared by the lobby, the vendor popup's list and my games."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from models.catalogue import VASSALAGE
@@ -9,16 +10,50 @@ from models.catalogue import VASSALAGE
 LIST_PAGE_SIZE = 50
 
 
-def card(entry: dict[str, Any]) -> dict[str, str]:
-    """What a game card shows; ids stay numbers-as-text for the page."""
-    return {
-        "id": str(entry["nodeId"]),
-        "name": entry["gameName"],
-        "vendor": entry["vassalage"],
-        "vendorName": entry["displayName"],
-        "type": entry["gameType"],
-        "icon": entry["iconUrl"],
-        "demo": "1" if entry["supportPlay"] == 0 else "",
-        "maintenance": "1" if entry["maintenance"] else "",
-        "popup": "1" if entry["isGame"] == VASSALAGE else "",
-    }
+@dataclass
+class GameCard:
+    """One game as a card shows it; the id stays a number-as-text for the page."""
+
+    id: str = ""
+    name: str = ""
+    vendor: str = ""
+    vendor_name: str = ""
+    type: str = ""
+    icon: str = ""
+    demo: bool = False  # the free demo is offered (supportPlay 0)
+    maintenance: bool = False
+    popup: bool = False  # a vendor that opens its own game list (VASSALAGE)
+
+
+def card(entry: dict[str, Any]) -> GameCard:
+    return GameCard(
+        id=str(entry["nodeId"]),
+        name=entry["gameName"],
+        vendor=entry["vassalage"],
+        vendor_name=entry["displayName"],
+        type=entry["gameType"],
+        icon=entry["iconUrl"],
+        demo=entry["supportPlay"] == 0,
+        maintenance=bool(entry["maintenance"]),
+        popup=entry["isGame"] == VASSALAGE,
+    )
+
+
+def from_event(raw: dict[str, str | bool]) -> GameCard | None:
+    """A card as a browser sent it back, or None when it is not one (the services check the
+    game itself against the catalogue)."""
+    texts = {name: raw.get(name) for name in ("id", "vendor", "vendor_name", "type")}
+    flags = {name: raw.get(name, False) for name in ("demo", "maintenance", "popup")}
+    if not all(isinstance(v, str) for v in texts.values()):
+        return None
+    if not all(isinstance(v, bool) for v in flags.values()) or not str(texts["id"]).isdigit():
+        return None
+    return GameCard(
+        id=str(texts["id"]),
+        vendor=str(texts["vendor"]),
+        vendor_name=str(texts["vendor_name"]),
+        type=str(texts["type"]),
+        demo=bool(flags["demo"]),
+        maintenance=bool(flags["maintenance"]),
+        popup=bool(flags["popup"]),
+    )

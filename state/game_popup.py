@@ -9,7 +9,7 @@ import reflex as rx
 
 from app.services.catalogue import games
 from app.services.catalogue.games import GameQuery
-from state.cards import LIST_PAGE_SIZE, card
+from state.cards import LIST_PAGE_SIZE, GameCard, card
 from state.dialog import DialogState
 from state.guard import Name, Text, checked
 from state.site import SiteState, current_brand
@@ -22,10 +22,10 @@ SUGGESTED = 6  # popular games offered instead of one in maintenance
 class GamePopupState(rx.State):
     vendor: str = ""
     vendor_name: str = ""
-    vendor_games: list[dict[str, str]] = []
+    vendor_games: list[GameCard] = []
     vendor_page: int = 1
     vendor_pages: int = 1
-    suggested: list[dict[str, str]] = []
+    suggested: list[GameCard] = []
 
     async def _vendor_page(self) -> None:
         brand = await current_brand(self)

@@ -28,8 +28,8 @@ BotAnswer = Annotated[str, StringConstraints(max_length=4096)]
 # A submitted form: a few named fields of text, ticks or numbers (Reflex names the fields
 # of a list of inputs itself, in long names).
 Form = Annotated[dict[Text, _Value | bool | int | float | None], Field(max_length=40)]
-# A game card as the page shows it (state.lobby.card).
-Card = Annotated[dict[Name, _Value], Field(max_length=24)]
+# A game card as the page shows it (state.cards.GameCard, sent back by a card's buttons).
+Card = Annotated[dict[Name, _Value | bool], Field(max_length=24)]
 Page = Annotated[int, Field(ge=1, le=100_000)]
 Index = Annotated[int, Field(ge=0, le=1_000)]
 Millis = Annotated[int, Field(ge=0, le=10_000)]

@@ -19,14 +19,13 @@ from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, POIN
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
-from state.cards import LIST_PAGE_SIZE, card
+from state.cards import LIST_PAGE_SIZE, GameCard, card, from_event
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.guard import Card, Name, Text, checked, refuse
 from state.home import HomeState
 from state.site import SiteState, current_brand, require_open
 
-GAME_KEYS = frozenset({"id", "vendor", "vendorName", "type"})  # what a card event must carry
 DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
 HOME_LIST = 12  # spec 9: recommended and PG lists
 
@@ -58,6 +57,25 @@ class SubCategory:
     title: str = ""
 
 
+@dataclass
+class VendorChip:
+    """A vendor of the list page; a popup vendor opens its own game list (VASSALAGE)."""
+
+    code: str = ""
+    name: str = ""
+    popup: bool = False
+
+
+@dataclass
+class WinnerRow:
+    """A line of the home page's winner board."""
+
+    name: str = ""
+    game: str = ""
+    amount: str = ""
+    icon: str = ""
+
+
 def _entries(items: list[dict[str, Any]]) -> list[NavEntry]:
     return [NavEntry(item["navType"], _nav_path(item), item["title"]) for item in items]
 
@@ -67,16 +85,16 @@ class LobbyState(rx.State):
     footer_nav: list[NavEntry] = []
     sub_categories: list[SubCategory] = []
     sub_category: str = ""
-    hot: list[dict[str, str]] = []
-    recommended: list[dict[str, str]] = []
-    pg_games: list[dict[str, str]] = []
-    winners: list[dict[str, str]] = []
+    hot: list[GameCard] = []
+    recommended: list[GameCard] = []
+    pg_games: list[GameCard] = []
+    winners: list[WinnerRow] = []
     favorite_ids: list[str] = []
     list_type: str = ""
     vendor: str = ""
-    vendors: list[dict[str, str]] = []
+    vendors: list[VendorChip] = []
     search: str = ""
-    items: list[dict[str, str]] = []
+    items: list[GameCard] = []
     total: int = 0
     page: int = 1
     pages: int = 1
@@ -121,12 +139,7 @@ class LobbyState(rx.State):
         )
         self.pg_games = [card(g) for g in pg["content"]]
         self.winners = [
-            {
-                "name": w["customerName"],
-                "game": w["gameName"],
-                "amount": str(w["winAmount"]),
-                "icon": w["iconUrl"],
-            }
+            WinnerRow(w["customerName"], w["gameName"], str(w["winAmount"]), w["iconUrl"])
             for w in await winners.winner_board(brand, lang)
         ]
 
@@ -172,7 +185,7 @@ class LobbyState(rx.State):
         self.vendor = vendor.upper()[:32]
         self.sub_category = ""
         await self._load_vendors()
-        if self.vendor not in {v["code"] for v in self.vendors}:
+        if self.vendor not in {v.code for v in self.vendors}:
             self.vendor = ""
             await self._query(append=False)
 
@@ -182,11 +195,7 @@ class LobbyState(rx.State):
         brand, lang = await self._brand_lang()
         vendor_list = await lobby.vendor_list(brand, lang)
         self.vendors = [
-            {
-                "code": c["vassalage"],
-                "name": c["displayName"],
-                "popup": "1" if c["isGame"] == VASSALAGE else "",
-            }
+            VendorChip(c["vassalage"], c["displayName"], c["isGame"] == VASSALAGE)
             for c in vendor_list["mapped"].get(self.list_type, [])
         ]
         await self._query(append=False)
@@ -202,9 +211,9 @@ class LobbyState(rx.State):
     @checked
     async def pick_vendor(self, code: Name) -> Any:
         """A vendor chip filters the list; a VASSALAGE vendor opens its popup list instead."""
-        chosen = next((v for v in self.vendors if v["code"] == code), None)
-        if chosen is not None and chosen["popup"]:
-            return GamePopupState.open_vendor(code, chosen["name"])
+        chosen = next((v for v in self.vendors if v.code == code), None)
+        if chosen is not None and chosen.popup:
+            return GamePopupState.open_vendor(code, chosen.name)
         self.vendor = "" if code == self.vendor else code
         self.page = 1
         await self._query(append=False)
@@ -230,7 +239,8 @@ class LobbyState(rx.State):
     @checked
     async def toggle_favorite(self, game: Card) -> Any:
         """Spec 4: heart toggle; the server keeps it to one action a second."""
-        if not GAME_KEYS <= game.keys() or not game["id"].isdigit():
+        chosen = from_event(game)
+        if chosen is None:
             return await refuse(self)
         auth = await self.get_state(AuthState)
         if not auth.is_login:
@@ -240,9 +250,9 @@ class LobbyState(rx.State):
         try:
             login = await current_login(self)
             toggle = (
-                members.remove_favorite if game["id"] in self.favorite_ids else members.add_favorite
+                members.remove_favorite if chosen.id in self.favorite_ids else members.add_favorite
             )
-            ids = await toggle(login.member, int(game["id"]), game["vendor"], game["type"])
+            ids = await toggle(login.member, int(chosen.id), chosen.vendor, chosen.type)
         except AppError as exc:
             auth.warning = translate(
                 exc.code, (await self.get_state(SiteState)).ui_lang, **exc.params
@@ -265,8 +275,9 @@ class LobbyState(rx.State):
             game = await launch.first_game(code)
         except AppError:
             return None
-        entry = {"id": str(game.id), "vendor": game.vassalage, "vendorName": game.display_name}
-        return await self._start({**entry, "type": game.game_type}, False)
+        entry = GameCard(str(game.id), vendor=game.vassalage, vendor_name=game.display_name)
+        entry.type = game.game_type
+        return await self._start(entry, False)
 
     @rx.event
     async def load_u9w(self) -> Any:
@@ -280,21 +291,22 @@ class LobbyState(rx.State):
     @checked
     async def play(self, game: Card, demo: bool) -> Any:
         """Spec 4, starting a game: guests log in, trial users register (demos are fine)."""
-        if not GAME_KEYS <= game.keys() or not game["id"].isdigit():
+        chosen = from_event(game)
+        if chosen is None:
             return await refuse(self)
-        return await self._start(game, demo)
+        return await self._start(chosen, demo)
 
-    async def _start(self, game: dict[str, str], demo: bool) -> Any:
+    async def _start(self, game: GameCard, demo: bool) -> Any:
         auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
         if not auth.is_login and not demo:
             return AuthState.open_login
         if auth.is_trial and not demo:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
-        if game.get("popup"):
-            return GamePopupState.open_vendor(game["vendor"], game["vendorName"])
-        if game.get("maintenance"):
-            return GamePopupState.open_maintenance(game["id"])
+        if game.popup:
+            return GamePopupState.open_vendor(game.vendor, game.vendor_name)
+        if game.maintenance:
+            return GamePopupState.open_maintenance(game.id)
         try:
             await require_open(self, money=True)
             brand = await current_brand(self)
@@ -306,15 +318,15 @@ class LobbyState(rx.State):
                 member,
                 brand,
                 "",
-                game["vendor"],
+                game.vendor,
                 demo,
                 language=site.lang or brand.default_language,
-                node_id=int(game["id"]),
+                node_id=int(game.id),
                 lobby_url=self.router.url.origin,
             )
         except AppError as exc:
             if exc.code == "game-maintenance":
-                return GamePopupState.open_maintenance(game["id"])
+                return GamePopupState.open_maintenance(game.id)
             auth.warning = translate(exc.code, site.ui_lang, **exc.params)
             return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
         return rx.redirect(url)

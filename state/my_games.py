@@ -12,17 +12,17 @@ from app.core.errors import AppError
 from app.services.accounts.members import roles as members_roles
 from app.services.catalogue import members
 from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
-from state.cards import card
+from state.cards import GameCard, card
 from state.dialog import DialogState
 from state.guard import Page, checked
 from state.site import current_brand
 
 
 class MyGamesState(rx.State):
-    favorites: list[dict[str, str]] = []
+    favorites: list[GameCard] = []
     page: int = 1
     pages: int = 1
-    recent: list[dict[str, str]] = []
+    recent: list[GameCard] = []
     loaded: bool = False
 
     @rx.event

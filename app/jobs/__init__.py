@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from app.jobs import (
     agent_pay,
+    barred_sweep,
     bonuses,
     job_run_retention,
     lottery,
@@ -55,6 +56,7 @@ JOBS: tuple[Job, ...] = (
     points.EARNING_JOB,
     *loyalty_missions.JOBS,
     raffles.DRAWS_JOB,
+    barred_sweep.JOB,
 )
 
 

@@ -59,7 +59,7 @@ def hostile_payloads(
     card = {
         "id": str(game_id),
         "vendor": "BGS",
-        "vendorName": "BGS",
+        "vendor_name": "BGS",
         "type": "RNG",
         "memberId": str(victim_id),
         "key": str(victim_id),

@@ -204,6 +204,7 @@ ALLOWED: dict[str, str] = {
     "state.legal.LegalState.load": GUEST,
     "state.lobby.LobbyState.load_menu": f"catalogue; favourites of the {LOGIN}",
     "state.lobby.LobbyState.load_home": "catalogue only",
+    "state.providers.ProvidersState.load": "catalogue only (the brand's seamless vendors)",
     "state.lobby.LobbyState.load_list": "catalogue only",
     "state.lobby.LobbyState.load_center": "catalogue only; path parts checked",
     "state.lobby.LobbyState.load_u9w": f"no arguments; the launch rules of play for the {LOGIN}",

@@ -21,6 +21,7 @@ from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.jobs import barred_sweep
 from app.services.brands import brands
 from app.services.cashier import deposits, payout_accounts, withdrawals
 from app.services.cashier.providers import SandboxProvider
@@ -256,6 +257,21 @@ async def test_the_first_login_of_the_day_bars_a_listed_person_who_may_still_wit
         await onboarding.require_may_withdraw(session, member)  # the balance may leave
         with pytest.raises(AppError):
             await onboarding.require_verified(session, member)
+
+
+async def test_the_15_day_sweep_bars_every_listed_account_once_per_period() -> None:
+    listed, listed_cpf = await verified_member()
+    pending, pending_cpf = await pending_member()
+    clear, _ = await verified_member()
+    await bar(listed_cpf, pending_cpf)
+    now = clock.now() + timedelta(days=40)
+    first = await barred_sweep.run_once(now)
+    assert first.ran and first.changed >= 2
+    assert await status_of(listed) == IdentityStatus.BARRED
+    assert await status_of(pending) == IdentityStatus.BARRED
+    assert await status_of(clear) == IdentityStatus.VERIFIED
+    again = await barred_sweep.run_once(now)
+    assert not again.ran and again.changed == 0  # the period has run: nothing happens twice
 
 
 async def test_a_deposit_checks_the_barred_list_again() -> None:

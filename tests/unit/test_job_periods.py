@@ -95,6 +95,7 @@ def test_one_registry_names_every_job() -> None:
         "mission-progress",
         "race-prizes",
         "raffle-draws",
+        "barred-sweep",
     ]
     assert by_name("withdrawal-timeouts").cron == every(60)
     with pytest.raises(KeyError):

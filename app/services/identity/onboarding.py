@@ -10,7 +10,8 @@
 - Gates (building blocks, the caller's transaction): `require_verified` before a deposit order
   and every bet debit; `require_may_withdraw` before a withdrawal (a BARRED account may take
   its balance out); `own_cpf` for the own-account payment rules (Portaria 615/2024).
-- The barred list at the first login of each day (`check_at_login`) and at each deposit.
+- The barred list at the first login of each day (`check_at_login`), at each deposit and
+  across the whole base every 15 days (`sweep_barred`, the job app/jobs/barred_sweep.py).
 
 Accounts with no identity row (made before identity existed, or by staff tools) are not
 gated here; on a Brazil brand every registration makes one.
@@ -26,7 +27,7 @@ from zoneinfo import ZoneInfo
 
 import httpx
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
@@ -38,7 +39,7 @@ from app.services.identity import cpf as cpf_rules
 from app.services.jurisdiction import profile_of
 from models import Member
 from models.cashier import PayoutAccountKind, PixKeyType
-from models.identity import IdentityStatus, MemberIdentity
+from models.identity import BarredPerson, IdentityStatus, MemberIdentity
 from models.protection import LimitKind, LimitPeriod, MemberLimit, ProtectionRecord
 
 CENT = Decimal("0.01")
@@ -388,6 +389,24 @@ async def check_at_login(member: Member, now: datetime) -> None:
             session.add(identity)
     except IntegrityError:
         return  # a parallel login did the day's check
+
+
+async def sweep_barred(session: AsyncSession, now: datetime) -> int:
+    """Bar every account whose CPF is on the barred list now (the whole-base check every
+    15 days, IN 22/2025; building block: the job's transaction). Returns how many it barred."""
+    listed = select(BarredPerson.cpf).where(BarredPerson.cpf == MemberIdentity.cpf).exists()
+    found = (
+        await session.exec(
+            select(MemberIdentity, Member)
+            .join(Member, col(Member.id) == col(MemberIdentity.member_id))
+            .where(MemberIdentity.status != IdentityStatus.BARRED, listed)
+            .order_by(col(MemberIdentity.member_id))
+            .with_for_update(of=MemberIdentity)
+        )
+    ).all()
+    for identity, member in found:
+        await _bar(session, member, identity, await brands.by_id(member.merchant_id), now)
+    return len(found)
 
 
 # ---- limits asked at registration -----------------------------------------------------------

@@ -33,6 +33,7 @@ class RewardKind(StrEnum):
     CASH = "CASH"
     BONUS = "BONUS"  # a bonus grant with a wagering requirement
     FREE_ROUNDS = "FREE_ROUNDS"  # free rounds of an in-house studio game (free_rounds.py)
+    POINTS = "POINTS"  # loyalty points (app/services/points_ledger.py); amounts in points
 
 
 class EntryStatus(StrEnum):

@@ -14,7 +14,7 @@ import pytest
 
 from app.client import ApiError, PlatformClient
 from app.core.db import write_transaction
-from app.services.loyalty import points
+from app.services import points_ledger
 from models.base import utcnow
 from models.points import PointsRewardKind
 from tests.api.test_withdrawals import _set_payment_password
@@ -36,7 +36,7 @@ async def _player(make_client: MakeClient, language: str = "EN") -> tuple[Platfo
 
 async def _give(member_id: int, amount: str) -> None:
     async with write_transaction() as session:
-        await points.credit(
+        await points_ledger.credit(
             session, member_id, D(amount), key=uuid4().hex, reason="mission", now=utcnow()
         )
 

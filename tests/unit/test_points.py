@@ -17,7 +17,7 @@ from sqlmodel import col, select
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import ledger, wager_facts
+from app.services import ledger, points_ledger, wager_facts
 from app.services.accounts import payment_password
 from app.services.brands import brands
 from app.services.loyalty import points
@@ -106,7 +106,7 @@ async def _cash(member: Member) -> ledger.MemberWallet:
 
 async def _give(member: Member, amount: str) -> None:
     async with write_transaction() as session:
-        await points.credit(
+        await points_ledger.credit(
             session, member.id or 0, D(amount), key=uuid4().hex, reason="promotion", now=utcnow()
         )
 
@@ -229,20 +229,20 @@ async def test_credit_is_once_per_key_and_refuses_bad_input() -> None:
     key = uuid4().hex
     for _ in range(2):
         async with write_transaction() as session:
-            made = await points.credit(
+            made = await points_ledger.credit(
                 session, member.id or 0, 50, key=key, reason="mission", now=utcnow()
             )
     assert (made.replay, made.balance) == (True, D("50.00"))
     for amount in (0, -1, D("0.001"), D("NaN"), True):
         with pytest.raises(AppError) as caught:
             async with write_transaction() as session:
-                await points.credit(
+                await points_ledger.credit(
                     session, member.id or 0, amount, key=uuid4().hex, reason="x", now=utcnow()
                 )
         assert caught.value.code == "points-invalid-amount"
     with pytest.raises(AppError) as caught:
         async with write_transaction() as session:
-            await points.credit(session, member.id or 0, 5, key="", reason="x", now=utcnow())
+            await points_ledger.credit(session, member.id or 0, 5, key="", reason="x", now=utcnow())
     assert caught.value.code == "points-invalid-credit"
     assert await _balance(member) == D("50.00")
 

@@ -19,6 +19,8 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import inbox, ledger
+from app.services.brands import brands
+from app.services.loyalty import points
 from app.services.promotions import applications, bonus, offers
 from app.services.promotions.offers import PromotionSpec, Shown
 from models import Member, Merchant, PromotionEntry
@@ -201,6 +203,51 @@ async def test_reward_claim_after_turnover_in_brazil() -> None:
     await offers.request_reward(br1, member.id or 0, promotion, utcnow())
     assert await _status(br1, promotion, member) == Shown.CLAIMED
     assert len(await bonus.member_grants(member.id or 0)) == 1
+
+
+async def test_a_points_reward_credits_loyalty_points_once_and_spends_the_budget_in_points() -> (
+    None
+):
+    br1 = await _brand("BR1")
+    promotion = await offers.define(
+        br1,
+        _spec(
+            PromotionKind.REWARD,
+            min_turnover=D("10.00"),
+            reward_kind=RewardKind.POINTS,
+            reward_amount=D("250.00"),
+            budget=D("500.00"),
+        ),
+    )
+    member = await _member(br1)
+    await wager(member.id or 0, "20.00")
+    cash_before = await _cash(member)
+    await offers.request_reward(br1, member.id or 0, promotion, utcnow())
+    assert await _status(br1, promotion, member) == Shown.CLAIMED
+    await _refused(
+        "promo-already-claimed",
+        lambda: offers.request_reward(br1, member.id or 0, promotion, utcnow()),
+    )
+    async with session_scope() as session:
+        balance = await points.balance_in(session, br1, member.id or 0)
+    assert balance == D("250.00")
+    assert await _cash(member) == cash_before  # points, not cash
+    assert not await bonus.member_grants(member.id or 0)
+    details = await points.details(member, await brands.by_id(br1), "7d", 0, 1, utcnow())
+    assert [(r.type, r.reason, r.amount) for r in details.items] == [
+        ("CREDIT", "promotion", D("250.00"))
+    ]
+    second = await _member(br1)
+    third = await _member(br1)
+    for other in (second, third):
+        await wager(other.id or 0, "20.00")
+    await offers.request_reward(br1, second.id or 0, promotion, utcnow())
+    await _refused(  # 250 + 250 points spent the budget of 500 points
+        "promo-budget-spent",
+        lambda: offers.request_reward(br1, third.id or 0, promotion, utcnow()),
+    )
+    for language in ("en", "pt"):
+        assert "{" not in translate("promo.reward.POINTS", language, amount="250,00")
 
 
 async def test_coming_soon_close_and_budget() -> None:

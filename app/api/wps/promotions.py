@@ -33,8 +33,8 @@ class PromotionValue(ApiModel):
     terms: str
     startsAt: datetime
     endsAt: datetime
-    rewardKind: str
-    rewardAmount: Decimal
+    rewardKind: str = Field(description="CASH, BONUS, FREE_ROUNDS or POINTS")
+    rewardAmount: Decimal = Field(description="money; points when rewardKind is POINTS")
     wageringMultiplier: int
     weights: dict[str, int]
     maxBet: Decimal | None

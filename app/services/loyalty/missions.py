@@ -22,7 +22,7 @@ block (cooling-off, self-exclusion) is not paid and not told: no badge count, an
 refused with neutral wording.
 
 Reward kinds (app/services/loyalty/rewards.py): CASH through the ledger (promotion expense →
-member cash); POINTS through the points capability (`points.credit`, shown in the points
+member cash); POINTS through the points capability (`points_ledger.credit`, shown in the points
 details as a mission reward). Both once per key, in the claim's transaction.
 """
 

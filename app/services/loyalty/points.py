@@ -46,6 +46,14 @@ from app.services import ledger, wager_facts, wallet_events
 from app.services.accounts.members import require_real_account
 from app.services.accounts.payment_password import check_payment_password
 from app.services.brands import Brand
+from app.services.points_ledger import (
+    CENT,
+    MAX_POINTS,
+    ZERO,
+    PointsType,
+    issued_account,
+    member_account,
+)
 from app.services.promotions import bonus
 from app.services.promotions.rules import rules_for
 from app.services.protection.limits import excluded
@@ -73,12 +81,7 @@ from models.points import (
 from models.protection import MemberProtection
 
 CONSUMER = "loyalty-points"
-CENT = Decimal("0.01")
-ZERO = Decimal("0.00")
-MAX_POINTS = Decimal("1000000000.00")
 MAX_RATIO = Decimal("1000")
-MAX_KEY_LENGTH = 100
-MAX_REASON_LENGTH = 64
 PAGE_SIZE = 20
 MAX_PAGE = 1000
 # The spec's date ranges (9): windows of 7 or 30 days, moved to the previous or next window.
@@ -117,16 +120,6 @@ POINTS_TEXT = re.compile(r"[0-9]{1,10}(\.[0-9]{1,2})?")
 _REWARDS: Table = PointsReward.__table__  # type: ignore[attr-defined]
 
 
-class PointsType:
-    """What a points movement was (the `type` of a points record)."""
-
-    EARN = "EARN"
-    CREDIT = "CREDIT"
-    REDEEM = "REDEEM"
-    REFUND = "REFUND"
-    CONVERT = "CONVERT"
-
-
 @dataclass(frozen=True)
 class Config:
     enabled: bool
@@ -139,13 +132,6 @@ class Config:
 
 
 DEFAULT_CONFIG = Config(True, DEFAULT_RATIOS, DEFAULT_CONVERT_RATIO, DEFAULT_MIN_CONVERT)
-
-
-@dataclass(frozen=True)
-class PointsCredit:
-    transaction_id: int
-    replay: bool
-    balance: Decimal
 
 
 @dataclass(frozen=True)
@@ -291,38 +277,6 @@ async def configure(
 # ---- accounts and credits ------------------------------------------------------------------
 
 
-def _points(amount: object) -> Decimal:
-    """A positive number of points (to 0.01), or points-invalid-amount."""
-    if isinstance(amount, bool) or not isinstance(amount, int | Decimal):
-        raise AppError("points-invalid-amount", 422)
-    number = Decimal(amount)
-    if not number.is_finite() or not ZERO < number <= MAX_POINTS or number != number.quantize(CENT):
-        raise AppError("points-invalid-amount", 422)
-    return number.quantize(CENT)
-
-
-async def _member_account(session: AsyncSession, merchant_id: int, member_id: int) -> int:
-    found = await ledger.account(
-        session,
-        merchant_id=merchant_id,
-        kind=AccountKind.MEMBER_POINTS,
-        currency=POINTS_CURRENCY,
-        member_id=member_id,
-    )
-    return saved_id(found.id)
-
-
-async def _issued_account(session: AsyncSession, merchant_id: int, member_id: int) -> int:
-    found = await ledger.account(
-        session,
-        merchant_id=merchant_id,
-        kind=AccountKind.POINTS_ISSUED,
-        currency=POINTS_CURRENCY,
-        spread=member_id,
-    )
-    return saved_id(found.id)
-
-
 async def _issued_shards(
     session: AsyncSession, merchant_id: int, member_ids: Sequence[int]
 ) -> dict[int, int]:
@@ -350,45 +304,9 @@ async def _issued_shards(
         ids[shard] = (
             account_id
             if account_id is not None
-            else await _issued_account(session, merchant_id, shard)
+            else await issued_account(session, merchant_id, shard)
         )
     return ids
-
-
-async def credit(
-    session: AsyncSession,
-    member_id: int,
-    amount: int | Decimal,
-    *,
-    key: str,
-    reason: str,
-    now: datetime,
-) -> PointsCredit:
-    """Credit points to a member in the caller's transaction (building block: mission and
-    promotion rewards). The same `key` credits once; `reason` is shown in the points details
-    (a catalog key `points.reason.<reason>` when there is one, else as written). The caller
-    decides whether the member may be rewarded (responsible-gambling blocks)."""
-    points = _points(amount)
-    if not key or len(key) > MAX_KEY_LENGTH or not reason or len(reason) > MAX_REASON_LENGTH:
-        raise AppError("points-invalid-credit", 422)
-    member = await session.get(Member, member_id)
-    if member is None:
-        raise AppError("points-member-unknown", 404)
-    mine = await _member_account(session, member.merchant_id, member_id)
-    issued = await _issued_account(session, member.merchant_id, member_id)
-    posted = await ledger.move(
-        session,
-        merchant_id=member.merchant_id,
-        kind=TransactionKind.POINTS,
-        idempotency_key=f"points-credit:{key}",
-        debit_account_id=issued,
-        credit_account_id=mine,
-        amount=points,
-        reference=f"PTS-{reason}"[:128],
-        member_id=member_id,
-        metadata={"type": PointsType.CREDIT, "reason": reason, "at": now.isoformat()},
-    )
-    return PointsCredit(posted.transaction_id, posted.replay, posted.balances[mine])
 
 
 async def balance_in(session: AsyncSession, merchant_id: int, member_id: int) -> Decimal:
@@ -690,8 +608,8 @@ async def _spend(
     metadata: Mapping[str, Any],
 ) -> ledger.Posted:
     member_id = saved_id(member.id)
-    mine = await _member_account(session, member.merchant_id, member_id)
-    issued = await _issued_account(session, member.merchant_id, member_id)
+    mine = await member_account(session, member.merchant_id, member_id)
+    issued = await issued_account(session, member.merchant_id, member_id)
     try:
         return await ledger.move(
             session,
@@ -917,8 +835,8 @@ async def decide_in(
     if approve:
         row.status = RedeemStatus.APPROVED.value
     else:
-        mine = await _member_account(session, row.merchant_id, row.member_id)
-        issued = await _issued_account(session, row.merchant_id, row.member_id)
+        mine = await member_account(session, row.merchant_id, row.member_id)
+        issued = await issued_account(session, row.merchant_id, row.member_id)
         refunded = await ledger.move(
             session,
             merchant_id=row.merchant_id,
@@ -1038,7 +956,7 @@ async def convert(
             reference=reference,
             metadata={"action": "points-conversion", "points": str(points)},
         )
-        mine = await _member_account(session, member.merchant_id, member_id)
+        mine = await member_account(session, member.merchant_id, member_id)
         left = spent.balances[mine]
     await wallet_events.balance_changed(member_id)
     return ConvertView(reference, points, cash, left)

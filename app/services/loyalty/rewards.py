@@ -9,8 +9,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.services import ledger
-from app.services.loyalty import points
+from app.services import ledger, points_ledger
 from models.base import saved_id
 from models.ledger import AccountKind, TransactionKind
 from models.loyalty_missions import MissionPeriod, MissionReward
@@ -111,5 +110,7 @@ async def pay_reward(
             reference=reference,
             metadata=metadata,
         )
-    await points.credit(session, saved_id(member.id), amount, key=key, reason="mission", now=now)
+    await points_ledger.credit(
+        session, saved_id(member.id), amount, key=key, reason="mission", now=now
+    )
     return None

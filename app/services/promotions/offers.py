@@ -3,8 +3,10 @@ rewardCenter; spec 4 activity statuses; spec 7 MCSFE_signUpPromotionJoin and
 MCSFE_signUpRequestReward).
 
 A promotion belongs to one brand, runs between `starts_at` and `ends_at`, pays at most its
-`budget` in all and one reward per member (one entry per member). Its reward is cash or a
-bonus with wagering (app/services/promotions/bonus.py). Kinds:
+`budget` in all and one reward per member (one entry per member). Its reward is cash, a
+bonus with wagering (app/services/promotions/bonus.py), free rounds of a studio game
+(free_rounds.py) or loyalty points (points_ledger.py: amount and budget then count points).
+Kinds:
 
 - SIGN_UP: join, then request the reward;
 - DEPOSIT: join, deposit at least `min_deposit` afterwards, then request the reward;
@@ -38,7 +40,7 @@ from app.core import fairness
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
-from app.services import inbox, ledger, reporting, wallet_events
+from app.services import inbox, ledger, points_ledger, reporting, wallet_events
 from app.services.promotions import bonus, eligibility, free_rounds
 from app.services.promotions.rules import rules_for
 from models.base import saved_id
@@ -624,6 +626,11 @@ async def pay_reward_in(
     if RewardKind(promotion.reward_kind) is RewardKind.FREE_ROUNDS:
         rounds = await free_rounds.grant_in(session, member, promotion, key, now)
         entry.grant_id = rounds.id
+    elif RewardKind(promotion.reward_kind) is RewardKind.POINTS:
+        credited = await points_ledger.credit(
+            session, member_id, amount, key=key, reason="promotion", now=now
+        )
+        entry.reward_transaction_id = credited.transaction_id
     elif RewardKind(promotion.reward_kind) is RewardKind.BONUS:
         made = await bonus.grant_in(
             session,

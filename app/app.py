@@ -47,6 +47,7 @@ from pages.console_channels import channels_page
 from pages.console_content import content_page, lottery_console_page
 from pages.console_investigations import investigations_page
 from pages.console_kyc import kyc_page
+from pages.console_promotions import promotions_console_page
 from pages.download import download_page
 from pages.feedback import feedback_page
 from pages.games import game_list_page, providers_page
@@ -86,6 +87,7 @@ from state.console_payments import PaymentsState
 from state.console_platform import PlatformState
 from state.console_players import PlayersState
 from state.console_points import PointsReviewState
+from state.console_promotions import PromotionsConsoleState
 from state.console_reports import ReportsState
 from state.console_team import TeamState
 from state.dialog import DialogState
@@ -232,6 +234,7 @@ PAGES: dict[str, Page] = {
     "admin_channels": Page(channels_page, (ChannelsState.load,)),
     "admin_agents": Page(agents_page, (AgentsConsoleState.load,)),
     "admin_investigations": Page(investigations_page, (InvestigationsState.load,)),
+    "admin_promotions": Page(promotions_console_page, (PromotionsConsoleState.load,)),
 }
 
 for route in routes.ROUTES:

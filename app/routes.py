@@ -83,6 +83,7 @@ ADMIN_LOTTERY = "/admin/lottery"
 ADMIN_CHANNELS = "/admin/channels"
 ADMIN_AGENTS = "/admin/agents"
 ADMIN_INVESTIGATIONS = "/admin/investigations"
+ADMIN_PROMOTIONS = "/admin/promotions"
 
 # Spec 2: the game list pages and the game type each lists.
 CATEGORY_LISTS: dict[str, str] = {
@@ -212,6 +213,7 @@ ROUTES: tuple[Route, ...] = (
     Route(ADMIN_CHANNELS, "admin_channels", "Payment channels", console=True),
     Route(ADMIN_AGENTS, "admin_agents", "Agents", console=True),
     Route(ADMIN_INVESTIGATIONS, "admin_investigations", "Investigations", console=True),
+    Route(ADMIN_PROMOTIONS, "admin_promotions", "Promotions", console=True),
     Route(NOT_FOUND, "not_found", "Not found", indexed=False),
 )
 

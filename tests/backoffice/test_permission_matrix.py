@@ -33,6 +33,7 @@ from app.services.backoffice import (
     payments,
     platform,
     players,
+    promotions,
     reports,
 )
 from app.services.backoffice import (
@@ -40,8 +41,11 @@ from app.services.backoffice import (
 )
 from app.services.backoffice.permissions import ALL
 from app.services.backoffice.staff import Staff
+from app.services.promotions import offers
+from app.services.promotions.offers import PromotionSpec
 from models.base import utcnow
 from models.cashier import PaymentChannel
+from models.promotions import PromotionKind, RewardKind
 from tests.support.accounts import make_member
 from tests.support.backoffice import (
     STAFF_PASSWORD,
@@ -56,7 +60,7 @@ from tests.support.backoffice import (
 MODULES: tuple[ModuleType, ...] = (
     dashboard,
     staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
-    channels, agents, investigations, kyc,
+    channels, agents, investigations, kyc, promotions,
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
@@ -73,6 +77,7 @@ class World:
     announcement_id: int
     channel_id: int
     application_id: int
+    promotion_id: int
 
 
 Call = Callable[[Staff, World], Awaitable[Any]]
@@ -85,6 +90,21 @@ def _now() -> Any:
 def _spec(title: str = "Matrix notice") -> AnnouncementSpec:
     now = utcnow()
     return AnnouncementSpec("PL", "A", title, "<p>hello</p>", now, now + timedelta(days=1))
+
+
+def _promotion() -> PromotionSpec:
+    now = utcnow()
+    return PromotionSpec(
+        code=f"M{uuid4().hex[:10].upper()}",
+        kind=PromotionKind.REWARD,
+        content={"en": {"title": "Matrix offer", "summary": "", "terms": ""}},
+        starts_at=now,
+        ends_at=now + timedelta(days=1),
+        reward_kind=RewardKind.CASH,
+        reward_amount=Decimal("1.00"),
+        budget=Decimal("10.00"),
+        min_turnover=Decimal("1.00"),
+    )
 
 
 # name: (permission, targets a BR1 object (another brand's staff is refused) , call)
@@ -287,6 +307,21 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         True,
         lambda s, w: investigations.close(s, w.order_no, "RECEIVED", "checked", _now()),
     ),
+    "promotions.promotion_list": (
+        "promotions.view",
+        True,
+        lambda s, w: promotions.promotion_list(s, "BR1", _now()),
+    ),
+    "promotions.create_promotion": (
+        "promotions.manage",
+        True,
+        lambda s, w: promotions.create_promotion(s, "BR1", _promotion(), _now()),
+    ),
+    "promotions.end_promotion": (
+        "promotions.manage",
+        True,
+        lambda s, w: promotions.end_promotion(s, w.promotion_id, _now()),
+    ),
     # Lottery issues serve every brand: only all-brand staff reach them.
     "lottery.issue_list": (
         "lottery.view",
@@ -348,6 +383,7 @@ async def world() -> World:
         brand_id=await merchant_id("BR1"),
         channel_id=await _br1_channel(),
         application_id=(await affiliates.apply(await make_member("BR1"), "blog", "", utcnow())).id,
+        promotion_id=await offers.define(await merchant_id("BR1"), _promotion()),
         announcement_id=(
             await content.create_announcement(
                 await make_staff(await role_with(ALL), "BR1"), "BR1", _spec(), utcnow()

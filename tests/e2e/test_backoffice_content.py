@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from datetime import timedelta
 from decimal import Decimal
 from uuid import uuid4
 
@@ -23,7 +24,7 @@ from app.services.cashier import deposits
 from models import AuditEntry, LegalDocument
 from models.base import utcnow
 from models.cashier import PaymentChannel
-from models.promotions import Announcement
+from models.promotions import Announcement, Promotion
 from tests.e2e.conftest import SLOW_MS
 from tests.support.accounts import make_member
 from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account, merchant_id
@@ -200,3 +201,44 @@ async def test_finance_changes_a_channel_and_marketing_approves_an_affiliate(
     await _shots(marketing, "console-agents")
     assert await _actions(f"member:{applicant.id}") == ["affiliate.approve"]
     await marketing.context.close()
+
+
+async def test_marketing_defines_a_raffle_and_ends_it_early(
+    browser: Browser, site_url: str
+) -> None:
+    page = await _login(browser, site_url, "marketing", "BR1")
+    await page.get_by_test_id("nav-admin-promotions").click()
+    await expect(page).to_have_url(site_url + "/admin/promotions", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("promotions-brand")).to_have_value("BR1", timeout=SLOW_MS)
+
+    editor = page.get_by_test_id("promotion-editor")
+    code = f"RF{uuid4().hex[:8].upper()}"
+    now = utcnow()
+    await editor.get_by_test_id("promo-kind").select_option("RAFFLE")
+    await expect(editor.get_by_test_id("promo-winners")).to_be_visible(timeout=SLOW_MS)
+    await editor.get_by_test_id("promo-reward_kind").select_option("POINTS")
+    await editor.get_by_test_id("promo-code").fill(code)
+    await editor.get_by_test_id("promo-reward_amount").fill("500")
+    await editor.get_by_test_id("promo-budget").fill("1500")
+    await editor.get_by_test_id("promo-starts").fill(f"{now:%Y-%m-%dT%H:%M}")
+    await editor.get_by_test_id("promo-ends").fill(f"{now + timedelta(days=3):%Y-%m-%dT%H:%M}")
+    await editor.get_by_test_id("promo-ticket_turnover").fill("25")
+    await editor.get_by_test_id("promo-winners").fill("3")
+    await editor.get_by_test_id("promo-draw_at").fill(f"{now + timedelta(days=4):%Y-%m-%dT%H:%M}")
+    await editor.get_by_test_id("promo-authorisation").fill("SPA/MF 77/2026")
+    await editor.get_by_test_id("promo-title_en").fill("Weekly raffle")
+    await editor.get_by_test_id("promo-title_pt").fill("Sorteio semanal")
+    await _shots(page, "console-promotions")
+    await editor.get_by_test_id("promo-create").click()
+
+    row = page.get_by_test_id("promotions").locator("tr", has_text=code)
+    await expect(row).to_contain_text("Weekly raffle", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
+    await row.get_by_test_id("promo-end").click()
+    await expect(row.get_by_test_id("promo-end")).to_have_count(0, timeout=SLOW_MS)
+
+    async with session_scope() as session:
+        made = (await session.exec(select(Promotion).where(Promotion.code == code))).one()
+    assert (made.kind, made.reward_kind, made.winners) == ("RAFFLE", "POINTS", 3)
+    assert made.ends_at <= utcnow()
+    assert await _actions(f"promotion:{made.id}") == ["promotions.create", "promotions.end"]

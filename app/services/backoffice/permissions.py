@@ -46,6 +46,8 @@ class P(StrEnum):
     CHANNELS_MANAGE = "channels.manage"
     AGENTS_VIEW = "agents.view"
     AGENTS_MANAGE = "agents.manage"
+    PROMOTIONS_VIEW = "promotions.view"
+    PROMOTIONS_MANAGE = "promotions.manage"  # define promotions and end them early
 
 
 ALL: frozenset[str] = frozenset(p.value for p in P)
@@ -103,6 +105,8 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.CONTENT_PUBLISH,
             P.AGENTS_VIEW,
             P.AGENTS_MANAGE,
+            P.PROMOTIONS_VIEW,
+            P.PROMOTIONS_MANAGE,
         }
     ),
     "finance": frozenset(

@@ -124,11 +124,17 @@ async def require(staff: Staff, permission: str, merchant_id: int | None, now: d
 
 
 async def ensure_roles(session: AsyncSession) -> None:
-    """The seeded roles, made once (a building block: the caller commits)."""
-    names = set((await session.exec(select(StaffRole.name))).all())
+    """The seeded roles, made once and kept to their definition (no one edits a built-in
+    role, so a permission added to one in a release reaches it; a building block: the
+    caller commits)."""
+    stored = {role.name: role for role in (await session.exec(select(StaffRole))).all()}
     for name, permissions in BUILTIN_ROLES.items():
-        if name not in names:
+        role = stored.get(name)
+        if role is None:
             session.add(StaffRole(name=name, permissions=sorted(permissions), builtin=True))
+        elif role.builtin and sorted(role.permissions) != sorted(permissions):
+            role.permissions = sorted(permissions)
+            session.add(role)
     await session.flush()
 
 

@@ -61,6 +61,11 @@ class FreeRounds:
     expires_at: datetime
 
 
+def offerable_games() -> list[str]:
+    """The studio games free rounds may be of: the one-step ones."""
+    return sorted(code for code, found in GAMES.items() if not found.spec.two_step)
+
+
 def check_offer(game_code: str, rounds: int, stake: Decimal) -> None:
     """A free-rounds reward as an operator defines it (promo-invalid, field free_rounds)."""
     found = GAMES.get(game_code)

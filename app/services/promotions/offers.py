@@ -58,6 +58,7 @@ MAX_TEXT = {"title": 120, "summary": 400, "terms": 8000}
 PAGE_SIZE = 6  # spec 9: lists show 6 a page
 SEED_PURPOSE = "red-envelope-seed"
 MAX_WINNERS = 100
+MAX_AMOUNT = Decimal("1000000000000")  # within the MONEY columns (and quantize's precision)
 
 
 class Shown:
@@ -178,7 +179,7 @@ def _check_spec(spec: PromotionSpec) -> None:
     if spec.starts_at.tzinfo is None or spec.ends_at <= spec.starts_at:
         raise _invalid("schedule")
     for name, amount in (("reward", spec.reward_amount), ("budget", spec.budget)):
-        if amount <= 0 or amount != amount.quantize(CENT):
+        if not ZERO < amount <= MAX_AMOUNT or amount != amount.quantize(CENT):
             raise _invalid(name)
     if spec.reward_kind is RewardKind.BONUS:
         bonus._check_terms(_terms(spec))

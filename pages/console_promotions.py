@@ -1,0 +1,212 @@
+"""The console's promotions page: the brand's promotions with budget and take-up, the form of
+a new one (its optional fields follow the kind and reward chosen) and ending one early."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app.services.promotions.free_rounds import offerable_games
+from components.console import (
+    BUTTON,
+    DANGER,
+    INPUT,
+    allowed,
+    card,
+    frame,
+    label,
+    messages,
+    table,
+    text_input,
+)
+from components.i18n import t
+from models.promotions import PromotionKind, RewardKind
+from state.console_promotions import PromotionsConsoleState
+
+TEXTAREA = INPUT.replace("h-10", "min-h-20 py-2") + " w-full"
+WIDE = INPUT + " w-full"
+
+
+def _field(name: str, key: str, **props: object) -> rx.Component:
+    return label(t(key), text_input(name, class_name=WIDE, data_testid=f"promo-{name}", **props))
+
+
+def _amount(name: str, key: str, required: bool = False) -> rx.Component:
+    return _field(
+        name, key, inputmode="decimal", pattern=r"[0-9]+([.,][0-9]{1,2})?", required=required
+    )
+
+
+def _moment(name: str, key: str) -> rx.Component:
+    return _field(name, key, type="datetime-local", required=True)
+
+
+def _select(name: str, options: list[tuple[str, str]], on_change: object) -> rx.Component:
+    return rx.el.select(
+        *(rx.el.option(t(key), value=value) for value, key in options),
+        name=name,
+        on_change=on_change,
+        data_testid=f"promo-{name}",
+        class_name=WIDE,
+    )
+
+
+def _texts(language: str) -> rx.Component:
+    """Title, summary and full terms in one language (a language without a title is left
+    out; at least one is needed)."""
+    return rx.el.fieldset(
+        rx.el.legend(t(f"bo-promo-texts-{language}"), class_name="text-sm font-semibold"),
+        _field(f"title_{language}", "bo-col-title", max_length=120),
+        label(
+            t("bo-promo-summary"),
+            rx.el.textarea(name=f"summary_{language}", max_length=400, class_name=TEXTAREA),
+        ),
+        label(
+            t("bo-promo-terms"),
+            rx.el.textarea(name=f"terms_{language}", max_length=8000, class_name=TEXTAREA),
+        ),
+        class_name="space-y-2",
+    )
+
+
+def _grid(*children: rx.Component) -> rx.Component:
+    return rx.el.div(*children, class_name="grid grid-cols-1 sm:grid-cols-2 lg:grid-cols-4 gap-2")
+
+
+def _form() -> rx.Component:
+    s = PromotionsConsoleState
+    return rx.el.form(
+        _grid(
+            _field("code", "bo-promo-code", required=True, max_length=32, pattern="[A-Za-z0-9_-]+"),
+            label(
+                t("bo-promo-kind"),
+                _select(
+                    "kind",
+                    [(k.value, f"bo-promo-kind-{k.value}") for k in PromotionKind],
+                    s.pick_kind,
+                ),
+            ),
+            label(
+                t("bo-promo-reward-kind"),
+                _select(
+                    "reward_kind",
+                    [(k.value, f"bo-promo-reward-{k.value}") for k in RewardKind],
+                    s.pick_reward,
+                ),
+            ),
+            _amount("reward_amount", "bo-promo-reward-amount", required=True),
+        ),
+        _grid(
+            _amount("budget", "bo-promo-budget", required=True),
+            _moment("starts", "bo-starts-utc"),
+            _moment("ends", "bo-ends-utc"),
+            rx.match(
+                s.kind,
+                ("DEPOSIT", _amount("min_deposit", "bo-promo-min-deposit")),
+                ("RAFFLE", _amount("ticket_turnover", "bo-promo-ticket-turnover", required=True)),
+                _amount("min_turnover", "bo-promo-min-turnover"),
+            ),
+        ),
+        rx.cond(
+            s.kind == "RAFFLE",
+            _grid(
+                _field("winners", "bo-promo-winners", type="number", min=1, max=100, required=True),
+                _moment("draw_at", "bo-promo-draw-at"),
+                _field("authorisation", "bo-promo-authorisation", max_length=64),
+            ),
+        ),
+        rx.cond(
+            s.kind == "RED_ENVELOPE",
+            _grid(_amount("reward_max", "bo-promo-reward-max", required=True)),
+        ),
+        rx.match(
+            s.reward_kind,
+            (
+                "BONUS",
+                _grid(
+                    _field(
+                        "wagering_multiplier", "bo-promo-wagering", type="number", min=0, max=100
+                    )
+                ),
+            ),
+            (
+                "FREE_ROUNDS",
+                _grid(
+                    label(
+                        t("bo-promo-free-game"),
+                        rx.el.select(
+                            *(rx.el.option(code, value=code) for code in offerable_games()),
+                            name="free_game",
+                            class_name=WIDE,
+                        ),
+                    ),
+                    _field(
+                        "free_rounds",
+                        "bo-promo-free-rounds",
+                        type="number",
+                        min=1,
+                        max=100,
+                        required=True,
+                    ),
+                ),
+            ),
+            rx.fragment(),
+        ),
+        rx.el.div(_texts("en"), _texts("pt"), class_name="grid grid-cols-1 md:grid-cols-2 gap-4"),
+        rx.el.button(t("bo-create"), type="submit", data_testid="promo-create", class_name=BUTTON),
+        key=s.form_key.to_string() + s.brand,
+        on_submit=s.create,
+        class_name="space-y-3",
+    )
+
+
+def _end_button(row: rx.Var) -> rx.Component:
+    return allowed(
+        "promotions.manage",
+        rx.cond(
+            row["open"] == "1",
+            rx.el.button(
+                t("bo-promo-end"),
+                on_click=PromotionsConsoleState.end(row["id"].to(int)),
+                data_testid="promo-end",
+                class_name=DANGER + " whitespace-nowrap",
+            ),
+        ),
+    )
+
+
+def promotions_console_page() -> rx.Component:
+    s = PromotionsConsoleState
+    return frame(
+        "bo-promotions",
+        messages(s.error, s.notice),
+        label(
+            t("bo-brand"),
+            rx.el.select(
+                rx.foreach(s.brands, lambda code: rx.el.option(code, value=code)),
+                value=s.brand,
+                on_change=s.pick_brand,
+                data_testid="promotions-brand",
+                class_name=INPUT,
+            ),
+        ),
+        card(
+            "bo-promotions",
+            table(
+                [
+                    ("code", "bo-promo-code"),
+                    ("title", "bo-col-title"),
+                    ("kind", "bo-promo-kind"),
+                    ("reward", "bo-promo-reward-kind"),
+                    ("budget", "bo-promo-budget"),
+                    ("taken", "bo-promo-taken"),
+                    ("starts", "bo-starts-utc"),
+                    ("ends", "bo-ends-utc"),
+                    ("state", "bo-status"),
+                ],
+                s.rows,
+                _end_button,
+                testid="promotions",
+            ),
+        ),
+        allowed("promotions.manage", card("bo-promo-new", _form(), testid="promotion-editor")),
+    )

@@ -1,0 +1,122 @@
+"""Console: the brand's promotions (budget, take-up, schedule), a new promotion of any kind
+and reward, and ending one early. The rules and the audit are in
+app/services/backoffice/promotions.py."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+import reflex as rx
+from pydantic import Field, StringConstraints
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import platform, promotions
+from app.services.promotions.offers import MAX_TEXT
+from state.console import RowId, current_staff, failed, money, ui_lang
+from state.guard import Name, Text, checked
+
+# The form carries the full terms in two languages (up to offers.MAX_TEXT["terms"] each).
+_Long = Annotated[str, StringConstraints(max_length=MAX_TEXT["terms"])]
+PromotionForm = Annotated[dict[Text, _Long | bool | int | float | None], Field(max_length=32)]
+
+
+def _shown(value: datetime) -> str:
+    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+
+
+def promotion_cells(row: promotions.PromotionRow, lang: str) -> dict[str, str]:
+    return {
+        "id": str(row.id),
+        "code": row.code,
+        "title": row.title,
+        "kind": translate(f"bo-promo-kind-{row.kind}", lang),
+        "reward": translate(f"bo-promo-reward-{row.reward_kind}", lang)
+        + " "
+        + money(row.reward_amount, lang),
+        "budget": f"{money(row.spent, lang)} / {money(row.budget, lang)}",
+        "taken": f"{row.claimed} / {row.entries}",
+        "starts": _shown(row.starts_at),
+        "ends": _shown(row.ends_at),
+        "state": translate(f"bo-state-{row.state}", lang),
+        "open": "1" if row.state != promotions.ENDED else "",
+    }
+
+
+class PromotionsConsoleState(rx.State):
+    error: str = ""
+    notice: str = ""
+    brand: str = ""
+    brands: list[str] = []
+    rows: list[dict[str, str]] = []
+    kind: str = "REWARD"  # the form's kind: which of its optional fields are shown
+    reward_kind: str = "CASH"
+    form_key: int = 0  # a new key empties the form after a promotion is made
+
+    async def _refresh(self) -> Any:
+        try:
+            staff = await current_staff(self)
+            self.brands = await platform.brand_codes(staff.merchant_id)
+            if self.brand not in self.brands:
+                self.brand = self.brands[0] if self.brands else ""
+            found = await promotions.promotion_list(staff, self.brand, clock.now())
+        except AppError as exc:
+            self.rows = []
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        self.rows = [promotion_cells(row, lang) for row in found]
+        return None
+
+    async def _done(self) -> Any:
+        self.error = ""
+        notice = translate("bo-done", await ui_lang(self))
+        outcome = await self._refresh()
+        self.notice = notice if not self.error else ""
+        return outcome
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def pick_brand(self, code: Name) -> Any:
+        self.brand = code.strip().upper()
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    def pick_kind(self, kind: Name) -> None:
+        self.kind = kind if kind in promotions.KINDS else "REWARD"
+
+    @rx.event
+    @checked
+    def pick_reward(self, reward_kind: Name) -> None:
+        self.reward_kind = reward_kind if reward_kind in promotions.REWARD_KINDS else "CASH"
+
+    @rx.event
+    @checked
+    async def create(self, form: PromotionForm) -> Any:
+        try:
+            staff = await current_staff(self)
+            spec = promotions.spec_from_form(form)
+            await promotions.create_promotion(staff, self.brand, spec, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self.form_key += 1
+        self.kind, self.reward_kind = "REWARD", "CASH"
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def end(self, promotion_id: RowId) -> Any:
+        try:
+            staff = await current_staff(self)
+            await promotions.end_promotion(staff, promotion_id, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()

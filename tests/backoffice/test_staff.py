@@ -14,7 +14,7 @@ from app.core.errors import AppError
 from app.services import browser_logins
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.permissions import ALL, BUILTIN_ROLES
-from models import AuditEntry, StaffMember
+from models import AuditEntry, StaffMember, StaffRole
 from models.base import utcnow
 from tests.support.backoffice import (
     STAFF_PASSWORD,
@@ -177,3 +177,17 @@ async def test_login_is_rate_limited_per_account() -> None:
             await session.exec(select(AuditEntry).where(col(AuditEntry.staff_name) == username))
         ).all()
     assert len(count) == staff_service.LOGIN_PER_ACCOUNT.limit
+
+
+async def test_a_built_in_role_gains_the_permissions_a_release_adds_to_it() -> None:
+    async with write_transaction() as session:
+        await staff_service.ensure_roles(session)
+        role = (await session.exec(select(StaffRole).where(StaffRole.name == "marketing"))).one()
+        role.permissions = ["dashboard.view"]  # as a database from an earlier release holds it
+        session.add(role)
+    async with write_transaction() as session:
+        await staff_service.ensure_roles(session)
+    async with session_scope() as session:
+        role = (await session.exec(select(StaffRole).where(StaffRole.name == "marketing"))).one()
+    assert set(role.permissions) == BUILTIN_ROLES["marketing"]
+    assert {"promotions.view", "promotions.manage"} <= set(role.permissions)

@@ -82,9 +82,7 @@ SPEC_ROUTES: dict[str, str] = {
 
 # Spec paths not in app.routes.ROUTES yet, with the issue that builds each (a page that lands
 # is removed from here: the test says so).
-KNOWN_MISSING: dict[str, int] = {
-    "/seamless": 21,
-}
+KNOWN_MISSING: dict[str, int] = {}
 
 # The open issues that build what the spec asks (see docs/spec-coverage.md).
 OPEN_ISSUES = frozenset({14, 15, 16, 17, 18, 19, 20, 21})

@@ -84,6 +84,7 @@ ADMIN_CHANNELS = "/admin/channels"
 ADMIN_AGENTS = "/admin/agents"
 ADMIN_INVESTIGATIONS = "/admin/investigations"
 ADMIN_PROMOTIONS = "/admin/promotions"
+ADMIN_VIP = "/admin/vip"
 
 # Spec 2: the game list pages and the game type each lists.
 CATEGORY_LISTS: dict[str, str] = {
@@ -214,6 +215,7 @@ ROUTES: tuple[Route, ...] = (
     Route(ADMIN_AGENTS, "admin_agents", "Agents", console=True),
     Route(ADMIN_INVESTIGATIONS, "admin_investigations", "Investigations", console=True),
     Route(ADMIN_PROMOTIONS, "admin_promotions", "Promotions", console=True),
+    Route(ADMIN_VIP, "admin_vip", "VIP ladder", console=True),
     Route(NOT_FOUND, "not_found", "Not found", indexed=False),
 )
 

@@ -35,12 +35,14 @@ from app.services.backoffice import (
     players,
     promotions,
     reports,
+    vip,
 )
 from app.services.backoffice import (
     staff as staff_service,
 )
 from app.services.backoffice.permissions import ALL
 from app.services.backoffice.staff import Staff
+from app.services.loyalty.vip import Level, Settings
 from app.services.promotions import offers
 from app.services.promotions.offers import PromotionSpec
 from models.base import utcnow
@@ -60,7 +62,7 @@ from tests.support.backoffice import (
 MODULES: tuple[ModuleType, ...] = (
     dashboard,
     staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
-    channels, agents, investigations, kyc, promotions,
+    channels, agents, investigations, kyc, promotions, vip,
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
@@ -105,6 +107,12 @@ def _promotion() -> PromotionSpec:
         budget=Decimal("10.00"),
         min_turnover=Decimal("1.00"),
     )
+
+
+def _vip_level() -> Level:
+    """A level number past any ladder: refused by the rules once the permission passes."""
+    zero = Decimal("0")
+    return Level(99, "Matrix", zero, zero, zero, zero, zero, 0)
 
 
 # name: (permission, targets a BR1 object (another brand's staff is refused) , call)
@@ -322,6 +330,22 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         True,
         lambda s, w: promotions.end_promotion(s, w.promotion_id, _now()),
     ),
+    "vip.ladder": ("vip.view", True, lambda s, w: vip.ladder(s, "BR1", _now())),
+    "vip.save_level": (
+        "vip.manage",
+        True,
+        lambda s, w: vip.save_level(s, "BR1", _vip_level(), _now()),
+    ),
+    "vip.remove_top_level": (
+        "vip.manage",
+        True,
+        lambda s, w: vip.remove_top_level(s, "BR1", _now()),
+    ),
+    "vip.save_settings": (
+        "vip.manage",
+        True,
+        lambda s, w: vip.save_settings(s, "BR1", Settings(), _now()),
+    ),
     # Lottery issues serve every brand: only all-brand staff reach them.
     "lottery.issue_list": (
         "lottery.view",
@@ -432,7 +456,8 @@ async def test_with_the_permission_and_brand_it_is_not_refused(world: World) -> 
     everywhere = await make_staff(await role_with(ALL), None)
     skipped = {"platform.start_maintenance", "platform.block", "approvals.approve",
                "approvals.reject", "players.set_locked", "content.publish_legal",
-               "agents.decide_application"}  # fmt: skip
+               "agents.decide_application", "vip.remove_top_level",
+               "vip.save_settings"}  # fmt: skip
     for name, (_, _, call) in MATRIX.items():
         if name in skipped:
             continue

@@ -48,6 +48,8 @@ class P(StrEnum):
     AGENTS_MANAGE = "agents.manage"
     PROMOTIONS_VIEW = "promotions.view"
     PROMOTIONS_MANAGE = "promotions.manage"  # define promotions and end them early
+    VIP_VIEW = "vip.view"
+    VIP_MANAGE = "vip.manage"  # the VIP ladder's levels and the loyalty settings
 
 
 ALL: frozenset[str] = frozenset(p.value for p in P)
@@ -107,6 +109,8 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.AGENTS_MANAGE,
             P.PROMOTIONS_VIEW,
             P.PROMOTIONS_MANAGE,
+            P.VIP_VIEW,
+            P.VIP_MANAGE,
         }
     ),
     "finance": frozenset(

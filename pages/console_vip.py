@@ -30,18 +30,17 @@ LEVEL_NUMBERS = (
 )  # fmt: skip
 
 
-def _number(name: str, values: rx.Var, **props: object) -> rx.Component:
+def _number(name: str, values: rx.Var, pattern: str = NUMBER_PATTERN) -> rx.Component:
     return label(
         t(f"bo-vip-f-{name}"),
         text_input(
             name,
             default_value=values[name],
             inputmode="decimal",
-            pattern=NUMBER_PATTERN,
+            pattern=pattern,
             required=True,
             class_name=WIDE,
             data_testid=f"vip-{name}",
-            **props,
         ),
     )
 

@@ -21,6 +21,7 @@ from app.core.db import session_scope
 from app.services.agents import affiliates
 from app.services.brands import brands
 from app.services.cashier import deposits
+from app.services.loyalty import vip
 from models import AuditEntry, LegalDocument
 from models.base import utcnow
 from models.cashier import PaymentChannel
@@ -242,3 +243,31 @@ async def test_marketing_defines_a_raffle_and_ends_it_early(
     assert (made.kind, made.reward_kind, made.winners) == ("RAFFLE", "POINTS", 3)
     assert made.ends_at <= utcnow()
     assert await _actions(f"promotion:{made.id}") == ["promotions.create", "promotions.end"]
+
+
+async def test_marketing_edits_a_vip_level(browser: Browser, site_url: str) -> None:
+    brand = await brands.by_code("BR1")
+    async with session_scope() as session:
+        levels = await vip.levels_of(session, brand.id)
+        settings = await vip.settings_of(session, brand.id)
+    page = await _login(browser, site_url, "marketing", "BR1")
+    try:
+        await page.get_by_test_id("nav-admin-vip").click()
+        await expect(page).to_have_url(site_url + "/admin/vip", timeout=SLOW_MS)
+        table = page.get_by_test_id("vip-levels")
+        await expect(table.locator("tbody tr")).to_have_count(len(levels), timeout=SLOW_MS)
+        await table.locator("tbody tr").nth(1).get_by_test_id("vip-edit").click()
+        form = page.get_by_test_id("vip-level-form")
+        await expect(form.get_by_test_id("vip-form-level")).to_have_text("1", timeout=SLOW_MS)
+        await form.get_by_test_id("vip-name").fill("Prata")
+        await form.get_by_test_id("vip-level_up_bonus").fill("15,50")
+        await _shots(page, "console-vip")
+        await form.get_by_test_id("vip-save").click()
+        await expect(table.locator("tbody tr").nth(1)).to_contain_text("Prata", timeout=SLOW_MS)
+        await expect(table.locator("tbody tr").nth(1)).to_contain_text("15.50")
+        async with session_scope() as session:
+            stored = await vip.levels_of(session, brand.id)
+        assert (stored[1].name, stored[1].level_up_bonus) == ("Prata", Decimal("15.50"))
+        assert "vip.level" in await _actions("vip:BR1")
+    finally:
+        await vip.configure(brand.id, levels, settings)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import reflex as rx
 from reflex.route import get_route_args
 
 from app import routes
@@ -76,3 +77,10 @@ def test_lottery_pages_by_area() -> None:
 def test_parametrised_paths_and_their_builder() -> None:
     assert get_route_args(routes.SANDBOX_PAY) == {"order": "arg_single"}
     assert routes.sandbox_pay("D2611231200AB") == "/sandbox/pay/D2611231200AB"
+
+
+def test_every_page_builds() -> None:
+    """Each builder makes its component tree (a bad prop fails here, not only in the e2e
+    site's compile)."""
+    for key, page in PAGES.items():
+        assert isinstance(page.build(), rx.Component), key

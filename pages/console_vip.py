@@ -30,6 +30,12 @@ LEVEL_NUMBERS = (
 )  # fmt: skip
 
 
+# The list shows what sets a level apart; the form holds every figure.
+TABLE_NUMBERS = (
+    "bet_threshold", "deposit_threshold", "rebate_boost", "withdraw_max", "level_up_bonus",
+)  # fmt: skip
+
+
 def _number(name: str, values: rx.Var, pattern: str = NUMBER_PATTERN) -> rx.Component:
     return label(
         t(f"bo-vip-f-{name}"),
@@ -176,8 +182,7 @@ def vip_console_page() -> rx.Component:
                 [
                     ("level", "bo-vip-f-level"),
                     ("name", "bo-vip-f-name"),
-                    *((name, f"bo-vip-f-{name}") for name in LEVEL_NUMBERS),
-                    ("withdraw_daily_count", "bo-vip-f-withdraw_daily_count"),
+                    *((name, f"bo-vip-f-{name}") for name in TABLE_NUMBERS),
                 ],
                 s.levels,
                 _edit_button,

@@ -255,6 +255,28 @@ async def test_sms_login_succeeds_without_forced_change(make_client: MakeClient)
     assert value["forcePasswordChange"] is False and value["token"]
 
 
+async def test_a_right_code_for_a_phone_with_no_account_says_so(make_client: MakeClient) -> None:
+    """Spec 8.O1: the code proves the phone; no account has it (user-not-exist)."""
+    client = make_client()
+    mobile = new_mobile()
+    await _send(client, mobile)
+    login = {"type": "sms", "mobileNum": mobile, "password": await last_code(mobile)}
+    error = await _error(client.post("/wps/session/login", login, sealed=True))
+    assert (error.code, error.body["message"]) == (
+        "user-not-exist",
+        "Usuário/E-mail não existe",  # BR1's language
+    )
+
+
+async def test_a_trial_account_cannot_log_in_with_a_password(make_client: MakeClient) -> None:
+    """Spec 6.15 and 8.O12: 'Non-member account unable to login'."""
+    trial = await make_member(account_type=4)
+    error = await _error(make_client().login(trial.username, PASSWORD))
+    assert (error.status, error.code) == (403, "non-member-login")
+    error = await _error(make_client(language="PT").login(trial.username, PASSWORD))
+    assert error.body["message"] == "Conta não membro não pode fazer login"
+
+
 # Login -------------------------------------------------------------------------------------
 
 

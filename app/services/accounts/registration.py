@@ -71,7 +71,19 @@ def rule_for(brand: Brand, name: str, fallback: FieldRule | None = None) -> Fiel
     )
 
 
+# Spec 5.M5, M6, M8: a value that breaks the brand's own accepted pattern for these fields
+# is told in the field's words instead of the generic "format is incorrect".
+FORMAT_MESSAGES = {
+    "username": "val_account_format",
+    "email": "val_email_format",
+    "whatsapp": "val_phone_format",
+    "payeeName": "val_real_name",
+}
+
+
 def _error(errors: list[dict[str, Any]], name: str, failure: FieldError | str) -> None:
+    if isinstance(failure, FieldError) and failure.key == "val_format" and name in FORMAT_MESSAGES:
+        failure = FieldError(FORMAT_MESSAGES[name], {})
     if isinstance(failure, str):
         errors.append({"field": name, "code": failure, "params": {}})
     else:

@@ -37,7 +37,9 @@ MAX_DIGIT_NUMBERS = 50
 MAX_CODE_TEXT = 2000
 RECORD_SIZE = 20
 BADGES = {"pcb": "28", "vns": "VN", "vnn": "VN"}
-PRIZE_LINES = frozenset({"win", "hit", "first", "second", "third", "starter", "consolation"})
+PRIZE_LINES = frozenset(
+    {"win", "hit", "nhay", "first", "second", "third", "starter", "consolation"}
+)
 LOAD_SCRIPT = rx.call_script(
     "window.appLottery ? window.appLottery.scan() : document.head.appendChild("
     "Object.assign(document.createElement('script'), {src: '/lottery.js'}))"

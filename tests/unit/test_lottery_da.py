@@ -39,31 +39,38 @@ def test_every_pair_of_the_numbers_is_a_single_bet_costing_two_numbers_of_lo() -
         with pytest.raises(AppError) as caught:
             south.expand({"numbers": bad})
         assert caught.value.code == "lottery-selection-invalid"
-    assert north.table(Mode.ELOTT) == {"hit": Decimal("650")}
+    assert north.table(Mode.ELOTT) == {"hit": Decimal("650"), "nhay": Decimal("325")}
 
 
-def test_a_pair_wins_once_when_both_numbers_are_drawn() -> None:
+def test_a_pair_wins_the_hit_and_a_nhay_bonus_for_each_repeat() -> None:
     found = play("vns.da")
-    draw = [0] * len(VN_SOUTH_SLOTS)
-    draw[0], draw[5], draw[9] = 123_412, 1_034, 12  # tails 12, 34 and 12 again
-    draw_t = tuple(draw)
-    assert found.returned(("12", "34"), draw_t, Mode.ELOTT) == Decimal("750")  # once
-    assert found.returned(("12", "56"), draw_t, Mode.ELOTT) == 0
-    assert found.returned(("00", "56"), draw_t, Mode.ELOTT) == 0
+    draw = [1] * len(VN_SOUTH_SLOTS)
+    draw[0], draw[5] = 123_412, 1_034  # tails 12 and 34
+    assert found.returned(("12", "34"), tuple(draw), Mode.ELOTT) == Decimal("750")
+    draw[9] = 12  # 12 again: one nháy, half the hit
+    assert found.returned(("12", "34"), tuple(draw), Mode.ELOTT) == Decimal("1125")
+    draw[11], draw[12] = 934, 5_612  # 34 and 12 once more each: two more
+    assert found.returned(("12", "34"), tuple(draw), Mode.ELOTT) == Decimal("1875")
+    assert found.returned(("12", "56"), tuple(draw), Mode.ELOTT) == 0  # 56 never drawn
+    assert found.returned(("00", "56"), tuple(draw), Mode.ELOTT) == 0
 
 
 def test_the_exact_rtp_matches_every_outcome_enumerated() -> None:
-    # Two lô: all 100 × 100 outcomes, against the closed form the play uses.
-    small = pair_play(
-        "test.da", "vns", (0, 1), {Mode.ELOTT: {"hit": Decimal("750")}}, play("vns.da").limits
-    )
-    hits = sum(1 for a, b in product(range(100), repeat=2) if {12, 34} <= {a, b})
-    assert expected_return(small, ("12", "34"), Mode.ELOTT) == Fraction(hits, 10_000) * 750
-    # One station: 54.39 % in the South (18 lô), 66.06 % in the North (27 lô).
-    for code, lo, odds in (("vns.da", 18, 750), ("vnn.da", 27, 650)):
-        both = 1 - 2 * Fraction(99, 100) ** lo + Fraction(98, 100) ** lo
-        assert rtp(code, Mode.ELOTT) == both * odds / (2 * lo)
-    assert round(float(rtp("vns.da", Mode.ELOTT)), 4) == 0.5439
+    """Four lô, each 12, 34 or one of the 98 other tails: all 3^4 outcomes weighted, against
+    the multinomial the play enumerates; then the catalogue's figures."""
+    table = {"hit": Decimal("750"), "nhay": Decimal("375")}
+    small = pair_play("test.da", "vns", (0, 1, 2, 3), {Mode.ELOTT: table}, play("vns.da").limits)
+    weights = {12: Fraction(1, 100), 34: Fraction(1, 100), 0: Fraction(98, 100)}
+    expected = Fraction(0)
+    for tails in product(weights, repeat=4):
+        chance = Fraction(1)
+        for tail in tails:
+            chance *= weights[tail]
+        expected += chance * Fraction(small.returned(("12", "34"), tails, Mode.ELOTT))
+    assert expected_return(small, ("12", "34"), Mode.ELOTT) == expected
+    # One station: 58.90 % in the South (18 lô), 74.74 % in the North (27 lô).
+    assert round(float(rtp("vns.da", Mode.ELOTT)), 4) == 0.589
+    assert round(float(rtp("vnn.da", Mode.ELOTT)), 4) == 0.7474
 
 
 def test_typed_codes_take_da_on_two_or_more_numbers() -> None:

@@ -29,6 +29,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, permutations, product
+from math import factorial
 from typing import Any
 
 from app.core.errors import AppError
@@ -368,11 +369,12 @@ def pair_play(
 ) -> Play:
     """Vietnamese đá (xiên): 2-digit numbers ({"numbers": ["12", "34", ...]}, at least two);
     every pair of them is a single bet, which wins when both numbers are among the last two
-    digits of the chosen prizes (the "hit" line, once: no bonus for a number drawn twice). A
-    single bet costs one unit per number per lô (2 × the lô count).
+    digits of the chosen prizes (the "hit" line), plus the "nháy" bonus (the "nhay" line,
+    half the hit) once for every time a number of the pair is drawn again. A single bet
+    costs one unit per number per lô (2 × the lô count).
 
-    The prizes' last two digits are independent and uniform, so with q(k) = ((100 - k)/100)^n
-    over n lô: P(both) = 1 - 2·q(1) + q(2), P(only one given number) = 1 - q(1) - P(both)."""
+    The prizes' last two digits are independent and uniform: how often each number of the
+    pair is drawn over n lô is multinomial (1/100, 1/100, 98/100), which `space` enumerates."""
     lo = len(chosen)
 
     def expand(selection: Mapping[str, Any]) -> tuple[Single, ...]:
@@ -387,22 +389,25 @@ def pair_play(
         return _checked(code, list(combinations(sorted(numbers), 2)))
 
     def views(single: Single, draw: Draw) -> Sequence[View]:
-        tails = {draw[i] % 100 for i in chosen}
-        return ((int(single[0]) in tails, int(single[1]) in tails),)
+        tails = [draw[i] % 100 for i in chosen]
+        return ((tails.count(int(single[0])), tails.count(int(single[1]))),)
 
     def space(single: Single) -> Iterable[tuple[Fraction, Sequence[View]]]:
-        missed_one = Fraction(99, 100) ** lo
-        missed_both = Fraction(98, 100) ** lo
-        both = 1 - 2 * missed_one + missed_both
-        only = 1 - missed_one - both
-        return (
-            (both, [(True, True)]),
-            (only, [(True, False), (False, True)]),
-            (missed_both, [(False, False)]),
-        )
+        one, rest = Fraction(1, 100), Fraction(98, 100)
+        for first in range(lo + 1):
+            for second in range(lo + 1 - first):
+                ways = factorial(lo) // (
+                    factorial(first) * factorial(second) * factorial(lo - first - second)
+                )
+                weight = ways * one ** (first + second) * rest ** (lo - first - second)
+                yield weight, [(first, second)]
 
     def lines(single: Single, view: View) -> tuple[str, ...]:
-        return ("hit",) if view == (True, True) else ()
+        assert isinstance(view, tuple)  # (times the first number is drawn, the second)
+        first, second = (int(count) for count in view)
+        if not (first and second):
+            return ()
+        return ("hit",) + ("nhay",) * (first + second - 2)
 
     return Play(
         code=code,
@@ -791,11 +796,10 @@ def _vn_plays(family: str) -> list[Play]:
         play("daob", _all(slots, 2), 2, reverse=True),
         play("daob3", _all(slots, 3), 3, reverse=True),
     ]
-    # Đá on one station's draw: 1:750 in the South and Centre, 1:650 in the North (research).
-    da_odds = "750" if south else "650"
-    plays.append(
-        pair_play(f"{family}.da", family, _all(slots, 2), _elott({"hit": da_odds}), VN_LIMITS)
-    )
+    # Đá on one station's draw: 1:750 in the South and Centre, 1:650 in the North, and the
+    # nháy bonus of half that for each repeat of a number (research).
+    da_odds = {"hit": "750", "nhay": "375"} if south else {"hit": "650", "nhay": "325"}
+    plays.append(pair_play(f"{family}.da", family, _all(slots, 2), _elott(da_odds), VN_LIMITS))
     if south:
         plays.append(
             play("b7l", _indices(slots, "eighth", "seventh", "sixth", "fifth", "special"), 2)

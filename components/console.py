@@ -223,3 +223,19 @@ def label(text: rx.Var, *field: rx.Component) -> rx.Component:
         *field,
         class_name="block",
     )
+
+
+def brand_picker(
+    brands: rx.Var, brand: rx.Var, on_change: object, testid: str = ""
+) -> rx.Component:
+    """The brand a console page shows (the staff member's brands only)."""
+    return label(
+        t("bo-brand"),
+        rx.el.select(
+            rx.foreach(brands, lambda code: rx.el.option(code, value=code)),
+            value=brand,
+            on_change=on_change,
+            data_testid=testid or None,
+            class_name=INPUT,
+        ),
+    )

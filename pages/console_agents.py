@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.console import BUTTON, INPUT, QUIET, allowed, card, frame, label, messages, table
+from components.console import BUTTON, QUIET, allowed, brand_picker, card, frame, messages, table
 from components.i18n import t
 from state.console_agents import AgentsConsoleState
 
@@ -36,15 +36,7 @@ def agents_page() -> rx.Component:
     return frame(
         "bo-agents",
         messages(s.error, s.notice),
-        label(
-            t("bo-brand"),
-            rx.el.select(
-                rx.foreach(s.brands, lambda code: rx.el.option(code, value=code)),
-                value=s.brand,
-                on_change=s.pick_brand,
-                class_name=INPUT,
-            ),
-        ),
+        brand_picker(s.brands, s.brand, s.pick_brand),
         card(
             "bo-applications",
             table(

@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.console import BUTTON, DANGER, INPUT, QUIET, allowed, card, frame, label, messages
+from components.console import (
+    BUTTON,
+    DANGER,
+    INPUT,
+    QUIET,
+    allowed,
+    brand_picker,
+    card,
+    frame,
+    label,
+    messages,
+)
 from components.i18n import t
 from state.console_channels import ChannelsState
 
@@ -85,15 +96,7 @@ def channels_page() -> rx.Component:
     return frame(
         "bo-channels",
         messages(s.error, s.notice),
-        label(
-            t("bo-brand"),
-            rx.el.select(
-                rx.foreach(s.brands, lambda code: rx.el.option(code, value=code)),
-                value=s.brand,
-                on_change=s.pick_brand,
-                class_name=INPUT,
-            ),
-        ),
+        brand_picker(s.brands, s.brand, s.pick_brand),
         card(
             "bo-channels",
             rx.foreach(s.channels, _channel),

@@ -11,6 +11,7 @@ from components.console import (
     INPUT,
     QUIET,
     allowed,
+    brand_picker,
     card,
     frame,
     label,
@@ -209,16 +210,7 @@ def content_page() -> rx.Component:
     return frame(
         "bo-content",
         messages(s.error, s.notice),
-        label(
-            t("bo-brand"),
-            rx.el.select(
-                rx.foreach(s.brands, lambda code: rx.el.option(code, value=code)),
-                value=s.brand,
-                on_change=s.pick_brand,
-                data_testid="content-brand",
-                class_name=INPUT,
-            ),
-        ),
+        brand_picker(s.brands, s.brand, s.pick_brand, "content-brand"),
         card(
             "bo-announcements",
             table(

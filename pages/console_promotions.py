@@ -11,6 +11,7 @@ from components.console import (
     DANGER,
     INPUT,
     allowed,
+    brand_picker,
     card,
     frame,
     label,
@@ -179,16 +180,7 @@ def promotions_console_page() -> rx.Component:
     return frame(
         "bo-promotions",
         messages(s.error, s.notice),
-        label(
-            t("bo-brand"),
-            rx.el.select(
-                rx.foreach(s.brands, lambda code: rx.el.option(code, value=code)),
-                value=s.brand,
-                on_change=s.pick_brand,
-                data_testid="promotions-brand",
-                class_name=INPUT,
-            ),
-        ),
+        brand_picker(s.brands, s.brand, s.pick_brand, "promotions-brand"),
         card(
             "bo-promotions",
             table(

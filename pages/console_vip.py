@@ -12,6 +12,7 @@ from components.console import (
     INPUT,
     QUIET,
     allowed,
+    brand_picker,
     card,
     frame,
     label,
@@ -166,16 +167,7 @@ def vip_console_page() -> rx.Component:
     return frame(
         "bo-vip",
         messages(s.error, s.notice),
-        label(
-            t("bo-brand"),
-            rx.el.select(
-                rx.foreach(s.brands, lambda code: rx.el.option(code, value=code)),
-                value=s.brand,
-                on_change=s.pick_brand,
-                data_testid="vip-brand",
-                class_name=INPUT,
-            ),
-        ),
+        brand_picker(s.brands, s.brand, s.pick_brand, "vip-brand"),
         card(
             "bo-vip-levels",
             table(

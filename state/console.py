@@ -22,7 +22,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services import browser_logins
-from app.services.backoffice import dashboard
+from app.services.backoffice import dashboard, platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
 from state.guard import Form, checked
@@ -40,6 +40,16 @@ def browser_secret(state: rx.State) -> str | None:
 async def current_staff(state: rx.State) -> Staff:
     """The staff member logged in on this browser; staff-not-logged-in (AppError) otherwise."""
     return await staff_service.authenticate(browser_secret(state), clock.now())
+
+
+async def brand_scope(state: Any) -> Staff:
+    """The staff member of a per-brand console page; fills `state.brands` with the brands
+    they may pick and keeps `state.brand` one of them (the first by default)."""
+    staff = await current_staff(state)
+    state.brands = await platform.brand_codes(staff.merchant_id)
+    if state.brand not in state.brands:
+        state.brand = state.brands[0] if state.brands else ""
+    return staff
 
 
 async def ui_lang(state: rx.State) -> str:

@@ -10,8 +10,8 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.backoffice import agents, platform
-from state.console import RowId, current_staff, failed, money, ui_lang
+from app.services.backoffice import agents
+from state.console import RowId, brand_scope, current_staff, failed, money, ui_lang
 from state.guard import Name, checked
 
 
@@ -39,10 +39,7 @@ class AgentsConsoleState(rx.State):
 
     async def _refresh(self) -> Any:
         try:
-            staff = await current_staff(self)
-            self.brands = await platform.brand_codes(staff.merchant_id)
-            if self.brand not in self.brands:
-                self.brand = self.brands[0] if self.brands else ""
+            staff = await brand_scope(self)
             waiting = await agents.applications(staff, self.brand, clock.now())
             tree = await agents.agent_list(staff, self.brand, clock.now())
             paid = await agents.payout_list(staff, self.brand, clock.now())

@@ -10,8 +10,8 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.backoffice import channels, platform
-from state.console import RowId, current_staff, failed, form_text, ui_lang
+from app.services.backoffice import channels
+from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang
 from state.guard import Form, Name, checked
 
 
@@ -38,10 +38,7 @@ class ChannelsState(rx.State):
 
     async def _refresh(self) -> Any:
         try:
-            staff = await current_staff(self)
-            self.brands = await platform.brand_codes(staff.merchant_id)
-            if self.brand not in self.brands:
-                self.brand = self.brands[0] if self.brands else ""
+            staff = await brand_scope(self)
             rows = await channels.channel_list(staff, self.brand, clock.now())
         except AppError as exc:
             return await failed(self, exc)

@@ -14,8 +14,8 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import announcements
 from app.services.announcements import AnnouncementSpec
-from app.services.backoffice import content, platform
-from state.console import RowId, current_staff, failed, form_text, ui_lang
+from app.services.backoffice import content
+from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang
 from state.guard import Name, Text, checked
 
 # The editors' forms carry HTML longer than an ordinary form's field (legal texts up to
@@ -106,10 +106,7 @@ class ContentState(rx.State):
 
     async def _refresh(self) -> Any:
         try:
-            staff = await current_staff(self)
-            self.brands = await platform.brand_codes(staff.merchant_id)
-            if self.brand not in self.brands:
-                self.brand = self.brands[0] if self.brands else ""
+            staff = await brand_scope(self)
             rows = await content.announcement_list(staff, self.brand, clock.now())
             documents = await content.legal_list(staff, self.brand, clock.now())
         except AppError as exc:

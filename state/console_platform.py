@@ -13,7 +13,7 @@ from app.core.i18n import translate
 from app.jobs import JOBS
 from app.services.backoffice import platform
 from app.services.site_status import SiteSwitches
-from state.console import current_staff, failed, form_text, text, ui_lang
+from state.console import brand_scope, current_staff, failed, form_text, text, ui_lang
 from state.guard import Form, Name, checked
 
 
@@ -46,10 +46,7 @@ class PlatformState(rx.State):
 
     async def _refresh(self) -> Any:
         try:
-            staff = await current_staff(self)
-            self.brands = await platform.brand_codes(staff.merchant_id)
-            if self.brand not in self.brands:
-                self.brand = self.brands[0] if self.brands else ""
+            staff = await brand_scope(self)
             self._show(await platform.switches(staff, self.brand, clock.now()))
             history = (
                 await platform.job_history(staff, [job.name for job in JOBS], clock.now())

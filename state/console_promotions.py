@@ -13,9 +13,9 @@ from pydantic import Field, StringConstraints
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.backoffice import platform, promotions
+from app.services.backoffice import promotions
 from app.services.promotions.offers import MAX_TEXT
-from state.console import RowId, current_staff, failed, money, ui_lang
+from state.console import RowId, brand_scope, current_staff, failed, money, ui_lang
 from state.guard import Name, Text, checked
 
 # The form carries the full terms in two languages (up to offers.MAX_TEXT["terms"] each).
@@ -57,10 +57,7 @@ class PromotionsConsoleState(rx.State):
 
     async def _refresh(self) -> Any:
         try:
-            staff = await current_staff(self)
-            self.brands = await platform.brand_codes(staff.merchant_id)
-            if self.brand not in self.brands:
-                self.brand = self.brands[0] if self.brands else ""
+            staff = await brand_scope(self)
             found = await promotions.promotion_list(staff, self.brand, clock.now())
         except AppError as exc:
             self.rows = []

@@ -11,10 +11,9 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.backoffice import platform
 from app.services.backoffice import vip as vip_console
 from app.services.loyalty.vip import Level, Settings
-from state.console import current_staff, failed, ui_lang
+from state.console import brand_scope, current_staff, failed, ui_lang
 from state.guard import Form, Index, Name, checked
 
 
@@ -40,10 +39,7 @@ class VipConsoleState(rx.State):
 
     async def _refresh(self, editing: int = 0) -> Any:
         try:
-            staff = await current_staff(self)
-            self.brands = await platform.brand_codes(staff.merchant_id)
-            if self.brand not in self.brands:
-                self.brand = self.brands[0] if self.brands else ""
+            staff = await brand_scope(self)
             ladder = await vip_console.ladder(staff, self.brand, clock.now())
         except AppError as exc:
             self.levels = []

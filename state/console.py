@@ -11,6 +11,7 @@ Adding a console page: see docs/ARCHITECTURE.md, "Adding a console page".
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import reflex as rx
@@ -67,6 +68,11 @@ async def failed(state: Any, exc: AppError) -> Any:
 
 def text(value: object) -> str:
     return "" if value is None else str(value)
+
+
+def utc_minutes(value: datetime) -> str:
+    """A moment as the console's UTC columns show it."""
+    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
 
 
 def money(value: Any, lang: str) -> str:

@@ -15,7 +15,7 @@ from app.core.i18n import translate
 from app.services import announcements
 from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import content
-from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang
+from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang, utc_minutes
 from state.guard import Name, Text, checked
 
 # The editors' forms carry HTML longer than an ordinary form's field (legal texts up to
@@ -60,10 +60,6 @@ def spec_of(form: dict[str, Any]) -> AnnouncementSpec:
     )
 
 
-def _shown(value: datetime) -> str:
-    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
-
-
 def announcement_cells(row: content.AnnouncementRow, lang: str) -> dict[str, str]:
     return {
         "id": str(row.id),
@@ -74,8 +70,8 @@ def announcement_cells(row: content.AnnouncementRow, lang: str) -> dict[str, str
         "title": row.title,
         "starts": _local(row.starts_at),
         "ends": _local(row.ends_at),
-        "starts_shown": _shown(row.starts_at),
-        "ends_shown": _shown(row.ends_at),
+        "starts_shown": utc_minutes(row.starts_at),
+        "ends_shown": utc_minutes(row.ends_at),
         "sort": str(row.sort),
         "state": translate(f"bo-state-{row.state}", lang),
         "live": "1" if row.state != content.ENDED else "",

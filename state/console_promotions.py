@@ -4,7 +4,6 @@ app/services/backoffice/promotions.py."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Annotated, Any
 
 import reflex as rx
@@ -15,16 +14,12 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import promotions
 from app.services.promotions.offers import MAX_TEXT
-from state.console import RowId, brand_scope, current_staff, failed, money, ui_lang
+from state.console import RowId, brand_scope, current_staff, failed, money, ui_lang, utc_minutes
 from state.guard import Name, Text, checked
 
 # The form carries the full terms in two languages (up to offers.MAX_TEXT["terms"] each).
 _Long = Annotated[str, StringConstraints(max_length=MAX_TEXT["terms"])]
 PromotionForm = Annotated[dict[Text, _Long | bool | int | float | None], Field(max_length=32)]
-
-
-def _shown(value: datetime) -> str:
-    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
 
 
 def promotion_cells(row: promotions.PromotionRow, lang: str) -> dict[str, str]:
@@ -38,8 +33,8 @@ def promotion_cells(row: promotions.PromotionRow, lang: str) -> dict[str, str]:
         + money(row.reward_amount, lang),
         "budget": f"{money(row.spent, lang)} / {money(row.budget, lang)}",
         "taken": f"{row.claimed} / {row.entries}",
-        "starts": _shown(row.starts_at),
-        "ends": _shown(row.ends_at),
+        "starts": utc_minutes(row.starts_at),
+        "ends": utc_minutes(row.ends_at),
         "state": translate(f"bo-state-{row.state}", lang),
         "open": "1" if row.state != promotions.ENDED else "",
     }

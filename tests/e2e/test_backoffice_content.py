@@ -1,6 +1,6 @@
 """The content, lottery, payment channel and agents consoles in a real browser: a marketing
 staff member logs in with TOTP, writes a player notice with unsafe HTML (stored sanitised,
-previewed), edits it, unpublishes it, and publishes a new terms version; an all-brand admin
+previewed), edits it, unpublishes it, and publishes a new privacy policy version; an all-brand admin
 voids an open lottery issue; finance changes a channel's maximum and switches it off;
 marketing approves an affiliate application. Each action is in the audit log. Screenshots
 (360 and 1280 px, light and dark) go to SCREENSHOT_DIR when it is set."""
@@ -113,29 +113,30 @@ async def test_marketing_writes_edits_and_unpublishes_a_notice(
         "content.announcement.update",
     ]
 
-    # A new version of BR1's Portuguese terms.
+    # A new version of BR1's Portuguese privacy policy (tests/e2e/test_legal.py reads the
+    # first version of the terms, and the privacy policy only in English).
     legal_form = page.get_by_test_id("legal-publish").locator("xpath=ancestor::form")
-    await legal_form.locator("select[name=slug]").select_option("terms")
+    await legal_form.locator("select[name=slug]").select_option("privacy")
     await legal_form.locator("select[name=language]").select_option("PT")
-    await legal_form.locator("input[name=title]").fill(f"Termos {title}")
+    await legal_form.locator("input[name=title]").fill(f"Privacidade {title}")
     await legal_form.locator("textarea[name=html]").fill(f"<p>Versão {title}</p>")
     await page.get_by_test_id("legal-publish").click()
     await expect(page.get_by_test_id("console-error")).to_be_empty()
     await expect(page.get_by_test_id("legal-documents")).to_contain_text(
-        f"Termos {title}", timeout=SLOW_MS
+        f"Privacidade {title}", timeout=SLOW_MS
     )
     async with session_scope() as session:
-        terms = (
+        privacy = (
             await session.exec(
                 select(LegalDocument).where(
                     LegalDocument.merchant_id == await merchant_id("BR1"),
-                    LegalDocument.slug == "terms",
+                    LegalDocument.slug == "privacy",
                     LegalDocument.language == "PT",
                 )
             )
         ).one()
-    assert title in terms.content_html
-    assert "content.legal.publish" in await _actions("legal:terms:PT")
+    assert title in privacy.content_html
+    assert "content.legal.publish" in await _actions("legal:privacy:PT")
     await page.context.close()
 
 

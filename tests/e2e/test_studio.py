@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, Locator, Page, expect
 from sqlalchemy import func
 from sqlmodel import col, select
 
@@ -35,6 +35,14 @@ SHOTS = Path(os.environ.get("STUDIO_SHOTS", "/tmp/studio-shots"))
 async def _entries() -> int:
     async with session_scope() as session:
         return (await session.exec(select(func.count(col(LedgerEntry.id))))).one()
+
+
+async def _hidden(locator: Locator) -> bool:
+    try:
+        await expect(locator).to_be_hidden(timeout=2_000)
+    except AssertionError:
+        return False
+    return True
 
 
 async def _play_rounds(page: Page, count: int) -> None:
@@ -66,8 +74,15 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
 
     # Rules and paytable before betting.
     await page.get_by_test_id("rules-button").click()
-    await expect(page.get_by_test_id("paytable")).to_contain_text("Tigre")
-    await page.keyboard.press("Escape")
+    paytable = page.get_by_test_id("paytable")
+    await expect(paytable).to_contain_text("Tigre")
+    # Escape closes the dialog once it has the focus; on a slow machine that may take a
+    # moment, and its overlay would swallow the next click.
+    for _ in range(5):
+        await page.keyboard.press("Escape")
+        if await _hidden(paytable):
+            break
+    await expect(paytable).to_be_hidden()
 
     await page.get_by_test_id("bet-input").fill("1,00")
     await _play_rounds(page, 10)

@@ -57,7 +57,9 @@ async def test_transfer_in_and_out_and_bonus_details(
 
     # Too much out of the vendor wallet: refused with the balance, nothing moves.
     await page.get_by_test_id("tab-OUT").click()
+    await expect(page.get_by_test_id("tab-OUT")).to_have_attribute("aria-selected", "true")
     await page.get_by_test_id("transfer-amount").fill("31")
+    await expect(page.get_by_test_id("transfer-amount")).to_have_value("31")
     await page.get_by_test_id("transfer-submit").click()
     await expect(page.get_by_test_id("form-error")).to_contain_text(
         "Saldo insuficiente", timeout=SLOW

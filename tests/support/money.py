@@ -12,7 +12,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
-from app.services import ledger, wager_facts
+from app.services import ledger, wager_facts, wallet_events
 from models import LedgerEntry, Member
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
@@ -37,7 +37,8 @@ async def _accounts(
 
 
 async def fund(member_id: int, amount: str) -> None:
-    """A deposit: payment clearing → the member's cash."""
+    """A deposit: payment clearing → the member's cash; open pages are told, as a credited
+    deposit tells them (its inbox message bumps the balance version)."""
     async with write_transaction() as session:
         member, cash, clearing = await _accounts(
             session, member_id, AccountKind.MEMBER_CASH, AccountKind.PAYMENT_CLEARING
@@ -52,6 +53,7 @@ async def fund(member_id: int, amount: str) -> None:
             amount=Decimal(amount),
             member_id=member_id,
         )
+    await wallet_events.balance_changed(member_id)
 
 
 async def grant(member_id: int, kind: TransactionKind, amount: str, wallet: AccountKind) -> None:
@@ -71,24 +73,36 @@ async def grant(member_id: int, kind: TransactionKind, amount: str, wallet: Acco
             reference=f"PROMO-{kind.value}",
             member_id=member_id,
         )
+    await wallet_events.balance_changed(member_id)
 
 
 async def wager(member_id: int, stake: str) -> None:
     """A settled bet of `stake` won back in full: turnover (its wager fact), with the balance
     unchanged."""
-    amount = Decimal(stake)
+    await _settled_bet(member_id, Decimal(stake), Decimal(stake))
+
+
+async def lose(member_id: int, stake: str) -> None:
+    """A settled bet of `stake` that won nothing: turnover and a net loss of `stake`."""
+    await _settled_bet(member_id, Decimal(stake), Decimal("0"))
+    await wallet_events.balance_changed(member_id)
+
+
+async def _settled_bet(member_id: int, amount: Decimal, won: Decimal) -> None:
     round_ref = uuid4().hex
     async with write_transaction() as session:
         member, cash, vendor = await _accounts(
             session, member_id, AccountKind.MEMBER_CASH, AccountKind.VENDOR_CLEARING
         )
-        for kind, sign in ((TransactionKind.BET, -1), (TransactionKind.WIN, 1)):
+        for kind, sign, value in ((TransactionKind.BET, -1, amount), (TransactionKind.WIN, 1, won)):
+            if not value:
+                continue
             await ledger.post(
                 session,
                 merchant_id=member.merchant_id,
                 kind=kind,
                 idempotency_key=uuid4().hex,
-                legs=[ledger.Leg(cash, sign * amount), ledger.Leg(vendor, -sign * amount)],
+                legs=[ledger.Leg(cash, sign * value), ledger.Leg(vendor, -sign * value)],
                 reference=round_ref,
                 member_id=member_id,
             )
@@ -105,7 +119,7 @@ async def wager(member_id: int, stake: str) -> None:
                     round_ref=round_ref,
                     bet=amount,
                     valid_bet=amount,
-                    win=amount,
+                    win=won,
                     settled_at=utcnow(),
                 )
             ],

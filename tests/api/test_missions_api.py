@@ -103,7 +103,12 @@ async def test_summary_claim_and_leaderboard(make_client: MakeClient) -> None:
     mine = [row for row in board["rows"] if row["mine"]]
     assert board["myRank"] is not None and Decimal(board["myScore"]) >= Decimal("10.00")
     assert all("***" in row["name"] for row in board["rows"])
-    assert mine and mine[0]["rank"] == board["myRank"]
+    # The member's own row is marked when the board shows their rank (other tests' members
+    # of this database may outrank them on a short board).
+    if board["myRank"] <= len(board["rows"]):
+        assert [row["rank"] for row in mine] == [board["myRank"]]
+    else:
+        assert mine == []
 
 
 @pytest.mark.parametrize(

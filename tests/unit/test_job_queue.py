@@ -137,14 +137,16 @@ async def test_the_job_of_a_dead_worker_is_handed_back_and_done_once() -> None:
                 {"id": dead},
             )
         await _work(app)
-        assert period_text(T0) not in [period for period, _ in await effects(job.name)]
-        # The stalled-run check hands it back; the next pass runs it.
-        check = app.periodic_registry.periodic_tasks[
-            (job_runs.QUEUE_TASK_PREFIX + queue.RETRY_STALLED, queue.RETRY_STALLED)
-        ]
-        await PeriodicDeferrer(app.periodic_registry).defer_jobs([(check, int(T0.timestamp()))])
-        await _work(app)
-        await _work(app)
+        # The stalled-run check hands it back; the next pass runs it. (When the worker above
+        # crossed into a new minute, its own periodic check already did: either way once.)
+        if period_text(T0) not in [period for period, _ in await effects(job.name)]:
+            check = app.periodic_registry.periodic_tasks[
+                (job_runs.QUEUE_TASK_PREFIX + queue.RETRY_STALLED, queue.RETRY_STALLED)
+            ]
+            deferrer = PeriodicDeferrer(app.periodic_registry)
+            await deferrer.defer_jobs([(check, int(T0.timestamp()))])
+            await _work(app)
+            await _work(app)
     assert [period for period, _ in await effects(job.name)].count(period_text(T0)) == 1
     [history] = await job_runs.recent_runs([job.name])
     [run] = [run for run in history.runs if run.period == T0]

@@ -22,6 +22,7 @@ from sqlmodel import select
 
 from app.core.config import PROJECT_ROOT
 from app.core.db import session_scope
+from app.services import wallet_events
 from app.services.catalogue.index import CACHE_PREFIX
 from app.services.catalogue.lobby import CACHE_TTL_SECONDS
 from models import Member
@@ -265,3 +266,17 @@ async def fresh_address_limits() -> None:
         keys = [key async for key in client.scan_iter(match="rl:*", count=500)]
         if keys:
             await client.delete(*keys)
+
+
+@pytest.fixture(autouse=True)
+async def site_wallet_signals(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Money this test process moves (test helpers, a settlement run by hand) signals the
+    site's Redis, where the site's header watches the member's balance version, as the
+    site's own workers would. A site without Redis has no shared signal to reach."""
+    if not E2E_REDIS_URL:
+        yield
+        return
+    client = redis.asyncio.Redis.from_url(E2E_REDIS_URL)
+    monkeypatch.setattr(wallet_events, "get_redis", lambda: client)
+    yield
+    await client.aclose()

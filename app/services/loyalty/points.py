@@ -46,6 +46,7 @@ from app.services import ledger, wager_facts, wallet_events
 from app.services.accounts.members import require_real_account
 from app.services.accounts.payment_password import check_payment_password
 from app.services.brands import Brand
+from app.services.loyalty.rewards import pay_cash
 from app.services.points_ledger import (
     CENT,
     MAX_POINTS,
@@ -629,45 +630,6 @@ async def _spend(
         raise
 
 
-async def _pay_cash(
-    session: AsyncSession,
-    member: Member,
-    currency: str,
-    amount: Decimal,
-    *,
-    key: str,
-    reference: str,
-    metadata: Mapping[str, Any],
-) -> None:
-    member_id = saved_id(member.id)
-    cash = await ledger.account(
-        session,
-        merchant_id=member.merchant_id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=currency,
-        member_id=member_id,
-    )
-    expense = await ledger.account(
-        session,
-        merchant_id=member.merchant_id,
-        kind=AccountKind.PROMOTION_EXPENSE,
-        currency=currency,
-        spread=member_id,
-    )
-    await ledger.move(
-        session,
-        merchant_id=member.merchant_id,
-        kind=TransactionKind.POINTS_CONVERSION,
-        idempotency_key=key,
-        debit_account_id=saved_id(expense.id),
-        credit_account_id=saved_id(cash.id),
-        amount=amount,
-        reference=reference,
-        member_id=member_id,
-        metadata=dict(metadata),
-    )
-
-
 def _redeem_view(row: PointsRedeem) -> RedeemView:
     return RedeemView(
         reference=row.reference,
@@ -751,11 +713,12 @@ async def redeem(
         )
         value = (Decimal(reward.value) * quantity).quantize(CENT)
         if kind is PointsRewardKind.CASH:
-            await _pay_cash(
+            await pay_cash(
                 session,
-                member,
-                merchant.currency,
-                value,
+                member=member,
+                currency=merchant.currency,
+                amount=value,
+                kind=TransactionKind.POINTS_CONVERSION,
                 key=f"points-reward:{reference}",
                 reference=reference,
                 metadata={"action": "points-reward", "reward": reward.code},
@@ -947,11 +910,12 @@ async def convert(
                 "cash": str(cash),
             },
         )
-        await _pay_cash(
+        await pay_cash(
             session,
-            member,
-            merchant.currency,
-            cash,
+            member=member,
+            currency=merchant.currency,
+            amount=cash,
+            kind=TransactionKind.POINTS_CONVERSION,
             key=f"points-convert-cash:{reference}",
             reference=reference,
             metadata={"action": "points-conversion", "points": str(points)},

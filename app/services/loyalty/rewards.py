@@ -54,9 +54,11 @@ async def pay_cash(
     key: str,
     reference: str,
     metadata: dict[str, object],
+    kind: TransactionKind = TransactionKind.BONUS,
 ) -> int:
     """A cash reward in the caller's transaction: promotion expense → member cash, once per
-    key; returns the ledger transaction's id."""
+    key (`kind` names the movement: a reward, or points converted); returns the ledger
+    transaction's id."""
     member_id = saved_id(member.id)
     cash = await ledger.account(
         session,
@@ -75,7 +77,7 @@ async def pay_cash(
     posted = await ledger.move(
         session,
         merchant_id=member.merchant_id,
-        kind=TransactionKind.BONUS,
+        kind=kind,
         idempotency_key=key,
         debit_account_id=saved_id(expense.id),
         credit_account_id=saved_id(cash.id),

@@ -219,6 +219,13 @@ async def register_in_browser(
         return (await session.exec(select(Member).where(Member.username == username))).one()
 
 
+async def open_deposit(page: Page) -> None:
+    """Open the deposit page from the header and wait until its channels have loaded (an
+    order made before the page's own load finished would be cleared by that load)."""
+    await page.get_by_test_id("header-deposit").click()
+    await expect(page.get_by_test_id("quick-amount").first).to_be_visible(timeout=SLOW_MS)
+
+
 def _site_redis() -> redis.asyncio.Redis:
     if not E2E_REDIS_URL:
         pytest.skip("the machine runs no Redis: the site keeps its state in-process")

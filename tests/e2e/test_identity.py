@@ -19,7 +19,7 @@ from app.core.db import session_scope
 from app.core.i18n import translate
 from models import Member
 from models.identity import IdentityStatus, MemberIdentity
-from tests.e2e.conftest import SLOW_MS, open_site
+from tests.e2e.conftest import SLOW_MS, open_deposit, open_site
 from tests.e2e.test_backoffice import _console_login
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
 from tests.support.backoffice import code_at, make_staff_account
@@ -54,7 +54,7 @@ async def _register(page: Page, site_url: str, cpf: str) -> str:
 
 
 async def _deposit(page: Page, amount: str) -> None:
-    await page.get_by_test_id("header-deposit").click()
+    await open_deposit(page)
     await page.locator("input[name=amount]").fill(amount)
     await page.get_by_test_id("deposit-submit").click()
 

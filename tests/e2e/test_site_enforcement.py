@@ -9,7 +9,7 @@ from sqlmodel import col, func, select
 
 from app.core.db import session_scope
 from models.cashier import DepositOrder
-from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
+from tests.e2e.conftest import SLOW_MS, open_deposit, open_site, register_in_browser
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.site import brand_closed
 
@@ -62,7 +62,7 @@ async def test_member_pages_ask_a_trial_user_to_register(page: Page, site_url: s
 
 async def test_a_checkout_link_without_its_ticket_pays_nothing(page: Page, site_url: str) -> None:
     await register_in_browser(page, site_url)
-    await page.get_by_test_id("header-deposit").click()
+    await open_deposit(page)
     await page.locator("input[name=amount]").fill("50,00")
     await page.get_by_test_id("deposit-submit").click()
     link = await page.get_by_test_id("open-checkout").get_attribute("href")

@@ -1,6 +1,7 @@
 """Operator commands: `python -m app.cli <command>`.
 
-migrate                       upgrade the database to the newest schema
+migrate                       upgrade the database to the newest schema and bring the
+                              back office's built-in roles to this release's permissions
 seed                          load the demo data (idempotent)
 setup                         migrate, then seed
 status show|normal|maintenance|block|unblock   switch a brand's full-page state
@@ -86,6 +87,11 @@ def migrate() -> None:
     config = Config(str(PROJECT_ROOT / "alembic.ini"))
     config.set_main_option("script_location", str(Path(PROJECT_ROOT) / "alembic"))
     command.upgrade(config, "head")
+
+
+async def _sync_roles() -> None:
+    await staff_service.sync_builtin_roles()
+    await dispose_engine()
 
 
 async def _seed() -> None:
@@ -529,10 +535,12 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "migrate":
         migrate()
+        asyncio.run(_sync_roles())
     elif args.command == "seed":
         asyncio.run(_seed())
     elif args.command == "setup":
         migrate()
+        asyncio.run(_sync_roles())
         asyncio.run(_seed())
     elif args.command == "rotate-key":
         asyncio.run(_rotate())

@@ -138,6 +138,13 @@ async def ensure_roles(session: AsyncSession) -> None:
     await session.flush()
 
 
+async def sync_builtin_roles() -> None:
+    """The deploy step after a migration: the built-in roles as this release defines them
+    (before any staff member signs in with a role an earlier release stored)."""
+    async with write_transaction() as session:
+        await ensure_roles(session)
+
+
 def _role_view(role: StaffRole) -> RoleView:
     return RoleView(
         id=saved_id(role.id),

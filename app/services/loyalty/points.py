@@ -46,7 +46,7 @@ from app.services import ledger, wager_facts, wallet_events
 from app.services.accounts.members import require_real_account
 from app.services.accounts.payment_password import check_payment_password
 from app.services.brands import Brand
-from app.services.loyalty.rewards import pay_cash
+from app.services.cash_rewards import pay_cash
 from app.services.points_ledger import (
     CENT,
     MAX_POINTS,

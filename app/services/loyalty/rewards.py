@@ -1,5 +1,5 @@
 """What missions and races share: their periods in the brand's time zone, their titles, and
-their rewards: cash through the ledger, points through the points capability."""
+their rewards: cash (cash_rewards.py), points (points_ledger.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.services import ledger, points_ledger
+from app.services import points_ledger
+from app.services.cash_rewards import pay_cash
 from models.base import saved_id
-from models.ledger import AccountKind, TransactionKind
 from models.loyalty_missions import MissionPeriod, MissionReward
 from models.member import Member
 
@@ -43,50 +43,6 @@ def title_of(titles: dict[str, object], language: str, fallback: str) -> str:
     """The title in the language ("pt", "PT-BR" → "PT"), else in English, else the code."""
     text = titles.get(language.split("-")[0].upper()) or titles.get("EN") or fallback
     return str(text)
-
-
-async def pay_cash(
-    session: AsyncSession,
-    *,
-    member: Member,
-    currency: str,
-    amount: Decimal,
-    key: str,
-    reference: str,
-    metadata: dict[str, object],
-    kind: TransactionKind = TransactionKind.BONUS,
-) -> int:
-    """A cash reward in the caller's transaction: promotion expense → member cash, once per
-    key (`kind` names the movement: a reward, or points converted); returns the ledger
-    transaction's id."""
-    member_id = saved_id(member.id)
-    cash = await ledger.account(
-        session,
-        merchant_id=member.merchant_id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=currency,
-        member_id=member_id,
-    )
-    expense = await ledger.account(
-        session,
-        merchant_id=member.merchant_id,
-        kind=AccountKind.PROMOTION_EXPENSE,
-        currency=currency,
-        spread=member_id,
-    )
-    posted = await ledger.move(
-        session,
-        merchant_id=member.merchant_id,
-        kind=kind,
-        idempotency_key=key,
-        debit_account_id=saved_id(expense.id),
-        credit_account_id=saved_id(cash.id),
-        amount=amount,
-        reference=reference[:128],
-        member_id=member_id,
-        metadata=metadata,
-    )
-    return posted.transaction_id
 
 
 async def pay_reward(

@@ -40,13 +40,13 @@ from app.core import fairness
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
-from app.services import inbox, ledger, points_ledger, reporting, wallet_events
+from app.services import cash_rewards, inbox, points_ledger, reporting, wallet_events
 from app.services.promotions import bonus, eligibility, free_rounds
 from app.services.promotions.rules import rules_for
 from models.base import saved_id
 from models.brand import Merchant
 from models.cashier import MessageKind
-from models.ledger import AccountKind, LedgerEntry, LedgerTransaction, TransactionKind
+from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
 from models.member import Member
 from models.promotions import EntryStatus, Promotion, PromotionEntry, PromotionKind, RewardKind
 
@@ -644,33 +644,15 @@ async def pay_reward_in(
         entry.grant_id = made.id
         entry.reward_transaction_id = made.grant_transaction_id
     else:
-        cash = await ledger.account(
+        entry.reward_transaction_id = await cash_rewards.pay_cash(
             session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.MEMBER_CASH,
+            member=member,
             currency=merchant.currency,
-            member_id=member_id,
-        )
-        expense = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.PROMOTION_EXPENSE,
-            currency=merchant.currency,
-            spread=member_id,
-        )
-        posted = await ledger.move(
-            session,
-            merchant_id=member.merchant_id,
-            kind=TransactionKind.BONUS,
-            idempotency_key=key,
-            debit_account_id=saved_id(expense.id),
-            credit_account_id=saved_id(cash.id),
             amount=amount,
+            key=key,
             reference=f"PROMO-{promotion.code}",
-            member_id=member_id,
             metadata={"action": "reward", "promotion": promotion.id},
         )
-        entry.reward_transaction_id = posted.transaction_id
     promotion.spent = _money(promotion.spent) + amount
     entry.status = EntryStatus.CLAIMED.value
     entry.updated_at = now

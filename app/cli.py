@@ -5,6 +5,7 @@ migrate                       upgrade the database to the newest schema and brin
 seed                          load the demo data (idempotent)
 setup                         migrate, then seed
 status show|normal|maintenance|block|unblock   switch a brand's full-page state
+module BR1 NEGCARRY3 on|off   turn one of a brand's white-label modules on or off
 rotate-key                    publish a new payload key (the old one stays valid a while)
 audit                         prove ledger balances equal their entries and game rounds their
                               movements (exit 1 on any difference)
@@ -98,6 +99,28 @@ async def _seed() -> None:
     created = await seed_demo_data()
     print(f"demo data: created {', '.join(created) if created else 'nothing (already there)'}")
     await dispose_engine()
+
+
+async def _module(merchant: str, mod_id: str, enabled: bool) -> int:
+    now = utcnow()
+    try:
+        await site_status.set_module(merchant, mod_id, enabled=enabled, now=now)
+        async with write_transaction() as session:
+            await audit_log.append(
+                session,
+                audit_log.Actor(None, "cli"),
+                "settings.module",
+                now=now,
+                target=merchant.upper(),
+                detail={"module": mod_id.upper(), "enabled": enabled},
+            )
+    except AppError as exc:
+        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"{merchant.upper()} {mod_id.upper()}: {'on' if enabled else 'off'}")
+    return 0
 
 
 async def _status(args: argparse.Namespace, until: datetime | None) -> int:
@@ -531,6 +554,10 @@ def main(argv: list[str] | None = None) -> int:
     status.add_argument("--message")
     status.add_argument("--network", action="append", default=[], help="CIDR, repeatable")
     status.add_argument("--country", action="append", default=[], help="ISO code, repeatable")
+    module = sub.add_parser("module")
+    module.add_argument("merchant")
+    module.add_argument("mod_id")
+    module.add_argument("switch", choices=["on", "off"])
     args = parser.parse_args(argv)
 
     if args.command == "migrate":
@@ -584,6 +611,8 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_vip_config(args.brand, text))
     elif args.command == "rebate-rates":
         return asyncio.run(_rebate_rates(args.brand, args.rates))
+    elif args.command == "module":
+        return asyncio.run(_module(args.merchant, args.mod_id, args.switch == "on"))
     elif args.command == "status":
         try:
             until = datetime.fromisoformat(args.until) if args.until else None

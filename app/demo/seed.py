@@ -58,6 +58,7 @@ MODULE_TREE: tuple[tuple[str, str | None, str], ...] = (
     ("HOURSAL3", "AGENT3", "Hourly salary contracts"),
     ("RTSALARY3", "AGENT3", "Real-time salary contracts"),
     ("LOSSPAY3", "AGENT3", "Loss-based pay (dividends on net loss)"),
+    ("NEGCARRY3", "LOSSPAY3", "Negative carry-over of dividend periods the players won"),
 )
 
 # field name → (enabled, required, min, max, pattern id, accepted pattern)
@@ -110,7 +111,7 @@ BRANDS = (
         symbol="R$",
         timezone="America/Sao_Paulo",
         min_age=18,
-        disabled_modules=frozenset({"GOOGLESIGNIN3", "FACEBOOKSIGNIN3"}),
+        disabled_modules=frozenset({"GOOGLESIGNIN3", "FACEBOOKSIGNIN3", "NEGCARRY3"}),
         jurisdiction="BR",
     ),
     BrandSeed(

@@ -1,6 +1,7 @@
-"""An operator's switches of a brand's whole site: maintenance, and the networks and countries
-it is closed to. The CLI calls these today, the back office will tomorrow: both get the same
-validation (a bad network or country code is refused, a maintenance end needs its offset).
+"""An operator's switches of a brand's whole site: maintenance, the networks and countries
+it is closed to, and its white-label modules (features on or off). The CLI calls these
+today, the back office will tomorrow: both get the same validation (a bad network or
+country code is refused, a maintenance end needs its offset).
 
 Each change is one use case with its own transaction; the site picks it up within
 `brand_refresh_seconds` (app/services/brands.py).
@@ -19,7 +20,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from models import Merchant
+from models import Merchant, WhitelabelModule
 
 MAX_MESSAGE_LENGTH = 500  # Merchant.maintenance_message
 _COUNTRY = re.compile(r"[A-Z]{2}")
@@ -149,3 +150,25 @@ async def unblock(
         ]
 
     return await _change(code, now, apply)
+
+
+async def set_module(code: str, mod_id: str, *, enabled: bool, now: datetime) -> bool:
+    """Turn one of the brand's white-label modules on or off (a module whose parent is off
+    stays off); returns whether it is now on by itself."""
+    async with write_transaction() as session:
+        merchant = await _merchant(session, code, lock=True)
+        module = (
+            await session.exec(
+                select(WhitelabelModule).where(
+                    WhitelabelModule.merchant_id == merchant.id,
+                    WhitelabelModule.mod_id == mod_id.strip().upper(),
+                )
+            )
+        ).first()
+        if module is None:
+            raise AppError("site-status-unknown-module", 404, {"module": mod_id[:64]})
+        module.enabled = "1" if enabled else "0"
+        merchant.updated_at = now
+        session.add(module)
+        session.add(merchant)
+        return enabled

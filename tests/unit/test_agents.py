@@ -3,6 +3,7 @@ pay once through the ledger, late corrections, and what an agent may read."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -13,6 +14,7 @@ from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.agents import contracts, payouts, periods, team, tree
+from app.services.brands import Brand
 from app.services.cashier.transfers import member_wallet
 from models import Member, MemberMessage
 from models.agents import AgentPayout, ContractKind, ContractStatus
@@ -22,6 +24,7 @@ from tests.support.agents import brand, downline, fact, signed, tiers, top_agent
 
 D = Decimal
 DAILY = ContractKind.DAILY_SALARY.value
+DIVIDEND = ContractKind.DIVIDEND.value
 SP = "America/Sao_Paulo"
 # A fixed day in the past, so the facts of other tests (written now) never fall in it.
 DAY = datetime(2025, 6, 10, 15, tzinfo=UTC)  # 12:00 in São Paulo
@@ -285,3 +288,39 @@ async def test_payout_rows_are_unique_per_agent_kind_and_period() -> None:
             )
         ).all()
     assert duplicates == []
+
+
+async def _dividend_days(top: Member, first_day: datetime, pay: Brand) -> list[AgentPayout]:
+    """A player who wins 300 on the first day and loses 500 the next; both days closed."""
+    player = await downline(top, as_agent=False)
+    await signed(
+        None, top, DIVIDEND, tiers((1, "0", None, "0.1")), first_day - timedelta(days=1),
+        period="D",
+    )  # fmt: skip
+    await fact(player, "100.00", "400.00", first_day)
+    await fact(player, "500.00", "0", first_day + timedelta(days=1))
+    for day in (first_day, first_day + timedelta(days=1)):
+        start, end = periods.bounds("D", day, SP)
+        await payouts.close(pay, ContractKind.DIVIDEND, start, end + timedelta(minutes=5))
+    async with session_scope() as session:
+        rows = await session.exec(
+            select(AgentPayout)
+            .where(AgentPayout.agent_id == top.id)
+            .order_by(col(AgentPayout.period_start))
+        )
+        return list(rows.all())
+
+
+async def test_negative_carry_over_deducts_a_period_the_players_won_from_the_next() -> None:
+    base = await brand()
+    assert not base.module_on(contracts.NEGATIVE_CARRYOVER)  # off unless the operator says
+    carrying = replace(base, _switches={**base._switches, contracts.NEGATIVE_CARRYOVER: True})
+    won, lost = await _dividend_days(await top_agent(), DAY + timedelta(days=20), carrying)
+    assert won.amount == D("0.00") and won.line["carryOut"] == "-300.00"
+    # 500 lost less the 300 won before: 10 % of 200.
+    assert lost.line["carriedNetLoss"] == "-300.00" and lost.amount == D("20.00")
+    assert lost.line["carryOut"] == "0.00" and "carried over" in lost.line["formula"]
+
+    plain_won, plain_lost = await _dividend_days(await top_agent(), DAY + timedelta(days=30), base)
+    assert plain_won.amount == D("0.00") and "carryOut" not in plain_won.line
+    assert plain_lost.amount == D("50.00") and plain_lost.line["carriedNetLoss"] == "0.00"

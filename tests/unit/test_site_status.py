@@ -12,7 +12,8 @@ from sqlmodel import select
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services import site_status
-from models import Merchant
+from app.services.brands import brands
+from models import Merchant, WhitelabelModule
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 BRAND = "BR2"
@@ -101,3 +102,30 @@ async def test_unknown_merchant() -> None:
     with pytest.raises(AppError) as unknown:
         await site_status.back_to_normal("NOPE", now=NOW)
     assert unknown.value.code == "site-status-unknown-merchant" and unknown.value.status == 404
+
+
+async def _module(code: str, mod_id: str) -> WhitelabelModule:
+    async with session_scope() as session:
+        merchant = await _stored(code)
+        return (
+            await session.exec(
+                select(WhitelabelModule).where(
+                    WhitelabelModule.merchant_id == merchant.id, WhitelabelModule.mod_id == mod_id
+                )
+            )
+        ).one()
+
+
+async def test_a_module_switch_is_stored_and_its_parent_still_rules() -> None:
+    try:
+        assert await site_status.set_module(BRAND, "negcarry3", enabled=True, now=NOW)
+        assert (await _module(BRAND, "NEGCARRY3")).enabled == "1"
+        brands.invalidate()
+        # BR2 has loss-based pay off: the carry-over below it stays off.
+        assert not (await brands.by_code(BRAND)).module_on("NEGCARRY3")
+        with pytest.raises(AppError) as unknown:
+            await site_status.set_module(BRAND, "NOPE3", enabled=False, now=NOW)
+        assert unknown.value.code == "site-status-unknown-module" and unknown.value.status == 404
+    finally:
+        await site_status.set_module(BRAND, "NEGCARRY3", enabled=False, now=NOW)
+    assert (await _module(BRAND, "NEGCARRY3")).enabled == "0"

@@ -9,7 +9,9 @@ Rules kept in the same transaction as the change:
   downline, that downline contract ends (and, with it, the contracts below it that it
   backed);
 - brand switches: each kind is a module (SIGNCONDIV3, DAILYSALCONT3, HOURSAL3, RTSALARY3
-  under AGENT3), and LOSSPAY3 allows loss-based pay (dividends on net loss).
+  under AGENT3), and LOSSPAY3 allows loss-based pay (dividends on net loss); NEGCARRY3 under
+  it carries a dividend period the players won into the next ones (negative carry-over: off
+  unless the operator turns it on, as affiliates contest it).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from models.cashier import MessageKind
 
 AGENT_MODULE = "AGENT3"
 LOSS_BASED_PAY = "LOSSPAY3"
+NEGATIVE_CARRYOVER = "NEGCARRY3"
 KIND_MODULES: dict[ContractKind, str] = {
     ContractKind.DIVIDEND: "SIGNCONDIV3",
     ContractKind.DAILY_SALARY: "DAILYSALCONT3",

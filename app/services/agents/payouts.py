@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -30,7 +30,7 @@ from app.core.db import dialect_insert, session_scope, write_transaction
 from app.services import ledger
 from app.services.agents import periods
 from app.services.agents import terms as pay_terms
-from app.services.agents.contracts import LOSS_BASED_PAY, kind_enabled
+from app.services.agents.contracts import LOSS_BASED_PAY, NEGATIVE_CARRYOVER, kind_enabled
 from app.services.brands import Brand, brands
 from app.services.inbox import post_message
 from models.agents import AgentContract, AgentPayout, AgentTree, ContractKind, ContractStatus
@@ -178,6 +178,43 @@ async def team_inputs(
     return found
 
 
+async def with_carry_over(
+    session: AsyncSession,
+    brand: Brand,
+    kind: ContractKind,
+    agent_ids: Sequence[int],
+    start: datetime,
+    inputs: dict[int, pay_terms.Inputs],
+) -> dict[int, pay_terms.Inputs]:
+    """The inputs with, under negative carry-over (dividends, the brand's NEGCARRY3), what
+    each agent's period that ended at `start` carried out; other kinds and brands as given."""
+    if kind != ContractKind.DIVIDEND or not brand.module_on(NEGATIVE_CARRYOVER):
+        return inputs
+    rows = await session.exec(
+        sm_select(AgentPayout.agent_id, AgentPayout.line).where(
+            AgentPayout.merchant_id == brand.id,
+            AgentPayout.kind == kind.value,
+            AgentPayout.period_end == start,
+            col(AgentPayout.agent_id).in_(agent_ids),
+        )
+    )
+    carried = dict(inputs)
+    for agent_id, stored in rows.all():
+        carry = _money(stored.get("carryOut", "0"))
+        if carry < 0:
+            own = carried.get(agent_id, pay_terms.Inputs())
+            carried[agent_id] = replace(own, carried_net_loss=carry)
+    return carried
+
+
+def stored_line(brand: Brand, kind: ContractKind, pay_line: pay_terms.Line) -> dict[str, Any]:
+    """A payout line as kept; under negative carry-over with what it carries to the next."""
+    line = pay_line.to_json()
+    if kind == ContractKind.DIVIDEND and brand.module_on(NEGATIVE_CARRYOVER):
+        line["carryOut"] = str(pay_terms.carry_out(pay_line.inputs))
+    return line
+
+
 def lines_for(
     contracts: Iterable[AgentContract],
     inputs: dict[int, pay_terms.Inputs],
@@ -294,6 +331,8 @@ async def close_in(
     inputs: dict[int, pay_terms.Inputs] = {}
     for threshold, agents in by_threshold.items():
         inputs.update(await team_inputs(session, agents, start, end, threshold))
+    agent_ids = [contract.downline_id for contract in contracts]
+    inputs = await with_carry_over(session, brand, kind, agent_ids, start, inputs)
     lines = lines_for(contracts, inputs, loss_based_pay=brand.module_on(LOSS_BASED_PAY))
     by_agent = {contract.downline_id: contract for contract in contracts}
     written = paid = 0
@@ -359,7 +398,7 @@ async def close_in(
                 period_start=start,
                 period_end=end,
                 amount=pay_line.amount,
-                line=pay_line.to_json(),
+                line=stored_line(brand, kind, pay_line),
                 ledger_transaction_id=transaction_id,
                 created_at=now,
             )
@@ -487,6 +526,7 @@ async def estimate(brand: Brand, agent_id: int, kind: ContractKind, now: datetim
             inputs = await team_inputs(
                 session, ids, start, now + timedelta(microseconds=1), threshold
             )
+            inputs = await with_carry_over(session, brand, kind, ids, start, inputs)
             lines = lines_for(
                 [*mine, *below], inputs, loss_based_pay=brand.module_on(LOSS_BASED_PAY)
             )

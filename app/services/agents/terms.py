@@ -99,6 +99,9 @@ class Inputs:
     qualifying_valid_bet: Decimal = ZERO  # real-time: valid bet of bets ≥ the single bet amount
     adjustment_valid_bet: Decimal = ZERO  # the part of valid_bet from late corrections
     adjustment_net_loss: Decimal = ZERO  # the part of net_loss from late corrections
+    # Dividends with negative carry-over on: the players' winnings of earlier periods not yet
+    # won back (≤ 0), deducted from this period's net loss.
+    carried_net_loss: Decimal = ZERO
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,7 @@ class Line:
             "qualifyingValidBet": str(self.inputs.qualifying_valid_bet),
             "adjustmentValidBet": str(self.inputs.adjustment_valid_bet),
             "adjustmentNetLoss": str(self.inputs.adjustment_net_loss),
+            "carriedNetLoss": str(self.inputs.carried_net_loss),
             "tier": self.gross.tier,
             "rate": str(self.gross.rate),
             "base": str(self.gross.base),
@@ -268,8 +272,10 @@ def gross(terms: Terms, inputs: Inputs, *, loss_based_pay: bool = True) -> Gross
         )
     tier = choose_tier(terms, inputs.active_members, inputs.valid_bet, inputs.net_loss)
     if terms.kind == ContractKind.DIVIDEND:
-        base = _cents(max(inputs.net_loss, ZERO))
+        base = _cents(max(inputs.net_loss + inputs.carried_net_loss, ZERO))
         label = "team net loss"
+        if inputs.carried_net_loss:
+            label += f" {inputs.net_loss} less {-inputs.carried_net_loss} carried over"
         if not loss_based_pay:
             return Gross(ZERO, ZERO, base, None, "loss-based pay is off for this brand")
     else:
@@ -281,6 +287,12 @@ def gross(terms: Terms, inputs: Inputs, *, loss_based_pay: bool = True) -> Gross
     return Gross(
         _cents(base * rate), rate, base, tier, f"tier {tier + 1}: {rate} × {label} ({base})"
     )
+
+
+def carry_out(inputs: Inputs) -> Decimal:
+    """Negative carry-over: what a dividend period leaves to the next (≤ 0: the players won
+    more than they lost, carried ones included)."""
+    return _cents(min(inputs.net_loss + inputs.carried_net_loss, ZERO))
 
 
 def line(

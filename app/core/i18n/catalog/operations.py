@@ -3,6 +3,7 @@
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "site-status-unknown-merchant": "Unknown merchant (brand) {merchant}.",
+        "site-status-unknown-module": "The brand has no module {module}.",
         "site-status-invalid-network": (
             "{network} is not a network: write it in CIDR form, e.g. 198.51.100.0/24."
         ),
@@ -21,6 +22,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pt": {
         "site-status-unknown-merchant": "Marca {merchant} desconhecida.",
+        "site-status-unknown-module": "A marca não tem o módulo {module}.",
         "site-status-invalid-network": (
             "{network} não é uma rede: escreva-a em notação CIDR, por exemplo 198.51.100.0/24."
         ),

@@ -132,6 +132,7 @@ app = rx.App(
         rx.el.script(src="/bot-check.js"),
         rx.el.script(src="/register-sw.js"),
         rx.el.script(src="/client-alerts.js"),
+        rx.el.script(src="/analytics.js"),
         rx.el.link(rel="manifest", href="/manifest.webmanifest"),
         rx.el.link(rel="apple-touch-icon", href="/icons/app-192.png"),
         rx.el.meta(name="theme-color", content=site_map.THEME_COLOUR),

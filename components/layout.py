@@ -51,6 +51,7 @@ def layout(*content: rx.Component) -> rx.Component:
         ),
         lang=SiteState.locale_tag,
         data_merchant=SiteState.merchant,
+        data_gtag=SiteState.gtag_id,
         class_name=(
             "min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100 "
             "antialiased overflow-x-clip"

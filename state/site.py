@@ -76,6 +76,8 @@ class SiteState(rx.State):
     his_lang: str = rx.LocalStorage("", name="hisLang")
     merchant: str = ""
     brand_name: str = ""
+    # The brand's Google Analytics measurement id: /analytics.js loads gtag only when set.
+    gtag_id: str = ""
     languages: list[dict[str, str]] = []
     status: int = 0
     visitor_ip: str = ""
@@ -125,6 +127,7 @@ class SiteState(rx.State):
         downloads = app_download.downloads(brand)
         self.merchant = brand.code
         self.brand_name = brand.name
+        self.gtag_id = brand.analytics_id
         self.languages = [
             {"code": code, "name": LANGUAGE_NAMES.get(code, code)}
             for code in brand.supported_languages

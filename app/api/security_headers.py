@@ -23,9 +23,18 @@ from urllib.parse import urlsplit
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.core.errors import AppError
 from app.core.visitor import served_over_https
+from app.services.brands import brands
 
 HSTS = "max-age=31536000; includeSubDomains"
+# Google Analytics (gtag.js), allowed only on the domains of a brand with a measurement id.
+ANALYTICS_SCRIPT_SOURCES = ("https://www.googletagmanager.com",)
+ANALYTICS_CONNECT_SOURCES = (
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+    "https://*.googletagmanager.com",
+)
 _INLINE_SCRIPT = re.compile(rb"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", re.DOTALL)
 # The API's interactive documentation loads Swagger UI from its CDN with an inline script.
 DOCS_PATHS = ("/docs", "/redoc")
@@ -79,8 +88,14 @@ def backend_sources() -> tuple[str, ...]:
 
 
 def content_security_policy(
-    script_hashes: tuple[str, ...], connect_sources: tuple[str, ...] = ()
+    script_hashes: tuple[str, ...],
+    connect_sources: tuple[str, ...] = (),
+    *,
+    analytics: bool = False,
 ) -> str:
+    if analytics:
+        script_hashes = (*script_hashes, *ANALYTICS_SCRIPT_SOURCES)
+        connect_sources = (*connect_sources, *ANALYTICS_CONNECT_SOURCES)
     return "; ".join(
         [
             "default-src 'self'",
@@ -118,10 +133,18 @@ class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    def _policy(self, path: str) -> str:
+    async def _policy(self, path: str, host: str, page: bool) -> str:
         if path.startswith(DOCS_PATHS):
             return DOCS_POLICY
-        return content_security_policy(inline_script_hashes(build_directory()), backend_sources())
+        analytics = False
+        if page:  # only a page runs scripts: its brand's analytics, if it has them
+            try:
+                analytics = bool((await brands.for_request(None, host)).analytics_id)
+            except AppError:
+                analytics = False  # no brand yet (an empty database)
+        return content_security_policy(
+            inline_script_hashes(build_directory()), backend_sources(), analytics=analytics
+        )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -130,12 +153,13 @@ class SecurityHeaders:
         request_headers = dict(scope.get("headers") or ())
         proto = request_headers.get(b"x-forwarded-proto", b"").decode("latin-1") or None
         https = served_over_https(scope.get("scheme", "http"), proto)
-        policy = self._policy(scope["path"])
+        host = request_headers.get(b"host", b"").decode("latin-1")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                headers["Content-Security-Policy"] = policy
+                page = headers.get("content-type", "").startswith("text/html")
+                headers["Content-Security-Policy"] = await self._policy(scope["path"], host, page)
                 headers["X-Frame-Options"] = "SAMEORIGIN"
                 headers["X-Content-Type-Options"] = "nosniff"
                 headers["Referrer-Policy"] = "strict-origin-when-cross-origin"

@@ -7,6 +7,7 @@ Every request needs its brand, so each process keeps snapshots in memory; an ope
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -29,6 +30,9 @@ from models import (
     SiteResource,
     WhitelabelModule,
 )
+
+# A Google Analytics 4 measurement id (the site's only analytics, spec 3 permission payload).
+GTAG_ID = re.compile(r"G-[A-Z0-9]{4,20}")
 
 _BrandRow = TypeVar(
     "_BrandRow",
@@ -94,6 +98,13 @@ class Brand:
 
     def register_rule(self, field_name: str) -> RegisterField | None:
         return next((f for f in self.register_fields if f.field_name == field_name), None)
+
+    @property
+    def analytics_id(self) -> str:
+        """The Google Analytics (gtag) measurement id the site loads, "" when unset or not
+        one (the site then loads no analytics at all)."""
+        gtag = (self.gtag_id or "").strip()
+        return gtag if GTAG_ID.fullmatch(gtag) else ""
 
     def module_on(self, mod_id: str) -> bool:
         """A module is on when it and every ancestor are enabled ('1')."""

@@ -5,18 +5,26 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import httpx
 import pytest
+from sqlmodel import select
+from starlette.responses import HTMLResponse, JSONResponse
+from starlette.types import Receive, Scope, Send
 
 from app.api.main import create_api
 from app.api.security_headers import (
+    SecurityHeaders,
     content_security_policy,
     inline_script_hashes,
     secure_cookie,
 )
 from app.core.config import get_settings
+from app.core.db import write_transaction
+from app.services.brands import brands
+from models import Merchant
 
 EXPECTED = {
     "x-frame-options": "SAMEORIGIN",
@@ -94,3 +102,51 @@ def test_inline_scripts_of_the_build_are_allowed_by_hash(tmp_path: Path) -> None
     assert list(inline_script_hashes(tmp_path)) == expected
     policy = content_security_policy(inline_script_hashes(tmp_path))
     assert all(source in policy for source in expected)
+
+
+@asynccontextmanager
+async def _gtag(code: str, gtag_id: str | None) -> AsyncIterator[None]:
+    async def store(value: str | None) -> None:
+        async with write_transaction() as session:
+            merchant = (await session.exec(select(Merchant).where(Merchant.code == code))).one()
+            merchant.gtag_id = value
+            session.add(merchant)
+        brands.invalidate()
+        await brands.all()  # the snapshot the headers read
+
+    await store(gtag_id)
+    try:
+        yield
+    finally:
+        await store(None)
+
+
+async def test_analytics_sources_are_allowed_only_on_a_brand_with_a_measurement_id() -> None:
+    async def page(scope: Scope, receive: Receive, send: Send) -> None:
+        await HTMLResponse("<p>page</p>")(scope, receive, send)
+
+    async def data(scope: Scope, receive: Receive, send: Send) -> None:
+        await JSONResponse({})(scope, receive, send)
+
+    async with _gtag("BR2", "G-TEST12345"):
+        policies = {}
+        for name, app in (("page", page), ("data", data)):
+            transport = httpx.ASGITransport(app=SecurityHeaders(app))
+            async with httpx.AsyncClient(transport=transport) as client:
+                for host in ("vilabet.test", "localhost"):
+                    answer = await client.get(f"http://{host}/")
+                    policies[name, host] = answer.headers["content-security-policy"]
+    assert "https://www.googletagmanager.com" in policies["page", "vilabet.test"]
+    assert "google-analytics.com" in policies["page", "vilabet.test"]
+    # BR1 (localhost) has no measurement id; an answer that is no page runs no script.
+    assert "googletagmanager" not in policies["page", "localhost"]
+    assert "googletagmanager" not in policies["data", "vilabet.test"]
+
+
+@pytest.mark.parametrize(
+    ("stored", "loaded"),
+    [("G-TEST12345", "G-TEST12345"), (None, ""), ("UA-1234-1", ""), ('G-1"><script>', "")],
+)
+async def test_only_a_well_formed_measurement_id_is_loaded(stored: str | None, loaded: str) -> None:
+    async with _gtag("BR2", stored):
+        assert (await brands.by_code("BR2")).analytics_id == loaded

@@ -101,19 +101,21 @@ async def _seed() -> None:
     await dispose_engine()
 
 
+async def _audit_cli(action: str, target: str, detail: dict[str, object], now: datetime) -> None:
+    """An operator's change made from the command line, in the back office's audit log."""
+    async with write_transaction() as session:
+        await audit_log.append(
+            session, audit_log.Actor(None, "cli"), action, now=now, target=target, detail=detail
+        )
+
+
 async def _module(merchant: str, mod_id: str, enabled: bool) -> int:
     now = utcnow()
     try:
         await site_status.set_module(merchant, mod_id, enabled=enabled, now=now)
-        async with write_transaction() as session:
-            await audit_log.append(
-                session,
-                audit_log.Actor(None, "cli"),
-                "settings.module",
-                now=now,
-                target=merchant.upper(),
-                detail={"module": mod_id.upper(), "enabled": enabled},
-            )
+        await _audit_cli(
+            "settings.module", merchant.upper(), {"module": mod_id.upper(), "enabled": enabled}, now
+        )
     except AppError as exc:
         print(translate(exc.code, "en", **exc.params), file=sys.stderr)
         return 2
@@ -143,19 +145,12 @@ async def _status(args: argparse.Namespace, until: datetime | None) -> int:
         else:
             found = await site_status.switches(args.merchant)
         if args.action != "show":
-            async with write_transaction() as session:
-                await audit_log.append(
-                    session,
-                    audit_log.Actor(None, "cli"),
-                    f"settings.{args.action}",
-                    now=now,
-                    target=found.merchant,
-                    detail={
-                        "maintenance": found.maintenance,
-                        "networks": list(found.blocked_networks),
-                        "countries": list(found.blocked_countries),
-                    },
-                )
+            detail = {
+                "maintenance": found.maintenance,
+                "networks": list(found.blocked_networks),
+                "countries": list(found.blocked_countries),
+            }
+            await _audit_cli(f"settings.{args.action}", found.merchant, detail, now)
     except AppError as exc:
         print(translate(exc.code, "en", **exc.params), file=sys.stderr)
         return 2

@@ -13,6 +13,7 @@ from components.game_dialogs import game_dialogs
 from components.header import header, mobile_menu_dialog
 from components.i18n import t
 from components.member_nav import member_nav
+from components.reality import reality_dialog
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
 from state.auth import SOON_DIALOG
@@ -36,6 +37,7 @@ def shell(*content: rx.Component) -> rx.Component:
         auth_dialogs(),
         game_dialogs(),
         announcement_dialog(),
+        reality_dialog(),
         client_alerts(),
         class_name="min-h-screen flex flex-col",
     )

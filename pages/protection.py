@@ -253,58 +253,12 @@ def _activity() -> rx.Component:
     )
 
 
-def _reality() -> rx.Component:
-    """The reality check, first on the page when it is due: time played, net result, and the
-    choice to continue or stop."""
-    figures = ProtectionState.reality
-    return rx.cond(
-        figures["due"] == "1",
-        rx.el.section(
-            rx.el.h2(t("protection.reality_title"), class_name="text-lg font-semibold"),
-            rx.el.dl(
-                rx.el.div(
-                    rx.el.dt(t("protection.reality_played")),
-                    rx.el.dd(figures["minutes"], class_name="font-mono tabular-nums"),
-                    class_name="flex justify-between",
-                ),
-                rx.el.div(
-                    rx.el.dt(t("protection.reality_net")),
-                    rx.el.dd(amount(figures["net"]), class_name="font-mono tabular-nums"),
-                    class_name="flex justify-between",
-                ),
-            ),
-            rx.el.div(
-                rx.el.button(
-                    t("protection.reality_continue"),
-                    type="button",
-                    on_click=ProtectionState.answer_reality_check(False),
-                    class_name=PRIMARY,
-                    data_testid="reality-continue",
-                ),
-                rx.el.button(
-                    t("protection.reality_stop"),
-                    type="button",
-                    on_click=ProtectionState.answer_reality_check(True),
-                    class_name=SECONDARY,
-                    data_testid="reality-stop",
-                ),
-                class_name="grid grid-cols-2 gap-2",
-            ),
-            role="alertdialog",
-            aria_label=t("protection.reality_title"),
-            class_name=f"{CARD} border-amber-400 dark:border-amber-400",
-            data_testid="reality-check",
-        ),
-    )
-
-
 def protection_page() -> rx.Component:
     return member_page(
         "protection.title",
         rx.el.p(t("protection.intro"), class_name="mb-4 text-sm"),
         form_error(ProtectionState.error),
         notice(ProtectionState.notice),
-        _reality(),
         rx.cond(
             ProtectionState.offered,
             rx.fragment(_limits(), _break()),

@@ -13,7 +13,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import exclusion
 from app.services.jurisdiction import profile_of
-from app.services.protection import activity, limits, reality
+from app.services.protection import activity, limits
 from state.auth import current_login
 from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, require_open
@@ -32,8 +32,6 @@ class ProtectionState(rx.State):
     paused_until: str = ""
     activity_period: str = "DAY"
     activity: dict[str, str] = {}
-    # The reality check while the member plays: due ("1" or ""), minutes played, net result.
-    reality: dict[str, str] = {}
     error: str = ""
     notice: str = ""
 
@@ -64,16 +62,6 @@ class ProtectionState(rx.State):
         current = await exclusion.current(member, now)
         self.paused_until = (
             "" if current is None else ("∞" if current.until is None else current.until.isoformat())
-        )
-        check = await reality.reality_check(member, now)
-        self.reality = (
-            {}
-            if check is None
-            else {
-                "due": "1" if check.due else "",
-                "minutes": str(check.played_minutes),
-                "net": str(check.net),
-            }
         )
         found = await activity.statement(member, self.activity_period, now)
         self.activity = {
@@ -157,16 +145,6 @@ class ProtectionState(rx.State):
             )
 
         await self._run(action, "protection.break_started")
-
-    @rx.event
-    @checked
-    async def answer_reality_check(self, stop: bool) -> None:
-        async def action(member: Any) -> Any:
-            return await reality.answer(member, clock.now(), stop=stop)
-
-        await self._run(
-            action, "protection.reality_stopped" if stop else "protection.reality_continued"
-        )
 
     @rx.event
     @checked

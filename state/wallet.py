@@ -20,11 +20,14 @@ from app.services.wallet_events import balance_version
 from state import follow
 from state.auth import AuthState, current_login
 from state.bonus import BonusState
+from state.reality import RealityState
 from state.site import SiteState, current_brand
 
 WATCH_EVERY_SECONDS = 2.0
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
 WATCH_STALE_SECONDS = 3 * WATCH_EVERY_SECONDS  # no beat for this long: the watch is gone
+# A reality check falls due with time, not only with a bet: looked at this often while idle.
+REALITY_EVERY_TICKS = 15
 
 
 class WalletState(rx.State):
@@ -63,7 +66,9 @@ class WalletState(rx.State):
             self.missions = 0
             return None
         await self._reload(login.member.id or 0)
-        return None if self._watch_alive() else WalletState.watch
+        return (
+            RealityState.check if self._watch_alive() else [RealityState.check, WalletState.watch]
+        )
 
     def _watch_alive(self) -> bool:
         return (
@@ -94,7 +99,7 @@ class WalletState(rx.State):
                 return
             token = self._watch_token = self.router.session.client_token
             self._watch_beat = time.time()
-        for _ in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
+        for tick in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
             await asyncio.sleep(WATCH_EVERY_SECONDS)
             async with self:
                 if self._watch_token != token:
@@ -106,6 +111,8 @@ class WalletState(rx.State):
             if not member_id:
                 continue
             version = await balance_version(member_id)
+            if version == known and tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1:
+                yield RealityState.check
             if version != known:
                 async with self:
                     self._version = version
@@ -116,8 +123,10 @@ class WalletState(rx.State):
                         self._cash, self.shown = "0", ""
                         continue
                     await self._reload(login.member.id or 0)
-                # Pages that show the member's bonuses read them again.
+                # Pages that show the member's bonuses read them again; a bet may have
+                # brought the reality check due.
                 yield BonusState.refresh
+                yield RealityState.check
 
     @rx.event
     async def reformat(self) -> None:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 
 import pytest
+from sqlmodel import col, select
 
 from app.client import ApiError, PlatformClient
 from app.core.config import PROJECT_ROOT
+from app.core.db import session_scope, write_transaction
+from models import AuditEntry, HelpArticle, Merchant, WhitelabelModule
 
 SYSTEM_CALLS = (
     "/wps/system/status",
@@ -196,11 +200,6 @@ async def test_help_centre_is_sanitised_and_localised(api: PlatformClient) -> No
 
 
 async def test_help_html_is_sanitised_when_served(api: PlatformClient) -> None:
-    from sqlmodel import select
-
-    from app.core.db import write_transaction
-    from models import HelpArticle, Merchant
-
     async with write_transaction() as session:
         merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
         article = HelpArticle(
@@ -240,6 +239,39 @@ async def test_operator_switches_maintenance_and_region_block(api: PlatformClien
     finally:
         operator("status", "normal")
     assert (await api.get("/wps/system/status"))["status"] == 0
+
+
+async def test_operator_turns_a_white_label_module_on_and_off() -> None:
+    async def stored() -> tuple[str, list[AuditEntry]]:
+        async with session_scope() as session:
+            module = (
+                await session.exec(
+                    select(WhitelabelModule)
+                    .join(Merchant, col(Merchant.id) == WhitelabelModule.merchant_id)
+                    .where(Merchant.code == "BR2", WhitelabelModule.mod_id == "NEGCARRY3")
+                )
+            ).one()
+            entries = await session.exec(
+                select(AuditEntry).where(
+                    AuditEntry.action == "settings.module", AuditEntry.target == "BR2"
+                )
+            )
+            return module.enabled, list(entries.all())
+
+    _, before = await stored()
+    try:
+        operator("module", "BR2", "NEGCARRY3", "on")
+        enabled, entries = await stored()
+        assert enabled == "1" and len(entries) == len(before) + 1
+        assert json.loads(entries[-1].detail) == {"module": "NEGCARRY3", "enabled": True}
+    finally:
+        operator("module", "BR2", "NEGCARRY3", "off")
+    assert (await stored())[0] == "0"
+    refused = subprocess.run(
+        [sys.executable, "-m", "app.cli", "module", "BR2", "NOSUCH3", "on"],
+        cwd=PROJECT_ROOT, env=os.environ.copy(), capture_output=True, text=True,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "The brand has no module NOSUCH3." in refused.stderr
 
 
 def test_operator_command_refuses_a_bad_network() -> None:

@@ -7,6 +7,7 @@ indefinite self-exclusion (with the central platform's link) and is logged out. 
 from __future__ import annotations
 
 import os
+import re
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -109,22 +110,25 @@ async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
     left = await cash(member)
     assert left == Decimal("97.50")  # no refused spin took money
 
-    # An hour of continuous play (its start moved back): the reality check comes first on
-    # the page, with the time played and the result; the member continues.
+    # An hour of continuous play (its start moved back): the reality check dialog comes up on
+    # whatever page the member is, with the time played and the result; the member continues.
     async with write_transaction() as session:
         await session.exec(
             update(MemberProtection)
             .where(col(MemberProtection.member_id) == member.id)
             .values(play_started_at=utcnow() - timedelta(minutes=61), last_play_at=utcnow())
         )
-    await open_site(page, site_url + "/responsibleGaming")
-    await expect(page.get_by_test_id("reality-check")).to_be_visible(timeout=SLOW_MS)
+    await open_site(page, site_url + "/")
+    reality = page.get_by_test_id("dialog-reality-check")
+    await expect(reality).to_be_visible(timeout=SLOW_MS)
+    await expect(page.get_by_test_id("reality-minutes")).to_have_text("61")
+    await expect(page.get_by_test_id("reality-net")).to_have_text(re.compile(r"\d,\d\d"))
     await _shoot(page, "reality")
-    await page.get_by_test_id("reality-continue").click()
-    await expect(page.get_by_test_id("form-notice")).to_have_text(
-        translate("protection.reality_continued", "pt"), timeout=SLOW_MS
-    )
-    await expect(page.get_by_test_id("reality-check")).to_have_count(0)
+    await page.get_by_test_id("reality-dialog-continue").click()
+    await expect(reality).to_have_count(0, timeout=SLOW_MS)
+    await open_site(page, site_url + "/responsibleGaming")
+    await expect(page.get_by_test_id("limit-row").first).to_be_visible(timeout=SLOW_MS)
+    await expect(reality).to_have_count(0)
 
     # Take an indefinite self-exclusion: play closes and every session ends.
     await page.locator("select[name=length]").select_option("SELF_EXCLUSION:indefinite")
@@ -142,3 +146,27 @@ async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
     current = await exclusion.current(member, clock.now())
     assert current is not None and current.until is None
     assert await cash(member) == left  # the balance stays, to be withdrawn
+
+
+async def test_stopping_at_the_reality_check_logs_the_member_out(page: Page, site_url: str) -> None:
+    member = await register_in_browser(page, site_url)
+    async with write_transaction() as session:
+        await session.merge(
+            MemberProtection(
+                member_id=member.id or 0,
+                play_started_at=utcnow() - timedelta(minutes=75),
+                last_play_at=utcnow() - timedelta(minutes=1),
+            )
+        )
+    await open_site(page, site_url + "/promotions")
+    reality = page.get_by_test_id("dialog-reality-check")
+    await expect(reality).to_be_visible(timeout=SLOW_MS)
+    await expect(page.get_by_test_id("reality-minutes")).to_have_text("75")
+    await page.keyboard.press("Escape")  # a forced choice: Escape does not close it
+    await expect(reality).to_be_visible()
+    await page.get_by_test_id("reality-dialog-stop").click()
+    await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("member-area")).to_have_count(0, timeout=SLOW_MS)
+    async with session_scope() as session:
+        state = await session.get(MemberProtection, member.id)
+    assert state is not None and state.play_started_at is None and state.reality_check_at

@@ -110,8 +110,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "protection.activity.bets": "Number of bets",
         "protection.activity.balance": "Balance now",
         "protection-reality-check-due": (
-            "Time for a reality check: see how long you have played and your result on the "
-            "responsible gaming page, then choose to continue or stop."
+            "Time for a reality check: see how long you have played and your result in the "
+            "reality check window, then choose to continue or stop."
         ),
         "protection-reality-check-not-due": "There is no reality check waiting.",
         "protection.event.reality-check-continue": (
@@ -280,7 +280,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "protection.activity.balance": "Saldo atual",
         "protection-reality-check-due": (
             "Hora de uma checagem de realidade: veja há quanto tempo você joga e seu resultado "
-            "na página de jogo responsável, e escolha continuar ou parar."
+            "na janela da checagem de realidade, e escolha continuar ou parar."
         ),
         "protection-reality-check-not-due": "Não há checagem de realidade aguardando.",
         "protection.event.reality-check-continue": (

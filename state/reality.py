@@ -1,0 +1,58 @@
+"""The reality check as a dialog on every page (Portaria SPA/MF 1.231/2024): when the member's
+continuous play reaches the brand's minutes, wherever they are on the site, they see the time
+played and the net result and choose to continue or stop (app/services/protection/reality.py
+refuses their bets until they answer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services.protection import reality
+from state.auth import AuthState, current_login
+from state.dialog import DialogState
+from state.guard import checked
+from state.site import SiteState
+
+REALITY_DIALOG = "reality-check"
+
+
+class RealityState(rx.State):
+    minutes: int = 0
+    net: str = ""  # formatted in the reader's locale, signed
+    error: str = ""
+
+    @rx.event
+    async def check(self) -> Any:
+        """Open the dialog when the session's member has a check due, close it otherwise."""
+        try:
+            login = await current_login(self)
+        except AppError:
+            return None
+        found = await reality.reality_check(login.member, clock.now())
+        if found is None or not found.due:
+            return DialogState.close(REALITY_DIALOG)
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.minutes = found.played_minutes
+        self.net = format_amount(found.net, lang)
+        self.error = ""
+        return DialogState.open(REALITY_DIALOG)
+
+    @rx.event
+    @checked
+    async def answer(self, stop: bool) -> Any:
+        """Continue (the next check in the brand's minutes) or stop (logged out everywhere)."""
+        lang = (await self.get_state(SiteState)).ui_lang
+        try:
+            login = await current_login(self)
+            await reality.answer(login.member, clock.now(), stop=stop)
+        except AppError as exc:
+            self.error = translate(exc.code, lang, **exc.params)
+            return None
+        closed = DialogState.close(REALITY_DIALOG)
+        return [closed, AuthState.logout] if stop else closed

@@ -1,10 +1,10 @@
 // Google Analytics (gtag.js) for a brand with a measurement id (spec 3: analytics.gtagId),
-// loaded once the app has put the brand on the page; nothing at all for a brand without one.
+// loaded once the app has put it on the page (`data-gtag`, state/site.py); nothing at all for
+// a brand without one. The id may arrive after the brand (a tab's state from an earlier
+// page), so the page is watched until it does.
 (() => {
   const GTAG_ID = /^G-[A-Z0-9]{4,20}$/;
-  let loaded = false;
   const load = (id) => {
-    loaded = true;
     window.dataLayer = window.dataLayer || [];
     window.gtag = function gtag() {
       window.dataLayer.push(arguments);
@@ -16,23 +16,22 @@
     script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
     document.head.appendChild(script);
   };
-  const check = () => {
-    const brand = document.querySelector("[data-merchant]:not([data-merchant=''])");
-    if (!brand) return false;
-    const id = brand.getAttribute("data-gtag") || "";
-    if (GTAG_ID.test(id)) load(id);
+  const found = () => {
+    const id = document.querySelector("[data-gtag]")?.getAttribute("data-gtag") || "";
+    if (!GTAG_ID.test(id)) return false;
+    load(id);
     return true;
   };
   const watch = () => {
-    if (check()) return;
+    if (found()) return;
     const observer = new MutationObserver(() => {
-      if (!loaded && check()) observer.disconnect();
+      if (found()) observer.disconnect();
     });
     observer.observe(document.documentElement, {
       subtree: true,
       childList: true,
       attributes: true,
-      attributeFilter: ["data-merchant", "data-gtag"],
+      attributeFilter: ["data-gtag"],
     });
   };
   if (document.readyState === "loading") {

@@ -25,6 +25,7 @@ class PointsRewardKind(StrEnum):
     CASH = "CASH"  # money into the member's cash wallet
     BONUS = "BONUS"  # a bonus grant of the promotions engine (wagering first)
     PHYSICAL = "PHYSICAL"  # an item sent to the member's address, after an operator's review
+    FREE_ROUNDS = "FREE_ROUNDS"  # rounds of an in-house game at `value` each, no cash debit
 
 
 class RedeemStatus(StrEnum):
@@ -69,6 +70,9 @@ class PointsReward(SQLModel, table=True):
     image: str = Field(default="", max_length=200)
     points: Decimal = Field(sa_type=MONEY)  # the price of one
     value: Decimal = Field(default=Decimal("0.00"), sa_type=MONEY)  # cash or bonus amount of one
+    # Free-rounds rewards: `free_rounds` rounds of the studio game `free_game` (stake `value`).
+    free_game: str = Field(default="", max_length=32)
+    free_rounds: int = 0
     # Bonus rewards: wagering = multiplier x value, to be met within bonus_days.
     wagering_multiplier: int = 0
     bonus_days: int = 7

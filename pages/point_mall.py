@@ -21,6 +21,7 @@ KIND_ART = {
     "CASH": ("from-emerald-400 to-teal-600", "banknote"),
     "BONUS": ("from-fuchsia-500 to-indigo-600", "gift"),
     "PHYSICAL": ("from-amber-300 to-orange-500", "package"),
+    "FREE_ROUNDS": ("from-sky-400 to-blue-600", "rotate-cw"),
 }
 
 

@@ -16,6 +16,7 @@ from app.core.i18n import has_key, translate
 from app.core.i18n.formatting import format_amount, format_local_date, format_local_datetime
 from app.services.accounts.members import roles as member_roles
 from app.services.loyalty import points
+from app.services.promotions import free_rounds
 from models import Member
 from models.points import PointsRewardKind
 from state.auth import AuthState, current_login
@@ -139,6 +140,24 @@ class PointsState(rx.State):
     def _reward(reward: points.RewardView, lang: str, symbol: str) -> dict[str, str]:
         sold_out = reward.stock is not None and reward.stock <= 0
         value = f"{symbol} {format_amount(reward.value, lang)}"
+        terms = ""
+        if reward.kind is PointsRewardKind.BONUS:
+            terms = translate(
+                "points.bonus_terms",
+                lang,
+                multiplier=reward.wagering_multiplier,
+                days=reward.bonus_days,
+            )
+        elif reward.kind is PointsRewardKind.FREE_ROUNDS:
+            terms = translate(
+                "points.free_rounds_terms",
+                lang,
+                rounds=reward.free_rounds,
+                game=translate(f"studio.{reward.free_game}.name", lang),
+                stake=value,
+                days=free_rounds.VALID_DAYS,
+            )
+            value = translate("points.free_rounds_value", lang, rounds=reward.free_rounds)
         return {
             "id": str(reward.id),
             "code": reward.code,
@@ -159,14 +178,7 @@ class PointsState(rx.State):
                 if reward.stock is None
                 else min(reward.max_quantity, max(reward.stock, 1))
             ),
-            "terms": translate(
-                "points.bonus_terms",
-                lang,
-                multiplier=reward.wagering_multiplier,
-                days=reward.bonus_days,
-            )
-            if reward.kind is PointsRewardKind.BONUS
-            else "",
+            "terms": terms,
         }
 
     async def _history(self, member: Member, lang: str) -> None:

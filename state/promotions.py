@@ -30,7 +30,7 @@ def _card(view: offers.PromotionView, lang: str) -> dict[str, str]:
         amount=format_amount(view.reward_amount, lang),
         multiplier=view.wagering_multiplier,
         rounds=view.free_rounds,
-        game=view.free_game,
+        game=translate(f"studio.{view.free_game}.name", lang) if view.free_game else "",
     )
     return {
         "id": str(view.id),

@@ -1,5 +1,6 @@
 """Demo points of the demo brands: the earning and conversion ratios and the mall's rewards
-(cash, a bonus where the jurisdiction allows it, physical items with stock). Loaded by
+(cash, a bonus where the jurisdiction allows it, free spins of an in-house slot, physical
+items with stock). Loaded by
 `app.cli seed`; made once by code."""
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from models.brand import Merchant
 from models.points import PointsConfig, PointsReward, PointsRewardKind
 
 D = Decimal
+# Free-rounds rewards: code → (the studio game, rounds of one).
+FREE_ROUNDS = {"SPINS10": ("BGS_SLOT_JUNGLE", 10)}
 # code, kind, model, points, value, stock, (EN name, EN description), (PT name, PT description)
 REWARDS: tuple[
     tuple[str, PointsRewardKind, str, str, str, int | None, tuple[str, str], tuple[str, str]], ...
@@ -47,6 +50,16 @@ REWARDS: tuple[
         None,
         ("R$ 10 bonus", "A bonus to wager 3 times within 7 days."),
         ("R$ 10 de bônus", "Um bônus para apostar 3 vezes em até 7 dias."),
+    ),
+    (
+        "SPINS10",
+        PointsRewardKind.FREE_ROUNDS,
+        "SPINS-10",
+        "400",
+        "0.50",
+        None,
+        ("10 free spins", "Ten spins of Jungle Reels on us; what they win is yours."),
+        ("10 giros grátis", "Dez giros de Rolos da Selva por nossa conta; o que ganhar é seu."),
     ),
     (
         "MUG",
@@ -95,6 +108,7 @@ async def seed_points(session: AsyncSession) -> None:
         for sort, (code, kind, model, cost, value, stock, en, pt) in enumerate(REWARDS):
             if code in known:
                 continue
+            free_game, free_rounds = FREE_ROUNDS.get(code, ("", 0))
             session.add(
                 PointsReward(
                     merchant_id=merchant.id,
@@ -111,5 +125,7 @@ async def seed_points(session: AsyncSession) -> None:
                     bonus_days=7,
                     stock=stock,
                     sort=sort,
+                    free_game=free_game,
+                    free_rounds=free_rounds,
                 )
             )

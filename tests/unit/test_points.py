@@ -21,17 +21,19 @@ from app.services import ledger, points_ledger, wager_facts
 from app.services.accounts import payment_password
 from app.services.brands import brands
 from app.services.loyalty import points
-from app.services.promotions import bonus
+from app.services.promotions import bonus, free_rounds
 from models import Member, Merchant
 from models.base import utcnow
 from models.ledger import AccountKind
 from models.points import PointsRedeem, PointsReward, PointsRewardKind, RedeemStatus
+from models.promotions import FreeRoundGrant
 from models.protection import ExclusionKind, MemberProtection
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.money import CURRENCY, fund
 
 D = Decimal
 PAY_PASSWORD = "246810"
+SLOT = "BGS_SLOT_JUNGLE"  # an in-house game that can give free rounds
 RATIOS = {"RNG": "0.1", "LIVE": "0.05", "SPORTS": "0"}
 ADDRESS = {
     "name": "Ana Souza",
@@ -130,6 +132,7 @@ async def _reward(
     value: str = "0.00",
     stock: int | None = None,
     content: Mapping[str, object] | None = None,
+    free: tuple[str, int] = ("", 0),
 ) -> int:
     async with write_transaction() as session:
         reward = PointsReward(
@@ -143,6 +146,8 @@ async def _reward(
             wagering_multiplier=3,
             bonus_days=7,
             stock=stock,
+            free_game=free[0],
+            free_rounds=free[1],
         )
         session.add(reward)
         await session.flush()
@@ -320,6 +325,37 @@ async def test_bonus_rewards_go_through_the_bonus_engine_and_not_in_brazil() -> 
         await points.redeem(brazilian, offer, 1, PAY_PASSWORD, None, "en", utcnow())
     assert caught.value.code == "points-reward-not-offered"
     assert await _balance(brazilian) == D("500.00")
+
+
+async def test_free_rounds_rewards_grant_rounds_of_an_in_house_game_once() -> None:
+    merchant_id = await _configure()
+    member = await _with_password(await make_member())
+    await _give(member, "1000")
+    spins = await _reward(
+        merchant_id, PointsRewardKind.FREE_ROUNDS, "300", value="0.50", free=(SLOT, 10)
+    )
+    assert spins in {view.id for view in await points.rewards(merchant_id, "en")}
+    made = await points.redeem(member, spins, "2", PAY_PASSWORD, None, "en", utcnow())
+    assert (made.status, made.points) == (RedeemStatus.APPROVED, D("600.00"))
+    rounds = await free_rounds.available(member.id or 0, SLOT, utcnow())
+    assert rounds is not None and (rounds.rounds_left, rounds.stake) == (20, D("0.50"))
+    assert await _balance(member) == D("400.00")
+    assert (await _cash(member)).cash == D("0.00")  # no cash moved: the rounds are the reward
+    async with session_scope() as session:
+        [grant] = (
+            await session.exec(select(FreeRoundGrant).where(FreeRoundGrant.member_id == member.id))
+        ).all()
+    assert grant.winnings_to == "CASH"  # Brazil: what free rounds win is cash
+    # A reward of a game that cannot give free rounds is neither listed nor redeemed.
+    broken = await _reward(
+        merchant_id, PointsRewardKind.FREE_ROUNDS, "10", value="0.50", free=("NO_GAME", 10)
+    )
+    assert broken not in {view.id for view in await points.rewards(merchant_id, "en")}
+    with pytest.raises(AppError) as caught:
+        await points.redeem(member, broken, 1, PAY_PASSWORD, None, "en", utcnow())
+    assert caught.value.code == "points-reward-not-offered"
+    assert await _balance(member) == D("400.00")
+    await _audit_clean()
 
 
 async def test_physical_items_wait_for_review_and_a_rejection_returns_points_and_stock() -> None:

@@ -49,18 +49,20 @@ class PointConfigValue(ApiModel):
 class PointRewardValue(ApiModel):
     id: int
     code: str
-    kind: str = Field(description="CASH, BONUS or PHYSICAL")
+    kind: str = Field(description="CASH, BONUS, PHYSICAL or FREE_ROUNDS")
     name: str
     description: str
     model: str
     image: str
     points: Decimal = Field(description="the price of one")
-    value: Decimal = Field(description="cash or bonus amount of one")
+    value: Decimal = Field(description="cash or bonus amount of one; free rounds: the stake")
     currency: str
     stock: int | None = Field(description="None: unlimited")
     maxQuantity: int
     wageringMultiplier: int
     bonusDays: int
+    freeGame: str = Field(description="free rounds: the in-house game's code")
+    freeRounds: int = Field(description="free rounds: how many rounds one gives")
 
 
 class AddressPayload(ApiModel):
@@ -200,6 +202,8 @@ async def point_rewards(ctx: Context, auth: RealMember) -> Envelope[list[PointRe
                 maxQuantity=r.max_quantity,
                 wageringMultiplier=r.wagering_multiplier,
                 bonusDays=r.bonus_days,
+                freeGame=r.free_game,
+                freeRounds=r.free_rounds,
             )
             for r in found
         ]

@@ -55,7 +55,7 @@ from app.services.points_ledger import (
     issued_account,
     member_account,
 )
-from app.services.promotions import bonus
+from app.services.promotions import bonus, free_rounds
 from app.services.promotions.rules import rules_for
 from app.services.protection.limits import excluded
 from app.services.wager_facts import StoredFact
@@ -90,6 +90,8 @@ RANGE_DAYS = {"7d": 7, "30d": 30}
 MAX_WINDOWS_BACK = 60
 # Bonus rewards count like the demo promotions: sports and PvP 0 %, live casino 50 %.
 BONUS_WEIGHTS: Mapping[str, int] = {"SPORTS": 0, "PVP": 0, "LIVE": 50}
+# Rewards that may not lure back a member on a break.
+LURES = (PointsRewardKind.BONUS, PointsRewardKind.FREE_ROUNDS)
 # Where a brand has no configuration yet: 1 point per 10 of valid bet on slots, originals,
 # fishing and lottery, 1 per 20 on live, table, sports and e-sports; 100 points make 1 of cash.
 DEFAULT_RATIOS: Mapping[str, Decimal] = {
@@ -159,6 +161,8 @@ class RewardView:
     max_quantity: int
     wagering_multiplier: int
     bonus_days: int
+    free_game: str = ""  # free-rounds rewards: the studio game and the rounds of one
+    free_rounds: int = 0
 
 
 @dataclass(frozen=True)
@@ -520,9 +524,12 @@ def _texts(content: Mapping[str, Any], language: str) -> Mapping[str, str]:
 
 def _offered(reward: PointsReward, merchant: Merchant) -> bool:
     """Bonus rewards are not offered where the jurisdiction forbids pre-bet bonuses (Brazil):
-    a bonus there is a promotion of its own kind, never a points purchase."""
+    a bonus there is a promotion of its own kind, never a points purchase. Free rounds only
+    of a game that can give them (their winnings go to cash there)."""
     if reward.kind == PointsRewardKind.BONUS.value:
         return rules_for(merchant).bonus_before_first_bet
+    if reward.kind == PointsRewardKind.FREE_ROUNDS.value:
+        return reward.free_game in free_rounds.offerable_games() and reward.free_rounds > 0
     return True
 
 
@@ -543,6 +550,8 @@ def _reward_view(reward: PointsReward, language: str, currency: str) -> RewardVi
         max_quantity=reward.max_quantity,
         wagering_multiplier=reward.wagering_multiplier,
         bonus_days=reward.bonus_days,
+        free_game=reward.free_game,
+        free_rounds=reward.free_rounds,
     )
 
 
@@ -679,10 +688,9 @@ async def redeem(
         config = await config_in(session, member.merchant_id)
         if not config.enabled:
             raise AppError("points-disabled", 409)
-        if kind is PointsRewardKind.BONUS and excluded(
-            await session.get(MemberProtection, member_id), now
-        ):
-            # No bonus may lure back a member on a break (IN 31/2025); cash and items may.
+        if kind in LURES and excluded(await session.get(MemberProtection, member_id), now):
+            # No bonus or free play may lure back a member on a break (IN 31/2025); cash and
+            # items may.
             raise AppError("points-reward-not-offered", 409)
         total = (Decimal(reward.points) * quantity).quantize(CENT)
         reference = _reference("R", now)
@@ -735,6 +743,20 @@ async def redeem(
                     weights=BONUS_WEIGHTS,
                     days=reward.bonus_days,
                 ),
+                grant_key=f"points-{reference}",
+                now=now,
+            )
+        elif kind is PointsRewardKind.FREE_ROUNDS:
+            stored = await session.get(Member, member_id)
+            assert stored is not None
+            await free_rounds.grant(
+                session,
+                stored,
+                game_code=reward.free_game,
+                stake=Decimal(reward.value).quantize(CENT),
+                rounds=reward.free_rounds * quantity,
+                multiplier=reward.wagering_multiplier,
+                bonus_days=reward.bonus_days,
                 grant_key=f"points-{reference}",
                 now=now,
             )

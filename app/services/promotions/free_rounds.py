@@ -77,6 +77,36 @@ async def grant_in(
     session: AsyncSession, member: Member, promotion: Promotion, grant_key: str, now: datetime
 ) -> FreeRoundGrant:
     """The promotion's free rounds for the member, in the caller's transaction (once per key)."""
+    return await grant(
+        session,
+        member,
+        game_code=promotion.free_game,
+        stake=promotion.reward_amount,
+        rounds=promotion.free_rounds,
+        multiplier=promotion.wagering_multiplier,
+        bonus_days=promotion.bonus_days,
+        grant_key=grant_key,
+        now=now,
+        promotion_id=promotion.id,
+    )
+
+
+async def grant(
+    session: AsyncSession,
+    member: Member,
+    *,
+    game_code: str,
+    stake: Decimal,
+    rounds: int,
+    multiplier: int,
+    bonus_days: int,
+    grant_key: str,
+    now: datetime,
+    promotion_id: int | None = None,
+) -> FreeRoundGrant:
+    """Free rounds for the member (a promotion's or a points-mall reward), in the caller's
+    transaction, once per key. Winnings go to cash where the jurisdiction forbids pre-bet
+    bonuses or no wagering is asked, else to a bonus with `multiplier`x wagering."""
     existing = (
         await session.exec(select(FreeRoundGrant).where(FreeRoundGrant.grant_key == grant_key))
     ).first()
@@ -84,20 +114,20 @@ async def grant_in(
         return existing
     merchant = await session.get(Merchant, member.merchant_id)
     assert merchant is not None
-    to_cash = not rules_for(merchant).bonus_before_first_bet or promotion.wagering_multiplier <= 0
+    to_cash = not rules_for(merchant).bonus_before_first_bet or multiplier <= 0
     made = FreeRoundGrant(
         merchant_id=member.merchant_id,
         member_id=saved_id(member.id),
-        promotion_id=promotion.id,
+        promotion_id=promotion_id,
         grant_key=grant_key,
-        game_code=promotion.free_game,
+        game_code=game_code,
         currency=merchant.currency,
-        stake=promotion.reward_amount,
-        rounds=promotion.free_rounds,
-        rounds_left=promotion.free_rounds,
+        stake=stake,
+        rounds=rounds,
+        rounds_left=rounds,
         winnings_to=(RewardKind.CASH if to_cash else RewardKind.BONUS).value,
-        multiplier=promotion.wagering_multiplier,
-        bonus_days=promotion.bonus_days,
+        multiplier=multiplier,
+        bonus_days=bonus_days,
         granted_at=now,
         expires_at=now + timedelta(days=VALID_DAYS),
     )

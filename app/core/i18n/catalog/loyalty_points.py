@@ -41,6 +41,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points.kind.BONUS": "Bonus",
         "points.kind.PHYSICAL": "Item",
         "points.bonus_terms": "Wager {multiplier}x within {days} days to turn it into cash.",
+        "points.free_rounds_value": "{rounds} free rounds",
+        "points.free_rounds_terms": "{rounds} free rounds of {game} at {stake} each, to play "
+        "within {days} days.",
         "points.quantity": "Quantity",
         "points.total": "Total: {points} points",
         "points.payment_password": "Payment password",
@@ -140,6 +143,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points.kind.BONUS": "Bônus",
         "points.kind.PHYSICAL": "Produto",
         "points.bonus_terms": "Aposte {multiplier}x em até {days} dias para virar dinheiro.",
+        "points.free_rounds_value": "{rounds} rodadas grátis",
+        "points.free_rounds_terms": "{rounds} rodadas grátis de {game} a {stake} cada, para "
+        "jogar em até {days} dias.",
         "points.quantity": "Quantidade",
         "points.total": "Total: {points} pontos",
         "points.payment_password": "Senha de pagamento",

@@ -134,6 +134,8 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     await expect(page.get_by_test_id("points-balance")).to_have_text("50,00", timeout=SLOW_MS)
     await expect(page.get_by_test_id("points-earn-rates")).to_contain_text("Originais")
     await _shots(page, "mall")
+    spins = page.locator("[data-testid=reward-card][data-code=SPINS10]")  # seeded free spins
+    await expect(spins).to_contain_text("10 rodadas grátis de Rolos da Selva a R$ 0,50 cada")
 
     # Redeem the item: quantity, delivery address, payment password.
     await (

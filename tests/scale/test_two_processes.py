@@ -33,16 +33,19 @@ from playwright.async_api import Browser, async_playwright, expect
 from app.client import ApiError, PlatformClient
 from app.core.cache import get_redis
 from app.core.config import PROJECT_ROOT, get_settings
+from app.core.db import session_scope
 from app.jobs.withdrawal_timeouts import NAME as JOB_NAME
 from app.services import job_runs
 from app.services.accounts.passwords import FORGOT_PER_IP_PER_HOUR
 from app.services.cashier import deposits
 from app.services.cashier.providers import SIGNATURE_HEADER
+from app.services.identity import onboarding
 from app.services.job_runs import JobRunView
 from models import JobState
 from state.auth import AuthState
 from state.wallet import WalletState
-from tests.support.accounts import PASSWORD, new_username
+from tests.support.accounts import PASSWORD, new_username, register
+from tests.support.browser import register_in_browser
 from tests.support.databases import TEST_REDIS_URL, use_postgres
 
 
@@ -161,17 +164,10 @@ async def browser() -> AsyncIterator[Browser]:
 
 
 async def _registered_member(site: Site) -> tuple[str, PlatformClient]:
+    """A member registered through `site` as the brand asks (BR1: a CPF, then verified)."""
     client = PlatformClient(site.url)
     username = new_username()
-    payload = {
-        "username": username,
-        "password": PASSWORD,
-        "confirmPassword": PASSWORD,
-        "adultConfirmed": True,
-        "termsAccepted": True,
-        "botCheck": await client.bot_check(),
-    }
-    client.token = (await client.put("/wps/member/register", payload, sealed=True))["token"]
+    await register(client, username)
     return username, client
 
 
@@ -179,6 +175,8 @@ async def _pay_sandbox_deposit(site: Site, client: PlatformClient, amount: str) 
     """A deposit ordered through `site`, then paid: the provider's signed webhook to `site`."""
     order = await client.post("/wps/payment/deposit", {"channel": "PIX", "amount": amount})
     stored = await deposits.order_by_number(order["orderNo"])
+    async with session_scope() as session:  # paid from the member's own CPF, as PIX says
+        payer = await onboarding.own_cpf(session, stored.member_id) or ""
     body = json.dumps(
         {
             "orderNo": stored.order_no,
@@ -186,6 +184,7 @@ async def _pay_sandbox_deposit(site: Site, client: PlatformClient, amount: str) 
             "status": "PAID",
             "amount": f"{stored.amount:.2f}",
             "currency": stored.currency,
+            "payerDocument": payer,
         }
     ).encode()
     # The same key as the sandbox provider's: the processes share the test's data folder.
@@ -321,15 +320,7 @@ async def test_balance_push_crosses_processes_and_survives_a_reconnect(
     page = await context.new_page()
     try:
         # The page and its websocket are on B.
-        await page.goto(site_b.url + "/register")
-        form = page.get_by_test_id("register-form")
-        username = new_username()
-        await form.locator("input[name=username]").fill(username)
-        await form.locator("input[name=password]").fill(PASSWORD)
-        await form.locator("input[name=confirmPassword]").fill(PASSWORD)
-        await form.locator("input[name=adult]").check()
-        await form.locator("input[name=terms]").check()
-        await page.get_by_test_id("register-submit").click()
+        username = (await register_in_browser(page, site_b.url)).username
         await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
 
         # The money arrives through A; B's page follows without a reload.

@@ -1,0 +1,76 @@
+"""Browser steps shared by the browser tests (tests/e2e, tests/security, tests/scale): open a
+page once the app has its brand, register and verify a member as a visitor would, open the
+deposit page."""
+
+from __future__ import annotations
+
+from playwright.async_api import Page, expect
+from sqlmodel import select
+
+from app.core.db import session_scope
+from models import Member
+from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
+
+SLOW_MS = 15_000  # a busy machine may take a while to answer a websocket event
+
+
+async def open_site(page: Page, url: str) -> None:
+    """Load a page and wait until the app has loaded its brand from the server."""
+    await page.goto(url)
+    await page.wait_for_selector("[data-merchant]:not([data-merchant=''])", state="attached")
+
+
+async def fill_cpf_if_asked(page: Page) -> None:
+    """A Brazilian brand's register form asks a CPF: a fresh valid one."""
+    cpf = page.get_by_test_id("register-form").locator("input[name=cpf]")
+    if await cpf.count():
+        await cpf.fill(new_cpf())
+
+
+async def verify_identity_in_browser(page: Page, site_url: str) -> None:
+    """On /verify-identity (where a Brazilian registration lands): the sandbox provider
+    approves an adult's name and birth date."""
+    await expect(page).to_have_url(site_url + "/verify-identity", timeout=SLOW_MS)
+    form = page.get_by_test_id("identity-form")
+    await form.locator("input[name=fullName]").fill(ADULT_NAME)
+    await form.locator("input[name=birthDate]").fill(ADULT_BIRTH)
+    await page.get_by_test_id("identity-submit").click()
+    await expect(page.get_by_test_id("identity-status")).to_have_attribute(
+        "data-status", "VERIFIED", timeout=SLOW_MS
+    )
+
+
+async def register_in_browser(
+    page: Page, site_url: str, *, payee_name: str | None = None
+) -> Member:
+    """A new member registered through the site's register form (on a Brazilian brand with a
+    CPF, then verified through the sandbox identity provider), logged in and back on the home
+    page with the dialog closed (so that the next page load does not race the redirect)."""
+    username = new_username()
+    await open_site(page, site_url + "/register")
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    if payee_name is not None:
+        await form.locator("input[name=payeeName]").fill(payee_name)
+    identity_asked = await form.locator("input[name=cpf]").count() > 0
+    await fill_cpf_if_asked(page)
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+    if identity_asked:
+        await verify_identity_in_browser(page, site_url)
+        await open_site(page, site_url + "/")
+    await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0, timeout=SLOW_MS)
+    async with session_scope() as session:
+        return (await session.exec(select(Member).where(Member.username == username))).one()
+
+
+async def open_deposit(page: Page) -> None:
+    """Open the deposit page from the header and wait until its channels have loaded (an
+    order made before the page's own load finished would be cleared by that load)."""
+    await page.get_by_test_id("header-deposit").click()
+    await expect(page.get_by_test_id("quick-amount").first).to_be_visible(timeout=SLOW_MS)

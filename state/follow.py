@@ -10,3 +10,6 @@ from typing import Any
 AFTER_LOGIN: list[Any] = []
 # After the language changes: amounts are formatted again in the new locale.
 AFTER_LANGUAGE: list[Any] = []
+# After the member's money moved elsewhere (a payout, a credit, another tab): pages that show
+# it read it again (state.wallet's watch hands these on).
+AFTER_BALANCE: list[Any] = []

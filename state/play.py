@@ -28,6 +28,7 @@ from app.core.i18n.formatting import format_amount
 from app.core.security import token_digest
 from app.services.accounts.members import roles as member_roles
 from app.services.promotions import free_rounds
+from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.seamless import launch, studio_port, wallet
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, StudioGame
@@ -35,6 +36,7 @@ from state import studio_views
 from state.auth import LOGIN_DIALOG, NEED_ACCOUNT_DIALOG, AuthState, current_login
 from state.dialog import DialogState
 from state.guard import Form, Name, checked, refuse
+from state.reality import RealityState
 from state.site import SiteState, current_brand, require_open
 from state.studio_views import Detail, HistoryRow, PaytableRow
 from state.wallet import WalletState
@@ -102,8 +104,10 @@ class PlayState(rx.State):
     async def _lang(self) -> str:
         return (await self.get_state(SiteState)).ui_lang
 
-    async def _fail(self, exc: AppError) -> None:
+    async def _fail(self, exc: AppError) -> Any:
+        """Show the refusal; a bet refused for a due reality check brings up its dialog."""
         self.error = translate(exc.code, await self._lang(), **exc.params)
+        return RealityState.check if exc.code == REALITY_CHECK_DUE else None
 
     def _player(self) -> rounds.Player:
         if self.mode == "demo":
@@ -359,8 +363,7 @@ class PlayState(rx.State):
                 self._session_member, self.code, (await self._choices())._params(), clock.now()
             )
         except AppError as exc:
-            await self._fail(exc)
-            return None
+            return await self._fail(exc)
         await self._free_rounds()
         self.balance = await self._show_money(await rounds.balance(self._player()))
         return await self._after(view)
@@ -384,8 +387,7 @@ class PlayState(rx.State):
                     await require_open(self, money=True)
                 view = await rounds.play(self._player(), self.code, self.bet, choices._params())
         except AppError as exc:
-            await self._fail(exc)
-            return None
+            return await self._fail(exc)
         return await self._after(view)
 
     @rx.event

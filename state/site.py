@@ -25,6 +25,12 @@ async def current_brand(state: rx.State) -> Brand:
     return await brands.for_request(site.merchant or None, state.router.headers.host)
 
 
+async def current_path(state: rx.State) -> str:
+    """The path of the tab's page as its last page load saw it (a background task's own
+    router keeps the page it started on)."""
+    return (await state.get_state(SiteState))._path
+
+
 def page_visitor(state: rx.State) -> Visitor:
     """The visitor of the page, by the same rule as the API's (trusted proxy hops)."""
     return visitor(state.router.session.client_ip or None, state.router.headers.raw_headers.get)
@@ -76,6 +82,7 @@ class SiteState(rx.State):
     his_lang: str = rx.LocalStorage("", name="hisLang")
     merchant: str = ""
     brand_name: str = ""
+    _path: str = ""  # the page this tab loaded last (current_path)
     # The brand's Google Analytics measurement id: /analytics.js loads gtag only when set.
     gtag_id: str = ""
     languages: list[dict[str, str]] = []
@@ -117,6 +124,7 @@ class SiteState(rx.State):
     @rx.event
     async def load_site(self) -> None:
         """Resolve the brand from the host, check the system status, settle the language."""
+        self._path = self.router.url.path.rstrip("/") or "/"
         brand = await brands.for_request(None, self.router.headers.host)
         seen = page_visitor(self)
         status = site.system_status(brand, seen.ip, seen.country)

@@ -123,10 +123,12 @@ class WalletState(rx.State):
                         self._cash, self.shown = "0", ""
                         continue
                     await self._reload(login.member.id or 0)
-                # Pages that show the member's bonuses read them again; a bet may have
-                # brought the reality check due.
+                # Pages that show the member's bonuses or money read them again; a bet may
+                # have brought the reality check due.
                 yield BonusState.refresh
                 yield RealityState.check
+                for event in follow.AFTER_BALANCE:
+                    yield event
 
     @rx.event
     async def reformat(self) -> None:

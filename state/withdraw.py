@@ -8,16 +8,18 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.accounts import payment_password
 from app.services.cashier import payout_accounts, withdrawals
 from models import Member
+from state import follow
 from state.auth import current_login
 from state.errors import describe
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand, current_path, require_open
 from state.wallet import WalletState
 
 PROOF_UPLOAD = "withdraw-proof"
@@ -101,6 +103,13 @@ class WithdrawState(rx.State):
             )
             for view in views
         ]
+
+    @rx.event
+    async def follow_balance(self) -> None:
+        """Money moved (a part paid, an order rejected): the open withdraw page shows it
+        without a reload."""
+        if await current_path(self) == routes.WITHDRAW:
+            await self.load()
 
     @rx.event
     @checked
@@ -203,3 +212,6 @@ class WithdrawState(rx.State):
             return None
         self.errors, self.error = {}, ""
         return [rx.clear_selected_files(PROOF_UPLOAD), WithdrawState.load]
+
+
+follow.AFTER_BALANCE.append(WithdrawState.follow_balance)

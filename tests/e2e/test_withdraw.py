@@ -15,7 +15,7 @@ from sqlmodel import select
 from app.client import PlatformClient
 from app.core.db import session_scope
 from models import MemberIdentity, WithdrawalOrder
-from tests.e2e.conftest import register_in_browser
+from tests.e2e.conftest import SLOW_MS, register_in_browser
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.money import wager
 
@@ -94,9 +94,9 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
         f"/wps/operator/withdrawals/{order_no}/payouts", {"partNo": 1, "amount": "60.00"}
     )
 
-    await page.reload()
+    # No reload: the open page follows the payout (the header's balance watch hands it on).
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Pago 60,00 · Restante 40,00"
+        "Pago 60,00 · Restante 40,00", timeout=SLOW_MS
     )
     await (
         page.get_by_test_id("proof-upload")
@@ -109,9 +109,8 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     await operator.post(
         f"/wps/operator/withdrawals/{order_no}/payouts", {"partNo": 2, "amount": "40.00"}
     )
-    await page.reload()
     await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
-        "Pago 100,00 · Restante 0,00"
+        "Pago 100,00 · Restante 0,00", timeout=SLOW_MS
     )
     await page.get_by_test_id("mark-received").click()
     await expect(page.get_by_test_id("mark-received")).to_have_count(0)

@@ -66,6 +66,7 @@ CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
 ALERT_SHARE = Decimal("0.8")
 IDLE_MINUTES = 30  # the play clock's idle gap when the profile names none
+REALITY_CHECK_DUE = "protection-reality-check-due"  # a bet's refusal until the check is answered
 # The play clock is written at most this often per member (bets in between add no write; the
 # time since the last write counts in every check, so nothing is lost).
 PLAY_CLOCK_STEP = timedelta(seconds=10)
@@ -785,7 +786,7 @@ async def check_bet(session: AsyncSession, member: Member, amount: Decimal, now:
             used[(LimitKind.TIME, period)] = minutes + running
         await _refuse_or_alert(session, member, brand, spans, snap.rows, used, now)
     if reality_check_due(snap.state, profile, now):
-        raise AppError("protection-reality-check-due", 403)
+        raise AppError(REALITY_CHECK_DUE, 403)
     last = snap.state.last_play_at if snap.state is not None else None
     if last is not None and timedelta(0) <= now - last < PLAY_CLOCK_STEP:
         return  # counted at the next write: the time since `last_play_at` is never lost

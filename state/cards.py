@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.i18n import has_key, translate
 from models.catalogue import VASSALAGE
 
 LIST_PAGE_SIZE = 50
@@ -25,10 +26,17 @@ class GameCard:
     popup: bool = False  # a vendor that opens its own game list (VASSALAGE)
 
 
-def card(entry: dict[str, Any]) -> GameCard:
+def game_name(entry: dict[str, Any], language: str) -> str:
+    """The game's name in the reader's language: the in-house studio's games have theirs in
+    the catalog (the catalogue keeps one name); a vendor's game keeps the vendor's name."""
+    key = f"studio.{entry.get('gameCode', '')}.name"
+    return translate(key, language) if has_key(key) else str(entry["gameName"])
+
+
+def card(entry: dict[str, Any], language: str) -> GameCard:
     return GameCard(
         id=str(entry["nodeId"]),
-        name=entry["gameName"],
+        name=game_name(entry, language),
         vendor=entry["vassalage"],
         vendor_name=entry["displayName"],
         type=entry["gameType"],

@@ -33,7 +33,8 @@ class GamePopupState(rx.State):
             brand,
             GameQuery(vassalage=self.vendor, page_no=self.vendor_page, page_size=LIST_PAGE_SIZE),
         )
-        cards = [card(g) for g in found["content"]]
+        ui = (await self.get_state(SiteState)).ui_lang
+        cards = [card(g, ui) for g in found["content"]]
         self.vendor_games = [*self.vendor_games, *cards] if self.vendor_page > 1 else cards
         self.vendor_pages = max(1, found["totalPages"])
 
@@ -60,5 +61,6 @@ class GamePopupState(rx.State):
         brand = await current_brand(self)
         lang = (await self.get_state(SiteState)).lang or brand.default_language
         popular = await games.popular_games(brand, lang, limit=SUGGESTED + 1)
-        self.suggested = [card(g) for g in popular if str(g["nodeId"]) != game_id][:SUGGESTED]
+        ui = (await self.get_state(SiteState)).ui_lang
+        self.suggested = [card(g, ui) for g in popular if str(g["nodeId"]) != game_id][:SUGGESTED]
         return DialogState.open(MAINTENANCE_DIALOG)

@@ -131,13 +131,14 @@ class LobbyState(rx.State):
     async def load_home(self) -> None:
         brand, lang = await self._brand_lang()
         (await self.get_state(HomeState))._fill(brand, lang)
-        self.hot = [card(g) for g in await games.hot_games(brand, lang)]
+        ui = (await self.get_state(SiteState)).ui_lang
+        self.hot = [card(g, ui) for g in await games.hot_games(brand, lang)]
         popular = await games.popular_games(brand, lang, limit=40)
-        self.recommended = [card(g) for g in popular if not g["isTop"]][:HOME_LIST]
+        self.recommended = [card(g, ui) for g in popular if not g["isTop"]][:HOME_LIST]
         pg = await games.game_page(
             brand, GameQuery(game_type="RNG", vassalage="PG", page_size=HOME_LIST)
         )
-        self.pg_games = [card(g) for g in pg["content"]]
+        self.pg_games = [card(g, ui) for g in pg["content"]]
         self.winners = [
             WinnerRow(w["customerName"], w["gameName"], str(w["winAmount"]), w["iconUrl"])
             for w in await winners.winner_board(brand, lang)
@@ -155,7 +156,8 @@ class LobbyState(rx.State):
                 page_size=LIST_PAGE_SIZE,
             ),
         )
-        cards = [card(g) for g in found["content"]]
+        ui = (await self.get_state(SiteState)).ui_lang
+        cards = [card(g, ui) for g in found["content"]]
         self.items = [*self.items, *cards] if append else cards
         self.total = found["total"]
         self.pages = max(1, found["totalPages"])

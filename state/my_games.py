@@ -15,7 +15,7 @@ from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
 from state.cards import GameCard, card
 from state.dialog import DialogState
 from state.guard import Page, checked
-from state.site import current_brand
+from state.site import SiteState, current_brand
 
 
 class MyGamesState(rx.State):
@@ -51,7 +51,8 @@ class MyGamesState(rx.State):
             return
         brand = await current_brand(self)
         found = await members.favorite_page(member_id, brand.image_base_url, max(1, page))
-        self.favorites = [card(g) for g in found["content"]]
+        ui = (await self.get_state(SiteState)).ui_lang
+        self.favorites = [card(g, ui) for g in found["content"]]
         self.page = found["pageNum"]
         self.pages = max(1, found["totalPages"])
         self.loaded = True
@@ -62,5 +63,7 @@ class MyGamesState(rx.State):
         if not member_id:
             return
         brand = await current_brand(self)
-        self.recent = [card(g) for g in await members.recent_games(member_id, brand.image_base_url)]
+        ui = (await self.get_state(SiteState)).ui_lang
+        recent = await members.recent_games(member_id, brand.image_base_url)
+        self.recent = [card(g, ui) for g in recent]
         self.loaded = True

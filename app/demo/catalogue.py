@@ -94,7 +94,7 @@ VENDORS: tuple[VendorSeed, ...] = (
     VendorSeed("TF", "TF Gaming", {ESPORTS: 1}, WalletMode.TRANSFER),
     VendorSeed("TCG_SEA", "SEA Lottery", {LOTT: 60}, account_type_name="SEA"),
     VendorSeed("LOTT", "Loterias", {LOTT: 40}, account_type_name="LOTT"),
-    VendorSeed("TCG_LOTTO_VN", "Vietnam Lottery", {ELOTT: 90}, account_type_name="VNLOTTO"),
+    VendorSeed("TCG_LOTTO_VN", "Vietlott", {ELOTT: 90}, account_type_name="VNLOTTO"),
     VendorSeed("BGS", "BGS Originals", {INHOUSE: len(STUDIO_GAMES)}),
 )
 

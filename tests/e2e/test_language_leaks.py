@@ -1,0 +1,60 @@
+"""No page mixes its languages (issue 21): in English no Portuguese text of the catalog shows,
+and in Portuguese no English one, on every page of the site a member opens.
+
+The telltales are the catalog's own texts that only one language has: long enough to be
+sentences or labels (not a shared word such as "PIX"), without placeholders or markup, and not
+used by the other language anywhere."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from app.core.i18n import catalog
+from app.routes import ROUTES
+from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
+
+pytestmark = pytest.mark.e2e
+
+MIN_LENGTH = 14
+SETTLE_MS = 700  # a page's loaders answer within this on a quiet machine; later text is missed
+PAGES = sorted(
+    {r.path for r in ROUTES if r.path.startswith("/") and not r.console and "[" not in r.path}
+)
+
+
+def telltales(language: str) -> frozenset[str]:
+    messages = catalog()
+    other = set(messages["pt" if language == "en" else "en"].values())
+    return frozenset(
+        text
+        for text in messages[language].values()
+        if len(text) >= MIN_LENGTH and "{" not in text and "<" not in text and text not in other
+    )
+
+
+async def _leaks(page: Page, site_url: str, foreign: frozenset[str]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for path in PAGES:
+        await open_site(page, site_url + path)
+        await page.wait_for_timeout(SETTLE_MS)
+        text = await page.inner_text("body")
+        leaked = sorted(t for t in foreign if t in text)
+        if leaked:
+            found[path] = leaked
+    return found
+
+
+def test_the_telltales_are_many_in_both_languages() -> None:
+    assert len(telltales("en")) > 500 and len(telltales("pt")) > 500
+
+
+async def test_no_page_shows_the_other_language(page: Page, site_url: str) -> None:
+    await register_in_browser(page, site_url)  # a member sees the member pages too
+    assert await _leaks(page, site_url, telltales("en")) == {}  # BR1 speaks Portuguese first
+    await page.get_by_test_id("language-select").select_option("EN")
+    await page.wait_for_function(
+        "document.querySelector('[data-merchant]')?.lang.startsWith('en')",
+        timeout=SLOW_MS,
+    )
+    assert await _leaks(page, site_url, telltales("pt")) == {}

@@ -181,6 +181,15 @@ async def test_search_narrows_ignoring_case_and_accents(make_client: MakeClient)
     assert nothing["total"] == 0 and nothing["content"] == []
 
 
+async def test_an_in_house_game_is_found_by_its_name_in_either_language(
+    make_client: MakeClient,
+) -> None:
+    client = _visitor(make_client)
+    for name in ("rolos da selva", "JUNGLE REELS"):  # what a PT or an EN reader sees on its card
+        found = await client.get(LIST, {"name": name})
+        assert "BGS_SLOT_JUNGLE" in [g["gameCode"] for g in found["content"]]
+
+
 @pytest.mark.parametrize("sort", ["popular", "new", "name"])
 async def test_sort_orders(make_client: MakeClient, sort: str) -> None:
     page = await _visitor(make_client).get(LIST, {"gameType": "RNG", "sort": sort})

@@ -72,9 +72,10 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
 
     # From the lobby: the in-house list, the slot's card, play.
     await page.goto(site_url + "/inHouse?vassalage=BGS")
-    await page.get_by_test_id("game-search").fill("Jungle")
+    await page.get_by_test_id("game-search").fill("Rolos")  # its name as a PT reader sees it
     card = page.get_by_test_id("game-card").first
-    await expect(card).to_contain_text("Jungle")
+    await expect(card).to_contain_text("Rolos da Selva")
+    await expect(page.get_by_test_id("game-card")).to_have_count(1)
     await card.get_by_role("button", name="Jogar").click()
     await page.wait_for_url(f"**/play/{SLOT}**")
     await expect(page.get_by_test_id("play-page")).to_have_attribute("data-mode", "real")

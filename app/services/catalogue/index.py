@@ -28,6 +28,8 @@ from sqlmodel import col, select
 
 from app.core.cache import get_redis
 from app.core.db import session_scope
+from app.core.i18n import UI_LANGUAGES, has_key, translate
+from app.core.text import fold_name
 from app.services.catalogue import rules
 from app.services.catalogue.navigation import (
     categories_from_vendors,
@@ -159,6 +161,16 @@ def _bucket_keys(game: Any, popup: set[str]) -> list[tuple[str, str]]:
     return keys
 
 
+def searchable_name(game: Any) -> str:
+    """What a name search looks in: the catalogue's name and, for an in-house game, its name
+    in every language of the catalog (a card shows it in the reader's, state/cards.py)."""
+    key = f"studio.{game.game_code}.name"
+    if not has_key(key):
+        return str(game.search_name)
+    names = {game.search_name, *(fold_name(translate(key, lang)) for lang in UI_LANGUAGES)}
+    return " ".join(sorted(names))
+
+
 def _index(games: list[Any], vendors: list[GameVendor], generation: str) -> GameIndex:
     """Build the index from game rows (pure; it runs in a worker thread)."""
     down = {v.vassalage for v in vendors if v.maintenance}
@@ -169,7 +181,7 @@ def _index(games: list[Any], vendors: list[GameVendor], generation: str) -> Game
             _bucket_keys(game, popup),
             Item(
                 entry=entry_without_icon(game, down),
-                search_name=game.search_name,
+                search_name=searchable_name(game),
                 game_type=game.game_type,
                 sub_category=game.sub_category,
                 is_top=game.is_top,

@@ -13,6 +13,7 @@ from app.services.loyalty import progress, vip
 from models import DepositOrder, Member
 from models.base import utcnow
 from models.cashier import DepositStatus
+from tests.support.facts import facts_readable
 
 CURRENCY = "BRL"
 
@@ -40,6 +41,7 @@ async def bet(
                 )
             ],
         )
+    await facts_readable()
 
 
 async def deposit(member: Member, amount: str, at: datetime | None = None) -> None:

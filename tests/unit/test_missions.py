@@ -35,6 +35,7 @@ from models.loyalty_missions import (
     RacePrize,
 )
 from tests.support.accounts import make_member
+from tests.support.facts import facts_readable
 from tests.support.money import CURRENCY
 
 D = Decimal
@@ -75,6 +76,7 @@ async def _bet(
                 )
             ],
         )
+    await facts_readable()
 
 
 async def _mission(brand: Brand, kind: MissionKind, target: int, **fields: object) -> int:

@@ -29,6 +29,7 @@ from models.points import PointsRedeem, PointsReward, PointsRewardKind, RedeemSt
 from models.promotions import FreeRoundGrant
 from models.protection import ExclusionKind, MemberProtection
 from tests.support.accounts import PASSWORD, make_member
+from tests.support.facts import facts_readable
 from tests.support.money import CURRENCY, fund
 
 D = Decimal
@@ -92,6 +93,7 @@ async def _fact(
                 )
             ],
         )
+    await facts_readable()
 
 
 async def _balance(member: Member) -> Decimal:

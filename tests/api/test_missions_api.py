@@ -21,6 +21,7 @@ from app.services.loyalty import missions
 from models import Member
 from models.base import utcnow
 from tests.support.accounts import register
+from tests.support.facts import facts_readable
 from tests.support.money import CURRENCY
 
 MakeClient = Callable[..., PlatformClient]
@@ -59,6 +60,7 @@ async def _rounds(member_id: int, brand_id: int, count: int, game: str = "BGS_SL
                 for _ in range(count)
             ],
         )
+    await facts_readable()
 
 
 def _originals(summary: dict[str, object]) -> dict[str, object]:

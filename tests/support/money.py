@@ -16,6 +16,7 @@ from app.services import ledger, wager_facts, wallet_events
 from models import LedgerEntry, Member
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
+from tests.support.facts import facts_readable
 
 CURRENCY = "BRL"
 
@@ -78,8 +79,9 @@ async def grant(member_id: int, kind: TransactionKind, amount: str, wallet: Acco
 
 async def wager(member_id: int, stake: str) -> None:
     """A settled bet of `stake` won back in full: turnover (its wager fact), with the balance
-    unchanged."""
+    unchanged; readable by the consumers when this returns."""
     await _settled_bet(member_id, Decimal(stake), Decimal(stake))
+    await facts_readable()
 
 
 async def lose(member_id: int, stake: str) -> None:

@@ -20,6 +20,7 @@ from models import LedgerTransaction, Member
 from models.base import utcnow
 from models.promotions import GrantStatus
 from tests.support.accounts import make_member
+from tests.support.facts import facts_readable
 from tests.support.money import CURRENCY, fund, wager
 
 D = Decimal
@@ -53,6 +54,7 @@ async def _bet(member: Member, stake: str, category: str = "RNG", win: str = "0.
                 )
             ],
         )
+    await facts_readable()
 
 
 async def _wallet(member: Member) -> ledger.MemberWallet:

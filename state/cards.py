@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.i18n import has_key, translate
+from app.core.i18n import studio_game_name
 from models.catalogue import VASSALAGE
 
 LIST_PAGE_SIZE = 50
@@ -29,8 +29,7 @@ class GameCard:
 def game_name(entry: dict[str, Any], language: str) -> str:
     """The game's name in the reader's language: the in-house studio's games have theirs in
     the catalog (the catalogue keeps one name); a vendor's game keeps the vendor's name."""
-    key = f"studio.{entry.get('gameCode', '')}.name"
-    return translate(key, language) if has_key(key) else str(entry["gameName"])
+    return studio_game_name(str(entry.get("gameCode", "")), language) or str(entry["gameName"])
 
 
 def card(entry: dict[str, Any], language: str) -> GameCard:

@@ -23,7 +23,7 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
+from app.core.i18n import studio_game_name, translate
 from app.core.i18n.formatting import format_amount
 from app.core.security import token_digest
 from app.services.accounts.members import roles as member_roles
@@ -476,7 +476,7 @@ class VerifyState(rx.State):
         self.revealed = found.server_seed is not None
         self.matches = bool(found.matches)
         shown = [
-            ("play.verify.game", translate(f"studio.{view.game_code}.name", lang)),
+            ("play.verify.game", studio_game_name(view.game_code, lang) or view.game_code),
             ("play.verify.stake", format_amount(view.stake, lang)),
             ("play.verify.payout", format_amount(view.payout, lang)),
             ("play.hash", view.server_seed_hash),

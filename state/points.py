@@ -12,7 +12,7 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import has_key, translate
+from app.core.i18n import has_key, studio_game_name, translate
 from app.core.i18n.formatting import format_amount, format_local_date, format_local_datetime
 from app.services.accounts.members import roles as member_roles
 from app.services.loyalty import points
@@ -153,7 +153,7 @@ class PointsState(rx.State):
                 "points.free_rounds_terms",
                 lang,
                 rounds=reward.free_rounds,
-                game=translate(f"studio.{reward.free_game}.name", lang),
+                game=studio_game_name(reward.free_game, lang) or "",
                 stake=value,
                 days=free_rounds.VALID_DAYS,
             )

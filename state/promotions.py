@@ -10,7 +10,7 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
+from app.core.i18n import studio_game_name, translate
 from app.core.i18n.formatting import format_amount
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
@@ -30,7 +30,7 @@ def _card(view: offers.PromotionView, lang: str) -> dict[str, str]:
         amount=format_amount(view.reward_amount, lang),
         multiplier=view.wagering_multiplier,
         rounds=view.free_rounds,
-        game=translate(f"studio.{view.free_game}.name", lang) if view.free_game else "",
+        game=studio_game_name(view.free_game, lang) or "",
     )
     return {
         "id": str(view.id),

@@ -15,7 +15,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
-from app.core.i18n import translate
+from app.core.i18n import studio_game_name
 from app.core.text import fold_name
 from app.services.catalogue import rules
 from app.services.catalogue.rules import (
@@ -380,7 +380,7 @@ class _Builder:
         for studio_game in list(STUDIO_GAMES.values())[:count]:
             spec = studio_game.spec
             classify = SUB_CLASSIFY.get(spec.sub_category or "", "SLOT")
-            name = translate(f"studio.{spec.code}.name", "en")
+            name = studio_game_name(spec.code, "en") or spec.code
             self.add(
                 seed,
                 INHOUSE,

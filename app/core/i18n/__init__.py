@@ -61,6 +61,13 @@ def has_key(key: str) -> bool:
     return key in catalog()[FALLBACK_UI_LANGUAGE]
 
 
+def studio_game_name(game_code: str, language: str | None) -> str | None:
+    """An in-house studio game's name in the language (None: not a studio game); the
+    catalogue keeps one name per game, the catalog the studio's own in every language."""
+    key = f"studio.{game_code}.name"
+    return translate(key, language) if has_key(key) else None
+
+
 def translate(key: str, language: str | None, /, **params: Any) -> str:
     """The message for `key` in the language's catalog, with `{placeholders}` filled in."""
     messages = catalog()

@@ -28,7 +28,7 @@ from sqlmodel import col, select
 
 from app.core.cache import get_redis
 from app.core.db import session_scope
-from app.core.i18n import UI_LANGUAGES, has_key, translate
+from app.core.i18n import UI_LANGUAGES, studio_game_name
 from app.core.text import fold_name
 from app.services.catalogue import rules
 from app.services.catalogue.navigation import (
@@ -164,10 +164,12 @@ def _bucket_keys(game: Any, popup: set[str]) -> list[tuple[str, str]]:
 def searchable_name(game: Any) -> str:
     """What a name search looks in: the catalogue's name and, for an in-house game, its name
     in every language of the catalog (a card shows it in the reader's, state/cards.py)."""
-    key = f"studio.{game.game_code}.name"
-    if not has_key(key):
+    if studio_game_name(game.game_code, None) is None:
         return str(game.search_name)
-    names = {game.search_name, *(fold_name(translate(key, lang)) for lang in UI_LANGUAGES)}
+    names = {
+        game.search_name,
+        *(fold_name(studio_game_name(game.game_code, lang) or "") for lang in UI_LANGUAGES),
+    }
     return " ".join(sorted(names))
 
 

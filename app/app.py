@@ -106,6 +106,7 @@ from state.missions import MissionState
 from state.my_games import MyGamesState
 from state.play import PlayState, VerifyState
 from state.points import PointsState
+from state.profile import ProfileState
 from state.promotions import PromotionsState
 from state.protection import ProtectionState
 from state.providers import ProvidersState
@@ -182,7 +183,7 @@ PAGES: dict[str, Page] = {
     "legal": Page(legal_page, (LegalState.load,)),
     "download": Page(download_page, (DownloadState.load,)),
     "promotions": Page(promotions_page, (PromotionsState.load,)),
-    "security_center": Page(security_center_page, (SecurityState.load,)),
+    "security_center": Page(security_center_page, (SecurityState.load, ProfileState.load)),
     "reset_password": Page(reset_password_page),
     "agent_home": Page(agent_home_page, (AgentState.load_home,)),
     "register_center": Page(register_center_page, (AgentState.load_register,)),

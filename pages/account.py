@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.auth_dialogs import new_password_fields
-from components.forms import PRIMARY, SECONDARY, field, form_error, notice
+from components.forms import LINK, PRIMARY, SECONDARY, field, form_error, notice
 from components.i18n import t
 from components.layout import layout, member_page
+from components.link import page_link
 from components.media import image
 from pages.home import home_content
 from state.password import PasswordState
+from state.profile import ProfileRow, ProfileState
 from state.security import RECOVERY_CODES, TOTP_QR, TOTP_SECRET, SecurityState
+from state.site import SiteState
 
 
 def login_page() -> rx.Component:
@@ -88,10 +92,132 @@ def _totp_section() -> rx.Component:
     )
 
 
+_CARD = "rounded-2xl p-5 bg-white dark:bg-slate-900 shadow"
+_HINT = "text-xs text-slate-500 dark:text-slate-400"
+
+
+def _fact(label: rx.Var, value: rx.Var, test_id: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(label, class_name="text-sm font-medium"),
+        rx.el.dd(
+            rx.cond(value != "", value, t("profile.not_set")),
+            class_name="min-h-6",
+            data_testid=test_id,
+        ),
+        class_name="mb-3",
+    )
+
+
+def _set_once(name: str, label: rx.Var, value: rx.Var, editable: rx.Var, kind: str) -> rx.Component:
+    """The full name and birth date: typed once while empty, then shown."""
+    return rx.cond(
+        editable,
+        rx.el.div(
+            field(name, label, kind=kind, error=ProfileState.errors.get(name, "").to(str)),
+            rx.el.p(t("profile.once"), class_name=f"{_HINT} -mt-4 mb-3"),
+        ),
+        rx.el.div(
+            _fact(label, value, f"profile-{name}"),
+            rx.cond(
+                ProfileState.identity_brand,
+                rx.el.p(
+                    t("profile.from_identity"),
+                    " ",
+                    rx.cond(
+                        value == "",
+                        page_link(
+                            t("profile.verify_identity"),
+                            href=routes.VERIFY_IDENTITY,
+                            class_name=LINK,
+                        ),
+                    ),
+                    class_name=f"{_HINT} -mt-2 mb-3",
+                ),
+            ),
+        ),
+    )
+
+
+def _free_field(row: ProfileRow) -> rx.Component:
+    return field(
+        row.name,
+        SiteState.texts["reg." + row.name].to(str),
+        error=row.error,
+        default_value=row.value,
+        max_length=120,
+    )
+
+
+def _profile_section() -> rx.Component:
+    return rx.el.section(
+        rx.el.h2(t("profile.title"), class_name="text-lg font-semibold mb-1"),
+        rx.el.p(t("profile.intro"), class_name=f"{_HINT} mb-4"),
+        rx.el.form(
+            rx.el.dl(
+                _fact(t("profile.username"), ProfileState.username, "profile-username"),
+                rx.cond(
+                    ProfileState.mobile != "",
+                    _fact(t("profile.mobile"), ProfileState.mobile, "profile-mobile"),
+                ),
+            ),
+            _set_once(
+                "payeeName",
+                t("reg.payeeName"),
+                ProfileState.full_name,
+                ProfileState.full_name_editable,
+                "text",
+            ),
+            _set_once(
+                "birthday",
+                t("reg.birthday"),
+                ProfileState.birthday,
+                ProfileState.birthday_editable,
+                "date",
+            ),
+            field(
+                "email",
+                rx.cond(
+                    ProfileState.email != "",
+                    SiteState.texts["profile.new_email"]
+                    .to(str)
+                    .replace("{email}", ProfileState.email),
+                    t("profile.new_email_empty"),
+                ),
+                kind="email",
+                autocomplete="email",
+                error=ProfileState.errors.get("email", "").to(str),
+            ),
+            field(
+                "password",
+                t("profile.password"),
+                kind="password",
+                autocomplete="current-password",
+                error=ProfileState.errors.get("password", "").to(str),
+            ),
+            rx.el.div(
+                rx.foreach(ProfileState.rows, _free_field),
+                class_name="grid gap-x-4 sm:grid-cols-2",
+            ),
+            form_error(ProfileState.error),
+            notice(ProfileState.notice),
+            rx.el.button(
+                t("profile.save"), type="submit", class_name=PRIMARY, data_testid="profile-save"
+            ),
+            on_submit=ProfileState.save,
+            key=ProfileState.revision.to(str),
+            class_name="space-y-1",
+        ),
+        id="profile",
+        class_name=f"{_CARD} scroll-mt-24 md:col-span-2",
+        data_testid="profile-section",
+    )
+
+
 def security_center_page() -> rx.Component:
     return member_page(
         "auth.security_title",
         rx.el.div(
+            _profile_section(),
             rx.el.section(
                 rx.el.h2(t("auth.change_title"), class_name="text-lg font-semibold mb-3"),
                 notice(PasswordState.notice),

@@ -46,6 +46,7 @@ class OrderRow:
 class WithdrawState(rx.State):
     _chosen_order: str = ""
     has_payment_password: bool = False
+    payee_name_missing: bool = False
     balance: str = ""
     limits: str = ""
     turnover_left: str = ""
@@ -76,6 +77,7 @@ class WithdrawState(rx.State):
             return
         info = await withdrawals.overview(brand, member)
         self.has_payment_password = info.payment_password.is_set
+        self.payee_name_missing = info.payee_name_missing
         self.balance = format_amount(info.cash, lang)
         self.limits = translate(
             "withdraw.limits",

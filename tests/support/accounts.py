@@ -60,8 +60,10 @@ async def register(
     client.token = value["token"]
     identity = await client.get("/wps/member/identity")
     if verified and identity["status"] == "PENDING":
+        # The verified name becomes the payee name: the one registered, when given.
+        full_name = overrides.get("payeeName") or ADULT_NAME
         await client.post(
-            "/wps/member/identity/verify", {"fullName": ADULT_NAME, "birthDate": ADULT_BIRTH}
+            "/wps/member/identity/verify", {"fullName": full_name, "birthDate": ADULT_BIRTH}
         )
     return value
 

@@ -27,12 +27,14 @@ async def fill_cpf_if_asked(page: Page) -> None:
         await cpf.fill(new_cpf())
 
 
-async def verify_identity_in_browser(page: Page, site_url: str) -> None:
+async def verify_identity_in_browser(
+    page: Page, site_url: str, full_name: str = ADULT_NAME
+) -> None:
     """On /verify-identity (where a Brazilian registration lands): the sandbox provider
-    approves an adult's name and birth date."""
+    approves an adult's name and birth date (the name then becomes the payee name)."""
     await expect(page).to_have_url(site_url + "/verify-identity", timeout=SLOW_MS)
     form = page.get_by_test_id("identity-form")
-    await form.locator("input[name=fullName]").fill(ADULT_NAME)
+    await form.locator("input[name=fullName]").fill(full_name)
     await form.locator("input[name=birthDate]").fill(ADULT_BIRTH)
     await page.get_by_test_id("identity-submit").click()
     await expect(page.get_by_test_id("identity-status")).to_have_attribute(
@@ -61,7 +63,7 @@ async def register_in_browser(
     await page.get_by_test_id("register-submit").click()
     await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
     if identity_asked:
-        await verify_identity_in_browser(page, site_url)
+        await verify_identity_in_browser(page, site_url, payee_name or ADULT_NAME)
         await open_site(page, site_url + "/")
     await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
     await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0, timeout=SLOW_MS)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
@@ -48,3 +48,8 @@ def format_local_date(moment: datetime, ui_lang: str, timezone: str) -> str:
     return babel_format_date(
         moment.astimezone(ZoneInfo(timezone)).date(), format="medium", locale=_locale(ui_lang)
     )
+
+
+def format_day(day: date, ui_lang: str) -> str:
+    """A calendar day (a birth date) in the locale's medium format."""
+    return babel_format_date(day, format="medium", locale=_locale(ui_lang))

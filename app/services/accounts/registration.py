@@ -34,8 +34,11 @@ PROFILE_FIELDS = (
     "zalo",
     "telegram",
     "address",
+    "permanentAddress",
+    "placeOfBirth",
     "nationality",
     "occupation",
+    "sourceOfIncome",
 )
 USERNAME_RULE = FieldRule(required=True, min_length=6, max_length=16, pattern_id=1)
 
@@ -81,7 +84,7 @@ FORMAT_MESSAGES = {
 }
 
 
-def _error(errors: list[dict[str, Any]], name: str, failure: FieldError | str) -> None:
+def field_error(errors: list[dict[str, Any]], name: str, failure: FieldError | str) -> None:
     if isinstance(failure, FieldError) and failure.key == "val_format" and name in FORMAT_MESSAGES:
         failure = FieldError(FORMAT_MESSAGES[name], {})
     if isinstance(failure, str):
@@ -90,22 +93,28 @@ def _error(errors: list[dict[str, Any]], name: str, failure: FieldError | str) -
         errors.append({"field": name, "code": failure.key, "params": failure.params})
 
 
+def plain_text(text: str) -> bool:
+    """One line of printable text, no markup: what free profile fields may hold."""
+    return text.isprintable() and not any(ch in "<>" for ch in text)
+
+
+def age_message(brand: Brand) -> str:
+    """The message of an age under the brand's minimum."""
+    return "val_age_21" if brand.min_age >= 21 else "val_age_18"
+
+
 def password_problem(password: str, confirmation: str) -> list[dict[str, Any]]:
     """The password rule (NIST, `validate_password`) and the confirmation check, used by
     every form that sets a password; the brand's pattern config no longer applies to it."""
     errors: list[dict[str, Any]] = []
     failure = validate_password(password)
     if failure is not None:
-        _error(errors, "password", failure)
+        field_error(errors, "password", failure)
     if not confirmation:
-        _error(errors, "confirmPassword", "val_required")
+        field_error(errors, "confirmPassword", "val_required")
     elif confirmation != password:
-        _error(errors, "confirmPassword", "val_confirm_password")
+        field_error(errors, "confirmPassword", "val_confirm_password")
     return errors
-
-
-def _age(birthday: date, today: date) -> int:
-    return today.year - birthday.year - ((today.month, today.day) < (birthday.month, birthday.day))
 
 
 def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
@@ -116,37 +125,42 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
         rule = rule_for(brand, "username", USERNAME_RULE) or USERNAME_RULE
         failure = validate_field(values.get("username"), replace(rule, required=True))
         if failure is not None:
-            _error(errors, "username", failure)
+            field_error(errors, "username", failure)
     errors += password_problem(
         request.fields.get("password", ""), request.fields.get("confirmPassword", "")
     )
+    checked_names: set[str] = set()
     for configured in brand.register_fields:
+        checked_names.add(configured.field_name)
         if configured.field_name in skip:
             continue
         field_rule = rule_for(brand, configured.field_name)
         assert field_rule is not None
         failure = validate_field(values.get(configured.field_name), field_rule)
         if failure is not None:
-            _error(errors, configured.field_name, failure)
-    age_key = "val_age_21" if brand.min_age >= 21 else "val_age_18"
+            field_error(errors, configured.field_name, failure)
+    for name in PROFILE_FIELDS:
+        if name not in checked_names and not plain_text(values.get(name, "")):
+            field_error(errors, name, "val_format")
+    age_key = age_message(brand)
     if not request.adult_confirmed:
-        _error(errors, "adult", age_key)
+        field_error(errors, "adult", age_key)
     birthday = values.get("birthday")
     if birthday and not any(e["field"] == "birthday" for e in errors):
         try:
             born = date.fromisoformat(birthday)
         except ValueError:
-            _error(errors, "birthday", "pattern_11")
+            field_error(errors, "birthday", "pattern_11")
         else:
-            if _age(born, date.today()) < brand.min_age:
-                _error(errors, "birthday", age_key)
+            if onboarding.age(born, date.today()) < brand.min_age:
+                field_error(errors, "birthday", age_key)
     if not request.terms_accepted:
-        _error(errors, "terms", "val_terms")
+        field_error(errors, "terms", "val_terms")
     cpf_problem = onboarding.cpf_problem(brand, values.get("cpf", ""))
     if cpf_problem is not None:
-        _error(errors, "cpf", cpf_problem)
+        field_error(errors, "cpf", cpf_problem)
     for name in onboarding.registration_limits(brand, values)[1]:
-        _error(errors, name, "protection-limit-invalid")
+        field_error(errors, name, "protection-limit-invalid")
     return errors
 
 
@@ -184,7 +198,7 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> Lo
                 request.country_code, request.fields.get("mobileNum")
             )
         except AppError as exc:
-            _error(
+            field_error(
                 errors,
                 "mobileNum",
                 "val_mobile" if exc.code != "missing-phone-number" else "val_required",

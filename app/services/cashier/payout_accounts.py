@@ -83,11 +83,17 @@ def _bank_fields(data: PayoutAccountInput) -> tuple[str, str, str]:
     return bank_code, branch, account_number
 
 
+def payee_name_missing(member: Member) -> bool:
+    """No payout account can be added before the member's full name is in their profile."""
+    return not (member.payee_name or "").strip()
+
+
 def _new_account(member: Member, data: PayoutAccountInput) -> PayoutAccount:
     """A checked, normalised account for the member (not stored yet)."""
-    if not member.payee_name or not member.payee_name.strip():
+    if payee_name_missing(member):
         raise AppError("payout-profile-incomplete", status=409)
-    if not data.holder_name.strip() or fold_name(data.holder_name) != fold_name(member.payee_name):
+    payee = member.payee_name or ""
+    if not data.holder_name.strip() or fold_name(data.holder_name) != fold_name(payee):
         raise AppError("payout-holder-mismatch", status=422)
     kind, key_type = data.kind.strip().upper(), data.pix_key_type.strip().upper()
     account = PayoutAccount(

@@ -99,6 +99,7 @@ class WithdrawalOverview:
     used_today: int
     turnover: Turnover
     payment_password: PaymentPasswordState
+    payee_name_missing: bool  # the profile lacks the full name: no payout account yet
 
 
 async def rules(session: AsyncSession, merchant_id: int) -> WithdrawalRules:
@@ -194,6 +195,7 @@ async def overview(brand: Brand, member: Member) -> WithdrawalOverview:
         used_today=used,
         turnover=turnover,
         payment_password=await payment_password_state(member),
+        payee_name_missing=payout_accounts.payee_name_missing(member),
     )
 
 

@@ -5,8 +5,9 @@
   PENDING: it may log in and look around, not deposit, bet or withdraw.
 - Verification (`submit`): the member gives their full name and birth date; the identity
   provider (kyc.py) answers. APPROVED: 18+ is checked on the birth date the PROVIDER read
-  (under the brand's age: REJECTED), the barred list again, then VERIFIED. REVIEW: the
-  account waits for staff (app/services/backoffice/kyc.py). REJECTED: the member may try again.
+  (under the brand's age: REJECTED), the barred list again, then VERIFIED: the verified name
+  and birth date become the account's payee name and birthday. REVIEW: the account waits for
+  staff (app/services/backoffice/kyc.py). REJECTED: the member may try again.
 - Gates (building blocks, the caller's transaction): `require_verified` before a deposit order
   and every bet debit; `require_may_withdraw` before a withdrawal (a BARRED account may take
   its balance out); `own_cpf` for the own-account payment rules (Portaria 615/2024).
@@ -92,11 +93,11 @@ async def log(
     )
 
 
-def _age(born: date, today: date) -> int:
+def age(born: date, today: date) -> int:
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
 
 
-def _today(brand: Brand, now: datetime) -> date:
+def brand_today(brand: Brand, now: datetime) -> date:
     return now.astimezone(ZoneInfo(brand.timezone)).date()
 
 
@@ -130,7 +131,7 @@ async def claim_cpf(
         member_id=member.id,
         merchant_id=brand.id,
         cpf=digits,
-        barred_checked_on=_today(brand, now),
+        barred_checked_on=brand_today(brand, now),
         created_at=now,
     )
     session.add(identity)
@@ -237,7 +238,7 @@ async def _bar(
     identity.status = IdentityStatus.BARRED
     identity.decided_at = now
     identity.decided_by = "barred-list"
-    identity.barred_checked_on = _today(brand, now)
+    identity.barred_checked_on = brand_today(brand, now)
     session.add(identity)
     await log(session, member, "identity-barred", now)
 
@@ -276,7 +277,7 @@ async def submit(
     brand = await brands.by_id(member.merchant_id)
     if not profile_of(brand).identity_verification:
         raise AppError("identity-not-required", status=404)
-    today = _today(brand, now)
+    today = brand_today(brand, now)
     name, born = _name(full_name), _birth_date(birth_date, today)
     async with session_scope() as session:
         identity = await session.get(MemberIdentity, member.id)
@@ -323,7 +324,7 @@ async def _approve(
     """Verified, unless the VERIFIED birth date is under the brand's age or the CPF is barred
     (building block: the caller holds the identity row)."""
     identity.birth_date = verified_birth_date
-    if _age(verified_birth_date, _today(brand, now)) < brand.min_age:
+    if age(verified_birth_date, brand_today(brand, now)) < brand.min_age:
         _reject(identity, "underage", by, now)
         await log(session, member, "identity-rejected", now, {"reason": "underage"})
         return
@@ -332,6 +333,11 @@ async def _approve(
         return
     identity.status, identity.reason = IdentityStatus.VERIFIED, ""
     identity.decided_at, identity.decided_by = now, by
+    # The verified name is the payee name every payout account must carry.
+    stored = await session.get(Member, member.id, with_for_update=True)
+    assert stored is not None
+    stored.payee_name, stored.birthday = identity.full_name, verified_birth_date
+    session.add(stored)
     await log(session, member, "identity-verified", now)
 
 
@@ -371,7 +377,7 @@ async def check_at_login(member: Member, now: datetime) -> None:
     brand = await brands.by_id(member.merchant_id)
     if not profile_of(brand).identity_verification:
         return
-    today = _today(brand, now)
+    today = brand_today(brand, now)
     async with session_scope() as session:
         identity = await session.get(MemberIdentity, member.id)
     if identity is None or identity.barred_checked_on == today:

@@ -1,0 +1,112 @@
+"""The member's own data on the security centre (app/services/accounts/profile.py decides
+what may change)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import reflex as rx
+
+from app import routes
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_day
+from app.services.accounts import profile
+from state.auth import current_login
+from state.errors import describe
+from state.guard import Form, checked
+from state.site import SiteState, current_brand, page_visitor, require_open
+
+
+@dataclass
+class ProfileRow:
+    """One free field of the form: its label is `reg.<name>` in the catalog."""
+
+    name: str = ""
+    value: str = ""
+    error: str = ""
+    contact: bool = False  # contact (shown first) or personal data
+
+
+class ProfileState(rx.State):
+    loaded: bool = False
+    username: str = ""
+    full_name: str = ""
+    full_name_editable: bool = False
+    birthday: str = ""
+    birthday_editable: bool = False
+    identity_brand: bool = False
+    email: str = ""  # masked
+    mobile: str = ""  # masked
+    rows: list[ProfileRow] = []
+    errors: dict[str, str] = {}  # the fixed fields' messages: payeeName, birthday, email, password
+    error: str = ""
+    notice: str = ""
+    # Bumped on each save so the form's inputs mount again with the stored values.
+    revision: int = 0
+
+    def _show(
+        self, seen: profile.ProfileView, lang: str, errors: dict[str, str] | None = None
+    ) -> None:
+        errors = errors or {}
+        self.username, self.full_name = seen.username, seen.full_name
+        self.full_name_editable = seen.full_name_editable
+        self.birthday = format_day(seen.birthday, lang) if seen.birthday else ""
+        self.birthday_editable, self.identity_brand = seen.birthday_editable, seen.identity_brand
+        self.email, self.mobile = seen.email, seen.mobile
+        self.rows = [
+            ProfileRow(f.name, f.value, errors.get(f.name, ""), f.name in profile.CONTACT_FIELDS)
+            for f in seen.fields
+        ]
+        free = {f.name for f in seen.fields}
+        self.errors = {k: v for k, v in errors.items() if k not in free}
+        self.loaded = True
+
+    @rx.event
+    async def load(self) -> None:
+        try:
+            login = await current_login(self)
+        except AppError:
+            return
+        lang = (await self.get_state(SiteState)).ui_lang
+        self._show(await profile.view(login.member, await current_brand(self)), lang)
+        self.error = self.notice = ""
+
+    @rx.event
+    @checked
+    async def save(self, form: Form) -> None:
+        lang = (await self.get_state(SiteState)).ui_lang
+        password = str(form.get("password", ""))
+        values = {
+            str(name): str(value or "")
+            for name, value in form.items()
+            if name != "password" and isinstance(value, str)
+        }
+        try:
+            login = await current_login(self)
+        except AppError:
+            return
+        brand = await current_brand(self)
+        try:
+            await require_open(self, money=False)
+            seen = await profile.update(
+                login.member,
+                brand,
+                profile.ProfileChange(values, password),
+                page_visitor(self).ip,
+                clock.now(),
+            )
+        except AppError as exc:
+            fields, self.error = describe(exc, lang)
+            self.notice = ""
+            self._show(await profile.view(login.member, brand), lang, fields)
+            return
+        self._show(seen, lang)
+        self.error = ""
+        self.notice = translate("profile.saved", lang)
+        self.revision += 1
+
+
+# Where the withdraw page sends a member whose full name is missing.
+PROFILE_ANCHOR = f"{routes.SECURITY_CENTER}#profile"

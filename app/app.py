@@ -95,6 +95,7 @@ from state.console_vip import VipConsoleState
 from state.dialog import DialogState
 from state.download import DownloadState
 from state.feedback import FeedbackState
+from state.first_steps import FirstStepsState
 from state.help import HelpState
 from state.identity import IdentityState, ResponsibleState
 from state.inbox import InboxState
@@ -170,7 +171,7 @@ class Page:
 
 # The builder and loaders of every page key of app.routes.ROUTES.
 PAGES: dict[str, Page] = {
-    "home": Page(home, (LobbyState.load_home,)),
+    "home": Page(home, (LobbyState.load_home, FirstStepsState.load)),
     "game_list": Page(game_list_page, (LobbyState.load_list,)),
     "lottery": Page(lottery_page, (LotteryState.load,)),
     "lottery_verify": Page(lottery_verify_page, (LotteryVerifyState.load,)),

@@ -40,6 +40,7 @@ AGENT_REALTIME_SALARY = "/agentRealtimeSalary"
 REFERRAL = "/referral"
 TRANSFER_UPLINE = "/transferUpline"
 SECURITY_CENTER = "/securityCenter"
+PROFILE = f"{SECURITY_CENTER}#profile"  # the member's own data, a section of the centre
 RESET_PASSWORD = "/resetPassword"  # noqa: S105 (a path)
 DEPOSIT = "/depositv2"
 SANDBOX_PAY = "/sandbox/pay/[order]"

@@ -8,6 +8,7 @@ from components.announcements import announcement_dialog
 from components.auth_dialogs import auth_dialogs
 from components.client_alerts import client_alerts
 from components.dialog import helper_dialog
+from components.first_steps import first_steps_dialog
 from components.footer import footer
 from components.game_dialogs import game_dialogs
 from components.header import header, mobile_menu_dialog
@@ -38,6 +39,7 @@ def shell(*content: rx.Component) -> rx.Component:
         game_dialogs(),
         announcement_dialog(),
         reality_dialog(),
+        first_steps_dialog(),
         client_alerts(),
         class_name="min-h-screen flex flex-col",
     )

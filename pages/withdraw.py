@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY, field, form_error, notice
 from components.i18n import t
 from components.layout import member_page
 from components.link import page_link
-from state.profile import PROFILE_ANCHOR
 from state.site import SiteState
 from state.withdraw import PROOF_UPLOAD, WithdrawState
 
@@ -65,7 +65,7 @@ def _name_missing() -> rx.Component:
     """A member without their full name cannot add a payout account: say so, with the way."""
     return rx.el.div(
         rx.el.p(t("withdraw.name_missing"), class_name="text-sm"),
-        page_link(t("withdraw.name_missing_link"), href=PROFILE_ANCHOR, class_name=LINK),
+        page_link(t("withdraw.name_missing_link"), href=routes.PROFILE, class_name=LINK),
         class_name=(
             "rounded-lg p-3 space-y-1 bg-amber-50 text-amber-900 "
             "dark:bg-amber-900/30 dark:text-amber-100"

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -106,7 +105,3 @@ class ProfileState(rx.State):
         self.error = ""
         self.notice = translate("profile.saved", lang)
         self.revision += 1
-
-
-# Where the withdraw page sends a member whose full name is missing.
-PROFILE_ANCHOR = f"{routes.SECURITY_CENTER}#profile"

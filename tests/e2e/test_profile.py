@@ -108,3 +108,33 @@ async def test_a_member_without_a_name_is_led_from_withdraw_to_their_data(
     await open_site(page, site_url + "/withdraw")
     await expect(page.get_by_test_id("bind-account")).to_be_visible(timeout=SLOW_MS)
     await expect(page.get_by_test_id("withdraw-name-missing")).to_have_count(0)
+
+
+async def test_the_first_login_lists_the_first_steps_until_put_away(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = await context.new_page()
+    await _register_without_name(page, site_url)
+    await verify_identity_in_browser(page, site_url)
+
+    await open_site(page, site_url + "/")
+    dialog = page.get_by_test_id("dialog-first-steps")
+    await expect(dialog).to_be_visible(timeout=SLOW_MS)
+    steps = dialog.get_by_test_id("first-step")
+    await expect(steps).to_have_count(3)
+    await expect(steps.nth(0)).to_have_attribute("data-done", "1")
+    await expect(steps.nth(0)).to_contain_text("Verifique sua identidade")
+    await expect(steps.nth(1)).to_have_attribute("data-done", "0")
+    await expect(steps.nth(2)).to_contain_text("primeiro depósito")
+    await _shoot(page, "first-steps-dialog")
+    await page.get_by_test_id("first-steps-later").click()
+    await expect(page.get_by_test_id("dialog-first-steps-cover")).to_have_count(0)
+
+    await page.reload()
+    card = page.get_by_test_id("first-steps-card")
+    await expect(card.get_by_test_id("first-step")).to_have_count(3, timeout=SLOW_MS)
+    await expect(page.get_by_test_id("dialog-first-steps")).to_have_count(0)
+    await _shoot(page, "first-steps-card")
+    await card.get_by_role("link", name="Crie sua senha de pagamento").click()
+    await expect(page).to_have_url(site_url + "/withdraw", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("payment-password-save")).to_be_visible(timeout=SLOW_MS)

@@ -15,7 +15,8 @@ from app.core import clock
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.accounts import members, profile
+from app.services import first_steps
+from app.services.accounts import members, payment_password, profile
 from app.services.brands import Brand, brands
 from app.services.cashier import payout_accounts, withdrawals
 from app.services.identity import onboarding
@@ -29,6 +30,7 @@ from tests.support.accounts import (
     new_cpf,
     register,
 )
+from tests.support.loyalty import deposit
 
 IP = "203.0.113.40"
 
@@ -203,3 +205,34 @@ async def test_registration_keeps_the_profile_labels_and_refuses_markup(
     async with session_scope() as session:
         member = await session.get(Member, value["userInfo"]["id"])
     assert member is not None and member.profile == labels
+
+
+async def test_first_steps_follow_the_account_until_all_are_done() -> None:
+    member, brand = await _member()
+
+    def state(found: tuple[first_steps.Step, ...]) -> dict[str, bool]:
+        return {step.key: step.done for step in found}
+
+    found = await first_steps.steps(member, brand)
+    assert state(found) == {"name": False, "payment_password": False, "deposit": False}
+    assert first_steps.open_count(found) == 3
+    assert [step.href for step in found] == ["/securityCenter#profile", "/withdraw", "/depositv2"]
+    await _save(member, brand, payeeName=ADULT_NAME)
+    await payment_password.set_payment_password(
+        brand, await _stored(member), PASSWORD, "135790", "135790", IP
+    )
+    await deposit(member, "20.00")
+    found = await first_steps.steps(await _stored(member), brand)
+    assert first_steps.open_count(found) == 0
+
+    pending, br1 = await _member("BR1")
+    async with onboarding.write_transaction() as session:
+        await onboarding.claim_cpf(session, br1, pending, new_cpf(), clock.now())
+    assert state(await first_steps.steps(pending, br1)) == {
+        "identity": False,
+        "payment_password": False,
+        "deposit": False,
+    }
+    for account_type in (members.trial_type(), 1):  # trial and agent accounts: none
+        other, _ = await _member(account_type=account_type)
+        assert await first_steps.steps(other, brand) == ()

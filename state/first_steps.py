@@ -1,0 +1,65 @@
+"""A new member's first steps (app/services/first_steps.py): a card on the home page
+while any is open, and the first-login action of spec 4: on the first login, a dialog on the
+home page listing them, until the member puts it away (a Brazilian registration lands on the
+identity page first: the dialog waits for the home page)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import reflex as rx
+
+from app import routes
+from app.core.errors import AppError
+from app.services import first_steps
+from state import follow
+from state.auth import AuthState, current_login
+from state.dialog import DialogState
+from state.site import current_brand, current_path
+
+FIRST_STEPS_DIALOG = "first-steps"
+
+
+@dataclass
+class StepRow:
+    key: str = ""  # its text is `first_steps.<key>`
+    done: bool = False
+    href: str = ""
+
+
+class FirstStepsState(rx.State):
+    rows: list[StepRow] = []
+    open_count: int = 0
+    _welcomed: bool = False  # the member put the first-login dialog away in this tab
+
+    @rx.event
+    async def load(self) -> Any:
+        """The member's steps; on their first login, the dialog once."""
+        try:
+            login = await current_login(self)
+        except AppError:
+            self.rows, self.open_count = [], 0
+            return None
+        found = await first_steps.steps(login.member, await current_brand(self))
+        self.rows = [StepRow(step.key, step.done, step.href) for step in found]
+        self.open_count = first_steps.open_count(found)
+        auth = await self.get_state(AuthState)
+        if (
+            auth.first_time_login
+            and not self._welcomed
+            and self.open_count
+            and await current_path(self) in (routes.HOME, *routes.HOME_ALIASES)
+        ):
+            return DialogState.open(FIRST_STEPS_DIALOG)
+        return None
+
+    @rx.event
+    def dismiss(self) -> Any:
+        """Later, or a step chosen: the dialog does not come back in this tab (a navigation
+        alone closes it without that, so a registration's landing page shows it again)."""
+        self._welcomed = True
+        return DialogState.close(FIRST_STEPS_DIALOG)
+
+
+follow.AFTER_LOGIN.append(FirstStepsState.load)

@@ -1,0 +1,96 @@
+"""The agent's record pages in a real browser (issue 15): statements, dividend record, hour
+salary, real-time salary and agent announcements, each with figures computed by hand from the
+downline's wager facts and the closed pay periods; in PT, then EN, at 360 and 1280 px, light
+and dark (screenshots into /tmp/agent-team-shots)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from uuid import uuid4
+
+import pytest
+from playwright.async_api import BrowserContext, expect
+
+from app.services import announcements
+from app.services.agents import payouts, periods
+from models.agents import ContractKind
+from models.base import utcnow
+from tests.e2e.conftest import open_site
+from tests.e2e.test_agent_team import _login, _ready, _shots
+from tests.support.accounts import PASSWORD, make_member
+from tests.support.agents import brand, downline, fact, signed, tiers
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_agent_record_pages_show_the_closed_periods(
+    context: BrowserContext, site_url: str
+) -> None:
+    home = await brand()
+    agent = await _ready(await make_member(account_type=1))
+    player = await _ready(await downline(agent, as_agent=False))
+    now = utcnow()
+    signed_at = now - timedelta(days=3)
+    await signed(None, agent, "DIVIDEND", tiers((1, "0", None, "0.1")), signed_at, period="D")
+    await signed(None, agent, "HOURLY_SALARY", tiers((1, "0", None, "0.01")), signed_at)
+    await signed(
+        None,
+        agent,
+        "REALTIME_SALARY",
+        {"profitRate": "0.02", "lossRate": "0.02", "minSingleBet": "0"},
+        signed_at,
+        period="5",
+    )
+    # Yesterday the player bet 500 and won 100: a net loss of 400.
+    played = now - timedelta(days=1)
+    await fact(player, "500.00", "100.00", played)
+    for kind, code in (
+        (ContractKind.DIVIDEND, "D"),
+        (ContractKind.HOURLY_SALARY, "h"),
+        (ContractKind.REALTIME_SALARY, "5"),
+    ):
+        start, end = periods.bounds(code, played, home.timezone)
+        await payouts.close(home, kind, start, end + timedelta(minutes=5))
+    title = f"Agentes {uuid4().hex[:6]}"
+    await announcements.publish(
+        home.id,
+        announcements.AnnouncementSpec(
+            "PL", "A", title, "<p>Novas <b>comissões</b></p>", now - timedelta(hours=1),
+            now + timedelta(days=1),
+        ),
+    )  # fmt: skip
+
+    page = await context.new_page()
+    await _login(page, site_url + "/agentHome", agent.username, PASSWORD)
+    await expect(page.get_by_test_id("agent-welcome")).to_contain_text(agent.username)
+
+    # Statements: the team's bet, win and net over the last 7 days.
+    await open_site(page, site_url + "/palStatementsAgentCopy")
+    await expect(page.get_by_test_id("total-bet")).to_contain_text("500,00")
+    await expect(page.get_by_test_id("total-win")).to_contain_text("100,00")
+    await expect(page.get_by_test_id("statement-table-row")).to_have_count(1)
+    await _shots(page, "statements-pt")
+
+    # Dividend: 10 % of the 400 lost. Hour salary: 1 % of the 500 bet. Real time: 2 % of it.
+    for path, total in (
+        ("/agentDividendRecord", "40,00"),
+        ("/agentHourSalary", "5,00"),
+        ("/agentRealtimeSalary", "10,00"),
+    ):
+        await open_site(page, site_url + path)
+        await expect(page.get_by_test_id("total-amount")).to_contain_text(total)
+        await expect(page.get_by_test_id("pay-table-row")).to_have_count(1)
+        await expect(page.get_by_test_id("pay-chart")).to_be_visible()
+    await _shots(page, "realtime-salary-pt")
+
+    await open_site(page, site_url + "/agentAnnouncement")
+    notice = page.get_by_test_id("agent-announcement").filter(has_text=title)
+    await expect(notice).to_contain_text("Novas comissões")
+    await _shots(page, "announcements-pt")
+
+    # In English the same figures, in the English locale.
+    await page.get_by_test_id("language-select").select_option("EN")
+    await open_site(page, site_url + "/agentDividendRecord")
+    await expect(page.get_by_role("heading", name="Dividend record")).to_be_visible()
+    await expect(page.get_by_test_id("total-amount")).to_contain_text("40.00")
+    await _shots(page, "dividend-en")

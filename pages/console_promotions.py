@@ -1,5 +1,6 @@
 """The console's promotions page: the brand's promotions with budget and take-up, the form of
-a new one (its optional fields follow the kind and reward chosen) and ending one early."""
+a new one (its optional fields follow the kind and reward chosen), editing an open one's
+texts, end and budget, and ending one early."""
 
 from __future__ import annotations
 
@@ -51,19 +52,29 @@ def _select(name: str, options: list[tuple[str, str]], on_change: object) -> rx.
     )
 
 
-def _texts(language: str) -> rx.Component:
+def _stored(name: str, stored: rx.Var | None) -> dict[str, object]:
+    """The edit form's value of a field (as stored), none on the new-promotion form."""
+    return {} if stored is None else {"default_value": stored[name].to(str)}
+
+
+def _texts(language: str, stored: rx.Var | None = None) -> rx.Component:
     """Title, summary and full terms in one language (a language without a title is left
     out; at least one is needed)."""
+    title, summary, terms = (f"{name}_{language}" for name in ("title", "summary", "terms"))
     return rx.el.fieldset(
         rx.el.legend(t(f"bo-promo-texts-{language}"), class_name="text-sm font-semibold"),
-        _field(f"title_{language}", "bo-col-title", max_length=120),
+        _field(title, "bo-col-title", max_length=120, **_stored(title, stored)),
         label(
             t("bo-promo-summary"),
-            rx.el.textarea(name=f"summary_{language}", max_length=400, class_name=TEXTAREA),
+            rx.el.textarea(
+                name=summary, max_length=400, class_name=TEXTAREA, **_stored(summary, stored)
+            ),
         ),
         label(
             t("bo-promo-terms"),
-            rx.el.textarea(name=f"terms_{language}", max_length=8000, class_name=TEXTAREA),
+            rx.el.textarea(
+                name=terms, max_length=8000, class_name=TEXTAREA, **_stored(terms, stored)
+            ),
         ),
         class_name="space-y-2",
     )
@@ -160,16 +171,65 @@ def _form() -> rx.Component:
     )
 
 
-def _end_button(row: rx.Var) -> rx.Component:
+def _edit_form() -> rx.Component:
+    """An open promotion's texts, end and budget; the reward and its terms stay."""
+    s = PromotionsConsoleState
+    return rx.el.form(
+        rx.el.p(t("bo-promo-edit-note"), class_name="text-sm text-slate-500"),
+        _grid(
+            _field(
+                "ends",
+                "bo-ends-utc",
+                type="datetime-local",
+                required=True,
+                **_stored("ends", s.editing),
+            ),
+            _field(
+                "budget",
+                "bo-promo-budget",
+                inputmode="decimal",
+                required=True,
+                pattern=r"[0-9]+([.,][0-9]{1,2})?",
+                **_stored("budget", s.editing),
+            ),
+        ),
+        rx.el.div(
+            _texts("en", s.editing),
+            _texts("pt", s.editing),
+            class_name="grid grid-cols-1 md:grid-cols-2 gap-4",
+        ),
+        rx.el.div(
+            rx.el.button(
+                t("bo-promo-save"), type="submit", data_testid="promo-save", class_name=BUTTON
+            ),
+            rx.el.button(t("bo-cancel"), type="button", on_click=s.cancel_edit, class_name=BUTTON),
+            class_name="flex gap-2",
+        ),
+        key=s.editing_id.to_string(),
+        on_submit=s.amend,
+        class_name="space-y-3",
+    )
+
+
+def _row_buttons(row: rx.Var) -> rx.Component:
     return allowed(
         "promotions.manage",
         rx.cond(
             row["open"] == "1",
-            rx.el.button(
-                t("bo-promo-end"),
-                on_click=PromotionsConsoleState.end(row["id"].to(int)),
-                data_testid="promo-end",
-                class_name=DANGER + " whitespace-nowrap",
+            rx.el.div(
+                rx.el.button(
+                    t("bo-promo-edit"),
+                    on_click=PromotionsConsoleState.edit(row["id"].to(int)),
+                    data_testid="promo-edit",
+                    class_name=BUTTON + " whitespace-nowrap",
+                ),
+                rx.el.button(
+                    t("bo-promo-end"),
+                    on_click=PromotionsConsoleState.end(row["id"].to(int)),
+                    data_testid="promo-end",
+                    class_name=DANGER + " whitespace-nowrap",
+                ),
+                class_name="flex gap-2",
             ),
         ),
     )
@@ -196,8 +256,14 @@ def promotions_console_page() -> rx.Component:
                     ("state", "bo-status"),
                 ],
                 s.rows,
-                _end_button,
+                _row_buttons,
                 testid="promotions",
+            ),
+        ),
+        rx.cond(
+            s.editing_id > 0,
+            allowed(
+                "promotions.manage", card("bo-promo-edit", _edit_form(), testid="promo-edit-form")
             ),
         ),
         allowed("promotions.manage", card("bo-promo-new", _form(), testid="promotion-editor")),

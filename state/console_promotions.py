@@ -1,6 +1,6 @@
 """Console: the brand's promotions (budget, take-up, schedule), a new promotion of any kind
-and reward, and ending one early. The rules and the audit are in
-app/services/backoffice/promotions.py."""
+and reward, editing an open one's texts, end and budget, and ending one early. The rules and
+the audit are in app/services/backoffice/promotions.py."""
 
 from __future__ import annotations
 
@@ -49,6 +49,8 @@ class PromotionsConsoleState(rx.State):
     kind: str = "REWARD"  # the form's kind: which of its optional fields are shown
     reward_kind: str = "CASH"
     form_key: int = 0  # a new key empties the form after a promotion is made
+    editing_id: int = 0  # the open promotion whose texts, end and budget are being edited
+    editing: dict[str, str] = {}  # its form's stored values
 
     async def _refresh(self) -> Any:
         try:
@@ -71,6 +73,7 @@ class PromotionsConsoleState(rx.State):
     @rx.event
     async def load(self) -> Any:
         self.error = self.notice = ""
+        self._stop_editing()
         return await self._refresh()
 
     @rx.event
@@ -78,6 +81,7 @@ class PromotionsConsoleState(rx.State):
     async def pick_brand(self, code: Name) -> Any:
         self.brand = code.strip().upper()
         self.error = self.notice = ""
+        self._stop_editing()
         return await self._refresh()
 
     @rx.event
@@ -101,6 +105,38 @@ class PromotionsConsoleState(rx.State):
             return await failed(self, exc)
         self.form_key += 1
         self.kind, self.reward_kind = "REWARD", "CASH"
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def edit(self, promotion_id: RowId) -> Any:
+        try:
+            staff = await current_staff(self)
+            self.editing = await promotions.promotion_form(staff, promotion_id, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self.editing_id, self.error, self.notice = promotion_id, "", ""
+        return None
+
+    def _stop_editing(self) -> None:
+        self.editing_id, self.editing = 0, {}
+
+    @rx.event
+    def cancel_edit(self) -> None:
+        self._stop_editing()
+
+    @rx.event
+    @checked
+    async def amend(self, form: PromotionForm) -> Any:
+        if not self.editing_id:
+            return None
+        try:
+            staff = await current_staff(self)
+            change = promotions.amendment_from_form(form)
+            await promotions.amend_promotion(staff, self.editing_id, change, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self._stop_editing()
         return await self._done()
 
     @rx.event

@@ -109,6 +109,11 @@ def _promotion() -> PromotionSpec:
     )
 
 
+def _amendment() -> offers.Amendment:
+    content = {"en": {"title": "Matrix offer, amended", "summary": "", "terms": ""}}
+    return offers.Amendment(content, utcnow() + timedelta(days=2), Decimal("20.00"))
+
+
 def _vip_level() -> Level:
     """A level number past any ladder: refused by the rules once the permission passes."""
     zero = Decimal("0")
@@ -324,6 +329,16 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         "promotions.manage",
         True,
         lambda s, w: promotions.create_promotion(s, "BR1", _promotion(), _now()),
+    ),
+    "promotions.promotion_form": (
+        "promotions.manage",
+        True,
+        lambda s, w: promotions.promotion_form(s, w.promotion_id, _now()),
+    ),
+    "promotions.amend_promotion": (
+        "promotions.manage",
+        True,
+        lambda s, w: promotions.amend_promotion(s, w.promotion_id, _amendment(), _now()),
     ),
     "promotions.end_promotion": (
         "promotions.manage",

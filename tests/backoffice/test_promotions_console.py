@@ -171,3 +171,89 @@ async def test_ending_early_closes_it_to_members_once() -> None:
     with pytest.raises(AppError) as unknown:
         await promotions.end_promotion(staff, 2_000_000_000, utcnow())
     assert unknown.value.code == "bo-promotion-unknown"
+
+
+async def _promotion(code: str) -> Promotion:
+    async with session_scope() as session:
+        return (await session.exec(select(Promotion).where(Promotion.code == code.upper()))).one()
+
+
+async def test_an_open_promotion_edits_its_texts_end_and_budget_never_its_reward() -> None:
+    staff = await make_staff("marketing")
+    form = _form()
+    row = await promotions.create_promotion(staff, "BR1", promotions.spec_from_form(form), utcnow())
+    stored = await promotions.promotion_form(staff, row.id, utcnow())
+    assert stored["title_pt"] == "Dinheiro de fim de semana" and stored["budget"] == "100.00"
+    assert stored["ends"] == form["ends"]
+    member = await make_member("BR1")
+    await fund(member.id or 0, "50.00")
+    await wager(member.id or 0, "12.00")
+    await offers.request_reward(await merchant_id("BR1"), member.id or 0, row.id, utcnow())
+
+    later = _at(utcnow() + timedelta(days=10))
+    edited = {**stored, "title_en": "Long weekend cash", "ends": later, "budget": "250,50"}
+    edited["reward_amount"] = "500"  # not an editable field: ignored
+    await promotions.amend_promotion(
+        staff, row.id, promotions.amendment_from_form(edited), utcnow()
+    )
+    promotion = await _promotion(form["code"])
+    assert promotion.content["en"]["title"] == "Long weekend cash"
+    assert promotion.content["pt"]["title"] == "Dinheiro de fim de semana"
+    assert _at(promotion.ends_at) == later and promotion.budget == Decimal("250.50")
+    assert promotion.reward_amount == Decimal("5.00")
+    assert await _audited("promotions.amend", f"promotion:{row.id}") == 1
+
+    refusals = (
+        ({"budget": "4"}, "budget"),  # below the 5.00 already paid
+        ({"ends": _at(utcnow() - timedelta(hours=1))}, "schedule"),
+        ({"title_en": "", "title_pt": ""}, "content"),
+        ({"title_en": "x" * 121}, "content"),
+    )
+    for changes, field in refusals:
+        with pytest.raises(AppError) as refused:
+            await promotions.amend_promotion(
+                staff, row.id, promotions.amendment_from_form({**edited, **changes}), utcnow()
+            )
+        assert (refused.value.code, refused.value.params.get("field")) == ("promo-invalid", field)
+    after = await _promotion(form["code"])
+    assert (after.budget, after.ends_at, after.content) == (
+        promotion.budget,
+        promotion.ends_at,
+        promotion.content,
+    )
+    assert await _audited("promotions.amend", f"promotion:{row.id}") == 1
+
+    await promotions.end_promotion(staff, row.id, utcnow())
+    with pytest.raises(AppError) as ended:
+        await promotions.promotion_form(staff, row.id, utcnow())
+    assert ended.value.code == "bo-promotion-ended"
+    with pytest.raises(AppError) as closed:
+        await promotions.amend_promotion(
+            staff, row.id, promotions.amendment_from_form(edited), utcnow()
+        )
+    assert closed.value.code == "promo-not-open"
+
+
+async def test_a_raffle_cannot_end_after_its_draw_nor_hold_less_than_its_prizes() -> None:
+    staff = await make_staff("marketing")
+    now = utcnow()
+    raffle = _form(
+        kind="RAFFLE",
+        reward_amount="50",
+        budget="150",
+        ticket_turnover="20",
+        winners="3",
+        draw_at=_at(now + timedelta(days=4)),
+        authorisation="SPA/MF 123/2026",
+    )
+    made = await promotions.create_promotion(staff, "BR1", promotions.spec_from_form(raffle), now)
+    stored = await promotions.promotion_form(staff, made.id, now)
+    for changes, field in (
+        ({"ends": _at(now + timedelta(days=5))}, "draw_at"),
+        ({"budget": "149.99"}, "budget"),
+    ):
+        with pytest.raises(AppError) as refused:
+            await promotions.amend_promotion(
+                staff, made.id, promotions.amendment_from_form({**stored, **changes}), now
+            )
+        assert refused.value.params.get("field") == field

@@ -108,18 +108,22 @@ def _choice(fields: Mapping[str, Any], name: str, enum: type[Choice]) -> Choice:
         raise _invalid(name) from None
 
 
-def spec_from_form(fields: Mapping[str, Any]) -> PromotionSpec:
-    """The promotion an operator's form describes (text fields as typed); bad numbers and
-    dates are refused naming the field, the rest is checked by `offers.define_in`."""
+def _content(fields: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """The texts of each language the form gives a title for (one at least)."""
     content = {
-        language: {
-            name: _text(fields, f"{name}_{language}") for name in ("title", "summary", "terms")
-        }
+        language: {name: _text(fields, f"{name}_{language}") for name in offers.TEXT_FIELDS}
         for language in LANGUAGES
         if _text(fields, f"title_{language}")
     }
     if not content:
         raise _invalid("content")
+    return content
+
+
+def spec_from_form(fields: Mapping[str, Any]) -> PromotionSpec:
+    """The promotion an operator's form describes (text fields as typed); bad numbers and
+    dates are refused naming the field, the rest is checked by `offers.define_in`."""
+    content = _content(fields)
     kind = _choice(fields, "kind", PromotionKind)
     raffle = kind is PromotionKind.RAFFLE
     return PromotionSpec(
@@ -181,6 +185,7 @@ def _row(promotion: Promotion, entries: int, claimed: int, now: datetime) -> Pro
 def _snapshot(promotion: Promotion) -> dict[str, str]:
     return {
         "code": promotion.code,
+        "title": _title(promotion),
         "kind": promotion.kind,
         "reward_kind": promotion.reward_kind,
         "reward_amount": str(promotion.reward_amount),
@@ -240,14 +245,73 @@ async def create_promotion(
     return _row(promotion, 0, 0, now)
 
 
-async def end_promotion(staff: Staff, promotion_id: int, now: datetime) -> None:
-    """End the promotion now (a scheduled one never starts); an ended one is refused."""
+def amendment_from_form(fields: Mapping[str, Any]) -> offers.Amendment:
+    """The edit form: texts, end and budget (checked by `offers.amend_in`)."""
+    return offers.Amendment(_content(fields), _moment(fields, "ends"), _decimal(fields, "budget"))
+
+
+def form_values(promotion: Promotion) -> dict[str, str]:
+    """The edit form's fields as stored: texts per language, end (UTC minutes), budget."""
+    values = {
+        f"{name}_{language}": str((promotion.content or {}).get(language, {}).get(name, ""))
+        for language in LANGUAGES
+        for name in offers.TEXT_FIELDS
+    }
+    values["ends"] = promotion.ends_at.astimezone(UTC).strftime(MINUTES)
+    values["budget"] = str(promotion.budget)
+    return values
+
+
+async def _promotion_brand(promotion_id: int) -> int:
     async with session_scope() as session:
         brand_id = (
             await session.exec(select(Promotion.merchant_id).where(Promotion.id == promotion_id))
         ).first()
     if brand_id is None:
         raise AppError("bo-promotion-unknown", 404)
+    return brand_id
+
+
+async def promotion_form(staff: Staff, promotion_id: int, now: datetime) -> dict[str, str]:
+    """An open promotion's editable fields, for the edit form."""
+    await require(staff, "promotions.manage", await _promotion_brand(promotion_id), now)
+    async with session_scope() as session:
+        promotion = await session.get(Promotion, promotion_id)
+    assert promotion is not None
+    if _state(promotion, now) == ENDED:
+        raise AppError("bo-promotion-ended", 409)
+    return form_values(promotion)
+
+
+async def amend_promotion(
+    staff: Staff, promotion_id: int, change: offers.Amendment, now: datetime
+) -> None:
+    """Change an open promotion's texts, end or budget (`offers.amend_in`), audited."""
+    brand_id = await _promotion_brand(promotion_id)
+    await require(staff, "promotions.manage", brand_id, now)
+    async with write_transaction() as session:
+        promotion = (
+            await session.exec(
+                select(Promotion).where(Promotion.id == promotion_id).with_for_update()
+            )
+        ).one()
+        before = _snapshot(promotion)
+        offers.amend_in(promotion, change, now)
+        session.add(promotion)
+        await audit.append(
+            session,
+            staff.actor,
+            "promotions.amend",
+            now=now,
+            merchant_id=brand_id,
+            target=f"promotion:{promotion_id}",
+            detail={"before": before, "after": _snapshot(promotion)},
+        )
+
+
+async def end_promotion(staff: Staff, promotion_id: int, now: datetime) -> None:
+    """End the promotion now (a scheduled one never starts); an ended one is refused."""
+    brand_id = await _promotion_brand(promotion_id)
     await require(staff, "promotions.manage", brand_id, now)
     async with write_transaction() as session:
         promotion = (

@@ -165,34 +165,52 @@ def _money(value: object) -> Decimal:
     return Decimal(str(value)).quantize(CENT)
 
 
-def _check_spec(spec: PromotionSpec) -> None:
-    if not CODE_PATTERN.fullmatch(spec.code):
-        raise _invalid("code")
-    if not spec.content or any(
+def _check_content(content: dict[str, dict[str, str]]) -> None:
+    if not content or any(
         language not in ("en", "pt")
         or not isinstance(texts, dict)
         or not str(texts.get("title", "")).strip()
         or any(len(str(texts.get(name, ""))) > MAX_TEXT[name] for name in TEXT_FIELDS)
-        for language, texts in spec.content.items()
+        for language, texts in content.items()
     ):
         raise _invalid("content")
+
+
+def _smallest_budget(spec: PromotionSpec | Promotion) -> Decimal:
+    """What the budget must hold at least: every free round of one grant, every raffle prize."""
+    reward = Decimal(spec.reward_amount)
+    if spec.reward_kind == RewardKind.FREE_ROUNDS:
+        return reward * spec.free_rounds
+    if spec.kind == PromotionKind.RAFFLE:
+        return reward * spec.winners
+    return ZERO
+
+
+def _check_amount(name: str, amount: Decimal) -> None:
+    if not ZERO < amount <= MAX_AMOUNT or amount != amount.quantize(CENT):
+        raise _invalid(name)
+
+
+def _check_spec(spec: PromotionSpec) -> None:
+    if not CODE_PATTERN.fullmatch(spec.code):
+        raise _invalid("code")
+    _check_content(spec.content)
     if spec.starts_at.tzinfo is None or spec.ends_at <= spec.starts_at:
         raise _invalid("schedule")
-    for name, amount in (("reward", spec.reward_amount), ("budget", spec.budget)):
-        if not ZERO < amount <= MAX_AMOUNT or amount != amount.quantize(CENT):
-            raise _invalid(name)
+    _check_amount("reward", spec.reward_amount)
+    _check_amount("budget", spec.budget)
     if spec.reward_kind is RewardKind.BONUS:
         bonus._check_terms(_terms(spec))
     if spec.reward_kind is RewardKind.FREE_ROUNDS:
         free_rounds.check_offer(spec.free_game, spec.free_rounds, spec.reward_amount)
-        if spec.reward_amount * spec.free_rounds > spec.budget:
+        if _smallest_budget(spec) > spec.budget:
             raise _invalid("budget")
     if spec.kind is PromotionKind.RAFFLE and (
         spec.ticket_turnover is None
         or spec.ticket_turnover <= 0
         or spec.ticket_turnover != spec.ticket_turnover.quantize(CENT)
         or not 1 <= spec.winners <= MAX_WINNERS
-        or spec.reward_amount * spec.winners > spec.budget
+        or _smallest_budget(spec) > spec.budget
         or len(spec.authorisation) > 64
     ):
         raise _invalid("raffle")
@@ -272,6 +290,34 @@ async def define_in(session: AsyncSession, merchant: Merchant, spec: PromotionSp
     session.add(promotion)
     await session.flush()
     return promotion
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """What may change once members may have joined: the texts, the end, the budget. The
+    kind, the reward and its terms stay as the members who joined saw them."""
+
+    content: dict[str, dict[str, str]]
+    ends_at: datetime
+    budget: Decimal
+
+
+def amend_in(promotion: Promotion, change: Amendment, now: datetime) -> None:
+    """Apply an amendment to a promotion the caller holds locked (building block): not to an
+    ended one; the end not in the past, after the start and not after a raffle's draw; the
+    budget never below what was paid, nor below what one grant or the prizes need."""
+    if promotion.ends_at <= now:
+        raise AppError("promo-not-open", 409)
+    _check_content(change.content)
+    if change.ends_at.tzinfo is None or change.ends_at <= max(now, promotion.starts_at):
+        raise _invalid("schedule")
+    if promotion.draw_at is not None and change.ends_at > promotion.draw_at:
+        raise _invalid("draw_at")
+    _check_amount("budget", change.budget)
+    if change.budget < max(Decimal(promotion.spent), _smallest_budget(promotion)):
+        raise _invalid("budget")
+    promotion.content = {k: dict(v) for k, v in change.content.items()}
+    promotion.ends_at, promotion.budget = change.ends_at, change.budget
 
 
 async def define(brand_id: int, spec: PromotionSpec) -> int:

@@ -174,6 +174,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-promo-summary": "Summary",
         "bo-promo-terms": "Full terms",
         "bo-promo-end": "End now",
+        "bo-promo-edit": "Edit",
+        "bo-promo-edit-note": (
+            "You can change the texts, the end and the budget. The reward and its terms stay as "
+            "the members who joined saw them; to change them, end this one and make a new one."
+        ),
+        "bo-promo-save": "Save changes",
+        "bo-cancel": "Cancel",
         "bo-promo-kind-SIGN_UP": "Sign-up",
         "bo-promo-kind-DEPOSIT": "Deposit",
         "bo-promo-kind-ACTIVITY": "Activity (application)",
@@ -472,6 +479,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-promo-summary": "Resumo",
         "bo-promo-terms": "Termos completos",
         "bo-promo-end": "Encerrar agora",
+        "bo-promo-edit": "Editar",
+        "bo-promo-edit-note": (
+            "Você pode mudar os textos, o fim e o orçamento. O prêmio e suas regras ficam como os "
+            "membros que participaram viram; para mudá-los, encerre esta promoção e crie outra."
+        ),
+        "bo-promo-save": "Salvar alterações",
+        "bo-cancel": "Cancelar",
         "bo-promo-kind-SIGN_UP": "Cadastro",
         "bo-promo-kind-DEPOSIT": "Depósito",
         "bo-promo-kind-ACTIVITY": "Atividade (inscrição)",

@@ -236,12 +236,27 @@ async def test_marketing_defines_a_raffle_and_ends_it_early(
     row = page.get_by_test_id("promotions").locator("tr", has_text=code)
     await expect(row).to_contain_text("Weekly raffle", timeout=SLOW_MS)
     await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
+    # Edited while open: a better title and a bigger budget (the prizes stay).
+    await row.get_by_test_id("promo-edit").click()
+    edit = page.get_by_test_id("promo-edit-form")
+    await expect(edit.get_by_test_id("promo-title_en")).to_have_value(
+        "Weekly raffle", timeout=SLOW_MS
+    )
+    await expect(edit.get_by_test_id("promo-budget")).to_have_value("1500.00")
+    await edit.get_by_test_id("promo-title_en").fill("Weekly raffle, now bigger")
+    await edit.get_by_test_id("promo-budget").fill("2000")
+    await _shots(page, "console-promotion-edit")
+    await edit.get_by_test_id("promo-save").click()
+    await expect(row).to_contain_text("Weekly raffle, now bigger", timeout=SLOW_MS)
+    await expect(row).to_contain_text(re.compile(r"2[.,]000[.,]00"))
+    await expect(edit).to_have_count(0)
     await row.get_by_test_id("promo-end").click()
     await expect(row.get_by_test_id("promo-end")).to_have_count(0, timeout=SLOW_MS)
 
     async with session_scope() as session:
         made = (await session.exec(select(Promotion).where(Promotion.code == code))).one()
     assert (made.kind, made.reward_kind, made.winners) == ("RAFFLE", "POINTS", 3)
+    assert made.budget == Decimal("2000.00") and made.reward_amount == Decimal("500.00")
     assert made.ends_at <= utcnow()
     assert await _actions(f"promotion:{made.id}") == ["promotions.create", "promotions.end"]
 

@@ -82,6 +82,7 @@ from models.promotions import (
     PromotionEntry,
 )
 from models.protection import (
+    AccountClosure,
     MemberLimit,
     MemberProtection,
     PlayDay,
@@ -92,6 +93,7 @@ from models.studio import StudioRound, StudioSeedPair
 from models.support import FeedbackReply
 
 __all__ = [
+    "AccountClosure",
     "AffiliateApplication",
     "AffiliateCode",
     "AgentContract",

@@ -37,6 +37,9 @@ class MessageKind(StrEnum):
     LIMIT_ALERT = "LIMIT_ALERT"
     LIMIT_CHANGED = "LIMIT_CHANGED"
     EXCLUSION_STARTED = "EXCLUSION_STARTED"
+    # A barred account's closure (app/services/closures.py): the notice, then the refund.
+    ACCOUNT_CLOSING = "ACCOUNT_CLOSING"
+    ACCOUNT_CLOSED = "ACCOUNT_CLOSED"
     RAFFLE_WON = "RAFFLE_WON"  # a raffle's draw picked the member's ticket: claim the prize
     AGENT_CONTRACT_OFFERED = "AGENT_CONTRACT_OFFERED"
     AGENT_CONTRACT_ACCEPTED = "AGENT_CONTRACT_ACCEPTED"

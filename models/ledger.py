@@ -35,6 +35,9 @@ class AccountKind(StrEnum):
     # brand's points in circulation (its opposite), so the audit proves points as money.
     MEMBER_POINTS = "MEMBER_POINTS"
     POINTS_ISSUED = "POINTS_ISSUED"
+    # Balances of closed accounts nobody could be paid (Brazil: owed to FIES/FUNCAP after 180
+    # days, IN 31/2025): the brand holds them apart from its own money.
+    UNCLAIMED_FUNDS = "UNCLAIMED_FUNDS"
 
 
 MEMBER_ACCOUNT_KINDS = frozenset(
@@ -67,6 +70,7 @@ class TransactionKind(StrEnum):
     POINTS = "POINTS"  # points earned, credited, spent on a reward or returned
     ADJUSTMENT = "ADJUSTMENT"
     REVERSAL = "REVERSAL"
+    UNCLAIMED = "UNCLAIMED"  # a closed account's balance set apart as unclaimed funds
 
 
 def account_owner_key(

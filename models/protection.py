@@ -54,6 +54,38 @@ class MemberLimit(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class ClosureStatus(StrEnum):
+    """A barred account's closure (IN 31/2025), step by step."""
+
+    NOTIFIED = "NOTIFIED"  # told; the balance may be withdrawn until `withdraw_until`
+    REFUNDING = "REFUNDING"  # closed; the balance left is being paid to the member's own CPF
+    CLOSED = "CLOSED"  # closed, nothing owed
+    UNCLAIMED = "UNCLAIMED"  # what could not be paid went to the unclaimed funds after 180 days
+
+
+class AccountClosure(SQLModel, table=True):
+    """The closure of an account found on the barred list, with its deadlines (app/services/
+    protection/closures.py): notice within a day, 2 days to withdraw, then the balance paid
+    to an account in the member's CPF, and what stays unclaimed set aside after 180 days."""
+
+    __tablename__ = "account_closure"
+    __table_args__ = (Index("ix_account_closure_due", "status", "withdraw_until"),)
+
+    member_id: int = Field(foreign_key="member.id", primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    reason: str = Field(max_length=32)
+    status: str = Field(default=ClosureStatus.NOTIFIED, max_length=12)
+    found_at: datetime = Field(sa_type=UTCDateTime)  # when the account was barred
+    notified_at: datetime = Field(sa_type=UTCDateTime)
+    withdraw_until: datetime = Field(sa_type=UTCDateTime)
+    closed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    refund_order_no: str | None = Field(default=None, max_length=40)
+    refund_amount: Decimal = Field(default=Decimal("0.00"), sa_type=LIMIT_VALUE)
+    unclaimed_due: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    unclaimed_amount: Decimal = Field(default=Decimal("0.00"), sa_type=LIMIT_VALUE)
+    settled_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
 class MemberProtection(SQLModel, table=True):
     """A member's exclusion, marketing switch and play clock (one row per member, made on
     first need)."""

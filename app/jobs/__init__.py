@@ -30,6 +30,7 @@ missed (all processes down) are run afterwards, oldest first, as far back as the
 from __future__ import annotations
 
 from app.jobs import (
+    account_closures,
     agent_pay,
     barred_sweep,
     bonuses,
@@ -57,6 +58,7 @@ JOBS: tuple[Job, ...] = (
     *loyalty_missions.JOBS,
     raffles.DRAWS_JOB,
     barred_sweep.JOB,
+    account_closures.JOB,
 )
 
 

@@ -29,7 +29,11 @@ TYPE_FILTERS: dict[str, tuple[TransactionKind, ...]] = {
     "game": (TransactionKind.BET, TransactionKind.WIN, TransactionKind.ROLLBACK),
     "bonus": (TransactionKind.BONUS, TransactionKind.REBATE, TransactionKind.POINTS_CONVERSION),
     "transfer": (TransactionKind.TRANSFER, TransactionKind.SALARY, TransactionKind.DIVIDEND),
-    "adjustment": (TransactionKind.ADJUSTMENT, TransactionKind.REVERSAL),
+    "adjustment": (
+        TransactionKind.ADJUSTMENT,
+        TransactionKind.REVERSAL,
+        TransactionKind.UNCLAIMED,
+    ),
 }
 PAGE_SIZE = 20
 # "All" is every movement of money: points movements have their own screen (points details).

@@ -96,6 +96,7 @@ def test_one_registry_names_every_job() -> None:
         "race-prizes",
         "raffle-draws",
         "barred-sweep",
+        "account-closures",
     ]
     assert by_name("withdrawal-timeouts").cron == every(60)
     with pytest.raises(KeyError):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlmodel import col, select, update
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
@@ -94,25 +95,31 @@ async def end_sessions(member_id: int, keep_session_id: int | None = None) -> in
     """End every session of a member but `keep_session_id`: logins, game sessions and unused
     launch tokens alike (logout keeps none; a password change and "end other sessions" keep
     the caller's). Returns how many logins were ended."""
-    now = utcnow()
     async with write_transaction() as session:
-        logins = (
-            update(MemberSession)
-            .where(col(MemberSession.member_id) == member_id)
-            .where(col(MemberSession.revoked_at).is_(None))
-            .values(revoked_at=now)
-        )
-        if keep_session_id is not None:
-            logins = logins.where(col(MemberSession.id) != keep_session_id)
-        ended = (await session.exec(logins)).rowcount or 0
-        # An ended game session refuses balance, bets and a launch token's exchange; the
-        # vendor can still settle and roll back rounds already bet (as after its expiry).
-        await session.exec(
-            update(GameSession)
-            .where(col(GameSession.member_id) == member_id)
-            .where(col(GameSession.expires_at) > now)
-            .values(expires_at=now, launch_expires_at=now)
-        )
+        return await end_sessions_in(session, member_id, utcnow(), keep_session_id)
+
+
+async def end_sessions_in(
+    session: AsyncSession, member_id: int, now: datetime, keep_session_id: int | None = None
+) -> int:
+    """Building block of `end_sessions`, in the caller's transaction."""
+    logins = (
+        update(MemberSession)
+        .where(col(MemberSession.member_id) == member_id)
+        .where(col(MemberSession.revoked_at).is_(None))
+        .values(revoked_at=now)
+    )
+    if keep_session_id is not None:
+        logins = logins.where(col(MemberSession.id) != keep_session_id)
+    ended = (await session.exec(logins)).rowcount or 0
+    # An ended game session refuses balance, bets and a launch token's exchange; the
+    # vendor can still settle and roll back rounds already bet (as after its expiry).
+    await session.exec(
+        update(GameSession)
+        .where(col(GameSession.member_id) == member_id)
+        .where(col(GameSession.expires_at) > now)
+        .values(expires_at=now, launch_expires_at=now)
+    )
     return ended
 
 

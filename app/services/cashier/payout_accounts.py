@@ -148,6 +148,34 @@ async def bind(member: Member, data: PayoutAccountInput, password: str, ip: str)
     return account
 
 
+async def own_cpf_account_in(
+    session: AsyncSession, member: Member, cpf: str, holder_name: str
+) -> PayoutAccount:
+    """Building block of an account closure: the member's PIX account keyed by their own CPF,
+    made when they have none (beyond the usual count: the law returns the money there)."""
+    identifier = normalize_pix_key(PixKeyType.CPF, cpf)
+    found = (
+        await session.exec(
+            select(PayoutAccount).where(
+                PayoutAccount.member_id == member.id, PayoutAccount.identifier == identifier
+            )
+        )
+    ).first()
+    if found is not None:
+        return found
+    account = PayoutAccount(
+        merchant_id=member.merchant_id,
+        member_id=saved_id(member.id),
+        kind=PayoutAccountKind.PIX,
+        pix_key_type=PixKeyType.CPF,
+        identifier=identifier,
+        holder_name=" ".join(holder_name.split())[:120],
+    )
+    session.add(account)
+    await session.flush()
+    return account
+
+
 async def member_accounts(member: Member) -> list[PayoutAccount]:
     async with session_scope() as session:
         return list(

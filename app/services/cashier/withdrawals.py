@@ -353,6 +353,62 @@ async def _member_accounts(
     return ids
 
 
+async def _lock_order(
+    session: AsyncSession,
+    brand: Brand,
+    member_id: int,
+    payout_account_id: int,
+    amount: Decimal,
+    now: datetime,
+) -> WithdrawalOrder:
+    """Building block: move the amount from the member's cash to their locked account and
+    write the order that holds it."""
+    order_no = f"W{now:%y%m%d%H%M%S}{secrets.token_hex(4).upper()}"
+    cash, locked = await _member_accounts(
+        session, brand, member_id, AccountKind.MEMBER_CASH, AccountKind.MEMBER_LOCKED
+    )
+    posted = await ledger.move(
+        session,
+        merchant_id=brand.id,
+        kind=TransactionKind.WITHDRAWAL_LOCK,
+        idempotency_key=f"withdrawal-lock:{order_no}",
+        debit_account_id=cash,
+        credit_account_id=locked,
+        amount=amount,
+        reference=order_no,
+        member_id=member_id,
+    )
+    order = WithdrawalOrder(
+        order_no=order_no,
+        merchant_id=brand.id,
+        member_id=member_id,
+        payout_account_id=payout_account_id,
+        currency=brand.currency,
+        amount=amount,
+        remaining_amount=amount,
+        lock_transaction_id=posted.transaction_id,
+        created_at=now,
+        updated_at=now,
+    )
+    session.add(order)
+    return order
+
+
+async def compulsory_refund_in(
+    session: AsyncSession, brand: Brand, member_id: int, payout_account_id: int, now: datetime
+) -> WithdrawalOrder | None:
+    """Building block of an account closure: an order for the member's whole cash balance to
+    an account in their own CPF, without their limits, password or turnover (the law returns
+    the money); operators pay it as any other. None when the balance is zero. The caller holds
+    the member's row and tells the open pages after its commit."""
+    wallet = await ledger.member_wallet(
+        session, merchant_id=brand.id, member_id=member_id, currency=brand.currency
+    )
+    if wallet.cash <= 0:
+        return None
+    return await _lock_order(session, brand, member_id, payout_account_id, wallet.cash, now)
+
+
 async def request_withdrawal(
     brand: Brand, member: Member, amount_text: Any, payout_account_id: int, payment_password: str
 ) -> WithdrawalView:
@@ -374,7 +430,6 @@ async def request_withdrawal(
         raise AppError("withdrawal-amount-above-max", status=422, params={"max": limits.max_amount})
     await check_payment_password(member, payment_password)
     now = utcnow()
-    order_no = f"W{now:%y%m%d%H%M%S}{secrets.token_hex(4).upper()}"
     async with write_transaction() as session:
         # One request of a member at a time: the count, turnover and balance stay true.
         await session.exec(select(Member.id).where(Member.id == member.id).with_for_update())
@@ -394,33 +449,7 @@ async def request_withdrawal(
             raise AppError(
                 "withdrawal-insufficient-balance", status=409, params={"balance": wallet.cash}
             )
-        cash, locked = await _member_accounts(
-            session, brand, member.id, AccountKind.MEMBER_CASH, AccountKind.MEMBER_LOCKED
-        )
-        posted = await ledger.move(
-            session,
-            merchant_id=brand.id,
-            kind=TransactionKind.WITHDRAWAL_LOCK,
-            idempotency_key=f"withdrawal-lock:{order_no}",
-            debit_account_id=cash,
-            credit_account_id=locked,
-            amount=amount,
-            reference=order_no,
-            member_id=member.id,
-        )
-        order = WithdrawalOrder(
-            order_no=order_no,
-            merchant_id=brand.id,
-            member_id=member.id,
-            payout_account_id=payout_account_id,
-            currency=brand.currency,
-            amount=amount,
-            remaining_amount=amount,
-            lock_transaction_id=posted.transaction_id,
-            created_at=now,
-            updated_at=now,
-        )
-        session.add(order)
+        order = await _lock_order(session, brand, member.id, payout_account_id, amount, now)
     await balance_changed(member.id)
     return WithdrawalView(order, (), account)
 

@@ -165,6 +165,28 @@ MESSAGES: dict[str, dict[str, str]] = {
             "A change to your limits was saved (new value: {value}). A higher limit waits 24 "
             "hours and your confirmation."
         ),
+        "protection.event.closure-notice": (
+            "Account closure notice: the CPF is on the list of people barred from betting. The "
+            "balance can be withdrawn until {until} (UTC)."
+        ),
+        "protection.event.closure-refund": (
+            "Account closed. The balance of {amount} is being paid to {account} by {due} (UTC)."
+        ),
+        "protection.event.closure-closed": "Account closed; nothing is owed to the member.",
+        "protection.event.closure-unclaimed": (
+            "The refund could not be paid: {amount} set apart as unclaimed funds."
+        ),
+        "inbox.ACCOUNT_CLOSING.title": "Your account will be closed",
+        "inbox.ACCOUNT_CLOSING.body": (
+            "Your CPF is on the official list of people who may not bet, so this account will "
+            "be closed. You can log in and withdraw your balance until {until} (UTC); after "
+            "that, we pay what is left to a PIX account in your own CPF."
+        ),
+        "inbox.ACCOUNT_CLOSED.title": "Your account was closed",
+        "inbox.ACCOUNT_CLOSED.body": (
+            "Your balance of {amount} is being paid to the PIX key {account} (your CPF) by "
+            "{due} (UTC)."
+        ),
         "inbox.EXCLUSION_STARTED.title": "Your pause has started",
         "inbox.EXCLUSION_STARTED.body": (
             "Play and deposits are closed until {until} (UTC). Your balance stays yours: you "
@@ -342,6 +364,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "inbox.LIMIT_CHANGED.body": (
             "Uma alteração nos seus limites foi salva (novo valor: {value}). Um limite maior "
             "aguarda 24 horas e a sua confirmação."
+        ),
+        "protection.event.closure-notice": (
+            "Aviso de encerramento da conta: o CPF está na lista de pessoas impedidas de apostar. "
+            "O saldo pode ser sacado até {until} (UTC)."
+        ),
+        "protection.event.closure-refund": (
+            "Conta encerrada. O saldo de {amount} está sendo pago para {account} até {due} (UTC)."
+        ),
+        "protection.event.closure-closed": "Conta encerrada; nada é devido ao membro.",
+        "protection.event.closure-unclaimed": (
+            "A devolução não pôde ser paga: {amount} reservado como valor não reclamado."
+        ),
+        "inbox.ACCOUNT_CLOSING.title": "Sua conta será encerrada",
+        "inbox.ACCOUNT_CLOSING.body": (
+            "Seu CPF está na lista oficial de pessoas que não podem apostar, por isso esta conta "
+            "será encerrada. Você pode entrar e sacar seu saldo até {until} (UTC); depois disso, "
+            "pagamos o que sobrar para uma conta PIX no seu próprio CPF."
+        ),
+        "inbox.ACCOUNT_CLOSED.title": "Sua conta foi encerrada",
+        "inbox.ACCOUNT_CLOSED.body": (
+            "Seu saldo de {amount} está sendo pago para a chave PIX {account} (seu CPF) até "
+            "{due} (UTC)."
         ),
         "inbox.EXCLUSION_STARTED.title": "Sua pausa começou",
         "inbox.EXCLUSION_STARTED.body": (

@@ -5,7 +5,7 @@ _KINDS_EN = {
     "WITHDRAWAL_RELEASE": "Withdrawal returned", "BET": "Bet", "WIN": "Win",
     "ROLLBACK": "Bet cancelled", "BONUS": "Bonus", "REBATE": "Rebate", "TRANSFER": "Transfer",
     "SALARY": "Salary", "DIVIDEND": "Dividend", "POINTS_CONVERSION": "Points converted",
-    "ADJUSTMENT": "Adjustment", "REVERSAL": "Correction",
+    "ADJUSTMENT": "Adjustment", "REVERSAL": "Correction", "UNCLAIMED": "Set aside as unclaimed",
 }  # fmt: skip
 _KINDS_PT = {
     "DEPOSIT": "Depósito", "WITHDRAWAL": "Saque pago", "WITHDRAWAL_LOCK": "Pedido de saque",
@@ -13,6 +13,7 @@ _KINDS_PT = {
     "ROLLBACK": "Aposta cancelada", "BONUS": "Bônus", "REBATE": "Cashback",
     "TRANSFER": "Transferência", "SALARY": "Salário", "DIVIDEND": "Dividendo",
     "POINTS_CONVERSION": "Pontos convertidos", "ADJUSTMENT": "Ajuste", "REVERSAL": "Correção",
+    "UNCLAIMED": "Reservado como não reclamado",
 }  # fmt: skip
 
 MESSAGES: dict[str, dict[str, str]] = {

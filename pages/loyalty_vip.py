@@ -74,12 +74,27 @@ def _summary() -> rx.Component:
             rx.icon("crown", size=40, class_name="text-amber-500", aria_hidden="true"),
             class_name="flex items-center justify-between",
         ),
-        rx.el.p(VipState.next_text, class_name="font-semibold", data_testid="vip-next"),
-        _bar(
-            VipState.window_text, VipState.bet, VipState.bet_goal, VipState.bet_percent, "vip-bet"
+        rx.el.p(
+            rx.cond(
+                VipState.level_name != "",
+                rx.cond(
+                    VipState.next_name != "",
+                    t("vip.next").replace("{level}", VipState.next_name),
+                    t("vip.top"),
+                ),
+            ),
+            class_name="font-semibold min-h-6",
+            data_testid="vip-next",
         ),
         _bar(
-            VipState.deposit_text,
+            t("vip.valid_bet").replace("{days}", VipState.window_days.to(str)),
+            VipState.bet,
+            VipState.bet_goal,
+            VipState.bet_percent,
+            "vip-bet",
+        ),
+        _bar(
+            t("vip.deposits").replace("{days}", VipState.window_days.to(str)),
             VipState.deposit,
             VipState.deposit_goal,
             VipState.deposit_percent,

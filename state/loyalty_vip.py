@@ -11,17 +11,19 @@ from typing import Any
 import reflex as rx
 from babel.numbers import format_decimal
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import LOCALES, format_amount
 from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
+from state import follow
 from state.auth import AuthState, current_login
 from state.errors import describe
 from state.guard import Page, checked
 from state.paging import RangePaging
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, current_path
 
 HUNDRED = Decimal(100)
 
@@ -132,9 +134,7 @@ class VipState(rx.State):
     deposit: str = "0"
     deposit_goal: str = "0"
     deposit_percent: int = 0
-    window_text: str = ""
-    deposit_text: str = ""
-    next_text: str = ""
+    window_days: int = 0  # the page words these in the reader's language, live on a switch
     rules: list[str] = []
     levels: list[LevelRow] = []
     history: list[EventRow] = []
@@ -155,18 +155,15 @@ class VipState(rx.State):
         money = functools.partial(format_amount, ui_lang=lang)
         self.level_name = found.current.name
         self.since = found.current.since.isoformat() if found.current.since else ""
-        days = found.window_days
-        self.window_text = translate("vip.valid_bet", lang, days=days)
-        self.deposit_text = translate("vip.deposits", lang, days=days)
+        days = self.window_days = found.window_days
         self.bet, self.deposit = money(found.progress.valid_bet), money(found.progress.deposits)
         following = found.next_level
         if following is None:
-            self.next_name, self.next_text = "", translate("vip.top", lang)
+            self.next_name = ""
             self.bet_goal = self.deposit_goal = ""
             self.bet_percent = self.deposit_percent = 100
         else:
             self.next_name = following.name
-            self.next_text = translate("vip.next", lang, level=following.name)
             self.bet_goal = money(following.bet_threshold)
             self.deposit_goal = money(following.deposit_threshold)
             self.bet_percent = _percent(found.progress.valid_bet, following.bet_threshold)
@@ -204,6 +201,16 @@ def income_rows(found: rebate.IncomePage, lang: str) -> list[IncomeRow]:
         )
         for line in found.lines
     ]
+
+    @rx.event
+    async def relabel(self) -> Any:
+        """The language changed: the VIP page's rules and amounts are read again in it."""
+        if await current_path(self) != routes.VIP:
+            return None
+        return await self.load()
+
+
+follow.AFTER_LANGUAGE.append(VipState.relabel)
 
 
 class IncomeState(RangePaging, rx.State):

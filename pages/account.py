@@ -108,8 +108,11 @@ def _fact(label: rx.Var, value: rx.Var, test_id: str) -> rx.Component:
     )
 
 
-def _set_once(name: str, label: rx.Var, value: rx.Var, editable: rx.Var, kind: str) -> rx.Component:
-    """The full name and birth date: typed once while empty, then shown."""
+def _set_once(
+    name: str, label: rx.Var, value: rx.Var, editable: rx.Var, kind: str, verify_link: bool
+) -> rx.Component:
+    """The full name and birth date: typed once while empty, then shown (on identity brands,
+    from the verification; `verify_link`: this one offers the way there while empty)."""
     return rx.cond(
         editable,
         rx.el.div(
@@ -123,13 +126,19 @@ def _set_once(name: str, label: rx.Var, value: rx.Var, editable: rx.Var, kind: s
                 rx.el.p(
                     t("profile.from_identity"),
                     " ",
-                    rx.cond(
-                        value == "",
-                        page_link(
-                            t("profile.verify_identity"),
-                            href=routes.VERIFY_IDENTITY,
-                            class_name=LINK,
-                        ),
+                    *(
+                        [
+                            rx.cond(
+                                value == "",
+                                page_link(
+                                    t("profile.verify_identity"),
+                                    href=routes.VERIFY_IDENTITY,
+                                    class_name=LINK,
+                                ),
+                            )
+                        ]
+                        if verify_link
+                        else []
                     ),
                     class_name=f"{_HINT} -mt-2 mb-3",
                 ),
@@ -166,6 +175,7 @@ def _profile_section() -> rx.Component:
                 ProfileState.full_name,
                 ProfileState.full_name_editable,
                 "text",
+                verify_link=True,
             ),
             _set_once(
                 "birthday",
@@ -173,6 +183,7 @@ def _profile_section() -> rx.Component:
                 ProfileState.birthday,
                 ProfileState.birthday_editable,
                 "date",
+                verify_link=False,
             ),
             field(
                 "email",

@@ -82,6 +82,7 @@ def _summary() -> rx.Component:
                     t("vip.next").replace("{level}", VipState.next_name),
                     t("vip.top"),
                 ),
+                "",
             ),
             class_name="font-semibold min-h-6",
             data_testid="vip-next",

@@ -20,6 +20,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.core.i18n.formatting import percent_of_rate
 from app.services import announcements
 from app.services.agents import affiliates, payouts, reports, team, tree
 from app.services.cashier import team_transfers as transfers
@@ -246,7 +247,7 @@ class AgentTeamState(rx.State):
             {
                 "time": row.period_start.isoformat(),
                 "base": str(row.line.get("base", "")),
-                "rate": str((Decimal(str(row.line.get("rate") or 0)) * 100).normalize()) + "%",
+                "rate": percent_of_rate(row.line.get("rate")) + "%",
                 "active": str(row.line.get("activeMembers", "")),
                 "amount": _money(row.amount),
             }

@@ -14,6 +14,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.core.i18n.formatting import percent_of_rate
 from app.services.agents import contracts, payouts, team
 from models.agents import ContractKind
 from state.auth import current_login
@@ -37,7 +38,7 @@ def _contract_row(found: contracts.ContractView) -> dict[str, Any]:
         "status": found.status.value,
         "downline": found.downline,
         "version": found.version,
-        "rate": str((Decimal(str(rate)) * 100).normalize()),
+        "rate": percent_of_rate(rate),
         "tiers": len(tiers),
     }
 
@@ -50,7 +51,7 @@ def _formula(line: dict[str, Any], language: str) -> str:
         "agent.wages.line",
         language,
         tier=int(line["tier"]) + 1,
-        rate=str((Decimal(str(line.get("rate", "0"))) * 100).normalize()),
+        rate=percent_of_rate(line.get("rate", "0")),
         base=line.get("base", ""),
         active=line.get("activeMembers", 0),
         below=line.get("downlineGross", "0.00"),

@@ -185,6 +185,16 @@ class VipState(rx.State):
         self.history = event_rows(found)
         return None
 
+    @rx.event
+    async def relabel(self) -> Any:
+        """The language changed: the VIP page's rules and amounts are read again in it."""
+        if await current_path(self) != routes.VIP:
+            return None
+        return await self.load()
+
+
+follow.AFTER_LANGUAGE.append(VipState.relabel)
+
 
 def income_rows(found: rebate.IncomePage, lang: str) -> list[IncomeRow]:
     return [
@@ -201,16 +211,6 @@ def income_rows(found: rebate.IncomePage, lang: str) -> list[IncomeRow]:
         )
         for line in found.lines
     ]
-
-    @rx.event
-    async def relabel(self) -> Any:
-        """The language changed: the VIP page's rules and amounts are read again in it."""
-        if await current_path(self) != routes.VIP:
-            return None
-        return await self.load()
-
-
-follow.AFTER_LANGUAGE.append(VipState.relabel)
 
 
 class IncomeState(RangePaging, rx.State):

@@ -77,16 +77,16 @@ class ProfileState(rx.State):
     async def save(self, form: Form) -> None:
         lang = (await self.get_state(SiteState)).ui_lang
         password = str(form.get("password", ""))
-        values = {
-            str(name): str(value or "")
-            for name, value in form.items()
-            if name != "password" and isinstance(value, str)
-        }
         try:
             login = await current_login(self)
         except AppError:
             return
         brand = await current_brand(self)
+        # The form's data also carries its inputs by id ("field-…"): only the fields named.
+        names = profile.changeable_fields(brand)
+        values = {
+            name: value for name, value in form.items() if name in names and isinstance(value, str)
+        }
         try:
             await require_open(self, money=False)
             seen = await profile.update(

@@ -258,7 +258,11 @@ async def test_marketing_defines_a_raffle_and_ends_it_early(
     assert (made.kind, made.reward_kind, made.winners) == ("RAFFLE", "POINTS", 3)
     assert made.budget == Decimal("2000.00") and made.reward_amount == Decimal("500.00")
     assert made.ends_at <= utcnow()
-    assert await _actions(f"promotion:{made.id}") == ["promotions.create", "promotions.end"]
+    assert await _actions(f"promotion:{made.id}") == [
+        "promotions.create",
+        "promotions.amend",
+        "promotions.end",
+    ]
 
 
 async def test_marketing_edits_a_vip_level(browser: Browser, site_url: str) -> None:

@@ -21,6 +21,7 @@ from app.core.i18n.formatting import (
     format_balance,
     format_local_datetime,
     format_money,
+    percent_of_rate,
 )
 
 
@@ -90,3 +91,13 @@ def test_dates_are_shown_in_the_visitors_zone() -> None:
     moment = datetime(2026, 11, 21, 23, 30, tzinfo=UTC)
     shown = format_local_datetime(moment, "pt", "America/Sao_Paulo")
     assert "20:30" in shown and "21" in shown
+
+
+def test_a_rate_reads_as_a_plain_percent() -> None:
+    assert [percent_of_rate(r) for r in ("0.1", "0.0025", "1", "0", None)] == [
+        "10",
+        "0.25",
+        "100",
+        "0",
+        "0",
+    ]

@@ -53,3 +53,8 @@ def format_local_date(moment: datetime, ui_lang: str, timezone: str) -> str:
 def format_day(day: date, ui_lang: str) -> str:
     """A calendar day (a birth date) in the locale's medium format."""
     return babel_format_date(day, format="medium", locale=_locale(ui_lang))
+
+
+def percent_of_rate(rate: object) -> str:
+    """A rate (0.1) as the percent people read ("10", "0.25"): never in exponent form."""
+    return format((Decimal(str(rate or 0)) * 100).normalize(), "f")

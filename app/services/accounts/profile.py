@@ -79,6 +79,11 @@ def editable_fields(brand: Brand) -> tuple[str, ...]:
     return _contact_fields(brand) + PERSONAL_FIELDS
 
 
+def changeable_fields(brand: Brand) -> frozenset[str]:
+    """Every field a save may name: the set-once ones, the e-mail and the free ones."""
+    return frozenset({"payeeName", "birthday", "email", *editable_fields(brand)})
+
+
 async def view(member: Member, brand: Brand) -> ProfileView:
     identity_brand = onboarding.required(brand)
     identity = await onboarding.view(member) if identity_brand else None
@@ -126,7 +131,7 @@ def _checked(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The changes to write (field -> normalised value; "" clears a personal field) and the
     field errors."""
-    unknown = set(change.values) - {"payeeName", "birthday", "email", *editable_fields(brand)}
+    unknown = set(change.values) - changeable_fields(brand)
     if unknown:
         raise AppError("profile-field-unknown", status=422, params={"field": sorted(unknown)[0]})
     locked = onboarding.required(brand)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from components.forms import PRIMARY, SECONDARY, field, form_error, notice
+from components.guide import picture_steps
 from components.i18n import amount, t
 from components.layout import layout, member_page
 from components.media import image
@@ -148,6 +149,28 @@ def deposit_page() -> rx.Component:
     return member_page(
         "cashier.deposit_title",
         rx.el.section(rx.cond(CashierState.has_order, _order(), form), class_name=CARD),
+        _tutorial(),
+    )
+
+
+# The deposit tutorial (spec 2): a PIX deposit in pictures (assets/guides/deposit-*.svg).
+TUTORIAL_STEPS = ("deposit-1", "deposit-2", "deposit-3", "deposit-4")
+
+
+def _tutorial() -> rx.Component:
+    return rx.el.details(
+        rx.el.summary(
+            rx.icon("circle-help", size=18, aria_hidden="true"),
+            t("cashier.tutorial_title"),
+            class_name=(
+                f"flex items-center gap-2 cursor-pointer font-semibold rounded-lg p-1 {FOCUS}"
+            ),
+            data_testid="deposit-tutorial-open",
+        ),
+        rx.el.div(picture_steps(TUTORIAL_STEPS, "cashier.tutorial."), class_name="mt-4"),
+        id="tutorial",
+        class_name=f"{CARD} mt-4 scroll-mt-24",
+        data_testid="deposit-tutorial",
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from components.guide import picture_steps
 from components.i18n import t
 from components.layout import layout
 from components.media import image
@@ -57,28 +58,7 @@ def _qr(kind: str) -> rx.Component:
 def _guide(anchor: str, title_key: str, steps: tuple[str, ...]) -> rx.Component:
     return rx.el.section(
         rx.el.h3(t(title_key), class_name="font-semibold mb-3"),
-        rx.el.ol(
-            *[
-                rx.el.li(
-                    image(
-                        src=f"/guides/{step}.svg",
-                        alt="",
-                        loading="lazy",
-                        class_name="w-24 h-40 shrink-0",
-                        width=96,
-                        height=160,
-                    ),
-                    rx.el.p(
-                        rx.el.span(f"{number}. ", class_name="font-bold text-amber-600"),
-                        t(f"down.guide.{step}"),
-                        class_name="text-sm",
-                    ),
-                    class_name="flex items-center gap-3",
-                )
-                for number, step in enumerate(steps, start=1)
-            ],
-            class_name="grid gap-3 sm:grid-cols-2",
-        ),
+        picture_steps(steps, "down.guide."),
         id=anchor,
         class_name="mt-6 scroll-mt-24",
         data_testid=anchor,

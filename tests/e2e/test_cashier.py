@@ -19,6 +19,14 @@ async def test_deposit_through_the_sandbox_updates_the_header(
     await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
 
     await page.get_by_test_id("header-deposit").click()
+    # The deposit tutorial: closed until asked, then four steps in pictures.
+    tutorial = page.get_by_test_id("deposit-tutorial")
+    await expect(tutorial.locator("li")).to_have_count(4)
+    await expect(tutorial.locator("li").first).to_be_hidden()
+    await page.get_by_test_id("deposit-tutorial-open").click()
+    await expect(tutorial.locator("li").nth(1)).to_contain_text("QR code")
+    await expect(tutorial.locator("img").first).to_have_attribute("src", "/guides/deposit-1.svg")
+    await page.screenshot(path="/tmp/deposit-tutorial.png", full_page=True)
     # One-tap amounts within PIX's limits fill the amount box.
     quick = page.get_by_test_id("quick-amount")
     await expect(quick).to_have_text(["20,00", "50,00", "100,00", "200,00"])

@@ -32,6 +32,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cashier.order": "Order {orderNo}",
         "cashier.pay_with_pix": "Scan the QR code in your bank app or copy the PIX code.",
         "cashier.copy": "Copy code",
+        "cashier.tutorial_title": "How to deposit with PIX",
+        "cashier.tutorial.deposit-1": (
+            "Choose PIX and the amount (or tap a quick amount), then create the order."
+        ),
+        "cashier.tutorial.deposit-2": (
+            "Scan the QR code with your bank's app, or copy the PIX code."
+        ),
+        "cashier.tutorial.deposit-3": (
+            "Confirm the payment in your bank's app, from an account in your own CPF."
+        ),
+        "cashier.tutorial.deposit-4": (
+            "The balance is credited as soon as the bank confirms; this page updates by itself."
+        ),
         "cashier.quick_amounts": "Quick amounts",
         "cashier.copied": "Copied",
         "cashier.open_checkout": "Open the payment page",
@@ -107,6 +120,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cashier.order": "Pedido {orderNo}",
         "cashier.pay_with_pix": "Escaneie o código QR no app do seu banco ou copie o código PIX.",
         "cashier.copy": "Copiar código",
+        "cashier.tutorial_title": "Como depositar com PIX",
+        "cashier.tutorial.deposit-1": (
+            "Escolha PIX e o valor (ou toque em um valor rápido) e crie o pedido."
+        ),
+        "cashier.tutorial.deposit-2": "Leia o QR code no app do seu banco ou copie o código PIX.",
+        "cashier.tutorial.deposit-3": (
+            "Confirme o pagamento no app do banco, de uma conta no seu próprio CPF."
+        ),
+        "cashier.tutorial.deposit-4": (
+            "O saldo é creditado assim que o banco confirma; esta página se atualiza sozinha."
+        ),
         "cashier.quick_amounts": "Valores rápidos",
         "cashier.copied": "Copiado",
         "cashier.open_checkout": "Abrir a página de pagamento",

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import reflex as rx
 
@@ -254,8 +255,12 @@ class AgentTeamState(rx.State):
             for row in found.rows
         ]
         self.totals = {"amount": _money(found.total_amount)}
+        zone = ZoneInfo((await current_brand(self)).timezone)  # the brand's periods, its clock
         self.chart = [
-            {"day": row.period_start.strftime("%d/%m %H:%M"), "amount": float(row.amount)}
+            {
+                "day": row.period_start.astimezone(zone).strftime("%d/%m %H:%M"),
+                "amount": float(row.amount),
+            }
             for row in reversed(found.rows)
         ]
         self._paged(found.total_rows)

@@ -89,8 +89,9 @@ def _new_password_problems(
     if not confirmation:
         errors.append({"field": "confirmPaymentPassword", "code": "val_required", "params": {}})
     elif confirmation != password:
+        # Spec 5.M4, "Incorrect confirmation input": the payment password's confirmation.
         errors.append(
-            {"field": "confirmPaymentPassword", "code": "val_confirm_password", "params": {}}
+            {"field": "confirmPaymentPassword", "code": "val_confirmation_input", "params": {}}
         )
     return errors
 

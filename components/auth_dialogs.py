@@ -289,19 +289,25 @@ def register_dialog() -> rx.Component:
                 RegisterState.method == "mobile",
                 form_error(RegisterState.errors.get("mobileNum", "").to(str)),
             ),
-            field(
-                "password",
-                t("auth.password"),
-                kind="password",
-                autocomplete="new-password",
-                error=RegisterState.errors.get("password", "").to(str),
-            ),
-            field(
-                "confirmPassword",
-                t("auth.confirm_password"),
-                kind="password",
-                autocomplete="new-password",
-                error=RegisterState.errors.get("confirmPassword", "").to(str),
+            # MOBILENUMPASSREG3 off: a mobile registration asks no password (SMS code login).
+            rx.cond(
+                (RegisterState.method != "mobile") | RegisterState.methods["mobilePassword"],
+                rx.fragment(
+                    field(
+                        "password",
+                        t("auth.password"),
+                        kind="password",
+                        autocomplete="new-password",
+                        error=RegisterState.errors.get("password", "").to(str),
+                    ),
+                    field(
+                        "confirmPassword",
+                        t("auth.confirm_password"),
+                        kind="password",
+                        autocomplete="new-password",
+                        error=RegisterState.errors.get("confirmPassword", "").to(str),
+                    ),
+                ),
             ),
             rx.foreach(RegisterState.extra_fields, _extra_field),
             rx.cond(RegisterState.identity_required, _cpf_field()),

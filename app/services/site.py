@@ -154,6 +154,12 @@ def domain_routes(brand: Brand) -> list[DomainRoute]:
     return list(brand.domains)
 
 
+def mobile_password_asked(brand: Brand) -> bool:
+    """Does a registration by mobile ask a password? With MOBILENUMPASSREG3 on, yes; off, the
+    member logs in with SMS codes instead, so only where code login is on (else it asks)."""
+    return brand.module_on(MOBILE_PASSWORD_ON_REGISTER) or not brand.module_on(MOBILE_CODE_LOGIN)
+
+
 def register_settings(brand: Brand) -> RegisterSettings:
     """Spec 3: per-field validation config; an acceptedPattern of '*' is sent as '.*'.
 
@@ -185,7 +191,7 @@ def registration_methods(brand: Brand) -> dict[str, bool]:
         "username": brand.module_on(USERNAME_REGISTRATION),
         "mobile": brand.module_on(MOBILE_REGISTRATION),
         "smsVerification": brand.module_on(SMS_VERIFICATION_ON_REGISTER),
-        "mobilePassword": brand.module_on(MOBILE_PASSWORD_ON_REGISTER),
+        "mobilePassword": mobile_password_asked(brand),
         "direct": brand.module_on(DIRECT_REGISTER),
     }
 

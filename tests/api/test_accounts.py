@@ -13,6 +13,8 @@ from app.client import ApiError, PlatformClient
 from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.security import token_digest
+from app.services import site_status
+from app.services.brands import brands
 from models import AffiliateCode, Member, MemberSession, Merchant
 from models.base import utcnow
 from tests.support.accounts import (
@@ -614,3 +616,52 @@ async def test_member_language_is_kept(make_client: MakeClient) -> None:
     await client.login(member.username, PASSWORD)
     await client.post("/wps/system/language", {"language": "EN"})
     assert (await client.get("/wps/member/info"))["language"] == "EN"
+
+
+async def test_mobile_registration_asks_no_password_when_the_module_is_off(
+    make_client: MakeClient,
+) -> None:
+    """Spec 6.18: MOBILENUMPASSREG3 off and code login on: a mobile registration has no
+    password; the member logs in with an SMS code. Back on, the password is asked again."""
+    try:
+        await site_status.set_module("BR1", "MOBILENUMPASSREG3", enabled=False, now=utcnow())
+        brands.invalidate()
+        client = make_client()
+        settings = await client.get("/wps/system/setting/register")
+        assert settings["methods"]["mobilePassword"] is False
+        mobile = new_mobile()
+        await client.post(
+            "/wps/verification/sms/register",
+            {"mobileNo": mobile, "countryDialingCode": "55", "botCheck": await client.bot_check()},
+        )
+        registered = {
+            "mobileNum": mobile,
+            "cpf": new_cpf(),
+            "adultConfirmed": True,
+            "termsAccepted": True,
+            "verificationCode": await last_code(mobile),
+        }
+        value = await client.put("/wps/member/register/mobile", registered, sealed=True)
+        assert value["userInfo"]["account"] == mobile
+        await _send(client, mobile)
+        login = {"type": "sms", "mobileNum": mobile, "password": await last_code(mobile)}
+        assert (await client.post("/wps/session/login", login, sealed=True))["token"]
+    finally:
+        await site_status.set_module("BR1", "MOBILENUMPASSREG3", enabled=True, now=utcnow())
+        brands.invalidate()
+    other = make_client()
+    mobile = new_mobile()
+    await other.post(
+        "/wps/verification/sms/register",
+        {"mobileNo": mobile, "countryDialingCode": "55", "botCheck": await other.bot_check()},
+    )
+    asked = await _error(
+        other.put(
+            "/wps/member/register/mobile",
+            {**registered, "mobileNum": mobile, "cpf": new_cpf(),
+             "verificationCode": await last_code(mobile)},
+            sealed=True,
+        )
+    )  # fmt: skip
+    assert asked.code == "validation-failed"
+    assert "password" in {f["field"] for f in asked.body["value"]["fields"]}

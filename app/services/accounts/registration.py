@@ -3,6 +3,7 @@ verification, age and terms, then the new member is logged in."""
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
@@ -117,6 +118,10 @@ def password_problem(password: str, confirmation: str) -> list[dict[str, Any]]:
     return errors
 
 
+def _password_asked(brand: Brand, request: RegisterRequest) -> bool:
+    return request.method != "mobile" or site.mobile_password_asked(brand)
+
+
 def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
     errors: list[dict[str, Any]] = []
     values = {k: (v or "").strip() for k, v in request.fields.items()}
@@ -126,9 +131,10 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
         failure = validate_field(values.get("username"), replace(rule, required=True))
         if failure is not None:
             field_error(errors, "username", failure)
-    errors += password_problem(
-        request.fields.get("password", ""), request.fields.get("confirmPassword", "")
-    )
+    if _password_asked(brand, request):
+        errors += password_problem(
+            request.fields.get("password", ""), request.fields.get("confirmPassword", "")
+        )
     checked_names: set[str] = set()
     for configured in brand.register_fields:
         checked_names.add(configured.field_name)
@@ -223,7 +229,13 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> Lo
     member = Member(
         merchant_id=brand.id,
         username=username,
-        password_hash=await hash_password(request.fields["password"]),
+        # Without a password (mobile, MOBILENUMPASSREG3 off) the member logs in by SMS code;
+        # a secret nobody knows holds the place until they set one (forgot password by phone).
+        password_hash=await hash_password(
+            request.fields["password"]
+            if _password_asked(brand, request)
+            else secrets.token_urlsafe(32)
+        ),
         account_type=members.PLAYER_TYPE,
         nickname=username,
         payee_name=values.get("payeeName") or None,

@@ -51,6 +51,19 @@ def _form(**changes: str) -> dict[str, str]:
     return fields
 
 
+def _raffle_form(now: datetime) -> dict[str, str]:
+    """Three prizes of 50 from a budget of 150, drawn 4 days from `now`, authorised."""
+    return _form(
+        kind="RAFFLE",
+        reward_amount="50",
+        budget="150",
+        ticket_turnover="20",
+        winners="3",
+        draw_at=_at(now + timedelta(days=4)),
+        authorisation="SPA/MF 123/2026",
+    )
+
+
 async def _stored(code: str) -> int:
     async with session_scope() as session:
         return (
@@ -99,15 +112,7 @@ async def test_a_promotion_made_in_the_console_is_offered_to_members_and_audited
 async def test_a_raffle_and_free_rounds_are_defined_from_the_form() -> None:
     staff = await make_staff("marketing")
     now = utcnow()
-    raffle = _form(
-        kind="RAFFLE",
-        reward_amount="50",
-        budget="150",
-        ticket_turnover="20",
-        winners="3",
-        draw_at=_at(now + timedelta(days=4)),
-        authorisation="SPA/MF 123/2026",
-    )
+    raffle = _raffle_form(now)
     made = await promotions.create_promotion(staff, "BR1", promotions.spec_from_form(raffle), now)
     assert made.kind == "RAFFLE" and made.draw_at is not None
     rounds = _form(reward_kind="FREE_ROUNDS", reward_amount="1", budget="30")
@@ -237,15 +242,7 @@ async def test_an_open_promotion_edits_its_texts_end_and_budget_never_its_reward
 async def test_a_raffle_cannot_end_after_its_draw_nor_hold_less_than_its_prizes() -> None:
     staff = await make_staff("marketing")
     now = utcnow()
-    raffle = _form(
-        kind="RAFFLE",
-        reward_amount="50",
-        budget="150",
-        ticket_turnover="20",
-        winners="3",
-        draw_at=_at(now + timedelta(days=4)),
-        authorisation="SPA/MF 123/2026",
-    )
+    raffle = _raffle_form(now)
     made = await promotions.create_promotion(staff, "BR1", promotions.spec_from_form(raffle), now)
     stored = await promotions.promotion_form(staff, made.id, now)
     for changes, field in (

@@ -23,6 +23,7 @@ from tests.e2e.conftest import SLOW_MS, open_deposit, open_site
 from tests.e2e.test_backoffice import _console_login
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
 from tests.support.backoffice import code_at, make_staff_account
+from tests.support.browser import screenshots
 
 pytestmark = pytest.mark.e2e
 
@@ -30,14 +31,7 @@ SHOTS = Path(os.environ.get("IDENTITY_SHOTS", "/tmp/identity-shots"))
 
 
 async def _shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for scheme in ("light", "dark"):
-        await page.emulate_media(color_scheme=scheme)
-        await page.screenshot(path=str(SHOTS / f"{name}-1280-{scheme}.png"), full_page=True)
-        await page.set_viewport_size({"width": 360, "height": 800})
-        await page.screenshot(path=str(SHOTS / f"{name}-360-{scheme}.png"), full_page=True)
-        await page.set_viewport_size({"width": 1280, "height": 900})
-    await page.emulate_media(color_scheme="light")
+    await screenshots(page, SHOTS, name)
 
 
 async def _register(page: Page, site_url: str, cpf: str) -> str:

@@ -18,7 +18,7 @@ from app.core.db import session_scope
 from models import Member
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.support.accounts import ADULT_NAME, PASSWORD, new_username
-from tests.support.browser import fill_cpf_if_asked, verify_identity_in_browser
+from tests.support.browser import fill_cpf_if_asked, screenshots, verify_identity_in_browser
 
 pytestmark = pytest.mark.e2e
 
@@ -26,14 +26,7 @@ SHOTS = Path(os.environ.get("PROFILE_SHOTS", "/tmp/profile-shots"))
 
 
 async def _shoot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for scheme in ("light", "dark"):
-        await page.emulate_media(color_scheme=scheme)
-        await page.screenshot(path=str(SHOTS / f"{name}-1280-{scheme}.png"), full_page=True)
-        await page.set_viewport_size({"width": 360, "height": 800})
-        await page.screenshot(path=str(SHOTS / f"{name}-360-{scheme}.png"), full_page=True)
-        await page.set_viewport_size({"width": 1280, "height": 900})
-    await page.emulate_media(color_scheme="light")
+    await screenshots(page, SHOTS, name)
 
 
 async def _register_without_name(page: Page, site_url: str) -> str:

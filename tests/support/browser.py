@@ -4,6 +4,8 @@ deposit page."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.async_api import Page, expect
 from sqlmodel import select
 
@@ -79,3 +81,15 @@ async def open_deposit(page: Page) -> None:
     order made before the page's own load finished would be cleared by that load)."""
     await page.get_by_test_id("header-deposit").click()
     await expect(page.get_by_test_id("quick-amount").first).to_be_visible(timeout=SLOW_MS)
+
+
+async def screenshots(page: Page, folder: Path, name: str) -> None:
+    """The page at 1280 and 360 px, light and dark, into `folder` (back to 1280 px, light)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        await page.emulate_media(color_scheme=scheme)
+        await page.screenshot(path=str(folder / f"{name}-1280-{scheme}.png"), full_page=True)
+        await page.set_viewport_size({"width": 360, "height": 800})
+        await page.screenshot(path=str(folder / f"{name}-360-{scheme}.png"), full_page=True)
+        await page.set_viewport_size({"width": 1280, "height": 900})
+    await page.emulate_media(color_scheme="light")

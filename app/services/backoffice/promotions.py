@@ -11,7 +11,7 @@ a raffle still draws at its draw time."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -283,54 +283,49 @@ async def promotion_form(staff: Staff, promotion_id: int, now: datetime) -> dict
     return form_values(promotion)
 
 
+async def _change(
+    staff: Staff, promotion_id: int, action: str, now: datetime, apply: Callable[[Promotion], None]
+) -> None:
+    """One change to one promotion: the permission, the row locked, `apply`, the audit line
+    with the promotion before and after."""
+    brand_id = await _promotion_brand(promotion_id)
+    await require(staff, "promotions.manage", brand_id, now)
+    async with write_transaction() as session:
+        promotion = (
+            await session.exec(
+                select(Promotion).where(Promotion.id == promotion_id).with_for_update()
+            )
+        ).one()
+        before = _snapshot(promotion)
+        apply(promotion)
+        session.add(promotion)
+        await audit.append(
+            session,
+            staff.actor,
+            action,
+            now=now,
+            merchant_id=brand_id,
+            target=f"promotion:{promotion_id}",
+            detail={"before": before, "after": _snapshot(promotion)},
+        )
+
+
 async def amend_promotion(
     staff: Staff, promotion_id: int, change: offers.Amendment, now: datetime
 ) -> None:
     """Change an open promotion's texts, end or budget (`offers.amend_in`), audited."""
-    brand_id = await _promotion_brand(promotion_id)
-    await require(staff, "promotions.manage", brand_id, now)
-    async with write_transaction() as session:
-        promotion = (
-            await session.exec(
-                select(Promotion).where(Promotion.id == promotion_id).with_for_update()
-            )
-        ).one()
-        before = _snapshot(promotion)
-        offers.amend_in(promotion, change, now)
-        session.add(promotion)
-        await audit.append(
-            session,
-            staff.actor,
-            "promotions.amend",
-            now=now,
-            merchant_id=brand_id,
-            target=f"promotion:{promotion_id}",
-            detail={"before": before, "after": _snapshot(promotion)},
-        )
+    await _change(
+        staff, promotion_id, "promotions.amend", now, lambda p: offers.amend_in(p, change, now)
+    )
 
 
 async def end_promotion(staff: Staff, promotion_id: int, now: datetime) -> None:
     """End the promotion now (a scheduled one never starts); an ended one is refused."""
-    brand_id = await _promotion_brand(promotion_id)
-    await require(staff, "promotions.manage", brand_id, now)
-    async with write_transaction() as session:
-        promotion = (
-            await session.exec(
-                select(Promotion).where(Promotion.id == promotion_id).with_for_update()
-            )
-        ).one()
+
+    def end(promotion: Promotion) -> None:
         if _state(promotion, now) == ENDED:
             raise AppError("bo-promotion-ended", 409)
-        before = _snapshot(promotion)
         promotion.starts_at = min(promotion.starts_at, now)
         promotion.ends_at = now
-        session.add(promotion)
-        await audit.append(
-            session,
-            staff.actor,
-            "promotions.end",
-            now=now,
-            merchant_id=brand_id,
-            target=f"promotion:{promotion_id}",
-            detail={"before": before, "after": _snapshot(promotion)},
-        )
+
+    await _change(staff, promotion_id, "promotions.end", now, end)

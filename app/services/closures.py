@@ -26,7 +26,7 @@ from app.services import ledger
 from app.services.accounts import sessions
 from app.services.brands import brands
 from app.services.cashier import payout_accounts, withdrawals
-from app.services.lottery import bets
+from app.services.exclusion import stop_play_in
 from app.services.promotions import bonus
 from app.services.protection.records import log, member_language, message
 from models import Member, MemberIdentity, WithdrawalOrder
@@ -34,7 +34,7 @@ from models.cashier import MessageKind, WithdrawalStatus
 from models.identity import IdentityStatus
 from models.ledger import AccountKind, TransactionKind
 from models.member import MEMBER_BLOCKED
-from models.protection import AccountClosure, ClosureStatus, MemberProtection
+from models.protection import AccountClosure, ClosureStatus
 
 BARRED = "barred-list"
 WITHDRAW_DAYS = 2
@@ -79,10 +79,6 @@ async def _notify(session: AsyncSession, member: Member, found_at: datetime, now
             withdraw_until=until,
         )
     )
-    state = await session.get(MemberProtection, member.id, with_for_update=True)
-    state = state or MemberProtection(member_id=member.id)
-    state.marketing_suppressed = True
-    session.add(state)
     await message(
         session,
         member,
@@ -92,16 +88,7 @@ async def _notify(session: AsyncSession, member: Member, found_at: datetime, now
         {"until": _shown(until)},
         language,
     )
-    await log(session, member, "marketing-stopped", now, language=language)
-    count, amount = await bets.refund_open_bets(session, member.id, "closure", now)
-    await log(
-        session, member, "lottery-refunded", now, params={"count": count, "amount": amount},
-        language=language,
-    )  # fmt: skip
-    forfeited = await bonus.forfeit_in(session, member.id, bonus.ACCOUNT_CLOSURE, now)
-    await log(
-        session, member, "bonuses-forfeited", now, params={"count": forfeited}, language=language
-    )
+    await stop_play_in(session, member, "closure", bonus.ACCOUNT_CLOSURE, now, language)
 
 
 async def _notify_new(session: AsyncSession, now: datetime) -> list[int]:

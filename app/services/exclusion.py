@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from sqlmodel.ext.asyncio.session import AsyncSession
+
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.accounts import sessions
@@ -69,6 +71,42 @@ def _days(value: object) -> int | None:
     return days
 
 
+@dataclass(frozen=True)
+class StoppedPlay:
+    refunded_bets: int
+    refunded_amount: Decimal
+    forfeited_bonuses: int
+
+
+async def stop_play_in(
+    session: AsyncSession,
+    member: Member,
+    refund_reason: str,
+    forfeit_reason: str,
+    now: datetime,
+    language: str,
+) -> StoppedPlay:
+    """What every end of play does (an exclusion, a barred account's closure), each step kept
+    in the retention log: marketing stops, open lottery bets are refunded, bonuses forfeited.
+    Building block: the caller's transaction."""
+    assert member.id is not None
+    state = await session.get(MemberProtection, member.id, with_for_update=True)
+    state = state or MemberProtection(member_id=member.id)
+    state.marketing_suppressed = True
+    session.add(state)
+    await log(session, member, "marketing-stopped", now, language=language)
+    count, amount = await bets.refund_open_bets(session, member.id, refund_reason, now)
+    await log(
+        session, member, "lottery-refunded", now, params={"count": count, "amount": amount},
+        language=language,
+    )  # fmt: skip
+    forfeited = await bonus.forfeit_in(session, member.id, forfeit_reason, now)
+    await log(
+        session, member, "bonuses-forfeited", now, params={"count": forfeited}, language=language
+    )
+    return StoppedPlay(count, amount, forfeited)
+
+
 async def current(member: Member, now: datetime) -> Exclusion | None:
     """The member's exclusion in force at `now`, if any."""
     async with session_scope() as session:
@@ -107,7 +145,6 @@ async def exclude(member: Member, kind_text: object, days_text: object, now: dat
         ):
             raise AppError("protection-exclusion-shorter", 409)
         state.excluded_kind, state.excluded_at, state.excluded_until = kind, now, until
-        state.marketing_suppressed = True
         session.add(state)
         shown_until = "∞" if until is None else until.isoformat(timespec="minutes")
         await message(
@@ -119,30 +156,14 @@ async def exclude(member: Member, kind_text: object, days_text: object, now: dat
             {"kind": kind.value, "until": shown_until},
             language,
         )
-        await log(session, member, "marketing-stopped", now, language=language)
-        count, amount = await bets.refund_open_bets(session, member.id, "exclusion", now)
-        await log(
-            session,
-            member,
-            "lottery-refunded",
-            now,
-            params={"count": count, "amount": amount},
-            language=language,
-        )
-        forfeited = await bonus.forfeit_in(session, member.id, bonus.SELF_EXCLUSION, now)
-        await log(
-            session,
-            member,
-            "bonuses-forfeited",
-            now,
-            params={"count": forfeited},
-            language=language,
+        stopped = await stop_play_in(
+            session, member, "exclusion", bonus.SELF_EXCLUSION, now, language
         )
     ended = await sessions.end_sessions(member.id)
     async with write_transaction() as session:
         await log(
             session, member, "sessions-ended", now, params={"count": ended}, language=language
         )
-    if count or forfeited:
+    if stopped.refunded_bets or stopped.forfeited_bonuses:
         await balance_changed(member.id)
-    return Exclusion(kind, now, until, count, amount, ended)
+    return Exclusion(kind, now, until, stopped.refunded_bets, stopped.refunded_amount, ended)

@@ -69,7 +69,7 @@ class ProfileState(rx.State):
         except AppError:
             return
         lang = (await self.get_state(SiteState)).ui_lang
-        self._show(await profile.view(login.member, await current_brand(self)), lang)
+        self._show(profile.view(login.member, await current_brand(self)), lang)
         self.error = self.notice = ""
 
     @rx.event
@@ -99,7 +99,7 @@ class ProfileState(rx.State):
         except AppError as exc:
             fields, self.error = describe(exc, lang)
             self.notice = ""
-            self._show(await profile.view(login.member, brand), lang, fields)
+            self._show(profile.view(login.member, brand), lang, fields)
             return
         self._show(seen, lang)
         self.error = ""

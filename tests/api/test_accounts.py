@@ -77,6 +77,8 @@ async def test_register_requires_a_sealed_body(make_client: MakeClient) -> None:
         ({"confirmPassword": "Different123"}, "confirmPassword", "val_confirm_password"),
         ({"email": "not-an-email"}, "email", "pattern_3"),
         ({"birthday": "2015-01-01"}, "birthday", "val_age_18"),
+        ({"birthday": "2999-01-01"}, "birthday", "pattern_11"),
+        ({"birthday": "1899-12-31"}, "birthday", "pattern_11"),
         ({"adultConfirmed": False}, "adult", "val_age_18"),
         ({"termsAccepted": False}, "terms", "val_terms"),
     ],

@@ -60,7 +60,7 @@ def _field_codes(error: AppError) -> dict[str, str]:
 
 async def test_a_member_completes_their_name_once_and_can_then_add_a_payout_account() -> None:
     member, brand = await _member()
-    seen = await profile.view(member, brand)
+    seen = profile.view(member, brand)
     assert seen.full_name == "" and seen.full_name_editable and seen.birthday_editable
     assert [f.name for f in seen.fields] == ["whatsapp", *profile.PERSONAL_FIELDS]
     assert (await withdrawals.overview(brand, member)).payee_name_missing
@@ -81,7 +81,7 @@ async def test_a_member_completes_their_name_once_and_can_then_add_a_payout_acco
     stored = await _stored(member)
     assert stored.payee_name == ADULT_NAME and stored.birthday == date.fromisoformat(ADULT_BIRTH)
     assert stored.profile == {"whatsapp": "11987654321", "occupation": "Engenheira"}
-    seen = await profile.view(stored, brand)
+    seen = profile.view(stored, brand)
     assert not seen.full_name_editable and not seen.birthday_editable
     assert not (await withdrawals.overview(brand, stored)).payee_name_missing
     assert (await payout_accounts.bind(stored, pix, PASSWORD, IP)).holder_name == ADULT_NAME
@@ -178,7 +178,7 @@ async def test_on_an_identity_brand_the_verified_name_becomes_the_payee_name() -
     member, brand = await _member("BR1")
     async with onboarding.write_transaction() as session:
         await onboarding.claim_cpf(session, brand, member, new_cpf(), clock.now())
-    seen = await profile.view(member, brand)
+    seen = profile.view(member, brand)
     assert seen.identity_brand and not seen.full_name_editable and not seen.birthday_editable
     with pytest.raises(AppError) as typed:
         await _save(member, brand, payeeName=ADULT_NAME)
@@ -189,7 +189,7 @@ async def test_on_an_identity_brand_the_verified_name_becomes_the_payee_name() -
     stored = await _stored(member)
     assert stored.payee_name == ADULT_NAME
     assert stored.birthday == date.fromisoformat(ADULT_BIRTH)
-    assert (await profile.view(stored, brand)).full_name == ADULT_NAME
+    assert (profile.view(stored, brand)).full_name == ADULT_NAME
     assert not (await withdrawals.overview(brand, stored)).payee_name_missing
 
 

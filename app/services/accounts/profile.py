@@ -22,7 +22,12 @@ from app.core.db import write_transaction
 from app.core.errors import AppError
 from app.services.accounts import reauth
 from app.services.accounts.members import mask_email, mask_mobile, require_real_account
-from app.services.accounts.registration import age_message, field_error, plain_text, rule_for
+from app.services.accounts.registration import (
+    birthday_problem,
+    field_error,
+    plain_text,
+    rule_for,
+)
 from app.services.brands import Brand
 from app.services.identity import onboarding
 from app.services.validation import FieldError, FieldRule, validate_field
@@ -84,13 +89,13 @@ def changeable_fields(brand: Brand) -> frozenset[str]:
     return frozenset({"payeeName", "birthday", "email", *editable_fields(brand)})
 
 
-async def view(member: Member, brand: Brand) -> ProfileView:
+def view(member: Member, brand: Brand) -> ProfileView:
+    """The member's data; on identity brands the name and birth date shown are the verified
+    ones (written onto the account when the verification is approved)."""
     identity_brand = onboarding.required(brand)
-    identity = await onboarding.view(member) if identity_brand else None
-    full_name = member.payee_name or (identity.full_name if identity else "") or ""
     return ProfileView(
         username=member.username,
-        full_name=full_name,
+        full_name=member.payee_name or "",
         full_name_editable=not identity_brand and not member.payee_name,
         birthday=member.birthday,
         birthday_editable=not identity_brand and member.birthday is None,
@@ -101,19 +106,6 @@ async def view(member: Member, brand: Brand) -> ProfileView:
             ProfileField(name, str(member.profile.get(name, ""))) for name in editable_fields(brand)
         ),
     )
-
-
-def _birthday(text: str, brand: Brand, today: date, errors: list[dict[str, Any]]) -> date | None:
-    try:
-        born = date.fromisoformat(text)
-    except ValueError:
-        field_error(errors, "birthday", "pattern_11")
-        return None
-    if born.year < onboarding.OLDEST_BIRTH_YEAR or born > today:
-        field_error(errors, "birthday", "pattern_11")
-    elif onboarding.age(born, today) < brand.min_age:
-        field_error(errors, "birthday", age_message(brand))
-    return born
 
 
 def _text_failure(brand: Brand, name: str, value: str) -> FieldError | str | None:
@@ -146,7 +138,11 @@ def _checked(
         if name in ("payeeName", "birthday", "email") and not value:
             continue  # these are never cleared by the member
         if name == "birthday":
-            writes[name] = _birthday(value, brand, today, errors)
+            problem = birthday_problem(value, brand, today)
+            if problem is None:
+                writes[name] = date.fromisoformat(value)
+            else:
+                field_error(errors, name, problem)
         elif value != (member.email or "" if name == "email" else member.profile.get(name, "")):
             failure = _text_failure(brand, name, value) if value else None
             if failure is None:
@@ -192,4 +188,4 @@ async def update(
         await onboarding.log(
             session, stored, "profile-changed", now, {"fields": ", ".join(sorted(writes))}
         )
-    return await view(stored, brand)
+    return view(stored, brand)

@@ -104,6 +104,18 @@ def age_message(brand: Brand) -> str:
     return "val_age_21" if brand.min_age >= 21 else "val_age_18"
 
 
+def birthday_problem(text: str, brand: Brand, today: date) -> str | None:
+    """Why a birth date (ISO) is refused: not a date, before 1900 or in the future, or an
+    age under the brand's minimum (registration and the profile page)."""
+    try:
+        born = date.fromisoformat(text)
+    except ValueError:
+        return "pattern_11"
+    if born.year < onboarding.OLDEST_BIRTH_YEAR or born > today:
+        return "pattern_11"
+    return age_message(brand) if onboarding.age(born, today) < brand.min_age else None
+
+
 def password_problem(password: str, confirmation: str) -> list[dict[str, Any]]:
     """The password rule (NIST, `validate_password`) and the confirmation check, used by
     every form that sets a password; the brand's pattern config no longer applies to it."""
@@ -153,13 +165,9 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
         field_error(errors, "adult", age_key)
     birthday = values.get("birthday")
     if birthday and not any(e["field"] == "birthday" for e in errors):
-        try:
-            born = date.fromisoformat(birthday)
-        except ValueError:
-            field_error(errors, "birthday", "pattern_11")
-        else:
-            if onboarding.age(born, date.today()) < brand.min_age:
-                field_error(errors, "birthday", age_key)
+        problem = birthday_problem(birthday, brand, onboarding.brand_today(brand, clock.now()))
+        if problem is not None:
+            field_error(errors, "birthday", problem)
     if not request.terms_accepted:
         field_error(errors, "terms", "val_terms")
     cpf_problem = onboarding.cpf_problem(brand, values.get("cpf", ""))

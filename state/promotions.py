@@ -12,6 +12,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
 from app.core.i18n.formatting import format_amount
+from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
 from state.auth import AuthState, current_login
@@ -233,9 +234,7 @@ class PromotionsState(rx.State):
             self.error = translate("promo.accept_terms", lang)
             return None
         try:
-            if len(files) > applications.MAX_IMAGES:
-                raise AppError("application-too-many-images", 422, {"max": applications.MAX_IMAGES})
-            contents = [await f.read(applications.MAX_IMAGE_BYTES + 1) for f in files]
+            contents = await read_uploads(files, applications.MAX_IMAGES)
             login = await current_login(self)
             brand = await current_brand(self)
             assert login.member.id is not None

@@ -134,15 +134,15 @@ async def test_activity_application_over_the_api_with_review(make_client: MakeCl
 
     for comment, images, code in (
         ("x" * 141, [], "application-comment-too-long"),
-        ("ok", [picture()] * 4, "application-too-many-images"),
-        ("ok", [b"GIF89a not allowed"], "application-image-type"),
+        ("ok", [picture()] * 4, "too-many-images"),
+        ("ok", [b"GIF89a not allowed"], "image-type"),
     ):
         response = await _apply(client, activity, comment, images)
         body = response.json()
         assert (response.status_code, body["code"]) == (422, code)
         assert body["message"] and body["message"] != code
     oversize = await _apply(client, activity, "ok", [b"\x89PNG\r\n\x1a\n" + b"\0" * (5 << 20)])
-    assert (oversize.status_code, oversize.json()["code"]) == (413, "application-image-too-large")
+    assert (oversize.status_code, oversize.json()["code"]) == (413, "image-too-large")
 
     sent = await _apply(client, activity, "proof attached", [picture(), picture("JPEG")])
     assert sent.status_code == 200, sent.text

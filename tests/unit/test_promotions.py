@@ -20,6 +20,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import inbox, ledger
 from app.services.brands import brands
+from app.services.images import folder_path
 from app.services.loyalty import points
 from app.services.promotions import applications, bonus, offers
 from app.services.promotions.offers import PromotionSpec, Shown
@@ -286,7 +287,7 @@ async def test_activity_application_every_status_and_the_bet_first_rule() -> Non
     assert view.status == Shown.APPLYING and view.entry_id is not None
     stored = await applications.application(view.entry_id)
     assert stored.comment == "my proof" and [n[-3:] for n in stored.images] == ["png", "jpg"]
-    assert all((applications.image_dir() / name).is_file() for name in stored.images)
+    assert all((folder_path(applications.IMAGE_FOLDER) / name).is_file() for name in stored.images)
     assert [a.entry_id for a in await applications.waiting(br1)].count(view.entry_id) == 1
     await applications.start_review(view.entry_id, "ops", utcnow())
     assert await _status(br1, promotion, member) == Shown.PROCESS
@@ -317,7 +318,7 @@ async def test_activity_application_every_status_and_the_bet_first_rule() -> Non
 
 
 def _files() -> set[str]:
-    folder = applications.image_dir()
+    folder = folder_path(applications.IMAGE_FOLDER)
     return {p.name for p in folder.iterdir()} if folder.exists() else set()
 
 
@@ -325,15 +326,15 @@ def _files() -> set[str]:
     ("comment", "images", "code", "pt_words"),
     [
         ("x" * 141, [], "application-comment-too-long", "140"),
-        ("ok", [picture()] * 4, "application-too-many-images", "3"),
+        ("ok", [picture()] * 4, "too-many-images", "3"),
         (
             "ok",
             [b"\x89PNG\r\n\x1a\n" + b"\0" * (5 * 1024 * 1024)],
-            "application-image-too-large",
+            "image-too-large",
             "5 MB",
         ),
-        ("ok", [b"%PDF-1.7 not an image"], "application-image-type", "PNG ou JPG"),
-        ("ok", [b"\x89PNG\r\n\x1a\n" + b"garbage" * 10], "application-image-type", "PNG ou JPG"),
+        ("ok", [b"%PDF-1.7 not an image"], "image-type", "PNG ou JPG"),
+        ("ok", [b"\x89PNG\r\n\x1a\n" + b"garbage" * 10], "image-type", "PNG ou JPG"),
     ],
 )
 async def test_bad_applications_are_refused_translated_and_store_nothing(

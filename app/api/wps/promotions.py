@@ -18,6 +18,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.services import announcements, inbox, support
 from app.services.accounts import sessions
+from app.services.images import read_uploads
 from app.services.promotions import applications, bonus, offers, raffles
 
 router = APIRouter(tags=["promotions"])
@@ -303,10 +304,7 @@ async def promotion_apply(
 ) -> Envelope[PromotionValue]:
     """Activity application (multipart): a comment and up to 3 images."""
     assert auth.member.id is not None
-    files = images or []
-    if len(files) > applications.MAX_IMAGES:
-        raise AppError("application-too-many-images", 422, {"max": applications.MAX_IMAGES})
-    contents = [await f.read(applications.MAX_IMAGE_BYTES + 1) for f in files]
+    contents = await read_uploads(images or [], applications.MAX_IMAGES)
     await applications.apply(
         ctx.brand.id, auth.member.id, promotion_id, comment, contents, clock.now()
     )

@@ -1,7 +1,7 @@
 """Activity applications (spec 3, 5): a comment of at most 140 characters and up to 3 png or
-jpg images of at most 5 MB each, checked by their content (magic bytes, then Pillow reads the
-whole image). A refused application stores nothing. An operator reviews it (this module's
-`start_review` and `review`, called by the CLI today and the back office later):
+jpg images of at most 5 MB each (app/services/images.py). A refused application stores nothing.
+An operator reviews it (this module's `start_review` and `review`, called by the CLI and the
+console's app/services/backoffice/applications.py):
 
     APPLYING --start_review--> PROCESS --review(approve)--> ISSUED --request_reward--> CLAIMED
         \\______________________________review(reject)--> REJECTED --apply again--> APPLYING
@@ -9,21 +9,16 @@ whole image). A refused application stores nothing. An operator reviews it (this
 
 from __future__ import annotations
 
-import asyncio
-import io
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
 from sqlmodel import col, select
 
-from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import inbox, wallet_events
+from app.services.images import image_suffixes, remove, store
 from app.services.promotions import offers
 from models.base import saved_id
 from models.cashier import MessageKind
@@ -32,11 +27,8 @@ from models.promotions import EntryStatus, Promotion, PromotionEntry, PromotionK
 
 MAX_COMMENT = 140
 MAX_IMAGES = 3
-MAX_IMAGE_BYTES = 5 * 1024 * 1024
 MAX_NOTE = 500
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-JPEG_MAGIC = b"\xff\xd8\xff"
-_FORMATS = {"PNG": "png", "JPEG": "jpg"}
+IMAGE_FOLDER = "applications"
 
 
 @dataclass(frozen=True)
@@ -54,28 +46,6 @@ class ApplicationView:
     created_at: datetime
 
 
-def image_dir() -> Path:
-    return get_settings().data_dir / "applications"
-
-
-def image_suffix(data: bytes) -> str:
-    """The stored suffix of one image, or a translated refusal: size, then magic bytes, then
-    the whole image decoded by Pillow (a renamed or truncated file is refused)."""
-    if len(data) > MAX_IMAGE_BYTES:
-        raise AppError("application-image-too-large", 413, {"max": MAX_IMAGE_BYTES // 1_048_576})
-    if not data.startswith(PNG_MAGIC) and not data.startswith(JPEG_MAGIC):
-        raise AppError("application-image-type", 422)
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            found = image.format
-            image.verify()
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
-        raise AppError("application-image-type", 422) from None
-    if found not in _FORMATS:
-        raise AppError("application-image-type", 422)
-    return _FORMATS[found]
-
-
 def check(comment: str, images: Sequence[bytes]) -> tuple[str, list[str]]:
     """The cleaned comment and each image's suffix, or the first refusal."""
     if not isinstance(comment, str):
@@ -83,28 +53,7 @@ def check(comment: str, images: Sequence[bytes]) -> tuple[str, list[str]]:
     text = comment.strip()
     if len(text) > MAX_COMMENT:
         raise AppError("application-comment-too-long", 422, {"max": MAX_COMMENT})
-    if len(images) > MAX_IMAGES:
-        raise AppError("application-too-many-images", 422, {"max": MAX_IMAGES})
-    return text, [image_suffix(data) for data in images]
-
-
-async def _store(images: Sequence[bytes], suffixes: Sequence[str]) -> list[str]:
-    names = [f"{secrets.token_hex(16)}.{suffix}" for suffix in suffixes]
-
-    def write() -> None:
-        folder = image_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, data in zip(names, images, strict=True):
-            with (folder / name).open("xb") as handle:
-                handle.write(data)
-
-    await asyncio.to_thread(write)
-    return names
-
-
-async def _remove(names: Sequence[str]) -> None:
-    for name in names:
-        await asyncio.to_thread((image_dir() / name).unlink, True)
+    return text, image_suffixes(images, MAX_IMAGES)
 
 
 async def apply(
@@ -123,7 +72,7 @@ async def apply(
             raise AppError("promo-not-found", 404)
         if PromotionKind(promotion.kind) is not PromotionKind.ACTIVITY:
             raise AppError("promo-not-found", 404)
-    stored = await _store(images, suffixes)
+    stored = await store(IMAGE_FOLDER, images, suffixes)
     try:
         async with write_transaction() as session:
             _member, promotion = await offers._member_promotion(
@@ -148,9 +97,9 @@ async def apply(
             entry.updated_at = now
             session.add(entry)
     except BaseException:
-        await _remove(stored)
+        await remove(IMAGE_FOLDER, stored)
         raise
-    await _remove(previous)
+    await remove(IMAGE_FOLDER, previous)
     return await offers.detail(brand_id, promotion_id, member_id, "en", now)
 
 

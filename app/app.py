@@ -48,6 +48,7 @@ from pages.console_content import content_page, lottery_console_page
 from pages.console_investigations import investigations_page
 from pages.console_kyc import kyc_page
 from pages.console_promotions import promotions_console_page
+from pages.console_support import support_page
 from pages.console_vip import vip_console_page
 from pages.download import download_page
 from pages.feedback import feedback_page
@@ -90,6 +91,7 @@ from state.console_players import PlayersState
 from state.console_points import PointsReviewState
 from state.console_promotions import PromotionsConsoleState
 from state.console_reports import ReportsState
+from state.console_support import SupportDeskState
 from state.console_team import TeamState
 from state.console_vip import VipConsoleState
 from state.dialog import DialogState
@@ -239,6 +241,7 @@ PAGES: dict[str, Page] = {
     "admin_channels": Page(channels_page, (ChannelsState.load,)),
     "admin_agents": Page(agents_page, (AgentsConsoleState.load,)),
     "admin_investigations": Page(investigations_page, (InvestigationsState.load,)),
+    "admin_support": Page(support_page, (SupportDeskState.load,)),
     "admin_promotions": Page(promotions_console_page, (PromotionsConsoleState.load,)),
     "admin_vip": Page(vip_console_page, (VipConsoleState.load,)),
 }

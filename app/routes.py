@@ -84,6 +84,7 @@ ADMIN_LOTTERY = "/admin/lottery"
 ADMIN_CHANNELS = "/admin/channels"
 ADMIN_AGENTS = "/admin/agents"
 ADMIN_INVESTIGATIONS = "/admin/investigations"
+ADMIN_SUPPORT = "/admin/support"
 ADMIN_PROMOTIONS = "/admin/promotions"
 ADMIN_VIP = "/admin/vip"
 
@@ -215,6 +216,7 @@ ROUTES: tuple[Route, ...] = (
     Route(ADMIN_CHANNELS, "admin_channels", "Payment channels", console=True),
     Route(ADMIN_AGENTS, "admin_agents", "Agents", console=True),
     Route(ADMIN_INVESTIGATIONS, "admin_investigations", "Investigations", console=True),
+    Route(ADMIN_SUPPORT, "admin_support", "Support desk", console=True),
     Route(ADMIN_PROMOTIONS, "admin_promotions", "Promotions", console=True),
     Route(ADMIN_VIP, "admin_vip", "VIP ladder", console=True),
     Route(NOT_FOUND, "not_found", "Not found", indexed=False),

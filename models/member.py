@@ -124,12 +124,18 @@ class OutboundMessage(SQLModel, table=True):
 
 
 class Feedback(SQLModel, table=True):
-    """A support ticket or feedback (spec 3): question type and plain-text content."""
+    """A support ticket or feedback (spec 3): question type, plain-text content and the
+    images attached (stored names). Status OPEN (waiting for the operator), ANSWERED (waiting
+    for the member) or CLOSED; `updated_at` is the last message on it."""
+
+    __table_args__ = (Index("ix_feedback_queue", "merchant_id", "status", "updated_at"),)
 
     id: int | None = Field(default=None, primary_key=True)
     merchant_id: int = Field(foreign_key="merchant.id", index=True)
     member_id: int | None = Field(default=None, foreign_key="member.id", index=True)
     question_type: str = Field(max_length=32)
     content: str = Field(max_length=4000)
+    images: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     status: str = Field(default="OPEN", max_length=16)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

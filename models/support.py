@@ -10,7 +10,8 @@ from models.base import UTCDateTime, utcnow
 
 
 class FeedbackReply(SQLModel, table=True):
-    """An operator's answer to a ticket, shown to its member under the ticket."""
+    """A message under a ticket after its first: an operator's answer or, `from_member`, the
+    member's follow-up."""
 
     __tablename__ = "feedback_reply"
 
@@ -18,4 +19,5 @@ class FeedbackReply(SQLModel, table=True):
     feedback_id: int = Field(foreign_key="feedback.id", index=True)
     author: str = Field(max_length=64)
     body: str = Field(max_length=2000)
+    from_member: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)

@@ -4,43 +4,91 @@ from __future__ import annotations
 
 import reflex as rx
 
-from app.services.support import QUESTION_TYPES
-from components.forms import INPUT, PRIMARY, form_error, notice
+from app.services.support import CLOSED, MAX_IMAGES, MAX_REPLY_CHARS, QUESTION_TYPES
+from components.forms import INPUT, PRIMARY, SECONDARY, form_error, notice
 from components.i18n import local_time, t
 from components.layout import layout
 from state.auth import AuthState
-from state.feedback import FeedbackState
+from state.feedback import FEEDBACK_UPLOAD, FeedbackState, ThreadLine, TicketRow
 from state.site import SiteState
 
 
-def _ticket(ticket: rx.Var) -> rx.Component:
+def _line(line: ThreadLine) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(
+            rx.cond(line.from_member, t("feedback.you"), t("feedback.reply_from")),
+            " · ",
+            local_time(line.time),
+            class_name="text-xs font-semibold",
+        ),
+        rx.el.p(line.body, class_name="text-sm whitespace-pre-line break-words"),
+        class_name=rx.cond(
+            line.from_member,
+            "mt-2 ml-4 pl-3 border-l-2 border-slate-300 dark:border-slate-600",
+            "mt-2 ml-4 pl-3 border-l-2 border-amber-400",
+        ),
+        data_testid=rx.cond(line.from_member, "ticket-follow-up", "ticket-reply"),
+    )
+
+
+def _follow_up(ticket: TicketRow) -> rx.Component:
+    return rx.el.form(
+        rx.el.input(type="hidden", name="ticket", value=ticket.id.to(str)),
+        rx.el.label(
+            t("feedback.follow_up"),
+            rx.el.textarea(
+                name="body",
+                rows=2,
+                required=True,
+                max_length=MAX_REPLY_CHARS,
+                class_name=INPUT.replace("h-11", "min-h-16 py-2"),
+                data_testid="ticket-follow-up-text",
+            ),
+            class_name="block text-xs font-medium space-y-1",
+        ),
+        rx.el.button(
+            t("feedback.follow_up_send"),
+            type="submit",
+            class_name=SECONDARY,
+            data_testid="ticket-follow-up-send",
+        ),
+        on_submit=FeedbackState.follow_up,
+        reset_on_submit=True,
+        class_name="mt-3 ml-4 space-y-2",
+    )
+
+
+def _ticket(ticket: TicketRow) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.span(
                 "#",
-                ticket["id"].to(str),
+                ticket.id.to(str),
                 " · ",
-                SiteState.texts.get("feedback.type." + ticket["type"].to(str), ""),
+                SiteState.texts.get("feedback.type." + ticket.question_type, ""),
                 class_name="text-sm font-semibold",
             ),
             rx.el.span(
-                SiteState.texts.get("feedback.status." + ticket["status"].to(str), ""),
+                SiteState.texts.get("feedback.status." + ticket.status, ""),
                 class_name="text-xs rounded-full px-2 py-0.5 bg-slate-100 dark:bg-slate-800",
                 data_testid="ticket-status",
             ),
             class_name="flex justify-between gap-2",
         ),
-        rx.el.p(local_time(ticket["time"]), class_name="text-xs text-slate-500"),
-        rx.el.p(ticket["content"], class_name="text-sm mt-1 whitespace-pre-line"),
-        rx.foreach(
-            ticket["replies"].to(list[dict[str, str]]),
-            lambda reply: rx.el.div(
-                rx.el.p(t("feedback.reply_from"), class_name="text-xs font-semibold"),
-                rx.el.p(reply["body"], class_name="text-sm whitespace-pre-line"),
-                class_name="mt-2 ml-4 pl-3 border-l-2 border-amber-400",
-                data_testid="ticket-reply",
+        rx.el.p(local_time(ticket.time), class_name="text-xs text-slate-500"),
+        rx.el.p(ticket.content, class_name="text-sm mt-1 whitespace-pre-line break-words"),
+        rx.cond(
+            ticket.image_count > 0,
+            rx.el.p(
+                t("feedback.image_count"),
+                ": ",
+                ticket.image_count.to(str),
+                class_name="text-xs text-slate-500 mt-1",
+                data_testid="ticket-images",
             ),
         ),
+        rx.foreach(ticket.replies, _line),
+        rx.cond(ticket.status != CLOSED, _follow_up(ticket)),
         class_name="py-3 border-b border-slate-200 dark:border-slate-800",
         data_testid="ticket",
     )
@@ -49,7 +97,7 @@ def _ticket(ticket: rx.Var) -> rx.Component:
 def feedback_page() -> rx.Component:
     return layout(
         rx.el.h1(t("feedback.title"), class_name="text-2xl font-bold mb-4"),
-        rx.el.form(
+        rx.el.div(
             rx.el.label(
                 t("feedback.type"),
                 rx.el.select(
@@ -57,7 +105,8 @@ def feedback_page() -> rx.Component:
                         rx.el.option(t(f"feedback.type.{kind}"), value=kind)
                         for kind in QUESTION_TYPES
                     ],
-                    name="question_type",
+                    value=FeedbackState.question_type,
+                    on_change=FeedbackState.set_question_type,
                     class_name=INPUT,
                     data_testid="feedback-type",
                 ),
@@ -65,9 +114,12 @@ def feedback_page() -> rx.Component:
             ),
             rx.el.label(
                 t("feedback.content"),
+                # Uncontrolled: the state takes the text when the box is left (before the
+                # send button's click is handled).
                 rx.el.textarea(
-                    name="content",
                     id="feedback-content",
+                    default_value=FeedbackState.content,
+                    on_blur=FeedbackState.set_content,
                     rows=5,
                     max_length=2000,
                     class_name=INPUT.replace("h-11", "min-h-28 py-2"),
@@ -75,10 +127,30 @@ def feedback_page() -> rx.Component:
                 ),
                 class_name="block text-sm font-medium space-y-1",
             ),
+            rx.upload(
+                rx.el.p(t("feedback.images"), class_name="text-xs"),
+                id=FEEDBACK_UPLOAD,
+                accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
+                max_files=MAX_IMAGES,
+                multiple=True,
+                class_name="border border-dashed rounded-lg p-3 cursor-pointer",
+                data_testid="feedback-upload",
+            ),
+            rx.el.ul(
+                rx.foreach(
+                    rx.selected_files(FEEDBACK_UPLOAD),
+                    lambda name: rx.el.li(name, class_name="text-xs text-slate-500"),
+                ),
+            ),
             form_error(FeedbackState.error),
             notice(FeedbackState.notice),
-            rx.el.button(t("feedback.send"), type="submit", class_name=PRIMARY),
-            on_submit=FeedbackState.submit,
+            rx.el.button(
+                t("feedback.send"),
+                type="button",
+                on_click=FeedbackState.submit(rx.upload_files(upload_id=FEEDBACK_UPLOAD)),
+                class_name=PRIMARY,
+                data_testid="feedback-send",
+            ),
             class_name="space-y-3 max-w-xl",
             data_testid="feedback-form",
         ),

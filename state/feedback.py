@@ -1,23 +1,66 @@
-"""Feedback and complaints: a ticket (question type and content) from members and visitors
-(visitors limited per address by the service), the member's tickets with the replies."""
+"""Feedback and complaints: a ticket (question type, content and up to 3 images) from
+members and visitors (visitors limited per address by the service), the member's tickets
+with their conversation and a follow-up under each ticket not closed."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 import reflex as rx
+from pydantic import StringConstraints
 
+from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import support
+from app.services.images import read_uploads
 from state.auth import current_login
 from state.errors import describe
-from state.guard import Form, checked
+from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, page_visitor
+
+FEEDBACK_UPLOAD = "feedback-images"
+# What the content box may hold (the service counts words and caps characters itself).
+LongText = Annotated[str, StringConstraints(max_length=support.FEEDBACK_MAX_CHARS + 1)]
+
+
+@dataclass
+class ThreadLine:
+    from_member: bool = False
+    body: str = ""
+    time: str = ""  # ISO, shown in the browser's time zone
+
+
+@dataclass
+class TicketRow:
+    id: int = 0
+    question_type: str = ""
+    content: str = ""
+    status: str = ""
+    time: str = ""
+    image_count: int = 0
+    replies: list[ThreadLine] = field(default_factory=list)
+
+
+def ticket_row(ticket: support.TicketView) -> TicketRow:
+    return TicketRow(
+        id=ticket.id,
+        question_type=ticket.question_type,
+        content=ticket.content,
+        status=ticket.status,
+        time=ticket.created_at.isoformat(),
+        image_count=ticket.image_count,
+        replies=[
+            ThreadLine(r.from_member, r.body, r.created_at.isoformat()) for r in ticket.replies
+        ],
+    )
 
 
 class FeedbackState(rx.State):
-    tickets: list[dict[str, Any]] = []
+    tickets: list[TicketRow] = []
+    question_type: str = support.QUESTION_TYPES[0]
+    content: str = ""
     error: str = ""
     notice: str = ""
 
@@ -29,20 +72,15 @@ class FeedbackState(rx.State):
 
     async def _query(self) -> None:
         member_id = await self._member_id()
-        if member_id is None:
-            self.tickets = []
-            return
-        self.tickets = [
-            {
-                "id": str(t.id),
-                "type": t.question_type,
-                "content": t.content,
-                "status": t.status,
-                "time": t.created_at.isoformat(),
-                "replies": [{"body": r.body, "time": r.created_at.isoformat()} for r in t.replies],
-            }
-            for t in await support.member_tickets(member_id)
-        ]
+        self.tickets = (
+            []
+            if member_id is None
+            else [ticket_row(t) for t in await support.member_tickets(member_id)]
+        )
+
+    async def _failed(self, exc: AppError) -> None:
+        _, self.error = describe(exc, (await self.get_state(SiteState)).ui_lang)
+        self.notice = ""
 
     @rx.event
     async def load(self) -> None:
@@ -51,25 +89,53 @@ class FeedbackState(rx.State):
 
     @rx.event
     @checked
-    async def submit(self, form: Form) -> Any:
-        """A ticket for the member logged in on this browser, or a visitor's (rate limited)."""
-        lang = (await self.get_state(SiteState)).ui_lang
-        kind = str(form.get("question_type", ""))
-        if kind not in support.QUESTION_TYPES:
-            kind = "other"
+    def set_question_type(self, value: Name) -> None:
+        self.question_type = value if value in support.QUESTION_TYPES else "other"
+
+    @rx.event
+    @checked
+    def set_content(self, value: LongText) -> None:
+        self.content = value
+
+    @rx.event
+    async def submit(self, files: list[rx.UploadFile]) -> Any:
+        """A ticket with the content typed and the images chosen, for the member logged in on
+        this browser, or a visitor's (rate limited)."""
         try:
             ticket = await support.submit_feedback(
                 await current_brand(self),
                 await self._member_id(),
-                kind,
-                str(form.get("content", "")),
+                self.question_type,
+                self.content,
                 page_visitor(self).ip,
+                await read_uploads(files, support.MAX_IMAGES),
+                clock.now(),
             )
         except AppError as exc:
-            _, self.error = describe(exc, lang)
-            self.notice = ""
-            return None
-        self.error = ""
+            return await self._failed(exc)
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.error, self.content = "", ""
         self.notice = translate("feedback.sent", lang, ticket=ticket)
         await self._query()
-        return rx.set_value("feedback-content", "")
+        return [rx.set_value("feedback-content", ""), rx.clear_selected_files(FEEDBACK_UPLOAD)]
+
+    @rx.event
+    @checked
+    async def follow_up(self, form: Form) -> Any:
+        """The member writes again under one of their own tickets (the service checks it is
+        theirs and not closed)."""
+        ticket = str(form.get("ticket", ""))
+        try:
+            login = await current_login(self)
+            assert login.member.id is not None
+            if not ticket.isdigit() or not 1 <= int(ticket) < 2**31:
+                raise AppError("feedback-not-found", status=404)
+            await support.follow_up(
+                login.member.id, int(ticket), str(form.get("body", "")), clock.now()
+            )
+        except AppError as exc:
+            return await self._failed(exc)
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.error, self.notice = "", translate("feedback.follow_up_sent", lang)
+        await self._query()
+        return None

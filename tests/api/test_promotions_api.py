@@ -271,6 +271,16 @@ async def test_feedback_tickets_with_replies_and_visitor_limit(make_client: Make
     assert answered["status"] == "ANSWERED"
     assert answered["replies"][0]["body"].startswith("It was paid")
     assert (await client.get("/wps/member/messageV2"))["items"][0]["kind"] == "NEW_MAIL"
+    again = await client.post(
+        f"/wps/member/feedback/{ticket}/reply", {"body": "Checked: nothing arrived."}
+    )
+    assert again["status"] == "OPEN" and [r["fromMember"] for r in again["replies"]] == [
+        False,
+        True,
+    ]
+    stranger, _ = await _player(make_client, bet=False)
+    refused = await _error(stranger.post(f"/wps/member/feedback/{ticket}/reply", {"body": "hi"}))
+    assert (refused.status, refused.code) == (404, "feedback-not-found")
 
     visitor = make_client(ip=f"198.51.100.{secrets.randbelow(200) + 1}")
     for n in range(5):

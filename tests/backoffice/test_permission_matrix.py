@@ -17,7 +17,7 @@ from sqlmodel import select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.services import browser_logins
+from app.services import browser_logins, support
 from app.services.agents import affiliates
 from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import (
@@ -35,6 +35,7 @@ from app.services.backoffice import (
     players,
     promotions,
     reports,
+    support_desk,
     vip,
 )
 from app.services.backoffice import (
@@ -42,6 +43,7 @@ from app.services.backoffice import (
 )
 from app.services.backoffice.permissions import ALL
 from app.services.backoffice.staff import Staff
+from app.services.brands import brands
 from app.services.loyalty.vip import Level, Settings
 from app.services.promotions import offers
 from app.services.promotions.offers import PromotionSpec
@@ -62,7 +64,7 @@ from tests.support.backoffice import (
 MODULES: tuple[ModuleType, ...] = (
     dashboard,
     staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
-    channels, agents, investigations, kyc, promotions, vip,
+    channels, agents, investigations, kyc, promotions, vip, support_desk,
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
@@ -80,6 +82,7 @@ class World:
     channel_id: int
     application_id: int
     promotion_id: int
+    ticket_id: int
 
 
 Call = Callable[[Staff, World], Awaitable[Any]]
@@ -305,6 +308,31 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         True,
         lambda s, w: agents.decide_application(s, w.application_id, False, _now()),
     ),
+    "support_desk.tickets": (
+        "support.view",
+        True,
+        lambda s, w: support_desk.tickets(s, "BR1", support_desk.TicketFilter(), _now()),
+    ),
+    "support_desk.ticket": (
+        "support.view",
+        True,
+        lambda s, w: support_desk.ticket(s, w.ticket_id, _now()),
+    ),
+    "support_desk.ticket_image": (
+        "support.view",
+        True,
+        lambda s, w: support_desk.ticket_image(s, w.ticket_id, 0, _now()),
+    ),
+    "support_desk.answer": (
+        "support.reply",
+        True,
+        lambda s, w: support_desk.answer(s, w.ticket_id, "We are on it.", _now()),
+    ),
+    "support_desk.close": (
+        "support.reply",
+        True,
+        lambda s, w: support_desk.close(s, w.ticket_id, _now()),
+    ),
     "investigations.queue": (
         "payments.investigate",
         False,
@@ -423,6 +451,9 @@ async def world() -> World:
         channel_id=await _br1_channel(),
         application_id=(await affiliates.apply(await make_member("BR1"), "blog", "", utcnow())).id,
         promotion_id=await offers.define(await merchant_id("BR1"), _promotion()),
+        ticket_id=await support.submit_feedback(
+            await brands.by_code("BR1"), member.id, "deposit", "my deposit is late", "10.9.9.9"
+        ),
         announcement_id=(
             await content.create_announcement(
                 await make_staff(await role_with(ALL), "BR1"), "BR1", _spec(), utcnow()

@@ -69,6 +69,15 @@ ALLOWED: dict[str, str] = {
     "state.console_agents.AgentsConsoleState.load": STAFF,
     "state.console_agents.AgentsConsoleState.pick_brand": f"{ARGS}; {STAFF}",
     "state.console_agents.AgentsConsoleState.decide": f"{ARGS}; {STAFF}",
+    "state.console_support.SupportDeskState.load": STAFF,
+    "state.console_support.SupportDeskState.pick_brand": f"{ARGS}; {STAFF}",
+    "state.console_support.SupportDeskState.filter": f"{ARGS}; {STAFF}",
+    "state.console_support.SupportDeskState.next_page": STAFF,
+    "state.console_support.SupportDeskState.previous_page": STAFF,
+    "state.console_support.SupportDeskState.open_ticket": f"{ARGS}; {STAFF}",
+    "state.console_support.SupportDeskState.show_image": f"{ARGS}; {STAFF}",
+    "state.console_support.SupportDeskState.answer": f"{ARGS}; {STAFF}",
+    "state.console_support.SupportDeskState.close_ticket": STAFF,
     "state.console_investigations.InvestigationsState.load": STAFF,
     "state.console_investigations.InvestigationsState.show_proof": f"{ARGS}; {STAFF}",
     "state.console_investigations.InvestigationsState.close": f"{ARGS}; {STAFF}",
@@ -178,7 +187,13 @@ ALLOWED: dict[str, str] = {
     "state.inbox.InboxState.load": f"messages of the {LOGIN}",
     "state.feedback.FeedbackState.load": f"tickets of the {LOGIN}",
     "state.feedback.FeedbackState.submit": (
-        f"{ARGS}; ticket of the {LOGIN}, or a visitor's limited per address"
+        f"Reflex upload (body size limit); images checked by content; ticket of the {LOGIN}, "
+        "or a visitor's limited per address"
+    ),
+    "state.feedback.FeedbackState.set_question_type": f"{ARGS}; one of the question types",
+    "state.feedback.FeedbackState.set_content": f"{ARGS}; at most 4,001 characters",
+    "state.feedback.FeedbackState.follow_up": (
+        f"{ARGS}; only under a ticket of the {LOGIN} (not closed), limited per member"
     ),
     "state.announcements.AnnouncementState.load": (
         "the brand's popup for the audience of this browser's login (A/F members, B visitors)"
@@ -387,6 +402,7 @@ UNCHECKED_ARGUMENTS = {
     *(name for name in ALLOWED if name.startswith("reflex.")),
     "state.withdraw.WithdrawState.not_received",
     "state.promotions.PromotionsState.send_application",
+    "state.feedback.FeedbackState.submit",
 }
 SECRET_WORDS = ("password", "secret", "totp_seed", "recovery")
 

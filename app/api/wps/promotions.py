@@ -541,6 +541,7 @@ class ReplyValue(ApiModel):
     author: str
     body: str
     createdAt: datetime
+    fromMember: bool
 
 
 class TicketValue(ApiModel):
@@ -550,31 +551,45 @@ class TicketValue(ApiModel):
     status: str
     createdAt: datetime
     replies: list[ReplyValue]
+    imageCount: int
 
 
 class ReplyPayload(ApiModel):
     body: str = Field(max_length=support.MAX_REPLY_CHARS)
 
 
+def _ticket_value(ticket: support.TicketView) -> TicketValue:
+    return TicketValue(
+        id=ticket.id,
+        questionType=ticket.question_type,
+        content=ticket.content,
+        status=ticket.status,
+        createdAt=ticket.created_at,
+        replies=[
+            ReplyValue(
+                author=r.author, body=r.body, createdAt=r.created_at, fromMember=r.from_member
+            )
+            for r in ticket.replies
+        ],
+        imageCount=ticket.image_count,
+    )
+
+
 @router.get("/wps/member/feedback", response_model=Envelope[list[TicketValue]])
 async def my_tickets(auth: RealMember) -> Envelope[list[TicketValue]]:
-    """The member's tickets with their status and the operators' replies."""
+    """The member's tickets with their status and the whole conversation."""
+    assert auth.member.id is not None
+    return ok([_ticket_value(t) for t in await support.member_tickets(auth.member.id)])
+
+
+@router.post("/wps/member/feedback/{ticket_id}/reply", response_model=Envelope[TicketValue])
+async def follow_up_ticket(
+    auth: RealMember, ticket_id: Annotated[int, Path(ge=1, le=2**31 - 1)], payload: ReplyPayload
+) -> Envelope[TicketValue]:
+    """The member writes again under their own ticket (not closed); it waits for us again."""
     assert auth.member.id is not None
     return ok(
-        [
-            TicketValue(
-                id=t.id,
-                questionType=t.question_type,
-                content=t.content,
-                status=t.status,
-                createdAt=t.created_at,
-                replies=[
-                    ReplyValue(author=r.author, body=r.body, createdAt=r.created_at)
-                    for r in t.replies
-                ],
-            )
-            for t in await support.member_tickets(auth.member.id)
-        ]
+        _ticket_value(await support.follow_up(auth.member.id, ticket_id, payload.body, clock.now()))
     )
 
 

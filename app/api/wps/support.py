@@ -36,6 +36,6 @@ async def feedback(request: Request, ctx: Context, payload: FeedbackPayload) -> 
     token = sessions.bearer(request.headers.get("authorization"))
     member_id = (await sessions.authenticate(token)).member.id if token else None
     ticket = await submit_feedback(
-        ctx.brand, member_id, payload.questionType, payload.content, ctx.ip
+        ctx.brand, member_id, payload.questionType, payload.content, ctx.ip, now=clock.now()
     )
     return ok(ticket)

@@ -38,6 +38,9 @@ REGISTRATIONS_PER_DEVICE = Limit("register-device", 3, 3600)
 # Feedback sent without a login, per address.
 ANONYMOUS_FEEDBACK_PER_ADDRESS = Limit("feedback-ip", 5, 3600)
 
+# A member's follow-ups on their tickets.
+FEEDBACK_FOLLOW_UPS_PER_MEMBER = Limit("feedback-follow-up", 20, 3600)
+
 # New deposit orders, per member.
 DEPOSIT_ORDERS_PER_MEMBER = Limit("deposit-order", 10, 600)
 

@@ -50,6 +50,8 @@ class P(StrEnum):
     PROMOTIONS_MANAGE = "promotions.manage"  # define promotions and end them early
     VIP_VIEW = "vip.view"
     VIP_MANAGE = "vip.manage"  # the VIP ladder's levels and the loyalty settings
+    SUPPORT_VIEW = "support.view"  # the tickets and feedback queue with each thread
+    SUPPORT_REPLY = "support.reply"  # answer and close tickets
 
 
 ALL: frozenset[str] = frozenset(p.value for p in P)
@@ -65,6 +67,8 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.PLAYERS_LOGOUT,
             P.PLAYERS_RESET_2FA,
             P.PLAYERS_NOTE,
+            P.SUPPORT_VIEW,
+            P.SUPPORT_REPLY,
         }
     ),
     "payments": frozenset(

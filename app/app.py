@@ -43,6 +43,7 @@ from pages.console import (
     login_page as console_login_page,
 )
 from pages.console_agents import agents_page
+from pages.console_applications import applications_page
 from pages.console_channels import channels_page
 from pages.console_content import content_page, lottery_console_page
 from pages.console_investigations import investigations_page
@@ -79,6 +80,7 @@ from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
 from state.console import ConsoleLoginState, ConsoleState, DashboardState
 from state.console_agents import AgentsConsoleState
+from state.console_applications import ApplicationsConsoleState
 from state.console_audit import AuditState
 from state.console_channels import ChannelsState
 from state.console_content import ContentState
@@ -242,6 +244,7 @@ PAGES: dict[str, Page] = {
     "admin_agents": Page(agents_page, (AgentsConsoleState.load,)),
     "admin_investigations": Page(investigations_page, (InvestigationsState.load,)),
     "admin_support": Page(support_page, (SupportDeskState.load,)),
+    "admin_applications": Page(applications_page, (ApplicationsConsoleState.load,)),
     "admin_promotions": Page(promotions_console_page, (PromotionsConsoleState.load,)),
     "admin_vip": Page(vip_console_page, (VipConsoleState.load,)),
 }

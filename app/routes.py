@@ -85,6 +85,7 @@ ADMIN_CHANNELS = "/admin/channels"
 ADMIN_AGENTS = "/admin/agents"
 ADMIN_INVESTIGATIONS = "/admin/investigations"
 ADMIN_SUPPORT = "/admin/support"
+ADMIN_APPLICATIONS = "/admin/applications"
 ADMIN_PROMOTIONS = "/admin/promotions"
 ADMIN_VIP = "/admin/vip"
 
@@ -217,6 +218,7 @@ ROUTES: tuple[Route, ...] = (
     Route(ADMIN_AGENTS, "admin_agents", "Agents", console=True),
     Route(ADMIN_INVESTIGATIONS, "admin_investigations", "Investigations", console=True),
     Route(ADMIN_SUPPORT, "admin_support", "Support desk", console=True),
+    Route(ADMIN_APPLICATIONS, "admin_applications", "Activity applications", console=True),
     Route(ADMIN_PROMOTIONS, "admin_promotions", "Promotions", console=True),
     Route(ADMIN_VIP, "admin_vip", "VIP ladder", console=True),
     Route(NOT_FOUND, "not_found", "Not found", indexed=False),

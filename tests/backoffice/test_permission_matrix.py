@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import Decimal
 from types import ModuleType
@@ -22,6 +22,7 @@ from app.services.agents import affiliates
 from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import (
     agents,
+    applications,
     approvals,
     channels,
     content,
@@ -45,6 +46,7 @@ from app.services.backoffice.permissions import ALL
 from app.services.backoffice.staff import Staff
 from app.services.brands import brands
 from app.services.loyalty.vip import Level, Settings
+from app.services.promotions import applications as promotion_applications
 from app.services.promotions import offers
 from app.services.promotions.offers import PromotionSpec
 from models.base import utcnow
@@ -64,7 +66,7 @@ from tests.support.backoffice import (
 MODULES: tuple[ModuleType, ...] = (
     dashboard,
     staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
-    channels, agents, investigations, kyc, promotions, vip, support_desk,
+    channels, agents, investigations, kyc, promotions, vip, support_desk, applications,
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
@@ -83,6 +85,7 @@ class World:
     application_id: int
     promotion_id: int
     ticket_id: int
+    activity_entry_id: int
 
 
 Call = Callable[[Staff, World], Awaitable[Any]]
@@ -308,6 +311,26 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         True,
         lambda s, w: agents.decide_application(s, w.application_id, False, _now()),
     ),
+    "applications.application_queue": (
+        "promotions.view",
+        True,
+        lambda s, w: applications.application_queue(s, "BR1", _now()),
+    ),
+    "applications.application_image": (
+        "promotions.view",
+        True,
+        lambda s, w: applications.application_image(s, w.activity_entry_id, 0, _now()),
+    ),
+    "applications.start_review": (
+        "promotions.manage",
+        True,
+        lambda s, w: applications.start_review(s, w.activity_entry_id, _now()),
+    ),
+    "applications.decide": (
+        "promotions.manage",
+        True,
+        lambda s, w: applications.decide(s, w.activity_entry_id, False, "no proof", _now()),
+    ),
     "support_desk.tickets": (
         "support.view",
         True,
@@ -430,6 +453,20 @@ async def _br1_channel() -> int:
     return found
 
 
+async def _activity_entry() -> int:
+    """An application to a BR1 activity promotion, waiting for review."""
+    brand_id = await merchant_id("BR1")
+    promotion_id = await offers.define(
+        brand_id, replace(_promotion(), kind=PromotionKind.ACTIVITY, min_turnover=Decimal("0"))
+    )
+    member = await make_member("BR1")
+    view = await promotion_applications.apply(
+        brand_id, member.id or 0, promotion_id, "my proof", [], utcnow()
+    )
+    assert view.entry_id is not None
+    return view.entry_id
+
+
 @pytest.fixture(scope="module")
 async def world() -> World:
     member = await make_member("BR1")
@@ -451,6 +488,7 @@ async def world() -> World:
         channel_id=await _br1_channel(),
         application_id=(await affiliates.apply(await make_member("BR1"), "blog", "", utcnow())).id,
         promotion_id=await offers.define(await merchant_id("BR1"), _promotion()),
+        activity_entry_id=await _activity_entry(),
         ticket_id=await support.submit_feedback(
             await brands.by_code("BR1"), member.id, "deposit", "my deposit is late", "10.9.9.9"
         ),

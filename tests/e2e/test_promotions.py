@@ -1,13 +1,15 @@
 """The promotions walk: a member sees the popup announcement once, applies to an activity with
-two images, an operator approves (a service call, as the back office will make it), the
-member requests the reward, the bonus appears with its wagering bar, the member plays the
-studio until it converts, and the inbox shows each step with its badge. Screenshots of the
-pages at 360 px and desktop, dark and light."""
+two images, a marketing staff member sees them in the console's activity applications,
+takes the application into review and approves it, the member requests the reward, the
+bonus appears with its wagering bar, the member plays the studio until it converts, and the
+inbox shows each step with its badge. Screenshots of the pages at 360 px and desktop, dark
+and light."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -15,19 +17,20 @@ from uuid import uuid4
 
 import pytest
 from PIL import Image
-from playwright.async_api import Page, expect
+from playwright.async_api import Browser, Page, expect
 from sqlalchemy import delete
 from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
 from app.services import announcements
 from app.services.announcements import AnnouncementSpec
-from app.services.promotions import applications, bonus, offers, raffles
+from app.services.promotions import bonus, offers, raffles
 from app.services.promotions.offers import PromotionSpec
 from models import Announcement, Merchant, PromotionEntry, WagerFact
 from models.base import utcnow
 from models.promotions import Promotion, PromotionKind, RewardKind
 from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
+from tests.e2e.test_backoffice_content import _login as console_login
 from tests.e2e.test_studio import SLOT, _play_rounds
 from tests.support.money import fund, wager
 
@@ -59,7 +62,7 @@ async def _shots(page: Page, name: str) -> None:
 
 
 async def test_member_applies_gets_a_bonus_and_plays_it_to_cash(
-    page: Page, site_url: str, tmp_path: Path
+    browser: Browser, page: Page, site_url: str, tmp_path: Path
 ) -> None:
     async with session_scope() as session:
         br1 = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
@@ -103,14 +106,43 @@ async def test_member_applies_gets_a_bonus_and_plays_it_to_cash(
         ),
     )
     try:
-        await _walk(page, site_url, tmp_path, tag, code, promotion_id)
+        await _walk(browser, page, site_url, tmp_path, tag, code, promotion_id)
     finally:
         async with write_transaction() as session:
             await session.exec(delete(Announcement).where(Announcement.id == popup))  # type: ignore[call-overload]
 
 
+async def _approve_in_console(browser: Browser, site_url: str, code: str) -> None:
+    """A marketing staff member opens the application's images, starts the review and
+    approves it with a note."""
+    staff = await console_login(browser, site_url, "marketing", "BR1")
+    await staff.get_by_test_id("nav-admin-applications").click()
+    await expect(staff).to_have_url(site_url + "/admin/applications", timeout=SLOW_MS)
+    row = staff.get_by_test_id("activity-applications").locator("tbody tr", has_text=code)
+    await expect(row).to_contain_text("Ganhei 12x no Jungle!", timeout=SLOW_MS)
+    await expect(row.get_by_test_id("application-image")).to_have_count(2)
+    await row.get_by_test_id("application-image").nth(1).click()
+    await expect(staff.get_by_test_id("application-image-shown")).to_have_attribute(
+        "src", re.compile(r"^data:image/jpeg;base64,"), timeout=SLOW_MS
+    )
+    await row.get_by_test_id("application-review").click()
+    await expect(row).to_contain_text("Em análise", timeout=SLOW_MS)
+    await expect(row.get_by_test_id("application-review")).to_have_count(0)
+    await row.locator("input[name=note]").fill("Parabéns")
+    await row.get_by_test_id("activity-decision").select_option("approve")
+    await row.get_by_test_id("activity-decide").click()
+    await expect(row).to_have_count(0, timeout=SLOW_MS)
+    await staff.context.close()
+
+
 async def _walk(
-    page: Page, site_url: str, tmp_path: Path, tag: str, code: str, promotion_id: int
+    browser: Browser,
+    page: Page,
+    site_url: str,
+    tmp_path: Path,
+    tag: str,
+    code: str,
+    promotion_id: int,
 ) -> None:
     # The popup: shown on login (A, and F on a first login), once per session.
     member = await register_in_browser(page, site_url)
@@ -163,10 +195,8 @@ async def _walk(
         ).one()
     assert len(entry.images) == 2 and entry.comment == "Ganhei 12x no Jungle!"
 
-    # The operator approves; the inbox and reward badges appear without a reload.
-    assert entry.id is not None
-    await applications.review(entry.id, "e2e-operator", True, "Parabéns", utcnow())
-    await _signal(member.id)
+    # The operator approves in the console; the inbox badge appears without a reload.
+    await _approve_in_console(browser, site_url, code)
     await expect(page.get_by_test_id("header-unread")).to_have_text("1", timeout=SLOW_MS)
     await page.get_by_test_id("promo-back").click()
     await card.click()

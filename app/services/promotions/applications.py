@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -103,54 +104,89 @@ async def apply(
     return await offers.detail(brand_id, promotion_id, member_id, "en", now)
 
 
-async def _reviewable(entry_id: int) -> None:
+def _reviewable(entry_id: int) -> None:
     if not isinstance(entry_id, int) or entry_id <= 0:
         raise AppError("promo-review-invalid", 422)
 
 
+async def brand_of(entry_id: int) -> int:
+    """The brand of an application's promotion (promo-review-invalid if there is none)."""
+    _reviewable(entry_id)
+    async with session_scope() as session:
+        brand_id = (
+            await session.exec(
+                select(Promotion.merchant_id)
+                .join(PromotionEntry, col(PromotionEntry.promotion_id) == Promotion.id)
+                .where(PromotionEntry.id == entry_id)
+            )
+        ).first()
+    if brand_id is None:
+        raise AppError("promo-review-invalid", 404)
+    return brand_id
+
+
+async def start_review_in(
+    session: AsyncSession, entry_id: int, operator: str, now: datetime
+) -> PromotionEntry:
+    """An operator takes an application into review: APPLYING → PROCESS. Building block."""
+    _reviewable(entry_id)
+    entry = await session.get(PromotionEntry, entry_id, with_for_update=True)
+    if entry is None or entry.status != EntryStatus.APPLYING.value:
+        raise AppError("promo-review-invalid", 409)
+    entry.status = EntryStatus.PROCESS.value
+    entry.reviewed_by = operator[:64]
+    entry.updated_at = now
+    session.add(entry)
+    return entry
+
+
 async def start_review(entry_id: int, operator: str, now: datetime) -> ApplicationView:
-    """An operator takes an application into review: APPLYING → PROCESS."""
-    await _reviewable(entry_id)
     async with write_transaction() as session:
-        entry = await session.get(PromotionEntry, entry_id, with_for_update=True)
-        if entry is None or entry.status != EntryStatus.APPLYING.value:
-            raise AppError("promo-review-invalid", 409)
-        entry.status = EntryStatus.PROCESS.value
-        entry.reviewed_by = operator[:64]
-        entry.updated_at = now
-        session.add(entry)
+        await start_review_in(session, entry_id, operator, now)
     return await application(entry_id)
+
+
+async def review_in(
+    session: AsyncSession, entry_id: int, operator: str, approve: bool, note: str, now: datetime
+) -> PromotionEntry:
+    """An operator decides: ISSUED (the member may request the reward) or REJECTED; the
+    member's inbox says which. Building block: tell `reviewed` after the commit."""
+    _reviewable(entry_id)
+    clean_note = note.strip()[:MAX_NOTE]
+    entry = await session.get(PromotionEntry, entry_id, with_for_update=True)
+    if entry is None or entry.status not in (
+        EntryStatus.APPLYING.value,
+        EntryStatus.PROCESS.value,
+    ):
+        raise AppError("promo-review-invalid", 409)
+    promotion = await session.get(Promotion, entry.promotion_id)
+    assert promotion is not None
+    entry.status = (EntryStatus.ISSUED if approve else EntryStatus.REJECTED).value
+    entry.review_note = clean_note
+    entry.reviewed_by = operator[:64]
+    entry.reviewed_at = now
+    entry.updated_at = now
+    session.add(entry)
+    await inbox.post_message(
+        session,
+        entry.member_id,
+        MessageKind.APPLICATION_APPROVED if approve else MessageKind.APPLICATION_REJECTED,
+        {"promotion": promotion.code, "note": clean_note},
+    )
+    return entry
+
+
+async def reviewed(entry: PromotionEntry) -> None:
+    """After a decision's commit: the member's open pages refresh their badges."""
+    await wallet_events.balance_changed(entry.member_id)
 
 
 async def review(
     entry_id: int, operator: str, approve: bool, note: str, now: datetime
 ) -> ApplicationView:
-    """An operator decides: ISSUED (the member may request the reward) or REJECTED; the
-    member's inbox says which."""
-    await _reviewable(entry_id)
-    clean_note = note.strip()[:MAX_NOTE]
     async with write_transaction() as session:
-        entry = await session.get(PromotionEntry, entry_id, with_for_update=True)
-        if entry is None or entry.status not in (
-            EntryStatus.APPLYING.value,
-            EntryStatus.PROCESS.value,
-        ):
-            raise AppError("promo-review-invalid", 409)
-        promotion = await session.get(Promotion, entry.promotion_id)
-        assert promotion is not None
-        entry.status = (EntryStatus.ISSUED if approve else EntryStatus.REJECTED).value
-        entry.review_note = clean_note
-        entry.reviewed_by = operator[:64]
-        entry.reviewed_at = now
-        entry.updated_at = now
-        session.add(entry)
-        await inbox.post_message(
-            session,
-            entry.member_id,
-            MessageKind.APPLICATION_APPROVED if approve else MessageKind.APPLICATION_REJECTED,
-            {"promotion": promotion.code, "note": clean_note},
-        )
-    await wallet_events.balance_changed(entry.member_id)  # the member's badges refresh
+        entry = await review_in(session, entry_id, operator, approve, note, now)
+    await reviewed(entry)
     return await application(entry_id)
 
 

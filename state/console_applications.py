@@ -1,0 +1,105 @@
+"""Console: activity applications waiting for a decision, their images, the review and the
+decision. The rules and the audit are in app/services/backoffice/applications.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import applications
+from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang
+from state.guard import Form, Index, Name, checked
+
+
+class ApplicationsConsoleState(rx.State):
+    error: str = ""
+    notice: str = ""
+    brand: str = ""
+    brands: list[str] = []
+    rows: list[dict[str, str]] = []
+    image_url: str = ""
+    image_of: str = ""
+
+    async def _refresh(self) -> Any:
+        try:
+            staff = await brand_scope(self)
+            found = await applications.application_queue(staff, self.brand, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        lang = await ui_lang(self)
+        self.rows = [
+            {
+                "id": str(view.entry_id),
+                "promotion": view.promotion_code,
+                "username": view.username,
+                "status": translate(f"promo.status.{view.status.value.lower()}", lang),
+                "applying": "1" if view.status.value == "APPLYING" else "",
+                "comment": view.comment or "—",
+                "images": str(len(view.images)),
+                "at": view.created_at.isoformat(timespec="seconds"),
+            }
+            for view in found
+        ]
+        return None
+
+    async def _done(self) -> Any:
+        self.error, self.image_url, self.image_of = "", "", ""
+        self.notice = translate("bo-done", await ui_lang(self))
+        return await self._refresh()
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = self.image_url = self.image_of = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def pick_brand(self, code: Name) -> Any:
+        self.brand = code.strip().upper()
+        self.error = self.notice = self.image_url = self.image_of = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def show_image(self, entry_id: RowId, index: Index) -> Any:
+        try:
+            staff = await current_staff(self)
+            self.image_url = await applications.application_image(
+                staff, entry_id, index, clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.image_of = f"#{entry_id} · {index + 1}"
+        return None
+
+    @rx.event
+    @checked
+    async def start_review(self, entry_id: RowId) -> Any:
+        try:
+            await applications.start_review(await current_staff(self), entry_id, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def decide(self, form: Form) -> Any:
+        """The row's form: its application (hidden), the decision pressed and the note."""
+        entry = form_text(form, "entry", 12)
+        try:
+            if not entry.isdigit() or not 1 <= int(entry) < 2**31:
+                raise AppError("promo-review-invalid", status=422)
+            await applications.decide(
+                await current_staff(self),
+                int(entry),
+                form_text(form, "decision", 8) == "approve",
+                form_text(form, "note", 500),
+                clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()

@@ -29,6 +29,7 @@ from pages.agents import agent_home_page, daily_wages_page, downlines_page, regi
 from pages.betting import betting_page, profit_page
 from pages.bonus import bonus_page
 from pages.cashier import deposit_page, sandbox_page
+from pages.chat import chat_page
 from pages.console import (
     audit_page,
     dashboard_page,
@@ -45,6 +46,7 @@ from pages.console import (
 from pages.console_agents import agents_page
 from pages.console_applications import applications_page
 from pages.console_channels import channels_page
+from pages.console_chat import chat_desk_page
 from pages.console_content import content_page, lottery_console_page
 from pages.console_investigations import investigations_page
 from pages.console_kyc import kyc_page
@@ -78,11 +80,13 @@ from state.auth import AuthState
 from state.betting import BettingState, ProfitState
 from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
+from state.chat import ChatState
 from state.console import ConsoleLoginState, ConsoleState, DashboardState
 from state.console_agents import AgentsConsoleState
 from state.console_applications import ApplicationsConsoleState
 from state.console_audit import AuditState
 from state.console_channels import ChannelsState
+from state.console_chat import ChatDeskState
 from state.console_content import ContentState
 from state.console_investigations import InvestigationsState
 from state.console_kyc import KycState
@@ -218,6 +222,7 @@ PAGES: dict[str, Page] = {
     "my_income": Page(income_page, (IncomeState.load,)),
     "messages": Page(messages_page, (InboxState.load,)),
     "feedback": Page(feedback_page, (FeedbackState.load,)),
+    "chat": Page(chat_page, (ChatState.load,)),
     "reward_center": Page(reward_center_page, (PromotionsState.load_mine,)),
     "point_mall": Page(point_mall_page, (PointsState.load,)),
     "missions": Page(missions_page, (MissionState.load,)),
@@ -245,6 +250,7 @@ PAGES: dict[str, Page] = {
     "admin_investigations": Page(investigations_page, (InvestigationsState.load,)),
     "admin_support": Page(support_page, (SupportDeskState.load,)),
     "admin_applications": Page(applications_page, (ApplicationsConsoleState.load,)),
+    "admin_chat": Page(chat_desk_page, (ChatDeskState.load,)),
     "admin_promotions": Page(promotions_console_page, (PromotionsConsoleState.load,)),
     "admin_vip": Page(vip_console_page, (VipConsoleState.load,)),
 }

@@ -55,6 +55,7 @@ BONUS_DETAILS = "/bonusDetails"
 MESSAGES = "/messageV2"  # platform messages (spec 2)
 REWARD_CENTER = "/rewardCenter"
 MISSION_LEADERBOARD = "/missionLeaderboard"
+CHAT = "/chat"  # the customer-service live chat window (csType LIVECHAT)
 FEEDBACK = "/feedback"  # feedback and complaints (a label of spec 2; visitors may send too)
 FAVORITES = "/favorites"  # member centre label "favourites"; the spec shows no path
 MY_GAMES = "/myGames"  # member centre label "my games" (recent games)
@@ -86,6 +87,7 @@ ADMIN_AGENTS = "/admin/agents"
 ADMIN_INVESTIGATIONS = "/admin/investigations"
 ADMIN_SUPPORT = "/admin/support"
 ADMIN_APPLICATIONS = "/admin/applications"
+ADMIN_CHAT = "/admin/chat"
 ADMIN_PROMOTIONS = "/admin/promotions"
 ADMIN_VIP = "/admin/vip"
 
@@ -202,6 +204,7 @@ ROUTES: tuple[Route, ...] = (
     Route(POINT_MALL, "point_mall", "Points mall", login=True),
     Route(MISSION_LEADERBOARD, "missions", "Missions and leaderboard", login=True),
     Route(FEEDBACK, "feedback", "Feedback"),
+    Route(CHAT, "chat", "Live chat"),
     Route(ADMIN_LOGIN, "admin_login", "Back office login", console=True),
     Route(ADMIN, "admin_dashboard", "Back office", console=True),
     Route(ADMIN_PLAYERS, "admin_players", "Players", console=True),
@@ -219,6 +222,7 @@ ROUTES: tuple[Route, ...] = (
     Route(ADMIN_INVESTIGATIONS, "admin_investigations", "Investigations", console=True),
     Route(ADMIN_SUPPORT, "admin_support", "Support desk", console=True),
     Route(ADMIN_APPLICATIONS, "admin_applications", "Activity applications", console=True),
+    Route(ADMIN_CHAT, "admin_chat", "Live chat", console=True),
     Route(ADMIN_PROMOTIONS, "admin_promotions", "Promotions", console=True),
     Route(ADMIN_VIP, "admin_vip", "VIP ladder", console=True),
     Route(NOT_FOUND, "not_found", "Not found", indexed=False),

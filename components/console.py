@@ -49,6 +49,7 @@ NAV: tuple[tuple[str, str, str], ...] = (
     (routes.ADMIN_AGENTS, "bo-agents", "agents.view"),
     (routes.ADMIN_INVESTIGATIONS, "bo-investigations", "payments.investigate"),
     (routes.ADMIN_SUPPORT, "bo-support", "support.view"),
+    (routes.ADMIN_CHAT, "bo-chat", "support.view"),
     (routes.ADMIN_PROMOTIONS, "bo-promotions", "promotions.view"),
     (routes.ADMIN_APPLICATIONS, "bo-activity-applications", "promotions.view"),
     (routes.ADMIN_VIP, "bo-vip", "vip.view"),

@@ -90,7 +90,7 @@ from models.protection import (
 )
 from models.reports import WagerDaily
 from models.studio import StudioRound, StudioSeedPair
-from models.support import FeedbackReply
+from models.support import ChatConversation, ChatMessage, FeedbackReply
 
 __all__ = [
     "AccountClosure",
@@ -108,6 +108,8 @@ __all__ = [
     "BarredPerson",
     "BonusGrant",
     "BrowserLogin",
+    "ChatConversation",
+    "ChatMessage",
     "CustomerService",
     "DepositOrder",
     "DomainRoute",

@@ -22,20 +22,14 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
-from app.services import browser_logins
 from app.services.backoffice import dashboard, platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
 from state.guard import Form, checked
-from state.site import SiteState, page_visitor
+from state.site import SiteState, browser_secret, page_visitor
 
 # A row's id as a console event names it.
 RowId = Annotated[int, Field(ge=1, le=2_000_000_000)]
-
-
-def browser_secret(state: rx.State) -> str | None:
-    """The secret of the browser this event comes from (its HttpOnly cookie)."""
-    return browser_logins.secret_of(state.router.headers.cookie)
 
 
 async def current_staff(state: rx.State) -> Staff:

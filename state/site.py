@@ -10,7 +10,7 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import LANGUAGE_NAMES, catalog, ui_language
 from app.core.visitor import Visitor, visitor
-from app.services import app_download, site
+from app.services import app_download, browser_logins, site
 from app.services.brands import Brand, brands
 from app.services.qr import qr_svg_data_uri
 from state import follow
@@ -29,6 +29,11 @@ async def current_path(state: rx.State) -> str:
     """The path of the tab's page as its last page load saw it (a background task's own
     router keeps the page it started on)."""
     return (await state.get_state(SiteState))._path
+
+
+def browser_secret(state: rx.State) -> str | None:
+    """The secret of the browser this event comes from (its HttpOnly cookie)."""
+    return browser_logins.secret_of(state.router.headers.cookie)
 
 
 def page_visitor(state: rx.State) -> Visitor:

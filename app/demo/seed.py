@@ -143,7 +143,7 @@ RESOURCE_URLS = {
     "MOBILECONFIG": "/download/{code}.mobileconfig",
 }
 CUSTOMER_SERVICES = (
-    ("LIVECHAT", "LIVECHAT-1", "https://{domain}/chat"),
+    ("LIVECHAT", "LIVECHAT-1", "/chat"),  # the site's own live chat (app/services/live_chat.py)
     ("TELEGRAM", "TELEGRAM-1", "https://t.me/{slug}_support"),
     ("TELEGRAM", "TELEGRAM-2", "https://t.me/{slug}_vip"),
     ("WHATSAPP", "WHATSAPP-1", "https://wa.me/5511999990000"),

@@ -62,6 +62,7 @@ BODIES: dict[str, dict[str, Any]] = {
     "POST /wps/relay/MCSFE_signUpRequestReward": {"json": {"promotionId": 1}},
     "POST /wps/relay/MCS2_claimRafflePromotion": {"json": {"promotionId": 1}},
     "POST /wps/operator/feedback/{ticket_id}/reply": {"json": {"body": "matrix"}},
+    "POST /wps/member/feedback/{ticket_id}/reply": {"json": {"body": "matrix"}},
 }
 
 # Path parameters that name shared things (games, vendors), not a member's resources.

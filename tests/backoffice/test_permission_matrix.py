@@ -17,7 +17,7 @@ from sqlmodel import select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.services import browser_logins, support
+from app.services import browser_logins, live_chat, support
 from app.services.agents import affiliates
 from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import (
@@ -25,6 +25,7 @@ from app.services.backoffice import (
     applications,
     approvals,
     channels,
+    chat_desk,
     content,
     dashboard,
     investigations,
@@ -67,6 +68,7 @@ MODULES: tuple[ModuleType, ...] = (
     dashboard,
     staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
     channels, agents, investigations, kyc, promotions, vip, support_desk, applications,
+    chat_desk,
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
@@ -86,6 +88,7 @@ class World:
     promotion_id: int
     ticket_id: int
     activity_entry_id: int
+    chat_id: int
 
 
 Call = Callable[[Staff, World], Awaitable[Any]]
@@ -331,6 +334,26 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         True,
         lambda s, w: applications.decide(s, w.activity_entry_id, False, "no proof", _now()),
     ),
+    "chat_desk.conversations": (
+        "support.view",
+        True,
+        lambda s, w: chat_desk.conversations(s, "BR1", _now()),
+    ),
+    "chat_desk.conversation": (
+        "support.view",
+        True,
+        lambda s, w: chat_desk.conversation(s, "BR1", w.chat_id, _now()),
+    ),
+    "chat_desk.answer": (
+        "support.reply",
+        True,
+        lambda s, w: chat_desk.answer(s, "BR1", w.chat_id, "How can I help?", _now()),
+    ),
+    "chat_desk.close": (
+        "support.reply",
+        True,
+        lambda s, w: chat_desk.close(s, "BR1", w.chat_id, _now()),
+    ),
     "support_desk.tickets": (
         "support.view",
         True,
@@ -489,6 +512,14 @@ async def world() -> World:
         application_id=(await affiliates.apply(await make_member("BR1"), "blog", "", utcnow())).id,
         promotion_id=await offers.define(await merchant_id("BR1"), _promotion()),
         activity_entry_id=await _activity_entry(),
+        chat_id=(
+            await live_chat.send(
+                live_chat.member_customer(await merchant_id("BR1"), member.id),
+                "hello there",
+                "10.9.9.8",
+                utcnow(),
+            )
+        ).conversation_id,
         ticket_id=await support.submit_feedback(
             await brands.by_code("BR1"), member.id, "deposit", "my deposit is late", "10.9.9.9"
         ),

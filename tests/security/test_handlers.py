@@ -74,6 +74,18 @@ ALLOWED: dict[str, str] = {
     "state.console_applications.ApplicationsConsoleState.show_image": f"{ARGS}; {STAFF}",
     "state.console_applications.ApplicationsConsoleState.start_review": f"{ARGS}; {STAFF}",
     "state.console_applications.ApplicationsConsoleState.decide": f"{ARGS}; {STAFF}",
+    "state.chat.ChatState.load": f"the open chat of the {LOGIN}, else of this browser's secret",
+    "state.chat.ChatState.send": (
+        f"{ARGS}; the {LOGIN} or this browser's visitor; plain text, limited per customer "
+        "and per address"
+    ),
+    "state.chat.ChatState.watch": "the customer found on the server when the watch starts",
+    "state.console_chat.ChatDeskState.load": STAFF,
+    "state.console_chat.ChatDeskState.pick_brand": f"{ARGS}; {STAFF}",
+    "state.console_chat.ChatDeskState.open_conversation": f"{ARGS}; {STAFF}",
+    "state.console_chat.ChatDeskState.answer": f"{ARGS}; {STAFF}",
+    "state.console_chat.ChatDeskState.close_conversation": STAFF,
+    "state.console_chat.ChatDeskState.watch": f"a version number only; each refresh: {STAFF}",
     "state.console_support.SupportDeskState.load": STAFF,
     "state.console_support.SupportDeskState.pick_brand": f"{ARGS}; {STAFF}",
     "state.console_support.SupportDeskState.filter": f"{ARGS}; {STAFF}",

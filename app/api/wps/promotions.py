@@ -584,13 +584,15 @@ async def my_tickets(auth: RealMember) -> Envelope[list[TicketValue]]:
 
 @router.post("/wps/member/feedback/{ticket_id}/reply", response_model=Envelope[TicketValue])
 async def follow_up_ticket(
-    auth: RealMember, ticket_id: Annotated[int, Path(ge=1, le=2**31 - 1)], payload: ReplyPayload
+    auth: RealMember, ticket_id: Annotated[str, Path(max_length=40)], payload: ReplyPayload
 ) -> Envelope[TicketValue]:
-    """The member writes again under their own ticket (not closed); it waits for us again."""
+    """The member writes again under their own ticket (not closed); it waits for us again.
+    Any id that is not one of the member's tickets is not found, whatever its shape."""
     assert auth.member.id is not None
-    return ok(
-        _ticket_value(await support.follow_up(auth.member.id, ticket_id, payload.body, clock.now()))
-    )
+    if not ticket_id.isdigit() or not 1 <= int(ticket_id) < 2**31:
+        raise AppError("feedback-not-found", status=404)
+    view = await support.follow_up(auth.member.id, int(ticket_id), payload.body, clock.now())
+    return ok(_ticket_value(view))
 
 
 @router.post("/wps/operator/feedback/{ticket_id}/reply", response_model=Envelope[int])

@@ -41,6 +41,10 @@ ANONYMOUS_FEEDBACK_PER_ADDRESS = Limit("feedback-ip", 5, 3600)
 # A member's follow-ups on their tickets.
 FEEDBACK_FOLLOW_UPS_PER_MEMBER = Limit("feedback-follow-up", 20, 3600)
 
+# Live-chat messages, per customer (member or visitor's browser) and, for visitors, per address.
+CHAT_MESSAGES_PER_CUSTOMER = Limit("chat-message", 20, 60)
+CHAT_VISITOR_MESSAGES_PER_ADDRESS = Limit("chat-visitor-ip", 60, 3600)
+
 # New deposit orders, per member.
 DEPOSIT_ORDERS_PER_MEMBER = Limit("deposit-order", 10, 600)
 

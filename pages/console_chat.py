@@ -1,0 +1,124 @@
+"""The console's live chat desk: the brand's open conversations (waiting first), one
+conversation's lines, the answer box and the close."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app.services.live_chat import MAX_CHARS
+from components.console import (
+    BUTTON,
+    INPUT,
+    QUIET,
+    allowed,
+    brand_picker,
+    card,
+    frame,
+    messages,
+    table,
+)
+from components.i18n import local_time, t
+from state.chat import ChatLine
+from state.console_chat import ChatDeskState
+
+
+def _open_button(row: rx.Var) -> rx.Component:
+    return rx.el.button(
+        t("bo-open"),
+        on_click=ChatDeskState.open_conversation(row["id"].to(int)),
+        data_testid="chat-open",
+        class_name=QUIET,
+    )
+
+
+def _line(line: ChatLine) -> rx.Component:
+    return rx.el.li(
+        rx.el.p(
+            rx.cond(line.from_staff, line.author, ChatDeskState.open_customer),
+            " · ",
+            local_time(line.time),
+            class_name="text-xs font-semibold text-slate-500",
+        ),
+        rx.el.p(line.body, class_name="text-sm break-words"),
+        data_testid="chat-desk-line",
+        class_name=rx.cond(
+            line.from_staff,
+            "rounded-lg p-2 bg-indigo-50 dark:bg-indigo-950 ml-8",
+            "rounded-lg p-2 bg-slate-100 dark:bg-slate-800 mr-8",
+        ),
+    )
+
+
+def _conversation() -> rx.Component:
+    s = ChatDeskState
+    return rx.cond(
+        s.open_id > 0,
+        card(
+            "bo-conversation",
+            rx.el.p("#", s.open_id.to(str), " · ", s.open_customer, class_name="text-sm mb-2"),
+            rx.el.ol(
+                rx.foreach(s.lines, _line),
+                class_name="flex flex-col-reverse gap-2 max-h-[420px] overflow-y-auto",
+                aria_live="polite",
+            ),
+            allowed(
+                "support.reply",
+                rx.el.div(
+                    rx.el.form(
+                        rx.el.input(
+                            name="body",
+                            required=True,
+                            max_length=MAX_CHARS,
+                            auto_complete="off",
+                            placeholder=t("bo-answer"),
+                            aria_label=t("bo-answer"),
+                            data_testid="chat-desk-input",
+                            class_name=INPUT + " flex-1",
+                        ),
+                        rx.el.button(
+                            t("bo-answer"),
+                            type="submit",
+                            data_testid="chat-desk-send",
+                            class_name=BUTTON,
+                        ),
+                        on_submit=s.answer,
+                        reset_on_submit=True,
+                        class_name="flex gap-2",
+                    ),
+                    rx.el.button(
+                        t("bo-close-chat"),
+                        on_click=s.close_conversation,
+                        data_testid="chat-desk-close",
+                        class_name=QUIET,
+                    ),
+                    class_name="space-y-2 mt-3",
+                ),
+            ),
+            testid="chat-conversation",
+        ),
+    )
+
+
+def chat_desk_page() -> rx.Component:
+    s = ChatDeskState
+    return frame(
+        "bo-chat",
+        messages(s.error, s.notice),
+        brand_picker(s.brands, s.brand, s.pick_brand),
+        card(
+            "bo-conversations",
+            table(
+                [
+                    ("id", "bo-col-id"),
+                    ("customer", "bo-col-customer"),
+                    ("waiting", "bo-col-waiting"),
+                    ("last", "bo-col-message"),
+                    ("at", "bo-col-last-message"),
+                ],
+                s.rows,
+                _open_button,
+                testid="chat-conversations",
+            ),
+        ),
+        _conversation(),
+    )

@@ -25,7 +25,7 @@ from pages.account import (
     reset_password_page,
     security_center_page,
 )
-from pages.agents import agent_home_page, daily_wages_page, downlines_page, register_center_page
+from pages.agents import agent_home_page, downlines_page, register_center_page
 from pages.betting import betting_page, profit_page
 from pages.bonus import bonus_page
 from pages.cashier import deposit_page, sandbox_page
@@ -197,7 +197,7 @@ PAGES: dict[str, Page] = {
     "agent_home": Page(agent_home_page, (AgentState.load_home,)),
     "register_center": Page(register_center_page, (AgentState.load_register,)),
     "downlines": Page(downlines_page, (AgentState.load_downlines,)),
-    "daily_wages": Page(daily_wages_page, (AgentState.load_wages,)),
+    "daily_wages": Page(agent_team.daily_wages_page, (T.load_daily_wages,)),
     "agent_announcement": Page(agent_team.announcement_page, (T.load_announcements,)),
     "agent_team_overview": Page(agent_team.team_overview_page, (T.load_overview,)),
     "agent_statements": Page(agent_team.statements_page, (T.load_statements,)),

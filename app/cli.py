@@ -57,12 +57,13 @@ from pathlib import Path
 
 import qrcode
 from alembic.config import Config
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from alembic import command
 from app import jobs as scheduled_jobs
 from app.core.cache import close_redis
 from app.core.config import PROJECT_ROOT
-from app.core.db import dispose_engine, session_scope, write_transaction
+from app.core.db import dispose_engine, session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
@@ -81,6 +82,7 @@ from app.services.payload_keys import payload_keys
 from app.services.protection import payouts
 from app.services.protection import records as protection_records
 from app.services.seamless.vendors import rotate_vendor_secret
+from app.services.site_status import Record, SiteSwitches
 from models.base import utcnow
 
 
@@ -101,20 +103,38 @@ async def _seed() -> None:
     await dispose_engine()
 
 
-async def _audit_cli(action: str, target: str, detail: dict[str, object], now: datetime) -> None:
-    """An operator's change made from the command line, in the back office's audit log."""
-    async with write_transaction() as session:
+def _cli_record(action: str, now: datetime, detail: dict[str, object] | None = None) -> Record:
+    """An operator's change made from the command line, in the back office's audit log (in
+    the change's transaction); without a detail, the switches after the change."""
+
+    async def record(session: AsyncSession, before: SiteSwitches, after: SiteSwitches) -> None:
         await audit_log.append(
-            session, audit_log.Actor(None, "cli"), action, now=now, target=target, detail=detail
+            session,
+            audit_log.Actor(None, "cli"),
+            action,
+            now=now,
+            target=after.merchant,
+            detail=detail
+            or {
+                "maintenance": after.maintenance,
+                "networks": list(after.blocked_networks),
+                "countries": list(after.blocked_countries),
+            },
         )
+
+    return record
 
 
 async def _module(merchant: str, mod_id: str, enabled: bool) -> int:
     now = utcnow()
     try:
-        await site_status.set_module(merchant, mod_id, enabled=enabled, now=now)
-        await _audit_cli(
-            "settings.module", merchant.upper(), {"module": mod_id.upper(), "enabled": enabled}, now
+        detail: dict[str, object] = {"module": mod_id.upper(), "enabled": enabled}
+        await site_status.set_module(
+            merchant,
+            mod_id,
+            enabled=enabled,
+            now=now,
+            record=_cli_record("settings.module", now, detail),
         )
     except AppError as exc:
         print(translate(exc.code, "en", **exc.params), file=sys.stderr)
@@ -128,29 +148,31 @@ async def _module(merchant: str, mod_id: str, enabled: bool) -> int:
 async def _status(args: argparse.Namespace, until: datetime | None) -> int:
     now = utcnow()
     try:
+        record = _cli_record(f"settings.{args.action}", now)
         if args.action == "normal":
-            found = await site_status.back_to_normal(args.merchant, now=now)
+            found = await site_status.back_to_normal(args.merchant, now=now, record=record)
         elif args.action == "maintenance":
             found = await site_status.start_maintenance(
-                args.merchant, until=until, message=args.message, now=now
+                args.merchant, until=until, message=args.message, now=now, record=record
             )
         elif args.action == "block":
             found = await site_status.block(
-                args.merchant, networks=args.network, countries=args.country, now=now
+                args.merchant,
+                networks=args.network,
+                countries=args.country,
+                now=now,
+                record=record,
             )
         elif args.action == "unblock":
             found = await site_status.unblock(
-                args.merchant, networks=args.network, countries=args.country, now=now
+                args.merchant,
+                networks=args.network,
+                countries=args.country,
+                now=now,
+                record=record,
             )
         else:
             found = await site_status.switches(args.merchant)
-        if args.action != "show":
-            detail = {
-                "maintenance": found.maintenance,
-                "networks": list(found.blocked_networks),
-                "countries": list(found.blocked_countries),
-            }
-            await _audit_cli(f"settings.{args.action}", found.merchant, detail, now)
     except AppError as exc:
         print(translate(exc.code, "en", **exc.params), file=sys.stderr)
         return 2

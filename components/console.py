@@ -242,3 +242,62 @@ def brand_picker(
             class_name=INPUT,
         ),
     )
+
+
+def answer_box(
+    field: rx.Component,
+    on_submit: object,
+    on_close: object,
+    close_label: str,
+    testid: str,
+    *,
+    inline: bool = False,
+) -> rx.Component:
+    """Under a ticket or a chat: the answer form (the field given, named "body") and the
+    close button; test ids `<testid>-answer` and `<testid>-close`."""
+    return rx.el.div(
+        rx.el.form(
+            field,
+            rx.el.button(
+                t("bo-answer"), type="submit", data_testid=f"{testid}-answer", class_name=BUTTON
+            ),
+            on_submit=on_submit,
+            reset_on_submit=True,
+            class_name="flex gap-2" if inline else "space-y-2",
+        ),
+        rx.el.button(
+            t(close_label), on_click=on_close, data_testid=f"{testid}-close", class_name=QUIET
+        ),
+        class_name="space-y-2 mt-3",
+    )
+
+
+def image_buttons(count: rx.Var, on_pick: Callable[[rx.Var], object], testid: str) -> rx.Component:
+    """One button per attached image ("Image 1", "Image 2", ...)."""
+    return rx.el.div(
+        rx.foreach(
+            rx.Var.range(count.to(int)),
+            lambda index: rx.el.button(
+                t("bo-image"),
+                " ",
+                (index + 1).to(str),
+                on_click=on_pick(index),
+                data_testid=testid,
+                class_name=QUIET,
+            ),
+        ),
+        class_name="flex flex-wrap gap-2",
+    )
+
+
+def image_shown(url: rx.Var, alt: rx.Var | str, testid: str) -> rx.Component:
+    """The image picked (a data URL), once there is one."""
+    return rx.cond(
+        url != "",
+        rx.el.img(
+            src=url,
+            alt=alt,
+            data_testid=testid,
+            class_name="max-w-full max-h-[480px] rounded border mt-3",
+        ),
+    )

@@ -338,16 +338,32 @@ PAY_COLUMNS: list[Column] = [
 ]
 
 
-def _pay_page(title_key: str) -> rx.Component:
+# Daily wages are tiered: each line says how it was computed.
+DAILY_WAGE_COLUMNS: list[Column] = [
+    ("agent.col.period", "time", "time"),
+    ("agent.col.amount", "amount", "money"),
+    ("agent.wages.formula", "detail", "text"),
+]
+
+
+def _pay_page(
+    title_key: str,
+    columns: list[Column] = PAY_COLUMNS,
+    ranges: tuple[str, ...] = ("today", "7d", "30d"),
+) -> rx.Component:
     return agent_gate(
         _title(title_key),
-        range_picker(),
+        range_picker(ranges),
         form_error(AgentTeamState.error),
         totals_strip([("agent.wages.total", "amount")]),
         bar_chart(["amount"], "pay-chart"),
-        report_table(PAY_COLUMNS, "pay", "pay-table"),
+        report_table(columns, "pay", "pay-table"),
         pager(),
     )
+
+
+def daily_wages_page() -> rx.Component:
+    return _pay_page("agent.wages.title", DAILY_WAGE_COLUMNS, ("7d", "30d", "90d"))
 
 
 def dividend_record_page() -> rx.Component:

@@ -8,9 +8,8 @@ import reflex as rx
 from components.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
 from components.i18n import amount, local_time, t
-from components.style import FOCUS
 from pages.agent_team import downline_transfer_popup, transfer_button
-from state.agents import RANGE_DAYS, AgentState
+from state.agents import AgentState
 from state.auth import AuthState
 from state.site import SiteState
 
@@ -303,82 +302,6 @@ def downlines_page() -> rx.Component:
             AgentState.go,
             keys="record",
             testids=("downline-prev", "downline-status", "downline-next"),
-            class_name="flex items-center justify-between mt-4",
-        ),
-    )
-
-
-def _wage_row(row: rx.Var) -> rx.Component:
-    return rx.el.li(
-        rx.el.div(
-            rx.el.p(local_time(row["start"]), class_name="text-sm font-medium"),
-            rx.el.p(row["formula"].to(str), class_name="text-xs text-slate-500"),
-        ),
-        rx.el.p(
-            amount(row["amount"]),
-            class_name="font-mono tabular-nums font-semibold text-emerald-600",
-            data_testid="wage-amount",
-        ),
-        class_name=(
-            "flex justify-between gap-3 py-3 border-b border-slate-200 dark:border-slate-800"
-        ),
-        data_testid="wage-row",
-    )
-
-
-def daily_wages_page() -> rx.Component:
-    return agent_gate(
-        rx.el.h1(t("agent.wages.title"), class_name="text-2xl font-bold mb-4"),
-        rx.el.div(
-            *[
-                rx.el.button(
-                    t(f"agent.wages.range.{name}"),
-                    on_click=AgentState.set_range(name),
-                    class_name=rx.cond(
-                        AgentState.range_name == name,
-                        f"px-3 h-9 rounded-md text-sm font-semibold bg-amber-400 {FOCUS}",
-                        f"px-3 h-9 rounded-md text-sm bg-slate-100 dark:bg-slate-800 {FOCUS}",
-                    ),
-                    data_testid=f"wage-range-{name}",
-                )
-                for name in RANGE_DAYS
-            ],
-            class_name="flex gap-2 mb-3",
-        ),
-        rx.cond(
-            AgentState.wage_rows.length() > 1,
-            rx.el.div(
-                rx.recharts.line_chart(
-                    rx.recharts.line(data_key="amount", stroke="#f59e0b"),
-                    rx.recharts.x_axis(data_key="day"),
-                    rx.recharts.y_axis(),
-                    data=AgentState.wage_chart,
-                    height=180,
-                ),
-                class_name=f"{CARD} mb-3",
-            ),
-        ),
-        rx.el.p(
-            t("agent.wages.total"),
-            ": ",
-            rx.el.span(amount(AgentState.wage_total), data_testid="wage-total"),
-            class_name="font-semibold mb-2",
-        ),
-        rx.cond(
-            AgentState.wage_rows.length() > 0,
-            rx.el.ul(rx.foreach(AgentState.wage_rows, _wage_row), data_testid="wage-list"),
-            rx.el.p(
-                t("agent.wages.empty"),
-                class_name="py-8 text-center text-slate-500",
-                data_testid="wage-empty",
-            ),
-        ),
-        page_nav(
-            AgentState.wage_page,
-            AgentState.wage_pages,
-            AgentState.wage_go,
-            keys="record",
-            testids=("wage-prev", "wage-status", "wage-next"),
             class_name="flex items-center justify-between mt-4",
         ),
     )

@@ -13,6 +13,8 @@ from components.console import (
     brand_picker,
     card,
     frame,
+    image_buttons,
+    image_shown,
     messages,
     table,
     text_input,
@@ -21,23 +23,13 @@ from components.i18n import t
 from state.console_applications import ApplicationsConsoleState
 
 
-def _images(row: rx.Var) -> rx.Component:
-    return rx.foreach(
-        rx.Var.range(row["images"].to(int)),
-        lambda index: rx.el.button(
-            t("bo-image"),
-            " ",
-            (index + 1).to(str),
-            on_click=ApplicationsConsoleState.show_image(row["id"].to(int), index),
-            data_testid="application-image",
-            class_name=QUIET,
-        ),
-    )
-
-
 def _decision(row: rx.Var) -> rx.Component:
     return rx.el.div(
-        _images(row),
+        image_buttons(
+            row["images"],
+            lambda index: ApplicationsConsoleState.show_image(row["id"].to(int), index),
+            "application-image",
+        ),
         allowed(
             "promotions.manage",
             rx.el.div(
@@ -102,12 +94,7 @@ def applications_page() -> rx.Component:
             card(
                 "bo-image",
                 rx.el.p(s.image_of, class_name="text-sm mb-2"),
-                rx.el.img(
-                    src=s.image_url,
-                    alt=s.image_of,
-                    data_testid="application-image-shown",
-                    class_name="max-w-full max-h-[480px] rounded border",
-                ),
+                image_shown(s.image_url, s.image_of, "application-image-shown"),
             ),
         ),
     )

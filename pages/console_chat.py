@@ -7,10 +7,10 @@ import reflex as rx
 
 from app.services.live_chat import MAX_CHARS
 from components.console import (
-    BUTTON,
     INPUT,
     QUIET,
     allowed,
+    answer_box,
     brand_picker,
     card,
     frame,
@@ -63,35 +63,22 @@ def _conversation() -> rx.Component:
             ),
             allowed(
                 "support.reply",
-                rx.el.div(
-                    rx.el.form(
-                        rx.el.input(
-                            name="body",
-                            required=True,
-                            max_length=MAX_CHARS,
-                            auto_complete="off",
-                            placeholder=t("bo-answer"),
-                            aria_label=t("bo-answer"),
-                            data_testid="chat-desk-input",
-                            class_name=INPUT + " flex-1",
-                        ),
-                        rx.el.button(
-                            t("bo-answer"),
-                            type="submit",
-                            data_testid="chat-desk-send",
-                            class_name=BUTTON,
-                        ),
-                        on_submit=s.answer,
-                        reset_on_submit=True,
-                        class_name="flex gap-2",
+                answer_box(
+                    rx.el.input(
+                        name="body",
+                        required=True,
+                        max_length=MAX_CHARS,
+                        auto_complete="off",
+                        placeholder=t("bo-answer"),
+                        aria_label=t("bo-answer"),
+                        data_testid="chat-desk-input",
+                        class_name=INPUT + " flex-1",
                     ),
-                    rx.el.button(
-                        t("bo-close-chat"),
-                        on_click=s.close_conversation,
-                        data_testid="chat-desk-close",
-                        class_name=QUIET,
-                    ),
-                    class_name="space-y-2 mt-3",
+                    s.answer,
+                    s.close_conversation,
+                    "bo-close-chat",
+                    "chat-desk",
+                    inline=True,
                 ),
             ),
             testid="chat-conversation",

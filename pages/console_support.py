@@ -11,9 +11,12 @@ from components.console import (
     INPUT,
     QUIET,
     allowed,
+    answer_box,
     brand_picker,
     card,
     frame,
+    image_buttons,
+    image_shown,
     label,
     messages,
     table,
@@ -110,62 +113,29 @@ def _ticket() -> rx.Component:
             rx.cond(
                 s.image_count > 0,
                 rx.el.div(
-                    rx.foreach(
-                        rx.Var.range(s.image_count),
-                        lambda index: rx.el.button(
-                            t("bo-image"),
-                            " ",
-                            (index + 1).to(str),
-                            on_click=s.show_image(index),
-                            data_testid="support-image",
-                            class_name=QUIET,
-                        ),
-                    ),
-                    class_name="flex flex-wrap gap-2 mt-3",
+                    image_buttons(s.image_count, s.show_image, "support-image"), class_name="mt-3"
                 ),
             ),
-            rx.cond(
-                s.image_url != "",
-                rx.el.img(
-                    src=s.image_url,
-                    alt=t("bo-image"),
-                    data_testid="support-image-shown",
-                    class_name="max-w-full max-h-[480px] rounded border mt-3",
-                ),
-            ),
+            image_shown(s.image_url, t("bo-image"), "support-image-shown"),
             allowed(
                 "support.reply",
                 rx.cond(
                     s.ticket_status != support.CLOSED,
-                    rx.el.div(
-                        rx.el.form(
-                            rx.el.textarea(
-                                name="body",
-                                rows=4,
-                                max_length=support.MAX_REPLY_CHARS,
-                                required=True,
-                                aria_label=t("bo-answer"),
-                                placeholder=t("bo-answer"),
-                                data_testid="support-answer-text",
-                                class_name=INPUT.replace("h-10", "min-h-24 py-2") + " w-full",
-                            ),
-                            rx.el.button(
-                                t("bo-answer"),
-                                type="submit",
-                                data_testid="support-answer",
-                                class_name=BUTTON,
-                            ),
-                            on_submit=s.answer,
-                            reset_on_submit=True,
-                            class_name="space-y-2",
+                    answer_box(
+                        rx.el.textarea(
+                            name="body",
+                            rows=4,
+                            max_length=support.MAX_REPLY_CHARS,
+                            required=True,
+                            aria_label=t("bo-answer"),
+                            placeholder=t("bo-answer"),
+                            data_testid="support-answer-text",
+                            class_name=INPUT.replace("h-10", "min-h-24 py-2") + " w-full",
                         ),
-                        rx.el.button(
-                            t("bo-close-ticket"),
-                            on_click=s.close_ticket,
-                            data_testid="support-close",
-                            class_name=QUIET,
-                        ),
-                        class_name="space-y-2 mt-4",
+                        s.answer,
+                        s.close_ticket,
+                        "bo-close-ticket",
+                        "support",
                     ),
                 ),
             ),

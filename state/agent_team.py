@@ -34,7 +34,7 @@ from state.site import SiteState, current_brand
 from state.wallet import WalletState
 
 PAGE_SIZE = 20
-RANGES = {"today": 1, "7d": 7, "30d": 30}
+RANGES = {"today": 1, "7d": 7, "30d": 30, "90d": 90}
 VIEWS = ("transactions", "bets")
 
 
@@ -44,6 +44,21 @@ def _money(value: Decimal) -> str:
 
 def _request_id() -> str:
     return secrets.token_hex(16)
+
+
+def pay_line_text(line: dict[str, Any], language: str) -> str:
+    """A pay line's explanation in the reader's language, from its stored inputs."""
+    if line.get("tier") is None:
+        return translate("agent.wages.no_tier", language, base=line.get("base", ""))
+    return translate(
+        "agent.wages.line",
+        language,
+        tier=int(line["tier"]) + 1,
+        rate=percent_of_rate(line.get("rate", "0")),
+        base=line.get("base", ""),
+        active=line.get("activeMembers", 0),
+        below=line.get("downlineGross", "0.00"),
+    )
 
 
 class AgentTeamState(rx.State):
@@ -244,6 +259,8 @@ class AgentTeamState(rx.State):
             page=self.page,
             size=PAGE_SIZE,
         )
+        lang = await self._lang()
+        daily = self.pay_kind == ContractKind.DAILY_SALARY.value  # tiered: explained per line
         self.rows = [
             {
                 "time": row.period_start.isoformat(),
@@ -251,6 +268,7 @@ class AgentTeamState(rx.State):
                 "rate": percent_of_rate(row.line.get("rate")) + "%",
                 "active": str(row.line.get("activeMembers", "")),
                 "amount": _money(row.amount),
+                "detail": pay_line_text(row.line, lang) if daily else "",
             }
             for row in found.rows
         ]
@@ -299,6 +317,10 @@ class AgentTeamState(rx.State):
     @rx.event
     async def load_dividends(self) -> None:
         await self._load_pay(ContractKind.DIVIDEND)
+
+    @rx.event
+    async def load_daily_wages(self) -> None:
+        await self._load_pay(ContractKind.DAILY_SALARY)
 
     @rx.event
     async def load_hour_salary(self) -> None:

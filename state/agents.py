@@ -1,11 +1,11 @@
 """The agent centre: agent home (figures and the contract offers waiting), registerCenter,
-downline management with the contract offer form, and the daily wages record. Identity
-comes from `current_login` only; every handler's arguments are checked (state/guard.py);
-the services refuse non-agents and anything outside the agent's own downline."""
+downline management with the contract offer form (the daily wages record is one of the
+team reports of state/agent_team.py). Identity comes from `current_login` only; every
+handler's arguments are checked (state/guard.py); the services refuse non-agents and
+anything outside the agent's own downline."""
 
 from __future__ import annotations
 
-from datetime import timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -15,14 +15,13 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import percent_of_rate
-from app.services.agents import contracts, payouts, team
+from app.services.agents import contracts, team
 from models.agents import ContractKind
 from state.auth import current_login
 from state.guard import Form, Name, Page, Text, checked
 from state.site import SiteState, current_brand
 
 PAGE_SIZE = 20
-RANGE_DAYS = {"7d": 7, "30d": 30, "90d": 90}
 
 
 def _money(value: Decimal) -> str:
@@ -41,21 +40,6 @@ def _contract_row(found: contracts.ContractView) -> dict[str, Any]:
         "rate": percent_of_rate(rate),
         "tiers": len(tiers),
     }
-
-
-def _formula(line: dict[str, Any], language: str) -> str:
-    """A pay line's explanation in the reader's language, from its stored inputs."""
-    if line.get("tier") is None:
-        return translate("agent.wages.no_tier", language, base=line.get("base", ""))
-    return translate(
-        "agent.wages.line",
-        language,
-        tier=int(line["tier"]) + 1,
-        rate=percent_of_rate(line.get("rate", "0")),
-        base=line.get("base", ""),
-        active=line.get("activeMembers", 0),
-        below=line.get("downlineGross", "0.00"),
-    )
 
 
 class AgentState(rx.State):
@@ -81,13 +65,6 @@ class AgentState(rx.State):
     pages: int = 1
     offer_to: int = 0
     offer_name: str = ""
-    # daily wages
-    range_name: str = "30d"
-    wage_rows: list[dict[str, Any]] = []
-    wage_total: str = "0.00"
-    wage_count: int = 0
-    wage_page: int = 1
-    wage_pages: int = 1
 
     async def _agent(self) -> Any:
         try:
@@ -273,62 +250,3 @@ class AgentState(rx.State):
         site = await self.get_state(SiteState)
         self.message = translate("agent.contract.sent", site.ui_lang)
         self.offer_to, self.offer_name = 0, ""
-
-    # daily wages --------------------------------------------------------------------------
-
-    @rx.event
-    async def load_wages(self) -> None:
-        self.wage_page = 1
-        await self._wages()
-
-    async def _wages(self) -> None:
-        member = await self._agent()
-        if member is None:
-            self.wage_rows = []
-            return
-        until = clock.now() + timedelta(days=1)
-        since = until - timedelta(days=RANGE_DAYS.get(self.range_name, 30) + 1)
-        found = await payouts.records(
-            member.id,
-            ContractKind.DAILY_SALARY,
-            since,
-            until,
-            page=self.wage_page,
-            size=PAGE_SIZE,
-        )
-        self.wage_count = found.total_rows
-        self.wage_total = _money(found.total_amount)
-        self.wage_pages = max(1, -(-found.total_rows // PAGE_SIZE))
-        site = await self.get_state(SiteState)
-        self.wage_rows = [
-            {
-                "start": row.period_start.isoformat(),
-                "amount": _money(row.amount),
-                "formula": _formula(row.line, site.ui_lang),
-                "valid": str(row.line.get("validBet", "")),
-                "active": str(row.line.get("activeMembers", "")),
-                "below": str(row.line.get("downlineGross", "")),
-            }
-            for row in found.rows
-        ]
-
-    @rx.event
-    @checked
-    async def set_range(self, value: Name) -> None:
-        self.range_name = value if value in RANGE_DAYS else "30d"
-        self.wage_page = 1
-        await self._wages()
-
-    @rx.event
-    @checked
-    async def wage_go(self, page: Page) -> None:
-        self.wage_page = min(max(1, page), self.wage_pages)
-        await self._wages()
-
-    @rx.var
-    def wage_chart(self) -> list[dict[str, Any]]:
-        """The daily wages as a trend, oldest first."""
-        return [
-            {"day": row["start"][:10], "amount": float(row["amount"])}
-            for row in reversed(self.wage_rows)
-        ]

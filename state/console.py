@@ -60,6 +60,12 @@ async def failed(state: Any, exc: AppError) -> Any:
     return None
 
 
+async def done(state: Any) -> None:
+    """A console action went through: the page says so."""
+    state.error = ""
+    state.notice = translate("bo-done", await ui_lang(state))
+
+
 def text(value: object) -> str:
     return "" if value is None else str(value)
 

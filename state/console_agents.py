@@ -9,9 +9,8 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.backoffice import agents
-from state.console import RowId, brand_scope, current_staff, failed, money, ui_lang
+from state.console import RowId, brand_scope, current_staff, done, failed, money, ui_lang
 from state.guard import Name, checked
 
 
@@ -88,6 +87,5 @@ class AgentsConsoleState(rx.State):
             await agents.decide_application(staff, application_id, approve, clock.now())
         except AppError as exc:
             return await failed(self, exc)
-        self.error = ""
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         return await self._refresh()

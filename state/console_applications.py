@@ -11,7 +11,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import applications
-from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang
+from state.console import RowId, brand_scope, current_staff, done, failed, form_text, ui_lang
 from state.guard import Form, Index, Name, checked
 
 
@@ -48,7 +48,7 @@ class ApplicationsConsoleState(rx.State):
 
     async def _done(self) -> Any:
         self.error, self.image_url, self.image_of = "", "", ""
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         return await self._refresh()
 
     @rx.event

@@ -9,9 +9,8 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.backoffice import channels
-from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang
+from state.console import RowId, brand_scope, current_staff, done, failed, form_text
 from state.guard import Form, Name, checked
 
 
@@ -46,8 +45,7 @@ class ChannelsState(rx.State):
         return None
 
     async def _done(self) -> Any:
-        self.error = ""
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         return await self._refresh()
 
     @rx.event

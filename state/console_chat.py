@@ -17,7 +17,7 @@ from app.services import live_chat
 from app.services.backoffice import chat_desk
 from app.services.brands import brands
 from state.chat import ChatLine, chat_lines
-from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang
+from state.console import RowId, brand_scope, current_staff, done, failed, form_text, ui_lang
 from state.guard import Form, Name, checked
 
 WATCH_EVERY_SECONDS = 2.0
@@ -125,7 +125,7 @@ class ChatDeskState(rx.State):
             await chat_desk.close(await current_staff(self), self.brand, self.open_id, clock.now())
         except AppError as exc:
             return await failed(self, exc)
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         return await self._refresh()
 
     @rx.event(background=True)

@@ -10,9 +10,8 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.backoffice import investigations
-from state.console import current_staff, failed, form_text, money, ui_lang
+from state.console import current_staff, done, failed, form_text, money, ui_lang
 from state.guard import Form, Name, checked
 from state.guard import Index as PartNo
 
@@ -77,5 +76,5 @@ class InvestigationsState(rx.State):
             return await failed(self, exc)
         self.error = ""
         self.proof_url = self.proof_of = ""
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         return await self._refresh()

@@ -9,9 +9,8 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.backoffice import lottery
-from state.console import current_staff, failed, form_text, money, ui_lang
+from state.console import current_staff, done, failed, form_text, money, ui_lang
 from state.guard import Form, checked
 
 
@@ -77,6 +76,5 @@ class LotteryConsoleState(rx.State):
             await lottery.void(staff, int(issue_id), form_text(form, "reason", 200), clock.now())
         except AppError as exc:
             return await failed(self, exc)
-        self.error = ""
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         return await self._refresh()

@@ -9,11 +9,10 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.jobs import JOBS
 from app.services.backoffice import platform
 from app.services.site_status import SiteSwitches
-from state.console import brand_scope, current_staff, failed, form_text, text, ui_lang
+from state.console import brand_scope, current_staff, done, failed, form_text, text
 from state.guard import Form, Name, checked
 
 
@@ -75,8 +74,7 @@ class PlatformState(rx.State):
             self._show(await action(await current_staff(self)))
         except AppError as exc:
             return await failed(self, exc)
-        self.error = ""
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         return None
 
     @rx.event

@@ -9,9 +9,8 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.backoffice import points_review
-from state.console import current_staff, failed, form_text, ui_lang
+from state.console import current_staff, done, failed, form_text
 from state.guard import Form, Name, checked
 
 
@@ -44,7 +43,7 @@ class PointsReviewState(rx.State):
     async def _done(self) -> Any:
         refreshed = await self._refresh()
         if not self.error:
-            self.notice = translate("bo-done", await ui_lang(self))
+            await done(self)
         return refreshed
 
     @rx.event

@@ -14,7 +14,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import support
 from app.services.backoffice import support_desk
-from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang
+from state.console import RowId, brand_scope, current_staff, done, failed, form_text, ui_lang
 from state.guard import Form, Index, Name, checked
 
 
@@ -161,7 +161,7 @@ class SupportDeskState(rx.State):
             )
         except AppError as exc:
             return await failed(self, exc)
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         await self._show(self.ticket_id)
         return await self._refresh()
 
@@ -171,6 +171,6 @@ class SupportDeskState(rx.State):
             await support_desk.close(await current_staff(self), self.ticket_id, clock.now())
         except AppError as exc:
             return await failed(self, exc)
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
         await self._show(self.ticket_id)
         return await self._refresh()

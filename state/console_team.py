@@ -9,11 +9,10 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.backoffice import platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.permissions import ALL
-from state.console import RowId, current_staff, failed, form_text, text, ui_lang
+from state.console import RowId, current_staff, done, failed, form_text, text
 from state.guard import Form, checked
 
 PERMISSION_FIELD = "perm:"
@@ -62,7 +61,7 @@ class TeamState(rx.State):
         self.error = ""
         refreshed = await self._refresh()
         if not self.error:
-            self.notice = translate("bo-done", await ui_lang(self))
+            await done(self)
         return refreshed
 
     @rx.event

@@ -10,10 +10,9 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.backoffice import vip as vip_console
 from app.services.loyalty.vip import Level, Settings
-from state.console import brand_scope, current_staff, failed, ui_lang
+from state.console import brand_scope, current_staff, done, failed
 from state.guard import Form, Index, Name, checked
 
 
@@ -49,8 +48,7 @@ class VipConsoleState(rx.State):
 
     async def _saved(self, ladder: vip_console.Ladder, editing: int) -> None:
         self._show(ladder, editing)
-        self.error = ""
-        self.notice = translate("bo-done", await ui_lang(self))
+        await done(self)
 
     @rx.event
     async def load(self) -> Any:

@@ -18,13 +18,14 @@ from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, POINT_MALL, U9W
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
+from state import follow
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
 from state.cards import LIST_PAGE_SIZE, GameCard, card, from_event
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.guard import Card, Name, Text, checked, refuse
 from state.home import HomeState
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand, current_path, require_open
 
 DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
 HOME_LIST = 12  # spec 9: recommended and PG lists
@@ -106,6 +107,20 @@ class LobbyState(rx.State):
 
     @rx.event
     async def load_menu(self) -> None:
+        await self._load_menu()
+
+    @rx.event
+    async def relabel(self) -> None:
+        """The language changed: the menus and the games this page lists, in the new one
+        (filters and search kept)."""
+        await self._load_menu()
+        path = (await current_path(self)).rstrip("/") or "/"
+        if path in (routes.HOME, *routes.HOME_ALIASES):
+            await self._load_home()
+        elif path in routes.GAME_LISTS or path.lower().startswith("/gamelistcenter/"):
+            await self._query(append=False)
+
+    async def _load_menu(self) -> None:
         brand, lang = await self._brand_lang()
         menu = await lobby.menus(brand, lang)
         nav = _entries(menu["nav"])
@@ -129,6 +144,9 @@ class LobbyState(rx.State):
 
     @rx.event
     async def load_home(self) -> None:
+        await self._load_home()
+
+    async def _load_home(self) -> None:
         brand, lang = await self._brand_lang()
         (await self.get_state(HomeState))._fill(brand, lang)
         ui = (await self.get_state(SiteState)).ui_lang
@@ -332,3 +350,6 @@ class LobbyState(rx.State):
             auth.warning = translate(exc.code, site.ui_lang, **exc.params)
             return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
         return rx.redirect(url)
+
+
+follow.AFTER_LANGUAGE.append(LobbyState.relabel)

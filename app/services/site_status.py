@@ -3,15 +3,16 @@ it is closed to, and its white-label modules (features on or off). The CLI calls
 today, the back office will tomorrow: both get the same validation (a bad network or
 country code is refused, a maintenance end needs its offset).
 
-Each change is one use case with its own transaction; the site picks it up within
-`brand_refresh_seconds` (app/services/brands.py).
+Each change is one transaction, and the caller's audit record (`record`, given the switches
+before and after) is written in it: a change is never without its record. The site picks
+it up within `brand_refresh_seconds` (app/services/brands.py).
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -36,6 +37,10 @@ class SiteSwitches:
     maintenance_message: str | None
     blocked_networks: tuple[str, ...]
     blocked_countries: tuple[str, ...]
+
+
+# Writes the change's audit entry in the change's own transaction (before, after).
+Record = Callable[[AsyncSession, SiteSwitches, SiteSwitches], Awaitable[None]]
 
 
 def parse_networks(values: Iterable[str]) -> list[str]:
@@ -80,13 +85,19 @@ async def _merchant(session: AsyncSession, code: str, *, lock: bool = False) -> 
     return merchant
 
 
-async def _change(code: str, now: datetime, apply: Callable[[Merchant], None]) -> SiteSwitches:
+async def _change(
+    code: str, now: datetime, apply: Callable[[Merchant], None], record: Record | None
+) -> SiteSwitches:
     async with write_transaction() as session:
         merchant = await _merchant(session, code, lock=True)
+        before = _switches(merchant)
         apply(merchant)
         merchant.updated_at = now
         session.add(merchant)
-        return _switches(merchant)
+        after = _switches(merchant)
+        if record is not None:
+            await record(session, before, after)
+        return after
 
 
 async def switches(code: str) -> SiteSwitches:
@@ -94,7 +105,7 @@ async def switches(code: str) -> SiteSwitches:
         return _switches(await _merchant(session, code))
 
 
-async def back_to_normal(code: str, *, now: datetime) -> SiteSwitches:
+async def back_to_normal(code: str, *, now: datetime, record: Record | None = None) -> SiteSwitches:
     """No maintenance, nothing blocked."""
 
     def apply(merchant: Merchant) -> None:
@@ -104,11 +115,16 @@ async def back_to_normal(code: str, *, now: datetime) -> SiteSwitches:
         merchant.blocked_networks = []
         merchant.blocked_countries = []
 
-    return await _change(code, now, apply)
+    return await _change(code, now, apply, record)
 
 
 async def start_maintenance(
-    code: str, *, until: datetime | None, message: str | None, now: datetime
+    code: str,
+    *,
+    until: datetime | None,
+    message: str | None,
+    now: datetime,
+    record: Record | None = None,
 ) -> SiteSwitches:
     """The site shows the maintenance page, with its expected end and message if given."""
     if until is not None and until.tzinfo is None:
@@ -121,11 +137,16 @@ async def start_maintenance(
         merchant.maintenance_end_at = until
         merchant.maintenance_message = message
 
-    return await _change(code, now, apply)
+    return await _change(code, now, apply, record)
 
 
 async def block(
-    code: str, *, networks: Iterable[str], countries: Iterable[str], now: datetime
+    code: str,
+    *,
+    networks: Iterable[str],
+    countries: Iterable[str],
+    now: datetime,
+    record: Record | None = None,
 ) -> SiteSwitches:
     """Close the site to these networks and countries too."""
     new_networks, new_countries = parse_networks(networks), parse_countries(countries)
@@ -134,11 +155,16 @@ async def block(
         merchant.blocked_networks = sorted({*merchant.blocked_networks, *new_networks})
         merchant.blocked_countries = sorted({*merchant.blocked_countries, *new_countries})
 
-    return await _change(code, now, apply)
+    return await _change(code, now, apply, record)
 
 
 async def unblock(
-    code: str, *, networks: Iterable[str], countries: Iterable[str], now: datetime
+    code: str,
+    *,
+    networks: Iterable[str],
+    countries: Iterable[str],
+    now: datetime,
+    record: Record | None = None,
 ) -> SiteSwitches:
     """Open the site again to these networks and countries."""
     gone_networks, gone_countries = set(parse_networks(networks)), set(parse_countries(countries))
@@ -149,10 +175,12 @@ async def unblock(
             c for c in merchant.blocked_countries if c not in gone_countries
         ]
 
-    return await _change(code, now, apply)
+    return await _change(code, now, apply, record)
 
 
-async def set_module(code: str, mod_id: str, *, enabled: bool, now: datetime) -> bool:
+async def set_module(
+    code: str, mod_id: str, *, enabled: bool, now: datetime, record: Record | None = None
+) -> bool:
     """Turn one of the brand's white-label modules on or off (a module whose parent is off
     stays off); returns whether it is now on by itself."""
     async with write_transaction() as session:
@@ -171,4 +199,7 @@ async def set_module(code: str, mod_id: str, *, enabled: bool, now: datetime) ->
         merchant.updated_at = now
         session.add(module)
         session.add(merchant)
+        if record is not None:
+            switches = _switches(merchant)
+            await record(session, switches, switches)
         return enabled

@@ -16,7 +16,7 @@ from app.services.agents import payouts, periods
 from models import Member
 from models.agents import ContractKind
 from models.base import utcnow
-from tests.e2e.conftest import open_site
+from tests.e2e.conftest import SLOW_MS, open_site
 from tests.support.accounts import PASSWORD, make_member, new_username
 from tests.support.agents import brand, downline, fact, signed, tiers
 
@@ -94,9 +94,11 @@ async def test_agent_walk(context: BrowserContext, site_url: str) -> None:
     # top: 1 % of 200 = 2.00, less the sub's 0.5 % = 1.00: 1.00 in the header and the record.
     await open_site(page, site_url + "/agentDailyWages")
     await expect(page.get_by_test_id("header-balance")).to_contain_text("1,00")
-    await expect(page.get_by_test_id("wage-row")).to_have_count(1)
-    await expect(page.get_by_test_id("wage-amount")).to_contain_text("1,00")
-    await expect(page.get_by_test_id("wage-total")).to_contain_text("1,00")
+    wage = page.get_by_test_id("pay-table-row")
+    await expect(wage).to_have_count(1, timeout=SLOW_MS)
+    await expect(wage).to_contain_text("1,00")
+    await expect(wage).to_contain_text("Faixa 1")  # how it was computed
+    await expect(page.get_by_test_id("total-amount")).to_contain_text("1,00")
     await _shot(page, "daily-wages")
     await open_site(page, site_url + "/agentHome")
     await expect(page.get_by_test_id("agent-team-size")).to_have_text("2")

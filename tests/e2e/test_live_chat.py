@@ -58,7 +58,7 @@ async def test_a_visitors_message_reaches_staff_and_the_answer_comes_back(
     conversation = staff.get_by_test_id("chat-conversation")
     await expect(conversation.get_by_test_id("chat-desk-line")).to_have_count(1, timeout=SLOW_MS)
     await conversation.get_by_test_id("chat-desk-input").fill("Em até 5 minutos.")
-    await conversation.get_by_test_id("chat-desk-send").click()
+    await conversation.get_by_test_id("chat-desk-answer").click()
     await expect(conversation.get_by_test_id("chat-desk-line")).to_have_count(2, timeout=SLOW_MS)
 
     # The visitor's window shows the answer without a reload.

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.async_api import Page, expect
 
-from tests.e2e.conftest import fill_cpf_if_asked, open_site
+from tests.e2e.conftest import SLOW_MS, fill_cpf_if_asked, open_site
 from tests.support.accounts import PASSWORD, new_username
 
 pytestmark = pytest.mark.e2e
@@ -38,6 +38,14 @@ async def test_search_narrows_the_list_and_guest_play_asks_to_log_in(
     count = page.get_by_test_id("game-count")
     await expect(count).to_contain_text("50 de")
     before = await count.inner_text()
+    # A language switch relabels the list's sub-categories without a reload.
+    scratch = page.get_by_test_id("sub-sc")
+    await expect(scratch).to_have_text("Raspadinha")
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(scratch).to_have_text("Scratch", timeout=SLOW_MS)
+    await page.get_by_test_id("language-select").select_option("PT")
+    await expect(scratch).to_have_text("Raspadinha", timeout=SLOW_MS)
+    await expect(count).to_have_text(before)
     await page.get_by_test_id("game-search").fill("tiger")
     await expect(count).not_to_have_text(before)
     cards = page.get_by_test_id("game-card")

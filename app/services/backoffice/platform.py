@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import session_scope, write_transaction
+from app.core.db import session_scope
 from app.services import job_runs, site_status
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
@@ -26,11 +27,12 @@ async def switches(staff: Staff, code: str, now: datetime) -> site_status.SiteSw
     return await site_status.switches(code)
 
 
-async def _audited(
-    staff: Staff, code: str, action: str, before: site_status.SiteSwitches,
-    after: site_status.SiteSwitches, now: datetime,
-) -> site_status.SiteSwitches:  # fmt: skip
-    async with write_transaction() as session:
+def _recorder(staff: Staff, code: str, action: str, now: datetime) -> site_status.Record:
+    """The change's audit entry (before and after), written in the change's transaction."""
+
+    async def record(
+        session: AsyncSession, before: site_status.SiteSwitches, after: site_status.SiteSwitches
+    ) -> None:
         await audit.append(
             session,
             staff.actor,
@@ -40,7 +42,8 @@ async def _audited(
             target=code,
             detail={"before": _plain(before), "after": _plain(after)},
         )
-    return after
+
+    return record
 
 
 def _plain(switches: site_status.SiteSwitches) -> dict[str, object]:
@@ -57,34 +60,46 @@ async def start_maintenance(
     staff: Staff, code: str, message: str | None, until: datetime | None, now: datetime
 ) -> site_status.SiteSwitches:
     await require(staff, "platform.site_status", await _brand_id(code), now)
-    before = await site_status.switches(code)
-    after = await site_status.start_maintenance(code, until=until, message=message, now=now)
-    return await _audited(staff, code, "settings.maintenance", before, after, now)
+    return await site_status.start_maintenance(
+        code,
+        until=until,
+        message=message,
+        now=now,
+        record=_recorder(staff, code, "settings.maintenance", now),
+    )
 
 
 async def back_to_normal(staff: Staff, code: str, now: datetime) -> site_status.SiteSwitches:
     await require(staff, "platform.site_status", await _brand_id(code), now)
-    before = await site_status.switches(code)
-    after = await site_status.back_to_normal(code, now=now)
-    return await _audited(staff, code, "settings.normal", before, after, now)
+    return await site_status.back_to_normal(
+        code, now=now, record=_recorder(staff, code, "settings.normal", now)
+    )
 
 
 async def block(
     staff: Staff, code: str, networks: list[str], countries: list[str], now: datetime
 ) -> site_status.SiteSwitches:
     await require(staff, "platform.site_status", await _brand_id(code), now)
-    before = await site_status.switches(code)
-    after = await site_status.block(code, networks=networks, countries=countries, now=now)
-    return await _audited(staff, code, "settings.block", before, after, now)
+    return await site_status.block(
+        code,
+        networks=networks,
+        countries=countries,
+        now=now,
+        record=_recorder(staff, code, "settings.block", now),
+    )
 
 
 async def unblock(
     staff: Staff, code: str, networks: list[str], countries: list[str], now: datetime
 ) -> site_status.SiteSwitches:
     await require(staff, "platform.site_status", await _brand_id(code), now)
-    before = await site_status.switches(code)
-    after = await site_status.unblock(code, networks=networks, countries=countries, now=now)
-    return await _audited(staff, code, "settings.unblock", before, after, now)
+    return await site_status.unblock(
+        code,
+        networks=networks,
+        countries=countries,
+        now=now,
+        record=_recorder(staff, code, "settings.unblock", now),
+    )
 
 
 async def job_history(

@@ -43,6 +43,7 @@ from app.services.promotions import bonus
 from app.services.promotions.bonus import BonusTerms
 from bench.bench_ledger import migrate, on_private_database
 from bench.common import Figure
+from bench.consumer_lag import counted_ids, job_beside, write_steadily
 from models import BonusGrant, Member, Merchant
 from models.promotions import GrantStatus
 from tests.support.databases import new_sqlite_url
@@ -55,6 +56,7 @@ CAPACITY_FACTS = 10_000
 TICK_SECONDS = 1.0  # the bonus-wagering job's period (app/jobs/bonuses.py)
 NO_LOGIN = "!"  # an unusable hash: these members never log in
 CATEGORIES = ("RNG", "RNG", "LIVE", "SPORTS", "FISH", "PVP")
+STAKES = ("1.00", "2.00", "5.00", "10.00", "60.00")
 
 
 def _fact(member_id: int, brand_id: int, stake: Decimal, category: str) -> wager_facts.Fact:
@@ -109,68 +111,9 @@ async def _setup() -> tuple[int, list[int]]:
     return brand.id, ids
 
 
-async def _writer(brand_id: int, members: list[int], commits: dict[int, float]) -> int:
-    """RATE facts a second in transactions of PER_TRANSACTION; remembers each commit time
-    by the transaction's first round (the facts' ids are read back)."""
-    rng = random.Random(7)
-    per_tick = RATE // PER_TRANSACTION
-    written = 0
-    start = time.perf_counter()
-    for second in range(SECONDS):
-        for n in range(per_tick):
-            due = start + second + n / per_tick
-            delay = due - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            facts = [
-                _fact(
-                    rng.choice(members),
-                    brand_id,
-                    Decimal(rng.choice(("1.00", "2.00", "5.00", "10.00", "60.00"))),
-                    rng.choice(CATEGORIES),
-                )
-                for _ in range(PER_TRANSACTION)
-            ]
-            async with write_transaction() as session:
-                ids = await wager_facts.record(session, facts)
-            committed = time.perf_counter()
-            for fact_id in ids:
-                commits[fact_id] = committed
-            written += len(ids)
-    return written
-
-
 async def _tick() -> list[int]:
-    """One run of the bonus-wagering job (bonus.catch_up_wagering), with the ids of the
-    facts it counted: the same consumer and handler, the handler wrapped to see the ids."""
-    seen: list[int] = []
-    while True:
-        progress = bonus._Progress(datetime.now(UTC))
-
-        async def handler(session: Any, facts: Any, progress: Any = progress) -> None:
-            await progress(session, facts)
-            seen.extend(f.id for f in facts)
-
-        if not await wager_facts.process(bonus.CONSUMER, handler, batch_size=2000):
-            return seen
-
-
-async def _job(stop: asyncio.Event, commits: dict[int, float], lags: list[float]) -> int:
-    """The job's ticks: every TICK_SECONDS, catch up; each fact counted in the run gets the
-    run's end as its counted time."""
-    counted = 0
-    tick = time.perf_counter()
-    while True:
-        tick += TICK_SECONDS
-        delay = tick - time.perf_counter()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        seen = await _tick()
-        finished = time.perf_counter()
-        counted += len(seen)
-        lags.extend(finished - commits[i] for i in seen if i in commits)
-        if stop.is_set() and (counted >= len(commits) or not seen):
-            return counted
+    """One run of the bonus-wagering job (bonus.catch_up_wagering)."""
+    return await counted_ids(bonus.CONSUMER, lambda: bonus._Progress(datetime.now(UTC)))
 
 
 async def _measure() -> list[Figure]:
@@ -178,9 +121,17 @@ async def _measure() -> list[Figure]:
     commits: dict[int, float] = {}
     lags: list[float] = []
     stop = asyncio.Event()
-    job = asyncio.create_task(_job(stop, commits, lags))
+    job = asyncio.create_task(job_beside(_tick, stop, commits, lags, tick_seconds=TICK_SECONDS))
     began = time.perf_counter()
-    written = await _writer(brand_id, members, commits)
+    written = await write_steadily(
+        lambda rng: _fact(
+            rng.choice(members), brand_id, Decimal(rng.choice(STAKES)), rng.choice(CATEGORIES)
+        ),
+        commits,
+        rate=RATE,
+        per_transaction=PER_TRANSACTION,
+        seconds=SECONDS,
+    )
     elapsed = time.perf_counter() - began
     stop.set()
     counted = await job

@@ -38,6 +38,7 @@ from app.services.loyalty import missions
 from bench.bench_bonus_wagering import on_private_sqlite
 from bench.bench_ledger import on_private_database
 from bench.common import Figure
+from bench.consumer_lag import counted_ids, job_beside, write_steadily
 from models import Member, Merchant, MissionProgress, RaceEntry
 from models.base import saved_id
 
@@ -86,39 +87,9 @@ async def _setup() -> tuple[int, list[int]]:
     return brand_id, [m.id for m in members if m.id is not None]
 
 
-async def _writer(brand_id: int, members: list[int], commits: dict[int, float]) -> int:
-    rng = random.Random(7)
-    per_tick = RATE // PER_TRANSACTION
-    written = 0
-    start = time.perf_counter()
-    for second in range(SECONDS):
-        for n in range(per_tick):
-            delay = start + second + n / per_tick - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            facts = [_fact(rng.choice(members), brand_id, rng) for _ in range(PER_TRANSACTION)]
-            async with write_transaction() as session:
-                ids = await wager_facts.record(session, facts)
-            committed = time.perf_counter()
-            for fact_id in ids:
-                commits[fact_id] = committed
-            written += len(ids)
-    return written
-
-
 async def _tick() -> list[int]:
-    """One run of the mission-progress job (missions.catch_up), with the ids of the facts it
-    counted: the same consumer and handler, wrapped to see the ids."""
-    seen: list[int] = []
-    while True:
-        progress = missions._Progress(datetime.now(UTC))
-
-        async def handler(session: Any, facts: Sequence[Any], progress: Any = progress) -> None:
-            await progress(session, facts)
-            seen.extend(f.id for f in facts)
-
-        if not await wager_facts.process(missions.CONSUMER, handler, batch_size=2000):
-            return seen
+    """One run of the mission-progress job (missions.catch_up): missions and races."""
+    return await counted_ids(missions.CONSUMER, lambda: missions._Progress(datetime.now(UTC)))
 
 
 async def _baseline_tick() -> int:
@@ -126,22 +97,6 @@ async def _baseline_tick() -> int:
         return None
 
     return await wager_facts.catch_up(BASELINE, nothing, batch_size=2000)
-
-
-async def _job(stop: asyncio.Event, commits: dict[int, float], lags: list[float]) -> int:
-    counted = 0
-    tick = time.perf_counter()
-    while True:
-        tick += TICK_SECONDS
-        delay = tick - time.perf_counter()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        seen = await _tick()
-        finished = time.perf_counter()
-        counted += len(seen)
-        lags.extend(finished - commits[i] for i in seen if i in commits)
-        if stop.is_set() and (counted >= len(commits) or not seen):
-            return counted
 
 
 async def _rows(table: Any) -> int:
@@ -154,9 +109,15 @@ async def _measure() -> list[Figure]:
     commits: dict[int, float] = {}
     lags: list[float] = []
     stop = asyncio.Event()
-    job = asyncio.create_task(_job(stop, commits, lags))
+    job = asyncio.create_task(job_beside(_tick, stop, commits, lags, tick_seconds=TICK_SECONDS))
     began = time.perf_counter()
-    written = await _writer(brand_id, members, commits)
+    written = await write_steadily(
+        lambda rng: _fact(rng.choice(members), brand_id, rng),
+        commits,
+        rate=RATE,
+        per_transaction=PER_TRANSACTION,
+        seconds=SECONDS,
+    )
     elapsed = time.perf_counter() - began
     stop.set()
     counted = await job

@@ -43,6 +43,7 @@ from app.services.loyalty import points
 from bench.bench_bonus_wagering import on_private_sqlite
 from bench.bench_ledger import on_private_database
 from bench.common import Figure
+from bench.consumer_lag import counted_ids, job_beside, write_steadily
 from models import Member, Merchant
 from models.protection import ExclusionKind, MemberProtection
 
@@ -54,6 +55,7 @@ CAPACITY_FACTS = 10_000
 TICK_SECONDS = 1.0  # the points-earning job's period (app/jobs/points.py)
 NO_LOGIN = "!"  # an unusable hash: these members never log in
 CATEGORIES = ("RNG", "RNG", "LIVE", "SPORTS", "FISH", "PVP", "LOTT")
+STAKES = ("1.00", "2.00", "5.00", "10.00", "60.00")
 BASELINE = "bench-points-baseline"
 IDLE_TICKS = 10
 
@@ -103,49 +105,9 @@ async def _setup() -> tuple[int, list[int]]:
     return brand.id, ids
 
 
-async def _writer(brand_id: int, members: list[int], commits: dict[int, float]) -> int:
-    """RATE facts a second in transactions of PER_TRANSACTION; remembers each commit time."""
-    rng = random.Random(7)
-    per_tick = RATE // PER_TRANSACTION
-    written = 0
-    start = time.perf_counter()
-    for second in range(SECONDS):
-        for n in range(per_tick):
-            due = start + second + n / per_tick
-            delay = due - time.perf_counter()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            facts = [
-                _fact(
-                    rng.choice(members),
-                    brand_id,
-                    Decimal(rng.choice(("1.00", "2.00", "5.00", "10.00", "60.00"))),
-                    rng.choice(CATEGORIES),
-                )
-                for _ in range(PER_TRANSACTION)
-            ]
-            async with write_transaction() as session:
-                ids = await wager_facts.record(session, facts)
-            committed = time.perf_counter()
-            for fact_id in ids:
-                commits[fact_id] = committed
-            written += len(ids)
-    return written
-
-
 async def _tick() -> list[int]:
-    """One run of the points-earning job (points.catch_up_earning), with the ids of the facts
-    it counted: the same consumer and handler, the handler wrapped to see the ids."""
-    seen: list[int] = []
-    while True:
-        earning = points._Earning(datetime.now(UTC))
-
-        async def handler(session: Any, facts: Any, earning: Any = earning) -> None:
-            await earning(session, facts)
-            seen.extend(f.id for f in facts)
-
-        if not await wager_facts.process(points.CONSUMER, handler, batch_size=2000):
-            return seen
+    """One run of the points-earning job (points.catch_up_earning)."""
+    return await counted_ids(points.CONSUMER, lambda: points._Earning(datetime.now(UTC)))
 
 
 async def _baseline_tick() -> int:
@@ -160,34 +122,25 @@ async def _baseline_tick() -> int:
     return total
 
 
-async def _job(stop: asyncio.Event, commits: dict[int, float], lags: list[float]) -> int:
-    """The job's ticks: every TICK_SECONDS, catch up; each fact counted in the run gets the
-    run's end as its counted time."""
-    counted = idle = 0
-    tick = time.perf_counter()
-    while True:
-        tick += TICK_SECONDS
-        delay = tick - time.perf_counter()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        seen = await _tick()
-        finished = time.perf_counter()
-        counted += len(seen)
-        lags.extend(finished - commits[i] for i in seen if i in commits)
-        idle = 0 if seen else idle + 1
-        # After the writer: until every fact is counted, or 10 idle ticks (the horizon held).
-        if stop.is_set() and (counted >= len(commits) or idle > IDLE_TICKS):
-            return counted
-
-
 async def _measure() -> list[Figure]:
     brand_id, members = await _setup()
     commits: dict[int, float] = {}
     lags: list[float] = []
     stop = asyncio.Event()
-    job = asyncio.create_task(_job(stop, commits, lags))
+    # After the writer: until every fact is counted, or IDLE_TICKS idle runs (the horizon held).
+    job = asyncio.create_task(
+        job_beside(_tick, stop, commits, lags, tick_seconds=TICK_SECONDS, idle_ticks=IDLE_TICKS)
+    )
     began = time.perf_counter()
-    written = await _writer(brand_id, members, commits)
+    written = await write_steadily(
+        lambda rng: _fact(
+            rng.choice(members), brand_id, Decimal(rng.choice(STAKES)), rng.choice(CATEGORIES)
+        ),
+        commits,
+        rate=RATE,
+        per_transaction=PER_TRANSACTION,
+        seconds=SECONDS,
+    )
     elapsed = time.perf_counter() - began
     stop.set()
     counted = await job

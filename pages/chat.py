@@ -82,6 +82,10 @@ def chat_page() -> rx.Component:
             reset_on_submit=True,
             class_name="flex gap-2 p-3 border-t border-slate-200 dark:border-slate-800",
         ),
+        # The window stays open in maintenance or in a blocked region: those pages send
+        # their visitors to customer service.
+        lang=SiteState.locale_tag,
+        data_merchant=SiteState.merchant,
         class_name=(
             "h-dvh flex flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100"
         ),

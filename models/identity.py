@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from enum import StrEnum
 
-from sqlalchemy import Index, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from models.base import UTCDateTime, utcnow
@@ -44,6 +44,9 @@ class MemberIdentity(SQLModel, table=True):
     decided_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     decided_by: str = Field(default="", max_length=64)  # "provider", or the staff login
     barred_checked_on: date | None = None  # the last day the barred list was consulted
+    # Under review: the images the member sent (stored names: the document's sides, a selfie).
+    documents: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    documents_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

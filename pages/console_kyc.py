@@ -12,6 +12,8 @@ from components.console import (
     allowed,
     card,
     frame,
+    image_buttons,
+    image_shown,
     label,
     messages,
     table,
@@ -36,6 +38,18 @@ def _decision() -> rx.Component:
         card(
             "kyc.title",
             rx.el.p(KycState.selected_name, class_name="font-medium mb-3"),
+            rx.cond(
+                KycState.selected_documents > 0,
+                rx.el.div(
+                    rx.el.p(t("kyc.documents"), class_name="text-sm font-medium mb-1"),
+                    image_buttons(
+                        KycState.selected_documents, KycState.show_document, "kyc-document"
+                    ),
+                    image_shown(KycState.document_url, t("kyc.documents"), "kyc-document-shown"),
+                    class_name="mb-4",
+                ),
+                rx.el.p(t("kyc.no_documents"), class_name="text-sm text-slate-500 mb-4"),
+            ),
             rx.el.div(
                 rx.el.form(
                     label(
@@ -87,6 +101,7 @@ def kyc_page() -> rx.Component:
                     ("claimed", "kyc.claimed"),
                     ("created", "kyc.submitted"),
                     ("why", "kyc.why"),
+                    ("documents", "kyc.documents"),
                 ],
                 KycState.rows,
                 lambda row: allowed("kyc.decide", _open(row)),

@@ -7,10 +7,10 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import LINK, PRIMARY, field, form_error
+from components.forms import LINK, PRIMARY, field, form_error, notice
 from components.i18n import t
 from components.layout import layout, member_page
-from state.identity import IdentityState, ResponsibleState
+from state.identity import DOCUMENT_UPLOAD, IdentityState, ResponsibleState
 from state.site import SiteState
 
 CARD = "rounded-xl border border-slate-200 dark:border-slate-800 p-4 mb-4 space-y-3"
@@ -66,6 +66,54 @@ def _form() -> rx.Component:
     )
 
 
+def _review() -> rx.Component:
+    """Under review: the member sends their document's images for staff to read."""
+    return rx.el.div(
+        rx.el.p(t("identity.review.text")),
+        rx.el.h2(t("identity.documents.title"), class_name="font-semibold"),
+        rx.el.p(t("identity.documents.hint"), class_name="text-sm text-slate-500"),
+        rx.upload(
+            rx.el.p(
+                rx.icon("upload", size=16, aria_hidden="true"),
+                t("identity.documents.title"),
+                class_name="flex items-center gap-2 text-sm",
+            ),
+            id=DOCUMENT_UPLOAD,
+            accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
+            max_files=3,
+            multiple=True,
+            class_name="border border-dashed rounded-lg p-3 cursor-pointer",
+            data_testid="identity-upload",
+        ),
+        rx.el.ul(
+            rx.foreach(
+                rx.selected_files(DOCUMENT_UPLOAD),
+                lambda name: rx.el.li(name, class_name="text-xs text-slate-500"),
+            ),
+        ),
+        form_error(IdentityState.error),
+        notice(IdentityState.notice),
+        rx.cond(
+            IdentityState.documents > 0,
+            rx.el.p(
+                t("identity.documents.received"),
+                ": ",
+                IdentityState.documents.to(str),
+                class_name="text-sm",
+                data_testid="identity-documents",
+            ),
+        ),
+        rx.el.button(
+            t("identity.documents.send"),
+            type="button",
+            on_click=IdentityState.send_documents(rx.upload_files(upload_id=DOCUMENT_UPLOAD)),
+            class_name=PRIMARY,
+            data_testid="identity-documents-send",
+        ),
+        class_name="space-y-2",
+    )
+
+
 def identity_page() -> rx.Component:
     return member_page(
         "identity.title",
@@ -85,7 +133,7 @@ def identity_page() -> rx.Component:
                             class_name="space-y-2",
                         ),
                     ),
-                    ("REVIEW", rx.el.p(t("identity.review.text"))),
+                    ("REVIEW", _review()),
                     _form(),
                 ),
                 class_name=CARD + " max-w-xl",

@@ -12,7 +12,7 @@ from app.core.errors import AppError
 from app.core.i18n import has_key, translate
 from app.services.backoffice import kyc
 from state.console import RowId, current_staff, failed, form_text, text, ui_lang
-from state.guard import Form, checked
+from state.guard import Form, Index, checked
 
 
 class KycState(rx.State):
@@ -21,6 +21,8 @@ class KycState(rx.State):
     rows: list[dict[str, str]] = []
     selected: int = 0
     selected_name: str = ""
+    selected_documents: int = 0
+    document_url: str = ""
     barred_query: str = ""
     barred_counts: list[dict[str, str]] = []
     barred_rows: list[dict[str, str]] = []
@@ -44,6 +46,7 @@ class KycState(rx.State):
                 "why": translate(f"kyc.why.{r.reason}", lang)
                 if has_key(f"kyc.why.{r.reason}")
                 else r.reason,
+                "documents": str(r.documents),
             }
             for r in found
         ]
@@ -60,13 +63,14 @@ class KycState(rx.State):
             for r in listed.rows
         ]
         if self.selected and not any(r["id"] == str(self.selected) for r in self.rows):
-            self.selected, self.selected_name = 0, ""
+            self.selected, self.selected_name, self.selected_documents = 0, "", 0
+            self.document_url = ""
         return None
 
     @rx.event
     async def load(self) -> Any:
-        self.error = self.notice = ""
-        self.selected, self.selected_name = 0, ""
+        self.error = self.notice = self.document_url = ""
+        self.selected, self.selected_name, self.selected_documents = 0, "", 0
         return await self._refresh()
 
     @rx.event
@@ -75,7 +79,19 @@ class KycState(rx.State):
         row = next((r for r in self.rows if r["id"] == str(member_id)), None)
         self.selected = member_id if row is not None else 0
         self.selected_name = row["name"] if row is not None else ""
-        self.error = self.notice = ""
+        self.selected_documents = int(row["documents"]) if row is not None else 0
+        self.error = self.notice = self.document_url = ""
+
+    @rx.event
+    @checked
+    async def show_document(self, index: Index) -> Any:
+        """One of the documents of the identity open on the page."""
+        try:
+            staff = await current_staff(self)
+            self.document_url = await kyc.document(staff, self.selected, index, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return None
 
     async def _decide(self, approve: bool, form: dict[str, Any]) -> Any:
         try:
@@ -89,8 +105,8 @@ class KycState(rx.State):
             )
         except AppError as exc:
             return await failed(self, exc)
-        self.error = ""
-        self.selected, self.selected_name = 0, ""
+        self.error = self.document_url = ""
+        self.selected, self.selected_name, self.selected_documents = 0, "", 0
         refreshed = await self._refresh()
         key = "kyc.approved" if status == "VERIFIED" else "kyc.rejected"
         self.notice = translate(key, await ui_lang(self))

@@ -3,16 +3,21 @@ page. Every rule is in app/services/identity; identity of the member from `curre
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.identity import onboarding
+from app.services.images import read_uploads
 from app.services.jurisdiction import profile_of
 from state.auth import current_login
 from state.guard import Form, checked
 from state.site import SiteState, current_brand, require_open
+
+DOCUMENT_UPLOAD = "identity-documents"
 
 
 class IdentityState(rx.State):
@@ -20,7 +25,9 @@ class IdentityState(rx.State):
     status: str = ""  # PENDING, REVIEW, VERIFIED, REJECTED ("" none; BARRED shows as REVIEW)
     cpf: str = ""  # masked
     full_name: str = ""
+    documents: int = 0  # images sent for the review
     error: str = ""
+    notice: str = ""
     busy: bool = False
 
     def _show(self, view: onboarding.IdentityView) -> None:
@@ -29,10 +36,11 @@ class IdentityState(rx.State):
         self.status = "REVIEW" if view.status == "BARRED" else view.status
         self.cpf = view.cpf_masked
         self.full_name = view.full_name
+        self.documents = view.documents
 
     @rx.event
     async def load(self) -> None:
-        self.error = ""
+        self.error = self.notice = ""
         self.busy = False
         try:
             login = await current_login(self)
@@ -58,6 +66,26 @@ class IdentityState(rx.State):
             return
         self.error = ""
         self._show(view)
+
+    @rx.event
+    async def send_documents(self, files: list[rx.UploadFile]) -> Any:
+        """The document images chosen, for the member logged in on this browser while their
+        identity is under review."""
+        lang = (await self.get_state(SiteState)).ui_lang
+        try:
+            login = await current_login(self)
+            view = await onboarding.send_documents(
+                login.member,
+                await read_uploads(files, onboarding.MAX_DOCUMENTS),
+                clock.now(),
+            )
+        except AppError as exc:
+            self.error, self.notice = translate(exc.code, lang, **exc.params), ""
+            return None
+        self.error = ""
+        self.notice = translate("identity.documents.received", lang)
+        self._show(view)
+        return rx.clear_selected_files(DOCUMENT_UPLOAD)
 
 
 class ResponsibleState(rx.State):

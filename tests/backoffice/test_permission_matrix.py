@@ -133,6 +133,11 @@ def _vip_level() -> Level:
 MATRIX: dict[str, tuple[str, bool, Call]] = {
     "kyc.queue": ("kyc.view", False, lambda s, w: kyc.queue(s, _now())),
     "kyc.barred_list": ("kyc.view", False, lambda s, w: kyc.barred_list(s, "", _now())),
+    "kyc.document": (
+        "kyc.view",
+        True,
+        lambda s, w: kyc.document(s, w.member_id, 0, _now()),
+    ),
     "kyc.decide": (
         "kyc.decide",
         True,

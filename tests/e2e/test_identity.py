@@ -8,10 +8,13 @@ Screenshots at 360 px and 1280 px, light and dark, into IDENTITY_SHOTS (default
 
 from __future__ import annotations
 
+import io
 import os
+import re
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from playwright.async_api import Browser, BrowserContext, Page, expect
 from sqlmodel import select
 
@@ -148,8 +151,15 @@ async def test_the_public_page_needs_no_login(page: Page, site_url: str) -> None
     await expect(page.get_by_test_id("dialog-login")).to_be_visible(timeout=SLOW_MS)
 
 
+def _picture(path: Path, kind: str) -> Path:
+    buffer = io.BytesIO()
+    Image.new("RGB", (64, 40), (120, 120, 200)).save(buffer, format=kind)
+    path.write_bytes(buffer.getvalue())
+    return path
+
+
 async def test_staff_approve_a_document_the_provider_could_not_read(
-    browser: Browser, page: Page, site_url: str
+    browser: Browser, page: Page, site_url: str, tmp_path: Path
 ) -> None:
     username = await _register(page, site_url, new_cpf(prefix="999"))
     await page.get_by_test_id("register-submit").click()
@@ -160,6 +170,17 @@ async def test_staff_approve_a_document_the_provider_could_not_read(
     await page.get_by_test_id("identity-submit").click()
     status = page.get_by_test_id("identity-status")
     await expect(status).to_have_attribute("data-status", "REVIEW", timeout=SLOW_MS)
+    # The member sends the document's front and a selfie for staff to read.
+    await (
+        page.get_by_test_id("identity-upload")
+        .locator("input[type=file]")
+        .set_input_files(
+            [_picture(tmp_path / "rg.png", "PNG"), _picture(tmp_path / "me.jpg", "JPEG")]
+        )
+    )
+    await page.get_by_test_id("identity-documents-send").click()
+    await expect(page.get_by_test_id("identity-documents")).to_contain_text("2", timeout=SLOW_MS)
+    await _shoot(page, "identity-documents")
 
     name, secret = await make_staff_account("risk", "BR1")
     console = await _console_login(browser, site_url, name, code_at(secret))
@@ -170,6 +191,11 @@ async def test_staff_approve_a_document_the_provider_could_not_read(
     await row.get_by_test_id("kyc-open").click()
     decision = console.get_by_test_id("kyc-decision")
     await expect(decision).to_contain_text(ADULT_NAME)
+    await expect(decision.get_by_test_id("kyc-document")).to_have_count(2)
+    await decision.get_by_test_id("kyc-document").nth(1).click()
+    await expect(decision.get_by_test_id("kyc-document-shown")).to_have_attribute(
+        "src", re.compile(r"^data:image/jpeg;base64,"), timeout=SLOW_MS
+    )
     await decision.get_by_test_id("kyc-reject").click()  # no reason: refused
     await expect(console.get_by_test_id("console-error")).to_have_text(
         translate("kyc-reason-required", "pt"), timeout=SLOW_MS

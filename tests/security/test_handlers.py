@@ -358,9 +358,13 @@ ALLOWED: dict[str, str] = {
     "state.protection.ProtectionState.load": LOGIN,
     "state.identity.IdentityState.load": LOGIN,
     "state.identity.IdentityState.submit": f"{ARGS}; identity service for the {LOGIN}",
+    "state.identity.IdentityState.send_documents": (
+        f"Reflex upload (body size limit); images checked by content; {LOGIN} under review"
+    ),
     "state.identity.ResponsibleState.load": f"{GUEST}: the brand's public profile",
     "state.console_kyc.KycState.load": STAFF,
     "state.console_kyc.KycState.open": f"{ARGS}; a row already loaded for this {STAFF}",
+    "state.console_kyc.KycState.show_document": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.approve": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.reject": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.search_barred": f"{ARGS}; {STAFF}",
@@ -419,6 +423,7 @@ UNCHECKED_ARGUMENTS = {
     "state.withdraw.WithdrawState.not_received",
     "state.promotions.PromotionsState.send_application",
     "state.feedback.FeedbackState.submit",
+    "state.identity.IdentityState.send_documents",
 }
 SECRET_WORDS = ("password", "secret", "totp_seed", "recovery")
 

@@ -6,6 +6,7 @@ own CPF. Real database, the sandbox identity provider over HTTP (in process)."""
 
 from __future__ import annotations
 
+import io
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -13,6 +14,7 @@ from uuid import uuid4
 
 import httpx
 import pytest
+from PIL import Image
 from sqlmodel import col, select
 
 from app import cli
@@ -22,15 +24,19 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.jobs import barred_sweep
+from app.services.backoffice import kyc
 from app.services.brands import brands
 from app.services.cashier import deposits, payout_accounts, withdrawals
 from app.services.cashier.providers import SandboxProvider
 from app.services.identity import barred, cpf, onboarding
+from app.services.images import folder_path
 from app.services.seamless import wallet
 from models import DepositOrder, Member, MemberMessage
 from models.cashier import DepositStatus, MessageKind, PayoutAccountKind, PixKeyType
 from models.identity import BarredPerson, IdentityStatus, MemberIdentity
+from models.protection import ProtectionRecord
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf
+from tests.support.backoffice import make_staff
 from tests.support.money import cash, fund
 from tests.support.seamless import call, funded_member, player_session
 
@@ -390,3 +396,60 @@ def test_the_cli_loads_a_barred_list_and_refuses_a_bad_file(tmp_path: Path, caps
     bad.write_text(f"cpf,list\n{new_cpf()},RELATED\n111.111.111-11,RELATED\n", encoding="utf-8")
     assert cli.main(["barred-import", str(bad)]) == 2
     assert "line(s) 3" in capsys.readouterr().err  # type: ignore[attr-defined]
+
+
+def _picture(kind: str) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (6, 4), (40, 40, 200)).save(buffer, format=kind)
+    return buffer.getvalue()
+
+
+async def test_under_review_the_member_sends_their_document_for_staff() -> None:
+    member, _ = await pending_member(new_cpf(prefix="999"))
+    with pytest.raises(AppError) as too_early:
+        await onboarding.send_documents(member, [_picture("PNG")], clock.now())
+    assert too_early.value.code == "identity-not-in-review"
+    assert (await onboarding.submit(member, ADULT_NAME, ADULT_BIRTH, clock.now())).status == (
+        IdentityStatus.REVIEW
+    )
+    folder = folder_path(onboarding.DOCUMENT_FOLDER)
+    for images, code in (
+        ([], "identity-documents-required"),
+        ([_picture("PNG")] * 4, "too-many-images"),
+        ([_picture("PNG"), b"%PDF-1.7 not an image"], "image-type"),
+    ):
+        before = set(folder.iterdir()) if folder.exists() else set()
+        with pytest.raises(AppError) as refused:
+            await onboarding.send_documents(member, images, clock.now())
+        assert refused.value.code == code
+        assert_translated(refused.value)
+        assert (set(folder.iterdir()) if folder.exists() else set()) == before
+    assert (await onboarding.view(member)).documents == 0
+
+    first = await onboarding.send_documents(member, [_picture("PNG")], clock.now())
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+        assert identity is not None
+        old = list(identity.documents)
+    shown = await onboarding.send_documents(
+        member, [_picture("JPEG"), _picture("PNG"), _picture("JPEG")], clock.now()
+    )
+    assert (first.documents, shown.documents, shown.status) == (1, 3, IdentityStatus.REVIEW)
+    assert not (folder / old[0]).exists()  # replaced: the earlier image is gone
+    staff = await make_staff("risk", "BR1")
+    [row] = [r for r in await kyc.queue(staff, clock.now()) if r.member_id == member.id]
+    assert row.documents == 3
+    assert (await kyc.document(staff, member.id or 0, 0, clock.now())).startswith(
+        "data:image/jpeg;base64,"
+    )
+    other = await make_staff("risk", "BR2")
+    with pytest.raises(AppError) as forbidden:
+        await kyc.document(other, member.id or 0, 0, clock.now())
+    assert forbidden.value.code == "staff-forbidden"
+    async with session_scope() as session:
+        logged = (
+            await session.exec(
+                select(ProtectionRecord.event).where(ProtectionRecord.member_id == member.id)
+            )
+        ).all()
+    assert logged.count("identity-documents") == 2

@@ -15,6 +15,7 @@ from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from app.services.identity import barred, onboarding
 from app.services.identity import cpf as cpf_rules
+from app.services.images import data_url
 from models import Member
 from models.identity import IdentityStatus, MemberIdentity
 
@@ -32,6 +33,7 @@ class KycRow:
     claimed_birth_date: date | None
     submitted_at: datetime | None
     reason: str  # the provider's note
+    documents: int  # images the member sent for the review
 
 
 @dataclass(frozen=True)
@@ -64,9 +66,23 @@ async def queue(staff: Staff, now: datetime) -> list[KycRow]:
             claimed_birth_date=identity.claimed_birth_date,
             submitted_at=identity.submitted_at,
             reason=identity.reason,
+            documents=len(identity.documents),
         )
         for identity, username in found
     ]
+
+
+async def document(staff: Staff, member_id: int, index: int, now: datetime) -> str:
+    """One of the images the member sent for the review (0-based), as a data URL."""
+    async with session_scope() as session:
+        member = await session.get(Member, member_id)
+        identity = await session.get(MemberIdentity, member_id)
+    if member is None:
+        raise AppError("player-unknown", status=404)
+    await require(staff, "kyc.view", member.merchant_id, now)
+    if identity is None or not 0 <= index < len(identity.documents):
+        raise AppError("image-missing", status=404)
+    return await data_url(onboarding.DOCUMENT_FOLDER, identity.documents[index])
 
 
 def _birth_date(text: str) -> date | None:

@@ -21,6 +21,7 @@ gated here; on a Brazil brand every registration makes one.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
@@ -37,6 +38,7 @@ from app.core.i18n import translate, ui_language
 from app.services.brands import Brand, brands
 from app.services.identity import barred, kyc
 from app.services.identity import cpf as cpf_rules
+from app.services.images import image_suffixes, remove, store
 from app.services.jurisdiction import profile_of
 from models import Member
 from models.cashier import PayoutAccountKind, PixKeyType
@@ -49,6 +51,11 @@ MAX_NAME_LENGTH = 120
 OLDEST_BIRTH_YEAR = 1900
 # Statuses from which the member may send their identity (again).
 SUBMITTABLE = (IdentityStatus.PENDING, IdentityStatus.REJECTED)
+# Under review the member sends their document: its front and back and a selfie holding it.
+# A barred account reads as under review (the reason stays unsaid) and may send them too.
+DOCUMENT_STATUSES = (IdentityStatus.REVIEW, IdentityStatus.BARRED)
+DOCUMENT_FOLDER = "identity"
+MAX_DOCUMENTS = 3
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,7 @@ class IdentityView:
     full_name: str
     birth_date: date | None
     reason: str
+    documents: int = 0  # images sent for the review
 
     @property
     def active(self) -> bool:
@@ -170,6 +178,7 @@ async def view(member: Member) -> IdentityView:
         full_name=identity.full_name,
         birth_date=identity.birth_date,
         reason=identity.reason,
+        documents=len(identity.documents),
     )
 
 
@@ -304,6 +313,29 @@ async def submit(
             _reject(identity, answer.reason or "provider", "provider", now)
             await log(session, member, "identity-rejected", now, {"reason": identity.reason})
         session.add(identity)
+    return await view(member)
+
+
+async def send_documents(member: Member, images: Sequence[bytes], now: datetime) -> IdentityView:
+    """The member's document images for the staff review (replacing any sent before):
+    1 to MAX_DOCUMENTS png or jpg, checked by content; nothing is kept when one is refused."""
+    if not images:
+        raise AppError("identity-documents-required", status=422, params={"max": MAX_DOCUMENTS})
+    suffixes = image_suffixes(images, MAX_DOCUMENTS)
+    stored = await store(DOCUMENT_FOLDER, images, suffixes)
+    try:
+        async with write_transaction() as session:
+            identity = await session.get(MemberIdentity, member.id, with_for_update=True)
+            if identity is None or identity.status not in DOCUMENT_STATUSES:
+                raise AppError("identity-not-in-review", status=409)
+            previous = list(identity.documents)
+            identity.documents, identity.documents_at = stored, now
+            session.add(identity)
+            await log(session, member, "identity-documents", now, {"count": str(len(stored))})
+    except BaseException:
+        await remove(DOCUMENT_FOLDER, stored)
+        raise
+    await remove(DOCUMENT_FOLDER, previous)
     return await view(member)
 
 

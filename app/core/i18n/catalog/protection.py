@@ -460,6 +460,15 @@ MESSAGES["en"].update(
         "identity.banner.link": "Verify now",
         "identity.verified.text": "You are verified. Deposits and play are open.",
         "identity.review.text": "Our team is checking your document. We will let you know.",
+        "identity.documents.title": "Send your document",
+        "identity.documents.hint": (
+            "Photos of the front and back of your ID (RG or CNH) and a selfie holding it: "
+            "PNG or JPG, up to 5 MB each, at most 3."
+        ),
+        "identity.documents.send": "Send the document",
+        "identity.documents.received": "Images received",
+        "identity-documents-required": "Choose 1 to {max} images of your document.",
+        "protection.event.identity-documents": "Document images sent for review: {count}.",
         "identity.deposit.link": "Make a deposit",
         "rg.title": "Responsible gambling",
         "rg.intro": (
@@ -503,6 +512,8 @@ MESSAGES["en"].update(
         "kyc.why": "Provider's note",
         "kyc.reason": "Reason (required to reject)",
         "kyc.open": "Decide",
+        "kyc.documents": "Documents",
+        "kyc.no_documents": "The member has sent no document yet.",
         "kyc.why.document-unreadable": "Document could not be read",
         "kyc.why.name-mismatch": "Name does not match the document",
         "kyc.approve": "Approve",
@@ -587,6 +598,17 @@ MESSAGES["pt"].update(
         "identity.banner.link": "Verificar agora",
         "identity.verified.text": "Você está verificado. Depósitos e jogos liberados.",
         "identity.review.text": "Nossa equipe está conferindo seu documento. Avisaremos você.",
+        "identity.documents.title": "Envie seu documento",
+        "identity.documents.hint": (
+            "Fotos da frente e do verso do seu documento (RG ou CNH) e uma selfie segurando-o: "
+            "PNG ou JPG, até 5 MB cada, no máximo 3."
+        ),
+        "identity.documents.send": "Enviar o documento",
+        "identity.documents.received": "Imagens recebidas",
+        "identity-documents-required": "Escolha de 1 a {max} imagens do seu documento.",
+        "protection.event.identity-documents": (
+            "Imagens do documento enviadas para análise: {count}."
+        ),
         "identity.deposit.link": "Fazer um depósito",
         "rg.title": "Jogo responsável",
         "rg.intro": (
@@ -631,6 +653,8 @@ MESSAGES["pt"].update(
         "kyc.why": "Nota do provedor",
         "kyc.reason": "Motivo (obrigatório para recusar)",
         "kyc.open": "Decidir",
+        "kyc.documents": "Documentos",
+        "kyc.no_documents": "O membro ainda não enviou documentos.",
         "kyc.why.document-unreadable": "Documento ilegível",
         "kyc.why.name-mismatch": "Nome diferente do documento",
         "kyc.approve": "Aprovar",

@@ -25,6 +25,11 @@ SECONDARY = (
     "h-11 w-full rounded-lg font-semibold border border-slate-300 dark:border-slate-600 "
     f"hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
 )
+# An image drop zone (rx.upload.root): click or drop; keyboard reachable (react-dropzone).
+DROP_ZONE = (
+    "block rounded-lg p-3 cursor-pointer border border-dashed border-slate-400 "
+    f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
+)
 LINK = f"text-sm font-medium text-amber-600 dark:text-amber-300 hover:underline rounded {FOCUS}"
 
 

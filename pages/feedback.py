@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.services.support import CLOSED, MAX_IMAGES, MAX_REPLY_CHARS, QUESTION_TYPES
-from components.forms import INPUT, PRIMARY, SECONDARY, form_error, notice
+from components.forms import DROP_ZONE, INPUT, PRIMARY, SECONDARY, form_error, notice
 from components.i18n import local_time, t
 from components.layout import layout
 from state.auth import AuthState
@@ -127,13 +127,13 @@ def feedback_page() -> rx.Component:
                 ),
                 class_name="block text-sm font-medium space-y-1",
             ),
-            rx.upload(
+            rx.upload.root(
                 rx.el.p(t("feedback.images"), class_name="text-xs"),
                 id=FEEDBACK_UPLOAD,
                 accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
                 max_files=MAX_IMAGES,
                 multiple=True,
-                class_name="border border-dashed rounded-lg p-3 cursor-pointer",
+                class_name=DROP_ZONE,
                 data_testid="feedback-upload",
             ),
             rx.el.ul(

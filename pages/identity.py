@@ -7,7 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import LINK, PRIMARY, field, form_error, notice
+from components.forms import DROP_ZONE, LINK, PRIMARY, field, form_error, notice
 from components.i18n import t
 from components.layout import layout, member_page
 from state.identity import DOCUMENT_UPLOAD, IdentityState, ResponsibleState
@@ -72,7 +72,7 @@ def _review() -> rx.Component:
         rx.el.p(t("identity.review.text")),
         rx.el.h2(t("identity.documents.title"), class_name="font-semibold"),
         rx.el.p(t("identity.documents.hint"), class_name="text-sm text-slate-500"),
-        rx.upload(
+        rx.upload.root(
             rx.el.p(
                 rx.icon("upload", size=16, aria_hidden="true"),
                 t("identity.documents.title"),
@@ -82,7 +82,7 @@ def _review() -> rx.Component:
             accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
             max_files=3,
             multiple=True,
-            class_name="border border-dashed rounded-lg p-3 cursor-pointer",
+            class_name=DROP_ZONE,
             data_testid="identity-upload",
         ),
         rx.el.ul(

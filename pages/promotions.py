@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.forms import INPUT, PRIMARY, form_error, notice, pager
+from components.forms import DROP_ZONE, INPUT, PRIMARY, form_error, notice, pager
 from components.i18n import local_time, t
 from components.layout import layout, member_page
 from components.style import FOCUS
@@ -69,13 +69,13 @@ def _application_form() -> rx.Component:
             ),
             class_name="block text-sm font-medium space-y-1",
         ),
-        rx.upload(
+        rx.upload.root(
             rx.el.p(t("promo.images"), class_name="text-xs"),
             id=APPLICATION_UPLOAD,
             accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
             max_files=3,
             multiple=True,
-            class_name="border border-dashed rounded-lg p-3 cursor-pointer",
+            class_name=DROP_ZONE,
             data_testid="promo-upload",
         ),
         rx.el.ul(

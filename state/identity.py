@@ -83,7 +83,7 @@ class IdentityState(rx.State):
             self.error, self.notice = translate(exc.code, lang, **exc.params), ""
             return None
         self.error = ""
-        self.notice = translate("identity.documents.received", lang)
+        self.notice = translate("identity.documents.sent", lang)
         self._show(view)
         return rx.clear_selected_files(DOCUMENT_UPLOAD)
 

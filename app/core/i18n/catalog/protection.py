@@ -467,6 +467,7 @@ MESSAGES["en"].update(
         ),
         "identity.documents.send": "Send the document",
         "identity.documents.received": "Images received",
+        "identity.documents.sent": "Sent. Our team will read them and let you know.",
         "identity-documents-required": "Choose 1 to {max} images of your document.",
         "protection.event.identity-documents": "Document images sent for review: {count}.",
         "identity.deposit.link": "Make a deposit",
@@ -605,6 +606,7 @@ MESSAGES["pt"].update(
         ),
         "identity.documents.send": "Enviar o documento",
         "identity.documents.received": "Imagens recebidas",
+        "identity.documents.sent": "Enviado. Nossa equipe vai conferir e avisar você.",
         "identity-documents-required": "Escolha de 1 a {max} imagens do seu documento.",
         "protection.event.identity-documents": (
             "Imagens do documento enviadas para análise: {count}."

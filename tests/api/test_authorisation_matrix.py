@@ -201,7 +201,9 @@ async def world() -> AsyncIterator[World]:
         sealed=True,
     )
     await a.post("/wps/relay/MCSFE_addFavoriteGameV2", await _a_game(a))
-    await a.put("/wps/feedback", {"questionType": "other", "content": f"Ticket of {holder}"})
+    ticket = await a.put(
+        "/wps/feedback", {"questionType": "other", "content": f"Ticket of {holder}"}
+    )
     a_member = await _actor(a)
     a_game = Actor(_client(app), a_member.member, game=True)
     studio_round = await (await a_game.fresh()).post(
@@ -246,6 +248,7 @@ async def world() -> AsyncIterator[World]:
             studio_round["roundId"],
             lottery_bet["betUid"],
             str(a_grant.id),
+            str(ticket),
         ],
         markers=[
             info["account"],

@@ -52,13 +52,13 @@ class ChatDeskState(rx.State):
         lang = await ui_lang(self)
         self.rows = [
             {
-                "id": str(view.conversation_id),
-                "customer": view.customer or translate("bo-visitor", lang),
-                "waiting": translate("bo-yes" if view.waiting else "bo-no", lang),
-                "last": view.lines[-1].body[:80] if view.lines else "",
-                "at": view.updated_at.isoformat(timespec="seconds"),
+                "id": str(row.conversation_id),
+                "customer": row.customer or translate("bo-visitor", lang),
+                "waiting": translate("bo-yes" if row.waiting else "bo-no", lang),
+                "last": row.last_line[:80],
+                "at": row.updated_at.isoformat(timespec="seconds"),
             }
-            for view in found
+            for row in found
         ]
         if shown is not None and shown.status != live_chat.OPEN:
             self.open_id, self.open_customer, self.lines = 0, "", []

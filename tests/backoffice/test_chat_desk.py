@@ -55,7 +55,7 @@ async def test_a_member_chats_with_staff_until_closed() -> None:
     staff = await make_staff("support", "BR1")
     listed = await chat_desk.conversations(staff, "BR1", utcnow())
     [row] = [view for view in listed if view.conversation_id == first.conversation_id]
-    assert (row.customer, row.waiting) == (member.username, True)
+    assert (row.customer, row.waiting, row.last_line) == (member.username, True, "PIX at 10:00")
     answered = await chat_desk.answer(
         staff, "BR1", first.conversation_id, "Credited now.", utcnow()
     )
@@ -66,6 +66,9 @@ async def test_a_member_chats_with_staff_until_closed() -> None:
     )
     mine = await live_chat.current(customer)
     assert mine is not None and mine.lines[-1].body == "Credited now."
+    relisted = await chat_desk.conversations(staff, "BR1", utcnow())
+    [row] = [view for view in relisted if view.conversation_id == first.conversation_id]
+    assert (row.waiting, row.last_line) == (False, "Credited now.")
     assert await live_chat.customer_version(customer) == before + 3
 
     await chat_desk.close(staff, "BR1", first.conversation_id, utcnow())

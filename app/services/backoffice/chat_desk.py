@@ -11,14 +11,14 @@ from app.services import live_chat
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
-from app.services.live_chat import ChatView
+from app.services.live_chat import ChatView, DeskRow
 
 
 async def _brand_id(code: str) -> int:
     return (await brands.by_code(code)).id
 
 
-async def conversations(staff: Staff, code: str, now: datetime) -> list[ChatView]:
+async def conversations(staff: Staff, code: str, now: datetime) -> list[DeskRow]:
     brand_id = await _brand_id(code)
     await require(staff, "support.view", brand_id, now)
     return await live_chat.open_conversations(brand_id)

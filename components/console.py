@@ -301,3 +301,19 @@ def image_shown(url: rx.Var, alt: rx.Var | str, testid: str) -> rx.Component:
             class_name="max-w-full max-h-[480px] rounded border mt-3",
         ),
     )
+
+
+def thread_line(
+    author: rx.Var | rx.Component, at: rx.Var, body: rx.Var, from_customer: rx.Var, testid: str
+) -> rx.Component:
+    """One line of a conversation: the customer's on the left, staff's on the right."""
+    return rx.el.li(
+        rx.el.p(author, " · ", local_time(at), class_name="text-xs font-semibold text-slate-500"),
+        rx.el.p(body, class_name="text-sm whitespace-pre-line break-words"),
+        data_testid=testid,
+        class_name=rx.cond(
+            from_customer,
+            "rounded-lg p-3 bg-slate-100 dark:bg-slate-800 mr-8",
+            "rounded-lg p-3 bg-indigo-50 dark:bg-indigo-950 ml-8",
+        ),
+    )

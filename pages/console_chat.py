@@ -16,8 +16,9 @@ from components.console import (
     frame,
     messages,
     table,
+    thread_line,
 )
-from components.i18n import local_time, t
+from components.i18n import t
 from state.chat import ChatLine
 from state.console_chat import ChatDeskState
 
@@ -32,21 +33,8 @@ def _open_button(row: rx.Var) -> rx.Component:
 
 
 def _line(line: ChatLine) -> rx.Component:
-    return rx.el.li(
-        rx.el.p(
-            rx.cond(line.from_staff, line.author, ChatDeskState.open_customer),
-            " · ",
-            local_time(line.time),
-            class_name="text-xs font-semibold text-slate-500",
-        ),
-        rx.el.p(line.body, class_name="text-sm break-words"),
-        data_testid="chat-desk-line",
-        class_name=rx.cond(
-            line.from_staff,
-            "rounded-lg p-2 bg-indigo-50 dark:bg-indigo-950 ml-8",
-            "rounded-lg p-2 bg-slate-100 dark:bg-slate-800 mr-8",
-        ),
-    )
+    author = rx.cond(line.from_staff, line.author, ChatDeskState.open_customer)
+    return thread_line(author, line.time, line.body, ~line.from_staff, "chat-desk-line")
 
 
 def _conversation() -> rx.Component:

@@ -21,8 +21,9 @@ from components.console import (
     messages,
     table,
     text_input,
+    thread_line,
 )
-from components.i18n import local_time, t
+from components.i18n import t
 from state.console_support import SupportDeskState, ThreadLine
 
 
@@ -75,21 +76,8 @@ def _open_button(row: rx.Var) -> rx.Component:
 
 
 def _line(line: ThreadLine) -> rx.Component:
-    return rx.el.li(
-        rx.el.p(
-            rx.cond(line.from_member, t("bo-from-member"), line.author),
-            " · ",
-            local_time(line.at),
-            class_name="text-xs font-semibold text-slate-500",
-        ),
-        rx.el.p(line.body, class_name="text-sm whitespace-pre-line break-words"),
-        data_testid="support-line",
-        class_name=rx.cond(
-            line.from_member,
-            "rounded-lg p-3 bg-slate-100 dark:bg-slate-800 mr-8",
-            "rounded-lg p-3 bg-indigo-50 dark:bg-indigo-950 ml-8",
-        ),
-    )
+    author = rx.cond(line.from_member, t("bo-from-member"), line.author)
+    return thread_line(author, line.at, line.body, line.from_member, "support-line")
 
 
 def _ticket() -> rx.Component:

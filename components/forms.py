@@ -26,7 +26,7 @@ SECONDARY = (
     f"hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
 )
 # An image drop zone (rx.upload.root): click or drop; keyboard reachable (react-dropzone).
-DROP_ZONE = (
+_DROP_ZONE = (
     "block rounded-lg p-3 cursor-pointer border border-dashed border-slate-400 "
     f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
 )
@@ -63,6 +63,31 @@ def field(
             id=f"{input_id}-error",
             role="alert",
             class_name="min-h-5 text-sm text-red-600 dark:text-red-400",
+        ),
+    )
+
+
+def image_drop(upload_id: str, label: rx.Var | str, max_files: int, testid: str) -> rx.Component:
+    """A png or jpg drop zone with the names of the files chosen so far under it."""
+    return rx.fragment(
+        rx.upload.root(
+            rx.el.p(
+                rx.icon("upload", size=16, aria_hidden="true"),
+                label,
+                class_name="flex items-center gap-2 text-xs",
+            ),
+            id=upload_id,
+            accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
+            max_files=max_files,
+            multiple=max_files > 1,
+            class_name=_DROP_ZONE,
+            data_testid=testid,
+        ),
+        rx.el.ul(
+            rx.foreach(
+                rx.selected_files(upload_id),
+                lambda name: rx.el.li(name, class_name="text-xs text-slate-500 break-all"),
+            ),
         ),
     )
 

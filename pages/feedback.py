@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.services.support import CLOSED, MAX_IMAGES, MAX_REPLY_CHARS, QUESTION_TYPES
-from components.forms import DROP_ZONE, INPUT, PRIMARY, SECONDARY, form_error, notice
+from components.forms import INPUT, PRIMARY, SECONDARY, form_error, image_drop, notice
 from components.i18n import local_time, t
 from components.layout import layout
 from state.auth import AuthState
@@ -127,21 +127,7 @@ def feedback_page() -> rx.Component:
                 ),
                 class_name="block text-sm font-medium space-y-1",
             ),
-            rx.upload.root(
-                rx.el.p(t("feedback.images"), class_name="text-xs"),
-                id=FEEDBACK_UPLOAD,
-                accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
-                max_files=MAX_IMAGES,
-                multiple=True,
-                class_name=DROP_ZONE,
-                data_testid="feedback-upload",
-            ),
-            rx.el.ul(
-                rx.foreach(
-                    rx.selected_files(FEEDBACK_UPLOAD),
-                    lambda name: rx.el.li(name, class_name="text-xs text-slate-500"),
-                ),
-            ),
+            image_drop(FEEDBACK_UPLOAD, t("feedback.images"), MAX_IMAGES, "feedback-upload"),
             form_error(FeedbackState.error),
             notice(FeedbackState.notice),
             rx.el.button(

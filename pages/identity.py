@@ -7,7 +7,8 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import DROP_ZONE, LINK, PRIMARY, field, form_error, notice
+from app.services.identity.onboarding import MAX_DOCUMENTS
+from components.forms import LINK, PRIMARY, field, form_error, image_drop, notice
 from components.i18n import t
 from components.layout import layout, member_page
 from state.identity import DOCUMENT_UPLOAD, IdentityState, ResponsibleState
@@ -72,24 +73,8 @@ def _review() -> rx.Component:
         rx.el.p(t("identity.review.text")),
         rx.el.h2(t("identity.documents.title"), class_name="font-semibold"),
         rx.el.p(t("identity.documents.hint"), class_name="text-sm text-slate-500"),
-        rx.upload.root(
-            rx.el.p(
-                rx.icon("upload", size=16, aria_hidden="true"),
-                t("identity.documents.title"),
-                class_name="flex items-center gap-2 text-sm",
-            ),
-            id=DOCUMENT_UPLOAD,
-            accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
-            max_files=3,
-            multiple=True,
-            class_name=DROP_ZONE,
-            data_testid="identity-upload",
-        ),
-        rx.el.ul(
-            rx.foreach(
-                rx.selected_files(DOCUMENT_UPLOAD),
-                lambda name: rx.el.li(name, class_name="text-xs text-slate-500"),
-            ),
+        image_drop(
+            DOCUMENT_UPLOAD, t("identity.documents.title"), MAX_DOCUMENTS, "identity-upload"
         ),
         form_error(IdentityState.error),
         notice(IdentityState.notice),

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.forms import DROP_ZONE, INPUT, PRIMARY, form_error, notice, pager
+from app.services.promotions.applications import MAX_IMAGES
+from components.forms import INPUT, PRIMARY, form_error, image_drop, notice, pager
 from components.i18n import local_time, t
 from components.layout import layout, member_page
 from components.style import FOCUS
@@ -69,21 +70,7 @@ def _application_form() -> rx.Component:
             ),
             class_name="block text-sm font-medium space-y-1",
         ),
-        rx.upload.root(
-            rx.el.p(t("promo.images"), class_name="text-xs"),
-            id=APPLICATION_UPLOAD,
-            accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
-            max_files=3,
-            multiple=True,
-            class_name=DROP_ZONE,
-            data_testid="promo-upload",
-        ),
-        rx.el.ul(
-            rx.foreach(
-                rx.selected_files(APPLICATION_UPLOAD),
-                lambda name: rx.el.li(name, class_name="text-xs text-slate-500"),
-            ),
-        ),
+        image_drop(APPLICATION_UPLOAD, t("promo.images"), MAX_IMAGES, "promo-upload"),
         rx.el.button(
             t("promo.apply"),
             type="button",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import DROP_ZONE, INPUT, LINK, PRIMARY, SECONDARY, field, form_error, notice
+from components.forms import INPUT, LINK, PRIMARY, SECONDARY, field, form_error, image_drop, notice
 from components.i18n import t
 from components.layout import member_page
 from components.link import page_link
@@ -168,14 +168,7 @@ def _order(order: rx.Var) -> rx.Component:
                     class_name=PRIMARY,
                     data_testid="mark-received",
                 ),
-                rx.upload.root(
-                    rx.el.p(t("withdraw.proof"), class_name="text-xs"),
-                    id=PROOF_UPLOAD,
-                    accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
-                    max_files=1,
-                    class_name=DROP_ZONE,
-                    data_testid="proof-upload",
-                ),
+                image_drop(PROOF_UPLOAD, t("withdraw.proof"), 1, "proof-upload"),
                 rx.el.button(
                     t("withdraw.not_received_btn"),
                     type="button",

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from app.api.deps import Context, CurrentMember, RealMember
 from app.api.envelope import Envelope, ok
-from app.api.schemas import ApiModel
+from app.api.schemas import MAX_ID, ApiModel
 from app.core import clock
 from app.core.errors import AppError
 from app.services.accounts.sessions import Authenticated
@@ -72,7 +72,7 @@ def contract_value(found: contracts.ContractView) -> ContractValue:
 
 
 class ProcessPayload(ApiModel):
-    contractId: int = Field(ge=1)
+    contractId: int = Field(ge=1, le=MAX_ID)
     action: str = Field(max_length=16, description="ACCEPT, REJECT, TERMINATE or CONFIRM")
 
 
@@ -86,7 +86,7 @@ async def _process(
 @router.get("/wps/relay/MCS2_processDividendReq", response_model=Envelope[ContractValue])
 async def process_dividend(
     auth: AgentMember,
-    contractId: int = Query(ge=1),
+    contractId: int = Query(ge=1, le=MAX_ID),
     action: str = Query(max_length=16),
 ) -> Envelope[ContractValue]:
     return await _process(auth, ContractKind.DIVIDEND, contractId, action)
@@ -95,7 +95,7 @@ async def process_dividend(
 @router.get("/wps/relay/MCS2_processDailySalContract", response_model=Envelope[ContractValue])
 async def process_daily_salary(
     auth: AgentMember,
-    contractId: int = Query(ge=1),
+    contractId: int = Query(ge=1, le=MAX_ID),
     action: str = Query(max_length=16),
 ) -> Envelope[ContractValue]:
     return await _process(auth, ContractKind.DAILY_SALARY, contractId, action)
@@ -124,7 +124,7 @@ async def list_contracts(auth: AgentMember) -> Envelope[list[ContractValue]]:
 
 
 class OfferPayload(ApiModel):
-    downlineId: int = Field(ge=1)
+    downlineId: int = Field(ge=1, le=MAX_ID)
     kind: str = Field(max_length=24)
     period: str = Field(default="", max_length=2)
     terms: dict[str, Any]
@@ -338,7 +338,7 @@ class TransferPayload(ApiModel):
 
 
 class DownlineTransferPayload(TransferPayload):
-    downlineId: int = Field(ge=1)
+    downlineId: int = Field(ge=1, le=MAX_ID)
 
 
 class TransferValue(ApiModel):

@@ -12,7 +12,7 @@ from pydantic import Field
 
 from app.api.deps import OPEN_FOR_MONEY, Context
 from app.api.envelope import Envelope, ok
-from app.api.schemas import ApiModel
+from app.api.schemas import MAX_ID, ApiModel
 from app.services.accounts import sessions
 from app.services.seamless import launch
 
@@ -29,7 +29,7 @@ class LaunchRequest(ApiModel):
 
 
 class LaunchFbRequest(ApiModel):
-    nodeId: int = Field(ge=1)
+    nodeId: int = Field(ge=1, le=MAX_ID)
     accountType: int = Field(default=REAL, ge=DEMO, le=REAL, description="1 real, 0 demo")
 
 

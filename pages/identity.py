@@ -46,10 +46,14 @@ def _status() -> rx.Component:
 def _form() -> rx.Component:
     return rx.el.form(
         rx.el.p(t("identity.intro"), class_name="text-sm"),
-        rx.el.div(
-            rx.el.span(t("identity.cpf"), class_name="text-sm"),
-            rx.el.span(IdentityState.cpf, class_name="font-mono tabular-nums"),
-            class_name="flex justify-between",
+        rx.cond(
+            IdentityState.cpf_needed,
+            field("cpf", t("identity.cpf"), inputmode="numeric", max_length=14),
+            rx.el.div(
+                rx.el.span(t("identity.cpf"), class_name="text-sm"),
+                rx.el.span(IdentityState.cpf, class_name="font-mono tabular-nums"),
+                class_name="flex justify-between",
+            ),
         ),
         field("fullName", t("identity.fullName"), autocomplete="name", max_length=120),
         field("birthDate", t("identity.birthDate"), kind="date", autocomplete="bday"),

@@ -24,6 +24,7 @@ class IdentityState(rx.State):
     required: bool = False
     status: str = ""  # PENDING, REVIEW, VERIFIED, REJECTED ("" none; BARRED shows as REVIEW)
     cpf: str = ""  # masked
+    cpf_needed: bool = False  # an account opened without a CPF gives it with the form
     full_name: str = ""
     documents: int = 0  # images sent for the review
     error: str = ""
@@ -35,6 +36,7 @@ class IdentityState(rx.State):
         # A barred account reads as under review: the reason stays unsaid (IN 22/2025).
         self.status = "REVIEW" if view.status == "BARRED" else view.status
         self.cpf = view.cpf_masked
+        self.cpf_needed = view.cpf_needed
         self.full_name = view.full_name
         self.documents = view.documents
 
@@ -60,6 +62,7 @@ class IdentityState(rx.State):
                 str(form.get("fullName", ""))[:120],
                 str(form.get("birthDate", ""))[:10],
                 clock.now(),
+                cpf_text=str(form.get("cpf", ""))[:14],
             )
         except AppError as exc:
             self.error = translate(exc.code, lang, **exc.params)

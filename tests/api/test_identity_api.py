@@ -10,7 +10,15 @@ from datetime import date
 import pytest
 
 from app.client import ApiError, PlatformClient
-from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, new_cpf, register
+from tests.support.accounts import (
+    ADULT_BIRTH,
+    ADULT_NAME,
+    PASSWORD,
+    make_member,
+    new_cpf,
+    new_username,
+    register,
+)
 
 MakeClient = Callable[..., PlatformClient]
 
@@ -42,8 +50,8 @@ async def test_a_brand_without_a_jurisdiction_asks_no_cpf(make_client: MakeClien
     await register(client, cpf="")
     identity = await client.get("/wps/member/identity")
     assert identity == {
-        "required": False, "status": "", "active": True, "cpf": "", "fullName": "",
-        "birthDate": None,
+        "required": False, "status": "", "active": True, "cpf": "", "cpfNeeded": False,
+        "fullName": "", "birthDate": None,
     }  # fmt: skip
 
 
@@ -118,3 +126,38 @@ async def test_a_document_the_provider_cannot_read_waits_for_staff(
     await register(client, cpf=new_cpf(prefix="999"))  # the sandbox's "unreadable" documents
     identity = await client.get("/wps/member/identity")
     assert (identity["status"], identity["active"]) == ("REVIEW", False)
+
+
+async def test_an_agents_downline_gives_its_cpf_before_it_may_deposit(
+    make_client: MakeClient,
+) -> None:
+    """registerCenter opens an account without a CPF: gated like a pending one until the
+    member gives a CPF (checked, unique) with the verification form."""
+    agent = make_client()
+    await agent.login((await make_member(account_type=1)).username, PASSWORD)
+    name = new_username()[:16]
+    await agent.post("/wps/agent/downlines", {"username": name, "password": PASSWORD})
+    client = make_client()
+    await client.login(name, PASSWORD)
+    identity = await client.get("/wps/member/identity")
+    assert (identity["status"], identity["active"], identity["cpfNeeded"]) == (
+        "PENDING",
+        False,
+        True,
+    )
+    refused = await _error(client.post("/wps/payment/deposit", {"channel": "PIX", "amount": "50"}))
+    assert (refused.status, refused.code) == (403, "identity-pending")
+    form = {"fullName": ADULT_NAME, "birthDate": ADULT_BIRTH}
+    missing = await _error(client.post("/wps/member/identity/verify", form))
+    assert (missing.status, missing.code) == (422, "val_required")
+    wrong = await _error(client.post("/wps/member/identity/verify", {**form, "cpf": "12345678900"}))
+    assert wrong.code == "identity-cpf-invalid"
+    taken = new_cpf()
+    await register(make_client(), cpf=taken)
+    again = await _error(client.post("/wps/member/identity/verify", {**form, "cpf": taken}))
+    assert (again.status, again.code) == (409, "identity-cpf-taken")
+    assert (await client.get("/wps/member/identity"))["cpfNeeded"] is True  # nothing written
+    verified = await client.post("/wps/member/identity/verify", {**form, "cpf": new_cpf()})
+    assert (verified["status"], verified["cpfNeeded"]) == ("VERIFIED", False)
+    order = await client.post("/wps/payment/deposit", {"channel": "PIX", "amount": "50"})
+    assert order["status"] == "PENDING"

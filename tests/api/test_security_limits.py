@@ -17,9 +17,11 @@ from app.client import ApiError, PlatformClient, solve_pow
 from app.core import rate_limit
 from app.core.config import get_settings
 from app.services.accounts import limits, verification
+from models import Member
 from tests.support.accounts import (
     PASSWORD,
     captcha_answer,
+    cpf_of,
     last_code,
     make_member,
     new_mobile,
@@ -247,7 +249,7 @@ async def test_sms_code_tries_hold_under_a_burst(make_client: MakeClient) -> Non
 # Payment password and re-authentication ----------------------------------------------------
 
 
-async def _payment_password_member(client: PlatformClient) -> None:
+async def _payment_password_member(client: PlatformClient) -> Member:
     member = await make_member(payee_name="Maria da Silva")
     await client.login(member.username, PASSWORD)
     payload = {
@@ -256,11 +258,12 @@ async def _payment_password_member(client: PlatformClient) -> None:
         "confirmPaymentPassword": "246810",
     }
     await client.post("/wps/member/paymentPassword", payload, sealed=True)
+    return member
 
 
 async def test_payment_password_tries_hold_under_a_burst(make_client: MakeClient) -> None:
     client = make_client()
-    await _payment_password_member(client)
+    member = await _payment_password_member(client)
     member_id = (await client.get("/wps/member/info"))["id"]
     await fund(member_id, "100.00")
     account = await client.post(
@@ -268,7 +271,7 @@ async def test_payment_password_tries_hold_under_a_burst(make_client: MakeClient
         {
             "type": "PIX",
             "pixKeyType": "CPF",
-            "pixKey": "52998224725",
+            "pixKey": await cpf_of(member),
             "holderName": "Maria da Silva",
             "password": PASSWORD,
         },

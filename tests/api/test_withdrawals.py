@@ -24,7 +24,7 @@ from app.services import ledger
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from models import Member, Merchant, WithdrawalOrder, WithdrawalPayout, WithdrawalRule
-from tests.support.accounts import PASSWORD, make_member, new_cpf, register
+from tests.support.accounts import PASSWORD, cpf_of, make_member, new_cpf, register
 from tests.support.money import wager as place_wager
 
 MakeClient = Callable[..., PlatformClient]
@@ -622,7 +622,7 @@ async def test_an_operator_cannot_pay_their_own_withdrawal(make_client: MakeClie
         {
             "type": "PIX",
             "pixKeyType": "CPF",
-            "pixKey": CPF,
+            "pixKey": await cpf_of(member),
             "holderName": PAYEE,
             "password": PASSWORD,
         },

@@ -24,7 +24,15 @@ from models import Member
 from models.identity import IdentityStatus, MemberIdentity
 from tests.e2e.conftest import SLOW_MS, open_deposit, open_site
 from tests.e2e.test_backoffice import _console_login
-from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
+from tests.e2e.test_home import _log_in
+from tests.support.accounts import (
+    ADULT_BIRTH,
+    ADULT_NAME,
+    PASSWORD,
+    make_member,
+    new_cpf,
+    new_username,
+)
 from tests.support.backoffice import code_at, make_staff_account
 from tests.support.browser import screenshots
 
@@ -149,6 +157,33 @@ async def test_the_public_page_needs_no_login(page: Page, site_url: str) -> None
     await expect(page.get_by_test_id("rg-page")).to_contain_text("Sorte Grande")
     await page.get_by_test_id("rg-manage").click()
     await expect(page.get_by_test_id("dialog-login")).to_be_visible(timeout=SLOW_MS)
+
+
+async def test_an_account_opened_without_a_cpf_gives_it_on_the_identity_page(
+    page: Page, site_url: str
+) -> None:
+    """An agent's registerCenter opens accounts without a CPF: the identity page asks it."""
+    member = await make_member(identity=None)
+    await _log_in(page, site_url, member.username)
+    await open_site(page, site_url + "/verify-identity")
+    status = page.get_by_test_id("identity-status")
+    await expect(status).to_have_attribute("data-status", "PENDING", timeout=SLOW_MS)
+    form = page.get_by_test_id("identity-form")
+    await form.locator("input[name=cpf]").fill("111.222.333-44")
+    await form.locator("input[name=fullName]").fill(ADULT_NAME)
+    await form.locator("input[name=birthDate]").fill(ADULT_BIRTH)
+    await page.get_by_test_id("identity-submit").click()
+    await expect(page.get_by_test_id("form-error").first).to_have_text(
+        translate("identity-cpf-invalid", "pt"), timeout=SLOW_MS
+    )
+    cpf = new_cpf()
+    await form.locator("input[name=cpf]").fill(cpf)
+    await page.get_by_test_id("identity-submit").click()
+    await expect(status).to_have_attribute("data-status", "VERIFIED", timeout=SLOW_MS)
+    await _shoot(page, "identity-cpf-given")
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+    assert identity is not None and identity.cpf == cpf
 
 
 def _picture(path: Path, kind: str) -> Path:

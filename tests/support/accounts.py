@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import date
 from typing import Any
 
 from sqlmodel import col, select
@@ -13,7 +14,9 @@ from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.security import hash_password
 from app.services.identity import cpf, kyc
-from models import Member, Merchant, OutboundMessage
+from app.services.jurisdiction import profile_of
+from models import Member, MemberIdentity, Merchant, OutboundMessage
+from models.identity import IdentityStatus
 
 PASSWORD = "Segura123"
 ADULT_NAME = "Maria Teste Silva"
@@ -68,7 +71,11 @@ async def register(
     return value
 
 
-async def make_member(merchant_code: str = "BR1", **fields: Any) -> Member:
+async def make_member(
+    merchant_code: str = "BR1", identity: str | None = IdentityStatus.VERIFIED, **fields: Any
+) -> Member:
+    """A member written directly; on a brand that asks for identity, with an identity row of
+    status `identity` (a fresh CPF; None: no row, as an agent's registerCenter opens one)."""
     async with write_transaction() as session:
         merchant = (
             await session.exec(select(Merchant).where(Merchant.code == merchant_code))
@@ -80,6 +87,19 @@ async def make_member(merchant_code: str = "BR1", **fields: Any) -> Member:
             **fields,
         )
         session.add(member)
+        if identity is not None and profile_of(merchant).identity_verification:
+            await session.flush()
+            verified = identity == IdentityStatus.VERIFIED
+            session.add(
+                MemberIdentity(
+                    member_id=member.id,
+                    merchant_id=merchant.id,
+                    cpf=new_cpf(),
+                    status=identity,
+                    full_name=ADULT_NAME if verified else "",
+                    birth_date=date.fromisoformat(ADULT_BIRTH) if verified else None,
+                )
+            )
     return member
 
 
@@ -103,3 +123,11 @@ async def captcha_answer(captcha_id: str) -> str:
     answer = await get_redis().get(f"captcha:{captcha_id}")
     assert answer is not None
     return answer
+
+
+async def cpf_of(member: Member) -> str:
+    """The CPF of a member's identity row (the one PIX key their payouts may go to on BR1)."""
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+    assert identity is not None
+    return identity.cpf

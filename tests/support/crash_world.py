@@ -30,7 +30,7 @@ from app.services.seamless.vendors import rotate_vendor_secret
 from models import Member
 from models.cashier import DepositOrder
 from models.ledger import LedgerTransaction
-from tests.support.accounts import make_member
+from tests.support.accounts import cpf_of, make_member
 from tests.support.seamless import CURRENCY, studio_game
 
 
@@ -57,6 +57,7 @@ async def prepare(members: int, orders_each: int, seed: int) -> dict[str, Any]:
                     "status": "PAID",
                     "amount": f"{order.amount:.2f}",
                     "currency": order.currency,
+                    "payerDocument": await cpf_of(member),  # a PIX from the member's own CPF
                 }
             )
             orders.append(

@@ -52,7 +52,7 @@ def assert_translated(error: AppError) -> None:
 
 async def pending_member(number: str | None = None) -> tuple[Member, str]:
     """A BR1 member registered with a CPF, identity not verified yet."""
-    member = await funded_member("0", payee_name=ADULT_NAME)
+    member = await funded_member("0", payee_name=ADULT_NAME, identity=None)
     digits = number or new_cpf()
     brand = await brands.by_id(member.merchant_id)
     async with write_transaction() as session:

@@ -175,7 +175,7 @@ async def test_a_trial_account_has_no_profile_to_change() -> None:
 
 
 async def test_on_an_identity_brand_the_verified_name_becomes_the_payee_name() -> None:
-    member, brand = await _member("BR1")
+    member, brand = await _member("BR1", identity=None)
     async with onboarding.write_transaction() as session:
         await onboarding.claim_cpf(session, brand, member, new_cpf(), clock.now())
     seen = profile.view(member, brand)
@@ -225,7 +225,7 @@ async def test_first_steps_follow_the_account_until_all_are_done() -> None:
     found = await first_steps.steps(await _stored(member), brand)
     assert first_steps.open_count(found) == 0
 
-    pending, br1 = await _member("BR1")
+    pending, br1 = await _member("BR1", identity=None)
     async with onboarding.write_transaction() as session:
         await onboarding.claim_cpf(session, br1, pending, new_cpf(), clock.now())
     assert state(await first_steps.steps(pending, br1)) == {

@@ -8,7 +8,6 @@ import os
 import sys
 from datetime import datetime, timedelta
 from decimal import Decimal
-from uuid import uuid4
 
 from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -24,7 +23,7 @@ from app.services.cashier.withdrawals import WithdrawalView
 from models import JobState, Member, WithdrawalOrder, WithdrawalPayout
 from models.base import utcnow
 from models.ledger import AccountKind
-from tests.support.accounts import PASSWORD, make_member
+from tests.support.accounts import PASSWORD, cpf_of, make_member
 from tests.support.money import fund, wager
 
 PAYMENT_PASSWORD = "864200"
@@ -55,7 +54,7 @@ async def _member(brand: Brand) -> tuple[Member, int]:
     account = await payout_accounts.bind(
         member,
         payout_accounts.PayoutAccountInput(
-            kind="PIX", holder_name=PAYEE, pix_key_type="RANDOM", pix_key=str(uuid4())
+            kind="PIX", holder_name=PAYEE, pix_key_type="CPF", pix_key=await cpf_of(member)
         ),
         PASSWORD,
         "203.0.113.40",

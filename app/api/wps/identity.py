@@ -25,7 +25,8 @@ class IdentityValue(ApiModel):
     required: bool = Field(description="the brand asks for a verified identity")
     status: str = Field(description="PENDING, REVIEW, VERIFIED, REJECTED, BARRED; '' none")
     active: bool = Field(description="may deposit and play, as far as identity goes")
-    cpf: str = Field(description="masked")
+    cpf: str = Field(description="masked; '' when the account has not given one yet")
+    cpfNeeded: bool = Field(description="the verify call must carry the CPF too")
     fullName: str
     birthDate: date | None = Field(description="as verified")
 
@@ -38,6 +39,7 @@ class IdentityValue(ApiModel):
             status=status,
             active=view.active,
             cpf=view.cpf_masked,
+            cpfNeeded=view.cpf_needed,
             fullName=view.full_name,
             birthDate=view.birth_date,
         )
@@ -46,6 +48,7 @@ class IdentityValue(ApiModel):
 class VerifyPayload(ApiModel):
     fullName: str = Field(max_length=120)
     birthDate: str = Field(max_length=10, description="YYYY-MM-DD")
+    cpf: str = Field(default="", max_length=14, description="only when cpfNeeded")
 
 
 @router.get("/wps/member/identity", response_model=Envelope[IdentityValue])
@@ -60,7 +63,9 @@ async def identity(auth: RealMember) -> Envelope[IdentityValue]:
 )
 async def verify(auth: RealMember, payload: VerifyPayload) -> Envelope[IdentityValue]:
     """Send the member's full name and birth date to the identity provider."""
-    view = await onboarding.submit(auth.member, payload.fullName, payload.birthDate, clock.now())
+    view = await onboarding.submit(
+        auth.member, payload.fullName, payload.birthDate, clock.now(), cpf_text=payload.cpf
+    )
     return ok(IdentityValue.of(view))
 
 

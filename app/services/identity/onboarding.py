@@ -14,8 +14,9 @@
 - The barred list at the first login of each day (`check_at_login`), at each deposit and
   across the whole base every 15 days (`sweep_barred`, the job app/jobs/barred_sweep.py).
 
-Accounts with no identity row (made before identity existed, or by staff tools) are not
-gated here; on a Brazil brand every registration makes one.
+On a Brazil brand every registration makes the identity row; an account opened another way
+(an agent's registerCenter) has none yet: it is gated like a PENDING one and gives its CPF with
+the verification form (`submit`'s `cpf_text`).
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ class IdentityView:
     """What the member (and the site) knows of their identity."""
 
     required: bool  # the brand asks for it
-    status: str  # "" when no identity row
-    cpf_masked: str
+    status: str  # "" when not required and no identity row
+    cpf_masked: str  # "" when the member has not given a CPF yet
     full_name: str
     birth_date: date | None
     reason: str
@@ -73,7 +74,12 @@ class IdentityView:
     @property
     def active(self) -> bool:
         """May deposit and play (as far as identity goes)."""
-        return not self.required or self.status in ("", IdentityStatus.VERIFIED)
+        return not self.required or self.status == IdentityStatus.VERIFIED
+
+    @property
+    def cpf_needed(self) -> bool:
+        """The verification form asks the CPF too (an account opened without one)."""
+        return self.required and not self.cpf_masked
 
 
 async def log(
@@ -170,7 +176,7 @@ async def view(member: Member) -> IdentityView:
     async with session_scope() as session:
         identity = await session.get(MemberIdentity, member.id)
     if identity is None:
-        return IdentityView(required, "", "", "", None, "")
+        return IdentityView(required, IdentityStatus.PENDING if required else "", "", "", None, "")
     return IdentityView(
         required=required,
         status=identity.status,
@@ -185,10 +191,11 @@ async def view(member: Member) -> IdentityView:
 # ---- gates ----------------------------------------------------------------------------------
 
 
-def require_play_status(status: str | None) -> None:
-    """The gate on an identity's status (None: no identity row): verified or none pass; a
-    barred one is refused with neutral words; any other is identity-pending."""
-    if status is None or status == IdentityStatus.VERIFIED:
+def require_play_status(status: str | None, required: bool) -> None:
+    """The gate on an identity's status (None: no identity row) where the brand `required`
+    it: verified passes; a barred one is refused with neutral words; any other, or none, is
+    identity-pending. Where not required, an account without a row passes."""
+    if status == IdentityStatus.VERIFIED or (status is None and not required):
         return
     if status == IdentityStatus.BARRED:
         raise refused()
@@ -199,14 +206,19 @@ async def require_verified(session: AsyncSession, member: Member) -> None:
     """Before a deposit order or a bet debit: an identity not verified yet is refused
     (identity-pending); a barred one with neutral words."""
     identity = await session.get(MemberIdentity, member.id)
-    require_play_status(identity.status if identity is not None else None)
+    brand = await brands.by_id(member.merchant_id)
+    require_play_status(identity.status if identity is not None else None, required(brand))
 
 
 async def require_may_withdraw(session: AsyncSession, member: Member) -> None:
     """Before a withdrawal: a verified or barred account may take its balance out (to its
     own CPF); a pending, reviewed or rejected one may not."""
     identity = await session.get(MemberIdentity, member.id)
-    if identity is None or identity.status in (IdentityStatus.VERIFIED, IdentityStatus.BARRED):
+    if identity is None:
+        if required(await brands.by_id(member.merchant_id)):
+            raise AppError("identity-pending", status=403)
+        return
+    if identity.status in (IdentityStatus.VERIFIED, IdentityStatus.BARRED):
         return
     raise AppError("identity-pending", status=403)
 
@@ -280,8 +292,10 @@ async def submit(
     birth_date: str,
     now: datetime,
     transport: httpx.AsyncBaseTransport | None = None,
+    cpf_text: str = "",
 ) -> IdentityView:
-    """Send the member's identity to the provider and apply its answer (see the module)."""
+    """Send the member's identity to the provider and apply its answer (see the module). An
+    account without a CPF yet gives it here (`cpf_text`, claimed like at registration)."""
     assert member.id is not None
     brand = await brands.by_id(member.merchant_id)
     if not profile_of(brand).identity_verification:
@@ -291,7 +305,7 @@ async def submit(
     async with session_scope() as session:
         identity = await session.get(MemberIdentity, member.id)
     if identity is None:
-        raise AppError("identity-not-required", status=404)
+        identity = await _claim_later(brand, member, cpf_text, now)
     if identity.status not in SUBMITTABLE:
         raise AppError("identity-not-submittable", status=409)
     request = kyc.KycRequest(secrets.token_hex(8), identity.cpf, name, born)
@@ -314,6 +328,22 @@ async def submit(
             await log(session, member, "identity-rejected", now, {"reason": identity.reason})
         session.add(identity)
     return await view(member)
+
+
+async def _claim_later(
+    brand: Brand, member: Member, cpf_text: str, now: datetime
+) -> MemberIdentity:
+    """The CPF of an account opened without one (checked, unique, barred list), PENDING."""
+    problem = cpf_problem(brand, cpf_text)
+    if problem is not None:
+        raise AppError(problem, status=422)
+    try:
+        async with write_transaction() as session:
+            if await session.get(MemberIdentity, member.id, with_for_update=True) is not None:
+                raise AppError("identity-not-submittable", status=409)
+            return await claim_cpf(session, brand, member, cpf_text, now)
+    except IntegrityError as exc:  # the same CPF claimed at the same moment by another account
+        raise AppError("identity-cpf-taken", status=409) from exc
 
 
 async def send_documents(member: Member, images: Sequence[bytes], now: datetime) -> IdentityView:

@@ -768,7 +768,7 @@ async def check_bet(session: AsyncSession, member: Member, amount: Decimal, now:
         return
     spans = windows(brand, now)
     snap = await _bet_snapshot(session, member.id, spans)
-    onboarding.require_play_status(snap.identity_status)
+    onboarding.require_play_status(snap.identity_status, profile.identity_verification)
     if excluded(snap.state, now):
         raise AppError("protection-excluded", 403)
     if snap.rows:

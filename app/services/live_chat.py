@@ -82,6 +82,11 @@ class ChatView:
     lines: tuple[Line, ...]
 
 
+# Format characters that build one glyph (family emoji, Persian and Indic words); every other
+# control or format character (bidi overrides among them) is dropped.
+_JOINERS = frozenset("\u200c\u200d")
+
+
 def clean(body: object) -> str:
     """The message as stored: printable text on one line, 1 to MAX_CHARS characters."""
     if not isinstance(body, str):
@@ -89,7 +94,7 @@ def clean(body: object) -> str:
     kept = "".join(
         " " if ch.isspace() else ch
         for ch in body
-        if ch.isspace() or not unicodedata.category(ch).startswith("C")
+        if ch.isspace() or ch in _JOINERS or not unicodedata.category(ch).startswith("C")
     )
     text = " ".join(kept.split())
     if not 1 <= len(text) <= MAX_CHARS:

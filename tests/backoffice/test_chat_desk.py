@@ -23,6 +23,11 @@ from tests.support.backoffice import make_staff, merchant_id
         ("  hello\n\n  there\t!  ", "hello there !"),
         ("bell\x07 and \u200bzero width", "bell and zero width"),
         ("<b>not html</b>", "<b>not html</b>"),  # stored as text, shown as text
+        (
+            "a family \U0001f468\u200d\U0001f469\u200d\U0001f467",
+            "a family \U0001f468\u200d\U0001f469\u200d\U0001f467",
+        ),
+        ("pay \u202eRB 001\u202c now", "pay RB 001 now"),  # a bidi override cannot flip text
         ("é" * live_chat.MAX_CHARS, "é" * live_chat.MAX_CHARS),
     ],
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Index
+from sqlalchemy import Index, text
 from sqlmodel import Field, SQLModel
 
 from models.base import UTCDateTime, utcnow
@@ -31,7 +31,24 @@ class ChatConversation(SQLModel, table=True):
     `waiting` while the customer's last message has no answer."""
 
     __tablename__ = "chat_conversation"
-    __table_args__ = (Index("ix_chat_conversation_desk", "merchant_id", "status", "updated_at"),)
+    __table_args__ = (
+        Index("ix_chat_conversation_desk", "merchant_id", "status", "updated_at"),
+        # One OPEN conversation per customer, even when two first messages cross.
+        Index(
+            "uq_chat_conversation_open_member",
+            "member_id",
+            unique=True,
+            sqlite_where=text("status = 'OPEN'"),
+            postgresql_where=text("status = 'OPEN'"),
+        ),
+        Index(
+            "uq_chat_conversation_open_visitor",
+            "visitor_key",
+            unique=True,
+            sqlite_where=text("status = 'OPEN'"),
+            postgresql_where=text("status = 'OPEN'"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     merchant_id: int = Field(foreign_key="merchant.id")

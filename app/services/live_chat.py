@@ -19,6 +19,7 @@ from typing import Any
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -157,12 +158,8 @@ async def current(customer: Customer) -> ChatView | None:
         return None if conversation is None else await view_in(session, conversation)
 
 
-async def send(customer: Customer, body: object, ip: str, now: datetime) -> ChatView:
-    """The customer's message (opening a conversation when none is open)."""
-    text = clean(body)
-    await rate_limit.consume(limits.CHAT_MESSAGES_PER_CUSTOMER, customer.key)
-    if customer.member_id is None:
-        await rate_limit.consume(limits.CHAT_VISITOR_MESSAGES_PER_ADDRESS, ip)
+async def _write(customer: Customer, text: str, now: datetime) -> tuple[ChatConversation, ChatView]:
+    """The message under the customer's open conversation, opened when none is."""
     async with write_transaction() as session:
         conversation = await _open_of(session, customer, lock=True)
         if conversation is None:
@@ -179,7 +176,19 @@ async def send(customer: Customer, body: object, ip: str, now: datetime) -> Chat
             ChatMessage(conversation_id=saved_id(conversation.id), body=text, created_at=now)
         )
         await session.flush()
-        shown = await view_in(session, conversation)
+        return conversation, await view_in(session, conversation)
+
+
+async def send(customer: Customer, body: object, ip: str, now: datetime) -> ChatView:
+    """The customer's message (opening a conversation when none is open)."""
+    text = clean(body)
+    await rate_limit.consume(limits.CHAT_MESSAGES_PER_CUSTOMER, customer.key)
+    if customer.member_id is None:
+        await rate_limit.consume(limits.CHAT_VISITOR_MESSAGES_PER_ADDRESS, ip)
+    try:
+        conversation, shown = await _write(customer, text, now)
+    except IntegrityError:  # another first message opened it a moment ago: join that one
+        conversation, shown = await _write(customer, text, now)
     await changed(conversation)
     return shown
 

@@ -4,14 +4,17 @@ that keep both pages live, the limits, and another brand's staff refused."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import browser_logins, live_chat
 from app.services.backoffice import chat_desk
-from models import AuditEntry
+from models import AuditEntry, ChatConversation
 from models.base import utcnow
 from tests.support.accounts import make_member
 from tests.support.backoffice import make_staff, merchant_id
@@ -137,3 +140,24 @@ async def test_another_brands_conversation_is_not_found() -> None:
     with pytest.raises(AppError) as forbidden:
         await chat_desk.conversation(other, "BR1", started.conversation_id, utcnow())
     assert forbidden.value.code == "staff-forbidden"
+
+
+async def test_two_first_messages_at_once_share_one_conversation() -> None:
+    member = await make_member()
+    customer = live_chat.member_customer(member.merchant_id, member.id or 0)
+    sent = await asyncio.gather(
+        live_chat.send(customer, "first tab", "10.4.0.1", utcnow()),
+        live_chat.send(customer, "second tab", "10.4.0.1", utcnow()),
+    )
+    assert sent[0].conversation_id == sent[1].conversation_id
+    async with session_scope() as session:
+        open_ones = (
+            await session.exec(
+                select(ChatConversation).where(ChatConversation.member_id == member.id)
+            )
+        ).all()
+    assert len(open_ones) == 1
+    # The database itself holds one OPEN conversation per customer.
+    with pytest.raises(IntegrityError):
+        async with write_transaction() as session:
+            session.add(ChatConversation(merchant_id=member.merchant_id, member_id=member.id))

@@ -437,6 +437,18 @@ async def test_new_ip_bank_name_verification(make_client: MakeClient) -> None:
 # Passwords ---------------------------------------------------------------------------------
 
 
+async def test_first_login_holds_for_the_first_session_only(make_client: MakeClient) -> None:
+    member = await make_member()
+    first, second = make_client(), make_client()
+    assert (await first.login(member.username, PASSWORD))["firstTimeLogin"] is True
+    assert await first.get("/wps/member/firstLogin") is True
+    assert (await second.login(member.username, PASSWORD))["firstTimeLogin"] is False
+    assert await second.get("/wps/member/firstLogin") is False
+    assert await first.get("/wps/member/firstLogin") is True  # still that first session
+    error = await _error(make_client().get("/wps/member/firstLogin"))
+    assert (error.status, error.code) == (401, "not-logged-in")
+
+
 async def test_change_password(make_client: MakeClient) -> None:
     member = await make_member()
     client, other = make_client(), make_client()

@@ -29,7 +29,7 @@ from app.api.deps import (
 )
 from app.api.envelope import Envelope, ok
 from app.core.i18n import translate
-from app.services.accounts import members, passwords, registration, totp
+from app.services.accounts import members, passwords, registration, sessions, totp
 
 router = APIRouter(prefix="/wps/member", tags=["member"])
 
@@ -37,6 +37,13 @@ router = APIRouter(prefix="/wps/member", tags=["member"])
 @router.get("/info", response_model=Envelope[MemberInfo])
 async def member_info(ctx: Context, auth: CurrentMember) -> Envelope[MemberInfo]:
     return ok(MemberInfo.of(members.member_info(auth.member, ctx.brand)))
+
+
+@router.get("/firstLogin", response_model=Envelope[bool])
+async def first_login(auth: CurrentMember) -> Envelope[bool]:
+    """firstLogin: true for every call of the account's first login session (execution F
+    announcements, the first-steps dialog), false once it has logged in again."""
+    return ok(await sessions.first_login(auth))
 
 
 @router.get("/info/icon", response_model=Envelope[str])

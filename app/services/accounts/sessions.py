@@ -91,6 +91,21 @@ async def authenticate(token: str | None) -> Authenticated:
     return Authenticated(member=member, session_id=login.id)
 
 
+async def first_login(auth: Authenticated) -> bool:
+    """firstLogin: is this login the account's first (no session of it opened before)?
+    Session rows are kept after they end, so the answer holds for the whole session."""
+    async with session_scope() as session:
+        older = (
+            await session.exec(
+                select(MemberSession.id)
+                .where(MemberSession.member_id == auth.member.id)
+                .where(col(MemberSession.id) < auth.session_id)
+                .limit(1)
+            )
+        ).first()
+    return older is None
+
+
 async def end_sessions(member_id: int, keep_session_id: int | None = None) -> int:
     """End every session of a member but `keep_session_id`: logins, game sessions and unused
     launch tokens alike (logout keeps none; a password change and "end other sessions" keep

@@ -108,6 +108,12 @@ class PermissionValue(ApiModel):
     regionRestriction: bool
 
 
+class CountryCodeValue(ApiModel):
+    countryCode: str = Field(description="ISO 3166, e.g. BR")
+    dialingCode: str = Field(description="digits without +, e.g. 55")
+    name: str = Field(description="in the request's language")
+
+
 class HelpArticleValue(ApiModel):
     id: int | None
     category: str

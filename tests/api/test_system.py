@@ -13,6 +13,8 @@ from sqlmodel import col, select
 from app.client import ApiError, PlatformClient
 from app.core.config import PROJECT_ROOT
 from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services.accounts import verification
 from models import AuditEntry, HelpArticle, Merchant, WhitelabelModule
 
 SYSTEM_CALLS = (
@@ -197,6 +199,43 @@ async def test_help_centre_is_sanitised_and_localised(api: PlatformClient) -> No
     portuguese = await api.get("/wps/system/helpCenter")
     assert english[0]["title"] != portuguese[0]["title"]
     assert all("<script" not in a["content"] for a in english + portuguese)
+
+
+async def test_country_codes_list_the_brands_market_first_in_the_visitors_language(
+    api: PlatformClient,
+) -> None:
+    api.language = "PT"
+    codes = await api.get("/wps/system/countryCodes")
+    assert codes[0] == {"countryCode": "BR", "dialingCode": "55", "name": "Brasil"}
+    assert {"countryCode": "PT", "dialingCode": "351", "name": "Portugal"} in codes
+    api.language = "EN"
+    names = {c["countryCode"]: c["name"] for c in await api.get("/wps/system/countryCodes")}
+    assert (names["BR"], names["VN"]) == ("Brazil", "Vietnam")
+
+
+@pytest.mark.parametrize(
+    ("code", "number", "expected"),
+    [
+        (None, "(11) 98765-4321", ("55", "11987654321")),
+        ("+55", "011 98765 4321", ("55", "11987654321")),
+        ("351", "912 345 678", ("351", "912345678")),
+    ],
+)
+def test_phones_take_any_listed_dialling_code(
+    code: str | None, number: str, expected: tuple[str, str]
+) -> None:
+    phone = verification.normalize_phone(code, number)
+    assert (phone.country_code, phone.national) == expected
+
+
+@pytest.mark.parametrize(
+    ("code", "number", "error"),
+    [("999", "912345678", "invalid-country-code"), ("55", "1234", "invalid-phone-number")],
+)
+def test_an_unlisted_code_or_a_short_number_is_refused(code: str, number: str, error: str) -> None:
+    with pytest.raises(AppError) as refused:
+        verification.normalize_phone(code, number)
+    assert refused.value.code == error
 
 
 async def test_help_html_is_sanitised_when_served(api: PlatformClient) -> None:

@@ -8,6 +8,7 @@ from app.api.deps import Context, request_context
 from app.api.envelope import Envelope, ok
 from app.api.schemas import (
     AnalyticsValue,
+    CountryCodeValue,
     DomainRouteValue,
     HelpArticleValue,
     LanguageRequest,
@@ -21,8 +22,10 @@ from app.api.schemas import (
     ResourceValue,
     StatusValue,
 )
+from app.core.i18n import ui_language
+from app.core.i18n.formatting import country_name
 from app.services import site
-from app.services.accounts import sessions
+from app.services.accounts import sessions, verification
 from app.services.brands import Brand, ModuleNode
 from models import RegisterField
 
@@ -144,6 +147,20 @@ async def register_settings(ctx: Context) -> Envelope[RegisterSettingsValue]:
             methods=settings.methods,
             minAge=settings.min_age,
         )
+    )
+
+
+@router.get("/countryCodes", response_model=Envelope[list[CountryCodeValue]])
+async def country_codes(ctx: Context) -> Envelope[list[CountryCodeValue]]:
+    """getCountryCode: the dialling codes a phone may carry, the brand's market first."""
+    lang = ui_language(ctx.language)
+    return ok(
+        [
+            CountryCodeValue(
+                countryCode=c.region, dialingCode=c.code, name=country_name(c.region, lang)
+            )
+            for c in verification.dialling_codes(ctx.brand)
+        ]
     )
 
 

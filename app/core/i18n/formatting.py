@@ -6,6 +6,7 @@ from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo
 
+from babel import Locale
 from babel.dates import format_date as babel_format_date
 from babel.dates import format_datetime as babel_format_datetime
 from babel.numbers import format_currency, format_decimal
@@ -16,6 +17,11 @@ MASK = "******"
 
 def _locale(ui_lang: str) -> str:
     return LOCALES.get(ui_lang, LOCALES["en"])
+
+
+def country_name(region: str, ui_lang: str) -> str:
+    """A country's name in the visitor's language (Babel's CLDR data): BR → Brasil, Brazil."""
+    return str(Locale.parse(_locale(ui_lang)).territories.get(region, region))
 
 
 def quantize(amount: Decimal) -> Decimal:

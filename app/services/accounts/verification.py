@@ -153,12 +153,38 @@ class Phone:
         return f"+{self.country_code}{self.national}"
 
 
+# The dialling codes a phone may carry (getCountryCode): the platform's markets and their
+# neighbours, by ISO region. A brand lists its own market's first.
+DIALLING_CODES: dict[str, str] = {
+    "BR": "55", "AR": "54", "CL": "56", "CO": "57", "MX": "52", "PE": "51", "PY": "595",
+    "UY": "598", "PT": "351", "US": "1", "PH": "63", "VN": "84", "TH": "66", "ID": "62",
+    "MY": "60", "IN": "91", "CN": "86",
+}  # fmt: skip
+_HOME_REGION = {"BRL": "BR", "PHP": "PH", "VND": "VN", "THB": "TH", "IDR": "ID", "MYR": "MY"}
+
+
+@dataclass(frozen=True)
+class DiallingCode:
+    region: str  # ISO 3166 code
+    code: str  # digits, no "+"
+
+
+def dialling_codes(brand: Brand) -> list[DiallingCode]:
+    """getCountryCode: every accepted dialling code, the brand's market first."""
+    home = _HOME_REGION.get(brand.currency, "BR")
+    ordered = sorted(DIALLING_CODES, key=lambda region: (region != home, region))
+    return [DiallingCode(region, DIALLING_CODES[region]) for region in ordered]
+
+
 def normalize_phone(country_code: str | None, number: str | None) -> Phone:
-    """Digits only, a leading 0 dropped; Brazil (55) needs 10 or 11 digits, others 6 to 14."""
+    """Digits only, a leading 0 dropped; Brazil (55) needs 10 or 11 digits, others 6 to 14;
+    a dialling code outside DIALLING_CODES is refused."""
     raw = "".join(ch for ch in (number or "") if ch.isdigit())
     if not raw:
         raise AppError("missing-phone-number", status=400)
     code = "".join(ch for ch in (country_code or "55") if ch.isdigit()) or "55"
+    if code not in DIALLING_CODES.values():
+        raise AppError("invalid-country-code", status=400)
     national = raw.removeprefix("0")
     if national.startswith(code) and len(national) > 11:
         national = national[len(code) :]

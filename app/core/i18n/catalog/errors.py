@@ -4,6 +4,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         # Spec 8, phone and SMS verification codes.
         "invalid-phone-number": "Invalid phone number format.",
+        "invalid-country-code": "This country code is not accepted here.",
         "missing-phone-number": "Please enter a valid phone number.",
         "too-many-requests": "Too many requests, please try again after 5 minutes.",
         "unknown": "An unknown error occured.",
@@ -56,6 +57,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pt": {
         "invalid-phone-number": "Formato de número de telefone inválido.",
+        "invalid-country-code": "Este código de país não é aceito aqui.",
         "missing-phone-number": "Digite um número de telefone válido.",
         "too-many-requests": "Muitas solicitações, tente novamente em 5 minutos.",
         "unknown": "Ocorreu um erro desconhecido.",

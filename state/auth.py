@@ -308,6 +308,7 @@ class AuthState(rx.State):
             username=str(form.get("username", "")).strip(),
             password=str(form.get("code" if sms else "password", "")),
             mobile=str(form.get("mobileNum", "")),
+            country_code=verification.home_code(brand),
             captcha_id=self.captcha_id or None,
             captcha=str(form.get("captcha", "")) or None,
             bot_check=bot_check or None,

@@ -9,7 +9,7 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.accounts import passwords
+from app.services.accounts import passwords, verification
 from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState, current_login
 from state.dialog import DialogState
 from state.errors import describe
@@ -108,7 +108,7 @@ class PasswordState(rx.State):
             auth._require_browser()
             value = await passwords.reset_by_phone(
                 brand,
-                "55",
+                verification.home_code(brand),
                 sms.mobile,
                 str(form.get("code", "")),
                 str(form.get("newPassword", "")),

@@ -145,6 +145,7 @@ class RegisterState(rx.State):
         request = registration.RegisterRequest(
             fields={k: v for k, v in form.items() if k not in ("adult", "terms", "code")},
             method=self.method,
+            country_code=verification.home_code(brand),
             verification_code=form.get("code") or None,
             bot_check=bot_check or None,
             affiliate_code=affiliate or None,

@@ -49,7 +49,7 @@ class SmsState(rx.State):
         try:
             await require_open(self, money=False)
             await verification.check_pow(bot_check)
-            phone = verification.normalize_phone("55", self.mobile)
+            phone = verification.normalize_phone(verification.home_code(brand), self.mobile)
             minutes = await verification.send_code(
                 brand, self._purpose, phone, page_visitor(self).ip
             )

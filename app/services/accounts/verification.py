@@ -176,6 +176,11 @@ def dialling_codes(brand: Brand) -> list[DiallingCode]:
     return [DiallingCode(region, DIALLING_CODES[region]) for region in ordered]
 
 
+def home_code(brand: Brand) -> str:
+    """The dialling code of the brand's market: what the site's phone fields send."""
+    return dialling_codes(brand)[0].code
+
+
 def normalize_phone(country_code: str | None, number: str | None) -> Phone:
     """Digits only, a leading 0 dropped; Brazil (55) needs 10 or 11 digits, others 6 to 14;
     a dialling code outside DIALLING_CODES is refused."""

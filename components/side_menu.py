@@ -48,7 +48,8 @@ def _cs_entry(entry: rx.Var) -> rx.Component:
 
 
 def social_link(entry: rx.Var) -> rx.Component:
-    """A round social icon opening the brand's page in a new tab."""
+    """A round social icon opening the brand's page, in a new tab or this one as the
+    resource says; named by the resource's label."""
     kind = entry.kind
     return rx.el.li(
         rx.el.a(
@@ -60,9 +61,10 @@ def social_link(entry: rx.Var) -> rx.Component:
                 height=32,
             ),
             href=entry.url,
-            target="_blank",
+            target=rx.cond(entry.new_tab, "_blank", "_self"),
             rel="noopener noreferrer",
-            aria_label=kind,
+            aria_label=entry.label,
+            title=entry.label,
             class_name=f"grid place-items-center size-9 rounded-full {FOCUS}",
         )
     )

@@ -53,6 +53,8 @@ class LinkRow:
 
     kind: str = ""
     url: str = ""
+    label: str = ""
+    new_tab: bool = True
 
 
 @dataclass
@@ -152,8 +154,12 @@ class SiteState(rx.State):
         )
         self.maintenance_message = status.maintenance_message or ""
         self.customer_services = _service_rows(brand)
-        self.socials = [LinkRow(s.kind, s.url) for s in site.social_links(brand)]
-        self.follows = [LinkRow(s.kind, s.url) for s in site.follow_links(brand)]
+        self.socials = [
+            LinkRow(s.kind, s.url, s.label, s.new_tab) for s in site.social_links(brand)
+        ]
+        self.follows = [
+            LinkRow(s.kind, s.url, s.label, s.new_tab) for s in site.follow_links(brand)
+        ]
         self.payment_icons = site.payment_icons(brand)
         self.android_url = downloads.android_package
         self.ios_url = downloads.ios_profile

@@ -131,16 +131,18 @@ BRANDS = (
     ),
 )
 
-RESOURCE_URLS = {
-    "YOUTUBE": "https://www.youtube.com/@{slug}",
-    "TWITTER": "https://x.com/{slug}",
-    "FACEBOOK": "https://www.facebook.com/{slug}",
-    "INSTAGRAM": "https://www.instagram.com/{slug}",
-    "MESSENGER": "https://m.me/{slug}",
-    "TIKTOK": "https://www.tiktok.com/@{slug}",
-    # The brand's web clip profile (app/services/app_download.py). No Android package: the
-    # demo brands offer the lite app (the site installed from the browser) instead.
-    "MOBILECONFIG": "/download/{code}.mobileconfig",
+# resourceType: (labelNameEn, url, opened in a new tab)
+RESOURCES = {
+    "YOUTUBE": ("YouTube", "https://www.youtube.com/@{slug}", True),
+    "TWITTER": ("X (Twitter)", "https://x.com/{slug}", True),
+    "FACEBOOK": ("Facebook", "https://www.facebook.com/{slug}", True),
+    "INSTAGRAM": ("Instagram", "https://www.instagram.com/{slug}", True),
+    "MESSENGER": ("Messenger", "https://m.me/{slug}", True),
+    "TIKTOK": ("TikTok", "https://www.tiktok.com/@{slug}", True),
+    # The brand's web clip profile (app/services/app_download.py), downloaded in place. No
+    # Android package: the demo brands offer the lite app (the site installed from the
+    # browser) instead.
+    "MOBILECONFIG": ("iOS app", "/download/{code}.mobileconfig", False),
 }
 CUSTOMER_SERVICES = (
     ("LIVECHAT", "LIVECHAT-1", "/chat"),  # the site's own live chat (app/services/live_chat.py)
@@ -267,11 +269,12 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
         SiteResource(
             merchant_id=mid,
             resource_type=kind,
-            label_name_en=kind.title(),
+            label_name_en=label,
             url=url.format(slug=slug, domain=domain, code=merchant.code.lower()),
+            open_new_tab=new_tab,
             sort=index,
         )
-        for index, (kind, url) in enumerate(RESOURCE_URLS.items())
+        for index, (kind, (label, url, new_tab)) in enumerate(RESOURCES.items())
     )
     session.add_all(
         CustomerService(

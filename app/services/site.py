@@ -16,7 +16,7 @@ from app.core.html import safe_link, sanitize_html
 from app.core.text import fold_name
 from app.services.brands import Brand, ModuleNode
 from app.services.validation import PASSWORD_RULE, normalize_accepted_pattern
-from models import DomainRoute, HelpArticle, Member, RegisterField
+from models import DomainRoute, HelpArticle, Member, RegisterField, SiteResource
 
 STATUS_NORMAL = 0
 STATUS_MAINTENANCE = 1
@@ -138,6 +138,8 @@ class HelpEntry:
 class SocialLink:
     kind: str
     url: str
+    label: str  # the resource's labelNameEn (its kind when it has none): the icon's name
+    new_tab: bool  # the resource's choice of a new tab or the same one
 
 
 @dataclass(frozen=True)
@@ -279,17 +281,28 @@ def app_download_links(brand: Brand) -> AppLinks:
 SOCIAL_TYPES = ("TELEGRAM", "WHATSAPP", "FACEBOOK", "INSTAGRAM")  # spec 2, side menu
 
 
+def _link(resource: SiteResource) -> SocialLink:
+    kind = resource.resource_type
+    return SocialLink(
+        kind, safe_link(resource.url), resource.label_name_en or kind.title(), resource.open_new_tab
+    )
+
+
 def social_links(brand: Brand) -> list[SocialLink]:
     """Social links of the side menu: the brand's resources plus its social CS channels."""
-    links = {
-        r.resource_type: safe_link(r.url)
-        for r in brand.resources
-        if r.resource_type in SOCIAL_TYPES
-    }
+    links = {r.resource_type: _link(r) for r in brand.resources if r.resource_type in SOCIAL_TYPES}
     for channel in brand.customer_services:
         if channel.cs_type in SOCIAL_TYPES:
-            links.setdefault(channel.cs_type, safe_link(channel.url))
-    return [SocialLink(kind, links[kind]) for kind in SOCIAL_TYPES if kind in links]
+            links.setdefault(
+                channel.cs_type,
+                SocialLink(
+                    channel.cs_type,
+                    safe_link(channel.url),
+                    channel.label or channel.cs_type.title(),
+                    True,
+                ),
+            )
+    return [links[kind] for kind in SOCIAL_TYPES if kind in links]
 
 
 # Resources the footer shows under "follow us" (the side menu has the spec's four).
@@ -300,8 +313,8 @@ PAYMENT_ICONS = {"PIX": "pix", "BANK_TRANSFER": "bank", "BOLETO": "boleto", "CAR
 
 def follow_links(brand: Brand) -> list[SocialLink]:
     """The brand's other social resources (YouTube, Twitter, TikTok, Messenger), in that order."""
-    links = {r.resource_type: safe_link(r.url) for r in brand.resources}
-    return [SocialLink(kind, links[kind]) for kind in FOLLOW_TYPES if links.get(kind)]
+    links = {r.resource_type: _link(r) for r in brand.resources}
+    return [links[kind] for kind in FOLLOW_TYPES if kind in links and links[kind].url]
 
 
 def payment_icons(brand: Brand) -> list[str]:

@@ -1,11 +1,14 @@
 """No page mixes its languages (issue 21): in English no Portuguese text of the catalog shows,
-and in Portuguese no English one, on every page of the site a member opens.
+and in Portuguese no English one, on every page of the site a member opens; nor does any show
+a message's raw placeholder such as {min} (spec 5: placeholders are filled).
 
 The telltales are the catalog's own texts that only one language has: long enough to be
 sentences or labels (not a shared word such as "PIX"), without placeholders or markup, and not
 used by the other language anywhere."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.async_api import Page
@@ -17,6 +20,7 @@ from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 pytestmark = pytest.mark.e2e
 
 MIN_LENGTH = 14
+PLACEHOLDER = re.compile(r"\{[a-zA-Z_]{2,24}\}")
 SETTLE_MS = 700  # a page's loaders answer within this on a quiet machine; later text is missed
 # Every page of the site; /u9w leaves it for the sports vendor's own game client.
 PAGES = sorted(
@@ -41,7 +45,7 @@ async def _leaks(page: Page, site_url: str, foreign: frozenset[str]) -> dict[str
         await open_site(page, site_url + path)
         await page.wait_for_timeout(SETTLE_MS)
         text = await page.inner_text("body")
-        leaked = sorted(t for t in foreign if t in text)
+        leaked = sorted({t for t in foreign if t in text} | set(PLACEHOLDER.findall(text)))
         if leaked:
             found[path] = leaked
     return found

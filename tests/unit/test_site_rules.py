@@ -11,7 +11,7 @@ from app.core.errors import AppError
 from app.demo.seed import REGISTER_FIELDS
 from app.services import site
 from app.services.brands import Brand, _switches
-from models import RegisterField, WhitelabelModule
+from models import CustomerService, RegisterField, SiteResource, WhitelabelModule
 
 
 def _brand(**changes: object) -> Brand:
@@ -93,3 +93,24 @@ def test_register_settings_turn_star_into_dot_star() -> None:
 
 def test_demo_register_fields_use_known_pattern_ids() -> None:
     assert all(p is None or 0 <= p <= 23 for *_, p, _ in REGISTER_FIELDS.values())
+
+
+def test_resource_links_carry_their_label_and_tab_choice() -> None:
+    """Spec 3: a resource's labelNameEn names its icon; it opens in a new or the same tab."""
+    brand = _brand(
+        resources=(
+            SiteResource(resource_type="YOUTUBE", label_name_en="YouTube", url="https://y.test/a"),
+            SiteResource(resource_type="TELEGRAM", url="https://t.me/brand", open_new_tab=False),
+            SiteResource(resource_type="TIKTOK", url="javascript:alert(1)"),
+        ),
+        customer_services=(
+            CustomerService(cs_type="WHATSAPP", cs_position="1", label="", url="https://wa.me/1"),
+        ),
+    )
+    assert site.follow_links(brand) == [
+        site.SocialLink("YOUTUBE", "https://y.test/a", "YouTube", True)
+    ]  # an unsafe link is left out
+    assert site.social_links(brand) == [
+        site.SocialLink("TELEGRAM", "https://t.me/brand", "Telegram", False),
+        site.SocialLink("WHATSAPP", "https://wa.me/1", "Whatsapp", True),
+    ]

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app.services.catalogue.rules import ELOTT, LOTT
 from components.i18n import t
 from components.media import image
 from components.style import FOCUS
 from state.lobby import LobbyState
-
-LOTTERY_TYPES = ("LOTT", "ELOTT")
 
 
 def _heart(game: rx.Var) -> rx.Component:
@@ -54,7 +53,7 @@ def hot_card(game: rx.Var) -> rx.Component:
             class_name=f"w-full text-left rounded-xl {FOCUS}",
             data_testid="hot-card",
         ),
-        rx.cond((game.type != LOTTERY_TYPES[0]) & (game.type != LOTTERY_TYPES[1]), _heart(game)),
+        rx.cond((game.type != LOTT) & (game.type != ELOTT), _heart(game)),
         class_name="relative",
     )
 

@@ -340,6 +340,15 @@ async def test_favourite_pages_hold_thirteen(make_client: MakeClient) -> None:
     assert set(ids) == set(first["nodeId"]) | set(second["nodeId"])
 
 
+async def test_a_lottery_game_cannot_be_a_favourite(make_client: MakeClient) -> None:
+    client, _member_row = await _member(make_client)
+    for game_type in ("LOTT", "ELOTT"):
+        game = await _game(Game.game_type == game_type)
+        refused = await _error(client.post(ADD, _favorite(game)))
+        assert (refused.status, refused.code) == (422, "favorite-not-allowed")
+    assert await client.get("/wps/relay/MCSFE_getFavoriteGames") == []
+
+
 async def test_a_favourite_of_a_missing_game_is_404(make_client: MakeClient) -> None:
     client, _member_row = await _member(make_client)
     missing = await _error(

@@ -15,6 +15,7 @@ from app.core.errors import AppError
 from app.services.accounts.members import require_real_account
 from app.services.catalogue.index import game_entry
 from app.services.catalogue.lobby import raw_catalogue, vendor_maintenance
+from app.services.catalogue.rules import LOTTERY_TYPES
 from models import FavoriteGame, Game, Member, RecentGame
 from models.base import utcnow
 
@@ -63,6 +64,8 @@ async def add_favorite(member: Member, node_id: int, vendor: str, game_type: str
     require_real_account(member)
     assert member.id is not None
     game = await _game(node_id, vendor, game_type)
+    if game.game_type in LOTTERY_TYPES:  # spec 2: lottery games have no favourite button
+        raise AppError("favorite-not-allowed", status=422)
     await _throttle(member.id)
     async with write_transaction() as session:
         connection = await session.connection()

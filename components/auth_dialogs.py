@@ -219,12 +219,19 @@ def login_dialog() -> rx.Component:
 
 def _extra_field(spec: rx.Var) -> rx.Component:
     name = spec["name"].to(str)
-    return field(
-        name,
-        SiteState.texts.get("reg." + name, name).to(str),
-        kind=spec["type"].to(str),
-        error=RegisterState.errors.get(name, "").to(str),
-        max_length=spec["max"].to(int),
+    return rx.fragment(
+        field(
+            name,
+            SiteState.texts.get("reg." + name, name).to(str),
+            kind=spec["type"].to(str),
+            error=RegisterState.errors.get(name, "").to(str),
+            max_length=spec["max"].to(int),
+        ),
+        # Spec 9: the Zalo field carries its registration reward hint.
+        rx.cond(
+            name == "zalo",
+            rx.el.p(t("reg.zalo.hint"), class_name="mb-2 text-xs text-amber-700 dark:text-amber-300"),
+        ),
     )
 
 

@@ -230,7 +230,9 @@ def _extra_field(spec: rx.Var) -> rx.Component:
         # Spec 9: the Zalo field carries its registration reward hint.
         rx.cond(
             name == "zalo",
-            rx.el.p(t("reg.zalo.hint"), class_name="mb-2 text-xs text-amber-700 dark:text-amber-300"),
+            rx.el.p(
+                t("reg.zalo.hint"), class_name="mb-2 text-xs text-amber-700 dark:text-amber-300"
+            ),
         ),
     )
 

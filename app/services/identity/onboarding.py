@@ -202,25 +202,28 @@ def require_play_status(status: str | None, required: bool) -> None:
     raise AppError("identity-pending", status=403)
 
 
+async def _gate_inputs(session: AsyncSession, member: Member) -> tuple[str | None, bool]:
+    """What `require_play_status` needs: the identity's status (None: no row) and whether the
+    brand requires one. The brand matters only without a row, so only then is it read (a bet
+    on a member with a row reads nothing more)."""
+    identity = await session.get(MemberIdentity, member.id)
+    if identity is not None:
+        return identity.status, True
+    return None, required(await brands.by_id(member.merchant_id))
+
+
 async def require_verified(session: AsyncSession, member: Member) -> None:
     """Before a deposit order or a bet debit: an identity not verified yet is refused
     (identity-pending); a barred one with neutral words."""
-    identity = await session.get(MemberIdentity, member.id)
-    brand = await brands.by_id(member.merchant_id)
-    require_play_status(identity.status if identity is not None else None, required(brand))
+    require_play_status(*await _gate_inputs(session, member))
 
 
 async def require_may_withdraw(session: AsyncSession, member: Member) -> None:
     """Before a withdrawal: a verified or barred account may take its balance out (to its
-    own CPF); a pending, reviewed or rejected one may not."""
-    identity = await session.get(MemberIdentity, member.id)
-    if identity is None:
-        if required(await brands.by_id(member.merchant_id)):
-            raise AppError("identity-pending", status=403)
-        return
-    if identity.status in (IdentityStatus.VERIFIED, IdentityStatus.BARRED):
-        return
-    raise AppError("identity-pending", status=403)
+    own CPF); a pending, reviewed or rejected one, or none where required, may not."""
+    status, needed = await _gate_inputs(session, member)
+    if status != IdentityStatus.BARRED:
+        require_play_status(status, needed)
 
 
 async def require_own_payout(

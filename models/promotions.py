@@ -172,7 +172,8 @@ class BonusGrant(SQLModel, table=True):
 class Announcement(SQLModel, table=True):
     """An announcement (spec 3): title, sanitised HTML content, promotionType (B banner,
     PL player notice, PU popup, PR promotion, H home), execution (A members, B visitors,
-    F members on their first login), per brand, language (None: all), platform, schedule."""
+    F members on their first login, G agents), per brand, language (None: all), platform and
+    schedule."""
 
     __tablename__ = "announcement"
     __table_args__ = (Index("ix_announcement_brand_window", "merchant_id", "starts_at"),)

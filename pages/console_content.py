@@ -85,7 +85,12 @@ def _editor() -> rx.Component:
                 t("bo-audience"),
                 _choice(
                     "execution",
-                    [("A", "bo-exec-A"), ("B", "bo-exec-B"), ("F", "bo-exec-F")],
+                    [
+                        ("A", "bo-exec-A"),
+                        ("B", "bo-exec-B"),
+                        ("F", "bo-exec-F"),
+                        ("G", "bo-exec-G"),
+                    ],
                     d["execution"],
                 ),
             ),

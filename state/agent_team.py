@@ -285,7 +285,9 @@ class AgentTeamState(rx.State):
 
     async def _announcements(self, member: Member) -> None:
         brand = await current_brand(self)
-        found = await announcements.notices(brand.id, await self._lang(), clock.now(), self.page)
+        found = await announcements.agent_notices(
+            brand.id, await self._lang(), clock.now(), self.page
+        )
         self.rows = [
             {"time": item.starts_at.isoformat(), "title": item.title, "content": item.content}
             for item in found.items

@@ -3,7 +3,8 @@ in, per brand, language, platform, audience (execution) and schedule; the querie
 MCSFE_getListAnnouncements; the popup rules; lists 6 a page.
 
 promotionType: B banner, PL player notice, PU popup, PR promotion, H home.
-execution: A members, B visitors, F members on their first login.
+execution: A members, B visitors, F members on their first login, G agents (player notices
+listed in the agent centre only, never on the site's pages or to a member's API call).
 
 Queries (spec 7):
 - home: types B, PL, PU, PR; platform W; execution B;
@@ -32,7 +33,8 @@ from models.base import saved_id
 from models.promotions import Announcement
 
 TYPES = ("B", "PL", "PU", "PR", "H")
-EXECUTIONS = ("A", "B", "F")
+EXECUTIONS = ("A", "B", "F", "G")
+AGENT_EXECUTION = "G"
 PLATFORMS = ("W", "H5", "APP")
 PAGE_SIZE = 6  # spec 9
 HOME_TYPES = ("B", "PL", "PU", "PR")
@@ -99,6 +101,19 @@ def popup_executions(member: bool, first_login: bool) -> tuple[str, ...]:
     return ("A", "F") if first_login else ("A",)
 
 
+def visible_executions(
+    asked: tuple[str, ...] | None, *, member: bool, agent: bool, first_login: bool
+) -> tuple[str, ...]:
+    """The executions a caller may see of those asked (none asked: their popup's): visitors
+    B only; members not F outside their first login; G only agents."""
+    executions = asked if asked is not None else popup_executions(member, first_login)
+    if not member:
+        return tuple(e for e in executions if e == "B")
+    return tuple(
+        e for e in executions if (e != "F" or first_login) and (e != AGENT_EXECUTION or agent)
+    )
+
+
 def popup_marker(member: bool) -> str:
     """The closed marker of the audience: members and visitors have their own."""
     return MEMBER_MARKER if member else VISITOR_MARKER
@@ -114,8 +129,10 @@ def validated(brand_id: int, spec: AnnouncementSpec) -> Announcement:
     place the rules of an announcement live, for the CLI, the demo and the console."""
     if spec.promotion_type not in TYPES:
         raise _invalid("promotionType")
-    if spec.execution not in EXECUTIONS:
-        raise _invalid("execution")
+    if spec.execution not in EXECUTIONS or (
+        spec.execution == AGENT_EXECUTION and spec.promotion_type not in NOTICE_TYPES
+    ):
+        raise _invalid("execution")  # the agent centre lists notices, so G is for notices only
     if spec.platform not in PLATFORMS:
         raise _invalid("platform")
     if spec.language is not None and spec.language.upper() not in ("EN", "PT"):
@@ -227,6 +244,15 @@ async def popup(
 async def notices(brand_id: int, language: str, now: datetime, page: int = 1) -> AnnouncementPage:
     """The member's notices (with a token): player notices for members."""
     return await query(brand_id, language, now, types=NOTICE_TYPES, executions=("A",), page=page)
+
+
+async def agent_notices(
+    brand_id: int, language: str, now: datetime, page: int = 1
+) -> AnnouncementPage:
+    """The agent centre's notices: the members' notices and those for agents only."""
+    return await query(
+        brand_id, language, now, types=NOTICE_TYPES, executions=("A", AGENT_EXECUTION), page=page
+    )
 
 
 # Spec 3: banner groups; w_home is the home carousel (catalogue/home.py), the others head the

@@ -15,11 +15,12 @@ import httpx
 import pytest
 
 from app.client import ApiError, PlatformClient
+from app.services.accounts import sessions
 from app.services.promotions import bonus, offers, raffles
 from models.base import utcnow
 from models.promotions import PromotionKind, RewardKind
 from tests.api.test_withdrawals import _operator
-from tests.support.accounts import register
+from tests.support.accounts import make_member, register
 from tests.support.money import fund, wager
 from tests.unit.test_promotions import _brand, _spec, picture
 from tests.unit.test_raffles_segments_max_bet import _raffle
@@ -215,7 +216,8 @@ async def test_list_announcements_three_queries(make_client: MakeClient) -> None
     br2 = await _brand("BR2")
     now = utcnow()
     tag = uuid4().hex[:8]
-    for kind, execution in (("PU", "A"), ("PU", "B"), ("PU", "F"), ("PL", "A"), ("B", "B")):
+    published = (("PU", "A"), ("PU", "B"), ("PU", "F"), ("PL", "A"), ("PL", "G"), ("B", "B"))
+    for kind, execution in published:
         await announcements.publish(
             br2,
             AnnouncementSpec(
@@ -252,6 +254,14 @@ async def test_list_announcements_three_queries(make_client: MakeClient) -> None
     assert mine(first) == {"PU-A", "PU-F"}
     notice = await member.get(path, {"types": "PL", "execution": "A"})
     assert mine(notice) == {"PL-A"}
+    # Agents' notices: for an agent only, never for a member or visitor who asks for them.
+    for outsider in (member, visitor):
+        assert mine(await outsider.get(path, {"types": "PL", "execution": "A,G"})) <= {"PL-A"}
+    agent = make_client(merchant="BR2")
+    agent.token = await sessions.open_session(
+        await make_member("BR2", account_type=1), "198.51.100.7", "", "WEB"
+    )
+    assert mine(await agent.get(path, {"types": "PL", "execution": "A,G"})) == {"PL-A", "PL-G"}
 
 
 async def test_feedback_tickets_with_replies_and_visitor_limit(make_client: MakeClient) -> None:

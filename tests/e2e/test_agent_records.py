@@ -63,12 +63,21 @@ async def test_agent_record_pages_show_the_closed_periods(
             now + timedelta(days=1),
         ),
     )  # fmt: skip
+    agents_only = await announcements.publish(
+        home.id,
+        announcements.AnnouncementSpec(
+            "PL", "G", f"{title} (G)", "<p>Só para agentes</p>", now - timedelta(hours=1),
+            now + timedelta(days=1),
+        ),
+    )  # fmt: skip
     try:
         await _walk(context, site_url, agent, title)
     finally:  # a player notice pops up for every member: gone for the tests after this one
         async with write_transaction() as session:
             await session.exec(
-                update(Announcement).where(col(Announcement.id) == notice_id).values(ends_at=now)
+                update(Announcement)
+                .where(col(Announcement.id).in_((notice_id, agents_only)))
+                .values(ends_at=now)
             )
 
 
@@ -106,6 +115,10 @@ async def _walk(context: BrowserContext, site_url: str, agent: Member, title: st
     await open_site(page, site_url + "/agentAnnouncement")
     notice = page.get_by_test_id("agent-announcement").filter(has_text=title)
     await expect(notice).to_contain_text("Novas comissões")
+    # The notice for agents only is listed here (and popped up nowhere).
+    await expect(page.get_by_test_id("agent-announcement").filter(has_text="(G)")).to_contain_text(
+        "Só para agentes"
+    )
     await _shots(page, "announcements-pt")
 
     # In English the same figures, in the English locale.

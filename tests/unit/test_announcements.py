@@ -110,6 +110,46 @@ async def test_queries_audiences_language_platform_and_schedule() -> None:
     assert (await announcements.home(brand, "PT", now)).payload()["player"][0].title == "PLB"
 
 
+async def test_agents_notices_reach_the_agent_centre_only() -> None:
+    brand = await _usd_brand()
+    now = utcnow()
+    await announcements.publish(brand, _spec("PL", "A", title="for members"))
+    await announcements.publish(brand, _spec("PL", "G", title="for agents"))
+    await announcements.publish(brand, _spec("PL", "B", title="for visitors"))
+
+    def titles(page: announcements.AnnouncementPage) -> set[str]:
+        return {item.title for item in page.items}
+
+    assert titles(await announcements.agent_notices(brand, "PT", now)) == {
+        "for members",
+        "for agents",
+    }
+    assert titles(await announcements.notices(brand, "PT", now)) == {"for members"}
+    assert "for agents" not in titles(await announcements.home(brand, "PT", now))
+    for first_login in (False, True):
+        popup = await announcements.popup(brand, "PT", now, member=True, first_login=first_login)
+        assert "for agents" not in titles(popup)
+    # Only notices may be for agents: the agent centre lists nothing else.
+    for kind in ("B", "PU", "PR", "H"):
+        with pytest.raises(AppError) as refused:
+            await announcements.publish(brand, _spec(kind, "G"))
+        assert (refused.value.code, refused.value.params) == (
+            "announcement-invalid",
+            {"field": "execution"},
+        )
+
+
+def test_who_may_ask_for_which_execution() -> None:
+    visible = announcements.visible_executions
+    everything = ("A", "B", "F", "G")
+    assert visible(everything, member=False, agent=False, first_login=True) == ("B",)
+    assert visible(everything, member=True, agent=False, first_login=False) == ("A", "B")
+    assert visible(everything, member=True, agent=False, first_login=True) == ("A", "B", "F")
+    assert visible(everything, member=True, agent=True, first_login=False) == ("A", "B", "G")
+    assert visible(None, member=True, agent=True, first_login=True) == ("A", "F")
+    assert visible(None, member=False, agent=False, first_login=False) == ("B",)
+
+
 async def test_lists_are_6_a_page() -> None:
     brand = await _usd_brand()
     for n in range(8):

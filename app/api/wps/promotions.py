@@ -18,8 +18,10 @@ from app.core import clock
 from app.core.errors import AppError
 from app.services import announcements, inbox, support
 from app.services.accounts import sessions
+from app.services.agents.tree import is_agent
 from app.services.images import read_uploads
 from app.services.promotions import applications, bonus, offers, raffles
+from models import Member
 
 router = APIRouter(tags=["promotions"])
 PromotionId = Annotated[int, Path(ge=1, le=2**31 - 1)]
@@ -198,15 +200,20 @@ def grant_value(view: bonus.GrantView) -> GrantValue:
     )
 
 
-async def _optional_member(request: Request) -> int | None:
+async def _optional_member(request: Request) -> Member | None:
     """The member when a valid token is sent (statuses are then theirs), else a visitor."""
     token = sessions.bearer(request.headers.get("authorization"))
     if not token:
         return None
     try:
-        return (await sessions.authenticate(token)).member.id
+        return (await sessions.authenticate(token)).member
     except AppError:
         return None
+
+
+async def _optional_member_id(request: Request) -> int | None:
+    member = await _optional_member(request)
+    return member.id if member is not None else None
 
 
 @router.get("/wps/promotions", response_model=Envelope[PromotionPageValue])
@@ -214,7 +221,7 @@ async def promotion_list(
     request: Request, ctx: Context, page: PageNumber = 1
 ) -> Envelope[PromotionPageValue]:
     """The brand's running and coming promotions, 6 a page, with the caller's statuses."""
-    member_id = await _optional_member(request)
+    member_id = await _optional_member_id(request)
     found = await offers.listing(ctx.brand.id, member_id, ctx.language, clock.now(), page=page)
     return ok(_page(found))
 
@@ -224,7 +231,7 @@ async def promotion_detail(
     request: Request, ctx: Context, promotion_id: PromotionId
 ) -> Envelope[PromotionValue]:
     """Promo detail: the full terms, shown before joining."""
-    member_id = await _optional_member(request)
+    member_id = await _optional_member_id(request)
     view = await offers.detail(ctx.brand.id, promotion_id, member_id, ctx.language, clock.now())
     return ok(promotion_value(view))
 
@@ -488,18 +495,17 @@ async def list_announcements(
 ) -> Envelope[AnnouncementPayload]:
     """Spec 7: home (types B,PL,PU,PR, execution B), popup (types with H, execution by the
     caller: members A, and F on their first login; visitors B), notice (with a token: the
-    member's notices). Member executions (A, F) are never shown to a visitor."""
-    member = await _optional_member(request) is not None
+    member's notices). Member executions (A, F) are never shown to a visitor, agents' (G) to
+    anyone but an agent."""
+    member = await _optional_member(request)
     wanted = tuple(t for t in types.split(",") if t)
-    if execution:
-        executions = tuple(e for e in execution.split(",") if e)
-    else:
-        executions = announcements.popup_executions(member, first_login)
-    if not member:
-        executions = tuple(e for e in executions if e == "B")
-    elif not first_login:
-        executions = tuple(e for e in executions if e != "F")
-    if not executions:  # only member executions asked, by a visitor: nothing to show
+    executions = announcements.visible_executions(
+        tuple(e for e in execution.split(",") if e) if execution else None,
+        member=member is not None,
+        agent=member is not None and is_agent(member),
+        first_login=first_login,
+    )
+    if not executions:  # only executions the caller may not see were asked: nothing to show
         found = announcements.AnnouncementPage((), 0, page, announcements.PAGE_SIZE)
     else:
         found = await announcements.query(

@@ -13,7 +13,7 @@ from app.core.db import session_scope
 from models import Member
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
 
-SLOW_MS = 15_000  # a busy machine may take a while to answer a websocket event
+SLOW_MS = 25_000  # a busy machine (CI at twice its usual time) may take a while to answer an event
 
 
 async def open_site(page: Page, url: str) -> None:

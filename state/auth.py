@@ -58,10 +58,11 @@ def solve_then(challenge: dict[str, Any], callback: Any) -> rx.event.EventSpec:
     return rx.call_script(f"window.appSolveBotCheck({json.dumps(challenge)})", callback=callback)
 
 
-async def current_login(state: rx.State) -> sessions.Authenticated:
-    """The member logged in on this page's browser; not-logged-in (AppError) otherwise."""
+async def current_login(state: rx.State, *, touch: bool = True) -> sessions.Authenticated:
+    """The member logged in on this page's browser; not-logged-in (AppError) otherwise.
+    `touch=False` for a page's own timers: they do not keep an idle session alive."""
     auth = await state.get_state(AuthState)
-    return await auth._login()
+    return await auth._login(touch=touch)
 
 
 async def hold_form(form: dict[str, Any]) -> dict[str, Any]:
@@ -132,7 +133,7 @@ class AuthState(rx.State):
             return ""
         return secret
 
-    async def _login(self) -> sessions.Authenticated:
+    async def _login(self, *, touch: bool = True) -> sessions.Authenticated:
         """The session of this tab's browser: the tab's own token, else the browser's login
         (another tab of the same browser logged in); not-logged-in (AppError) otherwise."""
         secret = self._browser_secret()
@@ -140,11 +141,11 @@ class AuthState(rx.State):
             raise AppError("not-logged-in", status=401)
         if self._token:
             try:
-                return await sessions.authenticate(self._token)
+                return await sessions.authenticate(self._token, touch=touch)
             except AppError:
                 self._token = ""
         brand = await current_brand(self)
-        found = await browser_logins.recall(secret, brand.id)
+        found = await browser_logins.recall(secret, brand.id, touch=touch)
         if found is None:
             raise AppError("not-logged-in", status=401)
         self._token, login = found

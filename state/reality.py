@@ -29,9 +29,10 @@ class RealityState(rx.State):
 
     @rx.event
     async def check(self) -> Any:
-        """Open the dialog when the session's member has a check due, close it otherwise."""
+        """Open the dialog when the session's member has a check due, close it otherwise.
+        Run by the header's timer too, so it reads the login without touching it."""
         try:
-            login = await current_login(self)
+            login = await current_login(self, touch=False)
         except AppError:
             return None
         found = await reality.reality_check(login.member, clock.now())

@@ -118,7 +118,7 @@ class WalletState(rx.State):
                     self._version = version
                     try:
                         # The amount is read for the session's member, never the page's.
-                        login = await current_login(self)
+                        login = await current_login(self, touch=False)
                     except AppError:
                         self._cash, self.shown = "0", ""
                         continue

@@ -86,9 +86,11 @@ async def remember(secret: str, merchant_id: int, session_id: int, token: str) -
         )
 
 
-async def recall(secret: str | None, merchant_id: int) -> tuple[str, sessions.Authenticated] | None:
+async def recall(
+    secret: str | None, merchant_id: int, *, touch: bool = True
+) -> tuple[str, sessions.Authenticated] | None:
     """The browser's live login on this brand (token and member), if it has one; an ended
-    session's binding is dropped."""
+    session's binding is dropped. `touch` as in `sessions.authenticate`."""
     checked = valid_secret(secret)
     if checked is None:
         return None
@@ -104,7 +106,7 @@ async def recall(secret: str | None, merchant_id: int) -> tuple[str, sessions.Au
         return None
     try:
         token = decrypt_secret(row.sealed_token, _purpose(checked))
-        return token, await sessions.authenticate(token)
+        return token, await sessions.authenticate(token, touch=touch)
     except (ValueError, AppError):  # unsealable, or the session ended (logout, expiry ...)
         await forget(checked, merchant_id)
         return None

@@ -4,16 +4,17 @@ of play, the 30-minute idle end of sessions on a Brazilian brand, a break, my ac
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from uuid import uuid4
 
 import pytest
-from sqlmodel import col, update
+from sqlmodel import col, select, update
 
 from app.client import ApiError, PlatformClient
 from app.core import clock
-from app.core.db import write_transaction
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
 from app.core.security import token_digest
 from app.services.accounts import sessions
 from app.services.protection import reality
@@ -135,6 +136,32 @@ async def test_a_session_ends_after_30_minutes_idle_on_a_brazilian_brand_only() 
     with pytest.raises(Exception):  # noqa: B017 (AppError not-logged-in)
         await sessions.authenticate(br_token)
     assert (await sessions.authenticate(other_token)).member.id == other.id
+
+
+async def test_a_pages_own_timer_does_not_keep_an_idle_session_alive() -> None:
+    """The header's watch and reality check read the login with touch=False: a tab left open
+    still goes idle after 30 minutes; the member's own calls restart the clock."""
+    member = await funded_member("0")
+    token = await sessions.open_session(member, "203.0.113.9", "test", "WEB")
+    await _idle(token, 29)
+    assert (await sessions.authenticate(token, touch=False)).member.id == member.id
+    assert utcnow() - await _last_seen(token) > timedelta(minutes=28)  # not restarted
+    await sessions.authenticate(token)  # the member's own call: the idle clock restarts
+    assert utcnow() - await _last_seen(token) < timedelta(minutes=1)
+    await _idle(token, 31)
+    with pytest.raises(AppError) as ended:
+        await sessions.authenticate(token, touch=False)
+    assert ended.value.code == "not-logged-in"
+
+
+async def _last_seen(token: str) -> datetime:
+    async with session_scope() as session:
+        login = (
+            await session.exec(
+                select(MemberSession).where(col(MemberSession.token_digest) == token_digest(token))
+            )
+        ).one()
+    return login.last_seen_at
 
 
 async def test_a_break_through_the_api_and_my_activity(api: PlatformClient) -> None:

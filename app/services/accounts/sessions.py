@@ -57,8 +57,10 @@ async def open_session(member: Member, ip: str, user_agent: str, device: str) ->
     return token
 
 
-async def authenticate(token: str | None) -> Authenticated:
-    """The member behind a live token, or not-logged-in (401)."""
+async def authenticate(token: str | None, *, touch: bool = True) -> Authenticated:
+    """The member behind a live token, or not-logged-in (401). `touch`: the call is the
+    member's doing, so the session's idle clock restarts; a page's own timer (the header's
+    watch, the reality check) passes False, or a tab left open would never go idle."""
     if not token:
         raise AppError("not-logged-in", status=401)
     now = utcnow()
@@ -80,7 +82,7 @@ async def authenticate(token: str | None) -> Authenticated:
     expired = login.expires_at <= now or login.last_seen_at + idle <= now
     if login.revoked_at is not None or expired or member.status != MEMBER_ACTIVE:
         raise AppError("not-logged-in", status=401)
-    if now - login.last_seen_at > _TOUCH_EVERY:
+    if touch and now - login.last_seen_at > _TOUCH_EVERY:
         async with write_transaction() as session:
             await session.exec(
                 update(MemberSession)

@@ -7,7 +7,17 @@ import reflex as rx
 
 from components.announcements import popup_banner
 from components.dialog import close_dialog, dialog, helper_dialog
-from components.forms import LINK, PRIMARY, SECONDARY, checkbox, field, form_error, notice, tabs
+from components.forms import (
+    INPUT,
+    LINK,
+    PRIMARY,
+    SECONDARY,
+    checkbox,
+    field,
+    form_error,
+    notice,
+    tabs,
+)
 from components.i18n import t
 from components.media import image
 from state.auth import (
@@ -41,31 +51,62 @@ def _send_code_button(purpose: str) -> rx.Component:
     )
 
 
+def _dial_code_picker() -> rx.Component:
+    """The phone's dialling code, the brand's market first (the one sent until another is
+    picked); a narrow select showing "+55 Brasil"."""
+    return rx.el.div(
+        rx.el.label(
+            t("auth.dial_code"),
+            html_for="field-dialCode",
+            class_name="block text-sm font-medium mb-1",
+        ),
+        rx.el.select(
+            rx.foreach(
+                SiteState.dialling_options,
+                lambda option: rx.el.option(option["label"], value=option["code"]),
+            ),
+            id="field-dialCode",
+            value=SiteState.dial_shown,
+            on_change=SiteState.set_dial_code,
+            auto_complete="tel-country-code",
+            class_name=f"{INPUT} !w-24 !px-2",
+            data_testid="dial-code",
+        ),
+    )
+
+
 def _mobile_with_code(purpose: str) -> rx.Component:
     return rx.el.div(
         rx.el.div(
+            _dial_code_picker(),
             rx.el.div(
                 field(
                     "mobileNum",
                     t("auth.mobile"),
                     kind="tel",
-                    autocomplete="tel",
+                    autocomplete="tel-national",
                     on_change=SmsState.set_mobile,
                     default_value=AuthState.remembered_mobile,
                 ),
-                class_name="flex-1",
+                class_name="flex-1 min-w-0",
             ),
-            rx.el.div(_send_code_button(purpose), class_name="pt-6"),
             class_name="flex gap-2 items-start",
         ),
         notice(SmsState.notice),
-        field(
-            "code",
-            t("auth.code"),
-            kind="text",
-            autocomplete="one-time-code",
-            input_mode="numeric",
-            max_length=6,
+        rx.el.div(
+            rx.el.div(
+                field(
+                    "code",
+                    t("auth.code"),
+                    kind="text",
+                    autocomplete="one-time-code",
+                    input_mode="numeric",
+                    max_length=6,
+                ),
+                class_name="flex-1 min-w-0",
+            ),
+            rx.el.div(_send_code_button(purpose), class_name="pt-6"),
+            class_name="flex gap-2 items-start",
         ),
     )
 

@@ -29,7 +29,7 @@ from app.services.brands import Brand
 from state import follow
 from state.dialog import DialogState
 from state.guard import BotAnswer, Form, Name, checked, on_refusal
-from state.site import SiteState, current_brand, page_visitor, require_open
+from state.site import SiteState, current_brand, page_visitor, picked_dial_code, require_open
 
 LOGIN_DIALOG = "login"
 REGISTER_DIALOG = "register"
@@ -309,7 +309,7 @@ class AuthState(rx.State):
             username=str(form.get("username", "")).strip(),
             password=str(form.get("code" if sms else "password", "")),
             mobile=str(form.get("mobileNum", "")),
-            country_code=verification.home_code(brand),
+            country_code=await picked_dial_code(self, brand),
             captcha_id=self.captcha_id or None,
             captcha=str(form.get("captcha", "")) or None,
             bot_check=bot_check or None,

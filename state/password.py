@@ -9,12 +9,12 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.accounts import passwords, verification
+from app.services.accounts import passwords
 from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState, current_login
 from state.dialog import DialogState
 from state.errors import describe
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, page_visitor, require_open
+from state.site import SiteState, current_brand, page_visitor, picked_dial_code, require_open
 
 
 class PasswordState(rx.State):
@@ -108,7 +108,7 @@ class PasswordState(rx.State):
             auth._require_browser()
             value = await passwords.reset_by_phone(
                 brand,
-                verification.home_code(brand),
+                await picked_dial_code(self, brand),
                 sms.mobile,
                 str(form.get("code", "")),
                 str(form.get("newPassword", "")),

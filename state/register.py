@@ -25,7 +25,7 @@ from state.auth import (
 from state.dialog import DialogState
 from state.errors import describe
 from state.guard import BotAnswer, Form, Name, checked
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand, picked_dial_code, require_open
 
 # Fields the popup asks in its own places (or never shows as inputs).
 SPECIAL_FIELDS = {
@@ -145,7 +145,7 @@ class RegisterState(rx.State):
         request = registration.RegisterRequest(
             fields={k: v for k, v in form.items() if k not in ("adult", "terms", "code")},
             method=self.method,
-            country_code=verification.home_code(brand),
+            country_code=await picked_dial_code(self, brand),
             verification_code=form.get("code") or None,
             bot_check=bot_check or None,
             affiliate_code=affiliate or None,

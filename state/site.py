@@ -9,8 +9,10 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import LANGUAGE_NAMES, catalog, ui_language
+from app.core.i18n.formatting import country_name
 from app.core.visitor import Visitor, visitor
 from app.services import app_download, browser_logins, site
+from app.services.accounts import verification
 from app.services.brands import Brand, brands
 from app.services.qr import qr_svg_data_uri
 from state import follow
@@ -82,6 +84,18 @@ def _service_rows(brand: Brand) -> list[ServiceRow]:
     return rows
 
 
+@dataclass
+class DiallingOption:
+    region: str = ""  # ISO 3166
+    code: str = ""  # digits, no "+"
+
+
+async def picked_dial_code(state: rx.State, brand: Brand) -> str:
+    """The dialling code the tab's phone fields send (the picked one, else the market's)."""
+    site_state = await state.get_state(SiteState)
+    return verification.picked_code(brand, site_state.dial_code)
+
+
 class SiteState(rx.State):
     """Loaded on every page: which brand this domain serves, its status and language."""
 
@@ -110,6 +124,9 @@ class SiteState(rx.State):
     login_methods: dict[str, bool] = {}
     # Merchant wallet isSingle (spec 3): no transfer wallets, so the wallet page is hidden.
     single_wallet: bool = False
+    # The phone fields' dialling codes (the market's first) and the one picked ("": the first).
+    dialling: list[DiallingOption] = []
+    dial_code: str = ""
 
     @rx.var
     def ui_lang(self) -> str:
@@ -123,6 +140,21 @@ class SiteState(rx.State):
     @rx.var
     def age_notice(self) -> str:
         return self.texts["footer.age_notice"].format(age=self.min_age)
+
+    @rx.var
+    def dialling_options(self) -> list[dict[str, str]]:
+        """Each code with its country's name in the reader's language: "+55 Brasil"."""
+        return [
+            {
+                "code": option.code,
+                "label": f"+{option.code} {country_name(option.region, self.ui_lang)}",
+            }
+            for option in self.dialling
+        ]
+
+    @rx.var
+    def dial_shown(self) -> str:
+        return self.dial_code or (self.dialling[0].code if self.dialling else "")
 
     @rx.var
     def locale_tag(self) -> str:
@@ -168,6 +200,15 @@ class SiteState(rx.State):
         self.single_wallet = brand.single_wallet
         self.min_age = brand.min_age
         self.copyright = brand.copyright
+        self.dialling = [
+            DiallingOption(found.region, found.code) for found in verification.dialling_codes(brand)
+        ]
+
+    @rx.event
+    @checked
+    def set_dial_code(self, code: Name) -> None:
+        """The phone fields' dialling code; one not listed falls back to the market's."""
+        self.dial_code = code if code in verification.DIALLING_CODES.values() else ""
 
     @rx.event
     @checked

@@ -14,7 +14,7 @@ from app.services.accounts import verification
 from state.auth import WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
 from state.guard import BotAnswer, Name, checked
-from state.site import SiteState, current_brand, page_visitor, require_open
+from state.site import SiteState, current_brand, page_visitor, picked_dial_code, require_open
 
 TICK_STALE_SECONDS = 3  # no beat for this long: the countdown died with its process
 PURPOSES = frozenset(verification.PURPOSE_MODULE)
@@ -49,7 +49,7 @@ class SmsState(rx.State):
         try:
             await require_open(self, money=False)
             await verification.check_pow(bot_check)
-            phone = verification.normalize_phone(verification.home_code(brand), self.mobile)
+            phone = verification.normalize_phone(await picked_dial_code(self, brand), self.mobile)
             minutes = await verification.send_code(
                 brand, self._purpose, phone, page_visitor(self).ip
             )

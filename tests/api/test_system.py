@@ -15,6 +15,7 @@ from app.core.config import PROJECT_ROOT
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.accounts import verification
+from app.services.brands import brands
 from models import AuditEntry, HelpArticle, Merchant, WhitelabelModule
 
 SYSTEM_CALLS = (
@@ -211,6 +212,13 @@ async def test_country_codes_list_the_brands_market_first_in_the_visitors_langua
     api.language = "EN"
     names = {c["countryCode"]: c["name"] for c in await api.get("/wps/system/countryCodes")}
     assert (names["BR"], names["VN"]) == ("Brazil", "Vietnam")
+
+
+async def test_a_phone_field_sends_the_picked_code_or_the_markets() -> None:
+    brand = await brands.by_code("BR1")
+    assert verification.picked_code(brand, "351") == "351"
+    assert verification.picked_code(brand, "") == "55"
+    assert verification.picked_code(brand, "999") == "55"  # not listed: the market's
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,15 @@ password change, mobile registration, trial limits, agent login, both languages.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from playwright.async_api import BrowserContext, Page, expect
+from sqlmodel import col, select
 
+from app.core.db import session_scope
+from models import OutboundMessage
 from tests.e2e.conftest import (
     SLOW_MS,
     fill_cpf_if_asked,
@@ -16,8 +22,10 @@ from tests.e2e.conftest import (
     site_redis_ttl,
 )
 from tests.support.accounts import PASSWORD, last_code, make_member, new_mobile, new_username
+from tests.support.browser import screenshots
 
 pytestmark = pytest.mark.e2e
+SHOTS = Path(os.environ.get("ACCOUNT_SHOTS", "/tmp/account-shots"))
 
 
 async def _fill_login_dialog(page: Page, username: str, password: str) -> None:
@@ -125,6 +133,34 @@ async def test_mobile_registration_with_sms_code(page: Page, site_url: str) -> N
     await form.locator("input[name=terms]").check()
     await page.get_by_test_id("register-submit").click()
     await expect(page.get_by_test_id("header-account")).to_have_text(mobile)
+
+
+async def test_a_mobile_of_another_country_picks_its_dialling_code(
+    page: Page, site_url: str
+) -> None:
+    national = "91" + new_mobile()[-7:]  # a Portuguese mobile: 9 digits
+    await open_site(page, site_url + "/register")
+    await page.get_by_test_id("tab-mobile").click()
+    picker = page.get_by_test_id("dial-code")
+    await expect(picker).to_have_value("55")  # the brand's market first
+    await expect(picker.locator("option").first).to_have_text("+55 Brasil")
+    await picker.select_option("351")
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=mobileNum]").fill(national)
+    await page.get_by_test_id("send-code-register").click()
+    await expect(page.get_by_test_id("send-code-register")).to_be_disabled()
+    async with session_scope() as session:
+        sent = (
+            await session.exec(
+                select(OutboundMessage).where(col(OutboundMessage.recipient).endswith(national))
+            )
+        ).one()
+    assert sent.recipient == f"+351{national}"
+    await screenshots(page, SHOTS, "register-mobile")
+    # In English, the same list in English names.
+    await page.get_by_test_id("language-select").select_option("EN")
+    await expect(picker.locator("option[value='351']")).to_have_text("+351 Portugal")
+    await expect(picker.locator("option[value='1']")).to_have_text("+1 United States")
 
 
 async def test_trial_user_hits_a_protected_action(page: Page, site_url: str) -> None:

@@ -387,6 +387,7 @@ ALLOWED: dict[str, str] = {
     "state.security.SecurityState.turn_off": f"{ARGS}; {LOGIN}; password and code",
     "state.site.SiteState.load_site": GUEST,
     "state.site.SiteState.set_language": f"{ARGS}; the brand's languages",
+    "state.site.SiteState.set_dial_code": f"{ARGS}; a listed dialling code, else the market's",
     "state.sms.SmsState.set_mobile": ARGS,
     "state.sms.SmsState.request_code": f"{ARGS}; known purposes only",
     "state.sms.SmsState.send": f"{ARGS}; bot check, rate limits of the SMS service",

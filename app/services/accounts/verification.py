@@ -181,6 +181,12 @@ def home_code(brand: Brand) -> str:
     return dialling_codes(brand)[0].code
 
 
+def picked_code(brand: Brand, picked: str) -> str:
+    """The dialling code a phone field sends: the one the visitor picked when it is listed,
+    else the brand's market's."""
+    return picked if picked in DIALLING_CODES.values() else home_code(brand)
+
+
 def normalize_phone(country_code: str | None, number: str | None) -> Phone:
     """Digits only, a leading 0 dropped; Brazil (55) needs 10 or 11 digits, others 6 to 14;
     a dialling code outside DIALLING_CODES is refused."""

@@ -272,6 +272,33 @@ async def test_a_right_code_for_a_phone_with_no_account_says_so(make_client: Mak
     )
 
 
+async def test_the_same_national_number_of_another_country_is_another_phone(
+    make_client: MakeClient,
+) -> None:
+    """A code proves +351 912…; it does not log in (or reset) the account of +55 912…."""
+    client = make_client()
+    national = "9" + new_mobile()[-8:]
+    await make_member(mobile=national, country_dialing_code="55")
+    sent = await client.post(
+        "/wps/verification/sms/noLogin",
+        {
+            "mobileNum": national,
+            "countryDialingCode": "351",
+            "purpose": "login",
+            "botCheck": await client.bot_check(),
+        },
+    )
+    assert sent["expiredMinutes"] == 1
+    login = {
+        "type": "sms",
+        "mobileNum": national,
+        "countryDialingCode": "351",
+        "password": await last_code(f"+351{national}"),
+    }
+    error = await _error(client.post("/wps/session/login", login, sealed=True))
+    assert error.code == "user-not-exist"
+
+
 async def test_a_trial_account_cannot_log_in_with_a_password(make_client: MakeClient) -> None:
     """Spec 6.15 and 8.O12: 'Non-member account unable to login'."""
     trial = await make_member(account_type=4)

@@ -180,7 +180,7 @@ async def _verify_new_ip(
         assert member.mobile is not None
         await sms_provider().send(
             brand.id,
-            f"+{member.country_dialing_code or '55'}{member.mobile}",
+            f"+{members.phone_code(member)}{member.mobile}",
             f"{brand.name}: {code}",
         )
         target = members.mask_mobile(member.mobile)
@@ -219,7 +219,7 @@ async def _credentials(brand: Brand, request: LoginRequest, client: Client) -> M
         phone = verification.normalize_phone(request.country_code, request.mobile)
         await verification.check_code(brand, "login", phone, request.password)
         async with session_scope() as session:
-            member = await members.by_mobile(session, brand.id, phone.national)
+            member = await members.by_mobile(session, brand.id, phone.country_code, phone.national)
         if member is None:
             raise AppError("user-not-exist", status=400)
         return member

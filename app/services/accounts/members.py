@@ -57,9 +57,21 @@ async def by_username(session: AsyncSession, merchant_id: int, username: str) ->
     return (await session.exec(statement)).first()
 
 
-async def by_mobile(session: AsyncSession, merchant_id: int, mobile: str) -> Member | None:
+async def by_mobile(
+    session: AsyncSession, merchant_id: int, country_code: str, mobile: str
+) -> Member | None:
+    """The brand's member with this phone: the national number and its dialling code (a row
+    without one is Brazilian, as its SMS go to +55): +351 912… never finds +55 912…."""
     statement = select(Member).where(Member.merchant_id == merchant_id, Member.mobile == mobile)
-    return (await session.exec(statement)).first()
+    member = (await session.exec(statement)).first()
+    if member is None or phone_code(member) != country_code:
+        return None
+    return member
+
+
+def phone_code(member: Member) -> str:
+    """The dialling code of the member's phone (a row without one is Brazilian)."""
+    return member.country_dialing_code or "55"
 
 
 async def set_icon(member: Member, icon: str) -> str:

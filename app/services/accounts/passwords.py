@@ -124,7 +124,7 @@ async def reset_by_phone(
     await verification.check_code(brand, "reset", phone, code)
     await limits.password_hashing(client.ip)
     async with session_scope() as session:
-        member = await members.by_mobile(session, brand.id, phone.national)
+        member = await members.by_mobile(session, brand.id, phone.country_code, phone.national)
     if member is None:
         raise AppError("user-not-exist", status=400)
     assert member.id is not None

@@ -66,8 +66,8 @@ async def test_agent_record_pages_show_the_closed_periods(
     agents_only = await announcements.publish(
         home.id,
         announcements.AnnouncementSpec(
-            "PL", "G", f"{title} (G)", "<p>Só para agentes</p>", now - timedelta(hours=1),
-            now + timedelta(days=1),
+            "PL", "G", title.replace("Agentes", "Equipe"), "<p>Só para agentes</p>",
+            now - timedelta(hours=1), now + timedelta(days=1),
         ),
     )  # fmt: skip
     try:
@@ -116,9 +116,8 @@ async def _walk(context: BrowserContext, site_url: str, agent: Member, title: st
     notice = page.get_by_test_id("agent-announcement").filter(has_text=title)
     await expect(notice).to_contain_text("Novas comissões")
     # The notice for agents only is listed here (and popped up nowhere).
-    await expect(page.get_by_test_id("agent-announcement").filter(has_text="(G)")).to_contain_text(
-        "Só para agentes"
-    )
+    for_agents = page.get_by_test_id("agent-announcement").filter(has_text="Equipe")
+    await expect(for_agents).to_contain_text("Só para agentes")
     await _shots(page, "announcements-pt")
 
     # In English the same figures, in the English locale.

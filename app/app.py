@@ -48,6 +48,7 @@ from pages.console_applications import applications_page
 from pages.console_channels import channels_page
 from pages.console_chat import chat_desk_page
 from pages.console_content import content_page, lottery_console_page
+from pages.console_games import games_page
 from pages.console_investigations import investigations_page
 from pages.console_kyc import kyc_page
 from pages.console_promotions import promotions_console_page
@@ -88,6 +89,7 @@ from state.console_audit import AuditState
 from state.console_channels import ChannelsState
 from state.console_chat import ChatDeskState
 from state.console_content import ContentState
+from state.console_games import GamesConsoleState
 from state.console_investigations import InvestigationsState
 from state.console_kyc import KycState
 from state.console_lottery import LotteryConsoleState
@@ -253,6 +255,7 @@ PAGES: dict[str, Page] = {
     "admin_chat": Page(chat_desk_page, (ChatDeskState.load,)),
     "admin_promotions": Page(promotions_console_page, (PromotionsConsoleState.load,)),
     "admin_vip": Page(vip_console_page, (VipConsoleState.load,)),
+    "admin_games": Page(games_page, (GamesConsoleState.load,)),
 }
 
 for route in routes.ROUTES:

@@ -90,6 +90,7 @@ ADMIN_APPLICATIONS = "/admin/applications"
 ADMIN_CHAT = "/admin/chat"
 ADMIN_PROMOTIONS = "/admin/promotions"
 ADMIN_VIP = "/admin/vip"
+ADMIN_GAMES = "/admin/games"
 
 # Spec 2: the game list pages and the game type each lists.
 CATEGORY_LISTS: dict[str, str] = {
@@ -225,6 +226,7 @@ ROUTES: tuple[Route, ...] = (
     Route(ADMIN_CHAT, "admin_chat", "Live chat", console=True),
     Route(ADMIN_PROMOTIONS, "admin_promotions", "Promotions", console=True),
     Route(ADMIN_VIP, "admin_vip", "VIP ladder", console=True),
+    Route(ADMIN_GAMES, "admin_games", "Game catalogue", console=True),
     Route(NOT_FOUND, "not_found", "Not found", indexed=False),
 )
 

@@ -53,6 +53,7 @@ NAV: tuple[tuple[str, str, str], ...] = (
     (routes.ADMIN_PROMOTIONS, "bo-promotions", "promotions.view"),
     (routes.ADMIN_APPLICATIONS, "bo-activity-applications", "promotions.view"),
     (routes.ADMIN_VIP, "bo-vip", "vip.view"),
+    (routes.ADMIN_GAMES, "bo-games", "games.view"),
 )
 
 

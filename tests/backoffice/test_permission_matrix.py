@@ -28,6 +28,7 @@ from app.services.backoffice import (
     chat_desk,
     content,
     dashboard,
+    games,
     investigations,
     kyc,
     logbook,
@@ -50,6 +51,7 @@ from app.services.loyalty.vip import Level, Settings
 from app.services.promotions import applications as promotion_applications
 from app.services.promotions import offers
 from app.services.promotions.offers import PromotionSpec
+from models import Game
 from models.base import utcnow
 from models.cashier import PaymentChannel
 from models.promotions import PromotionKind, RewardKind
@@ -68,7 +70,7 @@ MODULES: tuple[ModuleType, ...] = (
     dashboard,
     staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
     channels, agents, investigations, kyc, promotions, vip, support_desk, applications,
-    chat_desk,
+    chat_desk, games,
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
@@ -89,6 +91,7 @@ class World:
     ticket_id: int
     activity_entry_id: int
     chat_id: int
+    game_id: int
 
 
 Call = Callable[[Staff, World], Awaitable[Any]]
@@ -447,6 +450,27 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         lambda s, w: lottery.issue_list(s, "k3-1m", "", _now()),
     ),
     "lottery.void": ("lottery.void", True, lambda s, w: lottery.void(s, 2_000_000, "x", _now())),
+    # The game catalogue serves every brand: any brand's staff may read it, only all-brand
+    # staff change it.
+    "games.vendors": ("games.view", False, lambda s, w: games.vendors(s, _now())),
+    "games.games": ("games.view", False, lambda s, w: games.games(s, "PG", "", 1, _now())),
+    "games.set_vendor_maintenance": (
+        "games.edit",
+        True,
+        lambda s, w: games.set_vendor_maintenance(s, "PG", False, _now()),
+    ),
+    "games.update_game": (
+        "games.edit",
+        True,
+        lambda s, w: games.update_game(
+            s, w.game_id, maintenance=False, hot=False, popularity=-1, now=_now()
+        ),
+    ),
+    "games.import_vendor_games": (
+        "games.edit",
+        True,
+        lambda s, w: games.import_vendor_games(s, "NO-SUCH-VENDOR", _now()),
+    ),
 }
 
 
@@ -477,6 +501,13 @@ async def _br1_channel() -> int:
                 )
             )
         ).first()
+    assert found is not None
+    return found
+
+
+async def _a_game() -> int:
+    async with session_scope() as session:
+        found = (await session.exec(select(Game.id).where(Game.vassalage == "PG"))).first()
     assert found is not None
     return found
 
@@ -528,6 +559,7 @@ async def world() -> World:
         ticket_id=await support.submit_feedback(
             await brands.by_code("BR1"), member.id, "deposit", "my deposit is late", "10.9.9.9"
         ),
+        game_id=await _a_game(),
         announcement_id=(
             await content.create_announcement(
                 await make_staff(await role_with(ALL), "BR1"), "BR1", _spec(), utcnow()
@@ -582,7 +614,7 @@ async def test_with_the_permission_and_brand_it_is_not_refused(world: World) -> 
         if name in skipped:
             continue
         try:
-            await call(everywhere if name.startswith("lottery.") else staff, world)
+            await call(everywhere if name.startswith(("lottery.", "games.")) else staff, world)
         except AppError as error:
             assert error.code != "staff-forbidden", name
 

@@ -149,6 +149,9 @@ async def test_a_mobile_of_another_country_picks_its_dialling_code(
     await form.locator("input[name=mobileNum]").fill(national)
     await page.get_by_test_id("send-code-register").click()
     await expect(page.get_by_test_id("send-code-register")).to_be_disabled()
+    await expect(form.get_by_test_id("form-notice").first).to_have_text(
+        "Código de verificação enviado"
+    )
     async with session_scope() as session:
         sent = (
             await session.exec(

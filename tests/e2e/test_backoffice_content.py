@@ -15,14 +15,14 @@ from uuid import uuid4
 
 import pytest
 from playwright.async_api import Browser, Page, expect
-from sqlmodel import select
+from sqlmodel import col, select
 
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
 from app.services.agents import affiliates
 from app.services.brands import brands
 from app.services.cashier import deposits
 from app.services.loyalty import vip
-from models import AuditEntry, LegalDocument
+from models import AuditEntry, Game, LegalDocument
 from models.base import utcnow
 from models.cashier import PaymentChannel
 from models.promotions import Announcement, Promotion
@@ -291,3 +291,57 @@ async def test_marketing_edits_a_vip_level(browser: Browser, site_url: str) -> N
         assert "vip.level" in await _actions("vip:BR1")
     finally:
         await vip.configure(brand.id, levels, settings)
+
+
+async def test_an_admin_runs_the_game_catalogue(browser: Browser, site_url: str) -> None:
+    """An all-brand admin opens PG's games, finds one by its code, makes it hot and first in
+    the order, and imports PG's list from its provider (the simulator): each step audited."""
+    async with session_scope() as session:
+        game = (
+            await session.exec(
+                select(Game)
+                .where(Game.vassalage == "PG", Game.is_game == "GAME", col(Game.is_top).is_(False))
+                .order_by(col(Game.id))
+            )
+        ).first()
+    assert game is not None and game.id is not None
+    page = await _login(browser, site_url, "admin", None)
+    await page.get_by_test_id("nav-admin-games").click()
+    await expect(page).to_have_url(site_url + "/admin/games", timeout=SLOW_MS)
+    vendors = page.get_by_test_id("vendors")
+    pg = vendors.locator("tr").filter(has=page.get_by_role("cell", name="PG", exact=True))
+    await pg.get_by_test_id("vendor-open").click()
+    await expect(page.get_by_test_id("games-vendor")).to_have_text("PG", timeout=SLOW_MS)
+    await page.get_by_test_id("games-search").fill(game.game_code)
+    await page.get_by_test_id("games-search").press("Enter")
+    row = page.get_by_test_id("game")
+    await expect(row).to_have_count(1, timeout=SLOW_MS)
+    await row.locator("input[name=popularity]").fill("999999")
+    await row.locator("input[name=hot]").check()
+    await row.get_by_test_id("game-save").click()
+    await expect(page.get_by_test_id("console-notice")).to_have_text("Feito.", timeout=SLOW_MS)
+    try:
+        async with session_scope() as session:
+            saved = await session.get(Game, game.id)
+        assert saved is not None and (saved.is_top, saved.popularity) == (True, 999_999)
+        assert await _actions(f"game:PG/{game.game_code}") == ["games.game.update"]
+        await _shots(page, "console-games")
+        await pg.get_by_test_id("vendor-import").click()
+        await expect(page.get_by_test_id("console-notice")).to_contain_text(
+            "Importado:", timeout=SLOW_MS
+        )
+        assert "games.import" in await _actions("vendor:PG")
+        # Back as it was, through the page (which drops the site's cached catalogue).
+        await row.locator("input[name=popularity]").fill(str(game.popularity))
+        await row.locator("input[name=hot]").uncheck()
+        await row.get_by_test_id("game-save").click()
+        await expect(page.get_by_test_id("console-notice")).to_have_text("Feito.", timeout=SLOW_MS)
+        async with session_scope() as session:
+            back = await session.get(Game, game.id)
+        assert back is not None and (back.is_top, back.popularity) == (False, game.popularity)
+    finally:  # the page failed half-way: the row at least is put back
+        async with write_transaction() as session:
+            restored = await session.get(Game, game.id)
+            assert restored is not None
+            restored.is_top, restored.popularity = game.is_top, game.popularity
+            session.add(restored)

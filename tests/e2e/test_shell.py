@@ -154,8 +154,28 @@ async def test_side_menu_customer_service_and_qr(page: Page, site_url: str) -> N
     await page.get_by_test_id("app-qr-button").click()
     qr = page.get_by_test_id("app-qr-panel").get_by_role("img")
     assert (await qr.get_attribute("src") or "").startswith("data:image/svg+xml;base64,")
+    side = page.get_by_test_id("side-menu-items")
+    # Social links (spec 2): the brand's pages, named by their labels, in a new tab.
+    for name, home in (
+        ("Facebook", "https://www.facebook.com/"),
+        ("Instagram", "https://www.instagram.com/"),
+    ):
+        link = side.get_by_role("list", name="Siga-nos").get_by_role("link", name=name)
+        await expect(link).to_have_attribute("target", "_blank")
+        assert (await link.get_attribute("href") or "").startswith(home)
+    # App downloads: no Android package of the brand's, so the lite app's guide; the iOS
+    # profile is the brand's own.
+    android = side.get_by_role("link", name="App Android")
+    await expect(android).to_have_attribute("href", "/down#android-guide")
+    ios = await side.get_by_role("link", name="App iOS").get_attribute("href")
+    assert (ios or "").endswith(".mobileconfig")
+    # Back to top scrolls the page to the top.
+    await page.mouse.wheel(0, 2500)
+    await page.wait_for_function("window.scrollY > 0")
+    await page.get_by_test_id("back-to-top").click()
+    await page.wait_for_function("window.scrollY === 0")
     await page.get_by_test_id("side-toggle").click()
-    await expect(page.get_by_test_id("side-menu-items")).to_be_hidden()
+    await expect(side).to_be_hidden()
     await page.reload()
     await expect(page.get_by_test_id("side-menu-items")).to_be_hidden()
     await page.get_by_test_id("side-toggle").click()

@@ -52,6 +52,8 @@ class P(StrEnum):
     VIP_MANAGE = "vip.manage"  # the VIP ladder's levels and the loyalty settings
     SUPPORT_VIEW = "support.view"  # the tickets and feedback queue with each thread
     SUPPORT_REPLY = "support.reply"  # answer and close tickets
+    GAMES_VIEW = "games.view"  # the shared game catalogue: vendors and games
+    GAMES_EDIT = "games.edit"  # maintenance, hot and order, provider imports (all-brand staff)
 
 
 ALL: frozenset[str] = frozenset(p.value for p in P)
@@ -115,6 +117,8 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.PROMOTIONS_MANAGE,
             P.VIP_VIEW,
             P.VIP_MANAGE,
+            P.GAMES_VIEW,
+            P.GAMES_EDIT,
         }
     ),
     "finance": frozenset(

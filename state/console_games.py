@@ -1,0 +1,144 @@
+"""Console: the shared game catalogue (vendors, games, provider imports). The rules and the
+audit are in app/services/backoffice/games.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import games
+from state.console import current_staff, done, failed, form_text, ui_lang
+from state.guard import Form, Name, Page, checked
+
+
+def vendor_cells(row: games.VendorRow) -> dict[str, str]:
+    return {
+        "vassalage": row.vassalage,
+        "name": row.display_name,
+        "wallet": row.wallet_mode,
+        "games": str(row.games),
+        "down": str(row.games_in_maintenance),
+        "maintenance": "1" if row.maintenance else "",
+    }
+
+
+def game_cells(row: games.GameRow) -> dict[str, str]:
+    return {
+        "id": str(row.id),
+        "code": row.game_code,
+        "name": row.name,
+        "type": row.game_type,
+        "popularity": str(row.popularity),
+        "hot": "1" if row.hot else "",
+        "maintenance": "1" if row.maintenance else "",
+    }
+
+
+class GamesConsoleState(rx.State):
+    error: str = ""
+    notice: str = ""
+    vendors: list[dict[str, str]] = []
+    vendor: str = ""  # the vendor whose games are listed
+    search: str = ""
+    page: int = 1
+    pages: int = 1
+    games: list[dict[str, str]] = []
+
+    async def _refresh(self) -> Any:
+        try:
+            staff = await current_staff(self)
+            self.vendors = [vendor_cells(row) for row in await games.vendors(staff, clock.now())]
+            if self.vendor not in {row["vassalage"] for row in self.vendors}:
+                self.vendor = self.vendors[0]["vassalage"] if self.vendors else ""
+            found = await games.games(staff, self.vendor, self.search, self.page, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self.games = [game_cells(row) for row in found.rows]
+        self.pages = max(1, -(-found.total // games.PAGE_SIZE))
+        return None
+
+    async def _done(self) -> Any:
+        await done(self)
+        return await self._refresh()
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def pick_vendor(self, vassalage: Name) -> Any:
+        self.vendor, self.search, self.page = vassalage.strip().upper(), "", 1
+        self.error = self.notice = ""
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def find(self, form: Form) -> Any:
+        self.search, self.page = form_text(form, "search", 60), 1
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def go_to(self, page: Page) -> Any:
+        self.page = min(page, self.pages)
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def vendor_maintenance(self, vassalage: Name, maintenance: bool) -> Any:
+        try:
+            staff = await current_staff(self)
+            await games.set_vendor_maintenance(staff, vassalage, maintenance, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def save_game(self, form: Form) -> Any:
+        """A game row's form: its id (hidden), order, hot and maintenance boxes."""
+        game_id, popularity = form_text(form, "id", 12), form_text(form, "popularity", 8)
+        try:
+            if not game_id.isdigit():
+                raise AppError("games-unknown", 404)
+            if not popularity.isdigit():
+                raise AppError("games-invalid", 422, {"field": "popularity"})
+            staff = await current_staff(self)
+            await games.update_game(
+                staff,
+                int(game_id),
+                maintenance=form.get("maintenance") in ("on", True),
+                hot=form.get("hot") in ("on", True),
+                popularity=int(popularity),
+                now=clock.now(),
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._done()
+
+    @rx.event
+    @checked
+    async def import_games(self, vassalage: Name) -> Any:
+        """The vendor's list from its provider; the page says what changed."""
+        try:
+            staff = await current_staff(self)
+            result = await games.import_vendor_games(staff, vassalage, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        await self._refresh()
+        self.error = ""
+        self.notice = translate(
+            "bo-games-imported",
+            await ui_lang(self),
+            added=result.added,
+            updated=result.updated,
+            retired=result.retired,
+            skipped=result.skipped,
+        )
+        return None

@@ -91,6 +91,12 @@ async def test_a_vendor_without_a_provider_or_a_brands_staff_cannot_import() -> 
     with pytest.raises(AppError) as refused:
         await games.import_vendor_games(admin, "NO-SUCH-VENDOR", utcnow())
     assert refused.value.code == "games-not-integrated"
+    # The co-hosted studio lists no games of its own: nothing is retired.
+    studio_before = await games.games(admin, registry.STUDIO, "", 1, utcnow())
+    with pytest.raises(AppError) as refused:
+        await games.import_vendor_games(admin, registry.STUDIO, utcnow())
+    assert refused.value.code == "games-import-empty"
+    assert await games.games(admin, registry.STUDIO, "", 1, utcnow()) == studio_before
     brand_staff = await make_staff(await role_with(ALL), "BR1")
     with pytest.raises(AppError) as refused:
         await games.import_vendor_games(brand_staff, VENDOR, utcnow())

@@ -244,12 +244,14 @@ async def import_vendor_games(staff: Staff, vassalage: str, now: datetime) -> Im
     """Bring the vendor's games in line with its provider's list, in one transaction: new
     games added (not hot, at the end of the order), changed names, genres, demo flags and
     RTPs written, games no longer listed put in maintenance. A provider that cannot be
-    reached changes nothing (provider-unreachable)."""
+    reached, or that lists nothing, changes nothing (provider-unreachable, games-import-empty)."""
     await require(staff, "games.edit", None, now)
     config = await registry.provider_config(vassalage)
     if config is None:
         raise AppError("games-not-integrated", 409)
     listed = await registry.adapter_for(config).import_games()
+    if not listed:  # an empty list (or a co-hosted studio's) would retire every game
+        raise AppError("games-import-empty", 409)
     accepted = {game.game_code: game for game in listed if _valid(game)}
     added = updated = retired = 0
     async with write_transaction() as session:

@@ -18,7 +18,7 @@ from components.console import (
     table,
 )
 from components.i18n import t
-from state.console_games import GamesConsoleState
+from state.console_games import GAMES_CARD, GamesConsoleState
 
 EDIT = "games.edit"
 
@@ -156,7 +156,7 @@ def games_page() -> rx.Component:
             table(
                 [
                     ("vassalage", "bo-vendor"),
-                    ("name", "bo-col-title"),
+                    ("name", "bo-col-name"),
                     ("wallet", "bo-wallet-mode"),
                     ("games", "bo-games-count"),
                     ("down", "bo-games-down"),
@@ -166,29 +166,32 @@ def games_page() -> rx.Component:
                 testid="vendors",
             ),
         ),
-        card(
-            "bo-games-of",
-            rx.el.h3(s.vendor, class_name="font-semibold", data_testid="games-vendor"),
-            rx.el.form(
-                rx.el.input(
-                    name="search",
-                    default_value=s.search,
-                    placeholder=t("bo-games-search"),
-                    aria_label=t("bo-games-search"),
-                    class_name=INPUT + " w-64",
-                    data_testid="games-search",
+        rx.el.div(
+            card(
+                "bo-games-of",
+                rx.el.h3(s.vendor, class_name="font-semibold", data_testid="games-vendor"),
+                rx.el.form(
+                    rx.el.input(
+                        name="search",
+                        default_value=s.search,
+                        placeholder=t("bo-games-search"),
+                        aria_label=t("bo-games-search"),
+                        class_name=INPUT + " w-64",
+                        data_testid="games-search",
+                    ),
+                    rx.el.button(t("bo-search"), type="submit", class_name=QUIET),
+                    key=s.vendor,
+                    on_submit=s.find,
+                    class_name="flex gap-2 py-2",
                 ),
-                rx.el.button(t("bo-search"), type="submit", class_name=QUIET),
-                key=s.vendor,
-                on_submit=s.find,
-                class_name="flex gap-2 py-2",
+                rx.foreach(s.games, _game),
+                rx.cond(
+                    s.games.length() == 0,
+                    rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
+                ),
+                _pager(),
+                testid="games",
             ),
-            rx.foreach(s.games, _game),
-            rx.cond(
-                s.games.length() == 0,
-                rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
-            ),
-            _pager(),
-            testid="games",
+            id=GAMES_CARD,
         ),
     )

@@ -38,6 +38,9 @@ def game_cells(row: games.GameRow) -> dict[str, str]:
     }
 
 
+GAMES_CARD = "vendor-games"
+
+
 class GamesConsoleState(rx.State):
     error: str = ""
     notice: str = ""
@@ -73,9 +76,10 @@ class GamesConsoleState(rx.State):
     @rx.event
     @checked
     async def pick_vendor(self, vassalage: Name) -> Any:
+        """List the vendor's games and bring their card into view (it is under the list)."""
         self.vendor, self.search, self.page = vassalage.strip().upper(), "", 1
         self.error = self.notice = ""
-        return await self._refresh()
+        return await self._refresh() or rx.scroll_to(GAMES_CARD)
 
     @rx.event
     @checked

@@ -22,7 +22,7 @@ from tests.e2e.conftest import (
     site_redis_ttl,
 )
 from tests.support.accounts import PASSWORD, last_code, make_member, new_mobile, new_username
-from tests.support.browser import screenshots
+from tests.support.browser import choose_language, screenshots
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("ACCOUNT_SHOTS", "/tmp/account-shots"))
@@ -161,7 +161,7 @@ async def test_a_mobile_of_another_country_picks_its_dialling_code(
     assert sent.recipient == f"+351{national}"
     await screenshots(page, SHOTS, "register-mobile")
     # In English, the same list in English names.
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(picker.locator("option[value='351']")).to_have_text("+351 Portugal")
     await expect(picker.locator("option[value='1']")).to_have_text("+1 United States")
 
@@ -182,7 +182,7 @@ async def test_agent_login_refuses_players(page: Page, site_url: str) -> None:
     player = await make_member()
     agent = await make_member(account_type=2)
     await open_site(page, site_url + "/agentHome")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await page.get_by_test_id("agent-login").click()
     await expect(page.get_by_test_id("dialog-login")).to_contain_text("Agent login")
     await _fill_login_dialog(page, player.username, PASSWORD)

@@ -22,6 +22,7 @@ from tests.e2e.conftest import SLOW_MS, open_site
 from tests.e2e.test_agent_team import _login, _ready, _shots
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.agents import brand, downline, fact, signed, tiers
+from tests.support.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 
@@ -121,7 +122,7 @@ async def _walk(context: BrowserContext, site_url: str, agent: Member, title: st
     await _shots(page, "announcements-pt")
 
     # In English the same figures, in the English locale.
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await page.get_by_test_id("agent-nav-agentDividendRecord").click()
     await expect(page.get_by_role("heading", name="Dividend record")).to_be_visible()
     await expect(page.get_by_test_id("total-amount")).to_contain_text("60.00")

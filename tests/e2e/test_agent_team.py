@@ -20,6 +20,7 @@ from tests.e2e.conftest import open_site
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.agents import PASSWORD as DOWNLINE_PASSWORD
 from tests.support.agents import brand, downline, fact
+from tests.support.browser import choose_language
 from tests.support.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -120,7 +121,7 @@ async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     await _login(member_page, site_url + "/login", player.username, DOWNLINE_PASSWORD)
     await expect(member_page.get_by_test_id("header-balance")).to_contain_text("25")
     await open_site(member_page, site_url + "/transferUpline")
-    await member_page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(member_page, "EN")
     await expect(member_page.get_by_role("heading", name="Transfer to upline")).to_be_visible()
     await expect(member_page.get_by_test_id("upline-name")).to_contain_text("*")
     await member_page.get_by_test_id("up-transfer-amount").fill("10")
@@ -144,7 +145,7 @@ async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     await other.close()
 
     # The agent, in EN: the team transactions show both transfers on the member's side.
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await page.get_by_test_id("agent-nav-agentDownlineTransactionDetailsCopy").click()
     await expect(page.get_by_role("heading", name="Team transactions")).to_be_visible()
     await page.get_by_test_id("transaction-kind").select_option("TRANSFER")

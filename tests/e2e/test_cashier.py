@@ -7,6 +7,7 @@ import pytest
 from playwright.async_api import BrowserContext, expect
 
 from tests.e2e.conftest import register_in_browser
+from tests.support.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 
@@ -55,7 +56,7 @@ async def test_deposit_through_the_sandbox_updates_the_header(
     # Paid: the QR code and the payment link are gone.
     await expect(page.get_by_test_id("pix-code")).to_have_count(0)
     await expect(page.get_by_test_id("open-checkout")).to_have_count(0)
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_test_id("header-balance")).to_have_text("150.00")
 
     await page.get_by_test_id("member-nav-transactionHistory").click()

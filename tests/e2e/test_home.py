@@ -17,6 +17,7 @@ from models import FavoriteGame, Game, Member
 from models.catalogue import GAME
 from tests.e2e.conftest import open_site
 from tests.support.accounts import PASSWORD, make_member
+from tests.support.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 
@@ -80,7 +81,7 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     assert "," in jackpot_pt[-3:], jackpot_pt  # pt-BR: 245.123.456,00
     await expect(page.get_by_test_id("home-agent-entry")).to_have_count(0)
 
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_test_id("home-hot")).to_contain_text("Hot games")
     await expect(page.get_by_test_id("home-winners")).to_contain_text("Latest winners")
     await expect(page.get_by_test_id("home-recommended")).to_contain_text("Recommended")

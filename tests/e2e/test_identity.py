@@ -34,7 +34,7 @@ from tests.support.accounts import (
     new_username,
 )
 from tests.support.backoffice import code_at, make_staff_account
-from tests.support.browser import screenshots
+from tests.support.browser import choose_language, screenshots
 
 pytestmark = pytest.mark.e2e
 
@@ -146,7 +146,7 @@ async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
         "href", "https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas"
     )
     await _shoot(page, "rg-pt")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(rg).to_contain_text("Responsible gambling")
     await expect(rg).to_contain_text("call 188")
     await _shoot(page, "rg-en")

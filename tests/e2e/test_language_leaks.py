@@ -15,7 +15,8 @@ from playwright.async_api import Page
 
 from app.core.i18n import catalog
 from app.routes import ROUTES, U9W_ENTRY
-from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
+from tests.e2e.conftest import open_site, register_in_browser
+from tests.support.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 
@@ -58,9 +59,5 @@ def test_the_telltales_are_many_in_both_languages() -> None:
 async def test_no_page_shows_the_other_language(page: Page, site_url: str) -> None:
     await register_in_browser(page, site_url)  # a member sees the member pages too
     assert await _leaks(page, site_url, telltales("en")) == {}  # BR1 speaks Portuguese first
-    await page.get_by_test_id("language-select").select_option("EN")
-    await page.wait_for_function(
-        "document.querySelector('[data-merchant]')?.lang.startsWith('en')",
-        timeout=SLOW_MS,
-    )
+    await choose_language(page, "EN")
     assert await _leaks(page, site_url, telltales("pt")) == {}

@@ -7,6 +7,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import open_site
+from tests.support.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 
@@ -21,7 +22,7 @@ async def test_terms_and_privacy_from_the_footer_in_both_languages(
     await expect(document.get_by_role("heading", level=1)).to_have_text("Termos e condições de uso")
     await expect(document).to_contain_text("CPF")
     await expect(page.get_by_test_id("legal-version")).to_contain_text("Versão 1")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(document.get_by_role("heading", level=1)).to_have_text("Terms and conditions")
     await expect(page.get_by_test_id("legal-version")).to_contain_text("Version 1")
     await page.get_by_test_id("site-footer").get_by_role("link", name="Privacy policy").click()
@@ -40,5 +41,5 @@ async def test_sponsorships_and_about_pages_from_the_footer(page: Page, site_url
     await footer.get_by_role("link", name="Sobre nós").click()
     await expect(page).to_have_url(f"{site_url}/description")
     await expect(document.get_by_role("heading", level=1)).to_have_text("Sobre a Sorte Grande")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(document.get_by_role("heading", level=1)).to_have_text("About Sorte Grande")

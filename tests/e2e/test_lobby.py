@@ -10,6 +10,7 @@ from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import SLOW_MS, fill_cpf_if_asked, open_site
 from tests.support.accounts import PASSWORD, new_username
+from tests.support.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 
@@ -26,7 +27,7 @@ async def test_home_sections_and_navigation_order(page: Page, site_url: str) -> 
     links = page.get_by_test_id("game-nav").locator("a:not([data-testid=nav-invite])")
     await expect(links.first).to_have_text("Início")
     await expect(links.last).to_have_text("Promoções")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(links.first).to_have_text("Home")
     await expect(page.get_by_test_id("home-hot")).to_contain_text("Hot games")
 
@@ -41,9 +42,9 @@ async def test_search_narrows_the_list_and_guest_play_asks_to_log_in(
     # A language switch relabels the list's sub-categories without a reload.
     scratch = page.get_by_test_id("sub-sc")
     await expect(scratch).to_have_text("Raspadinha")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(scratch).to_have_text("Scratch", timeout=SLOW_MS)
-    await page.get_by_test_id("language-select").select_option("PT")
+    await choose_language(page, "PT")
     await expect(scratch).to_have_text("Raspadinha", timeout=SLOW_MS)
     await expect(count).to_have_text(before)
     await page.get_by_test_id("game-search").fill("tiger")

@@ -22,6 +22,7 @@ from app.core.db import session_scope
 from app.services.lottery import issues, settlement
 from models.catalogue import Game as CatalogueGame
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
+from tests.support.browser import choose_language
 from tests.support.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -157,7 +158,7 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
 
     # In English, every string of the betting page changes language.
     await page.goto(site_url + f"/lottery?gameCode={GAME}")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_test_id("place-bet")).to_have_text("Place bet")
     await expect(page.get_by_test_id("bets-tab-settled")).to_contain_text("Settled")
     await _shots(page, "game-en")

@@ -21,6 +21,7 @@ from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
 from tests.support.accounts import PASSWORD
+from tests.support.browser import choose_language
 from tests.support.loyalty import bet, count, deposit
 from tests.support.money import fund
 
@@ -122,7 +123,7 @@ async def _walk(page: Page, site_url: str) -> None:
     )
 
     # The same pages in English.
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await page.get_by_test_id("member-nav-vip").click()
     await expect(page.get_by_test_id("vip-next")).to_have_text("Progress to VIP2", timeout=SLOW_MS)
     await page.get_by_test_id("member-nav-missionLeaderboard").click()

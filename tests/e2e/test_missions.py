@@ -19,6 +19,7 @@ from models import LedgerTransaction
 from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
+from tests.support.browser import choose_language
 from tests.support.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -131,7 +132,7 @@ async def test_member_plays_claims_a_mission_and_sees_the_leaderboard(
     await _shots(page, "missions-dark")
 
     # In English, light theme.
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await page.get_by_test_id("tab-DAILY").click()
     english = page.locator("[data-testid=mission]", has_text="Play 5 rounds of BGS Originals")
     await expect(english.get_by_test_id("mission-claimed")).to_have_text("Claimed", timeout=SLOW_MS)

@@ -27,6 +27,7 @@ from models.points import PointsReward, PointsRewardKind
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
 from tests.support.accounts import PASSWORD
+from tests.support.browser import choose_language
 from tests.support.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -181,7 +182,7 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     await _shots(page, "details")
 
     # In English: a cash reward, paid at once.
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_test_id("tab-history")).to_have_text("Redeem history", timeout=SLOW_MS)
     await page.get_by_test_id("tab-mall").click()
     await (

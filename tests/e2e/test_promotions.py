@@ -32,6 +32,7 @@ from models.promotions import Promotion, PromotionKind, RewardKind
 from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
 from tests.e2e.test_backoffice_content import _login as console_login
 from tests.e2e.test_studio import SLOT, _play_rounds
+from tests.support.browser import choose_language
 from tests.support.money import fund, wager
 
 pytestmark = pytest.mark.e2e
@@ -366,7 +367,7 @@ async def test_member_earns_a_raffle_ticket_sees_the_draw_and_plays_free_rounds(
         await expect(round_id).not_to_have_text(before, timeout=SLOW_MS)
         await expect(rounds_box).to_contain_text(left)
     # EN: the same page in English, the last free round played there.
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(rounds_box).to_contain_text("1 left", timeout=SLOW_MS)
     await page.get_by_test_id("free-round-button").click()
     await expect(rounds_box).to_have_count(0, timeout=SLOW_MS)

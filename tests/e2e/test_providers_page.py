@@ -9,6 +9,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import open_site
+from tests.support.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 
@@ -24,7 +25,7 @@ async def test_providers_page_lists_providers_and_opens_one(page: Page, site_url
     await expect(pg).to_be_visible()
     # sports books with their own wallet are not on the page
     await expect(page.get_by_test_id("provider-SABA")).to_have_count(0)
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_role("heading", level=1)).to_have_text("Game providers")
     await pg.click()
     await expect(page).to_have_url(re.compile(r"/gameListCenter/pg/rng$"))

@@ -12,6 +12,7 @@ from app import routes
 from app.core.config import PROJECT_ROOT
 from tests.api.test_system import operator
 from tests.e2e.conftest import open_site
+from tests.support.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 
@@ -39,7 +40,7 @@ async def test_shell_renders_in_portuguese_by_default(page: Page, site_url: str)
 async def test_language_switch_changes_every_string_and_persists(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     body_pt = await page.get_by_test_id("site-header").inner_text()
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_test_id("nav-invite")).to_have_text("Invite friends")
     await expect(page.get_by_test_id("site-footer")).to_contain_text("Help centre")
     await expect(page.get_by_placeholder("Username")).to_be_visible()
@@ -185,7 +186,7 @@ async def test_side_menu_customer_service_and_qr(page: Page, site_url: str) -> N
 async def test_help_and_download_pages(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/help")
     await expect(page.get_by_test_id("help-articles")).to_contain_text("Como me cadastro?")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_test_id("help-articles")).to_contain_text("How do I register?")
     await page.get_by_test_id("help-search").fill("withdrawal")
     await expect(page.get_by_test_id("help-article")).to_have_count(1)
@@ -223,7 +224,7 @@ async def test_the_download_page_guides_each_phone_to_real_files(page: Page, sit
     await page.route("**/download/qr/ios.svg", lambda route: route.abort())
     await open_site(page, site_url + "/down")
     await expect(page.get_by_test_id("qr-error-ios")).to_have_text("Erro ao carregar a imagem")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_test_id("qr-error-ios")).to_have_text("Image load error")
     await expect(page.get_by_test_id("qr-site")).to_be_visible()
 
@@ -301,7 +302,7 @@ async def test_every_menu_title_follows_the_language(page: Page, site_url: str) 
     """The E-lottery list's heading and menu entry are translated, never the raw code."""
     await open_site(page, site_url + "/elott")
     await expect(page.get_by_role("heading", level=1)).to_have_text("Loteria eletrônica")
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_role("heading", level=1)).to_have_text("E-lottery")
     nav = page.get_by_test_id("game-nav")
     await expect(nav).to_contain_text("E-lottery")

@@ -16,6 +16,7 @@ from app.services.loyalty import rebate
 from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
+from tests.support.browser import choose_language
 from tests.support.loyalty import bet, count, deposit
 from tests.support.money import fund
 
@@ -95,7 +96,7 @@ async def test_member_plays_reaches_vip1_and_claims_the_rebate(page: Page, site_
     await expect(page.get_by_test_id("income-claim-all")).to_be_disabled()
 
     # English: the same pages in the other language (amounts follow the switch at once).
-    await page.get_by_test_id("language-select").select_option("EN")
+    await choose_language(page, "EN")
     await expect(page.get_by_test_id("income-paid")).to_have_text("1.00", timeout=SLOW_MS)
     await page.get_by_test_id("member-nav-myIncome").click()  # loaded again, in English
     await expect(page.locator("[data-testid=income-row][data-status=PAID]")).to_contain_text(

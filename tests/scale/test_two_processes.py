@@ -45,7 +45,7 @@ from models import JobState
 from state.auth import AuthState
 from state.wallet import WalletState
 from tests.support.accounts import PASSWORD, new_username, register
-from tests.support.browser import register_in_browser
+from tests.support.browser import choose_language, register_in_browser
 from tests.support.databases import TEST_REDIS_URL, use_postgres
 
 
@@ -352,7 +352,7 @@ async def test_balance_push_crosses_processes_and_survives_a_reconnect(
             await expect(page.get_by_test_id("header-balance")).to_have_text(
                 "150,00", timeout=15_000
             )
-            await page.get_by_test_id("language-select").select_option("EN")
+            await choose_language(page, "EN")
             await expect(page.get_by_test_id("header-balance")).to_have_text("150.00")
             # Still logged in, and the live push still reaches the page.
             await _pay_sandbox_deposit(site_a, on_a, "25.00")

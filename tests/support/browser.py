@@ -22,6 +22,18 @@ async def open_site(page: Page, url: str) -> None:
     await page.wait_for_selector("[data-merchant]:not([data-merchant=''])", state="attached")
 
 
+async def choose_language(page: Page, code: str) -> None:
+    """Pick a language in the header and wait until the page shows it, as a reader would before
+    clicking on: a link followed at once would race the choice (the new page's load sends the
+    browser's stored language, which the answer to the choice has not written yet)."""
+    await page.get_by_test_id("language-select").select_option(code)
+    await page.wait_for_function(
+        "code => document.querySelector('[data-merchant]')?.lang.toLowerCase().startsWith(code)",
+        arg=code.lower(),
+        timeout=SLOW_MS,
+    )
+
+
 async def fill_cpf_if_asked(page: Page) -> None:
     """A Brazilian brand's register form asks a CPF: a fresh valid one."""
     cpf = page.get_by_test_id("register-form").locator("input[name=cpf]")

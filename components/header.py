@@ -18,6 +18,12 @@ from state.site import SiteState
 from state.wallet import WalletState
 
 MOBILE_MENU = "mobile-menu"
+# The choice is written to the browser's storage at once (the names of SiteState.lang and
+# his_lang): a link followed before the server answers sends the stored language with its route
+# change, which would otherwise still be the old one and undo the choice.
+_REMEMBER_LANGUAGE = rx.vars.FunctionStringVar.create(
+    "(code) => { localStorage.setItem('lang', code); localStorage.setItem('hisLang', code); }"
+)
 
 
 def language_selector(test_id: str = "language-select") -> rx.Component:
@@ -30,7 +36,7 @@ def language_selector(test_id: str = "language-select") -> rx.Component:
                 lambda lang: rx.el.option(lang["name"], value=lang["code"]),
             ),
             value=SiteState.lang,
-            on_change=SiteState.set_language,
+            on_change=[_REMEMBER_LANGUAGE, SiteState.set_language],
             class_name=f"bg-transparent text-sm font-medium py-1 pr-1 cursor-pointer {FOCUS}",
             data_testid=test_id,
         ),

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import httpx
 import pytest
-from playwright.async_api import BrowserContext, Page, expect
+from playwright.async_api import BrowserContext, Page, WebSocketRoute, expect
 
 from app import routes
 from app.core.config import PROJECT_ROOT
@@ -48,6 +49,45 @@ async def test_language_switch_changes_every_string_and_persists(page: Page, sit
     assert await page.evaluate("localStorage.getItem('lang')") == "EN"
     assert await page.evaluate("localStorage.getItem('hisLang')") == "EN"
     await page.reload()
+    await expect(page.get_by_test_id("nav-invite")).to_have_text("Invite friends")
+    await expect(page.get_by_test_id("language-select")).to_have_value("EN")
+
+
+async def test_a_link_followed_before_the_server_answers_keeps_the_new_language(
+    page: Page, site_url: str
+) -> None:
+    # The server's answers wait while the reader picks English and clicks on at once: the route
+    # change sends the browser's stored language, which must already be the new one.
+    held: list[str | bytes] = []
+    sockets: list[WebSocketRoute] = []
+
+    def relay(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        sockets.append(socket)
+
+        def to_page(message: str | bytes) -> None:
+            if held or holding.is_set():
+                held.append(message)
+            else:
+                socket.send(message)
+
+        server.on_message(to_page)
+
+    holding = asyncio.Event()
+    await page.route_web_socket(re.compile(r"/_event"), relay)
+    await open_site(page, site_url)
+    await expect(page.get_by_test_id("nav-invite")).to_have_text("Convidar amigos")
+    holding.set()
+    await page.get_by_test_id("language-select").select_option("EN")
+    await page.get_by_test_id("game-nav").locator(f"a[href='{routes.HOT}']").first.click()
+    await page.wait_for_url(re.compile(r"/hot$"))
+    holding.clear()
+    while held:
+        sockets[-1].send(held.pop(0))
+    # A search answered after the new page's load (events run in order): nothing is left to
+    # undo the choice by then.
+    await page.get_by_test_id("game-search").fill("no such game")
+    await expect(page.get_by_test_id("game-count")).to_have_text("0 of 0 games")
     await expect(page.get_by_test_id("nav-invite")).to_have_text("Invite friends")
     await expect(page.get_by_test_id("language-select")).to_have_value("EN")
 

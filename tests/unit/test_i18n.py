@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import string
 from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
 
+from app.core.config import PROJECT_ROOT
 from app.core.i18n import (
     LANGUAGE_CODES,
     catalog,
@@ -38,6 +40,39 @@ def test_no_empty_or_untranslated_placeholders() -> None:
         fields_en = {f for _, f, _, _ in string.Formatter().parse(english) if f}
         fields_pt = {f for _, f, _, _ in string.Formatter().parse(portuguese) if f}
         assert fields_en == fields_pt, key
+
+
+def _raised_codes() -> list[tuple[str, str, bool]]:
+    """Every `AppError("code", ...)` the code raises with a literal code: where, the code, and
+    whether it passes params."""
+    found = []
+    for folder in ("app", "state", "components", "pages"):
+        for path in sorted((PROJECT_ROOT / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if not (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id == "AppError"
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)
+                ):
+                    continue
+                with_params = len(node.args) >= 3 or any(k.arg == "params" for k in node.keywords)
+                where = f"{path.relative_to(PROJECT_ROOT)}:{node.lineno}"
+                found.append((where, node.args[0].value, with_params))
+    return found
+
+
+def test_every_raised_error_has_a_whole_message_in_both_languages() -> None:
+    messages = catalog()
+    raised = _raised_codes()
+    assert len(raised) > 500
+    for where, code, with_params in raised:
+        assert code in messages["en"] and code in messages["pt"], where
+        fields = {f for _, f, _, _ in string.Formatter().parse(messages["en"][code]) if f}
+        # a message with placeholders raised without their values would show a raw "{min}"
+        assert with_params or not fields, where
 
 
 def test_spec_messages_are_exact() -> None:

@@ -356,6 +356,19 @@ def test_limbo_rejects_bad_targets(target: object) -> None:
     with pytest.raises(AppError) as err:
         game("BGS_LIMBO").check({"target": target})
     assert err.value.code == "studio-limbo-target"
+    # the message names the range even when the target is not a number at all
+    assert translate(err.value.code, "pt", **err.value.params) == (
+        "O alvo deve ficar entre 1,01 e 1.000,00, com duas casas."
+    )
+
+
+@pytest.mark.parametrize("target", ["x", None, "1e999999", "0.50", "99.50"])
+def test_dice_rejects_bad_targets_naming_the_range(target: object) -> None:
+    with pytest.raises(AppError) as err:
+        game("BGS_DICE").check({"target": target, "direction": "under"})
+    assert err.value.code == "studio-dice-target"
+    assert "{" not in translate(err.value.code, "en", **err.value.params)
+    assert err.value.params
 
 
 def test_limbo_round() -> None:

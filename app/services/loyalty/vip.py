@@ -228,7 +228,7 @@ async def level_of(session: AsyncSession, member_id: int) -> MemberLevel:
 
         member = await session.get(Member, member_id)
         if member is None:
-            raise AppError("member-not-found", 404)
+            raise AppError("not-found", 404)
         levels = await levels_of(session, member.merchant_id)
         return MemberLevel(member_id, levels[0].level, levels[0].name, None, levels[0])
     levels = await levels_of(session, row.merchant_id)

@@ -126,11 +126,13 @@ def multiplier_text(value: Decimal | int) -> str:
     return f"{Decimal(value).normalize():f}x"
 
 
-def decimal_param(params: dict[str, Any], name: str, error: str) -> Decimal:
+def decimal_param(params: dict[str, Any], name: str, error: str, bounds: dict[str, Any]) -> Decimal:
+    """A finite decimal parameter; a missing or malformed one is refused with the error's
+    bounds, so its message names the range (never a raw "{min}")."""
     try:
         value = Decimal(str(params[name]))
     except (KeyError, ArithmeticError, ValueError) as exc:
-        raise AppError(error, 400) from exc
+        raise AppError(error, 400, bounds) from exc
     if not value.is_finite():
-        raise AppError(error, 400)
+        raise AppError(error, 400, bounds)
     return value

@@ -65,13 +65,13 @@ class Dice(OneStep):
         direction = params.get("direction")
         if direction not in DIRECTIONS:
             raise AppError("studio-dice-direction", 400)
-        target = decimal_param(params, "target", "studio-dice-target")
+        bounds = {"min": MIN_CHANCE, "max": MAX_CHANCE}
+        target = decimal_param(params, "target", "studio-dice-target", bounds)
         # the range first: quantizing a huge number fails
         if not (MIN_CHANCE <= target <= MAX_CHANCE) or target != target.quantize(TARGET_STEP):
-            raise AppError("studio-dice-target", 400, {"min": MIN_CHANCE, "max": MAX_CHANCE})
-        chance = win_chance(target, direction)
-        if not (MIN_CHANCE <= chance <= MAX_CHANCE):
-            raise AppError("studio-dice-target", 400, {"min": MIN_CHANCE, "max": MAX_CHANCE})
+            raise AppError("studio-dice-target", 400, bounds)
+        if not (MIN_CHANCE <= win_chance(target, direction) <= MAX_CHANCE):
+            raise AppError("studio-dice-target", 400, bounds)
         return {"target": f"{target.quantize(TARGET_STEP)}", "direction": direction}
 
     def quoted_multiplier(self, params: dict[str, Any]) -> Decimal:

@@ -53,10 +53,11 @@ class Limbo(OneStep):
         ]
 
     def check(self, params: dict[str, Any]) -> dict[str, Any]:
-        target = decimal_param(params, "target", "studio-limbo-target")
+        bounds = {"min": MIN_TARGET, "max": MAX_TARGET}
+        target = decimal_param(params, "target", "studio-limbo-target", bounds)
         # the range first: quantizing a huge number fails
         if not MIN_TARGET <= target <= MAX_TARGET or target != target.quantize(STEP):
-            raise AppError("studio-limbo-target", 400, {"min": MIN_TARGET, "max": MAX_TARGET})
+            raise AppError("studio-limbo-target", 400, bounds)
         return {"target": f"{target.quantize(STEP)}"}
 
     def quoted_multiplier(self, params: dict[str, Any]) -> Decimal:

@@ -6,8 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from simulator.games import live_tables
+
 SLOT, BACCARAT, ROULETTE, FISHING = "slot", "baccarat", "roulette", "fishing"
 SPORTSBOOK, PVP, UNSIMULATED = "sportsbook", "pvp", "none"
+TABLE, BLACKJACK = "table", "blackjack"
 
 
 @dataclass(frozen=True)
@@ -24,7 +27,9 @@ class SimGame:
 
 def kind_of(game_type: str, classify: str) -> str:
     """Which engine plays a game. Slots and the RNG families play the slot engine; live
-    baccarat and roulette tables their own; fishing its own. Others are not simulated yet."""
+    baccarat, roulette and blackjack tables their own, the one-bet live tables (dragon tiger,
+    sic bo, fan tan, andar bahar, the game shows' money wheel) theirs; fishing its own. Live
+    teen patti and poker are not simulated yet."""
     if game_type in ("RNG", "INHOUSE"):
         return ROULETTE if classify == "TABLE" else SLOT
     if game_type == "FISH":
@@ -38,6 +43,10 @@ def kind_of(game_type: str, classify: str) -> str:
             return BACCARAT
         if classify == "ROULETTE":
             return ROULETTE
+        if classify == "BLACKJACK":
+            return BLACKJACK
+        if classify in live_tables.TABLES:
+            return TABLE
     return UNSIMULATED
 
 

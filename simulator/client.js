@@ -8,12 +8,17 @@ async function post(p,b){const r=await fetch(p,{method:'POST',headers:{'Content-
  const j=await r.json().catch(()=>({}));if(!r.ok)throw new Error(j.detail||j.error||r.status);return j}
 async function open(){try{S=await post('/api/session',{vendor:C.vendor,gameCode:C.game,token:q.get('token'),currency:q.get('currency')||'BRL'})}
  catch(e){$('msg').textContent=T.expired;return}bal(S.balance);if(S.demo)$('mode').textContent=T.demo;
- document.querySelectorAll('[data-play]').forEach(b=>b.disabled=false);
+ enable();
  if(S.kind==='sportsbook'){book();setInterval(book,10000);if(!S.demo&&Number(S.balance)<=0)$('msg').textContent=T.fill}
  if(S.kind==='pvp'){rooms();setInterval(rooms,3000)}}
+let H=null;// the blackjack hand in play: only its moves are offered until it ends
+const playing=()=>Boolean(H&&!H.done);
+function enable(){document.querySelectorAll('[data-play]').forEach(b=>{b.disabled=b.dataset.act===undefined?playing():
+ !(playing()&&(b.dataset.on!=='DOUBLE'||H.mayDouble))})}
 async function play(path,on){const bet=$('bet').value;document.querySelectorAll('[data-play]').forEach(b=>b.disabled=true);
- $('msg').textContent='';try{const r=await post(path,{session:S.session,bet,on:on||''});await show(r);bal(r.balance)}
- catch(e){$('msg').textContent=say(e)}finally{document.querySelectorAll('[data-play]').forEach(b=>b.disabled=false)}}
+ $('msg').textContent='';try{const r=await post(path,{session:S.session,bet,on:on||''});if(r.hand)H=r.hand;await show(r);bal(r.balance)}
+ catch(e){$('msg').textContent=say(e)}finally{enable()}}
+function cards(id,list){const row=$(id);row.innerHTML='';for(const c of list){const s=document.createElement('span');s.className='card';s.textContent=c;row.appendChild(s)}}
 async function show(r){const m=$('msg');
  if(r.grid){const g=$('reels');g.innerHTML='';for(let row=0;row<3;row++)for(let reel=0;reel<5;reel++){
    const d=document.createElement('div'),y=C.symbols[r.grid[reel][row]];d.className='cell';d.textContent=y[0];d.style.color=y[1];g.appendChild(d)}
@@ -23,6 +28,11 @@ async function show(r){const m=$('msg');
  if(r.timeline){const p=$('pcards'),b=$('bcards');p.innerHTML='';b.innerHTML='';
    for(const s of r.timeline){const d=document.createElement('span');d.className='card';d.textContent=s.card;(s.side=='P'?p:b).appendChild(d);await wait(350)}
    m.textContent=T[r.winner.toLowerCase()]+' '+r.player+' : '+r.banker+'. '}
+ if(r.dealt){const d=$('dealt');d.innerHTML='';for(const s of r.dealt){const e=document.createElement('span');e.className='card';
+   e.textContent=(T['l_'+s.lane]||'')+' '+s.item;d.appendChild(e);await wait(250)}
+   m.textContent=(T['b_'+r.outcome.toLowerCase()]||r.outcome)+' ('+r.detail+'). '}
+ if(r.hand){const h=r.hand;cards('dcards',h.done?h.dealer:h.dealer.concat(['?']));cards('pcards',h.player);
+   $('dtotal').textContent=h.dealerTotal;$('ptotal').textContent=h.playerTotal;if(!h.done){m.textContent=T.yourturn;return}}
  if(r.pocket!==undefined){m.textContent='🎡 '+r.pocket+'. '}
  if(r.caught!==undefined){m.textContent=(r.caught?T.caught:T.missed)+' '}
  m.textContent+=Number(r.win)>0?T.win+': '+money(r.win):T.lost}

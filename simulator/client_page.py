@@ -12,7 +12,7 @@ from html import escape
 from pathlib import Path
 
 from simulator.catalogue import SimGame
-from simulator.games import slots
+from simulator.games import blackjack, live_tables, slots
 
 TEXT = {
     "en": {
@@ -36,6 +36,14 @@ TEXT = {
         "e_waiting for another player": "Waiting for another player to sit down.",
         "e_sit at a table first": "Sit at a table first.", "e_table full": "This table is full.",
         "e_seamless-session-expired": "The game session has expired. Open the game again.",
+        "bj_deal": "Deal", "hit": "Hit", "stand": "Stand", "double": "Double",
+        "dealer": "Dealer", "yourturn": "Your move: hit, stand or double.",
+        "b_dragon": "Dragon", "b_tiger": "Tiger", "b_tie": "Tie", "b_big": "Big",
+        "b_small": "Small", "b_triple": "Any triple", "b_andar": "Andar", "b_bahar": "Bahar",
+        "l_D": "Dragon", "l_T": "Tiger", "l_S": "Die", "l_N": "Beads", "l_R": "Remainder",
+        "l_J": "Joker", "l_A": "Andar", "l_B": "Bahar", "l_W": "Wheel",
+        "e_finish the hand first": "Finish this hand first.",
+        "e_deal a hand first": "Deal a hand first.",
         "expired":
         "This game link is no longer valid. Open the game again from the site.",
     },
@@ -62,6 +70,14 @@ TEXT = {
         "e_sit at a table first": "Sente-se a uma mesa primeiro.",
         "e_table full": "Esta mesa está cheia.",
         "e_seamless-session-expired": "A sessão de jogo expirou. Abra o jogo novamente.",
+        "bj_deal": "Distribuir", "hit": "Pedir", "stand": "Parar", "double": "Dobrar",
+        "dealer": "Crupiê", "yourturn": "Sua vez: pedir, parar ou dobrar.",
+        "b_dragon": "Dragão", "b_tiger": "Tigre", "b_tie": "Empate", "b_big": "Grande",
+        "b_small": "Pequeno", "b_triple": "Qualquer trio", "b_andar": "Andar",
+        "b_bahar": "Bahar", "l_D": "Dragão", "l_T": "Tigre", "l_S": "Dado", "l_N": "Contas",
+        "l_R": "Resto", "l_J": "Coringa", "l_A": "Andar", "l_B": "Bahar", "l_W": "Roda",
+        "e_finish the hand first": "Termine esta mão primeiro.",
+        "e_deal a hand first": "Distribua uma mão primeiro.",
         "expired":
         "Este link de jogo não é mais válido. Abra o jogo de novo pelo site.",
     },
@@ -133,6 +149,27 @@ def _controls(game: SimGame, text: dict[str, str]) -> str:
             f'<div>{text["player"]}<div class="cards" id="pcards"></div></div>'
             f'<div>{text["banker"]}<div class="cards" id="bcards"></div></div>'
             f'<div class="row">{buttons}</div>'
+        )
+    if game.kind == "table":
+        buttons = "".join(
+            f'<button data-play="/api/table/bet" data-on="{bet}" disabled>'
+            f"{text.get('b_' + bet.lower(), bet)}</button>"
+            for bet in live_tables.TABLES[game.classify].bets
+        )
+        return f'<div class="cards" id="dealt"></div><div class="row">{buttons}</div>'
+    if game.kind == "blackjack":
+        actions = "".join(
+            f'<button data-play="/api/blackjack/act" data-on="{action}" data-act disabled>'
+            f"{text[action.lower()]}</button>"
+            for action in blackjack.ACTIONS
+        )
+        return (
+            f'<div>{text["dealer"]} <span id="dtotal"></span>'
+            '<div class="cards" id="dcards"></div></div>'
+            f'<div>{text["you"]} <span id="ptotal"></span>'
+            '<div class="cards" id="pcards"></div></div>'
+            f'<div class="row"><button data-play="/api/blackjack/deal" disabled>'
+            f"{text['bj_deal']}</button>{actions}</div>"
         )
     if game.kind == "roulette":
         buttons = "".join(

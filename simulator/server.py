@@ -22,7 +22,16 @@ from pydantic import BaseModel, Field
 
 from simulator import catalogue, client_page, live_chat
 from simulator.config import SimulatorSettings
-from simulator.games import baccarat, events, fishing, pvp, roulette, slots
+from simulator.games import (
+    baccarat,
+    blackjack,
+    events,
+    fishing,
+    live_tables,
+    pvp,
+    roulette,
+    slots,
+)  # fmt: skip
 from simulator.sportsbook import Sportsbook, bet_view, event_view
 from simulator.wallet import PlatformWallet, WalletError, vendor_secret, verify
 
@@ -41,6 +50,11 @@ class PlaySession:
     shoe: list[str] = field(default_factory=list)
     member_id: int | None = None
     key: str = ""
+    # A blackjack hand in play and its round (its bets and win go under one round id).
+    hand: blackjack.Hand | None = None
+    round_id: str = ""
+    hand_bet: Decimal = Decimal("0")
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 class SeatRequest(BaseModel):
@@ -326,24 +340,43 @@ def create_app(
                 raise HTTPException(402, answer.status)
             session.balance = answer.balance
             return win, result, answer.balance
+        await _debit(session, f"{round_id}-b", round_id, bet)
+        win, result = settle()
+        return win, result, await _credit(session, f"{round_id}-w", round_id, win)
+
+    async def _debit(session: PlaySession, tx: str, round_id: str, amount: Decimal) -> None:
+        """Take a bet of a round that settles later (a demo session bets play money)."""
+        if session.platform_session is None:
+            if amount > session.balance:
+                raise HTTPException(402, "INSUFFICIENT_FUNDS")
+            session.balance -= amount
+            return
         try:
             debit = await platform.debit(
-                session.vendor, session.platform_session, f"{round_id}-b", round_id, game, bet
-            )
+                session.vendor, session.platform_session, tx, round_id,
+                session.game.game_code, amount,
+            )  # fmt: skip
         except WalletError as error:
             status = 503 if error.code == "provider-unreachable" else 409
             raise HTTPException(status, error.code) from None
         if debit.status != "OK":
             raise HTTPException(402, debit.status)
-        win, result = settle()
+        session.balance = debit.balance
+
+    async def _credit(session: PlaySession, tx: str, round_id: str, amount: Decimal) -> Decimal:
+        """Settle a round with its win (zero for a lost one); the balance after."""
+        if session.platform_session is None:
+            session.balance += amount
+            return session.balance
         try:
             credit = await platform.credit(
-                session.vendor, session.platform_session, f"{round_id}-w", round_id, game, win
-            )
+                session.vendor, session.platform_session, tx, round_id,
+                session.game.game_code, amount,
+            )  # fmt: skip
         except WalletError as error:
             raise HTTPException(503, error.code) from None
         session.balance = credit.balance
-        return win, result, credit.balance
+        return credit.balance
 
     def _session(key: str, kind: str) -> PlaySession:
         session = sessions.get(key)
@@ -405,6 +438,84 @@ def create_app(
 
         win, pocket, balance = await _round(session, bet, settle, one_step=True)
         return {"pocket": pocket, "win": str(win), "balance": str(balance)}
+
+    @app.post("/api/table/bet")
+    async def table_bet(body: PlayRequest) -> dict[str, Any]:
+        session = _session(body.session, catalogue.TABLE)
+        table = live_tables.TABLES[session.game.classify]
+        if body.on not in table.bets:
+            raise HTTPException(422, "unknown bet")
+        bet = _bet(body.bet)
+
+        def settle() -> tuple[Decimal, live_tables.Play]:
+            play = table.deal(rng)
+            return table.payout(body.on, bet, play), play
+
+        win, play, balance = await _round(session, bet, settle)
+        return {
+            "dealt": [{"lane": lane, "item": item} for lane, item in play.timeline],
+            "outcome": play.outcome,
+            "detail": play.detail,
+            "win": str(win),
+            "balance": str(balance),
+        }
+
+    def _hand_view(session: PlaySession, win: Decimal | None) -> dict[str, Any]:
+        hand = session.hand
+        assert hand is not None
+        shown = hand.dealer if hand.done else hand.dealer[:1]
+        return {
+            "hand": {
+                "player": hand.player,
+                "dealer": shown,
+                "playerTotal": blackjack.hand_total(hand.player),
+                "dealerTotal": blackjack.hand_total(shown),
+                "done": hand.done,
+                "mayDouble": hand.may_double(),
+                "doubled": hand.doubled,
+            },
+            "win": str(win if win is not None else Decimal("0")),
+            "balance": str(session.balance),
+        }
+
+    async def _settle_hand(session: PlaySession, bet: Decimal) -> Decimal | None:
+        """Credit a finished hand's win (zero for a lost one); None while it is in play."""
+        hand = session.hand
+        if hand is None or not hand.done:
+            return None
+        win = blackjack.payout(bet, hand)
+        await _credit(session, f"{session.round_id}-w", session.round_id, win)
+        return win
+
+    @app.post("/api/blackjack/deal")
+    async def blackjack_deal(body: PlayRequest) -> dict[str, Any]:
+        session = _session(body.session, catalogue.BLACKJACK)
+        bet = _bet(body.bet)
+        async with session.lock:
+            if session.hand is not None and not session.hand.done:
+                raise HTTPException(409, "finish the hand first")
+            round_id = secrets.token_hex(12)
+            await _debit(session, f"{round_id}-b", round_id, bet)
+            session.round_id, session.hand_bet = round_id, bet
+            session.hand = blackjack.start(rng)
+            return _hand_view(session, await _settle_hand(session, bet))
+
+    @app.post("/api/blackjack/act")
+    async def blackjack_act(body: PlayRequest) -> dict[str, Any]:
+        session = _session(body.session, catalogue.BLACKJACK)
+        async with session.lock:
+            hand = session.hand
+            if hand is None or hand.done:
+                raise HTTPException(409, "deal a hand first")
+            if body.on not in blackjack.ACTIONS or (
+                body.on == blackjack.DOUBLE and not hand.may_double()
+            ):
+                raise HTTPException(422, "hit, stand or double on two cards")
+            bet = session.hand_bet
+            if body.on == blackjack.DOUBLE:
+                await _debit(session, f"{session.round_id}-b2", session.round_id, bet)
+            blackjack.act(hand, body.on, rng)
+            return _hand_view(session, await _settle_hand(session, bet))
 
     @app.post("/api/fishing/shoot")
     async def fishing_shoot(body: PlayRequest) -> dict[str, Any]:

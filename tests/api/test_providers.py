@@ -27,7 +27,7 @@ from app.services.seamless import reconcile, wallet
 from models import Game, GameRound, GameVendor, Member, WagerFact
 from models.base import utcnow
 from simulator import catalogue as sim_catalogue
-from simulator.games import events
+from simulator.games import events, live_tables
 from tests.support.seamless import funded_member
 from tests.support.simulator import LossyTransport, simulator_app, simulator_base
 
@@ -334,6 +334,104 @@ async def test_baccarat_table_settles_through_the_wallet(
         ).json()
     assert 4 <= len(coup["timeline"]) <= 6
     assert Decimal(coup["balance"]) == balance - Decimal("10.00") + Decimal(coup["win"])
+    await _audit_clean()
+
+
+async def _live_game(kind: str, classify: str = "") -> Game:
+    """An open live game the simulator plays with `kind` (of `classify`, when named)."""
+    async with session_scope() as session:
+        games = (
+            await session.exec(
+                select(Game).where(Game.game_type == "LIVE", col(Game.maintenance).is_(False))
+            )
+        ).all()
+    simulated = sim_catalogue.games()
+    return next(
+        game
+        for game in games
+        if (found := simulated.get((game.vassalage, game.game_code))) is not None
+        and found.kind == kind
+        and (not classify or found.classify == classify)
+    )
+
+
+@pytest.mark.parametrize("classify", sorted(live_tables.TABLES))
+async def test_each_one_bet_live_table_settles_through_the_wallet(
+    make_client: Callable[..., PlatformClient], classify: str
+) -> None:
+    member = await funded_member("30.00")
+    client = await _logged_in(make_client(), member)
+    table = await _live_game(sim_catalogue.TABLE, classify)
+    bet_on = live_tables.TABLES[classify].bets[0]
+    async with _sim(create_api()) as sim:
+        session, balance = await _open(sim, client, table)
+        refused = await sim.post(
+            "/api/table/bet", json={"session": session, "bet": "5.00", "on": "NOTHING"}
+        )
+        assert refused.status_code == 422
+        played = (
+            await sim.post("/api/table/bet", json={"session": session, "bet": "5.00", "on": bet_on})
+        ).json()
+    assert played["dealt"] and played["outcome"] and played["detail"]
+    expected_win = (
+        Decimal("5.00")
+        * live_tables.TABLES[classify].returns(bet_on, played["outcome"]).numerator
+        / live_tables.TABLES[classify].returns(bet_on, played["outcome"]).denominator
+    )
+    assert Decimal(played["win"]) == expected_win.quantize(Decimal("0.01"))
+    assert Decimal(played["balance"]) == balance - Decimal("5.00") + Decimal(played["win"])
+    assert (await _rounds(member.id or 0))[0] == 1  # the bet and its win: one round
+    await _audit_clean()
+
+
+async def test_blackjack_hands_hit_stand_and_double_through_the_wallet(
+    make_client: Callable[..., PlatformClient],
+) -> None:
+    member = await funded_member("200.00")
+    client = await _logged_in(make_client(), member)
+    table = await _live_game(sim_catalogue.BLACKJACK)
+    staked: list[Decimal] = []
+    async with _sim(create_api()) as sim:
+        session, balance = await _open(sim, client, table)
+        early = await sim.post(
+            "/api/blackjack/act", json={"session": session, "bet": "0", "on": "HIT"}
+        )
+        assert early.status_code == 409  # no hand dealt yet
+        expected = balance
+        doubled = False
+        for _ in range(40):
+            hand = (
+                await sim.post("/api/blackjack/deal", json={"session": session, "bet": "2.00"})
+            ).json()
+            stake = Decimal("2.00")
+            if not hand["hand"]["done"]:
+                again = await sim.post(
+                    "/api/blackjack/deal", json={"session": session, "bet": "2.00"}
+                )
+                assert again.status_code == 409  # one hand at a time
+            while not hand["hand"]["done"]:
+                action = "DOUBLE" if hand["hand"]["mayDouble"] and not doubled else "HIT"
+                if hand["hand"]["playerTotal"] >= 17:
+                    action = "STAND"
+                hand = (
+                    await sim.post(
+                        "/api/blackjack/act", json={"session": session, "bet": "0", "on": action}
+                    )
+                ).json()
+                if action == "DOUBLE":
+                    doubled, stake = True, stake * 2
+                    assert len(hand["hand"]["player"]) == 3 and hand["hand"]["done"]
+            assert len(hand["hand"]["dealer"]) >= 2  # the hole card shown at the end
+            expected += Decimal(hand["win"]) - stake
+            assert Decimal(hand["balance"]) == expected
+            staked.append(stake)
+    assert doubled
+    async with session_scope() as session_db:
+        rounds = (
+            await session_db.exec(select(GameRound).where(GameRound.member_id == member.id))
+        ).all()
+    assert sorted(r.bet_total for r in rounds) == sorted(staked)  # a double: two bets, one round
+    assert all(r.status == "SETTLED" for r in rounds)
     await _audit_clean()
 
 

@@ -6,6 +6,7 @@ guest plays a demo. Screenshots at 360 px and desktop."""
 from __future__ import annotations
 
 import os
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -51,15 +52,19 @@ async def _cash(member: Member) -> Decimal:
     return wallet.cash
 
 
-async def _open_from_lobby(page: Page, site_url: str, game: Game, kind: str) -> None:
-    await page.goto(site_url + "/rng?vassalage=PG")
+async def _open_from_lobby(
+    page: Page, site_url: str, game: Game, kind: str, games_page: str = "/rng"
+) -> None:
+    await page.goto(site_url + f"{games_page}?vassalage={game.vassalage}")
     await expect(page.get_by_test_id("game-card").first).to_be_visible(timeout=SLOW_MS)
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.wait_for_timeout(500)  # the lazy icons of the first row
     await page.screenshot(path=str(SHOTS / f"lobby-{kind}.png"))
     await page.get_by_test_id("game-search").fill(game.game_name)
     await page.get_by_test_id(f"{kind}-{game.id}").click()
-    await page.wait_for_url(f"{simulator_url()}/play/PG/{game.game_code}?**", timeout=SLOW_MS)
+    await page.wait_for_url(
+        f"{simulator_url()}/play/{game.vassalage}/{game.game_code}?**", timeout=SLOW_MS
+    )
 
 
 async def test_member_plays_a_pg_slot_on_the_simulator(page: Page, site_url: str) -> None:
@@ -89,6 +94,69 @@ async def test_member_plays_a_pg_slot_on_the_simulator(page: Page, site_url: str
     )
     await page.goto(site_url + "/personalHistoryCopy")
     await expect(page.get_by_test_id("betting-row")).to_have_count(5, timeout=SLOW_MS)
+
+
+async def _live_table(kind: str) -> Game:
+    async with session_scope() as session:
+        games = (
+            await session.exec(
+                select(Game)
+                .where(
+                    Game.vassalage == "EVO",
+                    Game.game_type == "LIVE",
+                    col(Game.maintenance).is_(False),
+                )
+                .order_by(col(Game.id))
+            )
+        ).all()
+    return next(g for g in games if sim_catalogue.games()[("EVO", g.game_code)].kind == kind)
+
+
+async def test_member_plays_blackjack_and_a_one_bet_table_on_the_simulator(
+    page: Page, site_url: str
+) -> None:
+    member = await register_in_browser(page, site_url)
+    assert member.id is not None
+    await fund(member.id, "100.00")
+    table = await _live_table(sim_catalogue.BLACKJACK)
+    await _open_from_lobby(page, site_url, table, "play", "/live")
+    balance = page.locator("#balance")
+    await expect(balance).to_have_text("Saldo: BRL 100,00", timeout=SLOW_MS)
+    deal = page.get_by_role("button", name="Distribuir")
+    stand = page.get_by_role("button", name="Parar")
+    for _ in range(3):
+        await expect(deal).to_be_enabled(timeout=SLOW_MS)
+        await expect(stand).to_be_disabled()  # no move before a hand is dealt
+        await deal.click()
+        await expect(page.locator("#pcards .card")).to_have_count(2, timeout=SLOW_MS)
+        if await stand.is_enabled():  # the hand goes on (no blackjack on either side)
+            await expect(deal).to_be_disabled()
+            await expect(page.locator("#msg")).to_have_text("Sua vez: pedir, parar ou dobrar.")
+            await stand.click()
+        await expect(page.locator("#msg")).to_contain_text(
+            re.compile("Ganho|Sem ganho"), timeout=SLOW_MS
+        )
+        assert await page.locator("#dcards .card").count() >= 2  # the hole card shown
+    await expect(deal).to_be_enabled(timeout=SLOW_MS)
+    await expect(balance).to_have_text(
+        f"Saldo: BRL {format_amount(await _cash(member), 'pt')}", timeout=SLOW_MS
+    )
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "blackjack-1280.png"), full_page=True)
+
+    dragon_tiger = await _live_table(sim_catalogue.TABLE)
+    await _open_from_lobby(page, site_url, dragon_tiger, "play", "/live")
+    bet = page.locator("button[data-on]").first
+    await expect(bet).to_be_enabled(timeout=SLOW_MS)
+    await bet.click()
+    await expect(page.locator("#dealt .card").first).to_be_visible(timeout=SLOW_MS)
+    await expect(page.locator("#msg")).to_contain_text(
+        re.compile("Ganho|Sem ganho"), timeout=SLOW_MS
+    )
+    await expect(balance).to_have_text(
+        f"Saldo: BRL {format_amount(await _cash(member), 'pt')}", timeout=SLOW_MS
+    )
+    await page.screenshot(path=str(SHOTS / "live-table-1280.png"), full_page=True)
 
 
 async def test_guest_plays_a_pg_demo(browser: Browser, site_url: str) -> None:

@@ -6,7 +6,9 @@ import random
 from decimal import Decimal
 from fractions import Fraction
 
-from simulator.games import baccarat, fishing, roulette, slots
+import pytest
+
+from simulator.games import baccarat, blackjack, fishing, live_tables, roulette, slots
 
 
 def test_slot_rtp_is_96_61_percent_computed_from_the_strips() -> None:
@@ -114,3 +116,93 @@ def test_the_game_clients_speak_english_and_portuguese() -> None:
 
     assert TEXT["en"].keys() == TEXT["pt"].keys()
     assert all(TEXT["pt"][key] for key in TEXT["pt"])
+
+
+def test_one_bet_live_tables_return_exactly_what_their_rules_say() -> None:
+    rtp = {name: table.rtp() for name, table in live_tables.TABLES.items()}
+    assert rtp["DRAGON_TIGER"] == {
+        "DRAGON": Fraction(125, 130),  # wins 78 of 169, a tie (13 of 169) returns half
+        "TIGER": Fraction(125, 130),
+        "TIE": Fraction(12, 13),
+    }
+    assert rtp["SICBO"] == {
+        "BIG": Fraction(105, 108),
+        "SMALL": Fraction(105, 108),
+        "TRIPLE": Fraction(31, 36),
+    }
+    assert set(rtp["FAN_TAN"].values()) == {Fraction(77, 80)}  # 3:1 less 5%, one in four
+    assert rtp["ANDAR_BAHAR"] == {"ANDAR": Fraction(247, 250), "BAHAR": Fraction(24, 25)}
+    assert rtp["GAME_SHOW"] == {
+        "1": Fraction(24, 25),
+        "2": Fraction(24, 25),
+        "5": Fraction(24, 25),
+        "20": Fraction(21, 25),
+    }
+    for table in live_tables.TABLES.values():
+        assert sum(table.outcomes().values()) == 1
+
+
+def test_one_bet_live_tables_deal_by_their_rules() -> None:
+    rng = random.Random(11)
+    seen: dict[str, set[str]] = {name: set() for name in live_tables.TABLES}
+    for name, table in live_tables.TABLES.items():
+        for _ in range(2_000):
+            play = table.deal(rng)
+            seen[name].add(play.outcome)
+            if name == "ANDAR_BAHAR":
+                joker, *dealt = play.timeline
+                assert dealt[-1][1][:-1] == joker[1][:-1]  # the last card matches the joker
+                assert all(card[:-1] != joker[1][:-1] for _, card in dealt[:-1])
+                assert [lane for lane, _ in dealt] == ["A", "B"] * (len(dealt) // 2) + (
+                    ["A"] if len(dealt) % 2 else []
+                )
+            if name == "SICBO":
+                dice = [int(item) for _, item in play.timeline]
+                if len(set(dice)) == 1:
+                    assert play.outcome == "TRIPLE"
+        assert seen[name] == set(table.outcomes())  # every outcome comes up
+    dragon = live_tables.TABLES["DRAGON_TIGER"]
+    tie = live_tables.Play((("D", "7♠"), ("T", "7♥")), "TIE", "7♠ : 7♥")
+    assert dragon.payout("DRAGON", Decimal("10.00"), tie) == Decimal("5.00")
+
+
+def test_blackjack_rtp_under_the_best_strategy_is_98_91_percent() -> None:
+    assert round(float(blackjack.rtp()), 4) == 0.9891
+    # The strategy the figure assumes reads like the book: hit 16 against a ten, stand on 12
+    # against a six, double 11 against a six.
+    assert blackjack.best_action(["10♠", "6♥"], "K♣") == blackjack.HIT
+    assert blackjack.best_action(["10♠", "2♥"], "6♣") == blackjack.STAND
+    assert blackjack.best_action(["5♠", "6♥"], "6♣") == blackjack.DOUBLE
+    # Played hand by hand with that strategy, the dealt hands come near the figure.
+    rng = random.Random(5)
+    hands, net = 40_000, Fraction(0)
+    for _ in range(hands):
+        hand = blackjack.start(rng)
+        while not hand.done:
+            blackjack.act(hand, blackjack.best_action(hand.player, hand.dealer[0]), rng)
+        net += blackjack.returns(hand) - (2 if hand.doubled else 1)
+    assert abs(1 + net / hands - blackjack.rtp()) < Fraction(2, 100)
+
+
+def test_blackjack_hands_follow_the_table_rules() -> None:
+    dealt = blackjack.Hand(["10♠", "A♥"], ["9♣", "7♦"])
+    assert blackjack.returns(dealt) == Fraction(5, 2)  # blackjack pays 3:2
+    both = blackjack.Hand(["10♠", "A♥"], ["A♣", "K♦"])
+    assert blackjack.returns(both) == 1  # a push
+    soft = blackjack.Hand(["10♠", "8♥"], ["A♣", "6♦"])
+    blackjack._finish(soft, random.Random(1))
+    assert soft.dealer == ["A♣", "6♦"]  # the dealer stands on a soft 17
+    assert blackjack.returns(soft) == 2
+    rng = random.Random(2)
+    for _ in range(500):
+        hand = blackjack.start(rng)
+        if hand.done:
+            assert blackjack.is_blackjack(hand.player) or blackjack.is_blackjack(hand.dealer)
+            continue
+        blackjack.act(hand, blackjack.HIT, rng)
+        if not hand.done:
+            with pytest.raises(ValueError):
+                blackjack.act(hand, blackjack.DOUBLE, rng)  # a double only on two cards
+            blackjack.act(hand, blackjack.STAND, rng)
+        assert hand.done
+        assert blackjack.hand_total(hand.player) > 21 or blackjack.hand_total(hand.dealer) >= 17

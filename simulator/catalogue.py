@@ -28,8 +28,8 @@ class SimGame:
 def kind_of(game_type: str, classify: str) -> str:
     """Which engine plays a game. Slots and the RNG families play the slot engine; live
     baccarat, roulette and blackjack tables their own, the one-bet live tables (dragon tiger,
-    sic bo, fan tan, andar bahar, the game shows' money wheel) theirs; fishing its own. Live
-    teen patti and poker are not simulated yet."""
+    sic bo, fan tan, andar bahar, teen patti, poker's pair plus, the game shows' money wheel)
+    theirs; fishing its own."""
     if game_type in ("RNG", "INHOUSE"):
         return ROULETTE if classify == "TABLE" else SLOT
     if game_type == "FISH":

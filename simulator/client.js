@@ -30,7 +30,7 @@ async function show(r){const m=$('msg');
    m.textContent=T[r.winner.toLowerCase()]+' '+r.player+' : '+r.banker+'. '}
  if(r.dealt){const d=$('dealt');d.innerHTML='';for(const s of r.dealt){const e=document.createElement('span');e.className='card';
    e.textContent=(T['l_'+s.lane]||'')+' '+s.item;d.appendChild(e);await wait(250)}
-   m.textContent=(T['b_'+r.outcome.toLowerCase()]||r.outcome)+' ('+r.detail+'). '}
+   const word=w=>T['b_'+w.toLowerCase()]||w;m.textContent=word(r.outcome)+' ('+r.detail.split(' ').map(word).join(' ')+'). '}
  if(r.hand){const h=r.hand;cards('dcards',h.done?h.dealer:h.dealer.concat(['?']));cards('pcards',h.player);
    $('dtotal').textContent=h.dealerTotal;$('ptotal').textContent=h.playerTotal;if(!h.done){m.textContent=T.yourturn;return}}
  if(r.pocket!==undefined){m.textContent='🎡 '+r.pocket+'. '}

@@ -41,7 +41,10 @@ TEXT = {
         "b_dragon": "Dragon", "b_tiger": "Tiger", "b_tie": "Tie", "b_big": "Big",
         "b_small": "Small", "b_triple": "Any triple", "b_andar": "Andar", "b_bahar": "Bahar",
         "l_D": "Dragon", "l_T": "Tiger", "l_S": "Die", "l_N": "Beads", "l_R": "Remainder",
-        "l_J": "Joker", "l_A": "Andar", "l_B": "Bahar", "l_W": "Wheel",
+        "l_J": "Joker", "l_A": "Andar", "l_B": "Bahar", "l_W": "Wheel", "l_PA": "A",
+        "l_PB": "B", "b_a": "Player A", "b_b": "Player B", "b_pair_plus": "Pair Plus",
+        "b_high": "High card", "b_pair": "Pair", "b_colour": "Colour",
+        "b_sequence": "Sequence", "b_pure_sequence": "Pure sequence", "b_trail": "Trail",
         "e_finish the hand first": "Finish this hand first.",
         "e_deal a hand first": "Deal a hand first.",
         "expired":
@@ -76,6 +79,9 @@ TEXT = {
         "b_small": "Pequeno", "b_triple": "Qualquer trio", "b_andar": "Andar",
         "b_bahar": "Bahar", "l_D": "Dragão", "l_T": "Tigre", "l_S": "Dado", "l_N": "Contas",
         "l_R": "Resto", "l_J": "Coringa", "l_A": "Andar", "l_B": "Bahar", "l_W": "Roda",
+        "l_PA": "A", "l_PB": "B", "b_a": "Jogador A", "b_b": "Jogador B",
+        "b_pair_plus": "Pair Plus", "b_high": "Carta alta", "b_pair": "Par", "b_colour": "Cor",
+        "b_sequence": "Sequência", "b_pure_sequence": "Sequência pura", "b_trail": "Trinca",
         "e_finish the hand first": "Termine esta mão primeiro.",
         "e_deal a hand first": "Distribua uma mão primeiro.",
         "expired":

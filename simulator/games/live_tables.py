@@ -9,9 +9,13 @@
 - Andar Bahar: a joker card, then cards dealt to Andar and Bahar in turn (Andar first) until one
   matches the joker's rank; Andar pays 0.9:1, Bahar 1:1.
 - Money wheel (the game shows): 50 segments of 1, 2, 5 and 20; a number pays its own odds.
+- Teen Patti (one day): Player A and Player B get three cards each from one deck; the better
+  hand (Teen Patti ranks) pays 0.98:1, a tie returns the bet.
+- Three Card Poker's Pair Plus (the live poker tables): three cards from one deck pay on their
+  own rank: pair 1:1, colour 4:1, sequence 6:1, trail 30:1, pure sequence 40:1.
 
-Cards come from an endless shoe (every card independent), so each bet's return per unit staked
-is exact and computed by enumeration in `rtp()`.
+The first five deal from an endless shoe (every card independent), the last two from one
+shuffled deck; each bet's return per unit staked is exact, computed by enumeration in `rtp()`.
 """
 
 from __future__ import annotations
@@ -21,7 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
-from itertools import product
+from functools import cache
+from itertools import combinations, product
+
+from simulator.games import pvp
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("♠", "♥", "♦", "♣")
@@ -33,7 +40,7 @@ class Play:
     """One round of a table: what the dealer showed, in order, and what won."""
 
     # (lane, item): D dragon, T tiger, S a die, N the beads, R their remainder, J the joker,
-    # A andar, B bahar, W the wheel
+    # A andar, B bahar, W the wheel, PA and PB teen patti's players, P a pair plus hand
     timeline: tuple[tuple[str, str], ...]
     outcome: str
     detail: str
@@ -194,6 +201,75 @@ def _wheel_outcomes() -> dict[str, Fraction]:
     return {number: Fraction(count, len(WHEEL_SEGMENTS)) for number, count in WHEEL.items()}
 
 
+# Teen Patti and Pair Plus: one deck, Teen Patti ranks (simulator/games/pvp.py)
+
+DECK = tuple(rank + suit for rank in pvp.RANKS for suit in pvp.SUITS)
+CATEGORIES = ("HIGH", "PAIR", "COLOUR", "SEQUENCE", "PURE_SEQUENCE", "TRAIL")  # pvp.hand_rank
+
+
+def _shown(card: str) -> str:
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + SUITS["SHDC".index(card[1])]
+
+
+def _teen_patti_deal(rng: random.Random) -> Play:
+    cards = rng.sample(DECK, 6)
+    a, b = tuple(cards[:3]), tuple(cards[3:])
+    rank_a, rank_b = pvp.hand_rank(a), pvp.hand_rank(b)
+    outcome = "A" if rank_a > rank_b else "B" if rank_b > rank_a else "TIE"
+    timeline = tuple(
+        (lane, _shown(card))
+        for pair in zip(a, b, strict=True)
+        for lane, card in zip(("PA", "PB"), pair, strict=True)
+    )
+    detail = f"{CATEGORIES[rank_a[0]]} : {CATEGORIES[rank_b[0]]}"
+    return Play(timeline, outcome, detail)
+
+
+def _teen_patti_returns(bet_on: str, outcome: str) -> Fraction:
+    if outcome == "TIE":
+        return Fraction(1)
+    return Fraction(198, 100) if bet_on == outcome else Fraction(0)
+
+
+@cache
+def _teen_patti_outcomes() -> dict[str, Fraction]:
+    """Ties counted exactly: pairs of disjoint hands of one deck with the same rank."""
+    groups: dict[tuple[int, ...], list[frozenset[str]]] = {}
+    for hand in combinations(DECK, 3):
+        groups.setdefault(pvp.hand_rank(hand), []).append(frozenset(hand))
+    ties = sum(
+        1 for group in groups.values() for first in group for second in group
+        if first.isdisjoint(second)
+    )  # fmt: skip
+    deals = len(list(combinations(DECK, 3))) * len(list(combinations(range(49), 3)))
+    tie = Fraction(ties, deals)
+    return {"A": (1 - tie) / 2, "B": (1 - tie) / 2, "TIE": tie}
+
+
+PAIR_PLUS = {"HIGH": 0, "PAIR": 1, "COLOUR": 4, "SEQUENCE": 6, "TRAIL": 30, "PURE_SEQUENCE": 40}
+
+
+def _pair_plus_deal(rng: random.Random) -> Play:
+    cards = tuple(rng.sample(DECK, 3))
+    category = CATEGORIES[pvp.hand_rank(cards)[0]]
+    return Play(tuple(("P", _shown(card)) for card in cards), category, category)
+
+
+def _pair_plus_returns(bet_on: str, outcome: str) -> Fraction:
+    odds = PAIR_PLUS[outcome]
+    return Fraction(odds + 1) if odds else Fraction(0)
+
+
+@cache
+def _pair_plus_outcomes() -> dict[str, Fraction]:
+    hands = list(combinations(DECK, 3))
+    chances = dict.fromkeys(CATEGORIES, Fraction(0))
+    for hand in hands:
+        chances[CATEGORIES[pvp.hand_rank(hand)[0]]] += Fraction(1, len(hands))
+    return chances
+
+
 TABLES = {
     "DRAGON_TIGER": Table(
         "dragon_tiger", ("DRAGON", "TIGER", "TIE"), _dragon_tiger_deal, _dragon_tiger_returns,
@@ -211,5 +287,11 @@ TABLES = {
     ),
     "GAME_SHOW": Table(
         "money_wheel", tuple(WHEEL), _wheel_deal, _wheel_returns, _wheel_outcomes
+    ),
+    "TEEN_PATTI": Table(
+        "teen_patti", ("A", "B"), _teen_patti_deal, _teen_patti_returns, _teen_patti_outcomes
+    ),
+    "POKER": Table(
+        "pair_plus", ("PAIR_PLUS",), _pair_plus_deal, _pair_plus_returns, _pair_plus_outcomes
     ),
 }  # fmt: skip

@@ -103,7 +103,7 @@ button:focus-visible,select:focus-visible,input:focus-visible{outline:3px solid 
 .row{display:flex;gap:8px;flex-wrap:wrap;align-items:center}.msg{min-height:1.5em}
 .list{list-style:none;padding:0;display:flex;flex-direction:column;gap:8px}
 .list li{background:#1e293b;border-radius:8px;padding:8px}h2{font-size:1rem;margin:8px 0 0}
-.cards{display:flex;gap:6px;min-height:60px}.card{background:#f8fafc;color:#0f172a;
+.cards{display:flex;flex-wrap:wrap;gap:6px;min-height:60px;margin-top:6px}.card{background:#f8fafc;color:#0f172a;
 border-radius:6px;padding:8px 6px;min-width:40px;text-align:center;animation:deal .3s}
 @keyframes deal{from{transform:translateY(-20px);opacity:0}to{transform:none;opacity:1}}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}

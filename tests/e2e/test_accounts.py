@@ -4,6 +4,7 @@ password change, mobile registration, trial limits, agent login, both languages.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,35 @@ async def _newest_captcha_answer() -> str:
     answer = await site_redis_get(max(keys, key=ttls.__getitem__))
     assert answer
     return answer
+
+
+async def test_remember_me_keeps_the_username_for_a_day_and_never_the_password(
+    page: Page, site_url: str
+) -> None:
+    member = await make_member()
+    await open_site(page, site_url + "/login")
+    form = page.get_by_test_id("login-form")
+    await form.locator("input[name=remember]").check()
+    await _fill_login_dialog(page, member.username, PASSWORD)
+    await expect(page.get_by_test_id("header-account")).to_have_text(member.username)
+    cookies = {c["name"]: c for c in await page.context.cookies()}
+    remembered = cookies["rememberUsername"]
+    assert remembered["value"] == member.username
+    # Spec 9: one day (the browser's clock and ours agree within a few minutes).
+    assert abs(remembered["expires"] - (time.time() + 24 * 3600)) < 300
+    assert not any(PASSWORD in c["value"] for c in cookies.values())
+    # Logged out, the login form offers the remembered name.
+    await page.get_by_test_id("header-logout").click()
+    await page.get_by_test_id("logout-confirm").click()
+    await expect(page.get_by_test_id("header-login-form")).to_be_visible()
+    await open_site(page, site_url + "/login")
+    username = page.get_by_test_id("login-form").locator("input[name=username]")
+    await expect(username).to_have_value(member.username)
+    # Unticked at the next login, it is forgotten.
+    await _fill_login_dialog(page, member.username, PASSWORD)
+    await expect(page.get_by_test_id("header-account")).to_have_text(member.username)
+    cookies = {c["name"]: c for c in await page.context.cookies()}
+    assert cookies.get("rememberUsername", {"value": ""})["value"] == ""
 
 
 async def test_forced_password_change(page: Page, site_url: str) -> None:

@@ -27,13 +27,14 @@ pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("PROVIDER_SHOTS", "/tmp/provider-shots"))
 
 
-async def _pg_slot(*, demo: bool) -> Game:
+async def _simulated_game(vendor: str, kind: str, *, demo: bool = False) -> Game:
+    """The vendor's first open game the simulator plays as `kind`, with a free demo or not."""
     async with session_scope() as session:
         games = (
             await session.exec(
                 select(Game)
                 .where(
-                    Game.vassalage == "PG",
+                    Game.vassalage == vendor,
                     Game.is_game == "GAME",
                     Game.support_play == (0 if demo else 1),
                     col(Game.maintenance).is_(False),
@@ -41,7 +42,7 @@ async def _pg_slot(*, demo: bool) -> Game:
                 .order_by(col(Game.id))
             )
         ).all()
-    return next(g for g in games if sim_catalogue.games()[("PG", g.game_code)].kind == "slot")
+    return next(g for g in games if sim_catalogue.games()[(vendor, g.game_code)].kind == kind)
 
 
 async def _cash(member: Member) -> Decimal:
@@ -71,7 +72,7 @@ async def test_member_plays_a_pg_slot_on_the_simulator(page: Page, site_url: str
     member = await register_in_browser(page, site_url)
     assert member.id is not None
     await fund(member.id, "100.00")
-    game = await _pg_slot(demo=False)
+    game = await _simulated_game("PG", sim_catalogue.SLOT)
     await _open_from_lobby(page, site_url, game, "play")
     balance = page.locator("#balance")
     await expect(balance).to_have_text("Saldo: BRL 100,00", timeout=SLOW_MS)
@@ -96,29 +97,13 @@ async def test_member_plays_a_pg_slot_on_the_simulator(page: Page, site_url: str
     await expect(page.get_by_test_id("betting-row")).to_have_count(5, timeout=SLOW_MS)
 
 
-async def _live_table(kind: str) -> Game:
-    async with session_scope() as session:
-        games = (
-            await session.exec(
-                select(Game)
-                .where(
-                    Game.vassalage == "EVO",
-                    Game.game_type == "LIVE",
-                    col(Game.maintenance).is_(False),
-                )
-                .order_by(col(Game.id))
-            )
-        ).all()
-    return next(g for g in games if sim_catalogue.games()[("EVO", g.game_code)].kind == kind)
-
-
 async def test_member_plays_blackjack_and_a_one_bet_table_on_the_simulator(
     page: Page, site_url: str
 ) -> None:
     member = await register_in_browser(page, site_url)
     assert member.id is not None
     await fund(member.id, "100.00")
-    table = await _live_table(sim_catalogue.BLACKJACK)
+    table = await _simulated_game("EVO", sim_catalogue.BLACKJACK)
     await _open_from_lobby(page, site_url, table, "play", "/live")
     balance = page.locator("#balance")
     await expect(balance).to_have_text("Saldo: BRL 100,00", timeout=SLOW_MS)
@@ -146,7 +131,7 @@ async def test_member_plays_blackjack_and_a_one_bet_table_on_the_simulator(
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(SHOTS / "blackjack-1280.png"), full_page=True)
 
-    dragon_tiger = await _live_table(sim_catalogue.TABLE)
+    dragon_tiger = await _simulated_game("EVO", sim_catalogue.TABLE)
     await _open_from_lobby(page, site_url, dragon_tiger, "play", "/live")
     bet = page.locator("button[data-on]").first
     await expect(bet).to_be_enabled(timeout=SLOW_MS)
@@ -164,7 +149,7 @@ async def test_member_plays_blackjack_and_a_one_bet_table_on_the_simulator(
 async def test_guest_plays_a_pg_demo(browser: Browser, site_url: str) -> None:
     context = await browser.new_context(viewport={"width": 360, "height": 780})
     page = await context.new_page()
-    game = await _pg_slot(demo=True)
+    game = await _simulated_game("PG", sim_catalogue.SLOT, demo=True)
     await open_site(page, site_url + "/")
     await _open_from_lobby(page, site_url, game, "demo")
     await expect(page.locator("#mode")).to_have_text("Modo demo", timeout=SLOW_MS)

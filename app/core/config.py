@@ -154,6 +154,11 @@ class Settings(BaseSettings):
     job_run_retention_days: int = Field(
         default=90, ge=40, description="Days the runs of scheduled jobs are kept (back office)"
     )
+    support_image_retention_days: int = Field(
+        default=180,
+        ge=30,
+        description="Days a closed support ticket keeps its images (its text stays)",
+    )
     sql_echo: bool = False
 
     @field_validator(

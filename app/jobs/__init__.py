@@ -41,6 +41,7 @@ from app.jobs import (
     points,
     provider_reconciliation,
     raffles,
+    support_image_retention,
     withdrawal_timeouts,
 )
 from app.services.job_runs import Job
@@ -59,6 +60,7 @@ JOBS: tuple[Job, ...] = (
     raffles.DRAWS_JOB,
     barred_sweep.JOB,
     account_closures.JOB,
+    support_image_retention.JOB,
 )
 
 

@@ -7,13 +7,17 @@ then a thread of the operator's answers and the member's follow-ups.
 Every answer tells the member's inbox. Staff work the queue in the console
 (app/services/backoffice/support_desk.py); operators with an API token answer over
 `POST /wps/operator/feedback/{id}/reply`.
+
+Images are personal data kept no longer than needed: a ticket closed for the configured number
+of days (`support_image_retention_days`) loses its image files; its text and thread stay
+(`forget_old_images`, run daily by app/jobs/support_image_retention.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -236,3 +240,35 @@ async def follow_up(member_id: int, ticket_id: int, body: str, now: datetime) ->
         session.add(ticket)
         thread = await replies_of(session, [ticket_id])
     return ticket_view(ticket, thread.get(ticket_id, []))
+
+
+RETENTION_BATCH = 500  # tickets per pass: a long backlog is worked off over a few passes
+
+
+async def forget_old_images(now: datetime, keep: timedelta) -> int:
+    """Remove the images of tickets closed (no message since) for longer than `keep`; the
+    number of images removed. The rows lose the names first, then the files go: a crash in
+    between leaves unnamed files behind, never a ticket naming a missing image."""
+    removed: list[str] = []
+    while True:
+        async with write_transaction() as session:
+            tickets = (
+                await session.exec(
+                    select(Feedback)
+                    .where(
+                        Feedback.status == CLOSED,
+                        col(Feedback.updated_at) < now - keep,
+                        func.json_array_length(Feedback.images) > 0,
+                    )
+                    .order_by(col(Feedback.updated_at))
+                    .limit(RETENTION_BATCH)
+                )
+            ).all()
+            batch = [name for ticket in tickets for name in ticket.images]
+            for ticket in tickets:
+                ticket.images = []
+                session.add(ticket)
+        await remove(IMAGE_FOLDER, batch)
+        removed += batch
+        if len(tickets) < RETENTION_BATCH:
+            return len(removed)

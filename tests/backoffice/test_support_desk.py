@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 from sqlmodel import select
 
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import support
 from app.services.backoffice import support_desk
@@ -220,3 +220,35 @@ async def test_paging(monkeypatch: pytest.MonkeyPatch) -> None:
     ]
     assert [[row.id for row in found.rows] for found in pages] == [made[:2], made[2:], []]
     assert {(found.total, found.pages) for found in pages} == {(3, 2)}
+
+
+async def _set(ticket_id: int, status: str, updated_days_ago: int) -> None:
+    async with write_transaction() as session:
+        ticket = await session.get(Feedback, ticket_id)
+        assert ticket is not None
+        ticket.status, ticket.updated_at = status, utcnow() - timedelta(days=updated_days_ago)
+        session.add(ticket)
+
+
+async def test_images_of_tickets_closed_long_ago_are_removed_and_their_text_stays() -> None:
+    member = await make_member("BR1")
+    assert member.id is not None
+    old_closed = await _ticket(member.id, "old closed ticket here", (picture(), picture()))
+    new_closed = await _ticket(member.id, "new closed ticket here", (picture(),))
+    old_open = await _ticket(member.id, "old open ticket here", (picture(),))
+    await _set(old_closed, support.CLOSED, 200)
+    await _set(new_closed, support.CLOSED, 10)
+    await _set(old_open, support.OPEN, 200)
+    gone = await _stored_images(old_closed)
+    kept = await _stored_images(new_closed) + await _stored_images(old_open)
+
+    assert await support.forget_old_images(utcnow(), timedelta(days=180)) >= 2
+    assert await _stored_images(old_closed) == []
+    assert not any((folder_path(support.IMAGE_FOLDER) / name).exists() for name in gone)
+    assert await _stored_images(new_closed) + await _stored_images(old_open) == kept
+    assert all((folder_path(support.IMAGE_FOLDER) / name).is_file() for name in kept)
+    async with session_scope() as session:
+        ticket = await session.get(Feedback, old_closed)
+    assert ticket is not None and ticket.content == "old closed ticket here"
+    # Nothing left to remove: a second pass changes nothing.
+    assert await support.forget_old_images(utcnow(), timedelta(days=180)) == 0

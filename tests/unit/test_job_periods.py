@@ -97,6 +97,7 @@ def test_one_registry_names_every_job() -> None:
         "raffle-draws",
         "barred-sweep",
         "account-closures",
+        "support-image-retention",
     ]
     assert by_name("withdrawal-timeouts").cron == every(60)
     with pytest.raises(KeyError):

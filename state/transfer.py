@@ -120,7 +120,10 @@ class TransferState(rx.State):
                 login.member,
                 vendor=self.vendor,
                 direction=self.direction,
-                amount=form.get("amount", self.amount),
+                # The amount the field's own events set (processed in order before this
+                # one), before the form's copy: a page re-rendered by another event between
+                # typing and its echo may have put the old value back in the field.
+                amount=self.amount or form.get("amount", ""),
                 request_id=self._request_id,
             )
         except AppError as exc:

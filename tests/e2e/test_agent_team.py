@@ -153,6 +153,11 @@ async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     await expect(page.get_by_test_id("total-in")).to_contain_text("25.00")
     await expect(page.get_by_test_id("total-out")).to_contain_text("10.00")
     await _shots(page, "transactions-en")
+    # The team's betting record: the downline's three settled bets of the week.
+    await page.get_by_test_id("view-bets").click()
+    await expect(page.get_by_test_id("bet-table-row")).to_have_count(3)
+    await expect(page.get_by_test_id("total-bet")).to_contain_text("160.00")
+    await expect(page.get_by_test_id("total-win")).to_contain_text("85.00")
     await page.get_by_test_id("agent-nav-agentTeamOverview").click()
     await expect(page.get_by_role("heading", name="Team overview")).to_be_visible()
     await _shots(page, "overview-en")

@@ -20,6 +20,7 @@ shuffled deck; each bet's return per unit staked is exact, computed by enumerati
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -242,7 +243,7 @@ def _teen_patti_outcomes() -> dict[str, Fraction]:
         1 for group in groups.values() for first in group for second in group
         if first.isdisjoint(second)
     )  # fmt: skip
-    deals = len(list(combinations(DECK, 3))) * len(list(combinations(range(49), 3)))
+    deals = math.comb(len(DECK), 3) * math.comb(len(DECK) - 3, 3)
     tie = Fraction(ties, deals)
     return {"A": (1 - tie) / 2, "B": (1 - tie) / 2, "TIE": tie}
 

@@ -373,11 +373,8 @@ async def test_each_one_bet_live_table_settles_through_the_wallet(
             await sim.post("/api/table/bet", json={"session": session, "bet": "5.00", "on": bet_on})
         ).json()
     assert played["dealt"] and played["outcome"] and played["detail"]
-    expected_win = (
-        Decimal("5.00")
-        * live_tables.TABLES[classify].returns(bet_on, played["outcome"]).numerator
-        / live_tables.TABLES[classify].returns(bet_on, played["outcome"]).denominator
-    )
+    back = live_tables.TABLES[classify].returns(bet_on, played["outcome"])
+    expected_win = Decimal("5.00") * back.numerator / back.denominator
     assert Decimal(played["win"]) == expected_win.quantize(Decimal("0.01"))
     assert Decimal(played["balance"]) == balance - Decimal("5.00") + Decimal(played["win"])
     assert (await _rounds(member.id or 0))[0] == 1  # the bet and its win: one round

@@ -54,24 +54,22 @@ def _send_code_button(purpose: str) -> rx.Component:
 def _dial_code_picker() -> rx.Component:
     """The phone's dialling code, the brand's market first (the one sent until another is
     picked); a narrow select showing "+55 Brasil"."""
-    return rx.el.div(
-        rx.el.label(
-            t("auth.dial_code"),
-            html_for="field-dialCode",
-            class_name="block text-sm font-medium mb-1",
-        ),
+    # The label wraps the select: an id would have Reflex submit it with the form, and the
+    # code sent is the state's choice (SiteState.dial_code), not a form field.
+    return rx.el.label(
+        rx.el.span(t("auth.dial_code"), class_name="block text-sm font-medium mb-1"),
         rx.el.select(
             rx.foreach(
                 SiteState.dialling_options,
                 lambda option: rx.el.option(option["label"], value=option["code"]),
             ),
-            id="field-dialCode",
             value=SiteState.dial_shown,
             on_change=SiteState.set_dial_code,
             auto_complete="tel-country-code",
             class_name=f"{INPUT} !w-24 !px-2",
             data_testid="dial-code",
         ),
+        class_name="block",
     )
 
 

@@ -33,9 +33,9 @@ REALITY_EVERY_TICKS = 15
 class WalletState(rx.State):
     _cash: str = "0"
     _version: int = -1
-    # Which tab token the running watch serves and when it last beat: a watch that died with
-    # its process, or one left with the old token when a reconnect got a new one
-    # (app/reconnect.py), is replaced by the next refresh.
+    # Which tab and page the running watch serves and when it last beat: a watch that died
+    # with its process, one left with the old token when a reconnect got a new one
+    # (app/reconnect.py), or one started on another page, is replaced by the next refresh.
     _watch_token: str = ""
     _watch_beat: float = 0.0
     hidden_choice: str = rx.LocalStorage("", name="balanceHidden")
@@ -70,9 +70,14 @@ class WalletState(rx.State):
             RealityState.check if self._watch_alive() else [RealityState.check, WalletState.watch]
         )
 
+    def _watch_key(self) -> str:
+        # The page is part of it: the events a background task yields carry the router data of
+        # the event that started it, and would take the tab's state back to that page.
+        return f"{self.router.session.client_token} {self.router.url}"
+
     def _watch_alive(self) -> bool:
         return (
-            self._watch_token == self.router.session.client_token
+            self._watch_token == self._watch_key()
             and time.time() - self._watch_beat < WATCH_STALE_SECONDS
         )
 
@@ -97,13 +102,13 @@ class WalletState(rx.State):
         async with self:
             if self._watch_alive():
                 return
-            token = self._watch_token = self.router.session.client_token
+            token = self._watch_token = self._watch_key()
             self._watch_beat = time.time()
         for tick in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
             await asyncio.sleep(WATCH_EVERY_SECONDS)
             async with self:
                 if self._watch_token != token:
-                    return  # a newer watch serves this tab
+                    return  # a newer watch serves this tab's page
                 self._watch_beat = time.time()
                 auth = await self.get_state(AuthState)
                 member_id = auth.member_id if auth.is_login else 0
@@ -115,6 +120,8 @@ class WalletState(rx.State):
                 yield RealityState.check
             if version != known:
                 async with self:
+                    if self._watch_token != token:
+                        return  # the page changed while the version was read
                     self._version = version
                     try:
                         # The amount is read for the session's member, never the page's.

@@ -172,6 +172,7 @@ async def test_a_mobile_of_another_country_picks_its_dialling_code(
     await open_site(page, site_url + "/register")
     await page.get_by_test_id("tab-mobile").click()
     picker = page.get_by_test_id("dial-code")
+    await expect(page.get_by_role("combobox", name="Código", exact=True)).to_have_count(1)
     await expect(picker).to_have_value("55")  # the brand's market first
     await expect(picker.locator("option").first).to_have_text("+55 Brasil")
     await picker.select_option("351")

@@ -3,11 +3,15 @@ follows, recall all; the bonus details page reads the ledger."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import re
 from pathlib import Path
 
 import pytest
-from playwright.async_api import BrowserContext, Page, expect
+from playwright.async_api import BrowserContext, Page, WebSocket, expect
 
+from app import routes
 from models.ledger import AccountKind, TransactionKind
 from tests.e2e.conftest import SLOW_MS as SLOW
 from tests.e2e.conftest import register_in_browser
@@ -92,3 +96,36 @@ async def test_transfer_in_and_out_and_bonus_details(
     await expect(page.get_by_test_id("bonus-list")).to_contain_text("15,00", timeout=SLOW)
     await _shots(page, "bonus", tmp_path)
     print(f"screenshots in {tmp_path}")
+
+
+def _routes_in(frame: str | bytes) -> list[str]:
+    """The page routes a server message sets the tab's router to (Reflex's socket.io frame
+    `42/_event,[...]` carries the deltas)."""
+    text = frame if isinstance(frame, str) else frame.decode()
+    if not text.startswith("42"):
+        return []
+    found = re.findall(r'"rx_router_route_id_rx_state_":\s*("(?:[^"\\]|\\.)*")', text)
+    return [json.loads(route) for route in found]
+
+
+async def test_the_balance_watch_follows_the_page_the_member_is_on(
+    page: Page, site_url: str
+) -> None:
+    # The header's balance watch runs beside the page; what it hands on when money moves must
+    # not take the tab's state back to the page where it started.
+    routes_set: list[str] = []
+
+    def listen(socket: WebSocket) -> None:
+        socket.on("framereceived", lambda frame: routes_set.extend(_routes_in(frame)))
+
+    page.on("websocket", listen)
+    member = await register_in_browser(page, site_url)
+    await page.get_by_test_id("game-nav").locator(f"a[href='{routes.HOT}']").first.click()
+    await page.wait_for_url(re.compile(r"/hot$"))
+    await expect(page.get_by_test_id("game-count")).not_to_have_text("")
+    await asyncio.sleep(3)  # the watch of the page before has had its next beat
+    routes_set.clear()
+    await fund(member.id or 0, "10.00")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("10,00", timeout=SLOW)
+    await asyncio.sleep(2)  # the events the watch handed on have answered
+    assert set(routes_set) <= {routes.HOT}

@@ -11,8 +11,9 @@ Adding a console page: see docs/ARCHITECTURE.md, "Adding a console page".
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import reflex as rx
 from pydantic import Field
@@ -25,7 +26,7 @@ from app.core.i18n.formatting import format_amount
 from app.services.backoffice import dashboard, platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
-from state.guard import Form, checked
+from state.guard import Form, Name, checked
 from state.site import SiteState, browser_secret, page_visitor
 
 # A row's id as a console event names it.
@@ -60,10 +61,10 @@ async def failed(state: Any, exc: AppError) -> Any:
     return None
 
 
-async def done(state: Any) -> None:
+async def done(state: Any, notice: str = "bo-done") -> None:
     """A console action went through: the page says so."""
     state.error = ""
-    state.notice = translate("bo-done", await ui_lang(state))
+    state.notice = translate(notice, await ui_lang(state))
 
 
 def text(value: object) -> str:
@@ -82,6 +83,65 @@ def money(value: Any, lang: str) -> str:
 def form_text(form: dict[str, Any], name: str, limit: int = 256) -> str:
     value = form.get(name)
     return value.strip()[:limit] if isinstance(value, str) else ""
+
+
+class ConsolePage(rx.State, mixin=True):
+    """What every console page's state shares: its two message lines, the page load that
+    clears them and reads the page, and an action run as the logged-in staff member."""
+
+    error: str = ""
+    notice: str = ""
+
+    if TYPE_CHECKING:  # each page reads its own rows
+
+        async def _refresh(self) -> Any: ...
+
+    def _forget(self) -> None:
+        """What a page load forgets beside the messages (an open row, an image shown)."""
+
+    def _clear(self) -> None:
+        self.error = self.notice = ""
+        self._forget()
+
+    @rx.event
+    async def load(self) -> Any:
+        self._clear()
+        return await self._refresh()
+
+    async def _act(
+        self, action: Callable[[Staff], Awaitable[object]], *, forget: bool = False
+    ) -> Any:
+        """Run an action of the page: a refusal is shown; otherwise the page is read again
+        and says it is done (`forget`: and what was open is closed, as a page load does)."""
+        try:
+            await action(await current_staff(self))
+        except AppError as exc:
+            return await failed(self, exc)
+        if forget:
+            self._forget()
+        return await self._read_after_action()
+
+    async def _read_after_action(self, notice: str = "bo-done") -> Any:
+        self.error = ""
+        refreshed = await self._refresh()
+        if not self.error:
+            await done(self, notice)
+        return refreshed
+
+
+class BrandConsolePage(ConsolePage, mixin=True):
+    """A console page about one brand at a time, picked among those the staff member may
+    see (`brand_scope` in the page's `_refresh`)."""
+
+    brand: str = ""
+    brands: list[str] = []
+
+    @rx.event
+    @checked
+    async def pick_brand(self, code: Name) -> Any:
+        self.brand = code.strip().upper()
+        self._clear()
+        return await self._refresh()
 
 
 class ConsoleState(rx.State):
@@ -149,17 +209,14 @@ class ConsoleLoginState(rx.State):
         return rx.redirect(routes.ADMIN)
 
 
-class DashboardState(rx.State):
-    error: str = ""
-    notice: str = ""
+class DashboardState(ConsolePage, rx.State):
     open_withdrawals: int = 0
     open_withdrawal_amount: str = ""
     pending_approvals: int = 0
     new_players_today: int = 0
     deposits_today: str = ""
 
-    @rx.event
-    async def load(self) -> Any:
+    async def _refresh(self) -> Any:
         try:
             found = await dashboard.summary(await current_staff(self), clock.now())
         except AppError as exc:

@@ -10,8 +10,8 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import agents
-from state.console import RowId, brand_scope, current_staff, done, failed, money, ui_lang
-from state.guard import Name, checked
+from state.console import BrandConsolePage, RowId, brand_scope, failed, money, ui_lang
+from state.guard import checked
 
 
 def agent_cells(row: agents.AgentRow) -> dict[str, str]:
@@ -27,11 +27,7 @@ def agent_cells(row: agents.AgentRow) -> dict[str, str]:
     }
 
 
-class AgentsConsoleState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class AgentsConsoleState(BrandConsolePage, rx.State):
     applications: list[dict[str, str]] = []
     agents: list[dict[str, str]] = []
     payouts: list[dict[str, str]] = []
@@ -68,24 +64,8 @@ class AgentsConsoleState(rx.State):
         return None
 
     @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_brand(self, code: Name) -> Any:
-        self.brand = code.strip().upper()
-        self.error = self.notice = ""
-        return await self._refresh()
-
-    @rx.event
     @checked
     async def decide(self, application_id: RowId, approve: bool) -> Any:
-        try:
-            staff = await current_staff(self)
-            await agents.decide_application(staff, application_id, approve, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        await done(self)
-        return await self._refresh()
+        return await self._act(
+            lambda staff: agents.decide_application(staff, application_id, approve, clock.now())
+        )

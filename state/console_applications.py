@@ -11,15 +11,19 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import applications
-from state.console import RowId, brand_scope, current_staff, done, failed, form_text, ui_lang
-from state.guard import Form, Index, Name, checked
+from state.console import (
+    BrandConsolePage,
+    RowId,
+    brand_scope,
+    current_staff,
+    failed,
+    form_text,
+    ui_lang,
+)
+from state.guard import Form, Index, checked
 
 
-class ApplicationsConsoleState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class ApplicationsConsoleState(BrandConsolePage, rx.State):
     rows: list[dict[str, str]] = []
     image_url: str = ""
     image_of: str = ""
@@ -46,22 +50,8 @@ class ApplicationsConsoleState(rx.State):
         ]
         return None
 
-    async def _done(self) -> Any:
-        self.error, self.image_url, self.image_of = "", "", ""
-        await done(self)
-        return await self._refresh()
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = self.image_url = self.image_of = ""
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_brand(self, code: Name) -> Any:
-        self.brand = code.strip().upper()
-        self.error = self.notice = self.image_url = self.image_of = ""
-        return await self._refresh()
+    def _forget(self) -> None:
+        self.image_url = self.image_of = ""
 
     @rx.event
     @checked
@@ -79,27 +69,24 @@ class ApplicationsConsoleState(rx.State):
     @rx.event
     @checked
     async def start_review(self, entry_id: RowId) -> Any:
-        try:
-            await applications.start_review(await current_staff(self), entry_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: applications.start_review(staff, entry_id, clock.now()), forget=True
+        )
 
     @rx.event
     @checked
     async def decide(self, form: Form) -> Any:
         """The row's form: its application (hidden), the decision pressed and the note."""
         entry = form_text(form, "entry", 12)
-        try:
-            if not entry.isdigit() or not 1 <= int(entry) < 2**31:
-                raise AppError("promo-review-invalid", status=422)
-            await applications.decide(
-                await current_staff(self),
+        if not entry.isdigit() or not 1 <= int(entry) < 2**31:
+            return await failed(self, AppError("promo-review-invalid", status=422))
+        return await self._act(
+            lambda staff: applications.decide(
+                staff,
                 int(entry),
                 form_text(form, "decision", 8) == "approve",
                 form_text(form, "note", 500),
                 clock.now(),
-            )
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+            ),
+            forget=True,
+        )

@@ -11,15 +11,13 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import logbook
-from state.console import current_staff, failed, form_text, text, ui_lang
+from state.console import ConsolePage, current_staff, failed, form_text, text, ui_lang
 from state.guard import Form, checked
 
 PAGE_SIZE = 50
 
 
-class AuditState(rx.State):
-    error: str = ""
-    notice: str = ""
+class AuditState(ConsolePage, rx.State):
     action: str = ""
     page: int = 1
     total: int = 0
@@ -53,12 +51,9 @@ class AuditState(rx.State):
         ]
         return None
 
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
+    def _forget(self) -> None:
         self.verified = False
         self.page = 1
-        return await self._refresh()
 
     @rx.event
     @checked

@@ -10,8 +10,8 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import channels
-from state.console import RowId, brand_scope, current_staff, done, failed, form_text
-from state.guard import Form, Name, checked
+from state.console import BrandConsolePage, RowId, brand_scope, failed, form_text
+from state.guard import Form, checked
 
 
 def channel_cells(row: channels.ChannelView) -> dict[str, str]:
@@ -28,11 +28,7 @@ def channel_cells(row: channels.ChannelView) -> dict[str, str]:
     }
 
 
-class ChannelsState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class ChannelsState(BrandConsolePage, rx.State):
     channels: list[dict[str, str]] = []
 
     async def _refresh(self) -> Any:
@@ -44,51 +40,29 @@ class ChannelsState(rx.State):
         self.channels = [channel_cells(row) for row in rows]
         return None
 
-    async def _done(self) -> Any:
-        await done(self)
-        return await self._refresh()
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_brand(self, code: Name) -> Any:
-        self.brand = code.strip().upper()
-        self.error = self.notice = ""
-        return await self._refresh()
-
     @rx.event
     @checked
     async def save(self, form: Form) -> Any:
         """A row's form: its channel id (hidden), limits, fee and order."""
         channel_id, sort = form_text(form, "id", 12), form_text(form, "sort", 6)
-        try:
-            if not channel_id.isdigit():
-                raise AppError("channel-unknown", 404)
-            if not sort.lstrip("-").isdigit():
-                raise AppError("channel-invalid", 422, {"field": "sort"})
-            change = channels.ChannelChange(
-                form_text(form, "min", 24),
-                form_text(form, "max", 24),
-                form_text(form, "fee_percent", 24),
-                form_text(form, "fee_fixed", 24),
-                int(sort),
-            )
-            staff = await current_staff(self)
-            await channels.update_channel(staff, int(channel_id), change, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        if not channel_id.isdigit():
+            return await failed(self, AppError("channel-unknown", 404))
+        if not sort.lstrip("-").isdigit():
+            return await failed(self, AppError("channel-invalid", 422, {"field": "sort"}))
+        change = channels.ChannelChange(
+            form_text(form, "min", 24),
+            form_text(form, "max", 24),
+            form_text(form, "fee_percent", 24),
+            form_text(form, "fee_fixed", 24),
+            int(sort),
+        )
+        return await self._act(
+            lambda staff: channels.update_channel(staff, int(channel_id), change, clock.now())
+        )
 
     @rx.event
     @checked
     async def switch(self, channel_id: RowId, enabled: bool) -> Any:
-        try:
-            staff = await current_staff(self)
-            await channels.set_enabled(staff, channel_id, enabled, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: channels.set_enabled(staff, channel_id, enabled, clock.now())
+        )

@@ -17,7 +17,15 @@ from app.services import live_chat
 from app.services.backoffice import chat_desk
 from app.services.brands import brands
 from state.chat import ChatLine, chat_lines
-from state.console import RowId, brand_scope, current_staff, done, failed, form_text, ui_lang
+from state.console import (
+    BrandConsolePage,
+    RowId,
+    brand_scope,
+    current_staff,
+    failed,
+    form_text,
+    ui_lang,
+)
 from state.guard import Form, Name, checked
 
 WATCH_EVERY_SECONDS = 2.0
@@ -25,11 +33,7 @@ WATCH_FOR_SECONDS = 8 * 3600  # a shift
 WATCH_STALE_SECONDS = 3 * WATCH_EVERY_SECONDS
 
 
-class ChatDeskState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class ChatDeskState(BrandConsolePage, rx.State):
     rows: list[dict[str, str]] = []
     open_id: int = 0
     open_customer: str = ""
@@ -79,18 +83,19 @@ class ChatDeskState(rx.State):
             return refused
         return None if self._watch_alive() else ChatDeskState.watch
 
+    def _forget(self) -> None:
+        self.open_id, self.open_customer, self.lines = 0, "", []
+
     @rx.event
     async def load(self) -> Any:
-        self.error = self.notice = ""
-        self.open_id, self.open_customer, self.lines = 0, "", []
+        self._clear()
         return await self._start()
 
     @rx.event
     @checked
     async def pick_brand(self, code: Name) -> Any:
         self.brand = code.strip().upper()
-        self.error = self.notice = ""
-        self.open_id, self.open_customer, self.lines = 0, "", []
+        self._clear()
         self._watch_token = ""  # the running watch follows the old brand: a new one starts
         return await self._start()
 
@@ -121,12 +126,9 @@ class ChatDeskState(rx.State):
 
     @rx.event
     async def close_conversation(self) -> Any:
-        try:
-            await chat_desk.close(await current_staff(self), self.brand, self.open_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        await done(self)
-        return await self._refresh()
+        return await self._act(
+            lambda staff: chat_desk.close(staff, self.brand, self.open_id, clock.now())
+        )
 
     @rx.event(background=True)
     async def watch(self) -> None:

@@ -15,8 +15,17 @@ from app.core.i18n import translate
 from app.services import announcements
 from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import content
-from state.console import RowId, brand_scope, current_staff, failed, form_text, ui_lang, utc_minutes
-from state.guard import Name, Text, checked
+from app.services.backoffice.staff import Staff
+from state.console import (
+    BrandConsolePage,
+    RowId,
+    brand_scope,
+    failed,
+    form_text,
+    ui_lang,
+    utc_minutes,
+)
+from state.guard import Text, checked
 
 # The editors' forms carry HTML longer than an ordinary form's field (legal texts up to
 # legal.MAX_HTML), and few fields.
@@ -78,11 +87,7 @@ def announcement_cells(row: content.AnnouncementRow, lang: str) -> dict[str, str
     }
 
 
-class ContentState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class ContentState(BrandConsolePage, rx.State):
     announcements: list[dict[str, str]] = []
     documents: list[dict[str, str]] = []
     # The editor: 0 makes a new announcement; its fields start from the row being edited.
@@ -122,32 +127,13 @@ class ContentState(rx.State):
         ]
         return None
 
-    async def _done(self) -> Any:
-        self.error = ""
-        notice = translate("bo-done", await ui_lang(self))
-        outcome = await self._refresh()
-        self.notice = notice if not self.error else ""
-        return outcome
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
+    def _forget(self) -> None:
         self.editing_id, self.draft = 0, self._blank()
         self.preview_title = self.preview_html = ""
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_brand(self, code: Name) -> Any:
-        self.brand = code.strip().upper()
-        self.error = self.notice = ""
-        self.editing_id, self.draft = 0, self._blank()
-        return await self._refresh()
 
     @rx.event
     def new(self) -> None:
-        self.editing_id, self.draft = 0, self._blank()
-        self.error = self.notice = ""
+        self._clear()
 
     @rx.event
     @checked
@@ -169,37 +155,35 @@ class ContentState(rx.State):
     @rx.event
     @checked
     async def save(self, form: ContentForm) -> Any:
-        try:
-            staff = await current_staff(self)
+
+        async def save_announcement(staff: Staff) -> None:
             spec = spec_of(form)
             if self.editing_id:
                 saved = await content.update_announcement(staff, self.editing_id, spec, clock.now())
             else:
                 saved = await content.create_announcement(staff, self.brand, spec, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        self.editing_id = saved.id
-        self.draft = {**announcement_cells(saved, await ui_lang(self)), "language": saved.language}
-        self.draft["content"] = saved.content
-        self.preview_title, self.preview_html = saved.title, saved.content
-        return await self._done()
+            self.editing_id = saved.id
+            self.draft = {
+                **announcement_cells(saved, await ui_lang(self)),
+                "language": saved.language,
+                "content": saved.content,
+            }
+            self.preview_title, self.preview_html = saved.title, saved.content
+
+        return await self._act(save_announcement)
 
     @rx.event
     @checked
     async def unpublish(self, announcement_id: RowId) -> Any:
-        try:
-            staff = await current_staff(self)
-            await content.unpublish_announcement(staff, announcement_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: content.unpublish_announcement(staff, announcement_id, clock.now())
+        )
 
     @rx.event
     @checked
     async def publish_legal(self, form: ContentForm) -> Any:
-        try:
-            staff = await current_staff(self)
-            await content.publish_legal(
+        return await self._act(
+            lambda staff: content.publish_legal(
                 staff,
                 self.brand,
                 form_text(form, "slug", 16),
@@ -208,6 +192,4 @@ class ContentState(rx.State):
                 form_text(form, "html", 200_001),
                 clock.now(),
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        )

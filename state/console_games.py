@@ -11,7 +11,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import games
-from state.console import current_staff, done, failed, form_text, ui_lang
+from state.console import ConsolePage, current_staff, failed, form_text, ui_lang
 from state.guard import Form, Name, Page, checked
 
 
@@ -41,9 +41,7 @@ def game_cells(row: games.GameRow) -> dict[str, str]:
 GAMES_CARD = "vendor-games"
 
 
-class GamesConsoleState(rx.State):
-    error: str = ""
-    notice: str = ""
+class GamesConsoleState(ConsolePage, rx.State):
     vendors: list[dict[str, str]] = []
     vendor: str = ""  # the vendor whose games are listed
     search: str = ""
@@ -64,21 +62,12 @@ class GamesConsoleState(rx.State):
         self.pages = max(1, -(-found.total // games.PAGE_SIZE))
         return None
 
-    async def _done(self) -> Any:
-        await done(self)
-        return await self._refresh()
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        return await self._refresh()
-
     @rx.event
     @checked
     async def pick_vendor(self, vassalage: Name) -> Any:
         """List the vendor's games and bring their card into view (it is under the list)."""
         self.vendor, self.search, self.page = vassalage.strip().upper(), "", 1
-        self.error = self.notice = ""
+        self._clear()
         return await self._refresh() or rx.scroll_to(GAMES_CARD)
 
     @rx.event
@@ -96,25 +85,21 @@ class GamesConsoleState(rx.State):
     @rx.event
     @checked
     async def vendor_maintenance(self, vassalage: Name, maintenance: bool) -> Any:
-        try:
-            staff = await current_staff(self)
-            await games.set_vendor_maintenance(staff, vassalage, maintenance, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: games.set_vendor_maintenance(staff, vassalage, maintenance, clock.now())
+        )
 
     @rx.event
     @checked
     async def save_game(self, form: Form) -> Any:
         """A game row's form: its id (hidden), order, hot and maintenance boxes."""
         game_id, popularity = form_text(form, "id", 12), form_text(form, "popularity", 8)
-        try:
-            if not game_id.isdigit():
-                raise AppError("games-unknown", 404)
-            if not popularity.isdigit():
-                raise AppError("games-invalid", 422, {"field": "popularity"})
-            staff = await current_staff(self)
-            await games.update_game(
+        if not game_id.isdigit():
+            return await failed(self, AppError("games-unknown", 404))
+        if not popularity.isdigit():
+            return await failed(self, AppError("games-invalid", 422, {"field": "popularity"}))
+        return await self._act(
+            lambda staff: games.update_game(
                 staff,
                 int(game_id),
                 maintenance=form.get("maintenance") in ("on", True),
@@ -122,9 +107,7 @@ class GamesConsoleState(rx.State):
                 popularity=int(popularity),
                 now=clock.now(),
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        )
 
     @rx.event
     @checked

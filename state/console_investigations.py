@@ -11,14 +11,12 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import investigations
-from state.console import current_staff, done, failed, form_text, money, ui_lang
+from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang
 from state.guard import Form, Name, checked
 from state.guard import Index as PartNo
 
 
-class InvestigationsState(rx.State):
-    error: str = ""
-    notice: str = ""
+class InvestigationsState(ConsolePage, rx.State):
     cases: list[dict[str, str]] = []
     proof_url: str = ""
     proof_of: str = ""
@@ -42,11 +40,8 @@ class InvestigationsState(rx.State):
         ]
         return None
 
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
+    def _forget(self) -> None:
         self.proof_url = self.proof_of = ""
-        return await self._refresh()
 
     @rx.event
     @checked
@@ -63,18 +58,13 @@ class InvestigationsState(rx.State):
     @checked
     async def close(self, form: Form) -> Any:
         """The row's form: its order (hidden), the outcome chosen and the note typed."""
-        try:
-            staff = await current_staff(self)
-            await investigations.close(
+        return await self._act(
+            lambda staff: investigations.close(
                 staff,
                 form_text(form, "order", 40),
                 form_text(form, "outcome", 16),
                 form_text(form, "note", 200),
                 clock.now(),
-            )
-        except AppError as exc:
-            return await failed(self, exc)
-        self.error = ""
-        self.proof_url = self.proof_of = ""
-        await done(self)
-        return await self._refresh()
+            ),
+            forget=True,
+        )

@@ -11,13 +11,11 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, translate
 from app.services.backoffice import kyc
-from state.console import RowId, current_staff, failed, form_text, text, ui_lang
+from state.console import ConsolePage, RowId, current_staff, failed, form_text, text, ui_lang
 from state.guard import Form, Index, checked
 
 
-class KycState(rx.State):
-    error: str = ""
-    notice: str = ""
+class KycState(ConsolePage, rx.State):
     rows: list[dict[str, str]] = []
     selected: int = 0
     selected_name: str = ""
@@ -63,15 +61,12 @@ class KycState(rx.State):
             for r in listed.rows
         ]
         if self.selected and not any(r["id"] == str(self.selected) for r in self.rows):
-            self.selected, self.selected_name, self.selected_documents = 0, "", 0
-            self.document_url = ""
+            self._forget()
         return None
 
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = self.document_url = ""
+    def _forget(self) -> None:
         self.selected, self.selected_name, self.selected_documents = 0, "", 0
-        return await self._refresh()
+        self.document_url = ""
 
     @rx.event
     @checked
@@ -105,12 +100,10 @@ class KycState(rx.State):
             )
         except AppError as exc:
             return await failed(self, exc)
-        self.error = self.document_url = ""
-        self.selected, self.selected_name, self.selected_documents = 0, "", 0
-        refreshed = await self._refresh()
-        key = "kyc.approved" if status == "VERIFIED" else "kyc.rejected"
-        self.notice = translate(key, await ui_lang(self))
-        return refreshed
+        self._forget()
+        return await self._read_after_action(
+            "kyc.approved" if status == "VERIFIED" else "kyc.rejected"
+        )
 
     @rx.event
     @checked

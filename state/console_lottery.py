@@ -10,7 +10,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import lottery
-from state.console import current_staff, done, failed, form_text, money, ui_lang
+from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang
 from state.guard import Form, checked
 
 
@@ -29,9 +29,7 @@ def issue_cells(row: lottery.IssueRow, lang: str) -> dict[str, str]:
     }
 
 
-class LotteryConsoleState(rx.State):
-    error: str = ""
-    notice: str = ""
+class LotteryConsoleState(ConsolePage, rx.State):
     games: list[str] = lottery.game_codes()
     game: str = ""
     status: str = ""
@@ -51,11 +49,6 @@ class LotteryConsoleState(rx.State):
         return None
 
     @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        return await self._refresh()
-
-    @rx.event
     @checked
     async def pick(self, form: Form) -> Any:
         self.game = form_text(form, "game", 32)
@@ -69,12 +62,10 @@ class LotteryConsoleState(rx.State):
     async def void(self, form: Form) -> Any:
         """The row's form: its issue id (hidden) and the reason typed."""
         issue_id = form_text(form, "id", 12)
-        try:
-            if not issue_id.isdigit():
-                raise AppError("lottery-issue-unknown", 404)
-            staff = await current_staff(self)
-            await lottery.void(staff, int(issue_id), form_text(form, "reason", 200), clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        await done(self)
-        return await self._refresh()
+        if not issue_id.isdigit():
+            return await failed(self, AppError("lottery-issue-unknown", 404))
+        return await self._act(
+            lambda staff: lottery.void(
+                staff, int(issue_id), form_text(form, "reason", 200), clock.now()
+            )
+        )

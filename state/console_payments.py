@@ -10,13 +10,11 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import approvals, payments
-from state.console import RowId, current_staff, failed, form_text, money, ui_lang
+from state.console import ConsolePage, RowId, current_staff, failed, form_text, money, ui_lang
 from state.guard import Form, Name, checked
 
 
-class PaymentsState(rx.State):
-    error: str = ""
-    notice: str = ""
+class PaymentsState(ConsolePage, rx.State):
     withdrawals: list[dict[str, str]] = []
     approvals: list[dict[str, str]] = []
     deposits: list[dict[str, str]] = []
@@ -68,18 +66,6 @@ class PaymentsState(rx.State):
         ]
         return None
 
-    async def _done(self, key: str = "bo-done") -> Any:
-        self.error = ""
-        refreshed = await self._refresh()
-        if not self.error:
-            self.notice = translate(key, await ui_lang(self))
-        return refreshed
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        return await self._refresh()
-
     @rx.event
     @checked
     async def pay(self, order_no: Name) -> Any:
@@ -88,21 +74,18 @@ class PaymentsState(rx.State):
             paid = await payments.pay(await current_staff(self), order_no, "", clock.now())
         except AppError as exc:
             return await failed(self, exc)
-        return await self._done("bo-waiting-approval" if paid.approval_id else "bo-done")
+        return await self._read_after_action(
+            "bo-waiting-approval" if paid.approval_id else "bo-done"
+        )
 
     @rx.event
     @checked
     async def reject(self, form: Form) -> Any:
-        try:
-            await payments.reject(
-                await current_staff(self),
-                form_text(form, "order", 40),
-                form_text(form, "reason", 200),
-                clock.now(),
+        return await self._act(
+            lambda staff: payments.reject(
+                staff, form_text(form, "order", 40), form_text(form, "reason", 200), clock.now()
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        )
 
     @rx.event
     @checked
@@ -115,18 +98,16 @@ class PaymentsState(rx.State):
             refreshed = await self._refresh()
             self.error = translate(str(done.result.get("error", "")), await ui_lang(self))
             return refreshed
-        return await self._done()
+        return await self._read_after_action()
 
     @rx.event
     @checked
     async def decline(self, form: Form) -> Any:
-        try:
-            request_id = int(form_text(form, "id", 12) or "0")
-            await approvals.reject(
-                await current_staff(self), request_id, form_text(form, "reason", 200), clock.now()
+        request_id = form_text(form, "id", 12)
+        if not request_id.isdigit():
+            return await failed(self, AppError("approval-unknown", 404))
+        return await self._act(
+            lambda staff: approvals.reject(
+                staff, int(request_id), form_text(form, "reason", 200), clock.now()
             )
-        except ValueError:
-            return None
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        )

@@ -12,8 +12,16 @@ from app.core.errors import AppError
 from app.jobs import JOBS
 from app.services.backoffice import platform
 from app.services.site_status import SiteSwitches
-from state.console import brand_scope, current_staff, done, failed, form_text, text
-from state.guard import Form, Name, checked
+from state.console import (
+    BrandConsolePage,
+    brand_scope,
+    current_staff,
+    done,
+    failed,
+    form_text,
+    text,
+)
+from state.guard import Form, checked
 
 
 def _split(value: str) -> list[str]:
@@ -24,11 +32,7 @@ def _iso(value: datetime | None) -> str:
     return value.isoformat(timespec="seconds") if value else ""
 
 
-class PlatformState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class PlatformState(BrandConsolePage, rx.State):
     maintenance: bool = False
     maintenance_until: str = ""
     maintenance_message: str = ""
@@ -76,18 +80,6 @@ class PlatformState(rx.State):
             return await failed(self, exc)
         await done(self)
         return None
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_brand(self, code: Name) -> Any:
-        self.brand = code.strip().upper()
-        self.error = self.notice = ""
-        return await self._refresh()
 
     @rx.event
     @checked

@@ -12,15 +12,13 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import players
-from state.console import RowId, current_staff, failed, form_text, money, text, ui_lang
+from state.console import ConsolePage, RowId, current_staff, failed, form_text, money, text, ui_lang
 from state.guard import Form, checked
 
 
-class PlayersState(rx.State):
+class PlayersState(ConsolePage, rx.State):
     _member_id: int = 0
     _adjust_key: str = ""
-    error: str = ""
-    notice: str = ""
     query: str = ""
     page: int = 1
     has_more: bool = False
@@ -93,19 +91,17 @@ class PlayersState(rx.State):
         self.notes = [{k: text(v) for k, v in m.items()} for m in found.notes]
         return None
 
-    async def _done(self, key: str = "bo-done") -> Any:
-        self.error = ""
-        refreshed = await self._show()
-        self.notice = translate(key, await ui_lang(self))
-        return refreshed
+    async def _refresh(self) -> Any:
+        """The list, and the player open on the page (an action changes both)."""
+        searched = await self._search()
+        if searched is not None or self.error or not self._member_id:
+            return searched
+        return await self._show()
 
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
+    def _forget(self) -> None:
         self.selected = self._member_id = 0
         self.profile = {}
         self.page = 1
-        return await self._search()
 
     @rx.event
     @checked
@@ -144,46 +140,33 @@ class PlayersState(rx.State):
         return await self._set_locked(False, form_text(form, "reason", 200))
 
     async def _set_locked(self, locked: bool, reason: str) -> Any:
-        try:
-            staff = await current_staff(self)
-            await players.set_locked(staff, self._member_id, locked, reason, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: players.set_locked(staff, self._member_id, locked, reason, clock.now())
+        )
 
     @rx.event
     async def force_logout(self) -> Any:
-        try:
-            await players.force_logout(await current_staff(self), self._member_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: players.force_logout(staff, self._member_id, clock.now())
+        )
 
     @rx.event
     @checked
     async def reset_2fa(self, form: Form) -> Any:
-        try:
-            await players.reset_2fa(
-                await current_staff(self),
-                self._member_id,
-                form_text(form, "reason", 200),
-                clock.now(),
+        return await self._act(
+            lambda staff: players.reset_2fa(
+                staff, self._member_id, form_text(form, "reason", 200), clock.now()
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        )
 
     @rx.event
     @checked
     async def add_note(self, form: Form) -> Any:
-        try:
-            await players.add_note(
-                await current_staff(self), self._member_id, form_text(form, "note", 1000),
-                clock.now(),
-            )  # fmt: skip
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: players.add_note(
+                staff, self._member_id, form_text(form, "note", 1000), clock.now()
+            )
+        )
 
     @rx.event
     @checked
@@ -202,4 +185,6 @@ class PlayersState(rx.State):
         except AppError as exc:
             return await failed(self, exc)
         self._adjust_key = secrets.token_hex(16)
-        return await self._done("bo-waiting-approval" if done.approval_id else "bo-done")
+        return await self._read_after_action(
+            "bo-waiting-approval" if done.approval_id else "bo-done"
+        )

@@ -10,13 +10,11 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import points_review
-from state.console import current_staff, done, failed, form_text
+from state.console import ConsolePage, current_staff, failed, form_text
 from state.guard import Form, Name, checked
 
 
-class PointsReviewState(rx.State):
-    error: str = ""
-    notice: str = ""
+class PointsReviewState(ConsolePage, rx.State):
     redeems: list[dict[str, str]] = []
 
     async def _refresh(self) -> Any:
@@ -40,39 +38,24 @@ class PointsReviewState(rx.State):
         ]
         return None
 
-    async def _done(self) -> Any:
-        refreshed = await self._refresh()
-        if not self.error:
-            await done(self)
-        return refreshed
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        return await self._refresh()
-
     @rx.event
     @checked
     async def approve(self, reference: Name) -> Any:
-        try:
-            await points_review.decide(
-                await current_staff(self), reference, approve=True, note="", now=clock.now()
+        return await self._act(
+            lambda staff: points_review.decide(
+                staff, reference, approve=True, note="", now=clock.now()
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        )
 
     @rx.event
     @checked
     async def reject(self, form: Form) -> Any:
-        try:
-            await points_review.decide(
-                await current_staff(self),
+        return await self._act(
+            lambda staff: points_review.decide(
+                staff,
                 form_text(form, "reference", 32),
                 approve=False,
                 note=form_text(form, "reason", 200),
                 now=clock.now(),
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        )

@@ -13,8 +13,18 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import promotions
+from app.services.backoffice.staff import Staff
 from app.services.promotions.offers import MAX_TEXT
-from state.console import RowId, brand_scope, current_staff, failed, money, ui_lang, utc_minutes
+from state.console import (
+    BrandConsolePage,
+    RowId,
+    brand_scope,
+    current_staff,
+    failed,
+    money,
+    ui_lang,
+    utc_minutes,
+)
 from state.guard import Name, Text, checked
 
 # The form carries the full terms in two languages (up to offers.MAX_TEXT["terms"] each).
@@ -40,11 +50,7 @@ def promotion_cells(row: promotions.PromotionRow, lang: str) -> dict[str, str]:
     }
 
 
-class PromotionsConsoleState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class PromotionsConsoleState(BrandConsolePage, rx.State):
     rows: list[dict[str, str]] = []
     kind: str = "REWARD"  # the form's kind: which of its optional fields are shown
     reward_kind: str = "CASH"
@@ -63,26 +69,8 @@ class PromotionsConsoleState(rx.State):
         self.rows = [promotion_cells(row, lang) for row in found]
         return None
 
-    async def _done(self) -> Any:
-        self.error = ""
-        notice = translate("bo-done", await ui_lang(self))
-        outcome = await self._refresh()
-        self.notice = notice if not self.error else ""
-        return outcome
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        self._stop_editing()
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_brand(self, code: Name) -> Any:
-        self.brand = code.strip().upper()
-        self.error = self.notice = ""
-        self._stop_editing()
-        return await self._refresh()
+    def _forget(self) -> None:
+        self.editing_id, self.editing = 0, {}
 
     @rx.event
     @checked
@@ -97,15 +85,14 @@ class PromotionsConsoleState(rx.State):
     @rx.event
     @checked
     async def create(self, form: PromotionForm) -> Any:
-        try:
-            staff = await current_staff(self)
+
+        async def make(staff: Staff) -> None:
             spec = promotions.spec_from_form(form)
             await promotions.create_promotion(staff, self.brand, spec, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        self.form_key += 1
-        self.kind, self.reward_kind = "REWARD", "CASH"
-        return await self._done()
+            self.form_key += 1
+            self.kind, self.reward_kind = "REWARD", "CASH"
+
+        return await self._act(make)
 
     @rx.event
     @checked
@@ -118,33 +105,26 @@ class PromotionsConsoleState(rx.State):
         self.editing_id, self.error, self.notice = promotion_id, "", ""
         return None
 
-    def _stop_editing(self) -> None:
-        self.editing_id, self.editing = 0, {}
-
     @rx.event
     def cancel_edit(self) -> None:
-        self._stop_editing()
+        self._forget()
 
     @rx.event
     @checked
     async def amend(self, form: PromotionForm) -> Any:
         if not self.editing_id:
             return None
-        try:
-            staff = await current_staff(self)
+        editing_id = self.editing_id
+
+        async def amend(staff: Staff) -> None:
             change = promotions.amendment_from_form(form)
-            await promotions.amend_promotion(staff, self.editing_id, change, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        self._stop_editing()
-        return await self._done()
+            await promotions.amend_promotion(staff, editing_id, change, clock.now())
+
+        return await self._act(amend, forget=True)
 
     @rx.event
     @checked
     async def end(self, promotion_id: RowId) -> Any:
-        try:
-            staff = await current_staff(self)
-            await promotions.end_promotion(staff, promotion_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: promotions.end_promotion(staff, promotion_id, clock.now())
+        )

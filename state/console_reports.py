@@ -10,15 +10,13 @@ from pydantic import Field
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import reports
-from state.console import current_staff, failed, money, ui_lang
+from state.console import ConsolePage, current_staff, failed, money, ui_lang
 from state.guard import Name, checked
 
 Days = Annotated[int, Field(ge=1, le=reports.MAX_DAYS)]
 
 
-class ReportsState(rx.State):
-    error: str = ""
-    notice: str = ""
+class ReportsState(ConsolePage, rx.State):
     days: int = 14
     rows: list[dict[str, str]] = []
     chart: list[dict[str, float | str]] = []
@@ -28,16 +26,12 @@ class ReportsState(rx.State):
 
     async def _refresh(self) -> Any:
         try:
-            found = await reports.daily(await current_staff(self), None, self.days, clock.now())
+            staff = await current_staff(self)
+            found = await reports.daily(staff, None, self.days, clock.now())
+            parts = await reports.breakdown(staff, None, self.days, self._dimension(), clock.now())
         except AppError as exc:
             return await failed(self, exc)
         lang = await ui_lang(self)
-        try:
-            parts = await reports.breakdown(
-                await current_staff(self), None, self.days, self._dimension(), clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
         self.slices = [
             {
                 "key": r.key,
@@ -77,10 +71,6 @@ class ReportsState(rx.State):
 
     def _dimension(self) -> reports.Dimension:
         return next((d for d in reports.DIMENSIONS if d == self.by), "category")
-
-    @rx.event
-    async def load(self) -> Any:
-        return await self._refresh()
 
     @rx.event
     @checked

@@ -14,8 +14,16 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import support
 from app.services.backoffice import support_desk
-from state.console import RowId, brand_scope, current_staff, done, failed, form_text, ui_lang
-from state.guard import Form, Index, Name, checked
+from state.console import (
+    BrandConsolePage,
+    RowId,
+    brand_scope,
+    current_staff,
+    failed,
+    form_text,
+    ui_lang,
+)
+from state.guard import Form, Index, checked
 
 
 @dataclass
@@ -26,11 +34,7 @@ class ThreadLine:
     at: str = ""  # ISO, shown in the browser's time zone
 
 
-class SupportDeskState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class SupportDeskState(BrandConsolePage, rx.State):
     status: str = support.OPEN
     question_type: str = ""
     search_text: str = ""
@@ -73,7 +77,7 @@ class SupportDeskState(rx.State):
             for row in found.rows
         ]
         self.page, self.pages, self.total = found.page, found.pages, found.total
-        return None
+        return await self._show(self.ticket_id) if self.ticket_id else None
 
     async def _show(self, ticket_id: int) -> Any:
         try:
@@ -93,19 +97,8 @@ class SupportDeskState(rx.State):
         self.image_count, self.image_url = found.images, ""
         return None
 
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        self.ticket_id, self.thread, self.image_url = 0, [], ""
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_brand(self, code: Name) -> Any:
-        self.brand = code.strip().upper()
-        self.error = self.notice = ""
-        self.page, self.ticket_id, self.thread = 1, 0, []
-        return await self._refresh()
+    def _forget(self) -> None:
+        self.page, self.ticket_id, self.thread, self.image_url = 1, 0, [], ""
 
     @rx.event
     @checked
@@ -151,26 +144,15 @@ class SupportDeskState(rx.State):
     @checked
     async def answer(self, form: Form) -> Any:
         """The answer typed under the ticket open on the page."""
-        try:
-            staff = await current_staff(self)
-            await support_desk.answer(
+        return await self._act(
+            lambda staff: support_desk.answer(
                 staff,
                 self.ticket_id,
                 form_text(form, "body", support.MAX_REPLY_CHARS + 1),
                 clock.now(),
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        await done(self)
-        await self._show(self.ticket_id)
-        return await self._refresh()
+        )
 
     @rx.event
     async def close_ticket(self) -> Any:
-        try:
-            await support_desk.close(await current_staff(self), self.ticket_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        await done(self)
-        await self._show(self.ticket_id)
-        return await self._refresh()
+        return await self._act(lambda staff: support_desk.close(staff, self.ticket_id, clock.now()))

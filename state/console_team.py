@@ -12,15 +12,14 @@ from app.core.errors import AppError
 from app.services.backoffice import platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.permissions import ALL
-from state.console import RowId, current_staff, done, failed, form_text, text
+from app.services.backoffice.staff import Staff
+from state.console import ConsolePage, RowId, current_staff, failed, form_text, text
 from state.guard import Form, checked
 
 PERMISSION_FIELD = "perm:"
 
 
-class TeamState(rx.State):
-    error: str = ""
-    notice: str = ""
+class TeamState(ConsolePage, rx.State):
     catalogue: list[str] = sorted(ALL)
     roles: list[dict[str, str]] = []
     role_names: list[str] = []
@@ -57,18 +56,8 @@ class TeamState(rx.State):
         ]
         return None
 
-    async def _done(self) -> Any:
-        self.error = ""
-        refreshed = await self._refresh()
-        if not self.error:
-            await done(self)
-        return refreshed
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
+    def _forget(self) -> None:
         self.enrolment_name = self.enrolment_uri = self.enrolment_qr = ""
-        return await self._refresh()
 
     @rx.event
     @checked
@@ -78,34 +67,32 @@ class TeamState(rx.State):
             for name, value in form.items()
             if name.startswith(PERMISSION_FIELD) and value not in (None, "", False)
         ]
-        try:
-            await staff_service.create_role(
-                await current_staff(self), form_text(form, "name", 40), chosen, clock.now()
+        return await self._act(
+            lambda staff: staff_service.create_role(
+                staff, form_text(form, "name", 40), chosen, clock.now()
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        )
 
     @rx.event
     @checked
     async def create_staff(self, form: Form) -> Any:
         """The password is the creator's to hand over; the enrolment shows here once."""
         brand = form_text(form, "brand", 16)
-        try:
+
+        async def create(staff: Staff) -> None:
             made = await staff_service.create_staff(
-                await current_staff(self),
+                staff,
                 form_text(form, "username", 40),
                 form_text(form, "password", 128),
                 form_text(form, "role", 40),
                 None if brand in ("", "*") else brand,
                 clock.now(),
             )
-        except AppError as exc:
-            return await failed(self, exc)
-        self.enrolment_name = made.username
-        self.enrolment_uri = made.uri
-        self.enrolment_qr = made.qr
-        return await self._done()
+            self.enrolment_name = made.username
+            self.enrolment_uri = made.uri
+            self.enrolment_qr = made.qr
+
+        return await self._act(create)
 
     @rx.event
     @checked
@@ -118,12 +105,10 @@ class TeamState(rx.State):
         return await self._set_locked(staff_id, False)
 
     async def _set_locked(self, staff_id: int, locked: bool) -> Any:
-        try:
-            await staff_service.set_locked(await current_staff(self), staff_id, locked, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
-        return await self._done()
+        return await self._act(
+            lambda staff: staff_service.set_locked(staff, staff_id, locked, clock.now())
+        )
 
     @rx.event
     def dismiss_enrolment(self) -> None:
-        self.enrolment_name = self.enrolment_uri = self.enrolment_qr = ""
+        self._forget()

@@ -12,19 +12,15 @@ from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import vip as vip_console
 from app.services.loyalty.vip import Level, Settings
-from state.console import brand_scope, current_staff, done, failed
-from state.guard import Form, Index, Name, checked
+from state.console import BrandConsolePage, brand_scope, current_staff, done, failed
+from state.guard import Form, Index, checked
 
 
 def _fields(item: Level | Settings) -> dict[str, str]:
     return {name: str(value) for name, value in dataclasses.asdict(item).items()}
 
 
-class VipConsoleState(rx.State):
-    error: str = ""
-    notice: str = ""
-    brand: str = ""
-    brands: list[str] = []
+class VipConsoleState(BrandConsolePage, rx.State):
     levels: list[dict[str, str]] = []
     draft: dict[str, str] = {}  # the level form's values
     settings: dict[str, str] = {}
@@ -49,18 +45,6 @@ class VipConsoleState(rx.State):
     async def _saved(self, ladder: vip_console.Ladder, editing: int) -> None:
         self._show(ladder, editing)
         await done(self)
-
-    @rx.event
-    async def load(self) -> Any:
-        self.error = self.notice = ""
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_brand(self, code: Name) -> Any:
-        self.brand = code.strip().upper()
-        self.error = self.notice = ""
-        return await self._refresh()
 
     @rx.event
     @checked

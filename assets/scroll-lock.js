@@ -18,6 +18,7 @@ window.appScrollLock = window.appScrollLock || {
     if (this.depth === 0 || --this.depth > 0) return;
     const s = document.body.style;
     s.position = s.top = s.left = s.right = s.width = s.overflowY = "";
-    window.scrollTo(0, this.y);
+    // Back where the page was at once, whatever the page's smooth-scroll rule.
+    window.scrollTo({ top: this.y, behavior: "instant" });
   },
 };

@@ -276,3 +276,47 @@ async def test_trial_user_gets_the_info_dialog_on_my_games(page: Page, site_url:
     await expect(page.get_by_test_id("member-area")).to_be_visible()
     await page.goto(site_url + "/myGames")
     await expect(page.get_by_test_id("need-account-text")).to_be_visible()
+
+
+# The indexes of a row's items that are whole inside the row's box.
+WHOLE_ITEMS = """(id) => {
+  const row = document.getElementById(id);
+  const box = row.getBoundingClientRect();
+  return [...row.children]
+    .map((item, index) => [index, item.getBoundingClientRect()])
+    .filter(([, at]) => at.left >= box.left - 1 && at.right <= box.right + 1)
+    .map(([index]) => index);
+}"""
+
+
+# The row has moved by exactly one item (its width and the gap).
+ONE_ITEM_ON = """(id) => {
+  const row = document.getElementById(id);
+  const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+  const item = row.firstElementChild.getBoundingClientRect().width + gap;
+  return Math.abs(row.scrollLeft - item) < 2;
+}"""
+
+
+async def test_the_hot_row_shows_five_and_moves_four_and_the_winners_move_on(
+    page: Page, site_url: str
+) -> None:
+    await page.set_viewport_size({"width": 1280, "height": 900})
+    await open_site(page, site_url)
+    await _loaded(page)
+    hot = page.get_by_test_id("home-hot")
+    assert await hot.get_by_test_id("hot-card").count() >= 9
+    assert await page.evaluate(WHOLE_ITEMS, "home-hot-row") == [0, 1, 2, 3, 4]
+    await hot.get_by_test_id("hot-next").click()
+    await page.wait_for_function(
+        f"JSON.stringify(({WHOLE_ITEMS})('home-hot-row')) === '[4,5,6,7,8]'"
+    )
+    await hot.get_by_test_id("hot-prev").click()
+    await page.wait_for_function(
+        f"JSON.stringify(({WHOLE_ITEMS})('home-hot-row')) === '[0,1,2,3,4]'"
+    )
+    # The winners move on by themselves, one winner at a time, every 3 s.
+    winners = page.locator("#home-winners-row")
+    await expect(winners).to_have_attribute("data-speed", "3000")
+    await page.wait_for_function(f"({WHOLE_ITEMS})('home-winners-row')[0] === 1", timeout=10_000)
+    await page.wait_for_function(ONE_ITEM_ON, arg="home-winners-row")

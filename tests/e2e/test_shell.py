@@ -223,6 +223,27 @@ async def test_side_menu_customer_service_and_qr(page: Page, site_url: str) -> N
     await expect(page.get_by_test_id("side-menu-items")).to_be_visible()
 
 
+async def _follow_a_footer_link_from_the_bottom(page: Page) -> str:
+    """Go from the bottom of the home page to the slots list; the window's scroll rule."""
+    await expect(page.get_by_test_id("home-pg").get_by_test_id("game-card")).to_have_count(12)
+    await page.evaluate("window.scrollTo({top: document.body.scrollHeight, behavior: 'instant'})")
+    await page.wait_for_function("window.scrollY > 1000")
+    await page.get_by_test_id("footer-nav-rng").click()
+    await page.wait_for_url(re.compile(r"/rng$"))
+    await page.wait_for_function("window.scrollY === 0")
+    return str(await page.evaluate("getComputedStyle(document.documentElement).scrollBehavior"))
+
+
+async def test_going_to_another_page_starts_at_its_top_smoothly(page: Page, site_url: str) -> None:
+    # The new page renders before its data, so it is short and the reader lands at its top;
+    # any longer way up is scrolled smoothly, or at once for a reader who asked for less motion.
+    await open_site(page, site_url)
+    assert await _follow_a_footer_link_from_the_bottom(page) == "smooth"
+    await page.emulate_media(reduced_motion="reduce")
+    await open_site(page, site_url)
+    assert await _follow_a_footer_link_from_the_bottom(page) == "auto"
+
+
 async def test_help_and_download_pages(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/help")
     await expect(page.get_by_test_id("help-articles")).to_contain_text("Como me cadastro?")

@@ -6,11 +6,15 @@
 - CORS (the API) and the websocket's Origin check accept the site's own origin, the brands'
   domains and `ALLOWED_ORIGINS` only (app/services/origins.py), looked up per request, so a
   new brand domain works without a restart.
+- With `DOMAIN_CHECK` on, a request for a host name that is neither a brand's domain nor one
+  of `SERVED_HOSTS` gets "Invalid URL" (spec 8) before anything else runs.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 import reflex as rx
@@ -20,13 +24,14 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.main import API_PREFIXES
+from app.core.i18n import translate, ui_language
 from app.services.browser_logins import (
     COOKIE_MAX_AGE_SECONDS,
     COOKIE_NAME,
     new_browser_secret,
     secret_of,
 )
-from app.services.origins import origin_allowed
+from app.services.origins import host_served, origin_allowed
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
@@ -38,6 +43,66 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 def _https(scope: Scope) -> bool:
     return scope.get("scheme") == "https" or _header(scope, b"x-forwarded-proto") == "https"
+
+
+# 421 Misdirected Request: this server does not answer for the host named.
+MISDIRECTED = 421
+INVALID_URL = "invalid-url"
+_PAGE = """<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{message}</title>
+<style>
+body{{margin:0;min-height:100vh;display:grid;place-items:center;padding:1rem;
+font:1.125rem/1.5 system-ui,sans-serif;background:#f8fafc;color:#0f172a;text-align:center}}
+@media (prefers-color-scheme:dark){{body{{background:#020617;color:#f1f5f9}}}}
+</style></head>
+<body><main><h1>{message}</h1></main></body></html>
+"""
+
+
+def _reader_language(scope: Scope) -> str:
+    """The catalog of the reader's first Accept-Language tag (English when none is ours)."""
+    first = (_header(scope, b"accept-language") or "").split(",")[0].split(";")[0].strip()
+    return ui_language(first or None)
+
+
+class DomainCheck:
+    """Answers "Invalid URL" for a host this server does not serve (app/services/origins.py
+    `host_served`): a page gets a small page in the reader's language, an API call the error
+    code, a websocket is closed before it opens."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or await host_served(_header(scope, b"host")):
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        lang = _reader_language(scope)
+        message = translate(INVALID_URL, lang)
+        if scope["path"].startswith(API_PREFIXES):
+            body = json.dumps({"code": INVALID_URL, "message": message}).encode()
+            kind = b"application/json"
+        else:
+            body = _PAGE.format(lang=lang, message=escape(message)).encode()
+            kind = b"text/html; charset=utf-8"
+        await send(
+            {
+                "type": "http.response.start",
+                "status": MISDIRECTED,
+                "headers": [
+                    (b"content-type", kind),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"cache-control", b"no-store"),
+                    (b"content-security-policy", b"default-src 'none'; style-src 'unsafe-inline'"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
 
 
 class BrowserCookie:
@@ -115,5 +180,6 @@ def guard_front_door(app: rx.App) -> None:
 
 
 def transformers(api: Starlette) -> Sequence[Any]:
-    """The app's `api_transformer`: mount the API, then put the browser cookie in front."""
-    return [api, BrowserCookie]
+    """The app's `api_transformer`: mount the API, then put the browser cookie in front, and
+    the domain check in front of the site and the API."""
+    return [api, BrowserCookie, DomainCheck]

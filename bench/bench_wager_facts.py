@@ -30,22 +30,19 @@ import time
 from collections.abc import Awaitable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 from typing import Any
 
 import psycopg
 from sqlalchemy import Table, create_engine
-from sqlmodel import select
 
-from app.core.db import dispose_engine, session_scope, sync_url, write_transaction
+from app.core.db import dispose_engine, session_scope, sync_url
 from app.demo.seed import seed_demo_data
-from app.services import ledger, reporting, wager_facts
+from app.services import reporting, wager_facts
 from app.services.seamless import wallet
 from app.services.studio import rounds
 from bench.bench_ledger import on_private_database
 from bench.common import Figure
-from models import Member, Merchant, WagerFact
-from models.ledger import AccountKind, TransactionKind
+from models import WagerFact
 
 FACTS = int(os.environ.get("BENCH_FACTS", "10000000"))
 MEMBERS = 100_000
@@ -122,35 +119,14 @@ def load_facts(url: str) -> float:
 
 
 async def _player() -> rounds.Player:
-    """A funded member with a live studio session."""
-    async with write_transaction() as session:
-        brand = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-        assert brand.id is not None
-        member = Member(merchant_id=brand.id, username="benchfacts", password_hash="!")  # noqa: S106 (never logs in)
-        session.add(member)
-        await session.flush()
-        assert member.id is not None and brand.id is not None
-        cash = await ledger.account(
-            session,
-            merchant_id=brand.id,
-            kind=AccountKind.MEMBER_CASH,
-            currency=CURRENCY,
-            member_id=member.id,
-        )
-        clearing = await ledger.account(
-            session, merchant_id=brand.id, kind=AccountKind.PAYMENT_CLEARING, currency=CURRENCY
-        )
-        assert cash.id is not None and clearing.id is not None
-        await ledger.move(
-            session,
-            merchant_id=brand.id,
-            kind=TransactionKind.DEPOSIT,
-            idempotency_key="bench-facts-funding",
-            debit_account_id=clearing.id,
-            credit_account_id=cash.id,
-            amount=Decimal("100000.00"),
-            member_id=member.id,
-        )
+    """A funded member of BR1, identity verified (the brand asks for it before play), with a
+    live studio session."""
+    from tests.support.accounts import make_member
+    from tests.support.money import fund
+
+    member = await make_member(username="benchfacts")
+    assert member.id is not None
+    await fund(member.id, "100000.00")
     token = await wallet.open_session(
         member=member, vendor=wallet.STUDIO_VENDOR, game_code=DICE, currency=CURRENCY
     )

@@ -40,6 +40,16 @@ class Settings(BaseSettings):
         description="Origins (scheme://host[:port]) besides the brands' own domains whose "
         "pages may call the API and open the websocket",
     )
+    domain_check: bool = Field(
+        default=False,
+        description="Answer only the brands' domains and SERVED_HOSTS; any other host name "
+        "gets 'Invalid URL' (spec 8)",
+    )
+    served_hosts: list[str] = Field(
+        default=[],
+        description="Host names served besides the brands' domains when DOMAIN_CHECK is on "
+        "(the API host vendors call, the load balancer's health check)",
+    )
     cache_ttl_seconds: int = Field(default=60, ge=1)
     brand_refresh_seconds: float = Field(
         default=5.0, ge=0, description="How stale a process's copy of brand config may get"

@@ -265,6 +265,10 @@ class BrandRegistry:
         snapshot = self._snapshot
         return frozenset(snapshot.by_domain) if snapshot is not None else frozenset()
 
+    async def current_domains(self) -> frozenset[str]:
+        """Every brand's domains, loaded or refreshed first when due."""
+        return frozenset((await self._current()).by_domain)
+
     async def by_code(self, code: str) -> Brand:
         brand = (await self._current()).by_code.get(code.strip().upper())
         if brand is None:

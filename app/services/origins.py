@@ -16,6 +16,19 @@ def _host(netloc: str) -> str:
     return netloc.rsplit("@", 1)[-1].split(":")[0].lower()
 
 
+async def host_served(host: str | None) -> bool:
+    """Whether this server answers a request for `host` (the Host header): with
+    DOMAIN_CHECK on, only the brands' domains and SERVED_HOSTS, so a domain that someone
+    else points at the server shows nothing of the platform."""
+    settings = get_settings()
+    if not settings.domain_check:
+        return True
+    name = _host(host or "")
+    if name in {h.strip().lower() for h in settings.served_hosts}:
+        return True
+    return name in await brands.current_domains()
+
+
 def origin_allowed(origin: str | None, host: str | None) -> bool:
     """Whether a browser page of `origin` may talk to this server, reached as `host`."""
     if not origin:

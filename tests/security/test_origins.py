@@ -8,7 +8,9 @@ import httpx
 import pytest
 import socketio  # type: ignore[import-untyped]
 
+from app.api.main import create_api
 from app.core.config import get_settings
+from app.front_door import DomainCheck
 from app.services.brands import brands
 from app.services.origins import origin_allowed
 from tests.security.outsider import Outsider
@@ -70,3 +72,67 @@ async def test_pages_give_an_httponly_browser_cookie(site_url: str) -> None:
         again = await client.get("/", headers={"Cookie": cookie.split(";")[0]})
         assert "set-cookie" not in again.headers
         assert "set-cookie" not in (await client.get(API_CALL)).headers
+
+
+@pytest.fixture
+def domain_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = get_settings()
+    monkeypatch.setattr(settings, "domain_check", True)
+    monkeypatch.setattr(settings, "served_hosts", ["api.internal"])
+
+
+def _front_door_client() -> httpx.AsyncClient:
+    """The API behind the domain check, as the site's process stacks them."""
+    front = DomainCheck(create_api())
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=front), base_url="http://any")
+
+
+async def test_hosts_the_platform_does_not_serve_get_invalid_url(domain_check: None) -> None:
+    async with _front_door_client() as client:
+        for host in ("sortegrande.test", "SorteGrande.test:443", "vilabet.test", "api.internal"):
+            answer = await client.get(API_CALL, headers={"host": host})
+            assert answer.status_code == 200, host
+        refused = await client.get(API_CALL, headers={"host": "evil.example"})
+        assert refused.status_code == 421
+        assert refused.json() == {
+            "code": "invalid-url",
+            "message": "Invalid URL, please contact customer service",
+        }
+        page = await client.get(
+            "/",
+            headers={"host": "sortegrande.test.evil.example", "accept-language": "pt-BR,pt;q=0.9"},
+        )
+        assert page.status_code == 421
+        assert page.headers["content-type"].startswith("text/html")
+        assert '<html lang="pt">' in page.text
+        assert "<h1>URL inválida, entre em contato com o atendimento</h1>" in page.text
+        english = await client.get("/", headers={"host": "evil.example", "accept-language": "en"})
+        assert "<h1>Invalid URL, please contact customer service</h1>" in english.text
+
+
+async def test_a_websocket_for_a_host_not_served_is_closed(domain_check: None) -> None:
+    reached: list[str] = []
+    sent: list[dict[str, object]] = []
+
+    async def inner(scope: dict[str, object], receive: object, send: object) -> None:
+        reached.append(str(scope["path"]))
+
+    async def send(message: dict[str, object]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, object]:
+        return {"type": "websocket.connect"}
+
+    check = DomainCheck(inner)  # type: ignore[arg-type]
+    for host, served in ((b"evil.example", False), (b"sortegrande.test", True)):
+        scope = {"type": "websocket", "path": "/_event", "headers": [(b"host", host)]}
+        await check(scope, receive, send)  # type: ignore[arg-type]
+        assert bool(reached) is served
+    assert sent == [{"type": "websocket.close", "code": 1008}]
+
+
+async def test_without_the_domain_check_every_host_is_served() -> None:
+    assert not get_settings().domain_check  # the default: development and the demo
+    async with _front_door_client() as client:
+        answer = await client.get(API_CALL, headers={"host": "evil.example"})
+        assert answer.status_code == 200

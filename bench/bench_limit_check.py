@@ -16,6 +16,13 @@ is printed) can be told from a slow check, each timed check is followed on the s
 by one bare round trip (SELECT 1): its p95 is the floor any check that reads the database
 pays, and the ratio check / round trip says how many round trips the check costs. The
 statements the check sends are counted too.
+
+On a quiet machine (load about 1, 2026-11-28) the check costs about one round trip and a
+half of database time (the statement runs about 1 ms beyond a bare SELECT 1's 0.9 ms) and
+about 1 ms of Python; the 2 ms p95 is not reached. A profile showed half the check's time
+went into making model instances of the rows read (ten `MemberLimit`s and a
+`MemberProtection` a bet); the snapshot now holds plain frozen dataclasses (`LimitLine`,
+`PlayState`): p50 5.44 -> 4.48 ms, p95 8.04 -> 6.85 ms in the same conditions.
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from bench.bench_ledger import on_private_database
 from bench.common import Figure, asgi_server
 from models import Member, Merchant
 from models.ledger import AccountKind, TransactionKind
+from tests.support.accounts import identity_row
 
 CLIENTS = 32
 MEMBERS_EACH = 10
@@ -60,6 +61,7 @@ async def _setup() -> tuple[list[str], str]:
         ]
         session.add_all(members)
         await session.flush()
+        session.add_all(identity_row(member) for member in members)  # BR1 asks for it
         clearing = await ledger.account(
             session, merchant_id=merchant.id, kind=AccountKind.PAYMENT_CLEARING, currency=CURRENCY
         )

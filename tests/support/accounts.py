@@ -89,18 +89,21 @@ async def make_member(
         session.add(member)
         if identity is not None and profile_of(merchant).identity_verification:
             await session.flush()
-            verified = identity == IdentityStatus.VERIFIED
-            session.add(
-                MemberIdentity(
-                    member_id=member.id,
-                    merchant_id=merchant.id,
-                    cpf=new_cpf(),
-                    status=identity,
-                    full_name=ADULT_NAME if verified else "",
-                    birth_date=date.fromisoformat(ADULT_BIRTH) if verified else None,
-                )
-            )
+            session.add(identity_row(member, identity))
     return member
+
+
+def identity_row(member: Member, status: str = IdentityStatus.VERIFIED) -> MemberIdentity:
+    """A member's identity with a fresh CPF; verified: with the adult name and birth date."""
+    verified = status == IdentityStatus.VERIFIED
+    return MemberIdentity(
+        member_id=member.id,
+        merchant_id=member.merchant_id,
+        cpf=new_cpf(),
+        status=status,
+        full_name=ADULT_NAME if verified else "",
+        birth_date=date.fromisoformat(ADULT_BIRTH) if verified else None,
+    )
 
 
 async def last_code(recipient_suffix: str) -> str:

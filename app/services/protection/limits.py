@@ -29,6 +29,7 @@ the retention log keeps it).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
@@ -535,7 +536,7 @@ async def cancel_request(
 # ---- checking -------------------------------------------------------------------------------
 
 
-def excluded(state: MemberProtection | None, now: datetime) -> bool:
+def excluded(state: MemberProtection | PlayState | None, now: datetime) -> bool:
     """Is the member in a cooling-off or self-exclusion at `now`?"""
     return (
         state is not None
@@ -556,7 +557,7 @@ async def _refuse_or_alert(
     member: Member,
     brand: Brand,
     spans: Windows,
-    rows: list[MemberLimit],
+    rows: Sequence[MemberLimit | LimitLine],
     used: dict[tuple[LimitKind, LimitPeriod], Decimal],
     now: datetime,
 ) -> None:
@@ -614,13 +615,36 @@ async def _check(
     await _refuse_or_alert(session, member, brand, spans, rows, used, now)
 
 
+@dataclass(frozen=True, slots=True)
+class PlayState:
+    """A member's exclusion and play clock as a bet's check reads them: plain values, cheap
+    to make on every bet (a model instance costs far more than the read itself)."""
+
+    excluded_kind: str | None
+    excluded_until: datetime | None
+    play_started_at: datetime | None
+    last_play_at: datetime | None
+    reality_check_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class LimitLine:
+    """A limit as a bet's check reads it (the stored row is read again to be written)."""
+
+    id: int
+    kind: str
+    period: str
+    value: Decimal
+    alerted_at: datetime | None
+
+
 @dataclass(frozen=True)
 class _BetSnapshot:
     """All a bet's check reads, from one round trip (`_bet_snapshot`)."""
 
     identity_status: str | None
-    state: MemberProtection | None  # a detached copy, read only
-    rows: list[MemberLimit]  # detached copies of the limits on bet kinds with a value
+    state: PlayState | None
+    rows: list[LimitLine]  # the limits on bet kinds with a value
     today: reporting.Totals
     pending: _Open
     played: dict[LimitPeriod, int]  # seconds on the play clock per period
@@ -712,8 +736,7 @@ async def _bet_snapshot(session: AsyncSession, member_id: int, spans: Windows) -
     state = (
         None
         if first.member_id is None
-        else MemberProtection(
-            member_id=member_id,
+        else PlayState(
             excluded_kind=first.excluded_kind,
             excluded_until=_utc(first.excluded_until),
             play_started_at=_utc(first.play_started_at),
@@ -722,14 +745,7 @@ async def _bet_snapshot(session: AsyncSession, member_id: int, spans: Windows) -
         )
     )
     rows = [
-        MemberLimit(
-            id=r.id,
-            member_id=member_id,
-            kind=r.kind,
-            period=r.period,
-            value=Decimal(str(r.value)),
-            alerted_at=_utc(r.alerted_at),
-        )
+        LimitLine(r.id, r.kind, r.period, Decimal(str(r.value)), _utc(r.alerted_at))
         for r in found
         if r.id is not None
     ]
@@ -808,7 +824,9 @@ def idle_gap(profile: Profile) -> timedelta:
     return timedelta(minutes=profile.idle_minutes or IDLE_MINUTES)
 
 
-def reality_check_due(state: MemberProtection | None, profile: Profile, now: datetime) -> bool:
+def reality_check_due(
+    state: MemberProtection | PlayState | None, profile: Profile, now: datetime
+) -> bool:
     """Has continuous play run the profile's reality-check minutes since it started or since
     the member last answered? (app/services/protection/reality.py)"""
     if state is None or not profile.reality_check_minutes or state.play_started_at is None:
@@ -819,7 +837,9 @@ def reality_check_due(state: MemberProtection | None, profile: Profile, now: dat
     return now - since >= timedelta(minutes=profile.reality_check_minutes)
 
 
-def _running_play(state: MemberProtection | None, profile: Profile, now: datetime) -> int:
+def _running_play(
+    state: MemberProtection | PlayState | None, profile: Profile, now: datetime
+) -> int:
     """Seconds of play since the last bet not yet on the clock (0 after an idle gap)."""
     last = state.last_play_at if state is not None else None
     if last is None or not timedelta(0) <= now - last <= idle_gap(profile):

@@ -33,9 +33,10 @@ REALITY_EVERY_TICKS = 15
 class WalletState(rx.State):
     _cash: str = "0"
     _version: int = -1
-    # Which tab and page the running watch serves and when it last beat: a watch that died
-    # with its process, one left with the old token when a reconnect got a new one
-    # (app/reconnect.py), or one started on another page, is replaced by the next refresh.
+    # Which tab, socket and page the running watch serves and when it last beat: a watch that
+    # died with its process or its socket, one left with the old token when a reconnect got a
+    # new one (app/reconnect.py), or one started on another page, is replaced by the next
+    # refresh.
     _watch_token: str = ""
     _watch_beat: float = 0.0
     hidden_choice: str = rx.LocalStorage("", name="balanceHidden")
@@ -72,8 +73,11 @@ class WalletState(rx.State):
 
     def _watch_key(self) -> str:
         # The page is part of it: the events a background task yields carry the router data of
-        # the event that started it, and would take the tab's state back to that page.
-        return f"{self.router.session.client_token} {self.router.url}"
+        # the event that started it, and would take the tab's state back to that page. So is
+        # the socket: Reflex cancels the running page load's tasks (this watch) when its socket
+        # drops, and the page load of the reconnect must then start a new one.
+        session = self.router.session
+        return f"{session.client_token} {session.session_id} {self.router.url}"
 
     def _watch_alive(self) -> bool:
         return (

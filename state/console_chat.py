@@ -27,6 +27,7 @@ from state.console import (
     ui_lang,
 )
 from state.guard import Form, Name, checked
+from state.watch import watch_key
 
 WATCH_EVERY_SECONDS = 2.0
 WATCH_FOR_SECONDS = 8 * 3600  # a shift
@@ -73,7 +74,7 @@ class ChatDeskState(BrandConsolePage, rx.State):
 
     def _watch_alive(self) -> bool:
         return (
-            self._watch_token == self.router.session.client_token
+            self._watch_token == watch_key(self)
             and time.time() - self._watch_beat < WATCH_STALE_SECONDS
         )
 
@@ -136,7 +137,7 @@ class ChatDeskState(BrandConsolePage, rx.State):
         async with self:
             if self._watch_alive() or not self.brand:
                 return
-            token = self._watch_token = self.router.session.client_token
+            token = self._watch_token = watch_key(self)
             self._watch_beat = time.time()
             code = self.brand
             brand_id = (await brands.by_code(code)).id

@@ -22,6 +22,7 @@ from state.auth import AuthState, current_login
 from state.bonus import BonusState
 from state.reality import RealityState
 from state.site import SiteState, current_brand
+from state.watch import watch_key
 
 WATCH_EVERY_SECONDS = 2.0
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
@@ -71,17 +72,9 @@ class WalletState(rx.State):
             RealityState.check if self._watch_alive() else [RealityState.check, WalletState.watch]
         )
 
-    def _watch_key(self) -> str:
-        # The page is part of it: the events a background task yields carry the router data of
-        # the event that started it, and would take the tab's state back to that page. So is
-        # the socket: Reflex cancels the running page load's tasks (this watch) when its socket
-        # drops, and the page load of the reconnect must then start a new one.
-        session = self.router.session
-        return f"{session.client_token} {session.session_id} {self.router.url}"
-
     def _watch_alive(self) -> bool:
         return (
-            self._watch_token == self._watch_key()
+            self._watch_token == watch_key(self)
             and time.time() - self._watch_beat < WATCH_STALE_SECONDS
         )
 
@@ -106,7 +99,7 @@ class WalletState(rx.State):
         async with self:
             if self._watch_alive():
                 return
-            token = self._watch_token = self._watch_key()
+            token = self._watch_token = watch_key(self)
             self._watch_beat = time.time()
         for tick in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
             await asyncio.sleep(WATCH_EVERY_SECONDS)

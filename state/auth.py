@@ -27,7 +27,7 @@ from app.services.accounts import members, sessions, trial, verification
 from app.services.accounts.login import LoginResult
 from app.services.brands import Brand
 from state import follow
-from state.dialog import DialogState
+from state.dialog import DialogState, open_within
 from state.guard import BotAnswer, Form, Name, checked, on_refusal
 from state.site import SiteState, current_brand, page_visitor, picked_dial_code, require_open
 
@@ -350,10 +350,8 @@ class AuthState(rx.State):
             self.verify_target = str(value.get("target", ""))
         if from_header:
             self.warning = self.login_error
-            return [
-                DialogState.open_for(WARNING_DIALOG, WARNING_MS),
-                DialogState.open(LOGIN_DIALOG),
-            ]
+            await open_within(self, LOGIN_DIALOG)
+            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
         return None
 
     # Trial, logout -------------------------------------------------------------------------

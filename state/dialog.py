@@ -80,3 +80,10 @@ class DialogState(rx.State):
                 self._closer_wakes = self._close_at
                 left = self._close_at - now
             await asyncio.sleep(left)
+
+
+async def open_within(state: rx.State, name: str) -> None:
+    """Open `name` from another state's handler, in that handler's own delta: no second
+    event waits in the tab's queue behind it."""
+    dialogs = await state.get_state(DialogState)
+    dialogs._add(name)

@@ -50,7 +50,7 @@ from sqlalchemy.orm.util import identity_key
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import get_engine, session_scope, write_transaction
+from app.core.db import dialect_insert, get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from models.base import saved_id, utcnow
 from models.games import GameRound, RoundStatus
@@ -74,6 +74,7 @@ MAX_KEY_LENGTH = 128
 MAX_REFERENCE_LENGTH = 128
 MAX_PAGE_SIZE = 100
 MERCHANT_ACCOUNT_SHARDS = 16
+MEMBER_ACCOUNTS_CHUNK = 5000  # members per look-up and per insert of member_accounts
 CURRENCY_PATTERN = re.compile(r"[A-Z]{3}")
 SUB_KEY_PATTERN = re.compile(r"[A-Za-z0-9_]{1,32}")
 # The member's own single accounts, as the wallet shows them (vendor wallets are listed apart).
@@ -986,32 +987,63 @@ async def member_accounts(
     currency: str,
     member_ids: Collection[int],
 ) -> dict[int, int]:
-    """Account ids of many members' accounts of one kind (made where missing), by member:
-    one query for those that exist."""
+    """Account ids of many members' accounts of one kind, by member: one query per chunk for
+    those that exist, one insert per chunk for those missing (a first payout to thousands of
+    members would otherwise open them one round trip each). A member of another merchant
+    is refused as `account` refuses it."""
     account_kind = _account_kind(kind)
+    if account_kind not in MEMBER_ACCOUNT_KINDS or account_kind in SUB_KEYED_KINDS:
+        raise AppError("ledger-invalid-owner", 422)
+    if not CURRENCY_PATTERN.fullmatch(currency):
+        raise AppError("ledger-invalid-currency", 422)
     wanted = sorted(set(member_ids))
     found: dict[int, int] = {}
-    for start in range(0, len(wanted), 5000):
-        chunk = wanted[start : start + 5000]
+    connection = await session.connection()
+    dialect = connection.dialect.name
+    for start in range(0, len(wanted), MEMBER_ACCOUNTS_CHUNK):
+        chunk = wanted[start : start + MEMBER_ACCOUNTS_CHUNK]
         keys = [account_owner_key(merchant_id, m, account_kind, currency) for m in chunk]
-        dialect = (await session.connection()).dialect.name
-        rows = await session.exec(
-            select(LedgerAccount.member_id, LedgerAccount.id).where(
-                _among(col(LedgerAccount.owner_key), keys, dialect)
-            )
+        read = select(LedgerAccount.member_id, LedgerAccount.id).where(
+            _among(col(LedgerAccount.owner_key), keys, dialect)
         )
-        found.update({m: a for m, a in rows if m is not None and a is not None})
-    for member_id in wanted:
-        if member_id not in found:
-            made = await account(
-                session,
-                merchant_id=merchant_id,
-                kind=account_kind,
-                currency=currency,
-                member_id=member_id,
+        found.update({m: a for m, a in await session.exec(read) if m is not None and a})
+        missing = [m for m in chunk if m not in found]
+        if not missing:
+            continue
+        owners = set(
+            (
+                await session.exec(
+                    select(Member.id).where(
+                        _among(col(Member.id), missing, dialect),
+                        Member.merchant_id == merchant_id,
+                    )
+                )
+            ).all()
+        )
+        if len(owners) != len(missing):
+            raise AppError("ledger-invalid-owner", 422)
+        await connection.execute(
+            dialect_insert(connection, _ACCOUNTS)
+            .values(
+                [
+                    {
+                        "merchant_id": merchant_id,
+                        "member_id": member_id,
+                        "kind": account_kind.value,
+                        "currency": currency,
+                        "balance": Decimal("0.00"),
+                        "allow_negative": False,
+                        "owner_key": account_owner_key(
+                            merchant_id, member_id, account_kind, currency
+                        ),
+                        "created_at": utcnow(),
+                    }
+                    for member_id in missing
+                ]
             )
-            assert made.id is not None
-            found[member_id] = made.id
+            .on_conflict_do_nothing(index_elements=["owner_key"])
+        )
+        found.update({m: a for m, a in await session.exec(read) if m is not None and a})
     return found
 
 

@@ -120,3 +120,49 @@ async def test_a_bad_movement_refuses_the_whole_batch() -> None:
         assert (await balance(member), await balance(other), await balance(clearing)) == before
     async with session_scope() as session:
         assert (await ledger.audit(session)).differences == ()
+
+
+async def test_member_accounts_opens_the_missing_ones_at_once_and_keeps_the_rest() -> None:
+    mid = await merchant_id()
+    members = [await new_member(mid) for _ in range(3)]
+    async with write_transaction() as session:
+        opened = await ledger.account(
+            session, merchant_id=mid, kind=AccountKind.MEMBER_POINTS, currency="PTS",
+            member_id=members[0],
+        )  # fmt: skip
+    async with write_transaction() as session:
+        found = await ledger.member_accounts(
+            session, merchant_id=mid, kind=AccountKind.MEMBER_POINTS, currency="PTS",
+            member_ids=[*members, members[1]],
+        )  # fmt: skip
+    assert set(found) == set(members) and found[members[0]] == opened.id
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(LedgerAccount).where(col(LedgerAccount.member_id).in_(members))
+            )
+        ).all()
+    assert sorted(row.id for row in rows) == sorted(found.values())
+    assert {(r.kind, r.currency, r.balance, r.allow_negative) for r in rows} == {
+        (AccountKind.MEMBER_POINTS.value, "PTS", Decimal("0.00"), False)
+    }
+
+
+async def test_member_accounts_refuses_another_brands_member_and_opens_nothing() -> None:
+    mid = await merchant_id()
+    ours = await new_member(mid)
+    theirs = await new_member(await merchant_id("BR2"))
+    with pytest.raises(AppError) as refused:
+        async with write_transaction() as session:
+            await ledger.member_accounts(
+                session, merchant_id=mid, kind=AccountKind.MEMBER_CASH, currency=CURRENCY,
+                member_ids=[ours, theirs],
+            )  # fmt: skip
+    assert refused.value.code == "ledger-invalid-owner"
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(LedgerAccount).where(col(LedgerAccount.member_id).in_([ours, theirs]))
+            )
+        ).all()
+    assert rows == []

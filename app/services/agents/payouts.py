@@ -26,7 +26,7 @@ from sqlmodel import col
 from sqlmodel import select as sm_select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import dialect_insert, session_scope, write_transaction
+from app.core.db import session_scope, write_transaction
 from app.services import ledger
 from app.services.agents import periods
 from app.services.agents import terms as pay_terms
@@ -34,10 +34,10 @@ from app.services.agents.contracts import LOSS_BASED_PAY, NEGATIVE_CARRYOVER, ki
 from app.services.brands import Brand, brands
 from app.services.inbox import post_message
 from models.agents import AgentContract, AgentPayout, AgentTree, ContractKind, ContractStatus
-from models.base import saved_id, utcnow
+from models.base import saved_id
 from models.cashier import MessageKind
 from models.facts import FactKind, WagerFact
-from models.ledger import AccountKind, LedgerAccount, TransactionKind, account_owner_key
+from models.ledger import AccountKind, TransactionKind
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
@@ -248,57 +248,6 @@ def lines_for(
     }
 
 
-async def _cash_accounts(
-    session: AsyncSession, brand: Brand, agent_ids: Sequence[int]
-) -> dict[int, int]:
-    """The agents' cash account ids, in CHUNK-sized statements (one look-up per agent would
-    be a round trip per payout); the accounts missing are opened in one insert per chunk (the
-    agents are the brand's members: their contracts say so)."""
-    found: dict[int, int] = {}
-    connection = await session.connection()
-    accounts: Table = LedgerAccount.__table__  # type: ignore[attr-defined]
-    for offset in range(0, len(agent_ids), CHUNK):
-        keys = {
-            account_owner_key(brand.id, agent, AccountKind.MEMBER_CASH, brand.currency): agent
-            for agent in agent_ids[offset : offset + CHUNK]
-        }
-        read = select(accounts.c.id, accounts.c.owner_key).where(
-            accounts.c.owner_key.in_(list(keys))
-        )
-        known = {
-            owner_key: int(account_id)
-            for account_id, owner_key in (await connection.execute(read)).all()
-        }
-        missing = [key for key in keys if key not in known]
-        if missing:
-            await connection.execute(
-                dialect_insert(connection, accounts)
-                .values(
-                    [
-                        {
-                            "merchant_id": brand.id,
-                            "member_id": keys[key],
-                            "kind": AccountKind.MEMBER_CASH.value,
-                            "currency": brand.currency,
-                            "balance": Decimal("0.00"),
-                            "allow_negative": False,
-                            "owner_key": key,
-                            "created_at": utcnow(),
-                        }
-                        for key in missing
-                    ]
-                )
-                .on_conflict_do_nothing(index_elements=["owner_key"])
-            )
-            known = {
-                owner_key: int(account_id)
-                for account_id, owner_key in (await connection.execute(read)).all()
-            }
-        for owner_key, account_id in known.items():
-            found[keys[owner_key]] = account_id
-    return found
-
-
 async def close_in(
     session: AsyncSession,
     brand: Brand,
@@ -338,8 +287,12 @@ async def close_in(
     written = paid = 0
     total = ZERO
     expense_ids: dict[int, int] = {}
-    cash_ids = await _cash_accounts(
-        session, brand, [a for a, pay_line in lines.items() if pay_line.amount > 0]
+    cash_ids = await ledger.member_accounts(
+        session,
+        merchant_id=brand.id,
+        kind=AccountKind.MEMBER_CASH,
+        currency=brand.currency,
+        member_ids=[a for a, pay_line in lines.items() if pay_line.amount > 0],
     )
     # One batch of ledger movements for the whole period (post_moves): one movement per
     # agent in a handful of statements, not a round trip per agent.

@@ -8,7 +8,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, UniqueConstraint
+from sqlalchemy import JSON, Column, Index, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from models.base import UTCDateTime, utcnow
@@ -109,6 +109,15 @@ class GameRound(SQLModel, table=True):
     __table_args__ = (
         UniqueConstraint("vendor", "round_id"),
         Index("ix_gameround_member_opened", "member_id", "opened_at"),
+        # A bet's limit check sums the member's open rounds: read them alone, however many
+        # settled rounds the member has.
+        Index(
+            "ix_gameround_member_open",
+            "member_id",
+            "opened_at",
+            sqlite_where=text("status = 'OPEN'"),
+            postgresql_where=text("status = 'OPEN'"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)

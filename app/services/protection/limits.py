@@ -37,7 +37,17 @@ from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Integer, Select, Subquery, Table, and_, bindparam, func
+from sqlalchemy import (
+    Integer,
+    Select,
+    Subquery,
+    Table,
+    and_,
+    bindparam,
+    func,
+    literal_column,
+    or_,
+)
 from sqlalchemy import select as core_select
 from sqlalchemy import true as sql_true
 from sqlmodel import col, select
@@ -192,6 +202,14 @@ class _Open:
     count: int
 
 
+def _constant(value: str) -> Any:
+    """A fixed status or kind written into the SQL: a partial index on it stays usable under
+    a prepared statement's generic plan, and no IN list is expanded again on every bet."""
+    if not value.isalnum():
+        raise ValueError(value)
+    return literal_column(f"'{value}'")
+
+
 def _today_and_open_parts(
     member_id: Any, day_start: Any, open_since: Any
 ) -> tuple[Subquery, Subquery, Subquery]:
@@ -210,7 +228,7 @@ def _today_and_open_parts(
         .where(
             rounds.c.member_id == member_id,
             rounds.c.opened_at >= open_since,
-            rounds.c.status == RoundStatus.OPEN.value,
+            rounds.c.status == _constant(RoundStatus.OPEN.value),
         )
         .subquery()
     )
@@ -662,8 +680,13 @@ def _bet_statement() -> Select[Any]:
     limit_rows: Table = MemberLimit.__table__  # type: ignore[attr-defined]
     days: Table = PlayDay.__table__  # type: ignore[attr-defined]
     member_id: Any = bindparam("member_id", type_=Integer)
-    today, rounds_open, tickets_open = _today_and_open_parts(
-        member_id, bindparam("day_start"), bindparam("open_since")
+    # Each one-row part is computed once (MATERIALIZED), not again for every limit row the
+    # planner puts on the outer side of the join.
+    today, rounds_open, tickets_open = (
+        part.element.cte(f"part{n}").prefix_with("MATERIALIZED")
+        for n, part in enumerate(
+            _today_and_open_parts(member_id, bindparam("day_start"), bindparam("open_since"))
+        )
     )
 
     def played_since(first: str) -> Any:
@@ -710,7 +733,7 @@ def _bet_statement() -> Select[Any]:
             and_(
                 limit_rows.c.member_id == me.c.id,
                 limit_rows.c.value.is_not(None),
-                limit_rows.c.kind.in_([k.value for k in BET_KINDS]),
+                or_(*(limit_rows.c.kind == _constant(k.value) for k in BET_KINDS)),
             ),
         )
         .join(today, sql_true())

@@ -13,8 +13,10 @@ import pytest
 
 from app.api.main import create_api
 from app.client import ApiError, PlatformClient
+from app.services import site_status
 from app.services.accounts import sessions
 from app.services.agents import payouts, periods
+from app.services.brands import brands
 from models import Member
 from models.agents import ContractKind
 from tests.support.accounts import make_member, new_username
@@ -106,6 +108,28 @@ async def test_contract_flow_through_the_spec_calls() -> None:
         ),
         404,
     )
+
+
+async def test_no_contract_info_while_the_brands_agent_programme_is_off() -> None:
+    """Spec 6: the consolidated data runs only with the agent policy flag (AGENT3) on."""
+    from models.base import utcnow
+
+    top = await top_agent()
+    await signed(None, top, DAILY, tiers((0, "0", None, "0.01")), utcnow())
+    under = await downline(top)
+    await signed(top, under, DAILY, tiers((0, "0", None, "0.004")), utcnow())
+    down = await _client(under)
+    assert (await down.get("/wps/member/info/funds/consolidated"))["dailySalary"]
+    try:
+        await site_status.set_module("BR1", "AGENT3", enabled=False, now=utcnow())
+        brands.invalidate()
+        off = await down.get("/wps/member/info/funds/consolidated")
+        assert not any(off[k] for k in ("dailySalary", "hourSalary", "salary", "enableCt"))
+        assert off["dailysalreqtype"] == "" and off["totalBalance"] is not None
+    finally:
+        await site_status.set_module("BR1", "AGENT3", enabled=True, now=utcnow())
+        brands.invalidate()
+    assert (await down.get("/wps/member/info/funds/consolidated"))["dailySalary"]
 
 
 async def _sub(member_id: int) -> Member:

@@ -235,10 +235,10 @@ async def merchant_wallet(
 
 @router.get("/wps/member/info/funds/consolidated", response_model=Envelope[ConsolidatedValue])
 async def consolidated_funds(ctx: Context, auth: RealMember) -> Envelope[ConsolidatedValue]:
-    """The member's funds across every wallet and its contract info (spec 3); trial users
-    are refused (spec 6: they skip it)."""
+    """The member's funds across every wallet and its contract info (spec 3; none while the
+    brand's agent programme is off); trial users are refused (spec 6: they skip it)."""
     found = await transfers.wallets(ctx.brand, auth.member)
-    contract = await agent_contracts.consolidated(auth.member)
+    contract = await agent_contracts.consolidated(ctx.brand, auth.member)
     return ok(
         ConsolidatedValue(
             dailysalreqtype=contract.dailysalreqtype,

@@ -418,7 +418,14 @@ class Consolidated:
         return self.daily_salary or self.hour_salary or self.salary or self.enable_ct
 
 
-async def consolidated(member: Member) -> Consolidated:
+NO_CONTRACT_INFO = Consolidated("", "", "", "", False, False, False, False)
+
+
+async def consolidated(brand: Brand, member: Member) -> Consolidated:
+    """The member's contract info; none where the brand's agent programme (the agent policy
+    flag of spec 6, module AGENT3) is off: no contract is read there."""
+    if not brand.module_on(AGENT_MODULE):
+        return NO_CONTRACT_INFO
     member_id = saved_id(member.id)
     async with session_scope() as session:
         rows = (

@@ -96,6 +96,9 @@ async def test_register_settings(api: PlatformClient) -> None:
     }  # fmt: skip
     assert value["minAge"] == 18
     assert value["methods"]["mobile"] is True
+    # Published in the permission payload and off: third-party sign-in is a README departure.
+    login = (await api.get("/wps/system/permission"))["info"]["login"]
+    assert login["google"] is False and login["facebook"] is False
 
 
 async def test_domain_routes_and_brand_by_domain(api: PlatformClient) -> None:

@@ -366,6 +366,7 @@ def register_dialog() -> rx.Component:
                     "affiliateCode",
                     t("auth.affiliate_code"),
                     default_value=RegisterState.affiliate_code,
+                    error=RegisterState.errors.get("affiliateCode", "").to(str),
                 ),
             ),
             checkbox("adult", adult_label, RegisterState.errors.get("adult", "").to(str)),

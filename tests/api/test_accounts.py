@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -14,6 +15,7 @@ from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.security import token_digest
 from app.services import site_status
+from app.services.accounts import members
 from app.services.brands import brands
 from models import AffiliateCode, Member, MemberSession, Merchant
 from models.base import utcnow
@@ -141,6 +143,44 @@ async def test_affiliate_code(make_client: MakeClient) -> None:
     assert member is not None and member.upline_id == agent.id
     error = await _error(register(make_client(), affiliateCode="WRONG1"))
     assert error.code == "invitation_code_error"
+
+
+async def test_without_direct_register_players_join_by_invitation_only(
+    make_client: MakeClient,
+) -> None:
+    """DIRECTREG3 off: a registration without an invitation code is refused (a translated
+    field error, nobody made); with an agent's code it places the player under the agent."""
+    agent = await make_member(account_type=1)
+    code = f"IN{secrets.token_hex(3).upper()}"
+    async with write_transaction() as session:
+        session.add(AffiliateCode(merchant_id=agent.merchant_id, agent_id=agent.id, code=code))
+    try:
+        await site_status.set_module("BR1", "DIRECTREG3", enabled=False, now=utcnow())
+        brands.invalidate()
+        assert (await make_client().get("/wps/system/setting/register"))["methods"][
+            "direct"
+        ] is False
+        name = new_username()
+        error = await _error(register(make_client(language="EN"), name))
+        assert error.code == "validation-failed"
+        assert error.body["value"]["fields"] == [
+            {
+                "field": "affiliateCode",
+                "code": "val_invitation_required",
+                "params": {},
+                "message": "Registration is by invitation: please enter your invitation code",
+            }
+        ]
+        async with session_scope() as session:
+            assert await members.by_username(session, agent.merchant_id, name) is None
+        value = await register(make_client(), affiliateCode=code)
+        async with session_scope() as session:
+            member = await session.get(Member, value["userInfo"]["id"])
+        assert member is not None and member.upline_id == agent.id
+    finally:
+        await site_status.set_module("BR1", "DIRECTREG3", enabled=True, now=utcnow())
+        brands.invalidate()
+    assert await register(make_client())
 
 
 async def test_register_by_mobile_with_sms_code(make_client: MakeClient) -> None:

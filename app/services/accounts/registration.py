@@ -217,6 +217,10 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> Lo
                 "mobileNum",
                 "val_mobile" if exc.code != "missing-phone-number" else "val_required",
             )
+    if not brand.module_on(site.DIRECT_REGISTER) and not (request.affiliate_code or "").strip():
+        # Direct register off: players join only through an invitation (an agent's or an
+        # affiliate's code), which places them in the agent tree.
+        field_error(errors, "affiliateCode", "val_invitation_required")
     if errors:
         raise AppError("validation-failed", status=422, value={"fields": errors})
     await rate_limit.consume(limits.REGISTRATIONS_PER_ADDRESS, client.ip)

@@ -62,6 +62,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "val_real_name": "Real name format is incorrect",
         "val_phone_format": "Phone number format is incorrect",
         "invitation_code_error": "Invalid invitation code",
+        "val_invitation_required": "Registration is by invitation: please enter your invitation code",
         "val_account_format": "Account format is incorrect",
         "val_password_format": "Password format is incorrect",
         "val_password_common": (
@@ -123,6 +124,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "val_real_name": "O formato do nome real está incorreto",
         "val_phone_format": "O formato do número de telefone está incorreto",
         "invitation_code_error": "Código de convite inválido",
+        "val_invitation_required": "O cadastro é por convite: digite seu código de convite",
         "val_account_format": "O formato da conta está incorreto",
         "val_password_format": "O formato da senha está incorreto",
         "val_password_common": (

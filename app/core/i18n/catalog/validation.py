@@ -62,7 +62,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "val_real_name": "Real name format is incorrect",
         "val_phone_format": "Phone number format is incorrect",
         "invitation_code_error": "Invalid invitation code",
-        "val_invitation_required": "Registration is by invitation: please enter your invitation code",
+        "val_invitation_required": (
+            "Registration is by invitation: please enter your invitation code"
+        ),
         "val_account_format": "Account format is incorrect",
         "val_password_format": "Password format is incorrect",
         "val_password_common": (

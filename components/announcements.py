@@ -8,17 +8,17 @@ from components.dialog import dialog
 from components.forms import PRIMARY
 from components.i18n import t
 from components.style import FOCUS
-from state.announcements import ANNOUNCEMENT_DIALOG, AnnouncementState
+from state.announcements import ANNOUNCEMENT_DIALOG, AnnouncementState, PopupBannerCard
 
 
 def announcement_dialog() -> rx.Component:
     current = AnnouncementState.current
     return dialog(
         ANNOUNCEMENT_DIALOG,
-        rx.el.h2(current["title"], class_name="text-lg font-semibold pr-2"),
+        rx.el.h2(current.title, class_name="text-lg font-semibold pr-2"),
         # Sanitised with nh3 when it was published (app/services/announcements.py).
         rx.html(
-            current["content"],
+            current.content,
             class_name="prose prose-sm dark:prose-invert max-w-none my-3",
             data_testid="announcement-content",
         ),
@@ -31,7 +31,7 @@ def announcement_dialog() -> rx.Component:
                         (i + 1).to(str),
                         type="button",
                         on_click=AnnouncementState.pick(i),
-                        aria_label=item["title"],
+                        aria_label=item.title,
                         aria_current=rx.cond(AnnouncementState.index == i, "true", "false"),
                         class_name=rx.cond(
                             AnnouncementState.index == i,
@@ -57,12 +57,13 @@ def announcement_dialog() -> rx.Component:
 
 def popup_banner(group: str) -> rx.Component:
     """The banner of a popup group (w_login, w_register, w_forget) at the top of its popup."""
-    banner = AnnouncementState.banners.get(group, {})  # type: ignore[attr-defined]
+    # A group without a banner reads as the empty card: no image, nothing shown.
+    banner = AnnouncementState.banners.get(group, PopupBannerCard())
     return rx.cond(
-        banner.get("image", "") != "",
+        banner.image != "",
         rx.el.img(
-            src=banner.get("image", "").to(str),
-            alt=banner.get("title", "").to(str),
+            src=banner.image,
+            alt=banner.title,
             class_name="w-full max-h-32 object-cover rounded-xl mb-3",
             data_testid=f"popup-banner-{group}",
         ),

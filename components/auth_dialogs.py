@@ -61,7 +61,7 @@ def _dial_code_picker() -> rx.Component:
         rx.el.select(
             rx.foreach(
                 SiteState.dialling_options,
-                lambda option: rx.el.option(option["label"], value=option["code"]),
+                lambda option: rx.el.option(option.label, value=option.code),
             ),
             value=SiteState.dial_shown,
             on_change=SiteState.set_dial_code,
@@ -257,14 +257,14 @@ def login_dialog() -> rx.Component:
 
 
 def _extra_field(spec: rx.Var) -> rx.Component:
-    name = spec["name"].to(str)
+    name = spec.name
     return rx.fragment(
         field(
             name,
             SiteState.texts.get("reg." + name, name).to(str),
-            kind=spec["type"].to(str),
+            kind=spec.type,
             error=RegisterState.errors.get(name, "").to(str),
-            max_length=spec["max"].to(int),
+            max_length=spec.max_length,
         ),
         # Spec 9: the Zalo field carries its registration reward hint.
         rx.cond(

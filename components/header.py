@@ -33,7 +33,7 @@ def language_selector(test_id: str = "language-select") -> rx.Component:
         rx.el.select(
             rx.foreach(
                 SiteState.languages,
-                lambda lang: rx.el.option(lang["name"], value=lang["code"]),
+                lambda lang: rx.el.option(lang.name, value=lang.code),
             ),
             value=SiteState.lang,
             on_change=[_REMEMBER_LANGUAGE, SiteState.set_language],

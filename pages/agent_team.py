@@ -6,6 +6,8 @@ referral (invite friends) and transferUpline. The reports share one table compon
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from app.services.agents.reports import TRANSACTION_KINDS
@@ -17,13 +19,16 @@ from components.style import FOCUS
 from state.agent_team import RANGES, VIEWS, AgentTeamState
 
 RANGE_BUTTON = f"px-3 h-9 rounded-md text-sm {FOCUS}"
-# A column: (catalog key of its heading, row field, how it shows: text, money or time).
+# A column: (catalog key of its heading, ReportRow field, how it shows: text, money or time).
 Column = tuple[str, str, str]
+# A total: (catalog key of its label, ReportTotals field). Its test id is the field's name,
+# but for the transactions' money in and out, which keep theirs ("in" is a Python keyword).
+TOTAL_TESTIDS = {"incoming": "in", "outgoing": "out"}
 CHART_COLOURS = {"turnover": "#f59e0b", "revenue": "#10b981", "pay": "#6366f1", "amount": "#f59e0b"}
 
 
 def _cell(row: rx.Var, name: str, kind: str) -> rx.Component:
-    value = row[name].to(str)
+    value = getattr(row, name)
     if kind == "money":
         return rx.el.td(
             amount(value),
@@ -106,15 +111,15 @@ def range_picker(names: tuple[str, ...] = tuple(RANGES)) -> rx.Component:
 
 
 def totals_strip(items: list[tuple[str, str]]) -> rx.Component:
-    """The range's totals above a table: (catalog key, totals field) pairs."""
+    """The range's totals above a table."""
     return rx.el.dl(
         *[
             rx.el.div(
                 rx.el.dt(t(key), class_name="text-xs text-slate-500"),
                 rx.el.dd(
-                    amount(AgentTeamState.totals[name].to(str)),
+                    amount(getattr(AgentTeamState.totals, name)),
                     class_name="font-bold tabular-nums",
-                    data_testid=f"total-{name}",
+                    data_testid=f"total-{TOTAL_TESTIDS.get(name, name)}",
                 ),
                 class_name=CARD,
             )
@@ -155,7 +160,8 @@ def bar_chart(series: list[str], testid: str) -> rx.Component:
                 rx.recharts.y_axis(),
                 rx.recharts.graphing_tooltip(),
                 rx.recharts.legend(),
-                data=AgentTeamState.chart,
+                # recharts types its data as dicts: the bars reach the browser as such objects
+                data=AgentTeamState.chart.to(list[dict[str, Any]]),
                 height=220,
             ),
             class_name=f"{CARD} mb-3",
@@ -171,7 +177,7 @@ def _title(key: str) -> rx.Component:
 
 
 def _figure(key: str, name: str, money: bool = True) -> rx.Component:
-    value = AgentTeamState.figures[name].to(str)
+    value = getattr(AgentTeamState.figures, name)
     return rx.el.div(
         rx.el.p(t(key), class_name="text-xs text-slate-500"),
         rx.el.p(
@@ -310,7 +316,12 @@ def transactions_page() -> rx.Component:
                     class_name=f"{INPUT} !w-auto mb-3",
                     data_testid="transaction-kind",
                 ),
-                totals_strip([("agent.transactions.in", "in"), ("agent.transactions.out", "out")]),
+                totals_strip(
+                    [
+                        ("agent.transactions.in", "incoming"),
+                        ("agent.transactions.out", "outgoing"),
+                    ]
+                ),
                 report_table(TRANSACTION_COLUMNS, "transactions", "transaction-table"),
             ),
             rx.el.div(
@@ -380,9 +391,9 @@ def realtime_salary_page() -> rx.Component:
 
 def _announcement(item: rx.Var) -> rx.Component:
     return rx.el.article(
-        rx.el.h2(item["title"].to(str), class_name="font-bold"),
-        rx.el.p(local_time(item["time"]), class_name="text-xs text-slate-500 mb-2"),
-        rx.html(item["content"].to(str), class_name="prose dark:prose-invert text-sm"),
+        rx.el.h2(item.title, class_name="font-bold"),
+        rx.el.p(local_time(item.time), class_name="text-xs text-slate-500 mb-2"),
+        rx.html(item.content, class_name="prose dark:prose-invert text-sm"),
         class_name=CARD,
         data_testid="agent-announcement",
     )

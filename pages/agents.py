@@ -30,26 +30,26 @@ def _offer_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.p(
-                SiteState.texts.get("agent.kind." + row["kind"].to(str), row["kind"]),
+                SiteState.texts.get("agent.kind." + row.kind, row.kind),
                 class_name="font-medium",
             ),
             rx.el.p(
-                row["rate"].to(str),
+                row.rate,
                 "% · v",
-                row["version"].to(str),
+                row.version.to(str),
                 class_name="text-sm text-slate-500",
             ),
         ),
         rx.el.div(
             rx.el.button(
                 t("agent.contract.accept"),
-                on_click=AgentState.answer(row["id"].to(int), "ACCEPT"),
+                on_click=AgentState.answer(row.id, "ACCEPT"),
                 class_name=f"{PRIMARY} !w-auto px-4",
                 data_testid="contract-accept",
             ),
             rx.el.button(
                 t("agent.contract.reject"),
-                on_click=AgentState.answer(row["id"].to(int), "REJECT"),
+                on_click=AgentState.answer(row.id, "REJECT"),
                 class_name=f"{SECONDARY} !w-auto px-4",
                 data_testid="contract-reject",
             ),
@@ -81,11 +81,11 @@ def _contract_popup() -> rx.Component:
 
 def _active_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
-        SiteState.texts.get("agent.kind." + row["kind"].to(str), row["kind"]),
+        SiteState.texts.get("agent.kind." + row.kind, row.kind),
         " · ",
-        row["rate"].to(str),
+        row.rate,
         "% · ",
-        SiteState.texts.get("agent.status." + row["status"].to(str), row["status"]),
+        SiteState.texts.get("agent.status." + row.status, row.status),
         class_name="text-sm py-1",
         data_testid="contract-active",
     )
@@ -172,25 +172,25 @@ def register_center_page() -> rx.Component:
 
 def _downline_row(row: rx.Var) -> rx.Component:
     return rx.el.tr(
-        rx.el.td(row["username"].to(str), class_name="py-2 font-mono"),
-        rx.el.td(row["level"].to(str), class_name="py-2 text-center"),
+        rx.el.td(row.username, class_name="py-2 font-mono"),
+        rx.el.td(row.level.to(str), class_name="py-2 text-center"),
         rx.el.td(
-            rx.cond(row["agent"].to(bool), t("agent.register.as_agent"), "—"),
+            rx.cond(row.agent, t("agent.register.as_agent"), "—"),
             class_name="py-2 text-xs",
         ),
-        rx.el.td(local_time(row["registered"]), class_name="py-2 text-xs text-slate-500"),
+        rx.el.td(local_time(row.registered), class_name="py-2 text-xs text-slate-500"),
         rx.el.td(
             rx.el.div(
                 rx.cond(
-                    row["agent"].to(bool) & (row["level"].to(int) == 1),
+                    row.agent & (row.level == 1),
                     rx.el.button(
                         t("agent.downlines.offer"),
-                        on_click=AgentState.pick(row["id"].to(int)),
+                        on_click=AgentState.pick(row.id),
                         class_name=f"{SECONDARY} !h-9 !w-auto px-3 text-sm",
                         data_testid="downline-offer",
                     ),
                 ),
-                transfer_button(row["id"].to(int)),
+                transfer_button(row.id),
                 class_name="flex justify-end gap-2",
             ),
             class_name="py-2 text-right",

@@ -16,13 +16,13 @@ def _row(item: rx.Var) -> rx.Component:
         movement_heading(item),
         rx.el.div(
             rx.el.p(
-                amount(item["amount"]),
+                amount(item.amount),
                 class_name=(
                     "font-mono tabular-nums font-semibold text-emerald-600 dark:text-emerald-400"
                 ),
             ),
             rx.el.p(
-                SiteState.texts.get("bonus.wallet." + item["wallet"].to(str), ""),
+                SiteState.texts.get("bonus.wallet." + item.wallet, ""),
                 class_name="text-xs text-slate-500",
             ),
             class_name="text-right",
@@ -39,49 +39,49 @@ def _grant(grant: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.p(
-                rx.el.span(grant["amount"], class_name="font-mono tabular-nums"),
+                rx.el.span(grant.amount, class_name="font-mono tabular-nums"),
                 class_name="text-lg font-bold",
             ),
             rx.el.span(
-                SiteState.texts.get("bonus.status." + grant["status"].to(str), ""),
+                SiteState.texts.get("bonus.status." + grant.status, ""),
                 class_name="text-xs font-semibold rounded-full px-2 py-0.5 bg-slate-100 "
                 "dark:bg-slate-800",
                 data_testid="grant-status",
-                data_status=grant["status"],
+                data_status=grant.status,
             ),
             class_name="flex items-center justify-between gap-2",
         ),
         rx.el.div(
             rx.el.div(
                 class_name="h-full rounded-full bg-emerald-500 transition-all",
-                style={"width": grant["percent"].to(str) + "%"},
+                style={"width": grant.percent.to(str) + "%"},
             ),
             role="progressbar",
             aria_valuemin=0,
             aria_valuemax=100,
-            aria_valuenow=grant["percent"],
-            aria_label=grant["wagered"],
+            aria_valuenow=grant.percent,
+            aria_label=grant.wagered,
             class_name="h-3 w-full rounded-full bg-slate-200 dark:bg-slate-800 overflow-hidden",
             data_testid="grant-bar",
-            data_percent=grant["percent"],
+            data_percent=grant.percent,
         ),
         rx.el.div(
-            rx.el.span(grant["wagered"]),
-            rx.el.span(grant["percent"].to(str) + "%", class_name="font-semibold"),
+            rx.el.span(grant.wagered),
+            rx.el.span(grant.percent.to(str) + "%", class_name="font-semibold"),
             class_name="flex justify-between text-sm",
         ),
         rx.cond(
-            grant["active"],
+            grant.active,
             rx.el.div(
-                rx.el.p(grant["remaining"]),
+                rx.el.p(grant.remaining),
                 rx.el.p(
                     t("bonus.expires_label"),
                     " ",
-                    local_time(grant["expires"]),
+                    local_time(grant.expires),
                 ),
-                rx.el.p(grant["weights"]),
-                rx.el.p(grant["max_bet"]),
-                rx.el.p(grant["max_conversion"]),
+                rx.el.p(grant.weights),
+                rx.el.p(grant.max_bet),
+                rx.el.p(grant.max_conversion),
                 class_name="text-xs text-slate-500 space-y-0.5",
             ),
         ),

@@ -3,6 +3,8 @@ staff and roles, audit log, reports."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from components.console import (
@@ -19,15 +21,15 @@ from components.console import (
     table,
     text_input,
 )
-from components.i18n import t
+from components.i18n import local_time, t
 from state.console import ConsoleLoginState, DashboardState
 from state.console_audit import AuditState
-from state.console_payments import PaymentsState
+from state.console_payments import ApprovalRow, PaymentsState, WithdrawalRow
 from state.console_platform import PlatformState
-from state.console_players import PlayersState
-from state.console_points import PointsReviewState
+from state.console_players import FoundPlayer, PlayersState
+from state.console_points import PointsReviewState, RedeemRow
 from state.console_reports import ReportsState
-from state.console_team import PERMISSION_FIELD, TeamState
+from state.console_team import PERMISSION_FIELD, StaffRow, TeamState
 
 
 def login_page() -> rx.Component:
@@ -100,10 +102,10 @@ def dashboard_page() -> rx.Component:
 # --- players ------------------------------------------------------------------------------
 
 
-def _player_actions(row: rx.Var) -> rx.Component:
+def _player_actions(row: FoundPlayer) -> rx.Component:
     return rx.el.button(
         t("bo-open"),
-        on_click=PlayersState.open(row["id"].to(int)),
+        on_click=PlayersState.open(row.id),
         data_testid="player-open",
         class_name=QUIET,
     )
@@ -121,33 +123,36 @@ def _reason_form(
     )
 
 
-def _kv(key: str, label_text: rx.Var | str) -> rx.Component:
+def _kv(key: str, value: rx.Var, label_text: rx.Var | str) -> rx.Component:
     return rx.el.div(
         rx.el.dt(label_text, class_name="text-xs text-slate-500"),
-        rx.el.dd(PlayersState.profile[key], data_testid=f"profile-{key}", class_name="font-medium"),
+        rx.el.dd(value, data_testid=f"profile-{key}", class_name="font-medium"),
     )
 
 
 def _profile() -> rx.Component:
     p = PlayersState
+    shown = p.profile
     return rx.cond(
         p.selected > 0,
         rx.el.div(
             card(
                 "bo-players",
                 rx.el.dl(
-                    _kv("id", "bo-col-id"),
-                    _kv("username", "bo-username"),
-                    _kv("brand", "bo-brand"),
-                    _kv("status", "bo-status"),
-                    _kv("mobile", "bo-col-mobile"),
-                    _kv("email", "bo-col-email"),
-                    _kv("ip", "bo-col-ip"),
-                    _kv("totp", t("bo-col-2fa")),
-                    _kv("cash", t("bo-cash")),
-                    _kv("bonus", "bo-bonus"),
-                    _kv("locked", t("bo-locked")),
-                    _kv("created", t("bo-col-created")),
+                    _kv("id", shown.id, "bo-col-id"),
+                    _kv("username", shown.username, "bo-username"),
+                    _kv("nickname", shown.nickname, "bo-col-nickname"),
+                    _kv("brand", shown.brand, "bo-brand"),
+                    _kv("status", shown.status, "bo-status"),
+                    _kv("mobile", shown.mobile, "bo-col-mobile"),
+                    _kv("email", shown.email, "bo-col-email"),
+                    _kv("ip", shown.ip, "bo-col-ip"),
+                    _kv("totp", shown.totp, t("bo-col-2fa")),
+                    _kv("cash", shown.cash, t("bo-cash")),
+                    _kv("bonus", shown.bonus, "bo-bonus"),
+                    _kv("locked", shown.locked, t("bo-locked")),
+                    _kv("created", local_time(shown.created), t("bo-col-created")),
+                    _kv("last_login", local_time(shown.last_login), t("bo-col-last-login")),
                     class_name="grid grid-cols-2 md:grid-cols-4 gap-3 mb-4",
                 ),
                 rx.el.div(
@@ -335,13 +340,13 @@ def players_page() -> rx.Component:
 # --- payments -----------------------------------------------------------------------------
 
 
-def _withdrawal_actions(row: rx.Var) -> rx.Component:
+def _withdrawal_actions(row: WithdrawalRow) -> rx.Component:
     return rx.el.div(
         allowed(
             "payments.pay",
             rx.el.button(
                 t("bo-pay"),
-                on_click=PaymentsState.pay(row["order"]),
+                on_click=PaymentsState.pay(row.order),
                 data_testid="withdrawal-pay",
                 class_name=BUTTON + " h-9",
             ),
@@ -349,7 +354,7 @@ def _withdrawal_actions(row: rx.Var) -> rx.Component:
         allowed(
             "payments.reject",
             rx.el.form(
-                rx.el.input(type="hidden", name="order", value=row["order"]),
+                rx.el.input(type="hidden", name="order", value=row.order),
                 text_input("reason", t("bo-reason"), required=True, class_name=INPUT + " w-32"),
                 rx.el.button(t("bo-reject"), type="submit", class_name=QUIET),
                 on_submit=PaymentsState.reject,
@@ -361,16 +366,16 @@ def _withdrawal_actions(row: rx.Var) -> rx.Component:
     )
 
 
-def _approval_actions(row: rx.Var) -> rx.Component:
+def _approval_actions(row: ApprovalRow) -> rx.Component:
     return rx.el.div(
         rx.el.button(
             t("bo-approve"),
-            on_click=PaymentsState.approve(row["id"].to(int)),
+            on_click=PaymentsState.approve(row.id),
             data_testid="approval-approve",
             class_name=BUTTON + " h-9",
         ),
         rx.el.form(
-            rx.el.input(type="hidden", name="id", value=row["id"]),
+            rx.el.input(type="hidden", name="id", value=row.id),
             text_input("reason", t("bo-reason"), required=True, class_name=INPUT + " w-32"),
             rx.el.button(t("bo-reject"), type="submit", class_name=QUIET),
             on_submit=PaymentsState.decline,
@@ -521,16 +526,12 @@ def platform_page() -> rx.Component:
 # --- staff and roles ----------------------------------------------------------------------
 
 
-def _staff_actions(row: rx.Var) -> rx.Component:
+def _staff_actions(row: StaffRow) -> rx.Component:
     return allowed(
         "staff.manage",
         rx.el.div(
-            rx.el.button(
-                t("bo-lock"), on_click=TeamState.lock_staff(row["id"].to(int)), class_name=QUIET
-            ),
-            rx.el.button(
-                t("bo-unlock"), on_click=TeamState.unlock_staff(row["id"].to(int)), class_name=QUIET
-            ),
+            rx.el.button(t("bo-lock"), on_click=TeamState.lock_staff(row.id), class_name=QUIET),
+            rx.el.button(t("bo-unlock"), on_click=TeamState.unlock_staff(row.id), class_name=QUIET),
             class_name="flex gap-1",
         ),
     )
@@ -729,6 +730,10 @@ def audit_page() -> rx.Component:
 
 # --- reports ------------------------------------------------------------------------------
 
+# Recharts' `data` prop is typed as a list of dicts; the dataclass bars serialise to the same
+# objects, so the typed state var is only retyped here.
+ChartData = list[dict[str, Any]]
+
 
 def reports_page() -> rx.Component:
     s = ReportsState
@@ -755,7 +760,7 @@ def reports_page() -> rx.Component:
                 rx.recharts.bar(data_key="withdrawals", name=t("bo-col-paid-out"), fill="#f59e0b"),
                 rx.recharts.bar(data_key="ggr", name=t("bo-col-ggr"), fill="#10b981"),
                 rx.recharts.bar(data_key="ngr", name=t("bo-col-ngr"), fill="#ef4444"),
-                data=s.chart,
+                data=s.chart.to(ChartData),
                 width="100%",
                 height=320,
             ),
@@ -787,7 +792,7 @@ def reports_page() -> rx.Component:
                 rx.recharts.y_axis(),
                 rx.recharts.tooltip(),
                 rx.recharts.bar(data_key="ggr", name=t("bo-col-ggr"), fill="#10b981"),
-                data=s.slice_chart,
+                data=s.slice_chart.to(ChartData),
                 width="100%",
                 height=240,
             ),
@@ -827,18 +832,18 @@ def reports_page() -> rx.Component:
 # --- points mall --------------------------------------------------------------------------
 
 
-def _redeem_actions(row: rx.Var) -> rx.Component:
+def _redeem_actions(row: RedeemRow) -> rx.Component:
     return allowed(
         "points.review",
         rx.el.div(
             rx.el.button(
                 t("bo-approve"),
-                on_click=PointsReviewState.approve(row["reference"]),
+                on_click=PointsReviewState.approve(row.reference),
                 data_testid="redeem-approve",
                 class_name=BUTTON + " h-9",
             ),
             rx.el.form(
-                rx.el.input(type="hidden", name="reference", value=row["reference"]),
+                rx.el.input(type="hidden", name="reference", value=row.reference),
                 text_input("reason", t("bo-reason"), required=True, class_name=INPUT + " w-32"),
                 rx.el.button(
                     t("bo-reject"), type="submit", class_name=QUIET, data_testid="redeem-reject"

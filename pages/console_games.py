@@ -18,30 +18,30 @@ from components.console import (
     table,
 )
 from components.i18n import t
-from state.console_games import GAMES_CARD, GamesConsoleState
+from state.console_games import GAMES_CARD, GameLine, GamesConsoleState, VendorLine
 
 EDIT = "games.edit"
 
 
-def _state_word(on: rx.Var) -> rx.Component:
+def _state_word(on: rx.Var[bool]) -> rx.Component:
     return rx.el.span(
-        rx.cond(on == "1", t("bo-in-maintenance"), t("bo-on")),
+        rx.cond(on, t("bo-in-maintenance"), t("bo-on")),
         class_name=rx.cond(
-            on == "1",
+            on,
             "text-xs font-semibold text-red-600 dark:text-red-400",
             "text-xs font-semibold text-emerald-700 dark:text-emerald-400",
         ),
     )
 
 
-def _vendor_actions(row: rx.Var) -> rx.Component:
+def _vendor_actions(row: VendorLine) -> rx.Component:
     s = GamesConsoleState
     return rx.el.div(
-        _state_word(row["maintenance"]),
+        _state_word(row.maintenance),
         rx.el.button(
             t("bo-games-list"),
-            on_click=s.pick_vendor(row["vassalage"]),
-            aria_pressed=rx.cond(s.vendor == row["vassalage"], "true", "false"),
+            on_click=s.pick_vendor(row.vassalage),
+            aria_pressed=rx.cond(s.vendor == row.vassalage, "true", "false"),
             data_testid="vendor-open",
             class_name=QUIET,
         ),
@@ -49,23 +49,23 @@ def _vendor_actions(row: rx.Var) -> rx.Component:
             EDIT,
             rx.el.div(
                 rx.cond(
-                    row["maintenance"] == "1",
+                    row.maintenance,
                     rx.el.button(
                         t("bo-maintenance-end"),
-                        on_click=s.vendor_maintenance(row["vassalage"], False),
+                        on_click=s.vendor_maintenance(row.vassalage, False),
                         data_testid="vendor-maintenance-end",
                         class_name=QUIET,
                     ),
                     rx.el.button(
                         t("bo-maintenance-start"),
-                        on_click=s.vendor_maintenance(row["vassalage"], True),
+                        on_click=s.vendor_maintenance(row.vassalage, True),
                         data_testid="vendor-maintenance-start",
                         class_name=DANGER,
                     ),
                 ),
                 rx.el.button(
                     t("bo-games-import"),
-                    on_click=s.import_games(row["vassalage"]),
+                    on_click=s.import_games(row.vassalage),
                     data_testid="vendor-import",
                     class_name=QUIET,
                 ),
@@ -76,27 +76,27 @@ def _vendor_actions(row: rx.Var) -> rx.Component:
     )
 
 
-def _game(row: rx.Var) -> rx.Component:
+def _game(row: GameLine) -> rx.Component:
     return rx.el.form(
-        rx.el.input(type="hidden", name="id", value=row["id"]),
+        rx.el.input(type="hidden", name="id", value=row.id),
         rx.el.div(
-            rx.el.span(row["name"], class_name="font-semibold"),
-            rx.el.span(row["code"] + " · " + row["type"], class_name="text-xs text-slate-500"),
-            _state_word(row["maintenance"]),
+            rx.el.span(row.name, class_name="font-semibold"),
+            rx.el.span(row.code + " · " + row.type, class_name="text-xs text-slate-500"),
+            _state_word(row.maintenance),
             class_name="flex flex-wrap items-baseline gap-2 min-w-48 flex-1",
         ),
         label(
             t("bo-popularity"),
             rx.el.input(
                 name="popularity",
-                default_value=row["popularity"],
+                default_value=row.popularity,
                 input_mode="numeric",
                 class_name=INPUT + " w-28",
             ),
         ),
         rx.el.label(
             rx.el.input(
-                type="checkbox", name="hot", default_checked=row["hot"] == "1",
+                type="checkbox", name="hot", default_checked=row.hot,
                 class_name="size-4 accent-amber-500",
             ),
             t("bo-hot"),
@@ -104,7 +104,7 @@ def _game(row: rx.Var) -> rx.Component:
         ),
         rx.el.label(
             rx.el.input(
-                type="checkbox", name="maintenance", default_checked=row["maintenance"] == "1",
+                type="checkbox", name="maintenance", default_checked=row.maintenance,
                 class_name="size-4 accent-amber-500",
             ),
             t("bo-in-maintenance"),
@@ -116,7 +116,8 @@ def _game(row: rx.Var) -> rx.Component:
                 t("bo-save"), type="submit", data_testid="game-save", class_name=BUTTON
             ),
         ),
-        key=row["id"] + row["popularity"] + row["hot"] + row["maintenance"],
+        # a new key remounts the form when a save changed what its fields start from
+        key=f"{row.id}-{row.popularity}-{row.hot}-{row.maintenance}",
         on_submit=GamesConsoleState.save_game,
         data_testid="game",
         class_name=(

@@ -17,16 +17,16 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
-from state.console_investigations import InvestigationsState
+from state.console_investigations import CaseRow, InvestigationsState
 
 
-def _close_form(row: rx.Var) -> rx.Component:
+def _close_form(row: CaseRow) -> rx.Component:
     return rx.el.div(
         rx.cond(
-            row["first_proof"] != "",
+            row.first_proof > 0,
             rx.el.button(
                 t("bo-proof"),
-                on_click=InvestigationsState.show_proof(row["order"], row["first_proof"].to(int)),
+                on_click=InvestigationsState.show_proof(row.order, row.first_proof),
                 data_testid="investigation-proof",
                 class_name=QUIET,
             ),
@@ -34,7 +34,7 @@ def _close_form(row: rx.Var) -> rx.Component:
         allowed(
             "payments.investigate",
             rx.el.form(
-                rx.el.input(type="hidden", name="order", value=row["order"]),
+                rx.el.input(type="hidden", name="order", value=row.order),
                 rx.el.select(
                     rx.el.option(t("bo-outcome-received"), value="RECEIVED"),
                     rx.el.option(t("bo-outcome-not-paid"), value="NOT_PAID"),

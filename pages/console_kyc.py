@@ -20,13 +20,13 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
-from state.console_kyc import KycState
+from state.console_kyc import KycState, ReviewRow
 
 
-def _open(row: rx.Var) -> rx.Component:
+def _open(row: ReviewRow) -> rx.Component:
     return rx.el.button(
         t("kyc.open"),
-        on_click=KycState.open(row["id"].to(int)),
+        on_click=KycState.open(row.id),
         class_name=QUIET,
         data_testid="kyc-open",
     )
@@ -112,7 +112,7 @@ def kyc_page() -> rx.Component:
         card(
             "kyc.barred",
             table(
-                [("list", "kyc.barred.list"), ("count", "kyc.barred.counts")],
+                [("list_name", "kyc.barred.list"), ("count", "kyc.barred.counts")],
                 KycState.barred_counts,
             ),
             rx.el.form(
@@ -124,7 +124,7 @@ def kyc_page() -> rx.Component:
             table(
                 [
                     ("cpf", "kyc.cpf"),
-                    ("list", "kyc.barred.list"),
+                    ("list_name", "kyc.barred.list"),
                     ("source", "kyc.barred.source"),
                     ("at", "kyc.barred.imported"),
                 ],

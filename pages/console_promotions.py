@@ -22,7 +22,7 @@ from components.console import (
 )
 from components.i18n import t
 from models.promotions import PromotionKind, RewardKind
-from state.console_promotions import PromotionsConsoleState
+from state.console_promotions import PromotionLine, PromotionsConsoleState
 
 TEXTAREA = INPUT.replace("h-10", "min-h-20 py-2") + " w-full"
 WIDE = INPUT + " w-full"
@@ -54,7 +54,7 @@ def _select(name: str, options: list[tuple[str, str]], on_change: object) -> rx.
 
 def _stored(name: str, stored: rx.Var | None) -> dict[str, object]:
     """The edit form's value of a field (as stored), none on the new-promotion form."""
-    return {} if stored is None else {"default_value": stored[name].to(str)}
+    return {} if stored is None else {"default_value": getattr(stored, name)}
 
 
 def _texts(language: str, stored: rx.Var | None = None) -> rx.Component:
@@ -211,21 +211,21 @@ def _edit_form() -> rx.Component:
     )
 
 
-def _row_buttons(row: rx.Var) -> rx.Component:
+def _row_buttons(row: PromotionLine) -> rx.Component:
     return allowed(
         "promotions.manage",
         rx.cond(
-            row["open"] == "1",
+            row.open,
             rx.el.div(
                 rx.el.button(
                     t("bo-promo-edit"),
-                    on_click=PromotionsConsoleState.edit(row["id"].to(int)),
+                    on_click=PromotionsConsoleState.edit(row.id),
                     data_testid="promo-edit",
                     class_name=BUTTON + " whitespace-nowrap",
                 ),
                 rx.el.button(
                     t("bo-promo-end"),
-                    on_click=PromotionsConsoleState.end(row["id"].to(int)),
+                    on_click=PromotionsConsoleState.end(row.id),
                     data_testid="promo-end",
                     class_name=DANGER + " whitespace-nowrap",
                 ),

@@ -24,7 +24,7 @@ from components.console import (
     thread_line,
 )
 from components.i18n import t
-from state.console_support import SupportDeskState, ThreadLine
+from state.console_support import SupportDeskState, ThreadLine, TicketLine
 
 
 def _filters() -> rx.Component:
@@ -66,10 +66,10 @@ def _filters() -> rx.Component:
     )
 
 
-def _open_button(row: rx.Var) -> rx.Component:
+def _open_button(row: TicketLine) -> rx.Component:
     return rx.el.button(
         t("bo-open"),
-        on_click=SupportDeskState.open_ticket(row["id"].to(int)),
+        on_click=SupportDeskState.open_ticket(row.id),
         data_testid="support-open",
         class_name=QUIET,
     )

@@ -21,7 +21,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
-from state.console_vip import VipConsoleState
+from state.console_vip import LevelFields, VipConsoleState
 
 WIDE = INPUT + " w-full"
 NUMBER_PATTERN = r"[0-9]+([.,][0-9]{1,3})?"
@@ -42,7 +42,7 @@ def _number(name: str, values: rx.Var, pattern: str = NUMBER_PATTERN) -> rx.Comp
         t(f"bo-vip-f-{name}"),
         text_input(
             name,
-            default_value=values[name],
+            default_value=getattr(values, name),
             inputmode="decimal",
             pattern=pattern,
             required=True,
@@ -60,11 +60,11 @@ def _level_form() -> rx.Component:
     s = VipConsoleState
     d = s.draft
     return rx.el.form(
-        rx.el.input(type="hidden", name="level", value=d["level"]),
+        rx.el.input(type="hidden", name="level", value=d.level),
         rx.el.p(
             t("bo-vip-f-level"),
             " ",
-            rx.el.span(d["level"], data_testid="vip-form-level", class_name="font-semibold"),
+            rx.el.span(d.level, data_testid="vip-form-level", class_name="font-semibold"),
             class_name="text-sm",
         ),
         _grid(
@@ -72,7 +72,7 @@ def _level_form() -> rx.Component:
                 t("bo-vip-f-name"),
                 text_input(
                     "name",
-                    default_value=d["name"],
+                    default_value=d.name,
                     required=True,
                     max_length=32,
                     class_name=WIDE,
@@ -84,7 +84,7 @@ def _level_form() -> rx.Component:
                 t("bo-vip-f-withdraw_daily_count"),
                 text_input(
                     "withdraw_daily_count",
-                    default_value=d["withdraw_daily_count"],
+                    default_value=d.withdraw_daily_count,
                     type="number",
                     min=0,
                     max=100,
@@ -135,8 +135,8 @@ def _settings_form() -> rx.Component:
     return rx.el.form(
         _grid(
             _number("window_days", v, pattern="[0-9]+"),
-            _choice("rebate_mode", ("DAILY", "REALTIME"), v["rebate_mode"]),
-            _choice("rebate_claim", ("CLAIM", "AUTO"), v["rebate_claim"]),
+            _choice("rebate_mode", ("DAILY", "REALTIME"), v.rebate_mode),
+            _choice("rebate_claim", ("CLAIM", "AUTO"), v.rebate_claim),
             _number("member_day", v, pattern="[0-9]+"),
             _number("weekly_min_bet", v),
             _number("monthly_min_bet", v),
@@ -150,12 +150,12 @@ def _settings_form() -> rx.Component:
     )
 
 
-def _edit_button(row: rx.Var) -> rx.Component:
+def _edit_button(row: LevelFields) -> rx.Component:
     return allowed(
         "vip.manage",
         rx.el.button(
             t("bo-edit"),
-            on_click=VipConsoleState.edit(row["level"].to(int)),
+            on_click=VipConsoleState.edit(row.level),
             data_testid="vip-edit",
             class_name=QUIET,
         ),

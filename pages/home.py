@@ -73,8 +73,8 @@ LOAD_SCRIPT = rx.call_script(
 
 def _slide(banner: rx.Var, index: rx.Var) -> rx.Component:
     picture = image(
-        banner["image"],
-        banner["title"],
+        banner.image,
+        banner.title,
         1200,
         400,
         loading=rx.cond(index == 0, "eager", "lazy"),
@@ -83,8 +83,8 @@ def _slide(banner: rx.Var, index: rx.Var) -> rx.Component:
     )
     return rx.el.div(
         rx.cond(
-            banner["link"].to(str).startswith("/"),
-            page_link(picture, href=banner["link"].to(str), class_name=f"block size-full {FOCUS}"),
+            banner.link.startswith("/"),
+            page_link(picture, href=banner.link, class_name=f"block size-full {FOCUS}"),
             picture,
         ),
         role="group",

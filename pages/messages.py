@@ -12,12 +12,12 @@ from state.inbox import InboxState
 
 
 def _message(item: rx.Var) -> rx.Component:
-    opened = InboxState.opened == item["id"].to(str)
+    opened = InboxState.opened == item.id
     return rx.el.li(
         rx.el.div(
             rx.el.button(
                 rx.cond(
-                    item["read"],
+                    item.read,
                     rx.fragment(),
                     rx.el.span(
                         rx.el.span(t("inbox.unread"), class_name="sr-only"),
@@ -25,12 +25,10 @@ def _message(item: rx.Var) -> rx.Component:
                         data_testid="message-unread",
                     ),
                 ),
-                rx.el.span(item["title"], class_name="font-semibold"),
-                rx.el.span(
-                    local_time(item["time"]), class_name="block text-xs text-slate-500 mt-0.5"
-                ),
+                rx.el.span(item.title, class_name="font-semibold"),
+                rx.el.span(local_time(item.time), class_name="block text-xs text-slate-500 mt-0.5"),
                 type="button",
-                on_click=InboxState.open(item["id"].to(int)),
+                on_click=InboxState.open(item.id.to(int)),
                 aria_expanded=opened,
                 class_name=f"flex-1 text-left rounded {FOCUS}",
                 data_testid="message-open",
@@ -38,7 +36,7 @@ def _message(item: rx.Var) -> rx.Component:
             rx.el.button(
                 rx.icon("trash-2", size=16, aria_hidden="true"),
                 type="button",
-                on_click=InboxState.remove(item["id"].to(int)),
+                on_click=InboxState.remove(item.id.to(int)),
                 aria_label=t("inbox.delete"),
                 class_name=f"p-2 rounded hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}",
                 data_testid="message-delete",
@@ -47,12 +45,12 @@ def _message(item: rx.Var) -> rx.Component:
         ),
         rx.cond(
             opened,
-            rx.el.p(item["body"], class_name="text-sm mt-2", data_testid="message-body"),
+            rx.el.p(item.body, class_name="text-sm mt-2", data_testid="message-body"),
         ),
         class_name="py-3 border-b border-slate-200 dark:border-slate-800",
         data_testid="message",
-        data_kind=item["kind"],
-        data_read=item["read"].to(str),
+        data_kind=item.kind,
+        data_read=item.read.to(str),
     )
 
 

@@ -73,7 +73,7 @@ def _earning() -> rx.Component:
 
 def _art(item: rx.Var) -> rx.Component:
     fallback = rx.match(
-        item["kind"],
+        item.kind,
         *[
             (
                 kind,
@@ -91,9 +91,9 @@ def _art(item: rx.Var) -> rx.Component:
     )
     return rx.el.div(
         rx.cond(
-            item["image"] != "",
+            item.image != "",
             rx.el.img(
-                src=item["image"],
+                src=item.image,
                 alt="",
                 loading="lazy",
                 width=320,
@@ -112,23 +112,23 @@ def _reward(item: rx.Var) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.span(
-                    SiteState.texts.get("points.kind." + item["kind"].to(str), ""),
+                    SiteState.texts.get("points.kind." + item.kind, ""),
                     class_name="text-xs uppercase tracking-wide text-slate-500",
                 ),
-                rx.el.span(item["stock"], class_name="text-xs text-slate-500"),
+                rx.el.span(item.stock, class_name="text-xs text-slate-500"),
                 class_name="flex justify-between gap-2",
             ),
-            rx.el.h3(item["name"], class_name="font-bold leading-tight"),
-            rx.el.p(item["value"], class_name="text-sm text-emerald-700 dark:text-emerald-300"),
-            rx.el.p(item["description"], class_name="text-xs text-slate-500 line-clamp-2"),
-            rx.el.p(item["terms"], class_name="text-xs text-slate-500"),
+            rx.el.h3(item.name, class_name="font-bold leading-tight"),
+            rx.el.p(item.value, class_name="text-sm text-emerald-700 dark:text-emerald-300"),
+            rx.el.p(item.description, class_name="text-xs text-slate-500 line-clamp-2"),
+            rx.el.p(item.terms, class_name="text-xs text-slate-500"),
             rx.el.div(
-                rx.el.span(item["cost"], class_name="font-semibold font-mono tabular-nums"),
+                rx.el.span(item.cost, class_name="font-semibold font-mono tabular-nums"),
                 rx.el.button(
-                    rx.cond(item["sold_out"] != "", t("points.sold_out"), t("points.redeem")),
+                    rx.cond(item.sold_out, t("points.sold_out"), t("points.redeem")),
                     type="button",
-                    disabled=item["sold_out"] != "",
-                    on_click=PointsState.open_redeem(item["id"].to(int)),
+                    disabled=item.sold_out,
+                    on_click=PointsState.open_redeem(item.id),
                     class_name=f"{PRIMARY} !w-auto px-4 !h-9 text-sm",
                     data_testid="reward-redeem",
                 ),
@@ -138,8 +138,8 @@ def _reward(item: rx.Var) -> rx.Component:
         ),
         class_name=f"{CARD} flex flex-col overflow-hidden",
         data_testid="reward-card",
-        data_code=item["code"],
-        data_kind=item["kind"],
+        data_code=item.code,
+        data_kind=item.kind,
     )
 
 
@@ -211,15 +211,15 @@ def _status(status: rx.Var, text: rx.Var) -> rx.Component:
 def _history_row(item: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.dl(
-            _cell("points.col.reference", item["reference"], data_testid="history-reference"),
-            _cell("points.col.apply_time", item["time"]),
-            _cell("points.col.model", item["model"]),
-            _cell("points.col.name", item["name"]),
-            _cell("points.col.quantity", item["quantity"]),
-            _cell("points.col.points", item["points"]),
+            _cell("points.col.reference", item.reference, data_testid="history-reference"),
+            _cell("points.col.apply_time", item.time),
+            _cell("points.col.model", item.model),
+            _cell("points.col.name", item.name),
+            _cell("points.col.quantity", item.quantity),
+            _cell("points.col.points", item.points),
             rx.el.div(
                 rx.el.dt(t("points.col.status"), class_name="text-xs text-slate-500"),
-                rx.el.dd(_status(item["status"], item["status_text"])),
+                rx.el.dd(_status(item.status, item.status_text)),
             ),
             class_name="grid grid-cols-2 sm:grid-cols-4 gap-x-4 gap-y-1 text-sm",
         ),
@@ -232,35 +232,35 @@ def _record_row(item: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.div(
-                rx.el.p(item["type_text"], class_name="font-semibold"),
-                rx.el.p(item["time"], class_name="text-xs text-slate-500"),
-                rx.el.p(item["reason"], class_name="text-xs text-slate-500"),
+                rx.el.p(item.type_text, class_name="font-semibold"),
+                rx.el.p(item.time, class_name="text-xs text-slate-500"),
+                rx.el.p(item.reason, class_name="text-xs text-slate-500"),
             ),
             rx.el.div(
                 rx.el.p(
-                    item["amount"],
+                    item.amount,
                     class_name=rx.cond(
-                        item["positive"] != "",
+                        item.positive,
                         "font-mono tabular-nums font-semibold text-emerald-600 "
                         "dark:text-emerald-400",
                         "font-mono tabular-nums font-semibold text-red-600 dark:text-red-400",
                     ),
                     data_testid="record-amount",
                 ),
-                rx.el.p(item["balance"], class_name="text-xs font-mono tabular-nums"),
-                _status(item["status"], item["status_text"]),
+                rx.el.p(item.balance, class_name="text-xs font-mono tabular-nums"),
+                _status(item.status, item.status_text),
                 class_name="text-right",
             ),
             class_name="flex justify-between gap-3",
         ),
         rx.el.dl(
-            _cell("points.col.ratio", item["ratio"]),
-            _cell("points.col.remark", item["remark"]),
+            _cell("points.col.ratio", item.ratio),
+            _cell("points.col.remark", item.remark),
             class_name="grid grid-cols-2 gap-x-4 text-xs mt-1",
         ),
         class_name="py-3 border-b border-slate-200 dark:border-slate-800",
         data_testid="record-row",
-        data_type=item["type"],
+        data_type=item.type,
     )
 
 
@@ -386,8 +386,8 @@ def _address() -> rx.Component:
 def _redeem_dialog() -> rx.Component:
     quantity_button = f"{SECONDARY} !w-11 !h-11"
     body = rx.el.form(
-        rx.el.p(PointsState.chosen.get("name", ""), class_name="font-semibold"),
-        rx.el.p(PointsState.chosen.get("cost", ""), class_name="text-sm text-slate-500"),
+        rx.el.p(PointsState.chosen.name, class_name="font-semibold"),
+        rx.el.p(PointsState.chosen.cost, class_name="text-sm text-slate-500"),
         rx.el.div(
             rx.el.span(t("points.quantity"), class_name="text-sm font-medium"),
             rx.el.div(
@@ -418,7 +418,7 @@ def _redeem_dialog() -> rx.Component:
             class_name="flex items-center justify-between py-2",
         ),
         rx.el.p(PointsState.total, class_name="font-semibold", data_testid="redeem-total"),
-        rx.cond(PointsState.chosen.get("physical", "") != "", _address()),
+        rx.cond(PointsState.chosen.physical, _address()),
         _password(),
         form_error(PointsState.error),
         _buttons(),

@@ -31,27 +31,27 @@ def _card(item: rx.Var) -> rx.Component:
         rx.el.button(
             rx.el.div(
                 rx.el.span(
-                    SiteState.texts.get("promo.kind." + item["kind"].to(str), ""),
+                    SiteState.texts.get("promo.kind." + item.kind, ""),
                     class_name="text-xs uppercase tracking-wide text-slate-500",
                 ),
-                _status_badge(item["status"]),
+                _status_badge(item.status),
                 class_name="flex items-center justify-between gap-2",
             ),
-            rx.el.h2(item["title"], class_name="text-lg font-bold mt-2"),
-            rx.el.p(item["summary"], class_name="text-sm text-slate-600 dark:text-slate-300"),
+            rx.el.h2(item.title, class_name="text-lg font-bold mt-2"),
+            rx.el.p(item.summary, class_name="text-sm text-slate-600 dark:text-slate-300"),
             rx.el.p(
-                item["reward"],
+                item.reward,
                 class_name="mt-3 text-sm font-semibold text-emerald-700 dark:text-emerald-300",
             ),
             type="button",
-            on_click=PromotionsState.select(item["id"].to(int)),
+            on_click=PromotionsState.select(item.id),
             class_name=(
                 "w-full text-left rounded-xl p-4 bg-white dark:bg-slate-900 border "
                 "border-slate-200 dark:border-slate-800 hover:border-amber-400 "
                 f"shadow-sm {FOCUS}"
             ),
             data_testid="promo-card",
-            data_code=item["code"],
+            data_code=item.code,
         ),
     )
 
@@ -86,8 +86,8 @@ def _application_form() -> rx.Component:
 
 def _actions() -> rx.Component:
     selected = PromotionsState.selected
-    status = selected["status"]
-    can_apply = (selected["kind"] == "ACTIVITY") & ((status == "join") | (status == "rejected"))
+    status = selected.status
+    can_apply = (selected.kind == "ACTIVITY") & ((status == "join") | (status == "rejected"))
     return rx.el.div(
         rx.cond(
             (status == "join") | (status == "rejected"),
@@ -97,7 +97,7 @@ def _actions() -> rx.Component:
                 rx.el.input(
                     type="checkbox",
                     default_checked=False,
-                    key=selected["id"],
+                    key=selected.id,
                     on_change=PromotionsState.set_accepted,
                     class_name=f"h-4 w-4 {FOCUS}",
                     data_testid="promo-accept",
@@ -124,7 +124,7 @@ def _actions() -> rx.Component:
             (status == "claim") | (status == "issued"),
             rx.el.button(
                 rx.cond(
-                    selected["kind"] == "RAFFLE",
+                    selected.kind == "RAFFLE",
                     t("promo.raffle.claim"),
                     t("promo.request_reward"),
                 ),
@@ -142,37 +142,37 @@ def _raffle() -> rx.Component:
     """A raffle: the ticket rule, the member's tickets, the draw time, then its result."""
     selected = PromotionsState.selected
     return rx.el.div(
-        rx.el.p(selected["raffle_rule"], class_name="text-sm"),
+        rx.el.p(selected.raffle_rule, class_name="text-sm"),
         rx.el.p(
-            selected["raffle_tickets"],
+            selected.raffle_tickets,
             class_name="text-lg font-bold text-amber-700 dark:text-amber-300",
             data_testid="raffle-tickets",
         ),
         rx.cond(
-            selected["raffle_numbers"] != "",
-            rx.el.p(selected["raffle_numbers"], class_name="text-sm"),
+            selected.raffle_numbers != "",
+            rx.el.p(selected.raffle_numbers, class_name="text-sm"),
         ),
         rx.el.p(
             t("promo.raffle.draw_at"),
             " ",
-            local_time(selected["draw_at"]),
+            local_time(selected.draw_at),
             class_name="text-sm text-slate-600 dark:text-slate-300",
         ),
         rx.cond(
-            selected["raffle_result"] != "",
-            rx.el.p(selected["raffle_result"], class_name="text-sm", data_testid="raffle-result"),
+            selected.raffle_result != "",
+            rx.el.p(selected.raffle_result, class_name="text-sm", data_testid="raffle-result"),
         ),
         rx.cond(
-            selected["raffle_outcome"] != "",
+            selected.raffle_outcome != "",
             rx.el.p(
-                selected["raffle_outcome"],
+                selected.raffle_outcome,
                 class_name="font-semibold text-rose-700 dark:text-rose-300",
                 data_testid="raffle-outcome",
             ),
         ),
         rx.cond(
-            selected["raffle_authorisation"] != "",
-            rx.el.p(selected["raffle_authorisation"], class_name="text-xs text-slate-500"),
+            selected.raffle_authorisation != "",
+            rx.el.p(selected.raffle_authorisation, class_name="text-xs text-slate-500"),
         ),
         class_name=(
             "space-y-1 rounded-lg p-3 bg-amber-50 dark:bg-amber-400/10 "
@@ -194,26 +194,26 @@ def _detail() -> rx.Component:
             data_testid="promo-back",
         ),
         rx.el.div(
-            rx.el.h2(selected["title"], class_name="text-2xl font-bold"),
-            _status_badge(selected["status"]),
+            rx.el.h2(selected.title, class_name="text-2xl font-bold"),
+            _status_badge(selected.status),
             class_name="flex flex-wrap items-center gap-3",
         ),
-        rx.el.p(selected["summary"], class_name="text-slate-600 dark:text-slate-300"),
+        rx.el.p(selected.summary, class_name="text-slate-600 dark:text-slate-300"),
         rx.el.p(
             t("promo.reward"),
             ": ",
-            selected["reward"],
+            selected.reward,
             class_name="font-semibold text-emerald-700 dark:text-emerald-300",
         ),
         rx.el.p(
-            local_time(selected["start"]),
+            local_time(selected.start),
             " – ",
-            local_time(selected["end"]),
+            local_time(selected.end),
             class_name="text-xs text-slate-500",
         ),
         rx.el.h3(t("promo.terms"), class_name="font-semibold mt-2"),
         rx.el.div(
-            rx.el.p(selected["terms"], class_name="whitespace-pre-line text-sm"),
+            rx.el.p(selected.terms, class_name="whitespace-pre-line text-sm"),
             class_name=(
                 "max-h-64 overflow-y-auto rounded-lg p-3 bg-slate-100 dark:bg-slate-900 "
                 "border border-slate-200 dark:border-slate-800"
@@ -221,30 +221,30 @@ def _detail() -> rx.Component:
             tab_index=0,
             data_testid="promo-terms",
         ),
-        rx.cond(selected["raffle"] == "1", _raffle()),
+        rx.cond(selected.raffle, _raffle()),
         rx.cond(
-            selected["drawn"] != "",
+            selected.drawn != "",
             rx.el.p(
                 t("promo.envelope_drawn"),
                 " ",
-                selected["drawn"],
+                selected.drawn,
                 class_name="text-lg font-bold text-rose-600 dark:text-rose-300",
                 data_testid="promo-drawn",
             ),
         ),
         rx.cond(
-            selected["seed_hash"] != "",
+            selected.seed_hash != "",
             rx.el.p(
                 t("promo.seed_hash"),
                 " ",
-                rx.el.code(selected["seed_hash"], class_name="break-all"),
+                rx.el.code(selected.seed_hash, class_name="break-all"),
                 rx.cond(
-                    selected["server_seed"] != "",
+                    selected.server_seed != "",
                     rx.el.span(
                         " · ",
                         t("promo.server_seed"),
                         " ",
-                        rx.el.code(selected["server_seed"], class_name="break-all"),
+                        rx.el.code(selected.server_seed, class_name="break-all"),
                     ),
                 ),
                 class_name="text-xs text-slate-500",
@@ -252,8 +252,8 @@ def _detail() -> rx.Component:
             ),
         ),
         rx.cond(
-            selected["note"] != "",
-            rx.el.p(selected["note"], class_name="text-sm italic text-slate-500"),
+            selected.note != "",
+            rx.el.p(selected.note, class_name="text-sm italic text-slate-500"),
         ),
         form_error(PromotionsState.error),
         notice(PromotionsState.notice),
@@ -268,7 +268,7 @@ def _detail() -> rx.Component:
 
 def _content(empty_key: str) -> rx.Component:
     return rx.cond(
-        PromotionsState.selected.length() > 0,  # type: ignore[attr-defined]
+        PromotionsState.selected.id > 0,
         _detail(),
         rx.fragment(
             rx.cond(

@@ -40,28 +40,28 @@ def _select(name: str, label_key: str, options: list[tuple[str, str]]) -> rx.Com
 
 def _label(row: rx.Var) -> rx.Component:
     return rx.el.span(
-        SiteState.texts["protection.kind." + row["kind"].to(str)].to(str),
+        SiteState.texts["protection.kind." + row.kind].to(str),
         " ",
-        SiteState.texts["protection.period." + row["period"].to(str)].to(str),
+        SiteState.texts["protection.period." + row.period].to(str),
         class_name="font-medium",
     )
 
 
 def _figure(row: rx.Var) -> rx.Var:
-    money = ~((row["kind"] == "BETS") | (row["kind"] == "TIME"))
-    return rx.cond(money, amount(row["value"]), row["value"])
+    money = ~((row.kind == "BETS") | (row.kind == "TIME"))
+    return rx.cond(money, amount(row.value), row.value)
 
 
 def _limit_row(row: rx.Var) -> rx.Component:
-    kind, period = row["kind"].to(str), row["period"].to(str)
+    kind, period = row.kind, row.period
     return rx.el.li(
         rx.el.div(
             _label(row),
             rx.el.span(
                 rx.cond(
-                    (row["kind"] == "BETS") | (row["kind"] == "TIME"),
-                    row["used"],
-                    amount(row["used"]),
+                    (row.kind == "BETS") | (row.kind == "TIME"),
+                    row.used,
+                    amount(row.used),
                 ),
                 " / ",
                 _figure(row),
@@ -72,42 +72,42 @@ def _limit_row(row: rx.Var) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 class_name=rx.cond(
-                    row["percent"].to(int) >= 80,
+                    row.percent >= 80,
                     "h-2 rounded bg-red-500",
                     "h-2 rounded bg-amber-400",
                 ),
-                style={"width": row["percent"].to(str) + "%"},
+                style={"width": row.percent.to_string() + "%"},
             ),
             role="progressbar",
-            aria_valuenow=row["percent"],
+            aria_valuenow=row.percent,
             aria_valuemin="0",
             aria_valuemax="100",
             class_name="h-2 rounded bg-slate-200 dark:bg-slate-700 overflow-hidden",
         ),
         rx.cond(
-            row["pending"] == "1",
+            row.pending,
             rx.el.div(
                 rx.el.p(
                     t("protection.pending"),
                     " ",
                     rx.cond(
-                        row["pending_value"] == "-",
+                        row.pending_value == "-",
                         t("protection.removal"),
                         rx.cond(
-                            (row["kind"] == "BETS") | (row["kind"] == "TIME"),
-                            row["pending_value"],
-                            amount(row["pending_value"]),
+                            (row.kind == "BETS") | (row.kind == "TIME"),
+                            row.pending_value,
+                            amount(row.pending_value),
                         ),
                     ),
                     " · ",
                     t("protection.pending_from"),
                     " ",
-                    local_time(row["pending_from"]),
+                    local_time(row.pending_from),
                     class_name="text-sm text-slate-600 dark:text-slate-300",
                 ),
                 rx.el.div(
                     rx.cond(
-                        row["confirmable"] == "1",
+                        row.confirmable,
                         rx.el.button(
                             t("protection.confirm"),
                             type="button",
@@ -241,13 +241,13 @@ def _activity() -> rx.Component:
             ProtectionState.set_activity_period,
         ),
         rx.el.dl(
-            _activity_line("deposits", figures["deposits"]),
-            _activity_line("withdrawals", figures["withdrawals"]),
-            _activity_line("stakes", figures["stakes"]),
-            _activity_line("wins", figures["wins"]),
-            _activity_line("net", figures["net"]),
-            _activity_line("bets", figures["bets"], money=False),
-            _activity_line("balance", figures["balance"]),
+            _activity_line("deposits", figures.deposits),
+            _activity_line("withdrawals", figures.withdrawals),
+            _activity_line("stakes", figures.stakes),
+            _activity_line("wins", figures.wins),
+            _activity_line("net", figures.net),
+            _activity_line("bets", figures.bets, money=False),
+            _activity_line("balance", figures.balance),
         ),
         class_name=CARD,
     )

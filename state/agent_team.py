@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -61,6 +62,71 @@ def pay_line_text(line: dict[str, Any], language: str) -> str:
     )
 
 
+@dataclass
+class ReportRow:
+    """A row of whichever report is loaded (the pages share one table, which reads the fields
+    its columns name). Amounts as plain numbers: the page formats them in the reader's locale."""
+
+    time: str = ""  # ISO
+    day: str = ""  # ISO (revenue)
+    member: str = ""
+    level: str = ""  # statements
+    game: str = ""  # bets
+    kind: str = ""  # transactions and transfers, translated
+    bet: str = ""
+    turnover: str = ""
+    win: str = ""
+    net: str = ""
+    revenue: str = ""
+    active: str = ""
+    pay: str = ""
+    amount: str = ""
+    balance: str = ""
+    base: str = ""  # pay records
+    rate: str = ""
+    detail: str = ""  # daily wages: how the line was computed
+    title: str = ""  # announcements
+    content: str = ""
+
+
+@dataclass
+class ReportTotals:
+    """The range's totals of the loaded report (the strip shows the ones of its page)."""
+
+    turnover: str = "0"
+    revenue: str = "0"
+    pay: str = "0"
+    bet: str = "0"
+    win: str = "0"
+    net: str = "0"
+    incoming: str = "0"  # transactions: money in
+    outgoing: str = "0"
+    amount: str = "0"  # pay records
+
+
+@dataclass
+class ChartBar:
+    """A bar group of the report's chart (plain numbers: the chart draws them)."""
+
+    day: str = ""
+    turnover: float = 0.0
+    revenue: float = 0.0
+    pay: float = 0.0
+    amount: float = 0.0
+
+
+@dataclass
+class OverviewFigures:
+    team_size: str = "0"
+    direct_size: str = "0"
+    active_today: str = "0"
+    team_turnover: str = "0"
+    direct_turnover: str = "0"
+    team_net_loss: str = "0"
+    estimated: str = "0"
+    yesterday: str = "0"
+
+
 class AgentTeamState(rx.State):
     is_agent: bool = False
     error: str = ""
@@ -72,10 +138,10 @@ class AgentTeamState(rx.State):
     pay_kind: str = ContractKind.DIVIDEND.value
     page: int = 1
     pages: int = 1
-    rows: list[dict[str, str]] = []
-    totals: dict[str, str] = {}
-    chart: list[dict[str, Any]] = []
-    figures: dict[str, str] = {}
+    rows: list[ReportRow] = []
+    totals: ReportTotals = ReportTotals()
+    chart: list[ChartBar] = []
+    figures: OverviewFigures = OverviewFigures()
     # referral
     link: str = ""
     code: str = ""
@@ -129,12 +195,12 @@ class AgentTeamState(rx.State):
         }
         member = await self._agent()
         if member is None:
-            self.rows, self.totals, self.chart = [], {}, []
+            self.rows, self.totals, self.chart = [], ReportTotals(), []
             return
         try:
             await loader[report](member)
         except AppError as error:
-            self.rows, self.totals, self.chart = [], {}, []
+            self.rows, self.totals, self.chart = [], ReportTotals(), []
             await self._say(error)
 
     # loaders ------------------------------------------------------------------------------
@@ -142,16 +208,16 @@ class AgentTeamState(rx.State):
     async def _overview(self, member: Member) -> None:
         brand = await current_brand(self)
         seen = await team.overview(brand, member, clock.now())
-        self.figures = {
-            "team_size": str(seen.team_size),
-            "direct_size": str(seen.direct_size),
-            "active_today": str(seen.active_today),
-            "team_turnover": _money(seen.team_turnover_today),
-            "direct_turnover": _money(seen.direct_turnover_today),
-            "team_net_loss": _money(seen.team_net_loss_today),
-            "estimated": _money(seen.estimated_pay),
-            "yesterday": _money(seen.yesterday_pay),
-        }
+        self.figures = OverviewFigures(
+            team_size=str(seen.team_size),
+            direct_size=str(seen.direct_size),
+            active_today=str(seen.active_today),
+            team_turnover=_money(seen.team_turnover_today),
+            direct_turnover=_money(seen.direct_turnover_today),
+            team_net_loss=_money(seen.team_net_loss_today),
+            estimated=_money(seen.estimated_pay),
+            yesterday=_money(seen.yesterday_pay),
+        )
         await self._revenue(member, days=7)
 
     async def _revenue(self, member: Member, days: int | None = None) -> None:
@@ -160,28 +226,28 @@ class AgentTeamState(rx.State):
         span = days or RANGES.get(self.range_name, 7)
         found = await reports.revenue(brand, member, until - timedelta(days=span), until)
         self.rows = [
-            {
-                "day": row.day.isoformat(),
-                "turnover": _money(row.sums.valid_bet),
-                "bet": _money(row.sums.bet),
-                "revenue": _money(-row.sums.net),
-                "active": str(row.active),
-                "pay": _money(row.pay),
-            }
+            ReportRow(
+                day=row.day.isoformat(),
+                turnover=_money(row.sums.valid_bet),
+                bet=_money(row.sums.bet),
+                revenue=_money(-row.sums.net),
+                active=str(row.active),
+                pay=_money(row.pay),
+            )
             for row in reversed(found)
         ]
-        self.totals = {
-            "turnover": _money(sum((r.sums.valid_bet for r in found), Decimal(0))),
-            "revenue": _money(sum((-r.sums.net for r in found), Decimal(0))),
-            "pay": _money(sum((r.pay for r in found), Decimal(0))),
-        }
+        self.totals = ReportTotals(
+            turnover=_money(sum((r.sums.valid_bet for r in found), Decimal(0))),
+            revenue=_money(sum((-r.sums.net for r in found), Decimal(0))),
+            pay=_money(sum((r.pay for r in found), Decimal(0))),
+        )
         self.chart = [
-            {
-                "day": row.day.strftime("%d/%m"),
-                "turnover": float(row.sums.valid_bet),
-                "revenue": float(-row.sums.net),
-                "pay": float(row.pay),
-            }
+            ChartBar(
+                day=row.day.strftime("%d/%m"),
+                turnover=float(row.sums.valid_bet),
+                revenue=float(-row.sums.net),
+                pay=float(row.pay),
+            )
             for row in found
         ]
         self.page = self.pages = 1
@@ -190,22 +256,22 @@ class AgentTeamState(rx.State):
         since, until = self._span()
         found = await reports.statements(member, since, until, page=self.page, size=PAGE_SIZE)
         self.rows = [
-            {
-                "member": row.member,
-                "level": str(row.level),
-                "bet": _money(row.sums.bet),
-                "turnover": _money(row.sums.valid_bet),
-                "win": _money(row.sums.win),
-                "net": _money(row.sums.net),
-            }
+            ReportRow(
+                member=row.member,
+                level=str(row.level),
+                bet=_money(row.sums.bet),
+                turnover=_money(row.sums.valid_bet),
+                win=_money(row.sums.win),
+                net=_money(row.sums.net),
+            )
             for row in found.rows
         ]
-        self.totals = {
-            "bet": _money(found.totals.bet),
-            "turnover": _money(found.totals.valid_bet),
-            "win": _money(found.totals.win),
-            "net": _money(found.totals.net),
-        }
+        self.totals = ReportTotals(
+            bet=_money(found.totals.bet),
+            turnover=_money(found.totals.valid_bet),
+            win=_money(found.totals.win),
+            net=_money(found.totals.net),
+        )
         self.chart = []
         self._paged(found.total_rows)
 
@@ -214,21 +280,21 @@ class AgentTeamState(rx.State):
         if self.view == "bets":
             bets = await reports.team_bets(member, since, until, page=self.page, size=PAGE_SIZE)
             self.rows = [
-                {
-                    "time": row.settled_at.isoformat(),
-                    "member": row.member,
-                    "game": row.game,
-                    "bet": _money(row.bet),
-                    "turnover": _money(row.valid_bet),
-                    "win": _money(row.win),
-                }
+                ReportRow(
+                    time=row.settled_at.isoformat(),
+                    member=row.member,
+                    game=row.game,
+                    bet=_money(row.bet),
+                    turnover=_money(row.valid_bet),
+                    win=_money(row.win),
+                )
                 for row in bets.rows
             ]
-            self.totals = {
-                "bet": _money(bets.totals.bet),
-                "turnover": _money(bets.totals.valid_bet),
-                "win": _money(bets.totals.win),
-            }
+            self.totals = ReportTotals(
+                bet=_money(bets.totals.bet),
+                turnover=_money(bets.totals.valid_bet),
+                win=_money(bets.totals.win),
+            )
             self._paged(bets.total_rows)
         else:
             lang = await self._lang()
@@ -236,16 +302,18 @@ class AgentTeamState(rx.State):
                 member, since, until, kind=self.kind_filter, page=self.page, size=PAGE_SIZE
             )
             self.rows = [
-                {
-                    "time": row.created_at.isoformat(),
-                    "member": row.member,
-                    "kind": translate(f"agent.tx.{row.kind}", lang),
-                    "amount": _money(row.amount),
-                    "balance": _money(row.balance_after),
-                }
+                ReportRow(
+                    time=row.created_at.isoformat(),
+                    member=row.member,
+                    kind=translate(f"agent.tx.{row.kind}", lang),
+                    amount=_money(row.amount),
+                    balance=_money(row.balance_after),
+                )
                 for row in found.rows
             ]
-            self.totals = {"in": _money(found.totals.bet), "out": _money(found.totals.win)}
+            self.totals = ReportTotals(
+                incoming=_money(found.totals.bet), outgoing=_money(found.totals.win)
+            )
             self._paged(found.total_rows)
         self.chart = []
 
@@ -262,23 +330,23 @@ class AgentTeamState(rx.State):
         lang = await self._lang()
         daily = self.pay_kind == ContractKind.DAILY_SALARY.value  # tiered: explained per line
         self.rows = [
-            {
-                "time": row.period_start.isoformat(),
-                "base": str(row.line.get("base", "")),
-                "rate": percent_of_rate(row.line.get("rate")) + "%",
-                "active": str(row.line.get("activeMembers", "")),
-                "amount": _money(row.amount),
-                "detail": pay_line_text(row.line, lang) if daily else "",
-            }
+            ReportRow(
+                time=row.period_start.isoformat(),
+                base=str(row.line.get("base", "")),
+                rate=percent_of_rate(row.line.get("rate")) + "%",
+                active=str(row.line.get("activeMembers", "")),
+                amount=_money(row.amount),
+                detail=pay_line_text(row.line, lang) if daily else "",
+            )
             for row in found.rows
         ]
-        self.totals = {"amount": _money(found.total_amount)}
+        self.totals = ReportTotals(amount=_money(found.total_amount))
         zone = ZoneInfo((await current_brand(self)).timezone)  # the brand's periods, its clock
         self.chart = [
-            {
-                "day": row.period_start.astimezone(zone).strftime("%d/%m %H:%M"),
-                "amount": float(row.amount),
-            }
+            ChartBar(
+                day=row.period_start.astimezone(zone).strftime("%d/%m %H:%M"),
+                amount=float(row.amount),
+            )
             for row in reversed(found.rows)
         ]
         self._paged(found.total_rows)
@@ -289,10 +357,10 @@ class AgentTeamState(rx.State):
             brand.id, await self._lang(), clock.now(), self.page
         )
         self.rows = [
-            {"time": item.starts_at.isoformat(), "title": item.title, "content": item.content}
+            ReportRow(time=item.starts_at.isoformat(), title=item.title, content=item.content)
             for item in found.items
         ]
-        self.totals, self.chart = {}, []
+        self.totals, self.chart = ReportTotals(), []
         self.pages = max(1, -(-found.total // max(found.page_size, 1)))
 
     # page loads ---------------------------------------------------------------------------
@@ -454,13 +522,13 @@ class AgentTeamState(rx.State):
         lang = await self._lang()
         self.report = "transfers"
         self.rows = [
-            {
-                "time": row.created_at.isoformat(),
-                "member": row.counterpart,
-                "kind": translate(f"agent.transfer.{row.direction.value}", lang),
-                "amount": _money(row.amount),
-                "balance": _money(row.balance_after),
-            }
+            ReportRow(
+                time=row.created_at.isoformat(),
+                member=row.counterpart,
+                kind=translate(f"agent.transfer.{row.direction.value}", lang),
+                amount=_money(row.amount),
+                balance=_money(row.balance_after),
+            )
             for row in found.rows
         ]
 

@@ -6,6 +6,7 @@ anything outside the agent's own downline."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -28,18 +29,40 @@ def _money(value: Decimal) -> str:
     return str(value.quantize(Decimal("0.01")))
 
 
-def _contract_row(found: contracts.ContractView) -> dict[str, Any]:
+@dataclass
+class ContractRow:
+    """A contract on the agent home: an offer waiting for an answer, or one in force."""
+
+    id: int = 0
+    kind: str = ""
+    status: str = ""
+    downline: str = ""  # masked
+    version: int = 0
+    rate: str = ""  # the last tier's rate in percent ("10", "0.25")
+    tiers: int = 0
+
+
+@dataclass
+class DownlineRow:
+    id: int = 0
+    username: str = ""  # masked
+    agent: bool = False
+    level: int = 0  # 1: direct
+    registered: str = ""  # ISO
+
+
+def _contract_row(found: contracts.ContractView) -> ContractRow:
     tiers = found.terms.get("tiers") or []
     rate = tiers[-1].get("rate", "0") if tiers else found.terms.get("profitRate", "0")
-    return {
-        "id": found.id,
-        "kind": found.kind.value,
-        "status": found.status.value,
-        "downline": found.downline,
-        "version": found.version,
-        "rate": percent_of_rate(rate),
-        "tiers": len(tiers),
-    }
+    return ContractRow(
+        id=found.id,
+        kind=found.kind.value,
+        status=found.status.value,
+        downline=found.downline,
+        version=found.version,
+        rate=percent_of_rate(rate),
+        tiers=len(tiers),
+    )
 
 
 class AgentState(rx.State):
@@ -55,11 +78,11 @@ class AgentState(rx.State):
     yesterday: str = "0.00"
     unclaimed: str = "0.00"
     active_today: int = 0
-    offers: list[dict[str, Any]] = []
-    contracts: list[dict[str, Any]] = []
+    offers: list[ContractRow] = []
+    contracts: list[ContractRow] = []
     # downlines
     search: str = ""
-    downline_rows: list[dict[str, Any]] = []
+    downline_rows: list[DownlineRow] = []
     downline_total: int = 0
     page: int = 1
     pages: int = 1
@@ -123,8 +146,8 @@ class AgentState(rx.State):
 
     def _kind_of(self, contract_id: int) -> str:
         for row in self.offers:
-            if row["id"] == contract_id:
-                return str(row["kind"])
+            if row.id == contract_id:
+                return row.kind
         return ""
 
     # registerCenter -----------------------------------------------------------------------
@@ -172,13 +195,13 @@ class AgentState(rx.State):
         self.downline_total = found.total
         self.pages = max(1, -(-found.total // PAGE_SIZE))
         self.downline_rows = [
-            {
-                "id": row.id,
-                "username": row.username,
-                "agent": row.is_agent,
-                "level": row.depth,
-                "registered": row.registered_at.isoformat(),
-            }
+            DownlineRow(
+                id=row.id,
+                username=row.username,
+                agent=row.is_agent,
+                level=row.depth,
+                registered=row.registered_at.isoformat(),
+            )
             for row in found.rows
         ]
 
@@ -200,11 +223,11 @@ class AgentState(rx.State):
     async def pick(self, downline_id: Page) -> None:
         """Open the offer form for one of the listed direct downline agents."""
         self.error = self.message = ""
-        row = next((r for r in self.downline_rows if r["id"] == downline_id), None)
-        if row is None or not row["agent"] or row["level"] != 1:
+        row = next((r for r in self.downline_rows if r.id == downline_id), None)
+        if row is None or not row.agent or row.level != 1:
             self.offer_to, self.offer_name = 0, ""
             return
-        self.offer_to, self.offer_name = downline_id, str(row["username"])
+        self.offer_to, self.offer_name = downline_id, row.username
 
     @rx.event
     async def close_offer(self) -> None:

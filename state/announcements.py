@@ -4,6 +4,7 @@ login), visitors B; it reloads on a language change and on login."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -20,20 +21,33 @@ from state.site import SiteState, current_brand
 ANNOUNCEMENT_DIALOG = "announcement"
 
 
+@dataclass
+class AnnouncementCard:
+    title: str = ""
+    content: str = ""  # HTML, sanitised when it was published
+
+
+@dataclass
+class PopupBannerCard:
+    image: str = ""
+    link: str = ""
+    title: str = ""
+
+
 class AnnouncementState(rx.State):
     # The browser's session storage: set when the popup was closed, per audience.
     closed_member: str = rx.SessionStorage("", name=announcements.MEMBER_MARKER)
     closed_visitor: str = rx.SessionStorage("", name=announcements.VISITOR_MARKER)
-    items: list[dict[str, str]] = []
+    items: list[AnnouncementCard] = []
     index: int = 0
     # The first banner of each popup group (w_login, w_register, w_forget) for the language.
-    banners: dict[str, dict[str, str]] = {}
+    banners: dict[str, PopupBannerCard] = {}
     _member: bool = False
 
     @rx.var
-    def current(self) -> dict[str, str]:
+    def current(self) -> AnnouncementCard:
         if not self.items:
-            return {"title": "", "content": ""}
+            return AnnouncementCard()
         return self.items[min(self.index, len(self.items) - 1)]
 
     def _closed(self, member: bool) -> set[str]:
@@ -56,7 +70,7 @@ class AnnouncementState(rx.State):
         brand = await current_brand(self)
         lang = (await self.get_state(SiteState)).lang or brand.default_language
         self.banners = {
-            group: {"image": b.image, "link": b.link, "title": b.title}
+            group: PopupBannerCard(b.image, b.link, b.title)
             for group, b in announcements.popup_banners(brand, lang).items()
         }
         if not announcements.popup_due(member, self._closed(member)):
@@ -69,7 +83,7 @@ class AnnouncementState(rx.State):
             member=member,
             first_login=member and auth.first_time_login,
         )
-        self.items = [{"title": v.title, "content": v.content} for v in found.items]
+        self.items = [AnnouncementCard(v.title, v.content) for v in found.items]
         self.index = 0
         if not self.items:
             return DialogState.close(ANNOUNCEMENT_DIALOG)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -18,38 +19,67 @@ from state.paging import RangePaging
 from state.site import SiteState, current_brand
 
 
-def grant_row(grant: bonus.GrantView, lang: str) -> dict[str, Any]:
+@dataclass
+class GrantCard:
+    """One bonus as its card shows it (amounts and sentences already in the visitor's
+    language; "" for a limit the bonus does not have)."""
+
+    id: str = ""
+    status: str = ""
+    active: bool = False
+    amount: str = ""
+    percent: int = 0  # of the wagering done
+    wagered: str = ""
+    remaining: str = ""
+    expires: str = ""  # ISO
+    max_bet: str = ""
+    max_conversion: str = ""
+    weights: str = ""
+
+
+@dataclass
+class BonusRow:
+    """A bonus or rebate credited (the amount is formatted in the page)."""
+
+    id: str = ""
+    kind: str = ""
+    reference: str = ""
+    time: str = ""  # ISO
+    amount: str = ""
+    wallet: str = ""  # "" when no bonus wallet received it
+
+
+def grant_row(grant: bonus.GrantView, lang: str) -> GrantCard:
     """One bonus as its card shows it: what is locked, why, and until when."""
     money = functools.partial(format_amount, ui_lang=lang)
     weights = ", ".join(f"{name} {value}%" for name, value in sorted(grant.weights.items()))
-    return {
-        "id": str(grant.id),
-        "status": grant.status.value,
-        "active": grant.status is GrantStatus.ACTIVE,
-        "amount": money(grant.amount),
-        "percent": grant.percent,
-        "wagered": translate(
+    return GrantCard(
+        id=str(grant.id),
+        status=grant.status.value,
+        active=grant.status is GrantStatus.ACTIVE,
+        amount=money(grant.amount),
+        percent=grant.percent,
+        wagered=translate(
             "bonus.wagered",
             lang,
             wagered=money(grant.wagered),
             required=money(grant.wagering_required),
         ),
-        "remaining": translate("bonus.remaining", lang, remaining=money(grant.remaining)),
-        "expires": grant.expires_at.isoformat(),
-        "max_bet": ""
+        remaining=translate("bonus.remaining", lang, remaining=money(grant.remaining)),
+        expires=grant.expires_at.isoformat(),
+        max_bet=""
         if grant.max_bet is None
         else translate("bonus.max_bet", lang, amount=money(grant.max_bet)),
-        "max_conversion": ""
+        max_conversion=""
         if grant.max_conversion is None
         else translate("bonus.max_conversion", lang, amount=money(grant.max_conversion)),
-        "weights": translate("bonus.weights", lang, weights=weights) if weights else "",
-        "converted": money(grant.converted_amount),
-    }
+        weights=translate("bonus.weights", lang, weights=weights) if weights else "",
+    )
 
 
 class BonusState(RangePaging, rx.State):
-    items: list[dict[str, Any]] = []
-    grants: list[dict[str, Any]] = []
+    items: list[BonusRow] = []
+    grants: list[GrantCard] = []
 
     async def _grants(self) -> None:
         try:
@@ -76,14 +106,14 @@ class BonusState(RangePaging, rx.State):
         )
         self._count_pages(found.total, found.page_size)
         self.items = [
-            {
-                "id": str(item["id"]),
-                "kind": item["kind"],
-                "reference": item["reference"],
-                "time": item["time"],
-                "amount": str(item["amount"]),
-                "wallet": item["wallet"] or "",
-            }
+            BonusRow(
+                id=str(item["id"]),
+                kind=item["kind"],
+                reference=item["reference"],
+                time=item["time"],
+                amount=str(item["amount"]),
+                wallet=item["wallet"] or "",
+            )
             for item in found.items
         ]
 

@@ -3,6 +3,7 @@ it breaks, the CSV export)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -17,11 +18,24 @@ from state.guard import Form, checked
 PAGE_SIZE = 50
 
 
+@dataclass
+class EntryRow:
+    seq: int = 0
+    at: str = ""  # ISO
+    staff: str = ""
+    action: str = ""
+    brand: str = ""  # the brand's id, "" for the whole platform
+    target: str = ""
+    outcome: str = ""
+    detail: str = ""  # cut at 300 characters
+    hash: str = ""  # its first 12 characters
+
+
 class AuditState(ConsolePage, rx.State):
     action: str = ""
     page: int = 1
     total: int = 0
-    rows: list[dict[str, str]] = []
+    rows: list[EntryRow] = []
     verified: bool = False
     chain_ok: bool = False
     chain_text: str = ""
@@ -36,17 +50,17 @@ class AuditState(ConsolePage, rx.State):
         self.error = ""
         self.total = total
         self.rows = [
-            {
-                "seq": str(e.seq),
-                "at": e.at.isoformat(timespec="seconds"),
-                "staff": e.staff_name,
-                "action": e.action,
-                "brand": text(e.merchant_id),
-                "target": e.target,
-                "outcome": e.outcome,
-                "detail": e.detail[:300],
-                "hash": e.hash[:12],
-            }
+            EntryRow(
+                seq=e.seq,
+                at=e.at.isoformat(timespec="seconds"),
+                staff=e.staff_name,
+                action=e.action,
+                brand=text(e.merchant_id),
+                target=e.target,
+                outcome=e.outcome,
+                detail=e.detail[:300],
+                hash=e.hash[:12],
+            )
             for e in found
         ]
         return None

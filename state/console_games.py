@@ -3,6 +3,7 @@ audit are in app/services/backoffice/games.py."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -15,50 +16,73 @@ from state.console import ConsolePage, current_staff, failed, form_text, ui_lang
 from state.guard import Form, Name, Page, checked
 
 
-def vendor_cells(row: games.VendorRow) -> dict[str, str]:
-    return {
-        "vassalage": row.vassalage,
-        "name": row.display_name,
-        "wallet": row.wallet_mode,
-        "games": str(row.games),
-        "down": str(row.games_in_maintenance),
-        "maintenance": "1" if row.maintenance else "",
-    }
+@dataclass
+class VendorLine:
+    """A vendor row (the field names are the vendor table's column keys)."""
+
+    vassalage: str = ""
+    name: str = ""
+    wallet: str = ""
+    games: int = 0
+    down: int = 0  # its games in maintenance
+    maintenance: bool = False
 
 
-def game_cells(row: games.GameRow) -> dict[str, str]:
-    return {
-        "id": str(row.id),
-        "code": row.game_code,
-        "name": row.name,
-        "type": row.game_type,
-        "popularity": str(row.popularity),
-        "hot": "1" if row.hot else "",
-        "maintenance": "1" if row.maintenance else "",
-    }
+@dataclass
+class GameLine:
+    id: int = 0
+    code: str = ""
+    name: str = ""
+    type: str = ""
+    popularity: int = 0
+    hot: bool = False
+    maintenance: bool = False
+
+
+def vendor_line(row: games.VendorRow) -> VendorLine:
+    return VendorLine(
+        vassalage=row.vassalage,
+        name=row.display_name,
+        wallet=row.wallet_mode,
+        games=row.games,
+        down=row.games_in_maintenance,
+        maintenance=row.maintenance,
+    )
+
+
+def game_line(row: games.GameRow) -> GameLine:
+    return GameLine(
+        id=row.id,
+        code=row.game_code,
+        name=row.name,
+        type=row.game_type,
+        popularity=row.popularity,
+        hot=row.hot,
+        maintenance=row.maintenance,
+    )
 
 
 GAMES_CARD = "vendor-games"
 
 
 class GamesConsoleState(ConsolePage, rx.State):
-    vendors: list[dict[str, str]] = []
+    vendors: list[VendorLine] = []
     vendor: str = ""  # the vendor whose games are listed
     search: str = ""
     page: int = 1
     pages: int = 1
-    games: list[dict[str, str]] = []
+    games: list[GameLine] = []
 
     async def _refresh(self) -> Any:
         try:
             staff = await current_staff(self)
-            self.vendors = [vendor_cells(row) for row in await games.vendors(staff, clock.now())]
-            if self.vendor not in {row["vassalage"] for row in self.vendors}:
-                self.vendor = self.vendors[0]["vassalage"] if self.vendors else ""
+            self.vendors = [vendor_line(row) for row in await games.vendors(staff, clock.now())]
+            if self.vendor not in {row.vassalage for row in self.vendors}:
+                self.vendor = self.vendors[0].vassalage if self.vendors else ""
             found = await games.games(staff, self.vendor, self.search, self.page, clock.now())
         except AppError as exc:
             return await failed(self, exc)
-        self.games = [game_cells(row) for row in found.rows]
+        self.games = [game_line(row) for row in found.rows]
         self.pages = max(1, -(-found.total // games.PAGE_SIZE))
         return None
 

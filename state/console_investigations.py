@@ -4,6 +4,7 @@ app/services/backoffice/investigations.py."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -16,8 +17,18 @@ from state.guard import Form, Name, checked
 from state.guard import Index as PartNo
 
 
+@dataclass
+class CaseRow:
+    order: str = ""
+    username: str = ""
+    amount: str = ""
+    parts: str = ""  # the parts reported, with their amounts
+    first_proof: int = 0  # the first part with a proof image; 0 for none (parts count from 1)
+    at: str = ""  # ISO
+
+
 class InvestigationsState(ConsolePage, rx.State):
-    cases: list[dict[str, str]] = []
+    cases: list[CaseRow] = []
     proof_url: str = ""
     proof_of: str = ""
 
@@ -28,14 +39,14 @@ class InvestigationsState(ConsolePage, rx.State):
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.cases = [
-            {
-                "order": case.order_no,
-                "username": case.username,
-                "amount": money(case.amount, lang),
-                "parts": ", ".join(f"#{p.part_no} {money(p.amount, lang)}" for p in case.parts),
-                "first_proof": str(next((p.part_no for p in case.parts if p.has_proof), "")),
-                "at": case.updated_at.isoformat(timespec="seconds"),
-            }
+            CaseRow(
+                order=case.order_no,
+                username=case.username,
+                amount=money(case.amount, lang),
+                parts=", ".join(f"#{p.part_no} {money(p.amount, lang)}" for p in case.parts),
+                first_proof=next((p.part_no for p in case.parts if p.has_proof), 0),
+                at=case.updated_at.isoformat(timespec="seconds"),
+            )
             for case in found
         ]
         return None

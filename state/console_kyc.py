@@ -3,6 +3,7 @@ Every rule is in app/services/backoffice/kyc.py."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -15,15 +16,41 @@ from state.console import ConsolePage, RowId, current_staff, failed, form_text, 
 from state.guard import Form, Index, checked
 
 
+@dataclass
+class ReviewRow:
+    id: int = 0  # the member's
+    username: str = ""
+    cpf: str = ""  # masked
+    name: str = ""
+    claimed: str = ""  # the birth date claimed (ISO), "" when none
+    created: str = ""  # ISO, "" when not submitted
+    why: str = ""
+    documents: int = 0
+
+
+@dataclass
+class BarredCount:
+    list_name: str = ""
+    count: int = 0
+
+
+@dataclass
+class BarredLine:
+    cpf: str = ""
+    list_name: str = ""
+    source: str = ""
+    at: str = ""  # ISO
+
+
 class KycState(ConsolePage, rx.State):
-    rows: list[dict[str, str]] = []
+    rows: list[ReviewRow] = []
     selected: int = 0
     selected_name: str = ""
     selected_documents: int = 0
     document_url: str = ""
     barred_query: str = ""
-    barred_counts: list[dict[str, str]] = []
-    barred_rows: list[dict[str, str]] = []
+    barred_counts: list[BarredCount] = []
+    barred_rows: list[BarredLine] = []
 
     async def _refresh(self) -> Any:
         try:
@@ -34,33 +61,31 @@ class KycState(ConsolePage, rx.State):
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.rows = [
-            {
-                "id": str(r.member_id),
-                "username": r.username,
-                "cpf": r.cpf,
-                "name": r.full_name,
-                "claimed": text(r.claimed_birth_date),
-                "created": text(r.submitted_at and r.submitted_at.isoformat()),
-                "why": translate(f"kyc.why.{r.reason}", lang)
+            ReviewRow(
+                id=r.member_id,
+                username=r.username,
+                cpf=r.cpf,
+                name=r.full_name,
+                claimed=text(r.claimed_birth_date),
+                created=text(r.submitted_at and r.submitted_at.isoformat()),
+                why=translate(f"kyc.why.{r.reason}", lang)
                 if has_key(f"kyc.why.{r.reason}")
                 else r.reason,
-                "documents": str(r.documents),
-            }
+                documents=r.documents,
+            )
             for r in found
         ]
         self.barred_counts = [
-            {"list": name, "count": str(count)} for name, count in sorted(listed.counts.items())
+            BarredCount(list_name=name, count=count)
+            for name, count in sorted(listed.counts.items())
         ]
         self.barred_rows = [
-            {
-                "cpf": r.cpf,
-                "list": r.list_name,
-                "source": r.source,
-                "at": r.imported_at.isoformat(),
-            }
+            BarredLine(
+                cpf=r.cpf, list_name=r.list_name, source=r.source, at=r.imported_at.isoformat()
+            )
             for r in listed.rows
         ]
-        if self.selected and not any(r["id"] == str(self.selected) for r in self.rows):
+        if self.selected and not any(r.id == self.selected for r in self.rows):
             self._forget()
         return None
 
@@ -71,10 +96,10 @@ class KycState(ConsolePage, rx.State):
     @rx.event
     @checked
     def open(self, member_id: RowId) -> None:
-        row = next((r for r in self.rows if r["id"] == str(member_id)), None)
+        row = next((r for r in self.rows if r.id == member_id), None)
         self.selected = member_id if row is not None else 0
-        self.selected_name = row["name"] if row is not None else ""
-        self.selected_documents = int(row["documents"]) if row is not None else 0
+        self.selected_name = row.name if row is not None else ""
+        self.selected_documents = row.documents if row is not None else 0
         self.error = self.notice = self.document_url = ""
 
     @rx.event

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -14,10 +15,41 @@ from state.console import ConsolePage, RowId, current_staff, failed, form_text, 
 from state.guard import Form, Name, checked
 
 
+@dataclass
+class WithdrawalRow:
+    order: str = ""
+    username: str = ""
+    amount: str = ""
+    remaining: str = ""
+    status: str = ""
+    approval: str = ""  # "yes" (translated) when it waits for a second staff member, else ""
+    created: str = ""  # ISO
+
+
+@dataclass
+class ApprovalRow:
+    id: int = 0
+    kind: str = ""
+    summary: str = ""
+    amount: str = ""
+    requested_by: int = 0  # the staff member's id
+    created: str = ""  # ISO
+
+
+@dataclass
+class DepositRow:
+    order: str = ""
+    username: str = ""
+    channel: str = ""
+    amount: str = ""
+    status: str = ""
+    created: str = ""  # ISO
+
+
 class PaymentsState(ConsolePage, rx.State):
-    withdrawals: list[dict[str, str]] = []
-    approvals: list[dict[str, str]] = []
-    deposits: list[dict[str, str]] = []
+    withdrawals: list[WithdrawalRow] = []
+    approvals: list[ApprovalRow] = []
+    deposits: list[DepositRow] = []
 
     async def _refresh(self) -> Any:
         try:
@@ -30,38 +62,37 @@ class PaymentsState(ConsolePage, rx.State):
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.withdrawals = [
-            {
-                "order": w.order_no,
-                "member": str(w.member_id),
-                "username": w.username,
-                "amount": money(w.amount, lang),
-                "remaining": money(w.remaining, lang),
-                "status": w.status,
-                "approval": translate("bo-yes", lang) if w.needs_approval else "",
-                "created": w.created_at.isoformat(timespec="seconds"),
-            }
+            WithdrawalRow(
+                order=w.order_no,
+                username=w.username,
+                amount=money(w.amount, lang),
+                remaining=money(w.remaining, lang),
+                status=w.status,
+                approval=translate("bo-yes", lang) if w.needs_approval else "",
+                created=w.created_at.isoformat(timespec="seconds"),
+            )
             for w in queue
         ]
         self.approvals = [
-            {
-                "id": str(a.id),
-                "kind": a.kind,
-                "amount": money(a.amount, lang),
-                "summary": a.summary,
-                "requested_by": str(a.requested_by),
-                "created": a.created_at.isoformat(timespec="seconds"),
-            }
+            ApprovalRow(
+                id=a.id,
+                kind=a.kind,
+                summary=a.summary,
+                amount=money(a.amount, lang),
+                requested_by=a.requested_by,
+                created=a.created_at.isoformat(timespec="seconds"),
+            )
             for a in waiting
         ]
         self.deposits = [
-            {
-                "order": d.order_no,
-                "username": d.username,
-                "channel": d.channel,
-                "amount": money(d.amount, lang),
-                "status": d.status,
-                "created": d.created_at.isoformat(timespec="seconds"),
-            }
+            DepositRow(
+                order=d.order_no,
+                username=d.username,
+                channel=d.channel,
+                amount=money(d.amount, lang),
+                status=d.status,
+                created=d.created_at.isoformat(timespec="seconds"),
+            )
             for d in deposits
         ]
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -32,13 +33,24 @@ def _iso(value: datetime | None) -> str:
     return value.isoformat(timespec="seconds") if value else ""
 
 
+@dataclass
+class JobRunRow:
+    job: str = ""
+    period: str = ""  # ISO
+    state: str = ""
+    attempts: int = 0
+    changed: str = ""  # "" until the run says how many things it changed
+    error: str = ""
+    finished: str = ""  # ISO, "" while unfinished
+
+
 class PlatformState(BrandConsolePage, rx.State):
     maintenance: bool = False
     maintenance_until: str = ""
     maintenance_message: str = ""
     networks: list[str] = []
     countries: list[str] = []
-    jobs: list[dict[str, str]] = []
+    jobs: list[JobRunRow] = []
 
     def _show(self, found: SiteSwitches) -> None:
         self.maintenance = found.maintenance
@@ -59,15 +71,15 @@ class PlatformState(BrandConsolePage, rx.State):
         except AppError as exc:
             return await failed(self, exc)
         self.jobs = [
-            {
-                "job": h.job,
-                "period": _iso(run.period),
-                "state": str(run.state),
-                "attempts": str(run.attempts),
-                "changed": text(run.changed),
-                "error": run.error or "",
-                "finished": _iso(run.finished_at),
-            }
+            JobRunRow(
+                job=h.job,
+                period=_iso(run.period),
+                state=str(run.state),
+                attempts=run.attempts,
+                changed=text(run.changed),
+                error=run.error or "",
+                finished=_iso(run.finished_at),
+            )
             for h in history
             for run in h.runs[:10]
         ]

@@ -4,6 +4,9 @@ manual balance adjustment)."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -12,8 +15,93 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import players
-from state.console import ConsolePage, RowId, current_staff, failed, form_text, money, text, ui_lang
+from state.console import ConsolePage, RowId, current_staff, failed, form_text, money, ui_lang
 from state.guard import Form, checked
+
+
+@dataclass
+class FoundPlayer:
+    id: int = 0
+    username: str = ""
+    mobile: str = ""
+    email: str = ""
+    status: str = ""
+    ip: str = ""
+
+
+@dataclass
+class PlayerProfile:
+    """The 360 view's head; amounts already formatted in the console's language."""
+
+    id: int = 0
+    username: str = ""
+    nickname: str = ""
+    brand: str = ""
+    status: str = ""
+    mobile: str = ""
+    email: str = ""
+    ip: str = ""
+    totp: str = ""  # on / off, translated
+    cash: str = ""
+    bonus: str = ""
+    locked: str = ""
+    created: str = ""  # ISO
+    last_login: str = ""  # ISO, "" before the first login
+
+
+@dataclass
+class MovementRow:
+    at: str = ""  # ISO
+    kind: str = ""
+    amount: str = ""
+    reference: str = ""
+
+
+@dataclass
+class BetRow:
+    at: str = ""  # ISO
+    vendor: str = ""
+    game: str = ""
+    bet: str = ""
+    win: str = ""
+
+
+@dataclass
+class OrderRow:
+    at: str = ""  # ISO
+    order: str = ""
+    amount: str = ""
+    status: str = ""
+
+
+@dataclass
+class SessionRow:
+    at: str = ""  # ISO
+    ip: str = ""
+    device: str = ""
+    live: str = ""  # on / off, translated
+
+
+@dataclass
+class NoteRow:
+    at: str = ""  # ISO
+    by: str = ""
+    text: str = ""
+
+
+def _iso(value: datetime) -> str:
+    return value.isoformat(timespec="seconds")
+
+
+def _amount(value: Decimal) -> str:
+    return f"{value:.2f}"
+
+
+def _orders(found: list[players.OrderLine]) -> list[OrderRow]:
+    return [
+        OrderRow(at=_iso(o.at), order=o.order_no, amount=_amount(o.amount), status=o.status)
+        for o in found
+    ]
 
 
 class PlayersState(ConsolePage, rx.State):
@@ -22,15 +110,15 @@ class PlayersState(ConsolePage, rx.State):
     query: str = ""
     page: int = 1
     has_more: bool = False
-    rows: list[dict[str, str]] = []
+    rows: list[FoundPlayer] = []
     selected: int = 0
-    profile: dict[str, str] = {}
-    movements: list[dict[str, str]] = []
-    bets: list[dict[str, str]] = []
-    deposits: list[dict[str, str]] = []
-    withdrawals: list[dict[str, str]] = []
-    sessions: list[dict[str, str]] = []
-    notes: list[dict[str, str]] = []
+    profile: PlayerProfile = PlayerProfile()
+    movements: list[MovementRow] = []
+    bets: list[BetRow] = []
+    deposits: list[OrderRow] = []
+    withdrawals: list[OrderRow] = []
+    sessions: list[SessionRow] = []
+    notes: list[NoteRow] = []
 
     async def _search(self) -> Any:
         try:
@@ -42,15 +130,14 @@ class PlayersState(ConsolePage, rx.State):
         self.error = ""
         self.has_more = found.has_more
         self.rows = [
-            {
-                "id": str(r.id),
-                "username": r.username,
-                "mobile": r.mobile,
-                "email": r.email,
-                "status": r.status,
-                "created": r.created_at.isoformat(timespec="seconds"),
-                "ip": r.last_login_ip,
-            }
+            FoundPlayer(
+                id=r.id,
+                username=r.username,
+                mobile=r.mobile,
+                email=r.email,
+                status=r.status,
+                ip=r.last_login_ip,
+            )
             for r in found.rows
         ]
         return None
@@ -63,32 +150,48 @@ class PlayersState(ConsolePage, rx.State):
         lang = await ui_lang(self)
         p = found.player
         self.selected = p.id
-        self.profile = {
-            "id": str(p.id),
-            "username": p.username,
-            "brand": found.brand_code,
-            "nickname": found.nickname,
-            "mobile": p.mobile,
-            "email": p.email,
-            "status": p.status,
-            "created": p.created_at.isoformat(timespec="seconds"),
-            "last_login": text(found.last_login_at and found.last_login_at.isoformat()),
-            "ip": p.last_login_ip,
-            "totp": translate("bo-on" if found.totp_enabled else "bo-off", lang),
-            "cash": money(found.cash, lang),
-            "bonus": money(found.bonus, lang),
-            "locked": money(found.locked, lang),
-            "currency": found.currency,
-        }
-        self.movements = [{k: text(v) for k, v in m.items()} for m in found.movements]
-        self.bets = [{k: text(v) for k, v in m.items()} for m in found.bets]
-        self.deposits = [{k: text(v) for k, v in m.items()} for m in found.deposits]
-        self.withdrawals = [{k: text(v) for k, v in m.items()} for m in found.withdrawals]
-        self.sessions = [
-            {**{k: text(v) for k, v in m.items()}, "live": translate(f"bo-{m['live']}", lang)}
-            for m in found.sessions
+        self.profile = PlayerProfile(
+            id=p.id,
+            username=p.username,
+            nickname=found.nickname,
+            brand=found.brand_code,
+            status=p.status,
+            mobile=p.mobile,
+            email=p.email,
+            ip=p.last_login_ip,
+            totp=translate("bo-on" if found.totp_enabled else "bo-off", lang),
+            cash=money(found.cash, lang),
+            bonus=money(found.bonus, lang),
+            locked=money(found.locked, lang),
+            created=_iso(p.created_at),
+            last_login=_iso(found.last_login_at) if found.last_login_at else "",
+        )
+        self.movements = [
+            MovementRow(at=_iso(m.at), kind=m.kind, amount=_amount(m.amount), reference=m.reference)
+            for m in found.movements
         ]
-        self.notes = [{k: text(v) for k, v in m.items()} for m in found.notes]
+        self.bets = [
+            BetRow(
+                at=_iso(b.at),
+                vendor=b.vendor,
+                game=b.game,
+                bet=_amount(b.bet),
+                win=_amount(b.win),
+            )
+            for b in found.bets
+        ]
+        self.deposits = _orders(found.deposits)
+        self.withdrawals = _orders(found.withdrawals)
+        self.sessions = [
+            SessionRow(
+                at=_iso(s.at),
+                ip=s.ip,
+                device=s.device,
+                live=translate("bo-on" if s.live else "bo-off", lang),
+            )
+            for s in found.sessions
+        ]
+        self.notes = [NoteRow(at=_iso(n.at), by=n.by, text=n.text) for n in found.notes]
         return None
 
     async def _refresh(self) -> Any:
@@ -100,7 +203,7 @@ class PlayersState(ConsolePage, rx.State):
 
     def _forget(self) -> None:
         self.selected = self._member_id = 0
-        self.profile = {}
+        self.profile = PlayerProfile()
         self.page = 1
 
     @rx.event

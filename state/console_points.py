@@ -3,6 +3,7 @@ or reject with a reason (the points and the stock go back)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -14,8 +15,20 @@ from state.console import ConsolePage, current_staff, failed, form_text
 from state.guard import Form, Name, checked
 
 
+@dataclass
+class RedeemRow:
+    reference: str = ""
+    member: int = 0  # the member's id
+    name: str = ""
+    model: str = ""
+    quantity: int = 0
+    points: str = ""
+    address: str = ""  # the shipping address's parts, comma separated
+    created: str = ""  # ISO
+
+
 class PointsReviewState(ConsolePage, rx.State):
-    redeems: list[dict[str, str]] = []
+    redeems: list[RedeemRow] = []
 
     async def _refresh(self) -> Any:
         try:
@@ -24,16 +37,16 @@ class PointsReviewState(ConsolePage, rx.State):
             return await failed(self, exc)
         self.error = ""
         self.redeems = [
-            {
-                "reference": view.reference,
-                "member": str(view.member_id),
-                "name": view.name,
-                "model": view.model,
-                "quantity": str(view.quantity),
-                "points": str(view.points),
-                "address": ", ".join(value for value in view.address.values() if value),
-                "created": view.applied_at.isoformat(timespec="seconds"),
-            }
+            RedeemRow(
+                reference=view.reference,
+                member=view.member_id,
+                name=view.name,
+                model=view.model,
+                quantity=view.quantity,
+                points=str(view.points),
+                address=", ".join(value for value in view.address.values() if value),
+                created=view.applied_at.isoformat(timespec="seconds"),
+            )
             for view in found
         ]
         return None

@@ -4,6 +4,7 @@ the audit are in app/services/backoffice/promotions.py."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import reflex as rx
@@ -32,31 +33,63 @@ _Long = Annotated[str, StringConstraints(max_length=MAX_TEXT["terms"])]
 PromotionForm = Annotated[dict[Text, _Long | bool | int | float | None], Field(max_length=32)]
 
 
-def promotion_cells(row: promotions.PromotionRow, lang: str) -> dict[str, str]:
-    return {
-        "id": str(row.id),
-        "code": row.code,
-        "title": row.title,
-        "kind": translate(f"bo-promo-kind-{row.kind}", lang),
-        "reward": translate(f"bo-promo-reward-{row.reward_kind}", lang)
+@dataclass
+class PromotionLine:
+    """A promotion as the list shows it (the field names are the table's column keys)."""
+
+    id: int = 0
+    code: str = ""
+    title: str = ""
+    kind: str = ""
+    reward: str = ""
+    budget: str = ""  # spent / budget
+    taken: str = ""  # claimed / entries
+    starts: str = ""  # UTC minutes
+    ends: str = ""
+    state: str = ""
+    open: bool = False  # not ended: it can be edited or ended
+
+
+@dataclass
+class PromotionDraft:
+    """The edit form's stored values (promotions.form_values: the texts per language, the end
+    in UTC minutes and the budget)."""
+
+    title_en: str = ""
+    summary_en: str = ""
+    terms_en: str = ""
+    title_pt: str = ""
+    summary_pt: str = ""
+    terms_pt: str = ""
+    ends: str = ""
+    budget: str = ""
+
+
+def promotion_line(row: promotions.PromotionRow, lang: str) -> PromotionLine:
+    return PromotionLine(
+        id=row.id,
+        code=row.code,
+        title=row.title,
+        kind=translate(f"bo-promo-kind-{row.kind}", lang),
+        reward=translate(f"bo-promo-reward-{row.reward_kind}", lang)
         + " "
         + money(row.reward_amount, lang),
-        "budget": f"{money(row.spent, lang)} / {money(row.budget, lang)}",
-        "taken": f"{row.claimed} / {row.entries}",
-        "starts": utc_minutes(row.starts_at),
-        "ends": utc_minutes(row.ends_at),
-        "state": translate(f"bo-state-{row.state}", lang),
-        "open": "1" if row.state != promotions.ENDED else "",
-    }
+        budget=f"{money(row.spent, lang)} / {money(row.budget, lang)}",
+        taken=f"{row.claimed} / {row.entries}",
+        starts=utc_minutes(row.starts_at),
+        ends=utc_minutes(row.ends_at),
+        state=translate(f"bo-state-{row.state}", lang),
+        open=row.state != promotions.ENDED,
+    )
 
 
 class PromotionsConsoleState(BrandConsolePage, rx.State):
-    rows: list[dict[str, str]] = []
+    rows: list[PromotionLine] = []
     kind: str = "REWARD"  # the form's kind: which of its optional fields are shown
     reward_kind: str = "CASH"
     form_key: int = 0  # a new key empties the form after a promotion is made
     editing_id: int = 0  # the open promotion whose texts, end and budget are being edited
-    editing: dict[str, str] = {}  # its form's stored values
+    editing: PromotionDraft = PromotionDraft()  # its form's stored values
 
     async def _refresh(self) -> Any:
         try:
@@ -66,11 +99,11 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
             self.rows = []
             return await failed(self, exc)
         lang = await ui_lang(self)
-        self.rows = [promotion_cells(row, lang) for row in found]
+        self.rows = [promotion_line(row, lang) for row in found]
         return None
 
     def _forget(self) -> None:
-        self.editing_id, self.editing = 0, {}
+        self.editing_id, self.editing = 0, PromotionDraft()
 
     @rx.event
     @checked
@@ -99,7 +132,8 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
     async def edit(self, promotion_id: RowId) -> Any:
         try:
             staff = await current_staff(self)
-            self.editing = await promotions.promotion_form(staff, promotion_id, clock.now())
+            stored = await promotions.promotion_form(staff, promotion_id, clock.now())
+            self.editing = PromotionDraft(**stored)
         except AppError as exc:
             return await failed(self, exc)
         self.editing_id, self.error, self.notice = promotion_id, "", ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import reflex as rx
@@ -16,13 +17,53 @@ from state.guard import Name, checked
 Days = Annotated[int, Field(ge=1, le=reports.MAX_DAYS)]
 
 
+@dataclass
+class DayRow:
+    """A day's figures, formatted in the console's language."""
+
+    day: str = ""  # ISO
+    deposits: str = ""
+    withdrawals: str = ""
+    bets: str = ""
+    wins: str = ""
+    ggr: str = ""
+    bonus: str = ""
+    ngr: str = ""
+
+
+@dataclass
+class DayBar:
+    """A day in the chart (plain numbers: the chart draws them)."""
+
+    day: str = ""  # MM-DD
+    deposits: float = 0.0
+    withdrawals: float = 0.0
+    ggr: float = 0.0
+    ngr: float = 0.0
+
+
+@dataclass
+class SliceRow:
+    key: str = ""  # the brand's code, the category or the vendor
+    bets: str = ""
+    wins: str = ""
+    ggr: str = ""
+    facts: int = 0
+
+
+@dataclass
+class SliceBar:
+    key: str = ""
+    ggr: float = 0.0
+
+
 class ReportsState(ConsolePage, rx.State):
     days: int = 14
-    rows: list[dict[str, str]] = []
-    chart: list[dict[str, float | str]] = []
+    rows: list[DayRow] = []
+    chart: list[DayBar] = []
     by: str = "category"
-    slices: list[dict[str, str]] = []
-    slice_chart: list[dict[str, float | str]] = []
+    slices: list[SliceRow] = []
+    slice_chart: list[SliceBar] = []
 
     async def _refresh(self) -> Any:
         try:
@@ -33,38 +74,38 @@ class ReportsState(ConsolePage, rx.State):
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.slices = [
-            {
-                "key": r.key,
-                "bets": money(r.bets, lang),
-                "wins": money(r.wins, lang),
-                "ggr": money(r.ggr, lang),
-                "facts": str(r.facts),
-            }
+            SliceRow(
+                key=r.key,
+                bets=money(r.bets, lang),
+                wins=money(r.wins, lang),
+                ggr=money(r.ggr, lang),
+                facts=r.facts,
+            )
             for r in parts
         ]
-        self.slice_chart = [{"key": r.key, "ggr": float(r.ggr)} for r in parts[:12]]
+        self.slice_chart = [SliceBar(key=r.key, ggr=float(r.ggr)) for r in parts[:12]]
         self.error = ""
         self.rows = [
-            {
-                "day": r.day.isoformat(),
-                "deposits": money(r.deposits, lang),
-                "withdrawals": money(r.withdrawals, lang),
-                "bets": money(r.bets, lang),
-                "wins": money(r.wins, lang),
-                "ggr": money(r.ggr, lang),
-                "bonus": money(r.bonus_cost, lang),
-                "ngr": money(r.ngr, lang),
-            }
+            DayRow(
+                day=r.day.isoformat(),
+                deposits=money(r.deposits, lang),
+                withdrawals=money(r.withdrawals, lang),
+                bets=money(r.bets, lang),
+                wins=money(r.wins, lang),
+                ggr=money(r.ggr, lang),
+                bonus=money(r.bonus_cost, lang),
+                ngr=money(r.ngr, lang),
+            )
             for r in reversed(found)
         ]
         self.chart = [
-            {
-                "day": r.day.isoformat()[5:],
-                "deposits": float(r.deposits),
-                "withdrawals": float(r.withdrawals),
-                "ggr": float(r.ggr),
-                "ngr": float(r.ngr),
-            }
+            DayBar(
+                day=r.day.isoformat()[5:],
+                deposits=float(r.deposits),
+                withdrawals=float(r.withdrawals),
+                ggr=float(r.ggr),
+                ngr=float(r.ngr),
+            )
             for r in found
         ]
         return None

@@ -34,6 +34,16 @@ class ThreadLine:
     at: str = ""  # ISO, shown in the browser's time zone
 
 
+@dataclass
+class TicketLine:
+    id: int = 0
+    username: str = ""  # "—" for a visitor's
+    type: str = ""
+    status: str = ""
+    preview: str = ""
+    at: str = ""  # ISO, the last message's
+
+
 class SupportDeskState(BrandConsolePage, rx.State):
     status: str = support.OPEN
     question_type: str = ""
@@ -41,7 +51,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
     page: int = 1
     pages: int = 1
     total: int = 0
-    rows: list[dict[str, str]] = []
+    rows: list[TicketLine] = []
     ticket_id: int = 0
     ticket_user: str = ""
     ticket_type: str = ""
@@ -66,14 +76,14 @@ class SupportDeskState(BrandConsolePage, rx.State):
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.rows = [
-            {
-                "id": str(row.id),
-                "username": row.username or "—",
-                "type": translate(f"feedback.type.{row.question_type}", lang),
-                "status": translate(f"feedback.status.{row.status}", lang),
-                "preview": row.preview,
-                "at": row.updated_at.isoformat(timespec="seconds"),
-            }
+            TicketLine(
+                id=row.id,
+                username=row.username or "—",
+                type=translate(f"feedback.type.{row.question_type}", lang),
+                status=translate(f"feedback.status.{row.status}", lang),
+                preview=row.preview,
+                at=row.updated_at.isoformat(timespec="seconds"),
+            )
             for row in found.rows
         ]
         self.page, self.pages, self.total = found.page, found.pages, found.total

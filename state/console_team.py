@@ -3,6 +3,7 @@ member with a role and brand and show their authenticator enrolment once, lock, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -19,11 +20,27 @@ from state.guard import Form, checked
 PERMISSION_FIELD = "perm:"
 
 
+@dataclass
+class RoleRow:
+    name: str = ""
+    permissions: str = ""  # comma separated
+
+
+@dataclass
+class StaffRow:
+    id: int = 0
+    username: str = ""
+    brand: str = ""
+    role: str = ""
+    status: str = ""
+    last_login: str = ""  # ISO, "" before the first login
+
+
 class TeamState(ConsolePage, rx.State):
     catalogue: list[str] = sorted(ALL)
-    roles: list[dict[str, str]] = []
+    roles: list[RoleRow] = []
     role_names: list[str] = []
-    members: list[dict[str, str]] = []
+    members: list[StaffRow] = []
     brands: list[str] = []
     # The new account's enrolment, shown once on this page and gone on the next load.
     enrolment_name: str = ""
@@ -38,20 +55,17 @@ class TeamState(ConsolePage, rx.State):
             self.brands = await platform.brand_codes(staff.merchant_id)
         except AppError as exc:
             return await failed(self, exc)
-        self.roles = [
-            {"name": r.name, "permissions": ", ".join(r.permissions), "builtin": str(r.builtin)}
-            for r in roles
-        ]
+        self.roles = [RoleRow(name=r.name, permissions=", ".join(r.permissions)) for r in roles]
         self.role_names = [r.name for r in roles]
         self.members = [
-            {
-                "id": str(m.id),
-                "username": m.username,
-                "brand": m.merchant_code,
-                "role": m.role,
-                "status": m.status,
-                "last_login": text(m.last_login_at and m.last_login_at.isoformat("T", "seconds")),
-            }
+            StaffRow(
+                id=m.id,
+                username=m.username,
+                brand=m.merchant_code,
+                role=m.role,
+                status=m.status,
+                last_login=text(m.last_login_at and m.last_login_at.isoformat("T", "seconds")),
+            )
             for m in listed
         ]
         return None

@@ -4,6 +4,7 @@ settings. The rules and the audit are in app/services/backoffice/vip.py."""
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -16,20 +17,75 @@ from state.console import BrandConsolePage, brand_scope, current_staff, done, fa
 from state.guard import Form, Index, checked
 
 
-def _fields(item: Level | Settings) -> dict[str, str]:
-    return {name: str(value) for name, value in dataclasses.asdict(item).items()}
+@dataclass
+class LevelFields:
+    """A level as the list and the form show it: amounts and rates as stored ("12.50"), so
+    the form gives back what it was given."""
+
+    level: int = 0
+    name: str = ""
+    bet_threshold: str = ""
+    deposit_threshold: str = ""
+    retain_bet: str = ""
+    rebate_boost: str = ""
+    withdraw_max: str = ""
+    withdraw_daily_count: int = 0
+    level_up_bonus: str = ""
+    member_day_bonus: str = ""
+    sunday_best_bonus: str = ""
+    slots_rate: str = ""
+    slots_cap: str = ""
+
+
+@dataclass
+class SettingsFields:
+    window_days: int = 0
+    rebate_mode: str = ""
+    rebate_claim: str = ""
+    member_day: int = 0
+    weekly_min_bet: str = ""
+    monthly_min_bet: str = ""
+
+
+def level_fields(level: Level) -> LevelFields:
+    return LevelFields(
+        level=level.level,
+        name=level.name,
+        bet_threshold=str(level.bet_threshold),
+        deposit_threshold=str(level.deposit_threshold),
+        retain_bet=str(level.retain_bet),
+        rebate_boost=str(level.rebate_boost),
+        withdraw_max=str(level.withdraw_max),
+        withdraw_daily_count=level.withdraw_daily_count,
+        level_up_bonus=str(level.level_up_bonus),
+        member_day_bonus=str(level.member_day_bonus),
+        sunday_best_bonus=str(level.sunday_best_bonus),
+        slots_rate=str(level.slots_rate),
+        slots_cap=str(level.slots_cap),
+    )
+
+
+def settings_fields(settings: Settings) -> SettingsFields:
+    return SettingsFields(
+        window_days=settings.window_days,
+        rebate_mode=str(settings.rebate_mode),
+        rebate_claim=str(settings.rebate_claim),
+        member_day=settings.member_day,
+        weekly_min_bet=str(settings.weekly_min_bet),
+        monthly_min_bet=str(settings.monthly_min_bet),
+    )
 
 
 class VipConsoleState(BrandConsolePage, rx.State):
-    levels: list[dict[str, str]] = []
-    draft: dict[str, str] = {}  # the level form's values
-    settings: dict[str, str] = {}
+    levels: list[LevelFields] = []
+    draft: LevelFields = LevelFields()  # the level form's values
+    settings: SettingsFields = SettingsFields()
     form_key: int = 0  # a new key remounts the forms with the values above
 
     def _show(self, ladder: vip_console.Ladder, editing: int) -> None:
-        self.levels = [_fields(level) for level in ladder.levels]
-        self.draft = _fields(ladder.levels[min(editing, len(ladder.levels) - 1)])
-        self.settings = _fields(ladder.settings)
+        self.levels = [level_fields(level) for level in ladder.levels]
+        self.draft = level_fields(ladder.levels[min(editing, len(ladder.levels) - 1)])
+        self.settings = settings_fields(ladder.settings)
         self.form_key += 1
 
     async def _refresh(self, editing: int = 0) -> Any:
@@ -51,7 +107,7 @@ class VipConsoleState(BrandConsolePage, rx.State):
     def edit(self, level: Index) -> None:
         """Put a listed level into the form (the list was read with the permission check)."""
         if level < len(self.levels):
-            self.draft = dict(self.levels[level])
+            self.draft = dataclasses.replace(self.levels[level])
             self.form_key += 1
             self.error = self.notice = ""
 
@@ -59,11 +115,8 @@ class VipConsoleState(BrandConsolePage, rx.State):
     def add_level(self) -> None:
         """The form for a new level on top, starting from the top level's figures."""
         if self.levels:
-            self.draft = {
-                **self.levels[-1],
-                "level": str(len(self.levels)),
-                "name": f"VIP{len(self.levels)}",
-            }
+            top = len(self.levels)
+            self.draft = dataclasses.replace(self.levels[-1], level=top, name=f"VIP{top}")
             self.form_key += 1
             self.error = self.notice = ""
 
@@ -98,5 +151,5 @@ class VipConsoleState(BrandConsolePage, rx.State):
             ladder = await vip_console.save_settings(staff, self.brand, settings, clock.now())
         except AppError as exc:
             return await failed(self, exc)
-        await self._saved(ladder, int(self.draft.get("level", "0") or 0))
+        await self._saved(ladder, self.draft.level)
         return None

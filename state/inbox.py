@@ -3,6 +3,7 @@ centre badges come from WalletState.unread, kept live by the wallet watch."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import reflex as rx
@@ -19,8 +20,18 @@ MessageId = Annotated[int, Field(ge=1, le=2**31 - 1)]
 PAGE_SIZE = 10
 
 
+@dataclass
+class MessageRow:
+    id: str = ""  # text, as `InboxState.opened` holds it
+    kind: str = ""
+    title: str = ""
+    body: str = ""
+    read: bool = False
+    time: str = ""  # ISO
+
+
 class InboxState(rx.State):
-    items: list[dict[str, Any]] = []
+    items: list[MessageRow] = []
     page: int = 1
     pages: int = 1
     unread: int = 0
@@ -42,14 +53,14 @@ class InboxState(rx.State):
         self.pages = max(1, -(-found.total // PAGE_SIZE))
         self.unread = found.unread
         self.items = [
-            {
-                "id": str(m.id),
-                "kind": m.kind,
-                "title": m.title,
-                "body": m.body,
-                "read": m.read,
-                "time": m.created_at.isoformat(),
-            }
+            MessageRow(
+                id=str(m.id),
+                kind=m.kind,
+                title=m.title,
+                body=m.body,
+                read=m.read,
+                time=m.created_at.isoformat(),
+            )
             for m in found.items
         ]
         from state.wallet import WalletState  # the wallet state builds on the auth state

@@ -4,6 +4,7 @@ date windows. Identity only from the server-side login; every argument bounded."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
@@ -49,6 +50,51 @@ def _remark(record: points.PointsRecord, lang: str) -> str:
     return record.remark
 
 
+@dataclass
+class RewardCard:
+    id: int = 0
+    code: str = ""
+    kind: str = ""
+    name: str = ""
+    description: str = ""
+    image: str = ""
+    cost: str = ""  # the points it costs, as shown
+    price: str = "0"  # the points it costs, as a number for the total
+    value: str = ""  # "" for physical rewards
+    stock: str = ""  # "" when unlimited
+    sold_out: bool = False
+    physical: bool = False
+    max_quantity: int = 1
+    terms: str = ""
+
+
+@dataclass
+class HistoryRow:
+    reference: str = ""
+    time: str = ""
+    model: str = ""
+    name: str = ""
+    quantity: str = ""
+    points: str = ""
+    status: str = ""
+    status_text: str = ""
+
+
+@dataclass
+class RecordRow:
+    type: str = ""
+    type_text: str = ""
+    amount: str = ""
+    positive: bool = False
+    balance: str = ""
+    ratio: str = ""
+    status: str = ""
+    status_text: str = ""
+    time: str = ""
+    remark: str = ""
+    reason: str = ""
+
+
 class PointsState(rx.State):
     view: str = "mall"
     balance: str = ""
@@ -56,25 +102,26 @@ class PointsState(rx.State):
     earn_lines: list[str] = []
     convert_line: str = ""
     min_convert: str = ""
-    rewards: list[dict[str, str]] = []
+    rewards: list[RewardCard] = []
     # the records screens: 7 or 30 days, `offset` windows back, one page at a time
     range_name: str = "7d"
     offset: int = 0
     page: int = 1
     pages: int = 1
     span: str = ""
-    history: list[dict[str, str]] = []
-    records: list[dict[str, str]] = []
+    history: list[HistoryRow] = []
+    records: list[RecordRow] = []
     # the dialogs
     dialog: str = ""  # "", "redeem" or "convert"
-    chosen: dict[str, str] = {}
+    chosen: RewardCard = RewardCard()
     quantity: int = 1
     total: str = ""
     convert_get: str = ""
     errors: dict[str, str] = {}
     error: str = ""
     notice: str = ""
-    _config: dict[str, str] = {}
+    _convert_ratio: str = "0"
+    _currency: str = ""
 
     async def _lang(self) -> str:
         return (await self.get_state(SiteState)).ui_lang
@@ -127,7 +174,7 @@ class PointsState(rx.State):
             amount=f"{symbol} {format_amount(Decimal(1), lang)}",
         )
         self.min_convert = str(config.min_convert)
-        self._config = {"ratio": str(config.convert_ratio), "currency": symbol}
+        self._convert_ratio, self._currency = str(config.convert_ratio), symbol
         self.rewards = [
             self._reward(r, lang, symbol) for r in await points.rewards(member.merchant_id, lang)
         ]
@@ -137,7 +184,7 @@ class PointsState(rx.State):
             await self._details(member, lang)
 
     @staticmethod
-    def _reward(reward: points.RewardView, lang: str, symbol: str) -> dict[str, str]:
+    def _reward(reward: points.RewardView, lang: str, symbol: str) -> RewardCard:
         sold_out = reward.stock is not None and reward.stock <= 0
         value = f"{symbol} {format_amount(reward.value, lang)}"
         terms = ""
@@ -158,28 +205,27 @@ class PointsState(rx.State):
                 days=free_rounds.VALID_DAYS,
             )
             value = translate("points.free_rounds_value", lang, rounds=reward.free_rounds)
-        return {
-            "id": str(reward.id),
-            "code": reward.code,
-            "kind": reward.kind.value,
-            "name": reward.name,
-            "description": reward.description,
-            "image": reward.image,
-            "cost": translate("points.cost", lang, points=_points(reward.points, lang)),
-            "price": str(reward.points),
-            "value": "" if reward.kind is PointsRewardKind.PHYSICAL else value,
-            "stock": ""
+        physical = reward.kind is PointsRewardKind.PHYSICAL
+        return RewardCard(
+            id=reward.id,
+            code=reward.code,
+            kind=reward.kind.value,
+            name=reward.name,
+            description=reward.description,
+            image=reward.image,
+            cost=translate("points.cost", lang, points=_points(reward.points, lang)),
+            price=str(reward.points),
+            value="" if physical else value,
+            stock=""
             if reward.stock is None
             else translate("points.stock", lang, count=reward.stock),
-            "sold_out": "1" if sold_out else "",
-            "physical": "1" if reward.kind is PointsRewardKind.PHYSICAL else "",
-            "max": str(
-                reward.max_quantity
-                if reward.stock is None
-                else min(reward.max_quantity, max(reward.stock, 1))
-            ),
-            "terms": terms,
-        }
+            sold_out=sold_out,
+            physical=physical,
+            max_quantity=reward.max_quantity
+            if reward.stock is None
+            else min(reward.max_quantity, max(reward.stock, 1)),
+            terms=terms,
+        )
 
     async def _history(self, member: Member, lang: str) -> None:
         brand = await current_brand(self)
@@ -188,16 +234,16 @@ class PointsState(rx.State):
         )
         self._paged(found, brand.timezone, lang)
         self.history = [
-            {
-                "reference": view.reference,
-                "time": format_local_datetime(view.applied_at, lang, brand.timezone),
-                "model": view.model,
-                "name": view.name,
-                "quantity": str(view.quantity),
-                "points": _points(view.points, lang),
-                "status": view.status.value,
-                "status_text": translate(f"points.status.{view.status.value}", lang),
-            }
+            HistoryRow(
+                reference=view.reference,
+                time=format_local_datetime(view.applied_at, lang, brand.timezone),
+                model=view.model,
+                name=view.name,
+                quantity=str(view.quantity),
+                points=_points(view.points, lang),
+                status=view.status.value,
+                status_text=translate(f"points.status.{view.status.value}", lang),
+            )
             for view in found.items
         ]
 
@@ -211,22 +257,21 @@ class PointsState(rx.State):
         for record in found.items:
             reason_key = f"points.reason.{record.reason}"
             rows.append(
-                {
-                    "id": str(record.id),
-                    "type": record.type,
-                    "type_text": translate(f"points.type.{record.type}", lang),
-                    "amount": ("+" if record.amount > 0 else "") + _points(record.amount, lang),
-                    "positive": "1" if record.amount > 0 else "",
-                    "balance": _points(record.balance, lang),
-                    "ratio": record.ratio,
-                    "status": record.status.value,
-                    "status_text": translate(f"points.status.{record.status.value}", lang),
-                    "time": format_local_datetime(record.time, lang, brand.timezone),
-                    "remark": _remark(record, lang),
-                    "reason": translate(reason_key, lang)
+                RecordRow(
+                    type=record.type,
+                    type_text=translate(f"points.type.{record.type}", lang),
+                    amount=("+" if record.amount > 0 else "") + _points(record.amount, lang),
+                    positive=record.amount > 0,
+                    balance=_points(record.balance, lang),
+                    ratio=record.ratio,
+                    status=record.status.value,
+                    status_text=translate(f"points.status.{record.status.value}", lang),
+                    time=format_local_datetime(record.time, lang, brand.timezone),
+                    remark=_remark(record, lang),
+                    reason=translate(reason_key, lang)
                     if record.reason and has_key(reason_key)
                     else record.reason,
-                }
+                )
             )
         self.records = rows
 
@@ -280,7 +325,7 @@ class PointsState(rx.State):
         gate = await self._gate()
         if gate is not None:
             return gate
-        chosen = next((r for r in self.rewards if r["id"] == str(reward_id)), None)
+        chosen = next((r for r in self.rewards if r.id == reward_id), None)
         if chosen is None:
             return None
         self.chosen, self.quantity, self.dialog = chosen, 1, "redeem"
@@ -290,14 +335,13 @@ class PointsState(rx.State):
 
     async def _total(self) -> None:
         lang = await self._lang()
-        price = Decimal(self.chosen.get("price", "0"))
+        price = Decimal(self.chosen.price)
         self.total = translate("points.total", lang, points=_points(price * self.quantity, lang))
 
     @rx.event
     @checked
     async def set_quantity(self, quantity: Index) -> None:
-        limit = int(self.chosen.get("max", "1") or 1)
-        self.quantity = min(max(1, quantity), limit)
+        self.quantity = min(max(1, quantity), self.chosen.max_quantity)
         await self._total()
 
     @rx.event
@@ -316,7 +360,7 @@ class PointsState(rx.State):
 
     @rx.event
     def close_dialog(self) -> None:
-        self.dialog, self.chosen, self.errors, self.error = "", {}, {}, ""
+        self.dialog, self.chosen, self.errors, self.error = "", RewardCard(), {}, ""
 
     @rx.event
     @checked
@@ -324,7 +368,7 @@ class PointsState(rx.State):
         lang = await self._lang()
         text = value.strip()
         amount = Decimal(text) if points.POINTS_TEXT.fullmatch(text) else None
-        ratio = Decimal(self._config.get("ratio", "0") or "0")
+        ratio = Decimal(self._convert_ratio)
         if amount is None or ratio <= 0:
             self.convert_get = ""
             return
@@ -332,7 +376,7 @@ class PointsState(rx.State):
         self.convert_get = translate(
             "points.convert_get",
             lang,
-            amount=f"{self._config.get('currency', '')} {format_amount(cash, lang)}",
+            amount=f"{self._currency} {format_amount(cash, lang)}",
         )
 
     @rx.event
@@ -345,13 +389,13 @@ class PointsState(rx.State):
         lang = await self._lang()
         address = (
             {name: str(form.get(f"address_{name}") or "") for name in ADDRESS_FIELDS}
-            if self.chosen.get("physical")
+            if self.chosen.physical
             else None
         )
         try:
             made = await points.redeem(
                 member,
-                int(self.chosen.get("id", "0") or 0),
+                self.chosen.id,
                 self.quantity,
                 str(form.get("payment_password") or ""),
                 address,
@@ -369,7 +413,7 @@ class PointsState(rx.State):
             else "points.redeemed"
         )
         self.notice = translate(key, lang, name=made.name, quantity=made.quantity)
-        self.dialog, self.chosen, self.errors, self.error = "", {}, {}, ""
+        self.dialog, self.chosen, self.errors, self.error = "", RewardCard(), {}, ""
         await self._refresh()
         from state.wallet import WalletState  # the wallet state builds on the auth state
 
@@ -396,7 +440,7 @@ class PointsState(rx.State):
             "points.converted",
             lang,
             points=_points(made.points, lang),
-            amount=f"{self._config.get('currency', '')} {format_amount(made.cash, lang)}",
+            amount=f"{self._currency} {format_amount(made.cash, lang)}",
         )
         self.dialog, self.errors, self.error = "", {}, ""
         await self._refresh()

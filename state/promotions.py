@@ -3,6 +3,7 @@ terms (read before joining), join, request reward and the activity application."
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
@@ -24,7 +25,33 @@ APPLICATION_UPLOAD = "promo-application-upload"
 PromotionId = Page  # a positive id within the same bounds
 
 
-def _card(view: offers.PromotionView, lang: str) -> dict[str, str]:
+@dataclass
+class PromotionCard:
+    id: int = 0  # 0: no promotion (the detail is closed)
+    code: str = ""
+    kind: str = ""
+    title: str = ""
+    summary: str = ""
+    terms: str = ""
+    reward: str = ""
+    status: str = ""  # an offers.Shown value
+    start: str = ""  # ISO
+    end: str = ""  # ISO
+    note: str = ""
+    seed_hash: str = ""
+    server_seed: str = ""
+    drawn: str = ""  # the red envelope's amount, "" before its draw
+    raffle: bool = False
+    raffle_rule: str = ""
+    raffle_tickets: str = ""
+    raffle_numbers: str = ""
+    draw_at: str = ""  # ISO
+    raffle_result: str = ""
+    raffle_outcome: str = ""
+    raffle_authorisation: str = ""
+
+
+def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
     reward = translate(
         f"promo.reward.{view.reward_kind.value}",
         lang,
@@ -33,48 +60,31 @@ def _card(view: offers.PromotionView, lang: str) -> dict[str, str]:
         rounds=view.free_rounds,
         game=studio_game_name(view.free_game, lang) or "",
     )
-    return {
-        "id": str(view.id),
-        "code": view.code,
-        "kind": view.kind.value,
-        "title": view.title,
-        "summary": view.summary,
-        "terms": view.terms,
-        "reward": reward,
-        "status": view.status,
-        "start": view.starts_at.isoformat(),
-        "end": view.ends_at.isoformat(),
-        "note": view.review_note,
-        "seed_hash": view.seed_hash or "",
-        "server_seed": view.server_seed or "",
-        "drawn": "" if view.drawn_amount is None else format_amount(view.drawn_amount, lang),
-        **_raffle_card(view, lang),
-    }
+    card = PromotionCard(
+        id=view.id,
+        code=view.code,
+        kind=view.kind.value,
+        title=view.title,
+        summary=view.summary,
+        terms=view.terms,
+        reward=reward,
+        status=view.status,
+        start=view.starts_at.isoformat(),
+        end=view.ends_at.isoformat(),
+        note=view.review_note,
+        seed_hash=view.seed_hash or "",
+        server_seed=view.server_seed or "",
+        drawn="" if view.drawn_amount is None else format_amount(view.drawn_amount, lang),
+    )
+    return _with_raffle(card, view, lang) if view.kind is PromotionKind.RAFFLE else card
 
 
-def _raffle_card(view: offers.PromotionView, lang: str) -> dict[str, str]:
+def _with_raffle(card: PromotionCard, view: offers.PromotionView, lang: str) -> PromotionCard:
     """A raffle's lines: the ticket rule, the member's tickets, the draw and its result."""
-    if view.kind is not PromotionKind.RAFFLE:
-        return {"raffle": ""}
     drawn = view.drawn_at is not None
-    lines = {
-        "raffle": "1",
-        "raffle_rule": translate(
-            "promo.raffle.rule",
-            lang,
-            amount=format_amount(view.ticket_turnover or Decimal(0), lang),
-        ),
-        "raffle_tickets": translate("promo.raffle.tickets", lang, count=view.tickets),
-        "raffle_numbers": "",
-        "draw_at": "" if view.draw_at is None else view.draw_at.isoformat(),
-        "raffle_result": "",
-        "raffle_outcome": "",
-        "raffle_authorisation": ""
-        if not view.authorisation
-        else translate("promo.raffle.authorisation", lang, number=view.authorisation),
-    }
+    numbers = outcome = ""
     if drawn and view.first_ticket is not None:
-        lines["raffle_numbers"] = translate(
+        numbers = translate(
             "promo.raffle.numbers",
             lang,
             first=view.first_ticket,
@@ -82,17 +92,32 @@ def _raffle_card(view: offers.PromotionView, lang: str) -> dict[str, str]:
         )
     if view.winning_ticket is not None:
         key = "promo.raffle.won_paid" if view.status == offers.Shown.CLAIMED else "promo.raffle.won"
-        lines["raffle_outcome"] = translate(key, lang, ticket=view.winning_ticket)
+        outcome = translate(key, lang, ticket=view.winning_ticket)
     elif drawn and view.entry_id is not None:
-        lines["raffle_outcome"] = translate("promo.raffle.lost", lang)
-    return lines
+        outcome = translate("promo.raffle.lost", lang)
+    return replace(
+        card,
+        raffle=True,
+        raffle_rule=translate(
+            "promo.raffle.rule",
+            lang,
+            amount=format_amount(view.ticket_turnover or Decimal(0), lang),
+        ),
+        raffle_tickets=translate("promo.raffle.tickets", lang, count=view.tickets),
+        raffle_numbers=numbers,
+        draw_at="" if view.draw_at is None else view.draw_at.isoformat(),
+        raffle_outcome=outcome,
+        raffle_authorisation=""
+        if not view.authorisation
+        else translate("promo.raffle.authorisation", lang, number=view.authorisation),
+    )
 
 
 class PromotionsState(rx.State):
-    items: list[dict[str, str]] = []
+    items: list[PromotionCard] = []
     page: int = 1
     pages: int = 1
-    selected: dict[str, str] = {}
+    selected: PromotionCard = PromotionCard()
     accepted: bool = False
     comment: str = ""
     error: str = ""
@@ -128,12 +153,12 @@ class PromotionsState(rx.State):
                 brand.id, promotion_id, await self._member_id(), lang, clock.now()
             )
         except AppError:
-            self.selected, self._selected_id = {}, 0
+            self.selected, self._selected_id = PromotionCard(), 0
             return
         card = _card(view, lang)
         if view.kind is PromotionKind.RAFFLE and view.drawn_at is not None:
             found = await raffles.result(brand.id, promotion_id)
-            card["raffle_result"] = translate(
+            card.raffle_result = translate(
                 "promo.raffle.drawn",
                 lang,
                 total=found.total_tickets,
@@ -145,14 +170,14 @@ class PromotionsState(rx.State):
     @rx.event
     async def load(self) -> None:
         self.page, self.error, self.notice, self.mine = 1, "", "", False
-        self.selected, self._selected_id = {}, 0
+        self.selected, self._selected_id = PromotionCard(), 0
         await self._query()
 
     @rx.event
     async def load_mine(self) -> None:
         """The reward centre (a member page): the member's joined and claimed promotions."""
         self.page, self.error, self.notice, self.mine = 1, "", "", True
-        self.selected, self._selected_id = {}, 0
+        self.selected, self._selected_id = PromotionCard(), 0
         await self._query()
 
     @rx.event
@@ -169,7 +194,7 @@ class PromotionsState(rx.State):
 
     @rx.event
     def close(self) -> None:
-        self.selected, self._selected_id, self.error, self.notice = {}, 0, "", ""
+        self.selected, self._selected_id, self.error, self.notice = PromotionCard(), 0, "", ""
 
     @rx.event
     @checked
@@ -197,7 +222,7 @@ class PromotionsState(rx.State):
             if action == "join":
                 await offers.join(brand.id, login.member.id, self._selected_id, clock.now())
                 self.notice = translate("promo.joined_ok", lang)
-            elif self.selected.get("kind") == PromotionKind.RAFFLE.value:
+            elif self.selected.kind == PromotionKind.RAFFLE.value:
                 await raffles.claim(brand.id, login.member.id, self._selected_id, clock.now())
                 self.notice = translate("promo.raffle.claimed_ok", lang)
             else:

@@ -4,6 +4,7 @@ app/services/exclusion; this state only shapes the view. Identity from `current_
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -25,13 +26,40 @@ def _shown(value: object) -> str:
     return "" if value is None else str(value)
 
 
+@dataclass
+class LimitRow:
+    kind: str = ""
+    period: str = ""
+    value: str = ""
+    used: str = ""
+    percent: int = 0  # of the limit used
+    pending: bool = False
+    pending_value: str = "-"  # "-": the request removes the limit
+    pending_from: str = ""  # ISO
+    confirmable: bool = False
+
+
+@dataclass
+class ActivityFigures:
+    """The "my activity" statement of a period (amounts as plain numbers: the page formats
+    them in the visitor's locale)."""
+
+    deposits: str = "0"
+    withdrawals: str = "0"
+    stakes: str = "0"
+    wins: str = "0"
+    net: str = "0"
+    bets: str = "0"
+    balance: str = "0"
+
+
 class ProtectionState(rx.State):
     offered: bool = False
     central_url: str = ""
-    limits: list[dict[str, str]] = []
+    limits: list[LimitRow] = []
     paused_until: str = ""
     activity_period: str = "DAY"
-    activity: dict[str, str] = {}
+    activity: ActivityFigures = ActivityFigures()
     error: str = ""
     notice: str = ""
 
@@ -46,17 +74,17 @@ class ProtectionState(rx.State):
         self.central_url = profile.central_exclusion_url
         views = await limits.member_limits(member, now)
         self.limits = [
-            {
-                "kind": view.kind.value,
-                "period": view.period.value,
-                "value": _shown(view.value),
-                "used": str(view.used),
-                "percent": str(int(view.share * 100)),
-                "pending": "1" if view.pending else "",
-                "pending_value": _shown(view.pending_value) or "-",
-                "pending_from": view.pending_from.isoformat() if view.pending_from else "",
-                "confirmable": "1" if view.confirmable else "",
-            }
+            LimitRow(
+                kind=view.kind.value,
+                period=view.period.value,
+                value=_shown(view.value),
+                used=str(view.used),
+                percent=int(view.share * 100),
+                pending=view.pending,
+                pending_value=_shown(view.pending_value) or "-",
+                pending_from=view.pending_from.isoformat() if view.pending_from else "",
+                confirmable=view.confirmable,
+            )
             for view in views
         ]
         current = await exclusion.current(member, now)
@@ -64,16 +92,15 @@ class ProtectionState(rx.State):
             "" if current is None else ("∞" if current.until is None else current.until.isoformat())
         )
         found = await activity.statement(member, self.activity_period, now)
-        self.activity = {
-            "deposits": str(found.deposits),
-            "withdrawals": str(found.withdrawals),
-            "stakes": str(found.stakes),
-            "wins": str(found.wins),
-            "net": str(found.net),
-            "bets": str(found.bets),
-            "balance": str(found.balance),
-            "since": found.since.isoformat(),
-        }
+        self.activity = ActivityFigures(
+            deposits=str(found.deposits),
+            withdrawals=str(found.withdrawals),
+            stakes=str(found.stakes),
+            wins=str(found.wins),
+            net=str(found.net),
+            bets=str(found.bets),
+            balance=str(found.balance),
+        )
 
     @rx.event
     async def load(self) -> None:

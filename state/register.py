@@ -3,6 +3,7 @@ code from the URL, mobile registration with an SMS code (spec 4, Register)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -45,10 +46,19 @@ INPUT_TYPES = {
 }
 
 
+@dataclass
+class ExtraField:
+    """A field of the brand's register settings the popup shows as a plain input."""
+
+    name: str = ""
+    type: str = "text"  # the input's HTML type
+    max_length: int = 120
+
+
 class RegisterState(rx.State):
     _pending: dict[str, Any] = {}
     method: str = "username"
-    extra_fields: list[dict[str, str]] = []
+    extra_fields: list[ExtraField] = []
     methods: dict[str, bool] = {}
     min_age: int = 18
     errors: dict[str, str] = {}
@@ -71,12 +81,11 @@ class RegisterState(rx.State):
         self.methods = settings.methods
         self.min_age = settings.min_age
         self.extra_fields = [
-            {
-                "name": f.field_name,
-                "required": "1" if f.required else "",
-                "type": INPUT_TYPES.get(f.field_name, "text"),
-                "max": str(f.max_length or 120),
-            }
+            ExtraField(
+                name=f.field_name,
+                type=INPUT_TYPES.get(f.field_name, "text"),
+                max_length=f.max_length or 120,
+            )
             for f in settings.fields
             if f.enabled and f.field_name not in SPECIAL_FIELDS
         ]

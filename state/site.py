@@ -90,6 +90,20 @@ class DiallingOption:
     code: str = ""  # digits, no "+"
 
 
+@dataclass
+class DiallingChoice:
+    """A dialling code as the phone fields offer it: "+55 Brasil"."""
+
+    code: str = ""
+    label: str = ""
+
+
+@dataclass
+class LanguageOption:
+    code: str = ""
+    name: str = ""
+
+
 async def picked_dial_code(state: rx.State, brand: Brand) -> str:
     """The dialling code the tab's phone fields send (the picked one, else the market's)."""
     site_state = await state.get_state(SiteState)
@@ -106,7 +120,7 @@ class SiteState(rx.State):
     _path: str = ""  # the page this tab loaded last (current_path)
     # The brand's Google Analytics measurement id: /analytics.js loads gtag only when set.
     gtag_id: str = ""
-    languages: list[dict[str, str]] = []
+    languages: list[LanguageOption] = []
     status: int = 0
     visitor_ip: str = ""
     maintenance_end_iso: str = ""
@@ -142,13 +156,12 @@ class SiteState(rx.State):
         return self.texts["footer.age_notice"].format(age=self.min_age)
 
     @rx.var
-    def dialling_options(self) -> list[dict[str, str]]:
+    def dialling_options(self) -> list[DiallingChoice]:
         """Each code with its country's name in the reader's language: "+55 Brasil"."""
         return [
-            {
-                "code": option.code,
-                "label": f"+{option.code} {country_name(option.region, self.ui_lang)}",
-            }
+            DiallingChoice(
+                option.code, f"+{option.code} {country_name(option.region, self.ui_lang)}"
+            )
             for option in self.dialling
         ]
 
@@ -176,7 +189,7 @@ class SiteState(rx.State):
         self.brand_name = brand.name
         self.gtag_id = brand.analytics_id
         self.languages = [
-            {"code": code, "name": LANGUAGE_NAMES.get(code, code)}
+            LanguageOption(code, LANGUAGE_NAMES.get(code, code))
             for code in brand.supported_languages
         ]
         self.status = status.status

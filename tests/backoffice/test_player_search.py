@@ -84,7 +84,7 @@ async def test_profile_and_account_actions() -> None:
     token = await sessions.open_session(member, "10.0.0.1", "test", "WEB")
     found = await players.profile(staff, member.id, utcnow())
     assert found.cash == 25 and found.brand_code == "BR1" and found.totp_enabled
-    assert [m["kind"] for m in found.movements] == ["DEPOSIT"]
+    assert [m.kind for m in found.movements] == ["DEPOSIT"]
     assert len(found.sessions) == 1
 
     with pytest.raises(AppError) as no_reason:
@@ -101,7 +101,7 @@ async def test_profile_and_account_actions() -> None:
     await players.reset_2fa(staff, member.id, "lost phone", utcnow())
     await players.add_note(staff, member.id, "called the player", utcnow())
     found = await players.profile(staff, member.id, utcnow())
-    assert not found.totp_enabled and found.notes[0]["text"] == "called the player"
+    assert not found.totp_enabled and found.notes[0].text == "called the player"
     async with session_scope() as session:
         stored = await session.get(Member, member.id)
         actions = (

@@ -62,23 +62,77 @@ class SearchPage:
 
 
 @dataclass(frozen=True)
+class LedgerLine:
+    transaction_id: int
+    kind: str
+    reference: str
+    at: datetime
+    amount: Decimal  # the sum of the changes to the player's own accounts
+
+
+@dataclass(frozen=True)
+class BetLine:
+    at: datetime
+    vendor: str
+    game: str
+    bet: Decimal
+    win: Decimal
+    net: Decimal
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    """A deposit or a withdrawal order."""
+
+    order_no: str
+    at: datetime
+    amount: Decimal
+    status: str
+
+
+@dataclass(frozen=True)
+class LoginLine:
+    at: datetime
+    ip: str
+    device: str
+    live: bool
+
+
+@dataclass(frozen=True)
+class NoteLine:
+    at: datetime
+    by: str
+    text: str
+
+
+@dataclass(frozen=True)
+class _Recent:
+    """The player's latest movements, bets, orders, logins and notes."""
+
+    movements: list[LedgerLine]
+    bets: list[BetLine]
+    deposits: list[OrderLine]
+    withdrawals: list[OrderLine]
+    sessions: list[LoginLine]
+    notes: list[NoteLine]
+
+
+@dataclass(frozen=True)
 class Player360:
     player: PlayerRow
     brand_code: str
-    currency: str
     nickname: str
-    account_type: int
     totp_enabled: bool
     last_login_at: datetime | None
     cash: Decimal
     bonus: Decimal
     locked: Decimal
-    movements: list[dict[str, Any]]
-    bets: list[dict[str, Any]]
-    deposits: list[dict[str, Any]]
-    withdrawals: list[dict[str, Any]]
-    sessions: list[dict[str, Any]]
-    notes: list[dict[str, Any]]
+    movements: list[LedgerLine]
+    bets: list[BetLine]
+    deposits: list[OrderLine]
+    withdrawals: list[OrderLine]
+    sessions: list[LoginLine]
+    notes: list[NoteLine]
 
 
 @dataclass(frozen=True)
@@ -175,11 +229,7 @@ async def _target(staff: Staff, member_id: int, permission: str, now: datetime) 
     return member
 
 
-def _money(value: Decimal) -> str:
-    return f"{value:.2f}"
-
-
-async def _recent(session: AsyncSession, member: Member) -> dict[str, list[dict[str, Any]]]:
+async def _recent(session: AsyncSession, member: Member) -> _Recent:
     member_id = saved_id(member.id)
     moves = await ledger.member_movements(session, member_id=member_id, page_size=PAGE_SIZE)
     facts = (
@@ -223,60 +273,47 @@ async def _recent(session: AsyncSession, member: Member) -> dict[str, list[dict[
             .limit(PAGE_SIZE)
         )
     ).all()
-    return {
-        "movements": [
-            {
-                "id": m.transaction_id,
-                "kind": str(m.kind),
-                "reference": m.reference,
-                "at": m.created_at.isoformat(timespec="seconds"),
-                "amount": _money(sum((c.amount for c in m.changes), Decimal(0))),
-            }
+    return _Recent(
+        movements=[
+            LedgerLine(
+                transaction_id=m.transaction_id,
+                kind=str(m.kind),
+                reference=m.reference,
+                at=m.created_at,
+                amount=sum((c.amount for c in m.changes), Decimal(0)),
+            )
             for m in moves.items
         ],
-        "bets": [
-            {
-                "at": f.settled_at.isoformat(timespec="seconds"),
-                "vendor": f.vendor,
-                "game": f.game_code,
-                "bet": _money(f.bet),
-                "win": _money(f.win),
-                "net": _money(f.net),
-            }
+        bets=[
+            BetLine(
+                at=f.settled_at,
+                vendor=f.vendor,
+                game=f.game_code,
+                bet=f.bet,
+                win=f.win,
+                net=f.net,
+            )
             for f in facts
         ],
-        "deposits": [
-            {
-                "order": d.order_no,
-                "at": d.created_at.isoformat(timespec="seconds"),
-                "amount": _money(d.amount),
-                "status": d.status,
-            }
+        deposits=[
+            OrderLine(order_no=d.order_no, at=d.created_at, amount=d.amount, status=d.status)
             for d in deposits
         ],
-        "withdrawals": [
-            {
-                "order": w.order_no,
-                "at": w.created_at.isoformat(timespec="seconds"),
-                "amount": _money(w.amount),
-                "status": w.status,
-            }
+        withdrawals=[
+            OrderLine(order_no=w.order_no, at=w.created_at, amount=w.amount, status=w.status)
             for w in withdrawals
         ],
-        "sessions": [
-            {
-                "at": s.created_at.isoformat(timespec="seconds"),
-                "ip": s.ip,
-                "device": s.device,
-                "live": "off" if s.revoked_at or s.expires_at <= s.created_at else "on",
-            }
+        sessions=[
+            LoginLine(
+                at=s.created_at,
+                ip=s.ip,
+                device=s.device,
+                live=s.revoked_at is None and s.expires_at > s.created_at,
+            )
             for s in logins
         ],
-        "notes": [
-            {"at": n.created_at.isoformat(timespec="seconds"), "by": by, "text": n.text}
-            for n, by in notes
-        ],
-    }
+        notes=[NoteLine(at=n.created_at, by=by, text=n.text) for n, by in notes],
+    )
 
 
 async def profile(staff: Staff, member_id: int, now: datetime) -> Player360:
@@ -294,15 +331,18 @@ async def profile(staff: Staff, member_id: int, now: datetime) -> Player360:
     return Player360(
         player=_row(member),
         brand_code=brand.code,
-        currency=brand.currency,
         nickname=member.nickname,
-        account_type=member.account_type,
         totp_enabled=member.totp_enabled,
         last_login_at=member.last_login_at,
         cash=wallet.cash,
         bonus=wallet.bonus,
         locked=wallet.locked,
-        **recent,
+        movements=recent.movements,
+        bets=recent.bets,
+        deposits=recent.deposits,
+        withdrawals=recent.withdrawals,
+        sessions=recent.sessions,
+        notes=recent.notes,
     )
 
 

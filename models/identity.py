@@ -47,6 +47,11 @@ class MemberIdentity(SQLModel, table=True):
     # Under review: the images the member sent (stored names: the document's sides, a selfie).
     documents: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     documents_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # The provider's liveness check of those images: PASSED, FAILED, REVIEW; "" not run yet
+    # (or the provider was unavailable: staff read the selfie themselves).
+    liveness: str = Field(default="", max_length=12)
+    liveness_score: int = 0
+    liveness_reason: str = Field(default="", max_length=200)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

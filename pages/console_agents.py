@@ -7,22 +7,22 @@ import reflex as rx
 
 from components.console import BUTTON, QUIET, allowed, brand_picker, card, frame, messages, table
 from components.i18n import t
-from state.console_agents import AgentsConsoleState
+from state.console_agents import AgentsConsoleState, ApplicationLine
 
 
-def _decision(row: rx.Var) -> rx.Component:
+def _decision(row: ApplicationLine) -> rx.Component:
     return allowed(
         "agents.manage",
         rx.el.div(
             rx.el.button(
                 t("bo-approve"),
-                on_click=AgentsConsoleState.decide(row["id"].to(int), True),
+                on_click=AgentsConsoleState.decide(row.id, True),
                 data_testid="application-approve",
                 class_name=BUTTON + " h-9",
             ),
             rx.el.button(
                 t("bo-reject"),
-                on_click=AgentsConsoleState.decide(row["id"].to(int), False),
+                on_click=AgentsConsoleState.decide(row.id, False),
                 data_testid="application-reject",
                 class_name=QUIET,
             ),

@@ -20,30 +20,30 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
-from state.console_applications import ApplicationsConsoleState
+from state.console_applications import ApplicationLine, ApplicationsConsoleState
 
 
-def _decision(row: rx.Var) -> rx.Component:
+def _decision(row: ApplicationLine) -> rx.Component:
     return rx.el.div(
         image_buttons(
-            row["images"],
-            lambda index: ApplicationsConsoleState.show_image(row["id"].to(int), index),
+            row.images,
+            lambda index: ApplicationsConsoleState.show_image(row.id, index),
             "application-image",
         ),
         allowed(
             "promotions.manage",
             rx.el.div(
                 rx.cond(
-                    row["applying"] != "",
+                    row.applying,
                     rx.el.button(
                         t("bo-start-review"),
-                        on_click=ApplicationsConsoleState.start_review(row["id"].to(int)),
+                        on_click=ApplicationsConsoleState.start_review(row.id),
                         data_testid="application-review",
                         class_name=QUIET,
                     ),
                 ),
                 rx.el.form(
-                    rx.el.input(type="hidden", name="entry", value=row["id"]),
+                    rx.el.input(type="hidden", name="entry", value=row.id),
                     text_input("note", t("bo-note"), class_name=INPUT + " w-40"),
                     rx.el.select(
                         rx.el.option(t("bo-approve"), value="approve"),

@@ -18,30 +18,30 @@ from components.console import (
     messages,
 )
 from components.i18n import t
-from state.console_channels import ChannelsState
+from state.console_channels import ChannelLine, ChannelsState
 
 SMALL = INPUT + " w-28"
 
 
-def _field(name: str, label_key: str, row: rx.Var) -> rx.Component:
+def _field(name: str, label_key: str, value: rx.Var) -> rx.Component:
     return label(
         t(label_key),
         rx.el.input(
-            name=name, default_value=row[name], input_mode="decimal", class_name=SMALL,
+            name=name, default_value=value, input_mode="decimal", class_name=SMALL,
         ),
     )  # fmt: skip
 
 
-def _channel(row: rx.Var) -> rx.Component:
+def _channel(row: ChannelLine) -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.el.span(row["code"], class_name="font-semibold"),
-            rx.el.span(row["provider"], class_name="text-xs text-slate-500"),
+            rx.el.span(row.code, class_name="font-semibold"),
+            rx.el.span(row.provider, class_name="text-xs text-slate-500"),
             rx.el.span(
-                rx.cond(row["enabled"] == "1", t("bo-on"), t("bo-off")),
+                rx.cond(row.enabled, t("bo-on"), t("bo-off")),
                 data_testid="channel-state",
                 class_name=rx.cond(
-                    row["enabled"] == "1",
+                    row.enabled,
                     "text-xs font-semibold text-emerald-700 dark:text-emerald-400",
                     "text-xs font-semibold text-red-600 dark:text-red-400",
                 ),
@@ -52,33 +52,34 @@ def _channel(row: rx.Var) -> rx.Component:
             "channels.manage",
             rx.el.div(
                 rx.el.form(
-                    rx.el.input(type="hidden", name="id", value=row["id"]),
-                    _field("min", "bo-min", row),
-                    _field("max", "bo-max", row),
-                    _field("fee_percent", "bo-fee-percent", row),
-                    _field("fee_fixed", "bo-fee-fixed", row),
-                    _field("sort", "bo-sort", row),
+                    rx.el.input(type="hidden", name="id", value=row.id),
+                    _field("min", "bo-min", row.min),
+                    _field("max", "bo-max", row.max),
+                    _field("fee_percent", "bo-fee-percent", row.fee_percent),
+                    _field("fee_fixed", "bo-fee-fixed", row.fee_fixed),
+                    _field("sort", "bo-sort", row.sort),
                     rx.el.button(
                         t("bo-save"),
                         type="submit",
                         data_testid="channel-save",
                         class_name=BUTTON + " self-end",
                     ),
-                    key=row["id"] + row["min"] + row["max"] + row["fee_percent"] + row["sort"],
+                    # a new key remounts the form when a save changed what its fields start from
+                    key=f"{row.id}-{row.min}-{row.max}-{row.fee_percent}-{row.sort}",
                     on_submit=ChannelsState.save,
                     class_name="flex flex-wrap gap-2",
                 ),
                 rx.cond(
-                    row["enabled"] == "1",
+                    row.enabled,
                     rx.el.button(
                         t("bo-switch-off"),
-                        on_click=ChannelsState.switch(row["id"].to(int), False),
+                        on_click=ChannelsState.switch(row.id, False),
                         data_testid="channel-off",
                         class_name=DANGER,
                     ),
                     rx.el.button(
                         t("bo-switch-on"),
-                        on_click=ChannelsState.switch(row["id"].to(int), True),
+                        on_click=ChannelsState.switch(row.id, True),
                         data_testid="channel-on",
                         class_name=QUIET,
                     ),

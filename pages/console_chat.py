@@ -20,13 +20,13 @@ from components.console import (
 )
 from components.i18n import t
 from state.chat import ChatLine
-from state.console_chat import ChatDeskState
+from state.console_chat import ChatDeskState, ConversationLine
 
 
-def _open_button(row: rx.Var) -> rx.Component:
+def _open_button(row: ConversationLine) -> rx.Component:
     return rx.el.button(
         t("bo-open"),
-        on_click=ChatDeskState.open_conversation(row["id"].to(int)),
+        on_click=ChatDeskState.open_conversation(row.id),
         data_testid="chat-open",
         class_name=QUIET,
     )

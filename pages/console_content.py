@@ -20,8 +20,8 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
-from state.console_content import ContentState
-from state.console_lottery import LotteryConsoleState
+from state.console_content import AnnouncementLine, ContentState
+from state.console_lottery import IssueLine, LotteryConsoleState
 
 TEXTAREA = INPUT.replace("h-10", "min-h-32 py-2") + " w-full font-mono"
 
@@ -35,13 +35,13 @@ def _choice(name: str, options: list[tuple[str, str]], value: rx.Var) -> rx.Comp
     )
 
 
-def _announcement_actions(row: rx.Var) -> rx.Component:
+def _announcement_actions(row: AnnouncementLine) -> rx.Component:
     return rx.el.div(
         allowed(
             "content.edit",
             rx.el.button(
                 t("bo-edit"),
-                on_click=ContentState.edit(row["id"].to(int)),
+                on_click=ContentState.edit(row.id),
                 data_testid="announcement-edit",
                 class_name=QUIET,
             ),
@@ -49,10 +49,10 @@ def _announcement_actions(row: rx.Var) -> rx.Component:
         allowed(
             "content.publish",
             rx.cond(
-                row["live"] == "1",
+                row.live,
                 rx.el.button(
                     t("bo-unpublish"),
-                    on_click=ContentState.unpublish(row["id"].to(int)),
+                    on_click=ContentState.unpublish(row.id),
                     data_testid="announcement-unpublish",
                     class_name=DANGER,
                 ),
@@ -78,7 +78,7 @@ def _editor() -> rx.Component:
                         ("PR", "bo-type-PR"),
                         ("H", "bo-type-H"),
                     ],
-                    d["type"],
+                    d.type,
                 ),
             ),
             label(
@@ -91,18 +91,16 @@ def _editor() -> rx.Component:
                         ("F", "bo-exec-F"),
                         ("G", "bo-exec-G"),
                     ],
-                    d["execution"],
+                    d.execution,
                 ),
             ),
             label(
                 t("bo-language"),
-                _choice(
-                    "language", [("", "bo-all-languages"), ("EN", ""), ("PT", "")], d["language"]
-                ),
+                _choice("language", [("", "bo-all-languages"), ("EN", ""), ("PT", "")], d.language),
             ),
             label(
                 t("bo-platform-col"),
-                _choice("platform", [("W", ""), ("H5", ""), ("APP", "")], d["platform"]),
+                _choice("platform", [("W", ""), ("H5", ""), ("APP", "")], d.platform),
             ),
             class_name="grid grid-cols-2 md:grid-cols-4 gap-2",
         ),
@@ -110,7 +108,7 @@ def _editor() -> rx.Component:
             t("bo-col-title"),
             text_input(
                 "title",
-                default_value=d["title"],
+                default_value=d.title,
                 required=True,
                 max_length=200,
                 class_name=INPUT + " w-full",
@@ -121,7 +119,7 @@ def _editor() -> rx.Component:
             t("bo-html"),
             rx.el.textarea(
                 name="content",
-                default_value=d["content"],
+                default_value=d.content,
                 class_name=TEXTAREA,
                 data_testid="announcement-content",
             ),
@@ -132,7 +130,7 @@ def _editor() -> rx.Component:
                 text_input(
                     "starts",
                     type="datetime-local",
-                    default_value=d["starts"],
+                    default_value=d.starts,
                     required=True,
                     class_name=INPUT + " w-full",
                 ),
@@ -142,7 +140,7 @@ def _editor() -> rx.Component:
                 text_input(
                     "ends",
                     type="datetime-local",
-                    default_value=d["ends"],
+                    default_value=d.ends,
                     required=True,
                     class_name=INPUT + " w-full",
                 ),
@@ -150,7 +148,7 @@ def _editor() -> rx.Component:
             label(
                 t("bo-sort"),
                 text_input(
-                    "sort", type="number", default_value=d["sort"], class_name=INPUT + " w-full"
+                    "sort", type="number", default_value=d.sort, class_name=INPUT + " w-full"
                 ),
             ),
             class_name="grid grid-cols-1 md:grid-cols-3 gap-2",
@@ -260,13 +258,13 @@ def content_page() -> rx.Component:
     )
 
 
-def _void_form(row: rx.Var) -> rx.Component:
+def _void_form(row: IssueLine) -> rx.Component:
     return allowed(
         "lottery.void",
         rx.cond(
-            row["voidable"] == "1",
+            row.voidable,
             rx.el.form(
-                rx.el.input(type="hidden", name="id", value=row["id"]),
+                rx.el.input(type="hidden", name="id", value=row.id),
                 text_input("reason", t("bo-reason"), required=True, class_name=INPUT + " w-32"),
                 rx.el.button(
                     t("bo-void"), type="submit", data_testid="issue-void", class_name=DANGER

@@ -102,6 +102,7 @@ def kyc_page() -> rx.Component:
                     ("created", "kyc.submitted"),
                     ("why", "kyc.why"),
                     ("documents", "kyc.documents"),
+                    ("liveness", "kyc.liveness"),
                 ],
                 KycState.rows,
                 lambda row: allowed("kyc.decide", _open(row)),

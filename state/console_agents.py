@@ -3,6 +3,7 @@ their decision. The rules and the audit are in app/services/backoffice/agents.py
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -14,23 +15,49 @@ from state.console import BrandConsolePage, RowId, brand_scope, failed, money, u
 from state.guard import checked
 
 
-def agent_cells(row: agents.AgentRow) -> dict[str, str]:
-    return {
-        "id": str(row.id),
-        "username": row.username,
-        "upline": row.upline or "—",
-        "downlines": str(row.downlines),
-        "contracts": "; ".join(
+@dataclass
+class ApplicationLine:
+    """An affiliate application waiting (the field names are the table's column keys)."""
+
+    id: int = 0
+    username: str = ""
+    channel: str = ""
+    audience: str = ""
+    at: str = ""  # ISO
+
+
+@dataclass
+class AgentLine:
+    username: str = ""
+    upline: str = ""
+    downlines: int = 0
+    contracts: str = ""
+
+
+@dataclass
+class PayoutLine:
+    agent: str = ""
+    kind: str = ""
+    period: str = ""  # ISO, its start
+    amount: str = ""  # formatted in the staff member's language
+
+
+def agent_line(row: agents.AgentRow) -> AgentLine:
+    return AgentLine(
+        username=row.username,
+        upline=row.upline or "—",
+        downlines=row.downlines,
+        contracts="; ".join(
             f"{c.kind}/{c.period} v{c.version} {c.status} ({c.upline})" for c in row.contracts
         )
         or "—",
-    }
+    )
 
 
 class AgentsConsoleState(BrandConsolePage, rx.State):
-    applications: list[dict[str, str]] = []
-    agents: list[dict[str, str]] = []
-    payouts: list[dict[str, str]] = []
+    applications: list[ApplicationLine] = []
+    agents: list[AgentLine] = []
+    payouts: list[PayoutLine] = []
 
     async def _refresh(self) -> Any:
         try:
@@ -42,23 +69,23 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.applications = [
-            {
-                "id": str(a.id),
-                "username": a.username,
-                "channel": a.channel,
-                "audience": a.audience,
-                "at": a.created_at.isoformat(timespec="seconds"),
-            }
+            ApplicationLine(
+                id=a.id,
+                username=a.username,
+                channel=a.channel,
+                audience=a.audience,
+                at=a.created_at.isoformat(timespec="seconds"),
+            )
             for a in waiting
         ]
-        self.agents = [agent_cells(row) for row in tree]
+        self.agents = [agent_line(row) for row in tree]
         self.payouts = [
-            {
-                "agent": p.agent,
-                "kind": p.kind,
-                "period": p.period_start.isoformat(timespec="seconds"),
-                "amount": money(p.amount, lang),
-            }
+            PayoutLine(
+                agent=p.agent,
+                kind=p.kind,
+                period=p.period_start.isoformat(timespec="seconds"),
+                amount=money(p.amount, lang),
+            )
             for p in paid
         ]
         return None

@@ -3,6 +3,7 @@ decision. The rules and the audit are in app/services/backoffice/applications.py
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -23,8 +24,22 @@ from state.console import (
 from state.guard import Form, Index, checked
 
 
+@dataclass
+class ApplicationLine:
+    """An activity application (the field names are the table's column keys)."""
+
+    id: int = 0
+    promotion: str = ""
+    username: str = ""
+    status: str = ""  # translated
+    applying: bool = False  # not yet taken into review
+    comment: str = ""
+    images: int = 0
+    at: str = ""  # ISO
+
+
 class ApplicationsConsoleState(BrandConsolePage, rx.State):
-    rows: list[dict[str, str]] = []
+    rows: list[ApplicationLine] = []
     image_url: str = ""
     image_of: str = ""
 
@@ -36,16 +51,16 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.rows = [
-            {
-                "id": str(view.entry_id),
-                "promotion": view.promotion_code,
-                "username": view.username,
-                "status": translate(f"promo.status.{view.status.value.lower()}", lang),
-                "applying": "1" if view.status.value == "APPLYING" else "",
-                "comment": view.comment or "—",
-                "images": str(len(view.images)),
-                "at": view.created_at.isoformat(timespec="seconds"),
-            }
+            ApplicationLine(
+                id=view.entry_id,
+                promotion=view.promotion_code,
+                username=view.username,
+                status=translate(f"promo.status.{view.status.value.lower()}", lang),
+                applying=view.status.value == "APPLYING",
+                comment=view.comment or "—",
+                images=len(view.images),
+                at=view.created_at.isoformat(timespec="seconds"),
+            )
             for view in found
         ]
         return None

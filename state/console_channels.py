@@ -3,6 +3,7 @@ audit are in app/services/backoffice/channels.py."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -14,22 +15,37 @@ from state.console import BrandConsolePage, RowId, brand_scope, failed, form_tex
 from state.guard import Form, checked
 
 
-def channel_cells(row: channels.ChannelView) -> dict[str, str]:
-    return {
-        "id": str(row.id),
-        "code": row.code,
-        "provider": row.provider,
-        "min": str(row.min_amount),
-        "max": str(row.max_amount),
-        "fee_percent": str(row.fee_percent),
-        "fee_fixed": str(row.fee_fixed),
-        "sort": str(row.sort),
-        "enabled": "1" if row.enabled else "",
-    }
+@dataclass
+class ChannelLine:
+    """A channel and what its form starts from (amounts as the decimal text the fields show)."""
+
+    id: int = 0
+    code: str = ""
+    provider: str = ""
+    min: str = ""
+    max: str = ""
+    fee_percent: str = ""
+    fee_fixed: str = ""
+    sort: int = 0
+    enabled: bool = False
+
+
+def channel_line(row: channels.ChannelView) -> ChannelLine:
+    return ChannelLine(
+        id=row.id,
+        code=row.code,
+        provider=row.provider,
+        min=str(row.min_amount),
+        max=str(row.max_amount),
+        fee_percent=str(row.fee_percent),
+        fee_fixed=str(row.fee_fixed),
+        sort=row.sort,
+        enabled=row.enabled,
+    )
 
 
 class ChannelsState(BrandConsolePage, rx.State):
-    channels: list[dict[str, str]] = []
+    channels: list[ChannelLine] = []
 
     async def _refresh(self) -> Any:
         try:
@@ -37,7 +53,7 @@ class ChannelsState(BrandConsolePage, rx.State):
             rows = await channels.channel_list(staff, self.brand, clock.now())
         except AppError as exc:
             return await failed(self, exc)
-        self.channels = [channel_cells(row) for row in rows]
+        self.channels = [channel_line(row) for row in rows]
         return None
 
     @rx.event

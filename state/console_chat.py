@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -34,8 +35,19 @@ WATCH_FOR_SECONDS = 8 * 3600  # a shift
 WATCH_STALE_SECONDS = 3 * WATCH_EVERY_SECONDS
 
 
+@dataclass
+class ConversationLine:
+    """An open conversation (the field names are the table's column keys)."""
+
+    id: int = 0
+    customer: str = ""
+    waiting: str = ""  # translated yes or no
+    last: str = ""  # the start of its last line
+    at: str = ""  # ISO
+
+
 class ChatDeskState(BrandConsolePage, rx.State):
-    rows: list[dict[str, str]] = []
+    rows: list[ConversationLine] = []
     open_id: int = 0
     open_customer: str = ""
     lines: list[ChatLine] = []
@@ -56,13 +68,13 @@ class ChatDeskState(BrandConsolePage, rx.State):
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.rows = [
-            {
-                "id": str(row.conversation_id),
-                "customer": row.customer or translate("bo-visitor", lang),
-                "waiting": translate("bo-yes" if row.waiting else "bo-no", lang),
-                "last": row.last_line[:80],
-                "at": row.updated_at.isoformat(timespec="seconds"),
-            }
+            ConversationLine(
+                id=row.conversation_id,
+                customer=row.customer or translate("bo-visitor", lang),
+                waiting=translate("bo-yes" if row.waiting else "bo-no", lang),
+                last=row.last_line[:80],
+                at=row.updated_at.isoformat(timespec="seconds"),
+            )
             for row in found
         ]
         if shown is not None and shown.status != live_chat.OPEN:

@@ -3,6 +3,7 @@ The rules and the audit are in app/services/backoffice/content.py."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 
@@ -69,41 +70,86 @@ def spec_of(form: dict[str, Any]) -> AnnouncementSpec:
     )
 
 
-def announcement_cells(row: content.AnnouncementRow, lang: str) -> dict[str, str]:
-    return {
-        "id": str(row.id),
-        "type": row.promotion_type,
-        "execution": row.execution,
-        "language": row.language or "*",
-        "platform": row.platform,
-        "title": row.title,
-        "starts": _local(row.starts_at),
-        "ends": _local(row.ends_at),
-        "starts_shown": utc_minutes(row.starts_at),
-        "ends_shown": utc_minutes(row.ends_at),
-        "sort": str(row.sort),
-        "state": translate(f"bo-state-{row.state}", lang),
-        "live": "1" if row.state != content.ENDED else "",
-    }
+@dataclass
+class AnnouncementLine:
+    """An announcement (the field names are the table's column keys)."""
+
+    id: int = 0
+    type: str = ""
+    execution: str = ""
+    language: str = ""  # "*" for every language
+    title: str = ""
+    starts_shown: str = ""  # UTC minutes
+    ends_shown: str = ""
+    state: str = ""  # translated
+    live: bool = False  # not ended yet: it can be unpublished
+
+
+@dataclass
+class LegalLine:
+    slug: str = ""
+    language: str = ""
+    title: str = ""
+    version: int = 0
+    at: str = ""  # ISO
+
+
+@dataclass
+class Draft:
+    """What the editor's fields start from; the defaults are a new announcement's."""
+
+    type: str = "PL"
+    execution: str = "A"
+    language: str = ""  # every language
+    platform: str = "W"
+    title: str = ""
+    content: str = ""
+    starts: str = ""  # as the datetime-local fields read them (_MINUTES, UTC)
+    ends: str = ""
+    sort: int = 0
+
+
+def announcement_line(row: content.AnnouncementRow, lang: str) -> AnnouncementLine:
+    return AnnouncementLine(
+        id=row.id,
+        type=row.promotion_type,
+        execution=row.execution,
+        language=row.language or "*",
+        title=row.title,
+        starts_shown=utc_minutes(row.starts_at),
+        ends_shown=utc_minutes(row.ends_at),
+        state=translate(f"bo-state-{row.state}", lang),
+        live=row.state != content.ENDED,
+    )
+
+
+def draft_of(row: content.AnnouncementRow) -> Draft:
+    return Draft(
+        type=row.promotion_type,
+        execution=row.execution,
+        language=row.language,
+        platform=row.platform,
+        title=row.title,
+        content=row.content,
+        starts=_local(row.starts_at),
+        ends=_local(row.ends_at),
+        sort=row.sort,
+    )
 
 
 class ContentState(BrandConsolePage, rx.State):
-    announcements: list[dict[str, str]] = []
-    documents: list[dict[str, str]] = []
+    announcements: list[AnnouncementLine] = []
+    documents: list[LegalLine] = []
     # The editor: 0 makes a new announcement; its fields start from the row being edited.
     editing_id: int = 0
-    draft: dict[str, str] = {}
+    draft: Draft = Draft()
     preview_title: str = ""
     preview_html: str = ""
     _rows: dict[int, content.AnnouncementRow] = {}
 
-    def _blank(self) -> dict[str, str]:
+    def _blank(self) -> Draft:
         start = clock.now()
-        return {
-            "type": "PL", "execution": "A", "language": "", "platform": "W", "title": "",
-            "content": "", "starts": _local(start), "ends": _local(start + timedelta(days=30)),
-            "sort": "0",
-        }  # fmt: skip
+        return Draft(starts=_local(start), ends=_local(start + timedelta(days=30)))
 
     async def _refresh(self) -> Any:
         try:
@@ -114,15 +160,15 @@ class ContentState(BrandConsolePage, rx.State):
             return await failed(self, exc)
         self._rows = {row.id: row for row in rows}
         lang = await ui_lang(self)
-        self.announcements = [announcement_cells(row, lang) for row in rows]
+        self.announcements = [announcement_line(row, lang) for row in rows]
         self.documents = [
-            {
-                "slug": d.slug,
-                "language": d.language,
-                "title": d.title,
-                "version": str(d.version),
-                "at": d.updated_at.isoformat(timespec="seconds"),
-            }
+            LegalLine(
+                slug=d.slug,
+                language=d.language,
+                title=d.title,
+                version=d.version,
+                at=d.updated_at.isoformat(timespec="seconds"),
+            )
             for d in documents
         ]
         return None
@@ -143,11 +189,7 @@ class ContentState(BrandConsolePage, rx.State):
         if row is None:
             return await failed(self, AppError("bo-content-unknown", 404))
         self.editing_id = row.id
-        self.draft = {
-            **announcement_cells(row, await ui_lang(self)),
-            "language": row.language,
-            "content": row.content,
-        }
+        self.draft = draft_of(row)
         self.preview_title, self.preview_html = row.title, row.content
         self.error = self.notice = ""
         return None
@@ -163,11 +205,7 @@ class ContentState(BrandConsolePage, rx.State):
             else:
                 saved = await content.create_announcement(staff, self.brand, spec, clock.now())
             self.editing_id = saved.id
-            self.draft = {
-                **announcement_cells(saved, await ui_lang(self)),
-                "language": saved.language,
-                "content": saved.content,
-            }
+            self.draft = draft_of(saved)
             self.preview_title, self.preview_html = saved.title, saved.content
 
         return await self._act(save_announcement)

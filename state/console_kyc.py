@@ -16,6 +16,15 @@ from state.console import ConsolePage, RowId, current_staff, failed, form_text, 
 from state.guard import Form, Index, checked
 
 
+def liveness_text(row: kyc.KycRow, lang: str) -> str:
+    """The liveness verdict for staff: the outcome (with its score), and why when not passed."""
+    if not row.liveness:
+        return translate("kyc.liveness.none", lang)
+    verdict = translate(f"kyc.liveness.{row.liveness}", lang, score=row.liveness_score)
+    why = f"kyc.liveness.why.{row.liveness_reason}"
+    return f"{verdict}: {translate(why, lang)}" if has_key(why) else verdict
+
+
 @dataclass
 class ReviewRow:
     id: int = 0  # the member's
@@ -26,6 +35,7 @@ class ReviewRow:
     created: str = ""  # ISO, "" when not submitted
     why: str = ""
     documents: int = 0
+    liveness: str = ""  # the provider's verdict on the images, translated
 
 
 @dataclass
@@ -72,6 +82,7 @@ class KycState(ConsolePage, rx.State):
                 if has_key(f"kyc.why.{r.reason}")
                 else r.reason,
                 documents=r.documents,
+                liveness=liveness_text(r, lang),
             )
             for r in found
         ]

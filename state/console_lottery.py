@@ -3,6 +3,7 @@ and the audit are in app/services/backoffice/lottery.py."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
@@ -14,26 +15,40 @@ from state.console import ConsolePage, current_staff, failed, form_text, money, 
 from state.guard import Form, checked
 
 
-def issue_cells(row: lottery.IssueRow, lang: str) -> dict[str, str]:
-    return {
-        "id": str(row.id),
-        "issue": row.issue_no,
-        "status": row.status,
-        "close": row.close_at.isoformat(timespec="seconds"),
-        "at": row.draw_at.isoformat(timespec="seconds"),
-        "result": row.result or "—",
-        "source": row.result_source or row.void_reason,
-        "bets": f"{row.bets} / {row.pending_bets}",
-        "stake": money(row.stake, lang),
-        "voidable": "1" if row.status in ("SCHEDULED", "OPEN", "CLOSED") else "",
-    }
+@dataclass
+class IssueLine:
+    """An issue (the field names are the table's column keys)."""
+
+    id: int = 0
+    issue: str = ""
+    status: str = ""
+    at: str = ""  # ISO, the draw
+    result: str = ""
+    source: str = ""  # where the result came from, or why the issue was voided
+    bets: str = ""  # "all / not settled yet"
+    stake: str = ""  # formatted in the staff member's language
+    voidable: bool = False
+
+
+def issue_line(row: lottery.IssueRow, lang: str) -> IssueLine:
+    return IssueLine(
+        id=row.id,
+        issue=row.issue_no,
+        status=row.status,
+        at=row.draw_at.isoformat(timespec="seconds"),
+        result=row.result or "—",
+        source=row.result_source or row.void_reason,
+        bets=f"{row.bets} / {row.pending_bets}",
+        stake=money(row.stake, lang),
+        voidable=row.status in ("SCHEDULED", "OPEN", "CLOSED"),
+    )
 
 
 class LotteryConsoleState(ConsolePage, rx.State):
     games: list[str] = lottery.game_codes()
     game: str = ""
     status: str = ""
-    issues: list[dict[str, str]] = []
+    issues: list[IssueLine] = []
 
     async def _refresh(self) -> Any:
         if self.game not in self.games:
@@ -45,7 +60,7 @@ class LotteryConsoleState(ConsolePage, rx.State):
             self.issues = []
             return await failed(self, exc)
         lang = await ui_lang(self)
-        self.issues = [issue_cells(row, lang) for row in rows]
+        self.issues = [issue_line(row, lang) for row in rows]
         return None
 
     @rx.event

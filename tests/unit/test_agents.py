@@ -91,20 +91,21 @@ async def test_downline_list_is_masked_searchable_and_only_the_agents_own() -> N
 
 async def test_offer_accept_reject_terminate_and_every_version_kept() -> None:
     now = DAY
+    br1 = await brand()
     top = await top_agent()
     await signed(None, top, DAILY, HOUSE, now)
     sub = await downline(top)
     first = await contracts.offer(
-        await brand(), top, sub.id or 0, DAILY, "D", tiers((0, "0", None, "0.005")), now
+        br1, top, sub.id or 0, DAILY, "D", tiers((0, "0", None, "0.005")), now
     )
     assert first.status == ContractStatus.OFFERED
-    assert (await contracts.consolidated(sub)).dailysalreqtype == "NEW"
+    assert (await contracts.consolidated(br1, sub)).dailysalreqtype == "NEW"
     rejected = await contracts.reject(sub, first.id, now)
     assert rejected.status == ContractStatus.REJECTED
     with pytest.raises(AppError):
         await contracts.accept(sub, first.id, now)  # answered already
     second = await signed(top, sub, DAILY, tiers((0, "0", None, "0.005")), now)
-    info = await contracts.consolidated(sub)
+    info = await contracts.consolidated(br1, sub)
     assert info.daily_salary and info.has_contract and info.dailysalreqtype == ""
     third = await signed(top, sub, DAILY, tiers((0, "0", None, "0.006")), now)
     versions = {c.id: c for c in await contracts.member_contracts(sub)}
@@ -112,12 +113,12 @@ async def test_offer_accept_reject_terminate_and_every_version_kept() -> None:
     assert versions[third.id].status == ContractStatus.ACTIVE and third.version == 3
     asked = await contracts.request_termination(sub, third.id, now)
     assert asked.status == ContractStatus.TERMINATION_REQUESTED
-    assert (await contracts.consolidated(top)).dailysalreqtype == ""  # top is the upline
+    assert (await contracts.consolidated(br1, top)).dailysalreqtype == ""  # top is the upline
     with pytest.raises(AppError):
         await contracts.confirm_termination(sub, third.id, now)  # not by the asking side
     ended = await contracts.confirm_termination(top, third.id, now)
     assert ended.status == ContractStatus.TERMINATED
-    assert not (await contracts.consolidated(sub)).has_contract
+    assert not (await contracts.consolidated(br1, sub)).has_contract
     async with session_scope() as session:
         kinds = (
             await session.exec(select(MemberMessage.kind).where(MemberMessage.member_id == sub.id))

@@ -116,3 +116,42 @@ def test_services_import_no_adapter_library() -> None:
         if target.split(".")[0] in ADAPTER_LIBRARIES
     )
     assert offenders == []
+
+
+def _dict_rows(source: str) -> list[str]:
+    """Class-level variables and computed vars typed as a list of dicts (rows of strings)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for item in node.body:
+            annotation = (
+                item.annotation
+                if isinstance(item, ast.AnnAssign)
+                else item.returns
+                if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef)
+                else None
+            )
+            if annotation is not None and ast.unparse(annotation).startswith("list[dict["):
+                named = ast.unparse(item.target) if isinstance(item, ast.AnnAssign) else item.name
+                found.append(f"{node.name}.{named}")
+    return found
+
+
+def test_site_state_rows_are_dataclasses_not_dicts() -> None:
+    """ARCHITECTURE.md, the site shapes its view in state/: a row is a typed dataclass."""
+    offenders = {
+        path.name: rows
+        for path in sorted((PROJECT_ROOT / "state").glob("*.py"))
+        if (rows := _dict_rows(path.read_text()))
+    }
+    assert offenders == {}
+
+
+def test_the_row_finder_sees_a_dict_row() -> None:
+    source = (
+        "class S:\n"
+        "    rows: list[dict[str, str]] = []\n"
+        "    def more(self) -> list[dict[str, int]]: ...\n"
+    )
+    assert _dict_rows(source) == ["S.rows", "S.more"]

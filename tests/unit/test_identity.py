@@ -7,6 +7,7 @@ own CPF. Real database, the sandbox identity provider over HTTP (in process)."""
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from datetime import date, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -29,12 +30,14 @@ from app.services.brands import brands
 from app.services.cashier import deposits, payout_accounts, withdrawals
 from app.services.cashier.providers import SandboxProvider
 from app.services.identity import barred, cpf, onboarding
+from app.services.identity import kyc as kyc_provider
 from app.services.images import folder_path
 from app.services.seamless import wallet
 from models import DepositOrder, Member, MemberMessage
 from models.cashier import DepositStatus, MessageKind, PayoutAccountKind, PixKeyType
 from models.identity import BarredPerson, IdentityStatus, MemberIdentity
 from models.protection import ProtectionRecord
+from state.console_kyc import liveness_text
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf
 from tests.support.backoffice import make_staff
 from tests.support.money import cash, fund
@@ -398,10 +401,58 @@ def test_the_cli_loads_a_barred_list_and_refuses_a_bad_file(tmp_path: Path, caps
     assert "line(s) 3" in capsys.readouterr().err  # type: ignore[attr-defined]
 
 
-def _picture(kind: str) -> bytes:
+def _picture(kind: str, colour: tuple[int, int, int] = (40, 40, 200)) -> bytes:
     buffer = io.BytesIO()
-    Image.new("RGB", (6, 4), (40, 40, 200)).save(buffer, format=kind)
+    Image.new("RGB", (6, 4), colour).save(buffer, format=kind)
     return buffer.getvalue()
+
+
+async def _liveness(member: Member) -> tuple[str, int, str]:
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+    assert identity is not None
+    return identity.liveness, identity.liveness_score, identity.liveness_reason
+
+
+async def test_the_documents_sent_go_through_the_providers_liveness_check() -> None:
+    """Over HTTP to the sandbox provider: a selfie beside the document passes, a copy of the
+    document as the selfie fails, a lone image is inconclusive; staff see the verdict; a
+    provider down leaves it unrun and the images kept."""
+    member, _ = await pending_member(new_cpf(prefix="999"))
+    await onboarding.submit(member, ADULT_NAME, ADULT_BIRTH, clock.now())
+    front, selfie = _picture("PNG"), _picture("JPEG", (200, 120, 90))
+    for images, expected in (
+        ([front, selfie], ("PASSED", 97, "")),
+        ([front, front], ("FAILED", 0, "not-a-live-face")),
+        ([front], ("REVIEW", 0, "selfie-missing")),
+    ):
+        await onboarding.send_documents(member, images, clock.now())
+        assert await _liveness(member) == expected
+    staff = await make_staff("risk", "BR1")
+    [row] = [r for r in await kyc.queue(staff, clock.now()) if r.member_id == member.id]
+    assert (row.liveness, row.liveness_reason) == ("REVIEW", "selfie-missing")
+    assert liveness_text(row, "en") == "Inconclusive: no selfie with the document"
+    assert liveness_text(
+        replace(row, liveness="PASSED", liveness_score=97, liveness_reason=""), "pt"
+    ) == ("Aprovada (97)")
+    assert liveness_text(replace(row, liveness=""), "en") == "Not checked"
+    saved = kyc_provider.PROVIDER.transport
+    kyc_provider.PROVIDER.transport = httpx.MockTransport(lambda _: httpx.Response(502))
+    try:
+        shown = await onboarding.send_documents(member, [front, selfie], clock.now())
+    finally:
+        kyc_provider.PROVIDER.transport = saved
+    assert shown.documents == 2 and await _liveness(member) == ("", 0, "")
+    async with session_scope() as session:
+        logged = (
+            await session.exec(
+                select(ProtectionRecord.content).where(
+                    ProtectionRecord.member_id == member.id,
+                    ProtectionRecord.event == "identity-liveness",
+                )
+            )
+        ).all()
+    assert len(logged) == 3 and all("(" in text for text in logged)
 
 
 async def test_under_review_the_member_sends_their_document_for_staff() -> None:

@@ -6,8 +6,9 @@ app/services/identity/kyc.py). Every rule is in app/services/identity."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Annotated
 
-from fastapi import APIRouter
+from fastapi import APIRouter, File, Form, UploadFile
 from pydantic import Field
 
 from app.api.deps import OPEN_FOR_ACCOUNTS, RealMember
@@ -17,6 +18,7 @@ from app.core import clock
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.services.identity import kyc, onboarding
+from app.services.images import read_uploads
 
 router = APIRouter(tags=["identity"])
 
@@ -96,4 +98,28 @@ async def sandbox_kyc(payload: SandboxKycPayload) -> SandboxKycAnswer:
         reference=answer.reference,
         birthDate=answer.birth_date,
         reason=answer.reason,
+    )
+
+
+class SandboxLivenessAnswer(ApiModel):
+    outcome: str
+    reference: str
+    score: int
+    reason: str
+
+
+@router.post(
+    kyc.SANDBOX_LIVENESS_PATH, response_model=SandboxLivenessAnswer, include_in_schema=False
+)
+async def sandbox_liveness(
+    reference: Annotated[str, Form(max_length=64)],
+    images: Annotated[list[UploadFile], File()],
+) -> SandboxLivenessAnswer:
+    """The sandbox liveness check (served with the sandbox payments; off in production)."""
+    if not get_settings().sandbox_payments:
+        raise AppError("not-found", status=404)
+    read = await read_uploads(images, onboarding.MAX_DOCUMENTS)
+    answer = kyc.sandbox_liveness(reference, read)
+    return SandboxLivenessAnswer(
+        outcome=answer.outcome, reference=answer.reference, score=answer.score, reason=answer.reason
     )

@@ -34,6 +34,9 @@ class KycRow:
     submitted_at: datetime | None
     reason: str  # the provider's note
     documents: int  # images the member sent for the review
+    liveness: str  # the provider's check of those images: PASSED, FAILED, REVIEW; "" not run
+    liveness_score: int
+    liveness_reason: str
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,9 @@ async def queue(staff: Staff, now: datetime) -> list[KycRow]:
             submitted_at=identity.submitted_at,
             reason=identity.reason,
             documents=len(identity.documents),
+            liveness=identity.liveness,
+            liveness_score=identity.liveness_score,
+            liveness_reason=identity.liveness_reason,
         )
         for identity, username in found
     ]

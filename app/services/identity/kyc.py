@@ -8,10 +8,18 @@ the same way, with fixed rules a tester can steer:
 - a name of fewer than two words: REJECTED (the document's name could not be matched);
 - a CPF whose first three digits are 999: REVIEW (the document could not be read);
 - else APPROVED, with the birth date as written on the (simulated) document: the one given.
+
+Under review, the member's document images go through the provider's liveness check (the
+last image is the selfie holding the document); the sandbox's rules (`sandbox_liveness`):
+
+- fewer than two images: REVIEW (no selfie beside the document);
+- a selfie that is byte for byte one of the document images: FAILED (not a live face);
+- else PASSED, score 97.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -21,6 +29,8 @@ from app.core.config import get_settings
 from app.core.errors import AppError
 
 SANDBOX_PATH = "/wps/sandbox/kyc/verify"
+SANDBOX_LIVENESS_PATH = "/wps/sandbox/kyc/liveness"
+SANDBOX_LIVENESS_SCORE = 97
 SANDBOX_NAME = "sandbox"
 REVIEW_PREFIX = "999"
 TIMEOUT_SECONDS = 15
@@ -46,6 +56,31 @@ class KycAnswer:
     reference: str  # the provider's reference of the check
     birth_date: date | None  # read from the document (APPROVED)
     reason: str = ""
+
+
+class Liveness:
+    PASSED = "PASSED"
+    FAILED = "FAILED"
+    REVIEW = "REVIEW"
+
+
+@dataclass(frozen=True)
+class LivenessAnswer:
+    outcome: str
+    reference: str  # the provider's reference of the check
+    score: int  # 0 to 100: how sure the provider is that a live person holds the document
+    reason: str = ""
+
+
+def sandbox_liveness(reference: str, images: Sequence[bytes]) -> LivenessAnswer:
+    """The sandbox provider's liveness decision (see the module docstring)."""
+    answer_reference = f"SBXLIVE-{reference}"
+    if len(images) < 2:
+        return LivenessAnswer(Liveness.REVIEW, answer_reference, 0, "selfie-missing")
+    selfie, documents = images[-1], images[:-1]
+    if any(selfie == document for document in documents):
+        return LivenessAnswer(Liveness.FAILED, answer_reference, 0, "not-a-live-face")
+    return LivenessAnswer(Liveness.PASSED, answer_reference, SANDBOX_LIVENESS_SCORE)
 
 
 def sandbox_decision(request: KycRequest) -> KycAnswer:
@@ -94,6 +129,28 @@ class HttpKycProvider:
                 outcome=outcome,
                 reference=str(answer.get("reference", ""))[:64],
                 birth_date=date.fromisoformat(born) if born else None,
+                reason=str(answer.get("reason", ""))[:200],
+            )
+        except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:
+            raise unavailable from exc
+
+    async def liveness(self, reference: str, images: Sequence[bytes]) -> LivenessAnswer:
+        """The liveness check of the images sent for the review (multipart upload)."""
+        url = get_settings().public_base_url.rstrip("/") + SANDBOX_LIVENESS_PATH
+        files = [("images", (f"image{n}", data)) for n, data in enumerate(images)]
+        unavailable = AppError("identity-provider-unavailable", status=503)
+        try:
+            async with httpx.AsyncClient(transport=self.transport, timeout=TIMEOUT_SECONDS) as c:
+                response = await c.post(url, data={"reference": reference}, files=files)
+            response.raise_for_status()
+            answer = response.json()
+            outcome = str(answer["outcome"])
+            if outcome not in (Liveness.PASSED, Liveness.FAILED, Liveness.REVIEW):
+                raise unavailable
+            return LivenessAnswer(
+                outcome=outcome,
+                reference=str(answer.get("reference", ""))[:64],
+                score=max(0, min(100, int(answer.get("score", 0)))),
                 reason=str(answer.get("reason", ""))[:200],
             )
         except (httpx.HTTPError, ValueError, KeyError, TypeError) as exc:

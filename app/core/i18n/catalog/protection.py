@@ -470,6 +470,7 @@ MESSAGES["en"].update(
         "identity.documents.sent": "Sent. Our team will read them and let you know.",
         "identity-documents-required": "Choose 1 to {max} images of your document.",
         "protection.event.identity-documents": "Document images sent for review: {count}.",
+        "protection.event.identity-liveness": "Liveness check of the images: {outcome} ({score}).",
         "identity.deposit.link": "Make a deposit",
         "rg.title": "Responsible gambling",
         "rg.intro": (
@@ -514,6 +515,13 @@ MESSAGES["en"].update(
         "kyc.reason": "Reason (required to reject)",
         "kyc.open": "Decide",
         "kyc.documents": "Documents",
+        "kyc.liveness": "Liveness",
+        "kyc.liveness.none": "Not checked",
+        "kyc.liveness.PASSED": "Passed ({score})",
+        "kyc.liveness.FAILED": "Failed",
+        "kyc.liveness.REVIEW": "Inconclusive",
+        "kyc.liveness.why.selfie-missing": "no selfie with the document",
+        "kyc.liveness.why.not-a-live-face": "the selfie is a copy of the document",
         "kyc.no_documents": "The member has sent no document yet.",
         "kyc.why.document-unreadable": "Document could not be read",
         "kyc.why.name-mismatch": "Name does not match the document",
@@ -611,6 +619,9 @@ MESSAGES["pt"].update(
         "protection.event.identity-documents": (
             "Imagens do documento enviadas para análise: {count}."
         ),
+        "protection.event.identity-liveness": (
+            "Verificação de prova de vida das imagens: {outcome} ({score})."
+        ),
         "identity.deposit.link": "Fazer um depósito",
         "rg.title": "Jogo responsável",
         "rg.intro": (
@@ -656,6 +667,13 @@ MESSAGES["pt"].update(
         "kyc.reason": "Motivo (obrigatório para recusar)",
         "kyc.open": "Decidir",
         "kyc.documents": "Documentos",
+        "kyc.liveness": "Prova de vida",
+        "kyc.liveness.none": "Não verificada",
+        "kyc.liveness.PASSED": "Aprovada ({score})",
+        "kyc.liveness.FAILED": "Reprovada",
+        "kyc.liveness.REVIEW": "Inconclusiva",
+        "kyc.liveness.why.selfie-missing": "sem selfie com o documento",
+        "kyc.liveness.why.not-a-live-face": "a selfie é uma cópia do documento",
         "kyc.no_documents": "O membro ainda não enviou documentos.",
         "kyc.why.document-unreadable": "Documento ilegível",
         "kyc.why.name-mismatch": "Nome diferente do documento",

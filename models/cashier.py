@@ -37,6 +37,7 @@ class MessageKind(StrEnum):
     LIMIT_ALERT = "LIMIT_ALERT"
     LIMIT_CHANGED = "LIMIT_CHANGED"
     EXCLUSION_STARTED = "EXCLUSION_STARTED"
+    IDENTITY_RECHECK = "IDENTITY_RECHECK"  # staff ask a verified member to verify again
     # A barred account's closure (app/services/closures.py): the notice, then the refund.
     ACCOUNT_CLOSING = "ACCOUNT_CLOSING"
     ACCOUNT_CLOSED = "ACCOUNT_CLOSED"

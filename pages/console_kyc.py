@@ -86,6 +86,22 @@ def _decision() -> rx.Component:
     )
 
 
+def _reverify() -> rx.Component:
+    """Re-verification on risk: a verified member's identity back under review."""
+    return card(
+        "kyc.reverify",
+        rx.el.form(
+            text_input("member", t("kyc.reverify.member"), class_name=INPUT + " sm:w-40"),
+            text_input("reason", t("kyc.reverify.reason"), class_name=INPUT + " sm:flex-1"),
+            rx.el.button(t("kyc.reverify.send"), type="submit", class_name=BUTTON),
+            on_submit=KycState.reverify,
+            reset_on_submit=True,
+            class_name="flex flex-col gap-2 sm:flex-row",
+        ),
+        testid="kyc-reverify",
+    )
+
+
 def kyc_page() -> rx.Component:
     return frame(
         "kyc.title",
@@ -110,6 +126,7 @@ def kyc_page() -> rx.Component:
             ),
         ),
         _decision(),
+        allowed("kyc.decide", _reverify()),
         card(
             "kyc.barred",
             table(

@@ -153,6 +153,19 @@ class KycState(ConsolePage, rx.State):
 
     @rx.event
     @checked
+    async def reverify(self, form: Form) -> Any:
+        """Re-verification on risk: a verified member's identity goes back under review."""
+        typed = form_text(form, "member", 12)
+        member_id = int(typed) if typed.isdigit() else 0
+        reason = form_text(form, "reason", 200)
+        try:
+            await kyc.reverify(await current_staff(self), member_id, reason, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._read_after_action("kyc.reverified")
+
+    @rx.event
+    @checked
     async def search_barred(self, form: Form) -> Any:
         self.barred_query = form_text(form, "cpf", 14)
         return await self._refresh()

@@ -146,6 +146,11 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         True,
         lambda s, w: kyc.decide(s, w.member_id, False, "matrix", "", _now()),
     ),
+    "kyc.reverify": (
+        "kyc.decide",
+        True,
+        lambda s, w: kyc.reverify(s, w.member_id, "matrix", _now()),
+    ),
     "dashboard.summary": ("dashboard.view", False, lambda s, w: dashboard.summary(s, _now())),
     "staff.create_role": (
         "roles.manage",

@@ -222,6 +222,9 @@ async def test_staff_approve_a_document_the_provider_could_not_read(
     await console.get_by_test_id("nav-admin-kyc").click()
     row = console.get_by_test_id("kyc-queue").locator("tr", has_text=username)
     await expect(row).to_be_visible(timeout=SLOW_MS)
+    # The provider's liveness check of the front and the selfie (the sandbox passes them).
+    await expect(row).to_contain_text(translate("kyc.liveness.PASSED", "pt", score=97))
+    member_id = (await row.locator("td").first.inner_text()).strip()
     await _shoot(console, "console-kyc")
     await row.get_by_test_id("kyc-open").click()
     decision = console.get_by_test_id("kyc-decision")
@@ -242,3 +245,14 @@ async def test_staff_approve_a_document_the_provider_could_not_read(
     await expect(row).to_have_count(0)
     await page.reload()
     await expect(status).to_have_attribute("data-status", "VERIFIED", timeout=SLOW_MS)
+    # Re-verification on risk: back under review, with the reason staff gave kept aside.
+    again = console.get_by_test_id("kyc-reverify")
+    await again.locator("input[name=member]").fill(member_id)
+    await again.locator("input[name=reason]").fill("chargeback")
+    await again.get_by_role("button").click()
+    await expect(console.get_by_test_id("console-notice")).to_have_text(
+        translate("kyc.reverified", "pt"), timeout=SLOW_MS
+    )
+    await expect(row).to_contain_text(translate("kyc.why.reverification", "pt"))
+    await page.reload()
+    await expect(status).to_have_attribute("data-status", "REVIEW", timeout=SLOW_MS)

@@ -375,6 +375,7 @@ ALLOWED: dict[str, str] = {
     "state.console_kyc.KycState.approve": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.reject": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.search_barred": f"{ARGS}; {STAFF}",
+    "state.console_kyc.KycState.reverify": f"{ARGS}; {STAFF}",
     "state.protection.ProtectionState.save_limit": f"{ARGS}; limits service for the {LOGIN}",
     "state.protection.ProtectionState.confirm_limit": f"{ARGS}; the {LOGIN}'s own limit",
     "state.protection.ProtectionState.cancel_limit": f"{ARGS}; the {LOGIN}'s own limit",

@@ -33,7 +33,7 @@ from app.services.identity import barred, cpf, onboarding
 from app.services.identity import kyc as kyc_provider
 from app.services.images import folder_path
 from app.services.seamless import wallet
-from models import DepositOrder, Member, MemberMessage
+from models import AuditEntry, DepositOrder, Member, MemberMessage
 from models.cashier import DepositStatus, MessageKind, PayoutAccountKind, PixKeyType
 from models.identity import BarredPerson, IdentityStatus, MemberIdentity
 from models.protection import ProtectionRecord
@@ -266,6 +266,52 @@ async def test_the_first_login_of_the_day_bars_a_listed_person_who_may_still_wit
         await onboarding.require_may_withdraw(session, member)  # the balance may leave
         with pytest.raises(AppError):
             await onboarding.require_verified(session, member)
+
+
+async def test_staff_send_a_verified_member_back_to_verification_on_risk() -> None:
+    """Re-verification: a reason is required; the member is told in neutral words and may
+    neither deposit nor withdraw until staff approve the documents sent again."""
+    member, _ = await verified_member()
+    staff, other = await make_staff("risk", "BR1"), await make_staff("risk", "BR2")
+    with pytest.raises(AppError) as no_reason:
+        await kyc.reverify(staff, member.id or 0, "  ", clock.now())
+    assert no_reason.value.code == "kyc-reason-required"
+    with pytest.raises(AppError) as forbidden:
+        await kyc.reverify(other, member.id or 0, "chargeback", clock.now())
+    assert forbidden.value.code == "staff-forbidden"
+    assert await status_of(member) == IdentityStatus.VERIFIED
+    await kyc.reverify(staff, member.id or 0, "chargeback from the bank", clock.now())
+    assert await status_of(member) == IdentityStatus.REVIEW
+    with pytest.raises(AppError) as twice:
+        await kyc.reverify(staff, member.id or 0, "again", clock.now())
+    assert twice.value.code == "identity-not-verified"
+    assert_translated(twice.value)
+    async with session_scope() as session:
+        with pytest.raises(AppError):
+            await onboarding.require_verified(session, member)
+        with pytest.raises(AppError):
+            await onboarding.require_may_withdraw(session, member)
+        told = (
+            await session.exec(
+                select(MemberMessage.kind).where(MemberMessage.member_id == member.id)
+            )
+        ).all()
+        audited = (
+            await session.exec(
+                select(AuditEntry.detail).where(
+                    AuditEntry.action == "kyc.reverify", AuditEntry.target == f"member:{member.id}"
+                )
+            )
+        ).all()
+    assert MessageKind.IDENTITY_RECHECK in told
+    assert len(audited) == 1 and "chargeback from the bank" in audited[0]
+    [row] = [r for r in await kyc.queue(staff, clock.now()) if r.member_id == member.id]
+    assert (row.reason, row.documents) == ("reverification", 0)
+    await onboarding.send_documents(
+        member, [_picture("PNG"), _picture("JPEG", (200, 120, 90))], clock.now()
+    )
+    status = await kyc.decide(staff, member.id or 0, True, "", "", clock.now())
+    assert status == IdentityStatus.VERIFIED
 
 
 async def test_the_15_day_sweep_bars_every_listed_account_once_per_period() -> None:

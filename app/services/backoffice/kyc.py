@@ -15,7 +15,7 @@ from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from app.services.identity import barred, onboarding
 from app.services.identity import cpf as cpf_rules
-from app.services.images import data_url
+from app.services.images import data_url, remove
 from models import Member
 from models.identity import IdentityStatus, MemberIdentity
 
@@ -134,6 +134,33 @@ async def decide(
         )
         status = identity.status
     return status
+
+
+async def reverify(staff: Staff, member_id: int, reason: str, now: datetime) -> None:
+    """Re-verification on risk: send a verified member's identity back under review (a
+    reason is required; it stays in the audit log, the member reads neutral words)."""
+    async with session_scope() as session:
+        member = await session.get(Member, member_id)
+    if member is None:
+        raise AppError("player-unknown", status=404)
+    await require(staff, "kyc.decide", member.merchant_id, now)
+    why = " ".join(reason.split())[:MAX_REASON]
+    if not why:
+        raise AppError("kyc-reason-required", status=422)
+    async with write_transaction() as session:
+        _, earlier = await onboarding.ask_reverification(
+            session, member, f"staff:{staff.username}", now
+        )
+        await audit.append(
+            session,
+            staff.actor,
+            "kyc.reverify",
+            now=now,
+            merchant_id=member.merchant_id,
+            target=f"member:{member_id}",
+            detail={"reason": why},
+        )
+    await remove(onboarding.DOCUMENT_FOLDER, earlier)
 
 
 async def barred_list(staff: Staff, query: str, now: datetime) -> BarredView:

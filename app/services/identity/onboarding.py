@@ -36,13 +36,15 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate, ui_language
+from app.services import inbox
 from app.services.brands import Brand, brands
 from app.services.identity import barred, kyc
 from app.services.identity import cpf as cpf_rules
 from app.services.images import image_suffixes, remove, store
 from app.services.jurisdiction import profile_of
 from models import Member
-from models.cashier import PayoutAccountKind, PixKeyType
+from models.base import saved_id
+from models.cashier import MessageKind, PayoutAccountKind, PixKeyType
 from models.identity import BarredPerson, IdentityStatus, MemberIdentity
 from models.protection import LimitKind, LimitPeriod, MemberLimit, ProtectionRecord
 
@@ -55,6 +57,7 @@ SUBMITTABLE = (IdentityStatus.PENDING, IdentityStatus.REJECTED)
 # Under review the member sends their document: its front and back and a selfie holding it.
 # A barred account reads as under review (the reason stays unsaid) and may send them too.
 DOCUMENT_STATUSES = (IdentityStatus.REVIEW, IdentityStatus.BARRED)
+REVERIFICATION = "reverification"  # the reason of an identity sent back under review
 DOCUMENT_FOLDER = "identity"
 MAX_DOCUMENTS = 3
 
@@ -88,6 +91,7 @@ async def log(
     event: str,
     now: datetime,
     params: dict[str, str] | None = None,
+    channel: str = "LOG",
 ) -> None:
     """Keep an identity step in the protection retention log (the KYC decisions are part
     of the evidence kept 5 years; app/services/protection/records.py reads and exports it)."""
@@ -98,7 +102,7 @@ async def log(
             merchant_id=member.merchant_id,
             member_id=member.id,
             event=event,
-            channel="LOG",
+            channel=channel,
             language=language,
             content=translate(f"protection.event.{event}", language, **(params or {}))[:2000],
             params=params or {},
@@ -458,6 +462,27 @@ async def decide(
         await log(session, member, "identity-rejected", now, {"reason": identity.reason})
     session.add(identity)
     return identity
+
+
+async def ask_reverification(
+    session: AsyncSession, member: Member, by: str, now: datetime
+) -> tuple[MemberIdentity, list[str]]:
+    """Re-verification on risk (building block of the KYC console's use case): a verified
+    identity goes back under review; no deposit, bet or withdrawal until staff approve the
+    documents the member sends again. The member is told in neutral words (inbox, logged).
+    Returns the identity and the earlier document images, to remove once committed."""
+    identity = await session.get(MemberIdentity, member.id, with_for_update=True)
+    if identity is None or identity.status != IdentityStatus.VERIFIED:
+        raise AppError("identity-not-verified", status=409)
+    earlier = list(identity.documents)
+    identity.status, identity.reason = IdentityStatus.REVIEW, REVERIFICATION
+    identity.submitted_at, identity.decided_at, identity.decided_by = now, now, by
+    identity.documents, identity.documents_at = [], None
+    identity.liveness, identity.liveness_score, identity.liveness_reason = "", 0, ""
+    session.add(identity)
+    await inbox.post_message(session, saved_id(member.id), MessageKind.IDENTITY_RECHECK, {})
+    await log(session, member, "identity-reverification", now, channel="INBOX")
+    return identity, earlier
 
 
 # ---- the barred list at login ---------------------------------------------------------------

@@ -187,6 +187,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Your balance of {amount} is being paid to the PIX key {account} (your CPF) by "
             "{due} (UTC)."
         ),
+        "inbox.IDENTITY_RECHECK.title": "Please confirm your identity again",
+        "inbox.IDENTITY_RECHECK.body": (
+            "We need to check your identity once more. Until then deposits, play and "
+            "withdrawals wait: send a photo of your document and a selfie holding it on the "
+            "identity page."
+        ),
         "inbox.EXCLUSION_STARTED.title": "Your pause has started",
         "inbox.EXCLUSION_STARTED.body": (
             "Play and deposits are closed until {until} (UTC). Your balance stays yours: you "
@@ -387,6 +393,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Seu saldo de {amount} está sendo pago para a chave PIX {account} (seu CPF) até "
             "{due} (UTC)."
         ),
+        "inbox.IDENTITY_RECHECK.title": "Confirme sua identidade novamente",
+        "inbox.IDENTITY_RECHECK.body": (
+            "Precisamos conferir sua identidade mais uma vez. Até lá, depósitos, apostas e "
+            "saques aguardam: envie uma foto do seu documento e uma selfie segurando-o na "
+            "página de identidade."
+        ),
         "inbox.EXCLUSION_STARTED.title": "Sua pausa começou",
         "inbox.EXCLUSION_STARTED.body": (
             "Apostas e depósitos estão fechados até {until} (UTC). Seu saldo continua seu: "
@@ -525,11 +537,21 @@ MESSAGES["en"].update(
         "kyc.no_documents": "The member has sent no document yet.",
         "kyc.why.document-unreadable": "Document could not be read",
         "kyc.why.name-mismatch": "Name does not match the document",
+        "kyc.why.reverification": "Re-verification asked by staff",
+        "kyc.reverify": "Ask a verified member to verify again",
+        "kyc.reverify.member": "Member id",
+        "kyc.reverify.reason": "Reason (kept in the audit log)",
+        "kyc.reverify.send": "Ask to verify again",
+        "kyc.reverified": "The member's identity is back under review.",
+        "identity-not-verified": "This identity is not verified.",
+        "protection.event.identity-reverification": (
+            "Asked to confirm the identity again (documents and selfie)."
+        ),
         "kyc.approve": "Approve",
         "kyc.reject": "Reject",
         "kyc.approved": "Approved.",
         "kyc.rejected": "Rejected.",
-        "kyc-reason-required": "Write the reason for the rejection.",
+        "kyc-reason-required": "Write the reason.",
         "kyc.barred": "Barred list",
         "kyc.barred.counts": "People on each list",
         "kyc.barred.search": "Search by CPF",
@@ -677,11 +699,21 @@ MESSAGES["pt"].update(
         "kyc.no_documents": "O membro ainda não enviou documentos.",
         "kyc.why.document-unreadable": "Documento ilegível",
         "kyc.why.name-mismatch": "Nome diferente do documento",
+        "kyc.why.reverification": "Nova verificação pedida pela equipe",
+        "kyc.reverify": "Pedir nova verificação a um membro verificado",
+        "kyc.reverify.member": "Id do membro",
+        "kyc.reverify.reason": "Motivo (fica no registro de auditoria)",
+        "kyc.reverify.send": "Pedir nova verificação",
+        "kyc.reverified": "A identidade do membro voltou para análise.",
+        "identity-not-verified": "Esta identidade não está verificada.",
+        "protection.event.identity-reverification": (
+            "Pedido para confirmar a identidade novamente (documentos e selfie)."
+        ),
         "kyc.approve": "Aprovar",
         "kyc.reject": "Recusar",
         "kyc.approved": "Aprovado.",
         "kyc.rejected": "Recusado.",
-        "kyc-reason-required": "Escreva o motivo da recusa.",
+        "kyc-reason-required": "Escreva o motivo.",
         "kyc.barred": "Lista de impedidos",
         "kyc.barred.counts": "Pessoas em cada lista",
         "kyc.barred.search": "Buscar por CPF",

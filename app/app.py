@@ -140,6 +140,7 @@ async def _close_connections() -> AsyncIterator[None]:
 app = rx.App(
     api_transformer=transformers(create_api()),
     head_components=[
+        rx.el.script(src="/page-load.js"),
         rx.el.script(src="/scroll-lock.js"),
         rx.el.script(src="/bot-check.js"),
         rx.el.script(src="/register-sw.js"),

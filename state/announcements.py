@@ -43,6 +43,9 @@ class AnnouncementState(rx.State):
     # The first banner of each popup group (w_login, w_register, w_forget) for the language.
     banners: dict[str, PopupBannerCard] = {}
     _member: bool = False
+    # The same markers, kept with the tab's state: a popup closed before the page finished
+    # loading is not written to the browser's storage (Reflex writes it once hydrated).
+    _closed_here: list[str] = []
 
     @rx.var
     def current(self) -> AnnouncementCard:
@@ -51,7 +54,7 @@ class AnnouncementState(rx.State):
         return self.items[min(self.index, len(self.items) - 1)]
 
     def _closed(self, member: bool) -> set[str]:
-        markers = set()
+        markers = set(self._closed_here)
         if self.closed_member:
             markers.add(announcements.MEMBER_MARKER)
         if self.closed_visitor:
@@ -99,8 +102,11 @@ class AnnouncementState(rx.State):
         """Closed: not shown again this session to this audience."""
         if self._member:
             self.closed_member = "1"
+            marker = announcements.MEMBER_MARKER
         else:
             self.closed_visitor = "1"
+            marker = announcements.VISITOR_MARKER
+        self._closed_here = sorted({*self._closed_here, marker})
         self.items = []
         return DialogState.close(ANNOUNCEMENT_DIALOG)
 

@@ -288,9 +288,10 @@ class AuthState(rx.State):
                 self.warning = translate("in_incorrect_password", lang)
                 return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
             return None
-        self._pending = await hold_form(
-            {**{k: v for k, v in self._pending.items() if k != "_secrets"}, **form}
-        )
+        # Each form says where it was sent from (the header's carries source=header): a
+        # failure in the popup after one in the header is the popup's, shown in the popup.
+        kept = {k: v for k, v in self._pending.items() if k not in ("_secrets", "source")}
+        self._pending = await hold_form({**kept, **form})
         self.login_busy = True
         self.login_error = ""
         if sms:

@@ -18,6 +18,13 @@ CLOSER_GRACE_SECONDS = 2.0
 
 class DialogState(rx.State):
     open_names: list[str] = []
+    # The id of the document the tab shows (assets/page-load.js), and the last page load
+    # seen (that id and the URL; the socket): a socket that reconnects runs the page's
+    # loaders again with the same id and URL on a new socket, a reload comes with a new id,
+    # a navigation with a new URL, a link to the page already shown on the same socket.
+    page_load: str = rx.SessionStorage("", name="pageLoad")
+    _page_seen: str = ""
+    _socket_seen: str = ""
     # The self-closing dialog (open_for): its name, its deadline, and when the running
     # closer wakes next (a closer that died with its process is replaced once that is past).
     _closing: str = ""
@@ -44,7 +51,14 @@ class DialogState(rx.State):
     @rx.event
     def page_changed(self) -> None:
         """First on every page load: a dialog belongs to the page that opened it, so none
-        survives navigation, Back or a reload (the new page opens its own)."""
+        survives navigation, Back or a reload (the new page opens its own). A socket that
+        reconnects runs the loaders again on the same page: its dialogs stay as they are."""
+        seen, socket = f"{self.page_load}|{self.router.url}", self.router.session.session_id
+        reconnected = bool(self.page_load) and seen == self._page_seen
+        reconnected = reconnected and socket != self._socket_seen
+        self._page_seen, self._socket_seen = seen, socket
+        if reconnected:
+            return
         self.open_names = []
         self._closing = ""
 

@@ -75,6 +75,8 @@ async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
     for _ in range(2):
         await _fill_login_dialog(page, username, "Wrong1234")
         await expect(page.get_by_test_id("login-submit")).to_be_enabled()
+        # A failure in the popup is said in the popup (the header's warning is the header's).
+        await expect(page.get_by_test_id("dialog-warning")).to_have_count(0)
     await expect(page.get_by_test_id("form-error").first).to_have_text(
         "Usuário ou senha incorretos (ou código do autenticador)"
     )

@@ -128,6 +128,29 @@ async def test_a_lost_connection_is_said_in_the_visitors_language(
     await expect(banner).to_have_count(0)
 
 
+async def test_a_dropped_connection_keeps_the_open_dialog_and_a_reload_closes_it(
+    context: BrowserContext, site_url: str
+) -> None:
+    """The reconnect runs the page's loaders again; the popup the visitor was typing in stays
+    open with what they typed. A reload is a new page: the popup is gone."""
+    page = await context.new_page()
+    await open_site(page, site_url)
+    await page.get_by_test_id("header-register").click()
+    form = page.get_by_test_id("register-form")
+    await form.locator("input[name=username]").fill("typedname1")
+    await context.set_offline(True)
+    banner = page.get_by_test_id("client-alert-network")
+    await expect(banner).to_be_visible()
+    await context.set_offline(False)
+    await expect(banner).to_have_count(0)
+    await expect(page.get_by_test_id("header-login-form")).to_be_visible()
+    await expect(page.get_by_test_id("dialog-register")).to_be_visible()
+    await expect(form.locator("input[name=username]")).to_have_value("typedname1")
+    await page.reload()
+    await expect(page.get_by_test_id("header-login-form")).to_be_visible()
+    await expect(page.get_by_test_id("dialog-register")).to_have_count(0)
+
+
 async def test_a_section_that_fails_to_load_offers_a_retry(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     await page.route("**/assets/**/*.js", lambda route: route.abort())

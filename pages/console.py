@@ -401,6 +401,7 @@ def payments_page() -> rx.Component:
                     ("status", "bo-status"),
                     ("approval", "bo-col-four-eyes"),
                     ("created", "bo-col-time"),
+                    ("waiting", "bo-col-payout-wait"),
                 ],
                 PaymentsState.withdrawals,
                 _withdrawal_actions,

@@ -11,6 +11,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import approvals, payments
+from app.services.protection import payouts
 from state.console import ConsolePage, RowId, current_staff, failed, form_text, money, ui_lang
 from state.guard import Form, Name, checked
 
@@ -24,6 +25,7 @@ class WithdrawalRow:
     status: str = ""
     approval: str = ""  # "yes" (translated) when it waits for a second staff member, else ""
     created: str = ""  # ISO
+    waiting: str = ""  # minutes since the request, said to be over the payout limit
 
 
 @dataclass
@@ -70,6 +72,12 @@ class PaymentsState(ConsolePage, rx.State):
                 status=w.status,
                 approval=translate("bo-yes", lang) if w.needs_approval else "",
                 created=w.created_at.isoformat(timespec="seconds"),
+                waiting=translate(
+                    "bo-waiting-over" if w.over_payout_limit else "bo-waiting",
+                    lang,
+                    minutes=w.waiting_minutes,
+                    limit=payouts.PAYOUT_LIMIT_MINUTES,
+                ),
             )
             for w in queue
         ]

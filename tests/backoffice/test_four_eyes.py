@@ -4,6 +4,7 @@ at once. Money moves through the ledger and the ledger audit stays clean."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from uuid import uuid4
 
@@ -131,6 +132,13 @@ async def test_a_large_withdrawal_is_paid_after_a_second_payments_staff_approves
     large = await pending_withdrawal("500.01")
     queued = {row.order_no: row for row in await payments.queue(first, 1, utcnow())}
     assert queued[large].needs_approval
+    # Staff see how long it has waited against the 120-minute payout rule.
+    assert queued[large].waiting_minutes < 2 and not queued[large].over_payout_limit
+    later = {
+        row.order_no: row
+        for row in await payments.queue(first, 1, utcnow() + timedelta(minutes=121))
+    }
+    assert 121 <= later[large].waiting_minutes < 123 and later[large].over_payout_limit
     waiting = await payments.pay(first, large, "", utcnow())
     assert waiting.approval_id is not None and waiting.status is None
     # Asked again (a second click, another staff member): the same request, not a second one.

@@ -18,6 +18,7 @@ from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
 from app.services.cashier import withdrawals
 from app.services.cashier.withdrawals import Operator
+from app.services.protection import payouts
 from models import ApprovalRequest, DepositOrder, Member, WithdrawalOrder, WithdrawalPayout
 from models.base import saved_id
 
@@ -37,6 +38,11 @@ class WithdrawalRow:
     status: str
     created_at: datetime
     needs_approval: bool
+    waiting_minutes: int  # since the request (Brazil's rule: paid within 120 minutes)
+
+    @property
+    def over_payout_limit(self) -> bool:
+        return self.waiting_minutes > payouts.PAYOUT_LIMIT_MINUTES
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,7 @@ async def queue(staff: Staff, page: int, now: datetime) -> list[WithdrawalRow]:
                     status=order.status,
                     created_at=order.created_at,
                     needs_approval=order.remaining_amount > limit,
+                    waiting_minutes=int((now - order.created_at).total_seconds() // 60),
                 )
             )
     return found

@@ -134,11 +134,14 @@ async def test_support_role_and_member_lock_a_player(
 
     # The audit log page verifies the chain and shows the lock.
     await admin.goto(site_url + "/admin/audit")
+    # Once the page has loaded (its load clears an earlier check's result), verify.
+    await expect(admin.get_by_test_id("audit-entries")).to_contain_text(
+        "player.lock", timeout=SLOW_MS
+    )
     await admin.get_by_test_id("audit-verify").click()
     await expect(admin.get_by_test_id("audit-chain")).to_contain_text(
         re.compile("intact|íntegra"), timeout=SLOW_MS
     )
-    await expect(admin.get_by_test_id("audit-entries")).to_contain_text("player.lock")
     await _shot(admin, "audit")
     await admin.goto(site_url + "/admin/reports")
     await expect(admin.get_by_test_id("report-rows").locator("tbody tr")).to_have_count(

@@ -39,7 +39,7 @@ from alembic.config import Config  # noqa: E402
 from alembic import command  # noqa: E402
 from app.api.main import create_api  # noqa: E402
 from app.client import PlatformClient  # noqa: E402
-from app.core import clock  # noqa: E402
+from app.core import cache, clock  # noqa: E402
 from app.core.cache import close_redis, get_redis  # noqa: E402
 from app.core.config import PROJECT_ROOT  # noqa: E402
 from app.core.db import dispose_engine  # noqa: E402
@@ -92,6 +92,15 @@ def _clock_back_to_now() -> Iterator[None]:
     """A test that moves the platform's clock (app.core.clock.advance) leaves it as it was."""
     yield
     clock.reset()
+
+
+@pytest.fixture
+async def engine_released(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """For a property test whose machine runs on its own event loop: the pooled database
+    connections and the Redis client belong to the test's loop, so they are let go first."""
+    await dispose_engine()
+    monkeypatch.setattr(cache, "_client", None)
+    yield
 
 
 @pytest.fixture

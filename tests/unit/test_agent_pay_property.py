@@ -7,18 +7,15 @@ once, and their payout lines (amount and explanation) must agree agent by agent,
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import col, select
 
-from app.core import cache
 from app.core.cache import close_redis
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.services.agents import contracts, payouts, periods, tree
@@ -150,14 +147,6 @@ async def _scenario(shape: Shape) -> None:
             Decimal(0),
         )
         assert abs(paid - top_rate * valid) <= Decimal("0.01") * len(shape.rates)
-
-
-@pytest.fixture
-async def engine_released(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
-    """The property runs on its own event loop; pooled connections belong to the test loop."""
-    await dispose_engine()
-    monkeypatch.setattr(cache, "_client", None)
-    yield
 
 
 def test_pay_is_the_same_closed_day_by_day_or_all_at_once(engine_released: None) -> None:

@@ -8,12 +8,11 @@ account is negative.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, TypeVar
 
-import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -26,7 +25,6 @@ from hypothesis.stateful import (
 from sqlalchemy import func, not_
 from sqlmodel import col, select
 
-from app.core import cache
 from app.core.cache import close_redis
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.core.errors import AppError
@@ -287,15 +285,6 @@ class LedgerMachine(RuleBasedStateMachine):
 
         total, negative = self.run(totals())
         assert (total, negative) == (Decimal("0.00"), 0)
-
-
-@pytest.fixture
-async def engine_released(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
-    """The machine runs on its own event loop; pooled connections belong to the test loop,
-    and so does the Redis client (a wallet transfer bumps the balance version there)."""
-    await dispose_engine()
-    monkeypatch.setattr(cache, "_client", None)
-    yield
 
 
 def test_the_ledger_matches_a_simple_model(engine_released: None) -> None:

@@ -9,12 +9,11 @@ and the cash balance is what the credited deposits, bets and withdrawals make it
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import Coroutine
 from decimal import Decimal
 from typing import Any, ClassVar, TypeVar
 
 import httpx
-import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -28,7 +27,6 @@ from hypothesis.stateful import (
 from sqlmodel import col, select
 
 from app.api.main import create_api
-from app.core import cache
 from app.core.cache import close_redis
 from app.core.db import dispose_engine, session_scope
 from app.core.errors import AppError
@@ -184,14 +182,6 @@ class OwnCpfMachine(RuleBasedStateMachine):
             assert bool(credited) == payer.startswith("own"), (payer, order.status)
         assert all(key == self.cpf for _, key in paid_out)
         assert self.run(cash(self.member)) == self.expected
-
-
-@pytest.fixture
-async def engine_released(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
-    """The machine runs on its own event loop (see test_ledger_model.py)."""
-    await dispose_engine()
-    monkeypatch.setattr(cache, "_client", None)
-    yield
 
 
 def test_no_sequence_books_money_from_or_to_another_persons_cpf(engine_released: None) -> None:

@@ -6,12 +6,11 @@ use is at most its value, and a refused one moves nothing."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import Coroutine
 from decimal import Decimal
 from typing import Any, ClassVar, TypeVar
 from uuid import uuid4
 
-import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -23,7 +22,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from app.core import cache, clock
+from app.core import clock
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
 from app.core.errors import AppError
@@ -146,14 +145,6 @@ class LimitMachine(RuleBasedStateMachine):
     def nothing_below_zero(self) -> None:
         if hasattr(self, "member"):
             assert self.run(cash(self.member)) >= 0
-
-
-@pytest.fixture
-async def engine_released(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
-    """The machine runs on its own event loop (see test_ledger_model.py)."""
-    await dispose_engine()
-    monkeypatch.setattr(cache, "_client", None)
-    yield
 
 
 def test_no_sequence_of_deposits_and_bets_passes_a_limit(engine_released: None) -> None:

@@ -9,7 +9,7 @@ import reflex as rx
 
 from app import routes
 from components.i18n import local_time, t
-from components.style import FOCUS
+from components.style import FOCUS, until_loaded
 from state.console import ConsoleState
 from state.site import SiteState
 
@@ -125,7 +125,8 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
             *children,
             class_name="flex-1 min-w-0 p-4 md:p-6 space-y-4",
         ),
-        class_name=(
+        aria_busy=~rx.State.is_hydrated,
+        class_name=until_loaded(
             "flex flex-col md:flex-row min-h-screen bg-slate-50 text-slate-900 "
             "dark:bg-slate-900 dark:text-slate-100"
         ),

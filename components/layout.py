@@ -17,6 +17,7 @@ from components.member_nav import member_nav
 from components.reality import reality_dialog
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
+from components.style import until_loaded
 from state.auth import SOON_DIALOG
 from state.site import SiteState
 
@@ -41,7 +42,8 @@ def shell(*content: rx.Component) -> rx.Component:
         reality_dialog(),
         first_steps_dialog(),
         client_alerts(),
-        class_name="min-h-screen flex flex-col",
+        aria_busy=~rx.State.is_hydrated,
+        class_name=until_loaded("min-h-screen flex flex-col"),
     )
 
 

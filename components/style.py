@@ -1,5 +1,13 @@
 """Class strings shared across components."""
 
+import reflex as rx
+
 FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
 # A row that scrolls sideways fades out at its end, a hint that more items follow.
 SCROLL_HINT = "[mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)] pr-10"
+
+
+def until_loaded(classes: str) -> rx.Var:
+    """A page's frame classes that take no clicks until the page has loaded its data: a click
+    sent before the page's loaders would run ahead of them, on empty state, and be lost."""
+    return rx.cond(rx.State.is_hydrated, classes, f"{classes} pointer-events-none")

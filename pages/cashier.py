@@ -10,6 +10,7 @@ from components.i18n import amount, t
 from components.layout import layout, member_page
 from components.media import image
 from components.style import FOCUS
+from models.cashier import DepositStatus
 from state.cashier import CashierState, SandboxState
 from state.site import SiteState
 
@@ -190,20 +191,23 @@ def sandbox_page() -> rx.Component:
                         data_testid="sandbox-amount",
                     ),
                     rx.el.p(SandboxState.status, data_testid="sandbox-status"),
-                    rx.el.div(
-                        rx.el.button(
-                            t("sandbox.pay"),
-                            on_click=SandboxState.settle(True),
-                            class_name=PRIMARY,
-                            data_testid="sandbox-pay",
+                    rx.cond(
+                        SandboxState.status == DepositStatus.PENDING,
+                        rx.el.div(
+                            rx.el.button(
+                                t("sandbox.pay"),
+                                on_click=SandboxState.settle(True),
+                                class_name=PRIMARY,
+                                data_testid="sandbox-pay",
+                            ),
+                            rx.el.button(
+                                t("sandbox.fail"),
+                                on_click=SandboxState.settle(False),
+                                class_name=SECONDARY,
+                                data_testid="sandbox-fail",
+                            ),
+                            class_name="grid grid-cols-2 gap-3",
                         ),
-                        rx.el.button(
-                            t("sandbox.fail"),
-                            on_click=SandboxState.settle(False),
-                            class_name=SECONDARY,
-                            data_testid="sandbox-fail",
-                        ),
-                        class_name="grid grid-cols-2 gap-3",
                     ),
                     notice(SandboxState.outcome),
                     class_name="space-y-3",

@@ -22,6 +22,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import local_time, t
+from components.style import until_loaded
 from state.console import ConsoleLoginState, DashboardState
 from state.console_audit import AuditState
 from state.console_payments import ApprovalRow, PaymentsState, WithdrawalRow
@@ -69,7 +70,8 @@ def login_page() -> rx.Component:
             data_testid="console-login-form",
             class_name=CARD + " w-full max-w-sm space-y-3 [&_input]:w-full",
         ),
-        class_name=(
+        aria_busy=~rx.State.is_hydrated,
+        class_name=until_loaded(
             "min-h-screen flex items-center justify-center p-4 bg-slate-50 text-slate-900 "
             "dark:bg-slate-900 dark:text-slate-100"
         ),

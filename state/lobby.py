@@ -213,10 +213,9 @@ class LobbyState(rx.State):
         self.search = ""
         self.page = 1
         brand, lang = await self._brand_lang()
-        vendor_list = await lobby.vendor_list(brand, lang)
         self.vendors = [
             VendorChip(c["vassalage"], c["displayName"], c["isGame"] == VASSALAGE)
-            for c in vendor_list["mapped"].get(self.list_type, [])
+            for c in await lobby.category_vendors(brand, lang, self.list_type)
         ]
         await self._query(append=False)
 

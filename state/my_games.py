@@ -50,7 +50,7 @@ class MyGamesState(rx.State):
         if not member_id:
             return
         brand = await current_brand(self)
-        found = await members.favorite_page(member_id, brand.image_base_url, max(1, page))
+        found = await members.favorite_page(member_id, brand.image_host(), max(1, page))
         ui = (await self.get_state(SiteState)).ui_lang
         self.favorites = [card(g, ui) for g in found["content"]]
         self.page = found["pageNum"]
@@ -64,6 +64,6 @@ class MyGamesState(rx.State):
             return
         brand = await current_brand(self)
         ui = (await self.get_state(SiteState)).ui_lang
-        recent = await members.recent_games(member_id, brand.image_base_url)
+        recent = await members.recent_games(member_id, brand.image_host())
         self.recent = [card(g, ui) for g in recent]
         self.loaded = True

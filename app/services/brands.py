@@ -7,6 +7,7 @@ Every request needs its brand, so each process keeps snapshots in memory; an ope
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import time
 from dataclasses import dataclass, field
@@ -95,6 +96,12 @@ class Brand:
     # The codes of the brand's enabled deposit channels (the footer shows only these methods).
     payment_methods: tuple[str, ...] = ()
     _switches: dict[str, bool] = field(default_factory=dict, compare=False, repr=False)
+
+    def image_host(self) -> str:
+        """The base of an image URL: one of the brand's image hosts at random
+        (spec 9: the load spreads over its CDNs), else its image base."""
+        hosts = tuple(host.rstrip("/") for host in self.image_cdns if host.strip())
+        return random.choice(hosts) if hosts else self.image_base_url
 
     def register_rule(self, field_name: str) -> RegisterField | None:
         return next((f for f in self.register_fields if f.field_name == field_name), None)

@@ -12,11 +12,13 @@ from sqlmodel import col, select, update
 
 from app.client import ApiError, PlatformClient
 from app.core import clock
+from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.text import fold_name
-from app.services.catalogue import members
+from app.services.brands import brands
+from app.services.catalogue import lobby, members
 from app.services.catalogue.lobby import invalidate_catalogue
-from models import Game, Member
+from models import Game, Member, Merchant
 from tests.support.accounts import new_username, register
 
 MakeClient = Callable[..., PlatformClient]
@@ -113,6 +115,21 @@ async def test_vendor_list_is_sorted_and_keyed_by_type(make_client: MakeClient) 
     assert "COCKFIGHT" in vendors["mapped"] and "HOME" not in vendors["mapped"]
 
 
+async def test_a_game_page_takes_its_vendors_from_the_menus_not_the_vendor_list(
+    make_client: MakeClient,
+) -> None:
+    """Spec 2: a game page does not fetch the vendor list; its vendors are its category's cards
+    of the menus, the same cards the vendor list maps to that category."""
+    await invalidate_catalogue()
+    brand = await brands.by_code("BR1")
+    esports = await lobby.category_vendors(brand, "EN", "ESPORTS")
+    assert await get_redis().get(f"{lobby.CACHE_PREFIX}vendors:BR1:EN") is None
+    vendors = await _visitor(make_client).get("/wps/relay/GCSGAME_newGameVendor")
+    assert await get_redis().get(f"{lobby.CACHE_PREFIX}vendors:BR1:EN") is not None
+    assert esports == vendors["mapped"]["ESPORTS"] and len(esports) == 5
+    assert await lobby.category_vendors(brand, "EN", "HOME") == []
+
+
 # Game list --------------------------------------------------------------------------------
 
 
@@ -124,6 +141,38 @@ async def test_visitors_get_a_page_of_fifty(make_client: MakeClient) -> None:
     entry = page["content"][0]
     assert entry["gameType"] == "RNG" and isinstance(entry["nodeId"], int)
     assert entry["iconUrl"].startswith("/img/")
+
+
+async def test_game_icons_come_from_the_brands_image_hosts_at_random(
+    make_client: MakeClient,
+) -> None:
+    """Spec 9: image hosts are picked at random from the brand's list (imageCDNs)."""
+    hosts = ["https://img-a.example.test", "https://img-b.example.test/"]
+    async with write_transaction() as session:
+        await session.exec(update(Merchant).where(Merchant.code == "BR1").values(image_cdns=hosts))
+    brands.invalidate()
+    try:
+        client = _visitor(make_client)
+        icons = [
+            entry["iconUrl"]
+            for page_no in (1, 2, 3)
+            for entry in (
+                await client.get(LIST, {"gameType": "RNG", "pageNo": page_no, "pageSize": 50})
+            )["content"]
+        ]
+        assert {icon.split("/", 3)[2] for icon in icons} == {
+            "img-a.example.test",
+            "img-b.example.test",
+        }
+        assert all("//" not in icon.split("://", 1)[1] for icon in icons)
+        setting = await client.get("/wps/system/permission")
+        assert setting["info"]["imageCDNs"] == hosts
+    finally:
+        async with write_transaction() as session:
+            await session.exec(
+                update(Merchant).where(Merchant.code == "BR1").values(image_cdns=["/img"])
+            )
+        brands.invalidate()
 
 
 async def test_unknown_game_type_is_refused(make_client: MakeClient) -> None:

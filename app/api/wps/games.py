@@ -267,7 +267,7 @@ async def rank_list(
 async def recent_game(ctx: Context, auth: RealMember) -> Envelope[list[RecentGameValue]]:
     """The games the member played last, newest first. Real accounts only."""
     assert auth.member.id is not None
-    found = await members.recent_games(auth.member.id, ctx.brand.image_base_url)
+    found = await members.recent_games(auth.member.id, ctx.brand.image_host())
     return ok([RecentGameValue.model_validate(g) for g in found])
 
 
@@ -287,7 +287,7 @@ async def favorite_games_list(
 ) -> Envelope[FavoritePageValue]:
     """favGameList: a page of the member's favourite games (13 a page). Real accounts only."""
     assert auth.member.id is not None
-    found = await members.favorite_page(auth.member.id, ctx.brand.image_base_url, page, size)
+    found = await members.favorite_page(auth.member.id, ctx.brand.image_host(), page, size)
     return ok(FavoritePageValue.model_validate(found))
 
 

@@ -137,7 +137,7 @@ async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
     start = (query.page_no - 1) * query.page_size
     page = items[start : start + query.page_size]
     return {
-        "content": [with_icon(item.entry, brand.image_base_url) for item in page],
+        "content": [with_icon(item.entry, brand.image_host()) for item in page],
         "total": len(items),
         "pageNo": query.page_no,
         "pageSize": query.page_size,
@@ -161,7 +161,7 @@ async def _top(
                 .limit(limit)
             )
         ).all()
-    return [game_entry(g, brand.image_base_url, vendor_maintenance(raw)) for g in games]
+    return [game_entry(g, brand.image_host(), vendor_maintenance(raw)) for g in games]
 
 
 async def hot_games(brand: Brand, language: str, refresh: bool = False) -> list[dict[str, Any]]:

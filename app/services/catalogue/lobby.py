@@ -110,7 +110,7 @@ def _card_json(card: VendorCard, vendor: dict[str, Any], brand: Brand) -> dict[s
         vendor["list_icon_purple"],
     )
     images = rules.vendor_images(
-        brand.image_base_url, card.vassalage, card.game_type, stored, brand.supports_tagalog
+        brand.image_host(), card.vassalage, card.game_type, stored, brand.supports_tagalog
     )
     return {
         "vassalage": card.vassalage,
@@ -184,6 +184,13 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str,
         }
 
     return await cached(f"menus:{brand.code}:{language}", load, refresh)
+
+
+async def category_vendors(brand: Brand, language: str, nav_type: str) -> list[dict[str, Any]]:
+    """A game page's vendors of one category: the cards of the menus its navigation already
+    holds (spec 2: a game page does not fetch the vendor list)."""
+    menu = await menus(brand, language)
+    return next((item["cards"] for item in menu["nav"] if item["navType"] == nav_type), [])
 
 
 async def vendor_list(brand: Brand, language: str, refresh: bool = False) -> dict[str, Any]:

@@ -52,7 +52,7 @@ async def winner_board(
             {
                 "customerName": mask_customer_name(w.customer_name),
                 "gameName": w.game_name,
-                "iconUrl": rules.image_url(brand.image_base_url, w.show_icon),
+                "iconUrl": rules.image_url(brand.image_host(), w.show_icon),
                 "winAmount": f"{w.win_amount:.2f}",
                 "time": w.won_at.isoformat(),
                 "nodeId": w.game_id,

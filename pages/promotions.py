@@ -123,9 +123,10 @@ def _actions() -> rx.Component:
         rx.cond(
             (status == "claim") | (status == "issued"),
             rx.el.button(
-                rx.cond(
-                    selected.kind == "RAFFLE",
-                    t("promo.raffle.claim"),
+                rx.match(
+                    selected.kind,
+                    ("RAFFLE", t("promo.raffle.claim")),
+                    ("RED_ENVELOPE", t("promo.envelope.open")),
                     t("promo.request_reward"),
                 ),
                 type="button",
@@ -182,6 +183,33 @@ def _raffle() -> rx.Component:
     )
 
 
+def _envelope() -> rx.Component:
+    """The red envelope screen: sealed until the member opens it, then open on the amount
+    drawn for them (home.css animates the opening, except for reduced motion)."""
+    selected = PromotionsState.selected
+    opened = selected.drawn != ""
+    return rx.el.div(
+        rx.el.div(class_name="envelope-flap", aria_hidden="true"),
+        rx.el.span(rx.icon("gift", size=26), class_name="envelope-seal", aria_hidden="true"),
+        rx.cond(
+            opened,
+            rx.el.div(
+                rx.el.p(t("promo.envelope_drawn"), class_name="text-sm text-rose-100"),
+                rx.el.p(
+                    selected.drawn,
+                    class_name="text-4xl font-black text-amber-300 tabular-nums",
+                    data_testid="promo-drawn",
+                ),
+                class_name="envelope-prize",
+            ),
+            rx.el.p(t("promo.envelope.sealed"), class_name="envelope-note"),
+        ),
+        class_name="red-envelope",
+        data_state=rx.cond(opened, "open", "sealed"),
+        data_testid="red-envelope",
+    )
+
+
 def _detail() -> rx.Component:
     selected = PromotionsState.selected
     return rx.el.section(
@@ -222,16 +250,7 @@ def _detail() -> rx.Component:
             data_testid="promo-terms",
         ),
         rx.cond(selected.raffle, _raffle()),
-        rx.cond(
-            selected.drawn != "",
-            rx.el.p(
-                t("promo.envelope_drawn"),
-                " ",
-                selected.drawn,
-                class_name="text-lg font-bold text-rose-600 dark:text-rose-300",
-                data_testid="promo-drawn",
-            ),
-        ),
+        rx.cond(selected.kind == "RED_ENVELOPE", _envelope()),
         rx.cond(
             selected.seed_hash != "",
             rx.el.p(

@@ -9,6 +9,7 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
@@ -16,6 +17,7 @@ from app.core.i18n.formatting import format_amount
 from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
+from state import follow
 from state.auth import AuthState, current_login
 from state.errors import describe
 from state.guard import Page, Text, checked
@@ -52,10 +54,14 @@ class PromotionCard:
 
 
 def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
+    amount = format_amount(view.reward_amount, lang)
+    if view.kind is PromotionKind.RED_ENVELOPE and view.reward_max is not None:
+        high = format_amount(view.reward_max, lang)
+        amount = translate("promo.reward.between", lang, low=amount, high=high)
     reward = translate(
         f"promo.reward.{view.reward_kind.value}",
         lang,
-        amount=format_amount(view.reward_amount, lang),
+        amount=amount,
         multiplier=view.wagering_multiplier,
         rounds=view.free_rounds,
         game=studio_game_name(view.free_game, lang) or "",
@@ -181,6 +187,14 @@ class PromotionsState(rx.State):
         await self._query()
 
     @rx.event
+    async def relabel(self) -> None:
+        """The language changed: the list and the open detail are read again in it."""
+        if self.router.url.path.rstrip("/") not in (routes.PROMOTIONS, routes.REWARD_CENTER):
+            return
+        self.error, self.notice = "", ""  # said in the language before
+        await self._query()
+
+    @rx.event
     @checked
     async def go(self, page: Page) -> None:
         self.page = min(max(1, page), self.pages)
@@ -274,3 +288,6 @@ class PromotionsState(rx.State):
         self.notice = translate("promo.applied_ok", lang)
         await self._query()
         return rx.clear_selected_files(APPLICATION_UPLOAD)
+
+
+follow.AFTER_LANGUAGE.append(PromotionsState.relabel)

@@ -43,6 +43,19 @@ REWARD_TERMS_PT = (
     "recompensa por jogador, enquanto durar o orçamento."
 )
 
+ENVELOPE_TERMS_EN = (
+    "Bet R$ 50.00 in total during the promotion, then open your red envelope once: it holds "
+    "between R$ 1.00 and R$ 18.88 in cash, drawn for you by a provably fair method (the hash "
+    "of its seed is shown from the start, the seed once the promotion has ended). One envelope "
+    "per player, while the budget lasts."
+)
+ENVELOPE_TERMS_PT = (
+    "Aposte R$ 50,00 no total durante a promoção e abra o seu envelope vermelho uma vez: ele "
+    "guarda de R$ 1,00 a R$ 18,88 em dinheiro, sorteados para você por um método verificável "
+    "(o hash da semente é mostrado desde o início, a semente após o fim da promoção). Um "
+    "envelope por jogador, enquanto durar o orçamento."
+)
+
 
 def demo_specs() -> list[PromotionSpec]:
     now = utcnow().replace(microsecond=0)
@@ -98,6 +111,30 @@ def demo_specs() -> list[PromotionSpec]:
             weights=WEIGHTS,
             min_turnover=Decimal("100.00"),
             sort=2,
+        ),
+        PromotionSpec(
+            code="ENVELOPE",
+            kind=PromotionKind.RED_ENVELOPE,
+            content={
+                "en": {
+                    "title": "Red envelope: up to R$ 18.88",
+                    "summary": "Bet R$ 50 and open your red envelope: R$ 1.00 to R$ 18.88.",
+                    "terms": ENVELOPE_TERMS_EN,
+                },
+                "pt": {
+                    "title": "Envelope vermelho: até R$ 18,88",
+                    "summary": "Aposte R$ 50 e abra o seu envelope: de R$ 1,00 a R$ 18,88.",
+                    "terms": ENVELOPE_TERMS_PT,
+                },
+            },
+            starts_at=start,
+            ends_at=end,
+            reward_kind=RewardKind.CASH,
+            reward_amount=Decimal("1.00"),
+            reward_max=Decimal("18.88"),
+            budget=Decimal("5000.00"),
+            min_turnover=Decimal("50.00"),
+            sort=3,
         ),
     ]
 

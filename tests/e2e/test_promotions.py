@@ -58,7 +58,9 @@ async def _shots(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, label in ((360, "mobile"), (1280, "desktop")):
         await page.set_viewport_size({"width": width, "height": 900})
-        await page.screenshot(path=SHOTS / f"{name}-{label}.png", full_page=True)
+        await page.screenshot(
+            path=SHOTS / f"{name}-{label}.png", full_page=True, animations="disabled"
+        )
     await page.set_viewport_size({"width": 1280, "height": 900})
 
 
@@ -391,3 +393,80 @@ async def test_member_earns_a_raffle_ticket_sees_the_draw_and_plays_free_rounds(
     await expect(page.get_by_test_id("raffle-outcome")).to_contain_text("prize was credited")
     await page.emulate_media(color_scheme="dark")
     await _shots(page, "raffle-en-dark")
+
+
+async def test_a_red_envelope_opens_on_the_amount_drawn_for_the_member(
+    page: Page, site_url: str
+) -> None:
+    """The red envelope screen: sealed (its seed's hash shown before any draw) until the member
+    has wagered the condition, then opened with its button on the amount drawn for them, paid
+    to the balance. PT, then EN."""
+    async with session_scope() as session:
+        br1 = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+    assert br1.id is not None
+    tag = uuid4().hex[:6].upper()
+    now = utcnow()
+    envelope = await offers.define(
+        br1.id,
+        PromotionSpec(
+            code=f"E{tag}",
+            kind=PromotionKind.RED_ENVELOPE,
+            content={
+                "pt": {"title": f"Envelope {tag}", "summary": "Aposte R$ 1.", "terms": "1."},
+                "en": {"title": f"Envelope {tag}", "summary": "Bet R$ 1.", "terms": "1."},
+            },
+            starts_at=now - timedelta(minutes=1),
+            ends_at=now + timedelta(days=1),
+            reward_kind=RewardKind.CASH,
+            reward_amount=Decimal("1.00"),
+            reward_max=Decimal("8.88"),
+            budget=Decimal("100.00"),
+            min_turnover=Decimal("1.00"),
+            sort=-21_000,
+        ),
+    )
+    member = await register_in_browser(page, site_url)
+    assert member.id is not None
+    close = page.get_by_test_id("announcement-close")
+    if await close.count():
+        await close.click()
+    await fund(member.id, "10.00")
+
+    await open_site(page, site_url + "/promotions")
+    card = page.locator(f"[data-testid=promo-card][data-code=E{tag}]")
+    await card.click()
+    sealed = page.get_by_test_id("red-envelope")
+    await expect(sealed).to_have_attribute("data-state", "sealed")
+    await expect(sealed).to_contain_text("Lacrado")
+    await expect(page.get_by_test_id("promo-detail")).to_contain_text("de 1,00 a 8,88 em dinheiro")
+    before = await offers.detail(br1.id, envelope, member.id, "pt", utcnow())
+    assert before.seed_hash
+    await expect(page.get_by_test_id("promo-seed")).to_contain_text(before.seed_hash)
+    await expect(page.get_by_test_id("promo-request")).to_have_count(0)  # not wagered yet
+
+    await wager(member.id, "1.00")
+    await page.get_by_test_id("promo-back").click()
+    await card.click()
+    await expect(page.get_by_test_id("promo-request")).to_have_text("Abrir o envelope")
+    await page.get_by_test_id("promo-request").click()
+    await expect(sealed).to_have_attribute("data-state", "open", timeout=SLOW_MS)
+    async with session_scope() as session:
+        entry = (
+            await session.exec(
+                select(PromotionEntry).where(
+                    PromotionEntry.promotion_id == envelope,
+                    PromotionEntry.member_id == member.id,
+                )
+            )
+        ).one()
+    drawn = entry.drawn_amount
+    assert drawn is not None and Decimal("1.00") <= drawn <= Decimal("8.88")
+    await expect(page.get_by_test_id("promo-drawn")).to_have_text(f"{drawn:.2f}".replace(".", ","))
+    await expect(page.get_by_test_id("header-balance")).to_have_text(
+        f"{Decimal('10.00') + drawn:.2f}".replace(".", ","), timeout=SLOW_MS
+    )
+    await expect(page.get_by_test_id("promo-request")).to_have_count(0)
+    await _shots(page, "red-envelope")
+    await choose_language(page, "EN")
+    await expect(sealed).to_contain_text("Your red envelope:", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("promo-drawn")).to_have_text(f"{drawn:.2f}")

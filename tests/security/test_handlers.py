@@ -208,6 +208,7 @@ ALLOWED: dict[str, str] = {
     "state.promotions.PromotionsState.load": f"the brand's promotions; statuses of the {LOGIN}",
     "state.promotions.PromotionsState.go": f"{ARGS}; {LOGIN}",
     "state.promotions.PromotionsState.load_mine": f"entries of the {LOGIN} only",
+    "state.promotions.PromotionsState.relabel": f"on its two pages only: reload (the {LOGIN})",
     "state.inbox.InboxState.load": f"messages of the {LOGIN}",
     "state.feedback.FeedbackState.load": f"tickets of the {LOGIN}",
     "state.feedback.FeedbackState.submit": (

@@ -71,7 +71,7 @@ lint: install-dev
 SITE_TESTS := tests/e2e tests/security tests/scale
 test-sqlite: install-dev browser
 	$(VENV)/bin/pytest -q $(PYTEST_PARALLEL) --ignore=tests/fuzz $(SITE_TESTS:%=--ignore=%)
-	$(VENV)/bin/pytest -q $(SITE_TESTS)
+	$(VENV)/bin/pytest -q --durations=25 $(SITE_TESTS)
 
 # The same API, unit and migration suites on the machine's PostgreSQL and Redis, then the
 # scaled-mode proof: two app processes sharing them (tests/scale, builds the frontend once).

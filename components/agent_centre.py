@@ -5,30 +5,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from app import routes
 from components.forms import PRIMARY
 from components.i18n import t
 from components.layout import layout
 from components.link import page_link
+from components.member_nav import AGENT_ITEMS
 from components.style import FOCUS
 from state.auth import AuthState
 
-NAV = (
-    ("agent.nav.home", routes.AGENT_HOME, "layout-dashboard"),
-    ("agent.nav.register", routes.REGISTER_CENTER, "user-plus"),
-    ("agent.nav.downlines", routes.DOWNLINES, "users"),
-    ("agent.nav.overview", routes.AGENT_TEAM_OVERVIEW, "chart-pie"),
-    ("agent.nav.revenue", routes.AGENT_REVENUE_REPORT, "chart-column"),
-    ("agent.nav.statements", routes.AGENT_STATEMENTS, "scale"),
-    ("agent.nav.transactions", routes.AGENT_TRANSACTIONS, "receipt"),
-    ("agent.nav.wages", routes.AGENT_DAILY_WAGES, "calendar-days"),
-    ("agent.nav.hour_salary", routes.AGENT_HOUR_SALARY, "clock"),
-    ("agent.nav.realtime_salary", routes.AGENT_REALTIME_SALARY, "timer"),
-    ("agent.nav.dividends", routes.AGENT_DIVIDEND_RECORD, "coins"),
-    ("agent.nav.announcements", routes.AGENT_ANNOUNCEMENT, "megaphone"),
-    ("agent.nav.referral", routes.REFERRAL, "share-2"),
-    ("agent.nav.transfer_upline", routes.TRANSFER_UPLINE, "arrow-up-right"),
-)
 CARD = "rounded-2xl p-4 bg-white dark:bg-slate-900 shadow"
 
 
@@ -48,7 +32,7 @@ def agent_nav() -> rx.Component:
                         data_testid=f"agent-nav-{href.strip('/')}",
                     )
                 )
-                for key, href, icon in NAV
+                for key, href, icon in AGENT_ITEMS
             ],
             class_name="flex gap-2 overflow-x-auto pb-1",
         ),

@@ -9,6 +9,7 @@ from components.dialog import close_dialog, dialog, open_dialog
 from components.i18n import t
 from components.link import page_link
 from components.media import image
+from components.member_nav import MEMBER_CENTRE
 from components.style import FOCUS, SCROLL_HINT
 from components.wallet import balance_badge
 from state.auth import LOGOUT_DIALOG, AuthState
@@ -116,10 +117,12 @@ def _register_button(extra: str = "") -> rx.Component:
 def member_area() -> rx.Component:
     """A member's header: account, balance with show/hide, deposit and logout (spec 2)."""
     return rx.el.div(
-        page_link(
+        rx.el.button(
             rx.icon("user", size=16, aria_hidden="true"),
             rx.el.span(AuthState.account, class_name="max-w-28 truncate"),
-            href=routes.SECURITY_CENTER,
+            type="button",
+            on_click=open_dialog(MEMBER_CENTRE),
+            aria_haspopup="dialog",
             class_name=f"hidden sm:flex items-center gap-1 text-sm font-medium rounded {FOCUS}",
             data_testid="header-account",
         ),
@@ -321,11 +324,14 @@ def mobile_menu_dialog() -> rx.Component:
             rx.cond(
                 AuthState.is_login,
                 rx.fragment(
-                    page_link(
+                    rx.el.button(
                         rx.icon("user", size=16, aria_hidden="true"),
                         AuthState.account,
-                        href=routes.SECURITY_CENTER,
+                        type="button",
+                        on_click=[close_dialog(MOBILE_MENU), open_dialog(MEMBER_CENTRE)],
+                        aria_haspopup="dialog",
                         class_name=f"flex items-center gap-2 h-9 font-medium rounded {FOCUS}",
+                        data_testid="mobile-account",
                     ),
                     rx.cond(
                         AuthState.is_trial,

@@ -13,7 +13,7 @@ from components.footer import footer
 from components.game_dialogs import game_dialogs
 from components.header import header, mobile_menu_dialog
 from components.i18n import t
-from components.member_nav import member_nav
+from components.member_nav import member_centre_dialog, member_nav
 from components.reality import reality_dialog
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
@@ -35,6 +35,7 @@ def shell(*content: rx.Component) -> rx.Component:
         footer(),
         side_menu(),
         mobile_menu_dialog(),
+        member_centre_dialog(),
         helper_dialog(SOON_DIALOG, rx.el.p(t("feature.soon"))),
         auth_dialogs(),
         game_dialogs(),

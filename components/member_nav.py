@@ -1,15 +1,20 @@
-"""The member centre's own navigation (spec 2, member centre pages)."""
+"""The member centre's own navigation (spec 2, member centre pages) and the member centre
+popup, with the agent centre's pages for agents (spec 2 popups)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from app import routes
+from components.dialog import dialog
 from components.i18n import t
 from components.link import page_link
 from components.style import FOCUS, SCROLL_HINT
+from state.auth import AuthState
 from state.site import SiteState
 from state.wallet import WalletState
+
+MEMBER_CENTRE = "member-centre"
 
 ITEMS = (
     ("auth.security_title", routes.SECURITY_CENTER, "shield"),
@@ -31,6 +36,32 @@ ITEMS = (
     ("mygames.favorites", routes.FAVORITES, "heart"),
     ("mygames.recent", routes.MY_GAMES, "gamepad-2"),
     ("protection.title", routes.RESPONSIBLE_GAMING, "life-buoy"),
+)
+
+AGENT_ITEMS = (
+    ("agent.nav.home", routes.AGENT_HOME, "layout-dashboard"),
+    ("agent.nav.register", routes.REGISTER_CENTER, "user-plus"),
+    ("agent.nav.downlines", routes.DOWNLINES, "users"),
+    ("agent.nav.overview", routes.AGENT_TEAM_OVERVIEW, "chart-pie"),
+    ("agent.nav.revenue", routes.AGENT_REVENUE_REPORT, "chart-column"),
+    ("agent.nav.statements", routes.AGENT_STATEMENTS, "scale"),
+    ("agent.nav.transactions", routes.AGENT_TRANSACTIONS, "receipt"),
+    ("agent.nav.wages", routes.AGENT_DAILY_WAGES, "calendar-days"),
+    ("agent.nav.hour_salary", routes.AGENT_HOUR_SALARY, "clock"),
+    ("agent.nav.realtime_salary", routes.AGENT_REALTIME_SALARY, "timer"),
+    ("agent.nav.dividends", routes.AGENT_DIVIDEND_RECORD, "coins"),
+    ("agent.nav.announcements", routes.AGENT_ANNOUNCEMENT, "megaphone"),
+    ("agent.nav.referral", routes.REFERRAL, "share-2"),
+    ("agent.nav.transfer_upline", routes.TRANSFER_UPLINE, "arrow-up-right"),
+)
+_LINK = (
+    "flex items-center gap-2 whitespace-nowrap px-3 py-2 rounded-lg "
+    f"text-sm bg-slate-100 dark:bg-slate-800 hover:bg-amber-100 {FOCUS}"
+)
+# The popup's tiles: two columns, a long label wraps instead of being cut.
+_TILE = (
+    "flex items-center gap-2 h-full px-3 py-2 rounded-lg text-sm leading-tight "
+    f"bg-slate-100 dark:bg-slate-800 hover:bg-amber-100 dark:hover:bg-slate-700 {FOCUS}"
 )
 
 
@@ -56,19 +87,18 @@ BADGES = {
 }
 
 
-def _item(key: str, href: str, icon: str) -> rx.Component:
+def _item(
+    key: str, href: str, icon: str, testid: str = "member-nav", look: str = _LINK
+) -> rx.Component:
     badge = BADGES.get(href)
     item = rx.el.li(
         page_link(
-            rx.icon(icon, size=16, aria_hidden="true"),
+            rx.icon(icon, size=16, aria_hidden="true", class_name="shrink-0"),
             t(key),
             *([badge()] if badge else []),
             href=href,
-            class_name=(
-                "flex items-center gap-2 whitespace-nowrap px-3 py-2 rounded-lg "
-                f"text-sm bg-slate-100 dark:bg-slate-800 hover:bg-amber-100 {FOCUS}"
-            ),
-            data_testid=f"member-nav-{href.strip('/')}",
+            class_name=look,
+            data_testid=f"{testid}-{href.strip('/')}",
         )
     )
     # A single-wallet brand (isSingle 1) has no transfer wallets: the wallet page is hidden.
@@ -91,4 +121,39 @@ def member_nav() -> rx.Component:
         ),
         aria_label=t("auth.member_menu"),
         class_name="mb-4",
+    )
+
+
+def member_centre_dialog() -> rx.Component:
+    """The member centre popup (opened from the header's account): every member centre page
+    with its count badge and, for an agent, every agent centre page."""
+    grid = "grid grid-cols-2 gap-2"
+    return dialog(
+        MEMBER_CENTRE,
+        rx.el.div(
+            rx.el.p(
+                rx.icon("user", size=16, aria_hidden="true"),
+                AuthState.account,
+                class_name="flex items-center gap-2 font-medium",
+            ),
+            rx.el.nav(
+                rx.el.ul(*[_item(k, h, i, "centre", _TILE) for k, h, i in ITEMS], class_name=grid),
+                aria_label=t("auth.member_menu"),
+            ),
+            rx.cond(
+                AuthState.is_agent,
+                rx.el.nav(
+                    rx.el.h3(t("agent.home.title"), class_name="font-semibold mb-2"),
+                    rx.el.ul(
+                        *[_item(k, h, i, "agent-centre", _TILE) for k, h, i in AGENT_ITEMS],
+                        class_name=grid,
+                    ),
+                    aria_label=t("agent.home.title"),
+                    data_testid="agent-centre-popup",
+                ),
+            ),
+            class_name="flex flex-col gap-4 max-h-[70vh] overflow-y-auto",
+            data_testid="member-centre",
+        ),
+        title=t("auth.member_menu"),
     )

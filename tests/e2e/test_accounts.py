@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from playwright.async_api import BrowserContext, Page, expect
-from sqlmodel import col, select
+from sqlmodel import col, delete, select
 
-from app.core.db import session_scope
-from models import OutboundMessage
+from app.core.db import session_scope, write_transaction
+from models import Merchant, OutboundMessage, RegisterField
 from tests.e2e.conftest import (
     SLOW_MS,
     fill_cpf_if_asked,
@@ -51,6 +51,13 @@ async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
     await expect(page.get_by_test_id("header-account")).to_have_text(username)
     await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
     await expect(page).to_have_url(site_url + "/verify-identity")  # BR1: identity next
+    # The member centre popup (the header's account): a player's pages, no agent centre.
+    await page.get_by_test_id("header-account").click()
+    centre = page.get_by_test_id("member-centre")
+    await expect(centre.get_by_test_id("centre-securityCenter")).to_be_visible()
+    await expect(centre.get_by_test_id("agent-centre-popup")).to_have_count(0)
+    await page.keyboard.press("Escape")
+    await expect(centre).to_have_count(0)
     # Logout asks first; cancel changes nothing.
     await page.get_by_test_id("header-logout").click()
     await expect(page.get_by_test_id("dialog-logout")).to_contain_text("Tem certeza")
@@ -247,3 +254,26 @@ async def test_register_page_sends_a_logged_in_member_home(page: Page, site_url:
     await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
     await expect(page.get_by_test_id("member-area")).to_be_visible()
     await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0)
+
+
+async def test_a_brand_that_asks_for_zalo_shows_its_reward_hint(page: Page, site_url: str) -> None:
+    """Spec 9: the Zalo field of the register form carries its reward hint (up to 131K), in
+    PT and EN, when the brand asks for it (the site reads the brand's fields on each load)."""
+    async with write_transaction() as session:
+        br1 = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+        session.add(RegisterField(merchant_id=br1.id, field_name="zalo", enabled=True, sort=90))
+    try:
+        await open_site(page, site_url + "/register")
+        form = page.get_by_test_id("register-form")
+        await expect(form.locator("input[name=zalo]")).to_be_visible()
+        await expect(form).to_contain_text("Cadastre seu Zalo: recompensa de até 131K.")
+        await choose_language(page, "EN")
+        await expect(form).to_contain_text("Register with your Zalo: a reward of up to 131K.")
+    finally:
+        async with write_transaction() as session:
+            await session.exec(
+                delete(RegisterField).where(
+                    col(RegisterField.merchant_id) == br1.id,
+                    col(RegisterField.field_name) == "zalo",
+                )
+            )

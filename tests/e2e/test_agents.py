@@ -100,6 +100,16 @@ async def test_agent_walk(context: BrowserContext, site_url: str) -> None:
     await expect(wage).to_contain_text("Faixa 1")  # how it was computed
     await expect(page.get_by_test_id("total-amount")).to_contain_text("1,00")
     await _shot(page, "daily-wages")
+    # The member centre popup (the header's account): the member's pages and, for an agent,
+    # the agent centre's; a page chosen there closes it.
+    await page.get_by_test_id("header-account").click()
+    centre = page.get_by_test_id("member-centre")
+    await expect(centre.get_by_test_id("centre-withdraw")).to_be_visible()
+    await expect(centre.get_by_test_id("agent-centre-popup")).to_be_visible()
+    await _shot(page, "member-centre-popup")
+    await centre.get_by_test_id("agent-centre-agentTeamOverview").click()
+    await expect(page).to_have_url(site_url + "/agentTeamOverview")
+    await expect(centre).to_have_count(0)
     await open_site(page, site_url + "/agentHome")
     await expect(page.get_by_test_id("agent-team-size")).to_have_text("2")
     await _shot(page, "agent-home")

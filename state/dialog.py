@@ -30,18 +30,28 @@ class DialogState(rx.State):
     _closing: str = ""
     _close_at: float = 0.0
     _closer_wakes: float = 0.0
+    # The URL each open dialog was opened on: one opened on a page the tab has just gone to,
+    # before that page's loaders ran, belongs to that page.
+    _opened_on: dict[str, str] = {}
 
-    def _add(self, name: str) -> None:
+    def _add(self, name: str, url: str) -> None:
+        """Open `name` on the page at `url` (the URL of the event that opens it: the router
+        of a state fetched for another state's event still holds its own last event's)."""
         if _NAME.fullmatch(name) and name not in self.open_names:
             self.open_names = [*self.open_names, name][-MAX_OPEN:]
+            self._opened_on = {
+                **{n: u for n, u in self._opened_on.items() if n in self.open_names},
+                name: url,
+            }
 
     def _remove(self, name: str) -> None:
         self.open_names = [n for n in self.open_names if n != name]
+        self._opened_on = {n: u for n, u in self._opened_on.items() if n != name}
 
     @rx.event
     @checked
     def open(self, name: Name) -> None:
-        self._add(name)
+        self._add(name, str(self.router.url))
 
     @rx.event
     @checked
@@ -52,15 +62,21 @@ class DialogState(rx.State):
     def page_changed(self) -> None:
         """First on every page load: a dialog belongs to the page that opened it, so none
         survives navigation, Back or a reload (the new page opens its own). A socket that
-        reconnects runs the loaders again on the same page: its dialogs stay as they are."""
-        seen, socket = f"{self.page_load}|{self.router.url}", self.router.session.session_id
+        reconnects runs the loaders again on the same page: its dialogs stay as they are.
+        A dialog opened on the new page before its loaders ran (a quick click) stays."""
+        url = str(self.router.url)
+        seen, socket = f"{self.page_load}|{url}", self.router.session.session_id
         reconnected = bool(self.page_load) and seen == self._page_seen
         reconnected = reconnected and socket != self._socket_seen
+        arrived = self._page_seen.partition("|")[2] != url  # a new URL, not a reload
         self._page_seen, self._socket_seen = seen, socket
         if reconnected:
             return
-        self.open_names = []
-        self._closing = ""
+        kept = [n for n in self.open_names if arrived and self._opened_on.get(n) == url]
+        self.open_names = kept
+        self._opened_on = {n: u for n, u in self._opened_on.items() if n in kept}
+        if self._closing not in kept:
+            self._closing = ""
 
     @rx.event
     @checked
@@ -74,7 +90,7 @@ class DialogState(rx.State):
         """Helper variant: open, then close by itself after the timeout. One closer per tab:
         a newer call moves the deadline (and the name) of the running one."""
         async with self:
-            self._add(name)
+            self._add(name, str(self.router.url))
             if self._closing and self._closing != name:
                 self._remove(self._closing)
             self._closing = name
@@ -100,4 +116,4 @@ async def open_within(state: rx.State, name: str) -> None:
     """Open `name` from another state's handler, in that handler's own delta: no second
     event waits in the tab's queue behind it."""
     dialogs = await state.get_state(DialogState)
-    dialogs._add(name)
+    dialogs._add(name, str(state.router.url))

@@ -17,9 +17,14 @@ SLOW_MS = 25_000  # a busy machine (CI at twice its usual time) may take a while
 
 
 async def open_site(page: Page, url: str) -> None:
-    """Load a page and wait until the app has loaded its brand from the server."""
+    """Load a page and wait until the app has loaded its brand from the server and the page
+    has run its loaders (its frame is no longer `aria-busy`): a field filled before then
+    would be reset by the page's load."""
     await page.goto(url)
     await page.wait_for_selector("[data-merchant]:not([data-merchant=''])", state="attached")
+    await page.wait_for_function(
+        "() => !document.querySelector('[aria-busy=true]')", timeout=SLOW_MS
+    )
 
 
 async def choose_language(page: Page, code: str) -> None:

@@ -70,6 +70,7 @@ lint: install-dev
 # the rest: on a 2-core machine they would otherwise share the cores with the other worker.
 SITE_TESTS := tests/e2e tests/security tests/scale
 test-sqlite: install-dev browser
+	@date -u +'== %T UTC: test-sqlite'
 	$(VENV)/bin/pytest -q $(PYTEST_PARALLEL) --ignore=tests/fuzz $(SITE_TESTS:%=--ignore=%)
 	$(VENV)/bin/pytest -q --durations=25 $(SITE_TESTS)
 
@@ -78,6 +79,7 @@ test-sqlite: install-dev browser
 # The lottery's draw statistics and RTP enumeration touch no database: the SQLite pass runs them.
 PURE_TESTS := --ignore=tests/unit/test_lottery_draws.py --ignore=tests/unit/test_lottery_plays.py
 test-postgres: install-dev browser
+	@date -u +'== %T UTC: test-postgres'
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
 		TEST_DATABASE=postgres $(VENV)/bin/pytest -q $(PYTEST_PARALLEL) tests/unit tests/api \
 			tests/backoffice tests/test_migrations.py $(PURE_TESTS) && \
@@ -87,6 +89,7 @@ test-postgres: install-dev browser
 # schemathesis over the whole API, once: on PostgreSQL when it runs (it enforces column
 # lengths and integer ranges that SQLite lets through), else on SQLite.
 test-fuzz: install-dev
+	@date -u +'== %T UTC: test-fuzz'
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
 		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/fuzz; \
 	else $(VENV)/bin/pytest -q tests/fuzz; fi
@@ -94,6 +97,7 @@ test-fuzz: install-dev
 # The README's `make run` on a fresh clone with the runtime requirements only: it must start
 # and answer /ping and the home page (then it is stopped).
 test-run-smoke:
+	@date -u +'== %T UTC: test-run-smoke'
 	.ci/run-smoke
 
 test: lint test-sqlite test-postgres test-fuzz test-run-smoke

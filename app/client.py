@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import secrets
 from types import TracebackType
 from typing import Any
 
@@ -116,17 +117,18 @@ class PlatformClient:
         *,
         sealed: bool = False,
         params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> Any:
         """Send a call and return the envelope's value; raise ApiError when it failed."""
         body: Any = payload
         if sealed:
             body = await self.sealed_body(method, path, payload or {})
-        response = await self.raw(method, path, json=body, params=params)
+        response = await self.raw(method, path, json=body, params=params, headers=headers)
         envelope = response.json()
         if sealed and envelope.get("code") == "payload-key-unknown":
             await self.public_key(refresh=True)
             body = await self.sealed_body(method, path, payload or {})
-            response = await self.raw(method, path, json=body, params=params)
+            response = await self.raw(method, path, json=body, params=params, headers=headers)
             envelope = response.json()
         if not envelope.get("success"):
             raise ApiError(response.status_code, envelope)
@@ -146,6 +148,16 @@ class PlatformClient:
             **extra,
         }
         value: dict[str, Any] = await self.post("/wps/session/login", payload, sealed=True)
+        self.token = value["token"]
+        return value
+
+    async def start_free_play(self, os: str = "Linux") -> dict[str, Any]:
+        """Start a trial account (spec 7's sealed free play payload); keeps the token."""
+        payload = {"os": os, "platform": "W", "randomStr": secrets.token_hex(16)}
+        value: dict[str, Any] = await self.call(
+            "POST", "/wps/session/login/freeplay", payload, sealed=True,
+            headers={"X-Gateway-Version": "3"},
+        )  # fmt: skip
         self.token = value["token"]
         return value
 

@@ -26,6 +26,15 @@ class LoginPayload(ApiModel):
     agentLogin: bool = False
 
 
+class FreePlayPayload(ApiModel):
+    """Spec 7's free play payload: the client's system, platform W (web) and a random string
+    of the client's, all sealed (the random string makes each sealed body unique)."""
+
+    os: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9 ._()-]+$")
+    platform: Literal["W"]
+    randomStr: str = Field(min_length=16, max_length=64, pattern=r"^[A-Za-z0-9]+$")
+
+
 class MemberInfo(ApiModel):
     """Spec 3's member info, from the service's MemberProfile."""
 

@@ -649,8 +649,7 @@ async def test_totp_setup_login_and_recovery(make_client: MakeClient) -> None:
 
 async def test_free_play_trial_account(make_client: MakeClient) -> None:
     client = make_client()
-    value = await client.post("/wps/session/login/freeplay")
-    client.token = value["token"]
+    value = await client.start_free_play()
     assert value["userInfo"]["isTrial"] is True and value["userInfo"]["type"] == 4
     assert (await client.get("/wps/member/info"))["isTrial"] is True
     error = await _error(client.post("/wps/member/info/icon", {"icon": "3"}))
@@ -658,9 +657,50 @@ async def test_free_play_trial_account(make_client: MakeClient) -> None:
     assert error.body["message"] == "Por favor, registre uma conta primeiro"
     client.token = None
     client.merchant = "BR2"
-    assert (await _error(client.post("/wps/session/login/freeplay"))).code == (
-        "operation-not-allowed"
+    assert (await _error(client.start_free_play())).code == "operation-not-allowed"
+
+
+async def test_free_play_takes_spec_7s_sealed_payload_and_gateway_version(
+    make_client: MakeClient,
+) -> None:
+    """os, platform W and a random string, sealed, with X-Gateway-Version 3: anything else
+    is refused with a translated error and opens no trial account."""
+    client = make_client()
+    path = "/wps/session/login/freeplay"
+    good = {"os": "Android 14", "platform": "W", "randomStr": secrets.token_hex(16)}
+    version = {"X-Gateway-Version": "3"}
+
+    async def trials() -> int:
+        async with session_scope() as session:
+            rows = await session.exec(select(Member).where(Member.username.startswith("trial_")))  # type: ignore[attr-defined]
+            return len(rows.all())
+
+    before = await trials()
+    error = await _error(client.call("POST", path, good, sealed=True))
+    assert (error.status, error.code) == (400, "gateway-version-unsupported")
+    assert error.body["message"] == "Esta versão do app não é aceita; atualize-a."
+    error = await _error(
+        client.call("POST", path, good, sealed=True, headers={"X-Gateway-Version": "2"})
     )
+    assert error.code == "gateway-version-unsupported"
+    assert (await _error(client.call("POST", path, good, headers=version))).code == (
+        "payload-encryption-required"
+    )
+    for bad in (
+        {**good, "platform": "A"},
+        {**good, "randomStr": "short"},
+        {**good, "randomStr": "x" * 65},
+        {**good, "os": "<script>"},
+        {"platform": "W", "randomStr": good["randomStr"]},
+    ):
+        error = await _error(client.call("POST", path, bad, sealed=True, headers=version))
+        assert (error.status, error.code) == (422, "validation-failed")
+    body = await client.sealed_body("POST", path, good)
+    first = await client.raw("POST", path, json=body, headers=version)
+    assert first.json()["success"] is True
+    replayed = await client.raw("POST", path, json=body, headers=version)
+    assert replayed.json()["success"] is False
+    assert await trials() == before + 1
 
 
 async def test_calls_needing_a_token(make_client: MakeClient) -> None:

@@ -222,7 +222,7 @@ async def world() -> AsyncIterator[World]:
     b = _client(app)
     await _withdrawer(app, b, "Maria da Silva", new_cpf())
     trial = _client(app)
-    trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
+    await trial.start_free_play()
     other_brand = await _member("BR2")
     other_brand.client.merchant = "BR1"
     b_member = await _actor(b)

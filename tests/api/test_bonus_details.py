@@ -56,7 +56,7 @@ async def test_bonus_details_bad_range_trial_and_guest(make_client: MakeClient) 
         await client.get(DETAILS, {"range": "90d"})
     assert (caught.value.code, caught.value.status) == ("record-range-unknown", 422)
     trial = make_client()
-    trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
+    await trial.start_free_play()
     with pytest.raises(ApiError) as caught:
         await trial.get(DETAILS)
     assert (caught.value.code, caught.value.status) == ("in_need_true_account", 403)

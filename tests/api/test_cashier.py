@@ -167,7 +167,7 @@ async def test_trial_and_guest_cannot_deposit(make_client: MakeClient) -> None:
     guest = make_client()
     assert (await _error(guest.get("/wps/payment/channels"))).code == "not-logged-in"
     trial = make_client()
-    trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
+    await trial.start_free_play()
     error = await _error(trial.post("/wps/payment/deposit", {"channel": "PIX", "amount": "20"}))
     assert error.code == "in_need_true_account"
 

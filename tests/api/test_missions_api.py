@@ -154,7 +154,7 @@ async def test_bad_claims_change_nothing(make_client: MakeClient) -> None:
         await make_client().get(SUMMARY)
     assert caught.value.status == 401
     trial = make_client()
-    trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
+    await trial.start_free_play()
     with pytest.raises(ApiError) as caught:
         await trial.post(CLAIM, {"missionId": _originals(summary)["id"]})
     assert caught.value.status == 403

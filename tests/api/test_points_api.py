@@ -154,7 +154,7 @@ async def test_guests_and_trial_accounts_are_refused(make_client: MakeClient) ->
         error = await _error(guest.get(f"{RELAY}/{path}"))
         assert error.status == 401
     trial = make_client()
-    trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
+    await trial.start_free_play()
     error = await _error(trial.get(f"{RELAY}/MCS2_getPointBalance"))
     assert (error.status, error.code) == (403, "in_need_true_account")
 

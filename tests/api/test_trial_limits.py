@@ -38,7 +38,7 @@ async def _refused(call: object) -> ApiError:
 
 async def test_trial_tokens_cannot_use_favourites_or_recent_games(make_client: MakeClient) -> None:
     client = make_client()
-    client.token = (await client.post("/wps/session/login/freeplay"))["token"]
+    await client.start_free_play()
     game = await _a_game()
     body = {"nodeId": game.id, "vendor": game.vassalage, "gameType": game.game_type}
     refusals = [

@@ -182,7 +182,7 @@ async def test_consolidated_funds(make_client: MakeClient) -> None:
 
 async def test_trial_and_guest_refused(make_client: MakeClient) -> None:
     trial = make_client()
-    trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
+    await trial.start_free_play()
     for call in (
         trial.get("/wps/member/info/funds/consolidated"),
         trial.post(TRANSFER, _move("SABA", "IN", "1.00")),

@@ -688,7 +688,7 @@ async def test_a_brand_can_have_its_own_limits(make_client: MakeClient) -> None:
 
 async def test_trial_users_cannot_withdraw(make_client: MakeClient) -> None:
     trial = make_client()
-    trial.token = (await trial.post("/wps/session/login/freeplay"))["token"]
+    await trial.start_free_play()
     error = await _error(trial.get("/wps/payment/withdraw/info"))
     assert error.code == "in_need_true_account"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Header, Request
 
-from app.api.account_schemas import LoginPayload, LoginValue
+from app.api.account_schemas import FreePlayPayload, LoginPayload, LoginValue
 from app.api.deps import (
     OPEN_FOR_ACCOUNTS,
     Context,
@@ -17,11 +17,14 @@ from app.api.deps import (
 )
 from app.api.envelope import Envelope, ok
 from app.api.schemas import RsaKeyValue
+from app.core.errors import AppError
 from app.services.accounts import login as login_service
 from app.services.accounts import sessions, trial
 from app.services.payload_keys import payload_keys
 
 router = APIRouter(prefix="/wps/session", tags=["session"])
+
+FREE_PLAY_GATEWAY_VERSION = "3"  # spec 7: the free play call carries X-Gateway-Version 3
 
 
 @router.get("/key/rsa", response_model=Envelope[RsaKeyValue])
@@ -63,8 +66,15 @@ async def login(
 
 
 @router.post("/login/freeplay", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
-async def login_freeplay(request: Request, ctx: Context) -> Envelope[LoginValue]:
-    """Start a trial account (FREEPLAY3): demos only until the visitor registers."""
+async def login_freeplay(
+    request: Request,
+    ctx: Context,
+    payload: Annotated[FreePlayPayload, sealed_model(FreePlayPayload)],
+    gateway_version: Annotated[str, Header(alias="X-Gateway-Version", max_length=8)] = "",
+) -> Envelope[LoginValue]:
+    """Start a trial account (FREEPLAY3): demos only until the visitor registers (E)."""
+    if gateway_version != FREE_PLAY_GATEWAY_VERSION:
+        raise AppError("gateway-version-unsupported", status=400)
     value = await trial.start_trial(ctx.brand, client_of(request, ctx))
     return ok(LoginValue.of(value))
 

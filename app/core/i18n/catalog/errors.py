@@ -52,6 +52,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "payload-encryption-required": "This call needs an encrypted payload.",
         "payload-decrypt-failed": "The encrypted payload could not be opened.",
         "payload-key-unknown": "The encryption key is unknown or expired; fetch the current key.",
+        "gateway-version-unsupported": "This version of the app is not supported; update it.",
         "rate-limited": "Too many requests, please slow down.",
         "service-unavailable": "The service is temporarily unavailable, please try again.",
     },
@@ -104,6 +105,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "payload-key-unknown": (
             "A chave de criptografia é desconhecida ou expirou; obtenha a atual."
         ),
+        "gateway-version-unsupported": "Esta versão do app não é aceita; atualize-a.",
         "rate-limited": "Muitas solicitações, aguarde um pouco.",
         "service-unavailable": "O serviço está temporariamente indisponível, tente novamente.",
     },

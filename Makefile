@@ -72,6 +72,7 @@ SITE_TESTS := tests/e2e tests/security tests/scale
 test-sqlite: install-dev browser
 	@date -u +'== %T UTC: test-sqlite'
 	$(VENV)/bin/pytest -q $(PYTEST_PARALLEL) --ignore=tests/fuzz $(SITE_TESTS:%=--ignore=%)
+	@date -u +'== %T UTC: test-sqlite, the browser and multi-process tests'
 	$(VENV)/bin/pytest -q --durations=25 $(SITE_TESTS)
 
 # The same API, unit and migration suites on the machine's PostgreSQL and Redis, then the

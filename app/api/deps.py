@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, Request
+from fastapi import Depends, Request, Response
 from pydantic import BaseModel, ValidationError
 
 from app.core.crypto import PayloadError
@@ -87,6 +87,22 @@ async def site_open_for_money(ctx: Context) -> None:
 # `dependencies=` of the routes of those calls.
 OPEN_FOR_ACCOUNTS = [Depends(site_open_for_accounts)]
 OPEN_FOR_MONEY = [Depends(site_open_for_money)]
+
+MODULE_ATTRIBUTE = "__module_id__"
+MODULE_HEADER = "Module-Id"
+
+
+def module_call(mod_id: str) -> Any:
+    """The module a call belongs to (spec 9: COMM3, REG3, PASS3, PTSYS3, GAMELO3): refused
+    while the brand has it switched off; the answer names it in the Module-Id header, and the
+    OpenAPI document in `x-module-id`."""
+
+    async def dependency(ctx: Context, response: Response) -> None:
+        site.enforce_module(ctx.brand, mod_id)
+        response.headers[MODULE_HEADER] = mod_id
+
+    setattr(dependency, MODULE_ATTRIBUTE, mod_id)
+    return Depends(dependency)
 
 
 async def sealed_json(request: Request) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
 from app.api import media, site_files, studio
-from app.api.deps import SEALED_MODEL_ATTRIBUTE
+from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
 from app.api.lgw import lottery as lgw_lottery
@@ -157,6 +157,23 @@ def _sealed_model(dependant: Dependant) -> Any:
     return _NOT_SEALED
 
 
+def _module_of(dependant: Dependant) -> str | None:
+    """The module a call belongs to (deps.module_call), if it names one."""
+    for dependency in dependant.dependencies:
+        found = getattr(dependency.call, MODULE_ATTRIBUTE, None) or _module_of(dependency)
+        if found:
+            return str(found)
+    return None
+
+
+def _document_modules(api: FastAPI, document: dict[str, Any]) -> None:
+    """Spec 9's module ids attached to calls: `x-module-id` on each call that belongs to one."""
+    for route in api_operations(api):
+        module = _module_of(route.dependant)
+        for method in route.methods or () if module else ():
+            document["paths"][route.path_format][method.lower()]["x-module-id"] = module
+
+
 def _add_model(schemas: dict[str, Any], model: type[BaseModel]) -> dict[str, str]:
     """Put a model's schema into the components (unless there) and return a reference to it."""
     schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
@@ -250,6 +267,7 @@ def _complete_openapi(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) -> 
                     *(h for h in headers if h["name"] not in declared),
                 ]
         _document_sealed_bodies(api, document)
+        _document_modules(api, document)
         _document_errors(document)
         api.openapi_schema = document
         return document

@@ -37,6 +37,12 @@ DIRECT_REGISTER = "DIRECTREG3"
 PHONE_PASSWORD_RECOVERY = "PHONEPWDRECOVERY3"  # noqa: S105 (a module id)
 GOOGLE_SIGN_IN = "GOOGLESIGNIN3"
 FACEBOOK_SIGN_IN = "FACEBOOKSIGNIN3"
+# Spec 9's modules that calls belong to (the roots of the white-label tree above).
+COMMON_MODULE = "COMM3"
+REGISTRATION_MODULE = "REG3"
+LOGIN_AND_PASSWORD_MODULE = "PASS3"  # noqa: S105 (a module id)
+POINTS_MODULE = "PTSYS3"
+GAME_LOBBY_MODULE = "GAMELO3"
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,13 @@ def enforce_open(brand: Brand, ip: str, country: str | None, *, money: bool) -> 
         raise AppError("access-restricted", status=403)
     if money and brand.maintenance:
         raise AppError("system-maintenance", status=503)
+
+
+def enforce_module(brand: Brand, mod_id: str) -> None:
+    """A call belongs to a module of the brand's white-label tree (spec 9): with the module
+    (or a module above it) switched off, the call is refused as the switched-off feature."""
+    if not brand.module_on(mod_id):
+        raise AppError("operation-not-allowed", status=403)
 
 
 @dataclass(frozen=True)

@@ -6,17 +6,22 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 from sqlmodel import col, select
 
 from app.client import ApiError, PlatformClient
+from app.core import clock
 from app.core.config import PROJECT_ROOT
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n import translate
 from app.services.accounts import verification
 from app.services.brands import brands
+from app.services.loyalty import points
 from models import AuditEntry, HelpArticle, Merchant, WhitelabelModule
+from tests.support.accounts import PASSWORD, make_member, register
 
 SYSTEM_CALLS = (
     "/wps/system/status",
@@ -350,3 +355,49 @@ async def test_openapi_lists_every_route_with_schemas(api: PlatformClient) -> No
         assert "$ref" in schema
         headers = {p["name"] for p in operation["parameters"] if p["in"] == "header"}
         assert {"Merchant", "Language", "Device", "Authorization"} <= headers
+
+
+async def test_calls_carry_their_module_and_a_switched_off_module_refuses_them(
+    make_client: Callable[..., PlatformClient],
+) -> None:
+    """Spec 9: the module ids COMM3, REG3, PASS3, PTSYS3 and GAMELO3 are attached to the calls
+    of their modules (the Module-Id answer header, `x-module-id` in the OpenAPI document); with
+    the module switched off for the brand its calls are refused, translated."""
+    client = make_client()
+    client.merchant = "BR2"
+    await register(client)
+    for path, module in (
+        ("/wps/captcha", "COMM3"),
+        ("/wps/relay/GCSGAME_gameList", "GAMELO3"),
+        ("/wps/relay/MCS2_getPointBalance", "PTSYS3"),
+    ):
+        answer = await client.raw("GET", path)
+        assert answer.status_code == 200 and answer.headers["Module-Id"] == module, path
+    assert "Module-Id" not in (await client.raw("GET", "/wps/member/info")).headers
+    paths = (await client.raw("GET", "/openapi.json")).json()["paths"]
+    for path, method, module in (
+        ("/wps/member/register", "put", "REG3"),
+        ("/wps/member/register/mobile", "put", "REG3"),
+        ("/wps/session/login", "post", "PASS3"),
+        ("/wps/member/password/reset", "post", "PASS3"),
+        ("/wps/session/login/freeplay", "post", "GAMELO3"),
+        ("/wps/relay/passwordCheck/MCS2_convertPoint", "post", "PTSYS3"),
+        ("/wps/verification/botCheck", "get", "COMM3"),
+    ):
+        assert paths[path][method]["x-module-id"] == module, path
+    assert "x-module-id" not in paths["/wps/member/info"]["get"]
+    try:
+        operator("module", "BR2", "PTSYS3", "off")
+        with pytest.raises(ApiError) as refused:
+            await client.get("/wps/relay/MCS2_getPointBalance")
+        assert (refused.value.status, refused.value.code) == (403, "operation-not-allowed")
+        assert refused.value.body["message"] == translate("operation-not-allowed", "en")
+        assert (await client.raw("GET", "/wps/captcha")).status_code == 200  # other modules stay
+        # The site's points pages spend nothing either: the rule is the points service's.
+        member = await make_member("BR2")
+        with pytest.raises(AppError) as disabled:
+            await points.convert(member, "10", PASSWORD, clock.now())
+        assert disabled.value.code == "points-disabled"
+    finally:
+        operator("module", "BR2", "PTSYS3", "on")
+    assert (await client.raw("GET", "/wps/relay/MCS2_getPointBalance")).status_code == 200

@@ -10,13 +10,14 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_MONEY, Context
+from app.api.deps import OPEN_FOR_MONEY, Context, module_call
 from app.api.envelope import Envelope, ok
 from app.api.schemas import MAX_ID, ApiModel
+from app.services import site
 from app.services.accounts import sessions
 from app.services.seamless import launch
 
-router = APIRouter(tags=["games"])
+router = APIRouter(tags=["games"], dependencies=[module_call(site.GAME_LOBBY_MODULE)])
 
 REAL, DEMO = 1, 0
 

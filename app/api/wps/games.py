@@ -15,14 +15,17 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from pydantic import Field
 
-from app.api.deps import Context, CurrentMember, RealMember, RequestContext
+from app.api.deps import Context, CurrentMember, RealMember, RequestContext, module_call
 from app.api.envelope import Envelope, ok
 from app.api.schemas import MAX_ID, ApiModel
+from app.services import site
 from app.services.brands import Brand, brands
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.rules import ALL_CATEGORIES
 
-router = APIRouter(prefix="/wps/relay", tags=["games"])
+router = APIRouter(
+    prefix="/wps/relay", tags=["games"], dependencies=[module_call(site.GAME_LOBBY_MODULE)]
+)
 
 
 class GameEntryValue(ApiModel):

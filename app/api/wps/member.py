@@ -25,13 +25,18 @@ from app.api.deps import (
     CurrentMember,
     RealMember,
     client_of,
+    module_call,
     sealed_model,
 )
 from app.api.envelope import Envelope, ok
 from app.core.i18n import translate
+from app.services import site
 from app.services.accounts import members, passwords, registration, sessions, totp
 
 router = APIRouter(prefix="/wps/member", tags=["member"])
+# Spec 9: the calls of the registration module, and of the login and password module.
+REGISTRATION = [*OPEN_FOR_ACCOUNTS, module_call(site.REGISTRATION_MODULE)]
+PASSWORDS = [*OPEN_FOR_ACCOUNTS, module_call(site.LOGIN_AND_PASSWORD_MODULE)]
 
 
 @router.get("/info", response_model=Envelope[MemberInfo])
@@ -80,7 +85,7 @@ async def _register(
     return ok(LoginValue.of(value))
 
 
-@router.put("/register", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
+@router.put("/register", response_model=Envelope[LoginValue], dependencies=REGISTRATION)
 async def register(
     request: Request,
     ctx: Context,
@@ -90,7 +95,7 @@ async def register(
     return await _register(request, ctx, payload, "username")
 
 
-@router.put("/register/mobile", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
+@router.put("/register/mobile", response_model=Envelope[LoginValue], dependencies=REGISTRATION)
 async def register_mobile(
     request: Request,
     ctx: Context,
@@ -120,7 +125,7 @@ async def change_password(
     return ok(ChangePasswordValue(endedSessions=ended))
 
 
-@router.post("/password/email", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS)
+@router.post("/password/email", response_model=Envelope[bool], dependencies=PASSWORDS)
 async def forgot_by_email(
     ctx: Context,
     username: Annotated[str, Form(max_length=64)] = "",
@@ -131,7 +136,7 @@ async def forgot_by_email(
     return ok(True, message=translate("in_been_out", ctx.language))
 
 
-@router.post("/password/reset", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS)
+@router.post("/password/reset", response_model=Envelope[bool], dependencies=PASSWORDS)
 async def reset_with_token(ctx: Context, payload: TokenResetPayload) -> Envelope[bool]:
     """Finish the e-mail reset with the link's token."""
     await passwords.reset_with_token(
@@ -140,9 +145,7 @@ async def reset_with_token(ctx: Context, payload: TokenResetPayload) -> Envelope
     return ok(True)
 
 
-@router.post(
-    "/password/verification", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS
-)
+@router.post("/password/verification", response_model=Envelope[LoginValue], dependencies=PASSWORDS)
 async def reset_by_phone(
     request: Request,
     ctx: Context,

@@ -11,14 +11,17 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_MONEY, Context, RealMember, sealed_model
+from app.api.deps import OPEN_FOR_MONEY, Context, RealMember, module_call, sealed_model
 from app.api.envelope import Envelope, ok
 from app.api.schemas import MAX_ID, ApiModel, PageNumber, PageValue
 from app.core import clock
 from app.core.i18n import has_key, translate
+from app.services import site
 from app.services.loyalty import points
 
-router = APIRouter(prefix="/wps/relay", tags=["points"])
+router = APIRouter(
+    prefix="/wps/relay", tags=["points"], dependencies=[module_call(site.POINTS_MODULE)]
+)
 RangeName = Annotated[str, Query(alias="range", max_length=8, description="7d or 30d")]
 WindowOffset = Annotated[
     int,

@@ -13,11 +13,13 @@ from app.api.deps import (
     CurrentMember,
     SealedBody,
     client_of,
+    module_call,
     sealed_model,
 )
 from app.api.envelope import Envelope, ok
 from app.api.schemas import RsaKeyValue
 from app.core.errors import AppError
+from app.services import site
 from app.services.accounts import login as login_service
 from app.services.accounts import sessions, trial
 from app.services.payload_keys import payload_keys
@@ -39,7 +41,11 @@ async def sealed_check(ctx: Context, body: SealedBody) -> Envelope[list[str]]:
     return ok(sorted(body))
 
 
-@router.post("/login", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
+@router.post(
+    "/login",
+    response_model=Envelope[LoginValue],
+    dependencies=[*OPEN_FOR_ACCOUNTS, module_call(site.LOGIN_AND_PASSWORD_MODULE)],
+)
 async def login(
     request: Request, ctx: Context, payload: Annotated[LoginPayload, sealed_model(LoginPayload)]
 ) -> Envelope[LoginValue]:
@@ -65,7 +71,11 @@ async def login(
     return ok(LoginValue.of(value))
 
 
-@router.post("/login/freeplay", response_model=Envelope[LoginValue], dependencies=OPEN_FOR_ACCOUNTS)
+@router.post(
+    "/login/freeplay",
+    response_model=Envelope[LoginValue],
+    dependencies=[*OPEN_FOR_ACCOUNTS, module_call(site.GAME_LOBBY_MODULE)],
+)
 async def login_freeplay(
     request: Request,
     ctx: Context,

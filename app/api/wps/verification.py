@@ -5,12 +5,15 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from app.api.account_schemas import BotChallenge, CaptchaValue, SmsPayload, SmsValue
-from app.api.deps import OPEN_FOR_ACCOUNTS, Context
+from app.api.deps import OPEN_FOR_ACCOUNTS, Context, module_call
 from app.api.envelope import Envelope, ok
 from app.core.i18n import translate
+from app.services import site
 from app.services.accounts import verification
 
-router = APIRouter(prefix="/wps", tags=["verification"])
+router = APIRouter(
+    prefix="/wps", tags=["verification"], dependencies=[module_call(site.COMMON_MODULE)]
+)
 
 
 @router.get("/captcha", response_model=Envelope[CaptchaValue])

@@ -28,12 +28,12 @@ from app.services.catalogue.navigation import (
     card_action,
     vendor_cards,
 )
+from app.services.site import POINTS_MODULE
 from models import Game, GameVendor
 from models.catalogue import VASSALAGE, WalletMode
 
 CACHE_TTL_SECONDS = 60
 REFRESH_EVERY_SECONDS = 5  # a `refresh=true` reloads a cached value at most this often
-POINTS_MODULE = "PTSYS3"  # the white-label switch of the points system (and its mall)
 
 # Titles of the navigation types; ui.py owns the nav.* keys of the shell.
 NAV_TITLE_KEYS = {

@@ -45,7 +45,7 @@ from app.core.errors import AppError
 from app.services import ledger, wager_facts, wallet_events
 from app.services.accounts.members import require_real_account
 from app.services.accounts.payment_password import check_payment_password
-from app.services.brands import Brand
+from app.services.brands import Brand, brands
 from app.services.cash_rewards import pay_cash
 from app.services.points_ledger import (
     CENT,
@@ -58,6 +58,7 @@ from app.services.points_ledger import (
 from app.services.promotions import bonus, free_rounds
 from app.services.promotions.rules import rules_for
 from app.services.protection.limits import excluded
+from app.services.site import POINTS_MODULE
 from app.services.wager_facts import StoredFact
 from models.base import saved_id
 from models.brand import Merchant
@@ -656,6 +657,12 @@ def _redeem_view(row: PointsRedeem) -> RedeemView:
     )
 
 
+async def _require_points_module(member: Member) -> None:
+    """The brand's points system (white-label module PTSYS3) switched off: nothing is spent."""
+    if not (await brands.by_id(member.merchant_id)).module_on(POINTS_MODULE):
+        raise AppError("points-disabled", 409)
+
+
 async def redeem(
     member: Member,
     reward_id: object,
@@ -668,6 +675,7 @@ async def redeem(
     """Redeem a reward (a use case): checked, then the points are spent, the stock taken and
     the reward delivered (cash, bonus) or queued for review (physical), in one transaction."""
     require_real_account(member)
+    await _require_points_module(member)
     if isinstance(reward_id, bool) or not isinstance(reward_id, int) or not 0 < reward_id < 2**31:
         raise AppError("points-reward-not-found", 404)
     async with session_scope() as session:
@@ -902,6 +910,7 @@ async def convert(
     """Convert points to cash at the brand's ratio (a use case): the points are spent and the
     cash paid in one transaction, each a ledger movement keyed by the conversion."""
     require_real_account(member)
+    await _require_points_module(member)
     text = str(points_text).strip() if isinstance(points_text, str | int) else ""
     points = _decimal(text) if POINTS_TEXT.fullmatch(text) else None
     if points is None or not ZERO < points <= MAX_POINTS or points != points.quantize(CENT):

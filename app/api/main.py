@@ -131,7 +131,7 @@ CONTRACT_HEADERS = (
 )
 
 
-_NOT_SEALED = object()
+_UNMARKED = object()  # a call none of whose dependencies carries the mark looked for
 
 
 def api_operations(api: FastAPI) -> list[RouteContext]:
@@ -145,32 +145,25 @@ def api_operations(api: FastAPI) -> list[RouteContext]:
     ]
 
 
-def _sealed_model(dependant: Dependant) -> Any:
-    """The model a sealed dependency of the call opens (None: any JSON object), or
-    `_NOT_SEALED` when the call takes no sealed body."""
+def _mark_of(dependant: Dependant, attribute: str) -> Any:
+    """The value a dependency of the call (at any depth) carries as `attribute`, or
+    `_UNMARKED`: a sealed body's model (deps.sealed_model), a call's module (deps.module_call)."""
     for dependency in dependant.dependencies:
-        if hasattr(dependency.call, SEALED_MODEL_ATTRIBUTE):
-            return getattr(dependency.call, SEALED_MODEL_ATTRIBUTE)
-        found = _sealed_model(dependency)
-        if found is not _NOT_SEALED:
+        if hasattr(dependency.call, attribute):
+            return getattr(dependency.call, attribute)
+        found = _mark_of(dependency, attribute)
+        if found is not _UNMARKED:
             return found
-    return _NOT_SEALED
-
-
-def _module_of(dependant: Dependant) -> str | None:
-    """The module a call belongs to (deps.module_call), if it names one."""
-    for dependency in dependant.dependencies:
-        found = getattr(dependency.call, MODULE_ATTRIBUTE, None) or _module_of(dependency)
-        if found:
-            return str(found)
-    return None
+    return _UNMARKED
 
 
 def _document_modules(api: FastAPI, document: dict[str, Any]) -> None:
     """Spec 9's module ids attached to calls: `x-module-id` on each call that belongs to one."""
     for route in api_operations(api):
-        module = _module_of(route.dependant)
-        for method in route.methods or () if module else ():
+        module = _mark_of(route.dependant, MODULE_ATTRIBUTE)
+        if module is _UNMARKED:
+            continue
+        for method in route.methods or ():
             document["paths"][route.path_format][method.lower()]["x-module-id"] = module
 
 
@@ -188,8 +181,9 @@ def _document_sealed_bodies(api: FastAPI, document: dict[str, Any]) -> None:
     body is the sealed payload, and `x-sealed-body` is the JSON that is sealed inside it."""
     schemas = document["components"]["schemas"]
     for route in api_operations(api):
-        model = _sealed_model(route.dependant)
-        if model is _NOT_SEALED:
+        # The model sealed inside the body (None: any JSON object).
+        model = _mark_of(route.dependant, SEALED_MODEL_ATTRIBUTE)
+        if model is _UNMARKED:
             continue
         inner = {"type": "object"} if model is None else _add_model(schemas, model)
         for method in route.methods or ():

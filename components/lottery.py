@@ -313,6 +313,72 @@ def board() -> rx.Component:
     )
 
 
+def _station_chip(chip: rx.Var, chosen: rx.Var, on_click: Any, test_id: str) -> rx.Component:
+    return rx.el.button(
+        chip.name,
+        type="button",
+        aria_pressed=chosen,
+        on_click=on_click,
+        class_name=rx.cond(
+            chosen,
+            f"shrink-0 h-9 px-3 rounded-full text-sm font-semibold bg-amber-400 text-slate-900 "
+            f"{FOCUS}",
+            f"shrink-0 h-9 px-3 rounded-full text-sm bg-slate-100 dark:bg-slate-800 {FOCUS}",
+        ),
+        data_testid=test_id,
+        data_issue=chip.issue,
+    )
+
+
+def _station_row(label: rx.Var, chips: rx.Component) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(label, class_name="text-xs text-slate-500 mb-1"),
+        rx.el.div(chips, role="group", aria_label=label, class_name="flex flex-wrap gap-2"),
+    )
+
+
+def stations() -> rx.Component:
+    """A Vietnamese draw's stations: the one the bet goes on and, for đá on two stations,
+    the second one."""
+    return rx.cond(
+        LotteryState.stations.length() > 1,
+        rx.el.section(
+            _station_row(
+                t("lotterypage.station"),
+                rx.foreach(
+                    LotteryState.stations,
+                    lambda chip: _station_chip(
+                        chip,
+                        chip.issue == LotteryState.issue,
+                        LotteryState.pick_station(chip.issue),
+                        "station-chip",
+                    ),
+                ),
+            ),
+            rx.cond(
+                LotteryState.two_stations,
+                _station_row(
+                    t("lotterypage.second_station"),
+                    rx.foreach(
+                        LotteryState.stations,
+                        lambda chip: rx.cond(
+                            chip.issue != LotteryState.issue,
+                            _station_chip(
+                                chip,
+                                chip.issue == LotteryState.partner_issue,
+                                LotteryState.pick_partner(chip.issue),
+                                "partner-chip",
+                            ),
+                        ),
+                    ),
+                ),
+            ),
+            class_name=CARD + " space-y-3",
+            data_testid="lottery-stations",
+        ),
+    )
+
+
 # ---- plays and picker ------------------------------------------------------------------------
 
 
@@ -554,38 +620,42 @@ def slip() -> rx.Component:
             class_name=PRIMARY,
             data_testid="place-bet",
         ),
-        rx.el.details(
-            rx.el.summary(
-                t("lotterypage.chase"), class_name=f"cursor-pointer font-semibold rounded {FOCUS}"
-            ),
-            rx.el.div(
-                _number_input(
-                    t("lotterypage.chase_issues"),
-                    "chase-issues",
-                    LotteryState.chase_issues,
-                    LotteryState.set_chase_issues,
-                    "numeric",
+        rx.cond(  # đá on two stations is one bet on one draw: nothing to chase
+            ~LotteryState.two_stations,
+            rx.el.details(
+                rx.el.summary(
+                    t("lotterypage.chase"),
+                    class_name=f"cursor-pointer font-semibold rounded {FOCUS}",
                 ),
-                rx.el.label(
-                    rx.el.input(
-                        type="checkbox",
-                        checked=LotteryState.chase_stop,
-                        on_change=LotteryState.set_chase_stop,
-                        class_name="size-5 accent-amber-500",
-                        data_testid="chase-stop",
+                rx.el.div(
+                    _number_input(
+                        t("lotterypage.chase_issues"),
+                        "chase-issues",
+                        LotteryState.chase_issues,
+                        LotteryState.set_chase_issues,
+                        "numeric",
                     ),
-                    t("lotterypage.chase_stop"),
-                    class_name="flex items-center gap-2 text-sm min-h-11",
+                    rx.el.label(
+                        rx.el.input(
+                            type="checkbox",
+                            checked=LotteryState.chase_stop,
+                            on_change=LotteryState.set_chase_stop,
+                            class_name="size-5 accent-amber-500",
+                            data_testid="chase-stop",
+                        ),
+                        t("lotterypage.chase_stop"),
+                        class_name="flex items-center gap-2 text-sm min-h-11",
+                    ),
+                    rx.el.button(
+                        t("lotterypage.chase_place"),
+                        type="button",
+                        on_click=LotteryState.place_chase,
+                        disabled=LotteryState.bet_count == 0,
+                        class_name=SECONDARY,
+                        data_testid="place-chase",
+                    ),
+                    class_name="space-y-2 mt-2",
                 ),
-                rx.el.button(
-                    t("lotterypage.chase_place"),
-                    type="button",
-                    on_click=LotteryState.place_chase,
-                    disabled=LotteryState.bet_count == 0,
-                    class_name=SECONDARY,
-                    data_testid="place-chase",
-                ),
-                class_name="space-y-2 mt-2",
             ),
         ),
         rx.el.p(
@@ -826,7 +896,13 @@ def _chart(key: str, colour: str, help_text: rx.Var, test_id: str) -> rx.Compone
             rx.recharts.responsive_container(
                 rx.recharts.bar_chart(
                     rx.recharts.bar(data_key=key, fill=colour, is_animation_active=False),
-                    rx.recharts.x_axis(data_key="number", interval=0, font_size=10),
+                    # Labels that would overlap (a hundred numbers on a phone) are skipped.
+                    rx.recharts.x_axis(
+                        data_key="number",
+                        interval="preserveStartEnd",
+                        min_tick_gap=6,
+                        font_size=10,
+                    ),
                     rx.recharts.y_axis(allow_decimals=False, width=28, font_size=10),
                     rx.recharts.graphing_tooltip(),
                     data=LotteryState.stats.to(list[dict[str, Any]]),
@@ -870,14 +946,26 @@ def charts() -> rx.Component:
             ),
             class_name="flex flex-wrap items-center justify-between gap-2",
         ),
-        _chart(
-            "hits",
-            "#f59e0b",
-            t("lotterypage.trend_help").replace("{count}", LotteryState.results.length().to(str)),
-            "trend-chart",
+        rx.cond(
+            LotteryState.trend_draws > 0,
+            rx.fragment(
+                _chart(
+                    "hits",
+                    "#f59e0b",
+                    t("lotterypage.trend_help").replace(
+                        "{count}", LotteryState.trend_draws.to(str)
+                    ),
+                    "trend-chart",
+                ),
+                rx.el.h3(t("lotterypage.missing"), class_name="font-semibold"),
+                _chart("missing", "#6366f1", t("lotterypage.missing_help"), "missing-chart"),
+            ),
+            rx.el.p(
+                t("lotterypage.no_result"),
+                class_name="text-sm text-slate-500",
+                data_testid="trend-empty",
+            ),
         ),
-        rx.el.h3(t("lotterypage.missing"), class_name="font-semibold"),
-        _chart("missing", "#6366f1", t("lotterypage.missing_help"), "missing-chart"),
         class_name=CARD,
     )
 

@@ -1,8 +1,9 @@
 """The in-house lottery: issues (one per game and slot), bets, chase plans, exposure per
 number, official results entered for approval, and the lottery's audit log.
 
-Two rules live in the database itself (migration 0010g), not only in the code:
-- a bet can be inserted only while its issue is SCHEDULED or OPEN and before its close time;
+Two rules live in the database itself (migrations 0010g and 0012s), not only in the code:
+- a bet can be inserted only while its issue (and its partner issue, for đá on two stations)
+  is SCHEDULED or OPEN and before its close time;
 - an issue's result, once written, never changes (no re-draw).
 """
 
@@ -112,6 +113,7 @@ class LotteryBet(SQLModel, table=True):
         Index("ix_lottery_bet_issue_status", "issue_id", "status"),
         # A member's open stakes (player protection's limit check, before every bet).
         Index("ix_lottery_bet_member_status", "member_id", "status"),
+        Index("ix_lottery_bet_partner_issue", "partner_issue_id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -120,6 +122,9 @@ class LotteryBet(SQLModel, table=True):
     member_id: int = Field(foreign_key="member.id", index=True)
     currency: str = Field(max_length=3)
     issue_id: int = Field(foreign_key="lottery_issue.id")
+    # Đá on two stations: the other station's issue of the same draw; the bet settles once
+    # both are drawn (and is refunded if either is voided).
+    partner_issue_id: int | None = Field(default=None, foreign_key="lottery_issue.id")
     game_code: str = Field(max_length=32)
     play_code: str = Field(max_length=40)
     prize_mode: str = Field(max_length=8)

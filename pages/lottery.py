@@ -25,6 +25,7 @@ from components.lottery import (
     results,
     rules_dialog,
     slip,
+    stations,
     text_of,
     vn_codes,
 )
@@ -129,6 +130,7 @@ def _game() -> rx.Component:
         rx.el.div(
             rx.el.div(
                 board(),
+                rx.cond(~LotteryState.not_offered, stations()),
                 rx.cond(~LotteryState.not_offered, play_tabs()),
                 rx.cond(~LotteryState.not_offered, picker()),
                 rx.cond(LotteryState.vietnam, vn_codes()),

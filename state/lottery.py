@@ -23,7 +23,7 @@ from app.services.catalogue import lobby as catalogue_lobby
 from app.services.lottery import issues as issue_service
 from app.services.lottery import member_play, page_views, views
 from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetRequest
-from app.services.lottery.games import GAMES, game
+from app.services.lottery.games import GAMES, VN_STATION_NAMES, game
 from app.services.lottery.plays import PLAYS, Mode
 from models.lottery import BetStatus
 from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
@@ -125,6 +125,12 @@ class StatBar:
     number: str = ""
     hits: int = 0
     missing: int = 0
+
+
+@dataclass
+class StationChip:
+    issue: str = ""  # the station's issue of the draw
+    name: str = ""
 
 
 @dataclass
@@ -267,7 +273,10 @@ class LotteryState(rx.State):
     official: bool = False
     vietnam: bool = False
 
-    issue: str = ""
+    issue: str = ""  # the issue bets go on (on a Vietnamese draw: the chosen station's)
+    stations: list[StationChip] = []  # a Vietnamese draw's stations taking bets
+    two_stations: bool = False  # the play is on two stations (đá on two stations)
+    partner_issue: str = ""  # then the second station's issue
     close_ms: int = 0
     draw_ms: int = 0
     seed_hash: str = ""
@@ -304,6 +313,7 @@ class LotteryState(rx.State):
     trend_position: int = 0
     positions: list[int] = []
     stats: list[StatBar] = []
+    trend_draws: int = 0  # the draws the trend and omission charts count
 
     codes: str = ""
     code_lines: list[CodeLine] = []
@@ -327,6 +337,7 @@ class LotteryState(rx.State):
             selection=selection_of(self._shape(), self._picks, self.typed),
             unit=self.unit,
             multiplier=int(self.multiplier) if self.multiplier.isdigit() else 0,
+            partner_issue_no=self.partner_issue if self.two_stations else "",
         )
 
     def _path(self) -> str:
@@ -415,6 +426,8 @@ class LotteryState(rx.State):
         self.plays = [PlayTab(c, play_parts(c), c == code) for c in self._offered]
         self.play_kind = found_shape.kind
         self.play_parts_active = play_parts(code)
+        self.two_stations = found.stations > 1
+        self._pair_stations()
         self.need = found_shape.need
         self.digits = found_shape.digits
         self.paytable = [
@@ -424,6 +437,14 @@ class LotteryState(rx.State):
         self._picks, self.typed = {}, ""
         self.rows = pick_rows(found_shape, self._picks)
         self._clear_slip()
+
+    def _pair_stations(self) -> None:
+        """A two-station play's second station: the one chosen, else the draw's next."""
+        others = [chip.issue for chip in self.stations if chip.issue != self.issue]
+        if not self.two_stations or not others:
+            self.partner_issue = ""
+        elif self.partner_issue not in others:
+            self.partner_issue = others[0]
 
     def _clear_slip(self) -> None:
         self.bet_count, self.stake, self.slip, self.slip_error = 0, "", [], ""
@@ -463,12 +484,20 @@ class LotteryState(rx.State):
             found = None
         self.not_offered = found is None
         current = found.current if found is not None else None
-        self.issue = current.issue_no if current else ""
+        draw = [current, *found.upcoming] if found is not None and current else []
+        self.stations = [
+            StationChip(i.issue_no, VN_STATION_NAMES[i.station])
+            for i in draw
+            if i.station is not None and current is not None and i.draw_at == current.draw_at
+        ]
+        chosen = self.issue in {chip.issue for chip in self.stations}
+        self.issue = self.issue if chosen else (current.issue_no if current else "")
         self.close_ms = ms(current.close_at) if current else 0
         self.draw_ms = ms(current.draw_at) if current else 0
         self.seed_hash = (current.seed_hash or "") if current else ""
         if found is None:
             self._offered, self.plays, self.play_code, self.rows = [], [], "", []
+            self.two_stations = False
         else:
             self._offered = [p.code for p in found.plays]
             rtps = {p.code: p.rtp for p in found.plays}
@@ -477,7 +506,9 @@ class LotteryState(rx.State):
             else:
                 self.plays = [PlayTab(c, play_parts(c), c == self.play_code) for c in self._offered]
             self.rtp = page_views.rtp_percent(rtps[self.play_code])
+        self._pair_stations()
         trend = await views.trend(self.game_code, views.TREND_DRAWS)
+        self.trend_draws = trend.draws
         drawn = trend.issues
         self.last_issue = drawn[0].issue_no if drawn else ""
         self.last_numbers = [str(n) for n in (drawn[0].numbers or [])] if drawn else []
@@ -516,7 +547,7 @@ class LotteryState(rx.State):
             return [
                 BetRow(
                     uid=b.uid,
-                    issue=b.issue_no,
+                    issue=page_views.issues_of(b),
                     parts=play_parts(b.play_code),
                     selection=selection_tokens(b.selection),
                     stake=str(b.stake),
@@ -545,6 +576,28 @@ class LotteryState(rx.State):
             return await refuse(self)
         self._select_play(code)
         await self._board()
+        return None
+
+    @rx.event
+    @checked
+    async def pick_station(self, issue_no: Name) -> Any:
+        """Bet on another station of the Vietnamese draw shown."""
+        if issue_no not in {chip.issue for chip in self.stations}:
+            return await refuse(self)
+        self.issue = issue_no
+        self._pair_stations()
+        await self._quote()
+        return None
+
+    @rx.event
+    @checked
+    async def pick_partner(self, issue_no: Name) -> Any:
+        """A two-station play's second station: another station of the draw shown."""
+        others = {chip.issue for chip in self.stations if chip.issue != self.issue}
+        if not self.two_stations or issue_no not in others:
+            return await refuse(self)
+        self.partner_issue = issue_no
+        await self._quote()
         return None
 
     @rx.var
@@ -800,7 +853,7 @@ class LotteryRecordState(rx.State):
                 uid=b.uid,
                 name_key=game_name_key(b.game_code),
                 href=routes.lottery_game(game(b.game_code).vendor, b.game_code),
-                issue=b.issue_no,
+                issue=page_views.issues_of(b),
                 parts=play_parts(b.play_code),
                 selection=selection_tokens(b.selection),
                 stake=str(b.stake),

@@ -16,10 +16,10 @@ from app.core import clock
 from app.core.db import session_scope
 from app.services import ledger
 from app.services.accounts import sessions
-from app.services.lottery import issues, settlement
+from app.services.lottery import bets, issues, settlement
 from models import LotteryIssue, Member
 from tests.support.accounts import make_member
-from tests.support.lottery import bets_of, open_issue, player
+from tests.support.lottery import bets_of, new_day, open_issue, player
 from tests.support.money import cash, entry_count
 
 BETS = "/lgw/lotto/bets"
@@ -290,3 +290,48 @@ async def test_vietnamese_codes_that_cannot_be_placed_move_nothing(
             message = caught.value.body["message"]
             assert message and message != refused and "{" not in message
             assert (await cash(member), await entry_count(), len(await bets_of(member))) == before
+
+
+async def test_da_on_two_stations_names_its_partner_issue(
+    make_client: Callable[..., PlatformClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Brazil's 85 % floor offers no Vietnamese play; a market without one takes them.
+    monkeypatch.setitem(bets.MIN_RTP_BY_CURRENCY, "BRL", Decimal(0))
+    day = new_day()
+    await issues.create_issues(day, timedelta(days=1), ["vn-mn"])
+    first, second = (await issues.upcoming("vn-mn", day, 2))[:2]
+    move_clock_to(first.draw_at - timedelta(hours=1))
+    member = await player("100.00")
+    client = await logged_in(make_client, member)
+    body = {
+        "gameCode": "vn-mn",
+        "issueNo": second.issue_no,  # named in either order: the pair is kept in day order
+        "playCode": "vns.da2",
+        "prizeMode": "ELOTT",
+        "selection": {"numbers": ["12", "34"]},
+        "unit": "1.00",
+        "partnerIssueNo": first.issue_no,
+    }
+    placed = await client.post(BETS, body)
+    assert (placed["issueNo"], placed["partnerIssueNo"]) == (first.issue_no, second.issue_no)
+    assert placed["betCount"] == 72 and Decimal(placed["stake"]) == Decimal("72.00")
+    [mine] = (await client.get(BETS, {"kind": "open"}))["items"]
+    assert (mine["issueNo"], mine["partnerIssueNo"]) == (first.issue_no, second.issue_no)
+    for language in ("en", "pt"):
+        client.language = language
+        for changes, refused in (
+            ({"partnerIssueNo": ""}, "lottery-partner-required"),
+            (
+                {"partnerIssueNo": first.issue_no, "issueNo": first.issue_no},
+                "lottery-partner-invalid",
+            ),
+            ({"playCode": "vns.da"}, "lottery-partner-invalid"),
+        ):
+            before = (await cash(member), await entry_count())
+            with pytest.raises(ApiError) as caught:
+                await client.post(BETS, {**body, **changes})
+            assert caught.value.code == refused, caught.value.body
+            message = caught.value.body["message"]
+            assert message and message != refused and "{" not in message
+            assert (await cash(member), await entry_count()) == before
+    await assert_books_clean()

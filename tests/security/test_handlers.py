@@ -276,6 +276,10 @@ ALLOWED: dict[str, str] = {
     "state.lottery.LotteryState.load": f"engine read model; bets of the {LOGIN} only",
     "state.lottery.LotteryState.refresh": f"engine read model; bets of the {LOGIN} only",
     "state.lottery.LotteryState.pick_play": f"{ARGS}; plays the brand offers only",
+    "state.lottery.LotteryState.pick_station": f"{ARGS}; a station of the draw shown only",
+    "state.lottery.LotteryState.pick_partner": (
+        f"{ARGS}; another station of the draw shown, two-station plays only"
+    ),
     "state.lottery.LotteryState.set_mode": f"{ARGS}; prize modes of the area only",
     "state.lottery.LotteryState.set_family": f"{ARGS}; families of the lobby only",
     "state.lottery.LotteryState.toggle": f"{ARGS}; values of the play's picker only",

@@ -22,27 +22,31 @@ CURRENCY = "BRL"
 
 
 async def _accounts(
-    session: AsyncSession, member_id: int, own: AccountKind, other: AccountKind
+    session: AsyncSession,
+    member_id: int,
+    own: AccountKind,
+    other: AccountKind,
+    currency: str = CURRENCY,
 ) -> tuple[Member, int, int]:
     """The member, their account of kind `own` and their brand's account of kind `other`."""
     member = await session.get(Member, member_id)
     assert member is not None
     mine = await ledger.account(
-        session, merchant_id=member.merchant_id, kind=own, currency=CURRENCY, member_id=member_id
+        session, merchant_id=member.merchant_id, kind=own, currency=currency, member_id=member_id
     )
     brand = await ledger.account(
-        session, merchant_id=member.merchant_id, kind=other, currency=CURRENCY
+        session, merchant_id=member.merchant_id, kind=other, currency=currency
     )
     assert mine.id is not None and brand.id is not None
     return member, mine.id, brand.id
 
 
-async def fund(member_id: int, amount: str) -> None:
+async def fund(member_id: int, amount: str, currency: str = CURRENCY) -> None:
     """A deposit: payment clearing → the member's cash; open pages are told, as a credited
     deposit tells them (its inbox message bumps the balance version)."""
     async with write_transaction() as session:
         member, cash, clearing = await _accounts(
-            session, member_id, AccountKind.MEMBER_CASH, AccountKind.PAYMENT_CLEARING
+            session, member_id, AccountKind.MEMBER_CASH, AccountKind.PAYMENT_CLEARING, currency
         )
         await ledger.move(
             session,

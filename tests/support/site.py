@@ -32,3 +32,21 @@ async def brand_closed(
         yield
     finally:
         await change(maintenance=False, blocked_networks=[], blocked_countries=[])
+
+
+@asynccontextmanager
+async def brand_currency(currency: str) -> AsyncIterator[None]:
+    """BR1 in another market for a while (a currency without Brazil's 85 % RTP floor offers
+    the Vietnamese plays), BRL again afterwards."""
+
+    async def change(value: str) -> None:
+        async with write_transaction() as session:
+            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+            merchant.currency = value
+            session.add(merchant)
+
+    await change(currency)
+    try:
+        yield
+    finally:
+        await change("BRL")

@@ -58,8 +58,10 @@ def test_every_play_can_be_picked_and_quoted(code: str) -> None:
     selection = selection_of(shape, picks, typed)
     assert found.expand(selection)
     game_code = next(g.code for g in GAMES.values() if g.family == found.family)
+    partner = "second-station" if found.stations > 1 else ""  # not read by a quote
     quoted = page_views.quote(
-        ANY_MARKET, BetRequest(game_code, code, found.modes[0].value, selection, "1.00", 1)
+        ANY_MARKET,
+        BetRequest(game_code, code, found.modes[0].value, selection, "1.00", 1, partner),
     )
     assert quoted.bet_count >= 1 and quoted.stake >= Decimal("1.00")
     assert quoted.lines and all(line.pays > 0 for line in quoted.lines)

@@ -211,6 +211,10 @@ class BetValue(ApiModel):
     issueStatus: str
     closeAt: datetime
     numbers: list[int] | None
+    partnerIssueNo: str | None = Field(
+        default=None, description="đá on two stations: the second station's issue"
+    )
+    partnerNumbers: list[int] | None = None
 
     @classmethod
     def of(cls, bet: views.BetView) -> BetValue:
@@ -234,6 +238,8 @@ class BetValue(ApiModel):
             issueStatus=bet.issue_status,
             closeAt=bet.close_at,
             numbers=bet.numbers,
+            partnerIssueNo=bet.partner_issue_no,
+            partnerNumbers=bet.partner_numbers,
         )
 
 
@@ -245,6 +251,7 @@ class PlacedValue(ApiModel):
     betUid: str
     gameCode: str
     issueNo: str
+    partnerIssueNo: str | None = None
     betCount: int
     stake: Decimal
     status: str
@@ -268,6 +275,11 @@ class BetPayload(ApiModel):
     )
     unit: Decimal | str = Field(description="stake per bet, e.g. 1.00")
     multiplier: int = Field(default=1)
+    partnerIssueNo: str = Field(
+        default="",
+        max_length=32,
+        description="đá on two stations (vns.da2): another station's issue of the same draw",
+    )
 
 
 class ChasePayload(ApiModel):
@@ -518,14 +530,25 @@ async def verify_issue(gameCode: str, issueNo: str) -> Envelope[VerifyValue]:
 async def place_bet(auth: RealMember, body: BetPayload) -> Envelope[PlacedValue]:
     """Place one bet on one issue; the stake is taken at once (refusals move nothing)."""
     request = bets.BetRequest(
-        body.gameCode, body.playCode, body.prizeMode, body.selection, body.unit, body.multiplier
+        body.gameCode,
+        body.playCode,
+        body.prizeMode,
+        body.selection,
+        body.unit,
+        body.multiplier,
+        body.partnerIssueNo,
     )
     bet = await bets.place_bet(auth.member, body.issueNo, request, clock.now())
+    issue_no, partner_issue_no = body.issueNo, None
+    if bet.partner_issue_id is not None:  # a pair is kept in the day's station order
+        placed = await views.bet_of(auth.member, bet.uid)
+        issue_no, partner_issue_no = placed.issue_no, placed.partner_issue_no
     return ok(
         PlacedValue(
             betUid=bet.uid,
             gameCode=bet.game_code,
-            issueNo=body.issueNo,
+            issueNo=issue_no,
+            partnerIssueNo=partner_issue_no,
             betCount=bet.bet_count,
             stake=bet.stake,
             status=bet.status,

@@ -19,7 +19,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation
 from typing import Any, Protocol
 
@@ -83,6 +83,7 @@ class BetRequest:
     selection: Mapping[str, Any]
     unit: object
     multiplier: object = 1
+    partner_issue_no: object = ""  # đá on two stations: the second station's issue
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ class _Checked:
     unit: Decimal
     multiplier: int
     stake: Decimal
+    partner_issue_no: str = ""
 
 
 def _unit(value: object) -> Decimal:
@@ -129,6 +131,7 @@ def check(merchant: Market, request: BetRequest) -> _Checked:
         raise AppError("lottery-play-not-offered", 422)
     if not isinstance(request.selection, Mapping):
         raise AppError("lottery-selection-invalid", 422, {"play": found_play.code})
+    partner = _partner_issue_no(found_play, request.partner_issue_no)
     singles = found_play.expand(request.selection)
     unit = _unit(request.unit)
     multiplier = _multiplier(request.multiplier)
@@ -139,7 +142,21 @@ def check(merchant: Market, request: BetRequest) -> _Checked:
         raise AppError("lottery-under-min", 422, {"min": limits.min_stake})
     if stake > limits.max_stake:
         raise AppError("lottery-over-max", 422, {"max": limits.max_stake})
-    return _Checked(found_game, found_play, mode, singles, count, unit, multiplier, stake)
+    return _Checked(found_game, found_play, mode, singles, count, unit, multiplier, stake, partner)
+
+
+def _partner_issue_no(found_play: Play, value: object) -> str:
+    """A two-station play needs the second station's issue; any other play takes none."""
+    partner = value if isinstance(value, str) else None
+    if found_play.stations == 1:
+        if partner != "":
+            raise AppError("lottery-partner-invalid", 422)
+        return ""
+    if not partner:
+        raise AppError("lottery-partner-required", 422)
+    if len(partner) > 32:
+        raise AppError("lottery-partner-invalid", 422)
+    return partner
 
 
 def exposure_key(play_code: str, single: Single) -> str:
@@ -189,11 +206,16 @@ async def _place(
     issue: LotteryIssue,
     now: datetime,
     chase_id: int | None = None,
+    partner: LotteryIssue | None = None,
 ) -> LotteryBet:
-    """Stake one bet on an issue the caller holds locked (shared): exposure, the stake's
-    movement, then the bet row (which the database refuses after the issue's close)."""
-    if issue.status not in issue_service.BETTING or now >= issue.close_at:
-        raise AppError("lottery-issue-closed", 409)
+    """Stake one bet on an issue (and its partner issue) the caller holds locked (shared):
+    exposure, the stake's movement, then the bet row (which the database refuses after the
+    issues' close)."""
+    for taking in (issue, partner):
+        if taking is not None and (
+            taking.status not in issue_service.BETTING or now >= taking.close_at
+        ):
+            raise AppError("lottery-issue-closed", 409)
     assert issue.id is not None and member.id is not None
     await _add_exposure(session, issue.id, checked)
     uid = secrets.token_hex(16)
@@ -228,6 +250,7 @@ async def _place(
         member_id=member.id,
         currency=market.currency,
         issue_id=issue.id,
+        partner_issue_id=partner.id if partner is not None else None,
         game_code=checked.game.code,
         play_code=checked.play.code,
         prize_mode=checked.mode.value,
@@ -268,21 +291,40 @@ async def place_bet(
     if not isinstance(issue_no, str) or not 0 < len(issue_no) <= 32:
         raise AppError("lottery-issue-unknown", 404)
     async with write_transaction() as session:
-        issue = (
-            await session.exec(
-                select(LotteryIssue)
-                .where(
-                    LotteryIssue.game_code == checked.game.code, LotteryIssue.issue_no == issue_no
-                )
-                .with_for_update(read=True)
-            )
-        ).first()
-        if issue is None:
-            raise AppError("lottery-issue-unknown", 404)
-        bet = await _place(session, member, market, checked, issue, now)
+        issue, partner = await _bet_issues(session, checked, issue_no)
+        bet = await _place(session, member, market, checked, issue, now, partner=partner)
     assert member.id is not None
     await balance_changed(member.id)
     return bet
+
+
+async def _shared_issue(session: AsyncSession, game_code: str, issue_no: str) -> LotteryIssue:
+    found = (
+        await session.exec(
+            select(LotteryIssue)
+            .where(LotteryIssue.game_code == game_code, LotteryIssue.issue_no == issue_no)
+            .with_for_update(read=True)
+        )
+    ).first()
+    if found is None:
+        raise AppError("lottery-issue-unknown", 404)
+    return found
+
+
+async def _bet_issues(
+    session: AsyncSession, checked: _Checked, issue_no: str
+) -> tuple[LotteryIssue, LotteryIssue | None]:
+    """The issue a bet is placed on and, for đá on two stations, its partner: another
+    station of the same game drawn at the same time. The pair is kept in the day's station
+    order, so the same pair on the same two stations counts its exposure on one issue."""
+    issue = await _shared_issue(session, checked.game.code, issue_no)
+    if not checked.partner_issue_no:
+        return issue, None
+    partner = await _shared_issue(session, checked.game.code, checked.partner_issue_no)
+    if partner.id == issue.id or partner.draw_at != issue.draw_at or partner.station is None:
+        raise AppError("lottery-partner-invalid", 422)
+    first, second = sorted((issue, partner), key=lambda found: found.id or 0)
+    return first, second
 
 
 VIETNAM_TIME = timedelta(hours=7)  # the Vietnamese draws' day is Vietnam's date
@@ -290,11 +332,16 @@ MAX_CODE_LENGTH = 500
 
 
 def code_requests(text: object, now: datetime) -> list[tuple[str, BetRequest]]:
-    """The bets a typed Vietnamese code makes on today's draws (Vietnam's date): each
-    station's issue number with its request; a bad token refuses the whole code."""
+    """The bets a typed Vietnamese code makes on today's draws (Vietnam's date); a bad token
+    refuses the whole code."""
     if not isinstance(text, str) or len(text) > MAX_CODE_LENGTH:
         raise AppError("lottery-vn-empty", 422)
-    day = (now + VIETNAM_TIME).date()
+    return day_requests(text, (now + VIETNAM_TIME).date())
+
+
+def day_requests(text: str, day: date) -> list[tuple[str, BetRequest]]:
+    """The bets a Vietnamese code makes on a day's draws: each station's issue number with
+    its request (đá on two stations names the second station's issue)."""
     return [
         (
             f"{day:%Y%m%d}-{bet.station}",
@@ -304,6 +351,7 @@ def code_requests(text: object, now: datetime) -> list[tuple[str, BetRequest]]:
                 prize_mode=Mode.ELOTT.value,
                 selection={"numbers": list(bet.numbers)},
                 unit=bet.amount,
+                partner_issue_no=f"{day:%Y%m%d}-{bet.partner}" if bet.partner else "",
             ),
         )
         for bet in vietnam.parse(text, day)
@@ -328,19 +376,10 @@ async def place_codes(member: Member, texts: list[object], now: datetime) -> lis
     placed: list[LotteryBet] = []
     async with write_transaction() as session:
         for issue_no, checked in wanted:
-            issue = (
-                await session.exec(
-                    select(LotteryIssue)
-                    .where(
-                        LotteryIssue.game_code == checked.game.code,
-                        LotteryIssue.issue_no == issue_no,
-                    )
-                    .with_for_update(read=True)
-                )
-            ).first()
-            if issue is None:
-                raise AppError("lottery-issue-unknown", 404)
-            placed.append(await _place(session, member, market, checked, issue, now))
+            issue, partner = await _bet_issues(session, checked, issue_no)
+            placed.append(
+                await _place(session, member, market, checked, issue, now, partner=partner)
+            )
     assert member.id is not None
     await balance_changed(member.id)
     return placed
@@ -361,6 +400,8 @@ async def place_chase(
     await rate_limit.consume(limits.LOTTERY_BETS_PER_MEMBER, member.id)
     market = await _market(member)
     checked = check(market, request)
+    if checked.play.stations > 1:  # both stations' issues are drawn once: nothing to chase
+        raise AppError("lottery-chase-two-stations", 422)
     async with write_transaction() as session:
         targets = (
             await session.exec(

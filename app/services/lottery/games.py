@@ -41,6 +41,18 @@ VN_CENTRAL_STATIONS: dict[int, tuple[str, ...]] = {
     6: ("kt", "kh", "hue"),
 }
 VN_NORTH_STATIONS: dict[int, tuple[str, ...]] = dict.fromkeys(range(7), ("mb",))
+# Their names (proper nouns, the same in every language).
+VN_STATION_NAMES: dict[str, str] = {
+    "hcm": "TP. Hồ Chí Minh", "dt": "Đồng Tháp", "cm": "Cà Mau", "btr": "Bến Tre",
+    "vt": "Vũng Tàu", "bl": "Bạc Liêu", "dnai": "Đồng Nai", "ct": "Cần Thơ",
+    "st": "Sóc Trăng", "tn": "Tây Ninh", "ag": "An Giang", "bth": "Bình Thuận",
+    "vl": "Vĩnh Long", "bd": "Bình Dương", "tv": "Trà Vinh", "la": "Long An",
+    "bp": "Bình Phước", "hg": "Hậu Giang", "tg": "Tiền Giang", "kg": "Kiên Giang",
+    "dl": "Đà Lạt", "py": "Phú Yên", "hue": "Thừa Thiên Huế", "dlk": "Đắk Lắk",
+    "qnm": "Quảng Nam", "dng": "Đà Nẵng", "kh": "Khánh Hòa", "bdi": "Bình Định",
+    "qt": "Quảng Trị", "qb": "Quảng Bình", "gl": "Gia Lai", "nt": "Ninh Thuận",
+    "qng": "Quảng Ngãi", "dno": "Đắk Nông", "kt": "Kon Tum", "mb": "Miền Bắc",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -485,7 +485,7 @@ async def upcoming(game_code: str, now: datetime, limit: int) -> list[LotteryIss
                 col(LotteryIssue.status).in_(BETTING),
                 col(LotteryIssue.close_at) > now,
             )
-            .order_by(col(LotteryIssue.draw_at))
+            .order_by(col(LotteryIssue.draw_at), col(LotteryIssue.id))  # stations in day order
             .limit(limit)
         )
         return list(found.all())

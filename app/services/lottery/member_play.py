@@ -9,8 +9,7 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from app.services.accounts.members import require_real_account
-from app.services.lottery import bets, vietnam
-from app.services.lottery.plays import Mode
+from app.services.lottery import bets
 from models import Member, Merchant
 from models.lottery import LotteryBet, LotteryChase
 
@@ -44,19 +43,7 @@ class CodeBet:
 
 def code_bets(text: str, day: date) -> list[CodeBet]:
     """The bets a code makes (the parser's AppError names the refused token)."""
-    return [
-        CodeBet(
-            f"{day:%Y%m%d}-{bet.station}",
-            bets.BetRequest(
-                game_code=bet.game_code,
-                play_code=bet.play_code,
-                prize_mode=Mode.ELOTT.value,
-                selection={"numbers": list(bet.numbers)},
-                unit=bet.amount,
-            ),
-        )
-        for bet in vietnam.parse(text, day)
-    ]
+    return [CodeBet(issue_no, request) for issue_no, request in bets.day_requests(text, day)]
 
 
 async def place_codes(member: Member, texts: list[str], now: datetime) -> list[LotteryBet]:

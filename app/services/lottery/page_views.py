@@ -177,6 +177,11 @@ def quote(currency: str, request: bet_service.BetRequest) -> Quote:
 # ---- the member's bets -----------------------------------------------------------------------
 
 
+def issues_of(bet: views.BetView) -> str:
+    """The issue a bet is on, and the second station's for đá on two stations."""
+    return f"{bet.issue_no} + {bet.partner_issue_no}" if bet.partner_issue_no else bet.issue_no
+
+
 def cancellable(bet: views.BetView, now: datetime) -> bool:
     """Can the member still cancel this bet (pending, its issue taking bets, before close)?"""
     return (

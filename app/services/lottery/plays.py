@@ -90,6 +90,9 @@ class Play:
     tables: Mapping[Mode, Table]
     cost: Callable[[Single], int] = _one_unit
     limits: Limits = field(default_factory=Limits)
+    # Issues a bet reads: 2 for đá on two stations, whose draw is the two stations' results
+    # one after the other.
+    stations: int = 1
 
     @property
     def modes(self) -> tuple[Mode, ...]:
@@ -366,12 +369,14 @@ def pair_play(
     chosen: Sequence[int],
     tables: Mapping[Mode, Table],
     limits: Limits,
+    stations: int = 1,
 ) -> Play:
     """Vietnamese đá (xiên): 2-digit numbers ({"numbers": ["12", "34", ...]}, at least two);
     every pair of them is a single bet, which wins when both numbers are among the last two
     digits of the chosen prizes (the "hit" line), plus the "nháy" bonus (the "nhay" line,
     half the hit) once for every time a number of the pair is drawn again. A single bet
-    costs one unit per number per lô (2 × the lô count).
+    costs one unit per number per lô (2 × the lô count). On two stations, the draw read is
+    both stations' results and `chosen` covers the lô of both.
 
     The prizes' last two digits are independent and uniform: how often each number of the
     pair is drawn over n lô is multinomial (1/100, 1/100, 98/100), which `space` enumerates."""
@@ -420,6 +425,7 @@ def pair_play(
         tables=tables,
         cost=lambda single: 2 * lo,
         limits=limits,
+        stations=stations,
     )
 
 
@@ -801,6 +807,10 @@ def _vn_plays(family: str) -> list[Play]:
     da_odds = {"hit": "750", "nhay": "375"} if south else {"hit": "650", "nhay": "325"}
     plays.append(pair_play(f"{family}.da", family, _all(slots, 2), _elott(da_odds), VN_LIMITS))
     if south:
+        # Đá on two stations of one draw: 1:550 over the 36 lô of both (research).
+        both = _all(slots, 2) + tuple(len(slots) + i for i in _all(slots, 2))
+        two = _elott({"hit": "550", "nhay": "275"})
+        plays.append(pair_play(f"{family}.da2", family, both, two, VN_LIMITS, stations=2))
         plays.append(
             play("b7l", _indices(slots, "eighth", "seventh", "sixth", "fifth", "special"), 2)
         )

@@ -11,6 +11,11 @@ pending; the next run settles the rest. Two workers at once take different rows 
 LOCKED; SQLite writes one at a time) and only PENDING rows are read under their lock, so
 nothing is paid twice. A voided issue's bets are refunded one by one (`bets.refund`).
 
+Đá on two stations is a bet on one station's issue with a partner issue of the same draw:
+it is settled with its issue once the partner is drawn too, on both results one after the
+other, and refunded if the partner is voided. Until then its issue stays DRAWN (the job
+comes back to it) and the bet stays PENDING.
+
 The result is the only input besides the bets: there is no parameter, setting or path that
 lets anyone choose or change what a draw paid.
 """
@@ -18,11 +23,12 @@ lets anyone choose or change what a draw paid.
 from __future__ import annotations
 
 import json
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
-from sqlalchemy import Table, Text, bindparam, cast, text, update
+from sqlalchemy import Table, Text, bindparam, cast, or_, text, update
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import col, select
@@ -46,6 +52,7 @@ from models.lottery import (
 )
 
 CENT = Decimal("0.01")
+DRAWN = (IssueStatus.DRAWN, IssueStatus.SETTLED)  # the issue's result is known
 BATCH = 5000  # bets per write transaction (a wager facts batch holds at most 10,000)
 DEADLOCK_DETECTED = "40P01"  # PostgreSQL's SQLSTATE
 _BETS: Table = LotteryBet.__table__  # type: ignore[attr-defined]
@@ -103,15 +110,25 @@ _PENDING_COLUMNS = (
     _BETS.c.multiplier,
     _BETS.c.stake,
     _BETS.c.chase_id,
+    _BETS.c.partner_issue_id,
 )
 
 
-async def _pending_rows(session: AsyncSession, issue_id: int, limit: int) -> list[Any]:
-    """The next pending bets of an issue, row-locked; a concurrent worker skips them."""
+async def _pending_rows(
+    session: AsyncSession, issue_id: int, limit: int, partners: Collection[int] | None = None
+) -> list[Any]:
+    """The next pending bets of an issue, row-locked; a concurrent worker skips them. With
+    `partners` (games drawn per station), two-station bets come only when their partner
+    issue is one of them."""
     connection = await session.connection()
+    wanted = [_BETS.c.issue_id == issue_id, _BETS.c.status == BetStatus.PENDING.value]
+    if partners is not None:
+        wanted.append(
+            or_(_BETS.c.partner_issue_id.is_(None), _BETS.c.partner_issue_id.in_(partners))
+        )
     rows = await connection.execute(
         core_select(*_PENDING_COLUMNS)
-        .where(_BETS.c.issue_id == issue_id, _BETS.c.status == BetStatus.PENDING.value)
+        .where(*wanted)
         .order_by(_BETS.c.id)
         .limit(limit)
         .with_for_update(skip_locked=True)
@@ -119,16 +136,52 @@ async def _pending_rows(session: AsyncSession, issue_id: int, limit: int) -> lis
     return list(rows.all())
 
 
-async def _pending(session: AsyncSession, issue_id: int, limit: int) -> list[LotteryBet]:
+async def _pending(
+    session: AsyncSession, issue_id: int, limit: int, partners: Collection[int] | None = None
+) -> list[LotteryBet]:
+    """Pending bets as rows to refund: all of an issue's, or only those whose partner issue
+    is one of `partners`."""
+    wanted = [
+        col(LotteryBet.issue_id) == issue_id,
+        col(LotteryBet.status) == BetStatus.PENDING,
+    ]
+    if partners is not None:
+        wanted.append(col(LotteryBet.partner_issue_id).in_(partners))
     found = await session.exec(
         select(LotteryBet)
-        .where(LotteryBet.issue_id == issue_id, LotteryBet.status == BetStatus.PENDING)
+        .where(*wanted)
         .order_by(col(LotteryBet.id))
         .limit(limit)
         .with_for_update(skip_locked=True)
         .execution_options(populate_existing=True)
     )
     return list(found.all())
+
+
+async def _partner_issues(session: AsyncSession, issue_id: int) -> dict[int, LotteryIssue]:
+    """The partner issues of an issue's pending two-station bets."""
+    ids = (
+        await session.exec(
+            select(LotteryBet.partner_issue_id)
+            .where(
+                LotteryBet.issue_id == issue_id,
+                LotteryBet.status == BetStatus.PENDING,
+                col(LotteryBet.partner_issue_id).is_not(None),
+            )
+            .distinct()
+        )
+    ).all()
+    found = await session.exec(select(LotteryIssue).where(col(LotteryIssue.id).in_(ids)))
+    return {issue.id: issue for issue in found.all() if issue.id is not None}
+
+
+async def _any_pending(session: AsyncSession, issue_id: int) -> bool:
+    found = await session.exec(
+        select(LotteryBet.id)
+        .where(LotteryBet.issue_id == issue_id, LotteryBet.status == BetStatus.PENDING)
+        .limit(1)
+    )
+    return found.first() is not None
 
 
 async def _stop_chase(session: AsyncSession, chase_id: int) -> set[int]:
@@ -162,11 +215,16 @@ async def _stop_chase(session: AsyncSession, chase_id: int) -> set[int]:
 
 
 async def _refund_batch(
-    session: AsyncSession, issue_id: int, batch: int, now: datetime
+    session: AsyncSession,
+    issue_id: int,
+    batch: int,
+    now: datetime,
+    partners: Collection[int] | None = None,
 ) -> tuple[int, set[int]]:
-    """A voided issue: each pending bet refunded (and its exposure released) one by one;
-    returns (bets closed, members refunded)."""
-    bets = await _pending(session, issue_id, batch)
+    """A voided issue (or voided partners of its two-station bets): each of those pending
+    bets refunded (and its exposure released) one by one; returns (bets closed, members
+    refunded)."""
+    bets = await _pending(session, issue_id, batch, partners)
     for bet in bets:
         await refund(session, bet, BetStatus.REFUNDED, "void")
         bet.settled_at = now
@@ -221,21 +279,29 @@ async def _pay_batch(
 
 
 async def _settle_rows(
-    session: AsyncSession, issue: LotteryIssue, rows: list[Any], now: datetime
+    session: AsyncSession,
+    issue: LotteryIssue,
+    rows: list[Any],
+    now: datetime,
+    partners: Mapping[int, LotteryIssue],
 ) -> tuple[set[int], set[int]]:
     """Settle a batch of pending bets of a drawn issue: wins posted, facts written and bets
     updated in a few statements; returns (members paid, chases won)."""
     assert issue.result is not None
-    result = list(issue.result)
+    results: dict[int | None, list[int]] = {None: list(issue.result)}
+    for partner_id, partner in partners.items():
+        assert partner.result is not None
+        results[partner_id] = [*issue.result, *partner.result]  # two stations: both draws
     paid: dict[int, Decimal] = {}
     won_chases: set[int] = set()
     # Bets with the same play and selection return the same units: each distinct selection
     # is read and judged once per batch (popular numbers are many bets).
-    judged: dict[tuple[str, str, str], tuple[Decimal, bool]] = {}
+    judged: dict[tuple[str, str, str, int | None], tuple[Decimal, bool]] = {}
     for row in rows:
-        key = (row.play_code, row.prize_mode, row.selection)
+        key = (row.play_code, row.prize_mode, row.selection, row.partner_issue_id)
         if key not in judged:
             singles = json.loads(row.selection)["singles"]
+            result = results[row.partner_issue_id]
             judged[key] = units_of(row.play_code, row.prize_mode, singles, result)
         units, won = judged[key]
         amount = (units * row.unit * row.multiplier).quantize(CENT, ROUND_FLOOR)
@@ -332,11 +398,20 @@ async def _settle_batch(issue_id: int, now: datetime, batch: int) -> tuple[int, 
                 await _finish(session, issue_id, now)
                 return None
             return closed, refunded
-        rows = await _pending_rows(session, issue_id, batch)
+        by_station = game(issue.game_code).stations is not None
+        partners = await _partner_issues(session, issue_id) if by_station else {}
+        voided = [i for i, p in partners.items() if p.status == IssueStatus.VOIDED]
+        if voided:
+            closed, refunded = await _refund_batch(session, issue_id, batch, now, voided)
+            if closed:
+                return closed, refunded
+        drawn = {i: p for i, p in partners.items() if p.status in DRAWN}
+        rows = await _pending_rows(session, issue_id, batch, drawn if by_station else None)
         if not rows:
-            await _finish(session, issue_id, now)
+            if not by_station or not await _any_pending(session, issue_id):
+                await _finish(session, issue_id, now)
             return None
-        paid, won_chases = await _settle_rows(session, issue, rows, now)
+        paid, won_chases = await _settle_rows(session, issue, rows, now, drawn)
         for chase_id in sorted(won_chases):
             paid |= await _stop_chase(session, chase_id)
     return len(rows), paid

@@ -3,8 +3,9 @@
 A code is a list of tokens separated by spaces (accents and case are ignored):
 
 1. one or more stations first: a station's short name that draws that day (`tg`, `hcm` …),
-   or a region with an optional count in front: `mn` / `dmn` (South), `mt` / `dmt`
-   (Central), `mb` / `hn` (North); `2dmn` is the first two South stations of the day;
+   several joined with dots (`tg.kg`), or a region with an optional count in front: `mn` /
+   `dmn` (South), `mt` / `dmt` (Central), `mb` / `hn` (North); `2dmn` is the first two
+   South stations of the day;
 2. then groups of numbers (2-4 digits; several may be joined with dots: `12.34`) followed
    by bets: a bet type and its amount in points, e.g. `dd10`, `b2,5`. A bet may carry one
    number in front of it (`12dd10` is the number 12 with `dd10`). A number after a bet starts
@@ -12,8 +13,10 @@ A code is a list of tokens separated by spaces (accents and case are ignored):
 
 Bet types: `dd` (đầu đuôi), `dau`, `duoi`, `xc` / `x` (xỉu chủ, 3 digits), `b` (bao lô, 2-4
 digits), `daob` / `bdao` (đảo bao lô, 2-3 digits), `b7l` / `baobay` (South and Central),
-`b8l` / `baotam` (North), `da` / `dx` / `xien` (đá: every pair of the numbers, both drawn
-on the station). Every refused token is named in the error, with why.
+`b8l` / `baotam` (North), `da` / `dx` / `xien` (đá: every pair of the numbers, both drawn;
+on one station, or on two stations of one draw, South or Central, when the code names
+exactly two: the pair is then read over both stations' lô, at 1:550). Every refused token
+is named in the error, with why.
 """
 
 from __future__ import annotations
@@ -71,6 +74,7 @@ class VnBet:
     play_code: str
     numbers: tuple[str, ...]
     amount: Decimal
+    partner: str | None = None  # đá on two stations: the second station
 
 
 def _plain(text: str) -> str:
@@ -107,6 +111,38 @@ def _stations(token: str, day: date) -> tuple[str, str, list[str]] | None:
     if known:
         raise _error("station-closed", token)
     return None
+
+
+def _station_list(token: str, day: date) -> list[tuple[str, str, str]] | None:
+    """The (game code, family, station) targets a station token names (stations may be
+    joined with dots: `tg.kt`), or None if it names none."""
+    found = [_stations(part, day) for part in token.split(".")]
+    if not all(found):
+        return None
+    targets = [
+        (game_code, family, name)
+        for part in found
+        if part is not None
+        for game_code, family, names in [part]
+        for name in names
+    ]
+    return list(dict.fromkeys(targets))
+
+
+def _pair_bets(
+    targets: list[tuple[str, str, str]], numbers: list[str], amount: Decimal, token: str
+) -> list[VnBet]:
+    """Đá: on one station each, or on exactly two stations of one draw together."""
+    if len(targets) == 1 or targets[0][1] != "vns":
+        return []
+    games = {game_code for game_code, _, _ in targets}
+    if len(targets) != 2 or len(games) != 1:
+        raise _error("pair-stations", token)
+    [(game_code, _, first), (_, _, second)] = targets
+    for number in numbers:
+        if len(number) != 2:
+            raise _error("digits", token, number=number)
+    return [VnBet(game_code, first, "vns.da2", tuple(numbers), amount, second)]
 
 
 def _amount(text: str, token: str) -> Decimal:
@@ -148,10 +184,9 @@ def _parse(tokens: list[str], day: date) -> list[VnBet]:
             numbers.extend(token.split("."))
             continue
         if not targets or (not numbers and not bets):
-            station = _stations(token, day)
-            if station is not None:
-                game_code, family, names = station
-                targets.extend((game_code, family, name) for name in names)
+            named = _station_list(token, day)
+            if named is not None:
+                targets.extend(named)
                 continue
         bet = _BET.fullmatch(token)
         if bet is None:
@@ -169,6 +204,11 @@ def _parse(tokens: list[str], day: date) -> list[VnBet]:
         amount = _amount(amount_text, token)
         if kind in PAIR_TYPES and len(set(numbers)) < 2:
             raise _error("pair", token)
+        paired = _pair_bets(targets, numbers, amount, token) if kind in PAIR_TYPES else []
+        if paired:
+            bets.extend(paired)
+            numbers_used = True
+            continue
         for game_code, family, name in targets:
             if family not in regions:
                 raise _error("region", token)

@@ -192,6 +192,8 @@ class BetView:
     issue_status: str
     close_at: datetime
     numbers: list[int] | None  # its issue's result, once drawn
+    partner_issue_no: str | None = None  # đá on two stations: the second station's issue
+    partner_numbers: list[int] | None = None  # and its result, once drawn
 
     @property
     def net(self) -> Decimal:
@@ -538,6 +540,13 @@ async def _bet_page(filters: list[Any], number: int, size: int) -> Page[BetView]
                 select(LotteryChase.id, LotteryChase.uid).where(col(LotteryChase.id).in_(chase_ids))
             )
             chases = {cid: uid for cid, uid in chase_rows.all() if cid is not None}
+        partner_ids = {b.partner_issue_id for b, _ in found if b.partner_issue_id is not None}
+        partners: dict[int, LotteryIssue] = {}
+        if partner_ids:
+            partner_rows = await session.exec(
+                select(LotteryIssue).where(col(LotteryIssue.id).in_(partner_ids))
+            )
+            partners = {p.id: p for p in partner_rows.all() if p.id is not None}
     items = [
         BetView(
             uid=bet.uid,
@@ -559,8 +568,13 @@ async def _bet_page(filters: list[Any], number: int, size: int) -> Page[BetView]
             issue_status=issue.status,
             close_at=issue.close_at,
             numbers=list(issue.result) if issue.result is not None else None,
+            partner_issue_no=partner.issue_no if partner is not None else None,
+            partner_numbers=(
+                list(partner.result) if partner is not None and partner.result is not None else None
+            ),
         )
         for bet, issue in found
+        for partner in [partners.get(bet.partner_issue_id or 0)]
     ]
     return Page(items, total, number, size)
 

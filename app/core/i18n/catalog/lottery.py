@@ -62,6 +62,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lottery-vn-digits": "“{code}”: this bet type does not take the number {number}.",
         "lottery-area-unknown": "“{area}” is not a lottery area (LOTT, ELOTT, VN or SEA).",
         "lottery-vn-pair": "“{code}”: đá bets pairs, give at least two different numbers.",
+        "lottery-vn-pair-stations": (
+            "“{code}”: đá is on one station, or on exactly two stations of the same draw in "
+            "the South or the Centre."
+        ),
+        "lottery-partner-required": (
+            "Đá on two stations needs its second station: choose another station of the same draw."
+        ),
+        "lottery-partner-invalid": (
+            "This second station cannot be used: only đá on two stations takes one, and it "
+            "must be another station of the same draw."
+        ),
+        "lottery-chase-two-stations": (
+            "Đá on two stations is one bet on one draw: it cannot be chased over several issues."
+        ),
         "lottery-page-invalid": "Ask for a page from 1, of 1 to {max} items.",
     },
     "pt": {
@@ -133,6 +147,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lottery-area-unknown": "“{area}” não é uma área de loteria (LOTT, ELOTT, VN ou SEA).",
         "lottery-vn-pair": (
             "“{code}”: o đá aposta em pares, informe ao menos dois números diferentes."
+        ),
+        "lottery-vn-pair-stations": (
+            "“{code}”: o đá vale para uma estação, ou para exatamente duas estações do mesmo "
+            "sorteio do Sul ou do Centro."
+        ),
+        "lottery-partner-required": (
+            "O đá em duas estações precisa da segunda estação: escolha outra estação do "
+            "mesmo sorteio."
+        ),
+        "lottery-partner-invalid": (
+            "Esta segunda estação não pode ser usada: só o đá em duas estações aceita uma, e ela "
+            "precisa ser outra estação do mesmo sorteio."
+        ),
+        "lottery-chase-two-stations": (
+            "O đá em duas estações é uma aposta só, em um sorteio: não dá para acompanhá-la em "
+            "vários concursos."
         ),
         "lottery-page-invalid": "Peça uma página a partir de 1, com 1 a {max} itens.",
     },

@@ -50,6 +50,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "market, so it cannot be played here."
         ),
         "lotterypage.current": "Current issue",
+        "lotterypage.station": "Station",
+        "lotterypage.second_station": "Second station",
         "lotterypage.refresh": "Update",
         "lotterypage.last_result": "Last result",
         "lotterypage.no_result": "No draw yet",
@@ -148,6 +150,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         # Play names: the words of a play code, joined.
         "lotterypage.seg.star5": "5 stars",
         "lotterypage.seg.da": "Đá (pairs)",
+        "lotterypage.seg.da2": "Đá on two stations",
         "lotterypage.seg.front3": "Front 3",
         "lotterypage.seg.top3": "Top 3",
         "lotterypage.seg.top2": "Top 2",
@@ -275,6 +278,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "seu mercado, por isso ele não pode ser jogado aqui."
         ),
         "lotterypage.current": "Concurso atual",
+        "lotterypage.station": "Estação",
+        "lotterypage.second_station": "Segunda estação",
         "lotterypage.refresh": "Atualizar",
         "lotterypage.last_result": "Último resultado",
         "lotterypage.no_result": "Nenhum sorteio ainda",
@@ -372,6 +377,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lotterypage.record.time": "Feita em",
         "lotterypage.seg.star5": "5 estrelas",
         "lotterypage.seg.da": "Đá (pares)",
+        "lotterypage.seg.da2": "Đá em duas estações",
         "lotterypage.seg.front3": "3 primeiros",
         "lotterypage.seg.top3": "3 primeiros",
         "lotterypage.seg.top2": "2 primeiros",

@@ -12,7 +12,7 @@ from components.dialog import dialog
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY
 from components.i18n import amount, local_time, t
 from components.link import page_link
-from components.style import FOCUS
+from components.style import AXIS_TICK, CHART_TEXT, FOCUS
 from state.lottery import RULES_DIALOG, LotteryRecordState, LotteryState
 from state.site import SiteState
 
@@ -902,8 +902,14 @@ def _chart(key: str, colour: str, help_text: rx.Var, test_id: str) -> rx.Compone
                         interval="preserveStartEnd",
                         min_tick_gap=6,
                         font_size=10,
+                        tick=AXIS_TICK,
                     ),
-                    rx.recharts.y_axis(allow_decimals=False, width=28, font_size=10),
+                    rx.recharts.y_axis(
+                        allow_decimals=False,
+                        width=28,
+                        font_size=10,
+                        tick=AXIS_TICK,
+                    ),
                     rx.recharts.graphing_tooltip(),
                     data=LotteryState.stats.to(list[dict[str, Any]]),
                     margin={"top": 4, "right": 4, "left": 0, "bottom": 0},
@@ -911,7 +917,7 @@ def _chart(key: str, colour: str, help_text: rx.Var, test_id: str) -> rx.Compone
                 width="100%",
                 height=160,
             ),
-            class_name="h-40",
+            class_name=f"h-40 {CHART_TEXT}",
         ),
         data_testid=test_id,
     )

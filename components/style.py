@@ -3,6 +3,10 @@
 import reflex as rx
 
 FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400"
+# Charts: axis numbers in the text colour of the theme (the chart's box sets it), not
+# recharts' fixed grey, which is hard to read on the dark theme.
+CHART_TEXT = "text-slate-600 dark:text-slate-300"
+AXIS_TICK = {"fill": "currentColor"}
 # A row that scrolls sideways fades out at its end, a hint that more items follow.
 SCROLL_HINT = "[mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)] pr-10"
 

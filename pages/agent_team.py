@@ -15,7 +15,7 @@ from components.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
 from components.i18n import amount, local_time, t
 from components.layout import member_page
-from components.style import FOCUS
+from components.style import AXIS_TICK, CHART_TEXT, FOCUS
 from state.agent_team import RANGES, VIEWS, AgentTeamState
 
 RANGE_BUTTON = f"px-3 h-9 rounded-md text-sm {FOCUS}"
@@ -156,15 +156,15 @@ def bar_chart(series: list[str], testid: str) -> rx.Component:
                     )
                     for name in series
                 ],
-                rx.recharts.x_axis(data_key="day"),
-                rx.recharts.y_axis(),
+                rx.recharts.x_axis(data_key="day", tick=AXIS_TICK),
+                rx.recharts.y_axis(tick=AXIS_TICK),
                 rx.recharts.graphing_tooltip(),
                 rx.recharts.legend(),
                 # recharts types its data as dicts: the bars reach the browser as such objects
                 data=AgentTeamState.chart.to(list[dict[str, Any]]),
                 height=220,
             ),
-            class_name=f"{CARD} mb-3",
+            class_name=f"{CARD} {CHART_TEXT} mb-3",
             role="img",
             aria_label=t("agent.report.chart"),
             data_testid=testid,

@@ -22,7 +22,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import local_time, t
-from components.style import until_loaded
+from components.style import AXIS_TICK, until_loaded
 from state.console import ConsoleLoginState, DashboardState
 from state.console_audit import AuditState
 from state.console_payments import ApprovalRow, PaymentsState, WithdrawalRow
@@ -755,8 +755,8 @@ def reports_page() -> rx.Component:
             "bo-reports",
             rx.recharts.bar_chart(
                 rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
-                rx.recharts.x_axis(data_key="day"),
-                rx.recharts.y_axis(),
+                rx.recharts.x_axis(data_key="day", tick=AXIS_TICK),
+                rx.recharts.y_axis(tick=AXIS_TICK),
                 rx.recharts.tooltip(),
                 rx.recharts.legend(),
                 rx.recharts.bar(data_key="deposits", name=t("bo-deposits"), fill="#6366f1"),
@@ -791,8 +791,8 @@ def reports_page() -> rx.Component:
             ),
             rx.recharts.bar_chart(
                 rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
-                rx.recharts.x_axis(data_key="key"),
-                rx.recharts.y_axis(),
+                rx.recharts.x_axis(data_key="key", tick=AXIS_TICK),
+                rx.recharts.y_axis(tick=AXIS_TICK),
                 rx.recharts.tooltip(),
                 rx.recharts.bar(data_key="ggr", name=t("bo-col-ggr"), fill="#10b981"),
                 data=s.slice_chart.to(ChartData),

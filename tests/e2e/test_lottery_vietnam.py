@@ -75,6 +75,8 @@ async def test_a_member_bets_da_on_two_stations_and_is_paid_on_both_draws(
         await expect(chips.first).to_have_attribute("aria-pressed", "true")
         await expect(chips.first).to_have_text(VN_STATION_NAMES[draw[0].station or ""])
         await expect(page.get_by_test_id("partner-chip")).to_have_count(0)
+        # No South draw has a result yet: the charts say so instead of drawing empty axes.
+        await expect(page.get_by_test_id("trend-empty")).to_be_visible()
 
         # Đá on two stations: the second station row appears, the draw's next one chosen;
         # the player bets on the second and third stations instead.
@@ -116,3 +118,4 @@ async def test_a_member_bets_da_on_two_stations_and_is_paid_on_both_draws(
         await page.get_by_test_id("bets-tab-settled").click()
         await expect(page.locator("[data-testid=my-bet][data-status=SETTLED]")).to_have_count(1)
         await expect(page.get_by_test_id("bet-payout")).to_contain_text("550,00")
+        await expect(page.get_by_test_id("trend-chart")).to_be_visible()

@@ -743,8 +743,9 @@ class LotteryState(rx.State):
         except AppError as exc:
             return await self._refused(exc)
         lang = await self._lang()
+        issue = f"{self.issue} + {self.partner_issue}" if self.two_stations else self.issue
         return await self._after_bet(
-            translate("lotterypage.placed", lang, issue=self.issue) + f" ({bet.uid[:8]})"
+            translate("lotterypage.placed", lang, issue=issue) + f" ({bet.uid[:8]})"
         )
 
     @rx.event

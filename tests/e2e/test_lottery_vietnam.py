@@ -95,7 +95,9 @@ async def test_a_member_bets_da_on_two_stations_and_is_paid_on_both_draws(
         await expect(page.get_by_test_id("slip-count")).to_have_text("72", timeout=SLOW_MS)
         await expect(page.get_by_test_id("slip-stake")).to_have_text("72,00")
         await page.get_by_test_id("place-bet").click()
-        await expect(page.get_by_test_id("lottery-notice")).to_contain_text(draw[1].issue_no)
+        await expect(page.get_by_test_id("lottery-notice")).to_contain_text(
+            f"{draw[1].issue_no} + {draw[2].issue_no}"
+        )
         await expect(page.get_by_test_id("header-balance")).to_have_text("428,00", timeout=SLOW_MS)
         bet = page.get_by_test_id("my-bet")
         await expect(bet).to_have_count(1)

@@ -34,7 +34,6 @@ from uuid import uuid4
 
 from sqlmodel import select
 
-from app.core.config import get_settings
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.demo.seed import seed_demo_data
 from app.jobs.bonuses import WAGERING_JOB
@@ -42,7 +41,7 @@ from app.services import wager_facts
 from app.services.promotions import bonus
 from app.services.promotions.bonus import BonusTerms
 from bench.bench_ledger import migrate, on_private_database
-from bench.common import Figure
+from bench.common import Figure, environment
 from bench.consumer_lag import counted_ids, job_beside, write_steadily
 from models import BonusGrant, Member, Merchant
 from models.promotions import GrantStatus
@@ -188,20 +187,10 @@ def measure(_url: str) -> list[Figure]:
 def on_private_sqlite(measure_with: Any) -> list[Figure]:
     """The embedded mode: a fresh migrated SQLite file of its own (no Redis)."""
     url = new_sqlite_url()
-    saved = {name: os.environ.get(name) for name in ("DATABASE_URL", "REDIS_URL")}
-    os.environ.update(DATABASE_URL=url, REDIS_URL="")
-    get_settings.cache_clear()
-    try:
+    with environment(DATABASE_URL=url, REDIS_URL=""):
         migrate(url)
         figures: list[Figure] = measure_with(url)
         return figures
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-        get_settings.cache_clear()
 
 
 def run() -> list[Figure]:

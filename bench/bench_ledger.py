@@ -42,12 +42,12 @@ from sqlalchemy.dialects import postgresql
 from sqlmodel import select
 
 from alembic import command
-from app.core.config import PROJECT_ROOT, get_settings
+from app.core.config import PROJECT_ROOT
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.demo.seed import seed_demo_data
 from app.services import ledger
 from app.services.ledger import Leg
-from bench.common import Figure
+from bench.common import Figure, environment
 from models import Member, Merchant
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
@@ -330,19 +330,11 @@ def on_private_database(measure: Callable[[str], list[Figure]]) -> list[Figure]:
     """Run `measure` on a fresh migrated PostgreSQL database of its own (no Redis), then
     drop it and put the process's settings back."""
     url = create_postgres_database()
-    saved = {name: os.environ.get(name) for name in ("DATABASE_URL", "REDIS_URL")}
-    os.environ.update(DATABASE_URL=url, REDIS_URL="")
-    get_settings.cache_clear()  # settings are read once per process; this run has its own
     try:
-        migrate(url)
-        return measure(url)
+        with environment(DATABASE_URL=url, REDIS_URL=""):
+            migrate(url)
+            return measure(url)
     finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-        get_settings.cache_clear()
         drop_postgres_database(url)
 
 

@@ -46,7 +46,6 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.config import get_settings
 from app.core.db import dispose_engine, get_engine, session_scope, write_transaction
 from app.demo.seed import seed_demo_data
 from app.services import wager_facts
@@ -55,7 +54,7 @@ from app.services.seamless import wallet
 from app.services.studio import rounds
 from bench.bench_ledger import migrate, on_private_database
 from bench.bench_wager_facts import DICE, UNDER_50, _player
-from bench.common import Figure
+from bench.common import Figure, environment
 from models import Member
 
 ROUNDS_EACH = int(os.environ.get("BENCH_ROUNDS", "300"))
@@ -200,19 +199,9 @@ def measure(url: str) -> list[Figure]:
 def _on_private_sqlite() -> list[Figure]:
     folder = Path(tempfile.mkdtemp(prefix="bench-limit-"))
     url = f"sqlite+aiosqlite:///{folder / 'bench.db'}"
-    saved = {name: os.environ.get(name) for name in ("DATABASE_URL", "REDIS_URL")}
-    os.environ.update(DATABASE_URL=url, REDIS_URL="")
-    get_settings.cache_clear()
-    try:
+    with environment(DATABASE_URL=url, REDIS_URL=""):
         migrate(url)
         return measure(url)
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
-        get_settings.cache_clear()
 
 
 def run() -> list[Figure]:

@@ -26,7 +26,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 
-from bench.common import ROOT, Figure, asgi_server
+from bench.common import ROOT, Figure, asgi_server, environment
 
 CLIENTS = 32
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
@@ -120,10 +120,6 @@ async def _drive(platform: str, simulator: str, tokens: list[str], game: str) ->
 
 def _measure(env: dict[str, str]) -> tuple[dict[str, list], dict[str, float]]:
     """One run on the database `env` names: set up, serve both, drive, read the stats."""
-    from app.core.config import get_settings
-
-    os.environ.update(env)
-    get_settings.cache_clear()  # settings are read once per process; each run has its own
     subprocess.run(
         [sys.executable, "-m", "app.cli", "setup"], cwd=ROOT, env={**os.environ, **env},
         check=True, capture_output=True,
@@ -166,18 +162,16 @@ def _figures(database: str, found: dict[str, list], wallet: dict[str, float]) ->
 def run() -> list[Figure]:
     from tests.support.databases import create_postgres_database, drop_postgres_database
 
-    saved = {name: os.environ.get(name) for name in ("DATA_DIR", "DATABASE_URL", "REDIS_URL")}
     sqlite_dir, postgres_dir = (tempfile.mkdtemp(prefix="bench-simulator-") for _ in range(2))
+    sqlite = {"DATA_DIR": sqlite_dir, "DATABASE_URL": "", "REDIS_URL": ""}
     url = create_postgres_database()
+    postgres = {"DATA_DIR": postgres_dir, "DATABASE_URL": url, "REDIS_URL": ""}
     try:
-        on_sqlite = _measure({"DATA_DIR": sqlite_dir, "DATABASE_URL": "", "REDIS_URL": ""})
-        on_postgres = _measure({"DATA_DIR": postgres_dir, "DATABASE_URL": url, "REDIS_URL": ""})
+        with environment(**sqlite):
+            on_sqlite = _measure(sqlite)
+        with environment(**postgres):
+            on_postgres = _measure(postgres)
     finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
         drop_postgres_database(url)
     return _figures("SQLite", *on_sqlite) + _figures("PostgreSQL", *on_postgres)
 

@@ -18,6 +18,26 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@contextmanager
+def environment(**values: str) -> Iterator[None]:
+    """This process's settings from `values` for a while (the settings are read once per
+    process: the cache is cleared on the way in and out), then as they were."""
+    from app.core.config import get_settings
+
+    saved = {name: os.environ.get(name) for name in values}
+    os.environ.update(values)
+    get_settings.cache_clear()
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        get_settings.cache_clear()
+
+
 @dataclass(frozen=True)
 class Figure:
     name: str

@@ -11,42 +11,35 @@ from app.core.db import write_transaction
 from models import Merchant
 
 
+async def _change_br1(**fields: object) -> None:
+    async with write_transaction() as session:
+        merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+        for name, value in fields.items():
+            setattr(merchant, name, value)
+        session.add(merchant)
+
+
 @asynccontextmanager
 async def brand_closed(
     *, maintenance: bool = False, networks: tuple[str, ...] = (), countries: tuple[str, ...] = ()
 ) -> AsyncIterator[None]:
     """BR1 in maintenance and/or blocking networks and countries, back to normal afterwards
     (the tests run with BRAND_REFRESH_SECONDS=0: every call reads the brand afresh)."""
-
-    async def change(**fields: object) -> None:
-        async with write_transaction() as session:
-            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-            for name, value in fields.items():
-                setattr(merchant, name, value)
-            session.add(merchant)
-
-    await change(
+    await _change_br1(
         maintenance=maintenance, blocked_networks=list(networks), blocked_countries=list(countries)
     )
     try:
         yield
     finally:
-        await change(maintenance=False, blocked_networks=[], blocked_countries=[])
+        await _change_br1(maintenance=False, blocked_networks=[], blocked_countries=[])
 
 
 @asynccontextmanager
 async def brand_currency(currency: str) -> AsyncIterator[None]:
     """BR1 in another market for a while (a currency without Brazil's 85 % RTP floor offers
     the Vietnamese plays), BRL again afterwards."""
-
-    async def change(value: str) -> None:
-        async with write_transaction() as session:
-            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-            merchant.currency = value
-            session.add(merchant)
-
-    await change(currency)
+    await _change_br1(currency=currency)
     try:
         yield
     finally:
-        await change("BRL")
+        await _change_br1(currency="BRL")

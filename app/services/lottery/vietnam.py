@@ -121,9 +121,7 @@ def _station_list(token: str, day: date) -> list[tuple[str, str, str]] | None:
         return None
     targets = [
         (game_code, family, name)
-        for part in found
-        if part is not None
-        for game_code, family, names in [part]
+        for game_code, family, names in filter(None, found)
         for name in names
     ]
     return list(dict.fromkeys(targets))

@@ -21,6 +21,7 @@ from tests.support.databases import (
 _DATA_DIR = Path(tempfile.mkdtemp(prefix="platform-test-"))
 os.environ["DATA_DIR"] = str(_DATA_DIR)
 os.environ["ENVIRONMENT"] = "test"
+os.environ["ARGON2_PROFILE"] = "test"
 os.environ["BRAND_REFRESH_SECONDS"] = "0"
 # No provider simulator runs beside the API tests: launches do not ask its health (the
 # provider tests switch the check on against an in-process simulator).

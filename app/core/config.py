@@ -33,6 +33,10 @@ class Settings(BaseSettings):
     default_merchant: str = "BR1"
     max_body_bytes: int = Field(default=1_048_576, ge=1024)
     rsa_key_bits: Literal[2048, 3072, 4096] = 2048
+    argon2_profile: Literal["owasp", "test"] = Field(
+        default="owasp",
+        description="Argon2id cost: OWASP's minimum, or a cheap one for test runs (never prod)",
+    )
     rsa_key_grace_hours: int = Field(default=24, ge=0)
     trusted_proxy_hops: int = Field(default=0, ge=0)
     allowed_origins: list[str] = Field(
@@ -214,6 +218,8 @@ class Settings(BaseSettings):
         if self.environment == "prod" and self.sandbox_payments:
             # The sandbox checkout marks any order paid: never on a production site.
             raise ValueError("SANDBOX_PAYMENTS must be false when ENVIRONMENT=prod")
+        if self.environment == "prod" and self.argon2_profile == "test":
+            raise ValueError("ARGON2_PROFILE must be owasp when ENVIRONMENT=prod")
         return self
 
     @model_validator(mode="after")

@@ -8,12 +8,14 @@ from datetime import timedelta
 
 import pyotp
 import pytest
+from pydantic import ValidationError
 from sqlmodel import select
 
 from app.client import ApiError, PlatformClient
 from app.core import clock
+from app.core.config import Settings
 from app.core.db import session_scope, write_transaction
-from app.core.security import token_digest
+from app.core.security import password_hasher, token_digest
 from app.services import site_status
 from app.services.accounts import members
 from app.services.brands import brands
@@ -715,10 +717,18 @@ async def test_calls_needing_a_token(make_client: MakeClient) -> None:
 
 
 async def test_passwords_are_argon2id_with_owasp_parameters() -> None:
+    """The suite hashes with the cheap test profile; production's is OWASP's, and only it."""
     member = await make_member()
     assert member.password_hash.startswith("$argon2id$")
-    params = dict(p.split("=") for p in member.password_hash.split("$")[3].split(","))
+    assert Settings.model_fields["argon2_profile"].default == "owasp"
+    with pytest.raises(ValidationError, match="ARGON2_PROFILE"):
+        Settings(
+            environment="prod", secret_key="k" * 32, sandbox_payments=False, argon2_profile="test"
+        )
+    production = password_hasher("owasp").hash("a long passphrase")
+    params = dict(p.split("=") for p in production.split("$")[3].split(","))
     assert int(params["m"]) >= 19_456 and int(params["t"]) >= 2
+    assert password_hasher("owasp").verify(production, "a long passphrase")
 
 
 async def test_feedback(make_client: MakeClient) -> None:

@@ -141,7 +141,7 @@ def demo_specs() -> list[PromotionSpec]:
 
 # No demo announcements: the popup query (spec 7) includes notices, so any announcement
 # would open a popup over every page of every browser test. Publish them with
-# `python -m app.cli announce` (README).
+# `python -m app.cli announce --help`.
 
 
 async def seed_promotions(session: AsyncSession) -> None:

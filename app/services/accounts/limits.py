@@ -1,7 +1,7 @@
 """Every limit of the account and money calls in one place: which counter, how many, per what.
 
 Each counter is counted before its check runs (`app.core.rate_limit`): a burst of parallel
-requests gets no more tries than the limit. The README's limits table lists these.
+requests gets no more tries than the limit. docs/security.md's limits table lists these.
 """
 
 from __future__ import annotations

@@ -57,12 +57,13 @@ from pathlib import Path
 
 import qrcode
 from alembic.config import Config
+from pydantic import ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from alembic import command
 from app import jobs as scheduled_jobs
 from app.core.cache import close_redis
-from app.core.config import PROJECT_ROOT
+from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import dispose_engine, session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -84,6 +85,9 @@ from app.services.protection import records as protection_records
 from app.services.seamless.vendors import rotate_vendor_secret
 from app.services.site_status import Record, SiteSwitches
 from models.base import utcnow
+
+# The commands that start the app's processes: they stop at once on bad settings.
+STARTS = ("serve", "worker")
 
 
 def migrate() -> None:
@@ -577,6 +581,12 @@ def main(argv: list[str] | None = None) -> int:
     module.add_argument("switch", choices=["on", "off"])
     args = parser.parse_args(argv)
 
+    if args.command in STARTS:
+        try:
+            get_settings()
+        except ValidationError as refused:
+            print(refused, file=sys.stderr)  # names each demo part a production start refuses
+            return 2
     if args.command == "migrate":
         migrate()
         asyncio.run(_sync_roles())

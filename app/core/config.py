@@ -197,6 +197,7 @@ class Settings(BaseSettings):
     @field_validator(
         "database_url",
         "redis_url",
+        "secret_key",
         "smtp_host",
         "sms_gateway_url",
         "studio_wallet_url",

@@ -24,6 +24,7 @@ from app.core.config import PROJECT_ROOT, Settings, get_settings
 from app.core.db import session_scope, write_transaction
 from app.services.lottery import issues, rng
 from app.services.lottery.families import FAMILIES
+from app.services.providers import registry
 from models import LotteryAudit, LotteryIssue
 from models.lottery import IssueStatus, ResultSource
 from tests.support.deployment import PRODUCTION
@@ -102,6 +103,17 @@ def test_every_entry_point_refuses_a_production_start_with_demo_parts() -> None:
         assert "ENVIRONMENT=prod refuses to start" in stderr
         assert all(setting in stderr for _, setting in DEMO_PARTS)
     assert started[2].returncode == 0, app_started[1][-2000:]
+
+
+async def test_without_the_simulator_a_vendor_plays_only_on_its_configured_provider(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = get_settings()
+    monkeypatch.setattr(settings, "provider_simulator_url", None)
+    assert await registry.provider_config("PG") is None  # not integrated: no game opens
+    monkeypatch.setattr(settings, "provider_urls", {"PG": "https://pg.aggregator.example/"})
+    config = await registry.provider_config("PG")
+    assert config is not None and config.api_url == "https://pg.aggregator.example"
 
 
 # ---- the demo results feed -------------------------------------------------------------------

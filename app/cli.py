@@ -86,9 +86,6 @@ from app.services.seamless.vendors import rotate_vendor_secret
 from app.services.site_status import Record, SiteSwitches
 from models.base import utcnow
 
-# The commands that start the app's processes: they stop at once on bad settings.
-STARTS = ("serve", "worker")
-
 
 def migrate() -> None:
     config = Config(str(PROJECT_ROOT / "alembic.ini"))
@@ -581,12 +578,11 @@ def main(argv: list[str] | None = None) -> int:
     module.add_argument("switch", choices=["on", "off"])
     args = parser.parse_args(argv)
 
-    if args.command in STARTS:
-        try:
-            get_settings()
-        except ValidationError as refused:
-            print(refused, file=sys.stderr)  # names each demo part a production start refuses
-            return 2
+    try:
+        get_settings()  # every command (serve and worker start the app) stops on bad settings
+    except ValidationError as refused:
+        print(refused, file=sys.stderr)  # names each demo part a production start refuses
+        return 2
     if args.command == "migrate":
         migrate()
         asyncio.run(_sync_roles())

@@ -13,6 +13,7 @@ from reflex.event import EventType
 from app import routes
 from app.api.main import create_api
 from app.core.cache import close_redis
+from app.core.config import get_settings
 from app.core.db import dispose_engine
 from app.front_door import guard_front_door, transformers
 from app.jobs.scheduler import scheduler
@@ -136,6 +137,9 @@ async def _close_connections() -> AsyncIterator[None]:
     await dispose_engine()
     await close_redis()
 
+
+# Bad settings (a demo part under ENVIRONMENT=prod) stop the start here, naming what is wrong.
+get_settings()
 
 app = rx.App(
     api_transformer=transformers(create_api()),

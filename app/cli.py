@@ -57,12 +57,13 @@ from pathlib import Path
 
 import qrcode
 from alembic.config import Config
+from pydantic import ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from alembic import command
 from app import jobs as scheduled_jobs
 from app.core.cache import close_redis
-from app.core.config import PROJECT_ROOT
+from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import dispose_engine, session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -577,6 +578,11 @@ def main(argv: list[str] | None = None) -> int:
     module.add_argument("switch", choices=["on", "off"])
     args = parser.parse_args(argv)
 
+    try:
+        get_settings()  # every command (serve and worker start the app) stops on bad settings
+    except ValidationError as refused:
+        print(refused, file=sys.stderr)  # names each demo part a production start refuses
+        return 2
     if args.command == "migrate":
         migrate()
         asyncio.run(_sync_roles())

@@ -35,6 +35,7 @@ class ResultSource(StrEnum):
     RNG = "RNG"  # derived from the committed seed (private games)
     PROVIDER = "PROVIDER"  # an official results feed
     MANUAL = "MANUAL"  # typed by an operator, approved by a second one
+    DEMO = "DEMO"  # the demo feed: derived from a seed committed at creation (no real feed)
 
 
 class BetStatus(StrEnum):
@@ -73,7 +74,8 @@ class LotteryIssue(SQLModel, table=True):
     open_at: datetime = Field(sa_type=UTCDateTime)
     close_at: datetime = Field(sa_type=UTCDateTime)
     draw_at: datetime = Field(sa_type=UTCDateTime)
-    # Private games: the server seed, encrypted until the draw; its SHA-256 is public.
+    # Private games (and official ones on the demo feed): the server seed, encrypted until the
+    # draw; its SHA-256 is public.
     seed_encrypted: str | None = Field(default=None, max_length=255)
     seed_hash: str | None = Field(default=None, max_length=64)
     server_seed: str | None = Field(default=None, max_length=64)  # revealed at the draw

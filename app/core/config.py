@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -14,6 +15,14 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from app.core.periods import every
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class DemoPart:
+    """A sandbox or demo component the settings turn on: never in production."""
+
+    name: str
+    setting: str  # the setting that turns it off, and how
 
 
 class Settings(BaseSettings):
@@ -105,9 +114,10 @@ class Settings(BaseSettings):
         default=None, description="the studio's signing secret when it calls the wallet over HTTP"
     )
     vendor_signature_max_age_seconds: int = Field(default=300, ge=5)
-    provider_simulator_url: str = Field(
+    provider_simulator_url: str | None = Field(
         default="http://127.0.0.1:8700",
-        description="where the provider simulator serves the outside vendors' games (its host)",
+        description="where the provider simulator serves the outside vendors' games (its host); "
+        "blank: no simulator (a vendor without a PROVIDER_URLS entry is not integrated)",
     )
     provider_urls: dict[str, str] = Field(
         default_factory=dict,
@@ -146,6 +156,19 @@ class Settings(BaseSettings):
         default=None,
         description="official lottery results feed (GET {url}/{game}/{issue}); unset: demo feed",
     )
+    lottery_results_secret: SecretStr | None = Field(
+        default=None,
+        description="the results feed's HMAC-SHA256 key: an answer without its signature is "
+        "refused (needed with LOTTERY_RESULTS_URL)",
+    )
+    kyc_provider_url: str | None = Field(
+        default=None,
+        description="identity provider's check endpoint (POST JSON); unset: the in-project sandbox",
+    )
+    liveness_provider_url: str | None = Field(
+        default=None,
+        description="identity provider's liveness endpoint (POST multipart); unset: the sandbox",
+    )
     big_win_min_amount: Decimal = Field(default=Decimal("1000.00"), gt=0)
     big_win_multiplier: Decimal = Field(
         default=Decimal("50"), gt=0, description="a win of this many times the bet is a big win"
@@ -178,10 +201,15 @@ class Settings(BaseSettings):
     @field_validator(
         "database_url",
         "redis_url",
+        "secret_key",
         "smtp_host",
         "sms_gateway_url",
         "studio_wallet_url",
         "lottery_results_url",
+        "lottery_results_secret",
+        "kyc_provider_url",
+        "liveness_provider_url",
+        "provider_simulator_url",
         mode="before",
     )
     @classmethod
@@ -211,15 +239,57 @@ class Settings(BaseSettings):
             every(value)  # raises ValueError for a period no clock-aligned schedule has
         return value
 
+    def demo_parts(self) -> list[DemoPart]:
+        """Every sandbox or demo component these settings run with (the one list)."""
+        parts = [
+            (self.secret_key is None, "secret key generated into DATA_DIR", "set SECRET_KEY"),
+            (
+                self.sandbox_payments,
+                "sandbox payments and checkout (marks any order paid)",
+                "SANDBOX_PAYMENTS=false",
+            ),
+            (
+                self.kyc_provider_url is None,
+                "identity (KYC) sandbox provider",
+                "set KYC_PROVIDER_URL",
+            ),
+            (
+                self.liveness_provider_url is None,
+                "liveness sandbox",
+                "set LIVENESS_PROVIDER_URL",
+            ),
+            (
+                self.lottery_results_url is None,
+                "demo lottery results feed",
+                "set LOTTERY_RESULTS_URL and LOTTERY_RESULTS_SECRET",
+            ),
+            (
+                self.provider_simulator_url is not None,
+                "provider simulator (outside vendors without a PROVIDER_URLS entry)",
+                "blank PROVIDER_SIMULATOR_URL",
+            ),
+            (self.sms_gateway_url is None, "SMS only recorded", "set SMS_GATEWAY_URL"),
+            (self.smtp_host is None, "e-mail only recorded", "set SMTP_HOST"),
+            (
+                self.argon2_profile == "test",
+                "cheap password hashing of test runs",
+                "ARGON2_PROFILE=owasp",
+            ),
+        ]
+        return [DemoPart(name, setting) for on, name, setting in parts if on]
+
     @model_validator(mode="after")
-    def _production_needs_explicit_secrets(self) -> Settings:
-        if self.environment == "prod" and self.secret_key is None:
-            raise ValueError("SECRET_KEY must be set when ENVIRONMENT=prod")
-        if self.environment == "prod" and self.sandbox_payments:
-            # The sandbox checkout marks any order paid: never on a production site.
-            raise ValueError("SANDBOX_PAYMENTS must be false when ENVIRONMENT=prod")
-        if self.environment == "prod" and self.argon2_profile == "test":
-            raise ValueError("ARGON2_PROFILE must be owasp when ENVIRONMENT=prod")
+    def _production_runs_no_demo_part(self) -> Settings:
+        parts = self.demo_parts() if self.environment == "prod" else []
+        if parts:
+            named = "; ".join(f"{part.name} ({part.setting})" for part in parts)
+            raise ValueError(f"ENVIRONMENT=prod refuses to start with demo parts on: {named}")
+        return self
+
+    @model_validator(mode="after")
+    def _results_feed_is_signed(self) -> Settings:
+        if self.lottery_results_url is not None and self.lottery_results_secret is None:
+            raise ValueError("LOTTERY_RESULTS_URL needs LOTTERY_RESULTS_SECRET (its signing key)")
         return self
 
     @model_validator(mode="after")

@@ -10,6 +10,7 @@ import os
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 from typing import TypeVar
 
 from argon2 import PasswordHasher
@@ -34,8 +35,15 @@ def password_hasher(profile: str) -> PasswordHasher:
     )
 
 
-_hasher = password_hasher(get_settings().argon2_profile)
-_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+@lru_cache
+def _hasher() -> PasswordHasher:
+    """The configured hasher, made on first use: importing this module reads no settings."""
+    return password_hasher(get_settings().argon2_profile)
+
+
+@lru_cache
+def _dummy_hash() -> str:
+    return _hasher().hash(secrets.token_urlsafe(16))
 # Hashing gets its own threads, one per core: a burst of logins then queues behind itself
 # instead of filling the default pool that RSA, index builds and DNS look-ups also use.
 _HASHING = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="argon2")
@@ -46,23 +54,23 @@ async def _off_loop(function: Callable[..., T], *args: object) -> T:
 
 
 async def hash_password(password: str) -> str:
-    return await _off_loop(_hasher.hash, password)
+    return await _off_loop(_hasher().hash, password)
 
 
 def _verify(stored_hash: str, password: str) -> bool:
     try:
-        return _hasher.verify(stored_hash, password)
+        return _hasher().verify(stored_hash, password)
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 
 
 async def verify_password(stored_hash: str | None, password: str) -> bool:
     """Check a password; an unknown account costs the same time as a wrong password."""
-    return await _off_loop(_verify, stored_hash or _DUMMY_HASH, password) and bool(stored_hash)
+    return await _off_loop(_verify, stored_hash or _dummy_hash(), password) and bool(stored_hash)
 
 
 def needs_rehash(stored_hash: str) -> bool:
-    return _hasher.check_needs_rehash(stored_hash)
+    return _hasher().check_needs_rehash(stored_hash)
 
 
 def new_token() -> str:

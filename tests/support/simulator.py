@@ -60,4 +60,6 @@ def simulator_app(platform: FastAPI, transport: LossyTransport | None = None) ->
 
 
 def simulator_base() -> str:
-    return get_settings().provider_simulator_url.rstrip("/")
+    url = get_settings().provider_simulator_url
+    assert url is not None, "the tests run with the simulator"
+    return url.rstrip("/")

@@ -184,7 +184,7 @@ def test_only_the_seed_draw_and_an_official_result_write_a_result() -> None:
     of a result are the draw from the committed seed and the official-result path (which
     refuses private games)."""
     assert _result_writers() == {
-        ("app/services/lottery/issues.py", "_draw_private"),
+        ("app/services/lottery/issues.py", "_draw_committed"),
         ("app/services/lottery/issues.py", "_apply_official"),
     }
     source = (PROJECT_ROOT / "app/services/lottery/issues.py").read_text()
@@ -198,28 +198,39 @@ async def test_official_results_come_from_the_provider() -> None:
     day = new_day()
     await issues.create_issues(day, timedelta(days=7), ["lhc-hk"])
     first = (await issues.upcoming("lhc-hk", day, 1))[0]
-    assert first.seed_hash is None  # official: nothing to commit, the result is published
+    # no LOTTERY_RESULTS_URL: the demo feed will draw it, from a seed committed now
+    assert first.seed_hash is not None and first.server_seed is None
     await issues.advance(first.close_at)
-    # with no LOTTERY_RESULTS_URL the job reads the demo feed, which publishes at draw time
-    # (other tests' official issues of earlier days may be published meanwhile)
+    # the job reads the demo feed, which draws at draw time (other tests' official issues of
+    # earlier days may be drawn meanwhile)
     await issues.collect_results(first.close_at)
     assert (await issues.find("lhc-hk", first.issue_no)).status == IssueStatus.CLOSED
     assert await issues.collect_results(first.draw_at) >= 1
     drawn = await issues.find("lhc-hk", first.issue_no)
-    assert drawn.status == IssueStatus.DRAWN and drawn.result_source == ResultSource.PROVIDER
+    assert drawn.status == IssueStatus.DRAWN and drawn.result_source == ResultSource.DEMO
     assert drawn.result is not None and len(set(drawn.result)) == 7
+    assert issues.verify(drawn).matches
+
+
+FEED_SECRET = "results-feed-test-secret"
 
 
 class Feed(BaseHTTPRequestHandler):
-    """A real HTTP results feed: the numbers of the issues in `published`, 404 otherwise."""
+    """A real HTTP results feed: the numbers of the issues in `published`, signed under
+    `secret`, 404 otherwise."""
 
     published: ClassVar[dict[str, list[int]]] = {}
+    secret: ClassVar[str] = FEED_SECRET
 
     def do_GET(self) -> None:
         numbers = self.published.get(self.path)
         body = json.dumps({"numbers": numbers}).encode()
+        game_code, issue_no = self.path.strip("/").split("/", 1)
         self.send_response(200 if numbers is not None else 404)
         self.send_header("Content-Type", "application/json")
+        self.send_header(
+            issues.SIGNATURE_HEADER, issues.feed_signature(self.secret, game_code, issue_no, body)
+        )
         self.end_headers()
         self.wfile.write(body)
 
@@ -242,7 +253,7 @@ async def test_official_results_over_http_and_impossible_ones_refused() -> None:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        provider = issues.HttpResultsProvider(f"http://127.0.0.1:{server.server_port}")
+        provider = issues.HttpResultsProvider(f"http://127.0.0.1:{server.server_port}", FEED_SECRET)
         assert await issues.collect_official(now, provider) == 1
     finally:
         server.shutdown()

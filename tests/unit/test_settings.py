@@ -7,6 +7,7 @@ from pydantic import ValidationError
 
 from app.core.config import Settings
 from app.core.db import async_url, sync_url
+from tests.support.deployment import PRODUCTION
 
 
 @pytest.fixture(autouse=True)
@@ -41,19 +42,18 @@ def test_bad_values_stop_start_up(field: str, value: str) -> None:
 
 
 def test_production_requires_a_secret_key_and_no_sandbox() -> None:
-    with pytest.raises(ValidationError):
-        Settings(environment="prod", sandbox_payments=False, _env_file=None)
-    with pytest.raises(ValidationError):
-        Settings(environment="prod", secret_key="x" * 40, _env_file=None)
-    production = Settings(
-        environment="prod", secret_key="x" * 40, sandbox_payments=False, _env_file=None
-    )
+    with pytest.raises(ValidationError, match="SECRET_KEY"):
+        Settings(**{**PRODUCTION, "secret_key": None}, _env_file=None)
+    with pytest.raises(ValidationError, match="SANDBOX_PAYMENTS"):
+        Settings(**{**PRODUCTION, "sandbox_payments": True}, _env_file=None)
+    production = Settings(**PRODUCTION, _env_file=None)
     assert production.secret() == "x" * 40
 
 
 def test_blank_service_urls_mean_unset() -> None:
-    settings = Settings(database_url="", redis_url="", _env_file=None)
+    settings = Settings(database_url="", redis_url="", secret_key="", _env_file=None)
     assert settings.database_url is None and settings.redis_url is None
+    assert settings.secret_key is None  # a blank key is no key: generated, never in production
 
 
 def test_generated_secret_is_kept(tmp_path) -> None:

@@ -87,8 +87,8 @@ class SandboxKycAnswer(ApiModel):
 
 @router.post(kyc.SANDBOX_PATH, response_model=SandboxKycAnswer, include_in_schema=False)
 async def sandbox_kyc(payload: SandboxKycPayload) -> SandboxKycAnswer:
-    """The sandbox identity provider (served with the sandbox payments; off in production)."""
-    if not get_settings().sandbox_payments:
+    """The sandbox identity provider (served while it is the provider; never in production)."""
+    if get_settings().kyc_provider_url is not None:
         raise AppError("not-found", status=404)
     answer = kyc.sandbox_decision(
         kyc.KycRequest(payload.reference, payload.cpf, payload.fullName, payload.birthDate)
@@ -115,8 +115,8 @@ async def sandbox_liveness(
     reference: Annotated[str, Form(max_length=64)],
     images: Annotated[list[UploadFile], File()],
 ) -> SandboxLivenessAnswer:
-    """The sandbox liveness check (served with the sandbox payments; off in production)."""
-    if not get_settings().sandbox_payments:
+    """The sandbox liveness check (served while it is the provider; never in production)."""
+    if get_settings().liveness_provider_url is not None:
         raise AppError("not-found", status=404)
     read = await read_uploads(images, onboarding.MAX_DOCUMENTS)
     answer = kyc.sandbox_liveness(reference, read)

@@ -1,9 +1,10 @@
 """The identity (KYC) provider behind one interface, reached over HTTP (httpx).
 
-A real provider reads the member's document and runs the liveness check; it answers APPROVED
-with the birth date and name it read, REVIEW (a person must look), or REJECTED. The project's
-sandbox provider (`sandbox_decision`, served at SANDBOX_PATH by app/api/sandbox_kyc.py) answers
-the same way, with fixed rules a tester can steer:
+A real provider (KYC_PROVIDER_URL, LIVENESS_PROVIDER_URL) reads the member's document and runs
+the liveness check; it answers APPROVED with the birth date and name it read, REVIEW (a person
+must look), or REJECTED. Unset, the project's sandbox provider (`sandbox_decision`, served at
+SANDBOX_PATH by app/api/wps/identity.py; never in production) answers the same way, with fixed
+rules a tester can steer:
 
 - a name of fewer than two words: REJECTED (the document's name could not be matched);
 - a CPF whose first three digits are 999: REVIEW (the document could not be read);
@@ -32,6 +33,7 @@ SANDBOX_PATH = "/wps/sandbox/kyc/verify"
 SANDBOX_LIVENESS_PATH = "/wps/sandbox/kyc/liveness"
 SANDBOX_LIVENESS_SCORE = 97
 SANDBOX_NAME = "sandbox"
+PROVIDER_NAME = "provider"
 REVIEW_PREFIX = "999"
 TIMEOUT_SECONDS = 15
 
@@ -97,13 +99,22 @@ class HttpKycProvider:
     """The HTTP adapter: POST the request as JSON, read the answer from the response.
     `transport` (tests): an in-process route to the sandbox instead of the network."""
 
-    name = SANDBOX_NAME
-
     def __init__(self, transport: httpx.AsyncBaseTransport | None = None) -> None:
         self.transport = transport
 
+    @property
+    def name(self) -> str:
+        return SANDBOX_NAME if get_settings().kyc_provider_url is None else PROVIDER_NAME
+
     def url(self) -> str:
-        return get_settings().public_base_url.rstrip("/") + SANDBOX_PATH
+        settings = get_settings()
+        sandbox = settings.public_base_url.rstrip("/") + SANDBOX_PATH
+        return settings.kyc_provider_url or sandbox
+
+    def liveness_url(self) -> str:
+        settings = get_settings()
+        sandbox = settings.public_base_url.rstrip("/") + SANDBOX_LIVENESS_PATH
+        return settings.liveness_provider_url or sandbox
 
     async def check(
         self, request: KycRequest, transport: httpx.AsyncBaseTransport | None = None
@@ -136,7 +147,7 @@ class HttpKycProvider:
 
     async def liveness(self, reference: str, images: Sequence[bytes]) -> LivenessAnswer:
         """The liveness check of the images sent for the review (multipart upload)."""
-        url = get_settings().public_base_url.rstrip("/") + SANDBOX_LIVENESS_PATH
+        url = self.liveness_url()
         files = [("images", (f"image{n}", data)) for n, data in enumerate(images)]
         unavailable = AppError("identity-provider-unavailable", status=503)
         try:

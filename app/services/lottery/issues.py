@@ -7,8 +7,12 @@
 - `advance(now)` opens, closes and draws the issues the clock has reached. A private issue's
   result is derived from its committed seed (`rng`), never typed, and the seed is revealed in
   the same write. The database refuses to change a result once written.
-- Official-result games take their numbers from a `ResultsProvider` (`collect_official`), or
-  from an operator's entry approved by a second operator; both are in the audit log.
+- Official-result games take their numbers from the results feed (LOTTERY_RESULTS_URL: a
+  `ResultsProvider` whose answers must carry the feed's HMAC signature, `collect_official`), or
+  from an operator's entry approved by a second operator; all are in the audit log. Without a
+  feed (the demo; never in production) an official issue is created with a committed seed like
+  a private one, and the demo feed draws it from that seed at its draw time and reveals the
+  seed (`collect_demo`): nobody can compute it in advance, anyone can verify it after.
 - `void_issue` cancels an issue that has not closed (an official one also after close, while
   waiting for its result); settlement then refunds every bet. A private issue past its close
   cannot be voided: by then the house could know the outcome, and a void would be a choice.
@@ -16,7 +20,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -48,7 +55,10 @@ from models.lottery import (
     ResultSource,
 )
 
+logger = logging.getLogger(__name__)
+
 SEED_PURPOSE = "lottery-server-seed"
+SIGNATURE_HEADER = "X-Signature"
 DEFAULT_HORIZON = timedelta(hours=1)
 BETTING = (IssueStatus.SCHEDULED, IssueStatus.OPEN)
 _ISSUES: Table = LotteryIssue.__table__  # type: ignore[attr-defined]
@@ -70,12 +80,14 @@ def _row(found: Game, slot: Any) -> dict[str, Any]:
         "draw_at": slot.draw_at,
         "created_at": utcnow(),
     }
-    if not found.official:
+    settings = get_settings()
+    if not found.official or settings.lottery_results_url is None:
+        # Private games, and official ones the demo feed will draw: committed before opening.
         seed = rng.new_server_seed()
         row["seed_encrypted"] = encrypt_secret(seed, SEED_PURPOSE)
         row["seed_hash"] = rng.seed_hash(seed)
-        if found.code in get_settings().lottery_beacon_games:
-            row["beacon_round"] = beacon.round_after(slot.close_at)
+    if not found.official and found.code in settings.lottery_beacon_games:
+        row["beacon_round"] = beacon.round_after(slot.close_at)
     return row
 
 
@@ -120,30 +132,33 @@ async def create_issues(
 
 
 def derive(issue: LotteryIssue, server_seed: str) -> list[int]:
-    """A private issue's numbers from its seed (and its beacon, where it has one)."""
+    """A seeded issue's numbers from its seed (and its beacon, where it has one)."""
     words = rng.stream(server_seed, issue.game_code, issue.issue_no, issue.beacon or "")
     return list(FAMILIES[issue.family].derive(words))
 
 
-async def _draw_private(issue_id: int, now: datetime) -> bool:
-    """Draw one closed private issue from its committed seed and reveal the seed."""
+async def _draw_committed(issue_id: int, now: datetime) -> bool:
+    """Draw one closed issue from its committed seed and reveal the seed: a private game's
+    draw, or an official game's on the demo feed (audited like any official result)."""
     async with write_transaction() as session:
         issue = (
             await session.exec(
                 select(LotteryIssue).where(LotteryIssue.id == issue_id).with_for_update()
             )
         ).one()
-        if issue.status != IssueStatus.CLOSED or issue.official or issue.seed_encrypted is None:
+        if issue.status != IssueStatus.CLOSED or issue.seed_encrypted is None:
             return False
         if issue.beacon_round is not None and issue.beacon is None:
             return False  # waits for its beacon round (collect_beacons)
         seed = decrypt_secret(issue.seed_encrypted, SEED_PURPOSE)
         issue.result = derive(issue, seed)
         issue.server_seed = seed
-        issue.result_source = ResultSource.RNG
+        issue.result_source = ResultSource.DEMO if issue.official else ResultSource.RNG
         issue.status = IssueStatus.DRAWN
         issue.drawn_at = now
         session.add(issue)
+        if issue.official:
+            _audit(session, issue.id, None, "result-applied", source="DEMO", numbers=issue.result)
     return True
 
 
@@ -177,7 +192,7 @@ async def advance(now: datetime) -> int:
             )
         ).all()
     for issue_id in due:
-        if issue_id is not None and await _draw_private(issue_id, now):
+        if issue_id is not None and await _draw_committed(issue_id, now):
             changed += 1
     return changed
 
@@ -221,17 +236,31 @@ async def collect_beacons(now: datetime, source: beacon.BeaconSource | None = No
 
 
 class ResultsProvider(Protocol):
-    """Where official draws come from: the numbers of an issue, or None while not out yet."""
+    """Where official draws come from: the numbers of an issue, or None while not out yet.
+    An answer that cannot be trusted raises `ResultRefused`."""
 
     async def fetch(self, game_code: str, issue_no: str) -> list[int] | None: ...
 
 
+class ResultRefused(Exception):
+    """A results feed's answer without its valid signature."""
+
+
+def feed_signature(secret: str, game_code: str, issue_no: str, body: bytes) -> str:
+    """The signature a results feed puts in `X-Signature`: HMAC-SHA256 (hex) under the shared
+    LOTTERY_RESULTS_SECRET of `{game}/{issue}`, a newline and the body, so that an answer
+    signed for one issue is worth nothing for another."""
+    message = f"{game_code}/{issue_no}\n".encode() + body
+    return hmac.new(secret.encode(), message, hashlib.sha256).hexdigest()
+
+
 class HttpResultsProvider:
     """An official results feed over HTTP: GET {base}/{game}/{issue} answers
-    {"numbers": [...]} once drawn, 404 before."""
+    {"numbers": [...]} once drawn, signed (`feed_signature`), and 404 before."""
 
-    def __init__(self, base_url: str, timeout: float = 10.0) -> None:
+    def __init__(self, base_url: str, secret: str, timeout: float = 10.0) -> None:
         self.base_url = base_url.rstrip("/")
+        self.secret = secret
         self.timeout = timeout
 
     async def fetch(self, game_code: str, issue_no: str) -> list[int] | None:
@@ -240,33 +269,15 @@ class HttpResultsProvider:
         if answer.status_code == 404:
             return None
         answer.raise_for_status()
+        expected = feed_signature(self.secret, game_code, issue_no, answer.content)
+        if not hmac.compare_digest(
+            answer.headers.get(SIGNATURE_HEADER, "").encode(), expected.encode()
+        ):
+            raise ResultRefused(f"{game_code} {issue_no}: bad or missing signature")
         numbers = answer.json().get("numbers")
         if not isinstance(numbers, list) or not all(isinstance(n, int) for n in numbers):
             return None
         return numbers
-
-
-class DemoResultsFeed:
-    """The in-project demo feed standing in for the official sites: each issue's numbers are
-    a fixed function of the game and issue number, published from the draw time on."""
-
-    def __init__(self, now: datetime) -> None:
-        self.now = now
-
-    async def fetch(self, game_code: str, issue_no: str) -> list[int] | None:
-        found = game(game_code)
-        async with session_scope() as session:
-            issue = (
-                await session.exec(
-                    select(LotteryIssue).where(
-                        LotteryIssue.game_code == game_code, LotteryIssue.issue_no == issue_no
-                    )
-                )
-            ).first()
-        if issue is None or issue.draw_at > self.now:
-            return None
-        words = rng.stream("demo-feed", game_code, issue_no)
-        return list(FAMILIES[found.family].derive(words))
 
 
 def _audit(
@@ -324,7 +335,13 @@ async def collect_official(now: datetime, provider: ResultsProvider) -> int:
         ).all()
     applied = 0
     for pending in due:
-        numbers = await provider.fetch(pending.game_code, pending.issue_no)
+        try:
+            numbers = await provider.fetch(pending.game_code, pending.issue_no)
+        except ResultRefused as refused:
+            logger.warning("official result refused: %s", refused)
+            async with write_transaction() as session:
+                _audit(session, pending.id, None, "result-refused", reason="signature")
+            continue
         if numbers is None:
             continue
         async with write_transaction() as session:
@@ -361,15 +378,38 @@ async def locked_issue(
     return issue
 
 
-def results_provider(now: datetime) -> ResultsProvider:
-    """The configured official results feed (LOTTERY_RESULTS_URL), else the demo feed."""
-    url = get_settings().lottery_results_url
-    return HttpResultsProvider(url) if url is not None else DemoResultsFeed(now)
+async def collect_demo(now: datetime) -> int:
+    """The demo feed: draw every closed official issue past its draw time from the seed it
+    committed at creation; returns how many. An issue without one (created while a real
+    feed was configured) waits for an operator's entry."""
+    async with session_scope() as session:
+        due = (
+            await session.exec(
+                select(LotteryIssue.id).where(
+                    LotteryIssue.status == IssueStatus.CLOSED,
+                    col(LotteryIssue.official).is_(True),
+                    col(LotteryIssue.seed_encrypted).is_not(None),
+                    col(LotteryIssue.draw_at) <= now,
+                )
+            )
+        ).all()
+    drawn = 0
+    for issue_id in due:
+        if issue_id is not None and await _draw_committed(issue_id, now):
+            drawn += 1
+    return drawn
 
 
 async def collect_results(now: datetime) -> int:
-    """The job's entry: official results from the configured provider; returns how many."""
-    return await collect_official(now, results_provider(now))
+    """The job's entry: official results from the configured feed (LOTTERY_RESULTS_URL),
+    else from the demo feed; returns how many."""
+    settings = get_settings()
+    if settings.lottery_results_url is None:
+        return await collect_demo(now)
+    secret = settings.lottery_results_secret
+    assert secret is not None  # the settings refuse a feed without its signing key
+    feed = HttpResultsProvider(settings.lottery_results_url, secret.get_secret_value())
+    return await collect_official(now, feed)
 
 
 def _require_operator(member: Member) -> int:
@@ -508,7 +548,8 @@ class Verification:
 
 
 def verify(issue: LotteryIssue) -> Verification:
-    """Recompute a drawn private issue from its revealed seed, as anyone can."""
+    """Recompute a drawn issue from its revealed seed (a private game's, or an official one
+    the demo feed drew), as anyone can."""
     if issue.server_seed is None or issue.seed_hash is None or issue.result is None:
         raise AppError("lottery-not-drawn", 409)
     return Verification(

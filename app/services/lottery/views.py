@@ -580,15 +580,16 @@ async def _bet_page(filters: list[Any], number: int, size: int) -> Page[BetView]
 
 
 async def verification(game_code: object, issue_no: object) -> VerificationView:
-    """A drawn issue, and for a private one its result recomputed from the revealed seed
-    (and beacon) exactly as `python -m app.cli lottery-verify` does."""
+    """A drawn issue, and for a seeded one (private, or drawn by the demo feed) its result
+    recomputed from the revealed seed (and beacon) exactly as `python -m app.cli
+    lottery-verify` does."""
     found = game(str(game_code) if isinstance(game_code, str) else "")
     if not isinstance(issue_no, str) or not 0 < len(issue_no) <= 32:
         raise AppError("lottery-issue-unknown", 404)
     issue = await issue_service.find(found.code, issue_no)
     if issue.result is None:
         raise AppError("lottery-not-drawn", 409)
-    if issue.official or issue.server_seed is None:
+    if issue.server_seed is None:
         return VerificationView(
             game_code=issue.game_code,
             issue_no=issue.issue_no,

@@ -67,9 +67,11 @@ def signed_get_headers(secret: str, path: str, now: float | None = None) -> dict
     return {TIMESTAMP_HEADER: timestamp, SIGNATURE_HEADER: digest}
 
 
-def provider_url(vassalage: str) -> str:
+def provider_url(vassalage: str) -> str | None:
+    """The vendor's provider: its PROVIDER_URLS entry, else the simulator (None: neither)."""
     settings = get_settings()
-    return (settings.provider_urls.get(vassalage) or settings.provider_simulator_url).rstrip("/")
+    found = settings.provider_urls.get(vassalage) or settings.provider_simulator_url
+    return found.rstrip("/") if found else None
 
 
 def pick_host(config: ProviderConfig, brand_hosts: tuple[str, ...]) -> str:
@@ -224,9 +226,8 @@ class HttpProviderAdapter:
             return TransactionState.UNKNOWN
 
 
-def _config(vendor: GameVendor, credential: VendorCredential) -> ProviderConfig:
+def _config(vendor: GameVendor, credential: VendorCredential, api_url: str) -> ProviderConfig:
     settings = get_settings()
-    api_url = provider_url(vendor.vassalage)
     return ProviderConfig(
         vassalage=vendor.vassalage,
         wallet_mode=vendor.wallet_mode,
@@ -251,9 +252,10 @@ async def provider_config(vassalage: str) -> ProviderConfig | None:
                 .where(GameVendor.vassalage == vassalage)
             )
         ).first()
-    if row is None or not row[1].active:
+    api_url = provider_url(vassalage)
+    if row is None or not row[1].active or (api_url is None and not row[1].launch_url):
         return None
-    return _config(row[0], row[1])
+    return _config(row[0], row[1], api_url or "")
 
 
 # The HTTP transport of the adapters' server-to-server calls: None is the network; the tests

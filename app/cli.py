@@ -215,7 +215,8 @@ _CHAIN_PROBLEMS = {
     "inserted": "it does not follow the entry before it (inserted or moved)",
     "head": "the head row names another end of the chain",
     "truncated": "a checkpoint names it or a later entry, which the log no longer has",
-    "rewritten": "it differs from its checkpoint (rewritten by someone holding the key)",
+    "rewritten": "it differs from its checkpoint: the chain up to it was rewritten since "
+    "(with the key, or turned unkeyed)",
     "unanchored": "no checkpoint names any keyed entry, so a removed tail could not be seen "
     "(pass the copies kept elsewhere with --checkpoints)",
 }

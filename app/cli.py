@@ -11,8 +11,11 @@ audit                         prove ledger balances equal their entries and game
                               movements (exit 1 on any difference)
 create-admin NAME             the first back-office admin (all brands): asks for the password
                               (or reads it from STAFF_PASSWORD), prints the TOTP enrolment once
-audit-log-verify              check the back office's hash-chained audit log (exit 1 where it
-                              breaks, naming the entry)
+audit-log-verify [--checkpoints FILE ...]   check the back office's keyed audit chain and hold
+                              it against its checkpoints (AUDIT_CHECKPOINT_PATH and the copies
+                              kept elsewhere): exit 1 where it breaks, naming the entry
+audit-log-checkpoint          verify, then print the chain head's checkpoint line (to keep in an
+                              external log; exit 1 instead if the log is broken)
 vendor-secret BGS             rotate a game vendor's wallet signing secret (printed once)
 jobs NAME                     run a scheduled job's current period now (not twice if done):
                               withdrawal-timeouts, lottery-issues, lottery-draws, lottery-results,
@@ -207,19 +210,55 @@ async def _create_admin(username: str) -> int:
     return 0
 
 
-async def _audit_log_verify() -> int:
+_CHAIN_PROBLEMS = {
+    "changed": "its MAC does not match it (edited, or the chain recomputed without the key)",
+    "missing": "it is missing from the middle of the chain",
+    "inserted": "it does not follow the entry before it (inserted or moved)",
+    "head": "the head row names another end of the chain",
+    "truncated": "a checkpoint names it or a later entry, which the log no longer has",
+    "rewritten": "it differs from its checkpoint: the chain up to it was rewritten since "
+    "(with the key, or turned unkeyed)",
+    "unanchored": "no checkpoint names any keyed entry, so a removed tail could not be seen "
+    "(pass the copies kept elsewhere with --checkpoints)",
+}
+
+
+async def _audit_log_verify(copies: list[Path]) -> int:
+    absent = [str(path) for path in copies if not path.is_file()]
+    if absent:
+        print(f"no such checkpoint file: {', '.join(absent)}", file=sys.stderr)
+        return 2
     try:
-        result = await audit_log.verify()
+        result = await audit_log.verify(copies)
     finally:
         await dispose_engine()
     if result.ok:
-        print(f"audit log: intact, {result.checked} entries checked")
+        unkeyed = f", {result.unkeyed} of them from before the key" if result.unkeyed else ""
+        print(
+            f"audit log: intact, {result.checked} entries checked{unkeyed}; "
+            f"{result.checkpoints} checkpoints match"
+        )
         return 0
+    where, before = "", "checked"
+    if result.broken_at is not None:
+        where, before = f"at entry {result.broken_at} ", "before it are intact"
     print(
-        f"audit log: BROKEN at entry {result.broken_at} ({result.problem}); "
-        f"{result.checked} entries before it are intact"
+        f"audit log: BROKEN {where}({result.problem}): {_CHAIN_PROBLEMS[result.problem]}; "
+        f"{result.checked} entries {before}"
     )
     return 1
+
+
+async def _audit_log_checkpoint() -> int:
+    try:
+        if not (await audit_log.verify()).ok:
+            print("audit log: broken, no checkpoint given (see audit-log-verify)", file=sys.stderr)
+            return 1
+        line = await audit_log.head_checkpoint()
+    finally:
+        await dispose_engine()
+    print(line or "audit log: empty, nothing to checkpoint")
+    return 0
 
 
 async def _rotate() -> None:
@@ -509,7 +548,11 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("audit")
     admin = sub.add_parser("create-admin", help="the first back-office admin")
     admin.add_argument("username")
-    sub.add_parser("audit-log-verify", help="check the back office's audit log chain")
+    log_verify = sub.add_parser("audit-log-verify", help="check the back office's audit log")
+    log_verify.add_argument(
+        "--checkpoints", type=Path, action="append", default=[], help="a copy kept elsewhere"
+    )
+    sub.add_parser("audit-log-checkpoint", help="print the audit chain head's checkpoint")
     vendor_secret = sub.add_parser("vendor-secret", help="rotate a game vendor's wallet secret")
     vendor_secret.add_argument("vendor", help="vendor code, e.g. BGS")
     verify = sub.add_parser("lottery-verify", help="recompute a drawn lottery issue")
@@ -599,7 +642,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "create-admin":
         return asyncio.run(_create_admin(args.username))
     elif args.command == "audit-log-verify":
-        return asyncio.run(_audit_log_verify())
+        return asyncio.run(_audit_log_verify(args.checkpoints))
+    elif args.command == "audit-log-checkpoint":
+        return asyncio.run(_audit_log_checkpoint())
     elif args.command == "vendor-secret":
         asyncio.run(_vendor_secret(args.vendor))
     elif args.command == "lottery-verify":

@@ -54,7 +54,8 @@ class StaffSession(SQLModel, table=True):
 
 
 class AuditEntry(SQLModel, table=True):
-    """One staff action or settings change; `hash` = SHA-256(previous hash + this entry)."""
+    """One staff action or settings change; `hash` = HMAC-SHA256(key, previous hash + this
+    entry) (plain SHA-256 for entries written before the chain was keyed)."""
 
     __tablename__ = "audit_entry"
 
@@ -73,13 +74,15 @@ class AuditEntry(SQLModel, table=True):
 
 
 class AuditHead(SQLModel, table=True):
-    """The single row that every append locks and moves: the chain's last seq and hash."""
+    """The single row that every append locks and moves: the chain's last seq and hash, and
+    whether the chain is keyed yet (a database from before the key has unkeyed entries)."""
 
     __tablename__ = "audit_head"
 
     id: int = Field(primary_key=True)
     seq: int = 0
     hash: str = Field(max_length=64)
+    keyed: bool = False
 
 
 class ApprovalRequest(SQLModel, table=True):

@@ -96,11 +96,14 @@ class AuditState(ConsolePage, rx.State):
         lang = await ui_lang(self)
         self.verified = True
         self.chain_ok = result.ok
-        self.chain_text = (
-            translate("bo-chain-ok", lang, count=result.checked)
-            if result.ok
-            else translate("bo-chain-broken", lang, seq=result.broken_at, problem=result.problem)
-        )
+        if result.ok:
+            self.chain_text = translate("bo-chain-ok", lang, count=result.checked)
+        elif result.broken_at is None:
+            self.chain_text = translate("bo-chain-unanchored", lang)
+        else:
+            self.chain_text = translate(
+                "bo-chain-broken", lang, seq=result.broken_at, problem=result.problem
+            )
         return None
 
     @rx.event

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from dataclasses import dataclass
 from decimal import Decimal
@@ -196,6 +197,17 @@ class Settings(BaseSettings):
         ge=30,
         description="Days a closed support ticket keeps its images (its text stays)",
     )
+    audit_log_key: SecretStr | None = Field(
+        default=None,
+        min_length=32,
+        description="Keys the audit log's chain (HMAC-SHA256); generated into data_dir if "
+        "unset, required when ENVIRONMENT=prod",
+    )
+    audit_checkpoint_path: Path | None = Field(
+        default=None,
+        description="Append-only file of the audit chain's heads; data_dir/audit_checkpoints.log "
+        "if unset",
+    )
     sql_echo: bool = False
 
     @field_validator(
@@ -243,6 +255,13 @@ class Settings(BaseSettings):
         """Every sandbox or demo component these settings run with (the one list)."""
         parts = [
             (self.secret_key is None, "secret key generated into DATA_DIR", "set SECRET_KEY"),
+            (
+                # Beside a SQLite database, whoever takes one takes both: in production the key
+                # comes from the operator's secret store, away from the log it protects.
+                self.audit_log_key is None,
+                "audit log key generated into DATA_DIR",
+                "set AUDIT_LOG_KEY",
+            ),
             (
                 self.sandbox_payments,
                 "sandbox payments and checkout (marks any order paid)",
@@ -316,6 +335,32 @@ class Settings(BaseSettings):
             path.write_text(secrets.token_urlsafe(48))
             path.chmod(0o600)
         return path.read_text().strip()
+
+    def audit_key(self) -> bytes:
+        """The audit chain's key: the configured one, or one generated once into the data
+        folder (owner-only from its creation)."""
+        if self.audit_log_key is not None:
+            return self.audit_log_key.get_secret_value().encode()
+        path = self.data_dir / "audit_log_key"
+        if not path.exists():
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            # Written whole under a private name, then linked into place: a second process
+            # starting at the same time never reads a half-written key, and the first key stays.
+            draft = self.data_dir / f".audit_log_key.{secrets.token_hex(8)}"
+            fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as out:
+                out.write(secrets.token_urlsafe(48))
+            try:
+                os.link(draft, path)
+            except FileExistsError:
+                pass
+            finally:
+                draft.unlink()
+        return path.read_text().strip().encode()
+
+    @property
+    def audit_checkpoints(self) -> Path:
+        return self.audit_checkpoint_path or self.data_dir / "audit_checkpoints.log"
 
 
 @lru_cache

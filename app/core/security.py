@@ -44,6 +44,8 @@ def _hasher() -> PasswordHasher:
 @lru_cache
 def _dummy_hash() -> str:
     return _hasher().hash(secrets.token_urlsafe(16))
+
+
 # Hashing gets its own threads, one per core: a burst of logins then queues behind itself
 # instead of filling the default pool that RSA, index builds and DNS look-ups also use.
 _HASHING = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="argon2")

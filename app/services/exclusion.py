@@ -8,7 +8,7 @@ What an exclusion does, in this order, each step kept in the retention log:
    transaction; an inbox message tells the member what happens and until when;
 3. every login and game session ends (after the commit).
 
-Login policy (chosen, documented in docs/guides/protection.md): an excluded member MAY log in again, to see
+Login policy (chosen, in docs/guides/protection.md): an excluded member MAY log in again, to see
 their balance and withdraw it, and nothing else: every bet debit (seamless wallet, studio,
 lottery) and every deposit order is refused by `protection.limits` with neutral wording. The
 exclusion cannot be shortened or lifted by the member; a longer one replaces it.

@@ -33,6 +33,7 @@ from tests.support.lottery import new_day
 # Each demo part: the setting that turns it on, and the name the refusal gives it.
 DEMO_PARTS = [
     ({"secret_key": None}, "SECRET_KEY"),
+    ({"audit_log_key": None}, "AUDIT_LOG_KEY"),
     ({"sandbox_payments": True}, "SANDBOX_PAYMENTS"),
     ({"kyc_provider_url": None}, "KYC_PROVIDER_URL"),
     ({"liveness_provider_url": None}, "LIVENESS_PROVIDER_URL"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 PRODUCTION: dict[str, object] = {
     "environment": "prod",
     "secret_key": "x" * 40,
+    "audit_log_key": "k" * 40,
     "sandbox_payments": False,
     "kyc_provider_url": "https://kyc.example/verify",
     "liveness_provider_url": "https://kyc.example/liveness",

@@ -12,7 +12,8 @@ from tests.support.deployment import PRODUCTION
 
 @pytest.fixture(autouse=True)
 def _no_deployment_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("DATABASE_URL", "REDIS_URL", "ENVIRONMENT", "SECRET_KEY", "DATA_DIR"):
+    names = ("DATABASE_URL", "REDIS_URL", "ENVIRONMENT", "SECRET_KEY", "DATA_DIR", "AUDIT_LOG_KEY")
+    for name in names:
         monkeypatch.delenv(name, raising=False)
 
 
@@ -48,6 +49,17 @@ def test_production_requires_a_secret_key_and_no_sandbox() -> None:
         Settings(**{**PRODUCTION, "sandbox_payments": True}, _env_file=None)
     production = Settings(**PRODUCTION, _env_file=None)
     assert production.secret() == "x" * 40
+
+
+def test_the_audit_key_is_set_in_production_and_kept_private_elsewhere(tmp_path) -> None:
+    with pytest.raises(ValidationError, match="AUDIT_LOG_KEY"):
+        Settings(environment="prod", secret_key="x" * 40, sandbox_payments=False, _env_file=None)
+    with pytest.raises(ValidationError):
+        Settings(audit_log_key="too short", _env_file=None)
+    assert Settings(audit_log_key="k" * 40, _env_file=None).audit_key() == b"k" * 40
+    generated = Settings(data_dir=tmp_path, _env_file=None).audit_key()
+    assert len(generated) >= 40 and (tmp_path / "audit_log_key").stat().st_mode & 0o077 == 0
+    assert Settings(data_dir=tmp_path, _env_file=None).audit_key() == generated
 
 
 def test_blank_service_urls_mean_unset() -> None:

@@ -1,35 +1,66 @@
-"""The audit log: every staff action and settings change, append-only, chained by SHA-256.
+"""The audit log: every staff action and settings change, append-only, in a keyed chain whose
+head is also checkpointed outside the database.
 
-Each entry's hash is SHA-256 over the previous entry's hash and the entry's canonical JSON
-(sorted keys). Appends lock the single `audit_head` row (`SELECT … FOR UPDATE` on
-PostgreSQL; SQLite's write transaction already holds the database's write lock), so two
-appends never chain to the same predecessor. An entry is written in the transaction of the
+Chain. Each entry's `hash` is HMAC-SHA256, under the audit key, of the previous entry's hash
+and the entry's canonical JSON (sorted keys). The key is never in the database (AUDIT_LOG_KEY,
+else a key file generated once into the data folder; production refuses to start without
+the setting): whoever edits, removes or inserts an entry cannot recompute the chain after it.
+
+Entries from before the key (a migrated database) keep their plain SHA-256. Re-chaining them
+would need the append-only triggers off and the key inside a migration; instead the first
+append under the key (the head row's `keyed` is still false) writes an `audit.keyed` entry
+first, itself keyed, whose MAC covers the unkeyed chain's head (its detail names that head
+and the count): editing an old entry changes that head and breaks the keyed entry. `verify`
+accepts unkeyed entries only before the first keyed one.
+
+Checkpoints. After the transaction of each append commits, one line
+`<time> audit-checkpoint seq=N count=N mac=<hex>` is appended to a file outside the database
+(AUDIT_CHECKPOINT_PATH, else data/audit_checkpoints.log); a rolled-back action leaves none.
+Every append rather than every N entries or minutes, so that removing even the last entry is
+seen. `verify` checks each checkpoint, from that file and from the copies an operator keeps off
+the machine, against the entry it names: one past the end is a truncation, one whose MAC
+differs a rewrite by someone who holds the key (or an unkeyed rewrite of every entry).
+
+Order. Appends lock the single `audit_head` row (`SELECT … FOR UPDATE` on PostgreSQL;
+SQLite's write transaction already holds the database's write lock) and `seq` is unique, so
+two appends never chain to the same predecessor. An entry is written in the transaction of the
 action it records: a rolled-back action leaves no entry, a committed one always has it.
-`verify` walks the chain and names the first entry where it breaks: a changed entry (its hash
-no longer matches), a removed one (a gap in the sequence or a previous hash that differs) or
-an inserted one, and a removed tail (the head names a later entry).
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import hmac
 import io
 import json
-from collections.abc import Mapping
+import logging
+import os
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+from sqlalchemy import event
+from sqlalchemy.orm import Session, SessionTransaction
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core.config import get_settings
 from app.core.db import session_scope
 from models import AuditEntry, AuditHead
+from models.base import utcnow
 
 GENESIS = "0" * 64
 HEAD_ID = 1
+KEYED_ACTION = "audit.keyed"
 _BATCH = 1000
+_CHECKPOINT = re.compile(r"audit-checkpoint seq=(\d+) count=(\d+) mac=([0-9a-f]{64})\b")
+_PENDING = "audit_checkpoint"
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -62,7 +93,12 @@ class Verification:
     ok: bool
     checked: int
     broken_at: int | None  # the seq of the first entry found wrong (or the head's)
-    problem: str  # "", "changed", "missing", "inserted", "head"
+    # "", "changed", "missing", "inserted", "head", "truncated" (a checkpoint names an entry
+    # past the end), "rewritten" (an entry differs from its checkpoint), "unanchored" (a keyed
+    # chain that no checkpoint names: a removed tail could not be seen)
+    problem: str
+    unkeyed: int = 0  # entries from before the key, anchored by the first keyed one
+    checkpoints: int = 0  # checkpoints that named an entry found in the log
 
 
 def _canonical(entry: AuditEntry) -> str:
@@ -84,8 +120,76 @@ def _canonical(entry: AuditEntry) -> str:
     )
 
 
-def entry_hash(prev_hash: str, entry: AuditEntry) -> str:
+def entry_mac(key: bytes, prev_hash: str, entry: AuditEntry) -> str:
+    return hmac.new(key, (prev_hash + _canonical(entry)).encode(), hashlib.sha256).hexdigest()
+
+
+def unkeyed_hash(prev_hash: str, entry: AuditEntry) -> str:
+    """The plain SHA-256 of the entries written before the chain was keyed."""
     return hashlib.sha256((prev_hash + _canonical(entry)).encode()).hexdigest()
+
+
+def checkpoint_line(seq: int, mac: str, at: datetime) -> str:
+    """One checkpoint of the chain's head: the entry, its MAC, the entries up to it, when."""
+    return f"{at.isoformat(timespec='seconds')} audit-checkpoint seq={seq} count={seq} mac={mac}"
+
+
+def read_checkpoints(paths: Iterable[Path]) -> dict[int, set[str]]:
+    """The MACs checkpoints name, per seq, from these files (a missing file names none; other
+    lines, as in an external log, are skipped)."""
+    named: dict[int, set[str]] = {}
+    for path in paths:
+        if not path.exists():
+            continue
+        with path.open(encoding="utf-8", errors="replace") as lines:
+            for line in lines:
+                found = _CHECKPOINT.search(line)
+                if found and found[1] == found[2]:
+                    named.setdefault(int(found[1]), set()).add(found[3])
+    return named
+
+
+def _write_checkpoint(line: str) -> None:
+    path = get_settings().audit_checkpoints
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # O_APPEND: each line lands whole at the end, whichever process writes it.
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, (line + "\n").encode())
+        finally:
+            os.close(fd)
+    except OSError:
+        # The action has committed: its entry stands; only this checkpoint is lost.
+        logger.exception("audit checkpoint not written to %s: %s", path, line)
+
+
+def _checkpoint_on_commit(session: Session) -> None:
+    pending: tuple[int, str] | None = session.info.pop(_PENDING, None)
+    if pending is not None:
+        seq, mac = pending
+        _write_checkpoint(checkpoint_line(seq, mac, utcnow()))
+
+
+def _no_checkpoint_on_rollback(session: Session, _previous: SessionTransaction) -> None:
+    session.info.pop(_PENDING, None)
+
+
+def _checkpoint_after_commit(session: AsyncSession, entry: AuditEntry) -> None:
+    """The entry's checkpoint, written once its transaction commits (never for a rollback,
+    including a savepoint's: that only delays the checkpoint to the next append)."""
+    sync = session.sync_session
+    sync.info[_PENDING] = (entry.seq, entry.hash)
+    if not event.contains(sync, "after_commit", _checkpoint_on_commit):
+        event.listen(sync, "after_commit", _checkpoint_on_commit)
+        event.listen(sync, "after_soft_rollback", _no_checkpoint_on_rollback)
+
+
+def _link(session: AsyncSession, head: AuditHead, key: bytes, entry: AuditEntry) -> None:
+    entry.seq, entry.prev_hash = head.seq + 1, head.hash
+    entry.hash = entry_mac(key, head.hash, entry)
+    head.seq, head.hash = entry.seq, entry.hash
+    session.add(entry)
 
 
 async def append(
@@ -100,11 +204,34 @@ async def append(
     outcome: str = "ok",
 ) -> AuditEntry:
     """Add one entry at the end of the chain, inside the caller's write transaction."""
+    key = get_settings().audit_key()
     head = (
         await session.exec(select(AuditHead).where(AuditHead.id == HEAD_ID).with_for_update())
     ).one()
-    entry = AuditEntry(
-        seq=head.seq + 1,
+    if not head.keyed:
+        if head.seq:
+            marker = {"unkeyed_entries": head.seq, "unkeyed_head": head.hash}
+            _link(session, head, key, _entry(SYSTEM, KEYED_ACTION, now, None, "", marker, "ok"))
+        head.keyed = True
+    entry = _entry(actor, action, now, merchant_id, target, detail, outcome)
+    _link(session, head, key, entry)
+    session.add(head)
+    await session.flush()
+    _checkpoint_after_commit(session, entry)
+    return entry
+
+
+def _entry(
+    actor: Actor,
+    action: str,
+    now: datetime,
+    merchant_id: int | None,
+    target: str,
+    detail: Mapping[str, Any] | None,
+    outcome: str,
+) -> AuditEntry:
+    return AuditEntry(
+        seq=0,
         at=now,
         staff_id=actor.staff_id,
         staff_name=actor.name[:64],
@@ -113,20 +240,27 @@ async def append(
         target=target[:120],
         outcome=outcome[:16],
         detail=json.dumps(dict(detail or {}), sort_keys=True, default=str, ensure_ascii=False),
-        prev_hash=head.hash,
+        prev_hash="",
         hash="",
     )
-    entry.hash = entry_hash(head.hash, entry)
-    head.seq, head.hash = entry.seq, entry.hash
-    session.add(entry)
-    session.add(head)
-    await session.flush()
-    return entry
 
 
-async def verify() -> Verification:
-    """Walk the whole chain from its genesis; the first entry where it breaks, if any."""
-    prev_hash, expected_seq, checked = GENESIS, 1, 0
+async def head_checkpoint() -> str | None:
+    """The checkpoint line of the chain's last entry (None for an empty log)."""
+    async with session_scope() as session:
+        head = (await session.exec(select(AuditHead).where(AuditHead.id == HEAD_ID))).one()
+    return checkpoint_line(head.seq, head.hash, utcnow()) if head.seq else None
+
+
+async def verify(checkpoint_copies: Iterable[Path] = ()) -> Verification:
+    """Walk the chain from its genesis to the head under the key, and hold it against every
+    checkpoint (the file's and these copies'); the first place where it breaks, if any.
+
+    The checkpoints are read first and the walk stops at the head read next: appends
+    committing meanwhile are past both, so a busy log never looks broken."""
+    key = get_settings().audit_key()
+    named = read_checkpoints([get_settings().audit_checkpoints, *checkpoint_copies])
+    prev_hash, expected_seq, checked, unkeyed, matched = GENESIS, 1, 0, 0, 0
     async with session_scope() as session:
         head = (await session.exec(select(AuditHead).where(AuditHead.id == HEAD_ID))).one()
         after = 0
@@ -134,7 +268,7 @@ async def verify() -> Verification:
             batch = (
                 await session.exec(
                     select(AuditEntry)
-                    .where(AuditEntry.seq > after)
+                    .where(AuditEntry.seq > after, AuditEntry.seq <= head.seq)
                     .order_by(col(AuditEntry.seq))
                     .limit(_BATCH)
                 )
@@ -142,19 +276,37 @@ async def verify() -> Verification:
             if not batch:
                 break
             for entry in batch:
-                if entry.seq > expected_seq or entry.prev_hash != prev_hash:
-                    problem = "missing" if entry.seq > expected_seq else "inserted"
-                    return Verification(False, checked, entry.seq, problem)
-                if entry.seq < expected_seq:
-                    return Verification(False, checked, entry.seq, "inserted")
-                if entry_hash(prev_hash, entry) != entry.hash:
-                    return Verification(False, checked, entry.seq, "changed")
+                keyed = entry_mac(key, prev_hash, entry) == entry.hash
+                # The old plain SHA-256 is accepted only before the first keyed entry.
+                old = (
+                    not keyed
+                    and checked == unkeyed
+                    and unkeyed_hash(prev_hash, entry) == entry.hash
+                )
+                problem = ""
+                if entry.seq > expected_seq:
+                    problem = "missing"
+                elif entry.seq < expected_seq or entry.prev_hash != prev_hash:
+                    problem = "inserted"
+                elif not (keyed or old):
+                    problem = "changed"
+                elif any(mac != entry.hash for mac in named.get(entry.seq, ())):
+                    problem = "rewritten"
+                if problem:
+                    where = expected_seq if problem == "missing" else entry.seq
+                    return Verification(False, checked, where, problem, unkeyed, matched)
+                unkeyed += old
+                matched += entry.seq in named
                 prev_hash, expected_seq = entry.hash, expected_seq + 1
                 checked += 1
             after = batch[-1].seq
+    if any(seq > checked for seq in named):
+        return Verification(False, checked, checked + 1, "truncated", unkeyed, matched)
     if head.seq != checked or head.hash != prev_hash:
-        return Verification(False, checked, head.seq, "head")
-    return Verification(True, checked, None, "")
+        return Verification(False, checked, head.seq, "head", unkeyed, matched)
+    if checked > unkeyed and not matched:
+        return Verification(False, checked, None, "unanchored", unkeyed, matched)
+    return Verification(True, checked, None, "", unkeyed, matched)
 
 
 def _view(entry: AuditEntry) -> EntryView:

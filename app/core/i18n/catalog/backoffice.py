@@ -80,6 +80,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-verify": "Verify the chain",
         "bo-chain-ok": "The chain is intact: {count} entries checked.",
         "bo-chain-broken": "The chain breaks at entry {seq} ({problem}).",
+        "bo-chain-unanchored": "No checkpoint names the chain: a removed tail could not be seen "
+        "(the operator checks with the copies kept elsewhere).",
         "bo-export-csv": "Export CSV",
         "bo-maintenance": "Maintenance",
         "bo-start-maintenance": "Start maintenance",
@@ -439,6 +441,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-verify": "Verificar a cadeia",
         "bo-chain-ok": "A cadeia está íntegra: {count} registros verificados.",
         "bo-chain-broken": "A cadeia se rompe no registro {seq} ({problem}).",
+        "bo-chain-unanchored": "Nenhum checkpoint cita a cadeia: não daria para ver registros "
+        "removidos do final (o operador confere com as cópias guardadas fora).",
         "bo-export-csv": "Exportar CSV",
         "bo-maintenance": "Manutenção",
         "bo-start-maintenance": "Iniciar manutenção",

@@ -44,6 +44,7 @@ from pages.console import (
 from pages.console import (
     login_page as console_login_page,
 )
+from pages.console_account import account_page, enrol_page
 from pages.console_agents import agents_page
 from pages.console_applications import applications_page
 from pages.console_channels import channels_page
@@ -84,6 +85,7 @@ from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
 from state.chat import ChatState
 from state.console import ConsoleLoginState, ConsoleState, DashboardState
+from state.console_account import AccountState, EnrolState
 from state.console_agents import AgentsConsoleState
 from state.console_applications import ApplicationsConsoleState
 from state.console_audit import AuditState
@@ -174,7 +176,7 @@ ON_LOAD = [
     AnnouncementState.load,
 ]
 # Console pages (app.routes: console=True) load the language and check the staff login
-# (state/console.py), never a member's; the login page only the language.
+# (state/console.py), never a member's; the login and enrolment pages only the language.
 CONSOLE_ON_LOAD = [SiteState.load_site, ConsoleState.gate]
 
 
@@ -241,6 +243,8 @@ PAGES: dict[str, Page] = {
     "not_found": Page(not_found_page),
     # The back office (docs/ARCHITECTURE.md, "Adding a console page").
     "admin_login": Page(console_login_page, (ConsoleLoginState.open_page,)),
+    "admin_enrol": Page(enrol_page, (EnrolState.open_page,)),
+    "admin_account": Page(account_page, (AccountState.load,)),
     "admin_dashboard": Page(dashboard_page, (DashboardState.load,)),
     "admin_players": Page(players_page, (PlayersState.load,)),
     "admin_payments": Page(payments_page, (PaymentsState.load,)),
@@ -266,7 +270,8 @@ PAGES: dict[str, Page] = {
 for route in routes.ROUTES:
     page = PAGES[route.page]
     if route.console:
-        first = [SiteState.load_site] if route.path == routes.ADMIN_LOGIN else CONSOLE_ON_LOAD
+        public = route.path in routes.CONSOLE_PUBLIC
+        first = [SiteState.load_site] if public else CONSOLE_ON_LOAD
         app.add_page(page.build, route=route.path, on_load=[*first, *page.load], title=route.title)
         continue
     gate = (AuthState.require_member,) if route.login else ()

@@ -9,8 +9,11 @@ module BR1 NEGCARRY3 on|off   turn one of a brand's white-label modules on or of
 rotate-key                    publish a new payload key (the old one stays valid a while)
 audit                         prove ledger balances equal their entries and game rounds their
                               movements (exit 1 on any difference)
-create-admin NAME             the first back-office admin (all brands): asks for the password
-                              (or reads it from STAFF_PASSWORD), prints the TOTP enrolment once
+create-admin NAME             the first back-office admin (all brands): prints a one-time
+                              invitation link (48 h) where they choose their own password and
+                              authenticator
+staff-invite NAME             a new invitation for a staff member (e.g. an expired first one):
+                              their password and authenticator stop working until they enrol
 audit-log-verify [--checkpoints FILE ...]   check the back office's keyed audit chain and hold
                               it against its checkpoints (AUDIT_CHECKPOINT_PATH and the copies
                               kept elsewhere): exit 1 where it breaks, naming the entry
@@ -50,15 +53,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import getpass
 import json
-import os
 import sys
+from collections.abc import Awaitable
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
-import qrcode
 from alembic.config import Config
 from pydantic import ValidationError
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -190,23 +191,19 @@ async def _status(args: argparse.Namespace, until: datetime | None) -> int:
     return 0
 
 
-async def _create_admin(username: str) -> int:
-    password = os.environ.get("STAFF_PASSWORD") or getpass.getpass("password (12+ characters): ")
+async def _invitation(issue: Awaitable[staff_service.Invitation]) -> int:
+    """Print a staff invitation's one-time link: its holder chooses the password and the
+    authenticator on the console's enrolment page; this command never sees either."""
     try:
-        enrolment = await staff_service.create_first_admin(username, password, utcnow())
+        invitation = await issue
     except AppError as refused:
         print(translate(refused.code, "en", **refused.params), file=sys.stderr)
         return 2
     finally:
         await dispose_engine()
-    print(f"admin {enrolment.username} created (every brand, role admin).")
-    print("Add it to an authenticator app now; the secret is shown only this once:")
-    print(f"  secret: {enrolment.secret}")
-    print(f"  uri:    {enrolment.uri}")
-    code = qrcode.QRCode(border=1)
-    code.add_data(enrolment.uri)
-    code.print_ascii(invert=True)
-    print("Then log in at /admin/login with the password and the app's code.")
+    print(f"invitation for {invitation.username}, valid once until {invitation.expires_at}:")
+    print(f"  {invitation.link}")
+    print("Open it to choose the password and add the authenticator, then log in at /admin/login.")
     return 0
 
 
@@ -546,8 +543,10 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("setup")
     sub.add_parser("rotate-key")
     sub.add_parser("audit")
-    admin = sub.add_parser("create-admin", help="the first back-office admin")
+    admin = sub.add_parser("create-admin", help="the first back-office admin, by invitation")
     admin.add_argument("username")
+    invite = sub.add_parser("staff-invite", help="a staff member's new invitation")
+    invite.add_argument("username")
     log_verify = sub.add_parser("audit-log-verify", help="check the back office's audit log")
     log_verify.add_argument(
         "--checkpoints", type=Path, action="append", default=[], help="a copy kept elsewhere"
@@ -640,7 +639,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "audit":
         return asyncio.run(_audit())
     elif args.command == "create-admin":
-        return asyncio.run(_create_admin(args.username))
+        return asyncio.run(_invitation(staff_service.create_first_admin(args.username, utcnow())))
+    elif args.command == "staff-invite":
+        return asyncio.run(_invitation(staff_service.reinvite_by_name(args.username, utcnow())))
     elif args.command == "audit-log-verify":
         return asyncio.run(_audit_log_verify(args.checkpoints))
     elif args.command == "audit-log-checkpoint":

@@ -72,6 +72,10 @@ NOT_FOUND = "404"  # Reflex's name for the page it serves at unknown paths
 # never by a member's.
 ADMIN = "/admin"
 ADMIN_LOGIN = "/admin/login"
+ADMIN_ENROL = "/admin/enrol"  # reached from a staff invitation's link
+ADMIN_ACCOUNT = "/admin/account"  # the logged-in staff member's own password and TOTP
+# The console pages a browser without a staff login may open.
+CONSOLE_PUBLIC = frozenset({ADMIN_LOGIN, ADMIN_ENROL})
 ADMIN_PLAYERS = "/admin/players"
 ADMIN_PAYMENTS = "/admin/payments"
 ADMIN_PLATFORM = "/admin/platform"
@@ -207,6 +211,8 @@ ROUTES: tuple[Route, ...] = (
     Route(FEEDBACK, "feedback", "Feedback"),
     Route(CHAT, "chat", "Live chat"),
     Route(ADMIN_LOGIN, "admin_login", "Back office login", console=True),
+    Route(ADMIN_ENROL, "admin_enrol", "Back office enrolment", console=True),
+    Route(ADMIN_ACCOUNT, "admin_account", "My account", console=True),
     Route(ADMIN, "admin_dashboard", "Back office", console=True),
     Route(ADMIN_PLAYERS, "admin_players", "Players", console=True),
     Route(ADMIN_PAYMENTS, "admin_payments", "Payments", console=True),

@@ -102,6 +102,12 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
                     ConsoleState.staff_name, data_testid="console-staff", class_name="font-medium"
                 ),
                 rx.el.p(ConsoleState.staff_role, class_name="text-xs text-slate-500"),
+                rx.el.a(
+                    t("bo-account"),
+                    href=routes.ADMIN_ACCOUNT,
+                    data_testid="nav-admin-account",
+                    class_name=f"block mt-2 underline {FOCUS}",
+                ),
                 rx.el.button(
                     t("bo-logout"),
                     on_click=ConsoleState.logout,

@@ -27,7 +27,9 @@ class StaffRole(SQLModel, table=True):
 
 
 class StaffMember(SQLModel, table=True):
-    """A member of the operator's staff; `merchant_id` None works for every brand."""
+    """A member of the operator's staff; `merchant_id` None works for every brand. The
+    password hash and TOTP secret are the member's own, set at enrolment from an invitation;
+    both are empty until then (and again after a new invitation): no login."""
 
     id: int | None = Field(default=None, primary_key=True)
     username: str = Field(unique=True, max_length=64)
@@ -51,6 +53,23 @@ class StaffSession(SQLModel, table=True):
     expires_at: datetime = Field(sa_type=UTCDateTime)
     revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     ip: str = Field(default="", max_length=64)
+
+
+class StaffInvitation(SQLModel, table=True):
+    """A one-time invitation to enrol (own password, own authenticator): only the keyed
+    digest of its token is kept; it ends at its first use, at `expires_at`, or when a newer
+    one is issued for the same staff member (`revoked_at`)."""
+
+    __tablename__ = "staff_invitation"
+
+    id: int | None = Field(default=None, primary_key=True)
+    staff_id: int = Field(foreign_key="staffmember.id", index=True)
+    token_digest: str = Field(unique=True, max_length=64)
+    created_by: int | None = Field(default=None)  # the issuing staff member; None: the CLI
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    expires_at: datetime = Field(sa_type=UTCDateTime)
+    used_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    revoked_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class AuditEntry(SQLModel, table=True):

@@ -30,7 +30,7 @@ from state.console_platform import PlatformState
 from state.console_players import FoundPlayer, PlayersState
 from state.console_points import PointsReviewState, RedeemRow
 from state.console_reports import ReportsState
-from state.console_team import PERMISSION_FIELD, StaffRow, TeamState
+from state.console_team import INVITATION_LINK, PERMISSION_FIELD, StaffRow, TeamState
 
 
 def login_page() -> rx.Component:
@@ -535,6 +535,12 @@ def _staff_actions(row: StaffRow) -> rx.Component:
         rx.el.div(
             rx.el.button(t("bo-lock"), on_click=TeamState.lock_staff(row.id), class_name=QUIET),
             rx.el.button(t("bo-unlock"), on_click=TeamState.unlock_staff(row.id), class_name=QUIET),
+            rx.el.button(
+                t("bo-invite"),
+                on_click=TeamState.reinvite_staff(row.id),
+                data_testid="staff-reinvite",
+                class_name=QUIET,
+            ),
             class_name="flex gap-1",
         ),
     )
@@ -554,18 +560,17 @@ def staff_page() -> rx.Component:
         "bo-staff",
         messages(s.error, s.notice),
         rx.cond(
-            s.enrolment_name != "",
+            s.invited_name != "",
             rx.el.section(
                 rx.el.p(t("bo-enrolment"), class_name="font-semibold"),
-                rx.el.p(s.enrolment_name, class_name="font-mono"),
-                rx.el.img(src=s.enrolment_qr, alt="TOTP", class_name="size-48 bg-white p-2"),
+                rx.el.p(s.invited_name, class_name="font-mono"),
                 rx.el.code(
-                    s.enrolment_uri,
-                    data_testid="enrolment-uri",
+                    INVITATION_LINK.value.to(str),
+                    data_testid="invitation-link",
                     class_name="block break-all text-xs",
                 ),
-                rx.el.button(t("bo-ok"), on_click=s.dismiss_enrolment, class_name=QUIET),
-                data_testid="enrolment",
+                rx.el.button(t("bo-ok"), on_click=s.dismiss_invitation, class_name=QUIET),
+                data_testid="invitation",
                 class_name=CARD + " space-y-2 border-amber-400",
             ),
         ),
@@ -576,15 +581,6 @@ def staff_page() -> rx.Component:
                     "bo-new-staff",
                     rx.el.form(
                         label(t("bo-username"), text_input("username", required=True)),
-                        label(
-                            t("bo-password"),
-                            text_input(
-                                "password",
-                                type="password",
-                                auto_complete="new-password",
-                                required=True,
-                            ),
-                        ),
                         label(
                             t("bo-role"),
                             rx.el.select(

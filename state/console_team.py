@@ -1,5 +1,7 @@
 """Console: staff and roles (create a role from the permission catalogue, create a staff
-member with a role and brand and show their authenticator enrolment once, lock, unlock)."""
+member with a role and brand, or issue a new invitation, and show its one-time link once;
+lock, unlock). The link reaches the page as a client-side value, never kept in page state;
+nobody here sees or sets a password or an authenticator secret."""
 
 from __future__ import annotations
 
@@ -7,17 +9,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
 
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.permissions import ALL
-from app.services.backoffice.staff import Staff
+from app.services.backoffice.staff import Invitation, Staff
 from state.console import ConsolePage, RowId, current_staff, failed, form_text, text
 from state.guard import Form, checked
 
 PERMISSION_FIELD = "perm:"
+INVITATION_LINK = ClientStateVar.create("staff_invitation_link", default="")
+# What the list shows for an account whose holder has not enrolled yet.
+INVITED = "INVITED"
 
 
 @dataclass
@@ -42,10 +48,9 @@ class TeamState(ConsolePage, rx.State):
     role_names: list[str] = []
     members: list[StaffRow] = []
     brands: list[str] = []
-    # The new account's enrolment, shown once on this page and gone on the next load.
-    enrolment_name: str = ""
-    enrolment_uri: str = ""
-    enrolment_qr: str = ""
+    # Whose invitation link is shown (the link itself: INVITATION_LINK, shown while this
+    # is set), until the next load.
+    invited_name: str = ""
 
     async def _refresh(self) -> Any:
         try:
@@ -63,7 +68,7 @@ class TeamState(ConsolePage, rx.State):
                 username=m.username,
                 brand=m.merchant_code,
                 role=m.role,
-                status=m.status,
+                status=m.status if m.enrolled else INVITED,
                 last_login=text(m.last_login_at and m.last_login_at.isoformat("T", "seconds")),
             )
             for m in listed
@@ -71,7 +76,20 @@ class TeamState(ConsolePage, rx.State):
         return None
 
     def _forget(self) -> None:
-        self.enrolment_name = self.enrolment_uri = self.enrolment_qr = ""
+        self.invited_name = ""
+
+    async def _invite(self, issue: Any) -> Any:
+        """Issue an invitation; its link goes to the page once, not into page state."""
+        issued: list[Invitation] = []
+
+        async def run(staff: Staff) -> None:
+            issued.append(await issue(staff))
+
+        refreshed = await self._act(run)
+        if not issued or refreshed is not None:
+            return refreshed
+        self.invited_name = issued[0].username
+        return INVITATION_LINK.push(issued[0].link)
 
     @rx.event
     @checked
@@ -90,23 +108,25 @@ class TeamState(ConsolePage, rx.State):
     @rx.event
     @checked
     async def create_staff(self, form: Form) -> Any:
-        """The password is the creator's to hand over; the enrolment shows here once."""
+        """A new account by invitation: its holder chooses the password and authenticator."""
         brand = form_text(form, "brand", 16)
-
-        async def create(staff: Staff) -> None:
-            made = await staff_service.create_staff(
+        return await self._invite(
+            lambda staff: staff_service.create_staff(
                 staff,
                 form_text(form, "username", 40),
-                form_text(form, "password", 128),
                 form_text(form, "role", 40),
                 None if brand in ("", "*") else brand,
                 clock.now(),
             )
-            self.enrolment_name = made.username
-            self.enrolment_uri = made.uri
-            self.enrolment_qr = made.qr
+        )
 
-        return await self._act(create)
+    @rx.event
+    @checked
+    async def reinvite_staff(self, staff_id: RowId) -> Any:
+        """Revoke the staff member's password and authenticator; a new invitation instead."""
+        return await self._invite(
+            lambda staff: staff_service.reinvite(staff, staff_id, clock.now())
+        )
 
     @rx.event
     @checked
@@ -124,5 +144,6 @@ class TeamState(ConsolePage, rx.State):
         )
 
     @rx.event
-    def dismiss_enrolment(self) -> None:
+    def dismiss_invitation(self) -> Any:
         self._forget()
+        return INVITATION_LINK.push("")

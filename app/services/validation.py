@@ -362,20 +362,23 @@ def is_common_password(password: str) -> bool:
     return unicodedata.normalize("NFKC", password).casefold() in common_passwords()
 
 
-def validate_password(value: str | None) -> FieldError | None:
-    """The password rule of NIST SP 800-63B, the same on every form.
+def validate_password(
+    value: str | None, min_length: int = PASSWORD_MIN_LENGTH
+) -> FieldError | None:
+    """The password rule of NIST SP 800-63B, the same on every form (members' and staff's).
 
-    At least 8 and at most 64 characters (counted after NFC normalisation, nothing
-    stripped), every printable character including spaces, no composition rule, and
-    refused when it is on the common-password list. Returns the first failure or None.
+    At least 8 (staff: `min_length` 12) and at most 64 characters (counted after NFC
+    normalisation, nothing stripped), every printable character including spaces, no
+    composition rule, and refused when it is on the common-password list. Returns the first
+    failure or None.
     """
     text = unicodedata.normalize("NFC", value or "")
     if not text.strip():
         return FieldError("val_required", {})
-    if not PASSWORD_MIN_LENGTH <= len(text) <= PASSWORD_MAX_LENGTH:
+    if not min_length <= len(text) <= PASSWORD_MAX_LENGTH:
         return FieldError(
             "val_password_length",
-            {"range": format_range(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)},
+            {"range": format_range(min_length, PASSWORD_MAX_LENGTH)},
         )
     if not text.isprintable():
         return FieldError("val_password_format", {})

@@ -1,8 +1,9 @@
-"""The operator's commands on a database of their own: migrate, create the first admin (its
-TOTP enrolment printed once; a second time refused), verify the audit log, find a change; an
-edit with the chain recomputed unkeyed, a removed last entry and a truncated tail (also with
-the checkpoint file gone, from a copy kept elsewhere); a database from before the key keeps
-verifying and its old entries stay bound to the keyed chain."""
+"""The operator's commands on a database of their own: migrate, create the first admin (a
+one-time invitation link printed, never a password or TOTP secret; a second time refused),
+issue a staff member a new invitation, verify the audit log, find a change; an edit with the
+chain recomputed unkeyed, a removed last entry and a truncated tail (also with the checkpoint
+file gone, from a copy kept elsewhere); a database from before the key keeps verifying and its
+old entries stay bound to the keyed chain."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pyotp
 from sqlalchemy import create_engine
 from sqlmodel import Session, col, select
 
@@ -59,24 +59,40 @@ def _run(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_create_admin_then_verify_and_find_a_change(tmp_path: Path) -> None:
     database = tmp_path / "cli.db"
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{database}",
-        "DATA_DIR": str(tmp_path),
-        "STAFF_PASSWORD": "a long enough password",
-    }
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DATA_DIR": str(tmp_path)}
     env.pop("REDIS_URL", None)
+    env.pop("STAFF_PASSWORD", None)
     assert _cli(env, "migrate").returncode == 0
     made = _cli(env, "create-admin", "Chief")
     assert made.returncode == 0, made.stderr
-    secret = re.search(r"secret: ([A-Z2-7]+)", made.stdout)
-    assert secret is not None and "otpauth://totp/" in made.stdout
-    assert pyotp.TOTP(secret.group(1)).now().isdigit()
+    first = re.search(r"/admin/enrol\?token=([\w-]+)", made.stdout)
+    assert first is not None and len(first.group(1)) >= 43
+    assert "secret" not in made.stdout and "otpauth" not in made.stdout
     again = _cli(env, "create-admin", "second")
     assert again.returncode == 2 and "Staff accounts exist already" in again.stderr
+    renewed = _cli(env, "staff-invite", "chief")
+    second = re.search(r"/admin/enrol\?token=([\w-]+)", renewed.stdout)
+    assert renewed.returncode == 0 and second is not None and second.group(1) != first.group(1)
+    assert _cli(env, "staff-invite", "nobody").returncode == 2
+    with sqlite3.connect(database) as connection:
+        # No credentials until the holder enrols; tokens kept only as digests, the first one
+        # replaced; the log names no token.
+        assert connection.execute(
+            "SELECT password_hash, totp_secret_encrypted FROM staffmember"
+        ).fetchall() == [("", "")]
+        invitations = connection.execute(
+            "SELECT token_digest, revoked_at IS NOT NULL FROM staff_invitation ORDER BY id"
+        ).fetchall()
+        logged = " ".join(
+            row[0] for row in connection.execute("SELECT detail || target FROM audit_entry")
+        )
+    assert [revoked for _, revoked in invitations] == [1, 0]
+    for token in (first.group(1), second.group(1)):
+        assert token not in repr(invitations) and token not in logged
 
     verified = _cli(env, "audit-log-verify")
-    assert verified.returncode == 0 and "intact, 1 entries" in verified.stdout
+    # staff.create, staff.invite, then staff.reset, staff.invite
+    assert verified.returncode == 0 and "intact, 4 entries" in verified.stdout
     with sqlite3.connect(database) as connection:
         # Past the append-only triggers, as someone with the rights to drop them.
         connection.execute("DROP TRIGGER audit_entry_no_update")
@@ -184,7 +200,7 @@ def test_rewrites_removals_and_truncations_are_found(tmp_path: Path) -> None:
 
 def test_a_database_from_before_the_key_keeps_verifying(tmp_path: Path) -> None:
     database = tmp_path / "old.db"
-    env = {**_env(tmp_path, database), "STAFF_PASSWORD": "a long enough password"}
+    env = _env(tmp_path, database)
     assert _cli(env, "migrate").returncode == 0
 
     def old_log(session: Session) -> None:
@@ -201,7 +217,8 @@ def test_a_database_from_before_the_key_keeps_verifying(tmp_path: Path) -> None:
     assert _cli(env, "create-admin", "Chief").returncode == 0
     keyed = _cli(env, "audit-log-verify")
     assert keyed.returncode == 0
-    assert "intact, 4 entries checked, 2 of them from before the key" in keyed.stdout
+    # the marker, then create-admin's staff.create and staff.invite
+    assert "intact, 5 entries checked, 2 of them from before the key" in keyed.stdout
     with sqlite3.connect(database) as connection:
         (marker,) = connection.execute("SELECT action FROM audit_entry WHERE seq = 3").fetchone()
     assert marker == audit.KEYED_ACTION

@@ -1,5 +1,5 @@
-"""The console's pages: registered from the route registry, each (but the login) gated by the
-staff login, none running the member site's loaders."""
+"""The console's pages: registered from the route registry, each (but the login and the
+enrolment) gated by the staff login, none running the member site's loaders."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ def _key(path: str) -> str:
 def test_console_pages_are_gated_by_the_staff_login_only() -> None:
     console = [route for route in routes.ROUTES if route.console]
     assert {r.path for r in console} == {
-        routes.ADMIN, routes.ADMIN_LOGIN, routes.ADMIN_PLAYERS, routes.ADMIN_PAYMENTS,
+        routes.ADMIN, routes.ADMIN_LOGIN, routes.ADMIN_ENROL, routes.ADMIN_ACCOUNT,
+        routes.ADMIN_PLAYERS, routes.ADMIN_PAYMENTS,
         routes.ADMIN_PLATFORM, routes.ADMIN_STAFF, routes.ADMIN_AUDIT, routes.ADMIN_REPORTS,
         routes.ADMIN_POINTS,
         routes.ADMIN_KYC,
@@ -28,7 +29,7 @@ def test_console_pages_are_gated_by_the_staff_login_only() -> None:
     for route in console:
         assert route.path.startswith(routes.ADMIN) and not route.login
         on_load = app._unevaluated_pages[_key(route.path)].on_load
-        assert (ConsoleState.gate in on_load) == (route.path != routes.ADMIN_LOGIN)
+        assert (ConsoleState.gate in on_load) == (route.path not in routes.CONSOLE_PUBLIC)
         assert AuthState.require_member not in on_load
         member_loaders = [loader for loader in ON_LOAD if loader not in CONSOLE_ON_LOAD]
         assert not any(loader in on_load for loader in member_loaders)

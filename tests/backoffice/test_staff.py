@@ -23,6 +23,7 @@ from models.base import utcnow
 from tests.support.backoffice import (
     STAFF_PASSWORD,
     code_at,
+    enrol,
     log_in,
     make_staff,
     make_staff_account,
@@ -106,18 +107,17 @@ async def test_locking_a_staff_member_ends_their_sessions() -> None:
     await staff_service.set_locked(admin, target.id, False, utcnow())
 
 
-async def test_the_first_admin_is_made_once_with_an_enrolment() -> None:
+async def test_the_first_admin_is_made_once_with_an_invitation() -> None:
     async with session_scope() as session:
         exists = (await session.exec(select(StaffMember.id))).first() is not None
     if exists:
         with pytest.raises(AppError) as refused:
-            await staff_service.create_first_admin(new_name(), STAFF_PASSWORD, utcnow())
+            await staff_service.create_first_admin(new_name(), utcnow())
         assert refused.value.code == "staff-admin-exists"
         return
-    enrolment = await staff_service.create_first_admin("root-admin", STAFF_PASSWORD, utcnow())
-    assert enrolment.uri.startswith("otpauth://totp/") and enrolment.secret in enrolment.uri
-    assert enrolment.qr.startswith("data:image/svg+xml")
-    found, _ = await log_in(enrolment.username, enrolment.secret)
+    invitation = await staff_service.create_first_admin("root-admin", utcnow())
+    secret = await enrol(invitation)
+    found, _ = await log_in(invitation.username, secret)
     assert found.merchant_id is None and found.permissions == ALL
 
 
@@ -145,27 +145,26 @@ async def test_roles_grant_only_what_their_creator_holds() -> None:
         await staff_service.create_role(manager, new_name("r"), ["payments.pay"], utcnow())
     assert escalation.value.code == "staff-role-permissions-invalid"
     with pytest.raises(AppError) as admin_role:
-        await staff_service.create_staff(
-            manager, new_name(), STAFF_PASSWORD, "admin", "BR1", utcnow()
-        )
+        await staff_service.create_staff(manager, new_name(), "admin", "BR1", utcnow())
     assert admin_role.value.code == "staff-role-permissions-invalid"
     with pytest.raises(AppError) as other_brand:
-        await staff_service.create_staff(
-            manager, new_name(), STAFF_PASSWORD, manager_role.name, "BR2", utcnow()
-        )
+        await staff_service.create_staff(manager, new_name(), manager_role.name, "BR2", utcnow())
     assert other_brand.value.code == "staff-forbidden"
-    made = await staff_service.create_staff(
-        manager, new_name(), STAFF_PASSWORD, manager_role.name, "BR1", utcnow()
-    )
-    found, _ = await log_in(made.username, made.secret)
+    made = await staff_service.create_staff(manager, new_name(), manager_role.name, "BR1", utcnow())
+    found, _ = await log_in(made.username, await enrol(made))
     assert found.merchant_id == manager.merchant_id
     listed = await staff_service.staff_list(manager, utcnow())
     assert {s.merchant_code for s in listed} == {"BR1"}
-    with pytest.raises(AppError) as weak:
-        await staff_service.create_staff(
-            manager, new_name(), "short", manager_role.name, "BR1", utcnow()
-        )
-    assert weak.value.code == "staff-password-weak"
+    # Nor can they reset (and so take over) an account whose role they do not hold.
+    admin_name, _ = await make_staff_account("admin", "BR1")
+    async with session_scope() as session:
+        admin_id = (
+            await session.exec(select(StaffMember.id).where(StaffMember.username == admin_name))
+        ).one()
+    assert admin_id is not None
+    with pytest.raises(AppError) as takeover:
+        await staff_service.reinvite(manager, admin_id, utcnow())
+    assert takeover.value.code == "staff-role-permissions-invalid"
 
 
 async def test_login_is_rate_limited_per_account() -> None:

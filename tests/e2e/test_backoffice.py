@@ -1,5 +1,6 @@
 """The back office in a real browser: an admin logs in with TOTP, creates a support role and a
-support staff member (enrolment shown once), who logs in with TOTP, finds a player and locks
+support staff member (a one-time invitation link shown once), who enrols from the link in
+their own browser (own password, own authenticator), logs in with TOTP, finds a player and locks
 them (the player can no longer log in); a payments staff member pays a withdrawal above the
 threshold and a second one approves it. Screenshots go to SCREENSHOT_DIR when it is set."""
 
@@ -9,7 +10,7 @@ import os
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import urlparse
 
 import pyotp
 import pytest
@@ -57,6 +58,26 @@ async def _console_login(browser: Browser, site_url: str, username: str, code: s
     return page
 
 
+async def _enrol(browser: Browser, site_url: str, path: str) -> str:
+    """The invitee opens the link in their own browser, chooses the password and confirms the
+    authenticator shown only to them; its secret, as their app would hold it."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    await page.goto(site_url + path)
+    key = page.get_by_test_id("new-totp-key")
+    await expect(key).to_have_text(re.compile(r"^[A-Z2-7]{16,}$"), timeout=SLOW_MS)
+    secret = (await key.inner_text()).strip()
+    form = page.get_by_test_id("enrol-form")
+    await form.locator("input[name=password]").fill(STAFF_PASSWORD)
+    await form.locator("input[name=confirmation]").fill(STAFF_PASSWORD)
+    await form.locator("input[name=code]").fill(pyotp.TOTP(secret).now())
+    await page.get_by_test_id("enrol-submit").click()
+    await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
+    await _shot(page, "enrolled")
+    await context.close()
+    return secret
+
+
 async def test_console_pages_need_a_staff_login(browser: Browser, site_url: str) -> None:
     """A visitor (or a member) opening a console page is sent to the console login; a
     wrong code is refused there."""
@@ -96,15 +117,18 @@ async def test_support_role_and_member_lock_a_player(
     support_name = new_name("agent")
     staff_form = admin.get_by_test_id("staff-form")
     await staff_form.locator("input[name=username]").fill(support_name)
-    await staff_form.locator("input[name=password]").fill(STAFF_PASSWORD)
+    await expect(staff_form.locator("input[name=password]")).to_have_count(0)
     await staff_form.locator("select[name=role]").select_option(role)
     await staff_form.locator("select[name=brand]").select_option("BR1")
     await admin.get_by_test_id("staff-create").click()
-    uri = admin.get_by_test_id("enrolment-uri")
-    await expect(uri).to_contain_text("otpauth://totp/", timeout=SLOW_MS)
+    link = admin.get_by_test_id("invitation-link")
+    await expect(link).to_contain_text("/admin/enrol?token=", timeout=SLOW_MS)
     await _shot(admin, "staff")
-    secret = parse_qs(urlparse(await uri.inner_text()).query)["secret"][0]
+    invited = urlparse(await link.inner_text())
     await expect(admin.get_by_test_id("staff-list")).to_contain_text(support_name)
+    secret = await _enrol(browser, site_url, f"{invited.path}?{invited.query}")
+    # Only the invitee saw the authenticator: not the admin's page.
+    await expect(admin.locator("body")).not_to_contain_text(secret)
 
     # The support member logs in with their authenticator and locks a player.
     player = await make_member("BR1")

@@ -139,10 +139,32 @@ ALLOWED: dict[str, str] = {
     "state.console_platform.PlatformState.unblock": f"{ARGS}; {STAFF}",
     "state.console_team.TeamState.load": STAFF,
     "state.console_team.TeamState.create_role": f"{ARGS}; {STAFF}; only permissions held",
-    "state.console_team.TeamState.create_staff": f"{ARGS}; {STAFF}; only roles within own",
+    "state.console_team.TeamState.create_staff": (
+        f"{ARGS}; {STAFF}; only roles within own; invitation link pushed, not kept"
+    ),
     "state.console_team.TeamState.lock_staff": f"{ARGS}; {STAFF}",
     "state.console_team.TeamState.unlock_staff": f"{ARGS}; {STAFF}",
-    "state.console_team.TeamState.dismiss_enrolment": "clears this tab's shown enrolment",
+    "state.console_team.TeamState.reinvite_staff": (
+        f"{ARGS}; {STAFF}; only roles within own; invitation link pushed, not kept"
+    ),
+    "state.console_team.TeamState.dismiss_invitation": "clears this tab's shown invitation",
+    "state.console_account.EnrolState.open_page": (
+        "the one-time invitation token of the page's address; new secret pushed, not kept"
+    ),
+    "state.console_account.EnrolState.submit": (
+        f"{ARGS}; the invitation's token, limited per address and invitation; "
+        "password (common list) and code not kept"
+    ),
+    "state.console_account.AccountState.load": STAFF,
+    "state.console_account.AccountState.change_password": (
+        f"{ARGS}; {STAFF}; own account only: current password and code"
+    ),
+    "state.console_account.AccountState.start_totp": (
+        f"{STAFF}; own account only; new secret pushed, not kept"
+    ),
+    "state.console_account.AccountState.change_totp": (
+        f"{ARGS}; {STAFF}; own account only: password, current code, new code"
+    ),
     "state.console_audit.AuditState.load": STAFF,
     "state.console_audit.AuditState.filter": f"{ARGS}; {STAFF}",
     "state.console_audit.AuditState.next_page": STAFF,

@@ -1,5 +1,6 @@
 """Back-office helpers for tests: staff members of a role and brand, logged in with a real
-TOTP code from a browser secret; a pending withdrawal made the way the cashier makes one."""
+TOTP code from a browser secret; an invitation enrolled the way its holder enrols it; a
+pending withdrawal made the way the cashier makes one."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
 from decimal import Decimal
+from urllib.parse import parse_qs, urlparse
 from uuid import uuid4
 
 import pyotp
@@ -15,11 +17,12 @@ from sqlalchemy import text
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core.cache import get_redis
 from app.core.db import write_transaction
 from app.core.security import encrypt_secret, hash_password
 from app.services import browser_logins, ledger
 from app.services.backoffice import staff as staff_service
-from app.services.backoffice.staff import Staff
+from app.services.backoffice.staff import Invitation, Staff
 from models import Merchant, PayoutAccount, StaffMember, StaffRole, WithdrawalOrder
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
@@ -56,7 +59,9 @@ async def role_with(permissions: set[str] | frozenset[str], name: str | None = N
 
 
 async def make_staff_account(role: str, brand: str | None) -> tuple[str, str]:
-    """A staff account of `role` for `brand` (None: every brand); its name and TOTP secret."""
+    """A staff account of `role` for `brand` (None: every brand), made directly as if its
+    holder had enrolled (a test factory: every real account comes by invitation); its name
+    and TOTP secret."""
     secret = pyotp.random_base32()
     username = new_name()
     async with write_transaction() as session:
@@ -90,10 +95,36 @@ async def log_in(
     """Log the account in from a browser (a new one unless given); the staff and its secret."""
     browser = browser or browser_logins.new_browser_secret()
     code = code_at(secret, step)
-    found = await staff_service.login(
-        username, STAFF_PASSWORD, code, browser, f"10.9.{secrets.randbelow(250)}.1", utcnow()
-    )
+    found = await staff_service.login(username, STAFF_PASSWORD, code, browser, _address(), utcnow())
     return found, browser
+
+
+def invitation_token(invitation: Invitation) -> str:
+    return parse_qs(urlparse(invitation.link).query)["token"][0]
+
+
+async def enrol(invitation: Invitation, password: str = STAFF_PASSWORD) -> str:
+    """The invitee's side: open the link, choose the password and confirm the authenticator
+    with its first code; the authenticator's secret (as the invitee's app holds it)."""
+    token = invitation_token(invitation)
+    shown = await staff_service.begin_enrolment(token, utcnow())
+    await staff_service.complete_enrolment(
+        token, password, password, code_at(shown.secret), _address(), utcnow()
+    )
+    return shown.secret
+
+
+async def next_time_step(staff_id: int) -> None:
+    """Forget the codes a staff member used (each time step logs in once), as if the next
+    time step had come: a test that needs more codes than the window holds."""
+    redis = get_redis()
+    for subject in (f"staff-{staff_id}", f"staff-{staff_id}-enrol"):
+        async for key in redis.scan_iter(match=f"totp-used:{subject}:*"):
+            await redis.delete(key)
+
+
+def _address() -> str:
+    return f"10.9.{secrets.randbelow(250)}.{secrets.randbelow(250) + 1}"
 
 
 async def make_staff(role: str, brand: str | None = "BR1") -> Staff:

@@ -13,12 +13,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "staff-role-exists": "A role with this name already exists.",
         "staff-role-unknown": "Unknown role.",
         "staff-brand-unknown": "Unknown brand.",
-        "staff-password-weak": "The password needs at least {min} characters.",
         "staff-username-invalid": "A user name has 3 to 40 letters, digits, - _ or .",
         "staff-username-taken": "This user name is taken.",
         "staff-admin-exists": "Staff accounts exist already: create more from the console.",
         "staff-unknown": "Unknown staff member.",
         "staff-self-lock": "You cannot lock your own account.",
+        "staff-self-reset": (
+            "You cannot reset your own account: change your password or authenticator "
+            "on My account."
+        ),
+        "staff-invitation-invalid": (
+            "This invitation link is not valid: it was used, replaced or has expired. "
+            "Ask for a new one."
+        ),
+        "staff-totp-setup-expired": "The new authenticator waited too long. Start again.",
+        "staff-code-incorrect": "The code of the new authenticator is not right.",
+        "staff-credentials-incorrect": "Wrong password or authenticator code.",
+        "staff-enrol-throttled": "Too many attempts. Try again later.",
         "staff-reason-required": "Give a reason.",
         "staff-note-empty": "Write the note first.",
         "staff-adjust-direction": "Choose credit or debit.",
@@ -76,7 +87,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-permissions": "Permissions",
         "bo-create": "Create",
         "bo-all-brands": "All brands",
-        "bo-enrolment": "Scan this code with the authenticator app; it is shown only once.",
+        "bo-enrolment": (
+            "Hand this one-time link to the staff member: they choose their own password "
+            "and authenticator. It works once, for 48 hours, and is shown only now."
+        ),
+        "bo-invite": "New invitation",
+        "bo-enrol-title": "Set up your back-office account",
+        "bo-enrol-intro": (
+            "Choose your password (12 to 64 characters, not a common one) and add this code "
+            "to your authenticator app. Only you see it, this once."
+        ),
+        "bo-secret-key": "Or type this key into the app:",
+        "bo-new-password": "New password",
+        "bo-confirm-password": "Repeat the new password",
+        "bo-first-code": "Code the app shows now",
+        "bo-enrol-submit": "Finish",
+        "bo-enrolled": "Your account is ready: log in with your password and the next code.",
+        "bo-account": "My account",
+        "bo-change-password": "Change my password",
+        "bo-current-password": "Current password",
+        "bo-current-code": "Code of your current authenticator",
+        "bo-new-totp": "New authenticator",
+        "bo-new-totp-start": "Show a new code to scan",
+        "bo-new-code": "Code of the new authenticator",
         "bo-verify": "Verify the chain",
         "bo-chain-ok": "The chain is intact: {count} entries checked.",
         "bo-chain-broken": "The chain breaks at entry {seq} ({problem}).",
@@ -374,12 +407,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "staff-role-exists": "Já existe um perfil com este nome.",
         "staff-role-unknown": "Perfil desconhecido.",
         "staff-brand-unknown": "Marca desconhecida.",
-        "staff-password-weak": "A senha precisa de ao menos {min} caracteres.",
         "staff-username-invalid": "O usuário tem de 3 a 40 letras, dígitos, - _ ou .",
         "staff-username-taken": "Este usuário já existe.",
         "staff-admin-exists": "Já existem contas da equipe: crie outras pelo console.",
         "staff-unknown": "Membro da equipe desconhecido.",
         "staff-self-lock": "Você não pode bloquear a sua própria conta.",
+        "staff-self-reset": (
+            "Você não pode redefinir a sua própria conta: troque a senha ou o autenticador "
+            "em Minha conta."
+        ),
+        "staff-invitation-invalid": (
+            "Este link de convite não é válido: já foi usado, substituído ou expirou. Peça um novo."
+        ),
+        "staff-totp-setup-expired": "O novo autenticador esperou demais. Comece de novo.",
+        "staff-code-incorrect": "O código do novo autenticador está incorreto.",
+        "staff-credentials-incorrect": "Senha ou código do autenticador incorretos.",
+        "staff-enrol-throttled": "Tentativas demais. Tente mais tarde.",
         "staff-reason-required": "Informe um motivo.",
         "staff-note-empty": "Escreva a nota primeiro.",
         "staff-adjust-direction": "Escolha crédito ou débito.",
@@ -437,7 +480,29 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-permissions": "Permissões",
         "bo-create": "Criar",
         "bo-all-brands": "Todas as marcas",
-        "bo-enrolment": "Leia este código com o app autenticador; ele aparece uma única vez.",
+        "bo-enrolment": (
+            "Entregue este link de uso único ao membro da equipe: ele escolhe a própria senha "
+            "e o autenticador. Funciona uma vez, por 48 horas, e aparece só agora."
+        ),
+        "bo-invite": "Novo convite",
+        "bo-enrol-title": "Configure sua conta do back office",
+        "bo-enrol-intro": (
+            "Escolha sua senha (de 12 a 64 caracteres, que não seja uma senha comum) e "
+            "adicione este código ao seu app autenticador. Só você o vê, desta vez."
+        ),
+        "bo-secret-key": "Ou digite esta chave no app:",
+        "bo-new-password": "Nova senha",
+        "bo-confirm-password": "Repita a nova senha",
+        "bo-first-code": "Código que o app mostra agora",
+        "bo-enrol-submit": "Concluir",
+        "bo-enrolled": "Sua conta está pronta: entre com a sua senha e o próximo código.",
+        "bo-account": "Minha conta",
+        "bo-change-password": "Trocar minha senha",
+        "bo-current-password": "Senha atual",
+        "bo-current-code": "Código do autenticador atual",
+        "bo-new-totp": "Novo autenticador",
+        "bo-new-totp-start": "Mostrar um novo código para ler",
+        "bo-new-code": "Código do novo autenticador",
         "bo-verify": "Verificar a cadeia",
         "bo-chain-ok": "A cadeia está íntegra: {count} registros verificados.",
         "bo-chain-broken": "A cadeia se rompe no registro {seq} ({problem}).",

@@ -10,6 +10,7 @@ from models.agents import (
 from models.backoffice import (
     ApprovalRequest,
     ApprovalThreshold,
+    ApprovalUsage,
     AuditEntry,
     AuditHead,
     PlayerNote,
@@ -52,7 +53,6 @@ from models.lottery import (
     LotteryChase,
     LotteryExposure,
     LotteryIssue,
-    LotteryResultEntry,
 )
 from models.loyalty_missions import Mission, MissionProgress, Race, RaceEntry, RacePrize
 from models.loyalty_vip import (
@@ -102,6 +102,7 @@ __all__ = [
     "Announcement",
     "ApprovalRequest",
     "ApprovalThreshold",
+    "ApprovalUsage",
     "AuditEntry",
     "AuditHead",
     "Banner",
@@ -134,7 +135,6 @@ __all__ = [
     "LotteryChase",
     "LotteryExposure",
     "LotteryIssue",
-    "LotteryResultEntry",
     "LoyaltyDay",
     "LoyaltySettings",
     "Member",

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 import sqlmodel
-from alembic import op
 
 import models.base
+from alembic import op
 
 revision: str = "0013b"
 down_revision: str | Sequence[str] | None = "0012s"

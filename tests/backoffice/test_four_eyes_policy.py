@@ -20,9 +20,9 @@ from sqlmodel import select
 from app import cli
 from app.client import ApiError, PlatformClient
 from app.core.cache import close_redis
-from app.core.db import dispose_engine, session_scope
+from app.core.db import dispose_engine, session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.backoffice import approvals, lottery, payments, players
+from app.services.backoffice import approvals, audit, lottery, payments, players
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
 from app.services.lottery import issues
@@ -147,6 +147,24 @@ async def test_a_checker_made_or_changed_by_the_maker_cannot_approve() -> None:
     approved = await approvals.approve(independent, asked.approval_id, utcnow())
     assert approved.status == approvals.EXECUTED
     assert await cash(member) == Decimal("20000.00")
+
+
+async def test_a_staff_entry_naming_the_account_by_id_links_it_too() -> None:
+    """`staff.*` entries may name their account as `staff:<id>` (the enrolment steps)."""
+    await _threshold("balance.adjust", "1000.00")
+    maker = await make_staff("admin", None)
+    checker = await make_staff("finance")
+    async with write_transaction() as session:
+        await audit.append(
+            session, maker.actor, "staff.invite", now=utcnow(), target=f"staff:{checker.id}"
+        )
+    member = await make_member("BR1")
+    assert member.id is not None
+    asked = await _credit(maker, member.id, "1500.00")
+    assert asked.approval_id is not None
+    with pytest.raises(AppError) as linked:
+        await approvals.approve(checker, asked.approval_id, utcnow())
+    assert linked.value.code == "approval-linked-staff"
 
 
 async def test_the_makers_browser_cannot_approve() -> None:

@@ -340,7 +340,8 @@ async def _submit(staff: Staff, action: Action, now: datetime) -> ApprovalView:
 
 async def _made_by(session: AsyncSession, staff_id: int) -> set[int]:
     """The staff accounts this one created or changed (the audit log's `staff.*` entries,
-    which name their account by user name), and those that these did, and so on."""
+    which name their account by user name or as `staff:<id>`), and those that these did,
+    and so on."""
     found: set[int] = set()
     makers = {staff_id}
     while makers:
@@ -353,9 +354,13 @@ async def _made_by(session: AsyncSession, staff_id: int) -> set[int]:
                 )
             )
         ).all()
-        names = {target for target in targets if target}
+        ids = {int(t[6:]) for t in targets if t.startswith("staff:") and t[6:].isdigit()}
         accounts = (
-            await session.exec(select(StaffMember.id).where(col(StaffMember.username).in_(names)))
+            await session.exec(
+                select(StaffMember.id).where(
+                    col(StaffMember.username).in_(set(targets)) | col(StaffMember.id).in_(ids)
+                )
+            )
         ).all()
         makers = {saved_id(account) for account in accounts} - found - {staff_id}
         found |= makers

@@ -14,6 +14,14 @@ create-admin NAME             the first back-office admin (all brands): prints a
                               authenticator
 staff-invite NAME             a new invitation for a staff member (e.g. an expired first one):
                               their password and authenticator stop working until they enrol
+lottery-result GAME ISSUE "1 2 3 4 5 6 7" --staff NAME
+                              type an official issue's result (its provider failed); it counts
+                              once a second staff member approves it (four-eyes)
+approvals list|approve ID|reject ID --reason R --staff NAME
+                              the four-eyes requests: list them, approve or reject one (never
+                              your own, nor one of an account you made or changed)
+                              Both log in as the staff member: password (STAFF_PASSWORD or asked)
+                              and authenticator code (STAFF_CODE or asked).
 audit-log-verify [--checkpoints FILE ...]   check the back office's keyed audit chain and hold
                               it against its checkpoints (AUDIT_CHECKPOINT_PATH and the copies
                               kept elsewhere): exit 1 where it breaks, naming the entry
@@ -53,9 +61,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import getpass
 import json
+import os
 import sys
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -73,9 +83,12 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
 from app.jobs.scheduler import run_engine
-from app.services import legal, rebate_rates, site_status
+from app.services import browser_logins, legal, rebate_rates, site_status
+from app.services.backoffice import approvals
 from app.services.backoffice import audit as audit_log
+from app.services.backoffice import lottery as backoffice_lottery
 from app.services.backoffice import staff as staff_service
+from app.services.backoffice.staff import Staff
 from app.services.brands import brands
 from app.services.catalogue.lobby import invalidate_catalogue
 from app.services.identity import barred
@@ -88,7 +101,7 @@ from app.services.protection import payouts
 from app.services.protection import records as protection_records
 from app.services.seamless.vendors import rotate_vendor_secret
 from app.services.site_status import Record, SiteSwitches
-from models.base import utcnow
+from models.base import saved_id, utcnow
 
 
 def migrate() -> None:
@@ -316,6 +329,60 @@ async def _lottery_verify(game_code: str, issue_no: str) -> int:
     print(f"recomputed:  {' '.join(map(str, check.recomputed))}")
     print(f"matches: {'yes' if check.matches else 'NO'}")
     return 0 if check.matches else 1
+
+
+def _staff_login(username: str) -> tuple[str, str, str]:
+    """A staff member's user name, password (STAFF_PASSWORD or asked) and authenticator code
+    (STAFF_CODE or asked)."""
+    password = os.environ.get("STAFF_PASSWORD") or getpass.getpass("password: ")
+    code = os.environ.get("STAFF_CODE") or input("authenticator code: ")
+    return username, password, code
+
+
+async def _as_staff(
+    login: tuple[str, str, str], decision: Callable[[Staff], Awaitable[str]]
+) -> int:
+    """A back-office decision from the command line, as a staff member logged in the way the
+    console logs in (password and code); the run is a browser of its own, logged out at the
+    end."""
+    username, password, code = login
+    browser = browser_logins.new_browser_secret()
+    try:
+        staff = await staff_service.login(username, password, code, browser, "cli", utcnow())
+        print(await decision(staff))
+    except AppError as refused:
+        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
+        return 1
+    finally:
+        await staff_service.logout(browser, utcnow())
+        await dispose_engine()
+        await close_redis()
+    return 0
+
+
+async def _lottery_result(staff: Staff, game_code: str, issue_no: str, numbers: str) -> str:
+    issue = await lottery_issues.find(game_code, issue_no)
+    request = await backoffice_lottery.enter_result(staff, saved_id(issue.id), numbers, utcnow())
+    return f"request #{request}: waits for a second staff member (approvals approve {request})"
+
+
+async def _approval(staff: Staff, action: str, request_id: int, reason: str) -> str:
+    if action == "approve":
+        done = await approvals.approve(staff, request_id, utcnow())
+    else:
+        done = await approvals.reject(staff, request_id, reason, utcnow())
+    if done.status == approvals.FAILED:
+        code = str(done.result.get("error", ""))
+        raise AppError(code or "approval-unknown", status=409)
+    return f"request #{done.id} ({done.kind}): {done.status}"
+
+
+async def _pending(staff: Staff) -> str:
+    lines = [
+        f"#{a.id}\t{a.kind}\t{a.amount}\t{a.summary}\tby staff {a.requested_by}"
+        for a in await approvals.pending(staff, utcnow())
+    ]
+    return "\n".join([*lines, f"{len(lines)} waiting"])
 
 
 async def _job(name: str) -> None:
@@ -614,6 +681,16 @@ def main(argv: list[str] | None = None) -> int:
     status.add_argument("--message")
     status.add_argument("--network", action="append", default=[], help="CIDR, repeatable")
     status.add_argument("--country", action="append", default=[], help="ISO code, repeatable")
+    result = sub.add_parser("lottery-result", help="type an official issue's result (four-eyes)")
+    result.add_argument("game", help="game code, e.g. marksix")
+    result.add_argument("issue", help="issue number")
+    result.add_argument("numbers", help='the official numbers, e.g. "1 2 3 4 5 6 7"')
+    result.add_argument("--staff", required=True, help="your staff user name")
+    decide = sub.add_parser("approvals", help="four-eyes requests: list, approve, reject")
+    decide.add_argument("action", choices=("list", "approve", "reject"))
+    decide.add_argument("id", type=int, nargs="?")
+    decide.add_argument("--reason", default="")
+    decide.add_argument("--staff", required=True, help="your staff user name")
     module = sub.add_parser("module")
     module.add_argument("merchant")
     module.add_argument("mod_id")
@@ -680,6 +757,26 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_vip_config(args.brand, text))
     elif args.command == "rebate-rates":
         return asyncio.run(_rebate_rates(args.brand, args.rates))
+    elif args.command == "lottery-result":
+        return asyncio.run(
+            _as_staff(
+                _staff_login(args.staff),
+                lambda staff: _lottery_result(staff, args.game, args.issue, args.numbers),
+            )
+        )
+    elif args.command == "approvals":
+        if args.action != "list" and args.id is None:
+            parser.error("an approval request id is needed")
+        return asyncio.run(
+            _as_staff(
+                _staff_login(args.staff),
+                lambda staff: (
+                    _pending(staff)
+                    if args.action == "list"
+                    else _approval(staff, args.action, args.id, args.reason)
+                ),
+            )
+        )
     elif args.command == "module":
         return asyncio.run(_module(args.merchant, args.mod_id, args.switch == "on"))
     elif args.command == "status":

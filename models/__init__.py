@@ -10,6 +10,7 @@ from models.agents import (
 from models.backoffice import (
     ApprovalRequest,
     ApprovalThreshold,
+    ApprovalUsage,
     AuditEntry,
     AuditHead,
     PlayerNote,
@@ -53,7 +54,6 @@ from models.lottery import (
     LotteryChase,
     LotteryExposure,
     LotteryIssue,
-    LotteryResultEntry,
 )
 from models.loyalty_missions import Mission, MissionProgress, Race, RaceEntry, RacePrize
 from models.loyalty_vip import (
@@ -103,6 +103,7 @@ __all__ = [
     "Announcement",
     "ApprovalRequest",
     "ApprovalThreshold",
+    "ApprovalUsage",
     "AuditEntry",
     "AuditHead",
     "Banner",
@@ -135,7 +136,6 @@ __all__ = [
     "LotteryChase",
     "LotteryExposure",
     "LotteryIssue",
-    "LotteryResultEntry",
     "LoyaltyDay",
     "LoyaltySettings",
     "Member",

@@ -3,7 +3,7 @@ hash-chained audit log, four-eyes approval requests and their thresholds, player
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -108,7 +108,9 @@ class ApprovalRequest(SQLModel, table=True):
     """An action above its brand's threshold, waiting for a second staff member (four-eyes).
 
     `dedupe_key` names the action (an order's part, an adjustment form's key): one live
-    request per action; a rejected or failed one frees it for a new request."""
+    request per action; a rejected or failed one frees it for a new request. `merchant_id`
+    None: a decision over every brand (lottery issues). `browser_digest`: the browser the
+    requester asked from, which cannot approve it."""
 
     __table_args__ = (
         Index(
@@ -123,11 +125,12 @@ class ApprovalRequest(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     kind: str = Field(max_length=40, index=True)
-    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    merchant_id: int | None = Field(default=None, foreign_key="merchant.id", index=True)
     amount: Decimal = Field(sa_type=Numeric(20, 2))
     payload: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     summary: str = Field(default="", max_length=200)
     dedupe_key: str = Field(max_length=80)
+    browser_digest: str = Field(default="", max_length=64)
     status: str = Field(default="PENDING", max_length=16, index=True)
     requested_by: int = Field(foreign_key="staffmember.id")
     decided_by: int | None = Field(default=None, foreign_key="staffmember.id")
@@ -146,6 +149,28 @@ class ApprovalThreshold(SQLModel, table=True):
     merchant_id: int = Field(foreign_key="merchant.id", index=True)
     kind: str = Field(max_length=40)
     amount: Decimal = Field(sa_type=Numeric(20, 2))
+
+
+class ApprovalUsage(SQLModel, table=True):
+    """What one person decided alone (under the threshold), counted per maker and per subject
+    and the brand's local day: the day's sums decide when the next one needs a checker.
+    `action_key` is unique: a repeated action is counted once."""
+
+    __tablename__ = "approval_usage"
+    __table_args__ = (
+        Index("ix_approval_usage_maker", "kind", "merchant_id", "day", "maker"),
+        Index("ix_approval_usage_subject", "kind", "merchant_id", "day", "subject"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    kind: str = Field(max_length=40)
+    merchant_id: int = Field(foreign_key="merchant.id")
+    maker: str = Field(max_length=40)  # "staff:12", or "operator:34" (the /wps operator API)
+    subject: str = Field(max_length=60)  # whose money: "member:56"
+    amount: Decimal = Field(sa_type=Numeric(20, 2))
+    day: date
+    action_key: str = Field(max_length=160, unique=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
 class PlayerNote(SQLModel, table=True):

@@ -51,12 +51,6 @@ class ChaseStatus(StrEnum):
     FINISHED = "FINISHED"
 
 
-class EntryStatus(StrEnum):
-    PENDING = "PENDING"
-    APPROVED = "APPROVED"
-    REJECTED = "REJECTED"
-
-
 class LotteryIssue(SQLModel, table=True):
     __tablename__ = "lottery_issue"
     __table_args__ = (
@@ -156,21 +150,6 @@ class LotteryExposure(SQLModel, table=True):
     issue_id: int = Field(foreign_key="lottery_issue.id")
     key: str = Field(max_length=120)
     amount: Decimal = Field(default=Decimal("0.00"), sa_type=MONEY)
-
-
-class LotteryResultEntry(SQLModel, table=True):
-    """An official result typed by an operator; it counts once a second operator approves."""
-
-    __tablename__ = "lottery_result_entry"
-
-    id: int | None = Field(default=None, primary_key=True)
-    issue_id: int = Field(foreign_key="lottery_issue.id", index=True)
-    numbers: list[int] = Field(default_factory=list, sa_column=Column(JSON))
-    entered_by: int = Field(foreign_key="member.id")
-    approved_by: int | None = Field(default=None, foreign_key="member.id")
-    status: str = Field(default=EntryStatus.PENDING, max_length=16)
-    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    decided_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class LotteryAudit(SQLModel, table=True):

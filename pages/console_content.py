@@ -277,6 +277,34 @@ def _void_form(row: IssueLine) -> rx.Component:
     )
 
 
+def _result_form(row: IssueLine) -> rx.Component:
+    return allowed(
+        "lottery.result",
+        rx.cond(
+            row.resultable,
+            rx.el.form(
+                rx.el.input(type="hidden", name="id", value=row.id),
+                text_input(
+                    "numbers", t("bo-result-numbers"), required=True, class_name=INPUT + " w-32"
+                ),
+                rx.el.button(
+                    t("bo-result-enter"),
+                    type="submit",
+                    data_testid="issue-result",
+                    class_name=BUTTON,
+                ),
+                on_submit=LotteryConsoleState.enter_result,
+                reset_on_submit=True,
+                class_name="flex gap-1",
+            ),
+        ),
+    )
+
+
+def _issue_actions(row: IssueLine) -> rx.Component:
+    return rx.el.div(_void_form(row), _result_form(row), class_name="flex flex-col gap-1")
+
+
 def lottery_console_page() -> rx.Component:
     s = LotteryConsoleState
     return frame(
@@ -327,7 +355,7 @@ def lottery_console_page() -> rx.Component:
                     ("stake", "bo-col-stake"),
                 ],
                 s.issues,
-                _void_form,
+                _issue_actions,
                 testid="lottery-issues",
             ),
         ),

@@ -11,7 +11,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import channels
-from state.console import BrandConsolePage, RowId, brand_scope, failed, form_text
+from state.console import BrandConsolePage, RowId, brand_scope, current_staff, failed, form_text
 from state.guard import Form, checked
 
 
@@ -72,8 +72,14 @@ class ChannelsState(BrandConsolePage, rx.State):
             form_text(form, "fee_fixed", 24),
             int(sort),
         )
-        return await self._act(
-            lambda staff: channels.update_channel(staff, int(channel_id), change, clock.now())
+        try:
+            changed = await channels.update_channel(
+                await current_staff(self), int(channel_id), change, clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._read_after_action(
+            "bo-waiting-approval" if changed.approval_id else "bo-done"
         )
 
     @rx.event

@@ -1,8 +1,10 @@
-"""Console: lottery issues per game (result and settlement state) and their void. The rules
-and the audit are in app/services/backoffice/lottery.py."""
+"""Console: lottery issues per game (result and settlement state), their void and the typed
+result of an official issue, both approved by a second staff member. The rules and the audit
+are in app/services/backoffice/lottery.py."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +13,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import lottery
+from app.services.backoffice.staff import Staff
 from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang
 from state.guard import Form, checked
 
@@ -28,6 +31,7 @@ class IssueLine:
     bets: str = ""  # "all / not settled yet"
     stake: str = ""  # formatted in the staff member's language
     voidable: bool = False
+    resultable: bool = False  # an official issue waiting for its result
 
 
 def issue_line(row: lottery.IssueRow, lang: str) -> IssueLine:
@@ -41,6 +45,7 @@ def issue_line(row: lottery.IssueRow, lang: str) -> IssueLine:
         bets=f"{row.bets} / {row.pending_bets}",
         stake=money(row.stake, lang),
         voidable=row.status in ("SCHEDULED", "OPEN", "CLOSED"),
+        resultable=row.official and row.status == "CLOSED",
     )
 
 
@@ -72,15 +77,32 @@ class LotteryConsoleState(ConsolePage, rx.State):
         self.error = self.notice = ""
         return await self._refresh()
 
+    async def _ask(self, form: Form, ask: Callable[[Staff, int], Awaitable[int]]) -> Any:
+        """A row's form (its issue id, hidden): the request waits for a second staff member."""
+        issue_id = form_text(form, "id", 12)
+        if not issue_id.isdigit():
+            return await failed(self, AppError("lottery-issue-unknown", 404))
+        try:
+            await ask(await current_staff(self), int(issue_id))
+        except AppError as exc:
+            return await failed(self, exc)
+        return await self._read_after_action("bo-waiting-approval")
+
     @rx.event
     @checked
     async def void(self, form: Form) -> Any:
         """The row's form: its issue id (hidden) and the reason typed."""
-        issue_id = form_text(form, "id", 12)
-        if not issue_id.isdigit():
-            return await failed(self, AppError("lottery-issue-unknown", 404))
-        return await self._act(
-            lambda staff: lottery.void(
-                staff, int(issue_id), form_text(form, "reason", 200), clock.now()
-            )
+        reason = form_text(form, "reason", 200)
+        return await self._ask(
+            form, lambda staff, issue_id: lottery.void(staff, issue_id, reason, clock.now())
+        )
+
+    @rx.event
+    @checked
+    async def enter_result(self, form: Form) -> Any:
+        """The row's form: its issue id (hidden) and the official numbers typed."""
+        numbers = form_text(form, "numbers", 120)
+        return await self._ask(
+            form,
+            lambda staff, issue_id: lottery.enter_result(staff, issue_id, numbers, clock.now()),
         )

@@ -13,7 +13,7 @@ from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.backoffice import channels
+from app.services.backoffice import approvals, channels
 from app.services.backoffice.channels import ChannelChange
 from app.services.brands import brands
 from app.services.cashier import deposits
@@ -59,9 +59,17 @@ async def _entries(code: str) -> list[AuditEntry]:
 
 async def test_a_change_reaches_the_cashier_and_the_log(channel_id: int) -> None:
     finance = await make_staff("finance", "BR1")
-    changed = await channels.update_channel(
+    asked = await channels.update_channel(
         finance, channel_id, ChannelChange("20,00", "1.500,50", "1.5", "0.50", 5), utcnow()
     )
+    # New limits wait for a second staff member (four-eyes), then apply as asked.
+    assert asked.channel is None and asked.approval_id is not None
+    assert (await _row(channel_id)).max_amount == Decimal("500.00")
+    approved = await approvals.approve(
+        await make_staff("finance", "BR1"), asked.approval_id, utcnow()
+    )
+    assert approved.status == approvals.EXECUTED, approved.result
+    changed = await _row(channel_id)
     assert (changed.min_amount, changed.max_amount) == (Decimal("20.00"), Decimal("1500.50"))
     offered = {c.code: c for c in await deposits.channels(await brands.by_code("BR1"))}
     assert offered[changed.code].max_amount == Decimal("1500.50")

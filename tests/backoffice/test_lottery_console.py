@@ -1,6 +1,7 @@
-"""The lottery console: a game's issues with their bets and state; a void by all-brand staff
-refunds every bet through settlement, is in the lottery's and the console's audit logs, and
-is refused to brand staff, without a reason, and once betting has closed."""
+"""The lottery console: a game's issues with their bets and state; a void asked by all-brand
+staff and approved by a second one refunds every bet through settlement, is in the lottery's
+and the console's audit logs, and is refused to brand staff, without a reason, and once
+betting has closed."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from sqlmodel import col, select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.services.backoffice import lottery
-from app.services.lottery import bets, settlement
+from app.services.backoffice import approvals, lottery
+from app.services.lottery import bets, issues, settlement
 from models import AuditEntry, LotteryAudit
 from models.base import utcnow
 from models.lottery import BetStatus, IssueStatus
@@ -43,7 +44,15 @@ async def test_a_void_from_the_console_refunds_and_is_audited() -> None:
         await lottery.void(brand_admin, issue.id or 0, "feed outage", now)
     assert refused.value.code == "staff-forbidden"
 
-    assert await lottery.void(admin, issue.id or 0, "feed  outage", now) == IssueStatus.VOIDED
+    asked = await lottery.void(admin, issue.id or 0, "feed  outage", now)
+    # A void refunds every bet: it waits for a second staff member (four-eyes).
+    assert (await issues.find("lf-3m", issue.issue_no)).status == IssueStatus.OPEN
+    with pytest.raises(AppError) as own:
+        await approvals.approve(admin, asked, now)
+    assert own.value.code == "approval-own-request"
+    checker = await make_staff("admin", None)
+    approved = await approvals.approve(checker, asked, now)
+    assert approved.status == approvals.EXECUTED and approved.result["status"] == "VOIDED"
     assert await settlement.settle_due(now) >= 1
     assert await cash(member) == Decimal("20.00")
     assert {bet.status for bet in await bets_of(member)} == {BetStatus.REFUNDED}
@@ -66,8 +75,9 @@ async def test_a_void_from_the_console_refunds_and_is_audited() -> None:
                 .order_by(col(LotteryAudit.id).desc())
             )
         ).all()[:1]
-    assert entry.staff_id == admin.id and json.loads(entry.detail)["reason"] == "feed outage"
-    assert trail.action == "voided" and trail.detail["staff"] == admin.username
+    assert entry.staff_id == checker.id and json.loads(entry.detail)["reason"] == "feed outage"
+    assert json.loads(entry.detail)["approval"] == asked
+    assert trail.action == "voided" and trail.detail["staff"] == checker.username
 
     with pytest.raises(AppError) as twice:
         await lottery.void(admin, issue.id or 0, "again", now)

@@ -73,7 +73,7 @@ MODULES: tuple[ModuleType, ...] = (
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
-NOT_USE_CASES = {"staff.require", "staff.allowed", "approvals.submit"}
+NOT_USE_CASES = {"staff.require", "staff.allowed", "approvals.submit", "approvals.decide"}
 # A staff member's own credentials: no permission, only their own account (tests/backoffice/
 # test_staff_enrolment.py).
 OWN_ACCOUNT = {"staff.change_own_password", "staff.begin_own_totp", "staff.change_own_totp"}
@@ -460,6 +460,11 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         lambda s, w: lottery.issue_list(s, "k3-1m", "", _now()),
     ),
     "lottery.void": ("lottery.void", True, lambda s, w: lottery.void(s, 2_000_000, "x", _now())),
+    "lottery.enter_result": (
+        "lottery.result",
+        True,
+        lambda s, w: lottery.enter_result(s, 2_000_000, "1 2 3", _now()),
+    ),
     # The game catalogue serves every brand: any brand's staff may read it, only all-brand
     # staff change it.
     "games.vendors": ("games.view", False, lambda s, w: games.vendors(s, _now())),
@@ -543,9 +548,13 @@ async def world() -> World:
     _, _ = await make_staff_account("support", "BR1")
     assert member.id is not None
     waiting = await approvals.submit(
-        requester, "balance.adjust", await merchant_id("BR1"), Decimal("5000.00"),
-        {"member": member.id, "direction": "credit", "reason": "matrix"}, "matrix",
-        uuid4().hex, utcnow(),
+        requester,
+        approvals.Action(
+            "balance.adjust", await merchant_id("BR1"), Decimal("5000.00"),
+            f"member:{member.id}", uuid4().hex,
+            {"member": member.id, "direction": "credit", "reason": "matrix"}, "matrix",
+        ),
+        utcnow(),
     )  # fmt: skip
     target = await make_staff("support")
     return World(

@@ -1,7 +1,8 @@
 """The content, lottery, payment channel and agents consoles in a real browser: a marketing
 staff member logs in with TOTP, writes a player notice with unsafe HTML (stored sanitised,
 previewed), edits it, unpublishes it, and publishes a new privacy policy version; an all-brand admin
-voids an open lottery issue; finance changes a channel's maximum and switches it off;
+voids an open lottery issue and finance changes a channel's maximum (each approved by a second
+staff member) and switches it off;
 marketing approves an affiliate application. Each action is in the audit log. Screenshots
 (360 and 1280 px, light and dark) go to SCREENSHOT_DIR when it is set."""
 
@@ -19,16 +20,23 @@ from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
 from app.services.agents import affiliates
+from app.services.backoffice import approvals
 from app.services.brands import brands
 from app.services.cashier import deposits
 from app.services.loyalty import vip
-from models import AuditEntry, Game, LegalDocument
+from models import ApprovalRequest, AuditEntry, Game, LegalDocument
 from models.base import utcnow
 from models.cashier import PaymentChannel
 from models.promotions import Announcement, Promotion
 from tests.e2e.conftest import SLOW_MS
 from tests.support.accounts import make_member
-from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account, merchant_id
+from tests.support.backoffice import (
+    STAFF_PASSWORD,
+    code_at,
+    make_staff,
+    make_staff_account,
+    merchant_id,
+)
 from tests.support.lottery import open_issue
 
 pytestmark = pytest.mark.e2e
@@ -48,6 +56,24 @@ async def _shots(page: Page, name: str) -> None:
             )
     await page.emulate_media(color_scheme="light")
     await page.set_viewport_size({"width": 1280, "height": 900})
+
+
+async def _second_approves(kind: str, key: str, role: str, brand: str | None) -> None:
+    """The request the page filed (its key starts with `key`), approved by a second staff
+    member of `role`."""
+    async with session_scope() as session:
+        request = (
+            await session.exec(
+                select(ApprovalRequest).where(
+                    ApprovalRequest.kind == kind,
+                    ApprovalRequest.status == approvals.PENDING,
+                    col(ApprovalRequest.dedupe_key).startswith(key),
+                )
+            )
+        ).one()
+    assert request.id is not None
+    done = await approvals.approve(await make_staff(role, brand), request.id, utcnow())
+    assert done.status == approvals.EXECUTED, done.result
 
 
 async def _login(browser: Browser, site_url: str, role: str, brand: str | None) -> Page:
@@ -154,6 +180,9 @@ async def test_an_admin_voids_an_open_lottery_issue(browser: Browser, site_url: 
     await row.locator("input[name=reason]").fill("feed outage")
     await row.get_by_test_id("issue-void").click()
     await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
+    # A void refunds every bet: it runs once a second staff member approves it.
+    assert await _actions(f"pk10-5m:{issue.issue_no}") == []
+    await _second_approves("lottery.void", f"void:{issue.id}", "admin", None)
     assert await _actions(f"pk10-5m:{issue.issue_no}") == ["lottery.void"]
     await page.context.close()
 
@@ -180,9 +209,12 @@ async def test_finance_changes_a_channel_and_marketing_approves_an_affiliate(
     await expect(row).to_have_count(1, timeout=SLOW_MS)
     await row.locator("input[name=max]").fill("750,00")
     await row.get_by_test_id("channel-save").click()
-    await expect(row.locator("input[name=max]")).to_have_value("750.00", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
+    # New limits run once a second staff member approves them.
+    await _second_approves("channel.limits", f"channel:{channel.id}:", "finance", "BR1")
     await row.get_by_test_id("channel-off").click()
     await expect(row.get_by_test_id("channel-on")).to_have_count(1, timeout=SLOW_MS)
+    await expect(row.locator("input[name=max]")).to_have_value("750.00", timeout=SLOW_MS)
     await _shots(page, "console-channels")
     offered = {c.code for c in await deposits.channels(await brands.by_code("BR1"))}
     assert channel.code not in offered

@@ -115,6 +115,7 @@ ALLOWED: dict[str, str] = {
     "state.console_lottery.LotteryConsoleState.load": STAFF,
     "state.console_lottery.LotteryConsoleState.pick": f"{ARGS}; {STAFF}",
     "state.console_lottery.LotteryConsoleState.void": f"{ARGS}; {STAFF}",
+    "state.console_lottery.LotteryConsoleState.enter_result": f"{ARGS}; {STAFF}",
     "state.console_promotions.PromotionsConsoleState.load": STAFF,
     "state.console_promotions.PromotionsConsoleState.pick_brand": f"{ARGS}; {STAFF}",
     "state.console_promotions.PromotionsConsoleState.pick_kind": f"{ARGS}; the form's shape only",

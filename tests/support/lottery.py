@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func
 from sqlmodel import col, select
 
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
 from app.services.lottery import issues
 from app.services.lottery.bets import BetRequest
 from models import LedgerTransaction, LotteryBet, LotteryIssue, Member
@@ -42,8 +42,11 @@ async def player(amount: str = "1000.00") -> Member:
     return member
 
 
-async def operator() -> Member:
-    return await make_member(account_type=99)
+async def void(issue_id: int, reason: str, now: datetime) -> None:
+    """Void an issue as the back office does once a second staff member approved it (the
+    four-eyes steps before it: tests/backoffice/test_four_eyes_policy.py)."""
+    async with write_transaction() as session:
+        await issues.void_locked(session, issue_id, reason, now, staff="test")
 
 
 def request(

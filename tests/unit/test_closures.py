@@ -18,6 +18,7 @@ from app.core.errors import AppError
 from app.jobs import account_closures
 from app.services import closures, ledger
 from app.services.accounts import sessions
+from app.services.backoffice import payments
 from app.services.brands import brands
 from app.services.cashier import withdrawals
 from app.services.identity import onboarding
@@ -127,7 +128,7 @@ async def test_a_barred_account_is_told_closed_refunded_to_its_cpf_and_settled()
     # Paid in full and received: settled, once.
     brand = await brands.by_id(member.merchant_id)
     operator = await make_member(account_type=99)
-    await withdrawals.pay_part(brand, operator, order.order_no, 1, "100.00")
+    await payments.operator_pay(brand, operator, order.order_no, 1, "100.00", clock.now())
     await withdrawals.confirm_receipt(stored, order.order_no, "RECEIVED", None)
     assert member.id in await _run(closing + timedelta(hours=1))
     assert (await _closure(member)).status == ClosureStatus.CLOSED

@@ -25,7 +25,7 @@ from app.services.lottery.plays import play
 from models import LotteryBet, LotteryChase, LotteryIssue, Member, WagerFact
 from models.facts import FactKind
 from models.lottery import BetStatus, ChaseStatus, IssueStatus
-from tests.support.lottery import bets_of, open_issue, operator, player, request, transactions_of
+from tests.support.lottery import bets_of, open_issue, player, request, transactions_of, void
 from tests.support.money import cash, entry_count
 
 
@@ -283,7 +283,7 @@ async def test_a_voided_issue_refunds_every_bet_once() -> None:
             now,
         )
     assert await cash(member) == Decimal("24.00")
-    await issues.void_issue(issue.id or 0, await operator(), "feed outage", now)
+    await void(issue.id or 0, "feed outage", now)
     assert await settlement.settle_due(now) >= 3
     assert await settlement.settle_due(now) == 0
     assert await cash(member) == Decimal("30.00")

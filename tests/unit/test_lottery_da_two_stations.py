@@ -22,7 +22,7 @@ from app.services.lottery.games import VN_SOUTH_STATIONS
 from app.services.lottery.plays import PLAYS, Mode, bet_count, play, rtp
 from models import LotteryBet, LotteryIssue, Member, WagerFact
 from models.lottery import BetStatus, IssueStatus
-from tests.support.lottery import bets_of, new_day, operator, player, transactions_of
+from tests.support.lottery import bets_of, new_day, player, transactions_of, void
 from tests.support.money import cash, entry_count
 
 SUNDAY = date(2026, 11, 22)  # Tiền Giang, Kiên Giang and Đà Lạt draw in the South
@@ -188,7 +188,7 @@ async def test_a_voided_partner_refunds_the_pair() -> None:
     assert await cash(member) == Decimal("28.00")
     draw_at = (await issue(first)).draw_at
     await issues.advance(draw_at)
-    await issues.void_issue((await issue(second)).id or 0, await operator(), "feed outage", draw_at)
+    await void((await issue(second)).id or 0, "feed outage", draw_at)
     await draw({first: draw_with({0: 12, 1: 34})}, draw_at)
     assert await settlement.settle_due(draw_at) == 1
     [bet] = await bets_of(member)

@@ -1,6 +1,7 @@
 """Lottery issues in the database: created once per slot however many workers run, opened,
 closed and drawn by the clock, drawn only from the committed seed, official results through
-a provider or two operators, and the database's own refusals."""
+a provider or typed by staff (two of them: the back office's four-eyes), and the database's
+own refusals."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from app.services.lottery import beacon, issues, rng
 from app.services.lottery.games import game, slots
 from models import LotteryAudit, LotteryBet, LotteryIssue
 from models.lottery import IssueStatus, ResultSource
-from tests.support.lottery import new_day, open_issue, operator, player
+from tests.support.lottery import new_day, open_issue, player
 
 
 async def count_issues(game_code: str, day_start: object, day_end: object) -> int:
@@ -136,8 +137,9 @@ async def test_a_written_result_and_the_committed_hash_never_change() -> None:
 async def test_nobody_can_enter_a_private_games_result() -> None:
     issue, _ = await open_issue()
     await issues.advance(issue.close_at)
+    closed = await issues.find(issue.game_code, issue.issue_no)
     with pytest.raises(AppError) as refused:
-        await issues.enter_result(issue.id or 0, [1, 2, 3, 4, 5], await operator())
+        issues.check_manual_result(closed, [1, 2, 3, 4, 5])
     assert refused.value.code == "lottery-result-private"
 
 
@@ -272,47 +274,48 @@ async def test_official_results_over_http_and_impossible_ones_refused() -> None:
     assert audit == ["result-refused"]
 
 
-async def test_a_typed_result_needs_a_second_operator_and_is_audited() -> None:
+async def test_a_typed_result_is_checked_and_applied_as_manual_and_audited() -> None:
+    """The lottery's side of a typed official result (the back office's four-eyes asks and
+    approves it: tests/backoffice/test_four_eyes_policy.py)."""
     day = new_day()
     await issues.create_issues(day, timedelta(days=2), ["vn-mb"])
     first = (await issues.upcoming("vn-mb", day, 1))[0]
-    first_operator, second_operator = await operator(), await operator()
     numbers = [12345, 54321, *range(10000, 10008), *range(1000, 1010), 123, 456, 789, 1, 2, 3, 4]
     with pytest.raises(AppError) as early:
-        await issues.enter_result(first.id or 0, numbers, first_operator)
+        issues.check_manual_result(first, numbers)
     assert early.value.code == "lottery-result-not-due"
     await issues.advance(first.close_at)
-    with pytest.raises(AppError) as player_refused:
-        await issues.enter_result(first.id or 0, numbers, await player())
-    assert player_refused.value.code == "lottery-operator-only"
+    closed = await issues.find("vn-mb", first.issue_no)
     with pytest.raises(AppError) as bad:
-        await issues.enter_result(first.id or 0, [*numbers[:-1], 100], first_operator)
+        issues.check_manual_result(closed, [*numbers[:-1], 100])
     assert bad.value.code == "lottery-result-invalid"  # the 7th prize has two digits
-    entry = await issues.enter_result(first.id or 0, numbers, first_operator)
-    with pytest.raises(AppError) as same:
-        await issues.approve_result(entry, first_operator, first.draw_at)
-    assert same.value.code == "lottery-entry-same-operator"
-    assert (await issues.find("vn-mb", first.issue_no)).result is None
-    await issues.approve_result(entry, second_operator, first.draw_at)
+    async with write_transaction() as session:
+        locked = await issues.locked_issue(session, first.id)
+        await issues.apply_manual_result(session, locked, numbers, first.draw_at, staff="second")
     drawn = await issues.find("vn-mb", first.issue_no)
     assert drawn.result == numbers and drawn.result_source == ResultSource.MANUAL
+    with pytest.raises(AppError) as final:
+        issues.check_manual_result(drawn, numbers)
+    assert final.value.code == "lottery-result-final"
     async with session_scope() as session:
         actions = (
             await session.exec(
-                select(LotteryAudit.action, LotteryAudit.actor_id)
-                .where(LotteryAudit.issue_id == first.id)
-                .order_by(col(LotteryAudit.id))
+                select(LotteryAudit.action, LotteryAudit.detail).where(
+                    LotteryAudit.issue_id == first.id
+                )
             )
         ).all()
-    assert [a for a, _ in actions] == ["result-entered", "result-approved", "result-applied"]
-    assert actions[0][1] == first_operator.id and actions[1][1] == second_operator.id
+    assert [(a, d["source"], d["staff"]) for a, d in actions] == [
+        ("result-applied", "MANUAL", "second")
+    ]
 
 
 async def test_a_private_issue_cannot_be_voided_once_closed() -> None:
     issue, _ = await open_issue()
     await issues.advance(issue.close_at)
+    closed = await issues.find(issue.game_code, issue.issue_no)
     with pytest.raises(AppError) as refused:
-        await issues.void_issue(issue.id or 0, await operator(), "late", issue.close_at)
+        issues.check_void(closed, "late", issue.close_at)
     assert refused.value.code == "lottery-void-not-allowed"
 
 

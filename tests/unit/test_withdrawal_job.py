@@ -17,6 +17,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.security import hash_password
 from app.jobs import withdrawal_timeouts
 from app.services import job_runs, ledger
+from app.services.backoffice import payments
 from app.services.brands import Brand, brands
 from app.services.cashier import payout_accounts, withdrawals
 from app.services.cashier.withdrawals import WithdrawalView
@@ -71,7 +72,7 @@ async def _paid_order(brand: Brand, operator: Member, *parts: str) -> tuple[Memb
         brand, member, str(total), account_id, PAYMENT_PASSWORD
     )
     for number, part in enumerate(parts, start=1):
-        await withdrawals.pay_part(brand, operator, view.order.order_no, number, part)
+        await payments.operator_pay(brand, operator, view.order.order_no, number, part, utcnow())
     return member, view.order.order_no
 
 

@@ -14,12 +14,14 @@ from pydantic import Field
 from app.api.deps import OPEN_FOR_ACCOUNTS, OPEN_FOR_MONEY, Context, RealMember, sealed_model
 from app.api.envelope import Envelope, ok
 from app.api.schemas import MAX_ID, ApiModel, PageNumber, PageSize, PageValue
+from app.core import clock
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import payment_password as payment_passwords
 from app.services.accounts.members import is_operator
 from app.services.accounts.sessions import Authenticated
+from app.services.backoffice import payments
 from app.services.cashier import payout_accounts, withdrawals
 from app.services.cashier.withdrawals import WithdrawalView
 from models import PayoutAccount
@@ -440,8 +442,11 @@ async def operator_withdrawals(
 async def pay_withdrawal_part(
     ctx: Context, auth: Operator, order_no: str, body: PayoutPayload
 ) -> Envelope[OperatorWithdrawalValue]:
-    """Approve and pay one part (all of the rest, or less); a repeated part pays once."""
-    view = await withdrawals.pay_part(ctx.brand, auth.member, order_no, body.partNo, body.amount)
+    """Pay one part (all of the rest, or less); a repeated part pays once. The back office's
+    four-eyes policy and audit: only what one person may pay alone (then the console's)."""
+    view = await payments.operator_pay(
+        ctx.brand, auth.member, order_no, body.partNo, body.amount, clock.now()
+    )
     return ok(operator_value(view, ctx.language))
 
 

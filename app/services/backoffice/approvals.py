@@ -1,67 +1,116 @@
-"""Four-eyes: an action above its brand's threshold waits for a second staff member.
+"""Four-eyes, the one approval policy of every money-in or money-out decision, whatever the
+door (console, CLI, the /wps operator API): withdrawal payouts, balance adjustments, lottery
+voids (they refund every bet), manual official lottery results and payment channel limits.
 
-The action's use case calls `needs_approval`; above the threshold it files an approval
-request (`submit`: kind, brand, amount, payload, requester) instead of acting. Another staff
-member holding `approvals.decide` and the action's own permission approves or rejects it;
-the requester never decides their own. Approval moves the request PENDING → APPROVED once
-(under its row lock), then runs the kind's executor, whose money movements carry the
-request's idempotency key, and records EXECUTED (or FAILED with the refusal's code).
-Each kind's module registers its executor (`register`).
+A use case describes its decision (`Action`) and hands it to `decide` with the function that
+acts. A kind with a threshold acts at once while the decision, and the day's sum of what was
+decided alone by the same maker and for the same subject (the brand's local day), stays
+within the threshold; each such decision is counted (`ApprovalUsage`, in the write that
+checks the sums, under the brand's row lock). Otherwise, and always for a kind without a
+threshold, the decision is filed as an approval request instead (`submit`).
+
+A checker holds `approvals.decide` and the kind's own permission, and is never the maker:
+not the same staff member, not an account either one created or changed (the audit log's
+`staff.*` entries, followed through the accounts those made in turn), not the browser the
+request came from. Approval moves the request PENDING → APPROVED once (under its row lock),
+then runs the kind's executor (`register`), whose money movements carry the request's
+idempotency key, and records EXECUTED (or FAILED with the refusal's code). Every step is in
+the audit log.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Generic, TypeVar
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import col, func, select
+from sqlmodel import col, delete, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
-from models import ApprovalRequest, ApprovalThreshold, Merchant
+from models import (
+    ApprovalRequest,
+    ApprovalThreshold,
+    ApprovalUsage,
+    AuditEntry,
+    Merchant,
+    StaffMember,
+    StaffSession,
+)
 from models.base import saved_id
 
 PENDING, APPROVED, REJECTED, EXECUTED, FAILED = (
     "PENDING", "APPROVED", "REJECTED", "EXECUTED", "FAILED"
 )  # fmt: skip
+T = TypeVar("T")
 
-# Amounts above these need a second staff member, for brands without their own threshold.
-DEFAULT_THRESHOLDS: dict[str, Decimal] = {
-    "withdrawal.pay": Decimal("5000.00"),
-    "balance.adjust": Decimal("1000.00"),
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of decision: the permission its maker and its checker both need, and the
+    amount above which (alone, or with the day's sums) it needs a checker; None: always."""
+
+    permission: str
+    threshold: Decimal | None
+
+
+KINDS: dict[str, Kind] = {
+    "withdrawal.pay": Kind("payments.pay", Decimal("5000.00")),
+    "balance.adjust": Kind("players.adjust", Decimal("1000.00")),
+    "lottery.void": Kind("lottery.void", None),
+    "lottery.result": Kind("lottery.result", None),
+    "channel.limits": Kind("channels.manage", None),
 }
-# The permission an approver needs besides approvals.decide, per kind.
-KIND_PERMISSIONS: dict[str, str] = {
-    "withdrawal.pay": "payments.pay",
-    "balance.adjust": "players.adjust",
+# The thresholds of brands without their own (`set_threshold`).
+DEFAULT_THRESHOLDS: dict[str, Decimal] = {
+    name: kind.threshold for name, kind in KINDS.items() if kind.threshold is not None
 }
 
 
 @dataclass(frozen=True)
-class Executor:
-    permission: str
-    run: Callable[[ApprovalRequest, Staff, datetime], Awaitable[dict[str, Any]]]
+class Action:
+    """One decision as the policy sees it. `subject` names whose money or what it changes
+    (`member:12`, `issue:5`, `channel:3`); `key` names the action itself, so that a repeat
+    is the same action: one live request, counted once."""
+
+    kind: str
+    merchant_id: int | None
+    amount: Decimal
+    subject: str
+    key: str
+    payload: dict[str, Any]
+    summary: str
 
 
-_EXECUTORS: dict[str, Executor] = {}
+@dataclass(frozen=True)
+class Decided(Generic[T]):
+    """Done at once (`done`, the act's answer) or filed for a checker (`request`)."""
+
+    done: T | None
+    request: ApprovalView | None
 
 
-def register(kind: str, executor: Executor) -> None:
-    _EXECUTORS[kind] = executor
+Run = Callable[[ApprovalRequest, Staff, datetime], Awaitable[dict[str, Any]]]
+_EXECUTORS: dict[str, Run] = {}
+
+
+def register(kind: str, run: Run) -> None:
+    """The kind's executor: what runs once a checker approves (its module registers it)."""
+    _EXECUTORS[kind] = run
 
 
 @dataclass(frozen=True)
 class ApprovalView:
     id: int
     kind: str
-    merchant_id: int
+    merchant_id: int | None
     amount: Decimal
     summary: str
     status: str
@@ -99,10 +148,100 @@ async def threshold(session: AsyncSession, merchant_id: int, kind: str) -> Decim
     return row.amount if row is not None else DEFAULT_THRESHOLDS[kind]
 
 
-async def needs_approval(merchant_id: int, kind: str, amount: Decimal) -> bool:
-    """Strictly above the threshold: an amount equal to it runs at once."""
-    async with session_scope() as session:
-        return amount > await threshold(session, merchant_id, kind)
+def _local_day(merchant: Merchant, now: datetime) -> date:
+    return now.astimezone(ZoneInfo(merchant.timezone)).date()
+
+
+async def _alone(maker: str, action: Action, now: datetime) -> tuple[bool, bool]:
+    """Whether one person may decide this now, and whether it was counted now (in the same
+    write). A repeat of a counted action (its key) may, and is not counted twice."""
+    if KINDS[action.kind].threshold is None or action.merchant_id is None:
+        return False, False
+    action_key = f"{action.kind}:{action.key}"[:160]
+    async with write_transaction() as session:
+        # The brand's row lock: two decisions of one brand do not both fit the same sum.
+        merchant = (
+            await session.exec(
+                select(Merchant).where(Merchant.id == action.merchant_id).with_for_update()
+            )
+        ).one()
+        counted = await session.exec(
+            select(ApprovalUsage.id).where(ApprovalUsage.action_key == action_key)
+        )
+        if counted.first() is not None:
+            return True, False
+        limit = await threshold(session, action.merchant_id, action.kind)
+        day = _local_day(merchant, now)
+        for column, value in (
+            (ApprovalUsage.maker, maker),
+            (ApprovalUsage.subject, action.subject),
+        ):
+            used = (
+                await session.exec(
+                    select(func.coalesce(func.sum(ApprovalUsage.amount), 0)).where(
+                        ApprovalUsage.kind == action.kind,
+                        ApprovalUsage.merchant_id == action.merchant_id,
+                        ApprovalUsage.day == day,
+                        col(column) == value,
+                    )
+                )
+            ).one()
+            if Decimal(used) + action.amount > limit:
+                return False, False
+        session.add(
+            ApprovalUsage(
+                kind=action.kind,
+                merchant_id=action.merchant_id,
+                maker=maker[:40],
+                subject=action.subject[:60],
+                amount=action.amount,
+                day=day,
+                action_key=action_key,
+                created_at=now,
+            )
+        )
+        return True, True
+
+
+async def _uncount(action: Action) -> None:
+    """The act was refused: what it did not move does not count toward the day's sums."""
+    async with write_transaction() as session:
+        await session.exec(
+            delete(ApprovalUsage).where(
+                col(ApprovalUsage.action_key) == f"{action.kind}:{action.key}"[:160]
+            )
+        )
+
+
+async def _act(action: Action, act: Callable[[], Awaitable[T]], counted: bool) -> T:
+    try:
+        return await act()
+    except AppError:
+        if counted:
+            await _uncount(action)
+        raise
+
+
+async def decide(
+    staff: Staff, action: Action, act: Callable[[], Awaitable[T]], now: datetime
+) -> Decided[T]:
+    """The policy every staff decision goes through (the caller checked the maker's
+    permission for the action): `act` now, or an approval request for a checker."""
+    may, counted = await _alone(f"staff:{staff.id}", action, now)
+    if may:
+        return Decided(await _act(action, act, counted), None)
+    return Decided(None, await submit(staff, action, now))
+
+
+async def act_alone(
+    maker: str, action: Action, act: Callable[[], Awaitable[T]], now: datetime
+) -> T:
+    """The policy for a door without a staff member, which cannot file a request (the /wps
+    operator API): it acts only where one person may, else refers to the console."""
+    may, counted = await _alone(maker, action, now)
+    if not may:
+        raise AppError("approval-console-only", status=409)
+    return await _act(action, act, counted)
 
 
 async def set_threshold(
@@ -150,43 +289,38 @@ async def _live(session: AsyncSession, kind: str, dedupe_key: str) -> ApprovalRe
     ).first()
 
 
-async def submit(
-    staff: Staff,
-    kind: str,
-    merchant_id: int,
-    amount: Decimal,
-    payload: dict[str, Any],
-    summary: str,
-    dedupe_key: str,
-    now: datetime,
-) -> ApprovalView:
+async def submit(staff: Staff, action: Action, now: datetime) -> ApprovalView:
     """File the request (the caller checked the requester's permission for the action).
     The same action asked again while its request lives answers with that request."""
     try:
-        return await _submit(staff, kind, merchant_id, amount, payload, summary, dedupe_key, now)
+        return await _submit(staff, action, now)
     except IntegrityError:  # a twin committed first (PostgreSQL): answer with it
         async with session_scope() as session:
-            twin = await _live(session, kind, dedupe_key)
+            twin = await _live(session, action.kind, action.key[:80])
         if twin is None:
             raise
         return _view(twin)
 
 
-async def _submit(
-    staff: Staff, kind: str, merchant_id: int, amount: Decimal, payload: dict[str, Any],
-    summary: str, dedupe_key: str, now: datetime,
-) -> ApprovalView:  # fmt: skip
+async def _browser(session: AsyncSession, staff: Staff) -> str:
+    """The browser of the staff member's console login (each CLI run is a browser of its own)."""
+    login = await session.get(StaffSession, staff.session_id)
+    return login.browser_digest if login is not None else ""
+
+
+async def _submit(staff: Staff, action: Action, now: datetime) -> ApprovalView:
     async with write_transaction() as session:
-        existing = await _live(session, kind, dedupe_key)
+        existing = await _live(session, action.kind, action.key[:80])
         if existing is not None:
             return _view(existing)
         row = ApprovalRequest(
-            kind=kind,
-            merchant_id=merchant_id,
-            amount=amount,
-            payload=payload,
-            summary=summary[:200],
-            dedupe_key=dedupe_key[:80],
+            kind=action.kind,
+            merchant_id=action.merchant_id,
+            amount=action.amount,
+            payload=action.payload,
+            summary=action.summary[:200],
+            dedupe_key=action.key[:80],
+            browser_digest=await _browser(session, staff),
             requested_by=staff.id,
             created_at=now,
         )
@@ -197,11 +331,44 @@ async def _submit(
             staff.actor,
             "approval.request",
             now=now,
-            merchant_id=merchant_id,
-            target=f"{kind}#{row.id}",
-            detail={"amount": str(amount), **payload},
+            merchant_id=action.merchant_id,
+            target=f"{action.kind}#{row.id}",
+            detail={"amount": str(action.amount), **action.payload},
         )
         return _view(row)
+
+
+async def _made_by(session: AsyncSession, staff_id: int) -> set[int]:
+    """The staff accounts this one created or changed (the audit log's `staff.*` entries,
+    which name their account by user name or as `staff:<id>`), and those that these did,
+    and so on."""
+    found: set[int] = set()
+    makers = {staff_id}
+    while makers:
+        targets = (
+            await session.exec(
+                select(AuditEntry.target).where(
+                    col(AuditEntry.staff_id).in_(makers),
+                    col(AuditEntry.action).startswith("staff."),
+                    col(AuditEntry.action) != "staff.login",
+                )
+            )
+        ).all()
+        ids = {int(t[6:]) for t in targets if t.startswith("staff:") and t[6:].isdigit()}
+        accounts = (
+            await session.exec(
+                select(StaffMember.id).where(
+                    col(StaffMember.username).in_(set(targets)) | col(StaffMember.id).in_(ids)
+                )
+            )
+        ).all()
+        makers = {saved_id(account) for account in accounts} - found - {staff_id}
+        found |= makers
+    return found
+
+
+async def _linked(session: AsyncSession, maker: int, checker: int) -> bool:
+    return checker in await _made_by(session, maker) or maker in await _made_by(session, checker)
 
 
 async def _decidable(staff: Staff, request_id: int, now: datetime) -> ApprovalRequest:
@@ -210,7 +377,7 @@ async def _decidable(staff: Staff, request_id: int, now: datetime) -> ApprovalRe
     if row is None:
         raise AppError("approval-unknown", status=404)
     await require(staff, "approvals.decide", row.merchant_id, now)
-    await require(staff, KIND_PERMISSIONS[row.kind], row.merchant_id, now)
+    await require(staff, KINDS[row.kind].permission, row.merchant_id, now)
     return row
 
 
@@ -224,6 +391,10 @@ async def _claim(
             raise AppError("approval-own-request", status=403)
         if row.status != PENDING:
             raise AppError("approval-already-decided", status=409)
+        if await _linked(session, row.requested_by, staff.id):
+            raise AppError("approval-linked-staff", status=403)
+        if row.browser_digest and row.browser_digest == await _browser(session, staff):
+            raise AppError("approval-same-browser", status=403)
         row.status, row.decided_by, row.decided_at, row.reason = status, staff.id, now, reason
         session.add(row)
         await audit.append(
@@ -242,9 +413,8 @@ async def approve(staff: Staff, request_id: int, now: datetime) -> ApprovalView:
     """The second pair of eyes: the action runs once, as approved."""
     await _decidable(staff, request_id, now)
     row = await _claim(staff, request_id, APPROVED, "", now)
-    executor = _EXECUTORS[row.kind]
     try:
-        result = await executor.run(row, staff, now)
+        result = await _EXECUTORS[row.kind](row, staff, now)
         status = EXECUTED
     except AppError as refused:
         result, status = {"error": refused.code}, FAILED

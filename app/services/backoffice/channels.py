@@ -1,26 +1,30 @@
 """Payment channels in the console: each brand's ways to deposit with their limits, fee,
 order and on/off switch (what the cashier offers: `cashier.deposits.channels` lists the
 enabled ones in their order). Amounts are parsed by the one money parser; a change is
-checked whole before anything is written, and audited with before and after."""
+checked whole before anything is written, and audited with before and after. A change of
+the limits or the fee needs a second staff member (the four-eyes policy, `approvals`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.amounts import parse_amount
-from app.services.backoffice import audit
+from app.services.backoffice import approvals, audit
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
+from models import ApprovalRequest
 from models.base import saved_id
 from models.cashier import PaymentChannel
 
 MAX_FEE_PERCENT = Decimal("100")
+LIMITS_KIND = "channel.limits"
 
 
 @dataclass(frozen=True)
@@ -111,25 +115,91 @@ async def _brand_of(channel_id: int) -> int:
     return found.merchant_id
 
 
-async def update_channel(
-    staff: Staff, channel_id: int, change: ChannelChange, now: datetime
+@dataclass(frozen=True)
+class Changed:
+    """Done at once (`channel`, its new state) or waiting for a second staff member."""
+
+    channel: ChannelView | None
+    approval_id: int | None
+
+
+Values = tuple[Decimal, Decimal, Decimal, Decimal, int]
+
+
+async def _apply(
+    actor: audit.Actor, channel_id: int, values: Values, now: datetime, approval: int | None
 ) -> ChannelView:
-    brand_id = await _brand_of(channel_id)
-    await require(staff, "channels.manage", brand_id, now)
-    low, high, percent, fixed, sort = checked(change)
     async with write_transaction() as session:
         row = await session.get(PaymentChannel, channel_id, with_for_update=True)
-        assert row is not None
+        if row is None:
+            raise AppError("channel-unknown", 404)
         before = _plain(row)
-        row.min_amount, row.max_amount, row.fee_percent, row.fee_fixed, row.sort = (
-            low, high, percent, fixed, sort
-        )  # fmt: skip
+        row.min_amount, row.max_amount, row.fee_percent, row.fee_fixed, row.sort = values
         session.add(row)
         await audit.append(
-            session, staff.actor, "channel.update", now=now, merchant_id=brand_id,
-            target=f"channel:{row.code}", detail={"before": before, "after": _plain(row)},
+            session, actor, "channel.update", now=now, merchant_id=row.merchant_id,
+            target=f"channel:{row.code}",
+            detail={"before": before, "after": _plain(row), "approval": approval},
         )  # fmt: skip
         return _view(row)
+
+
+async def update_channel(
+    staff: Staff, channel_id: int, change: ChannelChange, now: datetime
+) -> Changed:
+    """A change of the order alone is made at once; a change of the limits or the fee goes
+    through the four-eyes policy (a second staff member approves it)."""
+    brand_id = await _brand_of(channel_id)
+    await require(staff, "channels.manage", brand_id, now)
+    values = checked(change)
+    async with session_scope() as session:
+        row = await session.get(PaymentChannel, channel_id)
+    assert row is not None
+    if values[:4] == (row.min_amount, row.max_amount, row.fee_percent, row.fee_fixed):
+        return Changed(await _apply(staff.actor, channel_id, values, now, None), None)
+    low, high, percent, fixed, sort = values
+    decided = await approvals.decide(
+        staff,
+        approvals.Action(
+            kind=LIMITS_KIND,
+            merchant_id=brand_id,
+            amount=high,
+            subject=f"channel:{channel_id}",
+            key=f"channel:{channel_id}:{low}:{high}:{percent}:{fixed}:{sort}",
+            payload={
+                "channel": channel_id,
+                "min": str(low),
+                "max": str(high),
+                "fee_percent": str(percent),
+                "fee_fixed": str(fixed),
+                "sort": sort,
+            },
+            summary=f"{row.code}: {low}-{high}, fee {percent}% + {fixed}",
+        ),
+        lambda: _apply(staff.actor, channel_id, values, now, None),
+        now,
+    )
+    if decided.request is not None:
+        return Changed(None, decided.request.id)
+    return Changed(decided.done, None)
+
+
+async def _run_limits(request: ApprovalRequest, approver: Staff, now: datetime) -> dict[str, Any]:
+    payload = request.payload
+    channel_id = int(payload["channel"])
+    if await _brand_of(channel_id) != request.merchant_id:
+        raise AppError("channel-unknown", 404)
+    values = checked(
+        ChannelChange(
+            str(payload["min"]),
+            str(payload["max"]),
+            str(payload["fee_percent"]),
+            str(payload["fee_fixed"]),
+            int(payload["sort"]),
+        )
+    )
+    view = await _apply(approver.actor, channel_id, values, now, request.id)
+    return {"channel": view.code}
 
 
 async def set_enabled(staff: Staff, channel_id: int, enabled: bool, now: datetime) -> ChannelView:
@@ -147,3 +217,6 @@ async def set_enabled(staff: Staff, channel_id: int, enabled: bool, now: datetim
                 now=now, merchant_id=brand_id, target=f"channel:{row.code}",
             )  # fmt: skip
         return _view(row)
+
+
+approvals.register(LIMITS_KIND, _run_limits)

@@ -1,31 +1,37 @@
 """Lottery in the console: the issues (draws) of each game with their result and settlement
-state, and the void of an issue.
+state, the void of an issue and the typed result of an official one.
 
 Lottery games and their issues serve every brand at once, so these use cases ask for the
-permission over every brand (`merchant_id` None): only all-brand staff hold it. The void's
-rules are the lottery's (`issues.void_locked`: an issue still taking bets before its close,
-or an official one waiting for its result); settlement then refunds its bets. The console
-adds the permission check and the audit entry in the same transaction."""
+permission over every brand (`merchant_id` None): only all-brand staff hold it. A void (its
+bets are refunded) and a typed official result (its bets are paid on it) move money, so
+both go through the four-eyes policy: one staff member asks, a second one approves, and the
+change runs then. The rules are the lottery's (`issues.check_void`, `issues.void_locked`,
+`issues.check_manual_result`, `issues.apply_manual_result`), checked when asked and again
+when approved; the audit entry is written in the change's transaction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import case
 from sqlmodel import col, func, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.backoffice import audit
+from app.services.backoffice import approvals, audit
 from app.services.backoffice.staff import Staff, require
 from app.services.lottery import issues
 from app.services.lottery.games import GAMES
+from models import ApprovalRequest
 from models.base import saved_id
 from models.lottery import BetStatus, LotteryBet, LotteryIssue
 
 LIST_LIMIT = 50
+VOID_KIND = "lottery.void"
+RESULT_KIND = "lottery.result"
 STATUSES = ("", "SCHEDULED", "OPEN", "CLOSED", "DRAWN", "SETTLED", "VOIDED")
 
 
@@ -103,18 +109,134 @@ async def issue_list(staff: Staff, game_code: str, status: str, now: datetime) -
     ]
 
 
-async def void(staff: Staff, issue_id: int, reason: str, now: datetime) -> str:
-    """Void the issue (its bets are refunded by settlement); returns its new status."""
+async def _issue(issue_id: int) -> LotteryIssue:
+    async with session_scope() as session:
+        found = await session.get(LotteryIssue, issue_id)
+    if found is None:
+        raise AppError("lottery-issue-unknown", 404)
+    return found
+
+
+def _target(issue: LotteryIssue) -> str:
+    return f"{issue.game_code}:{issue.issue_no}"
+
+
+async def void(staff: Staff, issue_id: int, reason: str, now: datetime) -> int:
+    """Ask for the issue's void (its bets are refunded by settlement): a second staff member
+    approves it (the four-eyes policy); returns the approval request's id."""
     await require(staff, "lottery.void", None, now)
-    why = " ".join(reason.split())[:200]
+    issue = await _issue(issue_id)
+    why = issues.check_void(issue, " ".join(reason.split())[:200], now)
+    decided = await approvals.decide(
+        staff,
+        approvals.Action(
+            kind=VOID_KIND,
+            merchant_id=None,
+            amount=await _stake(issue_id),
+            subject=f"issue:{issue_id}",
+            key=f"void:{issue_id}",
+            payload={"issue": issue_id, "reason": why},
+            summary=f"void {_target(issue)}: {why}",
+        ),
+        lambda: _void(staff.actor, issue_id, why, now, None),
+        now,
+    )
+    assert decided.request is not None  # a void always waits for a second staff member
+    return decided.request.id
+
+
+async def _stake(issue_id: int) -> Decimal:
+    """What a void refunds (shown to the checker)."""
+    async with session_scope() as session:
+        total = (
+            await session.exec(
+                select(func.coalesce(func.sum(LotteryBet.stake), 0)).where(
+                    LotteryBet.issue_id == issue_id
+                )
+            )
+        ).one()
+    return Decimal(total)
+
+
+async def _void(
+    actor: audit.Actor, issue_id: int, why: str, now: datetime, approval: int | None
+) -> str:
     async with write_transaction() as session:
-        issue = await issues.void_locked(session, issue_id, None, why, now, staff=staff.username)
+        issue = await issues.void_locked(session, issue_id, why, now, staff=actor.name)
         await audit.append(
             session,
-            staff.actor,
+            actor,
             "lottery.void",
             now=now,
-            target=f"{issue.game_code}:{issue.issue_no}",
-            detail={"issue": issue_id, "reason": why},
+            target=_target(issue),
+            detail={"issue": issue_id, "reason": why, "approval": approval},
         )
         return issue.status
+
+
+async def _run_void(request: ApprovalRequest, approver: Staff, now: datetime) -> dict[str, Any]:
+    issue_id = int(request.payload["issue"])
+    status = await _void(approver.actor, issue_id, str(request.payload["reason"]), now, request.id)
+    return {"issue": issue_id, "status": status}
+
+
+def _numbers(text: str) -> list[int]:
+    """Typed numbers, separated by spaces or commas ("1 2 3", "01,02,03")."""
+    words = text.replace(",", " ").split()
+    if not words or len(words) > 20 or not all(w.isascii() and w.isdigit() for w in words):
+        raise AppError("lottery-result-invalid", 422)
+    return [int(w) for w in words]
+
+
+async def enter_result(staff: Staff, issue_id: int, numbers_text: str, now: datetime) -> int:
+    """Type an official issue's result (its provider failed): a second staff member confirms
+    it (the four-eyes policy), then it is the issue's result and settlement pays on it;
+    returns the approval request's id."""
+    await require(staff, "lottery.result", None, now)
+    issue = await _issue(issue_id)
+    numbers = issues.check_manual_result(issue, _numbers(numbers_text[:120]))
+    shown = " ".join(str(n) for n in numbers)
+    decided = await approvals.decide(
+        staff,
+        approvals.Action(
+            kind=RESULT_KIND,
+            merchant_id=None,
+            amount=Decimal(0),
+            subject=f"issue:{issue_id}",
+            key=f"result:{issue_id}:{shown}",
+            payload={"issue": issue_id, "numbers": numbers},
+            summary=f"result {_target(issue)}: {shown}",
+        ),
+        lambda: _apply_result(staff.actor, issue_id, numbers, now, None),
+        now,
+    )
+    assert decided.request is not None  # a typed result always waits for a second one
+    return decided.request.id
+
+
+async def _apply_result(
+    actor: audit.Actor, issue_id: int, numbers: list[int], now: datetime, approval: int | None
+) -> str:
+    async with write_transaction() as session:
+        issue = await issues.locked_issue(session, issue_id)
+        await issues.apply_manual_result(session, issue, numbers, now, staff=actor.name)
+        await audit.append(
+            session,
+            actor,
+            "lottery.result",
+            now=now,
+            target=_target(issue),
+            detail={"issue": issue_id, "numbers": numbers, "approval": approval},
+        )
+        return issue.status
+
+
+async def _run_result(request: ApprovalRequest, approver: Staff, now: datetime) -> dict[str, Any]:
+    issue_id = int(request.payload["issue"])
+    numbers = [int(n) for n in request.payload["numbers"]]
+    status = await _apply_result(approver.actor, issue_id, numbers, now, request.id)
+    return {"issue": issue_id, "status": status}
+
+
+approvals.register(VOID_KIND, _run_void)
+approvals.register(RESULT_KIND, _run_result)

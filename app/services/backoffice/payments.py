@@ -1,5 +1,6 @@
-"""Payments in the console: the withdrawal queue (pay, four-eyes above the brand's threshold,
-reject) over the cashier's withdrawal use cases, and the deposits list."""
+"""Payments in the console: the withdrawal queue (pay through the four-eyes policy, reject)
+over the cashier's withdrawal use cases, and the deposits list. The /wps operator API pays
+through the same policy and audit (`operator_pay`)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,17 @@ from decimal import Decimal
 from typing import Any
 
 from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts
+from app.services.accounts.members import is_operator
 from app.services.backoffice import approvals, audit
 from app.services.backoffice.staff import Staff, require
-from app.services.brands import brands
+from app.services.brands import Brand, brands
 from app.services.cashier import withdrawals
-from app.services.cashier.withdrawals import Operator
+from app.services.cashier.withdrawals import Operator, WithdrawalView
 from app.services.protection import payouts
 from models import ApprovalRequest, DepositOrder, Member, WithdrawalOrder, WithdrawalPayout
 from models.base import saved_id
@@ -154,6 +157,98 @@ async def _order(order_no: str) -> tuple[WithdrawalOrder, int]:
     return order, len(parts) + 1
 
 
+def _paid_entry(
+    actor: audit.Actor, part_no: int, approval: int | None, now: datetime
+) -> withdrawals.PaidRecord:
+    """The payout's audit entry, written in the payout's own transaction."""
+
+    async def record(session: AsyncSession, order: WithdrawalOrder, amount: Decimal) -> None:
+        await audit.append(
+            session, actor, "withdrawal.pay", now=now, merchant_id=order.merchant_id,
+            target=order.order_no,
+            detail={"part": part_no, "amount": f"{amount:.2f}", "approval": approval},
+        )  # fmt: skip
+
+    return record
+
+
+def _action(order: WithdrawalOrder, part_no: int, amount: Decimal) -> approvals.Action:
+    return approvals.Action(
+        kind=PAY_KIND,
+        merchant_id=order.merchant_id,
+        amount=amount,
+        subject=f"member:{order.member_id}",
+        key=f"{order.order_no}:{part_no}",
+        payload={"order": order.order_no, "part": part_no, "amount": f"{amount:.2f}"},
+        summary=f"pay {amount:.2f} {order.order_no}",
+    )
+
+
+async def pay(staff: Staff, order_no: str, amount_text: Any, now: datetime) -> Paid:
+    """Pay the next part (the whole rest when no amount is given), through the four-eyes
+    policy: above the threshold, or past the day's sums, it waits for a second staff member."""
+    order, part_no = await _order(order_no)
+    await require(staff, "payments.pay", order.merchant_id, now)
+    if amount_text in (None, ""):
+        amount = order.remaining_amount
+    else:
+        amount = amounts.parse_amount(amount_text, "withdrawal-amount-invalid")
+    if order.remaining_amount <= 0:
+        raise AppError("withdrawal-not-payable", status=409)
+    if amount > order.remaining_amount:
+        raise AppError(
+            "withdrawal-payout-over-remaining",
+            status=422,
+            params={"remaining": order.remaining_amount},
+        )
+    brand = await brands.by_id(order.merchant_id)
+    decided = await approvals.decide(
+        staff,
+        _action(order, part_no, amount),
+        lambda: withdrawals.pay_part(
+            brand,
+            Operator(staff_id=staff.id),
+            order.order_no,
+            part_no,
+            f"{amount:.2f}",
+            record=_paid_entry(staff.actor, part_no, None, now),
+        ),
+        now,
+    )
+    if decided.request is not None:
+        return Paid(None, decided.request.id)
+    assert decided.done is not None
+    return Paid(decided.done.order.status, None)
+
+
+async def operator_pay(
+    brand: Brand, operator: Member, order_no: str, part_no: int, amount_text: Any, now: datetime
+) -> WithdrawalView:
+    """The /wps operator API's payout (an operator member, no staff account): the same
+    policy and audit, but it cannot file a request, so it pays only what one person may
+    decide alone (`approval-console-only` above: the console's four-eyes pays it)."""
+    if not is_operator(operator) or operator.merchant_id != brand.id:
+        raise AppError("operator-only", status=403)
+    amount = withdrawals.parse_amount(amount_text)
+    order, _ = await _order(order_no)
+    if order.merchant_id != brand.id:
+        raise AppError("withdrawal-order-unknown", status=404)
+    actor = audit.Actor(None, f"operator:{operator.username}")
+    return await approvals.act_alone(
+        f"operator:{operator.id}",
+        _action(order, part_no, amount),
+        lambda: withdrawals.pay_part(
+            brand,
+            operator,
+            order.order_no,
+            part_no,
+            amount_text,
+            record=_paid_entry(actor, part_no, None, now),
+        ),
+        now,
+    )
+
+
 async def _record(
     staff: Staff, action: str, order: WithdrawalOrder, now: datetime, **detail: Any
 ) -> None:
@@ -169,43 +264,6 @@ async def _record(
         )
 
 
-async def pay(staff: Staff, order_no: str, amount_text: Any, now: datetime) -> Paid:
-    """Pay the next part (the whole rest when no amount is given); above the threshold the
-    payment waits for a second staff member."""
-    order, part_no = await _order(order_no)
-    await require(staff, "payments.pay", order.merchant_id, now)
-    if amount_text in (None, ""):
-        amount = order.remaining_amount
-    else:
-        amount = amounts.parse_amount(amount_text, "withdrawal-amount-invalid")
-    if order.remaining_amount <= 0:
-        raise AppError("withdrawal-not-payable", status=409)
-    if amount > order.remaining_amount:
-        raise AppError(
-            "withdrawal-payout-over-remaining",
-            status=422,
-            params={"remaining": order.remaining_amount},
-        )
-    if await approvals.needs_approval(order.merchant_id, PAY_KIND, amount):
-        request = await approvals.submit(
-            staff,
-            PAY_KIND,
-            order.merchant_id,
-            amount,
-            {"order": order.order_no, "part": part_no, "amount": f"{amount:.2f}"},
-            f"pay {amount:.2f} {order.order_no}",
-            f"{order.order_no}:{part_no}",
-            now,
-        )
-        return Paid(None, request.id)
-    brand = await brands.by_id(order.merchant_id)
-    view = await withdrawals.pay_part(
-        brand, Operator(staff_id=staff.id), order.order_no, part_no, f"{amount:.2f}"
-    )
-    await _record(staff, "withdrawal.pay", order, now, part=part_no, amount=f"{amount:.2f}")
-    return Paid(view.order.status, None)
-
-
 async def reject(staff: Staff, order_no: str, reason: str, now: datetime) -> str:
     order, _ = await _order(order_no)
     await require(staff, "payments.reject", order.merchant_id, now)
@@ -217,15 +275,17 @@ async def reject(staff: Staff, order_no: str, reason: str, now: datetime) -> str
 
 async def _run_payment(request: ApprovalRequest, approver: Staff, now: datetime) -> dict[str, Any]:
     payload = request.payload
-    brand = await brands.by_id(request.merchant_id)
+    brand = await brands.by_id(saved_id(request.merchant_id))
+    part_no = int(payload["part"])
     view = await withdrawals.pay_part(
         brand,
         Operator(staff_id=saved_id(request.requested_by)),
         str(payload["order"]),
-        int(payload["part"]),
+        part_no,
         str(payload["amount"]),
+        record=_paid_entry(approver.actor, part_no, request.id, now),
     )
     return {"order": view.order.order_no, "status": view.order.status}
 
 
-approvals.register(PAY_KIND, approvals.Executor("payments.pay", _run_payment))
+approvals.register(PAY_KIND, _run_payment)

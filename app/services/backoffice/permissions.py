@@ -42,6 +42,7 @@ class P(StrEnum):
     CONTENT_PUBLISH = "content.publish"
     LOTTERY_VIEW = "lottery.view"
     LOTTERY_VOID = "lottery.void"
+    LOTTERY_RESULT = "lottery.result"  # type an official issue's result (a second confirms)
     CHANNELS_VIEW = "channels.view"
     CHANNELS_MANAGE = "channels.manage"
     AGENTS_VIEW = "agents.view"

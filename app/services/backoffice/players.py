@@ -495,8 +495,9 @@ async def adjust(
     idempotency_key: str,
     now: datetime,
 ) -> Adjusted:
-    """A manual credit or debit of the player's cash, with a reason; above the brand's
-    threshold it waits for a second staff member. `idempotency_key` is the form's own: a
+    """A manual credit or debit of the player's cash, with a reason, through the four-eyes
+    policy: above the brand's threshold, or past the day's sums (of this staff member, of
+    this player), it waits for a second staff member. `idempotency_key` is the form's own: a
     repeated submit moves money once."""
     member = await _target(staff, member_id, "players.adjust", now)
     if direction not in ("credit", "debit"):
@@ -506,22 +507,32 @@ async def adjust(
     key = idempotency_key.strip()[:64]
     if len(key) < 16:
         raise AppError("staff-amount-invalid", status=422)
-    if await approvals.needs_approval(member.merchant_id, ADJUST_KIND, amount):
-        request = await approvals.submit(
-            staff,
-            ADJUST_KIND,
-            member.merchant_id,
+    decided = await approvals.decide(
+        staff,
+        approvals.Action(
+            kind=ADJUST_KIND,
+            merchant_id=member.merchant_id,
+            amount=amount,
+            subject=f"member:{member_id}",
+            key=f"{staff.id}:{key}",
+            payload={"member": member_id, "direction": direction, "reason": why},
+            summary=f"{direction} {amount:.2f} member:{member_id}",
+        ),
+        lambda: _post_adjustment(
+            member,
+            direction,
             amount,
-            {"member": member_id, "direction": direction, "reason": why},
-            f"{direction} {amount:.2f} member:{member_id}",
-            f"{staff.id}:{key}",
+            why,
+            f"staff-adjust:{staff.id}:{key}",
+            staff.actor,
             now,
-        )
-        return Adjusted(None, request.id)
-    posted = await _post_adjustment(
-        member, direction, amount, why, f"staff-adjust:{staff.id}:{key}", staff.actor, now, None
+            None,
+        ),
+        now,
     )
-    return Adjusted(posted, None)
+    if decided.request is not None:
+        return Adjusted(None, decided.request.id)
+    return Adjusted(decided.done, None)
 
 
 async def _run_adjustment(
@@ -543,4 +554,4 @@ async def _run_adjustment(
     return {"transaction": transaction_id}
 
 
-approvals.register(ADJUST_KIND, approvals.Executor("players.adjust", _run_adjustment))
+approvals.register(ADJUST_KIND, _run_adjustment)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
@@ -516,11 +516,24 @@ async def _locked_order(
     return order
 
 
+# Writes the decision's audit entry in the payout's own transaction (the back office's
+# approval policy, app/services/backoffice/payments.py, is the only caller).
+PaidRecord = Callable[[AsyncSession, WithdrawalOrder, Decimal], Awaitable[None]]
+
+
 async def pay_part(
-    brand: Brand, operator: Member | Operator, order_no: str, part_no: int, amount_text: Any
+    brand: Brand,
+    operator: Member | Operator,
+    order_no: str,
+    part_no: int,
+    amount_text: Any,
+    *,
+    record: PaidRecord,
 ) -> WithdrawalView:
     """Pay one part (the whole rest or less). `part_no` is the next part's number; repeating
-    a paid part with the same amount answers again without paying twice."""
+    a paid part with the same amount answers again without paying twice. Called through the
+    four-eyes policy only (app/services/backoffice/payments.py), whose `record` writes the
+    payout's audit entry in its transaction."""
     operator = _require_operator(brand, operator)
     amount = parse_amount(amount_text)
     paid = False
@@ -590,6 +603,7 @@ async def pay_part(
                 MessageKind.WITHDRAWAL_APPROVED,
                 {"orderNo": order.order_no, "amount": f"{amount:.2f}"},
             )
+            await record(session, order, amount)
             paid = True
         view = (await _views(session, [order]))[0]
     if paid:

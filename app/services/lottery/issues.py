@@ -9,11 +9,12 @@
   the same write. The database refuses to change a result once written.
 - Official-result games take their numbers from the results feed (LOTTERY_RESULTS_URL: a
   `ResultsProvider` whose answers must carry the feed's HMAC signature, `collect_official`), or
-  from an operator's entry approved by a second operator; all are in the audit log. Without a
-  feed (the demo; never in production) an official issue is created with a committed seed like
-  a private one, and the demo feed draws it from that seed at its draw time and reveals the
-  seed (`collect_demo`): nobody can compute it in advance, anyone can verify it after.
-- `void_issue` cancels an issue that has not closed (an official one also after close, while
+  from a staff member's entry approved by a second one (the back office's four-eyes calls
+  `apply_manual_result`); all are in the audit log. Without a feed (the demo; never in
+  production) an official issue is created with a committed seed like a private one, and the
+  demo feed draws it from that seed at its draw time and reveals the seed (`collect_demo`):
+  nobody can compute it in advance, anyone can verify it after.
+- `void_locked` cancels an issue that has not closed (an official one also after close, while
   waiting for its result); settlement then refunds every bet. A private issue past its close
   cannot be voided: by then the house could know the outcome, and a void would be a choice.
 """
@@ -40,20 +41,11 @@ from app.core.config import get_settings
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
-from app.services.accounts.members import is_operator
 from app.services.lottery import beacon, rng
 from app.services.lottery.families import FAMILIES
 from app.services.lottery.games import GAMES, Game, game, slots
-from models import Member
 from models.base import utcnow
-from models.lottery import (
-    EntryStatus,
-    IssueStatus,
-    LotteryAudit,
-    LotteryIssue,
-    LotteryResultEntry,
-    ResultSource,
-)
+from models.lottery import IssueStatus, LotteryAudit, LotteryIssue, ResultSource
 
 logger = logging.getLogger(__name__)
 
@@ -310,6 +302,7 @@ async def _apply_official(
     source: ResultSource,
     actor_id: int | None,
     now: datetime,
+    **detail: Any,
 ) -> None:
     """Write an official issue's result (the caller holds the issue's row lock)."""
     issue.result = numbers
@@ -317,7 +310,10 @@ async def _apply_official(
     issue.status = IssueStatus.DRAWN
     issue.drawn_at = now
     session.add(issue)
-    _audit(session, issue.id, actor_id, "result-applied", source=source.value, numbers=numbers)
+    _audit(
+        session, issue.id, actor_id, "result-applied", source=source.value, numbers=numbers,
+        **detail,
+    )  # fmt: skip
 
 
 async def collect_official(now: datetime, provider: ResultsProvider) -> int:
@@ -412,89 +408,51 @@ async def collect_results(now: datetime) -> int:
     return await collect_official(now, feed)
 
 
-def _require_operator(member: Member) -> int:
-    if not is_operator(member) or member.id is None:
-        raise AppError("lottery-operator-only", 403)
-    return member.id
+def check_manual_result(issue: LotteryIssue, numbers: object) -> list[int]:
+    """The numbers typed for an official issue waiting for its result, checked against its
+    game; staff's entry and its approval both check (the back office's four-eyes)."""
+    if not issue.official:
+        raise AppError("lottery-result-private", 409)
+    if issue.status in BETTING:
+        raise AppError("lottery-result-not-due", 409)
+    if issue.status != IssueStatus.CLOSED:
+        raise AppError("lottery-result-final", 409)
+    return _checked_numbers(issue, numbers)
 
 
-async def enter_result(issue_id: int, numbers: object, operator: Member) -> int:
-    """An operator types an official issue's result; it waits for a second operator."""
-    operator_id = _require_operator(operator)
-    async with write_transaction() as session:
-        issue = await locked_issue(session, issue_id)
-        if not issue.official:
-            raise AppError("lottery-result-private", 409)
-        if issue.status in BETTING:
-            raise AppError("lottery-result-not-due", 409)
-        if issue.status != IssueStatus.CLOSED:
-            raise AppError("lottery-result-final", 409)
-        checked = _checked_numbers(issue, numbers)
-        entry = LotteryResultEntry(issue_id=issue_id, numbers=checked, entered_by=operator_id)
-        session.add(entry)
-        await session.flush()
-        _audit(session, issue_id, operator_id, "result-entered", entry=entry.id, numbers=checked)
-        assert entry.id is not None
-        return entry.id
+async def apply_manual_result(
+    session: AsyncSession, issue: LotteryIssue, numbers: object, now: datetime, **detail: Any
+) -> None:
+    """Write a typed official result once a second staff member approved it (the caller
+    holds the issue's row lock: `locked_issue`)."""
+    checked = check_manual_result(issue, numbers)
+    await _apply_official(session, issue, checked, ResultSource.MANUAL, None, now, **detail)
 
 
-async def approve_result(entry_id: int, operator: Member, now: datetime) -> None:
-    """A second operator approves a typed result, which then becomes the issue's result."""
-    operator_id = _require_operator(operator)
-    async with write_transaction() as session:
-        entry = (
-            await session.exec(
-                select(LotteryResultEntry)
-                .where(LotteryResultEntry.id == entry_id)
-                .with_for_update()
-            )
-        ).first()
-        if entry is None or entry.status != EntryStatus.PENDING:
-            raise AppError("lottery-entry-unknown", 404)
-        if entry.entered_by == operator_id:
-            raise AppError("lottery-entry-same-operator", 409)
-        issue = await locked_issue(session, entry.issue_id)
-        if issue.status != IssueStatus.CLOSED:
-            raise AppError("lottery-result-final", 409)
-        entry.status = EntryStatus.APPROVED
-        entry.approved_by = operator_id
-        entry.decided_at = now
-        session.add(entry)
-        _audit(session, issue.id, operator_id, "result-approved", entry=entry.id)
-        await _apply_official(session, issue, entry.numbers, ResultSource.MANUAL, operator_id, now)
-
-
-async def void_issue(issue_id: int, operator: Member, reason: str, now: datetime) -> None:
-    """Cancel an issue; settlement refunds its bets (`settlement.refund_issue`)."""
-    operator_id = _require_operator(operator)
-    async with write_transaction() as session:
-        await void_locked(session, issue_id, operator_id, reason, now)
-
-
-async def void_locked(
-    session: AsyncSession,
-    issue_id: int,
-    operator_id: int | None,
-    reason: str,
-    now: datetime,
-    **detail: Any,
-) -> LotteryIssue:
-    """The building block of a void (the operator's above, the console's with its own audit
-    entry): an issue still taking bets before its close, or an official one waiting for its
-    result. `operator_id` is the member operator (None for console staff, named in `detail`)."""
+def check_void(issue: LotteryIssue, reason: str, now: datetime) -> str:
+    """The reason to record when the issue may be voided now: still taking bets before its
+    close, or an official one waiting for its result."""
     if not reason.strip():
         raise AppError("lottery-void-reason", 422)
-    issue = await locked_issue(session, issue_id)
     allowed = issue.status in BETTING and now < issue.close_at
     if issue.official and issue.status == IssueStatus.CLOSED:
         allowed = True
     if not allowed:
         raise AppError("lottery-void-not-allowed", 409)
+    return reason.strip()[:200]
+
+
+async def void_locked(
+    session: AsyncSession, issue_id: int, reason: str, now: datetime, **detail: Any
+) -> LotteryIssue:
+    """The building block of a void (the back office's, once a second staff member approved
+    it, with its own audit entry; the staff member is named in `detail`)."""
+    issue = await locked_issue(session, issue_id)
+    issue.void_reason = check_void(issue, reason, now)
     issue.status = IssueStatus.VOIDED
     issue.voided_at = now
-    issue.void_reason = reason.strip()[:200]
     session.add(issue)
-    _audit(session, issue_id, operator_id, "voided", reason=issue.void_reason, **detail)
+    _audit(session, issue_id, None, "voided", reason=issue.void_reason, **detail)
     return issue
 
 

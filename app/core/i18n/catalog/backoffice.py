@@ -39,6 +39,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "approval-threshold-invalid": "Enter a threshold of zero or more.",
         "approval-unknown": "Unknown approval request.",
         "approval-own-request": "Another staff member must approve your own request.",
+        "approval-linked-staff": (
+            "You cannot approve this request: one of you created or changed the other's staff "
+            "account."
+        ),
+        "approval-same-browser": (
+            "You cannot approve this request from the browser it was made from."
+        ),
+        "approval-console-only": (
+            "This needs a second person's approval: pay it from the back office, where a second "
+            "staff member approves it."
+        ),
         "approval-already-decided": "This request has already been decided.",
         "approval-reason-required": "Give a reason for the rejection.",
         "report-days-invalid": "Choose between 1 and {max} days.",
@@ -72,7 +83,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-debit": "Debit",
         "bo-amount": "Amount",
         "bo-done": "Done.",
-        "bo-waiting-approval": "Above the threshold: waiting for a second staff member's approval.",
+        "bo-waiting-approval": "Filed: it runs once a second staff member approves it.",
         "bo-pay": "Pay",
         "bo-reject": "Reject",
         "bo-approve": "Approve",
@@ -296,6 +307,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-version": "Version",
         "bo-col-at": "When",
         "bo-void": "Void",
+        "bo-result-numbers": "Official numbers",
+        "bo-result-enter": "Enter result",
         "bo-lottery": "Lottery",
         "bo-game": "Game",
         "bo-any": "Any",
@@ -432,6 +445,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "approval-threshold-invalid": "Informe um limite de zero ou mais.",
         "approval-unknown": "Pedido de aprovação desconhecido.",
         "approval-own-request": "Outro membro da equipe precisa aprovar o seu próprio pedido.",
+        "approval-linked-staff": (
+            "Você não pode aprovar este pedido: um de vocês criou ou alterou a conta de equipe "
+            "do outro."
+        ),
+        "approval-same-browser": (
+            "Você não pode aprovar este pedido no mesmo navegador em que ele foi feito."
+        ),
+        "approval-console-only": (
+            "Isto precisa da aprovação de uma segunda pessoa: faça o pagamento pelo back office, "
+            "onde outro membro da equipe o aprova."
+        ),
         "approval-already-decided": "Este pedido já foi decidido.",
         "approval-reason-required": "Informe o motivo da recusa.",
         "report-days-invalid": "Escolha entre 1 e {max} dias.",
@@ -465,7 +489,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-debit": "Débito",
         "bo-amount": "Valor",
         "bo-done": "Feito.",
-        "bo-waiting-approval": "Acima do limite: aguardando a aprovação de outro membro da equipe.",
+        "bo-waiting-approval": "Registrado: será executado quando outro membro da equipe aprovar.",
         "bo-pay": "Pagar",
         "bo-reject": "Recusar",
         "bo-approve": "Aprovar",
@@ -689,6 +713,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-version": "Versão",
         "bo-col-at": "Quando",
         "bo-void": "Anular",
+        "bo-result-numbers": "Números oficiais",
+        "bo-result-enter": "Lançar resultado",
         "bo-lottery": "Loteria",
         "bo-game": "Jogo",
         "bo-any": "Qualquer",

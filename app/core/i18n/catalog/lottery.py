@@ -34,11 +34,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lottery-result-invalid": "These numbers are not a possible result of this game.",
         "lottery-result-final": "This issue's result is final and cannot be changed.",
         "lottery-result-not-due": "This issue cannot take a result yet: betting is still open.",
-        "lottery-entry-unknown": "There is no pending result entry with this id.",
-        "lottery-entry-same-operator": (
-            "A result entry must be approved by a second operator, not the one who typed it."
-        ),
-        "lottery-operator-only": "Only operators can do this.",
         "lottery-void-not-allowed": (
             "This issue can no longer be voided: its draw is under way or done."
         ),
@@ -115,12 +110,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lottery-result-not-due": (
             "Este concurso ainda não pode receber resultado: as apostas seguem abertas."
         ),
-        "lottery-entry-unknown": "Não há lançamento de resultado pendente com este identificador.",
-        "lottery-entry-same-operator": (
-            "Um resultado lançado precisa ser aprovado por um segundo operador, não por quem o "
-            "digitou."
-        ),
-        "lottery-operator-only": "Somente operadores podem fazer isso.",
         "lottery-void-not-allowed": (
             "Este concurso não pode mais ser anulado: o sorteio está em andamento ou concluído."
         ),

@@ -32,6 +32,7 @@ from models.browser import BrowserLogin
 from models.cashier import (
     DepositOrder,
     MemberMessage,
+    MemberTransfer,
     PaymentChannel,
     PayoutAccount,
     WebhookLog,
@@ -143,6 +144,7 @@ __all__ = [
     "MemberMessage",
     "MemberProtection",
     "MemberSession",
+    "MemberTransfer",
     "Merchant",
     "Mission",
     "MissionProgress",

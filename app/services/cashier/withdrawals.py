@@ -46,6 +46,7 @@ from models import (
     LedgerEntry,
     LedgerTransaction,
     Member,
+    MemberTransfer,
     PayoutAccount,
     WithdrawalOrder,
     WithdrawalPayout,
@@ -77,8 +78,10 @@ class WithdrawalRules:
 
 @dataclass(frozen=True)
 class Turnover:
-    """Deposits since the last fully paid withdrawal must be wagered `multiplier` times;
-    bets count from the first of those deposits on."""
+    """Deposits since the last fully paid withdrawal must be wagered `multiplier` times, and
+    the wagering that transfers received carried from their senders is owed too (less what
+    the member's own transfers carried away); bets count from the first of those deposits or
+    transfers on."""
 
     multiplier: Decimal
     deposited: Decimal
@@ -170,11 +173,40 @@ async def _turnover(
         deposited, first_deposit_at = await _cash_entries(
             session, cash_id, TransactionKind.DEPOSIT, since
         )
+    carried_in, first_in_at = await _carried(session, member_id, since, received=True)
+    carried_out, _ = await _carried(session, member_id, since, received=False)
+    starts = [at for at in (first_deposit_at, first_in_at) if at is not None]
     wagered = ZERO
-    if first_deposit_at is not None:
-        wagered = await reporting.turnover(session, member_id, reporting.period(first_deposit_at))
+    if starts:
+        wagered = await reporting.turnover(session, member_id, reporting.period(min(starts)))
     required = (deposited * multiplier).quantize(CENT, rounding=ROUND_HALF_UP)
+    required = max(ZERO, required + carried_in - carried_out)
     return Turnover(multiplier, deposited, required, wagered)
+
+
+async def _carried(
+    session: AsyncSession, member_id: int, since: datetime | None, *, received: bool
+) -> tuple[Decimal, datetime | None]:
+    """The wagering that transfers settled on one side of the member carried, and when the
+    first of them settled (a held transfer carries nothing until it is released)."""
+    statement = select(
+        func.coalesce(func.sum(MemberTransfer.carried_wagering), 0),
+        func.min(MemberTransfer.settled_at),
+    ).where(
+        (MemberTransfer.receiver_id if received else MemberTransfer.sender_id) == member_id,
+        col(MemberTransfer.settled_at).is_not(None),
+    )
+    if since is not None:
+        statement = statement.where(col(MemberTransfer.settled_at) >= since)
+    total, first = (await session.exec(statement)).one()
+    return Decimal(total).quantize(CENT), first
+
+
+async def remaining_wagering(session: AsyncSession, brand: Brand, member_id: int) -> Turnover:
+    """Building block: the member's withdrawal wagering now, under their own rules (what a
+    transfer they send carries to its receiver)."""
+    limits = await vip.with_level_limits(session, member_id, await rules(session, brand.id))
+    return await _turnover(session, brand, member_id, limits.turnover_multiplier)
 
 
 async def overview(brand: Brand, member: Member) -> WithdrawalOverview:

@@ -122,10 +122,14 @@ async def test_an_unwagered_deposit_passed_on_is_not_withdrawn_until_wagered() -
     agent = await _payable(await top_agent(OPEN))
     player = await _payable(await downline(agent, as_agent=False, code=OPEN))
     await fund(agent.id or 0, "300.00")
+    # The receiver's own play before the transfer pays its own deposit, not what arrives.
+    await fund(player.id or 0, "20.00")
+    for _ in range(10):  # 200.00 wagered: ten times its own deposit
+        await wager(player.id or 0, "20.00")
     sent = await (await _client(agent, OPEN)).post(
         "/wps/agent/transfer/downline", _down(player, "300.00")
     )
-    assert not sent["held"] and await _cash(player) == Decimal("300.00")
+    assert not sent["held"] and await _cash(player) == Decimal("320.00")
     client = await _client(player, OPEN)
     account = await client.post(
         "/wps/member/payoutAccounts",
@@ -141,14 +145,15 @@ async def test_an_unwagered_deposit_passed_on_is_not_withdrawn_until_wagered() -
     payload = {"amount": "300.00", "payoutAccountId": account["id"], "paymentPassword": PAY}
     refused = await _refused(client.post("/wps/payment/withdraw", payload, sealed=True), 409)
     assert refused["code"] == "withdrawal-turnover-not-met" and refused["message"]
-    assert await _cash(player) == Decimal("300.00")
+    assert "300" in refused["message"]  # the wagering left: what arrived, not less
+    assert await _cash(player) == Decimal("320.00")
     await wager(player.id or 0, "299.00")
     still = await _refused(client.post("/wps/payment/withdraw", payload, sealed=True), 409)
     assert still["code"] == "withdrawal-turnover-not-met"
     await wager(player.id or 0, "1.00")
     order = await client.post("/wps/payment/withdraw", payload, sealed=True)
     assert Decimal(str(order["amount"])) == Decimal("300.00")
-    assert await _cash(player) == Decimal("0.00")
+    assert await _cash(player) == Decimal("20.00")
 
 
 async def test_daily_limits_per_sender_and_per_receiver_refuse(

@@ -78,10 +78,11 @@ class WithdrawalRules:
 
 @dataclass(frozen=True)
 class Turnover:
-    """Deposits since the last fully paid withdrawal must be wagered `multiplier` times, and
-    the wagering that transfers received carried from their senders is owed too (less what
-    the member's own transfers carried away); bets count from the first of those deposits or
-    transfers on."""
+    """Deposits since the last fully paid withdrawal must be wagered `multiplier` times;
+    bets count from the first of those deposits on. The wagering that transfers received
+    carried from their senders is owed too, with bets from the first of them on (the own
+    deposits before it count what was wagered before it), less what the member's own
+    transfers carried away."""
 
     multiplier: Decimal
     deposited: Decimal
@@ -139,7 +140,11 @@ async def _used_today(session: AsyncSession, brand: Brand, member_id: int, now: 
 
 
 async def _cash_entries(
-    session: AsyncSession, cash_account_id: int, kind: TransactionKind, since: datetime | None
+    session: AsyncSession,
+    cash_account_id: int,
+    kind: TransactionKind,
+    since: datetime | None,
+    until: datetime | None = None,
 ) -> tuple[Decimal, datetime | None]:
     """Sum and first time of the cash account's entries of one transaction kind."""
     statement = (
@@ -149,6 +154,8 @@ async def _cash_entries(
     )
     if since is not None:
         statement = statement.where(LedgerEntry.created_at >= since)
+    if until is not None:
+        statement = statement.where(LedgerEntry.created_at < until)
     total, first = (await session.exec(statement)).one()
     return Decimal(total).quantize(CENT), first
 
@@ -175,11 +182,22 @@ async def _turnover(
         )
     carried_in, first_in_at = await _carried(session, member_id, since, received=True)
     carried_out, _ = await _carried(session, member_id, since, received=False)
-    starts = [at for at in (first_deposit_at, first_in_at) if at is not None]
-    wagered = ZERO
-    if starts:
-        wagered = await reporting.turnover(session, member_id, reporting.period(min(starts)))
     required = (deposited * multiplier).quantize(CENT, rounding=ROUND_HALF_UP)
+    wagered = ZERO
+    if first_in_at is not None:
+        # Money from another member is wagered from its arrival on: bets before it pay only
+        # the own deposits made before it (a heavy bettor is no mule).
+        if cash_id is not None and first_deposit_at is not None and first_deposit_at < first_in_at:
+            early, _ = await _cash_entries(
+                session, cash_id, TransactionKind.DEPOSIT, since, first_in_at
+            )
+            early_wagered = await reporting.turnover(
+                session, member_id, reporting.period(first_deposit_at, first_in_at)
+            )
+            required -= min(early_wagered, (early * multiplier).quantize(CENT, ROUND_HALF_UP))
+        wagered = await reporting.turnover(session, member_id, reporting.period(first_in_at))
+    elif first_deposit_at is not None:
+        wagered = await reporting.turnover(session, member_id, reporting.period(first_deposit_at))
     required = max(ZERO, required + carried_in - carried_out)
     return Turnover(multiplier, deposited, required, wagered)
 

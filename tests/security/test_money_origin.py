@@ -129,7 +129,7 @@ async def test_an_unwagered_deposit_passed_on_is_not_withdrawn_until_wagered() -
     sent = await (await _client(agent, OPEN)).post(
         "/wps/agent/transfer/downline", _down(player, "300.00")
     )
-    assert not sent["held"] and await _cash(player) == Decimal("320.00")
+    assert await _cash(player) == Decimal("320.00")
     client = await _client(player, OPEN)
     account = await client.post(
         "/wps/member/payoutAccounts",
@@ -153,7 +153,7 @@ async def test_an_unwagered_deposit_passed_on_is_not_withdrawn_until_wagered() -
     await wager(player.id or 0, "1.00")
     order = await client.post("/wps/payment/withdraw", payload, sealed=True)
     assert Decimal(str(order["amount"])) == Decimal("300.00")
-    assert await _cash(player) == Decimal("20.00")
+    assert await _cash(player) == Decimal("20.00") and sent["held"] is False
 
 
 async def test_daily_limits_per_sender_and_per_receiver_refuse(

@@ -50,6 +50,7 @@ class MessageKind(StrEnum):
     AGENT_PAID = "AGENT_PAID"
     AGENT_TRANSFER_SENT = "AGENT_TRANSFER_SENT"
     AGENT_TRANSFER_RECEIVED = "AGENT_TRANSFER_RECEIVED"
+    AGENT_TRANSFER_RETURNED = "AGENT_TRANSFER_RETURNED"  # a held transfer given back
     # Promotions (issue 16): a reward paid, an application reviewed, a bonus's end.
     PROMOTION_REWARD = "PROMOTION_REWARD"
     APPLICATION_APPROVED = "APPLICATION_APPROVED"

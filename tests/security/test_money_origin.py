@@ -28,8 +28,9 @@ from app.services.backoffice import transfer_reviews
 from app.services.brands import brands
 from app.services.cashier import team_transfers
 from app.services.cashier.transfers import member_wallet
-from models import AuditEntry, LedgerTransaction, Member, MemberTransfer
+from models import AuditEntry, LedgerTransaction, Member, MemberMessage, MemberTransfer
 from models.base import utcnow
+from models.cashier import MessageKind
 from models.ledger import TransactionKind
 from tests.support.agents import PASSWORD, downline, top_agent
 from tests.support.backoffice import make_staff, role_with
@@ -240,6 +241,15 @@ async def test_a_fan_out_and_a_round_trip_wait_in_the_staff_review_queue(
                 )
             )
         ).all()
+        told = (
+            await session.exec(
+                select(func.count()).where(
+                    MemberMessage.member_id == players[0].id,
+                    MemberMessage.kind == MessageKind.AGENT_TRANSFER_RETURNED,
+                )
+            )
+        ).one()
+    assert told == 1  # the sender of the returned transfer is told
     assert sorted(entries) == sorted(
         [
             ("transfer.review.release", str(fan_out.id)),

@@ -421,6 +421,13 @@ async def decide_held_in(
     )
     if release:
         await _settle(session, brand, row, sender, receiver, now)
+    else:
+        await post_message(
+            session,
+            row.sender_id,
+            MessageKind.AGENT_TRANSFER_RETURNED,
+            {"amount": str(row.amount), "other": mask(receiver.username)},
+        )
     row.status = TransferStatus.RELEASED if release else TransferStatus.RETURNED
     row.decided_by_staff = staff_id
     row.decision_note = note

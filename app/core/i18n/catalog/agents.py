@@ -51,6 +51,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "inbox.AGENT_TRANSFER_SENT.body": "You sent {amount} to {other}.",
         "inbox.AGENT_TRANSFER_RECEIVED.title": "Transfer received",
         "inbox.AGENT_TRANSFER_RECEIVED.body": "You received {amount} from {other}.",
+        "inbox.AGENT_TRANSFER_RETURNED.title": "Transfer returned",
+        "inbox.AGENT_TRANSFER_RETURNED.body": (
+            "After a review, your transfer of {amount} to {other} went back to your balance."
+        ),
         "agent.kind.DIVIDEND": "Dividend",
         "agent.kind.DAILY_SALARY": "Daily salary",
         "agent.kind.HOURLY_SALARY": "Hourly salary",
@@ -165,6 +169,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "inbox.AGENT_TRANSFER_SENT.body": "Você enviou {amount} para {other}.",
         "inbox.AGENT_TRANSFER_RECEIVED.title": "Transferência recebida",
         "inbox.AGENT_TRANSFER_RECEIVED.body": "Você recebeu {amount} de {other}.",
+        "inbox.AGENT_TRANSFER_RETURNED.title": "Transferência devolvida",
+        "inbox.AGENT_TRANSFER_RETURNED.body": (
+            "Após uma análise, sua transferência de {amount} para {other} voltou ao seu saldo."
+        ),
         "agent.kind.DIVIDEND": "Dividendo",
         "agent.kind.DAILY_SALARY": "Salário diário",
         "agent.kind.HOURLY_SALARY": "Salário por hora",

@@ -55,6 +55,7 @@ from pages.console_investigations import investigations_page
 from pages.console_kyc import kyc_page
 from pages.console_promotions import promotions_console_page
 from pages.console_support import support_page
+from pages.console_transfers import transfer_reviews_page
 from pages.console_vip import vip_console_page
 from pages.download import download_page
 from pages.feedback import feedback_page
@@ -104,6 +105,7 @@ from state.console_promotions import PromotionsConsoleState
 from state.console_reports import ReportsState
 from state.console_support import SupportDeskState
 from state.console_team import TeamState
+from state.console_transfers import TransferReviewsState
 from state.console_vip import VipConsoleState
 from state.dialog import DialogState
 from state.download import DownloadState
@@ -259,6 +261,7 @@ PAGES: dict[str, Page] = {
     "admin_channels": Page(channels_page, (ChannelsState.load,)),
     "admin_agents": Page(agents_page, (AgentsConsoleState.load,)),
     "admin_investigations": Page(investigations_page, (InvestigationsState.load,)),
+    "admin_transfer_reviews": Page(transfer_reviews_page, (TransferReviewsState.load,)),
     "admin_support": Page(support_page, (SupportDeskState.load,)),
     "admin_applications": Page(applications_page, (ApplicationsConsoleState.load,)),
     "admin_chat": Page(chat_desk_page, (ChatDeskState.load,)),

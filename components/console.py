@@ -48,6 +48,7 @@ NAV: tuple[tuple[str, str, str], ...] = (
     (routes.ADMIN_CHANNELS, "bo-channels", "channels.view"),
     (routes.ADMIN_AGENTS, "bo-agents", "agents.view"),
     (routes.ADMIN_INVESTIGATIONS, "bo-investigations", "payments.investigate"),
+    (routes.ADMIN_TRANSFER_REVIEWS, "bo-transfer-reviews", "transfers.view"),
     (routes.ADMIN_SUPPORT, "bo-support", "support.view"),
     (routes.ADMIN_CHAT, "bo-chat", "support.view"),
     (routes.ADMIN_PROMOTIONS, "bo-promotions", "promotions.view"),

@@ -34,6 +34,7 @@ from models.browser import BrowserLogin
 from models.cashier import (
     DepositOrder,
     MemberMessage,
+    MemberTransfer,
     PaymentChannel,
     PayoutAccount,
     WebhookLog,
@@ -144,6 +145,7 @@ __all__ = [
     "MemberMessage",
     "MemberProtection",
     "MemberSession",
+    "MemberTransfer",
     "Merchant",
     "Mission",
     "MissionProgress",

@@ -50,6 +50,7 @@ class MessageKind(StrEnum):
     AGENT_PAID = "AGENT_PAID"
     AGENT_TRANSFER_SENT = "AGENT_TRANSFER_SENT"
     AGENT_TRANSFER_RECEIVED = "AGENT_TRANSFER_RECEIVED"
+    AGENT_TRANSFER_RETURNED = "AGENT_TRANSFER_RETURNED"  # a held transfer given back
     # Promotions (issue 16): a reward paid, an application reviewed, a bonus's end.
     PROMOTION_REWARD = "PROMOTION_REWARD"
     APPLICATION_APPROVED = "APPLICATION_APPROVED"
@@ -248,3 +249,41 @@ class WithdrawalPayout(SQLModel, table=True):
     resolved_by: int | None = Field(default=None, foreign_key="member.id")
     resolved_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     refund_transaction_id: int | None = Field(default=None, foreign_key="ledger_transaction.id")
+
+
+class TransferStatus(StrEnum):
+    DONE = "DONE"  # the receiver has the money
+    HELD = "HELD"  # flagged: on the sender's locked account until the risk team decides
+    RELEASED = "RELEASED"  # held, then passed on to the receiver by staff
+    RETURNED = "RETURNED"  # held, then given back to the sender by staff
+
+
+class TransferFlag(StrEnum):
+    FAN_OUT = "FAN_OUT"  # one sender to many receivers in a day
+    ROUND_TRIP = "ROUND_TRIP"  # the receiver sent to the sender within the window
+
+
+class MemberTransfer(SQLModel, table=True):
+    """A transfer between two members (team transfers): what moved, the wagering it carried
+    from the sender to the receiver, and the risk team's hold when a pattern flagged it."""
+
+    __tablename__ = "member_transfer"
+
+    id: int | None = Field(default=None, primary_key=True)
+    merchant_id: int = Field(foreign_key="merchant.id", index=True)
+    sender_id: int = Field(foreign_key="member.id", index=True)
+    receiver_id: int = Field(foreign_key="member.id", index=True)
+    # The sender and the request id of the page: a retry finds its first transfer.
+    request_key: str = Field(unique=True, max_length=80)
+    direction: str = Field(max_length=8)
+    amount: Decimal = Field(sa_type=Numeric(20, 2))
+    # The sender's wagering still owed on this money: the receiver owes it before withdrawing.
+    carried_wagering: Decimal = Field(default=Decimal("0.00"), sa_type=Numeric(20, 2))
+    status: str = Field(default=TransferStatus.DONE, max_length=10, index=True)
+    flag: str | None = Field(default=None, max_length=16)
+    transaction_id: int = Field(foreign_key="ledger_transaction.id")
+    # When the receiver got the money (DONE: at once; RELEASED: at the decision).
+    settled_at: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    decided_by_staff: int | None = Field(default=None, foreign_key="staffmember.id")
+    decision_note: str | None = Field(default=None, max_length=200)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)

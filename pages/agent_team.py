@@ -497,38 +497,55 @@ UPLINE_COLUMNS: list[Column] = [
 ]
 
 
+def transfers_off_note() -> rx.Component:
+    """The one line shown instead of the transfer forms where the market allows none."""
+    return rx.el.p(
+        t("agent.transfer.off"),
+        class_name="py-2 text-sm text-slate-500",
+        data_testid="transfers-off",
+    )
+
+
 def transfer_upline_page() -> rx.Component:
     return member_page(
         "agent.transfer.upline_title",
         rx.cond(
-            AgentTeamState.upline != "",
-            rx.el.div(
+            ~AgentTeamState.transfers_on,
+            transfers_off_note(),
+            rx.cond(
+                AgentTeamState.upline != "",
                 rx.el.div(
-                    rx.el.p(
-                        t("agent.transfer.upline"),
-                        ": ",
-                        rx.el.span(
-                            AgentTeamState.upline, class_name="font-mono", data_testid="upline-name"
+                    rx.el.div(
+                        rx.el.p(
+                            t("agent.transfer.upline"),
+                            ": ",
+                            rx.el.span(
+                                AgentTeamState.upline,
+                                class_name="font-mono",
+                                data_testid="upline-name",
+                            ),
                         ),
+                        rx.el.p(
+                            t("agent.transfer.balance"),
+                            ": ",
+                            rx.el.span(
+                                amount(AgentTeamState.balance), data_testid="upline-balance"
+                            ),
+                            class_name="text-sm text-slate-500 mb-3",
+                        ),
+                        form_error(AgentTeamState.error),
+                        notice(AgentTeamState.message),
+                        transfer_form(AgentTeamState.send_up, "up-transfer"),
+                        class_name=f"{CARD} max-w-md mb-4",
                     ),
-                    rx.el.p(
-                        t("agent.transfer.balance"),
-                        ": ",
-                        rx.el.span(amount(AgentTeamState.balance), data_testid="upline-balance"),
-                        class_name="text-sm text-slate-500 mb-3",
-                    ),
-                    form_error(AgentTeamState.error),
-                    notice(AgentTeamState.message),
-                    transfer_form(AgentTeamState.send_up, "up-transfer"),
-                    class_name=f"{CARD} max-w-md mb-4",
+                    rx.el.h2(t("agent.transfer.records"), class_name="font-bold mb-2"),
+                    report_table(UPLINE_COLUMNS, "transfers", "transfer-table"),
                 ),
-                rx.el.h2(t("agent.transfer.records"), class_name="font-bold mb-2"),
-                report_table(UPLINE_COLUMNS, "transfers", "transfer-table"),
-            ),
-            rx.el.p(
-                t("agent-transfer-no-upline"),
-                class_name="py-8 text-center text-slate-500",
-                data_testid="no-upline",
+                rx.el.p(
+                    t("agent-transfer-no-upline"),
+                    class_name="py-8 text-center text-slate-500",
+                    data_testid="no-upline",
+                ),
             ),
         ),
     )

@@ -8,7 +8,7 @@ import reflex as rx
 from components.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
 from components.i18n import amount, local_time, t
-from pages.agent_team import downline_transfer_popup, transfer_button
+from pages.agent_team import downline_transfer_popup, transfer_button, transfers_off_note
 from state.agents import AgentState
 from state.auth import AuthState
 from state.site import SiteState
@@ -190,7 +190,7 @@ def _downline_row(row: rx.Var) -> rx.Component:
                         data_testid="downline-offer",
                     ),
                 ),
-                transfer_button(row.id),
+                rx.cond(AgentState.transfers_on, transfer_button(row.id)),
                 class_name="flex justify-end gap-2",
             ),
             class_name="py-2 text-right",
@@ -263,7 +263,7 @@ def downlines_page() -> rx.Component:
         form_error(AgentState.error),
         notice(AgentState.message),
         _offer_form(),
-        downline_transfer_popup(),
+        rx.cond(AgentState.transfers_on, downline_transfer_popup(), transfers_off_note()),
         rx.el.input(
             placeholder=t("agent.downlines.search"),
             aria_label=t("agent.downlines.search"),

@@ -151,6 +151,7 @@ class AgentTeamState(rx.State):
     # transfers
     upline: str = ""
     balance: str = "0.00"
+    transfers_on: bool = True  # the brand's market allows transfers between members
     transfer_to: int = 0
     transfer_name: str = ""
     _request: str = ""
@@ -462,7 +463,9 @@ class AgentTeamState(rx.State):
         if member is None:
             return
         try:
-            self.transfer_name = await transfers.recipient(member, downline_id)
+            self.transfer_name = await transfers.recipient(
+                await current_brand(self), member, downline_id
+            )
         except AppError as error:
             await self._say(error)
             self.transfer_to = 0
@@ -493,14 +496,16 @@ class AgentTeamState(rx.State):
         except AppError as error:
             await self._say(error)
             return
-        self.message = translate(
-            "agent.transfer.sent",
-            await self._lang(),
-            amount=_money(done.amount),
-            other=done.counterpart,
-        )
+        self.message = await self._sent(done)
         self.transfer_to, self.transfer_name, self._request = 0, "", ""
         return WalletState.refresh
+
+    async def _sent(self, done: transfers.Transfer) -> str:
+        """What the page says once a transfer went (or was held for review)."""
+        key = "agent.transfer.held" if done.held else "agent.transfer.sent"
+        return translate(
+            key, await self._lang(), amount=_money(done.amount), other=done.counterpart
+        )
 
     @rx.event
     async def load_upline(self) -> None:
@@ -513,6 +518,7 @@ class AgentTeamState(rx.State):
         if member is None:
             return
         brand = await current_brand(self)
+        self.transfers_on = transfers.transfers_allowed(brand)
         self.upline = await transfers.upline_name(member)
         self.balance = _money(await transfers.cash(brand, member))
         until = clock.now() + timedelta(minutes=1)
@@ -550,12 +556,7 @@ class AgentTeamState(rx.State):
         except AppError as error:
             await self._say(error)
             return
-        self.message = translate(
-            "agent.transfer.sent",
-            await self._lang(),
-            amount=_money(done.amount),
-            other=done.counterpart,
-        )
+        self.message = await self._sent(done)
         self._request = _request_id()
         await self._upline_view()
         return WalletState.refresh

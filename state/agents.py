@@ -17,6 +17,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import percent_of_rate
 from app.services.agents import contracts, team
+from app.services.cashier import team_transfers
 from models.agents import ContractKind
 from state.auth import current_login
 from state.guard import Form, Name, Page, Text, checked
@@ -84,6 +85,7 @@ class AgentState(rx.State):
     search: str = ""
     downline_rows: list[DownlineRow] = []
     downline_total: int = 0
+    transfers_on: bool = True  # the brand's market allows transfers between members
     page: int = 1
     pages: int = 1
     offer_to: int = 0
@@ -184,6 +186,7 @@ class AgentState(rx.State):
     async def load_downlines(self) -> None:
         self.error = self.message = ""
         self.page = 1
+        self.transfers_on = team_transfers.transfers_allowed(await current_brand(self))
         await self._downlines()
 
     async def _downlines(self) -> None:

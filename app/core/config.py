@@ -98,6 +98,20 @@ class Settings(BaseSettings):
     turnover_multiplier: Decimal = Field(
         default=Decimal("1.0"), ge=0, description="Wagering needed per deposited unit to withdraw"
     )
+    transfer_daily_send_amount: Decimal = Field(
+        default=Decimal("20000.00"), gt=0, description="Team transfers a member sends per day"
+    )
+    transfer_daily_send_count: int = Field(default=10, ge=1)
+    transfer_daily_receive_amount: Decimal = Field(
+        default=Decimal("20000.00"), gt=0, description="Team transfers a member receives per day"
+    )
+    transfer_daily_receive_count: int = Field(default=10, ge=1)
+    transfer_fan_out_receivers: int = Field(
+        default=3, ge=1, description="Receivers of one sender per day before review (fan-out)"
+    )
+    transfer_round_trip_hours: int = Field(
+        default=24, ge=1, description="A transfer back within this long is held (round trip)"
+    )
     withdrawal_auto_receive_minutes: int = Field(
         default=60, ge=1, description="Unanswered payouts count as received after this long"
     )

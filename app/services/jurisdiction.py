@@ -62,6 +62,10 @@ class Profile:
     identity_verification: bool = False
     # Own limits offered on the register form (Portaria 2.579/2025 art. 3).
     limits_at_registration: bool = False
+    # Transfers between members (an agent's team transfers, to a downline or the upline).
+    # Brazil: off, money comes in from and goes out to the member's own CPF only (Portaria
+    # 615/2024); elsewhere the money received carries the sender's wagering still owed.
+    member_transfers: bool = True
 
 
 PROFILES: dict[str, Profile] = {
@@ -76,6 +80,7 @@ PROFILES: dict[str, Profile] = {
         identity_verification=True,
         limits_at_registration=True,
         raffle_needs_authorisation=True,
+        member_transfers=False,
     ),
 }
 

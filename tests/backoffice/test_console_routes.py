@@ -24,7 +24,7 @@ def test_console_pages_are_gated_by_the_staff_login_only() -> None:
         routes.ADMIN_CONTENT, routes.ADMIN_LOTTERY, routes.ADMIN_CHANNELS,
         routes.ADMIN_AGENTS, routes.ADMIN_INVESTIGATIONS, routes.ADMIN_PROMOTIONS,
         routes.ADMIN_SUPPORT, routes.ADMIN_APPLICATIONS, routes.ADMIN_CHAT,
-        routes.ADMIN_VIP, routes.ADMIN_GAMES,
+        routes.ADMIN_VIP, routes.ADMIN_GAMES, routes.ADMIN_TRANSFER_REVIEWS,
     }  # fmt: skip
     for route in console:
         assert route.path.startswith(routes.ADMIN) and not route.login

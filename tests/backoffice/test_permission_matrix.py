@@ -39,6 +39,7 @@ from app.services.backoffice import (
     promotions,
     reports,
     support_desk,
+    transfer_reviews,
     vip,
 )
 from app.services.backoffice import (
@@ -69,7 +70,7 @@ MODULES: tuple[ModuleType, ...] = (
     dashboard,
     staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
     channels, agents, investigations, kyc, promotions, vip, support_desk, applications,
-    chat_desk, games,
+    chat_desk, games, transfer_reviews,
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
@@ -411,6 +412,16 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         "payments.investigate",
         True,
         lambda s, w: investigations.close(s, w.order_no, "RECEIVED", "checked", _now()),
+    ),
+    "transfer_reviews.queue": (
+        "transfers.view",
+        False,
+        lambda s, w: transfer_reviews.queue(s, _now()),
+    ),
+    "transfer_reviews.decide": (
+        "transfers.review",
+        False,
+        lambda s, w: transfer_reviews.decide(s, 0, "RETURN", "checked", _now()),
     ),
     "promotions.promotion_list": (
         "promotions.view",

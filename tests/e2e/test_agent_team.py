@@ -22,6 +22,7 @@ from tests.support.agents import PASSWORD as DOWNLINE_PASSWORD
 from tests.support.agents import brand, downline, fact
 from tests.support.browser import choose_language
 from tests.support.money import fund
+from tests.support.site import brand_jurisdiction
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/agent-team-shots")
@@ -97,8 +98,21 @@ async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     await expect(page.get_by_test_id("total-revenue")).to_contain_text("75,00")
     await _shots(page, "revenue-pt")
 
-    # A transfer to the downline from the downline list, with the payment password.
+    # Brazil's profile (BR1): no transfers between members, one line says why.
     await page.get_by_test_id("agent-nav-downlineManagmentView").click()
+    await expect(page.get_by_test_id("transfers-off")).to_be_visible()
+    await expect(page.get_by_test_id("downline-transfer")).to_have_count(0)
+    # Under no market's profile the transfers are on (held for review when sent back).
+    async with brand_jurisdiction(""):
+        await page.reload()
+        await _transfer_walk(context, page, site_url, player)
+
+
+async def _transfer_walk(
+    context: BrowserContext, page: Page, site_url: str, player: Member
+) -> None:
+    """A transfer to the downline from the downline list, with the payment password; the
+    downline sends part back (a round trip: held for review) and the agent's reports."""
     await page.get_by_test_id("downline-transfer").click()
     popup = page.get_by_test_id("transfer-popup")
     await expect(popup).to_be_visible()

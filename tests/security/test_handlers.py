@@ -105,6 +105,8 @@ ALLOWED: dict[str, str] = {
     "state.console_investigations.InvestigationsState.load": STAFF,
     "state.console_investigations.InvestigationsState.show_proof": f"{ARGS}; {STAFF}",
     "state.console_investigations.InvestigationsState.close": f"{ARGS}; {STAFF}",
+    "state.console_transfers.TransferReviewsState.load": STAFF,
+    "state.console_transfers.TransferReviewsState.decide": f"{ARGS}; {STAFF}",
     "state.console_content.ContentState.load": STAFF,
     "state.console_content.ContentState.pick_brand": f"{ARGS}; {STAFF}",
     "state.console_content.ContentState.new": "clears the editor only (no data)",

@@ -43,3 +43,14 @@ async def brand_currency(currency: str) -> AsyncIterator[None]:
         yield
     finally:
         await _change_br1(currency="BRL")
+
+
+@asynccontextmanager
+async def brand_jurisdiction(code: str) -> AsyncIterator[None]:
+    """BR1 under another market's profile for a while ("": none, so transfers between
+    members are on), Brazil's again afterwards."""
+    await _change_br1(jurisdiction=code)
+    try:
+        yield
+    finally:
+        await _change_br1(jurisdiction="BR")

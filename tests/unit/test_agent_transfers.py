@@ -27,6 +27,8 @@ from tests.support.money import fund
 D = Decimal
 PAY_PASSWORD = "pay 4242 secret"
 DAY = datetime(2025, 7, 14, 15, tzinfo=UTC)  # 12:00 in São Paulo, a Monday
+# Transfers between members exist only on a brand without Brazil's profile (BR1 has it).
+OPEN = "BR2"
 
 
 async def _with_payment_password(member: Member) -> Member:
@@ -42,7 +44,7 @@ async def _with_payment_password(member: Member) -> Member:
 
 
 async def _cash(member: Member) -> Decimal:
-    return (await member_wallet(await brand(), member.id or 0)).cash
+    return (await member_wallet(await brand(OPEN), member.id or 0)).cash
 
 
 def _request() -> str:
@@ -63,18 +65,18 @@ async def _messages(member: Member, kind: MessageKind) -> int:
 
 
 async def test_an_agent_transfers_to_a_deeper_downline_and_both_sides_see_it() -> None:
-    agent = await _with_payment_password(await top_agent())
-    sub = await downline(agent)
-    player = await downline(sub, as_agent=False)  # depth 2 below the agent
+    agent = await _with_payment_password(await top_agent(OPEN))
+    sub = await downline(agent, code=OPEN)
+    player = await downline(sub, as_agent=False, code=OPEN)  # depth 2 below the agent
     await fund(agent.id or 0, "100.00")
     done = await transfers.to_downline(
-        await brand(), agent, player.id or 0, "30.50", PAY_PASSWORD, _request()
+        await brand(OPEN), agent, player.id or 0, "30.50", PAY_PASSWORD, _request()
     )
     assert done.direction is transfers.Direction.DOWN and not done.replay
     assert await _cash(agent) == D("69.50") and await _cash(player) == D("30.50")
     since, until = DAY - timedelta(days=3650), datetime.now(UTC) + timedelta(days=1)
-    mine = await transfers.records(await brand(), agent, since, until)
-    theirs = await transfers.records(await brand(), player, since, until)
+    mine = await transfers.records(await brand(OPEN), agent, since, until)
+    theirs = await transfers.records(await brand(OPEN), player, since, until)
     assert [(r.sent, r.amount) for r in mine.rows] == [(True, D("-30.50"))]
     assert [(r.sent, r.amount) for r in theirs.rows] == [(False, D("30.50"))]
     assert mine.rows[0].transaction_id == theirs.rows[0].transaction_id
@@ -84,35 +86,35 @@ async def test_an_agent_transfers_to_a_deeper_downline_and_both_sides_see_it() -
 
 
 async def test_a_member_transfers_to_its_upline_only() -> None:
-    agent = await top_agent()
-    player = await _with_payment_password(await downline(agent, as_agent=False))
+    agent = await top_agent(OPEN)
+    player = await _with_payment_password(await downline(agent, as_agent=False, code=OPEN))
     await fund(player.id or 0, "40.00")
-    done = await transfers.to_upline(await brand(), player, "15.00", PAY_PASSWORD, _request())
+    done = await transfers.to_upline(await brand(OPEN), player, "15.00", PAY_PASSWORD, _request())
     assert done.direction is transfers.Direction.UP
     assert await _cash(player) == D("25.00") and await _cash(agent) == D("15.00")
-    lonely = await _with_payment_password(await top_agent())
+    lonely = await _with_payment_password(await top_agent(OPEN))
     with pytest.raises(AppError) as caught:
-        await transfers.to_upline(await brand(), lonely, "1.00", PAY_PASSWORD, _request())
+        await transfers.to_upline(await brand(OPEN), lonely, "1.00", PAY_PASSWORD, _request())
     assert caught.value.code == "agent-transfer-no-upline"
 
 
 async def test_outside_the_downline_is_refused_and_nothing_moves() -> None:
-    agent = await _with_payment_password(await top_agent())
-    stranger_agent = await top_agent()
-    stranger = await downline(stranger_agent, as_agent=False)
-    upline_of_agent = await top_agent()
+    agent = await _with_payment_password(await top_agent(OPEN))
+    stranger_agent = await top_agent(OPEN)
+    stranger = await downline(stranger_agent, as_agent=False, code=OPEN)
+    upline_of_agent = await top_agent(OPEN)
     await fund(agent.id or 0, "50.00")
     for target in (stranger.id or 0, upline_of_agent.id or 0, agent.id or 0, 999_999_999):
         with pytest.raises(AppError) as caught:
             await transfers.to_downline(
-                await brand(), agent, target, "10.00", PAY_PASSWORD, _request()
+                await brand(OPEN), agent, target, "10.00", PAY_PASSWORD, _request()
             )
         assert caught.value.code == "agent-not-in-downline" and caught.value.status == 404
     assert await _cash(agent) == D("50.00") and await _cash(stranger) == D("0.00")
-    player = await _with_payment_password(await downline(agent, as_agent=False))
+    player = await _with_payment_password(await downline(agent, as_agent=False, code=OPEN))
     with pytest.raises(AppError) as refused:  # a player is not an agent
         await transfers.to_downline(
-            await brand(), player, agent.id or 0, "1", PAY_PASSWORD, "x" * 9
+            await brand(OPEN), player, agent.id or 0, "1", PAY_PASSWORD, "x" * 9
         )
     assert refused.value.code == "agent-only"
 
@@ -132,34 +134,34 @@ async def test_outside_the_downline_is_refused_and_nothing_moves() -> None:
     ],
 )
 async def test_bad_amounts_are_refused_with_a_translated_code(amount: str, code: str) -> None:
-    agent = await _with_payment_password(await top_agent())
-    player = await downline(agent, as_agent=False)
+    agent = await _with_payment_password(await top_agent(OPEN))
+    player = await downline(agent, as_agent=False, code=OPEN)
     await fund(agent.id or 0, "100.00")
     with pytest.raises(AppError) as caught:
         await transfers.to_downline(
-            await brand(), agent, player.id or 0, amount, PAY_PASSWORD, _request()
+            await brand(OPEN), agent, player.id or 0, amount, PAY_PASSWORD, _request()
         )
     assert caught.value.code == code
     assert await _cash(agent) == D("100.00")
 
 
 async def test_wrong_payment_password_insufficient_funds_and_bad_request_id() -> None:
-    agent = await _with_payment_password(await top_agent())
-    player = await downline(agent, as_agent=False)
+    agent = await _with_payment_password(await top_agent(OPEN))
+    player = await downline(agent, as_agent=False, code=OPEN)
     await fund(agent.id or 0, "20.00")
     with pytest.raises(AppError) as wrong:
         await transfers.to_downline(
-            await brand(), agent, player.id or 0, "5", "not the password", _request()
+            await brand(OPEN), agent, player.id or 0, "5", "not the password", _request()
         )
     assert wrong.value.code == "payment-password-incorrect"
     with pytest.raises(AppError) as poor:
         await transfers.to_downline(
-            await brand(), agent, player.id or 0, "20.01", PAY_PASSWORD, _request()
+            await brand(OPEN), agent, player.id or 0, "20.01", PAY_PASSWORD, _request()
         )
     assert poor.value.code == "ledger-insufficient-funds"
     with pytest.raises(AppError) as bad_id:
         await transfers.to_downline(
-            await brand(), agent, player.id or 0, "5", PAY_PASSWORD, "short"
+            await brand(OPEN), agent, player.id or 0, "5", PAY_PASSWORD, "short"
         )
     assert bad_id.value.code == "agent-transfer-invalid-request"
     assert await _cash(agent) == D("20.00") and await _cash(player) == D("0.00")
@@ -167,35 +169,35 @@ async def test_wrong_payment_password_insufficient_funds_and_bad_request_id() ->
 
 
 async def test_a_repeated_request_moves_the_money_once() -> None:
-    agent = await _with_payment_password(await top_agent())
-    player = await downline(agent, as_agent=False)
+    agent = await _with_payment_password(await top_agent(OPEN))
+    player = await downline(agent, as_agent=False, code=OPEN)
     await fund(agent.id or 0, "100.00")
     request = _request()
     first = await transfers.to_downline(
-        await brand(), agent, player.id or 0, "10.00", PAY_PASSWORD, request
+        await brand(OPEN), agent, player.id or 0, "10.00", PAY_PASSWORD, request
     )
     again = await transfers.to_downline(
-        await brand(), agent, player.id or 0, "10.00", PAY_PASSWORD, request
+        await brand(OPEN), agent, player.id or 0, "10.00", PAY_PASSWORD, request
     )
     assert again.replay and again.transaction_id == first.transaction_id
     assert await _cash(agent) == D("90.00") and await _cash(player) == D("10.00")
     assert await _messages(player, MessageKind.AGENT_TRANSFER_RECEIVED) == 1
     with pytest.raises(AppError) as other:  # the same id for another amount: a conflict
         await transfers.to_downline(
-            await brand(), agent, player.id or 0, "11.00", PAY_PASSWORD, request
+            await brand(OPEN), agent, player.id or 0, "11.00", PAY_PASSWORD, request
         )
     assert other.value.code == "ledger-idempotency-conflict"
 
 
 async def test_concurrent_transfers_never_overdraw() -> None:
-    agent = await _with_payment_password(await top_agent())
-    players = [await downline(agent, as_agent=False) for _ in range(4)]
+    agent = await _with_payment_password(await top_agent(OPEN))
+    players = [await downline(agent, as_agent=False, code=OPEN) for _ in range(4)]
     await fund(agent.id or 0, "30.00")
 
     async def send(player: Member) -> bool:
         try:
             await transfers.to_downline(
-                await brand(), agent, player.id or 0, "10.00", PAY_PASSWORD, _request()
+                await brand(OPEN), agent, player.id or 0, "10.00", PAY_PASSWORD, _request()
             )
         except AppError as error:
             assert error.code == "ledger-insufficient-funds"
@@ -209,11 +211,11 @@ async def test_concurrent_transfers_never_overdraw() -> None:
 
 
 async def test_team_reports_match_hand_computed_facts() -> None:
-    agent = await top_agent()
-    sub = await downline(agent)
-    a = await downline(agent, as_agent=False)
-    b = await downline(sub, as_agent=False)
-    outsider = await downline(await top_agent(), as_agent=False)
+    agent = await top_agent(OPEN)
+    sub = await downline(agent, code=OPEN)
+    a = await downline(agent, as_agent=False, code=OPEN)
+    b = await downline(sub, as_agent=False, code=OPEN)
+    outsider = await downline(await top_agent(OPEN), as_agent=False, code=OPEN)
     await fact(a, "100.00", "40.00", DAY)  # a: bet 100, win 40
     await fact(a, "50.00", "120.00", DAY + timedelta(hours=1), valid="30.00")
     await fact(b, "20.00", "0.00", DAY + timedelta(days=1))
@@ -236,7 +238,7 @@ async def test_team_reports_match_hand_computed_facts() -> None:
     assert statement.totals.net == D("-10.00") and statement.total_rows == 2
     assert (await reports.statements(sub, since, until)).totals.bet == D("20.00")
 
-    days = await reports.revenue(await brand(), agent, since, until)
+    days = await reports.revenue(await brand(OPEN), agent, since, until)
     figures = {row.day.astimezone(UTC).date().isoformat(): row for row in days}
     first, second = figures["2025-07-14"], figures["2025-07-15"]
     assert (first.sums.valid_bet, first.sums.net, first.active) == (D("130.00"), D("10.00"), 1)
@@ -251,14 +253,14 @@ async def test_team_reports_match_hand_computed_facts() -> None:
 
 
 async def test_team_transactions_come_from_the_ledger_of_the_downline_only() -> None:
-    agent = await _with_payment_password(await top_agent())
-    player = await downline(agent, as_agent=False)
-    outsider = await downline(await top_agent(), as_agent=False)
+    agent = await _with_payment_password(await top_agent(OPEN))
+    player = await downline(agent, as_agent=False, code=OPEN)
+    outsider = await downline(await top_agent(OPEN), as_agent=False, code=OPEN)
     await fund(player.id or 0, "25.00")
     await fund(outsider.id or 0, "80.00")
     await fund(agent.id or 0, "10.00")
     await transfers.to_downline(
-        await brand(), agent, player.id or 0, "4.00", PAY_PASSWORD, _request()
+        await brand(OPEN), agent, player.id or 0, "4.00", PAY_PASSWORD, _request()
     )
     since, until = datetime.now(UTC) - timedelta(hours=1), datetime.now(UTC) + timedelta(hours=1)
     found = await reports.team_transactions(agent, since, until)

@@ -347,6 +347,9 @@ class TransferValue(ApiModel):
     amount: Decimal
     counterpart: str = Field(description="the other side's username, masked")
     replay: bool
+    held: bool = Field(
+        description="an unusual pattern held it for the risk team: the receiver has nothing yet"
+    )
 
 
 def _transfer(done: transfers.Transfer) -> TransferValue:
@@ -356,6 +359,7 @@ def _transfer(done: transfers.Transfer) -> TransferValue:
         amount=done.amount,
         counterpart=done.counterpart,
         replay=done.replay,
+        held=done.held,
     )
 
 

@@ -55,6 +55,8 @@ class P(StrEnum):
     SUPPORT_REPLY = "support.reply"  # answer and close tickets
     GAMES_VIEW = "games.view"  # the shared game catalogue: vendors and games
     GAMES_EDIT = "games.edit"  # maintenance, hot and order, provider imports (all-brand staff)
+    TRANSFERS_VIEW = "transfers.view"  # team transfers held for review (fan-out, round trip)
+    TRANSFERS_REVIEW = "transfers.review"  # release a held transfer or return it to its sender
 
 
 ALL: frozenset[str] = frozenset(p.value for p in P)
@@ -100,6 +102,8 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.KYC_VIEW,
             P.KYC_DECIDE,
             P.LOTTERY_VIEW,
+            P.TRANSFERS_VIEW,
+            P.TRANSFERS_REVIEW,
         }
     ),
     "marketing": frozenset(

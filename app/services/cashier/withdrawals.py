@@ -46,6 +46,7 @@ from models import (
     LedgerEntry,
     LedgerTransaction,
     Member,
+    MemberTransfer,
     PayoutAccount,
     WithdrawalOrder,
     WithdrawalPayout,
@@ -78,7 +79,10 @@ class WithdrawalRules:
 @dataclass(frozen=True)
 class Turnover:
     """Deposits since the last fully paid withdrawal must be wagered `multiplier` times;
-    bets count from the first of those deposits on."""
+    bets count from the first of those deposits on. The wagering that transfers received
+    carried from their senders is owed too, with bets from the first of them on (the own
+    deposits before it count what was wagered before it), less what the member's own
+    transfers carried away."""
 
     multiplier: Decimal
     deposited: Decimal
@@ -136,7 +140,11 @@ async def _used_today(session: AsyncSession, brand: Brand, member_id: int, now: 
 
 
 async def _cash_entries(
-    session: AsyncSession, cash_account_id: int, kind: TransactionKind, since: datetime | None
+    session: AsyncSession,
+    cash_account_id: int,
+    kind: TransactionKind,
+    since: datetime | None,
+    until: datetime | None = None,
 ) -> tuple[Decimal, datetime | None]:
     """Sum and first time of the cash account's entries of one transaction kind."""
     statement = (
@@ -146,6 +154,8 @@ async def _cash_entries(
     )
     if since is not None:
         statement = statement.where(LedgerEntry.created_at >= since)
+    if until is not None:
+        statement = statement.where(LedgerEntry.created_at < until)
     total, first = (await session.exec(statement)).one()
     return Decimal(total).quantize(CENT), first
 
@@ -170,11 +180,51 @@ async def _turnover(
         deposited, first_deposit_at = await _cash_entries(
             session, cash_id, TransactionKind.DEPOSIT, since
         )
-    wagered = ZERO
-    if first_deposit_at is not None:
-        wagered = await reporting.turnover(session, member_id, reporting.period(first_deposit_at))
+    carried_in, first_in_at = await _carried(session, member_id, since, received=True)
+    carried_out, _ = await _carried(session, member_id, since, received=False)
     required = (deposited * multiplier).quantize(CENT, rounding=ROUND_HALF_UP)
+    wagered = ZERO
+    if first_in_at is not None:
+        # Money from another member is wagered from its arrival on: bets before it pay only
+        # the own deposits made before it (a heavy bettor is no mule).
+        if cash_id is not None and first_deposit_at is not None and first_deposit_at < first_in_at:
+            early, _ = await _cash_entries(
+                session, cash_id, TransactionKind.DEPOSIT, since, first_in_at
+            )
+            early_wagered = await reporting.turnover(
+                session, member_id, reporting.period(first_deposit_at, first_in_at)
+            )
+            required -= min(early_wagered, (early * multiplier).quantize(CENT, ROUND_HALF_UP))
+        wagered = await reporting.turnover(session, member_id, reporting.period(first_in_at))
+    elif first_deposit_at is not None:
+        wagered = await reporting.turnover(session, member_id, reporting.period(first_deposit_at))
+    required = max(ZERO, required + carried_in - carried_out)
     return Turnover(multiplier, deposited, required, wagered)
+
+
+async def _carried(
+    session: AsyncSession, member_id: int, since: datetime | None, *, received: bool
+) -> tuple[Decimal, datetime | None]:
+    """The wagering that transfers settled on one side of the member carried, and when the
+    first of them settled (a held transfer carries nothing until it is released)."""
+    statement = select(
+        func.coalesce(func.sum(MemberTransfer.carried_wagering), 0),
+        func.min(MemberTransfer.settled_at),
+    ).where(
+        (MemberTransfer.receiver_id if received else MemberTransfer.sender_id) == member_id,
+        col(MemberTransfer.settled_at).is_not(None),
+    )
+    if since is not None:
+        statement = statement.where(col(MemberTransfer.settled_at) >= since)
+    total, first = (await session.exec(statement)).one()
+    return Decimal(total).quantize(CENT), first
+
+
+async def remaining_wagering(session: AsyncSession, brand: Brand, member_id: int) -> Turnover:
+    """Building block: the member's withdrawal wagering now, under their own rules (what a
+    transfer they send carries to its receiver)."""
+    limits = await vip.with_level_limits(session, member_id, await rules(session, brand.id))
+    return await _turnover(session, brand, member_id, limits.turnover_multiplier)
 
 
 async def overview(brand: Brand, member: Member) -> WithdrawalOverview:

@@ -51,6 +51,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "inbox.AGENT_TRANSFER_SENT.body": "You sent {amount} to {other}.",
         "inbox.AGENT_TRANSFER_RECEIVED.title": "Transfer received",
         "inbox.AGENT_TRANSFER_RECEIVED.body": "You received {amount} from {other}.",
+        "inbox.AGENT_TRANSFER_RETURNED.title": "Transfer returned",
+        "inbox.AGENT_TRANSFER_RETURNED.body": (
+            "After a review, your transfer of {amount} to {other} went back to your balance."
+        ),
         "agent.kind.DIVIDEND": "Dividend",
         "agent.kind.DAILY_SALARY": "Daily salary",
         "agent.kind.HOURLY_SALARY": "Hourly salary",
@@ -165,6 +169,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "inbox.AGENT_TRANSFER_SENT.body": "Você enviou {amount} para {other}.",
         "inbox.AGENT_TRANSFER_RECEIVED.title": "Transferência recebida",
         "inbox.AGENT_TRANSFER_RECEIVED.body": "Você recebeu {amount} de {other}.",
+        "inbox.AGENT_TRANSFER_RETURNED.title": "Transferência devolvida",
+        "inbox.AGENT_TRANSFER_RETURNED.body": (
+            "Após uma análise, sua transferência de {amount} para {other} voltou ao seu saldo."
+        ),
         "agent.kind.DIVIDEND": "Dividendo",
         "agent.kind.DAILY_SALARY": "Salário diário",
         "agent.kind.HOURLY_SALARY": "Salário por hora",
@@ -231,6 +239,25 @@ TEAM: dict[str, dict[str, str]] = {
         "agent-transfer-limits": "Transfers must be between {min} and {max}.",
         "agent-transfer-no-upline": "Your account has no upline agent to transfer to.",
         "agent-transfer-invalid-request": "This transfer form expired. Open it again.",
+        "member-transfers-off": (
+            "Transfers between members are not offered here: money comes in and goes out "
+            "only through an account in your own name."
+        ),
+        "transfer-daily-send-limit": (
+            "You reached today's transfer limit: at most {count} transfers and {amount} a day."
+        ),
+        "transfer-daily-receive-limit": (
+            "This member reached today's limit of transfers received: at most {count} "
+            "transfers and {amount} a day."
+        ),
+        "agent.transfer.held": (
+            "Your transfer of {amount} to {other} is held for a review by our team. The money "
+            "stays in your account's locked balance until then."
+        ),
+        "agent.transfer.off": (
+            "Transfers between members are not offered on this site: money comes in and goes "
+            "out only through an account in each member's own name."
+        ),
         "agent-report-range-too-long": "Choose a range of at most {days} days.",
         "agent-report-invalid-filter": "Choose a valid filter.",
         "agent.nav.overview": "Team overview",
@@ -321,6 +348,26 @@ TEAM: dict[str, dict[str, str]] = {
         "agent-transfer-limits": "As transferências devem ficar entre {min} e {max}.",
         "agent-transfer-no-upline": "Sua conta não tem um agente superior para receber.",
         "agent-transfer-invalid-request": "Este formulário de transferência expirou. Abra de novo.",
+        "member-transfers-off": (
+            "Transferências entre membros não são oferecidas aqui: o dinheiro entra e sai "
+            "somente por uma conta no seu próprio nome."
+        ),
+        "transfer-daily-send-limit": (
+            "Você atingiu o limite de transferências de hoje: no máximo {count} transferências "
+            "e {amount} por dia."
+        ),
+        "transfer-daily-receive-limit": (
+            "Este membro atingiu o limite de transferências recebidas hoje: no máximo {count} "
+            "transferências e {amount} por dia."
+        ),
+        "agent.transfer.held": (
+            "Sua transferência de {amount} para {other} ficou retida para análise da nossa "
+            "equipe. Até lá, o valor fica no saldo bloqueado da sua conta."
+        ),
+        "agent.transfer.off": (
+            "Transferências entre membros não são oferecidas neste site: o dinheiro entra e "
+            "sai somente por uma conta no nome do próprio membro."
+        ),
         "agent-report-range-too-long": "Escolha um período de no máximo {days} dias.",
         "agent-report-invalid-filter": "Escolha um filtro válido.",
         "agent.nav.overview": "Visão da equipe",

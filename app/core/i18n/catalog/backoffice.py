@@ -31,6 +31,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "staff-credentials-incorrect": "Wrong password or authenticator code.",
         "staff-enrol-throttled": "Too many attempts. Try again later.",
         "staff-reason-required": "Give a reason.",
+        "transfer-review-unknown": "This transfer is not held for review.",
+        "transfer-review-decided": "This transfer was already decided.",
+        "transfer-review-invalid-outcome": "Choose release or return.",
+        "bo-transfer-reviews": "Transfer reviews",
+        "bo-transfer-reviews-lead": (
+            "Team transfers held because of an unusual pattern: release them to the receiver "
+            "or return them to the sender."
+        ),
+        "bo-col-sender": "Sender",
+        "bo-col-receiver": "Receiver",
+        "bo-col-flag": "Pattern",
+        "bo-flag-FAN_OUT": "One sender to many receivers today",
+        "bo-flag-ROUND_TRIP": "Money sent back (round trip)",
+        "bo-outcome-release": "Release to the receiver",
+        "bo-outcome-return": "Return to the sender",
         "staff-note-empty": "Write the note first.",
         "staff-adjust-direction": "Choose credit or debit.",
         "staff-amount-invalid": "Enter an amount above zero with at most two decimals.",
@@ -437,6 +452,21 @@ MESSAGES: dict[str, dict[str, str]] = {
         "staff-credentials-incorrect": "Senha ou código do autenticador incorretos.",
         "staff-enrol-throttled": "Tentativas demais. Tente mais tarde.",
         "staff-reason-required": "Informe um motivo.",
+        "transfer-review-unknown": "Esta transferência não está retida para análise.",
+        "transfer-review-decided": "Esta transferência já foi decidida.",
+        "transfer-review-invalid-outcome": "Escolha liberar ou devolver.",
+        "bo-transfer-reviews": "Análise de transferências",
+        "bo-transfer-reviews-lead": (
+            "Transferências da equipe retidas por um padrão incomum: libere ao destinatário "
+            "ou devolva ao remetente."
+        ),
+        "bo-col-sender": "Remetente",
+        "bo-col-receiver": "Destinatário",
+        "bo-col-flag": "Padrão",
+        "bo-flag-FAN_OUT": "Um remetente para muitos destinatários hoje",
+        "bo-flag-ROUND_TRIP": "Dinheiro devolvido (ida e volta)",
+        "bo-outcome-release": "Liberar ao destinatário",
+        "bo-outcome-return": "Devolver ao remetente",
         "staff-note-empty": "Escreva a nota primeiro.",
         "staff-adjust-direction": "Escolha crédito ou débito.",
         "staff-amount-invalid": "Informe um valor acima de zero com no máximo duas casas decimais.",

@@ -2,7 +2,7 @@
 team's holds of flagged patterns (fan-out, round trips)
 
 Revision ID: 0013f
-Revises: 0012s
+Revises: 0013b
 Create Date: 2026-11-29 03:40:00
 """
 
@@ -15,7 +15,7 @@ from alembic import op
 import models.base
 
 revision: str = '0013f'
-down_revision: str | Sequence[str] | None = '0012s'
+down_revision: str | Sequence[str] | None = '0013b'
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -19,6 +19,7 @@ from app.core.i18n.formatting import percent_of_rate
 from app.services.agents import contracts, team
 from models.agents import ContractKind
 from state.auth import current_login
+from state.gates import gated
 from state.guard import Form, Name, Page, Text, checked
 from state.site import SiteState, current_brand
 
@@ -126,6 +127,7 @@ class AgentState(rx.State):
         ]
 
     @rx.event
+    @gated
     @checked
     async def answer(self, contract_id: Page, action: Name) -> None:
         """The contract popup's buttons: accept or reject an offer."""
@@ -158,6 +160,7 @@ class AgentState(rx.State):
         await self._agent()
 
     @rx.event
+    @gated
     @checked
     async def register(self, form: Form) -> None:
         self.error = self.message = ""
@@ -234,6 +237,7 @@ class AgentState(rx.State):
         self.offer_to, self.offer_name = 0, ""
 
     @rx.event
+    @gated
     @checked
     async def offer(self, form: Form) -> None:
         """The contract popup of an upline: a daily salary contract of one tier."""

@@ -21,7 +21,7 @@ from models.agents import ContractKind
 from state.auth import current_login
 from state.gates import gated
 from state.guard import Form, Name, Page, Text, checked
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, page_visitor
 
 PAGE_SIZE = 20
 
@@ -174,6 +174,7 @@ class AgentState(rx.State):
                 str(form.get("username") or ""),
                 str(form.get("password") or ""),
                 as_agent=bool(form.get("as_agent")),
+                ip=page_visitor(self).ip,
             )
         except AppError as error:
             await self._say(error)

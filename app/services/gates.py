@@ -92,7 +92,9 @@ WITHDRAWAL = gated(
     "money goes out: a barred or excluded member may still take their balance out", R, M, T
 )
 CLAIM = gated("a benefit claimed or joined: promotions, missions, rebate, bonuses", R, M, T, B, X)
-TRANSFER = gated("money between members", R, M, T, B, X, I)
+# Identity: the transfer rules of app/services/cashier/team_transfers.py decide (the
+# downline an agent opens has no identity of its own).
+TRANSFER = gated("money between members", R, M, T, B, X)
 OPENING = gated("an agent opens accounts (registerCenter)", R, M, T, B, X)
 AGENT_TERMS = gated("an agent offers or answers contract terms", R, T)
 

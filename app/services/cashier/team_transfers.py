@@ -18,9 +18,10 @@ from enum import StrEnum
 from sqlalchemy import Table, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import amounts, ledger
+from app.services import amounts, gates, ledger
 from app.services.accounts.payment_password import check_payment_password
 from app.services.agents import tree
 from app.services.agents.contracts import mask
@@ -165,6 +166,7 @@ async def _move(
     sender_id, receiver_id = saved_id(sender.id), saved_id(receiver.id)
     if sender_id == receiver_id or receiver.merchant_id != brand.id:
         raise AppError("agent-not-in-downline", 404)
+    await gates.require_reachable(session, receiver, clock.now())
     accounts = {}
     for member_id in sorted((sender_id, receiver_id)):
         found = await ledger.account(

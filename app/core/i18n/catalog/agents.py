@@ -230,6 +230,9 @@ TEAM: dict[str, dict[str, str]] = {
     "en": {
         "agent-transfer-limits": "Transfers must be between {min} and {max}.",
         "agent-transfer-no-upline": "Your account has no upline agent to transfer to.",
+        "transfer-recipient-unavailable": (
+            "This transfer cannot be made to this member. Nothing was moved."
+        ),
         "agent-transfer-invalid-request": "This transfer form expired. Open it again.",
         "agent-report-range-too-long": "Choose a range of at most {days} days.",
         "agent-report-invalid-filter": "Choose a valid filter.",
@@ -320,6 +323,9 @@ TEAM: dict[str, dict[str, str]] = {
     "pt": {
         "agent-transfer-limits": "As transferências devem ficar entre {min} e {max}.",
         "agent-transfer-no-upline": "Sua conta não tem um agente superior para receber.",
+        "transfer-recipient-unavailable": (
+            "Não é possível fazer esta transferência para este membro. Nada foi movimentado."
+        ),
         "agent-transfer-invalid-request": "Este formulário de transferência expirou. Abra de novo.",
         "agent-report-range-too-long": "Escolha um período de no máximo {days} dias.",
         "agent-report-invalid-filter": "Escolha um filtro válido.",

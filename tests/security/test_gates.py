@@ -10,8 +10,10 @@ import re
 import secrets
 from collections.abc import Iterator
 from datetime import timedelta
+from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
+from uuid import uuid4
 
 import httpx
 import pytest
@@ -23,18 +25,22 @@ import state.gates as state_gates
 from app.api.deps import door_gates
 from app.api.main import create_api
 from app.client import PlatformClient
-from app.core import clock
-from app.core.db import session_scope
+from app.core import clock, rate_limit
+from app.core.db import session_scope, write_transaction
 from app.core.i18n import translate
+from app.core.security import hash_password
 from app.services import exclusion, gates
 from app.services.accounts import sessions
+from app.services.agents import team
 from app.services.brands import brands
 from models import Member
 from state.auth import AuthState
 from state.site import SiteState
 from tests.security.test_handlers import public_handlers
-from tests.support.accounts import make_member
-from tests.support.money import entry_count, fund
+from tests.support.accounts import make_member, new_username
+from tests.support.agents import PASSWORD as AGENT_PASSWORD
+from tests.support.agents import downline, top_agent
+from tests.support.money import cash, entry_count, fund
 from tests.support.site import brand_closed
 
 BLOCKED = "198.51.100.0/24"
@@ -245,3 +251,133 @@ async def test_a_cooling_off_that_ended_opens_the_doors_again() -> None:
     await exclusion.exclude(member, "COOLING_OFF", 1, clock.now())
     later = clock.now() + timedelta(days=1, minutes=1)
     await gates.enforce_member(gates.CLAIM, await brands.by_code("BR1"), member, later)
+
+
+# ---- the findings' doors -------------------------------------------------------------------
+
+R, M, X = gates.Gate.REGION, gates.Gate.MAINTENANCE, gates.Gate.EXCLUSION
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "needed"),
+    [
+        ("POST", "/wps/agent/transfer/downline", {R, M, X}),
+        ("POST", "/wps/member/transfer/upline", {R, M, X}),
+        ("POST", "/wps/agent/downlines", {R, M, X}),  # registerCenter
+        ("POST", "/wps/relay/MCSFE_signUpPromotionJoin", {R, M, X}),
+        ("POST", "/wps/relay/MCSFE_signUpRequestReward", {R, M, X}),
+        ("POST", "/wps/relay/MCS2_claimRafflePromotion", {R, M, X}),
+        ("POST", "/wps/promotions/{promotion_id}/application", {R, M, X}),
+        ("POST", "/wps/relay/MCSFE_claimMissionReward", {R, M, X}),
+        ("POST", "/wps/loyalty/rebate/claim", {R, M, X}),
+        ("POST", "/wps/member/bonuses/{grant_id}/claim", {R, M, X}),
+        ("POST", "/wps/member/affiliate/apply", {R, X}),
+    ],
+)
+def test_the_doors_found_open_pass_their_gates(method: str, path: str, needed: set[Any]) -> None:
+    assert needed <= gates.route_door(method, path).gates
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "state.agent_team.AgentTeamState.send_down",
+        "state.agent_team.AgentTeamState.send_up",
+        "state.agents.AgentState.register",
+        "state.promotions.PromotionsState.join",
+        "state.promotions.PromotionsState.request_reward",
+        "state.promotions.PromotionsState.send_application",
+        "state.missions.MissionState.claim",
+        "state.loyalty_vip.IncomeState.claim",
+        "state.loyalty_vip.IncomeState.claim_all",
+    ],
+)
+def test_the_handlers_found_open_pass_their_gates(name: str) -> None:
+    assert {R, M, X} <= gates.handler_door(name).gates
+
+
+PAY = "pay 4242 secret"
+
+
+async def _payable(member: Member) -> Member:
+    async with write_transaction() as session:
+        found = await session.get(Member, member.id)
+        assert found is not None
+        found.payment_password_hash = await hash_password(PAY)
+        session.add(found)
+        return found
+
+
+async def test_a_paused_member_receives_no_team_transfer_and_the_sender_is_told_neutrally() -> None:
+    agent = await _payable(await top_agent())
+    player = await _payable(await downline(agent, as_agent=False))
+    await fund(agent.id or 0, "50.00")
+    await fund(player.id or 0, "30.00")
+    await exclusion.exclude(player, "COOLING_OFF", 7, clock.now())
+    sender = await _client(agent, f"192.0.2.{secrets.randbelow(200) + 20}")
+    entries = await entry_count()
+    response = await sender.raw(
+        "POST",
+        "/wps/agent/transfer/downline",
+        json={"downlineId": player.id, "amount": "20.00", "paymentPassword": PAY,
+              "requestId": uuid4().hex},
+    )  # fmt: skip
+    body = response.json()
+    assert (response.status_code, body["code"]) == (409, "transfer-recipient-unavailable")
+    assert body["message"] == translate("transfer-recipient-unavailable", "pt")
+    assert "paus" not in body["message"].lower()  # the sender learns nothing of the pause
+    assert (await cash(agent), await cash(player)) == (Decimal("50.00"), Decimal("30.00"))
+    assert await entry_count() == entries
+
+
+async def test_a_paused_upline_receives_no_team_transfer() -> None:
+    agent = await _payable(await top_agent())
+    player = await _payable(await downline(agent, as_agent=False))
+    await fund(player.id or 0, "30.00")
+    await exclusion.exclude(agent, "COOLING_OFF", 7, clock.now())
+    sender = await _client(player, f"192.0.2.{secrets.randbelow(200) + 20}")
+    response = await sender.raw(
+        "POST",
+        "/wps/member/transfer/upline",
+        json={"amount": "10.00", "paymentPassword": PAY, "requestId": uuid4().hex},
+    )
+    assert (response.status_code, response.json()["code"]) == (
+        409,
+        "transfer-recipient-unavailable",
+    )
+    assert (await cash(agent), await cash(player)) == (Decimal("0.00"), Decimal("30.00"))
+
+
+async def test_register_center_is_limited_per_agent_and_per_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    agent = await top_agent()
+    client = await _client(agent, f"192.0.2.{secrets.randbelow(200) + 20}")
+    for _ in range(team.DOWNLINE_ACCOUNTS_PER_AGENT.limit):
+        await client.post(
+            "/wps/agent/downlines", {"username": new_username()[:16], "password": AGENT_PASSWORD}
+        )
+    members = await _members()
+    refused = await client.raw(
+        "POST",
+        "/wps/agent/downlines",
+        json={"username": new_username()[:16], "password": AGENT_PASSWORD},
+    )
+    assert (refused.status_code, refused.json()["code"]) == (429, "too-many-requests")
+    assert refused.json()["message"] == translate("too-many-requests", "pt")
+    assert await _members() == members
+    # Per address: two agents behind one address share its count.
+    monkeypatch.setattr(
+        team, "DOWNLINE_ACCOUNTS_PER_ADDRESS", rate_limit.Limit("downline-open-ip-test", 1, 3600)
+    )
+    address = f"192.0.2.{secrets.randbelow(200) + 20}"
+    first = await _client(await top_agent(), address)
+    second = await _client(await top_agent(), address)
+    body = {"username": new_username()[:16], "password": AGENT_PASSWORD}
+    await first.post("/wps/agent/downlines", body)
+    again = await second.raw(
+        "POST",
+        "/wps/agent/downlines",
+        json={"username": new_username()[:16], "password": AGENT_PASSWORD},
+    )
+    assert again.status_code == 429

@@ -9,10 +9,11 @@ The gates (`Gate`), in the order they refuse:
 - EXCLUSION: a member in a cooling-off or self-exclusion (protection-excluded, neutral words);
 - IDENTITY: an identity not verified yet where the brand asks one (identity-pending).
 
-One place per door kind reads this table and enforces it before the door runs: the API's
-`deps.door_gates` (every route, app-wide) and the site's `state.gates.gated` (the handler's
-decorator). A door absent from the table is refused with every site gate at run time, and
-tests/security/test_gates.py fails until it is classified.
+One place per door kind reads this table and enforces it before the door runs
+(`enforce_site`, then `enforce_member`): the API's `deps.door_gates` (every route,
+app-wide) and the site's `state.gates.gated` (the handler's decorator). A door absent from
+the table gets every gate at run time, and tests/security/test_gates.py fails until it is
+classified.
 
 Member gates apply when the door knows the member (a session); a guest is stopped by the
 door's own login check. Rules deeper than the door stay where they are: a bet debit still
@@ -64,11 +65,11 @@ class Door:
         return not self.gates
 
 
-def gated(reason: str, *gates: Gate) -> Door:
+def _gated(reason: str, *gates: Gate) -> Door:
     return Door(frozenset(gates), reason)
 
 
-def open_door(reason: str) -> Door:
+def _open(reason: str) -> Door:
     return Door(frozenset(), reason)
 
 
@@ -84,35 +85,35 @@ R, M, T, B, X, I = (  # noqa: E741 (one letter per gate keeps the table readable
 # ---- kinds of doors ---------------------------------------------------------------------------
 
 # Gated.
-ACCOUNT = gated("account call: register, log in, change an account", R)
-MEMBER_ACCOUNT = gated("a real member changes their account", R, T)
-MONEY = gated("money call: play, wallet transfers, bets", R, M)
-DEPOSIT = gated("money comes in: the member's own, verified", R, M, T, B, X, I)
-WITHDRAWAL = gated(
+ACCOUNT = _gated("account call: register, log in, change an account", R)
+MEMBER_ACCOUNT = _gated("a real member changes their account", R, T)
+MONEY = _gated("money call: play, wallet transfers, bets", R, M)
+DEPOSIT = _gated("money comes in: the member's own, verified", R, M, T, B, X, I)
+WITHDRAWAL = _gated(
     "money goes out: a barred or excluded member may still take their balance out", R, M, T
 )
-CLAIM = gated("a benefit claimed or joined: promotions, missions, rebate, bonuses", R, M, T, B, X)
+CLAIM = _gated("a benefit claimed or joined: promotions, missions, rebate, bonuses", R, M, T, B, X)
 # Identity: the transfer rules of app/services/cashier/team_transfers.py decide (the
 # downline an agent opens has no identity of its own).
-TRANSFER = gated("money between members", R, M, T, B, X)
-OPENING = gated("an agent opens accounts (registerCenter)", R, M, T, B, X)
-AGENT_TERMS = gated("an agent offers or answers contract terms", R, T)
+TRANSFER = _gated("money between members", R, M, T, B, X)
+OPENING = _gated("an agent opens accounts (registerCenter)", R, M, T, B, X)
+AGENT_TERMS = _gated("an agent offers or answers contract terms", R, T)
 
 # Open, with the reason.
-READ = open_door("reads only: the member's own data or the brand's catalogue and pages")
-VIEW = open_door("this tab's own view state: nothing stored, nothing moved")
-SHELL = open_door("the site shell and status pages: shown to everyone, blocked or not")
-SESSION_END = open_door("ends sessions or pauses play: always allowed")
-SUPPORT = open_door("talking to support: open to everyone, limited per address and member")
-INBOX = open_door("the member's own inbox and favourites: moves nothing")
-SERVER = open_door("server to server, signed: settles what is already under way")
-OPERATOR = open_door("operator door: its own operator check; finishes what is under way")
-STAFF = open_door("staff console: its own console login, permission and audit")
-STUDIO = open_door("the studio's game session: studio.studio_open_for_money on a new round")
-FRAMEWORK = open_door("Reflex's own handler: hydration and the browser's own storage")
-SANDBOX = open_door("sandbox provider: off in production")
-STATIC = open_door("a static file, a document or the not-found answer")
-UNDER_WAY = open_door("finishes an order already under way (its receipt)")
+READ = _open("reads only: the member's own data or the brand's catalogue and pages")
+VIEW = _open("this tab's own view state: nothing stored, nothing moved")
+SHELL = _open("the site shell and status pages: shown to everyone, blocked or not")
+SESSION_END = _open("ends sessions or pauses play: always allowed")
+SUPPORT = _open("talking to support: open to everyone, limited per address and member")
+INBOX = _open("the member's own inbox and favourites: moves nothing")
+SERVER = _open("server to server, signed: settles what is already under way")
+OPERATOR = _open("operator door: its own operator check; finishes what is under way")
+STAFF = _open("staff console: its own console login, permission and audit")
+STUDIO = _open("the studio's game session: studio.studio_open_for_money on a new round")
+FRAMEWORK = _open("Reflex's own handler: hydration and the browser's own storage")
+SANDBOX = _open("sandbox provider: off in production")
+STATIC = _open("a static file, a document or the not-found answer")
+UNDER_WAY = _open("finishes an order already under way (its receipt)")
 
 
 def _each(prefix: str, names: str, door: Door) -> dict[str, Door]:
@@ -491,20 +492,6 @@ async def enforce_member(door: Door, brand: Brand, member: Member, now: datetime
             onboarding.require_play_status(
                 status, identity is not None or onboarding.required(brand)
             )
-
-
-async def enforce(
-    door: Door,
-    brand: Brand,
-    ip: str,
-    country: str | None,
-    member: Member | None,
-    now: datetime,
-) -> None:
-    """Every gate of the door, in order; `member` None: a guest (only the site gates)."""
-    enforce_site(door, brand, ip, country)
-    if member is not None:
-        await enforce_member(door, brand, member, now)
 
 
 async def require_reachable(session: AsyncSession, member: Member, now: datetime) -> None:

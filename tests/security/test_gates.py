@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 from decimal import Decimal
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 from uuid import uuid4
 
 import httpx
@@ -172,11 +172,15 @@ async def test_every_gated_api_door_is_closed_to_an_excluded_member() -> None:
 
 class _Tab:
     """What the gate hook reads of an event: the page's router (address, host) and the
-    tab's site and auth states; the refusal popup writes `warning` on the auth one."""
+    tab's site and auth states. A tab whose state shows errors in `error` gets the refusal
+    there (the form's error line); one without gets the warning popup (`warning`)."""
+
+    base_vars: ClassVar[dict[str, Any]] = {"error": None}
 
     def __init__(self, ip: str) -> None:
         headers = SimpleNamespace(host="localhost", raw_headers={})
         self.router = SimpleNamespace(headers=headers, session=SimpleNamespace(client_ip=ip))
+        self.error = ""
         self.states = {
             SiteState: SimpleNamespace(merchant="BR1", ui_lang="pt"),
             AuthState: SimpleNamespace(warning=""),
@@ -184,6 +188,18 @@ class _Tab:
 
     async def get_state(self, cls: type) -> Any:
         return self.states[cls]
+
+    @property
+    def shown(self) -> str:
+        return str(self.error)
+
+
+class _PopupTab(_Tab):
+    base_vars: ClassVar[dict[str, Any]] = {}
+
+    @property
+    def shown(self) -> str:
+        return str(self.states[AuthState].warning)
 
 
 def _gated_handlers(gate: gates.Gate) -> dict[str, Any]:
@@ -205,9 +221,9 @@ async def _every_handler_refuses(
     assert handlers, gate
     entries = await entry_count()
     for name, fn in handlers.items():
-        tab = _Tab(ip)
-        await fn(tab)  # refused before the handler: no argument is even looked at
-        assert tab.states[AuthState].warning == translate(code, "pt"), name
+        for tab in (_Tab(ip), _PopupTab(ip)):
+            await fn(tab)  # refused before the handler: no argument is even looked at
+            assert tab.shown == translate(code, "pt"), name
     assert await entry_count() == entries
 
 

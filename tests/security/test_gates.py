@@ -367,9 +367,14 @@ async def test_a_paused_upline_receives_no_team_transfer() -> None:
 async def test_register_center_is_limited_per_agent_and_per_address(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    assert team.DOWNLINE_ACCOUNTS_PER_AGENT.limit == 20
+    assert team.DOWNLINE_ACCOUNTS_PER_ADDRESS.limit == 30
+    # Smaller limits under names of this test only: the counting is what is checked.
+    per_agent = rate_limit.Limit(f"downline-open-{uuid4().hex}", 3, 3600)
+    monkeypatch.setattr(team, "DOWNLINE_ACCOUNTS_PER_AGENT", per_agent)
     agent = await top_agent()
     client = await _client(agent, f"192.0.2.{secrets.randbelow(200) + 20}")
-    for _ in range(team.DOWNLINE_ACCOUNTS_PER_AGENT.limit):
+    for _ in range(per_agent.limit):
         await client.post(
             "/wps/agent/downlines", {"username": new_username()[:16], "password": AGENT_PASSWORD}
         )
@@ -383,17 +388,17 @@ async def test_register_center_is_limited_per_agent_and_per_address(
     assert refused.json()["message"] == translate("too-many-requests", "pt")
     assert await _members() == members
     # Per address: two agents behind one address share its count.
-    monkeypatch.setattr(
-        team, "DOWNLINE_ACCOUNTS_PER_ADDRESS", rate_limit.Limit("downline-open-ip-test", 1, 3600)
-    )
+    per_address = rate_limit.Limit(f"downline-open-ip-{uuid4().hex}", 1, 3600)
+    monkeypatch.setattr(team, "DOWNLINE_ACCOUNTS_PER_ADDRESS", per_address)
     address = f"192.0.2.{secrets.randbelow(200) + 20}"
     first = await _client(await top_agent(), address)
     second = await _client(await top_agent(), address)
-    body = {"username": new_username()[:16], "password": AGENT_PASSWORD}
-    await first.post("/wps/agent/downlines", body)
+    await first.post(
+        "/wps/agent/downlines", {"username": new_username()[:16], "password": AGENT_PASSWORD}
+    )
     again = await second.raw(
         "POST",
         "/wps/agent/downlines",
         json={"username": new_username()[:16], "password": AGENT_PASSWORD},
     )
-    assert again.status_code == 429
+    assert (again.status_code, again.json()["code"]) == (429, "too-many-requests")

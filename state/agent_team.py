@@ -30,6 +30,7 @@ from app.services.qr import qr_svg_data_uri_off_loop
 from models import Member
 from models.agents import ContractKind
 from state.auth import current_login
+from state.gates import gated
 from state.guard import Form, Name, Page, checked
 from state.site import SiteState, current_brand
 from state.wallet import WalletState
@@ -478,6 +479,7 @@ class AgentTeamState(rx.State):
         self.transfer_to, self.transfer_name = 0, ""
 
     @rx.event
+    @gated
     @checked
     async def send_down(self, form: Form) -> Any:
         self.error = self.message = ""
@@ -539,6 +541,7 @@ class AgentTeamState(rx.State):
         ]
 
     @rx.event
+    @gated
     @checked
     async def send_up(self, form: Form) -> Any:
         self.error = self.message = ""

@@ -20,8 +20,9 @@ from app.services.agents import contracts, team
 from app.services.cashier import team_transfers
 from models.agents import ContractKind
 from state.auth import current_login
+from state.gates import gated
 from state.guard import Form, Name, Page, Text, checked
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, page_visitor
 
 PAGE_SIZE = 20
 
@@ -128,6 +129,7 @@ class AgentState(rx.State):
         ]
 
     @rx.event
+    @gated
     @checked
     async def answer(self, contract_id: Page, action: Name) -> None:
         """The contract popup's buttons: accept or reject an offer."""
@@ -160,6 +162,7 @@ class AgentState(rx.State):
         await self._agent()
 
     @rx.event
+    @gated
     @checked
     async def register(self, form: Form) -> None:
         self.error = self.message = ""
@@ -173,6 +176,7 @@ class AgentState(rx.State):
                 str(form.get("username") or ""),
                 str(form.get("password") or ""),
                 as_agent=bool(form.get("as_agent")),
+                ip=page_visitor(self).ip,
             )
         except AppError as error:
             await self._say(error)
@@ -237,6 +241,7 @@ class AgentState(rx.State):
         self.offer_to, self.offer_name = 0, ""
 
     @rx.event
+    @gated
     @checked
     async def offer(self, form: Form) -> None:
         """The contract popup of an upline: a daily salary contract of one tier."""

@@ -26,10 +26,12 @@ from app.services.accounts import login as login_service
 from app.services.accounts import members, sessions, trial, verification
 from app.services.accounts.login import LoginResult
 from app.services.brands import Brand
+from models import Member
 from state import follow
 from state.dialog import DialogState, open_within
+from state.gates import gated, on_member
 from state.guard import BotAnswer, Form, Name, checked, on_refusal
-from state.site import SiteState, current_brand, page_visitor, picked_dial_code, require_open
+from state.site import SiteState, current_brand, page_visitor, picked_dial_code
 
 LOGIN_DIALOG = "login"
 REGISTER_DIALOG = "register"
@@ -273,6 +275,7 @@ class AuthState(rx.State):
         await self._new_captcha()
 
     @rx.event
+    @gated
     @checked
     async def submit_login(self, form: Form) -> Any:
         """Check the form, then let the browser solve the bot check (username logins)."""
@@ -299,6 +302,7 @@ class AuthState(rx.State):
         return solve_then(verification.new_pow_challenge(), AuthState.finish_login)
 
     @rx.event
+    @gated
     @checked
     async def finish_login(self, bot_check: BotAnswer) -> Any:
         brand, lang = await self._context()
@@ -320,7 +324,6 @@ class AuthState(rx.State):
             agent_login=self.agent_page,
         )
         try:
-            await require_open(self, money=False)
             self._require_browser()
             value = await login_service.login(brand, request, self._client())
         except AppError as exc:
@@ -358,10 +361,10 @@ class AuthState(rx.State):
     # Trial, logout -------------------------------------------------------------------------
 
     @rx.event
+    @gated
     async def start_trial(self) -> Any:
         brand, lang = await self._context()
         try:
-            await require_open(self, money=False)
             self._require_browser()
             value = await trial.start_trial(brand, self._client())
         except AppError as exc:
@@ -395,12 +398,21 @@ class AuthState(rx.State):
         return action() if action is not None else None
 
 
-async def _show_refusal(state: Any) -> Any:
-    """A refused call (state/guard.py) shows the translated warning popup."""
+async def _show_refusal(state: Any, code: str) -> Any:
+    """A refused call (state/guard.py, state/gates.py) shows the translated warning popup."""
     site = await state.get_state(SiteState)
     auth = await state.get_state(AuthState)
-    auth.warning = translate("validation-failed", site.ui_lang)
+    auth.warning = translate(code, site.ui_lang)
     return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
 
 
+async def _member_or_none(state: Any) -> Member | None:
+    """The member of the event for the gate table's member gates; None for a guest."""
+    try:
+        return (await current_login(state)).member
+    except AppError:
+        return None
+
+
 on_refusal(_show_refusal)
+on_member(_member_or_none)

@@ -17,8 +17,9 @@ from app.services.cashier import deposits, sandbox
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
 from state.auth import AuthState, current_login
+from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand
 
 ORDER_WATCH_SECONDS = 15 * 60
 WATCH_STALE_SECONDS = 6  # no beat for this long: the watch died with its process
@@ -130,12 +131,12 @@ class CashierState(rx.State):
         self.amount = ""
 
     @rx.event
+    @gated
     @checked
     async def create(self, form: Form) -> Any:
         site = await self.get_state(SiteState)
         lang = site.ui_lang
         try:
-            await require_open(self, money=True)
             login = await current_login(self)
             brand = await current_brand(self)
             order = await deposits.create_deposit(

@@ -66,13 +66,14 @@ def checked(handler: H) -> H:
 
 
 # How a refusal is shown: state.auth (which imports this module) sets it at import.
-_show_refusal: list[Callable[[Any], Awaitable[Any]]] = []
+_show_refusal: list[Callable[[Any, str], Awaitable[Any]]] = []
 
 
-def on_refusal(show: Callable[[Any], Awaitable[Any]]) -> None:
+def on_refusal(show: Callable[[Any, str], Awaitable[Any]]) -> None:
     _show_refusal[:] = [show]
 
 
-async def refuse(state: Any) -> Any:
-    """Tell the visitor the input was invalid (the warning popup), changing nothing else."""
-    return await _show_refusal[0](state) if _show_refusal else None
+async def refuse(state: Any, code: str = "validation-failed") -> Any:
+    """Tell the visitor why the call was refused (the warning popup with the catalog's
+    message of `code`: by default, the input was invalid), changing nothing else."""
+    return await _show_refusal[0](state, code) if _show_refusal else None

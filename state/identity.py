@@ -14,8 +14,9 @@ from app.services.identity import onboarding
 from app.services.images import read_uploads
 from app.services.jurisdiction import profile_of
 from state.auth import current_login
+from state.gates import gated
 from state.guard import Form, checked
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand
 
 DOCUMENT_UPLOAD = "identity-documents"
 
@@ -51,12 +52,12 @@ class IdentityState(rx.State):
         self._show(await onboarding.view(login.member))
 
     @rx.event
+    @gated
     @checked
     async def submit(self, form: Form) -> None:
         lang = (await self.get_state(SiteState)).ui_lang
         try:
             login = await current_login(self)
-            await require_open(self, money=False)
             view = await onboarding.submit(
                 login.member,
                 str(form.get("fullName", ""))[:120],
@@ -71,6 +72,7 @@ class IdentityState(rx.State):
         self._show(view)
 
     @rx.event
+    @gated
     async def send_documents(self, files: list[rx.UploadFile]) -> Any:
         """The document images chosen, for the member logged in on this browser while their
         identity is under review."""

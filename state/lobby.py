@@ -23,9 +23,10 @@ from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthStat
 from state.cards import LIST_PAGE_SIZE, GameCard, card, from_event
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
+from state.gates import gated
 from state.guard import Card, Name, Text, checked, refuse
 from state.home import HomeState
-from state.site import SiteState, current_brand, current_path, require_open
+from state.site import SiteState, current_brand, current_path
 
 DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
 HOME_LIST = 12  # spec 9: recommended and PG lists
@@ -281,6 +282,7 @@ class LobbyState(rx.State):
         return None
 
     @rx.event
+    @gated
     @checked
     async def start_vendor(self, code: Name) -> Any:
         """Spec 2: cockfight's first vendor and the /u9w sports entry start the vendor's
@@ -299,6 +301,7 @@ class LobbyState(rx.State):
         return await self._start(entry, False)
 
     @rx.event
+    @gated
     async def load_u9w(self) -> Any:
         """/u9w: the sports list behind, and the U9W sportsbook started at once (guests get
         the login popup first, trial users the register-first dialog)."""
@@ -307,6 +310,7 @@ class LobbyState(rx.State):
         return await self._start_vendor(U9W)
 
     @rx.event
+    @gated
     @checked
     async def play(self, game: Card, demo: bool) -> Any:
         """Spec 4, starting a game: guests log in, trial users register (demos are fine)."""
@@ -327,7 +331,6 @@ class LobbyState(rx.State):
         if game.maintenance:
             return GamePopupState.open_maintenance(game.id)
         try:
-            await require_open(self, money=True)
             brand = await current_brand(self)
             with contextlib.suppress(AppError):
                 await current_login(self)  # the tab's token, checked against its browser

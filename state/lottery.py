@@ -28,8 +28,9 @@ from app.services.lottery.plays import PLAYS, Mode
 from models.lottery import BetStatus
 from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
 from state.dialog import DialogState
+from state.gates import gated
 from state.guard import Index, Name, Text, checked, refuse
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand
 
 RULES_DIALOG = "lottery-rules"
 QUICKS = ("all", "big", "small", "odd", "even", "clear")
@@ -711,7 +712,6 @@ class LotteryState(rx.State):
 
     async def _member(self) -> Any:
         login = await current_login(self)
-        await require_open(self, money=True)
         return login.member
 
     async def _after_bet(self, message: str) -> Any:
@@ -733,6 +733,7 @@ class LotteryState(rx.State):
         return None
 
     @rx.event
+    @gated
     async def place(self) -> Any:
         self.error = self.notice = ""
         if not self.game_code or not self.play_code or not self.issue:
@@ -749,6 +750,7 @@ class LotteryState(rx.State):
         )
 
     @rx.event
+    @gated
     async def place_chase(self) -> Any:
         self.error = self.notice = ""
         if not self.game_code or not self.play_code:
@@ -765,6 +767,7 @@ class LotteryState(rx.State):
         return await self._after_bet(translate("lotterypage.chased", lang, issues=issues))
 
     @rx.event
+    @gated
     @checked
     async def cancel(self, uid: Name) -> Any:
         self.error = self.notice = ""
@@ -803,6 +806,7 @@ class LotteryState(rx.State):
         self.code_lines = lines
 
     @rx.event
+    @gated
     async def place_codes(self) -> Any:
         self.error = self.notice = ""
         await self.check_codes()

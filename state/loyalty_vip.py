@@ -21,6 +21,7 @@ from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
 from state.auth import AuthState, current_login
 from state.errors import describe
+from state.gates import gated
 from state.guard import Page, checked
 from state.paging import RangePaging
 from state.site import SiteState, current_brand, current_path
@@ -280,10 +281,12 @@ class IncomeState(RangePaging, rx.State):
         return WalletState.refresh
 
     @rx.event
+    @gated
     @checked
     async def claim(self, line_id: Page) -> Any:
         return await self._claim(line_id)
 
     @rx.event
+    @gated
     async def claim_all(self) -> Any:
         return await self._claim(None)

@@ -24,6 +24,7 @@ from models.loyalty_missions import RaceMetric
 from state import follow
 from state.auth import AuthState, current_login
 from state.errors import describe
+from state.gates import gated
 from state.guard import Page, checked
 from state.site import SiteState, current_brand
 
@@ -272,6 +273,7 @@ class MissionState(rx.State):
         return await self._reload()
 
     @rx.event
+    @gated
     @checked
     async def claim(self, mission_id: Page) -> Any:
         """Claim a mission's reward for the member logged in on this browser."""

@@ -13,8 +13,9 @@ from app.services.accounts import passwords
 from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState, current_login
 from state.dialog import DialogState
 from state.errors import describe
+from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, page_visitor, picked_dial_code, require_open
+from state.site import SiteState, current_brand, page_visitor, picked_dial_code
 
 
 class PasswordState(rx.State):
@@ -49,6 +50,7 @@ class PasswordState(rx.State):
         return DialogState.open(CHANGE_PASSWORD_DIALOG)
 
     @rx.event
+    @gated
     @checked
     async def change(self, form: Form) -> Any:
         """Spec 4, change password success: reload info, close the popup, go to /."""
@@ -56,7 +58,6 @@ class PasswordState(rx.State):
         auth = await self.get_state(AuthState)
         old = str(form.get("oldPassword", ""))
         try:
-            await require_open(self, money=False)
             login = await current_login(self)
             ended = await passwords.change_password(
                 login.member,
@@ -77,11 +78,11 @@ class PasswordState(rx.State):
         return [DialogState.close(CHANGE_PASSWORD_DIALOG), rx.redirect(routes.HOME)]
 
     @rx.event
+    @gated
     @checked
     async def forgot_by_email(self, form: Form) -> None:
         brand, lang = await self._brand_lang()
         try:
-            await require_open(self, money=False)
             await passwords.forgot_by_email(
                 brand,
                 str(form.get("username", "")),
@@ -95,6 +96,7 @@ class PasswordState(rx.State):
         self.notice = translate("in_been_out", lang)
 
     @rx.event
+    @gated
     @checked
     async def reset_by_phone(self, form: Form) -> Any:
         """Code, new password, then automatic login and home (spec 4)."""
@@ -104,7 +106,6 @@ class PasswordState(rx.State):
 
         sms = await self.get_state(SmsState)
         try:
-            await require_open(self, money=False)
             auth._require_browser()
             value = await passwords.reset_by_phone(
                 brand,
@@ -123,12 +124,12 @@ class PasswordState(rx.State):
         return [*events, DialogState.close(FORGOT_DIALOG), rx.redirect(routes.HOME)]
 
     @rx.event
+    @gated
     @checked
     async def reset_with_link(self, form: Form) -> None:
         brand, lang = await self._brand_lang()
         token = self.router.url.query_parameters.get("token", "")
         try:
-            await require_open(self, money=False)
             await passwords.reset_with_token(
                 brand,
                 token,

@@ -35,9 +35,10 @@ from app.services.studio.games import GAMES, StudioGame
 from state import studio_views
 from state.auth import LOGIN_DIALOG, NEED_ACCOUNT_DIALOG, AuthState, current_login
 from state.dialog import DialogState
+from state.gates import gated
 from state.guard import Form, Name, checked, refuse
 from state.reality import RealityState
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand
 from state.studio_views import Detail, HistoryRow, PaytableRow
 from state.wallet import WalletState
 
@@ -214,7 +215,6 @@ class PlayState(rx.State):
     async def _launch_here(self) -> wallet.PlayerSession:
         """The lobby's launch, made by the page itself (the same rules: maintenance, blocked
         members, trial accounts), then its one-time token exchanged at once."""
-        await require_open(self, money=True)
         login = await current_login(self)
         brand = await current_brand(self)
         url = await launch.launch(
@@ -231,10 +231,12 @@ class PlayState(rx.State):
     # Page load -----------------------------------------------------------------------------
 
     @rx.event
+    @gated
     async def load(self) -> Any:
         return await self._load(use_token=True)
 
     @rx.event
+    @gated
     async def play_real(self) -> Any:
         """After logging in on the page: real play with a launch of its own (a token in the
         address may have been refused already)."""
@@ -352,13 +354,13 @@ class PlayState(rx.State):
         self.free_stake = "" if found is None else await self._show_money(found.stake)
 
     @rx.event
+    @gated
     async def play_free(self) -> Any:
         """One of the member's free rounds on this game: no cash debit (promotions)."""
         self.error = self.notice = ""
         if self.mode != "real" or not await self._same_member():
             return None
         try:
-            await require_open(self, money=True)
             view = await free_rounds.play(
                 self._session_member, self.code, (await self._choices())._params(), clock.now()
             )
@@ -369,6 +371,7 @@ class PlayState(rx.State):
         return await self._after(view)
 
     @rx.event
+    @gated
     async def place(self) -> Any:
         """Play a round (or deal); a round in progress is finished instead (the draw)."""
         self.error = self.notice = ""
@@ -383,8 +386,6 @@ class PlayState(rx.State):
                 view = await rounds.finish(self._player(), self._open_round, params)
             else:
                 await self._quote()
-                if self.mode == "real":
-                    await require_open(self, money=True)
                 view = await rounds.play(self._player(), self.code, self.bet, choices._params())
         except AppError as exc:
             return await self._fail(exc)

@@ -22,6 +22,7 @@ from models import Member
 from models.points import PointsRewardKind
 from state.auth import AuthState, current_login
 from state.errors import describe
+from state.gates import gated
 from state.guard import Form, Index, Name, Page, checked
 from state.site import SiteState, current_brand
 
@@ -380,6 +381,7 @@ class PointsState(rx.State):
         )
 
     @rx.event
+    @gated
     @checked
     async def redeem(self, form: Form) -> Any:
         """Redeem the chosen reward for the member logged in on this browser."""
@@ -420,6 +422,7 @@ class PointsState(rx.State):
         return WalletState.refresh
 
     @rx.event
+    @gated
     @checked
     async def convert(self, form: Form) -> Any:
         member = await self._member()

@@ -14,8 +14,9 @@ from app.core.i18n.formatting import format_day
 from app.services.accounts import profile
 from state.auth import current_login
 from state.errors import describe
+from state.gates import gated
 from state.guard import Form, checked
-from state.site import SiteState, current_brand, page_visitor, require_open
+from state.site import SiteState, current_brand, page_visitor
 
 
 @dataclass
@@ -73,6 +74,7 @@ class ProfileState(rx.State):
         self.error = self.notice = ""
 
     @rx.event
+    @gated
     @checked
     async def save(self, form: Form) -> None:
         lang = (await self.get_state(SiteState)).ui_lang
@@ -88,7 +90,6 @@ class ProfileState(rx.State):
             name: value for name, value in form.items() if name in names and isinstance(value, str)
         }
         try:
-            await require_open(self, money=False)
             seen = await profile.update(
                 login.member,
                 brand,

@@ -20,6 +20,7 @@ from models.promotions import PromotionKind
 from state import follow
 from state.auth import AuthState, current_login
 from state.errors import describe
+from state.gates import gated
 from state.guard import Page, Text, checked
 from state.site import SiteState, current_brand
 
@@ -254,14 +255,17 @@ class PromotionsState(rx.State):
         return WalletState.refresh
 
     @rx.event
+    @gated
     async def join(self) -> Any:
         return await self._act("join")
 
     @rx.event
+    @gated
     async def request_reward(self) -> Any:
         return await self._act("reward")
 
     @rx.event
+    @gated
     async def send_application(self, files: list[rx.UploadFile]) -> Any:
         """The activity application: the comment typed and the files chosen, sent for the
         member logged in on this browser (never for an id the browser names)."""

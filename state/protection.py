@@ -16,8 +16,9 @@ from app.services import exclusion
 from app.services.jurisdiction import profile_of
 from app.services.protection import activity, limits
 from state.auth import current_login
+from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand
 
 PERIODS = ("DAY", "WEEK", "MONTH")
 
@@ -115,7 +116,6 @@ class ProtectionState(rx.State):
         lang = await self._lang()
         try:
             login = await current_login(self)
-            await require_open(self, money=False)
             outcome = await action(login.member)
         except AppError as exc:
             self.error = translate(exc.code, lang, **exc.params)
@@ -129,6 +129,7 @@ class ProtectionState(rx.State):
         await self._refresh(login.member)
 
     @rx.event
+    @gated
     @checked
     async def save_limit(self, form: Form) -> None:
         kind, period = str(form.get("kind", "")), str(form.get("period", ""))
@@ -140,6 +141,7 @@ class ProtectionState(rx.State):
         await self._run(action, "protection.saved")
 
     @rx.event
+    @gated
     @checked
     async def confirm_limit(self, kind: Name, period: Name) -> None:
         async def action(member: Any) -> Any:
@@ -148,6 +150,7 @@ class ProtectionState(rx.State):
         await self._run(action, "protection.saved")
 
     @rx.event
+    @gated
     @checked
     async def cancel_limit(self, kind: Name, period: Name) -> None:
         async def action(member: Any) -> Any:

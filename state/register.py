@@ -25,8 +25,9 @@ from state.auth import (
 )
 from state.dialog import DialogState
 from state.errors import describe
+from state.gates import gated
 from state.guard import BotAnswer, Form, Name, checked
-from state.site import SiteState, current_brand, picked_dial_code, require_open
+from state.site import SiteState, current_brand, picked_dial_code
 
 # Fields the popup asks in its own places (or never shows as inputs).
 SPECIAL_FIELDS = {
@@ -131,6 +132,7 @@ class RegisterState(rx.State):
         self.errors = {}
 
     @rx.event
+    @gated
     @checked
     async def submit(self, form: Form) -> Any:
         self._pending = await hold_form(form)
@@ -141,6 +143,7 @@ class RegisterState(rx.State):
         return solve_then(verification.new_pow_challenge(), RegisterState.finish)
 
     @rx.event
+    @gated
     @checked
     async def finish(self, bot_check: BotAnswer) -> Any:
         site_state = await self.get_state(SiteState)
@@ -165,7 +168,6 @@ class RegisterState(rx.State):
         )
         self.busy = False
         try:
-            await require_open(self, money=False)
             auth._require_browser()
             value = await registration.register(brand, request, auth._client())
         except AppError as exc:

@@ -15,8 +15,9 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.accounts import totp
 from state.auth import current_login
+from state.gates import gated
 from state.guard import Form, checked
-from state.site import SiteState, current_brand, page_visitor, require_open
+from state.site import SiteState, current_brand, page_visitor
 
 TOTP_QR = ClientStateVar.create("totp_qr", default="")
 TOTP_SECRET = ClientStateVar.create("totp_secret", default="")
@@ -53,11 +54,11 @@ class SecurityState(rx.State):
         return _shown()
 
     @rx.event
+    @gated
     async def start_setup(self) -> Any:
         lang = await self._lang()
         try:
             member, lang, brand_name = await self._member_and_lang()
-            await require_open(self, money=False)
             setup = await totp.begin_setup(member, brand_name)
         except AppError as exc:
             self.error = translate(exc.code, lang)
@@ -67,12 +68,12 @@ class SecurityState(rx.State):
         return _shown(qr=setup["qr"], secret=setup["secret"])
 
     @rx.event
+    @gated
     @checked
     async def confirm(self, form: Form) -> Any:
         lang = await self._lang()
         try:
             member, lang, _ = await self._member_and_lang()
-            await require_open(self, money=False)
             codes = await totp.confirm_setup(
                 member,
                 str(form.get("password", "")),
@@ -88,12 +89,12 @@ class SecurityState(rx.State):
         return _shown(codes=codes)
 
     @rx.event
+    @gated
     @checked
     async def turn_off(self, form: Form) -> Any:
         lang = await self._lang()
         try:
             member, lang, _ = await self._member_and_lang()
-            await require_open(self, money=False)
             await totp.disable(
                 member,
                 str(form.get("password", "")),

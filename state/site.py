@@ -43,12 +43,6 @@ def page_visitor(state: rx.State) -> Visitor:
     return visitor(state.router.session.client_ip or None, state.router.headers.raw_headers.get)
 
 
-async def require_open(state: rx.State, *, money: bool) -> None:
-    """Account and money events: AppError when the site is closed to this visitor."""
-    seen = page_visitor(state)
-    site.enforce_open(await current_brand(state), seen.ip, seen.country, money=money)
-
-
 @dataclass
 class LinkRow:
     """A social or follow link of the shell."""

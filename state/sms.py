@@ -13,8 +13,9 @@ from app.core.i18n import translate
 from app.services.accounts import verification
 from state.auth import WARNING_DIALOG, WARNING_MS, AuthState, solve_then
 from state.dialog import DialogState
+from state.gates import gated
 from state.guard import BotAnswer, Name, checked
-from state.site import SiteState, current_brand, page_visitor, picked_dial_code, require_open
+from state.site import SiteState, current_brand, page_visitor, picked_dial_code
 
 TICK_STALE_SECONDS = 3  # no beat for this long: the countdown died with its process
 PURPOSES = frozenset(verification.PURPOSE_MODULE)
@@ -42,12 +43,12 @@ class SmsState(rx.State):
         return solve_then(verification.new_pow_challenge(), SmsState.send)
 
     @rx.event
+    @gated
     @checked
     async def send(self, bot_check: BotAnswer) -> Any:
         site = await self.get_state(SiteState)
         brand = await current_brand(self)
         try:
-            await require_open(self, money=False)
             await verification.check_pow(bot_check)
             phone = verification.normalize_phone(await picked_dial_code(self, brand), self.mobile)
             minutes = await verification.send_code(

@@ -14,8 +14,9 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.cashier import transfers
 from state.auth import AuthState, current_login
+from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, require_open
+from state.site import SiteState, current_brand
 from state.wallet import WalletState
 
 
@@ -109,11 +110,11 @@ class TransferState(rx.State):
         self.notice = ""
 
     @rx.event
+    @gated
     @checked
     async def submit(self, form: Form) -> Any:
         lang = (await self.get_state(SiteState)).ui_lang
         try:
-            await require_open(self, money=True)
             login = await current_login(self)
             done = await transfers.transfer(
                 await current_brand(self),
@@ -136,10 +137,10 @@ class TransferState(rx.State):
         return WalletState.refresh
 
     @rx.event
+    @gated
     async def recall_all(self) -> Any:
         lang = (await self.get_state(SiteState)).ui_lang
         try:
-            await require_open(self, money=True)
             login = await current_login(self)
             done = await transfers.recall_all(await current_brand(self), login.member, uuid4().hex)
         except AppError as exc:

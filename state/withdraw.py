@@ -18,8 +18,9 @@ from models import Member
 from state import follow
 from state.auth import current_login
 from state.errors import describe
+from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, current_path, require_open
+from state.site import SiteState, current_brand, current_path
 from state.wallet import WalletState
 
 PROOF_UPLOAD = "withdraw-proof"
@@ -114,12 +115,12 @@ class WithdrawState(rx.State):
             await self.load()
 
     @rx.event
+    @gated
     @checked
     async def set_payment_password(self, form: Form) -> Any:
         lang = await self._lang()
         try:
             member, brand, lang = await self._member()
-            await require_open(self, money=False)
             await payment_password.set_payment_password(
                 brand,
                 member,
@@ -135,12 +136,12 @@ class WithdrawState(rx.State):
         return WithdrawState.load
 
     @rx.event
+    @gated
     @checked
     async def bind_account(self, form: Form) -> Any:
         lang = await self._lang()
         try:
             member, _, lang = await self._member()
-            await require_open(self, money=False)
             await payout_accounts.bind(
                 member,
                 payout_accounts.PayoutAccountInput(
@@ -159,12 +160,12 @@ class WithdrawState(rx.State):
         return WithdrawState.load
 
     @rx.event
+    @gated
     @checked
     async def request(self, form: Form) -> Any:
         lang = await self._lang()
         try:
             member, brand, lang = await self._member()
-            await require_open(self, money=True)
             view = await withdrawals.request_withdrawal(
                 brand,
                 member,

@@ -9,10 +9,11 @@ from typing import Annotated, Any, TypeVar
 from fastapi import Depends, Request, Response
 from pydantic import BaseModel, ValidationError
 
+from app.core import clock
 from app.core.crypto import PayloadError
 from app.core.errors import AppError
 from app.core.visitor import visitor_address, visitor_country
-from app.services import site
+from app.services import gates, site
 from app.services.accounts import members, sessions
 from app.services.accounts.login import Client
 from app.services.accounts.sessions import Authenticated
@@ -73,20 +74,20 @@ async def request_context(request: Request) -> RequestContext:
 Context = Annotated[RequestContext, Depends(request_context)]
 
 
-async def site_open_for_accounts(ctx: Context) -> None:
-    """Account calls (register, log in, change an account): refused to a blocked address."""
-    site.enforce_open(ctx.brand, ctx.ip, ctx.country, money=False)
+async def door_gates(request: Request) -> None:
+    """Every call passes the gates its route has in the gate table (app/services/gates.py):
+    the visitor's region, maintenance, and, once the member is known, trial, barred,
+    exclusion and identity. App-wide: `main.create_api` puts it before every route's own."""
+    route = request.scope.get("route")
+    door = gates.route_door(request.method, getattr(route, "path_format", request.url.path))
+    if door.open:
+        return
+    ctx = await request_context(request)
+    gates.enforce_site(door, ctx.brand, ctx.ip, ctx.country)
+    if door.gates & gates.MEMBER_GATES and request.headers.get("authorization"):
+        auth = await current_member(request, ctx)
+        await gates.enforce_member(door, ctx.brand, auth.member, clock.now())
 
-
-async def site_open_for_money(ctx: Context) -> None:
-    """Money calls (deposit, withdraw, transfer, play): refused to a blocked address and
-    during maintenance."""
-    site.enforce_open(ctx.brand, ctx.ip, ctx.country, money=True)
-
-
-# `dependencies=` of the routes of those calls.
-OPEN_FOR_ACCOUNTS = [Depends(site_open_for_accounts)]
-OPEN_FOR_MONEY = [Depends(site_open_for_money)]
 
 MODULE_ATTRIBUTE = "__module_id__"
 MODULE_HEADER = "Module-Id"
@@ -151,9 +152,13 @@ def sealed_model(model: type[ModelT]) -> Any:
 
 async def current_member(request: Request, ctx: Context) -> Authenticated:
     """The logged-in member of this brand (calls marked T), else not-logged-in (401)."""
-    auth = await sessions.authenticate(sessions.bearer(request.headers.get("authorization")))
+    known = getattr(request.state, "member_auth", None)
+    auth = known or await sessions.authenticate(
+        sessions.bearer(request.headers.get("authorization"))
+    )
     if auth.member.merchant_id != ctx.brand.id:
         raise AppError("not-logged-in", status=401)
+    request.state.member_auth = auth  # the gates and the call's own check: one lookup
     return auth
 
 

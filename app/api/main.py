@@ -6,7 +6,7 @@ import logging
 import re
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.dependencies.models import Dependant
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
 from app.api import media, site_files, studio
-from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE
+from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE, door_gates
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
 from app.api.lgw import lottery as lgw_lottery
@@ -276,6 +276,8 @@ def create_api() -> FastAPI:
         description="Envelope `{success, code, message, value}`; headers Merchant, Language, "
         "Device, Authorization. Calls marked E take a sealed body (see /wps/session/key/rsa).",
         telemetry={"tracing": False, "metrics": False, "logs": False},
+        # The gate table, before every route's own dependencies (app/services/gates.py).
+        dependencies=[Depends(door_gates)],
     )
     api.include_router(system.router)
     api.include_router(session.router)

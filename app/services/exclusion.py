@@ -10,8 +10,11 @@ What an exclusion does, in this order, each step kept in the retention log:
 
 Login policy (chosen, in docs/guides/protection.md): an excluded member MAY log in again, to see
 their balance and withdraw it, and nothing else: every bet debit (seamless wallet, studio,
-lottery) and every deposit order is refused by `protection.limits` with neutral wording. The
-exclusion cannot be shortened or lifted by the member; a longer one replaces it.
+lottery) and every deposit order is refused by `protection.limits` with neutral wording, and
+every door the gate table (app/services/gates.py) closes to excluded members (team transfers
+sent or received, promotions, missions, rebate, bonuses, affiliate applications, account
+opening) refuses them too. The exclusion cannot be shortened or lifted by the member; a
+longer one replaces it.
 """
 
 from __future__ import annotations

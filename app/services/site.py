@@ -96,12 +96,10 @@ def system_status(brand: Brand, ip: str, country: str | None = None) -> SystemSt
 
 
 def enforce_open(brand: Brand, ip: str, country: str | None, *, money: bool) -> None:
-    """The server side of the status pages, for every account and money call of the API and
-    the site: a blocked address or country may not register, log in, change an account or
-    move money (access-restricted); during maintenance money calls answer system-maintenance.
-
-    Calls that finish what is already under way stay open and do not come here: operators'
-    payouts, payment webhooks, vendor credits and rollbacks of open rounds.
+    """The server side of the status pages for a door outside the gate table's two door
+    kinds (the studio's game session: app/api/studio.py); API routes and site handlers pass
+    the same gates through app/services/gates.py. A blocked address or country is refused
+    (access-restricted); during maintenance money calls answer system-maintenance.
     """
     if region_restricted(brand, ip, country):
         raise AppError("access-restricted", status=403)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -38,7 +39,12 @@ async def top_agent(code: str = "BR1") -> Member:
 
 async def downline(agent: Member, *, as_agent: bool = True, code: str = "BR1") -> Member:
     made = await team.register_downline(
-        await brand(code), agent, new_username()[:16], PASSWORD, as_agent=as_agent
+        await brand(code),
+        agent,
+        new_username()[:16],
+        PASSWORD,
+        as_agent=as_agent,
+        ip=f"10.77.{secrets.randbelow(256)}.{secrets.randbelow(256)}",
     )
     async with write_transaction() as session:
         member = await session.get(Member, made.id)

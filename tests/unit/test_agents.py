@@ -65,7 +65,9 @@ async def test_a_player_cannot_register_downlines_and_bad_input_changes_nothing(
     assert caught.value.code == "agent-only"
     agent = await top_agent()
     with pytest.raises(AppError) as bad:
-        await team.register_downline(await brand(), agent, "x!", "short", as_agent=False)
+        await team.register_downline(
+            await brand(), agent, "x!", "short", as_agent=False, ip="192.0.2.9"
+        )
     assert bad.value.code == "agent-register-invalid-username"
     assert (await team.downlines(agent)).total == 0
 

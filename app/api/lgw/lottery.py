@@ -27,7 +27,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Query
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_MONEY, Context, CurrentMember, RealMember
+from app.api.deps import Context, CurrentMember, RealMember
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel, PageNumber, PageSize, PageValue
 from app.core import clock
@@ -526,7 +526,7 @@ async def verify_issue(gameCode: str, issueNo: str) -> Envelope[VerifyValue]:
     )
 
 
-@router.post("/lgw/lotto/bets", response_model=Envelope[PlacedValue], dependencies=OPEN_FOR_MONEY)
+@router.post("/lgw/lotto/bets", response_model=Envelope[PlacedValue])
 async def place_bet(auth: RealMember, body: BetPayload) -> Envelope[PlacedValue]:
     """Place one bet on one issue; the stake is taken at once (refusals move nothing)."""
     request = bets.BetRequest(
@@ -560,16 +560,14 @@ class CodePayload(ApiModel):
     code: str = Field(min_length=1, max_length=500, description="e.g. 2dmn 12 34 dd10")
 
 
-@router.post(
-    "/lgw/lotto/bets/code", response_model=Envelope[list[BetValue]], dependencies=OPEN_FOR_MONEY
-)
+@router.post("/lgw/lotto/bets/code", response_model=Envelope[list[BetValue]])
 async def place_code(auth: RealMember, body: CodePayload) -> Envelope[list[BetValue]]:
     """Every bet of a typed Vietnamese code on today's draws, all or none."""
     placed = await bets.place_code(auth.member, body.code, clock.now())
     return ok([BetValue.of(await views.bet_of(auth.member, bet.uid)) for bet in placed])
 
 
-@router.post("/lgw/lotto/chases", response_model=Envelope[ChaseValue], dependencies=OPEN_FOR_MONEY)
+@router.post("/lgw/lotto/chases", response_model=Envelope[ChaseValue])
 async def place_chase(auth: RealMember, body: ChasePayload) -> Envelope[ChaseValue]:
     """The same bet on each of the next `issues` issues, all staked now."""
     request = bets.BetRequest(
@@ -590,9 +588,7 @@ async def place_chase(auth: RealMember, body: ChasePayload) -> Envelope[ChaseVal
     )
 
 
-@router.delete(
-    "/lgw/lotto/bets/{betUid}", response_model=Envelope[BetValue], dependencies=OPEN_FOR_MONEY
-)
+@router.delete("/lgw/lotto/bets/{betUid}", response_model=Envelope[BetValue])
 async def cancel_bet(auth: RealMember, betUid: str) -> Envelope[BetValue]:
     """Cancel one of your pending bets before its issue closes; the stake comes back."""
     if len(betUid) > 32:

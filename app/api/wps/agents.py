@@ -230,7 +230,12 @@ async def register_downline(
 ) -> Envelope[DownlineValue]:
     """registerCenter: an account directly below the agent."""
     made = await team.register_downline(
-        ctx.brand, auth.member, payload.username, payload.password, as_agent=payload.asAgent
+        ctx.brand,
+        auth.member,
+        payload.username,
+        payload.password,
+        as_agent=payload.asAgent,
+        ip=ctx.ip,
     )
     return ok(_downline(made))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_MONEY, Context, module_call
+from app.api.deps import Context, module_call
 from app.api.envelope import Envelope, ok
 from app.api.schemas import MAX_ID, ApiModel
 from app.services import site
@@ -67,9 +67,7 @@ async def _launch(
     return ok(LaunchValue(content=LaunchContent(game_url=url), accountType=account_type))
 
 
-@router.post(
-    "/wps/game/launchGame", response_model=Envelope[LaunchValue], dependencies=OPEN_FOR_MONEY
-)
+@router.post("/wps/game/launchGame", response_model=Envelope[LaunchValue])
 async def launch_game(request: Request, ctx: Context, body: LaunchRequest) -> Envelope[LaunchValue]:
     """Marked T in the spec; visitors without a token may still open demos."""
     return await _launch(
@@ -77,9 +75,7 @@ async def launch_game(request: Request, ctx: Context, body: LaunchRequest) -> En
     )
 
 
-@router.post(
-    "/wps/relay/GCS_gameLaunchFB", response_model=Envelope[LaunchValue], dependencies=OPEN_FOR_MONEY
-)
+@router.post("/wps/relay/GCS_gameLaunchFB", response_model=Envelope[LaunchValue])
 async def launch_game_fb(
     request: Request, ctx: Context, body: LaunchFbRequest
 ) -> Envelope[LaunchValue]:

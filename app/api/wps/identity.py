@@ -11,7 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, UploadFile
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_ACCOUNTS, RealMember
+from app.api.deps import RealMember
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core import clock
@@ -61,7 +61,6 @@ async def identity(auth: RealMember) -> Envelope[IdentityValue]:
 @router.post(
     "/wps/member/identity/verify",
     response_model=Envelope[IdentityValue],
-    dependencies=OPEN_FOR_ACCOUNTS,
 )
 async def verify(auth: RealMember, payload: VerifyPayload) -> Envelope[IdentityValue]:
     """Send the member's full name and birth date to the identity provider."""

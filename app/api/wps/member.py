@@ -20,7 +20,6 @@ from app.api.account_schemas import (
     TotpSetupValue,
 )
 from app.api.deps import (
-    OPEN_FOR_ACCOUNTS,
     Context,
     CurrentMember,
     RealMember,
@@ -35,8 +34,8 @@ from app.services.accounts import members, passwords, registration, sessions, to
 
 router = APIRouter(prefix="/wps/member", tags=["member"])
 # Spec 9: the calls of the registration module, and of the login and password module.
-REGISTRATION = [*OPEN_FOR_ACCOUNTS, module_call(site.REGISTRATION_MODULE)]
-PASSWORDS = [*OPEN_FOR_ACCOUNTS, module_call(site.LOGIN_AND_PASSWORD_MODULE)]
+REGISTRATION = [module_call(site.REGISTRATION_MODULE)]
+PASSWORDS = [module_call(site.LOGIN_AND_PASSWORD_MODULE)]
 
 
 @router.get("/info", response_model=Envelope[MemberInfo])
@@ -56,7 +55,7 @@ async def get_icon(auth: CurrentMember) -> Envelope[str]:
     return ok(auth.member.icon)
 
 
-@router.post("/info/icon", response_model=Envelope[str], dependencies=OPEN_FOR_ACCOUNTS)
+@router.post("/info/icon", response_model=Envelope[str])
 async def set_icon(auth: RealMember, payload: IconPayload) -> Envelope[str]:
     return ok(await members.set_icon(auth.member, payload.icon))
 
@@ -105,9 +104,7 @@ async def register_mobile(
     return await _register(request, ctx, payload, "mobile")
 
 
-@router.post(
-    "/password", response_model=Envelope[ChangePasswordValue], dependencies=OPEN_FOR_ACCOUNTS
-)
+@router.post("/password", response_model=Envelope[ChangePasswordValue])
 async def change_password(
     ctx: Context,
     auth: RealMember,
@@ -164,12 +161,12 @@ async def reset_by_phone(
     return ok(LoginValue.of(value))
 
 
-@router.post("/totp/setup", response_model=Envelope[TotpSetupValue], dependencies=OPEN_FOR_ACCOUNTS)
+@router.post("/totp/setup", response_model=Envelope[TotpSetupValue])
 async def totp_setup(ctx: Context, auth: RealMember) -> Envelope[TotpSetupValue]:
     return ok(TotpSetupValue.model_validate(await totp.begin_setup(auth.member, ctx.brand.name)))
 
 
-@router.post("/totp/enable", response_model=Envelope[list[str]], dependencies=OPEN_FOR_ACCOUNTS)
+@router.post("/totp/enable", response_model=Envelope[list[str]])
 async def totp_enable(
     ctx: Context, auth: RealMember, payload: TotpEnablePayload
 ) -> Envelope[list[str]]:
@@ -178,7 +175,7 @@ async def totp_enable(
     return ok(await totp.confirm_setup(auth.member, payload.password, payload.code, ctx.ip))
 
 
-@router.post("/totp/disable", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS)
+@router.post("/totp/disable", response_model=Envelope[bool])
 async def totp_disable(
     ctx: Context, auth: RealMember, payload: TotpDisablePayload
 ) -> Envelope[bool]:

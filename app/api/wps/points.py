@@ -11,7 +11,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_MONEY, Context, RealMember, module_call, sealed_model
+from app.api.deps import Context, RealMember, module_call, sealed_model
 from app.api.envelope import Envelope, ok
 from app.api.schemas import MAX_ID, ApiModel, PageNumber, PageValue
 from app.core import clock
@@ -216,7 +216,6 @@ async def point_rewards(ctx: Context, auth: RealMember) -> Envelope[list[PointRe
 @router.post(
     "/passwordCheck/MCS2_redeemPointReward",
     response_model=Envelope[RedeemValue],
-    dependencies=OPEN_FOR_MONEY,
 )
 async def redeem_point_reward(
     ctx: Context,
@@ -240,7 +239,6 @@ async def redeem_point_reward(
 @router.post(
     "/passwordCheck/MCS2_convertPoint",
     response_model=Envelope[ConvertValue],
-    dependencies=OPEN_FOR_MONEY,
 )
 async def convert_points(
     auth: RealMember, payload: Annotated[ConvertPayload, sealed_model(ConvertPayload)]

@@ -10,7 +10,7 @@ from decimal import Decimal
 from fastapi import APIRouter, Query
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_ACCOUNTS, RealMember
+from app.api.deps import RealMember
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core import clock
@@ -104,7 +104,6 @@ async def member_limits(auth: RealMember) -> Envelope[list[LimitValue]]:
 @router.post(
     "/wps/protection/limits",
     response_model=Envelope[LimitChangeValue],
-    dependencies=OPEN_FOR_ACCOUNTS,
 )
 async def set_limit(auth: RealMember, payload: LimitPayload) -> Envelope[LimitChangeValue]:
     """Set or lower (at once), raise or remove (a request confirmed after 24 h)."""
@@ -117,16 +116,13 @@ async def set_limit(auth: RealMember, payload: LimitPayload) -> Envelope[LimitCh
 @router.post(
     "/wps/protection/limits/confirm",
     response_model=Envelope[LimitValue],
-    dependencies=OPEN_FOR_ACCOUNTS,
 )
 async def confirm_limit(auth: RealMember, payload: LimitKey) -> Envelope[LimitValue]:
     view = await limits.confirm_limit(auth.member, payload.kind, payload.period, clock.now())
     return ok(_limit(view))
 
 
-@router.post(
-    "/wps/protection/limits/cancel", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS
-)
+@router.post("/wps/protection/limits/cancel", response_model=Envelope[bool])
 async def cancel_limit_request(auth: RealMember, payload: LimitKey) -> Envelope[bool]:
     await limits.cancel_request(auth.member, payload.kind, payload.period, clock.now())
     return ok(True)

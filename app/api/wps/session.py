@@ -8,7 +8,6 @@ from fastapi import APIRouter, Header, Request
 
 from app.api.account_schemas import FreePlayPayload, LoginPayload, LoginValue
 from app.api.deps import (
-    OPEN_FOR_ACCOUNTS,
     Context,
     CurrentMember,
     SealedBody,
@@ -44,7 +43,7 @@ async def sealed_check(ctx: Context, body: SealedBody) -> Envelope[list[str]]:
 @router.post(
     "/login",
     response_model=Envelope[LoginValue],
-    dependencies=[*OPEN_FOR_ACCOUNTS, module_call(site.LOGIN_AND_PASSWORD_MODULE)],
+    dependencies=[module_call(site.LOGIN_AND_PASSWORD_MODULE)],
 )
 async def login(
     request: Request, ctx: Context, payload: Annotated[LoginPayload, sealed_model(LoginPayload)]
@@ -74,7 +73,7 @@ async def login(
 @router.post(
     "/login/freeplay",
     response_model=Envelope[LoginValue],
-    dependencies=[*OPEN_FOR_ACCOUNTS, module_call(site.GAME_LOBBY_MODULE)],
+    dependencies=[module_call(site.GAME_LOBBY_MODULE)],
 )
 async def login_freeplay(
     request: Request,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from app.api.account_schemas import BotChallenge, CaptchaValue, SmsPayload, SmsValue
-from app.api.deps import OPEN_FOR_ACCOUNTS, Context, module_call
+from app.api.deps import Context, module_call
 from app.api.envelope import Envelope, ok
 from app.core.i18n import translate
 from app.services import site
@@ -29,9 +29,7 @@ async def bot_check(ctx: Context) -> Envelope[BotChallenge]:
     return ok(BotChallenge.model_validate(verification.new_pow_challenge()))
 
 
-@router.post(
-    "/verification/sms/noLogin", response_model=Envelope[SmsValue], dependencies=OPEN_FOR_ACCOUNTS
-)
+@router.post("/verification/sms/noLogin", response_model=Envelope[SmsValue])
 async def sms_without_login(ctx: Context, payload: SmsPayload) -> Envelope[SmsValue]:
     """An SMS code to log in or to reset a password (getLoginCode)."""
     await verification.check_pow(payload.botCheck)
@@ -42,9 +40,7 @@ async def sms_without_login(ctx: Context, payload: SmsPayload) -> Envelope[SmsVa
     )
 
 
-@router.post(
-    "/verification/sms/register", response_model=Envelope[SmsValue], dependencies=OPEN_FOR_ACCOUNTS
-)
+@router.post("/verification/sms/register", response_model=Envelope[SmsValue])
 async def sms_for_register(ctx: Context, payload: SmsPayload) -> Envelope[SmsValue]:
     """An SMS code for registration by mobile (sendRegPhoneCode)."""
     await verification.check_pow(payload.botCheck)

@@ -8,7 +8,7 @@ from decimal import Decimal
 from fastapi import APIRouter, Query, Request
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_MONEY, Context, RealMember
+from app.api.deps import Context, RealMember
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.core.errors import AppError
@@ -171,7 +171,6 @@ async def balance(ctx: Context, auth: RealMember) -> Envelope[BalanceValue]:
 @router.post(
     "/wps/relay/GCS_walletTransfer",
     response_model=Envelope[TransferValue],
-    dependencies=OPEN_FOR_MONEY,
 )
 async def wallet_transfer(
     ctx: Context, auth: RealMember, body: TransferRequest
@@ -200,7 +199,6 @@ async def wallet_transfer(
 @router.post(
     "/wps/relay/GCS_walletRecallAll",
     response_model=Envelope[RecallValue],
-    dependencies=OPEN_FOR_MONEY,
 )
 async def wallet_recall_all(
     ctx: Context, auth: RealMember, body: RecallRequest
@@ -277,9 +275,7 @@ async def payment_channels(ctx: Context, auth: RealMember) -> Envelope[list[Chan
     )
 
 
-@router.post(
-    "/wps/payment/deposit", response_model=Envelope[DepositValue], dependencies=OPEN_FOR_MONEY
-)
+@router.post("/wps/payment/deposit", response_model=Envelope[DepositValue])
 async def create_deposit(
     ctx: Context, auth: RealMember, body: DepositRequest
 ) -> Envelope[DepositValue]:

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, File, Form, Path, Query, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
-from app.api.deps import OPEN_FOR_ACCOUNTS, OPEN_FOR_MONEY, Context, RealMember, sealed_model
+from app.api.deps import Context, RealMember, sealed_model
 from app.api.envelope import Envelope, ok
 from app.api.schemas import MAX_ID, ApiModel, PageNumber, PageSize, PageValue
 from app.core import clock
@@ -247,9 +247,7 @@ async def payment_password(auth: RealMember) -> Envelope[PaymentPasswordValue]:
     return ok(PaymentPasswordValue(isSet=state.is_set, lockedSeconds=state.locked_seconds))
 
 
-@router.post(
-    "/wps/member/paymentPassword", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS
-)
+@router.post("/wps/member/paymentPassword", response_model=Envelope[bool])
 async def set_payment_password(
     ctx: Context,
     auth: RealMember,
@@ -267,9 +265,7 @@ async def set_payment_password(
     return ok(True)
 
 
-@router.put(
-    "/wps/member/paymentPassword", response_model=Envelope[bool], dependencies=OPEN_FOR_ACCOUNTS
-)
+@router.put("/wps/member/paymentPassword", response_model=Envelope[bool])
 async def change_payment_password(
     ctx: Context,
     auth: RealMember,
@@ -299,7 +295,6 @@ async def list_payout_accounts(auth: RealMember) -> Envelope[list[PayoutAccountV
 @router.post(
     "/wps/member/payoutAccounts",
     response_model=Envelope[PayoutAccountValue],
-    dependencies=OPEN_FOR_ACCOUNTS,
 )
 async def bind_payout_account(
     ctx: Context, auth: RealMember, body: PayoutAccountPayload
@@ -354,9 +349,7 @@ async def withdraw_info(ctx: Context, auth: RealMember) -> Envelope[WithdrawInfo
     )
 
 
-@router.post(
-    "/wps/payment/withdraw", response_model=Envelope[WithdrawalValue], dependencies=OPEN_FOR_MONEY
-)
+@router.post("/wps/payment/withdraw", response_model=Envelope[WithdrawalValue])
 async def request_withdrawal(
     ctx: Context,
     auth: RealMember,

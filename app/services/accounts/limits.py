@@ -34,6 +34,8 @@ SMS_CODE_TRIES = 5
 # Registration, per address and per device (the `Device-Id` header; the site's browser tab).
 REGISTRATIONS_PER_ADDRESS = Limit("register-ip", 10, 3600)
 REGISTRATIONS_PER_DEVICE = Limit("register-device", 3, 3600)
+# Accounts an agent opens below itself (registerCenter): app.services.agents.team's own
+# limits (accounts imports the agent tree, so the agents package keeps them).
 
 # Feedback sent without a login, per address.
 ANONYMOUS_FEEDBACK_PER_ADDRESS = Limit("feedback-ip", 5, 3600)

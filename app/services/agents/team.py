@@ -13,6 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 from sqlmodel import select as sm_select
 
+from app.core import rate_limit
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -32,6 +33,9 @@ PLAYER_TYPE = 0
 MAX_PAGE = 100
 _TREE: Table = AgentTree.__table__  # type: ignore[attr-defined]
 ZERO = Decimal("0.00")
+# Accounts an agent opens below itself (registerCenter), per agent and per address.
+DOWNLINE_ACCOUNTS_PER_AGENT = rate_limit.Limit("downline-open", 20, 3600)
+DOWNLINE_ACCOUNTS_PER_ADDRESS = rate_limit.Limit("downline-open-ip", 30, 3600)
 
 
 def require_agent(member: Member) -> None:
@@ -57,11 +61,14 @@ class DownlinePage:
 
 
 async def register_downline(
-    brand: Brand, agent: Member, username: str, password: str, *, as_agent: bool
+    brand: Brand, agent: Member, username: str, password: str, *, as_agent: bool, ip: str
 ) -> Downline:
     """registerCenter: the agent opens an account directly below itself (a player, or a
-    sub-agent that can have its own team and contracts)."""
+    sub-agent that can have its own team and contracts), counted first against the limits
+    per agent and per the agent's address (`ip`)."""
     require_agent(agent)
+    await rate_limit.consume(DOWNLINE_ACCOUNTS_PER_AGENT, saved_id(agent.id))
+    await rate_limit.consume(DOWNLINE_ACCOUNTS_PER_ADDRESS, ip)
     name = (username or "").strip().lower()
     problem = validate_field(name, USERNAME_RULE)
     if problem is not None:

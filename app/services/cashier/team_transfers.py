@@ -33,7 +33,7 @@ from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import amounts, ledger
+from app.services import amounts, gates, ledger
 from app.services.accounts.payment_password import check_payment_password
 from app.services.agents import periods, tree
 from app.services.agents.contracts import mask
@@ -200,6 +200,7 @@ async def _move(
     sender_id, receiver_id = saved_id(sender.id), saved_id(receiver.id)
     if sender_id == receiver_id or receiver.merchant_id != brand.id:
         raise AppError("agent-not-in-downline", 404)
+    await gates.require_reachable(session, receiver, now)
     # One transfer or withdrawal of either member at a time: limits, patterns and the
     # wagering carried are read true (the withdrawal request locks the same row).
     for member_id in sorted((sender_id, receiver_id)):

@@ -238,6 +238,9 @@ TEAM: dict[str, dict[str, str]] = {
     "en": {
         "agent-transfer-limits": "Transfers must be between {min} and {max}.",
         "agent-transfer-no-upline": "Your account has no upline agent to transfer to.",
+        "transfer-recipient-unavailable": (
+            "This transfer cannot be made to this member. Nothing was moved."
+        ),
         "agent-transfer-invalid-request": "This transfer form expired. Open it again.",
         "member-transfers-off": (
             "Transfers between members are not offered here: money comes in and goes out "
@@ -347,6 +350,9 @@ TEAM: dict[str, dict[str, str]] = {
     "pt": {
         "agent-transfer-limits": "As transferências devem ficar entre {min} e {max}.",
         "agent-transfer-no-upline": "Sua conta não tem um agente superior para receber.",
+        "transfer-recipient-unavailable": (
+            "Não é possível fazer esta transferência para este membro. Nada foi movimentado."
+        ),
         "agent-transfer-invalid-request": "Este formulário de transferência expirou. Abra de novo.",
         "member-transfers-off": (
             "Transferências entre membros não são oferecidas aqui: o dinheiro entra e sai "

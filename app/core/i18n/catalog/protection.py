@@ -17,8 +17,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "still want the change."
         ),
         "protection-excluded": (
-            "Your account is paused for play and deposits. You can still see your balance and "
-            "withdraw it."
+            "Your account is paused: play, deposits, transfers and promotions are closed until "
+            "the pause ends. You can still see your balance and withdraw it."
         ),
         "protection-exclusion-invalid": (
             "Choose a cooling-off of 1 day to 6 weeks, or a self-exclusion of 6 months or more."
@@ -215,8 +215,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "novo se ainda quiser a alteração."
         ),
         "protection-excluded": (
-            "Sua conta está pausada para apostas e depósitos. Você ainda pode ver seu saldo e "
-            "sacá-lo."
+            "Sua conta está pausada: apostas, depósitos, transferências e promoções ficam "
+            "fechadas até o fim da pausa. Você ainda pode ver seu saldo e sacá-lo."
         ),
         "protection-exclusion-invalid": (
             "Escolha uma pausa de 1 dia a 6 semanas, ou uma autoexclusão de 6 meses ou mais."

@@ -358,7 +358,7 @@ async def send_documents(member: Member, images: Sequence[bytes], now: datetime)
     1 to MAX_DOCUMENTS png or jpg, checked by content; nothing is kept when one is refused."""
     if not images:
         raise AppError("identity-documents-required", status=422, params={"max": MAX_DOCUMENTS})
-    suffixes = image_suffixes(images, MAX_DOCUMENTS)
+    suffixes = await image_suffixes(images, MAX_DOCUMENTS)
     stored = await store(DOCUMENT_FOLDER, images, suffixes)
     try:
         async with write_transaction() as session:

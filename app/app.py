@@ -14,6 +14,7 @@ from app import routes
 from app.api.main import create_api
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
+from app.event_door import refuse_unknown_events
 from app.front_door import guard_front_door, transformers
 from app.jobs.scheduler import scheduler
 from app.reconnect import guard_uploads, keep_state_on_new_token
@@ -276,3 +277,4 @@ for route in routes.ROUTES:
 keep_state_on_new_token(app)
 guard_front_door(app)
 guard_uploads(app)
+refuse_unknown_events(app)

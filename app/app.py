@@ -83,6 +83,7 @@ from state.betting import BettingState, ProfitState
 from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
 from state.chat import ChatState
+from state.client_storage import bound_client_storage
 from state.console import ConsoleLoginState, ConsoleState, DashboardState
 from state.console_agents import AgentsConsoleState
 from state.console_applications import ApplicationsConsoleState
@@ -278,3 +279,4 @@ keep_state_on_new_token(app)
 guard_front_door(app)
 guard_uploads(app)
 refuse_unknown_events(app)
+bound_client_storage()

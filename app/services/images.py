@@ -44,6 +44,8 @@ def image_format(data: bytes, type_error: str = "image-type") -> str:
         with Image.open(io.BytesIO(data)) as image:
             found = image.format
             width, height = image.size
+            # Pillow itself refuses only past twice its own MAX_IMAGE_PIXELS (179 MP); ours
+            # is lower and is answered the same way.
             if width * height > MAX_IMAGE_PIXELS or max(width, height) > MAX_IMAGE_SIDE:
                 raise Image.DecompressionBombError(f"{width}x{height}")
             image.verify()

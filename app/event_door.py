@@ -1,7 +1,8 @@
-"""The websocket's event door: an event a browser sends names a registered handler, or it is
-refused before Reflex queues it. Reflex would log each such event with a full traceback and
-the whole event; here a refusal costs one short line, at most one per kind every
-`LOG_EVERY_SECONDS` (app/core/quiet_log.py), so a script sending them cannot flood the log."""
+"""The websocket's event door: an event a browser sends comes from a socket with a tab and
+names a registered handler, or it is refused before Reflex queues it. Reflex would log each
+such event with a full traceback (or the whole event); here a refusal costs one short line,
+at most one per kind every `LOG_EVERY_SECONDS` (app/core/quiet_log.py), so a script sending
+them cannot flood the log."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ def refuse_unknown_events(app: rx.App) -> None:
     handle = namespace.on_event
 
     async def on_event(sid: str, data: Any) -> None:
+        if sid not in namespace.sid_to_token:
+            # Reflex would log the whole event for each one.
+            refusals.warning("tokenless-event", "refused an event of a socket with no tab")
+            return
         if known_event(data):
             await handle(sid, data)
 

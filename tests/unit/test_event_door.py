@@ -63,3 +63,9 @@ async def test_unknown_events_cost_one_quiet_line(
     [line] = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert "(99 more not logged before this)" in line.getMessage()
     assert len(line.getMessage()) < 300
+    caplog.clear()
+    for _ in range(50):
+        await namespace.on_event("sid-without-a-tab", {"name": KNOWN, "payload": {"x": "y" * 1000}})
+    lines = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(lines) == 1 and "y" * 10 not in lines[0].getMessage()
+    assert queue.names == [KNOWN]

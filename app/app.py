@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -15,10 +16,12 @@ from app.api.main import create_api
 from app.core.cache import close_redis
 from app.core.config import get_settings
 from app.core.db import dispose_engine
+from app.event_door import refuse_unknown_events
 from app.front_door import guard_front_door, transformers
 from app.jobs.scheduler import scheduler
 from app.reconnect import guard_uploads, keep_state_on_new_token
 from app.services import site_map
+from app.services.brands import brands
 from pages import agent_team
 from pages.account import (
     login_page,
@@ -85,6 +88,7 @@ from state.betting import BettingState, ProfitState
 from state.bonus import BonusState
 from state.cashier import CashierState, SandboxState
 from state.chat import ChatState
+from state.client_storage import bound_client_storage
 from state.console import ConsoleLoginState, ConsoleState, DashboardState
 from state.console_account import AccountState, EnrolState
 from state.console_agents import AgentsConsoleState
@@ -136,7 +140,13 @@ from state.withdraw import WithdrawState
 
 
 @asynccontextmanager
-async def _close_connections() -> AsyncIterator[None]:
+async def _connections() -> AsyncIterator[None]:
+    # The websocket's Origin check reads the brands' domains without waiting for a load: every
+    # worker loads them at its start, not at the first page it happens to serve.
+    try:
+        await brands.all()
+    except Exception:  # the database may come later: pages load the brands then
+        logging.getLogger(__name__).warning("brands not loaded at start", exc_info=True)
     yield
     await dispose_engine()
     await close_redis()
@@ -164,7 +174,7 @@ app = rx.App(
 # Reflex's own connection toasts speak English only: the shell shows ours, translated
 # (components/client_alerts.py).
 app.app_wraps[(5, "Overlay")] = lambda stateful: None
-app.register_lifespan_task(_close_connections)
+app.register_lifespan_task(_connections)
 app.register_lifespan_task(scheduler)
 
 # Every page closes the last page's dialogs, loads the brand and status, restores the
@@ -288,3 +298,5 @@ for route in routes.ROUTES:
 keep_state_on_new_token(app)
 guard_front_door(app)
 guard_uploads(app)
+refuse_unknown_events(app)
+bound_client_storage()

@@ -67,7 +67,6 @@ import os
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from decimal import Decimal
 from pathlib import Path
 
 from alembic.config import Config
@@ -571,13 +570,11 @@ async def _rebate_rates(brand_code: str, pairs: list[str]) -> int:
     """Replace the brand's rebate base rates: CATEGORY=PERCENT, or CATEGORY=- for none."""
     try:
         brand = await brands.by_code(brand_code)
-        rates: dict[str, Decimal | None] = {}
+        # The rate's text goes to the one number parser (vip.checked_rate), unconverted.
+        rates: dict[str, str | None] = {}
         for pair in pairs:
             category, _, value = pair.partition("=")
-            try:
-                rates[category] = None if value.strip() == "-" else Decimal(value)
-            except ArithmeticError:
-                raise AppError("vip-invalid-config", 422, {"field": category}) from None
+            rates[category] = None if value.strip() == "-" else value
         await rebate.configure_rates(brand.id, rates)
         await invalidate_catalogue()  # the lobby shows the rates
     except AppError as exc:

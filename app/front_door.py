@@ -4,8 +4,9 @@
   SameSite=Lax, Secure over HTTPS): the secret that binds the site's logins to that browser
   (app/services/browser_logins.py). The websocket handshake carries it back.
 - CORS (the API) and the websocket's Origin check accept the site's own origin, the brands'
-  domains and `ALLOWED_ORIGINS` only (app/services/origins.py), looked up per request, so a
-  new brand domain works without a restart.
+  domains on the published scheme and port and `ALLOWED_ORIGINS` only, compared by scheme,
+  host and port (app/services/origins.py), looked up per request, so a new brand domain
+  works without a restart.
 - With `DOMAIN_CHECK` on, a request for a host name that is neither a brand's domain nor one
   of `SERVED_HOSTS` gets "Invalid URL" (spec 8) before anything else runs.
 """
@@ -25,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.main import API_PREFIXES
 from app.core.i18n import translate, ui_language
+from app.core.visitor import served_over_https
 from app.services.browser_logins import (
     COOKIE_MAX_AGE_SECONDS,
     COOKIE_NAME,
@@ -43,6 +45,12 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 def _https(scope: Scope) -> bool:
     return scope.get("scheme") == "https" or _header(scope, b"x-forwarded-proto") == "https"
+
+
+def _own_origin_https(scope: Scope) -> bool:
+    """Whether the request's own origin is https: the server's scheme, or as trusted proxies
+    report it."""
+    return served_over_https(str(scope.get("scheme", "")), _header(scope, b"x-forwarded-proto"))
 
 
 # 421 Misdirected Request: this server does not answer for the host named.
@@ -147,7 +155,8 @@ class BrandOriginCORS(CORSMiddleware):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             origin = _header(scope, b"origin")
-            if origin is not None and origin_allowed(origin, _header(scope, b"host")):
+            host = _header(scope, b"host")
+            if origin is not None and origin_allowed(origin, host, https=_own_origin_https(scope)):
                 # Starlette asks `is_allowed_origin` without the request: answer for this one.
                 await self._allowed(origin)(scope, receive, send)
                 return
@@ -168,7 +177,8 @@ def _add_brand_cors(api: Starlette) -> None:
 
 
 def _socket_origin_allowed(origin: str | None, environ: dict[str, Any]) -> bool:
-    return origin_allowed(origin, environ.get("HTTP_HOST"))
+    scope = environ.get("asgi.scope") or {}
+    return origin_allowed(origin, environ.get("HTTP_HOST"), https=_own_origin_https(scope))
 
 
 def guard_front_door(app: rx.App) -> None:

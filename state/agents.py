@@ -7,7 +7,7 @@ anything outside the agent's own downline."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -17,6 +17,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import percent_of_rate
 from app.services.agents import contracts, team
+from app.services.amounts import parse_number
 from app.services.cashier import team_transfers
 from models.agents import ContractKind
 from state.auth import current_login
@@ -25,6 +26,8 @@ from state.guard import Form, Name, Page, Text, checked
 from state.site import SiteState, current_brand, page_visitor
 
 PAGE_SIZE = 20
+HUNDRED = Decimal(100)
+INVALID_TERMS = "agent-contract-invalid-terms"
 
 
 def _money(value: Decimal) -> str:
@@ -250,18 +253,27 @@ class AgentState(rx.State):
         if member is None or self.offer_to == 0:
             return
         try:
-            rate = Decimal(str(form.get("rate") or "")) / 100
-            active = int(str(form.get("min_active") or "0"))
-        except (InvalidOperation, ValueError):
-            await self._say(AppError("agent-contract-invalid-terms", 422))
+            # A percent with two decimals is the terms' rate step (0.0001).
+            rate = parse_number(
+                form.get("rate"), INVALID_TERMS, places=2, minimum=Decimal(0), maximum=HUNDRED
+            )
+            active = parse_number(
+                form.get("min_active") or "0",
+                INVALID_TERMS,
+                places=0,
+                minimum=Decimal(0),
+                maximum=Decimal(100_000),
+            )
+        except AppError as exc:
+            await self._say(exc)
             return
         terms = {
             "tiers": [
                 {
-                    "minActive": active,
+                    "minActive": int(active),
                     "minValidBet": str(form.get("min_valid_bet") or "0") or "0",
                     "minNetLoss": None,
-                    "rate": str(rate),
+                    "rate": str(rate / 100),
                 }
             ]
         }

@@ -1,16 +1,20 @@
-"""The one parser of money typed or sent by a client: every amount of the API and the site.
+"""The one parser of money and numbers typed or sent by a client: every amount, limit, count
+and rate of the API, the site, the console and the CLI.
 
 An amount is plain ASCII digits with at most two decimals, a dot or a comma as the decimal
-mark (``1234.5``, ``1234,50``, ``1.234,50``). Anything else is the caller's validation error,
-never an exception from deeper down: exponents (``1e30``), ``NaN`` and ``Infinity``, digits of
-other scripts (``٥``, which ``Decimal`` would take as 5), signs, JSON numbers (floats lose
-cents), booleans, lists and objects, and numbers above what the ledger holds.
+mark (``1234.5``, ``1234,50``, ``1.234,50``); a number (`parse_number`) is plain ASCII digits
+with at most the caller's decimals. Anything else is the caller's validation error, never an
+exception from deeper down and never a value: exponents (``1e3``), ``NaN`` and ``Infinity``,
+digits of other scripts (``١٠٠``, which ``Decimal`` would take as 100), signs, JSON numbers
+(floats lose cents), booleans, lists and objects, and numbers above the caller's maximum.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import Any
 
 from app.core.errors import AppError
 from app.services.ledger import CENT, MAX_LEG_AMOUNT
@@ -28,23 +32,59 @@ def parse_amount(
     status: int = 422,
     allow_zero: bool = False,
     maximum: Decimal = MAX_LEG_AMOUNT,
+    params: Mapping[str, Any] | None = None,
 ) -> Decimal:
-    """The amount in `value` to the cent, or AppError(`error`, `status`) when it is none.
+    """The amount in `value` to the cent, or AppError(`error`, `status`, `params`) when it is
+    none.
 
     Zero is refused unless `allow_zero` (a lost round's win); above `maximum` is refused.
     """
-    if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
-        raise AppError(error, status=status)
-    if isinstance(value, Decimal):
-        value = format(value, "f") if value.is_finite() else "NaN"
-    text = str(value).strip().replace(" ", "")
-    if len(text) > MAX_AMOUNT_TEXT:
-        raise AppError(error, status=status)
+    refusal = AppError(error, status=status, params=dict(params or {}))
+    text = _text(value, refusal)
     if _COMMA_DECIMAL.fullmatch(text):
         text = text.replace(".", "").replace(",", ".")
     elif not _PLAIN.fullmatch(text):
-        raise AppError(error, status=status)
+        raise refusal
     amount = Decimal(text)
     if amount > maximum or amount < 0 or (amount == 0 and not allow_zero):
-        raise AppError(error, status=status)
+        raise refusal
     return amount.quantize(CENT)
+
+
+def parse_number(
+    value: object,
+    error: str,
+    *,
+    places: int,
+    minimum: Decimal,
+    maximum: Decimal,
+    status: int = 422,
+    params: Mapping[str, Any] | None = None,
+) -> Decimal:
+    """A count, minutes or a rate: ASCII digits with at most `places` decimals (a dot or a
+    comma), a leading minus only when `minimum` is negative, from `minimum` to `maximum`, or
+    AppError(`error`, `status`, `params`)."""
+    refusal = AppError(error, status=status, params=dict(params or {}))
+    text = _text(value, refusal).replace(",", ".")
+    sign = "-?" if minimum < 0 else ""
+    pattern = sign + r"[0-9]+" + (rf"(?:\.[0-9]{{1,{places}}})?" if places else "")
+    if not re.fullmatch(pattern, text, re.ASCII):
+        raise refusal
+    number = Decimal(text)
+    if not minimum <= number <= maximum:
+        raise refusal
+    return number
+
+
+def _text(value: object, refusal: AppError) -> str:
+    """The text of a string, an int or a finite Decimal (a value of our own code); anything
+    else (floats, booleans, containers) is refused."""
+    if isinstance(value, bool) or not isinstance(value, str | int | Decimal):
+        raise refusal
+    if isinstance(value, Decimal):
+        # Trailing zeros are no decimals ("0.5000" from a column of scale 4 is 0.5).
+        value = format(value.normalize(), "f") if value.is_finite() else "NaN"
+    text = str(value).strip().replace(" ", "")
+    if len(text) > MAX_AMOUNT_TEXT:
+        raise refusal
+    return text

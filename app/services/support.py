@@ -73,7 +73,7 @@ async def submit_feedback(
         raise AppError("feedback-length", status=422, params={"min": 1, "max": FEEDBACK_MAX_CHARS})
     if member_id is None:  # before the images are decoded: that is the costly part
         await rate_limit.consume(limits.ANONYMOUS_FEEDBACK_PER_ADDRESS, ip)
-    suffixes = image_suffixes(images, MAX_IMAGES)
+    suffixes = await image_suffixes(images, MAX_IMAGES)
     stored = await store(IMAGE_FOLDER, images, suffixes)
     ticket = Feedback(
         merchant_id=brand.id,

@@ -15,12 +15,18 @@ from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.errors import AppError
 from app.services import amounts
+from app.services.agents import terms
+from app.services.brands import brands
 from app.services.cashier import withdrawals
+from app.services.loyalty import rebate
+from app.services.protection import limits
 from app.services.seamless import wallet
 from app.services.seamless.http_port import call_body
 from app.services.seamless.signing import signed_headers
 from app.services.seamless.vendors import vendor_secret
 from app.services.studio import rounds
+from models.agents import ContractKind
+from models.protection import LimitKind, LimitPeriod
 from tests.support.accounts import register
 from tests.support.money import cash, entry_count, fund
 from tests.support.seamless import call, funded_member, player_session, studio_game
@@ -102,6 +108,57 @@ def test_every_service_parser_is_the_one_parser() -> None:
             with pytest.raises(AppError) as caught:
                 parse(text)
             assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["1e3", "1E+1", "١٠٠", "１０", "NaN", "Infinity", "+5", "-5", "0x10", "1_000", "", "1.001"],
+)
+def test_numbers_follow_the_same_rules(text: str) -> None:
+    """Counts, minutes and rates (issue 32): the same refusals as amounts."""
+    with pytest.raises(AppError) as caught:
+        amounts.parse_number(text, "x", places=2, minimum=Decimal(0), maximum=Decimal(1000))
+    assert caught.value.code == "x"
+
+
+def test_numbers_as_people_type_them() -> None:
+    def number(text: object, places: int = 2, minimum: int = 0) -> Decimal:
+        return amounts.parse_number(
+            text, "x", places=places, minimum=Decimal(minimum), maximum=Decimal(1000)
+        )
+
+    assert number("12,5") == Decimal("12.5")
+    assert number(Decimal("0.5000")) == Decimal("0.5")  # a stored value's trailing zeros
+    assert number("-3", minimum=-10) == Decimal(-3)
+    for refused in (
+        lambda: number("2.5", places=0),
+        lambda: number("1000.01"),
+        lambda: number(1.5),
+    ):
+        with pytest.raises(AppError):
+            refused()
+
+
+async def test_every_number_door_is_the_one_parser() -> None:
+    """The protection limits, the rebate rates (console and CLI), the VIP levels and the
+    agents' contract terms refuse what the parser refuses (issue 32)."""
+    for value in ("١٠٠", "1e2", "NaN"):
+        with pytest.raises(AppError) as caught:
+            limits.parse_value(LimitKind.LOSS, LimitPeriod.DAY, value)
+        assert caught.value.code == "protection-limit-invalid"
+        with pytest.raises(AppError) as caught:
+            limits.parse_value(LimitKind.TIME, LimitPeriod.DAY, value)
+        assert caught.value.code == "protection-limit-invalid"
+    brand = await brands.by_code("BR2")
+    for rate in ("1e0", "١", "Infinity"):
+        with pytest.raises(AppError) as caught:
+            await rebate.configure_rates(brand.id, {"RNG": rate})
+        assert caught.value.code == "vip-invalid-config"
+    for rate in ("1e-2", "٠.٠١"):
+        tier = {"minActive": 1, "minValidBet": "0", "rate": rate}
+        with pytest.raises(AppError) as caught:
+            terms.parse(ContractKind.DAILY_SALARY, {"tiers": [tier]})
+        assert caught.value.code == "agent-contract-invalid-terms"
 
 
 async def _refused(call_: object) -> ApiError:

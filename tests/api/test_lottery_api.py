@@ -207,6 +207,16 @@ async def test_every_bad_bet_is_refused_with_a_translated_error_and_moves_nothin
             assert message and message != code and "{" not in message, (language, message)
             after = (await cash(member), await entry_count(), len(await bets_of(member)))
             assert after == before
+    # Units that are no amount as typed (issue 32): the one amount parser refuses them all.
+    placed = len(await bets_of(member))
+    for unit in ("1e3", "1E+1", "١٠٠", "NaN", "Infinity", "+2", "0x10"):
+        with pytest.raises(ApiError) as caught:
+            await client.post(BETS, bet_body(issue, unit=unit))
+        assert caught.value.code == "lottery-stake-invalid", (unit, caught.value.body)
+    with pytest.raises(ApiError) as caught:
+        await client.post(BETS, bet_body(issue, unit=1.5))  # a JSON decimal: never parsed
+    assert caught.value.code == "validation-failed"
+    assert len(await bets_of(member)) == placed
 
     # After close: refused, nothing moved.
     move_clock_to(issue.close_at + timedelta(seconds=1))

@@ -21,6 +21,7 @@ from models.base import utcnow
 from models.promotions import PromotionKind, RewardKind
 from tests.api.test_withdrawals import _operator
 from tests.support.accounts import make_member, register
+from tests.support.images import HOSTILE_IMAGES
 from tests.support.money import fund, wager
 from tests.unit.test_promotions import _brand, _spec, picture
 from tests.unit.test_raffles_segments_max_bet import _raffle
@@ -137,6 +138,8 @@ async def test_activity_application_over_the_api_with_review(make_client: MakeCl
         ("x" * 141, [], "application-comment-too-long"),
         ("ok", [picture()] * 4, "too-many-images"),
         ("ok", [b"GIF89a not allowed"], "image-type"),
+        # Decompression bombs and cut files (issue 32): a translated refusal, never a 500.
+        *(("ok", [image], code) for image, code in HOSTILE_IMAGES),
     ):
         response = await _apply(client, activity, comment, images)
         body = response.json()

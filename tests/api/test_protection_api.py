@@ -60,6 +60,13 @@ async def test_a_member_sets_and_reads_limits_through_the_api(api: PlatformClien
     with pytest.raises(ApiError) as bad:
         await api.post("/wps/protection/limits", {"kind": "LOSS", "period": "DAY", "value": "-1"})
     assert bad.value.status == 422 and bad.value.code == "protection-limit-invalid"
+    # Other scripts' digits and exponents are no limit (issue 32), money or count.
+    for kind, value in (("LOSS", "١٠٠"), ("LOSS", "1e3"), ("BETS", "١٠"), ("BETS", "1E+1")):
+        with pytest.raises(ApiError) as bad:
+            await api.post(
+                "/wps/protection/limits", {"kind": kind, "period": "DAY", "value": value}
+            )
+        assert bad.value.status == 422 and bad.value.code == "protection-limit-invalid"
 
 
 async def test_protection_calls_need_a_login(make_client: MakeClient) -> None:

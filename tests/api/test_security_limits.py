@@ -298,6 +298,38 @@ async def test_payment_password_tries_hold_under_a_burst(make_client: MakeClient
     assert locked == "payment-password-locked"
 
 
+async def test_a_burst_of_right_payment_passwords_locks_nobody(make_client: MakeClient) -> None:
+    """Tries refused because others were being checked are no wrong passwords: after a burst
+    of right ones the owner still has every try (issue 32)."""
+    client = make_client()
+    member = await _payment_password_member(client)
+    member_id = (await client.get("/wps/member/info"))["id"]
+    await fund(member_id, "100.00")
+    account = await client.post(
+        "/wps/member/payoutAccounts",
+        {
+            "type": "PIX",
+            "pixKeyType": "CPF",
+            "pixKey": await cpf_of(member),
+            "holderName": "Maria da Silva",
+            "password": PASSWORD,
+        },
+    )
+    right = {"amount": "50.00", "payoutAccountId": account["id"], "paymentPassword": "246810"}
+    answers = await burst(
+        [client.post("/wps/payment/withdraw", right, sealed=True) for _ in range(40)]
+    )
+    assert "payment-password-incorrect" not in answers
+    wrong = {**right, "paymentPassword": "135791"}
+    limit = get_settings().payment_password_max_failures
+    # The owner's wrong tries count from zero: all but the last allowed one are "incorrect".
+    tries = [
+        await _outcome(client.post("/wps/payment/withdraw", wrong, sealed=True))
+        for _ in range(limit - 1)
+    ]
+    assert tries == ["payment-password-incorrect"] * (limit - 1)
+
+
 async def test_old_password_on_change_holds_under_a_burst(make_client: MakeClient) -> None:
     member = await make_member()
     client = make_client()

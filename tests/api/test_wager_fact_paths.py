@@ -327,6 +327,8 @@ async def test_a_bad_round_refuses_the_whole_report_and_changes_nothing(
         (_round(member, game_code, bet="0"), 422, "vendor-round-invalid-amount"),
         (_round(member, game_code, bet="1.001"), 422, "vendor-round-invalid-amount"),
         (_round(member, game_code, bet="dez"), 422, "vendor-round-invalid-amount"),
+        (_round(member, game_code, bet="1e1"), 422, "vendor-round-invalid-amount"),
+        (_round(member, game_code, win="١٠"), 422, "vendor-round-invalid-amount"),
         (_round(member, game_code, bet="500.00"), 409, "vendor-round-insufficient"),
         ({**settled, "win": "99.00"}, 409, "vendor-round-conflict"),
         (_round(member, game_code, status="PAID"), 422, "vendor-report-invalid"),

@@ -25,6 +25,7 @@ from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from models import Member, Merchant, WithdrawalOrder, WithdrawalPayout, WithdrawalRule
 from tests.support.accounts import PASSWORD, cpf_of, make_member, new_cpf, register
+from tests.support.images import HOSTILE_IMAGES
 from tests.support.money import wager as place_wager
 
 MakeClient = Callable[..., PlatformClient]
@@ -490,6 +491,13 @@ async def test_paid_in_two_parts_then_reported_not_received_with_proof(
     for proof in (gif, renamed):
         refused = await _error(_confirm(player.client, order_no, "NOT_RECEIVED", proof))
         assert (refused.status, refused.code) == (422, "withdrawal-proof-type")
+    # Decompression bombs and cut files (issue 32): a translated refusal, never a 500.
+    for image, code in HOSTILE_IMAGES:
+        refused = await _error(
+            _confirm(player.client, order_no, "NOT_RECEIVED", ("p.png", image, ""))
+        )
+        expected = "withdrawal-proof-type" if code == "image-type" else code
+        assert (refused.status, refused.code) == (422, expected)
     missing = await _error(_confirm(player.client, order_no, "NOT_RECEIVED"))
     assert (missing.status, missing.code) == (422, "withdrawal-proof-required")
     # Just over 5 MB: the upload call's body limit lets it in, the proof check refuses it.

@@ -24,6 +24,7 @@ from models.base import utcnow
 from models.cashier import MemberMessage, MessageKind
 from tests.support.accounts import make_member
 from tests.support.backoffice import make_staff
+from tests.support.images import HOSTILE_IMAGES
 
 
 def picture(kind: str = "PNG") -> bytes:
@@ -71,6 +72,7 @@ async def test_a_ticket_keeps_its_images_and_staff_see_them() -> None:
         ((picture(),) * 4, "too-many-images"),
         ((b"GIF89a not allowed",), "image-type"),
         ((picture(), b"\x89PNG\r\n\x1a\n" + b"broken" * 8), "image-type"),
+        *(((picture(), image), code) for image, code in HOSTILE_IMAGES),
     ],
 )
 async def test_a_refused_image_stores_nothing(images: tuple[bytes, ...], code: str) -> None:

@@ -1,6 +1,7 @@
 """Cross-origin browsers: the API's CORS answers and the websocket's Origin check accept the
-site's own origin, the brands' domains and ALLOWED_ORIGINS, and refuse every other site.
-The browser cookie every page response gives is HttpOnly and SameSite."""
+site's own origin, the brands' domains on the published scheme and port, and
+ALLOWED_ORIGINS, and refuse every other site (another scheme or port is another site). The
+browser cookie every page response gives is HttpOnly and SameSite."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import httpx
 import pytest
 import socketio  # type: ignore[import-untyped]
 
+from app import front_door
 from app.api.main import create_api
 from app.core.config import get_settings
 from app.front_door import DomainCheck
@@ -16,30 +18,82 @@ from app.services.origins import origin_allowed
 from tests.security.outsider import Outsider
 
 EVIL = "http://evil.example"
-BRAND = "http://sortegrande.test"  # a domain of the demo brand BR1
 API_CALL = "/wps/system/status"
+
+
+def _brand_origin(site_url: str) -> str:
+    """A domain of the demo brand BR1 on the site's scheme and port (PUBLIC_BASE_URL)."""
+    return site_url.replace("127.0.0.1", "sortegrande.test")
 
 
 async def test_origin_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     await brands.for_request(None, None)  # the brands are loaded once a request needs them
-    assert origin_allowed(None, "site.test")  # no Origin: not a cross-origin browser call
-    assert origin_allowed("http://127.0.0.1:3000", "127.0.0.1:3000")  # the site's own
-    assert origin_allowed(BRAND, "api.test")
-    assert origin_allowed("https://vilabet.test", "api.test")  # BR2's domain
-    assert not origin_allowed(EVIL, "api.test")
-    assert not origin_allowed("http://sortegrande.test.evil.example", "api.test")
-    assert not origin_allowed("null", "api.test")
-    assert not origin_allowed("file:///etc/passwd", "api.test")
-    assert not origin_allowed("http://sortegrande.test/path", "api.test")
-    monkeypatch.setattr(get_settings(), "allowed_origins", ["https://partner.example/"])
-    assert origin_allowed("https://partner.example", "api.test")
-    assert not origin_allowed("http://partner.example", "api.test")
+    settings = get_settings()
+    monkeypatch.setattr(settings, "public_base_url", "https://play.example")
+    assert origin_allowed(None, "site.test", https=False)  # no Origin: no cross-origin call
+    # The site's own: the request's host on the request's scheme.
+    assert origin_allowed("http://127.0.0.1:3000", "127.0.0.1:3000", https=False)
+    assert origin_allowed("https://api.test", "api.test", https=True)
+    assert not origin_allowed("http://api.test", "api.test", https=True)
+    assert not origin_allowed("https://api.test", "api.test", https=False)
+    # Brands' domains: on the published scheme and port only (issue 32).
+    assert origin_allowed("https://sortegrande.test", "api.test", https=True)
+    assert origin_allowed("https://sortegrande.test:443", "api.test", https=True)
+    assert origin_allowed("https://VILABET.test", "api.test", https=True)  # BR2's domain
+    for other in (
+        "http://sortegrande.test",
+        "https://sortegrande.test:8443",
+        "http://vilabet.test:443",
+        "https://user@sortegrande.test",
+        "https://sortegrande.test:99999",
+    ):
+        assert not origin_allowed(other, "api.test", https=True), other
+    monkeypatch.setattr(settings, "public_base_url", "http://localhost:3000")
+    assert origin_allowed("http://sortegrande.test:3000", "api.test", https=False)
+    assert not origin_allowed("http://sortegrande.test", "api.test", https=False)
+    assert not origin_allowed("https://sortegrande.test:3000", "api.test", https=False)
+    assert not origin_allowed(EVIL, "api.test", https=False)
+    assert not origin_allowed("http://sortegrande.test.evil.example:3000", "api.test", https=False)
+    assert not origin_allowed("null", "api.test", https=False)
+    assert not origin_allowed("file:///etc/passwd", "api.test", https=False)
+    assert not origin_allowed("http://sortegrande.test:3000/path", "api.test", https=False)
+    monkeypatch.setattr(settings, "allowed_origins", ["https://partner.example/"])
+    assert origin_allowed("https://partner.example", "api.test", https=False)
+    assert not origin_allowed("http://partner.example", "api.test", https=False)
+    assert not origin_allowed("https://partner.example:8443", "api.test", https=False)
+
+
+async def test_cors_and_socket_pin_a_brand_to_its_scheme_and_port(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The doors themselves: the API's CORS answer and the socket's Origin check."""
+    await brands.for_request(None, None)
+    monkeypatch.setattr(get_settings(), "public_base_url", "https://play.example")
+    api = front_door.BrandOriginCORS(create_api())
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=api), base_url="http://api.test"
+    ) as client:
+        for origin, allowed in (
+            ("https://sortegrande.test", True),
+            ("http://sortegrande.test", False),
+            ("https://sortegrande.test:8443", False),
+        ):
+            answer = await client.get(API_CALL, headers={"Origin": origin})
+            granted = answer.headers.get("access-control-allow-origin")
+            assert granted == (origin if allowed else None), origin
+    environ = {"HTTP_HOST": "api.test", "asgi.scope": {"scheme": "ws"}}
+    assert front_door._socket_origin_allowed("https://sortegrande.test", environ)
+    assert not front_door._socket_origin_allowed("http://sortegrande.test", environ)
+    assert not front_door._socket_origin_allowed("https://sortegrande.test:8443", environ)
+    assert front_door._socket_origin_allowed("http://api.test", environ)
+    assert not front_door._socket_origin_allowed("https://api.test", environ)
 
 
 @pytest.mark.e2e
 async def test_api_cors_answers_only_allowed_origins(site_url: str) -> None:
     async with httpx.AsyncClient(base_url=site_url) as client:
-        for origin, allowed in ((EVIL, False), (BRAND, True), (site_url, True)):
+        brand = _brand_origin(site_url)
+        for origin, allowed in ((EVIL, False), (brand, True), (site_url, True)):
             preflight = await client.options(
                 API_CALL,
                 headers={"Origin": origin, "Access-Control-Request-Method": "POST"},
@@ -56,7 +110,7 @@ async def test_websocket_refuses_other_sites(site_url: str) -> None:
     with pytest.raises(socketio.exceptions.ConnectionError):
         async with Outsider(site_url, origin=EVIL):
             pass
-    for origin in (BRAND, site_url):
+    for origin in (_brand_origin(site_url), site_url):
         async with Outsider(site_url, origin=origin) as outsider:
             assert outsider.client.connected and outsider.updates
 

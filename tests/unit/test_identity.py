@@ -40,6 +40,7 @@ from models.protection import ProtectionRecord
 from state.console_kyc import liveness_text
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf
 from tests.support.backoffice import make_staff
+from tests.support.images import HOSTILE_IMAGES
 from tests.support.money import cash, fund
 from tests.support.seamless import call, funded_member, player_session
 
@@ -514,6 +515,7 @@ async def test_under_review_the_member_sends_their_document_for_staff() -> None:
         ([], "identity-documents-required"),
         ([_picture("PNG")] * 4, "too-many-images"),
         ([_picture("PNG"), b"%PDF-1.7 not an image"], "image-type"),
+        *(([_picture("PNG"), image], code) for image, code in HOSTILE_IMAGES),
     ):
         before = set(folder.iterdir()) if folder.exists() else set()
         with pytest.raises(AppError) as refused:

@@ -273,7 +273,8 @@ class BetPayload(ApiModel):
     selection: dict[str, Any] = Field(
         description='{"positions": [[..]]}, {"numbers": [..]} or {"options": [..]}'
     )
-    unit: Decimal | str = Field(description="stake per bet, e.g. 1.00")
+    # Text (or a whole number), never a JSON decimal: the amount parser reads it as typed.
+    unit: str | int = Field(description="stake per bet, e.g. 1.00")
     multiplier: int = Field(default=1)
     partnerIssueNo: str = Field(
         default="",
@@ -287,7 +288,7 @@ class ChasePayload(ApiModel):
     playCode: str = Field(min_length=1, max_length=40)
     prizeMode: str = Field(default="LOTT", max_length=8)
     selection: dict[str, Any]
-    unit: Decimal | str
+    unit: str | int
     multiplier: int = Field(default=1)
     issues: int = Field(description="how many of the next issues, 2 to 120")
     stopOnWin: bool = True

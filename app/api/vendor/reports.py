@@ -7,7 +7,7 @@ already known as reported (a repeat). One bad round refuses the whole report.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Literal
 
 from fastapi import APIRouter, Request
@@ -16,7 +16,7 @@ from pydantic import Field
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
 from app.api.vendor.wallet import signed_body
-from app.core.errors import AppError
+from app.services import amounts
 from app.services.cashier import vendor_rounds
 
 router = APIRouter(prefix="/vendor/{vendorCode}/reports", tags=["vendor reports"])
@@ -41,10 +41,11 @@ class ReportValue(ApiModel):
 
 
 def _amount(text: str) -> Decimal:
-    try:
-        return Decimal(text)
-    except InvalidOperation as exc:
-        raise AppError("vendor-round-invalid-amount", 422) from exc
+    """The one amount parser (no exponent, no other script's digits); the service checks the
+    rest (a bet above zero)."""
+    return amounts.parse_amount(
+        text, "vendor-round-invalid-amount", allow_zero=True, maximum=vendor_rounds.MAX_AMOUNT
+    )
 
 
 @router.post("/rounds", response_model=Envelope[ReportValue])

@@ -57,7 +57,8 @@ async def refuse_if_locked(member_id: int | None) -> None:
 async def check_payment_password(member: Member, password: str) -> None:
     """Every try is counted before the check: the last allowed wrong one locks withdrawals
     for a while, and while locked even the right password fails (a parallel burst gets no
-    more tries than the limit)."""
+    more tries than the limit). Only wrong passwords stay counted: a right one and a try
+    refused because others were being checked are taken back."""
     await refuse_if_locked(member.id)
     if member.payment_password_hash is None:
         raise AppError("payment-password-not-set", status=409)
@@ -65,6 +66,9 @@ async def check_payment_password(member: Member, password: str) -> None:
     limit, minutes = settings.payment_password_max_failures, settings.payment_password_lock_minutes
     window = await rate_limit.hit(_failure_key(member.id), limit, FAILURE_WINDOW_SECONDS)
     if window.exceeded:
+        # Refused unchecked: not a wrong password, so it must not stay on the count (a
+        # burst of right ones would otherwise lock the owner).
+        await rate_limit.undo(_failure_key(member.id), FAILURE_WINDOW_SECONDS)
         raise AppError("payment-password-locked", status=429, params={"minutes": minutes})
     if await verify_password(member.payment_password_hash, password):
         await rate_limit.undo(_failure_key(member.id), FAILURE_WINDOW_SECONDS)

@@ -25,6 +25,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from app.core.errors import AppError
+from app.services.amounts import parse_number
 from models.agents import ContractKind
 
 CENT = Decimal("0.01")
@@ -144,13 +145,11 @@ class Line:
 
 
 def _decimal(value: object, *, low: Decimal, high: Decimal, step: Decimal) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
-        raise AppError("agent-contract-invalid-terms", 422)
-    try:
-        number = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise AppError("agent-contract-invalid-terms", 422) from None
-    if not number.is_finite() or number < low or number > high or number != number.quantize(step):
+    places = max(-int(step.as_tuple().exponent), 0)
+    number = parse_number(
+        value, "agent-contract-invalid-terms", places=places, minimum=low, maximum=high
+    )
+    if number != number.quantize(step):
         raise AppError("agent-contract-invalid-terms", 422)
     return number.quantize(step)
 

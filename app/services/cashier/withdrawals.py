@@ -38,6 +38,7 @@ from app.services.accounts.payment_password import (
 from app.services.brands import Brand
 from app.services.cashier import payout_accounts
 from app.services.identity import onboarding
+from app.services.images import image_format
 from app.services.inbox import post_message
 from app.services.loyalty import vip
 from app.services.wallet_events import balance_changed
@@ -58,8 +59,6 @@ from models.ledger import AccountKind, TransactionKind, account_owner_key
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-JPEG_MAGIC = b"\xff\xd8\xff"
 DONE_STATUSES = frozenset({WithdrawalStatus.RECEIVED, WithdrawalStatus.AUTO_RECEIVED})
 MEMBER_ANSWERS = frozenset({PayoutReceipt.RECEIVED, PayoutReceipt.NOT_RECEIVED})
 _AUTO_RECEIVE_BATCH = 200
@@ -723,7 +722,8 @@ def _proof_dir() -> Path:
 
 
 def _proof_suffix(proof: bytes | None) -> str:
-    """The stored file's suffix, decided by the content's magic bytes (never the name)."""
+    """The stored file's suffix, decided by the content (never the name): a png or jpg whole
+    and of bounded dimensions (app/services/images.py)."""
     if not proof:
         raise AppError("withdrawal-proof-required", status=422)
     limit = get_settings().withdrawal_proof_max_bytes
@@ -731,11 +731,7 @@ def _proof_suffix(proof: bytes | None) -> str:
         raise AppError(
             "withdrawal-proof-too-large", status=413, params={"max": f"{limit / 1_048_576:g}"}
         )
-    if proof.startswith(PNG_MAGIC):
-        return "png"
-    if proof.startswith(JPEG_MAGIC):
-        return "jpg"
-    raise AppError("withdrawal-proof-type", status=422)
+    return image_format(proof, "withdrawal-proof-type")
 
 
 async def _store_proof(proof: bytes, suffix: str) -> str:
@@ -763,7 +759,11 @@ async def confirm_receipt(
     choice = answer.strip().upper()
     if choice not in MEMBER_ANSWERS:
         raise AppError("withdrawal-answer-invalid", status=422)
-    suffix = _proof_suffix(proof) if choice == PayoutReceipt.NOT_RECEIVED else None
+    suffix = (
+        await asyncio.to_thread(_proof_suffix, proof)
+        if choice == PayoutReceipt.NOT_RECEIVED
+        else None
+    )
     if not (await member_order(member, order_no)).awaiting_amount:
         raise AppError("withdrawal-nothing-to-confirm", status=409)
     stored = await _store_proof(proof, suffix) if proof and suffix else None

@@ -25,7 +25,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import httpx
@@ -37,6 +37,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate, ui_language
 from app.services import inbox
+from app.services.amounts import parse_amount, parse_number
 from app.services.brands import Brand, brands
 from app.services.identity import barred, kyc
 from app.services.identity import cpf as cpf_rules
@@ -358,7 +359,7 @@ async def send_documents(member: Member, images: Sequence[bytes], now: datetime)
     1 to MAX_DOCUMENTS png or jpg, checked by content; nothing is kept when one is refused."""
     if not images:
         raise AppError("identity-documents-required", status=422, params={"max": MAX_DOCUMENTS})
-    suffixes = image_suffixes(images, MAX_DOCUMENTS)
+    suffixes = await image_suffixes(images, MAX_DOCUMENTS)
     stored = await store(DOCUMENT_FOLDER, images, suffixes)
     try:
         async with write_transaction() as session:
@@ -547,18 +548,18 @@ MINUTES_A_DAY = 24 * 60
 
 def _limit_value(kind: LimitKind, text: str) -> Decimal:
     """The same bounds as a limit set later (protection.limits.parse_value) for a day."""
-    try:
-        value = Decimal(text.strip().replace(",", "."))
-    except InvalidOperation:
-        raise ValueError(text) from None
     if kind is LimitKind.TIME:
-        valid = value.is_finite() and value == value.to_integral_value()
-        valid = valid and 1 <= value <= MINUTES_A_DAY
-    else:
-        valid = value.is_finite() and value == value.quantize(CENT) and 0 < value <= MAX_LIMIT_MONEY
-    if not valid:
-        raise ValueError(text)
-    return value.quantize(CENT)
+        value = parse_number(
+            text,
+            "protection-limit-invalid",
+            places=2,
+            minimum=Decimal(1),
+            maximum=Decimal(MINUTES_A_DAY),
+        )
+        if value != value.to_integral_value():
+            raise AppError("protection-limit-invalid", 422)
+        return value.quantize(CENT)
+    return parse_amount(text, "protection-limit-invalid", maximum=MAX_LIMIT_MONEY)
 
 
 def registration_limits(
@@ -575,7 +576,7 @@ def registration_limits(
             continue
         try:
             chosen[name] = _limit_value(kind, text)
-        except ValueError:
+        except AppError:
             bad.append(name)
     return chosen, bad
 

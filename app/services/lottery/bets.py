@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from decimal import ROUND_FLOOR, Decimal, InvalidOperation
+from decimal import ROUND_FLOOR, Decimal
 from typing import Any, Protocol
 
 from sqlalchemy import Table
@@ -35,6 +35,7 @@ from app.services import brands as brand_service
 from app.services import ledger
 from app.services.accounts import limits
 from app.services.accounts.members import require_real_account
+from app.services.amounts import parse_amount
 from app.services.lottery import issues as issue_service
 from app.services.lottery import vietnam
 from app.services.lottery.facts import record_wager_fact
@@ -100,15 +101,7 @@ class _Checked:
 
 
 def _unit(value: object) -> Decimal:
-    text = str(value).strip().replace(",", ".")
-    try:
-        unit = Decimal(text)
-        exact = unit.is_finite() and unit > 0 and unit == unit.quantize(CENT)
-    except InvalidOperation:
-        exact = False
-    if not exact:
-        raise AppError("lottery-stake-invalid", 422, {"max": MAX_MULTIPLIER})
-    return unit.quantize(CENT)
+    return parse_amount(value, "lottery-stake-invalid", params={"max": MAX_MULTIPLIER})
 
 
 def _multiplier(value: object) -> int:

@@ -25,9 +25,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from app.core.errors import AppError
+from app.services import amounts
 from app.services.lottery.games import (
     VN_CENTRAL_STATIONS,
     VN_NORTH_STATIONS,
@@ -144,13 +145,8 @@ def _pair_bets(
 
 
 def _amount(text: str, token: str) -> Decimal:
-    try:
-        amount = Decimal(text.replace(",", "."))
-    except InvalidOperation:
-        raise _error("amount", token) from None
-    if not amount.is_finite() or amount <= 0 or amount > MAX_AMOUNT:
-        raise _error("amount", token)
-    return amount
+    refusal = _error("amount", token)
+    return amounts.parse_amount(text, refusal.code, maximum=MAX_AMOUNT, params=refusal.params)
 
 
 def parse(text: str, day: date) -> list[VnBet]:

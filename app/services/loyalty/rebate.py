@@ -24,7 +24,7 @@ concurrent claims pay once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
@@ -476,7 +476,7 @@ async def income(
     )
 
 
-async def configure_rates(merchant_id: int, rates: dict[str, Decimal | None]) -> None:
+async def configure_rates(merchant_id: int, rates: Mapping[str, object]) -> None:
     """Use case: replace the brand's base rates (percent, 0 to 10, three decimals; None or
     a missing category: no rebate). Checked first; nothing is written on refusal."""
     checked: dict[str, Decimal] = {}

@@ -48,6 +48,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.agents import periods
+from app.services.amounts import parse_amount, parse_number
 from app.services.brands import Brand, brands
 from app.services.inbox import post_message
 from app.services.rebate_rates import plain_rate
@@ -815,33 +816,20 @@ async def page(brand: Brand, member_id: int, now: datetime, limit: int = 50) -> 
 
 
 def _checked_money(value: object, field: str) -> Decimal:
-    try:
-        amount = Decimal(str(value))
-    except ArithmeticError:
-        raise AppError("vip-invalid-config", 422, {"field": field}) from None
-    if (
-        not amount.is_finite()
-        or amount < 0
-        or amount > MAX_MONEY
-        or amount != amount.quantize(CENT)
-    ):
-        raise AppError("vip-invalid-config", 422, {"field": field})
-    return amount
+    return parse_amount(
+        value, "vip-invalid-config", allow_zero=True, maximum=MAX_MONEY, params={"field": field}
+    )
 
 
 def checked_rate(value: object, field: str) -> Decimal:
-    try:
-        rate = Decimal(str(value))
-    except ArithmeticError:
-        raise AppError("vip-invalid-config", 422, {"field": field}) from None
-    if (
-        not rate.is_finite()
-        or rate < 0
-        or rate > MAX_RATE
-        or rate != rate.quantize(Decimal("0.001"))
-    ):
-        raise AppError("vip-invalid-config", 422, {"field": field})
-    return rate
+    return parse_number(
+        value,
+        "vip-invalid-config",
+        places=3,
+        minimum=Decimal(0),
+        maximum=MAX_RATE,
+        params={"field": field},
+    )
 
 
 def check_ladder(levels: Sequence[Level]) -> list[Level]:

@@ -47,14 +47,14 @@ class ApplicationView:
     created_at: datetime
 
 
-def check(comment: str, images: Sequence[bytes]) -> tuple[str, list[str]]:
+async def check(comment: str, images: Sequence[bytes]) -> tuple[str, list[str]]:
     """The cleaned comment and each image's suffix, or the first refusal."""
     if not isinstance(comment, str):
         raise AppError("application-comment-too-long", 422, {"max": MAX_COMMENT})
     text = comment.strip()
     if len(text) > MAX_COMMENT:
         raise AppError("application-comment-too-long", 422, {"max": MAX_COMMENT})
-    return text, image_suffixes(images, MAX_IMAGES)
+    return text, await image_suffixes(images, MAX_IMAGES)
 
 
 async def apply(
@@ -66,7 +66,7 @@ async def apply(
     now: datetime,
 ) -> offers.PromotionView:
     """Send (or, after a rejection, send again) an application to an ACTIVITY promotion."""
-    text, suffixes = check(comment, images)
+    text, suffixes = await check(comment, images)
     async with session_scope() as session:
         promotion = await session.get(Promotion, promotion_id)
         if promotion is None or promotion.merchant_id != brand_id:

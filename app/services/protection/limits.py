@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import cache
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -56,6 +56,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import reporting
+from app.services.amounts import parse_amount, parse_number
 from app.services.brands import Brand, brands
 from app.services.identity import onboarding
 from app.services.jurisdiction import Profile, profile_of
@@ -174,20 +175,16 @@ def parse_value(kind: LimitKind, period: LimitPeriod, value: object) -> Decimal 
     """A limit's value: money with cents, or a whole count / minutes; None or "" removes."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    if isinstance(value, (bool, float)):
-        raise AppError("protection-limit-invalid", 422)
-    try:
-        parsed = Decimal(str(value).strip().replace(",", "."))
-    except InvalidOperation:
-        raise AppError("protection-limit-invalid", 422) from None
     if kind in WHOLE_KINDS:
         top = MAX_MINUTES[period] if kind is LimitKind.TIME else MAX_COUNT
-        valid = parsed.is_finite() and parsed == parsed.to_integral_value() and 1 <= parsed <= top
-    else:
-        valid = parsed.is_finite() and parsed == parsed.quantize(CENT) and 0 < parsed <= MAX_MONEY
-    if not valid:
-        raise AppError("protection-limit-invalid", 422)
-    return parsed.quantize(CENT)
+        # Two places: a count is also taken as shown back ("30.00"), if whole.
+        whole = parse_number(
+            value, "protection-limit-invalid", places=2, minimum=Decimal(1), maximum=Decimal(top)
+        )
+        if whole != whole.to_integral_value():
+            raise AppError("protection-limit-invalid", 422)
+        return whole.quantize(CENT)
+    return parse_amount(value, "protection-limit-invalid", maximum=MAX_MONEY)
 
 
 async def _rows(session: AsyncSession, member_id: int) -> list[MemberLimit]:

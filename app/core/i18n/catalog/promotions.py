@@ -122,6 +122,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "too-many-images": "You can attach at most {max} images.",
         "image-too-large": "Each image can be at most {max} MB.",
         "image-type": "Images must be PNG or JPG files.",
+        "image-dimensions": (
+            "Images can be at most {side} pixels wide or tall and {pixels} megapixels."
+        ),
         "promo.status.join": "Join",
         "promo.status.claim": "Claim",
         "promo.status.applying": "Applying",
@@ -301,6 +304,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "too-many-images": "Você pode anexar no máximo {max} imagens.",
         "image-too-large": "Cada imagem pode ter no máximo {max} MB.",
         "image-type": "As imagens devem ser arquivos PNG ou JPG.",
+        "image-dimensions": (
+            "As imagens podem ter no máximo {side} pixels de largura ou altura "
+            "e {pixels} megapixels."
+        ),
         "promo.status.join": "Participar",
         "promo.status.claim": "Resgatar",
         "promo.status.applying": "Inscrição enviada",

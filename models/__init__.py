@@ -67,6 +67,7 @@ from models.loyalty_vip import (
 from models.member import (
     AffiliateCode,
     Feedback,
+    KnownDevice,
     KnownIp,
     Member,
     MemberSession,
@@ -124,6 +125,7 @@ __all__ = [
     "HelpArticle",
     "JobRun",
     "JobState",
+    "KnownDevice",
     "KnownIp",
     "LedgerAccount",
     "LedgerEntry",

@@ -8,6 +8,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "login-verification-required": (
             "New device or location: please confirm it is you to continue."
         ),
+        "login-verification-failed": (
+            "The password or the verification is not right. Start again from the login."
+        ),
         "totp-required": "Enter the code from your authenticator app.",
         "totp-invalid": "The authenticator code is not valid.",
         "totp-already-enabled": "Two-factor authentication is already on.",
@@ -155,6 +158,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "login-verification-required": (
             "Novo dispositivo ou local: confirme que é você para continuar."
+        ),
+        "login-verification-failed": (
+            "A senha ou a verificação não confere. Comece de novo pelo login."
         ),
         "totp-required": "Digite o código do seu aplicativo autenticador.",
         "totp-invalid": "O código do autenticador não é válido.",

@@ -177,7 +177,7 @@ class AuthState(rx.State):
         self._show(login.member)
         self.first_time_login = value.first_time_login
         self.force_change = value.force_password_change
-        return await rotate_browser(self._browser_secret(), value.device_key)
+        return await rotate_browser(value.device_key)
 
     def _forget_secrets(self) -> None:
         """What must not travel with a copy of the tab (app/reconnect.py)."""

@@ -207,7 +207,7 @@ class ConsoleLoginState(rx.State):
         self.busy = False
         self.error = ""
         # The console opens afresh with the login's new browser secret.
-        return await rotate_browser(browser_secret(self), found.browser_secret, routes.ADMIN)
+        return await rotate_browser(found.browser_secret, routes.ADMIN)
 
 
 class DashboardState(ConsolePage, rx.State):

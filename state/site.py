@@ -40,11 +40,11 @@ def browser_secret(state: rx.State) -> str | None:
     return browser_logins.secret_of(state.router.headers.cookie)
 
 
-async def rotate_browser(old_secret: str | None, new_secret: str, then: str = "") -> Any:
+async def rotate_browser(new_secret: str, then: str = "") -> Any:
     """After a login: the browser fetches the login's fresh secret as its HttpOnly cookie
     (app/front_door.py `ROTATE_PATH`, a one-time ticket), so the cookie it came with (maybe
     planted) holds nothing. `then`: a page to load afresh once it has it."""
-    ticket = await browser_logins.rotation_ticket(old_secret, new_secret)
+    ticket = await browser_logins.rotation_ticket(new_secret)
     after = f".then(() => window.location.assign({json.dumps(then)}))" if then else ""
     return rx.call_script(
         f"fetch({json.dumps(ROTATE_PATH)}, {{method: 'POST', body: {json.dumps(ticket)}, "

@@ -36,6 +36,7 @@ COOKIE_NAME = "browser"
 COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600  # the longest life browsers grant a cookie
 _TABLE: Table = BrowserLogin.__table__  # type: ignore[attr-defined]
 ROTATION_TTL_SECONDS = 120
+_ROTATION_STEPS = 8  # logins of one browser while one of its tabs stays connected
 ROTATE_PATH = "/_browser/rotate"  # where a page fetches its rotated secret (app/front_door.py)
 
 
@@ -139,23 +140,46 @@ def _rotation_key(ticket: str) -> str:
     return f"browser-rotation:{token_digest(ticket)}"
 
 
-async def rotation_ticket(old_secret: str | None, new_secret: str) -> str:
-    """A one-time ticket with which the browser that showed `old_secret` (over the socket of
-    the login) fetches `new_secret` as its cookie (app/front_door.py)."""
+def _successor_key(digest: str) -> str:
+    return f"browser-rotated:{digest}"
+
+
+async def rotation_ticket(new_secret: str) -> str:
+    """A one-time ticket with which the page of a login fetches `new_secret` as its cookie
+    (app/front_door.py); it travels only over the socket of that login's tab."""
     ticket = secrets.token_urlsafe(32)
-    value = f"{browser_digest(old_secret)}:{new_secret}"
-    await get_redis().set(_rotation_key(ticket), value, ex=ROTATION_TTL_SECONDS)
+    await get_redis().set(_rotation_key(ticket), new_secret, ex=ROTATION_TTL_SECONDS)
     return ticket
 
 
 async def take_rotation(ticket: str, presented_secret: str | None) -> str | None:
-    """The new secret of a ticket, once, for the browser it was made for; else None."""
+    """The new secret of a ticket, once; the browser's secret it replaces is remembered as
+    rotated to it, so that the browser's open tabs still know it as theirs
+    (`same_browser`)."""
     if not ticket or len(ticket) > 64:
         return None
-    stored = await get_redis().getdel(_rotation_key(ticket))
-    if not stored:
+    new_secret = valid_secret(await get_redis().getdel(_rotation_key(ticket)))
+    if new_secret is None:
         return None
-    old_digest, _, new_secret = stored.rpartition(":")
-    if not hmac.compare_digest(old_digest, browser_digest(presented_secret)):
-        return None
-    return valid_secret(new_secret)
+    old = browser_digest(presented_secret)
+    if old:
+        await get_redis().set(
+            _successor_key(old), browser_digest(new_secret), ex=COOKIE_MAX_AGE_SECONDS
+        )
+    return new_secret
+
+
+async def same_browser(bound: str, presented: str) -> bool:
+    """Whether a tab bound to the browser digest `bound` belongs to the browser showing
+    `presented`: the same secret, or one its logins rotated it to since (a few steps)."""
+    if not bound or not presented:
+        return False
+    current = bound
+    for _ in range(_ROTATION_STEPS + 1):
+        if hmac.compare_digest(current, presented):
+            return True
+        following = await get_redis().get(_successor_key(current))
+        if not following:
+            return False
+        current = following
+    return False

@@ -268,10 +268,13 @@ async def _credentials(brand: Brand, request: LoginRequest, client: Client) -> M
     name = members.normalize_username(request.username)
     if not name or not request.password:
         raise AppError("val_username_password_required", status=400)
-    await limits.password_hashing(client.ip)
     async with session_scope() as session:
         member = await members.by_username(session, brand.id, name)
     device = await _known_device(member, client)
+    if not device:
+        # A known device's checks are bounded by its own pair counter: strangers sharing
+        # its address cannot spend them.
+        await limits.password_hashing(client.ip)
     attempt = await _count_attempt(brand, name, client, device)
     _refuse_if_locked(attempt)
     await _tell_staff(member, attempt)

@@ -108,7 +108,6 @@ class AuthState(rx.State):
     captcha_image: str = ""
     needs_totp: bool = False
     verify_method: str = ""
-    verify_target: str = ""
     agent_page: bool = False
     warning: str = ""
     remembered_username: str = rx.Cookie("", name="rememberUsername", max_age=REMEMBER_SECONDS)
@@ -197,7 +196,7 @@ class AuthState(rx.State):
         self.captcha_required = False
         self.captcha_id = self.captcha_image = ""
         self.needs_totp = False
-        self.verify_method = self.verify_target = ""
+        self.verify_method = ""
         self._pending = {}
 
     async def _new_captcha(self) -> None:
@@ -357,7 +356,6 @@ class AuthState(rx.State):
             self.needs_totp = True
         if value.get("verification"):
             self.verify_method = str(value.get("method", ""))
-            self.verify_target = str(value.get("target", ""))
         if from_header:
             self.warning = self.login_error
             await open_within(self, LOGIN_DIALOG)

@@ -347,8 +347,9 @@ async def _as_staff(
     username, password, code = login
     browser = browser_logins.new_browser_secret()
     try:
-        staff = await staff_service.login(username, password, code, browser, "cli", utcnow())
-        print(await decision(staff))
+        logged = await staff_service.login(username, password, code, browser, "cli", utcnow())
+        browser = logged.browser_secret  # a login binds a fresh secret: the run's browser
+        print(await decision(logged.staff))
     except AppError as refused:
         print(translate(refused.code, "en", **refused.params), file=sys.stderr)
         return 1

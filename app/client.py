@@ -53,6 +53,7 @@ class PlatformClient:
         self.language = language
         self.device = device
         self.token = token
+        self.device_key = ""  # what the last login gave: this client is a known device
         self._http = httpx.AsyncClient(base_url=base_url, transport=transport, timeout=timeout)
         self._key: dict[str, str] | None = None
 
@@ -145,10 +146,12 @@ class PlatformClient:
             "username": username,
             "password": password,
             "botCheck": await self.bot_check(),
+            **({"deviceKey": self.device_key} if self.device_key else {}),
             **extra,
         }
         value: dict[str, Any] = await self.post("/wps/session/login", payload, sealed=True)
         self.token = value["token"]
+        self.device_key = value.get("deviceKey", self.device_key)
         return value
 
     async def start_free_play(self, os: str = "Linux") -> dict[str, Any]:

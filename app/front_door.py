@@ -2,7 +2,9 @@
 
 - Every page response gives a browser without one its `browser` cookie (HttpOnly,
   SameSite=Lax, Secure over HTTPS): the secret that binds the site's logins to that browser
-  (app/services/browser_logins.py). The websocket handshake carries it back.
+  (app/services/browser_logins.py). The websocket handshake carries it back. A value the
+  server never issued counts as none and is replaced. After a login the page posts its
+  one-time ticket to `ROTATE_PATH` and gets the login's fresh secret as its cookie.
 - CORS (the API) and the websocket's Origin check accept the site's own origin, the brands'
   domains on the published scheme and port and `ALLOWED_ORIGINS` only, compared by scheme,
   host and port (app/services/origins.py), looked up per request, so a new brand domain
@@ -30,8 +32,10 @@ from app.core.visitor import served_over_https
 from app.services.browser_logins import (
     COOKIE_MAX_AGE_SECONDS,
     COOKIE_NAME,
+    ROTATE_PATH,
     new_browser_secret,
     secret_of,
+    take_rotation,
 )
 from app.services.origins import host_served, origin_allowed
 
@@ -113,13 +117,52 @@ class DomainCheck:
         await send({"type": "http.response.body", "body": body})
 
 
+_TICKET_MAX_BYTES = 128
+
+
+def _cookie(scope: Scope, secret: str) -> str:
+    return (
+        f"{COOKIE_NAME}={secret}; Path=/; Max-Age={COOKIE_MAX_AGE_SECONDS}; "
+        "HttpOnly; SameSite=Lax" + ("; Secure" if _https(scope) else "")
+    )
+
+
+async def _rotate(scope: Scope, receive: Receive, send: Send) -> None:
+    """POST ROTATE_PATH with a login's ticket as the body: 204 with the new cookie, or 403."""
+    body = b""
+    more = True
+    while more and len(body) <= _TICKET_MAX_BYTES:
+        message = await receive()
+        body += message.get("body", b"")
+        more = message.get("more_body", False)
+    new_secret = None
+    if scope.get("method") == "POST" and len(body) <= _TICKET_MAX_BYTES:
+        ticket = body.decode("latin-1").strip()
+        new_secret = await take_rotation(ticket, secret_of(_header(scope, b"cookie")))
+    headers = [(b"cache-control", b"no-store"), (b"content-length", b"0")]
+    if new_secret is not None:
+        headers.append((b"set-cookie", _cookie(scope, new_secret).encode("latin-1")))
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 204 if new_secret is not None else 403,
+            "headers": headers,
+        }
+    )
+    await send({"type": "http.response.body", "body": b""})
+
+
 class BrowserCookie:
-    """Gives page responses the browser cookie when the request came without a valid one."""
+    """Gives page responses the browser cookie when the request came without a valid one,
+    and answers the rotation of a login (ROTATE_PATH)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"] == ROTATE_PATH:
+            await _rotate(scope, receive, send)
+            return
         if (
             scope["type"] != "http"
             or scope["path"].startswith(API_PREFIXES)
@@ -127,10 +170,7 @@ class BrowserCookie:
         ):
             await self.app(scope, receive, send)
             return
-        cookie = (
-            f"{COOKIE_NAME}={new_browser_secret()}; Path=/; Max-Age={COOKIE_MAX_AGE_SECONDS}; "
-            "HttpOnly; SameSite=Lax" + ("; Secure" if _https(scope) else "")
-        )
+        cookie = _cookie(scope, new_browser_secret())
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":

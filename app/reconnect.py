@@ -9,6 +9,9 @@ reads and changes nothing.
 The upload endpoint (`/_upload`, an HTTP call naming a tab token and a handler) answers only
 the browser the token belongs to, for the same reason.
 
+A login rotates the browser's secret (app/services/browser_logins.py): a tab bound to the
+secret before still belongs to the browser that now shows its successor.
+
 A websocket reconnect keeps the tab's state (Reflex issue #6345). When a socket connects with
 a token that is still linked to another socket (the server has not yet noticed that the old
 one dropped: a network blip, a proxy closing it, a reconnect to another process), Reflex takes
@@ -33,7 +36,7 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.services.browser_logins import browser_digest, secret_of
+from app.services.browser_logins import browser_digest, same_browser, secret_of
 from state.auth import AuthState
 
 logger = logging.getLogger(__name__)
@@ -89,7 +92,10 @@ async def claim_tab(app: rx.App, token: str, browser: str) -> bool:
             auth._forget_secrets()
             auth._browser = browser
             return True
-        return bool(browser) and auth._browser == browser
+        if not await same_browser(auth._browser, browser):
+            return False
+        auth._browser = browser  # a login of this browser rotated its secret
+        return True
 
 
 async def tab_belongs(app: rx.App, token: str, browser: str) -> bool:
@@ -97,7 +103,7 @@ async def tab_belongs(app: rx.App, token: str, browser: str) -> bool:
     if not token or not browser:
         return False
     root = await app.state_manager.get_state(BaseStateToken(ident=token, cls=AuthState))
-    return (await root.get_state(AuthState))._browser == browser
+    return await same_browser((await root.get_state(AuthState))._browser, browser)
 
 
 class UploadGuard:

@@ -148,7 +148,7 @@ def _second_step() -> rx.Component:
                         AuthState.verify_method == "SMS",
                         t("auth.verify_sms"),
                         t("auth.verify_email"),
-                    ).replace("{target}", AuthState.verify_target),
+                    ),
                     class_name="text-sm mb-1",
                 ),
                 field("verificationCode", t("auth.code"), autocomplete="one-time-code"),

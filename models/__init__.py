@@ -69,6 +69,7 @@ from models.loyalty_vip import (
 from models.member import (
     AffiliateCode,
     Feedback,
+    KnownDevice,
     KnownIp,
     Member,
     MemberSession,
@@ -127,6 +128,7 @@ __all__ = [
     "HelpArticle",
     "JobRun",
     "JobState",
+    "KnownDevice",
     "KnownIp",
     "LedgerAccount",
     "LedgerEntry",

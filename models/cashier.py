@@ -38,6 +38,8 @@ class MessageKind(StrEnum):
     LIMIT_CHANGED = "LIMIT_CHANGED"
     EXCLUSION_STARTED = "EXCLUSION_STARTED"
     IDENTITY_RECHECK = "IDENTITY_RECHECK"  # staff ask a verified member to verify again
+    # Too many identity or payee-name tries: the case went to staff review.
+    IDENTITY_TRIES_EXCEEDED = "IDENTITY_TRIES_EXCEEDED"
     # A barred account's closure (app/services/closures.py): the notice, then the refund.
     ACCOUNT_CLOSING = "ACCOUNT_CLOSING"
     ACCOUNT_CLOSED = "ACCOUNT_CLOSED"

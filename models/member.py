@@ -88,6 +88,20 @@ class KnownIp(SQLModel, table=True):
     last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class KnownDevice(SQLModel, table=True):
+    """A device (browser, app install) a member logged in from: the digest of the device key
+    that login gave it. Failed logins of others never lock or challenge the owner on one."""
+
+    __tablename__ = "known_device"
+    __table_args__ = (UniqueConstraint("member_id", "device_digest"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    device_digest: str = Field(max_length=64)
+    first_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    last_seen_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 class RecoveryCode(SQLModel, table=True):
     """A single-use two-factor recovery code, stored as a keyed digest."""
 

@@ -90,6 +90,7 @@ def dashboard_page() -> rx.Component:
     return frame(
         "bo-dashboard",
         messages(DashboardState.error, DashboardState.notice),
+        messages(DashboardState.login_warning, ""),
         rx.el.div(
             _tile("bo-open-withdrawals", DashboardState.open_withdrawals, "tile-withdrawals"),
             _tile("bo-amount", DashboardState.open_withdrawal_amount, "tile-withdrawal-amount"),

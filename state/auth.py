@@ -31,7 +31,13 @@ from state import follow
 from state.dialog import DialogState, open_within
 from state.gates import gated, on_member
 from state.guard import BotAnswer, Form, Name, checked, on_refusal
-from state.site import SiteState, current_brand, page_visitor, picked_dial_code
+from state.site import (
+    SiteState,
+    current_brand,
+    page_visitor,
+    picked_dial_code,
+    rotate_browser,
+)
 
 LOGIN_DIALOG = "login"
 REGISTER_DIALOG = "register"
@@ -103,7 +109,6 @@ class AuthState(rx.State):
     captcha_image: str = ""
     needs_totp: bool = False
     verify_method: str = ""
-    verify_target: str = ""
     agent_page: bool = False
     warning: str = ""
     remembered_username: str = rx.Cookie("", name="rememberUsername", max_age=REMEMBER_SECONDS)
@@ -122,6 +127,7 @@ class AuthState(rx.State):
             user_agent=self.router.headers.user_agent[:255],
             device="WEB",
             device_id=self.router.session.client_token,
+            device_key=self._browser_secret(),
         )
 
     def _browser_secret(self) -> str:
@@ -161,17 +167,17 @@ class AuthState(rx.State):
         self.account = member.username
         self.member_id = member.id or 0
 
-    async def _apply(self, value: LoginResult) -> None:
-        """A login or registration succeeded: keep it for this browser's tabs."""
+    async def _apply(self, value: LoginResult) -> Any:
+        """A login or registration succeeded: keep it for this browser's tabs, under the
+        fresh secret the browser fetches now (the one it came with is never kept)."""
         self._token = value.token
         login = await sessions.authenticate(self._token)
         brand = await current_brand(self)
-        await browser_logins.remember(
-            self._browser_secret(), brand.id, login.session_id, self._token
-        )
+        await browser_logins.remember(value.device_key, brand.id, login.session_id, self._token)
         self._show(login.member)
         self.first_time_login = value.first_time_login
         self.force_change = value.force_password_change
+        return await rotate_browser(value.device_key)
 
     def _forget_secrets(self) -> None:
         """What must not travel with a copy of the tab (app/reconnect.py)."""
@@ -191,7 +197,7 @@ class AuthState(rx.State):
         self.captcha_required = False
         self.captcha_id = self.captcha_image = ""
         self.needs_totp = False
-        self.verify_method = self.verify_target = ""
+        self.verify_method = ""
         self._pending = {}
 
     async def _new_captcha(self) -> None:
@@ -209,9 +215,10 @@ class AuthState(rx.State):
 
     async def _after_login(self, value: LoginResult) -> list[Any]:
         """Spec 4: close the popup; force the password change; agents go to /agentHome."""
-        await self._apply(value)
+        rotation = await self._apply(value)
 
         events: list[Any] = [
+            rotation,
             DialogState.close(LOGIN_DIALOG),
             DialogState.close(REGISTER_DIALOG),
             *follow.AFTER_LOGIN,
@@ -351,7 +358,6 @@ class AuthState(rx.State):
             self.needs_totp = True
         if value.get("verification"):
             self.verify_method = str(value.get("method", ""))
-            self.verify_target = str(value.get("target", ""))
         if from_header:
             self.warning = self.login_error
             await open_within(self, LOGIN_DIALOG)

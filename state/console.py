@@ -27,7 +27,7 @@ from app.services.backoffice import dashboard, platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
 from state.guard import Form, Name, checked
-from state.site import SiteState, browser_secret, page_visitor
+from state.site import SiteState, browser_secret, page_visitor, rotate_browser
 
 # A row's id as a console event names it.
 RowId = Annotated[int, Field(ge=1, le=2_000_000_000)]
@@ -193,7 +193,7 @@ class ConsoleLoginState(rx.State):
         """The password and code go to the login service and are not kept."""
         self.busy = True
         try:
-            await staff_service.login(
+            found = await staff_service.login(
                 form_text(form, "username", 64),
                 form_text(form, "password", 128),
                 form_text(form, "code", 16),
@@ -206,7 +206,8 @@ class ConsoleLoginState(rx.State):
             return await failed(self, exc)
         self.busy = False
         self.error = ""
-        return rx.redirect(routes.ADMIN)
+        # The console opens afresh with the login's new browser secret.
+        return await rotate_browser(found.browser_secret, routes.ADMIN)
 
 
 class DashboardState(ConsolePage, rx.State):
@@ -215,14 +216,18 @@ class DashboardState(ConsolePage, rx.State):
     pending_approvals: int = 0
     new_players_today: int = 0
     deposits_today: str = ""
+    login_warning: str = ""
 
     async def _refresh(self) -> Any:
         try:
-            found = await dashboard.summary(await current_staff(self), clock.now())
+            staff = await current_staff(self)
+            found = await dashboard.summary(staff, clock.now())
         except AppError as exc:
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.error = ""
+        failures = await staff_service.failed_logins_notice(staff.session_id)
+        self.login_warning = translate("bo-failed-logins", lang, count=failures) if failures else ""
         self.open_withdrawals = found.open_withdrawals
         self.open_withdrawal_amount = money(found.open_withdrawal_amount, lang)
         self.pending_approvals = found.pending_approvals

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from app.core.visitor import Visitor, visitor
 from app.services import app_download, browser_logins, site
 from app.services.accounts import verification
 from app.services.brands import Brand, brands
+from app.services.browser_logins import ROTATE_PATH
 from app.services.qr import qr_svg_data_uri
 from state import follow
 from state.guard import Name, checked
@@ -36,6 +38,18 @@ async def current_path(state: rx.State) -> str:
 def browser_secret(state: rx.State) -> str | None:
     """The secret of the browser this event comes from (its HttpOnly cookie)."""
     return browser_logins.secret_of(state.router.headers.cookie)
+
+
+async def rotate_browser(new_secret: str, then: str = "") -> Any:
+    """After a login: the browser fetches the login's fresh secret as its HttpOnly cookie
+    (app/front_door.py `ROTATE_PATH`, a one-time ticket), so the cookie it came with (maybe
+    planted) holds nothing. `then`: a page to load afresh once it has it."""
+    ticket = await browser_logins.rotation_ticket(new_secret)
+    after = f".then(() => window.location.assign({json.dumps(then)}))" if then else ""
+    return rx.call_script(
+        f"fetch({json.dumps(ROTATE_PATH)}, {{method: 'POST', body: {json.dumps(ticket)}, "
+        f"credentials: 'same-origin'}}){after}"
+    )
 
 
 def page_visitor(state: rx.State) -> Visitor:

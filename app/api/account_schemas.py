@@ -24,6 +24,7 @@ class LoginPayload(ApiModel):
     verificationCode: str | None = Field(default=None, max_length=16)
     payeeName: str | None = Field(default=None, max_length=120)
     agentLogin: bool = False
+    deviceKey: str = Field(default="", max_length=64, description="from the last login")
 
 
 class FreePlayPayload(ApiModel):
@@ -84,6 +85,7 @@ class LoginValue(ApiModel):
     defaultPassword: bool
     forcePasswordChange: bool
     userInfo: MemberInfo
+    deviceKey: str = Field(description="send it at the next login: this device is known")
 
     @classmethod
     def of(cls, result: LoginResult) -> LoginValue:
@@ -94,6 +96,7 @@ class LoginValue(ApiModel):
             defaultPassword=result.default_password,
             forcePasswordChange=result.force_password_change,
             userInfo=MemberInfo.of(result.user),
+            deviceKey=result.device_key,
         )
 
 

@@ -5,11 +5,17 @@ keeps its login only while its websocket comes from the browser that logged in; 
 that browser finds the login here; a tab token copied to another browser finds nothing.
 Stored: the secret's SHA-256 and the session token sealed under a key derived from the app
 secret and the browser secret, so neither a database copy nor a tab token opens it alone.
+
+Against fixation: a secret carries the server's MAC, so a value the server never issued is
+not a secret at all (ignored, and the front door gives the browser a real one); and a login
+never keeps the secret the browser came with: it binds a fresh one, which the browser
+fetches once with a one-time ticket (`rotation_ticket`, `take_rotation`).
 """
 
 from __future__ import annotations
 
-import re
+import hmac
+import secrets
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 
@@ -18,26 +24,31 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import select
 
+from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.security import decrypt_secret, encrypt_secret, new_token, token_digest
+from app.core.security import decrypt_secret, encrypt_secret, token_digest
+from app.services import device_keys
 from app.services.accounts import sessions
 from models import BrowserLogin
 
 COOKIE_NAME = "browser"
 COOKIE_MAX_AGE_SECONDS = 400 * 24 * 3600  # the longest life browsers grant a cookie
-# A browser secret is what `new_browser_secret` makes: 43 URL-safe characters (256 bits).
-_SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
 _TABLE: Table = BrowserLogin.__table__  # type: ignore[attr-defined]
+ROTATION_TTL_SECONDS = 120
+_ROTATION_STEPS = 8  # logins of one browser while one of its tabs stays connected
+ROTATE_PATH = "/_browser/rotate"  # where a page fetches its rotated secret (app/front_door.py)
 
 
 def new_browser_secret() -> str:
-    return new_token()
+    """A browser secret is a device key (app/services/device_keys.py)."""
+    return device_keys.new_key()
 
 
 def valid_secret(secret: str | None) -> str | None:
-    """The secret when it has the shape of one this server made, else None."""
-    return secret if secret and _SECRET_SHAPE.fullmatch(secret) else None
+    """The secret when this server issued it, else None: a value made up elsewhere (a
+    fixation attempt) counts as no cookie at all."""
+    return device_keys.valid_key(secret)
 
 
 def secret_of(cookie_header: str | None) -> str | None:
@@ -123,3 +134,58 @@ async def forget(secret: str | None, merchant_id: int) -> None:
             .where(BrowserLogin.browser_digest == token_digest(checked))  # type: ignore[arg-type]
             .where(BrowserLogin.merchant_id == merchant_id)  # type: ignore[arg-type]
         )
+
+
+def _rotation_key(ticket: str) -> str:
+    return f"browser-rotation:{token_digest(ticket)}"
+
+
+def _successor_key(digest: str) -> str:
+    return f"browser-rotated:{digest}"
+
+
+async def rotation_ticket(new_secret: str) -> str:
+    """A one-time ticket with which the page of a login fetches `new_secret` as its cookie
+    (app/front_door.py); it travels only over the socket of that login's tab."""
+    ticket = secrets.token_urlsafe(32)
+    await get_redis().set(_rotation_key(ticket), new_secret, ex=ROTATION_TTL_SECONDS)
+    return ticket
+
+
+async def take_rotation(ticket: str, presented_secret: str | None) -> str | None:
+    """The new secret of a ticket, once; the browser's secret it replaces is remembered as
+    rotated to it, so that the browser's open tabs still know it as theirs
+    (`same_browser`)."""
+    if not ticket or len(ticket) > 64:
+        return None
+    new_secret = valid_secret(await get_redis().getdel(_rotation_key(ticket)))
+    if new_secret is None:
+        return None
+    await remember_rotation(presented_secret, new_secret)
+    return new_secret
+
+
+async def remember_rotation(old_secret: str | None, new_secret: str) -> None:
+    """The browser that showed `old_secret` now holds `new_secret`: its open tabs, and the
+    four-eyes check of a staff request, still know it as the same browser (`same_browser`)."""
+    old = browser_digest(old_secret)
+    if old:
+        await get_redis().set(
+            _successor_key(old), browser_digest(new_secret), ex=COOKIE_MAX_AGE_SECONDS
+        )
+
+
+async def same_browser(bound: str, presented: str) -> bool:
+    """Whether a tab bound to the browser digest `bound` belongs to the browser showing
+    `presented`: the same secret, or one its logins rotated it to since (a few steps)."""
+    if not bound or not presented:
+        return False
+    current = bound
+    for _ in range(_ROTATION_STEPS + 1):
+        if hmac.compare_digest(current, presented):
+            return True
+        following = await get_redis().get(_successor_key(current))
+        if not following:
+            return False
+        current = following
+    return False

@@ -499,7 +499,7 @@ async def test_new_ip_bank_name_verification(make_client: MakeClient) -> None:
     error = await _error(client.login(member.username, PASSWORD))
     assert error.body["value"]["method"] == "BANK_NAME"
     error = await _error(client.login(member.username, PASSWORD, payeeName="Joana"))
-    assert error.code == "login-verification-required"
+    assert error.code == "login-verification-failed"
     assert (await client.login(member.username, PASSWORD, payeeName="maria  DA silva"))["token"]
 
 

@@ -81,6 +81,7 @@ async def _prepared(
         "username": username,
         "password": password,
         "botCheck": _bot_check(),
+        **({"deviceKey": client.device_key} if client.device_key else {}),
         **extra,
     }
     return client.post("/wps/session/login", payload, sealed=True)

@@ -38,9 +38,10 @@ NEW_PASSWORD = "a new long passphrase"
 
 
 async def _login(username: str, password: str, code: str) -> Staff:
-    return await staff_service.login(
+    logged = await staff_service.login(
         username, password, code, browser_logins.new_browser_secret(), "10.7.7.7", utcnow()
     )
+    return logged.staff
 
 
 async def _refused(call: object) -> str:

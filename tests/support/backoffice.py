@@ -92,11 +92,12 @@ def code_at(secret: str, step: int = 0) -> str:
 async def log_in(
     username: str, secret: str, browser: str | None = None, step: int = 0
 ) -> tuple[Staff, str]:
-    """Log the account in from a browser (a new one unless given); the staff and its secret."""
+    """Log the account in from a browser (a new one unless given); the staff and the
+    browser's secret after the login (a login rotates it)."""
     browser = browser or browser_logins.new_browser_secret()
     code = code_at(secret, step)
     found = await staff_service.login(username, STAFF_PASSWORD, code, browser, _address(), utcnow())
-    return found, browser
+    return found.staff, found.browser_secret
 
 
 def invitation_token(invitation: Invitation) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
@@ -65,7 +66,7 @@ async def login(
             payee_name=payload.payeeName,
             agent_login=payload.agentLogin,
         ),
-        client_of(request, ctx),
+        replace(client_of(request, ctx), device_key=payload.deviceKey),
     )
     return ok(LoginValue.of(value))
 

@@ -12,17 +12,20 @@ from app.core.rate_limit import Limit, consume
 # password, re-authentication), per client address, all calls together.
 PASSWORD_HASHING_PER_ADDRESS = Limit("pwhash-ip", 60, 600)
 
-# Login by username. Failures are counted per (account, address) first: ten lock that pair
-# for LOGIN_LOCK_SECONDS, so a stranger's burst cannot lock the owner out of their own
-# address. Across addresses, LOGIN_ACCOUNT_FAILURES lock the account for every address the
-# member has never logged in from. The captcha is asked after LOGIN_CAPTCHA_AFTER failures
-# of the account or LOGIN_CAPTCHA_AFTER_ADDRESS failures of the address (any account).
+# Login by username. On a known device (one a login of the member gave its device key)
+# failures count per (account, device) only: nobody else can lock or challenge it. From an
+# unknown device they count per (account, address): ten lock that pair for
+# LOGIN_LOCK_SECONDS; across addresses, LOGIN_ACCOUNT_FAILURES lock the account for every
+# unknown device. The captcha is asked of unknown devices after LOGIN_CAPTCHA_AFTER failures
+# of the account or LOGIN_CAPTCHA_AFTER_ADDRESS failures of the address (any account); at
+# LOGIN_ALERT_AT failures of the account the member's protection log records it for staff.
 LOGIN_PAIR_FAILURES = Limit("login-fail-pair", 10, 3600, "account-temporarily-locked")
 LOGIN_LOCK_SECONDS = 15 * 60
 LOGIN_ACCOUNT_FAILURES = Limit("login-fail", 100, 3600, "account-temporarily-locked")
 LOGIN_ADDRESS_FAILURES = Limit("login-fail-ip", 10_000, 3600)
 LOGIN_CAPTCHA_AFTER = 3
 LOGIN_CAPTCHA_AFTER_ADDRESS = 20
+LOGIN_ALERT_AT = 10
 
 # Asking for the password again (turning 2FA on or off, payment password, payout account,
 # the old password on a change) and the authenticator codes of those calls, per member.

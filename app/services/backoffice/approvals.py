@@ -33,6 +33,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.services import browser_logins
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from models import (
@@ -393,7 +394,9 @@ async def _claim(
             raise AppError("approval-already-decided", status=409)
         if await _linked(session, row.requested_by, staff.id):
             raise AppError("approval-linked-staff", status=403)
-        if row.browser_digest and row.browser_digest == await _browser(session, staff):
+        if row.browser_digest and await browser_logins.same_browser(
+            row.browser_digest, await _browser(session, staff)
+        ):
             raise AppError("approval-same-browser", status=403)
         row.status, row.decided_by, row.decided_at, row.reason = status, staff.id, now, reason
         session.add(row)

@@ -4,7 +4,10 @@ A staff member is not a member: their own table, their own sessions. Every login
 password and a TOTP code; a session is bound to the browser that logged in (the digest of
 its HttpOnly cookie's secret, app/services/browser_logins.py), ends after STAFF_IDLE of
 inactivity or STAFF_ABSOLUTE after the login, and is revoked by logout, by a lock of the
-account, by a new invitation and by a new login from the same browser.
+account, by a new invitation and by a new login from the same browser. A login binds its
+session to a fresh browser secret (the browser fetches it), never to the one the browser came
+with; failed logins lock unknown browsers only, and the owner is shown the account's failures
+since their previous login.
 
 Credentials are the staff member's own: an account is made (by staff with `staff.manage`,
 or the CLI) with a one-time invitation, whose holder chooses the password (the one password
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from urllib.parse import urlencode
 
-from sqlmodel import col, select, update
+from sqlmodel import col, func, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app import routes
@@ -46,7 +49,7 @@ from app.services.backoffice import audit
 from app.services.backoffice.permissions import ADMIN_ROLE, BUILTIN_ROLES, effective
 from app.services.qr import qr_svg_data_uri
 from app.services.validation import validate_password
-from models import Merchant, StaffInvitation, StaffMember, StaffRole, StaffSession
+from models import AuditEntry, Merchant, StaffInvitation, StaffMember, StaffRole, StaffSession
 from models.backoffice import STAFF_ACTIVE, STAFF_LOCKED
 from models.base import saved_id
 
@@ -62,7 +65,11 @@ _INVITATION_PURPOSE = "staff-invitation"
 _PENDING_TTL = 600
 # Staff login tries, counted before the check: per address and per account name.
 LOGIN_PER_ADDRESS = rate_limit.Limit("staff-login-ip", 30, 900, "staff-login-throttled")
+# Counted for browsers the account never logged in from only (a stranger's tries never lock
+# the owner's browser); a known browser has its own counter (LOGIN_PER_DEVICE).
 LOGIN_PER_ACCOUNT = rate_limit.Limit("staff-login-user", 10, 900, "staff-login-throttled")
+LOGIN_PER_DEVICE = rate_limit.Limit("staff-login-device", 10, 900, "staff-login-throttled")
+NOTICE_SECONDS = int(STAFF_ABSOLUTE.total_seconds())
 # Enrolment tries, per address and per invitation; a staff member's own credential changes.
 ENROL_PER_ADDRESS = rate_limit.Limit("staff-enrol-ip", 30, 900, "staff-enrol-throttled")
 ENROL_PER_INVITATION = rate_limit.Limit("staff-enrol", 10, 900, "staff-enrol-throttled")
@@ -498,20 +505,69 @@ async def _staff(session: AsyncSession, member: StaffMember, session_id: int) ->
     )
 
 
+@dataclass(frozen=True)
+class StaffLogin:
+    """A console login: the staff member, the browser's fresh secret (the one it came with is
+    never kept: app/services/browser_logins.py) and the failed logins of the account since
+    its previous login, for the owner to see."""
+
+    staff: Staff
+    browser_secret: str
+    failed_since_last: int
+
+
+async def _known_browser(member: StaffMember | None, browser: str) -> bool:
+    """Whether this staff member logged in from this browser before."""
+    if member is None:
+        return False
+    async with session_scope() as session:
+        found = (
+            await session.exec(
+                select(StaffSession.id)
+                .where(StaffSession.staff_id == member.id)
+                .where(StaffSession.browser_digest == browser)
+            )
+        ).first()
+    return found is not None
+
+
+async def _count_try(member: StaffMember | None, name: str, browser: str, ip: str) -> None:
+    """Count the try first. A browser the account logged in from has its own counter; from
+    any other, the address and the account are counted, so a stranger's failures from any
+    number of addresses lock unknown browsers only, never the owner's."""
+    if await _known_browser(member, browser):
+        await rate_limit.consume(LOGIN_PER_DEVICE, name, browser)
+        return
+    await rate_limit.consume(LOGIN_PER_ADDRESS, ip)
+    await rate_limit.consume(LOGIN_PER_ACCOUNT, name)
+
+
+async def _failures_since(session: AsyncSession, name: str, since: datetime | None) -> int:
+    statement = (
+        select(func.count())
+        .select_from(AuditEntry)
+        .where(AuditEntry.action == "staff.login")
+        .where(AuditEntry.outcome == "failed")
+        .where(AuditEntry.staff_name == name)
+    )
+    if since is not None:
+        statement = statement.where(col(AuditEntry.at) > since)
+    return int((await session.exec(statement)).one())
+
+
 async def login(
     username: str, password: str, code: str, browser_secret: str | None, ip: str, now: datetime
-) -> Staff:
-    """Password and TOTP code, both always; a new session bound to this browser."""
+) -> StaffLogin:
+    """Password and TOTP code, both always; a new session bound to a fresh browser secret."""
     browser = browser_logins.browser_digest(browser_secret)
     if not browser:
         raise AppError("browser-cookie-required", status=400)
     name = username.strip().lower()[:64]
-    await rate_limit.consume(LOGIN_PER_ADDRESS, ip)
-    await rate_limit.consume(LOGIN_PER_ACCOUNT, name)
     async with session_scope() as session:
         member = (
             await session.exec(select(StaffMember).where(StaffMember.username == name))
         ).first()
+    await _count_try(member, name, browser, ip)
     password_ok = await verify_password(member.password_hash if member else None, password)
     code_ok = False
     if member is not None and password_ok:
@@ -529,9 +585,11 @@ async def login(
                 outcome="failed",
             )
         raise AppError("staff-login-failed", status=401)
+    fresh = browser_logins.new_browser_secret()
     async with write_transaction() as session:
         stored = await session.get(StaffMember, member.id)
         assert stored is not None
+        failed = await _failures_since(session, name, stored.last_login_at)
         # One console login per browser: an older one of this browser ends.
         await session.exec(
             update(StaffSession)
@@ -541,7 +599,7 @@ async def login(
         )
         login_row = StaffSession(
             staff_id=saved_id(stored.id),
-            browser_digest=browser,
+            browser_digest=browser_logins.browser_digest(fresh),
             created_at=now,
             last_seen_at=now,
             expires_at=now + STAFF_ABSOLUTE,
@@ -558,8 +616,23 @@ async def login(
             now=now,
             merchant_id=stored.merchant_id,
             target=ip[:64],
+            detail={"failed_since_last": failed} if failed else None,
         )
-        return await _staff(session, stored, saved_id(login_row.id))
+        found = await _staff(session, stored, saved_id(login_row.id))
+    await get_redis().set(_notice_key(found.session_id), str(failed), ex=NOTICE_SECONDS)
+    await browser_logins.remember_rotation(browser_secret, fresh)
+    return StaffLogin(found, fresh, failed)
+
+
+def _notice_key(session_id: int) -> str:
+    return f"staff-login-notice:{session_id}"
+
+
+async def failed_logins_notice(session_id: int) -> int:
+    """The failed logins of the account before the login of this console session (shown to
+    its owner on the dashboard)."""
+    stored = await get_redis().get(_notice_key(session_id))
+    return int(stored) if stored else 0
 
 
 async def authenticate(browser_secret: str | None, now: datetime) -> Staff:

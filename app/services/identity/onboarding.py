@@ -7,7 +7,8 @@
   provider (kyc.py) answers. APPROVED: 18+ is checked on the birth date the PROVIDER read
   (under the brand's age: REJECTED), the barred list again, then VERIFIED: the verified name
   and birth date become the account's payee name and birthday. REVIEW: the account waits for
-  staff (app/services/backoffice/kyc.py). REJECTED: the member may try again.
+  staff (app/services/backoffice/kyc.py). REJECTED: the member may try again, up to the try
+  limits per account and per CPF (`count_try`); past them the case goes to staff review.
 - Gates (building blocks, the caller's transaction): `require_verified` before a deposit order
   and every bet debit; `require_may_withdraw` before a withdrawal (a BARRED account may take
   its balance out); `own_cpf` for the own-account payment rules (Portaria 615/2024).
@@ -33,9 +34,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate, ui_language
+from app.core.security import keyed_digest
 from app.services import inbox
 from app.services.amounts import parse_amount, parse_number
 from app.services.brands import Brand, brands
@@ -316,6 +319,8 @@ async def submit(
         identity = await _claim_later(brand, member, cpf_text, now)
     if identity.status not in SUBMITTABLE:
         raise AppError("identity-not-submittable", status=409)
+    if not await count_try(KYC_STEP, member, now, identity.cpf):
+        return await view(member)
     request = kyc.KycRequest(secrets.token_hex(8), identity.cpf, name, born)
     answer = await kyc.PROVIDER.check(request, transport=transport)
     async with write_transaction() as session:
@@ -484,6 +489,71 @@ async def ask_reverification(
     await inbox.post_message(session, saved_id(member.id), MessageKind.IDENTITY_RECHECK, {})
     await log(session, member, "identity-reverification", now, channel="INBOX")
     return identity, earlier
+
+
+# ---- try limits: no name or birth-date oracle -------------------------------------------------
+
+# The identity form (sent to the provider) and the payee name of a login from a new address
+# are each limited per account and per CPF (two accounts on one CPF share the CPF's tries).
+# Past either limit no answer comes any more: the case goes to staff review (the KYC queue).
+KYC_STEP = "kyc"
+PAYEE_NAME_STEP = "payee-name"
+TRIES_PER_ACCOUNT = rate_limit.Limit("identity-try", 5, 24 * 3600)
+TRIES_PER_CPF = rate_limit.Limit("identity-try-cpf", 5, 24 * 3600)
+TOO_MANY_TRIES = "too-many-tries"  # the reason of an identity sent to review by its tries
+
+
+def _try_keys(step: str, member_id: int, cpf: str | None) -> list[tuple[rate_limit.Limit, str]]:
+    keys = [(TRIES_PER_ACCOUNT, rate_limit.limit_key(TRIES_PER_ACCOUNT, step, member_id))]
+    if cpf:
+        cpf_key = keyed_digest(cpf, "identity-try-cpf")  # no CPF in the cache's keys
+        keys.append((TRIES_PER_CPF, rate_limit.limit_key(TRIES_PER_CPF, step, cpf_key)))
+    return keys
+
+
+async def _cpf_of(member_id: int) -> str | None:
+    async with session_scope() as session:
+        return await own_cpf(session, member_id)
+
+
+async def count_try(step: str, member: Member, now: datetime, cpf: str | None = None) -> bool:
+    """Count one try of the step (first, as every limited try); False past the account's or
+    the CPF's limit, when the case has gone to staff review (the member told in their
+    language). `cpf`: the one being tried, else the account's own."""
+    member_id = saved_id(member.id)
+    windows = [
+        await rate_limit.hit(key, limit.limit, limit.window_seconds)
+        for limit, key in _try_keys(step, member_id, cpf or await _cpf_of(member_id))
+    ]
+    if not any(window.exceeded for window in windows):
+        return True
+    if any(window.count == window.limit + 1 for window in windows):
+        await send_to_review(member, step, now)  # the first try past a limit, once
+    return False
+
+
+async def take_back_try(step: str, member: Member) -> None:
+    """A try that proved right does not count."""
+    member_id = saved_id(member.id)
+    for limit, key in _try_keys(step, member_id, await _cpf_of(member_id)):
+        await rate_limit.undo(key, limit.window_seconds)
+
+
+async def send_to_review(member: Member, step: str, now: datetime) -> None:
+    """Too many tries: the identity goes under staff review (no deposit, bet or withdrawal
+    until staff decide), once; the member is told in their language (inbox, logged)."""
+    async with write_transaction() as session:
+        identity = await session.get(MemberIdentity, member.id, with_for_update=True)
+        if identity is not None and identity.reason == TOO_MANY_TRIES:
+            return  # already sent, not decided yet
+        if identity is not None and identity.status in (*SUBMITTABLE, IdentityStatus.VERIFIED):
+            identity.status, identity.reason = IdentityStatus.REVIEW, TOO_MANY_TRIES
+            identity.submitted_at = now
+            session.add(identity)
+        await inbox.post_message(
+            session, saved_id(member.id), MessageKind.IDENTITY_TRIES_EXCEEDED, {}
+        )
+        await log(session, member, "identity-tries", now, {"step": step}, channel="INBOX")
 
 
 # ---- the barred list at login ---------------------------------------------------------------

@@ -8,6 +8,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "login-verification-required": (
             "New device or location: please confirm it is you to continue."
         ),
+        "login-verification-failed": (
+            "The password or the verification is not right. Start again from the login."
+        ),
         "totp-required": "Enter the code from your authenticator app.",
         "totp-invalid": "The authenticator code is not valid.",
         "totp-already-enabled": "Two-factor authentication is already on.",
@@ -55,8 +58,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "auth.terms": "I accept the terms and the privacy policy",
         "auth.totp_code": "Authenticator code or recovery code",
         "auth.verify_title": "Confirm it is you",
-        "auth.verify_sms": "We sent a code by SMS to {target}.",
-        "auth.verify_email": "We sent a code by e-mail to {target}.",
+        "auth.verify_sms": "If the password is right, a code went by SMS to the account's phone.",
+        "auth.verify_email": "If the password is right, a code went by e-mail to the account.",
         "auth.verify_bank": "Enter the full name of your registered bank account.",
         "auth.keep_sessions": "Keep me logged in on my other devices",
         "auth.forced_change": "For your security, choose a new password now.",
@@ -156,6 +159,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "login-verification-required": (
             "Novo dispositivo ou local: confirme que é você para continuar."
         ),
+        "login-verification-failed": (
+            "A senha ou a verificação não confere. Comece de novo pelo login."
+        ),
         "totp-required": "Digite o código do seu aplicativo autenticador.",
         "totp-invalid": "O código do autenticador não é válido.",
         "totp-already-enabled": "A autenticação em dois fatores já está ativa.",
@@ -203,8 +209,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "auth.terms": "Aceito os termos e a política de privacidade",
         "auth.totp_code": "Código do autenticador ou código de recuperação",
         "auth.verify_title": "Confirme que é você",
-        "auth.verify_sms": "Enviamos um código por SMS para {target}.",
-        "auth.verify_email": "Enviamos um código por e-mail para {target}.",
+        "auth.verify_sms": (
+            "Se a senha estiver certa, enviamos um código por SMS ao celular da conta."
+        ),
+        "auth.verify_email": (
+            "Se a senha estiver certa, enviamos um código por e-mail para a conta."
+        ),
         "auth.verify_bank": "Digite o nome completo da sua conta bancária cadastrada.",
         "auth.keep_sessions": "Manter-me conectado nos meus outros dispositivos",
         "auth.forced_change": "Para sua segurança, escolha uma nova senha agora.",

@@ -5,6 +5,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "staff-forbidden": "You do not have permission for this, or not for this brand.",
         "staff-not-logged-in": "Please log in to the back office.",
         "staff-login-failed": "Wrong user name, password or authenticator code.",
+        "bo-failed-logins": (
+            "{count} failed login(s) to your account since your previous login (see the audit log)."
+        ),
         "staff-login-throttled": "Too many login attempts. Try again later.",
         "staff-role-name-invalid": "A role name has 3 to 40 letters, digits, - _ or .",
         "staff-role-permissions-invalid": (
@@ -427,6 +430,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "staff-forbidden": "Você não tem permissão para isto, ou não para esta marca.",
         "staff-not-logged-in": "Entre no back office.",
         "staff-login-failed": "Usuário, senha ou código do autenticador incorretos.",
+        "bo-failed-logins": (
+            "{count} tentativa(s) de entrada errada(s) na sua conta desde a sua entrada "
+            "anterior (veja o registro de auditoria)."
+        ),
         "staff-login-throttled": "Tentativas de entrada demais. Tente mais tarde.",
         "staff-role-name-invalid": "O nome do perfil tem de 3 a 40 letras, dígitos, - _ ou .",
         "staff-role-permissions-invalid": (

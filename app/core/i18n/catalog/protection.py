@@ -193,6 +193,12 @@ MESSAGES: dict[str, dict[str, str]] = {
             "withdrawals wait: send a photo of your document and a selfie holding it on the "
             "identity page."
         ),
+        "inbox.IDENTITY_TRIES_EXCEEDED.title": "Your identity check went to our team",
+        "inbox.IDENTITY_TRIES_EXCEEDED.body": (
+            "There were too many tries at your name or birth date, so our team will check "
+            "your identity. Until then deposits, play and withdrawals wait; you can send a "
+            "photo of your document and a selfie holding it on the identity page."
+        ),
         "inbox.EXCLUSION_STARTED.title": "Your pause has started",
         "inbox.EXCLUSION_STARTED.body": (
             "Play and deposits are closed until {until} (UTC). Your balance stays yours: you "
@@ -399,6 +405,13 @@ MESSAGES: dict[str, dict[str, str]] = {
             "saques aguardam: envie uma foto do seu documento e uma selfie segurando-o na "
             "página de identidade."
         ),
+        "inbox.IDENTITY_TRIES_EXCEEDED.title": "Sua identidade foi para a nossa equipe",
+        "inbox.IDENTITY_TRIES_EXCEEDED.body": (
+            "Houve tentativas demais com seu nome ou data de nascimento, então nossa equipe "
+            "vai conferir sua identidade. Até lá, depósitos, apostas e saques aguardam; você "
+            "pode enviar uma foto do seu documento e uma selfie segurando-o na página de "
+            "identidade."
+        ),
         "inbox.EXCLUSION_STARTED.title": "Sua pausa começou",
         "inbox.EXCLUSION_STARTED.body": (
             "Apostas e depósitos estão fechados até {until} (UTC). Seu saldo continua seu: "
@@ -546,6 +559,11 @@ MESSAGES["en"].update(
         "identity-not-verified": "This identity is not verified.",
         "protection.event.identity-reverification": (
             "Asked to confirm the identity again (documents and selfie)."
+        ),
+        "kyc.why.too-many-tries": "Too many tries at the name, birth date or payee name",
+        "protection.event.identity-tries": "Too many identity tries ({step}): sent to review.",
+        "protection.event.login-failures": (
+            "{count} failed logins from unknown devices within an hour."
         ),
         "kyc.approve": "Approve",
         "kyc.reject": "Reject",
@@ -708,6 +726,13 @@ MESSAGES["pt"].update(
         "identity-not-verified": "Esta identidade não está verificada.",
         "protection.event.identity-reverification": (
             "Pedido para confirmar a identidade novamente (documentos e selfie)."
+        ),
+        "kyc.why.too-many-tries": "Tentativas demais de nome, data de nascimento ou titular",
+        "protection.event.identity-tries": (
+            "Tentativas de identidade demais ({step}): enviada para análise."
+        ),
+        "protection.event.login-failures": (
+            "{count} entradas erradas de dispositivos desconhecidos em uma hora."
         ),
         "kyc.approve": "Aprovar",
         "kyc.reject": "Recusar",

@@ -102,6 +102,13 @@ def enrol_page() -> rx.Component:
     )
 
 
+def _current_password() -> rx.Component:
+    return label(
+        t("bo-current-password"),
+        text_input("current", type="password", auto_complete="current-password", required=True),
+    )
+
+
 def account_page() -> rx.Component:
     s = AccountState
     return frame(
@@ -111,15 +118,7 @@ def account_page() -> rx.Component:
             card(
                 "bo-change-password",
                 rx.el.form(
-                    label(
-                        t("bo-current-password"),
-                        text_input(
-                            "current",
-                            type="password",
-                            auto_complete="current-password",
-                            required=True,
-                        ),
-                    ),
+                    _current_password(),
                     *_password_fields("password"),
                     _code_field("code", "bo-current-code"),
                     rx.el.button(
@@ -140,15 +139,7 @@ def account_page() -> rx.Component:
                     s.totp_open,
                     rx.el.form(
                         _new_authenticator(),
-                        label(
-                            t("bo-current-password"),
-                            text_input(
-                                "current",
-                                type="password",
-                                auto_complete="current-password",
-                                required=True,
-                            ),
-                        ),
+                        _current_password(),
                         _code_field("code", "bo-current-code"),
                         _code_field("new_code", "bo-new-code"),
                         rx.el.button(

@@ -3,7 +3,6 @@ request, paid in parts or rejected by an operator, then confirmed by the member.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,7 +11,6 @@ from typing import Any
 
 import httpx
 import pytest
-from PIL import Image
 from sqlmodel import col, delete, select
 
 from app.api.main import create_api
@@ -25,7 +23,7 @@ from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from models import Member, Merchant, WithdrawalOrder, WithdrawalPayout, WithdrawalRule
 from tests.support.accounts import PASSWORD, cpf_of, make_member, new_cpf, register
-from tests.support.images import HOSTILE_IMAGES
+from tests.support.images import HOSTILE_IMAGES, small_png
 from tests.support.money import wager as place_wager
 
 MakeClient = Callable[..., PlatformClient]
@@ -144,12 +142,6 @@ async def _confirm(
     if not envelope["success"]:
         raise ApiError(response.status_code, envelope)
     return envelope["value"]
-
-
-def _png() -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", (4, 4), "white").save(buffer, format="PNG")
-    return buffer.getvalue()
 
 
 async def test_payment_password_is_set_once_and_changed_with_the_old_one(
@@ -514,7 +506,7 @@ async def test_paid_in_two_parts_then_reported_not_received_with_proof(
         "status"
     ] == "DISBURSED"
 
-    image = _png()
+    image = small_png()
     reported = await _confirm(
         player.client, order_no, "NOT_RECEIVED", ("../../etc/passwd.png", image, "image/png")
     )

@@ -19,9 +19,10 @@ from models import AuditEntry, Member, WithdrawalOrder
 from models.base import utcnow
 from models.cashier import PayoutReceipt
 from tests.support.backoffice import make_staff, pending_withdrawal
+from tests.support.images import small_png
 from tests.support.money import cash
 
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+PNG = small_png()
 
 
 async def _reported(amount: str) -> tuple[str, Member]:

@@ -17,7 +17,7 @@ from models import FavoriteGame, Game, Member
 from models.catalogue import GAME
 from tests.e2e.conftest import open_site
 from tests.support.accounts import PASSWORD, make_member
-from tests.support.browser import choose_language
+from tests.support.browser import browser_cookie, choose_language, wait_for_rotation
 
 pytestmark = pytest.mark.e2e
 
@@ -272,8 +272,10 @@ async def test_recent_games_page_after_playing(page: Page, site_url: str) -> Non
 
 async def test_trial_user_gets_the_info_dialog_on_my_games(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/login")
+    before = await browser_cookie(page)
     await page.get_by_test_id("start-trial").click()
     await expect(page.get_by_test_id("member-area")).to_be_visible()
+    await wait_for_rotation(page, before)
     await page.goto(site_url + "/myGames")
     await expect(page.get_by_test_id("need-account-text")).to_be_visible()
 

@@ -110,3 +110,18 @@ async def screenshots(page: Page, folder: Path, name: str) -> None:
         await page.screenshot(path=str(folder / f"{name}-360-{scheme}.png"), full_page=True)
         await page.set_viewport_size({"width": 1280, "height": 900})
     await page.emulate_media(color_scheme="light")
+
+
+async def browser_cookie(page: Page) -> str:
+    found = [c for c in await page.context.cookies() if c["name"] == "browser"]
+    return str(found[0]["value"]) if found else ""
+
+
+async def wait_for_rotation(page: Page, before: str) -> None:
+    """A login binds the browser to a fresh secret that the page fetches just after it
+    (state/site.py rotate_browser): a page loaded before that lands is not logged in."""
+    for _ in range(SLOW_MS // 100):
+        if await browser_cookie(page) not in ("", before):
+            return
+        await page.wait_for_timeout(100)
+    raise AssertionError("the login did not rotate the browser secret")

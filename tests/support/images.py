@@ -10,6 +10,13 @@ import zlib
 from PIL import Image
 
 
+def small_png() -> bytes:
+    """A whole, harmless 4×4 PNG: what a member's upload should be."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (4, 4), "white").save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 

@@ -13,7 +13,7 @@ from uuid import uuid4
 
 import pytest
 from sqlalchemy import delete, func
-from sqlmodel import col, select
+from sqlmodel import col, select, update
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -341,12 +341,30 @@ async def test_a_multiplier_race_keeps_the_best_round_above_the_minimum_bet(br1:
     assert (board.my_place, board.my_score) == (1, D("3.50"))
 
 
+@pytest.fixture
+async def other_races_off(br1: Brand) -> AsyncIterator[None]:
+    """The brand's races switched off for a test, then back as they were: another race whose
+    period ends with the test's (the demo's weekly race, on a Sunday) would pay its members."""
+    async with write_transaction() as session:
+        enabled = (
+            await session.exec(
+                select(Race.id).where(Race.merchant_id == br1.id, col(Race.enabled).is_(True))
+            )
+        ).all()
+        await session.exec(update(Race).where(col(Race.id).in_(enabled)).values(enabled=False))
+    yield
+    async with write_transaction() as session:
+        await session.exec(update(Race).where(col(Race.id).in_(enabled)).values(enabled=True))
+
+
+@pytest.mark.usefixtures("other_races_off")
 async def test_prizes_are_paid_once_at_the_period_close_and_skip_blocked_members(
     br1: Brand,
 ) -> None:
     code = await _race(br1, RaceMetric.TURNOVER, ["10.00", "5.00"])
     now = utcnow()
     start, end = period_bounds(br1.timezone, MissionPeriod.DAILY, now)
+    after = end + races.CLOSE_GRACE + timedelta(seconds=1)
     leader, blocked, runner = await make_member(), await make_member(), await make_member()
     await _bet(leader, "50.00")
     await _bet(blocked, "40.00")
@@ -355,7 +373,6 @@ async def test_prizes_are_paid_once_at_the_period_close_and_skip_blocked_members
     await exclusion.exclude(blocked, "COOLING_OFF", "2", now)
     await races.close_due(now)  # the period is still running: nothing is paid
     assert await _cash(leader) == 0
-    after = end + races.CLOSE_GRACE + timedelta(seconds=1)
     await asyncio.gather(races.close_due(after), races.close_due(after))
     await races.close_due(after)
     assert (await _cash(leader), await _cash(blocked), await _cash(runner)) == (

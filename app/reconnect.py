@@ -41,6 +41,8 @@ from state.auth import AuthState
 
 logger = logging.getLogger(__name__)
 UPLOAD_PATH = "/_upload"
+# A refused upload is read up to this size before the refusal is sent (then dropped).
+DRAIN_LIMIT_BYTES = 8 * 1024 * 1024
 
 
 def _state_names(root: type[BaseState]) -> list[str]:
@@ -119,9 +121,24 @@ class UploadGuard:
             browser = browser_digest(secret_of(headers.get("cookie")))
             token = headers.get("reflex-client-token", "")
             if not await tab_belongs(self.app, token, browser):
+                await _drain(receive)
                 await JSONResponse({"detail": "not this browser's tab"}, 403)(scope, receive, send)
                 return
         await self.asgi(scope, receive, send)
+
+
+async def _drain(receive: Receive, limit: int = DRAIN_LIMIT_BYTES) -> None:
+    """Read (and drop) what the client sends before refusing it: a server that answers and
+    closes while the client is still writing resets the connection, and the client sees no
+    answer at all."""
+    seen = 0
+    while seen <= limit:
+        message = await receive()
+        if message["type"] != "http.request":
+            return
+        seen += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 def socket_browser(app: rx.App, sid: str) -> str:

@@ -12,10 +12,10 @@ from tests.api.test_withdrawals import (
     _operator,
     _pay,
     _player,
-    _png,
     _wallets,
     _withdraw,
 )
+from tests.support.images import small_png
 
 MakeClient = Callable[..., PlatformClient]
 
@@ -33,7 +33,7 @@ async def _investigated(make_client: MakeClient) -> tuple[PlatformClient, Platfo
     operator = await _operator(make_client)
     await _pay(operator, order_no, 1, "100.00")
     await _pay(operator, order_no, 2, "200.00")
-    proof = ("proof.png", _png(), "image/png")
+    proof = ("proof.png", small_png(), "image/png")
     reported = await _confirm(player.client, order_no, "NOT_RECEIVED", proof)
     assert reported["status"] == "INVESTIGATING"
     return player.client, operator, order_no

@@ -12,15 +12,13 @@ from decimal import Decimal
 from typing import Any
 from uuid import uuid4
 
-import httpx
 import pytest
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.db import write_transaction
 from app.core.security import hash_password
-from app.services.accounts import sessions
 from models import Member
+from tests.support.accounts import session_client
 from tests.support.agents import downline, fact, top_agent
 from tests.support.money import fund
 
@@ -31,10 +29,7 @@ OPEN = "BR2"
 
 async def _client(member: Member) -> PlatformClient:
     address = f"198.22.{secrets.randbelow(250)}.{secrets.randbelow(250) + 1}"
-    transport = httpx.ASGITransport(app=create_api(), client=(address, 50000))
-    client = PlatformClient("http://localhost", merchant=OPEN, transport=transport)
-    client.token = await sessions.open_session(member, address, "", "WEB")
-    return client
+    return await session_client(member, OPEN, address)
 
 
 async def _refused(call: Any, status: int) -> dict[str, Any]:

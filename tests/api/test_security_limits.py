@@ -262,12 +262,12 @@ async def _payment_password_member(client: PlatformClient) -> Member:
     return member
 
 
-async def test_payment_password_tries_hold_under_a_burst(make_client: MakeClient) -> None:
-    client = make_client()
+async def _funded_payout_account(client: PlatformClient) -> dict[str, Any]:
+    """A member with a payment password, 100.00 and a PIX payout account to its own CPF."""
     member = await _payment_password_member(client)
     member_id = (await client.get("/wps/member/info"))["id"]
     await fund(member_id, "100.00")
-    account = await client.post(
+    return await client.post(
         "/wps/member/payoutAccounts",
         {
             "type": "PIX",
@@ -277,6 +277,11 @@ async def test_payment_password_tries_hold_under_a_burst(make_client: MakeClient
             "password": PASSWORD,
         },
     )
+
+
+async def test_payment_password_tries_hold_under_a_burst(make_client: MakeClient) -> None:
+    client = make_client()
+    account = await _funded_payout_account(client)
     withdraw = {"amount": "50.00", "payoutAccountId": account["id"], "paymentPassword": "135791"}
     answers = await burst(
         [client.post("/wps/payment/withdraw", withdraw, sealed=True) for _ in range(BURST)]
@@ -303,19 +308,7 @@ async def test_a_burst_of_right_payment_passwords_locks_nobody(make_client: Make
     """Tries refused because others were being checked are no wrong passwords: after a burst
     of right ones the owner still has every try (issue 32)."""
     client = make_client()
-    member = await _payment_password_member(client)
-    member_id = (await client.get("/wps/member/info"))["id"]
-    await fund(member_id, "100.00")
-    account = await client.post(
-        "/wps/member/payoutAccounts",
-        {
-            "type": "PIX",
-            "pixKeyType": "CPF",
-            "pixKey": await cpf_of(member),
-            "holderName": "Maria da Silva",
-            "password": PASSWORD,
-        },
-    )
+    account = await _funded_payout_account(client)
     right = {"amount": "50.00", "payoutAccountId": account["id"], "paymentPassword": "246810"}
     answers = await burst(
         [client.post("/wps/payment/withdraw", right, sealed=True) for _ in range(40)]

@@ -15,7 +15,6 @@ from types import SimpleNamespace
 from typing import Any, ClassVar
 from uuid import uuid4
 
-import httpx
 import pytest
 from fastapi.routing import APIRoute, iter_route_contexts
 from sqlalchemy import func
@@ -30,14 +29,13 @@ from app.core.db import session_scope, write_transaction
 from app.core.i18n import translate
 from app.core.security import hash_password
 from app.services import exclusion, gates
-from app.services.accounts import sessions
 from app.services.agents import team
 from app.services.brands import brands
 from models import Member
 from state.auth import AuthState
 from state.site import SiteState
 from tests.security.test_handlers import public_handlers
-from tests.support.accounts import make_member, new_username
+from tests.support.accounts import make_member, new_username, session_client
 from tests.support.agents import PASSWORD as AGENT_PASSWORD
 from tests.support.agents import downline, top_agent
 from tests.support.money import cash, entry_count, fund
@@ -118,10 +116,7 @@ def _concrete(path: str) -> str:
 
 
 async def _client(member: Member, ip: str) -> PlatformClient:
-    transport = httpx.ASGITransport(app=create_api(), client=(ip, 50000))
-    client = PlatformClient("http://localhost", merchant="BR1", transport=transport)
-    client.token = await sessions.open_session(member, ip, "", "WEB")
-    return client
+    return await session_client(member, "BR1", ip)
 
 
 async def _members() -> int:

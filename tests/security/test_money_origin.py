@@ -13,17 +13,14 @@ from decimal import Decimal
 from typing import Any
 from uuid import uuid4
 
-import httpx
 import pytest
 from sqlmodel import col, func, select
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password
-from app.services.accounts import sessions
 from app.services.backoffice import transfer_reviews
 from app.services.brands import brands
 from app.services.cashier import team_transfers
@@ -32,6 +29,7 @@ from models import AuditEntry, LedgerTransaction, Member, MemberMessage, MemberT
 from models.base import utcnow
 from models.cashier import MessageKind
 from models.ledger import TransactionKind
+from tests.support.accounts import session_client
 from tests.support.agents import PASSWORD, downline, top_agent
 from tests.support.backoffice import make_staff, role_with
 from tests.support.money import fund, wager
@@ -53,10 +51,7 @@ async def _payable(member: Member) -> Member:
 
 async def _client(member: Member, merchant: str) -> PlatformClient:
     address = f"198.23.{secrets.randbelow(250)}.{secrets.randbelow(250) + 1}"
-    transport = httpx.ASGITransport(app=create_api(), client=(address, 50000))
-    client = PlatformClient("http://localhost", merchant=merchant, transport=transport)
-    client.token = await sessions.open_session(member, address, "", "WEB")
-    return client
+    return await session_client(member, merchant, address)
 
 
 async def _refused(call: Any, status: int) -> dict[str, Any]:

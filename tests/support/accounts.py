@@ -7,12 +7,15 @@ import secrets
 from datetime import date
 from typing import Any
 
+import httpx
 from sqlmodel import col, select
 
+from app.api.main import create_api
 from app.client import PlatformClient
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.security import hash_password
+from app.services.accounts import sessions
 from app.services.identity import cpf, kyc
 from app.services.jurisdiction import profile_of
 from models import Member, MemberIdentity, Merchant, OutboundMessage
@@ -134,3 +137,11 @@ async def cpf_of(member: Member) -> str:
         identity = await session.get(MemberIdentity, member.id)
     assert identity is not None
     return identity.cpf
+
+
+async def session_client(member: Member, merchant: str, address: str) -> PlatformClient:
+    """An API client of the in-process app, logged in as `member` from `address`."""
+    transport = httpx.ASGITransport(app=create_api(), client=(address, 50000))
+    client = PlatformClient("http://localhost", merchant=merchant, transport=transport)
+    client.token = await sessions.open_session(member, address, "", "WEB")
+    return client

@@ -506,15 +506,17 @@ async def _worker() -> None:
 def serve(host: str, port: int) -> None:
     """Reflex's production server (granian, GRANIAN_WORKERS workers, the built frontend
     mounted) without the compile and build steps of `reflex run`: further processes of a
-    scaled deployment share the one build in `.web`. With no build there, it serves the
-    API and the websocket only."""
+    scaled deployment share the one build in `.web` (or REFLEX_WEB_WORKDIR). With no build
+    there, it serves the API and the websocket only."""
     from reflex.utils import exec as reflex_exec
+    from reflex.utils.prerequisites import get_web_dir
     from reflex_base import constants
     from reflex_base.environment import environment
 
-    built = (PROJECT_ROOT / ".web" / "build" / "client" / "index.html").exists()
+    web_dir = get_web_dir()
+    built = (web_dir / "build" / "client" / "index.html").exists()
     if not built:
-        print("no built frontend in .web (`reflex run --env prod` builds it): API only")
+        print(f"no built frontend in {web_dir} (`reflex run --env prod` builds it): API only")
     environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
     environment.REFLEX_SKIP_COMPILE.set(True)
     reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)

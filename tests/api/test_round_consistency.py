@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 from uuid import uuid4
 
+import pytest
 from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
@@ -15,6 +16,8 @@ from models import GameRound
 from models.ledger import TransactionKind
 from tests.support.money import cash
 from tests.support.seamless import call, funded_member, player_session, studio_game
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 BGS = wallet.STUDIO_VENDOR
 

@@ -92,6 +92,7 @@ async def test_http_port_plays_a_round_through_the_vendor_api() -> None:
         assert (await ledger.audit(session)).clean
 
 
+@pytest.mark.engines
 async def test_twenty_concurrent_http_debits_move_money_once(
     vendor_client: httpx.AsyncClient,
 ) -> None:

@@ -18,6 +18,8 @@ from models import GameRound, GameSession, LedgerTransaction, Winner
 from models.base import utcnow
 from tests.support.seamless import call, funded_member, player_session, studio_game
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 BGS = wallet.STUDIO_VENDOR
 
 

@@ -29,6 +29,8 @@ from models import Game, GameRound, LedgerTransaction, Member, WagerFact
 from models.base import utcnow
 from tests.support.seamless import call, funded_member, player_session, studio_game
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 D = Decimal
 BGS = wallet.STUDIO_VENDOR
 SPORTS_VENDOR = "SBO"

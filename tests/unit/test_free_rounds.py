@@ -153,6 +153,7 @@ async def test_brazil_free_rounds_pay_cash_and_debit_nothing() -> None:
     assert view.status == "claimed"
 
 
+@pytest.mark.engines
 async def test_twin_clicks_play_the_last_round_once() -> None:
     br1 = await _brand("BR1")
     promotion = await offers.define(br1, _offer(free_rounds=1))

@@ -27,6 +27,8 @@ from models import LedgerAccount, LedgerEntry, LedgerTransaction, Member, Mercha
 from models.base import utcnow
 from models.ledger import SUB_KEYED_KINDS, AccountKind, TransactionKind
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 CURRENCY = "BRL"
 
 

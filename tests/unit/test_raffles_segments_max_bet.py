@@ -122,6 +122,7 @@ async def test_brazil_refuses_a_raffle_without_its_authorisation() -> None:
         session.add(row)
 
 
+@pytest.mark.engines
 async def test_tickets_draw_verify_and_claim_once() -> None:
     br1 = await _brand("BR1")
     promotion = await offers.define(br1, _raffle())

@@ -214,6 +214,7 @@ async def test_tampered_and_foreign_round_ids_are_refused() -> None:
     assert (await rounds.verify(them.owner, played.round_id)).round.round_id == played.round_id
 
 
+@pytest.mark.engines
 async def test_concurrent_rounds_of_one_member_never_share_a_nonce() -> None:
     member, session = await member_session("100.00")
     player = rounds.member_player(session)

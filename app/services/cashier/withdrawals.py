@@ -381,25 +381,9 @@ def parse_amount(text: Any) -> Decimal:
     return amounts.parse_amount(text, "withdrawal-amount-invalid")
 
 
-async def _member_accounts(
-    session: AsyncSession, brand: Brand, member_id: int, *kinds: AccountKind
-) -> list[int]:
-    """The ids of the ledger accounts of these kinds (the member's, or the brand's clearing
-    shard of this member)."""
-    ids: list[int] = []
-    for kind in kinds:
-        clearing = kind == AccountKind.PAYMENT_CLEARING
-        account = await ledger.account(
-            session,
-            merchant_id=brand.id,
-            kind=kind,
-            currency=brand.currency,
-            member_id=None if clearing else member_id,
-            spread=member_id if clearing else None,
-        )
-        assert account.id is not None
-        ids.append(account.id)
-    return ids
+CASH = ledger.of_member(AccountKind.MEMBER_CASH)
+LOCKED = ledger.of_member(AccountKind.MEMBER_LOCKED)
+CLEARING = ledger.of_merchant(AccountKind.PAYMENT_CLEARING)  # the brand's, this member's shard
 
 
 async def _lock_order(
@@ -413,19 +397,17 @@ async def _lock_order(
     """Building block: move the amount from the member's cash to their locked account and
     write the order that holds it."""
     order_no = f"W{now:%y%m%d%H%M%S}{secrets.token_hex(4).upper()}"
-    cash, locked = await _member_accounts(
-        session, brand, member_id, AccountKind.MEMBER_CASH, AccountKind.MEMBER_LOCKED
-    )
-    posted = await ledger.move(
+    posted = await ledger.transfer(
         session,
         merchant_id=brand.id,
+        member_id=member_id,
+        currency=brand.currency,
         kind=TransactionKind.WITHDRAWAL_LOCK,
         idempotency_key=f"withdrawal-lock:{order_no}",
-        debit_account_id=cash,
-        credit_account_id=locked,
+        from_=CASH,
+        to=LOCKED,
         amount=amount,
         reference=order_no,
-        member_id=member_id,
     )
     order = WithdrawalOrder(
         order_no=order_no,
@@ -607,23 +589,17 @@ async def pay_part(
                     status=422,
                     params={"remaining": order.remaining_amount},
                 )
-            locked, clearing = await _member_accounts(
-                session,
-                brand,
-                order.member_id,
-                AccountKind.MEMBER_LOCKED,
-                AccountKind.PAYMENT_CLEARING,
-            )
-            posted = await ledger.move(
+            posted = await ledger.transfer(
                 session,
                 merchant_id=brand.id,
+                member_id=order.member_id,
+                currency=brand.currency,
                 kind=TransactionKind.WITHDRAWAL,
                 idempotency_key=f"withdrawal-payout:{order_no}:{part_no}",
-                debit_account_id=locked,
-                credit_account_id=clearing,
+                from_=LOCKED,
+                to=CLEARING,
                 amount=amount,
                 reference=order_no,
-                member_id=order.member_id,
                 metadata={"part": part_no, **_who(operator)},
             )
             now = utcnow()
@@ -676,19 +652,17 @@ async def reject(
             if order.remaining_amount <= 0:
                 raise AppError("withdrawal-not-payable", status=409)
             amount = order.remaining_amount
-            locked, cash = await _member_accounts(
-                session, brand, order.member_id, AccountKind.MEMBER_LOCKED, AccountKind.MEMBER_CASH
-            )
-            posted = await ledger.move(
+            posted = await ledger.transfer(
                 session,
                 merchant_id=brand.id,
+                member_id=order.member_id,
+                currency=brand.currency,
                 kind=TransactionKind.WITHDRAWAL_RELEASE,
                 idempotency_key=f"withdrawal-release:{order_no}",
-                debit_account_id=locked,
-                credit_account_id=cash,
+                from_=LOCKED,
+                to=CASH,
                 amount=amount,
                 reference=order_no,
-                member_id=order.member_id,
                 metadata={**_who(operator), "reason": reason[:200]},
             )
             now = utcnow()
@@ -850,23 +824,17 @@ async def close_investigation(
         refunded = ZERO
         for payout in reported:
             if result == InvestigationOutcome.NOT_PAID:
-                clearing, cash = await _member_accounts(
-                    session,
-                    brand,
-                    order.member_id,
-                    AccountKind.PAYMENT_CLEARING,
-                    AccountKind.MEMBER_CASH,
-                )
-                posted = await ledger.move(
+                posted = await ledger.transfer(
                     session,
                     merchant_id=brand.id,
+                    member_id=order.member_id,
+                    currency=brand.currency,
                     kind=TransactionKind.WITHDRAWAL_RELEASE,
                     idempotency_key=f"withdrawal-refund:{order_no}:{payout.part_no}",
-                    debit_account_id=clearing,
-                    credit_account_id=cash,
+                    from_=CLEARING,
+                    to=CASH,
                     amount=payout.amount,
                     reference=order_no,
-                    member_id=order.member_id,
                     metadata={"part": payout.part_no, **_who(who), "note": note},
                 )
                 payout.receipt = PayoutReceipt.REFUNDED

@@ -42,6 +42,14 @@ from app.services.ledger.reads import (
     member_vendor_wallets,
     member_wallet,
 )
+from app.services.ledger.transfers import (
+    AccountRef,
+    Transferred,
+    of_member,
+    of_merchant,
+    resolve,
+    transfer,
+)
 
 __all__ = [
     "CENT",
@@ -49,6 +57,7 @@ __all__ = [
     "MERCHANT_ACCOUNT_SHARDS",
     "POST_IN_ONE_STATEMENT",
     "ZERO",
+    "AccountRef",
     "AuditDifference",
     "AuditReport",
     "Leg",
@@ -58,6 +67,7 @@ __all__ = [
     "MovementChange",
     "MovementPage",
     "Posted",
+    "Transferred",
     "account",
     "audit",
     "cash_and_clearing",
@@ -67,8 +77,12 @@ __all__ = [
     "member_vendor_wallets",
     "member_wallet",
     "move",
+    "of_member",
+    "of_merchant",
     "post",
     "post_in_new_transaction",
     "post_moves",
+    "resolve",
     "reverse",
+    "transfer",
 ]

@@ -49,7 +49,9 @@ from app.services.brands import Brand, brands
 from app.services.cash_rewards import pay_cash
 from app.services.points_ledger import (
     CENT,
+    ISSUED_POINTS,
     MAX_POINTS,
+    MEMBER_POINTS,
     ZERO,
     PointsType,
     issued_account,
@@ -618,20 +620,18 @@ async def _spend(
     reference: str,
     metadata: Mapping[str, Any],
 ) -> ledger.Posted:
-    member_id = saved_id(member.id)
-    mine = await member_account(session, member.merchant_id, member_id)
-    issued = await issued_account(session, member.merchant_id, member_id)
     try:
-        return await ledger.move(
+        return await ledger.transfer(
             session,
             merchant_id=member.merchant_id,
+            member_id=saved_id(member.id),
+            currency=POINTS_CURRENCY,
             kind=TransactionKind.POINTS,
             idempotency_key=key,
-            debit_account_id=mine,
-            credit_account_id=issued,
+            from_=MEMBER_POINTS,
+            to=ISSUED_POINTS,
             amount=points,
             reference=reference,
-            member_id=member_id,
             metadata=dict(metadata),
         )
     except AppError as error:
@@ -828,18 +828,17 @@ async def decide_in(
     if approve:
         row.status = RedeemStatus.APPROVED.value
     else:
-        mine = await member_account(session, row.merchant_id, row.member_id)
-        issued = await issued_account(session, row.merchant_id, row.member_id)
-        refunded = await ledger.move(
+        refunded = await ledger.transfer(
             session,
             merchant_id=row.merchant_id,
+            member_id=row.member_id,
+            currency=POINTS_CURRENCY,
             kind=TransactionKind.POINTS,
             idempotency_key=f"points-refund:{row.reference}",
-            debit_account_id=issued,
-            credit_account_id=mine,
+            from_=ISSUED_POINTS,
+            to=MEMBER_POINTS,
             amount=Decimal(row.points).quantize(CENT),
             reference=row.reference,
-            member_id=row.member_id,
             metadata={"type": PointsType.REFUND, "reason": "rejected"},
         )
         await session.exec(

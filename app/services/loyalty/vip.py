@@ -53,7 +53,6 @@ from app.services.brands import Brand, brands
 from app.services.inbox import post_message
 from app.services.rebate_rates import plain_rate
 from app.services.wager_facts import StoredFact
-from models.base import saved_id
 from models.cashier import DepositOrder, DepositStatus, MessageKind
 from models.ledger import AccountKind, TransactionKind
 from models.loyalty_vip import (
@@ -454,30 +453,17 @@ async def _pay(
     ).first()
     if exists is not None:
         return False
-    expense = await ledger.account(
+    posted = await ledger.transfer(
         session,
         merchant_id=brand.id,
-        kind=AccountKind.PROMOTION_EXPENSE,
-        currency=brand.currency,
-        spread=member_id,
-    )
-    cash = await ledger.account(
-        session,
-        merchant_id=brand.id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=brand.currency,
         member_id=member_id,
-    )
-    posted = await ledger.move(
-        session,
-        merchant_id=brand.id,
+        currency=brand.currency,
         kind=TransactionKind.BONUS,
         idempotency_key=pay_key(member_id, kind, period_key),
-        debit_account_id=saved_id(expense.id),
-        credit_account_id=saved_id(cash.id),
+        from_=ledger.of_merchant(AccountKind.PROMOTION_EXPENSE),
+        to=ledger.of_member(AccountKind.MEMBER_CASH),
         amount=amount,
         reference=f"VIP-{kind.value}-{period_key}"[:128],
-        member_id=member_id,
     )
     session.add(
         VipEvent(

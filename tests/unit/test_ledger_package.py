@@ -77,9 +77,10 @@ def test_the_ledger_knows_no_capability() -> None:
         for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(("app", "models"))
     }
-    assert imported and {
-        module for module in imported if not module.startswith(KERNEL_IMPORTS)
-    } == set()
+    assert (
+        imported
+        and {module for module in imported if not module.startswith(KERNEL_IMPORTS)} == set()
+    )
 
 
 def test_every_exported_name_exists() -> None:

@@ -98,6 +98,7 @@ from app.services.loyalty import rebate, vip
 from app.services.payload_keys import payload_keys
 from app.services.protection import payouts
 from app.services.protection import records as protection_records
+from app.services.seamless.round_audit import audit_rounds
 from app.services.seamless.vendors import rotate_vendor_secret
 from app.services.site_status import Record, SiteSwitches
 from models.base import saved_id, utcnow
@@ -298,16 +299,18 @@ async def _vendor_secret(vendor: str) -> None:
 async def _audit() -> int:
     async with session_scope() as session:
         report = await audit(session)
+        rounds = await audit_rounds(session)
     await dispose_engine()
-    for difference in report.differences:
+    differences = report.differences + rounds.differences
+    for difference in differences:
         print(f"{difference.check} #{difference.subject_id}: {difference.detail}")
     print(
         f"ledger audit: {report.accounts_checked} accounts checked, "
         f"{report.transactions_checked} transactions checked, "
-        f"{report.rounds_checked} game rounds checked, "
-        f"{len(report.differences)} differences"
+        f"{rounds.checked} game rounds checked, "
+        f"{len(differences)} differences"
     )
-    return 0 if report.clean else 1
+    return 0 if not differences else 1
 
 
 async def _lottery_verify(game_code: str, issue_no: str) -> int:

@@ -22,7 +22,7 @@ from app.services.accounts import payment_password
 from app.services.brands import brands
 from app.services.loyalty import points
 from app.services.promotions import bonus, free_rounds
-from models import Member, Merchant
+from models import LedgerAccount, Member, Merchant
 from models.base import utcnow
 from models.ledger import AccountKind
 from models.points import PointsRedeem, PointsReward, PointsRewardKind, RedeemStatus
@@ -501,9 +501,9 @@ async def test_points_are_a_ledger_currency_of_their_own() -> None:
     async with session_scope() as session:
         accounts = (
             await session.exec(
-                select(ledger.LedgerAccount).where(
-                    col(ledger.LedgerAccount.member_id) == member.id,
-                    ledger.LedgerAccount.kind == AccountKind.MEMBER_POINTS.value,
+                select(LedgerAccount).where(
+                    col(LedgerAccount.member_id) == member.id,
+                    LedgerAccount.kind == AccountKind.MEMBER_POINTS.value,
                 )
             )
         ).all()

@@ -69,7 +69,7 @@ def promotion_line(row: promotions.PromotionRow, lang: str) -> PromotionLine:
     return PromotionLine(
         id=row.id,
         code=row.code,
-        title=row.title,
+        title=row.title_in(lang),
         kind=translate(f"bo-promo-kind-{row.kind}", lang),
         reward=translate(f"bo-promo-reward-{row.reward_kind}", lang)
         + " "

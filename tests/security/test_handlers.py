@@ -44,6 +44,8 @@ ALLOWED: dict[str, str] = {
         f"{ARGS}; password + TOTP, rate limited, browser bound"
     ),
     "state.console.DashboardState.load": STAFF,
+    "state.console.DashboardState.pick_period": f"{ARGS}; {STAFF}; a preset period only",
+    "state.console.DashboardState.custom_period": f"{ARGS}; {STAFF}; dates checked, 92 days",
     "state.console_players.PlayersState.load": STAFF,
     "state.console_players.PlayersState.search": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.next_page": STAFF,

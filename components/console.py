@@ -27,9 +27,11 @@ QUIET = (
     f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
 )
 DANGER = f"h-9 px-3 rounded-md text-sm font-semibold bg-red-600 text-white hover:bg-red-500 {FOCUS}"
+# min-w-0: a card in a grid keeps to its column (a wide table scrolls inside it) instead of
+# widening the page past a phone's screen.
 CARD = (
     "rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 "
-    "p-4 shadow-sm"
+    "p-4 shadow-sm min-w-0"
 )
 
 # (path, label key, the permission that opens the page)

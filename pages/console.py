@@ -114,8 +114,8 @@ def dashboard_page() -> rx.Component:
             _tile("bo-open-withdrawals", d.open_withdrawals, "tile-withdrawals"),
             _tile("bo-amount", d.open_withdrawal_amount, "tile-withdrawal-amount"),
             _tile("bo-pending", d.pending_approvals, "tile-approvals"),
-            _tile("bo-players", d.new_players_today, "tile-players"),
-            _tile("bo-deposits", d.deposits_today, "tile-deposits"),
+            _tile("bo.dash.new-today", d.new_players_today, "tile-players"),
+            _tile("bo.dash.deposits-today", d.deposits_today, "tile-deposits"),
             class_name="grid grid-cols-2 lg:grid-cols-5 gap-4",
         ),
         rx.el.section(

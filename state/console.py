@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
 import reflex as rx
@@ -23,7 +23,7 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, translate
-from app.core.i18n.formatting import format_amount, format_day
+from app.core.i18n.formatting import format_amount, format_day, format_utc_minutes
 from app.services.backoffice import dashboard, platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
@@ -82,9 +82,9 @@ def word(group: str, code: str, lang: str) -> str:
     return said(f"bo.word.{group}.{code}", code, lang)
 
 
-def utc_minutes(value: datetime) -> str:
-    """A moment as the console's UTC columns show it."""
-    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+def utc_minutes(value: datetime, lang: str) -> str:
+    """A moment as the console's UTC columns show it, in the reader's format."""
+    return format_utc_minutes(value, lang)
 
 
 def money(value: Any, lang: str) -> str:

@@ -117,8 +117,8 @@ def announcement_line(row: content.AnnouncementRow, lang: str) -> AnnouncementLi
         execution=said(f"bo-exec-{row.execution}", row.execution, lang),
         language=row.language or "*",
         title=row.title,
-        starts_shown=utc_minutes(row.starts_at),
-        ends_shown=utc_minutes(row.ends_at),
+        starts_shown=utc_minutes(row.starts_at, lang),
+        ends_shown=utc_minutes(row.ends_at, lang),
         state=translate(f"bo-state-{row.state}", lang),
         live=row.state != content.ENDED,
     )

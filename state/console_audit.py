@@ -46,7 +46,7 @@ class EntryRow:
 
 
 # Detail values that are codes of a known kind, said in words.
-_VALUE_GROUPS = ("member", "kyc", "withdrawal", "deposit", "staff")
+_VALUE_GROUPS = ("member", "kyc", "withdrawal", "deposit", "staff", "direction")
 
 
 def _value(key: str, value: object, lang: str) -> str:
@@ -89,10 +89,16 @@ def detail_words(detail: str, lang: str) -> str:
 
 
 def target_words(target: str, players: dict[int, str], lang: str) -> str:
+    """A player by name, an approval request by what it asks; anything else as it is."""
     if target.startswith("member:") and target[7:].isdigit():
         member_id = int(target[7:])
         name = players.get(member_id, "")
         return translate("bo.audit.player", lang, name=name, id=member_id)
+    kind, _, number = target.partition("#")
+    if number.isdigit() and has_key(f"bo.word.approval-kind.{kind}"):
+        return translate(
+            "bo.audit.request", lang, kind=word("approval-kind", kind, lang), id=number
+        )
     return target
 
 

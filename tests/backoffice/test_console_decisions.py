@@ -21,7 +21,7 @@ from app.services.brands import brands
 from models import ApprovalRequest, AuditEntry, PayoutAccount, WithdrawalOrder
 from models.base import utcnow
 from models.identity import MemberIdentity
-from state.console_audit import detail_words, sentence
+from state.console_audit import detail_words, sentence, target_words
 from state.console_payments import approval_words
 from tests.support.accounts import ADULT_NAME, cpf_of, make_member
 from tests.support.backoffice import make_staff, pending_withdrawal, role_with
@@ -205,6 +205,8 @@ async def test_the_audit_log_reads_as_sentences_with_names() -> None:
     detail = detail_words(entry.detail, "pt")
     assert detail == "Ativo → Bloqueado · motivo: fraud check"
     assert detail_words(json.dumps({"amount": "6000.00"}), "pt") == "valor: 6.000,00"
+    assert target_words("balance.adjust#7", {}, "pt") == "pedido nº 7 (Ajuste de saldo)"
+    assert detail_words(json.dumps({"direction": "credit"}), "pt") == "direção: crédito"
 
 
 async def test_the_dashboard_period_counts_today_and_checks_custom_dates() -> None:

@@ -90,6 +90,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo.audit.copy-hash": "Copy hash",
         "bo.audit.system": "The system",
         "bo.audit.player": "player {name} (#{id})",
+        "bo.audit.request": "request #{id} ({kind})",
         "bo.kyc.cpf-audited": (
             "Shown whole to compare with the document; this view is recorded in the audit log."
         ),
@@ -171,6 +172,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo.word.job.running": "Running",
         "bo.word.job.succeeded": "Done",
         "bo.word.job.failed": "Failed",
+        "bo.word.direction.credit": "credit",
+        "bo.word.direction.debit": "debit",
         "bo.word.outcome.ok": "done",
         "bo.word.outcome.denied": "refused",
         "bo.word.outcome.failed": "failed",
@@ -354,6 +357,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo.audit.copy-hash": "Copiar hash",
         "bo.audit.system": "O sistema",
         "bo.audit.player": "jogador {name} (#{id})",
+        "bo.audit.request": "pedido nº {id} ({kind})",
         "bo.kyc.cpf-audited": (
             "Exibido por inteiro para comparar com o documento; esta visualização fica "
             "registrada na auditoria."
@@ -436,6 +440,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo.word.job.running": "Em execução",
         "bo.word.job.succeeded": "Concluído",
         "bo.word.job.failed": "Falhou",
+        "bo.word.direction.credit": "crédito",
+        "bo.word.direction.debit": "débito",
         "bo.word.outcome.ok": "feito",
         "bo.word.outcome.denied": "recusado",
         "bo.word.outcome.failed": "falhou",

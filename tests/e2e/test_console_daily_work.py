@@ -17,7 +17,7 @@ from sqlmodel import select
 
 from app import routes
 from app.core.db import session_scope
-from app.core.i18n import catalog
+from app.core.i18n import catalog, translate
 from app.services.backoffice import approvals, player360, players
 from components.console import NAV
 from models import ApprovalRequest, AuditEntry, Member, WithdrawalOrder
@@ -204,8 +204,12 @@ async def test_every_console_page_speaks_words_in_both_languages(
     keys = {key for key in catalog()["en"] if "-" in key or "." in key}
     await pending_withdrawal("20.00")
     admin, _ = await _phone_login(browser, site_url, "admin")
-    for language in ("Português", "English"):
+    for language, code in (("Português", "pt"), ("English", "en")):
+        await admin.goto(site_url + routes.ADMIN)
         await admin.get_by_role("button", name=language).click()
+        await expect(admin.locator("main h1")).to_have_text(
+            translate("bo-dashboard", code), timeout=SLOW_MS
+        )
         for path, _, _ in NAV:
             await admin.goto(site_url + path)
             await expect(admin.locator("[aria-busy='true']")).to_have_count(0, timeout=SLOW_MS)
@@ -221,4 +225,4 @@ async def test_every_console_page_speaks_words_in_both_languages(
                 assert not codes, (path, language, codes)
             width = await admin.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], (path, width)
-            await _shot(admin, f"phone-{language[:2].lower()}-{path.strip('/').replace('/', '-')}")
+            await _shot(admin, f"phone-{code}-{path.strip('/').replace('/', '-')}")

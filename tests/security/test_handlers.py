@@ -44,6 +44,8 @@ ALLOWED: dict[str, str] = {
         f"{ARGS}; password + TOTP, rate limited, browser bound"
     ),
     "state.console.DashboardState.load": STAFF,
+    "state.console.DashboardState.pick_period": f"{ARGS}; {STAFF}; a preset period only",
+    "state.console.DashboardState.custom_period": f"{ARGS}; {STAFF}; dates checked, 92 days",
     "state.console_players.PlayersState.load": STAFF,
     "state.console_players.PlayersState.search": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.next_page": STAFF,
@@ -55,8 +57,14 @@ ALLOWED: dict[str, str] = {
     "state.console_players.PlayersState.reset_2fa": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.add_note": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.adjust": f"{ARGS}; {STAFF}; four-eyes above threshold",
+    "state.console_players.PlayersState.reveal_cpf": f"{STAFF}; players.identity, audited",
+    "state.console_players.PlayersState.show_documents": f"{STAFF}; players.identity, audited",
     "state.console_payments.PaymentsState.load": STAFF,
-    "state.console_payments.PaymentsState.pay": f"{ARGS}; {STAFF}; four-eyes above threshold",
+    "state.console_payments.PaymentsState.review_pay": f"{ARGS}; {STAFF}; payments.pay",
+    "state.console_payments.PaymentsState.close_review": "closes this tab's confirmation",
+    "state.console_payments.PaymentsState.pay": (
+        f"{ARGS}; {STAFF}; the order the confirmation shows; four-eyes above threshold"
+    ),
     "state.console_payments.PaymentsState.reject": f"{ARGS}; {STAFF}",
     "state.console_payments.PaymentsState.approve": f"{ARGS}; {STAFF}; never the requester",
     "state.console_payments.PaymentsState.decline": f"{ARGS}; {STAFF}; never the requester",
@@ -400,8 +408,9 @@ ALLOWED: dict[str, str] = {
     ),
     "state.identity.ResponsibleState.load": f"{GUEST}: the brand's public profile",
     "state.console_kyc.KycState.load": STAFF,
-    "state.console_kyc.KycState.open": f"{ARGS}; a row already loaded for this {STAFF}",
-    "state.console_kyc.KycState.show_document": f"{ARGS}; {STAFF}",
+    "state.console_kyc.KycState.open": (
+        f"{ARGS}; a row already loaded for this {STAFF}; the CPF's reveal audited"
+    ),
     "state.console_kyc.KycState.approve": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.reject": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.search_barred": f"{ARGS}; {STAFF}",

@@ -26,7 +26,11 @@ KINDS: dict[str | None, str] = {
     "BG": "bingo",
 }
 # Games of one sub-category that play differently get their own component.
-KINDS_BY_CODE: dict[str, str] = {"BGS_LIMBO": "limbo", "BGS_MINES": "mines"}
+KINDS_BY_CODE: dict[str, str] = {
+    "BGS_LIMBO": "limbo",
+    "BGS_MINES": "mines",
+    "BGS_PLINKO": "plinko",
+}
 GRID_KINDS = ("slot", "scratch", "poker", "bingo")
 ROULETTE_OUTSIDE = ("red", "black", "odd", "even", "low", "high")
 MINE_TILES = 25
@@ -260,7 +264,10 @@ def paytable_rows(game: StudioGame, lang: str) -> list[PaytableRow]:
 
 def outcome_summary(detail: dict[str, Any]) -> str:
     """A short text of an outcome for the verify page (the values that decide it)."""
-    keys = ("roll", "result", "number", "colour", "grid", "cards", "hand", "mines", "balls")
+    keys = (
+        "roll", "result", "number", "colour", "grid", "cards", "hand", "mines", "balls", "rows",
+        "risk", "path", "slot",
+    )  # fmt: skip
     shown = {k: detail[k] for k in keys if k in detail}
     base = detail.get("base")
     if isinstance(base, dict):

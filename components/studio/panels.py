@@ -79,6 +79,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
                 on_click=PlayState.bet_step("0.5"),
                 aria_label=t("play.bet_half"),
                 class_name=SMALL_BUTTON,
+                data_hotkey="half",
             ),
             rx.el.input(
                 id="studio-bet",
@@ -95,6 +96,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
                 on_click=PlayState.bet_step("2"),
                 aria_label=t("play.bet_double"),
                 class_name=SMALL_BUTTON,
+                data_hotkey="double",
             ),
             class_name="flex gap-2",
         ),
@@ -120,6 +122,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             on_click=PlayState.place,
             class_name=PRIMARY,
             data_testid="play-button",
+            data_hotkey="bet",
         ),
         rx.cond(
             PlayState.free_count > 0,

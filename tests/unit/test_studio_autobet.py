@@ -4,7 +4,6 @@ the balance, each with its reason; every bet is an ordinary round; a plan is che
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -22,9 +21,9 @@ from app.services.seamless import wallet
 from app.services.studio import autobet, rounds, seeds
 from app.services.studio.games import GAMES
 from models import Game, Member
-from models.studio import StudioSeedPair
 from tests.support.money import cash
 from tests.support.seamless import CURRENCY, funded_member
+from tests.support.studio_autobet import choose_client_seed, replay, server_seed, view_of
 
 PLINKO = "BGS_PLINKO"
 DICE = "BGS_DICE"
@@ -56,40 +55,6 @@ async def member_player(code: str, amount: str) -> tuple[Member, rounds.Player]:
     return member, rounds.member_player(await wallet.authenticate(wallet.STUDIO_VENDOR, token))
 
 
-async def server_seed(owner: seeds.Owner) -> str:
-    await seeds.current(owner)
-    async with session_scope() as session:
-        pair = (
-            await session.exec(
-                select(StudioSeedPair).where(StudioSeedPair.active_owner == owner.key)
-            )
-        ).one()
-    return seeds.server_seed(pair)
-
-
-def replay(plan: autobet.Plan, code: str, params: dict[str, Any], seed: str, client: str,
-           nonce: int) -> autobet.Run:  # fmt: skip
-    """The run the plan must make, computed from the seeds alone (as anyone could after the
-    seed is revealed), with the service's own stop and stake rules."""
-    game = GAMES[code]
-    limits_now = game.spec.limits(CURRENCY)
-    run = autobet.start(plan)
-    while True:
-        run = autobet.next_stop(run, limits_now)
-        if run.stopped:
-            return run
-        multiplier, _ = rounds.recompute(game, seed, client, nonce + run.played, params, {})
-        payout = game.spec.payout(run.stake, multiplier)
-        run = autobet.settle(run, view_of(run.stake, payout))
-
-
-def view_of(stake: Decimal, payout: Decimal) -> rounds.RoundView:
-    return rounds.RoundView(
-        "", "", 0, "", "", stake, Decimal(0), payout, None, {}, {}, True, "SETTLED", None,
-        clock.now(),
-    )  # fmt: skip
-
-
 async def run_to_the_end(
     player: rounds.Player, code: str, run: autobet.Run, params: dict[str, Any]
 ) -> tuple[autobet.Run, list[rounds.RoundView]]:
@@ -99,13 +64,6 @@ async def run_to_the_end(
         if view is not None:
             played.append(view)
     return run, played
-
-
-def choose_client_seed(found: Callable[[str], bool]) -> str:
-    for i in range(500):
-        if found(f"autobet-{i}"):
-            return f"autobet-{i}"
-    raise AssertionError("no client seed makes the case")
 
 
 async def books_clean() -> None:

@@ -109,6 +109,16 @@ def _blocked() -> rx.Component:
 def _title() -> rx.Component:
     return rx.el.div(
         rx.el.div(
+            rx.cond(
+                PlayState.art != "",
+                rx.el.img(
+                    src=PlayState.art,
+                    alt="",
+                    custom_attrs={"width": "48", "height": "48"},
+                    class_name="size-12 rounded-xl shadow",
+                    data_testid="game-art",
+                ),
+            ),
             rx.el.h1(game_name(), class_name="text-2xl font-bold", data_testid="game-title"),
             rx.cond(
                 PlayState.mode == "demo",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from app.core.config import PROJECT_ROOT
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.studio import rounds
@@ -41,6 +42,16 @@ CHIP_KEY = re.compile(
 MAX_CHIP_KEYS = 37 + 3 + 3 + len(ROULETTE_OUTSIDE)
 MAX_CHIP_UNITS = 1_000
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+# The Originals' own art (assets/originals/<game code>.svg): their cards and pages show it.
+ART_DIR = PROJECT_ROOT / "assets" / "originals"
+ARTWORK: frozenset[str] = frozenset(path.stem for path in ART_DIR.glob("*.svg"))
+
+
+def art_url(game_code: str) -> str:
+    """The game's art as the site serves it, or "" for a game without its own."""
+    return f"/originals/{game_code}.svg" if game_code in ARTWORK else ""
 
 
 @dataclass

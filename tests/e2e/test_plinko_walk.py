@@ -49,11 +49,11 @@ async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
     # Hotkeys: off, Space does nothing; on, D doubles and S halves (the events of a tab run in
     # order, so a bet made by the Space would show before the doubled bet does).
     switch = page.get_by_test_id("hotkeys-switch")
-    await switch.uncheck()
+    await switch.click()
     await expect(page.get_by_test_id("play-page")).to_have_attribute("data-hotkeys", "off")
     await page.locator("h1").click()  # focus out of the fields
     await page.keyboard.press("Space")
-    await switch.check()
+    await switch.click()
     await expect(page.get_by_test_id("play-page")).to_have_attribute("data-hotkeys", "on")
     await page.locator("h1").click()
     await page.keyboard.press("d")

@@ -141,6 +141,14 @@ class AutobetState(PlayState):
         return events
 
     @rx.event
+    def forget_autobet(self) -> None:
+        """The panel appears (a page load): a run of an earlier page has no page to go on
+        with any more, so it ends without a word."""
+        self._run = None
+        self.auto_running = False
+        self.auto_played, self.auto_profit, self.auto_status = 0, "", ""
+
+    @rx.event
     async def stop_autobet(self) -> Any:
         if self._run is not None:
             return await self._show(autobet.stop(self._run))

@@ -424,7 +424,7 @@ HANDLERS: dict[str, Door] = {
     **_each("state.studio_games.PlinkoState.", "set_plinko_risk set_plinko_rows", VIEW),
     # Autobet: every step is a bet (each round passes the wallet's own checks as well).
     **_each("state.studio_auto.AutobetState.", "start_autobet autobet_step", MONEY),
-    "state.studio_auto.AutobetState.stop_autobet": SESSION_END,
+    **_each("state.studio_auto.AutobetState.", "forget_autobet stop_autobet", SESSION_END),
     "state.studio_auto.HotkeyState.set_hotkeys": VIEW,
     **_each("state.studio_games.RouletteState.", "add_chip clear_chips", VIEW),
     **_each(

@@ -66,7 +66,7 @@ def _change(label_key: str, name: str, mode: rx.Var, percent: rx.Var, test_id: s
                 class_name=INPUT + " tabular-nums",
                 data_testid=f"{test_id}-percent",
             ),
-            class_name="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-2",
+            class_name="grid grid-cols-[minmax(0,1fr)_5.5rem] gap-2",
         ),
         class_name="min-w-0 space-y-1",
     )
@@ -159,6 +159,7 @@ def autobet_panel() -> rx.Component:
             on_submit=AutobetState.start_autobet,
             class_name="space-y-2 mt-3",
         ),
+        on_mount=AutobetState.forget_autobet,
         class_name=CARD,
         data_testid="autobet-panel",
     )

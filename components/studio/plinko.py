@@ -21,8 +21,12 @@ PLINKO_CSS = """
   100% { transform: scale(1) } }
 .plinko-hit { animation: plinko-hit .4s ease-out 1.1s both }
 @media (prefers-reduced-motion: reduce) { .plinko-ball, .plinko-hit { animation: none } }
+@media (max-width: 639px) { .plinko-narrow > div { writing-mode: vertical-rl; padding: 6px 0;
+  display: grid; place-items: center } }
 """
 
+# From this many rows, a phone shows the slots' multipliers upright (too narrow across).
+NARROW_ROWS = 10
 _SLOT = "min-w-0 rounded-md py-1 text-[10px] sm:text-xs font-bold tabular-nums text-center "
 _TONES = {
     "edge": "bg-rose-500 text-white",
@@ -91,7 +95,9 @@ def plinko_board() -> rx.Component:
         ),
         rx.el.div(
             rx.foreach(PlinkoState.plinko_slots, _slot),
-            class_name="grid gap-0.5",
+            class_name=rx.cond(
+                PlinkoState.plinko_rows > NARROW_ROWS, "grid gap-0.5 plinko-narrow", "grid gap-0.5"
+            ),
             style={
                 "gridTemplateColumns": "repeat("
                 + (PlinkoState.plinko_rows + 1).to_string()

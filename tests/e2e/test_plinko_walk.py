@@ -99,9 +99,9 @@ async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
     profit = sum((r.payout - r.stake for r in played), Decimal(0))
     assert profit == expected.profit and -profit <= Decimal("2.50")
     assert await cash(member) == Decimal("100.00") + profit
-    await expect(page.get_by_test_id("play-balance")).to_have_text(
-        format_amount(Decimal("100.00") + profit, "pt")
-    )
+    shown = format_amount(Decimal("100.00") + profit, "pt")
+    await expect(page.get_by_test_id("play-balance")).to_have_text(shown)
+    await expect(page.get_by_test_id("header-balance")).to_have_text(shown)
     await expect(page.get_by_test_id("history-row")).to_have_count(expected.played)
     await expect(
         page.get_by_test_id("plinko-slot").and_(page.locator("[data-hit='1']"))
@@ -112,4 +112,6 @@ async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
     assert overflow <= 0
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(SHOTS / "plinko-autobet-360.png"), full_page=True)
+    await page.set_viewport_size({"width": 1280, "height": 900})
+    await page.screenshot(path=str(SHOTS / "plinko-autobet-1280.png"), full_page=True)
     await context.close()

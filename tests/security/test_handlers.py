@@ -356,6 +356,7 @@ ALLOWED: dict[str, str] = {
         "one bet of the server's own running plan only, each through rounds.play (same member)"
     ),
     "state.studio_auto.AutobetState.stop_autobet": "this tab's own run: only ever stops it",
+    "state.studio_auto.AutobetState.forget_autobet": "this tab's own run: only ever ends it",
     "state.studio_auto.HotkeyState.set_hotkeys": ARGS,
     "state.play.PlayState.place": f"game session of the {LOGIN} (same member)",
     "state.play.PlayState.play_free": f"free rounds of the {LOGIN} (same member)",

@@ -58,52 +58,57 @@ def _slot(slot: rx.Var) -> rx.Component:
 def plinko_board() -> rx.Component:
     return rx.el.div(
         rx.el.style(PlinkoState.plinko_ball_css),
-        rx.el.svg(
-            rx.el.defs(
-                rx.el.radial_gradient(
-                    rx.el.stop(offset="0%", stop_color="#fde68a"),
-                    rx.el.stop(offset="100%", stop_color="#f59e0b"),
-                    id="plinko-ball-fill",
-                ),
-            ),
-            rx.foreach(
-                PlinkoState.plinko_pegs,
-                lambda peg: rx.el.circle(
-                    cx=peg.x, cy=peg.y, r=str(PEG_RADIUS), class_name="fill-slate-400"
-                ),
-            ),
-            rx.cond(
-                PlinkoState.plinko_ball_name != "",
-                rx.el.circle(
-                    cx="0",
-                    cy="0",
-                    r=str(BALL_RADIUS),
-                    fill="url(#plinko-ball-fill)",
-                    key=PlinkoState.plinko_ball_name,
-                    class_name="plinko-ball",
-                    style={
-                        "animationName": PlinkoState.plinko_ball_name,
-                        "transform": PlinkoState.plinko_ball_end,
-                    },
-                    data_testid="plinko-ball",
-                ),
-            ),
-            view_box=f"0 0 {WIDTH} " + PlinkoState.plinko_height.to_string(),
-            class_name="w-full h-auto",
-            role="img",
-            aria_label=t("play.plinko.board"),
-        ),
         rx.el.div(
-            rx.foreach(PlinkoState.plinko_slots, _slot),
-            class_name=rx.cond(
-                PlinkoState.plinko_rows > NARROW_ROWS, "grid gap-0.5 plinko-narrow", "grid gap-0.5"
+            rx.el.svg(
+                rx.el.defs(
+                    rx.el.radial_gradient(
+                        rx.el.stop(offset="0%", stop_color="#fde68a"),
+                        rx.el.stop(offset="100%", stop_color="#f59e0b"),
+                        id="plinko-ball-fill",
+                    ),
+                ),
+                rx.foreach(
+                    PlinkoState.plinko_pegs,
+                    lambda peg: rx.el.circle(
+                        cx=peg.x, cy=peg.y, r=str(PEG_RADIUS), class_name="fill-slate-400"
+                    ),
+                ),
+                rx.cond(
+                    PlinkoState.plinko_ball_name != "",
+                    rx.el.circle(
+                        cx="0",
+                        cy="0",
+                        r=str(BALL_RADIUS),
+                        fill="url(#plinko-ball-fill)",
+                        key=PlinkoState.plinko_ball_name,
+                        class_name="plinko-ball",
+                        style={
+                            "animationName": PlinkoState.plinko_ball_name,
+                            "transform": PlinkoState.plinko_ball_end,
+                        },
+                        data_testid="plinko-ball",
+                    ),
+                ),
+                view_box=f"0 0 {WIDTH} " + PlinkoState.plinko_height.to_string(),
+                class_name="w-full h-auto",
+                role="img",
+                aria_label=t("play.plinko.board"),
             ),
-            style={
-                "gridTemplateColumns": "repeat("
-                + (PlinkoState.plinko_rows + 1).to_string()
-                + ", minmax(0, 1fr))"
-            },
-            data_testid="plinko-slots",
+            rx.el.div(
+                rx.foreach(PlinkoState.plinko_slots, _slot),
+                class_name=rx.cond(
+                    PlinkoState.plinko_rows > NARROW_ROWS,
+                    "grid gap-0.5 plinko-narrow",
+                    "grid gap-0.5",
+                ),
+                style={
+                    "gridTemplateColumns": "repeat("
+                    + (PlinkoState.plinko_rows + 1).to_string()
+                    + ", minmax(0, 1fr))"
+                },
+                data_testid="plinko-slots",
+            ),
+            class_name="mx-auto w-full max-w-lg space-y-1",
         ),
         rx.el.p(
             t("play.plinko.landed").replace("{slot}", (PlinkoState.plinko_slot + 1).to_string()),

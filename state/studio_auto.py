@@ -107,7 +107,9 @@ class AutobetState(PlayState):
                 **{FIELDS[field]: value for field, value in typed.items()},
             )
         except AppError as exc:
-            return await play._fail(exc)
+            self.auto_status = translate(exc.code, await play._lang(), **exc.params)
+            self.auto_refused = True
+            return None
         await self._show(autobet.start(chosen))
         return AutobetState.autobet_step
 

@@ -355,6 +355,17 @@ ALLOWED: dict[str, str] = {
     "state.studio_games.RouletteState.add_chip": f"{ARGS}; table's bets only, bounded count",
     "state.studio_games.RouletteState.clear_chips": GUEST,
     "state.studio_games.GridState.toggle_hold": ARGS,
+    "state.studio_games.PlinkoState.set_plinko_rows": f"{ARGS}; 8 to 16 rows only",
+    "state.studio_games.PlinkoState.set_plinko_risk": f"{ARGS}; the three risks only",
+    "state.studio_auto.AutobetState.start_autobet": (
+        f"{ARGS}; a checked plan, then bets of the {LOGIN} (same member) or this tab's demo"
+    ),
+    "state.studio_auto.AutobetState.autobet_step": (
+        "one bet of the server's own running plan only, each through rounds.play (same member)"
+    ),
+    "state.studio_auto.AutobetState.stop_autobet": "this tab's own run: only ever stops it",
+    "state.studio_auto.AutobetState.forget_autobet": "this tab's own run: only ever ends it",
+    "state.studio_auto.HotkeyState.set_hotkeys": ARGS,
     "state.play.PlayState.place": f"game session of the {LOGIN} (same member)",
     "state.play.PlayState.play_free": f"free rounds of the {LOGIN} (same member)",
     "state.play.PlayState.reset_demo": "this tab's demo wallet",

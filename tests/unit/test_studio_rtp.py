@@ -13,7 +13,17 @@ from math import comb
 
 import pytest
 
-from app.services.studio.games import bingo, dice, limbo, mines, poker, roulette, scratch, slot
+from app.services.studio.games import (
+    bingo,
+    dice,
+    limbo,
+    mines,
+    plinko,
+    poker,
+    roulette,
+    scratch,
+    slot,
+)
 
 PERCENT = Fraction(100)
 
@@ -230,3 +240,30 @@ def test_mines_every_allowed_choice_returns_99_percent() -> None:
             assert rtp <= 99
             worst = min(worst, rtp)
     assert allowed > 200 and worst > Fraction(9899, 100)
+
+
+def test_every_plinko_table_returns_exactly_the_stated_rtp() -> None:
+    # the slot is binomial(rows, 1/2): C(rows, k) of the 2**rows equally likely paths land in k
+    tables = 0
+    for rows in range(plinko.MIN_ROWS, plinko.MAX_ROWS + 1):
+        for risk in plinko.RISKS:
+            pays = plinko.multipliers(rows, risk)
+            assert len(pays) == rows + 1 and pays == pays[::-1]  # symmetric, one per slot
+            assert all(p > 0 and p == p.quantize(Decimal("0.01")) for p in pays)
+            centre = rows // 2
+            assert all(pays[k] >= pays[k + 1] for k in range(centre))  # falls to the centre
+            rtp = sum(comb(rows, k) * Fraction(p) for k, p in enumerate(pays)) / 2**rows
+            assert rtp * PERCENT == Fraction(plinko.TABLE_RTP) == Fraction(99)
+            tables += 1
+    assert tables == 27
+    assert plinko.Plinko.spec.rtp == plinko.TABLE_RTP >= 85  # Brazil's floor
+    assert plinko.Plinko.spec.max_win_multiplier == max(
+        max(plinko.multipliers(rows, risk)) for rows in range(8, 17) for risk in plinko.RISKS
+    )
+
+
+def test_a_plinko_row_goes_right_on_exactly_half_of_the_stream_values() -> None:
+    # the stream's floats are k / 2**32; right when k >= 2**31
+    span = 2**32
+    path = plinko.drop(iter([0.0, (span // 2 - 1) / span, 0.5, (span - 1) / span]), 4)
+    assert path == [0, 0, 1, 1]

@@ -215,7 +215,12 @@ async def test_referral_link_with_qr_and_the_affiliate_application() -> None:
     player = await make_member()
     client = await _client(player)
     await _refused(client.get("/wps/agent/referral"), 403)
-    assert await client.post("/wps/member/affiliate/apply", {"channel": "YouTube channel"}) > 0
+    assert (
+        await client.post(
+            "/wps/member/affiliate/apply", {"channel": "YouTube channel", "acceptTerms": True}
+        )
+        > 0
+    )
     agent = await top_agent()
     mine = await (await _client(agent)).get("/wps/agent/referral")
     assert mine["qr"].startswith("data:image/svg+xml") and mine["code"] in mine["link"]

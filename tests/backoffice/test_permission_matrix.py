@@ -575,7 +575,11 @@ async def world() -> World:
         approval_id=waiting.id,
         brand_id=await merchant_id("BR1"),
         channel_id=await _br1_channel(),
-        application_id=(await affiliates.apply(await make_member("BR1"), "blog", "", utcnow())).id,
+        application_id=(
+            await affiliates.apply(
+                await make_member("BR1"), "blog", "", utcnow(), accepted_terms=True
+            )
+        ).id,
         promotion_id=await offers.define(await merchant_id("BR1"), _promotion()),
         activity_entry_id=await _activity_entry(),
         chat_id=(

@@ -322,12 +322,19 @@ async def referral(ctx: Context, auth: AgentMember) -> Envelope[ReferralValue]:
 class ApplicationPayload(ApiModel):
     channel: str = Field(max_length=200)
     audience: str = Field(default="", max_length=500)
+    acceptTerms: bool = False  # the client showed the programme's terms and they were accepted
 
 
 @router.post("/wps/member/affiliate/apply", response_model=Envelope[int])
 async def apply_affiliate(auth: RealMember, payload: ApplicationPayload) -> Envelope[int]:
-    """The affiliate application form; an operator decides (app.cli affiliates)."""
-    found = await affiliates.apply(auth.member, payload.channel, payload.audience, clock.now())
+    """The affiliate application form; staff decide in the console (or app.cli affiliates)."""
+    found = await affiliates.apply(
+        auth.member,
+        payload.channel,
+        payload.audience,
+        clock.now(),
+        accepted_terms=payload.acceptTerms,
+    )
     return ok(found.id)
 
 

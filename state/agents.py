@@ -50,10 +50,13 @@ class ContractRow:
 @dataclass
 class DownlineRow:
     id: int = 0
-    username: str = ""  # masked
+    username: str = ""  # whole for the direct downline, masked further down
     agent: bool = False
     level: int = 0  # 1: direct
     registered: str = ""  # ISO
+    last_login: str = ""  # ISO, "" never
+    bets: str = ""  # the last 30 days' valid bet, "" when the contract does not show it
+    deposits: str = ""
 
 
 def _contract_row(found: contracts.ContractView) -> ContractRow:
@@ -85,10 +88,13 @@ class AgentState(rx.State):
     active_today: int = 0
     offers: list[ContractRow] = []
     contracts: list[ContractRow] = []
+    next_step: str = ""  # team.NEXT_STEPS
+    upline: str = ""
     # downlines
     search: str = ""
     downline_rows: list[DownlineRow] = []
     downline_total: int = 0
+    activity_shown: bool = False
     transfers_on: bool = True  # the brand's market allows transfers between members
     page: int = 1
     pages: int = 1
@@ -125,6 +131,7 @@ class AgentState(rx.State):
         self.unclaimed = _money(seen.unclaimed)
         self.active_today = seen.active_today
         self.offers = [_contract_row(c) for c in seen.pending_offers]
+        self.next_step, self.upline = seen.next_step, seen.upline
         self.contracts = [
             _contract_row(c)
             for c in await contracts.member_contracts(member)
@@ -201,8 +208,11 @@ class AgentState(rx.State):
         if member is None:
             self.downline_rows = []
             return
-        found = await team.downlines(member, search=self.search, page=self.page, size=PAGE_SIZE)
+        found = await team.downlines(
+            member, search=self.search, page=self.page, size=PAGE_SIZE, now=clock.now()
+        )
         self.downline_total = found.total
+        self.activity_shown = found.activity_shown
         self.pages = max(1, -(-found.total // PAGE_SIZE))
         self.downline_rows = [
             DownlineRow(
@@ -211,6 +221,9 @@ class AgentState(rx.State):
                 agent=row.is_agent,
                 level=row.depth,
                 registered=row.registered_at.isoformat(),
+                last_login=row.last_login_at.isoformat() if row.last_login_at else "",
+                bets="" if row.valid_bet is None else _money(row.valid_bet),
+                deposits="" if row.deposits is None else _money(row.deposits),
             )
             for row in found.rows
         ]

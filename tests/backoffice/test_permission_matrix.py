@@ -333,6 +333,20 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         True,
         lambda s, w: agents.decide_application(s, w.application_id, False, _now()),
     ),
+    "agents.offer_house_contract": (
+        "agents.contract",
+        True,
+        lambda s, w: agents.offer_house_contract(
+            s,
+            "BR1",
+            w.member_id,
+            "DAILY_SALARY",
+            "D",
+            {"tiers": [{"minActive": 0, "minValidBet": "0", "minNetLoss": None, "rate": "0.001"}]},
+            uuid4().hex,
+            _now(),
+        ),
+    ),
     "applications.application_queue": (
         "promotions.view",
         True,

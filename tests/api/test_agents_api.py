@@ -215,6 +215,8 @@ async def test_referral_link_with_qr_and_the_affiliate_application() -> None:
     player = await make_member()
     client = await _client(player)
     await _refused(client.get("/wps/agent/referral"), 403)
+    unaccepted = client.post("/wps/member/affiliate/apply", {"channel": "YouTube channel"})
+    assert (await _refused(unaccepted, 422))["code"] == "affiliate-terms-required"
     assert (
         await client.post(
             "/wps/member/affiliate/apply", {"channel": "YouTube channel", "acceptTerms": True}

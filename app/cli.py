@@ -374,7 +374,6 @@ async def _lottery_result(staff: Staff, game_code: str, issue_no: str, numbers: 
 
 
 async def _contract_offer(staff: Staff, args: argparse.Namespace) -> str:
-    agent_id = await backoffice_agents.agent_id_by_name(args.merchant, args.agent)
     try:
         terms = (
             json.loads(args.terms)
@@ -386,7 +385,7 @@ async def _contract_offer(staff: Staff, args: argparse.Namespace) -> str:
     offered = await backoffice_agents.offer_house_contract(
         staff,
         args.merchant.upper(),
-        agent_id,
+        args.agent,
         args.kind.upper(),
         args.period,
         terms,

@@ -50,71 +50,81 @@ def _house_offer() -> rx.Component:
         card(
             "agent.house.title",
             rx.el.p(t("agent.house.lead"), class_name="text-sm text-slate-500 mb-3"),
-            rx.cond(
-                s.top_agents.length() > 0,
-                rx.el.form(
-                    label(
-                        t("agent.house.agent"), _options(s.top_agents, "house-agent", name="agent")
+            rx.el.form(
+                label(
+                    t("agent.house.agent"),
+                    text_input(
+                        "agent",
+                        list="house-agents",
+                        autocomplete="off",
+                        required=True,
+                        max_length=32,
+                        data_testid="house-agent",
                     ),
-                    label(
-                        t("agent.house.kind"),
-                        _options(
-                            s.kinds,
-                            "house-kind",
-                            name="kind",
-                            value=s.offer_kind,
-                            on_change=s.set_offer_kind,
-                        ),
+                    rx.el.datalist(
+                        rx.foreach(s.top_agents, lambda c: rx.el.option(value=c.value)),
+                        id="house-agents",
                     ),
-                    label(
-                        t("agent.house.period"), _options(s.periods, "house-period", name="period")
-                    ),
-                    rx.cond(
-                        s.offer_kind == REALTIME,
-                        rx.fragment(
-                            _number("rate", "agent.house.profit_rate", "house-rate", step="0.01"),
-                            _number(
-                                "loss_rate", "agent.house.loss_rate", "house-loss-rate", step="0.01"
-                            ),
-                            _number(
-                                "min_single_bet",
-                                "agent.house.min_single_bet",
-                                "house-min-single-bet",
-                                step="0.01",
-                                default_value="0",
-                            ),
-                        ),
-                        rx.fragment(
-                            _number("rate", "agent.house.rate", "house-rate", step="0.01"),
-                            _number(
-                                "min_active",
-                                "agent.contract.min_active",
-                                "house-min-active",
-                                default_value="0",
-                            ),
-                            _number(
-                                "min_valid_bet",
-                                "agent.contract.min_valid_bet",
-                                "house-min-valid-bet",
-                                step="0.01",
-                                default_value="0",
-                            ),
-                        ),
-                    ),
-                    rx.el.div(
-                        rx.el.button(
-                            t("agent.house.send"),
-                            type="submit",
-                            class_name=BUTTON,
-                            data_testid="house-offer-send",
-                        ),
-                        class_name="flex items-end",
-                    ),
-                    on_submit=s.offer_contract,
-                    class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-4",
-                    data_testid="house-offer",
                 ),
-                rx.el.p(t("agent.house.none"), class_name="text-sm text-slate-500"),
+                label(
+                    t("agent.house.kind"),
+                    _options(
+                        s.kinds,
+                        "house-kind",
+                        name="kind",
+                        value=s.offer_kind,
+                        on_change=s.set_offer_kind,
+                    ),
+                ),
+                label(t("agent.house.period"), _options(s.periods, "house-period", name="period")),
+                rx.cond(
+                    s.offer_kind == REALTIME,
+                    rx.fragment(
+                        _number("rate", "agent.house.profit_rate", "house-rate", step="0.01"),
+                        _number(
+                            "loss_rate", "agent.house.loss_rate", "house-loss-rate", step="0.01"
+                        ),
+                        _number(
+                            "min_single_bet",
+                            "agent.house.min_single_bet",
+                            "house-min-single-bet",
+                            step="0.01",
+                            default_value="0",
+                        ),
+                    ),
+                    rx.fragment(
+                        _number("rate", "agent.house.rate", "house-rate", step="0.01"),
+                        _number(
+                            "min_active",
+                            "agent.contract.min_active",
+                            "house-min-active",
+                            default_value="0",
+                        ),
+                        _number(
+                            "min_valid_bet",
+                            "agent.contract.min_valid_bet",
+                            "house-min-valid-bet",
+                            step="0.01",
+                            default_value="0",
+                        ),
+                    ),
+                ),
+                rx.el.div(
+                    rx.el.button(
+                        t("agent.house.send"),
+                        type="submit",
+                        class_name=BUTTON,
+                        data_testid="house-offer-send",
+                    ),
+                    class_name="flex items-end",
+                ),
+                on_submit=s.offer_contract,
+                class_name="grid gap-3 sm:grid-cols-2 lg:grid-cols-4",
+                data_testid="house-offer",
+            ),
+            rx.cond(
+                s.top_agents.length() == 0,
+                rx.el.p(t("agent.house.none"), class_name="text-sm text-slate-500 mt-2"),
             ),
             rx.el.p(
                 s.offer_error,

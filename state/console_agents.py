@@ -88,8 +88,9 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
     applications: list[ApplicationLine] = []
     agents: list[AgentLine] = []
     payouts: list[PayoutLine] = []
-    # The house's offer form: the brand's top agents, its contract kinds, the chosen kind's
-    # periods, and the form's own key (a repeated submit is the same offer).
+    # The house's offer form: the brand's top agents listed (suggestions: the operator types
+    # the user name), its contract kinds, the chosen kind's periods, and the form's own key
+    # (a repeated submit is the same offer).
     top_agents: list[Choice] = []
     kinds: list[Choice] = []
     offer_kind: str = ContractKind.DAILY_SALARY.value
@@ -169,20 +170,17 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         staff member above the brand's threshold."""
         try:
             staff = await current_staff(self)
-            agent_id = int(form_text(form, "agent", 12) or "0")
             kind = form_text(form, "kind", 20)
             offered = await agents.offer_house_contract(
                 staff,
                 self.brand,
-                agent_id,
+                form_text(form, "agent", 32),
                 kind,
                 form_text(form, "period", 2),
                 agents.form_terms(kind, form),
                 self._offer_key or secrets.token_hex(16),
                 clock.now(),
             )
-        except ValueError:
-            return await self._refused(AppError("agent-not-in-downline", 404))
         except AppError as exc:
             return await self._refused(exc)
         self._offer_key = secrets.token_hex(16)

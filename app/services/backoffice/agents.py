@@ -296,7 +296,7 @@ async def _house_offer(
 async def offer_house_contract(
     staff: Staff,
     code: str,
-    agent_id: int,
+    agent: int | str,
     kind: object,
     period: object,
     raw_terms: Any,
@@ -306,11 +306,13 @@ async def offer_house_contract(
     """The house offers a top agent (no upline) a contract: at once up to the brand's
     threshold (the highest rate, in percent, alone and with the day's other offers of the
     same staff member and agent), else as an approval request. `request_key` is the form's
-    own: a repeated submit is the same offer."""
+    own: a repeated submit is the same offer. `agent`: its id, or its user name as the
+    operator types it."""
     brand = await brands.by_code(code)
     await require(staff, "agents.contract", brand.id, now)
     contract_kind, period_code, offered = contracts.checked_terms(brand, kind, period, raw_terms)
-    agent = await _top_agent(brand, agent_id)
+    agent_id = agent if isinstance(agent, int) else await _member_id(brand, agent)
+    top = await _top_agent(brand, agent_id)
     key = request_key.strip()[:64]
     if len(key) < 16:
         raise AppError(INVALID_TERMS, 422)
@@ -329,7 +331,7 @@ async def offer_house_contract(
                 "period": period_code,
                 "terms": offered.to_json(),
             },
-            summary=f"{contract_kind.value} {rate}% {agent.username}",
+            summary=f"{contract_kind.value} {rate}% {top.username}",
         ),
         lambda: _house_offer(
             staff, brand, agent_id, contract_kind, period_code, offered, now, None
@@ -357,9 +359,8 @@ async def _run_house_offer(
     return {"contract": made.id}
 
 
-async def agent_id_by_name(code: str, username: str) -> int:
-    """The id of a brand's member by user name (the CLI names agents as operators know them)."""
-    brand = await brands.by_code(code)
+async def _member_id(brand: Brand, username: str) -> int:
+    """The id of a brand's member by user name (operators name agents as they know them)."""
     async with session_scope() as session:
         found = (
             await session.exec(

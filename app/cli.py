@@ -89,6 +89,7 @@ from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
 from app.jobs.scheduler import run_engine
 from app.services import browser_logins, legal, rebate_rates, site_status
+from app.services.agents.terms import form_terms
 from app.services.backoffice import agents as backoffice_agents
 from app.services.backoffice import approvals
 from app.services.backoffice import audit as audit_log
@@ -375,11 +376,7 @@ async def _lottery_result(staff: Staff, game_code: str, issue_no: str, numbers: 
 
 async def _contract_offer(staff: Staff, args: argparse.Namespace) -> str:
     try:
-        terms = (
-            json.loads(args.terms)
-            if args.terms
-            else backoffice_agents.form_terms(args.kind.upper(), vars(args))
-        )
+        terms = json.loads(args.terms) if args.terms else form_terms(args.kind.upper(), vars(args))
     except json.JSONDecodeError:
         raise AppError("agent-contract-invalid-terms", 422) from None
     offered = await backoffice_agents.offer_house_contract(

@@ -286,6 +286,26 @@ def _downline_row(row: rx.Var) -> rx.Component:
     )
 
 
+def _select(
+    name: str, label_key: str, codes: rx.Var, prefix: str, testid: str, **props: object
+) -> rx.Component:
+    """A labelled choice among codes, each shown in the reader's words (`prefix` + code)."""
+    return rx.el.div(
+        rx.el.label(t(label_key), html_for=f"field-{name}", class_name="block text-sm mb-1"),
+        rx.el.select(
+            rx.foreach(
+                codes,
+                lambda code: rx.el.option(SiteState.texts.get(prefix + code, code), value=code),
+            ),
+            id=f"field-{name}",
+            name=name,
+            class_name=f"{INPUT} mb-3",
+            data_testid=testid,
+            **props,
+        ),
+    )
+
+
 def _offer_form() -> rx.Component:
     return rx.cond(
         AgentState.offer_to > 0,
@@ -293,31 +313,78 @@ def _offer_form() -> rx.Component:
             rx.el.h2(
                 t("agent.contract.title"), " · ", AgentState.offer_name, class_name="font-bold"
             ),
-            rx.el.p(t("agent.kind.DAILY_SALARY"), class_name="text-sm text-slate-500 mb-2"),
-            field(
-                "rate",
-                t("agent.contract.rate"),
-                kind="number",
-                step="0.01",
-                min="0.01",
-                data_testid="offer-rate",
+            _select(
+                "kind",
+                "agent.house.kind",
+                AgentState.offer_kinds,
+                "agent.kind.",
+                "offer-kind",
+                value=AgentState.offer_kind,
+                on_change=AgentState.set_offer_kind,
             ),
-            field(
-                "min_active",
-                t("agent.contract.min_active"),
-                kind="number",
-                min="0",
-                default_value="0",
-                data_testid="offer-min-active",
+            _select(
+                "period",
+                "agent.house.period",
+                AgentState.offer_periods,
+                "agent.period.",
+                "offer-period",
             ),
-            field(
-                "min_valid_bet",
-                t("agent.contract.min_valid_bet"),
-                kind="number",
-                step="0.01",
-                min="0",
-                default_value="0",
-                data_testid="offer-min-valid-bet",
+            rx.cond(
+                AgentState.offer_kind == "REALTIME_SALARY",
+                rx.fragment(
+                    field(
+                        "rate",
+                        t("agent.house.profit_rate"),
+                        kind="number",
+                        step="0.01",
+                        min="0.01",
+                        data_testid="offer-rate",
+                    ),
+                    field(
+                        "loss_rate",
+                        t("agent.house.loss_rate"),
+                        kind="number",
+                        step="0.01",
+                        min="0",
+                        data_testid="offer-loss-rate",
+                    ),
+                    field(
+                        "min_single_bet",
+                        t("agent.house.min_single_bet"),
+                        kind="number",
+                        step="0.01",
+                        min="0",
+                        default_value="0",
+                        data_testid="offer-min-single-bet",
+                    ),
+                ),
+                rx.fragment(
+                    field(
+                        "rate",
+                        t("agent.contract.rate"),
+                        kind="number",
+                        step="0.01",
+                        min="0.01",
+                        data_testid="offer-rate",
+                    ),
+                    field(
+                        "min_active",
+                        t("agent.contract.min_active"),
+                        kind="number",
+                        min="0",
+                        default_value="0",
+                        data_testid="offer-min-active",
+                    ),
+                    field(
+                        "min_valid_bet",
+                        t("agent.contract.min_valid_bet"),
+                        kind="number",
+                        step="0.01",
+                        min="0",
+                        default_value="0",
+                        data_testid="offer-min-valid-bet",
+                    ),
+                ),
             ),
             rx.el.div(
                 rx.el.button(

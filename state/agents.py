@@ -17,7 +17,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import percent_of_rate
 from app.services.agents import contracts, team
-from app.services.amounts import parse_number
+from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
 from models.agents import ContractKind
 from state.auth import current_login
@@ -26,8 +26,6 @@ from state.guard import Form, Name, Page, Text, checked
 from state.site import SiteState, current_brand, page_visitor
 
 PAGE_SIZE = 20
-HUNDRED = Decimal(100)
-INVALID_TERMS = "agent-contract-invalid-terms"
 
 
 def _money(value: Decimal) -> str:
@@ -100,6 +98,9 @@ class AgentState(rx.State):
     pages: int = 1
     offer_to: int = 0
     offer_name: str = ""
+    offer_kinds: list[str] = []  # the kinds the brand runs
+    offer_kind: str = ContractKind.DAILY_SALARY.value
+    offer_periods: list[str] = []
 
     async def _agent(self) -> Any:
         try:
@@ -251,6 +252,23 @@ class AgentState(rx.State):
             self.offer_to, self.offer_name = 0, ""
             return
         self.offer_to, self.offer_name = downline_id, row.username
+        brand = await current_brand(self)
+        self.offer_kinds = [k.value for k in ContractKind if contracts.kind_enabled(brand, k)]
+        if self.offer_kind not in self.offer_kinds:
+            self.offer_kind = self.offer_kinds[0] if self.offer_kinds else ""
+        self._periods()
+
+    def _periods(self) -> None:
+        kind = self.offer_kind
+        self.offer_periods = list(PERIODS[ContractKind(kind)]) if kind else []
+
+    @rx.event
+    @checked
+    async def set_offer_kind(self, kind: Name) -> None:
+        """The offer form's contract type (its periods and rate fields follow it)."""
+        if kind in self.offer_kinds:
+            self.offer_kind = kind
+            self._periods()
 
     @rx.event
     async def close_offer(self) -> None:
@@ -260,44 +278,20 @@ class AgentState(rx.State):
     @gated
     @checked
     async def offer(self, form: Form) -> None:
-        """The contract popup of an upline: a daily salary contract of one tier."""
+        """The contract popup of an upline: a contract of one of the brand's kinds (one tier,
+        or the real-time salary's rates), within the agent's own contract of that kind."""
         self.error = self.message = ""
         member = await self._agent()
         if member is None or self.offer_to == 0:
             return
         try:
-            # A percent with two decimals is the terms' rate step (0.0001).
-            rate = parse_number(
-                form.get("rate"), INVALID_TERMS, places=2, minimum=Decimal(0), maximum=HUNDRED
-            )
-            active = parse_number(
-                form.get("min_active") or "0",
-                INVALID_TERMS,
-                places=0,
-                minimum=Decimal(0),
-                maximum=Decimal(100_000),
-            )
-        except AppError as exc:
-            await self._say(exc)
-            return
-        terms = {
-            "tiers": [
-                {
-                    "minActive": int(active),
-                    "minValidBet": str(form.get("min_valid_bet") or "0") or "0",
-                    "minNetLoss": None,
-                    "rate": str(rate / 100),
-                }
-            ]
-        }
-        try:
             await contracts.offer(
                 await current_brand(self),
                 member,
                 self.offer_to,
-                ContractKind.DAILY_SALARY.value,
-                "D",
-                terms,
+                self.offer_kind,
+                str(form.get("period") or ""),
+                form_terms(self.offer_kind, form),
                 clock.now(),
             )
         except AppError as error:

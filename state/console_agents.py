@@ -14,7 +14,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.agents import contracts
-from app.services.agents.terms import PERIODS
+from app.services.agents.terms import PERIODS, form_terms
 from app.services.backoffice import agents
 from app.services.brands import brands
 from models.agents import ContractKind
@@ -177,7 +177,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
                 form_text(form, "agent", 32),
                 kind,
                 form_text(form, "period", 2),
-                agents.form_terms(kind, form),
+                form_terms(kind, form),
                 self._offer_key or secrets.token_hex(16),
                 clock.now(),
             )

@@ -369,6 +369,7 @@ ALLOWED: dict[str, str] = {
     "state.agents.AgentState.go": f"{ARGS}; {LOGIN}; only the agent's own downline",
     "state.agents.AgentState.pick": f"{ARGS}; only a row of the agent's own list",
     "state.agents.AgentState.close_offer": "closes the agent's own form",
+    "state.agents.AgentState.set_offer_kind": f"{ARGS}; a kind of the form's own list",
     "state.agents.AgentState.offer": f"{ARGS}; {LOGIN}; direct downline agents, ceiling rule",
     f"{TEAM}load_overview": f"{LOGIN}; {DOWNLINE}",
     f"{TEAM}mark_copied": "a flag of the member's own referral page",

@@ -23,6 +23,8 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.jobs import agent_pay
 from app.services.agents import affiliates, contracts, periods, team
+from app.services.agents import terms as pay_terms
+from app.services.agents.terms import form_terms
 from app.services.backoffice import agents, approvals
 from app.services.origins import public_address
 from models import AuditEntry, DepositOrder, Member
@@ -274,3 +276,22 @@ async def _member(member: Member) -> Member:
         found = await session.get(Member, member.id)
     assert found is not None
     return found
+
+
+def test_the_offer_forms_terms_in_percent() -> None:
+    daily = form_terms(DAILY, {"rate": "0.5", "min_active": "3", "min_valid_bet": "100"})
+    assert daily == {
+        "tiers": [{"minActive": 3, "minValidBet": "100", "minNetLoss": None, "rate": "0.005"}]
+    }
+    assert pay_terms.parse(DAILY, daily).top_rate == Decimal("0.005")
+    realtime = form_terms("REALTIME_SALARY", {"rate": "0.3", "min_single_bet": "5"})
+    assert realtime == {"profitRate": "0.003", "lossRate": "0.00", "minSingleBet": "5"}
+    for bad in (
+        {"rate": "abc"},
+        {"rate": "0.001"},
+        {"rate": "101"},
+        {"rate": "1", "min_active": "-1"},
+    ):
+        with pytest.raises(AppError) as refused:
+            form_terms(DAILY, bad)
+        assert refused.value.code == "agent-contract-invalid-terms"

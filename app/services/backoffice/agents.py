@@ -10,7 +10,6 @@ module reads them for staff of the brand and records each decision in the audit 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -25,7 +24,6 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.agents import affiliates, contracts, tree
 from app.services.agents import terms as pay_terms
-from app.services.amounts import parse_number
 from app.services.backoffice import approvals, audit
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import Brand, brands
@@ -211,44 +209,6 @@ class HouseOffer:
 
     contract: contracts.ContractView | None
     request_id: int | None
-
-
-def _percent(form: Mapping[str, Any], name: str, required: bool = True) -> Decimal:
-    """A rate typed in percent, two decimals (the terms' 0.0001 step)."""
-    value = form.get(name)
-    if not required and (value is None or str(value).strip() == ""):
-        return Decimal(0)
-    return parse_number(value, INVALID_TERMS, places=2, minimum=Decimal(0), maximum=HUNDRED)
-
-
-def form_terms(kind: str, form: Mapping[str, Any]) -> dict[str, Any]:
-    """The terms of the console's (and the CLI's) simple offer form: one tier (rate in
-    percent, minimum active members, minimum period valid bet) or, for real-time salary,
-    the profit and loss salary rates and the single bet amount. The contract rules check
-    them after (`terms.parse`)."""
-    if kind == ContractKind.REALTIME_SALARY.value:
-        return {
-            "profitRate": str(_percent(form, "rate") / HUNDRED),
-            "lossRate": str(_percent(form, "loss_rate", required=False) / HUNDRED),
-            "minSingleBet": str(form.get("min_single_bet") or "0").strip() or "0",
-        }
-    active = parse_number(
-        form.get("min_active") or "0",
-        INVALID_TERMS,
-        places=0,
-        minimum=Decimal(0),
-        maximum=Decimal(100_000),
-    )
-    return {
-        "tiers": [
-            {
-                "minActive": int(active),
-                "minValidBet": str(form.get("min_valid_bet") or "0").strip() or "0",
-                "minNetLoss": None,
-                "rate": str(_percent(form, "rate") / HUNDRED),
-            }
-        ]
-    }
 
 
 async def _top_agent(brand: Brand, agent_id: int) -> Member:

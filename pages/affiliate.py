@@ -78,6 +78,7 @@ def _form() -> rx.Component:
         ),
         on_submit=AffiliateState.apply,
         class_name=f"{CARD} max-w-xl space-y-1",
+        data_testid="affiliate-form",
     )
 
 

@@ -1,9 +1,10 @@
-"""The agent programme from a fresh start, in a real browser: a staff member offers a top agent
-(no contract yet) the house's daily salary contract from the console; the agent, told its
-next step on the agent home, accepts it there; on a phone it sees its team with each direct
-member by name, the member's activity and the transfer button in reach; it copies its
-referral link, built on the site's public address, which opens the registration page.
-Screenshots go to /tmp/agent-programme-shots."""
+"""The agent programme from a fresh start, in a real browser: a player applies to be an
+affiliate from the site (terms, form, status); a staff member approves the application and
+offers the new top agent (no contract yet) the house's daily salary contract from the
+console; the agent, told its next step on the agent home, accepts it there; on a phone it
+sees its team with each direct member by name, the member's activity and the transfer button
+in reach; it copies its referral link, built on the site's public address, which opens the
+registration page. Screenshots go to /tmp/agent-programme-shots."""
 
 from __future__ import annotations
 
@@ -14,12 +15,15 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.async_api import Browser, Page, expect
 
+from app.core.db import session_scope
 from app.services.agents import contracts
+from models import Member
 from models.agents import ContractStatus
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.agents import downline
 from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account
+from tests.support.site import brand_jurisdiction
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/agent-programme-shots")
@@ -45,38 +49,64 @@ async def _console(browser: Browser, site_url: str, username: str, code: str) ->
     return page
 
 
+async def _fresh(member: Member) -> Member:
+    async with session_scope() as session:
+        found = await session.get(Member, member.id)
+    assert found is not None
+    return found
+
+
 async def test_the_house_offers_the_agent_accepts_sees_its_team_and_shares_its_link(
     browser: Browser, site_url: str
 ) -> None:
     staff_name, secret = await make_staff_account("marketing", "BR1")
-    top = await make_member(account_type=1)
-    player = await downline(top, as_agent=False)
+    applicant = await make_member()
 
-    # The console: the house's daily salary contract of 0.5 % (within the threshold).
-    console = await _console(browser, site_url, staff_name, code_at(secret))
-    await console.goto(site_url + "/admin/agents")
-    offer = console.get_by_test_id("house-offer")
-    await expect(offer).to_be_visible(timeout=SLOW_MS)
-    await offer.get_by_test_id("house-agent").fill(top.username)
-    await offer.get_by_test_id("house-rate").fill("0.5")
-    await _shot(console, "console-house-offer")
-    await console.get_by_test_id("house-offer-send").click()
-    await expect(console.get_by_test_id("house-offer-notice")).not_to_be_empty(timeout=SLOW_MS)
-    await expect(console.get_by_test_id("house-offer-error")).to_be_empty()
-    [made] = await contracts.member_contracts(top)
-    assert made.status == ContractStatus.OFFERED and made.upline_id is None
-    await console.context.close()
-
-    # The agent home: the next step says an offer waits; the agent accepts it.
+    # A player applies from the site: the agent centre's gate links to the application page.
     context = await browser.new_context(viewport=PHONE, timezone_id="America/Sao_Paulo")
     await context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
     page = await context.new_page()
     await open_site(page, site_url + "/agentHome")
     await page.get_by_test_id("agent-login").click()
     form = page.get_by_test_id("login-form")
-    await form.locator("input[name=username]").fill(top.username)
+    await form.locator("input[name=username]").fill(applicant.username)
     await form.locator("input[name=password]").fill(PASSWORD)
     await page.get_by_test_id("login-submit").click()
+    await page.get_by_test_id("agent-apply").click()
+    await expect(page).to_have_url(site_url + "/affiliateApply", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("affiliate-terms")).to_be_visible()
+    await page.get_by_test_id("affiliate-channel").fill("Instagram @sorte.dicas")
+    await page.get_by_test_id("affiliate-submit").click()
+    refused = page.get_by_test_id("affiliate-form").get_by_test_id("form-error")
+    await expect(refused).not_to_be_empty()  # the terms first
+    await page.get_by_test_id("affiliate-accept").check()
+    await page.get_by_test_id("affiliate-submit").click()
+    await expect(page.get_by_test_id("affiliate-status")).not_to_be_empty(timeout=SLOW_MS)
+    await _shot(page, "affiliate-applied-phone")
+
+    # The console: the application approved, then the house's daily salary contract of 0.5 %
+    # (within the threshold) offered to the new top agent.
+    console = await _console(browser, site_url, staff_name, code_at(secret))
+    await console.goto(site_url + "/admin/agents")
+    waiting = console.get_by_test_id("applications").locator("tr", has_text=applicant.username)
+    await waiting.get_by_test_id("application-approve").click(timeout=SLOW_MS)
+    await expect(waiting).to_have_count(0, timeout=SLOW_MS)
+    offer = console.get_by_test_id("house-offer")
+    await offer.get_by_test_id("house-agent").fill(applicant.username)
+    await offer.get_by_test_id("house-rate").fill("0.5")
+    await _shot(console, "console-house-offer")
+    await console.get_by_test_id("house-offer-send").click()
+    await expect(console.get_by_test_id("house-offer-notice")).not_to_be_empty(timeout=SLOW_MS)
+    await expect(console.get_by_test_id("house-offer-error")).to_be_empty()
+    await _shot(console, "console-house-offered")
+    agent = await _fresh(applicant)
+    [made] = await contracts.member_contracts(agent)
+    assert made.status == ContractStatus.OFFERED and made.upline_id is None
+    await console.context.close()
+    player = await downline(agent, as_agent=False)
+
+    # The agent home: the next step says an offer waits; the agent accepts it.
+    await open_site(page, site_url + "/agentHome")
     await expect(page.get_by_test_id("agent-next-step")).not_to_be_empty(timeout=SLOW_MS)
     await expect(page.get_by_test_id("contract-popup")).to_be_visible()
     await _shot(page, "agent-home-offer-phone")
@@ -85,17 +115,19 @@ async def test_the_house_offers_the_agent_accepts_sees_its_team_and_shares_its_l
     await expect(page.get_by_test_id("agent-next-invite")).to_be_visible()
     await _shot(page, "agent-home-accepted-phone")
 
-    # The team on a phone: the direct member by name, its activity, the transfer in reach.
-    await page.get_by_test_id("agent-next-team").click()
-    row = page.get_by_test_id("downline-row")
-    await expect(row).to_have_count(1, timeout=SLOW_MS)
-    await expect(row.get_by_test_id("downline-name")).to_have_text(player.username)
-    await expect(row.get_by_test_id("downline-activity")).to_contain_text("0,00")
-    transfer = row.get_by_test_id("downline-transfer")
-    await expect(transfer).to_be_visible()
-    box = await transfer.bounding_box()
-    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-    await _shot(page, "team-phone")
+    # The team on a phone (a market that allows transfers between members): the direct
+    # member by name, its activity, the transfer button in reach.
+    async with brand_jurisdiction(""):
+        await page.get_by_test_id("agent-next-team").click()
+        row = page.get_by_test_id("downline-row")
+        await expect(row).to_have_count(1, timeout=SLOW_MS)
+        await expect(row.get_by_test_id("downline-name")).to_have_text(player.username)
+        await expect(row.get_by_test_id("downline-activity")).to_contain_text("0,00")
+        transfer = row.get_by_test_id("downline-transfer")
+        await expect(transfer).to_be_visible()
+        box = await transfer.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+        await _shot(page, "team-phone")
 
     # The referral link: on the public address, copied, shared, and it opens.
     await open_site(page, site_url + "/referral")

@@ -52,7 +52,7 @@ def _status() -> rx.Component:
 
 def _form() -> rx.Component:
     return rx.el.form(
-        field("channel", t("affiliate.channel"), maxlength="200", data_testid="affiliate-channel"),
+        field("channel", t("affiliate.channel"), max_length=200, data_testid="affiliate-channel"),
         rx.el.label(t("affiliate.audience"), html_for="affiliate-audience", class_name="text-sm"),
         rx.el.textarea(
             id="affiliate-audience",

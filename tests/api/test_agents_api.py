@@ -162,6 +162,7 @@ async def test_pay_records_and_overview_show_the_agents_own_lines() -> None:
     assert overview["teamSize"] == 1
     listed = await client.get("/wps/agent/downlines", {"search": player.username[:6]})
     assert listed["total"] == 1 and listed["rows"][0]["username"] == player.username  # direct
+    assert listed["rows"][0]["validBet"] is not None  # a contract in force shows activity
     await _refused(client.get("/wps/agent/pay/NOPE"), 422)
 
 

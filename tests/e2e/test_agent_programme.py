@@ -95,6 +95,7 @@ async def test_the_house_offers_the_agent_accepts_sees_its_team_and_shares_its_l
     await waiting.get_by_test_id("application-approve").click(timeout=SLOW_MS)
     await expect(waiting).to_have_count(0, timeout=SLOW_MS)
     offer = console.get_by_test_id("house-offer")
+    await expect(offer.get_by_test_id("house-period").locator("option")).to_have_count(1)
     await offer.get_by_test_id("house-agent").fill(applicant.username)
     await offer.get_by_test_id("house-rate").fill("0.5")
     await _shot(console, "console-house-offer")

@@ -150,6 +150,6 @@ async def test_the_house_offers_the_agent_accepts_sees_its_team_and_shares_its_l
     visitor = await browser.new_context()
     opened = await visitor.new_page()
     await opened.goto(link)
-    await expect(opened).to_have_url(re.compile(r"/register\?affiliateCode="), timeout=SLOW_MS)
+    await expect(opened).to_have_url(re.compile(r"/register/?\?affiliateCode="), timeout=SLOW_MS)
     await visitor.close()
     await context.close()

@@ -286,12 +286,12 @@ async def offer_house_contract(
             subject=f"member:{agent_id}",
             key=f"{staff.id}:{key}",
             payload={
-                "agent": agent_id,
+                "member": agent_id,  # whom it is for, as every kind names it
                 "kind": contract_kind.value,
                 "period": period_code,
                 "terms": offered.to_json(),
             },
-            summary=f"{contract_kind.value} {rate}% {top.username}",
+            summary=f"{top.username}: {contract_kind.value} ({period_code}) {rate}%",
         ),
         lambda: _house_offer(
             staff, brand, agent_id, contract_kind, period_code, offered, now, None
@@ -311,7 +311,7 @@ async def _run_house_offer(
     contract_kind, period_code, offered = contracts.checked_terms(
         brand, payload["kind"], payload["period"], payload["terms"]
     )
-    agent_id = int(payload["agent"])
+    agent_id = int(payload["member"])
     await _top_agent(brand, agent_id)
     made = await _house_offer(
         approver, brand, agent_id, contract_kind, period_code, offered, now, request.id

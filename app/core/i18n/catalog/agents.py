@@ -532,6 +532,9 @@ PROGRAMME: dict[str, dict[str, str]] = {
         "agent.house.offered": "Contract offered: the agent accepts it on its agent home.",
         "agent.house.none": "No top agent yet: approve an affiliate application first.",
         "agent.house.by": "the house",
+        # The console's words for the approval kind and the audit action (state/console.py).
+        "bo.word.approval-kind.agent.contract": "House contract to a top agent",
+        "bo.word.action.agent.contract.offer": "offered an agent the house's contract",
         "affiliate.title": "Become an affiliate",
         "affiliate.lead": (
             "Affiliates and agents earn from the play of the players they bring, under a "
@@ -631,6 +634,8 @@ PROGRAMME: dict[str, dict[str, str]] = {
             "Ainda não há agente principal: aprove primeiro uma inscrição de afiliado."
         ),
         "agent.house.by": "a casa",
+        "bo.word.approval-kind.agent.contract": "Contrato da casa para um agente principal",
+        "bo.word.action.agent.contract.offer": "ofereceu a um agente o contrato da casa",
         "affiliate.title": "Seja um afiliado",
         "affiliate.lead": (
             "Afiliados e agentes ganham com as apostas dos jogadores que trazem, sob um "

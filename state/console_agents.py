@@ -136,7 +136,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         self.payouts = [
             PayoutLine(
                 agent=p.agent,
-                kind=p.kind,
+                kind=translate(f"agent.kind.{p.kind}", lang),
                 period=p.period_start.isoformat(timespec="seconds"),
                 amount=money(p.amount, lang),
             )

@@ -29,6 +29,7 @@ from pages.account import (
     reset_password_page,
     security_center_page,
 )
+from pages.affiliate import affiliate_page
 from pages.agents import agent_home_page, downlines_page, register_center_page
 from pages.betting import betting_page, profit_page
 from pages.bonus import bonus_page
@@ -80,6 +81,7 @@ from pages.protection import protection_page
 from pages.records import records_page
 from pages.transfer import transfer_page
 from pages.withdraw import withdraw_page
+from state.affiliate import AffiliateState
 from state.agent_team import AgentTeamState as T
 from state.agents import AgentState
 from state.announcements import AnnouncementState
@@ -228,6 +230,7 @@ PAGES: dict[str, Page] = {
     "agent_hour_salary": Page(agent_team.hour_salary_page, (T.load_hour_salary,)),
     "agent_realtime_salary": Page(agent_team.realtime_salary_page, (T.load_realtime_salary,)),
     "referral": Page(agent_team.referral_page, (T.load_referral,)),
+    "affiliate_apply": Page(affiliate_page, (AffiliateState.load,)),
     "transfer_upline": Page(agent_team.transfer_upline_page, (T.load_upline,)),
     "deposit": Page(deposit_page, (CashierState.load,)),
     "sandbox_pay": Page(sandbox_page, (SandboxState.load,)),

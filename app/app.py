@@ -35,30 +35,26 @@ from pages.betting import betting_page, profit_page
 from pages.bonus import bonus_page
 from pages.cashier import deposit_page, sandbox_page
 from pages.chat import chat_page
-from pages.console import (
-    audit_page,
-    dashboard_page,
-    payments_page,
-    platform_page,
-    players_page,
-    points_review_page,
-    reports_page,
-    staff_page,
-)
-from pages.console import (
-    login_page as console_login_page,
-)
+from pages.console import dashboard_page
+from pages.console import login_page as console_login_page
 from pages.console_account import account_page, enrol_page
 from pages.console_agents import agents_page
 from pages.console_applications import applications_page
+from pages.console_audit import audit_page
 from pages.console_channels import channels_page
 from pages.console_chat import chat_desk_page
 from pages.console_content import content_page, lottery_console_page
 from pages.console_games import games_page
 from pages.console_investigations import investigations_page
 from pages.console_kyc import kyc_page
+from pages.console_payments import payments_page
+from pages.console_platform import platform_page
+from pages.console_players import players_page
+from pages.console_points import points_review_page
 from pages.console_promotions import promotions_console_page
+from pages.console_reports import reports_page
 from pages.console_support import support_page
+from pages.console_team import staff_page
 from pages.console_transfers import transfer_reviews_page
 from pages.console_vip import vip_console_page
 from pages.download import download_page

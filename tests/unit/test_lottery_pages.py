@@ -21,7 +21,7 @@ from app.services.lottery.games import GAMES
 from app.services.lottery.plays import PLAYS, Mode
 from models.catalogue import Game as CatalogueGame
 from models.lottery import BetStatus
-from state.lottery import (
+from state.lottery_rows import (
     game_name_key,
     line_key,
     option_key,

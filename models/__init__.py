@@ -91,6 +91,7 @@ from models.protection import (
     PlayDay,
     ProtectionRecord,
 )
+from models.crash import CrashBet, CrashChain, CrashRound
 from models.reports import WagerDaily
 from models.studio import StudioRound, StudioSeedPair
 from models.support import ChatConversation, ChatMessage, FeedbackReply
@@ -114,6 +115,9 @@ __all__ = [
     "BrowserLogin",
     "ChatConversation",
     "ChatMessage",
+    "CrashBet",
+    "CrashChain",
+    "CrashRound",
     "CustomerService",
     "DepositOrder",
     "DomainRoute",

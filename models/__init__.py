@@ -43,6 +43,7 @@ from models.cashier import (
     WithdrawalRule,
 )
 from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
+from models.crash import CrashBet, CrashChain, CrashRound
 from models.crypto import RsaKey
 from models.facts import WagerFact, WagerFactConsumer
 from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
@@ -91,7 +92,6 @@ from models.protection import (
     PlayDay,
     ProtectionRecord,
 )
-from models.crash import CrashBet, CrashChain, CrashRound
 from models.reports import WagerDaily
 from models.studio import StudioRound, StudioSeedPair
 from models.support import ChatConversation, ChatMessage, FeedbackReply

@@ -389,6 +389,11 @@ HANDLERS: dict[str, Door] = {
         VIEW,
     ),
     "state.play.VerifyState.load": READ,
+    # Crash: the studio page's game session (load), bets and cash-outs move money.
+    **_each("state.crash.CrashState.", "load bet cash", MONEY),
+    **_each("state.crash.CrashState.", "set_auto set_stake", VIEW),
+    "state.crash.CrashState.watch": READ,
+    "state.crash.CrashVerifyState.load": READ,
     **_each(
         "state.points.PointsState.",
         "close_dialog go load move_window open_convert open_redeem preview_convert "

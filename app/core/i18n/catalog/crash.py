@@ -15,6 +15,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "rounding)."
         ),
         "crash.rules_none": "Crash is not open on this site yet.",
+        "crash.rules_title": "Rules and fairness",
         "crash.betting": "Bets close in {seconds} s",
         "crash.running": "In flight",
         "crash.crashed": "Crashed at {multiplier}x",
@@ -85,6 +86,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "qualquer alvo de retirada (menos de 0,000000001 ponto abaixo, por arredondamento)."
         ),
         "crash.rules_none": "O Crash ainda não está aberto neste site.",
+        "crash.rules_title": "Regras e justiça",
         "crash.betting": "Apostas fecham em {seconds} s",
         "crash.running": "Em voo",
         "crash.crashed": "Estourou em {multiplier}x",

@@ -82,7 +82,7 @@ def _slot_panel(slot: str) -> rx.Component:
         rx.el.input(
             id=f"crash-stake-{slot}",
             value=stake,
-            on_change=CrashState.set_stake(slot).debounce(150),  # type: ignore[call-arg]
+            on_change=lambda value: CrashState.set_stake(slot, value),
             input_mode="decimal",
             auto_complete="off",
             class_name=INPUT + " tabular-nums",
@@ -93,7 +93,7 @@ def _slot_panel(slot: str) -> rx.Component:
             id=f"crash-auto-{slot}",
             value=auto,
             placeholder=t("crash.auto_hint"),
-            on_change=CrashState.set_auto(slot).debounce(150),  # type: ignore[call-arg]
+            on_change=lambda value: CrashState.set_auto(slot, value),
             input_mode="decimal",
             auto_complete="off",
             class_name=INPUT + " tabular-nums",

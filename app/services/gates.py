@@ -275,6 +275,11 @@ ROUTES: dict[str, Door] = {
     "GET /studio/seeds": STUDIO,
     "PUT /studio/seeds/client": STUDIO,
     "POST /studio/seeds/rotate": STUDIO,
+    "GET /studio/crash/round": STUDIO,
+    "POST /studio/crash/bets": STUDIO,
+    "POST /studio/crash/bets/{slot}/cashout": STUDIO,
+    "GET /studio/crash/bets": STUDIO,
+    "GET /studio/crash/rounds/{roundId}/verify": STUDIO,
     **_each(
         "GET ",
         "/openapi.json /docs /docs/oauth2-redirect /redoc /sitemap.xml /robots.txt "

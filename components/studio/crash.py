@@ -30,8 +30,12 @@ def board() -> rx.Component:
             class_name="w-full h-48 sm:h-64",
             aria_hidden="true",
         ),
+        rx.cond(
+            CrashState.phase == "",
+            rx.el.p(t("crash.waiting"), class_name="text-center text-sm"),
+        ),
+        # Written by assets/crash.js only (no React children to reconcile with it).
         rx.el.p(
-            rx.cond(CrashState.phase == "", t("crash.waiting"), ""),
             data_crash_multiplier="",
             class_name=rx.cond(
                 CrashState.phase == "crashed",

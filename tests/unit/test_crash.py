@@ -13,8 +13,10 @@ from sqlalchemy import update
 from sqlmodel import col
 
 from app.core import clock
+from app.core.cache import get_redis
 from app.core.db import write_transaction
 from app.core.errors import AppError
+from app.jobs import crash as driver
 from app.services import exclusion
 from app.services.studio.crash import bets, chains, fairness
 from app.services.studio.crash import rounds as crash_rounds
@@ -293,3 +295,12 @@ async def test_the_wallet_refuses_a_self_excluded_member_and_a_short_balance() -
         await bets.place(fresh, merchant_id, 2, "1.00", "")
     assert excluded.value.code.startswith("protection-")
     assert await cash(member) == Decimal("1.00")
+
+
+async def test_one_process_at_a_time_holds_the_drivers_lease() -> None:
+    await get_redis().delete(driver.LEASE_KEY)
+    assert await driver.hold_lease("worker-a")
+    assert not await driver.hold_lease("worker-b")
+    assert await driver.hold_lease("worker-a")  # renewed by its holder
+    await get_redis().delete(driver.LEASE_KEY)  # the holder died: its lease ran out
+    assert await driver.hold_lease("worker-b")

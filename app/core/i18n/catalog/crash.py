@@ -71,6 +71,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash-not-riding": "This bet is not in play.",
         "crash-not-started": "The round has not started yet.",
         "crash-too-late": "Too late: the round crashed before your cash-out.",
+        "crash-wrong-game": "This game session is not a Crash session.",
     },
     "pt": {
         "studio.BGS_CRASH.name": "Crash",
@@ -143,5 +144,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash-not-riding": "Esta aposta não está em jogo.",
         "crash-not-started": "A rodada ainda não começou.",
         "crash-too-late": "Tarde demais: a rodada estourou antes da sua retirada.",
+        "crash-wrong-game": "Esta sessão de jogo não é uma sessão de Crash.",
     },
 }

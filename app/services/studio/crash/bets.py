@@ -83,6 +83,12 @@ def parse_target(value: object) -> int | None:
     return int(hundredths)
 
 
+def require_crash_session(game_code: str) -> None:
+    """A game session plays the game it was launched for: Crash calls need a Crash session."""
+    if game_code != CODE:
+        raise AppError("crash-wrong-game", 403)
+
+
 def _slot(value: object) -> int:
     if value not in SLOTS or isinstance(value, bool):
         raise AppError("crash-slot-invalid", 400)

@@ -21,8 +21,9 @@ from app.services.studio.crash import rounds as crash_rounds
 
 router = APIRouter(prefix="/studio/crash", tags=["studio game client: Crash"])
 
-Slot = Annotated[int, Path(ge=1, le=2, description="bet 1 or bet 2 of the round")]
-CrashRoundId = Annotated[str, Path(max_length=64, description="e.g. crash-42")]
+CrashRoundId = Annotated[
+    str, Path(max_length=64, description="a crashed round of the brand (public), e.g. crash-42")
+]
 
 
 class CrashFeedValue(ApiModel):
@@ -59,6 +60,10 @@ class CrashBetRequest(ApiModel):
     autoCashout: str = Field(
         default="", max_length=16, description="cash out automatically at this multiplier"
     )
+
+
+class CrashCashOutRequest(ApiModel):
+    slot: int = Field(ge=1, le=2, description="bet 1 or bet 2 of the round")
 
 
 class CrashPlacedValue(ApiModel):
@@ -157,11 +162,13 @@ async def place(session: CurrentGameSession, body: CrashBetRequest) -> Envelope[
     )
 
 
-@router.post("/bets/{slot}/cashout", response_model=Envelope[CrashCashedValue])
-async def cash_out(session: CurrentGameSession, slot: Slot) -> Envelope[CrashCashedValue]:
+@router.post("/cashout", response_model=Envelope[CrashCashedValue])
+async def cash_out(
+    session: CurrentGameSession, body: CrashCashOutRequest
+) -> Envelope[CrashCashedValue]:
     """Cash out the riding bet of that slot now: the server's clock decides."""
     bets.require_crash_session(session.game_code)
-    done = await bets.cash_out(session.member_id, session.merchant_id, slot)
+    done = await bets.cash_out(session.member_id, session.merchant_id, body.slot)
     return ok(
         CrashCashedValue(
             betId=done.bet_id, slot=done.slot, multiplier=done.multiplier, payout=done.payout
@@ -192,13 +199,13 @@ async def own_bets(session: CurrentGameSession) -> Envelope[list[CrashBetValue]]
     )
 
 
-@router.get("/rounds/{roundId}/verify", response_model=Envelope[CrashVerificationValue])
+@router.get("/rounds/{crashRound}/verify", response_model=Envelope[CrashVerificationValue])
 async def verify(
-    session: CurrentGameSession, roundId: CrashRoundId
+    session: CurrentGameSession, crashRound: CrashRoundId
 ) -> Envelope[CrashVerificationValue]:
     """Recompute any crashed round of the brand from its revealed seed and the chain."""
     bets.require_crash_session(session.game_code)
-    check = await crash_rounds.verify(roundId, session.merchant_id)
+    check = await crash_rounds.verify(crashRound, session.merchant_id)
     return ok(
         CrashVerificationValue(
             roundId=check.round_id,

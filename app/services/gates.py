@@ -277,9 +277,9 @@ ROUTES: dict[str, Door] = {
     "POST /studio/seeds/rotate": STUDIO,
     "GET /studio/crash/round": STUDIO,
     "POST /studio/crash/bets": STUDIO,
-    "POST /studio/crash/bets/{slot}/cashout": STUDIO,
+    "POST /studio/crash/cashout": STUDIO,
     "GET /studio/crash/bets": STUDIO,
-    "GET /studio/crash/rounds/{roundId}/verify": STUDIO,
+    "GET /studio/crash/rounds/{crashRound}/verify": STUDIO,
     **_each(
         "GET ",
         "/openapi.json /docs /docs/oauth2-redirect /redoc /sitemap.xml /robots.txt "

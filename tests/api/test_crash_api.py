@@ -37,14 +37,14 @@ async def test_a_crash_round_through_the_game_client_api(make_client: MakeClient
     placed = await client.post("/studio/crash/bets", {"slot": 1, "bet": "5.00"})
     assert Decimal(placed["balance"]) == Decimal("15.00")
     with pytest.raises(ApiError) as early:
-        await client.post("/studio/crash/bets/1/cashout", {})
+        await client.post("/studio/crash/cashout", {"slot": 1})
     assert early.value.code == "crash-not-started"
 
     at_ms(row, fairness.duration_ms(110))
     running = await client.get("/studio/crash/round")
     assert running["phase"] == "running" and running["crash"] is None
     assert [line["status"] for line in running["feed"]] == ["OPEN"]
-    cashed = await client.post("/studio/crash/bets/1/cashout", {})
+    cashed = await client.post("/studio/crash/cashout", {"slot": 1})
     assert (Decimal(cashed["multiplier"]), Decimal(cashed["payout"])) == (
         Decimal("1.10"),
         Decimal("5.50"),

@@ -5,6 +5,9 @@ through a restart and against racing calls."""
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from decimal import Decimal
 from fractions import Fraction
 
@@ -14,6 +17,7 @@ from sqlmodel import col
 
 from app.core import clock
 from app.core.cache import get_redis
+from app.core.config import PROJECT_ROOT
 from app.core.db import write_transaction
 from app.core.errors import AppError
 from app.jobs import crash as driver
@@ -27,6 +31,7 @@ from tests.support.crash_game import (
     bet_row,
     bets_of,
     brand_id,
+    clear_brand,
     crash_player,
     facts_of,
     fresh_round,
@@ -304,3 +309,38 @@ async def test_one_process_at_a_time_holds_the_drivers_lease() -> None:
     assert await driver.hold_lease("worker-a")  # renewed by its holder
     await get_redis().delete(driver.LEASE_KEY)  # the holder died: its lease ran out
     assert await driver.hold_lease("worker-b")
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        cwd=PROJECT_ROOT,
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+async def test_the_cli_makes_a_chain_fixes_its_salt_and_verifies_a_round() -> None:
+    made = _cli("crash-chain", "BR1", "--length", "30", "--edge", "2.50")
+    assert made.returncode == 0, made.stderr
+    assert "return 97.50 %" in made.stdout
+    assert _cli("crash-chain", "BR1", "--length", "30", "--edge", "15").returncode == 2
+    assert _cli("crash-salt", "BR1", SALT).returncode == 0
+    assert _cli("crash-salt", "BR1", "again").returncode == 2  # fixed once
+    chain = await chains.published(await brand_id())
+    assert chain is not None and chain.terminal_hash in made.stdout and chain.house_edge_bp == 250
+    clock.freeze()
+    merchant_id = await brand_id()
+    await clear_brand(merchant_id)
+    row = await crash_rounds.open_next(merchant_id, clock.now())
+    assert row is not None
+    at_ms(row, fairness.duration_ms(row.crash_hundredths))
+    await crash_rounds.drive(clock.now())
+    checked = _cli("crash-verify", crash_rounds.public_id(row))
+    assert checked.returncode == 0, checked.stderr
+    assert "matches: yes" in checked.stdout
+    revealed = (await round_row(row.id or 0)).seed
+    assert revealed is not None and revealed in checked.stdout
+    assert _cli("crash-verify", "crash-999999999").returncode == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from components.forms import PRIMARY
 from components.i18n import t
 from components.layout import layout
 from components.studio.crash import (
@@ -18,6 +19,7 @@ from components.studio.crash import (
     past_strip,
 )
 from components.studio.panels import CARD, text_of
+from state.auth import AuthState
 from state.crash import CrashState, CrashVerifyState
 from state.studio_views import Detail
 
@@ -37,6 +39,34 @@ def _game() -> rx.Component:
     )
 
 
+def _blocked() -> rx.Component:
+    """Why the page cannot play, with the way forward: log in, or play once logged in."""
+    return rx.el.div(
+        rx.el.p(text_of(CrashState.blocked), class_name="font-medium", data_testid="crash-blocked"),
+        rx.cond(
+            AuthState.is_login & ~AuthState.is_trial,
+            rx.el.button(
+                t("play.play_real"),
+                type="button",
+                on_click=CrashState.load,
+                class_name=PRIMARY,
+                data_testid="crash-play",
+            ),
+            rx.cond(
+                ~AuthState.is_login,
+                rx.el.button(
+                    t("play.login"),
+                    type="button",
+                    on_click=AuthState.open_login,
+                    class_name=PRIMARY,
+                    data_testid="crash-login",
+                ),
+            ),
+        ),
+        class_name=CARD + " max-w-xl",
+    )
+
+
 def crash_page() -> rx.Component:
     return layout(
         rx.el.div(
@@ -44,14 +74,7 @@ def crash_page() -> rx.Component:
             rx.cond(
                 CrashState.ready,
                 _game(),
-                rx.cond(
-                    CrashState.blocked != "",
-                    rx.el.p(
-                        text_of(CrashState.blocked),
-                        class_name=CARD + " font-medium max-w-xl",
-                        data_testid="crash-blocked",
-                    ),
-                ),
+                rx.cond(CrashState.blocked != "", _blocked()),
             ),
             class_name="space-y-4 sm:pr-12",
             data_testid="crash-page",

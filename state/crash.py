@@ -120,7 +120,9 @@ class CrashState(rx.State):
             self.blocked = exc.code
             return None
         if play.blocked:
-            self.blocked = play.blocked
+            # the studio page's words offer a demo: Crash has none
+            login = play.blocked == "play-login-needed"
+            self.blocked = "crash-login-needed" if login else play.blocked
             return events
         play.mode = "real"
         play.balance = format_amount(await studio_rounds.balance(play._player()), lang)

@@ -99,12 +99,13 @@ class CrashState(rx.State):
         """Open the member's game session (as the studio page does), then show the round."""
         lang = await self._lang()
         self.error = self.notice = self.blocked = ""
-        self.ready = False
+        # `ready` stays as it was until the outcome is known: a reconnect's load that fails
+        # halfway (a busy database) leaves a playing page playing
         brand = await current_brand(self)
         self._merchant_id = brand.id
         chain = await chains.published(brand.id)
         if chain is None or chain.salt is None:
-            self.blocked = "crash.rules_none"
+            self.ready, self.blocked = False, "crash.rules_none"
             return None
         self.rtp = format_amount(chain.rtp, lang)
         self.terminal_hash, self.salt = chain.terminal_hash, chain.salt
@@ -112,17 +113,18 @@ class CrashState(rx.State):
         play.code = crash_rounds.CODE
         play.error = play.blocked = ""
         if self.router.url.query_parameters.get("demo") == "1":
-            self.blocked = "crash-login-needed"  # Crash is played for real money only
+            self.ready, self.blocked = False, "crash-login-needed"  # real money only
             return None
         try:
             events = await play._begin(use_token=True)
         except AppError as exc:
-            self.blocked = exc.code
+            self.ready, self.blocked = False, exc.code
             return None
         if play.blocked:
             # the studio page's words offer a demo: Crash has none
             login = play.blocked == "play-login-needed"
             self.blocked = "crash-login-needed" if login else play.blocked
+            self.ready = False
             return events
         play.mode = "real"
         play.balance = format_amount(await studio_rounds.balance(play._player()), lang)

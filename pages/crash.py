@@ -108,20 +108,17 @@ def _crash_verify() -> rx.Component:
             ),
             rx.el.div(
                 rx.el.dl(rx.foreach(CrashVerifyState.rows, _row), class_name="space-y-2"),
-                rx.cond(
-                    CrashVerifyState.ok,
-                    rx.el.p(
-                        "✓ " + t("play.verify.ok"),
-                        class_name="text-lg font-bold text-emerald-600",
-                        data_testid="verify-result",
-                        data_ok="1",
+                rx.el.p(
+                    rx.cond(
+                        CrashVerifyState.ok, "✓ " + t("play.verify.ok"), "✗ " + t("play.verify.bad")
                     ),
-                    rx.el.p(
-                        "✗ " + t("play.verify.bad"),
-                        class_name="text-lg font-bold text-red-600",
-                        data_testid="verify-result",
-                        data_ok="0",
+                    class_name=rx.cond(
+                        CrashVerifyState.ok,
+                        "text-lg font-bold text-emerald-600",
+                        "text-lg font-bold text-red-600",
                     ),
+                    data_testid="verify-result",
+                    data_ok=rx.cond(CrashVerifyState.ok, "1", "0"),
                 ),
                 class_name="space-y-3",
             ),

@@ -207,23 +207,23 @@ class CrashState(rx.State):
         if slot in SLOTS:
             setattr(self, f"auto_{slot}", value[:16])
 
-    async def _player_ready(self) -> PlayState | None:
+    async def _player_for(self, slot: str) -> PlayState | None:
+        """The studio page's player of this tab for bet `slot`; None for a slot that is not
+        1 or 2, a page not playing, or another member logged in since."""
+        self.error = self.notice = ""
         play = await self.get_state(PlayState)
-        if not self.ready or play.code != crash_rounds.CODE or not await play._same_member():
+        if slot not in SLOTS or not self.ready or play.code != crash_rounds.CODE:
             return None
-        return play
+        return play if await play._same_member() else None
 
     @rx.event
     @gated
     @checked
     async def bet(self, slot: Name) -> Any:
         """Place bet 1 or 2 in the round taking bets."""
-        self.error = self.notice = ""
-        if slot not in SLOTS:
-            return await refuse(self)
-        play = await self._player_ready()
+        play = await self._player_for(slot)
         if play is None:
-            return None
+            return None if slot in SLOTS else await refuse(self)
         try:
             placed = await bets.place(
                 play._player(),
@@ -245,12 +245,9 @@ class CrashState(rx.State):
     @checked
     async def cash(self, slot: Name) -> Any:
         """Cash out bet 1 or 2 now (the server's clock decides)."""
-        self.error = self.notice = ""
-        if slot not in SLOTS:
-            return await refuse(self)
-        play = await self._player_ready()
+        play = await self._player_for(slot)
         if play is None:
-            return None
+            return None if slot in SLOTS else await refuse(self)
         try:
             done = await bets.cash_out(play._session_member, self._merchant_id, int(slot))
         except AppError as exc:

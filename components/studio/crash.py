@@ -3,6 +3,9 @@ panels, the live feed, the last crash points and the member's own bets with veri
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import reflex as rx
 
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY
@@ -191,18 +194,27 @@ def _feed_row(row: FeedRow) -> rx.Component:
     )
 
 
-def feed() -> rx.Component:
+def _listed(
+    title: str, rows: rx.Var, row: Callable[[Any], rx.Component], empty: str, **props: Any
+) -> rx.Component:
+    """A card with a heading and its rows, or a line saying there are none."""
     return rx.el.section(
-        rx.el.h2(t("crash.feed"), class_name="font-semibold"),
+        rx.el.h2(t(title), class_name="font-semibold"),
         rx.cond(
-            CrashState.feed.length() > 0,
-            rx.el.ul(rx.foreach(CrashState.feed, _feed_row), class_name="space-y-1"),
-            rx.el.p(t("crash.feed_empty"), class_name="text-sm text-slate-500"),
+            rows.length() > 0,
+            rx.el.ul(rx.foreach(rows, row), class_name="space-y-1"),
+            rx.el.p(t(empty), class_name="text-sm text-slate-500"),
         ),
         class_name=CARD,
-        aria_live="polite",
-        data_testid="crash-feed",
+        **props,
     )
+
+
+def feed() -> rx.Component:
+    return _listed(
+        "crash.feed", CrashState.feed, _feed_row, "crash.feed_empty",
+        aria_live="polite", data_testid="crash-feed",
+    )  # fmt: skip
 
 
 def _mine_row(row: MineRow) -> rx.Component:
@@ -216,15 +228,8 @@ def _mine_row(row: MineRow) -> rx.Component:
 
 
 def mine() -> rx.Component:
-    return rx.el.section(
-        rx.el.h2(t("crash.mine"), class_name="font-semibold"),
-        rx.cond(
-            CrashState.mine.length() > 0,
-            rx.el.ul(rx.foreach(CrashState.mine, _mine_row), class_name="space-y-2"),
-            rx.el.p(t("crash.mine_empty"), class_name="text-sm text-slate-500"),
-        ),
-        class_name=CARD,
-        data_testid="crash-mine",
+    return _listed(
+        "crash.mine", CrashState.mine, _mine_row, "crash.mine_empty", data_testid="crash-mine"
     )
 
 

@@ -18,10 +18,10 @@ from sqlmodel import col
 from app.core import clock
 from app.core.cache import get_redis
 from app.core.config import PROJECT_ROOT
-from app.core.db import write_transaction
+from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.jobs import crash as driver
-from app.services import exclusion
+from app.services import exclusion, ledger
 from app.services.studio.crash import bets, chains, fairness
 from app.services.studio.crash import rounds as crash_rounds
 from models.crash import CrashBetStatus, CrashRound, CrashRoundStatus
@@ -260,6 +260,8 @@ async def test_a_restart_mid_round_settles_it_once(monkeypatch: pytest.MonkeyPat
     assert sorted(statuses) == sorted(
         [CrashBetStatus.CASHED, CrashBetStatus.LOST, CrashBetStatus.VOIDED]
     )
+    async with session_scope() as session:
+        assert (await ledger.audit(session)).differences == ()
 
 
 async def test_an_automatic_cash_out_pays_its_target_when_the_curve_passes_it() -> None:

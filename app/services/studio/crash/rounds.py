@@ -104,6 +104,11 @@ async def latest(session: AsyncSession, merchant_id: int) -> CrashRound | None:
 async def open_next(merchant_id: int, now: datetime) -> CrashRound | None:
     """The brand's next round, when the last one crashed a pause ago and its chain has a salt
     and seeds left; made under the chain's row lock, one per chain index."""
+    async with session_scope() as session:  # a read first: most passes have nothing to do
+        chain = await chains.active_chain(session, merchant_id)
+        last = await latest(session, merchant_id)
+    if chain is None or chain.salt is None or (last is not None and now < last.crash_at + PAUSE):
+        return None
     async with write_transaction() as session:
         chain = await chains.active_chain(session, merchant_id, lock=True)
         if chain is None or chain.salt is None or chain.next_index > chain.length:
@@ -153,17 +158,20 @@ async def drive(now: datetime) -> int:
         )
         unsettled = (
             await session.exec(
-                select(CrashRound.id, CrashRound.merchant_id).where(
+                select(CrashRound.id, CrashRound.merchant_id, CrashRound.crash_at).where(
                     CrashRound.status == CrashRoundStatus.OPEN
                 )
             )
         ).all()
     changed = 0
-    for round_id, merchant_id in unsettled:
+    for round_id, merchant_id, crash_at in unsettled:
         assert round_id is not None
         merchants.add(merchant_id)
-        changed += await settle(round_id, now)
-        changed += await auto_cashouts(round_id, now)
+        # a write lock only when there is something to write (SQLite locks the whole file)
+        if now >= crash_at:
+            changed += await settle(round_id, now)
+        else:
+            changed += await auto_cashouts(round_id, now)
     for merchant_id in sorted(merchants):
         changed += int(await open_next(merchant_id, now) is not None)
     return changed

@@ -18,6 +18,7 @@ from app.core.config import get_settings
 from app.core.db import dispose_engine
 from app.event_door import refuse_unknown_events
 from app.front_door import guard_front_door, transformers
+from app.jobs.crash import crash_driver
 from app.jobs.scheduler import scheduler
 from app.reconnect import guard_uploads, keep_state_on_new_token
 from app.services import site_map
@@ -57,6 +58,7 @@ from pages.console_support import support_page
 from pages.console_team import staff_page
 from pages.console_transfers import transfer_reviews_page
 from pages.console_vip import vip_console_page
+from pages.crash import crash_page
 from pages.download import download_page
 from pages.feedback import feedback_page
 from pages.games import game_list_page, providers_page
@@ -109,6 +111,7 @@ from state.console_support import SupportDeskState
 from state.console_team import TeamState
 from state.console_transfers import TransferReviewsState
 from state.console_vip import VipConsoleState
+from state.crash import CrashState, CrashVerifyState
 from state.dialog import DialogState
 from state.download import DownloadState
 from state.feedback import FeedbackState
@@ -174,6 +177,7 @@ app = rx.App(
 app.app_wraps[(5, "Overlay")] = lambda stateful: None
 app.register_lifespan_task(_connections)
 app.register_lifespan_task(scheduler)
+app.register_lifespan_task(crash_driver)
 
 # Every page closes the last page's dialogs, loads the brand and status, restores the
 # session, the balance and the menus.
@@ -234,7 +238,8 @@ PAGES: dict[str, Page] = {
     "betting": Page(betting_page, (BettingState.load, LotteryRecordState.load)),
     "profit": Page(profit_page, (ProfitState.load,)),
     "withdraw": Page(withdraw_page, (WithdrawState.load,)),
-    "verify": Page(verify_page, (VerifyState.load,)),
+    "verify": Page(verify_page, (VerifyState.load, CrashVerifyState.load)),
+    "crash": Page(crash_page, (CrashState.load,)),
     "play": Page(play_page, (PlayState.load,)),
     "transfer": Page(transfer_page, (TransferState.load,)),
     "bonus": Page(bonus_page, (BonusState.load,)),

@@ -40,6 +40,13 @@ jobs NAME                     run a scheduled job's current period now (not twic
 worker                        run the scheduled jobs in this process (for JOBS_IN_APP=false)
 lottery-verify GAME ISSUE     recompute a drawn lottery issue from its revealed seed (exit 1 if
                               it differs, 2 if there is no such drawn issue)
+crash-chain BRAND [--length N] [--edge PERCENT]   make a brand's Crash hash chain in advance
+                              (default 1,000,000 rounds, 1.00 % edge; refused under the brand's
+                              return floor) and print its terminal hash to publish
+crash-salt BRAND SALT         fix the chain's public salt (e.g. a future beacon round's value),
+                              once, before its first round: rounds start only then
+crash-verify crash-ID         recompute a crashed round from its revealed seed, the chain's
+                              terminal hash and salt (exit 1 if it differs, 2 if unknown)
 legal BR1 terms PT --title T --file F   publish a brand's terms or privacy policy (HTML, sanitised;
                               a changed text is a new version)
 protection-export BRAND SINCE UNTIL   the player-protection retention log of [SINCE, UNTIL) as CSV
@@ -109,6 +116,8 @@ from app.services.protection import records as protection_records
 from app.services.seamless.round_audit import audit_rounds
 from app.services.seamless.vendors import rotate_vendor_secret
 from app.services.site_status import Record, SiteSwitches
+from app.services.studio.crash import chains as crash_chains
+from app.services.studio.crash import rounds as crash_rounds
 from models.base import saved_id, utcnow
 
 
@@ -337,6 +346,54 @@ async def _lottery_verify(game_code: str, issue_no: str) -> int:
     print(f"hash check:  {'ok' if check.hash_matches else 'DIFFERENT'}")
     print(f"stored:      {' '.join(map(str, check.stored))}")
     print(f"recomputed:  {' '.join(map(str, check.recomputed))}")
+    print(f"matches: {'yes' if check.matches else 'NO'}")
+    return 0 if check.matches else 1
+
+
+async def _crash_chain(brand: str, length: int, edge: str) -> int:
+    try:
+        view = await crash_chains.create_chain(brand, length, edge)
+    except AppError as refused:
+        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"brand:         {view.brand} (chain {view.chain_id}, {view.length} rounds)")
+    print(f"house edge:    {view.house_edge_bp / 100:.2f} % (return {view.rtp:.2f} %)")
+    print(f"terminal hash: {view.terminal_hash}  <- publish this before the salt")
+    return 0
+
+
+async def _crash_salt(brand: str, salt: str) -> int:
+    try:
+        view = await crash_chains.set_salt(brand, salt, utcnow())
+    except AppError as refused:
+        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"brand {view.brand}: chain {view.chain_id} salt {view.salt}; rounds start now")
+    return 0
+
+
+async def _crash_verify(round_id: str) -> int:
+    try:
+        check = await crash_rounds.verify(round_id)
+    except AppError as refused:
+        print(f"{round_id}: {refused.code}", file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"round:          {check.round_id} (chain index {check.number})")
+    print(f"seed:           {check.seed}")
+    print(f"previous:       {check.previous}")
+    print(f"links:          {'ok' if check.links_to_previous else 'BROKEN'}")
+    print(f"terminal hash:  {check.terminal_hash}")
+    print(f"reaches it:     {'ok' if check.reaches_terminal else 'NO'}")
+    print(f"salt:           {check.salt}")
+    print(f"house edge:     {check.house_edge_bp / 100:.2f} %")
+    print(f"stored:         {check.stored:.2f}x")
+    print(f"recomputed:     {check.recomputed:.2f}x")
     print(f"matches: {'yes' if check.matches else 'NO'}")
     return 0 if check.matches else 1
 
@@ -657,6 +714,15 @@ def main(argv: list[str] | None = None) -> int:
     verify = sub.add_parser("lottery-verify", help="recompute a drawn lottery issue")
     verify.add_argument("game", help="game code, e.g. ssc-1m")
     verify.add_argument("issue", help="issue number, e.g. 20261123-0001")
+    crash_chain = sub.add_parser("crash-chain", help="make a brand's Crash hash chain")
+    crash_chain.add_argument("brand", help="brand code, e.g. BR1")
+    crash_chain.add_argument("--length", type=int, default=1_000_000)
+    crash_chain.add_argument("--edge", default="1.00", help="house edge in percent")
+    crash_salt = sub.add_parser("crash-salt", help="fix the Crash chain's public salt")
+    crash_salt.add_argument("brand")
+    crash_salt.add_argument("salt")
+    crash_verify = sub.add_parser("crash-verify", help="recompute a crashed Crash round")
+    crash_verify.add_argument("round", help="the round's id, e.g. crash-42")
     legal_text = sub.add_parser("legal", help="publish a brand's terms or privacy policy")
     legal_text.add_argument("merchant", help="brand code, e.g. BR1")
     legal_text.add_argument("doc", choices=legal.DOCUMENTS)
@@ -772,6 +838,12 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(_vendor_secret(args.vendor))
     elif args.command == "lottery-verify":
         return asyncio.run(_lottery_verify(args.game, args.issue))
+    elif args.command == "crash-chain":
+        return asyncio.run(_crash_chain(args.brand, args.length, args.edge))
+    elif args.command == "crash-salt":
+        return asyncio.run(_crash_salt(args.brand, args.salt))
+    elif args.command == "crash-verify":
+        return asyncio.run(_crash_verify(args.round))
     elif args.command == "legal":
         return asyncio.run(_legal(args, Path(args.file).read_text(encoding="utf-8")))
     elif args.command == "jobs":

@@ -51,6 +51,7 @@ PROFIT_AND_LOSS = "/personalProfit"
 WITHDRAW = "/withdraw"
 PLAY = "/play/[studio_game]"  # the studio's game page; `studio_game` is the game code
 PLAY_VERIFY = "/play/verify"
+PLAY_CRASH = "/play/BGS_CRASH"  # Crash, the shared round: its own page on the launch path
 TRANSFER_FUND = "/transferFund"
 BONUS_DETAILS = "/bonusDetails"
 MESSAGES = "/messageV2"  # platform messages (spec 2)
@@ -197,6 +198,7 @@ ROUTES: tuple[Route, ...] = (
     Route(PROFIT_AND_LOSS, "profit", "Profit and loss", login=True),
     Route(WITHDRAW, "withdraw", "Withdraw", login=True),
     Route(PLAY_VERIFY, "verify", "Verify a round"),
+    Route(PLAY_CRASH, "crash", "Crash", indexed=False),
     Route(PLAY, "play", "Play"),
     Route(TRANSFER_FUND, "transfer", "Wallet", login=True),
     Route(BONUS_DETAILS, "bonus", "Bonus details", login=True),

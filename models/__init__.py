@@ -43,6 +43,7 @@ from models.cashier import (
     WithdrawalRule,
 )
 from models.catalogue import FavoriteGame, Game, GameVendor, RecentGame, Winner
+from models.crash import CrashBet, CrashChain, CrashRound
 from models.crypto import RsaKey
 from models.facts import WagerFact, WagerFactConsumer
 from models.games import GameRound, GameSession, PendingRollback, VendorCredential, WalletCall
@@ -114,6 +115,9 @@ __all__ = [
     "BrowserLogin",
     "ChatConversation",
     "ChatMessage",
+    "CrashBet",
+    "CrashChain",
+    "CrashRound",
     "CustomerService",
     "DepositOrder",
     "DomainRoute",

@@ -34,7 +34,9 @@ from components.studio.panels import (
 )
 from components.studio.plinko import PLINKO_CSS, plinko_board, plinko_controls
 from components.studio.roulette import roulette_board, roulette_controls
+from pages.crash import crash_verify_card
 from state.auth import AuthState
+from state.crash import CrashVerifyState
 from state.play import PlayState, VerifyState
 
 
@@ -182,6 +184,7 @@ def _verify_row(row: rx.Var) -> rx.Component:
 
 def verify_page() -> rx.Component:
     return layout(
+        crash_verify_card(),  # a Crash round (`crash-<id>`): the studio's card is hidden
         rx.el.div(
             rx.el.h1(t("play.verify.title"), class_name="text-2xl font-bold"),
             rx.cond(
@@ -239,5 +242,6 @@ def verify_page() -> rx.Component:
             ),
             class_name=CARD + " max-w-2xl space-y-3",
             data_testid="verify-page",
+            hidden=CrashVerifyState.active,
         ),
     )

@@ -21,7 +21,7 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
-from app.api import media, site_files, studio
+from app.api import media, site_files, studio, studio_crash
 from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE, door_gates
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
@@ -303,6 +303,7 @@ def create_api() -> FastAPI:
     api.include_router(vendor_wallet.router)
     api.include_router(vendor_reports.router)
     api.include_router(studio.router)
+    api.include_router(studio_crash.router)
     api.include_router(site_files.router)
     api.router.routes.extend(media.ROUTES)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:

@@ -30,6 +30,7 @@ from app.services.catalogue.rules import (
     RNG,
     SPORTS,
 )
+from app.services.studio.crash.rounds import SPEC as CRASH_SPEC
 from app.services.studio.games import GAMES as STUDIO_GAMES
 from models import Game, GameVendor, Merchant, Winner
 from models.base import utcnow
@@ -95,7 +96,7 @@ VENDORS: tuple[VendorSeed, ...] = (
     VendorSeed("TCG_SEA", "SEA Lottery", {LOTT: 60}, account_type_name="SEA"),
     VendorSeed("LOTT", "Loterias", {LOTT: 40}, account_type_name="LOTT"),
     VendorSeed("TCG_LOTTO_VN", "Vietlott", {ELOTT: 90}, account_type_name="VNLOTTO"),
-    VendorSeed("BGS", "BGS Originals", {INHOUSE: len(STUDIO_GAMES)}),
+    VendorSeed("BGS", "BGS Originals", {INHOUSE: len(STUDIO_GAMES) + 1}),
 )
 
 SLOT_ADJECTIVES = (
@@ -376,9 +377,10 @@ class _Builder:
             self.rows[-1]["show_icon"] = f"lottery/{image}.png" if image else None
 
     def inhouse(self, seed: VendorSeed, count: int) -> None:
-        """The studio's own games: the game code is the studio's, the RTP the declared one."""
-        for studio_game in list(STUDIO_GAMES.values())[:count]:
-            spec = studio_game.spec
+        """The studio's own games (Crash too): the game code is the studio's, the RTP the
+        declared one."""
+        specs = [studio_game.spec for studio_game in STUDIO_GAMES.values()] + [CRASH_SPEC]
+        for spec in specs[:count]:
             classify = SUB_CLASSIFY.get(spec.sub_category or "", "SLOT")
             name = studio_game_name(spec.code, "en") or spec.code
             self.add(

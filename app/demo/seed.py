@@ -13,6 +13,7 @@ from app.core.db import write_transaction
 from app.core.html import sanitize_html
 from app.demo import legal
 from app.demo.catalogue import seed_catalogue
+from app.demo.crash import seed_crash
 from app.demo.loyalty_vip import seed_loyalty
 from app.demo.missions import seed_missions
 from app.demo.points import seed_points
@@ -402,4 +403,5 @@ async def seed_demo_data() -> list[str]:
     await seed_catalogue()
     await seed_vendor_credentials()
     await seed_provider_credentials()
+    await seed_crash([seed.code for seed in BRANDS])
     return created

@@ -275,6 +275,11 @@ ROUTES: dict[str, Door] = {
     "GET /studio/seeds": STUDIO,
     "PUT /studio/seeds/client": STUDIO,
     "POST /studio/seeds/rotate": STUDIO,
+    "GET /studio/crash/round": STUDIO,
+    "POST /studio/crash/bets": STUDIO,
+    "POST /studio/crash/cashout": STUDIO,
+    "GET /studio/crash/bets": STUDIO,
+    "GET /studio/crash/rounds/{crashRound}/verify": STUDIO,
     **_each(
         "GET ",
         "/openapi.json /docs /docs/oauth2-redirect /redoc /sitemap.xml /robots.txt "
@@ -391,6 +396,11 @@ HANDLERS: dict[str, Door] = {
         VIEW,
     ),
     "state.play.VerifyState.load": READ,
+    # Crash: the studio page's game session (load), bets and cash-outs move money.
+    **_each("state.crash.CrashState.", "load bet cash", MONEY),
+    **_each("state.crash.CrashState.", "set_auto set_stake", VIEW),
+    "state.crash.CrashState.watch": READ,
+    "state.crash.CrashVerifyState.load": READ,
     **_each(
         "state.points.PointsState.",
         "close_dialog go load move_window open_convert open_redeem preview_convert "

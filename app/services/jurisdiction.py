@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from decimal import Decimal
 from typing import Protocol
 
 BRAZIL = "BR"
@@ -66,6 +67,8 @@ class Profile:
     # Brazil: off, money comes in from and goes out to the member's own CPF only (Portaria
     # 615/2024); elsewhere the money received carries the sender's wagering still owed.
     member_transfers: bool = True
+    # The lowest return to player a game may be set to (BR: 85 %, Portaria 1.207/2024).
+    min_rtp: Decimal = Decimal(0)
 
 
 PROFILES: dict[str, Profile] = {
@@ -81,6 +84,7 @@ PROFILES: dict[str, Profile] = {
         limits_at_registration=True,
         raffle_needs_authorisation=True,
         member_transfers=False,
+        min_rtp=Decimal("0.85"),
     ),
 }
 

@@ -73,6 +73,7 @@ SHARED_PARAMETERS = {
     "gameCode",
     "language",
     "promotion_id",  # a brand's promotion, the same for every member
+    "crashRound",  # a brand's Crash round: one for every player, verifiable by all
 }
 
 

@@ -19,7 +19,8 @@ from app.core.security import token_digest
 from app.services.seamless.port import PlayerSession
 from app.services.seamless.studio_port import studio_wallet
 from app.services.studio import rounds, seeds
-from app.services.studio.games import BetLimits, game
+from app.services.studio.crash import rounds as crash_rounds
+from app.services.studio.games import BetLimits, GameSpec, game
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,11 @@ class Opened:
     session: PlayerSession
     limits: BetLimits
     open_round: rounds.RoundView | None
+
+
+def _spec(game_code: str) -> GameSpec:
+    """The game's spec: one of the one-player games, or the shared Crash."""
+    return crash_rounds.SPEC if game_code == crash_rounds.CODE else game(game_code).spec
 
 
 def _key(session_token: str) -> str:
@@ -50,7 +56,7 @@ async def open_session(launch_token: str) -> Opened:
     await get_redis().set(_key(session.session_token), json.dumps(kept), ex=ttl)
     return Opened(
         session=session,
-        limits=game(session.game_code).spec.limits(session.currency),
+        limits=_spec(session.game_code).limits(session.currency),
         open_round=await rounds.open_round(
             seeds.member_owner(session.member_id), session.game_code
         ),

@@ -1,0 +1,217 @@
+"""A member's Crash bets: placed while the round takes bets, cashed out while it runs.
+
+The server alone decides a cash-out, by its own clock read once it holds the bet's row lock:
+before `crash_at` it pays the curve's multiplier at that instant (or the bet's own target, if
+the curve passed it first), at or after it the bet rides into the crash. A settlement can only
+run after `crash_at`, so whichever takes the lock first, the bet ends once.
+
+Stakes go through the seamless wallet like every round of the studio: the wallet checks the
+member's limits, breaks, reality check and exclusion under their cash lock and writes the wager
+fact when the bet's win (zero for a loss) is credited.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, select
+
+from app.core import clock
+from app.core.db import write_transaction
+from app.core.errors import AppError
+from app.core.security import encrypt_secret
+from app.core.text import mask_customer_name
+from app.services import bet_limits
+from app.services.seamless.port import WalletCall
+from app.services.studio import rounds as studio_rounds
+from app.services.studio.crash import chains, fairness
+from app.services.studio.crash.rounds import (
+    CODE,
+    SESSION_PURPOSE,
+    SPEC,
+    Phase,
+    cash,
+    elapsed_ms,
+    latest,
+    pay,
+    phase_of,
+    wallet_round,
+)
+from models import Member
+from models.crash import CrashBet, CrashBetStatus
+
+SLOTS = (1, 2)
+MIN_TARGET = 101
+INSUFFICIENT_FUNDS = "INSUFFICIENT_FUNDS"
+
+
+@dataclass(frozen=True)
+class Placed:
+    bet_id: int
+    slot: int
+    stake: Decimal
+    auto: Decimal | None
+    balance: Decimal
+
+
+@dataclass(frozen=True)
+class CashedOut:
+    bet_id: int
+    slot: int
+    multiplier: Decimal
+    payout: Decimal
+
+
+def parse_target(value: object) -> int | None:
+    """An automatic cash-out target as typed ("" for none): 1.01 to 10,000, two decimals."""
+    text = str(value if value is not None else "").strip().replace(",", ".")
+    if not text:
+        return None
+    bounds = {"min": "1.01", "max": f"{chains.MAX_TARGET // 100:,}"}
+    try:
+        target = Decimal(text)
+    except InvalidOperation as exc:
+        raise AppError("crash-target-invalid", 400, bounds) from exc
+    if not target.is_finite() or not 1 < target <= chains.MAX_TARGET // 100:
+        raise AppError("crash-target-invalid", 400, bounds)
+    hundredths = target * 100
+    if hundredths != hundredths.to_integral_value():
+        raise AppError("crash-target-invalid", 400, bounds)
+    return int(hundredths)
+
+
+def require_crash_session(game_code: str) -> None:
+    """A game session plays the game it was launched for: Crash calls need a Crash session."""
+    if game_code != CODE:
+        raise AppError("crash-wrong-game", 403)
+
+
+def _slot(value: object) -> int:
+    if value not in SLOTS or isinstance(value, bool):
+        raise AppError("crash-slot-invalid", 400)
+    return int(value)
+
+
+def _member_id(player: studio_rounds.Player) -> int:
+    member_id = player.owner.member_id
+    if member_id is None:
+        raise AppError("crash-login-needed", 401)
+    return member_id
+
+
+async def place(
+    player: studio_rounds.Player, merchant_id: int, slot: object, bet: object, auto: object
+) -> Placed:
+    """A bet in the brand's round while it takes bets (two at most, one per slot)."""
+    member_id = _member_id(player)
+    chosen = _slot(slot)
+    stake = studio_rounds.parse_bet(bet)
+    SPEC.check_bet(stake, player.currency)
+    target = parse_target(auto)
+    await bet_limits.check_max_bet(member_id, stake, clock.now())
+    try:
+        async with write_transaction() as session:
+            member = await session.get(Member, member_id)
+            row = await latest(session, merchant_id)
+            now = clock.now()
+            if member is None or member.merchant_id != merchant_id:
+                raise AppError("crash-login-needed", 401)
+            if row is None or phase_of(row, now) != Phase.BETTING:
+                raise AppError("crash-betting-closed", 409)
+            record = CrashBet(
+                round_id=row.id or 0,
+                merchant_id=merchant_id,
+                member_id=member_id,
+                slot=chosen,
+                shown_name=mask_customer_name(member.nickname or member.username)[:16],
+                currency=player.currency,
+                stake=stake,
+                auto_hundredths=target,
+                wallet_session_encrypted=encrypt_secret(player.token, SESSION_PURPOSE),
+                created_at=now,
+            )
+            session.add(record)
+            await session.flush()
+            bet_id = record.id or 0
+    except IntegrityError as exc:
+        raise AppError("crash-slot-taken", 409) from exc
+    answer = await _stake(player, bet_id, stake)
+    async with write_transaction() as session:
+        confirmed = await session.exec(
+            update(CrashBet)
+            .where(col(CrashBet.id) == bet_id, col(CrashBet.status) == CrashBetStatus.PENDING)
+            .values(status=CrashBetStatus.OPEN)
+        )
+    if confirmed.rowcount != 1:
+        # the round was settled meanwhile (a very slow wallet): its settlement gives it back
+        raise AppError("crash-betting-closed", 409)
+    return Placed(bet_id, chosen, stake, None if target is None else Decimal(target) / 100, answer)
+
+
+async def _refuse(bet_id: int) -> None:
+    async with write_transaction() as session:
+        await session.exec(
+            update(CrashBet)
+            .where(col(CrashBet.id) == bet_id, col(CrashBet.status) == CrashBetStatus.PENDING)
+            .values(status=CrashBetStatus.REFUSED)
+        )
+
+
+async def _stake(player: studio_rounds.Player, bet_id: int, stake: Decimal) -> Decimal:
+    """Debit the stake; a refusal marks the bet REFUSED (nothing moved) and says why."""
+    call = WalletCall(f"{wallet_round(bet_id)}:bet", wallet_round(bet_id), CODE, stake)
+    try:
+        answer = await player.port.debit(player.token, call)
+    except AppError:
+        await _refuse(bet_id)
+        raise
+    if answer.status == studio_rounds.OK:
+        return answer.balance
+    await _refuse(bet_id)
+    if answer.status == INSUFFICIENT_FUNDS:
+        raise AppError("play-bet-over-balance", 400)
+    if answer.reason.startswith(("protection-", "identity-")):
+        raise AppError(answer.reason, 403)  # the member's own limit, break or exclusion
+    if answer.reason == "bonus-max-bet":
+        await bet_limits.check_max_bet(_member_id(player), stake, clock.now())
+    raise AppError("play-wallet-refused", 409)
+
+
+async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
+    """Cash out the member's riding bet of that slot in the brand's round, now."""
+    chosen = _slot(slot)
+    async with write_transaction() as session:
+        row = await latest(session, merchant_id)
+        if row is None:
+            raise AppError("crash-not-riding", 409)
+        bet = (
+            await session.exec(
+                select(CrashBet)
+                .where(
+                    CrashBet.round_id == row.id,
+                    CrashBet.member_id == member_id,
+                    CrashBet.slot == chosen,
+                )
+                .with_for_update()
+            )
+        ).first()
+        now = clock.now()  # read under the bet's lock: the instant that decides
+        if bet is None or bet.status != CrashBetStatus.OPEN:
+            raise AppError("crash-not-riding", 409)
+        phase = phase_of(row, now)
+        if phase == Phase.BETTING:
+            raise AppError("crash-not-started", 409)
+        if phase == Phase.CRASHED:
+            raise AppError("crash-too-late", 409)
+        reached = fairness.multiplier_at(elapsed_ms(row, now))
+        if bet.auto_hundredths is not None and bet.auto_hundredths <= reached:
+            reached = bet.auto_hundredths  # its target came first
+        cash(bet, row, reached, now)
+        session.add(bet)
+        bet_id = bet.id or 0
+        result = CashedOut(bet_id, chosen, Decimal(reached) / 100, bet.payout)
+    await pay(bet_id)
+    return result

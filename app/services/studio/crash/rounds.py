@@ -1,0 +1,540 @@
+"""Crash rounds of a brand: opened, run and settled by one driver, read by everyone.
+
+A round's phase is a function of its stored times and the clock: betting until `started_at`,
+then the curve (fairness.multiplier_at) until `crash_at`, then crashed. The driver (the lease
+holder of app/jobs/crash.py, or a test calling `drive`) only makes what time implies happen in
+the database: it opens the next round after the pause, cashes out bets whose target the curve
+passed, and settles a crashed round. Every step is guarded by the database, so a second driver,
+a repeat or a restart in the middle changes nothing twice:
+
+- one round per chain index (unique chain, number), made under the chain's row lock;
+- a bet leaves OPEN (or PENDING) by one guarded update only, so it ends once;
+- each bet's wallet call has its own transaction id (a repeat is the first answer) and
+  `paid_at` marks it done; the round is SETTLED once every bet of it is paid, by a guarded
+  update.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+from sqlalchemy import update
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core import clock
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.core.security import decrypt_secret, encrypt_secret
+from app.services.seamless.port import WalletCall
+from app.services.seamless.studio_port import studio_wallet
+from app.services.studio.crash import chains, fairness
+from app.services.studio.games import GameSpec
+from models.crash import CrashBet, CrashBetStatus, CrashChain, CrashRound, CrashRoundStatus
+
+logger = logging.getLogger(__name__)
+
+CODE = "BGS_CRASH"
+SPEC = GameSpec(
+    code=CODE,
+    sub_category="AC",
+    rtp=Decimal("99.00"),
+    min_bet=Decimal("0.10"),
+    max_bet=Decimal(500),
+    max_win_multiplier=Decimal(chains.MAX_TARGET) / 100,
+)
+BETTING = timedelta(seconds=7)
+PAUSE = timedelta(seconds=3)  # after a crash, before the next round's betting opens
+SEED_PURPOSE = "crash-round-seed"
+SESSION_PURPOSE = "crash-wallet-session"
+OK = "OK"
+
+
+class Phase:
+    BETTING = "betting"
+    RUNNING = "running"
+    CRASHED = "crashed"
+
+
+def phase_of(row: CrashRound, now: datetime) -> str:
+    if now < row.started_at:
+        return Phase.BETTING
+    return Phase.RUNNING if now < row.crash_at else Phase.CRASHED
+
+
+def elapsed_ms(row: CrashRound, now: datetime) -> int:
+    return int((now - row.started_at) / timedelta(milliseconds=1))
+
+
+def wallet_round(bet_id: int) -> str:
+    return f"crash-{bet_id}"
+
+
+def public_id(row: CrashRound) -> str:
+    """The round's id on the verify page and in the CLI."""
+    return f"crash-{row.id}"
+
+
+def round_pk(round_id: str) -> int:
+    """The row of a public round id; anything else is an unknown round."""
+    head, _, tail = round_id.strip().partition("-")
+    if head != "crash" or not tail.isdigit() or len(tail) > 12:
+        raise AppError("crash-round-unknown", 404)
+    return int(tail)
+
+
+# ---- driving --------------------------------------------------------------------------------
+
+
+async def latest(session: AsyncSession, merchant_id: int) -> CrashRound | None:
+    return (
+        await session.exec(
+            select(CrashRound)
+            .where(CrashRound.merchant_id == merchant_id)
+            .order_by(col(CrashRound.id).desc())
+            .limit(1)
+        )
+    ).first()
+
+
+async def open_next(merchant_id: int, now: datetime) -> CrashRound | None:
+    """The brand's next round, when the last one crashed a pause ago and its chain has a salt
+    and seeds left; made under the chain's row lock, one per chain index."""
+    async with session_scope() as session:  # a read first: most passes have nothing to do
+        chain = await chains.active_chain(session, merchant_id)
+        last = await latest(session, merchant_id)
+    if chain is None or chain.salt is None or (last is not None and now < last.crash_at + PAUSE):
+        return None
+    async with write_transaction() as session:
+        chain = await chains.active_chain(session, merchant_id, lock=True)
+        if chain is None or chain.salt is None or chain.next_index > chain.length:
+            return None
+        last = await latest(session, merchant_id)
+        if last is not None and now < last.crash_at + PAUSE:
+            return None
+        row = _new_round(chain, now)
+        chain.next_index += 1
+        session.add(chain)
+        session.add(row)
+        await session.flush()
+    return row
+
+
+def _new_round(chain: CrashChain, now: datetime) -> CrashRound:
+    assert chain.id is not None and chain.salt is not None
+    seed = fairness.seed_at(chains.checkpoints(chain), chain.next_index)
+    crash = fairness.crash_hundredths(seed, chain.salt, chain.house_edge_bp)
+    started = now + BETTING
+    return CrashRound(
+        merchant_id=chain.merchant_id,
+        chain_id=chain.id,
+        number=chain.next_index,
+        seed_encrypted=encrypt_secret(seed, SEED_PURPOSE),
+        seed_hash=fairness.sha256_hex(seed),
+        crash_hundredths=crash,
+        house_edge_bp=chain.house_edge_bp,
+        created_at=now,
+        started_at=started,
+        crash_at=started + timedelta(milliseconds=fairness.duration_ms(crash)),
+    )
+
+
+async def drive(now: datetime) -> int:
+    """One pass over every brand with Crash: settle what crashed, pay targets the curve passed,
+    open the next rounds. Returns how many things changed."""
+    async with session_scope() as session:
+        merchants = set(
+            (
+                await session.exec(
+                    select(CrashChain.merchant_id).where(
+                        col(CrashChain.active_merchant).is_not(None)
+                    )
+                )
+            ).all()
+        )
+        unsettled = (
+            await session.exec(
+                select(CrashRound.id, CrashRound.merchant_id, CrashRound.crash_at).where(
+                    CrashRound.status == CrashRoundStatus.OPEN
+                )
+            )
+        ).all()
+    changed = 0
+    for round_id, merchant_id, crash_at in unsettled:
+        assert round_id is not None
+        merchants.add(merchant_id)
+        # a write lock only when there is something to write (SQLite locks the whole file)
+        if now >= crash_at:
+            changed += await settle(round_id, now)
+        else:
+            changed += await auto_cashouts(round_id, now)
+    for merchant_id in sorted(merchants):
+        changed += int(await open_next(merchant_id, now) is not None)
+    return changed
+
+
+async def auto_cashouts(round_id: int, now: datetime) -> int:
+    """Cash out the bets whose target the running curve has passed, at their target."""
+    async with session_scope() as session:
+        row = await session.get(CrashRound, round_id)
+        if row is None or phase_of(row, now) != Phase.RUNNING:
+            return 0
+        reached = fairness.multiplier_at(elapsed_ms(row, now))
+        due = (
+            await session.exec(
+                select(CrashBet.id).where(
+                    CrashBet.round_id == round_id,
+                    CrashBet.status == CrashBetStatus.OPEN,
+                    col(CrashBet.auto_hundredths) <= reached,
+                )
+            )
+        ).all()
+    changed = 0
+    for bet_id in filter(None, due):
+        async with write_transaction() as session:
+            bet = await _locked_bet(session, bet_id)
+            if bet.status == CrashBetStatus.OPEN and bet.auto_hundredths is not None:
+                cash(bet, row, bet.auto_hundredths)
+                session.add(bet)
+                changed += 1
+        await pay(bet_id)
+    return changed
+
+
+async def _locked_bet(session: AsyncSession, bet_id: int) -> CrashBet:
+    return (
+        await session.exec(select(CrashBet).where(CrashBet.id == bet_id).with_for_update())
+    ).one()
+
+
+def cash(bet: CrashBet, row: CrashRound, hundredths: int, at: datetime | None = None) -> None:
+    """The bet cashed out at `hundredths` (below the round's crash point by construction) at
+    `at`, or when the curve reached its target."""
+    hundredths = min(hundredths, row.crash_hundredths)
+    bet.status = CrashBetStatus.CASHED
+    bet.cashout_hundredths = hundredths
+    bet.payout = SPEC.payout(bet.stake, Decimal(hundredths) / 100)
+    curve = row.started_at + timedelta(milliseconds=fairness.duration_ms(hundredths))
+    bet.cashed_at = at or curve
+
+
+async def settle(round_id: int, now: datetime) -> int:
+    """Settle a crashed round once: bets still riding end (at their target if the crash point
+    reached it, else lost), a bet whose stake was never confirmed is voided, every bet's
+    wallet call is made, then the round is SETTLED and its seed revealed. 0 when the round has
+    not crashed or was settled already."""
+    async with write_transaction() as session:
+        row = (
+            await session.exec(
+                select(CrashRound).where(CrashRound.id == round_id).with_for_update()
+            )
+        ).one()
+        if row.status != CrashRoundStatus.OPEN or now < row.crash_at:
+            return 0
+        riding = (
+            await session.exec(
+                select(CrashBet)
+                .where(
+                    CrashBet.round_id == round_id,
+                    col(CrashBet.status).in_([CrashBetStatus.OPEN, CrashBetStatus.PENDING]),
+                )
+                .with_for_update()
+            )
+        ).all()
+        for bet in riding:
+            if bet.status == CrashBetStatus.PENDING:
+                bet.status = CrashBetStatus.VOIDED
+            elif bet.auto_hundredths is not None and bet.auto_hundredths <= row.crash_hundredths:
+                cash(bet, row, bet.auto_hundredths)
+            else:
+                bet.status = CrashBetStatus.LOST
+            session.add(bet)
+        unpaid = (
+            await session.exec(
+                select(CrashBet.id).where(
+                    CrashBet.round_id == round_id, col(CrashBet.paid_at).is_(None)
+                )
+            )
+        ).all()
+    for bet_id in filter(None, unpaid):
+        await pay(bet_id)
+    return await _close(row)
+
+
+async def _close(row: CrashRound) -> int:
+    """The round SETTLED and its seed revealed, once, when no bet of it waits for its call."""
+    async with write_transaction() as session:
+        waiting = (
+            await session.exec(
+                select(CrashBet.id).where(
+                    CrashBet.round_id == row.id,
+                    col(CrashBet.status).in_(
+                        [
+                            CrashBetStatus.OPEN,
+                            CrashBetStatus.PENDING,
+                            CrashBetStatus.CASHED,
+                            CrashBetStatus.LOST,
+                            CrashBetStatus.VOIDED,
+                        ]
+                    ),
+                    col(CrashBet.paid_at).is_(None),
+                )
+            )
+        ).first()
+        if waiting is not None:
+            return 0
+        closed = await session.exec(
+            update(CrashRound)
+            .where(col(CrashRound.id) == row.id, col(CrashRound.status) == CrashRoundStatus.OPEN)
+            .values(
+                status=CrashRoundStatus.SETTLED,
+                settled_at=row.crash_at,
+                seed=decrypt_secret(row.seed_encrypted, SEED_PURPOSE),
+            )
+        )
+    return int(closed.rowcount == 1)
+
+
+async def pay(bet_id: int) -> None:
+    """The ended bet's wallet call: its win (zero settles a loss) or the rollback of a stake
+    never confirmed. The wallet answers a repeat with its first answer, so a call made again
+    after a restart moves nothing twice."""
+    async with session_scope() as session:
+        bet = await session.get(CrashBet, bet_id)
+    if bet is None or bet.paid_at is not None:
+        return
+    if bet.status not in (CrashBetStatus.CASHED, CrashBetStatus.LOST, CrashBetStatus.VOIDED):
+        return
+    token = decrypt_secret(bet.wallet_session_encrypted, SESSION_PURPOSE)
+    base = f"{wallet_round(bet_id)}:"
+    wallet = studio_wallet()
+    if bet.status == CrashBetStatus.VOIDED:
+        call = WalletCall(base + "rollback", wallet_round(bet_id), CODE, Decimal(0), base + "bet")
+        answer = await wallet.rollback(token, call)
+    else:
+        call = WalletCall(base + "win", wallet_round(bet_id), CODE, bet.payout)
+        answer = await wallet.credit(token, call)
+    if answer.status != OK:
+        logger.error("crash bet %s: the wallet answered %s", bet_id, answer.status)
+    async with write_transaction() as session:
+        await session.exec(
+            update(CrashBet)
+            .where(col(CrashBet.id) == bet_id, col(CrashBet.paid_at).is_(None))
+            .values(paid_at=clock.now())
+        )
+
+
+# ---- views ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FeedLine:
+    """A bet of the round as every player sees it (the name masked)."""
+
+    bet_id: int
+    shown_name: str
+    currency: str
+    stake: Decimal
+    status: str  # CrashBetStatus
+    cashout: Decimal | None  # the multiplier cashed at
+    payout: Decimal
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """The brand's round as anyone may see it now: never the crash point (nor the seed)
+    before the crash."""
+
+    round_id: str
+    number: int
+    phase: str
+    started_at: datetime
+    crash: Decimal | None  # once crashed
+    multiplier: Decimal  # the curve now (1.00 while betting; the crash point once crashed)
+    seed_hash: str
+    feed: tuple[FeedLine, ...]
+
+
+@dataclass(frozen=True)
+class PastRound:
+    round_id: str
+    number: int
+    crash: Decimal
+
+
+def _feed_line(bet: CrashBet) -> FeedLine:
+    assert bet.id is not None
+    cashed = bet.cashout_hundredths
+    return FeedLine(
+        bet.id,
+        bet.shown_name,
+        bet.currency,
+        bet.stake,
+        bet.status,
+        None if cashed is None else Decimal(cashed) / 100,
+        bet.payout,
+    )
+
+
+def state_of(row: CrashRound, bets: Sequence[CrashBet], now: datetime) -> RoundState:
+    phase = phase_of(row, now)
+    crashed = phase == Phase.CRASHED
+    crash = Decimal(row.crash_hundredths) / 100
+    curve = Decimal(fairness.multiplier_at(elapsed_ms(row, now))) / 100
+    multiplier = crash if crashed else curve
+    shown = [b for b in bets if b.status not in (CrashBetStatus.PENDING, CrashBetStatus.REFUSED)]
+    return RoundState(
+        round_id=public_id(row),
+        number=row.number,
+        phase=phase,
+        started_at=row.started_at,
+        crash=crash if crashed else None,
+        multiplier=multiplier,
+        seed_hash=row.seed_hash,
+        feed=tuple(_feed_line(b) for b in sorted(shown, key=lambda b: -b.stake)),
+    )
+
+
+async def current(merchant_id: int, now: datetime) -> RoundState | None:
+    """The brand's latest round (None before the first)."""
+    async with session_scope() as session:
+        row = await latest(session, merchant_id)
+        if row is None:
+            return None
+        bets = (await session.exec(select(CrashBet).where(CrashBet.round_id == row.id))).all()
+    return state_of(row, bets, now)
+
+
+async def past(merchant_id: int, now: datetime, limit: int = 12) -> list[PastRound]:
+    """The brand's last crashed rounds, newest first."""
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(CrashRound)
+                .where(CrashRound.merchant_id == merchant_id, col(CrashRound.crash_at) <= now)
+                .order_by(col(CrashRound.id).desc())
+                .limit(limit)
+            )
+        ).all()
+    return [PastRound(public_id(r), r.number, Decimal(r.crash_hundredths) / 100) for r in rows]
+
+
+@dataclass(frozen=True)
+class OwnBet:
+    """One of the member's bets, with its round (for the verify link)."""
+
+    bet_id: int
+    round_id: str
+    number: int
+    slot: int
+    stake: Decimal
+    auto: Decimal | None
+    status: str
+    cashout: Decimal | None
+    payout: Decimal
+    crash: Decimal | None  # once the round crashed
+    placed_at: datetime
+
+
+async def own_bets(
+    member_id: int, merchant_id: int, now: datetime, *, round_pk_only: int | None = None
+) -> list[OwnBet]:
+    """The member's last bets on the brand (or those of one round), newest first."""
+    query = (
+        select(CrashBet, CrashRound)
+        .join(CrashRound, col(CrashRound.id) == CrashBet.round_id)
+        .where(
+            CrashBet.member_id == member_id,
+            CrashBet.merchant_id == merchant_id,
+            col(CrashBet.status).not_in([CrashBetStatus.REFUSED]),
+        )
+        .order_by(col(CrashBet.id).desc())
+        .limit(20)
+    )
+    if round_pk_only is not None:
+        query = query.where(CrashBet.round_id == round_pk_only)
+    async with session_scope() as session:
+        rows = (await session.exec(query)).all()
+    return [
+        OwnBet(
+            bet_id=bet.id or 0,
+            round_id=public_id(row),
+            number=row.number,
+            slot=bet.slot,
+            stake=bet.stake,
+            auto=None if bet.auto_hundredths is None else Decimal(bet.auto_hundredths) / 100,
+            status=bet.status,
+            cashout=None
+            if bet.cashout_hundredths is None
+            else Decimal(bet.cashout_hundredths) / 100,
+            payout=bet.payout,
+            crash=Decimal(row.crash_hundredths) / 100 if now >= row.crash_at else None,
+            placed_at=bet.created_at,
+        )
+        for bet, row in rows
+    ]
+
+
+# ---- verifying ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verification:
+    """A crashed round recomputed from its revealed seed and its chain's public values."""
+
+    round_id: str
+    brand_id: int
+    number: int
+    seed: str
+    previous: str  # the previous round's seed (the terminal hash for round 1)
+    terminal_hash: str
+    salt: str
+    house_edge_bp: int
+    stored: Decimal
+    recomputed: Decimal
+    links_to_previous: bool  # SHA-256(seed) is the previous round's revealed seed
+    reaches_terminal: bool  # `number` hashes of the seed give the published terminal hash
+
+    @property
+    def matches(self) -> bool:
+        return self.links_to_previous and self.reaches_terminal and self.stored == self.recomputed
+
+
+async def verify(round_id: str, merchant_id: int | None = None) -> Verification:
+    """Recompute a settled round (of that brand, when one is named)."""
+    pk = round_pk(round_id)
+    async with session_scope() as session:
+        row = await session.get(CrashRound, pk)
+        if row is None or (merchant_id is not None and row.merchant_id != merchant_id):
+            raise AppError("crash-round-unknown", 404)
+        chain = await session.get(CrashChain, row.chain_id)
+        before = (
+            await session.exec(
+                select(CrashRound.seed).where(
+                    CrashRound.chain_id == row.chain_id, CrashRound.number == row.number - 1
+                )
+            )
+        ).first()
+    assert chain is not None and chain.salt is not None
+    if row.seed is None:
+        raise AppError("crash-round-not-settled", 409)
+    previous = chain.terminal_hash if row.number == 1 else before or ""
+    recomputed = fairness.crash_hundredths(row.seed, chain.salt, row.house_edge_bp)
+    return Verification(
+        round_id=public_id(row),
+        brand_id=row.merchant_id,
+        number=row.number,
+        seed=row.seed,
+        previous=previous,
+        terminal_hash=chain.terminal_hash,
+        salt=chain.salt,
+        house_edge_bp=row.house_edge_bp,
+        stored=Decimal(row.crash_hundredths) / 100,
+        recomputed=Decimal(recomputed) / 100,
+        links_to_previous=fairness.sha256_hex(row.seed) == previous,
+        reaches_terminal=fairness.hashes_to(row.seed, row.number) == chain.terminal_hash,
+    )

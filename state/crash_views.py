@@ -1,0 +1,108 @@
+"""What the Crash page shows, as plain functions of the service's values: no state, no Reflex
+(tests/unit/test_crash_views.py). Amounts and multipliers are formatted per locale here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services.studio.crash.rounds import FeedLine, OwnBet, PastRound, Verification
+from models.crash import CrashBetStatus
+
+STATUS_KEYS = {
+    CrashBetStatus.OPEN: "crash.riding",
+    CrashBetStatus.PENDING: "crash.riding",
+    CrashBetStatus.LOST: "crash.lost",
+    CrashBetStatus.VOIDED: "crash.voided",
+}
+
+
+@dataclass
+class FeedRow:
+    name: str = ""
+    stake: str = ""
+    outcome: str = ""
+    cashed: bool = False
+    lost: bool = False
+
+
+@dataclass
+class PastRow:
+    round_id: str = ""
+    multiplier: str = ""
+    high: bool = False  # 2x or more: shown in the winning colour
+
+
+@dataclass
+class MineRow:
+    round_id: str = ""
+    number: str = ""
+    slot: str = ""
+    stake: str = ""
+    outcome: str = ""
+    payout: str = ""
+    cashed: bool = False
+
+
+def multiplier(value: Decimal, lang: str) -> str:
+    return format_amount(value.quantize(Decimal("0.01")), lang)
+
+
+def outcome(status: str, cashout: Decimal | None, lang: str) -> str:
+    if status == CrashBetStatus.CASHED and cashout is not None:
+        return translate("crash.cashed", lang, multiplier=multiplier(cashout, lang))
+    return translate(STATUS_KEYS.get(CrashBetStatus(status), "crash.riding"), lang)
+
+
+def feed_rows(lines: tuple[FeedLine, ...], lang: str) -> list[FeedRow]:
+    return [
+        FeedRow(
+            name=line.shown_name,
+            stake=format_amount(line.stake, lang),
+            outcome=outcome(line.status, line.cashout, lang),
+            cashed=line.status == CrashBetStatus.CASHED,
+            lost=line.status == CrashBetStatus.LOST,
+        )
+        for line in lines
+    ]
+
+
+def past_rows(rounds: list[PastRound], lang: str) -> list[PastRow]:
+    return [PastRow(r.round_id, multiplier(r.crash, lang) + "x", r.crash >= 2) for r in rounds]
+
+
+def mine_rows(bets: list[OwnBet], lang: str) -> list[MineRow]:
+    return [
+        MineRow(
+            round_id=b.round_id,
+            number=translate("crash.round", lang, number=b.number),
+            slot=translate("crash.bet_slot", lang, slot=b.slot),
+            stake=format_amount(b.stake, lang),
+            outcome=outcome(b.status, b.cashout, lang),
+            payout=format_amount(b.payout, lang),
+            cashed=b.status == CrashBetStatus.CASHED,
+        )
+        for b in bets
+    ]
+
+
+def verification_rows(check: Verification, lang: str) -> list[tuple[str, dict[str, object], str]]:
+    """(catalog key, its placeholders, value) for each line of a round's verification."""
+
+    def yes(flag: bool) -> str:
+        return translate("crash.yes" if flag else "crash.no", lang)
+
+    return [
+        ("crash.round", {"number": check.number}, check.round_id),
+        ("crash.verify.seed", {}, check.seed),
+        ("crash.verify.previous", {}, check.previous),
+        ("crash.verify.links", {}, yes(check.links_to_previous)),
+        ("crash.chain", {}, check.terminal_hash),
+        ("crash.verify.terminal", {"number": check.number}, yes(check.reaches_terminal)),
+        ("crash.salt", {}, check.salt),
+        ("crash.verify.edge", {}, format_amount(Decimal(check.house_edge_bp) / 100, lang) + " %"),
+        ("crash.verify.stored", {}, multiplier(check.stored, lang) + "x"),
+        ("crash.verify.recomputed", {}, multiplier(check.recomputed, lang) + "x"),
+    ]

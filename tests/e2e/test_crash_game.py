@@ -1,0 +1,118 @@
+"""Browser walk of Crash on a phone: two members in one round of the brand, driven by the site
+itself; one cashes out by click while the curve rises, the other rides into the crash and
+loses; the winner's own bets link to the round's verification."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from datetime import timedelta
+
+import pytest
+from playwright.async_api import Browser, Page, expect
+from sqlmodel import col, select
+
+from app.core.db import session_scope
+from app.services.brands import brands
+from models import Member
+from models.base import utcnow
+from models.crash import CrashRound, CrashRoundStatus
+from tests.support.browser import SLOW_MS, open_site, register_in_browser
+from tests.support.money import cash, fund
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+ROUND_WAIT_SECONDS = 300
+
+
+async def _round_taking_bets(merchant_id: int) -> CrashRound:
+    """The brand's next round with time left to bet, whose flight lasts long enough for a
+    click (crash point 2x to 20x: 12 to 50 seconds); rounds are random, so wait for one."""
+    deadline = time.monotonic() + ROUND_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        async with session_scope() as session:
+            row = (
+                await session.exec(
+                    select(CrashRound)
+                    .where(CrashRound.merchant_id == merchant_id)
+                    .order_by(col(CrashRound.id).desc())
+                )
+            ).first()
+        if (
+            row is not None
+            and 200 <= row.crash_hundredths <= 2000
+            and row.started_at - utcnow() > timedelta(seconds=4)
+        ):
+            return row
+        await asyncio.sleep(0.25)
+    raise AssertionError("no round to play came in time")
+
+
+async def _settled(round_pk: int) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        async with session_scope() as session:
+            row = await session.get(CrashRound, round_pk)
+        if row is not None and row.status == CrashRoundStatus.SETTLED:
+            return
+        await asyncio.sleep(0.25)
+    raise AssertionError("the round was not settled")
+
+
+async def _player(browser: Browser, site_url: str) -> tuple[Page, Member]:
+    context = await browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="America/Sao_Paulo"
+    )
+    page = await context.new_page()
+    member = await register_in_browser(page, site_url)
+    assert member.id is not None
+    await fund(member.id, "50.00")
+    await open_site(page, site_url + "/play/BGS_CRASH")
+    await expect(page.get_by_test_id("crash-page")).to_have_attribute(
+        "data-ready", "true", timeout=SLOW_MS
+    )
+    return page, member
+
+
+async def test_two_players_in_one_round_one_cashes_out_one_loses(
+    browser: Browser, site_url: str
+) -> None:
+    (winner_page, winner), (loser_page, loser) = [
+        await _player(browser, site_url) for _ in range(2)
+    ]
+    row = await _round_taking_bets((await brands.by_code("BR1")).id)
+    for page in (winner_page, loser_page):
+        await page.get_by_test_id("crash-bet-1").click()
+    for page in (winner_page, loser_page):
+        await expect(page.get_by_test_id("crash-cash-1")).to_be_visible(timeout=SLOW_MS)
+        # the live feed shows both bets of the round, names masked
+        await expect(page.get_by_test_id("crash-feed").locator("li")).to_have_count(2)
+    assert "***" in await winner_page.get_by_test_id("crash-feed").inner_text()
+
+    board = winner_page.get_by_test_id("crash-board")
+    await expect(board).to_have_attribute("data-phase", "running", timeout=SLOW_MS)
+    await expect(winner_page.get_by_test_id("crash-multiplier")).to_contain_text("x")
+    await winner_page.get_by_test_id("crash-cash-1").click()
+    await expect(winner_page.get_by_test_id("crash-notice")).to_contain_text("Retirou em")
+    await expect(winner_page.get_by_test_id("crash-state-1")).to_contain_text("Retirou em")
+
+    flight = (row.crash_at - utcnow()).total_seconds()
+    crashed = loser_page.get_by_test_id("crash-board")
+    await expect(crashed).to_have_attribute(
+        "data-phase", "crashed", timeout=(max(flight, 0) + 20) * 1000
+    )
+    await expect(loser_page.get_by_test_id("crash-state-1")).to_have_text("Perdeu", timeout=SLOW_MS)
+    await expect(loser_page.get_by_test_id("crash-cash-1")).to_have_count(0)
+    await _settled(row.id or 0)
+    assert await cash(loser) == 49
+    assert await cash(winner) > 50
+
+    # The winner's own bets: the round's verify link recomputes its crash point.
+    mine = winner_page.get_by_test_id("crash-mine")
+    await expect(mine.locator("li")).to_have_count(1, timeout=SLOW_MS)
+    await mine.get_by_role("link").first.click()
+    await winner_page.wait_for_url(f"**/play/verify?round=crash-{row.id}")
+    await expect(winner_page.get_by_test_id("verify-result")).to_have_attribute(
+        "data-ok", "1", timeout=SLOW_MS
+    )

@@ -1,0 +1,63 @@
+"""What the Crash page shows, made by plain functions: outcomes in the reader's language,
+masked names as given, the verify lines of a round."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from app.services.studio.crash.rounds import FeedLine, OwnBet, PastRound, Verification
+from models.crash import CrashBetStatus
+from state import crash_views
+
+
+def test_feed_rows_say_each_bets_outcome_in_the_readers_language() -> None:
+    lines = (
+        FeedLine(1, "ma***09", "BRL", Decimal("10.00"), "CASHED", Decimal("1.5"), Decimal(15)),
+        FeedLine(2, "jo***42", "BRL", Decimal("2.50"), "LOST", None, Decimal(0)),
+        FeedLine(3, "an***11", "BRL", Decimal("1.00"), "OPEN", None, Decimal(0)),
+    )
+    rows = crash_views.feed_rows(lines, "pt")
+    assert [(r.name, r.stake, r.outcome, r.cashed, r.lost) for r in rows] == [
+        ("ma***09", "10,00", "Retirou em 1,50x", True, False),
+        ("jo***42", "2,50", "Perdeu", False, True),
+        ("an***11", "1,00", "Em jogo", False, False),
+    ]
+    assert crash_views.feed_rows(lines, "en")[0].outcome == "Cashed out at 1.50x"
+
+
+def test_past_rounds_and_own_bets_link_to_their_rounds() -> None:
+    past = crash_views.past_rows(
+        [PastRound("crash-9", 9, Decimal("1.00")), PastRound("crash-8", 8, Decimal("12.34"))],
+        "en",
+    )
+    assert [(p.round_id, p.multiplier, p.high) for p in past] == [
+        ("crash-9", "1.00x", False),
+        ("crash-8", "12.34x", True),
+    ]
+    bet = OwnBet(
+        5, "crash-8", 8, 2, Decimal("3.00"), Decimal("2.00"), CrashBetStatus.CASHED,
+        Decimal("2.00"), Decimal("6.00"), Decimal("12.34"), datetime(2026, 11, 29, tzinfo=UTC),
+    )  # fmt: skip
+    (row,) = crash_views.mine_rows([bet], "pt")
+    assert (row.round_id, row.number, row.slot, row.outcome, row.payout) == (
+        "crash-8",
+        "Rodada nº 8",
+        "Aposta 2",
+        "Retirou em 2,00x",
+        "6,00",
+    )
+
+
+def test_a_verification_lists_every_check_and_says_no_where_one_fails() -> None:
+    check = Verification(
+        "crash-3", 1, 3, "s" * 64, "p" * 64, "t" * 64, "salt", 100,
+        Decimal("1.87"), Decimal("1.87"), True, False,
+    )  # fmt: skip
+    lines = crash_views.verification_rows(check, "en")
+    values = {key: value for key, _, value in lines}
+    assert values["crash.verify.links"] == "yes"
+    assert values["crash.verify.terminal"] == "NO"
+    assert values["crash.verify.edge"] == "1.00 %"
+    assert values["crash.verify.recomputed"] == "1.87x"
+    assert not check.matches

@@ -20,7 +20,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
-.PHONY: run test install install-dev browser lint test-sqlite test-postgres test-fuzz \
+.PHONY: run test install install-dev browser pg-tools lint test-sqlite test-postgres test-fuzz \
 	test-run-smoke bench clean
 
 $(VENV)/.runtime: requirements.txt
@@ -56,6 +56,12 @@ browser:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# Debian's PostgreSQL client tools: pg_dump and pg_restore for `app.cli backup` and `restore`.
+pg-tools:
+	@command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || { \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		$(SUDO) apt-get install -y -qq postgresql-client >/dev/null; }
+
 run: install
 	$(PY) -m app.cli setup
 	$(PY) -m simulator & simulator=$$!; trap 'kill $$simulator 2>/dev/null' EXIT; \
@@ -79,11 +85,11 @@ test-sqlite: install-dev browser
 # scaled-mode proof: two app processes sharing them (tests/scale, builds the frontend once).
 # The lottery's draw statistics and RTP enumeration touch no database: the SQLite pass runs them.
 PURE_TESTS := --ignore=tests/unit/test_lottery_draws.py --ignore=tests/unit/test_lottery_plays.py
-test-postgres: install-dev browser
+test-postgres: install-dev browser pg-tools
 	@date -u +'== %T UTC: test-postgres'
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
 		TEST_DATABASE=postgres $(VENV)/bin/pytest -q $(PYTEST_PARALLEL) tests/unit tests/api \
-			tests/backoffice tests/test_migrations.py $(PURE_TESTS) && \
+			tests/backoffice tests/ops tests/test_migrations.py $(PURE_TESTS) && \
 		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/scale; \
 	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
 

@@ -31,7 +31,8 @@ vendor-secret BGS             rotate a game vendor's wallet signing secret (prin
 jobs NAME                     run a scheduled job's current period now (not twice if done):
                               withdrawal-timeouts, lottery-issues, lottery-draws, lottery-results,
                               barred-sweep, … (app/jobs/__init__.py lists them all)
-worker                        run the scheduled jobs in this process (for JOBS_IN_APP=false)
+worker [--ops-port P]         run the scheduled jobs in this process (for JOBS_IN_APP=false); with
+                              a port, /health/live, /health/ready and /metrics on it
 lottery-verify GAME ISSUE     recompute a drawn lottery issue from its revealed seed (exit 1 if
                               it differs, 2 if there is no such drawn issue)
 legal BR1 terms PT --title T --file F   publish a brand's terms or privacy policy (HTML, sanitised;
@@ -80,6 +81,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from alembic import command
 from app import jobs as scheduled_jobs
+from app.core import logs, metrics
 from app.core.cache import close_redis
 from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import dispose_engine, session_scope
@@ -87,7 +89,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
 from app.jobs.scheduler import run_engine
-from app.services import backups, browser_logins, legal, rebate_rates, site_status
+from app.services import backups, browser_logins, health, legal, rebate_rates, site_status
 from app.services.backoffice import approvals
 from app.services.backoffice import audit as audit_log
 from app.services.backoffice import lottery as backoffice_lottery
@@ -536,12 +538,36 @@ async def _bonus_forfeit(member_id: int, reason: str) -> int:
     return 0
 
 
-async def _worker() -> None:
+async def _worker(ops_host: str, ops_port: int | None) -> None:
+    """The jobs until SIGTERM; with a port, /health/live, /health/ready and /metrics beside
+    them (granian's embedded server, in this process)."""
+    from granian.constants import Interfaces
+    from granian.server.embed import Server
+
+    from app.api.ops import ops_app
+
+    os.environ[health.SERVES_FRONTEND_ENV] = "0"
+    doors = None
+    if ops_port is not None:
+        server = Server(ops_app(), ops_host, ops_port, interface=Interfaces.ASGI)
+        doors = asyncio.create_task(server.serve())
     try:
         await run_engine(scheduled_jobs.JOBS, signal_handlers=True)
     finally:
+        if doors is not None:
+            server.stop()  # type: ignore[no-untyped-call]
+            await doors
         await dispose_engine()
         await close_redis()
+
+
+def _fresh_metrics_directory() -> None:
+    """With PROMETHEUS_MULTIPROC_DIR, the last run's counters go before the workers start."""
+    folder = os.environ.get(metrics.MULTIPROCESS_ENV)
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        for stale in Path(folder).glob("*.db"):
+            stale.unlink()
 
 
 def serve(host: str, port: int) -> None:
@@ -553,9 +579,11 @@ def serve(host: str, port: int) -> None:
     from reflex_base import constants
     from reflex_base.environment import environment
 
-    built = (PROJECT_ROOT / ".web" / "build" / "client" / "index.html").exists()
+    built = health.BUILT_PAGE.exists()
     if not built:
         print("no built frontend in .web (`reflex run --env prod` builds it): API only")
+    os.environ[health.SERVES_FRONTEND_ENV] = "1" if built else "0"  # for the workers' readiness
+    _fresh_metrics_directory()
     environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
     environment.REFLEX_SKIP_COMPILE.set(True)
     reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)
@@ -671,7 +699,9 @@ def main(argv: list[str] | None = None) -> int:
     legal_text.add_argument("--file", required=True, help="the text, as HTML")
     jobs = sub.add_parser("jobs")
     jobs.add_argument("job", choices=sorted(job.name for job in scheduled_jobs.JOBS))
-    sub.add_parser("worker")
+    worker = sub.add_parser("worker")
+    worker.add_argument("--ops-port", type=int, help="serve /health/* and /metrics on this port")
+    worker.add_argument("--ops-host", default="127.0.0.1")
     affiliate = sub.add_parser("affiliates", help="affiliate applications: list, approve, reject")
     affiliate.add_argument("action", choices=("list", "approve", "reject"))
     affiliate.add_argument("id", type=int, nargs="?")
@@ -747,6 +777,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as refused:
         print(refused, file=sys.stderr)  # names each demo part a production start refuses
         return 2
+    logs.configure()
     if args.command == "migrate":
         migrate()
         asyncio.run(_sync_roles())
@@ -779,7 +810,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "affiliates":
         return asyncio.run(_affiliates(args.action, args.id))
     elif args.command == "worker":
-        asyncio.run(_worker())
+        asyncio.run(_worker(args.ops_host, args.ops_port))
     elif args.command == "applications":
         return asyncio.run(_applications(args.merchant))
     elif args.command == "review":

@@ -282,7 +282,8 @@ def _sqlite_empty(path: Path) -> bool:
     if not path.exists() or path.stat().st_size == 0:
         return True
     with closing(sqlite3.connect(path)) as connection:
-        return connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    return int(tables) == 0
 
 
 def _pg_empty(url: URL) -> bool:

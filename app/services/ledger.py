@@ -50,6 +50,7 @@ from sqlalchemy.orm.util import identity_key
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import metrics
 from app.core.db import dialect_insert, get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from models.base import saved_id, utcnow
@@ -502,6 +503,7 @@ async def _post(session: AsyncSession, request: _Request) -> Posted:
         posted = await _post_step_by_step(connection, request)
     if not posted.replay:
         _keep_loaded_accounts_in_step(session, posted.balances)
+        metrics.LEDGER_POSTS.labels(kind=request.kind.value).inc()
     return posted
 
 
@@ -721,6 +723,7 @@ async def post_moves(
     new = [request for request in requests if request.idempotency_key not in known]
     if new:
         posted = await _post_new_moves(session, connection, merchant_id, new)
+        metrics.LEDGER_POSTS.labels(kind=new[0].kind.value).inc(len(posted))
         known.update({key: (transaction_id, "") for key, transaction_id in posted.items()})
     return [known[key][0] for key in keys]
 

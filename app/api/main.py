@@ -401,5 +401,5 @@ def create_api() -> FastAPI:
     # Every answer, the site's pages mounted into this app included.
     api.add_middleware(SecurityHeaders)
     # Outermost: the request id, the latency and the log line of every call.
-    api.add_middleware(ops.RequestObservability)
+    api.add_middleware(ops.RequestObservability, routes=api.router.routes)
     return api

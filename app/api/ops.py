@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+from collections.abc import Sequence
 from time import perf_counter
 
 from starlette.applications import Starlette
@@ -17,7 +18,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
+from starlette.routing import BaseRoute, Match, Mount, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core import logs, metrics
@@ -75,9 +76,13 @@ ROUTES = (
 )
 
 
-def route_template(scope: Scope) -> str:
-    """The matched route's template (never the path itself: the label set stays small)."""
+def route_template(scope: Scope, arrived: Scope, routes: Sequence[BaseRoute]) -> str:
+    """The matched route's template (never the path itself: the label set stays small).
+    FastAPI names the route of its own calls in the scope; a plain Starlette route or a
+    mount (the site's pages) is looked up with the scope as it arrived."""
     route: BaseRoute | None = scope.get("route")
+    if route is None:
+        route = next((r for r in routes if r.matches(arrived)[0] is Match.FULL), None)
     if isinstance(route, Mount):
         return f"{route.path}/{{path}}"
     template = getattr(route, "path_format", None) or getattr(route, "path", None)
@@ -88,8 +93,9 @@ class RequestObservability:
     """Outermost middleware: the request id (the proxy's X-Request-Id or a new one, sent
     back in the answer), one JSON log line per call and its latency by route template."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, routes: Sequence[BaseRoute] = ()) -> None:
         self.app = app
+        self.routes = routes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -100,6 +106,7 @@ class RequestObservability:
         reset = logs.REQUEST_ID.set(request_id)
         started = perf_counter()
         status = 500
+        arrived = dict(scope)  # the routing below adds to the scope (a mount's root path)
 
         async def answer(message: Message) -> None:
             nonlocal status
@@ -114,7 +121,7 @@ class RequestObservability:
             seconds = perf_counter() - started
             method = scope.get("method", "")
             method = method if method in _METHODS else "OTHER"
-            route = route_template(scope)
+            route = route_template(scope, arrived, self.routes)
             metrics.HTTP_LATENCY.labels(
                 route=route, method=method, status=f"{status // 100}xx"
             ).observe(seconds)
@@ -135,4 +142,6 @@ class RequestObservability:
 
 def ops_app() -> Starlette:
     """The doors alone, for a process that serves no site (`app.cli worker --ops-port`)."""
-    return Starlette(routes=list(ROUTES), middleware=[Middleware(RequestObservability)])
+    return Starlette(
+        routes=list(ROUTES), middleware=[Middleware(RequestObservability, routes=ROUTES)]
+    )

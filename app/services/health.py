@@ -63,8 +63,8 @@ def serves_frontend() -> bool:
 async def _database() -> tuple[Check, set[str] | None]:
     try:
         async with asyncio.timeout(CHECK_SECONDS), session_scope() as session:
-            await session.execute(text("SELECT 1"))
-            rows = await session.execute(text("SELECT version_num FROM alembic_version"))
+            connection = await session.connection()
+            rows = await connection.execute(text("SELECT version_num FROM alembic_version"))
             revisions = {str(row[0]) for row in rows}
     except Exception as error:
         return Check("database", False, f"unreachable ({type(error).__name__})"), None
@@ -104,6 +104,6 @@ def _frontend(page: Path) -> Check:
     return Check("frontend", False, "not built (.web/build missing)")
 
 
-async def readiness(page: Path = BUILT_PAGE) -> Readiness:
+async def readiness() -> Readiness:
     (database, revisions), redis = await asyncio.gather(_database(), _redis())
-    return Readiness((database, redis, _migrations(revisions), _frontend(page)))
+    return Readiness((database, redis, _migrations(revisions), _frontend(BUILT_PAGE)))

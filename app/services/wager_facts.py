@@ -67,6 +67,7 @@ from sqlalchemy import literal as sql_literal
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlmodel import select as sqlmodel_select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import metrics
@@ -515,7 +516,7 @@ async def consumer_lags(now: datetime) -> list[ConsumerLag]:
     """Every consumer's lag, for the operator's dashboard (read at each scrape)."""
     lags = []
     async with session_scope() as session:
-        consumers = (await session.execute(core_select(WagerFactConsumer))).scalars().all()
+        consumers = (await session.exec(sqlmodel_select(WagerFactConsumer))).all()
         connection = await session.connection()
         for consumer in consumers:
             after = or_(

@@ -26,7 +26,6 @@ import sys
 import uuid
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from functools import lru_cache
 from typing import Any
 
 from app.core.config import Settings, get_settings
@@ -35,12 +34,14 @@ REQUEST_ID: ContextVar[str | None] = ContextVar("request_id", default=None)
 REQUEST_ID_HEADER = "x-request-id"
 _REQUEST_ID_SHAPE = re.compile(r"^[A-Za-z0-9._:-]{8,64}$")
 _HANDLER_MARK = "_platform_handler"
+# Eleven digits, bare or as 000.000.000-00, not inside a longer word or number.
+CPF_SHAPE = r"(?<![0-9A-Za-z.])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![0-9A-Za-z])"
 
 _PATTERNS = (
     (re.compile(r"(?i)\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{8,}"), r"\1 [redacted]"),
     (
         re.compile(
-            r"(?i)\b([a-z_]*(?:password|passwd|secret|token|api[_-]?key|private[_-]?key|"
+            r"(?i)\b([a-z_]*(?:password|passwd|secret|token|key|ticket|signature|"
             r"authorization|cookie|captcha|otp|totp[_-]?code|verification[_-]?code))"
             r"(\"?'?\s*[:=]\s*\"?'?)[^\"',;&\s}]+"
         ),
@@ -50,7 +51,7 @@ _PATTERNS = (
         re.compile(r"-----BEGIN [A-Z ]+-----[\s\S]*?(?:-----END [A-Z ]+-----|$)"),
         "[redacted key]",
     ),
-    (re.compile(r"(?<![\d.])\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?![\d])"), "[redacted cpf]"),
+    (re.compile(CPF_SHAPE), "[redacted cpf]"),
 )
 
 
@@ -69,8 +70,13 @@ def member_ref(member_id: int | None) -> str | None:
     return hmac.new(key, f"member:{member_id}".encode(), hashlib.sha256).hexdigest()[:16]
 
 
-@lru_cache
+_secrets_of: tuple[Settings, tuple[str, ...]] | None = None
+
+
 def _configured_secrets(settings: Settings) -> tuple[str, ...]:
+    global _secrets_of
+    if _secrets_of is not None and _secrets_of[0] is settings:
+        return _secrets_of[1]
     values = [
         settings.secret_key,
         settings.audit_log_key,
@@ -82,7 +88,9 @@ def _configured_secrets(settings: Settings) -> tuple[str, ...]:
         settings.provider_secret,
         settings.lottery_results_secret,
     ]
-    return tuple(v.get_secret_value() for v in values if v is not None and v.get_secret_value())
+    found = tuple(v.get_secret_value() for v in values if v is not None and v.get_secret_value())
+    _secrets_of = (settings, found)
+    return found
 
 
 def redact(text: str) -> str:
@@ -142,3 +150,5 @@ def configure(settings: Settings | None = None) -> None:
         root.removeHandler(old)
     root.addHandler(handler(settings))
     root.setLevel(settings.log_level)
+    # SQL statements and their parameters (hashes, CPFs) only with SQL_ECHO, whatever the level.
+    logging.getLogger("sqlalchemy").setLevel(logging.INFO if settings.sql_echo else logging.WARNING)

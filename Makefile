@@ -20,7 +20,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
-.PHONY: run test install install-dev browser pg-tools lint test-sqlite test-postgres test-fuzz \
+.PHONY: run test install install-dev browser pg-tools image-test lint test-sqlite test-postgres test-fuzz \
 	test-run-smoke bench clean
 
 $(VENV)/.runtime: requirements.txt
@@ -108,6 +108,15 @@ test-run-smoke:
 	.ci/run-smoke
 
 test: lint test-sqlite test-postgres test-fuzz test-run-smoke
+
+# Not part of `make test` (minutes of build): podman (and mmdebstrap for a base image made
+# from Debian's packages) from apt, then ops/image-test.sh builds the Containerfile, starts
+# the demo from it and waits for /health/ready and the home page.
+image-test:
+	@command -v podman >/dev/null && command -v mmdebstrap >/dev/null && command -v runc >/dev/null || { \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		$(SUDO) apt-get install -y -qq podman mmdebstrap runc >/dev/null; }
+	ops/image-test.sh
 
 # wrk (Debian) generates the load; every run is bounded in time and stays on loopback.
 bench: install-dev browser $(LIGHTHOUSE)

@@ -21,7 +21,11 @@ if ! podman image exists "$base"; then
     mmdebstrap --variant=minbase --include=ca-certificates bookworm - | podman import - "$base"
 fi
 echo "== $(date -u +%T) build $image"
-podman build "${flags[@]}" --format docker -f "$root/Containerfile" \
+# The machine's CA bundle goes to the build's downloads (a TLS-re-signing proxy's CA).
+ca="${CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}"
+trust=()
+[ -f "$ca" ] && trust=(-v "$ca:/run/build-ca.crt:ro" --build-arg CA_BUNDLE=/run/build-ca.crt)
+podman build "${flags[@]}" "${trust[@]}" --format docker -f "$root/Containerfile" \
     --build-arg BASE_IMAGE="$base" --build-arg API_URL="http://127.0.0.1:$port" \
     -t "$image" "$root"
 

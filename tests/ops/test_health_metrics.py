@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import sqlite3
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import closing
 from datetime import timedelta
 from pathlib import Path
 from types import SimpleNamespace
@@ -19,6 +21,7 @@ from pydantic import SecretStr
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 from sqlmodel import update
 
+from alembic import command
 from app import event_metrics
 from app.api.main import create_api
 from app.client import ApiError, PlatformClient
@@ -31,7 +34,9 @@ from app.services.brands import brands
 from app.services.cashier import withdrawals
 from models import WithdrawalOrder
 from models.base import utcnow
+from tests.conftest import alembic_config
 from tests.support.accounts import make_member
+from tests.support.databases import create_postgres_database, drop_postgres_database, use_postgres
 from tests.support.money import fund, lose
 from tests.unit.test_withdrawal_job import PAYMENT_PASSWORD, _member
 
@@ -233,7 +238,24 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def test_the_worker_serves_health_and_metrics_on_its_ops_port() -> None:
+@pytest.fixture
+def own_database(tmp_path: Path) -> Iterator[str]:
+    """A database of the worker's own (it runs every job once at its start): a copy of the
+    session's SQLite file, or a new PostgreSQL database at the schema's head."""
+    if not use_postgres():
+        copy = tmp_path / "worker.db"
+        source = os.environ["DATABASE_URL"].removeprefix("sqlite:///")
+        with closing(sqlite3.connect(source)) as live, closing(sqlite3.connect(copy)) as new:
+            live.backup(new)
+        yield f"sqlite:///{copy}"
+        return
+    url = create_postgres_database()
+    command.upgrade(alembic_config(url), "head")
+    yield url
+    drop_postgres_database(url)
+
+
+async def test_the_worker_serves_health_and_metrics_on_its_ops_port(own_database: str) -> None:
     port = _free_port()
     worker = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -243,7 +265,7 @@ async def test_the_worker_serves_health_and_metrics_on_its_ops_port() -> None:
         "--ops-port",
         str(port),
         cwd=PROJECT_ROOT,
-        env={**os.environ, "JOB_PERIOD_SECONDS": "60"},
+        env={**os.environ, "DATABASE_URL": own_database},
         stdout=asyncio.subprocess.DEVNULL,
         stderr=asyncio.subprocess.PIPE,
     )

@@ -28,6 +28,7 @@ from app.client import ApiError, PlatformClient
 from app.core import metrics
 from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import write_transaction
+from app.front_door import DomainCheck
 from app.jobs import by_name
 from app.services import health, job_runs
 from app.services.brands import brands
@@ -287,3 +288,17 @@ async def test_the_worker_serves_health_and_metrics_on_its_ops_port(own_database
         worker.terminate()
         _, errors = await worker.communicate()
     assert worker.returncode == 0, errors.decode()[-2000:]
+
+
+async def test_probes_pass_the_domain_check_that_refuses_other_hosts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An orchestrator's probe names the pod's address, not a brand's domain."""
+    monkeypatch.setattr(get_settings(), "domain_check", True)
+    front = DomainCheck(create_api())
+    transport = httpx.ASGITransport(app=front, client=("10.0.0.7", 40000))
+    async with httpx.AsyncClient(transport=transport, base_url="http://10.1.2.3:3000") as client:
+        assert (await client.get("/wps/system/status")).status_code == 421
+        assert (await client.get("/health/live")).status_code == 200
+        assert (await client.get("/health/ready")).status_code == 200
+        assert (await client.get("/metrics")).status_code == 403  # passes, still not public

@@ -169,3 +169,11 @@ def test_production_refuses_backups_without_the_key(
     assert not (tmp_path / "backup_key").exists()  # nothing generated in production
     keyed = Settings(**{**PRODUCTION, "backup_key": KEY}, _env_file=None)  # type: ignore[arg-type]
     assert keyed.backup_secret() == KEY.encode()
+
+
+def test_outside_production_a_backup_key_is_generated_once_and_private(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, _env_file=None)  # type: ignore[call-arg]
+    first = settings.backup_secret()
+    assert first is not None and len(first) >= 32
+    assert (tmp_path / "backup_key").stat().st_mode & 0o777 == 0o600
+    assert Settings(data_dir=tmp_path, _env_file=None).backup_secret() == first  # type: ignore[call-arg]

@@ -20,8 +20,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
-.PHONY: run test install install-dev browser pg-tools image-test lint test-sqlite test-postgres test-fuzz \
-	test-run-smoke bench clean
+.PHONY: run test install install-dev browser pg-tools image-test lint test-sqlite test-site \
+	test-postgres coverage test-fuzz test-run-smoke bench clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -68,38 +68,63 @@ run: install
 		$(VENV)/bin/reflex run --env prod
 
 lint: install-dev
+	@date -u +'== %T UTC: lint'
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-# The browser and multi-process tests (the site, the simulator, app processes) run alone after
-# the rest: on a 2-core machine they would otherwise share the cores with the other worker.
+# Each stage prints its start time and its 25 slowest tests; every test runs once, on one
+# engine, unless it depends on the engine (marked `engines`: ledger posting, fact horizons,
+# locks and races, jobs, migrations), which runs on both. Branch coverage of both passes is
+# combined and printed, and may not fall below .ci/coverage-floor.
+PYTEST := $(VENV)/bin/pytest -q -p no:cacheprovider --durations=25
+COVERAGE_DIR := .coverage-data
+COVER = --cov --cov-report= --cov-branch
 SITE_TESTS := tests/e2e tests/security tests/scale
+SITE_WORKERS ?= 2
+
 test-sqlite: install-dev browser
 	@date -u +'== %T UTC: test-sqlite'
-	$(VENV)/bin/pytest -q $(PYTEST_PARALLEL) --ignore=tests/fuzz $(SITE_TESTS:%=--ignore=%)
-	@date -u +'== %T UTC: test-sqlite, the browser and multi-process tests'
-	$(VENV)/bin/pytest -q --durations=25 $(SITE_TESTS)
+	rm -rf $(COVERAGE_DIR) && mkdir -p $(COVERAGE_DIR)
+	COVERAGE_FILE=$(COVERAGE_DIR)/coverage $(PYTEST) $(PYTEST_PARALLEL) $(COVER) \
+		--ignore=tests/fuzz $(SITE_TESTS:%=--ignore=%)
 
-# The same API, unit and migration suites on the machine's PostgreSQL and Redis, then the
-# scaled-mode proof: two app processes sharing them (tests/scale, builds the frontend once).
-# The lottery's draw statistics and RTP enumeration touch no database: the SQLite pass runs them.
-PURE_TESTS := --ignore=tests/unit/test_lottery_draws.py --ignore=tests/unit/test_lottery_plays.py
+# The browser and multi-process tests: each pytest-xdist worker starts its own site on its own
+# database and port; a site's frontend is built once per source and port (.web-tests), and the
+# PostgreSQL pass's two-process test starts on the first worker's build.
+test-site: install-dev browser
+	@date -u +'== %T UTC: test-site'
+	$(PYTEST) -n $(SITE_WORKERS) --dist loadgroup $(SITE_TESTS)
+
+# The engine-dependent tests on the machine's PostgreSQL and Redis, then the scaled-mode proof:
+# two app processes sharing them (tests/scale).
 test-postgres: install-dev browser pg-tools
 	@date -u +'== %T UTC: test-postgres'
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
-		TEST_DATABASE=postgres $(VENV)/bin/pytest -q $(PYTEST_PARALLEL) tests/unit tests/api \
-			tests/backoffice tests/ops tests/test_migrations.py $(PURE_TESTS) && \
-		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/scale; \
+		mkdir -p $(COVERAGE_DIR) && \
+		COVERAGE_FILE=$(COVERAGE_DIR)/coverage TEST_DATABASE=postgres $(PYTEST) \
+			$(PYTEST_PARALLEL) $(COVER) --cov-append -m engines tests/unit tests/api tests/backoffice \
+			tests/ops tests/test_migrations.py && \
+		TEST_DATABASE=postgres $(PYTEST) tests/scale; \
 	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
+
+# The two passes' branch coverage (the PostgreSQL pass appends to the SQLite pass's data):
+# printed, and checked against the floor.
+coverage: install-dev
+	@date -u +'== %T UTC: coverage'
+	@$(VENV)/bin/coverage report --data-file=$(COVERAGE_DIR)/coverage --format=total \
+		> $(COVERAGE_DIR)/total
+	@echo "branch coverage: $$(cat $(COVERAGE_DIR)/total) % (floor: $$(cat .ci/coverage-floor) %)"
+	@awk -v now="$$(cat $(COVERAGE_DIR)/total)" -v floor="$$(cat .ci/coverage-floor)" \
+		'BEGIN { exit !(now + 0 >= floor + 0) }' || { echo "coverage fell below the floor"; exit 1; }
 
 # schemathesis over the whole API, once: on PostgreSQL when it runs (it enforces column
 # lengths and integer ranges that SQLite lets through), else on SQLite.
 test-fuzz: install-dev
 	@date -u +'== %T UTC: test-fuzz'
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
-		TEST_DATABASE=postgres $(VENV)/bin/pytest -q tests/fuzz; \
-	else $(VENV)/bin/pytest -q tests/fuzz; fi
+		TEST_DATABASE=postgres $(PYTEST) tests/fuzz; \
+	else $(PYTEST) tests/fuzz; fi
 
 # The README's `make run` on a fresh clone with the runtime requirements only: it must start
 # and answer /ping and the home page (then it is stopped).
@@ -107,15 +132,18 @@ test-run-smoke:
 	@date -u +'== %T UTC: test-run-smoke'
 	.ci/run-smoke
 
-test: lint test-sqlite test-postgres test-fuzz test-run-smoke
+test: lint test-sqlite test-site test-postgres coverage test-fuzz test-run-smoke
+	@date -u +'== %T UTC: done'
 
 # Not part of `make test` (minutes of build): podman (and mmdebstrap for a base image made
-# from Debian's packages) from apt, then ops/image-test.sh builds the Containerfile, starts
-# the demo from it and waits for /health/ready and the home page.
+# from Debian's packages, runc for this kind of machine) from apt, then ops/image-test.sh
+# builds the Containerfile, starts the demo from it and waits for /health/ready and the home
+# page.
 image-test:
-	@command -v podman >/dev/null && command -v mmdebstrap >/dev/null && command -v runc >/dev/null || { \
-		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-		$(SUDO) apt-get install -y -qq podman mmdebstrap runc >/dev/null; }
+	@command -v podman >/dev/null && command -v mmdebstrap >/dev/null && \
+		command -v runc >/dev/null || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq podman mmdebstrap runc \
+		>/dev/null; }
 	ops/image-test.sh
 
 # wrk (Debian) generates the load; every run is bounded in time and stays on loopback.
@@ -125,4 +153,4 @@ bench: install-dev browser $(LIGHTHOUSE)
 	$(PY) -m bench.run_all $(ONLY)
 
 clean:
-	rm -rf $(VENV) .tools .web .states data
+	rm -rf $(VENV) .tools .web .web-tests .states data

@@ -105,6 +105,7 @@ from app.services.loyalty import rebate, vip
 from app.services.payload_keys import payload_keys
 from app.services.protection import payouts
 from app.services.protection import records as protection_records
+from app.services.seamless.round_audit import audit_rounds
 from app.services.seamless.vendors import rotate_vendor_secret
 from app.services.site_status import Record, SiteSwitches
 from models.base import saved_id, utcnow
@@ -341,16 +342,18 @@ async def _vendor_secret(vendor: str) -> None:
 async def _audit() -> int:
     async with session_scope() as session:
         report = await audit(session)
+        rounds = await audit_rounds(session)
     await dispose_engine()
-    for difference in report.differences:
+    differences = report.differences + rounds.differences
+    for difference in differences:
         print(f"{difference.check} #{difference.subject_id}: {difference.detail}")
     print(
         f"ledger audit: {report.accounts_checked} accounts checked, "
         f"{report.transactions_checked} transactions checked, "
-        f"{report.rounds_checked} game rounds checked, "
-        f"{len(report.differences)} differences"
+        f"{rounds.checked} game rounds checked, "
+        f"{len(differences)} differences"
     )
-    return 0 if report.clean else 1
+    return 0 if not differences else 1
 
 
 async def _lottery_verify(game_code: str, issue_no: str) -> int:
@@ -573,15 +576,16 @@ def _fresh_metrics_directory() -> None:
 def serve(host: str, port: int) -> None:
     """Reflex's production server (granian, GRANIAN_WORKERS workers, the built frontend
     mounted) without the compile and build steps of `reflex run`: further processes of a
-    scaled deployment share the one build in `.web`. With no build there, it serves the
-    API and the websocket only."""
+    scaled deployment share the one build in `.web` (or REFLEX_WEB_WORKDIR). With no build
+    there, it serves the API and the websocket only."""
     from reflex.utils import exec as reflex_exec
+    from reflex.utils.prerequisites import get_web_dir
     from reflex_base import constants
     from reflex_base.environment import environment
 
-    built = health.BUILT_PAGE.exists()
+    built = health.built_page().exists()
     if not built:
-        print("no built frontend in .web (`reflex run --env prod` builds it): API only")
+        print(f"no built frontend in {get_web_dir()} (`reflex run --env prod` builds it): API only")
     os.environ[health.SERVES_FRONTEND_ENV] = "1" if built else "0"  # for the workers' readiness
     _fresh_metrics_directory()
     environment.REFLEX_ENV_MODE.set(constants.Env.PROD)

@@ -10,7 +10,7 @@ round and its fact) are played back to back; every other round runs with
 moments. Reported: round p50/p95 with and without, the p95 difference, and the time spent
 inside the check itself (p50/p95), which is the figure the goal is about.
 
-The check reads everything in one statement (`limits._bet_statement`; before it, five to six
+The check reads everything in one statement (`limit_checks._bet_statement`; before it, five to six
 statements a bet: 16.8 ms p95 on this machine). So that a loaded machine (the load average
 is printed) can be told from a slow check, each timed check is followed on the same session
 by one bare round trip (SELECT 1): its p95 is the floor any check that reads the database

@@ -27,9 +27,11 @@ QUIET = (
     f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
 )
 DANGER = f"h-9 px-3 rounded-md text-sm font-semibold bg-red-600 text-white hover:bg-red-500 {FOCUS}"
+# min-w-0: a card in a grid keeps to its column (a wide table scrolls inside it) instead of
+# widening the page past a phone's screen.
 CARD = (
     "rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 "
-    "p-4 shadow-sm"
+    "p-4 shadow-sm min-w-0"
 )
 
 # (path, label key, the permission that opens the page)
@@ -140,21 +142,51 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
     )
 
 
-def messages(error: rx.Var, notice: rx.Var) -> rx.Component:
-    return rx.el.div(
+def result_lines(error: rx.Var | str, notice: rx.Var | str) -> list[rx.Component]:
+    return [
         rx.el.p(
             error,
             role="alert",
             data_testid="console-error",
-            class_name="text-sm font-medium text-red-600 dark:text-red-400",
+            class_name="text-sm font-medium text-red-600 dark:text-red-400 empty:hidden",
         ),
         rx.el.p(
             notice,
             role="status",
             data_testid="console-notice",
-            class_name="text-sm font-medium text-emerald-700 dark:text-emerald-400",
+            class_name="text-sm font-medium text-emerald-700 dark:text-emerald-400 empty:hidden",
         ),
-        class_name="min-h-5",
+    ]
+
+
+def messages(
+    error: rx.Var | str, notice: rx.Var | str, acted: rx.Var | None = None
+) -> rx.Component:
+    """A page's result lines as a toast at the foot of the screen, in view wherever the page
+    is scrolled; with `acted`, only for results that no form shows beside itself."""
+    toast = rx.el.div(
+        rx.el.div(
+            *result_lines(error, notice),
+            class_name=(
+                "pointer-events-auto rounded-lg border border-slate-200 dark:border-slate-700 "
+                "bg-white/95 dark:bg-slate-900/95 shadow-lg px-4 py-2 space-y-1"
+            ),
+        ),
+        aria_live="polite",
+        class_name=rx.cond(
+            (error != "") | (notice != ""),
+            "fixed bottom-4 inset-x-4 md:left-auto md:right-6 md:max-w-md z-50 pointer-events-none",
+            "hidden",
+        ),
+    )
+    return toast if acted is None else rx.cond(acted == "", toast)
+
+
+def feedback(error: rx.Var, notice: rx.Var, acted: rx.Var, at: str) -> rx.Component:
+    """The result of the form or button `at` (ConsolePage._act(..., at=...)), beside it."""
+    return rx.cond(
+        acted == at,
+        rx.el.div(*result_lines(error, notice), aria_live="polite", class_name="mt-2 space-y-1"),
     )
 
 
@@ -168,7 +200,7 @@ def card(title: str, *children: rx.Component, testid: str = "") -> rx.Component:
 
 
 # Columns that hold an ISO time: shown in the browser's own time zone and locale.
-TIME_COLUMNS = frozenset({"at", "created", "last_login", "period", "finished"})
+TIME_COLUMNS = frozenset({"at", "created", "last_login", "period", "finished", "expires"})
 
 
 def table(
@@ -296,6 +328,28 @@ def image_buttons(count: rx.Var, on_pick: Callable[[rx.Var], object], testid: st
             ),
         ),
         class_name="flex flex-wrap gap-2",
+    )
+
+
+def thumbnails(urls: rx.Var, alt: rx.Var | str, testid: str) -> rx.Component:
+    """Images (data URLs) as thumbnails side by side; one focused (clicked or tabbed to)
+    grows to fill the screen, to read a document's small print."""
+    return rx.el.div(
+        rx.foreach(
+            urls,
+            lambda url: rx.el.img(
+                src=url,
+                alt=alt,
+                tab_index=0,
+                data_testid=testid,
+                class_name=(
+                    "h-28 w-auto max-w-[45%] sm:max-w-[30%] rounded border object-cover "
+                    "cursor-zoom-in bg-white focus:fixed focus:inset-4 focus:z-50 focus:h-auto "
+                    f"focus:max-w-none focus:w-auto focus:m-auto focus:object-contain {FOCUS}"
+                ),
+            ),
+        ),
+        class_name="flex flex-wrap gap-2 mt-2",
     )
 
 

@@ -85,7 +85,7 @@ class AuditEntry(SQLModel, table=True):
     staff_name: str = Field(default="", max_length=64)
     action: str = Field(max_length=64, index=True)
     merchant_id: int | None = Field(default=None, index=True)
-    target: str = Field(default="", max_length=120)
+    target: str = Field(default="", max_length=120, index=True)  # the 360 timeline reads by it
     outcome: str = Field(default="ok", max_length=16)
     detail: str = Field(default="{}")
     prev_hash: str = Field(max_length=64)

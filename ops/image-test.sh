@@ -72,4 +72,9 @@ PY
 health="$(podman healthcheck run "$name" >/dev/null 2>&1 && echo healthy || echo unhealthy)"
 user="$(podman exec "$name" id -u)"
 size="$(podman image inspect --format '{{.Size}}' "$image")"
+# A graceful stop: SIGTERM, and the process ends by itself within the grace period.
+started="$(date +%s)"
+podman stop -t 30 "$name" >/dev/null
+code="$(podman inspect --format '{{.State.ExitCode}}' "$name")"
+echo "stop: exit code $code after $(( $(date +%s) - started )) s"
 echo "image-test: ok; user id $user; HEALTHCHECK state: $health; image $image: $(( size / 1024 / 1024 )) MiB"

@@ -210,7 +210,7 @@ def team_overview_page() -> rx.Component:
 
 
 REVENUE_COLUMNS: list[Column] = [
-    ("agent.col.day", "day", "time"),
+    ("agent.col.day", "day", "text"),
     ("agent.col.turnover", "turnover", "money"),
     ("agent.col.revenue", "revenue", "money"),
     ("agent.col.active", "active", "text"),

@@ -15,16 +15,19 @@ from components.console import (
     QUIET,
     allowed,
     card,
+    feedback,
     frame,
     label,
     messages,
+    result_lines,
     table,
     text_input,
+    thumbnails,
 )
 from components.i18n import local_time, t
-from components.style import AXIS_TICK, until_loaded
+from components.style import AXIS_TICK, FOCUS, until_loaded
 from state.console import ConsoleLoginState, DashboardState
-from state.console_audit import AuditState
+from state.console_audit import AuditState, EntryRow
 from state.console_payments import ApprovalRow, PaymentsState, WithdrawalRow
 from state.console_platform import PlatformState
 from state.console_players import FoundPlayer, PlayersState
@@ -78,6 +81,11 @@ def login_page() -> rx.Component:
     )
 
 
+# Recharts' `data` prop is typed as a list of dicts; the dataclass bars serialise to the same
+# objects, so the typed state var is only retyped here.
+ChartData = list[dict[str, Any]]
+
+
 def _tile(label_key: str, value: rx.Var, testid: str) -> rx.Component:
     return rx.el.div(
         rx.el.p(t(label_key), class_name="text-sm text-slate-500 dark:text-slate-400"),
@@ -86,18 +94,94 @@ def _tile(label_key: str, value: rx.Var, testid: str) -> rx.Component:
     )
 
 
+def _period_button(name: str, label_key: str) -> rx.Component:
+    return rx.el.button(
+        t(label_key),
+        on_click=DashboardState.pick_period(name),
+        aria_pressed=DashboardState.period == name,
+        data_testid=f"period-{name}",
+        class_name=rx.cond(DashboardState.period == name, BUTTON + " h-9", QUIET),
+    )
+
+
 def dashboard_page() -> rx.Component:
+    d = DashboardState
     return frame(
         "bo-dashboard",
-        messages(DashboardState.error, DashboardState.notice),
-        messages(DashboardState.login_warning, ""),
+        messages(d.error, d.notice, d.acted),
+        messages(d.login_warning, ""),
         rx.el.div(
-            _tile("bo-open-withdrawals", DashboardState.open_withdrawals, "tile-withdrawals"),
-            _tile("bo-amount", DashboardState.open_withdrawal_amount, "tile-withdrawal-amount"),
-            _tile("bo-pending", DashboardState.pending_approvals, "tile-approvals"),
-            _tile("bo-players", DashboardState.new_players_today, "tile-players"),
-            _tile("bo-deposits", DashboardState.deposits_today, "tile-deposits"),
+            _tile("bo-open-withdrawals", d.open_withdrawals, "tile-withdrawals"),
+            _tile("bo-amount", d.open_withdrawal_amount, "tile-withdrawal-amount"),
+            _tile("bo-pending", d.pending_approvals, "tile-approvals"),
+            _tile("bo.dash.new-today", d.new_players_today, "tile-players"),
+            _tile("bo.dash.deposits-today", d.deposits_today, "tile-deposits"),
             class_name="grid grid-cols-2 lg:grid-cols-5 gap-4",
+        ),
+        rx.el.section(
+            rx.el.div(
+                rx.el.h2(t("bo.dash.period"), class_name="text-lg font-semibold"),
+                rx.el.p(
+                    d.period_text, data_testid="dash-period", class_name="text-sm text-slate-500"
+                ),
+                class_name="mb-2",
+            ),
+            rx.el.div(
+                _period_button("today", "bo.dash.today"),
+                _period_button("7d", "bo.dash.7d"),
+                _period_button("30d", "bo.dash.30d"),
+                rx.el.form(
+                    label(
+                        t("bo.dash.from"),
+                        rx.el.input(type="date", name="first", required=True, class_name=INPUT),
+                    ),
+                    label(
+                        t("bo.dash.to"),
+                        rx.el.input(type="date", name="last", required=True, class_name=INPUT),
+                    ),
+                    rx.el.button(
+                        t("bo.dash.show"),
+                        type="submit",
+                        data_testid="period-custom",
+                        class_name=QUIET,
+                    ),
+                    on_submit=d.custom_period,
+                    class_name="flex flex-wrap items-end gap-2",
+                ),
+                class_name="flex flex-wrap items-end gap-2",
+            ),
+            feedback(d.error, d.notice, d.acted, "period"),
+            rx.el.div(
+                _tile("bo.dash.ggr", d.ggr, "dash-ggr"),
+                _tile("bo-bets", d.bets, "dash-bets"),
+                _tile("bo-col-wins", d.wins, "dash-wins"),
+                _tile("bo.dash.ngr", d.ngr, "dash-ngr"),
+                _tile("bo-deposits", d.deposits, "dash-deposits"),
+                _tile("bo-col-paid-out", d.withdrawals, "dash-withdrawals"),
+                _tile("bo-bonus", d.bonus_cost, "dash-bonus"),
+                _tile("bo.dash.new-players", d.new_players, "dash-new-players"),
+                class_name="grid grid-cols-2 lg:grid-cols-4 gap-3 mt-4",
+            ),
+            rx.el.div(
+                rx.recharts.bar_chart(
+                    rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
+                    rx.recharts.x_axis(data_key="day", tick=AXIS_TICK),
+                    rx.recharts.y_axis(tick=AXIS_TICK),
+                    rx.recharts.tooltip(),
+                    rx.recharts.legend(),
+                    rx.recharts.bar(data_key="ggr", name=t("bo.dash.ggr"), fill="#10b981"),
+                    rx.recharts.bar(data_key="deposits", name=t("bo-deposits"), fill="#6366f1"),
+                    rx.recharts.bar(
+                        data_key="withdrawals", name=t("bo-col-paid-out"), fill="#f59e0b"
+                    ),
+                    data=d.days.to(ChartData),
+                    width="100%",
+                    height=280,
+                ),
+                data_testid="dash-chart",
+                class_name="mt-4",
+            ),
+            class_name=CARD,
         ),
     )
 
@@ -126,64 +210,207 @@ def _reason_form(
     )
 
 
-def _kv(key: str, value: rx.Var, label_text: rx.Var | str) -> rx.Component:
+def _kv(key: str, value: rx.Var, label_key: str) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(label_text, class_name="text-xs text-slate-500"),
-        rx.el.dd(value, data_testid=f"profile-{key}", class_name="font-medium"),
+        rx.el.dt(t(label_key), class_name="text-xs text-slate-500"),
+        rx.el.dd(value, data_testid=f"profile-{key}", class_name="font-medium break-words"),
+    )
+
+
+def _account() -> rx.Component:
+    p = PlayersState
+    shown = p.profile
+    return rx.el.section(
+        rx.el.div(
+            rx.el.h2(t("bo.360.title"), class_name="text-lg font-semibold"),
+            rx.el.p(
+                shown.username,
+                " · ",
+                shown.brand,
+                data_testid="player-heading",
+                class_name="text-sm text-slate-500",
+            ),
+            class_name="mb-3",
+        ),
+        rx.el.dl(
+            _kv("id", shown.id, "bo-col-id"),
+            _kv("username", shown.username, "bo-username"),
+            _kv("nickname", shown.nickname, "bo-col-nickname"),
+            _kv("brand", shown.brand, "bo-brand"),
+            _kv("status", shown.status, "bo-status"),
+            _kv("mobile", shown.mobile, "bo-col-mobile"),
+            _kv("email", shown.email, "bo-col-email"),
+            _kv("ip", shown.ip, "bo-col-ip"),
+            _kv("totp", shown.totp, "bo-col-2fa"),
+            _kv("cash", shown.cash, "bo-cash"),
+            _kv("bonus", shown.bonus, "bo-bonus"),
+            _kv("locked", shown.locked, "bo-locked"),
+            _kv("created", local_time(shown.created), "bo-col-created"),
+            _kv("last_login", local_time(shown.last_login), "bo-col-last-login"),
+            class_name="grid grid-cols-2 md:grid-cols-4 gap-3 mb-4",
+        ),
+        rx.el.div(
+            allowed(
+                "players.lock",
+                _reason_form(PlayersState.lock, "bo-lock", "player-lock", DANGER),
+            ),
+            allowed(
+                "players.lock",
+                _reason_form(PlayersState.unlock, "bo-unlock", "player-unlock"),
+            ),
+            allowed(
+                "players.reset_2fa",
+                _reason_form(PlayersState.reset_2fa, "bo-reset-2fa", "player-reset-2fa"),
+            ),
+            allowed(
+                "players.logout",
+                rx.el.button(
+                    t("bo-force-logout"),
+                    on_click=PlayersState.force_logout,
+                    data_testid="player-logout",
+                    class_name=QUIET,
+                ),
+            ),
+            class_name="flex flex-wrap gap-4 items-end",
+        ),
+        feedback(p.error, p.notice, p.acted, "account"),
+        data_testid="player-profile",
+        class_name=CARD,
+    )
+
+
+def _identity() -> rx.Component:
+    p = PlayersState
+    shown = p.identity
+    return card(
+        "bo.360.identity",
+        rx.el.dl(
+            rx.el.div(
+                rx.el.dt(t("kyc.cpf"), class_name="text-xs text-slate-500"),
+                rx.el.dd(
+                    rx.el.span(shown.cpf, data_testid="profile-cpf", class_name="font-mono"),
+                    rx.cond(
+                        (shown.cpf != "") & ~shown.revealed,
+                        allowed(
+                            "players.identity",
+                            rx.el.button(
+                                t("bo.360.reveal-cpf"),
+                                on_click=PlayersState.reveal_cpf,
+                                data_testid="player-reveal-cpf",
+                                class_name=QUIET + " ml-2",
+                            ),
+                        ),
+                    ),
+                    class_name="font-medium flex flex-wrap items-center gap-1",
+                ),
+            ),
+            _kv("verified-name", shown.name, "bo.360.verified-name"),
+            _kv("kyc", shown.kyc, "bo.360.kyc"),
+            _kv("birth-date", shown.birth_date, "identity.birthDate"),
+            class_name="grid grid-cols-1 sm:grid-cols-2 gap-3",
+        ),
+        rx.cond(
+            shown.documents > 0,
+            rx.el.div(
+                rx.cond(
+                    p.document_urls.length() == 0,
+                    allowed(
+                        "players.identity",
+                        rx.el.button(
+                            t("bo.360.show-documents"),
+                            " (",
+                            shown.documents.to(str),
+                            ")",
+                            on_click=PlayersState.show_documents,
+                            data_testid="player-show-documents",
+                            class_name=QUIET,
+                        ),
+                    ),
+                ),
+                thumbnails(p.document_urls, t("kyc.documents"), "player-document"),
+                class_name="mt-3",
+            ),
+        ),
+        feedback(p.error, p.notice, p.acted, "identity"),
+        testid="player-identity",
+    )
+
+
+def _safety() -> rx.Component:
+    p = PlayersState
+    return card(
+        "bo.360.safety",
+        rx.el.p(
+            rx.el.span(t("bo.360.vip-label"), ": ", class_name="text-slate-500"),
+            p.vip,
+            data_testid="profile-vip",
+            class_name="text-sm",
+        ),
+        rx.el.p(
+            rx.el.span(t("bo.360.agent-line"), ": ", class_name="text-slate-500"),
+            p.agent_line,
+            data_testid="profile-agent-line",
+            class_name="text-sm",
+        ),
+        rx.el.p(
+            rx.el.span(t("bo.360.exclusion"), ": ", class_name="text-slate-500"),
+            p.exclusion,
+            data_testid="profile-exclusion",
+            class_name="text-sm",
+        ),
+        rx.el.div(
+            rx.el.p(t("bo.360.risk"), class_name="text-xs text-slate-500 mt-2"),
+            rx.cond(
+                p.risk.length() > 0,
+                rx.el.ul(
+                    rx.foreach(
+                        p.risk,
+                        lambda flag: rx.el.li(
+                            flag,
+                            class_name=(
+                                "rounded-full px-2 py-0.5 text-xs font-medium bg-amber-100 "
+                                "text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+                            ),
+                        ),
+                    ),
+                    data_testid="profile-risk",
+                    class_name="flex flex-wrap gap-1 mt-1",
+                ),
+                rx.el.p(t("bo.360.no-risk"), class_name="text-sm"),
+            ),
+        ),
+        rx.el.h3(t("bo.360.limits"), class_name="font-semibold mt-3 mb-1"),
+        table(
+            [
+                ("kind", "bo.360.col-limit"),
+                ("period", "bo-col-period"),
+                ("value", "bo.360.col-value"),
+                ("used", "bo.360.col-used"),
+                ("pending", "bo.360.col-pending"),
+            ],
+            p.limits,
+        ),
+        rx.el.h3(t("bo.360.bonuses"), class_name="font-semibold mt-3 mb-1"),
+        table(
+            [
+                ("amount", "bo-amount"),
+                ("wagering", "bo.360.col-wagering"),
+                ("status", "bo-status"),
+                ("expires", "bo.360.col-expires"),
+            ],
+            p.bonuses,
+        ),
+        testid="player-safety",
     )
 
 
 def _profile() -> rx.Component:
     p = PlayersState
-    shown = p.profile
     return rx.cond(
         p.selected > 0,
         rx.el.div(
-            card(
-                "bo-players",
-                rx.el.dl(
-                    _kv("id", shown.id, "bo-col-id"),
-                    _kv("username", shown.username, "bo-username"),
-                    _kv("nickname", shown.nickname, "bo-col-nickname"),
-                    _kv("brand", shown.brand, "bo-brand"),
-                    _kv("status", shown.status, "bo-status"),
-                    _kv("mobile", shown.mobile, "bo-col-mobile"),
-                    _kv("email", shown.email, "bo-col-email"),
-                    _kv("ip", shown.ip, "bo-col-ip"),
-                    _kv("totp", shown.totp, t("bo-col-2fa")),
-                    _kv("cash", shown.cash, t("bo-cash")),
-                    _kv("bonus", shown.bonus, "bo-bonus"),
-                    _kv("locked", shown.locked, t("bo-locked")),
-                    _kv("created", local_time(shown.created), t("bo-col-created")),
-                    _kv("last_login", local_time(shown.last_login), t("bo-col-last-login")),
-                    class_name="grid grid-cols-2 md:grid-cols-4 gap-3 mb-4",
-                ),
-                rx.el.div(
-                    allowed(
-                        "players.lock",
-                        _reason_form(PlayersState.lock, "bo-lock", "player-lock", DANGER),
-                    ),
-                    allowed(
-                        "players.lock",
-                        _reason_form(PlayersState.unlock, "bo-unlock", "player-unlock"),
-                    ),
-                    allowed(
-                        "players.reset_2fa",
-                        _reason_form(PlayersState.reset_2fa, "bo-reset-2fa", "player-reset-2fa"),
-                    ),
-                    allowed(
-                        "players.logout",
-                        rx.el.button(
-                            t("bo-force-logout"),
-                            on_click=PlayersState.force_logout,
-                            data_testid="player-logout",
-                            class_name=QUIET,
-                        ),
-                    ),
-                    class_name="flex flex-wrap gap-4 items-end",
-                ),
-                testid="player-profile",
-            ),
+            _account(),
+            rx.el.div(_identity(), _safety(), class_name="grid lg:grid-cols-2 gap-4"),
             allowed(
                 "players.adjust",
                 card(
@@ -198,11 +425,18 @@ def _profile() -> rx.Component:
                         ),
                         text_input("amount", t("bo-amount"), input_mode="decimal", required=True),
                         text_input("reason", t("bo-reason"), required=True),
-                        rx.el.button(t("bo-adjust"), type="submit", class_name=BUTTON),
+                        rx.el.button(
+                            t("bo-adjust"),
+                            type="submit",
+                            data_testid="player-adjust",
+                            class_name=BUTTON,
+                        ),
                         on_submit=PlayersState.adjust,
                         reset_on_submit=True,
                         class_name="flex flex-wrap gap-2",
                     ),
+                    feedback(p.error, p.notice, p.acted, "adjust"),
+                    testid="player-adjust-card",
                 ),
             ),
             card(
@@ -219,11 +453,50 @@ def _profile() -> rx.Component:
                         class_name="flex gap-2 mb-2",
                     ),
                 ),
+                feedback(p.error, p.notice, p.acted, "note"),
                 table(
                     [("at", "bo-col-time"), ("by", "bo-col-staff"), ("text", "bo-note")], p.notes
                 ),
             ),
+            card(
+                "bo.360.timeline",
+                table(
+                    [
+                        ("at", "bo-col-time"),
+                        ("kind", "bo-col-kind"),
+                        ("what", "bo.360.col-what"),
+                        ("amount", "bo-amount"),
+                        ("by", "bo-col-staff"),
+                    ],
+                    p.timeline,
+                    testid="player-timeline",
+                ),
+            ),
             rx.el.div(
+                card(
+                    "bo-deposits",
+                    table(
+                        [
+                            ("at", "bo-col-time"),
+                            ("order", "bo-col-order"),
+                            ("amount", "bo-amount"),
+                            ("status", "bo-status"),
+                        ],
+                        p.deposits,
+                    ),
+                ),
+                card(
+                    "bo-withdrawals",
+                    table(
+                        [
+                            ("at", "bo-col-time"),
+                            ("order", "bo-col-order"),
+                            ("amount", "bo-amount"),
+                            ("status", "bo-status"),
+                        ],
+                        p.withdrawals,
+                    ),
+                ),
                 card(
                     "bo-ledger",
                     table(
@@ -250,30 +523,6 @@ def _profile() -> rx.Component:
                     ),
                 ),
                 card(
-                    "bo-deposits",
-                    table(
-                        [
-                            ("at", "bo-col-time"),
-                            ("order", "bo-col-order"),
-                            ("amount", "bo-amount"),
-                            ("status", "bo-status"),
-                        ],
-                        p.deposits,
-                    ),
-                ),
-                card(
-                    "bo-withdrawals",
-                    table(
-                        [
-                            ("at", "bo-col-time"),
-                            ("order", "bo-col-order"),
-                            ("amount", "bo-amount"),
-                            ("status", "bo-status"),
-                        ],
-                        p.withdrawals,
-                    ),
-                ),
-                card(
                     "bo-sessions",
                     table(
                         [
@@ -295,7 +544,7 @@ def _profile() -> rx.Component:
 def players_page() -> rx.Component:
     return frame(
         "bo-players",
-        messages(PlayersState.error, PlayersState.notice),
+        messages(PlayersState.error, PlayersState.notice, PlayersState.acted),
         card(
             "bo-search",
             rx.el.form(
@@ -349,7 +598,7 @@ def _withdrawal_actions(row: WithdrawalRow) -> rx.Component:
             "payments.pay",
             rx.el.button(
                 t("bo-pay"),
-                on_click=PaymentsState.pay(row.order),
+                on_click=PaymentsState.review_pay(row.order),
                 data_testid="withdrawal-pay",
                 class_name=BUTTON + " h-9",
             ),
@@ -369,30 +618,174 @@ def _withdrawal_actions(row: WithdrawalRow) -> rx.Component:
     )
 
 
-def _approval_actions(row: ApprovalRow) -> rx.Component:
+def _fact(
+    label_key: str, value: rx.Var | rx.Component, testid: str, ok: rx.Var | bool = True
+) -> rx.Component:
     return rx.el.div(
-        rx.el.button(
-            t("bo-approve"),
-            on_click=PaymentsState.approve(row.id),
-            data_testid="approval-approve",
-            class_name=BUTTON + " h-9",
+        rx.el.dt(t(label_key), class_name="text-xs text-slate-500"),
+        rx.el.dd(
+            value,
+            data_testid=testid,
+            class_name=rx.cond(
+                ok, "font-medium break-words", "font-medium break-words text-red-600"
+            ),
         ),
-        rx.el.form(
-            rx.el.input(type="hidden", name="id", value=row.id),
-            text_input("reason", t("bo-reason"), required=True, class_name=INPUT + " w-32"),
-            rx.el.button(t("bo-reject"), type="submit", class_name=QUIET),
-            on_submit=PaymentsState.decline,
-            reset_on_submit=True,
-            class_name="flex gap-1",
+    )
+
+
+def _pay_confirmation() -> rx.Component:
+    """The payout's facts before any money leaves: nothing is paid until it is confirmed."""
+    s = PaymentsState
+    r = s.review
+    return rx.cond(
+        s.reviewing,
+        rx.el.div(
+            rx.el.div(
+                rx.el.h2(t("bo.pay.confirm-title"), class_name="text-lg font-semibold"),
+                rx.el.p(
+                    r.amount,
+                    data_testid="pay-amount",
+                    class_name="text-3xl font-bold my-2",
+                ),
+                rx.el.dl(
+                    _fact("bo.pay.payee", r.payee, "pay-payee", r.names_match),
+                    _fact("bo.360.verified-name", r.verified_name, "pay-verified-name"),
+                    _fact("bo.pay.key", r.key, "pay-key"),
+                    rx.cond(
+                        r.own_cpf != "",
+                        _fact("bo.pay.cpf-check", r.own_cpf, "pay-own-cpf", r.own_cpf_ok),
+                    ),
+                    _fact("bo.360.kyc", r.kyc, "pay-kyc"),
+                    _fact("bo-username", r.username, "pay-username"),
+                    _fact("bo.pay.since-label", r.since_payout, "pay-since"),
+                    _fact("bo.pay.rule", r.rule, "pay-rule", r.rule_met),
+                    _fact("bo.pay.totals-label", r.totals, "pay-totals"),
+                    class_name="grid gap-2 sm:grid-cols-2",
+                ),
+                rx.el.div(
+                    rx.el.p(t("bo.360.risk"), class_name="text-xs text-slate-500"),
+                    rx.cond(
+                        r.risk.length() > 0,
+                        rx.el.ul(
+                            rx.foreach(
+                                r.risk,
+                                lambda flag: rx.el.li(flag, class_name="text-sm text-amber-700"),
+                            ),
+                            data_testid="pay-risk",
+                        ),
+                        rx.el.p(t("bo.360.no-risk"), class_name="text-sm"),
+                    ),
+                    class_name="mt-2",
+                ),
+                rx.el.form(
+                    rx.cond(
+                        r.needs_approval,
+                        rx.el.div(
+                            rx.el.p(t("bo.pay.needs-approval"), class_name="text-sm"),
+                            label(
+                                t("bo.pay.reason"),
+                                text_input(
+                                    "reason",
+                                    required=True,
+                                    max_length=200,
+                                    class_name=INPUT + " w-full",
+                                ),
+                            ),
+                            class_name="space-y-1",
+                        ),
+                    ),
+                    rx.el.div(
+                        rx.el.button(
+                            t("bo.pay.confirm"),
+                            type="submit",
+                            data_testid="withdrawal-confirm-pay",
+                            class_name=BUTTON,
+                        ),
+                        rx.el.button(
+                            t("bo.cancel"),
+                            type="button",
+                            on_click=s.close_review,
+                            data_testid="withdrawal-cancel-pay",
+                            class_name=QUIET,
+                        ),
+                        class_name="flex gap-2",
+                    ),
+                    on_submit=s.pay,
+                    class_name="mt-4 space-y-3",
+                ),
+                feedback(s.error, s.notice, s.acted, "pay"),
+                role="dialog",
+                aria_modal="true",
+                aria_label=t("bo.pay.confirm-title"),
+                data_testid="pay-confirmation",
+                class_name=CARD + " w-full max-w-xl max-h-[90vh] overflow-y-auto",
+            ),
+            class_name=(
+                "fixed inset-0 z-40 flex items-end sm:items-center justify-center p-2 sm:p-4 "
+                "bg-slate-900/60"
+            ),
         ),
-        class_name="flex flex-wrap gap-2",
+    )
+
+
+def _approval(row: ApprovalRow) -> rx.Component:
+    s = PaymentsState
+    here = s.acted == "approval-" + row.id.to(str)
+    return rx.el.li(
+        rx.el.p(row.what, data_testid="approval-what", class_name="font-semibold"),
+        rx.el.p(
+            t("bo.ask.by"),
+            " ",
+            rx.el.span(row.maker, data_testid="approval-maker", class_name="font-medium"),
+            " · ",
+            local_time(row.created),
+            class_name="text-sm text-slate-600 dark:text-slate-300",
+        ),
+        rx.el.p(
+            t("bo.ask.reason"),
+            ": ",
+            rx.el.span(row.reason, data_testid="approval-reason", class_name="italic"),
+            class_name="text-sm",
+        ),
+        rx.cond(
+            row.may_decide,
+            rx.el.div(
+                rx.el.button(
+                    t("bo-approve"),
+                    on_click=s.approve(row.id),
+                    data_testid="approval-approve",
+                    class_name=BUTTON + " h-9",
+                ),
+                rx.el.form(
+                    rx.el.input(type="hidden", name="id", value=row.id),
+                    text_input("reason", t("bo-reason"), required=True, class_name=INPUT + " w-40"),
+                    rx.el.button(t("bo-reject"), type="submit", class_name=QUIET),
+                    on_submit=s.decline,
+                    reset_on_submit=True,
+                    class_name="flex gap-1",
+                ),
+                class_name="flex flex-wrap gap-2 mt-2",
+            ),
+            rx.el.p(
+                row.why_not,
+                data_testid="approval-why-not",
+                class_name="text-sm mt-2 text-slate-500",
+            ),
+        ),
+        rx.cond(
+            here,
+            rx.el.div(*result_lines(s.error, s.notice), aria_live="polite", class_name="mt-2"),
+        ),
+        data_testid="approval-row",
+        class_name="border-t border-slate-200 dark:border-slate-700 py-3",
     )
 
 
 def payments_page() -> rx.Component:
     return frame(
         "bo-payments",
-        messages(PaymentsState.error, PaymentsState.notice),
+        messages(PaymentsState.error, PaymentsState.notice, PaymentsState.acted),
+        _pay_confirmation(),
         card(
             "bo-withdrawals",
             table(
@@ -415,18 +808,12 @@ def payments_page() -> rx.Component:
             "approvals.view",
             card(
                 "bo-approvals",
-                table(
-                    [
-                        ("id", "bo-col-id"),
-                        ("kind", "bo-col-kind"),
-                        ("summary", "bo-col-summary"),
-                        ("amount", "bo-amount"),
-                        ("requested_by", "bo-col-by"),
-                        ("created", "bo-col-time"),
-                    ],
-                    PaymentsState.approvals,
-                    _approval_actions,
-                    testid="approval-queue",
+                rx.el.ul(
+                    rx.foreach(PaymentsState.approvals, _approval), data_testid="approval-queue"
+                ),
+                rx.cond(
+                    PaymentsState.approvals.length() == 0,
+                    rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
                 ),
             ),
         ),
@@ -671,6 +1058,50 @@ def staff_page() -> rx.Component:
 # --- audit --------------------------------------------------------------------------------
 
 
+def _audit_entry(row: EntryRow) -> rx.Component:
+    """One entry as a sentence (who did what to whom, where), its detail in words, and its
+    whole hash with a copy button."""
+    return rx.el.li(
+        rx.el.p(
+            rx.el.span(
+                "#", row.seq.to(str), " · ", local_time(row.at), class_name="text-slate-500"
+            ),
+            rx.cond(row.brand != "", rx.el.span(" · ", row.brand, class_name="text-slate-500")),
+            " · ",
+            rx.el.span(
+                row.outcome,
+                class_name=rx.cond(
+                    row.action == "denied", "text-red-600 font-medium", "text-slate-500"
+                ),
+            ),
+            class_name="text-xs",
+        ),
+        rx.el.p(row.sentence, data_testid="audit-sentence", class_name="font-medium"),
+        rx.cond(
+            row.detail != "",
+            rx.el.p(
+                row.detail, class_name="text-sm text-slate-600 dark:text-slate-300 break-words"
+            ),
+        ),
+        rx.el.div(
+            rx.el.code(
+                row.short_hash,
+                "…",
+                title=row.hash,
+                class_name="text-xs font-mono text-slate-500",
+            ),
+            rx.el.button(
+                t("bo.audit.copy-hash"),
+                on_click=rx.set_clipboard(row.hash),
+                data_testid="audit-copy-hash",
+                class_name="text-xs underline " + FOCUS,
+            ),
+            class_name="flex items-center gap-2",
+        ),
+        class_name="border-t border-slate-200 dark:border-slate-700 py-2 space-y-0.5",
+    )
+
+
 def audit_page() -> rx.Component:
     s = AuditState
     return frame(
@@ -703,20 +1134,10 @@ def audit_page() -> rx.Component:
         ),
         card(
             "bo-audit",
-            table(
-                [
-                    ("seq", "bo-col-id"),
-                    ("at", "bo-col-time"),
-                    ("staff", "bo-col-staff"),
-                    ("action", "bo-col-action"),
-                    ("brand", "bo-brand"),
-                    ("target", "bo-col-target"),
-                    ("outcome", "bo-col-outcome"),
-                    ("detail", "bo-col-detail"),
-                    ("hash", "bo-col-hash"),
-                ],
-                s.rows,
-                testid="audit-entries",
+            rx.el.ul(rx.foreach(s.rows, _audit_entry), data_testid="audit-entries"),
+            rx.cond(
+                s.rows.length() == 0,
+                rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
             ),
             rx.el.div(
                 rx.el.button(t("bo-previous"), on_click=s.previous_page, class_name=QUIET),
@@ -729,10 +1150,6 @@ def audit_page() -> rx.Component:
 
 
 # --- reports ------------------------------------------------------------------------------
-
-# Recharts' `data` prop is typed as a list of dicts; the dataclass bars serialise to the same
-# objects, so the typed state var is only retyped here.
-ChartData = list[dict[str, Any]]
 
 
 def reports_page() -> rx.Component:

@@ -325,7 +325,7 @@ def lottery_console_page() -> rx.Component:
                 rx.el.select(
                     rx.el.option(t("bo-any"), value=""),
                     *(
-                        rx.el.option(code, value=code)
+                        rx.el.option(t(f"bo.word.issue.{code}"), value=code)
                         for code in ("SCHEDULED", "OPEN", "CLOSED", "DRAWN", "SETTLED", "VOIDED")
                     ),
                     name="status",

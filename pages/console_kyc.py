@@ -12,12 +12,11 @@ from components.console import (
     allowed,
     card,
     frame,
-    image_buttons,
-    image_shown,
     label,
     messages,
     table,
     text_input,
+    thumbnails,
 )
 from components.i18n import t
 from state.console_kyc import KycState, ReviewRow
@@ -37,15 +36,21 @@ def _decision() -> rx.Component:
         KycState.selected != 0,
         card(
             "kyc.title",
-            rx.el.p(KycState.selected_name, class_name="font-medium mb-3"),
+            rx.el.p(KycState.selected_name, class_name="font-medium"),
+            rx.el.p(
+                t("kyc.cpf"),
+                ": ",
+                rx.el.span(
+                    KycState.selected_cpf, data_testid="kyc-cpf", class_name="font-mono font-medium"
+                ),
+                class_name="text-sm",
+            ),
+            rx.el.p(t("bo.kyc.cpf-audited"), class_name="text-xs text-slate-500 mb-3"),
             rx.cond(
                 KycState.selected_documents > 0,
                 rx.el.div(
                     rx.el.p(t("kyc.documents"), class_name="text-sm font-medium mb-1"),
-                    image_buttons(
-                        KycState.selected_documents, KycState.show_document, "kyc-document"
-                    ),
-                    image_shown(KycState.document_url, t("kyc.documents"), "kyc-document-shown"),
+                    thumbnails(KycState.document_urls, t("kyc.documents"), "kyc-document"),
                     class_name="mb-4",
                 ),
                 rx.el.p(t("kyc.no_documents"), class_name="text-sm text-slate-500 mb-4"),

@@ -8,6 +8,7 @@ import reflex as rx
 from components.forms import LINK, PRIMARY, SECONDARY
 from components.i18n import t
 from components.layout import layout
+from components.studio.auto import autobet_panel, hotkeys_flag, hotkeys_panel
 from components.studio.dice import dice_board, dice_controls
 from components.studio.grids import (
     bingo_board,
@@ -31,6 +32,7 @@ from components.studio.panels import (
     rules_dialog,
     text_of,
 )
+from components.studio.plinko import PLINKO_CSS, plinko_board, plinko_controls
 from components.studio.roulette import roulette_board, roulette_controls
 from state.auth import AuthState
 from state.play import PlayState, VerifyState
@@ -43,6 +45,7 @@ def _board() -> rx.Component:
         ("roulette", roulette_board()),
         ("limbo", limbo_board()),
         ("mines", mines_board()),
+        ("plinko", plinko_board()),
         ("poker", poker_board()),
         ("scratch", scratch_board()),
         ("bingo", bingo_board()),
@@ -57,6 +60,7 @@ def _controls() -> rx.Component:
         ("roulette", roulette_controls()),
         ("limbo", limbo_controls()),
         ("mines", mines_controls()),
+        ("plinko", plinko_controls()),
         ("poker", poker_controls()),
         grid_controls(),
     )
@@ -105,6 +109,16 @@ def _blocked() -> rx.Component:
 def _title() -> rx.Component:
     return rx.el.div(
         rx.el.div(
+            rx.cond(
+                PlayState.art != "",
+                rx.el.img(
+                    src=PlayState.art,
+                    alt="",
+                    custom_attrs={"width": "48", "height": "48"},
+                    class_name="size-12 rounded-xl shadow",
+                    data_testid="game-art",
+                ),
+            ),
             rx.el.h1(game_name(), class_name="text-2xl font-bold", data_testid="game-title"),
             rx.cond(
                 PlayState.mode == "demo",
@@ -134,6 +148,8 @@ def _game() -> rx.Component:
         ),
         rx.el.div(
             _controls(),
+            autobet_panel(),
+            hotkeys_panel(),
             fairness_panel(),
             history_panel(),
             class_name="space-y-3 min-w-0",
@@ -144,7 +160,7 @@ def _game() -> rx.Component:
 
 def play_page() -> rx.Component:
     return layout(
-        rx.el.style(ANIMATION_CSS),
+        rx.el.style(ANIMATION_CSS + PLINKO_CSS),
         rx.el.div(
             rx.cond(PlayState.kind != "", _title()),
             rx.cond(PlayState.mode != "", _game(), rx.cond(PlayState.blocked != "", _blocked())),
@@ -152,6 +168,7 @@ def play_page() -> rx.Component:
             class_name="space-y-4 sm:pr-12",
             data_testid="play-page",
             data_mode=PlayState.mode,
+            data_hotkeys=hotkeys_flag(),
         ),
     )
 

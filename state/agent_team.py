@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -22,7 +22,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import percent_of_rate
+from app.core.i18n.formatting import format_day, percent_of_rate
 from app.services import announcements
 from app.services.agents import affiliates, payouts, reports, team, tree
 from app.services.cashier import team_transfers as transfers
@@ -69,7 +69,7 @@ class ReportRow:
     its columns name). Amounts as plain numbers: the page formats them in the reader's locale."""
 
     time: str = ""  # ISO
-    day: str = ""  # ISO (revenue)
+    day: str = ""  # the local date in the reader's format (revenue)
     member: str = ""
     level: str = ""  # statements
     game: str = ""  # bets
@@ -223,13 +223,17 @@ class AgentTeamState(rx.State):
         await self._revenue(member, days=7)
 
     async def _revenue(self, member: Member, days: int | None = None) -> None:
+        """The last `days` local days of the brand, today included, each said as a date."""
         brand = await current_brand(self)
-        until = clock.now() + timedelta(minutes=1)
+        zone, lang = ZoneInfo(brand.timezone), await self._lang()
+        now = clock.now()
         span = days or RANGES.get(self.range_name, 7)
-        found = await reports.revenue(brand, member, until - timedelta(days=span), until)
+        first = now.astimezone(zone).date() - timedelta(days=span - 1)
+        since = datetime.combine(first, time.min, tzinfo=zone)
+        found = await reports.revenue(brand, member, since, now + timedelta(minutes=1))
         self.rows = [
             ReportRow(
-                day=row.day.isoformat(),
+                day=format_day(row.day.astimezone(zone).date(), lang),
                 turnover=_money(row.sums.valid_bet),
                 bet=_money(row.sums.bet),
                 revenue=_money(-row.sums.net),
@@ -245,7 +249,7 @@ class AgentTeamState(rx.State):
         )
         self.chart = [
             ChartBar(
-                day=row.day.strftime("%d/%m"),
+                day=format_day(row.day.astimezone(zone).date(), lang, "short"),
                 turnover=float(row.sums.valid_bet),
                 revenue=float(-row.sums.net),
                 pay=float(row.pay),

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.i18n import studio_game_name
+from app.services.seamless.port import STUDIO_VENDOR
 from models.catalogue import VASSALAGE
+from state.studio_views import art_url
 
 LIST_PAGE_SIZE = 50
 
@@ -39,7 +41,10 @@ def card(entry: dict[str, Any], language: str) -> GameCard:
         vendor=entry["vassalage"],
         vendor_name=entry["displayName"],
         type=entry["gameType"],
-        icon=entry["iconUrl"],
+        icon=(
+            art_url(str(entry.get("gameCode", ""))) if entry["vassalage"] == STUDIO_VENDOR else ""
+        )
+        or entry["iconUrl"],
         demo=entry["supportPlay"] == 0,
         maintenance=bool(entry["maintenance"]),
         popup=entry["isGame"] == VASSALAGE,

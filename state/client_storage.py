@@ -41,6 +41,7 @@ SHAPES: dict[str, re.Pattern[str]] = {
     VISITOR_MARKER: FLAG,
     "sideMenu": re.compile(r"[01]?"),
     "studioDemo": re.compile(f"(?:{DEMO_ID_PATTERN.pattern})?"),
+    "studioHotkeys": re.compile(r"on|off"),
 }
 
 Apply = Callable[[BaseState, dict[str, Any]], Awaitable[list[tuple[BaseState, str]]]]

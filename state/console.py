@@ -12,7 +12,8 @@ Adding a console page: see docs/ARCHITECTURE.md, "Adding a console page".
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any
 
 import reflex as rx
@@ -21,8 +22,8 @@ from pydantic import Field
 from app import routes
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
+from app.core.i18n import has_key, translate
+from app.core.i18n.formatting import format_amount, format_day, format_utc_minutes
 from app.services.backoffice import dashboard, platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
@@ -71,9 +72,19 @@ def text(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def utc_minutes(value: datetime) -> str:
-    """A moment as the console's UTC columns show it."""
-    return value.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+def said(key: str, code: str, lang: str) -> str:
+    """The catalog's words for a code (`key`); a code the catalog does not know, as it is."""
+    return translate(key, lang) if has_key(key) else code
+
+
+def word(group: str, code: str, lang: str) -> str:
+    """A status or type code in words (`bo.word.<group>.<code>`)."""
+    return said(f"bo.word.{group}.{code}", code, lang)
+
+
+def utc_minutes(value: datetime, lang: str) -> str:
+    """A moment as the console's UTC columns show it, in the reader's format."""
+    return format_utc_minutes(value, lang)
 
 
 def money(value: Any, lang: str) -> str:
@@ -87,10 +98,15 @@ def form_text(form: dict[str, Any], name: str, limit: int = 256) -> str:
 
 class ConsolePage(rx.State, mixin=True):
     """What every console page's state shares: its two message lines, the page load that
-    clears them and reads the page, and an action run as the logged-in staff member."""
+    clears them and reads the page, and an action run as the logged-in staff member.
+
+    `acted` names the form or button whose result the lines hold: the page shows them
+    beside it (components/console.feedback); "" shows them in the page's toast, in view
+    wherever the page is scrolled (components/console.messages)."""
 
     error: str = ""
     notice: str = ""
+    acted: str = ""
 
     if TYPE_CHECKING:  # each page reads its own rows
 
@@ -100,7 +116,7 @@ class ConsolePage(rx.State, mixin=True):
         """What a page load forgets beside the messages (an open row, an image shown)."""
 
     def _clear(self) -> None:
-        self.error = self.notice = ""
+        self.error = self.notice = self.acted = ""
         self._forget()
 
     @rx.event
@@ -109,10 +125,16 @@ class ConsolePage(rx.State, mixin=True):
         return await self._refresh()
 
     async def _act(
-        self, action: Callable[[Staff], Awaitable[object]], *, forget: bool = False
+        self,
+        action: Callable[[Staff], Awaitable[object]],
+        *,
+        forget: bool = False,
+        at: str = "",
     ) -> Any:
         """Run an action of the page: a refusal is shown; otherwise the page is read again
-        and says it is done (`forget`: and what was open is closed, as a page load does)."""
+        and says it is done (`forget`: and what was open is closed, as a page load does).
+        `at`: the form or button the result is shown beside."""
+        self.acted = at
         try:
             await action(await current_staff(self))
         except AppError as exc:
@@ -210,6 +232,16 @@ class ConsoleLoginState(rx.State):
         return await rotate_browser(found.browser_secret, routes.ADMIN)
 
 
+@dataclass
+class DashboardDay:
+    """One day of the dashboard's chart: numbers for the chart, words for its tooltip."""
+
+    day: str = ""  # in the locale's short format
+    ggr: float = 0.0
+    deposits: float = 0.0
+    withdrawals: float = 0.0
+
+
 class DashboardState(ConsolePage, rx.State):
     open_withdrawals: int = 0
     open_withdrawal_amount: str = ""
@@ -217,11 +249,25 @@ class DashboardState(ConsolePage, rx.State):
     new_players_today: int = 0
     deposits_today: str = ""
     login_warning: str = ""
+    period: str = "7d"
+    first: str = ""  # the custom period's local dates (ISO), as the date fields read them
+    last: str = ""
+    period_text: str = ""  # the period's dates in the locale's format
+    bets: str = ""
+    wins: str = ""
+    ggr: str = ""
+    bonus_cost: str = ""
+    ngr: str = ""
+    deposits: str = ""
+    withdrawals: str = ""
+    new_players: int = 0
+    days: list[DashboardDay] = []
 
     async def _refresh(self) -> Any:
         try:
             staff = await current_staff(self)
             found = await dashboard.summary(staff, clock.now())
+            figures = await dashboard.period(staff, self.period, self.first, self.last, clock.now())
         except AppError as exc:
             return await failed(self, exc)
         lang = await ui_lang(self)
@@ -233,4 +279,47 @@ class DashboardState(ConsolePage, rx.State):
         self.pending_approvals = found.pending_approvals
         self.new_players_today = found.new_players_today
         self.deposits_today = money(found.deposits_today, lang)
+        self.period_text = (
+            format_day(figures.first, lang)
+            if figures.first == figures.last
+            else f"{format_day(figures.first, lang)} – {format_day(figures.last, lang)}"
+        )
+        self.bets, self.wins = money(figures.bets, lang), money(figures.wins, lang)
+        self.ggr, self.ngr = money(figures.ggr, lang), money(figures.ngr, lang)
+        self.bonus_cost = money(figures.bonus_cost, lang)
+        self.deposits = money(figures.deposits, lang)
+        self.withdrawals = money(figures.withdrawals, lang)
+        self.new_players = figures.new_players
+        self.days = [
+            DashboardDay(
+                day=format_day(d.day, lang, "short"),
+                ggr=float(d.ggr),
+                deposits=float(d.deposits),
+                withdrawals=float(d.withdrawals),
+            )
+            for d in figures.days
+        ]
         return None
+
+    @rx.event
+    @checked
+    async def pick_period(self, name: Name) -> Any:
+        """Today, the last 7 or 30 days (today included)."""
+        self.acted = "period"
+        if name not in dashboard.PRESET_DAYS:
+            return await failed(self, AppError("report-invalid-period", 422))
+        self.period = name
+        return await self._refresh()
+
+    @rx.event
+    @checked
+    async def custom_period(self, form: Form) -> Any:
+        """Local dates from the form (the service checks them: at most 92 days)."""
+        self.acted = "period"
+        first, last = form_text(form, "first", 10), form_text(form, "last", 10)
+        try:
+            await dashboard.period(await current_staff(self), "custom", first, last, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        self.period, self.first, self.last = "custom", first, last
+        return await self._refresh()

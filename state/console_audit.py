@@ -3,16 +3,28 @@ it breaks, the CSV export)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
-from app.services.backoffice import logbook
-from state.console import ConsolePage, current_staff, failed, form_text, text, ui_lang
+from app.core.i18n import has_key, translate
+from app.services.backoffice import audit, logbook
+from state.console import (
+    ConsolePage,
+    current_staff,
+    failed,
+    form_text,
+    money,
+    said,
+    text,
+    ui_lang,
+    word,
+)
 from state.guard import Form, checked
 
 PAGE_SIZE = 50
@@ -23,12 +35,78 @@ class EntryRow:
     seq: int = 0
     at: str = ""  # ISO
     staff: str = ""
-    action: str = ""
-    brand: str = ""  # the brand's id, "" for the whole platform
+    action: str = ""  # the code, for the filter
+    sentence: str = ""  # who did what to whom, in words
+    brand: str = ""  # the brand's name, "" for the whole platform
     target: str = ""
-    outcome: str = ""
-    detail: str = ""  # cut at 300 characters
-    hash: str = ""  # its first 12 characters
+    outcome: str = ""  # in words
+    detail: str = ""  # the detail as "field: value" in words, cut at 400 characters
+    hash: str = ""  # whole, for the copy button
+    short_hash: str = ""  # its first 12 characters
+
+
+# Detail values that are codes of a known kind, said in words.
+_VALUE_GROUPS = ("member", "kyc", "withdrawal", "deposit", "staff", "direction")
+
+
+def _value(key: str, value: object, lang: str) -> str:
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False)
+    shown = text(value)
+    if key in ("amount", "before", "after") and _is_amount(shown):
+        return money(Decimal(shown), lang)
+    for group in _VALUE_GROUPS:
+        if has_key(f"bo.word.{group}.{shown}"):
+            return word(group, shown, lang)
+    return shown
+
+
+def _is_amount(shown: str) -> bool:
+    try:
+        return Decimal(shown).is_finite() and "." in shown
+    except InvalidOperation:
+        return False
+
+
+def detail_words(detail: str, lang: str) -> str:
+    """An entry's JSON detail as "field: value" pairs in the reader's words."""
+    try:
+        found = json.loads(detail or "{}")
+    except ValueError:
+        return detail
+    if not isinstance(found, dict):
+        return detail
+    change = []
+    if "before" in found and "after" in found:
+        before, after = found.pop("before"), found.pop("after")
+        change = [f"{_value('before', before, lang)} → {_value('after', after, lang)}"]
+    parts = change + [
+        f"{said(f'bo.audit.field.{key}', key, lang)}: {_value(key, value, lang)}"
+        for key, value in found.items()
+        if value not in (None, "")
+    ]
+    return " · ".join(parts)
+
+
+def target_words(target: str, players: dict[int, str], lang: str) -> str:
+    """A player by name, an approval request by what it asks; anything else as it is."""
+    if target.startswith("member:") and target[7:].isdigit():
+        member_id = int(target[7:])
+        name = players.get(member_id, "")
+        return translate("bo.audit.player", lang, name=name, id=member_id)
+    kind, _, number = target.partition("#")
+    if number.isdigit() and has_key(f"bo.word.approval-kind.{kind}"):
+        return translate(
+            "bo.audit.request", lang, kind=word("approval-kind", kind, lang), id=number
+        )
+    return target
+
+
+def sentence(entry: audit.EntryView, players: dict[int, str], lang: str) -> str:
+    who = entry.staff_name or translate("bo.audit.system", lang)
+    did = word("action", entry.action, lang)
+    target = target_words(entry.target, players, lang)
+    return f"{who} {did}" + (f": {target}" if target else "")
 
 
 class AuditState(ConsolePage, rx.State):
@@ -49,17 +127,21 @@ class AuditState(ConsolePage, rx.State):
             return await failed(self, exc)
         self.error = ""
         self.total = total
+        lang = await ui_lang(self)
+        brands, players = await logbook.names_for(found)
         self.rows = [
             EntryRow(
                 seq=e.seq,
                 at=e.at.isoformat(timespec="seconds"),
                 staff=e.staff_name,
                 action=e.action,
-                brand=text(e.merchant_id),
+                sentence=sentence(e, players, lang),
+                brand=brands.get(e.merchant_id, "") if e.merchant_id is not None else "",
                 target=e.target,
-                outcome=e.outcome,
-                detail=e.detail[:300],
-                hash=e.hash[:12],
+                outcome=word("outcome", e.outcome, lang),
+                detail=detail_words(e.detail, lang)[:400],
+                hash=e.hash,
+                short_hash=e.hash[:12],
             )
             for e in found
         ]

@@ -23,6 +23,7 @@ from state.console import (
     brand_scope,
     failed,
     form_text,
+    said,
     ui_lang,
     utc_minutes,
 )
@@ -112,12 +113,12 @@ class Draft:
 def announcement_line(row: content.AnnouncementRow, lang: str) -> AnnouncementLine:
     return AnnouncementLine(
         id=row.id,
-        type=row.promotion_type,
-        execution=row.execution,
+        type=said(f"bo-type-{row.promotion_type}", row.promotion_type, lang),
+        execution=said(f"bo-exec-{row.execution}", row.execution, lang),
         language=row.language or "*",
         title=row.title,
-        starts_shown=utc_minutes(row.starts_at),
-        ends_shown=utc_minutes(row.ends_at),
+        starts_shown=utc_minutes(row.starts_at, lang),
+        ends_shown=utc_minutes(row.ends_at, lang),
         state=translate(f"bo-state-{row.state}", lang),
         live=row.state != content.ENDED,
     )

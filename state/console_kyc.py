@@ -11,9 +11,10 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, translate
-from app.services.backoffice import kyc
+from app.core.i18n.formatting import format_day
+from app.services.backoffice import kyc, player360
 from state.console import ConsolePage, RowId, current_staff, failed, form_text, text, ui_lang
-from state.guard import Form, Index, checked
+from state.guard import Form, checked
 
 
 def liveness_text(row: kyc.KycRow, lang: str) -> str:
@@ -57,7 +58,8 @@ class KycState(ConsolePage, rx.State):
     selected: int = 0
     selected_name: str = ""
     selected_documents: int = 0
-    document_url: str = ""
+    selected_cpf: str = ""  # whole, to compare with the document (the reveal is audited)
+    document_urls: list[str] = []
     barred_query: str = ""
     barred_counts: list[BarredCount] = []
     barred_rows: list[BarredLine] = []
@@ -76,7 +78,7 @@ class KycState(ConsolePage, rx.State):
                 username=r.username,
                 cpf=r.cpf,
                 name=r.full_name,
-                claimed=text(r.claimed_birth_date),
+                claimed=format_day(r.claimed_birth_date, lang) if r.claimed_birth_date else "",
                 created=text(r.submitted_at and r.submitted_at.isoformat()),
                 why=translate(f"kyc.why.{r.reason}", lang)
                 if has_key(f"kyc.why.{r.reason}")
@@ -102,26 +104,34 @@ class KycState(ConsolePage, rx.State):
 
     def _forget(self) -> None:
         self.selected, self.selected_name, self.selected_documents = 0, "", 0
-        self.document_url = ""
+        self.selected_cpf = ""
+        self.document_urls = []
 
     @rx.event
     @checked
-    def open(self, member_id: RowId) -> None:
+    async def open(self, member_id: RowId) -> Any:
+        """The identity to decide: the whole CPF (audited) and the documents as thumbnails,
+        to compare with each other."""
         row = next((r for r in self.rows if r.id == member_id), None)
-        self.selected = member_id if row is not None else 0
-        self.selected_name = row.name if row is not None else ""
-        self.selected_documents = row.documents if row is not None else 0
-        self.error = self.notice = self.document_url = ""
-
-    @rx.event
-    @checked
-    async def show_document(self, index: Index) -> Any:
-        """One of the documents of the identity open on the page."""
+        self._forget()
+        self.error = self.notice = self.acted = ""
+        if row is None:
+            return None
         try:
             staff = await current_staff(self)
-            self.document_url = await kyc.document(staff, self.selected, index, clock.now())
+            cpf = await player360.reveal_cpf(staff, member_id, clock.now(), purpose="kyc")
+            urls = [
+                await kyc.document(staff, member_id, index, clock.now())
+                for index in range(row.documents)
+            ]
         except AppError as exc:
             return await failed(self, exc)
+        self.selected, self.selected_name, self.selected_documents = (
+            member_id,
+            row.name,
+            row.documents,
+        )
+        self.selected_cpf, self.document_urls = cpf, urls
         return None
 
     async def _decide(self, approve: bool, form: dict[str, Any]) -> Any:

@@ -14,7 +14,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import lottery
 from app.services.backoffice.staff import Staff
-from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang
+from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang, word
 from state.guard import Form, checked
 
 
@@ -38,7 +38,7 @@ def issue_line(row: lottery.IssueRow, lang: str) -> IssueLine:
     return IssueLine(
         id=row.id,
         issue=row.issue_no,
-        status=row.status,
+        status=word("issue", row.status, lang),
         at=row.draw_at.isoformat(timespec="seconds"),
         result=row.result or "—",
         source=row.result_source or row.void_reason,

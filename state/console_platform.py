@@ -21,6 +21,8 @@ from state.console import (
     failed,
     form_text,
     text,
+    ui_lang,
+    word,
 )
 from state.guard import Form, checked
 
@@ -70,11 +72,12 @@ class PlatformState(BrandConsolePage, rx.State):
             )
         except AppError as exc:
             return await failed(self, exc)
+        lang = await ui_lang(self)
         self.jobs = [
             JobRunRow(
                 job=h.job,
                 period=_iso(run.period),
-                state=str(run.state),
+                state=word("job", str(run.state), lang),
                 attempts=run.attempts,
                 changed=text(run.changed),
                 error=run.error or "",

@@ -14,8 +14,18 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.backoffice import players
-from state.console import ConsolePage, RowId, current_staff, failed, form_text, money, ui_lang
+from app.core.i18n.formatting import format_day
+from app.services.backoffice import player360, players
+from state.console import (
+    ConsolePage,
+    RowId,
+    current_staff,
+    failed,
+    form_text,
+    money,
+    ui_lang,
+    word,
+)
 from state.guard import Form, checked
 
 
@@ -89,19 +99,83 @@ class NoteRow:
     text: str = ""
 
 
+@dataclass
+class IdentityView:
+    """The 360 view's identity block, in words; the CPF masked until revealed."""
+
+    cpf: str = ""
+    revealed: bool = False
+    name: str = ""
+    kyc: str = ""
+    kyc_code: str = ""
+    birth_date: str = ""  # in the locale's format
+    documents: int = 0
+
+
+@dataclass
+class LimitRow:
+    kind: str = ""
+    period: str = ""
+    value: str = ""
+    used: str = ""
+    pending: str = ""
+
+
+@dataclass
+class BonusRow:
+    amount: str = ""
+    wagering: str = ""  # "wagered / required"
+    status: str = ""
+    expires: str = ""  # ISO
+
+
+@dataclass
+class TimelineRow:
+    at: str = ""  # ISO
+    kind: str = ""  # money, bet, login, staff (in words)
+    what: str = ""
+    amount: str = ""
+    by: str = ""
+
+
 def _iso(value: datetime) -> str:
     return value.isoformat(timespec="seconds")
 
 
-def _amount(value: Decimal) -> str:
-    return f"{value:.2f}"
-
-
-def _orders(found: list[players.OrderLine]) -> list[OrderRow]:
+def _orders(found: list[players.OrderLine], group: str, lang: str) -> list[OrderRow]:
     return [
-        OrderRow(at=_iso(o.at), order=o.order_no, amount=_amount(o.amount), status=o.status)
+        OrderRow(
+            at=_iso(o.at),
+            order=o.order_no,
+            amount=money(o.amount, lang),
+            status=word(group, o.status, lang),
+        )
         for o in found
     ]
+
+
+def _limit_value(kind: str, value: Decimal | None, lang: str) -> str:
+    if value is None:
+        return translate("bo.360.no-limit", lang)
+    if kind in ("BETS", "TIME"):
+        return str(int(value))
+    return money(value, lang)
+
+
+def _risk_text(flag: player360.RiskFlag, lang: str) -> str:
+    return translate(f"bo.risk.{flag.code}", lang, count=flag.count)
+
+
+def _event_text(event: player360.Event, lang: str) -> str:
+    """What happened, in words: the movement's kind, the game, the device, the action."""
+    if event.kind == "money":
+        return f"{word('movement', event.code, lang)} · {event.text}".rstrip(" ·")
+    if event.kind == "bet":
+        return f"{event.code} ({event.text})"
+    if event.kind == "login":
+        return translate("bo.360.login-from", lang, device=event.code, ip=event.text)
+    said = word("action", event.code, lang)
+    return f"{said}: {event.text}" if event.text else said
 
 
 class PlayersState(ConsolePage, rx.State):
@@ -119,6 +193,15 @@ class PlayersState(ConsolePage, rx.State):
     withdrawals: list[OrderRow] = []
     sessions: list[SessionRow] = []
     notes: list[NoteRow] = []
+    identity: IdentityView = IdentityView()
+    document_urls: list[str] = []
+    limits: list[LimitRow] = []
+    exclusion: str = ""
+    vip: str = ""
+    bonuses: list[BonusRow] = []
+    agent_line: str = ""
+    risk: list[str] = []
+    timeline: list[TimelineRow] = []
 
     async def _search(self) -> Any:
         try:
@@ -128,6 +211,7 @@ class PlayersState(ConsolePage, rx.State):
         except AppError as exc:
             return await failed(self, exc)
         self.error = ""
+        lang = await ui_lang(self)
         self.has_more = found.has_more
         self.rows = [
             FoundPlayer(
@@ -135,7 +219,7 @@ class PlayersState(ConsolePage, rx.State):
                 username=r.username,
                 mobile=r.mobile,
                 email=r.email,
-                status=r.status,
+                status=word("member", r.status, lang),
                 ip=r.last_login_ip,
             )
             for r in found.rows
@@ -155,7 +239,7 @@ class PlayersState(ConsolePage, rx.State):
             username=p.username,
             nickname=found.nickname,
             brand=found.brand_code,
-            status=p.status,
+            status=word("member", p.status, lang),
             mobile=p.mobile,
             email=p.email,
             ip=p.last_login_ip,
@@ -167,7 +251,12 @@ class PlayersState(ConsolePage, rx.State):
             last_login=_iso(found.last_login_at) if found.last_login_at else "",
         )
         self.movements = [
-            MovementRow(at=_iso(m.at), kind=m.kind, amount=_amount(m.amount), reference=m.reference)
+            MovementRow(
+                at=_iso(m.at),
+                kind=word("movement", m.kind, lang),
+                amount=money(m.amount, lang),
+                reference=m.reference,
+            )
             for m in found.movements
         ]
         self.bets = [
@@ -175,13 +264,13 @@ class PlayersState(ConsolePage, rx.State):
                 at=_iso(b.at),
                 vendor=b.vendor,
                 game=b.game,
-                bet=_amount(b.bet),
-                win=_amount(b.win),
+                bet=money(b.bet, lang),
+                win=money(b.win, lang),
             )
             for b in found.bets
         ]
-        self.deposits = _orders(found.deposits)
-        self.withdrawals = _orders(found.withdrawals)
+        self.deposits = _orders(found.deposits, "deposit", lang)
+        self.withdrawals = _orders(found.withdrawals, "withdrawal", lang)
         self.sessions = [
             SessionRow(
                 at=_iso(s.at),
@@ -192,6 +281,74 @@ class PlayersState(ConsolePage, rx.State):
             for s in found.sessions
         ]
         self.notes = [NoteRow(at=_iso(n.at), by=n.by, text=n.text) for n in found.notes]
+        return await self._show_details(lang)
+
+    async def _show_details(self, lang: str) -> Any:
+        try:
+            more = await player360.details(await current_staff(self), self._member_id, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        facts = more.identity
+        kept = self.identity.revealed and self.identity.kyc_code == facts.status
+        self.identity = IdentityView(
+            cpf=self.identity.cpf if kept else facts.cpf_masked,
+            revealed=kept,
+            name=facts.full_name,
+            kyc=word("kyc", facts.status, lang)
+            if facts.status
+            else translate("bo.360.no-kyc", lang),
+            kyc_code=facts.status,
+            birth_date=format_day(facts.birth_date, lang) if facts.birth_date else "",
+            documents=facts.documents,
+        )
+        self.limits = [
+            LimitRow(
+                kind=word("limit", limit.kind, lang),
+                period=word("period", limit.period, lang),
+                value=_limit_value(limit.kind, limit.value, lang),
+                used=_limit_value(limit.kind, limit.used, lang),
+                pending=_limit_value(limit.kind, limit.pending_value, lang)
+                if limit.pending
+                else "",
+            )
+            for limit in more.limits
+        ]
+        self.exclusion = (
+            translate(
+                "bo.360.excluded-until" if more.excluded_until else "bo.360.excluded-forever",
+                lang,
+                kind=word("exclusion", more.excluded_kind, lang),
+                until=format_day(more.excluded_until.date(), lang) if more.excluded_until else "",
+            )
+            if more.excluded_kind
+            else translate("bo.360.not-excluded", lang)
+        )
+        self.vip = translate("bo.360.vip", lang, name=more.vip_name, level=more.vip_level)
+        self.bonuses = [
+            BonusRow(
+                amount=money(b.amount, lang),
+                wagering=f"{money(b.wagered, lang)} / {money(b.required, lang)}",
+                status=word("bonus", b.status, lang),
+                expires=_iso(b.expires_at),
+            )
+            for b in more.bonuses
+        ]
+        self.agent_line = (
+            " › ".join(u.username for u in more.agent_line)
+            if more.agent_line
+            else translate("bo.360.no-agent", lang)
+        )
+        self.risk = [_risk_text(flag, lang) for flag in more.risk]
+        self.timeline = [
+            TimelineRow(
+                at=_iso(e.at),
+                kind=word("timeline", e.kind, lang),
+                what=_event_text(e, lang),
+                amount=money(e.amount, lang) if e.amount is not None else "",
+                by=e.by,
+            )
+            for e in more.timeline
+        ]
         return None
 
     async def _refresh(self) -> Any:
@@ -204,6 +361,8 @@ class PlayersState(ConsolePage, rx.State):
     def _forget(self) -> None:
         self.selected = self._member_id = 0
         self.profile = PlayerProfile()
+        self.identity = IdentityView()
+        self.document_urls = []
         self.page = 1
 
     @rx.event
@@ -229,8 +388,37 @@ class PlayersState(ConsolePage, rx.State):
     async def open(self, member_id: RowId) -> Any:
         self._member_id = member_id
         self._adjust_key = secrets.token_hex(16)
-        self.error = self.notice = ""
+        self.error = self.notice = self.acted = ""
+        self.identity = IdentityView()
+        self.document_urls = []
         return await self._show()
+
+    @rx.event
+    async def reveal_cpf(self) -> Any:
+        """The whole CPF of the player open on the page (audited by the service)."""
+        self.acted = "identity"
+        try:
+            shown = await player360.reveal_cpf(
+                await current_staff(self), self._member_id, clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.error = self.notice = ""
+        self.identity.cpf, self.identity.revealed = shown, True
+        return None
+
+    @rx.event
+    async def show_documents(self) -> Any:
+        """The identity documents of the player open on the page, as thumbnails (audited)."""
+        self.acted = "identity"
+        try:
+            self.document_urls = await player360.documents(
+                await current_staff(self), self._member_id, clock.now()
+            )
+        except AppError as exc:
+            return await failed(self, exc)
+        self.error = self.notice = ""
+        return None
 
     @rx.event
     @checked
@@ -244,13 +432,14 @@ class PlayersState(ConsolePage, rx.State):
 
     async def _set_locked(self, locked: bool, reason: str) -> Any:
         return await self._act(
-            lambda staff: players.set_locked(staff, self._member_id, locked, reason, clock.now())
+            lambda staff: players.set_locked(staff, self._member_id, locked, reason, clock.now()),
+            at="account",
         )
 
     @rx.event
     async def force_logout(self) -> Any:
         return await self._act(
-            lambda staff: players.force_logout(staff, self._member_id, clock.now())
+            lambda staff: players.force_logout(staff, self._member_id, clock.now()), at="account"
         )
 
     @rx.event
@@ -259,7 +448,8 @@ class PlayersState(ConsolePage, rx.State):
         return await self._act(
             lambda staff: players.reset_2fa(
                 staff, self._member_id, form_text(form, "reason", 200), clock.now()
-            )
+            ),
+            at="account",
         )
 
     @rx.event
@@ -268,13 +458,15 @@ class PlayersState(ConsolePage, rx.State):
         return await self._act(
             lambda staff: players.add_note(
                 staff, self._member_id, form_text(form, "note", 1000), clock.now()
-            )
+            ),
+            at="note",
         )
 
     @rx.event
     @checked
     async def adjust(self, form: Form) -> Any:
         """One submit of the form moves money once (its key); a new form gets a new key."""
+        self.acted = "adjust"
         try:
             done = await players.adjust(
                 await current_staff(self),

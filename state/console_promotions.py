@@ -69,15 +69,15 @@ def promotion_line(row: promotions.PromotionRow, lang: str) -> PromotionLine:
     return PromotionLine(
         id=row.id,
         code=row.code,
-        title=row.title,
+        title=row.title_in(lang),
         kind=translate(f"bo-promo-kind-{row.kind}", lang),
         reward=translate(f"bo-promo-reward-{row.reward_kind}", lang)
         + " "
         + money(row.reward_amount, lang),
         budget=f"{money(row.spent, lang)} / {money(row.budget, lang)}",
         taken=f"{row.claimed} / {row.entries}",
-        starts=utc_minutes(row.starts_at),
-        ends=utc_minutes(row.ends_at),
+        starts=utc_minutes(row.starts_at, lang),
+        ends=utc_minutes(row.ends_at, lang),
         state=translate(f"bo-state-{row.state}", lang),
         open=row.state != promotions.ENDED,
     )

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from app.core import clock
 from app.core.errors import AppError
+from app.core.i18n.formatting import format_day
 from app.services.backoffice import reports
 from state.console import ConsolePage, current_staff, failed, money, ui_lang
 from state.guard import Name, checked
@@ -87,7 +88,7 @@ class ReportsState(ConsolePage, rx.State):
         self.error = ""
         self.rows = [
             DayRow(
-                day=r.day.isoformat(),
+                day=format_day(r.day, lang),
                 deposits=money(r.deposits, lang),
                 withdrawals=money(r.withdrawals, lang),
                 bets=money(r.bets, lang),
@@ -100,7 +101,7 @@ class ReportsState(ConsolePage, rx.State):
         ]
         self.chart = [
             DayBar(
-                day=r.day.isoformat()[5:],
+                day=format_day(r.day, lang, "short"),
                 deposits=float(r.deposits),
                 withdrawals=float(r.withdrawals),
                 ggr=float(r.ggr),

@@ -17,7 +17,16 @@ from app.services.backoffice import platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.permissions import ALL
 from app.services.backoffice.staff import Invitation, Staff
-from state.console import ConsolePage, RowId, current_staff, failed, form_text, text
+from state.console import (
+    ConsolePage,
+    RowId,
+    current_staff,
+    failed,
+    form_text,
+    text,
+    ui_lang,
+    word,
+)
 from state.guard import Form, checked
 
 PERMISSION_FIELD = "perm:"
@@ -60,6 +69,7 @@ class TeamState(ConsolePage, rx.State):
             self.brands = await platform.brand_codes(staff.merchant_id)
         except AppError as exc:
             return await failed(self, exc)
+        lang = await ui_lang(self)
         self.roles = [RoleRow(name=r.name, permissions=", ".join(r.permissions)) for r in roles]
         self.role_names = [r.name for r in roles]
         self.members = [
@@ -68,7 +78,7 @@ class TeamState(ConsolePage, rx.State):
                 username=m.username,
                 brand=m.merchant_code,
                 role=m.role,
-                status=m.status if m.enrolled else INVITED,
+                status=word("staff", m.status if m.enrolled else INVITED, lang),
                 last_login=text(m.last_login_at and m.last_login_at.isoformat("T", "seconds")),
             )
             for m in listed

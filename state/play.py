@@ -71,6 +71,7 @@ class PlayState(rx.State):
 
     code: str = ""
     kind: str = ""
+    art: str = ""  # the game's own art (assets/originals), "" when it has none
     mode: str = ""  # "real", "demo", or "" when the page cannot play
     blocked: str = ""
     currency: str = ""
@@ -251,6 +252,7 @@ class PlayState(rx.State):
             self.blocked = "studio-unknown-game"
             return None
         self.kind = studio_views.kind_of(self._game())
+        self.art = studio_views.art_url(self.code)
         self.paytable = studio_views.paytable_rows(self._game(), lang)
         await self._reset_round()
         events: Any = None

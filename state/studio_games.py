@@ -11,9 +11,11 @@ from typing import Any
 import reflex as rx
 
 from app.services.studio import rounds
-from state import studio_views
+from app.services.studio.games import plinko
+from state import plinko_board, studio_views
 from state.guard import Index, Name, checked
 from state.play import GAME_STATES, PlayState
+from state.plinko_board import Peg, Slot
 from state.studio_views import MINE_TILES, Cell
 
 
@@ -120,6 +122,76 @@ class MinesState(PlayState):
         await _requote(self)
 
 
+class PlinkoState(PlayState):
+    plinko_rows: int = plinko.MAX_ROWS
+    plinko_risk: str = "medium"
+    plinko_path: list[int] = []
+    plinko_slot: int = -1
+    plinko_ball_name: str = ""  # the drop's CSS animation, named after the round
+
+    def _params(self) -> dict[str, Any]:
+        return {"rows": self.plinko_rows, "risk": self.plinko_risk}
+
+    def _finish_params(self) -> dict[str, Any]:
+        return {}
+
+    def _clear(self) -> None:
+        self.plinko_path, self.plinko_slot, self.plinko_ball_name = [], -1, ""
+
+    def _show(self, view: rounds.RoundView, lang: str) -> None:
+        path = [int(step) for step in view.detail.get("path", [])]
+        rows, risk = view.detail.get("rows"), view.detail.get("risk")
+        if rows in range(plinko.MIN_ROWS, plinko.MAX_ROWS + 1) and risk in plinko.RISKS:
+            self.plinko_rows, self.plinko_risk = int(rows), str(risk)
+        self.plinko_path, self.plinko_slot = path, sum(path) if path else -1
+        self.plinko_ball_name = "plinko-drop-" + "".join(c for c in view.round_id if c.isalnum())
+
+    @rx.var
+    def plinko_pegs(self) -> list[Peg]:
+        return plinko_board.pegs(self.plinko_rows)
+
+    @rx.var
+    def plinko_slots(self) -> list[Slot]:
+        return plinko_board.slots(self.plinko_rows, self.plinko_risk, self.plinko_slot)
+
+    @rx.var
+    def plinko_height(self) -> int:
+        return plinko_board.height(self.plinko_rows) + 2 * plinko_board.ROW_GAP
+
+    @rx.var
+    def plinko_ball_css(self) -> str:
+        """The keyframes of this round's drop (a new round, a new animation)."""
+        if not self.plinko_path:
+            return ""
+        return plinko_board.ball_keyframes(self.plinko_ball_name, self.plinko_path)
+
+    @rx.var
+    def plinko_ball_end(self) -> str:
+        """Where the ball rests: its last point (reduced motion shows only this)."""
+        if not self.plinko_path:
+            return ""
+        x, y = plinko_board.ball_points(self.plinko_path)[-1]
+        return f"translate({x}px, {y}px)"
+
+    @rx.event
+    @checked
+    async def set_plinko_rows(self, value: Name) -> None:
+        try:
+            rows = int(value)
+        except ValueError:
+            return
+        if plinko.MIN_ROWS <= rows <= plinko.MAX_ROWS:
+            self.plinko_rows = rows
+            self._clear()
+
+    @rx.event
+    @checked
+    async def set_plinko_risk(self, value: Name) -> None:
+        if value in plinko.RISKS:
+            self.plinko_risk = value
+            self._clear()
+
+
 class RouletteState(PlayState):
     chips: dict[str, int] = {}
     wheel_number: str = ""
@@ -191,6 +263,7 @@ GAME_STATES.update(
         "dice": DiceState,
         "limbo": LimboState,
         "mines": MinesState,
+        "plinko": PlinkoState,
         "roulette": RouletteState,
         **dict.fromkeys(studio_views.GRID_KINDS, GridState),
     }

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from app.core.config import PROJECT_ROOT
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.studio import rounds
@@ -26,7 +27,11 @@ KINDS: dict[str | None, str] = {
     "BG": "bingo",
 }
 # Games of one sub-category that play differently get their own component.
-KINDS_BY_CODE: dict[str, str] = {"BGS_LIMBO": "limbo", "BGS_MINES": "mines"}
+KINDS_BY_CODE: dict[str, str] = {
+    "BGS_LIMBO": "limbo",
+    "BGS_MINES": "mines",
+    "BGS_PLINKO": "plinko",
+}
 GRID_KINDS = ("slot", "scratch", "poker", "bingo")
 ROULETTE_OUTSIDE = ("red", "black", "odd", "even", "low", "high")
 MINE_TILES = 25
@@ -37,6 +42,16 @@ CHIP_KEY = re.compile(
 MAX_CHIP_KEYS = 37 + 3 + 3 + len(ROULETTE_OUTSIDE)
 MAX_CHIP_UNITS = 1_000
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+# The Originals' own art (assets/originals/<game code>.svg): their cards and pages show it.
+ART_DIR = PROJECT_ROOT / "assets" / "originals"
+ARTWORK: frozenset[str] = frozenset(path.stem for path in ART_DIR.glob("*.svg"))
+
+
+def art_url(game_code: str) -> str:
+    """The game's art as the site serves it, or "" for a game without its own."""
+    return f"/originals/{game_code}.svg" if game_code in ARTWORK else ""
 
 
 @dataclass
@@ -260,7 +275,10 @@ def paytable_rows(game: StudioGame, lang: str) -> list[PaytableRow]:
 
 def outcome_summary(detail: dict[str, Any]) -> str:
     """A short text of an outcome for the verify page (the values that decide it)."""
-    keys = ("roll", "result", "number", "colour", "grid", "cards", "hand", "mines", "balls")
+    keys = (
+        "roll", "result", "number", "colour", "grid", "cards", "hand", "mines", "balls", "rows",
+        "risk", "path", "slot",
+    )  # fmt: skip
     shown = {k: detail[k] for k in keys if k in detail}
     base = detail.get("base")
     if isinstance(base, dict):

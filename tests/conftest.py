@@ -131,15 +131,10 @@ async def api(make_client: Callable[..., PlatformClient]) -> PlatformClient:
     return make_client("203.0.113.10")
 
 
-# Tests that build or drive the site (or start app processes) share one xdist worker, so the
-# frontend is built once and never by two workers at the same time; every other test file
-# stays whole on one worker (its tests keep their order).
-_SITE_FOLDERS = ("e2e", "security", "scale")
-
-
+# Every test file stays whole on one pytest-xdist worker (its tests keep their order and its
+# module fixtures are made once). The tests that drive the site run in their own pytest run
+# (`make test-site`), where each worker starts its own site on its own database.
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = Path(__file__).parent
     for item in items:
-        relative = item.path.relative_to(root)
-        group = "site" if relative.parts[0] in _SITE_FOLDERS else str(relative)
-        item.add_marker(pytest.mark.xdist_group(name=group))
+        item.add_marker(pytest.mark.xdist_group(name=str(item.path.relative_to(root))))

@@ -26,6 +26,8 @@ from tests.support.databases import (
     use_postgres,
 )
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 
 @pytest.fixture
 def empty_database(tmp_path: Path) -> Iterator[str]:

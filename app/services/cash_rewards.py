@@ -29,30 +29,17 @@ async def pay_cash(
     key (`kind` names the movement: a reward, or points converted); returns the ledger
     transaction's id."""
     member_id = saved_id(member.id)
-    cash = await ledger.account(
+    posted = await ledger.transfer(
         session,
         merchant_id=member.merchant_id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=currency,
         member_id=member_id,
-    )
-    expense = await ledger.account(
-        session,
-        merchant_id=member.merchant_id,
-        kind=AccountKind.PROMOTION_EXPENSE,
         currency=currency,
-        spread=member_id,
-    )
-    posted = await ledger.move(
-        session,
-        merchant_id=member.merchant_id,
         kind=kind,
         idempotency_key=key,
-        debit_account_id=saved_id(expense.id),
-        credit_account_id=saved_id(cash.id),
+        from_=ledger.of_merchant(AccountKind.PROMOTION_EXPENSE),
+        to=ledger.of_member(AccountKind.MEMBER_CASH),
         amount=amount,
         reference=reference[:128],
-        member_id=member_id,
         metadata=metadata,
     )
     return posted.transaction_id

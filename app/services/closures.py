@@ -180,20 +180,17 @@ async def _set_apart(session: AsyncSession, closure: AccountClosure, now: dateti
     )  # fmt: skip
     amount = Decimal(cash.balance)
     if amount > 0:
-        unclaimed = await ledger.account(
-            session, merchant_id=brand.id, kind=AccountKind.UNCLAIMED_FUNDS,
-            currency=brand.currency,
-        )  # fmt: skip
-        await ledger.move(
+        await ledger.transfer(
             session,
             merchant_id=brand.id,
+            member_id=closure.member_id,
+            currency=brand.currency,
             kind=TransactionKind.UNCLAIMED,
             idempotency_key=f"unclaimed:{closure.member_id}",
-            debit_account_id=cash.id or 0,
-            credit_account_id=unclaimed.id or 0,
+            from_=ledger.of_member(AccountKind.MEMBER_CASH),
+            to=ledger.of_merchant(AccountKind.UNCLAIMED_FUNDS, sharded=False),
             amount=amount,
             reference=closure.refund_order_no or "",
-            member_id=closure.member_id,
         )
     closure.status, closure.unclaimed_amount = ClosureStatus.UNCLAIMED, amount
     closure.settled_at = now

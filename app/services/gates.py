@@ -421,6 +421,11 @@ HANDLERS: dict[str, Door] = {
     "state.studio_games.GridState.toggle_hold": VIEW,
     "state.studio_games.LimboState.set_limbo_target": VIEW,
     **_each("state.studio_games.MinesState.", "set_mines_count toggle_pick", VIEW),
+    **_each("state.studio_games.PlinkoState.", "set_plinko_risk set_plinko_rows", VIEW),
+    # Autobet: every step is a bet (each round passes the wallet's own checks as well).
+    **_each("state.studio_auto.AutobetState.", "start_autobet autobet_step", MONEY),
+    **_each("state.studio_auto.AutobetState.", "forget_autobet stop_autobet", SESSION_END),
+    "state.studio_auto.HotkeyState.set_hotkeys": VIEW,
     **_each("state.studio_games.RouletteState.", "add_chip clear_chips", VIEW),
     **_each(
         "state.transfer.TransferState.", "fill_max load pick_vendor set_amount set_direction", READ

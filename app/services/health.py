@@ -28,7 +28,6 @@ CHECK_SECONDS = 2.0
 # Set by `app.cli serve` for its workers: "1" when it mounts the built frontend, "0" when it
 # serves the API only. Unset, a process in Reflex's production mode serves the frontend.
 SERVES_FRONTEND_ENV = "PLATFORM_SERVES_FRONTEND"
-BUILT_PAGE = PROJECT_ROOT / ".web" / "build" / "client" / "index.html"
 
 
 @dataclass(frozen=True)
@@ -51,6 +50,13 @@ class Readiness:
 def expected_revisions() -> frozenset[str]:
     """This release's Alembic head(s)."""
     return frozenset(ScriptDirectory(str(PROJECT_ROOT / "alembic")).get_heads())
+
+
+def built_page() -> Path:
+    """The built site's first page, in Reflex's web folder (REFLEX_WEB_WORKDIR, .web)."""
+    from reflex.utils.prerequisites import get_web_dir
+
+    return get_web_dir() / "build" / "client" / "index.html"
 
 
 def serves_frontend() -> bool:
@@ -106,4 +112,4 @@ def _frontend(page: Path) -> Check:
 
 async def readiness() -> Readiness:
     (database, revisions), redis = await asyncio.gather(_database(), _redis())
-    return Readiness((database, redis, _migrations(revisions), _frontend(BUILT_PAGE)))
+    return Readiness((database, redis, _migrations(revisions), _frontend(built_page())))

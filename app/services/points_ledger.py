@@ -13,7 +13,6 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.errors import AppError
 from app.services import ledger
-from models.base import saved_id
 from models.ledger import POINTS_CURRENCY, AccountKind, TransactionKind
 from models.member import Member
 
@@ -22,6 +21,8 @@ ZERO = Decimal("0.00")
 MAX_POINTS = Decimal("1000000000.00")
 MAX_KEY_LENGTH = 100
 MAX_REASON_LENGTH = 64
+MEMBER_POINTS = ledger.of_member(AccountKind.MEMBER_POINTS)
+ISSUED_POINTS = ledger.of_merchant(AccountKind.POINTS_ISSUED)  # the brand's, the member's shard
 
 
 class PointsType:
@@ -52,26 +53,24 @@ def points_amount(amount: object) -> Decimal:
 
 
 async def member_account(session: AsyncSession, merchant_id: int, member_id: int) -> int:
-    found = await ledger.account(
+    return await ledger.resolve(
         session,
+        MEMBER_POINTS,
         merchant_id=merchant_id,
-        kind=AccountKind.MEMBER_POINTS,
-        currency=POINTS_CURRENCY,
         member_id=member_id,
+        currency=POINTS_CURRENCY,
     )
-    return saved_id(found.id)
 
 
 async def issued_account(session: AsyncSession, merchant_id: int, member_id: int) -> int:
     """The brand's POINTS_ISSUED shard account this member's points come from."""
-    found = await ledger.account(
+    return await ledger.resolve(
         session,
+        ISSUED_POINTS,
         merchant_id=merchant_id,
-        kind=AccountKind.POINTS_ISSUED,
+        member_id=member_id,
         currency=POINTS_CURRENCY,
-        spread=member_id,
     )
-    return saved_id(found.id)
 
 
 async def credit(
@@ -93,18 +92,17 @@ async def credit(
     member = await session.get(Member, member_id)
     if member is None:
         raise AppError("points-member-unknown", 404)
-    mine = await member_account(session, member.merchant_id, member_id)
-    issued = await issued_account(session, member.merchant_id, member_id)
-    posted = await ledger.move(
+    posted = await ledger.transfer(
         session,
         merchant_id=member.merchant_id,
+        member_id=member_id,
+        currency=POINTS_CURRENCY,
         kind=TransactionKind.POINTS,
         idempotency_key=f"points-credit:{key}",
-        debit_account_id=issued,
-        credit_account_id=mine,
+        from_=ISSUED_POINTS,
+        to=MEMBER_POINTS,
         amount=points,
         reference=f"PTS-{reason}"[:128],
-        member_id=member_id,
         metadata={"type": PointsType.CREDIT, "reason": reason, "at": now.isoformat()},
     )
-    return PointsCredit(posted.transaction_id, posted.replay, posted.balances[mine])
+    return PointsCredit(posted.transaction_id, posted.replay, posted.to_balance)

@@ -35,8 +35,8 @@ def dice_board() -> rx.Component:
                 key=PlayState.round_id,
                 class_name=rx.cond(
                     PlayState.won,
-                    "studio-roll text-5xl font-black tabular-nums text-emerald-500",
-                    "studio-roll text-5xl font-black tabular-nums",
+                    "studio-tumble text-5xl font-black tabular-nums text-emerald-500",
+                    "studio-tumble text-5xl font-black tabular-nums",
                 ),
                 data_testid="dice-roll",
             ),

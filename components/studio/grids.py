@@ -133,15 +133,15 @@ def _card(cell: rx.Var, index: rx.Var) -> rx.Component:
         style={"--i": index},
         class_name=rx.cond(
             held,
-            "studio-pop aspect-[5/7] min-w-0 flex flex-col items-center justify-between py-1 "
+            "studio-deal aspect-[5/7] min-w-0 flex flex-col items-center justify-between py-1 "
             f"rounded-lg bg-white text-slate-900 text-lg sm:text-2xl font-bold ring-4 "
             f"ring-amber-400 {FOCUS}",
             rx.cond(
                 cell.hit,
-                "studio-pop aspect-[5/7] min-w-0 flex flex-col items-center justify-between "
+                "studio-deal aspect-[5/7] min-w-0 flex flex-col items-center justify-between "
                 f"py-1 rounded-lg bg-white text-slate-900 text-lg sm:text-2xl font-bold ring-4 "
                 f"ring-emerald-400 {FOCUS}",
-                "studio-pop aspect-[5/7] min-w-0 flex flex-col items-center justify-between "
+                "studio-deal aspect-[5/7] min-w-0 flex flex-col items-center justify-between "
                 f"py-1 rounded-lg bg-white text-slate-900 text-lg sm:text-2xl font-bold "
                 f"border border-slate-300 {FOCUS}",
             ),

@@ -9,10 +9,13 @@ from components.forms import INPUT
 from components.i18n import t
 from components.studio.panels import CARD, bet_form
 from components.style import FOCUS
+from state.play import PlayState
 from state.studio_games import MinesState
 from state.studio_views import MINE_TILES
 
-_TILE = f"studio-pop aspect-square min-w-0 grid place-items-center rounded-lg {FOCUS}"
+_TILE = f"aspect-square min-w-0 grid place-items-center rounded-lg {FOCUS}"
+# A revealed tile turns over, one after another across the field.
+_SHOWN = f"studio-flip {_TILE}"
 
 
 def _tile(index: int) -> rx.Component:
@@ -33,11 +36,12 @@ def _tile(index: int) -> rx.Component:
         class_name=rx.match(
             state,
             ("pick", f"{_TILE} bg-amber-400"),
-            ("safe", f"{_TILE} bg-emerald-100 ring-4 ring-emerald-400 dark:bg-emerald-900"),
-            ("boom", f"{_TILE} bg-red-600 ring-4 ring-red-300"),
-            ("mine", f"{_TILE} bg-slate-200 dark:bg-slate-700"),
+            ("safe", f"{_SHOWN} bg-emerald-100 ring-4 ring-emerald-400 dark:bg-emerald-900"),
+            ("boom", f"{_SHOWN} bg-red-600 ring-4 ring-red-300"),
+            ("mine", f"{_SHOWN} bg-slate-200 dark:bg-slate-700"),
             f"{_TILE} bg-slate-300 hover:bg-slate-400 dark:bg-slate-700 dark:hover:bg-slate-600",
         ),
+        style={"--i": index},
         data_testid=f"mine-tile-{index}",
     )
 
@@ -46,6 +50,7 @@ def mines_board() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             *[_tile(i) for i in range(MINE_TILES)],
+            key=PlayState.round_id,
             class_name="grid grid-cols-5 gap-1 sm:gap-2 max-w-md mx-auto",
             data_testid="mines-field",
         ),

@@ -26,9 +26,27 @@ ANIMATION_CSS = """
   to { transform: none; opacity: 1 } }
 @keyframes studio-roll { 0% { transform: translateY(-40%); opacity: .2 }
   100% { transform: none; opacity: 1 } }
+@keyframes studio-tumble { 0% { transform: translateY(-60%) rotate(-200deg) scale(.5); opacity: 0 }
+  60% { transform: translateY(8%) rotate(12deg) scale(1.05); opacity: 1 }
+  80% { transform: translateY(-4%) rotate(-4deg) } 100% { transform: none } }
+@keyframes studio-flip { from { transform: perspective(500px) rotateY(90deg); opacity: .2 }
+  to { transform: none; opacity: 1 } }
+@keyframes studio-deal { from { transform: perspective(600px) translateY(-30%) rotateY(90deg);
+  opacity: 0 } to { transform: none; opacity: 1 } }
+@keyframes studio-spin { from { transform: rotate(-1080deg) scale(.5); opacity: .4 }
+  to { transform: none; opacity: 1 } }
+@keyframes studio-wheel { from { transform: rotate(0) } to { transform: rotate(900deg) } }
 .studio-pop { animation: studio-pop .35s ease-out both; animation-delay: calc(var(--i, 0) * 40ms) }
 .studio-roll { animation: studio-roll .45s cubic-bezier(.2,.8,.2,1) both }
-@media (prefers-reduced-motion: reduce) { .studio-pop, .studio-roll { animation: none } }
+.studio-tumble { animation: studio-tumble .7s cubic-bezier(.2,.8,.2,1) both }
+.studio-flip { animation: studio-flip .4s ease-out both; animation-delay: calc(var(--i, 0) * 25ms) }
+.studio-deal { animation: studio-deal .45s ease-out both;
+  animation-delay: calc(var(--i, 0) * 90ms) }
+.studio-spin { animation: studio-spin 1.2s cubic-bezier(.15,.75,.25,1) both }
+.studio-wheel { animation: studio-wheel 1.2s cubic-bezier(.15,.75,.25,1) both }
+@media (prefers-reduced-motion: reduce) {
+  .studio-pop, .studio-roll, .studio-tumble, .studio-flip, .studio-deal, .studio-spin,
+  .studio-wheel { animation: none } }
 """
 
 
@@ -79,6 +97,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
                 on_click=PlayState.bet_step("0.5"),
                 aria_label=t("play.bet_half"),
                 class_name=SMALL_BUTTON,
+                data_hotkey="half",
             ),
             rx.el.input(
                 id="studio-bet",
@@ -95,6 +114,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
                 on_click=PlayState.bet_step("2"),
                 aria_label=t("play.bet_double"),
                 class_name=SMALL_BUTTON,
+                data_hotkey="double",
             ),
             class_name="flex gap-2",
         ),
@@ -120,6 +140,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             on_click=PlayState.place,
             class_name=PRIMARY,
             data_testid="play-button",
+            data_hotkey="bet",
         ),
         rx.cond(
             PlayState.free_count > 0,

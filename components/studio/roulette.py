@@ -14,6 +14,16 @@ from state.studio_games import RouletteState
 from state.studio_views import ROULETTE_OUTSIDE
 
 _CELL = f"relative h-10 min-w-0 rounded text-sm font-bold text-white {FOCUS}"
+# The wheel spins behind the winning pocket, which spins in and settles (none for reduced
+# motion: the pocket is simply there).
+_WHEEL = (
+    "radial-gradient(circle, transparent 60%, #78350f 61%), "
+    "repeating-conic-gradient(#dc2626 0 9.73deg, #1e293b 9.73deg 19.46deg)"
+)
+_POCKET = (
+    "studio-spin relative size-20 rounded-full grid place-items-center text-3xl font-black "
+    "text-white ring-4 ring-amber-300 shadow-lg"
+)
 
 
 def _badge(key: str) -> rx.Component:
@@ -60,24 +70,24 @@ def roulette_board() -> rx.Component:
             rx.cond(
                 RouletteState.wheel_number != "",
                 rx.el.div(
-                    RouletteState.wheel_number,
-                    key=PlayState.round_id,
-                    class_name=rx.match(
-                        RouletteState.wheel_colour,
-                        (
-                            "red",
-                            "studio-pop size-20 rounded-full grid place-items-center "
-                            "text-3xl font-black text-white bg-red-600",
-                        ),
-                        (
-                            "black",
-                            "studio-pop size-20 rounded-full grid place-items-center "
-                            "text-3xl font-black text-white bg-slate-800",
-                        ),
-                        "studio-pop size-20 rounded-full grid place-items-center text-3xl "
-                        "font-black text-white bg-emerald-700",
+                    rx.el.div(
+                        key=PlayState.round_id,
+                        class_name="studio-wheel absolute inset-0 rounded-full",
+                        style={"background": _WHEEL},
+                        aria_hidden="true",
                     ),
-                    data_testid="roulette-number",
+                    rx.el.div(
+                        RouletteState.wheel_number,
+                        key=PlayState.round_id,
+                        class_name=rx.match(
+                            RouletteState.wheel_colour,
+                            ("red", _POCKET + " bg-red-600"),
+                            ("black", _POCKET + " bg-slate-800"),
+                            _POCKET + " bg-emerald-700",
+                        ),
+                        data_testid="roulette-number",
+                    ),
+                    class_name="relative size-28 grid place-items-center",
                 ),
                 rx.el.div(
                     "?",

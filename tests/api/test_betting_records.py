@@ -15,6 +15,7 @@ from app.services.accounts import sessions
 from app.services.seamless import wallet
 from models import Member
 from models.ledger import TransactionKind
+from tests.support.money import books_differences
 from tests.support.seamless import call, funded_member, player_session, studio_game
 
 BGS = wallet.STUDIO_VENDOR
@@ -101,7 +102,7 @@ async def test_betting_record_and_profit_agree_with_the_ledger(
         ("ROLLBACK", "3.00"),
     ]
     async with session_scope() as session:
-        assert (await ledger.audit(session)).clean
+        assert await books_differences(session) == ()
 
 
 async def test_member_b_cannot_see_member_a_rounds(

@@ -42,6 +42,7 @@ async def _error(call) -> ApiError:  # type: ignore[no-untyped-def]
     return caught.value
 
 
+@pytest.mark.engines
 async def test_pix_deposit_is_credited_once(make_client: MakeClient) -> None:
     client = await _member(make_client)
     channels = {c["code"]: c for c in await client.get("/wps/payment/channels")}

@@ -18,6 +18,8 @@ from models.member import MEMBER_BLOCKED
 from tests.support.databases import use_postgres
 from tests.support.seamless import funded_member, studio_game
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 BGS = wallet.STUDIO_VENDOR
 
 

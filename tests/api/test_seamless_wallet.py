@@ -12,11 +12,13 @@ from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import ledger
 from app.services.seamless import studio_port, wallet
 from models import GameRound, GameSession, LedgerTransaction, Winner
 from models.base import utcnow
+from tests.support.money import books_differences
 from tests.support.seamless import call, funded_member, player_session, studio_game
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 BGS = wallet.STUDIO_VENDOR
 
@@ -46,8 +48,8 @@ async def _round(round_id: str) -> GameRound:
 
 async def _audit_clean() -> None:
     async with session_scope() as session:
-        report = await ledger.audit(session)
-    assert report.clean, report.differences
+        differences = await books_differences(session)
+    assert differences == ()
 
 
 async def test_studio_port_bet_and_win_move_money_and_summarise_the_round() -> None:

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pyotp
+import pytest
 
 from app.client import ApiError, PlatformClient, solve_pow
 from app.core import rate_limit
@@ -29,6 +30,8 @@ from tests.support.accounts import (
     registration,
 )
 from tests.support.money import fund
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 MakeClient = Callable[..., PlatformClient]
 BURST = 200

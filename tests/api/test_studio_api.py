@@ -17,7 +17,6 @@ from sqlmodel import select
 from app.client import ApiError, PlatformClient
 from app.core.db import session_scope, write_transaction
 from app.core.security import token_digest
-from app.services import ledger
 from app.services.accounts import sessions
 from app.services.seamless import wallet
 from app.services.studio import seeds
@@ -25,7 +24,7 @@ from models import Member
 from models.base import utcnow
 from models.games import GameSession
 from models.studio import RoundStatus, StudioRound
-from tests.support.money import cash, entry_count
+from tests.support.money import books_differences, cash, entry_count
 from tests.support.seamless import CURRENCY, funded_member
 
 DICE = "BGS_DICE"
@@ -139,7 +138,7 @@ async def test_single_step_rounds_move_the_balance_through_the_ledger(
     assert verified["matches"] is True and verified["hashMatches"] is True
     assert verified["detail"] == played[0]["detail"]
     async with session_scope() as session:
-        assert (await ledger.audit(session)).clean
+        assert await books_differences(session) == ()
 
 
 async def test_video_poker_is_dealt_then_drawn(make_client: MakeClient) -> None:

@@ -82,6 +82,7 @@ async def test_transfer_in_and_out_moves_between_main_and_vendor(make_client: Ma
     await _audit_clean()
 
 
+@pytest.mark.engines
 async def test_idempotent_repeat_and_reused_request_id(make_client: MakeClient) -> None:
     client, _ = await _player(make_client)
     body = _move("SBO", "IN", "40.00")
@@ -195,6 +196,7 @@ async def test_trial_and_guest_refused(make_client: MakeClient) -> None:
     assert error.status == 401
 
 
+@pytest.mark.engines
 async def test_concurrent_transfers_never_overdraw(make_client: MakeClient) -> None:
     client, _ = await _player(make_client, "10.00")
     bodies = [_move("TF", "IN", "1.00") for _ in range(15)]

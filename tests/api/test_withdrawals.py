@@ -695,8 +695,8 @@ async def test_trial_users_cannot_withdraw(make_client: MakeClient) -> None:
 
 def test_every_error_code_has_a_message_in_both_languages() -> None:
     codes: set[str] = set()
-    for module in ("withdrawals.py", "payout_accounts.py"):
-        source = (PROJECT_ROOT / "app" / "services" / "cashier" / module).read_text()
-        codes |= set(re.findall(r'AppError\(\s*"([a-z_-]+)"', source))
+    for pattern in ("withdrawal*.py", "payout_accounts.py"):
+        for module in (PROJECT_ROOT / "app" / "services" / "cashier").glob(pattern):
+            codes |= set(re.findall(r'AppError\(\s*"([a-z_-]+)"', module.read_text()))
     assert len(codes) > 25
     assert codes <= set(catalog()["en"]) and codes <= set(catalog()["pt"])

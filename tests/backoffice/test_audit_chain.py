@@ -23,6 +23,8 @@ from models import AuditEntry, AuditHead
 from models.base import utcnow
 from tests.support.backoffice import make_staff, tampering
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 ACTOR = audit.Actor(None, "test")
 Seal = Callable[[str, AuditEntry], str]
 

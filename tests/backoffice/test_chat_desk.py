@@ -142,6 +142,7 @@ async def test_another_brands_conversation_is_not_found() -> None:
     assert forbidden.value.code == "staff-forbidden"
 
 
+@pytest.mark.engines
 async def test_two_first_messages_at_once_share_one_conversation() -> None:
     member = await make_member()
     customer = live_chat.member_customer(member.merchant_id, member.id or 0)

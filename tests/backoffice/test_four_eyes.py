@@ -139,7 +139,11 @@ async def test_a_large_withdrawal_is_paid_after_a_second_payments_staff_approves
         for row in await payments.queue(first, 1, utcnow() + timedelta(minutes=121))
     }
     assert 121 <= later[large].waiting_minutes < 123 and later[large].over_payout_limit
-    waiting = await payments.pay(first, large, "", utcnow())
+    # Filed for a second staff member only with the payer's reason for them to read.
+    with pytest.raises(AppError) as unexplained:
+        await payments.pay(first, large, "", utcnow())
+    assert unexplained.value.code == "approval-maker-reason-required"
+    waiting = await payments.pay(first, large, "", utcnow(), "verified big winner")
     assert waiting.approval_id is not None and waiting.status is None
     # Asked again (a second click, another staff member): the same request, not a second one.
     assert (await payments.pay(await make_staff("payments"), large, "", utcnow())) == waiting

@@ -101,7 +101,7 @@ async def test_split_payouts_of_one_order_need_approval_once_the_day_passes_the_
     first = await payments.pay(staff, order_no, "1000.00", utcnow())
     second = await payments.pay(staff, order_no, "1000.00", utcnow())
     assert first.approval_id is None and second.approval_id is None
-    third = await payments.pay(staff, order_no, "1000.00", utcnow())
+    third = await payments.pay(staff, order_no, "1000.00", utcnow(), "the member's balance")
     assert third.approval_id is not None and third.status is None
     async with session_scope() as session:
         order = (

@@ -35,6 +35,7 @@ from app.services.backoffice import (
     lottery,
     payments,
     platform,
+    player360,
     players,
     promotions,
     reports,
@@ -70,7 +71,7 @@ MODULES: tuple[ModuleType, ...] = (
     dashboard,
     staff_service, approvals, players, payments, platform, logbook, reports, content, lottery,
     channels, agents, investigations, kyc, promotions, vip, support_desk, applications,
-    chat_desk, games, transfer_reviews,
+    chat_desk, games, transfer_reviews, player360,
 )  # fmt: skip
 # Public functions that take a staff member but are building blocks a use case calls after
 # its own check, or the check itself.
@@ -155,6 +156,11 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         lambda s, w: kyc.reverify(s, w.member_id, "matrix", _now()),
     ),
     "dashboard.summary": ("dashboard.view", False, lambda s, w: dashboard.summary(s, _now())),
+    "dashboard.period": (
+        "dashboard.view",
+        False,
+        lambda s, w: dashboard.period(s, "7d", "", "", _now()),
+    ),
     "staff.create_role": (
         "roles.manage",
         False,
@@ -194,6 +200,27 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         lambda s, w: approvals.reject(s, w.approval_id, "no", _now()),
     ),
     "approvals.pending": ("approvals.view", False, lambda s, w: approvals.pending(s, _now())),
+    "approvals.explained": ("approvals.view", False, lambda s, w: approvals.explained(s, _now())),
+    "player360.details": (
+        "players.view",
+        True,
+        lambda s, w: player360.details(s, w.member_id, _now()),
+    ),
+    "player360.reveal_cpf": (
+        "players.identity",
+        True,
+        lambda s, w: player360.reveal_cpf(s, w.member_id, _now()),
+    ),
+    "player360.documents": (
+        "players.identity",
+        True,
+        lambda s, w: player360.documents(s, w.member_id, _now()),
+    ),
+    "payments.payout_review": (
+        "payments.pay",
+        True,
+        lambda s, w: payments.payout_review(s, w.order_no, _now()),
+    ),
     "players.search": ("players.view", False, lambda s, w: players.search(s, "a", 1, _now())),
     "players.profile": ("players.view", True, lambda s, w: players.profile(s, w.member_id, _now())),
     "players.set_locked": (

@@ -24,6 +24,8 @@ from tests.support.accounts import make_member
 from tests.support.backoffice import make_staff, merchant_id, pending_withdrawal
 from tests.support.money import CURRENCY, fund, grant
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 
 async def _lost_round(member_id: int, bet: str, win: str) -> None:
     """A bet and its smaller win through the ledger, with its wager fact."""

@@ -6,12 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -31,6 +29,7 @@ from tests.support.browser import (
     register_in_browser,
     verify_identity_in_browser,
 )
+from tests.support.site_build import free_port, site_launch, site_port, worker_index
 
 __all__ = [
     "SLOW_MS",
@@ -53,7 +52,9 @@ expect.set_options(timeout=SLOW_MS)
 
 
 def _machine_redis() -> str | None:
-    url = os.environ.get("E2E_REDIS_URL", "redis://127.0.0.1:6379/14")
+    """The site's Redis database: 14 for the first pytest-xdist worker's site, 15 for the
+    second's (the other tests' workers count down from 13)."""
+    url = os.environ.get("E2E_REDIS_URL", f"redis://127.0.0.1:6379/{14 + worker_index() % 2}")
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=1)
         client.ping()
@@ -67,12 +68,6 @@ def _machine_redis() -> str | None:
 E2E_REDIS_URL = _machine_redis()
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 # The running site, for conftests elsewhere (tests/security) that import `site_url`: pytest
 # makes one fixture per conftest, and they share this one server (and its build).
 _running: dict[str, str] = {}
@@ -83,9 +78,10 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
     if "url" in _running:
         yield _running["url"]
         return
-    port = _free_port()
+    launch = site_launch(site_port())
+    port = launch.port
     log_path = tmp_path_factory.mktemp("site") / "reflex.log"
-    simulator_port = _free_port()
+    simulator_port = free_port()
     simulator_log = log_path.parent / "simulator.log"
     with simulator_log.open("w") as log:
         # The provider simulator (the outside vendors' games) beside the site, as `make run`.
@@ -101,9 +97,9 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
     _running["simulator"] = f"http://127.0.0.1:{simulator_port}"
     env = {
         **os.environ,
+        **launch.env,
         "PROVIDER_SIMULATOR_URL": _running["simulator"],
         "PROVIDER_HEALTH_SECONDS": "10",  # the simulator runs: launches ask its health
-        "PORT": str(port),
         "BRAND_REFRESH_SECONDS": "0",
         "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",  # the sandbox provider calls back here
         # The site shares the session's database: its scheduled jobs would take the periods
@@ -115,10 +111,9 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         # keeps there (captcha answers), as an operator's tools could.
         env.update(REDIS_URL=E2E_REDIS_URL, GRANIAN_WORKERS="2")
     env.setdefault("REFLEX_BUN_PATH", str(PROJECT_ROOT / ".tools/bun/node_modules/bun/bin/bun.exe"))
-    reflex = Path(sys.executable).parent / "reflex"
     with log_path.open("w") as log:
         process = subprocess.Popen(
-            [str(reflex), "run", "--env", "prod", "--loglevel", "info"],
+            launch.command,
             cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )  # fmt: skip
@@ -136,6 +131,7 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
             if time.monotonic() > deadline:
                 pytest.fail(f"the site did not start:\n{log_path.read_text()[-4000:]}")
             time.sleep(2)
+        launch.mark_built()
         _running["url"] = url
         yield url
     finally:

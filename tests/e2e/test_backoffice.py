@@ -147,7 +147,9 @@ async def test_support_role_and_member_lock_a_player(
     lock = support.get_by_test_id("player-profile").locator("form").first
     await lock.locator("input[name=reason]").fill("fraud check")
     await support.get_by_test_id("player-lock").click()
-    await expect(support.get_by_test_id("profile-status")).to_have_text("BLOCKED", timeout=SLOW_MS)
+    await expect(support.get_by_test_id("profile-status")).to_have_text(
+        re.compile("^(Blocked|Bloqueado)$"), timeout=SLOW_MS
+    )
     await _shot(support, "players")
 
     with pytest.raises(ApiError):
@@ -161,7 +163,7 @@ async def test_support_role_and_member_lock_a_player(
     await admin.goto(site_url + "/admin/audit")
     # Once the page has loaded (its load clears an earlier check's result), verify.
     await expect(admin.get_by_test_id("audit-entries")).to_contain_text(
-        "player.lock", timeout=SLOW_MS
+        re.compile(f"{support_name} (locked|bloqueou)"), timeout=SLOW_MS
     )
     await admin.get_by_test_id("audit-verify").click()
     await expect(admin.get_by_test_id("audit-chain")).to_contain_text(
@@ -195,16 +197,24 @@ async def test_a_large_withdrawal_needs_a_second_payments_member(
     row = first.get_by_test_id("withdrawal-queue").locator("tr", has_text=order_no)
     await expect(row).to_be_visible(timeout=SLOW_MS)
     await row.get_by_test_id("withdrawal-pay").click()
+    # Above the threshold the confirmation asks the payer why, for the approver to read.
+    confirmation = first.get_by_test_id("pay-confirmation")
+    await confirmation.locator("input[name=reason]").fill("regular player, identity verified")
+    await confirmation.get_by_test_id("withdrawal-confirm-pay").click()
     await expect(first.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
-    own = first.get_by_test_id("approval-queue").locator("tr", has_text=order_no)
+    own = first.get_by_test_id("approval-queue").locator("li", has_text=order_no)
     await expect(own).to_be_visible(timeout=SLOW_MS)
-    await own.get_by_test_id("approval-approve").click()  # their own: refused
-    await expect(first.get_by_test_id("console-error")).not_to_be_empty(timeout=SLOW_MS)
+    # Their own request: no approve button, and the reason why.
+    await expect(own.get_by_test_id("approval-approve")).to_have_count(0)
+    await expect(own.get_by_test_id("approval-why-not")).not_to_be_empty()
     await _shot(first, "payments")
 
     second = await _console_login(browser, site_url, second_name, code_at(second_secret))
     await second.goto(site_url + "/admin/payments")
-    waiting = second.get_by_test_id("approval-queue").locator("tr", has_text=order_no)
+    waiting = second.get_by_test_id("approval-queue").locator("li", has_text=order_no)
+    await expect(waiting.get_by_test_id("approval-reason")).to_have_text(
+        "regular player, identity verified", timeout=SLOW_MS
+    )
     await waiting.get_by_test_id("approval-approve").click()
     await expect(waiting).to_have_count(0, timeout=SLOW_MS)
     async with session_scope() as session:

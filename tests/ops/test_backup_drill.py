@@ -26,6 +26,9 @@ from tests.support.databases import create_postgres_database, drop_postgres_data
 from tests.support.deployment import PRODUCTION
 from tests.support.money import entry_count, fund, lose
 
+# The engine-dependent pass runs these on PostgreSQL + Redis too.
+pytestmark = pytest.mark.engines
+
 KEY = "drill-key-" + "d" * 40
 OTHER_KEY = "other-key-" + "o" * 40
 

@@ -47,6 +47,7 @@ from state.wallet import WalletState
 from tests.support.accounts import PASSWORD, new_username, register
 from tests.support.browser import choose_language, register_in_browser
 from tests.support.databases import TEST_REDIS_URL, use_postgres
+from tests.support.site_build import free_port, site_launch, site_port
 
 
 def _redis_up() -> bool:
@@ -80,17 +81,10 @@ class Site:
     log: Path
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _start(command: list[str], port: int, log: Path) -> subprocess.Popen[bytes]:
+def _start(command: list[str], port: int, log: Path, web_dir: Path) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,  # the test session's DATABASE_URL, REDIS_URL, DATA_DIR (shared secret)
+        "REFLEX_WEB_WORKDIR": str(web_dir),
         "PORT": str(port),
         "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",
         "GRANIAN_WORKERS": str(WORKERS_PER_PROCESS),
@@ -135,18 +129,20 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 def sites(
     migrated_database: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Site, Site]]:
-    """(A, B): B builds the frontend, then A starts on that build."""
+    """(A, B): B builds the frontend (or starts on the build the browser tests left for its
+    port), then A starts on that build."""
     folder = tmp_path_factory.mktemp("two-processes")
-    port_a, port_b = _free_port(), _free_port()
+    launch = site_launch(site_port())
+    port_a, port_b = free_port(), launch.port
     site_a = Site(f"http://127.0.0.1:{port_a}", folder / "a.log")
     site_b = Site(f"http://127.0.0.1:{port_b}", folder / "b.log")
-    reflex = str(Path(sys.executable).parent / "reflex")
-    process_b = _start([reflex, "run", "--env", "prod"], port_b, site_b.log)
+    process_b = _start(launch.command, port_b, site_b.log, launch.web_dir)
     processes = [process_b]
     try:
         _wait_ready(process_b, site_b)
+        launch.mark_built()
         serve = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
-        process_a = _start([*serve, "--port", str(port_a)], port_a, site_a.log)
+        process_a = _start([*serve, "--port", str(port_a)], port_a, site_a.log, launch.web_dir)
         processes.append(process_a)
         _wait_ready(process_a, site_a)
         yield site_a, site_b

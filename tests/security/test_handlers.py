@@ -44,6 +44,8 @@ ALLOWED: dict[str, str] = {
         f"{ARGS}; password + TOTP, rate limited, browser bound"
     ),
     "state.console.DashboardState.load": STAFF,
+    "state.console.DashboardState.pick_period": f"{ARGS}; {STAFF}; a preset period only",
+    "state.console.DashboardState.custom_period": f"{ARGS}; {STAFF}; dates checked, 92 days",
     "state.console_players.PlayersState.load": STAFF,
     "state.console_players.PlayersState.search": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.next_page": STAFF,
@@ -55,8 +57,14 @@ ALLOWED: dict[str, str] = {
     "state.console_players.PlayersState.reset_2fa": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.add_note": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.adjust": f"{ARGS}; {STAFF}; four-eyes above threshold",
+    "state.console_players.PlayersState.reveal_cpf": f"{STAFF}; players.identity, audited",
+    "state.console_players.PlayersState.show_documents": f"{STAFF}; players.identity, audited",
     "state.console_payments.PaymentsState.load": STAFF,
-    "state.console_payments.PaymentsState.pay": f"{ARGS}; {STAFF}; four-eyes above threshold",
+    "state.console_payments.PaymentsState.review_pay": f"{ARGS}; {STAFF}; payments.pay",
+    "state.console_payments.PaymentsState.close_review": "closes this tab's confirmation",
+    "state.console_payments.PaymentsState.pay": (
+        f"{ARGS}; {STAFF}; the order the confirmation shows; four-eyes above threshold"
+    ),
     "state.console_payments.PaymentsState.reject": f"{ARGS}; {STAFF}",
     "state.console_payments.PaymentsState.approve": f"{ARGS}; {STAFF}; never the requester",
     "state.console_payments.PaymentsState.decline": f"{ARGS}; {STAFF}; never the requester",
@@ -347,6 +355,17 @@ ALLOWED: dict[str, str] = {
     "state.studio_games.RouletteState.add_chip": f"{ARGS}; table's bets only, bounded count",
     "state.studio_games.RouletteState.clear_chips": GUEST,
     "state.studio_games.GridState.toggle_hold": ARGS,
+    "state.studio_games.PlinkoState.set_plinko_rows": f"{ARGS}; 8 to 16 rows only",
+    "state.studio_games.PlinkoState.set_plinko_risk": f"{ARGS}; the three risks only",
+    "state.studio_auto.AutobetState.start_autobet": (
+        f"{ARGS}; a checked plan, then bets of the {LOGIN} (same member) or this tab's demo"
+    ),
+    "state.studio_auto.AutobetState.autobet_step": (
+        "one bet of the server's own running plan only, each through rounds.play (same member)"
+    ),
+    "state.studio_auto.AutobetState.stop_autobet": "this tab's own run: only ever stops it",
+    "state.studio_auto.AutobetState.forget_autobet": "this tab's own run: only ever ends it",
+    "state.studio_auto.HotkeyState.set_hotkeys": ARGS,
     "state.play.PlayState.place": f"game session of the {LOGIN} (same member)",
     "state.play.PlayState.play_free": f"free rounds of the {LOGIN} (same member)",
     "state.play.PlayState.reset_demo": "this tab's demo wallet",
@@ -400,8 +419,9 @@ ALLOWED: dict[str, str] = {
     ),
     "state.identity.ResponsibleState.load": f"{GUEST}: the brand's public profile",
     "state.console_kyc.KycState.load": STAFF,
-    "state.console_kyc.KycState.open": f"{ARGS}; a row already loaded for this {STAFF}",
-    "state.console_kyc.KycState.show_document": f"{ARGS}; {STAFF}",
+    "state.console_kyc.KycState.open": (
+        f"{ARGS}; a row already loaded for this {STAFF}; the CPF's reveal audited"
+    ),
     "state.console_kyc.KycState.approve": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.reject": f"{ARGS}; {STAFF}",
     "state.console_kyc.KycState.search_barred": f"{ARGS}; {STAFF}",

@@ -1,6 +1,6 @@
 """Money helpers for tests: deposits, promotion payouts and play-shaped ledger movements,
 posted straight on the ledger (the cashier, promotion and studio tests cover the real paths),
-and what they leave: a member's cash, the count of ledger entries."""
+and what they leave: a member's cash, the count of ledger entries, what the audits find."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.services import ledger, wager_facts, wallet_events
+from app.services.seamless import round_audit
 from models import LedgerEntry, Member
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
@@ -144,3 +145,11 @@ async def cash(member: Member) -> Decimal:
 async def entry_count() -> int:
     async with session_scope() as session:
         return (await session.exec(select(func.count(col(LedgerEntry.id))))).one()
+
+
+async def books_differences(session: AsyncSession) -> tuple[ledger.AuditDifference, ...]:
+    """What `app.cli audit` finds wrong: the whole-ledger audit, then the game rounds against
+    their movements (the seamless wallet's own audit)."""
+    return (await ledger.audit(session)).differences + (
+        await round_audit.audit_rounds(session)
+    ).differences

@@ -189,6 +189,7 @@ async def test_a_repeated_request_moves_the_money_once() -> None:
     assert other.value.code == "ledger-idempotency-conflict"
 
 
+@pytest.mark.engines
 async def test_concurrent_transfers_never_overdraw() -> None:
     agent = await _with_payment_password(await top_agent(OPEN))
     players = [await downline(agent, as_agent=False, code=OPEN) for _ in range(4)]

@@ -128,6 +128,7 @@ async def test_progress_counts_weights_and_max_bet_then_converts_once() -> None:
     assert await bonus.catch_up_wagering(utcnow()) == 0
 
 
+@pytest.mark.engines
 async def test_concurrent_claims_convert_once_with_the_maximum_conversion() -> None:
     member = await _player()
     terms = BonusTerms(amount=D("30.00"), multiplier=1, weights={}, days=7, max_conversion=D("25"))

@@ -8,6 +8,7 @@ import secrets
 from typing import Any
 
 import httpx
+import pytest
 from sqlmodel import select
 
 from app.client import solve_pow
@@ -20,6 +21,8 @@ from app.services.brands import brands
 from app.services.browser_logins import ROTATE_PATH
 from models import BrowserLogin
 from tests.support.accounts import PASSWORD, make_member
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 
 async def _login() -> tuple[str, int, int]:

@@ -13,6 +13,7 @@ import app.app  # noqa: F401 (registers every state and the check)
 from state.client_storage import SHAPES, storage_key
 from state.play import PlayState
 from state.site import SiteState
+from state.studio_auto import HotkeyState
 from state.wallet import WalletState
 
 MEGABYTE = "x" * 1_048_576
@@ -78,3 +79,13 @@ async def test_oversized_or_ill_shaped_values_are_dropped() -> None:
     for hostile in (["not", "a", "dict"], {str(n): "1" for n in range(1000)}):
         root = await _sent(hostile)
         assert (await root.get_state(SiteState)).lang == ""
+
+
+async def test_the_hotkeys_switch_is_on_off_or_back_to_on() -> None:
+    """The studio's hotkeys switch: the browser's "off" keeps them off (the page then marks
+    itself `data-hotkeys="off"` and the script ignores every key); anything else is on."""
+    key = _key(HotkeyState, "hotkeys")
+    assert not (await (await _sent({key: "off"})).get_state(HotkeyState)).hotkeys_on
+    for sent in ("on", "OFF", "0", "x" * 100, 0):
+        state = await (await _sent({key: sent})).get_state(HotkeyState)
+        assert state.hotkeys in ("on", "off") and state.hotkeys_on

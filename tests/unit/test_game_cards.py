@@ -4,7 +4,10 @@ names in the catalog; a vendor's game keeps the name its vendor gave it."""
 from __future__ import annotations
 
 from typing import Any
+from xml.etree import ElementTree
 
+from app.services.studio.games import GAMES
+from state import studio_views
 from state.cards import card
 
 ENTRY: dict[str, Any] = {
@@ -29,3 +32,12 @@ def test_an_in_house_game_is_named_in_the_readers_language() -> None:
 def test_a_vendors_game_keeps_its_vendors_name() -> None:
     vendor_game = {**ENTRY, "gameName": "Fortune Tiger", "gameCode": "PG_126", "vassalage": "PG"}
     assert card(vendor_game, "pt").name == "Fortune Tiger"
+
+
+def test_every_original_shows_its_own_art_and_a_vendors_game_its_icon() -> None:
+    for code in GAMES:
+        art = studio_views.ART_DIR / f"{code}.svg"
+        assert ElementTree.parse(art).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+        assert card({**ENTRY, "gameCode": code}, "en").icon == f"/originals/{code}.svg"
+    assert card({**ENTRY, "gameCode": "BGS_NO_ART_YET"}, "en").icon == "/img/x.png"
+    assert card({**ENTRY, "gameCode": "BGS_DICE", "vassalage": "PG"}, "en").icon == "/img/x.png"

@@ -21,6 +21,8 @@ from app.services import job_runs
 from models import JobRun, JobState
 from tests.support.jobs import create_effect_table, effect_job, effects, period_text
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)  # a Monday, on every schedule's boundary
 
 

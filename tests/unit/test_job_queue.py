@@ -19,7 +19,10 @@ from models import JobRun, JobState
 from tests.support.databases import use_postgres
 from tests.support.jobs import create_effect_table, effect_job, effects, period_text
 
-pytestmark = pytest.mark.skipif(not use_postgres(), reason="procrastinate runs on PostgreSQL")
+pytestmark = [
+    pytest.mark.engines,
+    pytest.mark.skipif(not use_postgres(), reason="procrastinate runs on PostgreSQL"),
+]
 
 T0 = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
 

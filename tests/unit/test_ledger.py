@@ -25,7 +25,9 @@ from app.services import ledger
 from app.services.ledger import Leg, Posted
 from models import LedgerAccount, LedgerEntry, LedgerTransaction, Member, Merchant
 from models.base import utcnow
-from models.ledger import SUB_KEYED_KINDS, AccountKind, TransactionKind
+from models.ledger import MEMBER_ACCOUNT_KINDS, SUB_KEYED_KINDS, AccountKind, TransactionKind
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 CURRENCY = "BRL"
 
@@ -72,7 +74,7 @@ async def open_books(code: str = "BR1") -> Books:
     ids: dict[AccountKind, int] = {}
     async with write_transaction() as session:
         for kind in AccountKind:
-            owner = member_id if kind in ledger.MEMBER_ACCOUNT_KINDS else None
+            owner = member_id if kind in MEMBER_ACCOUNT_KINDS else None
             opened = await ledger.account(
                 session,
                 merchant_id=mid,
@@ -633,7 +635,8 @@ async def test_movement_listing_rules(
 
 
 def test_every_error_code_has_a_message_in_both_languages() -> None:
-    source = (PROJECT_ROOT / "app" / "services" / "ledger.py").read_text()
+    package = PROJECT_ROOT / "app" / "services" / "ledger"
+    source = "".join(module.read_text() for module in package.glob("*.py"))
     codes = set(re.findall(r'AppError\("(ledger-[a-z-]+)"', source))
     assert codes and codes <= set(catalog()["en"]) and codes <= set(catalog()["pt"])
 

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from decimal import Decimal
 
 import psycopg
+import pytest
 from sqlalchemy import func
 from sqlmodel import col, select
 
@@ -25,6 +26,8 @@ from models import LedgerAccount, LedgerTransaction
 from models.ledger import TransactionKind
 from tests.support.databases import use_postgres
 from tests.unit.test_ledger import balance, bet, deposit, new_key, open_books
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 LOCK_WAIT_SECONDS = 30
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, ClassVar, TypeVar
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -35,6 +36,8 @@ from app.services.ledger import Leg, Posted
 from models import LedgerAccount, Member
 from models.ledger import TransactionKind
 from tests.unit.test_ledger import Books, new_key, open_books
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 T = TypeVar("T")
 # Money comes in larger amounts than it goes out, so that spending is mostly possible.

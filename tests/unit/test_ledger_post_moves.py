@@ -15,6 +15,8 @@ from models import LedgerAccount, LedgerEntry, LedgerTransaction
 from models.ledger import AccountKind, TransactionKind
 from tests.unit.test_ledger import CURRENCY, merchant_id, new_key, new_member
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 
 async def accounts(count: int) -> tuple[int, int, list[int]]:
     """BR1, its clearing shard 0 and `count` new members' cash accounts."""

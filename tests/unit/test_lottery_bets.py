@@ -28,6 +28,8 @@ from models.lottery import BetStatus, ChaseStatus, IssueStatus
 from tests.support.lottery import bets_of, open_issue, player, request, transactions_of, void
 from tests.support.money import cash, entry_count
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 
 async def assert_books_clean() -> None:
     async with session_scope() as session:

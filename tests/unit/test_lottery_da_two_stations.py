@@ -25,6 +25,8 @@ from models.lottery import BetStatus, IssueStatus
 from tests.support.lottery import bets_of, new_day, player, transactions_of, void
 from tests.support.money import cash, entry_count
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 SUNDAY = date(2026, 11, 22)  # Tiền Giang, Kiên Giang and Đà Lạt draw in the South
 LO = len(VN_SOUTH_SLOTS)  # 18 lô a station
 

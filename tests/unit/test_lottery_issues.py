@@ -32,6 +32,8 @@ from models import LotteryAudit, LotteryBet, LotteryIssue
 from models.lottery import IssueStatus, ResultSource
 from tests.support.lottery import new_day, open_issue, player
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 
 async def count_issues(game_code: str, day_start: object, day_end: object) -> int:
     async with session_scope() as session:

@@ -8,6 +8,7 @@ import asyncio
 from datetime import timedelta
 from decimal import Decimal
 
+import pytest
 from sqlalchemy import func
 from sqlmodel import col, select
 
@@ -20,6 +21,8 @@ from models import LotteryIssue
 from models.lottery import BetStatus, IssueStatus
 from tests.support.lottery import bets_of, new_day, player, request
 from tests.support.money import cash
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 
 async def issue_count(day_start: object, day_end: object) -> int:

@@ -139,6 +139,7 @@ async def test_members_under_a_break_get_nothing_and_are_not_told() -> None:
     assert await cash(member) == 0
 
 
+@pytest.mark.engines
 async def test_concurrent_claims_pay_once() -> None:
     member = await make_member()
     await _played_yesterday(member, {"RNG": "1000.00"})

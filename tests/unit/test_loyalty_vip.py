@@ -25,6 +25,8 @@ from models.loyalty_vip import VipEvent, VipEventKind
 from tests.support.accounts import make_member
 from tests.support.loyalty import bet, cash, count, deposit, level
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 D = Decimal
 LADDER = demo_ladder()
 

@@ -252,6 +252,7 @@ async def test_unclaimed_progress_resets_the_next_local_day(br1: Brand) -> None:
     assert await _cash(member) == 0
 
 
+@pytest.mark.engines
 async def test_concurrent_claims_pay_once(br1: Brand) -> None:
     member = await make_member()
     mission_id = await _mission(br1, MissionKind.BET_COUNT, 1, reward="4.00")
@@ -358,6 +359,7 @@ async def other_races_off(br1: Brand) -> AsyncIterator[None]:
 
 
 @pytest.mark.usefixtures("other_races_off")
+@pytest.mark.engines
 async def test_prizes_are_paid_once_at_the_period_close_and_skip_blocked_members(
     br1: Brand,
 ) -> None:
@@ -418,6 +420,7 @@ async def test_the_consumer_catches_up_after_being_down_and_counts_each_fact_onc
     assert (await _view(br1, member, mission_id)).progress == 7
 
 
+@pytest.mark.engines
 async def test_a_points_reward_credits_points_once_and_no_cash(br1: Brand) -> None:
     member = await make_member()
     mission_id = await _mission(br1, MissionKind.BET_COUNT, 1, reward_kind="POINTS")

@@ -22,7 +22,7 @@ from app.services.accounts import payment_password
 from app.services.brands import brands
 from app.services.loyalty import points
 from app.services.promotions import bonus, free_rounds
-from models import Member, Merchant
+from models import LedgerAccount, Member, Merchant
 from models.base import utcnow
 from models.ledger import AccountKind
 from models.points import PointsRedeem, PointsReward, PointsRewardKind, RedeemStatus
@@ -214,6 +214,7 @@ async def test_a_member_under_a_block_earns_nothing() -> None:
     assert await _balance(member) == 0
 
 
+@pytest.mark.engines
 async def test_the_consumer_catches_up_after_being_down_and_counts_each_fact_once() -> None:
     await _configure()
     await points.catch_up_earning(utcnow())
@@ -428,6 +429,7 @@ async def test_bad_redeems_change_nothing() -> None:
     assert (await _cash(member)).cash == 0
 
 
+@pytest.mark.engines
 async def test_concurrent_redeems_of_the_last_points_one_succeeds() -> None:
     merchant_id = await _configure()
     member = await _with_password(await make_member())
@@ -446,6 +448,7 @@ async def test_concurrent_redeems_of_the_last_points_one_succeeds() -> None:
     await _audit_clean()
 
 
+@pytest.mark.engines
 async def test_stock_never_goes_negative_under_concurrency() -> None:
     merchant_id = await _configure()
     reward = await _reward(merchant_id, PointsRewardKind.PHYSICAL, "10", stock=2)
@@ -498,9 +501,9 @@ async def test_points_are_a_ledger_currency_of_their_own() -> None:
     async with session_scope() as session:
         accounts = (
             await session.exec(
-                select(ledger.LedgerAccount).where(
-                    col(ledger.LedgerAccount.member_id) == member.id,
-                    ledger.LedgerAccount.kind == AccountKind.MEMBER_POINTS.value,
+                select(LedgerAccount).where(
+                    col(LedgerAccount.member_id) == member.id,
+                    LedgerAccount.kind == AccountKind.MEMBER_POINTS.value,
                 )
             )
         ).all()

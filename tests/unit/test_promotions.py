@@ -117,6 +117,7 @@ async def test_brazil_brands_refuse_pre_bet_kinds() -> None:
     assert await offers.define(br1, _spec(PromotionKind.ACTIVITY))
 
 
+@pytest.mark.engines
 async def test_sign_up_join_then_request_once() -> None:
     brand = await _usd_brand()
     promotion = await offers.define(brand, _spec(PromotionKind.SIGN_UP))
@@ -359,6 +360,7 @@ async def test_bad_applications_are_refused_translated_and_store_nothing(
     assert entries == []
 
 
+@pytest.mark.engines
 async def test_red_envelope_drawn_provably_fair_once() -> None:
     br1 = await _brand("BR1")
     now = utcnow()

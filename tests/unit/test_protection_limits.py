@@ -16,7 +16,6 @@ from app.core import clock
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services import ledger
 from app.services.brands import brands
 from app.services.cashier import deposits
 from app.services.lottery import bets
@@ -29,7 +28,7 @@ from models.cashier import MessageKind
 from models.games import WalletStatus
 from models.protection import LimitKind, LimitPeriod
 from tests.support.lottery import open_issue, request
-from tests.support.money import cash, entry_count
+from tests.support.money import books_differences, cash, entry_count
 from tests.support.seamless import call, funded_member, player_session, studio_game
 
 
@@ -41,7 +40,7 @@ def assert_translated(error: AppError) -> None:
 
 async def books_clean() -> None:
     async with session_scope() as session:
-        assert (await ledger.audit(session)).differences == ()
+        assert await books_differences(session) == ()
 
 
 async def seamless_round(ps: wallet.PlayerSession, bet: str, win: str) -> WalletStatus:

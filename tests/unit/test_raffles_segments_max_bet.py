@@ -17,7 +17,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.jobs import raffles as raffle_jobs
-from app.services import bet_limits, ledger, support
+from app.services import bet_limits, support
 from app.services.brands import brands
 from app.services.job_runs import run_period
 from app.services.promotions import bonus, eligibility, offers, raffles
@@ -30,7 +30,7 @@ from models.games import WalletStatus
 from models.loyalty_vip import VipMember
 from models.promotions import Promotion, PromotionKind, RewardKind
 from tests.support.accounts import make_member
-from tests.support.money import cash, entry_count, fund, wager
+from tests.support.money import books_differences, cash, entry_count, fund, wager
 from tests.support.seamless import call, funded_member, player_session, studio_game
 
 D = Decimal
@@ -122,6 +122,7 @@ async def test_brazil_refuses_a_raffle_without_its_authorisation() -> None:
         session.add(row)
 
 
+@pytest.mark.engines
 async def test_tickets_draw_verify_and_claim_once() -> None:
     br1 = await _brand("BR1")
     promotion = await offers.define(br1, _raffle())
@@ -191,7 +192,7 @@ async def test_tickets_draw_verify_and_claim_once() -> None:
     async with session_scope() as session:
         row = await session.get(Promotion, promotion)
         assert row is not None and row.spent == D("100.00")
-        assert (await ledger.audit(session)).differences == ()
+        assert await books_differences(session) == ()
 
 
 async def test_a_raffle_nobody_earned_a_ticket_in_draws_no_winner() -> None:

@@ -430,6 +430,7 @@ SAMPLE_PARAMS: dict[str, dict[str, object]] = {
     "BGS_BINGO_75": {},
     "BGS_LIMBO": {"target": "3.5"},
     "BGS_MINES": {"mines": 5, "tiles": [3, 4]},
+    "BGS_PLINKO": {"rows": 12, "risk": "medium"},
 }
 
 

@@ -11,7 +11,19 @@ from fractions import Fraction
 from itertools import product
 from math import comb
 
-from app.services.studio.games import bingo, dice, limbo, mines, poker, roulette, scratch, slot
+import pytest
+
+from app.services.studio.games import (
+    bingo,
+    dice,
+    limbo,
+    mines,
+    plinko,
+    poker,
+    roulette,
+    scratch,
+    slot,
+)
 
 PERCENT = Fraction(100)
 
@@ -141,6 +153,7 @@ def simulate_poker(rounds: int, seed: int) -> tuple[float, float]:
     return mean, math.sqrt((total_sq / rounds - mean * mean) / rounds)
 
 
+@pytest.mark.no_cover  # statistics over functions the exact tests cover: no tracing
 def test_video_poker_one_million_hands_agree_with_the_published_rtp() -> None:
     """Declared 99.54 %: 9/6 Jacks or Better with perfect play (published exact figure). The
     simple strategy played here is worth about 99.46 %, 0.08 points less, far inside the noise:
@@ -227,3 +240,30 @@ def test_mines_every_allowed_choice_returns_99_percent() -> None:
             assert rtp <= 99
             worst = min(worst, rtp)
     assert allowed > 200 and worst > Fraction(9899, 100)
+
+
+def test_every_plinko_table_returns_exactly_the_stated_rtp() -> None:
+    # the slot is binomial(rows, 1/2): C(rows, k) of the 2**rows equally likely paths land in k
+    tables = 0
+    for rows in range(plinko.MIN_ROWS, plinko.MAX_ROWS + 1):
+        for risk in plinko.RISKS:
+            pays = plinko.multipliers(rows, risk)
+            assert len(pays) == rows + 1 and pays == pays[::-1]  # symmetric, one per slot
+            assert all(p > 0 and p == p.quantize(Decimal("0.01")) for p in pays)
+            centre = rows // 2
+            assert all(pays[k] >= pays[k + 1] for k in range(centre))  # falls to the centre
+            rtp = sum(comb(rows, k) * Fraction(p) for k, p in enumerate(pays)) / 2**rows
+            assert rtp * PERCENT == Fraction(plinko.TABLE_RTP) == Fraction(99)
+            tables += 1
+    assert tables == 27
+    assert plinko.Plinko.spec.rtp == plinko.TABLE_RTP >= 85  # Brazil's floor
+    assert plinko.Plinko.spec.max_win_multiplier == max(
+        max(plinko.multipliers(rows, risk)) for rows in range(8, 17) for risk in plinko.RISKS
+    )
+
+
+def test_a_plinko_row_goes_right_on_exactly_half_of_the_stream_values() -> None:
+    # the stream's floats are k / 2**32; right when k >= 2**31
+    span = 2**32
+    path = plinko.drop(iter([0.0, (span // 2 - 1) / span, 0.5, (span - 1) / span]), 4)
+    assert path == [0, 0, 1, 1]

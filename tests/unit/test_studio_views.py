@@ -15,7 +15,14 @@ from state.studio_views import Cell
 def test_each_studio_game_has_a_page_kind() -> None:
     kinds = {code: studio_views.kind_of(game) for code, game in GAMES.items()}
     assert kinds["BGS_LIMBO"] == "limbo" and kinds["BGS_MINES"] == "mines"
-    assert set(kinds.values()) <= {*studio_views.GRID_KINDS, "dice", "limbo", "mines", "roulette"}
+    assert set(kinds.values()) <= {
+        *studio_views.GRID_KINDS,
+        "dice",
+        "limbo",
+        "mines",
+        "plinko",
+        "roulette",
+    }
 
 
 def test_a_slot_rings_the_cells_of_winning_lines_and_names_them() -> None:

@@ -6,7 +6,11 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from uuid import uuid4
 
+import pytest
+
 from app.core import clock, rate_limit
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 START = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 

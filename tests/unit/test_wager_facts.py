@@ -23,6 +23,8 @@ from models.base import utcnow
 from models.facts import FactKind
 from tests.support.databases import use_postgres
 
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
 D = Decimal
 VENDOR = "UNIT"
 

@@ -9,6 +9,7 @@ import sys
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+import pytest
 from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -26,6 +27,8 @@ from models.base import utcnow
 from models.ledger import AccountKind
 from tests.support.accounts import PASSWORD, cpf_of, make_member
 from tests.support.money import fund, wager
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 PAYMENT_PASSWORD = "864200"
 PAYEE = "Ana Lima"

@@ -56,9 +56,21 @@ def format_local_date(moment: datetime, ui_lang: str, timezone: str) -> str:
     )
 
 
-def format_day(day: date, ui_lang: str) -> str:
-    """A calendar day (a birth date) in the locale's medium format."""
-    return babel_format_date(day, format="medium", locale=_locale(ui_lang))
+def format_utc_minutes(moment: datetime, ui_lang: str) -> str:
+    """A moment in UTC to the minute, in the locale's short format, saying it is UTC (the
+    console's schedules are typed in UTC)."""
+    return (
+        babel_format_datetime(
+            moment, format="short", tzinfo=ZoneInfo("UTC"), locale=_locale(ui_lang)
+        )
+        + " UTC"
+    )
+
+
+def format_day(day: date, ui_lang: str, length: str = "medium") -> str:
+    """A calendar day (a birth date, a report's day) in the locale's format: medium
+    (2 de nov. de 1992, Nov 2, 1992) or short (02/11/1992, 11/2/92)."""
+    return babel_format_date(day, format=length, locale=_locale(ui_lang))
 
 
 def percent_of_rate(rate: object) -> str:

@@ -41,11 +41,14 @@ from models import (
     ApprovalThreshold,
     ApprovalUsage,
     AuditEntry,
+    Member,
     Merchant,
     StaffMember,
     StaffSession,
+    WithdrawalOrder,
 )
 from models.base import saved_id
+from models.identity import MemberIdentity
 
 PENDING, APPROVED, REJECTED, EXECUTED, FAILED = (
     "PENDING", "APPROVED", "REJECTED", "EXECUTED", "FAILED"
@@ -60,11 +63,12 @@ class Kind:
 
     permission: str
     threshold: Decimal | None
+    reason_required: bool = False  # the maker says why (payload "reason") when it is filed
 
 
 KINDS: dict[str, Kind] = {
-    "withdrawal.pay": Kind("payments.pay", Decimal("5000.00")),
-    "balance.adjust": Kind("players.adjust", Decimal("1000.00")),
+    "withdrawal.pay": Kind("payments.pay", Decimal("5000.00"), reason_required=True),
+    "balance.adjust": Kind("players.adjust", Decimal("1000.00"), reason_required=True),
     "lottery.void": Kind("lottery.void", None),
     "lottery.result": Kind("lottery.result", None),
     "channel.limits": Kind("channels.manage", None),
@@ -314,6 +318,8 @@ async def _submit(staff: Staff, action: Action, now: datetime) -> ApprovalView:
         existing = await _live(session, action.kind, action.key[:80])
         if existing is not None:
             return _view(existing)
+        if KINDS[action.kind].reason_required and not str(action.payload.get("reason", "")):
+            raise AppError("approval-maker-reason-required", status=422)
         row = ApprovalRequest(
             kind=action.kind,
             merchant_id=action.merchant_id,
@@ -476,3 +482,63 @@ async def pending_count(merchant_id: int | None) -> int:
                 )
             ).one()
         )
+
+
+@dataclass(frozen=True)
+class Explained:
+    """An open request as a checker reads it: what, how much, for whom, who asked and why,
+    and whether this staff member may decide it (the server checks again on the decision)."""
+
+    request: ApprovalView
+    maker: str
+    member_id: int | None
+    member_username: str
+    member_name: str  # the verified name, "" when none
+    order_no: str
+    direction: str  # credit / debit for an adjustment, "" otherwise
+    maker_reason: str
+    may_decide: bool
+
+
+async def _member_of(session: AsyncSession, row: ApprovalRequest) -> Member | None:
+    member_id = row.payload.get("member")
+    if isinstance(member_id, int):
+        return await session.get(Member, member_id)
+    order_no = row.payload.get("order")
+    if isinstance(order_no, str):
+        order = (
+            await session.exec(select(WithdrawalOrder).where(WithdrawalOrder.order_no == order_no))
+        ).first()
+        return await session.get(Member, order.member_id) if order is not None else None
+    return None
+
+
+async def explained(staff: Staff, now: datetime, limit: int = 100) -> list[Explained]:
+    """The open requests of the staff member's brand (or all), oldest first, in words."""
+    rows = await pending(staff, now, limit)
+    found: list[Explained] = []
+    async with session_scope() as session:
+        for view in rows:
+            row = await session.get(ApprovalRequest, view.id)
+            assert row is not None
+            maker = await session.get(StaffMember, row.requested_by)
+            member = await _member_of(session, row)
+            identity = await session.get(MemberIdentity, member.id) if member else None
+            found.append(
+                Explained(
+                    request=view,
+                    maker=maker.username if maker else "",
+                    member_id=member.id if member else None,
+                    member_username=member.username if member else "",
+                    member_name=identity.full_name if identity else "",
+                    order_no=str(row.payload.get("order", "")),
+                    direction=str(row.payload.get("direction", "")),
+                    maker_reason=str(row.payload.get("reason", "")),
+                    may_decide=(
+                        row.requested_by != staff.id
+                        and staff.may("approvals.decide")
+                        and staff.may(KINDS[row.kind].permission)
+                    ),
+                )
+            )
+    return found

@@ -1,19 +1,23 @@
 """The console's first page: what waits for staff (open withdrawals, approvals) and today's
-new players and deposits, for the staff member's brand (or every brand)."""
+new players and deposits, for the staff member's brand (or every brand); and a period's
+figures (bets, wins, GGR, NGR, deposits, withdrawals, new players) with each day's."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, time
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
-from sqlmodel import func, select
+from sqlmodel import col, func, select
 
 from app.core.db import session_scope
-from app.services.backoffice import approvals
+from app.core.errors import AppError
+from app.services.backoffice import approvals, reports
 from app.services.backoffice.staff import Staff, require
-from models import DepositOrder, Member, WithdrawalOrder
+from app.services.brands import Brand, brands
+from models import DepositOrder, Member, Merchant, WithdrawalOrder
 from models.cashier import DepositStatus
 
 
@@ -63,4 +67,97 @@ async def summary(staff: Staff, now: datetime) -> Summary:
         pending_approvals=await approvals.pending_count(staff.merchant_id),
         new_players_today=int(players),
         deposits_today=Decimal(deposits).quantize(Decimal("0.01")),
+    )
+
+
+PERIODS = ("today", "7d", "30d", "custom")
+PRESET_DAYS = {"today": 1, "7d": 7, "30d": 30}
+
+
+@dataclass(frozen=True)
+class PeriodSummary:
+    """A period's figures (each brand's days in its own time zone, today included)."""
+
+    first: date
+    last: date
+    bets: Decimal
+    wins: Decimal
+    deposits: Decimal
+    withdrawals: Decimal
+    bonus_cost: Decimal
+    new_players: int
+    days: list[reports.DayRow]
+
+    @property
+    def ggr(self) -> Decimal:
+        return self.bets - self.wins
+
+    @property
+    def ngr(self) -> Decimal:
+        return self.ggr - self.bonus_cost
+
+
+def _custom_days(first_text: str, last_text: str) -> list[date]:
+    try:
+        first, last = date.fromisoformat(first_text.strip()), date.fromisoformat(last_text.strip())
+    except ValueError:
+        raise AppError("report-invalid-period", status=422) from None
+    count = (last - first).days + 1
+    if not 1 <= count <= reports.MAX_DAYS:
+        raise AppError("report-days-invalid", status=422, params={"max": reports.MAX_DAYS})
+    return [first + timedelta(days=offset) for offset in range(count)]
+
+
+async def _brands(staff: Staff) -> list[Brand]:
+    if staff.merchant_id is not None:
+        return [await brands.by_id(staff.merchant_id)]
+    async with session_scope() as session:
+        ids = (await session.exec(select(Merchant.id).order_by(col(Merchant.id)))).all()
+    return [await brands.by_id(int(i)) for i in ids if i is not None]
+
+
+async def period(
+    staff: Staff, name: str, first_text: str, last_text: str, now: datetime
+) -> PeriodSummary:
+    """Bets, wins, GGR, bonus cost, NGR, deposits, withdrawals paid and new players over
+    today, the last 7 or 30 days (today included) or custom local dates, with each day."""
+    await require(staff, "dashboard.view", staff.merchant_id, now)
+    if name not in PERIODS:
+        raise AppError("report-invalid-period", status=422)
+    custom = _custom_days(first_text, last_text) if name == "custom" else []
+
+    def days_of(zone: ZoneInfo) -> list[date]:
+        return custom or reports.local_days(zone, PRESET_DAYS[name], now)
+
+    scope = await _brands(staff)
+    rows = await reports.days_rows(scope, days_of)
+    players = 0
+    async with session_scope() as session:
+        for brand in scope:
+            zone = ZoneInfo(brand.timezone)
+            wanted = days_of(zone)
+            start, _ = reports.day_bounds(zone, wanted[0])
+            _, end = reports.day_bounds(zone, wanted[-1])
+            players += (
+                await session.exec(
+                    select(func.count())
+                    .select_from(Member)
+                    .where(
+                        Member.merchant_id == brand.id,
+                        Member.created_at >= start,
+                        Member.created_at < end,
+                    )
+                )
+            ).one()
+    zero = Decimal("0.00")
+    return PeriodSummary(
+        first=rows[0].day,
+        last=rows[-1].day,
+        bets=sum((r.bets for r in rows), zero),
+        wins=sum((r.wins for r in rows), zero),
+        deposits=sum((r.deposits for r in rows), zero),
+        withdrawals=sum((r.withdrawals for r in rows), zero),
+        bonus_cost=sum((r.bonus_cost for r in rows), zero),
+        new_players=int(players),
+        days=rows,
     )

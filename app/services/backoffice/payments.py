@@ -9,21 +9,30 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlmodel import col, select
+from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import amounts
+from app.services import amounts, reporting
 from app.services.accounts.members import is_operator
-from app.services.backoffice import approvals, audit
+from app.services.backoffice import approvals, audit, player360
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import Brand, brands
 from app.services.cashier import withdrawals
 from app.services.cashier.withdrawals import Operator, WithdrawalView
 from app.services.protection import payouts
-from models import ApprovalRequest, DepositOrder, Member, WithdrawalOrder, WithdrawalPayout
+from models import (
+    ApprovalRequest,
+    DepositOrder,
+    Member,
+    PayoutAccount,
+    WithdrawalOrder,
+    WithdrawalPayout,
+)
 from models.base import saved_id
+from models.cashier import DepositStatus, PixKeyType
+from models.identity import MemberIdentity
 
 PAY_KIND = "withdrawal.pay"
 PAGE_SIZE = 20
@@ -172,21 +181,107 @@ def _paid_entry(
     return record
 
 
-def _action(order: WithdrawalOrder, part_no: int, amount: Decimal) -> approvals.Action:
+def _action(
+    order: WithdrawalOrder, part_no: int, amount: Decimal, reason: str = ""
+) -> approvals.Action:
+    payload: dict[str, Any] = {"order": order.order_no, "part": part_no, "amount": f"{amount:.2f}"}
+    if reason:
+        payload["reason"] = reason
     return approvals.Action(
         kind=PAY_KIND,
         merchant_id=order.merchant_id,
         amount=amount,
         subject=f"member:{order.member_id}",
         key=f"{order.order_no}:{part_no}",
-        payload={"order": order.order_no, "part": part_no, "amount": f"{amount:.2f}"},
+        payload=payload,
         summary=f"pay {amount:.2f} {order.order_no}",
     )
 
 
-async def pay(staff: Staff, order_no: str, amount_text: Any, now: datetime) -> Paid:
+@dataclass(frozen=True)
+class PayoutReview:
+    """What the payer reads before paying: to whom (the account's holder, the verified name,
+    the PIX key and whether it is the member's own CPF), the member's identity state, their
+    money since the last payout and over their life, the withdrawal rule, and risk flags."""
+
+    order_no: str
+    member_id: int
+    username: str
+    amount: Decimal  # what is still to pay
+    status: str
+    payee_name: str
+    verified_name: str
+    account_kind: str  # PIX, BANK
+    key_type: str  # CPF, EMAIL, PHONE, RANDOM ("" for a bank account)
+    key: str
+    own_cpf: bool | None  # a CPF key: is it the member's own; None: not a CPF key
+    kyc_status: str  # "" when the brand asks none
+    deposited_since: Decimal  # since the last fully paid withdrawal
+    wagered_since: Decimal
+    wagering_required: Decimal
+    rule_met: bool
+    deposits_total: Decimal
+    bets_total: Decimal
+    wins_total: Decimal
+    risk: list[player360.RiskFlag]
+    needs_approval: bool
+
+
+async def payout_review(staff: Staff, order_no: str, now: datetime) -> PayoutReview:
+    order, _ = await _order(order_no)
+    await require(staff, "payments.pay", order.merchant_id, now)
+    brand = await brands.by_id(order.merchant_id)
+    async with session_scope() as session:
+        member = await session.get(Member, order.member_id)
+        account = await session.get(PayoutAccount, order.payout_account_id)
+        identity = await session.get(MemberIdentity, order.member_id)
+        assert member is not None and account is not None
+        turnover = await withdrawals.remaining_wagering(session, brand, order.member_id)
+        totals = await reporting.member_totals(
+            session, order.member_id, reporting.period(member.created_at)
+        )
+        deposited = (
+            await session.exec(
+                select(func.coalesce(func.sum(DepositOrder.credited_amount), 0)).where(
+                    DepositOrder.member_id == order.member_id,
+                    DepositOrder.status == DepositStatus.PAID,
+                )
+            )
+        ).one()
+        risk = await player360.risk_flags(session, member, identity, now)
+        limit = await approvals.threshold(session, order.merchant_id, PAY_KIND)
+    cpf_key = account.pix_key_type == PixKeyType.CPF
+    return PayoutReview(
+        order_no=order.order_no,
+        member_id=order.member_id,
+        username=member.username,
+        amount=order.remaining_amount,
+        status=order.status,
+        payee_name=account.holder_name,
+        verified_name=identity.full_name if identity else "",
+        account_kind=account.kind,
+        key_type=account.pix_key_type or "",
+        key=account.identifier,
+        own_cpf=(identity is not None and account.identifier == identity.cpf) if cpf_key else None,
+        kyc_status=identity.status if identity else "",
+        deposited_since=turnover.deposited,
+        wagered_since=turnover.wagered,
+        wagering_required=turnover.required,
+        rule_met=turnover.remaining <= 0,
+        deposits_total=Decimal(deposited).quantize(Decimal("0.01")),
+        bets_total=totals.bet,
+        wins_total=totals.win,
+        risk=risk,
+        needs_approval=order.remaining_amount > limit,
+    )
+
+
+async def pay(
+    staff: Staff, order_no: str, amount_text: Any, now: datetime, reason: str = ""
+) -> Paid:
     """Pay the next part (the whole rest when no amount is given), through the four-eyes
-    policy: above the threshold, or past the day's sums, it waits for a second staff member."""
+    policy: above the threshold, or past the day's sums, it waits for a second staff member
+    (`reason`, the payer's words for the checker, is then required)."""
     order, part_no = await _order(order_no)
     await require(staff, "payments.pay", order.merchant_id, now)
     if amount_text in (None, ""):
@@ -204,7 +299,7 @@ async def pay(staff: Staff, order_no: str, amount_text: Any, now: datetime) -> P
     brand = await brands.by_id(order.merchant_id)
     decided = await approvals.decide(
         staff,
-        _action(order, part_no, amount),
+        _action(order, part_no, amount, " ".join(reason.split())[:200]),
         lambda: withdrawals.pay_part(
             brand,
             Operator(staff_id=staff.id),

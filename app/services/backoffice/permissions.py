@@ -16,6 +16,7 @@ class P(StrEnum):
     PLAYERS_RESET_2FA = "players.reset_2fa"
     PLAYERS_NOTE = "players.note"
     PLAYERS_ADJUST = "players.adjust"
+    PLAYERS_IDENTITY = "players.identity"  # reveal a CPF, see identity documents (audited)
     PAYMENTS_VIEW = "payments.view"
     PAYMENTS_PAY = "payments.pay"
     PAYMENTS_REJECT = "payments.reject"
@@ -72,6 +73,7 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.PLAYERS_LOGOUT,
             P.PLAYERS_RESET_2FA,
             P.PLAYERS_NOTE,
+            P.PLAYERS_IDENTITY,
             P.SUPPORT_VIEW,
             P.SUPPORT_REPLY,
         }
@@ -80,6 +82,7 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
         {
             P.DASHBOARD_VIEW,
             P.PLAYERS_VIEW,
+            P.PLAYERS_IDENTITY,
             P.PAYMENTS_VIEW,
             P.PAYMENTS_PAY,
             P.PAYMENTS_REJECT,
@@ -95,6 +98,7 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.PLAYERS_LOCK,
             P.PLAYERS_LOGOUT,
             P.PLAYERS_NOTE,
+            P.PLAYERS_IDENTITY,
             P.PAYMENTS_VIEW,
             P.APPROVALS_VIEW,
             P.AUDIT_VIEW,

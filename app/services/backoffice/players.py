@@ -443,27 +443,20 @@ async def _post_adjustment(
     async with write_transaction() as session:
         brand = await session.get(Merchant, member.merchant_id)
         assert brand is not None
-        cash = await ledger.account(
-            session,
-            merchant_id=member.merchant_id,
-            kind=AccountKind.MEMBER_CASH,
-            currency=brand.currency,
-            member_id=member_id,
-        )
-        house = await ledger.account(
-            session, merchant_id=member.merchant_id, kind=AccountKind.HOUSE, currency=brand.currency
-        )
+        cash = ledger.of_member(AccountKind.MEMBER_CASH)
+        house = ledger.of_merchant(AccountKind.HOUSE, sharded=False)
         credit = direction == "credit"
-        posted = await ledger.move(
+        posted = await ledger.transfer(
             session,
             merchant_id=member.merchant_id,
+            member_id=member_id,
+            currency=brand.currency,
             kind=TransactionKind.ADJUSTMENT,
             idempotency_key=key,
-            debit_account_id=saved_id(house.id if credit else cash.id),
-            credit_account_id=saved_id(cash.id if credit else house.id),
+            from_=house if credit else cash,
+            to=cash if credit else house,
             amount=amount,
             reference=f"ADJ-{approval_id}" if approval_id else "ADJ",
-            member_id=member_id,
             metadata={"reason": reason, "staff": actor.staff_id, "approval": approval_id},
         )
         if not posted.replay:

@@ -57,6 +57,10 @@ class PromotionRow:
     entries: int
     claimed: int
     state: str  # scheduled, live or ended at `now`
+    titles: dict[str, str]  # per language, for the reader's own
+
+    def title_in(self, language: str) -> str:
+        return self.titles.get(language) or self.title
 
 
 def _invalid(field: str) -> AppError:
@@ -176,6 +180,11 @@ def _row(promotion: Promotion, entries: int, claimed: int, now: datetime) -> Pro
         ends_at=promotion.ends_at,
         draw_at=promotion.draw_at,
         title=_title(promotion),
+        titles={
+            language: str(texts["title"])
+            for language, texts in (promotion.content or {}).items()
+            if isinstance(texts, dict) and texts.get("title")
+        },
         entries=entries,
         claimed=claimed,
         state=_state(promotion, now),

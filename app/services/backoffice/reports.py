@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
@@ -146,11 +147,17 @@ async def daily(staff: Staff, brand_code: str | None, days: int, now: datetime) 
     the staff member has (each brand's day in its own time zone)."""
     _checked_days(days)
     scope = await _scope(staff, brand_code, "reports.view", now)
+    return (await days_rows(scope, lambda zone: local_days(zone, days, now)))[-days:]
+
+
+async def days_rows(scope: list[Brand], days_of: Callable[[ZoneInfo], list[date]]) -> list[DayRow]:
+    """Each brand's figures on the local days `days_of` its time zone gives, summed per date,
+    oldest first (a building block: the caller checked the permission)."""
     await rollup.refresh()
     totals: dict[date, list[DayRow]] = {}
     async with session_scope() as session:
         for brand in scope:
-            wanted = local_days(ZoneInfo(brand.timezone), days, now)
+            wanted = days_of(ZoneInfo(brand.timezone))
             facts = await rollup.totals(session, brand.id, wanted[0], wanted[-1], "day")
             for day in wanted:
                 found = facts.get(day.isoformat(), reporting.Totals())
@@ -165,7 +172,7 @@ async def daily(staff: Staff, brand_code: str | None, days: int, now: datetime) 
             sum((p.bonus_cost for p in parts), ZERO),
         )
         for day, parts in sorted(totals.items())
-    ][-days:]
+    ]
 
 
 Dimension = Literal["brand", "category", "vendor"]

@@ -215,22 +215,21 @@ async def _move(
         return _transfer(known, receiver, replay=True)
     await _check_daily_limits(session, brand, sender_id, receiver_id, amount, now)
     flag = await _pattern(session, brand, sender_id, receiver_id, now)
-    sender_cash = await _account(session, brand, sender_id, AccountKind.MEMBER_CASH)
-    target = (
-        await _account(session, brand, sender_id, AccountKind.MEMBER_LOCKED)
-        if flag is not None
-        else await _account(session, brand, receiver_id, AccountKind.MEMBER_CASH)
-    )
-    posted = await ledger.move(
+    posted = await ledger.transfer(
         session,
         merchant_id=brand.id,
+        member_id=sender_id,
+        currency=brand.currency,
         kind=TransactionKind.TRANSFER,
         idempotency_key=f"{REFERENCE}:{sender_id}:{request_id}",
-        debit_account_id=sender_cash,
-        credit_account_id=target,
+        from_=ledger.of_member(AccountKind.MEMBER_CASH),
+        to=(
+            ledger.of_member(AccountKind.MEMBER_LOCKED)
+            if flag is not None
+            else ledger.of_member(AccountKind.MEMBER_CASH, member_id=receiver_id)
+        ),
         amount=amount,
         reference=f"{REFERENCE}:{direction.value}",
-        member_id=sender_id,
         metadata={"from": sender_id, "to": receiver_id, "direction": direction.value},
     )
     row = MemberTransfer(
@@ -260,13 +259,6 @@ def _transfer(row: MemberTransfer, receiver: Member, *, replay: bool) -> Transfe
         replay,
         held=row.status == TransferStatus.HELD,
     )
-
-
-async def _account(session: AsyncSession, brand: Brand, member_id: int, kind: AccountKind) -> int:
-    found = await ledger.account(
-        session, merchant_id=brand.id, kind=kind, currency=brand.currency, member_id=member_id
-    )
-    return saved_id(found.id)
 
 
 async def _settle(
@@ -406,18 +398,18 @@ async def decide_held_in(
     sender = await session.get(Member, row.sender_id)
     receiver = await session.get(Member, row.receiver_id)
     assert sender is not None and receiver is not None
-    held = await _account(session, brand, row.sender_id, AccountKind.MEMBER_LOCKED)
     to = row.receiver_id if release else row.sender_id
-    await ledger.move(
+    await ledger.transfer(
         session,
         merchant_id=brand.id,
+        member_id=row.sender_id,
+        currency=brand.currency,
         kind=TransactionKind.TRANSFER,
         idempotency_key=f"{REFERENCE}-review:{row.id}",
-        debit_account_id=held,
-        credit_account_id=await _account(session, brand, to, AccountKind.MEMBER_CASH),
+        from_=ledger.of_member(AccountKind.MEMBER_LOCKED),
+        to=ledger.of_member(AccountKind.MEMBER_CASH, member_id=to),
         amount=row.amount,
         reference=f"{REFERENCE if release else RETURN_REFERENCE}:{row.direction}",
-        member_id=row.sender_id,
         metadata={"from": row.sender_id, "to": row.receiver_id, "direction": row.direction},
     )
     if release:

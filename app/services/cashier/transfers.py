@@ -29,6 +29,7 @@ from models.catalogue import WalletMode
 from models.ledger import AccountKind, TransactionKind
 
 ZERO = Decimal("0.00")
+CASH = ledger.of_member(AccountKind.MEMBER_CASH)
 MAIN = "MAIN"
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -187,26 +188,8 @@ async def _vendor(session: AsyncSession, brand: Brand, code: Any) -> GameVendor:
     return vendor
 
 
-async def _accounts(
-    session: AsyncSession, brand: Brand, member_id: int, vendor: str
-) -> tuple[int, int]:
-    cash = await ledger.account(
-        session,
-        merchant_id=brand.id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=brand.currency,
-        member_id=member_id,
-    )
-    wallet = await ledger.account(
-        session,
-        merchant_id=brand.id,
-        kind=AccountKind.MEMBER_VENDOR,
-        currency=brand.currency,
-        member_id=member_id,
-        sub_key=vendor,
-    )
-    assert cash.id is not None and wallet.id is not None
-    return cash.id, wallet.id
+def _vendor_wallet(vendor: str) -> ledger.AccountRef:
+    return ledger.of_member(AccountKind.MEMBER_VENDOR, sub_key=vendor)
 
 
 async def transfer(
@@ -230,24 +213,32 @@ async def transfer(
     value = parse_amount(amount)
     async with write_transaction() as session:
         found = await _vendor(session, brand, vendor)
-        cash, wallet = await _accounts(session, brand, member.id, found.vassalage)
-        source, target = (cash, wallet) if way == Direction.IN else (wallet, cash)
+        wallet = _vendor_wallet(found.vassalage)
+        source, target = (CASH, wallet) if way == Direction.IN else (wallet, CASH)
         try:
-            posted = await ledger.move(
+            posted = await ledger.transfer(
                 session,
                 merchant_id=brand.id,
+                member_id=member.id,
+                currency=brand.currency,
                 kind=TransactionKind.TRANSFER,
                 idempotency_key=key,
-                debit_account_id=source,
-                credit_account_id=target,
+                from_=source,
+                to=target,
                 amount=value,
                 reference=found.vassalage,
-                member_id=member.id,
                 metadata={"vendor": found.vassalage, "direction": way.value},
             )
         except AppError as exc:
             if exc.code == "ledger-insufficient-funds":
-                held = await session.get(LedgerAccount, source)
+                source_id = await ledger.resolve(
+                    session,
+                    source,
+                    merchant_id=brand.id,
+                    member_id=member.id,
+                    currency=brand.currency,
+                )
+                held = await session.get(LedgerAccount, source_id)
                 balance = held.balance if held is not None else ZERO
                 raise AppError(
                     "wallet-transfer-insufficient", status=409, params={"balance": balance}
@@ -263,8 +254,8 @@ async def transfer(
         vendor=found.vassalage,
         direction=way,
         amount=value,
-        main_balance=posted.balances[cash],
-        vendor_balance=posted.balances[wallet],
+        main_balance=posted.from_balance if way == Direction.IN else posted.to_balance,
+        vendor_balance=posted.to_balance if way == Direction.IN else posted.from_balance,
     )
 
 
@@ -288,18 +279,18 @@ async def recall_all(brand: Brand, member: Member, request_id: Any) -> RecallRes
             if wallet.maintenance:
                 skipped.append(wallet.vendor)
                 continue
-            cash, account = await _accounts(session, brand, member.id, wallet.vendor)
             try:
-                await ledger.move(
+                await ledger.transfer(
                     session,
                     merchant_id=brand.id,
+                    member_id=member.id,
+                    currency=brand.currency,
                     kind=TransactionKind.TRANSFER,
                     idempotency_key=f"{base}:{wallet.vendor}",
-                    debit_account_id=account,
-                    credit_account_id=cash,
+                    from_=_vendor_wallet(wallet.vendor),
+                    to=CASH,
                     amount=wallet.balance,
                     reference=wallet.vendor,
-                    member_id=member.id,
                     metadata={"vendor": wallet.vendor, "direction": Direction.OUT.value},
                 )
             except AppError as exc:

@@ -22,20 +22,21 @@ it proves money. Every change is a ledger movement with an idempotency key:
 Concurrency: spending locks the member's points account through the ledger, which refuses to
 take it below zero (two redeems of the last points: one wins); stock is taken by one
 conditional UPDATE (`stock >= quantity`), so it never goes negative.
+
+The configuration, accounts and balances are in points_config.py, the mall in points_mall.py;
+their public names are importable from here.
 """
 
 from __future__ import annotations
 
-import re
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
-from typing import Any, Generic, TypeVar
+from decimal import ROUND_DOWN, Decimal
+from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Table, func, update
+from sqlalchemy import func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -45,20 +46,48 @@ from app.core.errors import AppError
 from app.services import ledger, wager_facts, wallet_events
 from app.services.accounts.members import require_real_account
 from app.services.accounts.payment_password import check_payment_password
-from app.services.brands import Brand, brands
+from app.services.brands import Brand
 from app.services.cash_rewards import pay_cash
-from app.services.points_ledger import (
-    CENT,
-    MAX_POINTS,
-    ZERO,
-    PointsType,
-    issued_account,
-    member_account,
+from app.services.loyalty.points_config import (
+    CONSUMER,
+    DEFAULT_CONFIG,
+    DEFAULT_CONVERT_RATIO,
+    DEFAULT_MIN_CONVERT,
+    DEFAULT_RATIOS,
+    MAX_PAGE,
+    MAX_WINDOWS_BACK,
+    PAGE_SIZE,
+    POINTS_TEXT,
+    RANGE_DAYS,
+    ConvertView,
+    Page,
+    PointsRecord,
+    RedeemView,
+    RewardView,
+    balance_in,
+    cash_for,
+    config_in,
+    config_of,
+    configure,
+    decimal_or_none,
+    issued_shards,
+    overview,
 )
-from app.services.promotions import bonus, free_rounds
-from app.services.promotions.rules import rules_for
+from app.services.loyalty.points_mall import (
+    ADDRESS_FIELDS,
+    decide,
+    decide_in,
+    new_reference,
+    pending,
+    redeem,
+    redeem_merchant,
+    redeem_view,
+    require_points_module,
+    rewards,
+    spend,
+)
+from app.services.points_ledger import CENT, MAX_POINTS, ZERO, PointsType, member_account
 from app.services.protection.limits import excluded
-from app.services.site import POINTS_MODULE
 from app.services.wager_facts import StoredFact
 from models.base import saved_id
 from models.brand import Merchant
@@ -73,269 +102,42 @@ from models.ledger import (
     account_owner_key,
 )
 from models.member import Member
-from models.points import (
-    PointsConfig,
-    PointsRedeem,
-    PointsReward,
-    PointsRewardKind,
-    RedeemStatus,
-)
+from models.points import PointsConfig, PointsRedeem, RedeemStatus
 from models.protection import MemberProtection
 
-CONSUMER = "loyalty-points"
-MAX_RATIO = Decimal("1000")
-PAGE_SIZE = 20
-MAX_PAGE = 1000
-# The spec's date ranges (9): windows of 7 or 30 days, moved to the previous or next window.
-RANGE_DAYS = {"7d": 7, "30d": 30}
-MAX_WINDOWS_BACK = 60
-# Bonus rewards count like the demo promotions: sports and PvP 0 %, live casino 50 %.
-BONUS_WEIGHTS: Mapping[str, int] = {"SPORTS": 0, "PVP": 0, "LIVE": 50}
-# Rewards that may not lure back a member on a break.
-LURES = (PointsRewardKind.BONUS, PointsRewardKind.FREE_ROUNDS)
-# Where a brand has no configuration yet: 1 point per 10 of valid bet on slots, originals,
-# fishing and lottery, 1 per 20 on live, table, sports and e-sports; 100 points make 1 of cash.
-DEFAULT_RATIOS: Mapping[str, Decimal] = {
-    "RNG": Decimal("0.1"),
-    "INHOUSE": Decimal("0.1"),
-    "FISH": Decimal("0.1"),
-    "LOTT": Decimal("0.1"),
-    "ELOTT": Decimal("0.1"),
-    "LIVE": Decimal("0.05"),
-    "PVP": Decimal("0.05"),
-    "SPORTS": Decimal("0.05"),
-    "ESPORTS": Decimal("0.05"),
-}
-DEFAULT_CONVERT_RATIO = Decimal("100")
-DEFAULT_MIN_CONVERT = Decimal("100")
-ADDRESS_FIELDS: Mapping[str, int] = {
-    "name": 80,
-    "phone": 24,
-    "line": 160,
-    "city": 60,
-    "region": 40,
-    "postcode": 16,
-}
-ADDRESS_OPTIONAL = frozenset({"region"})
-
-Item = TypeVar("Item")
-# What a member may type as a number of points: digits, at most 2 decimals (no exponent).
-POINTS_TEXT = re.compile(r"[0-9]{1,10}(\.[0-9]{1,2})?")
-_REWARDS: Table = PointsReward.__table__  # type: ignore[attr-defined]
-
-
-@dataclass(frozen=True)
-class Config:
-    enabled: bool
-    earn_ratios: Mapping[str, Decimal]
-    convert_ratio: Decimal  # points for 1 of cash
-    min_convert: Decimal
-
-    def ratio(self, category: str) -> Decimal:
-        return self.earn_ratios.get(category, ZERO)
-
-
-DEFAULT_CONFIG = Config(True, DEFAULT_RATIOS, DEFAULT_CONVERT_RATIO, DEFAULT_MIN_CONVERT)
-
-
-@dataclass(frozen=True)
-class Overview:
-    balance: Decimal
-    cash_value: Decimal  # what the balance would convert to
-    currency: str  # the brand's cash currency
-    config: Config
-
-
-@dataclass(frozen=True)
-class RewardView:
-    id: int
-    code: str
-    kind: PointsRewardKind
-    name: str
-    description: str
-    model: str
-    image: str
-    points: Decimal
-    value: Decimal
-    currency: str
-    stock: int | None
-    max_quantity: int
-    wagering_multiplier: int
-    bonus_days: int
-    free_game: str = ""  # free-rounds rewards: the studio game and the rounds of one
-    free_rounds: int = 0
-
-
-@dataclass(frozen=True)
-class RedeemView:
-    reference: str
-    applied_at: datetime
-    kind: PointsRewardKind
-    model: str
-    name: str
-    quantity: int
-    points: Decimal
-    status: RedeemStatus
-    address: dict[str, str]
-    decided_at: datetime | None
-    note: str
-    member_id: int = 0
-
-
-@dataclass(frozen=True)
-class ConvertView:
-    reference: str
-    points: Decimal
-    cash: Decimal
-    balance: Decimal  # points left
-
-
-@dataclass(frozen=True)
-class PointsRecord:
-    """One line of the points details (spec 3: type, amount, balance, ratio, status, time,
-    remark, reason)."""
-
-    id: int
-    type: str
-    amount: Decimal
-    balance: Decimal
-    ratio: str
-    status: RedeemStatus
-    time: datetime
-    remark: str
-    reason: str
-    category: str = ""  # earned points: the game category and the valid bet they came from
-    valid_bet: Decimal | None = None
-
-
-@dataclass(frozen=True)
-class Page(Generic[Item]):
-    items: list[Item]
-    total: int
-    page: int
-    page_size: int
-    since: datetime
-    until: datetime
-
-
-# ---- configuration -------------------------------------------------------------------------
-
-
-def _decimal(value: object) -> Decimal | None:
-    try:
-        number = Decimal(str(value).strip())
-    except (InvalidOperation, ValueError):
-        return None
-    return number if number.is_finite() else None
-
-
-def _config(row: PointsConfig | None) -> Config:
-    if row is None:
-        return DEFAULT_CONFIG
-    ratios = {str(k): Decimal(str(v)) for k, v in (row.earn_ratios or {}).items()}
-    return Config(row.enabled, ratios, Decimal(row.convert_ratio), Decimal(row.min_convert))
-
-
-async def config_in(session: AsyncSession, merchant_id: int) -> Config:
-    return _config(await session.get(PointsConfig, merchant_id))
-
-
-async def configure(
-    merchant_id: int,
-    *,
-    earn_ratios: Mapping[str, object],
-    convert_ratio: object,
-    min_convert: object,
-    enabled: bool = True,
-    now: datetime,
-) -> Config:
-    """Set a brand's points rules (operators, demo seed, tests); bad values change nothing."""
-    ratios: dict[str, str] = {}
-    for category, value in earn_ratios.items():
-        ratio = _decimal(value)
-        if (
-            not wager_facts.CATEGORY_PATTERN.fullmatch(str(category))
-            or ratio is None
-            or not ZERO <= ratio <= MAX_RATIO
-        ):
-            raise AppError("points-config-invalid", 422)
-        ratios[str(category)] = str(ratio)
-    convert = _decimal(convert_ratio)
-    minimum = _decimal(min_convert)
-    if convert is None or not ZERO < convert <= MAX_POINTS or minimum is None or minimum < 0:
-        raise AppError("points-config-invalid", 422)
-    async with write_transaction() as session:
-        row = await session.get(PointsConfig, merchant_id, with_for_update=True)
-        if row is None:
-            if await session.get(Merchant, merchant_id) is None:
-                raise AppError("points-config-invalid", 422)
-            row = PointsConfig(merchant_id=merchant_id)
-        row.enabled = enabled
-        row.earn_ratios = ratios
-        row.convert_ratio = convert.quantize(CENT)
-        row.min_convert = minimum.quantize(CENT)
-        row.updated_at = now
-        session.add(row)
-        await session.flush()
-        return _config(row)
-
-
-# ---- accounts and credits ------------------------------------------------------------------
-
-
-async def _issued_shards(
-    session: AsyncSession, merchant_id: int, member_ids: Sequence[int]
-) -> dict[int, int]:
-    """The brand's POINTS_ISSUED shard accounts these members use, by shard: one query for
-    those that exist (made where missing)."""
-    shards = {member_id % ledger.MERCHANT_ACCOUNT_SHARDS for member_id in member_ids}
-    keys = {
-        shard: account_owner_key(
-            merchant_id, None, AccountKind.POINTS_ISSUED, POINTS_CURRENCY, f"shard{shard}"
-        )
-        for shard in shards
-    }
-    found = dict(
-        (
-            await session.exec(
-                select(LedgerAccount.owner_key, LedgerAccount.id).where(
-                    col(LedgerAccount.owner_key).in_(list(keys.values()))
-                )
-            )
-        ).all()
-    )
-    ids: dict[int, int] = {}
-    for shard, key in keys.items():
-        account_id = found.get(key)
-        ids[shard] = (
-            account_id
-            if account_id is not None
-            else await issued_account(session, merchant_id, shard)
-        )
-    return ids
-
-
-async def balance_in(session: AsyncSession, merchant_id: int, member_id: int) -> Decimal:
-    key = account_owner_key(merchant_id, member_id, AccountKind.MEMBER_POINTS, POINTS_CURRENCY)
-    found = (
-        await session.exec(select(col(LedgerAccount.balance)).where(LedgerAccount.owner_key == key))
-    ).first()
-    return ZERO if found is None else Decimal(found).quantize(CENT)
-
-
-def cash_for(points: Decimal, config: Config) -> Decimal:
-    """What `points` convert to, rounded down to the cent."""
-    return (points / config.convert_ratio).quantize(CENT, rounding=ROUND_DOWN)
-
-
-async def overview(member: Member) -> Overview:
-    async with session_scope() as session:
-        config = await config_in(session, member.merchant_id)
-        points = await balance_in(session, member.merchant_id, saved_id(member.id))
-        merchant = await session.get(Merchant, member.merchant_id)
-    assert merchant is not None
-    return Overview(points, cash_for(points, config), merchant.currency, config)
-
+__all__ = [
+    "ADDRESS_FIELDS",
+    "CENT",
+    "CONSUMER",
+    "DEFAULT_CONVERT_RATIO",
+    "DEFAULT_MIN_CONVERT",
+    "DEFAULT_RATIOS",
+    "MAX_WINDOWS_BACK",
+    "POINTS_TEXT",
+    "RANGE_DAYS",
+    "Page",
+    "PointsRecord",
+    "RedeemView",
+    "RewardView",
+    "balance_in",
+    "catch_up_earning",
+    "config_in",
+    "configure",
+    "convert",
+    "decide",
+    "decide_in",
+    "details",
+    "overview",
+    "pending",
+    "points_for",
+    "process_earning",
+    "redeem",
+    "redeem_list",
+    "redeem_merchant",
+    "register",
+    "rewards",
+    "window",
+]
 
 # ---- earning from wager facts --------------------------------------------------------------
 
@@ -399,7 +201,7 @@ class _Earning:
             ).all()
         }
         configs = {
-            row.merchant_id: _config(row)
+            row.merchant_id: config_of(row)
             for row in (
                 await session.exec(
                     select(PointsConfig).where(col(PointsConfig.merchant_id).in_(brand_ids))
@@ -465,7 +267,7 @@ class _Earning:
             currency=POINTS_CURRENCY,
             member_ids=[group.member_id for group in groups],
         )
-        shards = await _issued_shards(session, merchant_id, [g.member_id for g in groups])
+        shards = await issued_shards(session, merchant_id, [g.member_id for g in groups])
         moves = []
         for group in groups:
             moves.append(
@@ -513,394 +315,6 @@ async def catch_up_earning(now: datetime, *, batch_size: int = 500) -> int:
     return total
 
 
-# ---- the mall ------------------------------------------------------------------------------
-
-
-def _texts(content: Mapping[str, Any], language: str) -> Mapping[str, str]:
-    found: object = (
-        content.get(language.lower()) or content.get("pt") or next(iter(content.values()), {})
-    )
-    return found if isinstance(found, Mapping) else {}
-
-
-def _offered(reward: PointsReward, merchant: Merchant) -> bool:
-    """Bonus rewards are not offered where the jurisdiction forbids pre-bet bonuses (Brazil):
-    a bonus there is a promotion of its own kind, never a points purchase. Free rounds only
-    of a game that can give them (their winnings go to cash there)."""
-    if reward.kind == PointsRewardKind.BONUS.value:
-        return rules_for(merchant).bonus_before_first_bet
-    if reward.kind == PointsRewardKind.FREE_ROUNDS.value:
-        return reward.free_game in free_rounds.offerable_games() and reward.free_rounds > 0
-    return True
-
-
-def _reward_view(reward: PointsReward, language: str, currency: str) -> RewardView:
-    texts = _texts(reward.content or {}, language)
-    return RewardView(
-        id=saved_id(reward.id),
-        code=reward.code,
-        kind=PointsRewardKind(reward.kind),
-        name=texts.get("name", reward.code),
-        description=texts.get("description", ""),
-        model=reward.model,
-        image=reward.image,
-        points=Decimal(reward.points).quantize(CENT),
-        value=Decimal(reward.value).quantize(CENT),
-        currency=currency,
-        stock=reward.stock,
-        max_quantity=reward.max_quantity,
-        wagering_multiplier=reward.wagering_multiplier,
-        bonus_days=reward.bonus_days,
-        free_game=reward.free_game,
-        free_rounds=reward.free_rounds,
-    )
-
-
-async def rewards(merchant_id: int, language: str) -> list[RewardView]:
-    """The brand's rewards on offer, in mall order."""
-    async with session_scope() as session:
-        merchant = await session.get(Merchant, merchant_id)
-        if merchant is None:
-            return []
-        rows = (
-            await session.exec(
-                select(PointsReward)
-                .where(PointsReward.merchant_id == merchant_id, col(PointsReward.enabled))
-                .order_by(col(PointsReward.sort), col(PointsReward.id))
-            )
-        ).all()
-    return [
-        _reward_view(row, language, merchant.currency) for row in rows if _offered(row, merchant)
-    ]
-
-
-def _quantity(value: object, reward: PointsReward) -> int:
-    if isinstance(value, bool):
-        raise AppError("points-quantity-invalid", 422, params={"max": reward.max_quantity})
-    try:
-        quantity = int(str(value).strip())
-    except ValueError:
-        raise AppError(
-            "points-quantity-invalid", 422, params={"max": reward.max_quantity}
-        ) from None
-    if not 1 <= quantity <= reward.max_quantity:
-        raise AppError("points-quantity-invalid", 422, params={"max": reward.max_quantity})
-    return quantity
-
-
-def clean_address(address: Mapping[str, object] | None) -> dict[str, str]:
-    """A delivery address: every field but the region required, each within its length."""
-    given = address or {}
-    cleaned: dict[str, str] = {}
-    missing: list[str] = []
-    for name, limit in ADDRESS_FIELDS.items():
-        value = given.get(name)
-        text = value.strip() if isinstance(value, str) else ""
-        if len(text) > limit or (not text and name not in ADDRESS_OPTIONAL):
-            missing.append(name)
-        cleaned[name] = text
-    if missing:
-        problems = [{"field": name, "code": "val_required", "params": {}} for name in missing]
-        raise AppError("points-address-invalid", 422, value={"fields": problems})
-    return cleaned
-
-
-def _reference(prefix: str, now: datetime) -> str:
-    return f"{prefix}{now:%y%m%d%H%M%S}{secrets.token_hex(4).upper()}"
-
-
-async def _spend(
-    session: AsyncSession,
-    member: Member,
-    points: Decimal,
-    *,
-    key: str,
-    reference: str,
-    metadata: Mapping[str, Any],
-) -> ledger.Posted:
-    member_id = saved_id(member.id)
-    mine = await member_account(session, member.merchant_id, member_id)
-    issued = await issued_account(session, member.merchant_id, member_id)
-    try:
-        return await ledger.move(
-            session,
-            merchant_id=member.merchant_id,
-            kind=TransactionKind.POINTS,
-            idempotency_key=key,
-            debit_account_id=mine,
-            credit_account_id=issued,
-            amount=points,
-            reference=reference,
-            member_id=member_id,
-            metadata=dict(metadata),
-        )
-    except AppError as error:
-        if error.code == "ledger-insufficient-funds":
-            raise AppError("points-insufficient", 409) from None
-        raise
-
-
-def _redeem_view(row: PointsRedeem) -> RedeemView:
-    return RedeemView(
-        reference=row.reference,
-        applied_at=row.created_at,
-        kind=PointsRewardKind(row.kind),
-        model=row.model,
-        name=row.name,
-        quantity=row.quantity,
-        points=Decimal(row.points).quantize(CENT),
-        status=RedeemStatus(row.status),
-        address={str(k): str(v) for k, v in (row.address or {}).items()},
-        decided_at=row.decided_at,
-        note=row.note,
-        member_id=row.member_id,
-    )
-
-
-async def _require_points_module(member: Member) -> None:
-    """The brand's points system (white-label module PTSYS3) switched off: nothing is spent."""
-    if not (await brands.by_id(member.merchant_id)).module_on(POINTS_MODULE):
-        raise AppError("points-disabled", 409)
-
-
-async def redeem(
-    member: Member,
-    reward_id: object,
-    quantity_text: object,
-    payment_password: str,
-    address: Mapping[str, object] | None,
-    language: str,
-    now: datetime,
-) -> RedeemView:
-    """Redeem a reward (a use case): checked, then the points are spent, the stock taken and
-    the reward delivered (cash, bonus) or queued for review (physical), in one transaction."""
-    require_real_account(member)
-    await _require_points_module(member)
-    if isinstance(reward_id, bool) or not isinstance(reward_id, int) or not 0 < reward_id < 2**31:
-        raise AppError("points-reward-not-found", 404)
-    async with session_scope() as session:
-        reward = await session.get(PointsReward, reward_id)
-        merchant = await session.get(Merchant, member.merchant_id)
-    if reward is None or merchant is None or reward.merchant_id != member.merchant_id:
-        raise AppError("points-reward-not-found", 404)
-    if not reward.enabled:
-        raise AppError("points-reward-not-found", 404)
-    if not _offered(reward, merchant):
-        raise AppError("points-reward-not-offered", 409)
-    quantity = _quantity(quantity_text, reward)
-    kind = PointsRewardKind(reward.kind)
-    delivery = clean_address(address) if kind is PointsRewardKind.PHYSICAL else {}
-    await check_payment_password(member, payment_password)
-    member_id = saved_id(member.id)
-    async with write_transaction() as session:
-        config = await config_in(session, member.merchant_id)
-        if not config.enabled:
-            raise AppError("points-disabled", 409)
-        if kind in LURES and excluded(await session.get(MemberProtection, member_id), now):
-            # No bonus or free play may lure back a member on a break (IN 31/2025); cash and
-            # items may.
-            raise AppError("points-reward-not-offered", 409)
-        total = (Decimal(reward.points) * quantity).quantize(CENT)
-        reference = _reference("R", now)
-        await _take_stock(session, saved_id(reward.id), quantity)
-        texts = _texts(reward.content or {}, language)
-        spent = await _spend(
-            session,
-            member,
-            total,
-            key=f"points-redeem:{reference}",
-            reference=reference,
-            metadata={"type": PointsType.REDEEM, "reward": reward.code, "quantity": quantity},
-        )
-        row = PointsRedeem(
-            reference=reference,
-            merchant_id=member.merchant_id,
-            member_id=member_id,
-            reward_id=saved_id(reward.id),
-            kind=kind.value,
-            name=texts.get("name", reward.code)[:120],
-            model=reward.model,
-            quantity=quantity,
-            points=total,
-            status=RedeemStatus.PROCESS.value,
-            address=delivery,
-            created_at=now,
-            spend_transaction_id=spent.transaction_id,
-        )
-        value = (Decimal(reward.value) * quantity).quantize(CENT)
-        if kind is PointsRewardKind.CASH:
-            await pay_cash(
-                session,
-                member=member,
-                currency=merchant.currency,
-                amount=value,
-                kind=TransactionKind.POINTS_CONVERSION,
-                key=f"points-reward:{reference}",
-                reference=reference,
-                metadata={"action": "points-reward", "reward": reward.code},
-            )
-        elif kind is PointsRewardKind.BONUS:
-            stored = await session.get(Member, member_id)
-            assert stored is not None
-            await bonus.grant_in(
-                session,
-                member=stored,
-                terms=bonus.BonusTerms(
-                    amount=value,
-                    multiplier=reward.wagering_multiplier,
-                    weights=BONUS_WEIGHTS,
-                    days=reward.bonus_days,
-                ),
-                grant_key=f"points-{reference}",
-                now=now,
-            )
-        elif kind is PointsRewardKind.FREE_ROUNDS:
-            stored = await session.get(Member, member_id)
-            assert stored is not None
-            await free_rounds.grant(
-                session,
-                stored,
-                game_code=reward.free_game,
-                stake=Decimal(reward.value).quantize(CENT),
-                rounds=reward.free_rounds * quantity,
-                multiplier=reward.wagering_multiplier,
-                bonus_days=reward.bonus_days,
-                grant_key=f"points-{reference}",
-                now=now,
-            )
-        if kind is not PointsRewardKind.PHYSICAL:
-            row.status = RedeemStatus.APPROVED.value
-            row.decided_at = now
-            row.decided_by = "auto"
-        session.add(row)
-        await session.flush()
-        view = _redeem_view(row)
-    await wallet_events.balance_changed(member_id)
-    return view
-
-
-async def _take_stock(session: AsyncSession, reward_id: int, quantity: int) -> None:
-    """Take `quantity` from a limited stock in one conditional UPDATE: of two racing redeems
-    of the last item, the second finds too little and is refused."""
-    reward = await session.get(PointsReward, reward_id)
-    assert reward is not None
-    if reward.stock is None:
-        return
-    taken = await session.exec(
-        update(_REWARDS)
-        .where(_REWARDS.c.id == reward_id, _REWARDS.c.stock >= quantity)
-        .values(stock=_REWARDS.c.stock - quantity)
-    )
-    if taken.rowcount != 1:
-        raise AppError("points-out-of-stock", 409)
-    await session.refresh(reward)
-
-
-async def decide_in(
-    session: AsyncSession,
-    merchant_id: int | None,
-    reference: str,
-    *,
-    approve: bool,
-    note: str,
-    decided_by: str,
-    now: datetime,
-) -> RedeemView:
-    """An operator approves (the item is sent) or rejects (points and stock return) a redeem
-    in process, in the caller's transaction (building block: the console adds its audit
-    entry); `merchant_id` None is any brand. A decided redeem cannot be decided again."""
-    if not approve and not note.strip():
-        raise AppError("points-note-required", 422)
-    if len(note) > 200 or not decided_by or len(decided_by) > 64:
-        raise AppError("points-note-required", 422)
-    row = (
-        await session.exec(
-            select(PointsRedeem)
-            .where(PointsRedeem.reference == reference)
-            .with_for_update()
-            .execution_options(populate_existing=True)
-        )
-    ).first()
-    if row is None or (merchant_id is not None and row.merchant_id != merchant_id):
-        raise AppError("points-redeem-not-found", 404)
-    if row.status != RedeemStatus.PROCESS.value:
-        raise AppError("points-redeem-decided", 409)
-    if approve:
-        row.status = RedeemStatus.APPROVED.value
-    else:
-        mine = await member_account(session, row.merchant_id, row.member_id)
-        issued = await issued_account(session, row.merchant_id, row.member_id)
-        refunded = await ledger.move(
-            session,
-            merchant_id=row.merchant_id,
-            kind=TransactionKind.POINTS,
-            idempotency_key=f"points-refund:{row.reference}",
-            debit_account_id=issued,
-            credit_account_id=mine,
-            amount=Decimal(row.points).quantize(CENT),
-            reference=row.reference,
-            member_id=row.member_id,
-            metadata={"type": PointsType.REFUND, "reason": "rejected"},
-        )
-        await session.exec(
-            update(_REWARDS)
-            .where(_REWARDS.c.id == row.reward_id, _REWARDS.c.stock.is_not(None))
-            .values(stock=_REWARDS.c.stock + row.quantity)
-        )
-        row.status = RedeemStatus.REJECTED.value
-        row.refund_transaction_id = refunded.transaction_id
-    row.decided_at = now
-    row.decided_by = decided_by
-    row.note = note.strip()
-    session.add(row)
-    await session.flush()
-    return _redeem_view(row)
-
-
-async def decide(
-    merchant_id: int | None,
-    reference: str,
-    *,
-    approve: bool,
-    note: str,
-    decided_by: str,
-    now: datetime,
-) -> RedeemView:
-    """`decide_in` as a use case of its own (the CLI, tests)."""
-    async with write_transaction() as session:
-        view = await decide_in(
-            session,
-            merchant_id,
-            reference,
-            approve=approve,
-            note=note,
-            decided_by=decided_by,
-            now=now,
-        )
-    await wallet_events.balance_changed(view.member_id)
-    return view
-
-
-async def redeem_merchant(reference: str) -> int | None:
-    """The brand of a redeem (None: no such redeem), for the console's permission check."""
-    async with session_scope() as session:
-        return (
-            await session.exec(
-                select(PointsRedeem.merchant_id).where(PointsRedeem.reference == reference)
-            )
-        ).first()
-
-
-async def pending(merchant_id: int | None, *, limit: int = 100) -> list[RedeemView]:
-    """Redeems waiting for an operator, oldest first."""
-    query = select(PointsRedeem).where(PointsRedeem.status == RedeemStatus.PROCESS.value)
-    if merchant_id is not None:
-        query = query.where(PointsRedeem.merchant_id == merchant_id)
-    async with session_scope() as session:
-        rows = (await session.exec(query.order_by(col(PointsRedeem.id)).limit(limit))).all()
-    return [_redeem_view(row) for row in rows]
-
-
 # ---- conversion ----------------------------------------------------------------------------
 
 
@@ -910,9 +324,9 @@ async def convert(
     """Convert points to cash at the brand's ratio (a use case): the points are spent and the
     cash paid in one transaction, each a ledger movement keyed by the conversion."""
     require_real_account(member)
-    await _require_points_module(member)
+    await require_points_module(member)
     text = str(points_text).strip() if isinstance(points_text, str | int) else ""
-    points = _decimal(text) if POINTS_TEXT.fullmatch(text) else None
+    points = decimal_or_none(text) if POINTS_TEXT.fullmatch(text) else None
     if points is None or not ZERO < points <= MAX_POINTS or points != points.quantize(CENT):
         raise AppError("points-invalid-amount", 422)
     points = points.quantize(CENT)
@@ -927,9 +341,9 @@ async def convert(
         raise AppError("points-convert-too-small", 422, params={"min": str(config.min_convert)})
     await check_payment_password(member, payment_password)
     member_id = saved_id(member.id)
-    reference = _reference("C", now)
+    reference = new_reference("C", now)
     async with write_transaction() as session:
-        spent = await _spend(
+        spent = await spend(
             session,
             member,
             points,
@@ -1008,7 +422,7 @@ async def redeem_list(
                 .limit(PAGE_SIZE)
             )
         ).all()
-    return Page([_redeem_view(row) for row in rows], total, number, PAGE_SIZE, since, until)
+    return Page([redeem_view(row) for row in rows], total, number, PAGE_SIZE, since, until)
 
 
 def _record(
@@ -1036,7 +450,7 @@ def _record(
         remark=remark,
         reason=str(details.get("reason", "")),
         category=str(details.get("category", "")),
-        valid_bet=_decimal(details["valid_bet"]) if "valid_bet" in details else None,
+        valid_bet=decimal_or_none(details["valid_bet"]) if "valid_bet" in details else None,
     )
 
 

@@ -25,17 +25,18 @@ bonus on the brand's `member_day` of each month, when the month's valid bet befo
 Members under a responsible-gambling block (cooling-off, self-exclusion) at the moment of a
 payout are paid nothing and sent nothing, and it is not held for later; their level still
 follows the rules.
+
+The ladder and a member's level are read in vip_levels.py, configured in vip_config.py; their
+public names are importable from here.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
-from typing import Any, Protocol, TypeVar
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import Table, func, or_, select
@@ -48,32 +49,77 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.agents import periods
-from app.services.amounts import parse_amount, parse_number
 from app.services.brands import Brand, brands
 from app.services.inbox import post_message
-from app.services.rebate_rates import plain_rate
+from app.services.loyalty.vip_config import (
+    check_ladder,
+    checked_rate,
+    configure,
+    configure_in,
+    export_config,
+    import_config,
+)
+from app.services.loyalty.vip_levels import (
+    CENT,
+    MAX_LEVELS,
+    ZERO,
+    EventView,
+    Level,
+    Progress,
+    Settings,
+    VipPage,
+    as_money,
+    level_at,
+    level_of,
+    levels_of,
+    qualifying,
+    settings_of,
+    with_level_limits,
+)
 from app.services.wager_facts import StoredFact
-from models.base import saved_id
 from models.cashier import DepositOrder, DepositStatus, MessageKind
 from models.ledger import AccountKind, TransactionKind
-from models.loyalty_vip import (
-    LoyaltyDay,
-    LoyaltySettings,
-    RebateClaim,
-    RebateMode,
-    VipEvent,
-    VipEventKind,
-    VipLevel,
-    VipMember,
-)
+from models.loyalty_vip import LoyaltyDay, RebateClaim, VipEvent, VipEventKind, VipMember
 from models.protection import MemberProtection
 
-CENT = Decimal("0.01")
-ZERO = Decimal("0.00")
+__all__ = [
+    "CATEGORY",
+    "MAX_LEVELS",
+    "Level",
+    "Progress",
+    "RebateClaim",
+    "Settings",
+    "VipPage",
+    "blocked_members",
+    "check_ladder",
+    "checked_rate",
+    "close_due",
+    "close_due_in",
+    "configure",
+    "configure_in",
+    "deposited_since",
+    "evaluate_deposits",
+    "evaluate_in",
+    "export_config",
+    "import_config",
+    "level_of",
+    "levels_of",
+    "local_day",
+    "member_day_window",
+    "page",
+    "pay_key",
+    "periodic_in",
+    "progress_of",
+    "qualifying",
+    "quiet_members",
+    "record_days",
+    "review_in",
+    "settings_of",
+    "upsert_add",
+    "with_level_limits",
+]
+
 HUNDRED = Decimal(100)
-MAX_LEVELS = 20
-MAX_MONEY = Decimal("1000000000.00")
-MAX_RATE = Decimal("10")
 CHUNK = 5000
 SLOTS = "RNG"  # the category the slots bonus counts
 CATEGORY = re.compile(r"[A-Z0-9_]{1,16}")
@@ -81,187 +127,6 @@ PERIODIC_KINDS = (VipEventKind.SUNDAY_BEST, VipEventKind.SLOTS_BONUS, VipEventKi
 
 _DAYS: Table = LoyaltyDay.__table__  # type: ignore[attr-defined]
 _DEPOSITS: Table = DepositOrder.__table__  # type: ignore[attr-defined]
-
-
-@dataclass(frozen=True)
-class Settings:
-    window_days: int = 30
-    rebate_mode: RebateMode = RebateMode.DAILY
-    rebate_claim: RebateClaim = RebateClaim.CLAIM
-    member_day: int = 15
-    weekly_min_bet: Decimal = Decimal("100.00")
-    monthly_min_bet: Decimal = Decimal("100.00")
-
-
-@dataclass(frozen=True)
-class Level:
-    """One level of the ladder with its benefits (money in the brand's currency)."""
-
-    level: int
-    name: str
-    bet_threshold: Decimal
-    deposit_threshold: Decimal
-    retain_bet: Decimal
-    rebate_boost: Decimal  # percentage points added to every category's base rate
-    withdraw_max: Decimal
-    withdraw_daily_count: int
-    level_up_bonus: Decimal = ZERO
-    member_day_bonus: Decimal = ZERO
-    sunday_best_bonus: Decimal = ZERO
-    slots_rate: Decimal = Decimal("0")
-    slots_cap: Decimal = ZERO
-
-
-# A brand without a ladder: everyone at level 0, no boost, the cashier's own limits.
-BASE_LEVEL = Level(0, "VIP0", ZERO, ZERO, ZERO, Decimal("0"), ZERO, 0)
-
-
-@dataclass(frozen=True)
-class MemberLevel:
-    """What the promotions engine and the cashier ask: a member's level and its benefits."""
-
-    member_id: int
-    level: int
-    name: str
-    since: datetime | None
-    benefits: Level
-
-
-@dataclass(frozen=True)
-class Progress:
-    valid_bet: Decimal
-    deposits: Decimal
-
-
-@dataclass(frozen=True)
-class EventView:
-    kind: VipEventKind
-    from_level: int
-    to_level: int
-    amount: Decimal
-    created_at: datetime
-
-
-@dataclass(frozen=True)
-class VipPage:
-    current: MemberLevel
-    levels: list[Level]
-    progress: Progress
-    next_level: Level | None
-    window_days: int
-    settings: Settings
-    history: list[EventView]
-
-
-def _money(value: Any) -> Decimal:
-    # SQLite keeps Numeric as REAL: its sums carry float noise below a cent.
-    return Decimal(str(value if value is not None else 0)).quantize(CENT)
-
-
-def _level(row: VipLevel) -> Level:
-    return Level(
-        level=row.level,
-        name=row.name,
-        bet_threshold=_money(row.bet_threshold),
-        deposit_threshold=_money(row.deposit_threshold),
-        retain_bet=_money(row.retain_bet),
-        rebate_boost=plain_rate(row.rebate_boost),
-        withdraw_max=_money(row.withdraw_max),
-        withdraw_daily_count=row.withdraw_daily_count,
-        level_up_bonus=_money(row.level_up_bonus),
-        member_day_bonus=_money(row.member_day_bonus),
-        sunday_best_bonus=_money(row.sunday_best_bonus),
-        slots_rate=plain_rate(row.slots_rate),
-        slots_cap=_money(row.slots_cap),
-    )
-
-
-async def settings_of(session: AsyncSession, merchant_id: int) -> Settings:
-    row = await session.get(LoyaltySettings, merchant_id)
-    if row is None:
-        return Settings()
-    return Settings(
-        window_days=row.window_days,
-        rebate_mode=RebateMode(row.rebate_mode),
-        rebate_claim=RebateClaim(row.rebate_claim),
-        member_day=row.member_day,
-        weekly_min_bet=_money(row.weekly_min_bet),
-        monthly_min_bet=_money(row.monthly_min_bet),
-    )
-
-
-async def levels_of(session: AsyncSession, merchant_id: int) -> list[Level]:
-    """The brand's ladder from level 0 up (just BASE_LEVEL when none is configured)."""
-    rows = (
-        await session.exec(
-            sm_select(VipLevel)
-            .where(VipLevel.merchant_id == merchant_id)
-            .order_by(col(VipLevel.level))
-        )
-    ).all()
-    return [_level(row) for row in rows] or [BASE_LEVEL]
-
-
-def _at(levels: Sequence[Level], number: int) -> Level:
-    for level in levels:
-        if level.level == number:
-            return level
-    return levels[0]
-
-
-def qualifying(levels: Sequence[Level], progress: Progress) -> int:
-    """The highest level whose both thresholds the figures reach (levels are ordered and
-    their thresholds never fall, so the first miss ends the climb)."""
-    reached = levels[0].level
-    for level in levels[1:]:
-        if progress.valid_bet < level.bet_threshold or progress.deposits < level.deposit_threshold:
-            break
-        reached = level.level
-    return reached
-
-
-async def level_of(session: AsyncSession, member_id: int) -> MemberLevel:
-    """The member's current level and its benefits (building block: the promotions engine
-    checks eligibility by level with it, the cashier its withdrawal limits)."""
-    row = await session.get(VipMember, member_id)
-    if row is None:
-        from models.member import Member  # the member's brand, for the ladder's level 0
-
-        member = await session.get(Member, member_id)
-        if member is None:
-            raise AppError("not-found", 404)
-        levels = await levels_of(session, member.merchant_id)
-        return MemberLevel(member_id, levels[0].level, levels[0].name, None, levels[0])
-    levels = await levels_of(session, row.merchant_id)
-    level = _at(levels, row.level)
-    return MemberLevel(member_id, level.level, level.name, row.since, level)
-
-
-class _Limits(Protocol):
-    @property
-    def max_amount(self) -> Decimal: ...
-
-    @property
-    def daily_count(self) -> int: ...
-
-
-LimitsT = TypeVar("LimitsT", bound=_Limits)
-
-
-async def with_level_limits(session: AsyncSession, member_id: int, limits: LimitsT) -> LimitsT:
-    """The cashier's withdrawal limits raised to the member's level's (a level never lowers
-    them): the largest single withdrawal and the number per day."""
-    benefits = (await level_of(session, member_id)).benefits
-    if benefits.withdraw_max <= limits.max_amount and (
-        benefits.withdraw_daily_count <= limits.daily_count
-    ):
-        return limits
-    return dataclasses.replace(  # type: ignore[type-var]
-        limits,
-        max_amount=max(limits.max_amount, benefits.withdraw_max),
-        daily_count=max(limits.daily_count, benefits.withdraw_daily_count),
-    )
-
 
 # ---- responsible gambling -------------------------------------------------------------------
 
@@ -383,7 +248,7 @@ async def _bets(
             )
             .group_by(_DAYS.c.member_id)
         )
-        found.update({member: _money(total) for member, total in rows.all()})
+        found.update({member: as_money(total) for member, total in rows.all()})
     return found
 
 
@@ -403,7 +268,7 @@ async def _deposits(
             )
             .group_by(_DEPOSITS.c.member_id)
         )
-        found.update({member: _money(total) for member, total in rows.all()})
+        found.update({member: as_money(total) for member, total in rows.all()})
     return found
 
 
@@ -454,30 +319,17 @@ async def _pay(
     ).first()
     if exists is not None:
         return False
-    expense = await ledger.account(
+    posted = await ledger.transfer(
         session,
         merchant_id=brand.id,
-        kind=AccountKind.PROMOTION_EXPENSE,
-        currency=brand.currency,
-        spread=member_id,
-    )
-    cash = await ledger.account(
-        session,
-        merchant_id=brand.id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=brand.currency,
         member_id=member_id,
-    )
-    posted = await ledger.move(
-        session,
-        merchant_id=brand.id,
+        currency=brand.currency,
         kind=TransactionKind.BONUS,
         idempotency_key=pay_key(member_id, kind, period_key),
-        debit_account_id=saved_id(expense.id),
-        credit_account_id=saved_id(cash.id),
+        from_=ledger.of_merchant(AccountKind.PROMOTION_EXPENSE),
+        to=ledger.of_member(AccountKind.MEMBER_CASH),
         amount=amount,
         reference=f"VIP-{kind.value}-{period_key}"[:128],
-        member_id=member_id,
     )
     session.add(
         VipEvent(
@@ -568,7 +420,7 @@ async def evaluate_in(
             session,
             brand,
             row,
-            _at(levels, target),
+            level_at(levels, target),
             VipEventKind.UPGRADE,
             _stamp(now, target),
             now,
@@ -589,7 +441,7 @@ async def evaluate_in(
                 )
         if member not in quiet:
             await post_message(
-                session, member, MessageKind.VIP_UPGRADE, {"level": _at(levels, target).name}
+                session, member, MessageKind.VIP_UPGRADE, {"level": level_at(levels, target).name}
             )
     await session.flush()
     return upgrades
@@ -667,7 +519,7 @@ async def review_in(
     )
     changed = 0
     for row in rows:
-        level = _at(levels, row.level)
+        level = level_at(levels, row.level)
         if row.member_id in done or figures[row.member_id].valid_bet >= level.retain_bet:
             continue
         below = max((lv for lv in levels if lv.level < row.level), key=lambda lv: lv.level)
@@ -720,7 +572,7 @@ async def periodic_in(
     key = f"{kind.value[:2]}{first:%Y%m%d}"
     paid = 0
     for row in members:
-        level = _at(levels, row.level)
+        level = level_at(levels, row.level)
         bet = bets.get(row.member_id, ZERO)
         if kind is VipEventKind.SUNDAY_BEST:
             amount = level.sunday_best_bonus if bet >= settings.weekly_min_bet else ZERO
@@ -804,185 +656,9 @@ async def page(brand: Brand, member_id: int, now: datetime, limit: int = 50) -> 
                 VipEventKind(event.kind),
                 event.from_level,
                 event.to_level,
-                _money(event.amount),
+                as_money(event.amount),
                 event.created_at,
             )
             for event in events
         ],
     )
-
-
-# ---- configuration (the CLI, the back office) -----------------------------------------------
-
-
-def _checked_money(value: object, field: str) -> Decimal:
-    return parse_amount(
-        value, "vip-invalid-config", allow_zero=True, maximum=MAX_MONEY, params={"field": field}
-    )
-
-
-def checked_rate(value: object, field: str) -> Decimal:
-    return parse_number(
-        value,
-        "vip-invalid-config",
-        places=3,
-        minimum=Decimal(0),
-        maximum=MAX_RATE,
-        params={"field": field},
-    )
-
-
-def check_ladder(levels: Sequence[Level]) -> list[Level]:
-    """A valid ladder: levels 0..n in order, level 0 free, thresholds rising strictly on
-    valid bet (so every level above 0 needs play: no pre-bet reward) and never falling on
-    deposits, each figure in range; else vip-invalid-config naming the field."""
-    if not 1 <= len(levels) <= MAX_LEVELS:
-        raise AppError("vip-invalid-config", 422, {"field": "levels"})
-    checked: list[Level] = []
-    for index, level in enumerate(levels):
-        if level.level != index:
-            raise AppError("vip-invalid-config", 422, {"field": "level"})
-        name = level.name.strip() if isinstance(level.name, str) else ""
-        if not 1 <= len(name) <= 32:
-            raise AppError("vip-invalid-config", 422, {"field": "name"})
-        if not isinstance(level.withdraw_daily_count, int) or not (
-            0 <= level.withdraw_daily_count <= 100
-        ):
-            raise AppError("vip-invalid-config", 422, {"field": "withdraw_daily_count"})
-        item = Level(
-            level=index,
-            name=name,
-            bet_threshold=_checked_money(level.bet_threshold, "bet_threshold"),
-            deposit_threshold=_checked_money(level.deposit_threshold, "deposit_threshold"),
-            retain_bet=_checked_money(level.retain_bet, "retain_bet"),
-            rebate_boost=checked_rate(level.rebate_boost, "rebate_boost"),
-            withdraw_max=_checked_money(level.withdraw_max, "withdraw_max"),
-            withdraw_daily_count=level.withdraw_daily_count,
-            level_up_bonus=_checked_money(level.level_up_bonus, "level_up_bonus"),
-            member_day_bonus=_checked_money(level.member_day_bonus, "member_day_bonus"),
-            sunday_best_bonus=_checked_money(level.sunday_best_bonus, "sunday_best_bonus"),
-            slots_rate=checked_rate(level.slots_rate, "slots_rate"),
-            slots_cap=_checked_money(level.slots_cap, "slots_cap"),
-        )
-        if index == 0 and (item.bet_threshold or item.deposit_threshold):
-            raise AppError("vip-invalid-config", 422, {"field": "bet_threshold"})
-        if index > 0:
-            previous = checked[-1]
-            if item.bet_threshold <= previous.bet_threshold:
-                raise AppError("vip-invalid-config", 422, {"field": "bet_threshold"})
-            if item.deposit_threshold < previous.deposit_threshold:
-                raise AppError("vip-invalid-config", 422, {"field": "deposit_threshold"})
-            if item.retain_bet > item.bet_threshold:
-                raise AppError("vip-invalid-config", 422, {"field": "retain_bet"})
-        checked.append(item)
-    return checked
-
-
-async def configure_in(
-    session: AsyncSession, merchant_id: int, levels: Sequence[Level], settings: Settings
-) -> None:
-    """Building block: replace the brand's ladder and settings (checked first; members above
-    the new top level keep the top)."""
-    ladder = check_ladder(levels)
-    if not (
-        1 <= settings.window_days <= 365
-        and 1 <= settings.member_day <= 28
-        and isinstance(settings.rebate_mode, RebateMode)
-        and isinstance(settings.rebate_claim, RebateClaim)
-    ):
-        raise AppError("vip-invalid-config", 422, {"field": "settings"})
-    weekly = _checked_money(settings.weekly_min_bet, "weekly_min_bet")
-    monthly = _checked_money(settings.monthly_min_bet, "monthly_min_bet")
-    existing = (
-        await session.exec(sm_select(VipLevel).where(VipLevel.merchant_id == merchant_id))
-    ).all()
-    for row in existing:
-        await session.delete(row)
-    await session.flush()
-    for level in ladder:
-        session.add(VipLevel(merchant_id=merchant_id, **dataclasses.asdict(level)))
-    stored = await session.get(LoyaltySettings, merchant_id) or LoyaltySettings(
-        merchant_id=merchant_id
-    )
-    stored.window_days, stored.member_day = settings.window_days, settings.member_day
-    stored.rebate_mode = settings.rebate_mode.value
-    stored.rebate_claim = settings.rebate_claim.value
-    stored.weekly_min_bet, stored.monthly_min_bet = weekly, monthly
-    session.add(stored)
-    top = ladder[-1].level
-    members = (
-        await session.exec(
-            sm_select(VipMember).where(
-                VipMember.merchant_id == merchant_id, col(VipMember.level) > top
-            )
-        )
-    ).all()
-    for member in members:
-        member.level = top
-        session.add(member)
-    await session.flush()
-
-
-async def configure(merchant_id: int, levels: Sequence[Level], settings: Settings) -> None:
-    """Use case: `configure_in` in its own transaction."""
-    async with write_transaction() as session:
-        await configure_in(session, merchant_id, levels, settings)
-
-
-LEVEL_FIELDS = tuple(field.name for field in dataclasses.fields(Level))
-SETTING_FIELDS = tuple(field.name for field in dataclasses.fields(Settings))
-
-
-async def export_config(merchant_id: int) -> dict[str, Any]:
-    """The brand's ladder and settings as plain JSON values (`import_config` reads it back)."""
-    async with session_scope() as session:
-        levels = await levels_of(session, merchant_id)
-        settings = await settings_of(session, merchant_id)
-    return {
-        "settings": {k: str(v) for k, v in dataclasses.asdict(settings).items()},
-        "levels": [{k: str(v) for k, v in dataclasses.asdict(level).items()} for level in levels],
-    }
-
-
-def _parse_level(raw: object) -> Level:
-    if not isinstance(raw, dict) or set(raw) != set(LEVEL_FIELDS):
-        raise AppError("vip-invalid-config", 422, {"field": "levels"})
-    try:
-        return Level(
-            level=int(str(raw["level"])),
-            name=str(raw["name"]),
-            withdraw_daily_count=int(str(raw["withdraw_daily_count"])),
-            **{
-                name: Decimal(str(raw[name]))
-                for name in LEVEL_FIELDS
-                if name not in ("level", "name", "withdraw_daily_count")
-            },
-        )
-    except (ArithmeticError, ValueError):
-        raise AppError("vip-invalid-config", 422, {"field": "levels"}) from None
-
-
-def _parse_settings(raw: object) -> Settings:
-    if not isinstance(raw, dict) or not set(raw) <= set(SETTING_FIELDS):
-        raise AppError("vip-invalid-config", 422, {"field": "settings"})
-    base = Settings()
-    try:
-        return Settings(
-            window_days=int(str(raw.get("window_days", base.window_days))),
-            rebate_mode=RebateMode(str(raw.get("rebate_mode", base.rebate_mode.value))),
-            rebate_claim=RebateClaim(str(raw.get("rebate_claim", base.rebate_claim.value))),
-            member_day=int(str(raw.get("member_day", base.member_day))),
-            weekly_min_bet=Decimal(str(raw.get("weekly_min_bet", base.weekly_min_bet))),
-            monthly_min_bet=Decimal(str(raw.get("monthly_min_bet", base.monthly_min_bet))),
-        )
-    except (ArithmeticError, ValueError):
-        raise AppError("vip-invalid-config", 422, {"field": "settings"}) from None
-
-
-async def import_config(merchant_id: int, raw: object) -> None:
-    """Use case (the CLI): replace the brand's ladder and settings from `export_config`'s
-    shape; every field is checked before anything is written."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("levels"), list):
-        raise AppError("vip-invalid-config", 422, {"field": "levels"})
-    levels = [_parse_level(item) for item in raw["levels"]]
-    await configure(merchant_id, levels, _parse_settings(raw.get("settings", {})))

@@ -185,30 +185,17 @@ async def _credit(
             promotion_id=grant.promotion_id,
         )
         return
-    cash = await ledger.account(
+    await ledger.transfer(
         session,
         merchant_id=member.merchant_id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=grant.currency,
         member_id=grant.member_id,
-    )
-    expense = await ledger.account(
-        session,
-        merchant_id=member.merchant_id,
-        kind=AccountKind.PROMOTION_EXPENSE,
         currency=grant.currency,
-        spread=grant.member_id,
-    )
-    await ledger.move(
-        session,
-        merchant_id=member.merchant_id,
         kind=TransactionKind.BONUS,
         idempotency_key=key,
-        debit_account_id=saved_id(expense.id),
-        credit_account_id=saved_id(cash.id),
+        from_=ledger.of_merchant(AccountKind.PROMOTION_EXPENSE),
+        to=ledger.of_member(AccountKind.MEMBER_CASH),
         amount=amount,
         reference=round_id,
-        member_id=grant.member_id,
         metadata={"action": "free-round", "promotion": grant.promotion_id},
     )
 

@@ -22,12 +22,13 @@ Who may take part is the promotion's segment (eligibility.py), checked on join a
 
 Status as the member sees it (spec 4): coming soon, join, joined, claim, applying, process,
 rejected, issued, claimed, close.
+
+A promotion's definition and its red envelopes' draw are in offer_definitions.py; its public
+names are importable from here.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -36,298 +37,59 @@ from sqlalchemy import and_, func, or_
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import fairness
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.security import decrypt_secret, encrypt_secret
 from app.services import cash_rewards, inbox, points_ledger, reporting, wallet_events
 from app.services.promotions import bonus, eligibility, free_rounds
-from app.services.promotions.rules import rules_for
+from app.services.promotions.offer_definitions import (
+    CENT,
+    MAX_TEXT,
+    PAGE_SIZE,
+    TEXT_FIELDS,
+    Amendment,
+    PromotionPage,
+    PromotionSpec,
+    PromotionView,
+    Shown,
+    amend_in,
+    as_money,
+    bonus_terms,
+    define,
+    define_in,
+    envelope_amount,
+    revealed_seed,
+    server_seed_of,
+    verify_envelope,
+)
 from models.base import saved_id
-from models.brand import Merchant
 from models.cashier import MessageKind
 from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
 from models.member import Member
 from models.promotions import EntryStatus, Promotion, PromotionEntry, PromotionKind, RewardKind
 
-CENT = Decimal("0.01")
-ZERO = Decimal("0.00")
-CODE_PATTERN = re.compile(r"[A-Z0-9_-]{1,32}")
-TEXT_FIELDS = ("title", "summary", "terms")
-MAX_TEXT = {"title": 120, "summary": 400, "terms": 8000}
-PAGE_SIZE = 6  # spec 9: lists show 6 a page
-SEED_PURPOSE = "red-envelope-seed"
-MAX_WINNERS = 100
-MAX_AMOUNT = Decimal("1000000000000")  # within the MONEY columns (and quantize's precision)
-
-
-class Shown:
-    """The statuses of spec 4, as the member sees them."""
-
-    COMING_SOON = "coming_soon"
-    JOIN = "join"
-    JOINED = "joined"
-    CLAIM = "claim"
-    APPLYING = "applying"
-    PROCESS = "process"
-    REJECTED = "rejected"
-    ISSUED = "issued"
-    CLAIMED = "claimed"
-    CLOSE = "close"
-
-
-@dataclass(frozen=True)
-class PromotionSpec:
-    """A promotion as an operator defines it."""
-
-    code: str
-    kind: PromotionKind
-    content: dict[str, dict[str, str]]  # language -> title, summary, terms
-    starts_at: datetime
-    ends_at: datetime
-    reward_kind: RewardKind
-    reward_amount: Decimal
-    budget: Decimal
-    wagering_multiplier: int = 0
-    weights: dict[str, int] | None = None
-    max_bet: Decimal | None = None
-    bonus_days: int = 7
-    max_conversion: Decimal | None = None
-    min_deposit: Decimal = ZERO
-    min_turnover: Decimal = ZERO
-    sort: int = 0
-    reward_max: Decimal | None = None  # red envelopes: the most one member may draw
-    eligibility: dict[str, Any] | None = None  # segment rules (eligibility.py)
-    # Raffles: one ticket per ticket_turnover wagered, `winners` prizes drawn at draw_at, and
-    # the regulator's authorisation number where the market needs one.
-    ticket_turnover: Decimal | None = None
-    winners: int = 0
-    draw_at: datetime | None = None
-    authorisation: str = ""
-    # Free rounds (reward FREE_ROUNDS): this many rounds of this studio game at reward_amount.
-    free_game: str = ""
-    free_rounds: int = 0
-
-
-@dataclass(frozen=True)
-class PromotionView:
-    id: int
-    code: str
-    kind: PromotionKind
-    title: str
-    summary: str
-    terms: str
-    starts_at: datetime
-    ends_at: datetime
-    reward_kind: RewardKind
-    reward_amount: Decimal
-    wagering_multiplier: int
-    weights: dict[str, int]
-    max_bet: Decimal | None
-    bonus_days: int
-    max_conversion: Decimal | None
-    min_deposit: Decimal
-    min_turnover: Decimal
-    status: str  # a Shown value
-    entry_id: int | None
-    review_note: str
-    reward_max: Decimal | None = None
-    seed_hash: str | None = None  # red envelopes: published before any draw
-    server_seed: str | None = None  # red envelopes: revealed once the promotion has ended
-    drawn_amount: Decimal | None = None  # the member's red envelope
-    eligibility: dict[str, Any] | None = None
-    ticket_turnover: Decimal | None = None  # raffles, below
-    winners: int = 0
-    draw_at: datetime | None = None
-    drawn_at: datetime | None = None
-    total_tickets: int = 0
-    tickets: int = 0  # the member's: live until the draw, then frozen
-    first_ticket: int | None = None
-    winning_ticket: int | None = None
-    authorisation: str = ""
-    free_game: str = ""
-    free_rounds: int = 0
-
-
-@dataclass(frozen=True)
-class PromotionPage:
-    items: tuple[PromotionView, ...]
-    total: int
-    page: int
-    page_size: int
-
-
-def _invalid(field: str) -> AppError:
-    return AppError("promo-invalid", 422, {"field": field})
-
-
-def _money(value: object) -> Decimal:
-    return Decimal(str(value)).quantize(CENT)
-
-
-def _check_content(content: dict[str, dict[str, str]]) -> None:
-    if not content or any(
-        language not in ("en", "pt")
-        or not isinstance(texts, dict)
-        or not str(texts.get("title", "")).strip()
-        or any(len(str(texts.get(name, ""))) > MAX_TEXT[name] for name in TEXT_FIELDS)
-        for language, texts in content.items()
-    ):
-        raise _invalid("content")
-
-
-def _smallest_budget(spec: PromotionSpec | Promotion) -> Decimal:
-    """What the budget must hold at least: every free round of one grant, every raffle prize."""
-    reward = Decimal(spec.reward_amount)
-    if spec.reward_kind == RewardKind.FREE_ROUNDS:
-        return reward * spec.free_rounds
-    if spec.kind == PromotionKind.RAFFLE:
-        return reward * spec.winners
-    return ZERO
-
-
-def _check_amount(name: str, amount: Decimal) -> None:
-    if not ZERO < amount <= MAX_AMOUNT or amount != amount.quantize(CENT):
-        raise _invalid(name)
-
-
-def _check_spec(spec: PromotionSpec) -> None:
-    if not CODE_PATTERN.fullmatch(spec.code):
-        raise _invalid("code")
-    _check_content(spec.content)
-    if spec.starts_at.tzinfo is None or spec.ends_at <= spec.starts_at:
-        raise _invalid("schedule")
-    _check_amount("reward", spec.reward_amount)
-    _check_amount("budget", spec.budget)
-    if spec.reward_kind is RewardKind.BONUS:
-        bonus._check_terms(_terms(spec))
-    if spec.reward_kind is RewardKind.FREE_ROUNDS:
-        free_rounds.check_offer(spec.free_game, spec.free_rounds, spec.reward_amount)
-        if _smallest_budget(spec) > spec.budget:
-            raise _invalid("budget")
-    if spec.kind is PromotionKind.RAFFLE and (
-        spec.ticket_turnover is None
-        or spec.ticket_turnover <= 0
-        or spec.ticket_turnover != spec.ticket_turnover.quantize(CENT)
-        or not 1 <= spec.winners <= MAX_WINNERS
-        or _smallest_budget(spec) > spec.budget
-        or len(spec.authorisation) > 64
-    ):
-        raise _invalid("raffle")
-    if spec.kind is PromotionKind.RAFFLE and (
-        spec.draw_at is None or spec.draw_at.tzinfo is None or spec.draw_at < spec.ends_at
-    ):
-        raise _invalid("draw_at")
-    if spec.kind is PromotionKind.RED_ENVELOPE and (
-        spec.reward_kind is not RewardKind.CASH
-        or spec.reward_max is None
-        or spec.reward_max < spec.reward_amount
-        or spec.reward_max != spec.reward_max.quantize(CENT)
-    ):
-        raise _invalid("reward")
-
-
-def _terms(spec: PromotionSpec | Promotion) -> bonus.BonusTerms:
-    return bonus.BonusTerms(
-        amount=_money(spec.reward_amount),
-        multiplier=spec.wagering_multiplier,
-        weights=dict(spec.weights or {}),
-        days=spec.bonus_days,
-        max_bet=None if spec.max_bet is None else _money(spec.max_bet),
-        max_conversion=None if spec.max_conversion is None else _money(spec.max_conversion),
-    )
-
-
-async def define_in(session: AsyncSession, merchant: Merchant, spec: PromotionSpec) -> Promotion:
-    """Add a promotion to a brand (building block); the brand's rules may forbid its kind."""
-    _check_spec(spec)
-    rules = rules_for(merchant)
-    if not rules.allows(spec.kind):
-        raise AppError("promo-kind-forbidden", 422)
-    if spec.kind is PromotionKind.RAFFLE and not rules.allows_raffle(spec.authorisation.strip()):
-        raise AppError("promo-raffle-unauthorised", 422)
-    segment = eligibility.checked(spec.eligibility)
-    existing = (
-        await session.exec(
-            select(Promotion).where(
-                Promotion.merchant_id == merchant.id, Promotion.code == spec.code
-            )
-        )
-    ).first()
-    if existing is not None:
-        raise _invalid("code")
-    promotion = Promotion(
-        merchant_id=saved_id(merchant.id),
-        code=spec.code,
-        kind=spec.kind.value,
-        content={k: dict(v) for k, v in spec.content.items()},
-        starts_at=spec.starts_at,
-        ends_at=spec.ends_at,
-        reward_kind=spec.reward_kind.value,
-        reward_amount=spec.reward_amount,
-        wagering_multiplier=spec.wagering_multiplier,
-        weights=dict(spec.weights or {}),
-        max_bet=spec.max_bet,
-        bonus_days=spec.bonus_days,
-        max_conversion=spec.max_conversion,
-        min_deposit=spec.min_deposit,
-        min_turnover=spec.min_turnover,
-        budget=spec.budget,
-        sort=spec.sort,
-        reward_max=spec.reward_max,
-        eligibility=segment,
-        ticket_turnover=spec.ticket_turnover,
-        winners=spec.winners,
-        draw_at=spec.draw_at,
-        authorisation=spec.authorisation.strip(),
-        free_game=spec.free_game,
-        free_rounds=spec.free_rounds,
-    )
-    if spec.kind in (PromotionKind.RED_ENVELOPE, PromotionKind.RAFFLE):
-        seed = fairness.new_server_seed()
-        promotion.seed_hash = fairness.seed_hash(seed)
-        promotion.server_seed_encrypted = encrypt_secret(seed, SEED_PURPOSE)
-    session.add(promotion)
-    await session.flush()
-    return promotion
-
-
-@dataclass(frozen=True)
-class Amendment:
-    """What may change once members may have joined: the texts, the end, the budget. The
-    kind, the reward and its terms stay as the members who joined saw them."""
-
-    content: dict[str, dict[str, str]]
-    ends_at: datetime
-    budget: Decimal
-
-
-def amend_in(promotion: Promotion, change: Amendment, now: datetime) -> None:
-    """Apply an amendment to a promotion the caller holds locked (building block): not to an
-    ended one; the end not in the past, after the start and not after a raffle's draw; the
-    budget never below what was paid, nor below what one grant or the prizes need."""
-    if promotion.ends_at <= now:
-        raise AppError("promo-not-open", 409)
-    _check_content(change.content)
-    if change.ends_at.tzinfo is None or change.ends_at <= max(now, promotion.starts_at):
-        raise _invalid("schedule")
-    if promotion.draw_at is not None and change.ends_at > promotion.draw_at:
-        raise _invalid("draw_at")
-    _check_amount("budget", change.budget)
-    if change.budget < max(Decimal(promotion.spent), _smallest_budget(promotion)):
-        raise _invalid("budget")
-    promotion.content = {k: dict(v) for k, v in change.content.items()}
-    promotion.ends_at, promotion.budget = change.ends_at, change.budget
-
-
-async def define(brand_id: int, spec: PromotionSpec) -> int:
-    """Add a promotion to a brand (a use case: the CLI, the demo, the back office later)."""
-    async with write_transaction() as session:
-        merchant = await session.get(Merchant, brand_id)
-        if merchant is None:
-            raise AppError("promo-not-found", 404)
-        return saved_id((await define_in(session, merchant, spec)).id)
-
+__all__ = [
+    "MAX_TEXT",
+    "TEXT_FIELDS",
+    "Amendment",
+    "PromotionPage",
+    "PromotionSpec",
+    "PromotionView",
+    "Shown",
+    "amend_in",
+    "condition_met",
+    "define",
+    "define_in",
+    "detail",
+    "entry_of",
+    "join",
+    "listing",
+    "pay_reward_in",
+    "raffle_tickets",
+    "request_reward",
+    "rewards_waiting",
+    "server_seed_of",
+    "verify_envelope",
+]
 
 # ---- conditions and statuses --------------------------------------------------------------
 
@@ -348,7 +110,7 @@ async def _deposited_since(
             )
         )
     ).one()
-    return largest is not None and _money(largest) >= max(minimum, CENT)
+    return largest is not None and as_money(largest) >= max(minimum, CENT)
 
 
 async def condition_met(
@@ -360,27 +122,27 @@ async def condition_met(
         return entry is not None
     if kind is PromotionKind.DEPOSIT:
         return entry is not None and await _deposited_since(
-            session, member_id, entry.created_at, _money(promotion.min_deposit)
+            session, member_id, entry.created_at, as_money(promotion.min_deposit)
         )
     if kind in (PromotionKind.REWARD, PromotionKind.RED_ENVELOPE):
         done = await reporting.turnover(
             session, member_id, reporting.period(promotion.starts_at, promotion.ends_at)
         )
-        return done >= max(_money(promotion.min_turnover), CENT)
+        return done >= max(as_money(promotion.min_turnover), CENT)
     return entry is not None and entry.status == EntryStatus.ISSUED.value
 
 
 def _largest_reward(promotion: Promotion) -> Decimal:
     if promotion.reward_kind == RewardKind.FREE_ROUNDS.value:
-        return _money(promotion.reward_amount * promotion.free_rounds)
-    return _money(promotion.reward_max or promotion.reward_amount)
+        return as_money(promotion.reward_amount * promotion.free_rounds)
+    return as_money(promotion.reward_max or promotion.reward_amount)
 
 
 def _open(promotion: Promotion, now: datetime) -> bool:
     return (
         promotion.enabled
         and promotion.starts_at <= now < promotion.ends_at
-        and _money(promotion.spent) + _largest_reward(promotion) <= _money(promotion.budget)
+        and as_money(promotion.spent) + _largest_reward(promotion) <= as_money(promotion.budget)
     )
 
 
@@ -440,7 +202,7 @@ async def raffle_tickets(
 ) -> int:
     """A member's raffle tickets: one per `ticket_turnover` of valid bets from the start of
     the raffle to `until` (at most its end), read from the wager facts."""
-    per = _money(promotion.ticket_turnover or 0)
+    per = as_money(promotion.ticket_turnover or 0)
     end = min(until, promotion.ends_at)
     if per <= 0 or end <= promotion.starts_at:
         return 0
@@ -485,29 +247,29 @@ def _view(
         starts_at=promotion.starts_at,
         ends_at=promotion.ends_at,
         reward_kind=RewardKind(promotion.reward_kind),
-        reward_amount=_money(promotion.reward_amount),
+        reward_amount=as_money(promotion.reward_amount),
         wagering_multiplier=promotion.wagering_multiplier,
         weights={str(k): int(v) for k, v in (promotion.weights or {}).items()},
-        max_bet=None if promotion.max_bet is None else _money(promotion.max_bet),
+        max_bet=None if promotion.max_bet is None else as_money(promotion.max_bet),
         bonus_days=promotion.bonus_days,
         max_conversion=None
         if promotion.max_conversion is None
-        else _money(promotion.max_conversion),
-        min_deposit=_money(promotion.min_deposit),
-        min_turnover=_money(promotion.min_turnover),
+        else as_money(promotion.max_conversion),
+        min_deposit=as_money(promotion.min_deposit),
+        min_turnover=as_money(promotion.min_turnover),
         status=shown,
         entry_id=None if entry is None else entry.id,
         review_note=entry.review_note if entry is not None else "",
-        reward_max=None if promotion.reward_max is None else _money(promotion.reward_max),
+        reward_max=None if promotion.reward_max is None else as_money(promotion.reward_max),
         seed_hash=promotion.seed_hash,
         server_seed=revealed_seed(promotion, now),
         drawn_amount=None
         if entry is None or entry.drawn_amount is None
-        else _money(entry.drawn_amount),
+        else as_money(entry.drawn_amount),
         eligibility=dict(promotion.eligibility or {}),
         ticket_turnover=None
         if promotion.ticket_turnover is None
-        else _money(promotion.ticket_turnover),
+        else as_money(promotion.ticket_turnover),
         winners=promotion.winners,
         draw_at=promotion.draw_at,
         drawn_at=promotion.drawn_at,
@@ -665,7 +427,7 @@ async def pay_reward_in(
     `amount`: a drawn reward (red envelope) instead of the promotion's reward amount."""
     if amount is None:
         amount = _largest_reward(promotion)
-    if _money(promotion.spent) + amount > _money(promotion.budget):
+    if as_money(promotion.spent) + amount > as_money(promotion.budget):
         raise AppError("promo-budget-spent", 409)
     merchant = await bonus.check_bonus_allowed(session, member)
     member_id = saved_id(member.id)
@@ -682,7 +444,7 @@ async def pay_reward_in(
         made = await bonus.grant_in(
             session,
             member=member,
-            terms=_terms(promotion),
+            terms=bonus_terms(promotion),
             grant_key=key,
             now=now,
             promotion_id=promotion.id,
@@ -699,7 +461,7 @@ async def pay_reward_in(
             reference=f"PROMO-{promotion.code}",
             metadata={"action": "reward", "promotion": promotion.id},
         )
-    promotion.spent = _money(promotion.spent) + amount
+    promotion.spent = as_money(promotion.spent) + amount
     entry.status = EntryStatus.CLAIMED.value
     entry.updated_at = now
     session.add(promotion)
@@ -724,7 +486,7 @@ async def request_reward(
         if entry is not None and entry.status == EntryStatus.CLAIMED.value:
             raise AppError("promo-already-claimed", 409)
         if not _open(promotion, now):
-            if _money(promotion.spent) + _largest_reward(promotion) > _money(promotion.budget):
+            if as_money(promotion.spent) + _largest_reward(promotion) > as_money(promotion.budget):
                 raise AppError("promo-budget-spent", 409)
             raise AppError("promo-not-open", 409)
         if kind is PromotionKind.RAFFLE:
@@ -751,7 +513,7 @@ async def request_reward(
                 server_seed_of(promotion),
                 member_id,
                 saved_id(promotion.id),
-                _money(promotion.reward_amount),
+                as_money(promotion.reward_amount),
                 _largest_reward(promotion),
             )
             entry.drawn_amount = drawn
@@ -794,47 +556,3 @@ async def rewards_waiting(member_id: int, now: datetime) -> int:
             ):
                 waiting += 1
     return waiting
-
-
-# ---- red envelopes: the studio's provably fair method ---------------------------------------
-
-
-def server_seed_of(promotion: Promotion) -> str:
-    assert promotion.server_seed_encrypted is not None
-    return decrypt_secret(promotion.server_seed_encrypted, SEED_PURPOSE)
-
-
-def revealed_seed(promotion: Promotion, now: datetime) -> str | None:
-    """The server seed, once it can no longer change an outcome (verify after): a red
-    envelope's once the promotion has ended, a raffle's once it is drawn."""
-    if promotion.server_seed_encrypted is None or now < promotion.ends_at:
-        return None
-    if PromotionKind(promotion.kind) is PromotionKind.RAFFLE and promotion.drawn_at is None:
-        return None
-    return server_seed_of(promotion)
-
-
-def envelope_amount(
-    server_seed: str, member_id: int, promotion_id: int, low: Decimal, high: Decimal
-) -> Decimal:
-    """A member's red envelope: one float of the studio's stream (HMAC-SHA256 of the server
-    seed, client seed "member:<id>", nonce = the promotion's id) picks a whole number of cents
-    between `low` and `high`. Anyone recomputes it from the revealed seed."""
-    steps = int((high - low) / CENT) + 1
-    stream = fairness.floats(server_seed, f"member:{member_id}", promotion_id)
-    return low + fairness.below(stream, steps) * CENT
-
-
-def verify_envelope(
-    server_seed: str,
-    seed_hash: str,
-    member_id: int,
-    promotion_id: int,
-    low: Decimal,
-    high: Decimal,
-    drawn: Decimal,
-) -> bool:
-    """Verify after: the revealed seed matches the hash published before, and gives `drawn`."""
-    return fairness.seed_hash(server_seed) == seed_hash and (
-        envelope_amount(server_seed, member_id, promotion_id, low, high) == drawn
-    )

@@ -1,4 +1,4 @@
-"""Messages for the ledger's error codes (app/services/ledger.py)."""
+"""Messages for the ledger's error codes (app/services/ledger/)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {

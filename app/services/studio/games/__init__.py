@@ -20,7 +20,17 @@ in a currency, `GameSpec.check_bet(bet, currency)` refuses a bet outside them an
 from __future__ import annotations
 
 from app.core.errors import AppError
-from app.services.studio.games import bingo, dice, limbo, mines, poker, roulette, scratch, slot
+from app.services.studio.games import (
+    bingo,
+    dice,
+    limbo,
+    mines,
+    plinko,
+    poker,
+    roulette,
+    scratch,
+    slot,
+)
 from app.services.studio.games.base import BetLimits, GameSpec, OneStep, Outcome, StudioGame
 
 __all__ = ["GAMES", "BetLimits", "GameSpec", "OneStep", "Outcome", "StudioGame", "game"]
@@ -36,6 +46,7 @@ def _registry() -> dict[str, StudioGame]:
         bingo.Bingo(),
         limbo.Limbo(),
         mines.Mines(),
+        plinko.Plinko(),
     ]
     return {g.spec.code: g for g in games}
 

@@ -1,0 +1,380 @@
+"""Posting: one balanced transaction (`post`, `move`, `reverse`), in the caller's write
+transaction or in one of its own (`post_in_new_transaction`).
+
+Sign convention: a leg's amount is the change of its account's balance; positive means the
+balance goes up, negative means it goes down. The legs of a transaction sum to exactly zero,
+so money is only ever moved, never made. In `move`, the *debit* account is the one money
+leaves (its balance goes down) and the *credit* account the one it arrives at, as in a
+seamless-wallet "debit" (a bet) and "credit" (a win).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import bindparam, insert, text, update
+from sqlalchemy import select as core_select
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core import metrics
+from app.core.db import get_engine, session_scope, write_transaction
+from app.core.errors import AppError
+from app.services.ledger.basics import (
+    ACCOUNTS,
+    ENTRIES,
+    POSTING_COLUMNS,
+    TRANSACTIONS,
+    Leg,
+    Posted,
+    PostRequest,
+    check_accounts,
+    keep_loaded_accounts_in_step,
+    post_request,
+    stored_answer,
+)
+from models.base import utcnow
+from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
+
+# PostgreSQL posts in one statement, so that the account rows stay locked only while the
+# server runs it: the key is claimed (a twin request waits on the UNIQUE index, then claims
+# nothing), the accounts are locked in id order, balances and entries written. An account
+# that would go negative fails the table's CHECK constraint and the whole statement with
+# it. Invalid legs (unknown account, other merchant, mixed currencies) claim nothing.
+POST_IN_ONE_STATEMENT = text(
+    """
+WITH legs AS (
+    SELECT * FROM unnest(CAST(:account_ids AS integer[]), CAST(:amounts AS numeric[]))
+        AS leg (account_id, amount)
+), valid AS (
+    SELECT count(*) = :leg_count AND count(DISTINCT currency) = 1
+        AND bool_and(merchant_id = :merchant_id) AS ok
+    FROM ledger_account WHERE id = ANY(CAST(:account_ids AS integer[]))
+), claimed AS (
+    INSERT INTO ledger_transaction (merchant_id, kind, reference, idempotency_key,
+        fingerprint, member_id, metadata, created_at)
+    SELECT CAST(:merchant_id AS integer), CAST(:kind AS varchar), CAST(:reference AS varchar),
+        CAST(:idempotency_key AS varchar), CAST(:fingerprint AS varchar),
+        CAST(:member_id AS integer), CAST(:metadata AS json), CAST(:created_at AS timestamptz)
+    FROM valid WHERE valid.ok
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id
+), locked AS (
+    SELECT id FROM ledger_account
+    WHERE id = ANY(CAST(:account_ids AS integer[])) AND EXISTS (SELECT FROM claimed)
+    ORDER BY id FOR UPDATE
+), moved AS (
+    UPDATE ledger_account AS account SET balance = account.balance + leg.amount
+    FROM legs AS leg JOIN locked ON locked.id = leg.account_id
+    WHERE account.id = leg.account_id
+    RETURNING account.id, account.balance, leg.amount
+), entries AS (
+    INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)
+    SELECT claimed.id, moved.id, moved.amount, moved.balance, CAST(:created_at AS timestamptz)
+    FROM claimed, moved
+)
+SELECT claimed.id AS transaction_id, moved.id AS account_id, moved.balance
+FROM claimed, moved
+"""
+)
+_NOT_NEGATIVE_CONSTRAINT = "ck_ledger_account_not_negative"
+
+
+async def _post_in_one_statement(connection: AsyncConnection, request: PostRequest) -> Posted:
+    """PostgreSQL's post (see POST_IN_ONE_STATEMENT); the caller rolls back if this raises."""
+    try:
+        rows = (
+            await connection.execute(
+                POST_IN_ONE_STATEMENT,
+                {
+                    "account_ids": [leg.account_id for leg in request.legs],
+                    "amounts": [leg.amount for leg in request.legs],
+                    "leg_count": len(request.legs),
+                    "merchant_id": request.merchant_id,
+                    "kind": request.kind.value,
+                    "reference": request.reference,
+                    "idempotency_key": request.idempotency_key,
+                    "fingerprint": request.fingerprint,
+                    "member_id": request.member_id,
+                    "metadata": json.dumps(request.details),
+                    "created_at": utcnow(),
+                },
+            )
+        ).all()
+    except IntegrityError as exc:
+        constraint = getattr(getattr(exc.orig, "diag", None), "constraint_name", None)
+        if constraint == _NOT_NEGATIVE_CONSTRAINT:
+            raise AppError("ledger-insufficient-funds", 409) from None
+        raise
+    if rows:
+        return Posted(
+            transaction_id=rows[0].transaction_id,
+            replay=False,
+            balances={row.account_id: row.balance for row in rows},
+        )
+    # Nothing claimed: the key was known, or the legs were invalid.
+    answer = await stored_answer(connection, request)
+    if answer is not None:
+        return answer
+    # These columns never change once an account exists: no lock is needed to read them.
+    accounts = (
+        await connection.execute(
+            core_select(ACCOUNTS.c.merchant_id, ACCOUNTS.c.currency).where(
+                ACCOUNTS.c.id.in_([leg.account_id for leg in request.legs])
+            )
+        )
+    ).all()
+    check_accounts(accounts, request)
+    raise AssertionError("a post that claimed nothing broke no rule")  # pragma: no cover
+
+
+async def _post_step_by_step(connection: AsyncConnection, request: PostRequest) -> Posted:
+    """SQLite's post (its write transaction holds the database lock throughout), and
+    reversals on any engine; the caller rolls back (at least to a savepoint) if this raises."""
+    answer = await stored_answer(connection, request)
+    if answer is not None:
+        return answer
+
+    if request.reverses_transaction_id is not None:
+        # Locking the reversed transaction makes two reversals of it queue up here.
+        original = (
+            await connection.execute(
+                core_select(TRANSACTIONS.c.merchant_id)
+                .where(TRANSACTIONS.c.id == request.reverses_transaction_id)
+                .with_for_update()
+            )
+        ).first()
+        if original is None or original.merchant_id != request.merchant_id:
+            raise AppError("ledger-unknown-transaction", 404)
+        reversal = (
+            await connection.execute(
+                core_select(TRANSACTIONS.c.id).where(
+                    TRANSACTIONS.c.reverses_transaction_id == request.reverses_transaction_id
+                )
+            )
+        ).first()
+        if reversal is not None:
+            # It may be our own twin (same key) that got the lock first: then its answer is ours.
+            answer = await stored_answer(connection, request)
+            if answer is None:
+                raise AppError("ledger-already-reversed", 409)
+            return answer
+
+    # Claim the key before taking the account locks: a twin request (same key) now waits on
+    # the UNIQUE index and fails once we commit, and the locks are held for less time.
+    now = utcnow()
+    transaction_id = (
+        await connection.execute(
+            insert(TRANSACTIONS)
+            .values(
+                merchant_id=request.merchant_id,
+                kind=request.kind.value,
+                reference=request.reference,
+                idempotency_key=request.idempotency_key,
+                fingerprint=request.fingerprint,
+                member_id=request.member_id,
+                reverses_transaction_id=request.reverses_transaction_id,
+                metadata=request.details,
+                created_at=now,
+            )
+            .returning(TRANSACTIONS.c.id)
+        )
+    ).scalar_one()
+
+    accounts = (
+        await connection.execute(
+            core_select(*POSTING_COLUMNS)
+            .where(ACCOUNTS.c.id.in_([leg.account_id for leg in request.legs]))
+            .order_by(ACCOUNTS.c.id)  # the legs' order: a stable lock order
+            .with_for_update()
+        )
+    ).all()
+    check_accounts(accounts, request)
+    new_balances = {
+        account.id: account.balance + leg.amount
+        for account, leg in zip(accounts, request.legs, strict=True)
+    }
+    if any(not account.allow_negative and new_balances[account.id] < 0 for account in accounts):
+        raise AppError("ledger-insufficient-funds", 409)
+
+    await connection.execute(
+        insert(ENTRIES),
+        [
+            {
+                "transaction_id": transaction_id,
+                "account_id": leg.account_id,
+                "amount": leg.amount,
+                "balance_after": new_balances[leg.account_id],
+                "created_at": now,
+            }
+            for leg in request.legs
+        ],
+    )
+    await connection.execute(
+        update(ACCOUNTS)
+        .where(ACCOUNTS.c.id == bindparam("account_id"))
+        .values(balance=bindparam("new_balance")),
+        [
+            {"account_id": account_id, "new_balance": balance}
+            for account_id, balance in new_balances.items()
+        ],
+    )
+    return Posted(transaction_id=transaction_id, replay=False, balances=new_balances)
+
+
+def _in_one_statement(dialect: Dialect, request: PostRequest) -> bool:
+    """PostgreSQL posts in one statement, except reversals (see _post_step_by_step)."""
+    return dialect.name == "postgresql" and request.reverses_transaction_id is None
+
+
+async def _post(session: AsyncSession, request: PostRequest) -> Posted:
+    """Write the transaction; the caller rolls back (at least to a savepoint) if this raises."""
+    connection = await session.connection()
+    if _in_one_statement(connection.dialect, request):
+        posted = await _post_in_one_statement(connection, request)
+    else:
+        posted = await _post_step_by_step(connection, request)
+    if not posted.replay:
+        keep_loaded_accounts_in_step(session, posted.balances)
+        metrics.LEDGER_POSTS.labels(kind=request.kind.value).inc()
+    return posted
+
+
+async def post(
+    session: AsyncSession,
+    *,
+    merchant_id: int,
+    kind: TransactionKind | str,
+    idempotency_key: str,
+    legs: Sequence[Leg],
+    reference: str = "",
+    member_id: int | None = None,
+    metadata: Mapping[str, Any] | None = None,
+    reverses_transaction_id: int | None = None,
+) -> Posted:
+    """Post a balanced transaction inside the caller's write transaction.
+
+    A known idempotency key returns the first answer (or a conflict if the request
+    differs). The work runs in a savepoint: when a rule fails nothing is written and the
+    caller's transaction stays usable.
+    """
+    request = post_request(
+        merchant_id=merchant_id,
+        kind=kind,
+        idempotency_key=idempotency_key,
+        legs=legs,
+        reference=reference,
+        member_id=member_id,
+        metadata=metadata,
+        reverses_transaction_id=reverses_transaction_id,
+    )
+    try:
+        async with session.begin_nested():
+            return await _post(session, request)
+    except IntegrityError:
+        # PostgreSQL reversal: a twin with our key committed first and the UNIQUE index
+        # refused ours.
+        answer = await stored_answer(await session.connection(), request)
+        if answer is None:
+            raise
+        return answer
+
+
+async def post_in_new_transaction(
+    *,
+    merchant_id: int,
+    kind: TransactionKind | str,
+    idempotency_key: str,
+    legs: Sequence[Leg],
+    reference: str = "",
+    member_id: int | None = None,
+    metadata: Mapping[str, Any] | None = None,
+    reverses_transaction_id: int | None = None,
+) -> Posted:
+    """Post in a write transaction of its own; the entry point for callers without one."""
+    request = post_request(
+        merchant_id=merchant_id,
+        kind=kind,
+        idempotency_key=idempotency_key,
+        legs=legs,
+        reference=reference,
+        member_id=member_id,
+        metadata=metadata,
+        reverses_transaction_id=reverses_transaction_id,
+    )
+    engine = get_engine()
+    if _in_one_statement(engine.dialect, request):
+        # One statement is one transaction: no round trip to this process holds the locks.
+        async with engine.connect() as connection:
+            autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+            return await _post_in_one_statement(autocommit, request)
+    try:
+        async with write_transaction() as session:
+            return await _post(session, request)
+    except IntegrityError:
+        # PostgreSQL reversal: a twin with our key committed between our look-up and our
+        # claim, and the UNIQUE index refused ours. Ours is rolled back; answer with theirs.
+        async with session_scope() as session:
+            answer = await stored_answer(await session.connection(), request)
+        if answer is None:
+            raise
+        return answer
+
+
+async def move(
+    session: AsyncSession,
+    *,
+    merchant_id: int,
+    kind: TransactionKind | str,
+    idempotency_key: str,
+    debit_account_id: int,
+    credit_account_id: int,
+    amount: Decimal,
+    reference: str = "",
+    member_id: int | None = None,
+    metadata: Mapping[str, Any] | None = None,
+) -> Posted:
+    """Move a positive `amount` from the debit account (goes down) to the credit account."""
+    if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
+        raise AppError("ledger-invalid-amount", 422)
+    return await post(
+        session,
+        merchant_id=merchant_id,
+        kind=kind,
+        idempotency_key=idempotency_key,
+        legs=(Leg(debit_account_id, -amount), Leg(credit_account_id, amount)),
+        reference=reference,
+        member_id=member_id,
+        metadata=metadata,
+    )
+
+
+async def reverse(
+    session: AsyncSession, *, transaction_id: int, idempotency_key: str, reason: str
+) -> Posted:
+    """Post the mirror of a transaction (kind REVERSAL); a transaction is reversed once."""
+    if not reason.strip():
+        raise AppError("ledger-reason-required", 422)
+    original = await session.get(LedgerTransaction, transaction_id)
+    if original is None:
+        raise AppError("ledger-unknown-transaction", 404)
+    entries = (
+        await session.exec(select(LedgerEntry).where(LedgerEntry.transaction_id == transaction_id))
+    ).all()
+    return await post(
+        session,
+        merchant_id=original.merchant_id,
+        kind=TransactionKind.REVERSAL,
+        idempotency_key=idempotency_key,
+        legs=[Leg(entry.account_id, -entry.amount) for entry in entries],
+        reference=original.reference,
+        member_id=original.member_id,
+        metadata={"reason": reason},
+        reverses_transaction_id=transaction_id,
+    )

@@ -1,0 +1,269 @@
+"""The console's decisions with their facts, in words: the player 360 (the CPF revealed on
+request and audited), the payout's confirmation, approvals read in words (a role that cannot
+approve is refused on the server too), the audit log as sentences and the dashboard's
+period with GGR."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from decimal import Decimal
+from uuid import uuid4
+from zoneinfo import ZoneInfo
+
+import pytest
+from sqlmodel import select
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services.backoffice import approvals, dashboard, logbook, payments, player360, players
+from app.services.brands import brands
+from models import ApprovalRequest, AuditEntry, PayoutAccount, WithdrawalOrder
+from models.base import utcnow
+from models.identity import MemberIdentity
+from state.console_audit import detail_words, sentence, target_words
+from state.console_payments import approval_words
+from tests.support.accounts import ADULT_NAME, cpf_of, make_member
+from tests.support.backoffice import make_staff, pending_withdrawal, role_with
+from tests.support.money import fund, lose
+
+
+async def _audit_of(member_id: int, action: str) -> list[AuditEntry]:
+    async with session_scope() as session:
+        return list(
+            (
+                await session.exec(
+                    select(AuditEntry).where(
+                        AuditEntry.target == f"member:{member_id}", AuditEntry.action == action
+                    )
+                )
+            ).all()
+        )
+
+
+async def test_revealing_a_cpf_writes_an_audit_entry_and_needs_its_permission() -> None:
+    member = await make_member("BR1")
+    assert member.id is not None
+    support = await make_staff("support")
+    shown = await player360.details(support, member.id, utcnow())
+    whole = await cpf_of(member)
+    assert shown.identity.cpf_masked.startswith("***.") and whole not in shown.identity.cpf_masked
+    assert await _audit_of(member.id, player360.REVEAL_ACTION) == []
+
+    revealed = await player360.reveal_cpf(support, member.id, utcnow())
+    assert revealed.replace(".", "").replace("-", "") == whole
+    entries = await _audit_of(member.id, player360.REVEAL_ACTION)
+    assert [e.staff_name for e in entries] == [support.username]
+
+    # A role with the 360 view but not players.identity: refused, and the refusal audited.
+    viewer = await make_staff(await role_with({"players.view"}))
+    with pytest.raises(AppError) as refused:
+        await player360.reveal_cpf(viewer, member.id, utcnow())
+    assert refused.value.code == "staff-forbidden"
+    assert len(await _audit_of(member.id, player360.REVEAL_ACTION)) == 1
+    async with session_scope() as session:
+        denied = (
+            await session.exec(
+                select(AuditEntry).where(
+                    AuditEntry.staff_id == viewer.id, AuditEntry.action == "denied"
+                )
+            )
+        ).all()
+    assert [d.target for d in denied] == ["players.identity"]
+
+
+async def test_the_kyc_reviewer_sees_the_whole_cpf_audited_and_others_do_not() -> None:
+    member = await make_member("BR1")
+    assert member.id is not None
+    risk = await make_staff("risk")  # kyc.decide
+    assert (await player360.reveal_cpf(risk, member.id, utcnow(), purpose="kyc")).replace(
+        ".", ""
+    ).replace("-", "") == await cpf_of(member)
+    [entry] = await _audit_of(member.id, player360.REVEAL_ACTION)
+    assert json.loads(entry.detail) == {"purpose": "kyc"}
+    with pytest.raises(AppError) as refused:
+        await player360.reveal_cpf(await make_staff("support"), member.id, utcnow(), purpose="kyc")
+    assert refused.value.code == "staff-forbidden"
+
+
+async def test_the_360_view_has_vip_agent_line_risk_and_a_timeline_with_staff_actions() -> None:
+    agent = await make_member("BR1", account_type=1)
+    member = await make_member("BR1", upline_id=agent.id, last_login_ip="10.66.1.1")
+    await make_member("BR1", last_login_ip="10.66.1.1")  # the same address
+    assert member.id is not None
+    await fund(member.id, "50.00")
+    await lose(member.id, "7.00")
+    support = await make_staff("support")
+    await players.set_locked(support, member.id, True, "chargeback", utcnow())
+
+    found = await player360.details(support, member.id, utcnow())
+    assert found.identity.status == "VERIFIED" and found.identity.full_name == ADULT_NAME
+    assert [u.username for u in found.agent_line] == [agent.username]
+    assert found.vip_level == 0 and found.vip_name
+    codes = {flag.code: flag.count for flag in found.risk}
+    assert codes[player360.BLOCKED] == 0 and codes[player360.SHARED_IP] == 1
+    kinds = {event.kind for event in found.timeline}
+    assert {"money", "bet", "staff"} <= kinds
+    lock = next(e for e in found.timeline if e.kind == "staff" and e.code == "player.lock")
+    assert lock.by == support.username and lock.text == "chargeback"
+    assert found.timeline == sorted(found.timeline, key=lambda e: e.at, reverse=True)
+
+
+async def test_the_payout_confirmation_shows_payee_key_kyc_money_and_the_rule() -> None:
+    order_no = await pending_withdrawal("40.00")
+    payer = await make_staff("payments")
+    review = await payments.payout_review(payer, order_no, utcnow())
+    assert review.amount == Decimal("40.00") and review.payee_name == "Titular Teste"
+    assert review.verified_name == ADULT_NAME and review.kyc_status == "VERIFIED"
+    assert review.key_type == "EMAIL" and review.key.endswith("@example.com")
+    assert review.own_cpf is None  # not a CPF key
+    assert review.deposits_total == Decimal("0.00")  # funded directly, no deposit order
+    assert not review.needs_approval
+    assert player360.PAYEE_MISMATCH in {flag.code for flag in review.risk}
+
+    # A CPF key: the member's own, or not.
+    async with write_transaction() as session:
+        order = (
+            await session.exec(select(WithdrawalOrder).where(WithdrawalOrder.order_no == order_no))
+        ).one()
+        account = await session.get(PayoutAccount, order.payout_account_id)
+        identity = await session.get(MemberIdentity, order.member_id)
+        assert account is not None and identity is not None
+        account.pix_key_type, account.identifier = "CPF", identity.cpf
+        session.add(account)
+    assert (await payments.payout_review(payer, order_no, utcnow())).own_cpf is True
+
+    # The confirmation is the payer's: a role without payments.pay reads nothing of it.
+    with pytest.raises(AppError) as refused:
+        await payments.payout_review(await make_staff("finance"), order_no, utcnow())
+    assert refused.value.code == "staff-forbidden"
+
+
+async def test_approvals_read_in_words_and_a_role_without_approve_is_refused() -> None:
+    member = await make_member("BR1", username=f"ana{uuid4().hex[:6]}")
+    assert member.id is not None
+    maker = await make_staff("finance")
+    asked = await players.adjust(
+        maker, member.id, "credit", "6000.00", "prize not credited", uuid4().hex, utcnow()
+    )
+    assert asked.approval_id is not None
+    checker = await make_staff("finance")
+    mine = {e.request.id: e for e in await approvals.explained(maker, utcnow())}
+    theirs = {e.request.id: e for e in await approvals.explained(checker, utcnow())}
+    read = theirs[asked.approval_id]
+    assert (read.maker, read.member_username, read.member_name) == (
+        maker.username,
+        member.username,
+        ADULT_NAME,
+    )
+    assert read.maker_reason == "prize not credited" and read.direction == "credit"
+    assert read.may_decide and not mine[asked.approval_id].may_decide
+    words = approval_words(read, "pt")
+    assert words == f"Creditar 6.000,00 no saldo de {ADULT_NAME} ({member.username})"
+
+    # A role that sees approvals but may not decide them: not offered, refused if called.
+    onlooker = await make_staff("risk")  # approvals.view, no approvals.decide
+    seen = {e.request.id: e for e in await approvals.explained(onlooker, utcnow())}
+    assert not seen[asked.approval_id].may_decide
+    with pytest.raises(AppError) as refused:
+        await approvals.approve(onlooker, asked.approval_id, utcnow())
+    assert refused.value.code == "staff-forbidden"
+    async with session_scope() as session:
+        stored = await session.get(ApprovalRequest, asked.approval_id)
+    assert stored is not None and stored.status == approvals.PENDING
+
+    done = await approvals.approve(checker, asked.approval_id, utcnow())
+    assert done.status == approvals.EXECUTED
+
+
+async def test_a_filed_payout_carries_the_payers_reason_for_the_checker() -> None:
+    order_no = await pending_withdrawal("6000.00")
+    payer = await make_staff("payments")
+    with pytest.raises(AppError) as unexplained:
+        await payments.pay(payer, order_no, "", utcnow(), "   ")
+    assert unexplained.value.code == "approval-maker-reason-required"
+    filed = await payments.pay(payer, order_no, "", utcnow(), "long-time player, KYC ok")
+    assert filed.approval_id is not None
+    found = {e.request.id: e for e in await approvals.explained(payer, utcnow())}
+    read = found[filed.approval_id]
+    assert read.order_no == order_no and read.maker_reason == "long-time player, KYC ok"
+    assert approval_words(read, "en").startswith(f"Pay withdrawal {order_no} of 6,000.00 to ")
+
+
+async def test_the_audit_log_reads_as_sentences_with_names() -> None:
+    member = await make_member("BR1")
+    assert member.id is not None
+    support = await make_staff("support")
+    await players.set_locked(support, member.id, True, "fraud check", utcnow())
+    admin = await make_staff("admin")
+    found, _ = await logbook.entries(admin, "player.lock", 1, utcnow())
+    entry = next(e for e in found if e.target == f"member:{member.id}")
+    brand_names, player_names = await logbook.names_for([entry])
+    assert brand_names[entry.merchant_id or 0].endswith("(BR1)")
+    said = sentence(entry, player_names, "pt")
+    assert said == f"{support.username} bloqueou: jogador {member.username} (#{member.id})"
+    detail = detail_words(entry.detail, "pt")
+    assert detail == "Ativo → Bloqueado · motivo: fraud check"
+    assert detail_words(json.dumps({"amount": "6000.00"}), "pt") == "valor: 6.000,00"
+    assert target_words("balance.adjust#7", {}, "pt") == "pedido nº 7 (Ajuste de saldo)"
+    assert detail_words(json.dumps({"direction": "credit"}), "pt") == "direção: crédito"
+
+
+async def test_the_dashboard_period_counts_today_and_checks_custom_dates() -> None:
+    staff = await make_staff("support")  # dashboard.view
+    brand = await brands.by_code("BR1")
+    today = utcnow().astimezone(ZoneInfo(brand.timezone)).date()
+    before = await dashboard.period(staff, "7d", "", "", utcnow())
+    assert (before.first, before.last) == (today - timedelta(days=6), today)
+    assert len(before.days) == 7
+
+    member = await make_member("BR1")
+    assert member.id is not None
+    await fund(member.id, "30.00")
+    await lose(member.id, "12.00")
+    after = await dashboard.period(staff, "today", "", "", utcnow())
+    week = await dashboard.period(staff, "7d", "", "", utcnow())
+    assert after.first == after.last == today
+    assert week.bets - before.bets == Decimal("12.00")
+    assert week.ggr - before.ggr == Decimal("12.00")
+    assert week.deposits - before.deposits == Decimal("30.00")
+    assert week.new_players - before.new_players == 1
+    assert after.bets >= Decimal("12.00")
+
+    custom = await dashboard.period(
+        staff, "custom", (today - timedelta(days=2)).isoformat(), today.isoformat(), utcnow()
+    )
+    assert [d.day for d in custom.days] == [today - timedelta(days=n) for n in (2, 1, 0)]
+    for first, last in (("2026-13-01", "2026-12-01"), (today.isoformat(), "2020-01-01")):
+        with pytest.raises(AppError):
+            await dashboard.period(staff, "custom", first, last, utcnow())
+    with pytest.raises(AppError) as too_long:
+        await dashboard.period(
+            staff, "custom", (today - timedelta(days=100)).isoformat(), today.isoformat(), utcnow()
+        )
+    assert too_long.value.code == "report-days-invalid"
+
+
+async def test_every_code_the_console_shows_has_words_in_both_languages() -> None:
+    """Statuses of members, withdrawals, deposits, identities and the audit's actions."""
+    from app.core.i18n import catalog
+    from models.cashier import DepositStatus, WithdrawalStatus
+    from models.identity import IdentityStatus
+    from models.ledger import TransactionKind
+
+    words = catalog()
+    groups = {
+        "withdrawal": [s.value for s in WithdrawalStatus],
+        "deposit": [s.value for s in DepositStatus],
+        "kyc": [s.value for s in IdentityStatus],
+        "movement": [k.value for k in TransactionKind],
+        "member": ["ACTIVE", "BLOCKED"],
+        "approval-kind": list(approvals.KINDS),
+    }
+    async with session_scope() as session:
+        actions = set((await session.exec(select(AuditEntry.action).distinct())).all())
+    groups["action"] = sorted(actions)
+    for group, codes in groups.items():
+        for code in codes:
+            key = f"bo.word.{group}.{code}"
+            assert key in words["en"] and key in words["pt"], key

@@ -45,7 +45,6 @@ CHUNK_BYTES = 1024 * 1024
 HEADER_MAX_BYTES = 64 * 1024
 _KDF_CONTEXT = b"platform-backup-v1"
 SQLITE_MAGIC = b"SQLite format 3\x00"
-PG_DUMP_MAGIC = b"PGDMP"
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,14 @@ PY
 # The image's HEALTHCHECK, run once by hand (podman times it with systemd, absent here).
 health="$(podman healthcheck run "$name" >/dev/null 2>&1 && echo healthy || echo unhealthy)"
 user="$(podman exec "$name" id -u)"
+# /metrics from inside (loopback, no token: the only caller that gets it), workers added up
+# through PROMETHEUS_MULTIPROC_DIR.
+scrape="$(podman exec "$name" python -c "import urllib.request; print(urllib.request.urlopen('http://127.0.0.1:$port/metrics', timeout=10).read().decode())")"
+grep -q '^platform_http_request_duration_seconds_count{method="GET",route="/{path}",status="2xx"}' <<<"$scrape"
+grep -q '^platform_payout_limit_seconds 7200' <<<"$scrape"
+outside="$(curl -s -o /dev/null -w '%{http_code}' -H 'X-Forwarded-For: 203.0.113.9' "http://127.0.0.1:$port/metrics" || true)"
+echo "metrics: $(grep -c '^platform_' <<<"$scrape") samples inside; through a proxy: $outside"
+[ "$outside" = 403 ]
 size="$(podman image inspect --format '{{.Size}}' "$image")"
 # A graceful stop: SIGTERM, and the process ends by itself within the grace period.
 started="$(date +%s)"

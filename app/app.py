@@ -31,35 +31,32 @@ from pages.account import (
     reset_password_page,
     security_center_page,
 )
+from pages.affiliate import affiliate_page
 from pages.agents import agent_home_page, downlines_page, register_center_page
 from pages.betting import betting_page, profit_page
 from pages.bonus import bonus_page
 from pages.cashier import deposit_page, sandbox_page
 from pages.chat import chat_page
-from pages.console import (
-    audit_page,
-    dashboard_page,
-    payments_page,
-    platform_page,
-    players_page,
-    points_review_page,
-    reports_page,
-    staff_page,
-)
-from pages.console import (
-    login_page as console_login_page,
-)
+from pages.console import dashboard_page
+from pages.console import login_page as console_login_page
 from pages.console_account import account_page, enrol_page
 from pages.console_agents import agents_page
 from pages.console_applications import applications_page
+from pages.console_audit import audit_page
 from pages.console_channels import channels_page
 from pages.console_chat import chat_desk_page
 from pages.console_content import content_page, lottery_console_page
 from pages.console_games import games_page
 from pages.console_investigations import investigations_page
 from pages.console_kyc import kyc_page
+from pages.console_payments import payments_page
+from pages.console_platform import platform_page
+from pages.console_players import players_page
+from pages.console_points import points_review_page
 from pages.console_promotions import promotions_console_page
+from pages.console_reports import reports_page
 from pages.console_support import support_page
+from pages.console_team import staff_page
 from pages.console_transfers import transfer_reviews_page
 from pages.console_vip import vip_console_page
 from pages.download import download_page
@@ -82,6 +79,7 @@ from pages.protection import protection_page
 from pages.records import records_page
 from pages.transfer import transfer_page
 from pages.withdraw import withdraw_page
+from state.affiliate import AffiliateState
 from state.agent_team import AgentTeamState as T
 from state.agents import AgentState
 from state.announcements import AnnouncementState
@@ -231,6 +229,7 @@ PAGES: dict[str, Page] = {
     "agent_hour_salary": Page(agent_team.hour_salary_page, (T.load_hour_salary,)),
     "agent_realtime_salary": Page(agent_team.realtime_salary_page, (T.load_realtime_salary,)),
     "referral": Page(agent_team.referral_page, (T.load_referral,)),
+    "affiliate_apply": Page(affiliate_page, (AffiliateState.load,)),
     "transfer_upline": Page(agent_team.transfer_upline_page, (T.load_upline,)),
     "deposit": Page(deposit_page, (CashierState.load,)),
     "sandbox_pay": Page(sandbox_page, (SandboxState.load,)),

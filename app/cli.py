@@ -17,6 +17,12 @@ staff-invite NAME             a new invitation for a staff member (e.g. an expir
 lottery-result GAME ISSUE "1 2 3 4 5 6 7" --staff NAME
                               type an official issue's result (its provider failed); it counts
                               once a second staff member approves it (four-eyes)
+agent-contract-offer BR1 AGENT KIND --rate 0.5 [--period D] [--min-active N]
+                              [--min-valid-bet X] [--loss-rate R --min-single-bet X] --staff NAME
+                              the house offers a top agent (no upline) a contract: KIND
+                              DIVIDEND, DAILY_SALARY, HOURLY_SALARY or REALTIME_SALARY, rates in
+                              percent (or --terms JSON); above the brand's threshold it waits
+                              for a second staff member (approvals approve ID)
 approvals list|approve ID|reject ID --reason R --staff NAME
                               the four-eyes requests: list them, approve or reject one (never
                               your own, nor one of an account you made or changed)
@@ -90,6 +96,8 @@ from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
 from app.jobs.scheduler import run_engine
 from app.services import backups, browser_logins, health, legal, rebate_rates, site_status
+from app.services.agents.terms import form_terms
+from app.services.backoffice import agents as backoffice_agents
 from app.services.backoffice import approvals
 from app.services.backoffice import audit as audit_log
 from app.services.backoffice import lottery as backoffice_lottery
@@ -410,6 +418,28 @@ async def _lottery_result(staff: Staff, game_code: str, issue_no: str, numbers: 
     issue = await lottery_issues.find(game_code, issue_no)
     request = await backoffice_lottery.enter_result(staff, saved_id(issue.id), numbers, utcnow())
     return f"request #{request}: waits for a second staff member (approvals approve {request})"
+
+
+async def _contract_offer(staff: Staff, args: argparse.Namespace) -> str:
+    try:
+        terms = json.loads(args.terms) if args.terms else form_terms(args.kind.upper(), vars(args))
+    except json.JSONDecodeError:
+        raise AppError("agent-contract-invalid-terms", 422) from None
+    offered = await backoffice_agents.offer_house_contract(
+        staff,
+        args.merchant.upper(),
+        args.agent,
+        args.kind.upper(),
+        args.period,
+        terms,
+        browser_logins.new_browser_secret(),  # each run is an offer of its own
+        utcnow(),
+    )
+    if offered.contract is None:
+        request = offered.request_id
+        return f"request #{request}: waits for a second staff member (approvals approve {request})"
+    made = offered.contract
+    return f"contract #{made.id} offered to {made.downline}: {made.kind.value} v{made.version}"
 
 
 async def _approval(staff: Staff, action: str, request_id: int, reason: str) -> str:
@@ -770,6 +800,18 @@ def main(argv: list[str] | None = None) -> int:
     decide.add_argument("id", type=int, nargs="?")
     decide.add_argument("--reason", default="")
     decide.add_argument("--staff", required=True, help="your staff user name")
+    house = sub.add_parser("agent-contract-offer", help="the house's contract to a top agent")
+    house.add_argument("merchant")
+    house.add_argument("agent", help="the top agent's user name")
+    house.add_argument("kind", help="DIVIDEND, DAILY_SALARY, HOURLY_SALARY or REALTIME_SALARY")
+    house.add_argument("--period", default="", help="dividends: D, W, H or M")
+    house.add_argument("--rate", default="", help="percent (real-time: the profit salary rate)")
+    house.add_argument("--min-active", dest="min_active", default="0")
+    house.add_argument("--min-valid-bet", dest="min_valid_bet", default="0")
+    house.add_argument("--loss-rate", dest="loss_rate", default="", help="real-time, percent")
+    house.add_argument("--min-single-bet", dest="min_single_bet", default="0")
+    house.add_argument("--terms", default="", help="the whole terms as JSON instead")
+    house.add_argument("--staff", required=True, help="your staff user name")
     module = sub.add_parser("module")
     module.add_argument("merchant")
     module.add_argument("mod_id")
@@ -864,6 +906,10 @@ def main(argv: list[str] | None = None) -> int:
                     else _approval(staff, args.action, args.id, args.reason)
                 ),
             )
+        )
+    elif args.command == "agent-contract-offer":
+        return asyncio.run(
+            _as_staff(_staff_login(args.staff), lambda staff: _contract_offer(staff, args))
         )
     elif args.command == "module":
         return asyncio.run(_module(args.merchant, args.mod_id, args.switch == "on"))

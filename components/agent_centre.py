@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import PRIMARY
 from components.i18n import t
 from components.layout import layout
@@ -49,7 +50,16 @@ def agent_gate(*content: rx.Component) -> rx.Component:
             rx.cond(
                 AuthState.is_agent,
                 rx.el.div(agent_nav(), *content),
-                rx.el.p(t("agent-only"), class_name="py-8 text-center", data_testid="agent-only"),
+                rx.el.div(
+                    rx.el.p(t("agent-only"), class_name="mb-3", data_testid="agent-only"),
+                    page_link(
+                        t("affiliate.apply_link"),
+                        href=routes.AFFILIATE_APPLY,
+                        class_name=f"{PRIMARY} !w-auto px-4 inline-flex items-center",
+                        data_testid="agent-apply",
+                    ),
+                    class_name="py-8 flex flex-col items-center text-center",
+                ),
             ),
             rx.el.div(
                 rx.el.h1(t("auth.agent_title"), class_name="text-2xl font-bold mb-4"),

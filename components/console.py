@@ -4,6 +4,7 @@ comfort, the server checks every call), tables, cards, forms and messages."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import reflex as rx
 
@@ -58,6 +59,10 @@ NAV: tuple[tuple[str, str, str], ...] = (
     (routes.ADMIN_VIP, "bo-vip", "vip.view"),
     (routes.ADMIN_GAMES, "bo-games", "games.view"),
 )
+
+# Recharts' `data` prop is typed as a list of dicts; the dataclass bars serialise to the same
+# objects, so the typed state var is only retyped here.
+ChartData = list[dict[str, Any]]
 
 
 def _nav_link(path: str, label: str, permission: str) -> rx.Component:

@@ -32,6 +32,7 @@ ITEMS = (
     ("missions.title", routes.MISSION_LEADERBOARD, "target"),
     ("inbox.title", routes.MESSAGES, "mail"),
     ("agent.referral.title", routes.REFERRAL, "share-2"),
+    ("affiliate.title", routes.AFFILIATE_APPLY, "handshake"),
     ("feedback.title", routes.FEEDBACK, "message-square"),
     ("mygames.favorites", routes.FAVORITES, "heart"),
     ("mygames.recent", routes.MY_GAMES, "gamepad-2"),

@@ -571,12 +571,30 @@ def referral_page() -> rx.Component:
                     rx.el.button(
                         rx.icon("copy", size=16, aria_hidden="true"),
                         t("agent.referral.copy"),
-                        on_click=rx.set_clipboard(AgentTeamState.link),
+                        on_click=[
+                            rx.set_clipboard(AgentTeamState.link),
+                            AgentTeamState.mark_copied,
+                        ],
                         type="button",
                         class_name=f"{SECONDARY} !w-auto px-3 flex items-center gap-1",
                         data_testid="referral-copy",
                     ),
-                    class_name="flex gap-2 mb-3",
+                    class_name="flex gap-2 mb-2",
+                ),
+                rx.el.p(
+                    rx.cond(AgentTeamState.copied, t("agent.referral.copied"), ""),
+                    role="status",
+                    class_name="text-xs text-emerald-700 dark:text-emerald-400 min-h-4 mb-1",
+                    data_testid="referral-copied",
+                ),
+                rx.el.a(
+                    rx.icon("message-circle", size=16, aria_hidden="true"),
+                    t("agent.referral.whatsapp"),
+                    href=AgentTeamState.whatsapp,
+                    target="_blank",
+                    rel="noopener noreferrer",
+                    class_name=(f"{SECONDARY} !w-auto px-3 mb-3 inline-flex items-center gap-1"),
+                    data_testid="referral-whatsapp",
                 ),
                 rx.el.p(
                     t("agent.referral.code"),

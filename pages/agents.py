@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
 from components.i18n import amount, local_time, t
+from components.link import page_link
 from pages.agent_team import downline_transfer_popup, transfer_button, transfers_off_note
 from state.agents import AgentState
 from state.auth import AuthState
@@ -91,6 +93,48 @@ def _active_row(row: rx.Var) -> rx.Component:
     )
 
 
+def _step_link(key: str, href: str, testid: str) -> rx.Component:
+    return page_link(
+        t(key),
+        href=href,
+        class_name=f"{SECONDARY} !w-auto px-3 inline-flex items-center",
+        data_testid=testid,
+    )
+
+
+def _next_step() -> rx.Component:
+    """What the agent does next: answer an offer, ask for a contract (its upline, or the house
+    through support), or grow its team."""
+    return rx.cond(
+        AgentState.next_step != "",
+        rx.el.section(
+            rx.el.h2(t("agent.next.title"), class_name="font-bold mb-1"),
+            rx.el.p(
+                SiteState.texts.get("agent.next." + AgentState.next_step, "").replace(
+                    "{upline}", AgentState.upline
+                ),
+                class_name="text-sm mb-2",
+                data_testid="agent-next-step",
+            ),
+            rx.match(
+                AgentState.next_step,
+                ("ASK_HOUSE", _step_link("agent.next.support", routes.CHAT, "agent-next-support")),
+                (
+                    "GROW_TEAM",
+                    rx.el.div(
+                        _step_link("agent.next.invite", routes.REFERRAL, "agent-next-invite"),
+                        _step_link("agent.next.downlines", routes.DOWNLINES, "agent-next-team"),
+                        class_name="flex flex-wrap gap-2",
+                    ),
+                ),
+                rx.fragment(),
+            ),
+            class_name=f"{CARD} mb-4 border-l-4 border-amber-400",
+            data_testid="agent-next",
+        ),
+    )
+
+
 def agent_home_page() -> rx.Component:
     return agent_gate(
         rx.el.h1(t("agent.home.title"), class_name="text-2xl font-bold mb-1"),
@@ -101,6 +145,7 @@ def agent_home_page() -> rx.Component:
         ),
         form_error(AgentState.error),
         notice(AgentState.message),
+        _next_step(),
         _contract_popup(),
         rx.el.div(
             _figure("agent.home.team_turnover", AgentState.team_turnover, "agent-team-turnover"),
@@ -170,33 +215,94 @@ def register_center_page() -> rx.Component:
     )
 
 
+def _fact(label_key: str, value: rx.Var | rx.Component) -> rx.Component:
+    return rx.el.span(
+        t(label_key), ": ", rx.el.span(value, class_name="tabular-nums"), class_name="mr-3"
+    )
+
+
 def _downline_row(row: rx.Var) -> rx.Component:
-    return rx.el.tr(
-        rx.el.td(row.username, class_name="py-2 font-mono"),
-        rx.el.td(row.level.to(str), class_name="py-2 text-center"),
-        rx.el.td(
-            rx.cond(row.agent, t("agent.register.as_agent"), "—"),
-            class_name="py-2 text-xs",
-        ),
-        rx.el.td(local_time(row.registered), class_name="py-2 text-xs text-slate-500"),
-        rx.el.td(
-            rx.el.div(
-                rx.cond(
-                    row.agent & (row.level == 1),
-                    rx.el.button(
-                        t("agent.downlines.offer"),
-                        on_click=AgentState.pick(row.id),
-                        class_name=f"{SECONDARY} !h-9 !w-auto px-3 text-sm",
-                        data_testid="downline-offer",
+    """A team member as a card that wraps on a phone: name, kind and level, last login and,
+    when the agent's contract shows them, the last 30 days' bets and deposits; the actions
+    below (or beside) it, never cut off."""
+    return rx.el.li(
+        rx.el.div(
+            rx.el.p(
+                row.username,
+                class_name="font-mono font-medium break-all",
+                data_testid="downline-name",
+            ),
+            rx.el.p(
+                rx.cond(row.agent, t("agent.downlines.sub_agent"), t("agent.downlines.player")),
+                " · ",
+                t("agent.downlines.level"),
+                " ",
+                row.level.to(str),
+                " · ",
+                t("agent.downlines.registered"),
+                " ",
+                local_time(row.registered),
+                class_name="text-xs text-slate-500",
+            ),
+            rx.el.p(
+                _fact(
+                    "agent.downlines.last_login",
+                    rx.cond(
+                        row.last_login != "",
+                        local_time(row.last_login),
+                        t("agent.downlines.never"),
                     ),
                 ),
-                rx.cond(AgentState.transfers_on, transfer_button(row.id)),
-                class_name="flex justify-end gap-2",
+                rx.cond(
+                    AgentState.activity_shown,
+                    rx.fragment(
+                        _fact("agent.downlines.bets", amount(row.bets)),
+                        _fact("agent.downlines.deposits", amount(row.deposits)),
+                    ),
+                ),
+                class_name="text-xs flex flex-wrap",
+                data_testid="downline-activity",
             ),
-            class_name="py-2 text-right",
+            class_name="min-w-0 flex-1",
         ),
-        class_name="border-b border-slate-200 dark:border-slate-800",
+        rx.el.div(
+            rx.cond(
+                row.agent & (row.level == 1),
+                rx.el.button(
+                    t("agent.downlines.offer"),
+                    on_click=AgentState.pick(row.id),
+                    class_name=f"{SECONDARY} !h-9 !w-auto px-3 text-sm",
+                    data_testid="downline-offer",
+                ),
+            ),
+            rx.cond(AgentState.transfers_on, transfer_button(row.id)),
+            class_name="flex flex-wrap gap-2",
+        ),
+        class_name=(
+            "flex flex-wrap items-center justify-between gap-3 py-3 "
+            "border-b border-slate-200 dark:border-slate-800"
+        ),
         data_testid="downline-row",
+    )
+
+
+def _select(
+    name: str, label_key: str, codes: rx.Var, prefix: str, testid: str, **props: object
+) -> rx.Component:
+    """A labelled choice among codes, each shown in the reader's words (`prefix` + code)."""
+    return rx.el.div(
+        rx.el.label(t(label_key), html_for=f"field-{name}", class_name="block text-sm mb-1"),
+        rx.el.select(
+            rx.foreach(
+                codes,
+                lambda code: rx.el.option(SiteState.texts.get(prefix + code, code), value=code),
+            ),
+            id=f"field-{name}",
+            name=name,
+            class_name=f"{INPUT} mb-3",
+            data_testid=testid,
+            **props,
+        ),
     )
 
 
@@ -207,31 +313,78 @@ def _offer_form() -> rx.Component:
             rx.el.h2(
                 t("agent.contract.title"), " · ", AgentState.offer_name, class_name="font-bold"
             ),
-            rx.el.p(t("agent.kind.DAILY_SALARY"), class_name="text-sm text-slate-500 mb-2"),
-            field(
-                "rate",
-                t("agent.contract.rate"),
-                kind="number",
-                step="0.01",
-                min="0.01",
-                data_testid="offer-rate",
+            _select(
+                "kind",
+                "agent.house.kind",
+                AgentState.offer_kinds,
+                "agent.kind.",
+                "offer-kind",
+                value=AgentState.offer_kind,
+                on_change=AgentState.set_offer_kind,
             ),
-            field(
-                "min_active",
-                t("agent.contract.min_active"),
-                kind="number",
-                min="0",
-                default_value="0",
-                data_testid="offer-min-active",
+            _select(
+                "period",
+                "agent.house.period",
+                AgentState.offer_periods,
+                "agent.period.",
+                "offer-period",
             ),
-            field(
-                "min_valid_bet",
-                t("agent.contract.min_valid_bet"),
-                kind="number",
-                step="0.01",
-                min="0",
-                default_value="0",
-                data_testid="offer-min-valid-bet",
+            rx.cond(
+                AgentState.offer_kind == "REALTIME_SALARY",
+                rx.fragment(
+                    field(
+                        "rate",
+                        t("agent.house.profit_rate"),
+                        kind="number",
+                        step="0.01",
+                        min="0.01",
+                        data_testid="offer-rate",
+                    ),
+                    field(
+                        "loss_rate",
+                        t("agent.house.loss_rate"),
+                        kind="number",
+                        step="0.01",
+                        min="0",
+                        data_testid="offer-loss-rate",
+                    ),
+                    field(
+                        "min_single_bet",
+                        t("agent.house.min_single_bet"),
+                        kind="number",
+                        step="0.01",
+                        min="0",
+                        default_value="0",
+                        data_testid="offer-min-single-bet",
+                    ),
+                ),
+                rx.fragment(
+                    field(
+                        "rate",
+                        t("agent.contract.rate"),
+                        kind="number",
+                        step="0.01",
+                        min="0.01",
+                        data_testid="offer-rate",
+                    ),
+                    field(
+                        "min_active",
+                        t("agent.contract.min_active"),
+                        kind="number",
+                        min="0",
+                        default_value="0",
+                        data_testid="offer-min-active",
+                    ),
+                    field(
+                        "min_valid_bet",
+                        t("agent.contract.min_valid_bet"),
+                        kind="number",
+                        step="0.01",
+                        min="0",
+                        default_value="0",
+                        data_testid="offer-min-valid-bet",
+                    ),
+                ),
             ),
             rx.el.div(
                 rx.el.button(
@@ -272,23 +425,19 @@ def downlines_page() -> rx.Component:
             data_testid="downline-search",
         ),
         rx.cond(
+            ~AgentState.activity_shown & (AgentState.downline_rows.length() > 0),
+            rx.el.p(
+                t("agent.downlines.activity_hidden"),
+                class_name="text-xs text-slate-500 mb-2",
+                data_testid="downline-activity-hidden",
+            ),
+        ),
+        rx.cond(
             AgentState.downline_rows.length() > 0,
-            rx.el.div(
-                rx.el.table(
-                    rx.el.thead(
-                        rx.el.tr(
-                            rx.el.th(t("auth.username"), class_name="text-left"),
-                            rx.el.th(t("agent.downlines.level")),
-                            rx.el.th(""),
-                            rx.el.th(t("agent.downlines.registered"), class_name="text-left"),
-                            rx.el.th(""),
-                        ),
-                        class_name="text-xs text-slate-500",
-                    ),
-                    rx.el.tbody(rx.foreach(AgentState.downline_rows, _downline_row)),
-                    class_name="w-full text-sm",
-                ),
-                class_name=f"{CARD} overflow-x-auto",
+            rx.el.ul(
+                rx.foreach(AgentState.downline_rows, _downline_row),
+                class_name=f"{CARD} !py-0",
+                data_testid="downline-list",
             ),
             rx.el.p(
                 t("agent.downlines.empty"),

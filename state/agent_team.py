@@ -147,6 +147,8 @@ class AgentTeamState(rx.State):
     link: str = ""
     code: str = ""
     qr: str = ""
+    whatsapp: str = ""  # wa.me with the invitation ready to send
+    copied: bool = False
     clicks: int = 0
     registrations: int = 0
     # transfers
@@ -452,10 +454,20 @@ class AgentTeamState(rx.State):
         member = await self._member()
         if member is None:
             return
-        found = await affiliates.invite(await current_brand(self), member)
-        self.link, self.code = found.link, found.code
+        brand = await current_brand(self)
+        found = await affiliates.invite(brand, member)
+        self.link, self.code, self.copied = found.link, found.code, False
         self.clicks, self.registrations = found.clicks, found.registrations
         self.qr = await qr_svg_data_uri_off_loop(found.link)
+        message = translate(
+            "agent.referral.share_text", await self._lang(), brand=brand.name, link=found.link
+        )
+        self.whatsapp = affiliates.whatsapp_share(message)
+
+    @rx.event
+    def mark_copied(self) -> None:
+        """The copy button's feedback (the browser copied the link)."""
+        self.copied = True
 
     # transfers ----------------------------------------------------------------------------
 

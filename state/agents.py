@@ -17,7 +17,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import percent_of_rate
 from app.services.agents import contracts, team
-from app.services.amounts import parse_number
+from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
 from models.agents import ContractKind
 from state.auth import current_login
@@ -26,8 +26,6 @@ from state.guard import Form, Name, Page, Text, checked
 from state.site import SiteState, current_brand, page_visitor
 
 PAGE_SIZE = 20
-HUNDRED = Decimal(100)
-INVALID_TERMS = "agent-contract-invalid-terms"
 
 
 def _money(value: Decimal) -> str:
@@ -50,10 +48,13 @@ class ContractRow:
 @dataclass
 class DownlineRow:
     id: int = 0
-    username: str = ""  # masked
+    username: str = ""  # whole for the direct downline, masked further down
     agent: bool = False
     level: int = 0  # 1: direct
     registered: str = ""  # ISO
+    last_login: str = ""  # ISO, "" never
+    bets: str = ""  # the last 30 days' valid bet, "" when the contract does not show it
+    deposits: str = ""
 
 
 def _contract_row(found: contracts.ContractView) -> ContractRow:
@@ -85,15 +86,21 @@ class AgentState(rx.State):
     active_today: int = 0
     offers: list[ContractRow] = []
     contracts: list[ContractRow] = []
+    next_step: str = ""  # team.NEXT_STEPS
+    upline: str = ""
     # downlines
     search: str = ""
     downline_rows: list[DownlineRow] = []
     downline_total: int = 0
+    activity_shown: bool = False
     transfers_on: bool = True  # the brand's market allows transfers between members
     page: int = 1
     pages: int = 1
     offer_to: int = 0
     offer_name: str = ""
+    offer_kinds: list[str] = []  # the kinds the brand runs
+    offer_kind: str = ContractKind.DAILY_SALARY.value
+    offer_periods: list[str] = []
 
     async def _agent(self) -> Any:
         try:
@@ -125,6 +132,7 @@ class AgentState(rx.State):
         self.unclaimed = _money(seen.unclaimed)
         self.active_today = seen.active_today
         self.offers = [_contract_row(c) for c in seen.pending_offers]
+        self.next_step, self.upline = seen.next_step, seen.upline
         self.contracts = [
             _contract_row(c)
             for c in await contracts.member_contracts(member)
@@ -201,8 +209,11 @@ class AgentState(rx.State):
         if member is None:
             self.downline_rows = []
             return
-        found = await team.downlines(member, search=self.search, page=self.page, size=PAGE_SIZE)
+        found = await team.downlines(
+            member, search=self.search, page=self.page, size=PAGE_SIZE, now=clock.now()
+        )
         self.downline_total = found.total
+        self.activity_shown = found.activity_shown
         self.pages = max(1, -(-found.total // PAGE_SIZE))
         self.downline_rows = [
             DownlineRow(
@@ -211,6 +222,9 @@ class AgentState(rx.State):
                 agent=row.is_agent,
                 level=row.depth,
                 registered=row.registered_at.isoformat(),
+                last_login=row.last_login_at.isoformat() if row.last_login_at else "",
+                bets="" if row.valid_bet is None else _money(row.valid_bet),
+                deposits="" if row.deposits is None else _money(row.deposits),
             )
             for row in found.rows
         ]
@@ -238,6 +252,23 @@ class AgentState(rx.State):
             self.offer_to, self.offer_name = 0, ""
             return
         self.offer_to, self.offer_name = downline_id, row.username
+        brand = await current_brand(self)
+        self.offer_kinds = [k.value for k in ContractKind if contracts.kind_enabled(brand, k)]
+        if self.offer_kind not in self.offer_kinds:
+            self.offer_kind = self.offer_kinds[0] if self.offer_kinds else ""
+        self._periods()
+
+    def _periods(self) -> None:
+        kind = self.offer_kind
+        self.offer_periods = list(PERIODS[ContractKind(kind)]) if kind else []
+
+    @rx.event
+    @checked
+    async def set_offer_kind(self, kind: Name) -> None:
+        """The offer form's contract type (its periods and rate fields follow it)."""
+        if kind in self.offer_kinds:
+            self.offer_kind = kind
+            self._periods()
 
     @rx.event
     async def close_offer(self) -> None:
@@ -247,44 +278,20 @@ class AgentState(rx.State):
     @gated
     @checked
     async def offer(self, form: Form) -> None:
-        """The contract popup of an upline: a daily salary contract of one tier."""
+        """The contract popup of an upline: a contract of one of the brand's kinds (one tier,
+        or the real-time salary's rates), within the agent's own contract of that kind."""
         self.error = self.message = ""
         member = await self._agent()
         if member is None or self.offer_to == 0:
             return
         try:
-            # A percent with two decimals is the terms' rate step (0.0001).
-            rate = parse_number(
-                form.get("rate"), INVALID_TERMS, places=2, minimum=Decimal(0), maximum=HUNDRED
-            )
-            active = parse_number(
-                form.get("min_active") or "0",
-                INVALID_TERMS,
-                places=0,
-                minimum=Decimal(0),
-                maximum=Decimal(100_000),
-            )
-        except AppError as exc:
-            await self._say(exc)
-            return
-        terms = {
-            "tiers": [
-                {
-                    "minActive": int(active),
-                    "minValidBet": str(form.get("min_valid_bet") or "0") or "0",
-                    "minNetLoss": None,
-                    "rate": str(rate / 100),
-                }
-            ]
-        }
-        try:
             await contracts.offer(
                 await current_brand(self),
                 member,
                 self.offer_to,
-                ContractKind.DAILY_SALARY.value,
-                "D",
-                terms,
+                self.offer_kind,
+                str(form.get("period") or ""),
+                form_terms(self.offer_kind, form),
                 clock.now(),
             )
         except AppError as error:

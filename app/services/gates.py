@@ -298,19 +298,21 @@ HANDLERS: dict[str, Door] = {
         f"{_TEAM}.",
         "close_transfer go load_announcements load_daily_wages load_dividends load_hour_salary "
         "load_overview load_realtime_salary load_referral load_revenue load_statements "
-        "load_transactions load_upline pick_transfer set_kind set_range set_view",
+        "load_transactions load_upline mark_copied pick_transfer set_kind set_range set_view",
         READ,
     ),
     f"{_TEAM}.send_down": TRANSFER,
     f"{_TEAM}.send_up": TRANSFER,
     **_each(
         "state.agents.AgentState.",
-        "close_offer go load_downlines load_home load_register pick set_search",
+        "close_offer go load_downlines load_home load_register pick set_offer_kind set_search",
         READ,
     ),
     "state.agents.AgentState.answer": AGENT_TERMS,
     "state.agents.AgentState.offer": AGENT_TERMS,
     "state.agents.AgentState.register": OPENING,
+    "state.affiliate.AffiliateState.load": READ,
+    "state.affiliate.AffiliateState.apply": CLAIM,  # as POST /wps/member/affiliate/apply
     **_each("state.announcements.AnnouncementState.", "close load pick", SHELL),
     **_each(
         "state.auth.AuthState.",

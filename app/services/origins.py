@@ -58,6 +58,13 @@ def brand_origins() -> frozenset[str]:
     return frozenset(origin for origin in origins if origin is not None)
 
 
+def public_address(domain: str) -> str:
+    """A brand domain's web address on the scheme and port the site is published on: the
+    base of the links members share (a referral link opens where the site answers)."""
+    public = urlsplit(get_settings().public_base_url.strip().lower())
+    return f"{public.scheme or 'https'}://{domain.strip().lower()}{_port(public)}"
+
+
 def _port(public: SplitResult) -> str:
     try:
         return f":{public.port}" if public.port else ""

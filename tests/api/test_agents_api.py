@@ -46,11 +46,11 @@ async def test_contract_flow_through_the_spec_calls() -> None:
     top = await top_agent()
     await signed(None, top, DAILY, tiers((0, "0", None, "0.01")), utcnow())
     up = await _client(top)
+    name = new_username()[:16].lower()
     made = await up.post(
-        "/wps/agent/downlines",
-        {"username": new_username()[:16], "password": PASSWORD, "asAgent": True},
+        "/wps/agent/downlines", {"username": name, "password": PASSWORD, "asAgent": True}
     )
-    assert "*" in made["username"] and made["level"] == 1 and made["isAgent"]
+    assert made["username"] == name and made["level"] == 1 and made["isAgent"]
     offer = await up.post(
         "/wps/agent/contracts",
         {
@@ -161,7 +161,8 @@ async def test_pay_records_and_overview_show_the_agents_own_lines() -> None:
     overview = await client.get("/wps/agent/overview")
     assert overview["teamSize"] == 1
     listed = await client.get("/wps/agent/downlines", {"search": player.username[:6]})
-    assert listed["total"] == 1 and player.username not in str(listed)
+    assert listed["total"] == 1 and listed["rows"][0]["username"] == player.username  # direct
+    assert listed["rows"][0]["validBet"] is not None  # a contract in force shows activity
     await _refused(client.get("/wps/agent/pay/NOPE"), 422)
 
 
@@ -215,7 +216,14 @@ async def test_referral_link_with_qr_and_the_affiliate_application() -> None:
     player = await make_member()
     client = await _client(player)
     await _refused(client.get("/wps/agent/referral"), 403)
-    assert await client.post("/wps/member/affiliate/apply", {"channel": "YouTube channel"}) > 0
+    unaccepted = client.post("/wps/member/affiliate/apply", {"channel": "YouTube channel"})
+    assert (await _refused(unaccepted, 422))["code"] == "affiliate-terms-required"
+    assert (
+        await client.post(
+            "/wps/member/affiliate/apply", {"channel": "YouTube channel", "acceptTerms": True}
+        )
+        > 0
+    )
     agent = await top_agent()
     mine = await (await _client(agent)).get("/wps/agent/referral")
     assert mine["qr"].startswith("data:image/svg+xml") and mine["code"] in mine["link"]

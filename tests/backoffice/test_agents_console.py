@@ -29,7 +29,9 @@ async def _member(member_id: int) -> Member:
 async def test_an_application_approved_from_the_console() -> None:
     applicant = await make_member("BR1")
     assert applicant.id is not None
-    application = await affiliates.apply(applicant, "my sports blog", "football fans", utcnow())
+    application = await affiliates.apply(
+        applicant, "my sports blog", "football fans", utcnow(), accepted_terms=True
+    )
     marketing = await make_staff("marketing", "BR1")
     waiting = await agents.applications(marketing, "BR1", utcnow())
     assert application.id in {a.id for a in waiting}
@@ -73,7 +75,9 @@ async def test_an_application_approved_from_the_console() -> None:
 async def test_a_rejection_leaves_a_member_a_member() -> None:
     applicant = await make_member("BR1")
     assert applicant.id is not None
-    application = await affiliates.apply(applicant, "instagram page", "", utcnow())
+    application = await affiliates.apply(
+        applicant, "instagram page", "", utcnow(), accepted_terms=True
+    )
     marketing = await make_staff("marketing", "BR1")
     decided = await agents.decide_application(marketing, application.id, False, utcnow())
     assert decided.status == affiliates.REJECTED

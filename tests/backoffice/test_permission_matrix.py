@@ -360,6 +360,20 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         True,
         lambda s, w: agents.decide_application(s, w.application_id, False, _now()),
     ),
+    "agents.offer_house_contract": (
+        "agents.contract",
+        True,
+        lambda s, w: agents.offer_house_contract(
+            s,
+            "BR1",
+            w.member_id,
+            "DAILY_SALARY",
+            "D",
+            {"tiers": [{"minActive": 0, "minValidBet": "0", "minNetLoss": None, "rate": "0.001"}]},
+            uuid4().hex,
+            _now(),
+        ),
+    ),
     "applications.application_queue": (
         "promotions.view",
         True,
@@ -602,7 +616,11 @@ async def world() -> World:
         approval_id=waiting.id,
         brand_id=await merchant_id("BR1"),
         channel_id=await _br1_channel(),
-        application_id=(await affiliates.apply(await make_member("BR1"), "blog", "", utcnow())).id,
+        application_id=(
+            await affiliates.apply(
+                await make_member("BR1"), "blog", "", utcnow(), accepted_terms=True
+            )
+        ).id,
         promotion_id=await offers.define(await merchant_id("BR1"), _promotion()),
         activity_entry_id=await _activity_entry(),
         chat_id=(

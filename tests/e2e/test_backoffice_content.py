@@ -225,7 +225,7 @@ async def test_finance_changes_a_channel_and_marketing_approves_an_affiliate(
     await page.context.close()
 
     applicant = await make_member("BR1")
-    await affiliates.apply(applicant, "e2e blog", "readers", utcnow())
+    await affiliates.apply(applicant, "e2e blog", "readers", utcnow(), accepted_terms=True)
     marketing = await _login(browser, site_url, "marketing", "BR1")
     await marketing.get_by_test_id("nav-admin-agents").click()
     waiting = marketing.get_by_test_id("applications").locator("tr", has_text=applicant.username)

@@ -84,6 +84,12 @@ ALLOWED: dict[str, str] = {
     "state.console_agents.AgentsConsoleState.load": STAFF,
     "state.console_agents.AgentsConsoleState.pick_brand": f"{ARGS}; {STAFF}",
     "state.console_agents.AgentsConsoleState.decide": f"{ARGS}; {STAFF}",
+    "state.console_agents.AgentsConsoleState.set_offer_kind": (
+        f"{ARGS}; a kind of the page's own list (the offer form's fields)"
+    ),
+    "state.console_agents.AgentsConsoleState.offer_contract": (
+        f"{ARGS}; {STAFF}; top agents only, four-eyes above threshold"
+    ),
     "state.console_applications.ApplicationsConsoleState.load": STAFF,
     "state.console_applications.ApplicationsConsoleState.pick_brand": f"{ARGS}; {STAFF}",
     "state.console_applications.ApplicationsConsoleState.show_image": f"{ARGS}; {STAFF}",
@@ -382,8 +388,14 @@ ALLOWED: dict[str, str] = {
     "state.agents.AgentState.go": f"{ARGS}; {LOGIN}; only the agent's own downline",
     "state.agents.AgentState.pick": f"{ARGS}; only a row of the agent's own list",
     "state.agents.AgentState.close_offer": "closes the agent's own form",
+    "state.agents.AgentState.set_offer_kind": f"{ARGS}; a kind of the form's own list",
     "state.agents.AgentState.offer": f"{ARGS}; {LOGIN}; direct downline agents, ceiling rule",
     f"{TEAM}load_overview": f"{LOGIN}; {DOWNLINE}",
+    f"{TEAM}mark_copied": "a flag of the member's own referral page",
+    "state.affiliate.AffiliateState.load": f"{LOGIN}; the member's own application",
+    "state.affiliate.AffiliateState.apply": (
+        f"{ARGS}; {LOGIN}; terms accepted, lengths checked, one application waiting at most"
+    ),
     f"{TEAM}load_revenue": f"{LOGIN}; {DOWNLINE}",
     f"{TEAM}load_statements": f"{LOGIN}; {DOWNLINE}",
     f"{TEAM}load_transactions": f"{LOGIN}; {DOWNLINE}",

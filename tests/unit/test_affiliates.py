@@ -23,11 +23,13 @@ async def test_apply_approve_and_the_referral_figures() -> None:
     brand = await brands.by_code("BR1")
     member = await make_member()
     with pytest.raises(AppError) as short:
-        await affiliates.apply(member, "x", "", NOW)
+        await affiliates.apply(member, "x", "", NOW, accepted_terms=True)
     assert short.value.code == "affiliate-application-invalid"
-    application = await affiliates.apply(member, "Instagram @sorte", "football fans", NOW)
+    application = await affiliates.apply(
+        member, "Instagram @sorte", "football fans", NOW, accepted_terms=True
+    )
     with pytest.raises(AppError) as twice:
-        await affiliates.apply(member, "Instagram @sorte", "", NOW)
+        await affiliates.apply(member, "Instagram @sorte", "", NOW, accepted_terms=True)
     assert twice.value.code == "affiliate-application-exists"
     assert application.id in {a.id for a in await affiliates.pending()}
     with pytest.raises(AppError):
@@ -52,7 +54,7 @@ async def test_apply_approve_and_the_referral_figures() -> None:
 
 async def test_the_cli_lists_and_rejects(capsys: pytest.CaptureFixture[str]) -> None:
     member = await make_member()
-    application = await affiliates.apply(member, "My blog", "", NOW)
+    application = await affiliates.apply(member, "My blog", "", NOW, accepted_terms=True)
     # The CLI runs an event loop of its own: it runs in a thread.
     assert await asyncio.to_thread(main, ["affiliates", "list"]) == 0
     assert member.username in capsys.readouterr().out

@@ -72,16 +72,17 @@ async def test_a_player_cannot_register_downlines_and_bad_input_changes_nothing(
     assert (await team.downlines(agent)).total == 0
 
 
-async def test_downline_list_is_masked_searchable_and_only_the_agents_own() -> None:
+async def test_downline_list_names_the_direct_downline_masks_below_and_is_the_agents_own() -> None:
     agent = await top_agent()
     sub = await downline(agent)
-    await downline(sub, as_agent=False)
+    below = await downline(sub, as_agent=False)
     stranger = await top_agent()
     await downline(stranger, as_agent=False)
     page = await team.downlines(agent)
     assert page.total == 2
-    assert all("*" in row.username for row in page.rows)
-    assert sub.username not in {row.username for row in page.rows}
+    names = {row.depth: row.username for row in page.rows}
+    assert names[1] == sub.username  # the agent's own direct downline, by name
+    assert names[2] != below.username and "*" in names[2]  # another agent's team
     assert (await team.downlines(agent, direct_only=True)).total == 1
     assert (await team.downlines(agent, search=sub.username[:8])).total == 1
     assert (await team.downlines(stranger)).total == 1

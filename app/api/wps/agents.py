@@ -181,11 +181,15 @@ async def overview(ctx: Context, auth: AgentMember) -> Envelope[OverviewValue]:
 
 class DownlineValue(ApiModel):
     id: int
-    username: str = Field(description="masked")
+    username: str = Field(description="whole for a direct downline, masked below")
     isAgent: bool
     level: int = Field(description="1: a direct downline")
     registeredAt: datetime
     lastLoginAt: datetime | None
+    validBet: Decimal | None = Field(
+        default=None, description="the last 30 days; null unless the agent has a contract"
+    )
+    deposits: Decimal | None = Field(default=None, description="paid, the last 30 days")
 
 
 class DownlinePageValue(ApiModel):
@@ -201,6 +205,8 @@ def _downline(row: team.Downline) -> DownlineValue:
         level=row.depth,
         registeredAt=row.registered_at,
         lastLoginAt=row.last_login_at,
+        validBet=row.valid_bet,
+        deposits=row.deposits,
     )
 
 
@@ -213,7 +219,7 @@ async def downlines(
     size: int = Query(default=20, ge=1, le=100),
 ) -> Envelope[DownlinePageValue]:
     found = await team.downlines(
-        auth.member, search=search, direct_only=direct, page=page, size=size
+        auth.member, search=search, direct_only=direct, page=page, size=size, now=clock.now()
     )
     return ok(DownlinePageValue(rows=[_downline(r) for r in found.rows], total=found.total))
 
@@ -322,12 +328,19 @@ async def referral(ctx: Context, auth: AgentMember) -> Envelope[ReferralValue]:
 class ApplicationPayload(ApiModel):
     channel: str = Field(max_length=200)
     audience: str = Field(default="", max_length=500)
+    acceptTerms: bool = False  # the client showed the programme's terms and they were accepted
 
 
 @router.post("/wps/member/affiliate/apply", response_model=Envelope[int])
 async def apply_affiliate(auth: RealMember, payload: ApplicationPayload) -> Envelope[int]:
-    """The affiliate application form; an operator decides (app.cli affiliates)."""
-    found = await affiliates.apply(auth.member, payload.channel, payload.audience, clock.now())
+    """The affiliate application form; staff decide in the console (or app.cli affiliates)."""
+    found = await affiliates.apply(
+        auth.member,
+        payload.channel,
+        payload.audience,
+        clock.now(),
+        accepted_terms=payload.acceptTerms,
+    )
     return ok(found.id)
 
 

@@ -256,17 +256,25 @@ def password_expired(brand: Brand, member: Member) -> bool:
 
 async def _credentials(brand: Brand, request: LoginRequest, client: Client) -> Member:
     if request.login_type == "sms":
-        if not brand.module_on(site.MOBILE_CODE_LOGIN):
-            raise AppError("operation-not-allowed", status=403)
-        phone = verification.normalize_phone(request.country_code, request.mobile)
-        await verification.check_code(brand, "login", phone, request.password)
-        async with session_scope() as session:
-            member = await members.by_mobile(session, brand.id, phone.country_code, phone.national)
-        if member is None:
-            raise AppError("user-not-exist", status=400)
-        return member
+        return await _sms_credentials(brand, request)
     if request.login_type != "username" or not brand.module_on(site.USERNAME_LOGIN):
         raise AppError("operation-not-allowed", status=403)
+    return await _password_credentials(brand, request, client)
+
+
+async def _sms_credentials(brand: Brand, request: LoginRequest) -> Member:
+    if not brand.module_on(site.MOBILE_CODE_LOGIN):
+        raise AppError("operation-not-allowed", status=403)
+    phone = verification.normalize_phone(request.country_code, request.mobile)
+    await verification.check_code(brand, "login", phone, request.password)
+    async with session_scope() as session:
+        member = await members.by_mobile(session, brand.id, phone.country_code, phone.national)
+    if member is None:
+        raise AppError("user-not-exist", status=400)
+    return member
+
+
+async def _password_credentials(brand: Brand, request: LoginRequest, client: Client) -> Member:
     name = members.normalize_username(request.username)
     if not name or not request.password:
         raise AppError("val_username_password_required", status=400)
@@ -283,10 +291,7 @@ async def _credentials(brand: Brand, request: LoginRequest, client: Client) -> M
     if attempt.captcha_now:
         await verification.check_captcha(request.captcha_id, request.captcha)
     await verification.check_pow(request.bot_check)
-    good = await verify_password(member.password_hash if member else None, request.password)
-    if good and member is not None and member.totp_enabled:
-        # The same answer as a wrong password: nobody learns which part was wrong.
-        good = await totp.second_factor_ok(member, request.totp_code)
+    good = await _password_and_second_factor(member, request)
     method = await _verification(brand, member, client, device)
     if method is not None and not (
         good and member is not None and await _verified(brand, member, method, request)
@@ -302,6 +307,16 @@ async def _credentials(brand: Brand, request: LoginRequest, client: Client) -> M
     if needs_rehash(member.password_hash):
         await _store_rehash(member, request.password)
     return member
+
+
+async def _password_and_second_factor(member: Member | None, request: LoginRequest) -> bool:
+    """The password is right and, when the member has one, so is the TOTP code; an unknown
+    member costs one hash too, so its answer comes as late."""
+    good = await verify_password(member.password_hash if member else None, request.password)
+    if good and member is not None and member.totp_enabled:
+        # The same answer as a wrong password: nobody learns which part was wrong.
+        good = await totp.second_factor_ok(member, request.totp_code)
+    return good
 
 
 async def _store_rehash(member: Member, password: str) -> None:

@@ -1,14 +1,15 @@
-"""Affiliates: a member applies, an operator approves (the member becomes an agent with an
-invitation code) or refuses; referral links count clicks (once per visitor and day) and
-registrations. The back office will call `decide`; today the CLI does
-(`python -m app.cli affiliates`)."""
+"""Affiliates: a member applies from the site (accepting the programme's terms) and sees its
+application's status; staff approve (the member becomes an agent with an invitation code) or
+refuse it in the console (app/services/backoffice/agents.py) or with
+`python -m app.cli affiliates`. Referral links are built on the brand's public address and
+count clicks (once per visitor and day) and registrations."""
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from sqlalchemy import func
 from sqlmodel import col, select
@@ -18,13 +19,16 @@ from app.core.config import get_settings
 from app.core.db import dialect_insert, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import keyed_digest
+from app.routes import REGISTER
 from app.services.agents import tree
 from app.services.brands import Brand
+from app.services.origins import public_address
 from models import AffiliateCode, Member
 from models.agents import AffiliateApplication, ReferralClick
 from models.base import saved_id
 
 PENDING, APPROVED, REJECTED = "PENDING", "APPROVED", "REJECTED"
+WHATSAPP_SHARE = "https://wa.me/?text="
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 
@@ -37,6 +41,7 @@ class Application:
     audience: str
     status: str
     created_at: datetime
+    decided_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -56,13 +61,20 @@ def _view(row: AffiliateApplication, username: str) -> Application:
         row.audience,
         row.status,
         row.created_at,
+        row.decided_at,
     )
 
 
-async def apply(member: Member, channel: str, audience: str, now: datetime) -> Application:
-    """The affiliate application form: where and to whom the member will promote the site."""
+async def apply(
+    member: Member, channel: str, audience: str, now: datetime, *, accepted_terms: bool
+) -> Application:
+    """The affiliate application form: where and to whom the member will promote the site,
+    once the member accepted the programme's terms (the site's page shows them; an API
+    client shows them before it sends `acceptTerms`)."""
     if member.account_type in get_settings().trial_account_types:
         raise AppError("in_need_true_account", 403)
+    if not accepted_terms:
+        raise AppError("affiliate-terms-required", 422)
     channel, audience = (channel or "").strip(), (audience or "").strip()
     if not 3 <= len(channel) <= 200 or len(audience) > 500:
         raise AppError("affiliate-application-invalid", 422)
@@ -89,6 +101,19 @@ async def apply(member: Member, channel: str, audience: str, now: datetime) -> A
         session.add(row)
         await session.flush()
         return _view(row, member.username)
+
+
+async def latest(member: Member) -> Application | None:
+    """The member's latest application (the site's page shows its status)."""
+    async with session_scope() as session:
+        row = (
+            await session.exec(
+                select(AffiliateApplication)
+                .where(AffiliateApplication.member_id == saved_id(member.id))
+                .order_by(col(AffiliateApplication.id).desc())
+            )
+        ).first()
+    return None if row is None else _view(row, member.username)
 
 
 async def pending(merchant_id: int | None = None) -> list[Application]:
@@ -187,8 +212,18 @@ async def referral(brand: Brand, agent: Member) -> Referral:
                 )
             )
         ).one()
-    link = f"https://{brand.main_domain}/register?affiliateCode={code.code}"
+    link = register_link(brand, affiliateCode=code.code)
     return Referral(code.code, link, int(clicks), int(registrations))
+
+
+def register_link(brand: Brand, **query: str) -> str:
+    """The brand's registration page on its public address, with the inviter's code."""
+    return f"{public_address(brand.main_domain)}{REGISTER}?{urlencode(query)}"
+
+
+def whatsapp_share(message: str) -> str:
+    """A link that opens WhatsApp with `message` ready to send (wa.me's share form)."""
+    return WHATSAPP_SHARE + quote(message, safe="")
 
 
 async def record_click(brand: Brand, code: str, visitor_ip: str, now: datetime) -> bool:
@@ -235,5 +270,5 @@ async def invite(brand: Brand, member: Member) -> Referral:
                 )
             )
         ).one()
-    link = f"https://{brand.main_domain}/register?referralCode={quote(member.username)}"
+    link = register_link(brand, referralCode=member.username)
     return Referral(member.username, link, 0, int(registrations))

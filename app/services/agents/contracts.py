@@ -51,7 +51,7 @@ class ContractView:
     id: int
     upline_id: int | None
     downline_id: int
-    downline: str  # the downline's masked username
+    downline: str  # the downline's username (a contract is always with a direct downline)
     kind: ContractKind
     period: str
     status: ContractStatus
@@ -71,12 +71,18 @@ def mask(username: str) -> str:
     return username[:2] + "*" * (len(username) - 3) + username[-1]
 
 
+def shown(username: str, depth: int) -> str:
+    """A team member's name as its agent sees it: whole for its direct downline (the accounts
+    it opened or referred, whom it deals with by name), masked further down."""
+    return username if depth == 1 else mask(username)
+
+
 def view(row: AgentContract, downline_name: str) -> ContractView:
     return ContractView(
         id=saved_id(row.id),
         upline_id=row.upline_id,
         downline_id=row.downline_id,
-        downline=mask(downline_name),
+        downline=downline_name,
         kind=ContractKind(row.kind),
         period=row.period,
         status=ContractStatus(row.status),
@@ -171,6 +177,19 @@ async def _ceiling(
         raise AppError("agent-contract-rate-too-high", 422)
 
 
+def checked_terms(
+    brand: Brand, kind: object, period: object, raw_terms: Any
+) -> tuple[ContractKind, str, pay_terms.Terms]:
+    """An offer's kind (on for the brand), period (the kind's first by default) and terms."""
+    contract_kind = _kind(kind)
+    if not kind_enabled(brand, contract_kind):
+        raise AppError("agent-contract-kind-off", 403)
+    code = str(period or pay_terms.PERIODS[contract_kind][0])
+    if code not in pay_terms.PERIODS[contract_kind]:
+        raise AppError("agent-invalid-period", 422)
+    return contract_kind, code, pay_terms.parse(contract_kind, raw_terms)
+
+
 async def offer(
     brand: Brand,
     upline: Member | None,
@@ -182,67 +201,78 @@ async def offer(
 ) -> ContractView:
     """The upline (None: the house, to a top agent) offers a contract to a direct downline
     agent; an unanswered earlier offer of the same kind is withdrawn."""
-    contract_kind = _kind(kind)
-    if not kind_enabled(brand, contract_kind):
-        raise AppError("agent-contract-kind-off", 403)
-    code = str(period or pay_terms.PERIODS[contract_kind][0])
-    if code not in pay_terms.PERIODS[contract_kind]:
-        raise AppError("agent-invalid-period", 422)
-    offered = pay_terms.parse(contract_kind, raw_terms)
+    contract_kind, code, offered = checked_terms(brand, kind, period, raw_terms)
     if upline is not None and not tree.is_agent(upline):
         raise AppError("agent-only", 403)
     async with write_transaction() as session:
-        downline = await session.get(Member, downline_id)
-        upline_id = None if upline is None else saved_id(upline.id)
-        if (
-            downline is None
-            or downline.merchant_id != brand.id
-            or downline.upline_id != upline_id
-            or not tree.is_agent(downline)
-        ):
-            raise AppError("agent-not-in-downline", 404)
-        await _ceiling(session, upline, contract_kind, offered, code)
-        pending = (
-            await session.exec(
-                select(AgentContract)
-                .where(
-                    AgentContract.downline_id == downline_id,
-                    AgentContract.kind == contract_kind.value,
-                    AgentContract.status == ContractStatus.OFFERED.value,
-                )
-                .with_for_update()
-            )
-        ).all()
-        for old in pending:
-            old.status = ContractStatus.WITHDRAWN.value
-            old.end_reason = "new-offer"
-            old.ended_at = now
-            session.add(old)
-        version = (
-            await session.exec(
-                select(func.coalesce(func.max(AgentContract.version), 0)).where(
-                    AgentContract.downline_id == downline_id,
-                    AgentContract.kind == contract_kind.value,
-                )
-            )
-        ).one()
-        row = AgentContract(
-            merchant_id=brand.id,
-            upline_id=upline_id,
-            downline_id=downline_id,
-            kind=contract_kind.value,
-            period=code,
-            status=ContractStatus.OFFERED.value,
-            version=int(version) + 1,
-            terms=offered.to_json(),
-            created_at=now,
+        return await offer_in(
+            session, brand, upline, downline_id, contract_kind, code, offered, now
         )
-        session.add(row)
-        await session.flush()
-        await post_message(
-            session, downline_id, MessageKind.AGENT_CONTRACT_OFFERED, {"kind": contract_kind.value}
+
+
+async def offer_in(
+    session: AsyncSession,
+    brand: Brand,
+    upline: Member | None,
+    downline_id: int,
+    contract_kind: ContractKind,
+    code: str,
+    offered: pay_terms.Terms,
+    now: datetime,
+) -> ContractView:
+    """The building block of `offer` with checked kind, period and terms (the console's
+    house offer audits in the same transaction)."""
+    downline = await session.get(Member, downline_id)
+    upline_id = None if upline is None else saved_id(upline.id)
+    if (
+        downline is None
+        or downline.merchant_id != brand.id
+        or downline.upline_id != upline_id
+        or not tree.is_agent(downline)
+    ):
+        raise AppError("agent-not-in-downline", 404)
+    await _ceiling(session, upline, contract_kind, offered, code)
+    pending = (
+        await session.exec(
+            select(AgentContract)
+            .where(
+                AgentContract.downline_id == downline_id,
+                AgentContract.kind == contract_kind.value,
+                AgentContract.status == ContractStatus.OFFERED.value,
+            )
+            .with_for_update()
         )
-        return view(row, downline.username)
+    ).all()
+    for old in pending:
+        old.status = ContractStatus.WITHDRAWN.value
+        old.end_reason = "new-offer"
+        old.ended_at = now
+        session.add(old)
+    version = (
+        await session.exec(
+            select(func.coalesce(func.max(AgentContract.version), 0)).where(
+                AgentContract.downline_id == downline_id,
+                AgentContract.kind == contract_kind.value,
+            )
+        )
+    ).one()
+    row = AgentContract(
+        merchant_id=brand.id,
+        upline_id=upline_id,
+        downline_id=downline_id,
+        kind=contract_kind.value,
+        period=code,
+        status=ContractStatus.OFFERED.value,
+        version=int(version) + 1,
+        terms=offered.to_json(),
+        created_at=now,
+    )
+    session.add(row)
+    await session.flush()
+    await post_message(
+        session, downline_id, MessageKind.AGENT_CONTRACT_OFFERED, {"kind": contract_kind.value}
+    )
+    return view(row, downline.username)
 
 
 async def _own(session: AsyncSession, contract_id: object) -> AgentContract:

@@ -18,7 +18,7 @@ from sqlalchemy import ColumnElement, Table, func, select
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.agents import periods, tree
-from app.services.agents.contracts import mask
+from app.services.agents.contracts import mask, shown
 from app.services.agents.team import require_agent
 from app.services.brands import Brand
 from models import Member
@@ -90,7 +90,7 @@ class TransactionRow:
 @dataclass(frozen=True)
 class StatementRow:
     member_id: int
-    member: str
+    member: str  # by name for the direct downline, masked below it
     level: int
     sums: Sums
 
@@ -331,7 +331,9 @@ async def statements(
         ).all()
     return Report(
         [
-            StatementRow(int(row.member_id), mask(row.username), int(row.depth), _sums(row))
+            StatementRow(
+                int(row.member_id), shown(row.username, int(row.depth)), int(row.depth), _sums(row)
+            )
             for row in rows
         ],
         int(members),

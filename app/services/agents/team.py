@@ -1,11 +1,12 @@
-"""The agent's team: registering downlines (registerCenter), the downline list with masked
-personal data, the team overview and the agent home's figures. An agent reads only its
-own downline (the tree's rows decide); a player reaches none of this (`require_agent`)."""
+"""The agent's team: registering downlines (registerCenter), the downline list (its direct
+downline by name, members further down masked) with each member's activity, the team
+overview and the agent home's figures and next step. An agent reads only its own downline
+(the tree's rows decide); a player reaches none of this (`require_agent`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import Table, case, func, select
@@ -20,13 +21,20 @@ from app.core.errors import AppError
 from app.core.security import hash_password
 from app.services import reporting
 from app.services.agents import periods, tree
-from app.services.agents.contracts import ContractView, mask, member_contracts
+from app.services.agents.contracts import (
+    IN_FORCE,
+    ContractView,
+    member_contracts,
+    shown,
+)
 from app.services.agents.payouts import estimate
 from app.services.brands import Brand
 from app.services.validation import FieldRule, validate_field, validate_password
-from models import Member
-from models.agents import AgentPayout, AgentTree, ContractKind, ContractStatus
+from models import DepositOrder, Member
+from models.agents import AgentContract, AgentPayout, AgentTree, ContractKind, ContractStatus
 from models.base import saved_id
+from models.cashier import DepositStatus
+from models.facts import WagerFact
 
 USERNAME_RULE = FieldRule(required=True, min_length=6, max_length=16, pattern_id=1)
 PLAYER_TYPE = 0
@@ -44,20 +52,43 @@ def require_agent(member: Member) -> None:
         raise AppError("agent-only", 403)
 
 
+# How far back the downline list sums each member's activity.
+ACTIVITY_DAYS = 30
+
+
 @dataclass(frozen=True)
 class Downline:
     id: int
-    username: str  # masked
+    username: str  # whole for the direct downline, masked further down
     is_agent: bool
     depth: int  # 1: direct
     registered_at: datetime
     last_login_at: datetime | None
+    # The last ACTIVITY_DAYS days: None unless the agent's contract lets it see them.
+    valid_bet: Decimal | None = None
+    deposits: Decimal | None = None
 
 
 @dataclass(frozen=True)
 class DownlinePage:
     rows: list[Downline]
     total: int
+    activity_shown: bool = False  # the agent has a contract in force
+
+
+async def has_contract(agent_id: int) -> bool:
+    """Whether the agent has a contract in force: pay from its team's play, and with it the
+    right to see each member's bets and deposits."""
+    async with session_scope() as session:
+        found = (
+            await session.exec(
+                sm_select(AgentContract.id).where(
+                    AgentContract.downline_id == agent_id,
+                    col(AgentContract.status).in_([s.value for s in IN_FORCE]),
+                )
+            )
+        ).first()
+    return found is not None
 
 
 async def register_downline(
@@ -101,7 +132,7 @@ async def register_downline(
     except IntegrityError as error:
         raise AppError("username-taken", 409) from error
     return Downline(
-        saved_id(member.id), mask(name), as_agent, 1, member.created_at, member.last_login_at
+        saved_id(member.id), shown(name, 1), as_agent, 1, member.created_at, member.last_login_at
     )
 
 
@@ -112,9 +143,12 @@ async def downlines(
     direct_only: bool = False,
     page: int = 1,
     size: int = 20,
+    now: datetime | None = None,
 ) -> DownlinePage:
-    """The agent's downline, newest first; `search` matches the start of a username (the
-    agent types what it knows, it sees only the masked form)."""
+    """The agent's downline, newest first; `search` matches the start of a username (below
+    the direct downline the agent sees only the masked form). With `now`, each member's
+    valid bet and paid deposits of the last ACTIVITY_DAYS days, if the agent has a contract
+    in force."""
     require_agent(agent)
     size = max(1, min(int(size), MAX_PAGE))
     page = max(1, int(page))
@@ -149,20 +183,73 @@ async def downlines(
             )
         ).all()
     agent_types = get_settings().agent_account_types
+    shown_activity = now is not None and await has_contract(saved_id(agent.id))
+    bets: dict[int, Decimal] = {}
+    paid: dict[int, Decimal] = {}
+    if now is not None and shown_activity:
+        bets, paid = await _activity([int(row.id) for row in rows], now)
     return DownlinePage(
         [
             Downline(
                 int(row.id),
-                mask(row.username),
+                shown(row.username, int(row.depth)),
                 int(row.account_type) in agent_types,
                 int(row.depth),
                 _aware(row.created_at),
                 _aware(row.last_login_at) if row.last_login_at else None,
+                bets.get(int(row.id), ZERO) if shown_activity else None,
+                paid.get(int(row.id), ZERO) if shown_activity else None,
             )
             for row in rows
         ],
         int(total),
+        shown_activity,
     )
+
+
+async def _activity(
+    member_ids: list[int], now: datetime
+) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
+    """Each member's valid bet (wager facts) and paid deposits over the last ACTIVITY_DAYS."""
+    if not member_ids:
+        return {}, {}
+    since = now - timedelta(days=ACTIVITY_DAYS)
+    facts: Table = WagerFact.__table__  # type: ignore[attr-defined]
+    deposits: Table = DepositOrder.__table__  # type: ignore[attr-defined]
+    async with session_scope() as session:
+        connection = await session.connection()
+        bet_rows = (
+            await connection.execute(
+                select(facts.c.member_id, func.sum(facts.c.valid_bet))
+                .where(
+                    facts.c.member_id.in_(member_ids),
+                    facts.c.settled_at >= since,
+                    facts.c.settled_at <= now,
+                )
+                .group_by(facts.c.member_id)
+            )
+        ).all()
+        deposit_rows = (
+            await connection.execute(
+                select(deposits.c.member_id, func.sum(deposits.c.amount))
+                .where(
+                    deposits.c.member_id.in_(member_ids),
+                    deposits.c.status == DepositStatus.PAID.value,
+                    deposits.c.paid_at >= since,
+                    deposits.c.paid_at <= now,
+                )
+                .group_by(deposits.c.member_id)
+            )
+        ).all()
+    return (
+        {int(m): _cents(v) for m, v in bet_rows},
+        {int(m): _cents(v) for m, v in deposit_rows},
+    )
+
+
+def _cents(value: object) -> Decimal:
+    # SQLite keeps Numeric as REAL: its sums carry float noise below a cent.
+    return Decimal(str(value if value is not None else 0)).quantize(Decimal("0.01"))
 
 
 def _aware(value: datetime) -> datetime:
@@ -183,6 +270,21 @@ class Overview:
     yesterday_pay: Decimal
     unclaimed: Decimal  # pay is credited at once: nothing waits to be claimed
     pending_offers: list[ContractView]
+    next_step: str = ""  # one of NEXT_STEPS
+    upline: str = ""  # who offers this agent its contracts ("" the house)
+
+
+# The agent home's next step: answer an offer; without a contract, ask whoever offers one (the
+# upline, or the house for a top agent); with one, grow the team.
+NEXT_STEPS = ("ANSWER_OFFER", "ASK_UPLINE", "ASK_HOUSE", "GROW_TEAM")
+
+
+def next_step(offers: int, in_force: bool, has_upline: bool) -> str:
+    if offers:
+        return "ANSWER_OFFER"
+    if not in_force:
+        return "ASK_UPLINE" if has_upline else "ASK_HOUSE"
+    return "GROW_TEAM"
 
 
 async def overview(brand: Brand, agent: Member, now: datetime) -> Overview:
@@ -222,6 +324,12 @@ async def overview(brand: Brand, agent: Member, now: datetime) -> Overview:
         for contract in await member_contracts(agent)
         if contract.downline_id == agent_id and contract.status == ContractStatus.OFFERED
     ]
+    in_force = await has_contract(agent_id)
+    upline = ""
+    if agent.upline_id is not None:
+        async with session_scope() as session:
+            found = await session.get(Member, agent.upline_id)
+        upline = found.username if found is not None else ""
     return Overview(
         team_size=int(sizes[0]),
         direct_size=int(sizes[1]),
@@ -233,4 +341,6 @@ async def overview(brand: Brand, agent: Member, now: datetime) -> Overview:
         yesterday_pay=Decimal(str(yesterday)).quantize(Decimal("0.01")),
         unclaimed=ZERO,
         pending_offers=offers,
+        next_step=next_step(len(offers), in_force, agent.upline_id is not None),
+        upline=upline,
     )

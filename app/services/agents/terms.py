@@ -46,6 +46,8 @@ PERIODS: dict[ContractKind, tuple[str, ...]] = {
     ContractKind.REALTIME_SALARY: ("5",),
 }
 MAX_AMOUNT = Decimal("1000000000")
+HUNDRED = Decimal(100)
+INVALID_TERMS = "agent-contract-invalid-terms"
 
 
 @dataclass(frozen=True)
@@ -332,3 +334,42 @@ def lower_than(new: Terms, existing: Terms) -> bool:
     """Whether a newly signed contract's rate is below an existing downline contract's at
     some figures (the spec's rule: that downline contract then ends)."""
     return not within_ceiling(existing, new)
+
+
+def _percent(form: Mapping[str, Any], name: str, required: bool = True) -> Decimal:
+    """A rate typed in percent with two decimals (the terms' 0.0001 step), as a fraction."""
+    value = form.get(name)
+    if not required and (value is None or str(value).strip() == ""):
+        return ZERO
+    percent = parse_number(value, INVALID_TERMS, places=2, minimum=ZERO, maximum=HUNDRED)
+    return percent / HUNDRED
+
+
+def form_terms(kind: str, form: Mapping[str, Any]) -> dict[str, Any]:
+    """The terms of the simple offer form (the console's, the CLI's and the agent centre's):
+    one tier (`rate` in percent, `min_active`, `min_valid_bet`) or, for real-time salary, the
+    profit (`rate`) and loss (`loss_rate`) salary rates and the single bet amount
+    (`min_single_bet`). `parse` checks them after, as any offer's."""
+    if kind == ContractKind.REALTIME_SALARY.value:
+        return {
+            "profitRate": str(_percent(form, "rate")),
+            "lossRate": str(_percent(form, "loss_rate", required=False)),
+            "minSingleBet": str(form.get("min_single_bet") or "0").strip() or "0",
+        }
+    active = parse_number(
+        form.get("min_active") or "0",
+        INVALID_TERMS,
+        places=0,
+        minimum=ZERO,
+        maximum=Decimal(100_000),
+    )
+    return {
+        "tiers": [
+            {
+                "minActive": int(active),
+                "minValidBet": str(form.get("min_valid_bet") or "0").strip() or "0",
+                "minNetLoss": None,
+                "rate": str(_percent(form, "rate")),
+            }
+        ]
+    }

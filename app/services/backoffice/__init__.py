@@ -2,6 +2,6 @@
 four-eyes approvals, and one module of use cases per console area. Importing the package
 registers every approval kind's executor."""
 
-from app.services.backoffice import channels, lottery, payments, players
+from app.services.backoffice import agents, channels, lottery, payments, players
 
-__all__ = ["channels", "lottery", "payments", "players"]
+__all__ = ["agents", "channels", "lottery", "payments", "players"]

@@ -1,6 +1,9 @@
 """Agents in the console: a brand's agents with their upline, direct downlines and contracts
-(every version, newest first), their recent payouts, and the affiliate applications with
-their decision (the same rules as the CLI's `affiliates.decide`, audited here).
+(every version, newest first), their recent payouts, the affiliate applications with their
+decision (the same rules as the CLI's `affiliates.decide`, audited here; nobody decides an
+application of their own), and the house's contract offers to top agents (the console and
+the CLI's `agent-contract-offer`): permission `agents.contract`, four-eyes above the brand's
+threshold for `agent.contract` (the contract's highest rate in percent), audited.
 
 The tree, contracts and payouts stay the agents capability's (app/services/agents/*); this
 module reads them for staff of the brand and records each decision in the audit log."""
@@ -10,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy.orm import aliased
@@ -18,15 +22,25 @@ from sqlmodel import col, select
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.agents import affiliates
-from app.services.backoffice import audit
+from app.services.agents import affiliates, contracts, tree
+from app.services.agents import terms as pay_terms
+from app.services.backoffice import approvals, audit
 from app.services.backoffice.staff import Staff, require
-from app.services.brands import brands
-from models import Member
-from models.agents import AffiliateApplication, AgentContract, AgentPayout, AgentTree
+from app.services.brands import Brand, brands
+from models import ApprovalRequest, Member
+from models.agents import (
+    AffiliateApplication,
+    AgentContract,
+    AgentPayout,
+    AgentTree,
+    ContractKind,
+)
 from models.base import saved_id
 
 LIST_LIMIT = 200
+CONTRACT_KIND = "agent.contract"  # the four-eyes kind (app/services/backoffice/approvals.py)
+HUNDRED = Decimal(100)
+INVALID_TERMS = "agent-contract-invalid-terms"
 
 
 @dataclass(frozen=True)
@@ -164,6 +178,16 @@ async def decide_application(
         raise AppError("affiliate-application-unknown", 404)
     await require(staff, "agents.manage", brand_id, now)
     async with write_transaction() as session:
+        applicant = (
+            await session.exec(
+                select(Member.username)
+                .join(AffiliateApplication, col(AffiliateApplication.member_id) == Member.id)
+                .where(AffiliateApplication.id == application_id)
+            )
+        ).one()
+        if applicant.lower() == staff.username.lower():
+            # The same person's member account: a decision of one's own.
+            raise AppError("affiliate-application-own", 403)
         decided = await affiliates.decide_in(
             session, application_id, approve, staff.username, now, merchant_id=brand_id
         )
@@ -177,3 +201,138 @@ async def decide_application(
             detail={"application": application_id, "channel": decided.channel},
         )
     return decided
+
+
+@dataclass(frozen=True)
+class HouseOffer:
+    """The house's offer made at once (`contract`), or filed for a second staff member."""
+
+    contract: contracts.ContractView | None
+    request_id: int | None
+
+
+async def _top_agent(brand: Brand, agent_id: int) -> Member:
+    async with session_scope() as session:
+        agent = await session.get(Member, agent_id)
+    if agent is None or agent.merchant_id != brand.id or not tree.is_agent(agent):
+        raise AppError("agent-not-in-downline", 404)
+    if agent.upline_id is not None:
+        raise AppError("agent-contract-not-top", 409)  # its upline offers its contracts
+    return agent
+
+
+async def _house_offer(
+    staff: Staff,
+    brand: Brand,
+    agent_id: int,
+    kind: ContractKind,
+    period: str,
+    offered: pay_terms.Terms,
+    now: datetime,
+    request_id: int | None,
+) -> contracts.ContractView:
+    """The offer and its audit entry, in one transaction."""
+    async with write_transaction() as session:
+        made = await contracts.offer_in(session, brand, None, agent_id, kind, period, offered, now)
+        await audit.append(
+            session,
+            staff.actor,
+            "agent.contract.offer",
+            now=now,
+            merchant_id=brand.id,
+            target=f"member:{agent_id}",
+            detail={
+                "contract": made.id,
+                "kind": kind.value,
+                "period": period,
+                "version": made.version,
+                "terms": offered.to_json(),
+                **({"approval": request_id} if request_id is not None else {}),
+            },
+        )
+    return made
+
+
+async def offer_house_contract(
+    staff: Staff,
+    code: str,
+    agent: int | str,
+    kind: object,
+    period: object,
+    raw_terms: Any,
+    request_key: str,
+    now: datetime,
+) -> HouseOffer:
+    """The house offers a top agent (no upline) a contract: at once up to the brand's
+    threshold (the highest rate, in percent, alone and with the day's other offers of the
+    same staff member and agent), else as an approval request. `request_key` is the form's
+    own: a repeated submit is the same offer. `agent`: its id, or its user name as the
+    operator types it."""
+    brand = await brands.by_code(code)
+    await require(staff, "agents.contract", brand.id, now)
+    contract_kind, period_code, offered = contracts.checked_terms(brand, kind, period, raw_terms)
+    agent_id = agent if isinstance(agent, int) else await _member_id(brand, agent)
+    top = await _top_agent(brand, agent_id)
+    key = request_key.strip()[:64]
+    if len(key) < 16:
+        raise AppError(INVALID_TERMS, 422)
+    rate = (offered.top_rate * HUNDRED).quantize(Decimal("0.01"))
+    decided = await approvals.decide(
+        staff,
+        approvals.Action(
+            kind=CONTRACT_KIND,
+            merchant_id=brand.id,
+            amount=rate,
+            subject=f"member:{agent_id}",
+            key=f"{staff.id}:{key}",
+            payload={
+                "member": agent_id,  # whom it is for, as every kind names it
+                "kind": contract_kind.value,
+                "period": period_code,
+                "terms": offered.to_json(),
+            },
+            summary=f"{top.username}: {contract_kind.value} ({period_code}) {rate}%",
+        ),
+        lambda: _house_offer(
+            staff, brand, agent_id, contract_kind, period_code, offered, now, None
+        ),
+        now,
+    )
+    if decided.request is not None:
+        return HouseOffer(None, decided.request.id)
+    return HouseOffer(decided.done, None)
+
+
+async def _run_house_offer(
+    request: ApprovalRequest, approver: Staff, now: datetime
+) -> dict[str, Any]:
+    brand = await brands.by_id(request.merchant_id or 0)
+    payload = request.payload
+    contract_kind, period_code, offered = contracts.checked_terms(
+        brand, payload["kind"], payload["period"], payload["terms"]
+    )
+    agent_id = int(payload["member"])
+    await _top_agent(brand, agent_id)
+    made = await _house_offer(
+        approver, brand, agent_id, contract_kind, period_code, offered, now, request.id
+    )
+    return {"contract": made.id}
+
+
+async def _member_id(brand: Brand, username: str) -> int:
+    """The id of a brand's member by user name (operators name agents as they know them)."""
+    async with session_scope() as session:
+        found = (
+            await session.exec(
+                select(Member.id).where(
+                    Member.merchant_id == brand.id,
+                    func.lower(Member.username) == username.strip().lower(),
+                )
+            )
+        ).first()
+    if found is None:
+        raise AppError("agent-not-in-downline", 404)
+    return saved_id(found)
+
+
+approvals.register(CONTRACT_KIND, _run_house_offer)

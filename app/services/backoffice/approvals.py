@@ -1,6 +1,7 @@
 """Four-eyes, the one approval policy of every money-in or money-out decision, whatever the
 door (console, CLI, the /wps operator API): withdrawal payouts, balance adjustments, lottery
-voids (they refund every bet), manual official lottery results and payment channel limits.
+voids (they refund every bet), manual official lottery results, payment channel limits and
+the house's contracts to top agents.
 
 A use case describes its decision (`Action`) and hands it to `decide` with the function that
 acts. A kind with a threshold acts at once while the decision, and the day's sum of what was
@@ -72,6 +73,8 @@ KINDS: dict[str, Kind] = {
     "lottery.void": Kind("lottery.void", None),
     "lottery.result": Kind("lottery.result", None),
     "channel.limits": Kind("channels.manage", None),
+    # A house contract to a top agent: its amount is the contract's highest rate in percent.
+    "agent.contract": Kind("agents.contract", Decimal("1.00")),
 }
 # The thresholds of brands without their own (`set_threshold`).
 DEFAULT_THRESHOLDS: dict[str, Decimal] = {

@@ -37,7 +37,7 @@ import json
 import logging
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -258,55 +258,87 @@ async def verify(checkpoint_copies: Iterable[Path] = ()) -> Verification:
 
     The checkpoints are read first and the walk stops at the head read next: appends
     committing meanwhile are past both, so a busy log never looks broken."""
-    key = get_settings().audit_key()
-    named = read_checkpoints([get_settings().audit_checkpoints, *checkpoint_copies])
-    prev_hash, expected_seq, checked, unkeyed, matched = GENESIS, 1, 0, 0, 0
+    walk = _Walk(
+        get_settings().audit_key(),
+        read_checkpoints([get_settings().audit_checkpoints, *checkpoint_copies]),
+    )
     async with session_scope() as session:
         head = (await session.exec(select(AuditHead).where(AuditHead.id == HEAD_ID))).one()
-        after = 0
-        while True:
-            batch = (
-                await session.exec(
-                    select(AuditEntry)
-                    .where(AuditEntry.seq > after, AuditEntry.seq <= head.seq)
-                    .order_by(col(AuditEntry.seq))
-                    .limit(_BATCH)
-                )
-            ).all()
-            if not batch:
-                break
-            for entry in batch:
-                keyed = entry_mac(key, prev_hash, entry) == entry.hash
-                # The old plain SHA-256 is accepted only before the first keyed entry.
-                old = (
-                    not keyed
-                    and checked == unkeyed
-                    and unkeyed_hash(prev_hash, entry) == entry.hash
-                )
-                problem = ""
-                if entry.seq > expected_seq:
-                    problem = "missing"
-                elif entry.seq < expected_seq or entry.prev_hash != prev_hash:
-                    problem = "inserted"
-                elif not (keyed or old):
-                    problem = "changed"
-                elif any(mac != entry.hash for mac in named.get(entry.seq, ())):
-                    problem = "rewritten"
-                if problem:
-                    where = expected_seq if problem == "missing" else entry.seq
-                    return Verification(False, checked, where, problem, unkeyed, matched)
-                unkeyed += old
-                matched += entry.seq in named
-                prev_hash, expected_seq = entry.hash, expected_seq + 1
-                checked += 1
-            after = batch[-1].seq
-    if any(seq > checked for seq in named):
-        return Verification(False, checked, checked + 1, "truncated", unkeyed, matched)
-    if head.seq != checked or head.hash != prev_hash:
-        return Verification(False, checked, head.seq, "head", unkeyed, matched)
-    if checked > unkeyed and not matched:
-        return Verification(False, checked, None, "unanchored", unkeyed, matched)
-    return Verification(True, checked, None, "", unkeyed, matched)
+        async for entry in _entries_up_to(session, head.seq):
+            problem = walk.step(entry)
+            if problem:
+                where = walk.expected_seq if problem == "missing" else entry.seq
+                return walk.result(where, problem)
+    return walk.end(head)
+
+
+async def _entries_up_to(session: AsyncSession, last_seq: int) -> AsyncIterator[AuditEntry]:
+    after = 0
+    while True:
+        batch = (
+            await session.exec(
+                select(AuditEntry)
+                .where(AuditEntry.seq > after, AuditEntry.seq <= last_seq)
+                .order_by(col(AuditEntry.seq))
+                .limit(_BATCH)
+            )
+        ).all()
+        if not batch:
+            return
+        for entry in batch:
+            yield entry
+        after = batch[-1].seq
+
+
+@dataclass
+class _Walk:
+    """The chain walked entry by entry: the hash each entry must follow, the seq it must
+    have, and what was counted (entries checked, old unkeyed ones, ones a checkpoint names)."""
+
+    key: bytes
+    named: Mapping[int, set[str]]
+    prev_hash: str = GENESIS
+    expected_seq: int = 1
+    checked: int = 0
+    unkeyed: int = 0
+    matched: int = 0
+
+    def step(self, entry: AuditEntry) -> str:
+        """The entry's problem ("" when it follows the chain, which then moves past it)."""
+        keyed = entry_mac(self.key, self.prev_hash, entry) == entry.hash
+        # The old plain SHA-256 is accepted only before the first keyed entry.
+        old = (
+            not keyed
+            and self.checked == self.unkeyed
+            and unkeyed_hash(self.prev_hash, entry) == entry.hash
+        )
+        if entry.seq > self.expected_seq:
+            return "missing"
+        if entry.seq < self.expected_seq or entry.prev_hash != self.prev_hash:
+            return "inserted"
+        if not (keyed or old):
+            return "changed"
+        if any(mac != entry.hash for mac in self.named.get(entry.seq, ())):
+            return "rewritten"
+        self.unkeyed += old
+        self.matched += entry.seq in self.named
+        self.prev_hash, self.expected_seq = entry.hash, self.expected_seq + 1
+        self.checked += 1
+        return ""
+
+    def result(self, where: int | None, problem: str) -> Verification:
+        return Verification(not problem, self.checked, where, problem, self.unkeyed, self.matched)
+
+    def end(self, head: AuditHead) -> Verification:
+        """After the last entry: nothing a checkpoint names is gone, the head is the last
+        entry, and a keyed chain is anchored by at least one checkpoint."""
+        if any(seq > self.checked for seq in self.named):
+            return self.result(self.checked + 1, "truncated")
+        if head.seq != self.checked or head.hash != self.prev_hash:
+            return self.result(head.seq, "head")
+        if self.checked > self.unkeyed and not self.matched:
+            return self.result(None, "unanchored")
+        return self.result(None, "")
 
 
 def _view(entry: AuditEntry) -> EntryView:

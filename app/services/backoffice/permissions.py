@@ -48,6 +48,7 @@ class P(StrEnum):
     CHANNELS_MANAGE = "channels.manage"
     AGENTS_VIEW = "agents.view"
     AGENTS_MANAGE = "agents.manage"
+    AGENTS_CONTRACT = "agents.contract"  # offer the house's contracts to top agents (four-eyes)
     PROMOTIONS_VIEW = "promotions.view"
     PROMOTIONS_MANAGE = "promotions.manage"  # define promotions and end them early
     VIP_VIEW = "vip.view"
@@ -122,6 +123,7 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.CONTENT_PUBLISH,
             P.AGENTS_VIEW,
             P.AGENTS_MANAGE,
+            P.AGENTS_CONTRACT,
             P.PROMOTIONS_VIEW,
             P.PROMOTIONS_MANAGE,
             P.VIP_VIEW,
@@ -142,6 +144,8 @@ BUILTIN_ROLES: dict[str, frozenset[str]] = {
             P.APPROVALS_DECIDE,
             P.REPORTS_VIEW,
             P.REPORTS_EXPORT,
+            P.AGENTS_VIEW,
+            P.AGENTS_CONTRACT,  # the second pair of eyes on the house's agent contracts
         }
     ),
     ADMIN_ROLE: ALL,

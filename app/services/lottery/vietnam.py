@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
@@ -165,60 +165,85 @@ def parse(text: str, day: date) -> list[VnBet]:
 
 
 def _parse(tokens: list[str], day: date) -> list[VnBet]:
-    targets: list[tuple[str, str, str]] = []  # (game code, family, station)
-    numbers: list[str] = []
-    numbers_used = False
-    bets: list[VnBet] = []
+    reading = _Reading(day)
     for token in tokens:
+        reading.read(token)
+    if reading.numbers and not reading.numbers_used:
+        raise _error("bet-missing", reading.numbers[-1])
+    if not reading.bets:
+        raise _error("bet-missing", tokens[-1])
+    return reading.bets
+
+
+@dataclass
+class _Reading:
+    """A code read token by token: the stations named, the numbers waiting for their bet type
+    (a new number after a bet starts a new list), the bets made so far."""
+
+    day: date
+    targets: list[tuple[str, str, str]] = field(default_factory=list)  # game, family, station
+    numbers: list[str] = field(default_factory=list)
+    numbers_used: bool = False
+    bets: list[VnBet] = field(default_factory=list)
+
+    def read(self, token: str) -> None:
         if _NUMBERS.fullmatch(token):
-            if not targets:
+            if not self.targets:
                 raise _error("station-missing", token)
-            if numbers_used:
-                numbers, numbers_used = [], False
-            numbers.extend(token.split("."))
-            continue
-        if not targets or (not numbers and not bets):
-            named = _station_list(token, day)
+            self._take_numbers(token.split("."))
+            return
+        if not self.targets or (not self.numbers and not self.bets):
+            named = _station_list(token, self.day)
             if named is not None:
-                targets.extend(named)
-                continue
+                self.targets.extend(named)
+                return
+        self._read_bet(token)
+
+    def _take_numbers(self, numbers: list[str]) -> None:
+        if self.numbers_used:
+            self.numbers, self.numbers_used = [], False
+        self.numbers.extend(numbers)
+
+    def _read_bet(self, token: str) -> None:
         bet = _BET.fullmatch(token)
         if bet is None:
             raise _error("unknown", token)
-        if not targets:
+        if not self.targets:
             raise _error("station-missing", token)
         glued, kind, amount_text = bet.groups()
         if glued is not None:
-            if numbers_used:
-                numbers, numbers_used = [], False
-            numbers.append(glued)
-        if not numbers:
+            self._take_numbers([glued])
+        if not self.numbers:
             raise _error("numbers-missing", token)
-        plays, regions = BET_TYPES[kind]
         amount = _amount(amount_text, token)
-        if kind in PAIR_TYPES and len(set(numbers)) < 2:
-            raise _error("pair", token)
-        paired = _pair_bets(targets, numbers, amount, token) if kind in PAIR_TYPES else []
+        paired: list[VnBet] = []
+        if kind in PAIR_TYPES:
+            if len(set(self.numbers)) < 2:
+                raise _error("pair", token)
+            paired = _pair_bets(self.targets, self.numbers, amount, token)
         if paired:
-            bets.extend(paired)
-            numbers_used = True
-            continue
-        for game_code, family, name in targets:
-            if family not in regions:
-                raise _error("region", token)
-            for number in numbers:
-                if len(number) not in plays:
-                    raise _error("digits", token, number=number)
-            by_digits: dict[int, list[str]] = {}
-            for number in numbers:
-                by_digits.setdefault(len(number), []).append(number)
-            for digits, group in sorted(by_digits.items()):
-                bets.append(
-                    VnBet(game_code, name, f"{family}.{plays[digits]}", tuple(group), amount)
-                )
-        numbers_used = True
-    if numbers and not numbers_used:
-        raise _error("bet-missing", numbers[-1])
-    if not bets:
-        raise _error("bet-missing", tokens[-1])
-    return bets
+            self.bets.extend(paired)
+        else:
+            for target in self.targets:
+                self.bets.extend(_station_bets(target, kind, self.numbers, amount, token))
+        self.numbers_used = True
+
+
+def _station_bets(
+    target: tuple[str, str, str], kind: str, numbers: list[str], amount: Decimal, token: str
+) -> list[VnBet]:
+    """One station's bets of a bet type on the numbers: one bet per number length."""
+    game_code, family, name = target
+    plays, regions = BET_TYPES[kind]
+    if family not in regions:
+        raise _error("region", token)
+    for number in numbers:
+        if len(number) not in plays:
+            raise _error("digits", token, number=number)
+    by_digits: dict[int, list[str]] = {}
+    for number in numbers:
+        by_digits.setdefault(len(number), []).append(number)
+    return [
+        VnBet(game_code, name, f"{family}.{plays[digits]}", tuple(group), amount)
+        for digits, group in sorted(by_digits.items())
+    ]

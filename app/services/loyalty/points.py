@@ -59,6 +59,7 @@ from app.services.loyalty.points_config import (
     PAGE_SIZE,
     POINTS_TEXT,
     RANGE_DAYS,
+    Config,
     ConvertView,
     Page,
     PointsRecord,
@@ -179,6 +180,62 @@ class _Group:
     bets: int = 0
 
 
+@dataclass(frozen=True)
+class _EarningRows:
+    """What a batch of facts needs to know of its brands, members and their protection."""
+
+    merchants: dict[int, Merchant]
+    configs: dict[int, Config]
+    members: dict[int, tuple[int, int]]  # member → (brand, account type)
+    protection: dict[int, MemberProtection]
+
+    @classmethod
+    async def load(cls, session: AsyncSession, facts: Sequence[StoredFact]) -> _EarningRows:
+        brand_ids = sorted({fact.brand_id for fact in facts})
+        member_ids = sorted({fact.member_id for fact in facts})
+        merchants = await session.exec(select(Merchant).where(col(Merchant.id).in_(brand_ids)))
+        configs = await session.exec(
+            select(PointsConfig).where(col(PointsConfig.merchant_id).in_(brand_ids))
+        )
+        members = await session.exec(
+            select(Member.id, Member.merchant_id, Member.account_type).where(
+                col(Member.id).in_(member_ids)
+            )
+        )
+        protection = await session.exec(
+            select(MemberProtection).where(col(MemberProtection.member_id).in_(member_ids))
+        )
+        return cls(
+            merchants={saved_id(m.id): m for m in merchants.all()},
+            configs={row.merchant_id: config_of(row) for row in configs.all()},
+            members={
+                member_id: (merchant_id, account_type)
+                for member_id, merchant_id, account_type in members.all()
+                if member_id is not None
+            },
+            protection={row.member_id: row for row in protection.all()},
+        )
+
+    def ratio(self, fact: StoredFact, now: datetime) -> Decimal | None:
+        """The points per unit of valid bet this fact earns at, or None when it earns none
+        (unknown or foreign member, a trial account, points off, another currency, a member
+        excluded or paused when it was settled)."""
+        merchant = self.merchants.get(fact.brand_id)
+        owner = self.members.get(fact.member_id)
+        config = self.configs.get(fact.brand_id, DEFAULT_CONFIG)
+        if (
+            merchant is None
+            or owner is None
+            or owner[0] != fact.brand_id
+            or not _earns(owner[1])
+            or not config.enabled
+            or fact.currency != merchant.currency
+            or _blocked(self.protection.get(fact.member_id), fact.settled_at, now)
+        ):
+            return None
+        return config.ratio(fact.category)
+
+
 @dataclass
 class _Earning:
     """The consumer's handler: credits the points of a batch of facts."""
@@ -192,59 +249,12 @@ class _Earning:
         ]
         if not earning:
             return
-        brand_ids = sorted({fact.brand_id for fact in earning})
-        member_ids = sorted({fact.member_id for fact in earning})
-        merchants = {
-            saved_id(m.id): m
-            for m in (
-                await session.exec(select(Merchant).where(col(Merchant.id).in_(brand_ids)))
-            ).all()
-        }
-        configs = {
-            row.merchant_id: config_of(row)
-            for row in (
-                await session.exec(
-                    select(PointsConfig).where(col(PointsConfig.merchant_id).in_(brand_ids))
-                )
-            ).all()
-        }
-        members = {
-            member_id: (merchant_id, account_type)
-            for member_id, merchant_id, account_type in (
-                await session.exec(
-                    select(Member.id, Member.merchant_id, Member.account_type).where(
-                        col(Member.id).in_(member_ids)
-                    )
-                )
-            ).all()
-            if member_id is not None
-        }
-        protection = {
-            row.member_id: row
-            for row in (
-                await session.exec(
-                    select(MemberProtection).where(col(MemberProtection.member_id).in_(member_ids))
-                )
-            ).all()
-        }
+        rows = await _EarningRows.load(session, earning)
         groups: dict[tuple[int, str], _Group] = {}
         for fact in earning:
-            merchant = merchants.get(fact.brand_id)
-            owner = members.get(fact.member_id)
-            config = configs.get(fact.brand_id, DEFAULT_CONFIG)
-            if (
-                merchant is None
-                or owner is None
-                or owner[0] != fact.brand_id
-                or not _earns(owner[1])
-                or not config.enabled
-                or fact.currency != merchant.currency
-                or _blocked(protection.get(fact.member_id), fact.settled_at, self.now)
-            ):
-                continue
-            ratio = config.ratio(fact.category)
-            points = points_for(fact.valid_bet, ratio)
-            if points <= 0:
+            ratio = rows.ratio(fact, self.now)
+            points = ZERO if ratio is None else points_for(fact.valid_bet, ratio)
+            if ratio is None or points <= 0:
                 continue
             group = groups.setdefault(
                 (fact.member_id, fact.category),

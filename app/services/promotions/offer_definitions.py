@@ -172,13 +172,24 @@ def _check_spec(spec: PromotionSpec) -> None:
         raise _invalid("schedule")
     _check_amount("reward", spec.reward_amount)
     _check_amount("budget", spec.budget)
+    _check_reward_kind(spec)
+    if spec.kind is PromotionKind.RAFFLE:
+        _check_raffle(spec)
+    if spec.kind is PromotionKind.RED_ENVELOPE:
+        _check_red_envelope(spec)
+
+
+def _check_reward_kind(spec: PromotionSpec) -> None:
     if spec.reward_kind is RewardKind.BONUS:
         bonus._check_terms(bonus_terms(spec))
     if spec.reward_kind is RewardKind.FREE_ROUNDS:
         free_rounds.check_offer(spec.free_game, spec.free_rounds, spec.reward_amount)
         if _smallest_budget(spec) > spec.budget:
             raise _invalid("budget")
-    if spec.kind is PromotionKind.RAFFLE and (
+
+
+def _check_raffle(spec: PromotionSpec) -> None:
+    if (
         spec.ticket_turnover is None
         or spec.ticket_turnover <= 0
         or spec.ticket_turnover != spec.ticket_turnover.quantize(CENT)
@@ -187,11 +198,12 @@ def _check_spec(spec: PromotionSpec) -> None:
         or len(spec.authorisation) > 64
     ):
         raise _invalid("raffle")
-    if spec.kind is PromotionKind.RAFFLE and (
-        spec.draw_at is None or spec.draw_at.tzinfo is None or spec.draw_at < spec.ends_at
-    ):
+    if spec.draw_at is None or spec.draw_at.tzinfo is None or spec.draw_at < spec.ends_at:
         raise _invalid("draw_at")
-    if spec.kind is PromotionKind.RED_ENVELOPE and (
+
+
+def _check_red_envelope(spec: PromotionSpec) -> None:
+    if (
         spec.reward_kind is not RewardKind.CASH
         or spec.reward_max is None
         or spec.reward_max < spec.reward_amount

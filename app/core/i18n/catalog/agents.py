@@ -16,7 +16,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "This rate is above what your own contract allows. Offer a rate up to your own."
         ),
         "agent-contract-upline-has-none": (
-            "You need a contract of this type yourself before you can offer one."
+            "You need a contract of this type yourself before you can offer one. Ask your "
+            "upline (the house, for a top agent) to offer you one first."
         ),
         "agent-contract-kind-off": "This type of contract is not available on this site.",
         "agent-contract-unknown": "This contract was not found.",
@@ -33,7 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "affiliate-application-unknown": "This application was not found or is decided.",
         "inbox.AGENT_CONTRACT_OFFERED.title": "New contract offer",
         "inbox.AGENT_CONTRACT_OFFERED.body": (
-            "Your upline offered you a {kind} contract. Open the contract to accept or reject it."
+            "You were offered a {kind} contract. Open your agent home to accept or reject it."
         ),
         "inbox.AGENT_CONTRACT_ACCEPTED.title": "Contract accepted",
         "inbox.AGENT_CONTRACT_ACCEPTED.body": "Your downline accepted your {kind} contract.",
@@ -128,7 +129,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Esta taxa é maior do que o seu próprio contrato permite. Ofereça até a sua taxa."
         ),
         "agent-contract-upline-has-none": (
-            "Você precisa ter um contrato deste tipo antes de oferecer um."
+            "Você precisa ter um contrato deste tipo antes de oferecer um. Peça primeiro ao seu "
+            "agente superior (à casa, se você for um agente principal) que lhe ofereça um."
         ),
         "agent-contract-kind-off": "Este tipo de contrato não está disponível neste site.",
         "agent-contract-unknown": "Contrato não encontrado.",
@@ -151,7 +153,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "affiliate-application-unknown": "Inscrição não encontrada ou já decidida.",
         "inbox.AGENT_CONTRACT_OFFERED.title": "Nova oferta de contrato",
         "inbox.AGENT_CONTRACT_OFFERED.body": (
-            "Seu superior ofereceu um contrato de {kind}. Abra o contrato para aceitar ou recusar."
+            "Você recebeu uma oferta de contrato de {kind}. Abra o início do agente para aceitar "
+            "ou recusar."
         ),
         "inbox.AGENT_CONTRACT_ACCEPTED.title": "Contrato aceito",
         "inbox.AGENT_CONTRACT_ACCEPTED.body": "Seu subordinado aceitou o contrato de {kind}.",
@@ -462,4 +465,213 @@ TEAM: dict[str, dict[str, str]] = {
     },
 }
 for _language, _texts in TEAM.items():
+    MESSAGES[_language].update(_texts)
+
+# The agent programme's start (the house's offers, the agent home's next step, the affiliate
+# application page, the team with activity, the referral link's sharing).
+PROGRAMME: dict[str, dict[str, str]] = {
+    "en": {
+        "affiliate-terms-required": "Read and accept the programme terms to apply.",
+        "affiliate-application-own": "You cannot decide your own application.",
+        "agent-contract-not-top": (
+            "This agent has an upline: its contracts come from its upline, not from the house."
+        ),
+        "agent.next.title": "Your next step",
+        "agent.next.ANSWER_OFFER": (
+            "A contract offer is waiting for you: read it and accept it to start earning from "
+            "your team's play."
+        ),
+        "agent.next.ASK_UPLINE": (
+            "You have no contract yet, so nothing is paid for your team's play. Ask your "
+            "upline, {upline}, to offer you one: it will appear here for you to accept."
+        ),
+        "agent.next.ASK_HOUSE": (
+            "You have no contract yet, so nothing is paid for your team's play. As a top "
+            "agent, your contract comes from the house: ask our team through support, and the "
+            "offer will appear here for you to accept."
+        ),
+        "agent.next.GROW_TEAM": (
+            "Your contract is in force. Grow your team: share your invitation link, open "
+            "accounts in Register a downline and offer contracts to your sub-agents."
+        ),
+        "agent.next.support": "Contact support",
+        "agent.next.invite": "Share your invitation link",
+        "agent.next.downlines": "Offer contracts",
+        "agent.downlines.last_login": "Last login",
+        "agent.downlines.never": "Never",
+        "agent.downlines.bets": "Valid bets, 30 days",
+        "agent.downlines.deposits": "Deposits, 30 days",
+        "agent.downlines.activity_hidden": (
+            "Each member's bets and deposits show here once you have a contract in force."
+        ),
+        "agent.downlines.sub_agent": "Sub-agent",
+        "agent.downlines.player": "Player",
+        "agent.referral.whatsapp": "Share on WhatsApp",
+        "agent.referral.share_text": "Join me on {brand}: {link}",
+        "agent.referral.copied": "Link copied.",
+        "agent.period.D": "Day",
+        "agent.period.W": "Week",
+        "agent.period.H": "Half month",
+        "agent.period.M": "Month",
+        "agent.period.h": "Hour",
+        "agent.period.5": "5 minutes",
+        "agent.house.title": "The house's contract to a top agent",
+        "agent.house.lead": (
+            "Top agents (agents without an upline) get their contracts from the house; each "
+            "then offers contracts to its own downline. Above the brand's threshold (the "
+            "highest rate, in percent) a second staff member approves the offer."
+        ),
+        "agent.house.agent": "Top agent",
+        "agent.house.kind": "Contract type",
+        "agent.house.period": "Period",
+        "agent.house.rate": "Rate (%)",
+        "agent.house.profit_rate": "Profit salary rate (%)",
+        "agent.house.loss_rate": "Loss salary rate (%)",
+        "agent.house.min_single_bet": "Single bet amount",
+        "agent.house.send": "Offer the contract",
+        "agent.house.offered": "Contract offered: the agent accepts it on its agent home.",
+        "agent.house.none": "No top agent yet: approve an affiliate application first.",
+        "agent.house.by": "the house",
+        # The console's words for the approval kind and the audit action (state/console.py).
+        "bo.word.approval-kind.agent.contract": "House contract to a top agent",
+        "bo.word.action.agent.contract.offer": "offered an agent the house's contract",
+        "affiliate.title": "Become an affiliate",
+        "affiliate.lead": (
+            "Affiliates and agents earn from the play of the players they bring, under a "
+            "contract they accept. Tell us where you will promote us: our team reviews each "
+            "application."
+        ),
+        "affiliate.terms_title": "Programme terms",
+        "affiliate.terms.1": "You are 18 or older and promote only to adults.",
+        "affiliate.terms.2": (
+            "Your ads follow Brazil's rules for betting advertising (Portaria SPA/MF "
+            "1.231/2024): no promise of easy money, nothing aimed at minors, always with the "
+            "responsible gaming warning. The operator answers for its affiliates' ads."
+        ),
+        "affiliate.terms.3": (
+            "You are paid only under a contract you accept, offered by the house or by your "
+            "upline, from your team's play; every pay line shows how it was computed."
+        ),
+        "affiliate.terms.4": "Breaking these terms ends your place in the programme.",
+        "affiliate.channel": "Where will you promote us? (site, social profile, group)",
+        "affiliate.audience": "Who is your audience? (optional)",
+        "affiliate.accept": "I have read and accept the programme terms.",
+        "affiliate.submit": "Send application",
+        "affiliate.sent": "Application sent. Its status shows on this page.",
+        "affiliate.status_title": "Your application",
+        "affiliate.status.PENDING": "Under review by our team.",
+        "affiliate.status.APPROVED": "Approved: you are an agent now.",
+        "affiliate.status.REJECTED": "Not approved. You can apply again with more details.",
+        "affiliate.sent_at": "Sent",
+        "affiliate.open_agent_home": "Open the agent centre",
+        "affiliate.apply_link": "Apply to become an affiliate",
+        "affiliate.trial": "Register a real account to apply.",
+    },
+    "pt": {
+        "affiliate-terms-required": "Leia e aceite os termos do programa para se inscrever.",
+        "affiliate-application-own": "Você não pode decidir a sua própria inscrição.",
+        "agent-contract-not-top": (
+            "Este agente tem um agente superior: os contratos dele vêm do superior, não da casa."
+        ),
+        "agent.next.title": "Seu próximo passo",
+        "agent.next.ANSWER_OFFER": (
+            "Uma oferta de contrato está esperando por você: leia e aceite para começar a "
+            "ganhar com as apostas da sua equipe."
+        ),
+        "agent.next.ASK_UPLINE": (
+            "Você ainda não tem contrato, então nada é pago pelas apostas da sua equipe. Peça "
+            "ao seu agente superior, {upline}, que lhe ofereça um: ele aparecerá aqui para "
+            "você aceitar."
+        ),
+        "agent.next.ASK_HOUSE": (
+            "Você ainda não tem contrato, então nada é pago pelas apostas da sua equipe. Como "
+            "agente principal, seu contrato vem da casa: fale com a nossa equipe pelo suporte "
+            "e a oferta aparecerá aqui para você aceitar."
+        ),
+        "agent.next.GROW_TEAM": (
+            "Seu contrato está em vigor. Faça sua equipe crescer: compartilhe seu link de "
+            "convite, abra contas em Cadastrar subordinado e ofereça contratos aos seus "
+            "subagentes."
+        ),
+        "agent.next.support": "Falar com o suporte",
+        "agent.next.invite": "Compartilhar seu link de convite",
+        "agent.next.downlines": "Oferecer contratos",
+        "agent.downlines.last_login": "Último acesso",
+        "agent.downlines.never": "Nunca",
+        "agent.downlines.bets": "Apostas válidas, 30 dias",
+        "agent.downlines.deposits": "Depósitos, 30 dias",
+        "agent.downlines.activity_hidden": (
+            "As apostas e os depósitos de cada membro aparecem aqui quando você tiver um "
+            "contrato em vigor."
+        ),
+        "agent.downlines.sub_agent": "Subagente",
+        "agent.downlines.player": "Jogador",
+        "agent.referral.whatsapp": "Compartilhar no WhatsApp",
+        "agent.referral.share_text": "Venha jogar comigo na {brand}: {link}",
+        "agent.referral.copied": "Link copiado.",
+        "agent.period.D": "Dia",
+        "agent.period.W": "Semana",
+        "agent.period.H": "Quinzena",
+        "agent.period.M": "Mês",
+        "agent.period.h": "Hora",
+        "agent.period.5": "5 minutos",
+        "agent.house.title": "Contrato da casa para um agente principal",
+        "agent.house.lead": (
+            "Os agentes principais (agentes sem agente superior) recebem os contratos da casa; "
+            "cada um depois oferece contratos aos seus subordinados. Acima do limite da marca "
+            "(a maior taxa, em percentual) outro membro da equipe aprova a oferta."
+        ),
+        "agent.house.agent": "Agente principal",
+        "agent.house.kind": "Tipo de contrato",
+        "agent.house.period": "Período",
+        "agent.house.rate": "Taxa (%)",
+        "agent.house.profit_rate": "Taxa do salário sobre lucro (%)",
+        "agent.house.loss_rate": "Taxa do salário sobre prejuízo (%)",
+        "agent.house.min_single_bet": "Valor mínimo por aposta",
+        "agent.house.send": "Oferecer o contrato",
+        "agent.house.offered": "Contrato oferecido: o agente aceita na página inicial do agente.",
+        "agent.house.none": (
+            "Ainda não há agente principal: aprove primeiro uma inscrição de afiliado."
+        ),
+        "agent.house.by": "a casa",
+        "bo.word.approval-kind.agent.contract": "Contrato da casa para um agente principal",
+        "bo.word.action.agent.contract.offer": "ofereceu a um agente o contrato da casa",
+        "affiliate.title": "Seja um afiliado",
+        "affiliate.lead": (
+            "Afiliados e agentes ganham com as apostas dos jogadores que trazem, sob um "
+            "contrato que aceitam. Conte onde você vai nos divulgar: nossa equipe analisa cada "
+            "inscrição."
+        ),
+        "affiliate.terms_title": "Termos do programa",
+        "affiliate.terms.1": "Você tem 18 anos ou mais e divulga apenas para adultos.",
+        "affiliate.terms.2": (
+            "Seus anúncios seguem as regras brasileiras de publicidade de apostas (Portaria "
+            "SPA/MF nº 1.231/2024): sem promessa de dinheiro fácil, nada voltado a menores e "
+            "sempre com o aviso de jogo responsável. O operador responde pelos anúncios dos "
+            "seus afiliados."
+        ),
+        "affiliate.terms.3": (
+            "Você só recebe sob um contrato que aceitar, oferecido pela casa ou pelo seu agente "
+            "superior, com base nas apostas da sua equipe; cada linha de pagamento mostra como "
+            "foi calculada."
+        ),
+        "affiliate.terms.4": "Descumprir estes termos encerra sua participação no programa.",
+        "affiliate.channel": "Onde você vai nos divulgar? (site, perfil em rede social, grupo)",
+        "affiliate.audience": "Quem é o seu público? (opcional)",
+        "affiliate.accept": "Li e aceito os termos do programa.",
+        "affiliate.submit": "Enviar inscrição",
+        "affiliate.sent": "Inscrição enviada. A situação dela aparece nesta página.",
+        "affiliate.status_title": "Sua inscrição",
+        "affiliate.status.PENDING": "Em análise pela nossa equipe.",
+        "affiliate.status.APPROVED": "Aprovada: agora você é um agente.",
+        "affiliate.status.REJECTED": (
+            "Não aprovada. Você pode se inscrever de novo com mais detalhes."
+        ),
+        "affiliate.sent_at": "Enviada em",
+        "affiliate.open_agent_home": "Abrir a central do agente",
+        "affiliate.apply_link": "Inscreva-se como afiliado",
+        "affiliate.trial": "Cadastre uma conta real para se inscrever.",
+    },
+}
+for _language, _texts in PROGRAMME.items():
     MESSAGES[_language].update(_texts)

@@ -14,7 +14,8 @@ the declared figure within four standard errors (see the test for the numbers).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations_with_replacement
 from typing import Any
@@ -119,62 +120,131 @@ def _straight_span(ranks: list[int]) -> bool:
     return max(low) - min(low) <= 4
 
 
-def advice(cards: list[int]) -> list[int]:
-    """Positions to hold by a simple strategy for 9/6 Jacks or Better (about 99.46 %)."""
-    category = evaluate(cards)
-    everything = list(range(HAND))
-    if category in ("royal_flush", "straight_flush", "four_of_a_kind"):
-        return everything if category != "four_of_a_kind" else _of_count(cards, 4)
-    ranks = [c >> 2 for c in cards]
+@dataclass(frozen=True)
+class _Hand:
+    """What the strategy reads of five cards: positions by suit (in order of first sight),
+    the cards of ten and above of each suit, and the largest suit."""
+
+    cards: list[int]
+    category: str
+    ranks: list[int]
+    by_suit: list[list[int]]
+
+    @property
+    def royal_parts(self) -> list[list[int]]:
+        return [[i for i in ix if self.ranks[i] >= TEN] for ix in self.by_suit]
+
+    @property
+    def suited(self) -> list[int]:
+        return max(self.by_suit, key=len)
+
+
+def _read(cards: list[int]) -> _Hand:
     by_suit: dict[int, list[int]] = {}
     for i, c in enumerate(cards):
         by_suit.setdefault(c & 3, []).append(i)
-    royal_parts = [[i for i in ix if ranks[i] >= TEN] for ix in by_suit.values()]
-    four_royal = next((ix for ix in royal_parts if len(ix) == 4), None)
-    if four_royal:
-        return four_royal
-    if category in ("full_house", "flush", "straight"):
-        return everything
-    if category == "three_of_a_kind":
-        return _of_count(cards, 3)
-    suited = max(by_suit.values(), key=len)
-    if len(suited) == 4 and _straight_span([ranks[i] for i in suited]):
+    return _Hand(cards, evaluate(cards), [c >> 2 for c in cards], list(by_suit.values()))
+
+
+_Rule = Callable[[_Hand], "list[int] | None"]
+
+
+def _made(*categories: str, count: int = 0) -> _Rule:
+    """Hold a made hand: everything, or only the cards of rank seen `count` times."""
+
+    def rule(hand: _Hand) -> list[int] | None:
+        if hand.category not in categories:
+            return None
+        return _of_count(hand.cards, count) if count else list(range(HAND))
+
+    return rule
+
+
+def _royal_cards(size: int) -> _Rule:
+    return lambda hand: next((ix for ix in hand.royal_parts if len(ix) == size), None)
+
+
+def _four_to_straight_flush(hand: _Hand) -> list[int] | None:
+    suited = hand.suited
+    if len(suited) == 4 and _straight_span([hand.ranks[i] for i in suited]):
         return suited
-    if category == "two_pair":
-        return _of_count(cards, 2)
-    if category == "jacks_or_better":
-        return _of_count(cards, 2)
-    three_royal = next((ix for ix in royal_parts if len(ix) == 3), None)
-    if three_royal:
-        return three_royal
-    if len(suited) == 4:
-        return suited
-    low_pair = _of_count(cards, 2)
-    if low_pair:
-        return low_pair
-    outside = _outside_straight(ranks)
-    if outside:
-        return outside
-    high = [i for i in everything if ranks[i] >= JACK]
-    suited_high = next(
-        (pair for ix in by_suit.values() if len(pair := [i for i in ix if ranks[i] >= JACK]) == 2),
+    return None
+
+
+def _four_to_flush(hand: _Hand) -> list[int] | None:
+    return hand.suited if len(hand.suited) == 4 else None
+
+
+def _low_pair(hand: _Hand) -> list[int] | None:
+    return _of_count(hand.cards, 2) or None
+
+
+def _open_straight(hand: _Hand) -> list[int] | None:
+    return _outside_straight(hand.ranks) or None
+
+
+def _suited_high_pair(hand: _Hand) -> list[int] | None:
+    for ix in hand.by_suit:
+        high = [i for i in ix if hand.ranks[i] >= JACK]
+        if len(high) == 2:
+            return high
+    return None
+
+
+def _three_to_straight_flush(hand: _Hand) -> list[int] | None:
+    return next(
+        (ix for ix in hand.by_suit if len(ix) == 3 and _straight_span([hand.ranks[i] for i in ix])),
         None,
     )
-    if suited_high:
-        return suited_high
-    for ix in by_suit.values():
-        if len(ix) == 3 and _straight_span([ranks[i] for i in ix]):
-            return ix
-    if len(high) >= 2:
-        return sorted(sorted(high, key=lambda i: ranks[i])[:2])
-    for ix in by_suit.values():
-        tens = [i for i in ix if ranks[i] == TEN]
-        partner = [i for i in ix if JACK <= ranks[i] < ACE]
+
+
+def _high_cards(hand: _Hand) -> list[int]:
+    return [i for i in range(HAND) if hand.ranks[i] >= JACK]
+
+
+def _two_lowest_high(hand: _Hand) -> list[int] | None:
+    high = _high_cards(hand)
+    return sorted(sorted(high, key=lambda i: hand.ranks[i])[:2]) if len(high) >= 2 else None
+
+
+def _suited_ten_and_face(hand: _Hand) -> list[int] | None:
+    for ix in hand.by_suit:
+        tens = [i for i in ix if hand.ranks[i] == TEN]
+        partner = [i for i in ix if JACK <= hand.ranks[i] < ACE]
         if tens and partner:
             return sorted([tens[0], partner[0]])
-    if high:
-        return high[:1]
-    return []
+    return None
+
+
+def _one_high(hand: _Hand) -> list[int]:
+    return _high_cards(hand)[:1]
+
+
+# The simple strategy, best hold first: the first rule that holds something decides.
+_STRATEGY: tuple[_Rule, ...] = (
+    _made("royal_flush", "straight_flush"),
+    _made("four_of_a_kind", count=4),
+    _royal_cards(4),
+    _made("full_house", "flush", "straight"),
+    _made("three_of_a_kind", count=3),
+    _four_to_straight_flush,
+    _made("two_pair", "jacks_or_better", count=2),
+    _royal_cards(3),
+    _four_to_flush,
+    _low_pair,
+    _open_straight,
+    _suited_high_pair,
+    _three_to_straight_flush,
+    _two_lowest_high,
+    _suited_ten_and_face,
+    _one_high,
+)
+
+
+def advice(cards: list[int]) -> list[int]:
+    """Positions to hold by a simple strategy for 9/6 Jacks or Better (about 99.46 %)."""
+    hand = _read(cards)
+    return next(held for rule in _STRATEGY if (held := rule(hand)) is not None)
 
 
 def _of_count(cards: list[int], count: int) -> list[int]:

@@ -1,0 +1,72 @@
+"""The affiliate application page: the programme's terms, the form and the status of the
+member's latest application. Identity comes from `current_login` only; the service checks
+the terms' acceptance, the form's lengths and that no application is waiting already."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app.core import clock
+from app.core.config import get_settings
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.agents import affiliates, tree
+from models import Member
+from state.auth import current_login
+from state.gates import gated
+from state.guard import Form, checked
+from state.site import SiteState
+
+
+class AffiliateState(rx.State):
+    error: str = ""
+    message: str = ""
+    is_agent: bool = False
+    trial: bool = False
+    status: str = ""  # the latest application's (PENDING, APPROVED, REJECTED); "" none
+    sent_at: str = ""  # ISO
+
+    async def _member(self) -> Member | None:
+        try:
+            return (await current_login(self)).member
+        except AppError:
+            return None
+
+    async def _show(self, member: Member) -> None:
+        self.is_agent = tree.is_agent(member)
+        self.trial = member.account_type in get_settings().trial_account_types
+        found = await affiliates.latest(member)
+        self.status = found.status if found is not None else ""
+        self.sent_at = found.created_at.isoformat() if found is not None else ""
+
+    @rx.event
+    async def load(self) -> None:
+        self.error = self.message = ""
+        member = await self._member()
+        if member is None:
+            self.status = self.sent_at = ""
+            return
+        await self._show(member)
+
+    @rx.event
+    @gated
+    @checked
+    async def apply(self, form: Form) -> None:
+        self.error = self.message = ""
+        member = await self._member()
+        if member is None:
+            return
+        lang = (await self.get_state(SiteState)).ui_lang
+        try:
+            await affiliates.apply(
+                member,
+                str(form.get("channel") or ""),
+                str(form.get("audience") or ""),
+                clock.now(),
+                accepted_terms=form.get("accept") in ("on", True, "true"),
+            )
+        except AppError as error:
+            self.error = translate(error.code, lang, **error.params)
+            return
+        self.message = translate("affiliate.sent", lang)
+        await self._show(member)

@@ -20,8 +20,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
-.PHONY: run test install install-dev browser lint test-sqlite test-site test-postgres coverage \
-	test-fuzz test-run-smoke bench clean
+.PHONY: run test install install-dev browser pg-tools image-test lint test-sqlite test-site \
+	test-postgres coverage test-fuzz test-run-smoke bench clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,12 @@ install-dev: $(VENV)/.dev $(BUN)
 browser:
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+# Debian's PostgreSQL client tools: pg_dump and pg_restore for `app.cli backup` and `restore`.
+pg-tools:
+	@command -v pg_dump >/dev/null && command -v pg_restore >/dev/null || { \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		$(SUDO) apt-get install -y -qq postgresql-client >/dev/null; }
 
 run: install
 	$(PY) -m app.cli setup
@@ -92,13 +98,13 @@ test-site: install-dev browser
 
 # The engine-dependent tests on the machine's PostgreSQL and Redis, then the scaled-mode proof:
 # two app processes sharing them (tests/scale).
-test-postgres: install-dev browser
+test-postgres: install-dev browser pg-tools
 	@date -u +'== %T UTC: test-postgres'
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
 		mkdir -p $(COVERAGE_DIR) && \
 		COVERAGE_FILE=$(COVERAGE_DIR)/coverage TEST_DATABASE=postgres $(PYTEST) \
 			$(PYTEST_PARALLEL) $(COVER) --cov-append -m engines tests/unit tests/api tests/backoffice \
-			tests/test_migrations.py && \
+			tests/ops tests/test_migrations.py && \
 		TEST_DATABASE=postgres $(PYTEST) tests/scale; \
 	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
 
@@ -128,6 +134,17 @@ test-run-smoke:
 
 test: lint test-sqlite test-site test-postgres coverage test-fuzz test-run-smoke
 	@date -u +'== %T UTC: done'
+
+# Not part of `make test` (minutes of build): podman (and mmdebstrap for a base image made
+# from Debian's packages, runc for this kind of machine) from apt, then ops/image-test.sh
+# builds the Containerfile, starts the demo from it and waits for /health/ready and the home
+# page.
+image-test:
+	@command -v podman >/dev/null && command -v mmdebstrap >/dev/null && \
+		command -v runc >/dev/null || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq podman mmdebstrap runc \
+		>/dev/null; }
+	ops/image-test.sh
 
 # wrk (Debian) generates the load; every run is bounded in time and stays on loopback.
 bench: install-dev browser $(LIGHTHOUSE)

@@ -13,10 +13,12 @@ from reflex.event import EventType
 
 from app import routes
 from app.api.main import create_api
+from app.core import logs
 from app.core.cache import close_redis
 from app.core.config import get_settings
 from app.core.db import dispose_engine
 from app.event_door import refuse_unknown_events
+from app.event_metrics import time_events
 from app.front_door import guard_front_door, transformers
 from app.jobs.crash import crash_driver
 from app.jobs.scheduler import scheduler
@@ -155,6 +157,7 @@ async def _connections() -> AsyncIterator[None]:
 
 # Bad settings (a demo part under ENVIRONMENT=prod) stop the start here, naming what is wrong.
 get_settings()
+logs.configure()
 
 app = rx.App(
     api_transformer=transformers(create_api()),
@@ -303,4 +306,5 @@ keep_state_on_new_token(app)
 guard_front_door(app)
 guard_uploads(app)
 refuse_unknown_events(app)
+time_events()
 bound_client_storage()

@@ -37,7 +37,8 @@ vendor-secret BGS             rotate a game vendor's wallet signing secret (prin
 jobs NAME                     run a scheduled job's current period now (not twice if done):
                               withdrawal-timeouts, lottery-issues, lottery-draws, lottery-results,
                               barred-sweep, … (app/jobs/__init__.py lists them all)
-worker                        run the scheduled jobs in this process (for JOBS_IN_APP=false)
+worker [--ops-port P]         run the scheduled jobs in this process (for JOBS_IN_APP=false); with
+                              a port, /health/live, /health/ready and /metrics on it
 lottery-verify GAME ISSUE     recompute a drawn lottery issue from its revealed seed (exit 1 if
                               it differs, 2 if there is no such drawn issue)
 crash-chain BRAND [--length N] [--edge PERCENT]   make a brand's Crash hash chain in advance
@@ -66,6 +67,11 @@ vip-config BRAND [--file F]   print a brand's VIP ladder, settings and rebate ra
 rebate-rates BRAND RNG=1.2 PVP=- ...   replace a brand's rebate base rates (percent, 0-10)
 bonus-forfeit MEMBER_ID       forfeit a member's open bonuses (--reason self-exclusion|
                               account-closure|operator), with a record on each grant
+backup --to FILE              an encrypted backup of the database while the app runs (BACKUP_KEY;
+                              SQLite online backup API, or pg_dump)
+backup-verify FILE            check that a backup decrypts whole under BACKUP_KEY (restores nothing)
+restore --from FILE           restore a backup into the configured database, which must be empty,
+                              then run the ledger audit and the audit-log verification on it
 serve [--port P] [--host H]   one more process of a scaled site, on the frontend already built
                               by `reflex run --env prod` (no compile, no build); GRANIAN_WORKERS
 """
@@ -88,6 +94,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from alembic import command
 from app import jobs as scheduled_jobs
+from app.core import logs, metrics
 from app.core.cache import close_redis
 from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import dispose_engine, session_scope
@@ -95,7 +102,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
 from app.jobs.scheduler import run_engine
-from app.services import browser_logins, legal, rebate_rates, site_status
+from app.services import backups, browser_logins, health, legal, rebate_rates, site_status
 from app.services.agents.terms import form_terms
 from app.services.backoffice import agents as backoffice_agents
 from app.services.backoffice import approvals
@@ -286,6 +293,42 @@ async def _audit_log_checkpoint() -> int:
         await dispose_engine()
     print(line or "audit log: empty, nothing to checkpoint")
     return 0
+
+
+def _backup(target: Path) -> int:
+    try:
+        info = backups.backup(target)
+    except AppError as refused:
+        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
+        return 2
+    print(
+        f"backup: {target} ({info.kind}, schema {info.revision}, {info.size} bytes, "
+        "AES-256-GCM under BACKUP_KEY)"
+    )
+    return 0
+
+
+def _backup_verify(source: Path) -> int:
+    try:
+        info = backups.verify(source)
+    except AppError as refused:
+        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
+        return 1
+    print(f"backup: {source} decrypts whole ({info.kind} of {info.created_at}, {info.size} bytes)")
+    return 0
+
+
+def _restore(source: Path) -> int:
+    """Restore, then prove the restored database: its ledger and its audit chain."""
+    try:
+        info = backups.restore(source)
+    except AppError as refused:
+        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
+        return 2
+    print(f"restored: {info.kind} backup of {info.created_at} (schema {info.revision})")
+    ledger = asyncio.run(_audit())
+    chain = asyncio.run(_audit_log_verify([]))
+    return ledger or chain
 
 
 async def _rotate() -> None:
@@ -585,12 +628,36 @@ async def _bonus_forfeit(member_id: int, reason: str) -> int:
     return 0
 
 
-async def _worker() -> None:
+async def _worker(ops_host: str, ops_port: int | None) -> None:
+    """The jobs until SIGTERM; with a port, /health/live, /health/ready and /metrics beside
+    them (granian's embedded server, in this process)."""
+    from granian.constants import Interfaces
+    from granian.server.embed import Server
+
+    from app.api.ops import ops_app
+
+    os.environ[health.SERVES_FRONTEND_ENV] = "0"
+    doors = None
+    if ops_port is not None:
+        server = Server(ops_app(), ops_host, ops_port, interface=Interfaces.ASGI)
+        doors = asyncio.create_task(server.serve())
     try:
         await run_engine(scheduled_jobs.JOBS, signal_handlers=True)
     finally:
+        if doors is not None:
+            server.stop()  # type: ignore[no-untyped-call]
+            await doors
         await dispose_engine()
         await close_redis()
+
+
+def _fresh_metrics_directory() -> None:
+    """With PROMETHEUS_MULTIPROC_DIR, the last run's counters go before the workers start."""
+    folder = os.environ.get(metrics.MULTIPROCESS_ENV)
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        for stale in Path(folder).glob("*.db"):
+            stale.unlink()
 
 
 def serve(host: str, port: int) -> None:
@@ -603,10 +670,11 @@ def serve(host: str, port: int) -> None:
     from reflex_base import constants
     from reflex_base.environment import environment
 
-    web_dir = get_web_dir()
-    built = (web_dir / "build" / "client" / "index.html").exists()
+    built = health.built_page().exists()
     if not built:
-        print(f"no built frontend in {web_dir} (`reflex run --env prod` builds it): API only")
+        print(f"no built frontend in {get_web_dir()} (`reflex run --env prod` builds it): API only")
+    os.environ[health.SERVES_FRONTEND_ENV] = "1" if built else "0"  # for the workers' readiness
+    _fresh_metrics_directory()
     environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
     environment.REFLEX_SKIP_COMPILE.set(True)
     reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)
@@ -731,7 +799,9 @@ def main(argv: list[str] | None = None) -> int:
     legal_text.add_argument("--file", required=True, help="the text, as HTML")
     jobs = sub.add_parser("jobs")
     jobs.add_argument("job", choices=sorted(job.name for job in scheduled_jobs.JOBS))
-    sub.add_parser("worker")
+    worker = sub.add_parser("worker")
+    worker.add_argument("--ops-port", type=int, help="serve /health/* and /metrics on this port")
+    worker.add_argument("--ops-host", default="127.0.0.1")
     affiliate = sub.add_parser("affiliates", help="affiliate applications: list, approve, reject")
     affiliate.add_argument("action", choices=("list", "approve", "reject"))
     affiliate.add_argument("id", type=int, nargs="?")
@@ -755,6 +825,12 @@ def main(argv: list[str] | None = None) -> int:
     forfeit.add_argument(
         "--reason", default="operator", choices=["self-exclusion", "account-closure", "operator"]
     )
+    backup = sub.add_parser("backup", help="an encrypted backup of the database")
+    backup.add_argument("--to", type=Path, required=True, dest="target")
+    backup_verify = sub.add_parser("backup-verify", help="check a backup under BACKUP_KEY")
+    backup_verify.add_argument("file", type=Path)
+    restore = sub.add_parser("restore", help="restore a backup into an empty database")
+    restore.add_argument("--from", type=Path, required=True, dest="source")
     served = sub.add_parser("serve")
     served.add_argument("--host", default="0.0.0.0")  # noqa: S104 (behind the reverse proxy)
     served.add_argument("--port", type=int, default=3000)
@@ -813,6 +889,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as refused:
         print(refused, file=sys.stderr)  # names each demo part a production start refuses
         return 2
+    logs.configure()
     if args.command == "migrate":
         migrate()
         asyncio.run(_sync_roles())
@@ -851,7 +928,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "affiliates":
         return asyncio.run(_affiliates(args.action, args.id))
     elif args.command == "worker":
-        asyncio.run(_worker())
+        asyncio.run(_worker(args.ops_host, args.ops_port))
     elif args.command == "applications":
         return asyncio.run(_applications(args.merchant))
     elif args.command == "review":
@@ -860,6 +937,14 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(_announce(args))
     elif args.command == "bonus-forfeit":
         return asyncio.run(_bonus_forfeit(args.member, args.reason))
+    elif args.command == "backup":
+        return _backup(args.target)
+    elif args.command == "backup-verify":
+        return _backup_verify(args.file)
+    elif args.command == "restore":
+        if not args.source.is_file():
+            parser.error(f"no such backup file: {args.source}")
+        return _restore(args.source)
     elif args.command == "serve":
         serve(args.host, args.port)
     elif args.command == "protection-export":

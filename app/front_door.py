@@ -27,6 +27,7 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.main import API_PREFIXES
+from app.api.ops import OPS_PATHS
 from app.core.i18n import translate, ui_language
 from app.core.visitor import served_over_https
 from app.services.browser_logins import (
@@ -88,7 +89,11 @@ class DomainCheck:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket") or await host_served(_header(scope, b"host")):
+        if (
+            scope["type"] not in ("http", "websocket")
+            or scope["path"] in OPS_PATHS  # probes name the pod's address, not a brand's
+            or await host_served(_header(scope, b"host"))
+        ):
             await self.app(scope, receive, send)
             return
         if scope["type"] == "websocket":
@@ -166,6 +171,7 @@ class BrowserCookie:
         if (
             scope["type"] != "http"
             or scope["path"].startswith(API_PREFIXES)
+            or scope["path"] in OPS_PATHS
             or secret_of(_header(scope, b"cookie")) is not None
         ):
             await self.app(scope, receive, send)

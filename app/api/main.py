@@ -21,7 +21,7 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
-from app.api import media, site_files, studio, studio_crash
+from app.api import media, ops, site_files, studio, studio_crash
 from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE, door_gates
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.lgw import games as lgw_games
@@ -308,6 +308,8 @@ def create_api() -> FastAPI:
     api.router.routes.extend(media.ROUTES)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
+    # Health and metrics: before the gates (maintenance, region blocks) and outside OpenAPI.
+    api.router.routes[0:0] = ops.ROUTES
     _complete_openapi(api, system.HOT_ROUTES)
 
     async def unknown_call(request: Request) -> JSONResponse:
@@ -397,6 +399,8 @@ def create_api() -> FastAPI:
         return _unknown(request)
 
     api.add_middleware(BodySizeLimit)
-    # Outermost: every answer, the site's pages mounted into this app included.
+    # Every answer, the site's pages mounted into this app included.
     api.add_middleware(SecurityHeaders)
+    # Outermost: the request id, the latency and the log line of every call.
+    api.add_middleware(ops.RequestObservability, routes=api.router.routes)
     return api

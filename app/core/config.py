@@ -222,6 +222,21 @@ class Settings(BaseSettings):
         description="Append-only file of the audit chain's heads; data_dir/audit_checkpoints.log "
         "if unset",
     )
+    backup_key: SecretStr | None = Field(
+        default=None,
+        min_length=32,
+        description="Encrypts backups (AES-256-GCM under a key derived from it); generated "
+        "into data_dir if unset, required for `backup` and `restore` when ENVIRONMENT=prod",
+    )
+    metrics_token: SecretStr | None = Field(
+        default=None,
+        min_length=24,
+        description="Bearer token that /metrics asks for; unset: only loopback callers get it",
+    )
+    log_format: Literal["json", "text"] = Field(
+        default="json", description="json: one JSON object per log line; text: for a terminal"
+    )
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     sql_echo: bool = False
 
     @field_validator(
@@ -236,6 +251,8 @@ class Settings(BaseSettings):
         "kyc_provider_url",
         "liveness_provider_url",
         "provider_simulator_url",
+        "backup_key",
+        "metrics_token",
         mode="before",
     )
     @classmethod
@@ -350,17 +367,14 @@ class Settings(BaseSettings):
             path.chmod(0o600)
         return path.read_text().strip()
 
-    def audit_key(self) -> bytes:
-        """The audit chain's key: the configured one, or one generated once into the data
-        folder (owner-only from its creation)."""
-        if self.audit_log_key is not None:
-            return self.audit_log_key.get_secret_value().encode()
-        path = self.data_dir / "audit_log_key"
+    def _generated_secret(self, name: str) -> bytes:
+        """A secret generated once into the data folder (owner-only from its creation)."""
+        path = self.data_dir / name
         if not path.exists():
             self.data_dir.mkdir(parents=True, exist_ok=True)
             # Written whole under a private name, then linked into place: a second process
             # starting at the same time never reads a half-written key, and the first key stays.
-            draft = self.data_dir / f".audit_log_key.{secrets.token_hex(8)}"
+            draft = self.data_dir / f".{name}.{secrets.token_hex(8)}"
             fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w") as out:
                 out.write(secrets.token_urlsafe(48))
@@ -371,6 +385,22 @@ class Settings(BaseSettings):
             finally:
                 draft.unlink()
         return path.read_text().strip().encode()
+
+    def audit_key(self) -> bytes:
+        """The audit chain's key: the configured one, or one generated once into the data
+        folder."""
+        if self.audit_log_key is not None:
+            return self.audit_log_key.get_secret_value().encode()
+        return self._generated_secret("audit_log_key")
+
+    def backup_secret(self) -> bytes | None:
+        """The backups' key: the configured one; outside production one generated once into
+        the data folder (a demo's backups); None in production without BACKUP_KEY."""
+        if self.backup_key is not None:
+            return self.backup_key.get_secret_value().encode()
+        if self.environment == "prod":
+            return None
+        return self._generated_secret("backup_key")
 
     @property
     def audit_checkpoints(self) -> Path:

@@ -90,6 +90,19 @@ def get_engine() -> AsyncEngine:
     return _engine
 
 
+def pool_usage() -> tuple[int, int]:
+    """This process's pooled connections in use and the pool's capacity (its size plus the
+    overflow it may open); (0, 0) before the first use."""
+    if _engine is None:
+        return 0, 0
+    pool: Any = _engine.pool
+    in_use = pool.checkedout() if hasattr(pool, "checkedout") else 0
+    capacity = (
+        pool.size() + max(getattr(pool, "_max_overflow", 0), 0) if hasattr(pool, "size") else 0
+    )
+    return int(in_use), int(capacity)
+
+
 async def dispose_engine() -> None:
     """Close pooled connections (tests and shutdown); the next use opens a fresh engine."""
     global _engine, _sessionmaker

@@ -34,7 +34,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import periods
+from app.core import logs, metrics, periods
 from app.core.config import get_settings
 from app.core.db import dialect_insert, session_scope, write_transaction
 from models.base import utcnow
@@ -221,18 +221,31 @@ async def run_period(
     period is already done (or, as `when` says, waits for its retry or failed for good). An
     error is recorded on the period's row, then raised."""
     period = period.astimezone(UTC)
+    # The run's lines carry the job and period as their request id.
+    reset = logs.REQUEST_ID.set(f"job:{job.name}:{period:%Y%m%dT%H%M%S}")
+    try:
+        return await _run_period(job, period, now, when)
+    finally:
+        logs.REQUEST_ID.reset(reset)
+
+
+async def _run_period(job: Job, period: datetime, now: datetime, when: Retry) -> RunResult:
     run_id = await _start(job, period, now, when)
     if run_id is None:
+        metrics.JOB_RUNS.labels(job=job.name, outcome="skipped").inc()
         return RunResult(job=job.name, period=period, ran=False, changed=0)
     context = JobContext(job=job, period=period, now=now, run_id=run_id)
     try:
         changed = await job.run(context)
     except PeriodDone:
+        metrics.JOB_RUNS.labels(job=job.name, outcome="skipped").inc()
         return RunResult(job=job.name, period=period, ran=False, changed=0)
     except Exception as error:
+        metrics.JOB_RUNS.labels(job=job.name, outcome="failed").inc()
         await _fail(job, run_id, error, now)
         raise
     await _finish(run_id, changed, context.claimed)
+    metrics.JOB_RUNS.labels(job=job.name, outcome="succeeded").inc()
     return RunResult(job=job.name, period=period, ran=True, changed=changed)
 
 
@@ -388,3 +401,59 @@ async def recent_runs(names: Sequence[str], per_job: int = 20) -> list[JobHistor
             merged = sorted([*runs, *waiting], key=lambda run: run.period, reverse=True)
             histories.append(JobHistory(job=name, runs=merged[:per_job]))
     return histories
+
+
+@dataclass(frozen=True)
+class JobLag:
+    """How late a job is: the time since the first period after its latest done one became
+    due (0 while that period is not due yet), and its periods that failed for good lately."""
+
+    name: str
+    seconds: float
+    failed_periods: int
+
+
+async def lags(jobs: Sequence[Job], now: datetime, failed_within: timedelta) -> list[JobLag]:
+    """Every job's lag and its periods failed for good within `failed_within` (read at each
+    scrape of /metrics). A job that never succeeded counts from its first recorded period."""
+    async with session_scope() as session:
+        done = dict(
+            (
+                await session.exec(
+                    select(JobRun.job, func.max(JobRun.period_at))
+                    .where(JobRun.state == JobState.SUCCEEDED)
+                    .group_by(col(JobRun.job))
+                )
+            ).all()
+        )
+        first = dict(
+            (
+                await session.exec(
+                    select(JobRun.job, func.min(JobRun.period_at)).group_by(col(JobRun.job))
+                )
+            ).all()
+        )
+        failed = dict(
+            (
+                await session.exec(
+                    select(JobRun.job, func.count())
+                    .where(
+                        JobRun.state == JobState.FAILED,
+                        JobRun.period_at >= now - failed_within,
+                    )
+                    .group_by(col(JobRun.job))
+                )
+            ).all()
+        )
+    found = []
+    for job in jobs:
+        latest, earliest = done.get(job.name), first.get(job.name)
+        if latest is not None:
+            due = periods.next_tick(schedule(job), latest.replace(tzinfo=latest.tzinfo or UTC))
+        elif earliest is not None:
+            due = earliest.replace(tzinfo=earliest.tzinfo or UTC)
+        else:
+            due = now  # never ran: nothing to be late for yet
+        seconds = max((now - due).total_seconds(), 0.0)
+        found.append(JobLag(job.name, seconds, int(failed.get(job.name, 0))))
+    return found

@@ -67,8 +67,10 @@ from sqlalchemy import literal as sql_literal
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlmodel import select as sqlmodel_select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import metrics
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from models.base import utcnow
@@ -284,6 +286,8 @@ async def record(session: AsyncSession, facts: Sequence[Fact]) -> tuple[int, ...
     if len(facts) > MAX_BATCH:
         raise _invalid()
     rows = [_row(fact) for fact in facts]
+    for row in rows:
+        metrics.BETS.labels(kind=str(row["kind"])).inc()
     connection = await session.connection()
     if connection.dialect.name == "postgresql" and len(rows) > 1:
         return await _record_many(connection, rows)
@@ -497,3 +501,35 @@ async def catch_up(name: str, handler: Handler, *, batch_size: int = 500) -> int
     while done := await process(name, handler, batch_size=batch_size):
         total += done
     return total
+
+
+@dataclass(frozen=True)
+class ConsumerLag:
+    """How far a consumer is behind the fact stream."""
+
+    name: str
+    facts: int  # facts after its position
+    seconds: float  # how long the oldest of them has waited (0: caught up)
+
+
+async def consumer_lags(now: datetime) -> list[ConsumerLag]:
+    """Every consumer's lag, for the operator's dashboard (read at each scrape)."""
+    lags = []
+    async with session_scope() as session:
+        consumers = (await session.exec(sqlmodel_select(WagerFactConsumer))).all()
+        connection = await session.connection()
+        for consumer in consumers:
+            after = or_(
+                _FACTS.c.txid > consumer.txid,
+                and_(_FACTS.c.txid == consumer.txid, _FACTS.c.id > consumer.fact_id),
+            )
+            count, oldest = (
+                await connection.execute(
+                    core_select(func.count(), func.min(_FACTS.c.settled_at)).where(after)
+                )
+            ).one()
+            if oldest is not None and oldest.tzinfo is None:
+                oldest = oldest.replace(tzinfo=now.tzinfo)  # SQLite hands back naive UTC
+            waited = max((now - oldest).total_seconds(), 0.0) if oldest is not None else 0.0
+            lags.append(ConsumerLag(name=consumer.name, facts=int(count), seconds=waited))
+    return lags

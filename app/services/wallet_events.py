@@ -8,6 +8,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from app.core.cache import get_redis
+from app.core.logs import member_ref
 
 logger = logging.getLogger(__name__)
 _TTL_SECONDS = 7 * 24 * 3600
@@ -28,7 +29,9 @@ async def balance_changed(member_id: int) -> None:
         await redis.incr(_key(member_id))
         await redis.expire(_key(member_id), _TTL_SECONDS)
     except (RedisConnectionError, RedisTimeoutError) as exc:
-        logger.warning("balance signal of member %s skipped: %s", member_id, type(exc).__name__)
+        logger.warning(
+            "balance signal of member %s skipped: %s", member_ref(member_id), type(exc).__name__
+        )
 
 
 async def balance_version(member_id: int) -> int:

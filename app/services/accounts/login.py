@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import rate_limit
+from app.core import metrics, rate_limit
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -150,8 +150,10 @@ def _refuse_if_locked(attempt: _Attempt) -> None:
     """Per pair first; the account-wide count locks unknown devices only, so a stranger's
     burst from any number of addresses leaves the owner their own devices."""
     if attempt.pair.exceeded:
+        metrics.LOGIN_LOCKOUTS.labels(scope="pair").inc()
         raise AppError("account-temporarily-locked", status=429)
     if not attempt.known_device and attempt.account.exceeded:
+        metrics.LOGIN_LOCKOUTS.labels(scope="account").inc()
         raise AppError("account-temporarily-locked", status=429)
 
 
@@ -342,7 +344,11 @@ class LoginResult:
 
 async def login(brand: Brand, request: LoginRequest, client: Client) -> LoginResult:
     """Check everything, open a session, and answer the spec's login response value."""
-    member = await _credentials(brand, request, client)
+    try:
+        member = await _credentials(brand, request, client)
+    except AppError as refused:
+        metrics.LOGIN_FAILURES.labels(reason=refused.code).inc()
+        raise
     member_roles = members.roles(member.account_type)
     if member.status != MEMBER_ACTIVE:
         raise AppError("member-cannot-enter", status=403)

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.errors import AppError
+from app.core.metrics import LEDGER_POSTS
 from app.services.ledger.basics import (
     ACCOUNTS,
     CENT,
@@ -106,6 +107,7 @@ async def post_moves(
     new = [request for request in requests if request.idempotency_key not in known]
     if new:
         posted = await _post_new_moves(session, connection, merchant_id, new)
+        LEDGER_POSTS.labels(kind=new[0].kind.value).inc(len(posted))
         known.update({key: (transaction_id, "") for key, transaction_id in posted.items()})
     return [known[key][0] for key in keys]
 

@@ -25,6 +25,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.metrics import LEDGER_POSTS
 from app.services.ledger.basics import (
     ACCOUNTS,
     ENTRIES,
@@ -241,6 +242,7 @@ async def _post(session: AsyncSession, request: PostRequest) -> Posted:
         posted = await _post_step_by_step(connection, request)
     if not posted.replay:
         keep_loaded_accounts_in_step(session, posted.balances)
+        LEDGER_POSTS.labels(kind=request.kind.value).inc()
     return posted
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import func
 from sqlmodel import col, select
 
 from app.core.db import session_scope
+from models.brand import Merchant
 from models.cashier import WithdrawalOrder, WithdrawalStatus
 
 PAYOUT_LIMIT_MINUTES = 120
@@ -59,3 +61,44 @@ async def payout_times(
         )
         for row in rows
     ]
+
+
+@dataclass(frozen=True)
+class UnpaidQueue:
+    """A brand's withdrawals not yet paid in full (rejected and refunded ones owe nothing)."""
+
+    merchant: str
+    unpaid: int
+    oldest_seconds: float  # the oldest one's wait so far; 0 with none waiting
+
+
+async def unpaid_queues(now: datetime) -> list[UnpaidQueue]:
+    """Every brand's payout queue: how many wait and how long the oldest has waited (the
+    120-minute rule's clock, for the operator's dashboard and alert)."""
+    async with session_scope() as session:
+        waiting = (
+            await session.exec(
+                select(
+                    WithdrawalOrder.merchant_id,
+                    func.count(),
+                    func.min(WithdrawalOrder.created_at),
+                )
+                .where(
+                    col(WithdrawalOrder.paid_in_full_at).is_(None),
+                    col(WithdrawalOrder.status).not_in(CLOSED_UNPAID),
+                )
+                .group_by(col(WithdrawalOrder.merchant_id))
+            )
+        ).all()
+        brands = (await session.exec(select(Merchant.id, Merchant.code))).all()
+    by_brand: dict[int | None, tuple[int, datetime | None]] = {
+        merchant_id: (count, oldest) for merchant_id, count, oldest in waiting
+    }
+    queues = []
+    for merchant_id, code in brands:
+        count, oldest = by_brand.get(merchant_id, (0, None))
+        if oldest is not None and oldest.tzinfo is None:
+            oldest = oldest.replace(tzinfo=now.tzinfo)  # SQLite hands back naive UTC
+        age = max((now - oldest).total_seconds(), 0.0) if oldest is not None else 0.0
+        queues.append(UnpaidQueue(merchant=code, unpaid=count, oldest_seconds=age))
+    return queues

@@ -19,6 +19,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "site-status-message-too-long": "The maintenance message is longer than {max} characters.",
         "member-icon-invalid": "Choose one of the {max} profile pictures.",
+        "backup-key-missing": (
+            "No backup key: set BACKUP_KEY (at least 32 characters, kept in the secret store)."
+        ),
+        "backup-key-wrong": (
+            "The backup does not decrypt with this key, or the file is damaged: nothing was "
+            "restored."
+        ),
+        "backup-not-a-backup": "This file is not a backup of this platform, or it is cut short.",
+        "backup-kind-mismatch": (
+            "This is a {backup} backup; the configured database is {database}."
+        ),
+        "backup-target-not-empty": (
+            "The configured database is not empty: restore into a new one (a new SQLite file, "
+            "a database made with createdb), then switch DATABASE_URL to it."
+        ),
+        "backup-tool-missing": (
+            "{tool} is not installed (Debian: apt-get install postgresql-client)."
+        ),
+        "backup-tool-failed": "{tool} failed: {detail}",
+        "backup-no-database-file": "The configured SQLite database file does not exist.",
     },
     "pt": {
         "site-status-unknown-merchant": "Marca {merchant} desconhecida.",
@@ -38,5 +58,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "site-status-message-too-long": "A mensagem de manutenção passa de {max} caracteres.",
         "member-icon-invalid": "Escolha uma das {max} imagens de perfil.",
+        "backup-key-missing": (
+            "Sem chave de backup: defina BACKUP_KEY (pelo menos 32 caracteres, guardada no "
+            "cofre de segredos)."
+        ),
+        "backup-key-wrong": (
+            "O backup não se decifra com esta chave, ou o arquivo está danificado: nada foi "
+            "restaurado."
+        ),
+        "backup-not-a-backup": "Este arquivo não é um backup desta plataforma, ou está incompleto.",
+        "backup-kind-mismatch": "Este é um backup {backup}; o banco configurado é {database}.",
+        "backup-target-not-empty": (
+            "O banco configurado não está vazio: restaure em um novo (um novo arquivo SQLite, "
+            "um banco criado com createdb) e depois aponte DATABASE_URL para ele."
+        ),
+        "backup-tool-missing": (
+            "{tool} não está instalado (Debian: apt-get install postgresql-client)."
+        ),
+        "backup-tool-failed": "{tool} falhou: {detail}",
+        "backup-no-database-file": "O arquivo do banco SQLite configurado não existe.",
     },
 }

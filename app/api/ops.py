@@ -1,0 +1,147 @@
+"""The operator's doors of every app process: /health/live, /health/ready, /metrics, and the
+middleware that gives every HTTP call its request id, its latency metric and its log line.
+
+/metrics is not public: with METRICS_TOKEN set it asks for `Authorization: Bearer <token>`;
+without it, only a caller on this machine's loopback that came through no proxy (no
+`X-Forwarded-For` or `Forwarded` header) gets it. Everyone else gets 403.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from collections.abc import Sequence
+from time import perf_counter
+
+from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Match, Mount, Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.core import logs, metrics
+from app.core.config import get_settings
+from app.jobs import JOBS
+from app.services import health, monitoring
+from models.base import utcnow
+
+access_log = logging.getLogger("app.access")
+
+LIVE_PATH = "/health/live"
+READY_PATH = "/health/ready"
+METRICS_PATH = "/metrics"
+OPS_PATHS = (LIVE_PATH, READY_PATH, METRICS_PATH)
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_LOOPBACK = frozenset({"127.0.0.1", "::1"})
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+async def live(request: Request) -> Response:
+    return JSONResponse({"status": "alive"}, headers=_NO_STORE)
+
+
+async def ready(request: Request) -> Response:
+    found = await health.readiness()
+    body = {
+        "status": "ready" if found.ready else "unready",
+        "checks": {c.name: {"ok": c.ok, "detail": c.detail} for c in found.checks},
+    }
+    return JSONResponse(body, status_code=200 if found.ready else 503, headers=_NO_STORE)
+
+
+def metrics_allowed(request: Request) -> bool:
+    token = get_settings().metrics_token
+    if token is not None:
+        offered = request.headers.get("authorization", "")
+        expected = f"Bearer {token.get_secret_value()}"
+        return hmac.compare_digest(offered.encode(), expected.encode())
+    proxied = "x-forwarded-for" in request.headers or "forwarded" in request.headers
+    peer = request.client.host if request.client else ""
+    return peer in _LOOPBACK and not proxied
+
+
+async def metrics_page(request: Request) -> Response:
+    if not metrics_allowed(request):
+        return JSONResponse({"code": "forbidden"}, status_code=403, headers=_NO_STORE)
+    body = metrics.exposition(await monitoring.gauges(JOBS, utcnow()))
+    return Response(body, media_type=metrics.CONTENT_TYPE, headers=_NO_STORE)
+
+
+ROUTES = (
+    Route(LIVE_PATH, live, methods=["GET"]),
+    Route(READY_PATH, ready, methods=["GET"]),
+    Route(METRICS_PATH, metrics_page, methods=["GET"]),
+)
+
+
+def route_template(scope: Scope, arrived: Scope, routes: Sequence[BaseRoute]) -> str:
+    """The matched route's template (never the path itself: the label set stays small).
+    FastAPI names the route of its own calls in the scope; a plain Starlette route or a
+    mount (the site's pages) is looked up with the scope as it arrived."""
+    route: BaseRoute | None = scope.get("route")
+    if route is None:
+        route = next((r for r in routes if r.matches(arrived)[0] is Match.FULL), None)
+    if isinstance(route, Mount):
+        return f"{route.path}/{{path}}"
+    template = getattr(route, "path_format", None) or getattr(route, "path", None)
+    return template if isinstance(template, str) and template else "unmatched"
+
+
+class RequestObservability:
+    """Outermost middleware: the request id (the proxy's X-Request-Id or a new one, sent
+    back in the answer), one JSON log line per call and its latency by route template."""
+
+    def __init__(self, app: ASGIApp, routes: Sequence[BaseRoute] = ()) -> None:
+        self.app = app
+        self.routes = routes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        offered = MutableHeaders(scope=scope).get(logs.REQUEST_ID_HEADER)
+        request_id = logs.new_request_id(offered)
+        reset = logs.REQUEST_ID.set(request_id)
+        started = perf_counter()
+        status = 500
+        arrived = dict(scope)  # the routing below adds to the scope (a mount's root path)
+
+        async def answer(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                MutableHeaders(scope=message)[logs.REQUEST_ID_HEADER] = request_id
+            await send(message)
+
+        try:
+            await self.app(scope, receive, answer)
+        finally:
+            seconds = perf_counter() - started
+            method = scope.get("method", "")
+            method = method if method in _METHODS else "OTHER"
+            route = route_template(scope, arrived, self.routes)
+            metrics.HTTP_LATENCY.labels(
+                route=route, method=method, status=f"{status // 100}xx"
+            ).observe(seconds)
+            if scope["path"] not in OPS_PATHS:  # probes and scrapes would drown the rest
+                access_log.info(
+                    "http request",
+                    extra={
+                        "fields": {
+                            "method": method,
+                            "route": route,
+                            "status": status,
+                            "ms": round(seconds * 1000, 1),
+                        }
+                    },
+                )
+            logs.REQUEST_ID.reset(reset)
+
+
+def ops_app() -> Starlette:
+    """The doors alone, for a process that serves no site (`app.cli worker --ops-port`)."""
+    return Starlette(
+        routes=list(ROUTES), middleware=[Middleware(RequestObservability, routes=ROUTES)]
+    )

@@ -80,684 +80,65 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import getpass
-import json
-import os
 import sys
-from collections.abc import Awaitable, Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
-from alembic.config import Config
 from pydantic import ValidationError
-from sqlmodel.ext.asyncio.session import AsyncSession
 
-from alembic import command
 from app import jobs as scheduled_jobs
-from app.core import logs, metrics
-from app.core.cache import close_redis
-from app.core.config import PROJECT_ROOT, get_settings
-from app.core.db import dispose_engine, session_scope
-from app.core.errors import AppError
+from app.commands.audits import (
+    audit_command,
+    audit_log_checkpoint_command,
+    audit_log_verify_command,
+    backup_command,
+    backup_verify_command,
+    restore_command,
+)
+from app.commands.games import (
+    crash_chain_command,
+    crash_salt_command,
+    crash_verify_command,
+    lottery_verify_command,
+)
+from app.commands.processes import job_command, serve, worker_command
+from app.commands.reports import (
+    barred_import_command,
+    payout_times_command,
+    protection_export_command,
+    rebate_rates_command,
+    vip_config_command,
+)
+from app.commands.setup import (
+    announce_command,
+    legal_command,
+    migrate,
+    module_command,
+    rotate_command,
+    seed_command,
+    status_command,
+    sync_roles,
+    vendor_secret_command,
+)
+from app.commands.staff import (
+    affiliates_command,
+    applications_command,
+    approval_command,
+    as_staff,
+    bonus_forfeit_command,
+    contract_offer_command,
+    invitation_command,
+    lottery_result_command,
+    pending_command,
+    review_command,
+    staff_login,
+)
+from app.core import logs
+from app.core.config import get_settings
 from app.core.i18n import translate
-from app.demo.seed import seed_demo_data
-from app.jobs.scheduler import run_engine
-from app.services import backups, browser_logins, health, legal, rebate_rates, site_status
-from app.services.agents.terms import form_terms
-from app.services.backoffice import agents as backoffice_agents
-from app.services.backoffice import approvals
-from app.services.backoffice import audit as audit_log
-from app.services.backoffice import lottery as backoffice_lottery
+from app.services import legal
 from app.services.backoffice import staff as staff_service
-from app.services.backoffice.staff import Staff
-from app.services.brands import brands
-from app.services.catalogue.lobby import invalidate_catalogue
-from app.services.identity import barred
-from app.services.job_runs import run_current
-from app.services.ledger import audit
-from app.services.lottery import issues as lottery_issues
-from app.services.loyalty import rebate, vip
-from app.services.payload_keys import payload_keys
-from app.services.protection import payouts
-from app.services.protection import records as protection_records
-from app.services.seamless.round_audit import audit_rounds
-from app.services.seamless.vendors import rotate_vendor_secret
-from app.services.site_status import Record, SiteSwitches
-from app.services.studio.crash import chains as crash_chains
-from app.services.studio.crash import rounds as crash_rounds
-from models.base import saved_id, utcnow
-
-
-def migrate() -> None:
-    config = Config(str(PROJECT_ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(Path(PROJECT_ROOT) / "alembic"))
-    command.upgrade(config, "head")
-
-
-async def _sync_roles() -> None:
-    await staff_service.sync_builtin_roles()
-    await dispose_engine()
-
-
-async def _seed() -> None:
-    created = await seed_demo_data()
-    print(f"demo data: created {', '.join(created) if created else 'nothing (already there)'}")
-    await dispose_engine()
-
-
-def _cli_record(action: str, now: datetime, detail: dict[str, object] | None = None) -> Record:
-    """An operator's change made from the command line, in the back office's audit log (in
-    the change's transaction); without a detail, the switches after the change."""
-
-    async def record(session: AsyncSession, before: SiteSwitches, after: SiteSwitches) -> None:
-        await audit_log.append(
-            session,
-            audit_log.Actor(None, "cli"),
-            action,
-            now=now,
-            target=after.merchant,
-            detail=detail
-            or {
-                "maintenance": after.maintenance,
-                "networks": list(after.blocked_networks),
-                "countries": list(after.blocked_countries),
-            },
-        )
-
-    return record
-
-
-async def _module(merchant: str, mod_id: str, enabled: bool) -> int:
-    now = utcnow()
-    try:
-        detail: dict[str, object] = {"module": mod_id.upper(), "enabled": enabled}
-        await site_status.set_module(
-            merchant,
-            mod_id,
-            enabled=enabled,
-            now=now,
-            record=_cli_record("settings.module", now, detail),
-        )
-    except AppError as exc:
-        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(f"{merchant.upper()} {mod_id.upper()}: {'on' if enabled else 'off'}")
-    return 0
-
-
-async def _status(args: argparse.Namespace, until: datetime | None) -> int:
-    now = utcnow()
-    try:
-        record = _cli_record(f"settings.{args.action}", now)
-        if args.action == "normal":
-            found = await site_status.back_to_normal(args.merchant, now=now, record=record)
-        elif args.action == "maintenance":
-            found = await site_status.start_maintenance(
-                args.merchant, until=until, message=args.message, now=now, record=record
-            )
-        elif args.action == "block":
-            found = await site_status.block(
-                args.merchant,
-                networks=args.network,
-                countries=args.country,
-                now=now,
-                record=record,
-            )
-        elif args.action == "unblock":
-            found = await site_status.unblock(
-                args.merchant,
-                networks=args.network,
-                countries=args.country,
-                now=now,
-                record=record,
-            )
-        else:
-            found = await site_status.switches(args.merchant)
-    except AppError as exc:
-        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(
-        f"{found.merchant}: maintenance={found.maintenance} "
-        f"until={found.maintenance_end_at} networks={list(found.blocked_networks)} "
-        f"countries={list(found.blocked_countries)}"
-    )
-    return 0
-
-
-async def _invitation(issue: Awaitable[staff_service.Invitation]) -> int:
-    """Print a staff invitation's one-time link: its holder chooses the password and the
-    authenticator on the console's enrolment page; this command never sees either."""
-    try:
-        invitation = await issue
-    except AppError as refused:
-        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(f"invitation for {invitation.username}, valid once until {invitation.expires_at}:")
-    print(f"  {invitation.link}")
-    print("Open it to choose the password and add the authenticator, then log in at /admin/login.")
-    return 0
-
-
-_CHAIN_PROBLEMS = {
-    "changed": "its MAC does not match it (edited, or the chain recomputed without the key)",
-    "missing": "it is missing from the middle of the chain",
-    "inserted": "it does not follow the entry before it (inserted or moved)",
-    "head": "the head row names another end of the chain",
-    "truncated": "a checkpoint names it or a later entry, which the log no longer has",
-    "rewritten": "it differs from its checkpoint: the chain up to it was rewritten since "
-    "(with the key, or turned unkeyed)",
-    "unanchored": "no checkpoint names any keyed entry, so a removed tail could not be seen "
-    "(pass the copies kept elsewhere with --checkpoints)",
-}
-
-
-async def _audit_log_verify(copies: list[Path]) -> int:
-    absent = [str(path) for path in copies if not path.is_file()]
-    if absent:
-        print(f"no such checkpoint file: {', '.join(absent)}", file=sys.stderr)
-        return 2
-    try:
-        result = await audit_log.verify(copies)
-    finally:
-        await dispose_engine()
-    if result.ok:
-        unkeyed = f", {result.unkeyed} of them from before the key" if result.unkeyed else ""
-        print(
-            f"audit log: intact, {result.checked} entries checked{unkeyed}; "
-            f"{result.checkpoints} checkpoints match"
-        )
-        return 0
-    where, before = "", "checked"
-    if result.broken_at is not None:
-        where, before = f"at entry {result.broken_at} ", "before it are intact"
-    print(
-        f"audit log: BROKEN {where}({result.problem}): {_CHAIN_PROBLEMS[result.problem]}; "
-        f"{result.checked} entries {before}"
-    )
-    return 1
-
-
-async def _audit_log_checkpoint() -> int:
-    try:
-        if not (await audit_log.verify()).ok:
-            print("audit log: broken, no checkpoint given (see audit-log-verify)", file=sys.stderr)
-            return 1
-        line = await audit_log.head_checkpoint()
-    finally:
-        await dispose_engine()
-    print(line or "audit log: empty, nothing to checkpoint")
-    return 0
-
-
-def _backup(target: Path) -> int:
-    try:
-        info = backups.backup(target)
-    except AppError as refused:
-        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
-        return 2
-    print(
-        f"backup: {target} ({info.kind}, schema {info.revision}, {info.size} bytes, "
-        "AES-256-GCM under BACKUP_KEY)"
-    )
-    return 0
-
-
-def _backup_verify(source: Path) -> int:
-    try:
-        info = backups.verify(source)
-    except AppError as refused:
-        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
-        return 1
-    print(f"backup: {source} decrypts whole ({info.kind} of {info.created_at}, {info.size} bytes)")
-    return 0
-
-
-def _restore(source: Path) -> int:
-    """Restore, then prove the restored database: its ledger and its audit chain."""
-    try:
-        info = backups.restore(source)
-    except AppError as refused:
-        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
-        return 2
-    print(f"restored: {info.kind} backup of {info.created_at} (schema {info.revision})")
-    ledger = asyncio.run(_audit())
-    chain = asyncio.run(_audit_log_verify([]))
-    return ledger or chain
-
-
-async def _rotate() -> None:
-    kid = await payload_keys.rotate()
-    print(f"new payload key {kid}")
-    await dispose_engine()
-
-
-async def _legal(args: argparse.Namespace, html: str) -> int:
-    try:
-        brand = await brands.by_code(args.merchant)
-        published = await legal.publish(brand, args.doc, args.lang, args.title, html, utcnow())
-    except AppError as exc:
-        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(f"{brand.code} {published.slug} {published.language}: version {published.version}")
-    return 0
-
-
-async def _vendor_secret(vendor: str) -> None:
-    secret = await rotate_vendor_secret(vendor.upper())
-    await dispose_engine()
-    print(f"new signing secret of {vendor.upper()} (shown once): {secret}")
-
-
-async def _audit() -> int:
-    async with session_scope() as session:
-        report = await audit(session)
-        rounds = await audit_rounds(session)
-    await dispose_engine()
-    differences = report.differences + rounds.differences
-    for difference in differences:
-        print(f"{difference.check} #{difference.subject_id}: {difference.detail}")
-    print(
-        f"ledger audit: {report.accounts_checked} accounts checked, "
-        f"{report.transactions_checked} transactions checked, "
-        f"{rounds.checked} game rounds checked, "
-        f"{len(differences)} differences"
-    )
-    return 0 if not differences else 1
-
-
-async def _lottery_verify(game_code: str, issue_no: str) -> int:
-    try:
-        issue = await lottery_issues.find(game_code, issue_no)
-        check = lottery_issues.verify(issue)
-    except AppError as refused:
-        print(f"{game_code} {issue_no}: {refused.code}", file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(f"issue:       {check.game_code} {check.issue_no}")
-    print(f"seed hash:   {check.seed_hash} (published before the issue opened)")
-    print(f"server seed: {check.server_seed}")
-    print(f"beacon:      {check.beacon or '-'}")
-    print(f"hash check:  {'ok' if check.hash_matches else 'DIFFERENT'}")
-    print(f"stored:      {' '.join(map(str, check.stored))}")
-    print(f"recomputed:  {' '.join(map(str, check.recomputed))}")
-    print(f"matches: {'yes' if check.matches else 'NO'}")
-    return 0 if check.matches else 1
-
-
-async def _crash_chain(brand: str, length: int, edge: str) -> int:
-    try:
-        view = await crash_chains.create_chain(brand, length, edge)
-    except AppError as refused:
-        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(f"brand:         {view.brand} (chain {view.chain_id}, {view.length} rounds)")
-    print(f"house edge:    {view.house_edge_bp / 100:.2f} % (return {view.rtp:.2f} %)")
-    print(f"terminal hash: {view.terminal_hash}  <- publish this before the salt")
-    return 0
-
-
-async def _crash_salt(brand: str, salt: str) -> int:
-    try:
-        view = await crash_chains.set_salt(brand, salt, utcnow())
-    except AppError as refused:
-        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(f"brand {view.brand}: chain {view.chain_id} salt {view.salt}; rounds start now")
-    return 0
-
-
-async def _crash_verify(round_id: str) -> int:
-    try:
-        check = await crash_rounds.verify(round_id)
-    except AppError as refused:
-        print(f"{round_id}: {refused.code}", file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(f"round:          {check.round_id} (chain index {check.number})")
-    print(f"seed:           {check.seed}")
-    print(f"previous:       {check.previous}")
-    print(f"links:          {'ok' if check.links_to_previous else 'BROKEN'}")
-    print(f"terminal hash:  {check.terminal_hash}")
-    print(f"reaches it:     {'ok' if check.reaches_terminal else 'NO'}")
-    print(f"salt:           {check.salt}")
-    print(f"house edge:     {check.house_edge_bp / 100:.2f} %")
-    print(f"stored:         {check.stored:.2f}x")
-    print(f"recomputed:     {check.recomputed:.2f}x")
-    print(f"matches: {'yes' if check.matches else 'NO'}")
-    return 0 if check.matches else 1
-
-
-def _staff_login(username: str) -> tuple[str, str, str]:
-    """A staff member's user name, password (STAFF_PASSWORD or asked) and authenticator code
-    (STAFF_CODE or asked)."""
-    password = os.environ.get("STAFF_PASSWORD") or getpass.getpass("password: ")
-    code = os.environ.get("STAFF_CODE") or input("authenticator code: ")
-    return username, password, code
-
-
-async def _as_staff(
-    login: tuple[str, str, str], decision: Callable[[Staff], Awaitable[str]]
-) -> int:
-    """A back-office decision from the command line, as a staff member logged in the way the
-    console logs in (password and code); the run is a browser of its own, logged out at the
-    end."""
-    username, password, code = login
-    browser = browser_logins.new_browser_secret()
-    try:
-        logged = await staff_service.login(username, password, code, browser, "cli", utcnow())
-        browser = logged.browser_secret  # a login binds a fresh secret: the run's browser
-        print(await decision(logged.staff))
-    except AppError as refused:
-        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
-        return 1
-    finally:
-        await staff_service.logout(browser, utcnow())
-        await dispose_engine()
-        await close_redis()
-    return 0
-
-
-async def _lottery_result(staff: Staff, game_code: str, issue_no: str, numbers: str) -> str:
-    issue = await lottery_issues.find(game_code, issue_no)
-    request = await backoffice_lottery.enter_result(staff, saved_id(issue.id), numbers, utcnow())
-    return f"request #{request}: waits for a second staff member (approvals approve {request})"
-
-
-async def _contract_offer(staff: Staff, args: argparse.Namespace) -> str:
-    try:
-        terms = json.loads(args.terms) if args.terms else form_terms(args.kind.upper(), vars(args))
-    except json.JSONDecodeError:
-        raise AppError("agent-contract-invalid-terms", 422) from None
-    offered = await backoffice_agents.offer_house_contract(
-        staff,
-        args.merchant.upper(),
-        args.agent,
-        args.kind.upper(),
-        args.period,
-        terms,
-        browser_logins.new_browser_secret(),  # each run is an offer of its own
-        utcnow(),
-    )
-    if offered.contract is None:
-        request = offered.request_id
-        return f"request #{request}: waits for a second staff member (approvals approve {request})"
-    made = offered.contract
-    return f"contract #{made.id} offered to {made.downline}: {made.kind.value} v{made.version}"
-
-
-async def _approval(staff: Staff, action: str, request_id: int, reason: str) -> str:
-    if action == "approve":
-        done = await approvals.approve(staff, request_id, utcnow())
-    else:
-        done = await approvals.reject(staff, request_id, reason, utcnow())
-    if done.status == approvals.FAILED:
-        code = str(done.result.get("error", ""))
-        raise AppError(code or "approval-unknown", status=409)
-    return f"request #{done.id} ({done.kind}): {done.status}"
-
-
-async def _pending(staff: Staff) -> str:
-    lines = [
-        f"#{a.id}\t{a.kind}\t{a.amount}\t{a.summary}\tby staff {a.requested_by}"
-        for a in await approvals.pending(staff, utcnow())
-    ]
-    return "\n".join([*lines, f"{len(lines)} waiting"])
-
-
-async def _job(name: str) -> None:
-    try:
-        run = await run_current(scheduled_jobs.by_name(name))
-    finally:
-        await dispose_engine()
-        await close_redis()
-    period = f"{run.period:%Y-%m-%dT%H:%M:%SZ}"
-    if run.ran:
-        print(f"{run.job}: {run.changed} changed (period {period})")
-    else:
-        print(f"{run.job}: period {period} already done, nothing changed")
-
-
-async def _affiliates(action: str, application_id: int | None) -> int:
-    """List pending affiliate applications, or approve / reject one."""
-    from app.core.clock import now
-    from app.services.agents import affiliates
-
-    if action == "list":
-        for found in await affiliates.pending():
-            print(f"{found.id}\t{found.username}\t{found.channel}\t{found.created_at:%Y-%m-%d}")
-        return 0
-    if application_id is None:
-        print("an application id is needed")
-        return 2
-    decided = await affiliates.decide(application_id, action == "approve", "cli", now())
-    print(f"{decided.id}\t{decided.username}\t{decided.status}")
-    return 0
-
-
-async def _applications(merchant: str) -> int:
-    from app.services.brands import brands
-    from app.services.promotions import applications
-
-    try:
-        brand = await brands.by_code(merchant)
-        waiting = await applications.waiting(brand.id)
-    finally:
-        await dispose_engine()
-    for item in waiting:
-        print(
-            f"#{item.entry_id} {item.status.value:8} {item.promotion_code} {item.username} "
-            f"images={len(item.images)} comment={item.comment!r}"
-        )
-    print(f"{len(waiting)} waiting")
-    return 0
-
-
-async def _review(entry_id: int, decision: str, note: str, operator: str) -> int:
-    from app.services.promotions import applications
-
-    try:
-        if decision == "process":
-            view = await applications.start_review(entry_id, operator, utcnow())
-        else:
-            view = await applications.review(
-                entry_id, operator, decision == "approve", note, utcnow()
-            )
-    except AppError as refused:
-        print(f"#{entry_id}: {translate(refused.code, 'en', **refused.params)}", file=sys.stderr)
-        return 1
-    finally:
-        await dispose_engine()
-        await close_redis()
-    print(f"#{view.entry_id}: {view.status.value}")
-    return 0
-
-
-async def _announce(args: argparse.Namespace) -> int:
-    from datetime import timedelta
-
-    from app.services import announcements
-    from app.services.brands import brands
-
-    now = utcnow()
-    try:
-        brand = await brands.by_code(args.merchant)
-        made = await announcements.publish(
-            brand.id,
-            announcements.AnnouncementSpec(
-                promotion_type=args.type,
-                execution=args.execution,
-                title=args.title,
-                content=args.html,
-                starts_at=now,
-                ends_at=now + timedelta(hours=args.hours),
-                language=args.language,
-            ),
-        )
-    except AppError as refused:
-        print(translate(refused.code, "en", **refused.params), file=sys.stderr)
-        return 1
-    finally:
-        await dispose_engine()
-    print(f"announcement #{made} published")
-    return 0
-
-
-async def _bonus_forfeit(member_id: int, reason: str) -> int:
-    from app.services.promotions import bonus
-
-    try:
-        count = await bonus.forfeit(member_id, reason, utcnow())
-    finally:
-        await dispose_engine()
-        await close_redis()
-    print(f"member {member_id}: {count} bonuses forfeited ({reason})")
-    return 0
-
-
-async def _worker(ops_host: str, ops_port: int | None) -> None:
-    """The jobs until SIGTERM; with a port, /health/live, /health/ready and /metrics beside
-    them (granian's embedded server, in this process)."""
-    from granian.constants import Interfaces
-    from granian.server.embed import Server
-
-    from app.api.ops import ops_app
-
-    os.environ[health.SERVES_FRONTEND_ENV] = "0"
-    doors = None
-    if ops_port is not None:
-        server = Server(ops_app(), ops_host, ops_port, interface=Interfaces.ASGI)
-        doors = asyncio.create_task(server.serve())
-    try:
-        await run_engine(scheduled_jobs.JOBS, signal_handlers=True)
-    finally:
-        if doors is not None:
-            server.stop()  # type: ignore[no-untyped-call]
-            await doors
-        await dispose_engine()
-        await close_redis()
-
-
-def _fresh_metrics_directory() -> None:
-    """With PROMETHEUS_MULTIPROC_DIR, the last run's counters go before the workers start."""
-    folder = os.environ.get(metrics.MULTIPROCESS_ENV)
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        for stale in Path(folder).glob("*.db"):
-            stale.unlink()
-
-
-def serve(host: str, port: int) -> None:
-    """Reflex's production server (granian, GRANIAN_WORKERS workers, the built frontend
-    mounted) without the compile and build steps of `reflex run`: further processes of a
-    scaled deployment share the one build in `.web` (or REFLEX_WEB_WORKDIR). With no build
-    there, it serves the API and the websocket only."""
-    from reflex.utils import exec as reflex_exec
-    from reflex.utils.prerequisites import get_web_dir
-    from reflex_base import constants
-    from reflex_base.environment import environment
-
-    built = health.built_page().exists()
-    if not built:
-        print(f"no built frontend in {get_web_dir()} (`reflex run --env prod` builds it): API only")
-    os.environ[health.SERVES_FRONTEND_ENV] = "1" if built else "0"  # for the workers' readiness
-    _fresh_metrics_directory()
-    environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
-    environment.REFLEX_SKIP_COMPILE.set(True)
-    reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)
-
-
-async def _protection_export(brand_code: str, since: datetime, until: datetime) -> None:
-    try:
-        brand = await brands.by_code(brand_code)
-        print(await protection_records.export_csv(brand.id, since, until), end="")
-    finally:
-        await dispose_engine()
-
-
-async def _payout_times(brand_code: str, hours: int) -> int:
-    now = utcnow()
-    try:
-        brand = await brands.by_code(brand_code)
-        found = await payouts.payout_times(brand.id, now - timedelta(hours=hours), now, now)
-    finally:
-        await dispose_engine()
-    print("order_no,member_id,requested_at_utc,paid_at_utc,minutes,over_limit")
-    for row in found:
-        paid = row.paid_at.isoformat() if row.paid_at else ""
-        print(
-            f"{row.order_no},{row.member_id},{row.requested_at.isoformat()},{paid},"
-            f"{row.minutes},{'yes' if row.over_limit else 'no'}"
-        )
-    over = sum(row.over_limit for row in found)
-    print(f"# {len(found)} withdrawals, {over} over {payouts.PAYOUT_LIMIT_MINUTES} minutes")
-    return 1 if over else 0
-
-
-async def _vip_config(brand_code: str, text: str | None) -> int:
-    """Print the brand's VIP ladder, settings and rebate rates; with a file, apply it first."""
-    try:
-        brand = await brands.by_code(brand_code)
-        if text is not None:
-            await vip.import_config(brand.id, json.loads(text))
-        config = await vip.export_config(brand.id)
-        rates = await rebate_rates.displayed_rates(brand.id)
-    except (AppError, json.JSONDecodeError) as exc:
-        code = exc.code if isinstance(exc, AppError) else "vip-invalid-config"
-        params = exc.params if isinstance(exc, AppError) else {"field": "file"}
-        print(translate(code, "en", **params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    config["rebate_rates"] = {k: None if v is None else str(v) for k, v in rates.items()}
-    print(json.dumps(config, indent=2))
-    return 0
-
-
-async def _rebate_rates(brand_code: str, pairs: list[str]) -> int:
-    """Replace the brand's rebate base rates: CATEGORY=PERCENT, or CATEGORY=- for none."""
-    try:
-        brand = await brands.by_code(brand_code)
-        # The rate's text goes to the one number parser (vip.checked_rate), unconverted.
-        rates: dict[str, str | None] = {}
-        for pair in pairs:
-            category, _, value = pair.partition("=")
-            rates[category] = None if value.strip() == "-" else value
-        await rebate.configure_rates(brand.id, rates)
-        await invalidate_catalogue()  # the lobby shows the rates
-    except AppError as exc:
-        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    print(f"{brand.code}: {len(rates)} rebate rates set")
-    return 0
-
-
-async def _barred_import(name: str, text: str) -> int:
-    try:
-        result = await barred.import_csv(text, name, utcnow())
-    except AppError as exc:
-        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
-        return 2
-    finally:
-        await dispose_engine()
-    for name, count in sorted(result.lists.items()):
-        print(f"{name}: {count}")
-    return 0
+from models.base import utcnow
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -892,105 +273,109 @@ def main(argv: list[str] | None = None) -> int:
     logs.configure()
     if args.command == "migrate":
         migrate()
-        asyncio.run(_sync_roles())
+        asyncio.run(sync_roles())
     elif args.command == "seed":
-        asyncio.run(_seed())
+        asyncio.run(seed_command())
     elif args.command == "setup":
         migrate()
-        asyncio.run(_sync_roles())
-        asyncio.run(_seed())
+        asyncio.run(sync_roles())
+        asyncio.run(seed_command())
     elif args.command == "rotate-key":
-        asyncio.run(_rotate())
+        asyncio.run(rotate_command())
     elif args.command == "audit":
-        return asyncio.run(_audit())
+        return asyncio.run(audit_command())
     elif args.command == "create-admin":
-        return asyncio.run(_invitation(staff_service.create_first_admin(args.username, utcnow())))
+        return asyncio.run(
+            invitation_command(staff_service.create_first_admin(args.username, utcnow()))
+        )
     elif args.command == "staff-invite":
-        return asyncio.run(_invitation(staff_service.reinvite_by_name(args.username, utcnow())))
+        return asyncio.run(
+            invitation_command(staff_service.reinvite_by_name(args.username, utcnow()))
+        )
     elif args.command == "audit-log-verify":
-        return asyncio.run(_audit_log_verify(args.checkpoints))
+        return asyncio.run(audit_log_verify_command(args.checkpoints))
     elif args.command == "audit-log-checkpoint":
-        return asyncio.run(_audit_log_checkpoint())
+        return asyncio.run(audit_log_checkpoint_command())
     elif args.command == "vendor-secret":
-        asyncio.run(_vendor_secret(args.vendor))
+        asyncio.run(vendor_secret_command(args.vendor))
     elif args.command == "lottery-verify":
-        return asyncio.run(_lottery_verify(args.game, args.issue))
+        return asyncio.run(lottery_verify_command(args.game, args.issue))
     elif args.command == "crash-chain":
-        return asyncio.run(_crash_chain(args.brand, args.length, args.edge))
+        return asyncio.run(crash_chain_command(args.brand, args.length, args.edge))
     elif args.command == "crash-salt":
-        return asyncio.run(_crash_salt(args.brand, args.salt))
+        return asyncio.run(crash_salt_command(args.brand, args.salt))
     elif args.command == "crash-verify":
-        return asyncio.run(_crash_verify(args.round))
+        return asyncio.run(crash_verify_command(args.round))
     elif args.command == "legal":
-        return asyncio.run(_legal(args, Path(args.file).read_text(encoding="utf-8")))
+        return asyncio.run(legal_command(args, Path(args.file).read_text(encoding="utf-8")))
     elif args.command == "jobs":
-        asyncio.run(_job(args.job))
+        asyncio.run(job_command(args.job))
     elif args.command == "affiliates":
-        return asyncio.run(_affiliates(args.action, args.id))
+        return asyncio.run(affiliates_command(args.action, args.id))
     elif args.command == "worker":
-        asyncio.run(_worker(args.ops_host, args.ops_port))
+        asyncio.run(worker_command(args.ops_host, args.ops_port))
     elif args.command == "applications":
-        return asyncio.run(_applications(args.merchant))
+        return asyncio.run(applications_command(args.merchant))
     elif args.command == "review":
-        return asyncio.run(_review(args.entry, args.decision, args.note, args.operator))
+        return asyncio.run(review_command(args.entry, args.decision, args.note, args.operator))
     elif args.command == "announce":
-        return asyncio.run(_announce(args))
+        return asyncio.run(announce_command(args))
     elif args.command == "bonus-forfeit":
-        return asyncio.run(_bonus_forfeit(args.member, args.reason))
+        return asyncio.run(bonus_forfeit_command(args.member, args.reason))
     elif args.command == "backup":
-        return _backup(args.target)
+        return backup_command(args.target)
     elif args.command == "backup-verify":
-        return _backup_verify(args.file)
+        return backup_verify_command(args.file)
     elif args.command == "restore":
         if not args.source.is_file():
             parser.error(f"no such backup file: {args.source}")
-        return _restore(args.source)
+        return restore_command(args.source)
     elif args.command == "serve":
         serve(args.host, args.port)
     elif args.command == "protection-export":
-        asyncio.run(_protection_export(args.brand, args.since, args.until))
+        asyncio.run(protection_export_command(args.brand, args.since, args.until))
     elif args.command == "barred-import":
         text = args.file.read_text(encoding="utf-8-sig")
-        return asyncio.run(_barred_import(args.file.name, text))
+        return asyncio.run(barred_import_command(args.file.name, text))
     elif args.command == "payout-times":
-        return asyncio.run(_payout_times(args.brand, args.hours))
+        return asyncio.run(payout_times_command(args.brand, args.hours))
     elif args.command == "vip-config":
         text = Path(args.file).read_text(encoding="utf-8") if args.file else None
-        return asyncio.run(_vip_config(args.brand, text))
+        return asyncio.run(vip_config_command(args.brand, text))
     elif args.command == "rebate-rates":
-        return asyncio.run(_rebate_rates(args.brand, args.rates))
+        return asyncio.run(rebate_rates_command(args.brand, args.rates))
     elif args.command == "lottery-result":
         return asyncio.run(
-            _as_staff(
-                _staff_login(args.staff),
-                lambda staff: _lottery_result(staff, args.game, args.issue, args.numbers),
+            as_staff(
+                staff_login(args.staff),
+                lambda staff: lottery_result_command(staff, args.game, args.issue, args.numbers),
             )
         )
     elif args.command == "approvals":
         if args.action != "list" and args.id is None:
             parser.error("an approval request id is needed")
         return asyncio.run(
-            _as_staff(
-                _staff_login(args.staff),
+            as_staff(
+                staff_login(args.staff),
                 lambda staff: (
-                    _pending(staff)
+                    pending_command(staff)
                     if args.action == "list"
-                    else _approval(staff, args.action, args.id, args.reason)
+                    else approval_command(staff, args.action, args.id, args.reason)
                 ),
             )
         )
     elif args.command == "agent-contract-offer":
         return asyncio.run(
-            _as_staff(_staff_login(args.staff), lambda staff: _contract_offer(staff, args))
+            as_staff(staff_login(args.staff), lambda staff: contract_offer_command(staff, args))
         )
     elif args.command == "module":
-        return asyncio.run(_module(args.merchant, args.mod_id, args.switch == "on"))
+        return asyncio.run(module_command(args.merchant, args.mod_id, args.switch == "on"))
     elif args.command == "status":
         try:
             until = datetime.fromisoformat(args.until) if args.until else None
         except ValueError:
             parser.error(translate("site-status-until-invalid", "en", until=args.until))
-        return asyncio.run(_status(args, until))
+        return asyncio.run(status_command(args, until))
     return 0
 
 

@@ -1,0 +1,81 @@
+"""The processes of a scaled deployment: the job worker, one job's period by hand, one more site
+process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+from app import jobs as scheduled_jobs
+from app.core import metrics
+from app.core.cache import close_redis
+from app.core.db import dispose_engine
+from app.jobs.scheduler import run_engine
+from app.services import health
+from app.services.job_runs import run_current
+
+
+async def job_command(name: str) -> None:
+    try:
+        run = await run_current(scheduled_jobs.by_name(name))
+    finally:
+        await dispose_engine()
+        await close_redis()
+    period = f"{run.period:%Y-%m-%dT%H:%M:%SZ}"
+    if run.ran:
+        print(f"{run.job}: {run.changed} changed (period {period})")
+    else:
+        print(f"{run.job}: period {period} already done, nothing changed")
+
+
+async def worker_command(ops_host: str, ops_port: int | None) -> None:
+    """The jobs until SIGTERM; with a port, /health/live, /health/ready and /metrics beside
+    them (granian's embedded server, in this process)."""
+    from granian.constants import Interfaces
+    from granian.server.embed import Server
+
+    from app.api.ops import ops_app
+
+    os.environ[health.SERVES_FRONTEND_ENV] = "0"
+    doors = None
+    if ops_port is not None:
+        server = Server(ops_app(), ops_host, ops_port, interface=Interfaces.ASGI)
+        doors = asyncio.create_task(server.serve())
+    try:
+        await run_engine(scheduled_jobs.JOBS, signal_handlers=True)
+    finally:
+        if doors is not None:
+            server.stop()  # type: ignore[no-untyped-call]
+            await doors
+        await dispose_engine()
+        await close_redis()
+
+
+def _fresh_metrics_directory() -> None:
+    """With PROMETHEUS_MULTIPROC_DIR, the last run's counters go before the workers start."""
+    folder = os.environ.get(metrics.MULTIPROCESS_ENV)
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        for stale in Path(folder).glob("*.db"):
+            stale.unlink()
+
+
+def serve(host: str, port: int) -> None:
+    """Reflex's production server (granian, GRANIAN_WORKERS workers, the built frontend
+    mounted) without the compile and build steps of `reflex run`: further processes of a
+    scaled deployment share the one build in `.web` (or REFLEX_WEB_WORKDIR). With no build
+    there, it serves the API and the websocket only."""
+    from reflex.utils import exec as reflex_exec
+    from reflex.utils.prerequisites import get_web_dir
+    from reflex_base import constants
+    from reflex_base.environment import environment
+
+    built = health.built_page().exists()
+    if not built:
+        print(f"no built frontend in {get_web_dir()} (`reflex run --env prod` builds it): API only")
+    os.environ[health.SERVES_FRONTEND_ENV] = "1" if built else "0"  # for the workers' readiness
+    _fresh_metrics_directory()
+    environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
+    environment.REFLEX_SKIP_COMPILE.set(True)
+    reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)

@@ -522,7 +522,7 @@ def _slip_line(line: rx.Var) -> rx.Component:
             rx.cond(line.label_key != "", text_of(line.label_key), line.label),
             class_name="py-1 pr-2",
         ),
-        rx.el.td("×" + line.odds, class_name="py-1 text-right tabular-nums"),
+        rx.el.td(line.odds, class_name="py-1 text-right tabular-nums"),
         rx.el.td(
             amount(line.pays),
             class_name="py-1 text-right tabular-nums font-semibold text-emerald-600 "
@@ -1010,7 +1010,7 @@ def rules_dialog() -> rx.Component:
                             rx.cond(row.label_key != "", text_of(row.label_key), row.label),
                             class_name="py-1 pr-2",
                         ),
-                        rx.el.td("×" + row.odds, class_name="py-1 text-right tabular-nums"),
+                        rx.el.td(row.odds, class_name="py-1 text-right tabular-nums"),
                         class_name="border-t border-slate-200 dark:border-slate-700",
                     ),
                 )

@@ -1,10 +1,10 @@
 """Home page (/, /home; /index and /index.html redirect here), spec 2 and 9: banner carousel,
-notice marquee (with the agent entry for agents), jackpot counter, latest winners, hot games
-row, recommended and PG lists.
+notice marquee (with the agent entry for agents), what players won over the last day,
+latest winners, hot games row, recommended and PG lists.
 
 The sections arrive after the page frame; each keeps the box of its loaded content from the
 first paint (skeletons of the same size), so nothing below moves when they fill in. The
-carousel, the counter and the swipers move in the browser (assets/home.js)."""
+carousel and the swipers move in the browser (assets/home.js)."""
 
 from __future__ import annotations
 
@@ -162,7 +162,7 @@ def banner_carousel() -> rx.Component:
     )
 
 
-# Notice marquee and jackpot ----------------------------------------------------------------
+# Notice marquee and the day's wins -----------------------------------------------------------
 
 
 def notice_bar() -> rx.Component:
@@ -197,34 +197,29 @@ def notice_bar() -> rx.Component:
     )
 
 
-def jackpot() -> rx.Component:
-    """Decorative (spec 9): the browser starts it at random and raises it now and then."""
-    return rx.el.section(
-        rx.el.p(t("lobby.jackpot"), class_name="text-xs font-bold uppercase tracking-widest"),
-        rx.el.p(
-            rx.el.span(HomeState.currency_symbol, class_name="mr-2 text-xl sm:text-2xl"),
-            rx.el.span(
-                class_name="inline-block min-w-[14ch] text-left tabular-nums",
-                data_testid="jackpot-value",
-                **_attrs(
-                    jackpot="",
-                    min=home_rules.JACKPOT_MIN,
-                    max=home_rules.JACKPOT_MAX,
-                    step_min=home_rules.JACKPOT_STEP_MIN,
-                    step_max=home_rules.JACKPOT_STEP_MAX,
-                    every=",".join(str(s) for s in home_rules.JACKPOT_EVERY_SECONDS),
+def paid_out() -> rx.Component:
+    """What the brand's players won over the last day, from the platform's own wager facts;
+    nothing at all when nobody won (never an invented figure)."""
+    return rx.cond(
+        HomeState.paid_out != "",
+        rx.el.section(
+            rx.el.h2(
+                t("homepage.paid_out"), class_name="text-xs font-bold uppercase tracking-widest"
+            ),
+            rx.el.p(
+                HomeState.paid_out,
+                class_name=(
+                    "font-mono font-extrabold text-2xl sm:text-4xl whitespace-nowrap tabular-nums"
                 ),
+                data_testid="paid-out-value",
             ),
+            rx.el.p(t("homepage.paid_out_hint"), class_name="text-xs"),
             class_name=(
-                "font-mono font-extrabold text-2xl sm:text-4xl whitespace-nowrap h-9 sm:h-10"
+                "mt-4 flex flex-col items-center justify-center gap-1 h-28 rounded-2xl "
+                "text-slate-900 bg-gradient-to-r from-amber-300 via-yellow-200 to-amber-400"
             ),
+            data_testid="home-paid-out",
         ),
-        aria_label=t("homepage.jackpot_hint"),
-        class_name=(
-            "mt-4 flex flex-col items-center justify-center h-24 rounded-2xl text-slate-900 "
-            "bg-gradient-to-r from-amber-300 via-yellow-200 to-amber-400 overflow-hidden"
-        ),
-        data_testid="home-jackpot",
     )
 
 
@@ -357,7 +352,7 @@ def home_content() -> tuple[rx.Component, ...]:
         banner_carousel(),
         notice_bar(),
         first_steps_card(),
-        jackpot(),
+        paid_out(),
         winners_swiper(),
         hot_row(),
         _list("lobby.recommended", LobbyState.recommended, "home-recommended"),

@@ -12,7 +12,7 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
+from app.core.i18n.formatting import format_amount, format_money
 from app.services.cashier import deposits, sandbox
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
@@ -198,7 +198,7 @@ class SandboxState(rx.State):
             self.error = translate(exc.code, lang)
             return
         self.error = ""
-        self.amount = f"{order.currency} {format_amount(Decimal(order.amount), lang)}"
+        self.amount = format_money(Decimal(order.amount), order.currency, lang)
         self.status = order.status
 
     @rx.event

@@ -149,7 +149,7 @@ class LobbyState(rx.State):
 
     async def _load_home(self) -> None:
         brand, lang = await self._brand_lang()
-        (await self.get_state(HomeState))._fill(brand, lang)
+        await (await self.get_state(HomeState))._fill(brand, lang)
         ui = (await self.get_state(SiteState)).ui_lang
         self.hot = [card(g, ui) for g in await games.hot_games(brand, lang)]
         popular = await games.popular_games(brand, lang, limit=40)

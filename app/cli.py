@@ -82,7 +82,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
 from app.jobs.scheduler import run_engine
-from app.services import browser_logins, legal, rebate_rates, site_status
+from app.services import browser_logins, legal, operator_identity, rebate_rates, site_status
 from app.services.backoffice import approvals
 from app.services.backoffice import audit as audit_log
 from app.services.backoffice import lottery as backoffice_lottery
@@ -159,6 +159,32 @@ async def _module(merchant: str, mod_id: str, enabled: bool) -> int:
     finally:
         await dispose_engine()
     print(f"{merchant.upper()} {mod_id.upper()}: {'on' if enabled else 'off'}")
+    return 0
+
+
+async def _operator_identity(args: argparse.Namespace) -> int:
+    now = utcnow()
+
+    async def record(
+        session: AsyncSession, merchant: str, shown: operator_identity.OperatorIdentity
+    ) -> None:
+        detail = {"name": shown.name, "cnpj": shown.cnpj, "licence": shown.licence}
+        await audit_log.append(
+            session, audit_log.Actor(None, "cli"), "settings.operator_identity",
+            now=now, target=merchant, detail=detail,
+        )  # fmt: skip
+
+    try:
+        shown = await operator_identity.set_identity(
+            args.merchant, name=args.name, cnpj=args.cnpj, licence=args.licence, now=now,
+            record=record,
+        )  # fmt: skip
+    except AppError as exc:
+        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"{args.merchant.upper()}: {shown.name} · CNPJ {shown.cnpj} · {shown.licence}")
     return 0
 
 
@@ -693,6 +719,13 @@ def main(argv: list[str] | None = None) -> int:
     module.add_argument("merchant")
     module.add_argument("mod_id")
     module.add_argument("switch", choices=["on", "off"])
+    operator = sub.add_parser(
+        "operator-identity", help="the operator's legal name, CNPJ and licence in the footer"
+    )
+    operator.add_argument("merchant")
+    operator.add_argument("--name", required=True, help="the operator's legal name")
+    operator.add_argument("--cnpj", required=True, help="14 digits, punctuation allowed")
+    operator.add_argument("--licence", required=True, help="e.g. SPA/MF ordinance number")
     args = parser.parse_args(argv)
 
     try:
@@ -777,6 +810,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     elif args.command == "module":
         return asyncio.run(_module(args.merchant, args.mod_id, args.switch == "on"))
+    elif args.command == "operator-identity":
+        return asyncio.run(_operator_identity(args))
     elif args.command == "status":
         try:
             until = datetime.fromisoformat(args.until) if args.until else None

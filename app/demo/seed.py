@@ -100,6 +100,23 @@ class BrandSeed:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+# The demo's licensed brand shows an operator identity in its footer; the site labels it as
+# demo data while the demo parts run (Settings.demo_parts). The CNPJ is the Receita Federal's
+# documented example number, not a real operator's.
+DEMO_CNPJ = "11222333000181"
+DEMO_LICENCE = "SPA/MF 0000/2024"
+
+
+def _operator(seed: BrandSeed) -> dict[str, str]:
+    if seed.jurisdiction != "BR":
+        return {}
+    return {
+        "operator_name": f"{seed.name} Entretenimento Ltda.",
+        "operator_cnpj": DEMO_CNPJ,
+        "licence_number": DEMO_LICENCE,
+    }
+
+
 BRANDS = (
     BrandSeed(
         code="BR1",
@@ -229,6 +246,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
         copyright=f"© {seed.name}",
         single_wallet=seed.single_wallet,
         jurisdiction=seed.jurisdiction,
+        **_operator(seed),
     )
     session.add(merchant)
     await session.flush()

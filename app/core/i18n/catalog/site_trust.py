@@ -1,0 +1,67 @@
+"""The site a player trusts at first sight (issue 35): the operator's identity in the footer,
+the phone's tab bar, the member centre's groups, feedback next to its action."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "operator-name-invalid": "The operator's legal name must be at most {max} characters.",
+        "operator-licence-invalid": "The licence number must be at most {max} characters.",
+        "operator-cnpj-invalid": "This CNPJ is not valid: check its 14 digits.",
+        "footer.operator": "Operator",
+        "footer.cnpj": "CNPJ {cnpj}",
+        "footer.licence.BR": (
+            "Authorised by the Secretariat of Prizes and Betting of Brazil's Ministry of "
+            "Finance (SPA/MF), authorisation {licence}."
+        ),
+        "footer.licence.other": "Licence {licence}.",
+        "footer.age": "{age}+",
+        "footer.age_words": "Only for people aged {age} or over",
+        "footer.self_exclusion": "Take a break or self-exclude",
+        "footer.demo": (
+            "Demo site: the operator name, CNPJ and authorisation shown are examples, not a "
+            "licensed operator's."
+        ),
+        "tabs.label": "Main sections",
+        "tabs.home": "Home",
+        "tabs.casino": "Casino",
+        "tabs.lottery": "Lottery",
+        "tabs.promotions": "Promotions",
+        "tabs.account": "Account",
+        "tabs.register": "Sign up",
+        "centre.group.money": "Money",
+        "centre.group.history": "History",
+        "centre.group.rewards": "Rewards",
+        "centre.group.account": "Account and safety",
+        "centre.group.more": "More",
+    },
+    "pt": {
+        "operator-name-invalid": "A razão social do operador deve ter no máximo {max} caracteres.",
+        "operator-licence-invalid": "O número da autorização deve ter no máximo {max} caracteres.",
+        "operator-cnpj-invalid": "Este CNPJ não é válido: confira os 14 dígitos.",
+        "footer.operator": "Operador",
+        "footer.cnpj": "CNPJ {cnpj}",
+        "footer.licence.BR": (
+            "Autorizada pela Secretaria de Prêmios e Apostas do Ministério da Fazenda "
+            "(SPA/MF), autorização {licence}."
+        ),
+        "footer.licence.other": "Licença {licence}.",
+        "footer.age": "{age}+",
+        "footer.age_words": "Proibido para menores de {age} anos",
+        "footer.self_exclusion": "Faça uma pausa ou autoexclua-se",
+        "footer.demo": (
+            "Site de demonstração: a razão social, o CNPJ e a autorização mostrados são "
+            "exemplos, não de um operador autorizado."
+        ),
+        "tabs.label": "Seções principais",
+        "tabs.home": "Início",
+        "tabs.casino": "Cassino",
+        "tabs.lottery": "Loteria",
+        "tabs.promotions": "Promoções",
+        "tabs.account": "Conta",
+        "tabs.register": "Cadastrar",
+        "centre.group.money": "Dinheiro",
+        "centre.group.history": "Histórico",
+        "centre.group.rewards": "Recompensas",
+        "centre.group.account": "Conta e segurança",
+        "centre.group.more": "Mais",
+    },
+}

@@ -267,6 +267,9 @@ def footer() -> rx.Component:
                 "flex flex-col sm:flex-row gap-2 justify-between"
             ),
         ),
-        class_name="mt-16 bg-slate-100 dark:bg-slate-900 text-slate-700 dark:text-slate-300",
+        # pb-16: on a phone the tab bar covers the last 4rem of the page.
+        class_name=(
+            "mt-16 pb-16 sm:pb-0 bg-slate-100 dark:bg-slate-900 text-slate-700 dark:text-slate-300"
+        ),
         data_testid="site-footer",
     )

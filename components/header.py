@@ -263,7 +263,7 @@ def header() -> rx.Component:
                     member_area(),
                     rx.fragment(
                         visitor_login_form(),
-                        _register_button("hidden sm:block"),
+                        _register_button("max-sm:px-3"),
                         rx.el.button(
                             t("header.login"),
                             on_click=AuthState.open_login,

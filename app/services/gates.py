@@ -426,7 +426,11 @@ HANDLERS: dict[str, Door] = {
         "state.transfer.TransferState.", "fill_max load pick_vendor set_amount set_direction", READ
     ),
     **_each("state.transfer.TransferState.", "submit recall_all", MONEY),
-    **_each("state.ui.UiState.", "toggle_panel toggle_side_menu", VIEW),
+    **_each(
+        "state.ui.UiState.",
+        "toggle_panel toggle_side_menu close_floating close_on_escape toggle_member_nav",
+        VIEW,
+    ),
     **_each("state.wallet.WalletState.", "reformat refresh toggle_hidden watch", READ),
     **_each("state.withdraw.WithdrawState.", "choose follow_balance load received", READ),
     "state.withdraw.WithdrawState.not_received": UNDER_WAY,

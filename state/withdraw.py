@@ -17,13 +17,18 @@ from app.services.cashier import payout_accounts, withdrawals
 from models import Member
 from state import follow
 from state.auth import current_login
-from state.errors import describe
+from state.errors import describe, show_first_error
 from state.gates import gated
 from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, current_path
 from state.wallet import WalletState
 
 PROOF_UPLOAD = "withdraw-proof"
+# The page's forms: a refusal shows beside the button of the form that was sent.
+PASSWORD_FORM = "payment-password-form"  # noqa: S105 (a test id)
+ACCOUNTS_FORM = "payout-account-form"
+REQUEST_FORM = "withdraw-form"
+ORDERS = "withdraw-orders"
 
 
 @dataclass
@@ -55,6 +60,9 @@ class WithdrawState(rx.State):
     orders: list[OrderRow] = []
     errors: dict[str, str] = {}
     error: str = ""
+    error_at: str = ""  # the form the error belongs to (its test id)
+    # "Withdrawal requested": belongs to its moment, so a reload, a payout or another
+    # language clears it (issue 35).
     notice: str = ""
 
     async def _member(self) -> tuple[Member, Any, str]:
@@ -66,12 +74,22 @@ class WithdrawState(rx.State):
     async def _lang(self) -> str:
         return (await self.get_state(SiteState)).ui_lang
 
-    async def _fail(self, exc: AppError, lang: str) -> None:
+    async def _fail(self, exc: AppError, lang: str, where: str) -> Any:
         self.errors, self.error = describe(exc, lang)
+        self.error_at = where
         self.notice = ""
+        return show_first_error(where)
+
+    def _clear_messages(self) -> None:
+        self.errors, self.error, self.error_at, self.notice = {}, "", "", ""
 
     @rx.event
     async def load(self) -> None:
+        """The page loads (or reloads): what an earlier moment said is gone."""
+        self._clear_messages()
+        await self._read()
+
+    async def _read(self) -> None:
         try:
             member, brand, lang = await self._member()
         except AppError:
@@ -109,8 +127,9 @@ class WithdrawState(rx.State):
 
     @rx.event
     async def follow_balance(self) -> None:
-        """Money moved (a part paid, an order rejected): the open withdraw page shows it
-        without a reload."""
+        """Money moved (a part paid, an order rejected) or the language changed: the open
+        withdraw page shows it without a reload, and the notice of the request before is
+        gone (it spoke of another moment, maybe in another language)."""
         if await current_path(self) == routes.WITHDRAW:
             await self.load()
 
@@ -130,10 +149,10 @@ class WithdrawState(rx.State):
                 self.router.session.client_ip or "unknown",
             )
         except AppError as exc:
-            await self._fail(exc, lang)
-            return None
-        self.errors, self.error = {}, ""
-        return WithdrawState.load
+            return await self._fail(exc, lang, PASSWORD_FORM)
+        self._clear_messages()
+        await self._read()
+        return None
 
     @rx.event
     @gated
@@ -154,10 +173,10 @@ class WithdrawState(rx.State):
                 self.router.session.client_ip or "unknown",
             )
         except AppError as exc:
-            await self._fail(exc, lang)
-            return None
-        self.errors, self.error = {}, ""
-        return WithdrawState.load
+            return await self._fail(exc, lang, ACCOUNTS_FORM)
+        self._clear_messages()
+        await self._read()
+        return None
 
     @rx.event
     @gated
@@ -176,11 +195,11 @@ class WithdrawState(rx.State):
         except (AppError, ValueError) as exc:
             if isinstance(exc, ValueError):
                 exc = AppError("payout-account-unknown", status=404)
-            await self._fail(exc, lang)
-            return None
-        self.errors, self.error = {}, ""
+            return await self._fail(exc, lang, REQUEST_FORM)
+        self._clear_messages()
         self.notice = translate("withdraw.requested", lang, orderNo=view.order.order_no)
-        return [WithdrawState.load, WalletState.refresh]
+        await self._read()
+        return WalletState.refresh
 
     @rx.event
     @checked
@@ -190,9 +209,10 @@ class WithdrawState(rx.State):
             member, _, lang = await self._member()
             await withdrawals.confirm_receipt(member, order_no, "RECEIVED", None)
         except AppError as exc:
-            await self._fail(exc, lang)
-            return None
-        return WithdrawState.load
+            return await self._fail(exc, lang, ORDERS)
+        self._clear_messages()
+        await self._read()
+        return None
 
     @rx.event
     @checked
@@ -211,10 +231,11 @@ class WithdrawState(rx.State):
             proof = await files[0].read() if files else None
             await withdrawals.confirm_receipt(member, order_no, "NOT_RECEIVED", proof)
         except AppError as exc:
-            await self._fail(exc, lang)
-            return None
-        self.errors, self.error = {}, ""
-        return [rx.clear_selected_files(PROOF_UPLOAD), WithdrawState.load]
+            return await self._fail(exc, lang, ORDERS)
+        self._clear_messages()
+        await self._read()
+        return rx.clear_selected_files(PROOF_UPLOAD)
 
 
 follow.AFTER_BALANCE.append(WithdrawState.follow_balance)
+follow.AFTER_LANGUAGE.append(WithdrawState.follow_balance)

@@ -32,6 +32,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "centre.group.rewards": "Rewards",
         "centre.group.account": "Account and safety",
         "centre.group.more": "More",
+        "register.optional_mark": " (optional)",
+        "register.optional_more": "More details and your own limits (optional)",
+        "cashier.wagering_rule": (
+            "Before a withdrawal, bet at least {times}× each deposit made since your last "
+            "withdrawal (an anti-money-laundering rule). The withdraw page shows what is left."
+        ),
+        "remedy./verify-identity": "Verify my identity",
     },
     "pt": {
         "operator-name-invalid": "A razão social do operador deve ter no máximo {max} caracteres.",
@@ -63,5 +70,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "centre.group.rewards": "Recompensas",
         "centre.group.account": "Conta e segurança",
         "centre.group.more": "Mais",
+        "register.optional_mark": " (opcional)",
+        "register.optional_more": "Mais dados e seus próprios limites (opcional)",
+        "cashier.wagering_rule": (
+            "Antes de sacar, aposte pelo menos {times}× cada depósito feito desde o seu último "
+            "saque (uma regra contra lavagem de dinheiro). A página de saque mostra quanto falta."
+        ),
+        "remedy./verify-identity": "Verificar minha identidade",
     },
 }

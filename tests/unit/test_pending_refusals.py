@@ -1,0 +1,83 @@
+"""Refusals that say why and where to go (issue 35): a pending player's bet is refused for
+the identity, not for the balance (a pending account cannot deposit, so its balance is 0);
+a refused deposit leads to /verify-identity; the deposit page states the withdrawal's
+wagering before the money goes in; the username rule is known before a failure."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from uuid import uuid4
+
+import pytest
+
+from app import routes
+from app.core import clock
+from app.core.db import write_transaction
+from app.core.errors import AppError
+from app.services.accounts import registration
+from app.services.brands import brands
+from app.services.cashier import withdrawals
+from app.services.identity import onboarding
+from app.services.seamless import wallet
+from app.services.studio import rounds
+from models import Member
+from state.gates import remedy
+from tests.support.accounts import ADULT_NAME, new_cpf
+from tests.support.money import cash
+from tests.support.seamless import call, funded_member, player_session, studio_game
+
+DICE = {"target": "50.00", "direction": "under"}
+
+
+async def _pending(amount: str = "0") -> Member:
+    member = await funded_member(amount, payee_name=ADULT_NAME, identity=None)
+    brand = await brands.by_id(member.merchant_id)
+    async with write_transaction() as session:
+        await onboarding.claim_cpf(session, brand, member, new_cpf(), clock.now())
+    return member
+
+
+async def test_a_pending_player_s_vendor_bet_is_refused_for_the_identity_not_the_balance() -> None:
+    member = await _pending()
+    ps = await player_session(member)
+    answer = await wallet.debit(
+        wallet.STUDIO_VENDOR, ps.session_token, call(uuid4().hex, "1.00", ps.game_code)
+    )
+    assert answer.status is wallet.WalletStatus.REFUSED
+    assert answer.reason == "identity-pending"
+
+
+async def test_a_pending_player_s_studio_bet_says_why() -> None:
+    member = await _pending()
+    player = rounds.member_player(await player_session(member, await studio_game()))
+    with pytest.raises(AppError) as refused:
+        await rounds.play(player, "BGS_DICE", "1.00", DICE)
+    assert refused.value.code == "identity-pending"
+    assert await cash(member) == Decimal("0.00")
+
+
+async def test_a_verified_player_short_of_money_still_hears_about_the_balance() -> None:
+    member = await funded_member("0.50")
+    player = rounds.member_player(await player_session(member, await studio_game()))
+    with pytest.raises(AppError) as refused:
+        await rounds.play(player, "BGS_DICE", "1.00", DICE)
+    assert refused.value.code == "play-bet-over-balance"
+
+
+def test_a_pending_refusal_leads_to_the_identity_check() -> None:
+    assert remedy("identity-pending") == routes.VERIFY_IDENTITY
+    assert remedy("play-bet-over-balance") == ""
+
+
+async def test_the_deposit_page_knows_the_withdrawal_s_wagering() -> None:
+    member = await funded_member("0")
+    brand = await brands.by_id(member.merchant_id)
+    assert await withdrawals.wagering_multiplier(brand, member) == Decimal("1.0")
+
+
+async def test_the_username_rule_is_said_before_a_failure_in_the_reader_s_language() -> None:
+    brand = await brands.by_code("BR1")
+    assert registration.username_hint(brand, "pt") == (
+        "Digite 6 - 16 caracteres: comece com uma letra, seguida de letras e números"
+    )
+    assert registration.username_hint(brand, "en").startswith("Please enter 6 - 16 characters")

@@ -107,14 +107,8 @@ DEMO_CNPJ = "11222333000181"
 DEMO_LICENCE = "SPA/MF 0000/2024"
 
 
-def _operator(seed: BrandSeed) -> dict[str, str]:
-    if seed.jurisdiction != "BR":
-        return {}
-    return {
-        "operator_name": f"{seed.name} Entretenimento Ltda.",
-        "operator_cnpj": DEMO_CNPJ,
-        "licence_number": DEMO_LICENCE,
-    }
+def _licensed(seed: BrandSeed, value: str) -> str:
+    return value if seed.jurisdiction == "BR" else ""
 
 
 BRANDS = (
@@ -246,7 +240,9 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
         copyright=f"© {seed.name}",
         single_wallet=seed.single_wallet,
         jurisdiction=seed.jurisdiction,
-        **_operator(seed),
+        operator_name=_licensed(seed, f"{seed.name} Entretenimento Ltda."),
+        operator_cnpj=_licensed(seed, DEMO_CNPJ),
+        licence_number=_licensed(seed, DEMO_LICENCE),
     )
     session.add(merchant)
     await session.flush()

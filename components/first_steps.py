@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.dialog import dialog
 from components.forms import PRIMARY
-from components.i18n import t
+from components.i18n import local_time, t
 from components.link import page_link
 from components.style import FOCUS
 from state.first_steps import FIRST_STEPS_DIALOG, FirstStepsState, StepRow
@@ -57,6 +58,42 @@ def first_steps_card() -> rx.Component:
             _steps(),
             class_name="rounded-2xl p-4 mb-4 bg-white dark:bg-slate-900 shadow",
             data_testid="first-steps-card",
+        ),
+    )
+
+
+def break_banner() -> rx.Component:
+    """A member on a break sees it and its end first (no deposit prompt anywhere near)."""
+    until = local_time(FirstStepsState.break_until)
+    return rx.cond(
+        FirstStepsState.break_kind != "",
+        rx.el.section(
+            rx.icon("shield-check", size=20, aria_hidden="true", class_name="shrink-0"),
+            rx.el.div(
+                rx.el.h2(
+                    SiteState.texts.get("break.title." + FirstStepsState.break_kind, ""),
+                    class_name="font-semibold",
+                ),
+                rx.el.p(
+                    rx.cond(
+                        FirstStepsState.break_until != "",
+                        t("break.until").replace("{until}", until),
+                        t("break.indefinite"),
+                    ),
+                    class_name="text-sm",
+                    data_testid="break-until",
+                ),
+                page_link(
+                    t("break.more"),
+                    href=routes.RESPONSIBLE_GAMING,
+                    class_name="text-sm underline underline-offset-2",
+                ),
+            ),
+            class_name=(
+                "flex gap-3 rounded-2xl p-4 mt-4 bg-sky-50 text-sky-950 "
+                "dark:bg-sky-950 dark:text-sky-50"
+            ),
+            data_testid="break-banner",
         ),
     )
 

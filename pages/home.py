@@ -14,7 +14,7 @@ import reflex as rx
 
 from app import routes
 from app.services.catalogue import home as home_rules
-from components.first_steps import first_steps_card
+from components.first_steps import break_banner, first_steps_card
 from components.game_card import game_grid, hot_card
 from components.i18n import amount, t
 from components.layout import layout
@@ -351,6 +351,7 @@ def home_content() -> tuple[rx.Component, ...]:
     return (
         banner_carousel(),
         notice_bar(),
+        break_banner(),
         first_steps_card(),
         paid_out(),
         winners_swiper(),

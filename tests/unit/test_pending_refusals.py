@@ -1,10 +1,12 @@
 """Refusals that say why and where to go (issue 35): a pending player's bet is refused for
 the identity, not for the balance (a pending account cannot deposit, so its balance is 0);
 a refused deposit leads to /verify-identity; the deposit page states the withdrawal's
-wagering before the money goes in; the username rule is known before a failure."""
+wagering before the money goes in; the username rule is known before a failure; a member on a
+break sees it on the home page instead of a deposit prompt."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from uuid import uuid4
 
@@ -14,6 +16,7 @@ from app import routes
 from app.core import clock
 from app.core.db import write_transaction
 from app.core.errors import AppError
+from app.services import exclusion, first_steps
 from app.services.accounts import registration
 from app.services.brands import brands
 from app.services.cashier import withdrawals
@@ -81,3 +84,17 @@ async def test_the_username_rule_is_said_before_a_failure_in_the_reader_s_langua
         "Digite 6 - 16 caracteres: comece com uma letra, seguida de letras e números"
     )
     assert registration.username_hint(brand, "en").startswith("Please enter 6 - 16 characters")
+
+
+async def test_a_member_on_a_break_is_shown_it_and_no_step_toward_money() -> None:
+    member = await funded_member("0")
+    brand = await brands.by_id(member.merchant_id)
+    now = clock.now()
+    before = await first_steps.welcome(member, brand, now)
+    assert before.on_break is None
+    assert any(step.key == "deposit" for step in before.steps)
+    await exclusion.exclude(member, "COOLING_OFF", 7, now)
+    during = await first_steps.welcome(member, brand, now)
+    assert during.steps == ()
+    assert during.on_break is not None and during.on_break.until is not None
+    assert during.on_break.until - now == timedelta(days=7)

@@ -39,6 +39,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "withdrawal (an anti-money-laundering rule). The withdraw page shows what is left."
         ),
         "remedy./verify-identity": "Verify my identity",
+        "break.title.COOLING_OFF": "You are taking a break",
+        "break.title.SELF_EXCLUSION": "You are self-excluded",
+        "break.until": "Until {until}: no bets or deposits until then.",
+        "break.indefinite": "With no end date: no bets or deposits.",
+        "break.more": "Your limits and breaks",
     },
     "pt": {
         "operator-name-invalid": "A razão social do operador deve ter no máximo {max} caracteres.",
@@ -77,5 +82,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "saque (uma regra contra lavagem de dinheiro). A página de saque mostra quanto falta."
         ),
         "remedy./verify-identity": "Verificar minha identidade",
+        "break.title.COOLING_OFF": "Você está em uma pausa",
+        "break.title.SELF_EXCLUSION": "Você está em autoexclusão",
+        "break.until": "Até {until}: sem apostas nem depósitos até lá.",
+        "break.indefinite": "Sem data de término: sem apostas nem depósitos.",
+        "break.more": "Seus limites e pausas",
     },
 }

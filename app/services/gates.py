@@ -357,6 +357,8 @@ HANDLERS: dict[str, Door] = {
     ),
     "state.lobby.LobbyState.toggle_favorite": INBOX,
     "state.lobby.LobbyState.play": MONEY,
+    # A transfer vendor's game: money moved into its wallet, then the game started.
+    **_each("state.lobby.LobbyState.", "move_and_play play_without_moving", MONEY),
     "state.lobby.LobbyState.load_u9w": MONEY,  # the /u9w page starts the sportsbook
     "state.lobby.LobbyState.start_vendor": MONEY,
     "state.lottery.LotteryRecordState.load": READ,

@@ -287,6 +287,10 @@ ALLOWED: dict[str, str] = {
     "state.lobby.LobbyState.load_menu": f"catalogue; favourites of the {LOGIN}",
     "state.lobby.LobbyState.load_home": "catalogue only",
     "state.lobby.LobbyState.relabel": f"catalogue; favourites of the {LOGIN}",
+    "state.lobby.LobbyState.move_and_play": (
+        f"{ARGS}; the game this tab was offered; the {LOGIN}'s own wallets, one ledger key"
+    ),
+    "state.lobby.LobbyState.play_without_moving": f"the game this tab was offered; {LOGIN}",
     "state.providers.ProvidersState.load": "catalogue only (the brand's seamless vendors)",
     "state.lobby.LobbyState.load_list": "catalogue only",
     "state.lobby.LobbyState.load_center": "catalogue only; path parts checked",

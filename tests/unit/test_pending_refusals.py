@@ -19,7 +19,7 @@ from app.core.errors import AppError
 from app.services import exclusion, first_steps
 from app.services.accounts import registration
 from app.services.brands import brands
-from app.services.cashier import withdrawals
+from app.services.cashier import transfers, withdrawals
 from app.services.identity import onboarding
 from app.services.seamless import wallet
 from app.services.studio import rounds
@@ -98,3 +98,17 @@ async def test_a_member_on_a_break_is_shown_it_and_no_step_toward_money() -> Non
     assert during.steps == ()
     assert during.on_break is not None and during.on_break.until is not None
     assert during.on_break.until - now == timedelta(days=7)
+
+
+async def test_a_transfer_vendor_s_game_offers_to_move_money_in() -> None:
+    member = await funded_member("80.00")
+    brand = await brands.by_id(member.merchant_id)
+    offer = await transfers.launch_offer(brand, member, "saba")
+    assert offer is not None
+    assert (offer.vendor, offer.main, offer.vendor_balance) == ("SABA", Decimal("80.00"), 0)
+    assert await transfers.launch_offer(brand, member, "PG") is None  # seamless: no wallet
+    assert await transfers.launch_offer(brand, member, "CMD") is None  # in maintenance
+    broke = await funded_member("0")
+    assert await transfers.launch_offer(brand, broke, "SABA") is None  # nothing to move
+    single = await funded_member("80.00", merchant_code="BR2")
+    assert await transfers.launch_offer(await brands.by_code("BR2"), single, "SABA") is None

@@ -44,6 +44,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "break.until": "Until {until}: no bets or deposits until then.",
         "break.indefinite": "With no end date: no bets or deposits.",
         "break.more": "Your limits and breaks",
+        "wallet_offer.title": "Play {vendor} with your balance",
+        "wallet_offer.why": (
+            "{vendor} keeps a wallet of its own: move money into it to bet there. What you do "
+            "not use can be moved back on the wallet page."
+        ),
+        "wallet_offer.main": "Main wallet",
+        "wallet_offer.vendor": "Game wallet",
+        "wallet_offer.amount": "Amount to move in",
+        "wallet_offer.move": "Move and play",
+        "wallet_offer.skip": "Play without moving money",
     },
     "pt": {
         "operator-name-invalid": "A razão social do operador deve ter no máximo {max} caracteres.",
@@ -87,5 +97,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "break.until": "Até {until}: sem apostas nem depósitos até lá.",
         "break.indefinite": "Sem data de término: sem apostas nem depósitos.",
         "break.more": "Seus limites e pausas",
+        "wallet_offer.title": "Jogue {vendor} com o seu saldo",
+        "wallet_offer.why": (
+            "{vendor} tem uma carteira própria: transfira dinheiro para ela para apostar lá. "
+            "O que não usar pode voltar para a carteira principal na página da carteira."
+        ),
+        "wallet_offer.main": "Carteira principal",
+        "wallet_offer.vendor": "Carteira do jogo",
+        "wallet_offer.amount": "Valor a transferir",
+        "wallet_offer.move": "Transferir e jogar",
+        "wallet_offer.skip": "Jogar sem transferir",
     },
 }

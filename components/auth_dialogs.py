@@ -286,6 +286,16 @@ def _optional_field(spec: rx.Var) -> rx.Component:
     return rx.cond(spec.required, rx.fragment(), _extra_field(spec, optional=True))
 
 
+def _affiliate_field(*, required: bool) -> rx.Component:
+    label = t("auth.affiliate_code")
+    return field(
+        "affiliateCode",
+        label if required else label + t("register.optional_mark"),
+        default_value=RegisterState.affiliate_code,
+        error=RegisterState.errors.get("affiliateCode", "").to(str),
+    )
+
+
 def _optional_fields() -> rx.Component:
     """What the brand does not require, folded away and marked optional (issue 35: a new
     player sees only what is needed); an error in it unfolds it (state/errors.py)."""
@@ -299,6 +309,10 @@ def _optional_fields() -> rx.Component:
             data_testid="register-optional-summary",
         ),
         rx.foreach(RegisterState.extra_fields, _optional_field),
+        rx.cond(
+            RegisterState.show_affiliate_input & RegisterState.methods["direct"],
+            _affiliate_field(required=False),
+        ),
         rx.cond(RegisterState.limits_offered, _limit_fields()),
         class_name="my-1",
         data_testid="register-optional",
@@ -389,19 +403,10 @@ def register_dialog() -> rx.Component:
             ),
             rx.foreach(RegisterState.extra_fields, _required_field),
             rx.cond(RegisterState.identity_required, _cpf_field()),
+            # Without direct registration an invitation code is required: asked up front.
             rx.cond(
-                RegisterState.show_affiliate_input,
-                field(
-                    "affiliateCode",
-                    # Without direct registration an invitation code is required.
-                    rx.cond(
-                        RegisterState.methods["direct"],
-                        t("auth.affiliate_code") + t("register.optional_mark"),
-                        t("auth.affiliate_code"),
-                    ),
-                    default_value=RegisterState.affiliate_code,
-                    error=RegisterState.errors.get("affiliateCode", "").to(str),
-                ),
+                RegisterState.show_affiliate_input & ~RegisterState.methods["direct"],
+                _affiliate_field(required=True),
             ),
             _optional_fields(),
             checkbox("adult", adult_label, RegisterState.errors.get("adult", "").to(str)),

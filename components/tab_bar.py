@@ -29,7 +29,8 @@ _TAB = (
 
 
 def _tab(key: str, href: str, icon: str) -> rx.Component:
-    path = rx.State.router.page.path
+    # The address the browser shows ("/" for the home, whose route Reflex names /index).
+    path = rx.State.router.page.raw_path.split("?")[0].to(str)
     here = (path == href) | ((href == routes.HOME) & (path == "/home"))
     return rx.el.li(
         page_link(

@@ -45,10 +45,12 @@ async def _shoot(page: Page, name: str) -> None:
     await page.set_viewport_size(PHONE)
 
 
-async def _accessible(page: Page) -> None:
+async def _accessible(page: Page, name: str, found: list[str]) -> None:
+    """axe-core's serious and critical violations of the page, light and dark (gathered, so
+    one walk names them all)."""
     for scheme in ("light", "dark"):
         await page.emulate_media(color_scheme=scheme)
-        assert await blocking_violations(page) == [], scheme
+        found += [f"{name} ({scheme}) {v}" for v in await blocking_violations(page)]
     await page.emulate_media(color_scheme="light")
 
 
@@ -59,6 +61,7 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
         viewport=PHONE, timezone_id="America/Sao_Paulo", has_touch=True
     )
     page = await context.new_page()
+    violations: list[str] = []
     await open_site(page, site_url)
 
     # Signed out: Cadastrar beside Entrar, and the tab bar.
@@ -87,12 +90,12 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await expect(operator.get_by_test_id("footer-demo")).to_be_visible()
     await expect(page.get_by_test_id("footer-responsible")).to_have_text("Jogo responsável")
     # Scrolled to the end, the tab bar covers none of the footer's words.
-    await page.keyboard.press("End")
+    await page.evaluate("window.scrollTo({top: document.body.scrollHeight, behavior: 'instant'})")
     copyright_box = await page.get_by_test_id("copyright").bounding_box()
     tabs_box = await tabs.bounding_box()
     assert copyright_box and tabs_box
     assert copyright_box["y"] + copyright_box["height"] <= tabs_box["y"]
-    await _accessible(page)
+    await _accessible(page, "home", violations)
     await _shoot(page, "home-visitor")
 
     # The side rail opened by hand closes on Escape.
@@ -114,7 +117,7 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await expect(form.get_by_test_id("field-username-hint")).to_have_text(
         "Digite 6 - 16 caracteres: comece com uma letra, seguida de letras e números"
     )
-    await _accessible(page)
+    await _accessible(page, "register", violations)
     await _shoot(page, "register")
 
     # A refusal moves the view to the field in error and focuses it.
@@ -165,6 +168,7 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     centre = page.get_by_test_id("member-centre")
     for group in ("Dinheiro", "Histórico", "Recompensas", "Conta e segurança"):
         await expect(centre.get_by_role("heading", name=group)).to_be_visible()
+    await _accessible(page, "member centre", violations)
     await _shoot(page, "member-centre")
     await page.keyboard.press("Escape")
     await expect(centre).to_have_count(0)
@@ -182,7 +186,7 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await expect(
         page.get_by_test_id("payout-account-form").get_by_test_id("form-error")
     ).to_have_text("")
-    await _accessible(page)
+    await _accessible(page, "withdraw", violations)
     await _shoot(page, "withdraw-refused")
 
     # Requested: the notice beside the button, gone at a reload.
@@ -202,4 +206,17 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
         "Secretariat of Prizes and Betting"
     )
     await expect(page.get_by_test_id("tab-bar")).to_be_hidden()
+
+    # The home's marquee follows the language both ways, without a reload.
+    await open_site(page, site_url)
+    notice = page.get_by_test_id("home-notice")
+    await expect(notice).to_contain_text("Welcome to Sorte Grande")
+    await choose_language(page, "PT")
+    await expect(notice).to_contain_text("Bem-vindo à Sorte Grande")
+    await choose_language(page, "EN")
+    await expect(notice).to_contain_text("Welcome to Sorte Grande")
+    await _shoot(page, "home-member-en")
     await context.close()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "axe.txt").write_text("\n".join(violations) + "\n")
+    assert violations == []

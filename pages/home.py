@@ -24,6 +24,7 @@ from components.style import FOCUS
 from state.auth import AuthState
 from state.home import HomeState
 from state.lobby import HOME_LIST, LobbyState
+from state.site import SiteState
 
 HOT_ROW = "home-hot-row"
 WINNERS_ROW = "home-winners-row"
@@ -321,6 +322,20 @@ def winners_swiper() -> rx.Component:
             **_attrs(autoscroll="", speed=home_rules.WINNERS_SPEED_MS),
         ),
         test_id="home-winners",
+        # The demo's winners are generated: said so while the demo parts run.
+        controls=(
+            rx.cond(
+                SiteState.demo,
+                rx.el.span(
+                    t("homepage.demo_figures"),
+                    class_name=(
+                        "px-2 py-0.5 rounded text-xs font-medium bg-amber-100 text-amber-900 "
+                        "dark:bg-amber-900/40 dark:text-amber-100"
+                    ),
+                    data_testid="winners-demo",
+                ),
+            ),
+        ),
     )
 
 

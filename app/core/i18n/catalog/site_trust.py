@@ -20,6 +20,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Demo site: the operator name, CNPJ and authorisation shown are examples, not a "
             "licensed operator's."
         ),
+        "homepage.demo_figures": "Demo figures",
         "tabs.label": "Main sections",
         "tabs.home": "Home",
         "tabs.casino": "Casino",
@@ -73,6 +74,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Site de demonstração: a razão social, o CNPJ e a autorização mostrados são "
             "exemplos, não de um operador autorizado."
         ),
+        "homepage.demo_figures": "Dados de demonstração",
         "tabs.label": "Seções principais",
         "tabs.home": "Início",
         "tabs.casino": "Cassino",

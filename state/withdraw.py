@@ -64,6 +64,8 @@ class WithdrawState(rx.State):
     # "Withdrawal requested": belongs to its moment, so a reload, a payout or another
     # language clears it (issue 35).
     notice: str = ""
+    _notice_order: str = ""  # the order the notice is about, and its status then
+    _notice_status: str = ""
 
     async def _member(self) -> tuple[Member, Any, str]:
         site = await self.get_state(SiteState)
@@ -127,11 +129,23 @@ class WithdrawState(rx.State):
 
     @rx.event
     async def follow_balance(self) -> None:
-        """Money moved (a part paid, an order rejected) or the language changed: the open
-        withdraw page shows it without a reload, and the notice of the request before is
-        gone (it spoke of another moment, maybe in another language)."""
+        """Money moved (a part paid, an order rejected): the open withdraw page shows it
+        without a reload, and once the requested order has moved on its notice is gone."""
+        if await current_path(self) != routes.WITHDRAW:
+            return
+        await self._read()
+        if self.notice and self._noticed_status() != self._notice_status:
+            self.notice = ""
+
+    @rx.event
+    async def relabel(self) -> None:
+        """The language changed: the page in the new one, without the notice of before
+        (it was written in the other language)."""
         if await current_path(self) == routes.WITHDRAW:
             await self.load()
+
+    def _noticed_status(self) -> str:
+        return next((o.status for o in self.orders if o.order_no == self._notice_order), "")
 
     @rx.event
     @gated
@@ -198,7 +212,9 @@ class WithdrawState(rx.State):
             return await self._fail(exc, lang, REQUEST_FORM)
         self._clear_messages()
         self.notice = translate("withdraw.requested", lang, orderNo=view.order.order_no)
+        self._notice_order = view.order.order_no
         await self._read()
+        self._notice_status = self._noticed_status()
         return WalletState.refresh
 
     @rx.event
@@ -238,4 +254,4 @@ class WithdrawState(rx.State):
 
 
 follow.AFTER_BALANCE.append(WithdrawState.follow_balance)
-follow.AFTER_LANGUAGE.append(WithdrawState.follow_balance)
+follow.AFTER_LANGUAGE.append(WithdrawState.relabel)

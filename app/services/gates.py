@@ -434,7 +434,7 @@ HANDLERS: dict[str, Door] = {
         VIEW,
     ),
     **_each("state.wallet.WalletState.", "reformat refresh toggle_hidden watch", READ),
-    **_each("state.withdraw.WithdrawState.", "choose follow_balance load received", READ),
+    **_each("state.withdraw.WithdrawState.", "choose follow_balance load received relabel", READ),
     "state.withdraw.WithdrawState.not_received": UNDER_WAY,
     **_each("state.withdraw.WithdrawState.", "set_payment_password bind_account", ACCOUNT),
     "state.withdraw.WithdrawState.request": WITHDRAWAL,

@@ -452,6 +452,7 @@ ALLOWED: dict[str, str] = {
     "state.wallet.WalletState.toggle_hidden": "this tab's own display choice",
     "state.withdraw.WithdrawState.load": LOGIN,
     "state.withdraw.WithdrawState.follow_balance": f"the withdraw page only; {LOGIN}",
+    "state.withdraw.WithdrawState.relabel": f"the withdraw page only; {LOGIN}",
     "state.withdraw.WithdrawState.set_payment_password": f"{ARGS}; {LOGIN}; login password",
     "state.withdraw.WithdrawState.bind_account": f"{ARGS}; {LOGIN}",
     "state.withdraw.WithdrawState.request": f"{ARGS}; {LOGIN}; payment password",

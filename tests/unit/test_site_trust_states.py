@@ -14,7 +14,7 @@ from components.member_nav import GROUPS, ITEMS
 from state import follow
 from state.site import SiteState
 from state.ui import SIDE_MENU_CLOSED, SIDE_MENU_OPEN, UiState
-from state.withdraw import WithdrawState
+from state.withdraw import OrderRow, WithdrawState
 
 
 async def _tab() -> State:
@@ -60,12 +60,27 @@ async def test_the_withdraw_notice_does_not_outlive_its_moment() -> None:
     )
     await _run(withdraw, "load")  # a reload (nobody logged in: nothing more is read)
     assert (withdraw.notice, withdraw.error, withdraw.error_at) == ("", "", "")
-    withdraw.notice = "Saque W1 solicitado."
     (await root.get_state(SiteState))._path = "/withdraw"
-    await _run(withdraw, "follow_balance")  # a payout arrived, or the language changed
+    withdraw.notice = "Saque W1 solicitado."
+    await _run(withdraw, "relabel")  # another language: the notice was in the one before
     assert withdraw.notice == ""
-    assert WithdrawState.follow_balance in follow.AFTER_LANGUAGE
+    assert WithdrawState.relabel in follow.AFTER_LANGUAGE
     assert WithdrawState.follow_balance in follow.AFTER_BALANCE
+
+
+async def test_the_notice_stays_while_its_order_waits_and_goes_once_it_moved_on() -> None:
+    root = await _tab()
+    (await root.get_state(SiteState))._path = "/withdraw"
+    withdraw = await root.get_state(WithdrawState)
+    withdraw.notice, withdraw._notice_order = "Saque W1 solicitado.", "W1"
+    withdraw.orders = [OrderRow(order_no="W1", status="PENDING")]
+    withdraw._notice_status = "PENDING"
+    # Nobody is logged in here, so the re-read keeps the rows: the order's status decides.
+    await _run(withdraw, "follow_balance")  # the request's own balance change
+    assert withdraw.notice == "Saque W1 solicitado."
+    withdraw.orders = [OrderRow(order_no="W1", status="PAID")]
+    await _run(withdraw, "follow_balance")  # paid out
+    assert withdraw.notice == ""
 
 
 def test_the_member_centre_is_grouped_with_every_page_once() -> None:

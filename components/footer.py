@@ -27,7 +27,9 @@ HELP_LINKS = (
 def _heading(key: str) -> rx.Component:
     return rx.el.h2(
         t(key),
-        class_name="text-xs font-semibold uppercase tracking-wider text-slate-500 mb-2",
+        class_name=(
+            "text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400 mb-2"
+        ),
     )
 
 
@@ -254,12 +256,12 @@ def footer() -> rx.Component:
         ),
         operator_identity(),
         rx.el.div(
-            rx.el.p(SiteState.age_notice, class_name="text-xs text-slate-500"),
+            rx.el.p(SiteState.age_notice, class_name="text-xs text-slate-600 dark:text-slate-400"),
             rx.el.p(
                 SiteState.copyright,
                 " · ",
                 t("footer.rights"),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-600 dark:text-slate-400",
                 data_testid="copyright",
             ),
             class_name=(

@@ -288,12 +288,18 @@ def _winner(winner: rx.Var) -> rx.Component:
         image(winner.icon, "", 40, 40, loading="lazy", class_name="size-10 rounded-lg"),
         rx.el.div(
             rx.el.p(winner.name, class_name="text-sm font-medium"),
-            rx.el.p(winner.game, class_name="text-xs text-slate-500 truncate max-w-32"),
+            rx.el.p(
+                winner.game,
+                class_name="text-xs text-slate-600 dark:text-slate-400 truncate max-w-32",
+            ),
             class_name="min-w-0",
         ),
         rx.el.p(
             amount(winner.amount),
-            class_name="ml-auto font-mono text-sm font-semibold text-emerald-600 tabular-nums",
+            class_name=(
+                "ml-auto font-mono text-sm font-semibold tabular-nums text-emerald-700 "
+                "dark:text-emerald-400"
+            ),
         ),
         class_name=_WINNER,
     )
@@ -318,7 +324,10 @@ def winners_swiper() -> rx.Component:
                 rx.fragment(*[_winner_bone(i) for i in range(5)]),
             ),
             id=WINNERS_ROW,
-            class_name=_ROW,
+            # A scrolling list of text only: reachable by keyboard to scroll it.
+            tab_index=0,
+            aria_label=t("lobby.winners"),
+            class_name=f"{_ROW} rounded-xl {FOCUS}",
             **_attrs(autoscroll="", speed=home_rules.WINNERS_SPEED_MS),
         ),
         test_id="home-winners",

@@ -131,12 +131,12 @@ def _request_card() -> rx.Component:
             class_name="text-xl font-bold",
             data_testid="withdraw-balance",
         ),
-        rx.el.p(WithdrawState.limits, class_name="text-sm text-slate-500"),
+        rx.el.p(WithdrawState.limits, class_name="text-sm text-slate-600 dark:text-slate-400"),
         rx.cond(
             WithdrawState.turnover_left != "",
             rx.el.p(
                 t("withdraw.turnover").replace("{amount}", WithdrawState.turnover_left),
-                class_name="text-sm text-amber-600",
+                class_name="text-sm text-amber-700 dark:text-amber-300",
             ),
         ),
         field(
@@ -179,14 +179,14 @@ def _order(order: rx.Var) -> rx.Component:
         ),
         rx.el.p(
             SiteState.texts.get("withdraw.status." + order.status, order.status),
-            class_name="text-sm font-medium text-amber-600",
+            class_name="text-sm font-medium text-amber-700 dark:text-amber-300",
             data_testid="withdraw-status",
         ),
         rx.el.p(
             t("withdraw.paid_remaining")
             .replace("{paid}", order.paid)
             .replace("{remaining}", order.remaining),
-            class_name="text-xs text-slate-500",
+            class_name="text-xs text-slate-600 dark:text-slate-400",
             data_testid="withdraw-paid-remaining",
         ),
         rx.cond(
@@ -233,7 +233,10 @@ def withdraw_page() -> rx.Component:
                 rx.cond(
                     WithdrawState.orders.length() > 0,
                     rx.el.ul(rx.foreach(WithdrawState.orders, _order)),
-                    rx.el.p(t("withdraw.no_orders"), class_name="text-sm text-slate-500"),
+                    rx.el.p(
+                        t("withdraw.no_orders"),
+                        class_name="text-sm text-slate-600 dark:text-slate-400",
+                    ),
                 ),
                 class_name=CARD,
                 data_testid=ORDERS,

@@ -16,13 +16,20 @@ def _script() -> str:
     return (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
 
 
-async def blocking_violations(page: Page) -> list[str]:
-    """Each serious or critical violation as "rule: first target" (empty: clean)."""
+async def blocking_violations(page: Page, within: tuple[str, ...] = ()) -> list[str]:
+    """Each serious or critical violation as "rule: first targets" (empty: clean), in the
+    whole page or only `within` these CSS selectors (those present)."""
     if not await page.evaluate("() => typeof window.axe !== 'undefined'"):
         await page.add_script_tag(content=_script())
     found = await page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".map((v) => ({id: v.id, impact: v.impact,"
-        " target: v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}))"
+        "async (within) => {"
+        " const present = within.filter((s) => document.querySelector(s));"
+        " const context = within.length ? {include: present.map((s) => [s])} : document;"
+        " if (within.length && !present.length) return [];"
+        " const result = await axe.run(context, {resultTypes: ['violations']});"
+        " return result.violations.map((v) => ({id: v.id, impact: v.impact,"
+        "  target: v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}));"
+        "}",
+        list(within),
     )
     return [f"{v['id']}: {v['target']}" for v in found if v["impact"] in BLOCKING]

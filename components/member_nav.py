@@ -146,8 +146,8 @@ def _nav_group(key: str, items: tuple[tuple[str, str, str], ...]) -> rx.Componen
         rx.el.h2(
             t(key),
             class_name=(
-                "text-[11px] font-semibold uppercase tracking-wider text-slate-500 "
-                "lg:self-center lg:mr-1"
+                "text-[11px] font-semibold uppercase tracking-wider text-slate-600 "
+                "dark:text-slate-400 lg:self-center lg:mr-1"
             ),
         ),
         rx.el.ul(

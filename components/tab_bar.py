@@ -23,7 +23,7 @@ TABS = (
 )
 _TAB = (
     "flex flex-1 flex-col items-center justify-center gap-0.5 h-14 min-w-0 text-[11px] "
-    "font-medium text-slate-600 dark:text-slate-300 aria-[current=page]:text-amber-600 "
+    "font-medium text-slate-600 dark:text-slate-300 aria-[current=page]:text-amber-700 "
     f"dark:aria-[current=page]:text-amber-300 {FOCUS}"
 )
 

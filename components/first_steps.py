@@ -22,7 +22,7 @@ def _step(row: StepRow) -> rx.Component:
             row.done,
             rx.el.span(
                 rx.icon("circle-check", size=18, aria_hidden="true", class_name="text-emerald-500"),
-                rx.el.span(label, class_name="line-through text-slate-500"),
+                rx.el.span(label, class_name="line-through text-slate-500 dark:text-slate-400"),
                 rx.el.span(t("first_steps.done"), class_name="sr-only"),
                 class_name="flex items-center gap-2",
             ),
@@ -54,7 +54,9 @@ def first_steps_card() -> rx.Component:
         FirstStepsState.open_count > 0,
         rx.el.section(
             rx.el.h2(t("first_steps.title"), class_name="text-lg font-semibold"),
-            rx.el.p(t("first_steps.intro"), class_name="text-sm text-slate-500 mb-2"),
+            rx.el.p(
+                t("first_steps.intro"), class_name="text-sm text-slate-500 dark:text-slate-400 mb-2"
+            ),
             _steps(),
             class_name="rounded-2xl p-4 mb-4 bg-white dark:bg-slate-900 shadow",
             data_testid="first-steps-card",
@@ -101,7 +103,9 @@ def break_banner() -> rx.Component:
 def first_steps_dialog() -> rx.Component:
     return dialog(
         FIRST_STEPS_DIALOG,
-        rx.el.p(t("first_steps.intro"), class_name="text-sm text-slate-500 mb-3"),
+        rx.el.p(
+            t("first_steps.intro"), class_name="text-sm text-slate-500 dark:text-slate-400 mb-3"
+        ),
         _steps(),
         rx.el.button(
             t("first_steps.later"),

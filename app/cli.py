@@ -6,6 +6,8 @@ seed                          load the demo data (idempotent)
 setup                         migrate, then seed
 status show|normal|maintenance|block|unblock   switch a brand's full-page state
 module BR1 NEGCARRY3 on|off   turn one of a brand's white-label modules on or off
+operator-identity BR1 --name N --cnpj C --licence L   the operator's legal name, CNPJ and
+                              licence shown in the footer (audited)
 rotate-key                    publish a new payload key (the old one stays valid a while)
 audit                         prove ledger balances equal their entries and game rounds their
                               movements (exit 1 on any difference)
@@ -114,6 +116,7 @@ from app.commands.setup import (
     legal_command,
     migrate,
     module_command,
+    operator_identity_command,
     rotate_command,
     seed_command,
     status_command,
@@ -263,6 +266,13 @@ def main(argv: list[str] | None = None) -> int:
     module.add_argument("merchant")
     module.add_argument("mod_id")
     module.add_argument("switch", choices=["on", "off"])
+    operator = sub.add_parser(
+        "operator-identity", help="the operator's legal name, CNPJ and licence in the footer"
+    )
+    operator.add_argument("merchant")
+    operator.add_argument("--name", required=True, help="the operator's legal name")
+    operator.add_argument("--cnpj", required=True, help="14 digits, punctuation allowed")
+    operator.add_argument("--licence", required=True, help="e.g. SPA/MF ordinance number")
     args = parser.parse_args(argv)
 
     try:
@@ -370,6 +380,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     elif args.command == "module":
         return asyncio.run(module_command(args.merchant, args.mod_id, args.switch == "on"))
+    elif args.command == "operator-identity":
+        return asyncio.run(operator_identity_command(args))
     elif args.command == "status":
         try:
             until = datetime.fromisoformat(args.until) if args.until else None

@@ -1,10 +1,9 @@
 // Home page motion, all in the browser so nothing ticks through the server (spec 9):
-// the banner carousel, the decorative jackpot counter, the winners swiper and the hot games
+// the banner carousel, the winners swiper and the hot games
 // row buttons. Elements are found by data attributes whenever React adds them.
 (() => {
   if (window.appHome) return;
   const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const pick = (low, high) => low + Math.floor(Math.random() * (high - low + 1));
   const paused = (el) => el.matches(":hover") || el.contains(document.activeElement);
 
   // Banner carousel: autoplay after `data-delay` ms, slide in `data-speed` ms, only with
@@ -53,33 +52,6 @@
     show(0);
   }
 
-  // The jackpot counter: a random start, then +step every few seconds, in the page's locale.
-  function jackpot(el) {
-    const value = { n: pick(Number(el.dataset.min), Number(el.dataset.max)) };
-    const every = (el.dataset.every || "3,4,5").split(",").map(Number);
-    el.appHomeValue = value;
-    const tick = () => {
-      if (!el.isConnected) return;
-      value.n += pick(Number(el.dataset.stepMin), Number(el.dataset.stepMax));
-      el.dataset.value = String(value.n);
-      format(el);
-      setTimeout(tick, every[Math.floor(Math.random() * every.length)] * 1000);
-    };
-    el.dataset.value = String(value.n);
-    format(el);
-    setTimeout(tick, every[Math.floor(Math.random() * every.length)] * 1000);
-  }
-  function format(el) {
-    const tag = el.closest("[lang]")?.getAttribute("lang") || "pt-BR";
-    const text = Number(el.dataset.value).toLocaleString(tag, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    // Shown by CSS (::after) from an attribute: text written into the element before React
-    // hydrates it would not match the server's HTML and make React render the page again.
-    if (el.dataset.display !== text) el.dataset.display = text;
-  }
-
   // A swiper that moves on by itself (the winners): one item every `data-speed` ms.
   function autoscroll(el) {
     const speed = Number(el.dataset.speed || 3000);
@@ -108,7 +80,6 @@
 
   const kinds = [
     ["[data-carousel]", carousel],
-    ["[data-jackpot]", jackpot],
     ["[data-autoscroll]", autoscroll],
   ];
   function scan() {
@@ -119,14 +90,8 @@
         start(el);
       });
     }
-    document.querySelectorAll("[data-jackpot]").forEach((el) => el.dataset.value && format(el));
   }
   window.appHome = { scan };
-  new MutationObserver(scan).observe(document.documentElement, {
-    childList: true,
-    subtree: true,
-    attributes: true,
-    attributeFilter: ["lang"],
-  });
+  new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true });
   scan();
 })();

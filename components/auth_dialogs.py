@@ -20,6 +20,7 @@ from components.forms import (
 )
 from components.i18n import t
 from components.media import image
+from components.style import FOCUS
 from state.auth import (
     CHANGE_PASSWORD_DIALOG,
     FORGOT_DIALOG,
@@ -256,12 +257,13 @@ def login_dialog() -> rx.Component:
     )
 
 
-def _extra_field(spec: rx.Var) -> rx.Component:
+def _extra_field(spec: rx.Var, optional: bool = False) -> rx.Component:
     name = spec.name
+    label = SiteState.texts.get("reg." + name, name).to(str)
     return rx.fragment(
         field(
             name,
-            SiteState.texts.get("reg." + name, name).to(str),
+            label + t("register.optional_mark") if optional else label,
             kind=spec.type,
             error=RegisterState.errors.get(name, "").to(str),
             max_length=spec.max_length,
@@ -273,6 +275,47 @@ def _extra_field(spec: rx.Var) -> rx.Component:
                 t("reg.zalo.hint"), class_name="mb-2 text-xs text-amber-700 dark:text-amber-300"
             ),
         ),
+    )
+
+
+def _required_field(spec: rx.Var) -> rx.Component:
+    return rx.cond(spec.required, _extra_field(spec))
+
+
+def _optional_field(spec: rx.Var) -> rx.Component:
+    return rx.cond(spec.required, rx.fragment(), _extra_field(spec, optional=True))
+
+
+def _affiliate_field(*, required: bool) -> rx.Component:
+    label = t("auth.affiliate_code")
+    return field(
+        "affiliateCode",
+        label if required else label + t("register.optional_mark"),
+        default_value=RegisterState.affiliate_code,
+        error=RegisterState.errors.get("affiliateCode", "").to(str),
+    )
+
+
+def _optional_fields() -> rx.Component:
+    """What the brand does not require, folded away and marked optional (issue 35: a new
+    player sees only what is needed); an error in it unfolds it (state/errors.py)."""
+    return rx.el.details(
+        rx.el.summary(
+            t("register.optional_more"),
+            class_name=(
+                "cursor-pointer select-none py-2 text-sm font-medium text-amber-700 "
+                f"dark:text-amber-300 rounded {FOCUS}"
+            ),
+            data_testid="register-optional-summary",
+        ),
+        rx.foreach(RegisterState.extra_fields, _optional_field),
+        rx.cond(
+            RegisterState.show_affiliate_input & RegisterState.methods["direct"],
+            _affiliate_field(required=False),
+        ),
+        rx.cond(RegisterState.limits_offered, _limit_fields()),
+        class_name="my-1",
+        data_testid="register-optional",
     )
 
 
@@ -331,6 +374,7 @@ def register_dialog() -> rx.Component:
                     autocomplete="username",
                     error=RegisterState.errors.get("username", "").to(str),
                     max_length=16,
+                    hint=RegisterState.username_hint,
                 ),
             ),
             rx.cond(
@@ -357,18 +401,14 @@ def register_dialog() -> rx.Component:
                     ),
                 ),
             ),
-            rx.foreach(RegisterState.extra_fields, _extra_field),
+            rx.foreach(RegisterState.extra_fields, _required_field),
             rx.cond(RegisterState.identity_required, _cpf_field()),
-            rx.cond(RegisterState.limits_offered, _limit_fields()),
+            # Without direct registration an invitation code is required: asked up front.
             rx.cond(
-                RegisterState.show_affiliate_input,
-                field(
-                    "affiliateCode",
-                    t("auth.affiliate_code"),
-                    default_value=RegisterState.affiliate_code,
-                    error=RegisterState.errors.get("affiliateCode", "").to(str),
-                ),
+                RegisterState.show_affiliate_input & ~RegisterState.methods["direct"],
+                _affiliate_field(required=True),
             ),
+            _optional_fields(),
             checkbox("adult", adult_label, RegisterState.errors.get("adult", "").to(str)),
             checkbox("terms", t("auth.terms"), RegisterState.errors.get("terms", "").to(str)),
             form_error(RegisterState.error),

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.dialog import dialog
 from components.forms import PRIMARY
-from components.i18n import t
+from components.i18n import local_time, t
 from components.link import page_link
 from components.style import FOCUS
 from state.first_steps import FIRST_STEPS_DIALOG, FirstStepsState, StepRow
@@ -21,7 +22,7 @@ def _step(row: StepRow) -> rx.Component:
             row.done,
             rx.el.span(
                 rx.icon("circle-check", size=18, aria_hidden="true", class_name="text-emerald-500"),
-                rx.el.span(label, class_name="line-through text-slate-500"),
+                rx.el.span(label, class_name="line-through text-slate-500 dark:text-slate-400"),
                 rx.el.span(t("first_steps.done"), class_name="sr-only"),
                 class_name="flex items-center gap-2",
             ),
@@ -53,7 +54,9 @@ def first_steps_card() -> rx.Component:
         FirstStepsState.open_count > 0,
         rx.el.section(
             rx.el.h2(t("first_steps.title"), class_name="text-lg font-semibold"),
-            rx.el.p(t("first_steps.intro"), class_name="text-sm text-slate-500 mb-2"),
+            rx.el.p(
+                t("first_steps.intro"), class_name="text-sm text-slate-500 dark:text-slate-400 mb-2"
+            ),
             _steps(),
             class_name="rounded-2xl p-4 mb-4 bg-white dark:bg-slate-900 shadow",
             data_testid="first-steps-card",
@@ -61,10 +64,48 @@ def first_steps_card() -> rx.Component:
     )
 
 
+def break_banner() -> rx.Component:
+    """A member on a break sees it and its end first (no deposit prompt anywhere near)."""
+    until = local_time(FirstStepsState.break_until)
+    return rx.cond(
+        FirstStepsState.break_kind != "",
+        rx.el.section(
+            rx.icon("shield-check", size=20, aria_hidden="true", class_name="shrink-0"),
+            rx.el.div(
+                rx.el.h2(
+                    SiteState.texts.get("break.title." + FirstStepsState.break_kind, ""),
+                    class_name="font-semibold",
+                ),
+                rx.el.p(
+                    rx.cond(
+                        FirstStepsState.break_until != "",
+                        t("break.until").replace("{until}", until),
+                        t("break.indefinite"),
+                    ),
+                    class_name="text-sm",
+                    data_testid="break-until",
+                ),
+                page_link(
+                    t("break.more"),
+                    href=routes.RESPONSIBLE_GAMING,
+                    class_name="text-sm underline underline-offset-2",
+                ),
+            ),
+            class_name=(
+                "flex gap-3 rounded-2xl p-4 mt-4 bg-sky-50 text-sky-950 "
+                "dark:bg-sky-950 dark:text-sky-50"
+            ),
+            data_testid="break-banner",
+        ),
+    )
+
+
 def first_steps_dialog() -> rx.Component:
     return dialog(
         FIRST_STEPS_DIALOG,
-        rx.el.p(t("first_steps.intro"), class_name="text-sm text-slate-500 mb-3"),
+        rx.el.p(
+            t("first_steps.intro"), class_name="text-sm text-slate-500 dark:text-slate-400 mb-3"
+        ),
         _steps(),
         rx.el.button(
             t("first_steps.later"),

@@ -14,7 +14,6 @@ from state.lobby import LobbyState
 from state.site import SiteState
 
 PROVIDERS = ("pg", "bgs", "jili", "pp", "evo", "saba", "ds88", "imes")
-QUALIFICATIONS = ("responsible", "license")
 HELP_LINKS = (
     ("footer.help_center", routes.HELP),
     ("footer.terms", routes.TERMS),
@@ -28,7 +27,9 @@ HELP_LINKS = (
 def _heading(key: str) -> rx.Component:
     return rx.el.h2(
         t(key),
-        class_name="text-xs font-semibold uppercase tracking-wider text-slate-500 mb-2",
+        class_name=(
+            "text-xs font-semibold uppercase tracking-wider text-slate-600 dark:text-slate-400 mb-2"
+        ),
     )
 
 
@@ -114,6 +115,92 @@ def _games() -> rx.Component:
     )
 
 
+def _qualifications(age_badge: rx.Var) -> rx.Component:
+    """The age limit and the ways to stop, in words (no chip pretending to be a seal)."""
+    return rx.el.div(
+        _heading("footer.qualifications"),
+        rx.el.div(
+            image(
+                src="/icons/qual-" + age_badge + ".svg",
+                alt=SiteState.min_age.to_string() + "+",
+                loading="lazy",
+                class_name="h-[30px] w-[72px]",
+                width=72,
+                height=30,
+            ),
+            rx.el.span(
+                SiteState.texts["footer.age_words"]
+                .to(str)
+                .replace("{age}", SiteState.min_age.to_string()),
+                class_name="text-sm",
+            ),
+            class_name="flex items-center gap-2",
+        ),
+        rx.el.ul(
+            rx.el.li(
+                page_link(
+                    t("footer.responsible"),
+                    href=routes.RESPONSIBLE_GAMBLING,
+                    class_name=LINK_CLASS,
+                    data_testid="footer-responsible",
+                )
+            ),
+            rx.el.li(
+                page_link(
+                    t("footer.self_exclusion"),
+                    href=routes.RESPONSIBLE_GAMING,
+                    class_name=LINK_CLASS,
+                    data_testid="footer-self-exclusion",
+                )
+            ),
+            class_name="mt-2 space-y-1",
+        ),
+    )
+
+
+def operator_identity() -> rx.Component:
+    """Who runs the site: legal name, CNPJ, licence in words; a demo site says its values are
+    examples. Nothing when the brand has set none."""
+    return rx.cond(
+        (SiteState.operator_name != "") | (SiteState.licence != ""),
+        rx.el.section(
+            rx.el.h2(t("footer.operator"), class_name="sr-only"),
+            rx.el.p(
+                rx.el.span(SiteState.operator_name, class_name="font-semibold"),
+                rx.cond(
+                    SiteState.operator_cnpj != "",
+                    rx.el.span(
+                        " · ",
+                        t("footer.cnpj").replace("{cnpj}", SiteState.operator_cnpj),
+                        class_name="whitespace-nowrap",
+                        data_testid="footer-cnpj",
+                    ),
+                ),
+            ),
+            rx.cond(
+                SiteState.licence_words != "",
+                rx.el.p(SiteState.licence_words, data_testid="footer-licence"),
+            ),
+            rx.cond(
+                SiteState.demo,
+                rx.el.p(
+                    t("footer.demo"),
+                    class_name=(
+                        "inline-block mt-1 px-2 py-0.5 rounded bg-amber-100 text-amber-900 "
+                        "dark:bg-amber-900/40 dark:text-amber-100"
+                    ),
+                    data_testid="footer-demo",
+                ),
+            ),
+            class_name=(
+                "mx-auto max-w-7xl px-4 sm:pr-16 py-4 border-t border-slate-200 "
+                "dark:border-slate-800 text-xs space-y-1"
+            ),
+            data_testid="footer-operator",
+        ),
+    )
+
+
 def footer() -> rx.Component:
     link_class = LINK_CLASS
     age_badge = rx.cond(SiteState.min_age >= 21, "age21", "age18")
@@ -162,46 +249,19 @@ def footer() -> rx.Component:
                     class_name="flex flex-wrap gap-2",
                 ),
             ),
-            rx.el.div(
-                _heading("footer.qualifications"),
-                rx.el.ul(
-                    rx.el.li(
-                        image(
-                            src="/icons/qual-" + age_badge + ".svg",
-                            alt=SiteState.min_age.to_string() + "+",
-                            loading="lazy",
-                            class_name="h-[30px] w-[72px]",
-                            width=72,
-                            height=30,
-                        )
-                    ),
-                    *[
-                        rx.el.li(
-                            image(
-                                src=f"/icons/qual-{name}.svg",
-                                alt=name,
-                                loading="lazy",
-                                class_name="h-[30px] w-[72px]",
-                                width=72,
-                                height=30,
-                            )
-                        )
-                        for name in QUALIFICATIONS
-                    ],
-                    class_name="flex flex-wrap gap-2",
-                ),
-            ),
+            _qualifications(age_badge),
             class_name=(
                 "mx-auto max-w-7xl grid gap-8 px-4 sm:pr-16 py-10 sm:grid-cols-2 lg:grid-cols-6"
             ),
         ),
+        operator_identity(),
         rx.el.div(
-            rx.el.p(SiteState.age_notice, class_name="text-xs text-slate-500"),
+            rx.el.p(SiteState.age_notice, class_name="text-xs text-slate-600 dark:text-slate-400"),
             rx.el.p(
                 SiteState.copyright,
                 " · ",
                 t("footer.rights"),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-600 dark:text-slate-400",
                 data_testid="copyright",
             ),
             class_name=(
@@ -209,6 +269,9 @@ def footer() -> rx.Component:
                 "flex flex-col sm:flex-row gap-2 justify-between"
             ),
         ),
-        class_name="mt-16 bg-slate-100 dark:bg-slate-900 text-slate-700 dark:text-slate-300",
+        # pb-16: on a phone the tab bar covers the last 4rem of the page.
+        class_name=(
+            "mt-16 pb-16 sm:pb-0 bg-slate-100 dark:bg-slate-900 text-slate-700 dark:text-slate-300"
+        ),
         data_testid="site-footer",
     )

@@ -41,10 +41,14 @@ def field(
     error: rx.Var | str = "",
     autocomplete: str = "off",
     required: bool = False,
+    hint: rx.Var | str = "",
     **props: object,
 ) -> rx.Component:
-    """A labelled input; its error shows under it and is announced to screen readers."""
+    """A labelled input; its rule (`hint`) shows before typing, its error under it, both
+    announced to screen readers."""
     input_id = f"field-{name}"
+    has_hint = isinstance(hint, rx.Var) or bool(hint)
+    described = f"{input_id}-hint {input_id}-error" if has_hint else f"{input_id}-error"
     return rx.el.div(
         rx.el.label(label, html_for=input_id, class_name="block text-sm font-medium mb-1"),
         rx.el.input(
@@ -54,9 +58,21 @@ def field(
             auto_complete=autocomplete,
             required=required,
             aria_invalid=rx.cond(error != "", "true", "false"),
-            aria_describedby=f"{input_id}-error",
+            aria_describedby=described,
             class_name=INPUT,
             **props,
+        ),
+        *(
+            [
+                rx.el.p(
+                    hint,
+                    id=f"{input_id}-hint",
+                    class_name="mt-1 text-xs text-slate-500 dark:text-slate-400",
+                    data_testid=f"{input_id}-hint",
+                )
+            ]
+            if has_hint
+            else []
         ),
         rx.el.p(
             error,

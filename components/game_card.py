@@ -47,7 +47,10 @@ def hot_card(game: rx.Var) -> rx.Component:
         rx.el.button(
             _picture(game),
             rx.el.span(game.name, class_name="mt-1 block truncate text-sm font-medium"),
-            rx.el.span(game.vendor_name, class_name="block truncate text-xs text-slate-500"),
+            rx.el.span(
+                game.vendor_name,
+                class_name="block truncate text-xs text-slate-500 dark:text-slate-400",
+            ),
             on_click=LobbyState.play(game, False),
             type="button",
             class_name=f"w-full text-left rounded-xl {FOCUS}",

@@ -6,13 +6,13 @@ from __future__ import annotations
 import reflex as rx
 
 from components.dialog import close_dialog, dialog
-from components.forms import SECONDARY
+from components.forms import PRIMARY, SECONDARY, field
 from components.game_card import game_card
 from components.i18n import t
 from components.media import image
 from components.style import FOCUS
 from state.game_popup import MAINTENANCE_DIALOG, VENDOR_DIALOG, GamePopupState
-from state.lobby import LobbyState
+from state.lobby import WALLET_OFFER_DIALOG, LobbyState
 
 
 def vendor_dialog() -> rx.Component:
@@ -71,5 +71,60 @@ def maintenance_dialog() -> rx.Component:
     )
 
 
+def _balance(label_key: str, value: rx.Var, test_id: str) -> rx.Component:
+    return rx.el.div(
+        rx.el.dt(t(label_key), class_name="text-xs text-slate-500"),
+        rx.el.dd(
+            value,
+            class_name="font-mono font-semibold tabular-nums whitespace-nowrap",
+            data_testid=test_id,
+        ),
+        class_name="rounded-lg p-3 bg-slate-100 dark:bg-slate-800",
+    )
+
+
+def wallet_offer_dialog() -> rx.Component:
+    """A transfer vendor keeps its own wallet: before its game starts, both balances and
+    the offer to move money in (issue 35: it opened at R$ 0,00 while the main wallet held
+    money)."""
+    return dialog(
+        WALLET_OFFER_DIALOG,
+        rx.el.p(
+            t("wallet_offer.why").replace("{vendor}", LobbyState.offer_name),
+            class_name="text-sm text-slate-600 dark:text-slate-300",
+        ),
+        rx.el.dl(
+            _balance("wallet_offer.main", LobbyState.offer_main, "offer-main"),
+            _balance("wallet_offer.vendor", LobbyState.offer_vendor, "offer-vendor"),
+            class_name="grid grid-cols-2 gap-2 my-3",
+        ),
+        rx.el.form(
+            field(
+                "amount",
+                t("wallet_offer.amount"),
+                input_mode="decimal",
+                default_value=LobbyState.offer_amount,
+                key=LobbyState.offer_amount,
+            ),
+            rx.el.button(
+                t("wallet_offer.move"),
+                type="submit",
+                class_name=PRIMARY,
+                data_testid="offer-move",
+            ),
+            on_submit=LobbyState.move_and_play,
+            reset_on_submit=False,
+        ),
+        rx.el.button(
+            t("wallet_offer.skip"),
+            type="button",
+            on_click=LobbyState.play_without_moving,
+            class_name=f"{SECONDARY} mt-2",
+            data_testid="offer-skip",
+        ),
+        title=t("wallet_offer.title").replace("{vendor}", LobbyState.offer_name),
+    )
+
+
 def game_dialogs() -> rx.Component:
-    return rx.fragment(vendor_dialog(), maintenance_dialog())
+    return rx.fragment(vendor_dialog(), maintenance_dialog(), wallet_offer_dialog())

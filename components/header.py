@@ -109,7 +109,7 @@ def _register_button(extra: str = "") -> rx.Component:
         data_testid="header-register",
         class_name=(
             "h-9 px-4 rounded-lg text-sm font-semibold border border-amber-400 "
-            f"text-amber-600 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS} {extra}"
+            f"text-amber-700 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS} {extra}"
         ),
     )
 
@@ -212,7 +212,7 @@ def nav_bar() -> rx.Component:
             href=routes.REFERRAL,
             class_name=(
                 "flex items-center gap-1 whitespace-nowrap px-3 py-2 rounded-lg text-sm "
-                f"font-medium text-amber-600 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS}"
+                f"font-medium text-amber-700 dark:text-amber-300 hover:bg-amber-400/10 {FOCUS}"
             ),
             data_testid="nav-invite",
         ),
@@ -254,6 +254,9 @@ def header() -> rx.Component:
                     ),
                 ),
                 href=routes.HOME,
+                # Named even where the brand's name is hidden (narrow phones): the logo is
+                # the way home.
+                aria_label=SiteState.brand_name,
                 class_name=f"flex items-center gap-2 min-w-0 rounded-lg {FOCUS}",
                 data_testid="brand-link",
             ),
@@ -263,7 +266,7 @@ def header() -> rx.Component:
                     member_area(),
                     rx.fragment(
                         visitor_login_form(),
-                        _register_button("hidden sm:block"),
+                        _register_button("max-sm:px-3"),
                         rx.el.button(
                             t("header.login"),
                             on_click=AuthState.open_login,

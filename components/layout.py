@@ -18,6 +18,7 @@ from components.reality import reality_dialog
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
 from components.style import until_loaded
+from components.tab_bar import tab_bar
 from state.auth import SOON_DIALOG
 from state.site import SiteState
 
@@ -34,6 +35,7 @@ def shell(*content: rx.Component) -> rx.Component:
         ),
         footer(),
         side_menu(),
+        tab_bar(),
         mobile_menu_dialog(),
         member_centre_dialog(),
         helper_dialog(SOON_DIALOG, rx.el.p(t("feature.soon"))),

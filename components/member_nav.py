@@ -9,35 +9,64 @@ from app import routes
 from components.dialog import dialog
 from components.i18n import t
 from components.link import page_link
-from components.style import FOCUS, SCROLL_HINT
+from components.style import FOCUS
 from state.auth import AuthState
 from state.site import SiteState
+from state.ui import UiState
 from state.wallet import WalletState
 
 MEMBER_CENTRE = "member-centre"
 
-ITEMS = (
-    ("auth.security_title", routes.SECURITY_CENTER, "shield"),
-    ("transfer.title", routes.TRANSFER_FUND, "arrow-left-right"),
-    ("agent.transfer.upline_title", routes.TRANSFER_UPLINE, "arrow-up-right"),
-    ("cashier.deposit_title", routes.DEPOSIT, "wallet"),
-    ("withdraw.title", routes.WITHDRAW, "banknote"),
-    ("betting.title", routes.BETTING_RECORD, "dices"),
-    ("record.title", routes.TRANSACTION_HISTORY, "list"),
-    ("profit.title", routes.PROFIT_AND_LOSS, "chart-column"),
-    ("bonus.title", routes.BONUS_DETAILS, "gift"),
-    ("promo.center", routes.REWARD_CENTER, "trophy"),
-    ("vip.title", routes.VIP, "crown"),
-    ("income.title", routes.MY_INCOME, "piggy-bank"),
-    ("missions.title", routes.MISSION_LEADERBOARD, "target"),
-    ("inbox.title", routes.MESSAGES, "mail"),
-    ("agent.referral.title", routes.REFERRAL, "share-2"),
-    ("affiliate.title", routes.AFFILIATE_APPLY, "handshake"),
-    ("feedback.title", routes.FEEDBACK, "message-square"),
-    ("mygames.favorites", routes.FAVORITES, "heart"),
-    ("mygames.recent", routes.MY_GAMES, "gamepad-2"),
-    ("protection.title", routes.RESPONSIBLE_GAMING, "life-buoy"),
+# The member centre in groups (issue 35: not one row of 19 pills): money, history, rewards,
+# the account and its safety, then the rest.
+GROUPS = (
+    (
+        "centre.group.money",
+        (
+            ("cashier.deposit_title", routes.DEPOSIT, "wallet"),
+            ("withdraw.title", routes.WITHDRAW, "banknote"),
+            ("transfer.title", routes.TRANSFER_FUND, "arrow-left-right"),
+            ("agent.transfer.upline_title", routes.TRANSFER_UPLINE, "arrow-up-right"),
+        ),
+    ),
+    (
+        "centre.group.history",
+        (
+            ("betting.title", routes.BETTING_RECORD, "dices"),
+            ("record.title", routes.TRANSACTION_HISTORY, "list"),
+            ("profit.title", routes.PROFIT_AND_LOSS, "chart-column"),
+            ("bonus.title", routes.BONUS_DETAILS, "gift"),
+        ),
+    ),
+    (
+        "centre.group.rewards",
+        (
+            ("promo.center", routes.REWARD_CENTER, "trophy"),
+            ("vip.title", routes.VIP, "crown"),
+            ("income.title", routes.MY_INCOME, "piggy-bank"),
+            ("missions.title", routes.MISSION_LEADERBOARD, "target"),
+            ("agent.referral.title", routes.REFERRAL, "share-2"),
+            ("affiliate.title", routes.AFFILIATE_APPLY, "handshake"),
+        ),
+    ),
+    (
+        "centre.group.account",
+        (
+            ("auth.security_title", routes.SECURITY_CENTER, "shield"),
+            ("protection.title", routes.RESPONSIBLE_GAMING, "life-buoy"),
+            ("inbox.title", routes.MESSAGES, "mail"),
+            ("feedback.title", routes.FEEDBACK, "message-square"),
+        ),
+    ),
+    (
+        "centre.group.more",
+        (
+            ("mygames.favorites", routes.FAVORITES, "heart"),
+            ("mygames.recent", routes.MY_GAMES, "gamepad-2"),
+        ),
+    ),
 )
+ITEMS = tuple(item for _, items in GROUPS for item in items)
 
 AGENT_ITEMS = (
     ("agent.nav.home", routes.AGENT_HOME, "layout-dashboard"),
@@ -110,18 +139,61 @@ def _item(
     )
 
 
-def member_nav() -> rx.Component:
-    return rx.el.nav(
-        rx.el.ul(
-            *[_item(key, href, icon) for key, href, icon in ITEMS],
-            # Phones scroll the row (with a hint at its end); wide screens show every item.
+MEMBER_NAV_GROUPS = "member-nav-groups"
+
+
+def _nav_group(key: str, items: tuple[tuple[str, str, str], ...]) -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(
+            t(key),
             class_name=(
-                f"flex gap-2 overflow-x-auto pb-1 {SCROLL_HINT} "
-                "lg:flex-wrap lg:overflow-visible lg:[mask-image:none] lg:pr-0"
+                "text-[11px] font-semibold uppercase tracking-wider text-slate-600 "
+                "dark:text-slate-400 lg:self-center lg:mr-1"
+            ),
+        ),
+        rx.el.ul(
+            *[_item(k, h, i) for k, h, i in items],
+            class_name="grid grid-cols-2 gap-2 lg:flex lg:flex-wrap",
+        ),
+        class_name="flex flex-col gap-1 lg:flex-row lg:items-center lg:gap-2",
+    )
+
+
+def member_nav() -> rx.Component:
+    """The member centre's pages in groups: on a phone behind one button (closed again on the
+    next page), on a wide screen in one wrapped row of labelled groups."""
+    return rx.el.nav(
+        rx.el.button(
+            rx.icon("layout-grid", size=16, aria_hidden="true"),
+            t("auth.member_menu"),
+            rx.icon(
+                "chevron-down",
+                size=16,
+                aria_hidden="true",
+                class_name=rx.cond(UiState.member_nav_open, "ml-auto rotate-180", "ml-auto"),
+            ),
+            type="button",
+            on_click=UiState.toggle_member_nav,
+            aria_expanded=UiState.member_nav_open,
+            aria_controls=MEMBER_NAV_GROUPS,
+            class_name=(
+                "lg:hidden flex w-full items-center gap-2 h-10 px-3 rounded-lg text-sm "
+                f"font-medium bg-slate-100 dark:bg-slate-800 {FOCUS}"
+            ),
+            data_testid="member-nav-toggle",
+        ),
+        rx.el.div(
+            *[_nav_group(key, items) for key, items in GROUPS],
+            id=MEMBER_NAV_GROUPS,
+            class_name=rx.cond(
+                UiState.member_nav_open,
+                "mt-2 flex flex-col gap-3 lg:mt-0 lg:flex-row lg:flex-wrap lg:gap-x-5 lg:gap-y-2",
+                "hidden lg:flex lg:flex-row lg:flex-wrap lg:gap-x-5 lg:gap-y-2",
             ),
         ),
         aria_label=t("auth.member_menu"),
         class_name="mb-4",
+        data_testid="member-nav",
     )
 
 
@@ -138,8 +210,17 @@ def member_centre_dialog() -> rx.Component:
                 class_name="flex items-center gap-2 font-medium",
             ),
             rx.el.nav(
-                rx.el.ul(*[_item(k, h, i, "centre", _TILE) for k, h, i in ITEMS], class_name=grid),
+                *[
+                    rx.el.section(
+                        rx.el.h3(t(key), class_name="text-sm font-semibold mb-1.5"),
+                        rx.el.ul(
+                            *[_item(k, h, i, "centre", _TILE) for k, h, i in items], class_name=grid
+                        ),
+                    )
+                    for key, items in GROUPS
+                ],
                 aria_label=t("auth.member_menu"),
+                class_name="flex flex-col gap-3",
             ),
             rx.cond(
                 AuthState.is_agent,

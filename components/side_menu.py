@@ -110,6 +110,22 @@ def _qr_panel() -> rx.Component:
     )
 
 
+def _outside() -> rx.Component:
+    """A clear cover under an open panel or a rail opened by hand: a tap outside closes it
+    (on wide screens only an open panel has one, the rail there is part of the page)."""
+    return rx.cond(
+        UiState.floating_open,
+        rx.el.div(
+            on_click=UiState.close_floating,
+            aria_hidden="true",
+            class_name=rx.cond(
+                UiState.side_panel != "", "fixed inset-0 z-20", "fixed inset-0 z-20 sm:hidden"
+            ),
+            data_testid="floating-outside",
+        ),
+    )
+
+
 def side_menu() -> rx.Component:
     visible_class = rx.match(
         UiState.side_menu_choice,
@@ -117,6 +133,18 @@ def side_menu() -> rx.Component:
         (SIDE_MENU_CLOSED, "hidden"),
         "hidden sm:flex",
     )
+    return rx.fragment(
+        _outside(),
+        # Listening only while something floats: keys typed elsewhere reach no server.
+        rx.cond(
+            UiState.floating_open,
+            rx.window_event_listener(on_key_down=lambda key: UiState.close_on_escape(key)),
+        ),
+        _rail(visible_class),
+    )
+
+
+def _rail(visible_class: rx.Var) -> rx.Component:
     return rx.el.aside(
         rx.el.button(
             rx.icon("panel-right-close", size=18, aria_hidden="true", class_name="hidden sm:block"),
@@ -167,9 +195,11 @@ def side_menu() -> rx.Component:
             data_testid="back-to-top",
         ),
         aria_label=t("side.label"),
-        # On a phone the bar steps aside while the visitor types (it would cover the input).
+        # On a phone the bar sits above the tab bar and steps aside while the visitor types
+        # (it would cover the input).
         class_name=(
-            "fixed right-2 bottom-4 z-30 flex flex-col items-center gap-1.5 rounded-full p-1 "
+            "fixed right-2 bottom-20 sm:bottom-4 z-30 flex flex-col items-center gap-1.5 "
+            "rounded-full p-1 "
             "bg-slate-200/70 dark:bg-slate-900/70 backdrop-blur "
             "max-sm:[body:has(:is(input,textarea,select):focus)_&]:hidden"
         ),

@@ -14,7 +14,9 @@ from state.wallet import WalletState
 def balance_badge() -> rx.Component:
     return rx.el.div(
         rx.el.span(t("auth.balance"), class_name="sr-only"),
-        rx.el.span(WalletState.currency_symbol, class_name="text-xs text-slate-500"),
+        rx.el.span(
+            WalletState.currency_symbol, class_name="text-xs text-slate-600 dark:text-slate-400"
+        ),
         rx.el.span(
             WalletState.shown,
             class_name="font-mono tabular-nums text-sm font-semibold min-w-14 text-right",

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.forms import PRIMARY, SECONDARY, field, form_error, notice
+from components.forms import LINK, PRIMARY, SECONDARY, field, form_error, notice
 from components.guide import picture_steps
 from components.i18n import amount, t
 from components.layout import layout, member_page
+from components.link import page_link
 from components.media import image
 from components.style import FOCUS
 from models.cashier import DepositStatus
@@ -141,8 +142,26 @@ def deposit_page() -> rx.Component:
             data_testid="quick-amounts",
         ),
         form_error(CashierState.error),
+        rx.cond(
+            (CashierState.error != "") & (CashierState.error_link != ""),
+            page_link(
+                SiteState.texts.get("remedy." + CashierState.error_link, ""),
+                href=CashierState.error_link,
+                class_name=LINK,
+                data_testid="deposit-remedy",
+            ),
+        ),
         rx.el.button(
             t("cashier.create"), type="submit", class_name=PRIMARY, data_testid="deposit-submit"
+        ),
+        rx.cond(
+            CashierState.wagering_rule != "",
+            rx.el.p(
+                rx.icon("info", size=16, aria_hidden="true", class_name="shrink-0 mt-0.5"),
+                CashierState.wagering_rule,
+                class_name="flex gap-2 text-sm text-slate-600 dark:text-slate-300",
+                data_testid="deposit-wagering-rule",
+            ),
         ),
         on_submit=CashierState.create,
         class_name="space-y-3",

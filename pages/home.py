@@ -1,10 +1,10 @@
 """Home page (/, /home; /index and /index.html redirect here), spec 2 and 9: banner carousel,
-notice marquee (with the agent entry for agents), jackpot counter, latest winners, hot games
-row, recommended and PG lists.
+notice marquee (with the agent entry for agents), what players won over the last day,
+latest winners, hot games row, recommended and PG lists.
 
 The sections arrive after the page frame; each keeps the box of its loaded content from the
 first paint (skeletons of the same size), so nothing below moves when they fill in. The
-carousel, the counter and the swipers move in the browser (assets/home.js)."""
+carousel and the swipers move in the browser (assets/home.js)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import reflex as rx
 
 from app import routes
 from app.services.catalogue import home as home_rules
-from components.first_steps import first_steps_card
+from components.first_steps import break_banner, first_steps_card
 from components.game_card import game_grid, hot_card
 from components.i18n import amount, t
 from components.layout import layout
@@ -24,6 +24,7 @@ from components.style import FOCUS
 from state.auth import AuthState
 from state.home import HomeState
 from state.lobby import HOME_LIST, LobbyState
+from state.site import SiteState
 
 HOT_ROW = "home-hot-row"
 WINNERS_ROW = "home-winners-row"
@@ -162,7 +163,7 @@ def banner_carousel() -> rx.Component:
     )
 
 
-# Notice marquee and jackpot ----------------------------------------------------------------
+# Notice marquee and the day's wins -----------------------------------------------------------
 
 
 def notice_bar() -> rx.Component:
@@ -197,34 +198,29 @@ def notice_bar() -> rx.Component:
     )
 
 
-def jackpot() -> rx.Component:
-    """Decorative (spec 9): the browser starts it at random and raises it now and then."""
-    return rx.el.section(
-        rx.el.p(t("lobby.jackpot"), class_name="text-xs font-bold uppercase tracking-widest"),
-        rx.el.p(
-            rx.el.span(HomeState.currency_symbol, class_name="mr-2 text-xl sm:text-2xl"),
-            rx.el.span(
-                class_name="inline-block min-w-[14ch] text-left tabular-nums",
-                data_testid="jackpot-value",
-                **_attrs(
-                    jackpot="",
-                    min=home_rules.JACKPOT_MIN,
-                    max=home_rules.JACKPOT_MAX,
-                    step_min=home_rules.JACKPOT_STEP_MIN,
-                    step_max=home_rules.JACKPOT_STEP_MAX,
-                    every=",".join(str(s) for s in home_rules.JACKPOT_EVERY_SECONDS),
+def paid_out() -> rx.Component:
+    """What the brand's players won over the last day, from the platform's own wager facts;
+    nothing at all when nobody won (never an invented figure)."""
+    return rx.cond(
+        HomeState.paid_out != "",
+        rx.el.section(
+            rx.el.h2(
+                t("homepage.paid_out"), class_name="text-xs font-bold uppercase tracking-widest"
+            ),
+            rx.el.p(
+                HomeState.paid_out,
+                class_name=(
+                    "font-mono font-extrabold text-2xl sm:text-4xl whitespace-nowrap tabular-nums"
                 ),
+                data_testid="paid-out-value",
             ),
+            rx.el.p(t("homepage.paid_out_hint"), class_name="text-xs"),
             class_name=(
-                "font-mono font-extrabold text-2xl sm:text-4xl whitespace-nowrap h-9 sm:h-10"
+                "mt-4 flex flex-col items-center justify-center gap-1 h-28 rounded-2xl "
+                "text-slate-900 bg-gradient-to-r from-amber-300 via-yellow-200 to-amber-400"
             ),
+            data_testid="home-paid-out",
         ),
-        aria_label=t("homepage.jackpot_hint"),
-        class_name=(
-            "mt-4 flex flex-col items-center justify-center h-24 rounded-2xl text-slate-900 "
-            "bg-gradient-to-r from-amber-300 via-yellow-200 to-amber-400 overflow-hidden"
-        ),
-        data_testid="home-jackpot",
     )
 
 
@@ -292,12 +288,18 @@ def _winner(winner: rx.Var) -> rx.Component:
         image(winner.icon, "", 40, 40, loading="lazy", class_name="size-10 rounded-lg"),
         rx.el.div(
             rx.el.p(winner.name, class_name="text-sm font-medium"),
-            rx.el.p(winner.game, class_name="text-xs text-slate-500 truncate max-w-32"),
+            rx.el.p(
+                winner.game,
+                class_name="text-xs text-slate-600 dark:text-slate-400 truncate max-w-32",
+            ),
             class_name="min-w-0",
         ),
         rx.el.p(
             amount(winner.amount),
-            class_name="ml-auto font-mono text-sm font-semibold text-emerald-600 tabular-nums",
+            class_name=(
+                "ml-auto font-mono text-sm font-semibold tabular-nums text-emerald-700 "
+                "dark:text-emerald-400"
+            ),
         ),
         class_name=_WINNER,
     )
@@ -322,10 +324,27 @@ def winners_swiper() -> rx.Component:
                 rx.fragment(*[_winner_bone(i) for i in range(5)]),
             ),
             id=WINNERS_ROW,
-            class_name=_ROW,
+            # A scrolling list of text only: reachable by keyboard to scroll it.
+            tab_index=0,
+            aria_label=t("lobby.winners"),
+            class_name=f"{_ROW} rounded-xl {FOCUS}",
             **_attrs(autoscroll="", speed=home_rules.WINNERS_SPEED_MS),
         ),
         test_id="home-winners",
+        # The demo's winners are generated: said so while the demo parts run.
+        controls=(
+            rx.cond(
+                SiteState.demo,
+                rx.el.span(
+                    t("homepage.demo_figures"),
+                    class_name=(
+                        "px-2 py-0.5 rounded text-xs font-medium bg-amber-100 text-amber-900 "
+                        "dark:bg-amber-900/40 dark:text-amber-100"
+                    ),
+                    data_testid="winners-demo",
+                ),
+            ),
+        ),
     )
 
 
@@ -356,8 +375,9 @@ def home_content() -> tuple[rx.Component, ...]:
     return (
         banner_carousel(),
         notice_bar(),
+        break_banner(),
         first_steps_card(),
-        jackpot(),
+        paid_out(),
         winners_swiper(),
         hot_row(),
         _list("lobby.recommended", LobbyState.recommended, "home-recommended"),

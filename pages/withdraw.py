@@ -11,7 +11,14 @@ from components.i18n import t
 from components.layout import member_page
 from components.link import page_link
 from state.site import SiteState
-from state.withdraw import PROOF_UPLOAD, WithdrawState
+from state.withdraw import (
+    ACCOUNTS_FORM,
+    ORDERS,
+    PASSWORD_FORM,
+    PROOF_UPLOAD,
+    REQUEST_FORM,
+    WithdrawState,
+)
 
 CARD = "rounded-2xl p-5 bg-white dark:bg-slate-900 shadow space-y-3"
 PIX_TYPES = ("CPF", "EMAIL", "PHONE", "RANDOM")
@@ -23,6 +30,11 @@ def _select(name: str, label: rx.Var, *options: rx.Component, test_id: str) -> r
         rx.el.select(*options, name=name, class_name=INPUT, data_testid=test_id),
         class_name="block",
     )
+
+
+def _error_for(form: str) -> rx.Component:
+    """The refusal of this form, right above its button (where the eye is)."""
+    return form_error(rx.cond(WithdrawState.error_at == form, WithdrawState.error, ""))
 
 
 def _password_card() -> rx.Component:
@@ -50,6 +62,7 @@ def _password_card() -> rx.Component:
             input_mode="numeric",
             error=WithdrawState.errors.get("confirmPaymentPassword", "").to(str),
         ),
+        _error_for(PASSWORD_FORM),
         rx.el.button(
             t("withdraw.save"),
             type="submit",
@@ -58,6 +71,7 @@ def _password_card() -> rx.Component:
         ),
         on_submit=WithdrawState.set_payment_password,
         class_name=CARD,
+        data_testid=PASSWORD_FORM,
     )
 
 
@@ -85,20 +99,28 @@ def _accounts_card() -> rx.Component:
             ),
             data_testid="payout-accounts",
         ),
-        field("holderName", t("withdraw.holder_name")),
+        field(
+            "holderName",
+            t("withdraw.holder_name"),
+            error=WithdrawState.errors.get("holderName", "").to(str),
+        ),
         _select(
             "pixKeyType",
             t("withdraw.pix_key_type"),
             *[rx.el.option(t(f"withdraw.pix.{k}"), value=k) for k in PIX_TYPES],
             test_id="pix-key-type",
         ),
-        field("pixKey", t("withdraw.pix_key")),
+        field(
+            "pixKey", t("withdraw.pix_key"), error=WithdrawState.errors.get("pixKey", "").to(str)
+        ),
         field("password", t("auth.password"), kind="password", autocomplete="current-password"),
+        _error_for(ACCOUNTS_FORM),
         rx.el.button(
             t("withdraw.bind"), type="submit", class_name=SECONDARY, data_testid="bind-account"
         ),
         on_submit=WithdrawState.bind_account,
         class_name=CARD,
+        data_testid=ACCOUNTS_FORM,
     )
 
 
@@ -109,15 +131,20 @@ def _request_card() -> rx.Component:
             class_name="text-xl font-bold",
             data_testid="withdraw-balance",
         ),
-        rx.el.p(WithdrawState.limits, class_name="text-sm text-slate-500"),
+        rx.el.p(WithdrawState.limits, class_name="text-sm text-slate-600 dark:text-slate-400"),
         rx.cond(
             WithdrawState.turnover_left != "",
             rx.el.p(
                 t("withdraw.turnover").replace("{amount}", WithdrawState.turnover_left),
-                class_name="text-sm text-amber-600",
+                class_name="text-sm text-amber-700 dark:text-amber-300",
             ),
         ),
-        field("amount", t("withdraw.amount"), input_mode="decimal"),
+        field(
+            "amount",
+            t("withdraw.amount"),
+            input_mode="decimal",
+            error=WithdrawState.errors.get("amount", "").to(str),
+        ),
         _select(
             "accountId",
             t("withdraw.account"),
@@ -130,12 +157,16 @@ def _request_card() -> rx.Component:
             kind="password",
             autocomplete="off",
             input_mode="numeric",
+            error=WithdrawState.errors.get("paymentPassword", "").to(str),
         ),
+        _error_for(REQUEST_FORM),
         rx.el.button(
             t("withdraw.submit"), type="submit", class_name=PRIMARY, data_testid="withdraw-submit"
         ),
+        notice(WithdrawState.notice),
         on_submit=WithdrawState.request,
         class_name=CARD,
+        data_testid=REQUEST_FORM,
     )
 
 
@@ -148,14 +179,14 @@ def _order(order: rx.Var) -> rx.Component:
         ),
         rx.el.p(
             SiteState.texts.get("withdraw.status." + order.status, order.status),
-            class_name="text-sm font-medium text-amber-600",
+            class_name="text-sm font-medium text-amber-700 dark:text-amber-300",
             data_testid="withdraw-status",
         ),
         rx.el.p(
             t("withdraw.paid_remaining")
             .replace("{paid}", order.paid)
             .replace("{remaining}", order.remaining),
-            class_name="text-xs text-slate-500",
+            class_name="text-xs text-slate-600 dark:text-slate-400",
             data_testid="withdraw-paid-remaining",
         ),
         rx.cond(
@@ -190,8 +221,6 @@ def _order(order: rx.Var) -> rx.Component:
 def withdraw_page() -> rx.Component:
     return member_page(
         "withdraw.title",
-        form_error(WithdrawState.error),
-        notice(WithdrawState.notice),
         rx.el.div(
             rx.el.div(
                 rx.cond(WithdrawState.has_payment_password, _request_card(), _password_card()),
@@ -200,12 +229,17 @@ def withdraw_page() -> rx.Component:
             ),
             rx.el.section(
                 rx.el.h2(t("withdraw.orders_title"), class_name="text-lg font-semibold"),
+                _error_for(ORDERS),
                 rx.cond(
                     WithdrawState.orders.length() > 0,
                     rx.el.ul(rx.foreach(WithdrawState.orders, _order)),
-                    rx.el.p(t("withdraw.no_orders"), class_name="text-sm text-slate-500"),
+                    rx.el.p(
+                        t("withdraw.no_orders"),
+                        class_name="text-sm text-slate-600 dark:text-slate-400",
+                    ),
                 ),
                 class_name=CARD,
+                data_testid=ORDERS,
             ),
             class_name="grid gap-4 md:grid-cols-2 items-start",
         ),

@@ -7,12 +7,13 @@ from dataclasses import dataclass
 import reflex as rx
 
 from app.core.errors import AppError
+from app.core.i18n import studio_game_name
 from app.services import records
 from app.services.seamless import betting
 from state.auth import current_login
 from state.guard import Name, checked
 from state.paging import RangePaging
-from state.site import current_brand
+from state.site import SiteState, current_brand
 
 
 @dataclass
@@ -97,13 +98,15 @@ class BettingState(RangePaging, rx.State):
         self._count_pages(found.total, found.page_size)
         self.totals = _money(found.totals)
         self.open_round, self.calls = "", []
+        lang = (await self.get_state(SiteState)).ui_lang
+        # In-house games carry the lobby's name in the reader's language (Dados, Minas).
         self.items = [
             RoundRow(
                 key=f"{item.vendor}:{item.round_id}",
                 round=item.round_id,
                 vendor=item.vendor,
                 vendor_name=item.vendor_name,
-                game=item.game_name,
+                game=studio_game_name(item.game_code, lang) or item.game_name,
                 type=item.game_type,
                 bet=str(item.bet),
                 win=str(item.win),

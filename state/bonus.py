@@ -105,11 +105,14 @@ class BonusState(RangePaging, rx.State):
             page=self.page,
         )
         self._count_pages(found.total, found.page_size)
+        lang = (await self.get_state(SiteState)).ui_lang
         self.items = [
             BonusRow(
                 id=str(item["id"]),
                 kind=item["kind"],
-                reference=item["reference"],
+                reference=records.reference_words(
+                    str(item["kind"]), str(item["reference"] or ""), lang
+                ),
                 time=item["time"],
                 amount=str(item["amount"]),
                 wallet=item["wallet"] or "",

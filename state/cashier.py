@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -12,12 +13,12 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
-from app.services.cashier import deposits, sandbox
+from app.core.i18n.formatting import format_amount, format_money, format_points
+from app.services.cashier import deposits, sandbox, withdrawals
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
 from state.auth import AuthState, current_login
-from state.gates import gated
+from state.gates import gated, remedy
 from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand
 
@@ -54,6 +55,8 @@ class CashierState(rx.State):
     has_order: bool = False
     order: OrderView = OrderView()
     error: str = ""
+    error_link: str = ""  # where the refused member can fix it ("" when nowhere)
+    wagering_rule: str = ""  # the withdrawal's wagering, said before the money goes in
     _watching: str = ""
     _watch_beat: float = 0.0
 
@@ -99,6 +102,14 @@ class CashierState(rx.State):
             )
             for c in await deposits.channels(brand)
         ]
+        self.wagering_rule = ""
+        with contextlib.suppress(AppError):
+            login = await current_login(self)
+            times = await withdrawals.wagering_multiplier(brand, login.member)
+            if times > 0:
+                self.wagering_rule = translate(
+                    "cashier.wagering_rule", lang, times=format_points(times, lang)
+                )
         self._forget_order()
         return None
 
@@ -106,7 +117,7 @@ class CashierState(rx.State):
         """The screen back to a new order. The amount stays: a visitor may have typed it
         while the page was still loading."""
         self.has_order, self.order = False, OrderView()
-        self.error = ""
+        self.error, self.error_link = "", ""
 
     @rx.var
     def quick_amounts(self) -> list[str]:
@@ -148,8 +159,9 @@ class CashierState(rx.State):
             )
         except AppError as exc:
             self.error = translate(exc.code, lang, **exc.params)
+            self.error_link = remedy(exc.code)
             return None
-        self.error = ""
+        self.error, self.error_link = "", ""
         self._show(order, lang, login.session_id)
         return CashierState.watch_order
 
@@ -198,7 +210,7 @@ class SandboxState(rx.State):
             self.error = translate(exc.code, lang)
             return
         self.error = ""
-        self.amount = f"{order.currency} {format_amount(Decimal(order.amount), lang)}"
+        self.amount = format_money(Decimal(order.amount), order.currency, lang)
         self.status = order.status
 
     @rx.event

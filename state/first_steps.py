@@ -11,6 +11,7 @@ from typing import Any
 import reflex as rx
 
 from app import routes
+from app.core import clock
 from app.core.errors import AppError
 from app.services import first_steps
 from state import follow
@@ -31,6 +32,9 @@ class StepRow:
 class FirstStepsState(rx.State):
     rows: list[StepRow] = []
     open_count: int = 0
+    # A break in force (its kind, and its end as ISO, "" when indefinite): the home shows it.
+    break_kind: str = ""
+    break_until: str = ""
     _welcomed: bool = False  # the member put the first-login dialog away in this tab
 
     @rx.event
@@ -40,8 +44,13 @@ class FirstStepsState(rx.State):
             login = await current_login(self)
         except AppError:
             self.rows, self.open_count = [], 0
+            self.break_kind, self.break_until = "", ""
             return None
-        found = await first_steps.steps(login.member, await current_brand(self))
+        welcome = await first_steps.welcome(login.member, await current_brand(self), clock.now())
+        on_break = welcome.on_break
+        self.break_kind = on_break.kind.value if on_break else ""
+        self.break_until = on_break.until.isoformat() if on_break and on_break.until else ""
+        found = welcome.steps
         self.rows = [StepRow(step.key, step.done, step.href) for step in found]
         self.open_count = first_steps.open_count(found)
         auth = await self.get_state(AuthState)

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import reflex as rx
 from reflex.istate.proxy import StateProxy
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -30,6 +31,16 @@ from state.site import SiteState, current_brand, page_visitor
 H = TypeVar("H", bound=Callable[..., Any])
 # The vars a state shows its errors in (the form's error line), first found first.
 ERROR_VARS = ("error", "login_error")
+# Where a refused member goes to lift the refusal; a state with an `error_link` var shows it
+# beside the message (issue 35: a pending player's refused deposit leads to the verification).
+REMEDIES = {"identity-pending": routes.VERIFY_IDENTITY}
+LINK_VAR = "error_link"
+
+
+def remedy(code: str) -> str:
+    """The page that lifts a refusal of this code, "" when none does."""
+    return REMEDIES.get(code, "")
+
 
 GATED = "__gated_door__"
 
@@ -59,6 +70,8 @@ async def _refused(state: Any, exc: AppError) -> Any:
         return await refuse(state, exc.code)
     language = (await state.get_state(SiteState)).ui_lang
     setattr(state, field, translate(exc.code, language, **exc.params))
+    if LINK_VAR in shown:
+        setattr(state, LINK_VAR, remedy(exc.code))
     return None
 
 

@@ -1,5 +1,5 @@
-"""The home page's brand content: banner carousel slides, notices and the currency symbol of
-the jackpot counter (the counter itself runs in the browser, assets/home.js)."""
+"""The home page's brand content: banner carousel slides, notices and what the brand's
+players won over the last day (formatted in the reader's locale)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from app.core import clock
+from app.core.i18n import ui_language
+from app.core.i18n.formatting import format_symbol_amount
 from app.services.brands import Brand
 from app.services.catalogue import home
 
@@ -21,12 +24,15 @@ class BannerSlide:
 class HomeState(rx.State):
     banners: list[BannerSlide] = []
     notices: list[str] = []
-    currency_symbol: str = ""
+    paid_out: str = ""  # "" when nobody won anything: no figure at all
 
-    def _fill(self, brand: Brand, lang: str) -> None:
+    async def _fill(self, brand: Brand, lang: str) -> None:
         """Set by the lobby's home load, so the page gets one update rather than two."""
         self.banners = [
             BannerSlide(b.image, b.link, b.title) for b in home.home_banners(brand, lang)
         ]
         self.notices = home.notices(brand, lang)
-        self.currency_symbol = brand.currency_symbol
+        won = await home.paid_out(brand, clock.now())
+        self.paid_out = (
+            format_symbol_amount(won, brand.currency_symbol, ui_language(lang)) if won > 0 else ""
+        )

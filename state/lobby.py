@@ -6,13 +6,16 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from typing import Any
+from uuid import uuid4
 
 import reflex as rx
 
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount, format_symbol_amount
 from app.services.accounts.members import roles as member_roles
+from app.services.cashier import transfers
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, POINT_MALL, U9W
@@ -24,12 +27,13 @@ from state.cards import LIST_PAGE_SIZE, GameCard, card, from_event
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.gates import gated
-from state.guard import Card, Name, Text, checked, refuse
+from state.guard import Card, Form, Name, Text, checked, refuse
 from state.home import HomeState
 from state.site import SiteState, current_brand, current_path
 
 DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
 HOME_LIST = 12  # spec 9: recommended and PG lists
+WALLET_OFFER_DIALOG = "wallet-offer"
 
 
 def _nav_path(item: dict[str, Any]) -> str:
@@ -100,6 +104,14 @@ class LobbyState(rx.State):
     total: int = 0
     page: int = 1
     pages: int = 1
+    # A transfer vendor's game about to start (issue 35): both balances and the offer to
+    # move money in first; the game waits server-side, the browser only answers yes or no.
+    offer_name: str = ""
+    offer_main: str = ""  # formatted
+    offer_vendor: str = ""  # formatted: the vendor wallet's balance
+    offer_amount: str = ""  # the main wallet, as the amount box starts with
+    _offer_game: GameCard | None = None
+    _offer_request: str = ""
 
     async def _brand_lang(self) -> tuple[Any, str]:
         site = await self.get_state(SiteState)
@@ -149,7 +161,7 @@ class LobbyState(rx.State):
 
     async def _load_home(self) -> None:
         brand, lang = await self._brand_lang()
-        (await self.get_state(HomeState))._fill(brand, lang)
+        await (await self.get_state(HomeState))._fill(brand, lang)
         ui = (await self.get_state(SiteState)).ui_lang
         self.hot = [card(g, ui) for g in await games.hot_games(brand, lang)]
         popular = await games.popular_games(brand, lang, limit=40)
@@ -319,7 +331,59 @@ class LobbyState(rx.State):
             return await refuse(self)
         return await self._start(chosen, demo)
 
-    async def _start(self, game: GameCard, demo: bool) -> Any:
+    def _show_offer(
+        self, offer: transfers.LaunchOffer, game: GameCard, lang: str, symbol: str
+    ) -> None:
+        self._offer_game, self._offer_request = game, uuid4().hex
+        self.offer_name = offer.name
+        self.offer_main = format_symbol_amount(offer.main, symbol, lang)
+        self.offer_vendor = format_symbol_amount(offer.vendor_balance, symbol, lang)
+        self.offer_amount = format_amount(offer.main, lang)
+
+    async def _offered(self) -> GameCard | None:
+        game, self._offer_game = self._offer_game, None
+        return game
+
+    @rx.event
+    @gated
+    @checked
+    async def move_and_play(self, form: Form) -> Any:
+        """Yes: move the amount into the vendor's wallet, then start the game."""
+        game = self._offer_game
+        if game is None:
+            return await refuse(self)
+        site = await self.get_state(SiteState)
+        auth = await self.get_state(AuthState)
+        try:
+            login = await current_login(self)
+            await transfers.transfer(
+                await current_brand(self),
+                login.member,
+                vendor=game.vendor,
+                direction=transfers.Direction.IN.value,
+                amount=form.get("amount", ""),
+                request_id=self._offer_request,
+            )
+        except AppError as exc:
+            auth.warning = translate(exc.code, site.ui_lang, **exc.params)
+            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+        self._offer_game = None
+        return [DialogState.close(WALLET_OFFER_DIALOG), *await self._launch_after(game)]
+
+    @rx.event
+    @gated
+    async def play_without_moving(self) -> Any:
+        """No: the game starts with its wallet as it is."""
+        game = await self._offered()
+        if game is None:
+            return await refuse(self)
+        return [DialogState.close(WALLET_OFFER_DIALOG), *await self._launch_after(game)]
+
+    async def _launch_after(self, game: GameCard) -> list[Any]:
+        started = await self._start(game, False, moved=True)
+        return started if isinstance(started, list) else [started]
+
+    async def _start(self, game: GameCard, demo: bool, moved: bool = False) -> Any:
         auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
         if not auth.is_login and not demo:
@@ -336,6 +400,11 @@ class LobbyState(rx.State):
                 await current_login(self)  # the tab's token, checked against its browser
             token = auth._token if auth._browser_secret() else None
             member = await launch.launching_member(token, brand.id)
+            if not demo and not moved and member is not None:
+                offer = await transfers.launch_offer(brand, member, game.vendor)
+                if offer is not None:
+                    self._show_offer(offer, game, site.ui_lang, brand.currency_symbol)
+                    return DialogState.open(WALLET_OFFER_DIALOG)
             url = await launch.launch(
                 member,
                 brand,

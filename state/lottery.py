@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -19,6 +20,7 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount, format_multiplier
 from app.services.catalogue import lobby as catalogue_lobby
 from app.services.lottery import issues as issue_service
 from app.services.lottery import member_play, page_views, views
@@ -169,7 +171,7 @@ class LotteryState(rx.State):
         if self.mode not in self.modes:
             self.mode = await self._default_mode()
         if self.unit in ("1.00", "1,00"):  # the default unit, written the visitor's way
-            self.unit = "1,00" if await self._lang() == "pt" else "1.00"
+            self.unit = format_amount(Decimal(1), await self._lang())
         if not code:
             self.game_code = ""
             await self._load_lobby()
@@ -228,7 +230,7 @@ class LotteryState(rx.State):
         if self.family not in self.families:
             self.family = ""
 
-    def _select_play(self, code: str) -> None:
+    async def _select_play(self, code: str) -> None:
         self.play_code = code
         found = PLAYS[code]
         found_shape = page_views.shape(found)
@@ -239,8 +241,9 @@ class LotteryState(rx.State):
         self._pair_stations()
         self.need = found_shape.need
         self.digits = found_shape.digits
+        lang = await self._lang()
         self.paytable = [
-            PaytableLine(line_key(line), line, f"{odds.normalize():f}")
+            PaytableLine(line_key(line), line, format_multiplier(odds, lang))
             for line, odds in found.table(Mode(self.mode)).items()
         ]
         self._picks, self.typed = {}, ""
@@ -274,10 +277,13 @@ class LotteryState(rx.State):
             self.slip_error = await self._say(exc)
             return
         self.slip_error = ""
+        lang = await self._lang()
         self.bet_count = found.bet_count
         self.stake = str(found.stake)
         self.slip = [
-            SlipLine(line_key(line.line), line.line, f"{line.odds.normalize():f}", str(line.pays))
+            SlipLine(
+                line_key(line.line), line.line, format_multiplier(line.odds, lang), str(line.pays)
+            )
             for line in found.lines
         ]
 
@@ -311,7 +317,7 @@ class LotteryState(rx.State):
             self._offered = [p.code for p in found.plays]
             rtps = {p.code: p.rtp for p in found.plays}
             if self.play_code not in rtps:
-                self._select_play(self._offered[0])
+                await self._select_play(self._offered[0])
             else:
                 self.plays = [PlayTab(c, play_parts(c), c == self.play_code) for c in self._offered]
             self.rtp = page_views.rtp_percent(rtps[self.play_code])
@@ -383,7 +389,7 @@ class LotteryState(rx.State):
     async def pick_play(self, code: Name) -> Any:
         if code not in self._offered:
             return await refuse(self)
-        self._select_play(code)
+        await self._select_play(code)
         await self._board()
         return None
 

@@ -17,7 +17,7 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
+from app.core.i18n.formatting import format_amount, format_multiplier, format_points
 from app.services.catalogue import winners
 from app.services.loyalty import missions, races
 from models.loyalty_missions import RaceMetric
@@ -77,8 +77,15 @@ def remaining(ends_at: datetime, now: datetime, lang: str) -> str:
     return translate("missions.left_hours", lang, hours=hours, minutes=mins)
 
 
+def reward_amount(view: missions.MissionView, lang: str) -> str:
+    """Points are counted (12 pontos), cash is money (12,00)."""
+    if view.reward_kind.value == "POINTS":
+        return format_points(view.reward_amount, lang)
+    return format_amount(view.reward_amount, lang)
+
+
 def mission_card(view: missions.MissionView, lang: str) -> MissionCard:
-    amount = format_amount(view.reward_amount, lang)
+    amount = reward_amount(view, lang)
     return MissionCard(
         id=view.id,
         period=view.period.value,
@@ -92,7 +99,7 @@ def mission_card(view: missions.MissionView, lang: str) -> MissionCard:
 
 def score_text(metric: RaceMetric, score: Decimal, lang: str) -> str:
     if metric is RaceMetric.MULTIPLIER:
-        return format_amount(score, lang) + "x"
+        return format_multiplier(score, lang)
     return format_amount(score, lang)
 
 
@@ -291,7 +298,7 @@ class MissionState(rx.State):
             self.notice = translate(
                 f"missions.claimed.{view.reward_kind.value}",
                 lang,
-                amount=format_amount(view.reward_amount, lang),
+                amount=reward_amount(view, lang),
             )
         except AppError as exc:
             _, self.error = describe(exc, lang)

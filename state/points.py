@@ -14,7 +14,13 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, studio_game_name, translate
-from app.core.i18n.formatting import format_amount, format_local_date, format_local_datetime
+from app.core.i18n.formatting import (
+    format_amount,
+    format_local_date,
+    format_local_datetime,
+    format_points,
+    format_symbol_amount,
+)
 from app.services.accounts.members import roles as member_roles
 from app.services.loyalty import points
 from app.services.promotions import free_rounds
@@ -31,7 +37,7 @@ ADDRESS_FIELDS = tuple(points.ADDRESS_FIELDS)
 
 
 def _points(value: Any, lang: str) -> str:
-    return format_amount(value, lang)
+    return format_points(value, lang)
 
 
 def _category(category: str, lang: str) -> str:
@@ -154,7 +160,7 @@ class PointsState(rx.State):
         symbol = (await current_brand(self)).currency_symbol
         self.balance = _points(found.balance, lang)
         self.worth = translate(
-            "points.worth", lang, amount=f"{symbol} {format_amount(found.cash_value, lang)}"
+            "points.worth", lang, amount=format_symbol_amount(found.cash_value, symbol, lang)
         )
         self.earn_lines = [
             _category(category, lang)
@@ -163,7 +169,7 @@ class PointsState(rx.State):
                 "points.earn_rate",
                 lang,
                 points="1",
-                amount=f"{symbol} {format_amount(1 / ratio, lang)}",
+                amount=format_symbol_amount(1 / ratio, symbol, lang),
             )
             for category, ratio in sorted(config.earn_ratios.items())
             if ratio > 0
@@ -172,7 +178,7 @@ class PointsState(rx.State):
             "points.convert_rate",
             lang,
             points=_points(config.convert_ratio, lang),
-            amount=f"{symbol} {format_amount(Decimal(1), lang)}",
+            amount=format_symbol_amount(Decimal(1), symbol, lang),
         )
         self.min_convert = str(config.min_convert)
         self._convert_ratio, self._currency = str(config.convert_ratio), symbol
@@ -187,7 +193,7 @@ class PointsState(rx.State):
     @staticmethod
     def _reward(reward: points.RewardView, lang: str, symbol: str) -> RewardCard:
         sold_out = reward.stock is not None and reward.stock <= 0
-        value = f"{symbol} {format_amount(reward.value, lang)}"
+        value = format_symbol_amount(reward.value, symbol, lang)
         terms = ""
         if reward.kind is PointsRewardKind.BONUS:
             terms = translate(
@@ -377,7 +383,7 @@ class PointsState(rx.State):
         self.convert_get = translate(
             "points.convert_get",
             lang,
-            amount=f"{self._currency} {format_amount(cash, lang)}",
+            amount=format_symbol_amount(cash, self._currency, lang),
         )
 
     @rx.event
@@ -443,7 +449,7 @@ class PointsState(rx.State):
             "points.converted",
             lang,
             points=_points(made.points, lang),
-            amount=f"{self._currency} {format_amount(made.cash, lang)}",
+            amount=format_symbol_amount(made.cash, self._currency, lang),
         )
         self.dialog, self.errors, self.error = "", {}, ""
         await self._refresh()

@@ -13,7 +13,7 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
-from app.core.i18n.formatting import format_amount
+from app.core.i18n.formatting import format_amount, format_points
 from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
@@ -55,7 +55,8 @@ class PromotionCard:
 
 
 def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
-    amount = format_amount(view.reward_amount, lang)
+    points = view.reward_kind.value == "POINTS"  # counted, not money
+    amount = (format_points if points else format_amount)(view.reward_amount, lang)
     if view.kind is PromotionKind.RED_ENVELOPE and view.reward_max is not None:
         high = format_amount(view.reward_max, lang)
         amount = translate("promo.reward.between", lang, low=amount, high=high)

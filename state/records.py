@@ -11,7 +11,7 @@ from app.services import records
 from state.auth import current_login
 from state.guard import Name, checked
 from state.paging import RangePaging
-from state.site import current_brand
+from state.site import SiteState, current_brand
 
 
 @dataclass
@@ -49,11 +49,12 @@ class RecordsState(RangePaging, rx.State):
         )
         self.total = found.total
         self._count_pages(found.total, found.page_size)
+        lang = (await self.get_state(SiteState)).ui_lang
         self.items = [
             RecordRow(
                 id=str(item.id),
                 kind=item.kind,
-                reference=item.reference,
+                reference=records.reference_words(item.kind, item.reference, lang),
                 time=item.time.isoformat(),
                 amount=str(item.amount),
                 positive=item.amount >= 0,

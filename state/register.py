@@ -24,11 +24,12 @@ from state.auth import (
     take_form,
 )
 from state.dialog import DialogState
-from state.errors import describe
+from state.errors import describe, show_first_error
 from state.gates import gated
 from state.guard import BotAnswer, Form, Name, checked
 from state.site import SiteState, current_brand, picked_dial_code
 
+REGISTER_FORM = "register-form"
 # Fields the popup asks in its own places (or never shows as inputs).
 SPECIAL_FIELDS = {
     "username",
@@ -54,6 +55,7 @@ class ExtraField:
     name: str = ""
     type: str = "text"  # the input's HTML type
     max_length: int = 120
+    required: bool = False  # optional fields are folded away and marked so
 
 
 class RegisterState(rx.State):
@@ -72,10 +74,13 @@ class RegisterState(rx.State):
     # Brazil (the brand's jurisdiction profile): a CPF, and the member's own limits.
     identity_required: bool = False
     limits_offered: bool = False
+    username_hint: str = ""  # the username rule, shown before a failure
 
     async def _load(self) -> None:
         brand = await current_brand(self)
         rules = profile_of(brand)
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.username_hint = registration.username_hint(brand, lang)
         self.identity_required = rules.identity_verification
         self.limits_offered = rules.limits_at_registration
         settings = site.register_settings(brand)
@@ -86,6 +91,7 @@ class RegisterState(rx.State):
                 name=f.field_name,
                 type=INPUT_TYPES.get(f.field_name, "text"),
                 max_length=f.max_length or 120,
+                required=f.required,
             )
             for f in settings.fields
             if f.enabled and f.field_name not in SPECIAL_FIELDS
@@ -172,7 +178,7 @@ class RegisterState(rx.State):
             value = await registration.register(brand, request, auth._client())
         except AppError as exc:
             self.errors, self.error = describe(exc, site_state.ui_lang)
-            return None
+            return show_first_error(REGISTER_FORM)
         self.errors = {}
         events = await auth._after_login(value)
         # Brazil: the new account is pending until its identity is verified: that page next.

@@ -8,17 +8,19 @@ from typing import Any
 
 import reflex as rx
 
+from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import LANGUAGE_NAMES, catalog, ui_language
 from app.core.i18n.formatting import country_name
 from app.core.visitor import Visitor, visitor
-from app.services import app_download, browser_logins, site
+from app.services import app_download, browser_logins, operator_identity, site
 from app.services.accounts import verification
 from app.services.brands import Brand, brands
 from app.services.browser_logins import ROTATE_PATH
 from app.services.qr import qr_svg_data_uri
 from state import follow
 from state.guard import Name, checked
+from state.ui import UiState
 
 _DEFAULT_UI_LANGUAGE = "pt"
 
@@ -142,6 +144,13 @@ class SiteState(rx.State):
     app_qr: str = ""
     min_age: int = 18
     copyright: str = ""
+    # Who runs the site (footer): legal name, CNPJ as printed, licence; "" when not set.
+    operator_name: str = ""
+    operator_cnpj: str = ""
+    licence: str = ""
+    jurisdiction: str = ""
+    # The demo parts run (Settings.demo_parts): what the footer states is labelled as examples.
+    demo: bool = False
     language_error: str = ""
     login_methods: dict[str, bool] = {}
     # Merchant wallet isSingle (spec 3): no transfer wallets, so the wallet page is hidden.
@@ -158,6 +167,14 @@ class SiteState(rx.State):
     def texts(self) -> dict[str, str]:
         """The visible strings in the current language (the catalog, one language)."""
         return catalog()[self.ui_lang]
+
+    @rx.var
+    def licence_words(self) -> str:
+        """The licence in words, in the reader's language ("" when the brand has none)."""
+        if not self.licence:
+            return ""
+        key = "footer.licence.BR" if self.jurisdiction == "BR" else "footer.licence.other"
+        return self.texts[key].format(licence=self.licence)
 
     @rx.var
     def age_notice(self) -> str:
@@ -185,6 +202,7 @@ class SiteState(rx.State):
     async def load_site(self) -> None:
         """Resolve the brand from the host, check the system status, settle the language."""
         self._path = self.router.url.path.rstrip("/") or "/"
+        (await self.get_state(UiState))._close()  # a new page: nothing floats over it
         brand = await brands.for_request(None, self.router.headers.host)
         seen = page_visitor(self)
         status = site.system_status(brand, seen.ip, seen.country)
@@ -221,6 +239,14 @@ class SiteState(rx.State):
         self.single_wallet = brand.single_wallet
         self.min_age = brand.min_age
         self.copyright = brand.copyright
+        operator = operator_identity.of(brand)
+        self.operator_name, self.operator_cnpj, self.licence = (
+            operator.name,
+            operator.cnpj,
+            operator.licence,
+        )
+        self.jurisdiction = brand.jurisdiction
+        self.demo = bool(get_settings().demo_parts())
         self.dialling = [
             DiallingOption(found.region, found.code) for found in verification.dialling_codes(brand)
         ]

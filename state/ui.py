@@ -1,19 +1,48 @@
-"""Display options the visitor sets (spec 4): side menu shown or hidden, its panels."""
+"""Display options the visitor sets (spec 4): side menu shown or hidden, its panels.
+
+Floating parts never stay in the way (issue 35): a panel or a rail opened on a phone closes on
+Escape, on a tap outside, on the next page, at login and at logout."""
 
 from __future__ import annotations
 
 import reflex as rx
 
-from state.guard import Name, checked
+from state import follow
+from state.guard import Name, Text, checked
 
 SIDE_MENU_OPEN = "1"
 SIDE_MENU_CLOSED = "0"
+ESCAPE = "Escape"
 
 
 class UiState(rx.State):
     # "" until the visitor chooses: then the menu shows on wide screens, hides on phones.
     side_menu_choice: str = rx.LocalStorage("", name="sideMenu")
     side_panel: str = ""
+    member_nav_open: bool = False  # the member centre's groups, opened on a phone
+
+    @rx.var
+    def floating_open(self) -> bool:
+        """A panel, or the rail opened by hand, is over the page."""
+        return self.side_panel != "" or self.side_menu_choice == SIDE_MENU_OPEN
+
+    def _close(self) -> None:
+        """Close what floats: panels, and a rail opened by hand goes back to the screen's
+        default (shown on wide screens, hidden on phones). A rail hidden by hand stays so."""
+        self.side_panel = ""
+        self.member_nav_open = False
+        if self.side_menu_choice == SIDE_MENU_OPEN:
+            self.side_menu_choice = ""
+
+    @rx.event
+    def close_floating(self) -> None:
+        self._close()
+
+    @rx.event
+    @checked
+    def close_on_escape(self, key: Text) -> None:
+        if key == ESCAPE and self.floating_open:
+            self._close()
 
     @rx.event
     @checked
@@ -22,6 +51,13 @@ class UiState(rx.State):
         self.side_panel = ""
 
     @rx.event
+    def toggle_member_nav(self) -> None:
+        self.member_nav_open = not self.member_nav_open
+
+    @rx.event
     @checked
     def toggle_panel(self, name: Name) -> None:
         self.side_panel = "" if self.side_panel == name else name
+
+
+follow.AFTER_LOGIN.append(UiState.close_floating)

@@ -17,13 +17,18 @@ from app.services.cashier import payout_accounts, withdrawals
 from models import Member
 from state import follow
 from state.auth import current_login
-from state.errors import describe
+from state.errors import describe, show_first_error
 from state.gates import gated
 from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand, current_path
 from state.wallet import WalletState
 
 PROOF_UPLOAD = "withdraw-proof"
+# The page's forms: a refusal shows beside the button of the form that was sent.
+PASSWORD_FORM = "payment-password-form"  # noqa: S105 (a test id)
+ACCOUNTS_FORM = "payout-account-form"
+REQUEST_FORM = "withdraw-form"
+ORDERS = "withdraw-orders"
 
 
 @dataclass
@@ -55,7 +60,12 @@ class WithdrawState(rx.State):
     orders: list[OrderRow] = []
     errors: dict[str, str] = {}
     error: str = ""
+    error_at: str = ""  # the form the error belongs to (its test id)
+    # "Withdrawal requested": belongs to its moment, so a reload, a payout or another
+    # language clears it (issue 35).
     notice: str = ""
+    _notice_order: str = ""  # the order the notice is about, and its status then
+    _notice_status: str = ""
 
     async def _member(self) -> tuple[Member, Any, str]:
         site = await self.get_state(SiteState)
@@ -66,12 +76,22 @@ class WithdrawState(rx.State):
     async def _lang(self) -> str:
         return (await self.get_state(SiteState)).ui_lang
 
-    async def _fail(self, exc: AppError, lang: str) -> None:
+    async def _fail(self, exc: AppError, lang: str, where: str) -> Any:
         self.errors, self.error = describe(exc, lang)
+        self.error_at = where
         self.notice = ""
+        return show_first_error(where)
+
+    def _clear_messages(self) -> None:
+        self.errors, self.error, self.error_at, self.notice = {}, "", "", ""
 
     @rx.event
     async def load(self) -> None:
+        """The page loads (or reloads): what an earlier moment said is gone."""
+        self._clear_messages()
+        await self._read()
+
+    async def _read(self) -> None:
         try:
             member, brand, lang = await self._member()
         except AppError:
@@ -110,9 +130,22 @@ class WithdrawState(rx.State):
     @rx.event
     async def follow_balance(self) -> None:
         """Money moved (a part paid, an order rejected): the open withdraw page shows it
-        without a reload."""
+        without a reload, and once the requested order has moved on its notice is gone."""
+        if await current_path(self) != routes.WITHDRAW:
+            return
+        await self._read()
+        if self.notice and self._noticed_status() != self._notice_status:
+            self.notice = ""
+
+    @rx.event
+    async def relabel(self) -> None:
+        """The language changed: the page in the new one, without the notice of before
+        (it was written in the other language)."""
         if await current_path(self) == routes.WITHDRAW:
             await self.load()
+
+    def _noticed_status(self) -> str:
+        return next((o.status for o in self.orders if o.order_no == self._notice_order), "")
 
     @rx.event
     @gated
@@ -130,10 +163,10 @@ class WithdrawState(rx.State):
                 self.router.session.client_ip or "unknown",
             )
         except AppError as exc:
-            await self._fail(exc, lang)
-            return None
-        self.errors, self.error = {}, ""
-        return WithdrawState.load
+            return await self._fail(exc, lang, PASSWORD_FORM)
+        self._clear_messages()
+        await self._read()
+        return None
 
     @rx.event
     @gated
@@ -154,10 +187,10 @@ class WithdrawState(rx.State):
                 self.router.session.client_ip or "unknown",
             )
         except AppError as exc:
-            await self._fail(exc, lang)
-            return None
-        self.errors, self.error = {}, ""
-        return WithdrawState.load
+            return await self._fail(exc, lang, ACCOUNTS_FORM)
+        self._clear_messages()
+        await self._read()
+        return None
 
     @rx.event
     @gated
@@ -176,11 +209,13 @@ class WithdrawState(rx.State):
         except (AppError, ValueError) as exc:
             if isinstance(exc, ValueError):
                 exc = AppError("payout-account-unknown", status=404)
-            await self._fail(exc, lang)
-            return None
-        self.errors, self.error = {}, ""
+            return await self._fail(exc, lang, REQUEST_FORM)
+        self._clear_messages()
         self.notice = translate("withdraw.requested", lang, orderNo=view.order.order_no)
-        return [WithdrawState.load, WalletState.refresh]
+        self._notice_order = view.order.order_no
+        await self._read()
+        self._notice_status = self._noticed_status()
+        return WalletState.refresh
 
     @rx.event
     @checked
@@ -190,9 +225,10 @@ class WithdrawState(rx.State):
             member, _, lang = await self._member()
             await withdrawals.confirm_receipt(member, order_no, "RECEIVED", None)
         except AppError as exc:
-            await self._fail(exc, lang)
-            return None
-        return WithdrawState.load
+            return await self._fail(exc, lang, ORDERS)
+        self._clear_messages()
+        await self._read()
+        return None
 
     @rx.event
     @checked
@@ -211,10 +247,11 @@ class WithdrawState(rx.State):
             proof = await files[0].read() if files else None
             await withdrawals.confirm_receipt(member, order_no, "NOT_RECEIVED", proof)
         except AppError as exc:
-            await self._fail(exc, lang)
-            return None
-        self.errors, self.error = {}, ""
-        return [rx.clear_selected_files(PROOF_UPLOAD), WithdrawState.load]
+            return await self._fail(exc, lang, ORDERS)
+        self._clear_messages()
+        await self._read()
+        return rx.clear_selected_files(PROOF_UPLOAD)
 
 
 follow.AFTER_BALANCE.append(WithdrawState.follow_balance)
+follow.AFTER_LANGUAGE.append(WithdrawState.relabel)

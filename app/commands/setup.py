@@ -17,7 +17,7 @@ from app.core.db import dispose_engine
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
-from app.services import legal, site_status
+from app.services import legal, operator_identity, site_status
 from app.services.backoffice import audit as audit_log
 from app.services.backoffice import staff as staff_service
 from app.services.brands import brands
@@ -83,6 +83,32 @@ async def module_command(merchant: str, mod_id: str, enabled: bool) -> int:
     finally:
         await dispose_engine()
     print(f"{merchant.upper()} {mod_id.upper()}: {'on' if enabled else 'off'}")
+    return 0
+
+
+async def operator_identity_command(args: argparse.Namespace) -> int:
+    now = utcnow()
+
+    async def record(
+        session: AsyncSession, merchant: str, shown: operator_identity.OperatorIdentity
+    ) -> None:
+        detail = {"name": shown.name, "cnpj": shown.cnpj, "licence": shown.licence}
+        await audit_log.append(
+            session, audit_log.Actor(None, "cli"), "settings.operator_identity",
+            now=now, target=merchant, detail=detail,
+        )  # fmt: skip
+
+    try:
+        shown = await operator_identity.set_identity(
+            args.merchant, name=args.name, cnpj=args.cnpj, licence=args.licence, now=now,
+            record=record,
+        )  # fmt: skip
+    except AppError as exc:
+        print(translate(exc.code, "en", **exc.params), file=sys.stderr)
+        return 2
+    finally:
+        await dispose_engine()
+    print(f"{args.merchant.upper()}: {shown.name} · CNPJ {shown.cnpj} · {shown.licence}")
     return 0
 
 

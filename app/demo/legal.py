@@ -28,6 +28,9 @@ pagamento: elas são pessoais e intransferíveis.</p>
 <ul>
 <li>Depósitos e saques só de e para contas bancárias e chaves PIX em seu próprio CPF.</li>
 <li>Não aceitamos cartão de crédito nem pagamento de terceiros.</li>
+<li>Antes de sacar, cada depósito feito desde o seu último saque precisa ser apostado pelo menos
+uma vez (1×), uma regra contra lavagem de dinheiro; a página de depósito avisa antes de você
+depositar e a página de saque mostra quanto falta.</li>
 <li>Os saques são processados em até 120 minutos depois de aprovados; podemos pedir uma
 verificação adicional para a sua segurança.</li>
 </ul>
@@ -67,6 +70,9 @@ yourself: they are personal and cannot be transferred.</p>
 <ul>
 <li>Deposits and withdrawals only from and to bank accounts and PIX keys in your own CPF.</li>
 <li>We accept neither credit cards nor payments by third parties.</li>
+<li>Before a withdrawal, each deposit made since your last withdrawal must be bet at least once
+(1×), an anti-money-laundering rule; the deposit page says so before you deposit and the
+withdraw page shows what is left.</li>
 <li>Withdrawals are paid within 120 minutes of approval; we may ask for an extra check for your
 safety.</li>
 </ul>

@@ -101,6 +101,17 @@ class BrandSeed:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+# The demo's licensed brand shows an operator identity in its footer; the site labels it as
+# demo data while the demo parts run (Settings.demo_parts). The CNPJ is the Receita Federal's
+# documented example number, not a real operator's.
+DEMO_CNPJ = "11222333000181"
+DEMO_LICENCE = "SPA/MF 0000/2024"
+
+
+def _licensed(seed: BrandSeed, value: str) -> str:
+    return value if seed.jurisdiction == "BR" else ""
+
+
 BRANDS = (
     BrandSeed(
         code="BR1",
@@ -230,6 +241,9 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
         copyright=f"© {seed.name}",
         single_wallet=seed.single_wallet,
         jurisdiction=seed.jurisdiction,
+        operator_name=_licensed(seed, f"{seed.name} Entretenimento Ltda."),
+        operator_cnpj=_licensed(seed, DEMO_CNPJ),
+        licence_number=_licensed(seed, DEMO_LICENCE),
     )
     session.add(merchant)
     await session.flush()

@@ -87,6 +87,9 @@ class Brand:
     sms_daily_quota: int
     single_wallet: bool = False
     jurisdiction: str = ""
+    operator_name: str = ""
+    operator_cnpj: str = ""  # 14 digits, "" when not set
+    licence_number: str = ""
     domains: tuple[DomainRoute, ...] = ()
     modules: tuple[WhitelabelModule, ...] = ()
     register_fields: tuple[RegisterField, ...] = ()
@@ -204,6 +207,9 @@ async def _load_brand(session: AsyncSession, merchant: Merchant) -> Brand:
         sms_daily_quota=merchant.sms_daily_quota,
         single_wallet=merchant.single_wallet,
         jurisdiction=merchant.jurisdiction,
+        operator_name=merchant.operator_name,
+        operator_cnpj=merchant.operator_cnpj,
+        licence_number=merchant.licence_number,
         domains=tuple(await rows(DomainRoute, DomainRoute.id)),
         modules=tuple(modules),
         register_fields=tuple(await rows(RegisterField, RegisterField.sort, RegisterField.id)),

@@ -10,11 +10,13 @@ playing and being paid, in order, each done or not, read from the account itself
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlmodel import select
 
 from app import routes
 from app.core.db import session_scope
+from app.services import exclusion
 from app.services.accounts.members import roles
 from app.services.brands import Brand
 from app.services.cashier import payout_accounts
@@ -62,3 +64,20 @@ async def steps(member: Member, brand: Brand) -> tuple[Step, ...]:
 
 def open_count(found: tuple[Step, ...]) -> int:
     return sum(1 for step in found if not step.done)
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """What the home page says to a member: their break in force, else their first steps."""
+
+    steps: tuple[Step, ...]
+    on_break: exclusion.Exclusion | None
+
+
+async def welcome(member: Member, brand: Brand, now: datetime) -> Welcome:
+    """A member on a cooling-off or self-exclusion is shown it with its end, and no step that
+    leads to money (issue 35: no "make your first deposit" to someone who chose to stop)."""
+    on_break = await exclusion.current(member, now)
+    if on_break is not None:
+        return Welcome((), on_break)
+    return Welcome(await steps(member, brand), None)

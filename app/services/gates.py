@@ -364,6 +364,8 @@ HANDLERS: dict[str, Door] = {
     ),
     "state.lobby.LobbyState.toggle_favorite": INBOX,
     "state.lobby.LobbyState.play": MONEY,
+    # A transfer vendor's game: money moved into its wallet, then the game started.
+    **_each("state.lobby.LobbyState.", "move_and_play play_without_moving", MONEY),
     "state.lobby.LobbyState.load_u9w": MONEY,  # the /u9w page starts the sportsbook
     "state.lobby.LobbyState.start_vendor": MONEY,
     "state.lottery.LotteryRecordState.load": READ,
@@ -443,9 +445,13 @@ HANDLERS: dict[str, Door] = {
         "state.transfer.TransferState.", "fill_max load pick_vendor set_amount set_direction", READ
     ),
     **_each("state.transfer.TransferState.", "submit recall_all", MONEY),
-    **_each("state.ui.UiState.", "toggle_panel toggle_side_menu", VIEW),
+    **_each(
+        "state.ui.UiState.",
+        "toggle_panel toggle_side_menu close_floating close_on_escape toggle_member_nav",
+        VIEW,
+    ),
     **_each("state.wallet.WalletState.", "reformat refresh toggle_hidden watch", READ),
-    **_each("state.withdraw.WithdrawState.", "choose follow_balance load received", READ),
+    **_each("state.withdraw.WithdrawState.", "choose follow_balance load received relabel", READ),
     "state.withdraw.WithdrawState.not_received": UNDER_WAY,
     **_each("state.withdraw.WithdrawState.", "set_payment_password bind_account", ACCOUNT),
     "state.withdraw.WithdrawState.request": WITHDRAWAL,

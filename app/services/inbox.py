@@ -15,7 +15,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.i18n import translate
+from app.core.i18n import translate, ui_language
+from app.core.i18n.formatting import format_points
 from app.services import wallet_events
 from models.base import saved_id
 from models.cashier import MemberMessage, MessageKind
@@ -47,25 +48,27 @@ async def unread_count(member_id: int) -> int:
         return int((await session.exec(statement)).one())
 
 
-# Parameters that hold money (stored as text in JSON), shown the reader's way (1.234,50) in
-# the messages of these kinds (the cashier's messages keep their amounts as written).
+# Parameters that hold money (stored as text in JSON), shown the reader's way (1.234,50);
+# a reward paid in loyalty points is a count of points (12,5), not money.
 MONEY_PARAMS = frozenset({"amount", "converted"})
-LOCALISED_MONEY_KINDS = frozenset(
-    {"PROMOTION_REWARD", "BONUS_CONVERTED", "BONUS_EXPIRED", "VIP_REWARD", "RAFFLE_WON"}
-)
+POINTS_REWARD = "POINTS"
 
 
-def _param(kind: str, name: str, value: Any) -> Any:
-    if kind in LOCALISED_MONEY_KINDS and name in MONEY_PARAMS and isinstance(value, str):
-        try:
-            return Decimal(value)
-        except InvalidOperation:
-            return value
-    return value
+def _param(params: dict[str, Any], name: str, value: Any, language: str) -> Any:
+    if name not in MONEY_PARAMS or not isinstance(value, str):
+        return value
+    try:
+        number = Decimal(value)
+    except InvalidOperation:
+        return value
+    if params.get("reward") == POINTS_REWARD:
+        return format_points(number, ui_language(language))
+    return number
 
 
 def _shown(m: MemberMessage, language: str) -> InboxMessage:
-    params = {name: _param(m.kind, name, value) for name, value in (m.params or {}).items()}
+    raw = m.params or {}
+    params = {name: _param(raw, name, value, language) for name, value in raw.items()}
     return InboxMessage(
         id=saved_id(m.id),
         kind=m.kind,

@@ -4,6 +4,7 @@ a page at a time."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -12,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.core.i18n import translate
 from app.services import ledger
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
@@ -41,6 +43,56 @@ MONEY_KINDS = tuple(kind for kind in TransactionKind if kind is not TransactionK
 BONUS_KINDS = (TransactionKind.BONUS, TransactionKind.REBATE)
 # Where a bonus or rebate lands: straight into cash, or into the bonus wallet (wagering first).
 BONUS_WALLETS = (AccountKind.MEMBER_CASH, AccountKind.MEMBER_BONUS)
+
+
+# A movement's reference as the player reads it: the internal codes (MISSION-DEPOSIT-1,
+# ssc-1m:20261123-0042) become words; order numbers and rounds stay, named.
+_REFERENCE_PREFIXES = (
+    ("MISSION-", "record.ref.mission"),
+    ("RACE-", "record.ref.race"),
+    ("REBATE-", "record.ref.rebate"),
+    ("VIP-", "record.ref.vip"),
+    ("PTS-", "record.ref.points"),
+    ("PROMO-", "record.ref.promotion"),
+    ("BONUS-", "record.ref.bonus"),
+    ("agent-transfer", "record.ref.team_transfer"),
+    ("DAILY_SALARY:", "record.ref.agent_pay"),
+    ("HOURLY_SALARY:", "record.ref.agent_pay"),
+    ("REALTIME_SALARY:", "record.ref.agent_pay"),
+    ("DIVIDEND:", "record.ref.agent_pay"),
+)
+_ORDER_KINDS = frozenset(
+    {
+        TransactionKind.DEPOSIT,
+        TransactionKind.WITHDRAWAL,
+        TransactionKind.WITHDRAWAL_LOCK,
+        TransactionKind.WITHDRAWAL_RELEASE,
+        TransactionKind.UNCLAIMED,
+    }
+)
+_ROUND_KINDS = frozenset({TransactionKind.BET, TransactionKind.WIN, TransactionKind.ROLLBACK})
+_LOTTERY_DRAW = re.compile(r"[a-z0-9-]+:(?P<issue>\d{8}-\d+)")
+
+
+def reference_words(kind: str, reference: str, language: str) -> str:
+    """What a movement's reference means to the player, in their language ("" when the
+    movement's kind already says all)."""
+    text = reference.strip()
+    if not text:
+        return ""
+    for prefix, key in _REFERENCE_PREFIXES:
+        if text.startswith(prefix):
+            return translate(key, language)
+    draw = _LOTTERY_DRAW.fullmatch(text)
+    if draw:
+        return translate("record.ref.draw", language, issue=draw["issue"])
+    if kind in _ORDER_KINDS:
+        return translate("record.ref.order", language, order=text)
+    if kind == TransactionKind.TRANSFER:
+        return translate("record.ref.vendor_wallet", language, vendor=text)
+    if kind in _ROUND_KINDS:
+        return translate("record.ref.round", language, round=text)
+    return ""
 
 
 Item = TypeVar("Item")

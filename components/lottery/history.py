@@ -288,7 +288,7 @@ def rules_dialog() -> rx.Component:
                             rx.cond(row.label_key != "", text_of(row.label_key), row.label),
                             class_name="py-1 pr-2",
                         ),
-                        rx.el.td("×" + row.odds, class_name="py-1 text-right tabular-nums"),
+                        rx.el.td(row.odds, class_name="py-1 text-right tabular-nums"),
                         class_name="border-t border-slate-200 dark:border-slate-700",
                     ),
                 )

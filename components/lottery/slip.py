@@ -152,7 +152,7 @@ def _slip_line(line: rx.Var) -> rx.Component:
             rx.cond(line.label_key != "", text_of(line.label_key), line.label),
             class_name="py-1 pr-2",
         ),
-        rx.el.td("×" + line.odds, class_name="py-1 text-right tabular-nums"),
+        rx.el.td(line.odds, class_name="py-1 text-right tabular-nums"),
         rx.el.td(
             amount(line.pays),
             class_name="py-1 text-right tabular-nums font-semibold text-emerald-600 "

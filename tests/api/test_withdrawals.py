@@ -577,7 +577,7 @@ async def test_reject_returns_the_unpaid_rest(make_client: MakeClient) -> None:
     assert (late.status, late.code) == (409, "withdrawal-not-payable")
     assert await _wallets(player.client) == {"MAIN": "450.00", "BONUS": "0.00", "LOCKED": "0.00"}
     inbox = await player.client.get("/wps/member/messages")
-    assert inbox[0]["kind"] == "WITHDRAWAL_REJECTED" and "150.00" in inbox[0]["body"]
+    assert inbox[0]["kind"] == "WITHDRAWAL_REJECTED" and "150,00" in inbox[0]["body"]  # PT
     await _audit_is_clean()
 
 

@@ -34,7 +34,7 @@ from tests.support.accounts import (
     new_username,
 )
 from tests.support.backoffice import code_at, make_staff_account
-from tests.support.browser import choose_language, screenshots
+from tests.support.browser import choose_language, screenshots, unfold_optional
 
 pytestmark = pytest.mark.e2e
 
@@ -71,6 +71,7 @@ async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
     cpf = new_cpf()
     punctuated = f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}"
     username = await _register(page, site_url, "123.456.789-00")
+    await unfold_optional(page)
     limits = page.get_by_test_id("register-limits")
     await expect(limits).to_contain_text("Limite de depósito por dia")
     await limits.locator("input[name=depositLimitDay]").fill("200")

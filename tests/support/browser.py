@@ -61,6 +61,13 @@ async def verify_identity_in_browser(
     )
 
 
+async def unfold_optional(page: Page) -> None:
+    """Open the register form's optional part (folded away: issue 35)."""
+    optional = page.get_by_test_id("register-optional")
+    if await optional.get_attribute("open") is None:
+        await page.get_by_test_id("register-optional-summary").click()
+
+
 async def register_in_browser(
     page: Page, site_url: str, *, payee_name: str | None = None
 ) -> Member:
@@ -74,6 +81,7 @@ async def register_in_browser(
     await form.locator("input[name=password]").fill(PASSWORD)
     await form.locator("input[name=confirmPassword]").fill(PASSWORD)
     if payee_name is not None:
+        await unfold_optional(page)
         await form.locator("input[name=payeeName]").fill(payee_name)
     identity_asked = await form.locator("input[name=cpf]").count() > 0
     await fill_cpf_if_asked(page)

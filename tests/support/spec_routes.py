@@ -16,7 +16,7 @@ from __future__ import annotations
 
 SPEC_ROUTES: dict[str, str] = {
     # Routes (history mode)
-    "/": "home: banners, notice marquee, jackpot counter, winners, hot, recommended, PG list",
+    "/": "home: banners, notice marquee, the day's real wins, winners, hot, recommended, PG list",
     "/index": "home (alias)",
     "/index.html": "home (alias)",
     "/home": "home (alias)",

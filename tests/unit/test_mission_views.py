@@ -38,11 +38,17 @@ def test_a_mission_card_in_each_language() -> None:
         ends_at=NOW,
     )
     card = mission_card(view, "pt")
-    assert (card.id, card.progress, card.percent, card.reward) == (7, "3 / 10", 30, "R$ 1.234,50")
-    assert mission_card(view, "en").reward == "R$ 1,234.50"
+    # The symbol never wraps away from its amount (a non-breaking space).
+    assert (card.id, card.progress, card.percent, card.reward) == (
+        7,
+        "3 / 10",
+        30,
+        "R$\u00a01.234,50",
+    )
+    assert mission_card(view, "en").reward == "R$\u00a01,234.50"
 
 
-def test_board_lines_show_multipliers_with_an_x_and_prizes_only_where_paid() -> None:
+def test_board_lines_show_multipliers_with_a_times_sign_and_prizes_only_where_paid() -> None:
     board = races.RaceBoard(
         id=1,
         code="M",
@@ -62,8 +68,8 @@ def test_board_lines_show_multipliers_with_an_x_and_prizes_only_where_paid() -> 
     )
     lines = board_lines(board, "pt")
     assert [(line.score, line.prize, line.mine) for line in lines] == [
-        ("12,50x", "20,00", False),
-        ("3,00x", "", True),
+        ("12,50×", "20,00", False),
+        ("3,00×", "", True),
     ]
 
 

@@ -13,6 +13,9 @@ from babel.numbers import format_currency, format_decimal
 
 LOCALES = {"en": "en_US", "pt": "pt_BR"}
 MASK = "******"
+# Between a currency symbol and its amount: "R$" never wraps away from its figure.
+NBSP = "\u00a0"
+MULTIPLIER_SIGN = "×"
 
 
 def _locale(ui_lang: str) -> str:
@@ -35,6 +38,27 @@ def format_amount(amount: Decimal, ui_lang: str) -> str:
 
 def format_money(amount: Decimal, currency: str, ui_lang: str) -> str:
     return format_currency(quantize(amount), currency, locale=_locale(ui_lang))
+
+
+def format_symbol_amount(amount: Decimal, symbol: str, ui_lang: str) -> str:
+    """An amount with the brand's currency symbol, joined by a non-breaking space: R$ 1.234,50."""
+    return (
+        f"{symbol}{NBSP}{format_amount(amount, ui_lang)}"
+        if symbol
+        else format_amount(amount, ui_lang)
+    )
+
+
+def format_points(points: Decimal | int, ui_lang: str) -> str:
+    """Loyalty points are a count, not money: no forced cents (1.250 or 0,5 pontos)."""
+    return format_decimal(quantize(Decimal(points)), format="#,##0.##", locale=_locale(ui_lang))
+
+
+def format_multiplier(value: Decimal | str | float, ui_lang: str) -> str:
+    """A payout multiplier in the locale's decimals, sign after: 1,80× or 1.4785× (two to
+    four places: a paytable's exact odds are never rounded away)."""
+    number = format_decimal(Decimal(str(value)), format="#,##0.00##", locale=_locale(ui_lang))
+    return f"{number}{MULTIPLIER_SIGN}"
 
 
 def format_balance(amount: Decimal, ui_lang: str, hidden: bool) -> str:

@@ -14,6 +14,7 @@ from sqlmodel import select
 from app.core import clock, rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n import translate
 from app.core.security import hash_password
 from app.services import site
 from app.services.accounts import limits, members, verification
@@ -21,7 +22,13 @@ from app.services.accounts.login import Client, LoginResult, complete_login
 from app.services.agents import tree
 from app.services.brands import Brand
 from app.services.identity import onboarding
-from app.services.validation import FieldError, FieldRule, validate_field, validate_password
+from app.services.validation import (
+    FieldError,
+    FieldRule,
+    format_range,
+    validate_field,
+    validate_password,
+)
 from models import AffiliateCode, Member, RegisterField
 
 # Payload fields kept in the member's profile (shown later in the profile screens).
@@ -132,6 +139,14 @@ def password_problem(password: str, confirmation: str) -> list[dict[str, Any]]:
 
 def _password_asked(brand: Brand, request: RegisterRequest) -> bool:
     return request.method != "mobile" or site.mobile_password_asked(brand)
+
+
+def username_hint(brand: Brand, language: str) -> str:
+    """The username rule in words, shown before the visitor types: the very message a value
+    that breaks it would get ("6 - 16 characters: start with a letter...")."""
+    rule = rule_for(brand, "username", USERNAME_RULE) or USERNAME_RULE
+    key = "val_length" if rule.pattern_id is None else f"pattern_{rule.pattern_id}"
+    return translate(key, language, range=format_range(rule.min_length, rule.max_length))
 
 
 def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:

@@ -92,6 +92,17 @@ class RecallResult:
     main_balance: Decimal
 
 
+@dataclass(frozen=True)
+class LaunchOffer:
+    """Before a transfer vendor's game starts: its wallet and the main wallet, so the member
+    can move money in (a transfer wallet opens at its own balance, not the main one)."""
+
+    vendor: str
+    name: str
+    main: Decimal
+    vendor_balance: Decimal
+
+
 def is_single(brand: Brand) -> bool:
     return brand.single_wallet
 
@@ -150,6 +161,19 @@ async def wallets(brand: Brand, member: Member) -> Wallets:
     assert member.id is not None
     async with session_scope() as session:
         return await _wallets(session, brand, member.id)
+
+
+async def launch_offer(brand: Brand, member: Member, vendor: str) -> LaunchOffer | None:
+    """The offer to move money into `vendor`'s wallet before its game starts: None for a
+    seamless vendor (it plays the main wallet itself), a vendor in maintenance, or a member
+    with nothing in the main wallet to move."""
+    assert member.id is not None
+    async with session_scope() as session:
+        found = await _wallets(session, brand, member.id)
+    wallet = next((w for w in found.vendors if w.vendor == vendor.strip().upper()), None)
+    if wallet is None or wallet.maintenance or found.cash <= 0:
+        return None
+    return LaunchOffer(wallet.vendor, wallet.name, found.cash, wallet.balance)
 
 
 def parse_amount(text: Any) -> Decimal:

@@ -198,6 +198,16 @@ async def remaining_wagering(session: AsyncSession, brand: Brand, member_id: int
     return await turnover_of(session, brand, member_id, limits.turnover_multiplier)
 
 
+async def wagering_multiplier(brand: Brand, member: Member) -> Decimal:
+    """How many times each deposit must be wagered before it can be withdrawn, for this
+    member (the brand's rule with their VIP level's): what the deposit page states before
+    the money goes in (no surprise at the first withdrawal)."""
+    assert member.id is not None
+    async with session_scope() as session:
+        limits = await vip.with_level_limits(session, member.id, await rules(session, brand.id))
+    return limits.turnover_multiplier
+
+
 async def overview(brand: Brand, member: Member) -> WithdrawalOverview:
     """What the withdraw screen shows: balances, limits, today's count, wagering left."""
     assert member.id is not None

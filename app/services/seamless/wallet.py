@@ -369,11 +369,13 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         # No new round while the brand is in maintenance (nothing is stored: the vendor may
         # send it again afterwards); bets and wins of rounds already open go on.
         raise AppError("system-maintenance", status=503)
-    if await _cash(ctx) < amount:
-        return _Outcome(WalletStatus.INSUFFICIENT_FUNDS)
+    # Why the member may not bet at all (identity pending, a break, a limit) is said before
+    # the balance: a pending account has none, and "too low" would hide the real reason.
     refused = await _protection_refusal(session, member_id, amount)
     if refused:
         return _Outcome(WalletStatus.REFUSED, reason=refused)
+    if await _cash(ctx) < amount:
+        return _Outcome(WalletStatus.INSUFFICIENT_FUNDS)
     try:
         await bet_limits.check_max_bet_in(session, member_id, amount, clock.now())
     except AppError as over:

@@ -30,11 +30,13 @@ from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, bet_limits
+from app.services.identity import onboarding
 from app.services.seamless.port import PlayerSession, WalletAnswer, WalletCall, WalletPort
 from app.services.seamless.studio_port import studio_wallet
 from app.services.studio import seeds
 from app.services.studio.games import GAMES, StudioGame, game
 from app.services.studio.seeds import Owner
+from models import Member
 from models.base import utcnow
 from models.studio import RoundStatus, StudioRound, StudioSeedPair
 
@@ -292,6 +294,17 @@ async def _staked(
     raise AppError("play-wallet-refused", 409)
 
 
+async def _may_bet_at_all(player: Player) -> None:
+    """A member who may not bet yet hears why (identity not verified: AppError
+    identity-pending), not that the balance is short (a pending account cannot deposit)."""
+    if player.owner.member_id is None:
+        return
+    async with session_scope() as session:
+        member = await session.get(Member, player.owner.member_id)
+        if member is not None:
+            await onboarding.require_verified(session, member)
+
+
 async def play(player: Player, game_code: str, bet: object, params: dict[str, Any]) -> RoundView:
     """Play one round (or deal the first step of a two-step game)."""
     studio_game = game(game_code)
@@ -301,6 +314,7 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
     quoted = studio_game.quoted_multiplier(checked)
     known = player.known_balance
     if stake > (known if known is not None else await balance(player)):
+        await _may_bet_at_all(player)
         raise AppError("play-bet-over-balance", 400)
     if player.owner.member_id is not None:
         # an open bonus's maximum bet, said before any nonce or money moves (the wallet

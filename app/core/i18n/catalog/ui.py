@@ -133,7 +133,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "providers.empty": "No providers are available right now.",
         "providers.loading": "Loading the providers",
         "providers.maintenance": "Under maintenance",
-        "lobby.jackpot": "Jackpot",
         "promo.empty": "There are no promotions running right now. Check back soon.",
     },
     "pt": {
@@ -270,7 +269,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "providers.empty": "Nenhum provedor disponível no momento.",
         "providers.loading": "Carregando os provedores",
         "providers.maintenance": "Em manutenção",
-        "lobby.jackpot": "Jackpot",
         "promo.empty": "Não há promoções ativas no momento. Volte em breve.",
     },
 }

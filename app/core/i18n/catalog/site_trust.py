@@ -1,0 +1,113 @@
+"""The site a player trusts at first sight (issue 35): the operator's identity in the footer,
+the phone's tab bar, the member centre's groups, feedback next to its action."""
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "operator-name-invalid": "The operator's legal name must be at most {max} characters.",
+        "operator-licence-invalid": "The licence number must be at most {max} characters.",
+        "operator-cnpj-invalid": "This CNPJ is not valid: check its 14 digits.",
+        "footer.operator": "Operator",
+        "footer.cnpj": "CNPJ {cnpj}",
+        "footer.licence.BR": (
+            "Authorised by the Secretariat of Prizes and Betting of Brazil's Ministry of "
+            "Finance (SPA/MF), authorisation {licence}."
+        ),
+        "footer.licence.other": "Licence {licence}.",
+        "footer.age": "{age}+",
+        "footer.age_words": "Only for people aged {age} or over",
+        "footer.self_exclusion": "Take a break or self-exclude",
+        "footer.demo": (
+            "Demo site: the operator name, CNPJ and authorisation shown are examples, not a "
+            "licensed operator's."
+        ),
+        "homepage.demo_figures": "Demo figures",
+        "tabs.label": "Main sections",
+        "tabs.home": "Home",
+        "tabs.casino": "Casino",
+        "tabs.lottery": "Lottery",
+        "tabs.promotions": "Promotions",
+        "tabs.account": "Account",
+        "tabs.register": "Sign up",
+        "centre.group.money": "Money",
+        "centre.group.history": "History",
+        "centre.group.rewards": "Rewards",
+        "centre.group.account": "Account and safety",
+        "centre.group.more": "More",
+        "register.optional_mark": " (optional)",
+        "register.optional_more": "More details and your own limits (optional)",
+        "cashier.wagering_rule": (
+            "Before a withdrawal, bet at least {times}× each deposit made since your last "
+            "withdrawal (an anti-money-laundering rule). The withdraw page shows what is left."
+        ),
+        "remedy./verify-identity": "Verify my identity",
+        "break.title.COOLING_OFF": "You are taking a break",
+        "break.title.SELF_EXCLUSION": "You are self-excluded",
+        "break.until": "Until {until}: no bets or deposits until then.",
+        "break.indefinite": "With no end date: no bets or deposits.",
+        "break.more": "Your limits and breaks",
+        "wallet_offer.title": "Play {vendor} with your balance",
+        "wallet_offer.why": (
+            "{vendor} keeps a wallet of its own: move money into it to bet there. What you do "
+            "not use can be moved back on the wallet page."
+        ),
+        "wallet_offer.main": "Main wallet",
+        "wallet_offer.vendor": "Game wallet",
+        "wallet_offer.amount": "Amount to move in",
+        "wallet_offer.move": "Move and play",
+        "wallet_offer.skip": "Play without moving money",
+    },
+    "pt": {
+        "operator-name-invalid": "A razão social do operador deve ter no máximo {max} caracteres.",
+        "operator-licence-invalid": "O número da autorização deve ter no máximo {max} caracteres.",
+        "operator-cnpj-invalid": "Este CNPJ não é válido: confira os 14 dígitos.",
+        "footer.operator": "Operador",
+        "footer.cnpj": "CNPJ {cnpj}",
+        "footer.licence.BR": (
+            "Autorizada pela Secretaria de Prêmios e Apostas do Ministério da Fazenda "
+            "(SPA/MF), autorização {licence}."
+        ),
+        "footer.licence.other": "Licença {licence}.",
+        "footer.age": "{age}+",
+        "footer.age_words": "Proibido para menores de {age} anos",
+        "footer.self_exclusion": "Faça uma pausa ou autoexclua-se",
+        "footer.demo": (
+            "Site de demonstração: a razão social, o CNPJ e a autorização mostrados são "
+            "exemplos, não de um operador autorizado."
+        ),
+        "homepage.demo_figures": "Dados de demonstração",
+        "tabs.label": "Seções principais",
+        "tabs.home": "Início",
+        "tabs.casino": "Cassino",
+        "tabs.lottery": "Loteria",
+        "tabs.promotions": "Promoções",
+        "tabs.account": "Conta",
+        "tabs.register": "Cadastrar",
+        "centre.group.money": "Dinheiro",
+        "centre.group.history": "Histórico",
+        "centre.group.rewards": "Recompensas",
+        "centre.group.account": "Conta e segurança",
+        "centre.group.more": "Mais",
+        "register.optional_mark": " (opcional)",
+        "register.optional_more": "Mais dados e seus próprios limites (opcional)",
+        "cashier.wagering_rule": (
+            "Antes de sacar, aposte pelo menos {times}× cada depósito feito desde o seu último "
+            "saque (uma regra contra lavagem de dinheiro). A página de saque mostra quanto falta."
+        ),
+        "remedy./verify-identity": "Verificar minha identidade",
+        "break.title.COOLING_OFF": "Você está em uma pausa",
+        "break.title.SELF_EXCLUSION": "Você está em autoexclusão",
+        "break.until": "Até {until}: sem apostas nem depósitos até lá.",
+        "break.indefinite": "Sem data de término: sem apostas nem depósitos.",
+        "break.more": "Seus limites e pausas",
+        "wallet_offer.title": "Jogue {vendor} com o seu saldo",
+        "wallet_offer.why": (
+            "{vendor} tem uma carteira própria: transfira dinheiro para ela para apostar lá. "
+            "O que não usar pode voltar para a carteira principal na página da carteira."
+        ),
+        "wallet_offer.main": "Carteira principal",
+        "wallet_offer.vendor": "Carteira do jogo",
+        "wallet_offer.amount": "Valor a transferir",
+        "wallet_offer.move": "Transferir e jogar",
+        "wallet_offer.skip": "Jogar sem transferir",
+    },
+}

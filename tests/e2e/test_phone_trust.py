@@ -1,0 +1,243 @@
+"""The site a Brazilian player trusts at first sight (issue 35), walked on a phone (390 × 844)
+in Portuguese: signed out, Cadastrar beside Entrar and the bottom tab bar; the footer with the
+operator's CNPJ and SPA/MF authorisation; registration with only the required fields, the
+username rule before typing and a refusal that moves the view to its field; the side rail that
+closes on Escape; the member centre in groups; a refused withdrawal with its error beside the
+button, a requested one whose notice goes at a reload. Each page is checked with axe-core (no
+serious or critical violation) and shot at phone and desktop width, light and dark."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Page, expect
+from sqlmodel import select
+
+from app.core.db import session_scope
+from app.core.security import hash_password
+from app.services.cashier import payout_accounts
+from models import MemberIdentity
+from tests.e2e.conftest import SLOW_MS, open_site
+from tests.support.accounts import ADULT_NAME, PASSWORD, make_member, new_cpf
+from tests.support.axe import blocking_violations
+from tests.support.browser import browser_cookie, choose_language, wait_for_rotation
+from tests.support.money import fund, wager
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+SHOTS = Path(os.environ.get("SITE_SHOTS", "/tmp/site-shots"))
+PAY_PASSWORD = "135790"
+
+
+async def _shoot(page: Page, name: str) -> None:
+    """The page as it is, at phone and desktop width, light and dark (back to the phone)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        await page.emulate_media(color_scheme=scheme)
+        for label, size in (("390", PHONE), ("1280", DESKTOP)):
+            await page.set_viewport_size(size)
+            await page.screenshot(path=str(SHOTS / f"{name}-{label}-{scheme}.png"), full_page=True)
+    await page.emulate_media(color_scheme="light")
+    await page.set_viewport_size(PHONE)
+
+
+# What this walk's issue built: axe-core must find nothing serious there; the rest of the
+# page is checked too and its findings written beside the screenshots (axe-page.txt).
+BUILT = (
+    "[data-testid=tab-bar]",
+    "[data-testid=site-header]",
+    "[data-testid=footer-operator]",
+    "[data-testid=register-form]",
+    "[data-testid=member-centre]",
+    "[data-testid=withdraw-form]",
+    "[data-testid=member-nav]",
+)
+
+
+async def _accessible(page: Page, name: str, found: list[str], page_wide: list[str]) -> None:
+    """axe-core's serious and critical violations, light and dark (gathered, so one walk
+    names them all)."""
+    for scheme in ("light", "dark"):
+        await page.emulate_media(color_scheme=scheme)
+        found += [f"{name} ({scheme}) {v}" for v in await blocking_violations(page, BUILT)]
+        page_wide += [f"{name} ({scheme}) {v}" for v in await blocking_violations(page)]
+    await page.emulate_media(color_scheme="light")
+
+
+async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
+    browser: Browser, site_url: str
+) -> None:
+    # bypass_csp: the site's policy refuses inline scripts, axe-core's among them.
+    context = await browser.new_context(
+        viewport=PHONE, timezone_id="America/Sao_Paulo", has_touch=True, bypass_csp=True
+    )
+    page = await context.new_page()
+    violations: list[str] = []
+    page_wide: list[str] = []
+    await open_site(page, site_url)
+
+    # Signed out: Cadastrar beside Entrar, and the tab bar.
+    header = page.get_by_test_id("site-header")
+    await expect(header.get_by_test_id("header-register")).to_have_text("Cadastrar")
+    await expect(header.get_by_test_id("header-login-button")).to_have_text("Entrar")
+    tabs = page.get_by_test_id("tab-bar")
+    for tab, words in (
+        ("home", "Início"),
+        ("casino", "Cassino"),
+        ("lottery", "Loteria"),
+        ("promotions", "Promoções"),
+        ("register", "Cadastrar"),
+    ):
+        await expect(tabs.get_by_test_id(f"tab-{tab}")).to_have_text(words)
+    await expect(tabs.get_by_test_id("tab-home")).to_have_attribute("aria-current", "page")
+    await expect(page.get_by_test_id("home-jackpot")).to_have_count(0)  # no invented figure
+
+    # The footer says who runs the site, its licence in words, and that the demo's are examples.
+    operator = page.get_by_test_id("footer-operator")
+    await expect(operator).to_contain_text("Sorte Grande Entretenimento Ltda.")
+    await expect(operator.get_by_test_id("footer-cnpj")).to_contain_text("CNPJ 11.222.333/0001-81")
+    licence = operator.get_by_test_id("footer-licence")
+    await expect(licence).to_contain_text("Secretaria de Prêmios e Apostas")
+    await expect(licence).to_contain_text("SPA/MF 0000/2024")
+    await expect(operator.get_by_test_id("footer-demo")).to_be_visible()
+    await expect(page.get_by_test_id("footer-responsible")).to_have_text("Jogo responsável")
+    # Scrolled to the end, the tab bar covers none of the footer's words.
+    await page.evaluate("window.scrollTo({top: document.body.scrollHeight, behavior: 'instant'})")
+    copyright_box = await page.get_by_test_id("copyright").bounding_box()
+    tabs_box = await tabs.bounding_box()
+    assert copyright_box and tabs_box
+    assert copyright_box["y"] + copyright_box["height"] <= tabs_box["y"]
+    await _accessible(page, "home", violations, page_wide)
+    await _shoot(page, "home-visitor")
+
+    # The side rail opened by hand closes on Escape.
+    await page.get_by_test_id("side-toggle").click()
+    await expect(page.get_by_test_id("side-menu-items")).to_be_visible()
+    await page.keyboard.press("Escape")
+    await expect(page.get_by_test_id("side-menu-items")).to_be_hidden()
+
+    # Registration from the tab bar: the four fields the brand requires, the rule first.
+    await tabs.get_by_test_id("tab-register").click()
+    form = page.get_by_test_id("register-form")
+    await expect(form).to_be_visible()
+    shown = form.locator("input:visible:not([type=checkbox]):not([type=hidden])")
+    await expect(shown).to_have_count(4)
+    names = set(await shown.evaluate_all("inputs => inputs.map((i) => i.name)"))
+    assert names == {"username", "password", "confirmPassword", "cpf"}
+    assert await page.get_by_test_id("register-optional").get_attribute("open") is None
+    await expect(page.get_by_test_id("register-optional-summary")).to_contain_text("(opcional)")
+    await expect(form.get_by_test_id("field-username-hint")).to_have_text(
+        "Digite 6 - 16 caracteres: comece com uma letra, seguida de letras e números"
+    )
+    await _accessible(page, "register", violations, page_wide)
+    await _shoot(page, "register")
+
+    # A refusal moves the view to the field in error and focuses it.
+    await form.locator("input[name=username]").fill("1ab")
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await form.locator("input[name=cpf]").fill(new_cpf())
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    username = form.locator("input[name=username]")
+    await expect(username).to_have_attribute("aria-invalid", "true", timeout=SLOW_MS)
+    await expect(username).to_be_focused()
+    await expect(username).to_be_in_viewport()
+    await page.keyboard.press("Escape")
+
+    # A member with money, a payment password and a payout account in their own CPF.
+    member = await make_member(
+        "BR1",
+        payee_name=ADULT_NAME,
+        payment_password_hash=await hash_password(PAY_PASSWORD),
+    )
+    assert member.id is not None
+    await fund(member.id, "100.00")
+    await wager(member.id, "100.00")  # the deposit's wagering, as a player builds it by playing
+    async with session_scope() as session:
+        identity = (
+            await session.exec(select(MemberIdentity).where(MemberIdentity.member_id == member.id))
+        ).one()
+    await payout_accounts.bind(
+        member,
+        payout_accounts.PayoutAccountInput(
+            kind="PIX", holder_name=ADULT_NAME, pix_key_type="CPF", pix_key=identity.cpf
+        ),
+        PASSWORD,
+        "127.0.0.1",
+    )
+    before = await browser_cookie(page)
+    await open_site(page, site_url + "/login")
+    login = page.get_by_test_id("login-form")
+    await login.locator("input[name=username]").fill(member.username)
+    await login.locator("input[name=password]").fill(PASSWORD)
+    await page.get_by_test_id("login-submit").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+    await wait_for_rotation(page, before)
+    await expect(tabs.get_by_test_id("tab-account")).to_have_text("Conta")
+
+    # The member centre in groups, from the tab bar.
+    await tabs.get_by_test_id("tab-account").click()
+    centre = page.get_by_test_id("member-centre")
+    for group in ("Dinheiro", "Histórico", "Recompensas", "Conta e segurança"):
+        await expect(centre.get_by_role("heading", name=group)).to_be_visible()
+    await _accessible(page, "member centre", violations, page_wide)
+    await _shoot(page, "member-centre")
+    await page.keyboard.press("Escape")
+    await expect(centre).to_have_count(0)
+
+    # A refused withdrawal: the error beside the button, in view; nothing at the page's top.
+    await open_site(page, site_url + "/withdraw")
+    request = page.get_by_test_id("withdraw-form")
+    await expect(request.locator("select[name=accountId] option")).to_have_count(1)
+    await request.locator("input[name=amount]").fill("50,00")
+    await request.locator("input[name=paymentPassword]").fill("000000")
+    await page.get_by_test_id("withdraw-submit").click()
+    refusal = request.get_by_test_id("form-error")
+    await expect(refusal).not_to_have_text("", timeout=SLOW_MS)
+    await expect(refusal).to_be_in_viewport()
+    await expect(
+        page.get_by_test_id("payout-account-form").get_by_test_id("form-error")
+    ).to_have_text("")
+    await _accessible(page, "withdraw", violations, page_wide)
+    await _shoot(page, "withdraw-refused")
+
+    # Requested: the notice beside the button, gone at a reload.
+    await request.locator("input[name=paymentPassword]").fill(PAY_PASSWORD)
+    await page.get_by_test_id("withdraw-submit").click()
+    requested = request.get_by_role("status")
+    await expect(requested).to_contain_text("solicitado", timeout=SLOW_MS)
+    await expect(refusal).to_have_text("")
+    await open_site(page, site_url + "/withdraw")
+    await expect(page.get_by_test_id("withdraw-status").first).to_be_visible()
+    await expect(page.get_by_test_id("withdraw-form").get_by_role("status")).to_have_text("")
+
+    # In English the licence is told in English (desktop header).
+    await page.set_viewport_size(DESKTOP)
+    await choose_language(page, "EN")
+    await expect(page.get_by_test_id("footer-licence")).to_contain_text(
+        "Secretariat of Prizes and Betting"
+    )
+    await expect(page.get_by_test_id("tab-bar")).to_be_hidden()
+
+    # The home's marquee follows the language both ways, without a reload (the first login's
+    # welcome put away first, as a member who knows the way would).
+    await open_site(page, site_url)
+    await page.get_by_test_id("first-steps-later").click()
+    notice = page.get_by_test_id("home-notice")
+    await expect(notice).to_contain_text("Welcome to Sorte Grande")
+    await choose_language(page, "PT")
+    await expect(notice).to_contain_text("Bem-vindo à Sorte Grande")
+    await choose_language(page, "EN")
+    await expect(notice).to_contain_text("Welcome to Sorte Grande")
+    await _shoot(page, "home-member-en")
+    await context.close()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "axe.txt").write_text("\n".join(violations) + "\n")
+    (SHOTS / "axe-page.txt").write_text("\n".join(page_wide) + "\n")
+    assert violations == []

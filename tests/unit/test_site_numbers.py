@@ -1,0 +1,93 @@
+"""One number format per locale (issue 35): money with its symbol that never wraps, points
+counted rather than priced, multipliers in the reader's decimals, inbox amounts and the account
+record's references in the reader's words."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from app.core.i18n.formatting import (
+    NBSP,
+    format_multiplier,
+    format_points,
+    format_symbol_amount,
+)
+from app.services import inbox, records
+from models.cashier import MemberMessage, MessageKind
+
+
+def test_a_symbol_is_joined_to_its_amount_by_a_non_breaking_space() -> None:
+    assert format_symbol_amount(Decimal("1234.5"), "R$", "pt") == f"R${NBSP}1.234,50"
+    assert format_symbol_amount(Decimal("1234.5"), "R$", "en") == f"R${NBSP}1,234.50"
+    assert " " not in format_symbol_amount(Decimal("5"), "R$", "pt")
+
+
+@pytest.mark.parametrize(
+    ("points", "lang", "shown"),
+    [
+        (Decimal("0.50"), "pt", "0,5"),
+        (Decimal("1250.00"), "pt", "1.250"),
+        (Decimal("1250.25"), "en", "1,250.25"),
+        (12, "en", "12"),
+    ],
+)
+def test_points_are_a_count_without_forced_cents(points: Decimal, lang: str, shown: str) -> None:
+    assert format_points(points, lang) == shown
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "shown"),
+    [
+        ("1.8", "pt", "1,80×"),
+        ("1.8", "en", "1.80×"),
+        (Decimal("1.4785"), "pt", "1,4785×"),
+        (Decimal("9800"), "pt", "9.800,00×"),
+    ],
+)
+def test_multipliers_use_the_reader_s_decimals(value: object, lang: str, shown: str) -> None:
+    assert format_multiplier(value, lang) == shown  # type: ignore[arg-type]
+
+
+def _message(kind: MessageKind, params: dict[str, str]) -> MemberMessage:
+    return MemberMessage(id=1, member_id=1, kind=kind, params=params)
+
+
+def test_inbox_amounts_are_written_the_reader_s_way_for_every_kind() -> None:
+    deposit = _message(MessageKind.DEPOSIT_CREDITED, {"orderNo": "D1", "amount": "1234.50"})
+    assert "1.234,50" in inbox._shown(deposit, "pt").body
+    assert "1,234.50" in inbox._shown(deposit, "en").body
+    assert "1234.50" not in inbox._shown(deposit, "pt").body
+
+
+def test_a_points_reward_in_the_inbox_is_counted_not_priced() -> None:
+    reward = _message(
+        MessageKind.PROMOTION_REWARD,
+        {"promotion": "P1", "amount": "0.50", "reward": "POINTS"},
+    )
+    body = inbox._shown(reward, "pt").body
+    assert "0,5 " in body and "0,50" not in body
+
+
+@pytest.mark.parametrize(
+    ("kind", "reference", "lang", "words"),
+    [
+        ("BONUS", "MISSION-DEPOSIT-1", "pt", "Recompensa de missão"),
+        ("BONUS", "MISSION-DEPOSIT-1", "en", "Mission reward"),
+        ("BET", "ssc-1m:20261123-0042", "pt", "Sorteio 20261123-0042"),
+        ("WIN", "ssc-1m:20261123-0042", "en", "Lottery draw 20261123-0042"),
+        ("DEPOSIT", "D2026112300001", "pt", "Pedido D2026112300001"),
+        ("TRANSFER", "SABA", "en", "Game wallet SABA"),
+        ("BET", "r-77", "pt", "Rodada r-77"),
+        ("REBATE", "REBATE-12", "pt", "Cashback do dia"),
+        ("SALARY", "DAILY_SALARY:2026-11-23T03:00:00Z", "en", "Agent pay"),
+        ("ADJUSTMENT", "", "pt", ""),
+    ],
+)
+def test_the_record_shows_words_not_codes(kind: str, reference: str, lang: str, words: str) -> None:
+    assert records.reference_words(kind, reference, lang) == words
+
+
+def test_an_unknown_code_of_a_kind_that_says_all_is_left_out() -> None:
+    assert records.reference_words("ADJUSTMENT", "OPS-TICKET-9", "pt") == ""

@@ -1,0 +1,90 @@
+"""The site's floating parts and notices belong to their moment (issue 35): the side rail and
+its panels close on Escape, on an outside tap, on the next page and at login; the withdraw
+page's "requested" notice goes at a reload, a payout or another language; the member centre
+is grouped, not one row of pills."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reflex.state import State
+
+import app.app  # noqa: F401 (registers every state)
+from components.member_nav import GROUPS, ITEMS
+from state import follow
+from state.site import SiteState
+from state.ui import SIDE_MENU_CLOSED, SIDE_MENU_OPEN, UiState
+from state.withdraw import OrderRow, WithdrawState
+
+
+async def _tab() -> State:
+    return State(_reflex_internal_init=True)  # type: ignore[call-arg]
+
+
+async def _run(state: Any, handler: str, **kwargs: Any) -> Any:
+    result = type(state).event_handlers[handler].fn(state, **kwargs)
+    return await result if hasattr(result, "__await__") else result
+
+
+async def test_escape_closes_a_panel_and_a_rail_opened_by_hand() -> None:
+    ui = await (await _tab()).get_state(UiState)
+    await _run(ui, "toggle_panel", name="cs")
+    ui.side_menu_choice = SIDE_MENU_OPEN
+    assert ui.floating_open
+    await _run(ui, "close_on_escape", key="Enter")
+    assert ui.side_panel == "cs"  # another key changes nothing
+    await _run(ui, "close_on_escape", key="Escape")
+    assert (ui.side_panel, ui.side_menu_choice, ui.floating_open) == ("", "", False)
+
+
+async def test_an_outside_tap_closes_but_a_rail_hidden_by_hand_stays_hidden() -> None:
+    ui = await (await _tab()).get_state(UiState)
+    ui.side_menu_choice = SIDE_MENU_CLOSED
+    ui.member_nav_open = True
+    await _run(ui, "close_floating")
+    assert ui.side_menu_choice == SIDE_MENU_CLOSED
+    assert not ui.member_nav_open
+
+
+def test_login_closes_what_floats() -> None:
+    assert UiState.close_floating in follow.AFTER_LOGIN
+
+
+async def test_the_withdraw_notice_does_not_outlive_its_moment() -> None:
+    root = await _tab()
+    withdraw = await root.get_state(WithdrawState)
+    withdraw.notice, withdraw.error, withdraw.error_at = (
+        "Saque W1 solicitado.",
+        "x",
+        "withdraw-form",
+    )
+    await _run(withdraw, "load")  # a reload (nobody logged in: nothing more is read)
+    assert (withdraw.notice, withdraw.error, withdraw.error_at) == ("", "", "")
+    (await root.get_state(SiteState))._path = "/withdraw"
+    withdraw.notice = "Saque W1 solicitado."
+    await _run(withdraw, "relabel")  # another language: the notice was in the one before
+    assert withdraw.notice == ""
+    assert WithdrawState.relabel in follow.AFTER_LANGUAGE
+    assert WithdrawState.follow_balance in follow.AFTER_BALANCE
+
+
+async def test_the_notice_stays_while_its_order_waits_and_goes_once_it_moved_on() -> None:
+    root = await _tab()
+    (await root.get_state(SiteState))._path = "/withdraw"
+    withdraw = await root.get_state(WithdrawState)
+    withdraw.notice, withdraw._notice_order = "Saque W1 solicitado.", "W1"
+    withdraw.orders = [OrderRow(order_no="W1", status="PENDING")]
+    withdraw._notice_status = "PENDING"
+    # Nobody is logged in here, so the re-read keeps the rows: the order's status decides.
+    await _run(withdraw, "follow_balance")  # the request's own balance change
+    assert withdraw.notice == "Saque W1 solicitado."
+    withdraw.orders = [OrderRow(order_no="W1", status="PAID")]
+    await _run(withdraw, "follow_balance")  # paid out
+    assert withdraw.notice == ""
+
+
+def test_the_member_centre_is_grouped_with_every_page_once() -> None:
+    assert 4 <= len(GROUPS) <= 6
+    assert all(len(items) <= 5 for _, items in GROUPS)
+    paths = [href for _, href, _ in ITEMS]
+    assert len(paths) == len(set(paths)) == 19

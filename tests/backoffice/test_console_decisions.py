@@ -262,7 +262,8 @@ async def test_every_code_the_console_shows_has_words_in_both_languages() -> Non
     }
     async with session_scope() as session:
         actions = set((await session.exec(select(AuditEntry.action).distinct())).all())
-    groups["action"] = sorted(actions)
+    # Other tests append their own entries ("test.*") to the shared log: not the platform's.
+    groups["action"] = sorted(a for a in actions if not a.startswith("test."))
     for group, codes in groups.items():
         for code in codes:
             key = f"bo.word.{group}.{code}"

@@ -46,7 +46,6 @@ GROUPS = (
             ("income.title", routes.MY_INCOME, "piggy-bank"),
             ("missions.title", routes.MISSION_LEADERBOARD, "target"),
             ("agent.referral.title", routes.REFERRAL, "share-2"),
-            ("affiliate.title", routes.AFFILIATE_APPLY, "handshake"),
         ),
     ),
     (
@@ -63,6 +62,7 @@ GROUPS = (
         (
             ("mygames.favorites", routes.FAVORITES, "heart"),
             ("mygames.recent", routes.MY_GAMES, "gamepad-2"),
+            ("affiliate.title", routes.AFFILIATE_APPLY, "handshake"),
         ),
     ),
 )

@@ -53,10 +53,9 @@ def expected_revisions() -> frozenset[str]:
 
 
 def built_page() -> Path:
-    """The built site's first page, in Reflex's web folder (REFLEX_WEB_WORKDIR, .web)."""
-    from reflex.utils.prerequisites import get_web_dir
-
-    return get_web_dir() / "build" / "client" / "index.html"
+    """The built site's first page, in Reflex's web folder: REFLEX_WEB_WORKDIR, else `.web`
+    beside the process, as Reflex reads it (services import no adapter library)."""
+    return Path(os.environ.get("REFLEX_WEB_WORKDIR", ".web")) / "build" / "client" / "index.html"
 
 
 def serves_frontend() -> bool:

@@ -166,7 +166,7 @@ async def test_metrics_count_requests_money_bets_logins_and_jobs(
     grew("platform_ledger_posts_total", 1, kind="DEPOSIT")
     grew("platform_ledger_posts_total", 1, kind="BET")
     grew("platform_bets_total", 1, kind="SETTLED")
-    grew("platform_login_failures_total", 1)
+    grew("platform_login_failures_total", 1, reason=str(refused.value.code))
     grew("platform_job_runs_total", 1, job="withdrawal-timeouts", outcome="succeeded")
     # Route labels are templates, never a path a caller chose.
     await door("198.51.100.7").get("/wps/no/such/call/123456")

@@ -87,4 +87,4 @@ def test_the_member_centre_is_grouped_with_every_page_once() -> None:
     assert 4 <= len(GROUPS) <= 6
     assert all(len(items) <= 5 for _, items in GROUPS)
     paths = [href for _, href, _ in ITEMS]
-    assert len(paths) == len(set(paths)) == 19
+    assert len(paths) == len(set(paths)) == 20

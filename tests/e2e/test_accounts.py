@@ -23,7 +23,7 @@ from tests.e2e.conftest import (
     site_redis_ttl,
 )
 from tests.support.accounts import PASSWORD, last_code, make_member, new_mobile, new_username
-from tests.support.browser import choose_language, screenshots
+from tests.support.browser import choose_language, screenshots, unfold_optional
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("ACCOUNT_SHOTS", "/tmp/account-shots"))
@@ -265,6 +265,7 @@ async def test_a_brand_that_asks_for_zalo_shows_its_reward_hint(page: Page, site
     try:
         await open_site(page, site_url + "/register")
         form = page.get_by_test_id("register-form")
+        await unfold_optional(page)  # an enabled field the brand does not require
         await expect(form.locator("input[name=zalo]")).to_be_visible()
         await expect(form).to_contain_text("Cadastre seu Zalo: recompensa de até 131K.")
         await choose_language(page, "EN")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.async_api import BrowserContext, Page, expect
@@ -152,7 +153,9 @@ async def _transfer_walk(
     # Invite friends: the member's own link and its QR code.
     await open_site(member_page, site_url + "/referral")
     await expect(member_page.get_by_test_id("referral-link")).to_have_value(
-        f"https://{(await brand()).main_domain}/register?referralCode={player.username}"
+        # The brand's domain on the scheme and port the site is published on (PUBLIC_BASE_URL).
+        f"http://{(await brand()).main_domain}:{urlsplit(site_url).port}/register"
+        f"?referralCode={player.username}"
     )
     await expect(member_page.get_by_test_id("referral-qr")).to_be_visible()
     await _shots(member_page, "referral-en")

@@ -175,7 +175,7 @@ async def test_an_admin_voids_an_open_lottery_issue(browser: Browser, site_url: 
     await page.locator("select[name=status]").select_option("OPEN")
     await page.get_by_test_id("lottery-show").click()
     row = page.get_by_test_id("lottery-issues").locator("tr", has_text=issue.issue_no)
-    await expect(row).to_contain_text("OPEN", timeout=SLOW_MS)
+    await expect(row).to_contain_text("Aberto para apostas", timeout=SLOW_MS)
     await _shots(page, "console-lottery")
     await row.locator("input[name=reason]").fill("feed outage")
     await row.get_by_test_id("issue-void").click()
@@ -266,7 +266,7 @@ async def test_marketing_defines_a_raffle_and_ends_it_early(
     await editor.get_by_test_id("promo-create").click()
 
     row = page.get_by_test_id("promotions").locator("tr", has_text=code)
-    await expect(row).to_contain_text("Weekly raffle", timeout=SLOW_MS)
+    await expect(row).to_contain_text("Sorteio semanal", timeout=SLOW_MS)  # the reader's language
     await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
     # Edited while open: a better title and a bigger budget (the prizes stay).
     await row.get_by_test_id("promo-edit").click()

@@ -137,8 +137,7 @@ async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
     # dialog: the payment password is still to set).
     await open_site(page, site_url + "/")
     await page.get_by_test_id("first-steps-later").click(timeout=SLOW_MS)
-    footer = page.get_by_test_id("site-footer")
-    await footer.get_by_role("link", name=translate("footer.responsible", "pt")).click()
+    await page.get_by_test_id("footer-responsible").click()
     await expect(page).to_have_url(site_url + "/responsible-gambling", timeout=SLOW_MS)
     rg = page.get_by_test_id("rg-page")
     await expect(rg).to_contain_text("Jogo responsável")

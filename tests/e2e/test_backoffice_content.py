@@ -275,11 +275,11 @@ async def test_marketing_defines_a_raffle_and_ends_it_early(
         "Weekly raffle", timeout=SLOW_MS
     )
     await expect(edit.get_by_test_id("promo-budget")).to_have_value("1500.00")
-    await edit.get_by_test_id("promo-title_en").fill("Weekly raffle, now bigger")
+    await edit.get_by_test_id("promo-title_pt").fill("Sorteio semanal, agora maior")
     await edit.get_by_test_id("promo-budget").fill("2000")
     await _shots(page, "console-promotion-edit")
     await edit.get_by_test_id("promo-save").click()
-    await expect(row).to_contain_text("Weekly raffle, now bigger", timeout=SLOW_MS)
+    await expect(row).to_contain_text("Sorteio semanal, agora maior", timeout=SLOW_MS)
     await expect(row).to_contain_text(re.compile(r"2[.,]000[.,]00"))
     await expect(edit).to_have_count(0)
     await row.get_by_test_id("promo-end").click()

@@ -108,7 +108,7 @@ async def _walk(page: Page, site_url: str) -> None:
     await reward.get_by_test_id("reward-redeem").click()
     await page.get_by_test_id("points-payment-password").fill(PAY_PASSWORD)
     await page.get_by_test_id("points-confirm").click()
-    await expect(page.get_by_test_id("points-balance")).to_have_text("54,00", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("points-balance")).to_have_text("54", timeout=SLOW_MS)
 
     # VIP1 reached: R$ 1.005 of valid bets (5 + 920 + 80) and R$ 300 deposited in the window.
     await open_site(page, site_url + "/vip")

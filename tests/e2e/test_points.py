@@ -132,7 +132,7 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     assert await points.catch_up_earning(utcnow()) >= 5
     await page.emulate_media(color_scheme="dark")
     await open_site(page, site_url + "/pointMall")
-    await expect(page.get_by_test_id("points-balance")).to_have_text("50,00", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("points-balance")).to_have_text("50", timeout=SLOW_MS)
     await expect(page.get_by_test_id("points-earn-rates")).to_contain_text("Originais")
     await _shots(page, "mall")
     spins = page.locator("[data-testid=reward-card][data-code=SPINS10]")  # seeded free spins
@@ -162,7 +162,7 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     await page.get_by_test_id("points-confirm").click()
     await expect(dialog).to_have_count(0, timeout=SLOW_MS)
     await expect(page.get_by_test_id("form-notice")).to_contain_text("Caneca")
-    await expect(page.get_by_test_id("points-balance")).to_have_text("20,00")
+    await expect(page.get_by_test_id("points-balance")).to_have_text("20")
 
     # Redeem history: the item in process; points details: earned, then spent.
     await page.get_by_test_id("tab-history").click()
@@ -198,7 +198,7 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     await page.get_by_test_id("points-payment-password").fill(PAY_PASSWORD)
     await page.get_by_test_id("points-confirm").click()
     await expect(page.get_by_test_id("form-notice")).to_contain_text("Redeemed", timeout=SLOW_MS)
-    await expect(page.get_by_test_id("points-balance")).to_have_text("0.00")
+    await expect(page.get_by_test_id("points-balance")).to_have_text("0")
     await expect(page.get_by_test_id("header-balance")).to_have_text(
         f"{cash_before + 2:,.2f}", timeout=SLOW_MS
     )

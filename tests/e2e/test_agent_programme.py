@@ -23,6 +23,7 @@ from tests.e2e.conftest import SLOW_MS, open_site
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.agents import downline
 from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account
+from tests.support.browser import browser_cookie, wait_for_rotation
 from tests.support.site import brand_jurisdiction
 
 pytestmark = pytest.mark.e2e
@@ -71,8 +72,11 @@ async def test_the_house_offers_the_agent_accepts_sees_its_team_and_shares_its_l
     await expect(form).to_be_visible(timeout=SLOW_MS)
     await form.locator("input[name=username]").fill(applicant.username)
     await form.locator("input[name=password]").fill(PASSWORD)
+    before = await browser_cookie(page)
     await page.get_by_test_id("login-submit").click()
     await expect(page.get_by_test_id("header-balance")).to_be_visible(timeout=SLOW_MS)
+    # The login binds the browser to a fresh secret: a page loaded before it lands is a guest's.
+    await wait_for_rotation(page, before)
     await open_site(page, site_url + "/agentHome")
     await expect(page.get_by_test_id("agent-only")).to_be_visible(timeout=SLOW_MS)
     await page.get_by_test_id("agent-apply").click()

@@ -53,10 +53,11 @@ class AffiliateState(rx.State):
     @checked
     async def apply(self, form: Form) -> None:
         self.error = self.message = ""
-        member = await self._member()
-        if member is None:
-            return
         lang = (await self.get_state(SiteState)).ui_lang
+        member = await self._member()
+        if member is None:  # a guest's page (or a login not yet seen by it): say so
+            self.error = translate("not-logged-in", lang)
+            return
         try:
             await affiliates.apply(
                 member,

@@ -111,6 +111,7 @@ OPERATOR = _open("operator door: its own operator check; finishes what is under 
 STAFF = _open("staff console: its own console login, permission and audit")
 STUDIO = _open("the studio's game session: studio.studio_open_for_money on a new round")
 FRAMEWORK = _open("Reflex's own handler: hydration and the browser's own storage")
+PROBE = _open("health probes and metric scrapes: the orchestrator's; /metrics checks its token")
 SANDBOX = _open("sandbox provider: off in production")
 STATIC = _open("a static file, a document or the not-found answer")
 UNDER_WAY = _open("finishes an order already under way (its receipt)")
@@ -123,6 +124,7 @@ def _each(prefix: str, names: str, door: Door) -> dict[str, Door]:
 # ---- the API: "METHOD path" (HEAD as GET; "*" for every method) ---------------------------
 
 ROUTES: dict[str, Door] = {
+    **_each("GET ", "/health/live /health/ready /metrics", PROBE),
     "GET /wps/system/status": SHELL,
     **_each(
         "GET /wps/system/",

@@ -146,7 +146,7 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     )
     dialog = page.get_by_test_id("points-redeem-dialog")
     await expect(dialog).to_be_visible(timeout=SLOW_MS)
-    await expect(page.get_by_test_id("redeem-total")).to_have_text("Total: 30,00 pontos")
+    await expect(page.get_by_test_id("redeem-total")).to_have_text("Total: 30 pontos")
     await page.get_by_test_id("points-payment-password").fill(PAY_PASSWORD)
     await page.get_by_test_id("points-confirm").click()
     await expect(dialog.get_by_test_id("form-error")).to_contain_text("endereço", timeout=SLOW_MS)

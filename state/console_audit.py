@@ -46,7 +46,16 @@ class EntryRow:
 
 
 # Detail values that are codes of a known kind, said in words.
-_VALUE_GROUPS = ("member", "kyc", "withdrawal", "deposit", "staff", "direction")
+_VALUE_GROUPS = (
+    "member",
+    "kyc",
+    "withdrawal",
+    "deposit",
+    "staff",
+    "direction",
+    "approval-kind",
+    "action",
+)
 
 
 def _value(key: str, value: object, lang: str) -> str:

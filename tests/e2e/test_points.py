@@ -174,7 +174,7 @@ async def _walk(page: Page, site_url: str, mug: str, cash: str) -> None:
     records = page.get_by_test_id("record-row")
     await expect(records).to_have_count(2, timeout=SLOW_MS)
     assert [await r.get_attribute("data-type") for r in await records.all()] == ["REDEEM", "EARN"]
-    await expect(records.first.get_by_test_id("record-amount")).to_have_text("-30,00")
+    await expect(records.first.get_by_test_id("record-amount")).to_have_text("-30")
     await page.get_by_test_id("window-previous").click()
     await expect(page.get_by_test_id("details-empty")).to_be_visible(timeout=SLOW_MS)
     await page.get_by_test_id("window-next").click()

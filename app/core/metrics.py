@@ -54,6 +54,11 @@ JOB_RUNS = Counter(
 LOGIN_FAILURES = Counter(
     "platform_login_failures", "Refused member logins, by the refusal's code", ["reason"]
 )
+STAFF_LOGIN_FAILURES = Counter(
+    "platform_staff_login_failures",
+    "Refused console (staff) logins, by the refusal's code",
+    ["reason"],
+)
 LOGIN_LOCKOUTS = Counter(
     "platform_login_lockouts",
     "Member logins refused because the account (pair or account-wide) is locked",
@@ -129,6 +134,13 @@ def exported_names() -> set[str]:
     for metric in (HTTP_LATENCY, EVENT_LATENCY):
         base = metric._name
         names |= {f"{base}_bucket", f"{base}_sum", f"{base}_count"}
-    for counter in (LEDGER_POSTS, BETS, JOB_RUNS, LOGIN_FAILURES, LOGIN_LOCKOUTS):
+    for counter in (
+        LEDGER_POSTS,
+        BETS,
+        JOB_RUNS,
+        LOGIN_FAILURES,
+        STAFF_LOGIN_FAILURES,
+        LOGIN_LOCKOUTS,
+    ):
         names |= {f"{counter._name}_total", f"{counter._name}_created"}
     return names

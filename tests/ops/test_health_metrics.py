@@ -28,9 +28,11 @@ from app.client import ApiError, PlatformClient
 from app.core import metrics
 from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import write_transaction
+from app.core.errors import AppError
 from app.front_door import DomainCheck
 from app.jobs import by_name
 from app.services import health, job_runs
+from app.services.backoffice import staff_logins
 from app.services.brands import brands
 from app.services.cashier import withdrawals
 from models import WithdrawalOrder
@@ -147,6 +149,8 @@ async def test_metrics_count_requests_money_bets_logins_and_jobs(
     with pytest.raises(ApiError) as refused:
         await make_client().login(player.username, "not-the-password")
     assert refused.value.status == 400
+    with pytest.raises(AppError) as staff_refused:
+        await staff_logins.login("nobody-here", "wrong", "000000", "browser", "127.0.0.1", utcnow())
     job = by_name("withdrawal-timeouts")
     await job_runs.run_current(job, utcnow() + timedelta(days=3650))  # a period never run
     after = await _scrape(door)
@@ -167,6 +171,7 @@ async def test_metrics_count_requests_money_bets_logins_and_jobs(
     grew("platform_ledger_posts_total", 1, kind="BET")
     grew("platform_bets_total", 1, kind="SETTLED")
     grew("platform_login_failures_total", 1, reason=str(refused.value.code))
+    grew("platform_staff_login_failures_total", 1, reason=staff_refused.value.code)
     grew("platform_job_runs_total", 1, job="withdrawal-timeouts", outcome="succeeded")
     # Route labels are templates, never a path a caller chose.
     await door("198.51.100.7").get("/wps/no/such/call/123456")

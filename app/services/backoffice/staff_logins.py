@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from sqlmodel import col, func, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import rate_limit
+from app.core import metrics, rate_limit
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -138,7 +138,18 @@ async def _failures_since(session: AsyncSession, name: str, since: datetime | No
 async def login(
     username: str, password: str, code: str, browser_secret: str | None, ip: str, now: datetime
 ) -> StaffLogin:
-    """Password and TOTP code, both always; a new session bound to a fresh browser secret."""
+    """Password and TOTP code, both always; a new session bound to a fresh browser secret.
+    Every refusal is counted for the operator's dashboards (a burst is an attack)."""
+    try:
+        return await _login(username, password, code, browser_secret, ip, now)
+    except AppError as refused:
+        metrics.STAFF_LOGIN_FAILURES.labels(reason=refused.code).inc()
+        raise
+
+
+async def _login(
+    username: str, password: str, code: str, browser_secret: str | None, ip: str, now: datetime
+) -> StaffLogin:
     browser = browser_logins.browser_digest(browser_secret)
     if not browser:
         raise AppError("browser-cookie-required", status=400)

@@ -135,6 +135,7 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         _running["url"] = url
         yield url
     finally:
+        launch.release()
         _running.pop("url", None)
         _running.pop("simulator", None)
         os.killpg(simulator.pid, signal.SIGTERM)

@@ -147,6 +147,7 @@ def sites(
         _wait_ready(process_a, site_a)
         yield site_a, site_b
     finally:
+        launch.release()
         for process in processes:
             _stop(process)
 

@@ -6,16 +6,25 @@ address is built in), so a build is kept per port in `.web-tests/port-<N>` with 
 sources it was built from: a later site on the same port with the same sources starts the
 production server on that build (`app.cli serve`) instead of building again. Each pytest-xdist
 worker has its own port, so parallel sites never share a build folder.
+
+Builds are made one at a time (a file lock): a worker that finds another port's build of the same
+sources copies it and rewrites the port in the bundle (`retarget`) instead of building its own,
+so two workers cost one build.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
+import re
+import shutil
 import socket
 import sys
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from app.core.config import PROJECT_ROOT
 
@@ -25,6 +34,11 @@ FIRST_PORT = int(os.environ.get("TEST_SITE_PORT", "3201"))
 SOURCE_FOLDERS = ("app", "state", "pages", "components", "models", "assets")
 SOURCE_FILES = ("rxconfig.py", "requirements.txt")
 STAMP = ".built-from"
+LOCK = ".build-lock"
+LOCK_WAIT_SECONDS = 960  # a little longer than a build may take (e2e conftest)
+CLIENT = Path("build") / "client"
+# The sidecars that the production server prefers to a file (compress-static.js makes them).
+SIDECARS = (".gz", ".br", ".zst")
 
 
 def _port_free(port: int) -> bool:
@@ -48,7 +62,7 @@ def worker_index() -> int:
 
 def site_port() -> int:
     """This worker's fixed port (its build can be reused), or any free port when it is taken
-    (another checkout's tests on this machine): then the site builds afresh."""
+    (another checkout's tests on this machine): then a current build is copied to it, or made."""
     port = FIRST_PORT + worker_index()
     return port if _port_free(port) else free_port()
 
@@ -65,16 +79,18 @@ def source_stamp() -> str:
     return digest.hexdigest()
 
 
-@dataclass(frozen=True)
+@dataclass
 class SiteLaunch:
     """How to start the site on `port`: the command, the build folder to name in the
-    environment, and whether it builds (then `mark_built` records the build once it runs)."""
+    environment, and whether it builds (then `mark_built` records the build once it runs and
+    lets the next worker's build go on)."""
 
     port: int
     command: list[str]
     web_dir: Path
     stamp: str
     builds: bool
+    lock: IO[str] | None = field(default=None, repr=False)
 
     @property
     def env(self) -> dict[str, str]:
@@ -83,17 +99,75 @@ class SiteLaunch:
     def mark_built(self) -> None:
         if self.builds:
             (self.web_dir / STAMP).write_text(self.stamp)
+        self.release()
+
+    def release(self) -> None:
+        """Let the next worker's build go on (also when this site failed to start)."""
+        if self.lock is not None:
+            self.lock.close()
+            self.lock = None
+
+
+def _current(web_dir: Path, stamp: str) -> bool:
+    stamp_file = web_dir / STAMP
+    built = (web_dir / CLIENT / "index.html").exists()
+    return built and stamp_file.exists() and stamp_file.read_text() == stamp
+
+
+def _port_of(web_dir: Path) -> int:
+    return int(web_dir.name.removeprefix("port-"))
+
+
+def retarget(donor: Path, web_dir: Path, port: int) -> None:
+    """Copy `donor`'s built client to `web_dir` with its websocket and API port changed to
+    `port` (the bundle names `localhost:<port>`); a rewritten file loses its compressed
+    sidecars, so the server sends the rewritten text."""
+    target = web_dir / CLIENT
+    shutil.rmtree(target, ignore_errors=True)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(donor / CLIENT, target)
+    old_address = re.compile(rf"(localhost|127\.0\.0\.1):{_port_of(donor)}(?!\d)".encode())
+    for path in target.rglob("*"):
+        if not path.is_file() or path.suffix in SIDECARS:
+            continue
+        text = path.read_bytes()
+        moved = old_address.sub(rb"\1:" + str(port).encode(), text)
+        if moved != text:
+            path.write_bytes(moved)
+            for suffix in SIDECARS:
+                path.with_name(path.name + suffix).unlink(missing_ok=True)
+    (web_dir / STAMP).write_text((donor / STAMP).read_text())
+
+
+def _build_lock() -> IO[str]:
+    """The right to build, after any other worker's build (which may leave one to copy); a
+    build that outlasts the wait is not waited for any longer."""
+    lock = (BUILDS / LOCK).open("w")
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while time.monotonic() < deadline:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            time.sleep(1)
+    return lock
 
 
 def site_launch(port: int) -> SiteLaunch:
     web_dir = BUILDS / f"port-{port}"
     stamp = source_stamp()
-    stamp_file = web_dir / STAMP
-    built = (web_dir / "build" / "client" / "index.html").exists()
-    if built and stamp_file.exists() and stamp_file.read_text() == stamp:
-        serve = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
-        return SiteLaunch(port, [*serve, "--port", str(port)], web_dir, stamp, builds=False)
-    stamp_file.unlink(missing_ok=True)
+    serve = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    if _current(web_dir, stamp):
+        return SiteLaunch(port, serve, web_dir, stamp, builds=False)
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    lock = _build_lock()
+    donor = next((d for d in sorted(BUILDS.glob("port-*")) if _current(d, stamp)), None)
+    if donor is not None:
+        if donor != web_dir:
+            retarget(donor, web_dir, port)
+        lock.close()
+        return SiteLaunch(port, serve, web_dir, stamp, builds=False)
+    (web_dir / STAMP).unlink(missing_ok=True)
     reflex = str(Path(sys.executable).parent / "reflex")
     command = [reflex, "run", "--env", "prod", "--loglevel", "info"]
-    return SiteLaunch(port, command, web_dir, stamp, builds=True)
+    return SiteLaunch(port, command, web_dir, stamp, builds=True, lock=lock)

@@ -11,6 +11,8 @@ Adding a console page: see docs/ARCHITECTURE.md, "Adding a console page".
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -89,6 +91,15 @@ def utc_minutes(value: datetime, lang: str) -> str:
 
 def money(value: Any, lang: str) -> str:
     return format_amount(value, lang)
+
+
+def csv_text(header: list[str], rows: list[list[Any]]) -> str:
+    """A table as CSV text (a download of the table the page shows)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 def form_text(form: dict[str, Any], name: str, limit: int = 256) -> str:

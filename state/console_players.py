@@ -399,7 +399,8 @@ class PlayersState(ConsolePage, rx.State):
             [r.id, r.username, r.mobile, r.email, word("member", r.status, lang), r.last_login_ip]
             for r in found
         ]
-        return rx.download(data=csv_text(header, lines), filename="players.csv", mime_type="text/csv")
+        data = csv_text(header, lines)
+        return rx.download(data=data, filename="players.csv", mime_type="text/csv")
 
     @rx.event
     async def next_page(self) -> Any:

@@ -31,9 +31,9 @@ from app.services.origins import public_address
 from models import AuditEntry, DepositOrder, Member
 from models.agents import AgentPayout, ContractKind, ContractStatus
 from models.cashier import DepositStatus
+from state.console_payments import approval_words
 from tests.support.accounts import make_member
 from tests.support.agents import brand, downline, fact, tiers, top_agent
-from state.console_payments import approval_words
 from tests.support.backoffice import log_in, make_staff, make_staff_account
 
 DAILY = ContractKind.DAILY_SALARY.value
@@ -132,7 +132,8 @@ async def test_above_the_threshold_a_second_staff_member_approves_never_the_make
     assert own.value.code == "approval-own-request"
     assert await contracts.member_contracts(top) == []
     # The checker reads the offer in words (no kind or period codes, no terms' keys).
-    [read] = [e for e in await approvals.explained(finance, now) if e.request.id == filed.request_id]
+    waiting = await approvals.explained(finance, now)
+    [read] = [e for e in waiting if e.request.id == filed.request_id]
     assert approval_words(read, "pt").endswith(
         f"({top.username}) um contrato da casa: Dividendo (Semana), até 30,00 %"
     )

@@ -67,10 +67,24 @@ def login_page() -> rx.Component:
     )
 
 
-def _tile(label_key: str, value: rx.Var, testid: str) -> rx.Component:
+def _tile(label_key: str, value: rx.Var, testid: str, compared: str = "") -> rx.Component:
+    """A figure; a period's figure (`compared`: its name) with its change against the
+    period just before."""
+    change = (
+        [
+            rx.el.p(
+                DashboardState.changes.get(compared, ""),
+                data_testid=f"{testid}-change",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
+            )
+        ]
+        if compared
+        else []
+    )
     return rx.el.div(
         rx.el.p(t(label_key), class_name="text-sm text-slate-500 dark:text-slate-400"),
         rx.el.p(value, data_testid=testid, class_name="text-2xl font-bold"),
+        *change,
         class_name=CARD,
     )
 
@@ -133,14 +147,14 @@ def dashboard_page() -> rx.Component:
             ),
             feedback(d.error, d.notice, d.acted, "period"),
             rx.el.div(
-                _tile("bo.dash.ggr", d.ggr, "dash-ggr"),
-                _tile("bo-bets", d.bets, "dash-bets"),
-                _tile("bo-col-wins", d.wins, "dash-wins"),
-                _tile("bo.dash.ngr", d.ngr, "dash-ngr"),
-                _tile("bo-deposits", d.deposits, "dash-deposits"),
-                _tile("bo-col-paid-out", d.withdrawals, "dash-withdrawals"),
-                _tile("bo-bonus", d.bonus_cost, "dash-bonus"),
-                _tile("bo.dash.new-players", d.new_players, "dash-new-players"),
+                _tile("bo.dash.ggr", d.ggr, "dash-ggr", "ggr"),
+                _tile("bo-bets", d.bets, "dash-bets", "bets"),
+                _tile("bo-col-wins", d.wins, "dash-wins", "wins"),
+                _tile("bo.dash.ngr", d.ngr, "dash-ngr", "ngr"),
+                _tile("bo-deposits", d.deposits, "dash-deposits", "deposits"),
+                _tile("bo-col-paid-out", d.withdrawals, "dash-withdrawals", "withdrawals"),
+                _tile("bo-bonus", d.bonus_cost, "dash-bonus", "bonus"),
+                _tile("bo.dash.new-players", d.new_players, "dash-new-players", "new-players"),
                 class_name="grid grid-cols-2 lg:grid-cols-4 gap-3 mt-4",
             ),
             rx.el.div(

@@ -20,7 +20,7 @@ from components.console import (
     thumbnails,
 )
 from components.i18n import local_time, t
-from state.console_players import FoundPlayer, PlayersState
+from state.console_players import LIST_COLUMNS, FoundPlayer, PlayersState
 
 
 def _player_actions(row: FoundPlayer) -> rx.Component:
@@ -393,14 +393,7 @@ def players_page() -> rx.Component:
                 class_name="flex gap-2 mb-3",
             ),
             table(
-                [
-                    ("id", "bo-col-id"),
-                    ("username", "bo-username"),
-                    ("mobile", "bo-col-mobile"),
-                    ("email", "bo-col-email"),
-                    ("status", "bo-status"),
-                    ("ip", "bo-col-ip"),
-                ],
+                list(LIST_COLUMNS),
                 PlayersState.rows,
                 _player_actions,
                 testid="player-results",
@@ -415,6 +408,15 @@ def players_page() -> rx.Component:
                     on_click=PlayersState.next_page,
                     disabled=~PlayersState.has_more,
                     class_name=QUIET,
+                ),
+                allowed(
+                    "reports.export",
+                    rx.el.button(
+                        t("bo-export-csv"),
+                        on_click=PlayersState.export,
+                        class_name=QUIET + " ml-auto",
+                        data_testid="players-csv",
+                    ),
                 ),
                 class_name="flex items-center gap-3 mt-3",
             ),

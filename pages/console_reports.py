@@ -7,6 +7,7 @@ import reflex as rx
 from components.console import (
     QUIET,
     ChartData,
+    allowed,
     card,
     frame,
     messages,
@@ -27,7 +28,15 @@ def reports_page() -> rx.Component:
                 rx.el.button(f"{days}d", on_click=s.set_days(days), class_name=QUIET)
                 for days in (7, 14, 30, 90)
             ),
-            rx.el.button(t("bo-export-csv"), on_click=s.export, class_name=QUIET),
+            allowed(
+                "reports.export",
+                rx.el.button(
+                    t("bo-export-csv"),
+                    on_click=s.export,
+                    data_testid="report-daily-csv",
+                    class_name=QUIET,
+                ),
+            ),
             class_name="flex flex-wrap gap-2",
         ),
         card(
@@ -60,11 +69,14 @@ def reports_page() -> rx.Component:
                     )
                     for by in ("brand", "category", "vendor")
                 ),
-                rx.el.button(
-                    t("bo-export-csv"),
-                    on_click=s.export_breakdown,
-                    data_testid="report-breakdown-csv",
-                    class_name=QUIET,
+                allowed(
+                    "reports.export",
+                    rx.el.button(
+                        t("bo-export-csv"),
+                        on_click=s.export_breakdown,
+                        data_testid="report-breakdown-csv",
+                        class_name=QUIET,
+                    ),
                 ),
                 class_name="flex flex-wrap gap-2 mb-3",
             ),

@@ -11,9 +11,12 @@ Adding a console page: see docs/ARCHITECTURE.md, "Adding a console page".
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any
 
 import reflex as rx
@@ -89,6 +92,15 @@ def utc_minutes(value: datetime, lang: str) -> str:
 
 def money(value: Any, lang: str) -> str:
     return format_amount(value, lang)
+
+
+def csv_text(header: list[str], rows: list[list[Any]]) -> str:
+    """A table as CSV text (a download of the table the page shows)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 def form_text(form: dict[str, Any], name: str, limit: int = 256) -> str:
@@ -242,6 +254,37 @@ class DashboardDay:
     withdrawals: float = 0.0
 
 
+# The dashboard's period figures compared with the period just before (tile: its figure).
+COMPARED: dict[str, Callable[[dashboard.PeriodSummary], Decimal | int]] = {
+    "ggr": lambda p: p.ggr,
+    "bets": lambda p: p.bets,
+    "wins": lambda p: p.wins,
+    "ngr": lambda p: p.ngr,
+    "deposits": lambda p: p.deposits,
+    "withdrawals": lambda p: p.withdrawals,
+    "bonus": lambda p: p.bonus_cost,
+    "new-players": lambda p: p.new_players,
+}
+
+
+def _changes(figures: dashboard.PeriodSummary, lang: str) -> dict[str, str]:
+    """Each figure's change in words: "+12 % vs the previous 7 days"."""
+    before = figures.previous
+    if before is None:
+        return {}
+    days = len(figures.days)
+    one = "day" if days == 1 else "days"
+    said: dict[str, str] = {}
+    for name, figure in COMPARED.items():
+        percent = dashboard.change(figure(figures), figure(before))
+        if percent is None:
+            said[name] = translate(f"bo.dash.vs-none-{one}", lang, days=days)
+        else:
+            shown = f"{percent:+d} %" if percent else "0 %"
+            said[name] = translate(f"bo.dash.vs-{one}", lang, change=shown, days=days)
+    return said
+
+
 class DashboardState(ConsolePage, rx.State):
     open_withdrawals: int = 0
     open_withdrawal_amount: str = ""
@@ -262,6 +305,7 @@ class DashboardState(ConsolePage, rx.State):
     withdrawals: str = ""
     new_players: int = 0
     days: list[DashboardDay] = []
+    changes: dict[str, str] = {}  # each figure's change against the period just before
 
     async def _refresh(self) -> Any:
         try:
@@ -290,6 +334,7 @@ class DashboardState(ConsolePage, rx.State):
         self.deposits = money(figures.deposits, lang)
         self.withdrawals = money(figures.withdrawals, lang)
         self.new_players = figures.new_players
+        self.changes = _changes(figures, lang)
         self.days = [
             DashboardDay(
                 day=format_day(d.day, lang, "short"),

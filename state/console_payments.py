@@ -101,6 +101,15 @@ def approval_words(found: approvals.Explained, lang: str) -> str:
     if request.kind == "balance.adjust":
         key = "bo.ask.debit" if found.direction == "debit" else "bo.ask.credit"
         return translate(key, lang, amount=amount, member=member)
+    if request.kind == "agent.contract" and found.contract_kind:
+        return translate(
+            "bo.ask.contract",
+            lang,
+            member=member,
+            kind=translate(f"agent.kind.{found.contract_kind}", lang),
+            period=translate(f"agent.period.{found.contract_period}", lang),
+            rate=amount,  # the offer's highest rate, in percent
+        )
     return f"{word('approval-kind', request.kind, lang)}: {request.summary}"
 
 

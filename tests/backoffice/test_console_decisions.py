@@ -234,6 +234,23 @@ async def test_the_dashboard_period_counts_today_and_checks_custom_dates() -> No
         staff, "custom", (today - timedelta(days=2)).isoformat(), today.isoformat(), utcnow()
     )
     assert [d.day for d in custom.days] == [today - timedelta(days=n) for n in (2, 1, 0)]
+    # Beside the same number of days just before: the next three days compare with these.
+    assert custom.previous is not None
+    assert (custom.previous.first, custom.previous.last) == (
+        today - timedelta(days=5),
+        today - timedelta(days=3),
+    )
+    ahead = await dashboard.period(
+        staff,
+        "custom",
+        (today + timedelta(days=1)).isoformat(),
+        (today + timedelta(days=3)).isoformat(),
+        utcnow(),
+    )
+    assert ahead.previous is not None and ahead.previous.bets == custom.bets > 0
+    assert dashboard.change(ahead.bets, ahead.previous.bets) == -100
+    assert dashboard.change(Decimal("112"), Decimal("100")) == 12
+    assert dashboard.change(3, 0) is None
     for first, last in (("2026-13-01", "2026-12-01"), (today.isoformat(), "2020-01-01")):
         with pytest.raises(AppError):
             await dashboard.period(staff, "custom", first, last, utcnow())

@@ -222,6 +222,7 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         lambda s, w: payments.payout_review(s, w.order_no, _now()),
     ),
     "players.search": ("players.view", False, lambda s, w: players.search(s, "a", 1, _now())),
+    "players.export": ("reports.export", False, lambda s, w: players.export(s, "a", _now())),
     "players.profile": ("players.view", True, lambda s, w: players.profile(s, w.member_id, _now())),
     "players.set_locked": (
         "players.lock",

@@ -1,9 +1,10 @@
 """Player search: by id, #id, username, phone and e-mail prefix, and IP address (last login
-or any session); wildcards are matched literally; pages; the 360 view; lock, unlock, force
-logout, reset 2FA and notes, each audited."""
+or any session); wildcards are matched literally; pages and the list's CSV export; the 360
+view; lock, unlock, force logout, reset 2FA and notes, each audited."""
 
 from __future__ import annotations
 
+import json
 import secrets
 from datetime import timedelta
 
@@ -74,6 +75,23 @@ async def test_pages_and_brand_scope() -> None:
     assert other.id not in {
         r.id for r in (await players.search(staff, f"pg{tag}", 2, utcnow())).rows
     }
+    # The list's CSV: every page of the same search, the brand's only, needs the export
+    # permission (support has none) and is audited.
+    with pytest.raises(AppError) as refused:
+        await players.export(staff, f"pg{tag}", utcnow())
+    assert refused.value.code == "staff-forbidden"
+    finance = await make_staff("finance", "BR1")
+    exported = await players.export(finance, f"pg{tag}", utcnow())
+    assert [r.id for r in exported] == sorted((m.id for m in made), reverse=True)
+    async with session_scope() as session:
+        logged = (
+            await session.exec(
+                select(AuditEntry.detail).where(
+                    AuditEntry.staff_id == finance.id, AuditEntry.action == "players.export"
+                )
+            )
+        ).all()
+    assert [json.loads(d) for d in logged] == [{"query": f"pg{tag}", "rows": len(made)}]
 
 
 async def test_profile_and_account_actions() -> None:

@@ -49,6 +49,7 @@ ALLOWED: dict[str, str] = {
     "state.console_players.PlayersState.load": STAFF,
     "state.console_players.PlayersState.search": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.next_page": STAFF,
+    "state.console_players.PlayersState.export": f"{STAFF}; reports.export, audited",
     "state.console_players.PlayersState.previous_page": STAFF,
     "state.console_players.PlayersState.open": f"{ARGS}; {STAFF}",
     "state.console_players.PlayersState.lock": f"{ARGS}; {STAFF}",

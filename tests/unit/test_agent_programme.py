@@ -22,6 +22,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.jobs import agent_pay
+from app.services import inbox
 from app.services.agents import affiliates, contracts, periods, team
 from app.services.agents import terms as pay_terms
 from app.services.agents.terms import form_terms
@@ -30,6 +31,7 @@ from app.services.origins import public_address
 from models import AuditEntry, DepositOrder, Member
 from models.agents import AgentPayout, ContractKind, ContractStatus
 from models.cashier import DepositStatus
+from state.console_payments import approval_words
 from tests.support.accounts import make_member
 from tests.support.agents import brand, downline, fact, tiers, top_agent
 from tests.support.backoffice import log_in, make_staff, make_staff_account
@@ -129,6 +131,12 @@ async def test_above_the_threshold_a_second_staff_member_approves_never_the_make
         await approvals.approve(admin, filed.request_id, now)
     assert own.value.code == "approval-own-request"
     assert await contracts.member_contracts(top) == []
+    # The checker reads the offer in words (no kind or period codes, no terms' keys).
+    waiting = await approvals.explained(finance, now)
+    [read] = [e for e in waiting if e.request.id == filed.request_id]
+    assert approval_words(read, "pt").endswith(
+        f"({top.username}) um contrato da casa: Dividendo (Semana), até 30,00 %"
+    )
 
     done = await approvals.approve(finance, filed.request_id, now)
     assert done.status == approvals.EXECUTED
@@ -266,6 +274,14 @@ async def test_an_application_needs_terms_shows_its_status_and_its_member_cannot
     await agents.decide_application(other, application.id, True, now)
     decided = await affiliates.latest(applicant)
     assert decided is not None and decided.status == affiliates.APPROVED
+    # The applicant is told in its inbox, in the language it reads.
+    [told] = await inbox.messages(applicant.id or 0, "pt")
+    assert (told.kind, told.title) == ("AFFILIATE_APPROVED", "Agora você é afiliado")
+    refused = await make_member()
+    turned_down = await affiliates.apply(refused, "A blog", "", now, accepted_terms=True)
+    await agents.decide_application(other, turned_down.id, False, now)
+    [told] = await inbox.messages(refused.id or 0, "en")
+    assert told.title == "Affiliate application not approved"
     assert (await team.overview(await brand(), await _member(applicant), now)).next_step == (
         "ASK_HOUSE"
     )

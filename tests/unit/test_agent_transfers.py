@@ -17,6 +17,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import hash_password
 from app.services.agents import reports
+from app.services.agents.contracts import mask
 from app.services.cashier import team_transfers as transfers
 from app.services.cashier.transfers import member_wallet
 from models import Member, MemberMessage
@@ -232,6 +233,9 @@ async def test_team_reports_match_hand_computed_facts() -> None:
         D("160.00"),
     )
     assert bets.rows[0].bet == D("20.00")  # newest first
+    # The agent's own direct member by name, the sub-agent's player masked.
+    assert bets.rows[0].member == mask(b.username) != b.username
+    assert {row.member for row in bets.rows[1:]} == {a.username}
 
     statement = await reports.statements(agent, since, until)
     by_level = {(row.level, row.sums.bet, row.sums.net) for row in statement.rows}
@@ -269,6 +273,7 @@ async def test_team_transactions_come_from_the_ledger_of_the_downline_only() -> 
         ("DEPOSIT", D("25.00")),
         ("TRANSFER", D("4.00")),
     ]
+    assert {r.member for r in found.rows} == {player.username}  # its direct member, by name
     assert (found.totals.bet, found.totals.win) == (D("29.00"), D("0.00"))
     deposits = await reports.team_transactions(agent, since, until, kind="DEPOSIT")
     assert deposits.total_rows == 1

@@ -22,10 +22,12 @@ from app.core.security import keyed_digest
 from app.routes import REGISTER
 from app.services.agents import tree
 from app.services.brands import Brand
+from app.services.inbox import post_message
 from app.services.origins import public_address
 from models import AffiliateCode, Member
 from models.agents import AffiliateApplication, ReferralClick
 from models.base import saved_id
+from models.cashier import MessageKind
 
 PENDING, APPROVED, REJECTED = "PENDING", "APPROVED", "REJECTED"
 WHATSAPP_SHARE = "https://wa.me/?text="
@@ -168,6 +170,12 @@ async def decide_in(
     row.decided_by = (operator or "operator")[:64]
     row.decided_at = now
     session.add(row)
+    await post_message(
+        session,
+        saved_id(member.id),
+        MessageKind.AFFILIATE_APPROVED if approve else MessageKind.AFFILIATE_REJECTED,
+        {},
+    )
     if approve:
         if not tree.is_agent(member):
             member.account_type = get_settings().agent_account_types[0]

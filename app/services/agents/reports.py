@@ -4,7 +4,8 @@ member (palStatementsAgentCopy) and the revenue report per day (agentRevenueRepo
 
 Bets and P&L come from the wager facts, transactions from the ledger, pay from the agent's
 payout rows; never from game tables. Every query is scoped by the closure tree to the
-agent's own downline (`tree.descendants`), and names are masked."""
+agent's own downline (`tree.descendants`); names are whole for the agent's direct downline
+and masked further down (`contracts.shown`)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from sqlalchemy import ColumnElement, Table, func, select
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.agents import periods, tree
-from app.services.agents.contracts import mask, shown
+from app.services.agents.contracts import shown
 from app.services.agents.team import require_agent
 from app.services.brands import Brand
 from models import Member
@@ -68,7 +69,7 @@ class Sums:
 @dataclass(frozen=True)
 class BetRow:
     id: int
-    member: str  # masked
+    member: str  # by name for the direct downline, masked below it
     game: str
     category: str
     bet: Decimal
@@ -152,6 +153,13 @@ def _fact_scope(agent_id: int, since: datetime, until: datetime) -> list[ColumnE
     ]
 
 
+def _depth_of(member_id: ColumnElement[Any], agent_id: int) -> tuple[Table, ColumnElement[bool]]:
+    """The join giving each row's member its depth under the agent (1: its direct
+    downline, whom it sees by name)."""
+    links = tree._TREE
+    return links, (links.c.descendant_id == member_id) & (links.c.ancestor_id == agent_id)
+
+
 async def team_bets(
     agent: Member,
     since: datetime,
@@ -168,7 +176,9 @@ async def team_bets(
     if category:
         conditions.append(_FACTS.c.category == category[:16].upper())
     offset, limit = _page(page, size)
-    joined = _FACTS.join(_MEMBERS, _MEMBERS.c.id == _FACTS.c.member_id)
+    joined = _FACTS.join(_MEMBERS, _MEMBERS.c.id == _FACTS.c.member_id).join(
+        *_depth_of(_FACTS.c.member_id, saved_id(agent.id))
+    )
     async with session_scope() as session:
         connection = await session.connection()
         totals = (await connection.execute(select(*_SUMS).where(*conditions))).one()
@@ -177,6 +187,7 @@ async def team_bets(
                 select(
                     _FACTS.c.id,
                     _MEMBERS.c.username,
+                    tree._TREE.c.depth,
                     _FACTS.c.game_code,
                     _FACTS.c.category,
                     _FACTS.c.bet,
@@ -195,7 +206,7 @@ async def team_bets(
         [
             BetRow(
                 int(row.id),
-                mask(row.username),
+                shown(row.username, int(row.depth)),
                 str(row.game_code),
                 str(row.category),
                 _money(row.bet),
@@ -240,6 +251,7 @@ async def team_transactions(
         _ENTRIES.join(_ACCOUNTS, _ACCOUNTS.c.id == _ENTRIES.c.account_id)
         .join(_TRANSACTIONS, _TRANSACTIONS.c.id == _ENTRIES.c.transaction_id)
         .join(_MEMBERS, _MEMBERS.c.id == _ACCOUNTS.c.member_id)
+        .join(*_depth_of(_ACCOUNTS.c.member_id, saved_id(agent.id)))
     )
     positive = func.sum(func.abs(_ENTRIES.c.amount) + _ENTRIES.c.amount) / 2
     negative = func.sum(func.abs(_ENTRIES.c.amount) - _ENTRIES.c.amount) / 2
@@ -255,6 +267,7 @@ async def team_transactions(
                 select(
                     _ENTRIES.c.id,
                     _MEMBERS.c.username,
+                    tree._TREE.c.depth,
                     _TRANSACTIONS.c.kind,
                     _ENTRIES.c.amount,
                     _ENTRIES.c.balance_after,
@@ -271,7 +284,7 @@ async def team_transactions(
         [
             TransactionRow(
                 int(row.id),
-                mask(row.username),
+                shown(row.username, int(row.depth)),
                 str(row.kind),
                 _money(row.amount),
                 _money(row.balance_after),

@@ -501,6 +501,8 @@ class Explained:
     direction: str  # credit / debit for an adjustment, "" otherwise
     maker_reason: str
     may_decide: bool
+    contract_kind: str = ""  # a house contract's kind and period codes, "" for other kinds
+    contract_period: str = ""
 
 
 async def _member_of(session: AsyncSession, row: ApprovalRequest) -> Member | None:
@@ -527,6 +529,7 @@ async def explained(staff: Staff, now: datetime, limit: int = 100) -> list[Expla
             maker = await session.get(StaffMember, row.requested_by)
             member = await _member_of(session, row)
             identity = await session.get(MemberIdentity, member.id) if member else None
+            contract = row.kind == "agent.contract"
             found.append(
                 Explained(
                     request=view,
@@ -537,6 +540,8 @@ async def explained(staff: Staff, now: datetime, limit: int = 100) -> list[Expla
                     order_no=str(row.payload.get("order", "")),
                     direction=str(row.payload.get("direction", "")),
                     maker_reason=str(row.payload.get("reason", "")),
+                    contract_kind=str(row.payload.get("kind", "")) if contract else "",
+                    contract_period=str(row.payload.get("period", "")) if contract else "",
                     may_decide=(
                         row.requested_by != staff.id
                         and staff.may("approvals.decide")

@@ -1,10 +1,12 @@
 """The console's first page: what waits for staff (open withdrawals, approvals) and today's
 new players and deposits, for the staff member's brand (or every brand); and a period's
-figures (bets, wins, GGR, NGR, deposits, withdrawals, new players) with each day's."""
+figures (bets, wins, GGR, NGR, deposits, withdrawals, new players) with each day's, beside
+the same figures of the period just before it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any
@@ -87,6 +89,8 @@ class PeriodSummary:
     bonus_cost: Decimal
     new_players: int
     days: list[reports.DayRow]
+    # The same number of days just before (the dashboard shows each figure's change).
+    previous: PeriodSummary | None = None
 
     @property
     def ggr(self) -> Decimal:
@@ -130,6 +134,17 @@ async def period(
         return custom or reports.local_days(zone, PRESET_DAYS[name], now)
 
     scope = await _brands(staff)
+    current = await _summed(scope, days_of)
+
+    def before(zone: ZoneInfo) -> list[date]:
+        wanted = days_of(zone)
+        return [day - timedelta(days=len(wanted)) for day in wanted]
+
+    return replace(current, previous=await _summed(scope, before))
+
+
+async def _summed(scope: list[Brand], days_of: Callable[[ZoneInfo], list[date]]) -> PeriodSummary:
+    """The brands' figures over the local days `days_of` gives each brand's time zone."""
     rows = await reports.days_rows(scope, days_of)
     players = 0
     async with session_scope() as session:
@@ -161,3 +176,11 @@ async def period(
         new_players=int(players),
         days=rows,
     )
+
+
+def change(now: Decimal | int, before: Decimal | int) -> int | None:
+    """A figure's change against the previous period, in whole percent (None: the previous
+    period had nothing to compare with)."""
+    if not before:
+        return None
+    return int(((Decimal(now) - Decimal(before)) * 100 / abs(Decimal(before))).to_integral_value())

@@ -197,10 +197,7 @@ async def search(staff: Staff, query: str, page: int, now: datetime) -> SearchPa
     """A page of the staff member's brand's players (every brand's for all-brand staff)."""
     await require(staff, "players.view", staff.merchant_id, now)
     page = max(1, min(page, 10_000))
-    condition = _condition(query)
-    filters: list[Any] = [] if condition is None else [condition]
-    if staff.merchant_id is not None:
-        filters.append(Member.merchant_id == staff.merchant_id)
+    filters = _filters(staff, query)
     async with session_scope() as session:
         rows = (
             await session.exec(
@@ -212,6 +209,41 @@ async def search(staff: Staff, query: str, page: int, now: datetime) -> SearchPa
             )
         ).all()
     return SearchPage([_row(m) for m in rows[:PAGE_SIZE]], page, len(rows) > PAGE_SIZE)
+
+
+EXPORT_LIMIT = 10_000
+
+
+def _filters(staff: Staff, query: str) -> list[Any]:
+    """The search's conditions, within the staff member's brand (all brands: none)."""
+    condition = _condition(query)
+    filters: list[Any] = [] if condition is None else [condition]
+    if staff.merchant_id is not None:
+        filters.append(Member.merchant_id == staff.merchant_id)
+    return filters
+
+
+async def export(staff: Staff, query: str, now: datetime) -> list[PlayerRow]:
+    """Every player the search finds (newest first, up to EXPORT_LIMIT), for the list's CSV.
+    It holds contact details: it needs the export permission and is itself audited."""
+    await require(staff, "players.view", staff.merchant_id, now)
+    await require(staff, "reports.export", staff.merchant_id, now)
+    filters = _filters(staff, query)
+    async with write_transaction() as session:
+        rows = (
+            await session.exec(
+                select(Member).where(*filters).order_by(col(Member.id).desc()).limit(EXPORT_LIMIT)
+            )
+        ).all()
+        await audit.append(
+            session,
+            staff.actor,
+            "players.export",
+            now=now,
+            merchant_id=staff.merchant_id,
+            detail={"query": query.strip()[:MAX_QUERY], "rows": len(rows)},
+        )
+    return [_row(m) for m in rows]
 
 
 async def _member(member_id: int) -> Member:

@@ -32,6 +32,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "affiliate-application-invalid": "Tell us where you will promote us (3 to 200 characters).",
         "affiliate-application-exists": "You already have an application or are an affiliate.",
         "affiliate-application-unknown": "This application was not found or is decided.",
+        "inbox.AFFILIATE_APPROVED.title": "You are now an affiliate",
+        "inbox.AFFILIATE_APPROVED.body": (
+            "Your affiliate application was approved. Open the agent centre for your referral "
+            "link and your next step."
+        ),
+        "inbox.AFFILIATE_REJECTED.title": "Affiliate application not approved",
+        "inbox.AFFILIATE_REJECTED.body": (
+            "Your affiliate application was not approved this time. You may apply again with "
+            "more detail about where you will promote us."
+        ),
         "inbox.AGENT_CONTRACT_OFFERED.title": "New contract offer",
         "inbox.AGENT_CONTRACT_OFFERED.body": (
             "You were offered a {kind} contract. Open your agent home to accept or reject it."
@@ -151,6 +161,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         "affiliate-application-exists": "Você já tem uma inscrição ou já é afiliado.",
         "affiliate-application-unknown": "Inscrição não encontrada ou já decidida.",
+        "inbox.AFFILIATE_APPROVED.title": "Agora você é afiliado",
+        "inbox.AFFILIATE_APPROVED.body": (
+            "Sua inscrição como afiliado foi aprovada. Abra a central do agente para ver seu link "
+            "de indicação e o próximo passo."
+        ),
+        "inbox.AFFILIATE_REJECTED.title": "Inscrição de afiliado não aprovada",
+        "inbox.AFFILIATE_REJECTED.body": (
+            "Sua inscrição como afiliado não foi aprovada desta vez. Você pode se inscrever de "
+            "novo, contando melhor onde vai nos divulgar."
+        ),
         "inbox.AGENT_CONTRACT_OFFERED.title": "Nova oferta de contrato",
         "inbox.AGENT_CONTRACT_OFFERED.body": (
             "Você recebeu uma oferta de contrato de {kind}. Abra o início do agente para aceitar "

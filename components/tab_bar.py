@@ -83,8 +83,12 @@ def tab_bar() -> rx.Component:
             "sm:hidden fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 "
             "dark:border-slate-800 bg-white/95 dark:bg-slate-950/95 backdrop-blur "
             "pb-[env(safe-area-inset-bottom)] "
-            # Out of the way while the visitor types (the keyboard pushes it over the input).
-            "[body:has(:is(input,textarea,select):focus)_&]:hidden"
+            # Out of the way while the visitor types (the keyboard pushes it over the input),
+            # and back only after a moment: a tap on a form's button first blurs the field,
+            # and a bar shown at once would take the end of that tap (no submit).
+            "transition-[visibility] duration-0 delay-300 "
+            "[body:has(:is(input,textarea,select):focus)_&]:invisible "
+            "[body:has(:is(input,textarea,select):focus)_&]:delay-0"
         ),
         data_testid="tab-bar",
     )

@@ -57,12 +57,6 @@ async def _fresh(member: Member) -> Member:
     return found
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known defect: on a phone, the first tap on the affiliate form's submit, made as the "
-    "page finishes loading (client-side navigation from the agent home), lands on the page frame "
-    "beside the button (no submit, no event); a later tap is refused and shown (session 23)",
-)
 async def test_the_house_offers_the_agent_accepts_sees_its_team_and_shares_its_link(
     browser: Browser, site_url: str
 ) -> None:

@@ -13,7 +13,7 @@ visitors' input: short, and without nested repetition (a catastrophic backtracki
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -114,6 +114,30 @@ def checked(setting: FieldSetting) -> FieldSetting:
     if setting.required and not setting.enabled:
         raise AppError("register-field-required-hidden", 422)
     return setting
+
+
+def _number(value: object, error: str = "register-field-length") -> int | None:
+    text = value.strip() if isinstance(value, str) else ""
+    if not text or text == "-":
+        return None
+    if not text.isdigit() or len(text) > 4:
+        raise AppError(error, 422, {"max": MAX_LENGTH if "length" in error else PATTERN_IDS[-1]})
+    return int(text)
+
+
+def setting_from_form(form: Mapping[str, object]) -> FieldSetting:
+    """A field's setting from the console's form: ticks for shown and required, numbers as
+    typed ("" is none), the accepted pattern as typed ("" is none, "*" any)."""
+    name, accepted = form.get("field"), form.get("accepted")
+    return FieldSetting(
+        name=name.strip() if isinstance(name, str) else "",
+        enabled=form.get("shown") in (True, "on"),
+        required=form.get("required") in (True, "on"),
+        min_length=_number(form.get("min_length")),
+        max_length=_number(form.get("max_length")),
+        pattern_id=_number(form.get("pattern_id"), "register-field-pattern-id"),
+        accepted_pattern=accepted.strip() or None if isinstance(accepted, str) else None,
+    )
 
 
 async def fields(code: str) -> list[FieldSetting]:

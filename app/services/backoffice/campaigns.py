@@ -4,6 +4,7 @@ rules are app/services/loyalty/campaigns.py, which the CLI calls too."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +15,33 @@ from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
 from app.services.loyalty import campaigns
 from app.services.loyalty.campaigns import Campaign, Draft
+
+
+def _text(form: Mapping[str, object], name: str, limit: int = 256) -> str:
+    value = form.get(name)
+    return value.strip()[:limit] if isinstance(value, str) else ""
+
+
+def draft_from_form(form: Mapping[str, object]) -> Draft:
+    """The console's new-mission-or-race form as typed (the prizes comma-separated)."""
+    return Draft(
+        kind=_text(form, "kind"),
+        code=_text(form, "code", 32),
+        title_en=_text(form, "title_en", campaigns.MAX_TITLE + 1),
+        title_pt=_text(form, "title_pt", campaigns.MAX_TITLE + 1),
+        period=_text(form, "period"),
+        measure=_text(form, "measure"),
+        reward_kind=_text(form, "reward_kind") or "CASH",
+        target=_text(form, "target"),
+        reward=_text(form, "reward"),
+        category=_text(form, "category"),
+        game_code=_text(form, "game_code", 65),
+        min_multiplier=_text(form, "min_multiplier"),
+        min_bet=_text(form, "min_bet"),
+        prizes=tuple(p.strip() for p in _text(form, "prizes", 400).split(";") if p.strip()),
+        starts=_text(form, "starts"),
+        ends=_text(form, "ends"),
+    )
 
 
 def _recorder(staff: Staff, brand_id: int, now: datetime) -> campaigns.Record:

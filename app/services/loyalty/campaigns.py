@@ -11,10 +11,11 @@ at that period's end, ranked on what was scored before the stop.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
+from enum import StrEnum
 from typing import Any
 
 from sqlmodel import col, select
@@ -113,9 +114,9 @@ def _window(starts: datetime | None, ends: datetime | None, now: datetime) -> No
         raise AppError("campaign-invalid-window", 422)
 
 
-def _choice(value: str, allowed: Mapping[str, object] | tuple[str, ...], error: str) -> str:
+def _choice(value: str, allowed: type[StrEnum] | tuple[str, ...], error: str) -> str:
     text = value.strip().upper()
-    if text not in allowed:
+    if text not in [str(choice) for choice in allowed]:
         raise AppError(error, 422, {"value": value[:32]})
     return text
 

@@ -4,6 +4,10 @@ missions and races; the agent programme switched off."""
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "agent-programme-off": "The agent programme is closed on this site.",
+        "register-captcha-required": (
+            "Many sign-ups are coming from your network right now: type the characters in the "
+            "image to continue."
+        ),
         "bo-modules": "Modules",
         "bo-col-module": "Module",
         "bo-col-parent": "Under",
@@ -109,6 +113,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pt": {
         "agent-programme-off": "O programa de agentes está fechado neste site.",
+        "register-captcha-required": (
+            "Muitos cadastros estão vindo da sua rede agora: digite os caracteres da imagem "
+            "para continuar."
+        ),
         "bo-modules": "Módulos",
         "bo-col-module": "Módulo",
         "bo-col-parent": "Dentro de",

@@ -193,7 +193,8 @@ async def listing(merchant_id: int, now: datetime) -> list[Campaign]:
                 select(Race).where(Race.merchant_id == merchant_id).order_by(col(Race.id))
             )
         ).all()
-    return [_view(row, now) for row in [*missions, *races]]
+    rows: list[Mission | Race] = [*missions, *races]
+    return [_view(row, now) for row in rows]
 
 
 def _mission(merchant_id: int, draft: Draft, code: str) -> Mission:
@@ -250,14 +251,16 @@ def _race(merchant_id: int, draft: Draft, code: str) -> Race:
 
 
 async def _find(session: AsyncSession, merchant_id: int, kind: str, code: str) -> Mission | Race:
-    model: type[Mission] | type[Race] = Mission if kind == MISSION else Race
-    row = (
-        await session.exec(
-            select(model)
-            .where(model.merchant_id == merchant_id, model.code == code.strip().upper())
-            .with_for_update()
+    wanted = code.strip().upper()
+    row: Mission | Race | None
+    if kind == MISSION:
+        statement = select(Mission).where(
+            Mission.merchant_id == merchant_id, Mission.code == wanted
         )
-    ).first()
+        row = (await session.exec(statement.with_for_update())).first()
+    else:
+        found = select(Race).where(Race.merchant_id == merchant_id, Race.code == wanted)
+        row = (await session.exec(found.with_for_update())).first()
     if row is None:
         raise AppError("campaign-unknown", 404, {"code": code[:32]})
     return row

@@ -6,6 +6,16 @@ seed                          load the demo data (idempotent)
 setup                         migrate, then seed
 status show|normal|maintenance|block|unblock   switch a brand's full-page state
 module BR1 NEGCARRY3 on|off   turn one of a brand's white-label modules on or off
+modules BR1                   list a brand's modules: switch, on or off, parent, name
+register-field BR1 [FIELD] [--shown|--hidden] [--required|--optional] [--min N] [--max N]
+                              [--pattern-id N] [--accepted REGEX]   list a brand's registration
+                              fields, or change one (a new one is added; "-" clears a value);
+                              audited, every process sees it at its next request
+missions BR1 list|create|schedule|stop [mission|race CODE] [--starts ISO] [--ends ISO] ...
+                              a brand's missions and races: create one (--title-en --title-pt
+                              --period DAILY|WEEKLY --measure KIND; a mission's --target and
+                              --reward, a race's --prize per place), set its start and end,
+                              or stop it now (audited)
 operator-identity BR1 --name N --cnpj C --licence L   the operator's legal name, CNPJ and
                               licence shown in the footer (audited)
 rotate-key                    publish a new payload key (the old one stays valid a while)
@@ -111,6 +121,7 @@ from app.commands.reports import (
     rebate_rates_command,
     vip_config_command,
 )
+from app.commands.settings import missions_command, modules_command, register_field_command
 from app.commands.setup import (
     announce_command,
     legal_command,
@@ -266,6 +277,37 @@ def main(argv: list[str] | None = None) -> int:
     module.add_argument("merchant")
     module.add_argument("mod_id")
     module.add_argument("switch", choices=["on", "off"])
+    sub.add_parser("modules", help="list a brand's modules").add_argument("merchant")
+    field = sub.add_parser("register-field", help="a brand's registration fields")
+    field.add_argument("merchant")
+    field.add_argument("field", nargs="?", help="e.g. zalo; none: list the fields")
+    field.add_argument("--shown", dest="shown", action="store_true", default=None)
+    field.add_argument("--hidden", dest="shown", action="store_false")
+    field.add_argument("--required", dest="required", action="store_true", default=None)
+    field.add_argument("--optional", dest="required", action="store_false")
+    field.add_argument("--min", help="shortest length, or - for none")
+    field.add_argument("--max", help="longest length, or - for none")
+    field.add_argument("--pattern-id", dest="pattern_id", help="0-23 (spec 5), or -")
+    field.add_argument("--accepted", help="accepted pattern (a regex, * for any), or -")
+    campaign = sub.add_parser("missions", help="a brand's missions and races")
+    campaign.add_argument("merchant")
+    campaign.add_argument("action", choices=("list", "create", "schedule", "stop"))
+    campaign.add_argument("kind", nargs="?", choices=("mission", "race"))
+    campaign.add_argument("code", nargs="?")
+    campaign.add_argument("--title-en", dest="title_en")
+    campaign.add_argument("--title-pt", dest="title_pt")
+    campaign.add_argument("--period", help="DAILY or WEEKLY")
+    campaign.add_argument("--measure", help="BET_COUNT, DEPOSIT_COUNT, MULTIPLIER; TURNOVER")
+    campaign.add_argument("--target", help="missions: how many")
+    campaign.add_argument("--reward", help="missions: the reward amount")
+    campaign.add_argument("--reward-kind", dest="reward_kind", default="CASH", help="or POINTS")
+    campaign.add_argument("--category", help="e.g. RNG; none: every category")
+    campaign.add_argument("--game", help="missions: one game's code")
+    campaign.add_argument("--multiplier", help="MULTIPLIER missions: the least win / bet")
+    campaign.add_argument("--min-bet", dest="min_bet", help="races: the least bet counted")
+    campaign.add_argument("--prize", action="append", default=[], help="races: by place")
+    campaign.add_argument("--starts", help="ISO time with offset; none: now")
+    campaign.add_argument("--ends", help="ISO time with offset; none: no end")
     operator = sub.add_parser(
         "operator-identity", help="the operator's legal name, CNPJ and licence in the footer"
     )
@@ -380,6 +422,14 @@ def main(argv: list[str] | None = None) -> int:
         )
     elif args.command == "module":
         return asyncio.run(module_command(args.merchant, args.mod_id, args.switch == "on"))
+    elif args.command == "modules":
+        return asyncio.run(modules_command(args.merchant))
+    elif args.command == "register-field":
+        return asyncio.run(register_field_command(args))
+    elif args.command == "missions":
+        if args.action != "list" and not (args.kind and args.code):
+            parser.error("mission or race, and its code, are needed")
+        return asyncio.run(missions_command(args))
     elif args.command == "operator-identity":
         return asyncio.run(operator_identity_command(args))
     elif args.command == "status":

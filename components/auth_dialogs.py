@@ -411,6 +411,7 @@ def register_dialog() -> rx.Component:
             _optional_fields(),
             checkbox("adult", adult_label, RegisterState.errors.get("adult", "").to(str)),
             checkbox("terms", t("auth.terms"), RegisterState.errors.get("terms", "").to(str)),
+            _captcha(),  # asked when the visitor's address is busy (shared mobile addresses)
             form_error(RegisterState.error),
             rx.el.button(
                 t("auth.submit_register"),

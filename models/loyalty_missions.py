@@ -59,6 +59,10 @@ class Mission(SQLModel, table=True):
     reward_amount: Decimal = Field(sa_type=MONEY)
     enabled: bool = True
     sort: int = 0
+    # The operator's schedule: counted from `starts_at` (None: at once) until `ends_at`
+    # (None: no end; a stop sets it to the moment of the stop).
+    starts_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    ends_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class MissionProgress(SQLModel, table=True):
@@ -97,6 +101,8 @@ class Race(SQLModel, table=True):
     prizes: list[Any] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     reward_kind: str = Field(default=MissionReward.CASH, max_length=8)
     enabled: bool = True
+    starts_at: datetime | None = Field(default=None, sa_type=UTCDateTime)  # as Mission's
+    ends_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class RaceEntry(SQLModel, table=True):

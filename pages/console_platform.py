@@ -1,13 +1,16 @@
-"""The back office's platform page: brand switches, modules and site status."""
+"""The back office's platform page: brand switches, modules, registration fields and site
+status."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from components.console import (
+    BUTTON,
     DANGER,
     INPUT,
     QUIET,
+    allowed,
     card,
     frame,
     label,
@@ -16,7 +19,88 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
-from state.console_platform import PlatformState
+from state.console_platform import ModuleRow, PlatformState
+
+
+def _module_button(row: ModuleRow) -> rx.Component:
+    return allowed(
+        "platform.site_status",
+        rx.cond(
+            row.enabled,
+            rx.el.button(
+                t("bo-module-switch-off"),
+                on_click=PlatformState.switch_module(row.mod_id, False),
+                data_testid="module-off-" + row.mod_id,
+                class_name=QUIET + " whitespace-nowrap",
+            ),
+            rx.el.button(
+                t("bo-module-switch-on"),
+                on_click=PlatformState.switch_module(row.mod_id, True),
+                data_testid="module-on-" + row.mod_id,
+                class_name=BUTTON + " whitespace-nowrap",
+            ),
+        ),
+    )
+
+
+def _tick(name: str, key: str, checked: rx.Var) -> rx.Component:
+    return rx.el.label(
+        rx.el.input(
+            type="checkbox", name=name, default_checked=checked, data_testid=f"field-{name}"
+        ),
+        " ",
+        t(key),
+        class_name="flex items-center gap-1 text-sm",
+    )
+
+
+def _field_form() -> rx.Component:
+    """One field's setting: pick it (its stored values fill the form), change, save."""
+    s = PlatformState
+    draft = s.field_draft
+    return rx.el.form(
+        rx.el.div(
+            label(
+                t("bo-regfield"),
+                rx.el.select(
+                    rx.el.option("—", value=""),
+                    rx.foreach(s.field_names, lambda name: rx.el.option(name, value=name)),
+                    name="field",
+                    value=draft.field,
+                    on_change=s.pick_field,
+                    data_testid="field-name",
+                    class_name=INPUT,
+                ),
+            ),
+            _tick("shown", "bo-regfield-shown", draft.shown),
+            _tick("required", "bo-regfield-required", draft.required),
+            label(
+                t("bo-regfield-min"),
+                text_input("min_length", "", INPUT + " w-20", inputmode="numeric",
+                           default_value=draft.min_length),
+            ),
+            label(
+                t("bo-regfield-max"),
+                text_input("max_length", "", INPUT + " w-20", inputmode="numeric",
+                           default_value=draft.max_length),
+            ),
+            label(
+                t("bo-regfield-pattern"),
+                text_input("pattern_id", "", INPUT + " w-20", inputmode="numeric",
+                           default_value=draft.pattern_id, data_testid="field-pattern"),
+            ),
+            label(
+                t("bo-regfield-accepted"),
+                text_input("accepted", "", INPUT + " w-64", max_length=255,
+                           default_value=draft.accepted, data_testid="field-accepted"),
+            ),
+            class_name="flex flex-wrap items-end gap-3",
+        ),
+        rx.el.p(t("bo-regfield-note"), class_name="text-xs text-slate-500 my-2"),
+        rx.el.button(t("bo-save"), type="submit", data_testid="field-save", class_name=BUTTON),
+        key=draft.field + s.brand,
+        on_submit=s.save_field,
+    )  # fmt: skip
 
 
 def platform_page() -> rx.Component:
@@ -77,6 +161,36 @@ def platform_page() -> rx.Component:
                 reset_on_submit=True,
                 class_name="flex flex-wrap gap-2",
             ),
+        ),
+        card(
+            "bo-modules",
+            table(
+                [
+                    ("mod_id", "bo-col-module"),
+                    ("name", "bo-col-name"),
+                    ("parent", "bo-col-parent"),
+                    ("state", "bo-status"),
+                ],
+                s.modules,
+                _module_button,
+                testid="platform-modules",
+            ),
+        ),
+        card(
+            "bo-regfields",
+            table(
+                [
+                    ("label", "bo-regfield"),
+                    ("shown", "bo-regfield-shown"),
+                    ("required", "bo-regfield-required"),
+                    ("length", "bo-regfield-length"),
+                    ("pattern", "bo-regfield-pattern"),
+                    ("accepted", "bo-regfield-accepted"),
+                ],
+                s.fields,
+                testid="platform-fields",
+            ),
+            allowed("platform.site_status", _field_form()),
         ),
         card(
             "bo-jobs",

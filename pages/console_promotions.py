@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app.services.catalogue.rules import GAME_TYPES
 from app.services.promotions.free_rounds import offerable_games
 from components.console import (
     BUTTON,
@@ -21,8 +22,9 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
+from models.loyalty_missions import MissionKind, MissionPeriod, MissionReward, RaceMetric
 from models.promotions import PromotionKind, RewardKind
-from state.console_promotions import PromotionLine, PromotionsConsoleState
+from state.console_promotions import CampaignLine, PromotionLine, PromotionsConsoleState
 
 TEXTAREA = INPUT.replace("h-10", "min-h-20 py-2") + " w-full"
 WIDE = INPUT + " w-full"
@@ -235,6 +237,138 @@ def _row_buttons(row: PromotionLine) -> rx.Component:
     )
 
 
+def _campaign_select(name: str, options: list[tuple[str, str]]) -> rx.Component:
+    return rx.el.select(
+        *(rx.el.option(t(key), value=value) for value, key in options),
+        name=name,
+        data_testid=f"campaign-{name}",
+        class_name=WIDE,
+    )
+
+
+def _campaign_field(name: str, key: str, **props: object) -> rx.Component:
+    return label(t(key), text_input(name, class_name=WIDE, data_testid=f"campaign-{name}", **props))
+
+
+def _campaign_form() -> rx.Component:
+    """A new mission or race: its fields follow the kind picked."""
+    s = PromotionsConsoleState
+    amount = {"inputmode": "decimal", "pattern": r"[0-9]+([.,][0-9]{1,2})?"}
+    periods = [(p.value, f"bo-campaign-period-{p.value}") for p in MissionPeriod]
+    return rx.el.form(
+        _grid(
+            label(
+                t("bo-campaign-kind"),
+                rx.el.select(
+                    rx.el.option(t("bo-campaign-mission"), value="mission"),
+                    rx.el.option(t("bo-campaign-race"), value="race"),
+                    name="kind",
+                    on_change=s.pick_campaign_kind,
+                    data_testid="campaign-kind",
+                    class_name=WIDE,
+                ),
+            ),
+            _campaign_field("code", "bo-promo-code", required=True, max_length=32,
+                            pattern="[A-Za-z0-9][A-Za-z0-9_-]+"),
+            _campaign_field("title_en", "bo-campaign-title-en", required=True, max_length=120),
+            _campaign_field("title_pt", "bo-campaign-title-pt", required=True, max_length=120),
+            label(t("bo-campaign-period"), _campaign_select("period", periods)),
+            label(
+                t("bo-campaign-measure"),
+                rx.cond(
+                    s.campaign_kind == "race",
+                    _campaign_select(
+                        "measure", [(m.value, f"bo-campaign-measure-{m.value}") for m in RaceMetric]
+                    ),
+                    _campaign_select(
+                        "measure",
+                        [(m.value, f"bo-campaign-measure-{m.value}") for m in MissionKind],
+                    ),
+                ),
+            ),
+            label(
+                t("bo-promo-reward-kind"),
+                _campaign_select(
+                    "reward_kind", [(r.value, f"bo-promo-reward-{r.value}") for r in MissionReward]
+                ),
+            ),
+            label(
+                t("bo-campaign-category"),
+                rx.el.select(
+                    rx.el.option(t("bo-campaign-every-category"), value=""),
+                    *(rx.el.option(code, value=code) for code in GAME_TYPES),
+                    name="category",
+                    class_name=WIDE,
+                ),
+            ),
+            rx.cond(
+                s.campaign_kind == "race",
+                rx.fragment(
+                    _campaign_field("prizes", "bo-campaign-prizes", required=True, max_length=400),
+                    _campaign_field("min_bet", "bo-campaign-min-bet", **amount),
+                ),
+                rx.fragment(
+                    _campaign_field("target", "bo-campaign-target", type="number", min=1,
+                                    max=100000, required=True),
+                    _campaign_field("reward", "bo-promo-reward-amount", required=True, **amount),
+                    _campaign_field("game_code", "bo-campaign-game", max_length=64),
+                    _campaign_field("min_multiplier", "bo-campaign-multiplier", **amount),
+                ),
+            ),
+            _campaign_field("starts", "bo-starts-utc", type="datetime-local"),
+            _campaign_field("ends", "bo-ends-utc", type="datetime-local"),
+        ),
+        rx.el.p(t("bo-campaign-note"), class_name="text-xs text-slate-500"),
+        rx.el.button(
+            t("bo-create"), type="submit", data_testid="campaign-create", class_name=BUTTON
+        ),
+        key=s.campaign_key.to_string() + s.brand,
+        on_submit=s.create_campaign,
+        class_name="space-y-3",
+    )  # fmt: skip
+
+
+def _schedule_form() -> rx.Component:
+    s = PromotionsConsoleState
+    return rx.el.form(
+        _grid(
+            label(
+                t("bo-campaign-kind"),
+                _campaign_select(
+                    "kind", [("mission", "bo-campaign-mission"), ("race", "bo-campaign-race")]
+                ),
+            ),
+            _campaign_field("code", "bo-promo-code", required=True, max_length=32),
+            _campaign_field("starts", "bo-starts-utc", type="datetime-local"),
+            _campaign_field("ends", "bo-ends-utc", type="datetime-local"),
+        ),
+        rx.el.button(
+            t("bo-campaign-schedule"),
+            type="submit",
+            data_testid="campaign-schedule",
+            class_name=BUTTON,
+        ),
+        on_submit=s.schedule_campaign,
+        reset_on_submit=True,
+        class_name="space-y-3",
+    )
+
+
+def _campaign_buttons(row: CampaignLine) -> rx.Component:
+    return allowed(
+        "promotions.manage",
+        rx.cond(
+            row.open,
+            rx.el.button(
+                t("bo-campaign-stop"),
+                on_click=PromotionsConsoleState.stop_campaign(row.kind, row.code),
+                data_testid="campaign-stop-" + row.code,
+                class_name=DANGER + " whitespace-nowrap",
+            ),
+        ),
+    )
+
+
 def promotions_console_page() -> rx.Component:
     s = PromotionsConsoleState
     return frame(
@@ -267,4 +401,31 @@ def promotions_console_page() -> rx.Component:
             ),
         ),
         allowed("promotions.manage", card("bo-promo-new", _form(), testid="promotion-editor")),
+        card(
+            "bo-campaigns",
+            table(
+                [
+                    ("kind_name", "bo-campaign-kind"),
+                    ("code", "bo-promo-code"),
+                    ("title", "bo-col-title"),
+                    ("period", "bo-campaign-period"),
+                    ("measure", "bo-campaign-measure"),
+                    ("reward", "bo-promo-reward-kind"),
+                    ("starts", "bo-starts-utc"),
+                    ("ends", "bo-ends-utc"),
+                    ("state", "bo-status"),
+                ],
+                s.campaigns,
+                _campaign_buttons,
+                testid="campaigns",
+            ),
+        ),
+        allowed(
+            "promotions.manage",
+            rx.el.div(
+                card("bo-campaign-new", _campaign_form(), testid="campaign-editor"),
+                card("bo-campaign-schedule", _schedule_form(), testid="campaign-scheduler"),
+                class_name="space-y-4",
+            ),
+        ),
     )

@@ -24,7 +24,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_day, percent_of_rate
 from app.services import announcements
-from app.services.agents import affiliates, payouts, reports, team, tree
+from app.services.agents import affiliates, contracts, payouts, reports, team, tree
 from app.services.cashier import team_transfers as transfers
 from app.services.qr import qr_svg_data_uri_off_loop
 from models import Member
@@ -202,6 +202,7 @@ class AgentTeamState(rx.State):
             self.rows, self.totals, self.chart = [], ReportTotals(), []
             return
         try:
+            contracts.require_programme(await current_brand(self))  # off: every report closes
             await loader[report](member)
         except AppError as error:
             self.rows, self.totals, self.chart = [], ReportTotals(), []

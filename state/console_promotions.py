@@ -1,6 +1,7 @@
 """Console: the brand's promotions (budget, take-up, schedule), a new promotion of any kind
-and reward, editing an open one's texts, end and budget, and ending one early. The rules and
-the audit are in app/services/backoffice/promotions.py."""
+and reward, editing an open one's texts, end and budget, and ending one early; its missions
+and races: a new one, its schedule, its stop. The rules and the audit are in
+app/services/backoffice/promotions.py and campaigns.py."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pydantic import Field, StringConstraints
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services.backoffice import promotions
+from app.services.backoffice import campaigns, promotions
 from app.services.backoffice.staff import Staff
 from app.services.promotions.offers import MAX_TEXT
 from state.console import (
@@ -22,11 +23,12 @@ from state.console import (
     brand_scope,
     current_staff,
     failed,
+    form_text,
     money,
     ui_lang,
     utc_minutes,
 )
-from state.guard import Name, Text, checked
+from state.guard import Form, Name, Text, checked
 
 # The form carries the full terms in two languages (up to offers.MAX_TEXT["terms"] each).
 _Long = Annotated[str, StringConstraints(max_length=MAX_TEXT["terms"])]
@@ -83,6 +85,39 @@ def promotion_line(row: promotions.PromotionRow, lang: str) -> PromotionLine:
     )
 
 
+@dataclass
+class CampaignLine:
+    """A mission or race as the list shows it."""
+
+    kind: str = ""  # mission or race (the buttons' argument)
+    kind_name: str = ""
+    code: str = ""
+    title: str = ""
+    period: str = ""
+    measure: str = ""
+    reward: str = ""
+    starts: str = ""
+    ends: str = ""
+    state: str = ""
+    open: bool = False  # not ended: it can be stopped
+
+
+def campaign_line(row: campaigns.Campaign, lang: str) -> CampaignLine:
+    return CampaignLine(
+        kind=row.kind,
+        kind_name=translate(f"bo-campaign-{row.kind}", lang),
+        code=row.code,
+        title=row.title_in(lang),
+        period=translate(f"bo-campaign-period-{row.period}", lang),
+        measure=translate(f"bo-campaign-measure-{row.measure}", lang),
+        reward=translate(f"bo-promo-reward-{row.reward_kind}", lang) + " " + row.reward,
+        starts=utc_minutes(row.starts_at, lang) if row.starts_at else "",
+        ends=utc_minutes(row.ends_at, lang) if row.ends_at else "",
+        state=translate(f"bo-campaign-state-{row.state}", lang),
+        open=row.state != "ended",
+    )
+
+
 class PromotionsConsoleState(BrandConsolePage, rx.State):
     rows: list[PromotionLine] = []
     kind: str = "REWARD"  # the form's kind: which of its optional fields are shown
@@ -90,16 +125,21 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
     form_key: int = 0  # a new key empties the form after a promotion is made
     editing_id: int = 0  # the open promotion whose texts, end and budget are being edited
     editing: PromotionDraft = PromotionDraft()  # its form's stored values
+    campaigns: list[CampaignLine] = []
+    campaign_kind: str = "mission"  # the new mission-or-race form's shape
+    campaign_key: int = 0  # a new key empties that form after one is made
 
     async def _refresh(self) -> Any:
         try:
             staff = await brand_scope(self)
             found = await promotions.promotion_list(staff, self.brand, clock.now())
+            running = await campaigns.campaign_list(staff, self.brand, clock.now())
         except AppError as exc:
-            self.rows = []
+            self.rows, self.campaigns = [], []
             return await failed(self, exc)
         lang = await ui_lang(self)
         self.rows = [promotion_line(row, lang) for row in found]
+        self.campaigns = [campaign_line(row, lang) for row in running]
         return None
 
     def _forget(self) -> None:
@@ -161,4 +201,38 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
     async def end(self, promotion_id: RowId) -> Any:
         return await self._act(
             lambda staff: promotions.end_promotion(staff, promotion_id, clock.now())
+        )
+
+    @rx.event
+    @checked
+    def pick_campaign_kind(self, kind: Name) -> None:
+        self.campaign_kind = kind if kind in ("mission", "race") else "mission"
+
+    @rx.event
+    @checked
+    async def create_campaign(self, form: Form) -> Any:
+
+        async def make(staff: Staff) -> None:
+            draft = campaigns.draft_from_form(form)
+            await campaigns.create(staff, self.brand, draft, clock.now())
+            self.campaign_key += 1
+
+        return await self._act(make)
+
+    @rx.event
+    @checked
+    async def schedule_campaign(self, form: Form) -> Any:
+        kind, code = form_text(form, "kind", 16), form_text(form, "code", 32)
+        starts, ends = form_text(form, "starts", 40), form_text(form, "ends", 40)
+        return await self._act(
+            lambda staff: campaigns.schedule(
+                staff, self.brand, kind, code, starts, ends, clock.now()
+            )
+        )
+
+    @rx.event
+    @checked
+    async def stop_campaign(self, kind: Name, code: Name) -> Any:
+        return await self._act(
+            lambda staff: campaigns.stop(staff, self.brand, kind, code, clock.now())
         )

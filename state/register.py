@@ -160,6 +160,7 @@ class RegisterState(rx.State):
             self.affiliate_code if self.affiliate_valid else ""
         )
         auth = await self.get_state(AuthState)
+        captcha = form.pop("captcha", "")
         request = registration.RegisterRequest(
             fields={k: v for k, v in form.items() if k not in ("adult", "terms", "code")},
             method=self.method,
@@ -171,6 +172,8 @@ class RegisterState(rx.State):
             language=site_state.lang or None,
             adult_confirmed=form.get("adult") == "on",
             terms_accepted=form.get("terms") == "on",
+            captcha_id=auth.captcha_id or None,
+            captcha=captcha or None,
         )
         self.busy = False
         try:
@@ -178,6 +181,10 @@ class RegisterState(rx.State):
             value = await registration.register(brand, request, auth._client())
         except AppError as exc:
             self.errors, self.error = describe(exc, site_state.ui_lang)
+            if isinstance(exc.value, dict) and exc.value.get("captcha"):
+                # A busy address (many people behind one mobile carrier's): a challenge.
+                auth.captcha_required = True
+                await auth._new_captcha()
             return show_first_error(REGISTER_FORM)
         self.errors = {}
         events = await auth._after_login(value)

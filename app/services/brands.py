@@ -1,12 +1,16 @@
 """Brands: one immutable snapshot per merchant, refreshed from the database every few seconds.
 
-Every request needs its brand, so each process keeps snapshots in memory; an operator change
-(CLI or back office) reaches every process within `brand_refresh_seconds`, with no rebuild.
+Every request needs its brand, so each process keeps snapshots in memory. An operator change
+(CLI or back office) bumps a version number in Redis (`announce_change`); every process reads
+that number when it reads its snapshot and reloads on a new one, so a maintenance, a block or a
+module switch reaches every process and the API at its next request. Without Redis reachable,
+a process falls back to reloading every `brand_refresh_seconds`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import re
 import time
@@ -14,9 +18,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
+from redis.exceptions import RedisError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core.cache import get_redis
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
@@ -31,6 +37,11 @@ from models import (
     SiteResource,
     WhitelabelModule,
 )
+
+logger = logging.getLogger(__name__)
+
+# The brands' configuration version: bumped after every operator change, read per snapshot use.
+VERSION_KEY = "brands:version"
 
 # A Google Analytics 4 measurement id (the site's only analytics, spec 3 permission payload).
 GTAG_ID = re.compile(r"G-[A-Z0-9]{4,20}")
@@ -230,6 +241,28 @@ class _Snapshot:
     loaded_at: float
     by_code: dict[str, Brand]
     by_domain: dict[str, str]
+    version: str | None = None  # VERSION_KEY's value read before the load
+
+
+async def _version() -> str | None:
+    """The shared configuration version; None when Redis cannot be asked (the time-based
+    refresh still runs)."""
+    try:
+        value = await get_redis().get(VERSION_KEY)
+    except (RedisError, OSError) as exc:
+        logger.warning("brand version unreadable: %s", exc)
+        return None
+    return str(value) if value is not None else "0"
+
+
+async def announce_change() -> None:
+    """Tell every process that brand configuration changed (after the change committed):
+    each reloads at its next request. This process forgets its snapshot at once."""
+    brands.invalidate()
+    try:
+        await get_redis().incr(VERSION_KEY)
+    except (RedisError, OSError) as exc:
+        logger.warning("brand change not announced (processes refresh on time): %s", exc)
 
 
 class BrandRegistry:
@@ -247,7 +280,7 @@ class BrandRegistry:
     def invalidate(self) -> None:
         self._snapshot = None
 
-    async def _load(self) -> _Snapshot:
+    async def _load(self, version: str | None = None) -> _Snapshot:
         async with session_scope() as session:
             merchants = (await session.exec(select(Merchant))).all()
             loaded = [await _load_brand(session, m) for m in merchants]
@@ -255,22 +288,30 @@ class BrandRegistry:
             loaded_at=time.monotonic(),
             by_code={b.code: b for b in loaded},
             by_domain={d.domain.lower(): b.code for b in loaded for d in b.domains},
+            version=version,
         )
         self._snapshot = snapshot
         return snapshot
 
     async def _current(self) -> _Snapshot:
         max_age = get_settings().brand_refresh_seconds
-        snapshot = self._snapshot
         if max_age == 0:
             return await self._load()
+        # Read before loading: a change committed after this read bumps it again.
+        version = await _version()
+        snapshot = self._snapshot
+        if snapshot is not None and version is not None and snapshot.version != version:
+            snapshot = None  # an operator changed something: this request sees it
         if snapshot is None:
             async with self._lock:
-                return self._snapshot or await self._load()
+                held = self._snapshot
+                if held is not None and (version is None or held.version == version):
+                    return held
+                return await self._load(version)
         if time.monotonic() - snapshot.loaded_at > max_age and (
             self._refreshing is None or self._refreshing.done()
         ):
-            self._refreshing = asyncio.create_task(self._load())
+            self._refreshing = asyncio.create_task(self._load(version))
         return snapshot
 
     def domains(self) -> frozenset[str]:

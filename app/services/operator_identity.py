@@ -17,7 +17,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
 from app.core.errors import AppError
-from app.services.brands import Brand
+from app.services.brands import Brand, announce_change
 from models import Merchant
 
 _PUNCTUATION = re.compile(r"[.\s/-]")
@@ -114,4 +114,5 @@ async def set_identity(
         shown = OperatorIdentity(clean_name, format_cnpj(digits), clean_licence)
         if record is not None:
             await record(session, merchant.code, shown)
-        return shown
+    await announce_change()  # the footer of every process, at its next page
+    return shown

@@ -4,8 +4,8 @@ today, the back office will tomorrow: both get the same validation (a bad networ
 country code is refused, a maintenance end needs its offset).
 
 Each change is one transaction, and the caller's audit record (`record`, given the switches
-before and after) is written in it: a change is never without its record. The site picks
-it up within `brand_refresh_seconds` (app/services/brands.py).
+before and after) is written in it: a change is never without its record. Once committed, the
+change is announced to every process (app/services/brands.py: the next request sees it).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.services.brands import announce_change
 from models import Merchant, WhitelabelModule
 
 MAX_MESSAGE_LENGTH = 500  # Merchant.maintenance_message
@@ -97,7 +98,8 @@ async def _change(
         after = _switches(merchant)
         if record is not None:
             await record(session, before, after)
-        return after
+    await announce_change()
+    return after
 
 
 async def switches(code: str) -> SiteSwitches:
@@ -202,4 +204,5 @@ async def set_module(
         if record is not None:
             switches = _switches(merchant)
             await record(session, switches, switches)
-        return enabled
+    await announce_change()
+    return enabled

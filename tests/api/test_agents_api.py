@@ -13,9 +13,10 @@ import pytest
 
 from app.api.main import create_api
 from app.client import ApiError, PlatformClient
+from app.core.errors import AppError
 from app.services import site_status
 from app.services.accounts import sessions
-from app.services.agents import payouts, periods
+from app.services.agents import payouts, periods, team
 from app.services.brands import brands
 from models import Member
 from models.agents import ContractKind
@@ -110,26 +111,40 @@ async def test_contract_flow_through_the_spec_calls() -> None:
     )
 
 
-async def test_no_contract_info_while_the_brands_agent_programme_is_off() -> None:
-    """Spec 6: the consolidated data runs only with the agent policy flag (AGENT3) on."""
+async def test_the_agent_programme_switched_off_closes_every_agent_call() -> None:
+    """Spec 6: the consolidated data runs only with the agent policy flag (AGENT3) on; off,
+    the agent centre's calls are closed too (403), and on again they answer. The switch is
+    announced, not waited for: no cache is cleared by hand here."""
     from models.base import utcnow
 
     top = await top_agent()
     await signed(None, top, DAILY, tiers((0, "0", None, "0.01")), utcnow())
     under = await downline(top)
     await signed(top, under, DAILY, tiers((0, "0", None, "0.004")), utcnow())
-    down = await _client(under)
+    down, up = await _client(under), await _client(top)
     assert (await down.get("/wps/member/info/funds/consolidated"))["dailySalary"]
+    assert await up.get("/wps/agent/overview")
     try:
         await site_status.set_module("BR1", "AGENT3", enabled=False, now=utcnow())
-        brands.invalidate()
         off = await down.get("/wps/member/info/funds/consolidated")
         assert not any(off[k] for k in ("dailySalary", "hourSalary", "salary", "enableCt"))
         assert off["dailysalreqtype"] == "" and off["totalBalance"] is not None
+        for closed in (
+            up.get("/wps/agent/overview"),
+            up.get("/wps/agent/downlines"),
+            up.get("/wps/agent/contracts"),
+            up.get("/wps/agent/referral"),
+            down.get("/wps/relay/MCS2_processDailySalContract", {"contractId": 1, "action": "x"}),
+        ):
+            refused = await _refused(closed, 403)
+            assert refused["code"] == "agent-programme-off" and refused["message"]
+        with pytest.raises(AppError) as service_refused:  # what the agent pages' states call
+            await team.overview(await brands.by_code("BR1"), top, utcnow())
+        assert service_refused.value.code == "agent-programme-off"
     finally:
         await site_status.set_module("BR1", "AGENT3", enabled=True, now=utcnow())
-        brands.invalidate()
     assert (await down.get("/wps/member/info/funds/consolidated"))["dailySalary"]
+    assert await up.get("/wps/agent/overview")
 
 
 async def _sub(member_id: int) -> Member:

@@ -386,9 +386,11 @@ def make_client_with(make_client: MakeClient, logged_in: PlatformClient) -> Plat
 # Rate limits -------------------------------------------------------------------------------
 
 
-async def _register(client: PlatformClient, device_id: str | None = None) -> Awaitable[Any]:
+async def _register(
+    client: PlatformClient, device_id: str | None = None, **extra: Any
+) -> Awaitable[Any]:
     """A registration ready to send (bot check solved, body sealed beforehand)."""
-    payload = registration(new_username(), botCheck=_bot_check())
+    payload = registration(new_username(), botCheck=_bot_check(), **extra)
     body = await client.sealed_body("PUT", "/wps/member/register", payload)
     headers = {"Device-Id": device_id} if device_id else None
 
@@ -402,10 +404,17 @@ async def _register(client: PlatformClient, device_id: str | None = None) -> Awa
     return send()
 
 
-async def test_registrations_per_address(make_client: MakeClient) -> None:
+async def test_a_busy_address_is_challenged_not_refused(make_client: MakeClient) -> None:
+    """Many phones share one carrier address (CGNAT): past the address's quota of the hour a
+    sign-up from it (each from its own device) must solve the captcha, and then goes through."""
     client = make_client()
-    answers = await burst([await _register(client) for _ in range(BURST)])
-    assert_limited(answers, OK, limits.REGISTRATIONS_PER_ADDRESS.limit, "too-many-requests")
+    devices = [f"device-{new_username()}" for _ in range(BURST)]
+    answers = await burst([await _register(client, device) for device in devices])
+    assert_limited(answers, OK, limits.REGISTRATION_CAPTCHA_AFTER, "register-captcha-required")
+    asked = await _outcome(await _register(client, "device-" + new_username()))
+    assert asked == "register-captcha-required"
+    solved = await _captcha("register-" + new_username())
+    assert await _outcome(await _register(client, "device-" + new_username(), **solved)) == OK
 
 
 async def test_registrations_per_device(make_client: MakeClient) -> None:

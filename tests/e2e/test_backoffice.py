@@ -22,7 +22,7 @@ from app.core.db import session_scope
 from app.services.backoffice import approvals
 from models import WithdrawalOrder
 from models.base import utcnow
-from tests.e2e.conftest import SLOW_MS
+from tests.e2e.conftest import SLOW_MS, open_site
 from tests.support.accounts import PASSWORD, make_member
 from tests.support.backoffice import (
     STAFF_PASSWORD,
@@ -179,6 +179,47 @@ async def test_support_role_and_member_lock_a_player(
     await admin.goto(site_url + "/admin/platform")
     await expect(admin.get_by_test_id("platform-maintenance")).not_to_be_empty(timeout=SLOW_MS)
     await _shot(admin, "platform")
+
+    # Operator settings from the console: a module switched on and off again, and a
+    # registration field shown: the site's register form has it (with its Zalo hint) at the
+    # next page, with no restart; put back as it was.
+    modules = admin.get_by_test_id("platform-modules")
+    carry = modules.locator("tr", has_text="NEGCARRY3")
+    await carry.get_by_test_id("module-on-NEGCARRY3").click()
+    await expect(carry.get_by_test_id("module-off-NEGCARRY3")).to_be_visible(timeout=SLOW_MS)
+    await carry.get_by_test_id("module-off-NEGCARRY3").click()
+    await expect(carry.get_by_test_id("module-on-NEGCARRY3")).to_be_visible(timeout=SLOW_MS)
+    await admin.get_by_test_id("field-name").select_option("zalo")
+    await expect(admin.get_by_test_id("field-name")).to_have_value("zalo", timeout=SLOW_MS)
+    await admin.get_by_test_id("field-shown").check()
+    await admin.get_by_test_id("field-save").click()
+    await expect(admin.get_by_test_id("platform-fields")).to_contain_text("Zalo", timeout=SLOW_MS)
+    visitor = await (await browser.new_context()).new_page()
+    await open_site(visitor, site_url)
+    await visitor.get_by_test_id("header-register").click()
+    await visitor.get_by_test_id("register-optional-summary").click()
+    form = visitor.get_by_test_id("register-form")
+    await expect(form.locator("input[name=zalo]")).to_be_visible(timeout=SLOW_MS)
+    await expect(form).to_contain_text("Cadastre seu Zalo")
+    await admin.get_by_test_id("field-shown").uncheck()
+    await admin.get_by_test_id("field-save").click()
+    zalo = admin.get_by_test_id("platform-fields").locator("tr", has_text="Zalo")
+    await expect(zalo.locator("td").nth(1)).to_have_text(re.compile("^(no|não)$"), timeout=SLOW_MS)
+
+    # A mission made from the promotions page, listed, then stopped.
+    await admin.goto(site_url + "/admin/promotions")
+    editor = admin.get_by_test_id("campaign-editor")
+    code = f"WALK{new_name()[-8:]}".upper()
+    await editor.get_by_test_id("campaign-code").fill(code)
+    await editor.get_by_test_id("campaign-title_en").fill("Play 3 rounds")
+    await editor.get_by_test_id("campaign-title_pt").fill("Jogue 3 rodadas")
+    await editor.get_by_test_id("campaign-target").fill("3")
+    await editor.get_by_test_id("campaign-reward").fill("1,00")
+    await editor.get_by_test_id("campaign-create").click()
+    listed = admin.get_by_test_id("campaigns").locator("tr", has_text=code)
+    await expect(listed).to_contain_text(re.compile("running|em andamento"), timeout=SLOW_MS)
+    await listed.get_by_test_id(f"campaign-stop-{code}").click()
+    await expect(listed).to_contain_text(re.compile("ended|encerrada"), timeout=SLOW_MS)
 
 
 async def test_a_large_withdrawal_needs_a_second_payments_member(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.async_api import BrowserContext, Page, expect
+from playwright.async_api import BrowserContext, Page, Route, expect
 
 from tests.e2e.conftest import open_site, register_in_browser
 
@@ -152,6 +152,7 @@ async def test_a_dropped_connection_keeps_the_open_dialog_and_a_reload_closes_it
 
 
 async def test_a_section_that_fails_to_load_offers_a_retry(page: Page, site_url: str) -> None:
+    await page.add_init_script("window.__pageTimeoutMs = 4000")  # spec 9's 120 s, shortened
     await open_site(page, site_url)
     await page.route("**/assets/**/*.js", lambda route: route.abort())
     await page.get_by_test_id("site-footer").get_by_role("link", name="Central de ajuda").click()
@@ -165,6 +166,25 @@ async def test_a_section_that_fails_to_load_offers_a_retry(page: Page, site_url:
     # alert): the button's own click, dispatched, is what a press does either way (a reload).
     await alert.locator("[data-client-retry]").dispatch_event("click")
     await expect(page.get_by_test_id("client-alert-chunk")).to_be_hidden()
+    await expect(page.get_by_test_id("site-footer")).to_be_visible()
+
+    # An in-app navigation whose section never arrives (its request is never answered): the
+    # router keeps the old page, and after the time-out the alert says so; its retry opens
+    # the page the link was for.
+    await open_site(page, site_url)
+    hung: list[Route] = []
+    await page.route("**/assets/**/*.js", hung.append)
+    link = page.get_by_test_id("footer-games").get_by_test_id("footer-nav-rng")
+    target = await link.get_attribute("href")
+    assert target and target.startswith("/")
+    before = page.url
+    await link.click()
+    alert = page.get_by_test_id("client-alert-chunk")
+    await expect(alert).to_be_visible()
+    assert hung and page.url == before
+    await page.unroute_all(behavior="ignoreErrors")
+    await alert.locator("[data-client-retry]").dispatch_event("click")
+    await expect(page).to_have_url(re.compile(re.escape(target.split("?")[0])))
     await expect(page.get_by_test_id("site-footer")).to_be_visible()
 
 

@@ -142,6 +142,12 @@ ALLOWED: dict[str, str] = {
     "state.console_promotions.PromotionsConsoleState.edit": f"{ARGS}; {STAFF}",
     "state.console_promotions.PromotionsConsoleState.cancel_edit": "the form's shape only",
     "state.console_promotions.PromotionsConsoleState.amend": f"{ARGS}; {STAFF}",
+    "state.console_promotions.PromotionsConsoleState.pick_campaign_kind": (
+        f"{ARGS}; the form's shape only"
+    ),
+    "state.console_promotions.PromotionsConsoleState.create_campaign": f"{ARGS}; {STAFF}",
+    "state.console_promotions.PromotionsConsoleState.schedule_campaign": f"{ARGS}; {STAFF}",
+    "state.console_promotions.PromotionsConsoleState.stop_campaign": f"{ARGS}; {STAFF}",
     "state.console_vip.VipConsoleState.load": STAFF,
     "state.console_vip.VipConsoleState.pick_brand": f"{ARGS}; {STAFF}",
     "state.console_vip.VipConsoleState.edit": f"{ARGS}; a row already read with {STAFF}",
@@ -155,6 +161,9 @@ ALLOWED: dict[str, str] = {
     "state.console_platform.PlatformState.back_to_normal": STAFF,
     "state.console_platform.PlatformState.block": f"{ARGS}; {STAFF}",
     "state.console_platform.PlatformState.unblock": f"{ARGS}; {STAFF}",
+    "state.console_platform.PlatformState.switch_module": f"{ARGS}; {STAFF}",
+    "state.console_platform.PlatformState.pick_field": f"{ARGS}; the form's shape only",
+    "state.console_platform.PlatformState.save_field": f"{ARGS}; {STAFF}",
     "state.console_team.TeamState.load": STAFF,
     "state.console_team.TeamState.create_role": f"{ARGS}; {STAFF}; only permissions held",
     "state.console_team.TeamState.create_staff": (

@@ -26,9 +26,11 @@ from models.agents import ContractKind
 router = APIRouter(tags=["agents"])
 
 
-async def agent_member(auth: CurrentMember) -> Authenticated:
-    """A logged-in agent; players and trial users are refused (403)."""
+async def agent_member(ctx: Context, auth: CurrentMember) -> Authenticated:
+    """A logged-in agent of a brand whose agent programme is on; players and trial users,
+    and everyone while the programme is off, are refused (403)."""
     team.require_agent(auth.member)
+    contracts.require_programme(ctx.brand)
     return auth
 
 

@@ -34,8 +34,13 @@ REAUTH_FAILURES = Limit("reauth-fail", 5, 15 * 60, "account-temporarily-locked")
 # Wrong tries of one SMS code before it is gone (code-expired).
 SMS_CODE_TRIES = 5
 
-# Registration, per address and per device (the `Device-Id` header; the site's browser tab).
-REGISTRATIONS_PER_ADDRESS = Limit("register-ip", 10, 3600)
+# Registration, per device (the `Device-Id` header; the site's browser tab) and per address.
+# Brazil's mobile carriers put many people behind one address (carrier-grade NAT), so a busy
+# address is not refused: past REGISTRATION_CAPTCHA_AFTER sign-ups of the address in the hour,
+# each one from it must also solve the captcha (a refused try without it is not counted).
+# REGISTRATIONS_PER_ADDRESS is only the ceiling against a flood of solved captchas.
+REGISTRATIONS_PER_ADDRESS = Limit("register-ip", 300, 3600)
+REGISTRATION_CAPTCHA_AFTER = 10
 REGISTRATIONS_PER_DEVICE = Limit("register-device", 3, 3600)
 # Accounts an agent opens below itself (registerCenter): app.services.agents.team's own
 # limits (accounts imports the agent tree, so the agents package keeps them).

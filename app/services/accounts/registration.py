@@ -193,6 +193,22 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
     return errors
 
 
+async def _address_check(brand: Brand, request: RegisterRequest, client: Client) -> None:
+    """The address's sign-ups of the hour: past REGISTRATION_CAPTCHA_AFTER, a challenge (the
+    captcha) rather than a refusal, since many mobile users share one address. Without an
+    answer the try is not counted and the caller is asked for one (value `captcha`)."""
+    window = await rate_limit.consume(limits.REGISTRATIONS_PER_ADDRESS, client.ip)
+    captcha_rule = rule_for(brand, "captcha")
+    always = captcha_rule is not None and captcha_rule.enabled and captcha_rule.required
+    if not always and window.count <= limits.REGISTRATION_CAPTCHA_AFTER:
+        return
+    if not always and not (request.captcha_id and request.captcha):
+        key = rate_limit.limit_key(limits.REGISTRATIONS_PER_ADDRESS, client.ip)
+        await rate_limit.undo(key, limits.REGISTRATIONS_PER_ADDRESS.window_seconds)
+        raise AppError("register-captcha-required", 403, value={"captcha": True})
+    await verification.check_captcha(request.captcha_id, request.captcha)
+
+
 async def check_affiliate(brand: Brand, code: str | None) -> AffiliateCode | None:
     """An active invitation code of this brand, else invitation_code_error (spec 8)."""
     if not code or not code.strip():
@@ -238,12 +254,9 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> Lo
         field_error(errors, "affiliateCode", "val_invitation_required")
     if errors:
         raise AppError("validation-failed", status=422, value={"fields": errors})
-    await rate_limit.consume(limits.REGISTRATIONS_PER_ADDRESS, client.ip)
+    await _address_check(brand, request, client)
     if client.device_id:
         await rate_limit.consume(limits.REGISTRATIONS_PER_DEVICE, client.device_id)
-    captcha_rule = rule_for(brand, "captcha")
-    if captcha_rule is not None and captcha_rule.enabled and captcha_rule.required:
-        await verification.check_captcha(request.captcha_id, request.captcha)
     affiliate = await check_affiliate(brand, request.affiliate_code)
     if request.method == "username":
         await verification.check_pow(request.bot_check)

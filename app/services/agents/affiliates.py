@@ -21,6 +21,7 @@ from app.core.errors import AppError
 from app.core.security import keyed_digest
 from app.routes import REGISTER
 from app.services.agents import tree
+from app.services.agents.contracts import require_programme, require_programme_of
 from app.services.brands import Brand
 from app.services.inbox import post_message
 from app.services.origins import public_address
@@ -75,6 +76,7 @@ async def apply(
     client shows them before it sends `acceptTerms`)."""
     if member.account_type in get_settings().trial_account_types:
         raise AppError("in_need_true_account", 403)
+    await require_programme_of(member)
     if not accepted_terms:
         raise AppError("affiliate-terms-required", 422)
     channel, audience = (channel or "").strip(), (audience or "").strip()
@@ -195,6 +197,7 @@ async def referral(brand: Brand, agent: Member) -> Referral:
     """The agent's invitation code (made on first use), its link and its figures."""
     if not tree.is_agent(agent):
         raise AppError("agent-only", 403)
+    require_programme(brand)
     agent_id = saved_id(agent.id)
     async with write_transaction() as session:
         code = (

@@ -96,6 +96,18 @@ def view(row: AgentContract, downline_name: str) -> ContractView:
     )
 
 
+def require_programme(brand: Brand) -> None:
+    """The brand's agent programme (AGENT3) is on: off, every agent call is closed, the
+    agent centre's pages and API alike, not only the contract flags."""
+    if not brand.module_on(AGENT_MODULE):
+        raise AppError("agent-programme-off", 403)
+
+
+async def require_programme_of(member: Member) -> None:
+    """`require_programme` for the member's own brand (calls that carry no brand)."""
+    require_programme(await brands.by_id(member.merchant_id))
+
+
 def kind_enabled(brand: Brand, kind: ContractKind) -> bool:
     if not brand.module_on(AGENT_MODULE) or not brand.module_on(KIND_MODULES[kind]):
         return False
@@ -412,6 +424,7 @@ async def confirm_termination(member: Member, contract_id: object, now: datetime
 async def member_contracts(member: Member) -> list[ContractView]:
     """Every version of the contracts the member signed or was offered, and those it gave,
     newest first."""
+    await require_programme_of(member)
     member_id = saved_id(member.id)
     async with session_scope() as session:
         rows = (
@@ -494,6 +507,7 @@ async def process(
 ) -> ContractView:
     """The spec's four processing calls: ACCEPT or REJECT an offer, TERMINATE (ask to end)
     or CONFIRM (agree to end) a contract of the given kind."""
+    await require_programme_of(member)
     contract_kind = _kind(kind)
     async with session_scope() as session:
         row = await _own(session, contract_id)

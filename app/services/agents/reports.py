@@ -19,7 +19,7 @@ from sqlalchemy import ColumnElement, Table, func, select
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.agents import periods, tree
-from app.services.agents.contracts import shown
+from app.services.agents.contracts import require_programme, shown
 from app.services.agents.team import require_agent
 from app.services.brands import Brand
 from models import Member
@@ -358,6 +358,7 @@ async def revenue(brand: Brand, agent: Member, since: datetime, until: datetime)
     """The team's figures day by day (the brand's days), oldest first: turnover, the team's
     result, active members and the agent's own pay for the day."""
     require_agent(agent)
+    require_programme(brand)
     window(since, until, timedelta(days=MAX_REVENUE_DAYS))
     agent_id = saved_id(agent.id)
     days: list[tuple[datetime, datetime]] = []

@@ -25,6 +25,8 @@ from app.services.agents.contracts import (
     IN_FORCE,
     ContractView,
     member_contracts,
+    require_programme,
+    require_programme_of,
     shown,
 )
 from app.services.agents.payouts import estimate
@@ -98,6 +100,7 @@ async def register_downline(
     sub-agent that can have its own team and contracts), counted first against the limits
     per agent and per the agent's address (`ip`)."""
     require_agent(agent)
+    require_programme(brand)
     await rate_limit.consume(DOWNLINE_ACCOUNTS_PER_AGENT, saved_id(agent.id))
     await rate_limit.consume(DOWNLINE_ACCOUNTS_PER_ADDRESS, ip)
     name = (username or "").strip().lower()
@@ -150,6 +153,7 @@ async def downlines(
     valid bet and paid deposits of the last ACTIVITY_DAYS days, if the agent has a contract
     in force."""
     require_agent(agent)
+    await require_programme_of(agent)
     size = max(1, min(int(size), MAX_PAGE))
     page = max(1, int(page))
     conditions = [_TREE.c.ancestor_id == saved_id(agent.id)]
@@ -289,6 +293,7 @@ def next_step(offers: int, in_force: bool, has_upline: bool) -> str:
 
 async def overview(brand: Brand, agent: Member, now: datetime) -> Overview:
     require_agent(agent)
+    require_programme(brand)
     agent_id = saved_id(agent.id)
     today_start, _ = periods.bounds("D", now, brand.timezone)
     yesterday_start, _ = periods.last_closed("D", now, brand.timezone)

@@ -18,7 +18,7 @@ from app.core.errors import AppError
 from app.services.amounts import parse_amount
 from app.services.backoffice import approvals, audit
 from app.services.backoffice.staff import Staff, require
-from app.services.brands import brands
+from app.services.brands import announce_change, brands
 from models import ApprovalRequest
 from models.base import saved_id
 from models.cashier import PaymentChannel
@@ -216,7 +216,9 @@ async def set_enabled(staff: Staff, channel_id: int, enabled: bool, now: datetim
                 session, staff.actor, "channel.enable" if enabled else "channel.disable",
                 now=now, merchant_id=brand_id, target=f"channel:{row.code}",
             )  # fmt: skip
-        return _view(row)
+        shown = _view(row)
+    await announce_change()  # the footer's payment methods, in every process
+    return shown
 
 
 approvals.register(LIMITS_KIND, _run_limits)

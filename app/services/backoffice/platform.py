@@ -1,17 +1,19 @@
-"""Platform in the console: maintenance and region blocks through the same service as the
-CLI (app/services/site_status.py), each change audited with before and after; scheduled jobs
-and their runs."""
+"""Platform in the console: maintenance, region blocks and module switches through the same
+service as the CLI (app/services/site_status.py), the registration fields, their patterns and
+hints (app/services/register_settings.py), each change audited with before and after;
+scheduled jobs and their runs."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from datetime import datetime
 
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope
-from app.services import job_runs, site_status
+from app.services import job_runs, register_settings, site_status
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
@@ -100,6 +102,58 @@ async def unblock(
         now=now,
         record=_recorder(staff, code, "settings.unblock", now),
     )
+
+
+async def modules(staff: Staff, code: str, now: datetime) -> list[register_settings.ModuleSetting]:
+    await require(staff, "platform.view", await _brand_id(code), now)
+    return await register_settings.modules(code)
+
+
+async def set_module(
+    staff: Staff, code: str, mod_id: str, enabled: bool, now: datetime
+) -> list[register_settings.ModuleSetting]:
+    """Switch a module on or off; the brand's modules after the change."""
+    brand_id = await _brand_id(code)
+    await require(staff, "platform.site_status", brand_id, now)
+
+    async def record(
+        session: AsyncSession, before: site_status.SiteSwitches, after: site_status.SiteSwitches
+    ) -> None:
+        await audit.append(
+            session, staff.actor, "settings.module", now=now, merchant_id=brand_id,
+            target=code, detail={"module": mod_id.strip().upper()[:64], "enabled": enabled},
+        )  # fmt: skip
+
+    await site_status.set_module(code, mod_id, enabled=enabled, now=now, record=record)
+    return await register_settings.modules(code)
+
+
+async def register_fields(
+    staff: Staff, code: str, now: datetime
+) -> list[register_settings.FieldSetting]:
+    await require(staff, "platform.view", await _brand_id(code), now)
+    return await register_settings.fields(code)
+
+
+async def set_register_field(
+    staff: Staff, code: str, setting: register_settings.FieldSetting, now: datetime
+) -> list[register_settings.FieldSetting]:
+    """Store one registration field's setting; the brand's fields after the change."""
+    brand_id = await _brand_id(code)
+    await require(staff, "platform.site_status", brand_id, now)
+
+    async def record(
+        session: AsyncSession,
+        before: register_settings.FieldSetting | None,
+        after: register_settings.FieldSetting,
+    ) -> None:
+        await audit.append(
+            session, staff.actor, "settings.register_field", now=now, merchant_id=brand_id,
+            target=code, detail={"before": before and asdict(before), "after": asdict(after)},
+        )  # fmt: skip
+
+    await register_settings.set_field(code, setting, now=now, record=record)
+    return await register_settings.fields(code)
 
 
 async def job_history(

@@ -44,7 +44,13 @@ from app.services import wager_facts, wallet_events
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand, brands
 from app.services.loyalty import races
-from app.services.loyalty.rewards import pay_reward, period_bounds, period_key, title_of
+from app.services.loyalty.rewards import (
+    pay_reward,
+    period_bounds,
+    period_key,
+    scheduled_at,
+    title_of,
+)
 from app.services.protection.limits import excluded
 from app.services.wager_facts import StoredFact
 from models.base import saved_id
@@ -128,16 +134,15 @@ async def _deposits(session: AsyncSession, member_id: int, start: datetime, end:
     return int(count)
 
 
-async def _enabled(session: AsyncSession, brand_id: int) -> list[Mission]:
-    return list(
-        (
-            await session.exec(
-                select(Mission)
-                .where(Mission.merchant_id == brand_id, col(Mission.enabled).is_(True))
-                .order_by(col(Mission.sort), col(Mission.id))
-            )
-        ).all()
-    )
+async def _enabled(session: AsyncSession, brand_id: int, now: datetime) -> list[Mission]:
+    rows = (
+        await session.exec(
+            select(Mission)
+            .where(Mission.merchant_id == brand_id, col(Mission.enabled).is_(True))
+            .order_by(col(Mission.sort), col(Mission.id))
+        )
+    ).all()
+    return [row for row in rows if scheduled_at(row, now)]
 
 
 async def _progress_rows(
@@ -157,7 +162,7 @@ async def _progress_rows(
 async def _views(
     session: AsyncSession, brand: Brand, member_id: int, language: str, now: datetime
 ) -> list[MissionView]:
-    missions = await _enabled(session, brand.id)
+    missions = await _enabled(session, brand.id, now)
     bounds = {p: period_bounds(brand.timezone, p, now) for p in MissionPeriod}
     rows = await _progress_rows(session, member_id, [start for start, _ in bounds.values()])
     deposits: dict[MissionPeriod, int] = {}
@@ -291,7 +296,7 @@ async def claim(
             or mission is None
             or mission.merchant_id != brand.id
             or member.merchant_id != brand.id
-            or not mission.enabled
+            or not scheduled_at(mission, now)
         ):
             raise AppError("mission-not-found", 404)
         require_real_account(member)
@@ -383,7 +388,7 @@ class _Progress:
         by_id: dict[int, Mission] = {}
         for fact in facts:
             for mission in missions.get(fact.brand_id, ()):
-                if counts(mission, fact):
+                if counts(mission, fact) and scheduled_at(mission, fact.settled_at):
                     start, _ = period_bounds(zones[fact.brand_id], mission.period, fact.settled_at)
                     key = (saved_id(mission.id), fact.member_id, start)
                     added[key] = added.get(key, 0) + 1

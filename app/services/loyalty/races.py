@@ -28,12 +28,19 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 from sqlmodel.sql.expression import Select
 
+from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.text import mask_customer_name
 from app.services import wallet_events
 from app.services.brands import Brand, brands
-from app.services.loyalty.rewards import pay_reward, period_bounds, period_key, title_of
+from app.services.loyalty.rewards import (
+    pay_reward,
+    period_bounds,
+    period_key,
+    scheduled_at,
+    title_of,
+)
 from app.services.protection.limits import excluded
 from app.services.wager_facts import StoredFact
 from models.base import saved_id
@@ -102,7 +109,7 @@ async def count_in(
     metrics: dict[int, RaceMetric] = {}
     for fact in facts:
         for race in races.get(fact.brand_id, ()):
-            value = score_of(race, fact)
+            value = score_of(race, fact) if scheduled_at(race, fact.settled_at) else None
             if value is None:
                 continue
             race_id = saved_id(race.id)
@@ -214,11 +221,17 @@ def shown_name(member: Member) -> str:
     return mask_customer_name(member.nickname or member.username)
 
 
-async def _find(session: AsyncSession, brand: Brand, code: str | None) -> Race:
+async def _running(session: AsyncSession, brand: Brand, now: datetime) -> list[Race]:
+    """The brand's races within their schedule now, oldest first."""
     statement = select(Race).where(Race.merchant_id == brand.id, col(Race.enabled).is_(True))
-    if code:
-        statement = statement.where(Race.code == code)
-    race = (await session.exec(statement.order_by(col(Race.id)))).first()
+    rows = (await session.exec(statement.order_by(col(Race.id)))).all()
+    return [row for row in rows if scheduled_at(row, now)]
+
+
+async def _find(session: AsyncSession, brand: Brand, code: str | None, now: datetime) -> Race:
+    race = next(
+        (r for r in await _running(session, brand, now) if not code or r.code == code), None
+    )
     if race is None:
         raise AppError("race-not-found", 404)
     return race
@@ -227,13 +240,7 @@ async def _find(session: AsyncSession, brand: Brand, code: str | None) -> Race:
 async def races(brand: Brand) -> list[tuple[str, str]]:
     """The brand's running races: (code, metric)."""
     async with session_scope() as session:
-        rows = (
-            await session.exec(
-                select(Race)
-                .where(Race.merchant_id == brand.id, col(Race.enabled).is_(True))
-                .order_by(col(Race.id))
-            )
-        ).all()
+        rows = await _running(session, brand, clock.now())
     return [(row.code, row.metric) for row in rows]
 
 
@@ -253,7 +260,7 @@ async def board(
     if not 1 <= limit <= BOARD_LIMIT:
         raise AppError("race-limit-invalid", 422, {"max": BOARD_LIMIT})
     async with session_scope() as session:
-        race = await _find(session, brand, code)
+        race = await _find(session, brand, code, now)
         race_id = saved_id(race.id)
         start, end = _bounds(brand.timezone, race.period, now)
         found = (await session.exec(_ranked(race_id, start).limit(limit))).all()

@@ -12,7 +12,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.services import points_ledger
 from app.services.cash_rewards import pay_cash
 from models.base import saved_id
-from models.loyalty_missions import MissionPeriod, MissionReward
+from models.loyalty_missions import Mission, MissionPeriod, MissionReward, Race
 from models.member import Member
 
 
@@ -37,6 +37,15 @@ def period_bounds(
 def period_key(start: datetime) -> str:
     """A period's name in keys: its start, UTC, to the minute."""
     return f"{start:%Y%m%d%H%M}"
+
+
+def scheduled_at(row: Mission | Race, at: datetime) -> bool:
+    """A mission or race counts at `at`: enabled and within the operator's schedule."""
+    return (
+        row.enabled
+        and (row.starts_at is None or row.starts_at <= at)
+        and (row.ends_at is None or at < row.ends_at)
+    )
 
 
 def title_of(titles: dict[str, object], language: str, fallback: str) -> str:

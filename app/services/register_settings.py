@@ -1,0 +1,202 @@
+"""An operator's registration settings per brand (spec 3, 4 and 5): which fields the form
+shows and requires, their lengths, their pattern (the message a wrong value gets, and the hint
+shown before typing) and their accepted pattern (a value outside it is told in the field's
+words: 5.M5, 5.M6, 5.M8). A field switched on shows its own hint too (the Zalo reward hint,
+9.9). The console and the CLI both come here; each change is one transaction with the
+caller's audit record, then announced to every process (app/services/brands.py).
+
+The password fields are the server's (a length, no composition: validation.PASSWORD_RULE)
+and cannot be changed here. An accepted pattern is an operator's regular expression run on
+visitors' input: short, and without nested repetition (a catastrophic backtracking risk).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import col, func, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from app.core.db import write_transaction
+from app.core.errors import AppError
+from app.services.accounts.registration import PROFILE_FIELDS
+from app.services.brands import announce_change, brands
+from app.services.site import PASSWORD_FIELDS
+from app.services.validation import PATTERN_IDS, FieldRule
+from models import Merchant, RegisterField
+
+# Spec 3's registration form and its other profile labels, less what the server fixes.
+FIELDS: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        (
+            "username", "payeeName", "email", "mobileNum", "birthday", "affiliateCode",
+            "recommenderId", "paymentPassword", "idNumber", "captcha", "qqNum", "line",
+            "whatsapp", "facebook", "wechat", *PROFILE_FIELDS,
+        )
+    )
+)  # fmt: skip
+MAX_LENGTH = 255
+MAX_PATTERN = 255
+# A group repeated whose own content repeats: "(a+)+", "(\w*)*", "(x{2,})+".
+_NESTED_REPEAT = re.compile(r"\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]")
+
+
+@dataclass(frozen=True)
+class FieldSetting:
+    """One registration field of a brand as the operator sets it."""
+
+    name: str
+    enabled: bool
+    required: bool
+    min_length: int | None
+    max_length: int | None
+    pattern_id: int | None
+    accepted_pattern: str | None
+
+
+@dataclass(frozen=True)
+class ModuleSetting:
+    """One of a brand's white-label modules: its own switch and whether it is on (it and
+    every parent switched on)."""
+
+    mod_id: str
+    parent: str | None
+    name: str
+    enabled: bool
+    on: bool
+
+
+# Writes the change's audit entry in its transaction (before: None for a new row).
+Record = Callable[[AsyncSession, FieldSetting | None, FieldSetting], Awaitable[None]]
+
+
+def _setting(row: RegisterField) -> FieldSetting:
+    return FieldSetting(
+        row.field_name,
+        row.enabled,
+        row.required,
+        row.min_length,
+        row.max_length,
+        row.pattern_id,
+        row.accepted_pattern,
+    )
+
+
+def checked(setting: FieldSetting) -> FieldSetting:
+    """The setting if it can be stored, else AppError naming what is wrong."""
+    if setting.name not in FIELDS:
+        code = (
+            "register-field-fixed" if setting.name in PASSWORD_FIELDS else "register-field-unknown"
+        )
+        raise AppError(code, 422, {"field": setting.name[:64]})
+    for bound in (setting.min_length, setting.max_length):
+        if bound is not None and not 0 <= bound <= MAX_LENGTH:
+            raise AppError("register-field-length", 422, {"max": MAX_LENGTH})
+    if (
+        setting.min_length is not None
+        and setting.max_length is not None
+        and setting.min_length > setting.max_length
+    ):
+        raise AppError("register-field-length", 422, {"max": MAX_LENGTH})
+    if setting.pattern_id is not None and setting.pattern_id not in PATTERN_IDS:
+        raise AppError("register-field-pattern-id", 422, {"max": PATTERN_IDS[-1]})
+    accepted = setting.accepted_pattern
+    if accepted is not None:
+        if len(accepted) > MAX_PATTERN or _NESTED_REPEAT.search(accepted):
+            raise AppError("register-field-accepted-pattern", 422, {"max": MAX_PATTERN})
+        try:
+            FieldRule(accepted_pattern=accepted)
+        except ValueError:
+            raise AppError("register-field-accepted-pattern", 422, {"max": MAX_PATTERN}) from None
+    if setting.required and not setting.enabled:
+        raise AppError("register-field-required-hidden", 422)
+    return setting
+
+
+def _number(value: object, error: str = "register-field-length") -> int | None:
+    text = value.strip() if isinstance(value, str) else ""
+    if not text or text == "-":
+        return None
+    if not text.isdigit() or len(text) > 4:
+        raise AppError(error, 422, {"max": MAX_LENGTH if "length" in error else PATTERN_IDS[-1]})
+    return int(text)
+
+
+def setting_from_form(form: Mapping[str, object]) -> FieldSetting:
+    """A field's setting from the console's form: ticks for shown and required, numbers as
+    typed ("" is none), the accepted pattern as typed ("" is none, "*" any)."""
+    name, accepted = form.get("field"), form.get("accepted")
+    return FieldSetting(
+        name=name.strip() if isinstance(name, str) else "",
+        enabled=form.get("shown") in (True, "on"),
+        required=form.get("required") in (True, "on"),
+        min_length=_number(form.get("min_length")),
+        max_length=_number(form.get("max_length")),
+        pattern_id=_number(form.get("pattern_id"), "register-field-pattern-id"),
+        accepted_pattern=accepted.strip() or None if isinstance(accepted, str) else None,
+    )
+
+
+async def fields(code: str) -> list[FieldSetting]:
+    """The brand's registration fields as stored, in the form's order."""
+    brand = await brands.by_code(code)
+    return [_setting(row) for row in brand.register_fields]
+
+
+async def modules(code: str) -> list[ModuleSetting]:
+    """The brand's white-label modules in the tree's order."""
+    brand = await brands.by_code(code)
+    return [
+        ModuleSetting(
+            m.mod_id, m.parent_mod_id, m.name, m.enabled == "1", brand.module_on(m.mod_id)
+        )
+        for m in brand.modules
+    ]
+
+
+async def set_field(
+    code: str, setting: FieldSetting, *, now: datetime, record: Record | None = None
+) -> FieldSetting:
+    """Store a field's setting (a field the brand never had is added at the form's end)."""
+    checked(setting)
+    async with write_transaction() as session:
+        merchant = (
+            await session.exec(
+                select(Merchant).where(Merchant.code == code.strip().upper()).with_for_update()
+            )
+        ).first()
+        if merchant is None or merchant.id is None:
+            raise AppError("site-status-unknown-merchant", 404, {"merchant": code[:16]})
+        row = (
+            await session.exec(
+                select(RegisterField).where(
+                    RegisterField.merchant_id == merchant.id,
+                    RegisterField.field_name == setting.name,
+                )
+            )
+        ).first()
+        before = None if row is None else _setting(row)
+        if row is None:
+            last = (
+                await session.exec(
+                    select(func.max(col(RegisterField.sort))).where(
+                        RegisterField.merchant_id == merchant.id
+                    )
+                )
+            ).one()
+            row = RegisterField(
+                merchant_id=merchant.id, field_name=setting.name, sort=(last or 0) + 1
+            )
+        row.enabled, row.required = setting.enabled, setting.required
+        row.min_length, row.max_length = setting.min_length, setting.max_length
+        row.pattern_id, row.accepted_pattern = setting.pattern_id, setting.accepted_pattern
+        merchant.updated_at = now
+        session.add(row)
+        session.add(merchant)
+        if record is not None:
+            await record(session, before, setting)
+    await announce_change()
+    return setting

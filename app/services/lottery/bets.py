@@ -9,9 +9,12 @@ Every movement has its own idempotency key: `lottery:<bet uid>:stake`, `:win`, `
 
 A bet is checked completely before anything is written (game, play, prize mode and the
 brand's RTP floor, selection, unit, multiplier, stake limits), then in one transaction: the
-issue still takes bets (the database refuses the row otherwise), the exposure of each number
-stays under its limit, and the stake is taken from the member's cash. Any refusal rolls the
-whole transaction back: no row, no money.
+issue still takes bets (the database refuses the row otherwise), the stake is taken from the
+member's cash under their limits, and the exposure of each number stays under its limit (its
+rows, shared by every bet on the issue, are locked last). Any refusal rolls the whole
+transaction back: no row, no money. On PostgreSQL the bet is five statements (the issue, the
+member's accounts with the cash lock, the limits, the ledger's post, the bet row with its
+exposure): tests/unit/test_money_statements.py counts them.
 """
 
 from __future__ import annotations

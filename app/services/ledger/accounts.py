@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from decimal import Decimal
 
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -71,10 +72,17 @@ async def clearing_shards(
 
 
 async def cash_and_clearing(
-    session: AsyncSession, *, merchant_id: int, member_id: int, currency: str
+    session: AsyncSession,
+    *,
+    merchant_id: int,
+    member_id: int,
+    currency: str,
+    lock_cash: bool = False,
 ) -> tuple[int, int]:
     """The member's cash account and their shard of the merchant's vendor clearing account
-    (a game's bet and win legs), in one query once both exist (made where missing)."""
+    (a game's bet and win legs), in one query once both exist (made where missing). With
+    `lock_cash`, the cash row is locked for the rest of the caller's transaction in that same
+    query (the clearing shard, shared by many members, is not: the post locks it last)."""
     clearing_key = account_owner_key(
         merchant_id,
         None,
@@ -83,36 +91,36 @@ async def cash_and_clearing(
         f"shard{member_id % MERCHANT_ACCOUNT_SHARDS}",
     )
     cash_key = account_owner_key(merchant_id, member_id, AccountKind.MEMBER_CASH, currency)
-    found = dict(
-        (
-            await session.exec(
-                select(LedgerAccount.owner_key, LedgerAccount.id).where(
-                    col(LedgerAccount.owner_key).in_([cash_key, clearing_key])
-                )
-            )
-        ).all()
+    cash, clearing = ACCOUNTS.alias("cash"), ACCOUNTS.alias("clearing")
+    statement = core_select(cash.c.id, clearing.c.id).select_from(
+        cash.join(clearing, clearing.c.owner_key == clearing_key)
     )
-    cash_id, clearing_id = found.get(cash_key), found.get(clearing_key)
-    if cash_id is None:
-        cash_id = (
-            await account(
-                session,
-                merchant_id=merchant_id,
-                kind=AccountKind.MEMBER_CASH,
-                currency=currency,
-                member_id=member_id,
-            )
-        ).id
-    if clearing_id is None:
-        clearing_id = (
-            await account(
-                session,
-                merchant_id=merchant_id,
-                kind=AccountKind.VENDOR_CLEARING,
-                currency=currency,
-                spread=member_id,
-            )
-        ).id
+    statement = statement.where(cash.c.owner_key == cash_key)
+    if lock_cash:
+        statement = statement.with_for_update(of=cash)
+    connection = await session.connection()
+    both = (await connection.execute(statement)).first()
+    if both is not None:
+        return both[0], both[1]
+    cash_id = (
+        await account(
+            session,
+            merchant_id=merchant_id,
+            kind=AccountKind.MEMBER_CASH,
+            currency=currency,
+            member_id=member_id,
+            lock=lock_cash,
+        )
+    ).id
+    clearing_id = (
+        await account(
+            session,
+            merchant_id=merchant_id,
+            kind=AccountKind.VENDOR_CLEARING,
+            currency=currency,
+            spread=member_id,
+        )
+    ).id
     assert cash_id is not None and clearing_id is not None
     return cash_id, clearing_id
 

@@ -9,22 +9,27 @@ Every movement has its own idempotency key: `lottery:<bet uid>:stake`, `:win`, `
 
 A bet is checked completely before anything is written (game, play, prize mode and the
 brand's RTP floor, selection, unit, multiplier, stake limits), then in one transaction: the
-issue still takes bets (the database refuses the row otherwise), the exposure of each number
-stays under its limit, and the stake is taken from the member's cash. Any refusal rolls the
-whole transaction back: no row, no money.
+issue still takes bets (the database refuses the row otherwise), the stake is taken from the
+member's cash under their limits, and the exposure of each number stays under its limit (its
+rows, shared by every bet on the issue, are locked last). Any refusal rolls the whole
+transaction back: no row, no money. On PostgreSQL the bet is five statements (the issue, the
+member's accounts with the cash lock, the limits, the ledger's post, the bet row with its
+exposure): tests/unit/test_money_statements.py counts them.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import ROUND_FLOOR, Decimal
 from typing import Any, Protocol
 
-from sqlalchemy import Table
+from sqlalchemy import Table, insert, true
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -44,7 +49,7 @@ from app.services.lottery.plays import Mode, Play, Single, offered, play
 from app.services.protection import limits as protection_limits
 from app.services.wallet_events import balance_changed
 from models import Member
-from models.ledger import LedgerAccount, TransactionKind
+from models.ledger import TransactionKind
 from models.lottery import (
     BetStatus,
     ChaseStatus,
@@ -57,6 +62,7 @@ from models.lottery import (
 
 CENT = Decimal("0.01")
 _EXPOSURE: Table = LotteryExposure.__table__  # type: ignore[attr-defined]
+_BETS: Table = LotteryBet.__table__  # type: ignore[attr-defined]
 MAX_MULTIPLIER = 10_000
 MAX_CHASE_ISSUES = 120
 # Brand profiles: the lowest theoretical RTP a brand's market allows (Brazil, Portaria
@@ -156,39 +162,77 @@ def exposure_key(play_code: str, single: Single) -> str:
     return f"{play_code}:{'-'.join(str(part) for part in single)}"
 
 
-async def _add_exposure(
-    session: AsyncSession, issue_id: int, checked: _Checked, sign: int = 1
-) -> None:
-    """Add (or with sign -1 release) what the bet could pay, per single bet key; over the
-    play's limit is refused. Each key's row is changed by one atomic upsert, keys in sorted
-    order (two bets on the same numbers lock them in the same order: no deadlock)."""
-    limit = checked.play.limits.max_exposure
+def _exposure_upsert(
+    connection: AsyncConnection, issue_id: int, checked: _Checked, sign: int
+) -> tuple[Any, dict[str, Single]]:
+    """The one statement that adds (with sign -1 releases) what the bet could pay, per single
+    bet key, and returns each key's new total; and the single bet of each key. Keys are
+    written in sorted order (two bets on the same numbers lock them in the same order: no
+    deadlock)."""
     amounts: dict[str, tuple[Decimal, Single]] = {}
     for single in checked.singles:
         key = exposure_key(checked.play.code, single)
         amount = checked.unit * checked.multiplier * checked.play.top_return(single, checked.mode)
         previous = amounts.get(key, (Decimal(0), single))[0]
         amounts[key] = (previous + amount, single)
+    rows = [
+        # the same cents added and released
+        {"issue_id": issue_id, "key": key, "amount": sign * amount.quantize(CENT, ROUND_FLOOR)}
+        for key, (amount, _single) in sorted(amounts.items())
+    ]
+    statement = dialect_insert(connection, _EXPOSURE).values(rows)
+    statement = statement.on_conflict_do_update(
+        index_elements=["issue_id", "key"],
+        set_={"amount": _EXPOSURE.c.amount + statement.excluded.amount},
+    ).returning(_EXPOSURE.c.key, _EXPOSURE.c.amount)
+    return statement, {key: single for key, (_amount, single) in amounts.items()}
+
+
+def _refuse_over_exposure(
+    totals: Iterable[tuple[str, Decimal]], singles: Mapping[str, Single], checked: _Checked
+) -> None:
+    """A key whose exposure now passes the play's limit refuses the bet (the first by key)."""
+    over = sorted(key for key, total in totals if total > checked.play.limits.max_exposure)
+    if over:
+        number = " ".join(map(str, singles[over[0]]))
+        raise AppError("lottery-over-exposure", 409, {"number": number})
+
+
+async def _release_exposure(session: AsyncSession, issue_id: int, checked: _Checked) -> None:
+    """Give back what a refunded bet could have paid (the issue is locked by the caller)."""
     connection = await session.connection()
-    for key, (amount, single) in sorted(amounts.items()):
-        delta = sign * amount.quantize(CENT, ROUND_FLOOR)  # the same cents added and released
-        statement = dialect_insert(connection, _EXPOSURE).values(
-            issue_id=issue_id, key=key, amount=delta
-        )
-        statement = statement.on_conflict_do_update(
-            index_elements=["issue_id", "key"],
-            set_={"amount": _EXPOSURE.c.amount + statement.excluded.amount},
-        ).returning(_EXPOSURE.c.amount)
-        total = (await connection.execute(statement)).scalar_one()
-        if sign > 0 and total > limit:
-            raise AppError("lottery-over-exposure", 409, {"number": " ".join(map(str, single))})
+    statement, _singles = _exposure_upsert(connection, issue_id, checked, sign=-1)
+    await connection.execute(statement)
 
 
-async def _accounts(session: AsyncSession, member: Member, currency: str) -> tuple[int, int]:
-    assert member.id is not None
-    return await ledger.cash_and_clearing(
-        session, merchant_id=member.merchant_id, member_id=member.id, currency=currency
-    )
+async def _write_bet(session: AsyncSession, bet: LotteryBet, checked: _Checked) -> None:
+    """Write the bet row, then add its exposure (the issue's hottest rows, so locked last and
+    held only until the commit): on PostgreSQL in one statement, on SQLite in two. Over the
+    play's limit, the database's refusal of a closed issue: refused."""
+    connection = await session.connection()
+    exposure, singles = _exposure_upsert(connection, bet.issue_id, checked, sign=1)
+    row = insert(_BETS).values(bet.model_dump(exclude={"id"})).returning(_BETS.c.id)
+    try:
+        if connection.dialect.name == "postgresql":
+            placed, added = row.cte("placed"), exposure.cte("added")
+            both = (
+                await connection.execute(
+                    core_select(placed.c.id, added.c.key, added.c.amount).select_from(
+                        placed.join(added, true())
+                    )
+                )
+            ).all()
+            bet.id = both[0].id
+            totals = [(found.key, found.amount) for found in both]
+        else:
+            bet.id = (await connection.execute(row)).scalar_one()
+            totals = [(found.key, found.amount) for found in await connection.execute(exposure)]
+    except IntegrityError as refused:
+        # The whole transaction (the stake included) rolls back with this error.
+        if "lottery-issue-closed" in str(refused.orig):
+            raise AppError("lottery-issue-closed", 409) from None
+        raise
+    _refuse_over_exposure(totals, singles, checked)
 
 
 async def _place(
@@ -202,22 +246,24 @@ async def _place(
     partner: LotteryIssue | None = None,
 ) -> LotteryBet:
     """Stake one bet on an issue (and its partner issue) the caller holds locked (shared):
-    exposure, the stake's movement, then the bet row (which the database refuses after the
-    issues' close)."""
+    the member's cash locked, their limits checked, the stake's movement, then the bet row
+    (which the database refuses after the issues' close) and its exposure."""
     for taking in (issue, partner):
         if taking is not None and (
             taking.status not in issue_service.BETTING or now >= taking.close_at
         ):
             raise AppError("lottery-issue-closed", 409)
     assert issue.id is not None and member.id is not None
-    await _add_exposure(session, issue.id, checked)
     uid = secrets.token_hex(16)
-    cash_id, clearing_id = await _accounts(session, member, market.currency)
     # The member's own limits and exclusion, under the cash lock (concurrent bets of one member
     # are checked one after the other) and before this ticket is written; every ticket of a
     # chase is checked with the ones before it already open.
-    await session.exec(
-        select(LedgerAccount.id).where(LedgerAccount.id == cash_id).with_for_update()
+    cash_id, clearing_id = await ledger.cash_and_clearing(
+        session,
+        merchant_id=member.merchant_id,
+        member_id=member.id,
+        currency=market.currency,
+        lock_cash=True,
     )
     await protection_limits.check_bet(session, member, checked.stake, now)
     try:
@@ -232,6 +278,7 @@ async def _place(
             reference=f"{issue.game_code}:{issue.issue_no}",
             member_id=member.id,
             metadata={"vendor": checked.game.vendor, "game_code": issue.game_code, "bet": uid},
+            savepoint=False,  # any refusal rolls the whole bet back
         )
     except AppError as refused:
         if refused.code == "ledger-insufficient-funds":
@@ -257,14 +304,7 @@ async def _place(
         placed_at=now,
         stake_transaction_id=posted.transaction_id,
     )
-    session.add(bet)
-    try:
-        await session.flush()
-    except IntegrityError as refused:
-        # The whole transaction (the stake included) rolls back with this error.
-        if "lottery-issue-closed" in str(refused.orig):
-            raise AppError("lottery-issue-closed", 409) from None
-        raise
+    await _write_bet(session, bet, checked)
     return bet
 
 
@@ -444,7 +484,7 @@ async def refund(session: AsyncSession, bet: LotteryBet, status: BetStatus, reas
     exposure: once, whatever calls it, because the refund key and the reversed stake are
     both unique in the ledger."""
     assert bet.stake_transaction_id is not None
-    await _add_exposure(session, bet.issue_id, _checked_of(bet), sign=-1)
+    await _release_exposure(session, bet.issue_id, _checked_of(bet))
     posted = await ledger.post(
         session,
         merchant_id=bet.merchant_id,
@@ -462,9 +502,9 @@ async def refund(session: AsyncSession, bet: LotteryBet, status: BetStatus, reas
 
 
 async def _refund_legs(session: AsyncSession, bet: LotteryBet) -> list[ledger.Leg]:
-    member = await session.get(Member, bet.member_id)
-    assert member is not None
-    cash_id, clearing_id = await _accounts(session, member, bet.currency)
+    cash_id, clearing_id = await ledger.cash_and_clearing(
+        session, merchant_id=bet.merchant_id, member_id=bet.member_id, currency=bet.currency
+    )
     return [ledger.Leg(cash_id, bet.stake), ledger.Leg(clearing_id, -bet.stake)]
 
 

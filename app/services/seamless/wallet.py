@@ -341,6 +341,9 @@ async def _post(
         member_id=ctx.game_session.member_id,
         metadata=_metadata(ctx, call, game_type),
         reverses_transaction_id=reverses,
+        # A refused post ends the whole call (its transaction rolls back): no savepoint, two
+        # statements fewer; a reversal keeps its own (a twin's race is answered inside it).
+        savepoint=reverses is not None,
     )
     ctx.cash = None if posted.replay else posted.balances.get(ctx.cash_id)
     return posted.transaction_id

@@ -2,11 +2,11 @@
 in Portuguese: signed out, Cadastrar beside Entrar and the bottom tab bar; the footer with the
 operator's CNPJ and SPA/MF authorisation; registration with only the required fields, the
 username rule before typing and a refusal that moves the view to its field; the side rail that
-closes on Escape; the member centre in groups, where money left in a game's own wallet comes
-back beside the balance; a refused withdrawal with its error beside the button, a requested one
-whose notice goes at a reload; the balance hidden with the bonus beside it. Each page is checked
-with axe-core (no serious or critical violation) and shot at phone and desktop width, light and
-dark."""
+closes on Escape (the focus back on its toggle); the member centre in groups, where money left
+in a game's own wallet comes back beside the balance, closed with the focus back on its opener;
+a refused withdrawal with its error beside the button, a requested one whose notice goes at a
+reload; the balance hidden with the bonus beside it. Each page is checked with axe-core (no
+serious or critical violation) and shot at phone and desktop width, light and dark."""
 
 from __future__ import annotations
 
@@ -123,11 +123,14 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await _accessible(page, "home", violations, page_wide)
     await _shoot(page, "home-visitor")
 
-    # The side rail opened by hand closes on Escape.
+    # The side rail opened by hand closes on Escape; the focus goes back to its toggle.
     await page.get_by_test_id("side-toggle").click()
     await expect(page.get_by_test_id("side-menu-items")).to_be_visible()
+    await page.keyboard.press("Tab")  # into the rail
+    await expect(page.get_by_test_id("side-menu-items").locator(":focus")).to_have_count(1)
     await page.keyboard.press("Escape")
     await expect(page.get_by_test_id("side-menu-items")).to_be_hidden()
+    await expect(page.get_by_test_id("side-toggle")).to_be_focused()
 
     # Registration from the tab bar: the four fields the brand requires, the rule first.
     await tabs.get_by_test_id("tab-register").click()
@@ -212,8 +215,10 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await expect(header.get_by_test_id("header-balance")).to_have_text("100,00")
     await _accessible(page, "member centre", violations, page_wide)
     await _shoot(page, "member-centre")
+    await centre.get_by_role("link").first.focus()
     await page.keyboard.press("Escape")
     await expect(centre).to_have_count(0)
+    await expect(tabs.get_by_test_id("tab-account")).to_be_focused()  # back to the opener
 
     # A refused withdrawal: the error beside the button, in view; nothing at the page's top.
     await open_site(page, site_url + "/withdraw")

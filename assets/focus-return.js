@@ -17,7 +17,10 @@
     if (!holder && target !== document.body) opener = target;
   });
   const restore = () => {
-    const lost = !document.activeElement || document.activeElement === document.body;
+    // Lost: on <body> (its control removed), or on a control just hidden (the browser moves
+    // the focus off it only at its next rendering, with no mutation left to see).
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !shown(active);
     if (!holder || !lost) return;
     const still = shown(holder) ? holder.querySelector(FOCUSABLE) : null;
     holder = null;

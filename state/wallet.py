@@ -177,11 +177,15 @@ class WalletState(rx.State):
         moved = sum(done.moved.values(), transfers.ZERO)
         shown = MASK if self.hidden else format_symbol_amount(moved, brand.currency_symbol, lang)
         self.games_error = ""
-        self.games_notice = (
-            translate("transfer.recalled", lang, amount=shown)
-            if moved
-            else translate("transfer.nothing_to_recall", lang)
-        )
+        if moved:
+            self.games_notice = translate("transfer.recalled", lang, amount=shown)
+        elif done.skipped:  # only wallets of vendors in maintenance hold money: they wait
+            self.games_notice = ""
+            self.games_error = translate(
+                "wallet-vendor-maintenance", lang, vendor=", ".join(done.skipped)
+            )
+        else:
+            self.games_notice = translate("transfer.nothing_to_recall", lang)
         await self._reload(login.member.id or 0)
 
 

@@ -164,6 +164,7 @@ app = rx.App(
     head_components=[
         rx.el.script(src="/page-load.js"),
         rx.el.script(src="/scroll-lock.js"),
+        rx.el.script(src="/focus-return.js"),
         rx.el.script(src="/bot-check.js"),
         rx.el.script(src="/register-sw.js"),
         rx.el.script(src="/client-alerts.js"),

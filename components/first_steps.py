@@ -11,6 +11,7 @@ from components.forms import PRIMARY
 from components.i18n import local_time, t
 from components.link import page_link
 from components.style import FOCUS
+from state.auth import AuthState
 from state.first_steps import FIRST_STEPS_DIALOG, FirstStepsState, StepRow
 from state.site import SiteState
 
@@ -96,6 +97,50 @@ def break_banner() -> rx.Component:
                 "dark:bg-sky-950 dark:text-sky-50"
             ),
             data_testid="break-banner",
+        ),
+    )
+
+
+def signed_out_banner() -> rx.Component:
+    """The tab a member's own break logged out says why and until when, on every page until
+    put away or the next login."""
+    until = local_time(AuthState.signed_out_until)
+    return rx.cond(
+        AuthState.signed_out_kind != "",
+        rx.el.section(
+            rx.icon("log-out", size=20, aria_hidden="true", class_name="shrink-0"),
+            rx.el.div(
+                rx.el.h2(t("signed_out.title"), class_name="font-semibold"),
+                rx.el.p(
+                    rx.cond(
+                        AuthState.signed_out_until != "",
+                        SiteState.texts.get(
+                            "signed_out.until." + AuthState.signed_out_kind, ""
+                        ).replace("{until}", until),
+                        SiteState.texts.get(
+                            "signed_out.indefinite." + AuthState.signed_out_kind, ""
+                        ),
+                    ),
+                    class_name="text-sm",
+                    data_testid="signed-out-reason",
+                ),
+                rx.el.p(t("signed_out.withdraw"), class_name="text-sm"),
+                class_name="flex-1",
+            ),
+            rx.el.button(
+                rx.icon("x", size=16, aria_hidden="true"),
+                type="button",
+                on_click=AuthState.dismiss_signed_out,
+                aria_label=t("signed_out.dismiss"),
+                class_name=f"self-start p-1 rounded {FOCUS}",
+                data_testid="signed-out-dismiss",
+            ),
+            role="alert",
+            class_name=(
+                "flex gap-3 rounded-2xl p-4 mb-4 bg-sky-50 text-sky-950 "
+                "dark:bg-sky-950 dark:text-sky-50"
+            ),
+            data_testid="signed-out-banner",
         ),
     )
 

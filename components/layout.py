@@ -8,7 +8,7 @@ from components.announcements import announcement_dialog
 from components.auth_dialogs import auth_dialogs
 from components.client_alerts import client_alerts
 from components.dialog import helper_dialog
-from components.first_steps import first_steps_dialog
+from components.first_steps import first_steps_dialog, signed_out_banner
 from components.footer import footer
 from components.game_dialogs import game_dialogs
 from components.header import header, mobile_menu_dialog
@@ -27,6 +27,7 @@ def shell(*content: rx.Component) -> rx.Component:
     return rx.el.div(
         header(),
         rx.el.main(
+            signed_out_banner(),
             *content,
             id="main",
             tab_index=-1,

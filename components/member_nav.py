@@ -197,6 +197,77 @@ def member_nav() -> rx.Component:
     )
 
 
+def _balances() -> rx.Component:
+    """The balance as the header shows it (masked with it) and, when third-party games hold
+    money in wallets of their own, that sum with the button bringing it back and its result
+    beside it."""
+    amount = "font-mono tabular-nums font-semibold whitespace-nowrap"
+    return rx.el.section(
+        rx.el.p(
+            rx.el.span(t("transfer.main"), class_name="text-slate-600 dark:text-slate-400"),
+            rx.el.span(WalletState.currency_symbol, " ", WalletState.shown, class_name=amount),
+            class_name="flex justify-between gap-2",
+            data_testid="centre-balance",
+        ),
+        rx.cond(
+            (WalletState.games_shown != "")
+            | (WalletState.games_notice != "")
+            | (WalletState.games_error != ""),
+            rx.el.div(
+                rx.cond(
+                    WalletState.games_shown != "",
+                    rx.el.p(
+                        rx.el.span(
+                            t("games_wallet.held"), class_name="text-slate-600 dark:text-slate-400"
+                        ),
+                        rx.el.span(
+                            WalletState.currency_symbol,
+                            " ",
+                            WalletState.games_shown,
+                            class_name=amount,
+                        ),
+                        class_name="flex justify-between gap-2",
+                        data_testid="centre-games-balance",
+                    ),
+                ),
+                rx.el.div(
+                    rx.cond(
+                        WalletState.games_shown != "",
+                        rx.el.button(
+                            rx.icon("undo-2", size=16, aria_hidden="true"),
+                            t("games_wallet.bring_back"),
+                            type="button",
+                            on_click=WalletState.bring_back,
+                            class_name=(
+                                "flex items-center gap-1.5 shrink-0 px-3 py-1.5 rounded-lg "
+                                "text-sm font-medium bg-amber-400 text-slate-900 "
+                                f"hover:bg-amber-300 {FOCUS}"
+                            ),
+                            data_testid="centre-bring-back",
+                        ),
+                    ),
+                    rx.el.p(
+                        WalletState.games_notice,
+                        role="status",
+                        class_name="text-sm text-emerald-700 dark:text-emerald-300",
+                        data_testid="centre-bring-back-result",
+                    ),
+                    rx.el.p(
+                        WalletState.games_error,
+                        role="alert",
+                        class_name="text-sm text-rose-700 dark:text-rose-300",
+                        data_testid="centre-bring-back-error",
+                    ),
+                    class_name="flex flex-wrap items-center gap-2",
+                ),
+                class_name="flex flex-col gap-2",
+            ),
+        ),
+        class_name="flex flex-col gap-2 rounded-lg p-3 text-sm bg-slate-100 dark:bg-slate-800",
+        data_testid="centre-balances",
+    )
+
+
 def member_centre_dialog() -> rx.Component:
     """The member centre popup (opened from the header's account): every member centre page
     with its count badge and, for an agent, every agent centre page."""
@@ -209,6 +280,7 @@ def member_centre_dialog() -> rx.Component:
                 AuthState.account,
                 class_name="flex items-center gap-2 font-medium",
             ),
+            _balances(),
             rx.el.nav(
                 *[
                     rx.el.section(

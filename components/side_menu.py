@@ -184,6 +184,7 @@ def _rail(visible_class: rx.Var) -> rx.Component:
                 class_name=BUTTON,
             ),
             class_name=visible_class.to(str) + " flex-col items-center gap-1.5",
+            data_floating="true",  # focus returns to the toggle when it closes (focus-return.js)
             data_testid="side-menu-items",
         ),
         rx.el.button(

@@ -200,6 +200,16 @@ def register_center_page() -> rx.Component:
                 t("agent.register.as_agent"),
                 class_name="flex items-center gap-2 text-sm mb-3",
             ),
+            # What the new member meets first, told before the agent opens the account.
+            rx.el.p(
+                rx.cond(
+                    SiteState.identity_required,
+                    t("agent.register.first_steps_identity"),
+                    t("agent.register.first_steps"),
+                ),
+                class_name="text-sm text-slate-600 dark:text-slate-400",
+                data_testid="downline-first-steps",
+            ),
             form_error(AgentState.error),
             notice(AgentState.message),
             rx.el.button(

@@ -223,7 +223,7 @@ def vip_page() -> rx.Component:
     )
 
 
-def _total(key: str, value: rx.Var, testid: str) -> rx.Component:
+def _total(key: str, value: rx.Var, testid: str, *caption: rx.Component) -> rx.Component:
     return rx.el.div(
         rx.el.p(t(key), class_name="text-xs text-slate-500"),
         rx.el.p(
@@ -231,7 +231,22 @@ def _total(key: str, value: rx.Var, testid: str) -> rx.Component:
             class_name="text-xl font-bold font-mono tabular-nums",
             data_testid=testid,
         ),
+        *caption,
         class_name=CARD,
+    )
+
+
+def _accrual_ends() -> rx.Component:
+    """What accrues now and when it comes: paid at the period's close, or claimable then."""
+    when = local_time(IncomeState.accrual_ends)
+    return rx.el.p(
+        rx.cond(
+            IncomeState.automatic,
+            t("income.paid_at").replace("{when}", when),
+            t("income.claimable_from").replace("{when}", when),
+        ),
+        class_name="text-xs text-slate-600 dark:text-slate-400 mt-1",
+        data_testid="income-accrual-ends",
     )
 
 
@@ -321,7 +336,7 @@ def income_page() -> rx.Component:
         "income.title",
         rx.el.div(
             _total("income.claimable", IncomeState.claimable, "income-claimable"),
-            _total("income.accruing", IncomeState.accruing, "income-accruing"),
+            _total("income.accruing", IncomeState.accruing, "income-accruing", _accrual_ends()),
             _total("income.paid", IncomeState.paid, "income-paid"),
             class_name="grid grid-cols-1 sm:grid-cols-3 gap-3 mb-4",
         ),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from datetime import datetime
 from typing import Any
 
 import reflex as rx
@@ -111,6 +112,10 @@ class AuthState(rx.State):
     verify_method: str = ""
     agent_page: bool = False
     warning: str = ""
+    # Why this tab was logged out by the member's own break (its kind, its end as ISO, ""
+    # when indefinite): the page says so until put away or the next login.
+    signed_out_kind: str = ""
+    signed_out_until: str = ""
     remembered_username: str = rx.Cookie("", name="rememberUsername", max_age=REMEMBER_SECONDS)
     remembered_mobile: str = rx.Cookie("", name="rememberMobile", max_age=REMEMBER_SECONDS)
 
@@ -175,6 +180,7 @@ class AuthState(rx.State):
         brand = await current_brand(self)
         await browser_logins.remember(value.device_key, brand.id, login.session_id, self._token)
         self._show(login.member)
+        self.signed_out_kind = self.signed_out_until = ""
         self.first_time_login = value.first_time_login
         self.force_change = value.force_password_change
         return await rotate_browser(value.device_key)
@@ -378,9 +384,7 @@ class AuthState(rx.State):
             return None
         return await self._after_login(value)
 
-    @rx.event
-    async def logout(self) -> Any:
-        """Spec 4, logout confirmed: end the session and go home, replacing history."""
+    async def _end(self) -> None:
         with contextlib.suppress(AppError):
             await self._login()  # the browser's session, when another tab logged in
         if self._token:
@@ -389,7 +393,24 @@ class AuthState(rx.State):
         if secret:
             await browser_logins.forget(secret, (await current_brand(self)).id)
         self._clear()
+
+    @rx.event
+    async def logout(self) -> Any:
+        """Spec 4, logout confirmed: end the session and go home, replacing history."""
+        await self._end()
         return [DialogState.close(LOGOUT_DIALOG), rx.redirect(routes.HOME, replace=True)]
+
+    async def _signed_out_for_break(self, kind: str, until: datetime | None) -> Any:
+        """The member's own break ended every session: this tab logs out too and says why
+        and until when (called by the protection page's handler)."""
+        await self._end()
+        self.signed_out_kind = kind
+        self.signed_out_until = "" if until is None else until.isoformat()
+        return rx.redirect(routes.HOME, replace=True)
+
+    @rx.event
+    def dismiss_signed_out(self) -> None:
+        self.signed_out_kind = self.signed_out_until = ""
 
     @rx.event
     @checked

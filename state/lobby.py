@@ -18,7 +18,7 @@ from app.services.accounts.members import roles as member_roles
 from app.services.cashier import transfers
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
-from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, POINT_MALL, U9W
+from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, U9W
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state import follow
@@ -139,18 +139,15 @@ class LobbyState(rx.State):
         nav = _entries(menu["nav"])
         footer = _entries(menu["footer"])
         self.sub_categories = [SubCategory(s["code"], s["title"]) for s in menu["subCategories"]]
-        # Only logged-in real accounts open the points mall (spec 6): nobody else is offered it.
-        nav_for_everyone = [entry for entry in nav if entry.type != POINT_MALL]
-        footer_for_everyone = [entry for entry in footer if entry.type != POINT_MALL]
+        # The points mall shows to everyone; only logged-in real accounts open it (spec 6):
+        # its page asks guests to log in and trial users to register (app/app.py's gate).
+        self.nav, self.footer_nav = nav, footer
         try:
             login = await current_login(self)
         except AppError:
-            self.nav, self.footer_nav = nav_for_everyone, footer_for_everyone
             self.favorite_ids = []
             return
         trial = member_roles(login.member.account_type).is_trial
-        self.nav = nav_for_everyone if trial else nav
-        self.footer_nav = footer_for_everyone if trial else footer
         self.favorite_ids = (
             [] if trial else [str(i) for i in await members.favorite_ids(login.member.id or 0)]
         )

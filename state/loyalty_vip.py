@@ -219,6 +219,7 @@ class IncomeState(RangePaging, rx.State):
     claimable: str = "0"
     paid: str = "0"
     accruing: str = "0"
+    accrual_ends: str = ""  # ISO: when the accruing period closes (paid or claimable then)
     can_claim: bool = False
     automatic: bool = False
     realtime: bool = False
@@ -244,6 +245,7 @@ class IncomeState(RangePaging, rx.State):
         self.items = income_rows(found, lang)
         self.claimable, self.paid = str(found.claimable), str(found.paid)
         self.accruing = str(found.accruing)
+        self.accrual_ends = (await rebate.accrual_ends(brand, now)).isoformat()
         self.can_claim = found.claimable > 0
         self.automatic = found.claim_mode is RebateClaim.AUTO
         shown = await rebate.member_rates(brand, login.member.id)

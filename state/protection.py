@@ -15,7 +15,7 @@ from app.core.i18n import translate
 from app.services import exclusion
 from app.services.jurisdiction import profile_of
 from app.services.protection import activity, limits
-from state.auth import current_login
+from state.auth import AuthState, current_login
 from state.gates import gated
 from state.guard import Form, Name, checked
 from state.site import SiteState, current_brand
@@ -160,21 +160,27 @@ class ProtectionState(rx.State):
 
     @rx.event
     @checked
-    async def take_break(self, form: Form) -> None:
+    async def take_break(self, form: Form) -> Any:
+        """A break ends every session of the member: this tab logs out at once and says
+        why and until when."""
         lang = await self._lang()
         if form.get("agree") not in (True, "on", "true"):
             self.error = translate("protection.agree_required", lang)
             self.notice = ""
-            return
+            return None
         choice = str(form.get("length", ""))
         kind, _, days = choice.partition(":")
-
-        async def action(member: Any) -> Any:
-            return await exclusion.exclude(
-                member, kind, None if days == "indefinite" else days, clock.now()
+        try:
+            login = await current_login(self)
+            started = await exclusion.exclude(
+                login.member, kind, None if days == "indefinite" else days, clock.now()
             )
-
-        await self._run(action, "protection.break_started")
+        except AppError as exc:
+            self.error, self.notice = translate(exc.code, lang, **exc.params), ""
+            return None
+        self.error = self.notice = ""
+        auth = await self.get_state(AuthState)
+        return await auth._signed_out_for_break(started.kind.value, started.until)
 
     @rx.event
     @checked

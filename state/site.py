@@ -17,6 +17,7 @@ from app.services import app_download, browser_logins, operator_identity, site
 from app.services.accounts import verification
 from app.services.brands import Brand, brands
 from app.services.browser_logins import ROTATE_PATH
+from app.services.jurisdiction import profile_of
 from app.services.qr import qr_svg_data_uri
 from state import follow
 from state.guard import Name, checked
@@ -149,6 +150,8 @@ class SiteState(rx.State):
     operator_cnpj: str = ""
     licence: str = ""
     jurisdiction: str = ""
+    # The market asks a verified identity (a CPF in Brazil) before money moves or play starts.
+    identity_required: bool = False
     # The demo parts run (Settings.demo_parts): what the footer states is labelled as examples.
     demo: bool = False
     language_error: str = ""
@@ -246,6 +249,7 @@ class SiteState(rx.State):
             operator.licence,
         )
         self.jurisdiction = brand.jurisdiction
+        self.identity_required = profile_of(brand).identity_verification
         self.demo = bool(get_settings().demo_parts())
         self.dialling = [
             DiallingOption(found.region, found.code) for found in verification.dialling_codes(brand)

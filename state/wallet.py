@@ -6,12 +6,14 @@ import asyncio
 import time
 from decimal import Decimal
 from typing import Any
+from uuid import uuid4
 
 import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n.formatting import format_amount, format_balance
+from app.core.i18n import translate
+from app.core.i18n.formatting import MASK, format_balance, format_symbol_amount
 from app.services import inbox
 from app.services.cashier import transfers
 from app.services.loyalty import missions as loyalty_missions
@@ -20,6 +22,7 @@ from app.services.wallet_events import balance_version
 from state import follow
 from state.auth import AuthState, current_login
 from state.bonus import BonusState
+from state.gates import gated
 from state.reality import RealityState
 from state.site import SiteState, current_brand
 from state.watch import watch_key
@@ -33,6 +36,8 @@ REALITY_EVERY_TICKS = 15
 
 class WalletState(rx.State):
     _cash: str = "0"
+    _bonus: str = ""  # the bonus locked, "" without an active bonus
+    _games: str = "0"  # what the transfer vendors' wallets hold together
     _version: int = -1
     # Which tab, socket and page the running watch serves and when it last beat: a watch that
     # died with its process or its socket, one left with the old token when a reconnect got a
@@ -49,14 +54,25 @@ class WalletState(rx.State):
     unread: int = 0
     rewards: int = 0  # rewards waiting for the member's request (the reward centre badge)
     missions: int = 0  # mission rewards ready to claim (the mission entry's badge)
+    # Money left in third-party games' own wallets (transfer vendors), shown in the member
+    # centre with the button that brings it back, and that button's result beside it.
+    games_shown: str = ""
+    games_notice: str = ""
+    games_error: str = ""
 
     @rx.var
     def hidden(self) -> bool:
         return self.hidden_choice == "1"
 
     async def _format(self) -> None:
-        site = await self.get_state(SiteState)
-        self.shown = format_balance(Decimal(self._cash), site.ui_lang, self.hidden)
+        """Every amount beside the balance follows its show/hide choice (issue 39)."""
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.shown = format_balance(Decimal(self._cash), lang, self.hidden)
+        self.bonus_shown = (
+            format_balance(Decimal(self._bonus), lang, self.hidden) if self._bonus else ""
+        )
+        games = Decimal(self._games)
+        self.games_shown = format_balance(games, lang, self.hidden) if games > 0 else ""
 
     @rx.event
     async def refresh(self) -> Any:
@@ -66,7 +82,10 @@ class WalletState(rx.State):
             self._cash, self._version, self.shown = "0", -1, ""
             self.bonus_shown, self.bonus_percent, self.unread, self.rewards = "", 0, 0, 0
             self.missions = 0
+            self._bonus, self._games, self.games_shown = "", "0", ""
+            self.games_notice = self.games_error = ""
             return None
+        self.games_notice = self.games_error = ""  # a result belongs to its moment
         await self._reload(login.member.id or 0)
         return (
             RealityState.check if self._watch_alive() else [RealityState.check, WalletState.watch]
@@ -80,14 +99,13 @@ class WalletState(rx.State):
 
     async def _reload(self, member_id: int) -> None:
         brand = await current_brand(self)
-        wallet = await transfers.member_wallet(brand, member_id)
-        self._cash = str(wallet.cash)
+        wallet = await transfers.wallets_of(brand, member_id)
+        self._cash, self._games = str(wallet.cash), str(wallet.vendor_total)
         self.currency_symbol = brand.currency_symbol
-        await self._format()
-        site = await self.get_state(SiteState)
         summary = await bonus.summary(member_id)
-        self.bonus_shown = format_amount(summary.locked, site.ui_lang) if summary.active else ""
+        self._bonus = str(summary.locked) if summary.active else ""
         self.bonus_percent = summary.percent
+        await self._format()
         self.unread = await inbox.unread_count(member_id)
         self.rewards = await offers.rewards_waiting(member_id, clock.now())
         self.missions = await loyalty_missions.claimable_count(member_id, clock.now())
@@ -124,7 +142,7 @@ class WalletState(rx.State):
                         # The amount is read for the session's member, never the page's.
                         login = await current_login(self, touch=False)
                     except AppError:
-                        self._cash, self.shown = "0", ""
+                        self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
                         continue
                     await self._reload(login.member.id or 0)
                 # Pages that show the member's bonuses or money read them again; a bet may
@@ -143,6 +161,32 @@ class WalletState(rx.State):
     async def toggle_hidden(self) -> None:
         self.hidden_choice = "" if self.hidden else "1"
         await self._format()
+
+    @rx.event
+    @gated
+    async def bring_back(self) -> None:
+        """Every game wallet's money back to the main wallet, the result beside the button."""
+        lang = (await self.get_state(SiteState)).ui_lang
+        try:
+            login = await current_login(self)
+            brand = await current_brand(self)
+            done = await transfers.recall_all(brand, login.member, uuid4().hex)
+        except AppError as exc:
+            self.games_notice, self.games_error = "", translate(exc.code, lang, **exc.params)
+            return
+        moved = sum(done.moved.values(), transfers.ZERO)
+        shown = MASK if self.hidden else format_symbol_amount(moved, brand.currency_symbol, lang)
+        self.games_error = ""
+        if moved:
+            self.games_notice = translate("transfer.recalled", lang, amount=shown)
+        elif done.skipped:  # only wallets of vendors in maintenance hold money: they wait
+            self.games_notice = ""
+            self.games_error = translate(
+                "wallet-vendor-maintenance", lang, vendor=", ".join(done.skipped)
+            )
+        else:
+            self.games_notice = translate("transfer.nothing_to_recall", lang)
+        await self._reload(login.member.id or 0)
 
 
 follow.AFTER_LOGIN.append(WalletState.refresh)

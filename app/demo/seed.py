@@ -18,6 +18,7 @@ from app.demo.loyalty_vip import seed_loyalty
 from app.demo.missions import seed_missions
 from app.demo.points import seed_points
 from app.demo.promotions import seed_promotions
+from app.services.jurisdiction import profile_of
 from app.services.providers.registry import seed_provider_credentials
 from app.services.seamless.vendors import seed_vendor_credentials
 from models import (
@@ -195,6 +196,31 @@ HELP = {
             "<p>Saques aprovados são pagos em minutos. "
             "Confirme o recebimento na tela de saque.</p>",
         ),
+        (
+            "Saque",
+            "Por que meu saque foi recusado?",
+            "<p>Antes de sacar, aposte os depósitos feitos desde o seu último saque (uma regra "
+            "contra a lavagem de dinheiro): a página de <b>Saque</b> mostra quanto falta. O "
+            "saque também pede a sua senha de pagamento e uma conta de recebimento em seu "
+            "nome.</p>",
+        ),
+        (
+            "Limites",
+            "Como defino limites ou faço uma pausa?",
+            "<p>Em <b>Jogo responsável</b>, defina limites de depósito, perda, apostas e tempo "
+            "de jogo por dia, semana ou mês. Um limite menor vale na hora; um maior espera 24 "
+            "horas e precisa da sua confirmação.</p><p>Você também pode fazer uma pausa de 1 "
+            "dia a 6 semanas ou se autoexcluir por 6 meses ou mais: todas as sessões terminam "
+            "e só o saque do seu saldo continua possível até o fim.</p>",
+        ),
+        (
+            "Bônus",
+            "Como funciona o rollover do bônus?",
+            "<p>O bônus fica separado do seu saldo até você apostar o valor pedido (o "
+            "rollover). A barra ao lado do saldo e a página <b>Detalhes de bônus</b> mostram o "
+            "progresso; cumprido, o bônus passa para o saldo. Um bônus que vence antes disso é "
+            "retirado.</p>",
+        ),
     ),
     "EN": (
         (
@@ -215,8 +241,87 @@ HELP = {
             "<p>Approved withdrawals are paid "
             "within minutes. Confirm receipt on the withdrawal screen.</p>",
         ),
+        (
+            "Withdrawal",
+            "Why was my withdrawal refused?",
+            "<p>Before a withdrawal, bet the deposits made since your last withdrawal (an "
+            "anti-money-laundering rule): the <b>Withdraw</b> page shows what is left. A "
+            "withdrawal also asks your payment password and a payout account in your own "
+            "name.</p>",
+        ),
+        (
+            "Limits",
+            "How do I set limits or take a break?",
+            "<p>In <b>Responsible gaming</b>, set limits on deposits, losses, bets and play time "
+            "per day, week or month. A lower limit applies at once; a higher one waits 24 hours "
+            "and needs your confirmation.</p><p>You can also take a cooling-off of 1 day to 6 "
+            "weeks or exclude yourself for 6 months or more: every session ends and only the "
+            "withdrawal of your balance stays open until the end.</p>",
+        ),
+        (
+            "Bonus",
+            "How does a bonus's wagering work?",
+            "<p>A bonus stays apart from your balance until you bet the amount asked (its "
+            "wagering). The bar beside the balance and the <b>Bonus details</b> page show the "
+            "progress; once done, the bonus joins your balance. A bonus that expires first is "
+            "taken back.</p>",
+        ),
     ),
 }
+# Only where the market asks a verified identity (Brazil: a CPF per account).
+HELP_IDENTITY = {
+    "PT": (
+        (
+            "Conta",
+            "Por que preciso informar meu CPF?",
+            "<p>No Brasil, cada conta pertence a um adulto identificado: um CPF por conta. "
+            "Conferimos o CPF, o nome e a data de nascimento; depósitos, apostas e saques "
+            "abrem depois dessa verificação. Se pedirmos um documento, envie uma foto nítida na "
+            "página <b>Verificar identidade</b>.</p>",
+        ),
+    ),
+    "EN": (
+        (
+            "Account",
+            "Why do I need to give my CPF?",
+            "<p>In Brazil each account belongs to an identified adult: one CPF per account. We "
+            "check the CPF, the name and the birth date; deposits, bets and withdrawals open "
+            "once that check passes. If we ask for a document, send a sharp photo on the "
+            "<b>Verify identity</b> page.</p>",
+        ),
+    ),
+}
+# Only where third-party games keep wallets of their own (not a single-wallet brand).
+HELP_TRANSFER = {
+    "PT": (
+        (
+            "Carteira",
+            "O que é a carteira de um jogo?",
+            "<p>Alguns provedores, como os de esportes, têm carteira própria: ao abrir o jogo, "
+            "oferecemos transferir dinheiro para ela. O que sobrar volta para a carteira "
+            "principal com <b>Trazer para a carteira principal</b>, no menu da sua conta, ou "
+            "na página <b>Carteira</b>.</p>",
+        ),
+    ),
+    "EN": (
+        (
+            "Wallet",
+            "What is a game's wallet?",
+            "<p>Some providers, sports among them, keep a wallet of their own: when their game "
+            "opens we offer to move money into it. What is left comes back to the main wallet "
+            "with <b>Bring back to the main wallet</b>, in your account menu, or on the "
+            "<b>Wallet</b> page.</p>",
+        ),
+    ),
+}
+
+
+def _help(seed: BrandSeed) -> dict[str, tuple[tuple[str, str, str], ...]]:
+    """The help centre's answers for a brand: the common ones and those its rules call for."""
+    extra = [HELP_IDENTITY] if profile_of(seed).identity_verification else []
+    if not seed.single_wallet:
+        extra.append(HELP_TRANSFER)
+    return {lang: articles + sum((e[lang] for e in extra), ()) for lang, articles in HELP.items()}
 
 
 async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
@@ -336,7 +441,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
             content_html=sanitize_html(body),
             sort=index,
         )
-        for lang, articles in HELP.items()
+        for lang, articles in _help(seed).items()
         for index, (category, title, body) in enumerate(articles)
     )
     return merchant

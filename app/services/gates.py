@@ -328,6 +328,7 @@ HANDLERS: dict[str, Door] = {
         SHELL,
     ),
     "state.auth.AuthState.logout": SESSION_END,
+    "state.auth.AuthState.dismiss_signed_out": VIEW,
     **_each("state.auth.AuthState.", "submit_login finish_login start_trial", ACCOUNT),
     **_each("state.betting.BettingState.", "go load set_category set_range toggle_detail", READ),
     **_each("state.betting.ProfitState.", "load set_range", READ),
@@ -453,6 +454,7 @@ HANDLERS: dict[str, Door] = {
         VIEW,
     ),
     **_each("state.wallet.WalletState.", "reformat refresh toggle_hidden watch", READ),
+    "state.wallet.WalletState.bring_back": MONEY,  # the game wallets' money back to the main
     **_each("state.withdraw.WithdrawState.", "choose follow_balance load received relabel", READ),
     "state.withdraw.WithdrawState.not_received": UNDER_WAY,
     **_each("state.withdraw.WithdrawState.", "set_payment_password bind_account", ACCOUNT),

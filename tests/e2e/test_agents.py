@@ -12,6 +12,7 @@ from playwright.async_api import BrowserContext, Page, expect
 from sqlmodel import select
 
 from app.core.db import session_scope
+from app.core.i18n import translate
 from app.services.agents import payouts, periods
 from models import Member
 from models.agents import ContractKind
@@ -50,6 +51,10 @@ async def test_agent_walk(context: BrowserContext, site_url: str) -> None:
     # registerCenter: a sub-agent.
     sub_name = new_username()[:14]
     await page.get_by_test_id("agent-nav-registerCenter").click()
+    # Told first what the new member must do before playing (Brazil: the CPF too).
+    await expect(page.get_by_test_id("downline-first-steps")).to_have_text(
+        translate("agent.register.first_steps_identity", "pt")
+    )
     await page.get_by_test_id("downline-username").fill(sub_name)
     await page.get_by_test_id("downline-password").fill(PASSWORD + "x")
     await page.get_by_test_id("downline-as-agent").check()

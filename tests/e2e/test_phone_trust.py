@@ -2,22 +2,31 @@
 in Portuguese: signed out, Cadastrar beside Entrar and the bottom tab bar; the footer with the
 operator's CNPJ and SPA/MF authorisation; registration with only the required fields, the
 username rule before typing and a refusal that moves the view to its field; the side rail that
-closes on Escape; the member centre in groups; a refused withdrawal with its error beside the
-button, a requested one whose notice goes at a reload. Each page is checked with axe-core (no
+closes on Escape (the focus back on its toggle); the member centre in groups, where money left
+in a game's own wallet comes back beside the balance, closed with the focus back on its opener;
+a refused withdrawal with its error beside the button, a requested one whose notice goes at a
+reload; the balance hidden with the bonus beside it. Each page is checked with axe-core (no
 serious or critical violation) and shot at phone and desktop width, light and dark."""
 
 from __future__ import annotations
 
 import os
+from decimal import Decimal
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 from playwright.async_api import Browser, Page, expect
 from sqlmodel import select
 
+from app.core import clock
 from app.core.db import session_scope
+from app.core.i18n.formatting import MASK
 from app.core.security import hash_password
-from app.services.cashier import payout_accounts
+from app.services.brands import brands
+from app.services.cashier import payout_accounts, transfers
+from app.services.promotions import bonus
+from app.services.promotions.bonus import BonusTerms
 from models import MemberIdentity
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.support.accounts import ADULT_NAME, PASSWORD, make_member, new_cpf
@@ -114,11 +123,14 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await _accessible(page, "home", violations, page_wide)
     await _shoot(page, "home-visitor")
 
-    # The side rail opened by hand closes on Escape.
+    # The side rail opened by hand closes on Escape; the focus goes back to its toggle.
     await page.get_by_test_id("side-toggle").click()
     await expect(page.get_by_test_id("side-menu-items")).to_be_visible()
+    await page.keyboard.press("Tab")  # into the rail
+    await expect(page.get_by_test_id("side-menu-items").locator(":focus")).to_have_count(1)
     await page.keyboard.press("Escape")
     await expect(page.get_by_test_id("side-menu-items")).to_be_hidden()
+    await expect(page.get_by_test_id("side-toggle")).to_be_focused()
 
     # Registration from the tab bar: the four fields the brand requires, the rule first.
     await tabs.get_by_test_id("tab-register").click()
@@ -171,6 +183,11 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
         PASSWORD,
         "127.0.0.1",
     )
+    # R$ 20,00 left in a sportsbook's own wallet (a transfer vendor), as after a session there.
+    br1 = await brands.by_code("BR1")
+    await transfers.transfer(
+        br1, member, vendor="SABA", direction="IN", amount="20.00", request_id=uuid4().hex
+    )
     before = await browser_cookie(page)
     await open_site(page, site_url + "/login")
     login = page.get_by_test_id("login-form")
@@ -186,10 +203,22 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     centre = page.get_by_test_id("member-centre")
     for group in ("Dinheiro", "Histórico", "Recompensas", "Conta e segurança"):
         await expect(centre.get_by_role("heading", name=group)).to_be_visible()
+    # The money in the game's wallet, brought back beside the balance; the result beside it.
+    await expect(centre.get_by_test_id("centre-balance")).to_contain_text("R$ 80,00")
+    await expect(centre.get_by_test_id("centre-games-balance")).to_contain_text("R$ 20,00")
+    await centre.get_by_test_id("centre-bring-back").click()
+    await expect(centre.get_by_test_id("centre-bring-back-result")).to_have_text(
+        "R$ 20,00 de volta na carteira principal.", timeout=SLOW_MS
+    )
+    await expect(centre.get_by_test_id("centre-games-balance")).to_have_count(0)
+    await expect(centre.get_by_test_id("centre-balance")).to_contain_text("R$ 100,00")
+    await expect(header.get_by_test_id("header-balance")).to_have_text("100,00")
     await _accessible(page, "member centre", violations, page_wide)
     await _shoot(page, "member-centre")
+    await centre.get_by_role("link").first.focus()
     await page.keyboard.press("Escape")
     await expect(centre).to_have_count(0)
+    await expect(tabs.get_by_test_id("tab-account")).to_be_focused()  # back to the opener
 
     # A refused withdrawal: the error beside the button, in view; nothing at the page's top.
     await open_site(page, site_url + "/withdraw")
@@ -236,6 +265,20 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await choose_language(page, "EN")
     await expect(notice).to_contain_text("Welcome to Sorte Grande")
     await _shoot(page, "home-member-en")
+
+    # Hiding the balance hides the bonus beside it too (issue 39).
+    await bonus.grant(
+        member.id,
+        BonusTerms(amount=Decimal("5.00"), multiplier=10, weights={}, days=7),
+        uuid4().hex,
+        clock.now(),
+    )
+    await expect(header.get_by_test_id("header-bonus")).to_have_text("5.00", timeout=SLOW_MS)
+    await header.get_by_test_id("balance-toggle").click()
+    await expect(header.get_by_test_id("header-balance")).to_have_text(MASK)
+    await expect(header.get_by_test_id("header-bonus")).to_have_text(MASK)
+    await header.get_by_test_id("balance-toggle").click()
+    await expect(header.get_by_test_id("header-bonus")).to_have_text("5.00")
     await context.close()
     SHOTS.mkdir(parents=True, exist_ok=True)
     (SHOTS / "axe.txt").write_text("\n".join(violations) + "\n")

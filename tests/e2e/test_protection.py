@@ -1,8 +1,9 @@
 """Browser walk of player protection (issue 19) on BR1 (Brazil's profile): a member sets a
 daily loss limit on the responsible-gaming page, plays a studio slot until the limit stops the
 bets (the limit's own message), answers a reality check after an hour of play, then takes an
-indefinite self-exclusion (with the central platform's link) and is logged out. Screenshots at
-360 px and desktop, light and dark, into PROTECTION_SHOTS (default /tmp/protection-shots)."""
+indefinite self-exclusion (with the central platform's link) and is logged out, told why.
+Screenshots at 360 px and desktop, light and dark, into PROTECTION_SHOTS (default
+/tmp/protection-shots)."""
 
 from __future__ import annotations
 
@@ -138,11 +139,17 @@ async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
     )
     await page.locator("input[name=agree]").check()
     await page.get_by_test_id("take-break").click()
-    await expect(page.get_by_test_id("form-notice")).to_have_text(
-        translate("protection.break_started", "pt"), timeout=SLOW_MS
+    # Logged out at once, home, told why and that the exclusion has no end date.
+    await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("member-area")).to_have_count(0, timeout=SLOW_MS)
+    banner = page.get_by_test_id("signed-out-banner")
+    await expect(banner).to_contain_text(translate("signed_out.title", "pt"))
+    await expect(page.get_by_test_id("signed-out-reason")).to_have_text(
+        translate("signed_out.indefinite.SELF_EXCLUSION", "pt")
     )
-    await expect(page.get_by_test_id("paused-until")).to_be_visible()
     await _shoot(page, "break")
+    await page.get_by_test_id("signed-out-dismiss").click()
+    await expect(banner).to_have_count(0)
     current = await exclusion.current(member, clock.now())
     assert current is not None and current.until is None
     assert await cash(member) == left  # the balance stays, to be withdrawn

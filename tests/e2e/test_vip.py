@@ -6,6 +6,7 @@ hand (the e2e site runs none). Screenshots at 360 px and desktop, dark and light
 from __future__ import annotations
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -88,6 +89,11 @@ async def test_member_plays_reaches_vip1_and_claims_the_rebate(page: Page, site_
     await expect(row.get_by_test_id("income-base")).to_contain_text("1,25%")  # 1,2 + 0,05
     await expect(row.get_by_test_id("income-amount")).to_have_text("1,00")
     await expect(page.locator("[data-testid=income-rate][data-category=PVP]")).to_contain_text("-")
+    # Today's live casino bets accrue (900,00 at 0,8 + 0,05 %), claimable from the day's end.
+    await expect(page.get_by_test_id("income-accruing")).to_have_text("7,65")
+    await expect(page.get_by_test_id("income-accrual-ends")).to_have_text(
+        re.compile(r"^Você pode resgatar a partir de .*\d{2}:\d{2}")
+    )
     await _shots(page, "income-claimable")
     await row.get_by_test_id("income-claim").click()
     await expect(page.get_by_test_id("income-notice")).to_contain_text("1,00", timeout=SLOW_MS)

@@ -36,4 +36,20 @@ def test_markup_is_not_searched() -> None:
 async def test_the_demo_brand_articles_are_found_by_a_word() -> None:
     brand = await brands.by_code("BR1")
     found = search_help(await help_center(brand, "EN"), "withdrawal")
-    assert [e.title for e in found] == ["How long does a withdrawal take?"]
+    assert [e.title for e in found][:2] == [
+        "How long does a withdrawal take?",
+        "Why was my withdrawal refused?",
+    ]
+
+
+async def test_the_demo_help_answers_money_identity_limits_and_bonuses_in_both_languages() -> None:
+    """Issue 35: real answers, the same ones in Portuguese and in English."""
+    brand = await brands.by_code("BR1")
+    english = await help_center(brand, "EN")
+    portuguese = await help_center(brand, "PT")
+    assert len(english) == len(portuguese) == 8
+    for language, words in (
+        (english, ("deposit", "withdrawal", "cpf", "limits", "bonus", "wallet")),
+        (portuguese, ("deposito", "saque", "cpf", "limites", "bonus", "carteira")),
+    ):
+        assert all(search_help(language, word) for word in words), words

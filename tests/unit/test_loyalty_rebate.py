@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import time, timedelta
 from decimal import Decimal
 from uuid import uuid4
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import func
@@ -200,6 +201,8 @@ async def test_a_realtime_automatic_brand_pays_each_five_minutes(br2_auto_realti
     await count(now)
     line = (await _lines(member))["RNG"]
     assert line.period_end - line.period_start == timedelta(minutes=5)
+    # "My income" says the accruing rebate is paid at the end of this five minutes.
+    assert await rebate.accrual_ends(await brands.by_code("BR2"), now) == line.period_end
     await rebate.close_due(now)
     assert (await _lines(member))["RNG"].status == RebateStatus.OPEN.value  # not ended yet
     await rebate.close_due(line.period_end)
@@ -220,6 +223,23 @@ async def test_a_realtime_automatic_brand_pays_each_five_minutes(br2_auto_realti
         (D("100.00"), RebateStatus.PAID.value),
         (D("50.00"), RebateStatus.OPEN.value),
     ]
+
+
+async def test_today_s_rebate_can_be_claimed_from_the_brand_s_next_midnight() -> None:
+    member = await make_member("BR1")
+    br1 = await brands.by_code("BR1")
+    now = utcnow()
+    await bet(member, "100.00", "RNG", at=now)
+    await count(now)
+    line = (await _lines(member))["RNG"]
+    ends = await rebate.accrual_ends(br1, now)
+    assert ends == line.period_end
+    assert ends.astimezone(ZoneInfo(br1.timezone)).time() == time(0, 0)
+    assert timedelta(0) < ends - now <= timedelta(hours=25)
+    await rebate.close_due(ends - timedelta(seconds=1))
+    assert (await _lines(member))["RNG"].status == RebateStatus.OPEN.value
+    await rebate.close_due(ends)
+    assert (await _lines(member))["RNG"].status == RebateStatus.CLAIMABLE.value
 
 
 async def _day_total(member: Member) -> Decimal:

@@ -159,8 +159,13 @@ async def member_wallet(brand: Brand, member_id: int) -> ledger.MemberWallet:
 
 async def wallets(brand: Brand, member: Member) -> Wallets:
     assert member.id is not None
+    return await wallets_of(brand, member.id)
+
+
+async def wallets_of(brand: Brand, member_id: int) -> Wallets:
+    """Every balance of the member by id (the header reads it at each balance change)."""
     async with session_scope() as session:
-        return await _wallets(session, brand, member.id)
+        return await _wallets(session, brand, member_id)
 
 
 async def launch_offer(brand: Brand, member: Member, vendor: str) -> LaunchOffer | None:

@@ -135,6 +135,14 @@ def period_of(brand: Brand, mode: RebateMode, moment: datetime) -> tuple[datetim
     return periods.bounds(PERIOD_CODES[mode], moment, brand.timezone)
 
 
+async def accrual_ends(brand: Brand, now: datetime) -> datetime:
+    """When the period accruing now closes: its rebate is paid (AUTO) or can be claimed
+    (CLAIM) from then, at the close job's next run."""
+    async with session_scope() as session:
+        settings = await vip.settings_of(session, brand.id)
+    return period_of(brand, settings.rebate_mode, now)[1]
+
+
 async def accrue(
     session: AsyncSession, facts: Sequence[StoredFact], by_id: dict[int, Brand], now: datetime
 ) -> None:

@@ -89,6 +89,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.home.no_offers": "No offers waiting.",
         "agent.register.title": "Register a downline",
         "agent.register.as_agent": "Sub-agent (can have a team)",
+        "agent.register.first_steps": (
+            "Before playing, the new member must change this password at their first login."
+        ),
+        "agent.register.first_steps_identity": (
+            "Before playing, the new member must change this password at their first login "
+            "and add their CPF on the identity page."
+        ),
         "agent.register.done": "Account {username} created in your team.",
         "agent.downlines.title": "Downline management",
         "agent.downlines.search": "Search by username",
@@ -219,6 +226,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.home.no_offers": "Nenhuma oferta esperando.",
         "agent.register.title": "Cadastrar subordinado",
         "agent.register.as_agent": "Subagente (pode ter equipe)",
+        "agent.register.first_steps": (
+            "Antes de jogar, o novo membro precisa trocar esta senha no primeiro acesso."
+        ),
+        "agent.register.first_steps_identity": (
+            "Antes de jogar, o novo membro precisa trocar esta senha no primeiro acesso "
+            "e informar o CPF na página de verificação de identidade."
+        ),
         "agent.register.done": "Conta {username} criada na sua equipe.",
         "agent.downlines.title": "Gestão de subordinados",
         "agent.downlines.search": "Buscar por usuário",

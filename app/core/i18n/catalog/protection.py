@@ -88,10 +88,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "protection.agree": "I understand that this cannot be undone before it ends.",
         "protection.agree_required": "Tick the box to confirm your break.",
         "protection.take_break": "Start my break",
-        "protection.break_started": (
-            "Your break has started. You have been logged out everywhere; log in again only to "
-            "withdraw your balance."
-        ),
         "protection.paused_until": "Play and deposits are closed until",
         "protection.paused_indefinitely": "Play and deposits are closed indefinitely.",
         "protection.removal": "remove the limit",
@@ -291,10 +287,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "protection.agree": "Entendo que isto não pode ser desfeito antes do fim.",
         "protection.agree_required": "Marque a caixa para confirmar sua pausa.",
         "protection.take_break": "Começar minha pausa",
-        "protection.break_started": (
-            "Sua pausa começou. Você saiu de todas as sessões; entre de novo apenas para sacar "
-            "seu saldo."
-        ),
         "protection.paused_until": "Apostas e depósitos fechados até",
         "protection.paused_indefinitely": "Apostas e depósitos fechados por tempo indeterminado.",
         "protection.removal": "remover o limite",

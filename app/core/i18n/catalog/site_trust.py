@@ -55,6 +55,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "wallet_offer.amount": "Amount to move in",
         "wallet_offer.move": "Move and play",
         "wallet_offer.skip": "Play without moving money",
+        "games_wallet.held": "In game wallets",
+        "signed_out.title": "You have been logged out",
+        "signed_out.until.SELF_EXCLUSION": (
+            "You excluded yourself until {until}: no bets or deposits until then."
+        ),
+        "signed_out.until.COOLING_OFF": (
+            "You started a break until {until}: no bets or deposits until then."
+        ),
+        "signed_out.indefinite.SELF_EXCLUSION": (
+            "You excluded yourself with no end date: no bets or deposits."
+        ),
+        "signed_out.indefinite.COOLING_OFF": "You started a break: no bets or deposits.",
+        "signed_out.withdraw": (
+            "Every session has ended. Log in again only to withdraw your balance."
+        ),
+        "signed_out.dismiss": "Close this notice",
+        "games_wallet.bring_back": "Bring back to the main wallet",
     },
     "pt": {
         "operator-name-invalid": "A razão social do operador deve ter no máximo {max} caracteres.",
@@ -109,5 +126,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         "wallet_offer.amount": "Valor a transferir",
         "wallet_offer.move": "Transferir e jogar",
         "wallet_offer.skip": "Jogar sem transferir",
+        "games_wallet.held": "Nas carteiras dos jogos",
+        "signed_out.title": "Você saiu da sua conta",
+        "signed_out.until.SELF_EXCLUSION": (
+            "Você se autoexcluiu até {until}: sem apostas nem depósitos até lá."
+        ),
+        "signed_out.until.COOLING_OFF": (
+            "Você começou uma pausa até {until}: sem apostas nem depósitos até lá."
+        ),
+        "signed_out.indefinite.SELF_EXCLUSION": (
+            "Você se autoexcluiu sem data de término: sem apostas nem depósitos."
+        ),
+        "signed_out.indefinite.COOLING_OFF": "Você começou uma pausa: sem apostas nem depósitos.",
+        "signed_out.withdraw": (
+            "Todas as sessões foram encerradas. Entre de novo apenas para sacar seu saldo."
+        ),
+        "signed_out.dismiss": "Fechar este aviso",
+        "games_wallet.bring_back": "Trazer para a carteira principal",
     },
 }

@@ -29,6 +29,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from sqlalchemy import event, text
@@ -40,6 +41,7 @@ from app.core.errors import AppError
 from app.demo.seed import seed_demo_data
 from app.services.brands import brands
 from app.services.seamless import wallet
+from app.services.seamless.port import STUDIO_VENDOR
 from app.services.studio import rounds
 from app.services.studio.crash import bets, chains, fairness
 from app.services.studio.crash import rounds as crash_rounds
@@ -98,11 +100,11 @@ async def _players(count: int) -> list[tuple[int, rounds.Player]]:
         await fund(member.id, "1000.00")
         token = await wallet.open_session(
             member=member,
-            vendor=wallet.STUDIO_VENDOR,
+            vendor=STUDIO_VENDOR,
             game_code=crash_rounds.CODE,
             currency="BRL",
         )
-        session = await wallet.authenticate(wallet.STUDIO_VENDOR, token)
+        session = await wallet.authenticate(STUDIO_VENDOR, token)
         found.append((member.id, rounds.member_player(session)))
     return found
 
@@ -159,7 +161,7 @@ async def _round_with_bets(
     row = await _next_round(merchant_id)
     while row.crash_hundredths < MIN_CRASH:
         row = await _next_round(merchant_id)
-    await _all([lambda p=p: bets.place(p, merchant_id, 1, STAKE, "") for _, p in players])
+    await _all([partial(bets.place, p, merchant_id, 1, STAKE, "") for _, p in players])
     _to(row.started_at + timedelta(milliseconds=fairness.duration_ms(row.crash_hundredths) // 2))
     counted = [0]
 
@@ -176,7 +178,7 @@ async def _round_with_bets(
             except AppError:  # a refusal is counted, not a failure of the run
                 timings.refused += 1
 
-        wall, spent = await _all([lambda m=m: cash(m) for m, _ in players])
+        wall, spent = await _all([partial(cash, m) for m, _ in players])
     finally:
         event.remove(engine, "before_cursor_execute", count)
     timings.statements.append(counted[0])
@@ -189,7 +191,7 @@ async def _round_with_bets(
             )
         ).all()
     wall, spent = await _all(
-        [lambda m=m, b=b: _bare(merchant_id, row.id or 0, m, b or 0) for m, b in placed]
+        [partial(_bare, merchant_id, row.id or 0, m, b or 0) for m, b in placed]
     )
     timings.floor += spent
     timings.floor_rates.append(len(placed) / wall)

@@ -12,9 +12,11 @@ player's page looks (`current`), which is all a demo balance needs.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import cast
 
 from app.core import clock
 from app.core.cache import get_redis
@@ -88,11 +90,17 @@ async def place(
     if answer.status != studio_rounds.OK:
         await redis.delete(key)
         raise AppError("play-bet-over-balance", 400)
-    await redis.sadd(_open_key(demo_id), f"{round_pk}:{chosen}")
+    await cast("Awaitable[int]", redis.sadd(_open_key(demo_id), f"{round_pk}:{chosen}"))
     await redis.expire(_open_key(demo_id), KEEP_SECONDS)
     return Placed(
         0, chosen, stake, None if target is None else Decimal(target) / 100, answer.balance
     )
+
+
+async def _forget(demo_id: str, entry: str) -> None:
+    """The bet has ended (or its round is gone): no more to settle."""
+    # redis-py types set commands for both clients (`Awaitable[T] | T`): see app/core/cache.py
+    await cast("Awaitable[int]", get_redis().srem(_open_key(demo_id), entry))
 
 
 async def _record(demo_id: str, round_pk: int, slot: int) -> tuple[Decimal, int | None] | None:
@@ -115,7 +123,7 @@ async def _end(
     key = _bet_key(demo_id, round_pk, slot) + ":end"
     if not await redis.set(key, ending, nx=True, ex=KEEP_SECONDS):
         return None
-    await redis.srem(_open_key(demo_id), f"{round_pk}:{slot}")
+    await _forget(demo_id, f"{round_pk}:{slot}")
     if payout > 0:
         await player.port.credit(demo_id, _call(round_pk, slot, "win", payout))
     return payout
@@ -167,13 +175,13 @@ async def current(player: studio_rounds.Player, merchant_id: int, now: datetime)
     that its round has decided by now (also those of rounds the page was not open for)."""
     demo_id = _demo_id(player)
     redis = get_redis()
-    waiting = sorted(await redis.smembers(_open_key(demo_id)))
+    waiting = sorted(await cast("Awaitable[set[str]]", redis.smembers(_open_key(demo_id))))
     async with session_scope() as session:
         for entry in waiting:
             round_text, _, slot_text = str(entry).partition(":")
             row = await session.get(CrashRound, int(round_text))
             if row is None:
-                await redis.srem(_open_key(demo_id), entry)
+                await _forget(demo_id, entry)
                 continue
             await _settle(player, row, int(slot_text), now)
         row = await latest(session, merchant_id)

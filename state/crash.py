@@ -275,7 +275,7 @@ class CrashState(rx.State):
             return None if slot in SLOTS else await refuse(self)
         try:
             if play.mode == "demo":
-                done = await demo.cash_out(play._player(), self._merchant_id, slot)
+                done = await demo.cash_out(play._player(), self._merchant_id, int(slot))
             else:
                 done = await bets.cash_out(play._session_member, self._merchant_id, int(slot))
         except AppError as exc:

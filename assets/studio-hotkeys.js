@@ -1,6 +1,7 @@
 // Hotkeys of the studio's game pages: Space bets, S halves the bet, D doubles it, C cashes
-// out (where a game has it). A key presses the page's button marked `data-hotkey="<action>"`,
-// so it does exactly what a click does and the server checks it the same way. Nothing
+// out (where a game has it). A key presses the page's first button whose `data-hotkey` lists
+// its action (C presses every cash-out button: Crash has two bets), so it does exactly what a
+// click does and the server checks it the same way. Nothing
 // happens while the page's switch is off (`data-hotkeys="off"` on the page), while typing in
 // a field, with a modifier key held, or while a dialog is open.
 (() => {
@@ -19,9 +20,10 @@
     if (!action) return;
     // Space on a focused button or link already presses it: leave it to the browser.
     if (action === "bet" && target && target.closest("button, a, summary")) return;
-    const button = page.querySelector(`[data-hotkey='${action}']`);
-    if (!button || button.disabled) return;
+    const found = Array.from(page.querySelectorAll(`[data-hotkey~='${action}']`));
+    const buttons = (action === "cashout" ? found : found.slice(0, 1)).filter((b) => !b.disabled);
+    if (!buttons.length) return;
     event.preventDefault();
-    button.click();
+    buttons.forEach((button) => button.click());
   });
 })();

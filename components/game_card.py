@@ -41,6 +41,18 @@ def _picture(game: rx.Var) -> rx.Component:
     )
 
 
+def _rtp(game: rx.Var) -> rx.Component:
+    """An Original's exact return to player (the studio states it; vendors' games have none)."""
+    return rx.cond(
+        game.rtp != "",
+        rx.el.span(
+            t("lobby.rtp").replace("{rtp}", game.rtp.to(str)),
+            class_name="block truncate text-xs tabular-nums text-emerald-700 dark:text-emerald-400",
+            data_testid="game-rtp",
+        ),
+    )
+
+
 def hot_card(game: rx.Var) -> rx.Component:
     """The HOT look: one tappable tile; lottery types have no favourite button."""
     return rx.el.div(
@@ -51,6 +63,7 @@ def hot_card(game: rx.Var) -> rx.Component:
                 game.vendor_name,
                 class_name="block truncate text-xs text-slate-500 dark:text-slate-400",
             ),
+            _rtp(game),
             on_click=LobbyState.play(game, False),
             type="button",
             class_name=f"w-full text-left rounded-xl {FOCUS}",
@@ -88,6 +101,7 @@ def game_card(game: rx.Var) -> rx.Component:
             class_name="relative",
         ),
         rx.el.p(game.name, class_name="mt-1 truncate text-sm font-medium"),
+        _rtp(game),
         class_name="min-w-0",
         data_testid="game-card",
     )

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.forms import PRIMARY
+from app.services.studio.crash.rounds import CODE
+from components.forms import PRIMARY, SECONDARY
 from components.i18n import t
 from components.layout import layout
+from components.studio.auto import hotkeys_flag, hotkeys_panel
 from components.studio.crash import (
+    HOTKEYS,
     balance,
     bet_panels,
     board,
@@ -18,10 +21,11 @@ from components.studio.crash import (
     mine,
     past_strip,
 )
-from components.studio.panels import CARD, text_of
+from components.studio.panels import CARD, demo_badge, text_of
+from components.verify_card import verify_card
 from state.auth import AuthState
 from state.crash import CrashState, CrashVerifyState
-from state.studio_views import Detail
+from state.play import PlayState
 
 
 def _game() -> rx.Component:
@@ -34,33 +38,52 @@ def _game() -> rx.Component:
             bet_panels(),
             class_name="space-y-3 min-w-0",
         ),
-        rx.el.div(feed(), mine(), fairness_box(), class_name="space-y-3 min-w-0"),
+        rx.el.div(
+            feed(),
+            rx.cond(PlayState.mode == "real", mine()),  # demo bets have no record to verify
+            hotkeys_panel(HOTKEYS),
+            fairness_box(),
+            class_name="space-y-3 min-w-0",
+        ),
         class_name="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]",
     )
 
 
 def _blocked() -> rx.Component:
-    """Why the page cannot play, with the way forward: log in, or play once logged in."""
+    """Why the page cannot play, with the ways forward: log in, try the demo, or play for
+    real once logged in."""
     return rx.el.div(
         rx.el.p(text_of(CrashState.blocked), class_name="font-medium", data_testid="crash-blocked"),
         rx.cond(
-            AuthState.is_login & ~AuthState.is_trial,
-            rx.el.button(
-                t("play.play_real"),
-                type="button",
-                on_click=CrashState.load,
-                class_name=PRIMARY,
-                data_testid="crash-play",
-            ),
-            rx.cond(
-                ~AuthState.is_login,
-                rx.el.button(
-                    t("play.login"),
-                    type="button",
-                    on_click=AuthState.open_login,
-                    class_name=PRIMARY,
-                    data_testid="crash-login",
+            CrashState.blocked != "crash.rules_none",
+            rx.el.div(
+                rx.cond(
+                    ~AuthState.is_login,
+                    rx.el.button(
+                        t("play.login"),
+                        type="button",
+                        on_click=AuthState.open_login,
+                        class_name=PRIMARY,
+                        data_testid="crash-login",
+                    ),
                 ),
+                rx.el.a(
+                    t("play.try_demo"),
+                    href=f"/play/{CODE}?demo=1",
+                    class_name=SECONDARY + " grid place-items-center",
+                    data_testid="crash-demo-link",
+                ),
+                rx.cond(
+                    AuthState.is_login & ~AuthState.is_trial,
+                    rx.el.button(
+                        t("play.play_real"),
+                        type="button",
+                        on_click=CrashState.play_real,
+                        class_name=PRIMARY,
+                        data_testid="crash-play",
+                    ),
+                ),
+                class_name="grid gap-2 sm:grid-cols-2",
             ),
         ),
         class_name=CARD + " max-w-xl",
@@ -70,7 +93,11 @@ def _blocked() -> rx.Component:
 def crash_page() -> rx.Component:
     return layout(
         rx.el.div(
-            rx.el.h1(t("studio.BGS_CRASH.name"), class_name="text-2xl font-bold"),
+            rx.el.div(
+                rx.el.h1(t("studio.BGS_CRASH.name"), class_name="text-2xl font-bold"),
+                rx.cond(CrashState.ready & (PlayState.mode == "demo"), demo_badge()),
+                class_name="flex items-center gap-2 flex-wrap",
+            ),
             rx.cond(
                 CrashState.ready,
                 _game(),
@@ -79,50 +106,21 @@ def crash_page() -> rx.Component:
             class_name="space-y-4 sm:pr-12",
             data_testid="crash-page",
             data_ready=CrashState.ready.to(str),
+            data_mode=PlayState.mode,
+            data_hotkeys=hotkeys_flag(),
         ),
-    )
-
-
-def _row(row: Detail) -> rx.Component:
-    return rx.el.div(
-        rx.el.dt(row.label, class_name="text-xs text-slate-500"),
-        rx.el.dd(row.value, class_name="font-mono text-sm break-all"),
     )
 
 
 def crash_verify_card() -> rx.Component:
     """A crashed round recomputed (shown on the verify page for `crash-` round ids)."""
-    return rx.cond(CrashVerifyState.active, _crash_verify())
-
-
-def _crash_verify() -> rx.Component:
-    return rx.el.div(
-        rx.el.h1(t("crash.verify.title"), class_name="text-2xl font-bold"),
-        rx.cond(
-            CrashVerifyState.error != "",
-            rx.el.p(
-                CrashVerifyState.error,
-                role="alert",
-                class_name="text-red-600 dark:text-red-400 font-medium",
-                data_testid="verify-error",
-            ),
-            rx.el.div(
-                rx.el.dl(rx.foreach(CrashVerifyState.rows, _row), class_name="space-y-2"),
-                rx.el.p(
-                    rx.cond(
-                        CrashVerifyState.ok, "✓ " + t("play.verify.ok"), "✗ " + t("play.verify.bad")
-                    ),
-                    class_name=rx.cond(
-                        CrashVerifyState.ok,
-                        "text-lg font-bold text-emerald-600",
-                        "text-lg font-bold text-red-600",
-                    ),
-                    data_testid="verify-result",
-                    data_ok=rx.cond(CrashVerifyState.ok, "1", "0"),
-                ),
-                class_name="space-y-3",
-            ),
+    return rx.cond(
+        CrashVerifyState.active,
+        verify_card(
+            "crash.verify.title",
+            CrashVerifyState.error,
+            CrashVerifyState.rows,
+            CrashVerifyState.ok,
+            data_testid="crash-verify",
         ),
-        class_name=CARD + " max-w-2xl space-y-3",
-        data_testid="crash-verify",
     )

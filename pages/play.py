@@ -24,6 +24,7 @@ from components.studio.panels import (
     ANIMATION_CSS,
     CARD,
     balance_line,
+    demo_badge,
     fairness_panel,
     game_name,
     history_panel,
@@ -34,6 +35,7 @@ from components.studio.panels import (
 )
 from components.studio.plinko import PLINKO_CSS, plinko_board, plinko_controls
 from components.studio.roulette import roulette_board, roulette_controls
+from components.verify_card import verify_card
 from pages.crash import crash_verify_card
 from state.auth import AuthState
 from state.crash import CrashVerifyState
@@ -122,17 +124,7 @@ def _title() -> rx.Component:
                 ),
             ),
             rx.el.h1(game_name(), class_name="text-2xl font-bold", data_testid="game-title"),
-            rx.cond(
-                PlayState.mode == "demo",
-                rx.el.span(
-                    t("play.demo"),
-                    class_name=(
-                        "px-2 py-0.5 rounded-full text-xs font-bold bg-sky-100 text-sky-800 "
-                        "dark:bg-sky-900 dark:text-sky-100"
-                    ),
-                    data_testid="demo-badge",
-                ),
-            ),
+            rx.cond(PlayState.mode == "demo", demo_badge()),
             class_name="flex items-center gap-2 flex-wrap",
         ),
         rules_button(),
@@ -175,72 +167,39 @@ def play_page() -> rx.Component:
     )
 
 
-def _verify_row(row: rx.Var) -> rx.Component:
-    return rx.el.div(
-        rx.el.dt(row.label, class_name="text-xs text-slate-500"),
-        rx.el.dd(row.value, class_name="font-mono text-sm break-all"),
-    )
-
-
 def verify_page() -> rx.Component:
     return layout(
         crash_verify_card(),  # a Crash round (`crash-<id>`): the studio's card is hidden
-        rx.el.div(
-            rx.el.h1(t("play.verify.title"), class_name="text-2xl font-bold"),
-            rx.cond(
-                VerifyState.error != "",
+        verify_card(
+            "play.verify.title",
+            VerifyState.error,
+            VerifyState.rows,
+            VerifyState.matches,
+            before=(
                 rx.el.p(
-                    VerifyState.error,
-                    role="alert",
-                    class_name="text-red-600 dark:text-red-400 font-medium",
-                    data_testid="verify-error",
-                ),
-                rx.el.div(
-                    rx.el.p(
-                        t("play.round") + " ",
-                        rx.el.span(VerifyState.round_id, class_name="font-mono"),
-                    ),
-                    rx.el.dl(rx.foreach(VerifyState.rows, _verify_row), class_name="space-y-2"),
-                    rx.el.p(t("play.verify.stored"), class_name="text-sm font-medium"),
-                    rx.el.p(VerifyState.outcome, class_name="font-mono text-sm break-all"),
-                    rx.cond(
-                        VerifyState.revealed,
-                        rx.el.div(
-                            rx.el.p(t("play.verify.recomputed"), class_name="text-sm font-medium"),
-                            rx.el.p(
-                                VerifyState.recomputed, class_name="font-mono text-sm break-all"
-                            ),
-                            rx.cond(
-                                VerifyState.matches,
-                                rx.el.p(
-                                    "✓ " + t("play.verify.ok"),
-                                    class_name="text-lg font-bold text-emerald-600",
-                                    data_testid="verify-result",
-                                    data_ok="1",
-                                ),
-                                rx.el.p(
-                                    "✗ " + t("play.verify.bad"),
-                                    class_name="text-lg font-bold text-red-600",
-                                    data_testid="verify-result",
-                                    data_ok="0",
-                                ),
-                            ),
-                        ),
-                        rx.el.p(
-                            t("play.verify.not_revealed"),
-                            class_name="text-amber-700 dark:text-amber-300",
-                            data_testid="verify-pending",
-                        ),
-                    ),
-                    rx.el.a(
-                        t("play.verify.back"),
-                        href="/play/" + VerifyState.game_code,
-                        class_name=LINK,
-                    ),
-                    class_name="space-y-3",
+                    t("play.round") + " ",
+                    rx.el.span(VerifyState.round_id, class_name="font-mono"),
                 ),
             ),
-            class_name=CARD + " max-w-2xl space-y-3",
+            after=(
+                rx.el.p(t("play.verify.stored"), class_name="text-sm font-medium"),
+                rx.el.p(VerifyState.outcome, class_name="font-mono text-sm break-all"),
+                rx.cond(
+                    VerifyState.revealed,
+                    rx.el.div(
+                        rx.el.p(t("play.verify.recomputed"), class_name="text-sm font-medium"),
+                        rx.el.p(VerifyState.recomputed, class_name="font-mono text-sm break-all"),
+                    ),
+                ),
+            ),
+            decided=VerifyState.revealed,
+            footer=(
+                rx.el.a(
+                    t("play.verify.back"),
+                    href="/play/" + VerifyState.game_code,
+                    class_name=LINK,
+                ),
+            ),
             data_testid="verify-page",
             hidden=CrashVerifyState.active,
         ),

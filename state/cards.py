@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from app.core.i18n import studio_game_name
+from app.core.i18n.formatting import format_amount
 from app.services.seamless.port import STUDIO_VENDOR
+from app.services.studio.crash import chains
+from app.services.studio.crash.rounds import CODE as CRASH_CODE
 from models.catalogue import VASSALAGE
 from state.studio_views import art_url
 
@@ -26,6 +31,7 @@ class GameCard:
     demo: bool = False  # the free demo is offered (supportPlay 0)
     maintenance: bool = False
     popup: bool = False  # a vendor that opens its own game list (VASSALAGE)
+    rtp: str = ""  # an Original's exact return to player, as the reader writes numbers
 
 
 def game_name(entry: dict[str, Any], language: str) -> str:
@@ -34,7 +40,21 @@ def game_name(entry: dict[str, Any], language: str) -> str:
     return studio_game_name(str(entry.get("gameCode", "")), language) or str(entry["gameName"])
 
 
-def card(entry: dict[str, Any], language: str) -> GameCard:
+def _rtp(entry: dict[str, Any], language: str, brand_rtps: Mapping[str, Decimal]) -> str:
+    """An Original's RTP: the brand's own where the brand sets it (Crash's house edge), else
+    the declared one of the catalogue; a vendor's game shows none (not ours to state)."""
+    if entry["vassalage"] != STUDIO_VENDOR:
+        return ""
+    code = str(entry.get("gameCode", ""))
+    rtp = brand_rtps.get(code)
+    if rtp is None and entry.get("rtp") is not None:
+        rtp = Decimal(str(entry["rtp"]))
+    return "" if rtp is None else format_amount(rtp, language)
+
+
+def card(
+    entry: dict[str, Any], language: str, brand_rtps: Mapping[str, Decimal] | None = None
+) -> GameCard:
     return GameCard(
         id=str(entry["nodeId"]),
         name=game_name(entry, language),
@@ -48,7 +68,21 @@ def card(entry: dict[str, Any], language: str) -> GameCard:
         demo=entry["supportPlay"] == 0,
         maintenance=bool(entry["maintenance"]),
         popup=entry["isGame"] == VASSALAGE,
+        rtp=_rtp(entry, language, brand_rtps or {}),
     )
+
+
+async def cards(
+    entries: Iterable[dict[str, Any]], language: str, merchant_id: int
+) -> list[GameCard]:
+    """Cards of a list of games; Crash's RTP is the brand's (read only when it is listed)."""
+    listed = list(entries)
+    brand_rtps: dict[str, Decimal] = {}
+    if any(entry.get("gameCode") == CRASH_CODE for entry in listed):
+        chain = await chains.published(merchant_id)
+        if chain is not None:
+            brand_rtps[CRASH_CODE] = chain.rtp
+    return [card(entry, language, brand_rtps) for entry in listed]
 
 
 def from_event(raw: dict[str, str | bool]) -> GameCard | None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -23,14 +25,14 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import rounds as studio_rounds
-from app.services.studio.crash import bets, chains
+from app.services.studio.crash import bets, chains, demo
 from app.services.studio.crash import rounds as crash_rounds
 from state import crash_views
 from state.auth import current_login
 from state.crash_views import FeedRow, MineRow, PastRow
 from state.gates import gated
 from state.guard import Name, checked, refuse
-from state.play import PlayState
+from state.play import BET_FACTORS, DEMO_CURRENCY, PlayState
 from state.reality import RealityState
 from state.site import SiteState, current_brand
 from state.studio_views import Detail
@@ -96,7 +98,18 @@ class CrashState(rx.State):
     @rx.event
     @gated
     async def load(self) -> Any:
-        """Open the member's game session (as the studio page does), then show the round."""
+        """Open the member's game session (as the studio page does), or the demo with
+        `?demo=1`, then show the round."""
+        demo = self.router.url.query_parameters.get("demo") == "1"
+        return await self._load(demo=demo, use_token=True)
+
+    @rx.event
+    @gated
+    async def play_real(self) -> Any:
+        """After logging in on the page (also on a demo page): real play."""
+        return await self._load(demo=False, use_token=False)
+
+    async def _load(self, demo: bool, use_token: bool) -> Any:
         lang = await self._lang()
         self.error = self.notice = self.blocked = ""
         # `ready` stays as it was until the outcome is known: a reconnect's load that fails
@@ -112,21 +125,18 @@ class CrashState(rx.State):
         play = await self.get_state(PlayState)
         play.code = crash_rounds.CODE
         play.error = play.blocked = ""
-        if self.router.url.query_parameters.get("demo") == "1":
-            self.ready, self.blocked = False, "crash-login-needed"  # real money only
-            return None
-        try:
-            events = await play._begin(use_token=True)
-        except AppError as exc:
-            self.ready, self.blocked = False, exc.code
-            return None
+        if demo:
+            events = await play._begin_demo()  # fun money: the same round, the demo balance
+        else:
+            try:
+                events = await play._begin(use_token=use_token)
+            except AppError as exc:
+                self.ready, self.blocked = False, exc.code
+                return None
+            play.mode = "" if play.blocked else "real"
         if play.blocked:
-            # the studio page's words offer a demo: Crash has none
-            login = play.blocked == "play-login-needed"
-            self.blocked = "crash-login-needed" if login else play.blocked
-            self.ready = False
+            self.ready, self.blocked = False, play.blocked
             return events
-        play.mode = "real"
         play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
         self.ready = True
         await self._refresh()
@@ -156,6 +166,10 @@ class CrashState(rx.State):
         self.seed_hash = state.seed_hash
         self.feed = crash_views.feed_rows(state.feed, lang)
         self.past = crash_views.past_rows(await crash_rounds.past(self._merchant_id, now), lang)
+        play = await self.get_state(PlayState)
+        if play.mode == "demo":
+            await self._refresh_demo(play, lang, now)
+            return
         member_id = await self._member_id()
         if not member_id:
             self.mine = []
@@ -163,12 +177,22 @@ class CrashState(rx.State):
         own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
         self.mine = crash_views.mine_rows(own, lang)
         current = {b.slot: b for b in own if b.round_id == state.round_id}
+        self._show_slots({slot: (bet.status, bet.cashout) for slot, bet in current.items()}, lang)
+
+    def _show_slots(self, ended: dict[int, tuple[str, Decimal | None]], lang: str) -> None:
+        """Each slot's bet of this round: none, riding, or how it ended."""
         for slot in (1, 2):
-            bet = current.get(slot)
-            riding = bet is not None and bet.status == "OPEN"
-            text = "" if bet is None else crash_views.outcome(bet.status, bet.cashout, lang)
+            found = ended.get(slot)
+            text = "" if found is None else crash_views.outcome(found[0], found[1], lang)
             setattr(self, f"state_{slot}", text)
-            setattr(self, f"riding_{slot}", riding)
+            setattr(self, f"riding_{slot}", found is not None and found[0] == "OPEN")
+
+    async def _refresh_demo(self, play: PlayState, lang: str, now: datetime) -> None:
+        """Demo bets (kept beside the demo balance, in no feed) and the demo balance."""
+        self.mine = []
+        own = await demo.current(play._player(), self._merchant_id, now)
+        self._show_slots({bet.slot: (bet.status, bet.cashout) for bet in own}, lang)
+        play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
 
     @rx.event(background=True)
     async def watch(self) -> Any:
@@ -224,8 +248,9 @@ class CrashState(rx.State):
         play = await self._player_for(slot)
         if play is None:
             return None if slot in SLOTS else await refuse(self)
+        place = demo.place if play.mode == "demo" else bets.place
         try:
-            placed = await bets.place(
+            placed = await place(
                 play._player(),
                 self._merchant_id,
                 int(slot),
@@ -238,7 +263,7 @@ class CrashState(rx.State):
         play.balance = format_amount(placed.balance, lang)
         self.notice = translate("crash.placed", lang, slot=slot)
         await self._refresh()
-        return WalletState.refresh
+        return WalletState.refresh if play.mode == "real" else None
 
     @rx.event
     @gated
@@ -249,7 +274,10 @@ class CrashState(rx.State):
         if play is None:
             return None if slot in SLOTS else await refuse(self)
         try:
-            done = await bets.cash_out(play._session_member, self._merchant_id, int(slot))
+            if play.mode == "demo":
+                done = await demo.cash_out(play._player(), self._merchant_id, int(slot))
+            else:
+                done = await bets.cash_out(play._session_member, self._merchant_id, int(slot))
         except AppError as exc:
             await self._refresh()
             return await self._fail(exc)
@@ -262,7 +290,23 @@ class CrashState(rx.State):
         )
         play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
         await self._refresh()
-        return WalletState.refresh
+        return WalletState.refresh if play.mode == "real" else None
+
+    @rx.event
+    @checked
+    async def stake_step(self, slot: Name, factor: Name) -> None:
+        """½ and 2× beside a bet's stake, kept inside the game's limits."""
+        if slot not in SLOTS or factor not in BET_FACTORS:
+            await refuse(self)
+            return
+        play = await self.get_state(PlayState)
+        limits = crash_rounds.SPEC.limits(play.currency or DEMO_CURRENCY)
+        try:
+            current = studio_rounds.parse_bet(getattr(self, f"stake_{slot}"))
+        except AppError:
+            current = limits.min_bet
+        changed = (current * Decimal(factor)).quantize(studio_rounds.CENT)
+        setattr(self, f"stake_{slot}", str(min(max(changed, limits.min_bet), limits.max_bet)))
 
 
 class CrashVerifyState(rx.State):

@@ -9,7 +9,7 @@ import reflex as rx
 
 from app.services.catalogue import games
 from app.services.catalogue.games import GameQuery
-from state.cards import LIST_PAGE_SIZE, GameCard, card
+from state.cards import LIST_PAGE_SIZE, GameCard, cards
 from state.dialog import DialogState
 from state.guard import Name, Text, checked
 from state.site import SiteState, current_brand
@@ -34,8 +34,8 @@ class GamePopupState(rx.State):
             GameQuery(vassalage=self.vendor, page_no=self.vendor_page, page_size=LIST_PAGE_SIZE),
         )
         ui = (await self.get_state(SiteState)).ui_lang
-        cards = [card(g, ui) for g in found["content"]]
-        self.vendor_games = [*self.vendor_games, *cards] if self.vendor_page > 1 else cards
+        listed = await cards(found["content"], ui, brand.id)
+        self.vendor_games = [*self.vendor_games, *listed] if self.vendor_page > 1 else listed
         self.vendor_pages = max(1, found["totalPages"])
 
     @rx.event
@@ -62,5 +62,6 @@ class GamePopupState(rx.State):
         lang = (await self.get_state(SiteState)).lang or brand.default_language
         popular = await games.popular_games(brand, lang, limit=SUGGESTED + 1)
         ui = (await self.get_state(SiteState)).ui_lang
-        self.suggested = [card(g, ui) for g in popular if str(g["nodeId"]) != game_id][:SUGGESTED]
+        others = [g for g in popular if str(g["nodeId"]) != game_id][:SUGGESTED]
+        self.suggested = await cards(others, ui, brand.id)
         return DialogState.open(MAINTENANCE_DIALOG)

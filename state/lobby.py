@@ -23,7 +23,7 @@ from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state import follow
 from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
-from state.cards import LIST_PAGE_SIZE, GameCard, card, from_event
+from state.cards import LIST_PAGE_SIZE, GameCard, cards, from_event
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.gates import gated
@@ -160,13 +160,15 @@ class LobbyState(rx.State):
         brand, lang = await self._brand_lang()
         await (await self.get_state(HomeState))._fill(brand, lang)
         ui = (await self.get_state(SiteState)).ui_lang
-        self.hot = [card(g, ui) for g in await games.hot_games(brand, lang)]
+        self.hot = await cards(await games.hot_games(brand, lang), ui, brand.id)
         popular = await games.popular_games(brand, lang, limit=40)
-        self.recommended = [card(g, ui) for g in popular if not g["isTop"]][:HOME_LIST]
+        self.recommended = await cards(
+            [g for g in popular if not g["isTop"]][:HOME_LIST], ui, brand.id
+        )
         pg = await games.game_page(
             brand, GameQuery(game_type="RNG", vassalage="PG", page_size=HOME_LIST)
         )
-        self.pg_games = [card(g, ui) for g in pg["content"]]
+        self.pg_games = await cards(pg["content"], ui, brand.id)
         self.winners = [
             WinnerRow(w["customerName"], w["gameName"], str(w["winAmount"]), w["iconUrl"])
             for w in await winners.winner_board(brand, lang)
@@ -185,8 +187,8 @@ class LobbyState(rx.State):
             ),
         )
         ui = (await self.get_state(SiteState)).ui_lang
-        cards = [card(g, ui) for g in found["content"]]
-        self.items = [*self.items, *cards] if append else cards
+        listed = await cards(found["content"], ui, brand.id)
+        self.items = [*self.items, *listed] if append else listed
         self.total = found["total"]
         self.pages = max(1, found["totalPages"])
 

@@ -12,7 +12,7 @@ from app.core.errors import AppError
 from app.services.accounts.members import roles as members_roles
 from app.services.catalogue import members
 from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
-from state.cards import GameCard, card
+from state.cards import GameCard, cards
 from state.dialog import DialogState
 from state.guard import Page, checked
 from state.site import SiteState, current_brand
@@ -52,7 +52,7 @@ class MyGamesState(rx.State):
         brand = await current_brand(self)
         found = await members.favorite_page(member_id, brand.image_host(), max(1, page))
         ui = (await self.get_state(SiteState)).ui_lang
-        self.favorites = [card(g, ui) for g in found["content"]]
+        self.favorites = await cards(found["content"], ui, brand.id)
         self.page = found["pageNum"]
         self.pages = max(1, found["totalPages"])
         self.loaded = True
@@ -65,5 +65,5 @@ class MyGamesState(rx.State):
         brand = await current_brand(self)
         ui = (await self.get_state(SiteState)).ui_lang
         recent = await members.recent_games(member_id, brand.image_host())
-        self.recent = [card(g, ui) for g in recent]
+        self.recent = await cards(recent, ui, brand.id)
         self.loaded = True

@@ -213,6 +213,25 @@ class PlayState(rx.State):
         self.currency = session.currency
         return None
 
+    async def _begin_demo(self) -> list[Any]:
+        """Demo play with this browser's demo balance, when the game offers a demo (the
+        lobby's demo launch decides); `blocked` says why not."""
+        self.mode = "demo"
+        self.currency = DEMO_CURRENCY
+        events = [DialogState.close(LOGIN_DIALOG), DialogState.close(NEED_ACCOUNT_DIALOG)]
+        try:
+            await launch.launch(
+                None, await current_brand(self), self.code, wallet.STUDIO_VENDOR, True
+            )
+        except AppError as exc:
+            self.mode, self.blocked = "", exc.code
+            return events
+        try:
+            seeds.demo_owner(self.demo_id)
+        except AppError:
+            self.demo_id = secrets.token_urlsafe(18)
+        return events
+
     async def _launch_here(self) -> wallet.PlayerSession:
         """The lobby's launch, made by the page itself (the same rules: maintenance, blocked
         members, trial accounts), then its one-time token exchanged at once."""
@@ -257,20 +276,9 @@ class PlayState(rx.State):
         await self._reset_round()
         events: Any = None
         if use_token and self.router.url.query_parameters.get("demo") == "1":
-            self.mode = "demo"
-            self.currency = DEMO_CURRENCY
-            events = [DialogState.close(LOGIN_DIALOG), DialogState.close(NEED_ACCOUNT_DIALOG)]
-            try:
-                await launch.launch(
-                    None, await current_brand(self), self.code, wallet.STUDIO_VENDOR, True
-                )
-            except AppError as exc:
-                self.mode, self.blocked = "", exc.code
+            events = await self._begin_demo()
+            if self.blocked:
                 return events
-            try:
-                seeds.demo_owner(self.demo_id)
-            except AppError:
-                self.demo_id = secrets.token_urlsafe(18)
         else:
             try:
                 events = await self._begin(use_token)

@@ -165,7 +165,18 @@ def autobet_panel() -> rx.Component:
     )
 
 
-def hotkeys_panel() -> rx.Component:
+def kbd(key: str) -> rx.Component:
+    """A key as the hotkey list and the buttons show it."""
+    return rx.el.kbd(
+        key,
+        class_name=(
+            "px-1.5 py-0.5 rounded border border-slate-300 dark:border-slate-600 font-mono text-xs"
+        ),
+    )
+
+
+def hotkeys_panel(keys: tuple[tuple[str, str], ...] = HOTKEYS) -> rx.Component:
+    """The hotkeys switch and the game's keys (every Original's by default)."""
     return rx.el.div(
         rx.el.label(
             rx.el.input(
@@ -179,20 +190,7 @@ def hotkeys_panel() -> rx.Component:
             class_name="flex items-center gap-2 font-semibold min-h-11",
         ),
         rx.el.ul(
-            *[
-                rx.el.li(
-                    rx.el.kbd(
-                        key,
-                        class_name=(
-                            "px-1.5 py-0.5 rounded border border-slate-300 dark:border-slate-600 "
-                            "font-mono text-xs"
-                        ),
-                    ),
-                    " " + t(text),
-                    class_name="text-sm",
-                )
-                for key, text in HOTKEYS
-            ],
+            *[rx.el.li(kbd(key), " " + t(text), class_name="text-sm") for key, text in keys],
             class_name=rx.cond(
                 HotkeyState.hotkeys_on,
                 "grid grid-cols-2 gap-1",

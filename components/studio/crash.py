@@ -10,11 +10,12 @@ import reflex as rx
 
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY
 from components.i18n import t
-from components.studio.panels import CARD
+from components.studio.panels import CARD, SMALL_BUTTON
 from state.crash import CrashState
 from state.crash_views import FeedRow, MineRow, PastRow
 from state.play import PlayState
 from state.site import SiteState
+from state.studio_auto import HotkeyState
 
 
 def board() -> rx.Component:
@@ -75,6 +76,49 @@ def board() -> rx.Component:
     )
 
 
+# The hotkeys (assets/studio-hotkeys.js): Space is bet 1's button, whichever it shows (bet, or
+# cash out while it rides), S and D halve and double bet 1, C cashes out every bet in play.
+HOTKEYS = (
+    ("Space", "crash.hotkeys.bet"),
+    ("S", "crash.hotkeys.half"),
+    ("D", "crash.hotkeys.double"),
+    ("C", "crash.hotkeys.cashout"),
+)
+BET_HOTKEYS = {"1": ("bet",), "2": ()}
+CASH_HOTKEYS = {"1": ("bet", "cashout"), "2": ("cashout",)}
+BET_KEYS = {"1": ("Space",), "2": ()}
+CASH_KEYS = {"1": ("Space", "C"), "2": ("C",)}
+
+
+def _keys(keys: tuple[str, ...]) -> list[rx.Component]:
+    """The keys that press a button, shown on it (dimmed while hotkeys are off)."""
+    return [
+        rx.el.kbd(
+            key,
+            class_name=rx.cond(
+                HotkeyState.hotkeys_on,
+                "px-1.5 rounded border border-current font-mono text-xs opacity-80",
+                "hidden",
+            ),
+            data_testid="crash-key",
+        )
+        for key in keys
+    ]
+
+
+def _step(slot: str, factor: str, label: str, name_key: str, action: str) -> rx.Component:
+    """½ or 2× beside a bet's stake; bet 1's answer to S and D."""
+    return rx.el.button(
+        label,
+        type="button",
+        on_click=CrashState.stake_step(slot, factor),
+        aria_label=t(name_key),
+        class_name=SMALL_BUTTON,
+        data_hotkey=action if slot == "1" else "",
+        data_testid=f"crash-{action}-{slot}",
+    )
+
+
 def _slot_panel(slot: str) -> rx.Component:
     stake = getattr(CrashState, f"stake_{slot}")
     auto = getattr(CrashState, f"auto_{slot}")
@@ -86,14 +130,19 @@ def _slot_panel(slot: str) -> rx.Component:
             class_name="text-sm font-semibold",
         ),
         rx.el.label(t("play.bet"), html_for=f"crash-stake-{slot}", class_name="block text-xs"),
-        rx.el.input(
-            id=f"crash-stake-{slot}",
-            value=stake,
-            on_change=lambda value: CrashState.set_stake(slot, value),
-            input_mode="decimal",
-            auto_complete="off",
-            class_name=INPUT + " tabular-nums",
-            data_testid=f"crash-stake-{slot}",
+        rx.el.div(
+            _step(slot, "0.5", "½", "play.bet_half", "half"),
+            rx.el.input(
+                id=f"crash-stake-{slot}",
+                value=stake,
+                on_change=lambda value: CrashState.set_stake(slot, value),
+                input_mode="decimal",
+                auto_complete="off",
+                class_name=INPUT + " text-center tabular-nums",
+                data_testid=f"crash-stake-{slot}",
+            ),
+            _step(slot, "2", "2×", "play.bet_double", "double"),
+            class_name="flex gap-2",
         ),
         rx.el.label(t("crash.auto"), html_for=f"crash-auto-{slot}", class_name="block text-xs"),
         rx.el.input(
@@ -110,17 +159,22 @@ def _slot_panel(slot: str) -> rx.Component:
             riding,
             rx.el.button(
                 t("crash.cash_out"),
+                *_keys(CASH_KEYS[slot]),
                 type="button",
                 on_click=CrashState.cash(slot),
-                class_name=PRIMARY + " w-full bg-emerald-600",
+                class_name=PRIMARY
+                + " w-full bg-emerald-600 flex items-center justify-center gap-2",
                 data_testid=f"crash-cash-{slot}",
+                data_hotkey=" ".join(CASH_HOTKEYS[slot]),
             ),
             rx.el.button(
                 t("crash.place"),
+                *_keys(BET_KEYS[slot]),
                 type="button",
                 on_click=CrashState.bet(slot),
-                class_name=SECONDARY + " w-full",
+                class_name=SECONDARY + " w-full flex items-center justify-center gap-2",
                 data_testid=f"crash-bet-{slot}",
+                data_hotkey=" ".join(BET_HOTKEYS[slot]),
             ),
         ),
         rx.el.p(shown, class_name="text-sm", data_testid=f"crash-state-{slot}"),
@@ -129,7 +183,13 @@ def _slot_panel(slot: str) -> rx.Component:
 
 
 def bet_panels() -> rx.Component:
-    return rx.el.div(_slot_panel("1"), _slot_panel("2"), class_name="grid gap-3 sm:grid-cols-2")
+    return rx.el.div(
+        rx.el.div(_slot_panel("1"), _slot_panel("2"), class_name="grid gap-3 sm:grid-cols-2"),
+        rx.el.p(
+            t("crash.auto_help"), class_name="text-xs text-slate-500", data_testid="crash-help"
+        ),
+        class_name="space-y-2",
+    )
 
 
 def messages() -> rx.Component:
@@ -255,9 +315,23 @@ def fairness_box() -> rx.Component:
 
 
 def balance() -> rx.Component:
+    demo = PlayState.mode == "demo"
     return rx.el.div(
-        rx.el.span(t("play.balance"), class_name="text-sm text-slate-500 dark:text-slate-400"),
+        rx.el.span(
+            rx.cond(demo, t("play.demo_balance"), t("play.balance")),
+            class_name="text-sm text-slate-500 dark:text-slate-400",
+        ),
         rx.el.span(PlayState.balance, class_name="text-lg font-bold tabular-nums"),
-        class_name="flex items-baseline gap-2",
+        rx.cond(
+            demo,
+            rx.el.button(
+                t("play.demo_reset"),
+                type="button",
+                on_click=PlayState.reset_demo,
+                class_name=LINK,
+                data_testid="demo-reset",
+            ),
+        ),
+        class_name="flex items-baseline gap-2 flex-wrap",
         data_testid="crash-balance",
     )

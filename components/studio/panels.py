@@ -59,6 +59,18 @@ def game_name() -> rx.Var[str]:
     return SiteState.texts.get("studio." + PlayState.code + ".name", PlayState.code).to(str)
 
 
+def demo_badge() -> rx.Component:
+    """Beside the game's title while it plays with the demo balance."""
+    return rx.el.span(
+        t("play.demo"),
+        class_name=(
+            "px-2 py-0.5 rounded-full text-xs font-bold bg-sky-100 text-sky-800 "
+            "dark:bg-sky-900 dark:text-sky-100"
+        ),
+        data_testid="demo-badge",
+    )
+
+
 def balance_line() -> rx.Component:
     return rx.el.div(
         rx.el.span(

@@ -1,10 +1,13 @@
 """Browser walk of Crash on a phone: two members in one round of the brand, driven by the site
-itself; one cashes out by click while the curve rises, the other rides into the crash and
-loses; the winner's own bets link to the round's verification."""
+itself; one bets and cashes out by hotkeys (the keys shown on the buttons) while the curve
+rises, the other clicks and rides into the crash and loses; a guest plays the same round with
+the demo balance (from the Originals' list, whose Crash card states its RTP), kept out of the
+live feed, and cashes out by click; the winner's own bets link to the round's verification."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from datetime import timedelta
 
@@ -75,27 +78,65 @@ async def _player(browser: Browser, site_url: str) -> tuple[Page, Member]:
     return page, member
 
 
+async def _guest_demo(browser: Browser, site_url: str) -> Page:
+    """A guest on the Originals' list: Crash's card states its RTP and opens the demo."""
+    context = await browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="America/Sao_Paulo"
+    )
+    page = await context.new_page()
+    await open_site(page, site_url + "/inHouse")
+    card = page.get_by_test_id("game-card").filter(has_text="Crash")
+    await expect(card.get_by_test_id("game-rtp")).to_have_text(re.compile(r"RTP \d+,\d\d %"))
+    await card.locator("[data-testid^='demo-']").click()
+    await page.wait_for_url(re.compile(r"/play/BGS_CRASH\?.*demo=1"), timeout=SLOW_MS)
+    crash_page = page.get_by_test_id("crash-page")
+    await expect(crash_page).to_have_attribute("data-ready", "true", timeout=SLOW_MS)
+    await expect(crash_page).to_have_attribute("data-mode", "demo")
+    await expect(page.get_by_test_id("demo-badge")).to_be_visible()
+    await expect(page.get_by_test_id("crash-balance")).to_contain_text("1.000,00")
+    await expect(page.get_by_test_id("crash-mine")).to_have_count(0)  # no record to verify
+    return page
+
+
 async def test_two_players_in_one_round_one_cashes_out_one_loses(
     browser: Browser, site_url: str
 ) -> None:
     (winner_page, winner), (loser_page, loser) = [
         await _player(browser, site_url) for _ in range(2)
     ]
+    guest_page = await _guest_demo(browser, site_url)
+    # Hotkeys, as on every Original: listed with their switch, shown on the buttons; D and S
+    # double and halve bet 1.
+    await expect(winner_page.get_by_test_id("hotkeys-panel")).to_contain_text("Space")
+    await expect(winner_page.get_by_test_id("crash-bet-1")).to_contain_text("Space")
+    await winner_page.keyboard.press("d")
+    await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("2.00")
+    await winner_page.keyboard.press("s")
+    await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("1.00")
+
     row = await _round_taking_bets((await brands.by_code("BR1")).id)
-    for page in (winner_page, loser_page):
+    await winner_page.keyboard.press("Space")
+    for page in (loser_page, guest_page):
         await page.get_by_test_id("crash-bet-1").click()
-    for page in (winner_page, loser_page):
+    for page in (winner_page, loser_page, guest_page):
         await expect(page.get_by_test_id("crash-cash-1")).to_be_visible(timeout=SLOW_MS)
-        # the live feed shows both bets of the round, names masked
+        # the live feed shows both members' bets of the round, names masked; no demo bet
         await expect(page.get_by_test_id("crash-feed").locator("li")).to_have_count(2)
     assert "***" in await winner_page.get_by_test_id("crash-feed").inner_text()
+    await expect(guest_page.get_by_test_id("crash-balance")).to_contain_text("999,00")
 
     board = winner_page.get_by_test_id("crash-board")
     await expect(board).to_have_attribute("data-phase", "running", timeout=SLOW_MS)
     await expect(winner_page.get_by_test_id("crash-multiplier")).to_contain_text("x")
-    await winner_page.get_by_test_id("crash-cash-1").click()
+    await expect(winner_page.get_by_test_id("crash-cash-1")).to_contain_text("C")
+    await winner_page.keyboard.press("c")
     await expect(winner_page.get_by_test_id("crash-notice")).to_contain_text("Retirou em")
     await expect(winner_page.get_by_test_id("crash-state-1")).to_contain_text("Retirou em")
+    # the guest cashes the demo bet out by click, into the demo balance
+    await guest_page.get_by_test_id("crash-cash-1").click()
+    await expect(guest_page.get_by_test_id("crash-notice")).to_contain_text("Retirou em")
+    await expect(guest_page.get_by_test_id("crash-state-1")).to_contain_text("Retirou em")
+    await expect(guest_page.get_by_test_id("crash-balance")).to_contain_text("1.000,")
 
     flight = (row.crash_at - utcnow()).total_seconds()
     crashed = loser_page.get_by_test_id("crash-board")

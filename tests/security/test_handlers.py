@@ -364,9 +364,18 @@ ALLOWED: dict[str, str] = {
     "state.password.PasswordState.forgot_by_email": f"{ARGS}; e-mail to the account's owner",
     "state.password.PasswordState.reset_by_phone": f"{ARGS}; SMS code, browser bound",
     "state.password.PasswordState.reset_with_link": f"{ARGS}; the link's one-time token",
-    "state.crash.CrashState.load": f"real play for the {LOGIN} (the studio page's session)",
-    "state.crash.CrashState.bet": f"{ARGS}; slot 1 or 2; game session of the {LOGIN}",
-    "state.crash.CrashState.cash": f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only",
+    "state.crash.CrashState.load": (
+        f"real play for the {LOGIN} (the studio page's session), or ?demo=1: this browser's "
+        "demo balance"
+    ),
+    "state.crash.CrashState.play_real": f"real play for the {LOGIN} (a launch of its own)",
+    "state.crash.CrashState.bet": (
+        f"{ARGS}; slot 1 or 2; game session of the {LOGIN}, or this browser's demo balance"
+    ),
+    "state.crash.CrashState.cash": (
+        f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"
+    ),
+    "state.crash.CrashState.stake_step": f"{ARGS}; slot 1 or 2, ½ or 2× only; this tab's form",
     "state.crash.CrashState.set_auto": f"{ARGS}; this tab's form",
     "state.crash.CrashState.set_stake": f"{ARGS}; this tab's form",
     "state.crash.CrashState.watch": f"one watch per tab; public round, bets of the {LOGIN}",

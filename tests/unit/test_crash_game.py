@@ -22,7 +22,8 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.jobs import crash as driver
 from app.services import exclusion, ledger
-from app.services.studio.crash import bets, chains, fairness
+from app.services.studio import rounds as studio_rounds
+from app.services.studio.crash import bets, chains, demo, fairness
 from app.services.studio.crash import rounds as crash_rounds
 from models.crash import CrashBetStatus, CrashRound, CrashRoundStatus
 from models.facts import FactKind
@@ -287,6 +288,48 @@ async def test_an_automatic_cash_out_pays_its_target_when_the_curve_passes_it() 
     await crash_rounds.drive(clock.now())
     assert (await bet_row(missed.bet_id)).status == CrashBetStatus.LOST
     assert await cash(over) == Decimal("0.00")
+
+
+async def test_demo_bets_ride_the_shared_round_with_the_demo_balance_only() -> None:
+    """Fun money in the brand's round: the same rules (two slots, the server's clock, a
+    target paid once), the demo balance moved, nothing in the round's bets or the feed."""
+    row = await round_reaching(130)
+    merchant_id = await brand_id()
+    player = studio_rounds.demo_player("demo-crash-0123456789")
+    start = await studio_rounds.balance(player)
+    await demo.place(player, merchant_id, 1, "10.00", "")
+    await demo.place(player, merchant_id, 2, "5.00", "1.25")
+    with pytest.raises(AppError) as taken:
+        await demo.place(player, merchant_id, 1, "1.00", "")
+    assert taken.value.code == "crash-slot-taken"
+    with pytest.raises(AppError) as early:
+        await demo.cash_out(player, merchant_id, 1)
+    assert early.value.code == "crash-not-started"
+    assert await studio_rounds.balance(player) == start - 15
+    assert (await crash_rounds.current(merchant_id, clock.now())).feed == ()  # type: ignore[union-attr]
+    at_ms(row, fairness.duration_ms(110))
+    cashed = await demo.cash_out(player, merchant_id, 1)
+    assert (cashed.multiplier, cashed.payout) == (Decimal("1.10"), Decimal("11.00"))
+    with pytest.raises(AppError) as again:  # a bet ends once
+        await demo.cash_out(player, merchant_id, 1)
+    assert again.value.code == "crash-not-riding"
+    at_ms(row, fairness.duration_ms(row.crash_hundredths))
+    with pytest.raises(AppError) as late:  # bet 2 rode past its target, then the crash
+        await demo.cash_out(player, merchant_id, 2)
+    assert late.value.code == "crash-too-late"
+    shown = {
+        b.slot: (b.status, b.cashout, b.payout)
+        for b in await demo.current(player, merchant_id, clock.now())
+    }
+    assert shown == {
+        1: (CrashBetStatus.CASHED, Decimal("1.10"), Decimal("11.00")),
+        2: (CrashBetStatus.CASHED, Decimal("1.25"), Decimal("6.25")),
+    }
+    assert await studio_rounds.balance(player) == start - 15 + Decimal("17.25")
+    with pytest.raises(AppError) as member:  # a member's session is not a demo player
+        _, real = await crash_player()
+        await demo.place(real, merchant_id, 1, "1.00", "")
+    assert member.value.code == "play-demo-invalid"
 
 
 async def test_the_wallet_refuses_a_self_excluded_member_and_a_short_balance() -> None:

@@ -6,9 +6,12 @@ from __future__ import annotations
 from typing import Any
 from xml.etree import ElementTree
 
+from app.services.brands import brands
+from app.services.studio.crash import chains
+from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.games import GAMES
 from state import studio_views
-from state.cards import card
+from state.cards import card, cards
 
 ENTRY: dict[str, Any] = {
     "nodeId": 7,
@@ -35,9 +38,23 @@ def test_a_vendors_game_keeps_its_vendors_name() -> None:
 
 
 def test_every_original_shows_its_own_art_and_a_vendors_game_its_icon() -> None:
-    for code in GAMES:
+    for code in [*GAMES, crash_rounds.CODE]:
         art = studio_views.ART_DIR / f"{code}.svg"
         assert ElementTree.parse(art).getroot().tag == "{http://www.w3.org/2000/svg}svg"
         assert card({**ENTRY, "gameCode": code}, "en").icon == f"/originals/{code}.svg"
     assert card({**ENTRY, "gameCode": "BGS_NO_ART_YET"}, "en").icon == "/img/x.png"
     assert card({**ENTRY, "gameCode": "BGS_DICE", "vassalage": "PG"}, "en").icon == "/img/x.png"
+
+
+async def test_an_originals_card_states_its_rtp_and_crashs_is_the_brands() -> None:
+    """The declared RTP of an Original, as the reader writes numbers; none for a vendor's
+    game; Crash's is the brand's own (its house edge is a brand setting)."""
+    dice = {**ENTRY, "gameCode": "BGS_DICE", "rtp": "99.00"}
+    assert card(dice, "pt").rtp == "99,00"
+    assert card({**dice, "vassalage": "PG", "gameCode": "PG_126"}, "en").rtp == ""
+    brand = await brands.by_code("BR1")
+    crash = {**ENTRY, "gameCode": crash_rounds.CODE, "rtp": "99.00"}
+    assert [c.rtp for c in await cards([crash, dice], "en", brand.id)] == ["99.00", "99.00"]
+    await chains.create_chain("BR1", 5, "3.50")
+    shown = await cards([crash, dice], "en", brand.id)
+    assert [c.rtp for c in shown] == ["96.50", "99.00"]

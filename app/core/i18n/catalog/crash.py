@@ -24,6 +24,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.bet_slot": "Bet {slot}",
         "crash.auto": "Auto cash-out at (x)",
         "crash.auto_hint": "Empty: cash out by hand",
+        "crash.auto_help": (
+            "Auto cash-out: a bet with a target cashes out by itself when the curve reaches it, "
+            "checked by the server like a click. Every bet is checked like one by hand; your "
+            "limits, a reality check or the balance refuse it at once."
+        ),
+        "crash.hotkeys.bet": "bet 1, or cash it out",
+        "crash.hotkeys.half": "halve bet 1",
+        "crash.hotkeys.double": "double bet 1",
+        "crash.hotkeys.cashout": "cash out every bet in play",
         "crash.place": "Bet",
         "crash.cash_out": "Cash out",
         "crash.cash_out_at": "Cash out {amount}",
@@ -96,6 +105,15 @@ MESSAGES: dict[str, dict[str, str]] = {
         "crash.bet_slot": "Aposta {slot}",
         "crash.auto": "Retirada automática em (x)",
         "crash.auto_hint": "Vazio: retire manualmente",
+        "crash.auto_help": (
+            "Retirada automática: uma aposta com alvo é retirada sozinha quando a curva chega "
+            "nele, conferida pelo servidor como um clique. Cada aposta é conferida como uma "
+            "feita à mão; seus limites, um alerta de tempo de jogo ou o saldo a recusam na hora."
+        ),
+        "crash.hotkeys.bet": "apostar na aposta 1, ou retirá-la",
+        "crash.hotkeys.half": "metade da aposta 1",
+        "crash.hotkeys.double": "dobrar a aposta 1",
+        "crash.hotkeys.cashout": "retirar todas as apostas em jogo",
         "crash.place": "Apostar",
         "crash.cash_out": "Retirar",
         "crash.cash_out_at": "Retirar {amount}",

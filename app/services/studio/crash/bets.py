@@ -89,7 +89,7 @@ def require_crash_session(game_code: str) -> None:
         raise AppError("crash-wrong-game", 403)
 
 
-def _slot(value: object) -> int:
+def slot_of(value: object) -> int:
     if value not in SLOTS or isinstance(value, bool):
         raise AppError("crash-slot-invalid", 400)
     return int(value)
@@ -107,7 +107,7 @@ async def place(
 ) -> Placed:
     """A bet in the brand's round while it takes bets (two at most, one per slot)."""
     member_id = _member_id(player)
-    chosen = _slot(slot)
+    chosen = slot_of(slot)
     stake = studio_rounds.parse_bet(bet)
     SPEC.check_bet(stake, player.currency)
     target = parse_target(auto)
@@ -182,7 +182,7 @@ async def _stake(player: studio_rounds.Player, bet_id: int, stake: Decimal) -> D
 
 async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
     """Cash out the member's riding bet of that slot in the brand's round, now."""
-    chosen = _slot(slot)
+    chosen = slot_of(slot)
     async with write_transaction() as session:
         row = await latest(session, merchant_id)
         if row is None:

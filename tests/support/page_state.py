@@ -2,15 +2,16 @@
 
 Scaled mode keeps a tab's state in Redis, one pickle per substate, and writes a substate only
 once an event touched it (reflex/istate/manager/redis.py). `PickledStates` does the same in
-process: between two events a tab's state tree exists only as those pickles, and each event
-gets the tree rebuilt from them (substates never touched start from their defaults), so what
-a size measures here is what Redis holds for the tab, and every page runs on a state that
-went through pickling, as it does on the site.
+process: after each event the substates it touched are pickled into its store and replaced in
+the tab's tree by what unpickling gives back (the others are as the store would give them:
+untouched since), so a size measured here is what Redis holds for the tab, and every page
+runs on state that went through pickling, as it does on the site.
 
 `Tab` drives the site's own event processor with the events a browser sends: the
-`hydrate_and_load` of each page it opens (the page's loaders, and what they chain) and
-clicks. `member_tab` binds a tab to a browser whose login is a real session of a member, as
-the login dialog leaves it (app/services/browser_logins.py).
+`hydrate_and_load` of the page it opens first, the `on_load_internal` of each page a link
+then leads to (the page's loaders, and what they chain), and clicks. `member_tab` binds a
+tab to a browser whose login is a real session of a member, as the login dialog leaves it
+(app/services/browser_logins.py).
 """
 
 from __future__ import annotations

@@ -82,6 +82,20 @@ class WinnerRow:
     icon: str = ""
 
 
+def _is_home(path: str) -> bool:
+    return path in (routes.HOME, *routes.HOME_ALIASES)
+
+
+def _is_list(path: str) -> bool:
+    """A page listing games from this state (game lists, gameListCenter, /u9w)."""
+    lowered = path.lower()
+    return (
+        path in routes.GAME_LISTS
+        or lowered.startswith("/gamelistcenter/")
+        or lowered == routes.U9W_ENTRY
+    )
+
+
 def _entries(items: list[dict[str, Any]]) -> list[NavEntry]:
     return [NavEntry(item["navType"], _nav_path(item), item["title"]) for item in items]
 
@@ -121,6 +135,15 @@ class LobbyState(rx.State):
     @rx.event
     async def load_menu(self) -> None:
         await self._load_menu()
+        self._drop_other_pages(self.router.url.path.rstrip("/") or "/")
+
+    def _drop_other_pages(self, path: str) -> None:
+        """The home sections and a list's games are page data: each page loads its own again
+        when it opens, so a tab on another page does not keep them (issue 36)."""
+        if not _is_home(path):
+            self.hot, self.recommended, self.pg_games, self.winners = [], [], [], []
+        if not _is_list(path):
+            self.items, self.vendors = [], []
 
     @rx.event
     async def relabel(self) -> None:
@@ -128,9 +151,9 @@ class LobbyState(rx.State):
         (filters and search kept)."""
         await self._load_menu()
         path = (await current_path(self)).rstrip("/") or "/"
-        if path in (routes.HOME, *routes.HOME_ALIASES):
+        if _is_home(path):
             await self._load_home()
-        elif path in routes.GAME_LISTS or path.lower().startswith("/gamelistcenter/"):
+        elif _is_list(path):
             await self._query(append=False)
 
     async def _load_menu(self) -> None:

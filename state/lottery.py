@@ -32,6 +32,7 @@ from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
 from state.dialog import DialogState
 from state.gates import gated
 from state.guard import Index, Name, Text, checked, refuse
+from state.lean import Lean
 from state.lottery_rows import (
     BetRow,
     CodeLine,
@@ -66,7 +67,7 @@ LOAD_SCRIPT = rx.call_script(
 )
 
 
-class LotteryState(rx.State):
+class LotteryState(Lean, rx.State):
     _picks: dict[int, list[str]] = {}
     _offered: list[str] = []
 

@@ -37,6 +37,7 @@ from state.auth import LOGIN_DIALOG, NEED_ACCOUNT_DIALOG, AuthState, current_log
 from state.dialog import DialogState
 from state.gates import gated
 from state.guard import Form, Name, checked, refuse
+from state.lean import Lean
 from state.reality import RealityState
 from state.site import SiteState, current_brand
 from state.studio_views import Detail, HistoryRow, PaytableRow
@@ -61,7 +62,7 @@ class GameChoices(Protocol):
 GAME_STATES: dict[str, type[rx.State]] = {}
 
 
-class PlayState(rx.State):
+class PlayState(Lean, rx.State):
     _session_token: str = ""
     _session_game: str = ""
     _session_member: int = 0

@@ -21,6 +21,7 @@ from app.services.jurisdiction import profile_of
 from app.services.qr import qr_svg_data_uri
 from state import follow
 from state.guard import Name, checked
+from state.lean import Lean
 from state.ui import UiState
 
 _DEFAULT_UI_LANGUAGE = "pt"
@@ -121,7 +122,7 @@ async def picked_dial_code(state: rx.State, brand: Brand) -> str:
     return verification.picked_code(brand, site_state.dial_code)
 
 
-class SiteState(rx.State):
+class SiteState(Lean, rx.State):
     """Loaded on every page: which brand this domain serves, its status and language."""
 
     lang: str = rx.LocalStorage("", name="lang")

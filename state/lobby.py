@@ -3,7 +3,6 @@ favourites, and the spec's rules for starting a game (guest, trial, member)."""
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
@@ -12,7 +11,6 @@ import reflex as rx
 
 from app import routes
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_symbol_amount
 from app.services.accounts.members import roles as member_roles
 from app.services.cashier import transfers
@@ -22,13 +20,20 @@ from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, POIN
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state import follow
-from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
+from state.auth import (
+    NEED_ACCOUNT_DIALOG,
+    AuthState,
+    current_member,
+    launch_token,
+    member_or_none,
+)
 from state.cards import LIST_PAGE_SIZE, GameCard, card, from_event
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.gates import gated
 from state.guard import Card, Form, Name, Text, checked, refuse
 from state.home import HomeState
+from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, current_path
 
 DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
@@ -86,7 +91,7 @@ def _entries(items: list[dict[str, Any]]) -> list[NavEntry]:
     return [NavEntry(item["navType"], _nav_path(item), item["title"]) for item in items]
 
 
-class LobbyState(rx.State):
+class LobbyState(MemberPage, rx.State):
     nav: list[NavEntry] = []
     footer_nav: list[NavEntry] = []
     sub_categories: list[SubCategory] = []
@@ -142,17 +147,16 @@ class LobbyState(rx.State):
         # Only logged-in real accounts open the points mall (spec 6): nobody else is offered it.
         nav_for_everyone = [entry for entry in nav if entry.type != POINT_MALL]
         footer_for_everyone = [entry for entry in footer if entry.type != POINT_MALL]
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.nav, self.footer_nav = nav_for_everyone, footer_for_everyone
             self.favorite_ids = []
             return
-        trial = member_roles(login.member.account_type).is_trial
+        trial = member_roles(member.account_type).is_trial
         self.nav = nav_for_everyone if trial else nav
         self.footer_nav = footer_for_everyone if trial else footer
         self.favorite_ids = (
-            [] if trial else [str(i) for i in await members.favorite_ids(login.member.id or 0)]
+            [] if trial else [str(i) for i in await members.favorite_ids(member.id or 0)]
         )
 
     @rx.event
@@ -269,6 +273,7 @@ class LobbyState(rx.State):
 
     @rx.event
     @checked
+    @member_action
     async def toggle_favorite(self, game: Card) -> Any:
         """Spec 4: heart toggle; the server keeps it to one action a second."""
         chosen = from_event(game)
@@ -279,17 +284,8 @@ class LobbyState(rx.State):
             return AuthState.open_login
         if auth.is_trial:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
-        try:
-            login = await current_login(self)
-            toggle = (
-                members.remove_favorite if chosen.id in self.favorite_ids else members.add_favorite
-            )
-            ids = await toggle(login.member, int(chosen.id), chosen.vendor, chosen.type)
-        except AppError as exc:
-            auth.warning = translate(
-                exc.code, (await self.get_state(SiteState)).ui_lang, **exc.params
-            )
-            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+        toggle = members.remove_favorite if chosen.id in self.favorite_ids else members.add_favorite
+        ids = await toggle(await current_member(self), int(chosen.id), chosen.vendor, chosen.type)
         self.favorite_ids = [str(i) for i in ids]
         return None
 
@@ -347,26 +343,20 @@ class LobbyState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def move_and_play(self, form: Form) -> Any:
         """Yes: move the amount into the vendor's wallet, then start the game."""
         game = self._offer_game
         if game is None:
             return await refuse(self)
-        site = await self.get_state(SiteState)
-        auth = await self.get_state(AuthState)
-        try:
-            login = await current_login(self)
-            await transfers.transfer(
-                await current_brand(self),
-                login.member,
-                vendor=game.vendor,
-                direction=transfers.Direction.IN.value,
-                amount=form.get("amount", ""),
-                request_id=self._offer_request,
-            )
-        except AppError as exc:
-            auth.warning = translate(exc.code, site.ui_lang, **exc.params)
-            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+        await transfers.transfer(
+            await current_brand(self),
+            await current_member(self),
+            vendor=game.vendor,
+            direction=transfers.Direction.IN.value,
+            amount=form.get("amount", ""),
+            request_id=self._offer_request,
+        )
         self._offer_game = None
         return [DialogState.close(WALLET_OFFER_DIALOG), *await self._launch_after(game)]
 
@@ -396,10 +386,7 @@ class LobbyState(rx.State):
             return GamePopupState.open_maintenance(game.id)
         try:
             brand = await current_brand(self)
-            with contextlib.suppress(AppError):
-                await current_login(self)  # the tab's token, checked against its browser
-            token = auth._token if auth._browser_secret() else None
-            member = await launch.launching_member(token, brand.id)
+            member = await launch.launching_member(await launch_token(self), brand.id)
             if not demo and not moved and member is not None:
                 offer = await transfers.launch_offer(brand, member, game.vendor)
                 if offer is not None:
@@ -418,8 +405,7 @@ class LobbyState(rx.State):
         except AppError as exc:
             if exc.code == "game-maintenance":
                 return GamePopupState.open_maintenance(game.id)
-            auth.warning = translate(exc.code, site.ui_lang, **exc.params)
-            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+            return await self._failed(exc)
         return rx.redirect(url)
 
 

@@ -19,14 +19,16 @@ from state.auth import (
     WARNING_DIALOG,
     WARNING_MS,
     AuthState,
+    after_login,
+    browser_client,
     hold_form,
     solve_then,
     take_form,
 )
 from state.dialog import DialogState
-from state.errors import describe, show_first_error
 from state.gates import gated
 from state.guard import BotAnswer, Form, Name, checked
+from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, picked_dial_code
 
 REGISTER_FORM = "register-form"
@@ -58,7 +60,7 @@ class ExtraField:
     required: bool = False  # optional fields are folded away and marked so
 
 
-class RegisterState(rx.State):
+class RegisterState(MemberPage, rx.State):
     _pending: dict[str, Any] = {}
     method: str = "username"
     extra_fields: list[ExtraField] = []
@@ -151,6 +153,7 @@ class RegisterState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action(at=REGISTER_FORM)
     async def finish(self, bot_check: BotAnswer) -> Any:
         site_state = await self.get_state(SiteState)
         brand = await current_brand(self)
@@ -159,7 +162,6 @@ class RegisterState(rx.State):
         affiliate = form.pop("affiliateCode", "") or (
             self.affiliate_code if self.affiliate_valid else ""
         )
-        auth = await self.get_state(AuthState)
         request = registration.RegisterRequest(
             fields={k: v for k, v in form.items() if k not in ("adult", "terms", "code")},
             method=self.method,
@@ -173,14 +175,9 @@ class RegisterState(rx.State):
             terms_accepted=form.get("terms") == "on",
         )
         self.busy = False
-        try:
-            auth._require_browser()
-            value = await registration.register(brand, request, auth._client())
-        except AppError as exc:
-            self.errors, self.error = describe(exc, site_state.ui_lang)
-            return show_first_error(REGISTER_FORM)
+        value = await registration.register(brand, request, await browser_client(self))
         self.errors = {}
-        events = await auth._after_login(value)
+        events = await after_login(self, value)
         # Brazil: the new account is pending until its identity is verified: that page next.
         landing = routes.VERIFY_IDENTITY if self.identity_required else "/"
         return [*events, rx.redirect(landing)]

@@ -37,6 +37,11 @@ async def current_path(state: rx.State) -> str:
     return (await state.get_state(SiteState))._path
 
 
+async def ui_lang(state: rx.State) -> str:
+    """The language the page is shown in: the one way a state reads it."""
+    return (await state.get_state(SiteState)).ui_lang
+
+
 def browser_secret(state: rx.State) -> str | None:
     """The secret of the browser this event comes from (its HttpOnly cookie)."""
     return browser_logins.secret_of(state.router.headers.cookie)

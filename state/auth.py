@@ -73,16 +73,16 @@ async def current_login(state: rx.State, *, touch: bool = True) -> sessions.Auth
     return await auth._login(touch=touch)
 
 
-async def current_member(state: rx.State) -> Member:
+async def current_member(state: rx.State, *, touch: bool = True) -> Member:
     """The member logged in on this page's browser: the one way a member state learns it;
     not-logged-in (AppError) otherwise."""
-    return (await current_login(state)).member
+    return (await current_login(state, touch=touch)).member
 
 
-async def member_or_none(state: rx.State) -> Member | None:
+async def member_or_none(state: rx.State, *, touch: bool = True) -> Member | None:
     """The member of the event, or None for a guest (a page that shows less to guests)."""
     try:
-        return await current_member(state)
+        return await current_member(state, touch=touch)
     except AppError:
         return None
 

@@ -10,7 +10,6 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n.formatting import format_amount, format_balance
 from app.services import inbox
 from app.services.cashier import transfers
@@ -18,7 +17,7 @@ from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
 from app.services.wallet_events import balance_version
 from state import follow
-from state.auth import AuthState, current_login
+from state.auth import AuthState, member_or_none
 from state.bonus import BonusState
 from state.reality import RealityState
 from state.site import SiteState, current_brand
@@ -60,14 +59,13 @@ class WalletState(rx.State):
 
     @rx.event
     async def refresh(self) -> Any:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self._cash, self._version, self.shown = "0", -1, ""
             self.bonus_shown, self.bonus_percent, self.unread, self.rewards = "", 0, 0, 0
             self.missions = 0
             return None
-        await self._reload(login.member.id or 0)
+        await self._reload(member.id or 0)
         return (
             RealityState.check if self._watch_alive() else [RealityState.check, WalletState.watch]
         )
@@ -120,13 +118,12 @@ class WalletState(rx.State):
                     if self._watch_token != token:
                         return  # the page changed while the version was read
                     self._version = version
-                    try:
-                        # The amount is read for the session's member, never the page's.
-                        login = await current_login(self, touch=False)
-                    except AppError:
+                    # The amount is read for the session's member, never the page's.
+                    member = await member_or_none(self, touch=False)
+                    if member is None:
                         self._cash, self.shown = "0", ""
                         continue
-                    await self._reload(login.member.id or 0)
+                    await self._reload(member.id or 0)
                 # Pages that show the member's bonuses or money read them again; a bet may
                 # have brought the reality check due.
                 yield BonusState.refresh

@@ -8,14 +8,13 @@ from typing import Any
 
 import reflex as rx
 
-from app.core.errors import AppError
 from app.services.accounts.members import roles as members_roles
 from app.services.catalogue import members
-from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
+from state.auth import NEED_ACCOUNT_DIALOG, AuthState, member_or_none
 from state.cards import GameCard, card
 from state.dialog import DialogState
 from state.guard import Page, checked
-from state.site import SiteState, current_brand
+from state.site import current_brand, ui_lang
 
 
 class MyGamesState(rx.State):
@@ -37,11 +36,10 @@ class MyGamesState(rx.State):
 
     async def _member(self) -> int:
         """The logged-in member's id (0 for guests and trial users)."""
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             return 0
-        return 0 if members_roles(login.member.account_type).is_trial else login.member.id or 0
+        return 0 if members_roles(member.account_type).is_trial else member.id or 0
 
     @rx.event
     @checked
@@ -51,7 +49,7 @@ class MyGamesState(rx.State):
             return
         brand = await current_brand(self)
         found = await members.favorite_page(member_id, brand.image_host(), max(1, page))
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         self.favorites = [card(g, ui) for g in found["content"]]
         self.page = found["pageNum"]
         self.pages = max(1, found["totalPages"])
@@ -63,7 +61,7 @@ class MyGamesState(rx.State):
         if not member_id:
             return
         brand = await current_brand(self)
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         recent = await members.recent_games(member_id, brand.image_host())
         self.recent = [card(g, ui) for g in recent]
         self.loaded = True

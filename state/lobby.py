@@ -32,7 +32,7 @@ from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.gates import gated
 from state.guard import Card, Form, Name, Text, checked, refuse
-from state.home import HomeState
+from state.home import fill_home
 from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, current_path
 
@@ -165,7 +165,7 @@ class LobbyState(MemberPage, rx.State):
 
     async def _load_home(self) -> None:
         brand, lang = await self._brand_lang()
-        await (await self.get_state(HomeState))._fill(brand, lang)
+        await fill_home(self, brand, lang)
         ui = (await self.get_state(SiteState)).ui_lang
         self.hot = [card(g, ui) for g in await games.hot_games(brand, lang)]
         popular = await games.popular_games(brand, lang, limit=40)

@@ -20,7 +20,7 @@ from app.services.browser_logins import ROTATE_PATH
 from app.services.qr import qr_svg_data_uri
 from state import follow
 from state.guard import Name, checked
-from state.ui import UiState
+from state.ui import close_floats
 
 _DEFAULT_UI_LANGUAGE = "pt"
 
@@ -207,7 +207,7 @@ class SiteState(rx.State):
     async def load_site(self) -> None:
         """Resolve the brand from the host, check the system status, settle the language."""
         self._path = self.router.url.path.rstrip("/") or "/"
-        (await self.get_state(UiState))._close()  # a new page: nothing floats over it
+        await close_floats(self)  # a new page: nothing floats over it
         brand = await brands.for_request(None, self.router.headers.host)
         seen = page_visitor(self)
         status = site.system_status(brand, seen.ip, seen.country)

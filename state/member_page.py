@@ -1,6 +1,6 @@
 """One way for a member page's state to run an action, as the console's `ConsolePage._act`.
 
-A handler marked `@member_action` is written straight, with no `except AppError`: it learns
+A handler marked `@member_action` is written straight, catching no AppError itself: it learns
 the member with `current_member` (state/auth.py), the language with `ui_lang`
 (state/site.py), and calls its use case. A refusal (AppError) anywhere in it stops it and
 `MemberPage._failed` shows it in the state's own lines: the translated message in `error`

@@ -67,6 +67,11 @@ class GameChoices(Protocol):
 GAME_STATES: dict[str, type[rx.State]] = {}
 
 
+async def requote(state: rx.State) -> None:
+    """The player changed a choice (a game's substate): the quoted multiplier follows."""
+    await (await state.get_state(PlayState))._quote()
+
+
 class PlayState(MemberPage, rx.State):
     _session_token: str = ""
     _session_game: str = ""

@@ -34,7 +34,7 @@ from state.gates import gated
 from state.guard import Card, Form, Name, Text, checked, refuse
 from state.home import fill_home
 from state.member_page import MemberPage, member_action
-from state.site import SiteState, current_brand, current_path
+from state.site import SiteState, current_brand, current_path, ui_lang
 
 DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
 HOME_LIST = 12  # spec 9: recommended and PG lists
@@ -166,7 +166,7 @@ class LobbyState(MemberPage, rx.State):
     async def _load_home(self) -> None:
         brand, lang = await self._brand_lang()
         await fill_home(self, brand, lang)
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         self.hot = [card(g, ui) for g in await games.hot_games(brand, lang)]
         popular = await games.popular_games(brand, lang, limit=40)
         self.recommended = [card(g, ui) for g in popular if not g["isTop"]][:HOME_LIST]
@@ -191,7 +191,7 @@ class LobbyState(MemberPage, rx.State):
                 page_size=LIST_PAGE_SIZE,
             ),
         )
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         cards = [card(g, ui) for g in found["content"]]
         self.items = [*self.items, *cards] if append else cards
         self.total = found["total"]

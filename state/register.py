@@ -29,7 +29,7 @@ from state.dialog import DialogState
 from state.gates import gated
 from state.guard import BotAnswer, Form, Name, checked
 from state.member_page import MemberPage, member_action
-from state.site import SiteState, current_brand, picked_dial_code
+from state.site import SiteState, current_brand, picked_dial_code, ui_lang
 
 REGISTER_FORM = "register-form"
 # Fields the popup asks in its own places (or never shows as inputs).
@@ -81,7 +81,7 @@ class RegisterState(MemberPage, rx.State):
     async def _load(self) -> None:
         brand = await current_brand(self)
         rules = profile_of(brand)
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.username_hint = registration.username_hint(brand, lang)
         self.identity_required = rules.identity_verification
         self.limits_offered = rules.limits_at_registration

@@ -34,7 +34,7 @@ class MyGamesState(rx.State):
             return DialogState.open(NEED_ACCOUNT_DIALOG)
         return None
 
-    async def _member(self) -> int:
+    async def _real_member_id(self) -> int:
         """The logged-in member's id (0 for guests and trial users)."""
         member = await member_or_none(self)
         if member is None:
@@ -44,7 +44,7 @@ class MyGamesState(rx.State):
     @rx.event
     @checked
     async def load_favorites(self, page: Page) -> None:
-        member_id = await self._member()
+        member_id = await self._real_member_id()
         if not member_id:
             return
         brand = await current_brand(self)
@@ -57,7 +57,7 @@ class MyGamesState(rx.State):
 
     @rx.event
     async def load_recent(self) -> None:
-        member_id = await self._member()
+        member_id = await self._real_member_id()
         if not member_id:
             return
         brand = await current_brand(self)

@@ -131,7 +131,7 @@ class PointsState(MemberPage, rx.State):
     _convert_ratio: str = "0"
     _currency: str = ""
 
-    async def _member(self) -> Member | None:
+    async def _real_member(self) -> Member | None:
         """The real member logged in on this browser; None for guests and trial users."""
         member = await member_or_none(self)
         if member is None or member_roles(member.account_type).is_trial:
@@ -145,7 +145,7 @@ class PointsState(MemberPage, rx.State):
         await self._refresh()
 
     async def _refresh(self) -> None:
-        member = await self._member()
+        member = await self._real_member()
         if member is None:
             self.rewards, self.history, self.records, self.balance = [], [], [], ""
             return
@@ -386,7 +386,7 @@ class PointsState(MemberPage, rx.State):
     @checked
     async def redeem(self, form: Form) -> Any:
         """Redeem the chosen reward for the member logged in on this browser."""
-        member = await self._member()
+        member = await self._real_member()
         if member is None:
             return AuthState.gate("points")
         lang = await ui_lang(self)
@@ -427,7 +427,7 @@ class PointsState(MemberPage, rx.State):
     @checked
     @member_action
     async def convert(self, form: Form) -> Any:
-        member = await self._member()
+        member = await self._real_member()
         if member is None:
             return AuthState.gate("points")
         made = await points.convert(

@@ -74,6 +74,51 @@ async def current_login(state: rx.State, *, touch: bool = True) -> sessions.Auth
     return await auth._login(touch=touch)
 
 
+async def current_member(state: rx.State, *, touch: bool = True) -> Member:
+    """The member logged in on this page's browser: the one way a member state learns it;
+    not-logged-in (AppError) otherwise."""
+    return (await current_login(state, touch=touch)).member
+
+
+async def member_or_none(state: rx.State, *, touch: bool = True) -> Member | None:
+    """The member of the event, or None for a guest (a page that shows less to guests)."""
+    try:
+        return await current_member(state, touch=touch)
+    except AppError:
+        return None
+
+
+async def browser_client(state: rx.State) -> login_service.Client:
+    """Who signs in or registers, for the login services: refused (translated) where the tab
+    belongs to no browser, since a login is bound to the browser."""
+    auth = await state.get_state(AuthState)
+    auth._require_browser()
+    return auth._client()
+
+
+async def after_login(state: rx.State, value: LoginResult) -> list[Any]:
+    """A login another page made (registration, a password reset): kept as this browser's
+    login, with what follows a login (spec 4)."""
+    return await (await state.get_state(AuthState))._after_login(value)
+
+
+async def challenge_with_captcha(state: rx.State) -> None:
+    """Ask for the image captcha on the sign-up form: a busy address (many people behind one
+    mobile carrier's) gets a challenge instead of a refusal."""
+    auth = await state.get_state(AuthState)
+    auth.captcha_required = True
+    await auth._new_captcha()
+
+
+async def launch_token(state: rx.State) -> str | None:
+    """The session token a game launch carries: the login of this tab's browser (checked
+    against it), None for a guest."""
+    auth = await state.get_state(AuthState)
+    with contextlib.suppress(AppError):
+        await auth._login()
+    return auth._token if auth._browser_secret() else None
+
+
 async def hold_form(form: dict[str, Any]) -> dict[str, Any]:
     """A form to keep across the bot-check round trip: its secrets go to the cache
     (app/services/pending_secrets.py), the page state keeps the rest and a handle."""
@@ -425,21 +470,13 @@ class AuthState(rx.State):
         return action() if action is not None else None
 
 
-async def _show_refusal(state: Any, code: str) -> Any:
+async def _show_refusal(state: Any, code: str, **params: Any) -> Any:
     """A refused call (state/guard.py, state/gates.py) shows the translated warning popup."""
     site = await state.get_state(SiteState)
     auth = await state.get_state(AuthState)
-    auth.warning = translate(code, site.ui_lang)
+    auth.warning = translate(code, site.ui_lang, **params)
     return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
 
 
-async def _member_or_none(state: Any) -> Member | None:
-    """The member of the event for the gate table's member gates; None for a guest."""
-    try:
-        return (await current_login(state)).member
-    except AppError:
-        return None
-
-
 on_refusal(_show_refusal)
-on_member(_member_or_none)
+on_member(member_or_none)

@@ -10,10 +10,10 @@ from app.core.errors import AppError
 from app.core.i18n import studio_game_name
 from app.services import records
 from app.services.seamless import betting
-from state.auth import current_login
+from state.auth import member_or_none
 from state.guard import Name, checked
 from state.paging import RangePaging
-from state.site import SiteState, current_brand
+from state.site import current_brand, ui_lang
 
 
 @dataclass
@@ -75,11 +75,8 @@ class BettingState(RangePaging, rx.State):
     calls: list[CallRow] = []
 
     async def _member_id(self) -> int | None:
-        try:
-            login = await current_login(self)
-        except AppError:
-            return None
-        return login.member.id
+        member = await member_or_none(self)
+        return None if member is None else member.id
 
     async def _query(self) -> None:
         member_id = await self._member_id()
@@ -98,7 +95,7 @@ class BettingState(RangePaging, rx.State):
         self._count_pages(found.total, found.page_size)
         self.totals = _money(found.totals)
         self.open_round, self.calls = "", []
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         # In-house games carry the lobby's name in the reader's language (Dados, Minas).
         self.items = [
             RoundRow(
@@ -167,15 +164,14 @@ class ProfitState(rx.State):
     totals: MoneyRow = MoneyRow()
 
     async def _query(self) -> None:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.days, self.categories, self.totals = [], [], MoneyRow()
             return
         brand = await current_brand(self)
-        assert login.member.id is not None
+        assert member.id is not None
         report = await betting.profit_and_loss(
-            member_id=login.member.id, timezone=brand.timezone, range_name=self.range_name
+            member_id=member.id, timezone=brand.timezone, range_name=self.range_name
         )
         self.totals = _money(report.totals)
         self.days = [_money(d.totals, d.day.isoformat()) for d in report.days]

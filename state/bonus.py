@@ -8,15 +8,14 @@ from typing import Any
 
 import reflex as rx
 
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services import records
 from app.services.promotions import bonus
 from models.promotions import GrantStatus
-from state.auth import AuthState, current_login
+from state.auth import AuthState, member_or_none
 from state.paging import RangePaging
-from state.site import SiteState, current_brand
+from state.site import current_brand, ui_lang
 
 
 @dataclass
@@ -82,30 +81,28 @@ class BonusState(RangePaging, rx.State):
     grants: list[GrantCard] = []
 
     async def _grants(self) -> None:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.grants = []
             return
-        assert login.member.id is not None
-        lang = (await self.get_state(SiteState)).ui_lang
-        self.grants = [grant_row(g, lang) for g in await bonus.member_grants(login.member.id)]
+        assert member.id is not None
+        lang = await ui_lang(self)
+        self.grants = [grant_row(g, lang) for g in await bonus.member_grants(member.id)]
 
     async def _query(self) -> None:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.items = []
             return
-        assert login.member.id is not None
+        assert member.id is not None
         found = await records.bonus_details(
-            member_id=login.member.id,
+            member_id=member.id,
             timezone=(await current_brand(self)).timezone,
             range_name=self.range_name,
             page=self.page,
         )
         self._count_pages(found.total, found.page_size)
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.items = [
             BonusRow(
                 id=str(item["id"]),

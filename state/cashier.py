@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -11,16 +10,16 @@ from typing import Any
 
 import reflex as rx
 
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_money, format_points
 from app.services.cashier import deposits, sandbox, withdrawals
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
-from state.auth import AuthState, current_login
-from state.gates import gated, remedy
+from state.auth import AuthState, current_login, member_or_none
+from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
 
 ORDER_WATCH_SECONDS = 15 * 60
 WATCH_STALE_SECONDS = 6  # no beat for this long: the watch died with its process
@@ -47,7 +46,7 @@ class OrderView:
     checkout_url: str = ""
 
 
-class CashierState(rx.State):
+class CashierState(MemberPage, rx.State):
     channels: list[ChannelView] = []
     channel: str = "PIX"
     amount: str = ""  # the last one-tap amount chosen (the box itself is the browser's)
@@ -59,9 +58,6 @@ class CashierState(rx.State):
     wagering_rule: str = ""  # the withdrawal's wagering, said before the money goes in
     _watching: str = ""
     _watch_beat: float = 0.0
-
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
 
     def _show(self, order: DepositOrder, lang: str, session_id: int | None) -> None:
         pending = order.status == DepositStatus.PENDING
@@ -85,9 +81,8 @@ class CashierState(rx.State):
             return None
         if auth.is_trial:
             return AuthState.gate("deposit")
-        site = await self.get_state(SiteState)
         brand = await current_brand(self)
-        lang = site.ui_lang
+        lang = await ui_lang(self)
         self.channels = [
             ChannelView(
                 code=c.code,
@@ -103,9 +98,9 @@ class CashierState(rx.State):
             for c in await deposits.channels(brand)
         ]
         self.wagering_rule = ""
-        with contextlib.suppress(AppError):
-            login = await current_login(self)
-            times = await withdrawals.wagering_multiplier(brand, login.member)
+        member = await member_or_none(self)
+        if member is not None:
+            times = await withdrawals.wagering_multiplier(brand, member)
             if times > 0:
                 self.wagering_rule = translate(
                     "cashier.wagering_rule", lang, times=format_points(times, lang)
@@ -144,25 +139,18 @@ class CashierState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def create(self, form: Form) -> Any:
-        site = await self.get_state(SiteState)
-        lang = site.ui_lang
-        try:
-            login = await current_login(self)
-            brand = await current_brand(self)
-            order = await deposits.create_deposit(
-                brand,
-                login.member,
-                self.channel,
-                form.get("amount", ""),
-                session_id=login.session_id,
-            )
-        except AppError as exc:
-            self.error = translate(exc.code, lang, **exc.params)
-            self.error_link = remedy(exc.code)
-            return None
+        login = await current_login(self)
+        order = await deposits.create_deposit(
+            await current_brand(self),
+            login.member,
+            self.channel,
+            form.get("amount", ""),
+            session_id=login.session_id,
+        )
         self.error, self.error_link = "", ""
-        self._show(order, lang, login.session_id)
+        self._show(order, await ui_lang(self), login.session_id)
         return CashierState.watch_order
 
     @rx.event(background=True)
@@ -184,11 +172,11 @@ class CashierState(rx.State):
             if order.status != DepositStatus.PENDING:
                 async with self:
                     if self.order.order_no == order_no:
-                        self._show(order, await self._lang(), order.session_id)
+                        self._show(order, await ui_lang(self), order.session_id)
                 return
 
 
-class SandboxState(rx.State):
+class SandboxState(MemberPage, rx.State):
     """The sandbox provider's own checkout page: pay or fail, then it calls our webhook."""
 
     _ticket: str = ""
@@ -199,28 +187,22 @@ class SandboxState(rx.State):
     error: str = ""
 
     @rx.event
+    @member_action
     async def load(self) -> None:
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.order_no = self.router.url.path.rstrip("/").rsplit("/", 1)[-1][:40]
         self._ticket = self.router.url.query_parameters.get("ticket", "")[:64]
         self.outcome = ""
-        try:
-            order = await sandbox.checkout(self.order_no, self._ticket)
-        except AppError as exc:
-            self.error = translate(exc.code, lang)
-            return
+        order = await sandbox.checkout(self.order_no, self._ticket)
         self.error = ""
         self.amount = format_money(Decimal(order.amount), order.currency, lang)
         self.status = order.status
 
     @rx.event
     @checked
+    @member_action
     async def settle(self, paid: bool) -> None:
-        lang = (await self.get_state(SiteState)).ui_lang
-        try:
-            status = await sandbox.pay(self.order_no, self._ticket, paid is True)
-        except AppError as exc:
-            self.error = translate(exc.code, lang)
-            return
+        status = await sandbox.pay(self.order_no, self._ticket, paid is True)
+        lang = await ui_lang(self)
         self.outcome = translate("sandbox.done", lang, outcome=f"HTTP {status}")
         self.status = (await deposits.order_by_number(self.order_no)).status

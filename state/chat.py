@@ -15,10 +15,10 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.services import live_chat
-from state.auth import current_login
-from state.errors import describe
+from state.auth import member_or_none
 from state.guard import Form, checked
-from state.site import SiteState, browser_secret, current_brand, page_visitor
+from state.member_page import MemberPage, member_action
+from state.site import browser_secret, current_brand, page_visitor
 
 WATCH_EVERY_SECONDS = 1.5
 WATCH_FOR_SECONDS = 1800  # a chat window left open stops watching after half an hour
@@ -43,7 +43,7 @@ def chat_lines(view: live_chat.ChatView | None) -> list[ChatLine]:
     ]
 
 
-class ChatState(rx.State):
+class ChatState(MemberPage, rx.State):
     lines: list[ChatLine] = []
     error: str = ""
     _version: int = -1
@@ -52,14 +52,10 @@ class ChatState(rx.State):
 
     async def _customer(self) -> live_chat.Customer:
         brand = await current_brand(self)
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             return live_chat.visitor_customer(brand.id, browser_secret(self))
-        return live_chat.member_customer(brand.id, login.member.id or 0)
-
-    async def _failed(self, exc: AppError) -> None:
-        _, self.error = describe(exc, (await self.get_state(SiteState)).ui_lang)
+        return live_chat.member_customer(brand.id, member.id or 0)
 
     async def _show(self, customer: live_chat.Customer) -> None:
         self._version = await live_chat.customer_version(customer)
@@ -72,26 +68,21 @@ class ChatState(rx.State):
         )
 
     @rx.event
+    @member_action
     async def load(self) -> Any:
-        self.error = ""
-        try:
-            await self._show(await self._customer())
-        except AppError as exc:
-            self.lines = []
-            return await self._failed(exc)
+        self.error, self.lines = "", []
+        await self._show(await self._customer())
         return None if self._watch_alive() else ChatState.watch
 
     @rx.event
     @checked
+    @member_action
     async def send(self, form: Form) -> Any:
         """The message typed, from this browser's member or visitor."""
-        try:
-            customer = await self._customer()
-            shown = await live_chat.send(
-                customer, form.get("body", ""), page_visitor(self).ip, clock.now()
-            )
-        except AppError as exc:
-            return await self._failed(exc)
+        customer = await self._customer()
+        shown = await live_chat.send(
+            customer, form.get("body", ""), page_visitor(self).ip, clock.now()
+        )
         self.error = ""
         self._version = await live_chat.customer_version(customer)
         self.lines = chat_lines(shown)

@@ -12,13 +12,12 @@ from pydantic import StringConstraints
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services import support
 from app.services.images import read_uploads
-from state.auth import current_login
-from state.errors import describe
+from state.auth import current_member, member_or_none
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, page_visitor
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, page_visitor
 
 FEEDBACK_UPLOAD = "feedback-images"
 # What the content box may hold (the service counts words and caps characters itself).
@@ -57,30 +56,20 @@ def ticket_row(ticket: support.TicketView) -> TicketRow:
     )
 
 
-class FeedbackState(rx.State):
+class FeedbackState(MemberPage, rx.State):
     tickets: list[TicketRow] = []
     question_type: str = support.QUESTION_TYPES[0]
     content: str = ""
     error: str = ""
     notice: str = ""
 
-    async def _member_id(self) -> int | None:
-        try:
-            return (await current_login(self)).member.id
-        except AppError:
-            return None
-
     async def _query(self) -> None:
-        member_id = await self._member_id()
+        member = await member_or_none(self)
         self.tickets = (
             []
-            if member_id is None
-            else [ticket_row(t) for t in await support.member_tickets(member_id)]
+            if member is None or member.id is None
+            else [ticket_row(t) for t in await support.member_tickets(member.id)]
         )
-
-    async def _failed(self, exc: AppError) -> None:
-        _, self.error = describe(exc, (await self.get_state(SiteState)).ui_lang)
-        self.notice = ""
 
     @rx.event
     async def load(self) -> None:
@@ -98,44 +87,38 @@ class FeedbackState(rx.State):
         self.content = value
 
     @rx.event
+    @member_action
     async def submit(self, files: list[rx.UploadFile]) -> Any:
         """A ticket with the content typed and the images chosen, for the member logged in on
         this browser, or a visitor's (rate limited)."""
-        try:
-            ticket = await support.submit_feedback(
-                await current_brand(self),
-                await self._member_id(),
-                self.question_type,
-                self.content,
-                page_visitor(self).ip,
-                await read_uploads(files, support.MAX_IMAGES),
-                clock.now(),
-            )
-        except AppError as exc:
-            return await self._failed(exc)
-        lang = (await self.get_state(SiteState)).ui_lang
+        member = await member_or_none(self)
+        ticket = await support.submit_feedback(
+            await current_brand(self),
+            None if member is None else member.id,
+            self.question_type,
+            self.content,
+            page_visitor(self).ip,
+            await read_uploads(files, support.MAX_IMAGES),
+            clock.now(),
+        )
         self.error, self.content = "", ""
-        self.notice = translate("feedback.sent", lang, ticket=ticket)
+        await self._say("feedback.sent", ticket=ticket)
         await self._query()
         return [rx.set_value("feedback-content", ""), rx.clear_selected_files(FEEDBACK_UPLOAD)]
 
     @rx.event
     @checked
+    @member_action
     async def follow_up(self, form: Form) -> Any:
         """The member writes again under one of their own tickets (the service checks it is
         theirs and not closed)."""
         ticket = str(form.get("ticket", ""))
-        try:
-            login = await current_login(self)
-            assert login.member.id is not None
-            if not ticket.isdigit() or not 1 <= int(ticket) < 2**31:
-                raise AppError("feedback-not-found", status=404)
-            await support.follow_up(
-                login.member.id, int(ticket), str(form.get("body", "")), clock.now()
-            )
-        except AppError as exc:
-            return await self._failed(exc)
-        lang = (await self.get_state(SiteState)).ui_lang
-        self.error, self.notice = "", translate("feedback.follow_up_sent", lang)
+        member = await current_member(self)
+        assert member.id is not None
+        if not ticket.isdigit() or not 1 <= int(ticket) < 2**31:
+            raise AppError("feedback-not-found", status=404)
+        await support.follow_up(member.id, int(ticket), str(form.get("body", "")), clock.now())
+        self.error = ""
+        await self._say("feedback.follow_up_sent")
         await self._query()
         return None

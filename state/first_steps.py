@@ -12,10 +12,9 @@ import reflex as rx
 
 from app import routes
 from app.core import clock
-from app.core.errors import AppError
 from app.services import first_steps
 from state import follow
-from state.auth import AuthState, current_login
+from state.auth import AuthState, member_or_none
 from state.dialog import DialogState
 from state.site import current_brand, current_path
 
@@ -40,13 +39,12 @@ class FirstStepsState(rx.State):
     @rx.event
     async def load(self) -> Any:
         """The member's steps; on their first login, the dialog once."""
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.rows, self.open_count = [], 0
             self.break_kind, self.break_until = "", ""
             return None
-        welcome = await first_steps.welcome(login.member, await current_brand(self), clock.now())
+        welcome = await first_steps.welcome(member, await current_brand(self), clock.now())
         on_break = welcome.on_break
         self.break_kind = on_break.kind.value if on_break else ""
         self.break_until = on_break.until.isoformat() if on_break and on_break.until else ""

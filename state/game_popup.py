@@ -12,7 +12,7 @@ from app.services.catalogue.games import GameQuery
 from state.cards import LIST_PAGE_SIZE, GameCard, cards
 from state.dialog import DialogState
 from state.guard import Name, Text, checked
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, ui_lang
 
 VENDOR_DIALOG = "vendor-games"
 MAINTENANCE_DIALOG = "game-maintenance"
@@ -33,7 +33,7 @@ class GamePopupState(rx.State):
             brand,
             GameQuery(vassalage=self.vendor, page_no=self.vendor_page, page_size=LIST_PAGE_SIZE),
         )
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         listed = await cards(found["content"], ui, brand.id)
         self.vendor_games = [*self.vendor_games, *listed] if self.vendor_page > 1 else listed
         self.vendor_pages = max(1, found["totalPages"])
@@ -61,7 +61,7 @@ class GamePopupState(rx.State):
         brand = await current_brand(self)
         lang = (await self.get_state(SiteState)).lang or brand.default_language
         popular = await games.popular_games(brand, lang, limit=SUGGESTED + 1)
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         others = [g for g in popular if str(g["nodeId"]) != game_id][:SUGGESTED]
         self.suggested = await cards(others, ui, brand.id)
         return DialogState.open(MAINTENANCE_DIALOG)

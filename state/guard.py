@@ -66,14 +66,15 @@ def checked(handler: H) -> H:
 
 
 # How a refusal is shown: state.auth (which imports this module) sets it at import.
-_show_refusal: list[Callable[[Any, str], Awaitable[Any]]] = []
+_show_refusal: list[Callable[..., Awaitable[Any]]] = []
 
 
-def on_refusal(show: Callable[[Any, str], Awaitable[Any]]) -> None:
+def on_refusal(show: Callable[..., Awaitable[Any]]) -> None:
     _show_refusal[:] = [show]
 
 
-async def refuse(state: Any, code: str = "validation-failed") -> Any:
+async def refuse(state: Any, code: str = "validation-failed", **params: Any) -> Any:
     """Tell the visitor why the call was refused (the warning popup with the catalog's
-    message of `code`: by default, the input was invalid), changing nothing else."""
-    return await _show_refusal[0](state, code) if _show_refusal else None
+    message of `code` and its `params`: by default, the input was invalid), changing
+    nothing else."""
+    return await _show_refusal[0](state, code, **params) if _show_refusal else None

@@ -14,6 +14,12 @@ from app.services.brands import Brand
 from app.services.catalogue import home
 
 
+async def fill_home(state: rx.State, brand: Brand, lang: str) -> None:
+    """The home's brand content, set from another state's page load (the lobby's), so the
+    page gets one update rather than two."""
+    await (await state.get_state(HomeState))._fill(brand, lang)
+
+
 @dataclass
 class BannerSlide:
     image: str = ""

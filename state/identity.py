@@ -8,20 +8,19 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.identity import onboarding
 from app.services.images import read_uploads
 from app.services.jurisdiction import profile_of
-from state.auth import current_login
+from state.auth import current_member, member_or_none
 from state.gates import gated
 from state.guard import Form, checked
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand
 
 DOCUMENT_UPLOAD = "identity-documents"
 
 
-class IdentityState(rx.State):
+class IdentityState(MemberPage, rx.State):
     required: bool = False
     status: str = ""  # PENDING, REVIEW, VERIFIED, REJECTED ("" none; BARRED shows as REVIEW)
     cpf: str = ""  # masked
@@ -45,50 +44,38 @@ class IdentityState(rx.State):
     async def load(self) -> None:
         self.error = self.notice = ""
         self.busy = False
-        try:
-            login = await current_login(self)
-        except AppError:
-            return
-        self._show(await onboarding.view(login.member))
+        member = await member_or_none(self)
+        if member is not None:
+            self._show(await onboarding.view(member))
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def submit(self, form: Form) -> None:
-        lang = (await self.get_state(SiteState)).ui_lang
-        try:
-            login = await current_login(self)
-            view = await onboarding.submit(
-                login.member,
-                str(form.get("fullName", ""))[:120],
-                str(form.get("birthDate", ""))[:10],
-                clock.now(),
-                cpf_text=str(form.get("cpf", ""))[:14],
-            )
-        except AppError as exc:
-            self.error = translate(exc.code, lang, **exc.params)
-            return
+        view = await onboarding.submit(
+            await current_member(self),
+            str(form.get("fullName", ""))[:120],
+            str(form.get("birthDate", ""))[:10],
+            clock.now(),
+            cpf_text=str(form.get("cpf", ""))[:14],
+        )
         self.error = ""
         self._show(view)
 
     @rx.event
     @gated
+    @member_action
     async def send_documents(self, files: list[rx.UploadFile]) -> Any:
         """The document images chosen, for the member logged in on this browser while their
         identity is under review."""
-        lang = (await self.get_state(SiteState)).ui_lang
-        try:
-            login = await current_login(self)
-            view = await onboarding.send_documents(
-                login.member,
-                await read_uploads(files, onboarding.MAX_DOCUMENTS),
-                clock.now(),
-            )
-        except AppError as exc:
-            self.error, self.notice = translate(exc.code, lang, **exc.params), ""
-            return None
+        view = await onboarding.send_documents(
+            await current_member(self),
+            await read_uploads(files, onboarding.MAX_DOCUMENTS),
+            clock.now(),
+        )
         self.error = ""
-        self.notice = translate("identity.documents.sent", lang)
+        await self._say("identity.documents.sent")
         self._show(view)
         return rx.clear_selected_files(DOCUMENT_UPLOAD)
 

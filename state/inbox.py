@@ -10,11 +10,10 @@ import reflex as rx
 from pydantic import Field
 
 from app.core import clock
-from app.core.errors import AppError
 from app.services import inbox
-from state.auth import current_login
+from state.auth import member_or_none
 from state.guard import Page, checked
-from state.site import SiteState
+from state.site import ui_lang
 
 MessageId = Annotated[int, Field(ge=1, le=2**31 - 1)]
 PAGE_SIZE = 10
@@ -38,17 +37,15 @@ class InboxState(rx.State):
     opened: str = ""
 
     async def _member_id(self) -> int | None:
-        try:
-            return (await current_login(self)).member.id
-        except AppError:
-            return None
+        member = await member_or_none(self)
+        return None if member is None else member.id
 
     async def _query(self) -> Any:
         member_id = await self._member_id()
         if member_id is None:
             self.items, self.unread = [], 0
             return None
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         found = await inbox.page(member_id, lang, self.page, PAGE_SIZE)
         self.pages = max(1, -(-found.total // PAGE_SIZE))
         self.unread = found.unread

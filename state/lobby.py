@@ -3,7 +3,6 @@ favourites, and the spec's rules for starting a game (guest, trial, member)."""
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from typing import Any
 from uuid import uuid4
@@ -12,7 +11,6 @@ import reflex as rx
 
 from app import routes
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_symbol_amount
 from app.services.accounts.members import roles as member_roles
 from app.services.cashier import transfers
@@ -22,14 +20,21 @@ from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, U9W
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state import follow
-from state.auth import NEED_ACCOUNT_DIALOG, WARNING_DIALOG, WARNING_MS, AuthState, current_login
+from state.auth import (
+    NEED_ACCOUNT_DIALOG,
+    AuthState,
+    current_member,
+    launch_token,
+    member_or_none,
+)
 from state.cards import LIST_PAGE_SIZE, GameCard, cards, from_event
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.gates import gated
 from state.guard import Card, Form, Name, Text, checked, refuse
-from state.home import HomeState
-from state.site import SiteState, current_brand, current_path
+from state.home import fill_home
+from state.member_page import MemberPage, member_action
+from state.site import SiteState, current_brand, current_path, ui_lang
 
 DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
 HOME_LIST = 12  # spec 9: recommended and PG lists
@@ -100,7 +105,7 @@ def _entries(items: list[dict[str, Any]]) -> list[NavEntry]:
     return [NavEntry(item["navType"], _nav_path(item), item["title"]) for item in items]
 
 
-class LobbyState(rx.State):
+class LobbyState(MemberPage, rx.State):
     nav: list[NavEntry] = []
     footer_nav: list[NavEntry] = []
     sub_categories: list[SubCategory] = []
@@ -165,14 +170,13 @@ class LobbyState(rx.State):
         # The points mall shows to everyone; only logged-in real accounts open it (spec 6):
         # its page asks guests to log in and trial users to register (app/app.py's gate).
         self.nav, self.footer_nav = nav, footer
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.favorite_ids = []
             return
-        trial = member_roles(login.member.account_type).is_trial
+        trial = member_roles(member.account_type).is_trial
         self.favorite_ids = (
-            [] if trial else [str(i) for i in await members.favorite_ids(login.member.id or 0)]
+            [] if trial else [str(i) for i in await members.favorite_ids(member.id or 0)]
         )
 
     @rx.event
@@ -181,8 +185,8 @@ class LobbyState(rx.State):
 
     async def _load_home(self) -> None:
         brand, lang = await self._brand_lang()
-        await (await self.get_state(HomeState))._fill(brand, lang)
-        ui = (await self.get_state(SiteState)).ui_lang
+        await fill_home(self, brand, lang)
+        ui = await ui_lang(self)
         self.hot = await cards(await games.hot_games(brand, lang), ui, brand.id)
         popular = await games.popular_games(brand, lang, limit=40)
         self.recommended = await cards(
@@ -209,7 +213,7 @@ class LobbyState(rx.State):
                 page_size=LIST_PAGE_SIZE,
             ),
         )
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         listed = await cards(found["content"], ui, brand.id)
         self.items = [*self.items, *listed] if append else listed
         self.total = found["total"]
@@ -291,6 +295,7 @@ class LobbyState(rx.State):
 
     @rx.event
     @checked
+    @member_action
     async def toggle_favorite(self, game: Card) -> Any:
         """Spec 4: heart toggle; the server keeps it to one action a second."""
         chosen = from_event(game)
@@ -301,17 +306,8 @@ class LobbyState(rx.State):
             return AuthState.open_login
         if auth.is_trial:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
-        try:
-            login = await current_login(self)
-            toggle = (
-                members.remove_favorite if chosen.id in self.favorite_ids else members.add_favorite
-            )
-            ids = await toggle(login.member, int(chosen.id), chosen.vendor, chosen.type)
-        except AppError as exc:
-            auth.warning = translate(
-                exc.code, (await self.get_state(SiteState)).ui_lang, **exc.params
-            )
-            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+        toggle = members.remove_favorite if chosen.id in self.favorite_ids else members.add_favorite
+        ids = await toggle(await current_member(self), int(chosen.id), chosen.vendor, chosen.type)
         self.favorite_ids = [str(i) for i in ids]
         return None
 
@@ -369,26 +365,20 @@ class LobbyState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def move_and_play(self, form: Form) -> Any:
         """Yes: move the amount into the vendor's wallet, then start the game."""
         game = self._offer_game
         if game is None:
             return await refuse(self)
-        site = await self.get_state(SiteState)
-        auth = await self.get_state(AuthState)
-        try:
-            login = await current_login(self)
-            await transfers.transfer(
-                await current_brand(self),
-                login.member,
-                vendor=game.vendor,
-                direction=transfers.Direction.IN.value,
-                amount=form.get("amount", ""),
-                request_id=self._offer_request,
-            )
-        except AppError as exc:
-            auth.warning = translate(exc.code, site.ui_lang, **exc.params)
-            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+        await transfers.transfer(
+            await current_brand(self),
+            await current_member(self),
+            vendor=game.vendor,
+            direction=transfers.Direction.IN.value,
+            amount=form.get("amount", ""),
+            request_id=self._offer_request,
+        )
         self._offer_game = None
         return [DialogState.close(WALLET_OFFER_DIALOG), *await self._launch_after(game)]
 
@@ -418,10 +408,7 @@ class LobbyState(rx.State):
             return GamePopupState.open_maintenance(game.id)
         try:
             brand = await current_brand(self)
-            with contextlib.suppress(AppError):
-                await current_login(self)  # the tab's token, checked against its browser
-            token = auth._token if auth._browser_secret() else None
-            member = await launch.launching_member(token, brand.id)
+            member = await launch.launching_member(await launch_token(self), brand.id)
             if not demo and not moved and member is not None:
                 offer = await transfers.launch_offer(brand, member, game.vendor)
                 if offer is not None:
@@ -440,8 +427,7 @@ class LobbyState(rx.State):
         except AppError as exc:
             if exc.code == "game-maintenance":
                 return GamePopupState.open_maintenance(game.id)
-            auth.warning = translate(exc.code, site.ui_lang, **exc.params)
-            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
+            return await self._failed(exc)
         return rx.redirect(url)
 
 

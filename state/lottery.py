@@ -2,7 +2,7 @@
 `gameCode` the area's lobby, with it the game's betting page; and the public verify page
 (/lottery/verify?gameCode=..&issue=..).
 
-The member comes only from `current_login`; every handler's arguments are checked
+The member comes only from `current_member`; every handler's arguments are checked
 (state/guard.py) and the engine checks every bet again. Labels are catalog keys, rendered in
 the browser in the visitor's language; amounts and times are formatted there too.
 """
@@ -28,7 +28,7 @@ from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetReque
 from app.services.lottery.games import GAMES, VN_STATION_NAMES, game
 from app.services.lottery.plays import PLAYS, Mode
 from models.lottery import BetStatus
-from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
+from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_member, member_or_none
 from state.dialog import DialogState
 from state.gates import gated
 from state.guard import Index, Name, Text, checked, refuse
@@ -54,7 +54,8 @@ from state.lottery_rows import (
     selection_of,
     selection_tokens,
 )
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
 
 RULES_DIALOG = "lottery-rules"
 QUICKS = ("all", "big", "small", "odd", "even", "clear")
@@ -67,7 +68,7 @@ LOAD_SCRIPT = rx.call_script(
 )
 
 
-class LotteryState(Lean, rx.State):
+class LotteryState(MemberPage, Lean, rx.State):
     _picks: dict[int, list[str]] = {}
     _offered: list[str] = []
 
@@ -132,12 +133,6 @@ class LotteryState(Lean, rx.State):
 
     # Helpers -------------------------------------------------------------------------------
 
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
-    async def _say(self, exc: AppError) -> str:
-        return translate(exc.code, await self._lang(), **exc.params)
-
     def _shape(self) -> page_views.PlayShape:
         return page_views.shape(PLAYS[self.play_code])
 
@@ -172,7 +167,7 @@ class LotteryState(Lean, rx.State):
         if self.mode not in self.modes:
             self.mode = await self._default_mode()
         if self.unit in ("1.00", "1,00"):  # the default unit, written the visitor's way
-            self.unit = format_amount(Decimal(1), await self._lang())
+            self.unit = format_amount(Decimal(1), await ui_lang(self))
         if not code:
             self.game_code = ""
             await self._load_lobby()
@@ -204,7 +199,7 @@ class LotteryState(Lean, rx.State):
         brand = await current_brand(self)
         wanted = ""
         with contextlib.suppress(AppError):
-            wanted = str((await catalogue_lobby.menus(brand, await self._lang()))["prizeMode"])
+            wanted = str((await catalogue_lobby.menus(brand, await ui_lang(self)))["prizeMode"])
         return wanted if wanted in self.modes else views.prize_mode(self.area).value
 
     async def _market(self) -> Any:
@@ -242,7 +237,7 @@ class LotteryState(Lean, rx.State):
         self._pair_stations()
         self.need = found_shape.need
         self.digits = found_shape.digits
-        lang = await self._lang()
+        lang = await ui_lang(self)
         self.paytable = [
             PaytableLine(line_key(line), line, format_multiplier(odds, lang))
             for line, odds in found.table(Mode(self.mode)).items()
@@ -275,10 +270,10 @@ class LotteryState(Lean, rx.State):
             found = page_views.quote(brand.currency, self._request())
         except AppError as exc:
             self._clear_slip()
-            self.slip_error = await self._say(exc)
+            self.slip_error = translate(exc.code, await ui_lang(self), **exc.params)
             return
         self.slip_error = ""
-        lang = await self._lang()
+        lang = await ui_lang(self)
         self.bet_count = found.bet_count
         self.stake = str(found.stake)
         self.slip = [
@@ -352,9 +347,8 @@ class LotteryState(Lean, rx.State):
         await self._my_bets()
 
     async def _my_bets(self) -> None:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.open_bets, self.settled_bets = [], []
             return
         now = clock.now()
@@ -377,7 +371,6 @@ class LotteryState(Lean, rx.State):
                 for b in found
             ]
 
-        member = login.member
         self.open_bets = rows((await views.my_bets(member, "open", 1, 20, self.game_code)).items)
         self.settled_bets = rows(
             (await views.my_bets(member, "settled", 1, 20, self.game_code)).items
@@ -525,10 +518,6 @@ class LotteryState(Lean, rx.State):
 
     # Betting -------------------------------------------------------------------------------
 
-    async def _member(self) -> Any:
-        login = await current_login(self)
-        return login.member
-
     async def _after_bet(self, message: str) -> Any:
         from state.wallet import WalletState  # the wallet state builds on the auth state
 
@@ -539,8 +528,9 @@ class LotteryState(Lean, rx.State):
         await self._board()
         return WalletState.refresh
 
-    async def _refused(self, exc: AppError) -> Any:
-        self.error = await self._say(exc)
+    async def _failed(self, exc: AppError, at: str = "") -> Any:
+        """A refused bet: its message, and the way on where there is one."""
+        self.error = translate(exc.code, await ui_lang(self), **exc.params)
         if exc.code == "in_need_true_account":
             return DialogState.open(NEED_ACCOUNT_DIALOG)
         if exc.code == "not-logged-in":
@@ -549,16 +539,14 @@ class LotteryState(Lean, rx.State):
 
     @rx.event
     @gated
+    @member_action
     async def place(self) -> Any:
         self.error = self.notice = ""
         if not self.game_code or not self.play_code or not self.issue:
             return None
-        try:
-            member = await self._member()
-            bet = await member_play.place_bet(member, self.issue, self._request(), clock.now())
-        except AppError as exc:
-            return await self._refused(exc)
-        lang = await self._lang()
+        member = await current_member(self)
+        bet = await member_play.place_bet(member, self.issue, self._request(), clock.now())
+        lang = await ui_lang(self)
         issue = f"{self.issue} + {self.partner_issue}" if self.two_stations else self.issue
         return await self._after_bet(
             translate("lotterypage.placed", lang, issue=issue) + f" ({bet.uid[:8]})"
@@ -566,32 +554,27 @@ class LotteryState(Lean, rx.State):
 
     @rx.event
     @gated
+    @member_action
     async def place_chase(self) -> Any:
         self.error = self.notice = ""
         if not self.game_code or not self.play_code:
             return None
         issues = int(self.chase_issues) if self.chase_issues.isdigit() else 0
-        try:
-            member = await self._member()
-            await member_play.place_chase(
-                member, self._request(), issues, clock.now(), stop_on_win=self.chase_stop
-            )
-        except AppError as exc:
-            return await self._refused(exc)
-        lang = await self._lang()
+        member = await current_member(self)
+        await member_play.place_chase(
+            member, self._request(), issues, clock.now(), stop_on_win=self.chase_stop
+        )
+        lang = await ui_lang(self)
         return await self._after_bet(translate("lotterypage.chased", lang, issues=issues))
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def cancel(self, uid: Name) -> Any:
         self.error = self.notice = ""
-        try:
-            member = await self._member()
-            await member_play.cancel_bet(member, uid, clock.now())
-        except AppError as exc:
-            return await self._refused(exc)
-        return await self._after_bet(translate("lotterypage.cancelled", await self._lang()))
+        await member_play.cancel_bet(await current_member(self), uid, clock.now())
+        return await self._after_bet(translate("lotterypage.cancelled", await ui_lang(self)))
 
     # Vietnamese bet codes --------------------------------------------------------------------
 
@@ -607,7 +590,7 @@ class LotteryState(Lean, rx.State):
     @rx.event
     async def check_codes(self) -> None:
         """Read each code line with the parser; its error, or how many bets it makes."""
-        lang = await self._lang()
+        lang = await ui_lang(self)
         day = clock.now().date()
         lines: list[CodeLine] = []
         for text in self._code_texts():
@@ -622,20 +605,17 @@ class LotteryState(Lean, rx.State):
 
     @rx.event
     @gated
+    @member_action
     async def place_codes(self) -> Any:
         self.error = self.notice = ""
         await self.check_codes()
         if not self.code_lines or not all(line.ok for line in self.code_lines):
             return None
-        placed = 0
-        try:
-            member = await self._member()
-            placed = len(await member_play.place_codes(member, self._code_texts(), clock.now()))
-        except AppError as exc:
-            return await self._refused(exc)
+        member = await current_member(self)
+        placed = len(await member_play.place_codes(member, self._code_texts(), clock.now()))
         self.codes, self.code_lines = "", []
         return await self._after_bet(
-            translate("lotterypage.vn_placed", await self._lang(), count=placed)
+            translate("lotterypage.vn_placed", await ui_lang(self), count=placed)
         )
 
 
@@ -662,12 +642,11 @@ class LotteryRecordState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.rows = []
             return
-        found = await views.my_bets(login.member, "all", 1, RECORD_SIZE)
+        found = await views.my_bets(member, "all", 1, RECORD_SIZE)
         self.rows = [
             RecordRow(
                 uid=b.uid,
@@ -714,7 +693,7 @@ class LotteryVerifyState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         query = self.router.url.query_parameters
         self.game_code = str(query.get("gameCode", ""))[:32]
         self.issue = str(query.get("issue", ""))[:32]

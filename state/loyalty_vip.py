@@ -13,18 +13,17 @@ from babel.numbers import format_decimal
 
 from app import routes
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import LOCALES, format_amount
 from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
-from state.auth import AuthState, current_login
-from state.errors import describe
+from state.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import Page, checked
+from state.member_page import MemberPage, member_action
 from state.paging import RangePaging
-from state.site import SiteState, current_brand, current_path
+from state.site import current_brand, current_path, ui_lang
 
 HUNDRED = Decimal(100)
 
@@ -145,14 +144,13 @@ class VipState(rx.State):
         auth = await self.get_state(AuthState)
         if auth.is_login and auth.is_trial:
             return AuthState.gate("deposit")
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             return None
-        assert login.member.id is not None
+        assert member.id is not None
         brand = await current_brand(self)
-        lang = (await self.get_state(SiteState)).ui_lang
-        found = await vip.page(brand, login.member.id, clock.now())
+        lang = await ui_lang(self)
+        found = await vip.page(brand, member.id, clock.now())
         money = functools.partial(format_amount, ui_lang=lang)
         self.level_name = found.current.name
         self.since = found.current.since.isoformat() if found.current.since else ""
@@ -214,7 +212,7 @@ def income_rows(found: rebate.IncomePage, lang: str) -> list[IncomeRow]:
     ]
 
 
-class IncomeState(RangePaging, rx.State):
+class IncomeState(MemberPage, RangePaging, rx.State):
     items: list[IncomeRow] = []
     claimable: str = "0"
     paid: str = "0"
@@ -228,27 +226,26 @@ class IncomeState(RangePaging, rx.State):
     error: str = ""
 
     async def _query(self) -> None:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.items = []
             return
-        assert login.member.id is not None
+        assert member.id is not None
         brand = await current_brand(self)
         now = clock.now()
         since, until = rebate.range_bounds(
             brand, self.range_name if self.range_name in rebate.RANGES else "7d", now
         )
-        found = await rebate.income(brand, login.member.id, since, until, self.page)
+        found = await rebate.income(brand, member.id, since, until, self.page)
         self._count_pages(found.total, found.page_size)
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.items = income_rows(found, lang)
         self.claimable, self.paid = str(found.claimable), str(found.paid)
         self.accruing = str(found.accruing)
         self.accrual_ends = (await rebate.accrual_ends(brand, now)).isoformat()
         self.can_claim = found.claimable > 0
         self.automatic = found.claim_mode is RebateClaim.AUTO
-        shown = await rebate.member_rates(brand, login.member.id)
+        shown = await rebate.member_rates(brand, member.id)
         self.realtime = shown.mode is RebateMode.REALTIME
         self.rates = [
             [category, _rate(rate, lang) if rate is not None else "-"]
@@ -264,19 +261,18 @@ class IncomeState(RangePaging, rx.State):
         await self._first_page()
         return None
 
+    @member_action
+    async def _take(self, line_id: int | None) -> None:
+        """Claim one line of income, or all (None)."""
+        member = await current_member(self)
+        assert member.id is not None
+        done = await rebate.claim(await current_brand(self), member.id, line_id, clock.now())
+        lang = await ui_lang(self)
+        await self._say("income.claimed", amount=format_amount(done.amount, lang))
+        self.error = ""
+
     async def _claim(self, line_id: int | None) -> Any:
-        lang = (await self.get_state(SiteState)).ui_lang
-        try:
-            login = await current_login(self)
-            assert login.member.id is not None
-            done = await rebate.claim(
-                await current_brand(self), login.member.id, line_id, clock.now()
-            )
-            self.notice = translate("income.claimed", lang, amount=format_amount(done.amount, lang))
-            self.error = ""
-        except AppError as exc:
-            _, self.error = describe(exc, lang)
-            self.notice = ""
+        await self._take(line_id)
         await self._query()
         from state.wallet import WalletState  # the wallet state builds on the auth state
 

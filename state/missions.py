@@ -15,18 +15,17 @@ from pydantic import StringConstraints
 
 from app import routes
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_multiplier, format_points
 from app.services.catalogue import winners
 from app.services.loyalty import missions, races
 from models.loyalty_missions import RaceMetric
 from state import follow
-from state.auth import AuthState, current_login
-from state.errors import describe
+from state.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import Page, checked
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
 
 COUNTDOWN_SECONDS = 20.0  # the time left is shown to the minute
 COUNTDOWN_TICKS = 180  # an hour; a reload starts it again
@@ -116,7 +115,7 @@ def board_lines(board: races.RaceBoard, lang: str) -> list[BoardLine]:
     ]
 
 
-class MissionState(rx.State):
+class MissionState(MemberPage, rx.State):
     tab: str = "DAILY"
     cards: list[MissionCard] = []
     claimable: int = 0
@@ -145,12 +144,9 @@ class MissionState(rx.State):
     def shown_cards(self) -> list[MissionCard]:
         return [card for card in self.cards if card.period == self.tab]
 
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
     async def _missions(self, member_id: int) -> None:
         brand = await current_brand(self)
-        lang = await self._lang()
+        lang = await ui_lang(self)
         now = clock.now()
         found = await missions.summary(brand, member_id, lang, now)
         self.cards = [mission_card(v, lang) for v in found.missions]
@@ -161,7 +157,7 @@ class MissionState(rx.State):
 
     async def _race(self, member_id: int) -> None:
         brand = await current_brand(self)
-        lang = await self._lang()
+        lang = await ui_lang(self)
         now = clock.now()
         codes = await races.races(brand)
         self.race_tabs = []
@@ -194,7 +190,7 @@ class MissionState(rx.State):
 
     async def _ranking(self) -> None:
         brand = await current_brand(self)
-        lang = await self._lang()
+        lang = await ui_lang(self)
         board = await winners.winner_board(brand, lang, limit=10)
         self.big_wins = [
             WinLine(
@@ -209,13 +205,12 @@ class MissionState(rx.State):
         auth = await self.get_state(AuthState)
         if not auth.is_login or auth.is_trial:
             return AuthState.gate("missions")
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             return AuthState.gate("missions")
-        assert login.member.id is not None
-        await self._missions(login.member.id)
-        await self._race(login.member.id)
+        assert member.id is not None
+        await self._missions(member.id)
+        await self._race(member.id)
         await self._ranking()
         return None
 
@@ -249,7 +244,7 @@ class MissionState(rx.State):
                         if await self._reload() is not None:
                             return  # logged out meanwhile
                         continue
-                    lang = await self._lang()
+                    lang = await ui_lang(self)
                     if self._daily_end and self._weekly_end:
                         self.daily_left = remaining(self._daily_end, now, lang)
                         self.weekly_left = remaining(self._weekly_end, now, lang)
@@ -279,6 +274,20 @@ class MissionState(rx.State):
         self.race_code = code
         return await self._reload()
 
+    @member_action
+    async def _take(self, mission_id: int) -> None:
+        """The mission's reward; the page is read again after, taken or refused."""
+        member = await current_member(self)
+        assert member.id is not None
+        lang = await ui_lang(self)
+        view = await missions.claim(
+            await current_brand(self), member.id, mission_id, lang, clock.now()
+        )
+        self.error = ""
+        await self._say(
+            f"missions.claimed.{view.reward_kind.value}", amount=reward_amount(view, lang)
+        )
+
     @rx.event
     @gated
     @checked
@@ -287,22 +296,7 @@ class MissionState(rx.State):
         auth = await self.get_state(AuthState)
         if not auth.is_login or auth.is_trial:
             return AuthState.gate("missions")
-        lang = await self._lang()
-        try:
-            login = await current_login(self)
-            assert login.member.id is not None
-            view = await missions.claim(
-                await current_brand(self), login.member.id, mission_id, lang, clock.now()
-            )
-            self.error = ""
-            self.notice = translate(
-                f"missions.claimed.{view.reward_kind.value}",
-                lang,
-                amount=reward_amount(view, lang),
-            )
-        except AppError as exc:
-            _, self.error = describe(exc, lang)
-            self.notice = ""
+        await self._take(mission_id)
         await self._reload()
         from state.wallet import WalletState  # the wallet state builds on the auth state
 

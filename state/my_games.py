@@ -8,14 +8,13 @@ from typing import Any
 
 import reflex as rx
 
-from app.core.errors import AppError
 from app.services.accounts.members import roles as members_roles
 from app.services.catalogue import members
-from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_login
+from state.auth import NEED_ACCOUNT_DIALOG, AuthState, member_or_none
 from state.cards import GameCard, cards
 from state.dialog import DialogState
 from state.guard import Page, checked
-from state.site import SiteState, current_brand
+from state.site import current_brand, ui_lang
 
 
 class MyGamesState(rx.State):
@@ -35,23 +34,22 @@ class MyGamesState(rx.State):
             return DialogState.open(NEED_ACCOUNT_DIALOG)
         return None
 
-    async def _member(self) -> int:
+    async def _real_member_id(self) -> int:
         """The logged-in member's id (0 for guests and trial users)."""
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             return 0
-        return 0 if members_roles(login.member.account_type).is_trial else login.member.id or 0
+        return 0 if members_roles(member.account_type).is_trial else member.id or 0
 
     @rx.event
     @checked
     async def load_favorites(self, page: Page) -> None:
-        member_id = await self._member()
+        member_id = await self._real_member_id()
         if not member_id:
             return
         brand = await current_brand(self)
         found = await members.favorite_page(member_id, brand.image_host(), max(1, page))
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         self.favorites = await cards(found["content"], ui, brand.id)
         self.page = found["pageNum"]
         self.pages = max(1, found["totalPages"])
@@ -59,11 +57,11 @@ class MyGamesState(rx.State):
 
     @rx.event
     async def load_recent(self) -> None:
-        member_id = await self._member()
+        member_id = await self._real_member_id()
         if not member_id:
             return
         brand = await current_brand(self)
-        ui = (await self.get_state(SiteState)).ui_lang
+        ui = await ui_lang(self)
         recent = await members.recent_games(member_id, brand.image_host())
         self.recent = await cards(recent, ui, brand.id)
         self.loaded = True

@@ -7,26 +7,28 @@ from typing import Any
 import reflex as rx
 
 from app import routes
-from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.accounts import passwords
-from state.auth import CHANGE_PASSWORD_DIALOG, FORGOT_DIALOG, LOGIN_DIALOG, AuthState, current_login
+from state.auth import (
+    CHANGE_PASSWORD_DIALOG,
+    FORGOT_DIALOG,
+    LOGIN_DIALOG,
+    AuthState,
+    after_login,
+    browser_client,
+    current_login,
+)
 from state.dialog import DialogState
-from state.errors import describe
 from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, page_visitor, picked_dial_code
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, page_visitor, picked_dial_code
 
 
-class PasswordState(rx.State):
+class PasswordState(MemberPage, rx.State):
     forgot_tab: str = "email"
     errors: dict[str, str] = {}
     error: str = ""
     notice: str = ""
-
-    async def _brand_lang(self) -> tuple[Any, str]:
-        site = await self.get_state(SiteState)
-        return await current_brand(self), site.ui_lang
 
     def _reset(self) -> None:
         self.errors = {}
@@ -52,93 +54,76 @@ class PasswordState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def change(self, form: Form) -> Any:
         """Spec 4, change password success: reload info, close the popup, go to /."""
-        _, lang = await self._brand_lang()
         auth = await self.get_state(AuthState)
-        old = str(form.get("oldPassword", ""))
-        try:
-            login = await current_login(self)
-            ended = await passwords.change_password(
-                login.member,
-                login.session_id,
-                old,
-                str(form.get("newPassword", "")),
-                str(form.get("confirmNewPassword", "")),
-                self.router.session.client_ip or "unknown",
-                end_other_sessions=form.get("keepOthers") != "on",
-            )
-        except AppError as exc:
-            self.errors, self.error = describe(exc, lang)
-            return None
+        login = await current_login(self)
+        ended = await passwords.change_password(
+            login.member,
+            login.session_id,
+            str(form.get("oldPassword", "")),
+            str(form.get("newPassword", "")),
+            str(form.get("confirmNewPassword", "")),
+            self.router.session.client_ip or "unknown",
+            end_other_sessions=form.get("keepOthers") != "on",
+        )
         auth.force_change = False
         self._reset()
-        self.notice = translate("auth.sessions_ended", lang, count=ended) if ended else ""
+        if ended:
+            await self._say("auth.sessions_ended", count=ended)
         await auth.restore()
         return [DialogState.close(CHANGE_PASSWORD_DIALOG), rx.redirect(routes.HOME)]
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def forgot_by_email(self, form: Form) -> None:
-        brand, lang = await self._brand_lang()
-        try:
-            await passwords.forgot_by_email(
-                brand,
-                str(form.get("username", "")),
-                str(form.get("email", "")),
-                page_visitor(self).ip,
-            )
-        except AppError as exc:
-            self.errors, self.error = describe(exc, lang)
-            return
+        await passwords.forgot_by_email(
+            await current_brand(self),
+            str(form.get("username", "")),
+            str(form.get("email", "")),
+            page_visitor(self).ip,
+        )
         self._reset()
-        self.notice = translate("in_been_out", lang)
+        await self._say("in_been_out")
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def reset_by_phone(self, form: Form) -> Any:
         """Code, new password, then automatic login and home (spec 4)."""
-        brand, lang = await self._brand_lang()
-        auth = await self.get_state(AuthState)
+        brand = await current_brand(self)
         from state.sms import SmsState
 
         sms = await self.get_state(SmsState)
-        try:
-            auth._require_browser()
-            value = await passwords.reset_by_phone(
-                brand,
-                await picked_dial_code(self, brand),
-                sms.mobile,
-                str(form.get("code", "")),
-                str(form.get("newPassword", "")),
-                str(form.get("confirmNewPassword", "")),
-                auth._client(),
-            )
-        except AppError as exc:
-            self.errors, self.error = describe(exc, lang)
-            return None
+        client = await browser_client(self)
+        value = await passwords.reset_by_phone(
+            brand,
+            await picked_dial_code(self, brand),
+            sms.mobile,
+            str(form.get("code", "")),
+            str(form.get("newPassword", "")),
+            str(form.get("confirmNewPassword", "")),
+            client,
+        )
         self._reset()
-        events = await auth._after_login(value)
+        events = await after_login(self, value)
         return [*events, DialogState.close(FORGOT_DIALOG), rx.redirect(routes.HOME)]
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def reset_with_link(self, form: Form) -> None:
-        brand, lang = await self._brand_lang()
-        token = self.router.url.query_parameters.get("token", "")
-        try:
-            await passwords.reset_with_token(
-                brand,
-                token,
-                str(form.get("newPassword", "")),
-                str(form.get("confirmNewPassword", "")),
-                self.router.session.client_ip or "unknown",
-            )
-        except AppError as exc:
-            self.errors, self.error = describe(exc, lang)
-            return
+        await passwords.reset_with_token(
+            await current_brand(self),
+            self.router.url.query_parameters.get("token", ""),
+            str(form.get("newPassword", "")),
+            str(form.get("confirmNewPassword", "")),
+            self.router.session.client_ip or "unknown",
+        )
         self._reset()
-        self.notice = translate("auth.reset_done", lang)
+        await self._say("auth.reset_done")

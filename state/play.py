@@ -13,7 +13,6 @@ outcome is made by the plain functions of state/studio_views.py.
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 from decimal import Decimal
 from typing import Any, Protocol, cast
@@ -33,13 +32,20 @@ from app.services.seamless import launch, studio_port, wallet
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, StudioGame
 from state import studio_views
-from state.auth import LOGIN_DIALOG, NEED_ACCOUNT_DIALOG, AuthState, current_login
+from state.auth import (
+    LOGIN_DIALOG,
+    NEED_ACCOUNT_DIALOG,
+    AuthState,
+    current_member,
+    member_or_none,
+)
 from state.dialog import DialogState
 from state.gates import gated
 from state.guard import Form, Name, checked, refuse
 from state.lean import Lean
+from state.member_page import MemberPage, member_action
 from state.reality import RealityState
-from state.site import SiteState, current_brand
+from state.site import current_brand, ui_lang
 from state.studio_views import Detail, HistoryRow, PaytableRow
 from state.wallet import WalletState
 
@@ -62,7 +68,12 @@ class GameChoices(Protocol):
 GAME_STATES: dict[str, type[rx.State]] = {}
 
 
-class PlayState(Lean, rx.State):
+async def requote(state: rx.State) -> None:
+    """The player changed a choice (a game's substate): the quoted multiplier follows."""
+    await (await state.get_state(PlayState))._quote()
+
+
+class PlayState(MemberPage, Lean, rx.State):
     _session_token: str = ""
     _session_game: str = ""
     _session_member: int = 0
@@ -104,12 +115,9 @@ class PlayState(Lean, rx.State):
 
     # Helpers -------------------------------------------------------------------------------
 
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
-    async def _fail(self, exc: AppError) -> Any:
+    async def _failed(self, exc: AppError, at: str = "") -> Any:
         """Show the refusal; a bet refused for a due reality check brings up its dialog."""
-        self.error = translate(exc.code, await self._lang(), **exc.params)
+        self.error = translate(exc.code, await ui_lang(self), **exc.params)
         return RealityState.check if exc.code == REALITY_CHECK_DUE else None
 
     def _player(self) -> rounds.Player:
@@ -131,21 +139,18 @@ class PlayState(Lean, rx.State):
         this browser (current_login); otherwise the page stops playing."""
         if self.mode != "real":
             return True
-        try:
-            login = await current_login(self)
-        except AppError:
-            login = None
-        if login is None or login.member.id != self._session_member:
+        member = await member_or_none(self)
+        if member is None or member.id != self._session_member:
             self.mode, self.blocked = "", "play-login-needed"  # logged out or another one
             return False
         return True
 
     async def _show_money(self, amount: Decimal) -> str:
-        return format_amount(amount, await self._lang())
+        return format_amount(amount, await ui_lang(self))
 
     async def _limits(self) -> None:
         limits = self._game().spec.limits(self.currency)
-        lang = await self._lang()
+        lang = await ui_lang(self)
         self.min_bet = format_amount(limits.min_bet, lang)
         self.max_bet = format_amount(limits.max_bet, lang)
         self.max_win = format_amount(limits.max_win, lang)
@@ -168,7 +173,7 @@ class PlayState(Lean, rx.State):
 
     async def _history(self) -> None:
         found = await rounds.recent(self._player().owner, self.code, HISTORY_SIZE)
-        self.history = studio_views.history_rows(found, await self._lang())
+        self.history = studio_views.history_rows(found, await ui_lang(self))
 
     async def _reset_round(self) -> None:
         self.round_id = self.payout = self.result_multiplier = ""
@@ -179,13 +184,12 @@ class PlayState(Lean, rx.State):
     async def _begin(self, use_token: bool) -> Any:
         """Start real play: the launch token of the URL, or a launch made here."""
         token = self.router.url.query_parameters.get("token", "") if use_token else ""
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.blocked = "play-login-needed"
             return AuthState.open_login
-        member_id = login.member.id
-        if member_roles(login.member.account_type).is_trial:
+        member_id = member.id
+        if member_roles(member.account_type).is_trial:
             self.blocked = "play-login-needed"
             return DialogState.open(NEED_ACCOUNT_DIALOG)
         if token and token_digest(token) == self._launch_digest and self._session_token:
@@ -236,10 +240,10 @@ class PlayState(Lean, rx.State):
     async def _launch_here(self) -> wallet.PlayerSession:
         """The lobby's launch, made by the page itself (the same rules: maintenance, blocked
         members, trial accounts), then its one-time token exchanged at once."""
-        login = await current_login(self)
+        member = await current_member(self)
         brand = await current_brand(self)
         url = await launch.launch(
-            login.member,
+            member,
             brand,
             self.code,
             wallet.STUDIO_VENDOR,
@@ -264,7 +268,7 @@ class PlayState(Lean, rx.State):
         return await self._load(use_token=False)
 
     async def _load(self, use_token: bool) -> Any:
-        lang = await self._lang()
+        lang = await ui_lang(self)
         self.error = self.notice = self.blocked = ""
         self.code = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
         if self.code not in GAMES:
@@ -346,7 +350,7 @@ class PlayState(Lean, rx.State):
         self.result_multiplier = studio_views.multiplier_text(view.multiplier) if finished else ""
         self.won = finished and view.payout > 0
         self._open_round = "" if finished else view.round_id
-        (await self._choices())._show(view, await self._lang())
+        (await self._choices())._show(view, await ui_lang(self))
 
     async def _after(self, view: rounds.RoundView) -> Any:
         await self._apply(view)
@@ -366,23 +370,22 @@ class PlayState(Lean, rx.State):
 
     @rx.event
     @gated
+    @member_action
     async def play_free(self) -> Any:
         """One of the member's free rounds on this game: no cash debit (promotions)."""
         self.error = self.notice = ""
         if self.mode != "real" or not await self._same_member():
             return None
-        try:
-            view = await free_rounds.play(
-                self._session_member, self.code, (await self._choices())._params(), clock.now()
-            )
-        except AppError as exc:
-            return await self._fail(exc)
+        view = await free_rounds.play(
+            self._session_member, self.code, (await self._choices())._params(), clock.now()
+        )
         await self._free_rounds()
         self.balance = await self._show_money(await rounds.balance(self._player()))
         return await self._after(view)
 
     @rx.event
     @gated
+    @member_action
     async def place(self) -> Any:
         """Play a round (or deal); a round in progress is finished instead (the draw)."""
         self.error = self.notice = ""
@@ -390,16 +393,13 @@ class PlayState(Lean, rx.State):
             return AuthState.open_login
         if not await self._same_member():
             return None
-        try:
-            choices = await self._choices()
-            if self._open_round:
-                params = choices._finish_params()
-                view = await rounds.finish(self._player(), self._open_round, params)
-            else:
-                await self._quote()
-                view = await rounds.play(self._player(), self.code, self.bet, choices._params())
-        except AppError as exc:
-            return await self._fail(exc)
+        choices = await self._choices()
+        if self._open_round:
+            params = choices._finish_params()
+            view = await rounds.finish(self._player(), self._open_round, params)
+        else:
+            await self._quote()
+            view = await rounds.play(self._player(), self.code, self.bet, choices._params())
         return await self._after(view)
 
     @rx.event
@@ -412,36 +412,30 @@ class PlayState(Lean, rx.State):
 
     @rx.event
     @checked
-    async def save_client_seed(self, form: Form) -> None:
+    @member_action
+    async def save_client_seed(self, form: Form) -> Any:
         self.error = self.notice = ""
         if not await self._same_member():
-            return
-        try:
-            view = await seeds.set_client_seed(
-                self._player().owner, str(form.get("clientSeed", ""))
-            )
-        except AppError as exc:
-            await self._fail(exc)
-            return
+            return None
+        view = await seeds.set_client_seed(self._player().owner, str(form.get("clientSeed", "")))
         self.client_seed = view.client_seed
-        self.notice = translate("play.client_seed_saved", await self._lang())
+        await self._say("play.client_seed_saved")
+        return None
 
     @rx.event
-    async def rotate(self) -> None:
+    @member_action
+    async def rotate(self) -> Any:
         self.error = self.notice = ""
         if not await self._same_member():
-            return
-        try:
-            revealed, view = await seeds.rotate(self._player().owner)
-        except AppError as exc:
-            await self._fail(exc)
-            return
+            return None
+        revealed, view = await seeds.rotate(self._player().owner)
         self.revealed_seed = revealed.server_seed
         self.revealed_hash = revealed.server_seed_hash
         self.revealed_client = revealed.client_seed
         self.seed_hash = view.server_seed_hash
         self.client_seed = view.client_seed
         self.nonce = view.next_nonce
+        return None
 
     @rx.event
     def open_rules(self) -> Any:
@@ -462,13 +456,13 @@ class VerifyState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.round_id = self.router.url.query_parameters.get("round", "")[:64]
         self.error, self.rows, self.revealed, self.matches = "", [], False, False
         owners: list[seeds.Owner] = []
-        with contextlib.suppress(AppError):
-            login = await current_login(self)
-            owners.append(seeds.member_owner(login.member.id or 0))
+        member = await member_or_none(self)
+        if member is not None:
+            owners.append(seeds.member_owner(member.id or 0))
         play = await self.get_state(PlayState)
         if seeds.DEMO_ID_PATTERN.fullmatch(play.demo_id or ""):
             owners.append(seeds.demo_owner(play.demo_id))

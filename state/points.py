@@ -26,11 +26,12 @@ from app.services.loyalty import points
 from app.services.promotions import free_rounds
 from models import Member
 from models.points import PointsRewardKind
-from state.auth import AuthState, current_login
+from state.auth import AuthState, member_or_none
 from state.errors import describe
 from state.gates import gated
 from state.guard import Form, Index, Name, Page, checked
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
 
 VIEWS = ("mall", "history", "details")
 ADDRESS_FIELDS = tuple(points.ADDRESS_FIELDS)
@@ -102,7 +103,7 @@ class RecordRow:
     reason: str = ""
 
 
-class PointsState(rx.State):
+class PointsState(MemberPage, rx.State):
     view: str = "mall"
     balance: str = ""
     worth: str = ""
@@ -130,18 +131,12 @@ class PointsState(rx.State):
     _convert_ratio: str = "0"
     _currency: str = ""
 
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
-    async def _member(self) -> Member | None:
+    async def _real_member(self) -> Member | None:
         """The real member logged in on this browser; None for guests and trial users."""
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None or member_roles(member.account_type).is_trial:
             return None
-        if member_roles(login.member.account_type).is_trial:
-            return None
-        return login.member
+        return member
 
     @rx.event
     async def load(self) -> None:
@@ -150,11 +145,11 @@ class PointsState(rx.State):
         await self._refresh()
 
     async def _refresh(self) -> None:
-        member = await self._member()
+        member = await self._real_member()
         if member is None:
             self.rewards, self.history, self.records, self.balance = [], [], [], ""
             return
-        lang = await self._lang()
+        lang = await ui_lang(self)
         found = await points.overview(member)
         config = found.config
         symbol = (await current_brand(self)).currency_symbol
@@ -341,7 +336,7 @@ class PointsState(rx.State):
         return None
 
     async def _total(self) -> None:
-        lang = await self._lang()
+        lang = await ui_lang(self)
         price = Decimal(self.chosen.price)
         self.total = translate("points.total", lang, points=_points(price * self.quantity, lang))
 
@@ -372,7 +367,7 @@ class PointsState(rx.State):
     @rx.event
     @checked
     async def preview_convert(self, value: Name) -> None:
-        lang = await self._lang()
+        lang = await ui_lang(self)
         text = value.strip()
         amount = Decimal(text) if points.POINTS_TEXT.fullmatch(text) else None
         ratio = Decimal(self._convert_ratio)
@@ -391,10 +386,10 @@ class PointsState(rx.State):
     @checked
     async def redeem(self, form: Form) -> Any:
         """Redeem the chosen reward for the member logged in on this browser."""
-        member = await self._member()
+        member = await self._real_member()
         if member is None:
             return AuthState.gate("points")
-        lang = await self._lang()
+        lang = await ui_lang(self)
         address = (
             {name: str(form.get(f"address_{name}") or "") for name in ADDRESS_FIELDS}
             if self.chosen.physical
@@ -430,21 +425,18 @@ class PointsState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def convert(self, form: Form) -> Any:
-        member = await self._member()
+        member = await self._real_member()
         if member is None:
             return AuthState.gate("points")
-        lang = await self._lang()
-        try:
-            made = await points.convert(
-                member,
-                str(form.get("points") or ""),
-                str(form.get("payment_password") or ""),
-                clock.now(),
-            )
-        except AppError as exc:
-            self.errors, self.error = describe(exc, lang)
-            return None
+        made = await points.convert(
+            member,
+            str(form.get("points") or ""),
+            str(form.get("payment_password") or ""),
+            clock.now(),
+        )
+        lang = await ui_lang(self)
         self.notice = translate(
             "points.converted",
             lang,

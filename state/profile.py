@@ -9,14 +9,14 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import translate
 from app.core.i18n.formatting import format_day
 from app.services.accounts import profile
-from state.auth import current_login
+from state.auth import member_or_none
 from state.errors import describe
 from state.gates import gated
 from state.guard import Form, checked
-from state.site import SiteState, current_brand, page_visitor
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, page_visitor, ui_lang
 
 
 @dataclass
@@ -29,7 +29,7 @@ class ProfileRow:
     contact: bool = False  # contact (shown first) or personal data
 
 
-class ProfileState(rx.State):
+class ProfileState(MemberPage, rx.State):
     loaded: bool = False
     username: str = ""
     full_name: str = ""
@@ -63,25 +63,31 @@ class ProfileState(rx.State):
         self.errors = {k: v for k, v in errors.items() if k not in free}
         self.loaded = True
 
+    async def _failed(self, exc: AppError, at: str = "") -> None:
+        """A refused change: the stored values again, each message beside its field."""
+        lang = await ui_lang(self)
+        fields, self.error = describe(exc, lang)
+        self.notice = ""
+        member = await member_or_none(self)
+        if member is not None:
+            self._show(profile.view(member, await current_brand(self)), lang, fields)
+
     @rx.event
     async def load(self) -> None:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             return
-        lang = (await self.get_state(SiteState)).ui_lang
-        self._show(profile.view(login.member, await current_brand(self)), lang)
+        self._show(profile.view(member, await current_brand(self)), await ui_lang(self))
         self.error = self.notice = ""
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def save(self, form: Form) -> None:
-        lang = (await self.get_state(SiteState)).ui_lang
         password = str(form.get("password", ""))
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             return
         brand = await current_brand(self)
         # The form's data also carries its inputs by id ("field-…"): only the fields named.
@@ -89,20 +95,14 @@ class ProfileState(rx.State):
         values = {
             name: value for name, value in form.items() if name in names and isinstance(value, str)
         }
-        try:
-            seen = await profile.update(
-                login.member,
-                brand,
-                profile.ProfileChange(values, password),
-                page_visitor(self).ip,
-                clock.now(),
-            )
-        except AppError as exc:
-            fields, self.error = describe(exc, lang)
-            self.notice = ""
-            self._show(profile.view(login.member, brand), lang, fields)
-            return
-        self._show(seen, lang)
+        seen = await profile.update(
+            member,
+            brand,
+            profile.ProfileChange(values, password),
+            page_visitor(self).ip,
+            clock.now(),
+        )
+        self._show(seen, await ui_lang(self))
         self.error = ""
-        self.notice = translate("profile.saved", lang)
+        await self._say("profile.saved")
         self.revision += 1

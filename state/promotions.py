@@ -18,11 +18,11 @@ from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
 from state import follow
-from state.auth import AuthState, current_login
-from state.errors import describe
+from state.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import Page, Text, checked
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
 
 APPLICATION_UPLOAD = "promo-application-upload"
 PromotionId = Page  # a positive id within the same bounds
@@ -121,7 +121,7 @@ def _with_raffle(card: PromotionCard, view: offers.PromotionView, lang: str) -> 
     )
 
 
-class PromotionsState(rx.State):
+class PromotionsState(MemberPage, rx.State):
     items: list[PromotionCard] = []
     page: int = 1
     pages: int = 1
@@ -133,18 +133,13 @@ class PromotionsState(rx.State):
     mine: bool = False  # the reward centre: the member's own promotions
     _selected_id: int = 0
 
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
     async def _member_id(self) -> int | None:
-        try:
-            return (await current_login(self)).member.id
-        except AppError:
-            return None
+        member = await member_or_none(self)
+        return None if member is None else member.id
 
     async def _query(self) -> None:
         brand = await current_brand(self)
-        lang = await self._lang()
+        lang = await ui_lang(self)
         found = await offers.listing(
             brand.id, await self._member_id(), lang, clock.now(), page=self.page, mine=self.mine
         )
@@ -155,7 +150,7 @@ class PromotionsState(rx.State):
 
     async def _show(self, promotion_id: int) -> None:
         brand = await current_brand(self)
-        lang = await self._lang()
+        lang = await ui_lang(self)
         try:
             view = await offers.detail(
                 brand.id, promotion_id, await self._member_id(), lang, clock.now()
@@ -227,33 +222,31 @@ class PromotionsState(rx.State):
         auth = await self.get_state(AuthState)
         if not auth.is_login or auth.is_trial:
             return AuthState.gate("promotions")
-        lang = await self._lang()
         if action == "join" and not self.accepted:
-            self.error = translate("promo.accept_terms", lang)
+            self.error = translate("promo.accept_terms", await ui_lang(self))
             return None
-        try:
-            login = await current_login(self)
-            brand = await current_brand(self)
-            assert login.member.id is not None
-            if action == "join":
-                await offers.join(brand.id, login.member.id, self._selected_id, clock.now())
-                self.notice = translate("promo.joined_ok", lang)
-            elif self.selected.kind == PromotionKind.RAFFLE.value:
-                await raffles.claim(brand.id, login.member.id, self._selected_id, clock.now())
-                self.notice = translate("promo.raffle.claimed_ok", lang)
-            else:
-                await offers.request_reward(
-                    brand.id, login.member.id, self._selected_id, clock.now()
-                )
-                self.notice = translate("promo.claimed_ok", lang)
-            self.error = ""
-        except AppError as exc:
-            _, self.error = describe(exc, lang)
-            self.notice = ""
+        await self._claim(action)
         await self._query()
         from state.wallet import WalletState  # the wallet state builds on the auth state
 
         return WalletState.refresh
+
+    @member_action
+    async def _claim(self, action: str) -> None:
+        """Join, or claim the raffle's prize or the reward; the list is read again after."""
+        member = await current_member(self)
+        brand = await current_brand(self)
+        assert member.id is not None
+        if action == "join":
+            await offers.join(brand.id, member.id, self._selected_id, clock.now())
+            await self._say("promo.joined_ok")
+        elif self.selected.kind == PromotionKind.RAFFLE.value:
+            await raffles.claim(brand.id, member.id, self._selected_id, clock.now())
+            await self._say("promo.raffle.claimed_ok")
+        else:
+            await offers.request_reward(brand.id, member.id, self._selected_id, clock.now())
+            await self._say("promo.claimed_ok")
+        self.error = ""
 
     @rx.event
     @gated
@@ -267,30 +260,25 @@ class PromotionsState(rx.State):
 
     @rx.event
     @gated
+    @member_action
     async def send_application(self, files: list[rx.UploadFile]) -> Any:
         """The activity application: the comment typed and the files chosen, sent for the
         member logged in on this browser (never for an id the browser names)."""
         auth = await self.get_state(AuthState)
         if not auth.is_login or auth.is_trial:
             return AuthState.gate("promotions")
-        lang = await self._lang()
         if not self.accepted:
-            self.error = translate("promo.accept_terms", lang)
+            self.error = translate("promo.accept_terms", await ui_lang(self))
             return None
-        try:
-            contents = await read_uploads(files, applications.MAX_IMAGES)
-            login = await current_login(self)
-            brand = await current_brand(self)
-            assert login.member.id is not None
-            await applications.apply(
-                brand.id, login.member.id, self._selected_id, self.comment, contents, clock.now()
-            )
-        except AppError as exc:
-            _, self.error = describe(exc, lang)
-            self.notice = ""
-            return None
+        contents = await read_uploads(files, applications.MAX_IMAGES)
+        member = await current_member(self)
+        brand = await current_brand(self)
+        assert member.id is not None
+        await applications.apply(
+            brand.id, member.id, self._selected_id, self.comment, contents, clock.now()
+        )
         self.error, self.comment = "", ""
-        self.notice = translate("promo.applied_ok", lang)
+        await self._say("promo.applied_ok")
         await self._query()
         return rx.clear_selected_files(APPLICATION_UPLOAD)
 

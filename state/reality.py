@@ -10,19 +10,18 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
-from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.protection import reality
-from state.auth import AuthState, current_login
+from state.auth import AuthState, current_member, member_or_none
 from state.dialog import DialogState
 from state.guard import checked
-from state.site import SiteState
+from state.member_page import MemberPage, member_action
+from state.site import ui_lang
 
 REALITY_DIALOG = "reality-check"
 
 
-class RealityState(rx.State):
+class RealityState(MemberPage, rx.State):
     minutes: int = 0
     net: str = ""  # formatted in the reader's locale, signed
     error: str = ""
@@ -31,14 +30,13 @@ class RealityState(rx.State):
     async def check(self) -> Any:
         """Open the dialog when the session's member has a check due, close it otherwise.
         Run by the header's timer too, so it reads the login without touching it."""
-        try:
-            login = await current_login(self, touch=False)
-        except AppError:
+        member = await member_or_none(self, touch=False)
+        if member is None:
             return None
-        found = await reality.reality_check(login.member, clock.now())
+        found = await reality.reality_check(member, clock.now())
         if found is None or not found.due:
             return DialogState.close(REALITY_DIALOG)
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.minutes = found.played_minutes
         self.net = format_amount(found.net, lang)
         self.error = ""
@@ -46,14 +44,9 @@ class RealityState(rx.State):
 
     @rx.event
     @checked
+    @member_action
     async def answer(self, stop: bool) -> Any:
         """Continue (the next check in the brand's minutes) or stop (logged out everywhere)."""
-        lang = (await self.get_state(SiteState)).ui_lang
-        try:
-            login = await current_login(self)
-            await reality.answer(login.member, clock.now(), stop=stop)
-        except AppError as exc:
-            self.error = translate(exc.code, lang, **exc.params)
-            return None
+        await reality.answer(await current_member(self), clock.now(), stop=stop)
         closed = DialogState.close(REALITY_DIALOG)
         return [closed, AuthState.logout] if stop else closed

@@ -6,12 +6,11 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from app.core.errors import AppError
 from app.services import records
-from state.auth import current_login
+from state.auth import member_or_none
 from state.guard import Name, checked
 from state.paging import RangePaging
-from state.site import SiteState, current_brand
+from state.site import current_brand, ui_lang
 
 
 @dataclass
@@ -33,15 +32,14 @@ class RecordsState(RangePaging, rx.State):
     items: list[RecordRow] = []
 
     async def _query(self) -> None:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self.items = []
             return
         brand = await current_brand(self)
-        assert login.member.id is not None
+        assert member.id is not None
         found = await records.account_record(
-            member_id=login.member.id,
+            member_id=member.id,
             timezone=brand.timezone,
             type_filter=self.type_filter,
             range_name=self.range_name,
@@ -49,7 +47,7 @@ class RecordsState(RangePaging, rx.State):
         )
         self.total = found.total
         self._count_pages(found.total, found.page_size)
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.items = [
             RecordRow(
                 id=str(item.id),

@@ -19,15 +19,18 @@ from state.auth import (
     WARNING_DIALOG,
     WARNING_MS,
     AuthState,
+    after_login,
+    browser_client,
+    challenge_with_captcha,
     hold_form,
     solve_then,
     take_form,
 )
 from state.dialog import DialogState
-from state.errors import describe, show_first_error
 from state.gates import gated
 from state.guard import BotAnswer, Form, Name, checked
-from state.site import SiteState, current_brand, picked_dial_code
+from state.member_page import MemberPage, member_action
+from state.site import SiteState, current_brand, picked_dial_code, ui_lang
 
 REGISTER_FORM = "register-form"
 # Fields the popup asks in its own places (or never shows as inputs).
@@ -58,7 +61,7 @@ class ExtraField:
     required: bool = False  # optional fields are folded away and marked so
 
 
-class RegisterState(rx.State):
+class RegisterState(MemberPage, rx.State):
     _pending: dict[str, Any] = {}
     method: str = "username"
     extra_fields: list[ExtraField] = []
@@ -79,7 +82,7 @@ class RegisterState(rx.State):
     async def _load(self) -> None:
         brand = await current_brand(self)
         rules = profile_of(brand)
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.username_hint = registration.username_hint(brand, lang)
         self.identity_required = rules.identity_verification
         self.limits_offered = rules.limits_at_registration
@@ -151,6 +154,7 @@ class RegisterState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action(at=REGISTER_FORM)
     async def finish(self, bot_check: BotAnswer) -> Any:
         site_state = await self.get_state(SiteState)
         brand = await current_brand(self)
@@ -177,17 +181,13 @@ class RegisterState(rx.State):
         )
         self.busy = False
         try:
-            auth._require_browser()
-            value = await registration.register(brand, request, auth._client())
+            value = await registration.register(brand, request, await browser_client(self))
         except AppError as exc:
-            self.errors, self.error = describe(exc, site_state.ui_lang)
             if isinstance(exc.value, dict) and exc.value.get("captcha"):
-                # A busy address (many people behind one mobile carrier's): a challenge.
-                auth.captcha_required = True
-                await auth._new_captcha()
-            return show_first_error(REGISTER_FORM)
+                await challenge_with_captcha(self)
+            raise  # shown beside the form (member_action)
         self.errors = {}
-        events = await auth._after_login(value)
+        events = await after_login(self, value)
         # Brazil: the new account is pending until its identity is verified: that page next.
         landing = routes.VERIFY_IDENTITY if self.identity_required else "/"
         return [*events, rx.redirect(landing)]

@@ -22,7 +22,7 @@ from app.services.qr import qr_svg_data_uri
 from state import follow
 from state.guard import Name, checked
 from state.lean import Lean
-from state.ui import UiState
+from state.ui import close_floats
 
 _DEFAULT_UI_LANGUAGE = "pt"
 
@@ -37,6 +37,11 @@ async def current_path(state: rx.State) -> str:
     """The path of the tab's page as its last page load saw it (a background task's own
     router keeps the page it started on)."""
     return (await state.get_state(SiteState))._path
+
+
+async def ui_lang(state: rx.State) -> str:
+    """The language the page is shown in: the one way a state reads it."""
+    return (await state.get_state(SiteState)).ui_lang
 
 
 def browser_secret(state: rx.State) -> str | None:
@@ -206,7 +211,7 @@ class SiteState(Lean, rx.State):
     async def load_site(self) -> None:
         """Resolve the brand from the host, check the system status, settle the language."""
         self._path = self.router.url.path.rstrip("/") or "/"
-        (await self.get_state(UiState))._close()  # a new page: nothing floats over it
+        await close_floats(self)  # a new page: nothing floats over it
         brand = await brands.for_request(None, self.router.headers.host)
         seen = page_visitor(self)
         status = site.system_status(brand, seen.ip, seen.country)

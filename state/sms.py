@@ -8,20 +8,18 @@ from typing import Any
 
 import reflex as rx
 
-from app.core.errors import AppError
-from app.core.i18n import translate
 from app.services.accounts import verification
-from state.auth import WARNING_DIALOG, WARNING_MS, AuthState, solve_then
-from state.dialog import DialogState
+from state.auth import solve_then
 from state.gates import gated
 from state.guard import BotAnswer, Name, checked
-from state.site import SiteState, current_brand, page_visitor, picked_dial_code
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, page_visitor, picked_dial_code
 
 TICK_STALE_SECONDS = 3  # no beat for this long: the countdown died with its process
 PURPOSES = frozenset(verification.PURPOSE_MODULE)
 
 
-class SmsState(rx.State):
+class SmsState(MemberPage, rx.State):
     _purpose: str = "login"
     _tick_beat: float = 0.0
     mobile: str = ""
@@ -45,21 +43,15 @@ class SmsState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def send(self, bot_check: BotAnswer) -> Any:
-        site = await self.get_state(SiteState)
+        """Spec 8: a failed send shows the server's message in the warning popup (this
+        state has no error line)."""
         brand = await current_brand(self)
-        try:
-            await verification.check_pow(bot_check)
-            phone = verification.normalize_phone(await picked_dial_code(self, brand), self.mobile)
-            minutes = await verification.send_code(
-                brand, self._purpose, phone, page_visitor(self).ip
-            )
-        except AppError as exc:
-            # Spec 8: a failed send shows the server's message in a warning popup.
-            auth = await self.get_state(AuthState)
-            auth.warning = translate(exc.code, site.ui_lang)
-            return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
-        self.notice = translate("verification-code-sent", site.ui_lang)
+        await verification.check_pow(bot_check)
+        phone = verification.normalize_phone(await picked_dial_code(self, brand), self.mobile)
+        minutes = await verification.send_code(brand, self._purpose, phone, page_visitor(self).ip)
+        await self._say("verification-code-sent")
         self.countdown = minutes * 60
         return SmsState.tick
 

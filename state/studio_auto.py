@@ -27,6 +27,7 @@ from state.gates import gated
 from state.guard import Form, checked
 from state.play import PlayState
 from state.reality import RealityState
+from state.site import ui_lang
 
 PAUSE_SECONDS = 0.6  # between two bets of a run: the result shows before the next one
 HOTKEYS_ON = "on"
@@ -71,8 +72,7 @@ class AutobetState(PlayState):
     async def _show(self, run: autobet.Run) -> Any:
         """The run's counters on the page; when it ended, why (a due reality check also
         brings up its dialog)."""
-        play = await self._play()
-        lang = await play._lang()
+        lang = await ui_lang(self)
         self._run = run
         self.auto_played = run.played
         self.auto_profit = format_amount(run.profit, lang)
@@ -107,7 +107,7 @@ class AutobetState(PlayState):
                 **{FIELDS[field]: value for field, value in typed.items()},
             )
         except AppError as exc:
-            self.auto_status = translate(exc.code, await play._lang(), **exc.params)
+            self.auto_status = translate(exc.code, await ui_lang(self), **exc.params)
             self.auto_refused = True
             return None
         await self._show(autobet.start(chosen))

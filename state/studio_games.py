@@ -14,14 +14,9 @@ from app.services.studio import rounds
 from app.services.studio.games import plinko
 from state import plinko_board, studio_views
 from state.guard import Index, Name, checked
-from state.play import GAME_STATES, PlayState
+from state.play import GAME_STATES, PlayState, requote
 from state.plinko_board import Peg, Slot
 from state.studio_views import MINE_TILES, Cell
-
-
-async def _requote(state: rx.State) -> None:
-    """The player changed a choice: the page's quoted multiplier follows."""
-    await (await state.get_state(PlayState))._quote()  # type: ignore[attr-defined]
 
 
 class DiceState(PlayState):
@@ -48,13 +43,13 @@ class DiceState(PlayState):
             self.dice_target = f"{Decimal(str(value)):.2f}"
         except ArithmeticError:
             return
-        await _requote(self)
+        await requote(self)
 
     @rx.event
     @checked
     async def set_dice_over(self, over: bool) -> None:
         self.dice_over = over
-        await _requote(self)
+        await requote(self)
 
 
 class LimboState(PlayState):
@@ -77,7 +72,7 @@ class LimboState(PlayState):
     @checked
     async def set_limbo_target(self, value: Name) -> None:
         self.limbo_target = value.strip().replace(",", ".")[:10]
-        await _requote(self)
+        await requote(self)
 
 
 class MinesState(PlayState):
@@ -110,7 +105,7 @@ class MinesState(PlayState):
         except ValueError:
             return
         self.mines_shown = []
-        await _requote(self)
+        await requote(self)
 
     @rx.event
     @checked
@@ -119,7 +114,7 @@ class MinesState(PlayState):
             return
         self.mine_picks = sorted(set(self.mine_picks) ^ {tile})
         self.mines_shown = []
-        await _requote(self)
+        await requote(self)
 
 
 class PlinkoState(PlayState):
@@ -216,12 +211,12 @@ class RouletteState(PlayState):
         chips = studio_views.with_chip(self.chips, key)
         if chips is not None:
             self.chips = chips
-            await _requote(self)
+            await requote(self)
 
     @rx.event
     async def clear_chips(self) -> None:
         self.chips = {}
-        await _requote(self)
+        await requote(self)
 
 
 class GridState(PlayState):

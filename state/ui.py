@@ -15,6 +15,11 @@ SIDE_MENU_CLOSED = "0"
 ESCAPE = "Escape"
 
 
+async def close_floats(state: rx.State) -> None:
+    """What floats over the page closes (from another state: a new page, a login)."""
+    (await state.get_state(UiState))._close()
+
+
 class UiState(rx.State):
     # "" until the visitor chooses: then the menu shows on wide screens, hides on phones.
     side_menu_choice: str = rx.LocalStorage("", name="sideMenu")

@@ -20,11 +20,11 @@ from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
 from app.services.wallet_events import balance_version
 from state import follow
-from state.auth import AuthState, current_login
+from state.auth import AuthState, current_member, member_or_none
 from state.bonus import BonusState
 from state.gates import gated
 from state.reality import RealityState
-from state.site import SiteState, current_brand
+from state.site import SiteState, current_brand, ui_lang
 from state.watch import watch_key
 
 WATCH_EVERY_SECONDS = 2.0
@@ -76,9 +76,8 @@ class WalletState(rx.State):
 
     @rx.event
     async def refresh(self) -> Any:
-        try:
-            login = await current_login(self)
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             self._cash, self._version, self.shown = "0", -1, ""
             self.bonus_shown, self.bonus_percent, self.unread, self.rewards = "", 0, 0, 0
             self.missions = 0
@@ -86,7 +85,7 @@ class WalletState(rx.State):
             self.games_notice = self.games_error = ""
             return None
         self.games_notice = self.games_error = ""  # a result belongs to its moment
-        await self._reload(login.member.id or 0)
+        await self._reload(member.id or 0)
         return (
             RealityState.check if self._watch_alive() else [RealityState.check, WalletState.watch]
         )
@@ -138,13 +137,12 @@ class WalletState(rx.State):
                     if self._watch_token != token:
                         return  # the page changed while the version was read
                     self._version = version
-                    try:
-                        # The amount is read for the session's member, never the page's.
-                        login = await current_login(self, touch=False)
-                    except AppError:
+                    # The amount is read for the session's member, never the page's.
+                    member = await member_or_none(self, touch=False)
+                    if member is None:
                         self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
                         continue
-                    await self._reload(login.member.id or 0)
+                    await self._reload(member.id or 0)
                 # Pages that show the member's bonuses or money read them again; a bet may
                 # have brought the reality check due.
                 yield BonusState.refresh
@@ -166,11 +164,11 @@ class WalletState(rx.State):
     @gated
     async def bring_back(self) -> None:
         """Every game wallet's money back to the main wallet, the result beside the button."""
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         try:
-            login = await current_login(self)
+            member = await current_member(self)
             brand = await current_brand(self)
-            done = await transfers.recall_all(brand, login.member, uuid4().hex)
+            done = await transfers.recall_all(brand, member, uuid4().hex)
         except AppError as exc:
             self.games_notice, self.games_error = "", translate(exc.code, lang, **exc.params)
             return
@@ -186,7 +184,7 @@ class WalletState(rx.State):
             )
         else:
             self.games_notice = translate("transfer.nothing_to_recall", lang)
-        await self._reload(login.member.id or 0)
+        await self._reload(member.id or 0)
 
 
 follow.AFTER_LOGIN.append(WalletState.refresh)

@@ -14,13 +14,12 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.accounts import payment_password
 from app.services.cashier import payout_accounts, withdrawals
-from models import Member
 from state import follow
-from state.auth import current_login
-from state.errors import describe, show_first_error
+from state.auth import current_member, member_or_none
 from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand, current_path
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, current_path, ui_lang
 from state.wallet import WalletState
 
 PROOF_UPLOAD = "withdraw-proof"
@@ -49,7 +48,7 @@ class OrderRow:
     awaiting: bool = False  # a paid part waits for the member's confirmation
 
 
-class WithdrawState(rx.State):
+class WithdrawState(MemberPage, rx.State):
     _chosen_order: str = ""
     has_payment_password: bool = False
     payee_name_missing: bool = False
@@ -67,21 +66,6 @@ class WithdrawState(rx.State):
     _notice_order: str = ""  # the order the notice is about, and its status then
     _notice_status: str = ""
 
-    async def _member(self) -> tuple[Member, Any, str]:
-        site = await self.get_state(SiteState)
-        login = await current_login(self)
-        brand = await current_brand(self)
-        return login.member, brand, site.ui_lang
-
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
-    async def _fail(self, exc: AppError, lang: str, where: str) -> Any:
-        self.errors, self.error = describe(exc, lang)
-        self.error_at = where
-        self.notice = ""
-        return show_first_error(where)
-
     def _clear_messages(self) -> None:
         self.errors, self.error, self.error_at, self.notice = {}, "", "", ""
 
@@ -92,10 +76,10 @@ class WithdrawState(rx.State):
         await self._read()
 
     async def _read(self) -> None:
-        try:
-            member, brand, lang = await self._member()
-        except AppError:
+        member = await member_or_none(self)
+        if member is None:
             return
+        brand, lang = await current_brand(self), await ui_lang(self)
         info = await withdrawals.overview(brand, member)
         self.has_payment_password = info.payment_password.is_set
         self.payee_name_missing = info.payee_name_missing
@@ -150,20 +134,17 @@ class WithdrawState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action(at=PASSWORD_FORM)
     async def set_payment_password(self, form: Form) -> Any:
-        lang = await self._lang()
-        try:
-            member, brand, lang = await self._member()
-            await payment_password.set_payment_password(
-                brand,
-                member,
-                str(form.get("loginPassword", "")),
-                str(form.get("paymentPassword", "")),
-                str(form.get("confirmPaymentPassword", "")),
-                self.router.session.client_ip or "unknown",
-            )
-        except AppError as exc:
-            return await self._fail(exc, lang, PASSWORD_FORM)
+        member = await current_member(self)
+        await payment_password.set_payment_password(
+            await current_brand(self),
+            member,
+            str(form.get("loginPassword", "")),
+            str(form.get("paymentPassword", "")),
+            str(form.get("confirmPaymentPassword", "")),
+            self.router.session.client_ip or "unknown",
+        )
         self._clear_messages()
         await self._read()
         return None
@@ -171,23 +152,19 @@ class WithdrawState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action(at=ACCOUNTS_FORM)
     async def bind_account(self, form: Form) -> Any:
-        lang = await self._lang()
-        try:
-            member, _, lang = await self._member()
-            await payout_accounts.bind(
-                member,
-                payout_accounts.PayoutAccountInput(
-                    kind="PIX",
-                    holder_name=str(form.get("holderName", "")),
-                    pix_key_type=str(form.get("pixKeyType", "")),
-                    pix_key=str(form.get("pixKey", "")),
-                ),
-                str(form.get("password", "")),
-                self.router.session.client_ip or "unknown",
-            )
-        except AppError as exc:
-            return await self._fail(exc, lang, ACCOUNTS_FORM)
+        await payout_accounts.bind(
+            await current_member(self),
+            payout_accounts.PayoutAccountInput(
+                kind="PIX",
+                holder_name=str(form.get("holderName", "")),
+                pix_key_type=str(form.get("pixKeyType", "")),
+                pix_key=str(form.get("pixKey", "")),
+            ),
+            str(form.get("password", "")),
+            self.router.session.client_ip or "unknown",
+        )
         self._clear_messages()
         await self._read()
         return None
@@ -195,23 +172,22 @@ class WithdrawState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action(at=REQUEST_FORM)
     async def request(self, form: Form) -> Any:
-        lang = await self._lang()
+        member = await current_member(self)
         try:
-            member, brand, lang = await self._member()
-            view = await withdrawals.request_withdrawal(
-                brand,
-                member,
-                form.get("amount", ""),
-                int(form.get("accountId") or 0),
-                str(form.get("paymentPassword", "")),
-            )
-        except (AppError, ValueError) as exc:
-            if isinstance(exc, ValueError):
-                exc = AppError("payout-account-unknown", status=404)
-            return await self._fail(exc, lang, REQUEST_FORM)
+            account_id = int(form.get("accountId") or 0)
+        except ValueError:
+            raise AppError("payout-account-unknown", status=404) from None
+        view = await withdrawals.request_withdrawal(
+            await current_brand(self),
+            member,
+            form.get("amount", ""),
+            account_id,
+            str(form.get("paymentPassword", "")),
+        )
         self._clear_messages()
-        self.notice = translate("withdraw.requested", lang, orderNo=view.order.order_no)
+        await self._say("withdraw.requested", orderNo=view.order.order_no)
         self._notice_order = view.order.order_no
         await self._read()
         self._notice_status = self._noticed_status()
@@ -219,13 +195,9 @@ class WithdrawState(rx.State):
 
     @rx.event
     @checked
+    @member_action(at=ORDERS)
     async def received(self, order_no: Name) -> Any:
-        lang = await self._lang()
-        try:
-            member, _, lang = await self._member()
-            await withdrawals.confirm_receipt(member, order_no, "RECEIVED", None)
-        except AppError as exc:
-            return await self._fail(exc, lang, ORDERS)
+        await withdrawals.confirm_receipt(await current_member(self), order_no, "RECEIVED", None)
         self._clear_messages()
         await self._read()
         return None
@@ -237,17 +209,13 @@ class WithdrawState(rx.State):
         self._chosen_order = order_no
 
     @rx.event
+    @member_action(at=ORDERS)
     async def not_received(self, files: list[rx.UploadFile]) -> Any:
         """Reflex's upload endpoint hands the files (its size limit is the app's body
         limit, app/api/main.py); only the first is read."""
-        lang = await self._lang()
-        order_no = self._chosen_order
-        try:
-            member, _, lang = await self._member()
-            proof = await files[0].read() if files else None
-            await withdrawals.confirm_receipt(member, order_no, "NOT_RECEIVED", proof)
-        except AppError as exc:
-            return await self._fail(exc, lang, ORDERS)
+        member = await current_member(self)
+        proof = await files[0].read() if files else None
+        await withdrawals.confirm_receipt(member, self._chosen_order, "NOT_RECEIVED", proof)
         self._clear_messages()
         await self._read()
         return rx.clear_selected_files(PROOF_UPLOAD)

@@ -4,6 +4,7 @@ driven by Playwright in Debian's headless Chromium, against the session's test d
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -138,8 +139,9 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         launch.release()
         _running.pop("url", None)
         _running.pop("simulator", None)
-        os.killpg(simulator.pid, signal.SIGTERM)
-        os.killpg(process.pid, signal.SIGTERM)
+        for started in (simulator, process):
+            with contextlib.suppress(ProcessLookupError):  # it may have stopped by itself
+                os.killpg(started.pid, signal.SIGTERM)
         try:
             process.wait(timeout=20)
         except subprocess.TimeoutExpired:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.i18n import studio_game_name
+from app.services.lottery import entries as lottery_entries
 from app.services.seamless.port import STUDIO_VENDOR
 from models.catalogue import VASSALAGE
 from state.studio_views import art_url
@@ -26,12 +27,19 @@ class GameCard:
     demo: bool = False  # the free demo is offered (supportPlay 0)
     maintenance: bool = False
     popup: bool = False  # a vendor that opens its own game list (VASSALAGE)
+    tag: str = ""  # a lottery entry's tag (spec 3: from its gameGroupCode)
+    code: str = ""  # the game's code (a lottery entry's is the engine game it opens)
 
 
 def game_name(entry: dict[str, Any], language: str) -> str:
-    """The game's name in the reader's language: the in-house studio's games have theirs in
-    the catalog (the catalogue keeps one name); a vendor's game keeps the vendor's name."""
-    return studio_game_name(str(entry.get("gameCode", "")), language) or str(entry["gameName"])
+    """The game's name in the reader's language: the in-house studio's and the lottery
+    engine's games have theirs in the catalog (the catalogue keeps one name); a vendor's game
+    keeps the vendor's name."""
+    code = str(entry.get("gameCode", ""))
+    lottery = lottery_entries.entry_of(str(entry.get("vassalage", "")), code)
+    if lottery is not None:
+        return lottery_entries.name(lottery, language)
+    return studio_game_name(code, language) or str(entry["gameName"])
 
 
 def card(entry: dict[str, Any], language: str) -> GameCard:
@@ -48,6 +56,8 @@ def card(entry: dict[str, Any], language: str) -> GameCard:
         demo=entry["supportPlay"] == 0,
         maintenance=bool(entry["maintenance"]),
         popup=entry["isGame"] == VASSALAGE,
+        tag=str(entry.get("tag", "")),
+        code=str(entry.get("gameCode", "")),
     )
 
 

@@ -28,6 +28,7 @@ from app.services.catalogue.navigation import (
     card_action,
     vendor_cards,
 )
+from app.services.lottery import entries as lottery_entries
 from app.services.site import POINTS_MODULE
 from models import Game, GameVendor
 from models.catalogue import VASSALAGE, WalletMode
@@ -162,8 +163,14 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str,
         raw = await raw_catalogue(refresh)
         vendors = {v["vassalage"]: v for v in raw["vendors"]}
         rates = await rebate_rates.displayed_rates(brand.id)
+        # A lottery vendor none of whose games the brand's market can play is not listed.
+        listed = [
+            v
+            for v in raw["vendors"]
+            if lottery_entries.vendor_playable(v["vassalage"], brand.currency)
+        ]
         navigation = build_navigation(
-            vendor_cards(raw["vendors"]),
+            vendor_cards(listed),
             sub_categories=raw["subCategories"],
             tagalog=brand.supports_tagalog,
             has_hot=raw["hasHot"],

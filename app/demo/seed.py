@@ -83,11 +83,13 @@ REGISTER_FIELDS: dict[str, tuple[bool, bool, int | None, int | None, int | None,
     "captcha": (False, False, 4, 4, 4, "*"),  # the proof-of-work bot check runs instead
 }
 
+# Letters of the Latin script, Vietnamese ones included (Latin-1, Extended-A/B and Additional).
+_LATIN = "[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ'-]"
 # The Asian demo brand's rules: lower-case accounts starting with a letter, names in Latin
 # letters (Vietnamese accents too), Vietnamese WhatsApp and Zalo numbers, and Telegram names.
 ASIAN_FIELDS: dict[str, tuple[bool, bool, int | None, int | None, int | None, str | None]] = {
     "username": (True, True, 6, 16, 1, r"[a-z][a-z0-9]*"),
-    "payeeName": (True, False, 2, 60, 21, r"[A-Za-zÀ-ỹ'-]+(?: [A-Za-zÀ-ỹ'-]+)+"),
+    "payeeName": (True, False, 2, 60, 21, rf"{_LATIN}+(?: {_LATIN}+)+"),
     "email": (True, False, 6, 80, 3, r"[^@\s]+@[^@\s]+\.(?:com|vn)"),
     "mobileNum": (True, False, 9, 10, 6, "*"),
     "whatsapp": (True, False, 10, 12, 6, r"84[0-9]{8,10}"),

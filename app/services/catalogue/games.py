@@ -179,7 +179,8 @@ async def hot_games(brand: Brand, language: str, refresh: bool = False) -> list[
     async def load() -> list[dict[str, Any]]:
         return await _top(brand, [col(Game.is_top)], HOT_LIMIT)
 
-    return await cached(f"hot:{brand.code}:{language}", load, refresh)
+    # The currency decides which lottery games are listed (its market's RTP floor).
+    return await cached(f"hot:{brand.code}:{brand.currency}:{language}", load, refresh)
 
 
 async def popular_games(
@@ -199,7 +200,10 @@ async def popular_games(
     async def load() -> list[dict[str, Any]]:
         return await _top(brand, conditions, limit)
 
-    key = f"popular:{brand.code}:{language}:{found.game_type or found.sub_category}:{limit}"
+    key = (
+        f"popular:{brand.code}:{brand.currency}:{language}:"
+        f"{found.game_type or found.sub_category}:{limit}"
+    )
     return await cached(key, load)
 
 

@@ -190,7 +190,8 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str,
             "u9w": navigation.u9w.to_json() if navigation.u9w else None,
         }
 
-    return await cached(f"menus:{brand.code}:{language}", load, refresh)
+    # The currency decides which lottery vendors are listed (its market's RTP floor).
+    return await cached(f"menus:{brand.code}:{brand.currency}:{language}", load, refresh)
 
 
 async def category_vendors(brand: Brand, language: str, nav_type: str) -> list[dict[str, Any]]:
@@ -213,7 +214,7 @@ async def vendor_list(brand: Brand, language: str, refresh: bool = False) -> dic
         )
         return {"sorted": ordered, "mapped": mapped}
 
-    return await cached(f"vendors:{brand.code}:{language}", load, refresh)
+    return await cached(f"vendors:{brand.code}:{brand.currency}:{language}", load, refresh)
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,20 @@ async def test_the_asian_brand_asks_for_zalo_and_telegram_with_its_own_patterns(
     assert value["token"]
 
 
+async def test_the_game_list_carries_a_lottery_entry_s_group_code_and_tag(
+    make_client: MakeClient,
+) -> None:
+    page = await _asian(make_client).get(
+        "/wps/relay/GCSGAME_gameList", {"gameType": "ELOTT", "pageSize": 50}
+    )
+    by_code = {entry["gameCode"]: entry for entry in page["content"]}
+    assert (by_code["vn-mn"]["gameGroupCode"], by_code["vn-mn"]["tag"]) == ("VN", "VN")
+    brazil = await make_client(language="EN").get(
+        "/wps/relay/GCSGAME_gameList", {"gameType": "ELOTT"}
+    )
+    assert brazil["content"] == []  # no Vietnamese play reaches Brazil's 85 % floor
+
+
 async def test_the_demo_home_lists_every_brand_with_its_local_address() -> None:
     every = await brands.all()
     rows = {row.code: row for row in demo_brands(every, "VN1", "luckylotus.localhost:3000")}

@@ -87,12 +87,29 @@ def _start_button(game: rx.Var, *, demo: bool) -> rx.Component:
     )
 
 
+def _tag(game: rx.Var) -> rx.Component:
+    """A lottery entry's tag (spec 3: from its gameGroupCode), over the picture's corner."""
+    return rx.cond(
+        game.tag != "",
+        rx.el.span(
+            game.tag,
+            class_name=(
+                "absolute top-1.5 left-1.5 rounded px-1.5 py-0.5 text-xs font-bold "
+                "bg-amber-400 text-slate-900"
+            ),
+            data_testid="game-tag",
+        ),
+    )
+
+
 def game_card(game: rx.Var) -> rx.Component:
-    """The normal look: image, play, free demo (only when supportPlay is 0), name, heart."""
+    """The normal look: image, play, free demo (only when supportPlay is 0), name, heart
+    (none on lottery entries, which carry their tag instead)."""
     return rx.el.div(
         rx.el.div(
             _picture(game),
-            _heart(game),
+            _tag(game),
+            rx.cond((game.type != LOTT) & (game.type != ELOTT), _heart(game)),
             rx.el.div(
                 _start_button(game, demo=False),
                 rx.cond(game.demo, _start_button(game, demo=True)),
@@ -104,6 +121,7 @@ def game_card(game: rx.Var) -> rx.Component:
         _rtp(game),
         class_name="min-w-0",
         data_testid="game-card",
+        data_game=game.code,
     )
 
 

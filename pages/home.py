@@ -371,8 +371,55 @@ def _list(title_key: str, items: rx.Var, test_id: str) -> rx.Component:
     )
 
 
+def _demo_brand(row: rx.Var) -> rx.Component:
+    note = SiteState.texts.get(row.note_key, "").to(str)
+    return rx.el.li(
+        rx.cond(
+            row.current,
+            rx.el.span(
+                rx.el.b(row.name),
+                " · ",
+                t("demo.brands.here"),
+                data_testid="demo-brand-current",
+            ),
+            rx.cond(
+                row.address != "",
+                rx.el.a(row.name, href=row.address, class_name=f"underline font-semibold {FOCUS}"),
+                rx.el.b(row.name),
+            ),
+        ),
+        rx.cond(note != "", rx.el.span(": ", note)),
+        data_testid="demo-brand",
+        data_brand=row.code,
+    )
+
+
+def demo_brands() -> rx.Component:
+    """While the demo parts run: which demo brand this is, and where the others open."""
+    return rx.cond(
+        SiteState.demo_brands.length() > 0,
+        rx.el.aside(
+            rx.el.p(
+                rx.el.span(
+                    t("homepage.demo_figures"),
+                    class_name="mr-2 rounded px-2 py-0.5 text-xs font-medium bg-amber-200",
+                ),
+                t("demo.brands.title"),
+                class_name="font-semibold",
+            ),
+            rx.el.ul(rx.foreach(SiteState.demo_brands, _demo_brand), class_name="mt-1 space-y-1"),
+            class_name=(
+                "mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 "
+                "dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
+            ),
+            data_testid="demo-brands",
+        ),
+    )
+
+
 def home_content() -> tuple[rx.Component, ...]:
     return (
+        demo_brands(),
         banner_carousel(),
         notice_bar(),
         break_banner(),

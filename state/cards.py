@@ -9,6 +9,7 @@ from typing import Any
 
 from app.core.i18n import studio_game_name
 from app.core.i18n.formatting import format_amount
+from app.services.lottery import entries as lottery_entries
 from app.services.seamless.port import STUDIO_VENDOR
 from app.services.studio.crash import chains
 from app.services.studio.crash.rounds import CODE as CRASH_CODE
@@ -32,12 +33,19 @@ class GameCard:
     maintenance: bool = False
     popup: bool = False  # a vendor that opens its own game list (VASSALAGE)
     rtp: str = ""  # an Original's exact return to player, as the reader writes numbers
+    tag: str = ""  # a lottery entry's tag (spec 3: from its gameGroupCode)
+    code: str = ""  # the game's code (a lottery entry's is the engine game it opens)
 
 
 def game_name(entry: dict[str, Any], language: str) -> str:
-    """The game's name in the reader's language: the in-house studio's games have theirs in
-    the catalog (the catalogue keeps one name); a vendor's game keeps the vendor's name."""
-    return studio_game_name(str(entry.get("gameCode", "")), language) or str(entry["gameName"])
+    """The game's name in the reader's language: the in-house studio's and the lottery
+    engine's games have theirs in the catalog (the catalogue keeps one name); a vendor's game
+    keeps the vendor's name."""
+    code = str(entry.get("gameCode", ""))
+    lottery = lottery_entries.entry_of(str(entry.get("vassalage", "")), code)
+    if lottery is not None:
+        return lottery_entries.name(lottery, language)
+    return studio_game_name(code, language) or str(entry["gameName"])
 
 
 def _rtp(entry: dict[str, Any], language: str, brand_rtps: Mapping[str, Decimal]) -> str:
@@ -69,6 +77,8 @@ def card(
         maintenance=bool(entry["maintenance"]),
         popup=entry["isGame"] == VASSALAGE,
         rtp=_rtp(entry, language, brand_rtps or {}),
+        tag=str(entry.get("tag", "")),
+        code=str(entry.get("gameCode", "")),
     )
 
 

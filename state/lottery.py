@@ -22,6 +22,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_multiplier
 from app.services.catalogue import lobby as catalogue_lobby
+from app.services.lottery import entries as lottery_entries
 from app.services.lottery import issues as issue_service
 from app.services.lottery import member_play, page_views, views
 from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetRequest
@@ -61,7 +62,6 @@ RULES_DIALOG = "lottery-rules"
 QUICKS = ("all", "big", "small", "odd", "even", "clear")
 MAX_CODE_TEXT = 2000
 RECORD_SIZE = 20
-BADGES = {"pcb": "28", "vns": "VN", "vnn": "VN"}
 LOAD_SCRIPT = rx.call_script(
     "window.appLottery ? window.appLottery.scan() : document.head.appendChild("
     "Object.assign(document.createElement('script'), {src: '/lottery.js'}))"
@@ -172,10 +172,6 @@ class LotteryState(MemberPage, Lean, rx.State):
             self.game_code = ""
             await self._load_lobby()
             return LOAD_SCRIPT
-        if code not in GAMES:
-            opened = await page_views.engine_game(code)
-            if opened is not None:  # a catalogue card: its lottery type's game
-                return rx.redirect(routes.lottery_game(opened.vendor, opened.code), replace=True)
         if code not in GAMES or page_views.area_of_vendor(game(code).vendor) != self.area:
             self.game_code = ""
             self.unknown = True
@@ -185,6 +181,8 @@ class LotteryState(MemberPage, Lean, rx.State):
             self.play_code, self.trend_position = "", 0
         self.game_code = code
         found = game(code)
+        currency = (await current_brand(self)).currency
+        self.mode = lottery_entries.opening_mode(found, currency, self.mode, self.modes)
         self.name_key = game_name_key(code)
         self.minutes = page_views.game_minutes(found)
         self.official = found.official
@@ -215,7 +213,7 @@ class LotteryState(MemberPage, Lean, rx.State):
                 family_key=f"lotterypage.family.{item.family}",
                 minutes=item.interval_minutes or 0,
                 image=page_views.image_category(item.family),
-                badge=BADGES.get(item.family, item.family.upper()),
+                badge=lottery_entries.tag(lottery_entries.group_code(game(item.code))),
                 issue=item.next_issue.issue_no if item.next_issue else "",
                 close_ms=ms(item.next_issue.close_at) if item.next_issue else 0,
                 href=routes.lottery_game(game(item.code).vendor, item.code),

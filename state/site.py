@@ -10,10 +10,10 @@ import reflex as rx
 
 from app.core.config import get_settings
 from app.core.errors import AppError
-from app.core.i18n import LANGUAGE_NAMES, catalog, ui_language
+from app.core.i18n import LANGUAGE_NAMES, catalog, has_key, ui_language
 from app.core.i18n.formatting import country_name
 from app.core.visitor import Visitor, visitor
-from app.services import app_download, browser_logins, operator_identity, site
+from app.services import app_download, browser_logins, demo_brands, operator_identity, site
 from app.services.accounts import verification
 from app.services.brands import Brand, brands
 from app.services.browser_logins import ROTATE_PATH
@@ -127,6 +127,30 @@ async def picked_dial_code(state: rx.State, brand: Brand) -> str:
     return verification.picked_code(brand, site_state.dial_code)
 
 
+@dataclass
+class DemoBrandRow:
+    """One of the demo's brands on the home page: where it opens, what it shows."""
+
+    code: str = ""
+    name: str = ""
+    address: str = ""
+    current: bool = False
+    note_key: str = ""  # catalog key of what the brand shows ("" for a brand without one)
+
+
+def _demo_brand_rows(every: list[Brand], current: str, host: str | None) -> list[DemoBrandRow]:
+    return [
+        DemoBrandRow(
+            found.code,
+            found.name,
+            found.address,
+            found.current,
+            note if has_key(note := f"demo.brand.{found.code}") else "",
+        )
+        for found in demo_brands.demo_brands(every, current, host)
+    ]
+
+
 class SiteState(Lean, rx.State):
     """Loaded on every page: which brand this domain serves, its status and language."""
 
@@ -160,6 +184,7 @@ class SiteState(Lean, rx.State):
     identity_required: bool = False
     # The demo parts run (Settings.demo_parts): what the footer states is labelled as examples.
     demo: bool = False
+    demo_brands: list[DemoBrandRow] = []  # while the demo parts run: the brands side by side
     language_error: str = ""
     login_methods: dict[str, bool] = {}
     # Merchant wallet isSingle (spec 3): no transfer wallets, so the wallet page is hidden.
@@ -257,6 +282,11 @@ class SiteState(Lean, rx.State):
         self.jurisdiction = brand.jurisdiction
         self.identity_required = profile_of(brand).identity_verification
         self.demo = bool(get_settings().demo_parts())
+        self.demo_brands = (
+            _demo_brand_rows(await brands.all(), brand.code, self.router.headers.host)
+            if self.demo
+            else []
+        )
         self.dialling = [
             DiallingOption(found.region, found.code) for found in verification.dialling_codes(brand)
         ]

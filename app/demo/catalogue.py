@@ -1,5 +1,6 @@
 """The demo catalogue: about 10,000 games from 39 vendors, generated deterministically from word
-lists with a seeded RNG, plus a few hundred winners per brand. Idempotent and bulk-inserted."""
+lists with a seeded RNG, plus a few hundred winners per brand; the lottery vendors list the
+lottery engine's own games. Idempotent and bulk-inserted."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from itertools import product
 from typing import Any
 
 from sqlalchemy import Table, func, insert
-from sqlmodel import col, select
+from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
@@ -30,9 +31,12 @@ from app.services.catalogue.rules import (
     RNG,
     SPORTS,
 )
+from app.services.lottery import entries
+from app.services.lottery.games import GAMES as LOTTERY_GAMES
+from app.services.lottery.page_views import IMAGE_CATEGORIES
 from app.services.studio.crash.rounds import SPEC as CRASH_SPEC
 from app.services.studio.games import GAMES as STUDIO_GAMES
-from models import Game, GameVendor, Merchant, Winner
+from models import FavoriteGame, Game, GameVendor, Merchant, RecentGame, Winner
 from models.base import utcnow
 from models.catalogue import GAME, VASSALAGE, WalletMode
 
@@ -56,6 +60,11 @@ class VendorSeed:
     account_type_name: str = ""
 
 
+def _engine(vassalage: str) -> int:
+    """How many of the lottery engine's games a lottery vendor lists (all of its own)."""
+    return sum(1 for found in LOTTERY_GAMES.values() if found.vendor == vassalage)
+
+
 # In sorted-vendor order; the order decides the order of the navigation's categories.
 VENDORS: tuple[VendorSeed, ...] = (
     VendorSeed("PG", "PG Soft", {RNG: 320}),
@@ -72,7 +81,7 @@ VENDORS: tuple[VendorSeed, ...] = (
     VendorSeed("PNG", "Play'n GO", {RNG: 800}),
     VendorSeed("BNG", "Booongo", {RNG: 500}),
     VendorSeed("EVP", "Evoplay", {RNG: 650}),
-    VendorSeed("KA", "KA Gaming", {RNG: 1100, FISH: 20}),
+    VendorSeed("KA", "KA Gaming", {RNG: 1260, FISH: 20}),
     VendorSeed("EVO", "Evolution", {LIVE: 180}),
     VendorSeed("SEXY", "AE Sexy", {LIVE: 40}),
     VendorSeed("DG", "Dream Gaming", {LIVE: 35}),
@@ -93,9 +102,11 @@ VENDORS: tuple[VendorSeed, ...] = (
     VendorSeed("IA", "IA Esports", {ESPORTS: 1}, WalletMode.TRANSFER),
     VendorSeed("AI", "AI Esports", {ESPORTS: 1}, WalletMode.TRANSFER),
     VendorSeed("TF", "TF Gaming", {ESPORTS: 1}, WalletMode.TRANSFER),
-    VendorSeed("TCG_SEA", "SEA Lottery", {LOTT: 60}, account_type_name="SEA"),
-    VendorSeed("LOTT", "Loterias", {LOTT: 40}, account_type_name="LOTT"),
-    VendorSeed("TCG_LOTTO_VN", "Vietlott", {ELOTT: 90}, account_type_name="VNLOTTO"),
+    VendorSeed("TCG_SEA", "SEA Lottery", {LOTT: _engine("TCG_SEA")}, account_type_name="SEA"),
+    VendorSeed("LOTT", "Loterias", {LOTT: _engine("LOTT")}, account_type_name="LOTT"),
+    VendorSeed(
+        "TCG_LOTTO_VN", "Vietlott", {ELOTT: _engine("TCG_LOTTO_VN")}, account_type_name="VNLOTTO"
+    ),
     VendorSeed("BGS", "BGS Originals", {INHOUSE: len(STUDIO_GAMES) + 1}),
 )
 
@@ -187,21 +198,6 @@ SPORTS_GAMES = {
     "AI": ("AI Esports Live",),
     "TF": ("TF Gaming Esports",),
 }
-# Spec 3: lottery types, and the image categories that lottery icons exist for.
-LOTTERY_KINDS = (
-    ("11x5", "11X5"), ("k3", None), ("lf", "LF"), ("lhc", "LHC"), ("pcb", None), ("pk10", "PK10"),
-    ("ssc", "SSC"),
-)  # fmt: skip
-SEA_REGIONS = ("Bangkok", "Jakarta", "Manila", "Kuala Lumpur", "Singapore", "Phnom Penh",
-               "Vientiane", "Yangon", "Hanoi", "Cebu")  # fmt: skip
-VN_REGIONS = (
-    "Miền Bắc", "Miền Trung", "Miền Nam", "Hà Nội", "Hồ Chí Minh", "Đà Nẵng", "Cần Thơ", "Huế",
-    "Hải Phòng", "Nha Trang", "Vũng Tàu", "Đà Lạt", "Quảng Ninh", "Bình Dương", "Long An",
-)  # fmt: skip
-VN_DRAWS = ("45 giây", "1 phút", "3 phút", "5 phút", "Siêu Tốc", "Truyền Thống")
-BR_LOTTERIES = ("Mega-Sena", "Quina", "Lotofácil", "Lotomania", "Dupla Sena", "Timemania",
-                "Dia de Sorte", "Super Sete")  # fmt: skip
-BR_DRAWS = ("Clássica", "Rápida", "Turbo", "Noturna", "Especial")
 WINNER_NAMES = (
     "marcos", "ana", "joao", "beatriz", "lucas", "gabriel", "rafael", "juliana", "fernanda",
     "pedro", "mariana", "thiago", "camila", "bruno", "larissa", "diego", "vitoria", "felipe",
@@ -361,20 +357,18 @@ class _Builder:
             self.add(seed, PVP, name, classify)
 
     def lottery(self, seed: VendorSeed, game_type: str, count: int) -> None:
-        options: list[tuple[str, str, str | None]]
-        if seed.vassalage == "TCG_LOTTO_VN":
-            options = [(f"{r} {d}", "vn", None) for r, d in product(VN_REGIONS, VN_DRAWS)]
-        elif seed.vassalage == "LOTT":
-            options = [(f"{g} {d}", "lf", "LF") for g, d in product(BR_LOTTERIES, BR_DRAWS)]
-        else:
-            options = [
-                (f"{region} {kind.upper()}", kind, image)
-                for region, (kind, image) in product(SEA_REGIONS, LOTTERY_KINDS)
-            ]
-        for name, kind, image in options[:count]:
-            self.add(seed, game_type, name, kind, top_share=0)
-            # Lottery icons exist per image category only (spec 3); others use the default.
-            self.rows[-1]["show_icon"] = f"lottery/{image}.png" if image else None
+        """The lottery engine's games of the vendor, one entry each (spec 3): the entry's
+        code is the engine's, so its card opens that game; its class is the lottery type."""
+        own = [found for found in LOTTERY_GAMES.values() if found.vendor == seed.vassalage]
+        for found in own[:count]:
+            self.add(seed, game_type, entries.name(found, "en"), found.family, top_share=0)
+            image = IMAGE_CATEGORIES.get(found.family)
+            self.rows[-1].update(
+                game_code=found.code,
+                # Lottery icons exist per image category only (spec 3); others use the default.
+                show_icon=f"lottery/{image}.png" if image else None,
+                maintenance=False,
+            )
 
     def inhouse(self, seed: VendorSeed, count: int) -> None:
         """The studio's own games (Crash too): the game code is the studio's, the RTP the
@@ -479,10 +473,29 @@ async def _seed_winners(session: AsyncSession) -> int:
     return len(rows)
 
 
+async def _drop_stale_lottery_entries(session: AsyncSession) -> None:
+    """Lottery entries of an older demo that are not the engine's games (their cards opened no
+    game of their own) go, with what points at them."""
+    rows = (
+        await session.exec(
+            select(Game.id, Game.vassalage, Game.game_code).where(
+                col(Game.vassalage).in_(list(entries.VENDOR_TYPES))
+            )
+        )
+    ).all()
+    stale = [gid for gid, vassalage, code in rows if entries.entry_of(vassalage, code) is None]
+    if not stale:
+        return
+    for table in (RecentGame, FavoriteGame, Winner):
+        await session.exec(delete(table).where(col(table.game_id).in_(stale)))
+    await session.exec(delete(Game).where(col(Game.id).in_(stale)))
+
+
 async def seed_catalogue() -> int:
     """Insert the vendors, games and winners the database misses; return the games added."""
     vendors, games = build_catalogue()
     async with write_transaction() as session:
+        await _drop_stale_lottery_entries(session)
         known_vendors = set((await session.exec(select(GameVendor.vassalage))).all())
         missing_vendors = [v for v in vendors if v["vassalage"] not in known_vendors]
         connection = await session.connection()

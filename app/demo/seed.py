@@ -84,6 +84,20 @@ REGISTER_FIELDS: dict[str, tuple[bool, bool, int | None, int | None, int | None,
     "captcha": (False, False, 4, 4, 4, "*"),  # the proof-of-work bot check runs instead
 }
 
+# Letters of the Latin script, Vietnamese ones included (Latin-1, Extended-A/B and Additional).
+_LATIN = "[A-Za-zÀ-ÖØ-öø-ɏḀ-ỿ'-]"
+# The Asian demo brand's rules: lower-case accounts starting with a letter, names in Latin
+# letters (Vietnamese accents too), Vietnamese WhatsApp and Zalo numbers, and Telegram names.
+ASIAN_FIELDS: dict[str, tuple[bool, bool, int | None, int | None, int | None, str | None]] = {
+    "username": (True, True, 6, 16, 1, r"[a-z][a-z0-9]*"),
+    "payeeName": (True, False, 2, 60, 21, rf"{_LATIN}+(?: {_LATIN}+)+"),
+    "email": (True, False, 6, 80, 3, r"[^@\s]+@[^@\s]+\.(?:com|vn)"),
+    "mobileNum": (True, False, 9, 10, 6, "*"),
+    "whatsapp": (True, False, 10, 12, 6, r"84[0-9]{8,10}"),
+    "zalo": (True, False, 9, 11, 6, r"0?[0-9]{9,10}"),
+    "telegram": (True, False, 5, 33, 9, r"@?[A-Za-z][A-Za-z0-9_]{4,31}"),
+}
+
 
 @dataclass
 class BrandSeed:
@@ -100,6 +114,10 @@ class BrandSeed:
     single_wallet: bool = False
     jurisdiction: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    # The brand's own field rules over REGISTER_FIELDS (same shape), and its fields beyond them.
+    fields: dict[str, tuple[bool, bool, int | None, int | None, int | None, str | None]] = field(
+        default_factory=dict
+    )
 
 
 # The demo's licensed brand shows an operator identity in its footer; the site labels it as
@@ -130,7 +148,7 @@ BRANDS = (
     BrandSeed(
         code="BR2",
         name="Vila Bet",
-        domains=("vilabet.test", "agent.vilabet.test"),
+        domains=("vilabet.test", "agent.vilabet.test", "vilabet.localhost"),
         languages=("EN", "PT"),
         default_language="EN",
         currency="BRL",
@@ -142,7 +160,26 @@ BRANDS = (
         ),
         single_wallet=True,
     ),
+    # An Asian market: what Brazil's rules hide. Its currency has no RTP floor, so the
+    # Vietnamese and SEA lotteries are played; it asks for Zalo and Telegram and holds its own
+    # field patterns (a value off them gets the field's format message, spec 5.M5/M6/M8).
+    BrandSeed(
+        code="VN1",
+        name="Lucky Lotus",
+        domains=("luckylotus.localhost", "luckylotus.test"),
+        languages=("EN",),
+        default_language="EN",
+        currency="VND",
+        symbol="₫",
+        timezone="Asia/Ho_Chi_Minh",
+        min_age=18,
+        disabled_modules=frozenset({"GOOGLESIGNIN3", "FACEBOOKSIGNIN3"}),
+        fields=ASIAN_FIELDS,
+    ),
 )
+# `make run` serves the brands on their `.localhost` domains too (browsers send those names to
+# this machine): the demo's brands open side by side without editing a hosts file.
+LOCAL_SUFFIX = ".localhost"
 
 # resourceType: (labelNameEn, url, opened in a new tab)
 RESOURCES = {
@@ -382,7 +419,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
             sort=index,
         )
         for index, (name, (enabled, required, low, high, pattern, accepted)) in enumerate(
-            REGISTER_FIELDS.items()
+            {**REGISTER_FIELDS, **seed.fields}.items()
         )
     )
     session.add_all(
@@ -502,6 +539,17 @@ async def _legal(session: AsyncSession, merchant: Merchant) -> None:
     )
 
 
+async def _local_domains(session: AsyncSession, merchant: Merchant, seed: BrandSeed) -> None:
+    """The brand's `.localhost` domains a database seeded before them misses."""
+    wanted = [domain for domain in seed.domains if domain.endswith(LOCAL_SUFFIX)]
+    known = set((await session.exec(select(DomainRoute.domain))).all())
+    session.add_all(
+        DomainRoute(merchant_id=saved_id(merchant.id), domain=domain, route_type="MAIN")
+        for domain in wanted
+        if domain not in known
+    )
+
+
 async def seed_demo_data() -> list[str]:
     """Create what the demo brands miss; return the codes of the brands created."""
     created: list[str] = []
@@ -511,6 +559,7 @@ async def seed_demo_data() -> list[str]:
                 await session.exec(select(Merchant).where(Merchant.code == seed.code))
             ).first()
             merchant = await _merchant(session, seed)
+            await _local_domains(session, merchant, seed)
             await _channels(session, merchant)
             await _legal(session, merchant)
             if before is None:

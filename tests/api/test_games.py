@@ -71,11 +71,16 @@ async def test_menus_follow_the_navigation_rules(make_client: MakeClient) -> Non
     by_type = {item["navType"]: item for item in menu["nav"]}
     assert {c["vassalage"] for c in by_type["COCKFIGHT"]["cards"]} == {"DS88", "DIG", "WGB"}
     assert by_type["COCKFIGHT"]["action"]["kind"] == "LAUNCH"
-    assert by_type["LOTT"]["action"]["path"] == "/seaLottery"
-    assert by_type["ELOTT"]["action"]["path"] == "/vnLottery"
+    # BR1's market (85 % floor) plays no Vietnamese or SEA game: their vendors are not listed.
+    assert by_type["LOTT"]["action"]["path"] == "/lottery" and "ELOTT" not in by_type
     assert by_type["RNG"]["rebateRate"] == "1.2%" and by_type["PVP"]["rebateRate"] == "-"
     assert by_type["RNG"]["title"] == "Slots"
-    assert menu["prizeMode"] == "ELOTT"
+    assert menu["prizeMode"] == "LOTT"
+    asian = await make_client(language="EN", merchant="VN1").get("/lgw/games/game_menus")
+    asian_types = {item["navType"]: item for item in asian["nav"]}
+    assert asian_types["LOTT"]["action"]["path"] == "/seaLottery"
+    assert asian_types["ELOTT"]["action"]["path"] == "/vnLottery"
+    assert asian["prizeMode"] == "ELOTT"
     assert menu["u9w"]["vassalage"] == "U9W"
     assert "BG" not in {s["code"] for s in menu["subCategories"]}  # BR1 has no Tagalog
     pg = by_type["RNG"]["cards"][0]

@@ -20,9 +20,9 @@ from sqlmodel import col, select
 from app.core import clock
 from app.core.db import session_scope
 from app.services.lottery import issues, settlement
-from models.catalogue import Game as CatalogueGame
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
-from tests.support.browser import choose_language
+from tests.support.accounts import PASSWORD
+from tests.support.browser import choose_language, unfold_optional
 from tests.support.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -212,18 +212,56 @@ async def test_a_trial_user_is_asked_to_register_and_cannot_bet(page: Page, site
     )
 
 
-async def test_a_catalogue_card_opens_its_lottery_type_s_game(page: Page, site_url: str) -> None:
-    """A lottery card of the catalogue (LOTT vendor, type lf) opens the 3D game's page."""
-    async with session_scope() as session:
-        card = (
-            await session.exec(
-                select(CatalogueGame).where(
-                    CatalogueGame.vassalage == "LOTT", CatalogueGame.game_classify == "lf"
-                )
-            )
-        ).first()
-    assert card is not None
+async def _open_card(page: Page, code: str, tag: str) -> None:
+    """Click the Play of a lottery entry of the catalogue list shown (its tag on it)."""
+    card = page.locator(f"[data-testid=game-card][data-game='{code}']")
+    await expect(card.get_by_test_id("game-tag")).to_have_text(tag, timeout=SLOW_MS)
+    await card.locator("[data-testid^=play-]").click()
+
+
+async def test_a_catalogue_card_opens_its_own_game_on_each_brand(page: Page, site_url: str) -> None:
+    """The catalogue's lottery entries are the engine's games (issue 39): on BR1 the 3D card
+    of /lott opens the 3D game and no 4D game is listed (Brazil's 85 % floor); the Asian demo
+    brand (its own domain) says which brand it is, asks for Zalo (with its hint) and Telegram,
+    refuses an account off its pattern with the account format message, and its /elott card
+    opens the Vietnamese draw it shows, its /seaLottery lists the 4D draw."""
     await register_in_browser(page, site_url)
-    await page.goto(site_url + f"/lottery?gameCode={card.game_code}")
+    await page.goto(site_url + "/lott")
+    await _open_card(page, "lf-1m", "LF")
     await page.wait_for_url("**/lottery?gameCode=lf-1m", timeout=SLOW_MS)
     await expect(page.get_by_test_id("lottery-title")).to_contain_text("3D")
+    await expect(page.get_by_test_id("lottery-not-offered")).to_have_count(0)
+    await page.go_back()
+    await expect(page.locator("[data-testid=game-card][data-game='lf-1m']")).to_be_visible()
+    await expect(page.locator("[data-testid=game-card][data-game^='4d']")).to_have_count(0)
+
+    asian = site_url.replace("127.0.0.1", "luckylotus.localhost")
+    await open_site(page, asian + "/")
+    await expect(page.get_by_test_id("demo-brand-current")).to_contain_text("Lucky Lotus")
+    await expect(page.locator("[data-testid=demo-brand][data-brand=BR1] a")).to_have_attribute(
+        "href", re.compile(r"^http://localhost:\d+/$")
+    )
+    await open_site(page, asian + "/register")
+    form = page.get_by_test_id("register-form")
+    await unfold_optional(page)
+    await expect(form.locator("input[name=zalo]")).to_be_visible()
+    await expect(form).to_contain_text("Register with your Zalo: a reward of up to 131K.")
+    await expect(form.locator("input[name=telegram]")).to_be_visible()
+    await form.locator("input[name=username]").fill("Lotus2026")
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await form.locator("input[name=confirmPassword]").fill(PASSWORD)
+    await form.locator("input[name=adult]").check()
+    await form.locator("input[name=terms]").check()
+    await page.get_by_test_id("register-submit").click()
+    await expect(form).to_contain_text("Account format is incorrect", timeout=SLOW_MS)
+
+    await register_in_browser(page, asian)
+    await page.goto(asian + "/elott")
+    await _open_card(page, "vn-mn", "VN")
+    await page.wait_for_url("**/vnLottery?gameCode=vn-mn", timeout=SLOW_MS)
+    await expect(page.get_by_test_id("lottery-title")).to_contain_text("Miền Nam")
+    await expect(page.get_by_test_id("lottery-not-offered")).to_have_count(0)
+    await page.goto(asian + "/seaLottery")
+    await expect(page.locator("[data-testid=lottery-card][data-game='4d-mkt']")).to_be_visible(
+        timeout=SLOW_MS
+    )

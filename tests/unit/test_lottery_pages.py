@@ -9,17 +9,14 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
-from sqlmodel import col, select
 
 from app import routes
-from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import catalog
 from app.services.lottery import member_play, page_views, views
 from app.services.lottery.bets import BetRequest, check
 from app.services.lottery.games import GAMES
 from app.services.lottery.plays import PLAYS, Mode
-from models.catalogue import Game as CatalogueGame
 from models.lottery import BetStatus
 from state.lottery_rows import (
     game_name_key,
@@ -243,25 +240,6 @@ async def test_vietnamese_codes_become_bets_on_each_station_s_issue() -> None:
         )
     assert refused.value.code == "lottery-play-not-offered"
     assert await bets_of(member) == []
-
-
-async def test_catalogue_lottery_cards_open_their_lottery_type_s_game() -> None:
-    async with session_scope() as session:
-        cards = (
-            await session.exec(
-                select(CatalogueGame).where(
-                    col(CatalogueGame.vassalage).in_(["LOTT", "TCG_SEA", "TCG_LOTTO_VN"])
-                )
-            )
-        ).all()
-    assert cards, "the demo catalogue has lottery cards"
-    for card in cards:
-        opened = await page_views.engine_game(card.game_code)
-        assert opened is not None and opened.vendor == card.vassalage
-        if card.vassalage == "LOTT":
-            assert opened.code == f"{card.game_classify}-1m"
-    assert (await page_views.engine_game("ssc-3m")) is GAMES["ssc-3m"]
-    assert await page_views.engine_game("no-such-card") is None
 
 
 async def test_a_chase_from_the_page_stakes_the_next_issues() -> None:

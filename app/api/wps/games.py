@@ -51,6 +51,13 @@ class GameEntryValue(ApiModel):
     popularity: int
     releaseDate: date
     maintenance: bool
+    gameGroupCode: str | None = Field(
+        default=None,
+        description="a lottery entry's group (SSC, 11X5, VN, 4D…): one of the engine's games",
+    )
+    tag: str | None = Field(
+        default=None, description="a lottery entry's tag, from its gameGroupCode"
+    )
 
 
 class GamePageValue(ApiModel):

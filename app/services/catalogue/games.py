@@ -29,9 +29,11 @@ from app.services.catalogue.index import (
     Item,
     game_entry,
     game_index,
+    shown,
     with_icon,
 )
 from app.services.catalogue.lobby import cached, popup_vendors, raw_catalogue, vendor_maintenance
+from app.services.lottery import entries as lottery_entries
 from models import Game
 from models.catalogue import VASSALAGE
 
@@ -95,9 +97,11 @@ def _check(query: GameQuery) -> None:
 
 
 def _matches(
-    index: GameIndex, found: rules.ListFilter, query: GameQuery, tagalog: bool
+    index: GameIndex, found: rules.ListFilter, query: GameQuery, brand: Brand
 ) -> list[Item]:
     """The games a query lists on a brand, in its sort order, name search included."""
+    tagalog = brand.supports_tagalog
+    unplayable = lottery_entries.unplayable(brand.currency)
     needle = fold_name(query.name or "")
     if query.vassalage:
         code = query.vassalage.strip().upper()
@@ -110,7 +114,7 @@ def _matches(
             and (found.sub_category is None or item.sub_category == found.sub_category)
             and (not found.hot or item.is_top)
             and needle in item.search_name
-            and rules.shown_sub_category(item.sub_category, tagalog)
+            and shown(item, tagalog, unplayable)
         ]
     if found.game_type:
         bucket = index.bucket(TYPE, found.game_type, query.sort)
@@ -119,12 +123,8 @@ def _matches(
     else:
         bucket = index.bucket(HOT if found.hot else ALL, "", query.sort)
     if not needle:
-        return bucket.offered(tagalog)
-    return [
-        item
-        for item in bucket.search(needle)
-        if rules.shown_sub_category(item.sub_category, tagalog)
-    ]
+        return bucket.offered(tagalog, unplayable)
+    return [item for item in bucket.search(needle) if shown(item, tagalog, unplayable)]
 
 
 async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
@@ -133,7 +133,7 @@ async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
     _check(query)
     found = rules.list_filter(query.game_type, brand.supports_tagalog)
     index = await game_index.current()
-    items = _matches(index, found, query, brand.supports_tagalog)
+    items = _matches(index, found, query, brand)
     start = (query.page_no - 1) * query.page_size
     page = items[start : start + query.page_size]
     return {
@@ -152,6 +152,15 @@ async def _top(
     raw = await raw_catalogue()
     if not brand.supports_tagalog:
         conditions = [*conditions, _not_bingo()]
+    unplayable = lottery_entries.unplayable(brand.currency)
+    if unplayable:  # lottery games the brand's market cannot play are not listed
+        conditions = [
+            *conditions,
+            or_(
+                col(Game.vassalage).not_in(list(lottery_entries.VENDOR_TYPES)),
+                col(Game.game_code).not_in(sorted(unplayable)),
+            ),
+        ]
     async with session_scope() as session:
         games = (
             await session.exec(
@@ -170,7 +179,8 @@ async def hot_games(brand: Brand, language: str, refresh: bool = False) -> list[
     async def load() -> list[dict[str, Any]]:
         return await _top(brand, [col(Game.is_top)], HOT_LIMIT)
 
-    return await cached(f"hot:{brand.code}:{language}", load, refresh)
+    # The currency decides which lottery games are listed (its market's RTP floor).
+    return await cached(f"hot:{brand.code}:{brand.currency}:{language}", load, refresh)
 
 
 async def popular_games(
@@ -190,7 +200,10 @@ async def popular_games(
     async def load() -> list[dict[str, Any]]:
         return await _top(brand, conditions, limit)
 
-    key = f"popular:{brand.code}:{language}:{found.game_type or found.sub_category}:{limit}"
+    key = (
+        f"popular:{brand.code}:{brand.currency}:{language}:"
+        f"{found.game_type or found.sub_category}:{limit}"
+    )
     return await cached(key, load)
 
 

@@ -18,7 +18,6 @@ from bisect import bisect_right
 from collections import defaultdict, namedtuple
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cached_property
 from itertools import accumulate
 from typing import Any
 
@@ -37,6 +36,7 @@ from app.services.catalogue.navigation import (
     split_cockfight,
     vendor_cards,
 )
+from app.services.lottery import entries as lottery_entries
 from models import Game, GameVendor
 from models.catalogue import VASSALAGE
 
@@ -52,8 +52,10 @@ ALL, TYPE, SUB, HOT, VENDOR = "all", "type", "sub", "hot", "vendor"
 
 def entry_without_icon(game: Any, vendors_down: Iterable[str]) -> dict[str, Any]:
     """A game entry (spec 3) as JSON, but for the brand's icon URL, from a Game or a GameRow;
-    a vendor in maintenance puts its games in maintenance."""
+    a vendor in maintenance puts its games in maintenance. A lottery entry (one of the
+    lottery engine's games) carries its gameGroupCode and the tag that comes from it."""
     return {
+        **lottery_fields(game.vassalage, game.game_code),
         "nodeId": game.id,
         "nodeName": game.node_name,
         "gameName": game.game_name,
@@ -76,6 +78,14 @@ def entry_without_icon(game: Any, vendors_down: Iterable[str]) -> dict[str, Any]
     }
 
 
+def lottery_fields(vassalage: str, game_code: str) -> dict[str, str]:
+    found = lottery_entries.entry_of(vassalage, game_code)
+    if found is None:
+        return {}
+    group = lottery_entries.group_code(found)
+    return {"gameGroupCode": group, "tag": lottery_entries.tag(group)}
+
+
 def with_icon(entry: dict[str, Any], image_base: str) -> dict[str, Any]:
     """The entry with its icon under the brand's image base (or the default icon)."""
     return {**entry, "iconUrl": rules.image_url(image_base, entry["showIcon"])}
@@ -92,6 +102,15 @@ class Item:
     game_type: str
     sub_category: str | None
     is_top: bool
+    lottery_code: str = ""  # the lottery engine's game this entry is, if it is one
+
+
+def shown(item: Item, tagalog: bool, unplayable: frozenset[str]) -> bool:
+    """Is the item listed on a brand: bingo only with Tagalog, a lottery game only where
+    the brand's market can play it (`unplayable`: lottery_entries.unplayable)."""
+    return rules.shown_sub_category(item.sub_category, tagalog) and (
+        item.lottery_code not in unplayable
+    )
 
 
 class Bucket:
@@ -103,6 +122,7 @@ class Bucket:
         self.items = items
         self.starts = list(accumulate((len(name) + 1 for name in names), initial=0))
         self.haystack = "\n".join(names)
+        self._offered: dict[tuple[bool, frozenset[str]], list[Item]] = {}
 
     def search(self, needle: str) -> list[Item]:
         """The items whose folded name contains the folded needle (never a line break)."""
@@ -115,13 +135,14 @@ class Bucket:
             position = self.haystack.find(needle, item_end + 1)
         return found
 
-    @cached_property
-    def without_bingo(self) -> list[Item]:
-        """The items on offer on a brand without Tagalog (no bingo), worked out once."""
-        return [item for item in self.items if rules.shown_sub_category(item.sub_category, False)]
-
-    def offered(self, tagalog: bool) -> list[Item]:
-        return self.items if tagalog else self.without_bingo
+    def offered(self, tagalog: bool, unplayable: frozenset[str] = frozenset()) -> list[Item]:
+        """The items on offer on a brand (see `shown`), worked out once per kind of brand."""
+        key = (tagalog, unplayable)
+        found = self._offered.get(key)
+        if found is None:
+            found = [item for item in self.items if shown(item, tagalog, unplayable)]
+            self._offered[key] = found
+        return found
 
 
 EMPTY = Bucket([])
@@ -162,15 +183,19 @@ def _bucket_keys(game: Any, popup: set[str]) -> list[tuple[str, str]]:
 
 
 def searchable_name(game: Any) -> str:
-    """What a name search looks in: the catalogue's name and, for an in-house game, its name
-    in every language of the catalog (a card shows it in the reader's, state/cards.py)."""
-    if studio_game_name(game.game_code, None) is None:
+    """What a name search looks in: the catalogue's name and, for an in-house or a lottery
+    game, its name in every language of the catalog (a card shows it in the reader's,
+    state/cards.py)."""
+    lottery = lottery_entries.entry_of(game.vassalage, game.game_code)
+    if lottery is not None:
+        translated = [fold_name(name) for name in lottery_entries.names(lottery)]
+    elif studio_game_name(game.game_code, None) is not None:
+        translated = [
+            fold_name(studio_game_name(game.game_code, lang) or "") for lang in UI_LANGUAGES
+        ]
+    else:
         return str(game.search_name)
-    names = {
-        game.search_name,
-        *(fold_name(studio_game_name(game.game_code, lang) or "") for lang in UI_LANGUAGES),
-    }
-    return " ".join(sorted(names))
+    return " ".join(sorted({game.search_name, *translated}))
 
 
 def _index(games: list[Any], vendors: list[GameVendor], generation: str) -> GameIndex:
@@ -187,6 +212,11 @@ def _index(games: list[Any], vendors: list[GameVendor], generation: str) -> Game
                 game_type=game.game_type,
                 sub_category=game.sub_category,
                 is_top=game.is_top,
+                lottery_code=(
+                    game.game_code
+                    if lottery_entries.entry_of(game.vassalage, game.game_code)
+                    else ""
+                ),
             ),
         )
         for game in games

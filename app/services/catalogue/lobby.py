@@ -28,6 +28,7 @@ from app.services.catalogue.navigation import (
     card_action,
     vendor_cards,
 )
+from app.services.lottery import entries as lottery_entries
 from app.services.site import POINTS_MODULE
 from models import Game, GameVendor
 from models.catalogue import VASSALAGE, WalletMode
@@ -162,8 +163,14 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str,
         raw = await raw_catalogue(refresh)
         vendors = {v["vassalage"]: v for v in raw["vendors"]}
         rates = await rebate_rates.displayed_rates(brand.id)
+        # A lottery vendor none of whose games the brand's market can play is not listed.
+        listed = [
+            v
+            for v in raw["vendors"]
+            if lottery_entries.vendor_playable(v["vassalage"], brand.currency)
+        ]
         navigation = build_navigation(
-            vendor_cards(raw["vendors"]),
+            vendor_cards(listed),
             sub_categories=raw["subCategories"],
             tagalog=brand.supports_tagalog,
             has_hot=raw["hasHot"],
@@ -183,7 +190,8 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str,
             "u9w": navigation.u9w.to_json() if navigation.u9w else None,
         }
 
-    return await cached(f"menus:{brand.code}:{language}", load, refresh)
+    # The currency decides which lottery vendors are listed (its market's RTP floor).
+    return await cached(f"menus:{brand.code}:{brand.currency}:{language}", load, refresh)
 
 
 async def category_vendors(brand: Brand, language: str, nav_type: str) -> list[dict[str, Any]]:
@@ -206,7 +214,7 @@ async def vendor_list(brand: Brand, language: str, refresh: bool = False) -> dic
         )
         return {"sorted": ordered, "mapped": mapped}
 
-    return await cached(f"vendors:{brand.code}:{language}", load, refresh)
+    return await cached(f"vendors:{brand.code}:{brand.currency}:{language}", load, refresh)
 
 
 @dataclass(frozen=True)

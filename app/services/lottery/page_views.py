@@ -12,17 +12,13 @@ from datetime import datetime
 from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
-from sqlmodel import col, select
-
-from app.core.db import session_scope
 from app.services.lottery import bets as bet_service
 from app.services.lottery import issues as issue_service
 from app.services.lottery import views
 from app.services.lottery.families import FAMILIES
-from app.services.lottery.games import GAMES, Game
+from app.services.lottery.games import Game
 from app.services.lottery.plays import WIN, Play
 from models import Merchant
-from models.catalogue import Game as CatalogueGame
 from models.lottery import BetStatus
 
 CENT = Decimal("0.01")
@@ -47,29 +43,6 @@ def market(currency: str) -> Merchant:
 def area_of_vendor(vendor: str) -> str:
     """The read model's area of a lottery page's vendor (spec 2: TCG_LOTTO_VN → VN ...)."""
     return views.VENDOR_AREAS.get(vendor, views.LOTT)
-
-
-async def engine_game(card_code: str) -> Game | None:
-    """The engine's game a catalogue lottery card opens (spec 3: a lottery entry names its
-    lottery type): the game of that family in the card vendor's area, drawing every minute
-    where there are several, else the area's first game; None for an unknown card."""
-    found = GAMES.get(card_code)
-    if found is not None:
-        return found
-    async with session_scope() as session:
-        card = (
-            await session.exec(
-                select(CatalogueGame).where(
-                    CatalogueGame.game_code == card_code[:64],
-                    col(CatalogueGame.vassalage).in_(list(views.VENDOR_AREAS)),
-                )
-            )
-        ).first()
-    if card is None:
-        return None
-    area = [g for g in GAMES.values() if g.vendor == card.vassalage]
-    same = [g for g in area if g.family == card.game_classify]
-    return min(same or area, key=lambda g: (g.interval is None, g.interval, g.code), default=None)
 
 
 def image_category(family: str) -> str:

@@ -21,6 +21,17 @@ MESSAGES: dict[str, dict[str, str]] = {
             "licensed operator's."
         ),
         "homepage.demo_figures": "Demo figures",
+        "demo.brands.title": "This demo runs several brands, each with its own rules:",
+        "demo.brands.here": "you are here",
+        "demo.brand.BR1": (
+            "Brazil's rules: Portuguese and English, reais and PIX, 18+, lotteries returning "
+            "at least 85 % to players"
+        ),
+        "demo.brand.BR2": "English first, reais, 21+, one wallet for every game, no Brazil profile",
+        "demo.brand.VN1": (
+            "an Asian market: English, Vietnamese đồng, the Vietnamese and SEA lotteries, "
+            "Zalo and Telegram on sign-up, its own field formats"
+        ),
         "tabs.label": "Main sections",
         "tabs.home": "Home",
         "tabs.casino": "Casino",
@@ -92,6 +103,19 @@ MESSAGES: dict[str, dict[str, str]] = {
             "exemplos, não de um operador autorizado."
         ),
         "homepage.demo_figures": "Dados de demonstração",
+        "demo.brands.title": "Esta demonstração roda várias marcas, cada uma com suas regras:",
+        "demo.brands.here": "você está aqui",
+        "demo.brand.BR1": (
+            "regras do Brasil: português e inglês, reais e PIX, 18+, loterias que devolvem "
+            "ao menos 85 % aos jogadores"
+        ),
+        "demo.brand.BR2": (
+            "inglês primeiro, reais, 21+, uma carteira para todos os jogos, sem o perfil do Brasil"
+        ),
+        "demo.brand.VN1": (
+            "um mercado asiático: inglês, dong vietnamita, as loterias do Vietnã e do Sudeste "
+            "Asiático, Zalo e Telegram no cadastro, seus próprios formatos de campo"
+        ),
         "tabs.label": "Seções principais",
         "tabs.home": "Início",
         "tabs.casino": "Cassino",

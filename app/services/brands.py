@@ -14,12 +14,13 @@ import logging
 import random
 import re
 import time
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
 from redis.exceptions import RedisError
-from sqlmodel import col, select
+from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.cache import get_redis
@@ -180,15 +181,36 @@ def _switches(modules: list[WhitelabelModule]) -> dict[str, bool]:
     return {mod_id: on(mod_id) for mod_id in by_id}
 
 
-async def _load_brand(session: AsyncSession, merchant: Merchant) -> Brand:
+# Each brand's rows by table, with their order: one query a table for every brand at once.
+_ROW_ORDERS: dict[type[Any], tuple[Any, ...]] = {
+    WhitelabelModule: (WhitelabelModule.sort, WhitelabelModule.mod_id),
+    DomainRoute: (DomainRoute.id,),
+    RegisterField: (RegisterField.sort, RegisterField.id),
+    SiteResource: (SiteResource.sort, SiteResource.id),
+    CustomerService: (CustomerService.sort,),
+    Banner: (Banner.group_name, Banner.sort, Banner.id),
+    PaymentChannel: (PaymentChannel.sort, PaymentChannel.id),
+}
+
+
+async def _rows_by_brand(session: AsyncSession) -> dict[type[Any], dict[int, list[Any]]]:
+    found: dict[type[Any], dict[int, list[Any]]] = {}
+    for model, order in _ROW_ORDERS.items():
+        by_brand: dict[int, list[Any]] = defaultdict(list)
+        for row in (await session.exec(select(model).order_by(*order))).all():
+            by_brand[row.merchant_id].append(row)
+        found[model] = by_brand
+    return found
+
+
+def _brand_of(merchant: Merchant, rows_of: dict[type[Any], dict[int, list[Any]]]) -> Brand:
     assert merchant.id is not None
     mid = merchant.id
 
-    async def rows(model: type[_BrandRow], *order: Any) -> list[_BrandRow]:
-        statement = select(model).where(col(model.merchant_id) == mid).order_by(*order)
-        return list((await session.exec(statement)).all())
+    def rows(model: type[_BrandRow]) -> list[_BrandRow]:
+        return rows_of[model].get(mid, [])
 
-    modules = await rows(WhitelabelModule, WhitelabelModule.sort, WhitelabelModule.mod_id)
+    modules = rows(WhitelabelModule)
     return Brand(
         id=mid,
         code=merchant.code,
@@ -221,17 +243,13 @@ async def _load_brand(session: AsyncSession, merchant: Merchant) -> Brand:
         operator_name=merchant.operator_name,
         operator_cnpj=merchant.operator_cnpj,
         licence_number=merchant.licence_number,
-        domains=tuple(await rows(DomainRoute, DomainRoute.id)),
+        domains=tuple(rows(DomainRoute)),
         modules=tuple(modules),
-        register_fields=tuple(await rows(RegisterField, RegisterField.sort, RegisterField.id)),
-        resources=tuple(await rows(SiteResource, SiteResource.sort, SiteResource.id)),
-        customer_services=tuple(await rows(CustomerService, CustomerService.sort)),
-        banners=tuple(await rows(Banner, Banner.group_name, Banner.sort, Banner.id)),
-        payment_methods=tuple(
-            c.code
-            for c in await rows(PaymentChannel, PaymentChannel.sort, PaymentChannel.id)
-            if c.enabled
-        ),
+        register_fields=tuple(rows(RegisterField)),
+        resources=tuple(rows(SiteResource)),
+        customer_services=tuple(rows(CustomerService)),
+        banners=tuple(rows(Banner)),
+        payment_methods=tuple(c.code for c in rows(PaymentChannel) if c.enabled),
         _switches=_switches(modules),
     )
 
@@ -283,7 +301,8 @@ class BrandRegistry:
     async def _load(self, version: str | None = None) -> _Snapshot:
         async with session_scope() as session:
             merchants = (await session.exec(select(Merchant))).all()
-            loaded = [await _load_brand(session, m) for m in merchants]
+            rows_of = await _rows_by_brand(session)
+        loaded = [_brand_of(m, rows_of) for m in merchants]
         snapshot = _Snapshot(
             loaded_at=time.monotonic(),
             by_code={b.code: b for b in loaded},

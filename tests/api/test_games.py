@@ -128,9 +128,9 @@ async def test_a_game_page_takes_its_vendors_from_the_menus_not_the_vendor_list(
     await invalidate_catalogue()
     brand = await brands.by_code("BR1")
     esports = await lobby.category_vendors(brand, "EN", "ESPORTS")
-    assert await get_redis().get(f"{lobby.CACHE_PREFIX}vendors:BR1:EN") is None
+    assert await get_redis().get(f"{lobby.CACHE_PREFIX}vendors:BR1:{brand.currency}:EN") is None
     vendors = await _visitor(make_client).get("/wps/relay/GCSGAME_newGameVendor")
-    assert await get_redis().get(f"{lobby.CACHE_PREFIX}vendors:BR1:EN") is not None
+    assert await get_redis().get(f"{lobby.CACHE_PREFIX}vendors:BR1:{brand.currency}:EN") is not None
     assert esports == vendors["mapped"]["ESPORTS"] and len(esports) == 5
     assert await lobby.category_vendors(brand, "EN", "HOME") == []
 

@@ -402,8 +402,8 @@ HANDLERS: dict[str, Door] = {
     ),
     "state.play.VerifyState.load": READ,
     # Crash: the studio page's game session (load), bets and cash-outs move money.
-    **_each("state.crash.CrashState.", "load bet cash", MONEY),
-    **_each("state.crash.CrashState.", "set_auto set_stake", VIEW),
+    **_each("state.crash.CrashState.", "load play_real bet cash", MONEY),
+    **_each("state.crash.CrashState.", "set_auto set_stake stake_step", VIEW),
     "state.crash.CrashState.watch": READ,
     "state.crash.CrashVerifyState.load": READ,
     **_each(

@@ -17,7 +17,7 @@ from sqlmodel import select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.services import browser_logins, live_chat, support
+from app.services import browser_logins, live_chat, register_settings, support
 from app.services.agents import affiliates
 from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import (
@@ -281,6 +281,27 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         "platform.site_status",
         True,
         lambda s, w: platform.unblock(s, "BR1", ["198.51.100.0/24"], [], _now()),
+    ),
+    "platform.modules": ("platform.view", True, lambda s, w: platform.modules(s, "BR1", _now())),
+    "platform.set_module": (
+        "platform.site_status",
+        True,
+        lambda s, w: platform.set_module(s, "BR1", "AGENT3", True, _now()),
+    ),
+    "platform.register_fields": (
+        "platform.view",
+        True,
+        lambda s, w: platform.register_fields(s, "BR1", _now()),
+    ),
+    "platform.set_register_field": (
+        "platform.site_status",
+        True,
+        lambda s, w: platform.set_register_field(
+            s,
+            "BR1",
+            register_settings.FieldSetting("zalo", False, False, None, None, None, None),
+            _now(),
+        ),
     ),
     "platform.job_history": (
         "jobs.view",
@@ -683,6 +704,7 @@ async def test_with_the_permission_and_brand_it_is_not_refused(world: World) -> 
     staff = await make_staff(await role_with(ALL), "BR1")
     everywhere = await make_staff(await role_with(ALL), None)
     skipped = {"platform.start_maintenance", "platform.block", "approvals.approve",
+               "platform.set_module", "platform.set_register_field",
                "approvals.reject", "players.set_locked", "content.publish_legal",
                "agents.decide_application", "vip.remove_top_level",
                "vip.save_settings"}  # fmt: skip

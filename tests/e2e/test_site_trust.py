@@ -173,7 +173,7 @@ async def test_a_section_that_fails_to_load_offers_a_retry(page: Page, site_url:
     # the page the link was for.
     await open_site(page, site_url)
     hung: list[Route] = []
-    await page.route("**/assets/**/*.js", hung.append)
+    await page.route("**/assets/**/*.js", lambda route: hung.append(route))
     link = page.get_by_test_id("footer-games").get_by_test_id("footer-nav-rng")
     target = await link.get_attribute("href")
     assert target and target.startswith("/")

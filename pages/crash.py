@@ -6,7 +6,6 @@ from __future__ import annotations
 import reflex as rx
 
 from app.services.studio.crash.rounds import CODE
-from components.forms import PRIMARY, SECONDARY
 from components.i18n import t
 from components.layout import layout
 from components.studio.auto import hotkeys_flag, hotkeys_panel
@@ -21,9 +20,8 @@ from components.studio.crash import (
     mine,
     past_strip,
 )
-from components.studio.panels import CARD, demo_badge, text_of
+from components.studio.panels import CARD, demo_badge, text_of, ways_to_play
 from components.verify_card import verify_card
-from state.auth import AuthState
 from state.crash import CrashState, CrashVerifyState
 from state.play import PlayState
 
@@ -56,35 +54,7 @@ def _blocked() -> rx.Component:
         rx.el.p(text_of(CrashState.blocked), class_name="font-medium", data_testid="crash-blocked"),
         rx.cond(
             CrashState.blocked != "crash.rules_none",
-            rx.el.div(
-                rx.cond(
-                    ~AuthState.is_login,
-                    rx.el.button(
-                        t("play.login"),
-                        type="button",
-                        on_click=AuthState.open_login,
-                        class_name=PRIMARY,
-                        data_testid="crash-login",
-                    ),
-                ),
-                rx.el.a(
-                    t("play.try_demo"),
-                    href=f"/play/{CODE}?demo=1",
-                    class_name=SECONDARY + " grid place-items-center",
-                    data_testid="crash-demo-link",
-                ),
-                rx.cond(
-                    AuthState.is_login & ~AuthState.is_trial,
-                    rx.el.button(
-                        t("play.play_real"),
-                        type="button",
-                        on_click=CrashState.play_real,
-                        class_name=PRIMARY,
-                        data_testid="crash-play",
-                    ),
-                ),
-                class_name="grid gap-2 sm:grid-cols-2",
-            ),
+            ways_to_play("crash", f"/play/{CODE}?demo=1", CrashState.play_real, "crash-play"),
         ),
         class_name=CARD + " max-w-xl",
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.forms import LINK, PRIMARY, SECONDARY
+from components.forms import LINK
 from components.i18n import t
 from components.layout import layout
 from components.studio.auto import autobet_panel, hotkeys_flag, hotkeys_panel
@@ -32,12 +32,12 @@ from components.studio.panels import (
     rules_button,
     rules_dialog,
     text_of,
+    ways_to_play,
 )
 from components.studio.plinko import PLINKO_CSS, plinko_board, plinko_controls
 from components.studio.roulette import roulette_board, roulette_controls
 from components.verify_card import verify_card
 from pages.crash import crash_verify_card
-from state.auth import AuthState
 from state.crash import CrashVerifyState
 from state.play import PlayState, VerifyState
 
@@ -76,34 +76,8 @@ def _blocked() -> rx.Component:
         rx.el.p(text_of(PlayState.blocked), class_name="font-medium", data_testid="play-blocked"),
         rx.cond(
             PlayState.kind != "",
-            rx.el.div(
-                rx.cond(
-                    ~AuthState.is_login,
-                    rx.el.button(
-                        t("play.login"),
-                        type="button",
-                        on_click=AuthState.open_login,
-                        class_name=PRIMARY,
-                        data_testid="play-login",
-                    ),
-                ),
-                rx.el.a(
-                    t("play.try_demo"),
-                    href="/play/" + PlayState.code + "?demo=1",
-                    class_name=SECONDARY + " grid place-items-center",
-                    data_testid="play-demo-link",
-                ),
-                rx.cond(
-                    AuthState.is_login & ~AuthState.is_trial,
-                    rx.el.button(
-                        t("play.play_real"),
-                        type="button",
-                        on_click=PlayState.play_real,
-                        class_name=PRIMARY,
-                        data_testid="play-real",
-                    ),
-                ),
-                class_name="grid gap-2 sm:grid-cols-2",
+            ways_to_play(
+                "play", "/play/" + PlayState.code + "?demo=1", PlayState.play_real, "play-real"
             ),
         ),
         class_name=CARD + " max-w-xl",

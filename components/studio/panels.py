@@ -4,12 +4,14 @@ and paytable, the fairness panel and the last rounds with their verify links."""
 from __future__ import annotations
 
 import reflex as rx
+from reflex.event import EventType
 
 from app import routes
 from components.dialog import dialog
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY
 from components.i18n import t
 from components.style import FOCUS
+from state.auth import AuthState
 from state.play import RULES_DIALOG, PlayState
 from state.site import SiteState
 
@@ -377,4 +379,39 @@ def history_panel() -> rx.Component:
             data_testid="history",
         ),
         class_name=CARD,
+    )
+
+
+def ways_to_play(
+    testid: str, demo_href: str | rx.Var[str], play_real: EventType[()], real_testid: str
+) -> rx.Component:
+    """A game page that cannot play yet: log in, try the demo, or (logged in) play for real."""
+    return rx.el.div(
+        rx.cond(
+            ~AuthState.is_login,
+            rx.el.button(
+                t("play.login"),
+                type="button",
+                on_click=AuthState.open_login,
+                class_name=PRIMARY,
+                data_testid=f"{testid}-login",
+            ),
+        ),
+        rx.el.a(
+            t("play.try_demo"),
+            href=demo_href,
+            class_name=SECONDARY + " grid place-items-center",
+            data_testid=f"{testid}-demo-link",
+        ),
+        rx.cond(
+            AuthState.is_login & ~AuthState.is_trial,
+            rx.el.button(
+                t("play.play_real"),
+                type="button",
+                on_click=play_real,
+                class_name=PRIMARY,
+                data_testid=real_testid,
+            ),
+        ),
+        class_name="grid gap-2 sm:grid-cols-2",
     )

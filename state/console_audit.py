@@ -98,17 +98,20 @@ def detail_words(detail: str, lang: str) -> str:
 
 
 def target_words(target: str, players: dict[int, str], lang: str) -> str:
-    """A player by name, an approval request by what it asks; anything else as it is."""
+    """A player by name, an approval request by what it asks, an approval kind (a threshold's
+    target) by name; anything else as it is."""
     if target.startswith("member:") and target[7:].isdigit():
         member_id = int(target[7:])
         name = players.get(member_id, "")
         return translate("bo.audit.player", lang, name=name, id=member_id)
     kind, _, number = target.partition("#")
-    if number.isdigit() and has_key(f"bo.word.approval-kind.{kind}"):
+    if not has_key(f"bo.word.approval-kind.{kind}"):
+        return target
+    if number.isdigit():
         return translate(
             "bo.audit.request", lang, kind=word("approval-kind", kind, lang), id=number
         )
-    return target
+    return word("approval-kind", kind, lang)  # a setting of that kind (its threshold)
 
 
 def sentence(entry: audit.EntryView, players: dict[int, str], lang: str) -> str:

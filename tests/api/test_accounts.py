@@ -19,7 +19,7 @@ from app.core.security import password_hasher, token_digest
 from app.services import site_status
 from app.services.accounts import members
 from app.services.brands import brands
-from models import AffiliateCode, Member, MemberSession, Merchant
+from models import AffiliateCode, Member, MemberSession
 from models.base import utcnow
 from tests.support.accounts import (
     PASSWORD,
@@ -32,6 +32,7 @@ from tests.support.accounts import (
     register,
     registration,
 )
+from tests.support.site import change_brand
 
 MakeClient = Callable[..., PlatformClient]
 
@@ -251,18 +252,12 @@ async def test_sms_resend_wait_burst_and_quota(make_client: MakeClient) -> None:
     await _error(_send(client, mobile, purpose="reset"))
     error = await _error(_send(make_client(), mobile, purpose="reset"))
     assert error.code == "too-many-requests"
-    async with write_transaction() as session:
-        merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-        merchant.sms_daily_quota = 0
-        session.add(merchant)
+    await change_brand("BR1", sms_daily_quota=0)
     try:
         error = await _error(_send(make_client(), new_mobile()))
         assert error.code == "quota-exceeded"
     finally:
-        async with write_transaction() as session:
-            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-            merchant.sms_daily_quota = 10_000
-            session.add(merchant)
+        await change_brand("BR1", sms_daily_quota=10_000)
 
 
 async def test_sms_login_code_errors(make_client: MakeClient) -> None:

@@ -24,7 +24,7 @@ from app.core import rate_limit
 from app.core.db import session_scope, write_transaction
 from app.services.accounts import limits, verification
 from app.services.identity import onboarding
-from models import Member, Merchant
+from models import Member
 from models.identity import IdentityStatus, MemberIdentity
 from models.protection import ProtectionRecord
 from tests.support.accounts import (
@@ -38,6 +38,7 @@ from tests.support.accounts import (
     new_mobile,
     register,
 )
+from tests.support.site import change_brand
 
 MakeClient = Callable[..., PlatformClient]
 WRONG = "Wrong-Password-1"
@@ -207,17 +208,11 @@ async def test_payee_name_tries_are_limited_then_staff_review(make_client: MakeC
 async def second_brazilian_brand() -> AsyncIterator[str]:
     """BR2 under Brazil's profile for a while (identity asked, one account per CPF there)."""
 
-    async def change(jurisdiction: str) -> None:
-        async with write_transaction() as session:
-            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR2"))).one()
-            merchant.jurisdiction = jurisdiction
-            session.add(merchant)
-
-    await change("BR")
+    await change_brand("BR2", jurisdiction="BR")
     try:
         yield "BR2"
     finally:
-        await change("")
+        await change_brand("BR2", jurisdiction="")
 
 
 async def _same_cpf_on(brand: str, cpf: str, status: str, **fields: Any) -> Member:

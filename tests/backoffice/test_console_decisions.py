@@ -206,6 +206,7 @@ async def test_the_audit_log_reads_as_sentences_with_names() -> None:
     assert detail == "Ativo → Bloqueado · motivo: fraud check"
     assert detail_words(json.dumps({"amount": "6000.00"}), "pt") == "valor: 6.000,00"
     assert target_words("balance.adjust#7", {}, "pt") == "pedido nº 7 (Ajuste de saldo)"
+    assert target_words("withdrawal.pay", {}, "pt") == "Pagamento de saque"  # a threshold
     assert detail_words(json.dumps({"direction": "credit"}), "pt") == "direção: crédito"
 
 

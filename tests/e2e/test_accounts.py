@@ -51,6 +51,8 @@ async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
     await expect(page.get_by_test_id("header-account")).to_have_text(username)
     await expect(page.get_by_test_id("header-balance")).to_have_text("0,00")
     await expect(page).to_have_url(site_url + "/verify-identity")  # BR1: identity next
+    # The page settles first: a click during its load event is lost to the route change.
+    await expect(page.get_by_test_id("identity-form")).to_be_visible()
     # The member centre popup (the header's account): a player's pages, no agent centre.
     await page.get_by_test_id("header-account").click()
     centre = page.get_by_test_id("member-centre")

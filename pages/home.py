@@ -409,7 +409,7 @@ def demo_brands() -> rx.Component:
             ),
             rx.el.ul(rx.foreach(SiteState.demo_brands, _demo_brand), class_name="mt-1 space-y-1"),
             class_name=(
-                "mt-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 "
+                "mt-6 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 "
                 "dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100"
             ),
             data_testid="demo-brands",
@@ -419,7 +419,6 @@ def demo_brands() -> rx.Component:
 
 def home_content() -> tuple[rx.Component, ...]:
     return (
-        demo_brands(),
         banner_carousel(),
         notice_bar(),
         break_banner(),
@@ -429,6 +428,8 @@ def home_content() -> tuple[rx.Component, ...]:
         hot_row(),
         _list("lobby.recommended", LobbyState.recommended, "home-recommended"),
         _list("lobby.pg", LobbyState.pg_games, "home-pg"),
+        # Last: it arrives after the first paint and would push the page down from above.
+        demo_brands(),
     )
 
 

@@ -217,9 +217,9 @@ async def test_support_role_and_member_lock_a_player(
     await editor.get_by_test_id("campaign-reward").fill("1,00")
     await editor.get_by_test_id("campaign-create").click()
     listed = admin.get_by_test_id("campaigns").locator("tr", has_text=code)
-    await expect(listed).to_contain_text(re.compile("running|em andamento"), timeout=SLOW_MS)
+    await expect(listed).to_contain_text(re.compile("In progress|Em andamento"), timeout=SLOW_MS)
     await listed.get_by_test_id(f"campaign-stop-{code}").click()
-    await expect(listed).to_contain_text(re.compile("ended|encerrada"), timeout=SLOW_MS)
+    await expect(listed).to_contain_text(re.compile("Ended|Encerrada"), timeout=SLOW_MS)
 
 
 async def test_a_large_withdrawal_needs_a_second_payments_member(

@@ -35,8 +35,14 @@ SHOTS = Path(__file__).resolve().parents[2] / "data" / "screenshots"
 # Sum of the layout shifts without recent input (the browser's CLS), from the first paint.
 CLS_OBSERVER = """
 window.__cls = 0;
+window.__shifts = [];
+const named = (node) => node && (node.dataset?.testid || node.id || node.tagName);
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+  for (const entry of list.getEntries()) {
+    if (entry.hadRecentInput) continue;
+    window.__cls += entry.value;
+    window.__shifts.push([entry.value.toFixed(4), ...entry.sources.map((s) => named(s.node))]);
+  }
 }).observe({ type: "layout-shift", buffered: true });
 """
 
@@ -113,7 +119,7 @@ async def test_home_does_not_shift_or_fail_hydration_while_sections_load(
     await _loaded(page)
     await page.wait_for_timeout(1500)  # let late images settle before reading the sum
     cls = await page.evaluate("window.__cls")
-    assert cls <= 0.1, cls
+    assert cls <= 0.1, (cls, await page.evaluate("window.__shifts"))
     # No hydration mismatch (React error 418): React would render the whole page again.
     assert errors == [], errors
 

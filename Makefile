@@ -21,7 +21,7 @@ export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
 .PHONY: run test install install-dev browser pg-tools image-test lint test-sqlite test-site \
-	test-postgres coverage test-fuzz test-run-smoke bench clean
+	test-walks test-postgres coverage test-fuzz test-run-smoke bench clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -91,10 +91,15 @@ test-sqlite: install-dev browser
 
 # The browser and multi-process tests: each pytest-xdist worker starts its own site on its own
 # database and port; a site's frontend is built once per source and port (.web-tests), and the
-# PostgreSQL pass's two-process test starts on the first worker's build.
+# PostgreSQL pass's two-process test starts on the first worker's build. CI walks one journey
+# per capability; the walks marked `deep` run with `make test-walks` (docs/testing.md).
 test-site: install-dev browser
 	@date -u +'== %T UTC: test-site'
-	$(PYTEST) -n $(SITE_WORKERS) --dist loadgroup $(SITE_TESTS)
+	$(PYTEST) -n $(SITE_WORKERS) --dist loadgroup -m "not deep" $(SITE_TESTS)
+
+test-walks: install-dev browser
+	@date -u +'== %T UTC: test-walks'
+	$(PYTEST) -n $(SITE_WORKERS) --dist loadgroup -m deep tests/e2e
 
 # The engine-dependent tests on the machine's PostgreSQL and Redis, then the scaled-mode proof:
 # two app processes sharing them (tests/scale).

@@ -34,10 +34,10 @@ from Crypto.Hash import SHA256
 from Crypto.Protocol.KDF import HKDF
 from sqlalchemy.engine import URL, make_url
 
+from app.core import clock
 from app.core.config import get_settings
 from app.core.db import sync_url
 from app.core.errors import AppError
-from models.base import utcnow
 
 MAGIC = b"PLATFORM-BACKUP\x01"
 TAG_BYTES = 16
@@ -134,7 +134,7 @@ def _write_sealed(source: IO[bytes], out: IO[bytes], kind: str, revision: str | 
     header = json.dumps(
         {
             "kind": kind,
-            "created_at": utcnow().isoformat(),
+            "created_at": clock.now().isoformat(),
             "revision": revision,
             "salt": salt.hex(),
             "nonce": nonce.hex(),

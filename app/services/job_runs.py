@@ -34,10 +34,9 @@ from sqlalchemy.orm import aliased
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import logs, metrics, periods
+from app.core import clock, logs, metrics, periods
 from app.core.config import get_settings
 from app.core.db import dialect_insert, session_scope, write_transaction
-from models.base import utcnow
 from models.jobs import JobRun, JobState
 
 ERROR_MAX_CHARS = 2000
@@ -106,7 +105,7 @@ class JobContext:
                 raise PeriodDone(f"{self.job.name} {self.period:%Y-%m-%dT%H:%M:%SZ}")
             yield session
             row.state = JobState.SUCCEEDED
-            row.finished_at = utcnow()
+            row.finished_at = clock.now()
             session.add(row)
         self.claimed = True
 
@@ -165,7 +164,7 @@ async def _start(job: Job, period: datetime, now: datetime, when: Retry) -> int 
                 period_at=period,
                 state=JobState.QUEUED,
                 attempts=0,
-                created_at=utcnow(),
+                created_at=clock.now(),
             )
             .on_conflict_do_nothing(index_elements=["job", "period_at"])
         )
@@ -198,7 +197,7 @@ async def _fail(job: Job, run_id: int, error: BaseException, now: datetime) -> N
         row.state = JobState.FAILED if final else JobState.QUEUED
         row.next_attempt_at = None if final else now + timedelta(seconds=job.retry_seconds)
         row.error = f"{type(error).__name__}: {error}"[:ERROR_MAX_CHARS]
-        row.finished_at = utcnow()
+        row.finished_at = clock.now()
         session.add(row)
 
 
@@ -210,7 +209,7 @@ async def _finish(run_id: int, changed: int, claimed: bool) -> None:
         row.state = JobState.SUCCEEDED
         row.error = None
         row.next_attempt_at = None
-        row.finished_at = row.finished_at if claimed else utcnow()
+        row.finished_at = row.finished_at if claimed else clock.now()
         session.add(row)
 
 
@@ -252,7 +251,7 @@ async def _run_period(job: Job, period: datetime, now: datetime, when: Retry) ->
 async def run_current(job: Job, now: datetime | None = None) -> RunResult:
     """Run the period `now` is in, by hand (the CLI): a period that failed for good runs
     again; one already done is not done twice."""
-    moment = now or utcnow()
+    moment = now or clock.now()
     period = periods.period_at(schedule(job), moment)
     return await run_period(job, period, moment, when=Retry.NOW)
 

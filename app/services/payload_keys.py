@@ -18,12 +18,12 @@ from typing import Any
 from Crypto.PublicKey import RSA
 from sqlmodel import col, select
 
+from app.core import clock
 from app.core.cache import get_redis
 from app.core.config import get_settings
 from app.core.crypto import ALGORITHM, OpenedPayload, PayloadError, generate_key_pair, open_sealed
 from app.core.db import session_scope, write_transaction
 from models import RsaKey
-from models.base import utcnow
 
 _KEYS_REFRESH_SECONDS = 5.0
 _REPLAY_WINDOW_SECONDS = 600
@@ -60,7 +60,7 @@ class PayloadKeyStore:
         )
 
     async def _refresh(self) -> None:
-        now = utcnow()
+        now = clock.now()
         async with session_scope() as session:
             rows = list(
                 (
@@ -103,7 +103,7 @@ class PayloadKeyStore:
 
     async def rotate(self, now: datetime | None = None) -> str:
         """Publish a new key; the previous ones stay accepted for the grace period."""
-        moment = now or utcnow()
+        moment = now or clock.now()
         grace = timedelta(hours=get_settings().rsa_key_grace_hours)
         new_key = await self._create_key()
         async with write_transaction() as session:

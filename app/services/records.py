@@ -11,11 +11,11 @@ from decimal import Decimal
 from typing import Any, Generic, TypeVar
 from zoneinfo import ZoneInfo
 
+from app.core import clock
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import ledger
-from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
 
 # Spec 9 offers previous 7 and 30 days (the "next" ranges belong to promotions); plus today.
@@ -129,7 +129,7 @@ def range_start(range_name: str, timezone: str, now: datetime | None = None) -> 
     """The start of a range in the brand's time zone, as UTC."""
     if range_name not in RANGES:
         raise AppError("record-range-unknown", status=422)
-    local_now = (now or utcnow()).astimezone(ZoneInfo(timezone))
+    local_now = (now or clock.now()).astimezone(ZoneInfo(timezone))
     midnight = local_now.replace(hour=0, minute=0, second=0, microsecond=0)
     days = {"today": 0, "7d": 6, "30d": 29}[range_name]
     return (midnight - timedelta(days=days)).astimezone(ZoneInfo("UTC"))

@@ -70,10 +70,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import select as sqlmodel_select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import metrics
+from app.core import clock, metrics
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from models.base import utcnow
 from models.facts import FactKind, WagerFact, WagerFactConsumer
 from models.games import GameRound, RoundStatus
 
@@ -385,7 +384,7 @@ async def record_round(session: AsyncSession, game_round: GameRound, before: Rou
         category=game_round.game_type,
         currency=game_round.currency,
         round_ref=game_round.round_id,
-        settled_at=game_round.settled_at or utcnow(),
+        settled_at=game_round.settled_at or clock.now(),
         before=before,
         after=round_figures(game_round),
     )
@@ -490,7 +489,7 @@ async def process(name: str, handler: Handler, *, batch_size: int = 500) -> int:
         await handler(session, facts)
         consumer.txid, consumer.fact_id = facts[-1].txid, facts[-1].id
         consumer.processed += len(facts)
-        consumer.updated_at = utcnow()
+        consumer.updated_at = clock.now()
         session.add(consumer)
     return len(facts)
 

@@ -162,9 +162,17 @@ async def browser() -> AsyncIterator[Browser]:
 
 
 @pytest.fixture
-async def context(browser: Browser) -> AsyncIterator[BrowserContext]:
+async def context(
+    browser: Browser, request: pytest.FixtureRequest
+) -> AsyncIterator[BrowserContext]:
+    """A visitor who asked for less motion, unless the test is marked `motion`: an idle page
+    with the notice marquee running costs Chromium a sixth of a core, which the walks on the
+    other worker need."""
+    motion = request.node.get_closest_marker("motion") is not None
     context = await browser.new_context(
-        viewport={"width": 1280, "height": 900}, timezone_id="America/Sao_Paulo"
+        viewport={"width": 1280, "height": 900},
+        timezone_id="America/Sao_Paulo",
+        reduced_motion="no-preference" if motion else "reduce",
     )
     yield context
     await context.close()

@@ -107,6 +107,7 @@ async def _newest_captcha_answer() -> str:
     return answer
 
 
+@pytest.mark.deep
 async def test_remember_me_keeps_the_username_for_a_day_and_never_the_password(
     page: Page, site_url: str
 ) -> None:
@@ -136,6 +137,7 @@ async def test_remember_me_keeps_the_username_for_a_day_and_never_the_password(
     assert cookies.get("rememberUsername", {"value": ""})["value"] == ""
 
 
+@pytest.mark.deep
 async def test_forced_password_change(page: Page, site_url: str) -> None:
     member = await make_member(must_change_password=True)
     await open_site(page, site_url + "/login")
@@ -176,6 +178,7 @@ async def test_mobile_registration_with_sms_code(page: Page, site_url: str) -> N
     await expect(page.get_by_test_id("header-account")).to_have_text(mobile)
 
 
+@pytest.mark.deep
 async def test_a_mobile_of_another_country_picks_its_dialling_code(
     page: Page, site_url: str
 ) -> None:
@@ -208,6 +211,7 @@ async def test_a_mobile_of_another_country_picks_its_dialling_code(
     await expect(picker.locator("option[value='1']")).to_have_text("+1 United States")
 
 
+@pytest.mark.deep
 async def test_trial_user_hits_a_protected_action(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/login")
     await page.get_by_test_id("start-trial").click()
@@ -220,6 +224,7 @@ async def test_trial_user_hits_a_protected_action(page: Page, site_url: str) -> 
     )
 
 
+@pytest.mark.deep
 async def test_agent_login_refuses_players(page: Page, site_url: str) -> None:
     player = await make_member()
     agent = await make_member(account_type=2)
@@ -248,6 +253,7 @@ async def test_guest_gets_the_login_popup_on_protected_actions(
     await expect(page.get_by_test_id("dialog-forgot")).to_be_visible()
 
 
+@pytest.mark.deep
 async def test_register_page_sends_a_logged_in_member_home(page: Page, site_url: str) -> None:
     """A member who opens /register (a bookmark, an old link) lands on the home page, not in
     a register popup over it."""
@@ -258,6 +264,7 @@ async def test_register_page_sends_a_logged_in_member_home(page: Page, site_url:
     await expect(page.get_by_test_id("dialog-register-cover")).to_have_count(0)
 
 
+@pytest.mark.deep
 async def test_a_brand_that_asks_for_zalo_shows_its_reward_hint(page: Page, site_url: str) -> None:
     """Spec 9: the Zalo field of the register form carries its reward hint (up to 131K), in
     PT and EN, when the brand asks for it (the site reads the brand's fields on each load)."""

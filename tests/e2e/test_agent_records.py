@@ -27,6 +27,7 @@ from tests.support.browser import choose_language
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.deep
 async def test_agent_record_pages_show_the_closed_periods(
     context: BrowserContext, site_url: str
 ) -> None:

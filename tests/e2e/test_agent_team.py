@@ -71,6 +71,7 @@ async def _shots(page: Page, name: str) -> None:
             await page.screenshot(path=str(SHOTS / f"{name}-{width}-{theme}.png"), full_page=True)
 
 
+@pytest.mark.deep
 async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     agent = await _ready(await make_member(account_type=1))
     player = await _ready(await downline(agent, as_agent=False))

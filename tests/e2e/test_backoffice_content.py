@@ -166,6 +166,7 @@ async def test_marketing_writes_edits_and_unpublishes_a_notice(
     await page.context.close()
 
 
+@pytest.mark.deep
 async def test_an_admin_voids_an_open_lottery_issue(browser: Browser, site_url: str) -> None:
     issue, _ = await open_issue("pk10-5m")
     page = await _login(browser, site_url, "admin", None)
@@ -187,6 +188,7 @@ async def test_an_admin_voids_an_open_lottery_issue(browser: Browser, site_url: 
     await page.context.close()
 
 
+@pytest.mark.deep
 async def test_finance_changes_a_channel_and_marketing_approves_an_affiliate(
     browser: Browser, site_url: str
 ) -> None:
@@ -237,6 +239,7 @@ async def test_finance_changes_a_channel_and_marketing_approves_an_affiliate(
     await marketing.context.close()
 
 
+@pytest.mark.deep
 async def test_marketing_defines_a_raffle_and_ends_it_early(
     browser: Browser, site_url: str
 ) -> None:
@@ -297,6 +300,7 @@ async def test_marketing_defines_a_raffle_and_ends_it_early(
     ]
 
 
+@pytest.mark.deep
 async def test_marketing_edits_a_vip_level(browser: Browser, site_url: str) -> None:
     brand = await brands.by_code("BR1")
     async with session_scope() as session:
@@ -325,6 +329,7 @@ async def test_marketing_edits_a_vip_level(browser: Browser, site_url: str) -> N
         await vip.configure(brand.id, levels, settings)
 
 
+@pytest.mark.deep
 async def test_an_admin_runs_the_game_catalogue(browser: Browser, site_url: str) -> None:
     """An all-brand admin opens PG's games, finds one by its code, makes it hot and first in
     the order, and imports PG's list from its provider (the simulator): each step audited."""

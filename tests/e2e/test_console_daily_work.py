@@ -204,6 +204,7 @@ async def _member(member_id: int) -> Member:
     return found
 
 
+@pytest.mark.deep
 async def test_every_console_page_speaks_words_in_both_languages(
     browser: Browser, site_url: str
 ) -> None:

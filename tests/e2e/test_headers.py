@@ -82,6 +82,7 @@ async def _measurement_id(gtag_id: str) -> AsyncIterator[None]:
         await store(None)
 
 
+@pytest.mark.deep
 async def test_analytics_load_only_for_a_brand_with_a_measurement_id(
     context: BrowserContext, site_url: str
 ) -> None:

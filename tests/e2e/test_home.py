@@ -90,6 +90,8 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     await expect(page.get_by_test_id("home-notice")).to_contain_text("Welcome to Sorte Grande")
 
 
+@pytest.mark.deep
+@pytest.mark.motion
 async def test_carousel_advances_by_button_and_by_itself(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     await _loaded(page)
@@ -108,6 +110,7 @@ async def test_carousel_advances_by_button_and_by_itself(page: Page, site_url: s
     await expect(page.get_by_test_id("banner-dot").first).to_have_attribute("aria-current", "true")
 
 
+@pytest.mark.motion
 async def test_home_does_not_shift_or_fail_hydration_while_sections_load(
     context: BrowserContext, site_url: str
 ) -> None:
@@ -124,6 +127,7 @@ async def test_home_does_not_shift_or_fail_hydration_while_sections_load(
     assert errors == [], errors
 
 
+@pytest.mark.deep
 async def test_home_at_360_px_and_desktop_in_both_themes(
     context: BrowserContext, site_url: str
 ) -> None:
@@ -151,6 +155,7 @@ async def test_home_at_360_px_and_desktop_in_both_themes(
     await page.screenshot(path=str(SHOTS / "lobby-360.png"), full_page=True)
 
 
+@pytest.mark.deep
 async def test_vendor_popup_lists_the_vendors_games(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/rng")
     await page.get_by_test_id("vendor-SPB").click()
@@ -170,6 +175,7 @@ async def test_vendor_popup_lists_the_vendors_games(page: Page, site_url: str) -
     assert {text.splitlines()[-1] for text in shown} <= names
 
 
+@pytest.mark.deep
 async def test_agent_sees_the_agent_entry(page: Page, site_url: str) -> None:
     agent = await make_member(account_type=2)
     await _log_in(page, site_url, agent.username)
@@ -181,6 +187,7 @@ async def test_agent_sees_the_agent_entry(page: Page, site_url: str) -> None:
     await expect(page.get_by_test_id("agent-welcome")).to_contain_text(agent.username)
 
 
+@pytest.mark.deep
 async def test_game_maintenance_suggests_popular_games(page: Page, site_url: str) -> None:
     member = await make_member()
     await _log_in(page, site_url, member.username)
@@ -204,6 +211,7 @@ async def _member_id(username: str) -> int:
     return member.id
 
 
+@pytest.mark.deep
 async def test_favorites_page_pages_by_13_and_drops_a_removed_game(
     page: Page, site_url: str
 ) -> None:
@@ -234,6 +242,7 @@ async def test_favorites_page_pages_by_13_and_drops_a_removed_game(
     assert len(await members.favorite_ids(await _member_id(member.username))) == 13
 
 
+@pytest.mark.deep
 async def test_recent_games_page_after_playing(page: Page, site_url: str) -> None:
     member = await make_member()
     async with session_scope() as session:
@@ -251,6 +260,7 @@ async def test_recent_games_page_after_playing(page: Page, site_url: str) -> Non
     await expect(recent.first).to_contain_text(game.game_name)
 
 
+@pytest.mark.deep
 async def test_trial_user_gets_the_info_dialog_on_my_games(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/login")
     before = await browser_cookie(page)
@@ -281,6 +291,8 @@ ONE_ITEM_ON = """(id) => {
 }"""
 
 
+@pytest.mark.deep
+@pytest.mark.motion
 async def test_the_hot_row_shows_five_and_moves_four_and_the_winners_move_on(
     page: Page, site_url: str
 ) -> None:

@@ -152,6 +152,7 @@ async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
     await _shoot(page, "rg-en")
 
 
+@pytest.mark.deep
 async def test_the_public_page_needs_no_login(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/responsible-gambling")
     await expect(page.get_by_test_id("rg-page")).to_contain_text("Sorte Grande")
@@ -159,6 +160,7 @@ async def test_the_public_page_needs_no_login(page: Page, site_url: str) -> None
     await expect(page.get_by_test_id("dialog-login")).to_be_visible(timeout=SLOW_MS)
 
 
+@pytest.mark.deep
 async def test_an_account_opened_without_a_cpf_gives_it_on_the_identity_page(
     page: Page, site_url: str
 ) -> None:
@@ -193,6 +195,7 @@ def _picture(path: Path, kind: str) -> Path:
     return path
 
 
+@pytest.mark.deep
 async def test_staff_approve_a_document_the_provider_could_not_read(
     browser: Browser, page: Page, site_url: str, tmp_path: Path
 ) -> None:

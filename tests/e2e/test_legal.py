@@ -31,6 +31,7 @@ async def test_terms_and_privacy_from_the_footer_in_both_languages(
     await expect(document).to_contain_text("LGPD")
 
 
+@pytest.mark.deep
 async def test_sponsorships_and_about_pages_from_the_footer(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     footer = page.get_by_test_id("site-footer")

@@ -15,6 +15,7 @@ from tests.support.browser import choose_language
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.deep
 async def test_home_sections_and_navigation_order(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     for section in ("home-hot", "home-winners", "home-recommended", "home-pg"):
@@ -56,6 +57,7 @@ async def test_search_narrows_the_list_and_guest_play_asks_to_log_in(
     await expect(page.get_by_test_id("dialog-login")).to_be_visible()
 
 
+@pytest.mark.deep
 async def test_favourite_toggles_and_survives_reload(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/register")
     form = page.get_by_test_id("register-form")

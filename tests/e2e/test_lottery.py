@@ -164,6 +164,7 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await _shots(page, "game-en")
 
 
+@pytest.mark.deep
 async def test_verify_page_is_public(context: BrowserContext, site_url: str) -> None:
     """Anyone, logged in or not, can recompute a drawn issue; an unknown one is refused."""
     now = clock.now()
@@ -195,12 +196,14 @@ async def _drawn_issues() -> list[issues.LotteryIssue]:
 @pytest.mark.parametrize(
     "path", ["/lottery", f"/lottery?gameCode={GAME}", "/vnlottery", "/seaLottery"]
 )
+@pytest.mark.deep
 async def test_a_guest_is_sent_to_login(page: Page, site_url: str, path: str) -> None:
     await open_site(page, site_url + path)
     await expect(page).to_have_url(site_url + "/login", timeout=SLOW_MS)
     await expect(page.get_by_test_id("dialog-login")).to_be_visible()
 
 
+@pytest.mark.deep
 async def test_a_trial_user_is_asked_to_register_and_cannot_bet(page: Page, site_url: str) -> None:
     await _issue_with_room()
     await open_site(page, site_url + "/login")
@@ -219,6 +222,7 @@ async def _open_card(page: Page, code: str, tag: str) -> None:
     await card.locator("[data-testid^=play-]").click()
 
 
+@pytest.mark.deep
 async def test_a_catalogue_card_opens_its_own_game_on_each_brand(page: Page, site_url: str) -> None:
     """The catalogue's lottery entries are the engine's games (issue 39): on BR1 the 3D card
     of /lott opens the 3D game and no 4D game is listed (Brazil's 85 % floor); the Asian demo

@@ -55,6 +55,7 @@ async def close(issue_ids: list[int]) -> None:
         )
 
 
+@pytest.mark.deep
 async def test_a_member_bets_da_on_two_stations_and_is_paid_on_both_draws(
     page: Page, site_url: str
 ) -> None:

@@ -67,6 +67,7 @@ async def _claims(member_id: int) -> int:
         ).one()
 
 
+@pytest.mark.deep
 async def test_member_plays_claims_a_mission_and_sees_the_leaderboard(
     page: Page, site_url: str
 ) -> None:

@@ -25,6 +25,7 @@ HIGH_16 = {"rows": 16, "risk": "high"}
 SHOTS = Path(os.environ.get("STUDIO_SHOTS", "/tmp/studio-shots"))
 
 
+@pytest.mark.deep
 async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
     browser: Browser, site_url: str
 ) -> None:

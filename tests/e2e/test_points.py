@@ -66,6 +66,7 @@ async def _rewards(merchant_id: int, tag: str) -> tuple[str, str]:
     return f"E2EMUG{tag}", f"E2ECASH{tag}"
 
 
+@pytest.mark.deep
 async def test_guests_are_offered_the_mall_and_asked_to_log_in_or_register(
     page: Page, site_url: str
 ) -> None:
@@ -77,6 +78,7 @@ async def test_guests_are_offered_the_mall_and_asked_to_log_in_or_register(
     await expect(login.get_by_test_id("switch-to-register")).to_be_visible()
 
 
+@pytest.mark.deep
 async def test_member_plays_earns_points_and_redeems(page: Page, site_url: str) -> None:
     async with session_scope() as session:
         br1 = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()

@@ -44,6 +44,7 @@ async def _register_without_name(page: Page, site_url: str) -> str:
     return username
 
 
+@pytest.mark.deep
 async def test_a_member_without_a_name_is_led_from_withdraw_to_their_data(
     context: BrowserContext, site_url: str
 ) -> None:

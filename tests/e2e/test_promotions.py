@@ -251,6 +251,7 @@ async def _walk(
     await _shots(page, "messages-light")
 
 
+@pytest.mark.deep
 async def test_member_earns_a_raffle_ticket_sees_the_draw_and_plays_free_rounds(
     page: Page, site_url: str
 ) -> None:
@@ -395,6 +396,7 @@ async def test_member_earns_a_raffle_ticket_sees_the_draw_and_plays_free_rounds(
     await _shots(page, "raffle-en-dark")
 
 
+@pytest.mark.deep
 async def test_a_red_envelope_opens_on_the_amount_drawn_for_the_member(
     page: Page, site_url: str
 ) -> None:

@@ -155,6 +155,7 @@ async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
     assert await cash(member) == left  # the balance stays, to be withdrawn
 
 
+@pytest.mark.deep
 async def test_stopping_at_the_reality_check_logs_the_member_out(page: Page, site_url: str) -> None:
     member = await register_in_browser(page, site_url)
     async with write_transaction() as session:

@@ -97,6 +97,7 @@ async def test_member_plays_a_pg_slot_on_the_simulator(page: Page, site_url: str
     await expect(page.get_by_test_id("betting-row")).to_have_count(5, timeout=SLOW_MS)
 
 
+@pytest.mark.deep
 async def test_member_plays_blackjack_and_a_one_bet_table_on_the_simulator(
     page: Page, site_url: str
 ) -> None:
@@ -146,6 +147,7 @@ async def test_member_plays_blackjack_and_a_one_bet_table_on_the_simulator(
     await page.screenshot(path=str(SHOTS / "live-table-1280.png"), full_page=True)
 
 
+@pytest.mark.deep
 async def test_guest_plays_a_pg_demo(browser: Browser, site_url: str) -> None:
     context = await browser.new_context(viewport={"width": 360, "height": 780})
     page = await context.new_page()
@@ -161,6 +163,7 @@ async def test_guest_plays_a_pg_demo(browser: Browser, site_url: str) -> None:
     await context.close()
 
 
+@pytest.mark.deep
 async def test_cockfight_nav_starts_the_first_vendors_game(page: Page, site_url: str) -> None:
     await register_in_browser(page, site_url)
     await page.get_by_test_id("nav-cockfight").click()

@@ -14,6 +14,7 @@ from tests.support.browser import choose_language
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.deep
 async def test_providers_page_lists_providers_and_opens_one(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     await page.get_by_test_id("footer-providers").click()

@@ -54,6 +54,7 @@ async def test_language_switch_changes_every_string_and_persists(page: Page, sit
     await expect(page.get_by_test_id("language-select")).to_have_value("EN")
 
 
+@pytest.mark.deep
 async def test_a_link_followed_before_the_server_answers_keeps_the_new_language(
     page: Page, site_url: str
 ) -> None:
@@ -93,6 +94,7 @@ async def test_a_link_followed_before_the_server_answers_keeps_the_new_language(
     await expect(page.get_by_test_id("language-select")).to_have_value("EN")
 
 
+@pytest.mark.deep
 async def test_unsupported_stored_language_falls_back_to_brand_default(
     context: BrowserContext, site_url: str
 ) -> None:
@@ -108,6 +110,7 @@ async def test_unsupported_stored_language_falls_back_to_brand_default(
     assert await page.evaluate("localStorage.getItem('hisLang')") == "PT"
 
 
+@pytest.mark.deep
 async def test_dark_and_light_theme(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     await page.get_by_test_id("theme-toggle").click()
@@ -123,6 +126,7 @@ async def test_dark_and_light_theme(page: Page, site_url: str) -> None:
     assert dark != light
 
 
+@pytest.mark.deep
 async def test_phone_width_has_no_horizontal_overflow(
     context: BrowserContext, site_url: str, tmp_path
 ) -> None:
@@ -135,6 +139,7 @@ async def test_phone_width_has_no_horizontal_overflow(
     await page.screenshot(path=str(tmp_path / "home-360.png"), full_page=True)
 
 
+@pytest.mark.deep
 async def test_mobile_menu_dialog_locks_scroll_and_restores_it(
     context: BrowserContext, site_url: str
 ) -> None:
@@ -159,6 +164,7 @@ async def test_mobile_menu_dialog_locks_scroll_and_restores_it(
     assert await page.evaluate("window.scrollY") == 400
 
 
+@pytest.mark.deep
 async def test_escape_closes_a_dialog_with_a_close_button(
     context: BrowserContext, site_url: str
 ) -> None:
@@ -171,6 +177,7 @@ async def test_escape_closes_a_dialog_with_a_close_button(
     await expect(page.get_by_test_id("dialog-mobile-menu")).to_be_hidden()
 
 
+@pytest.mark.deep
 async def test_helper_dialog_closes_on_cover_click_and_by_timeout(
     page: Page, site_url: str
 ) -> None:
@@ -187,6 +194,7 @@ async def test_helper_dialog_closes_on_cover_click_and_by_timeout(
     await expect(notice).to_be_hidden(timeout=8000)
 
 
+@pytest.mark.deep
 async def test_side_menu_customer_service_and_qr(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     await page.get_by_test_id("cs-button").click()
@@ -235,6 +243,8 @@ async def _follow_a_footer_link_from_the_bottom(page: Page) -> str:
     return str(await page.evaluate("getComputedStyle(document.documentElement).scrollBehavior"))
 
 
+@pytest.mark.deep
+@pytest.mark.motion
 async def test_going_to_another_page_starts_at_its_top_smoothly(page: Page, site_url: str) -> None:
     # The new page renders before its data, so it is short and the reader lands at its top;
     # any longer way up is scrolled smoothly, or at once for a reader who asked for less motion.
@@ -245,6 +255,7 @@ async def test_going_to_another_page_starts_at_its_top_smoothly(page: Page, site
     assert await _follow_a_footer_link_from_the_bottom(page) == "auto"
 
 
+@pytest.mark.deep
 async def test_help_and_download_pages(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/help")
     await expect(page.get_by_test_id("help-articles")).to_contain_text("Como me cadastro?")
@@ -260,6 +271,7 @@ async def test_help_and_download_pages(page: Page, site_url: str) -> None:
     await expect(page.get_by_test_id("help-article")).to_have_count(8)
 
 
+@pytest.mark.deep
 async def test_the_download_page_guides_each_phone_to_real_files(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/down")
     for test_id in ("qr-site", "qr-ios"):
@@ -340,6 +352,7 @@ async def test_every_registered_page_is_served(site_url: str) -> None:
             assert (await client.get(path)).status_code == 200, path
 
 
+@pytest.mark.deep
 async def test_the_site_installs_as_an_app(page: Page, site_url: str) -> None:
     """A web app manifest and a service worker: a phone can add the site to its home screen,
     and a lost connection shows the offline page instead of the browser's error."""
@@ -361,6 +374,7 @@ async def test_the_site_installs_as_an_app(page: Page, site_url: str) -> None:
         await page.context.set_offline(False)
 
 
+@pytest.mark.deep
 async def test_every_menu_title_follows_the_language(page: Page, site_url: str) -> None:
     """The E-lottery list's heading and menu entry are translated, never the raw code (on
     BR1 in a market that plays the Vietnamese lotteries: Brazil's floor hides the entry)."""

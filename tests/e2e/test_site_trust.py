@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.async_api import BrowserContext, Page, Route, expect
 
 from tests.e2e.conftest import open_site, register_in_browser
@@ -14,6 +15,7 @@ from tests.e2e.conftest import open_site, register_in_browser
 SHOTS = Path(__file__).resolve().parents[2] / "data" / "screenshots"
 
 
+@pytest.mark.deep
 async def test_footer_games_sub_categories_payments_and_follow_links(
     page: Page, site_url: str
 ) -> None:
@@ -48,6 +50,7 @@ async def test_footer_games_sub_categories_payments_and_follow_links(
     await expect(page.get_by_test_id("game-count")).not_to_have_text(narrowed)
 
 
+@pytest.mark.deep
 async def test_a_dialog_belongs_to_the_page_that_opened_it(page: Page, site_url: str) -> None:
     await open_site(page, site_url)
     await page.get_by_test_id("nav-rng").click()
@@ -66,6 +69,7 @@ async def test_a_dialog_belongs_to_the_page_that_opened_it(page: Page, site_url:
     await expect(page.locator("[role=dialog]")).to_have_count(1)
 
 
+@pytest.mark.deep
 async def test_a_trial_user_sees_the_badge_and_is_offered_to_register(
     page: Page, site_url: str
 ) -> None:
@@ -79,6 +83,7 @@ async def test_a_trial_user_sees_the_badge_and_is_offered_to_register(
     await expect(page.get_by_test_id("register-form")).to_be_visible()
 
 
+@pytest.mark.deep
 async def test_the_phone_menu_reaches_the_money_pages(
     context: BrowserContext, site_url: str
 ) -> None:
@@ -94,6 +99,7 @@ async def test_the_phone_menu_reaches_the_money_pages(
     await expect(page.get_by_test_id("dialog-mobile-menu")).to_have_count(0)
 
 
+@pytest.mark.deep
 async def test_the_side_menu_covers_no_control(context: BrowserContext, site_url: str) -> None:
     page = await context.new_page()
     await page.set_viewport_size({"width": 1280, "height": 800})
@@ -128,6 +134,7 @@ async def test_a_lost_connection_is_said_in_the_visitors_language(
     await expect(banner).to_have_count(0)
 
 
+@pytest.mark.deep
 async def test_a_dropped_connection_keeps_the_open_dialog_and_a_reload_closes_it(
     context: BrowserContext, site_url: str
 ) -> None:
@@ -188,6 +195,7 @@ async def test_a_section_that_fails_to_load_offers_a_retry(page: Page, site_url:
     await expect(page.get_by_test_id("site-footer")).to_be_visible()
 
 
+@pytest.mark.deep
 async def test_a_page_that_never_loads_says_so(page: Page, site_url: str) -> None:
     await page.add_init_script("window.__pageTimeoutMs = 1500")
     await page.route("**/assets/**/*.js", lambda route: route.abort())
@@ -195,6 +203,7 @@ async def test_a_page_that_never_loads_says_so(page: Page, site_url: str) -> Non
     await expect(page.get_by_test_id("client-alert-timeout")).to_be_visible()
 
 
+@pytest.mark.deep
 async def test_a_blocked_popup_is_said(page: Page, site_url: str) -> None:
     await page.add_init_script("window.open = () => null")
     await open_site(page, site_url)

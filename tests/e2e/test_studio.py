@@ -136,6 +136,7 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
     await expect(page.get_by_test_id("verify-error")).to_contain_text("Não existe")
 
 
+@pytest.mark.deep
 async def test_a_guest_plays_the_demo_and_without_demo_is_asked_to_log_in(
     page: Page, site_url: str
 ) -> None:
@@ -181,6 +182,7 @@ async def test_a_guest_plays_the_demo_and_without_demo_is_asked_to_log_in(
     assert await _entries() == entries  # demo play never reaches the ledger
 
 
+@pytest.mark.deep
 async def test_a_trial_member_gets_the_info_dialog_unless_demo(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/login")
     await page.get_by_test_id("start-trial").click()
@@ -197,6 +199,7 @@ async def test_a_trial_member_gets_the_info_dialog_unless_demo(page: Page, site_
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.deep
 async def test_screenshots_of_every_game(browser: Browser, site_url: str, scheme: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((360, 780), (1280, 900)):
@@ -228,12 +231,14 @@ async def test_screenshots_of_every_game(browser: Browser, site_url: str, scheme
         await context.close()
 
 
+@pytest.mark.deep
 async def test_bingo_is_not_offered_without_tagalog(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/play/BGS_BINGO_75?demo=1")
     await expect(page.get_by_test_id("play-blocked")).to_be_visible()
     await expect(page.get_by_test_id("play-balance")).to_have_count(0)
 
 
+@pytest.mark.deep
 async def test_the_dice_target_moves_by_keyboard(page: Page, site_url: str) -> None:
     """The target slider answers arrows, Home and End like any slider, and the quoted
     multiplier follows."""

@@ -42,6 +42,7 @@ async def _shots(page: Page, name: str) -> None:
     await page.set_viewport_size({"width": 1280, "height": 900})
 
 
+@pytest.mark.deep
 async def test_member_plays_reaches_vip1_and_claims_the_rebate(page: Page, site_url: str) -> None:
     member = await register_in_browser(page, site_url)
     assert member.id is not None

@@ -108,6 +108,7 @@ def _routes_in(frame: str | bytes) -> list[str]:
     return [json.loads(route) for route in found]
 
 
+@pytest.mark.deep
 async def test_the_balance_watch_follows_the_page_the_member_is_on(
     page: Page, site_url: str
 ) -> None:

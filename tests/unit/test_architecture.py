@@ -155,3 +155,30 @@ def test_the_row_finder_sees_a_dict_row() -> None:
         "    def more(self) -> list[dict[str, int]]: ...\n"
     )
     assert _dict_rows(source) == ["S.rows", "S.more"]
+
+
+def _wall_clock_reads(source: str) -> list[int]:
+    """Lines that read the wall clock instead of the platform's (`utcnow()`, `datetime.now`)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            called = ast.unparse(node.func)
+            if called == "utcnow" or called.endswith(("datetime.now", "datetime.utcnow")):
+                found.append(node.lineno)
+    return found
+
+
+def test_services_read_the_platform_clock() -> None:
+    """ARCHITECTURE.md, the clock is passed in: services read `app.core.clock.now()` (which
+    tests move) or take `now`; none reads the wall clock behind it."""
+    offenders = {
+        str(path.relative_to(PROJECT_ROOT)): lines
+        for path in sorted((PROJECT_ROOT / "app/services").rglob("*.py"))
+        if (lines := _wall_clock_reads(path.read_text()))
+    }
+    assert offenders == {}
+
+
+def test_the_wall_clock_finder_sees_each_form() -> None:
+    source = "a = utcnow()\nb = datetime.now(UTC)\nc = clock.now()\n"
+    assert _wall_clock_reads(source) == [1, 2]

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import metrics, rate_limit
+from app.core import clock, metrics, rate_limit
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -35,7 +35,7 @@ from app.services.brands import Brand
 from app.services.identity import onboarding
 from app.services.messaging import email_provider, sms_provider
 from models import KnownDevice, KnownIp, Member
-from models.base import saved_id, utcnow
+from models.base import saved_id
 from models.member import MEMBER_ACTIVE
 
 VERIFY_CODE_TTL = 300
@@ -165,7 +165,7 @@ async def _tell_staff(member: Member | None, attempt: _Attempt) -> None:
         return
     async with write_transaction() as session:
         await onboarding.log(
-            session, member, "login-failures", utcnow(), {"count": str(limits.LOGIN_ALERT_AT)}
+            session, member, "login-failures", clock.now(), {"count": str(limits.LOGIN_ALERT_AT)}
         )
 
 
@@ -211,7 +211,7 @@ async def _verified(brand: Brand, member: Member, method: str, request: LoginReq
     if method == "BANK_NAME":
         if not request.payee_name:
             return False
-        if not await onboarding.count_try(onboarding.PAYEE_NAME_STEP, member, utcnow()):
+        if not await onboarding.count_try(onboarding.PAYEE_NAME_STEP, member, clock.now()):
             return False
         right = _same_name(request.payee_name, member.payee_name or "")
         if right:
@@ -251,7 +251,7 @@ def _verification_method(configured: str, member: Member) -> str | None:
 def password_expired(brand: Brand, member: Member) -> bool:
     if not brand.module_on(site.FORCED_PASSWORD_CHANGE):
         return False
-    return utcnow() - member.password_changed_at > timedelta(days=brand.password_expiry_days)
+    return clock.now() - member.password_changed_at > timedelta(days=brand.password_expiry_days)
 
 
 async def _credentials(brand: Brand, request: LoginRequest, client: Client) -> Member:
@@ -388,7 +388,7 @@ async def complete_login(
     first_time = member.last_login_at is None
     device_key = device_keys.new_key()
     token = await sessions.open_session(member, client.ip, client.user_agent, client.device)
-    now = utcnow()
+    now = clock.now()
     async with write_transaction() as session:
         stored = await session.get(Member, member.id)
         assert stored is not None

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlmodel import select
 
-from app.core import rate_limit
+from app.core import clock, rate_limit
 from app.core.cache import get_redis
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
@@ -20,7 +20,6 @@ from app.services.accounts.registration import password_problem
 from app.services.brands import Brand
 from app.services.messaging import email_provider
 from models import Member
-from models.base import utcnow
 
 RESET_TTL_SECONDS = 30 * 60
 FORGOT_PER_IP_PER_HOUR = 10
@@ -37,7 +36,7 @@ async def _store_password(member_id: int, new_password: str) -> None:
         member = await session.get(Member, member_id)
         assert member is not None
         member.password_hash = new_hash
-        member.password_changed_at = utcnow()
+        member.password_changed_at = clock.now()
         member.must_change_password = False
         session.add(member)
 

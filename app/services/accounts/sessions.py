@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -15,7 +16,7 @@ from app.core.security import new_token, token_digest
 from app.services.brands import brands
 from app.services.jurisdiction import profile_of
 from models import GameSession, Member, MemberSession
-from models.base import saved_id, utcnow
+from models.base import saved_id
 from models.member import MEMBER_ACTIVE
 
 _TOUCH_EVERY = timedelta(seconds=60)
@@ -40,7 +41,7 @@ def bearer(authorization: str | None) -> str | None:
 async def open_session(member: Member, ip: str, user_agent: str, device: str) -> str:
     """A new session and its token (the only time the token exists in clear)."""
     token = new_token()
-    now = utcnow()
+    now = clock.now()
     async with write_transaction() as session:
         session.add(
             MemberSession(
@@ -63,7 +64,7 @@ async def authenticate(token: str | None, *, touch: bool = True) -> Authenticate
     watch, the reality check) passes False, or a tab left open would never go idle."""
     if not token:
         raise AppError("not-logged-in", status=401)
-    now = utcnow()
+    now = clock.now()
     idle = timedelta(minutes=get_settings().session_idle_minutes)
     async with session_scope() as session:
         row = (
@@ -113,7 +114,7 @@ async def end_sessions(member_id: int, keep_session_id: int | None = None) -> in
     launch tokens alike (logout keeps none; a password change and "end other sessions" keep
     the caller's). Returns how many logins were ended."""
     async with write_transaction() as session:
-        return await end_sessions_in(session, member_id, utcnow(), keep_session_id)
+        return await end_sessions_in(session, member_id, clock.now(), keep_session_id)
 
 
 async def end_sessions_in(

@@ -7,6 +7,7 @@ import secrets
 import pyotp
 from sqlmodel import col, delete, select
 
+from app.core import clock
 from app.core.cache import get_redis
 from app.core.db import write_transaction
 from app.core.errors import AppError
@@ -14,7 +15,6 @@ from app.core.security import decrypt_secret, encrypt_secret, keyed_digest
 from app.services.accounts import reauth
 from app.services.qr import qr_svg_data_uri
 from models import Member, RecoveryCode
-from models.base import utcnow
 
 _PURPOSE = "totp"
 RECOVERY_CODES = 10
@@ -44,12 +44,12 @@ async def _claim_step(member_id: int | str, step: int) -> bool:
 
 async def _valid_code(member_id: int | str, secret: str, code: str) -> bool:
     totp = _totp(secret)
-    now = int(utcnow().timestamp())
+    now = int(clock.now().timestamp())
     for drift in (0, -1, 1):
         at = now + drift * totp.interval
         # bytes: compare_digest refuses str with non-ASCII characters
         if secrets.compare_digest(totp.at(at).encode(), code.strip().encode()):
-            return await _claim_step(member_id, totp.timecode(utcnow()) + drift)
+            return await _claim_step(member_id, totp.timecode(clock.now()) + drift)
     return False
 
 
@@ -123,7 +123,7 @@ async def second_factor_ok(member: Member, code: str | None) -> bool:
         ).first()
         if recovery is None:
             return False
-        recovery.used_at = utcnow()
+        recovery.used_at = clock.now()
         session.add(recovery)
     return True
 

@@ -48,10 +48,10 @@ from sqlalchemy.orm import Session, SessionTransaction
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope
 from models import AuditEntry, AuditHead
-from models.base import utcnow
 
 GENESIS = "0" * 64
 HEAD_ID = 1
@@ -168,7 +168,7 @@ def _checkpoint_on_commit(session: Session) -> None:
     pending: tuple[int, str] | None = session.info.pop(_PENDING, None)
     if pending is not None:
         seq, mac = pending
-        _write_checkpoint(checkpoint_line(seq, mac, utcnow()))
+        _write_checkpoint(checkpoint_line(seq, mac, clock.now()))
 
 
 def _no_checkpoint_on_rollback(session: Session, _previous: SessionTransaction) -> None:
@@ -249,7 +249,7 @@ async def head_checkpoint() -> str | None:
     """The checkpoint line of the chain's last entry (None for an empty log)."""
     async with session_scope() as session:
         head = (await session.exec(select(AuditHead).where(AuditHead.id == HEAD_ID))).one()
-    return checkpoint_line(head.seq, head.hash, utcnow()) if head.seq else None
+    return checkpoint_line(head.seq, head.hash, clock.now()) if head.seq else None
 
 
 async def verify(checkpoint_copies: Iterable[Path] = ()) -> Verification:

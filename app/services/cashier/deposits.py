@@ -24,7 +24,7 @@ from app.services.inbox import post_message
 from app.services.protection import limits as protection_limits
 from app.services.wallet_events import balance_changed
 from models import Member
-from models.base import saved_id, utcnow
+from models.base import saved_id
 from models.cashier import DepositOrder, DepositStatus, MessageKind, PaymentChannel, WebhookLog
 from models.ledger import AccountKind, TransactionKind
 
@@ -95,7 +95,7 @@ async def create_deposit(
         await protection_limits.check_deposit(session, member, amount, clock.now())
     fee = fee_for(channel, amount)
     order = DepositOrder(
-        order_no=f"D{utcnow():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
+        order_no=f"D{clock.now():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
         merchant_id=brand.id,
         member_id=saved_id(member.id),
         session_id=session_id,
@@ -194,7 +194,7 @@ async def _apply(order_no: str, status: str, amount: Decimal, payer: str = "") -
             return f"already-{order.status.lower()}"
         if status == "FAILED":
             order.status = DepositStatus.FAILED
-            order.updated_at = utcnow()
+            order.updated_at = clock.now()
             session.add(order)
             await post_message(
                 session,
@@ -210,7 +210,7 @@ async def _apply(order_no: str, status: str, amount: Decimal, payer: str = "") -
             # Only money from the member's own CPF is credited (Portaria 615/2024): this one
             # goes back to its payer, and the member is told.
             order.status = DepositStatus.REFUNDED
-            order.updated_at = utcnow()
+            order.updated_at = clock.now()
             session.add(order)
             await post_message(
                 session,
@@ -252,7 +252,7 @@ async def _apply(order_no: str, status: str, amount: Decimal, payer: str = "") -
         )
         order.status = DepositStatus.PAID
         order.ledger_transaction_id = posted.transaction_id
-        order.paid_at = order.updated_at = utcnow()
+        order.paid_at = order.updated_at = clock.now()
         session.add(order)
         await post_message(
             session,

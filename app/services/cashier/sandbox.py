@@ -12,6 +12,7 @@ import hmac
 
 import httpx
 
+from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
@@ -19,7 +20,6 @@ from app.core.security import keyed_digest
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from models import MemberSession
-from models.base import utcnow
 from models.cashier import DepositOrder
 
 CHECKOUT_PATH = "/sandbox/pay/{order_no}"
@@ -52,7 +52,7 @@ async def checkout(order_no: str, ticket: str) -> DepositOrder:
         raise refused
     async with session_scope() as session:
         login = await session.get(MemberSession, order.session_id)
-    if login is None or login.revoked_at is not None or login.expires_at <= utcnow():
+    if login is None or login.revoked_at is not None or login.expires_at <= clock.now():
         raise refused
     return order
 

@@ -26,12 +26,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.db import write_transaction
 from app.core.errors import AppError
 from app.services import ledger, wager_facts
 from app.services.wallet_events import balance_changed
 from models import Game, GameRound, GameVendor, LedgerTransaction, Member, Merchant
-from models.base import utcnow
 from models.catalogue import WalletMode
 from models.games import RoundStatus
 from models.ledger import AccountKind, TransactionKind
@@ -203,7 +203,7 @@ async def _new_round(session: AsyncSession, vendor: str, reported: ReportedRound
     ).first()
     if brand is None or game is None:
         raise AppError("vendor-round-unknown-game", 404, params={"round": reported.round_id})
-    now = utcnow()
+    now = clock.now()
     game_round = GameRound(
         vendor=vendor,
         round_id=reported.round_id,
@@ -252,7 +252,7 @@ async def _void(session: AsyncSession, game_round: GameRound) -> None:
     game_round.bet_total = ZERO
     game_round.win_total = ZERO
     game_round.status = RoundStatus.ROLLED_BACK
-    game_round.settled_at = utcnow()
+    game_round.settled_at = clock.now()
     session.add(game_round)
     await wager_facts.record_round(session, game_round, before)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from sqlmodel import col, select
 
+from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -35,7 +36,6 @@ from app.services.images import image_format
 from app.services.inbox import post_message
 from app.services.wallet_events import balance_changed
 from models import Member, WithdrawalOrder, WithdrawalPayout
-from models.base import utcnow
 from models.cashier import InvestigationOutcome, MessageKind, PayoutReceipt
 from models.ledger import TransactionKind
 
@@ -113,7 +113,7 @@ async def confirm_receipt(
             awaiting = [p for p in payouts if p.receipt == PayoutReceipt.AWAITING]
             if not awaiting:
                 raise AppError("withdrawal-nothing-to-confirm", status=409)
-            now = utcnow()
+            now = clock.now()
             for payout in awaiting:
                 payout.receipt = choice
                 payout.answered_at = now
@@ -176,7 +176,7 @@ async def close_investigation(
         reported = [p for p in payouts if p.receipt == PayoutReceipt.NOT_RECEIVED]
         if not reported:
             raise AppError("investigation-none-open", status=409)
-        now = utcnow()
+        now = clock.now()
         refunded = ZERO
         for payout in reported:
             if result == InvestigationOutcome.NOT_PAID:
@@ -247,7 +247,7 @@ async def auto_receive_due(now: datetime | None = None) -> int:
     receipt, never refunded). Only unanswered parts change, one order per transaction under
     its row lock, so a repeated or concurrent run never changes a part twice. Returns how
     many parts it marked."""
-    moment = now or utcnow()
+    moment = now or clock.now()
     cutoff = moment - timedelta(minutes=get_settings().withdrawal_auto_receive_minutes)
     marked = 0
     while True:

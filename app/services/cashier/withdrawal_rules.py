@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.services import ledger, reporting
@@ -28,7 +29,6 @@ from models import (
     WithdrawalOrder,
     WithdrawalRule,
 )
-from models.base import utcnow
 from models.cashier import WithdrawalStatus
 from models.ledger import AccountKind, TransactionKind, account_owner_key
 
@@ -216,7 +216,7 @@ async def overview(brand: Brand, member: Member) -> WithdrawalOverview:
         wallet = await ledger.member_wallet(
             session, merchant_id=brand.id, member_id=member.id, currency=brand.currency
         )
-        used = await used_today(session, brand, member.id, utcnow())
+        used = await used_today(session, brand, member.id, clock.now())
         turnover = await turnover_of(session, brand, member.id, limits.turnover_multiplier)
     return WithdrawalOverview(
         currency=brand.currency,

@@ -24,6 +24,7 @@ from typing import Any
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, ledger
@@ -69,7 +70,7 @@ from app.services.inbox import post_message
 from app.services.loyalty import vip
 from app.services.wallet_events import balance_changed
 from models import Member, WithdrawalOrder, WithdrawalPayout
-from models.base import saved_id, utcnow
+from models.base import saved_id
 from models.cashier import MessageKind, WithdrawalStatus
 from models.ledger import TransactionKind
 
@@ -183,7 +184,7 @@ async def request_withdrawal(
     if amount > limits.max_amount:
         raise AppError("withdrawal-amount-above-max", status=422, params={"max": limits.max_amount})
     await check_payment_password(member, payment_password)
-    now = utcnow()
+    now = clock.now()
     async with write_transaction() as session:
         # One request of a member at a time: the count, turnover and balance stay true.
         await session.exec(select(Member.id).where(Member.id == member.id).with_for_update())
@@ -282,7 +283,7 @@ async def pay_part(
                 reference=order_no,
                 metadata={"part": part_no, **operator_metadata(operator)},
             )
-            now = utcnow()
+            now = clock.now()
             payouts.append(
                 WithdrawalPayout(
                     order_id=saved_id(order.id),
@@ -345,7 +346,7 @@ async def reject(
                 reference=order_no,
                 metadata={**operator_metadata(operator), "reason": reason[:200]},
             )
-            now = utcnow()
+            now = clock.now()
             order.released_amount = amount
             order.remaining_amount = ZERO
             order.release_transaction_id = posted.transaction_id

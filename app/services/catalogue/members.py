@@ -17,7 +17,6 @@ from app.services.catalogue.index import game_entry
 from app.services.catalogue.lobby import raw_catalogue, vendor_maintenance
 from app.services.catalogue.rules import LOTTERY_TYPES
 from models import FavoriteGame, Game, Member, RecentGame
-from models.base import utcnow
 
 _FAVORITES: Table = FavoriteGame.__table__  # type: ignore[attr-defined]
 _RECENT: Table = RecentGame.__table__  # type: ignore[attr-defined]
@@ -71,7 +70,7 @@ async def add_favorite(member: Member, node_id: int, vendor: str, game_type: str
         connection = await session.connection()
         await connection.execute(
             dialect_insert(connection, _FAVORITES)
-            .values(member_id=member.id, game_id=game.id, created_at=utcnow())
+            .values(member_id=member.id, game_id=game.id, created_at=clock.now())
             .on_conflict_do_nothing(index_elements=["member_id", "game_id"])
         )
     return await favorite_ids(member.id)
@@ -129,7 +128,7 @@ async def favorite_page(
 async def record_play(member: Member, game: Game) -> None:
     """Note that the member just played the game (its place in the recent games)."""
     assert member.id is not None and game.id is not None
-    now = utcnow()
+    now = clock.now()
     async with write_transaction() as session:
         connection = await session.connection()
         await connection.execute(

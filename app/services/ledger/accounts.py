@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.db import dialect_insert
 from app.core.errors import AppError
 from app.services.ledger.basics import (
@@ -21,7 +22,6 @@ from app.services.ledger.basics import (
     SUB_KEY_PATTERN,
     among,
 )
-from models.base import utcnow
 from models.ledger import (
     MEMBER_ACCOUNT_KINDS,
     SUB_KEYED_KINDS,
@@ -182,7 +182,7 @@ async def member_accounts(
                         "owner_key": account_owner_key(
                             merchant_id, member_id, account_kind, currency
                         ),
-                        "created_at": utcnow(),
+                        "created_at": clock.now(),
                     }
                     for member_id in missing
                 ]

@@ -15,6 +15,7 @@ from sqlalchemy import select as core_select
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POSTS
 from app.services.ledger.basics import (
@@ -30,7 +31,6 @@ from app.services.ledger.basics import (
     keep_loaded_accounts_in_step,
     post_request,
 )
-from models.base import utcnow
 from models.ledger import TransactionKind
 
 
@@ -142,7 +142,7 @@ async def _post_new_moves(
                 raise AppError("ledger-insufficient-funds", 409)
             balances[leg.account_id] = balance
             entries.append({"account_id": leg.account_id, "amount": leg.amount, "balance": balance})
-    now = utcnow()
+    now = clock.now()
     if connection.dialect.name == "postgresql":
         transaction_ids = await _write_moves_pg(connection, merchant_id, requests, entries, now)
         await connection.execute(

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POSTS
@@ -39,7 +40,6 @@ from app.services.ledger.basics import (
     post_request,
     stored_answer,
 )
-from models.base import utcnow
 from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
 
 # PostgreSQL posts in one statement, so that the account rows stay locked only while the
@@ -103,7 +103,7 @@ async def _post_in_one_statement(connection: AsyncConnection, request: PostReque
                     "fingerprint": request.fingerprint,
                     "member_id": request.member_id,
                     "metadata": json.dumps(request.details),
-                    "created_at": utcnow(),
+                    "created_at": clock.now(),
                 },
             )
         ).all()
@@ -168,7 +168,7 @@ async def _post_step_by_step(connection: AsyncConnection, request: PostRequest) 
 
     # Claim the key before taking the account locks: a twin request (same key) now waits on
     # the UNIQUE index and fails once we commit, and the locks are held for less time.
-    now = utcnow()
+    now = clock.now()
     transaction_id = (
         await connection.execute(
             insert(TRANSACTIONS)

@@ -37,6 +37,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import clock
 from app.core.config import get_settings
 from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
@@ -44,7 +45,6 @@ from app.core.security import decrypt_secret, encrypt_secret
 from app.services.lottery import beacon, rng
 from app.services.lottery.families import FAMILIES
 from app.services.lottery.games import GAMES, Game, game, slots
-from models.base import utcnow
 from models.lottery import IssueStatus, LotteryAudit, LotteryIssue, ResultSource
 
 logger = logging.getLogger(__name__)
@@ -70,7 +70,7 @@ def _row(found: Game, slot: Any) -> dict[str, Any]:
         "open_at": slot.open_at,
         "close_at": slot.close_at,
         "draw_at": slot.draw_at,
-        "created_at": utcnow(),
+        "created_at": clock.now(),
     }
     settings = get_settings()
     if not found.official or settings.lottery_results_url is None:

@@ -15,6 +15,7 @@ from urllib.parse import quote
 
 from sqlmodel import col, select
 
+from app.core import clock
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.security import token_digest
@@ -29,7 +30,6 @@ from app.services.providers import registry as providers
 from app.services.providers.adapter import LaunchRequest
 from app.services.seamless import wallet
 from models import Game, GameVendor, Member, MemberSession
-from models.base import utcnow
 from models.member import MEMBER_BLOCKED
 
 SUGGESTIONS = 6  # spec 8: 'Game maintenance' comes with other popular games
@@ -100,7 +100,7 @@ async def launching_member(token: str | None, merchant_id: int) -> Member | None
                     .where(
                         MemberSession.token_digest == token_digest(token),
                         col(MemberSession.revoked_at).is_(None),
-                        MemberSession.expires_at > utcnow(),
+                        MemberSession.expires_at > clock.now(),
                         Member.status == MEMBER_BLOCKED,
                     )
                 )

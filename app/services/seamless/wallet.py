@@ -56,7 +56,6 @@ from app.services.seamless.port import (
 )
 from app.services.wallet_events import balance_changed
 from models import Game, GameVendor, Member, Winner
-from models.base import utcnow
 from models.catalogue import WalletMode
 from models.games import (
     GameRound,
@@ -86,7 +85,7 @@ async def open_session(*, member: Member, vendor: str, game_code: str, currency:
     """A game session for a launch; returns its one-time launch token."""
     assert member.id is not None
     settings = get_settings()
-    now = utcnow()
+    now = clock.now()
     launch_token = new_token()
     async with write_transaction() as session:
         session.add(
@@ -138,7 +137,7 @@ async def _cash_balance(session: AsyncSession, game_session: GameSession) -> Dec
 
 async def authenticate(vendor: str, launch_token: str) -> PlayerSession:
     """Exchange a one-time launch token for a session token; a second use is refused."""
-    now = utcnow()
+    now = clock.now()
     session_token = new_token()
     async with write_transaction() as session:
         game_session = (
@@ -182,7 +181,7 @@ async def _game_session(
     ).first()
     if found is None or found.vendor != vendor:
         raise AppError("seamless-invalid-session", 401)
-    if not allow_expired and found.expires_at <= utcnow():
+    if not allow_expired and found.expires_at <= clock.now():
         raise AppError("seamless-session-expired", 401)
     return found
 
@@ -360,7 +359,7 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         )
     ).first()
     if pending is not None:
-        pending.applied_at = utcnow()
+        pending.applied_at = clock.now()
         session.add(pending)
         return _Outcome(WalletStatus.REFUSED)
     game_round = await _round(session, ctx.vendor, call.round_id)
@@ -454,7 +453,7 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     before = wager_facts.round_figures(game_round)
     game_round.win_total += amount
     game_round.status = RoundStatus.SETTLED
-    game_round.settled_at = utcnow()
+    game_round.settled_at = clock.now()
     session.add(game_round)
     await wager_facts.record_round(session, game_round, before)
     if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
@@ -539,7 +538,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     )
     game_round.bet_total -= target.amount
     game_round.status = RoundStatus.ROLLED_BACK
-    game_round.settled_at = utcnow()
+    game_round.settled_at = clock.now()
     session.add(game_round)
     await wager_facts.record_round(session, game_round, before)
     return _Outcome(WalletStatus.OK, transaction_id, target.amount)

@@ -37,7 +37,6 @@ from app.services.studio import seeds
 from app.services.studio.games import GAMES, StudioGame, game
 from app.services.studio.seeds import Owner
 from models import Member
-from models.base import utcnow
 from models.studio import RoundStatus, StudioRound, StudioSeedPair
 
 CENT = Decimal("0.01")
@@ -232,7 +231,7 @@ async def _undo(player: Player, row: StudioRound) -> None:
     await player.port.rollback(
         player.token, _call(row, "rollback", row.stake, rollback_of=f"studio:{row.round_id}:bet")
     )
-    await _save(row, status=RoundStatus.ROLLED_BACK, settled_at=utcnow())
+    await _save(row, status=RoundStatus.ROLLED_BACK, settled_at=clock.now())
 
 
 async def _save_settled(
@@ -245,7 +244,7 @@ async def _save_settled(
         detail=_json(detail),
         step_state={},
         status=RoundStatus.SETTLED,
-        settled_at=utcnow(),
+        settled_at=clock.now(),
     )
 
 
@@ -276,14 +275,14 @@ async def _staked(
     try:
         answer = await wallet_call
     except AppError:
-        await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
+        await _save(row, status=RoundStatus.REFUSED, settled_at=clock.now())
         raise
     if answer.status == OK:
         return answer
     if win is not None and answer.transaction_id == win.transaction_id:
         await _undo(player, row)
         raise AppError("play-wallet-refused", 409)
-    await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
+    await _save(row, status=RoundStatus.REFUSED, settled_at=clock.now())
     if answer.status == INSUFFICIENT_FUNDS:
         raise AppError("play-bet-over-balance", 400)
     if answer.reason.startswith("protection-"):
@@ -374,7 +373,7 @@ async def _play_one_step(
         if not outcome.finished:
             raise RuntimeError(f"{studio_game.spec.code} is a one-step game but left a step")
     except Exception as exc:
-        await _save(row, status=RoundStatus.REFUSED, settled_at=utcnow())
+        await _save(row, status=RoundStatus.REFUSED, settled_at=clock.now())
         raise AppError("play-round-failed", 500) from exc
     bet = _call(row, "bet", row.stake)
     win = _call(row, "win", studio_game.spec.payout(row.stake, outcome.multiplier))

@@ -16,11 +16,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core import fairness
+from app.core import clock, fairness
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
-from models.base import utcnow
 from models.studio import RoundStatus, StudioRound, StudioSeedPair
 
 _PURPOSE = "studio-server-seed"
@@ -166,7 +165,7 @@ async def rotate(owner: Owner) -> tuple[Revealed, SeedView]:
         seed = server_seed(pair)
         pair.server_seed = seed
         pair.active_owner = None
-        pair.revealed_at = utcnow()
+        pair.revealed_at = clock.now()
         session.add(pair)
         await session.flush()
         fresh = _new_pair(owner, pair.client_seed)

@@ -48,6 +48,7 @@ from app.core.cache import close_redis, get_redis  # noqa: E402
 from app.core.config import PROJECT_ROOT  # noqa: E402
 from app.core.db import dispose_engine  # noqa: E402
 from app.demo.seed import seed_demo_data  # noqa: E402
+from app.services.brands import brands  # noqa: E402
 from app.services.identity import kyc  # noqa: E402
 
 
@@ -89,6 +90,13 @@ def _kyc_sandbox_in_process() -> Iterator[None]:
 
 
 _next_ip = iter(ipaddress.ip_network("198.18.0.0/15").hosts())
+
+
+@pytest.fixture(autouse=True)
+def _brands_read_afresh() -> None:
+    """Each test starts from the brands as stored: one before it may have read another
+    database (a migration or restore test) or written brand rows without announcing them."""
+    brands.invalidate()
 
 
 @pytest.fixture(autouse=True)

@@ -93,6 +93,7 @@ async def test_a_reality_check_comes_after_60_minutes_of_play_and_holds_the_bets
     for _ in range(3):  # a bet every 15 minutes: continuous play
         clock.advance(15 * 60)
         assert (await _bet(ps)).status is WalletStatus.OK
+        await api.get("/wps/member/info")  # and the member's own calls: the login stays live
     clock.advance(15 * 60)  # 60 minutes since play started
     shown = await api.get("/wps/protection/reality-check")
     assert shown["due"] is True and shown["playedMinutes"] == 60 and shown["net"] == "-2.00"

@@ -169,9 +169,16 @@ def _choice(choice: rx.Var) -> rx.Component:
 
 
 def _picker(label_key: str, test_id: str, choices: rx.Var, **props: object) -> rx.Component:
-    return rx.el.label(
-        rx.el.span(t(label_key), class_name="block text-sm font-medium mb-1"),
-        rx.el.select(rx.foreach(choices, _choice), class_name=INPUT, data_testid=test_id, **props),
+    """A labelled list (the label beside, not around it: the list's name is the label's)."""
+    return rx.el.div(
+        rx.el.label(t(label_key), html_for=test_id, class_name="block text-sm font-medium mb-1"),
+        rx.el.select(
+            rx.foreach(choices, _choice),
+            id=test_id,
+            class_name=INPUT,
+            data_testid=test_id,
+            **props,
+        ),
         class_name="flex-1 min-w-48",
     )
 

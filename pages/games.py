@@ -1,5 +1,6 @@
 """Game list pages (/rng, /live, /fish, /pvp, /inHouse, /hot, /sports, /esports, /cockfight,
-lottery): provider filter, search as you type, pages of 50; and /seamless, the providers."""
+lottery): provider filter, search as you type, pages of 50 (/live with its hosts, /pvp with
+its room picker); and /seamless, the providers."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from components.game_card import game_grid
 from components.i18n import t
 from components.layout import layout
 from components.link import page_link
+from components.live_rooms import live_hosts, pvp_rooms, table_chat_dialog
 from components.media import image
 from components.style import FOCUS
 from state.game_popup import GamePopupState
@@ -88,6 +90,13 @@ def game_list_page() -> rx.Component:
             role="group",
             aria_label=t("lobby.providers"),
             class_name="flex gap-2 overflow-x-auto pb-2 mb-3",
+        ),
+        # The live lobby's hosts (with their tables' chat rooms), the PvP room picker.
+        rx.match(
+            LobbyState.list_type,
+            ("LIVE", rx.fragment(live_hosts(), table_chat_dialog())),
+            ("PVP", pvp_rooms()),
+            rx.fragment(),
         ),
         rx.el.p(
             t("lobby.count")

@@ -10,7 +10,7 @@ async function open(){try{S=await post('/api/session',{vendor:C.vendor,gameCode:
  catch(e){$('msg').textContent=T.expired;return}bal(S.balance);if(S.demo)$('mode').textContent=T.demo;
  enable();
  if(S.kind==='sportsbook'){book();setInterval(book,10000);if(!S.demo&&Number(S.balance)<=0)$('msg').textContent=T.fill}
- if(S.kind==='pvp'){rooms();setInterval(rooms,3000)}}
+ if(S.kind==='pvp'){if(q.get('room'))sit(q.get('room'));else rooms();setInterval(rooms,3000)}}
 let H=null;// the blackjack hand in play: only its moves are offered until it ends
 const playing=()=>Boolean(H&&!H.done);
 function enable(){document.querySelectorAll('[data-play]').forEach(b=>{b.disabled=b.dataset.act===undefined?playing():

@@ -33,6 +33,7 @@ from state.game_popup import GamePopupState
 from state.gates import gated
 from state.guard import Card, Form, Name, Text, checked, refuse
 from state.home import fill_home
+from state.live_rooms import LiveHostsState, PvpRoomsState
 from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, current_path, ui_lang
 
@@ -99,6 +100,16 @@ def _is_list(path: str) -> bool:
         or lowered.startswith("/gamelistcenter/")
         or lowered == routes.U9W_ENTRY
     )
+
+
+def _list_extras(list_type: str) -> list[Any]:
+    """What a list page shows beside its games, loaded after them: /live the vendors' hosts,
+    /pvp the room picker."""
+    if list_type == "LIVE":
+        return [LiveHostsState.load]
+    if list_type == "PVP":
+        return [PvpRoomsState.load]
+    return []
 
 
 def _entries(items: list[dict[str, Any]]) -> list[NavEntry]:
@@ -228,13 +239,17 @@ class LobbyState(MemberPage, rx.State):
         known = {c.code for c in self.sub_categories}
         self.sub_category = sub if self.list_type == "RNG" and sub in known else ""
         await self._load_vendors()
+        extras = _list_extras(self.list_type)
         start = self.router.url.query_parameters.get("start", "").upper()
         if start in DIRECT_VENDORS:  # spec 2: cockfight starts its first vendor's game
-            return await self._start_vendor(start)
-        return None
+            started = await self._start_vendor(start)
+            if started is None:
+                return extras
+            return [*extras, *(started if isinstance(started, list) else [started])]
+        return extras
 
     @rx.event
-    async def load_center(self) -> None:
+    async def load_center(self) -> Any:
         """gameListCenter/<vassalage>/<gameType> (lower-cased, spec 2): one vendor's games of
         one type. Unknown parts fall back to every vendor's slots."""
         parts = self.router.url.path.strip("/").split("/")
@@ -247,6 +262,7 @@ class LobbyState(MemberPage, rx.State):
         if self.vendor not in {v.code for v in self.vendors}:
             self.vendor = ""
             await self._query(append=False)
+        return _list_extras(self.list_type)
 
     async def _load_vendors(self) -> None:
         self.search = ""

@@ -7,7 +7,8 @@ the API's JSON.
 The Content-Security-Policy allows scripts from this origin and the inline scripts of the
 frontend build by their SHA-256 hashes (read once from the built pages), plus `'unsafe-eval'`:
 Reflex runs `rx.call_script` code with `eval`. Styles allow `'unsafe-inline'`: the prerendered
-pages carry `style` attributes. Set-Cookie answers get HttpOnly, SameSite=Lax and, over HTTPS,
+pages carry `style` attributes. Frames and pictures may also come from the game providers'
+origins (a live table's chat room, its hosts' pictures). Set-Cookie answers get HttpOnly, SameSite=Lax and, over HTTPS,
 Secure when they lack them.
 """
 
@@ -23,6 +24,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.visitor import served_over_https
 from app.services.brands import brands
@@ -87,11 +89,28 @@ def backend_sources() -> tuple[str, ...]:
     )
 
 
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return ""
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def provider_sources(brand_hosts: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The game providers' origins (PROVIDER_URLS, the simulator) and the brand's absolute
+    launch hosts: a live table's chat room is framed from there (CBS_launchChat's chatUrl),
+    its hosts' pictures come from there (CBS_modelList)."""
+    settings = get_settings()
+    urls = (settings.provider_simulator_url or "", *settings.provider_urls.values(), *brand_hosts)
+    return tuple(sorted({origin for origin in map(_origin, urls) if origin}))
+
+
 def content_security_policy(
     script_hashes: tuple[str, ...],
     connect_sources: tuple[str, ...] = (),
     *,
     analytics: bool = False,
+    providers: tuple[str, ...] = (),
 ) -> str:
     if analytics:
         script_hashes = (*script_hashes, *ANALYTICS_SCRIPT_SOURCES)
@@ -101,10 +120,10 @@ def content_security_policy(
             "default-src 'self'",
             " ".join(["script-src 'self' 'unsafe-eval'", *script_hashes]),
             "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: blob: https:",
+            " ".join(["img-src 'self' data: blob: https:", *providers]),
             "font-src 'self' data:",
             " ".join(["connect-src 'self'", *connect_sources]),
-            "frame-src 'self'",
+            " ".join(["frame-src 'self'", *providers]),
             "worker-src 'self' blob:",
             "object-src 'none'",
             "base-uri 'self'",
@@ -137,13 +156,18 @@ class SecurityHeaders:
         if path.startswith(DOCS_PATHS):
             return DOCS_POLICY
         analytics = False
+        launch_hosts: tuple[str, ...] = ()
         if page:  # only a page runs scripts: its brand's analytics, if it has them
             try:
-                analytics = bool((await brands.for_request(None, host)).analytics_id)
+                brand = await brands.for_request(None, host)
+                analytics, launch_hosts = bool(brand.analytics_id), brand.launch_game_cdns
             except AppError:
                 analytics = False  # no brand yet (an empty database)
         return content_security_policy(
-            inline_script_hashes(build_directory()), backend_sources(), analytics=analytics
+            inline_script_hashes(build_directory()),
+            backend_sources(),
+            analytics=analytics,
+            providers=provider_sources(launch_hosts),
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

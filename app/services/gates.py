@@ -371,6 +371,10 @@ HANDLERS: dict[str, Door] = {
     **_each("state.lobby.LobbyState.", "move_and_play play_without_moving", MONEY),
     "state.lobby.LobbyState.load_u9w": MONEY,  # the /u9w page starts the sportsbook
     "state.lobby.LobbyState.start_vendor": MONEY,
+    # The live lobby's hosts and a table's chat room (as GET CBS_modelList, CBS_launchChat).
+    **_each("state.live_rooms.LiveHostsState.", "load open_chat", READ),
+    **_each("state.live_rooms.PvpRoomsState.", "load pick_game pick_vendor", READ),
+    "state.live_rooms.PvpRoomsState.enter_room": MONEY,  # a room opens its game for real
     "state.lottery.LotteryRecordState.load": READ,
     "state.lottery.LotteryVerifyState.load": READ,
     **_each(

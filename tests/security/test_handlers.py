@@ -317,6 +317,16 @@ ALLOWED: dict[str, str] = {
     ),
     "state.lobby.LobbyState.play_without_moving": f"the game this tab was offered; {LOGIN}",
     "state.providers.ProvidersState.load": "catalogue only (the brand's seamless vendors)",
+    "state.live_rooms.LiveHostsState.load": "catalogue and the live vendors' hosts only",
+    "state.live_rooms.LiveHostsState.open_chat": (
+        f"{ARGS}; a table the page lists; the chat room of the {LOGIN}"
+    ),
+    "state.live_rooms.PvpRoomsState.load": "catalogue only",
+    "state.live_rooms.PvpRoomsState.pick_vendor": f"{ARGS}; a vendor the page lists",
+    "state.live_rooms.PvpRoomsState.pick_game": f"{ARGS}; a game the page lists",
+    "state.live_rooms.PvpRoomsState.enter_room": (
+        f"{ARGS}; launch for the {LOGIN}; a PvP game, a known room, its minimum balance"
+    ),
     "state.lobby.LobbyState.load_list": "catalogue only",
     "state.lobby.LobbyState.load_center": "catalogue only; path parts checked",
     "state.lobby.LobbyState.load_u9w": f"no arguments; the launch rules of play for the {LOGIN}",

@@ -56,6 +56,21 @@ DEFAULT_SEATS = 5
 
 
 @dataclass(frozen=True)
+class RoomLevel:
+    level: str
+    min_bet: Decimal
+    min_balance: Decimal
+
+
+def room_level(level: str) -> RoomLevel:
+    """One PvP room level of ROOM_LEVELS; pvp-room-unknown for any other."""
+    for code, min_bet, min_balance in ROOM_LEVELS:
+        if code == level:
+            return RoomLevel(code, min_bet, min_balance)
+    raise AppError("pvp-room-unknown", 404)
+
+
+@dataclass(frozen=True)
 class GameQuery:
     """A game list request (GCSGAME_gameList)."""
 

@@ -47,6 +47,7 @@ class LaunchRequest:
     host: str  # the launch host picked for this launch
     token: str | None = None  # the one-time launch token; None for demo play
     lobby_url: str = ""
+    room: str = ""  # a PvP game's room level to open at (GLS2_roomList), "" for its lobby
 
 
 @dataclass(frozen=True)

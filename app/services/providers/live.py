@@ -9,25 +9,37 @@ of its own. The provider keeps the messages, limits their rate and cleans their 
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
 import json
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.text import mask_customer_name
 from app.services.brands import Brand
+from app.services.catalogue import rules
+from app.services.catalogue.index import game_entry
+from app.services.catalogue.lobby import (
+    cached,
+    category_vendors,
+    raw_catalogue,
+    vendor_maintenance,
+)
 from app.services.catalogue.rules import LIVE
 from app.services.providers import registry
 from app.services.providers.adapter import LiveModel, ProviderConfig
 from models import Game, Member
 
 CHAT_TOKEN_SECONDS = 2 * 60 * 60
+LOBBY_HOSTS = 24  # hosts the live lobby shows at most
 
 
 @dataclass(frozen=True)
@@ -91,3 +103,85 @@ async def launch_chat(
         table.game_code, token, lang, registry.pick_host(config, brand.launch_game_cdns)
     )
     return ChatRoom(url, table.game_code, datetime.fromtimestamp(expires, now.tzinfo))
+
+
+def arrange_hosts(
+    found: Iterable[tuple[str, LiveModel]],
+    tables: Mapping[tuple[str, str], dict[str, Any]],
+    limit: int = LOBBY_HOSTS,
+) -> list[dict[str, Any]]:
+    """The live lobby's hosts from each vendor's models (`found`, vendor by vendor): each with
+    the catalogue entries of the tables they host (`tables`, by vendor and game code); a
+    table the brand does not list is left out, and a host left with none. Online hosts come
+    first, the vendors taking turns, so the first `limit` show every vendor."""
+    seen: dict[str, int] = {}
+    ranked: list[tuple[bool, int, int, dict[str, Any]]] = []
+    for vendor, model in found:
+        entries = [tables[(vendor, code)] for code in model.tables if (vendor, code) in tables]
+        if not entries:
+            continue
+        turn = seen.get(vendor, 0)
+        seen[vendor] = turn + 1
+        host = {
+            "modelId": model.model_id,
+            "name": model.name,
+            "vassalage": vendor,
+            "vendorName": str(entries[0]["displayName"]),
+            "online": model.online,
+            "avatarUrl": model.avatar_url,
+            "tables": entries,
+        }
+        ranked.append((not model.online, turn, len(ranked), host))
+    ranked.sort(key=lambda row: row[:3])
+    return [row[3] for row in ranked[:limit]]
+
+
+async def _vendor_models(vassalage: str) -> list[tuple[str, LiveModel]]:
+    """A live vendor's hosts; none for a vendor integrated with no provider here."""
+    try:
+        return [(vassalage, model) for model in await model_list(vassalage)]
+    except AppError as exc:
+        if exc.code == "seamless-unknown-vendor":
+            return []
+        raise
+
+
+async def _table_entries(
+    brand: Brand, found: list[tuple[str, LiveModel]]
+) -> dict[tuple[str, str], dict[str, Any]]:
+    """The brand's catalogue entries of the hosts' tables (live games of their vendors)."""
+    vendors = sorted({vendor for vendor, _ in found})
+    codes = sorted({code for _, model in found for code in model.tables})
+    if not vendors or not codes:
+        return {}
+    async with session_scope() as session:
+        games = (
+            await session.exec(
+                select(Game).where(
+                    col(Game.vassalage).in_(vendors),
+                    col(Game.game_code).in_(codes),
+                    Game.game_type == LIVE,
+                    Game.is_game == "GAME",
+                )
+            )
+        ).all()
+    down = vendor_maintenance(await raw_catalogue())
+    return {
+        (game.vassalage, game.game_code): game_entry(game, brand.image_host(), down)
+        for game in games
+        if rules.shown_sub_category(game.sub_category, brand.supports_tagalog)
+    }
+
+
+async def lobby_hosts(brand: Brand, language: str) -> list[dict[str, Any]]:
+    """The live lobby's hosts (CBS_modelList of each live vendor of the brand's menu), with
+    the tables each hosts as game entries; none of a vendor whose provider does not answer.
+    Cached as the catalogue's lists are (the hosts' shifts change by the hour)."""
+
+    async def load() -> list[dict[str, Any]]:
+        vendors = [card["vassalage"] for card in await category_vendors(brand, language, LIVE)]
+        answers = await asyncio.gather(*(_vendor_models(code) for code in vendors))
+        found = [pair for answer in answers for pair in answer]
+        return arrange_hosts(found, await _table_entries(brand, found))
+
+    return await cached(f"live-hosts:{brand.code}:{brand.currency}:{language}", load)

@@ -143,7 +143,8 @@ class HttpProviderAdapter:
     """A provider speaking the platform's provider protocol over HTTP (the bundled simulator,
     or an aggregator that implements it):
 
-    - game URL: `{host}/play/{vendor}/{gameCode}?token=…&lang=…&currency=…` (demo: `demo=1`);
+    - game URL: `{host}/play/{vendor}/{gameCode}?token=…&lang=…&currency=…` (demo: `demo=1`;
+      a PvP room: `room=<level>`);
     - game list: signed `GET {api}/api/{vendor}/games` → `{"games": [...]}`;
     - a wallet call's fate: signed `GET {api}/api/{vendor}/transactions/{id}` → `{"state"}`.
     """
@@ -162,6 +163,8 @@ class HttpProviderAdapter:
             query["demo"] = "1"
         if request.lobby_url:
             query["lobby"] = request.lobby_url
+        if request.room:
+            query["room"] = request.room
         vendor = quote(self.config.vassalage, safe="")
         game = quote(request.game_code, safe="")
         return f"{request.host}/play/{vendor}/{game}?{urlencode(query)}"

@@ -141,9 +141,11 @@ async def launch(
     language: str = "en",
     node_id: int | None = None,
     lobby_url: str = "",
+    room: str = "",
 ) -> str:
     """The game URL: a one-time launch token for real play, the demo URL for demo play;
-    a lottery game's is the site's lottery page of its vendor (spec 4)."""
+    a lottery game's is the site's lottery page of its vendor (spec 4). `room`: the PvP room
+    level the game opens at (checked by `launch_room`)."""
     if node_id is None and vassalage.strip().upper() in LOTTERY_ROUTES:
         return lottery_url(member, vassalage.strip().upper(), game_code.strip(), demo)
     game = await find_game(game_code=game_code, vassalage=vassalage, node_id=node_id)
@@ -172,6 +174,7 @@ async def launch(
         currency=brand.currency,
         host=providers.pick_host(config, brand.launch_game_cdns),
         lobby_url=lobby_url if lobby_url.startswith(("https://", "http://")) else "",
+        room=room,
     )
     if demo:
         if game.support_play != 0:
@@ -185,3 +188,48 @@ async def launch(
     )
     await record_play(member, game)
     return adapter.launch_url(replace(request, token=token))
+
+
+async def launch_room(
+    member: Member | None,
+    brand: Brand,
+    node_id: int,
+    level: str,
+    *,
+    language: str = "en",
+    lobby_url: str = "",
+) -> str:
+    """A PvP room of GLS2_roomList: the vendor's PVP game opened at that room level, for a
+    member whose balance at the vendor reaches the room's minimum balance (real play only:
+    a room's seats play each other for money)."""
+    room = catalogue_games.room_level(level)
+    game = await find_game(node_id=node_id)
+    if game.game_type != rules.PVP:
+        raise AppError("pvp-room-unknown", 404)
+    if member is None or member.id is None:
+        raise AppError("not-logged-in", 401)
+    async with session_scope() as session:
+        playable = await wallet.playable_balance(
+            session,
+            merchant_id=member.merchant_id,
+            member_id=member.id,
+            vendor=game.vassalage,
+            currency=brand.currency,
+        )
+    if playable < room.min_balance:
+        raise AppError(
+            "pvp-room-balance",
+            409,
+            params={"amount": room.min_balance, "currency": brand.currency},
+        )
+    return await launch(
+        member,
+        brand,
+        "",
+        game.vassalage,
+        False,
+        language=language,
+        node_id=game.id,
+        lobby_url=lobby_url,
+        room=room.level,
+    )

@@ -112,17 +112,29 @@ async def _is_transfer_vendor(session: AsyncSession, vendor: str) -> bool:
 
 
 async def _player_balance(session: AsyncSession, game_session: GameSession) -> Decimal:
-    """What the player can bet at the vendor: the main wallet's cash for a seamless vendor,
-    the member's wallet at that vendor for a transfer vendor (filled by transferFund)."""
-    if not await _is_transfer_vendor(session, game_session.vendor):
-        return await _cash_balance(session, game_session)
-    wallets = await ledger.member_vendor_wallets(
+    return await playable_balance(
         session,
         merchant_id=game_session.merchant_id,
         member_id=game_session.member_id,
+        vendor=game_session.vendor,
         currency=game_session.currency,
     )
-    return wallets.get(game_session.vendor, Decimal("0.00"))
+
+
+async def playable_balance(
+    session: AsyncSession, *, merchant_id: int, member_id: int, vendor: str, currency: str
+) -> Decimal:
+    """What the player can bet at the vendor: the main wallet's cash for a seamless vendor,
+    the member's wallet at that vendor for a transfer vendor (filled by transferFund)."""
+    if not await _is_transfer_vendor(session, vendor):
+        wallet = await ledger.member_wallet(
+            session, merchant_id=merchant_id, member_id=member_id, currency=currency
+        )
+        return wallet.cash
+    wallets = await ledger.member_vendor_wallets(
+        session, merchant_id=merchant_id, member_id=member_id, currency=currency
+    )
+    return wallets.get(vendor, Decimal("0.00"))
 
 
 async def _cash_balance(session: AsyncSession, game_session: GameSession) -> Decimal:

@@ -1,4 +1,5 @@
-"""The game catalogue: list, favourite and winner-board errors, menu titles, PvP room levels.
+"""The game catalogue: list, favourite and winner-board errors, menu titles, PvP room levels
+and their refusals.
 
 Navigation titles of the other categories come from `ui.py` (nav.*).
 """
@@ -27,6 +28,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "games.room.STANDARD": "Standard",
         "games.room.EXPERT": "Expert",
         "games.room.VIP": "VIP",
+        "pvp-room-unknown": "This room does not exist.",
+        "pvp-room-balance": (
+            "This room needs a balance of at least {currency} {amount}. "
+            "Pick a lower room or make a deposit."
+        ),
     },
     "pt": {
         "game-type-unknown": "Tipo de jogo desconhecido: {gameType}.",
@@ -51,5 +57,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "games.room.STANDARD": "Padrão",
         "games.room.EXPERT": "Experiente",
         "games.room.VIP": "VIP",
+        "pvp-room-unknown": "Esta sala não existe.",
+        "pvp-room-balance": (
+            "Esta sala exige um saldo mínimo de {currency} {amount}. "
+            "Escolha uma sala de nível mais baixo ou faça um depósito."
+        ),
     },
 }

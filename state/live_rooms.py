@@ -119,12 +119,18 @@ class LiveHostsState(MemberPage, rx.State):
     chat_url: str = ""
     chat_table: str = ""
 
-    @rx.event
+    @rx.event(background=True)
     async def load(self) -> None:
-        brand = await current_brand(self)
-        language = (await self.get_state(SiteState)).lang or brand.default_language
-        self.hosts = host_cards(await live.lobby_hosts(brand, language), await ui_lang(self))
-        self.loaded = True
+        """The providers are asked outside the tab's lock: a first, uncached load asks every
+        live vendor, and the tab's other events need not wait for them."""
+        async with self:
+            brand = await current_brand(self)
+            language = (await self.get_state(SiteState)).lang or brand.default_language
+            shown_in = await ui_lang(self)
+        hosts = await live.lobby_hosts(brand, language)
+        async with self:
+            self.hosts = host_cards(hosts, shown_in)
+            self.loaded = True
 
     @rx.event
     @checked

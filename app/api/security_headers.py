@@ -8,8 +8,8 @@ The Content-Security-Policy allows scripts from this origin and the inline scrip
 frontend build by their SHA-256 hashes (read once from the built pages), plus `'unsafe-eval'`:
 Reflex runs `rx.call_script` code with `eval`. Styles allow `'unsafe-inline'`: the prerendered
 pages carry `style` attributes. Frames and pictures may also come from the game providers'
-origins (a live table's chat room, its hosts' pictures). Set-Cookie answers get HttpOnly, SameSite=Lax and, over HTTPS,
-Secure when they lack them.
+origins (a live table's chat room, its hosts' pictures). Set-Cookie answers get HttpOnly,
+SameSite=Lax and, over HTTPS, Secure when they lack them.
 """
 
 from __future__ import annotations

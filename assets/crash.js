@@ -66,14 +66,14 @@
     ctx.stroke();
   }
 
-  var lastStep = 0;
-  function frame(stamp) {
-    // Reduced motion: the number and the curve move 4 times a second, no animation.
-    if (!(reduce && reduce.matches) || stamp - lastStep > 250) {
-      lastStep = stamp;
-      document.querySelectorAll("[data-crash-board]").forEach(draw);
-    }
-    window.requestAnimationFrame(frame);
+  // A frame per screen refresh only while a board is on the page (the script stays loaded
+  // after the player leaves Crash: elsewhere it looks for a board twice a second); with
+  // reduced motion the number and the curve move 4 times a second, no animation.
+  function frame() {
+    var boards = document.querySelectorAll("[data-crash-board]");
+    boards.forEach(draw);
+    if (boards.length && !(reduce && reduce.matches)) window.requestAnimationFrame(frame);
+    else window.setTimeout(frame, boards.length ? 250 : 500);
   }
   window.requestAnimationFrame(frame);
 })();

@@ -45,6 +45,9 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    # Every visitor asks for less motion unless a test of movement says otherwise (`motion`):
+    # a marquee or carousel running keeps Chromium painting while the other worker waits.
+    "--force-prefers-reduced-motion",
 ]  # fmt: skip
 BUILD_TIMEOUT_SECONDS = 900
 # Every expectation waits as long: the suite shares the machine's cores with the other

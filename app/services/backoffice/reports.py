@@ -144,10 +144,12 @@ def _checked_days(days: int) -> None:
 
 async def daily(staff: Staff, brand_code: str | None, days: int, now: datetime) -> list[DayRow]:
     """The last `days` local days up to today, oldest first, for one brand or every brand
-    the staff member has (each brand's day in its own time zone)."""
+    the staff member has (each brand's day in its own time zone: when their dates differ, as
+    São Paulo's and Ho Chi Minh City's in the evening, a row more, so no brand's today is
+    left out)."""
     _checked_days(days)
     scope = await _scope(staff, brand_code, "reports.view", now)
-    return (await days_rows(scope, lambda zone: local_days(zone, days, now)))[-days:]
+    return await days_rows(scope, lambda zone: local_days(zone, days, now))
 
 
 async def days_rows(scope: list[Brand], days_of: Callable[[ZoneInfo], list[date]]) -> list[DayRow]:

@@ -78,6 +78,7 @@ def test_the_telltales_are_many_in_both_languages() -> None:
     assert len(telltales("en")) > 500 and len(telltales("pt")) > 500
 
 
+@pytest.mark.deep
 async def test_no_page_shows_the_other_language(browser: Browser, site_url: str) -> None:
     contexts = [
         await browser.new_context(viewport={"width": 1280, "height": 900}) for _ in ("pt", "en")

@@ -216,6 +216,8 @@ async def test_support_role_and_member_lock_a_player(
 
     # A mission made from the promotions page, listed, then stopped.
     await admin.goto(site_url + "/admin/promotions")
+    # The page's load event lists the campaigns and renews the form: fill it after that.
+    await expect(admin.get_by_test_id("campaigns").locator("tbody tr").first).to_be_visible()
     editor = admin.get_by_test_id("campaign-editor")
     code = f"WALK{new_name()[-8:]}".upper()
     await editor.get_by_test_id("campaign-code").fill(code)

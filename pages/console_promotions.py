@@ -408,7 +408,7 @@ def promotions_console_page() -> rx.Component:
                     ("kind_name", "bo-campaign-kind"),
                     ("code", "bo-promo-code"),
                     ("title", "bo-col-title"),
-                    ("period", "bo-campaign-period"),
+                    ("repeats", "bo-campaign-period"),
                     ("measure", "bo-campaign-measure"),
                     ("reward", "bo-promo-reward-kind"),
                     ("starts", "bo-starts-utc"),

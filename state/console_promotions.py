@@ -93,7 +93,7 @@ class CampaignLine:
     kind_name: str = ""
     code: str = ""
     title: str = ""
-    period: str = ""
+    repeats: str = ""  # daily or weekly, in words (not a time: `period` columns are)
     measure: str = ""
     reward: str = ""
     starts: str = ""
@@ -108,7 +108,7 @@ def campaign_line(row: campaigns.Campaign, lang: str) -> CampaignLine:
         kind_name=translate(f"bo-campaign-{row.kind}", lang),
         code=row.code,
         title=row.title_in(lang),
-        period=translate(f"bo-campaign-period-{row.period}", lang),
+        repeats=translate(f"bo-campaign-period-{row.period}", lang),
         measure=translate(f"bo-campaign-measure-{row.measure}", lang),
         reward=translate(f"bo-promo-reward-{row.reward_kind}", lang) + " " + row.reward,
         starts=utc_minutes(row.starts_at, lang) if row.starts_at else "",

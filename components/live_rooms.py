@@ -108,6 +108,20 @@ def _host(host: rx.Var) -> rx.Component:
     )
 
 
+def _loading(
+    head: str, bones: list[str], row: str, label_key: str, class_name: str
+) -> rx.Component:
+    """A list's placeholder while it loads: a heading-sized bar over a row of bones, announced
+    to screen readers by `label_key`."""
+    return rx.el.div(
+        rx.el.div(class_name=head),
+        rx.el.div(*[rx.el.div(class_name=bone) for bone in bones], class_name=row),
+        role="status",
+        aria_label=t(label_key),
+        class_name=class_name,
+    )
+
+
 def live_hosts() -> rx.Component:
     """/live: the vendors' hosts in one scrolling row (a placeholder row while they load)."""
     title = rx.el.h2(t("live.hosts"), id="live-hosts-title", class_name="text-lg font-semibold")
@@ -126,15 +140,12 @@ def live_hosts() -> rx.Component:
                 data_testid="live-hosts",
             ),
         ),
-        rx.el.div(
-            rx.el.div(class_name="h-7 w-40 rounded bg-slate-200 dark:bg-slate-800"),
-            rx.el.div(
-                *[rx.el.div(class_name=_BONE) for _ in range(5)],
-                class_name="flex gap-3 overflow-hidden pb-2",
-            ),
-            role="status",
-            aria_label=t("live.hosts_loading"),
-            class_name="mb-4 space-y-2",
+        _loading(
+            "h-7 w-40 rounded bg-slate-200 dark:bg-slate-800",
+            [_BONE] * 5,
+            "flex gap-3 overflow-hidden pb-2",
+            "live.hosts_loading",
+            "mb-4 space-y-2",
         ),
     )
 
@@ -247,15 +258,12 @@ def pvp_rooms() -> rx.Component:
                     data_testid="pvp-room-list",
                 ),
             ),
-            rx.el.div(
-                rx.el.div(class_name="h-[4.25rem]"),
-                rx.el.div(
-                    *[rx.el.div(class_name=_ROOM_BONE) for _ in range(4)],
-                    class_name="grid grid-cols-2 md:grid-cols-4 gap-3",
-                ),
-                role="status",
-                aria_label=t("pvp.loading"),
-                class_name="space-y-2",
+            _loading(
+                "h-[4.25rem]",
+                [_ROOM_BONE] * 4,
+                "grid grid-cols-2 md:grid-cols-4 gap-3",
+                "pvp.loading",
+                "space-y-2",
             ),
         ),
         aria_labelledby="pvp-rooms-title",

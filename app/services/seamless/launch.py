@@ -28,7 +28,7 @@ from app.services.catalogue.navigation import LOTTERY_ROUTES, lottery_route
 from app.services.lottery.games import GAMES as LOTTERY_GAMES
 from app.services.providers import registry as providers
 from app.services.providers.adapter import LaunchRequest
-from app.services.seamless import wallet
+from app.services.seamless import balances, wallet
 from models import Game, GameVendor, Member, MemberSession
 from models.member import MEMBER_BLOCKED
 
@@ -209,7 +209,7 @@ async def launch_room(
     if member is None or member.id is None:
         raise AppError("not-logged-in", 401)
     async with session_scope() as session:
-        playable = await wallet.playable_balance(
+        playable = await balances.playable_balance(
             session,
             merchant_id=member.merchant_id,
             member_id=member.id,

@@ -48,6 +48,7 @@ from app.core.security import new_token, token_digest
 from app.services import bet_limits, ledger, wager_facts
 from app.services.brands import brands
 from app.services.protection import limits as protection_limits
+from app.services.seamless import balances
 from app.services.seamless.port import (
     STUDIO_VENDOR,
     PlayerSession,
@@ -55,8 +56,7 @@ from app.services.seamless.port import (
     WalletCall,
 )
 from app.services.wallet_events import balance_changed
-from models import Game, GameVendor, Member, Winner
-from models.catalogue import WalletMode
+from models import Game, Member, Winner
 from models.games import (
     GameRound,
     GameSession,
@@ -104,49 +104,6 @@ async def open_session(*, member: Member, vendor: str, game_code: str, currency:
     return launch_token
 
 
-async def _is_transfer_vendor(session: AsyncSession, vendor: str) -> bool:
-    mode = (
-        await session.exec(select(GameVendor.wallet_mode).where(GameVendor.vassalage == vendor))
-    ).first()
-    return mode == WalletMode.TRANSFER
-
-
-async def _player_balance(session: AsyncSession, game_session: GameSession) -> Decimal:
-    return await playable_balance(
-        session,
-        merchant_id=game_session.merchant_id,
-        member_id=game_session.member_id,
-        vendor=game_session.vendor,
-        currency=game_session.currency,
-    )
-
-
-async def playable_balance(
-    session: AsyncSession, *, merchant_id: int, member_id: int, vendor: str, currency: str
-) -> Decimal:
-    """What the player can bet at the vendor: the main wallet's cash for a seamless vendor,
-    the member's wallet at that vendor for a transfer vendor (filled by transferFund)."""
-    if not await _is_transfer_vendor(session, vendor):
-        wallet = await ledger.member_wallet(
-            session, merchant_id=merchant_id, member_id=member_id, currency=currency
-        )
-        return wallet.cash
-    wallets = await ledger.member_vendor_wallets(
-        session, merchant_id=merchant_id, member_id=member_id, currency=currency
-    )
-    return wallets.get(vendor, Decimal("0.00"))
-
-
-async def _cash_balance(session: AsyncSession, game_session: GameSession) -> Decimal:
-    wallet = await ledger.member_wallet(
-        session,
-        merchant_id=game_session.merchant_id,
-        member_id=game_session.member_id,
-        currency=game_session.currency,
-    )
-    return wallet.cash
-
-
 async def authenticate(vendor: str, launch_token: str) -> PlayerSession:
     """Exchange a one-time launch token for a session token; a second use is refused."""
     now = clock.now()
@@ -169,7 +126,7 @@ async def authenticate(vendor: str, launch_token: str) -> PlayerSession:
         game_session.authenticated_at = now
         game_session.session_token_digest = token_digest(session_token)
         session.add(game_session)
-        balance = await _player_balance(session, game_session)
+        balance = await balances.session_balance(session, game_session)
     return PlayerSession(
         session_token=session_token,
         member_id=game_session.member_id,
@@ -201,7 +158,7 @@ async def _game_session(
 async def balance(vendor: str, session_token: str) -> WalletAnswer:
     async with session_scope() as session:
         game_session = await _game_session(session, vendor, session_token, allow_expired=False)
-        cash = await _player_balance(session, game_session)
+        cash = await balances.session_balance(session, game_session)
     return WalletAnswer(WalletStatus.OK, cash, game_session.currency, "", False)
 
 
@@ -283,7 +240,7 @@ async def _locked_context(
 
 async def _cash(ctx: _Context) -> Decimal:
     if ctx.cash is None:
-        ctx.cash = await _cash_balance(ctx.session, ctx.game_session)
+        ctx.cash = await balances.cash_balance(ctx.session, ctx.game_session)
     return ctx.cash
 
 
@@ -596,7 +553,7 @@ async def _replayed(vendor: str, session_token: str, steps: Sequence[Step]) -> W
             records.append(stored)
         if not records:
             return None
-        cash = await _cash_balance(session, game_session)
+        cash = await balances.cash_balance(session, game_session)
     return _combined_answer(records, cash, game_session.currency, True)
 
 
@@ -614,7 +571,7 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
                 session_token,
                 allow_expired=all(kind is not WalletCallKind.DEBIT for kind, _ in steps),
             )
-            if await _is_transfer_vendor(session, vendor):
+            if await balances.is_transfer_vendor(session, vendor):
                 # A transfer vendor bets from its own wallet and reports its rounds.
                 raise AppError("seamless-transfer-vendor", 409)
             ctx = await _locked_context(session, vendor, game_session)

@@ -106,6 +106,11 @@ def _title() -> rx.Component:
                 ),
                 class_name="text-sm text-slate-500",
             ),
+            rx.el.p(
+                text_of(LotteryState.about_key),
+                class_name="text-sm text-slate-600 dark:text-slate-300 max-w-prose",
+                data_testid="lottery-about",
+            ),
         ),
         refresh_button(),
         class_name="flex items-end justify-between gap-3",

@@ -82,6 +82,7 @@ class LotteryState(MemberPage, Lean, rx.State):
     families: list[str] = []  # the lobby's families, in order (the filter's chips)
     family: str = ""  # the lobby's filter: "" for every family
     name_key: str = ""
+    about_key: str = ""  # the game family's one-line rules in plain words
     minutes: int = 0
     official: bool = False
     vietnam: bool = False
@@ -184,6 +185,7 @@ class LotteryState(MemberPage, Lean, rx.State):
         currency = (await current_brand(self)).currency
         self.mode = lottery_entries.opening_mode(found, currency, self.mode, self.modes)
         self.name_key = game_name_key(code)
+        self.about_key = f"lotterypage.about.{found.family}"
         self.minutes = page_views.game_minutes(found)
         self.official = found.official
         self.vietnam = found.family in ("vns", "vnn")

@@ -45,6 +45,11 @@ def lobby_card(card: rx.Var) -> rx.Component:
             ),
             class_name="flex items-center gap-3",
         ),
+        rx.el.p(
+            text_of("lotterypage.about." + card.family),
+            class_name="mt-2 text-xs text-slate-600 dark:text-slate-300 line-clamp-2",
+            data_testid="lottery-card-about",
+        ),
         rx.el.div(
             rx.cond(
                 card.issue != "",

@@ -99,8 +99,8 @@ async def test_lottery_entries_carry_their_group_code_and_tag_and_are_named_in_e
     vn = await _listed("VN1", "ELOTT")
     assert vn["vnn-1m"]["gameGroupCode"] == vn["vn-mn"]["gameGroupCode"] == "VN"
     assert "gameGroupCode" not in (await _listed("VN1", "RNG")).popitem()[1]
-    assert card(lott["ssc-1m"], "pt").name == "SSC 5 dígitos · 1 min"
-    assert card(lott["ssc-1m"], "en").name == "SSC 5 digits · 1 min"
+    assert card(lott["ssc-1m"], "pt").name == "Cinco dígitos · 1 min"
+    assert card(lott["ssc-1m"], "en").name == "Five digits · 1 min"
     assert card(lott["4d-mkt"], "en").name == "Magnum 4D"
     assert card(lott["pcb-3m"], "en").tag == "28"
     # A name search finds a lottery game by its name in either language.

@@ -19,13 +19,38 @@ MESSAGES: dict[str, dict[str, str]] = {
             "No game of this lottery can be played here in this prize table: none is open, or "
             "none reaches the minimum return to players allowed in your market."
         ),
-        "lotterypage.family.ssc": "SSC 5 digits",
-        "lotterypage.family.11x5": "11 choose 5",
-        "lotterypage.family.k3": "Fast 3 dice",
-        "lotterypage.family.pk10": "PK10 race",
+        "lotterypage.family.ssc": "Five digits",
+        "lotterypage.family.11x5": "Eleven balls",
+        "lotterypage.family.k3": "Three dice",
+        "lotterypage.family.pk10": "Ten-car race",
         "lotterypage.family.lhc": "Mark Six",
-        "lotterypage.family.pcb": "PC28",
-        "lotterypage.family.lf": "3D daily",
+        "lotterypage.family.pcb": "Sum 28",
+        "lotterypage.family.lf": "Three digits",
+        "lotterypage.about.ssc": (
+            "Five digits from 0 to 9 are drawn: bet on a position, the sum or odd/even."
+        ),
+        "lotterypage.about.11x5": (
+            "Five of eleven balls (1 to 11) are drawn: pick the ones that come out."
+        ),
+        "lotterypage.about.k3": "Three dice are rolled: bet on the sum, a triple or a pair.",
+        "lotterypage.about.pk10": (
+            "Ten numbered cars finish in a random order: pick who comes where."
+        ),
+        "lotterypage.about.lhc": "Six numbers and a bonus number from 1 to 49 are drawn.",
+        "lotterypage.about.pcb": (
+            "Three digits from 0 to 9 are added up (0 to 27): bet on the total, high/low or "
+            "odd/even."
+        ),
+        "lotterypage.about.lf": (
+            "Three digits from 0 to 9 are drawn: guess them in order or in any order."
+        ),
+        "lotterypage.about.vns": (
+            "Vietnam's southern and central draws: 18 prizes, bet on their last digits."
+        ),
+        "lotterypage.about.vnn": "Vietnam's northern draw: 27 prizes, bet on their last digits.",
+        "lotterypage.about.4d": (
+            "23 four-digit numbers are drawn: first, second, third, starters and consolations."
+        ),
         "lotterypage.family.vns": "Vietnam South/Central",
         "lotterypage.family.vnn": "Vietnam North",
         "lotterypage.family.4d": "4D",
@@ -248,13 +273,39 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Nenhum jogo desta loteria pode ser jogado aqui nesta tabela de prêmios: nenhum "
             "está aberto ou nenhum atinge o retorno mínimo ao jogador permitido no seu mercado."
         ),
-        "lotterypage.family.ssc": "SSC 5 dígitos",
-        "lotterypage.family.11x5": "11 escolhe 5",
-        "lotterypage.family.k3": "3 dados rápido",
-        "lotterypage.family.pk10": "Corrida PK10",
+        "lotterypage.family.ssc": "Cinco dígitos",
+        "lotterypage.family.11x5": "Onze bolas",
+        "lotterypage.family.k3": "Três dados",
+        "lotterypage.family.pk10": "Corrida de dez carros",
         "lotterypage.family.lhc": "Mark Six",
-        "lotterypage.family.pcb": "PC28",
-        "lotterypage.family.lf": "3D diário",
+        "lotterypage.family.pcb": "Soma 28",
+        "lotterypage.family.lf": "Três dígitos",
+        "lotterypage.about.ssc": (
+            "Saem cinco dígitos de 0 a 9: aposte numa posição, na soma ou em par/ímpar."
+        ),
+        "lotterypage.about.11x5": "Saem cinco de onze bolas (de 1 a 11): escolha as que vão sair.",
+        "lotterypage.about.k3": "Três dados são lançados: aposte na soma, numa trinca ou num par.",
+        "lotterypage.about.pk10": (
+            "Dez carros numerados chegam numa ordem sorteada: diga quem chega em cada lugar."
+        ),
+        "lotterypage.about.lhc": "Saem seis números e um número bônus, de 1 a 49.",
+        "lotterypage.about.pcb": (
+            "Três dígitos de 0 a 9 são somados (de 0 a 27): aposte no total, alto/baixo ou "
+            "par/ímpar."
+        ),
+        "lotterypage.about.lf": (
+            "Saem três dígitos de 0 a 9: acerte-os na ordem ou em qualquer ordem."
+        ),
+        "lotterypage.about.vns": (
+            "Sorteios do sul e do centro do Vietnã: 18 prêmios, aposte nos seus últimos dígitos."
+        ),
+        "lotterypage.about.vnn": (
+            "Sorteio do norte do Vietnã: 27 prêmios, aposte nos seus últimos dígitos."
+        ),
+        "lotterypage.about.4d": (
+            "Saem 23 números de quatro dígitos: primeiro, segundo, terceiro, iniciais e de "
+            "consolação."
+        ),
         "lotterypage.family.vns": "Vietnã Sul/Centro",
         "lotterypage.family.vnn": "Vietnã Norte",
         "lotterypage.family.4d": "4D",

@@ -13,7 +13,7 @@ from reflex.event import EventType
 
 from app import routes
 from app.api.main import create_api
-from app.core import logs
+from app.core import logs, metrics
 from app.core.cache import close_redis
 from app.core.config import get_settings
 from app.core.db import dispose_engine
@@ -153,6 +153,7 @@ async def _connections() -> AsyncIterator[None]:
     yield
     await dispose_engine()
     await close_redis()
+    metrics.forget_this_process()
 
 
 # Bad settings (a demo part under ENVIRONMENT=prod) stop the start here, naming what is wrong.

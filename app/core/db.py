@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import metrics
 from app.core.config import get_settings
 
 SQLITE_BUSY_SECONDS = 30
@@ -86,21 +87,22 @@ def get_engine() -> AsyncEngine:
             _engine = create_async_engine(
                 url, echo=settings.sql_echo, pool_size=10, max_overflow=20, pool_pre_ping=True
             )
+        _count_pool(_engine)
         _sessionmaker = async_sessionmaker(_engine, class_=AsyncSession, expire_on_commit=False)
     return _engine
 
 
-def pool_usage() -> tuple[int, int]:
-    """This process's pooled connections in use and the pool's capacity (its size plus the
-    overflow it may open); (0, 0) before the first use."""
-    if _engine is None:
-        return 0, 0
-    pool: Any = _engine.pool
-    in_use = pool.checkedout() if hasattr(pool, "checkedout") else 0
-    capacity = (
-        pool.size() + max(getattr(pool, "_max_overflow", 0), 0) if hasattr(pool, "size") else 0
-    )
-    return int(in_use), int(capacity)
+def _count_pool(engine: AsyncEngine) -> None:
+    """Keep this process's pool gauges: its capacity (size plus the overflow it may open) and
+    the connections checked out (the pool's own events, so a scrape of another worker process
+    still reads this one's figures)."""
+    pool: Any = engine.sync_engine.pool
+    if not hasattr(pool, "size"):
+        return
+    metrics.DB_POOL_SIZE.set(pool.size() + max(getattr(pool, "_max_overflow", 0), 0))
+    metrics.DB_POOL_IN_USE.set(0)
+    event.listen(pool, "checkout", lambda *_: metrics.DB_POOL_IN_USE.inc())
+    event.listen(pool, "checkin", lambda *_: metrics.DB_POOL_IN_USE.dec())
 
 
 async def dispose_engine() -> None:

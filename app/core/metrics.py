@@ -22,6 +22,9 @@ from prometheus_client import (
     generate_latest,
     multiprocess,
 )
+from prometheus_client import (
+    Gauge as LiveGauge,
+)
 from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
@@ -66,6 +69,27 @@ LOGIN_LOCKOUTS = Counter(
 )
 
 
+# The pool's figures, kept per worker process (each worker has its own pool): with several
+# workers every live worker's series carries its `pid`; a worker that stops takes its series
+# with it (`forget_this_process`).
+DB_POOL_IN_USE = LiveGauge(
+    "platform_db_pool_in_use",
+    "Database connections this worker process has checked out of its pool",
+    multiprocess_mode="liveall",
+)
+DB_POOL_SIZE = LiveGauge(
+    "platform_db_pool_size",
+    "Connections this worker process's pool may hold (size and overflow)",
+    multiprocess_mode="liveall",
+)
+
+
+def forget_this_process() -> None:
+    """A stopping worker's live series leave the shared directory (its counters stay)."""
+    if os.environ.get(MULTIPROCESS_ENV):
+        multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]
+
+
 @dataclass(frozen=True)
 class Sample:
     """One value of a gauge read at scrape time."""
@@ -94,8 +118,6 @@ SCRAPE_GAUGES = (
     "platform_consumer_lag_seconds",
     "platform_job_lag_seconds",
     "platform_job_failed_periods",
-    "platform_db_pool_in_use",
-    "platform_db_pool_size",
     "platform_up",
 )
 
@@ -131,6 +153,7 @@ def exposition(gauges: Iterable[Gauge]) -> bytes:
 def exported_names() -> set[str]:
     """Every series name /metrics can carry (histograms' and counters' suffixes included)."""
     names = set(SCRAPE_GAUGES)
+    names |= {DB_POOL_IN_USE._name, DB_POOL_SIZE._name}
     for metric in (HTTP_LATENCY, EVENT_LATENCY):
         base = metric._name
         names |= {f"{base}_bucket", f"{base}_sum", f"{base}_count"}

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from app.core import metrics
-from app.core.db import pool_usage
 from app.core.metrics import Gauge, Sample
 from app.services import job_runs, wager_facts
 from app.services.job_runs import Job
@@ -76,22 +75,8 @@ async def _database_gauges(jobs: Sequence[Job], now: datetime) -> list[Gauge]:
 
 
 async def gauges(jobs: Sequence[Job], now: datetime) -> list[Gauge]:
-    """The scrape's gauges; with the database out of reach, `platform_up` 0 and the pool."""
-    in_use, capacity = pool_usage()
-    found = [
-        _gauge(
-            "platform_db_pool_in_use",
-            "Database connections this process has checked out of its pool",
-            (),
-            [Sample({}, in_use)],
-        ),
-        _gauge(
-            "platform_db_pool_size",
-            "Connections this process's pool may hold (size and overflow)",
-            (),
-            [Sample({}, capacity)],
-        ),
-    ]
+    """The scrape's gauges read from the database; with it out of reach, `platform_up` 0."""
+    found: list[Gauge] = []
     try:
         found += await _database_gauges(jobs, now)
         up = 1.0

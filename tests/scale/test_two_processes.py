@@ -29,6 +29,7 @@ import httpx
 import pytest
 import redis
 from playwright.async_api import Browser, async_playwright, expect
+from prometheus_client.parser import text_string_to_metric_families
 
 from app.client import ApiError, PlatformClient
 from app.core.cache import get_redis
@@ -81,9 +82,12 @@ class Site:
     log: Path
 
 
-def _start(command: list[str], port: int, log: Path, web_dir: Path) -> subprocess.Popen[bytes]:
+def _start(
+    command: list[str], port: int, log: Path, web_dir: Path, **more_env: str
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,  # the test session's DATABASE_URL, REDIS_URL, DATA_DIR (shared secret)
+        **more_env,
         "REFLEX_WEB_WORKDIR": str(web_dir),
         "PORT": str(port),
         "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",
@@ -130,7 +134,7 @@ def sites(
     migrated_database: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[tuple[Site, Site]]:
     """(A, B): B builds the frontend (or starts on the build the browser tests left for its
-    port), then A starts on that build."""
+    port), then A starts on that build, its workers' metrics in one directory."""
     folder = tmp_path_factory.mktemp("two-processes")
     launch = site_launch(site_port())
     port_a, port_b = free_port(), launch.port
@@ -142,7 +146,10 @@ def sites(
         _wait_ready(process_b, site_b)
         launch.mark_built()
         serve = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1"]
-        process_a = _start([*serve, "--port", str(port_a)], port_a, site_a.log, launch.web_dir)
+        process_a = _start(
+            [*serve, "--port", str(port_a)], port_a, site_a.log, launch.web_dir,
+            PROMETHEUS_MULTIPROC_DIR=str(folder / "metrics"),
+        )  # fmt: skip
         processes.append(process_a)
         _wait_ready(process_a, site_a)
         yield site_a, site_b
@@ -358,3 +365,29 @@ async def test_balance_push_crosses_processes_and_survives_a_reconnect(
             )
     finally:
         await context.close()
+
+
+async def test_metrics_carry_each_workers_pool(sites: tuple[Site, Site]) -> None:
+    """Whichever worker answers the scrape, /metrics shows every worker's own pool (each
+    worker opens it at its start, loading the brands)."""
+    site_a, _ = sites
+    deadline = time.monotonic() + 30
+    while True:
+        async with httpx.AsyncClient(base_url=site_a.url, timeout=10) as http:
+            text = (await http.get("/metrics")).text
+        sizes = {
+            sample.labels["pid"]: sample.value
+            for family in text_string_to_metric_families(text)
+            if family.name == "platform_db_pool_size"
+            for sample in family.samples
+        }
+        if len(sizes) >= WORKERS_PER_PROCESS or time.monotonic() > deadline:
+            break
+        await asyncio.sleep(1)
+    assert len(sizes) == WORKERS_PER_PROCESS and all(size > 0 for size in sizes.values())
+    in_use = [
+        family
+        for family in text_string_to_metric_families(text)
+        if family.name == "platform_db_pool_in_use"
+    ]
+    assert in_use and len({s.labels["pid"] for s in in_use[0].samples}) == WORKERS_PER_PROCESS

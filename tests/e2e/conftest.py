@@ -19,7 +19,7 @@ import redis.asyncio
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright, expect
 
 from app.core.config import PROJECT_ROOT
-from app.services import wallet_events
+from app.services import brands, wallet_events
 from app.services.catalogue.index import CACHE_PREFIX
 from app.services.catalogue.lobby import CACHE_TTL_SECONDS
 from tests.support.browser import (
@@ -104,7 +104,9 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         **launch.env,
         "PROVIDER_SIMULATOR_URL": _running["simulator"],
         "PROVIDER_HEALTH_SECONDS": "10",  # the simulator runs: launches ask its health
-        "BRAND_REFRESH_SECONDS": "0",
+        # With Redis the site reloads brands when a change is announced there (the tests'
+        # own changes included: `site_brand_announcements`), else on every call.
+        "BRAND_REFRESH_SECONDS": "3600" if E2E_REDIS_URL else "0",
         "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",  # the sandbox provider calls back here
         # The site shares the session's database: its scheduled jobs would take the periods
         # that the job tests run by hand (tests/unit/test_withdrawal_job.py). No walk needs them.
@@ -245,5 +247,21 @@ async def site_wallet_signals(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
         return
     client = redis.asyncio.Redis.from_url(E2E_REDIS_URL)
     monkeypatch.setattr(wallet_events, "get_redis", lambda: client)
+    yield
+    await client.aclose()
+
+
+@pytest.fixture(autouse=True)
+async def site_brand_announcements(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """Brand changes this test process makes (`tests.support.site.change_brand`, brand rows
+    written and announced) are announced on the site's Redis, where its workers look for them;
+    and every test starts with the site reading the brands as stored, as an operator's
+    announcement would make it. A site without Redis reads them on every call."""
+    if not E2E_REDIS_URL:
+        yield
+        return
+    client = redis.asyncio.Redis.from_url(E2E_REDIS_URL)
+    monkeypatch.setattr(brands, "get_redis", lambda: client)
+    await brands.announce_change()
     yield
     await client.aclose()

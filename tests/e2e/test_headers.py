@@ -12,6 +12,7 @@ from playwright.async_api import BrowserContext, ConsoleMessage, Page, Route, ex
 from sqlmodel import select
 
 from app.core.db import write_transaction
+from app.services.brands import announce_change
 from models import Merchant
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 
@@ -66,14 +67,15 @@ async def test_main_pages_raise_no_csp_violation(context: BrowserContext, site_u
 
 @asynccontextmanager
 async def _measurement_id(gtag_id: str) -> AsyncIterator[None]:
-    """BR1 with a Google Analytics measurement id, none afterwards (the site reads the brand
-    afresh on every call in tests)."""
+    """BR1 with a Google Analytics measurement id, none afterwards (announced, as the
+    operator's tools do)."""
 
     async def store(value: str | None) -> None:
         async with write_transaction() as session:
             merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
             merchant.gtag_id = value
             session.add(merchant)
+        await announce_change()
 
     await store(gtag_id)
     try:

@@ -13,6 +13,7 @@ from playwright.async_api import Browser, Dialog, Page, expect
 from sqlmodel import col, delete, select
 
 from app.core.db import session_scope, write_transaction
+from app.services.brands import announce_change
 from models import CustomerService, HelpArticle, Merchant, Winner
 from tests.api.test_system import operator
 from tests.e2e.conftest import drop_site_catalogue_cache, open_site
@@ -60,12 +61,14 @@ async def hostile_content(site_url: str) -> AsyncIterator[None]:
                 sort=-1000,
             )
         )
+    await announce_change()  # the customer service links are brand rows
     await drop_site_catalogue_cache()  # an earlier page may have cached the winner board
     yield
     async with write_transaction() as session:
         await session.exec(delete(HelpArticle).where(col(HelpArticle.category) == MARK))
         await session.exec(delete(Winner).where(col(Winner.game_category) == MARK[:16]))
         await session.exec(delete(CustomerService).where(col(CustomerService.cs_position) == MARK))
+    await announce_change()
     await drop_site_catalogue_cache()
 
 

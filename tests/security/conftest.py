@@ -6,6 +6,7 @@ from tests.e2e.conftest import (
     context,
     fresh_address_limits,
     page,
+    site_brand_announcements,
     site_url,
     site_wallet_signals,
 )
@@ -15,6 +16,7 @@ __all__ = [
     "context",
     "fresh_address_limits",
     "page",
+    "site_brand_announcements",
     "site_url",
     "site_wallet_signals",
 ]

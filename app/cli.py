@@ -8,8 +8,9 @@ status show|normal|maintenance|block|unblock   switch a brand's full-page state
 module BR1 NEGCARRY3 on|off   turn one of a brand's white-label modules on or off
 modules BR1                   list a brand's modules: switch, on or off, parent, name
 register-field BR1 [FIELD] [--shown|--hidden] [--required|--optional] [--min N] [--max N]
-                              [--pattern-id N] [--accepted REGEX]   list a brand's registration
-                              fields, or change one (a new one is added; "-" clears a value);
+                              [--pattern-id N] [--accepted REGEX] [--hint TEXT]   list a brand's
+                              registration fields, or change one (a new one is added; "-" clears
+                              a value; the hint shows under the field, plain text);
                               audited, every process sees it at its next request
 missions BR1 list|create|schedule|stop [mission|race CODE] [--starts ISO] [--ends ISO] ...
                               a brand's missions and races: create one (--title-en --title-pt
@@ -289,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     field.add_argument("--max", help="longest length, or - for none")
     field.add_argument("--pattern-id", dest="pattern_id", help="0-23 (spec 5), or -")
     field.add_argument("--accepted", help="accepted pattern (a regex, * for any), or -")
+    field.add_argument("--hint", help="the words shown under the field (plain text), or -")
     campaign = sub.add_parser("missions", help="a brand's missions and races")
     campaign.add_argument("merchant")
     campaign.add_argument("action", choices=("list", "create", "schedule", "stop"))

@@ -268,11 +268,20 @@ def _extra_field(spec: rx.Var, optional: bool = False) -> rx.Component:
             error=RegisterState.errors.get(name, "").to(str),
             max_length=spec.max_length,
         ),
-        # Spec 9: the Zalo field carries its registration reward hint.
+        # The operator's hint, as text; else spec 9's Zalo registration reward hint.
         rx.cond(
-            name == "zalo",
+            spec.hint != "",
             rx.el.p(
-                t("reg.zalo.hint"), class_name="mb-2 text-xs text-amber-700 dark:text-amber-300"
+                spec.hint,
+                class_name="mb-2 text-xs text-slate-500 dark:text-slate-400",
+                data_testid="field-" + name + "-hint",
+            ),
+            rx.cond(
+                name == "zalo",
+                rx.el.p(
+                    t("reg.zalo.hint"),
+                    class_name="mb-2 text-xs text-amber-700 dark:text-amber-300",
+                ),
             ),
         ),
     )

@@ -91,6 +91,7 @@ class RegisterField(SQLModel, table=True):
     max_length: int | None = None
     pattern_id: int | None = Field(default=None, ge=0, le=23)
     accepted_pattern: str | None = Field(default=None, max_length=255)
+    hint: str | None = Field(default=None, max_length=200)  # the operator's words, plain text
     sort: int = 0
 
 

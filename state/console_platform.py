@@ -69,6 +69,7 @@ class FieldRow:
     length: str = ""
     pattern: str = ""
     accepted: str = ""
+    hint: str = ""
 
 
 @dataclass
@@ -82,6 +83,7 @@ class FieldDraft:
     max_length: str = ""
     pattern_id: str = ""
     accepted: str = ""
+    hint: str = ""
 
 
 def field_label(name: str, lang: str) -> str:
@@ -111,6 +113,7 @@ def _field_row(found: FieldSetting, lang: str) -> FieldRow:
         length=f"{bound(found.min_length)}–{bound(found.max_length)}",
         pattern=bound(found.pattern_id),
         accepted=found.accepted_pattern or "",
+        hint=found.hint or "",
     )
 
 
@@ -176,6 +179,7 @@ class PlatformState(BrandConsolePage, rx.State):
                 max_length="" if f.max_length is None else str(f.max_length),
                 pattern_id="" if f.pattern_id is None else str(f.pattern_id),
                 accepted=f.accepted_pattern or "",
+                hint=f.hint or "",
             )
             for f in fields
         }

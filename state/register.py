@@ -59,6 +59,7 @@ class ExtraField:
     type: str = "text"  # the input's HTML type
     max_length: int = 120
     required: bool = False  # optional fields are folded away and marked so
+    hint: str = ""  # the operator's words under the field ("": the site's own, if any)
 
 
 class RegisterState(MemberPage, rx.State):
@@ -95,6 +96,7 @@ class RegisterState(MemberPage, rx.State):
                 type=INPUT_TYPES.get(f.field_name, "text"),
                 max_length=f.max_length or 120,
                 required=f.required,
+                hint=f.hint or "",
             )
             for f in settings.fields
             if f.enabled and f.field_name not in SPECIAL_FIELDS

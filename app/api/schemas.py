@@ -57,6 +57,7 @@ class RegisterFieldValue(ApiModel):
     maxLength: int | None
     patternId: int | None
     acceptedPattern: str | None
+    hint: str | None = None  # the operator's words under the field (not in the spec)
 
 
 class RegisterSettingsValue(ApiModel):

@@ -1,5 +1,5 @@
 """A brand's settings from the command line: registration fields (shown, required, lengths,
-pattern, accepted pattern), white-label modules listed, missions and races (create,
+pattern, accepted pattern, hint), white-label modules listed, missions and races (create,
 schedule, stop). Same services as the console; each change is in the audit log as "cli"."""
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ def _show_field(found: register_settings.FieldSetting) -> str:
         f"length {found.min_length if found.min_length is not None else '-'}"
         f"..{found.max_length if found.max_length is not None else '-'}, "
         f"pattern {found.pattern_id if found.pattern_id is not None else '-'}, "
-        f"accepted {found.accepted_pattern or '-'}"
+        f"accepted {found.accepted_pattern or '-'}, "
+        f"hint {found.hint or '-'}"
     )
 
 
@@ -66,6 +67,7 @@ async def register_field_command(args: argparse.Namespace) -> int:
             args.field, False, False, None, None, None, None
         )
         accepted = args.accepted if args.accepted is not None else current.accepted_pattern
+        hint = args.hint if args.hint is not None else current.hint
         setting = replace(
             current,
             enabled=current.enabled if args.shown is None else args.shown,
@@ -74,6 +76,7 @@ async def register_field_command(args: argparse.Namespace) -> int:
             max_length=_optional_int(args.max, current.max_length),
             pattern_id=_optional_int(args.pattern_id, current.pattern_id),
             accepted_pattern=None if accepted == "-" else accepted,
+            hint=None if hint == "-" else hint,
         )
 
         async def record(

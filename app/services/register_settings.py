@@ -2,7 +2,8 @@
 shows and requires, their lengths, their pattern (the message a wrong value gets, and the hint
 shown before typing) and their accepted pattern (a value outside it is told in the field's
 words: 5.M5, 5.M6, 5.M8). A field switched on shows its own hint too (the Zalo reward hint,
-9.9). The console and the CLI both come here; each change is one transaction with the
+9.9), or the operator's hint when one is set: plain text, one line, no markup, shown as text.
+The console and the CLI both come here; each change is one transaction with the
 caller's audit record, then announced to every process (app/services/brands.py).
 
 The password fields are the server's (a length, no composition: validation.PASSWORD_RULE)
@@ -13,8 +14,9 @@ visitors' input: short, and without nested repetition (a catastrophic backtracki
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlmodel import col, func, select
@@ -40,6 +42,7 @@ FIELDS: tuple[str, ...] = tuple(
 )  # fmt: skip
 MAX_LENGTH = 255
 MAX_PATTERN = 255
+MAX_HINT = 200
 # A group repeated whose own content repeats: "(a+)+", "(\w*)*", "(x{2,})+".
 _NESTED_REPEAT = re.compile(r"\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]")
 
@@ -55,6 +58,7 @@ class FieldSetting:
     max_length: int | None
     pattern_id: int | None
     accepted_pattern: str | None
+    hint: str | None = None  # the operator's words under the field (None: the catalog's)
 
 
 @dataclass(frozen=True)
@@ -82,11 +86,18 @@ def _setting(row: RegisterField) -> FieldSetting:
         row.max_length,
         row.pattern_id,
         row.accepted_pattern,
+        row.hint,
     )
 
 
+def _plain_text(text: str) -> bool:
+    """No markup and no control or format characters (a newline, a bidi override)."""
+    return not any(c in "<>" or unicodedata.category(c) in ("Cc", "Cf") for c in text)
+
+
 def checked(setting: FieldSetting) -> FieldSetting:
-    """The setting if it can be stored, else AppError naming what is wrong."""
+    """The setting as it is stored (a blank hint is none), else AppError naming what is
+    wrong."""
     if setting.name not in FIELDS:
         code = (
             "register-field-fixed" if setting.name in PASSWORD_FIELDS else "register-field-unknown"
@@ -113,7 +124,10 @@ def checked(setting: FieldSetting) -> FieldSetting:
             raise AppError("register-field-accepted-pattern", 422, {"max": MAX_PATTERN}) from None
     if setting.required and not setting.enabled:
         raise AppError("register-field-required-hidden", 422)
-    return setting
+    hint = (setting.hint or "").strip() or None
+    if hint is not None and (len(hint) > MAX_HINT or not _plain_text(hint)):
+        raise AppError("register-field-hint", 422, {"max": MAX_HINT})
+    return replace(setting, hint=hint)
 
 
 def _number(value: object, error: str = "register-field-length") -> int | None:
@@ -127,8 +141,9 @@ def _number(value: object, error: str = "register-field-length") -> int | None:
 
 def setting_from_form(form: Mapping[str, object]) -> FieldSetting:
     """A field's setting from the console's form: ticks for shown and required, numbers as
-    typed ("" is none), the accepted pattern as typed ("" is none, "*" any)."""
-    name, accepted = form.get("field"), form.get("accepted")
+    typed ("" is none), the accepted pattern and the hint as typed ("" is none; "*" is any
+    pattern)."""
+    name, accepted, hint = form.get("field"), form.get("accepted"), form.get("hint")
     return FieldSetting(
         name=name.strip() if isinstance(name, str) else "",
         enabled=form.get("shown") in (True, "on"),
@@ -137,6 +152,7 @@ def setting_from_form(form: Mapping[str, object]) -> FieldSetting:
         max_length=_number(form.get("max_length")),
         pattern_id=_number(form.get("pattern_id"), "register-field-pattern-id"),
         accepted_pattern=accepted.strip() or None if isinstance(accepted, str) else None,
+        hint=hint if isinstance(hint, str) else None,
     )
 
 
@@ -161,7 +177,7 @@ async def set_field(
     code: str, setting: FieldSetting, *, now: datetime, record: Record | None = None
 ) -> FieldSetting:
     """Store a field's setting (a field the brand never had is added at the form's end)."""
-    checked(setting)
+    setting = checked(setting)
     async with write_transaction() as session:
         merchant = (
             await session.exec(
@@ -193,6 +209,7 @@ async def set_field(
         row.enabled, row.required = setting.enabled, setting.required
         row.min_length, row.max_length = setting.min_length, setting.max_length
         row.pattern_id, row.accepted_pattern = setting.pattern_id, setting.accepted_pattern
+        row.hint = setting.hint
         merchant.updated_at = now
         session.add(row)
         session.add(merchant)

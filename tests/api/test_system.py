@@ -100,7 +100,7 @@ async def test_register_settings(api: PlatformClient) -> None:
     fields = {f["field"]: f for f in value["fields"]}
     assert fields["username"] == {
         "field": "username", "enabled": True, "required": True, "minLength": 6,
-        "maxLength": 16, "patternId": 1, "acceptedPattern": ".*",
+        "maxLength": 16, "patternId": 1, "acceptedPattern": ".*", "hint": None,
     }  # fmt: skip
     assert value["minAge"] == 18
     assert value["methods"]["mobile"] is True

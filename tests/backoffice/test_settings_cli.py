@@ -1,10 +1,11 @@
-"""A brand's settings from the command line: a registration field changed and put back, the
-modules listed, a race created, scheduled and stopped; each change in the audit log as "cli",
-a bad value refused with its message (exit 2) and nothing written."""
+"""A brand's settings from the command line: a registration field changed and put back (its
+hint set and cleared), the modules listed, a race created, scheduled and stopped; each change
+in the audit log as "cli", a bad value refused with its message (exit 2) and nothing written."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -49,6 +50,18 @@ def test_settings_from_the_cli(engine_released: None, capsys: pytest.CaptureFixt
     assert asyncio.run(_fields())["facebook"] == after
     back = ["register-field", "BR2", "facebook", "--hidden", "--optional", "--accepted", "*"]
     assert cli.main(back) == 0
+    assert asyncio.run(_fields())["facebook"] == before
+
+    hint = ["register-field", "BR2", "facebook", "--hint", "Seu perfil do Facebook"]
+    assert cli.main(hint) == 0
+    assert "hint Seu perfil do Facebook" in capsys.readouterr().out
+    assert asyncio.run(_fields())["facebook"] == replace(before, hint="Seu perfil do Facebook")
+    markup = ["register-field", "BR2", "facebook", "--hint", "<script>x</script>"]
+    assert cli.main(markup) == 2
+    assert "plain text" in capsys.readouterr().err
+    assert asyncio.run(_fields())["facebook"].hint == "Seu perfil do Facebook"
+    assert cli.main(["register-field", "BR2", "facebook", "--hint", "-"]) == 0
+    assert "hint -" in capsys.readouterr().out
     assert asyncio.run(_fields())["facebook"] == before
 
     assert cli.main(["modules", "BR2"]) == 0

@@ -12,8 +12,10 @@ from playwright.async_api import BrowserContext, Page, expect
 from sqlmodel import col, delete, select
 
 from app.core.db import session_scope, write_transaction
+from app.services import register_settings
 from app.services.brands import announce_change
 from models import Merchant, OutboundMessage, RegisterField
+from models.base import utcnow
 from tests.e2e.conftest import (
     SLOW_MS,
     fill_cpf_if_asked,
@@ -268,7 +270,8 @@ async def test_register_page_sends_a_logged_in_member_home(page: Page, site_url:
 @pytest.mark.deep
 async def test_a_brand_that_asks_for_zalo_shows_its_reward_hint(page: Page, site_url: str) -> None:
     """Spec 9: the Zalo field of the register form carries its reward hint (up to 131K), in
-    PT and EN, when the brand asks for it."""
+    PT and EN, when the brand asks for it; the operator's own hint shows in its place, as
+    text (issue 39)."""
     async with write_transaction() as session:
         br1 = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
         session.add(RegisterField(merchant_id=br1.id, field_name="zalo", enabled=True, sort=90))
@@ -281,6 +284,14 @@ async def test_a_brand_that_asks_for_zalo_shows_its_reward_hint(page: Page, site
         await expect(form).to_contain_text("Cadastre seu Zalo: recompensa de até 131K.")
         await choose_language(page, "EN")
         await expect(form).to_contain_text("Register with your Zalo: a reward of up to 131K.")
+        own = register_settings.FieldSetting(
+            "zalo", True, False, None, None, None, None, "Seu Zalo & só isso"
+        )
+        await register_settings.set_field("BR1", own, now=utcnow())
+        await open_site(page, site_url + "/register")
+        await unfold_optional(page)
+        await expect(page.get_by_test_id("field-zalo-hint")).to_have_text("Seu Zalo & só isso")
+        await expect(form).not_to_contain_text("131K")
     finally:
         async with write_transaction() as session:
             await session.exec(

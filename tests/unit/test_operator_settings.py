@@ -1,7 +1,8 @@
 """An operator's settings through the services the console and the CLI share: registration
-fields (shown, required, patterns), module switches, missions and races (create, schedule,
-stop), each permission-checked and audited; and a change reaches another process's copy of
-the brand, and the API, at their next request (no waiting for a refresh)."""
+fields (shown, required, patterns, the hint under a field), module switches, missions and
+races (create, schedule, stop), each permission-checked and audited; and a change reaches
+another process's copy of the brand, and the API, at their next request (no waiting for a
+refresh)."""
 
 from __future__ import annotations
 
@@ -81,6 +82,10 @@ async def test_a_field_setting_reaches_the_api_and_another_process_at_once(
         ((FIELD, True, False, None, None, None, "(a+)+$"), "register-field-accepted-pattern"),
         ((FIELD, True, False, None, None, None, "[unclosed"), "register-field-accepted-pattern"),
         ((FIELD, False, True, None, None, None, None), "register-field-required-hidden"),
+        ((FIELD, True, False, None, None, None, None, "x" * 201), "register-field-hint"),
+        ((FIELD, True, False, None, None, None, None, "<b>WeChat</b>"), "register-field-hint"),
+        ((FIELD, True, False, None, None, None, None, "one\ntwo"), "register-field-hint"),
+        ((FIELD, True, False, None, None, None, None, "abc\u202edef"), "register-field-hint"),
     ],
 )
 async def test_a_bad_field_setting_is_refused_and_nothing_is_written(
@@ -99,6 +104,36 @@ async def test_a_bad_field_setting_is_refused_and_nothing_is_written(
     assert refused.value.code == code and refused.value.status == 422
     assert await register_settings.fields(BRAND) == before
     assert len(await _audited("settings.register_field", BRAND)) == entries
+
+
+async def test_a_hint_from_the_console_form_is_stored_as_plain_text_and_cleared() -> None:
+    staff = await make_staff("admin", None)
+    before = next(f for f in await register_settings.fields(BRAND) if f.name == FIELD)
+    form = {"field": FIELD, "shown": "on", "hint": "  Seu WeChat & apelido: até 200 letras.  "}
+    try:
+        found = await platform.set_register_field(
+            staff, BRAND, register_settings.setting_from_form(form), utcnow()
+        )
+        stored = next(f for f in found if f.name == FIELD)
+        assert stored.hint == "Seu WeChat & apelido: até 200 letras."  # as typed, trimmed
+        rule = (await brands.by_code(BRAND)).register_rule(FIELD)
+        assert rule is not None and rule.hint == stored.hint
+        [*_, entry] = await _audited("settings.register_field", BRAND)
+        assert entry["before"]["hint"] is None  # type: ignore[index]
+        assert entry["after"]["hint"] == stored.hint  # type: ignore[index]
+        longest = {**form, "hint": "x" * register_settings.MAX_HINT}
+        await platform.set_register_field(
+            staff, BRAND, register_settings.setting_from_form(longest), utcnow()
+        )
+        # An empty box clears it: the field has the site's own hint again.
+        found = await platform.set_register_field(
+            staff, BRAND, register_settings.setting_from_form({**form, "hint": ""}), utcnow()
+        )
+        assert next(f for f in found if f.name == FIELD).hint is None
+        [*_, entry] = await _audited("settings.register_field", BRAND)
+        assert entry["after"]["hint"] is None  # type: ignore[index]
+    finally:
+        await register_settings.set_field(BRAND, before, now=utcnow())
 
 
 async def test_modules_from_the_console_need_the_permission_and_are_audited() -> None:

@@ -83,6 +83,7 @@ def _register_field(f: RegisterField) -> RegisterFieldValue:
         maxLength=f.max_length,
         patternId=f.pattern_id,
         acceptedPattern=f.accepted_pattern,
+        hint=f.hint,
     )
 
 

@@ -142,8 +142,12 @@ def _password_asked(brand: Brand, request: RegisterRequest) -> bool:
 
 
 def username_hint(brand: Brand, language: str) -> str:
-    """The username rule in words, shown before the visitor types: the very message a value
-    that breaks it would get ("6 - 16 characters: start with a letter...")."""
+    """The operator's hint for the username when set, else the username rule in words,
+    shown before the visitor types: the very message a value that breaks it would get
+    ("6 - 16 characters: start with a letter...")."""
+    configured = brand.register_rule("username")
+    if configured is not None and configured.hint:
+        return configured.hint
     rule = rule_for(brand, "username", USERNAME_RULE) or USERNAME_RULE
     key = "val_length" if rule.pattern_id is None else f"pattern_{rule.pattern_id}"
     return translate(key, language, range=format_range(rule.min_length, rule.max_length))

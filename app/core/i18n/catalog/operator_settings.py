@@ -25,11 +25,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-regfield-max": "Longest",
         "bo-regfield-pattern": "Pattern (0–23)",
         "bo-regfield-accepted": "Accepted pattern",
+        "bo-regfield-hint": "Hint under the field",
         "bo-regfield-note": (
             "The pattern decides the message a wrong value gets and the hint shown before "
             "typing. The accepted pattern is a regular expression (* for any): a value outside "
-            "it gets the field's own format message. A shown Zalo field carries its reward "
-            "hint. Visitors see a change at their next page."
+            "it gets the field's own format message. A hint written here shows under the field "
+            "as plain text; left empty, the site's own hint shows (Zalo's reward hint). "
+            "Visitors see a change at their next page."
         ),
         "bo-regfield-username": "Username",
         "bo-regfield-mobileNum": "Mobile number",
@@ -48,6 +50,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "characters, with no repeated group that itself repeats."
         ),
         "register-field-required-hidden": "A required field must be shown.",
+        "register-field-hint": (
+            "The hint is plain text of at most {max} characters on one line, without < or >."
+        ),
         "bo-campaigns": "Missions and races",
         "bo-campaign-new": "New mission or race",
         "bo-campaign-mission": "Mission",
@@ -134,11 +139,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-regfield-max": "Máximo",
         "bo-regfield-pattern": "Padrão (0–23)",
         "bo-regfield-accepted": "Padrão aceito",
+        "bo-regfield-hint": "Dica abaixo do campo",
         "bo-regfield-note": (
             "O padrão define a mensagem de um valor errado e a dica exibida antes de digitar. O "
             "padrão aceito é uma expressão regular (* aceita tudo): um valor fora dele recebe a "
-            "mensagem de formato do próprio campo. O campo Zalo exibido traz a dica da "
-            "recompensa. Os visitantes veem a mudança na próxima página."
+            "mensagem de formato do próprio campo. A dica escrita aqui aparece abaixo do campo "
+            "como texto simples; vazia, aparece a dica do próprio site (a da recompensa do "
+            "Zalo). Os visitantes veem a mudança na próxima página."
         ),
         "bo-regfield-username": "Nome de usuário",
         "bo-regfield-mobileNum": "Celular",
@@ -157,6 +164,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "grupo repetido que se repita por dentro."
         ),
         "register-field-required-hidden": "Um campo obrigatório precisa ser exibido.",
+        "register-field-hint": (
+            "A dica é um texto simples de até {max} caracteres, em uma linha, sem < nem >."
+        ),
         "bo-campaigns": "Missões e corridas",
         "bo-campaign-new": "Nova missão ou corrida",
         "bo-campaign-mission": "Missão",

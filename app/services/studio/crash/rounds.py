@@ -145,7 +145,11 @@ def _new_round(chain: CrashChain, now: datetime) -> CrashRound:
 
 async def drive(now: datetime) -> int:
     """One pass over every brand with Crash: settle what crashed, pay targets the curve passed,
-    open the next rounds. Returns how many things changed."""
+    open the next rounds. Returns how many things changed.
+
+    A brand whose round is still in the air needs no new one (the next opens a pause after
+    its crash): the pass asks the chain only of brands without one, so the every-200-ms loop
+    reads one table while a round flies."""
     async with session_scope() as session:
         merchants = set(
             (
@@ -157,37 +161,35 @@ async def drive(now: datetime) -> int:
             ).all()
         )
         unsettled = (
-            await session.exec(
-                select(CrashRound.id, CrashRound.merchant_id, CrashRound.crash_at).where(
-                    CrashRound.status == CrashRoundStatus.OPEN
-                )
-            )
+            await session.exec(select(CrashRound).where(CrashRound.status == CrashRoundStatus.OPEN))
         ).all()
     changed = 0
-    for round_id, merchant_id, crash_at in unsettled:
-        assert round_id is not None
-        merchants.add(merchant_id)
+    flying: set[int] = set()
+    for row in unsettled:
+        assert row.id is not None
+        merchants.add(row.merchant_id)
         # a write lock only when there is something to write (SQLite locks the whole file)
-        if now >= crash_at:
-            changed += await settle(round_id, now)
+        if now >= row.crash_at:
+            changed += await settle(row.id, now)
         else:
-            changed += await auto_cashouts(round_id, now)
-    for merchant_id in sorted(merchants):
+            flying.add(row.merchant_id)
+            changed += await auto_cashouts(row, now)
+    for merchant_id in sorted(merchants - flying):
         changed += int(await open_next(merchant_id, now) is not None)
     return changed
 
 
-async def auto_cashouts(round_id: int, now: datetime) -> int:
-    """Cash out the bets whose target the running curve has passed, at their target."""
+async def auto_cashouts(row: CrashRound, now: datetime) -> int:
+    """Cash out the bets of an open round whose target the running curve has passed, at their
+    target."""
+    if phase_of(row, now) != Phase.RUNNING:
+        return 0
+    reached = fairness.multiplier_at(elapsed_ms(row, now))
     async with session_scope() as session:
-        row = await session.get(CrashRound, round_id)
-        if row is None or phase_of(row, now) != Phase.RUNNING:
-            return 0
-        reached = fairness.multiplier_at(elapsed_ms(row, now))
         due = (
             await session.exec(
                 select(CrashBet.id).where(
-                    CrashBet.round_id == round_id,
+                    CrashBet.round_id == row.id,
                     CrashBet.status == CrashBetStatus.OPEN,
                     col(CrashBet.auto_hundredths) <= reached,
                 )

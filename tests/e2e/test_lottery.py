@@ -77,7 +77,7 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await expect(card.get_by_test_id("lobby-countdown")).to_have_text(re.compile(r"^\d\d:\d\d$"))
     await card.click()
     await page.wait_for_url(f"**/lottery?gameCode={GAME}")
-    await expect(page.get_by_test_id("lottery-title")).to_contain_text("SSC")
+    await expect(page.get_by_test_id("lottery-title")).to_contain_text("Cinco dígitos")
     issue_no = await page.get_by_test_id("lottery-issue").inner_text()
     # Today's issue, or tomorrow's first when the walk runs just before midnight.
     days = (clock.now(), clock.now() + timedelta(hours=1))
@@ -137,7 +137,7 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await page.goto(site_url + "/lottery")
     await expect(card).to_be_visible()
     await _shots(page, "lobby-pt")
-    await page.get_by_test_id("family-chip").filter(has_text="SSC").click()
+    await page.get_by_test_id("family-chip").filter(has_text="Cinco dígitos").click()
     await expect(page.get_by_test_id("lottery-card")).to_have_count(3)  # every 1, 3, 5 min
     # 4D pays 64-65 %, under Brazil's 85 % floor: the SEA lobby offers nothing and points on.
     await page.goto(site_url + "/sealottery")
@@ -233,7 +233,7 @@ async def test_a_catalogue_card_opens_its_own_game_on_each_brand(page: Page, sit
     await page.goto(site_url + "/lott")
     await _open_card(page, "lf-1m", "LF")
     await page.wait_for_url("**/lottery?gameCode=lf-1m", timeout=SLOW_MS)
-    await expect(page.get_by_test_id("lottery-title")).to_contain_text("3D")
+    await expect(page.get_by_test_id("lottery-title")).to_contain_text("Três dígitos")
     await expect(page.get_by_test_id("lottery-not-offered")).to_have_count(0)
     await page.go_back()
     await expect(page.locator("[data-testid=game-card][data-game='lf-1m']")).to_be_visible()

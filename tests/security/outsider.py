@@ -23,6 +23,9 @@ import app.app  # noqa: F401 (registers every state)
 NAMESPACE = "/_event"  # the page's socket.io namespace, the same as the engine's path
 QUIET_SECONDS = 2.0  # no update for this long: the server is done with what was sent
 SETTLE_LIMIT_SECONDS = 240.0
+# The namespace's connect runs the tab's claim and hydration: on a busy machine it takes more
+# than the client's default second.
+CONNECT_SECONDS = 30
 # Handlers that end or switch the outsider's own login: called last.
 LAST = ("logout", "start_trial")
 HUGE = "x" * 100_000
@@ -149,6 +152,7 @@ class Outsider:
             transports=["websocket"],
             headers=headers,
             auth={"event": self._event(f"{root}.hydrate_and_load", {})},
+            wait_timeout=CONNECT_SECONDS,
         )
 
     async def __aexit__(

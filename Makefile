@@ -110,7 +110,7 @@ test-postgres: install-dev browser pg-tools
 		COVERAGE_FILE=$(COVERAGE_DIR)/coverage TEST_DATABASE=postgres $(PYTEST) \
 			$(PYTEST_PARALLEL) $(COVER) --cov-append -m engines tests/unit tests/api tests/backoffice \
 			tests/ops tests/test_migrations.py && \
-		TEST_DATABASE=postgres $(PYTEST) tests/scale; \
+		TEST_DATABASE=postgres $(PYTEST) $(PYTEST_PARALLEL) tests/scale; \
 	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
 
 # The two passes' branch coverage (the PostgreSQL pass appends to the SQLite pass's data):

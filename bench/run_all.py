@@ -7,8 +7,10 @@ sections of RESULTS.md, keeping the others as they were measured.
 from __future__ import annotations
 
 import importlib
+import os
 import platform
 import re
+import subprocess
 import sys
 from datetime import UTC, datetime
 
@@ -18,14 +20,39 @@ RESULTS = ROOT / "bench" / "RESULTS.md"
 SECTION = re.compile(r"^## (bench_\w+)$", re.MULTILINE)
 
 
+def _commit() -> str:
+    """The commit measured, and whether the tree held changes beside it."""
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT, capture_output=True, text=True,
+        ).stdout.strip()  # fmt: skip
+    except OSError:
+        return "an unknown commit (no git)"
+    if not head:
+        return "an unknown commit (not a git checkout)"
+    return f"commit {head}" + (" with uncommitted changes" if changed else "")
+
+
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.2f} (1 min) / {five:.2f} (5 min)"
+
+
 def _section(name: str) -> list[str]:
     module = importlib.import_module(f"bench.{name}")
     print(f"== {name}", flush=True)
+    started, load_before = datetime.now(UTC), _load()
     figures = module.run()
     lines = [
         f"## {name}",
         "",
-        f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC.",
+        f"Measured {started:%Y-%m-%d %H:%M} UTC at {_commit()} on {os.cpu_count()} cores; "
+        f"load average {load_before} at the start, {_load()} at the end (a load above the "
+        "cores means something else ran beside the bench).",
         "",
         (module.__doc__ or "").strip(),
         "",

@@ -26,6 +26,30 @@ def _status_badge(status: rx.Var) -> rx.Component:
     )
 
 
+def _progress(item: rx.Var) -> rx.Component:
+    """How much of the member's bonus wagering is met: a bar and the amounts in words."""
+    return rx.cond(
+        item.progress >= 0,
+        rx.el.div(
+            rx.el.div(
+                rx.el.div(
+                    class_name="h-full rounded-full bg-emerald-500",
+                    style={"width": item.progress.to(str) + "%"},
+                ),
+                role="progressbar",
+                aria_valuenow=item.progress,
+                aria_valuemin=0,
+                aria_valuemax=100,
+                aria_label=t("promo.progress.label"),
+                class_name="h-2 w-full rounded-full bg-slate-200 dark:bg-slate-700 overflow-hidden",
+            ),
+            rx.el.p(item.progress_text, class_name="text-xs text-slate-600 dark:text-slate-300"),
+            class_name="mt-3 space-y-1",
+            data_testid="promo-progress",
+        ),
+    )
+
+
 def _card(item: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.button(
@@ -43,6 +67,7 @@ def _card(item: rx.Var) -> rx.Component:
                 item.reward,
                 class_name="mt-3 text-sm font-semibold text-emerald-700 dark:text-emerald-300",
             ),
+            _progress(item),
             type="button",
             on_click=PromotionsState.select(item.id),
             class_name=(
@@ -233,6 +258,7 @@ def _detail() -> rx.Component:
             selected.reward,
             class_name="font-semibold text-emerald-700 dark:text-emerald-300",
         ),
+        _progress(selected),
         rx.el.p(
             local_time(selected.start),
             " – ",

@@ -52,6 +52,24 @@ class PromotionCard:
     raffle_result: str = ""
     raffle_outcome: str = ""
     raffle_authorisation: str = ""
+    progress: int = -1  # percent of the member's bonus wagering met; -1 without a bonus
+    progress_text: str = ""
+
+
+def _progress(view: offers.PromotionView, lang: str) -> tuple[int, str]:
+    """The member's bonus of the promotion: how much of its wagering is met, and in words."""
+    wagered, required = view.wagered, view.wagering_required
+    if wagered is None or required is None:
+        return -1, ""
+    if view.bonus_met or required <= 0:
+        return 100, translate("promo.progress.met", lang)
+    words = translate(
+        "promo.progress",
+        lang,
+        wagered=format_amount(min(wagered, required), lang),
+        required=format_amount(required, lang),
+    )
+    return min(100, int(wagered * 100 / required)), words
 
 
 def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
@@ -84,6 +102,7 @@ def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
         server_seed=view.server_seed or "",
         drawn="" if view.drawn_amount is None else format_amount(view.drawn_amount, lang),
     )
+    card.progress, card.progress_text = _progress(view, lang)
     return _with_raffle(card, view, lang) if view.kind is PromotionKind.RAFFLE else card
 
 

@@ -120,6 +120,11 @@ class PromotionView:
     authorisation: str = ""
     free_game: str = ""
     free_rounds: int = 0
+    # The member's bonus of this promotion: what it has wagered of what it must wager (None
+    # without one); `bonus_met` once the wagering was met and the bonus became cash (CONVERTED).
+    wagered: Decimal | None = None
+    wagering_required: Decimal | None = None
+    bonus_met: bool = False
 
 
 @dataclass(frozen=True)

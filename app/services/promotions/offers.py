@@ -65,7 +65,15 @@ from models.base import saved_id
 from models.cashier import MessageKind
 from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
 from models.member import Member
-from models.promotions import EntryStatus, Promotion, PromotionEntry, PromotionKind, RewardKind
+from models.promotions import (
+    BonusGrant,
+    EntryStatus,
+    GrantStatus,
+    Promotion,
+    PromotionEntry,
+    PromotionKind,
+    RewardKind,
+)
 
 __all__ = [
     "MAX_TEXT",
@@ -235,6 +243,7 @@ def _view(
     language: str,
     now: datetime,
     tickets: int = 0,
+    grant: BonusGrant | None = None,
 ) -> PromotionView:
     texts = _texts(promotion, language)
     return PromotionView(
@@ -280,7 +289,29 @@ def _view(
         authorisation=promotion.authorisation,
         free_game=promotion.free_game,
         free_rounds=promotion.free_rounds,
+        wagered=None if grant is None else as_money(grant.wagered),
+        wagering_required=None if grant is None else as_money(grant.wagering_required),
+        bonus_met=grant is not None and grant.status == GrantStatus.CONVERTED.value,
     )
+
+
+async def _grants(
+    session: AsyncSession, member_id: int | None, promotion_ids: list[int]
+) -> dict[int, BonusGrant]:
+    """The member's latest bonus of each promotion."""
+    if member_id is None or not promotion_ids:
+        return {}
+    rows = (
+        await session.exec(
+            select(BonusGrant)
+            .where(
+                BonusGrant.member_id == member_id,
+                col(BonusGrant.promotion_id).in_(promotion_ids),
+            )
+            .order_by(col(BonusGrant.id))
+        )
+    ).all()
+    return {row.promotion_id: row for row in rows if row.promotion_id is not None}
 
 
 async def _entries(
@@ -336,13 +367,16 @@ async def listing(
         )
         total = len(rows)
         shown_rows = rows[(page - 1) * page_size : page * page_size]
-        entries = await _entries(session, member_id, [saved_id(p.id) for p in shown_rows])
+        ids = [saved_id(p.id) for p in shown_rows]
+        entries = await _entries(session, member_id, ids)
+        grants = await _grants(session, member_id, ids)
         items = []
         for promotion in shown_rows:
             entry = entries.get(saved_id(promotion.id))
             shown = await _shown(session, promotion, entry, member_id, now)
             tickets = await _tickets_shown(session, promotion, entry, now)
-            items.append(_view(promotion, entry, shown, language, now, tickets))
+            grant = grants.get(saved_id(promotion.id))
+            items.append(_view(promotion, entry, shown, language, now, tickets, grant))
     return PromotionPage(tuple(items), total, page, page_size)
 
 
@@ -356,7 +390,8 @@ async def detail(
         entry = (await _entries(session, member_id, [promotion_id])).get(promotion_id)
         shown = await _shown(session, promotion, entry, member_id, now)
         tickets = await _tickets_shown(session, promotion, entry, now)
-        return _view(promotion, entry, shown, language, now, tickets)
+        grant = (await _grants(session, member_id, [promotion_id])).get(promotion_id)
+        return _view(promotion, entry, shown, language, now, tickets, grant)
 
 
 # ---- joining and rewards ------------------------------------------------------------------

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import and_, func, or_
 from sqlmodel import col, select
@@ -74,6 +74,9 @@ from models.promotions import (
     PromotionKind,
     RewardKind,
 )
+
+# The member rows read by promotion (their own entries, the bonuses they were granted).
+_Row = TypeVar("_Row", BonusGrant, PromotionEntry)
 
 __all__ = [
     "MAX_TEXT",
@@ -299,35 +302,29 @@ async def _grants(
     session: AsyncSession, member_id: int | None, promotion_ids: list[int]
 ) -> dict[int, BonusGrant]:
     """The member's latest bonus of each promotion."""
-    if member_id is None or not promotion_ids:
-        return {}
-    rows = (
-        await session.exec(
-            select(BonusGrant)
-            .where(
-                BonusGrant.member_id == member_id,
-                col(BonusGrant.promotion_id).in_(promotion_ids),
-            )
-            .order_by(col(BonusGrant.id))
-        )
-    ).all()
-    return {row.promotion_id: row for row in rows if row.promotion_id is not None}
+    return await _member_rows(session, BonusGrant, member_id, promotion_ids)
 
 
 async def _entries(
     session: AsyncSession, member_id: int | None, promotion_ids: list[int]
 ) -> dict[int, PromotionEntry]:
+    return await _member_rows(session, PromotionEntry, member_id, promotion_ids)
+
+
+async def _member_rows(
+    session: AsyncSession, model: type[_Row], member_id: int | None, promotion_ids: list[int]
+) -> dict[int, _Row]:
+    """The member's rows of `model` by promotion (the latest where there are several)."""
     if member_id is None or not promotion_ids:
         return {}
     rows = (
         await session.exec(
-            select(PromotionEntry).where(
-                PromotionEntry.member_id == member_id,
-                col(PromotionEntry.promotion_id).in_(promotion_ids),
-            )
+            select(model)
+            .where(model.member_id == member_id, col(model.promotion_id).in_(promotion_ids))
+            .order_by(col(model.id))
         )
     ).all()
-    return {row.promotion_id: row for row in rows}
+    return {row.promotion_id: row for row in rows if row.promotion_id is not None}
 
 
 async def listing(

@@ -74,6 +74,18 @@ def _dial_code_picker() -> rx.Component:
     )
 
 
+def _mobile_hint() -> rx.Component:
+    """The operator's words under the mobile number of the register form, as text."""
+    return rx.cond(
+        RegisterState.mobile_hint != "",
+        rx.el.p(
+            RegisterState.mobile_hint,
+            class_name="mb-2 text-xs text-slate-500 dark:text-slate-400",
+            data_testid="field-mobileNum-hint",
+        ),
+    )
+
+
 def _mobile_with_code(purpose: str) -> rx.Component:
     return rx.el.div(
         rx.el.div(
@@ -91,6 +103,7 @@ def _mobile_with_code(purpose: str) -> rx.Component:
             ),
             class_name="flex gap-2 items-start",
         ),
+        *([_mobile_hint()] if purpose == "register" else []),
         notice(SmsState.notice),
         rx.el.div(
             rx.el.div(

@@ -79,6 +79,7 @@ class RegisterState(MemberPage, rx.State):
     identity_required: bool = False
     limits_offered: bool = False
     username_hint: str = ""  # the username rule, shown before a failure
+    mobile_hint: str = ""  # the operator's words under the mobile number ("": none)
 
     async def _load(self) -> None:
         brand = await current_brand(self)
@@ -90,6 +91,9 @@ class RegisterState(MemberPage, rx.State):
         settings = site.register_settings(brand)
         self.methods = settings.methods
         self.min_age = settings.min_age
+        self.mobile_hint = next(
+            (f.hint or "" for f in settings.fields if f.field_name == "mobileNum"), ""
+        )
         self.extra_fields = [
             ExtraField(
                 name=f.field_name,

@@ -13,7 +13,11 @@ from state.register import RegisterState
 from tests.support.page_state import Tab
 
 BRAND = "BR1"  # the demo brand at localhost (tests/support/page_state.py HOST)
-HINTS = {"username": "Seu apelido no site", "email": "Usamos só para recuperar a senha"}
+HINTS = {
+    "username": "Seu apelido no site",
+    "email": "Usamos só para recuperar a senha",
+    "mobileNum": "Enviamos o código por SMS",
+}
 
 
 async def _register_page() -> RegisterState:
@@ -26,12 +30,13 @@ async def test_the_register_page_shows_the_operator_s_hints() -> None:
     stored = {f.name: f for f in await register_settings.fields(BRAND)}
     page = await _register_page()
     rule = page.username_hint
-    assert rule and all(f.hint == "" for f in page.extra_fields)
+    assert rule and page.mobile_hint == "" and all(f.hint == "" for f in page.extra_fields)
     try:
         for name, hint in HINTS.items():
             await register_settings.set_field(BRAND, replace(stored[name], hint=hint), now=utcnow())
         page = await _register_page()
         assert page.username_hint == HINTS["username"]
+        assert page.mobile_hint == HINTS["mobileNum"]  # drawn beside its dialling code
         hints = {f.name: f.hint for f in page.extra_fields}
         assert hints["email"] == HINTS["email"]
         assert hints["payeeName"] == ""  # no hint of its own: none from the operator

@@ -99,7 +99,7 @@ test-site: install-dev browser
 
 test-walks: install-dev browser
 	@date -u +'== %T UTC: test-walks'
-	$(PYTEST) -n $(SITE_WORKERS) --dist loadgroup -m deep tests/e2e
+	WALK_SHOTS=1 $(PYTEST) -n $(SITE_WORKERS) --dist loadgroup -m deep tests/e2e
 
 # The engine-dependent tests on the machine's PostgreSQL and Redis, then the scaled-mode proof:
 # two app processes sharing them (tests/scale).

@@ -265,3 +265,17 @@ async def site_brand_announcements(monkeypatch: pytest.MonkeyPatch) -> AsyncIter
     await brands.announce_change()
     yield
     await client.aclose()
+
+
+@pytest.fixture(autouse=True)
+def screenshots_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walks' screenshots are for people to open: they are taken with WALK_SHOTS=1 (`make
+    test-walks` sets it), not in `make test`, where nobody looks at them and each full page
+    costs Chromium about a second of a core."""
+    if os.environ.get("WALK_SHOTS") == "1":
+        return
+
+    async def not_taken(self: Page, *args: object, **kwargs: object) -> bytes:
+        return b""
+
+    monkeypatch.setattr(Page, "screenshot", not_taken)

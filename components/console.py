@@ -109,7 +109,9 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
                 rx.el.p(
                     ConsoleState.staff_name, data_testid="console-staff", class_name="font-medium"
                 ),
-                rx.el.p(ConsoleState.staff_role, class_name="text-xs text-slate-500"),
+                rx.el.p(
+                    ConsoleState.staff_role, class_name="text-xs text-slate-600 dark:text-slate-400"
+                ),
                 rx.el.a(
                     t("bo-account"),
                     href=routes.ADMIN_ACCOUNT,
@@ -241,9 +243,11 @@ def table(
         ),
         rx.cond(
             rows.length() == 0,
-            rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
+            rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-600 dark:text-slate-400 py-2"),
         ),
-        class_name="overflow-x-auto",
+        # A wide table scrolls sideways on a phone: the keyboard reaches it to scroll too.
+        tab_index=0,
+        class_name=f"overflow-x-auto rounded {FOCUS}",
     )
 
 
@@ -376,7 +380,12 @@ def thread_line(
 ) -> rx.Component:
     """One line of a conversation: the customer's on the left, staff's on the right."""
     return rx.el.li(
-        rx.el.p(author, " · ", local_time(at), class_name="text-xs font-semibold text-slate-500"),
+        rx.el.p(
+            author,
+            " · ",
+            local_time(at),
+            class_name="text-xs font-semibold text-slate-600 dark:text-slate-400",
+        ),
         rx.el.p(body, class_name="text-sm whitespace-pre-line break-words"),
         data_testid=testid,
         class_name=rx.cond(

@@ -30,7 +30,7 @@ _DROP_ZONE = (
     "block rounded-lg p-3 cursor-pointer border border-dashed border-slate-400 "
     f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
 )
-LINK = f"text-sm font-medium text-amber-600 dark:text-amber-300 hover:underline rounded {FOCUS}"
+LINK = f"text-sm font-medium text-amber-700 dark:text-amber-300 hover:underline rounded {FOCUS}"
 
 
 def field(
@@ -85,24 +85,30 @@ def field(
 
 def image_drop(upload_id: str, label: rx.Var | str, max_files: int, testid: str) -> rx.Component:
     """A png or jpg drop zone with the names of the files chosen so far under it."""
-    return rx.fragment(
-        rx.upload.root(
-            rx.el.p(
-                rx.icon("upload", size=16, aria_hidden="true"),
-                label,
-                class_name="flex items-center gap-2 text-xs",
-            ),
-            id=upload_id,
-            accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
-            max_files=max_files,
-            multiple=max_files > 1,
-            class_name=_DROP_ZONE,
-            data_testid=testid,
+    zone = rx.upload.root(
+        rx.el.p(
+            rx.icon("upload", size=16, aria_hidden="true"),
+            label,
+            class_name="flex items-center gap-2 text-xs",
         ),
+        id=upload_id,
+        accept={"image/png": [".png"], "image/jpeg": [".jpg", ".jpeg"]},
+        max_files=max_files,
+        multiple=max_files > 1,
+        class_name=_DROP_ZONE,
+        data_testid=testid,
+    )
+    # react-dropzone's file input (the zone's first child) takes none of our props: a screen
+    # reader would meet it nameless, so it gets the zone's label.
+    zone.children[0].children[0].custom_attrs["aria-label"] = label
+    return rx.fragment(
+        zone,
         rx.el.ul(
             rx.foreach(
                 rx.selected_files(upload_id),
-                lambda name: rx.el.li(name, class_name="text-xs text-slate-500 break-all"),
+                lambda name: rx.el.li(
+                    name, class_name="text-xs text-slate-500 dark:text-slate-400 break-all"
+                ),
             ),
         ),
     )
@@ -239,7 +245,7 @@ def item_list(
         rx.el.ul(rx.foreach(items, row), data_testid=f"{testid}-list"),
         rx.el.p(
             t(empty_key),
-            class_name="py-8 text-center text-slate-500",
+            class_name="py-8 text-center text-slate-500 dark:text-slate-400",
             data_testid=f"{testid}-empty",
         ),
     )
@@ -252,6 +258,9 @@ def movement_heading(item: rx.Var) -> rx.Component:
             SiteState.texts.get("txkind." + item["kind"].to(str), item["kind"]),
             class_name="font-medium",
         ),
-        rx.el.p(local_time(item["time"]), class_name="text-xs text-slate-500"),
-        rx.el.p(item["reference"], class_name="text-xs text-slate-400 truncate max-w-48"),
+        rx.el.p(local_time(item["time"]), class_name="text-xs text-slate-500 dark:text-slate-400"),
+        rx.el.p(
+            item["reference"],
+            class_name="text-xs text-slate-500 dark:text-slate-400 truncate max-w-48",
+        ),
     )

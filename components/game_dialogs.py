@@ -61,7 +61,9 @@ def _suggestion(game: rx.Var) -> rx.Component:
 def maintenance_dialog() -> rx.Component:
     return dialog(
         MAINTENANCE_DIALOG,
-        rx.el.p(t("gamepop.try_popular"), class_name="text-sm text-slate-500 mb-3"),
+        rx.el.p(
+            t("gamepop.try_popular"), class_name="text-sm text-slate-500 dark:text-slate-400 mb-3"
+        ),
         rx.el.ul(
             rx.foreach(GamePopupState.suggested, _suggestion),
             class_name="grid grid-cols-3 gap-3",
@@ -73,7 +75,7 @@ def maintenance_dialog() -> rx.Component:
 
 def _balance(label_key: str, value: rx.Var, test_id: str) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(t(label_key), class_name="text-xs text-slate-500"),
+        rx.el.dt(t(label_key), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.dd(
             value,
             class_name="font-mono font-semibold tabular-nums whitespace-nowrap",

@@ -23,7 +23,9 @@ def picture_steps(steps: tuple[str, ...], caption_prefix: str) -> rx.Component:
                     height=160,
                 ),
                 rx.el.p(
-                    rx.el.span(f"{number}. ", class_name="font-bold text-amber-600"),
+                    rx.el.span(
+                        f"{number}. ", class_name="font-bold text-amber-700 dark:text-amber-400"
+                    ),
                     t(f"{caption_prefix}{step}"),
                     class_name="text-sm",
                 ),

@@ -81,7 +81,10 @@ def _host(host: rx.Var) -> rx.Component:
             _avatar(host),
             rx.el.div(
                 rx.el.h3(host.name, class_name="font-semibold truncate"),
-                rx.el.p(host.vendor_name, class_name="text-xs text-slate-500 truncate"),
+                rx.el.p(
+                    host.vendor_name,
+                    class_name="text-xs text-slate-600 dark:text-slate-400 truncate",
+                ),
                 rx.el.p(
                     rx.el.span(
                         aria_hidden="true",
@@ -200,12 +203,12 @@ def _room(room: rx.Var) -> rx.Component:
         rx.el.h3(level, class_name="text-lg font-semibold"),
         rx.el.dl(
             rx.el.div(
-                rx.el.dt(t("pvp.min_bet"), class_name="text-slate-500"),
+                rx.el.dt(t("pvp.min_bet"), class_name="text-slate-600 dark:text-slate-400"),
                 rx.el.dd(amount(room.min_bet), class_name="font-medium tabular-nums"),
                 class_name="flex justify-between gap-2",
             ),
             rx.el.div(
-                rx.el.dt(t("pvp.min_balance"), class_name="text-slate-500"),
+                rx.el.dt(t("pvp.min_balance"), class_name="text-slate-600 dark:text-slate-400"),
                 rx.el.dd(amount(room.min_balance), class_name="font-medium tabular-nums"),
                 class_name="flex justify-between gap-2",
             ),
@@ -213,7 +216,7 @@ def _room(room: rx.Var) -> rx.Component:
         ),
         rx.el.p(
             t("pvp.seats").replace("{seats}", room.seats.to_string()),
-            class_name="text-xs text-slate-500",
+            class_name="text-xs text-slate-600 dark:text-slate-400",
         ),
         rx.el.button(
             t("pvp.enter"),
@@ -231,7 +234,7 @@ def pvp_rooms() -> rx.Component:
     """/pvp: pick a provider and one of its games, then a room level to sit at."""
     return rx.el.section(
         rx.el.h2(t("pvp.rooms"), id="pvp-rooms-title", class_name="text-lg font-semibold"),
-        rx.el.p(t("pvp.rooms_intro"), class_name="text-sm text-slate-500"),
+        rx.el.p(t("pvp.rooms_intro"), class_name="text-sm text-slate-600 dark:text-slate-400"),
         rx.cond(
             PvpRoomsState.loaded,
             rx.fragment(

@@ -15,7 +15,7 @@ from state.studio_views import Detail
 
 def _row(row: Detail) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(row.label, class_name="text-xs text-slate-500"),
+        rx.el.dt(row.label, class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.dd(row.value, class_name="font-mono text-sm break-all"),
     )
 
@@ -24,7 +24,9 @@ def _result(ok: rx.Var[bool]) -> rx.Component:
     return rx.el.p(
         rx.cond(ok, "✓ " + t("play.verify.ok"), "✗ " + t("play.verify.bad")),
         class_name=rx.cond(
-            ok, "text-lg font-bold text-emerald-600", "text-lg font-bold text-red-600"
+            ok,
+            "text-lg font-bold text-emerald-700 dark:text-emerald-400",
+            "text-lg font-bold text-red-600",
         ),
         data_testid="verify-result",
         data_ok=rx.cond(ok, "1", "0"),

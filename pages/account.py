@@ -120,7 +120,7 @@ def _set_once(
             rx.el.p(t("profile.once"), class_name=f"{_HINT} -mt-4 mb-3"),
         ),
         rx.el.div(
-            _fact(label, value, f"profile-{name}"),
+            rx.el.dl(_fact(label, value, f"profile-{name}")),
             rx.cond(
                 ProfileState.identity_brand,
                 rx.el.p(

@@ -43,7 +43,7 @@ def _status() -> rx.Component:
                 t("affiliate.sent_at"),
                 " ",
                 local_time(AffiliateState.sent_at),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
             ),
             class_name=f"{CARD} mb-4 border-l-4 border-amber-400",
         ),
@@ -85,7 +85,9 @@ def _form() -> rx.Component:
 def affiliate_page() -> rx.Component:
     return member_page(
         "affiliate.title",
-        rx.el.p(t("affiliate.lead"), class_name="text-slate-500 mb-4 max-w-2xl"),
+        rx.el.p(
+            t("affiliate.lead"), class_name="text-slate-500 dark:text-slate-400 mb-4 max-w-2xl"
+        ),
         notice(AffiliateState.message),
         _status(),
         rx.cond(

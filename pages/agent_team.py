@@ -74,7 +74,7 @@ def report_table(columns: list[Column], report: str, testid: str) -> rx.Componen
                             for key, _, kind in columns
                         ]
                     ),
-                    class_name="text-xs text-slate-500",
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
                 ),
                 rx.el.tbody(rx.foreach(AgentTeamState.rows, row)),
                 class_name="w-full text-sm",
@@ -84,7 +84,7 @@ def report_table(columns: list[Column], report: str, testid: str) -> rx.Componen
         ),
         rx.el.p(
             t("agent.report.empty"),
-            class_name="py-8 text-center text-slate-500",
+            class_name="py-8 text-center text-slate-500 dark:text-slate-400",
             data_testid=f"{testid}-empty",
         ),
     )
@@ -115,7 +115,7 @@ def totals_strip(items: list[tuple[str, str]]) -> rx.Component:
     return rx.el.dl(
         *[
             rx.el.div(
-                rx.el.dt(t(key), class_name="text-xs text-slate-500"),
+                rx.el.dt(t(key), class_name="text-xs text-slate-500 dark:text-slate-400"),
                 rx.el.dd(
                     amount(getattr(AgentTeamState.totals, name)),
                     class_name="font-bold tabular-nums",
@@ -179,7 +179,7 @@ def _title(key: str) -> rx.Component:
 def _figure(key: str, name: str, money: bool = True) -> rx.Component:
     value = getattr(AgentTeamState.figures, name)
     return rx.el.div(
-        rx.el.p(t(key), class_name="text-xs text-slate-500"),
+        rx.el.p(t(key), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.p(
             amount(value) if money else value,
             class_name="text-xl font-bold tabular-nums",
@@ -392,7 +392,9 @@ def realtime_salary_page() -> rx.Component:
 def _announcement(item: rx.Var) -> rx.Component:
     return rx.el.article(
         rx.el.h2(item.title, class_name="font-bold"),
-        rx.el.p(local_time(item.time), class_name="text-xs text-slate-500 mb-2"),
+        rx.el.p(
+            local_time(item.time), class_name="text-xs text-slate-500 dark:text-slate-400 mb-2"
+        ),
         rx.html(item.content, class_name="prose dark:prose-invert text-sm"),
         class_name=CARD,
         data_testid="agent-announcement",
@@ -407,7 +409,7 @@ def announcement_page() -> rx.Component:
             rx.el.div(rx.foreach(AgentTeamState.rows, _announcement), class_name="space-y-3"),
             rx.el.p(
                 t("agent.announcements.empty"),
-                class_name="py-8 text-center text-slate-500",
+                class_name="py-8 text-center text-slate-500 dark:text-slate-400",
                 data_testid="agent-announcement-empty",
             ),
         ),
@@ -501,7 +503,7 @@ def transfers_off_note() -> rx.Component:
     """The one line shown instead of the transfer forms where the market allows none."""
     return rx.el.p(
         t("agent.transfer.off"),
-        class_name="py-2 text-sm text-slate-500",
+        class_name="py-2 text-sm text-slate-500 dark:text-slate-400",
         data_testid="transfers-off",
     )
 
@@ -531,7 +533,7 @@ def transfer_upline_page() -> rx.Component:
                             rx.el.span(
                                 amount(AgentTeamState.balance), data_testid="upline-balance"
                             ),
-                            class_name="text-sm text-slate-500 mb-3",
+                            class_name="text-sm text-slate-500 dark:text-slate-400 mb-3",
                         ),
                         form_error(AgentTeamState.error),
                         notice(AgentTeamState.message),
@@ -543,7 +545,7 @@ def transfer_upline_page() -> rx.Component:
                 ),
                 rx.el.p(
                     t("agent-transfer-no-upline"),
-                    class_name="py-8 text-center text-slate-500",
+                    class_name="py-8 text-center text-slate-500 dark:text-slate-400",
                     data_testid="no-upline",
                 ),
             ),
@@ -556,7 +558,10 @@ def referral_page() -> rx.Component:
         "agent.referral.title",
         rx.el.div(
             rx.el.div(
-                rx.el.p(t("agent.referral.lead"), class_name="text-sm text-slate-500 mb-3"),
+                rx.el.p(
+                    t("agent.referral.lead"),
+                    class_name="text-sm text-slate-500 dark:text-slate-400 mb-3",
+                ),
                 rx.el.label(
                     t("agent.referral.link"), html_for="referral-link", class_name="text-xs"
                 ),
@@ -625,7 +630,10 @@ def referral_page() -> rx.Component:
         ),
         rx.el.dl(
             rx.el.div(
-                rx.el.dt(t("agent.referral.clicks"), class_name="text-xs text-slate-500"),
+                rx.el.dt(
+                    t("agent.referral.clicks"),
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
+                ),
                 rx.el.dd(
                     AgentTeamState.clicks.to(str),
                     class_name="text-xl font-bold",
@@ -634,7 +642,10 @@ def referral_page() -> rx.Component:
                 class_name=CARD,
             ),
             rx.el.div(
-                rx.el.dt(t("agent.referral.registrations"), class_name="text-xs text-slate-500"),
+                rx.el.dt(
+                    t("agent.referral.registrations"),
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
+                ),
                 rx.el.dd(
                     AgentTeamState.registrations.to(str),
                     class_name="text-xl font-bold",

@@ -18,7 +18,7 @@ from state.site import SiteState
 
 def _figure(label_key: str, value: rx.Var, testid: str, money: bool = True) -> rx.Component:
     return rx.el.div(
-        rx.el.p(t(label_key), class_name="text-xs text-slate-500"),
+        rx.el.p(t(label_key), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.p(
             amount(value) if money else value,
             class_name="text-xl font-bold tabular-nums",
@@ -39,7 +39,7 @@ def _offer_row(row: rx.Var) -> rx.Component:
                 row.rate,
                 "% · v",
                 row.version.to(str),
-                class_name="text-sm text-slate-500",
+                class_name="text-sm text-slate-500 dark:text-slate-400",
             ),
         ),
         rx.el.div(
@@ -140,7 +140,7 @@ def agent_home_page() -> rx.Component:
         rx.el.h1(t("agent.home.title"), class_name="text-2xl font-bold mb-1"),
         rx.el.p(
             t("auth.agent_welcome").replace("{account}", AuthState.account),
-            class_name="text-slate-500 mb-4",
+            class_name="text-slate-500 dark:text-slate-400 mb-4",
             data_testid="agent-welcome",
         ),
         form_error(AgentState.error),
@@ -169,7 +169,10 @@ def agent_home_page() -> rx.Component:
             rx.cond(
                 AgentState.contracts.length() > 0,
                 rx.el.ul(rx.foreach(AgentState.contracts, _active_row)),
-                rx.el.p(t("agent.contract.none"), class_name="text-sm text-slate-500"),
+                rx.el.p(
+                    t("agent.contract.none"),
+                    class_name="text-sm text-slate-500 dark:text-slate-400",
+                ),
             ),
             class_name=CARD,
         ),
@@ -252,7 +255,7 @@ def _downline_row(row: rx.Var) -> rx.Component:
                 t("agent.downlines.registered"),
                 " ",
                 local_time(row.registered),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
             ),
             rx.el.p(
                 _fact(
@@ -438,7 +441,7 @@ def downlines_page() -> rx.Component:
             ~AgentState.activity_shown & (AgentState.downline_rows.length() > 0),
             rx.el.p(
                 t("agent.downlines.activity_hidden"),
-                class_name="text-xs text-slate-500 mb-2",
+                class_name="text-xs text-slate-500 dark:text-slate-400 mb-2",
                 data_testid="downline-activity-hidden",
             ),
         ),
@@ -451,7 +454,7 @@ def downlines_page() -> rx.Component:
             ),
             rx.el.p(
                 t("agent.downlines.empty"),
-                class_name="py-8 text-center text-slate-500",
+                class_name="py-8 text-center text-slate-500 dark:text-slate-400",
                 data_testid="downline-empty",
             ),
         ),

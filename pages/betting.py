@@ -16,8 +16,8 @@ from state.betting import BettingState, ProfitState
 from state.site import SiteState
 
 _NUMBER = "font-mono tabular-nums"
-_GAIN = f"{_NUMBER} font-semibold text-emerald-600 dark:text-emerald-400"
-_LOSS = f"{_NUMBER} font-semibold text-red-600 dark:text-red-400"
+_GAIN = f"{_NUMBER} font-semibold text-emerald-700 dark:text-emerald-400"
+_LOSS = f"{_NUMBER} font-semibold text-red-700 dark:text-red-400"
 _ROW = "py-3 border-b border-slate-200 dark:border-slate-800"
 _LOCAL_DAY = rx.vars.FunctionStringVar.create(
     "((day, tag) => day ? new Date(day + 'T12:00:00').toLocaleDateString(tag, "
@@ -39,7 +39,7 @@ def _profit(value: rx.Var, positive: rx.Var) -> rx.Component:
 
 def _figure(label: str, value: rx.Component | rx.Var) -> rx.Component:
     return rx.el.div(
-        rx.el.p(t(label), class_name="text-xs text-slate-500"),
+        rx.el.p(t(label), class_name="text-xs text-slate-600 dark:text-slate-400"),
         rx.el.p(value, class_name=_NUMBER),
         class_name="min-w-20",
     )
@@ -62,7 +62,7 @@ def _totals(totals: rx.Var) -> rx.Component:
 def _call(entry: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.span(entry.kind, class_name="font-medium"),
-        rx.el.span(local_time(entry.time), class_name="text-slate-500"),
+        rx.el.span(local_time(entry.time), class_name="text-slate-500 dark:text-slate-400"),
         rx.el.span(entry.status),
         rx.el.span(amount(entry.amount), class_name=_NUMBER),
         class_name="grid grid-cols-2 sm:grid-cols-4 gap-1 text-xs py-1",
@@ -79,14 +79,16 @@ def _round(item: rx.Var) -> rx.Component:
                     item.vendor_name,
                     " · ",
                     _type_label(item.type),
-                    class_name="text-xs text-slate-500",
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
                 ),
-                rx.el.p(local_time(item.time), class_name="text-xs text-slate-500"),
+                rx.el.p(
+                    local_time(item.time), class_name="text-xs text-slate-500 dark:text-slate-400"
+                ),
                 rx.el.p(
                     t("betting.round"),
                     ": ",
                     item.round,
-                    class_name="text-xs text-slate-400 truncate max-w-56",
+                    class_name="text-xs text-slate-500 dark:text-slate-400 truncate max-w-56",
                 ),
             ),
             rx.el.div(
@@ -95,7 +97,7 @@ def _round(item: rx.Var) -> rx.Component:
                 _profit(item.profit, item.positive),
                 rx.el.p(
                     SiteState.texts.get("betting.status." + item.status, item.status),
-                    class_name="text-xs text-slate-500",
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
                 ),
                 class_name="text-right",
             ),
@@ -183,7 +185,7 @@ def _table(
                             for key in ("betting.rounds", "betting.bet", "betting.win")
                         ],
                         rx.el.th(t("betting.profit"), scope="col", class_name="text-right py-2"),
-                        class_name="text-xs text-slate-500",
+                        class_name="text-xs text-slate-500 dark:text-slate-400",
                     )
                 ),
                 rx.el.tbody(rx.foreach(rows, lambda row: _summary_row(label(row), row))),
@@ -218,6 +220,8 @@ def profit_page() -> rx.Component:
                     "profit-categories",
                 ),
             ),
-            rx.el.p(t("profit.empty"), class_name="py-8 text-center text-slate-500"),
+            rx.el.p(
+                t("profit.empty"), class_name="py-8 text-center text-slate-500 dark:text-slate-400"
+            ),
         ),
     )

@@ -18,12 +18,12 @@ def _row(item: rx.Var) -> rx.Component:
             rx.el.p(
                 amount(item.amount),
                 class_name=(
-                    "font-mono tabular-nums font-semibold text-emerald-600 dark:text-emerald-400"
+                    "font-mono tabular-nums font-semibold text-emerald-700 dark:text-emerald-400"
                 ),
             ),
             rx.el.p(
                 SiteState.texts.get("bonus.wallet." + item.wallet, ""),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
             ),
             class_name="text-right",
         ),
@@ -82,7 +82,7 @@ def _grant(grant: rx.Var) -> rx.Component:
                 rx.el.p(grant.weights),
                 rx.el.p(grant.max_bet),
                 rx.el.p(grant.max_conversion),
-                class_name="text-xs text-slate-500 space-y-0.5",
+                class_name="text-xs text-slate-500 dark:text-slate-400 space-y-0.5",
             ),
         ),
         class_name=(
@@ -96,7 +96,7 @@ def _grant(grant: rx.Var) -> rx.Component:
 def _grants() -> rx.Component:
     return rx.el.section(
         rx.el.h2(t("bonus.active"), class_name="text-lg font-semibold"),
-        rx.el.p(t("bonus.explain"), class_name="text-sm text-slate-500"),
+        rx.el.p(t("bonus.explain"), class_name="text-sm text-slate-500 dark:text-slate-400"),
         rx.cond(
             BonusState.grants.length() > 0,  # type: ignore[attr-defined]
             rx.el.ul(
@@ -104,7 +104,9 @@ def _grants() -> rx.Component:
                 class_name="grid gap-3 sm:grid-cols-2",
                 data_testid="grants",
             ),
-            rx.el.p(t("bonus.none_active"), class_name="text-sm text-slate-500"),
+            rx.el.p(
+                t("bonus.none_active"), class_name="text-sm text-slate-500 dark:text-slate-400"
+            ),
         ),
         rx.el.h2(t("bonus.history"), class_name="text-lg font-semibold pt-4"),
         class_name="space-y-3 mb-4",

@@ -26,7 +26,7 @@ def _channel(channel: rx.Var) -> rx.Component:
         rx.el.span(
             SiteState.texts.get("cashier.channel." + code, code), class_name="font-semibold"
         ),
-        rx.el.span(channel.limits, class_name="block text-xs text-slate-500"),
+        rx.el.span(channel.limits, class_name="block text-xs text-slate-500 dark:text-slate-400"),
         type="button",
         role="radio",
         aria_checked=chosen,
@@ -60,14 +60,14 @@ def _order() -> rx.Component:
     return rx.el.div(
         rx.el.p(
             t("cashier.order").replace("{orderNo}", order.order_no),
-            class_name="text-sm text-slate-500",
+            class_name="text-sm text-slate-500 dark:text-slate-400",
         ),
         rx.el.p(order.amount, class_name="text-3xl font-bold tabular-nums"),
         rx.el.p(t("cashier.credited").replace("{amount}", order.credited), class_name="text-sm"),
         rx.el.p(
             SiteState.texts.get("cashier.status." + order.status, order.status),
             role="status",
-            class_name="font-semibold text-amber-600 dark:text-amber-300",
+            class_name="font-semibold text-amber-700 dark:text-amber-300",
             data_testid="deposit-status",
         ),
         rx.cond(
@@ -198,7 +198,7 @@ def sandbox_page() -> rx.Component:
     return layout(
         rx.el.section(
             rx.el.h1(t("sandbox.title"), class_name="text-2xl font-bold"),
-            rx.el.p(t("sandbox.explain"), class_name="text-sm text-slate-500"),
+            rx.el.p(t("sandbox.explain"), class_name="text-sm text-slate-500 dark:text-slate-400"),
             form_error(SandboxState.error),
             rx.cond(
                 SandboxState.error == "",

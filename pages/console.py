@@ -75,14 +75,14 @@ def _tile(label_key: str, value: rx.Var, testid: str, compared: str = "") -> rx.
             rx.el.p(
                 DashboardState.changes.get(compared, ""),
                 data_testid=f"{testid}-change",
-                class_name="text-xs text-slate-500 dark:text-slate-400",
+                class_name="text-xs text-slate-600 dark:text-slate-400",
             )
         ]
         if compared
         else []
     )
     return rx.el.div(
-        rx.el.p(t(label_key), class_name="text-sm text-slate-500 dark:text-slate-400"),
+        rx.el.p(t(label_key), class_name="text-sm text-slate-600 dark:text-slate-400"),
         rx.el.p(value, data_testid=testid, class_name="text-2xl font-bold"),
         *change,
         class_name=CARD,
@@ -117,7 +117,9 @@ def dashboard_page() -> rx.Component:
             rx.el.div(
                 rx.el.h2(t("bo.dash.period"), class_name="text-lg font-semibold"),
                 rx.el.p(
-                    d.period_text, data_testid="dash-period", class_name="text-sm text-slate-500"
+                    d.period_text,
+                    data_testid="dash-period",
+                    class_name="text-sm text-slate-600 dark:text-slate-400",
                 ),
                 class_name="mb-2",
             ),

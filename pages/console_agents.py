@@ -49,7 +49,9 @@ def _house_offer() -> rx.Component:
         "agents.contract",
         card(
             "agent.house.title",
-            rx.el.p(t("agent.house.lead"), class_name="text-sm text-slate-500 mb-3"),
+            rx.el.p(
+                t("agent.house.lead"), class_name="text-sm text-slate-600 dark:text-slate-400 mb-3"
+            ),
             rx.el.form(
                 label(
                     t("agent.house.agent"),
@@ -124,7 +126,10 @@ def _house_offer() -> rx.Component:
             ),
             rx.cond(
                 s.top_agents.length() == 0,
-                rx.el.p(t("agent.house.none"), class_name="text-sm text-slate-500 mt-2"),
+                rx.el.p(
+                    t("agent.house.none"),
+                    class_name="text-sm text-slate-600 dark:text-slate-400 mt-2",
+                ),
             ),
             rx.el.p(
                 s.offer_error,

@@ -23,14 +23,23 @@ def _audit_entry(row: EntryRow) -> rx.Component:
     return rx.el.li(
         rx.el.p(
             rx.el.span(
-                "#", row.seq.to(str), " · ", local_time(row.at), class_name="text-slate-500"
+                "#",
+                row.seq.to(str),
+                " · ",
+                local_time(row.at),
+                class_name="text-slate-600 dark:text-slate-400",
             ),
-            rx.cond(row.brand != "", rx.el.span(" · ", row.brand, class_name="text-slate-500")),
+            rx.cond(
+                row.brand != "",
+                rx.el.span(" · ", row.brand, class_name="text-slate-600 dark:text-slate-400"),
+            ),
             " · ",
             rx.el.span(
                 row.outcome,
                 class_name=rx.cond(
-                    row.action == "denied", "text-red-600 font-medium", "text-slate-500"
+                    row.action == "denied",
+                    "text-red-600 font-medium",
+                    "text-slate-600 dark:text-slate-400",
                 ),
             ),
             class_name="text-xs",
@@ -47,7 +56,7 @@ def _audit_entry(row: EntryRow) -> rx.Component:
                 row.short_hash,
                 "…",
                 title=row.hash,
-                class_name="text-xs font-mono text-slate-500",
+                class_name="text-xs font-mono text-slate-600 dark:text-slate-400",
             ),
             rx.el.button(
                 t("bo.audit.copy-hash"),
@@ -96,7 +105,9 @@ def audit_page() -> rx.Component:
             rx.el.ul(rx.foreach(s.rows, _audit_entry), data_testid="audit-entries"),
             rx.cond(
                 s.rows.length() == 0,
-                rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
+                rx.el.p(
+                    t("bo-nothing"), class_name="text-sm text-slate-600 dark:text-slate-400 py-2"
+                ),
             ),
             rx.el.div(
                 rx.el.button(t("bo-previous"), on_click=s.previous_page, class_name=QUIET),

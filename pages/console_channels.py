@@ -36,7 +36,7 @@ def _channel(row: ChannelLine) -> rx.Component:
     return rx.el.div(
         rx.el.div(
             rx.el.span(row.code, class_name="font-semibold"),
-            rx.el.span(row.provider, class_name="text-xs text-slate-500"),
+            rx.el.span(row.provider, class_name="text-xs text-slate-600 dark:text-slate-400"),
             rx.el.span(
                 rx.cond(row.enabled, t("bo-on"), t("bo-off")),
                 data_testid="channel-state",
@@ -103,7 +103,9 @@ def channels_page() -> rx.Component:
             rx.foreach(s.channels, _channel),
             rx.cond(
                 s.channels.length() == 0,
-                rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
+                rx.el.p(
+                    t("bo-nothing"), class_name="text-sm text-slate-600 dark:text-slate-400 py-2"
+                ),
             ),
             testid="channels",
         ),

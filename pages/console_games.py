@@ -81,7 +81,10 @@ def _game(row: GameLine) -> rx.Component:
         rx.el.input(type="hidden", name="id", value=row.id),
         rx.el.div(
             rx.el.span(row.name, class_name="font-semibold"),
-            rx.el.span(row.code + " · " + row.type, class_name="text-xs text-slate-500"),
+            rx.el.span(
+                row.code + " · " + row.type,
+                class_name="text-xs text-slate-600 dark:text-slate-400",
+            ),
             _state_word(row.maintenance),
             class_name="flex flex-wrap items-baseline gap-2 min-w-48 flex-1",
         ),
@@ -188,7 +191,10 @@ def games_page() -> rx.Component:
                 rx.foreach(s.games, _game),
                 rx.cond(
                     s.games.length() == 0,
-                    rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
+                    rx.el.p(
+                        t("bo-nothing"),
+                        class_name="text-sm text-slate-600 dark:text-slate-400 py-2",
+                    ),
                 ),
                 _pager(),
                 testid="games",

@@ -45,7 +45,10 @@ def _decision() -> rx.Component:
                 ),
                 class_name="text-sm",
             ),
-            rx.el.p(t("bo.kyc.cpf-audited"), class_name="text-xs text-slate-500 mb-3"),
+            rx.el.p(
+                t("bo.kyc.cpf-audited"),
+                class_name="text-xs text-slate-600 dark:text-slate-400 mb-3",
+            ),
             rx.cond(
                 KycState.selected_documents > 0,
                 rx.el.div(
@@ -53,7 +56,10 @@ def _decision() -> rx.Component:
                     thumbnails(KycState.document_urls, t("kyc.documents"), "kyc-document"),
                     class_name="mb-4",
                 ),
-                rx.el.p(t("kyc.no_documents"), class_name="text-sm text-slate-500 mb-4"),
+                rx.el.p(
+                    t("kyc.no_documents"),
+                    class_name="text-sm text-slate-600 dark:text-slate-400 mb-4",
+                ),
             ),
             rx.el.div(
                 rx.el.form(
@@ -154,7 +160,10 @@ def kyc_page() -> rx.Component:
                 KycState.barred_rows,
                 testid="kyc-barred",
             ),
-            rx.el.p(t("kyc.barred.hint"), class_name="text-xs text-slate-500 mt-2 font-mono"),
+            rx.el.p(
+                t("kyc.barred.hint"),
+                class_name="text-xs text-slate-600 dark:text-slate-400 mt-2 font-mono",
+            ),
             testid="kyc-barred-card",
         ),
     )

@@ -53,7 +53,7 @@ def _fact(
     label_key: str, value: rx.Var | rx.Component, testid: str, ok: rx.Var | bool = True
 ) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(t(label_key), class_name="text-xs text-slate-500"),
+        rx.el.dt(t(label_key), class_name="text-xs text-slate-600 dark:text-slate-400"),
         rx.el.dd(
             value,
             data_testid=testid,
@@ -94,7 +94,9 @@ def _pay_confirmation() -> rx.Component:
                     class_name="grid gap-2 sm:grid-cols-2",
                 ),
                 rx.el.div(
-                    rx.el.p(t("bo.360.risk"), class_name="text-xs text-slate-500"),
+                    rx.el.p(
+                        t("bo.360.risk"), class_name="text-xs text-slate-600 dark:text-slate-400"
+                    ),
                     rx.cond(
                         r.risk.length() > 0,
                         rx.el.ul(
@@ -200,7 +202,7 @@ def _approval(row: ApprovalRow) -> rx.Component:
             rx.el.p(
                 row.why_not,
                 data_testid="approval-why-not",
-                class_name="text-sm mt-2 text-slate-500",
+                class_name="text-sm mt-2 text-slate-600 dark:text-slate-400",
             ),
         ),
         rx.cond(
@@ -244,7 +246,10 @@ def payments_page() -> rx.Component:
                 ),
                 rx.cond(
                     PaymentsState.approvals.length() == 0,
-                    rx.el.p(t("bo-nothing"), class_name="text-sm text-slate-500 py-2"),
+                    rx.el.p(
+                        t("bo-nothing"),
+                        class_name="text-sm text-slate-600 dark:text-slate-400 py-2",
+                    ),
                 ),
             ),
         ),

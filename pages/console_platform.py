@@ -101,7 +101,9 @@ def _field_form() -> rx.Component:
             ),
             class_name="flex flex-wrap items-end gap-3",
         ),
-        rx.el.p(t("bo-regfield-note"), class_name="text-xs text-slate-500 my-2"),
+        rx.el.p(
+            t("bo-regfield-note"), class_name="text-xs text-slate-600 dark:text-slate-400 my-2"
+        ),
         rx.el.button(t("bo-save"), type="submit", data_testid="field-save", class_name=BUTTON),
         key=draft.field + s.brand,
         on_submit=s.save_field,

@@ -46,7 +46,7 @@ def _reason_form(
 
 def _kv(key: str, value: rx.Var, label_key: str) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(t(label_key), class_name="text-xs text-slate-500"),
+        rx.el.dt(t(label_key), class_name="text-xs text-slate-600 dark:text-slate-400"),
         rx.el.dd(value, data_testid=f"profile-{key}", class_name="font-medium break-words"),
     )
 
@@ -62,7 +62,7 @@ def _account() -> rx.Component:
                 " · ",
                 shown.brand,
                 data_testid="player-heading",
-                class_name="text-sm text-slate-500",
+                class_name="text-sm text-slate-600 dark:text-slate-400",
             ),
             class_name="mb-3",
         ),
@@ -120,7 +120,7 @@ def _identity() -> rx.Component:
         "bo.360.identity",
         rx.el.dl(
             rx.el.div(
-                rx.el.dt(t("kyc.cpf"), class_name="text-xs text-slate-500"),
+                rx.el.dt(t("kyc.cpf"), class_name="text-xs text-slate-600 dark:text-slate-400"),
                 rx.el.dd(
                     rx.el.span(shown.cpf, data_testid="profile-cpf", class_name="font-mono"),
                     rx.cond(
@@ -175,25 +175,31 @@ def _safety() -> rx.Component:
     return card(
         "bo.360.safety",
         rx.el.p(
-            rx.el.span(t("bo.360.vip-label"), ": ", class_name="text-slate-500"),
+            rx.el.span(
+                t("bo.360.vip-label"), ": ", class_name="text-slate-600 dark:text-slate-400"
+            ),
             p.vip,
             data_testid="profile-vip",
             class_name="text-sm",
         ),
         rx.el.p(
-            rx.el.span(t("bo.360.agent-line"), ": ", class_name="text-slate-500"),
+            rx.el.span(
+                t("bo.360.agent-line"), ": ", class_name="text-slate-600 dark:text-slate-400"
+            ),
             p.agent_line,
             data_testid="profile-agent-line",
             class_name="text-sm",
         ),
         rx.el.p(
-            rx.el.span(t("bo.360.exclusion"), ": ", class_name="text-slate-500"),
+            rx.el.span(
+                t("bo.360.exclusion"), ": ", class_name="text-slate-600 dark:text-slate-400"
+            ),
             p.exclusion,
             data_testid="profile-exclusion",
             class_name="text-sm",
         ),
         rx.el.div(
-            rx.el.p(t("bo.360.risk"), class_name="text-xs text-slate-500 mt-2"),
+            rx.el.p(t("bo.360.risk"), class_name="text-xs text-slate-600 dark:text-slate-400 mt-2"),
             rx.cond(
                 p.risk.length() > 0,
                 rx.el.ul(

@@ -177,7 +177,7 @@ def _edit_form() -> rx.Component:
     """An open promotion's texts, end and budget; the reward and its terms stay."""
     s = PromotionsConsoleState
     return rx.el.form(
-        rx.el.p(t("bo-promo-edit-note"), class_name="text-sm text-slate-500"),
+        rx.el.p(t("bo-promo-edit-note"), class_name="text-sm text-slate-600 dark:text-slate-400"),
         _grid(
             _field(
                 "ends",
@@ -318,7 +318,7 @@ def _campaign_form() -> rx.Component:
             _campaign_field("starts", "bo-starts-utc", type="datetime-local"),
             _campaign_field("ends", "bo-ends-utc", type="datetime-local"),
         ),
-        rx.el.p(t("bo-campaign-note"), class_name="text-xs text-slate-500"),
+        rx.el.p(t("bo-campaign-note"), class_name="text-xs text-slate-600 dark:text-slate-400"),
         rx.el.button(
             t("bo-create"), type="submit", data_testid="campaign-create", class_name=BUTTON
         ),

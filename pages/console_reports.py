@@ -104,7 +104,9 @@ def reports_page() -> rx.Component:
         ),
         card(
             "bo-reports",
-            rx.el.p(t("bo-days-local"), class_name="text-xs text-slate-500 mb-2"),
+            rx.el.p(
+                t("bo-days-local"), class_name="text-xs text-slate-600 dark:text-slate-400 mb-2"
+            ),
             table(
                 [
                     ("day", "bo-col-day"),

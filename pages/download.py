@@ -37,7 +37,8 @@ def _qr(kind: str) -> rx.Component:
             role="img",
             aria_label=t("down.image_error"),
             class_name=(
-                "size-[200px] grid place-items-center rounded-lg text-sm text-slate-500 "
+                "size-[200px] grid place-items-center rounded-lg text-sm "
+                "text-slate-500 dark:text-slate-400 "
                 "border border-dashed border-slate-300 dark:border-slate-700"
             ),
             data_testid=f"qr-error-{kind}",
@@ -90,7 +91,7 @@ def _android() -> rx.Component:
             DownloadState.android_package != "",
             rx.fragment(
                 _qr("android"),
-                rx.el.p(t("down.scan"), class_name="text-sm text-slate-500"),
+                rx.el.p(t("down.scan"), class_name="text-sm text-slate-500 dark:text-slate-400"),
                 rx.el.a(
                     rx.icon("download", size=16, aria_hidden="true"),
                     t("down.button"),
@@ -101,7 +102,10 @@ def _android() -> rx.Component:
             ),
             rx.fragment(
                 _qr("site"),
-                rx.el.p(t("down.lite_text"), class_name="text-sm text-slate-500 text-center"),
+                rx.el.p(
+                    t("down.lite_text"),
+                    class_name="text-sm text-slate-500 dark:text-slate-400 text-center",
+                ),
                 rx.el.button(
                     rx.icon("download", size=16, aria_hidden="true"),
                     t("down.lite_button"),
@@ -120,7 +124,7 @@ def _ios() -> rx.Component:
     return _card(
         _heading("down.ios", "apple"),
         _qr("ios"),
-        rx.el.p(t("down.scan"), class_name="text-sm text-slate-500"),
+        rx.el.p(t("down.scan"), class_name="text-sm text-slate-500 dark:text-slate-400"),
         rx.el.a(
             rx.icon("download", size=16, aria_hidden="true"),
             t("down.ios_button"),
@@ -138,5 +142,5 @@ def download_page() -> rx.Component:
         rx.el.div(_android(), _ios(), class_name="grid gap-6 sm:grid-cols-2"),
         _guide("android-guide", "down.android_guide", ANDROID_STEPS),
         _guide("ios-guide", "down.ios_guide_title", IOS_STEPS),
-        rx.el.p(t("down.ios_guide"), class_name="mt-4 text-sm text-slate-500"),
+        rx.el.p(t("down.ios_guide"), class_name="mt-4 text-sm text-slate-500 dark:text-slate-400"),
     )

@@ -75,7 +75,7 @@ def _ticket(ticket: TicketRow) -> rx.Component:
             ),
             class_name="flex justify-between gap-2",
         ),
-        rx.el.p(local_time(ticket.time), class_name="text-xs text-slate-500"),
+        rx.el.p(local_time(ticket.time), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.p(ticket.content, class_name="text-sm mt-1 whitespace-pre-line break-words"),
         rx.cond(
             ticket.image_count > 0,
@@ -83,7 +83,7 @@ def _ticket(ticket: TicketRow) -> rx.Component:
                 t("feedback.image_count"),
                 ": ",
                 ticket.image_count.to(str),
-                class_name="text-xs text-slate-500 mt-1",
+                class_name="text-xs text-slate-500 dark:text-slate-400 mt-1",
                 data_testid="ticket-images",
             ),
         ),
@@ -147,7 +147,9 @@ def feedback_page() -> rx.Component:
                 rx.cond(
                     FeedbackState.tickets.length() > 0,  # type: ignore[attr-defined]
                     rx.el.ul(rx.foreach(FeedbackState.tickets, _ticket)),
-                    rx.el.p(t("feedback.none"), class_name="text-sm text-slate-500"),
+                    rx.el.p(
+                        t("feedback.none"), class_name="text-sm text-slate-500 dark:text-slate-400"
+                    ),
                 ),
                 class_name="max-w-xl",
             ),

@@ -60,7 +60,7 @@ def game_list_page() -> rx.Component:
         # Spec 9: the slots page says "nearly 10,000 games"; the line keeps its height.
         rx.el.p(
             rx.cond(slots, t("lobby.slots_label"), ""),
-            class_name="min-h-5 text-sm text-slate-500 mb-3",
+            class_name="min-h-5 text-sm text-slate-500 dark:text-slate-400 mb-3",
             data_testid="list-label",
         ),
         rx.debounce_input(
@@ -102,13 +102,15 @@ def game_list_page() -> rx.Component:
             t("lobby.count")
             .replace("{shown}", LobbyState.items.length().to_string())
             .replace("{total}", LobbyState.total.to_string()),
-            class_name="text-sm text-slate-500 mb-2",
+            class_name="text-sm text-slate-500 dark:text-slate-400 mb-2",
             data_testid="game-count",
         ),
         rx.cond(
             LobbyState.items.length() > 0,
             game_grid(LobbyState.items),
-            rx.el.p(t("lobby.empty"), class_name="py-10 text-center text-slate-500"),
+            rx.el.p(
+                t("lobby.empty"), class_name="py-10 text-center text-slate-500 dark:text-slate-400"
+            ),
         ),
         rx.cond(
             LobbyState.page < LobbyState.pages,
@@ -128,7 +130,7 @@ def _provider_tile(provider: rx.Var) -> rx.Component:
         rx.el.span(provider.name, class_name="text-sm font-medium text-center line-clamp-1"),
         rx.el.span(
             rx.cond(provider.maintenance, t("providers.maintenance"), ""),
-            class_name="min-h-4 text-xs text-amber-600",
+            class_name="min-h-4 text-xs text-amber-700 dark:text-amber-400",
         ),
     )
     tile = (
@@ -168,13 +170,16 @@ def _provider_section(section: rx.Var) -> rx.Component:
 def providers_page() -> rx.Component:
     return layout(
         rx.el.h1(t("providers.title"), class_name="text-2xl font-bold"),
-        rx.el.p(t("providers.intro"), class_name="text-sm text-slate-500 mb-4"),
+        rx.el.p(t("providers.intro"), class_name="text-sm text-slate-500 dark:text-slate-400 mb-4"),
         rx.cond(
             ProvidersState.loaded,
             rx.cond(
                 ProvidersState.sections.length() > 0,
                 rx.foreach(ProvidersState.sections, _provider_section),
-                rx.el.p(t("providers.empty"), class_name="py-10 text-center text-slate-500"),
+                rx.el.p(
+                    t("providers.empty"),
+                    class_name="py-10 text-center text-slate-500 dark:text-slate-400",
+                ),
             ),
             rx.el.div(
                 *[rx.el.div(class_name=_BONE) for _ in range(6)],

@@ -14,7 +14,10 @@ from state.site import SiteState
 def _article(article: rx.Var) -> rx.Component:
     return rx.el.details(
         rx.el.summary(
-            rx.el.span(article.category, class_name="text-xs uppercase text-amber-600 mr-2"),
+            rx.el.span(
+                article.category,
+                class_name="text-xs uppercase text-amber-700 dark:text-amber-400 mr-2",
+            ),
             article.title,
             class_name="cursor-pointer font-semibold py-3",
         ),
@@ -45,7 +48,7 @@ def help_page() -> rx.Component:
             rx.el.div(rx.foreach(articles, _article), data_testid="help-articles"),
             rx.el.p(
                 rx.cond(HelpState.query != "", t("help.no_match"), t("help.empty")),
-                class_name="text-slate-500",
+                class_name="text-slate-500 dark:text-slate-400",
                 data_testid="help-empty",
             ),
         ),

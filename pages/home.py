@@ -402,7 +402,9 @@ def demo_brands() -> rx.Component:
             rx.el.p(
                 rx.el.span(
                     t("homepage.demo_figures"),
-                    class_name="mr-2 rounded px-2 py-0.5 text-xs font-medium bg-amber-200",
+                    class_name=(
+                        "mr-2 rounded px-2 py-0.5 text-xs font-medium bg-amber-200 text-amber-950"
+                    ),
                 ),
                 t("demo.brands.title"),
                 class_name="font-semibold",

@@ -76,7 +76,9 @@ def _review() -> rx.Component:
     return rx.el.div(
         rx.el.p(t("identity.review.text")),
         rx.el.h2(t("identity.documents.title"), class_name="font-semibold"),
-        rx.el.p(t("identity.documents.hint"), class_name="text-sm text-slate-500"),
+        rx.el.p(
+            t("identity.documents.hint"), class_name="text-sm text-slate-500 dark:text-slate-400"
+        ),
         image_drop(
             DOCUMENT_UPLOAD, t("identity.documents.title"), MAX_DOCUMENTS, "identity-upload"
         ),

@@ -28,16 +28,19 @@ def legal_page() -> rx.Component:
                     t("legal.version")
                     .replace("{version}", shown.version.to(str))
                     .replace("{date}", local_time(shown.updated_at)),
-                    class_name="text-sm text-slate-500 mb-4",
+                    class_name="text-sm text-slate-500 dark:text-slate-400 mb-4",
                     data_testid="legal-version",
                 ),
                 rx.cond(
                     shown.original_language,
-                    rx.el.p(t("legal.other_language"), class_name="text-sm text-amber-600 mb-2"),
+                    rx.el.p(
+                        t("legal.other_language"),
+                        class_name="text-sm text-amber-700 dark:text-amber-400 mb-2",
+                    ),
                 ),
                 rx.html(shown.html, class_name=PROSE),
                 data_testid="legal-document",
             ),
-            rx.el.p(t("legal.missing"), class_name="text-slate-500"),
+            rx.el.p(t("legal.missing"), class_name="text-slate-500 dark:text-slate-400"),
         ),
     )

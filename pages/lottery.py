@@ -42,7 +42,9 @@ def _lobby() -> rx.Component:
             refresh_button(),
             class_name="flex items-center justify-between gap-3",
         ),
-        rx.el.p(t("lotterypage.lobby.intro"), class_name="text-sm text-slate-500"),
+        rx.el.p(
+            t("lotterypage.lobby.intro"), class_name="text-sm text-slate-500 dark:text-slate-400"
+        ),
         mode_switch(),
         family_filter(),
         rx.cond(
@@ -59,7 +61,7 @@ def _lobby() -> rx.Component:
             rx.el.div(
                 rx.el.p(
                     t("lotterypage.lobby.empty"),
-                    class_name="text-slate-500",
+                    class_name="text-slate-500 dark:text-slate-400",
                     data_testid="lottery-lobby-empty",
                 ),
                 rx.cond(
@@ -104,7 +106,7 @@ def _title() -> rx.Component:
                     t("lotterypage.every").replace("{minutes}", LotteryState.minutes.to(str)),
                     t("lotterypage.official"),
                 ),
-                class_name="text-sm text-slate-500",
+                class_name="text-sm text-slate-500 dark:text-slate-400",
             ),
             rx.el.p(
                 text_of(LotteryState.about_key),
@@ -236,7 +238,9 @@ def lottery_verify_page() -> rx.Component:
                                 state.matches,
                                 rx.el.p(
                                     "✓ " + t("lotterypage.verify.ok"),
-                                    class_name="text-lg font-bold text-emerald-600",
+                                    class_name=(
+                                        "text-lg font-bold text-emerald-700 dark:text-emerald-400"
+                                    ),
                                     data_testid="verify-result",
                                     data_ok="1",
                                 ),
@@ -258,7 +262,10 @@ def lottery_verify_page() -> rx.Component:
                             ),
                         ),
                     ),
-                    rx.el.p(t("lotterypage.verify.how"), class_name="text-xs text-slate-500"),
+                    rx.el.p(
+                        t("lotterypage.verify.how"),
+                        class_name="text-xs text-slate-500 dark:text-slate-400",
+                    ),
                     page_link(
                         t("lotterypage.back"),
                         href=routes.LOTTERY + "?gameCode=" + state.game_code,

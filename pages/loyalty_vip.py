@@ -27,7 +27,10 @@ def _bar(label: rx.Var, value: rx.Var, goal: rx.Var, percent: rx.Var, testid: st
             rx.el.span(label, class_name="text-sm"),
             rx.el.span(
                 value,
-                rx.cond(goal != "", rx.el.span(" / ", goal, class_name="text-slate-500")),
+                rx.cond(
+                    goal != "",
+                    rx.el.span(" / ", goal, class_name="text-slate-500 dark:text-slate-400"),
+                ),
                 class_name="text-sm font-mono tabular-nums",
                 data_testid=f"{testid}-figures",
             ),
@@ -55,7 +58,7 @@ def _summary() -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.div(
-                rx.el.p(t("vip.current"), class_name="text-sm text-slate-500"),
+                rx.el.p(t("vip.current"), class_name="text-sm text-slate-500 dark:text-slate-400"),
                 rx.el.p(
                     VipState.level_name,
                     class_name="text-3xl font-extrabold text-amber-600 dark:text-amber-400",
@@ -67,7 +70,7 @@ def _summary() -> rx.Component:
                         t("vip.since"),
                         " ",
                         local_time(VipState.since),
-                        class_name="text-xs text-slate-500",
+                        class_name="text-xs text-slate-500 dark:text-slate-400",
                     ),
                 ),
             ),
@@ -168,7 +171,7 @@ def _benefits() -> rx.Component:
                             rx.el.th(t(key), scope="col", class_name="px-3 py-2 text-left")
                             for key in HEADERS
                         ],
-                        class_name="text-xs uppercase text-slate-500",
+                        class_name="text-xs uppercase text-slate-500 dark:text-slate-400",
                     )
                 ),
                 rx.el.tbody(rx.foreach(VipState.levels, _level_row)),
@@ -200,7 +203,7 @@ def _event(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             rx.el.p(SiteState.texts.get("vip.event." + row.kind.to(str), row.kind)),
-            rx.el.p(local_time(row.time), class_name="text-xs text-slate-500"),
+            rx.el.p(local_time(row.time), class_name="text-xs text-slate-500 dark:text-slate-400"),
         ),
         rx.el.p(
             rx.cond(row.amount != "", amount(row.amount), row.levels),
@@ -225,7 +228,7 @@ def vip_page() -> rx.Component:
 
 def _total(key: str, value: rx.Var, testid: str, *caption: rx.Component) -> rx.Component:
     return rx.el.div(
-        rx.el.p(t(key), class_name="text-xs text-slate-500"),
+        rx.el.p(t(key), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.p(
             amount(value),
             class_name="text-xl font-bold font-mono tabular-nums",
@@ -261,7 +264,7 @@ def _line(row: rx.Var) -> rx.Component:
                 local_time(row.start),
                 " – ",
                 local_time(row.end),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
             ),
             rx.el.p(
                 t("income.col.base"),
@@ -275,13 +278,13 @@ def _line(row: rx.Var) -> rx.Component:
         rx.el.div(
             rx.el.p(
                 amount(row.amount),
-                class_name="font-mono tabular-nums font-semibold text-emerald-600 "
+                class_name="font-mono tabular-nums font-semibold text-emerald-700 "
                 "dark:text-emerald-400",
                 data_testid="income-amount",
             ),
             rx.el.p(
                 SiteState.texts.get("income.status." + row.status.to(str), row.status),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
                 data_testid="income-status",
             ),
             rx.cond(
@@ -325,7 +328,7 @@ def _rates() -> rx.Component:
             rx.cond(IncomeState.automatic, t("income.auto"), t("income.manual")),
             " ",
             rx.cond(IncomeState.realtime, t("income.realtime"), t("income.daily")),
-            class_name="text-xs text-slate-500 mt-2",
+            class_name="text-xs text-slate-500 dark:text-slate-400 mt-2",
         ),
         class_name=f"{CARD} mb-4",
     )
@@ -350,7 +353,7 @@ def income_page() -> rx.Component:
             ),
             rx.el.p(
                 IncomeState.notice,
-                class_name="text-sm text-emerald-600",
+                class_name="text-sm text-emerald-700 dark:text-emerald-400",
                 role="status",
                 data_testid="income-notice",
             ),

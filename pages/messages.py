@@ -26,7 +26,10 @@ def _message(item: rx.Var) -> rx.Component:
                     ),
                 ),
                 rx.el.span(item.title, class_name="font-semibold"),
-                rx.el.span(local_time(item.time), class_name="block text-xs text-slate-500 mt-0.5"),
+                rx.el.span(
+                    local_time(item.time),
+                    class_name="block text-xs text-slate-500 dark:text-slate-400 mt-0.5",
+                ),
                 type="button",
                 on_click=InboxState.open(item.id.to(int)),
                 aria_expanded=opened,
@@ -62,7 +65,7 @@ def messages_page() -> rx.Component:
                 InboxState.unread.to(str),
                 " ",
                 t("inbox.unread"),
-                class_name="text-sm text-slate-500",
+                class_name="text-sm text-slate-500 dark:text-slate-400",
                 data_testid="inbox-unread",
             ),
             rx.el.button(
@@ -78,7 +81,11 @@ def messages_page() -> rx.Component:
         rx.cond(
             InboxState.items.length() > 0,  # type: ignore[attr-defined]
             rx.el.ul(rx.foreach(InboxState.items, _message), data_testid="messages"),
-            rx.el.p(t("inbox.empty"), class_name="text-slate-500", data_testid="inbox-empty"),
+            rx.el.p(
+                t("inbox.empty"),
+                class_name="text-slate-500 dark:text-slate-400",
+                data_testid="inbox-empty",
+            ),
         ),
         rx.cond(InboxState.pages > 1, pager(InboxState)),
     )

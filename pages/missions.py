@@ -100,7 +100,7 @@ def _missions() -> rx.Component:
                 class_name="font-semibold",
                 data_testid="missions-countdown",
             ),
-            class_name="text-sm text-slate-500",
+            class_name="text-sm text-slate-500 dark:text-slate-400",
         ),
         rx.cond(
             MissionState.shown_cards.length() > 0,  # type: ignore[attr-defined]
@@ -109,7 +109,7 @@ def _missions() -> rx.Component:
                 class_name="grid gap-3 sm:grid-cols-2",
                 data_testid="missions",
             ),
-            rx.el.p(t("missions.none"), class_name="text-sm text-slate-500"),
+            rx.el.p(t("missions.none"), class_name="text-sm text-slate-500 dark:text-slate-400"),
         ),
         class_name="space-y-3",
     )
@@ -166,7 +166,7 @@ def _race() -> rx.Component:
                 t("missions.ends_in"),
                 " ",
                 rx.el.span(MissionState.race_left, class_name="font-semibold"),
-                class_name="text-sm text-slate-500",
+                class_name="text-sm text-slate-500 dark:text-slate-400",
                 data_testid="race-countdown",
             ),
             rx.el.p(t("missions.prizes"), " ", MissionState.race_prizes, class_name="text-sm"),
@@ -192,7 +192,9 @@ def _race() -> rx.Component:
                 aria_label=MissionState.race_title,
                 data_testid="race-board",
             ),
-            rx.el.p(t("missions.board_empty"), class_name="text-sm text-slate-500"),
+            rx.el.p(
+                t("missions.board_empty"), class_name="text-sm text-slate-500 dark:text-slate-400"
+            ),
         ),
         class_name="space-y-3",
     )
@@ -201,7 +203,7 @@ def _race() -> rx.Component:
 def _win(line: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.span(line.name, class_name="w-24 truncate"),
-        rx.el.span(line.game, class_name="flex-1 truncate text-slate-500"),
+        rx.el.span(line.game, class_name="flex-1 truncate text-slate-500 dark:text-slate-400"),
         rx.el.span(
             line.amount,
             class_name="font-mono tabular-nums font-semibold text-emerald-700 "
@@ -227,7 +229,10 @@ def _ranking() -> rx.Component:
                     rx.foreach(MissionState.top_multipliers, _line),
                     data_testid="ranking-multipliers",
                 ),
-                rx.el.p(t("missions.board_empty"), class_name="text-sm text-slate-500"),
+                rx.el.p(
+                    t("missions.board_empty"),
+                    class_name="text-sm text-slate-500 dark:text-slate-400",
+                ),
             ),
             class_name=CARD,
         ),

@@ -23,7 +23,9 @@ def _gated(title_key: str, content: rx.Component) -> rx.Component:
             AuthState.is_login & ~AuthState.is_trial,
             content,
             rx.el.div(
-                rx.el.p(t("mygames.login_needed"), class_name="mb-3 text-slate-500"),
+                rx.el.p(
+                    t("mygames.login_needed"), class_name="mb-3 text-slate-500 dark:text-slate-400"
+                ),
                 rx.cond(
                     ~AuthState.is_login,
                     rx.el.button(
@@ -40,7 +42,7 @@ def _gated(title_key: str, content: rx.Component) -> rx.Component:
 
 
 def _empty(key: str) -> rx.Component:
-    return rx.el.p(t(key), class_name="py-10 text-center text-slate-500")
+    return rx.el.p(t(key), class_name="py-10 text-center text-slate-500 dark:text-slate-400")
 
 
 def _pager() -> rx.Component:

@@ -14,7 +14,11 @@ def not_found_page() -> rx.Component:
     return layout(
         rx.el.div(
             rx.el.h1(t("notfound.title"), class_name="text-2xl font-bold"),
-            page_link(t("notfound.back"), href=routes.HOME, class_name="underline text-amber-600"),
+            page_link(
+                t("notfound.back"),
+                href=routes.HOME,
+                class_name="underline text-amber-700 dark:text-amber-400",
+            ),
             class_name="py-20 text-center space-y-4",
         )
     )

@@ -113,15 +113,18 @@ def _reward(item: rx.Var) -> rx.Component:
             rx.el.div(
                 rx.el.span(
                     SiteState.texts.get("points.kind." + item.kind, ""),
-                    class_name="text-xs uppercase tracking-wide text-slate-500",
+                    class_name="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400",
                 ),
-                rx.el.span(item.stock, class_name="text-xs text-slate-500"),
+                rx.el.span(item.stock, class_name="text-xs text-slate-500 dark:text-slate-400"),
                 class_name="flex justify-between gap-2",
             ),
             rx.el.h3(item.name, class_name="font-bold leading-tight"),
             rx.el.p(item.value, class_name="text-sm text-emerald-700 dark:text-emerald-300"),
-            rx.el.p(item.description, class_name="text-xs text-slate-500 line-clamp-2"),
-            rx.el.p(item.terms, class_name="text-xs text-slate-500"),
+            rx.el.p(
+                item.description,
+                class_name="text-xs text-slate-500 dark:text-slate-400 line-clamp-2",
+            ),
+            rx.el.p(item.terms, class_name="text-xs text-slate-500 dark:text-slate-400"),
             rx.el.div(
                 rx.el.span(item.cost, class_name="font-semibold font-mono tabular-nums"),
                 rx.el.button(
@@ -151,7 +154,10 @@ def _mall() -> rx.Component:
             class_name="grid grid-cols-2 md:grid-cols-3 lg:grid-cols-4 gap-3",
             data_testid="reward-grid",
         ),
-        rx.el.p(t("points.empty_rewards"), class_name="py-8 text-center text-slate-500"),
+        rx.el.p(
+            t("points.empty_rewards"),
+            class_name="py-8 text-center text-slate-500 dark:text-slate-400",
+        ),
     )
 
 
@@ -189,7 +195,7 @@ def _window_bar() -> rx.Component:
 
 def _cell(label: str, value: rx.Var | str, **props: object) -> rx.Component:
     return rx.el.div(
-        rx.el.dt(t(label), class_name="text-xs text-slate-500"),
+        rx.el.dt(t(label), class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.dd(value, class_name="font-medium break-all", **props),
     )
 
@@ -218,7 +224,9 @@ def _history_row(item: rx.Var) -> rx.Component:
             _cell("points.col.quantity", item.quantity),
             _cell("points.col.points", item.points),
             rx.el.div(
-                rx.el.dt(t("points.col.status"), class_name="text-xs text-slate-500"),
+                rx.el.dt(
+                    t("points.col.status"), class_name="text-xs text-slate-500 dark:text-slate-400"
+                ),
                 rx.el.dd(_status(item.status, item.status_text)),
             ),
             class_name="grid grid-cols-2 sm:grid-cols-4 gap-x-4 gap-y-1 text-sm",
@@ -233,15 +241,15 @@ def _record_row(item: rx.Var) -> rx.Component:
         rx.el.div(
             rx.el.div(
                 rx.el.p(item.type_text, class_name="font-semibold"),
-                rx.el.p(item.time, class_name="text-xs text-slate-500"),
-                rx.el.p(item.reason, class_name="text-xs text-slate-500"),
+                rx.el.p(item.time, class_name="text-xs text-slate-500 dark:text-slate-400"),
+                rx.el.p(item.reason, class_name="text-xs text-slate-500 dark:text-slate-400"),
             ),
             rx.el.div(
                 rx.el.p(
                     item.amount,
                     class_name=rx.cond(
                         item.positive,
-                        "font-mono tabular-nums font-semibold text-emerald-600 "
+                        "font-mono tabular-nums font-semibold text-emerald-700 "
                         "dark:text-emerald-400",
                         "font-mono tabular-nums font-semibold text-red-600 dark:text-red-400",
                     ),
@@ -302,7 +310,7 @@ def _records(items: rx.Var, row: object, testid: str) -> rx.Component:
             rx.el.ul(rx.foreach(items, row), class_name="space-y-2", data_testid=f"{testid}-list"),
             rx.el.p(
                 t("points.empty_records"),
-                class_name="py-8 text-center text-slate-500",
+                class_name="py-8 text-center text-slate-500 dark:text-slate-400",
                 data_testid=f"{testid}-empty",
             ),
         ),
@@ -387,7 +395,7 @@ def _redeem_dialog() -> rx.Component:
     quantity_button = f"{SECONDARY} !w-11 !h-11"
     body = rx.el.form(
         rx.el.p(PointsState.chosen.name, class_name="font-semibold"),
-        rx.el.p(PointsState.chosen.cost, class_name="text-sm text-slate-500"),
+        rx.el.p(PointsState.chosen.cost, class_name="text-sm text-slate-500 dark:text-slate-400"),
         rx.el.div(
             rx.el.span(t("points.quantity"), class_name="text-sm font-medium"),
             rx.el.div(
@@ -431,7 +439,7 @@ def _redeem_dialog() -> rx.Component:
 
 def _convert_dialog() -> rx.Component:
     body = rx.el.form(
-        rx.el.p(PointsState.convert_line, class_name="text-sm text-slate-500"),
+        rx.el.p(PointsState.convert_line, class_name="text-sm text-slate-500 dark:text-slate-400"),
         rx.el.label(
             t("points.convert_amount"),
             rx.el.input(

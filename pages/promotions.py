@@ -56,7 +56,7 @@ def _card(item: rx.Var) -> rx.Component:
             rx.el.div(
                 rx.el.span(
                     SiteState.texts.get("promo.kind." + item.kind, ""),
-                    class_name="text-xs uppercase tracking-wide text-slate-500",
+                    class_name="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400",
                 ),
                 _status_badge(item.status),
                 class_name="flex items-center justify-between gap-2",
@@ -198,7 +198,10 @@ def _raffle() -> rx.Component:
         ),
         rx.cond(
             selected.raffle_authorisation != "",
-            rx.el.p(selected.raffle_authorisation, class_name="text-xs text-slate-500"),
+            rx.el.p(
+                selected.raffle_authorisation,
+                class_name="text-xs text-slate-500 dark:text-slate-400",
+            ),
         ),
         class_name=(
             "space-y-1 rounded-lg p-3 bg-amber-50 dark:bg-amber-400/10 "
@@ -263,7 +266,7 @@ def _detail() -> rx.Component:
             local_time(selected.start),
             " – ",
             local_time(selected.end),
-            class_name="text-xs text-slate-500",
+            class_name="text-xs text-slate-500 dark:text-slate-400",
         ),
         rx.el.h3(t("promo.terms"), class_name="font-semibold mt-2"),
         rx.el.div(
@@ -292,13 +295,13 @@ def _detail() -> rx.Component:
                         rx.el.code(selected.server_seed, class_name="break-all"),
                     ),
                 ),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
                 data_testid="promo-seed",
             ),
         ),
         rx.cond(
             selected.note != "",
-            rx.el.p(selected.note, class_name="text-sm italic text-slate-500"),
+            rx.el.p(selected.note, class_name="text-sm italic text-slate-500 dark:text-slate-400"),
         ),
         form_error(PromotionsState.error),
         notice(PromotionsState.notice),
@@ -323,7 +326,11 @@ def _content(empty_key: str) -> rx.Component:
                     class_name="grid gap-4 sm:grid-cols-2 lg:grid-cols-3",
                     data_testid="promo-list",
                 ),
-                rx.el.p(t(empty_key), class_name="text-slate-500", data_testid="promo-empty"),
+                rx.el.p(
+                    t(empty_key),
+                    class_name="text-slate-500 dark:text-slate-400",
+                    data_testid="promo-empty",
+                ),
             ),
             rx.cond(PromotionsState.pages > 1, pager(PromotionsState)),
         ),

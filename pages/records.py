@@ -19,7 +19,7 @@ def _row(item: rx.Var) -> rx.Component:
                 amount(item.amount),
                 class_name=rx.cond(
                     item.positive,
-                    "font-mono tabular-nums font-semibold text-emerald-600 dark:text-emerald-400",
+                    "font-mono tabular-nums font-semibold text-emerald-700 dark:text-emerald-400",
                     "font-mono tabular-nums font-semibold text-red-600 dark:text-red-400",
                 ),
             ),
@@ -27,7 +27,7 @@ def _row(item: rx.Var) -> rx.Component:
                 item.balance != "",
                 rx.el.p(
                     t("record.balance").replace("{amount}", amount(item.balance)),
-                    class_name="text-xs text-slate-500 tabular-nums",
+                    class_name="text-xs text-slate-500 dark:text-slate-400 tabular-nums",
                 ),
             ),
             class_name="text-right",

@@ -25,7 +25,7 @@ def _wallet(wallet: rx.Var) -> rx.Component:
                 rx.cond(down, t("transfer.maintenance"), wallet.balance),
                 class_name=rx.cond(
                     down,
-                    "text-xs text-slate-500",
+                    "text-xs text-slate-500 dark:text-slate-400",
                     "font-mono tabular-nums font-semibold",
                 ),
                 data_testid="wallet-balance-" + code,
@@ -50,7 +50,7 @@ def _wallet(wallet: rx.Var) -> rx.Component:
 def _summary() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            rx.el.p(t("transfer.main"), class_name="text-sm text-slate-500"),
+            rx.el.p(t("transfer.main"), class_name="text-sm text-slate-500 dark:text-slate-400"),
             rx.el.p(
                 TransferState.main,
                 class_name="text-2xl font-bold tabular-nums",
@@ -58,7 +58,7 @@ def _summary() -> rx.Component:
             ),
         ),
         rx.el.div(
-            rx.el.p(t("transfer.total"), class_name="text-sm text-slate-500"),
+            rx.el.p(t("transfer.total"), class_name="text-sm text-slate-500 dark:text-slate-400"),
             rx.el.p(
                 TransferState.total,
                 class_name="text-2xl font-bold tabular-nums",

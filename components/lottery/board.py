@@ -28,7 +28,10 @@ def board() -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.el.div(
-                rx.el.p(t("lotterypage.current"), class_name="text-xs text-slate-500"),
+                rx.el.p(
+                    t("lotterypage.current"),
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
+                ),
                 rx.el.p(
                     rx.cond(LotteryState.issue != "", LotteryState.issue, "—"),
                     class_name="font-mono font-semibold",
@@ -37,7 +40,10 @@ def board() -> rx.Component:
                 class_name="min-w-0",
             ),
             rx.el.div(
-                rx.el.p(t("lotterypage.closes_in"), class_name="text-xs text-slate-500"),
+                rx.el.p(
+                    t("lotterypage.closes_in"),
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
+                ),
                 rx.el.p(
                     rx.cond(
                         LotteryState.close_ms > 0,
@@ -55,7 +61,7 @@ def board() -> rx.Component:
             rx.el.p(
                 t("lotterypage.last_result") + " ",
                 rx.el.span(LotteryState.last_issue, class_name="font-mono"),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
             ),
             rx.cond(
                 LotteryState.last_numbers.length() > 0,
@@ -70,7 +76,7 @@ def board() -> rx.Component:
                 ),
                 rx.el.p(
                     t("lotterypage.no_result"),
-                    class_name="text-sm text-slate-500 min-h-9",
+                    class_name="text-sm text-slate-500 dark:text-slate-400 min-h-9",
                     data_testid="last-result-empty",
                 ),
             ),
@@ -111,7 +117,7 @@ def _station_chip(chip: rx.Var, chosen: rx.Var, on_click: Any, test_id: str) -> 
 
 def _station_row(label: rx.Var, chips: rx.Component) -> rx.Component:
     return rx.el.div(
-        rx.el.p(label, class_name="text-xs text-slate-500 mb-1"),
+        rx.el.p(label, class_name="text-xs text-slate-500 dark:text-slate-400 mb-1"),
         rx.el.div(chips, role="group", aria_label=label, class_name="flex flex-wrap gap-2"),
     )
 

@@ -27,11 +27,11 @@ BALL_OFF = (
 OPTION = f"min-h-11 px-3 rounded-lg text-sm font-semibold border transition-colors {FOCUS}"
 # Family badges stand for the lottery image categories of spec 3 (11X5, LF, LHC, PK10, SSC).
 BADGE_COLOURS = {
-    "SSC": "bg-rose-500",
-    "11X5": "bg-sky-500",
-    "PK10": "bg-violet-500",
-    "LHC": "bg-emerald-500",
-    "LF": "bg-amber-500",
+    "SSC": "bg-rose-600",
+    "11X5": "bg-sky-700",
+    "PK10": "bg-violet-600",
+    "LHC": "bg-emerald-700",
+    "LF": "bg-amber-700",
 }
 
 
@@ -60,7 +60,7 @@ def selection_line(tokens: rx.Var) -> rx.Component:
     """A bet's selection: option names in the visitor's language, numbers as they are."""
     return rx.el.p(
         rx.foreach(tokens, lambda token: rx.el.span(text_of(token))),
-        class_name="flex flex-wrap gap-x-1 text-xs text-slate-500 break-all",
+        class_name="flex flex-wrap gap-x-1 text-xs text-slate-500 dark:text-slate-400 break-all",
         data_testid="bet-selection",
     )
 

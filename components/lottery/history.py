@@ -24,8 +24,8 @@ def _bet_row(bet: rx.Var) -> rx.Component:
                 text_of("lotterypage.status." + bet.status),
                 class_name=rx.cond(
                     bet.won,
-                    "text-xs font-semibold text-emerald-600 dark:text-emerald-400",
-                    "text-xs text-slate-500",
+                    "text-xs font-semibold text-emerald-700 dark:text-emerald-400",
+                    "text-xs text-slate-500 dark:text-slate-400",
                 ),
                 data_testid="bet-status",
             ),
@@ -90,7 +90,7 @@ def _tab(name: str, key: str, count: rx.Var) -> rx.Component:
         class_name=rx.cond(
             LotteryState.bets_tab == name,
             f"h-9 px-3 rounded-lg text-sm font-semibold bg-slate-200 dark:bg-slate-700 {FOCUS}",
-            f"h-9 px-3 rounded-lg text-sm text-slate-500 {FOCUS}",
+            f"h-9 px-3 rounded-lg text-sm text-slate-500 dark:text-slate-400 {FOCUS}",
         ),
         data_testid=f"bets-tab-{name}",
     )
@@ -113,7 +113,9 @@ def my_bets() -> rx.Component:
         ),
         rx.cond(
             shown.length() == 0,
-            rx.el.p(t("lotterypage.no_bets"), class_name="text-sm text-slate-500"),
+            rx.el.p(
+                t("lotterypage.no_bets"), class_name="text-sm text-slate-500 dark:text-slate-400"
+            ),
         ),
         rx.el.ul(rx.foreach(shown, _bet_row), data_testid="my-bets"),
         class_name=CARD,
@@ -153,7 +155,9 @@ def results() -> rx.Component:
         rx.el.h2(t("lotterypage.history"), class_name="font-semibold"),
         rx.cond(
             LotteryState.results.length() == 0,
-            rx.el.p(t("lotterypage.no_result"), class_name="text-sm text-slate-500"),
+            rx.el.p(
+                t("lotterypage.no_result"), class_name="text-sm text-slate-500 dark:text-slate-400"
+            ),
             rx.el.div(
                 rx.el.table(
                     rx.el.tbody(rx.foreach(LotteryState.results, _result_row)),
@@ -169,7 +173,7 @@ def results() -> rx.Component:
 
 def _chart(key: str, colour: str, help_text: rx.Var, test_id: str) -> rx.Component:
     return rx.el.div(
-        rx.el.p(help_text, class_name="text-xs text-slate-500"),
+        rx.el.p(help_text, class_name="text-xs text-slate-500 dark:text-slate-400"),
         rx.el.div(
             rx.recharts.responsive_container(
                 rx.recharts.bar_chart(
@@ -246,7 +250,7 @@ def charts() -> rx.Component:
             ),
             rx.el.p(
                 t("lotterypage.no_result"),
-                class_name="text-sm text-slate-500",
+                class_name="text-sm text-slate-500 dark:text-slate-400",
                 data_testid="trend-empty",
             ),
         ),
@@ -307,7 +311,9 @@ def _record_row(row: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.div(
             page_link(text_of(row.name_key), href=row.href, class_name=LINK),
-            rx.el.span(local_time(row.placed_at), class_name="text-xs text-slate-500"),
+            rx.el.span(
+                local_time(row.placed_at), class_name="text-xs text-slate-500 dark:text-slate-400"
+            ),
             class_name="flex flex-wrap justify-between gap-2",
         ),
         rx.el.div(
@@ -326,7 +332,9 @@ def _record_row(row: rx.Var) -> rx.Component:
                 rx.el.span(
                     amount(row.payout),
                     class_name=rx.cond(
-                        row.won, "tabular-nums font-semibold text-emerald-600", "tabular-nums"
+                        row.won,
+                        "tabular-nums font-semibold text-emerald-700 dark:text-emerald-400",
+                        "tabular-nums",
                     ),
                     data_testid="record-payout",
                 ),
@@ -351,7 +359,10 @@ def lottery_record() -> rx.Component:
         rx.el.h2(t("lotterypage.record.title"), class_name="font-semibold"),
         rx.cond(
             LotteryRecordState.rows.length() == 0,
-            rx.el.p(t("lotterypage.record.empty"), class_name="text-sm text-slate-500"),
+            rx.el.p(
+                t("lotterypage.record.empty"),
+                class_name="text-sm text-slate-500 dark:text-slate-400",
+            ),
             rx.el.ul(rx.foreach(LotteryRecordState.rows, _record_row)),
         ),
         class_name=CARD + " mt-6",

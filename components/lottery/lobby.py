@@ -17,7 +17,7 @@ def _badge(image: rx.Var, family_key: rx.Var, badge: rx.Var) -> rx.Component:
         class_name=rx.match(
             image,
             *((code, f"{colour} {_BADGE}") for code, colour in BADGE_COLOURS.items()),
-            f"bg-slate-500 {_BADGE}",
+            f"bg-slate-600 {_BADGE}",
         ),
         title=text_of(family_key),
         aria_hidden="true",
@@ -56,7 +56,7 @@ def lobby_card(card: rx.Var) -> rx.Component:
                 rx.el.div(
                     rx.el.span(
                         t("lotterypage.next_issue").replace("{issue}", card.issue),
-                        class_name="text-xs text-slate-500 font-mono truncate",
+                        class_name="text-xs text-slate-500 dark:text-slate-400 font-mono truncate",
                     ),
                     rx.el.span(
                         t("lotterypage.closes_in") + " ",
@@ -65,7 +65,10 @@ def lobby_card(card: rx.Var) -> rx.Component:
                     ),
                     class_name="flex flex-col",
                 ),
-                rx.el.span(t("lotterypage.no_issue"), class_name="text-xs text-slate-500"),
+                rx.el.span(
+                    t("lotterypage.no_issue"),
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
+                ),
             ),
             rx.el.span(
                 t("lotterypage.play_now"),

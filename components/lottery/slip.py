@@ -112,7 +112,7 @@ def picker() -> rx.Component:
             LotteryState.play_kind == "numbers",
             rx.el.p(
                 t("lotterypage.numbers_need").replace("{need}", LotteryState.need.to(str)),
-                class_name="text-xs text-slate-500",
+                class_name="text-xs text-slate-500 dark:text-slate-400",
             ),
         ),
         rx.cond(
@@ -155,7 +155,7 @@ def _slip_line(line: rx.Var) -> rx.Component:
         rx.el.td(line.odds, class_name="py-1 text-right tabular-nums"),
         rx.el.td(
             amount(line.pays),
-            class_name="py-1 text-right tabular-nums font-semibold text-emerald-600 "
+            class_name="py-1 text-right tabular-nums font-semibold text-emerald-700 "
             "dark:text-emerald-400",
             data_testid="slip-pays",
         ),
@@ -202,7 +202,10 @@ def slip() -> rx.Component:
         ),
         rx.el.dl(
             rx.el.div(
-                rx.el.dt(t("lotterypage.bet_count"), class_name="text-xs text-slate-500"),
+                rx.el.dt(
+                    t("lotterypage.bet_count"),
+                    class_name="text-xs text-slate-500 dark:text-slate-400",
+                ),
                 rx.el.dd(
                     LotteryState.bet_count,
                     class_name="text-lg font-bold tabular-nums",
@@ -210,7 +213,9 @@ def slip() -> rx.Component:
                 ),
             ),
             rx.el.div(
-                rx.el.dt(t("lotterypage.stake"), class_name="text-xs text-slate-500"),
+                rx.el.dt(
+                    t("lotterypage.stake"), class_name="text-xs text-slate-500 dark:text-slate-400"
+                ),
                 rx.el.dd(
                     rx.cond(LotteryState.stake != "", amount(LotteryState.stake), "—"),
                     class_name="text-lg font-bold tabular-nums",
@@ -234,7 +239,9 @@ def slip() -> rx.Component:
                 class_name="w-full text-sm",
                 data_testid="slip-lines",
             ),
-            rx.el.p(t("lotterypage.slip_empty"), class_name="text-sm text-slate-500"),
+            rx.el.p(
+                t("lotterypage.slip_empty"), class_name="text-sm text-slate-500 dark:text-slate-400"
+            ),
         ),
         rx.el.p(
             LotteryState.slip_error,
@@ -297,7 +304,7 @@ def slip() -> rx.Component:
         rx.el.p(
             LotteryState.notice,
             role="status",
-            class_name="text-sm font-medium text-emerald-600 dark:text-emerald-400",
+            class_name="text-sm font-medium text-emerald-700 dark:text-emerald-400",
             data_testid="lottery-notice",
         ),
         class_name=CARD + " lg:sticky lg:top-4",
@@ -348,7 +355,7 @@ def vn_codes() -> rx.Component:
                         line.message,
                         class_name=rx.cond(
                             line.ok,
-                            "text-emerald-600 dark:text-emerald-400",
+                            "text-emerald-700 dark:text-emerald-400",
                             "text-red-600 dark:text-red-400",
                         ),
                     ),

@@ -80,7 +80,9 @@ def autobet_panel() -> rx.Component:
             data_testid="autobet-toggle",
         ),
         rx.el.form(
-            rx.el.p(t("play.autobet.help"), class_name="text-xs text-slate-500"),
+            rx.el.p(
+                t("play.autobet.help"), class_name="text-xs text-slate-500 dark:text-slate-400"
+            ),
             rx.el.div(
                 _field(
                     "play.autobet.bets",

@@ -28,7 +28,7 @@ def board() -> rx.Component:
                 .replace("{number}", CrashState.number.to(str)),
                 "",
             ),
-            class_name="text-xs text-slate-400",
+            class_name="text-xs text-slate-500 dark:text-slate-400",
         ),
         rx.el.canvas(
             class_name="w-full h-48 sm:h-64",
@@ -186,7 +186,9 @@ def bet_panels() -> rx.Component:
     return rx.el.div(
         rx.el.div(_slot_panel("1"), _slot_panel("2"), class_name="grid gap-3 sm:grid-cols-2"),
         rx.el.p(
-            t("crash.auto_help"), class_name="text-xs text-slate-500", data_testid="crash-help"
+            t("crash.auto_help"),
+            class_name="text-xs text-slate-500 dark:text-slate-400",
+            data_testid="crash-help",
         ),
         class_name="space-y-2",
     )
@@ -246,7 +248,7 @@ def _feed_row(row: FeedRow) -> rx.Component:
             row.outcome,
             class_name=rx.cond(
                 row.cashed,
-                "text-emerald-600 dark:text-emerald-400",
+                "text-emerald-700 dark:text-emerald-400",
                 rx.cond(row.lost, "text-red-600 dark:text-red-400", ""),
             ),
         ),
@@ -263,7 +265,7 @@ def _listed(
         rx.cond(
             rows.length() > 0,
             rx.el.ul(rx.foreach(rows, row), class_name="space-y-1"),
-            rx.el.p(t(empty), class_name="text-sm text-slate-500"),
+            rx.el.p(t(empty), class_name="text-sm text-slate-500 dark:text-slate-400"),
         ),
         class_name=CARD,
         **props,
@@ -302,11 +304,11 @@ def fairness_box() -> rx.Component:
             data_testid="crash-rules",
         ),
         rx.el.dl(
-            rx.el.dt(t("crash.hash"), class_name="text-xs text-slate-500"),
+            rx.el.dt(t("crash.hash"), class_name="text-xs text-slate-500 dark:text-slate-400"),
             rx.el.dd(CrashState.seed_hash, class_name="font-mono text-xs break-all"),
-            rx.el.dt(t("crash.chain"), class_name="text-xs text-slate-500"),
+            rx.el.dt(t("crash.chain"), class_name="text-xs text-slate-500 dark:text-slate-400"),
             rx.el.dd(CrashState.terminal_hash, class_name="font-mono text-xs break-all"),
-            rx.el.dt(t("crash.salt"), class_name="text-xs text-slate-500"),
+            rx.el.dt(t("crash.salt"), class_name="text-xs text-slate-500 dark:text-slate-400"),
             rx.el.dd(CrashState.salt, class_name="font-mono text-xs break-all"),
             class_name="space-y-1",
         ),

@@ -34,7 +34,7 @@ _SYMBOL_ICONS: dict[str, tuple[str, str]] = {
     "CHERRY": ("cherry", "text-red-600"),
     "LEMON": ("citrus", "text-lime-600"),
     "GRAPE": ("grape", "text-purple-600"),
-    "COIN": ("circle-dollar-sign", "text-emerald-600"),
+    "COIN": ("circle-dollar-sign", "text-emerald-700 dark:text-emerald-400"),
 }
 
 
@@ -161,7 +161,7 @@ def poker_board() -> rx.Component:
         ),
         rx.cond(
             GridState.dealt,
-            rx.el.p(t("play.poker.help"), class_name="text-sm text-slate-500"),
+            rx.el.p(t("play.poker.help"), class_name="text-sm text-slate-500 dark:text-slate-400"),
         ),
         _lines(),
         class_name=CARD,

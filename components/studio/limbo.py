@@ -25,7 +25,7 @@ def limbo_board() -> rx.Component:
         ),
         rx.el.p(
             t("play.limbo.target") + ": " + LimboState.limbo_target + "x",
-            class_name="text-sm text-slate-500",
+            class_name="text-sm text-slate-500 dark:text-slate-400",
         ),
         aria_live="polite",
         class_name=CARD + " flex flex-col items-center py-8",

@@ -25,7 +25,14 @@ def _tile(index: int) -> rx.Component:
             state,
             ("safe", rx.icon("gem", class_name="size-6 text-cyan-500", aria_hidden="true")),
             ("boom", rx.icon("bomb", class_name="size-6 text-white", aria_hidden="true")),
-            ("mine", rx.icon("bomb", class_name="size-5 text-slate-500", aria_hidden="true")),
+            (
+                "mine",
+                rx.icon(
+                    "bomb",
+                    class_name="size-5 text-slate-500 dark:text-slate-400",
+                    aria_hidden="true",
+                ),
+            ),
             ("pick", rx.icon("check", class_name="size-6 text-slate-900", aria_hidden="true")),
             rx.fragment(),
         ),
@@ -54,7 +61,7 @@ def mines_board() -> rx.Component:
             class_name="grid grid-cols-5 gap-1 sm:gap-2 max-w-md mx-auto",
             data_testid="mines-field",
         ),
-        rx.el.p(t("play.mines.help"), class_name="text-sm text-slate-500"),
+        rx.el.p(t("play.mines.help"), class_name="text-sm text-slate-500 dark:text-slate-400"),
         class_name=CARD,
     )
 

@@ -144,7 +144,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             PlayState.quoted != "",
             rx.el.p(
                 t("play.quoted").replace("{multiplier}", PlayState.quoted),
-                class_name="text-sm font-medium text-amber-600 dark:text-amber-300",
+                class_name="text-sm font-medium text-amber-700 dark:text-amber-300",
                 data_testid="quoted-multiplier",
             ),
         ),
@@ -203,7 +203,7 @@ def result_line() -> rx.Component:
                 key=PlayState.round_id,
                 class_name=rx.cond(
                     PlayState.won,
-                    "studio-pop font-bold text-emerald-600 dark:text-emerald-400",
+                    "studio-pop font-bold text-emerald-700 dark:text-emerald-400",
                     "studio-pop font-medium text-slate-500 dark:text-slate-400",
                 ),
                 data_testid="round-result",
@@ -211,7 +211,7 @@ def result_line() -> rx.Component:
         ),
         rx.el.p(
             rx.cond(PlayState.round_id != "", t("play.round") + " " + PlayState.round_id, ""),
-            class_name="text-xs text-slate-500 font-mono",
+            class_name="text-xs text-slate-500 dark:text-slate-400 font-mono",
             data_testid="round-id",
         ),
         aria_live="polite",
@@ -266,7 +266,7 @@ def rules_dialog() -> rx.Component:
             .replace("{min}", PlayState.min_bet)
             .replace("{max}", PlayState.max_bet)
             .replace("{win}", PlayState.max_win),
-            class_name="text-xs text-slate-500 mt-3",
+            class_name="text-xs text-slate-500 dark:text-slate-400 mt-3",
         ),
         title=game_name(),
     )
@@ -288,7 +288,9 @@ def fairness_panel() -> rx.Component:
             data_testid="fairness-toggle",
         ),
         rx.el.div(
-            rx.el.p(t("play.fairness_help"), class_name="text-xs text-slate-500"),
+            rx.el.p(
+                t("play.fairness_help"), class_name="text-xs text-slate-500 dark:text-slate-400"
+            ),
             rx.el.p(t("play.hash"), class_name="text-sm font-medium"),
             _mono(PlayState.seed_hash, "seed-hash"),
             rx.el.form(
@@ -336,12 +338,19 @@ def fairness_panel() -> rx.Component:
                 rx.el.div(
                     rx.el.p(t("play.revealed"), class_name="text-sm font-medium"),
                     _mono(PlayState.revealed_seed, "revealed-seed"),
-                    rx.el.p(t("play.revealed_hash"), class_name="text-xs text-slate-500"),
+                    rx.el.p(
+                        t("play.revealed_hash"),
+                        class_name="text-xs text-slate-500 dark:text-slate-400",
+                    ),
                     _mono(PlayState.revealed_hash, "revealed-hash"),
                     class_name="space-y-1",
                 ),
             ),
-            rx.el.p(PlayState.notice, role="status", class_name="text-sm text-emerald-600"),
+            rx.el.p(
+                PlayState.notice,
+                role="status",
+                class_name="text-sm text-emerald-700 dark:text-emerald-400",
+            ),
             class_name="space-y-2 mt-3",
         ),
         class_name=CARD,
@@ -354,7 +363,9 @@ def history_panel() -> rx.Component:
         rx.el.h2(t("play.history"), class_name="font-semibold"),
         rx.cond(
             PlayState.history.length() == 0,
-            rx.el.p(t("play.history_empty"), class_name="text-sm text-slate-500"),
+            rx.el.p(
+                t("play.history_empty"), class_name="text-sm text-slate-500 dark:text-slate-400"
+            ),
         ),
         rx.el.ul(
             rx.foreach(
@@ -363,7 +374,11 @@ def history_panel() -> rx.Component:
                     rx.el.span(r.id, class_name="font-mono text-xs truncate"),
                     rx.el.span(
                         r.stake + " → " + r.payout,
-                        class_name=rx.cond(r.won, "tabular-nums text-emerald-600", "tabular-nums"),
+                        class_name=rx.cond(
+                            r.won,
+                            "tabular-nums text-emerald-700 dark:text-emerald-400",
+                            "tabular-nums",
+                        ),
                     ),
                     rx.el.a(
                         t("play.verify"),

@@ -29,8 +29,8 @@ PLINKO_CSS = """
 NARROW_ROWS = 10
 _SLOT = "min-w-0 rounded-md py-1 text-[10px] sm:text-xs font-bold tabular-nums text-center "
 _TONES = {
-    "edge": "bg-rose-500 text-white",
-    "high": "bg-orange-500 text-white",
+    "edge": "bg-rose-600 text-white",
+    "high": "bg-orange-500 text-slate-900",
     "mid": "bg-amber-400 text-slate-900",
     "low": "bg-yellow-200 text-slate-900 dark:bg-yellow-300",
 }

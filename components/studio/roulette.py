@@ -124,5 +124,5 @@ def roulette_board() -> rx.Component:
 
 def roulette_controls() -> rx.Component:
     return bet_form(
-        rx.el.p(t("play.roulette.help"), class_name="text-xs text-slate-500"),
+        rx.el.p(t("play.roulette.help"), class_name="text-xs text-slate-500 dark:text-slate-400"),
     )

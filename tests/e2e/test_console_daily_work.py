@@ -16,14 +16,18 @@ from playwright.async_api import Browser, Page, expect
 from sqlmodel import select
 
 from app import routes
-from app.core.db import session_scope
+from app.core import clock
+from app.core.db import session_scope, write_transaction
 from app.core.i18n import catalog, translate
 from app.services.backoffice import approvals, player360, players
+from app.services.brands import brands
+from app.services.identity import onboarding
 from components.console import NAV
 from models import ApprovalRequest, AuditEntry, Member, WithdrawalOrder
 from models.base import utcnow
+from models.identity import IdentityStatus, MemberIdentity
 from tests.e2e.conftest import SLOW_MS
-from tests.support.accounts import ADULT_NAME, cpf_of, make_member
+from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, cpf_of, make_member, new_cpf
 from tests.support.backoffice import (
     STAFF_PASSWORD,
     code_at,
@@ -32,6 +36,7 @@ from tests.support.backoffice import (
     merchant_id,
     pending_withdrawal,
 )
+from tests.support.seamless import funded_member
 
 pytestmark = pytest.mark.e2e
 
@@ -69,6 +74,21 @@ async def _phone_login(browser: Browser, site_url: str, role: str) -> tuple[Page
     await page.get_by_role("button", name="Português").click()
     await expect(page.get_by_role("heading", name="Período")).to_be_visible(timeout=SLOW_MS)
     return page, username
+
+
+async def _cpf_reveals(member_id: int) -> list[AuditEntry]:
+    """The audit log's entries of a member's whole CPF shown to staff."""
+    async with session_scope() as session:
+        return list(
+            (
+                await session.exec(
+                    select(AuditEntry).where(
+                        AuditEntry.action == player360.REVEAL_ACTION,
+                        AuditEntry.target == f"member:{member_id}",
+                    )
+                )
+            ).all()
+        )
 
 
 async def _no_raw_words(page: Page) -> None:
@@ -131,16 +151,7 @@ async def test_operators_pay_and_approve_with_the_facts_in_front_of_them(
     await expect(cpf).to_have_text(re.compile(r"^\*\*\*\."))
     await identity.get_by_test_id("player-reveal-cpf").click()
     await expect(cpf).to_have_text(f"{whole[:3]}.{whole[3:6]}.{whole[6:9]}-{whole[9:]}")
-    async with session_scope() as session:
-        reveals = (
-            await session.exec(
-                select(AuditEntry).where(
-                    AuditEntry.action == player360.REVEAL_ACTION,
-                    AuditEntry.target == f"member:{payee_id}",
-                )
-            )
-        ).all()
-    assert [r.staff_name for r in reveals] == [operator_name]
+    assert [r.staff_name for r in await _cpf_reveals(payee_id)] == [operator_name]
 
     # Paying opens the confirmation; nothing moves until it is confirmed.
     await operator.goto(site_url + "/admin/payments")
@@ -236,3 +247,42 @@ async def test_every_console_page_speaks_words_in_both_languages(
             width = await admin.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], (path, width)
             await _shot(admin, f"phone-{code}-{path.strip('/').replace('/', '-')}")
+
+
+@pytest.mark.deep
+async def test_a_kyc_reviewer_decides_an_identity_the_provider_could_not_read(
+    browser: Browser, site_url: str
+) -> None:
+    """The risk team's daily work on a phone: the review queue in Portuguese, a player whose
+    document the provider could not read (a CPF it could not match), the whole CPF beside the
+    document (audited), a rejection without a reason refused next to the form, then an approval
+    with the birth date read off the document: the player is verified and the queue empties."""
+    member = await funded_member("0", payee_name=ADULT_NAME, identity=None)
+    assert member.id is not None
+    digits = new_cpf(prefix="999")  # the sandbox provider's "document unreadable"
+    brand = await brands.by_id(member.merchant_id)
+    async with write_transaction() as session:
+        await onboarding.claim_cpf(session, brand, member, digits, clock.now())
+    view = await onboarding.submit(member, ADULT_NAME, ADULT_BIRTH, clock.now())
+    assert view.status == IdentityStatus.REVIEW
+
+    reviewer, _ = await _phone_login(browser, site_url, "risk")
+    await reviewer.goto(site_url + routes.ADMIN_KYC)
+    queue = reviewer.get_by_test_id("kyc-queue")
+    row = queue.locator("tr", has_text=member.username)
+    await expect(row).to_contain_text("Documento ilegível", timeout=SLOW_MS)
+    await _no_raw_words(reviewer)
+    await row.get_by_test_id("kyc-open").click()
+    await expect(reviewer.get_by_test_id("kyc-cpf")).to_have_text(player360.formatted_cpf(digits))
+    assert len(await _cpf_reveals(member.id)) == 1
+    await _shot(reviewer, "phone-kyc-review")
+
+    await reviewer.get_by_test_id("kyc-reject").click()  # no reason: refused, nothing changes
+    await expect(reviewer.get_by_test_id("console-error")).to_be_visible()
+    await reviewer.locator("input[name=birthDate]").fill(ADULT_BIRTH)
+    await reviewer.get_by_test_id("kyc-approve").click()
+    await expect(reviewer.get_by_test_id("console-notice")).to_have_text("Aprovado.")
+    await expect(queue.locator("tr", has_text=member.username)).to_have_count(0)
+    async with session_scope() as session:
+        identity = await session.get(MemberIdentity, member.id)
+    assert identity is not None and identity.status == IdentityStatus.VERIFIED

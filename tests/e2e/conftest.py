@@ -153,6 +153,19 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
             os.killpg(process.pid, signal.SIGKILL)
 
 
+def site_operator(*args: str) -> None:
+    """An operator command in its own process, as an operator would run it beside the tests'
+    site: it announces its change on the site's Redis, where the site's workers look for it."""
+    env = os.environ.copy()
+    if E2E_REDIS_URL:
+        env["REDIS_URL"] = E2E_REDIS_URL
+    subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        cwd=PROJECT_ROOT, env=env, check=True, capture_output=True,
+    )  # fmt: skip
+    brands.brands.invalidate()
+
+
 def simulator_url() -> str:
     """The provider simulator the running site launches outside vendors' games on."""
     return _running["simulator"]

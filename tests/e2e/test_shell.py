@@ -11,8 +11,7 @@ from playwright.async_api import BrowserContext, Page, WebSocketRoute, expect
 
 from app import routes
 from app.core.config import PROJECT_ROOT
-from tests.api.test_system import operator
-from tests.e2e.conftest import open_site
+from tests.e2e.conftest import open_site, site_operator
 from tests.support.browser import choose_language
 from tests.support.site import brand_currency
 
@@ -306,7 +305,7 @@ async def test_the_download_page_guides_each_phone_to_real_files(page: Page, sit
 
 async def test_maintenance_and_blocked_pages_follow_the_status(page: Page, site_url: str) -> None:
     try:
-        operator("status", "maintenance", "--until", "2030-01-01T15:00:00+00:00")
+        site_operator("status", "maintenance", "--until", "2030-01-01T15:00:00+00:00")
         await open_site(page, site_url)
         await expect(page.get_by_test_id("maintenance-page")).to_be_visible()
         await expect(page.get_by_test_id("maintenance-page")).to_contain_text(
@@ -317,15 +316,15 @@ async def test_maintenance_and_blocked_pages_follow_the_status(page: Page, site_
         await expect(page.get_by_test_id("status-cs-button")).to_be_visible()
         await expect(page.get_by_test_id("site-header")).to_have_count(0)
 
-        operator("status", "normal")
-        operator("status", "block", "--network", "127.0.0.0/8")
+        site_operator("status", "normal")
+        site_operator("status", "block", "--network", "127.0.0.0/8")
         await open_site(page, site_url)
         await expect(page.get_by_test_id("blocked-page")).to_be_visible()
         await expect(page.get_by_test_id("blocked-ip")).to_contain_text("127.0.0.1")
         await page.get_by_test_id("blocked-page-language").select_option("EN")
         await expect(page.get_by_test_id("blocked-page")).to_contain_text("Access restricted")
     finally:
-        operator("status", "normal")
+        site_operator("status", "normal")
     await open_site(page, site_url)
     await expect(page.get_by_test_id("site-header")).to_be_visible()
 

@@ -72,6 +72,8 @@ async def test_member_plays_a_slot_and_verifies_a_round(page: Page, site_url: st
 
     # From the lobby: the in-house list, the slot's card, play.
     await page.goto(site_url + "/inHouse?vassalage=BGS")
+    # The list first: a search typed while the page still loads is replaced by its load.
+    await expect(page.get_by_test_id("game-card").first).to_be_visible()
     await page.get_by_test_id("game-search").fill("Rolos")  # its name as a PT reader sees it
     card = page.get_by_test_id("game-card").first
     await expect(card).to_contain_text("Rolos da Selva")

@@ -15,8 +15,7 @@ from sqlmodel import col, delete, select
 from app.core.db import session_scope, write_transaction
 from app.services.brands import announce_change
 from models import CustomerService, HelpArticle, Merchant, Winner
-from tests.api.test_system import operator
-from tests.e2e.conftest import drop_site_catalogue_cache, open_site
+from tests.e2e.conftest import drop_site_catalogue_cache, open_site, site_operator
 from tests.support.xss import PAYLOADS
 
 pytestmark = pytest.mark.e2e
@@ -133,7 +132,7 @@ async def test_maintenance_message_runs_no_payload(
     page, dialogs = trapped
     message = " ".join(PAYLOADS[:8])
     try:
-        operator("status", "maintenance", "--message", message)
+        site_operator("status", "maintenance", "--message", message)
         await open_site(page, site_url)
         await expect(page.get_by_test_id("maintenance-page")).to_contain_text(PAYLOADS[0])
         button = page.get_by_test_id("status-cs-button")
@@ -141,7 +140,7 @@ async def test_maintenance_message_runs_no_payload(
         assert not (href or "").lower().startswith("javascript:"), href
         await _nothing_ran(page, dialogs)
     finally:
-        operator("status", "normal")
+        site_operator("status", "normal")
 
 
 async def _inject_raw_payloads(page: Page, site_url: str) -> None:

@@ -53,11 +53,12 @@ def parameters(full_name: str) -> list[str]:
 
 
 def hostile_payloads(
-    full_name: str, victim_id: int, victim_name: str, game_id: int
+    full_name: str, victim_id: int, victim_name: str, game_id: int, *, malformed: bool = True
 ) -> list[dict[str, Any]]:
     """No arguments; forged identity arguments; then every argument set to one hostile value:
-    the victim's id, a game card naming the victim, a form naming the victim, a huge string,
-    nothing."""
+    the victim's id, a game card naming the victim, a form naming the victim, and (`malformed`)
+    a huge string and nothing. What a handler does with a malformed value does not depend on
+    who sends it: one identity's barrage sends them."""
     forged = {"member_id": victim_id, "memberId": victim_id, "account": victim_name}
     card = {
         "id": str(game_id),
@@ -78,7 +79,7 @@ def hostile_payloads(
         ]
     }
     names = parameters(full_name)
-    values: list[Any] = [victim_id, card, form, HUGE, None]
+    values: list[Any] = [victim_id, card, form, *((HUGE, None) if malformed else ())]
     payloads = [{}, forged, *({name: value for name in names} for value in values)]
     # A handler without parameters gets each distinct payload once (start_trial, for one,
     # is limited per address and hour).
@@ -198,11 +199,14 @@ class Outsider:
             if var in values
         ]
 
-    async def barrage(self, victim_id: int, victim_name: str, game_id: int) -> int:
+    async def barrage(
+        self, victim_id: int, victim_name: str, game_id: int, *, malformed: bool = True
+    ) -> int:
         """Every public handler with every hostile payload; how many events were sent."""
         sent = 0
         for name in handler_names():
-            for payload in hostile_payloads(name, victim_id, victim_name, game_id):
+            payloads = hostile_payloads(name, victim_id, victim_name, game_id, malformed=malformed)
+            for payload in payloads:
                 await self.call(name, payload)
                 sent += 1
             await asyncio.sleep(0)

@@ -90,10 +90,18 @@ def _nothing_of(outsider: Outsider, victim: Victim) -> None:
     assert victim.member.username not in outsider.values("account_rx_state_")
 
 
-async def _barrage(outsider: Outsider, victim: Victim) -> None:
-    sent = await outsider.barrage(victim.id, victim.member.username, victim.game_id)
+async def _barrage(outsider: Outsider, victim: Victim, *, malformed: bool = False) -> None:
+    """Every handler with the payloads that name the victim; `malformed` adds the huge and the
+    empty values (the logged-out outsider's barrage sends them for every identity)."""
+    sent = await outsider.barrage(
+        victim.id, victim.member.username, victim.game_id, malformed=malformed
+    )
     expected = sum(
-        len(hostile_payloads(name, victim.id, victim.member.username, victim.game_id))
+        len(
+            hostile_payloads(
+                name, victim.id, victim.member.username, victim.game_id, malformed=malformed
+            )
+        )
         for name in handler_names()
     )
     assert sent == expected and outsider.client.connected
@@ -114,7 +122,7 @@ async def test_logged_out_outsider_reads_and_changes_nothing(page: Page, site_ur
     victim = await _victim(page, site_url)
     before = await _snapshot(victim.id)
     async with Outsider(site_url, cookie=await browser_cookie(site_url)) as outsider:
-        await _barrage(outsider, victim)
+        await _barrage(outsider, victim, malformed=True)
     # The only login it can get is a trial account of its own (start_trial is a handler too).
     assert all(a == "" or a.startswith("trial_") for a in outsider.values("account_rx_state_"))
     _nothing_of(outsider, victim)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -30,6 +31,10 @@ from prometheus_client.registry import Collector
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
+if os.environ.get(MULTIPROCESS_ENV):
+    # The pool gauges below write their file as they are made, at this import: before the
+    # server's start prepares the directory (app/commands/processes.py), it must exist.
+    Path(os.environ[MULTIPROCESS_ENV]).mkdir(parents=True, exist_ok=True)
 
 HTTP_LATENCY = Histogram(
     "platform_http_request_duration_seconds",

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.async_api import Browser, BrowserContext, Page, ViewportSize
 
 from app.routes import (
-    ADMIN_LOGIN,
     CONSOLE_PUBLIC,
     GAME_LIST_CENTER,
     HELP_MC,
@@ -36,7 +35,8 @@ from app.routes import (
 )
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.support.axe import Violation, blocking_findings
-from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account
+from tests.support.backoffice import make_staff_account
+from tests.support.browser import console_log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.deep]
 
@@ -180,13 +180,7 @@ async def test_every_console_page_is_accessible(browser: Browser, site_url: str)
     try:
         page = await context.new_page()
         public = await _walk(page, site_url, sorted(CONSOLE_PUBLIC), _open_console)
-        await page.goto(site_url + ADMIN_LOGIN)
-        form = page.get_by_test_id("console-login-form")
-        await form.locator("input[name=username]").fill(username)
-        await form.locator("input[name=password]").fill(STAFF_PASSWORD)
-        await form.locator("input[name=code]").fill(code_at(secret))
-        await page.get_by_test_id("console-login-submit").click()
-        await expect(page.get_by_test_id("console-staff")).to_have_text(username, timeout=SLOW_MS)
+        await console_log_in(page, site_url, username, secret)
         found = public + await _walk(page, site_url, CONSOLE_PAGES, _open_console)
     finally:
         await context.close()

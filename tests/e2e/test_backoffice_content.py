@@ -31,12 +31,11 @@ from models.promotions import Announcement, Promotion
 from tests.e2e.conftest import SLOW_MS
 from tests.support.accounts import make_member
 from tests.support.backoffice import (
-    STAFF_PASSWORD,
-    code_at,
     make_staff,
     make_staff_account,
     merchant_id,
 )
+from tests.support.browser import console_log_in
 from tests.support.lottery import open_issue
 
 pytestmark = pytest.mark.e2e
@@ -80,13 +79,7 @@ async def _login(browser: Browser, site_url: str, role: str, brand: str | None) 
     username, secret = await make_staff_account(role, brand)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
-    await page.goto(site_url + "/admin/login")
-    form = page.get_by_test_id("console-login-form")
-    await form.locator("input[name=username]").fill(username)
-    await form.locator("input[name=password]").fill(STAFF_PASSWORD)
-    await form.locator("input[name=code]").fill(code_at(secret))
-    await page.get_by_test_id("console-login-submit").click()
-    await expect(page.get_by_test_id("console-staff")).to_have_text(username, timeout=SLOW_MS)
+    await console_log_in(page, site_url, username, secret)
     return page
 
 

@@ -12,6 +12,7 @@ from sqlmodel import select
 from app.core.db import session_scope
 from models import Member
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, new_username
+from tests.support.backoffice import STAFF_PASSWORD, code_at
 
 SLOW_MS = 25_000  # a busy machine (CI at twice its usual time) may take a while to answer an event
 
@@ -133,3 +134,14 @@ async def wait_for_rotation(page: Page, before: str) -> None:
             return
         await page.wait_for_timeout(100)
     raise AssertionError("the login did not rotate the browser secret")
+
+
+async def console_log_in(page: Page, site_url: str, username: str, secret: str) -> None:
+    """A staff member logs in to the console with their password and a fresh TOTP code."""
+    await page.goto(site_url + "/admin/login")
+    form = page.get_by_test_id("console-login-form")
+    await form.locator("input[name=username]").fill(username)
+    await form.locator("input[name=password]").fill(STAFF_PASSWORD)
+    await form.locator("input[name=code]").fill(code_at(secret))
+    await page.get_by_test_id("console-login-submit").click()
+    await expect(page.get_by_test_id("console-staff")).to_have_text(username, timeout=SLOW_MS)

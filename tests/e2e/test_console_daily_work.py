@@ -29,13 +29,12 @@ from models.identity import IdentityStatus, MemberIdentity
 from tests.e2e.conftest import SLOW_MS
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, cpf_of, make_member, new_cpf
 from tests.support.backoffice import (
-    STAFF_PASSWORD,
-    code_at,
     make_staff,
     make_staff_account,
     merchant_id,
     pending_withdrawal,
 )
+from tests.support.browser import console_log_in
 from tests.support.seamless import funded_member
 
 pytestmark = pytest.mark.e2e
@@ -63,14 +62,8 @@ async def _phone_login(browser: Browser, site_url: str, role: str) -> tuple[Page
     username, secret = await make_staff_account(role, "BR1")
     context = await browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = await context.new_page()
-    await page.goto(site_url + "/admin/login")
-    form = page.get_by_test_id("console-login-form")
-    await form.locator("input[name=username]").fill(username)
-    await form.locator("input[name=password]").fill(STAFF_PASSWORD)
-    await form.locator("input[name=code]").fill(code_at(secret))
-    await page.get_by_test_id("console-login-submit").click()
+    await console_log_in(page, site_url, username, secret)
     await expect(page).to_have_url(re.compile(re.escape(site_url) + r"/admin/?$"), timeout=SLOW_MS)
-    await expect(page.get_by_test_id("console-staff")).to_have_text(username, timeout=SLOW_MS)
     await page.get_by_role("button", name="Português").click()
     await expect(page.get_by_role("heading", name="Período")).to_be_visible(timeout=SLOW_MS)
     return page, username

@@ -34,11 +34,12 @@ SYSTEM_CALLS = (
 )
 
 
-def operator(*args: str) -> None:
-    """Run an operator command in its own process, as an operator would."""
+def operator(*args: str, **env: str) -> None:
+    """Run an operator command in its own process, as an operator would (`env`: settings of
+    that process beside this one's)."""
     subprocess.run(
         [sys.executable, "-m", "app.cli", *args],
-        cwd=PROJECT_ROOT, env=os.environ.copy(), check=True, capture_output=True,
+        cwd=PROJECT_ROOT, env={**os.environ, **env}, check=True, capture_output=True,
     )  # fmt: skip
     # No shared Redis carries its announcement here: this process (the site) would see the
     # change at its timed refresh, which the test does not wait for.

@@ -22,6 +22,7 @@ from app.core.config import PROJECT_ROOT
 from app.services import brands, wallet_events
 from app.services.catalogue.index import CACHE_PREFIX
 from app.services.catalogue.lobby import CACHE_TTL_SECONDS
+from tests.api.test_system import operator
 from tests.support.browser import (
     SLOW_MS,
     fill_cpf_if_asked,
@@ -156,14 +157,7 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
 def site_operator(*args: str) -> None:
     """An operator command in its own process, as an operator would run it beside the tests'
     site: it announces its change on the site's Redis, where the site's workers look for it."""
-    env = os.environ.copy()
-    if E2E_REDIS_URL:
-        env["REDIS_URL"] = E2E_REDIS_URL
-    subprocess.run(
-        [sys.executable, "-m", "app.cli", *args],
-        cwd=PROJECT_ROOT, env=env, check=True, capture_output=True,
-    )  # fmt: skip
-    brands.brands.invalidate()
+    operator(*args, **({"REDIS_URL": E2E_REDIS_URL} if E2E_REDIS_URL else {}))
 
 
 def simulator_url() -> str:

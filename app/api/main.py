@@ -279,6 +279,12 @@ def create_api() -> FastAPI:
         # The gate table, before every route's own dependencies (app/services/gates.py).
         dependencies=[Depends(door_gates)],
     )
+    # The routes are matched in order, at a few microseconds each: the money calls players
+    # and vendors make most (vendor wallets, studio rounds, lottery bets) are matched first.
+    api.include_router(vendor_wallet.router)
+    api.include_router(studio.router)
+    api.include_router(studio_crash.router)
+    api.include_router(lgw_lottery.router)
     api.include_router(system.router)
     api.include_router(session.router)
     api.include_router(member.router)
@@ -299,11 +305,7 @@ def create_api() -> FastAPI:
     api.include_router(wps_agents.router)
     api.include_router(wps_points.router)
     api.include_router(lgw_games.router)
-    api.include_router(lgw_lottery.router)
-    api.include_router(vendor_wallet.router)
     api.include_router(vendor_reports.router)
-    api.include_router(studio.router)
-    api.include_router(studio_crash.router)
     api.include_router(site_files.router)
     api.router.routes.extend(media.ROUTES)
     for path, endpoint, _model, _summary in system.HOT_ROUTES:

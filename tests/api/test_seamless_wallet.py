@@ -161,6 +161,16 @@ async def test_bet_and_win_in_one_call_settles_the_round_once() -> None:
             call(round_id, "1.00", game.game_code),
         )
     assert mixed.value.code == "seamless-invalid-call"
+    one_id_round = uuid4().hex
+    with pytest.raises(AppError) as one_id:  # the bet and the win under one transaction id
+        await wallet.bet_win(
+            BGS,
+            token,
+            call(one_id_round, "1.00", game.game_code, tx="same-id"),
+            call(one_id_round, "2.00", game.game_code, tx="same-id"),
+        )
+    assert one_id.value.code == "seamless-invalid-call"
+    assert (await wallet.balance(BGS, token)).balance == Decimal("20.00")
     kinds = [m.kind for m in await _game_transactions(member.id or 0)]
     assert kinds == ["BET", "WIN", "BET"]  # a zero win moves no money
     await _audit_clean()

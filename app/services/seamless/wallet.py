@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -56,7 +56,8 @@ from app.services.seamless.port import (
     WalletCall,
 )
 from app.services.wallet_events import balance_changed
-from models import Game, Member, Winner
+from models import Game, GameVendor, Member, Winner
+from models.catalogue import WalletMode
 from models.games import (
     GameRound,
     GameSession,
@@ -155,6 +156,30 @@ async def _game_session(
     return found
 
 
+async def _money_session(
+    session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
+) -> tuple[GameSession, Member]:
+    """`_game_session` for money calls, in one statement: the game session, its member, and
+    whether the vendor is a transfer vendor (which bets from its own wallet and reports its
+    rounds: refused)."""
+    found = (
+        await session.exec(
+            select(GameSession, Member, GameVendor.wallet_mode)
+            .join(Member, col(Member.id) == GameSession.member_id)
+            .outerjoin(GameVendor, col(GameVendor.vassalage) == GameSession.vendor)
+            .where(GameSession.session_token_digest == token_digest(session_token or ""))
+        )
+    ).first()
+    if found is None or found[0].vendor != vendor:
+        raise AppError("seamless-invalid-session", 401)
+    game_session, member, wallet_mode = found
+    if not allow_expired and game_session.expires_at <= clock.now():
+        raise AppError("seamless-session-expired", 401)
+    if wallet_mode == WalletMode.TRANSFER:
+        raise AppError("seamless-transfer-vendor", 409)
+    return game_session, member
+
+
 async def balance(vendor: str, session_token: str) -> WalletAnswer:
     async with session_scope() as session:
         game_session = await _game_session(session, vendor, session_token, allow_expired=False)
@@ -204,6 +229,10 @@ class _Context:
     cash_id: int
     clearing_id: int
     cash: Decimal | None
+    member: Member | None = None  # read with the game session, else when first needed
+    # The rounds this transaction read or opened: a bet-and-win's credit finds the round its
+    # debit opened without reading it again.
+    rounds: dict[str, GameRound] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -215,7 +244,7 @@ class _Outcome:
 
 
 async def _locked_context(
-    session: AsyncSession, vendor: str, game_session: GameSession
+    session: AsyncSession, vendor: str, game_session: GameSession, member: Member | None = None
 ) -> _Context:
     """The member's cash and the merchant's vendor clearing account; the cash row is locked
     so that calls for one member run one after another (PostgreSQL; SQLite locks all)."""
@@ -235,7 +264,14 @@ async def _locked_context(
         spread=game_session.member_id,
     )
     assert cash.id is not None and clearing.id is not None
-    return _Context(session, vendor, game_session, cash.id, clearing.id, cash.balance)
+    return _Context(session, vendor, game_session, cash.id, clearing.id, cash.balance, member)
+
+
+async def _member(ctx: _Context) -> Member:
+    if ctx.member is None:
+        ctx.member = await ctx.session.get(Member, ctx.game_session.member_id)
+        assert ctx.member is not None
+    return ctx.member
 
 
 async def _cash(ctx: _Context) -> Decimal:
@@ -244,24 +280,38 @@ async def _cash(ctx: _Context) -> Decimal:
     return ctx.cash
 
 
+async def _stored_calls(
+    session: AsyncSession, vendor: str, transaction_ids: Sequence[str]
+) -> dict[str, WalletCallRow]:
+    """The stored calls of these transaction ids, by id: one statement for a run of calls."""
+    found = await session.exec(
+        select(WalletCallRow).where(
+            WalletCallRow.vendor == vendor,
+            col(WalletCallRow.transaction_id).in_(set(transaction_ids)),
+        )
+    )
+    return {row.transaction_id: row for row in found}
+
+
 async def _stored_call(
     session: AsyncSession, vendor: str, transaction_id: str
 ) -> WalletCallRow | None:
-    return (
-        await session.exec(
-            select(WalletCallRow).where(
-                WalletCallRow.vendor == vendor, WalletCallRow.transaction_id == transaction_id
+    return (await _stored_calls(session, vendor, [transaction_id])).get(transaction_id)
+
+
+async def _round(ctx: _Context, round_id: str) -> GameRound | None:
+    if round_id not in ctx.rounds:
+        found = (
+            await ctx.session.exec(
+                select(GameRound).where(
+                    GameRound.vendor == ctx.vendor, GameRound.round_id == round_id
+                )
             )
-        )
-    ).first()
-
-
-async def _round(session: AsyncSession, vendor: str, round_id: str) -> GameRound | None:
-    return (
-        await session.exec(
-            select(GameRound).where(GameRound.vendor == vendor, GameRound.round_id == round_id)
-        )
-    ).first()
+        ).first()
+        if found is None:
+            return None
+        ctx.rounds[round_id] = found
+    return ctx.rounds[round_id]
 
 
 async def _game(session: AsyncSession, vendor: str, game_code: str) -> Game:
@@ -331,7 +381,7 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         pending.applied_at = clock.now()
         session.add(pending)
         return _Outcome(WalletStatus.REFUSED)
-    game_round = await _round(session, ctx.vendor, call.round_id)
+    game_round = await _round(ctx, call.round_id)
     if game_round is not None and (
         game_round.member_id != member_id or game_round.status != RoundStatus.OPEN
     ):
@@ -342,7 +392,7 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         raise AppError("system-maintenance", status=503)
     # Why the member may not bet at all (identity pending, a break, a limit) is said before
     # the balance: a pending account has none, and "too low" would hide the real reason.
-    refused = await _protection_refusal(session, member_id, amount)
+    refused = await _protection_refusal(session, await _member(ctx), amount)
     if refused:
         return _Outcome(WalletStatus.REFUSED, reason=refused)
     if await _cash(ctx) < amount:
@@ -370,18 +420,17 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
             game_type=game.game_type,
             currency=ctx.game_session.currency,
         )
+        ctx.rounds[call.round_id] = game_round
     game_round.bet_total += amount
     session.add(game_round)
     return _Outcome(WalletStatus.OK, transaction_id)
 
 
-async def _protection_refusal(session: AsyncSession, member_id: int, amount: Decimal) -> str:
+async def _protection_refusal(session: AsyncSession, member: Member, amount: Decimal) -> str:
     """The member's identity (app/services/identity), own limits and exclusion
     (app/services/protection), checked before every debit under the cash lock: "" when the
     bet may go, else the refusal's catalog code (the vendor gets its "bet refused",
     REFUSED)."""
-    member = await session.get(Member, member_id)
-    assert member is not None
     try:
         await protection_limits.check_bet(session, member, amount, clock.now())
     except AppError as refused:
@@ -400,7 +449,7 @@ def _is_big_win(bet: Decimal, win: Decimal) -> bool:
 
 async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     session = ctx.session
-    game_round = await _round(session, ctx.vendor, call.round_id)
+    game_round = await _round(ctx, call.round_id)
     if (
         game_round is None
         or game_round.member_id != ctx.game_session.member_id
@@ -426,15 +475,13 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     session.add(game_round)
     await wager_facts.record_round(session, game_round, before)
     if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
-        await _add_winner(session, game_round)
+        await _add_winner(session, game_round, await _member(ctx))
     return _Outcome(WalletStatus.OK, transaction_id)
 
 
-async def _add_winner(session: AsyncSession, game_round: GameRound) -> None:
+async def _add_winner(session: AsyncSession, game_round: GameRound, member: Member) -> None:
     """A big win joins the brand's winner board (the name is masked when shown)."""
-    member = await session.get(Member, game_round.member_id)
     game = await _game(session, game_round.vendor, game_round.game_code)
-    assert member is not None
     session.add(
         Winner(
             merchant_id=game_round.merchant_id,
@@ -489,7 +536,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     ).first()
     if earlier is not None:
         return _Outcome(WalletStatus.OK)
-    game_round = await _round(session, ctx.vendor, target.round_id)
+    game_round = await _round(ctx, target.round_id)
     assert game_round is not None
     if game_round.status == RoundStatus.SETTLED:
         # Its win is paid: undoing the bet alone would hand the player the stake back on top
@@ -544,9 +591,10 @@ async def _replayed(vendor: str, session_token: str, steps: Sequence[Step]) -> W
     """PostgreSQL: a twin under another session committed the same calls first (None: no)."""
     async with session_scope() as session:
         game_session = await _game_session(session, vendor, session_token, allow_expired=True)
+        stored_calls = await _stored_calls(session, vendor, [c.transaction_id for _, c in steps])
         records = []
         for kind, call in steps:
-            stored = await _stored_call(session, vendor, call.transaction_id)
+            stored = stored_calls.get(call.transaction_id)
             if stored is None:
                 break  # a call after a refused one was never made
             _same_request(stored, kind, game_session.member_id)
@@ -565,25 +613,27 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
     moved = False
     try:
         async with write_transaction() as session:
-            game_session = await _game_session(
+            game_session, member = await _money_session(
                 session,
                 vendor,
                 session_token,
                 allow_expired=all(kind is not WalletCallKind.DEBIT for kind, _ in steps),
             )
-            if await balances.is_transfer_vendor(session, vendor):
-                # A transfer vendor bets from its own wallet and reports its rounds.
-                raise AppError("seamless-transfer-vendor", 409)
-            ctx = await _locked_context(session, vendor, game_session)
+            ctx = await _locked_context(session, vendor, game_session, member)
+            # Read after the cash lock: a twin of these calls committed before it is seen.
+            stored_calls = await _stored_calls(
+                session, vendor, [call.transaction_id for _, call in steps]
+            )
             replay = True
             for (kind, call), amount in zip(steps, amounts, strict=True):
-                stored = await _stored_call(session, vendor, call.transaction_id)
+                stored = stored_calls.get(call.transaction_id)
                 if stored is not None:
                     _same_request(stored, kind, game_session.member_id)
                     record = stored
                 else:
                     replay = False
                     record = await _make_call(ctx, kind, call, amount)
+                    stored_calls[call.transaction_id] = record
                     moved = moved or record.ledger_transaction_id is not None
                 records.append(record)
                 if record.status != WalletStatus.OK:
@@ -602,7 +652,9 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
 async def _make_call(
     ctx: _Context, kind: WalletCallKind, call: WalletCall, amount: Decimal
 ) -> WalletCallRow:
-    """Make one new call and store its first answer (a repeat gets it again)."""
+    """Make one new call and store its first answer (a repeat gets it again). Its rows are
+    written with the transaction's commit: a bet-and-win's round is one insert and its two
+    calls one statement; a twin that stored the same call first fails that commit."""
     if kind is WalletCallKind.DEBIT:
         outcome = await _debit(ctx, call, amount)
     elif kind is WalletCallKind.CREDIT:
@@ -625,7 +677,6 @@ async def _make_call(
         ledger_transaction_id=outcome.ledger_transaction_id,
     )
     ctx.session.add(record)
-    await ctx.session.flush()
     return record
 
 
@@ -647,7 +698,11 @@ async def bet_win(
     """A one-step round in one call: the debit, then (if it is OK) the credit of the same
     round, in one database transaction. Each keeps its own transaction id, so the pair is
     replayed, and the debit rolled back, exactly as if they had come apart."""
-    if bet.round_id != win.round_id or bet.game_code != win.game_code:
+    if (
+        bet.round_id != win.round_id
+        or bet.game_code != win.game_code
+        or bet.transaction_id == win.transaction_id
+    ):
         raise AppError("seamless-invalid-call", 422)
     steps = [(WalletCallKind.DEBIT, bet), (WalletCallKind.CREDIT, win)]
     return await _money_calls(vendor, session_token, steps)

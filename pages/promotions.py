@@ -60,7 +60,7 @@ def _banner(item: rx.Var, rounded: str) -> rx.Component:
         360,
         loading="lazy",
         class_name=(
-            f"block w-full h-auto aspect-video object-cover {rounded} "
+            f"block w-full h-auto shrink-0 aspect-video object-cover {rounded} "
             "bg-slate-200 dark:bg-slate-800"
         ),
         data_testid="promo-image",
@@ -94,7 +94,7 @@ def _card(item: rx.Var) -> rx.Component:
             type="button",
             on_click=PromotionsState.select(item.id),
             class_name=(
-                "block w-full h-full text-left rounded-xl overflow-hidden bg-white "
+                "flex flex-col w-full h-full text-left rounded-xl overflow-hidden bg-white "
                 "dark:bg-slate-900 border border-slate-200 dark:border-slate-800 "
                 f"hover:border-amber-400 shadow-sm {FOCUS}"
             ),

@@ -163,7 +163,29 @@ async def _approve_in_console(browser: Browser, site_url: str, code: str) -> Non
     await row.get_by_test_id("activity-decision").select_option("approve")
     await row.get_by_test_id("activity-decide").click()
     await expect(row).to_have_count(0, timeout=SLOW_MS)
+    await _image_in_console(staff, site_url, code)
     await staff.context.close()
+
+
+async def _image_in_console(staff: Page, site_url: str, code: str) -> None:
+    """The promotion's card image on the console's edit form: a javascript: address is
+    refused in the console's language, a file the site ships is taken."""
+    await staff.get_by_test_id("nav-admin-promotions").click()
+    await expect(staff).to_have_url(site_url + "/admin/promotions", timeout=SLOW_MS)
+    row = staff.get_by_test_id("promotions").locator("tbody tr", has_text=code)
+    await row.get_by_test_id("promo-edit").click()
+    form = staff.get_by_test_id("promo-edit-form")
+    image = form.locator("input[name=image]")
+    await expect(image).to_have_value("", timeout=SLOW_MS)
+    await image.fill("javascript:alert(1)")
+    await form.get_by_test_id("promo-save").click()
+    await expect(staff.get_by_test_id("console-error")).to_contain_text(
+        "A imagem deve ser um arquivo deste site", timeout=SLOW_MS
+    )
+    await _widths(staff, "console-promotion-image")
+    await image.fill("/promo-art/reward.svg")
+    await form.get_by_test_id("promo-save").click()
+    await expect(form).to_have_count(0, timeout=SLOW_MS)
 
 
 async def _walk(
@@ -237,6 +259,7 @@ async def _walk(
     await page.get_by_test_id("promo-back").click()
     await card.click()
     await expect(detail.get_by_test_id("promo-status")).to_have_text("Liberada")
+    await _shows_image(detail, "/promo-art/reward.svg", f"Grande prêmio {tag}")  # the operator's
     await page.get_by_test_id("promo-request").click()
     await expect(detail.get_by_test_id("promo-status")).to_have_text("Resgatada", timeout=SLOW_MS)
     await expect(page.get_by_test_id("header-unread")).to_have_text("2", timeout=SLOW_MS)

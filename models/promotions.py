@@ -109,6 +109,9 @@ class Promotion(SQLModel, table=True):
     # rules forbid bonuses before the first bet, i.e. Brazil).
     free_game: str = Field(default="", max_length=32)
     free_rounds: int = 0
+    # The card's banner: a path of the site's assets or an https address (checked by
+    # app.core.html.image_reference); "": the kind's shipped artwork (assets/promo-art/).
+    image: str = Field(default="", max_length=300)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 

@@ -1,6 +1,6 @@
 """The console's promotions page: the brand's promotions with budget and take-up, the form of
 a new one (its optional fields follow the kind and reward chosen), editing an open one's
-texts, end and budget, and ending one early."""
+texts, image, end and budget, and ending one early."""
 
 from __future__ import annotations
 
@@ -79,6 +79,27 @@ def _texts(language: str, stored: rx.Var | None = None) -> rx.Component:
             ),
         ),
         class_name="space-y-2",
+    )
+
+
+def _image(stored: rx.Var | None = None) -> rx.Component:
+    """The card's image: a path of the site or an https address (checked by the service);
+    empty, the kind's own artwork."""
+    hint = "promo-image-hint" if stored is None else "promo-edit-image-hint"
+    return rx.el.div(
+        _field(
+            "image",
+            "bo-promo-image",
+            max_length=300,
+            aria_describedby=hint,
+            **_stored("image", stored),
+        ),
+        rx.el.p(
+            t("bo-promo-image-hint"),
+            id=hint,
+            class_name="text-xs text-slate-600 dark:text-slate-400",
+        ),
+        class_name="space-y-1",
     )
 
 
@@ -165,6 +186,7 @@ def _form() -> rx.Component:
             ),
             rx.fragment(),
         ),
+        _image(),
         rx.el.div(_texts("en"), _texts("pt"), class_name="grid grid-cols-1 md:grid-cols-2 gap-4"),
         rx.el.button(t("bo-create"), type="submit", data_testid="promo-create", class_name=BUTTON),
         key=s.form_key.to_string() + s.brand,
@@ -174,7 +196,7 @@ def _form() -> rx.Component:
 
 
 def _edit_form() -> rx.Component:
-    """An open promotion's texts, end and budget; the reward and its terms stay."""
+    """An open promotion's texts, image, end and budget; the reward and its terms stay."""
     s = PromotionsConsoleState
     return rx.el.form(
         rx.el.p(t("bo-promo-edit-note"), class_name="text-sm text-slate-600 dark:text-slate-400"),
@@ -195,6 +217,7 @@ def _edit_form() -> rx.Component:
                 **_stored("budget", s.editing),
             ),
         ),
+        _image(s.editing),
         rx.el.div(
             _texts("en", s.editing),
             _texts("pt", s.editing),

@@ -9,6 +9,7 @@ from app.services.promotions.applications import MAX_IMAGES
 from components.forms import INPUT, PRIMARY, form_error, image_drop, notice, pager
 from components.i18n import local_time, t
 from components.layout import layout, member_page
+from components.media import image
 from components.style import FOCUS
 from state.promotions import APPLICATION_UPLOAD, PromotionsState
 from state.site import SiteState
@@ -50,30 +51,52 @@ def _progress(item: rx.Var) -> rx.Component:
     )
 
 
+def _banner(item: rx.Var, rounded: str) -> rx.Component:
+    """The promotion's picture at 16:9 (its space kept before it loads), named by its title."""
+    return image(
+        item.image,
+        item.title,
+        640,
+        360,
+        loading="lazy",
+        class_name=(
+            f"block w-full h-auto shrink-0 aspect-video object-cover {rounded} "
+            "bg-slate-200 dark:bg-slate-800"
+        ),
+        data_testid="promo-image",
+    )
+
+
 def _card(item: rx.Var) -> rx.Component:
     return rx.el.li(
         rx.el.button(
+            _banner(item, "rounded-t-xl"),
             rx.el.div(
-                rx.el.span(
-                    SiteState.texts.get("promo.kind." + item.kind, ""),
-                    class_name="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400",
+                rx.el.div(
+                    rx.el.span(
+                        SiteState.texts.get("promo.kind." + item.kind, ""),
+                        class_name=(
+                            "text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400"
+                        ),
+                    ),
+                    _status_badge(item.status),
+                    class_name="flex items-center justify-between gap-2",
                 ),
-                _status_badge(item.status),
-                class_name="flex items-center justify-between gap-2",
+                rx.el.h2(item.title, class_name="text-lg font-bold mt-2"),
+                rx.el.p(item.summary, class_name="text-sm text-slate-600 dark:text-slate-300"),
+                rx.el.p(
+                    item.reward,
+                    class_name="mt-3 text-sm font-semibold text-emerald-700 dark:text-emerald-300",
+                ),
+                _progress(item),
+                class_name="p-4",
             ),
-            rx.el.h2(item.title, class_name="text-lg font-bold mt-2"),
-            rx.el.p(item.summary, class_name="text-sm text-slate-600 dark:text-slate-300"),
-            rx.el.p(
-                item.reward,
-                class_name="mt-3 text-sm font-semibold text-emerald-700 dark:text-emerald-300",
-            ),
-            _progress(item),
             type="button",
             on_click=PromotionsState.select(item.id),
             class_name=(
-                "w-full text-left rounded-xl p-4 bg-white dark:bg-slate-900 border "
-                "border-slate-200 dark:border-slate-800 hover:border-amber-400 "
-                f"shadow-sm {FOCUS}"
+                "flex flex-col w-full h-full text-left rounded-xl overflow-hidden bg-white "
+                "dark:bg-slate-900 border border-slate-200 dark:border-slate-800 "
+                f"hover:border-amber-400 shadow-sm {FOCUS}"
             ),
             data_testid="promo-card",
             data_code=item.code,
@@ -249,6 +272,7 @@ def _detail() -> rx.Component:
             class_name=f"text-sm text-amber-700 dark:text-amber-300 rounded {FOCUS}",
             data_testid="promo-back",
         ),
+        _banner(selected, "rounded-lg"),
         rx.el.div(
             rx.el.h2(selected.title, class_name="text-2xl font-bold"),
             _status_badge(selected.status),

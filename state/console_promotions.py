@@ -1,5 +1,5 @@
 """Console: the brand's promotions (budget, take-up, schedule), a new promotion of any kind
-and reward, editing an open one's texts, end and budget, and ending one early; its missions
+and reward, editing an open one's texts, image, end and budget, and ending one early; its missions
 and races: a new one, its schedule, its stop. The rules and the audit are in
 app/services/backoffice/promotions.py and campaigns.py."""
 
@@ -54,8 +54,8 @@ class PromotionLine:
 
 @dataclass
 class PromotionDraft:
-    """The edit form's stored values (promotions.form_values: the texts per language, the end
-    in UTC minutes and the budget)."""
+    """The edit form's stored values (promotions.form_values: the texts per language, the
+    image, the end in UTC minutes and the budget)."""
 
     title_en: str = ""
     summary_en: str = ""
@@ -65,6 +65,7 @@ class PromotionDraft:
     terms_pt: str = ""
     ends: str = ""
     budget: str = ""
+    image: str = ""  # "": the kind's artwork
 
 
 def promotion_line(row: promotions.PromotionRow, lang: str) -> PromotionLine:
@@ -123,7 +124,7 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
     kind: str = "REWARD"  # the form's kind: which of its optional fields are shown
     reward_kind: str = "CASH"
     form_key: int = 0  # a new key empties the form after a promotion is made
-    editing_id: int = 0  # the open promotion whose texts, end and budget are being edited
+    editing_id: int = 0  # the open promotion whose texts, image, end, budget are being edited
     editing: PromotionDraft = PromotionDraft()  # its form's stored values
     campaigns: list[CampaignLine] = []
     campaign_kind: str = "mission"  # the new mission-or-race form's shape

@@ -36,6 +36,7 @@ class PromotionCard:
     title: str = ""
     summary: str = ""
     terms: str = ""
+    image: str = ""  # the card's banner: a path of the site or an https address
     reward: str = ""
     status: str = ""  # an offers.Shown value
     start: str = ""  # ISO
@@ -93,6 +94,7 @@ def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
         title=view.title,
         summary=view.summary,
         terms=view.terms,
+        image=view.image,
         reward=reward,
         status=view.status,
         start=view.starts_at.isoformat(),

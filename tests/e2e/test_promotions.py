@@ -17,7 +17,7 @@ from uuid import uuid4
 
 import pytest
 from PIL import Image
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, Locator, Page, expect
 from sqlalchemy import delete
 from sqlmodel import select
 
@@ -62,6 +62,34 @@ async def _shots(page: Page, name: str) -> None:
             path=SHOTS / f"{name}-{label}.png", full_page=True, animations="disabled"
         )
     await page.set_viewport_size({"width": 1280, "height": 900})
+
+
+async def _widths(page: Page, name: str) -> None:
+    """The page at a phone's 390 px and a desktop's 1280 px, dark and light."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("dark", "light"):
+        await page.emulate_media(color_scheme=scheme)
+        for width in (390, 1280):
+            await page.set_viewport_size({"width": width, "height": 900})
+            await page.screenshot(
+                path=SHOTS / f"{name}-{width}-{scheme}.png", animations="disabled"
+            )
+    await page.emulate_media(color_scheme="null")
+    await page.set_viewport_size({"width": 1280, "height": 900})
+
+
+async def _shows_image(scope: Locator, source: str, title: str) -> None:
+    """A promotion's picture: its source, its title as the alt text, lazy, loaded, and 16:9
+    (its box is kept whatever the picture, so the card does not jump)."""
+    picture = scope.get_by_test_id("promo-image")
+    await expect(picture).to_have_attribute("src", source)
+    await expect(picture).to_have_attribute("alt", title)
+    await expect(picture).to_have_attribute("loading", "lazy")
+    await picture.scroll_into_view_if_needed()
+    width = await picture.evaluate("img => img.decode().then(() => img.naturalWidth)")
+    assert width > 0
+    box = await picture.bounding_box()
+    assert box is not None and abs(box["width"] / box["height"] - 16 / 9) < 0.02
 
 
 async def test_member_applies_gets_a_bonus_and_plays_it_to_cash(
@@ -135,7 +163,29 @@ async def _approve_in_console(browser: Browser, site_url: str, code: str) -> Non
     await row.get_by_test_id("activity-decision").select_option("approve")
     await row.get_by_test_id("activity-decide").click()
     await expect(row).to_have_count(0, timeout=SLOW_MS)
+    await _image_in_console(staff, site_url, code)
     await staff.context.close()
+
+
+async def _image_in_console(staff: Page, site_url: str, code: str) -> None:
+    """The promotion's card image on the console's edit form: a javascript: address is
+    refused in the console's language, a file the site ships is taken."""
+    await staff.get_by_test_id("nav-admin-promotions").click()
+    await expect(staff).to_have_url(site_url + "/admin/promotions", timeout=SLOW_MS)
+    row = staff.get_by_test_id("promotions").locator("tbody tr", has_text=code)
+    await row.get_by_test_id("promo-edit").click()
+    form = staff.get_by_test_id("promo-edit-form")
+    image = form.locator("input[name=image]")
+    await expect(image).to_have_value("", timeout=SLOW_MS)
+    await image.fill("javascript:alert(1)")
+    await form.get_by_test_id("promo-save").click()
+    await expect(staff.get_by_test_id("console-error")).to_contain_text(
+        "A imagem deve ser um arquivo deste site", timeout=SLOW_MS
+    )
+    await _widths(staff, "console-promotion-image")
+    await image.fill("/promo-art/reward.svg")
+    await form.get_by_test_id("promo-save").click()
+    await expect(form).to_have_count(0, timeout=SLOW_MS)
 
 
 async def _walk(
@@ -170,9 +220,14 @@ async def _walk(
     await open_site(page, site_url + "/promotions")
     card = page.locator(f"[data-testid=promo-card][data-code={code}]")
     await expect(card.get_by_test_id("promo-status")).to_have_text("Participar")
+    await _shows_image(card, "/promo-art/activity.svg", f"Grande prêmio {tag}")  # its kind's
     await _shots(page, "promotions")
+    await page.evaluate("window.scrollTo(0, 0)")
+    await _widths(page, "promotions-cards")
     await card.click()
     detail = page.get_by_test_id("promo-detail")
+    await _shows_image(detail, "/promo-art/activity.svg", f"Grande prêmio {tag}")
+    await _widths(page, "promotion-detail-image")
     await expect(page.get_by_test_id("promo-terms")).to_contain_text("apostar 2x")
     await page.get_by_test_id("promo-accept").check()
     await page.get_by_test_id("promo-comment").fill("Ganhei 12x no Jungle!")
@@ -204,6 +259,7 @@ async def _walk(
     await page.get_by_test_id("promo-back").click()
     await card.click()
     await expect(detail.get_by_test_id("promo-status")).to_have_text("Liberada")
+    await _shows_image(detail, "/promo-art/reward.svg", f"Grande prêmio {tag}")  # the operator's
     await page.get_by_test_id("promo-request").click()
     await expect(detail.get_by_test_id("promo-status")).to_have_text("Resgatada", timeout=SLOW_MS)
     await expect(page.get_by_test_id("header-unread")).to_have_text("2", timeout=SLOW_MS)

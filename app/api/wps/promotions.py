@@ -60,6 +60,9 @@ class PromotionValue(ApiModel):
     firstTicket: int | None = None
     winningTicket: int | None = None
     authorisation: str = ""
+    image: str = Field(
+        default="", description="the card's image: a path of the site or an https address"
+    )
 
 
 class TicketRangeValue(ApiModel):
@@ -166,6 +169,7 @@ def promotion_value(view: offers.PromotionView) -> PromotionValue:
         firstTicket=view.first_ticket,
         winningTicket=view.winning_ticket,
         authorisation=view.authorisation,
+        image=view.image,
     )
 
 

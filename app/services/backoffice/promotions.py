@@ -149,6 +149,7 @@ def spec_from_form(fields: Mapping[str, Any]) -> PromotionSpec:
         authorisation=_text(fields, "authorisation")[:64],
         free_game=_text(fields, "free_game")[:32],
         free_rounds=_integer(fields, "free_rounds"),
+        image=_text(fields, "image"),
     )
 
 
@@ -201,6 +202,7 @@ def _snapshot(promotion: Promotion) -> dict[str, str]:
         "budget": str(promotion.budget),
         "starts_at": promotion.starts_at.isoformat(),
         "ends_at": promotion.ends_at.isoformat(),
+        "image": promotion.image,
     }
 
 
@@ -255,12 +257,18 @@ async def create_promotion(
 
 
 def amendment_from_form(fields: Mapping[str, Any]) -> offers.Amendment:
-    """The edit form: texts, end and budget (checked by `offers.amend_in`)."""
-    return offers.Amendment(_content(fields), _moment(fields, "ends"), _decimal(fields, "budget"))
+    """The edit form: texts, image, end and budget (checked by `offers.amend_in`)."""
+    return offers.Amendment(
+        _content(fields),
+        _moment(fields, "ends"),
+        _decimal(fields, "budget"),
+        _text(fields, "image"),
+    )
 
 
 def form_values(promotion: Promotion) -> dict[str, str]:
-    """The edit form's fields as stored: texts per language, end (UTC minutes), budget."""
+    """The edit form's fields as stored: texts per language, image, end (UTC minutes),
+    budget."""
     values = {
         f"{name}_{language}": str((promotion.content or {}).get(language, {}).get(name, ""))
         for language in LANGUAGES
@@ -268,6 +276,7 @@ def form_values(promotion: Promotion) -> dict[str, str]:
     }
     values["ends"] = promotion.ends_at.astimezone(UTC).strftime(MINUTES)
     values["budget"] = str(promotion.budget)
+    values["image"] = promotion.image
     return values
 
 
@@ -322,7 +331,7 @@ async def _change(
 async def amend_promotion(
     staff: Staff, promotion_id: int, change: offers.Amendment, now: datetime
 ) -> None:
-    """Change an open promotion's texts, end or budget (`offers.amend_in`), audited."""
+    """Change an open promotion's texts, image, end or budget (`offers.amend_in`), audited."""
     await _change(
         staff, promotion_id, "promotions.amend", now, lambda p: offers.amend_in(p, change, now)
     )

@@ -16,6 +16,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core import fairness
 from app.core.db import write_transaction
 from app.core.errors import AppError
+from app.core.html import image_reference
 from app.core.security import decrypt_secret, encrypt_secret
 from app.services.promotions import bonus, eligibility, free_rounds
 from app.services.promotions.rules import rules_for
@@ -80,6 +81,8 @@ class PromotionSpec:
     # Free rounds (reward FREE_ROUNDS): this many rounds of this studio game at reward_amount.
     free_game: str = ""
     free_rounds: int = 0
+    # The card's image (app.core.html.image_reference); "": the kind's artwork (default_image).
+    image: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,7 @@ class PromotionView:
     wagered: Decimal | None = None
     wagering_required: Decimal | None = None
     bonus_met: bool = False
+    image: str = ""  # the card's image: the operator's, else the kind's artwork
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,15 @@ class PromotionPage:
 
 def _invalid(field: str) -> AppError:
     return AppError("promo-invalid", 422, {"field": field})
+
+
+def default_image(kind: PromotionKind) -> str:
+    """The artwork the site ships for a kind (assets/promo-art/), shown without an image."""
+    return f"/promo-art/{kind.value.lower()}.svg"
+
+
+def shown_image(promotion: Promotion) -> str:
+    return promotion.image or default_image(PromotionKind(promotion.kind))
 
 
 def as_money(value: object) -> Decimal:
@@ -237,6 +250,7 @@ async def define_in(session: AsyncSession, merchant: Merchant, spec: PromotionSp
     if spec.kind is PromotionKind.RAFFLE and not rules.allows_raffle(spec.authorisation.strip()):
         raise AppError("promo-raffle-unauthorised", 422)
     segment = eligibility.checked(spec.eligibility)
+    image = image_reference(spec.image)
     existing = (
         await session.exec(
             select(Promotion).where(
@@ -272,6 +286,7 @@ async def define_in(session: AsyncSession, merchant: Merchant, spec: PromotionSp
         authorisation=spec.authorisation.strip(),
         free_game=spec.free_game,
         free_rounds=spec.free_rounds,
+        image=image,
     )
     if spec.kind in (PromotionKind.RED_ENVELOPE, PromotionKind.RAFFLE):
         seed = fairness.new_server_seed()
@@ -284,12 +299,13 @@ async def define_in(session: AsyncSession, merchant: Merchant, spec: PromotionSp
 
 @dataclass(frozen=True)
 class Amendment:
-    """What may change once members may have joined: the texts, the end, the budget. The
-    kind, the reward and its terms stay as the members who joined saw them."""
+    """What may change once members may have joined: the texts, the image, the end, the
+    budget. The kind, the reward and its terms stay as the members who joined saw them."""
 
     content: dict[str, dict[str, str]]
     ends_at: datetime
     budget: Decimal
+    image: str = ""  # "": the kind's artwork
 
 
 def amend_in(promotion: Promotion, change: Amendment, now: datetime) -> None:
@@ -299,6 +315,7 @@ def amend_in(promotion: Promotion, change: Amendment, now: datetime) -> None:
     if promotion.ends_at <= now:
         raise AppError("promo-not-open", 409)
     _check_content(change.content)
+    image = image_reference(change.image)
     if change.ends_at.tzinfo is None or change.ends_at <= max(now, promotion.starts_at):
         raise _invalid("schedule")
     if promotion.draw_at is not None and change.ends_at > promotion.draw_at:
@@ -307,7 +324,7 @@ def amend_in(promotion: Promotion, change: Amendment, now: datetime) -> None:
     if change.budget < max(Decimal(promotion.spent), _smallest_budget(promotion)):
         raise _invalid("budget")
     promotion.content = {k: dict(v) for k, v in change.content.items()}
-    promotion.ends_at, promotion.budget = change.ends_at, change.budget
+    promotion.ends_at, promotion.budget, promotion.image = change.ends_at, change.budget, image
 
 
 async def define(brand_id: int, spec: PromotionSpec) -> int:

@@ -59,6 +59,7 @@ from app.services.promotions.offer_definitions import (
     envelope_amount,
     revealed_seed,
     server_seed_of,
+    shown_image,
     verify_envelope,
 )
 from models.base import saved_id
@@ -295,6 +296,7 @@ def _view(
         wagered=None if grant is None else as_money(grant.wagered),
         wagering_required=None if grant is None else as_money(grant.wagering_required),
         bonus_met=grant is not None and grant.status == GrantStatus.CONVERTED.value,
+        image=shown_image(promotion),
     )
 
 

@@ -27,11 +27,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-promo-texts-pt": "Portuguese texts",
         "bo-promo-summary": "Summary",
         "bo-promo-terms": "Full terms",
+        "bo-promo-image": "Card image",
+        "bo-promo-image-hint": (
+            "A file of this site (/promo-art/deposit.svg) or an https:// address, 16:9. "
+            "Left empty, the card shows the artwork of its kind."
+        ),
         "bo-promo-end": "End now",
         "bo-promo-edit": "Edit",
         "bo-promo-edit-note": (
-            "You can change the texts, the end and the budget. The reward and its terms stay as "
-            "the members who joined saw them; to change them, end this one and make a new one."
+            "You can change the texts, the image, the end and the budget. The reward and its "
+            "terms stay as the members who joined saw them; to change them, end this one and "
+            "make a new one."
         ),
         "bo-promo-save": "Save changes",
         "bo-cancel": "Cancel",
@@ -103,11 +109,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bo-promo-texts-pt": "Textos em português",
         "bo-promo-summary": "Resumo",
         "bo-promo-terms": "Termos completos",
+        "bo-promo-image": "Imagem do cartão",
+        "bo-promo-image-hint": (
+            "Um arquivo deste site (/promo-art/deposit.svg) ou um endereço https://, 16:9. "
+            "Em branco, o cartão mostra a arte do seu tipo."
+        ),
         "bo-promo-end": "Encerrar agora",
         "bo-promo-edit": "Editar",
         "bo-promo-edit-note": (
-            "Você pode mudar os textos, o fim e o orçamento. O prêmio e suas regras ficam como os "
-            "membros que participaram viram; para mudá-los, encerre esta promoção e crie outra."
+            "Você pode mudar os textos, a imagem, o fim e o orçamento. O prêmio e suas regras "
+            "ficam como os membros que participaram viram; para mudá-los, encerre esta promoção "
+            "e crie outra."
         ),
         "bo-promo-save": "Salvar alterações",
         "bo-cancel": "Cancelar",

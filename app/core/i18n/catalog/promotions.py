@@ -122,6 +122,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "too-many-images": "You can attach at most {max} images.",
         "image-too-large": "Each image can be at most {max} MB.",
         "image-type": "Images must be PNG or JPG files.",
+        "image-ref-invalid": (
+            "The image must be a file of this site (a path such as /promo-art/raffle.svg) or "
+            "an https:// address, of at most {max} characters."
+        ),
         "image-dimensions": (
             "Images can be at most {side} pixels wide or tall and {pixels} megapixels."
         ),
@@ -307,6 +311,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "too-many-images": "Você pode anexar no máximo {max} imagens.",
         "image-too-large": "Cada imagem pode ter no máximo {max} MB.",
         "image-type": "As imagens devem ser arquivos PNG ou JPG.",
+        "image-ref-invalid": (
+            "A imagem deve ser um arquivo deste site (um caminho como /promo-art/raffle.svg) "
+            "ou um endereço https://, com no máximo {max} caracteres."
+        ),
         "image-dimensions": (
             "As imagens podem ter no máximo {side} pixels de largura ou altura "
             "e {pixels} megapixels."

@@ -276,6 +276,10 @@ def _downline_row(row: rx.Var) -> rx.Component:
                 class_name="text-xs flex flex-wrap",
                 data_testid="downline-activity",
             ),
+            rx.cond(
+                row.contracts != "",
+                rx.el.p(row.contracts, class_name="text-xs", data_testid="downline-contracts"),
+            ),
             class_name="min-w-0 flex-1",
         ),
         rx.el.div(

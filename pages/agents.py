@@ -346,6 +346,11 @@ def _offer_form() -> rx.Component:
                 "agent.period.",
                 "offer-period",
             ),
+            rx.el.p(
+                AgentState.offer_own,
+                class_name="text-sm text-slate-600 dark:text-slate-300 mb-2",
+                data_testid="offer-own",
+            ),
             rx.cond(
                 AgentState.offer_kind == "REALTIME_SALARY",
                 rx.fragment(

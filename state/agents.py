@@ -119,6 +119,7 @@ class AgentState(rx.State):
     offer_kinds: list[str] = []  # the kinds the brand runs
     offer_kind: str = ContractKind.DAILY_SALARY.value
     offer_periods: list[str] = []
+    offer_own: str = ""  # the agent's own contract of the offer's kind: what it may offer
 
     async def _agent(self) -> Any:
         try:
@@ -281,6 +282,7 @@ class AgentState(rx.State):
         if self.offer_kind not in self.offer_kinds:
             self.offer_kind = self.offer_kinds[0] if self.offer_kinds else ""
         self._periods()
+        await self._own_contract()
 
     def _periods(self) -> None:
         kind = self.offer_kind
@@ -293,6 +295,29 @@ class AgentState(rx.State):
         if kind in self.offer_kinds:
             self.offer_kind = kind
             self._periods()
+            await self._own_contract()
+
+    async def _own_contract(self) -> None:
+        """The agent's own contract of the offer's kind, in words: no offer pays above it."""
+        member = await self._agent()
+        lang = (await self.get_state(SiteState)).ui_lang
+        own = [
+            c
+            for c in (await contracts.member_contracts(member) if member is not None else [])
+            if c.downline_id == member.id
+            and c.kind.value == self.offer_kind
+            and c.status in contracts.IN_FORCE
+        ]
+        self.offer_own = (
+            translate(
+                "agent.contract.own",
+                lang,
+                kind=translate(f"agent.kind.{self.offer_kind}", lang),
+                rate=format_rate(_rate(own[0]), lang),
+            )
+            if own
+            else translate("agent.contract.own_none", lang)
+        )
 
     @rx.event
     async def close_offer(self) -> None:

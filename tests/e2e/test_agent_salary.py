@@ -1,12 +1,13 @@
 """A sub-agent paid its daily salary, end to end, in a real browser (issues 34 and 39): a top
 agent holding the house's daily salary contract (made through the service here: the console's
 house offer is walked in test_agent_programme.py) registers a sub-agent and offers it 0.4 %
-from the agent centre (a rate above its own refused in words), and sees the offer, then the
-signed contract, on the sub-agent's row; the sub-agent, at its first login, changes its
-password and accepts on its agent home (phone width); a player of the sub-agent's team bets; the day closes and the operator
-runs the period job from the CLI; the sub-agent reads its salary line, how it was computed,
-and its balance grown by exactly that; the top agent its own share (its rate less the
-sub-agent's). Screenshots (WALK_SHOTS=1) go to /tmp/agent-salary-shots.
+from the agent centre (told its own rate there; a rate above it refused in words), and sees
+the offer, then the signed contract, on the sub-agent's row; the sub-agent, at its first
+login, changes its password and accepts on its agent home (phone width); a player of the
+sub-agent's team bets; the day closes and the operator runs the period job from the CLI;
+the sub-agent reads its salary line, how it was computed, and its balance grown by exactly
+that; the top agent its own share (its rate less the sub-agent's). Screenshots
+(WALK_SHOTS=1) go to /tmp/agent-salary-shots.
 
 The CLI runs in a process of its own, on the real clock, and closes the day that ended before
 it: the walk's day is yesterday (its contracts moved to have been signed then, as the raffle
@@ -88,6 +89,9 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
     popup = page.get_by_test_id("offer-popup")
     await expect(popup).to_contain_text(sub_name)
     await expect(page.get_by_test_id("offer-kind")).to_have_value("DAILY_SALARY")
+    await expect(page.get_by_test_id("offer-own")).to_have_text(
+        "Seu contrato (Salário diário): 1%. Você pode oferecer até essa taxa."
+    )
     # Above the agent's own 1 %: refused, said in words, nothing offered.
     await page.get_by_test_id("offer-rate").fill("1.5")
     await page.get_by_test_id("offer-send").click()

@@ -111,6 +111,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.contract.send": "Send offer",
         "agent.contract.cancel": "Cancel",
         "agent.contract.sent": "Offer sent.",
+        "agent.contract.own": "Your contract ({kind}): {rate}%. You can offer up to that rate.",
+        "agent.contract.own_none": (
+            "You have no contract of this kind in force: an offer of it would be refused."
+        ),
         "agent.contract.accept": "Accept",
         "agent.contract.reject": "Reject",
         "agent.contract.terminate": "Request termination",
@@ -248,6 +252,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.contract.send": "Enviar oferta",
         "agent.contract.cancel": "Cancelar",
         "agent.contract.sent": "Oferta enviada.",
+        "agent.contract.own": "Seu contrato ({kind}): {rate}%. Você pode oferecer até essa taxa.",
+        "agent.contract.own_none": (
+            "Você não tem contrato deste tipo em vigor: uma oferta dele seria recusada."
+        ),
         "agent.contract.accept": "Aceitar",
         "agent.contract.reject": "Recusar",
         "agent.contract.terminate": "Pedir encerramento",

@@ -1,6 +1,7 @@
-"""A sub-agent paid its daily salary, end to end, in a real browser (issues 34 and 39): a top
-agent holding the house's daily salary contract (made through the service here: the console's
-house offer is walked in test_agent_programme.py) registers a sub-agent and offers it 0.4 %
+"""A sub-agent paid its daily salary, end to end, in a real browser (issues 34 and 39): a
+staff member offers a top agent the house's daily salary contract of 1 % from the operator's
+CLI (`agent-contract-offer`; the console's house offer is walked in test_agent_programme.py)
+and the agent accepts it on its agent home; it registers a sub-agent and offers it 0.4 %
 from the agent centre (told its own rate there; a rate above it refused in words), and sees
 the offer, then the signed contract, on the sub-agent's row; the sub-agent, at its first
 login, changes its password and accepts on its agent home (phone width); a player of the
@@ -30,7 +31,8 @@ from models.agents import AgentContract, AgentPayout, ContractKind
 from tests.e2e.conftest import SLOW_MS, open_site, site_operator
 from tests.e2e.test_agent_team import _login, _ready
 from tests.support.accounts import PASSWORD, make_member, new_username
-from tests.support.agents import brand, downline, fact, signed, tiers
+from tests.support.agents import brand, downline, fact
+from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account
 from tests.support.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -44,12 +46,12 @@ async def _shot(page: Page, name: str) -> None:
     await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
-async def _signed_back_to(agent_id: int, at: datetime) -> None:
-    """The agent's contracts as if offered and signed at `at` (the walk's yesterday)."""
+async def _signed_back_to(agent_ids: list[int], at: datetime) -> None:
+    """The agents' contracts as if offered and signed at `at` (the walk's yesterday)."""
     async with write_transaction() as session:
         await session.exec(
             update(AgentContract)
-            .where(col(AgentContract.downline_id) == agent_id)
+            .where(col(AgentContract.downline_id).in_(agent_ids))
             .values(created_at=at, decided_at=at, starts_at=at)
         )
 
@@ -69,13 +71,23 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
     # Signed early that day, so that the day before (which the job closes too) is not theirs.
     signed_at = day_start + timedelta(minutes=1)
     top = await _ready(await make_member(account_type=1))
-    await signed(None, top, "DAILY_SALARY", tiers((0, "0", None, "0.01")), signed_at)
+    staff, secret = await make_staff_account("marketing", "BR1")
 
-    # The top agent registers its sub-agent and offers it a daily salary of 0.4 %.
+    # The house's offer from the CLI (within the brand's threshold of 1 %: at once).
+    site_operator(
+        "agent-contract-offer", "BR1", top.username, "DAILY_SALARY", "--rate", "1",
+        "--staff", staff, STAFF_PASSWORD=STAFF_PASSWORD, STAFF_CODE=code_at(secret),
+    )  # fmt: skip
     page = await context.new_page()
     await _login(page, site_url + "/agentHome", top.username, PASSWORD)
     await expect(page.get_by_test_id("agent-welcome")).to_contain_text(top.username)
-    await expect(page.get_by_test_id("contract-active")).to_have_count(1)
+    house = page.get_by_test_id("contract-offer")
+    await expect(house).to_contain_text("Salário diário")
+    await expect(house).to_contain_text("1%")
+    await house.get_by_test_id("contract-accept").click()
+    await expect(page.get_by_test_id("contract-active")).to_have_count(1, timeout=SLOW_MS)
+
+    # It registers its sub-agent and offers it a daily salary of 0.4 %.
     sub_name = new_username()[:14]
     await page.get_by_test_id("agent-nav-registerCenter").click()
     await page.get_by_test_id("downline-username").fill(sub_name)
@@ -134,7 +146,7 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
 
     # The walk's day: the contracts signed before it, a player of the sub-agent's team bets
     # 1 200,00 (wins 300,00 back) and 350,00 (loses it): a team valid bet of 1 550,00.
-    await _signed_back_to(sub.id or 0, signed_at)
+    await _signed_back_to([top.id or 0, sub.id or 0], signed_at)
     player = await downline(sub, as_agent=False)
     await fact(player, "1200.00", "300.00", day_start + timedelta(hours=2))
     await fact(player, "350.00", "0.00", day_start + timedelta(hours=5))
@@ -154,10 +166,10 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
     assert sorted(row.agent_id for row in paid) == sorted([top.id, sub.id])
 
     # The sub-agent: 0.4 % of 1 550,00 = 6,20, in its record and its balance (10,00 + 6,20).
+    # (A run across São Paulo's midnight would also close the next day, with nothing in it.)
     await open_site(sub_page, site_url + "/agentDailyWages")
-    wage = sub_page.get_by_test_id("pay-table-row")
+    wage = sub_page.get_by_test_id("pay-table-row").filter(has_text="6,20")
     await expect(wage).to_have_count(1, timeout=SLOW_MS)
-    await expect(wage).to_contain_text("6,20")
     await expect(wage).to_contain_text(
         "Faixa 1 (membros ativos: 1): 0,4% × aposta válida da equipe 1.550,00, menos 0,00"
     )
@@ -168,9 +180,8 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
 
     # The top agent: 1 % of 1 550,00 = 15,50, less the sub-agent's 6,20 = 9,30.
     await open_site(page, site_url + "/agentDailyWages")
-    wage = page.get_by_test_id("pay-table-row")
+    wage = page.get_by_test_id("pay-table-row").filter(has_text="9,30")
     await expect(wage).to_have_count(1, timeout=SLOW_MS)
-    await expect(wage).to_contain_text("9,30")
     await expect(wage).to_contain_text(
         "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe 1.550,00, menos 6,20"
     )

@@ -276,6 +276,10 @@ def _downline_row(row: rx.Var) -> rx.Component:
                 class_name="text-xs flex flex-wrap",
                 data_testid="downline-activity",
             ),
+            rx.cond(
+                row.contracts != "",
+                rx.el.p(row.contracts, class_name="text-xs", data_testid="downline-contracts"),
+            ),
             class_name="min-w-0 flex-1",
         ),
         rx.el.div(
@@ -341,6 +345,11 @@ def _offer_form() -> rx.Component:
                 AgentState.offer_periods,
                 "agent.period.",
                 "offer-period",
+            ),
+            rx.el.p(
+                AgentState.offer_own,
+                class_name="text-sm text-slate-600 dark:text-slate-300 mb-2",
+                data_testid="offer-own",
             ),
             rx.cond(
                 AgentState.offer_kind == "REALTIME_SALARY",

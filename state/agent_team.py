@@ -22,7 +22,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_day, percent_of_rate
+from app.core.i18n.formatting import format_amount, format_day, format_rate
 from app.services import announcements
 from app.services.agents import affiliates, contracts, payouts, reports, team, tree
 from app.services.cashier import team_transfers as transfers
@@ -50,16 +50,17 @@ def _request_id() -> str:
 
 def pay_line_text(line: dict[str, Any], language: str) -> str:
     """A pay line's explanation in the reader's language, from its stored inputs."""
+    base = format_amount(Decimal(str(line.get("base", "0"))), language)
     if line.get("tier") is None:
-        return translate("agent.wages.no_tier", language, base=line.get("base", ""))
+        return translate("agent.wages.no_tier", language, base=base)
     return translate(
         "agent.wages.line",
         language,
         tier=int(line["tier"]) + 1,
-        rate=percent_of_rate(line.get("rate", "0")),
-        base=line.get("base", ""),
+        rate=format_rate(line.get("rate", "0"), language),
+        base=base,
         active=line.get("activeMembers", 0),
-        below=line.get("downlineGross", "0.00"),
+        below=format_amount(Decimal(str(line.get("downlineGross", "0"))), language),
     )
 
 
@@ -342,7 +343,7 @@ class AgentTeamState(rx.State):
             ReportRow(
                 time=row.period_start.isoformat(),
                 base=str(row.line.get("base", "")),
-                rate=percent_of_rate(row.line.get("rate")) + "%",
+                rate=format_rate(row.line.get("rate"), lang) + "%",
                 active=str(row.line.get("activeMembers", "")),
                 amount=_money(row.amount),
                 detail=pay_line_text(row.line, lang) if daily else "",

@@ -15,7 +15,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import percent_of_rate
+from app.core.i18n.formatting import format_rate
 from app.services.agents import contracts, team
 from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
@@ -41,7 +41,7 @@ class ContractRow:
     status: str = ""
     downline: str = ""  # masked
     version: int = 0
-    rate: str = ""  # the last tier's rate in percent ("10", "0.25")
+    rate: str = ""  # the last tier's rate in percent, in the reader's decimals ("10", "0,25")
     tiers: int = 0
 
 
@@ -55,19 +55,37 @@ class DownlineRow:
     last_login: str = ""  # ISO, "" never
     bets: str = ""  # the last 30 days' valid bet, "" when the contract does not show it
     deposits: str = ""
+    contracts: str = ""  # a direct sub-agent's contracts from this agent, in words
 
 
-def _contract_row(found: contracts.ContractView) -> ContractRow:
+def _rate(found: contracts.ContractView) -> object:
+    """The rate a contract is known by: its last tier's, or the real-time profit rate."""
     tiers = found.terms.get("tiers") or []
-    rate = tiers[-1].get("rate", "0") if tiers else found.terms.get("profitRate", "0")
+    return tiers[-1].get("rate", "0") if tiers else found.terms.get("profitRate", "0")
+
+
+def _contract_row(found: contracts.ContractView, lang: str) -> ContractRow:
     return ContractRow(
         id=found.id,
         kind=found.kind.value,
         status=found.status.value,
         downline=found.downline,
         version=found.version,
-        rate=percent_of_rate(rate),
-        tiers=len(tiers),
+        rate=format_rate(_rate(found), lang),
+        tiers=len(found.terms.get("tiers") or []),
+    )
+
+
+def _given_text(given: list[contracts.ContractView], lang: str) -> str:
+    return " · ".join(
+        translate(
+            "agent.downlines.contract",
+            lang,
+            kind=translate(f"agent.kind.{found.kind.value}", lang),
+            rate=format_rate(_rate(found), lang),
+            status=translate(f"agent.status.{found.status.value}", lang),
+        )
+        for found in given
     )
 
 
@@ -101,6 +119,7 @@ class AgentState(rx.State):
     offer_kinds: list[str] = []  # the kinds the brand runs
     offer_kind: str = ContractKind.DAILY_SALARY.value
     offer_periods: list[str] = []
+    offer_own: str = ""  # the agent's own contract of the offer's kind: what it may offer
 
     async def _agent(self) -> Any:
         try:
@@ -131,10 +150,11 @@ class AgentState(rx.State):
         self.yesterday = _money(seen.yesterday_pay)
         self.unclaimed = _money(seen.unclaimed)
         self.active_today = seen.active_today
-        self.offers = [_contract_row(c) for c in seen.pending_offers]
+        lang = (await self.get_state(SiteState)).ui_lang
+        self.offers = [_contract_row(c, lang) for c in seen.pending_offers]
         self.next_step, self.upline = seen.next_step, seen.upline
         self.contracts = [
-            _contract_row(c)
+            _contract_row(c, lang)
             for c in await contracts.member_contracts(member)
             if c.downline_id == member.id and c.status.value in ("ACTIVE", "TERMINATION_REQUESTED")
         ]
@@ -215,6 +235,10 @@ class AgentState(rx.State):
         self.downline_total = found.total
         self.activity_shown = found.activity_shown
         self.pages = max(1, -(-found.total // PAGE_SIZE))
+        given = await contracts.given(
+            member, [row.id for row in found.rows if row.is_agent and row.depth == 1]
+        )
+        lang = (await self.get_state(SiteState)).ui_lang
         self.downline_rows = [
             DownlineRow(
                 id=row.id,
@@ -225,6 +249,7 @@ class AgentState(rx.State):
                 last_login=row.last_login_at.isoformat() if row.last_login_at else "",
                 bets="" if row.valid_bet is None else _money(row.valid_bet),
                 deposits="" if row.deposits is None else _money(row.deposits),
+                contracts=_given_text(given.get(row.id, []), lang),
             )
             for row in found.rows
         ]
@@ -257,6 +282,7 @@ class AgentState(rx.State):
         if self.offer_kind not in self.offer_kinds:
             self.offer_kind = self.offer_kinds[0] if self.offer_kinds else ""
         self._periods()
+        await self._own_contract()
 
     def _periods(self) -> None:
         kind = self.offer_kind
@@ -269,6 +295,29 @@ class AgentState(rx.State):
         if kind in self.offer_kinds:
             self.offer_kind = kind
             self._periods()
+            await self._own_contract()
+
+    async def _own_contract(self) -> None:
+        """The agent's own contract of the offer's kind, in words: no offer pays above it."""
+        member = await self._agent()
+        lang = (await self.get_state(SiteState)).ui_lang
+        own = [
+            c
+            for c in (await contracts.member_contracts(member) if member is not None else [])
+            if c.downline_id == member.id
+            and c.kind.value == self.offer_kind
+            and c.status in contracts.IN_FORCE
+        ]
+        self.offer_own = (
+            translate(
+                "agent.contract.own",
+                lang,
+                kind=translate(f"agent.kind.{self.offer_kind}", lang),
+                rate=format_rate(_rate(own[0]), lang),
+            )
+            if own
+            else translate("agent.contract.own_none", lang)
+        )
 
     @rx.event
     async def close_offer(self) -> None:
@@ -300,3 +349,4 @@ class AgentState(rx.State):
         site = await self.get_state(SiteState)
         self.message = translate("agent.contract.sent", site.ui_lang)
         self.offer_to, self.offer_name = 0, ""
+        await self._downlines()  # the offer shows on its row

@@ -154,10 +154,11 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
             os.killpg(process.pid, signal.SIGKILL)
 
 
-def site_operator(*args: str) -> None:
+def site_operator(*args: str, **env: str) -> None:
     """An operator command in its own process, as an operator would run it beside the tests'
-    site: it announces its change on the site's Redis, where the site's workers look for it."""
-    operator(*args, **({"REDIS_URL": E2E_REDIS_URL} if E2E_REDIS_URL else {}))
+    site: it announces its change on the site's Redis, where the site's workers look for it
+    (`env`: the command's own settings, e.g. a staff member's STAFF_PASSWORD and STAFF_CODE)."""
+    operator(*args, **env, **({"REDIS_URL": E2E_REDIS_URL} if E2E_REDIS_URL else {}))
 
 
 def simulator_url() -> str:

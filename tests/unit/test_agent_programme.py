@@ -31,9 +31,10 @@ from app.services.origins import public_address
 from models import AuditEntry, DepositOrder, Member
 from models.agents import AgentPayout, ContractKind, ContractStatus
 from models.cashier import DepositStatus
+from state.agent_team import pay_line_text
 from state.console_payments import approval_words
 from tests.support.accounts import make_member
-from tests.support.agents import brand, downline, fact, tiers, top_agent
+from tests.support.agents import brand, downline, fact, signed, tiers, top_agent
 from tests.support.backoffice import log_in, make_staff, make_staff_account
 
 DAILY = ContractKind.DAILY_SALARY.value
@@ -232,6 +233,45 @@ async def test_the_team_list_shows_activity_once_a_contract_is_in_force() -> Non
     assert (row.valid_bet, row.deposits) == (Decimal("25.00"), Decimal("50.00"))
     older = await team.downlines(top, now=now + timedelta(days=team.ACTIVITY_DAYS + 3))
     assert (older.rows[0].valid_bet, older.rows[0].deposits) == (Decimal("0.00"), Decimal("0.00"))
+
+
+async def test_an_agent_sees_the_contracts_it_gave_its_sub_agents_and_no_one_elses() -> None:
+    now = datetime(2025, 3, 14, 15, tzinfo=UTC)
+    br1 = await brand()
+    top, other = await top_agent(), await top_agent()
+    await signed(None, top, DAILY, tiers((0, "0", None, "0.01")), now)
+    sub = await downline(top)
+    player = await downline(top, as_agent=False)
+    assert await contracts.given(top, []) == {}
+    offered = await contracts.offer(
+        br1, top, sub.id or 0, DAILY, "D", tiers((0, "0", None, "0.004")), now
+    )
+    [waiting] = (await contracts.given(top, [sub.id or 0, player.id or 0]))[sub.id or 0]
+    assert (waiting.id, waiting.status) == (offered.id, ContractStatus.OFFERED)
+    assert await contracts.given(other, [sub.id or 0]) == {}  # another agent's sub-agent
+    await contracts.accept(sub, offered.id, now)
+    [active] = (await contracts.given(top, [sub.id or 0]))[sub.id or 0]
+    assert (active.id, active.status) == (offered.id, ContractStatus.ACTIVE)
+    await contracts.request_termination(top, offered.id, now)
+    await contracts.confirm_termination(sub, offered.id, now)
+    assert await contracts.given(top, [sub.id or 0]) == {}  # over: no longer listed
+
+
+def test_a_pay_line_reads_in_the_readers_numbers() -> None:
+    line = pay_terms.line(
+        pay_terms.from_json(ContractKind.DAILY_SALARY, tiers((0, "0", None, "0.01"))),
+        pay_terms.Inputs(active_members=1, valid_bet=Decimal("1550.00")),
+        Decimal("6.20"),
+    ).to_json()
+    assert pay_line_text(line, "pt") == (
+        "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe 1.550,00, menos 6,20 dos "
+        "seus subordinados"
+    )
+    assert pay_line_text({**line, "rate": "0.0025"}, "en") == (
+        "Tier 1 (active members: 1): 0.25% × team valid bet 1,550.00, less your downlines' 6.20"
+    )
+    unmet = {**line, "tier": None}
+    assert pay_line_text(unmet, "pt") == "Nenhuma faixa atingida (aposta válida da equipe 1.550,00)"
 
 
 async def test_the_referral_link_is_on_the_brands_public_address_with_a_whatsapp_share() -> None:

@@ -23,6 +23,7 @@ from app.core.i18n.formatting import (
     format_balance,
     format_local_datetime,
     format_money,
+    format_rate,
     percent_of_rate,
 )
 
@@ -126,6 +127,16 @@ def test_dates_are_shown_in_the_visitors_zone() -> None:
     moment = datetime(2026, 11, 21, 23, 30, tzinfo=UTC)
     shown = format_local_datetime(moment, "pt", "America/Sao_Paulo")
     assert "20:30" in shown and "21" in shown
+
+
+def test_a_rate_reads_in_the_readers_decimals() -> None:
+    assert [format_rate(r, "pt") for r in ("0.004", "0.1", "0.0025", "0.12345")] == [
+        "0,4",
+        "10",
+        "0,25",
+        "12,345",
+    ]
+    assert format_rate("0.004", "en") == "0.4"
 
 
 def test_a_rate_reads_as_a_plain_percent() -> None:

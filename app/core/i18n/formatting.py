@@ -100,3 +100,10 @@ def format_day(day: date, ui_lang: str, length: str = "medium") -> str:
 def percent_of_rate(rate: object) -> str:
     """A rate (0.1) as the percent people read ("10", "0.25"): never in exponent form."""
     return format((Decimal(str(rate or 0)) * 100).normalize(), "f")
+
+
+def format_rate(rate: object, ui_lang: str) -> str:
+    """A rate (0.004) as the percent people read, in the locale's decimals: 0,4 or 0.4."""
+    return format_decimal(
+        Decimal(percent_of_rate(rate)), format="#,##0.####", locale=_locale(ui_lang)
+    )

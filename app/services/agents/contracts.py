@@ -16,6 +16,7 @@ Rules kept in the same transaction as the change:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -440,6 +441,32 @@ async def member_contracts(member: Member) -> list[ContractView]:
             )
         ).all()
     return [view(row, name) for row, name in rows]
+
+
+async def given(agent: Member, downline_ids: Sequence[int]) -> dict[int, list[ContractView]]:
+    """The contracts the agent gave these downlines that are not over (offers waiting for an
+    answer, contracts in force), newest first per downline: what its team list shows."""
+    if not downline_ids:
+        return {}
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(AgentContract, Member.username)
+                .join(Member, col(Member.id) == AgentContract.downline_id)
+                .where(
+                    AgentContract.upline_id == saved_id(agent.id),
+                    col(AgentContract.downline_id).in_(list(downline_ids)),
+                    col(AgentContract.status).in_(
+                        [ContractStatus.OFFERED.value, *(s.value for s in IN_FORCE)]
+                    ),
+                )
+                .order_by(col(AgentContract.id).desc())
+            )
+        ).all()
+    found: dict[int, list[ContractView]] = {}
+    for row, name in rows:
+        found.setdefault(row.downline_id, []).append(view(row, name))
+    return found
 
 
 @dataclass(frozen=True)

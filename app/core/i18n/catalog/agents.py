@@ -111,6 +111,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.contract.send": "Send offer",
         "agent.contract.cancel": "Cancel",
         "agent.contract.sent": "Offer sent.",
+        "agent.contract.own": "Your contract ({kind}): {rate}%. You can offer up to that rate.",
+        "agent.contract.own_none": (
+            "You have no contract of this kind in force: an offer of it would be refused."
+        ),
         "agent.contract.accept": "Accept",
         "agent.contract.reject": "Reject",
         "agent.contract.terminate": "Request termination",
@@ -119,7 +123,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.contract.none": "No contracts.",
         "agent.wages.title": "Daily wages",
         "agent.wages.line": (
-            "Tier {tier} ({active} active): {rate}% × team valid bet {base}, "
+            "Tier {tier} (active members: {active}): {rate}% × team valid bet {base}, "
             "less your downlines' {below}"
         ),
         "agent.wages.no_tier": "No tier reached (team valid bet {base})",
@@ -248,6 +252,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.contract.send": "Enviar oferta",
         "agent.contract.cancel": "Cancelar",
         "agent.contract.sent": "Oferta enviada.",
+        "agent.contract.own": "Seu contrato ({kind}): {rate}%. Você pode oferecer até essa taxa.",
+        "agent.contract.own_none": (
+            "Você não tem contrato deste tipo em vigor: uma oferta dele seria recusada."
+        ),
         "agent.contract.accept": "Aceitar",
         "agent.contract.reject": "Recusar",
         "agent.contract.terminate": "Pedir encerramento",
@@ -256,7 +264,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.contract.none": "Nenhum contrato.",
         "agent.wages.title": "Salário diário",
         "agent.wages.line": (
-            "Faixa {tier} ({active} ativos): {rate}% × aposta válida da equipe {base}, "
+            "Faixa {tier} (membros ativos: {active}): {rate}% × aposta válida da equipe {base}, "
             "menos {below} dos seus subordinados"
         ),
         "agent.wages.no_tier": "Nenhuma faixa atingida (aposta válida da equipe {base})",
@@ -540,6 +548,7 @@ PROGRAMME: dict[str, dict[str, str]] = {
         ),
         "agent.downlines.sub_agent": "Sub-agent",
         "agent.downlines.player": "Player",
+        "agent.downlines.contract": "{kind} at {rate}% · {status}",
         "agent.referral.whatsapp": "Share on WhatsApp",
         "agent.referral.share_text": "Join me on {brand}: {link}",
         "agent.referral.copied": "Link copied.",
@@ -640,6 +649,7 @@ PROGRAMME: dict[str, dict[str, str]] = {
         ),
         "agent.downlines.sub_agent": "Subagente",
         "agent.downlines.player": "Jogador",
+        "agent.downlines.contract": "{kind} de {rate}% · {status}",
         "agent.referral.whatsapp": "Compartilhar no WhatsApp",
         "agent.referral.share_text": "Venha jogar comigo na {brand}: {link}",
         "agent.referral.copied": "Link copiado.",

@@ -9,11 +9,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
+import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,26 +72,51 @@ def _ms(text: str) -> float:
 
 
 def wrk(
-    url: str, connections: int, seconds: int, headers: dict[str, str] | None = None
+    url: str,
+    connections: int,
+    seconds: float,
+    headers: dict[str, str] | None = None,
+    script: Path | None = None,
 ) -> LoadResult:
-    """Load `url` with wrk (2 threads), a bounded run on loopback; parse rate and latency."""
-    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency"]
+    """Load `url` with wrk (2 threads), a bounded run on loopback; parse rate and latency.
+    `script`: a wrk Lua script that makes the requests (a POST with a body of its own) and
+    may print "failed responses: N" (answers it judged failed: errors too)."""
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--latency"]
     for name, value in (headers or {}).items():
         command += ["-H", f"{name}: {value}"]
+    if script is not None:
+        command += ["-s", str(script)]
     out = subprocess.run([*command, url], capture_output=True, text=True, check=True).stdout
     percentiles = dict(re.findall(r"^\s+(50|99)%\s+(\S+)\s*$", out, re.M))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    failed = re.search(r"^failed responses: (\d+)$", out, re.M)  # a script's own count
     socket_errors = re.search(
         r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out
     )
     return LoadResult(
         requests=int(re.search(r"(\d+) requests in", out).group(1)),  # type: ignore[union-attr]
         errors=(int(errors.group(1)) if errors else 0)
+        + (int(failed.group(1)) if failed else 0)
         + (sum(int(g) for g in socket_errors.groups()) if socket_errors else 0),
         rate=float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
         p50_ms=_ms(percentiles["50"]),
         p99_ms=_ms(percentiles["99"]),
     )
+
+
+def serving_cpu(url: str) -> float:
+    """CPU seconds used so far by the server `asgi_server` started at `url` (granian's main
+    process and its workers): the work a call costs, whoever else shares the machine."""
+    port = str(urlsplit(url).port)
+    total = 0.0
+    for process in psutil.process_iter(["cmdline"]):
+        line = process.info["cmdline"] or []
+        if "granian" in " ".join(line) and port in line:
+            for each in (process, *process.children(recursive=True)):
+                with suppress(psutil.Error):
+                    times = each.cpu_times()
+                    total += times.user + times.system
+    return total
 
 
 def free_port() -> int:

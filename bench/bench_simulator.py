@@ -8,6 +8,10 @@ launch (launchGame + the simulator opening the game), the round as a player sees
 win: one spin), and the wallet calls as the simulator sees them; the baseline is the
 platform's /ping measured in the same run at the same concurrency (ratios against it).
 
+The platform's CPU per round (its server's, read from /proc, launches included) is set
+against a bare Starlette endpoint's CPU per call loaded by wrk (issue 36: at most 15x); unlike
+latency, CPU per call does not depend on who else shares the machine.
+
 Goals: a round p95 < 150 ms at 32 clients; the wallet's p99 < 300 ms. A round costs what its
 wallet call costs, and one worker serves the wallet calls one core's worth at a time, so 32
 players queue behind each other; on SQLite every wallet write also waits for its single
@@ -26,7 +30,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import httpx
 
-from bench.common import ROOT, Figure, asgi_server, environment
+from bench.common import ROOT, Figure, asgi_server, environment, serving_cpu, wrk
 
 CLIENTS = 32
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
@@ -77,6 +81,7 @@ async def _drive(platform: str, simulator: str, tokens: list[str], game: str) ->
     pings: list[float] = []
     errors = 0
     deadline = time.monotonic() + SECONDS
+    cpu_before = serving_cpu(platform)
 
     async def player(token: str) -> None:
         nonlocal errors
@@ -112,10 +117,17 @@ async def _drive(platform: str, simulator: str, tokens: list[str], game: str) ->
                 pings.append(time.perf_counter() - started)
 
     await asyncio.gather(*(player(t) for t in tokens))
+    cpu = serving_cpu(platform) - cpu_before
     # The baseline: the same concurrency on the platform's cheapest call.
     deadline = time.monotonic() + min(SECONDS, 5)
     await asyncio.gather(*(pinger() for _ in tokens))
-    return {"launches": launches, "rounds": rounds, "pings": pings, "errors": [errors]}
+    return {
+        "launches": launches,
+        "rounds": rounds,
+        "pings": pings,
+        "errors": [errors],
+        "cpu": [cpu],
+    }
 
 
 def _measure(env: dict[str, str]) -> tuple[dict[str, list], dict[str, float]]:
@@ -137,8 +149,23 @@ def _measure(env: dict[str, str]) -> tuple[dict[str, list], dict[str, float]]:
     return found, wallet
 
 
-def _figures(database: str, found: dict[str, list], wallet: dict[str, float]) -> list[Figure]:
+def _bare_cpu_per_call() -> float:
+    """The floor of a call's cost: a bare Starlette JSON endpoint served the same way, loaded
+    by wrk (which the endpoint, not the client, bounds); its server's CPU per call, in ms."""
+    with asgi_server("bench.bare_app:app") as bare:
+        wrk(bare + "/status", CLIENTS, 1)  # warm-up
+        before = serving_cpu(bare)
+        load = wrk(bare + "/status", CLIENTS, min(SECONDS, 5))
+        return (serving_cpu(bare) - before) / max(load.requests, 1) * 1000
+
+
+def _figures(
+    database: str, found: dict[str, list], wallet: dict[str, float], bare_cpu_ms: float
+) -> list[Figure]:
     rounds, pings, launches = found["rounds"], found["pings"], found["launches"]
+    # The players' launches are in it too: 32 calls against hundreds of rounds.
+    cpu_per_round = found["cpu"][0] / max(len(rounds), 1) * 1000
+    cpu_ratio = cpu_per_round / bare_cpu_ms if bare_cpu_ms else 0.0
     round_p95 = _pct(rounds, 0.95)
     ping_p95 = _pct(pings, 0.95)
     wallet_p99 = float(wallet.get("p99_ms", 0.0))
@@ -155,6 +182,9 @@ def _figures(database: str, found: dict[str, list], wallet: dict[str, float]) ->
         ("round p95 / baseline p95", round_p95 / ping_p95 if ping_p95 else 0, "x", "", None),
         ("errors", float(errors), "responses", "0", errors == 0),
         ("mean rounds per client", len(rounds) / CLIENTS, "rounds", "", None),
+        ("platform CPU per round", cpu_per_round, "ms", "", None),
+        ("bare endpoint CPU per call (wrk)", bare_cpu_ms, "ms", "", None),
+        ("platform CPU per round / bare CPU per call", cpu_ratio, "x", "<= 15x", cpu_ratio <= 15),
     ]
     return [Figure(f"{database}: {name}", *rest) for name, *rest in rows]
 
@@ -173,7 +203,10 @@ def run() -> list[Figure]:
             on_postgres = _measure(postgres)
     finally:
         drop_postgres_database(url)
-    return _figures("SQLite", *on_sqlite) + _figures("PostgreSQL", *on_postgres)
+    bare_cpu_ms = _bare_cpu_per_call()
+    return _figures("SQLite", *on_sqlite, bare_cpu_ms) + _figures(
+        "PostgreSQL", *on_postgres, bare_cpu_ms
+    )
 
 
 async def _setup() -> tuple[list[str], str]:

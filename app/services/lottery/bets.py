@@ -64,6 +64,7 @@ from models.lottery import (
 CENT = Decimal("0.01")
 _EXPOSURE: Table = LotteryExposure.__table__  # type: ignore[attr-defined]
 _BETS: Table = LotteryBet.__table__  # type: ignore[attr-defined]
+_KEYS, _AMOUNTS = postgresql.ARRAY(String), postgresql.ARRAY(Numeric)  # made once: cache keys
 MAX_MULTIPLIER = 10_000
 MAX_CHASE_ISSUES = 120
 # Brand profiles: the lowest theoretical RTP a brand's market allows (Brazil, Portaria
@@ -185,8 +186,8 @@ def _exposure_upsert(
         # once (SQLAlchemy caches no multi-row VALUES; compiling one cost a bet ~3 ms).
         rows = (
             func.unnest(
-                bindparam("exposure_keys", keys, type_=postgresql.ARRAY(String)),
-                bindparam("exposure_amounts", added, type_=postgresql.ARRAY(Numeric)),
+                bindparam("exposure_keys", keys, type_=_KEYS),
+                bindparam("exposure_amounts", added, type_=_AMOUNTS),
             )
             .table_valued("key", "amount")
             .render_derived(name="leg")

@@ -20,8 +20,9 @@ of Reflex's; the same 100 clients (same library, connect and cadence) click it f
 Then the same clients click the echo with no pause for a few seconds: that rate against the
 Reflex run's click rate shows the client is not what the round trip measures (the client
 process's CPU share over the Reflex clicks is printed too). Each server's CPU per click is
-read from /proc over the clicking (the site's `app.cli serve` process and its workers, the
-echo's granian processes; Redis and PostgreSQL are not counted).
+read from /proc over the clicking (the site's `app.cli serve` process and its workers, which
+also run the scheduled jobs and the Crash round driver; the echo's granian processes; Redis and
+PostgreSQL are not counted).
 
 Goals: round trip p95 < 200 ms and state per user < 100 KB (issue 7); Reflex p95 at most
 5x the echo's p95 (issue 36); the client drives the echo at least 10x faster than the Reflex

@@ -150,3 +150,48 @@ def asgi_server(
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def listening_cpu(url: str) -> float:
+    """CPU seconds used so far by the server listening at `url`: every process whose command
+    line names the port as an argument (granian's main process and the workers it forks with
+    the same command line, or `app.cli serve` and its workers) and their children, each
+    process counted once."""
+    port = str(urlsplit(url).port)
+    processes: dict[int, psutil.Process] = {}
+    for process in psutil.process_iter(["cmdline"]):
+        if port in (process.info["cmdline"] or []):
+            with suppress(psutil.Error):
+                for each in (process, *process.children(recursive=True)):
+                    processes[each.pid] = each
+    total = 0.0
+    for each in processes.values():
+        with suppress(psutil.Error):
+            times = each.cpu_times()
+            total += times.user + times.system
+    return total
+
+
+@contextmanager
+def granian_server(target: str, workers: int) -> Iterator[str]:
+    """Serve an ASGI app with granian and `workers` workers, as `app.cli serve` serves the
+    site with GRANIAN_WORKERS (asgi_server serves one worker)."""
+    port = free_port()
+    command = [
+        sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1",
+        "--port", str(port), "--workers", str(workers), "--log-level", "warning", target,
+    ]  # fmt: skip
+    process = subprocess.Popen(command, cwd=ROOT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(url + "/", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

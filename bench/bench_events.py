@@ -45,7 +45,7 @@ import psutil
 
 from bench.bare_socketio import NAMESPACE, ROOT_STATE, WALLET_STATE
 from bench.bench_locust import REDIS_URL, _deployment
-from bench.common import Figure, granian_server, listening_cpu
+from bench.common import Figure, asgi_server, serving_cpu
 
 CLIENTS = int(os.environ.get("BENCH_EVENT_CLIENTS", "100"))
 SECONDS = float(os.environ.get("BENCH_EVENT_SECONDS", "40"))
@@ -137,11 +137,11 @@ async def _measure(url: str, *, state: bool = False, flat_out: float = 0.0) -> C
     for start in range(0, CLIENTS, 10):  # tabs open over a few seconds, not all at once
         await asyncio.gather(*(tab.connect() for tab in tabs[start : start + 10]))
     connected = sum(tab.socket.connected for tab in tabs)
-    client, server = psutil.Process(), listening_cpu(url)
+    client, server = psutil.Process(), serving_cpu(url)
     client_before, started = sum(client.cpu_times()[:2]), time.monotonic()
     await asyncio.gather(*(tab.clicking(started + SECONDS) for tab in tabs))
     seconds = time.monotonic() - started
-    server = listening_cpu(url) - server
+    server = serving_cpu(url) - server
     client_cpu = sum(client.cpu_times()[:2]) - client_before
     trips = [trip for tab in tabs for trip in tab.round_trips]
     errors = sum(tab.errors for tab in tabs)
@@ -201,7 +201,7 @@ def _round_trips(prefix: str, clicks: Clicks, p95_below_ms: float | None = None)
 def run() -> list[Figure]:
     with _deployment(scaled=True, members=0) as (url, _):
         reflex = asyncio.run(_measure(url, state=True))
-    with granian_server("bench.bare_socketio:app", WORKERS) as url:
+    with asgi_server("bench.bare_socketio:app", workers=WORKERS) as url:
         echo = asyncio.run(_measure(url, flat_out=FLAT_OUT_SECONDS))
     p95, echo_p95 = _percentile(reflex.trips, 0.95), _percentile(echo.trips, 0.95)
     ratio = p95 / echo_p95 if echo_p95 else float("inf")

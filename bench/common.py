@@ -104,21 +104,6 @@ def wrk(
     )
 
 
-def serving_cpu(url: str) -> float:
-    """CPU seconds used so far by the server `asgi_server` started at `url` (granian's main
-    process and its workers): the work a call costs, whoever else shares the machine."""
-    port = str(urlsplit(url).port)
-    total = 0.0
-    for process in psutil.process_iter(["cmdline"]):
-        line = process.info["cmdline"] or []
-        if "granian" in " ".join(line) and port in line:
-            for each in (process, *process.children(recursive=True)):
-                with suppress(psutil.Error):
-                    times = each.cpu_times()
-                    total += times.user + times.system
-    return total
-
-
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -127,13 +112,14 @@ def free_port() -> int:
 
 @contextmanager
 def asgi_server(
-    target: str, env: dict[str, str] | None = None, factory: bool = False
+    target: str, env: dict[str, str] | None = None, factory: bool = False, workers: int = 1
 ) -> Iterator[str]:
-    """Serve an ASGI app with granian (the server Reflex runs in production), one worker."""
+    """Serve an ASGI app with granian (the server Reflex runs in production), one worker by
+    default (`app.cli serve` serves the site with GRANIAN_WORKERS)."""
     port = free_port()
     command = [
         sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1",
-        "--port", str(port), "--workers", "1", "--log-level", "warning",
+        "--port", str(port), "--workers", str(workers), "--log-level", "warning",
         *(["--factory"] if factory else []), target,
     ]  # fmt: skip
     process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})})
@@ -152,11 +138,12 @@ def asgi_server(
         process.wait(timeout=10)
 
 
-def listening_cpu(url: str) -> float:
+def serving_cpu(url: str) -> float:
     """CPU seconds used so far by the server listening at `url`: every process whose command
     line names the port as an argument (granian's main process and the workers it forks with
     the same command line, or `app.cli serve` and its workers) and their children, each
-    process counted once."""
+    process counted once. Unlike latency, CPU per call does not depend on who else shares
+    the machine."""
     port = str(urlsplit(url).port)
     processes: dict[int, psutil.Process] = {}
     for process in psutil.process_iter(["cmdline"]):
@@ -170,28 +157,3 @@ def listening_cpu(url: str) -> float:
             times = each.cpu_times()
             total += times.user + times.system
     return total
-
-
-@contextmanager
-def granian_server(target: str, workers: int) -> Iterator[str]:
-    """Serve an ASGI app with granian and `workers` workers, as `app.cli serve` serves the
-    site with GRANIAN_WORKERS (asgi_server serves one worker)."""
-    port = free_port()
-    command = [
-        sys.executable, "-m", "granian", "--interface", "asgi", "--host", "127.0.0.1",
-        "--port", str(port), "--workers", str(workers), "--log-level", "warning", target,
-    ]  # fmt: skip
-    process = subprocess.Popen(command, cwd=ROOT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                httpx.get(url + "/", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)

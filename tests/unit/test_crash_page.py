@@ -8,9 +8,12 @@ from __future__ import annotations
 import asyncio
 
 from app.app import app as site
+from app.core.errors import AppError
 from app.core.i18n import translate
 from app.routes import PLAY_CRASH, PLAY_VERIFY
+from app.services.protection.limits import REALITY_CHECK_DUE
 from state.crash import CrashState, CrashVerifyState
+from state.reality import RealityState
 from tests.support.crash_game import fresh_round
 from tests.support.page_state import Tab
 
@@ -69,3 +72,12 @@ async def test_an_unknown_round_is_refused_on_the_verify_page() -> None:
         page = await tab.state(CrashVerifyState)
         assert page.active
         assert (page.error, page.rows) == (translate("crash-round-unknown", LANG), [])
+
+
+async def test_a_bet_refused_for_a_due_reality_check_brings_up_its_dialog() -> None:
+    tab = Tab(site)
+    page = await tab.state(CrashState)
+    page.notice = "Aposta 1 feita."
+    shown = await page._failed(AppError(REALITY_CHECK_DUE, 409))
+    assert shown == RealityState.check
+    assert (page.error, page.notice) == (translate(REALITY_CHECK_DUE, LANG), "")

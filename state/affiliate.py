@@ -1,6 +1,7 @@
 """The affiliate application page: the programme's terms, the form and the status of the
 member's latest application. Identity comes from `current_login` only; the service checks
-the terms' acceptance, the form's lengths and that no application is waiting already."""
+the terms' acceptance, the form's lengths and that no application is waiting already; a
+refusal shows in `error` (state/member_page.py)."""
 
 from __future__ import annotations
 
@@ -8,29 +9,23 @@ import reflex as rx
 
 from app.core import clock
 from app.core.config import get_settings
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.agents import affiliates, tree
 from models import Member
-from state.auth import current_login
+from state.auth import current_member, member_or_none
 from state.gates import gated
 from state.guard import Form, checked
-from state.site import SiteState
+from state.member_page import MemberPage, member_action
+from state.site import ui_lang
 
 
-class AffiliateState(rx.State):
+class AffiliateState(MemberPage, rx.State):
     error: str = ""
     message: str = ""
     is_agent: bool = False
     trial: bool = False
     status: str = ""  # the latest application's (PENDING, APPROVED, REJECTED); "" none
     sent_at: str = ""  # ISO
-
-    async def _member(self) -> Member | None:
-        try:
-            return (await current_login(self)).member
-        except AppError:
-            return None
 
     async def _show(self, member: Member) -> None:
         self.is_agent = tree.is_agent(member)
@@ -42,7 +37,7 @@ class AffiliateState(rx.State):
     @rx.event
     async def load(self) -> None:
         self.error = self.message = ""
-        member = await self._member()
+        member = await member_or_none(self)
         if member is None:
             self.status = self.sent_at = ""
             return
@@ -51,23 +46,17 @@ class AffiliateState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def apply(self, form: Form) -> None:
         self.error = self.message = ""
-        lang = (await self.get_state(SiteState)).ui_lang
-        member = await self._member()
-        if member is None:  # a guest's page (or a login not yet seen by it): say so
-            self.error = translate("not-logged-in", lang)
-            return
-        try:
-            await affiliates.apply(
-                member,
-                str(form.get("channel") or ""),
-                str(form.get("audience") or ""),
-                clock.now(),
-                accepted_terms=form.get("accept") in ("on", True, "true"),
-            )
-        except AppError as error:
-            self.error = translate(error.code, lang, **error.params)
-            return
-        self.message = translate("affiliate.sent", lang)
+        # A guest's page (or a login not yet seen by it) is told so: not-logged-in.
+        member = await current_member(self)
+        await affiliates.apply(
+            member,
+            str(form.get("channel") or ""),
+            str(form.get("audience") or ""),
+            clock.now(),
+            accepted_terms=form.get("accept") in ("on", True, "true"),
+        )
+        self.message = translate("affiliate.sent", await ui_lang(self))
         await self._show(member)

@@ -5,7 +5,8 @@ downline list, to the upline on /transferUpline).
 
 One report at a time lives in `rows` / `totals` / `chart` (the pages share one table
 component). Identity comes from `current_login` only; arguments are bounded (state/guard.py)
-and the services refuse non-agents and anything outside the agent's own downline."""
+and the services refuse non-agents and anything outside the agent's own downline; a refusal
+shows in `error` (state/member_page.py)."""
 
 from __future__ import annotations
 
@@ -29,10 +30,11 @@ from app.services.cashier import team_transfers as transfers
 from app.services.qr import qr_svg_data_uri_off_loop
 from models import Member
 from models.agents import ContractKind
-from state.auth import current_login
+from state.auth import member_or_none
 from state.gates import gated
 from state.guard import Form, Name, Page, checked
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
 from state.wallet import WalletState
 
 PAGE_SIZE = 20
@@ -129,7 +131,7 @@ class OverviewFigures:
     yesterday: str = "0"
 
 
-class AgentTeamState(rx.State):
+class AgentTeamState(MemberPage, rx.State):
     is_agent: bool = False
     error: str = ""
     message: str = ""
@@ -161,23 +163,13 @@ class AgentTeamState(rx.State):
     _request: str = ""
 
     async def _member(self) -> Member | None:
-        try:
-            login = await current_login(self)
-        except AppError:
-            self.is_agent = False
-            return None
-        self.is_agent = tree.is_agent(login.member)
-        return login.member
+        member = await member_or_none(self)
+        self.is_agent = member is not None and tree.is_agent(member)
+        return member
 
     async def _agent(self) -> Member | None:
         member = await self._member()
         return member if self.is_agent else None
-
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
-    async def _say(self, error: AppError) -> None:
-        self.error = translate(error.code, await self._lang(), **error.params)
 
     def _span(self) -> tuple[datetime, datetime]:
         until = clock.now() + timedelta(minutes=1)
@@ -205,9 +197,9 @@ class AgentTeamState(rx.State):
         try:
             contracts.require_programme(await current_brand(self))  # off: every report closes
             await loader[report](member)
-        except AppError as error:
+        except AppError as error:  # no report's rows stay under another's refusal
             self.rows, self.totals, self.chart = [], ReportTotals(), []
-            await self._say(error)
+            await self._failed(error)
 
     # loaders ------------------------------------------------------------------------------
 
@@ -229,7 +221,7 @@ class AgentTeamState(rx.State):
     async def _revenue(self, member: Member, days: int | None = None) -> None:
         """The last `days` local days of the brand, today included, each said as a date."""
         brand = await current_brand(self)
-        zone, lang = ZoneInfo(brand.timezone), await self._lang()
+        zone, lang = ZoneInfo(brand.timezone), await ui_lang(self)
         now = clock.now()
         span = days or RANGES.get(self.range_name, 7)
         first = now.astimezone(zone).date() - timedelta(days=span - 1)
@@ -307,7 +299,7 @@ class AgentTeamState(rx.State):
             )
             self._paged(bets.total_rows)
         else:
-            lang = await self._lang()
+            lang = await ui_lang(self)
             found = await reports.team_transactions(
                 member, since, until, kind=self.kind_filter, page=self.page, size=PAGE_SIZE
             )
@@ -337,7 +329,7 @@ class AgentTeamState(rx.State):
             page=self.page,
             size=PAGE_SIZE,
         )
-        lang = await self._lang()
+        lang = await ui_lang(self)
         daily = self.pay_kind == ContractKind.DAILY_SALARY.value  # tiered: explained per line
         self.rows = [
             ReportRow(
@@ -364,7 +356,7 @@ class AgentTeamState(rx.State):
     async def _announcements(self, member: Member) -> None:
         brand = await current_brand(self)
         found = await announcements.agent_notices(
-            brand.id, await self._lang(), clock.now(), self.page
+            brand.id, await ui_lang(self), clock.now(), self.page
         )
         self.rows = [
             ReportRow(time=item.starts_at.isoformat(), title=item.title, content=item.content)
@@ -462,7 +454,7 @@ class AgentTeamState(rx.State):
         self.clicks, self.registrations = found.clicks, found.registrations
         self.qr = await qr_svg_data_uri_off_loop(found.link)
         message = translate(
-            "agent.referral.share_text", await self._lang(), brand=brand.name, link=found.link
+            "agent.referral.share_text", await ui_lang(self), brand=brand.name, link=found.link
         )
         self.whatsapp = affiliates.whatsapp_share(message)
 
@@ -475,20 +467,17 @@ class AgentTeamState(rx.State):
 
     @rx.event
     @checked
+    @member_action
     async def pick_transfer(self, downline_id: Page) -> None:
         """Open the transfer form for a member of the agent's downline."""
         self.error = self.message = ""
         member = await self._agent()
         if member is None:
             return
-        try:
-            self.transfer_name = await transfers.recipient(
-                await current_brand(self), member, downline_id
-            )
-        except AppError as error:
-            await self._say(error)
-            self.transfer_to = 0
-            return
+        self.transfer_to = 0  # closed, unless the member may receive
+        self.transfer_name = await transfers.recipient(
+            await current_brand(self), member, downline_id
+        )
         self.transfer_to = downline_id
         self._request = _request_id()
 
@@ -499,23 +488,20 @@ class AgentTeamState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def send_down(self, form: Form) -> Any:
         self.error = self.message = ""
         member = await self._agent()
         if member is None or self.transfer_to == 0:
-            return
-        try:
-            done = await transfers.to_downline(
-                await current_brand(self),
-                member,
-                self.transfer_to,
-                str(form.get("amount") or ""),
-                str(form.get("payment_password") or ""),
-                self._request or _request_id(),
-            )
-        except AppError as error:
-            await self._say(error)
-            return
+            return None
+        done = await transfers.to_downline(
+            await current_brand(self),
+            member,
+            self.transfer_to,
+            str(form.get("amount") or ""),
+            str(form.get("payment_password") or ""),
+            self._request or _request_id(),
+        )
         self.message = await self._sent(done)
         self.transfer_to, self.transfer_name, self._request = 0, "", ""
         return WalletState.refresh
@@ -524,7 +510,7 @@ class AgentTeamState(rx.State):
         """What the page says once a transfer went (or was held for review)."""
         key = "agent.transfer.held" if done.held else "agent.transfer.sent"
         return translate(
-            key, await self._lang(), amount=_money(done.amount), other=done.counterpart
+            key, await ui_lang(self), amount=_money(done.amount), other=done.counterpart
         )
 
     @rx.event
@@ -545,7 +531,7 @@ class AgentTeamState(rx.State):
         found = await transfers.records(
             brand, member, until - timedelta(days=30), until, size=PAGE_SIZE
         )
-        lang = await self._lang()
+        lang = await ui_lang(self)
         self.report = "transfers"
         self.rows = [
             ReportRow(
@@ -561,22 +547,19 @@ class AgentTeamState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def send_up(self, form: Form) -> Any:
         self.error = self.message = ""
         member = await self._member()
         if member is None:
-            return
-        try:
-            done = await transfers.to_upline(
-                await current_brand(self),
-                member,
-                str(form.get("amount") or ""),
-                str(form.get("payment_password") or ""),
-                self._request or _request_id(),
-            )
-        except AppError as error:
-            await self._say(error)
-            return
+            return None
+        done = await transfers.to_upline(
+            await current_brand(self),
+            member,
+            str(form.get("amount") or ""),
+            str(form.get("payment_password") or ""),
+            self._request or _request_id(),
+        )
         self.message = await self._sent(done)
         self._request = _request_id()
         await self._upline_view()

@@ -2,28 +2,29 @@
 downline management with the contract offer form (the daily wages record is one of the
 team reports of state/agent_team.py). Identity comes from `current_login` only; every
 handler's arguments are checked (state/guard.py); the services refuse non-agents and
-anything outside the agent's own downline."""
+anything outside the agent's own downline, and a refusal shows in `error`
+(state/member_page.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_rate
-from app.services.agents import contracts, team
+from app.services.agents import contracts, team, tree
 from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
+from models import Member
 from models.agents import ContractKind
-from state.auth import current_login
+from state.auth import member_or_none
 from state.gates import gated
 from state.guard import Form, Name, Page, Text, checked
-from state.site import SiteState, current_brand, page_visitor
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, page_visitor, ui_lang
 
 PAGE_SIZE = 20
 
@@ -89,7 +90,7 @@ def _given_text(given: list[contracts.ContractView], lang: str) -> str:
     )
 
 
-class AgentState(rx.State):
+class AgentState(MemberPage, rx.State):
     is_agent: bool = False
     error: str = ""
     message: str = ""
@@ -121,18 +122,10 @@ class AgentState(rx.State):
     offer_periods: list[str] = []
     offer_own: str = ""  # the agent's own contract of the offer's kind: what it may offer
 
-    async def _agent(self) -> Any:
-        try:
-            login = await current_login(self)
-        except AppError:
-            self.is_agent = False
-            return None
-        self.is_agent = team.tree.is_agent(login.member)
-        return login.member if self.is_agent else None
-
-    async def _say(self, error: AppError) -> None:
-        site = await self.get_state(SiteState)
-        self.error = translate(error.code, site.ui_lang, **error.params)
+    async def _agent(self) -> Member | None:
+        member = await member_or_none(self)
+        self.is_agent = member is not None and tree.is_agent(member)
+        return member if self.is_agent else None
 
     # agent home ---------------------------------------------------------------------------
 
@@ -150,7 +143,7 @@ class AgentState(rx.State):
         self.yesterday = _money(seen.yesterday_pay)
         self.unclaimed = _money(seen.unclaimed)
         self.active_today = seen.active_today
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.offers = [_contract_row(c, lang) for c in seen.pending_offers]
         self.next_step, self.upline = seen.next_step, seen.upline
         self.contracts = [
@@ -162,21 +155,17 @@ class AgentState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def answer(self, contract_id: Page, action: Name) -> None:
         """The contract popup's buttons: accept or reject an offer."""
         self.error = self.message = ""
         member = await self._agent()
         if member is None or action not in ("ACCEPT", "REJECT"):
             return
-        try:
-            found = await contracts.process(
-                member, self._kind_of(contract_id), contract_id, action, clock.now()
-            )
-        except AppError as error:
-            await self._say(error)
-            return
-        site = await self.get_state(SiteState)
-        self.message = translate(f"agent.status.{found.status.value}", site.ui_lang)
+        found = await contracts.process(
+            member, self._kind_of(contract_id), contract_id, action, clock.now()
+        )
+        self.message = translate(f"agent.status.{found.status.value}", await ui_lang(self))
         await self.load_home()
 
     def _kind_of(self, contract_id: int) -> str:
@@ -195,25 +184,22 @@ class AgentState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def register(self, form: Form) -> None:
         self.error = self.message = ""
         member = await self._agent()
         if member is None:
             return
-        try:
-            made = await team.register_downline(
-                await current_brand(self),
-                member,
-                str(form.get("username") or ""),
-                str(form.get("password") or ""),
-                as_agent=bool(form.get("as_agent")),
-                ip=page_visitor(self).ip,
-            )
-        except AppError as error:
-            await self._say(error)
-            return
-        site = await self.get_state(SiteState)
-        self.message = translate("agent.register.done", site.ui_lang, username=made.username)
+        made = await team.register_downline(
+            await current_brand(self),
+            member,
+            str(form.get("username") or ""),
+            str(form.get("password") or ""),
+            as_agent=bool(form.get("as_agent")),
+            ip=page_visitor(self).ip,
+        )
+        lang = await ui_lang(self)
+        self.message = translate("agent.register.done", lang, username=made.username)
 
     # downline management ------------------------------------------------------------------
 
@@ -238,7 +224,7 @@ class AgentState(rx.State):
         given = await contracts.given(
             member, [row.id for row in found.rows if row.is_agent and row.depth == 1]
         )
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.downline_rows = [
             DownlineRow(
                 id=row.id,
@@ -300,14 +286,18 @@ class AgentState(rx.State):
     async def _own_contract(self) -> None:
         """The agent's own contract of the offer's kind, in words: no offer pays above it."""
         member = await self._agent()
-        lang = (await self.get_state(SiteState)).ui_lang
-        own = [
-            c
-            for c in (await contracts.member_contracts(member) if member is not None else [])
-            if c.downline_id == member.id
-            and c.kind.value == self.offer_kind
-            and c.status in contracts.IN_FORCE
-        ]
+        lang = await ui_lang(self)
+        own = (
+            []
+            if member is None
+            else [
+                c
+                for c in await contracts.member_contracts(member)
+                if c.downline_id == member.id
+                and c.kind.value == self.offer_kind
+                and c.status in contracts.IN_FORCE
+            ]
+        )
         self.offer_own = (
             translate(
                 "agent.contract.own",
@@ -326,6 +316,7 @@ class AgentState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def offer(self, form: Form) -> None:
         """The contract popup of an upline: a contract of one of the brand's kinds (one tier,
         or the real-time salary's rates), within the agent's own contract of that kind."""
@@ -333,20 +324,15 @@ class AgentState(rx.State):
         member = await self._agent()
         if member is None or self.offer_to == 0:
             return
-        try:
-            await contracts.offer(
-                await current_brand(self),
-                member,
-                self.offer_to,
-                self.offer_kind,
-                str(form.get("period") or ""),
-                form_terms(self.offer_kind, form),
-                clock.now(),
-            )
-        except AppError as error:
-            await self._say(error)
-            return
-        site = await self.get_state(SiteState)
-        self.message = translate("agent.contract.sent", site.ui_lang)
+        await contracts.offer(
+            await current_brand(self),
+            member,
+            self.offer_to,
+            self.offer_kind,
+            str(form.get("period") or ""),
+            form_terms(self.offer_kind, form),
+            clock.now(),
+        )
+        self.message = translate("agent.contract.sent", await ui_lang(self))
         self.offer_to, self.offer_name = 0, ""
         await self._downlines()  # the offer shows on its row

@@ -28,13 +28,14 @@ from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo
 from app.services.studio.crash import rounds as crash_rounds
 from state import crash_views
-from state.auth import current_login
+from state.auth import member_or_none
 from state.crash_views import FeedRow, MineRow, PastRow
 from state.gates import gated
 from state.guard import Name, checked, refuse
+from state.member_page import MemberPage, member_action
 from state.play import BET_FACTORS, DEMO_CURRENCY, PlayState
 from state.reality import RealityState
-from state.site import SiteState, current_brand
+from state.site import current_brand, ui_lang
 from state.studio_views import Detail
 from state.wallet import WalletState
 from state.watch import watch_key
@@ -53,7 +54,7 @@ def _epoch_ms(moment: Any) -> int:
     return int(moment.timestamp() * 1000)
 
 
-class CrashState(rx.State):
+class CrashState(MemberPage, rx.State):
     _watch_token: str = ""
     _watch_beat: float = 0.0
     _merchant_id: int = 0
@@ -88,12 +89,10 @@ class CrashState(rx.State):
     riding_1: bool = False
     riding_2: bool = False
 
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
-    async def _fail(self, exc: AppError) -> Any:
-        self.error = translate(exc.code, await self._lang(), **exc.params)
-        return RealityState.check if exc.code == REALITY_CHECK_DUE else None
+    async def _failed(self, exc: AppError, at: str = "") -> Any:
+        """Show the refusal; a bet refused for a due reality check brings up its dialog."""
+        shown = await super()._failed(exc, at)
+        return RealityState.check if exc.code == REALITY_CHECK_DUE else shown
 
     @rx.event
     @gated
@@ -110,7 +109,7 @@ class CrashState(rx.State):
         return await self._load(demo=False, use_token=False)
 
     async def _load(self, demo: bool, use_token: bool) -> Any:
-        lang = await self._lang()
+        lang = await ui_lang(self)
         self.error = self.notice = self.blocked = ""
         # `ready` stays as it was until the outcome is known: a reconnect's load that fails
         # halfway (a busy database) leaves a playing page playing
@@ -144,15 +143,12 @@ class CrashState(rx.State):
         return [*before, LOAD_SCRIPT, CrashState.watch]
 
     async def _member_id(self) -> int:
-        try:
-            login = await current_login(self, touch=False)
-        except AppError:
-            return 0
-        return login.member.id or 0
+        member = await member_or_none(self, touch=False)
+        return 0 if member is None else member.id or 0
 
     async def _refresh(self) -> None:
         """The round, the feed, the last crash points and the member's bets, now."""
-        lang = await self._lang()
+        lang = await ui_lang(self)
         now = clock.now()
         state = await crash_rounds.current(self._merchant_id, now)
         self.server_ms = _epoch_ms(now)
@@ -243,23 +239,21 @@ class CrashState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def bet(self, slot: Name) -> Any:
         """Place bet 1 or 2 in the round taking bets."""
         play = await self._player_for(slot)
         if play is None:
             return None if slot in SLOTS else await refuse(self)
         place = demo.place if play.mode == "demo" else bets.place
-        try:
-            placed = await place(
-                play._player(),
-                self._merchant_id,
-                int(slot),
-                getattr(self, f"stake_{slot}"),
-                getattr(self, f"auto_{slot}"),
-            )
-        except AppError as exc:
-            return await self._fail(exc)
-        lang = await self._lang()
+        placed = await place(
+            play._player(),
+            self._merchant_id,
+            int(slot),
+            getattr(self, f"stake_{slot}"),
+            getattr(self, f"auto_{slot}"),
+        )
+        lang = await ui_lang(self)
         play.balance = format_amount(placed.balance, lang)
         self.notice = translate("crash.placed", lang, slot=slot)
         await self._refresh()
@@ -268,6 +262,7 @@ class CrashState(rx.State):
     @rx.event
     @gated
     @checked
+    @member_action
     async def cash(self, slot: Name) -> Any:
         """Cash out bet 1 or 2 now (the server's clock decides)."""
         play = await self._player_for(slot)
@@ -278,10 +273,9 @@ class CrashState(rx.State):
                 done = await demo.cash_out(play._player(), self._merchant_id, int(slot))
             else:
                 done = await bets.cash_out(play._session_member, self._merchant_id, int(slot))
-        except AppError as exc:
+        finally:  # refused too (the round crashed first): the slot shows how it ended
             await self._refresh()
-            return await self._fail(exc)
-        lang = await self._lang()
+        lang = await ui_lang(self)
         self.notice = translate(
             "crash.cashed_notice",
             lang,
@@ -289,7 +283,6 @@ class CrashState(rx.State):
             amount=format_amount(done.payout, lang),
         )
         play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
-        await self._refresh()
         return WalletState.refresh if play.mode == "real" else None
 
     @rx.event
@@ -309,7 +302,7 @@ class CrashState(rx.State):
         setattr(self, f"stake_{slot}", str(min(max(changed, limits.min_bet), limits.max_bet)))
 
 
-class CrashVerifyState(rx.State):
+class CrashVerifyState(MemberPage, rx.State):
     """`/play/verify?round=crash-<id>`: any crashed round of the brand, recomputed (rounds are
     public: every player saw the same one)."""
 
@@ -319,19 +312,16 @@ class CrashVerifyState(rx.State):
     rows: list[Detail] = []
 
     @rx.event
+    @member_action
     async def load(self) -> None:
         round_id = self.router.url.query_parameters.get("round", "")[:64]
         self.active = round_id.startswith("crash-")
         self.error, self.rows, self.ok = "", [], False
         if not self.active:
             return
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         brand = await current_brand(self)
-        try:
-            check = await crash_rounds.verify(round_id, brand.id)
-        except AppError as exc:
-            self.error = translate(exc.code, lang, **exc.params)
-            return
+        check = await crash_rounds.verify(round_id, brand.id)
         self.ok = check.matches
         self.rows = [
             Detail(label=translate(key, lang, **params), value=value)

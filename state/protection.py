@@ -1,6 +1,7 @@
 """The responsible-gaming page of the member centre: own limits, a break (cooling-off or
 self-exclusion) and the "my activity" statement. Every rule is in app/services/protection and
-app/services/exclusion; this state only shapes the view. Identity from `current_login`."""
+app/services/exclusion; this state only shapes the view. Identity from `current_login`; a
+refusal shows in `error` (state/member_page.py)."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import exclusion
 from app.services.jurisdiction import profile_of
 from app.services.protection import activity, limits
-from state.auth import AuthState, current_login
+from models import Member
+from state.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
 
 PERIODS = ("DAY", "WEEK", "MONTH")
 
@@ -54,7 +56,7 @@ class ActivityFigures:
     balance: str = "0"
 
 
-class ProtectionState(rx.State):
+class ProtectionState(MemberPage, rx.State):
     offered: bool = False
     central_url: str = ""
     limits: list[LimitRow] = []
@@ -64,10 +66,7 @@ class ProtectionState(rx.State):
     error: str = ""
     notice: str = ""
 
-    async def _lang(self) -> str:
-        return (await self.get_state(SiteState)).ui_lang
-
-    async def _refresh(self, member: Any) -> None:
+    async def _refresh(self, member: Member) -> None:
         now = clock.now()
         brand = await current_brand(self)
         profile = profile_of(brand)
@@ -106,78 +105,63 @@ class ProtectionState(rx.State):
     @rx.event
     async def load(self) -> None:
         self.error = self.notice = ""
-        try:
-            login = await current_login(self)
-        except AppError:
-            return
-        await self._refresh(login.member)
+        member = await member_or_none(self)
+        if member is not None:
+            await self._refresh(member)
 
-    async def _run(self, action: Any, done_key: str) -> None:
-        lang = await self._lang()
-        try:
-            login = await current_login(self)
-            outcome = await action(login.member)
-        except AppError as exc:
-            self.error = translate(exc.code, lang, **exc.params)
-            self.notice = ""
-            return
+    async def _done(self, member: Member, outcome: object, done_key: str) -> None:
+        """A limit changed (or its raise waits): say so and show the limits now."""
         self.error = ""
         key = done_key
         if isinstance(outcome, limits.Change) and outcome.outcome == "PENDING":
             key = "protection.requested"
-        self.notice = translate(key, lang)
-        await self._refresh(login.member)
+        await self._say(key)
+        await self._refresh(member)
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def save_limit(self, form: Form) -> None:
         kind, period = str(form.get("kind", "")), str(form.get("period", ""))
         value = str(form.get("value", ""))
-
-        async def action(member: Any) -> Any:
-            return await limits.set_limit(member, kind, period, value, clock.now())
-
-        await self._run(action, "protection.saved")
+        member = await current_member(self)
+        changed = await limits.set_limit(member, kind, period, value, clock.now())
+        await self._done(member, changed, "protection.saved")
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def confirm_limit(self, kind: Name, period: Name) -> None:
-        async def action(member: Any) -> Any:
-            return await limits.confirm_limit(member, kind, period, clock.now())
-
-        await self._run(action, "protection.saved")
+        member = await current_member(self)
+        changed = await limits.confirm_limit(member, kind, period, clock.now())
+        await self._done(member, changed, "protection.saved")
 
     @rx.event
     @gated
     @checked
+    @member_action
     async def cancel_limit(self, kind: Name, period: Name) -> None:
-        async def action(member: Any) -> Any:
-            return await limits.cancel_request(member, kind, period, clock.now())
-
-        await self._run(action, "protection.request_withdrawn")
+        member = await current_member(self)
+        changed = await limits.cancel_request(member, kind, period, clock.now())
+        await self._done(member, changed, "protection.request_withdrawn")
 
     @rx.event
     @checked
+    @member_action
     async def take_break(self, form: Form) -> Any:
         """A break ends every session of the member: this tab logs out at once and says
         why and until when."""
-        lang = await self._lang()
         if form.get("agree") not in (True, "on", "true"):
-            self.error = translate("protection.agree_required", lang)
+            self.error = translate("protection.agree_required", await ui_lang(self))
             self.notice = ""
             return None
         choice = str(form.get("length", ""))
         kind, _, days = choice.partition(":")
-        try:
-            login = await current_login(self)
-            started = await exclusion.exclude(
-                login.member, kind, None if days == "indefinite" else days, clock.now()
-            )
-        except AppError as exc:
-            self.error, self.notice = translate(exc.code, lang, **exc.params), ""
-            return None
+        started = await exclusion.exclude(
+            await current_member(self), kind, None if days == "indefinite" else days, clock.now()
+        )
         self.error = self.notice = ""
         auth = await self.get_state(AuthState)
         return await auth._signed_out_for_break(started.kind.value, started.until)
@@ -188,8 +172,6 @@ class ProtectionState(rx.State):
         if period not in PERIODS:
             return
         self.activity_period = period
-        try:
-            login = await current_login(self)
-        except AppError:
-            return
-        await self._refresh(login.member)
+        member = await member_or_none(self)
+        if member is not None:
+            await self._refresh(member)

@@ -25,6 +25,7 @@ from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import autobet
 from state.gates import gated
 from state.guard import Form, checked
+from state.member_page import member_action
 from state.play import PlayState
 from state.reality import RealityState
 from state.site import ui_lang
@@ -84,9 +85,15 @@ class AutobetState(PlayState):
         self._run = None
         return RealityState.check if run.stopped == REALITY_CHECK_DUE else None
 
+    async def _failed(self, exc: AppError, at: str = "") -> None:
+        """A refused run shows where a run says why it ended (not in the page's error)."""
+        self.auto_status = translate(exc.code, await ui_lang(self), **exc.params)
+        self.auto_refused = True
+
     @rx.event
     @gated
     @checked
+    @member_action
     async def start_autobet(self, form: Form) -> Any:
         play = await self._play()
         play.error = play.notice = ""
@@ -100,16 +107,11 @@ class AutobetState(PlayState):
         self.auto_stop_loss = typed["stopLoss"]
         self.auto_on_win, self.auto_on_win_percent = typed["onWin"], typed["onWinPercent"]
         self.auto_on_loss, self.auto_on_loss_percent = typed["onLoss"], typed["onLossPercent"]
-        try:
-            chosen = autobet.plan(
-                play._game().spec.limits(play.currency),
-                stake=play.bet,
-                **{FIELDS[field]: value for field, value in typed.items()},
-            )
-        except AppError as exc:
-            self.auto_status = translate(exc.code, await ui_lang(self), **exc.params)
-            self.auto_refused = True
-            return None
+        chosen = autobet.plan(
+            play._game().spec.limits(play.currency),
+            stake=play.bet,
+            **{FIELDS[field]: value for field, value in typed.items()},
+        )
         await self._show(autobet.start(chosen))
         return AutobetState.autobet_step
 

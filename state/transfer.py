@@ -1,4 +1,5 @@
-"""The wallet screen (transferFund): main and transfer-vendor wallets, moves between them."""
+"""The wallet screen (transferFund): main and transfer-vendor wallets, moves between them; a
+refused move shows in `error` (state/member_page.py)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,14 @@ from uuid import uuid4
 import reflex as rx
 
 from app import routes
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services.cashier import transfers
-from state.auth import AuthState, current_login
+from state.auth import AuthState, current_member
 from state.gates import gated
 from state.guard import Form, Name, checked
-from state.site import SiteState, current_brand
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
 from state.wallet import WalletState
 
 
@@ -31,7 +32,7 @@ class VendorWallet:
     maintenance: bool = False
 
 
-class TransferState(rx.State):
+class TransferState(MemberPage, rx.State):
     # One id per intended transfer: a double submit of the same form replays, never pays twice.
     _request_id: str = ""
     main: str = ""
@@ -45,9 +46,8 @@ class TransferState(rx.State):
     notice: str = ""
 
     async def _reload(self) -> None:
-        lang = (await self.get_state(SiteState)).ui_lang
-        login = await current_login(self)
-        found = await transfers.wallets(await current_brand(self), login.member)
+        lang = await ui_lang(self)
+        found = await transfers.wallets(await current_brand(self), await current_member(self))
         self.main = format_amount(found.cash, lang)
         self.main_raw = str(found.cash)
         self.total = format_amount(found.sum_balance, lang)
@@ -104,32 +104,23 @@ class TransferState(rx.State):
         else:
             self.amount = next((w.raw for w in self.wallets if w.vendor == self.vendor), "")
 
-    async def _fail(self, exc: AppError) -> None:
-        lang = (await self.get_state(SiteState)).ui_lang
-        self.error = translate(exc.code, lang, **exc.params)
-        self.notice = ""
-
     @rx.event
     @gated
     @checked
+    @member_action
     async def submit(self, form: Form) -> Any:
-        lang = (await self.get_state(SiteState)).ui_lang
-        try:
-            login = await current_login(self)
-            done = await transfers.transfer(
-                await current_brand(self),
-                login.member,
-                vendor=self.vendor,
-                direction=self.direction,
-                # The amount the field's own events set (processed in order before this
-                # one), before the form's copy: a page re-rendered by another event between
-                # typing and its echo may have put the old value back in the field.
-                amount=self.amount or form.get("amount", ""),
-                request_id=self._request_id,
-            )
-        except AppError as exc:
-            await self._fail(exc)
-            return None
+        lang = await ui_lang(self)
+        done = await transfers.transfer(
+            await current_brand(self),
+            await current_member(self),
+            vendor=self.vendor,
+            direction=self.direction,
+            # The amount the field's own events set (processed in order before this one),
+            # before the form's copy: a page re-rendered by another event between typing
+            # and its echo may have put the old value back in the field.
+            amount=self.amount or form.get("amount", ""),
+            request_id=self._request_id,
+        )
         self._request_id = uuid4().hex
         self.amount = self.error = ""
         self.notice = translate("transfer.done", lang, amount=format_amount(done.amount, lang))
@@ -138,14 +129,11 @@ class TransferState(rx.State):
 
     @rx.event
     @gated
+    @member_action
     async def recall_all(self) -> Any:
-        lang = (await self.get_state(SiteState)).ui_lang
-        try:
-            login = await current_login(self)
-            done = await transfers.recall_all(await current_brand(self), login.member, uuid4().hex)
-        except AppError as exc:
-            await self._fail(exc)
-            return None
+        lang = await ui_lang(self)
+        member = await current_member(self)
+        done = await transfers.recall_all(await current_brand(self), member, uuid4().hex)
         moved = sum(done.moved.values(), transfers.ZERO)
         self.error = ""
         self.notice = (

@@ -23,8 +23,9 @@ from state import follow
 from state.auth import AuthState, current_member, member_or_none
 from state.bonus import BonusState
 from state.gates import gated
+from state.member_page import MemberPage, member_action
 from state.reality import RealityState
-from state.site import SiteState, current_brand, ui_lang
+from state.site import current_brand, ui_lang
 from state.watch import watch_key
 
 WATCH_EVERY_SECONDS = 2.0
@@ -34,7 +35,7 @@ WATCH_STALE_SECONDS = 3 * WATCH_EVERY_SECONDS  # no beat for this long: the watc
 REALITY_EVERY_TICKS = 15
 
 
-class WalletState(rx.State):
+class WalletState(MemberPage, rx.State):
     _cash: str = "0"
     _bonus: str = ""  # the bonus locked, "" without an active bonus
     _games: str = "0"  # what the transfer vendors' wallets hold together
@@ -66,7 +67,7 @@ class WalletState(rx.State):
 
     async def _format(self) -> None:
         """Every amount beside the balance follows its show/hide choice (issue 39)."""
-        lang = (await self.get_state(SiteState)).ui_lang
+        lang = await ui_lang(self)
         self.shown = format_balance(Decimal(self._cash), lang, self.hidden)
         self.bonus_shown = (
             format_balance(Decimal(self._bonus), lang, self.hidden) if self._bonus else ""
@@ -160,18 +161,20 @@ class WalletState(rx.State):
         self.hidden_choice = "" if self.hidden else "1"
         await self._format()
 
+    async def _failed(self, exc: AppError, at: str = "") -> None:
+        """A refusal shows beside the games' balance, where `bring_back`'s result goes."""
+        self.games_notice = ""
+        self.games_error = translate(exc.code, await ui_lang(self), **exc.params)
+
     @rx.event
     @gated
+    @member_action
     async def bring_back(self) -> None:
         """Every game wallet's money back to the main wallet, the result beside the button."""
         lang = await ui_lang(self)
-        try:
-            member = await current_member(self)
-            brand = await current_brand(self)
-            done = await transfers.recall_all(brand, member, uuid4().hex)
-        except AppError as exc:
-            self.games_notice, self.games_error = "", translate(exc.code, lang, **exc.params)
-            return
+        member = await current_member(self)
+        brand = await current_brand(self)
+        done = await transfers.recall_all(brand, member, uuid4().hex)
         moved = sum(done.moved.values(), transfers.ZERO)
         shown = MASK if self.hidden else format_symbol_amount(moved, brand.currency_symbol, lang)
         self.games_error = ""

@@ -130,8 +130,9 @@ def _background(task_name: str) -> bool:
 class Tab:
     """One browser tab of the site, driven through the site's own event processor."""
 
-    def __init__(self, site: Any, cookie: str = "") -> None:
+    def __init__(self, site: Any, cookie: str = "", host: str = HOST) -> None:
         self.site = site
+        self.host = host  # the brand's domain the tab is on
         self.token = str(uuid.uuid4())
         self.cookie = cookie
         self.manager = PickledStates()
@@ -161,7 +162,11 @@ class Tab:
             RouteVar.PATH: "/" + (self.site.router(path) or "404").removeprefix("/"),
             RouteVar.ORIGIN: page,
             RouteVar.QUERY: dict(part.split("=", 1) for part in query.split("&") if part),
-            RouteVar.HEADERS: {"host": HOST, "cookie": self.cookie, "user-agent": "page-state"},
+            RouteVar.HEADERS: {
+                "host": self.host,
+                "cookie": self.cookie,
+                "user-agent": "page-state",
+            },
             RouteVar.CLIENT_IP: ADDRESS,
             RouteVar.SESSION_ID: f"sid-{self.token}",
             RouteVar.CLIENT_TOKEN: self.token,
@@ -221,14 +226,15 @@ class Tab:
         return self.manager.sizes(self.token)
 
 
-async def member_tab(site: Any, member: Member, brand_code: str = "BR1") -> Tab:
-    """A tab of a browser a member logged in from (the login bound to its cookie)."""
+async def member_tab(site: Any, member: Member, brand_code: str = "BR1", host: str = HOST) -> Tab:
+    """A tab of a browser a member logged in from (the login bound to its cookie), on the
+    brand's domain `host`."""
     token = await sessions.open_session(member, ADDRESS, "page-state", "WEB")
     login = await sessions.authenticate(token)
     brand = await brands.by_code(brand_code)
     secret = browser_logins.new_browser_secret()
     await browser_logins.remember(secret, brand.id, login.session_id, token)
-    tab = Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={secret}")
+    tab = Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={secret}", host=host)
     # What the tab's first connection does (app/reconnect.py claim_tab).
     async with tab.manager.modify_state(BaseStateToken(ident=tab.token, cls=AuthState)) as root:
         auth = await root.get_state(AuthState)

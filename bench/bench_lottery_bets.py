@@ -2,11 +2,11 @@
 own floor (issue 36).
 
 The product: the API (app.api.main, two granian workers, a worker per core as production
-serves it) on a private PostgreSQL database
-(migrated, demo data) with 320 funded, verified members logged in. wrk (2 threads, 32
-connections, a Lua script cycling through the members) places bets back to back for
-BENCH_SECONDS on the next 5-minute SSC issue taking bets: `POST /lgw/lotto/bets`, one number
-on one position, 1.00. An answer that is not a success is an error (the script reads each).
+serves it) on a private PostgreSQL database (migrated, demo data) with 320 funded, verified
+members logged in. wrk (2 threads, 32 connections, a Lua script cycling through the members)
+places bets back to back for BENCH_SECONDS on the next 5-minute SSC issue taking bets:
+`POST /lgw/lotto/bets`, one number on one position, 1.00. An answer that is not a success is
+an error (the script reads each).
 
 The floor: the same statements with the same parameters, sent by bare psycopg clients (32
 connections in 4 processes), one transaction per bet. Each member's statements are recorded

@@ -62,6 +62,17 @@ async def _member(username: str) -> Member:
 
 
 @pytest.mark.deep
+async def _paid(page: Page, site_url: str, amount: str, line: str, balance: str) -> None:
+    """The agent's daily wages page shows one payment of `amount` explained by `line`, and its
+    balance reads `balance`."""
+    await open_site(page, site_url + "/agentDailyWages")
+    wage = page.get_by_test_id("pay-table-row").filter(has_text=amount)
+    await expect(wage).to_have_count(1, timeout=SLOW_MS)
+    await expect(wage).to_contain_text(line)
+    await expect(page.get_by_test_id("total-amount")).to_contain_text(amount)
+    await expect(page.get_by_test_id("header-balance")).to_contain_text(balance)
+
+
 async def test_a_sub_agent_is_paid_its_daily_salary(
     browser: Browser, context: BrowserContext, site_url: str
 ) -> None:
@@ -167,24 +178,22 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
 
     # The sub-agent: 0.4 % of 1 550,00 = 6,20, in its record and its balance (10,00 + 6,20).
     # (A run across São Paulo's midnight would also close the next day, with nothing in it.)
-    await open_site(sub_page, site_url + "/agentDailyWages")
-    wage = sub_page.get_by_test_id("pay-table-row").filter(has_text="6,20")
-    await expect(wage).to_have_count(1, timeout=SLOW_MS)
-    await expect(wage).to_contain_text(
-        "Faixa 1 (membros ativos: 1): 0,4% × aposta válida da equipe 1.550,00, menos 0,00"
+    await _paid(
+        sub_page,
+        site_url,
+        "6,20",
+        "Faixa 1 (membros ativos: 1): 0,4% × aposta válida da equipe 1.550,00, menos 0,00",
+        "16,20",
     )
-    await expect(sub_page.get_by_test_id("total-amount")).to_contain_text("6,20")
-    await expect(sub_page.get_by_test_id("header-balance")).to_contain_text("16,20")
     await _shot(sub_page, "sub-daily-wages")
     await other.close()
 
     # The top agent: 1 % of 1 550,00 = 15,50, less the sub-agent's 6,20 = 9,30.
-    await open_site(page, site_url + "/agentDailyWages")
-    wage = page.get_by_test_id("pay-table-row").filter(has_text="9,30")
-    await expect(wage).to_have_count(1, timeout=SLOW_MS)
-    await expect(wage).to_contain_text(
-        "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe 1.550,00, menos 6,20"
+    await _paid(
+        page,
+        site_url,
+        "9,30",
+        "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe 1.550,00, menos 6,20",
+        "9,30",
     )
-    await expect(page.get_by_test_id("total-amount")).to_contain_text("9,30")
-    await expect(page.get_by_test_id("header-balance")).to_contain_text("9,30")
     await _shot(page, "top-daily-wages")

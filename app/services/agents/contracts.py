@@ -427,17 +427,22 @@ async def member_contracts(member: Member) -> list[ContractView]:
     newest first."""
     await require_programme_of(member)
     member_id = saved_id(member.id)
+    return await _views(
+        (AgentContract.downline_id == member_id) | (AgentContract.upline_id == member_id),
+        limit=200,
+    )
+
+
+async def _views(*where: Any, limit: int | None = None) -> list[ContractView]:
+    """The contracts matching `where`, each with its downline's name, newest first."""
     async with session_scope() as session:
         rows = (
             await session.exec(
                 select(AgentContract, Member.username)
                 .join(Member, col(Member.id) == AgentContract.downline_id)
-                .where(
-                    (AgentContract.downline_id == member_id)
-                    | (AgentContract.upline_id == member_id)
-                )
+                .where(*where)
                 .order_by(col(AgentContract.id).desc())
-                .limit(200)
+                .limit(limit)
             )
         ).all()
     return [view(row, name) for row, name in rows]
@@ -448,24 +453,13 @@ async def given(agent: Member, downline_ids: Sequence[int]) -> dict[int, list[Co
     answer, contracts in force), newest first per downline: what its team list shows."""
     if not downline_ids:
         return {}
-    async with session_scope() as session:
-        rows = (
-            await session.exec(
-                select(AgentContract, Member.username)
-                .join(Member, col(Member.id) == AgentContract.downline_id)
-                .where(
-                    AgentContract.upline_id == saved_id(agent.id),
-                    col(AgentContract.downline_id).in_(list(downline_ids)),
-                    col(AgentContract.status).in_(
-                        [ContractStatus.OFFERED.value, *(s.value for s in IN_FORCE)]
-                    ),
-                )
-                .order_by(col(AgentContract.id).desc())
-            )
-        ).all()
     found: dict[int, list[ContractView]] = {}
-    for row, name in rows:
-        found.setdefault(row.downline_id, []).append(view(row, name))
+    for contract in await _views(
+        AgentContract.upline_id == saved_id(agent.id),
+        col(AgentContract.downline_id).in_(list(downline_ids)),
+        col(AgentContract.status).in_([ContractStatus.OFFERED.value, *(s.value for s in IN_FORCE)]),
+    ):
+        found.setdefault(contract.downline_id, []).append(contract)
     return found
 
 

@@ -66,15 +66,19 @@ ChartData = list[dict[str, Any]]
 
 
 def _nav_link(path: str, label: str, permission: str) -> rx.Component:
+    shown = rx.State.router.page.raw_path.split("?")[0].to(str)
     return rx.cond(
         ConsoleState.permissions.contains(permission),
         rx.el.a(
             t(label),
             href=path,
+            aria_current=rx.cond((shown == path) | (shown == path + "/"), "page", "false"),
             data_testid=f"nav-{path.strip('/').replace('/', '-')}",
             class_name=(
-                "block rounded-md px-3 py-2 text-sm font-medium text-slate-700 "
-                f"dark:text-slate-200 hover:bg-slate-200 dark:hover:bg-slate-800 {FOCUS}"
+                "block shrink-0 rounded-md px-3 py-2 text-sm font-medium text-slate-700 "
+                "dark:text-slate-200 hover:bg-slate-200 dark:hover:bg-slate-800 "
+                "aria-[current=page]:bg-slate-200 dark:aria-[current=page]:bg-slate-800 "
+                f"aria-[current=page]:font-semibold {FOCUS}"
             ),
         ),
     )
@@ -99,12 +103,19 @@ def _language_switch() -> rx.Component:
 
 
 def frame(title: str, *children: rx.Component) -> rx.Component:
-    """A console page: navigation on the side (on top on narrow screens), the page's title,
-    its messages and content."""
+    """A console page: navigation on the side; on a phone, a strip that scrolls sideways
+    above the page (a column of twenty links would fill the first screen of every page); the
+    page's title, its messages and content."""
     return rx.el.div(
         rx.el.nav(
             rx.el.div(t("bo-title"), class_name="text-lg font-bold px-3 py-2"),
-            *(_nav_link(*item) for item in NAV),
+            rx.el.div(
+                *(_nav_link(*item) for item in NAV),
+                class_name=(
+                    "flex md:flex-col gap-1 overflow-x-auto md:overflow-visible "
+                    "whitespace-nowrap md:whitespace-normal pb-1 md:pb-0"
+                ),
+            ),
             rx.el.div(
                 rx.el.p(
                     ConsoleState.staff_name, data_testid="console-staff", class_name="font-medium"
@@ -116,15 +127,18 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
                     t("bo-account"),
                     href=routes.ADMIN_ACCOUNT,
                     data_testid="nav-admin-account",
-                    class_name=f"block mt-2 underline {FOCUS}",
+                    class_name=f"block md:mt-2 underline {FOCUS}",
                 ),
                 rx.el.button(
                     t("bo-logout"),
                     on_click=ConsoleState.logout,
                     data_testid="console-logout",
-                    class_name=QUIET + " mt-2",
+                    class_name=QUIET + " md:mt-2",
                 ),
-                class_name="px-3 py-3 mt-4 border-t border-slate-200 dark:border-slate-700 text-sm",
+                class_name=(
+                    "flex flex-wrap items-center gap-x-4 gap-y-1 md:block px-3 py-2 md:py-3 "
+                    "mt-2 md:mt-4 border-t border-slate-200 dark:border-slate-700 text-sm"
+                ),
             ),
             aria_label=t("bo-title"),
             class_name=(

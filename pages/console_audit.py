@@ -38,7 +38,7 @@ def _audit_entry(row: EntryRow) -> rx.Component:
                 row.outcome,
                 class_name=rx.cond(
                     row.action == "denied",
-                    "text-red-600 font-medium",
+                    "text-red-600 dark:text-red-400 font-medium",
                     "text-slate-600 dark:text-slate-400",
                 ),
             ),

@@ -58,7 +58,9 @@ def _fact(
             value,
             data_testid=testid,
             class_name=rx.cond(
-                ok, "font-medium break-words", "font-medium break-words text-red-600"
+                ok,
+                "font-medium break-words",
+                "font-medium break-words text-red-600 dark:text-red-400",
             ),
         ),
     )

@@ -214,7 +214,7 @@ async def test_every_console_page_speaks_words_in_both_languages(
 ) -> None:
     """An admin on a phone opens every console page in Portuguese and in English: no catalog
     key and no status code as stored (the agents console is its own work, issue 34's agent
-    programme), and no page wider than the phone."""
+    programme), no page wider than the phone, and the menu marking the page open."""
     keys = {key for key in catalog()["en"] if "-" in key or "." in key}
     await pending_withdrawal("20.00")
     admin, _ = await _phone_login(browser, site_url, "admin")
@@ -239,6 +239,10 @@ async def test_every_console_page_speaks_words_in_both_languages(
                 assert not codes, (path, language, codes)
             width = await admin.evaluate("document.documentElement.scrollWidth")
             assert width <= PHONE["width"], (path, width)
+            # The menu, a strip above the page on a phone, marks the page open.
+            current = admin.locator("nav [aria-current='page']")
+            await expect(current).to_have_count(1)
+            await expect(current).to_have_attribute("href", path)
             await _shot(admin, f"phone-{code}-{path.strip('/').replace('/', '-')}")
 
 

@@ -21,7 +21,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
-from state.console_vip import LevelFields, VipConsoleState
+from state.console_vip import SHOWN_FIGURES, LevelFields, VipConsoleState
 
 WIDE = INPUT + " w-full"
 NUMBER_PATTERN = r"[0-9]+([.,][0-9]{1,3})?"
@@ -32,9 +32,6 @@ LEVEL_NUMBERS = (
 
 
 # The list shows what sets a level apart; the form holds every figure.
-TABLE_NUMBERS = (
-    "bet_threshold", "deposit_threshold", "rebate_boost", "withdraw_max", "level_up_bonus",
-)  # fmt: skip
 
 
 def _number(name: str, values: rx.Var, pattern: str = NUMBER_PATTERN) -> rx.Component:
@@ -174,9 +171,9 @@ def vip_console_page() -> rx.Component:
                 [
                     ("level", "bo-vip-f-level"),
                     ("name", "bo-vip-f-name"),
-                    *((name, f"bo-vip-f-{name}") for name in TABLE_NUMBERS),
+                    *((name, f"bo-vip-f-{name}") for name in SHOWN_FIGURES),
                 ],
-                s.levels,
+                s.shown,
                 _edit_button,
                 testid="vip-levels",
             ),

@@ -198,7 +198,7 @@ class ConsoleState(rx.State):
         self.staff_name = staff.username
         self.staff_role = staff.role
         self.staff_brand = "*" if staff.merchant_id is None else str(staff.merchant_id)
-        self.permissions = sorted(staff.permissions)
+        self.permissions = sorted(staff.usable)
         return None
 
     @rx.event

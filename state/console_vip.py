@@ -11,10 +11,12 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
+from app.core.i18n.formatting import format_amount
 from app.services.backoffice import vip as vip_console
 from app.services.loyalty.vip import Level, Settings
 from state.console import BrandConsolePage, brand_scope, current_staff, done, failed
 from state.guard import Form, Index, checked
+from state.site import ui_lang
 
 
 @dataclass
@@ -65,6 +67,20 @@ def level_fields(level: Level) -> LevelFields:
     )
 
 
+# The ladder table's figures, in the reader's numbers (the form keeps them as stored).
+SHOWN_FIGURES = (
+    "bet_threshold", "deposit_threshold", "rebate_boost", "withdraw_max", "level_up_bonus",
+)  # fmt: skip
+
+
+def shown_level(level: Level, lang: str) -> LevelFields:
+    """A level as the ladder table shows it: its figures as the reader writes numbers."""
+    return dataclasses.replace(
+        level_fields(level),
+        **{name: format_amount(getattr(level, name), lang) for name in SHOWN_FIGURES},
+    )
+
+
 def settings_fields(settings: Settings) -> SettingsFields:
     return SettingsFields(
         window_days=settings.window_days,
@@ -78,12 +94,15 @@ def settings_fields(settings: Settings) -> SettingsFields:
 
 class VipConsoleState(BrandConsolePage, rx.State):
     levels: list[LevelFields] = []
+    shown: list[LevelFields] = []  # the levels as the table shows them
     draft: LevelFields = LevelFields()  # the level form's values
     settings: SettingsFields = SettingsFields()
     form_key: int = 0  # a new key remounts the forms with the values above
 
-    def _show(self, ladder: vip_console.Ladder, editing: int) -> None:
+    async def _show(self, ladder: vip_console.Ladder, editing: int) -> None:
+        lang = await ui_lang(self)
         self.levels = [level_fields(level) for level in ladder.levels]
+        self.shown = [shown_level(level, lang) for level in ladder.levels]
         self.draft = level_fields(ladder.levels[min(editing, len(ladder.levels) - 1)])
         self.settings = settings_fields(ladder.settings)
         self.form_key += 1
@@ -93,13 +112,13 @@ class VipConsoleState(BrandConsolePage, rx.State):
             staff = await brand_scope(self)
             ladder = await vip_console.ladder(staff, self.brand, clock.now())
         except AppError as exc:
-            self.levels = []
+            self.levels = self.shown = []
             return await failed(self, exc)
-        self._show(ladder, editing)
+        await self._show(ladder, editing)
         return None
 
     async def _saved(self, ladder: vip_console.Ladder, editing: int) -> None:
-        self._show(ladder, editing)
+        await self._show(ladder, editing)
         await done(self)
 
     @rx.event

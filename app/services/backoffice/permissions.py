@@ -64,6 +64,12 @@ class P(StrEnum):
 ALL: frozenset[str] = frozenset(p.value for p in P)
 
 # The seeded roles. `admin` holds every permission, also those added later.
+# Permissions over what every brand shares (the lottery's draws and their stakes, the game
+# catalogue): only all-brand staff use them; a brand's staff is not offered them.
+ALL_BRANDS_ONLY: frozenset[str] = frozenset(
+    {P.LOTTERY_VIEW, P.LOTTERY_VOID, P.LOTTERY_RESULT, P.GAMES_EDIT}
+)
+
 ADMIN_ROLE = "admin"
 BUILTIN_ROLES: dict[str, frozenset[str]] = {
     "support": frozenset(

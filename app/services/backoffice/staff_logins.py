@@ -26,7 +26,7 @@ from app.core.security import decrypt_secret, verify_password
 from app.services import browser_logins
 from app.services.accounts import totp
 from app.services.backoffice import audit
-from app.services.backoffice.permissions import effective
+from app.services.backoffice.permissions import ALL_BRANDS_ONLY, effective
 from models import AuditEntry, StaffMember, StaffRole, StaffSession
 from models.backoffice import STAFF_ACTIVE
 from models.base import saved_id
@@ -61,6 +61,14 @@ class Staff:
 
     def may(self, permission: str) -> bool:
         return permission in self.permissions
+
+    @property
+    def usable(self) -> frozenset[str]:
+        """The permissions this staff member can use: a brand's staff cannot use those over
+        what every brand shares (`staff.allowed` refuses them), so pages do not offer them."""
+        if self.merchant_id is None:
+            return self.permissions
+        return self.permissions - ALL_BRANDS_ONLY
 
 
 async def revoke_sessions(session: AsyncSession, staff_id: int, now: datetime) -> None:

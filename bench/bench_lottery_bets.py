@@ -22,7 +22,7 @@ depend on who else shares the machine.
 
 Goals (issue 36): bets/s at least 25 % of the floor's; the client at least 10x the product.
 Before issue 36's cuts the product reached 1.4-3.6 % of a pgbench floor; one worker of it, at
-commit 9d3b186, 11.6 % of this floor (85 bets/s, 11.7 ms of API CPU per bet).
+commit 8722d52, 11.6 % of this floor (85 bets/s, 11.7 ms of API CPU per bet).
 """
 
 from __future__ import annotations

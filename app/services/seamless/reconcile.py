@@ -12,14 +12,60 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 import httpx
+from sqlmodel import col, select
 
 from app.core.config import get_settings
+from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.providers import registry
 from app.services.providers.adapter import ProviderAdapter, TransactionState
 from app.services.seamless import wallet
+from app.services.seamless.port import STUDIO_VENDOR
+from models.games import GameRound, RoundStatus, WalletCallKind
+from models.games import WalletCall as WalletCallRow
+
+
+@dataclass(frozen=True)
+class OpenDebit:
+    """A debit of a round still open: its vendor never settled or rolled it back."""
+
+    vendor: str
+    transaction_id: str
+    round_id: str
+    member_id: int
+    amount: Decimal
+
+
+async def open_debits(older_than: datetime, *, limit: int = 200) -> list[OpenDebit]:
+    """Debits that moved money in rounds of outside vendors opened before `older_than` and
+    still open: a vendor whose answer was lost may have given the round up."""
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(WalletCallRow)
+                .join(
+                    GameRound,
+                    (col(GameRound.vendor) == WalletCallRow.vendor)
+                    & (col(GameRound.round_id) == WalletCallRow.round_id),
+                )
+                .where(
+                    GameRound.status == RoundStatus.OPEN,
+                    col(GameRound.opened_at) < older_than,
+                    WalletCallRow.kind == WalletCallKind.DEBIT,
+                    col(WalletCallRow.ledger_transaction_id).is_not(None),
+                    WalletCallRow.vendor != STUDIO_VENDOR,
+                )
+                .order_by(col(WalletCallRow.id))
+                .limit(limit)
+            )
+        ).all()
+    return [
+        OpenDebit(row.vendor, row.transaction_id, row.round_id, row.member_id, row.amount)
+        for row in rows
+    ]
 
 
 @dataclass(frozen=True)
@@ -34,7 +80,7 @@ async def reconcile_lost_debits(
     now: datetime, *, transport: httpx.AsyncBaseTransport | None = None
 ) -> ReconcileResult:
     older_than = now - timedelta(minutes=get_settings().provider_reconcile_after_minutes)
-    debits = await wallet.open_debits(older_than)
+    debits = await open_debits(older_than)
     rolled_back = left_open = unreachable = 0
     adapters: dict[str, ProviderAdapter | None] = {}
     for debit in debits:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -737,46 +737,6 @@ class InProcessWallet:
 
 
 # ---- reconciliation -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class OpenDebit:
-    """A debit of a round still open: its vendor never settled or rolled it back."""
-
-    vendor: str
-    transaction_id: str
-    round_id: str
-    member_id: int
-    amount: Decimal
-
-
-async def open_debits(older_than: datetime, *, limit: int = 200) -> list[OpenDebit]:
-    """Debits that moved money in rounds of outside vendors opened before `older_than` and
-    still open: a vendor whose answer was lost may have given the round up."""
-    async with session_scope() as session:
-        rows = (
-            await session.exec(
-                select(WalletCallRow)
-                .join(
-                    GameRound,
-                    (col(GameRound.vendor) == WalletCallRow.vendor)
-                    & (col(GameRound.round_id) == WalletCallRow.round_id),
-                )
-                .where(
-                    GameRound.status == RoundStatus.OPEN,
-                    col(GameRound.opened_at) < older_than,
-                    WalletCallRow.kind == WalletCallKind.DEBIT,
-                    col(WalletCallRow.ledger_transaction_id).is_not(None),
-                    WalletCallRow.vendor != STUDIO_VENDOR,
-                )
-                .order_by(col(WalletCallRow.id))
-                .limit(limit)
-            )
-        ).all()
-    return [
-        OpenDebit(row.vendor, row.transaction_id, row.round_id, row.member_id, row.amount)
-        for row in rows
-    ]
 
 
 def reconcile_transaction_id(debit_transaction_id: str) -> str:

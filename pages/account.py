@@ -13,8 +13,11 @@ from components.layout import layout, member_page
 from components.link import page_link
 from components.media import image
 from pages.home import home_content
+from pages.registry import Page
+from state.auth import AuthState
 from state.password import PasswordState
 from state.profile import ProfileRow, ProfileState
+from state.register import RegisterState
 from state.security import RECOVERY_CODES, TOTP_QR, TOTP_SECRET, SecurityState
 from state.site import SiteState
 
@@ -261,3 +264,17 @@ def reset_password_page() -> rx.Component:
             class_name="max-w-md mx-auto",
         )
     )
+
+
+PAGES = (
+    Page(routes.LOGIN, login_page, "Login", load=(AuthState.open_login_page,)),
+    Page(routes.REGISTER, register_page, "Register", load=(RegisterState.open_page,)),
+    Page(
+        routes.SECURITY_CENTER,
+        security_center_page,
+        "Security",
+        load=(SecurityState.load, ProfileState.load),
+        login=True,
+    ),
+    Page(routes.RESET_PASSWORD, reset_password_page, "Reset password", indexed=False),
+)

@@ -11,6 +11,7 @@ from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notic
 from components.i18n import local_time, t
 from components.layout import member_page
 from components.link import page_link
+from pages.registry import Page
 from state.affiliate import AffiliateState
 from state.site import SiteState
 
@@ -108,3 +109,14 @@ def affiliate_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.AFFILIATE_APPLY,
+        affiliate_page,
+        "Become an affiliate",
+        load=(AffiliateState.load,),
+        login=True,
+    ),
+)

@@ -6,16 +6,20 @@ referral (invite friends) and transferUpline. The reports share one table compon
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
+from reflex.event import EventType
 
+from app import routes
 from app.services.agents.reports import TRANSACTION_KINDS
 from components.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
 from components.i18n import amount, local_time, t
 from components.layout import member_page
 from components.style import AXIS_TICK, CHART_TEXT, FOCUS
+from pages.registry import Page
 from state.agent_team import RANGES, VIEWS, AgentTeamState
 
 RANGE_BUTTON = f"px-3 h-9 rounded-md text-sm {FOCUS}"
@@ -656,3 +660,66 @@ def referral_page() -> rx.Component:
             class_name="grid grid-cols-2 gap-3",
         ),
     )
+
+
+def _team(path: str, build: Callable[[], rx.Component], title: str, load: EventType[()]) -> Page:
+    return Page(path, build, title, load=(load,), login=True)
+
+
+PAGES = (
+    _team(
+        routes.AGENT_DAILY_WAGES, daily_wages_page, "Daily wages", AgentTeamState.load_daily_wages
+    ),
+    _team(
+        routes.AGENT_ANNOUNCEMENT,
+        announcement_page,
+        "Agent announcements",
+        AgentTeamState.load_announcements,
+    ),
+    _team(
+        routes.AGENT_TEAM_OVERVIEW,
+        team_overview_page,
+        "Team overview",
+        AgentTeamState.load_overview,
+    ),
+    _team(
+        routes.AGENT_STATEMENTS,
+        statements_page,
+        "Team profit and loss",
+        AgentTeamState.load_statements,
+    ),
+    _team(
+        routes.AGENT_REVENUE_REPORT,
+        revenue_report_page,
+        "Revenue report",
+        AgentTeamState.load_revenue,
+    ),
+    _team(
+        routes.AGENT_TRANSACTIONS,
+        transactions_page,
+        "Team transactions",
+        AgentTeamState.load_transactions,
+    ),
+    _team(
+        routes.AGENT_DIVIDEND_RECORD,
+        dividend_record_page,
+        "Dividend record",
+        AgentTeamState.load_dividends,
+    ),
+    _team(
+        routes.AGENT_HOUR_SALARY, hour_salary_page, "Hourly salary", AgentTeamState.load_hour_salary
+    ),
+    _team(
+        routes.AGENT_REALTIME_SALARY,
+        realtime_salary_page,
+        "Real-time salary",
+        AgentTeamState.load_realtime_salary,
+    ),
+    _team(routes.REFERRAL, referral_page, "Invite friends", AgentTeamState.load_referral),
+    _team(
+        routes.TRANSFER_UPLINE,
+        transfer_upline_page,
+        "Transfer to upline",
+        AgentTeamState.load_upline,
+    ),
+)

@@ -11,6 +11,7 @@ from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notic
 from components.i18n import amount, local_time, t
 from components.link import page_link
 from pages.agent_team import downline_transfer_popup, transfer_button, transfers_off_note
+from pages.registry import Page
 from state.agents import AgentState
 from state.auth import AuthState
 from state.site import SiteState
@@ -476,3 +477,22 @@ def downlines_page() -> rx.Component:
             class_name="flex items-center justify-between mt-4",
         ),
     )
+
+
+PAGES = (
+    Page(routes.AGENT_HOME, agent_home_page, "Agent", load=(AgentState.load_home,)),
+    Page(
+        routes.REGISTER_CENTER,
+        register_center_page,
+        "Register a downline",
+        load=(AgentState.load_register,),
+        login=True,
+    ),
+    Page(
+        routes.DOWNLINES,
+        downlines_page,
+        "Downline management",
+        load=(AgentState.load_downlines,),
+        login=True,
+    ),
+)

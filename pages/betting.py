@@ -7,12 +7,15 @@ from collections.abc import Callable
 
 import reflex as rx
 
+from app import routes
 from app.services.catalogue.rules import GAME_TYPES
 from components.forms import INPUT, LINK, filter_bar, item_list, pager, range_tabs
 from components.i18n import amount, local_time, t
 from components.layout import member_page
 from components.lottery import lottery_record
+from pages.registry import Page
 from state.betting import BettingState, ProfitState
+from state.lottery import LotteryRecordState
 from state.site import SiteState
 
 _NUMBER = "font-mono tabular-nums"
@@ -225,3 +228,17 @@ def profit_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.BETTING_RECORD,
+        betting_page,
+        "Betting record",
+        load=(BettingState.load, LotteryRecordState.load),
+        login=True,
+    ),
+    Page(
+        routes.PROFIT_AND_LOSS, profit_page, "Profit and loss", load=(ProfitState.load,), login=True
+    ),
+)

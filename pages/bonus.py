@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import item_list, movement_heading, pager, range_tabs
 from components.i18n import amount, local_time, t
 from components.layout import member_page
+from pages.registry import Page
 from state.bonus import BonusState
 from state.site import SiteState
 
@@ -124,3 +126,8 @@ def bonus_page() -> rx.Component:
             pager(BonusState),
         ),
     )
+
+
+PAGES = (
+    Page(routes.BONUS_DETAILS, bonus_page, "Bonus details", load=(BonusState.load,), login=True),
+)

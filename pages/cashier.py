@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import LINK, PRIMARY, SECONDARY, field, form_error, notice
 from components.guide import picture_steps
 from components.i18n import amount, t
@@ -12,6 +13,7 @@ from components.link import page_link
 from components.media import image
 from components.style import FOCUS
 from models.cashier import DepositStatus
+from pages.registry import Page
 from state.cashier import CashierState, SandboxState
 from state.site import SiteState
 
@@ -235,3 +237,15 @@ def sandbox_page() -> rx.Component:
             class_name=f"{CARD} space-y-3 mx-auto",
         )
     )
+
+
+PAGES = (
+    Page(routes.DEPOSIT, deposit_page, "Deposit", load=(CashierState.load,), login=True),
+    Page(
+        routes.SANDBOX_PAY,
+        sandbox_page,
+        "Sandbox payment",
+        load=(SandboxState.load,),
+        indexed=False,
+    ),
+)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from app.services.live_chat import MAX_CHARS
 from components.forms import INPUT, PRIMARY, form_error
 from components.i18n import local_time, t
+from pages.registry import Page
 from state.chat import ChatLine, ChatState
 from state.site import SiteState
 
@@ -90,3 +92,6 @@ def chat_page() -> rx.Component:
             "h-dvh flex flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100"
         ),
     )
+
+
+PAGES = (Page(routes.CHAT, chat_page, "Live chat", load=(ChatState.load,)),)

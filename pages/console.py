@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     CARD,
@@ -19,6 +20,7 @@ from components.console import (
 )
 from components.i18n import t
 from components.style import AXIS_TICK, until_loaded
+from pages.registry import Page
 from state.console import ConsoleLoginState, DashboardState
 
 
@@ -181,3 +183,15 @@ def dashboard_page() -> rx.Component:
             class_name=CARD,
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_LOGIN,
+        login_page,
+        "Back office login",
+        load=(ConsoleLoginState.open_page,),
+        console=True,
+    ),
+    Page(routes.ADMIN, dashboard_page, "Back office", load=(DashboardState.load,), console=True),
+)

@@ -9,6 +9,7 @@ from app import routes
 from components.console import BUTTON, CARD, QUIET, card, frame, label, messages, text_input
 from components.i18n import t
 from components.style import until_loaded
+from pages.registry import Page
 from state.console_account import NEW_TOTP_KEY, NEW_TOTP_QR, AccountState, EnrolState
 
 
@@ -164,3 +165,15 @@ def account_page() -> rx.Component:
             class_name="grid lg:grid-cols-2 gap-4",
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_ENROL,
+        enrol_page,
+        "Back office enrolment",
+        load=(EnrolState.open_page,),
+        console=True,
+    ),
+    Page(routes.ADMIN_ACCOUNT, account_page, "My account", load=(AccountState.load,), console=True),
+)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     INPUT,
@@ -21,6 +22,7 @@ from components.console import (
 )
 from components.i18n import t
 from models.agents import ContractKind
+from pages.registry import Page
 from state.console_agents import AgentsConsoleState, ApplicationLine
 
 REALTIME = ContractKind.REALTIME_SALARY.value
@@ -216,3 +218,8 @@ def agents_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(routes.ADMIN_AGENTS, agents_page, "Agents", load=(AgentsConsoleState.load,), console=True),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     INPUT,
@@ -20,6 +21,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_applications import ApplicationLine, ApplicationsConsoleState
 
 
@@ -98,3 +100,14 @@ def applications_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_APPLICATIONS,
+        applications_page,
+        "Activity applications",
+        load=(ApplicationsConsoleState.load,),
+        console=True,
+    ),
+)

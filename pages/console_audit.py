@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     QUIET,
@@ -14,6 +15,7 @@ from components.console import (
 )
 from components.i18n import local_time, t
 from components.style import FOCUS
+from pages.registry import Page
 from state.console_audit import AuditState, EntryRow
 
 
@@ -117,3 +119,6 @@ def audit_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (Page(routes.ADMIN_AUDIT, audit_page, "Audit log", load=(AuditState.load,), console=True),)

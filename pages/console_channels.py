@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     DANGER,
@@ -18,6 +19,7 @@ from components.console import (
     messages,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_channels import ChannelLine, ChannelsState
 
 SMALL = INPUT + " w-28"
@@ -110,3 +112,14 @@ def channels_page() -> rx.Component:
             testid="channels",
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_CHANNELS,
+        channels_page,
+        "Payment channels",
+        load=(ChannelsState.load,),
+        console=True,
+    ),
+)

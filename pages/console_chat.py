@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from app.services.live_chat import MAX_CHARS
 from components.console import (
     INPUT,
@@ -19,6 +20,7 @@ from components.console import (
     thread_line,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.chat import ChatLine
 from state.console_chat import ChatDeskState, ConversationLine
 
@@ -97,3 +99,8 @@ def chat_desk_page() -> rx.Component:
         ),
         _conversation(),
     )
+
+
+PAGES = (
+    Page(routes.ADMIN_CHAT, chat_desk_page, "Live chat", load=(ChatDeskState.load,), console=True),
+)

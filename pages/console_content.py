@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     DANGER,
@@ -20,6 +21,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_content import AnnouncementLine, ContentState
 from state.console_lottery import IssueLine, LotteryConsoleState
 
@@ -360,3 +362,15 @@ def lottery_console_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(routes.ADMIN_CONTENT, content_page, "Content", load=(ContentState.load,), console=True),
+    Page(
+        routes.ADMIN_LOTTERY,
+        lottery_console_page,
+        "Lottery issues",
+        load=(LotteryConsoleState.load,),
+        console=True,
+    ),
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     DANGER,
@@ -18,6 +19,7 @@ from components.console import (
     table,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_games import GAMES_CARD, GameLine, GamesConsoleState, VendorLine
 
 EDIT = "games.edit"
@@ -202,3 +204,14 @@ def games_page() -> rx.Component:
             id=GAMES_CARD,
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_GAMES,
+        games_page,
+        "Game catalogue",
+        load=(GamesConsoleState.load,),
+        console=True,
+    ),
+)

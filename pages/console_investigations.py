@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     INPUT,
@@ -17,6 +18,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_investigations import CaseRow, InvestigationsState
 
 
@@ -90,3 +92,14 @@ def investigations_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_INVESTIGATIONS,
+        investigations_page,
+        "Investigations",
+        load=(InvestigationsState.load,),
+        console=True,
+    ),
+)

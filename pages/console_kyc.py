@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     DANGER,
@@ -19,6 +20,7 @@ from components.console import (
     thumbnails,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_kyc import KycState, ReviewRow
 
 
@@ -167,3 +169,8 @@ def kyc_page() -> rx.Component:
             testid="kyc-barred-card",
         ),
     )
+
+
+PAGES = (
+    Page(routes.ADMIN_KYC, kyc_page, "Identity verification", load=(KycState.load,), console=True),
+)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     CARD,
@@ -20,6 +21,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import local_time, t
+from pages.registry import Page
 from state.console_payments import ApprovalRow, PaymentsState, WithdrawalRow
 
 
@@ -270,3 +272,10 @@ def payments_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_PAYMENTS, payments_page, "Payments", load=(PaymentsState.load,), console=True
+    ),
+)

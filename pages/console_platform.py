@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     DANGER,
@@ -19,6 +20,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_platform import ModuleRow, PlatformState
 
 
@@ -216,3 +218,10 @@ def platform_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_PLATFORM, platform_page, "Platform", load=(PlatformState.load,), console=True
+    ),
+)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     CARD,
@@ -20,6 +21,7 @@ from components.console import (
     thumbnails,
 )
 from components.i18n import local_time, t
+from pages.registry import Page
 from state.console_players import LIST_COLUMNS, FoundPlayer, PlayersState
 
 
@@ -429,3 +431,8 @@ def players_page() -> rx.Component:
         ),
         _profile(),
     )
+
+
+PAGES = (
+    Page(routes.ADMIN_PLAYERS, players_page, "Players", load=(PlayersState.load,), console=True),
+)

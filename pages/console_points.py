@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     INPUT,
@@ -16,6 +17,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_points import PointsReviewState, RedeemRow
 
 
@@ -67,3 +69,14 @@ def points_review_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_POINTS,
+        points_review_page,
+        "Points mall review",
+        load=(PointsReviewState.load,),
+        console=True,
+    ),
+)

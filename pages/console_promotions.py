@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from app.services.catalogue.rules import GAME_TYPES
 from app.services.promotions.free_rounds import offerable_games
 from components.console import (
@@ -24,6 +25,7 @@ from components.console import (
 from components.i18n import t
 from models.loyalty_missions import MissionKind, MissionPeriod, MissionReward, RaceMetric
 from models.promotions import PromotionKind, RewardKind
+from pages.registry import Page
 from state.console_promotions import CampaignLine, PromotionLine, PromotionsConsoleState
 
 TEXTAREA = INPUT.replace("h-10", "min-h-20 py-2") + " w-full"
@@ -452,3 +454,14 @@ def promotions_console_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_PROMOTIONS,
+        promotions_console_page,
+        "Promotions",
+        load=(PromotionsConsoleState.load,),
+        console=True,
+    ),
+)

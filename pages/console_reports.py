@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     QUIET,
     ChartData,
@@ -15,6 +16,7 @@ from components.console import (
 )
 from components.i18n import t
 from components.style import AXIS_TICK
+from pages.registry import Page
 from state.console_reports import ReportsState
 
 
@@ -123,3 +125,8 @@ def reports_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(routes.ADMIN_REPORTS, reports_page, "Reports", load=(ReportsState.load,), console=True),
+)

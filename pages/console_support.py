@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from app.services import support
 from components.console import (
     BUTTON,
@@ -24,6 +25,7 @@ from components.console import (
     thread_line,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_support import SupportDeskState, ThreadLine, TicketLine
 
 
@@ -163,3 +165,14 @@ def support_page() -> rx.Component:
         ),
         _ticket(),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_SUPPORT,
+        support_page,
+        "Support desk",
+        load=(SupportDeskState.load,),
+        console=True,
+    ),
+)

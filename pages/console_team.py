@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     CARD,
@@ -18,6 +19,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_team import INVITATION_LINK, PERMISSION_FIELD, StaffRow, TeamState
 
 
@@ -157,3 +159,8 @@ def staff_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(routes.ADMIN_STAFF, staff_page, "Staff and roles", load=(TeamState.load,), console=True),
+)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import BUTTON, INPUT, allowed, card, frame, messages, table, text_input
 from components.i18n import t
+from pages.registry import Page
 from state.console_transfers import HeldRow, TransferReviewsState
 
 
@@ -55,3 +57,14 @@ def transfer_reviews_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_TRANSFER_REVIEWS,
+        transfer_reviews_page,
+        "Transfer reviews",
+        load=(TransferReviewsState.load,),
+        console=True,
+    ),
+)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.console import (
     BUTTON,
     DANGER,
@@ -21,6 +22,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
+from pages.registry import Page
 from state.console_vip import SHOWN_FIGURES, LevelFields, VipConsoleState
 
 WIDE = INPUT + " w-full"
@@ -181,3 +183,10 @@ def vip_console_page() -> rx.Component:
         allowed("vip.manage", card("bo-vip-level-form", _level_form(), testid="vip-level-form")),
         allowed("vip.manage", card("bo-vip-settings", _settings_form(), testid="vip-settings")),
     )
+
+
+PAGES = (
+    Page(
+        routes.ADMIN_VIP, vip_console_page, "VIP ladder", load=(VipConsoleState.load,), console=True
+    ),
+)

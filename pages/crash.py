@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from app.services.studio.crash.rounds import CODE
 from components.i18n import t
 from components.layout import layout
@@ -22,6 +23,7 @@ from components.studio.crash import (
 )
 from components.studio.panels import CARD, demo_badge, text_of, ways_to_play
 from components.verify_card import verify_card
+from pages.registry import Page
 from state.crash import CrashState, CrashVerifyState
 from state.play import PlayState
 
@@ -94,3 +96,6 @@ def crash_verify_card() -> rx.Component:
             data_testid="crash-verify",
         ),
     )
+
+
+PAGES = (Page(routes.PLAY_CRASH, crash_page, "Crash", load=(CrashState.load,), indexed=False),)

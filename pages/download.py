@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.guide import picture_steps
 from components.i18n import t
 from components.layout import layout
 from components.media import image
 from components.style import FOCUS
+from pages.registry import Page
 from state.download import DownloadState
 
 BUTTON = (
@@ -144,3 +146,6 @@ def download_page() -> rx.Component:
         _guide("ios-guide", "down.ios_guide_title", IOS_STEPS),
         rx.el.p(t("down.ios_guide"), class_name="mt-4 text-sm text-slate-500 dark:text-slate-400"),
     )
+
+
+PAGES = (Page(routes.DOWNLOAD, download_page, "Download", load=(DownloadState.load,)),)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from app.services.support import CLOSED, MAX_IMAGES, MAX_REPLY_CHARS, QUESTION_TYPES
 from components.forms import INPUT, PRIMARY, SECONDARY, form_error, image_drop, notice
 from components.i18n import local_time, t
 from components.layout import layout
+from pages.registry import Page
 from state.auth import AuthState
 from state.feedback import FEEDBACK_UPLOAD, FeedbackState, ThreadLine, TicketRow
 from state.site import SiteState
@@ -155,3 +157,6 @@ def feedback_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (Page(routes.FEEDBACK, feedback_page, "Feedback", load=(FeedbackState.load,)),)

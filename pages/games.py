@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import INPUT, SECONDARY
 from components.game_card import game_grid
 from components.i18n import t
@@ -14,6 +15,7 @@ from components.link import page_link
 from components.live_rooms import live_hosts, pvp_rooms, table_chat_dialog
 from components.media import image
 from components.style import FOCUS
+from pages.registry import Page
 from state.game_popup import GamePopupState
 from state.lobby import LobbyState
 from state.providers import ProvidersState
@@ -189,3 +191,20 @@ def providers_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    *(
+        Page(path, game_list_page, "Games", load=(LobbyState.load_list,))
+        for path in routes.GAME_LISTS
+    ),
+    Page(
+        routes.GAME_LIST_CENTER,
+        game_list_page,
+        "Games",
+        load=(LobbyState.load_center,),
+        indexed=False,
+    ),
+    Page(routes.U9W_ENTRY, game_list_page, "Sports", load=(LobbyState.load_u9w,)),
+    Page(routes.SEAMLESS, providers_page, "Game providers", load=(ProvidersState.load,)),
+)

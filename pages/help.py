@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import INPUT
 from components.i18n import t
 from components.layout import layout
+from pages.registry import Page
 from state.help import HelpState
 from state.site import SiteState
 
@@ -53,3 +55,9 @@ def help_page() -> rx.Component:
             ),
         ),
     )
+
+
+PAGES = (
+    Page(routes.HELP, help_page, "Help", load=(HelpState.load,)),
+    Page(routes.HELP_MC, help_page, "Help", load=(HelpState.load,), indexed=False),
+)

@@ -21,7 +21,9 @@ from components.layout import layout
 from components.link import page_link
 from components.media import image
 from components.style import FOCUS
+from pages.registry import Page
 from state.auth import AuthState
+from state.first_steps import FirstStepsState
 from state.home import HomeState
 from state.lobby import HOME_LIST, LobbyState
 from state.site import SiteState
@@ -437,3 +439,12 @@ def home_content() -> tuple[rx.Component, ...]:
 
 def home() -> rx.Component:
     return layout(*home_content())
+
+
+_LOAD = (LobbyState.load_home, FirstStepsState.load)
+
+
+PAGES = (
+    Page(routes.HOME, home, "Home", load=_LOAD),
+    *(Page(alias, home, "Home", load=_LOAD, indexed=False) for alias in routes.HOME_ALIASES),
+)

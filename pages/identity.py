@@ -11,6 +11,7 @@ from app.services.identity.onboarding import MAX_DOCUMENTS
 from components.forms import LINK, PRIMARY, field, form_error, image_drop, notice
 from components.i18n import t
 from components.layout import layout, member_page
+from pages.registry import Page
 from state.identity import DOCUMENT_UPLOAD, IdentityState, ResponsibleState
 from state.site import SiteState
 
@@ -210,3 +211,20 @@ def responsible_page() -> rx.Component:
             data_testid="rg-page",
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.RESPONSIBLE_GAMBLING,
+        responsible_page,
+        "Responsible gambling",
+        load=(ResponsibleState.load,),
+    ),
+    Page(
+        routes.VERIFY_IDENTITY,
+        identity_page,
+        "Verify your identity",
+        load=(IdentityState.load,),
+        login=True,
+    ),
+)

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.i18n import local_time, t
 from components.layout import layout
+from pages.registry import Page
 from state.legal import LegalState
 from state.site import SiteState
 
@@ -44,3 +46,16 @@ def legal_page() -> rx.Component:
             rx.el.p(t("legal.missing"), class_name="text-slate-500 dark:text-slate-400"),
         ),
     )
+
+
+_TITLES = {
+    routes.TERMS: "Terms and conditions",
+    routes.PRIVACY: "Privacy policy",
+    routes.SPONSOR: "Sponsorships",
+    routes.DESCRIPTION: "About the brand",
+}
+
+
+PAGES = (
+    *(Page(path, legal_page, title, load=(LegalState.load,)) for path, title in _TITLES.items()),
+)

@@ -29,6 +29,7 @@ from components.lottery import (
     text_of,
     vn_codes,
 )
+from pages.registry import Page
 from state.lottery import LotteryState, LotteryVerifyState
 
 
@@ -278,3 +279,18 @@ def lottery_verify_page() -> rx.Component:
             data_testid="verify-page",
         ),
     )
+
+
+PAGES = (
+    *(
+        Page(path, lottery_page, "Lottery", load=(LotteryState.load,), login=True)
+        for path in routes.LOTTERY_AREAS
+    ),
+    Page(
+        routes.LOTTERY_VERIFY,
+        lottery_verify_page,
+        "Verify a lottery draw",
+        load=(LotteryVerifyState.load,),
+        indexed=False,
+    ),
+)

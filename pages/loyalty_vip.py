@@ -10,6 +10,7 @@ from components.i18n import amount, local_time, t
 from components.layout import member_page
 from components.link import page_link
 from components.style import FOCUS
+from pages.registry import Page
 from state.loyalty_vip import IncomeState, VipState
 from state.site import SiteState
 
@@ -370,3 +371,9 @@ def income_page() -> rx.Component:
         item_list(IncomeState.items, _line, "income", "income.empty"),
         rx.cond(IncomeState.pages > 1, pager(IncomeState)),
     )
+
+
+PAGES = (
+    Page(routes.VIP, vip_page, "VIP", load=(VipState.load,), login=True),
+    Page(routes.MY_INCOME, income_page, "My income", load=(IncomeState.load,), login=True),
+)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import SECONDARY, pager
 from components.i18n import local_time, t
 from components.layout import member_page
 from components.style import FOCUS
+from pages.registry import Page
 from state.inbox import InboxState
 
 
@@ -89,3 +91,6 @@ def messages_page() -> rx.Component:
         ),
         rx.cond(InboxState.pages > 1, pager(InboxState)),
     )
+
+
+PAGES = (Page(routes.MESSAGES, messages_page, "Messages", load=(InboxState.load,), login=True),)

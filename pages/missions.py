@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import PRIMARY, form_error, notice, tabs
 from components.i18n import t
 from components.layout import member_page
 from components.style import FOCUS
+from pages.registry import Page
 from state.missions import MissionState
 
 CARD = (
@@ -264,3 +266,14 @@ def missions_page() -> rx.Component:
             _missions(),
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.MISSION_LEADERBOARD,
+        missions_page,
+        "Missions and leaderboard",
+        load=(MissionState.load,),
+        login=True,
+    ),
+)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import PRIMARY, page_nav
 from components.game_card import game_card
 from components.i18n import t
 from components.layout import member_page
+from pages.registry import Page
 from state.auth import AuthState
 from state.lobby import LobbyState
 from state.my_games import MyGamesState
@@ -95,3 +97,9 @@ def recent_page() -> rx.Component:
             on_mount=MyGamesState.load_recent,
         ),
     )
+
+
+PAGES = (
+    Page(routes.FAVORITES, favorites_page, "Favourites", load=(MyGamesState.gate,), indexed=False),
+    Page(routes.MY_GAMES, recent_page, "My games", load=(MyGamesState.gate,), indexed=False),
+)

@@ -8,6 +8,7 @@ from app import routes
 from components.i18n import t
 from components.layout import layout
 from components.link import page_link
+from pages.registry import Page
 
 
 def not_found_page() -> rx.Component:
@@ -22,3 +23,6 @@ def not_found_page() -> rx.Component:
             class_name="py-20 text-center space-y-4",
         )
     )
+
+
+PAGES = (Page(routes.NOT_FOUND, not_found_page, "Not found", indexed=False),)

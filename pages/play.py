@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import LINK
 from components.i18n import t
 from components.layout import layout
@@ -38,6 +39,7 @@ from components.studio.plinko import PLINKO_CSS, plinko_board, plinko_controls
 from components.studio.roulette import roulette_board, roulette_controls
 from components.verify_card import verify_card
 from pages.crash import crash_verify_card
+from pages.registry import Page
 from state.crash import CrashVerifyState
 from state.play import PlayState, VerifyState
 
@@ -178,3 +180,14 @@ def verify_page() -> rx.Component:
             hidden=CrashVerifyState.active,
         ),
     )
+
+
+PAGES = (
+    Page(
+        routes.PLAY_VERIFY,
+        verify_page,
+        "Verify a round",
+        load=(VerifyState.load, CrashVerifyState.load),
+    ),
+    Page(routes.PLAY, play_page, "Play", load=(PlayState.load,)),
+)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, tabs
 from components.i18n import t
 from components.layout import member_page
 from components.style import FOCUS
+from pages.registry import Page
 from state.points import ADDRESS_FIELDS, PointsState
 from state.site import SiteState
 
@@ -493,3 +495,8 @@ def point_mall_page() -> rx.Component:
         rx.cond(PointsState.dialog == "redeem", _redeem_dialog()),
         rx.cond(PointsState.dialog == "convert", _convert_dialog()),
     )
+
+
+PAGES = (
+    Page(routes.POINT_MALL, point_mall_page, "Points mall", load=(PointsState.load,), login=True),
+)

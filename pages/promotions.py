@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from app.services.promotions.applications import MAX_IMAGES
 from components.forms import INPUT, PRIMARY, form_error, image_drop, notice, pager
 from components.i18n import local_time, t
 from components.layout import layout, member_page
 from components.media import image
 from components.style import FOCUS
+from pages.registry import Page
 from state.promotions import APPLICATION_UPLOAD, PromotionsState
 from state.site import SiteState
 
@@ -370,3 +372,15 @@ def promotions_page() -> rx.Component:
 
 def reward_center_page() -> rx.Component:
     return member_page("promo.center", _content("promo.center_empty"))
+
+
+PAGES = (
+    Page(routes.PROMOTIONS, promotions_page, "Promotions", load=(PromotionsState.load,)),
+    Page(
+        routes.REWARD_CENTER,
+        reward_center_page,
+        "Reward center",
+        load=(PromotionsState.load_mine,),
+        login=True,
+    ),
+)

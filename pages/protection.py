@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY, field, form_error, notice, tabs
 from components.i18n import amount, local_time, t
 from components.layout import member_page
 from components.style import FOCUS
+from pages.registry import Page
 from state.protection import PERIODS, ProtectionState
 from state.site import SiteState
 
@@ -266,3 +268,14 @@ def protection_page() -> rx.Component:
         ),
         _activity(),
     )
+
+
+PAGES = (
+    Page(
+        routes.RESPONSIBLE_GAMING,
+        protection_page,
+        "Responsible gaming",
+        load=(ProtectionState.load,),
+        login=True,
+    ),
+)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from app.services.records import TYPE_FILTERS
 from components.forms import INPUT, filter_bar, item_list, movement_heading, pager
 from components.i18n import amount, t
 from components.layout import member_page
+from pages.registry import Page
 from state.records import RecordsState
 
 
@@ -57,3 +59,14 @@ def records_page() -> rx.Component:
         item_list(RecordsState.items, _row, "record", "record.empty"),
         pager(RecordsState),
     )
+
+
+PAGES = (
+    Page(
+        routes.TRANSACTION_HISTORY,
+        records_page,
+        "Account record",
+        load=(RecordsState.load,),
+        login=True,
+    ),
+)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.forms import INPUT, PRIMARY, SECONDARY, form_error, notice, tabs
 from components.i18n import t
 from components.layout import member_page
 from components.style import FOCUS
+from pages.registry import Page
 from state.transfer import TransferState
 
 CARD = "rounded-2xl p-4 sm:p-5 bg-white dark:bg-slate-900 shadow"
@@ -156,3 +158,8 @@ def transfer_page() -> rx.Component:
             class_name="grid gap-4 lg:grid-cols-[3fr_2fr]",
         ),
     )
+
+
+PAGES = (
+    Page(routes.TRANSFER_FUND, transfer_page, "Wallet", load=(TransferState.load,), login=True),
+)

@@ -10,6 +10,7 @@ from components.forms import INPUT, LINK, PRIMARY, SECONDARY, field, form_error,
 from components.i18n import t
 from components.layout import member_page
 from components.link import page_link
+from pages.registry import Page
 from state.site import SiteState
 from state.withdraw import (
     ACCOUNTS_FORM,
@@ -244,3 +245,6 @@ def withdraw_page() -> rx.Component:
             class_name="grid gap-4 md:grid-cols-2 items-start",
         ),
     )
+
+
+PAGES = (Page(routes.WITHDRAW, withdraw_page, "Withdraw", load=(WithdrawState.load,), login=True),)

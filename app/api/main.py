@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
@@ -269,7 +270,8 @@ def _complete_openapi(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) -> 
     api.openapi = openapi  # type: ignore[method-assign]
 
 
-def create_api() -> FastAPI:
+def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
+    """The API; `sitemap` is the pages /sitemap.xml lists (the site's page manifests)."""
     api = FastAPI(
         title="Platform API",
         version="1.0",
@@ -405,4 +407,5 @@ def create_api() -> FastAPI:
     api.add_middleware(SecurityHeaders)
     # Outermost: the request id, the latency and the log line of every call.
     api.add_middleware(ops.RequestObservability, routes=api.router.routes)
+    api.state.sitemap = tuple(sitemap)
     return api

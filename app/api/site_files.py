@@ -22,7 +22,8 @@ async def _base(request: Request) -> str:
 
 @router.get("/sitemap.xml")
 async def sitemap(request: Request) -> Response:
-    return Response(site_map.sitemap_xml(await _base(request)), media_type="application/xml")
+    xml = site_map.sitemap_xml(await _base(request), request.app.state.sitemap)
+    return Response(xml, media_type="application/xml")
 
 
 @router.get("/robots.txt")

@@ -1,14 +1,14 @@
 """What the site tells search engines and phones: /sitemap.xml lists the public pages of the
-route registry (app.routes.sitemap_paths) on the brand's domain; /robots.txt points to it and
+site's page manifests (pages/registry.py) on the brand's domain; /robots.txt points to it and
 keeps crawlers out of the API, the game clients and member pages; /manifest.webmanifest lets
 a phone install the brand's site as an app (with assets/sw.js)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from app import routes
 from app.services.brands import Brand
 
 LOOPBACK = frozenset({"localhost", "127.0.0.1"})  # a developer's machine: plain http
@@ -27,10 +27,8 @@ def site_base(brand: Brand, host: str | None, fallback: str) -> str:
     return f"https://{public[0]}" if public else fallback.rstrip("/")
 
 
-def sitemap_xml(base: str) -> str:
-    urls = "".join(
-        f"<url><loc>{escape(base + path)}</loc></url>" for path in routes.sitemap_paths()
-    )
+def sitemap_xml(base: str, paths: Sequence[str]) -> str:
+    urls = "".join(f"<url><loc>{escape(base + path)}</loc></url>" for path in paths)
     return (
         '<?xml version="1.0" encoding="UTF-8"?>'
         f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>'

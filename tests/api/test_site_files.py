@@ -1,15 +1,29 @@
-"""/sitemap.xml lists the route registry's public pages on the brand's domain; /robots.txt
+"""/sitemap.xml lists the page manifests' public pages on the brand's domain; /robots.txt
 points to it and keeps crawlers out of the API and one-time links."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from xml.etree import ElementTree
 
+import httpx
+import pytest
+
 from app import routes
+from app.api.main import create_api
 from app.client import PlatformClient
 from app.core.config import PROJECT_ROOT
+from pages.registry import all_pages, sitemap_paths
 
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+
+
+@pytest.fixture
+async def site() -> AsyncIterator[PlatformClient]:
+    """The API as the site mounts it: with the sitemap of the page manifests."""
+    transport = httpx.ASGITransport(app=create_api(sitemap=sitemap_paths()))
+    async with PlatformClient("http://localhost", transport=transport) as client:
+        yield client
 
 
 def _locations(xml: str) -> list[str]:
@@ -17,17 +31,17 @@ def _locations(xml: str) -> list[str]:
 
 
 async def test_the_sitemap_lists_every_public_page_once_on_the_brands_domain(
-    api: PlatformClient,
+    site: PlatformClient,
 ) -> None:
-    answer = await api.raw("GET", "/sitemap.xml", headers={"Host": "sortegrande.test"})
+    answer = await site.raw("GET", "/sitemap.xml", headers={"Host": "sortegrande.test"})
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("application/xml")
     locations = _locations(answer.text)
     paths = [location.removeprefix("https://sortegrande.test") for location in locations]
     assert all(location.startswith("https://sortegrande.test/") for location in locations)
-    assert paths == routes.sitemap_paths()
+    assert paths == sitemap_paths()
     assert len(set(paths)) == len(paths)
-    public = {route.path for route in routes.ROUTES if not route.login}
+    public = {page.path for page in all_pages() if not page.login}
     assert set(paths) <= public
     assert routes.HOME in paths and routes.PROMOTIONS in paths and routes.HELP in paths
     for hidden in (routes.DEPOSIT, routes.WITHDRAW, routes.NOT_FOUND, *routes.HOME_ALIASES):
@@ -35,8 +49,8 @@ async def test_the_sitemap_lists_every_public_page_once_on_the_brands_domain(
     assert not any("[" in path for path in paths)
 
 
-async def test_an_unknown_host_gets_the_brands_own_domain(api: PlatformClient) -> None:
-    answer = await api.raw("GET", "/sitemap.xml", headers={"Host": "attacker.example"})
+async def test_an_unknown_host_gets_the_brands_own_domain(site: PlatformClient) -> None:
+    answer = await site.raw("GET", "/sitemap.xml", headers={"Host": "attacker.example"})
     assert not any("attacker" in location for location in _locations(answer.text))
 
 

@@ -80,7 +80,7 @@ SPEC_ROUTES: dict[str, str] = {
     "/agentRealtimeSalary": "agent centre: real-time salary",
 }
 
-# Spec paths not in app.routes.ROUTES yet, with the issue that builds each (a page that lands
+# Spec paths no page module declares yet, with the issue that builds each (a page that lands
 # is removed from here: the test says so).
 KNOWN_MISSING: dict[str, int] = {}
 

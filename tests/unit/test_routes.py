@@ -1,17 +1,22 @@
-"""The page registry (app.routes.ROUTES): every path once, every page registered from it, and
-every path the navigation links to is a page (or a named page still to build)."""
+"""The page manifests (each module's PAGES, pages/registry.py): every path once, the app serves
+exactly what they declare, and every path the navigation links to is a page (or a named page
+still to build)."""
 
 from __future__ import annotations
 
+import pkgutil
 from collections import Counter
 
 import reflex as rx
 from reflex.route import get_route_args
 
+import pages
 from app import routes
-from app.app import PAGES, app
+from app.app import app
 from app.services.catalogue import navigation, rules
+from pages.registry import all_pages
 from state.auth import AuthState
+from state.lottery import LotteryState
 
 
 def _key(path: str) -> str:
@@ -20,24 +25,28 @@ def _key(path: str) -> str:
 
 
 def test_every_path_is_registered_once() -> None:
-    counts = Counter(route.path for route in routes.ROUTES)
+    counts = Counter(page.path for page in all_pages())
     assert [path for path, count in counts.items() if count > 1] == []
 
 
 def test_the_app_serves_exactly_the_registry() -> None:
-    assert list(app._unevaluated_pages) == [_key(route.path) for route in routes.ROUTES]
-    for route in routes.ROUTES:
-        page = app._unevaluated_pages[_key(route.path)]
-        assert page.component is PAGES[route.page].build and page.title == route.title
-        assert (AuthState.require_member in page.on_load) == route.login
+    assert list(app._unevaluated_pages) == [_key(page.path) for page in all_pages()]
+    for declared in all_pages():
+        page = app._unevaluated_pages[_key(declared.path)]
+        assert page.component is declared.build and page.title == declared.title
+        assert (AuthState.require_member in page.on_load) == declared.login
+        assert all(load in page.on_load for load in declared.load)
 
 
-def test_every_page_key_has_a_builder_and_every_builder_a_route() -> None:
-    assert {route.page for route in routes.ROUTES} == set(PAGES)
+def test_every_module_of_pages_declares_its_pages() -> None:
+    """A page module that builds pages but declares none would be a page nobody can open."""
+    declaring = {page.build.__module__ for page in all_pages()}
+    modules = {f"pages.{info.name}" for info in pkgutil.iter_modules(pages.__path__)}
+    assert modules - declaring == {"pages.registry"}
 
 
 def test_login_pages_gate_before_loading() -> None:
-    gated = {route.path for route in routes.ROUTES if route.login}
+    gated = {page.path for page in all_pages() if page.login}
     assert set(routes.LOTTERY_LISTS) <= gated
     assert {"/vnlottery", "/sealottery"} <= gated  # spec 2's lower-case forms
     assert routes.LOTTERY_VERIFY not in gated  # anyone can verify a draw
@@ -46,7 +55,7 @@ def test_login_pages_gate_before_loading() -> None:
 
 
 def test_navigation_links_only_to_pages() -> None:
-    pages = {route.path for route in routes.ROUTES}
+    declared = {page.path for page in all_pages()}
     linked = {
         *navigation.NAV_PATHS.values(),
         *navigation.LOTTERY_ROUTES.values(),
@@ -54,17 +63,17 @@ def test_navigation_links_only_to_pages() -> None:
         routes.HELP.split("#")[0],
         *(path.split("#")[0] for path in (routes.TERMS, routes.PRIVACY, routes.RESPONSIBLE)),
     }
-    assert linked - pages == set(routes.NOT_BUILT)
-    assert pages.isdisjoint(routes.NOT_BUILT)
+    assert linked - declared == set(routes.NOT_BUILT)
+    assert declared.isdisjoint(routes.NOT_BUILT)
 
 
 def test_game_lists_show_known_game_types() -> None:
     assert set(routes.GAME_LISTS.values()) <= {*rules.GAME_TYPES, rules.HOT}
-    assert routes.GAME_LISTS.keys() <= {route.path for route in routes.ROUTES}
+    assert routes.GAME_LISTS.keys() <= {page.path for page in all_pages()}
 
 
 def test_lottery_pages_by_area() -> None:
-    lottery = {route.path: route.page for route in routes.ROUTES if route.page == "lottery"}
+    lottery = {page.path for page in all_pages() if page.load == (LotteryState.load,)}
     assert set(lottery) == {"/lottery", "/vnLottery", "/vnlottery", "/seaLottery", "/sealottery"}
     assert set(navigation.LOTTERY_ROUTES.values()) <= set(lottery)
     assert routes.lottery_game("TCG_LOTTO_VN", "vn-mb") == "/vnLottery?gameCode=vn-mb"
@@ -82,5 +91,5 @@ def test_parametrised_paths_and_their_builder() -> None:
 def test_every_page_builds() -> None:
     """Each builder makes its component tree (a bad prop fails here, not only in the e2e
     site's compile)."""
-    for key, page in PAGES.items():
-        assert isinstance(page.build(), rx.Component), key
+    for page in all_pages():
+        assert isinstance(page.build(), rx.Component), page.path

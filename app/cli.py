@@ -194,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     legal_text.add_argument("--title", required=True)
     legal_text.add_argument("--file", required=True, help="the text, as HTML")
     jobs = sub.add_parser("jobs")
-    jobs.add_argument("job", choices=sorted(job.name for job in scheduled_jobs.JOBS))
+    jobs.add_argument("job", choices=sorted(job.name for job in scheduled_jobs.all_jobs()))
     worker = sub.add_parser("worker")
     worker.add_argument("--ops-port", type=int, help="serve /health/* and /metrics on this port")
     worker.add_argument("--ops-host", default="127.0.0.1")

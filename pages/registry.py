@@ -1,6 +1,6 @@
-"""The page manifest: each module of `pages` declares the pages it adds in its own `PAGES`
-tuple (path, builder, title, loaders, login), and app/app.py registers exactly what the modules
-declare. Adding a page is a builder and one `Page(...)` line in its own module; no hub file.
+"""The page manifests (app/core/manifests.py): each module of `pages` declares the pages it
+adds in its own `PAGES` tuple (path, builder, title, loaders, login), and app/app.py registers
+exactly what the modules declare. Adding a page is a builder and one `Page(...)` line in its own module; no hub file.
 
     # pages/download.py
     PAGES = (Page(routes.DOWNLOAD, download_page, "Download", load=(DownloadState.load,)),)
@@ -11,14 +11,14 @@ its path where it declares it.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
 import reflex as rx
 from reflex.event import EventType
+
+from app.core.manifests import declared
 
 
 @dataclass(frozen=True)
@@ -37,10 +37,7 @@ def all_pages() -> tuple[Page, ...]:
     """Every page the modules of `pages` declare, modules in name order."""
     import pages
 
-    declared: list[Page] = []
-    for module in sorted(info.name for info in pkgutil.iter_modules(pages.__path__)):
-        declared.extend(getattr(importlib.import_module(f"pages.{module}"), "PAGES", ()))
-    return tuple(declared)
+    return tuple(declared(pages, "PAGES"))
 
 
 def sitemap_paths() -> list[str]:

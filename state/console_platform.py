@@ -12,7 +12,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.jobs import JOBS
+from app.jobs import all_jobs
 from app.services import register_settings
 from app.services.backoffice import platform
 from app.services.register_settings import FieldSetting, ModuleSetting
@@ -144,7 +144,7 @@ class PlatformState(BrandConsolePage, rx.State):
             modules = await platform.modules(staff, self.brand, clock.now())
             fields = await platform.register_fields(staff, self.brand, clock.now())
             history = (
-                await platform.job_history(staff, [job.name for job in JOBS], clock.now())
+                await platform.job_history(staff, [job.name for job in all_jobs()], clock.now())
                 if staff.may("jobs.view")
                 else []
             )

@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core import logs, metrics
 from app.core.config import get_settings
-from app.jobs import JOBS
+from app.jobs import all_jobs
 from app.services import health, monitoring
 from models.base import utcnow
 
@@ -65,7 +65,7 @@ def metrics_allowed(request: Request) -> bool:
 async def metrics_page(request: Request) -> Response:
     if not metrics_allowed(request):
         return JSONResponse({"code": "forbidden"}, status_code=403, headers=_NO_STORE)
-    body = metrics.exposition(await monitoring.gauges(JOBS, utcnow()))
+    body = metrics.exposition(await monitoring.gauges(all_jobs(), utcnow()))
     return Response(body, media_type=metrics.CONTENT_TYPE, headers=_NO_STORE)
 
 

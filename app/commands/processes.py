@@ -43,7 +43,7 @@ async def worker_command(ops_host: str, ops_port: int | None) -> None:
         server = Server(ops_app(), ops_host, ops_port, interface=Interfaces.ASGI)
         doors = asyncio.create_task(server.serve())
     try:
-        await run_engine(scheduled_jobs.JOBS, signal_handlers=True)
+        await run_engine(scheduled_jobs.all_jobs(), signal_handlers=True)
     finally:
         if doors is not None:
             server.stop()  # type: ignore[no-untyped-call]

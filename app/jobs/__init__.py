@@ -7,14 +7,14 @@ because of the engine that starts it:
 - scaled mode (PostgreSQL): procrastinate, a PostgreSQL task queue (app/jobs/queue.py);
 - embedded mode (SQLite): an in-process runner (app/jobs/embedded.py).
 
-Adding a job is a module with a function and one line in JOBS below:
+Adding a job is a module with a function and its `JOBS` (app/core/manifests.py):
 
     # app/jobs/lottery_draws.py
     async def _draw(context: JobContext) -> int:
         async with context.transaction() as session:   # the effect and the period's mark
             return await lottery.draw_due(session, context.period, context.now)
 
-    JOB = Job(name="lottery-draws", cron=every(60), run=_draw)
+    JOBS = (Job(name="lottery-draws", cron=every(60), run=_draw),)
 
 `cron` is a cron expression in UTC (a sixth field counts seconds; `every(seconds)` writes
 one for a clock-aligned period, "0 3 * * *" is 03:00 UTC daily). The function gets the
@@ -29,43 +29,21 @@ missed (all processes down) are run afterwards, oldest first, as far back as the
 
 from __future__ import annotations
 
-from app.jobs import (
-    account_closures,
-    agent_pay,
-    barred_sweep,
-    bonuses,
-    job_run_retention,
-    lottery,
-    loyalty,
-    loyalty_missions,
-    points,
-    provider_reconciliation,
-    raffles,
-    support_image_retention,
-    withdrawal_timeouts,
-)
+import sys
+from functools import cache
+
+from app.core.manifests import declared
 from app.services.job_runs import Job
 
-JOBS: tuple[Job, ...] = (
-    withdrawal_timeouts.JOB,
-    job_run_retention.JOB,
-    *lottery.JOBS,
-    provider_reconciliation.JOB,
-    *agent_pay.JOBS,
-    bonuses.WAGERING_JOB,
-    bonuses.EXPIRY_JOB,
-    *loyalty.JOBS,
-    points.EARNING_JOB,
-    *loyalty_missions.JOBS,
-    raffles.DRAWS_JOB,
-    barred_sweep.JOB,
-    account_closures.JOB,
-    support_image_retention.JOB,
-)
+
+@cache
+def all_jobs() -> tuple[Job, ...]:
+    """Every job its module declares (app/core/manifests.py)."""
+    return tuple(declared(sys.modules[__name__], "JOBS"))
 
 
 def by_name(name: str) -> Job:
-    for job in JOBS:
+    for job in all_jobs():
         if job.name == name:
             return job
     raise KeyError(name)

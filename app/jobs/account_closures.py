@@ -23,6 +23,7 @@ async def _advance(context: JobContext) -> int:
 
 
 JOB = Job(name=NAME, cron=every(3600), run=_advance, catch_up=timedelta(days=1))
+JOBS = (JOB,)
 
 
 async def run_once(now: datetime | None = None) -> RunResult:

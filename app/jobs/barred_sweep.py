@@ -19,6 +19,7 @@ async def _sweep(context: JobContext) -> int:
 
 
 JOB = Job(name=NAME, cron="0 4 1,16 * *", run=_sweep, catch_up=timedelta(days=16))
+JOBS = (JOB,)
 
 
 async def run_once(now: datetime | None = None) -> RunResult:

@@ -24,3 +24,4 @@ async def _expiry(context: JobContext) -> int:
 
 WAGERING_JOB = Job(name=WAGERING, cron=every(1), run=_wagering)
 EXPIRY_JOB = Job(name=EXPIRY, cron=every(60), run=_expiry)
+JOBS = (WAGERING_JOB, EXPIRY_JOB)

@@ -18,3 +18,4 @@ async def _delete_old(context: JobContext) -> int:
 
 
 JOB = Job(name=NAME, cron="30 3 * * *", run=_delete_old, catch_up=timedelta(days=1))
+JOBS = (JOB,)

@@ -17,3 +17,4 @@ async def _earning(context: JobContext) -> int:
 
 
 EARNING_JOB = Job(name=EARNING, cron=every(1), run=_earning)
+JOBS = (EARNING_JOB,)

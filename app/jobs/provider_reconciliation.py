@@ -19,6 +19,7 @@ async def _reconcile(context: JobContext) -> int:
 
 
 JOB = Job(name=NAME, cron=every(300), run=_reconcile)
+JOBS = (JOB,)
 
 
 async def run_once(now: datetime | None = None) -> RunResult:

@@ -15,3 +15,4 @@ async def _draw(context: JobContext) -> int:
 
 
 DRAWS_JOB = Job(name=DRAWS, cron=every(60), run=_draw)
+JOBS = (DRAWS_JOB,)

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from app.core.config import get_settings
-from app.jobs import JOBS
+from app.jobs import all_jobs
 from app.jobs.embedded import EmbeddedRunner
 from app.services.job_runs import Job
 
@@ -66,7 +66,7 @@ async def scheduler() -> AsyncIterator[None]:
     if not get_settings().jobs_in_app:
         yield
         return
-    task = asyncio.create_task(_keep_running(JOBS))
+    task = asyncio.create_task(_keep_running(all_jobs()))
     try:
         yield
     finally:

@@ -18,3 +18,4 @@ async def _forget(context: JobContext) -> int:
 
 
 JOB = Job(name=NAME, cron="45 3 * * *", run=_forget, catch_up=timedelta(days=1))
+JOBS = (JOB,)

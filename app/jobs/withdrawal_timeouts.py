@@ -20,6 +20,7 @@ async def _receive_due(context: JobContext) -> int:
 
 
 JOB = Job(name=NAME, cron=every(60), run=_receive_due)
+JOBS = (JOB,)
 
 
 async def run_once(now: datetime | None = None) -> RunResult:

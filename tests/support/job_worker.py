@@ -7,13 +7,13 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from app.jobs import JOBS
+from app.jobs import all_jobs
 from app.jobs.scheduler import run_engine
 from tests.support.jobs import effect_job
 
 
 def main() -> None:
-    asyncio.run(run_engine([*JOBS, effect_job(sys.argv[1])], signal_handlers=True))
+    asyncio.run(run_engine([*all_jobs(), effect_job(sys.argv[1])], signal_handlers=True))
 
 
 if __name__ == "__main__":

@@ -5,19 +5,23 @@ driven by a clock the test moves."""
 from __future__ import annotations
 
 import asyncio
+import importlib
+import pkgutil
 import secrets
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlmodel import select
 
+import app.jobs
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.periods import every, next_tick, period_at, ticks_between
-from app.jobs import JOBS, by_name
+from app.jobs import all_jobs, by_name
 from app.jobs.embedded import EmbeddedRunner
 from app.jobs.queue import stalled_check_seconds
 from app.services import job_runs
+from app.services.job_runs import Job
 from models import JobRun, JobState
 from tests.support.jobs import create_effect_table, effect_job, effects, period_text
 
@@ -76,31 +80,43 @@ def test_stalled_runs_are_looked_for_at_half_the_stalled_timeout(
     assert stalled_check_seconds(settings) == check
 
 
-def test_one_registry_names_every_job() -> None:
-    assert [job.name for job in JOBS] == [
-        "withdrawal-timeouts",
-        "job-run-retention",
-        "lottery-issues",
-        "lottery-draws",
-        "lottery-results",
-        "provider-reconciliation",
-        "agent-realtime-salary",
-        "agent-hourly-salary",
-        "agent-period-close",
-        "bonus-wagering",
-        "bonus-expiry",
-        "loyalty-facts",
-        "loyalty-progress",
-        "rebate-close",
-        "vip-periods",
-        "points-earning",
-        "mission-progress",
-        "race-prizes",
-        "raffle-draws",
-        "barred-sweep",
-        "account-closures",
-        "support-image-retention",
-    ]
+def test_the_manifests_name_every_job_once() -> None:
+    assert sorted(job.name for job in all_jobs()) == sorted(
+        [
+            "withdrawal-timeouts",
+            "job-run-retention",
+            "lottery-issues",
+            "lottery-draws",
+            "lottery-results",
+            "provider-reconciliation",
+            "agent-realtime-salary",
+            "agent-hourly-salary",
+            "agent-period-close",
+            "bonus-wagering",
+            "bonus-expiry",
+            "loyalty-facts",
+            "loyalty-progress",
+            "rebate-close",
+            "vip-periods",
+            "points-earning",
+            "mission-progress",
+            "race-prizes",
+            "raffle-draws",
+            "barred-sweep",
+            "account-closures",
+            "support-image-retention",
+        ]
+    )
+    assert len({job.name for job in all_jobs()}) == len(all_jobs())
+
+
+def test_a_job_a_module_defines_is_declared() -> None:
+    """A Job left out of its module's JOBS would never run."""
+    for info in pkgutil.walk_packages(app.jobs.__path__, "app.jobs."):
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, Job):
+                assert value in all_jobs(), f"{info.name}.{name}"
     assert by_name("withdrawal-timeouts").cron == every(60)
     with pytest.raises(KeyError):
         by_name("nope")

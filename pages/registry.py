@@ -1,6 +1,7 @@
 """The page manifests (app/core/manifests.py): each module of `pages` declares the pages it
 adds in its own `PAGES` tuple (path, builder, title, loaders, login), and app/app.py registers
-exactly what the modules declare. Adding a page is a builder and one `Page(...)` line in its own module; no hub file.
+exactly what the modules declare. Adding a page is a builder and one `Page(...)` line in its own
+module; no hub file.
 
     # pages/download.py
     PAGES = (Page(routes.DOWNLOAD, download_page, "Download", load=(DownloadState.load,)),)

@@ -57,3 +57,6 @@ async def download_qr(request: Request, kind: str) -> Response:
     brand = await brands.for_request(None, request.headers.get("host"))
     svg = await asyncio.to_thread(app_download.qr_image, brand, kind[:16], await _base(request))
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+ROUTERS = (router,)

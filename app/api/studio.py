@@ -269,3 +269,7 @@ async def rotate_seeds(session: CurrentGameSession) -> Envelope[StudioRotatedVal
             current=_seeds(current),
         )
     )
+
+
+# Matched before every other router: the money calls players and vendors make most.
+MONEY_ROUTERS = (router,)

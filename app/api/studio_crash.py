@@ -222,3 +222,7 @@ async def verify(
             matches=check.matches,
         )
     )
+
+
+# Matched before every other router: the money calls players and vendors make most.
+MONEY_ROUTERS = (router,)

@@ -63,3 +63,6 @@ async def popular(
     brand, lang = await brand_and_language(ctx, None, language)
     found = await games.popular_games(brand, lang, gameType, limit)
     return ok([GameEntryValue.model_validate(g) for g in found])
+
+
+ROUTERS = (router,)

@@ -616,3 +616,7 @@ async def my_bets(
             pageSize=found.page_size,
         )
     )
+
+
+# Matched before every other router: the money calls players and vendors make most.
+MONEY_ROUTERS = (router,)

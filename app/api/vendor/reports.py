@@ -68,3 +68,6 @@ async def report_rounds(vendorCode: str, request: Request) -> Envelope[ReportVal
         ],
     )
     return ok(ReportValue(recorded=result.recorded, replayed=result.replayed))
+
+
+ROUTERS = (router,)

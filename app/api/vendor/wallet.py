@@ -165,3 +165,7 @@ async def rollback(vendorCode: str, request: Request) -> Envelope[AnswerValue]:
     return _value(
         await wallet.rollback(vendorCode, body.sessionToken, _call(body, body.rollbackOf))
     )
+
+
+# Matched before every other router: the money calls players and vendors make most.
+MONEY_ROUTERS = (router,)

@@ -638,3 +638,6 @@ async def revenue(
     return ok(
         [RevenueDayValue(day=d.day, totals=_sums(d.sums), active=d.active, pay=d.pay) for d in days]
     )
+
+
+ROUTERS = (router,)

@@ -172,3 +172,6 @@ async def profit_and_loss(
             totals=TotalsValue(**TotalsValue.fields_of(report.totals)),
         )
     )
+
+
+ROUTERS = (router,)

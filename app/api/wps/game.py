@@ -80,3 +80,6 @@ async def launch_game_fb(
     request: Request, ctx: Context, body: LaunchFbRequest
 ) -> Envelope[LaunchValue]:
     return await _launch(request, ctx, body.accountType, node_id=body.nodeId)
+
+
+ROUTERS = (router,)

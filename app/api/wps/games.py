@@ -323,3 +323,6 @@ async def room_list(
     """The PvP rooms of a vendor: each of its PVP games at every room level. Needs a token."""
     found = await games.pvp_rooms(vassalage, ctx.language)
     return ok([RoomValue.model_validate(r) for r in found])
+
+
+ROUTERS = (router,)

@@ -122,3 +122,6 @@ async def sandbox_liveness(
     return SandboxLivenessAnswer(
         outcome=answer.outcome, reference=answer.reference, score=answer.score, reason=answer.reason
     )
+
+
+ROUTERS = (router,)

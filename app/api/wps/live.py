@@ -58,3 +58,6 @@ async def launch_chat(
         auth.member, ctx.brand, vassalage, gameCode, ctx.language, clock.now()
     )
     return ok(ChatValue(chatUrl=room.chat_url, gameCode=room.table))
+
+
+ROUTERS = (router,)

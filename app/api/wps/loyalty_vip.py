@@ -177,3 +177,6 @@ async def rebate_claim(ctx: Context, auth: RealMember, body: ClaimBody) -> Envel
     assert auth.member.id is not None
     done = await rebate.claim(ctx.brand, auth.member.id, body.lineId, clock.now())
     return ok(ClaimValue(lines=done.lines, amount=done.amount))
+
+
+ROUTERS = (router,)

@@ -182,3 +182,6 @@ async def totp_disable(
     """Turn 2FA off with the password again and a code (or a recovery code)."""
     await totp.disable(auth.member, payload.password, payload.code, ctx.ip)
     return ok(True)
+
+
+ROUTERS = (router,)

@@ -152,3 +152,6 @@ async def claim_mission_reward(
         ctx.brand, auth.member.id, payload.missionId, ctx.language, clock.now()
     )
     return ok(mission_value(view))
+
+
+ROUTERS = (router,)

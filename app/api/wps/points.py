@@ -309,3 +309,6 @@ async def member_points_details(
             until=found.until,
         )
     )
+
+
+ROUTERS = (router,)

@@ -615,3 +615,6 @@ async def reply_ticket(
             auth.member.merchant_id, ticket_id, auth.member.username, payload.body, clock.now()
         )
     )
+
+
+ROUTERS = (router,)

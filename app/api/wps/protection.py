@@ -184,3 +184,6 @@ async def my_activity(
             balance=found.balance,
         )
     )
+
+
+ROUTERS = (router,)

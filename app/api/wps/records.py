@@ -115,3 +115,6 @@ async def bonus_details(
             pageSize=found.page_size,
         )
     )
+
+
+ROUTERS = (router,)

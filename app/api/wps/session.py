@@ -102,3 +102,6 @@ async def end_other_sessions(auth: CurrentMember) -> Envelope[int]:
     """End every other session of the member (this login stays); answers how many logins."""
     assert auth.member.id is not None
     return ok(await sessions.end_sessions(auth.member.id, auth.session_id))
+
+
+ROUTERS = (router,)

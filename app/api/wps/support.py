@@ -39,3 +39,6 @@ async def feedback(request: Request, ctx: Context, payload: FeedbackPayload) -> 
         ctx.brand, member_id, payload.questionType, payload.content, ctx.ip, now=clock.now()
     )
     return ok(ticket)
+
+
+ROUTERS = (router,)

@@ -185,3 +185,6 @@ async def update_language(
     token = sessions.bearer(request.headers.get("authorization"))
     member = (await sessions.authenticate(token)).member if token else None
     return ok(LanguageValue(language=await site.update_language(ctx.brand, body.language, member)))
+
+
+ROUTERS = (router,)

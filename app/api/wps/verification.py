@@ -51,3 +51,6 @@ async def sms_for_register(ctx: Context, payload: SmsPayload) -> Envelope[SmsVal
     return ok(
         SmsValue(expiredMinutes=minutes), message=translate("verification-code-sent", ctx.language)
     )
+
+
+ROUTERS = (router,)

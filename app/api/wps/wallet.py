@@ -325,3 +325,6 @@ async def member_messages(ctx: Context, auth: RealMember) -> Envelope[list[Inbox
             for m in found
         ]
     )
+
+
+ROUTERS = (router,)

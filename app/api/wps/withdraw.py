@@ -485,3 +485,6 @@ async def withdrawal_proof(
         media_type=media_type,
         headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"},
     )
+
+
+ROUTERS = (router,)

@@ -14,7 +14,7 @@ from app.services.agents import affiliates, tree
 from models import Member
 from state.auth import current_member, member_or_none
 from state.gates import gated
-from state.guard import Form, checked
+from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import ui_lang
 
@@ -60,3 +60,13 @@ class AffiliateState(MemberPage, rx.State):
         )
         self.message = translate("affiliate.sent", await ui_lang(self))
         await self._show(member)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "AffiliateState.load": f"{LOGIN}; the member's own application",
+    "AffiliateState.apply": (
+        f"{ARGS}; {LOGIN}; terms accepted, lengths checked, one application waiting at most"
+    ),
+}

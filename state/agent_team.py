@@ -32,7 +32,7 @@ from models import Member
 from models.agents import ContractKind
 from state.auth import member_or_none
 from state.gates import gated
-from state.guard import Form, Name, Page, checked
+from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
 from state.wallet import WalletState
@@ -564,3 +564,29 @@ class AgentTeamState(MemberPage, rx.State):
         self._request = _request_id()
         await self._upline_view()
         return WalletState.refresh
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "AgentTeamState.load_overview": f"{LOGIN}; {DOWNLINE}",
+    "AgentTeamState.mark_copied": "a flag of the member's own referral page",
+    "AgentTeamState.load_revenue": f"{LOGIN}; {DOWNLINE}",
+    "AgentTeamState.load_statements": f"{LOGIN}; {DOWNLINE}",
+    "AgentTeamState.load_transactions": f"{LOGIN}; {DOWNLINE}",
+    "AgentTeamState.load_dividends": f"{LOGIN}; the agent's own pay lines",
+    "AgentTeamState.load_daily_wages": f"{LOGIN}; the agent's own pay lines",
+    "AgentTeamState.load_hour_salary": f"{LOGIN}; the agent's own pay lines",
+    "AgentTeamState.load_realtime_salary": f"{LOGIN}; the agent's own pay lines",
+    "AgentTeamState.load_announcements": f"{LOGIN}; agents only; member notices",
+    "AgentTeamState.set_range": f"{ARGS}; {LOGIN}; {DOWNLINE}",
+    "AgentTeamState.set_view": f"{ARGS}; {LOGIN}; {DOWNLINE}",
+    "AgentTeamState.set_kind": f"{ARGS}; {LOGIN}; {DOWNLINE}",
+    "AgentTeamState.go": f"{ARGS}; {LOGIN}; {DOWNLINE}",
+    "AgentTeamState.load_referral": f"{LOGIN}; the member's own link and figures",
+    "AgentTeamState.pick_transfer": f"{ARGS}; {LOGIN}; own downline only",
+    "AgentTeamState.close_transfer": "closes the agent's own form",
+    "AgentTeamState.send_down": f"{ARGS}; {LOGIN}; {MONEY}, own downline only",
+    "AgentTeamState.load_upline": f"{LOGIN}; own upline and transfers",
+    "AgentTeamState.send_up": f"{ARGS}; {LOGIN}; {MONEY}, own upline only",
+}

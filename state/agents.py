@@ -22,7 +22,7 @@ from models import Member
 from models.agents import ContractKind
 from state.auth import member_or_none
 from state.gates import gated
-from state.guard import Form, Name, Page, Text, checked
+from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor, ui_lang
 
@@ -336,3 +336,20 @@ class AgentState(MemberPage, rx.State):
         self.message = translate("agent.contract.sent", await ui_lang(self))
         self.offer_to, self.offer_name = 0, ""
         await self._downlines()  # the offer shows on its row
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "AgentState.load_home": f"{LOGIN}; agents only (team.require_agent)",
+    "AgentState.answer": f"{ARGS}; {LOGIN}; only the downline's own offer",
+    "AgentState.load_register": LOGIN,
+    "AgentState.register": f"{ARGS}; {LOGIN}; agents only, below themselves",
+    "AgentState.load_downlines": f"{LOGIN}; only the agent's own downline",
+    "AgentState.set_search": f"{ARGS}; {LOGIN}; only the agent's own downline",
+    "AgentState.go": f"{ARGS}; {LOGIN}; only the agent's own downline",
+    "AgentState.pick": f"{ARGS}; only a row of the agent's own list",
+    "AgentState.close_offer": "closes the agent's own form",
+    "AgentState.set_offer_kind": f"{ARGS}; a kind of the form's own list",
+    "AgentState.offer": f"{ARGS}; {LOGIN}; direct downline agents, ceiling rule",
+}

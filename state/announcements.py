@@ -15,7 +15,7 @@ from app.services import announcements
 from state import follow
 from state.auth import AuthState
 from state.dialog import DialogState
-from state.guard import Index, checked
+from state.guard import ARGS, Index, checked
 from state.site import SiteState, current_brand
 
 ANNOUNCEMENT_DIALOG = "announcement"
@@ -114,3 +114,14 @@ class AnnouncementState(rx.State):
 # Spec 4: the announcement popup reloads on login and on a language change.
 follow.AFTER_LOGIN.append(AnnouncementState.load)
 follow.AFTER_LANGUAGE.append(AnnouncementState.load)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "AnnouncementState.load": (
+        "the brand's popup for the audience of this browser's login (A/F members, B visitors)"
+    ),
+    "AnnouncementState.pick": ARGS,
+    "AnnouncementState.close": "sets this browser's own session marker",
+}

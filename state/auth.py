@@ -31,7 +31,7 @@ from models import Member
 from state import follow
 from state.dialog import DialogState, open_within
 from state.gates import gated, on_member
-from state.guard import BotAnswer, Form, Name, checked, on_refusal
+from state.guard import ARGS, GUEST, BotAnswer, Form, Name, checked, on_refusal
 from state.site import (
     SiteState,
     current_brand,
@@ -480,3 +480,22 @@ async def _show_refusal(state: Any, code: str, **params: Any) -> Any:
 
 on_refusal(_show_refusal)
 on_member(member_or_none)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "AuthState.restore": "login from current_login, else logged out",
+    "AuthState.require_login": "restore; no login: redirect to /login",
+    "AuthState.require_member": "require_login; trial: the register-first dialog",
+    "AuthState.open_login_page": GUEST,
+    "AuthState.open_login": GUEST,
+    "AuthState.set_login_tab": f"{ARGS}; one of two tabs",
+    "AuthState.refresh_captcha": "captcha for this address (rate limited)",
+    "AuthState.submit_login": f"{ARGS}; secrets held sealed in the cache",
+    "AuthState.finish_login": f"{ARGS}; login service, bound to the browser",
+    "AuthState.start_trial": "trial service (per address limit), browser bound",
+    "AuthState.logout": "ends this browser's session and its binding",
+    "AuthState.dismiss_signed_out": "this tab's own notice",
+    "AuthState.gate": f"{ARGS}; only the listed gated actions",
+}

@@ -11,7 +11,7 @@ from app.core.i18n import studio_game_name
 from app.services import records
 from app.services.seamless import betting
 from state.auth import member_or_none
-from state.guard import Name, checked
+from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
 from state.site import current_brand, ui_lang
 
@@ -186,3 +186,16 @@ class ProfitState(rx.State):
     async def set_range(self, value: Name) -> None:
         self.range_name = value if value in records.RANGES else "7d"
         await self._query()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "BettingState.load": LOGIN,
+    "BettingState.go": f"{ARGS}; {LOGIN}",
+    "BettingState.set_range": f"{ARGS}; {LOGIN}",
+    "BettingState.set_category": f"{ARGS}; {LOGIN}",
+    "BettingState.toggle_detail": f"{ARGS}; rounds of the {LOGIN} only",
+    "ProfitState.load": LOGIN,
+    "ProfitState.set_range": f"{ARGS}; {LOGIN}",
+}

@@ -14,6 +14,7 @@ from app.services import records
 from app.services.promotions import bonus
 from models.promotions import GrantStatus
 from state.auth import AuthState, member_or_none
+from state.guard import ARGS, LOGIN
 from state.paging import RangePaging
 from state.site import current_brand, ui_lang
 
@@ -130,3 +131,13 @@ class BonusState(RangePaging, rx.State):
     async def refresh(self) -> None:
         """Read the progress again (the page polls while a bonus is wagering)."""
         await self._grants()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "BonusState.load": LOGIN,
+    "BonusState.go": f"{ARGS}; {LOGIN}",
+    "BonusState.set_range": f"{ARGS}; {LOGIN}",
+    "BonusState.refresh": f"bonuses of the {LOGIN}",
+}

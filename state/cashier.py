@@ -17,7 +17,7 @@ from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
 from state.auth import AuthState, current_login, member_or_none
 from state.gates import gated
-from state.guard import Form, Name, checked
+from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
 
@@ -206,3 +206,17 @@ class SandboxState(MemberPage, rx.State):
         lang = await ui_lang(self)
         self.outcome = translate("sandbox.done", lang, outcome=f"HTTP {status}")
         self.status = (await deposits.order_by_number(self.order_no)).status
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "CashierState.load": f"{GUEST}: the brand's channels",
+    "CashierState.pick_channel": ARGS,
+    "CashierState.set_amount": ARGS,
+    "CashierState.new_deposit": GUEST,
+    "CashierState.create": f"{ARGS}; deposit for the {LOGIN}",
+    "CashierState.watch_order": "one watch per tab; this tab's own order",
+    "SandboxState.load": "sandbox provider page (off in production)",
+    "SandboxState.settle": f"{ARGS}; sandbox provider (off in production)",
+}

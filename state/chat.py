@@ -16,7 +16,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.services import live_chat
 from state.auth import member_or_none
-from state.guard import Form, checked
+from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import browser_secret, current_brand, page_visitor
 
@@ -109,3 +109,15 @@ class ChatState(MemberPage, rx.State):
                 self._watch_beat = time.time()
                 if version != self._version:
                     await self._show(customer)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "ChatState.load": f"the open chat of the {LOGIN}, else of this browser's secret",
+    "ChatState.send": (
+        f"{ARGS}; the {LOGIN} or this browser's visitor; plain text, limited per customer and per "
+        f"address"
+    ),
+    "ChatState.watch": "the customer found on the server when the watch starts",
+}

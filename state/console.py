@@ -30,7 +30,7 @@ from app.core.i18n.formatting import format_amount, format_day, format_utc_minut
 from app.services.backoffice import dashboard, platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
-from state.guard import Form, Name, checked
+from state.guard import ARGS, GUEST, STAFF, Form, Name, checked
 from state.site import SiteState, browser_secret, page_visitor, rotate_browser
 
 # A row's id as a console event names it.
@@ -368,3 +368,16 @@ class DashboardState(ConsolePage, rx.State):
             return await failed(self, exc)
         self.period, self.first, self.last = "custom", first, last
         return await self._refresh()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "ConsoleState.gate": f"{STAFF}; none: redirect to the console login",
+    "ConsoleState.logout": "ends this browser's console session",
+    "ConsoleLoginState.open_page": GUEST,
+    "ConsoleLoginState.submit": f"{ARGS}; password + TOTP, rate limited, browser bound",
+    "DashboardState.load": STAFF,
+    "DashboardState.pick_period": f"{ARGS}; {STAFF}; a preset period only",
+    "DashboardState.custom_period": f"{ARGS}; {STAFF}; dates checked, 92 days",
+}

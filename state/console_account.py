@@ -20,7 +20,7 @@ from app.core.i18n import translate
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Enrolment
 from state.console import ConsolePage, current_staff, failed, form_text, ui_lang
-from state.guard import Form, checked
+from state.guard import ARGS, STAFF, Form, checked
 from state.site import page_visitor
 
 NEW_TOTP_QR = ClientStateVar.create("staff_new_totp_qr", default="")
@@ -136,3 +136,22 @@ class AccountState(ConsolePage, rx.State):
         )
         # Done: the new authenticator leaves the page.
         return refreshed if self.error or refreshed is not None else _shown()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "EnrolState.open_page": (
+        "the one-time invitation token of the page's address; new secret pushed, not kept"
+    ),
+    "EnrolState.submit": (
+        f"{ARGS}; the invitation's token, limited per address and invitation; password (common "
+        f"list) and code not kept"
+    ),
+    "AccountState.load": STAFF,
+    "AccountState.change_password": f"{ARGS}; {STAFF}; own account only: current password and code",
+    "AccountState.start_totp": f"{STAFF}; own account only; new secret pushed, not kept",
+    "AccountState.change_totp": (
+        f"{ARGS}; {STAFF}; own account only: password, current code, new code"
+    ),
+}

@@ -28,7 +28,7 @@ from state.console import (
     money,
     ui_lang,
 )
-from state.guard import Form, Name, checked
+from state.guard import ARGS, STAFF, Form, Name, checked
 
 
 @dataclass
@@ -193,3 +193,18 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         redirect = await failed(self, exc)
         self.offer_error, self.offer_notice = self.error, ""
         return redirect
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "AgentsConsoleState.load": STAFF,
+    "AgentsConsoleState.pick_brand": f"{ARGS}; {STAFF}",
+    "AgentsConsoleState.decide": f"{ARGS}; {STAFF}",
+    "AgentsConsoleState.set_offer_kind": (
+        f"{ARGS}; a kind of the page's own list (the offer form's fields)"
+    ),
+    "AgentsConsoleState.offer_contract": (
+        f"{ARGS}; {STAFF}; top agents only, four-eyes above threshold"
+    ),
+}

@@ -21,7 +21,7 @@ from state.console import (
     form_text,
     ui_lang,
 )
-from state.guard import Form, Index, checked
+from state.guard import ARGS, STAFF, Form, Index, checked
 
 
 @dataclass
@@ -105,3 +105,14 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
             ),
             forget=True,
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "ApplicationsConsoleState.load": STAFF,
+    "ApplicationsConsoleState.pick_brand": f"{ARGS}; {STAFF}",
+    "ApplicationsConsoleState.show_image": f"{ARGS}; {STAFF}",
+    "ApplicationsConsoleState.start_review": f"{ARGS}; {STAFF}",
+    "ApplicationsConsoleState.decide": f"{ARGS}; {STAFF}",
+}

@@ -12,7 +12,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import channels
 from state.console import BrandConsolePage, RowId, brand_scope, current_staff, failed, form_text
-from state.guard import Form, checked
+from state.guard import ARGS, STAFF, Form, checked
 
 
 @dataclass
@@ -88,3 +88,13 @@ class ChannelsState(BrandConsolePage, rx.State):
         return await self._act(
             lambda staff: channels.set_enabled(staff, channel_id, enabled, clock.now())
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "ChannelsState.load": STAFF,
+    "ChannelsState.pick_brand": f"{ARGS}; {STAFF}",
+    "ChannelsState.save": f"{ARGS}; {STAFF}; amounts by the money parser",
+    "ChannelsState.switch": f"{ARGS}; {STAFF}",
+}

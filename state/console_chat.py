@@ -27,7 +27,7 @@ from state.console import (
     form_text,
     ui_lang,
 )
-from state.guard import Form, Name, checked
+from state.guard import ARGS, STAFF, Form, Name, checked
 from state.watch import watch_key
 
 WATCH_EVERY_SECONDS = 2.0
@@ -163,3 +163,15 @@ class ChatDeskState(BrandConsolePage, rx.State):
                 if version != self._version:
                     self._version = version
                     await self._refresh()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "ChatDeskState.load": STAFF,
+    "ChatDeskState.pick_brand": f"{ARGS}; {STAFF}",
+    "ChatDeskState.open_conversation": f"{ARGS}; {STAFF}",
+    "ChatDeskState.answer": f"{ARGS}; {STAFF}",
+    "ChatDeskState.close_conversation": STAFF,
+    "ChatDeskState.watch": f"a version number only; each refresh: {STAFF}",
+}

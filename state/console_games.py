@@ -13,7 +13,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import games
 from state.console import ConsolePage, current_staff, failed, form_text, ui_lang
-from state.guard import Form, Name, Page, checked
+from state.guard import ARGS, STAFF, Form, Name, Page, checked
 
 
 @dataclass
@@ -153,3 +153,16 @@ class GamesConsoleState(ConsolePage, rx.State):
             skipped=result.skipped,
         )
         return None
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "GamesConsoleState.load": STAFF,
+    "GamesConsoleState.pick_vendor": f"{ARGS}; {STAFF}",
+    "GamesConsoleState.find": f"{ARGS}; {STAFF}",
+    "GamesConsoleState.go_to": f"{ARGS}; {STAFF}",
+    "GamesConsoleState.vendor_maintenance": f"{ARGS}; {STAFF}",
+    "GamesConsoleState.save_game": f"{ARGS}; {STAFF}; order bounded",
+    "GamesConsoleState.import_games": f"{ARGS}; {STAFF}; all-brand",
+}

@@ -13,7 +13,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import investigations
 from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang
-from state.guard import Form, Name, checked
+from state.guard import ARGS, STAFF, Form, Name, checked
 from state.guard import Index as PartNo
 
 
@@ -79,3 +79,12 @@ class InvestigationsState(ConsolePage, rx.State):
             ),
             forget=True,
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "InvestigationsState.load": STAFF,
+    "InvestigationsState.show_proof": f"{ARGS}; {STAFF}",
+    "InvestigationsState.close": f"{ARGS}; {STAFF}",
+}

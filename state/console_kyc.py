@@ -14,7 +14,7 @@ from app.core.i18n import has_key, translate
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import kyc, player360
 from state.console import ConsolePage, RowId, current_staff, failed, form_text, text, ui_lang
-from state.guard import Form, checked
+from state.guard import ARGS, STAFF, Form, checked
 
 
 def liveness_text(row: kyc.KycRow, lang: str) -> str:
@@ -179,3 +179,15 @@ class KycState(ConsolePage, rx.State):
     async def search_barred(self, form: Form) -> Any:
         self.barred_query = form_text(form, "cpf", 14)
         return await self._refresh()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "KycState.load": STAFF,
+    "KycState.open": f"{ARGS}; a row already loaded for this {STAFF}; the CPF's reveal audited",
+    "KycState.approve": f"{ARGS}; {STAFF}",
+    "KycState.reject": f"{ARGS}; {STAFF}",
+    "KycState.search_barred": f"{ARGS}; {STAFF}",
+    "KycState.reverify": f"{ARGS}; {STAFF}",
+}

@@ -15,7 +15,7 @@ from app.core.errors import AppError
 from app.services.backoffice import lottery
 from app.services.backoffice.staff import Staff
 from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang, word
-from state.guard import Form, checked
+from state.guard import ARGS, STAFF, Form, checked
 
 
 @dataclass
@@ -106,3 +106,13 @@ class LotteryConsoleState(ConsolePage, rx.State):
             form,
             lambda staff, issue_id: lottery.enter_result(staff, issue_id, numbers, clock.now()),
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "LotteryConsoleState.load": STAFF,
+    "LotteryConsoleState.pick": f"{ARGS}; {STAFF}",
+    "LotteryConsoleState.void": f"{ARGS}; {STAFF}",
+    "LotteryConsoleState.enter_result": f"{ARGS}; {STAFF}",
+}

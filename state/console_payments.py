@@ -23,7 +23,7 @@ from state.console import (
     ui_lang,
     word,
 )
-from state.guard import Form, Name, checked
+from state.guard import ARGS, STAFF, Form, Name, checked
 
 
 @dataclass
@@ -335,3 +335,18 @@ class PaymentsState(ConsolePage, rx.State):
             ),
             at=f"approval-{request_id}",
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PaymentsState.load": STAFF,
+    "PaymentsState.review_pay": f"{ARGS}; {STAFF}; payments.pay",
+    "PaymentsState.close_review": "closes this tab's confirmation",
+    "PaymentsState.pay": (
+        f"{ARGS}; {STAFF}; the order the confirmation shows; four-eyes above threshold"
+    ),
+    "PaymentsState.reject": f"{ARGS}; {STAFF}",
+    "PaymentsState.approve": f"{ARGS}; {STAFF}; never the requester",
+    "PaymentsState.decline": f"{ARGS}; {STAFF}; never the requester",
+}

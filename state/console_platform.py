@@ -29,7 +29,7 @@ from state.console import (
     ui_lang,
     word,
 )
-from state.guard import Form, Name, checked
+from state.guard import ARGS, STAFF, Form, Name, checked
 
 
 def _split(value: str) -> list[str]:
@@ -265,3 +265,18 @@ class PlatformState(BrandConsolePage, rx.State):
         self._list(modules, fields, await ui_lang(self))
         await done(self)
         return None
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PlatformState.load": STAFF,
+    "PlatformState.pick_brand": f"{ARGS}; {STAFF}",
+    "PlatformState.start_maintenance": f"{ARGS}; {STAFF}",
+    "PlatformState.back_to_normal": STAFF,
+    "PlatformState.block": f"{ARGS}; {STAFF}",
+    "PlatformState.unblock": f"{ARGS}; {STAFF}",
+    "PlatformState.switch_module": f"{ARGS}; {STAFF}",
+    "PlatformState.pick_field": f"{ARGS}; the form's shape only",
+    "PlatformState.save_field": f"{ARGS}; {STAFF}",
+}

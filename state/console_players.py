@@ -27,7 +27,7 @@ from state.console import (
     ui_lang,
     word,
 )
-from state.guard import Form, checked
+from state.guard import ARGS, STAFF, Form, checked
 
 
 @dataclass
@@ -513,3 +513,23 @@ class PlayersState(ConsolePage, rx.State):
         return await self._read_after_action(
             "bo-waiting-approval" if done.approval_id else "bo-done"
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PlayersState.load": STAFF,
+    "PlayersState.search": f"{ARGS}; {STAFF}",
+    "PlayersState.next_page": STAFF,
+    "PlayersState.export": f"{STAFF}; reports.export, audited",
+    "PlayersState.previous_page": STAFF,
+    "PlayersState.open": f"{ARGS}; {STAFF}",
+    "PlayersState.lock": f"{ARGS}; {STAFF}",
+    "PlayersState.unlock": f"{ARGS}; {STAFF}",
+    "PlayersState.force_logout": STAFF,
+    "PlayersState.reset_2fa": f"{ARGS}; {STAFF}",
+    "PlayersState.add_note": f"{ARGS}; {STAFF}",
+    "PlayersState.adjust": f"{ARGS}; {STAFF}; four-eyes above threshold",
+    "PlayersState.reveal_cpf": f"{STAFF}; players.identity, audited",
+    "PlayersState.show_documents": f"{STAFF}; players.identity, audited",
+}

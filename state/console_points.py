@@ -12,7 +12,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import points_review
 from state.console import ConsolePage, current_staff, failed, form_text
-from state.guard import Form, Name, checked
+from state.guard import ARGS, STAFF, Form, Name, checked
 
 
 @dataclass
@@ -72,3 +72,12 @@ class PointsReviewState(ConsolePage, rx.State):
                 now=clock.now(),
             )
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PointsReviewState.load": STAFF,
+    "PointsReviewState.approve": f"{ARGS}; {STAFF}",
+    "PointsReviewState.reject": f"{ARGS}; {STAFF}; a reason required",
+}

@@ -28,7 +28,7 @@ from state.console import (
     ui_lang,
     utc_minutes,
 )
-from state.guard import Form, Name, Text, checked
+from state.guard import ARGS, STAFF, Form, Name, Text, checked
 
 # The form carries the full terms in two languages (up to offers.MAX_TEXT["terms"] each).
 _Long = Annotated[str, StringConstraints(max_length=MAX_TEXT["terms"])]
@@ -237,3 +237,22 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
         return await self._act(
             lambda staff: campaigns.stop(staff, self.brand, kind, code, clock.now())
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PromotionsConsoleState.load": STAFF,
+    "PromotionsConsoleState.pick_brand": f"{ARGS}; {STAFF}",
+    "PromotionsConsoleState.pick_kind": f"{ARGS}; the form's shape only",
+    "PromotionsConsoleState.pick_reward": f"{ARGS}; the form's shape only",
+    "PromotionsConsoleState.create": f"{ARGS}; {STAFF}",
+    "PromotionsConsoleState.end": f"{ARGS}; {STAFF}",
+    "PromotionsConsoleState.edit": f"{ARGS}; {STAFF}",
+    "PromotionsConsoleState.cancel_edit": "the form's shape only",
+    "PromotionsConsoleState.amend": f"{ARGS}; {STAFF}",
+    "PromotionsConsoleState.pick_campaign_kind": f"{ARGS}; the form's shape only",
+    "PromotionsConsoleState.create_campaign": f"{ARGS}; {STAFF}",
+    "PromotionsConsoleState.schedule_campaign": f"{ARGS}; {STAFF}",
+    "PromotionsConsoleState.stop_campaign": f"{ARGS}; {STAFF}",
+}

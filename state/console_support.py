@@ -23,7 +23,7 @@ from state.console import (
     form_text,
     ui_lang,
 )
-from state.guard import Form, Index, checked
+from state.guard import ARGS, STAFF, Form, Index, checked
 
 
 @dataclass
@@ -166,3 +166,18 @@ class SupportDeskState(BrandConsolePage, rx.State):
     @rx.event
     async def close_ticket(self) -> Any:
         return await self._act(lambda staff: support_desk.close(staff, self.ticket_id, clock.now()))
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "SupportDeskState.load": STAFF,
+    "SupportDeskState.pick_brand": f"{ARGS}; {STAFF}",
+    "SupportDeskState.filter": f"{ARGS}; {STAFF}",
+    "SupportDeskState.next_page": STAFF,
+    "SupportDeskState.previous_page": STAFF,
+    "SupportDeskState.open_ticket": f"{ARGS}; {STAFF}",
+    "SupportDeskState.show_image": f"{ARGS}; {STAFF}",
+    "SupportDeskState.answer": f"{ARGS}; {STAFF}",
+    "SupportDeskState.close_ticket": STAFF,
+}

@@ -27,7 +27,7 @@ from state.console import (
     ui_lang,
     word,
 )
-from state.guard import Form, checked
+from state.guard import ARGS, STAFF, Form, checked
 
 PERMISSION_FIELD = "perm:"
 INVITATION_LINK = ClientStateVar.create("staff_invitation_link", default="")
@@ -157,3 +157,20 @@ class TeamState(ConsolePage, rx.State):
     def dismiss_invitation(self) -> Any:
         self._forget()
         return INVITATION_LINK.push("")
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "TeamState.load": STAFF,
+    "TeamState.create_role": f"{ARGS}; {STAFF}; only permissions held",
+    "TeamState.create_staff": (
+        f"{ARGS}; {STAFF}; only roles within own; invitation link pushed, not kept"
+    ),
+    "TeamState.lock_staff": f"{ARGS}; {STAFF}",
+    "TeamState.unlock_staff": f"{ARGS}; {STAFF}",
+    "TeamState.reinvite_staff": (
+        f"{ARGS}; {STAFF}; only roles within own; invitation link pushed, not kept"
+    ),
+    "TeamState.dismiss_invitation": "clears this tab's shown invitation",
+}

@@ -13,7 +13,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import transfer_reviews
 from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang
-from state.guard import Form, checked
+from state.guard import ARGS, STAFF, Form, checked
 
 
 @dataclass
@@ -62,3 +62,11 @@ class TransferReviewsState(ConsolePage, rx.State):
                 clock.now(),
             )
         )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "TransferReviewsState.load": STAFF,
+    "TransferReviewsState.decide": f"{ARGS}; {STAFF}",
+}

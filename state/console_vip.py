@@ -15,7 +15,7 @@ from app.core.i18n.formatting import format_amount
 from app.services.backoffice import vip as vip_console
 from app.services.loyalty.vip import Level, Settings
 from state.console import BrandConsolePage, brand_scope, current_staff, done, failed
-from state.guard import Form, Index, checked
+from state.guard import ARGS, STAFF, Form, Index, checked
 from state.site import ui_lang
 
 
@@ -172,3 +172,16 @@ class VipConsoleState(BrandConsolePage, rx.State):
             return await failed(self, exc)
         await self._saved(ladder, self.draft.level)
         return None
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "VipConsoleState.load": STAFF,
+    "VipConsoleState.pick_brand": f"{ARGS}; {STAFF}",
+    "VipConsoleState.edit": f"{ARGS}; a row already read with {STAFF}",
+    "VipConsoleState.add_level": "the form's values only",
+    "VipConsoleState.save_level": f"{ARGS}; {STAFF}",
+    "VipConsoleState.remove_top_level": STAFF,
+    "VipConsoleState.save_settings": f"{ARGS}; {STAFF}",
+}

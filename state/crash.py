@@ -31,7 +31,7 @@ from state import crash_views
 from state.auth import member_or_none
 from state.crash_views import FeedRow, MineRow, PastRow
 from state.gates import gated
-from state.guard import Name, checked, refuse
+from state.guard import ARGS, LOGIN, Name, checked, refuse
 from state.member_page import MemberPage, member_action
 from state.play import BET_FACTORS, DEMO_CURRENCY, PlayState
 from state.reality import RealityState
@@ -327,3 +327,25 @@ class CrashVerifyState(MemberPage, rx.State):
             Detail(label=translate(key, lang, **params), value=value)
             for key, params, value in crash_views.verification_rows(check, lang)
         ]
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "CrashState.load": (
+        f"real play for the {LOGIN} (the studio page's session), or ?demo=1: this browser's demo "
+        f"balance"
+    ),
+    "CrashState.play_real": f"real play for the {LOGIN} (a launch of its own)",
+    "CrashState.bet": (
+        f"{ARGS}; slot 1 or 2; game session of the {LOGIN}, or this browser's demo balance"
+    ),
+    "CrashState.cash": (
+        f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"
+    ),
+    "CrashState.stake_step": f"{ARGS}; slot 1 or 2, ½ or 2× only; this tab's form",
+    "CrashState.set_auto": f"{ARGS}; this tab's form",
+    "CrashState.set_stake": f"{ARGS}; this tab's form",
+    "CrashState.watch": f"one watch per tab; public round, bets of the {LOGIN}",
+    "CrashVerifyState.load": "public: crashed rounds' revealed seeds only",
+}

@@ -8,7 +8,7 @@ import time
 
 import reflex as rx
 
-from state.guard import Millis, Name, checked
+from state.guard import ARGS, Millis, Name, checked
 
 # A dialog's name is a short slug (state/auth.py, state/play.py ...); a tab has few open.
 _NAME = re.compile(r"[a-z0-9-]{1,32}")
@@ -117,3 +117,14 @@ async def open_within(state: rx.State, name: str) -> None:
     event waits in the tab's queue behind it."""
     dialogs = await state.get_state(DialogState)
     dialogs._add(name, str(state.router.url))
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "DialogState.open": f"{ARGS}; slug names, at most {8} open",
+    "DialogState.close": ARGS,
+    "DialogState.page_changed": "no arguments; the tab's own dialogs only",
+    "DialogState.close_on_escape": ARGS,
+    "DialogState.open_for": f"{ARGS}; at most 10 s, one closer per tab",
+}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.services import app_download
-from state.guard import Name, checked
+from state.guard import ARGS, GUEST, Name, checked
 from state.site import current_brand
 
 
@@ -28,3 +28,11 @@ class DownloadState(rx.State):
     def image_failed(self, kind: Name) -> None:
         if kind in app_download.QR_KINDS and kind not in self.failed_images:
             self.failed_images = [*self.failed_images, kind]
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "DownloadState.load": GUEST,
+    "DownloadState.image_failed": f"{ARGS}; one of the page's QR kinds only",
+}

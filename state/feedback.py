@@ -15,7 +15,7 @@ from app.core.errors import AppError
 from app.services import support
 from app.services.images import read_uploads
 from state.auth import current_member, member_or_none
-from state.guard import Form, Name, checked
+from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor
 
@@ -122,3 +122,19 @@ class FeedbackState(MemberPage, rx.State):
         await self._say("feedback.follow_up_sent")
         await self._query()
         return None
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "FeedbackState.load": f"tickets of the {LOGIN}",
+    "FeedbackState.submit": (
+        f"Reflex upload (body size limit); images checked by content; ticket of the {LOGIN}, or a "
+        f"visitor's limited per address"
+    ),
+    "FeedbackState.set_question_type": f"{ARGS}; one of the question types",
+    "FeedbackState.set_content": f"{ARGS}; at most 4,001 characters",
+    "FeedbackState.follow_up": (
+        f"{ARGS}; only under a ticket of the {LOGIN} (not closed), limited per member"
+    ),
+}

@@ -16,6 +16,7 @@ from app.services import first_steps
 from state import follow
 from state.auth import AuthState, member_or_none
 from state.dialog import DialogState
+from state.guard import LOGIN
 from state.site import current_brand, current_path
 
 FIRST_STEPS_DIALOG = "first-steps"
@@ -70,3 +71,11 @@ class FirstStepsState(rx.State):
 
 
 follow.AFTER_LOGIN.append(FirstStepsState.load)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "FirstStepsState.load": f"the {LOGIN}'s own first steps",
+    "FirstStepsState.dismiss": "a flag of the tab's own state",
+}

@@ -11,7 +11,7 @@ from app.services.catalogue import games
 from app.services.catalogue.games import GameQuery
 from state.cards import LIST_PAGE_SIZE, GameCard, cards
 from state.dialog import DialogState
-from state.guard import Name, Text, checked
+from state.guard import ARGS, Name, Text, checked
 from state.site import SiteState, current_brand, ui_lang
 
 VENDOR_DIALOG = "vendor-games"
@@ -65,3 +65,12 @@ class GamePopupState(rx.State):
         others = [g for g in popular if str(g["nodeId"]) != game_id][:SUGGESTED]
         self.suggested = await cards(others, ui, brand.id)
         return DialogState.open(MAINTENANCE_DIALOG)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "GamePopupState.open_vendor": f"{ARGS}; catalogue only",
+    "GamePopupState.more_vendor_games": "catalogue only",
+    "GamePopupState.open_maintenance": f"{ARGS}; catalogue only",
+}

@@ -18,6 +18,19 @@ from reflex.istate.proxy import StateProxy
 
 logger = logging.getLogger(__name__)
 
+# The words of the handlers' checks (each state module's HANDLER_CHECKS).
+LOGIN = "member from current_login (session of this browser)"
+GUEST = "no member data"
+ARGS = "arguments checked (state/guard.py)"
+DOWNLINE = "only the agent's own downline (the closure tree)"
+MONEY = "payment password, limits, a ledger key per form"
+
+STAFF = (
+    "staff from current_staff (the console login of this browser); "
+    "the use case checks permission and brand"
+)
+
+
 # Short words: codes, names, choices.
 Name = Annotated[str, StringConstraints(max_length=64)]
 # What a visitor types in one box.

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from app.services import site
-from state.guard import Text, checked
+from state.guard import ARGS, GUEST, Text, checked
 from state.site import current_brand
 
 
@@ -50,3 +50,11 @@ class HelpState(rx.State):
     def search(self, text: Text) -> None:
         self.query = text[: site.MAX_HELP_QUERY]
         self._show()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "HelpState.load": GUEST,
+    "HelpState.search": f"{ARGS}; the brand's published articles only",
+}

@@ -13,7 +13,7 @@ from app.services.images import read_uploads
 from app.services.jurisdiction import profile_of
 from state.auth import current_member, member_or_none
 from state.gates import gated
-from state.guard import Form, checked
+from state.guard import ARGS, GUEST, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand
 
@@ -94,3 +94,15 @@ class ResponsibleState(rx.State):
         self.brand_name = brand.name
         self.central_url = rules.central_exclusion_url
         self.limits_offered = rules.player_limits
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "IdentityState.load": LOGIN,
+    "IdentityState.submit": f"{ARGS}; identity service for the {LOGIN}",
+    "IdentityState.send_documents": (
+        f"Reflex upload (body size limit); images checked by content; {LOGIN} under review"
+    ),
+    "ResponsibleState.load": f"{GUEST}: the brand's public profile",
+}

@@ -12,7 +12,7 @@ from pydantic import Field
 from app.core import clock
 from app.services import inbox
 from state.auth import member_or_none
-from state.guard import Page, checked
+from state.guard import ARGS, LOGIN, Page, checked
 from state.site import ui_lang
 
 MessageId = Annotated[int, Field(ge=1, le=2**31 - 1)]
@@ -102,3 +102,14 @@ class InboxState(rx.State):
             return None
         await inbox.delete(member_id, [message_id])
         return await self._query()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "InboxState.load": f"messages of the {LOGIN}",
+    "InboxState.go": f"{ARGS}; {LOGIN}",
+    "InboxState.open": f"{ARGS}; marks read only the {LOGIN}'s own message",
+    "InboxState.read_all": f"messages of the {LOGIN}",
+    "InboxState.remove": f"{ARGS}; deletes only the {LOGIN}'s own message",
+}

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from app.services import legal
+from state.guard import GUEST
 from state.site import current_brand
 
 
@@ -43,3 +44,10 @@ class LegalState(rx.State):
                     updated_at=found.updated_at.isoformat(),
                     original_language=found.language != language,
                 )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "LegalState.load": GUEST,
+}

@@ -26,7 +26,7 @@ from state.cards import GameCard, card
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.gates import gated
-from state.guard import Name, checked, refuse
+from state.guard import ARGS, LOGIN, Name, checked, refuse
 from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, ui_lang
 
@@ -229,3 +229,17 @@ class PvpRoomsState(MemberPage, rx.State):
                 return GamePopupState.open_maintenance(game_id)
             raise
         return rx.redirect(url)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "LiveHostsState.load": "catalogue and the live vendors' hosts only",
+    "LiveHostsState.open_chat": f"{ARGS}; a table the page lists; the chat room of the {LOGIN}",
+    "PvpRoomsState.load": "catalogue only",
+    "PvpRoomsState.pick_vendor": f"{ARGS}; a vendor the page lists",
+    "PvpRoomsState.pick_game": f"{ARGS}; a game the page lists",
+    "PvpRoomsState.enter_room": (
+        f"{ARGS}; launch for the {LOGIN}; a PvP game, a known room, its minimum balance"
+    ),
+}

@@ -31,7 +31,7 @@ from state.cards import LIST_PAGE_SIZE, GameCard, cards, from_event
 from state.dialog import DialogState
 from state.game_popup import GamePopupState
 from state.gates import gated
-from state.guard import Card, Form, Name, Text, checked, refuse
+from state.guard import ARGS, LOGIN, Card, Form, Name, Text, checked, refuse
 from state.home import fill_home
 from state.live_rooms import LiveHostsState, PvpRoomsState
 from state.member_page import MemberPage, member_action
@@ -448,3 +448,26 @@ class LobbyState(MemberPage, rx.State):
 
 
 follow.AFTER_LANGUAGE.append(LobbyState.relabel)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "LobbyState.load_menu": f"catalogue; favourites of the {LOGIN}",
+    "LobbyState.load_home": "catalogue only",
+    "LobbyState.relabel": f"catalogue; favourites of the {LOGIN}",
+    "LobbyState.move_and_play": (
+        f"{ARGS}; the game this tab was offered; the {LOGIN}'s own wallets, one ledger key"
+    ),
+    "LobbyState.play_without_moving": f"the game this tab was offered; {LOGIN}",
+    "LobbyState.load_list": "catalogue only",
+    "LobbyState.load_center": "catalogue only; path parts checked",
+    "LobbyState.load_u9w": f"no arguments; the launch rules of play for the {LOGIN}",
+    "LobbyState.start_vendor": f"{ARGS}: only the direct-start vendors; as play",
+    "LobbyState.set_search": f"{ARGS}; catalogue only",
+    "LobbyState.pick_vendor": f"{ARGS}; catalogue only",
+    "LobbyState.pick_sub_category": f"{ARGS}; a visible sub-category only",
+    "LobbyState.more": "catalogue only",
+    "LobbyState.toggle_favorite": f"{ARGS}; favourites of the {LOGIN}",
+    "LobbyState.play": f"{ARGS}; launch for the {LOGIN}",
+}

@@ -32,7 +32,7 @@ from models.lottery import BetStatus
 from state.auth import NEED_ACCOUNT_DIALOG, AuthState, current_member, member_or_none
 from state.dialog import DialogState
 from state.gates import gated
-from state.guard import Index, Name, Text, checked, refuse
+from state.guard import ARGS, GUEST, LOGIN, Index, Name, Text, checked, refuse
 from state.lean import Lean
 from state.lottery_rows import (
     BetRow,
@@ -737,3 +737,36 @@ class LotteryVerifyState(rx.State):
         self.official = game(self.game_code).official
         if issue.seed_hash:
             self.lines = [VerifyLine("lotterypage.verify.hash", issue.seed_hash)]
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "LotteryState.load": f"engine read model; bets of the {LOGIN} only",
+    "LotteryState.refresh": f"engine read model; bets of the {LOGIN} only",
+    "LotteryState.pick_play": f"{ARGS}; plays the brand offers only",
+    "LotteryState.pick_station": f"{ARGS}; a station of the draw shown only",
+    "LotteryState.pick_partner": (
+        f"{ARGS}; another station of the draw shown, two-station plays only"
+    ),
+    "LotteryState.set_mode": f"{ARGS}; prize modes of the area only",
+    "LotteryState.set_family": f"{ARGS}; families of the lobby only",
+    "LotteryState.toggle": f"{ARGS}; values of the play's picker only",
+    "LotteryState.quick": f"{ARGS}; six quick picks, rows of the play",
+    "LotteryState.set_typed": f"{ARGS}; engine checks the numbers",
+    "LotteryState.set_unit": f"{ARGS}; engine checks the stake",
+    "LotteryState.set_multiplier": f"{ARGS}; digits, at most the engine's max",
+    "LotteryState.set_chase_issues": f"{ARGS}; digits, at most the engine's max",
+    "LotteryState.set_chase_stop": ARGS,
+    "LotteryState.set_bets_tab": f"{ARGS}; two tabs",
+    "LotteryState.set_trend_position": f"{ARGS}; positions of the game",
+    "LotteryState.open_rules": GUEST,
+    "LotteryState.place": f"bet for the {LOGIN}; real account, site open",
+    "LotteryState.place_chase": f"chase for the {LOGIN}; real account, site open",
+    "LotteryState.cancel": f"{ARGS}; bets of the {LOGIN} only",
+    "LotteryState.set_codes": f"{ARGS}; 2,000 characters",
+    "LotteryState.check_codes": "parser only, 20 lines",
+    "LotteryState.place_codes": f"bets for the {LOGIN}; real account, site open",
+    "LotteryRecordState.load": f"bets of the {LOGIN} only",
+    "LotteryVerifyState.load": "public: published hashes, revealed seeds only",
+}

@@ -20,7 +20,7 @@ from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
 from state.auth import AuthState, current_member, member_or_none
 from state.gates import gated
-from state.guard import Page, checked
+from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
 from state.paging import RangePaging
 from state.site import current_brand, current_path, ui_lang
@@ -288,3 +288,16 @@ class IncomeState(MemberPage, RangePaging, rx.State):
     @gated
     async def claim_all(self) -> Any:
         return await self._claim(None)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "VipState.load": f"level, progress and history of the {LOGIN}",
+    "VipState.relabel": f"on /vip only: load again (the {LOGIN})",
+    "IncomeState.load": f"rebate lines of the {LOGIN}",
+    "IncomeState.go": f"{ARGS}; {LOGIN}",
+    "IncomeState.set_range": f"{ARGS}; {LOGIN}",
+    "IncomeState.claim": f"{ARGS}; a line of the {LOGIN} only (service)",
+    "IncomeState.claim_all": f"claimable lines of the {LOGIN}",
+}

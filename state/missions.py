@@ -23,7 +23,7 @@ from models.loyalty_missions import RaceMetric
 from state import follow
 from state.auth import AuthState, current_member, member_or_none
 from state.gates import gated
-from state.guard import Page, checked
+from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
 
@@ -304,3 +304,15 @@ class MissionState(MemberPage, rx.State):
 
 
 follow.AFTER_LANGUAGE.append(MissionState.relabel)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "MissionState.load": f"missions, races and prizes of the {LOGIN}",
+    "MissionState.set_tab": ARGS,
+    "MissionState.countdown": f"one countdown per tab; missions of the {LOGIN}",
+    "MissionState.relabel": f"missions of the {LOGIN}, on the missions page only",
+    "MissionState.select_race": f"{ARGS}; a race of this page's brand; {LOGIN}",
+    "MissionState.claim": f"{ARGS}; a mission of this page's brand; {LOGIN}",
+}

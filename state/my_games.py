@@ -13,7 +13,7 @@ from app.services.catalogue import members
 from state.auth import NEED_ACCOUNT_DIALOG, AuthState, member_or_none
 from state.cards import GameCard, cards
 from state.dialog import DialogState
-from state.guard import Page, checked
+from state.guard import ARGS, GUEST, LOGIN, Page, checked
 from state.site import current_brand, ui_lang
 
 
@@ -65,3 +65,12 @@ class MyGamesState(rx.State):
         recent = await members.recent_games(member_id, brand.image_host())
         self.recent = await cards(recent, ui, brand.id)
         self.loaded = True
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "MyGamesState.gate": GUEST,
+    "MyGamesState.load_favorites": f"{ARGS}; {LOGIN}",
+    "MyGamesState.load_recent": LOGIN,
+}

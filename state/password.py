@@ -19,7 +19,7 @@ from state.auth import (
 )
 from state.dialog import DialogState
 from state.gates import gated
-from state.guard import Form, Name, checked
+from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor, picked_dial_code
 
@@ -127,3 +127,16 @@ class PasswordState(MemberPage, rx.State):
         )
         self._reset()
         await self._say("auth.reset_done")
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PasswordState.set_forgot_tab": ARGS,
+    "PasswordState.open_forgot": GUEST,
+    "PasswordState.open_change": GUEST,
+    "PasswordState.change": f"{ARGS}; {LOGIN}; old password asked",
+    "PasswordState.forgot_by_email": f"{ARGS}; e-mail to the account's owner",
+    "PasswordState.reset_by_phone": f"{ARGS}; SMS code, browser bound",
+    "PasswordState.reset_with_link": f"{ARGS}; the link's one-time token",
+}

@@ -41,7 +41,7 @@ from state.auth import (
 )
 from state.dialog import DialogState
 from state.gates import gated
-from state.guard import Form, Name, checked, refuse
+from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked, refuse
 from state.lean import Lean
 from state.member_page import MemberPage, member_action
 from state.reality import RealityState
@@ -500,3 +500,20 @@ class VerifyState(rx.State):
 
 def _outcome(multiplier: Decimal, detail: dict[str, Any]) -> str:
     return f"{studio_views.multiplier_text(multiplier)} · {studio_views.outcome_summary(detail)}"
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PlayState.load": f"demo, or real play for the {LOGIN}",
+    "PlayState.play_real": f"real play for the {LOGIN}",
+    "PlayState.set_bet": ARGS,
+    "PlayState.bet_step": f"{ARGS}; ½ or 2× only",
+    "PlayState.place": f"game session of the {LOGIN} (same member)",
+    "PlayState.play_free": f"free rounds of the {LOGIN} (same member)",
+    "PlayState.reset_demo": "this tab's demo wallet",
+    "PlayState.save_client_seed": f"{ARGS}; seeds of the {LOGIN} (same member)",
+    "PlayState.rotate": f"seeds of the {LOGIN} (same member)",
+    "PlayState.open_rules": GUEST,
+    "VerifyState.load": f"rounds of the {LOGIN} or this tab's demo",
+}

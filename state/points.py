@@ -29,7 +29,7 @@ from models.points import PointsRewardKind
 from state.auth import AuthState, member_or_none
 from state.errors import describe
 from state.gates import gated
-from state.guard import Form, Index, Name, Page, checked
+from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
 
@@ -448,3 +448,23 @@ class PointsState(MemberPage, rx.State):
         from state.wallet import WalletState
 
         return WalletState.refresh
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PointsState.load": f"the points and rewards of the {LOGIN} (real accounts)",
+    "PointsState.set_view": f"{ARGS}; {LOGIN}",
+    "PointsState.set_range": f"{ARGS}; {LOGIN}",
+    "PointsState.move_window": f"{ARGS}; {LOGIN}",
+    "PointsState.go": f"{ARGS}; {LOGIN}",
+    "PointsState.open_redeem": f"{ARGS}; login gate; a reward this tab listed",
+    "PointsState.set_quantity": f"{ARGS}; within the reward's limit",
+    "PointsState.open_convert": "login gate; opens this tab's dialog",
+    "PointsState.close_dialog": GUEST,
+    "PointsState.preview_convert": f"{ARGS}; arithmetic on the brand's ratio",
+    "PointsState.redeem": (
+        f"{ARGS}; {LOGIN}, real accounts; payment password; the tab's chosen reward"
+    ),
+    "PointsState.convert": f"{ARGS}; {LOGIN}, real accounts; payment password",
+}

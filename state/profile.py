@@ -14,7 +14,7 @@ from app.services.accounts import profile
 from state.auth import member_or_none
 from state.errors import describe
 from state.gates import gated
-from state.guard import Form, checked
+from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor, ui_lang
 
@@ -106,3 +106,13 @@ class ProfileState(MemberPage, rx.State):
         self.error = ""
         await self._say("profile.saved")
         self.revision += 1
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "ProfileState.load": f"the {LOGIN}'s own data (contacts masked)",
+    "ProfileState.save": (
+        f"{ARGS}; the {LOGIN}'s own data; named fields only; the password for a new e-mail"
+    ),
+}

@@ -20,7 +20,7 @@ from models.promotions import PromotionKind
 from state import follow
 from state.auth import AuthState, current_member, member_or_none
 from state.gates import gated
-from state.guard import Page, Text, checked
+from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
 
@@ -305,3 +305,22 @@ class PromotionsState(MemberPage, rx.State):
 
 
 follow.AFTER_LANGUAGE.append(PromotionsState.relabel)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "PromotionsState.load": f"the brand's promotions; statuses of the {LOGIN}",
+    "PromotionsState.go": f"{ARGS}; {LOGIN}",
+    "PromotionsState.load_mine": f"entries of the {LOGIN} only",
+    "PromotionsState.relabel": f"on its two pages only: reload (the {LOGIN})",
+    "PromotionsState.select": f"{ARGS}; a promotion of this page's brand",
+    "PromotionsState.close": GUEST,
+    "PromotionsState.set_accepted": ARGS,
+    "PromotionsState.set_comment": f"{ARGS}; at most 256 characters",
+    "PromotionsState.join": f"login gate; join for the {LOGIN}",
+    "PromotionsState.request_reward": f"login gate; reward of the {LOGIN}",
+    "PromotionsState.send_application": (
+        f"Reflex upload (body size limit); login gate; images checked by content; {LOGIN}"
+    ),
+}

@@ -18,7 +18,7 @@ from app.services.protection import activity, limits
 from models import Member
 from state.auth import AuthState, current_member, member_or_none
 from state.gates import gated
-from state.guard import Form, Name, checked
+from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
 
@@ -175,3 +175,15 @@ class ProtectionState(MemberPage, rx.State):
         member = await member_or_none(self)
         if member is not None:
             await self._refresh(member)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "ProtectionState.load": LOGIN,
+    "ProtectionState.save_limit": f"{ARGS}; limits service for the {LOGIN}",
+    "ProtectionState.confirm_limit": f"{ARGS}; the {LOGIN}'s own limit",
+    "ProtectionState.cancel_limit": f"{ARGS}; the {LOGIN}'s own limit",
+    "ProtectionState.take_break": f"{ARGS}; exclusion of the {LOGIN}; ticked",
+    "ProtectionState.set_activity_period": f"{ARGS}; one of three; {LOGIN}",
+}

@@ -48,3 +48,10 @@ class ProvidersState(rx.State):
             for group in groups
         ]
         self.loaded = True
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "ProvidersState.load": "catalogue only (the brand's seamless vendors)",
+}

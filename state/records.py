@@ -8,7 +8,7 @@ import reflex as rx
 
 from app.services import records
 from state.auth import member_or_none
-from state.guard import Name, checked
+from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
 from state.site import current_brand, ui_lang
 
@@ -70,3 +70,13 @@ class RecordsState(RangePaging, rx.State):
     async def set_type(self, value: Name) -> None:
         self.type_filter = value if value in records.TYPE_FILTERS else "all"
         await self._first_page()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "RecordsState.load": LOGIN,
+    "RecordsState.go": f"{ARGS}; {LOGIN}",
+    "RecordsState.set_range": f"{ARGS}; {LOGIN}",
+    "RecordsState.set_type": f"{ARGS}; {LOGIN}",
+}

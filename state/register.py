@@ -28,7 +28,7 @@ from state.auth import (
 )
 from state.dialog import DialogState
 from state.gates import gated
-from state.guard import BotAnswer, Form, Name, checked
+from state.guard import ARGS, GUEST, BotAnswer, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, picked_dial_code, ui_lang
 
@@ -197,3 +197,14 @@ class RegisterState(MemberPage, rx.State):
         # Brazil: the new account is pending until its identity is verified: that page next.
         landing = routes.VERIFY_IDENTITY if self.identity_required else "/"
         return [*events, rx.redirect(landing)]
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "RegisterState.open": GUEST,
+    "RegisterState.open_page": "affiliate code of the address, 32 chars",
+    "RegisterState.set_method": ARGS,
+    "RegisterState.submit": f"{ARGS}; secrets held sealed in the cache",
+    "RegisterState.finish": f"{ARGS}; registration service, browser bound",
+}

@@ -14,7 +14,7 @@ from reflex.experimental.client_state import ClientStateVar
 from app.services.accounts import totp
 from state.auth import current_member, member_or_none
 from state.gates import gated
-from state.guard import Form, checked
+from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor
 
@@ -82,3 +82,13 @@ class SecurityState(MemberPage, rx.State):
         self.totp_enabled = False
         self.error = ""
         return _shown()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "SecurityState.load": LOGIN,
+    "SecurityState.start_setup": f"{LOGIN}; secret pushed, not kept",
+    "SecurityState.confirm": f"{ARGS}; {LOGIN}; codes pushed, not kept",
+    "SecurityState.turn_off": f"{ARGS}; {LOGIN}; password and code",
+}

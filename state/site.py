@@ -20,7 +20,7 @@ from app.services.browser_logins import ROTATE_PATH
 from app.services.jurisdiction import profile_of
 from app.services.qr import qr_svg_data_uri
 from state import follow
-from state.guard import Name, checked
+from state.guard import ARGS, GUEST, Name, checked
 from state.lean import Lean
 from state.ui import close_floats
 
@@ -311,3 +311,12 @@ class SiteState(Lean, rx.State):
         self.lang = chosen
         self.his_lang = chosen
         return list(follow.AFTER_LANGUAGE)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "SiteState.load_site": GUEST,
+    "SiteState.set_language": f"{ARGS}; the brand's languages",
+    "SiteState.set_dial_code": f"{ARGS}; a listed dialling code, else the market's",
+}

@@ -11,7 +11,7 @@ import reflex as rx
 from app.services.accounts import verification
 from state.auth import solve_then
 from state.gates import gated
-from state.guard import BotAnswer, Name, checked
+from state.guard import ARGS, BotAnswer, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor, picked_dial_code
 
@@ -71,3 +71,13 @@ class SmsState(MemberPage, rx.State):
                     return
                 self.countdown -= 1
                 self._tick_beat = time.time()
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "SmsState.set_mobile": ARGS,
+    "SmsState.request_code": f"{ARGS}; known purposes only",
+    "SmsState.send": f"{ARGS}; bot check, rate limits of the SMS service",
+    "SmsState.tick": "one countdown per tab",
+}

@@ -24,7 +24,7 @@ from app.core.i18n.formatting import format_amount
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import autobet
 from state.gates import gated
-from state.guard import Form, checked
+from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import member_action
 from state.play import PlayState
 from state.reality import RealityState
@@ -171,3 +171,18 @@ class HotkeyState(rx.State):
     @checked
     def set_hotkeys(self, on: bool) -> None:
         self.hotkeys = HOTKEYS_ON if on else HOTKEYS_OFF
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "AutobetState.start_autobet": (
+        f"{ARGS}; a checked plan, then bets of the {LOGIN} (same member) or this tab's demo"
+    ),
+    "AutobetState.autobet_step": (
+        "one bet of the server's own running plan only, each through rounds.play (same member)"
+    ),
+    "AutobetState.stop_autobet": "this tab's own run: only ever stops it",
+    "AutobetState.forget_autobet": "this tab's own run: only ever ends it",
+    "HotkeyState.set_hotkeys": ARGS,
+}

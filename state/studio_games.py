@@ -13,7 +13,7 @@ import reflex as rx
 from app.services.studio import rounds
 from app.services.studio.games import plinko
 from state import plinko_board, studio_views
-from state.guard import Index, Name, checked
+from state.guard import ARGS, GUEST, Index, Name, checked
 from state.play import GAME_STATES, PlayState, requote
 from state.plinko_board import Peg, Slot
 from state.studio_views import MINE_TILES, Cell
@@ -263,3 +263,19 @@ GAME_STATES.update(
         **dict.fromkeys(studio_views.GRID_KINDS, GridState),
     }
 )
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "DiceState.set_dice_target": ARGS,
+    "DiceState.set_dice_over": ARGS,
+    "LimboState.set_limbo_target": ARGS,
+    "MinesState.set_mines_count": ARGS,
+    "MinesState.toggle_pick": f"{ARGS}; tiles of the field only",
+    "RouletteState.add_chip": f"{ARGS}; table's bets only, bounded count",
+    "RouletteState.clear_chips": GUEST,
+    "GridState.toggle_hold": ARGS,
+    "PlinkoState.set_plinko_rows": f"{ARGS}; 8 to 16 rows only",
+    "PlinkoState.set_plinko_risk": f"{ARGS}; the three risks only",
+}

@@ -15,7 +15,7 @@ from app.core.i18n.formatting import format_amount
 from app.services.cashier import transfers
 from state.auth import AuthState, current_member
 from state.gates import gated
-from state.guard import Form, Name, checked
+from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
 from state.wallet import WalletState
@@ -143,3 +143,16 @@ class TransferState(MemberPage, rx.State):
         )
         await self._reload()
         return WalletState.refresh
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "TransferState.load": LOGIN,
+    "TransferState.pick_vendor": ARGS,
+    "TransferState.set_direction": ARGS,
+    "TransferState.set_amount": ARGS,
+    "TransferState.fill_max": "this tab's loaded wallets",
+    "TransferState.submit": f"{ARGS}; wallets of the {LOGIN}",
+    "TransferState.recall_all": f"wallets of the {LOGIN}",
+}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import reflex as rx
 
 from state import follow
-from state.guard import Name, Text, checked
+from state.guard import ARGS, GUEST, Name, Text, checked
 
 SIDE_MENU_OPEN = "1"
 SIDE_MENU_CLOSED = "0"
@@ -66,3 +66,14 @@ class UiState(rx.State):
 
 
 follow.AFTER_LOGIN.append(UiState.close_floating)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "UiState.toggle_side_menu": ARGS,
+    "UiState.toggle_panel": ARGS,
+    "UiState.close_floating": GUEST,
+    "UiState.toggle_member_nav": GUEST,
+    "UiState.close_on_escape": ARGS,
+}

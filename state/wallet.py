@@ -23,6 +23,7 @@ from state import follow
 from state.auth import AuthState, current_member, member_or_none
 from state.bonus import BonusState
 from state.gates import gated
+from state.guard import LOGIN
 from state.member_page import MemberPage, member_action
 from state.reality import RealityState
 from state.site import current_brand, ui_lang
@@ -192,3 +193,14 @@ class WalletState(MemberPage, rx.State):
 
 follow.AFTER_LOGIN.append(WalletState.refresh)
 follow.AFTER_LANGUAGE.append(WalletState.reformat)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "WalletState.refresh": f"balance of the {LOGIN}",
+    "WalletState.watch": f"one watch per tab; balance of the {LOGIN}",
+    "WalletState.reformat": "this tab's own amount",
+    "WalletState.toggle_hidden": "this tab's own display choice",
+    "WalletState.bring_back": f"wallets of the {LOGIN}",
+}

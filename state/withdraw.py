@@ -17,7 +17,7 @@ from app.services.cashier import payout_accounts, withdrawals
 from state import follow
 from state.auth import current_member, member_or_none
 from state.gates import gated
-from state.guard import Form, Name, checked
+from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, current_path, ui_lang
 from state.wallet import WalletState
@@ -223,3 +223,18 @@ class WithdrawState(MemberPage, rx.State):
 
 follow.AFTER_BALANCE.append(WithdrawState.follow_balance)
 follow.AFTER_LANGUAGE.append(WithdrawState.relabel)
+
+
+# What each public handler checks: any browser can call it with any arguments
+# (tests/security/test_handlers.py fails on a handler missing here).
+HANDLER_CHECKS: dict[str, str] = {
+    "WithdrawState.load": LOGIN,
+    "WithdrawState.follow_balance": f"the withdraw page only; {LOGIN}",
+    "WithdrawState.relabel": f"the withdraw page only; {LOGIN}",
+    "WithdrawState.set_payment_password": f"{ARGS}; {LOGIN}; login password",
+    "WithdrawState.bind_account": f"{ARGS}; {LOGIN}",
+    "WithdrawState.request": f"{ARGS}; {LOGIN}; payment password",
+    "WithdrawState.received": f"{ARGS}; orders of the {LOGIN}",
+    "WithdrawState.choose": ARGS,
+    "WithdrawState.not_received": f"Reflex upload (body size limit); orders of the {LOGIN}",
+}

@@ -103,31 +103,34 @@ def checked(setting: FieldSetting) -> FieldSetting:
             "register-field-fixed" if setting.name in PASSWORD_FIELDS else "register-field-unknown"
         )
         raise AppError(code, 422, {"field": setting.name[:64]})
-    for bound in (setting.min_length, setting.max_length):
-        if bound is not None and not 0 <= bound <= MAX_LENGTH:
-            raise AppError("register-field-length", 422, {"max": MAX_LENGTH})
-    if (
-        setting.min_length is not None
-        and setting.max_length is not None
-        and setting.min_length > setting.max_length
-    ):
-        raise AppError("register-field-length", 422, {"max": MAX_LENGTH})
+    _check_lengths(setting.min_length, setting.max_length)
     if setting.pattern_id is not None and setting.pattern_id not in PATTERN_IDS:
         raise AppError("register-field-pattern-id", 422, {"max": PATTERN_IDS[-1]})
-    accepted = setting.accepted_pattern
-    if accepted is not None:
-        if len(accepted) > MAX_PATTERN or _NESTED_REPEAT.search(accepted):
-            raise AppError("register-field-accepted-pattern", 422, {"max": MAX_PATTERN})
-        try:
-            FieldRule(accepted_pattern=accepted)
-        except ValueError:
-            raise AppError("register-field-accepted-pattern", 422, {"max": MAX_PATTERN}) from None
+    if setting.accepted_pattern is not None:
+        _check_accepted_pattern(setting.accepted_pattern)
     if setting.required and not setting.enabled:
         raise AppError("register-field-required-hidden", 422)
     hint = (setting.hint or "").strip() or None
     if hint is not None and (len(hint) > MAX_HINT or not _plain_text(hint)):
         raise AppError("register-field-hint", 422, {"max": MAX_HINT})
     return replace(setting, hint=hint)
+
+
+def _check_lengths(low: int | None, high: int | None) -> None:
+    """Each bound within 0..MAX_LENGTH, the lower not above the higher."""
+    outside = any(bound is not None and not 0 <= bound <= MAX_LENGTH for bound in (low, high))
+    if outside or (low is not None and high is not None and low > high):
+        raise AppError("register-field-length", 422, {"max": MAX_LENGTH})
+
+
+def _check_accepted_pattern(accepted: str) -> None:
+    """A short pattern that compiles, without the nested repeats that make matching slow."""
+    if len(accepted) > MAX_PATTERN or _NESTED_REPEAT.search(accepted):
+        raise AppError("register-field-accepted-pattern", 422, {"max": MAX_PATTERN})
+    try:
+        FieldRule(accepted_pattern=accepted)
+    except ValueError:
+        raise AppError("register-field-accepted-pattern", 422, {"max": MAX_PATTERN}) from None
 
 
 def _number(value: object, error: str = "register-field-length") -> int | None:

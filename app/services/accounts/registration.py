@@ -19,6 +19,7 @@ from app.core.security import hash_password
 from app.services import site
 from app.services.accounts import limits, members, verification
 from app.services.accounts.login import Client, LoginResult, complete_login
+from app.services.accounts.verification import Phone
 from app.services.agents import tree
 from app.services.brands import Brand
 from app.services.identity import onboarding
@@ -154,9 +155,23 @@ def username_hint(brand: Brand, language: str) -> str:
 
 
 def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
+    """Every problem of the form, field by field, in the order the form shows them."""
     errors: list[dict[str, Any]] = []
     values = {k: (v or "").strip() for k, v in request.fields.items()}
-    skip = {"username", "password", "confirmPassword", "mobileNum", "captcha", "affiliateCode"}
+    _credential_errors(brand, request, values, errors)
+    _field_errors(brand, values, errors)
+    _consent_errors(brand, request, values, errors)
+    cpf_problem = onboarding.cpf_problem(brand, values.get("cpf", ""))
+    if cpf_problem is not None:
+        field_error(errors, "cpf", cpf_problem)
+    for name in onboarding.registration_limits(brand, values)[1]:
+        field_error(errors, name, "protection-limit-invalid")
+    return errors
+
+
+def _credential_errors(
+    brand: Brand, request: RegisterRequest, values: dict[str, str], errors: list[dict[str, Any]]
+) -> None:
     if request.method == "username":
         rule = rule_for(brand, "username", USERNAME_RULE) or USERNAME_RULE
         failure = validate_field(values.get("username"), replace(rule, required=True))
@@ -166,10 +181,21 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
         errors += password_problem(
             request.fields.get("password", ""), request.fields.get("confirmPassword", "")
         )
+
+
+# Fields checked by their own rules (credentials, the phone, the captcha, the invitation).
+_CHECKED_APART = frozenset(
+    {"username", "password", "confirmPassword", "mobileNum", "captcha", "affiliateCode"}
+)
+
+
+def _field_errors(brand: Brand, values: dict[str, str], errors: list[dict[str, Any]]) -> None:
+    """The brand's configured fields by their rules; profile fields it does not ask for must
+    still be plain text."""
     checked_names: set[str] = set()
     for configured in brand.register_fields:
         checked_names.add(configured.field_name)
-        if configured.field_name in skip:
+        if configured.field_name in _CHECKED_APART:
             continue
         field_rule = rule_for(brand, configured.field_name)
         assert field_rule is not None
@@ -179,9 +205,14 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
     for name in PROFILE_FIELDS:
         if name not in checked_names and not plain_text(values.get(name, "")):
             field_error(errors, name, "val_format")
-    age_key = age_message(brand)
+
+
+def _consent_errors(
+    brand: Brand, request: RegisterRequest, values: dict[str, str], errors: list[dict[str, Any]]
+) -> None:
+    """The legal age (confirmed, and the birthday when given) and the terms."""
     if not request.adult_confirmed:
-        field_error(errors, "adult", age_key)
+        field_error(errors, "adult", age_message(brand))
     birthday = values.get("birthday")
     if birthday and not any(e["field"] == "birthday" for e in errors):
         problem = birthday_problem(birthday, brand, onboarding.brand_today(brand, clock.now()))
@@ -189,12 +220,6 @@ def _validate(brand: Brand, request: RegisterRequest) -> list[dict[str, Any]]:
             field_error(errors, "birthday", problem)
     if not request.terms_accepted:
         field_error(errors, "terms", "val_terms")
-    cpf_problem = onboarding.cpf_problem(brand, values.get("cpf", ""))
-    if cpf_problem is not None:
-        field_error(errors, "cpf", cpf_problem)
-    for name in onboarding.registration_limits(brand, values)[1]:
-        field_error(errors, name, "protection-limit-invalid")
-    return errors
 
 
 async def _address_check(brand: Brand, request: RegisterRequest, client: Client) -> None:
@@ -232,13 +257,15 @@ async def check_affiliate(brand: Brand, code: str | None) -> AffiliateCode | Non
     return found
 
 
-async def register(brand: Brand, request: RegisterRequest, client: Client) -> LoginResult:
-    if request.method == "mobile" and not brand.module_on(site.MOBILE_REGISTRATION):
+def _method_open(brand: Brand, request: RegisterRequest) -> None:
+    modules = {"mobile": site.MOBILE_REGISTRATION, "username": site.USERNAME_REGISTRATION}
+    module = modules.get(request.method)
+    if module is None or not brand.module_on(module):
         raise AppError("operation-not-allowed", status=403)
-    if request.method == "username" and not brand.module_on(site.USERNAME_REGISTRATION):
-        raise AppError("operation-not-allowed", status=403)
-    if request.method not in ("username", "mobile"):
-        raise AppError("operation-not-allowed", status=403)
+
+
+def _checked_form(brand: Brand, request: RegisterRequest) -> Phone | None:
+    """The form's phone number (mobile sign-up); every field's problem refused at once."""
     errors = _validate(brand, request)
     phone = None
     if request.method == "mobile":
@@ -258,6 +285,14 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> Lo
         field_error(errors, "affiliateCode", "val_invitation_required")
     if errors:
         raise AppError("validation-failed", status=422, value={"fields": errors})
+    return phone
+
+
+async def _attempt_allowed(
+    brand: Brand, request: RegisterRequest, client: Client, phone: Phone | None
+) -> AffiliateCode | None:
+    """The limits of the address and device, the invitation code (returned), the bot check and
+    the SMS code."""
     await _address_check(brand, request, client)
     if client.device_id:
         await rate_limit.consume(limits.REGISTRATIONS_PER_DEVICE, client.device_id)
@@ -266,11 +301,19 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> Lo
         await verification.check_pow(request.bot_check)
     if phone is not None and brand.module_on(site.SMS_VERIFICATION_ON_REGISTER):
         await verification.check_code(brand, "register", phone, request.verification_code)
-    await limits.password_hashing(client.ip)
+    return affiliate
+
+
+async def _new_member(
+    brand: Brand,
+    request: RegisterRequest,
+    values: dict[str, str],
+    phone: Phone | None,
+    affiliate: AffiliateCode | None,
+) -> Member:
     username = phone.national if phone else members.normalize_username(request.fields["username"])
-    values = {k: (v or "").strip() for k, v in request.fields.items()}
     payment_password = values.get("paymentPassword")
-    member = Member(
+    return Member(
         merchant_id=brand.id,
         username=username,
         # Without a password (mobile, MOBILENUMPASSREG3 off) the member logs in by SMS code;
@@ -295,6 +338,9 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> Lo
         payment_password_hash=await hash_password(payment_password) if payment_password else None,
         profile={k: values[k] for k in PROFILE_FIELDS if values.get(k)},
     )
+
+
+async def _refuse_taken(brand: Brand, username: str) -> None:
     async with session_scope() as session:
         if await members.by_username(session, brand.id, username) is not None:
             raise AppError(
@@ -302,6 +348,16 @@ async def register(brand: Brand, request: RegisterRequest, client: Client) -> Lo
                 status=409,
                 value={"fields": [{"field": "username", "code": "username-taken", "params": {}}]},
             )
+
+
+async def register(brand: Brand, request: RegisterRequest, client: Client) -> LoginResult:
+    _method_open(brand, request)
+    phone = _checked_form(brand, request)
+    affiliate = await _attempt_allowed(brand, request, client, phone)
+    await limits.password_hashing(client.ip)
+    values = {k: (v or "").strip() for k, v in request.fields.items()}
+    member = await _new_member(brand, request, values, phone, affiliate)
+    await _refuse_taken(brand, member.username)
     chosen_limits = onboarding.registration_limits(brand, values)[0]
     now = clock.now()
     try:

@@ -19,6 +19,7 @@ from app.services.accounts.login import Client
 from app.services.accounts.sessions import Authenticated
 from app.services.brands import Brand, brands
 from app.services.payload_keys import payload_keys
+from models import Member
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -163,6 +164,19 @@ async def current_member(request: Request, ctx: Context) -> Authenticated:
 
 
 CurrentMember = Annotated[Authenticated, Depends(current_member)]
+
+
+async def optional_member(request: Request, ctx: RequestContext) -> Member | None:
+    """The member of this brand when a valid token is sent (what they see is then theirs),
+    else a visitor."""
+    token = sessions.bearer(request.headers.get("authorization"))
+    if not token:
+        return None
+    try:
+        member = (await sessions.authenticate(token)).member
+    except AppError:
+        return None
+    return member if member.merchant_id == ctx.brand.id else None
 
 
 async def real_member(auth: CurrentMember) -> Authenticated:

@@ -1,5 +1,5 @@
-"""Promotions, the reward centre, activity applications and bonuses (spec 7: home,
-promotions and messages). Thin: the rules are in app/services/promotions."""
+"""Promotions, the reward centre, activity applications and bonuses (spec 7: home and
+promotions). Thin: the rules are in app/services/promotions."""
 
 from __future__ import annotations
 
@@ -10,18 +10,14 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
 from pydantic import Field
 
-from app.api.deps import Context, RealMember
+from app.api.deps import Context, RealMember, RequestContext, optional_member
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel, PageNumber, PageValue
 from app.api.wps.withdraw import Operator
 from app.core import clock
 from app.core.errors import AppError
-from app.services import announcements, inbox, support
-from app.services.accounts import sessions
-from app.services.agents.tree import is_agent
 from app.services.images import read_uploads
 from app.services.promotions import applications, bonus, offers, raffles
-from models import Member
 
 router = APIRouter(tags=["promotions"])
 PromotionId = Annotated[int, Path(ge=1, le=2**31 - 1)]
@@ -204,19 +200,8 @@ def grant_value(view: bonus.GrantView) -> GrantValue:
     )
 
 
-async def _optional_member(request: Request) -> Member | None:
-    """The member when a valid token is sent (statuses are then theirs), else a visitor."""
-    token = sessions.bearer(request.headers.get("authorization"))
-    if not token:
-        return None
-    try:
-        return (await sessions.authenticate(token)).member
-    except AppError:
-        return None
-
-
-async def _optional_member_id(request: Request) -> int | None:
-    member = await _optional_member(request)
+async def _optional_member_id(request: Request, ctx: RequestContext) -> int | None:
+    member = await optional_member(request, ctx)
     return member.id if member is not None else None
 
 
@@ -225,7 +210,7 @@ async def promotion_list(
     request: Request, ctx: Context, page: PageNumber = 1
 ) -> Envelope[PromotionPageValue]:
     """The brand's running and coming promotions, 6 a page, with the caller's statuses."""
-    member_id = await _optional_member_id(request)
+    member_id = await _optional_member_id(request, ctx)
     found = await offers.listing(ctx.brand.id, member_id, ctx.language, clock.now(), page=page)
     return ok(_page(found))
 
@@ -235,7 +220,7 @@ async def promotion_detail(
     request: Request, ctx: Context, promotion_id: PromotionId
 ) -> Envelope[PromotionValue]:
     """Promo detail: the full terms, shown before joining."""
-    member_id = await _optional_member_id(request)
+    member_id = await _optional_member_id(request, ctx)
     view = await offers.detail(ctx.brand.id, promotion_id, member_id, ctx.language, clock.now())
     return ok(promotion_value(view))
 
@@ -403,218 +388,6 @@ async def operator_review(
             entry_id, operator, payload.decision == "approve", payload.note, clock.now()
         )
     return ok(application_value(view))
-
-
-# ---- messageV2 --------------------------------------------------------------------------
-
-
-class MessageValue(ApiModel):
-    id: int
-    kind: str
-    title: str
-    body: str
-    read: bool
-    createdAt: datetime
-
-
-class MessagePageValue(PageValue):
-    unread: int
-    items: list[MessageValue]
-
-
-class MessageSelection(ApiModel):
-    ids: list[int] = Field(default_factory=list, max_length=inbox.MAX_IDS)
-    all: bool = False
-
-
-@router.get("/wps/member/messageV2", response_model=Envelope[MessagePageValue])
-async def message_page(
-    ctx: Context, auth: RealMember, page: PageNumber = 1
-) -> Envelope[MessagePageValue]:
-    """The member's platform messages, newest first, 10 a page, with the unread count."""
-    assert auth.member.id is not None
-    found = await inbox.page(auth.member.id, ctx.language, page)
-    return ok(
-        MessagePageValue(
-            items=[
-                MessageValue(
-                    id=m.id,
-                    kind=m.kind,
-                    title=m.title,
-                    body=m.body,
-                    read=m.read,
-                    createdAt=m.created_at,
-                )
-                for m in found.items
-            ],
-            unread=found.unread,
-            total=found.total,
-            page=found.page,
-            pageSize=found.page_size,
-        )
-    )
-
-
-@router.post("/wps/member/messages/read", response_model=Envelope[int])
-async def read_messages(auth: RealMember, payload: MessageSelection) -> Envelope[int]:
-    """Mark messages read (`all`: every one); returns how many changed."""
-    assert auth.member.id is not None
-    return ok(await inbox.mark_read(auth.member.id, payload.ids, clock.now(), every=payload.all))
-
-
-@router.post("/wps/member/messages/delete", response_model=Envelope[int])
-async def delete_messages(auth: RealMember, payload: MessageSelection) -> Envelope[int]:
-    """Delete the member's own messages among `ids`; returns how many."""
-    assert auth.member.id is not None
-    return ok(await inbox.delete(auth.member.id, payload.ids))
-
-
-# ---- announcements ----------------------------------------------------------------------
-
-
-class AnnouncementValue(ApiModel):
-    id: int
-    promotionType: str
-    execution: str
-    title: str
-    content: str = Field(description="HTML, sanitised when it was published")
-
-
-class AnnouncementPayload(PageValue):
-    banners: list[AnnouncementValue]
-    player: list[AnnouncementValue]
-    popup: list[AnnouncementValue]
-    promotion: list[AnnouncementValue]
-
-
-@router.get("/wps/relay/MCSFE_getListAnnouncements", response_model=Envelope[AnnouncementPayload])
-async def list_announcements(
-    request: Request,
-    ctx: Context,
-    types: Annotated[str, Query(max_length=32)] = "B,PL,PU,PR",
-    platform: Annotated[str, Query(max_length=4)] = "W",
-    execution: Annotated[str | None, Query(max_length=8)] = None,
-    first_login: Annotated[bool, Query(alias="firstLogin")] = False,
-    page: PageNumber = 1,
-) -> Envelope[AnnouncementPayload]:
-    """Spec 7: home (types B,PL,PU,PR, execution B), popup (types with H, execution by the
-    caller: members A, and F on their first login; visitors B), notice (with a token: the
-    member's notices). Member executions (A, F) are never shown to a visitor, agents' (G) to
-    anyone but an agent."""
-    member = await _optional_member(request)
-    wanted = tuple(t for t in types.split(",") if t)
-    executions = announcements.visible_executions(
-        tuple(e for e in execution.split(",") if e) if execution else None,
-        member=member is not None,
-        agent=member is not None and is_agent(member),
-        first_login=first_login,
-    )
-    if not executions:  # only executions the caller may not see were asked: nothing to show
-        found = announcements.AnnouncementPage((), 0, page, announcements.PAGE_SIZE)
-    else:
-        found = await announcements.query(
-            ctx.brand.id,
-            ctx.language,
-            clock.now(),
-            types=wanted,
-            executions=executions,
-            platform=platform,
-            page=page,
-        )
-    parts = found.payload()
-    return ok(
-        AnnouncementPayload(
-            **{
-                name: [
-                    AnnouncementValue(
-                        id=v.id,
-                        promotionType=v.promotion_type,
-                        execution=v.execution,
-                        title=v.title,
-                        content=v.content,
-                    )
-                    for v in views
-                ]
-                for name, views in parts.items()
-            },
-            total=found.total,
-            page=found.page,
-            pageSize=found.page_size,
-        )
-    )
-
-
-# ---- feedback and complaints ------------------------------------------------------------
-
-
-class ReplyValue(ApiModel):
-    author: str
-    body: str
-    createdAt: datetime
-    fromMember: bool
-
-
-class TicketValue(ApiModel):
-    id: int
-    questionType: str
-    content: str
-    status: str
-    createdAt: datetime
-    replies: list[ReplyValue]
-    imageCount: int
-
-
-class ReplyPayload(ApiModel):
-    body: str = Field(max_length=support.MAX_REPLY_CHARS)
-
-
-def _ticket_value(ticket: support.TicketView) -> TicketValue:
-    return TicketValue(
-        id=ticket.id,
-        questionType=ticket.question_type,
-        content=ticket.content,
-        status=ticket.status,
-        createdAt=ticket.created_at,
-        replies=[
-            ReplyValue(
-                author=r.author, body=r.body, createdAt=r.created_at, fromMember=r.from_member
-            )
-            for r in ticket.replies
-        ],
-        imageCount=ticket.image_count,
-    )
-
-
-@router.get("/wps/member/feedback", response_model=Envelope[list[TicketValue]])
-async def my_tickets(auth: RealMember) -> Envelope[list[TicketValue]]:
-    """The member's tickets with their status and the whole conversation."""
-    assert auth.member.id is not None
-    return ok([_ticket_value(t) for t in await support.member_tickets(auth.member.id)])
-
-
-@router.post("/wps/member/feedback/{ticket_id}/reply", response_model=Envelope[TicketValue])
-async def follow_up_ticket(
-    auth: RealMember, ticket_id: Annotated[str, Path(max_length=40)], payload: ReplyPayload
-) -> Envelope[TicketValue]:
-    """The member writes again under their own ticket (not closed); it waits for us again.
-    Any id that is not one of the member's tickets is not found, whatever its shape."""
-    assert auth.member.id is not None
-    if not ticket_id.isdigit() or not 1 <= int(ticket_id) < 2**31:
-        raise AppError("feedback-not-found", status=404)
-    view = await support.follow_up(auth.member.id, int(ticket_id), payload.body, clock.now())
-    return ok(_ticket_value(view))
-
-
-@router.post("/wps/operator/feedback/{ticket_id}/reply", response_model=Envelope[int])
-async def reply_ticket(
-    auth: Operator, ticket_id: Annotated[int, Path(ge=1, le=2**31 - 1)], payload: ReplyPayload
-) -> Envelope[int]:
-    """An operator answers a ticket of their brand; its member's inbox is told."""
-    return ok(
-        await support.reply(
-            auth.member.merchant_id, ticket_id, auth.member.username, payload.body, clock.now()
-        )
-    )
 
 
 ROUTERS = (router,)

@@ -1,10 +1,12 @@
-"""The shape of the code: services import neither reflex nor fastapi, and no module of app/,
+"""The shape of the code: services import neither reflex nor fastapi, no module of app/,
 models/ or the site (state/, components/, pages/), nor any service package, imports itself
-back through others (a deferred import inside a function counts)."""
+back through others (a deferred import inside a function counts), and no one reaches into a
+service package's own modules past what its __init__ names."""
 
 from __future__ import annotations
 
 import ast
+import importlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -182,3 +184,42 @@ def test_services_read_the_platform_clock() -> None:
 def test_the_wall_clock_finder_sees_each_form() -> None:
     source = "a = utcnow()\nb = datetime.now(UTC)\nc = clock.now()\n"
     assert _wall_clock_reads(source) == [1, 2]
+
+
+def _face(package: str) -> set[str]:
+    """What a service package lets others import: its PUBLIC_MODULES and its exported names."""
+    module = importlib.import_module(package)
+    return {*getattr(module, "PUBLIC_MODULES", ()), *getattr(module, "__all__", ())}
+
+
+def _reached_internals() -> list[str]:
+    known = _modules()
+    packages = {
+        name
+        for name, path in known.items()
+        if path.name == "__init__.py" and name.count(".") == 2 and name.startswith("app.services.")
+    }
+    faces = {package: _face(package) for package in packages}
+    found = []
+    for name, path in known.items():
+        for target in _imported(name, path, known):
+            package = ".".join(target.split(".")[:3])
+            if package not in packages or name == package or name.startswith(f"{package}."):
+                continue
+            below = target.removeprefix(package).lstrip(".").split(".")[0]
+            if below and below not in faces[package]:
+                found.append(f"{name} → {target}")
+    return sorted(set(found))
+
+
+def test_capabilities_import_only_each_others_public_modules() -> None:
+    """A service package's own modules stay its own: other capabilities and the adapters
+    import only what its __init__ names (PUBLIC_MODULES, or __all__ for the ledger)."""
+    assert _reached_internals() == []
+
+
+def test_every_public_module_exists() -> None:
+    for name, path in _modules().items():
+        if path.name == "__init__.py" and name.startswith("app.services."):
+            for public in getattr(importlib.import_module(name), "PUBLIC_MODULES", ()):
+                assert (path.parent / f"{public}.py").exists() or (path.parent / public).is_dir()

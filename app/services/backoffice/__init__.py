@@ -5,3 +5,34 @@ registers every approval kind's executor."""
 from app.services.backoffice import agents, channels, lottery, payments, players
 
 __all__ = ["agents", "channels", "lottery", "payments", "players"]
+
+# The modules other capabilities and the adapters may import; the rest are this package's own
+# (tests/unit/test_architecture.py).
+PUBLIC_MODULES = (
+    "agents",
+    "applications",
+    "approvals",
+    "audit",
+    "campaigns",
+    "channels",
+    "chat_desk",
+    "content",
+    "dashboard",
+    "games",
+    "investigations",
+    "kyc",
+    "logbook",
+    "lottery",
+    "payments",
+    "permissions",
+    "platform",
+    "player360",
+    "players",
+    "points_review",
+    "promotions",
+    "reports",
+    "staff",
+    "support_desk",
+    "transfer_reviews",
+    "vip",
+)

@@ -6,3 +6,17 @@ list (cached per brand and language); `index` keeps the game lists in process me
 answers list, hot, popular, vendor-type and room calls; `members` keeps favourites and recent
 games; `winners` serves the winner board; `demo` seeds the demo catalogue.
 """
+
+# The modules other capabilities and the adapters may import; the rest are this package's own
+# (tests/unit/test_architecture.py).
+PUBLIC_MODULES = (
+    "artwork",
+    "games",
+    "home",
+    "index",
+    "lobby",
+    "members",
+    "navigation",
+    "rules",
+    "winners",
+)

@@ -7,3 +7,12 @@ and 26, IN 22/2025 and 31/2025, Portaria SPA/MF 615/2024):
 - `onboarding`: the account's verification state and the gates that read it (deposit, bet,
   withdrawal, own-CPF payments), the member's verification, the daily barred check.
 """
+
+# The modules other capabilities and the adapters may import; the rest are this package's own
+# (tests/unit/test_architecture.py).
+PUBLIC_MODULES = (
+    "barred",
+    "cpf",
+    "kyc",
+    "onboarding",
+)

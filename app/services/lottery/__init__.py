@@ -5,3 +5,17 @@ Pure modules, no database: `rng` (draw derivation), `families` (what a draw is),
 schedules), `vietnam` (typed bet codes). With the database: `issues` (issue lifecycle and
 official results), `bets` (bets, cancels, chase plans), `settlement`, `facts` (wager facts).
 """
+
+# The modules other capabilities and the adapters may import; the rest are this package's own
+# (tests/unit/test_architecture.py).
+PUBLIC_MODULES = (
+    "bets",
+    "entries",
+    "games",
+    "issues",
+    "member_play",
+    "page_views",
+    "plays",
+    "settlement",
+    "views",
+)

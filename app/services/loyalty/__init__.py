@@ -2,3 +2,15 @@
 that feeds both (progress.py); points and the points mall (points.py); missions and races
 (missions.py, races.py). Everything is computed from wager facts and paid deposits, never from
 game tables; every credit is a ledger movement with an idempotency key."""
+
+# The modules other capabilities and the adapters may import; the rest are this package's own
+# (tests/unit/test_architecture.py).
+PUBLIC_MODULES = (
+    "campaigns",
+    "missions",
+    "points",
+    "progress",
+    "races",
+    "rebate",
+    "vip",
+)

@@ -6,3 +6,14 @@
 - `offers`: promotion definitions, joining, reward requests, the statuses members see.
 - `applications`: activity applications (comment and images) and their operator review.
 """
+
+# The modules other capabilities and the adapters may import; the rest are this package's own
+# (tests/unit/test_architecture.py).
+PUBLIC_MODULES = (
+    "applications",
+    "bonus",
+    "free_rounds",
+    "offers",
+    "raffles",
+    "rules",
+)

@@ -4,3 +4,13 @@ by its jurisdiction profile (app/services/jurisdiction.py).
 
 Other capabilities read `limits.check_bet` / `limits.check_deposit` (before money moves) and
 `exclusion.marketing_allowed` (before any marketing message)."""
+
+# The modules other capabilities and the adapters may import; the rest are this package's own
+# (tests/unit/test_architecture.py).
+PUBLIC_MODULES = (
+    "activity",
+    "limits",
+    "payouts",
+    "reality",
+    "records",
+)

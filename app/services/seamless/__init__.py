@@ -1,1 +1,15 @@
 """Seamless wallet for game vendors: sessions, signed wallet calls, launch, round records."""
+
+# The modules other capabilities and the adapters may import; the rest are this package's own
+# (tests/unit/test_architecture.py).
+PUBLIC_MODULES = (
+    "betting",
+    "launch",
+    "port",
+    "reconcile",
+    "round_audit",
+    "signing",
+    "studio_port",
+    "vendors",
+    "wallet",
+)

@@ -12,15 +12,18 @@ Adding a console page: see docs/ARCHITECTURE.md, "Adding a console page".
 from __future__ import annotations
 
 import csv
+import functools
+import inspect
 import io
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import reflex as rx
 from pydantic import Field
+from reflex.event import BACKGROUND_TASK_MARKER
 
 from app import routes
 from app.core import clock
@@ -33,6 +36,7 @@ from app.services.backoffice.staff import Staff
 from state.guard import ARGS, GUEST, STAFF, Form, Name, checked
 from state.site import SiteState, browser_secret, page_visitor, rotate_browser
 
+H = TypeVar("H", bound=Callable[..., Awaitable[Any]])
 # A row's id as a console event names it.
 RowId = Annotated[int, Field(ge=1, le=2_000_000_000)]
 
@@ -108,13 +112,39 @@ def form_text(form: dict[str, Any], name: str, limit: int = 256) -> str:
     return value.strip()[:limit] if isinstance(value, str) else ""
 
 
+def showing_refusals(handler: H) -> H:
+    """Run a console handler; a refusal (AppError) anywhere in it stops it and is shown on
+    the page by `failed` (an ended login goes to the console login)."""
+
+    @functools.wraps(handler)
+    async def handling(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await handler(self, *args, **kwargs)
+        except AppError as exc:
+            return await failed(self, exc)
+
+    return handling  # type: ignore[return-value]
+
+
 class ConsolePage(rx.State, mixin=True):
     """What every console page's state shares: its two message lines, the page load that
     clears them and reads the page, and an action run as the logged-in staff member.
 
+    Every public handler of a page shows its refusals (`showing_refusals`, applied when the
+    page's class is made): handlers and the reads they call are written straight, catching
+    no AppError themselves. A background handler, which changes the state only inside
+    `async with self`, handles its own.
+
     `acted` names the form or button whose result the lines hold: the page shows them
     beside it (components/console.feedback); "" shows them in the page's toast, in view
     wherever the page is scrolled (components/console.messages)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        for name, value in list(vars(cls).items()):
+            background = getattr(value, BACKGROUND_TASK_MARKER, False)
+            if not name.startswith("_") and inspect.iscoroutinefunction(value) and not background:
+                setattr(cls, name, showing_refusals(value))
+        super().__init_subclass__(**kwargs)
 
     error: str = ""
     notice: str = ""
@@ -132,6 +162,7 @@ class ConsolePage(rx.State, mixin=True):
         self._forget()
 
     @rx.event
+    @showing_refusals
     async def load(self) -> Any:
         self._clear()
         return await self._refresh()
@@ -143,14 +174,11 @@ class ConsolePage(rx.State, mixin=True):
         forget: bool = False,
         at: str = "",
     ) -> Any:
-        """Run an action of the page: a refusal is shown; otherwise the page is read again
+        """Run an action of the page (a refusal is shown by the handler); the page is read again
         and says it is done (`forget`: and what was open is closed, as a page load does).
         `at`: the form or button the result is shown beside."""
         self.acted = at
-        try:
-            await action(await current_staff(self))
-        except AppError as exc:
-            return await failed(self, exc)
+        await action(await current_staff(self))
         if forget:
             self._forget()
         return await self._read_after_action()
@@ -308,12 +336,9 @@ class DashboardState(ConsolePage, rx.State):
     changes: dict[str, str] = {}  # each figure's change against the period just before
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await current_staff(self)
-            found = await dashboard.summary(staff, clock.now())
-            figures = await dashboard.period(staff, self.period, self.first, self.last, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        found = await dashboard.summary(staff, clock.now())
+        figures = await dashboard.period(staff, self.period, self.first, self.last, clock.now())
         lang = await ui_lang(self)
         self.error = ""
         failures = await staff_service.failed_logins_notice(staff.session_id)
@@ -362,10 +387,7 @@ class DashboardState(ConsolePage, rx.State):
         """Local dates from the form (the service checks them: at most 92 days)."""
         self.acted = "period"
         first, last = form_text(form, "first", 10), form_text(form, "last", 10)
-        try:
-            await dashboard.period(await current_staff(self), "custom", first, last, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        await dashboard.period(await current_staff(self), "custom", first, last, clock.now())
         self.period, self.first, self.last = "custom", first, last
         return await self._refresh()
 

@@ -88,10 +88,7 @@ class AccountState(ConsolePage, rx.State):
     totp_open: bool = False
 
     async def _refresh(self) -> Any:
-        try:
-            await current_staff(self)
-        except AppError as exc:
-            return await failed(self, exc)
+        await current_staff(self)
         return None
 
     def _forget(self) -> None:
@@ -113,10 +110,7 @@ class AccountState(ConsolePage, rx.State):
 
     @rx.event
     async def start_totp(self) -> Any:
-        try:
-            enrolment = await staff_service.begin_own_totp(await current_staff(self))
-        except AppError as exc:
-            return await failed(self, exc)
+        enrolment = await staff_service.begin_own_totp(await current_staff(self))
         self.error = self.notice = ""
         self.totp_open = True
         return _shown(enrolment)

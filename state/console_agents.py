@@ -103,13 +103,10 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         self.offer_error = self.offer_notice = ""
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await brand_scope(self)
-            waiting = await agents.applications(staff, self.brand, clock.now())
-            tree = await agents.agent_list(staff, self.brand, clock.now())
-            paid = await agents.payout_list(staff, self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await brand_scope(self)
+        waiting = await agents.applications(staff, self.brand, clock.now())
+        tree = await agents.agent_list(staff, self.brand, clock.now())
+        paid = await agents.payout_list(staff, self.brand, clock.now())
         lang = await ui_lang(self)
         self.applications = [
             ApplicationLine(

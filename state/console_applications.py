@@ -44,11 +44,8 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
     image_of: str = ""
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await brand_scope(self)
-            found = await applications.application_queue(staff, self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await brand_scope(self)
+        found = await applications.application_queue(staff, self.brand, clock.now())
         lang = await ui_lang(self)
         self.rows = [
             ApplicationLine(
@@ -71,13 +68,8 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
     @rx.event
     @checked
     async def show_image(self, entry_id: RowId, index: Index) -> Any:
-        try:
-            staff = await current_staff(self)
-            self.image_url = await applications.application_image(
-                staff, entry_id, index, clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        self.image_url = await applications.application_image(staff, entry_id, index, clock.now())
         self.image_of = f"#{entry_id} · {index + 1}"
         return None
 

@@ -11,13 +11,11 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import has_key, translate
 from app.services.backoffice import audit, logbook
 from state.console import (
     ConsolePage,
     current_staff,
-    failed,
     form_text,
     money,
     said,
@@ -131,12 +129,9 @@ class AuditState(ConsolePage, rx.State):
     chain_text: str = ""
 
     async def _refresh(self) -> Any:
-        try:
-            found, total = await logbook.entries(
-                await current_staff(self), self.action, self.page, clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        found, total = await logbook.entries(
+            await current_staff(self), self.action, self.page, clock.now()
+        )
         self.error = ""
         self.total = total
         lang = await ui_lang(self)
@@ -183,10 +178,7 @@ class AuditState(ConsolePage, rx.State):
 
     @rx.event
     async def verify(self) -> Any:
-        try:
-            result = await logbook.verify(await current_staff(self), clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        result = await logbook.verify(await current_staff(self), clock.now())
         lang = await ui_lang(self)
         self.verified = True
         self.chain_ok = result.ok
@@ -202,10 +194,7 @@ class AuditState(ConsolePage, rx.State):
 
     @rx.event
     async def export(self) -> Any:
-        try:
-            data = await logbook.export_csv(await current_staff(self), clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        data = await logbook.export_csv(await current_staff(self), clock.now())
         return rx.download(data=data, filename="audit-log.csv", mime_type="text/csv")
 
 

@@ -48,11 +48,8 @@ class ChannelsState(BrandConsolePage, rx.State):
     channels: list[ChannelLine] = []
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await brand_scope(self)
-            rows = await channels.channel_list(staff, self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await brand_scope(self)
+        rows = await channels.channel_list(staff, self.brand, clock.now())
         self.channels = [channel_line(row) for row in rows]
         return None
 
@@ -72,12 +69,9 @@ class ChannelsState(BrandConsolePage, rx.State):
             form_text(form, "fee_fixed", 24),
             int(sort),
         )
-        try:
-            changed = await channels.update_channel(
-                await current_staff(self), int(channel_id), change, clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        changed = await channels.update_channel(
+            await current_staff(self), int(channel_id), change, clock.now()
+        )
         return await self._read_after_action(
             "bo-waiting-approval" if changed.approval_id else "bo-done"
         )

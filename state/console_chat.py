@@ -56,16 +56,13 @@ class ChatDeskState(BrandConsolePage, rx.State):
     _watch_beat: float = 0.0
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await brand_scope(self)
-            found = await chat_desk.conversations(staff, self.brand, clock.now())
-            shown = (
-                await chat_desk.conversation(staff, self.brand, self.open_id, clock.now())
-                if self.open_id
-                else None
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await brand_scope(self)
+        found = await chat_desk.conversations(staff, self.brand, clock.now())
+        shown = (
+            await chat_desk.conversation(staff, self.brand, self.open_id, clock.now())
+            if self.open_id
+            else None
+        )
         lang = await ui_lang(self)
         self.rows = [
             ConversationLine(
@@ -123,17 +120,14 @@ class ChatDeskState(BrandConsolePage, rx.State):
     @checked
     async def answer(self, form: Form) -> Any:
         """The line typed under the conversation open on the page."""
-        try:
-            staff = await current_staff(self)
-            await chat_desk.answer(
-                staff,
-                self.brand,
-                self.open_id,
-                form_text(form, "body", live_chat.MAX_CHARS + 1),
-                clock.now(),
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        await chat_desk.answer(
+            staff,
+            self.brand,
+            self.open_id,
+            form_text(form, "body", live_chat.MAX_CHARS + 1),
+            clock.now(),
+        )
         self.error = ""
         return await self._refresh()
 
@@ -162,7 +156,11 @@ class ChatDeskState(BrandConsolePage, rx.State):
                 self._watch_beat = time.time()
                 if version != self._version:
                     self._version = version
-                    await self._refresh()
+                    try:
+                        await self._refresh()
+                    except AppError as exc:  # a background handler shows its own refusals
+                        await failed(self, exc)
+                        return
 
 
 # What each public handler checks: any browser can call it with any arguments

@@ -153,12 +153,9 @@ class ContentState(BrandConsolePage, rx.State):
         return Draft(starts=_local(start), ends=_local(start + timedelta(days=30)))
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await brand_scope(self)
-            rows = await content.announcement_list(staff, self.brand, clock.now())
-            documents = await content.legal_list(staff, self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await brand_scope(self)
+        rows = await content.announcement_list(staff, self.brand, clock.now())
+        documents = await content.legal_list(staff, self.brand, clock.now())
         self._rows = {row.id: row for row in rows}
         lang = await ui_lang(self)
         self.announcements = [announcement_line(row, lang) for row in rows]

@@ -74,14 +74,11 @@ class GamesConsoleState(ConsolePage, rx.State):
     games: list[GameLine] = []
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await current_staff(self)
-            self.vendors = [vendor_line(row) for row in await games.vendors(staff, clock.now())]
-            if self.vendor not in {row.vassalage for row in self.vendors}:
-                self.vendor = self.vendors[0].vassalage if self.vendors else ""
-            found = await games.games(staff, self.vendor, self.search, self.page, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        self.vendors = [vendor_line(row) for row in await games.vendors(staff, clock.now())]
+        if self.vendor not in {row.vassalage for row in self.vendors}:
+            self.vendor = self.vendors[0].vassalage if self.vendors else ""
+        found = await games.games(staff, self.vendor, self.search, self.page, clock.now())
         self.games = [game_line(row) for row in found.rows]
         self.pages = max(1, -(-found.total // games.PAGE_SIZE))
         return None
@@ -137,11 +134,8 @@ class GamesConsoleState(ConsolePage, rx.State):
     @checked
     async def import_games(self, vassalage: Name) -> Any:
         """The vendor's list from its provider; the page says what changed."""
-        try:
-            staff = await current_staff(self)
-            result = await games.import_vendor_games(staff, vassalage, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        result = await games.import_vendor_games(staff, vassalage, clock.now())
         await self._refresh()
         self.error = ""
         self.notice = translate(

@@ -10,9 +10,8 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.services.backoffice import investigations
-from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang
+from state.console import ConsolePage, current_staff, form_text, money, ui_lang
 from state.guard import ARGS, STAFF, Form, Name, checked
 from state.guard import Index as PartNo
 
@@ -33,10 +32,7 @@ class InvestigationsState(ConsolePage, rx.State):
     proof_of: str = ""
 
     async def _refresh(self) -> Any:
-        try:
-            found = await investigations.queue(await current_staff(self), clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        found = await investigations.queue(await current_staff(self), clock.now())
         lang = await ui_lang(self)
         self.cases = [
             CaseRow(
@@ -57,11 +53,8 @@ class InvestigationsState(ConsolePage, rx.State):
     @rx.event
     @checked
     async def show_proof(self, order_no: Name, part_no: PartNo) -> Any:
-        try:
-            staff = await current_staff(self)
-            self.proof_url = await investigations.proof(staff, order_no, part_no, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        self.proof_url = await investigations.proof(staff, order_no, part_no, clock.now())
         self.proof_of = f"{order_no} #{part_no}"
         return None
 

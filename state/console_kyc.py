@@ -9,11 +9,10 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import has_key, translate
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import kyc, player360
-from state.console import ConsolePage, RowId, current_staff, failed, form_text, text, ui_lang
+from state.console import ConsolePage, RowId, current_staff, form_text, text, ui_lang
 from state.guard import ARGS, STAFF, Form, checked
 
 
@@ -65,12 +64,9 @@ class KycState(ConsolePage, rx.State):
     barred_rows: list[BarredLine] = []
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await current_staff(self)
-            found = await kyc.queue(staff, clock.now())
-            listed = await kyc.barred_list(staff, self.barred_query, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        found = await kyc.queue(staff, clock.now())
+        listed = await kyc.barred_list(staff, self.barred_query, clock.now())
         lang = await ui_lang(self)
         self.rows = [
             ReviewRow(
@@ -117,15 +113,12 @@ class KycState(ConsolePage, rx.State):
         self.error = self.notice = self.acted = ""
         if row is None:
             return None
-        try:
-            staff = await current_staff(self)
-            cpf = await player360.reveal_cpf(staff, member_id, clock.now(), purpose="kyc")
-            urls = [
-                await kyc.document(staff, member_id, index, clock.now())
-                for index in range(row.documents)
-            ]
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        cpf = await player360.reveal_cpf(staff, member_id, clock.now(), purpose="kyc")
+        urls = [
+            await kyc.document(staff, member_id, index, clock.now())
+            for index in range(row.documents)
+        ]
         self.selected, self.selected_name, self.selected_documents = (
             member_id,
             row.name,
@@ -135,17 +128,14 @@ class KycState(ConsolePage, rx.State):
         return None
 
     async def _decide(self, approve: bool, form: dict[str, Any]) -> Any:
-        try:
-            status = await kyc.decide(
-                await current_staff(self),
-                self.selected,
-                approve,
-                form_text(form, "reason", 200),
-                form_text(form, "birthDate", 10),
-                clock.now(),
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        status = await kyc.decide(
+            await current_staff(self),
+            self.selected,
+            approve,
+            form_text(form, "reason", 200),
+            form_text(form, "birthDate", 10),
+            clock.now(),
+        )
         self._forget()
         return await self._read_after_action(
             "kyc.approved" if status == "VERIFIED" else "kyc.rejected"
@@ -168,10 +158,7 @@ class KycState(ConsolePage, rx.State):
         typed = form_text(form, "member", 12)
         member_id = int(typed) if typed.isdigit() else 0
         reason = form_text(form, "reason", 200)
-        try:
-            await kyc.reverify(await current_staff(self), member_id, reason, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        await kyc.reverify(await current_staff(self), member_id, reason, clock.now())
         return await self._read_after_action("kyc.reverified")
 
     @rx.event

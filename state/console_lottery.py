@@ -82,10 +82,7 @@ class LotteryConsoleState(ConsolePage, rx.State):
         issue_id = form_text(form, "id", 12)
         if not issue_id.isdigit():
             return await failed(self, AppError("lottery-issue-unknown", 404))
-        try:
-            await ask(await current_staff(self), int(issue_id))
-        except AppError as exc:
-            return await failed(self, exc)
+        await ask(await current_staff(self), int(issue_id))
         return await self._read_after_action("bo-waiting-approval")
 
     @rx.event

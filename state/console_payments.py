@@ -183,14 +183,11 @@ class PaymentsState(ConsolePage, rx.State):
     review: PayoutFacts = PayoutFacts()
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await current_staff(self)
-            now = clock.now()
-            queue = await payments.queue(staff, 1, now)
-            deposits = await payments.deposits(staff, 1, now)
-            waiting = await approvals.explained(staff, now) if staff.may("approvals.view") else []
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        now = clock.now()
+        queue = await payments.queue(staff, 1, now)
+        deposits = await payments.deposits(staff, 1, now)
+        waiting = await approvals.explained(staff, now) if staff.may("approvals.view") else []
         lang = await ui_lang(self)
         self.withdrawals = [
             WithdrawalRow(
@@ -247,10 +244,7 @@ class PaymentsState(ConsolePage, rx.State):
     async def review_pay(self, order_no: Name) -> Any:
         """Open the payout's confirmation: nothing is paid until it is confirmed."""
         self.acted = "pay"
-        try:
-            found = await payments.payout_review(await current_staff(self), order_no, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        found = await payments.payout_review(await current_staff(self), order_no, clock.now())
         self.error = self.notice = ""
         self.review = _facts(found, await ui_lang(self))
         self._paying = found.order_no
@@ -271,16 +265,13 @@ class PaymentsState(ConsolePage, rx.State):
         order_no, amount, payee = self._paying, self.review.amount, self.review.payee
         if not order_no:
             return await failed(self, AppError("withdrawal-order-unknown", 404))
-        try:
-            paid = await payments.pay(
-                await current_staff(self),
-                order_no,
-                "",
-                clock.now(),
-                form_text(form, "reason", 200),
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        paid = await payments.pay(
+            await current_staff(self),
+            order_no,
+            "",
+            clock.now(),
+            form_text(form, "reason", 200),
+        )
         self._forget()
         self.acted = ""
         lang = await ui_lang(self)
@@ -309,10 +300,7 @@ class PaymentsState(ConsolePage, rx.State):
     async def approve(self, request_id: RowId) -> Any:
         self.acted = f"approval-{request_id}"
         what = next((a.what for a in self.approvals if a.id == request_id), "")
-        try:
-            done = await approvals.approve(await current_staff(self), request_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        done = await approvals.approve(await current_staff(self), request_id, clock.now())
         lang = await ui_lang(self)
         self.acted = ""
         refreshed = await self._refresh()

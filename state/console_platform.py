@@ -10,7 +10,6 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.jobs import all_jobs
 from app.services import register_settings
@@ -22,7 +21,6 @@ from state.console import (
     brand_scope,
     current_staff,
     done,
-    failed,
     form_text,
     said,
     text,
@@ -138,18 +136,15 @@ class PlatformState(BrandConsolePage, rx.State):
         self.countries = list(found.blocked_countries)
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await brand_scope(self)
-            self._show(await platform.switches(staff, self.brand, clock.now()))
-            modules = await platform.modules(staff, self.brand, clock.now())
-            fields = await platform.register_fields(staff, self.brand, clock.now())
-            history = (
-                await platform.job_history(staff, [job.name for job in all_jobs()], clock.now())
-                if staff.may("jobs.view")
-                else []
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await brand_scope(self)
+        self._show(await platform.switches(staff, self.brand, clock.now()))
+        modules = await platform.modules(staff, self.brand, clock.now())
+        fields = await platform.register_fields(staff, self.brand, clock.now())
+        history = (
+            await platform.job_history(staff, [job.name for job in all_jobs()], clock.now())
+            if staff.may("jobs.view")
+            else []
+        )
         lang = await ui_lang(self)
         self._list(modules, fields, lang)
         self.jobs = [
@@ -188,10 +183,7 @@ class PlatformState(BrandConsolePage, rx.State):
             self.field_draft = self._stored_fields.get(name, FieldDraft(field=name))
 
     async def _change(self, action: Any) -> Any:
-        try:
-            self._show(await action(await current_staff(self)))
-        except AppError as exc:
-            return await failed(self, exc)
+        self._show(await action(await current_staff(self)))
         await done(self)
         return None
 
@@ -234,12 +226,9 @@ class PlatformState(BrandConsolePage, rx.State):
     @rx.event
     @checked
     async def switch_module(self, mod_id: Name, enabled: bool) -> Any:
-        try:
-            staff = await current_staff(self)
-            modules = await platform.set_module(staff, self.brand, mod_id, enabled, clock.now())
-            fields = await platform.register_fields(staff, self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        modules = await platform.set_module(staff, self.brand, mod_id, enabled, clock.now())
+        fields = await platform.register_fields(staff, self.brand, clock.now())
         self._list(modules, fields, await ui_lang(self))
         await done(self)
         return None
@@ -254,13 +243,10 @@ class PlatformState(BrandConsolePage, rx.State):
     @rx.event
     @checked
     async def save_field(self, form: Form) -> Any:
-        try:
-            setting = register_settings.setting_from_form(form)
-            staff = await current_staff(self)
-            fields = await platform.set_register_field(staff, self.brand, setting, clock.now())
-            modules = await platform.modules(staff, self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        setting = register_settings.setting_from_form(form)
+        staff = await current_staff(self)
+        fields = await platform.set_register_field(staff, self.brand, setting, clock.now())
+        modules = await platform.modules(staff, self.brand, clock.now())
         self.field_draft = FieldDraft(field=setting.name)
         self._list(modules, fields, await ui_lang(self))
         await done(self)

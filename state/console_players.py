@@ -12,7 +12,6 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import player360, players
@@ -21,7 +20,6 @@ from state.console import (
     RowId,
     csv_text,
     current_staff,
-    failed,
     form_text,
     money,
     ui_lang,
@@ -217,12 +215,7 @@ class PlayersState(ConsolePage, rx.State):
     timeline: list[TimelineRow] = []
 
     async def _search(self) -> Any:
-        try:
-            found = await players.search(
-                await current_staff(self), self.query, self.page, clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        found = await players.search(await current_staff(self), self.query, self.page, clock.now())
         self.error = ""
         lang = await ui_lang(self)
         self.has_more = found.has_more
@@ -240,10 +233,7 @@ class PlayersState(ConsolePage, rx.State):
         return None
 
     async def _show(self) -> Any:
-        try:
-            found = await players.profile(await current_staff(self), self._member_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        found = await players.profile(await current_staff(self), self._member_id, clock.now())
         lang = await ui_lang(self)
         p = found.player
         self.selected = p.id
@@ -297,10 +287,7 @@ class PlayersState(ConsolePage, rx.State):
         return await self._show_details(lang)
 
     async def _show_details(self, lang: str) -> Any:
-        try:
-            more = await player360.details(await current_staff(self), self._member_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        more = await player360.details(await current_staff(self), self._member_id, clock.now())
         facts = more.identity
         kept = self.identity.revealed and self.identity.kyc_code == facts.status
         self.identity = IdentityView(
@@ -389,10 +376,7 @@ class PlayersState(ConsolePage, rx.State):
     async def export(self) -> Any:
         """The list as searched (every page), as CSV in the reader's words."""
         self.acted = ""
-        try:
-            found = await players.export(await current_staff(self), self.query, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        found = await players.export(await current_staff(self), self.query, clock.now())
         lang = await ui_lang(self)
         header = [translate(key, lang) for _, key in LIST_COLUMNS]
         lines = [
@@ -427,12 +411,7 @@ class PlayersState(ConsolePage, rx.State):
     async def reveal_cpf(self) -> Any:
         """The whole CPF of the player open on the page (audited by the service)."""
         self.acted = "identity"
-        try:
-            shown = await player360.reveal_cpf(
-                await current_staff(self), self._member_id, clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        shown = await player360.reveal_cpf(await current_staff(self), self._member_id, clock.now())
         self.error = self.notice = ""
         self.identity.cpf, self.identity.revealed = shown, True
         return None
@@ -441,12 +420,9 @@ class PlayersState(ConsolePage, rx.State):
     async def show_documents(self) -> Any:
         """The identity documents of the player open on the page, as thumbnails (audited)."""
         self.acted = "identity"
-        try:
-            self.document_urls = await player360.documents(
-                await current_staff(self), self._member_id, clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        self.document_urls = await player360.documents(
+            await current_staff(self), self._member_id, clock.now()
+        )
         self.error = self.notice = ""
         return None
 
@@ -497,18 +473,15 @@ class PlayersState(ConsolePage, rx.State):
     async def adjust(self, form: Form) -> Any:
         """One submit of the form moves money once (its key); a new form gets a new key."""
         self.acted = "adjust"
-        try:
-            done = await players.adjust(
-                await current_staff(self),
-                self._member_id,
-                form_text(form, "direction", 8),
-                form_text(form, "amount", 32),
-                form_text(form, "reason", 200),
-                self._adjust_key,
-                clock.now(),
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        done = await players.adjust(
+            await current_staff(self),
+            self._member_id,
+            form_text(form, "direction", 8),
+            form_text(form, "amount", 32),
+            form_text(form, "reason", 200),
+            self._adjust_key,
+            clock.now(),
+        )
         self._adjust_key = secrets.token_hex(16)
         return await self._read_after_action(
             "bo-waiting-approval" if done.approval_id else "bo-done"

@@ -9,9 +9,8 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.services.backoffice import points_review
-from state.console import ConsolePage, current_staff, failed, form_text
+from state.console import ConsolePage, current_staff, form_text
 from state.guard import ARGS, STAFF, Form, Name, checked
 
 
@@ -31,10 +30,7 @@ class PointsReviewState(ConsolePage, rx.State):
     redeems: list[RedeemRow] = []
 
     async def _refresh(self) -> Any:
-        try:
-            found = await points_review.pending(await current_staff(self), clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        found = await points_review.pending(await current_staff(self), clock.now())
         self.error = ""
         self.redeems = [
             RedeemRow(

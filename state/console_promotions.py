@@ -171,12 +171,9 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
     @rx.event
     @checked
     async def edit(self, promotion_id: RowId) -> Any:
-        try:
-            staff = await current_staff(self)
-            stored = await promotions.promotion_form(staff, promotion_id, clock.now())
-            self.editing = PromotionDraft(**stored)
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        stored = await promotions.promotion_form(staff, promotion_id, clock.now())
+        self.editing = PromotionDraft(**stored)
         self.editing_id, self.error, self.notice = promotion_id, "", ""
         return None
 

@@ -9,10 +9,9 @@ import reflex as rx
 from pydantic import Field
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import reports
-from state.console import ConsolePage, current_staff, failed, money, ui_lang
+from state.console import ConsolePage, current_staff, money, ui_lang
 from state.guard import ARGS, STAFF, Name, checked
 
 Days = Annotated[int, Field(ge=1, le=reports.MAX_DAYS)]
@@ -67,12 +66,9 @@ class ReportsState(ConsolePage, rx.State):
     slice_chart: list[SliceBar] = []
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await current_staff(self)
-            found = await reports.daily(staff, None, self.days, clock.now())
-            parts = await reports.breakdown(staff, None, self.days, self._dimension(), clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        found = await reports.daily(staff, None, self.days, clock.now())
+        parts = await reports.breakdown(staff, None, self.days, self._dimension(), clock.now())
         lang = await ui_lang(self)
         self.slices = [
             SliceRow(
@@ -128,20 +124,14 @@ class ReportsState(ConsolePage, rx.State):
 
     @rx.event
     async def export_breakdown(self) -> Any:
-        try:
-            data = await reports.breakdown_csv(
-                await current_staff(self), None, self.days, self._dimension(), clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        data = await reports.breakdown_csv(
+            await current_staff(self), None, self.days, self._dimension(), clock.now()
+        )
         return rx.download(data=data, filename=f"ggr-by-{self.by}.csv", mime_type="text/csv")
 
     @rx.event
     async def export(self) -> Any:
-        try:
-            data = await reports.daily_csv(await current_staff(self), None, self.days, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        data = await reports.daily_csv(await current_staff(self), None, self.days, clock.now())
         return rx.download(data=data, filename="daily-report.csv", mime_type="text/csv")
 
 

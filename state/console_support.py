@@ -10,7 +10,6 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import support
 from app.services.backoffice import support_desk
@@ -19,7 +18,6 @@ from state.console import (
     RowId,
     brand_scope,
     current_staff,
-    failed,
     form_text,
     ui_lang,
 )
@@ -62,18 +60,13 @@ class SupportDeskState(BrandConsolePage, rx.State):
     image_url: str = ""
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await brand_scope(self)
-            found = await support_desk.tickets(
-                staff,
-                self.brand,
-                support_desk.TicketFilter(
-                    self.status, self.question_type, self.search_text, self.page
-                ),
-                clock.now(),
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await brand_scope(self)
+        found = await support_desk.tickets(
+            staff,
+            self.brand,
+            support_desk.TicketFilter(self.status, self.question_type, self.search_text, self.page),
+            clock.now(),
+        )
         lang = await ui_lang(self)
         self.rows = [
             TicketLine(
@@ -90,10 +83,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
         return await self._show(self.ticket_id) if self.ticket_id else None
 
     async def _show(self, ticket_id: int) -> Any:
-        try:
-            found = await support_desk.ticket(await current_staff(self), ticket_id, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        found = await support_desk.ticket(await current_staff(self), ticket_id, clock.now())
         view, lang = found.ticket, await ui_lang(self)
         self.ticket_id, self.ticket_user = view.id, found.username
         self.ticket_type = translate(f"feedback.type.{view.question_type}", lang)
@@ -141,13 +131,8 @@ class SupportDeskState(BrandConsolePage, rx.State):
     @checked
     async def show_image(self, index: Index) -> Any:
         """One image of the ticket open on the page."""
-        try:
-            staff = await current_staff(self)
-            self.image_url = await support_desk.ticket_image(
-                staff, self.ticket_id, index, clock.now()
-            )
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        self.image_url = await support_desk.ticket_image(staff, self.ticket_id, index, clock.now())
         return None
 
     @rx.event

@@ -12,7 +12,6 @@ import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
 from app.core import clock
-from app.core.errors import AppError
 from app.services.backoffice import platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.permissions import ALL
@@ -21,7 +20,6 @@ from state.console import (
     ConsolePage,
     RowId,
     current_staff,
-    failed,
     form_text,
     text,
     ui_lang,
@@ -62,13 +60,10 @@ class TeamState(ConsolePage, rx.State):
     invited_name: str = ""
 
     async def _refresh(self) -> Any:
-        try:
-            staff = await current_staff(self)
-            listed = await staff_service.staff_list(staff, clock.now())
-            roles = await staff_service.roles()
-            self.brands = await platform.brand_codes(staff.merchant_id)
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        listed = await staff_service.staff_list(staff, clock.now())
+        roles = await staff_service.roles()
+        self.brands = await platform.brand_codes(staff.merchant_id)
         lang = await ui_lang(self)
         self.roles = [RoleRow(name=r.name, permissions=", ".join(r.permissions)) for r in roles]
         self.role_names = [r.name for r in roles]

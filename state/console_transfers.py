@@ -9,10 +9,9 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
-from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import transfer_reviews
-from state.console import ConsolePage, current_staff, failed, form_text, money, ui_lang
+from state.console import ConsolePage, current_staff, form_text, money, ui_lang
 from state.guard import ARGS, STAFF, Form, checked
 
 
@@ -30,10 +29,7 @@ class TransferReviewsState(ConsolePage, rx.State):
     held: list[HeldRow] = []
 
     async def _refresh(self) -> Any:
-        try:
-            found = await transfer_reviews.queue(await current_staff(self), clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        found = await transfer_reviews.queue(await current_staff(self), clock.now())
         lang = await ui_lang(self)
         self.held = [
             HeldRow(

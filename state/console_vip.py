@@ -142,34 +142,25 @@ class VipConsoleState(BrandConsolePage, rx.State):
     @rx.event
     @checked
     async def save_level(self, form: Form) -> Any:
-        try:
-            staff = await current_staff(self)
-            level = vip_console.level_from_form(form)
-            ladder = await vip_console.save_level(staff, self.brand, level, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        level = vip_console.level_from_form(form)
+        ladder = await vip_console.save_level(staff, self.brand, level, clock.now())
         await self._saved(ladder, level.level)
         return None
 
     @rx.event
     async def remove_top_level(self) -> Any:
-        try:
-            staff = await current_staff(self)
-            ladder = await vip_console.remove_top_level(staff, self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        ladder = await vip_console.remove_top_level(staff, self.brand, clock.now())
         await self._saved(ladder, 0)
         return None
 
     @rx.event
     @checked
     async def save_settings(self, form: Form) -> Any:
-        try:
-            staff = await current_staff(self)
-            settings = vip_console.settings_from_form(form)
-            ladder = await vip_console.save_settings(staff, self.brand, settings, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        staff = await current_staff(self)
+        settings = vip_console.settings_from_form(form)
+        ladder = await vip_console.save_settings(staff, self.brand, settings, clock.now())
         await self._saved(ladder, self.draft.level)
         return None
 

@@ -1,10 +1,11 @@
-"""The console's pages: registered from the route registry, each (but the login and the
+"""The console's pages: registered from the page manifests, each (but the login and the
 enrolment) gated by the staff login, none running the member site's loaders."""
 
 from __future__ import annotations
 
 from app import routes
 from app.app import CONSOLE_ON_LOAD, ON_LOAD, app
+from pages.registry import all_pages
 from state.auth import AuthState
 from state.console import ConsoleState
 
@@ -14,7 +15,7 @@ def _key(path: str) -> str:
 
 
 def test_console_pages_are_gated_by_the_staff_login_only() -> None:
-    console = [route for route in routes.ROUTES if route.console]
+    console = [page for page in all_pages() if page.console]
     assert {r.path for r in console} == {
         routes.ADMIN, routes.ADMIN_LOGIN, routes.ADMIN_ENROL, routes.ADMIN_ACCOUNT,
         routes.ADMIN_PLAYERS, routes.ADMIN_PAYMENTS,
@@ -33,6 +34,6 @@ def test_console_pages_are_gated_by_the_staff_login_only() -> None:
         assert AuthState.require_member not in on_load
         member_loaders = [loader for loader in ON_LOAD if loader not in CONSOLE_ON_LOAD]
         assert not any(loader in on_load for loader in member_loaders)
-    for route in routes.ROUTES:
-        if not route.console:
-            assert ConsoleState.gate not in app._unevaluated_pages[_key(route.path)].on_load
+    for page in all_pages():
+        if not page.console:
+            assert ConsoleState.gate not in app._unevaluated_pages[_key(page.path)].on_load

@@ -25,7 +25,6 @@ from app.routes import (
     LOTTERY_VERIFY,
     NOT_FOUND,
     PLAY,
-    ROUTES,
     SANDBOX_PAY,
     SEA_LOTTERY,
     U9W_ENTRY,
@@ -33,6 +32,7 @@ from app.routes import (
     lottery_game,
     sandbox_pay,
 )
+from pages.registry import all_pages
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.support.axe import Violation, blocking_findings
 from tests.support.backoffice import make_staff_account
@@ -61,7 +61,7 @@ STUDIO_GAMES = (
 # an alias shows the same page as its first path.
 DYNAMIC = {PLAY, GAME_LIST_CENTER, SANDBOX_PAY, U9W_ENTRY, NOT_FOUND}
 ALIASES = {*HOME_ALIASES, HELP_MC, VN_LOTTERY.lower(), SEA_LOTTERY.lower()}
-PLAYER = [r for r in ROUTES if not r.console and r.path not in DYNAMIC | ALIASES]
+PLAYER = [r for r in all_pages() if not r.console and r.path not in DYNAMIC | ALIASES]
 VISITOR_PAGES = [
     *sorted(r.path for r in PLAYER if not r.login),
     "/gameListCenter/pg/rng",
@@ -76,7 +76,7 @@ MEMBER_PAGES = [
     lottery_game("TCG_LOTTO_VN", "vn-mn"),
     *(PLAY.replace("[studio_game]", code) for code in STUDIO_GAMES),
 ]
-CONSOLE_PAGES = sorted(r.path for r in ROUTES if r.console and r.path not in CONSOLE_PUBLIC)
+CONSOLE_PAGES = sorted(r.path for r in all_pages() if r.console and r.path not in CONSOLE_PUBLIC)
 Opener = Callable[[Page, str], Awaitable[None]]
 
 # (page, rule): why it stays for now. Empty: every page is clean.

@@ -15,7 +15,8 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
 from app.core.i18n import catalog
-from app.routes import ROUTES, U9W_ENTRY
+from app.routes import U9W_ENTRY
+from pages.registry import all_pages
 from tests.e2e.conftest import open_site, register_in_browser
 from tests.support.browser import choose_language
 
@@ -29,7 +30,7 @@ SETTLE_MS = 700  # a page's loaders answer within this on a quiet machine; later
 TABS = 2
 # Every page of the site; /u9w leaves it for the sports vendor's own game client.
 PAGES = sorted(
-    {r.path for r in ROUTES if r.path.startswith("/") and not r.console and "[" not in r.path}
+    {r.path for r in all_pages() if r.path.startswith("/") and not r.console and "[" not in r.path}
     - {U9W_ENTRY}
 )
 

@@ -11,6 +11,7 @@ from playwright.async_api import BrowserContext, Page, WebSocketRoute, expect
 
 from app import routes
 from app.core.config import PROJECT_ROOT
+from pages.registry import all_pages, sitemap_paths
 from tests.e2e.conftest import open_site, site_operator
 from tests.support.browser import choose_language
 from tests.support.site import brand_currency
@@ -330,23 +331,23 @@ async def test_maintenance_and_blocked_pages_follow_the_status(page: Page, site_
 
 
 async def test_every_registered_page_is_served(site_url: str) -> None:
-    """The registry's pages answer (a parametrised one with a sample value)."""
+    """The declared pages answer (a parametrised one with a sample value)."""
     samples = {"[order]": "D0", "[studio_game]": "BGS_DICE"}
     async with httpx.AsyncClient(base_url=site_url, timeout=30, follow_redirects=True) as client:
-        for route in routes.ROUTES:
-            if route.path == routes.NOT_FOUND:
+        for declared in all_pages():
+            if declared.path == routes.NOT_FOUND:
                 continue
-            path = route.path
+            path = declared.path
             for parameter, value in samples.items():
                 path = path.replace(parameter, value)
             response = await client.get(path)
             assert response.status_code == 200, path
-        # A page not in the registry is not served (the not-found page answers it).
+        # A page no module declares is not served (the not-found page answers it).
         assert (await client.get("/no-such-page")).status_code == 404
-        # The sitemap comes from the same registry, and each page it names is served.
+        # The sitemap comes from the same declarations, and each page it names is served.
         sitemap = await client.get("/sitemap.xml")
         assert sitemap.headers["content-type"].startswith("application/xml")
-        for path in routes.sitemap_paths():
+        for path in sitemap_paths():
             assert f"{path}</loc>" in sitemap.text
             assert (await client.get(path)).status_code == 200, path
 

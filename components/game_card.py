@@ -30,14 +30,56 @@ def _heart(game: rx.Var) -> rx.Component:
     )
 
 
+PICTURE = "aspect-square w-full rounded-xl object-cover bg-slate-200 dark:bg-slate-800"
+
+
+def _cover_name(game: rx.Var) -> rx.Component:
+    """The name written over the cover, at the top (the play buttons cover the lower part)."""
+    return rx.el.span(
+        rx.el.span(game.name, class_name="line-clamp-2"),
+        aria_hidden="true",
+        class_name=rx.cond(game.tag != "", "pt-8", "pt-2")  # below a lottery tag
+        + (
+            " absolute inset-x-0 top-0 rounded-t-xl bg-gradient-to-b from-black/75 "
+            "via-black/40 to-transparent pl-2 pr-9 pb-5 text-xs sm:text-sm font-bold "
+            "leading-tight text-white drop-shadow-[0_1px_1px_rgb(0_0_0/0.9)]"
+        ),
+        data_testid="game-cover-name",
+    )
+
+
+def _cover(game: rx.Var) -> rx.Component:
+    """A game without an image of its own: its type's cover with the name written over it; a
+    vendor's tile: the cover with the vendor's wordmark whole on it. The card names the game
+    below as well, so both are decorative to a screen reader."""
+    return rx.el.div(
+        image(game.icon, "", 240, 240, loading="lazy", class_name=PICTURE),
+        rx.cond(
+            game.logo != "",
+            image(
+                game.logo,
+                "",
+                240,
+                96,
+                loading="lazy",
+                class_name=(
+                    "absolute left-1/2 top-[34%] w-3/4 -translate-x-1/2 -translate-y-1/2 "
+                    "rounded-lg object-contain shadow-lg"
+                ),
+                data_testid="game-cover-logo",
+            ),
+            _cover_name(game),
+        ),
+        class_name="relative",
+        data_testid="game-cover",
+    )
+
+
 def _picture(game: rx.Var) -> rx.Component:
-    return image(
-        game.icon,
-        game.name,
-        240,
-        240,
-        loading="lazy",
-        class_name="aspect-square w-full rounded-xl object-cover bg-slate-200 dark:bg-slate-800",
+    return rx.cond(
+        game.cover,
+        _cover(game),
+        image(game.icon, game.name, 240, 240, loading="lazy", class_name=PICTURE),
     )
 
 

@@ -128,7 +128,15 @@ def game_list_page() -> rx.Component:
 
 def _provider_tile(provider: rx.Var) -> rx.Component:
     body = rx.fragment(
-        image(provider.icon, provider.name, 48, 48, class_name="size-12 object-contain"),
+        image(
+            provider.icon,
+            rx.cond(provider.cover, "", provider.name),  # a cover: the name is written below
+            48,
+            48,
+            class_name=rx.cond(
+                provider.cover, "size-12 rounded-lg object-cover", "size-12 object-contain"
+            ),
+        ),
         rx.el.span(provider.name, class_name="text-sm font-medium text-center line-clamp-1"),
         rx.el.span(
             rx.cond(provider.maintenance, t("providers.maintenance"), ""),

@@ -9,6 +9,7 @@ from typing import Any
 
 from app.core.i18n import studio_game_name
 from app.core.i18n.formatting import format_amount
+from app.services.catalogue import covers
 from app.services.lottery import entries as lottery_entries
 from app.services.seamless.port import STUDIO_VENDOR
 from app.services.studio.crash import chains
@@ -29,6 +30,8 @@ class GameCard:
     vendor_name: str = ""
     type: str = ""
     icon: str = ""
+    cover: bool = False  # `icon` is its type's cover (no image of its own, or a vendor's tile)
+    logo: str = ""  # a vendor tile's wordmark, shown whole over the cover
     demo: bool = False  # the free demo is offered (supportPlay 0)
     maintenance: bool = False
     popup: bool = False  # a vendor that opens its own game list (VASSALAGE)
@@ -63,19 +66,23 @@ def _rtp(entry: dict[str, Any], language: str, brand_rtps: Mapping[str, Decimal]
 def card(
     entry: dict[str, Any], language: str, brand_rtps: Mapping[str, Decimal] | None = None
 ) -> GameCard:
+    own = art_url(str(entry.get("gameCode", ""))) if entry["vassalage"] == STUDIO_VENDOR else ""
+    popup = entry["isGame"] == VASSALAGE
+    shown = covers.picture(
+        own or (entry["iconUrl"] if entry["showIcon"] else ""), entry["gameType"], vendor=popup
+    )
     return GameCard(
         id=str(entry["nodeId"]),
         name=game_name(entry, language),
         vendor=entry["vassalage"],
         vendor_name=entry["displayName"],
         type=entry["gameType"],
-        icon=(
-            art_url(str(entry.get("gameCode", ""))) if entry["vassalage"] == STUDIO_VENDOR else ""
-        )
-        or entry["iconUrl"],
+        icon=shown.src,
+        cover=shown.cover,
+        logo=shown.logo,
         demo=entry["supportPlay"] == 0,
         maintenance=bool(entry["maintenance"]),
-        popup=entry["isGame"] == VASSALAGE,
+        popup=popup,
         rtp=_rtp(entry, language, brand_rtps or {}),
         tag=str(entry.get("tag", "")),
         code=str(entry.get("gameCode", "")),

@@ -18,6 +18,7 @@ class ProviderTile:
     path: str = ""
     popup: bool = False
     maintenance: bool = False
+    cover: bool = False  # no icon of its own: its category's cover (assets/game-art)
 
 
 @dataclass
@@ -41,7 +42,9 @@ class ProvidersState(rx.State):
                 group.nav_type,
                 group.title,
                 [
-                    ProviderTile(p.vassalage, p.name, p.icon, p.path, p.popup, p.maintenance)
+                    ProviderTile(
+                        p.vassalage, p.name, p.icon, p.path, p.popup, p.maintenance, p.cover
+                    )
                     for p in group.providers
                 ],
             )

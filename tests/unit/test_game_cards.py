@@ -20,6 +20,7 @@ ENTRY: dict[str, Any] = {
     "vassalage": "BGS",
     "displayName": "BGS",
     "gameType": "INHOUSE",
+    "showIcon": "x.png",
     "iconUrl": "/img/x.png",
     "supportPlay": 0,
     "maintenance": False,
@@ -44,6 +45,29 @@ def test_every_original_shows_its_own_art_and_a_vendors_game_its_icon() -> None:
         assert card({**ENTRY, "gameCode": code}, "en").icon == f"/originals/{code}.svg"
     assert card({**ENTRY, "gameCode": "BGS_NO_ART_YET"}, "en").icon == "/img/x.png"
     assert card({**ENTRY, "gameCode": "BGS_DICE", "vassalage": "PG"}, "en").icon == "/img/x.png"
+
+
+def test_a_game_without_an_image_shows_its_types_cover_and_an_original_its_art() -> None:
+    """No image of its own: the type's cover, marked so the card writes the name over it; an
+    Original without a catalogue icon (Limbo in the demo) still shows its own art."""
+    fish = {**ENTRY, "vassalage": "JILI", "gameCode": "JILI_1", "gameType": "FISH"}
+    bare = {**fish, "showIcon": None, "iconUrl": "/img/games/default.png"}
+    shown = card(bare, "pt")
+    assert (shown.icon, shown.cover, shown.name) == ("/game-art/fish.svg", True, "Jungle Reels")
+    assert (card(fish, "pt").icon, card(fish, "pt").cover) == ("/img/x.png", False)
+    original = card({**bare, "vassalage": "BGS", "gameCode": "BGS_LIMBO"}, "en")
+    assert (original.icon, original.cover) == ("/originals/BGS_LIMBO.svg", False)
+    lottery = card({**bare, "gameType": "LOTT"}, "en")
+    assert (lottery.icon, lottery.cover) == ("/game-art/lottery.svg", True)
+    # A vendor listed among the games (its popup list): its wordmark on its type's cover.
+    vendor = card({**fish, "isGame": "VASSALAGE", "iconUrl": "/img/vendor/list/color/J.png"}, "en")
+    assert (vendor.icon, vendor.cover, vendor.logo, vendor.popup) == (
+        "/game-art/fish.svg",
+        True,
+        "/img/vendor/list/color/J.png",
+        True,
+    )
+    assert (shown.logo, card(fish, "en").logo) == ("", "")
 
 
 async def test_an_originals_card_states_its_rtp_and_crashs_is_the_brands() -> None:

@@ -53,6 +53,7 @@ def _entry(vendor: str, code: str, node: int) -> dict[str, Any]:
         "gameType": LIVE,
         "vassalage": vendor,
         "displayName": f"{vendor} Live",
+        "showIcon": f"{code}.png",
         "iconUrl": f"/img/{code}.png",
         "supportPlay": 1,
         "maintenance": False,

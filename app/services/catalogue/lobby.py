@@ -16,7 +16,7 @@ from app.core.db import session_scope
 from app.core.i18n import translate, ui_language
 from app.services import rebate_rates
 from app.services.brands import Brand
-from app.services.catalogue import rules
+from app.services.catalogue import covers, rules
 from app.services.catalogue.index import CACHE_PREFIX, game_index
 from app.services.catalogue.navigation import (
     NAV_PATHS,
@@ -223,10 +223,11 @@ class ProviderCard:
 
     vassalage: str
     name: str
-    icon: str
+    icon: str  # its own icon, else its category's cover (`cover` set)
     path: str
     popup: bool
     maintenance: bool
+    cover: bool = False
 
 
 @dataclass(frozen=True)
@@ -245,6 +246,20 @@ def _provider_path(card: Mapping[str, Any]) -> str:
     return f"{category}?vassalage={card['vassalage']}"
 
 
+def provider_card(card: Mapping[str, Any]) -> ProviderCard:
+    """A provider tile of a vendor card of the menus: its own icon, else its category's cover."""
+    shown = covers.picture(covers.own_vendor_icon(card["icons"]["color"]), card["gameType"])
+    return ProviderCard(
+        vassalage=card["vassalage"],
+        name=card["displayName"] or card["vassalage"],
+        icon=shown.src,
+        path=_provider_path(card),
+        popup=card["action"]["kind"] == POPUP,
+        maintenance=bool(card["maintenance"]),
+        cover=shown.cover,
+    )
+
+
 async def seamless_providers(brand: Brand, language: str) -> list[ProviderGroup]:
     """Spec 2 /seamless: every provider paid through the seamless wallet (no transfer to the
     provider's own wallet), by navigation category, in vendor order."""
@@ -252,14 +267,7 @@ async def seamless_providers(brand: Brand, language: str) -> list[ProviderGroup]
     groups: list[ProviderGroup] = []
     for item in menu["nav"]:
         cards = [
-            ProviderCard(
-                vassalage=card["vassalage"],
-                name=card["displayName"] or card["vassalage"],
-                icon=card["icons"]["color"],
-                path=_provider_path(card),
-                popup=card["action"]["kind"] == POPUP,
-                maintenance=bool(card["maintenance"]),
-            )
+            provider_card(card)
             for card in item["cards"]
             if card["walletMode"] == WalletMode.SEAMLESS
         ]

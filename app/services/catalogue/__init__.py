@@ -11,6 +11,7 @@ games; `winners` serves the winner board; `demo` seeds the demo catalogue.
 # (tests/unit/test_architecture.py).
 PUBLIC_MODULES = (
     "artwork",
+    "covers",
     "games",
     "home",
     "index",

@@ -1,5 +1,6 @@
 """Artwork of the catalogue: every game's icon is drawn from its name, theme and kind, every
-vendor has a wordmark; other image paths keep the placeholder."""
+vendor has a wordmark, every lottery image category a picture; other image paths keep the
+placeholder."""
 
 from __future__ import annotations
 
@@ -44,6 +45,10 @@ async def test_vendor_logos_and_the_placeholder(make_client: Callable[..., Platf
     assert "PG Soft" in logo.text
     white = await client.raw("GET", "/img/vendor/list/white/EVO.png")
     assert "Evolution" in white.text and "#ffffff" in white.text
+    lottery = await client.raw("GET", "/img/lottery/SSC.png")
+    assert 'role="img"' in lottery.text  # drawn artwork, not the placeholder
+    assert 'font-size="19"' not in lottery.text  # no game's title: its games share it
+    assert lottery.text != (await client.raw("GET", "/img/lottery/PK10.png")).text
     other = await client.raw("GET", "/img/banners/summer.png")
     assert other.status_code == 200 and "aria-label" not in other.text
 

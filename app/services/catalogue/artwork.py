@@ -14,6 +14,8 @@ import hashlib
 from dataclasses import dataclass
 from html import escape
 
+from app.services.lottery.page_views import IMAGE_CATEGORIES
+
 SIZE = 240
 
 
@@ -76,6 +78,8 @@ MOTIF_WORDS: dict[str, tuple[str, ...]] = {
     "♪": ("bells", "samba", "party"),
 }  # fmt: skip
 MOTIFS = {word: glyph for glyph, words in MOTIF_WORDS.items() for word in words}
+# The lottery icons exist per image category (spec 3).
+LOTTERY_IMAGES = frozenset(IMAGE_CATEGORIES.values())
 KIND_OF_TYPE = {"RNG": "slot", "INHOUSE": "slot", "LIVE": "live", "FISH": "fish",
                 "PVP": "cards", "SPORTS": "ball", "COCKFIGHT": "rooster", "ESPORTS": "pad",
                 "LOTT": "balls", "ELOTT": "balls"}  # fmt: skip
@@ -179,8 +183,8 @@ def _scene(kind: str, theme: Theme, motif: str, seed: bytes) -> str:
     )
 
 
-def game_svg(name: str, game_type: str) -> str:
-    """The icon of a game: its theme's gradient, its kind's scene, its name."""
+def game_svg(name: str, game_type: str, *, titled: bool = True) -> str:
+    """The icon of a game: its theme's gradient, its kind's scene, its name (`titled`)."""
     theme = theme_of(name)
     seed = _digest(name)
     kind = KIND_OF_TYPE.get(game_type, "slot")
@@ -189,6 +193,8 @@ def game_svg(name: str, game_type: str) -> str:
     label = (
         f'<text x="120" y="34" font-size="19" font-weight="700" text-anchor="middle" '
         f'fill="#fff">{escape(title)}</text>'
+        if titled
+        else ""
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIZE}" height="{SIZE}" '
@@ -229,7 +235,8 @@ _vendors: dict[str, dict[str, str]] = {}  # generation → vendor code → displ
 
 async def icon_for_path(path: str) -> str | None:
     """The artwork of an image path of the catalogue (`games/<vendor>/<code>.png`,
-    `vendor/small/<code>.png`, `vendor/list/<style>/<code>.png`); None for other paths."""
+    `lottery/<category>.png`, `vendor/small/<code>.png`, `vendor/list/<style>/<code>.png`);
+    None for other paths."""
     from app.services.catalogue.index import VENDOR, game_index
 
     parts = path.rsplit(".", 1)[0].split("/")
@@ -250,6 +257,9 @@ async def icon_for_path(path: str) -> str | None:
             _names[index.generation] = names
         found = names.get((parts[1], parts[2]))
         return game_svg(*found) if found is not None else None
+    if len(parts) == 2 and parts[0] == "lottery" and parts[1] in LOTTERY_IMAGES:
+        # One picture per lottery category (spec 3), shared by its games: no game's name.
+        return game_svg(f"lottery {parts[1]}", "LOTT", titled=False)
     if parts[0] == "vendor" and len(parts) in (3, 4):
         code = parts[-1].removesuffix("_active")
         if code in index.vendors:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -223,3 +224,18 @@ def test_every_public_module_exists() -> None:
         if path.name == "__init__.py" and name.startswith("app.services."):
             for public in getattr(importlib.import_module(name), "PUBLIC_MODULES", ()):
                 assert (path.parent / f"{public}.py").exists() or (path.parent / public).is_dir()
+
+
+def test_the_capability_table_names_every_service_package() -> None:
+    """docs/ARCHITECTURE.md's table of capabilities: one row per service package, and every
+    file it names exists."""
+    text = (PROJECT_ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    table = text.split("## Capabilities", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `") or line.count("|") > 5]
+    named = {line.split("|")[1].strip() for line in rows} - {"capability", "---"}
+    packages = {
+        path.parent.name for path in (PROJECT_ROOT / "app" / "services").glob("*/__init__.py")
+    }
+    assert named == packages
+    paths = re.findall(r"`([a-z_/]+(?:\.py)?)`", table)
+    assert paths and [path for path in paths if not (PROJECT_ROOT / path).exists()] == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast
 import importlib
 import re
-from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 from app.core.config import PROJECT_ROOT
@@ -17,6 +17,7 @@ CHECKED = ("app", "models", "state", "components", "pages")
 ADAPTER_LIBRARIES = ("reflex", "fastapi", "starlette")
 
 
+@cache
 def _modules() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for root in CHECKED:
@@ -27,13 +28,17 @@ def _modules() -> dict[str, Path]:
     return found
 
 
-def _imported(name: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
+@cache
+def _imports(name: str) -> tuple[str, ...]:
     """Every module this one imports, at any depth of its code (a deferred import inside a
-    function is still a dependency)."""
+    function is still a dependency); each file is read once per test run."""
+    known = _modules()
+    path = known[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[str] = []
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
-            yield from (alias.name for alias in node.names)
+            found.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
@@ -41,7 +46,8 @@ def _imported(name: str, path: Path, known: dict[str, Path]) -> Iterator[str]:
                 base = ".".join([*anchor, base] if base else anchor)
             for alias in node.names:
                 full = f"{base}.{alias.name}"
-                yield full if full in known else base
+                found.append(full if full in known else base)
+    return tuple(found)
 
 
 def _graph(group: int | None = None) -> dict[str, set[str]]:
@@ -53,8 +59,8 @@ def _graph(group: int | None = None) -> dict[str, set[str]]:
         return module if group is None else ".".join(module.split(".")[:group])
 
     graph: dict[str, set[str]] = {key(name): set() for name in known}
-    for name, path in known.items():
-        for target in _imported(name, path, known):
+    for name in known:
+        for target in _imports(name):
             if target in known and key(target) != key(name):
                 graph[key(name)].add(key(target))
     return graph
@@ -113,9 +119,9 @@ def test_services_import_no_adapter_library() -> None:
     known = _modules()
     offenders = sorted(
         f"{name} imports {target}"
-        for name, path in known.items()
+        for name in known
         if name.startswith(("app.services", "app.core", "app.demo", "models"))
-        for target in _imported(name, path, known)
+        for target in _imports(name)
         if target.split(".")[0] in ADAPTER_LIBRARIES
     )
     assert offenders == []
@@ -202,8 +208,8 @@ def _reached_internals() -> list[str]:
     }
     faces = {package: _face(package) for package in packages}
     found = []
-    for name, path in known.items():
-        for target in _imported(name, path, known):
+    for name in known:
+        for target in _imports(name):
             package = ".".join(target.split(".")[:3])
             if package not in packages or name == package or name.startswith(f"{package}."):
                 continue

@@ -62,8 +62,7 @@ class AffiliateState(MemberPage, rx.State):
         await self._show(member)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AffiliateState.load": f"{LOGIN}; the member's own application",
     "AffiliateState.apply": (

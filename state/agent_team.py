@@ -566,8 +566,7 @@ class AgentTeamState(MemberPage, rx.State):
         return WalletState.refresh
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AgentTeamState.load_overview": f"{LOGIN}; {DOWNLINE}",
     "AgentTeamState.mark_copied": "a flag of the member's own referral page",

@@ -338,8 +338,7 @@ class AgentState(MemberPage, rx.State):
         await self._downlines()  # the offer shows on its row
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AgentState.load_home": f"{LOGIN}; agents only (team.require_agent)",
     "AgentState.answer": f"{ARGS}; {LOGIN}; only the downline's own offer",

@@ -116,8 +116,7 @@ follow.AFTER_LOGIN.append(AnnouncementState.load)
 follow.AFTER_LANGUAGE.append(AnnouncementState.load)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AnnouncementState.load": (
         "the brand's popup for the audience of this browser's login (A/F members, B visitors)"

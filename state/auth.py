@@ -482,8 +482,7 @@ on_refusal(_show_refusal)
 on_member(member_or_none)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AuthState.restore": "login from current_login, else logged out",
     "AuthState.require_login": "restore; no login: redirect to /login",

@@ -133,8 +133,7 @@ class BonusState(RangePaging, rx.State):
         await self._grants()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "BonusState.load": LOGIN,
     "BonusState.go": f"{ARGS}; {LOGIN}",

@@ -208,8 +208,7 @@ class SandboxState(MemberPage, rx.State):
         self.status = (await deposits.order_by_number(self.order_no)).status
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "CashierState.load": f"{GUEST}: the brand's channels",
     "CashierState.pick_channel": ARGS,

@@ -111,8 +111,7 @@ class ChatState(MemberPage, rx.State):
                     await self._show(customer)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "ChatState.load": f"the open chat of the {LOGIN}, else of this browser's secret",
     "ChatState.send": (

@@ -392,8 +392,7 @@ class DashboardState(ConsolePage, rx.State):
         return await self._refresh()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "ConsoleState.gate": f"{STAFF}; none: redirect to the console login",
     "ConsoleState.logout": "ends this browser's console session",

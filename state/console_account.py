@@ -132,8 +132,7 @@ class AccountState(ConsolePage, rx.State):
         return refreshed if self.error or refreshed is not None else _shown()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "EnrolState.open_page": (
         "the one-time invitation token of the page's address; new secret pushed, not kept"

@@ -192,8 +192,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         return redirect
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AgentsConsoleState.load": STAFF,
     "AgentsConsoleState.pick_brand": f"{ARGS}; {STAFF}",

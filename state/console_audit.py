@@ -198,8 +198,7 @@ class AuditState(ConsolePage, rx.State):
         return rx.download(data=data, filename="audit-log.csv", mime_type="text/csv")
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AuditState.load": STAFF,
     "AuditState.filter": f"{ARGS}; {STAFF}",

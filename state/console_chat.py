@@ -163,8 +163,7 @@ class ChatDeskState(BrandConsolePage, rx.State):
                         return
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "ChatDeskState.load": STAFF,
     "ChatDeskState.pick_brand": f"{ARGS}; {STAFF}",

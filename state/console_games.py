@@ -149,8 +149,7 @@ class GamesConsoleState(ConsolePage, rx.State):
         return None
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "GamesConsoleState.load": STAFF,
     "GamesConsoleState.pick_vendor": f"{ARGS}; {STAFF}",

@@ -74,8 +74,7 @@ class InvestigationsState(ConsolePage, rx.State):
         )
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "InvestigationsState.load": STAFF,
     "InvestigationsState.show_proof": f"{ARGS}; {STAFF}",

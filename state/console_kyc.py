@@ -168,8 +168,7 @@ class KycState(ConsolePage, rx.State):
         return await self._refresh()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "KycState.load": STAFF,
     "KycState.open": f"{ARGS}; a row already loaded for this {STAFF}; the CPF's reveal audited",

@@ -105,8 +105,7 @@ class LotteryConsoleState(ConsolePage, rx.State):
         )
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "LotteryConsoleState.load": STAFF,
     "LotteryConsoleState.pick": f"{ARGS}; {STAFF}",

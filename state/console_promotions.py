@@ -236,8 +236,7 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
         )
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "PromotionsConsoleState.load": STAFF,
     "PromotionsConsoleState.pick_brand": f"{ARGS}; {STAFF}",

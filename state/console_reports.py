@@ -135,8 +135,7 @@ class ReportsState(ConsolePage, rx.State):
         return rx.download(data=data, filename="daily-report.csv", mime_type="text/csv")
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "ReportsState.set_by": f"{ARGS}; {STAFF}",
     "ReportsState.export_breakdown": STAFF,

@@ -153,8 +153,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
         return await self._act(lambda staff: support_desk.close(staff, self.ticket_id, clock.now()))
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "SupportDeskState.load": STAFF,
     "SupportDeskState.pick_brand": f"{ARGS}; {STAFF}",

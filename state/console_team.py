@@ -154,8 +154,7 @@ class TeamState(ConsolePage, rx.State):
         return INVITATION_LINK.push("")
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "TeamState.load": STAFF,
     "TeamState.create_role": f"{ARGS}; {STAFF}; only permissions held",

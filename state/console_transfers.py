@@ -60,8 +60,7 @@ class TransferReviewsState(ConsolePage, rx.State):
         )
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "TransferReviewsState.load": STAFF,
     "TransferReviewsState.decide": f"{ARGS}; {STAFF}",

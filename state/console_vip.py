@@ -165,8 +165,7 @@ class VipConsoleState(BrandConsolePage, rx.State):
         return None
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "VipConsoleState.load": STAFF,
     "VipConsoleState.pick_brand": f"{ARGS}; {STAFF}",

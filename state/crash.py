@@ -329,8 +329,7 @@ class CrashVerifyState(MemberPage, rx.State):
         ]
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "CrashState.load": (
         f"real play for the {LOGIN} (the studio page's session), or ?demo=1: this browser's demo "

@@ -119,8 +119,7 @@ async def open_within(state: rx.State, name: str) -> None:
     dialogs._add(name, str(state.router.url))
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "DialogState.open": f"{ARGS}; slug names, at most {8} open",
     "DialogState.close": ARGS,

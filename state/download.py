@@ -30,8 +30,7 @@ class DownloadState(rx.State):
             self.failed_images = [*self.failed_images, kind]
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "DownloadState.load": GUEST,
     "DownloadState.image_failed": f"{ARGS}; one of the page's QR kinds only",

@@ -73,8 +73,7 @@ class FirstStepsState(rx.State):
 follow.AFTER_LOGIN.append(FirstStepsState.load)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "FirstStepsState.load": f"the {LOGIN}'s own first steps",
     "FirstStepsState.dismiss": "a flag of the tab's own state",

@@ -67,8 +67,7 @@ class GamePopupState(rx.State):
         return DialogState.open(MAINTENANCE_DIALOG)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "GamePopupState.open_vendor": f"{ARGS}; catalogue only",
     "GamePopupState.more_vendor_games": "catalogue only",

@@ -52,8 +52,7 @@ class HelpState(rx.State):
         self._show()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "HelpState.load": GUEST,
     "HelpState.search": f"{ARGS}; the brand's published articles only",

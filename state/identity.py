@@ -96,8 +96,7 @@ class ResponsibleState(rx.State):
         self.limits_offered = rules.player_limits
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "IdentityState.load": LOGIN,
     "IdentityState.submit": f"{ARGS}; identity service for the {LOGIN}",

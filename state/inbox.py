@@ -104,8 +104,7 @@ class InboxState(rx.State):
         return await self._query()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "InboxState.load": f"messages of the {LOGIN}",
     "InboxState.go": f"{ARGS}; {LOGIN}",

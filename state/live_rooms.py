@@ -231,8 +231,7 @@ class PvpRoomsState(MemberPage, rx.State):
         return rx.redirect(url)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "LiveHostsState.load": "catalogue and the live vendors' hosts only",
     "LiveHostsState.open_chat": f"{ARGS}; a table the page lists; the chat room of the {LOGIN}",

@@ -450,8 +450,7 @@ class LobbyState(MemberPage, rx.State):
 follow.AFTER_LANGUAGE.append(LobbyState.relabel)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "LobbyState.load_menu": f"catalogue; favourites of the {LOGIN}",
     "LobbyState.load_home": "catalogue only",

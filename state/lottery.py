@@ -739,8 +739,7 @@ class LotteryVerifyState(rx.State):
             self.lines = [VerifyLine("lotterypage.verify.hash", issue.seed_hash)]
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "LotteryState.load": f"engine read model; bets of the {LOGIN} only",
     "LotteryState.refresh": f"engine read model; bets of the {LOGIN} only",

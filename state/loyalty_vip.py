@@ -290,8 +290,7 @@ class IncomeState(MemberPage, RangePaging, rx.State):
         return await self._claim(None)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "VipState.load": f"level, progress and history of the {LOGIN}",
     "VipState.relabel": f"on /vip only: load again (the {LOGIN})",

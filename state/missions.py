@@ -306,8 +306,7 @@ class MissionState(MemberPage, rx.State):
 follow.AFTER_LANGUAGE.append(MissionState.relabel)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "MissionState.load": f"missions, races and prizes of the {LOGIN}",
     "MissionState.set_tab": ARGS,

@@ -129,8 +129,7 @@ class PasswordState(MemberPage, rx.State):
         await self._say("auth.reset_done")
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "PasswordState.set_forgot_tab": ARGS,
     "PasswordState.open_forgot": GUEST,

@@ -502,8 +502,7 @@ def _outcome(multiplier: Decimal, detail: dict[str, Any]) -> str:
     return f"{studio_views.multiplier_text(multiplier)} · {studio_views.outcome_summary(detail)}"
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "PlayState.load": f"demo, or real play for the {LOGIN}",
     "PlayState.play_real": f"real play for the {LOGIN}",

@@ -450,8 +450,7 @@ class PointsState(MemberPage, rx.State):
         return WalletState.refresh
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "PointsState.load": f"the points and rewards of the {LOGIN} (real accounts)",
     "PointsState.set_view": f"{ARGS}; {LOGIN}",

@@ -108,8 +108,7 @@ class ProfileState(MemberPage, rx.State):
         self.revision += 1
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "ProfileState.load": f"the {LOGIN}'s own data (contacts masked)",
     "ProfileState.save": (

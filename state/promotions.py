@@ -307,8 +307,7 @@ class PromotionsState(MemberPage, rx.State):
 follow.AFTER_LANGUAGE.append(PromotionsState.relabel)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "PromotionsState.load": f"the brand's promotions; statuses of the {LOGIN}",
     "PromotionsState.go": f"{ARGS}; {LOGIN}",

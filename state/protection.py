@@ -177,8 +177,7 @@ class ProtectionState(MemberPage, rx.State):
             await self._refresh(member)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "ProtectionState.load": LOGIN,
     "ProtectionState.save_limit": f"{ARGS}; limits service for the {LOGIN}",

@@ -53,8 +53,7 @@ class ProvidersState(rx.State):
         self.loaded = True
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "ProvidersState.load": "catalogue only (the brand's seamless vendors)",
 }

@@ -52,8 +52,7 @@ class RealityState(MemberPage, rx.State):
         return [closed, AuthState.logout] if stop else closed
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "RealityState.check": f"the {LOGIN}'s own check",
     "RealityState.answer": f"{ARGS}; the {LOGIN}'s own check",

@@ -72,8 +72,7 @@ class RecordsState(RangePaging, rx.State):
         await self._first_page()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "RecordsState.load": LOGIN,
     "RecordsState.go": f"{ARGS}; {LOGIN}",

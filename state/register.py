@@ -199,8 +199,7 @@ class RegisterState(MemberPage, rx.State):
         return [*events, rx.redirect(landing)]
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "RegisterState.open": GUEST,
     "RegisterState.open_page": "affiliate code of the address, 32 chars",

@@ -84,8 +84,7 @@ class SecurityState(MemberPage, rx.State):
         return _shown()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "SecurityState.load": LOGIN,
     "SecurityState.start_setup": f"{LOGIN}; secret pushed, not kept",

@@ -313,8 +313,7 @@ class SiteState(Lean, rx.State):
         return list(follow.AFTER_LANGUAGE)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "SiteState.load_site": GUEST,
     "SiteState.set_language": f"{ARGS}; the brand's languages",

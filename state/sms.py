@@ -73,8 +73,7 @@ class SmsState(MemberPage, rx.State):
                 self._tick_beat = time.time()
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "SmsState.set_mobile": ARGS,
     "SmsState.request_code": f"{ARGS}; known purposes only",

@@ -173,8 +173,7 @@ class HotkeyState(rx.State):
         self.hotkeys = HOTKEYS_ON if on else HOTKEYS_OFF
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AutobetState.start_autobet": (
         f"{ARGS}; a checked plan, then bets of the {LOGIN} (same member) or this tab's demo"

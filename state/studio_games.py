@@ -265,8 +265,7 @@ GAME_STATES.update(
 )
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "DiceState.set_dice_target": ARGS,
     "DiceState.set_dice_over": ARGS,

@@ -145,8 +145,7 @@ class TransferState(MemberPage, rx.State):
         return WalletState.refresh
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "TransferState.load": LOGIN,
     "TransferState.pick_vendor": ARGS,

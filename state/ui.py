@@ -68,8 +68,7 @@ class UiState(rx.State):
 follow.AFTER_LOGIN.append(UiState.close_floating)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "UiState.toggle_side_menu": ARGS,
     "UiState.toggle_panel": ARGS,

@@ -195,8 +195,7 @@ follow.AFTER_LOGIN.append(WalletState.refresh)
 follow.AFTER_LANGUAGE.append(WalletState.reformat)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "WalletState.refresh": f"balance of the {LOGIN}",
     "WalletState.watch": f"one watch per tab; balance of the {LOGIN}",

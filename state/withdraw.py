@@ -225,8 +225,7 @@ follow.AFTER_BALANCE.append(WithdrawState.follow_balance)
 follow.AFTER_LANGUAGE.append(WithdrawState.relabel)
 
 
-# What each public handler checks: any browser can call it with any arguments
-# (tests/security/test_handlers.py fails on a handler missing here).
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "WithdrawState.load": LOGIN,
     "WithdrawState.follow_balance": f"the withdraw page only; {LOGIN}",

@@ -148,13 +148,14 @@ class Tab:
             emit_event_impl=self._events,
         )
         self.sent: list[dict[str, set[str]]] = []  # the vars each delta carried, by state
+        self.told: list[Event] = []  # the events sent to the browser (a redirect, a script)
         self.peak, self.peak_page, self.peak_sizes = 0, "", dict[str, int]()
 
     async def _delta(self, token: str, delta: Mapping[str, Any]) -> None:
         self.sent.append({name: set(fields) for name, fields in delta.items()})
 
     async def _events(self, token: str, *events: Event) -> None:
-        return None
+        self.told.extend(events)
 
     def _router(self, page: str) -> dict[str, Any]:
         path, _, query = page.partition("?")

@@ -1,0 +1,39 @@
+"""A console page shows every refusal of its handlers in one place (ConsolePage wraps each
+public handler): a support agent, who may see players but not export them, asks for the
+export through the site's own event processor and reads the refusal on the page; nothing is
+exported. A tab without a console login is sent to the console login."""
+
+from __future__ import annotations
+
+from app.app import app as site
+from app.core.i18n import translate
+from app.services import browser_logins
+from state.console_players import PlayersState
+from state.site import SiteState
+from tests.support.backoffice import log_in, make_staff_account
+from tests.support.page_state import Tab
+
+PAGE = "/admin/players"
+PLAYERS = PlayersState.get_full_name()
+
+
+async def test_a_refused_console_call_is_shown_on_its_page() -> None:
+    username, secret = await make_staff_account("support", "BR1")
+    _staff, browser = await log_in(username, secret)
+    tab = Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={browser}")
+    async with tab.processor:
+        await tab.open(PAGE)
+        page = await tab.state(PlayersState)
+        assert page.error == ""
+        await tab.send(f"{PLAYERS}.export", PAGE)
+        page = await tab.state(PlayersState)
+        lang = (await tab.state(SiteState)).ui_lang
+        assert page.error == translate("staff-forbidden", lang)
+        assert page.notice == ""
+
+
+async def test_a_tab_without_a_console_login_is_sent_to_the_login() -> None:
+    tab = Tab(site)
+    async with tab.processor:
+        await tab.send(f"{PLAYERS}.export", PAGE)
+    assert any(event.payload.get("path") == "/admin/login" for event in tab.told)

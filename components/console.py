@@ -65,6 +65,27 @@ NAV: tuple[tuple[str, str, str], ...] = (
 ChartData = list[dict[str, Any]]
 
 
+NAV_STRIP = "console-nav-strip"
+# On a phone the menu is a strip that scrolls sideways: the page's own link, wherever it is in
+# the strip, is scrolled to its middle once it appears (the links come with the staff's
+# permissions, after the page mounts), at once for reduced motion. Only the strip scrolls (a
+# page never jumps); on a desktop the strip is a column that does not scroll.
+_SHOW_CURRENT = rx.call_script(
+    f"(() => {{const strip = document.getElementById('{NAV_STRIP}');"
+    "if (!strip) return;"
+    "const show = () => {const link = strip.querySelector('[aria-current=page]');"
+    "if (!link) return false;"
+    "strip.scrollTo({left: link.offsetLeft - (strip.clientWidth - link.offsetWidth) / 2,"
+    "behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'});"
+    "return true;};"
+    "if (show()) return;"
+    "const watch = new MutationObserver(() => show() && watch.disconnect());"
+    "watch.observe(strip, {childList: true, subtree: true, attributes: true,"
+    "attributeFilter: ['aria-current']});"
+    "})()"
+)
+
+
 def _nav_link(path: str, label: str, permission: str) -> rx.Component:
     shown = rx.State.router.page.raw_path.split("?")[0].to(str)
     return rx.cond(
@@ -111,8 +132,10 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
             rx.el.div(t("bo-title"), class_name="text-lg font-bold px-3 py-2"),
             rx.el.div(
                 *(_nav_link(*item) for item in NAV),
+                id=NAV_STRIP,
+                on_mount=_SHOW_CURRENT,
                 class_name=(
-                    "flex md:flex-col gap-1 overflow-x-auto md:overflow-visible "
+                    "relative flex md:flex-col gap-1 overflow-x-auto md:overflow-visible "
                     "whitespace-nowrap md:whitespace-normal pb-1 md:pb-0"
                 ),
             ),

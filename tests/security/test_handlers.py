@@ -421,6 +421,7 @@ ALLOWED: dict[str, str] = {
     "state.play.PlayState.open_rules": GUEST,
     "state.play.VerifyState.load": f"rounds of the {LOGIN} or this tab's demo",
     "state.agents.AgentState.load_home": f"{LOGIN}; agents only (team.require_agent)",
+    "state.agents.AgentState.relabel": f"on its two pages only: reload (the {LOGIN})",
     "state.agents.AgentState.answer": f"{ARGS}; {LOGIN}; only the downline's own offer",
     "state.agents.AgentState.load_register": LOGIN,
     "state.agents.AgentState.register": f"{ARGS}; {LOGIN}; agents only, below themselves",

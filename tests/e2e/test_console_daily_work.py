@@ -70,18 +70,19 @@ async def _phone_login(browser: Browser, site_url: str, role: str) -> tuple[Page
     return page, username
 
 
-# The page's own link lies within the menu strip's visible box (once its scroll has settled).
-_CURRENT_IN_VIEW = f"""() => {{
+# The page's own link, marked open, lies within the menu strip's visible box (once its scroll
+# has settled).
+_CURRENT_IN_VIEW = f"""path => {{
     const strip = document.getElementById('{NAV_STRIP}');
     const link = strip && strip.querySelector('[aria-current=page]');
-    if (!link) return false;
+    if (!link || link.getAttribute('href') !== path) return false;
     const box = strip.getBoundingClientRect(), seen = link.getBoundingClientRect();
     return seen.left >= box.left - 1 && seen.right <= box.right + 1;
 }}"""
 
 
-async def _current_link_in_view(page: Page) -> None:
-    await page.wait_for_function(_CURRENT_IN_VIEW, timeout=SLOW_MS)
+async def _current_link_in_view(page: Page, path: str) -> None:
+    await page.wait_for_function(_CURRENT_IN_VIEW, arg=path, timeout=SLOW_MS)
 
 
 async def _cpf_reveals(member_id: int) -> list[AuditEntry]:
@@ -262,7 +263,7 @@ async def test_every_console_page_speaks_words_in_both_languages(
             current = admin.locator("nav [aria-current='page']")
             await expect(current).to_have_count(1)
             await expect(current).to_have_attribute("href", path)
-            await _current_link_in_view(admin)
+            await _current_link_in_view(admin, path)
             await _shot(admin, f"phone-{code}-{path.strip('/').replace('/', '-')}")
 
 
@@ -316,8 +317,8 @@ async def test_the_phone_menu_shows_the_page_open(browser: Browser, site_url: st
         await expect(admin.locator("nav [aria-current='page']")).to_have_attribute("href", path)
         # Far along the strip: off its visible box unless scrolled to.
         assert await strip.evaluate("s => s.scrollWidth > s.clientWidth")
-        await _current_link_in_view(admin)
+        await _current_link_in_view(admin, path)
         assert await strip.evaluate("s => s.scrollLeft") > 0
     await admin.goto(site_url + routes.ADMIN)
-    await _current_link_in_view(admin)
+    await _current_link_in_view(admin, routes.ADMIN)
     assert await strip.evaluate("s => s.scrollLeft") == 0

@@ -19,15 +19,20 @@ INPUT = (
     "dark:bg-slate-800 dark:text-slate-100 dark:border-slate-600 placeholder:text-slate-400 "
     f"{FOCUS}"
 )
+# Buttons keep their label on one line: the words of a fixed-height button that wrap spill
+# over its border (row actions squeezed into a table's last column).
 BUTTON = (
-    "h-10 px-4 rounded-md text-sm font-semibold bg-indigo-600 text-white hover:bg-indigo-500 "
-    f"disabled:opacity-60 {FOCUS}"
+    "h-10 px-4 rounded-md text-sm font-semibold whitespace-nowrap bg-indigo-600 text-white "
+    f"hover:bg-indigo-500 disabled:opacity-60 {FOCUS}"
 )
 QUIET = (
-    "h-9 px-3 rounded-md text-sm font-medium border border-slate-300 dark:border-slate-600 "
-    f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
+    "h-9 px-3 rounded-md text-sm font-medium whitespace-nowrap border border-slate-300 "
+    f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
 )
-DANGER = f"h-9 px-3 rounded-md text-sm font-semibold bg-red-600 text-white hover:bg-red-500 {FOCUS}"
+DANGER = (
+    "h-9 px-3 rounded-md text-sm font-semibold whitespace-nowrap bg-red-600 text-white "
+    f"hover:bg-red-500 {FOCUS}"
+)
 # min-w-0: a card in a grid keeps to its column (a wide table scrolls inside it) instead of
 # widening the page past a phone's screen.
 CARD = (
@@ -66,22 +71,19 @@ ChartData = list[dict[str, Any]]
 
 
 NAV_STRIP = "console-nav-strip"
-# On a phone the menu is a strip that scrolls sideways: the page's own link, wherever it is in
-# the strip, is scrolled to its middle once it appears (the links come with the staff's
-# permissions, after the page mounts), at once for reduced motion. Only the strip scrolls (a
-# page never jumps); on a desktop the strip is a column that does not scroll.
+# On a phone the menu is a strip that scrolls sideways: the page's own link is scrolled to the
+# strip's middle whenever the strip changes size (the links come with the staff's permissions,
+# after the page mounts; a desktop's column narrows to a phone's strip) or another link is
+# marked open; at once for reduced motion. Only the strip scrolls (a page never jumps); in a
+# desktop's column, which does not scroll, nothing moves.
 _SHOW_CURRENT = rx.call_script(
     f"(() => {{const strip = document.getElementById('{NAV_STRIP}');"
     "if (!strip) return;"
     "const show = () => {const link = strip.querySelector('[aria-current=page]');"
-    "if (!link) return false;"
-    "strip.scrollTo({left: link.offsetLeft - (strip.clientWidth - link.offsetWidth) / 2,"
-    "behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'});"
-    "return true;};"
-    "if (show()) return;"
-    "const watch = new MutationObserver(() => show() && watch.disconnect());"
-    "watch.observe(strip, {childList: true, subtree: true, attributes: true,"
-    "attributeFilter: ['aria-current']});"
+    "if (link) strip.scrollTo({left: link.offsetLeft - (strip.clientWidth - link.offsetWidth) / 2,"
+    "behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'});};"
+    "new ResizeObserver(show).observe(strip);"
+    "new MutationObserver(show).observe(strip, {subtree: true, attributeFilter: ['aria-current']});"
     "})()"
 )
 

@@ -31,13 +31,13 @@ def _module_button(row: ModuleRow) -> rx.Component:
                 t("bo-module-switch-off"),
                 on_click=PlatformState.switch_module(row.mod_id, False),
                 data_testid="module-off-" + row.mod_id,
-                class_name=QUIET + " whitespace-nowrap",
+                class_name=QUIET,
             ),
             rx.el.button(
                 t("bo-module-switch-on"),
                 on_click=PlatformState.switch_module(row.mod_id, True),
                 data_testid="module-on-" + row.mod_id,
-                class_name=BUTTON + " whitespace-nowrap",
+                class_name=BUTTON,
             ),
         ),
     )

@@ -308,8 +308,9 @@ async def test_a_kyc_reviewer_decides_an_identity_the_provider_could_not_read(
 
 async def test_the_phone_menu_shows_the_page_open(browser: Browser, site_url: str) -> None:
     """On a phone the menu is a strip that scrolls sideways: a page far along it (the VIP
-    ladder, the game catalogue) opens with its own link scrolled into the strip's view, and the
-    first page with the strip at its start."""
+    ladder, the game catalogue) opens with its own link scrolled into the strip's view, the
+    first page with the strip at its start, and a desktop's window narrowed to a phone's
+    scrolls its strip too."""
     admin, _ = await _phone_login(browser, site_url, "admin")
     strip = admin.locator(f"#{NAV_STRIP}")
     for path in (routes.ADMIN_VIP, routes.ADMIN_GAMES):
@@ -322,3 +323,10 @@ async def test_the_phone_menu_shows_the_page_open(browser: Browser, site_url: st
     await admin.goto(site_url + routes.ADMIN)
     await _current_link_in_view(admin, routes.ADMIN)
     assert await strip.evaluate("s => s.scrollLeft") == 0
+    # A desktop's window narrowed to a phone's: its column becomes the strip, scrolled too.
+    await admin.set_viewport_size({"width": 1280, "height": 900})
+    await admin.goto(site_url + routes.ADMIN_VIP)
+    await _current_link_in_view(admin, routes.ADMIN_VIP)
+    await admin.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    await _current_link_in_view(admin, routes.ADMIN_VIP)
+    assert await strip.evaluate("s => s.scrollLeft") > 0

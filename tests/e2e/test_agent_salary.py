@@ -27,6 +27,9 @@ from sqlmodel import col, select, update
 
 from app.core import clock
 from app.core.db import session_scope, write_transaction
+from app.core.periods import period_at
+from app.jobs import agent_pay
+from app.services import job_runs
 from app.services.agents import payouts, periods
 from models import Member
 from models.agents import AgentContract, AgentPayout, ContractKind
@@ -80,8 +83,11 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
     browser: Browser, context: BrowserContext, site_url: str
 ) -> None:
     home = await brand()
-    # The walk's day: the latest São Paulo day that the job, run now, closes.
-    day_start, _ = periods.last_closed("D", clock.now() - payouts.GRACE, home.timezone)
+    # The walk's day: the latest São Paulo day that the job, run now, closes. The job closes
+    # from its tick (the hour begun), not from now: in the hour after São Paulo's midnight,
+    # the day before yesterday.
+    tick = period_at(job_runs.schedule(agent_pay.PERIODS_JOB), clock.now())
+    day_start, _ = periods.last_closed("D", tick - payouts.GRACE, home.timezone)
     # Signed early that day, so that the day before (which the job closes too) is not theirs.
     signed_at = day_start + timedelta(minutes=1)
     top = await _ready(await make_member(account_type=1))

@@ -19,15 +19,20 @@ INPUT = (
     "dark:bg-slate-800 dark:text-slate-100 dark:border-slate-600 placeholder:text-slate-400 "
     f"{FOCUS}"
 )
+# Buttons keep their label on one line: the words of a fixed-height button that wrap spill
+# over its border (row actions squeezed into a table's last column).
 BUTTON = (
-    "h-10 px-4 rounded-md text-sm font-semibold bg-indigo-600 text-white hover:bg-indigo-500 "
-    f"disabled:opacity-60 {FOCUS}"
+    "h-10 px-4 rounded-md text-sm font-semibold whitespace-nowrap bg-indigo-600 text-white "
+    f"hover:bg-indigo-500 disabled:opacity-60 {FOCUS}"
 )
 QUIET = (
-    "h-9 px-3 rounded-md text-sm font-medium border border-slate-300 dark:border-slate-600 "
-    f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
+    "h-9 px-3 rounded-md text-sm font-medium whitespace-nowrap border border-slate-300 "
+    f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
 )
-DANGER = f"h-9 px-3 rounded-md text-sm font-semibold bg-red-600 text-white hover:bg-red-500 {FOCUS}"
+DANGER = (
+    "h-9 px-3 rounded-md text-sm font-semibold whitespace-nowrap bg-red-600 text-white "
+    f"hover:bg-red-500 {FOCUS}"
+)
 # min-w-0: a card in a grid keeps to its column (a wide table scrolls inside it) instead of
 # widening the page past a phone's screen.
 CARD = (
@@ -63,6 +68,24 @@ NAV: tuple[tuple[str, str, str], ...] = (
 # Recharts' `data` prop is typed as a list of dicts; the dataclass bars serialise to the same
 # objects, so the typed state var is only retyped here.
 ChartData = list[dict[str, Any]]
+
+
+NAV_STRIP = "console-nav-strip"
+# On a phone the menu is a strip that scrolls sideways: the page's own link is scrolled to the
+# strip's middle whenever the strip changes size (the links come with the staff's permissions,
+# after the page mounts; a desktop's column narrows to a phone's strip) or another link is
+# marked open; at once for reduced motion. Only the strip scrolls (a page never jumps); in a
+# desktop's column, which does not scroll, nothing moves.
+_SHOW_CURRENT = rx.call_script(
+    f"(() => {{const strip = document.getElementById('{NAV_STRIP}');"
+    "if (!strip) return;"
+    "const show = () => {const link = strip.querySelector('[aria-current=page]');"
+    "if (link) strip.scrollTo({left: link.offsetLeft - (strip.clientWidth - link.offsetWidth) / 2,"
+    "behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'});};"
+    "new ResizeObserver(show).observe(strip);"
+    "new MutationObserver(show).observe(strip, {subtree: true, attributeFilter: ['aria-current']});"
+    "})()"
+)
 
 
 def _nav_link(path: str, label: str, permission: str) -> rx.Component:
@@ -111,8 +134,10 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
             rx.el.div(t("bo-title"), class_name="text-lg font-bold px-3 py-2"),
             rx.el.div(
                 *(_nav_link(*item) for item in NAV),
+                id=NAV_STRIP,
+                on_mount=_SHOW_CURRENT,
                 class_name=(
-                    "flex md:flex-col gap-1 overflow-x-auto md:overflow-visible "
+                    "relative flex md:flex-col gap-1 overflow-x-auto md:overflow-visible "
                     "whitespace-nowrap md:whitespace-normal pb-1 md:pb-0"
                 ),
             ),

@@ -20,6 +20,9 @@ _LOCAL_TIME = rx.vars.FunctionStringVar.create(
     "((iso, tag) => iso ? new Date(iso).toLocaleString(tag, "
     "{dateStyle: 'medium', timeStyle: 'short'}) : '')"
 )
+_LOCAL_DATE = rx.vars.FunctionStringVar.create(
+    "((iso, tag) => iso ? new Date(iso).toLocaleDateString(tag, {dateStyle: 'long'}) : '')"
+)
 _AMOUNT = rx.vars.FunctionStringVar.create(
     "((amount, tag) => Number(amount).toLocaleString(tag, "
     "{minimumFractionDigits: 2, maximumFractionDigits: 2}))"
@@ -28,6 +31,10 @@ _AMOUNT = rx.vars.FunctionStringVar.create(
 
 def local_time(iso: rx.Var) -> rx.Var[str]:
     return _LOCAL_TIME.call(iso, SiteState.locale_tag).to(str)
+
+
+def local_date(iso: rx.Var) -> rx.Var[str]:
+    return _LOCAL_DATE.call(iso, SiteState.locale_tag).to(str)
 
 
 def amount(value: rx.Var) -> rx.Var[str]:

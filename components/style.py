@@ -7,6 +7,9 @@ FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:ou
 # recharts' fixed grey, which is hard to read on the dark theme.
 CHART_TEXT = "text-slate-600 dark:text-slate-300"
 AXIS_TICK = {"fill": "currentColor"}
+# A chart's day axis keeps its first and last labels (dates wider than their bars) inside the
+# plot: without it the first date runs into the value axis's 0.
+DAY_AXIS_PADDING = {"left": 28, "right": 28}
 # A row that scrolls sideways fades out at its end, a hint that more items follow.
 SCROLL_HINT = "[mask-image:linear-gradient(to_right,#000_calc(100%-2.5rem),transparent)] pr-10"
 

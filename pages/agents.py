@@ -8,7 +8,7 @@ import reflex as rx
 from app import routes
 from components.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
-from components.i18n import amount, local_time, t
+from components.i18n import amount, local_date, local_time, t
 from components.link import page_link
 from pages.agent_team import downline_transfer_popup, transfer_button, transfers_off_note
 from pages.registry import Page
@@ -38,9 +38,18 @@ def _offer_row(row: rx.Var) -> rx.Component:
             ),
             rx.el.p(
                 row.rate,
-                "% · v",
-                row.version.to(str),
+                "% · ",
+                rx.cond(
+                    row.offered_by != "",
+                    t("agent.contract.offered_by")
+                    .replace("{upline}", row.offered_by)
+                    .replace("{date}", local_date(row.offered_at)),
+                    t("agent.contract.offered_by_house").replace(
+                        "{date}", local_date(row.offered_at)
+                    ),
+                ),
                 class_name="text-sm text-slate-500 dark:text-slate-400",
+                data_testid="contract-offered-by",
             ),
         ),
         rx.el.div(

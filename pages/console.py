@@ -19,7 +19,7 @@ from components.console import (
     text_input,
 )
 from components.i18n import t
-from components.style import AXIS_TICK, until_loaded
+from components.style import AXIS_TICK, DAY_AXIS_PADDING, until_loaded
 from pages.registry import Page
 from state.console import ConsoleLoginState, DashboardState
 
@@ -164,7 +164,7 @@ def dashboard_page() -> rx.Component:
             rx.el.div(
                 rx.recharts.bar_chart(
                     rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
-                    rx.recharts.x_axis(data_key="day", tick=AXIS_TICK),
+                    rx.recharts.x_axis(data_key="day", tick=AXIS_TICK, padding=DAY_AXIS_PADDING),
                     rx.recharts.y_axis(tick=AXIS_TICK),
                     rx.recharts.tooltip(),
                     rx.recharts.legend(),

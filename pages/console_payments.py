@@ -44,9 +44,10 @@ def _withdrawal_actions(row: WithdrawalRow) -> rx.Component:
                 rx.el.button(t("bo-reject"), type="submit", class_name=QUIET),
                 on_submit=PaymentsState.reject,
                 reset_on_submit=True,
-                class_name="flex gap-1",
+                class_name="flex flex-wrap gap-1",
             ),
         ),
+        # Its narrowest is the reason field: the queue's table fits a desktop's width.
         class_name="flex flex-wrap gap-2",
     )
 

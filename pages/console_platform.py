@@ -33,13 +33,13 @@ def _module_button(row: ModuleRow) -> rx.Component:
                 t("bo-module-switch-off"),
                 on_click=PlatformState.switch_module(row.mod_id, False),
                 data_testid="module-off-" + row.mod_id,
-                class_name=QUIET + " whitespace-nowrap",
+                class_name=QUIET,
             ),
             rx.el.button(
                 t("bo-module-switch-on"),
                 on_click=PlatformState.switch_module(row.mod_id, True),
                 data_testid="module-on-" + row.mod_id,
-                class_name=BUTTON + " whitespace-nowrap",
+                class_name=BUTTON,
             ),
         ),
     )
@@ -147,24 +147,41 @@ def platform_page() -> rx.Component:
         ),
         card(
             "bo-block",
-            rx.el.p(
-                s.networks.join(", "),
-                " | ",
-                s.countries.join(", "),
+            rx.el.div(
+                rx.cond(
+                    s.networks.length() > 0,
+                    rx.el.p(t("bo-blocked-networks"), " ", s.networks.join(", ")),
+                ),
+                rx.cond(
+                    s.countries.length() > 0,
+                    rx.el.p(t("bo-blocked-countries"), " ", s.countries.join(", ")),
+                ),
+                rx.cond(
+                    (s.networks.length() == 0) & (s.countries.length() == 0),
+                    rx.el.p(t("bo-blocked-none")),
+                ),
                 data_testid="platform-blocks",
-                class_name="mb-2 text-sm",
+                class_name="mb-2 text-sm space-y-1",
             ),
             rx.el.form(
-                text_input("networks", t("bo-networks"), class_name=INPUT + " flex-1"),
-                text_input("countries", t("bo-countries"), class_name=INPUT + " w-48"),
+                text_input(
+                    "networks", t("bo-networks"), class_name=INPUT + " flex-1 min-w-[16rem]"
+                ),
+                text_input(
+                    "countries", t("bo-countries"), class_name=INPUT + " flex-1 min-w-[18rem]"
+                ),
                 rx.el.button(t("bo-block"), type="submit", class_name=DANGER),
                 on_submit=s.block,
                 reset_on_submit=True,
                 class_name="flex flex-wrap gap-2 mb-2",
             ),
             rx.el.form(
-                text_input("networks", t("bo-networks"), class_name=INPUT + " flex-1"),
-                text_input("countries", t("bo-countries"), class_name=INPUT + " w-48"),
+                text_input(
+                    "networks", t("bo-networks"), class_name=INPUT + " flex-1 min-w-[16rem]"
+                ),
+                text_input(
+                    "countries", t("bo-countries"), class_name=INPUT + " flex-1 min-w-[18rem]"
+                ),
                 rx.el.button(t("bo-unblock"), type="submit", class_name=QUIET),
                 on_submit=s.unblock,
                 reset_on_submit=True,

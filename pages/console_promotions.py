@@ -248,7 +248,7 @@ def _row_buttons(row: PromotionLine) -> rx.Component:
                     t("bo-promo-edit"),
                     on_click=PromotionsConsoleState.edit(row.id),
                     data_testid="promo-edit",
-                    class_name=BUTTON + " whitespace-nowrap",
+                    class_name=BUTTON,
                 ),
                 rx.el.button(
                     t("bo-promo-end"),

@@ -15,7 +15,7 @@ from components.console import (
     table,
 )
 from components.i18n import t
-from components.style import AXIS_TICK
+from components.style import AXIS_TICK, DAY_AXIS_PADDING
 from pages.registry import Page
 from state.console_reports import ReportsState
 
@@ -45,7 +45,7 @@ def reports_page() -> rx.Component:
             "bo-reports",
             rx.recharts.bar_chart(
                 rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
-                rx.recharts.x_axis(data_key="day", tick=AXIS_TICK),
+                rx.recharts.x_axis(data_key="day", tick=AXIS_TICK, padding=DAY_AXIS_PADDING),
                 rx.recharts.y_axis(tick=AXIS_TICK),
                 rx.recharts.tooltip(),
                 rx.recharts.legend(),

@@ -12,6 +12,7 @@ from decimal import Decimal
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_rate
@@ -20,11 +21,12 @@ from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
 from models import Member
 from models.agents import ContractKind
+from state import follow
 from state.auth import member_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
 from state.member_page import MemberPage, member_action
-from state.site import current_brand, page_visitor, ui_lang
+from state.site import current_brand, current_path, page_visitor, ui_lang
 
 PAGE_SIZE = 20
 
@@ -41,7 +43,8 @@ class ContractRow:
     kind: str = ""
     status: str = ""
     downline: str = ""  # masked
-    version: int = 0
+    offered_by: str = ""  # the upline's username, "" the house
+    offered_at: str = ""  # ISO
     rate: str = ""  # the last tier's rate in percent, in the reader's decimals ("10", "0,25")
     tiers: int = 0
 
@@ -65,13 +68,16 @@ def _rate(found: contracts.ContractView) -> object:
     return tiers[-1].get("rate", "0") if tiers else found.terms.get("profitRate", "0")
 
 
-def _contract_row(found: contracts.ContractView, lang: str) -> ContractRow:
+def _contract_row(found: contracts.ContractView, lang: str, upline: str) -> ContractRow:
+    """`upline`: the agent's own upline, who offers all its contracts but the house's (an
+    agent's upline never changes)."""
     return ContractRow(
         id=found.id,
         kind=found.kind.value,
         status=found.status.value,
         downline=found.downline,
-        version=found.version,
+        offered_by="" if found.upline_id is None else upline,
+        offered_at=found.created_at.isoformat(),
         rate=format_rate(_rate(found), lang),
         tiers=len(found.terms.get("tiers") or []),
     )
@@ -144,13 +150,25 @@ class AgentState(MemberPage, rx.State):
         self.unclaimed = _money(seen.unclaimed)
         self.active_today = seen.active_today
         lang = await ui_lang(self)
-        self.offers = [_contract_row(c, lang) for c in seen.pending_offers]
+        self.offers = [_contract_row(c, lang, seen.upline) for c in seen.pending_offers]
         self.next_step, self.upline = seen.next_step, seen.upline
         self.contracts = [
-            _contract_row(c, lang)
+            _contract_row(c, lang, seen.upline)
             for c in await contracts.member_contracts(member)
             if c.downline_id == member.id and c.status.value in ("ACTIVE", "TERMINATION_REQUESTED")
         ]
+
+    @rx.event
+    async def relabel(self) -> None:
+        """The language changed: the rates, the team's contracts and the offer form's limit
+        sentence are written again in it (the offer form stays open)."""
+        path = await current_path(self)
+        if path == routes.AGENT_HOME:
+            await self.load_home()
+        elif path == routes.DOWNLINES:
+            await self._downlines()
+            if self.offer_to:
+                await self._own_contract()
 
     @rx.event
     @gated
@@ -338,9 +356,13 @@ class AgentState(MemberPage, rx.State):
         await self._downlines()  # the offer shows on its row
 
 
+follow.AFTER_LANGUAGE.append(AgentState.relabel)
+
+
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "AgentState.load_home": f"{LOGIN}; agents only (team.require_agent)",
+    "AgentState.relabel": f"on its two pages only: reload (the {LOGIN})",
     "AgentState.answer": f"{ARGS}; {LOGIN}; only the downline's own offer",
     "AgentState.load_register": LOGIN,
     "AgentState.register": f"{ARGS}; {LOGIN}; agents only, below themselves",

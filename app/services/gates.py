@@ -312,7 +312,8 @@ HANDLERS: dict[str, Door] = {
     f"{_TEAM}.send_up": TRANSFER,
     **_each(
         "state.agents.AgentState.",
-        "close_offer go load_downlines load_home load_register pick set_offer_kind set_search",
+        "close_offer go load_downlines load_home load_register pick relabel set_offer_kind "
+        "set_search",
         READ,
     ),
     "state.agents.AgentState.answer": AGENT_TERMS,

@@ -3,8 +3,9 @@ staff member offers a top agent the house's daily salary contract of 1 % from th
 CLI (`agent-contract-offer`; the console's house offer is walked in test_agent_programme.py)
 and the agent accepts it on its agent home; it registers a sub-agent and offers it 0.4 %
 from the agent centre (told its own rate there; a rate above it refused in words), and sees
-the offer, then the signed contract, on the sub-agent's row; the sub-agent, at its first
-login, changes its password and accepts on its agent home (phone width); a player of the
+the offer, then the signed contract, on the sub-agent's row (the limit sentence following a
+change of language); the sub-agent, at its first login, changes its password and accepts on
+its agent home (phone width), each offer saying who made it and when; a player of the
 sub-agent's team bets; the day closes and the operator runs the period job from the CLI;
 the sub-agent reads its salary line, how it was computed, and its balance grown by exactly
 that; the top agent its own share (its rate less the sub-agent's). Screenshots
@@ -16,6 +17,7 @@ walk moves its draw time), so that nobody waits for midnight in São Paulo."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.periods import period_at
 from app.jobs import agent_pay
+from app.services import job_runs
 from app.services.agents import payouts, periods
 from models import Member
 from models.agents import AgentContract, AgentPayout, ContractKind
@@ -35,6 +38,7 @@ from tests.e2e.test_agent_team import _login, _ready
 from tests.support.accounts import PASSWORD, make_member, new_username
 from tests.support.agents import brand, downline, fact
 from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account
+from tests.support.browser import choose_language
 from tests.support.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -80,9 +84,9 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
 ) -> None:
     home = await brand()
     # The walk's day: the latest São Paulo day that the job, run now, closes. The job closes
-    # what ended GRACE before its period's tick (hourly), not before now: in the hour after
-    # São Paulo's midnight, that is still the day before yesterday.
-    tick = period_at(agent_pay.PERIODS_JOB.cron, clock.now())
+    # from its tick (the hour begun), not from now: in the hour after São Paulo's midnight,
+    # the day before yesterday.
+    tick = period_at(job_runs.schedule(agent_pay.PERIODS_JOB), clock.now())
     day_start, _ = periods.last_closed("D", tick - payouts.GRACE, home.timezone)
     # Signed early that day, so that the day before (which the job closes too) is not theirs.
     signed_at = day_start + timedelta(minutes=1)
@@ -100,6 +104,16 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
     house = page.get_by_test_id("contract-offer")
     await expect(house).to_contain_text("Salário diário")
     await expect(house).to_contain_text("1%")
+    # Who made the offer (the house, for a top agent) and when, in the reader's language.
+    offered = house.get_by_test_id("contract-offered-by")
+    await expect(offered).to_have_text(
+        re.compile(r"1% · oferecido pela casa em \d{1,2} de [^ ]+ de \d{4}")
+    )
+    await choose_language(page, "EN")
+    await expect(offered).to_have_text(
+        re.compile(r"1% · offered by the house on [A-Z][a-z]+ \d{1,2}, \d{4}"), timeout=SLOW_MS
+    )
+    await choose_language(page, "PT")
     await house.get_by_test_id("contract-accept").click()
     await expect(page.get_by_test_id("contract-active")).to_have_count(1, timeout=SLOW_MS)
 
@@ -119,6 +133,15 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
     await expect(page.get_by_test_id("offer-kind")).to_have_value("DAILY_SALARY")
     await expect(page.get_by_test_id("offer-own")).to_have_text(
         "Seu contrato (Salário diário): 1%. Você pode oferecer até essa taxa."
+    )
+    # The sentence follows the reader's language, the form staying open.
+    await choose_language(page, "EN")
+    await expect(page.get_by_test_id("offer-own")).to_have_text(
+        "Your contract (Daily salary): 1%. You can offer up to that rate.", timeout=SLOW_MS
+    )
+    await choose_language(page, "PT")
+    await expect(page.get_by_test_id("offer-own")).to_have_text(
+        "Seu contrato (Salário diário): 1%. Você pode oferecer até essa taxa.", timeout=SLOW_MS
     )
     # Above the agent's own 1 %: refused, said in words, nothing offered.
     await page.get_by_test_id("offer-rate").fill("1.5")
@@ -151,6 +174,10 @@ async def test_a_sub_agent_is_paid_its_daily_salary(
     offer = sub_page.get_by_test_id("contract-offer")
     await expect(offer).to_have_count(1, timeout=SLOW_MS)
     await expect(offer).to_contain_text("0,4%")
+    # Who made the offer and when, not a version number.
+    await expect(offer.get_by_test_id("contract-offered-by")).to_have_text(
+        re.compile(rf"0,4% · oferecido por {top.username} em \d{{1,2}} de [^ ]+ de \d{{4}}")
+    )
     await _shot(sub_page, "sub-offer")
     await offer.get_by_test_id("contract-accept").click()
     await expect(sub_page.get_by_test_id("contract-popup")).to_have_count(0, timeout=SLOW_MS)

@@ -105,6 +105,7 @@ async def test_support_role_and_member_lock_a_player(
 ) -> None:
     admin_name, admin_secret = await make_staff_account("admin", None)
     admin = await _console_login(browser, site_url, admin_name, code_at(admin_secret))
+    await expect(admin.get_by_test_id("dash-period")).not_to_be_empty(timeout=SLOW_MS)
     await _shot(admin, "dashboard")
 
     # The admin makes a support role and a support member of BR1.
@@ -186,6 +187,13 @@ async def test_support_role_and_member_lock_a_player(
     await _shot(admin, "reports-dark")
     await admin.goto(site_url + "/admin/platform")
     await expect(admin.get_by_test_id("platform-maintenance")).not_to_be_empty(timeout=SLOW_MS)
+    # The blocks in words (another walk may have blocked something).
+    await expect(admin.get_by_test_id("platform-blocks")).to_have_text(
+        re.compile(r"Nenhum bloqueio em vigor\.|(Redes|Países) bloquead")
+    )
+    await expect(admin.get_by_test_id("platform-modules")).to_contain_text(
+        "NEGCARRY3", timeout=SLOW_MS
+    )
     await _shot(admin, "platform")
 
     # Operator settings from the console: a module switched on and off again, and a

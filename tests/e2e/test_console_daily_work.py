@@ -23,7 +23,7 @@ from app.services.backoffice import approvals, player360, players
 from app.services.backoffice.permissions import ALL_BRANDS_ONLY
 from app.services.brands import brands
 from app.services.identity import onboarding
-from components.console import NAV
+from components.console import NAV, NAV_STRIP
 from models import ApprovalRequest, AuditEntry, Member, WithdrawalOrder
 from models.base import utcnow
 from models.identity import IdentityStatus, MemberIdentity
@@ -68,6 +68,21 @@ async def _phone_login(browser: Browser, site_url: str, role: str) -> tuple[Page
     await page.get_by_role("button", name="Português").click()
     await expect(page.get_by_role("heading", name="Período")).to_be_visible(timeout=SLOW_MS)
     return page, username
+
+
+# The page's own link, marked open, lies within the menu strip's visible box (once its scroll
+# has settled).
+_CURRENT_IN_VIEW = f"""path => {{
+    const strip = document.getElementById('{NAV_STRIP}');
+    const link = strip && strip.querySelector('[aria-current=page]');
+    if (!link || link.getAttribute('href') !== path) return false;
+    const box = strip.getBoundingClientRect(), seen = link.getBoundingClientRect();
+    return seen.left >= box.left - 1 && seen.right <= box.right + 1;
+}}"""
+
+
+async def _current_link_in_view(page: Page, path: str) -> None:
+    await page.wait_for_function(_CURRENT_IN_VIEW, arg=path, timeout=SLOW_MS)
 
 
 async def _cpf_reveals(member_id: int) -> list[AuditEntry]:
@@ -248,6 +263,7 @@ async def test_every_console_page_speaks_words_in_both_languages(
             current = admin.locator("nav [aria-current='page']")
             await expect(current).to_have_count(1)
             await expect(current).to_have_attribute("href", path)
+            await _current_link_in_view(admin, path)
             await _shot(admin, f"phone-{code}-{path.strip('/').replace('/', '-')}")
 
 
@@ -288,3 +304,29 @@ async def test_a_kyc_reviewer_decides_an_identity_the_provider_could_not_read(
     async with session_scope() as session:
         identity = await session.get(MemberIdentity, member.id)
     assert identity is not None and identity.status == IdentityStatus.VERIFIED
+
+
+async def test_the_phone_menu_shows_the_page_open(browser: Browser, site_url: str) -> None:
+    """On a phone the menu is a strip that scrolls sideways: a page far along it (the VIP
+    ladder, the game catalogue) opens with its own link scrolled into the strip's view, the
+    first page with the strip at its start, and a desktop's window narrowed to a phone's
+    scrolls its strip too."""
+    admin, _ = await _phone_login(browser, site_url, "admin")
+    strip = admin.locator(f"#{NAV_STRIP}")
+    for path in (routes.ADMIN_VIP, routes.ADMIN_GAMES):
+        await admin.goto(site_url + path)
+        await expect(admin.locator("nav [aria-current='page']")).to_have_attribute("href", path)
+        # Far along the strip: off its visible box unless scrolled to.
+        assert await strip.evaluate("s => s.scrollWidth > s.clientWidth")
+        await _current_link_in_view(admin, path)
+        assert await strip.evaluate("s => s.scrollLeft") > 0
+    await admin.goto(site_url + routes.ADMIN)
+    await _current_link_in_view(admin, routes.ADMIN)
+    assert await strip.evaluate("s => s.scrollLeft") == 0
+    # A desktop's window narrowed to a phone's: its column becomes the strip, scrolled too.
+    await admin.set_viewport_size({"width": 1280, "height": 900})
+    await admin.goto(site_url + routes.ADMIN_VIP)
+    await _current_link_in_view(admin, routes.ADMIN_VIP)
+    await admin.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    await _current_link_in_view(admin, routes.ADMIN_VIP)
+    assert await strip.evaluate("s => s.scrollLeft") > 0

@@ -115,6 +115,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.contract.own_none": (
             "You have no contract of this kind in force: an offer of it would be refused."
         ),
+        "agent.contract.offered_by": "offered by {upline} on {date}",
+        "agent.contract.offered_by_house": "offered by the house on {date}",
         "agent.contract.accept": "Accept",
         "agent.contract.reject": "Reject",
         "agent.contract.terminate": "Request termination",
@@ -256,6 +258,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "agent.contract.own_none": (
             "Você não tem contrato deste tipo em vigor: uma oferta dele seria recusada."
         ),
+        "agent.contract.offered_by": "oferecido por {upline} em {date}",
+        "agent.contract.offered_by_house": "oferecido pela casa em {date}",
         "agent.contract.accept": "Aceitar",
         "agent.contract.reject": "Recusar",
         "agent.contract.terminate": "Pedir encerramento",

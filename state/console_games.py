@@ -12,7 +12,8 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import games
-from state.console import ConsolePage, current_staff, failed, form_text, ui_lang
+from app.services.catalogue.lobby import nav_title
+from state.console import ConsolePage, current_staff, failed, form_text, ui_lang, word
 from state.guard import ARGS, STAFF, Form, Name, Page, checked
 
 
@@ -39,23 +40,23 @@ class GameLine:
     maintenance: bool = False
 
 
-def vendor_line(row: games.VendorRow) -> VendorLine:
+def vendor_line(row: games.VendorRow, lang: str) -> VendorLine:
     return VendorLine(
         vassalage=row.vassalage,
         name=row.display_name,
-        wallet=row.wallet_mode,
+        wallet=word("wallet", row.wallet_mode, lang),
         games=row.games,
         down=row.games_in_maintenance,
         maintenance=row.maintenance,
     )
 
 
-def game_line(row: games.GameRow) -> GameLine:
+def game_line(row: games.GameRow, lang: str) -> GameLine:
     return GameLine(
         id=row.id,
         code=row.game_code,
         name=row.name,
-        type=row.game_type,
+        type=nav_title(row.game_type, lang),
         popularity=row.popularity,
         hot=row.hot,
         maintenance=row.maintenance,
@@ -74,12 +75,12 @@ class GamesConsoleState(ConsolePage, rx.State):
     games: list[GameLine] = []
 
     async def _refresh(self) -> Any:
-        staff = await current_staff(self)
-        self.vendors = [vendor_line(row) for row in await games.vendors(staff, clock.now())]
+        staff, lang = await current_staff(self), await ui_lang(self)
+        self.vendors = [vendor_line(row, lang) for row in await games.vendors(staff, clock.now())]
         if self.vendor not in {row.vassalage for row in self.vendors}:
             self.vendor = self.vendors[0].vassalage if self.vendors else ""
         found = await games.games(staff, self.vendor, self.search, self.page, clock.now())
-        self.games = [game_line(row) for row in found.rows]
+        self.games = [game_line(row, lang) for row in found.rows]
         self.pages = max(1, -(-found.total // games.PAGE_SIZE))
         return None
 

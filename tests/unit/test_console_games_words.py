@@ -1,0 +1,32 @@
+"""The console's game catalogue speaks the reader's language: a vendor's wallet and a game's
+type are words, not stored codes (SEAMLESS, RNG), through the site's own event processor."""
+
+from __future__ import annotations
+
+from app.app import app as site
+from app.core.i18n import translate
+from app.services import browser_logins
+from app.services.catalogue.lobby import nav_title
+from state.console_games import GamesConsoleState
+from tests.support.backoffice import log_in, make_staff_account
+from tests.support.page_state import Tab
+
+PAGE = "/admin/games"
+
+
+async def test_wallets_and_game_types_read_as_words() -> None:
+    username, secret = await make_staff_account("admin", None)
+    _staff, browser = await log_in(username, secret)
+    tab = Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={browser}")
+    async with tab.processor:
+        await tab.open(PAGE)
+        page = await tab.state(GamesConsoleState)
+    assert page.error == "" and page.vendors and page.games
+    seamless = translate("bo.word.wallet.SEAMLESS", "pt")
+    assert {vendor.wallet for vendor in page.vendors} <= {
+        seamless,
+        translate("bo.word.wallet.TRANSFER", "pt"),
+    }
+    assert seamless != "bo.word.wallet.SEAMLESS" and "SEAMLESS" not in seamless
+    assert page.vendor == "PG"  # the first vendor's games are listed: slots
+    assert all(game.type == nav_title("RNG", "pt") for game in page.games)

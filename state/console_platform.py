@@ -92,7 +92,7 @@ def _module_row(found: ModuleSetting, lang: str) -> ModuleRow:
     state = "on" if found.on else ("off" if not found.enabled else "parent-off")
     return ModuleRow(
         found.mod_id,
-        found.name,
+        said(f"bo.module.{found.mod_id}", found.name, lang),  # a module the catalog names
         found.parent or "",
         translate(f"bo-module-{state}", lang),
         found.enabled,

@@ -1,5 +1,6 @@
-"""The console's game catalogue speaks the reader's language: a vendor's wallet and a game's
-type are words, not stored codes (SEAMLESS, RNG), through the site's own event processor."""
+"""The console speaks the reader's language where it showed stored codes: the game
+catalogue's wallets and game types (SEAMLESS, RNG), the platform's white-label modules (their
+English names), through the site's own event processor."""
 
 from __future__ import annotations
 
@@ -8,16 +9,21 @@ from app.core.i18n import translate
 from app.services import browser_logins
 from app.services.catalogue.lobby import nav_title
 from state.console_games import GamesConsoleState
+from state.console_platform import PlatformState
 from tests.support.backoffice import log_in, make_staff_account
 from tests.support.page_state import Tab
 
 PAGE = "/admin/games"
 
 
-async def test_wallets_and_game_types_read_as_words() -> None:
+async def _admin_tab() -> Tab:
     username, secret = await make_staff_account("admin", None)
     _staff, browser = await log_in(username, secret)
-    tab = Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={browser}")
+    return Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={browser}")
+
+
+async def test_wallets_and_game_types_read_as_words() -> None:
+    tab = await _admin_tab()
     async with tab.processor:
         await tab.open(PAGE)
         page = await tab.state(GamesConsoleState)
@@ -30,3 +36,13 @@ async def test_wallets_and_game_types_read_as_words() -> None:
     assert seamless != "bo.word.wallet.SEAMLESS" and "SEAMLESS" not in seamless
     assert page.vendor == "PG"  # the first vendor's games are listed: slots
     assert all(game.type == nav_title("RNG", "pt") for game in page.games)
+
+
+async def test_modules_are_named_in_the_readers_language() -> None:
+    tab = await _admin_tab()
+    async with tab.processor:
+        await tab.open("/admin/platform")
+        page = await tab.state(PlatformState)
+    names = {row.mod_id: row.name for row in page.modules}
+    assert names["MOBILENUMREG3"] == "Cadastro por celular"
+    assert names["REG3"] == translate("bo.module.REG3", "pt") == "Cadastro"

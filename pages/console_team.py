@@ -40,10 +40,10 @@ def _staff_actions(row: StaffRow) -> rx.Component:
     )
 
 
-def _permission_box(name: rx.Var) -> rx.Component:
+def _permission_box(choice: rx.Var) -> rx.Component:
     return rx.el.label(
-        rx.el.input(type="checkbox", name=PERMISSION_FIELD + name, class_name="size-4"),
-        name,
+        rx.el.input(type="checkbox", name=PERMISSION_FIELD + choice.code, class_name="size-4"),
+        choice.label,
         class_name="flex items-center gap-2 text-sm",
     )
 

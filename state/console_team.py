@@ -21,6 +21,7 @@ from state.console import (
     RowId,
     current_staff,
     form_text,
+    said,
     text,
     ui_lang,
     word,
@@ -36,7 +37,17 @@ INVITED = "INVITED"
 @dataclass
 class RoleRow:
     name: str = ""
-    permissions: str = ""  # comma separated
+    permissions: str = ""  # in words, comma separated
+
+
+@dataclass
+class PermissionChoice:
+    code: str = ""
+    label: str = ""  # in the reader's words
+
+
+def permission_label(code: str, lang: str) -> str:
+    return said(f"bo.perm.{code}", code, lang)
 
 
 @dataclass
@@ -50,7 +61,7 @@ class StaffRow:
 
 
 class TeamState(ConsolePage, rx.State):
-    catalogue: list[str] = sorted(ALL)
+    catalogue: list[PermissionChoice] = []
     roles: list[RoleRow] = []
     role_names: list[str] = []
     members: list[StaffRow] = []
@@ -65,7 +76,16 @@ class TeamState(ConsolePage, rx.State):
         roles = await staff_service.roles()
         self.brands = await platform.brand_codes(staff.merchant_id)
         lang = await ui_lang(self)
-        self.roles = [RoleRow(name=r.name, permissions=", ".join(r.permissions)) for r in roles]
+        self.catalogue = [
+            PermissionChoice(code, permission_label(code, lang)) for code in sorted(ALL)
+        ]
+        self.roles = [
+            RoleRow(
+                name=r.name,
+                permissions=", ".join(permission_label(code, lang) for code in r.permissions),
+            )
+            for r in roles
+        ]
         self.role_names = [r.name for r in roles]
         self.members = [
             StaffRow(

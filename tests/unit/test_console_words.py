@@ -1,15 +1,18 @@
 """The console speaks the reader's language where it showed stored codes: the game
 catalogue's wallets and game types (SEAMLESS, RNG), the platform's white-label modules (their
-English names), through the site's own event processor."""
+English names) and the staff page's permissions (their codes), through the site's own event
+processor."""
 
 from __future__ import annotations
 
 from app.app import app as site
 from app.core.i18n import translate
 from app.services import browser_logins
+from app.services.backoffice.permissions import ALL
 from app.services.catalogue.lobby import nav_title
 from state.console_games import GamesConsoleState
 from state.console_platform import PlatformState
+from state.console_team import TeamState
 from tests.support.backoffice import log_in, make_staff_account
 from tests.support.page_state import Tab
 
@@ -46,3 +49,16 @@ async def test_modules_are_named_in_the_readers_language() -> None:
     names = {row.mod_id: row.name for row in page.modules}
     assert names["MOBILENUMREG3"] == "Cadastro por celular"
     assert names["REG3"] == translate("bo.module.REG3", "pt") == "Cadastro"
+
+
+async def test_permissions_are_named_in_the_readers_language() -> None:
+    tab = await _admin_tab()
+    async with tab.processor:
+        await tab.open("/admin/staff")
+        page = await tab.state(TeamState)
+    choices = {choice.code: choice.label for choice in page.catalogue}
+    assert set(choices) == set(ALL)
+    assert choices["players.view"] == "Ver jogadores"
+    assert all(label != code for code, label in choices.items())
+    support = next(role for role in page.roles if role.name == "support")
+    assert "Ver jogadores" in support.permissions and "players.view" not in support.permissions

@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
+from app.services import legal
 from components.console import (
     BUTTON,
     DANGER,
@@ -191,7 +192,7 @@ def _legal_form() -> rx.Component:
         rx.el.div(
             label(
                 t("bo-document"),
-                _choice("slug", [("terms", "bo-doc-terms"), ("privacy", "bo-doc-privacy")], ""),
+                _choice("slug", [(slug, f"bo-doc-{slug}") for slug in legal.DOCUMENTS], ""),
             ),
             label(t("bo-language"), _choice("language", [("PT", ""), ("EN", "")], "")),
             class_name="grid grid-cols-2 gap-2",

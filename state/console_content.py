@@ -88,7 +88,7 @@ class AnnouncementLine:
 
 @dataclass
 class LegalLine:
-    slug: str = ""
+    slug: str = ""  # the document in words (bo-doc-<slug>)
     language: str = ""
     title: str = ""
     version: int = 0
@@ -161,7 +161,7 @@ class ContentState(BrandConsolePage, rx.State):
         self.announcements = [announcement_line(row, lang) for row in rows]
         self.documents = [
             LegalLine(
-                slug=d.slug,
+                slug=said(f"bo-doc-{d.slug}", d.slug, lang),
                 language=d.language,
                 title=d.title,
                 version=d.version,

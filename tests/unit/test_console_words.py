@@ -1,15 +1,16 @@
 """The console speaks the reader's language where it showed stored codes: the game
 catalogue's wallets and game types (SEAMLESS, RNG), the platform's white-label modules (their
-English names) and the staff page's permissions (their codes), through the site's own event
-processor."""
+English names), the staff page's permissions and the legal documents (their codes), through
+the site's own event processor."""
 
 from __future__ import annotations
 
 from app.app import app as site
 from app.core.i18n import translate
-from app.services import browser_logins
+from app.services import browser_logins, legal
 from app.services.backoffice.permissions import ALL
 from app.services.catalogue.lobby import nav_title
+from state.console_content import ContentState
 from state.console_games import GamesConsoleState
 from state.console_platform import PlatformState
 from state.console_team import TeamState
@@ -62,3 +63,13 @@ async def test_permissions_are_named_in_the_readers_language() -> None:
     assert all(label != code for code, label in choices.items())
     support = next(role for role in page.roles if role.name == "support")
     assert "Ver jogadores" in support.permissions and "players.view" not in support.permissions
+
+
+async def test_legal_documents_are_named_in_words() -> None:
+    tab = await _admin_tab()
+    async with tab.processor:
+        await tab.open("/admin/content")
+        page = await tab.state(ContentState)
+    named = {translate(f"bo-doc-{slug}", "pt") for slug in legal.DOCUMENTS}
+    assert page.documents and {line.slug for line in page.documents} <= named
+    assert "Sobre a marca" in named

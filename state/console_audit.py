@@ -56,15 +56,29 @@ _VALUE_GROUPS = (
 )
 
 
+# Other codes the catalog names: a permission, an agent contract's kind.
+_CODE_WORDS = ("bo.perm.{}", "agent.kind.{}")
+
+
 def _value(key: str, value: object, lang: str) -> str:
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False)
+    """A detail's value in words: a list item by item, a record field by field, a code of a
+    known kind by its name, an amount in the reader's format."""
+    if isinstance(value, list):
+        return ", ".join(_value(key, item, lang) for item in value)
+    if isinstance(value, dict):
+        return "; ".join(
+            f"{said(f'bo.audit.field.{field}', field, lang)}: {_value(field, item, lang)}"
+            for field, item in value.items()
+        )
     shown = text(value)
     if key in ("amount", "before", "after") and _is_amount(shown):
         return money(Decimal(shown), lang)
     for group in _VALUE_GROUPS:
         if has_key(f"bo.word.{group}.{shown}"):
             return word(group, shown, lang)
+    for pattern in _CODE_WORDS:
+        if has_key(pattern.format(shown)):
+            return translate(pattern.format(shown), lang)
     return shown
 
 

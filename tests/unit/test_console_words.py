@@ -1,7 +1,7 @@
 """The console speaks the reader's language where it showed stored codes: the game
 catalogue's wallets and game types (SEAMLESS, RNG), the platform's white-label modules (their
 English names), the staff page's permissions and the legal documents (their codes), through
-the site's own event processor."""
+the site's own event processor; the audit log's details (lists, records and codes) in words."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from app.core.i18n import translate
 from app.services import browser_logins, legal
 from app.services.backoffice.permissions import ALL
 from app.services.catalogue.lobby import nav_title
+from state.console_audit import detail_words
 from state.console_content import ContentState
 from state.console_games import GamesConsoleState
 from state.console_platform import PlatformState
@@ -73,3 +74,11 @@ async def test_legal_documents_are_named_in_words() -> None:
     named = {translate(f"bo-doc-{slug}", "pt") for slug in legal.DOCUMENTS}
     assert page.documents and {line.slug for line in page.documents} <= named
     assert "Sobre a marca" in named
+
+
+def test_audit_details_say_lists_records_and_codes_in_words() -> None:
+    role = detail_words('{"name": "desk", "permissions": ["players.view", "kyc.decide"]}', "pt")
+    assert "Ver jogadores, Aprovar ou recusar identidades" in role and "players.view" not in role
+    offer = detail_words('{"kind": "DAILY_SALARY", "terms": {"rate": "0.004"}}', "pt")
+    assert translate("agent.kind.DAILY_SALARY", "pt") in offer
+    assert "{" not in offer and '"' not in offer

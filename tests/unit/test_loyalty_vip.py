@@ -358,9 +358,10 @@ async def test_a_member_under_a_break_gets_no_weekly_bonus() -> None:
     paid_before = await cash(member)
     await exclusion.exclude(member, "COOLING_OFF", 7, utcnow())
     messages_before = await _messages(member)
+    # The week's other members (of other tests on this database) may be paid: not this one.
     async with write_transaction() as session:
         for kind in (VipEventKind.SUNDAY_BEST, VipEventKind.SLOTS_BONUS):
-            assert await vip.periodic_in(session, brand, kind, start, end, utcnow()) == 0
+            await vip.periodic_in(session, brand, kind, start, end, utcnow())
     assert await cash(member) == paid_before
     assert await _messages(member) == messages_before
 

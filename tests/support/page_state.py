@@ -36,6 +36,7 @@ from app.services.accounts import sessions
 from app.services.brands import brands
 from models import Member
 from state.auth import AuthState
+from tests.support.backoffice import log_in, make_staff_account
 
 ROOT = State.get_full_name()
 HOST = "localhost"  # a domain of the demo brand BR1
@@ -241,3 +242,11 @@ async def member_tab(site: Any, member: Member, brand_code: str = "BR1", host: s
         auth = await root.get_state(AuthState)
         auth._browser = browser_logins.browser_digest(secret)
     return tab
+
+
+async def staff_tab(site: Any, role: str, brand_code: str | None) -> Tab:
+    """A browser tab logged in to the console as a new staff member of `role` (of
+    `brand_code`; None: every brand)."""
+    username, secret = await make_staff_account(role, brand_code)
+    _staff, browser = await log_in(username, secret)
+    return Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={browser}")

@@ -9,14 +9,12 @@ from uuid import uuid4
 
 from app.app import app as site
 from app.core.i18n import translate
-from app.services import browser_logins
 from state.console_promotions import PromotionsConsoleState
 from state.promotions import PromotionsState
 from state.site import SiteState
 from tests.backoffice.test_promotion_images import _stored
 from tests.backoffice.test_promotions_console import _form
-from tests.support.backoffice import log_in, make_staff_account
-from tests.support.page_state import Tab
+from tests.support.page_state import Tab, staff_tab
 
 PAGE = "/admin/promotions"
 CONSOLE = PromotionsConsoleState.get_full_name()
@@ -24,9 +22,7 @@ HOSTED = "https://cdn.example.com/promos/weekend-cash.webp"
 
 
 async def _console_tab() -> Tab:
-    username, secret = await make_staff_account("marketing", "BR1")
-    _staff, browser = await log_in(username, secret)
-    return Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={browser}")
+    return await staff_tab(site, "marketing", "BR1")
 
 
 async def test_the_console_forms_set_the_image_and_refuse_a_bad_one() -> None:

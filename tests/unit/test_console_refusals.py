@@ -7,20 +7,16 @@ from __future__ import annotations
 
 from app.app import app as site
 from app.core.i18n import translate
-from app.services import browser_logins
 from state.console_players import PlayersState
 from state.site import SiteState
-from tests.support.backoffice import log_in, make_staff_account
-from tests.support.page_state import Tab
+from tests.support.page_state import Tab, staff_tab
 
 PAGE = "/admin/players"
 PLAYERS = PlayersState.get_full_name()
 
 
 async def test_a_refused_console_call_is_shown_on_its_page() -> None:
-    username, secret = await make_staff_account("support", "BR1")
-    _staff, browser = await log_in(username, secret)
-    tab = Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={browser}")
+    tab = await staff_tab(site, "support", "BR1")
     async with tab.processor:
         await tab.open(PAGE)
         page = await tab.state(PlayersState)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from app.app import app as site
 from app.core.i18n import translate
-from app.services import browser_logins, legal
+from app.services import legal
 from app.services.backoffice.permissions import ALL
 from app.services.catalogue.lobby import nav_title
 from state.console_audit import detail_words
@@ -15,16 +15,13 @@ from state.console_content import ContentState
 from state.console_games import GamesConsoleState
 from state.console_platform import PlatformState
 from state.console_team import TeamState
-from tests.support.backoffice import log_in, make_staff_account
-from tests.support.page_state import Tab
+from tests.support.page_state import Tab, staff_tab
 
 PAGE = "/admin/games"
 
 
 async def _admin_tab() -> Tab:
-    username, secret = await make_staff_account("admin", None)
-    _staff, browser = await log_in(username, secret)
-    return Tab(site, cookie=f"{browser_logins.COOKIE_NAME}={browser}")
+    return await staff_tab(site, "admin", None)
 
 
 async def test_wallets_and_game_types_read_as_words() -> None:

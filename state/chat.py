@@ -116,7 +116,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "ChatState.load": f"the open chat of the {LOGIN}, else of this browser's secret",
     "ChatState.send": (
         f"{ARGS}; the {LOGIN} or this browser's visitor; plain text, limited per customer and per "
-        f"address"
+        "address"
     ),
     "ChatState.watch": "the customer found on the server when the watch starts",
 }

@@ -139,7 +139,7 @@ HANDLER_CHECKS: dict[str, str] = {
     ),
     "EnrolState.submit": (
         f"{ARGS}; the invitation's token, limited per address and invitation; password (common "
-        f"list) and code not kept"
+        "list) and code not kept"
     ),
     "AccountState.load": STAFF,
     "AccountState.change_password": f"{ARGS}; {STAFF}; own account only: current password and code",

@@ -333,7 +333,7 @@ class CrashVerifyState(MemberPage, rx.State):
 HANDLER_CHECKS: dict[str, str] = {
     "CrashState.load": (
         f"real play for the {LOGIN} (the studio page's session), or ?demo=1: this browser's demo "
-        f"balance"
+        "balance"
     ),
     "CrashState.play_real": f"real play for the {LOGIN} (a launch of its own)",
     "CrashState.bet": (

@@ -129,7 +129,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "FeedbackState.load": f"tickets of the {LOGIN}",
     "FeedbackState.submit": (
         f"Reflex upload (body size limit); images checked by content; ticket of the {LOGIN}, or a "
-        f"visitor's limited per address"
+        "visitor's limited per address"
     ),
     "FeedbackState.set_question_type": f"{ARGS}; one of the question types",
     "FeedbackState.set_content": f"{ARGS}; at most 4,001 characters",

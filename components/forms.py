@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -81,6 +82,12 @@ def field(
             class_name="min-h-5 text-sm text-red-600 dark:text-red-400",
         ),
     )
+
+
+def typed_value(element_id: str) -> rx.Var[str]:
+    """What the field `element_id` holds at the moment of the click, for an upload event: the
+    upload goes by HTTP and can overtake the field's own change event on the websocket."""
+    return rx.Var(f"(document.getElementById({json.dumps(element_id)})?.value ?? '')").to(str)
 
 
 def image_drop(upload_id: str, label: rx.Var | str, max_files: int, testid: str) -> rx.Component:

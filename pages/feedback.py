@@ -6,7 +6,15 @@ import reflex as rx
 
 from app import routes
 from app.services.support import CLOSED, MAX_IMAGES, MAX_REPLY_CHARS, QUESTION_TYPES
-from components.forms import INPUT, PRIMARY, SECONDARY, form_error, image_drop, notice
+from components.forms import (
+    INPUT,
+    PRIMARY,
+    SECONDARY,
+    form_error,
+    image_drop,
+    notice,
+    typed_value,
+)
 from components.i18n import local_time, t
 from components.layout import layout
 from pages.registry import Page
@@ -107,8 +115,8 @@ def feedback_page() -> rx.Component:
                         rx.el.option(t(f"feedback.type.{kind}"), value=kind)
                         for kind in QUESTION_TYPES
                     ],
-                    value=FeedbackState.question_type,
-                    on_change=FeedbackState.set_question_type,
+                    id="feedback-type",
+                    default_value=QUESTION_TYPES[0],
                     class_name=INPUT,
                     data_testid="feedback-type",
                 ),
@@ -116,12 +124,9 @@ def feedback_page() -> rx.Component:
             ),
             rx.el.label(
                 t("feedback.content"),
-                # Uncontrolled: the state takes the text when the box is left (before the
-                # send button's click is handled).
+                # Uncontrolled: the send button hands the type and the text to the upload.
                 rx.el.textarea(
                     id="feedback-content",
-                    default_value=FeedbackState.content,
-                    on_blur=FeedbackState.set_content,
                     rows=5,
                     max_length=2000,
                     class_name=INPUT.replace("h-11", "min-h-28 py-2"),
@@ -135,7 +140,11 @@ def feedback_page() -> rx.Component:
             rx.el.button(
                 t("feedback.send"),
                 type="button",
-                on_click=FeedbackState.submit(rx.upload_files(upload_id=FEEDBACK_UPLOAD)),
+                on_click=FeedbackState.submit(
+                    rx.upload_files(upload_id=FEEDBACK_UPLOAD),
+                    typed_value("feedback-type"),
+                    typed_value("feedback-content"),
+                ),
                 class_name=PRIMARY,
                 data_testid="feedback-send",
             ),

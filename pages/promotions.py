@@ -7,7 +7,7 @@ import reflex as rx
 
 from app import routes
 from app.services.promotions.applications import MAX_IMAGES
-from components.forms import INPUT, PRIMARY, form_error, image_drop, notice, pager
+from components.forms import INPUT, PRIMARY, form_error, image_drop, notice, pager, typed_value
 from components.i18n import local_time, t
 from components.layout import layout, member_page
 from components.media import image
@@ -110,9 +110,11 @@ def _application_form() -> rx.Component:
     return rx.el.div(
         rx.el.label(
             t("promo.comment"),
+            # Uncontrolled (a new box for each promotion shown): the apply button hands the
+            # text to the upload.
             rx.el.textarea(
-                value=PromotionsState.comment,
-                on_change=PromotionsState.set_comment.debounce(300),
+                id="promo-comment",
+                key=PromotionsState.selected.id.to(str),
                 max_length=140,
                 rows=3,
                 class_name=INPUT.replace("h-11", "min-h-20 py-2"),
@@ -125,7 +127,7 @@ def _application_form() -> rx.Component:
             t("promo.apply"),
             type="button",
             on_click=PromotionsState.send_application(
-                rx.upload_files(upload_id=APPLICATION_UPLOAD)
+                rx.upload_files(upload_id=APPLICATION_UPLOAD), typed_value("promo-comment")
             ),
             class_name=PRIMARY,
             data_testid="promo-apply",

@@ -204,10 +204,9 @@ def _order(order: rx.Var) -> rx.Component:
                 rx.el.button(
                     t("withdraw.not_received_btn"),
                     type="button",
-                    on_click=[
-                        WithdrawState.choose(order.order_no),
-                        WithdrawState.not_received(rx.upload_files(upload_id=PROOF_UPLOAD)),
-                    ],
+                    on_click=WithdrawState.not_received(
+                        rx.upload_files(upload_id=PROOF_UPLOAD), order.order_no
+                    ),
                     class_name=SECONDARY,
                     data_testid="mark-not-received",
                 ),

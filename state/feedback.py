@@ -58,8 +58,6 @@ def ticket_row(ticket: support.TicketView) -> TicketRow:
 
 class FeedbackState(MemberPage, rx.State):
     tickets: list[TicketRow] = []
-    question_type: str = support.QUESTION_TYPES[0]
-    content: str = ""
     error: str = ""
     notice: str = ""
 
@@ -78,30 +76,23 @@ class FeedbackState(MemberPage, rx.State):
 
     @rx.event
     @checked
-    def set_question_type(self, value: Name) -> None:
-        self.question_type = value if value in support.QUESTION_TYPES else "other"
-
-    @rx.event
-    @checked
-    def set_content(self, value: LongText) -> None:
-        self.content = value
-
-    @rx.event
     @member_action
-    async def submit(self, files: list[rx.UploadFile]) -> Any:
-        """A ticket with the content typed and the images chosen, for the member logged in on
-        this browser, or a visitor's (rate limited)."""
+    async def submit(
+        self, files: list[rx.UploadFile], question_type: Name = "", content: LongText = ""
+    ) -> Any:
+        """A ticket of the type chosen, with the content typed and the images chosen, for the
+        member logged in on this browser, or a visitor's (rate limited)."""
         member = await member_or_none(self)
         ticket = await support.submit_feedback(
             await current_brand(self),
             None if member is None else member.id,
-            self.question_type,
-            self.content,
+            question_type if question_type in support.QUESTION_TYPES else "other",
+            content,
             page_visitor(self).ip,
             await read_uploads(files, support.MAX_IMAGES),
             clock.now(),
         )
-        self.error, self.content = "", ""
+        self.error = ""
         await self._say("feedback.sent", ticket=ticket)
         await self._query()
         return [rx.set_value("feedback-content", ""), rx.clear_selected_files(FEEDBACK_UPLOAD)]
@@ -128,11 +119,10 @@ class FeedbackState(MemberPage, rx.State):
 HANDLER_CHECKS: dict[str, str] = {
     "FeedbackState.load": f"tickets of the {LOGIN}",
     "FeedbackState.submit": (
-        f"Reflex upload (body size limit); images checked by content; ticket of the {LOGIN}, or a "
-        "visitor's limited per address"
+        f"Reflex upload (body size limit); images checked by content; {ARGS} (one of the question "
+        f"types, at most 4,001 characters); ticket of the {LOGIN}, or a visitor's limited per "
+        "address"
     ),
-    "FeedbackState.set_question_type": f"{ARGS}; one of the question types",
-    "FeedbackState.set_content": f"{ARGS}; at most 4,001 characters",
     "FeedbackState.follow_up": (
         f"{ARGS}; only under a ticket of the {LOGIN} (not closed), limited per member"
     ),

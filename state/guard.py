@@ -11,8 +11,9 @@ import functools
 import inspect
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, TypeVar, get_type_hints
+from typing import Annotated, Any, TypeVar, get_args, get_origin, get_type_hints
 
+import reflex as rx
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 from reflex.istate.proxy import StateProxy
 
@@ -52,11 +53,19 @@ H = TypeVar("H", bound=Callable[..., Any])
 CHECKED = "__checked_arguments__"
 
 
+def _is_upload(hint: object) -> bool:
+    return get_origin(hint) is list and get_args(hint) == (rx.UploadFile,)
+
+
 def checked(handler: H) -> H:
     """Validate the handler's arguments first; refuse the call if any is out of bounds."""
     signature = inspect.signature(handler)
     hints = get_type_hints(handler, include_extras=True)
-    names = [name for name in signature.parameters if name != "self"]
+    # An upload handler's files come from Reflex's upload endpoint (read_uploads checks them by
+    # content); its other arguments are checked like any handler's.
+    names = [
+        name for name in signature.parameters if name != "self" and not _is_upload(hints.get(name))
+    ]
     adapters = {name: TypeAdapter(hints.get(name, Any)) for name in names}
 
     @functools.wraps(handler)

@@ -65,6 +65,7 @@ class IdentityState(MemberPage, rx.State):
 
     @rx.event
     @gated
+    @checked
     @member_action
     async def send_documents(self, files: list[rx.UploadFile]) -> Any:
         """The document images chosen, for the member logged in on this browser while their

@@ -148,7 +148,6 @@ class PromotionsState(MemberPage, rx.State):
     pages: int = 1
     selected: PromotionCard = PromotionCard()
     accepted: bool = False
-    comment: str = ""
     error: str = ""
     notice: str = ""
     mine: bool = False  # the reward centre: the member's own promotions
@@ -221,7 +220,7 @@ class PromotionsState(MemberPage, rx.State):
     @rx.event
     @checked
     async def select(self, promotion_id: PromotionId) -> None:
-        self.accepted, self.comment, self.error, self.notice = False, "", "", ""
+        self.accepted, self.error, self.notice = False, "", ""
         await self._show(promotion_id)
 
     @rx.event
@@ -232,11 +231,6 @@ class PromotionsState(MemberPage, rx.State):
     @checked
     def set_accepted(self, value: bool) -> None:
         self.accepted = value
-
-    @rx.event
-    @checked
-    def set_comment(self, value: Text) -> None:
-        self.comment = value
 
     async def _act(self, action: str) -> Any:
         """Join or request the reward of the selected promotion, behind the login gate."""
@@ -281,8 +275,9 @@ class PromotionsState(MemberPage, rx.State):
 
     @rx.event
     @gated
+    @checked
     @member_action
-    async def send_application(self, files: list[rx.UploadFile]) -> Any:
+    async def send_application(self, files: list[rx.UploadFile], comment: Text = "") -> Any:
         """The activity application: the comment typed and the files chosen, sent for the
         member logged in on this browser (never for an id the browser names)."""
         auth = await self.get_state(AuthState)
@@ -296,12 +291,12 @@ class PromotionsState(MemberPage, rx.State):
         brand = await current_brand(self)
         assert member.id is not None
         await applications.apply(
-            brand.id, member.id, self._selected_id, self.comment, contents, clock.now()
+            brand.id, member.id, self._selected_id, comment, contents, clock.now()
         )
-        self.error, self.comment = "", ""
+        self.error = ""
         await self._say("promo.applied_ok")
         await self._query()
-        return rx.clear_selected_files(APPLICATION_UPLOAD)
+        return [rx.set_value("promo-comment", ""), rx.clear_selected_files(APPLICATION_UPLOAD)]
 
 
 follow.AFTER_LANGUAGE.append(PromotionsState.relabel)
@@ -316,10 +311,9 @@ HANDLER_CHECKS: dict[str, str] = {
     "PromotionsState.select": f"{ARGS}; a promotion of this page's brand",
     "PromotionsState.close": GUEST,
     "PromotionsState.set_accepted": ARGS,
-    "PromotionsState.set_comment": f"{ARGS}; at most 256 characters",
     "PromotionsState.join": f"login gate; join for the {LOGIN}",
     "PromotionsState.request_reward": f"login gate; reward of the {LOGIN}",
     "PromotionsState.send_application": (
-        f"Reflex upload (body size limit); login gate; images checked by content; {LOGIN}"
+        f"Reflex upload (body size limit); login gate; images checked by content; {ARGS}; {LOGIN}"
     ),
 }

@@ -49,7 +49,6 @@ class OrderRow:
 
 
 class WithdrawState(MemberPage, rx.State):
-    _chosen_order: str = ""
     has_payment_password: bool = False
     payee_name_missing: bool = False
     balance: str = ""
@@ -204,18 +203,13 @@ class WithdrawState(MemberPage, rx.State):
 
     @rx.event
     @checked
-    def choose(self, order_no: Name) -> None:
-        """The order the next proof upload is about (the upload event carries only files)."""
-        self._chosen_order = order_no
-
-    @rx.event
     @member_action(at=ORDERS)
-    async def not_received(self, files: list[rx.UploadFile]) -> Any:
+    async def not_received(self, files: list[rx.UploadFile], order_no: Name = "") -> Any:
         """Reflex's upload endpoint hands the files (its size limit is the app's body
-        limit, app/api/main.py); only the first is read."""
+        limit, app/api/main.py) and the order they are about; only the first file is read."""
         member = await current_member(self)
         proof = await files[0].read() if files else None
-        await withdrawals.confirm_receipt(member, self._chosen_order, "NOT_RECEIVED", proof)
+        await withdrawals.confirm_receipt(member, order_no, "NOT_RECEIVED", proof)
         self._clear_messages()
         await self._read()
         return rx.clear_selected_files(PROOF_UPLOAD)
@@ -234,6 +228,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "WithdrawState.bind_account": f"{ARGS}; {LOGIN}",
     "WithdrawState.request": f"{ARGS}; {LOGIN}; payment password",
     "WithdrawState.received": f"{ARGS}; orders of the {LOGIN}",
-    "WithdrawState.choose": ARGS,
-    "WithdrawState.not_received": f"Reflex upload (body size limit); orders of the {LOGIN}",
+    "WithdrawState.not_received": (
+        f"Reflex upload (body size limit); {ARGS}; orders of the {LOGIN}"
+    ),
 }

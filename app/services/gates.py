@@ -344,7 +344,7 @@ HANDLERS: dict[str, Door] = {
     **_each("state.download.DownloadState.", "image_failed load", SHELL),
     **_each(
         "state.feedback.FeedbackState.",
-        "follow_up load set_content set_question_type submit",
+        "follow_up load submit",
         SUPPORT,
     ),
     **_each("state.first_steps.FirstStepsState.", "dismiss load", READ),
@@ -422,7 +422,7 @@ HANDLERS: dict[str, Door] = {
     "state.profile.ProfileState.save": ACCOUNT,
     **_each(
         "state.promotions.PromotionsState.",
-        "close go load load_mine relabel select set_accepted set_comment",
+        "close go load load_mine relabel select set_accepted",
         READ,
     ),
     **_each("state.promotions.PromotionsState.", "join request_reward send_application", CLAIM),
@@ -460,7 +460,7 @@ HANDLERS: dict[str, Door] = {
     ),
     **_each("state.wallet.WalletState.", "reformat refresh toggle_hidden watch", READ),
     "state.wallet.WalletState.bring_back": MONEY,  # the game wallets' money back to the main
-    **_each("state.withdraw.WithdrawState.", "choose follow_balance load received relabel", READ),
+    **_each("state.withdraw.WithdrawState.", "follow_balance load received relabel", READ),
     "state.withdraw.WithdrawState.not_received": UNDER_WAY,
     **_each("state.withdraw.WithdrawState.", "set_payment_password bind_account", ACCOUNT),
     "state.withdraw.WithdrawState.request": WITHDRAWAL,

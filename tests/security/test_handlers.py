@@ -45,13 +45,7 @@ ALLOWED = _declared_checks()
 # setvar, on every state, calls only the state's own set_* handlers (each listed above).
 SETVAR = "setvar"
 # Handlers whose arguments Reflex itself supplies or checks.
-UNCHECKED_ARGUMENTS = {
-    *(name for name in ALLOWED if name.startswith("reflex.")),
-    "state.withdraw.WithdrawState.not_received",
-    "state.promotions.PromotionsState.send_application",
-    "state.feedback.FeedbackState.submit",
-    "state.identity.IdentityState.send_documents",
-}
+UNCHECKED_ARGUMENTS = {name for name in ALLOWED if name.startswith("reflex.")}
 SECRET_WORDS = ("password", "secret", "totp_seed", "recovery")
 
 

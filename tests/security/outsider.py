@@ -19,10 +19,14 @@ import socketio  # type: ignore[import-untyped]
 from reflex.state import BaseState
 
 import app.app  # noqa: F401 (registers every state)
+from state.crash import CrashState
 
 NAMESPACE = "/_event"  # the page's socket.io namespace, the same as the engine's path
 QUIET_SECONDS = 2.0  # no update for this long: the server is done with what was sent
 SETTLE_LIMIT_SECONDS = 240.0
+# States whose live watch, once the barrage has started it, pushes updates on its own clock
+# (the crash round's phase and multiplier): they say nothing of the server still working.
+TICKING = frozenset({CrashState.get_full_name()})
 # The namespace's connect runs the tab's claim and hydration: on a busy machine it takes more
 # than the client's default second.
 CONNECT_SECONDS = 30
@@ -124,7 +128,8 @@ class Outsider:
     async def __aenter__(self) -> Outsider:
         async def on_update(update: dict[str, Any]) -> None:
             self.updates.append(update)
-            self._last = time.monotonic()
+            if update.get("events") or not set(update.get("delta") or {}) <= TICKING:
+                self._last = time.monotonic()
 
         async def on_new_token(token: str) -> None:
             self.new_tokens.append(token)
@@ -177,7 +182,8 @@ class Outsider:
         self._last = time.monotonic()
 
     async def settle(self) -> None:
-        """Wait until the server has gone quiet (no update for QUIET_SECONDS)."""
+        """Wait until the server has gone quiet (no update for QUIET_SECONDS but a TICKING
+        state's)."""
         deadline = time.monotonic() + SETTLE_LIMIT_SECONDS
         while time.monotonic() < deadline and time.monotonic() - self._last < QUIET_SECONDS:
             await asyncio.sleep(0.25)

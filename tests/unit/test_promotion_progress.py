@@ -69,8 +69,8 @@ async def test_the_card_shows_the_bonus_wagering_until_it_is_cash() -> None:
     assert await _card(member, promotion) == (-1, "")  # no bonus yet: no bar
     await offers.request_reward(brand, member.id or 0, promotion, utcnow())
     await wager(member.id or 0, "4.00")
-    await bonus.process_wagering(utcnow())
+    await bonus.catch_up_wagering(utcnow())
     assert await _card(member, promotion) == (40, "4,00 de 10,00 apostados")
     await wager(member.id or 0, "6.00")
-    await bonus.process_wagering(utcnow())
+    await bonus.catch_up_wagering(utcnow())
     assert await _card(member, promotion) == (100, "Rollover cumprido: o bônus virou saldo")

@@ -117,7 +117,9 @@ async def test_the_payout_confirmation_shows_payee_key_kyc_money_and_the_rule() 
     assert review.verified_name == ADULT_NAME and review.kyc_status == "VERIFIED"
     assert review.key_type == "EMAIL" and review.key.endswith("@example.com")
     assert review.own_cpf is None  # not a CPF key
-    assert review.deposits_total == Decimal("0.00")  # funded directly, no deposit order
+    # Both deposit figures come from the ledger's deposit entries: funded straight into the
+    # ledger (no deposit order), they still agree.
+    assert review.deposits_total == review.deposited_since == Decimal("80.00")
     assert not review.needs_approval
     assert player360.PAYEE_MISMATCH in {flag.code for flag in review.risk}
 

@@ -9,7 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlmodel import col, func, select
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
@@ -31,7 +31,7 @@ from models import (
     WithdrawalPayout,
 )
 from models.base import saved_id
-from models.cashier import DepositStatus, PixKeyType
+from models.cashier import PixKeyType
 from models.identity import MemberIdentity
 
 PAY_KIND = "withdrawal.pay"
@@ -240,14 +240,7 @@ async def payout_review(staff: Staff, order_no: str, now: datetime) -> PayoutRev
         totals = await reporting.member_totals(
             session, order.member_id, reporting.period(member.created_at)
         )
-        deposited = (
-            await session.exec(
-                select(func.coalesce(func.sum(DepositOrder.credited_amount), 0)).where(
-                    DepositOrder.member_id == order.member_id,
-                    DepositOrder.status == DepositStatus.PAID,
-                )
-            )
-        ).one()
+        deposited = await withdrawals.deposited_total(session, brand, order.member_id)
         risk = await player360.risk_flags(session, member, identity, now)
         limit = await approvals.threshold(session, order.merchant_id, PAY_KIND)
     cpf_key = account.pix_key_type == PixKeyType.CPF
@@ -268,7 +261,7 @@ async def payout_review(staff: Staff, order_no: str, now: datetime) -> PayoutRev
         wagered_since=turnover.wagered,
         wagering_required=turnover.required,
         rule_met=turnover.remaining <= 0,
-        deposits_total=Decimal(deposited).quantize(Decimal("0.01")),
+        deposits_total=deposited,
         bets_total=totals.bet,
         wins_total=totals.win,
         risk=risk,

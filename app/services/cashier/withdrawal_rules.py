@@ -131,6 +131,23 @@ async def _cash_entries(
     return Decimal(total).quantize(CENT), first
 
 
+async def _cash_account_id(session: AsyncSession, brand: Brand, member_id: int) -> int | None:
+    owner_key = account_owner_key(brand.id, member_id, AccountKind.MEMBER_CASH, brand.currency)
+    return (
+        await session.exec(select(LedgerAccount.id).where(LedgerAccount.owner_key == owner_key))
+    ).first()
+
+
+async def deposited_total(session: AsyncSession, brand: Brand, member_id: int) -> Decimal:
+    """Building block: everything the member ever deposited, from the ledger's deposit entries
+    (the source of the deposits counted since the last payout, so the two agree)."""
+    cash_id = await _cash_account_id(session, brand, member_id)
+    if cash_id is None:
+        return ZERO
+    total, _ = await _cash_entries(session, cash_id, TransactionKind.DEPOSIT, None)
+    return total
+
+
 async def turnover_of(
     session: AsyncSession, brand: Brand, member_id: int, multiplier: Decimal
 ) -> Turnover:
@@ -142,10 +159,7 @@ async def turnover_of(
             )
         )
     ).one()
-    owner_key = account_owner_key(brand.id, member_id, AccountKind.MEMBER_CASH, brand.currency)
-    cash_id = (
-        await session.exec(select(LedgerAccount.id).where(LedgerAccount.owner_key == owner_key))
-    ).first()
+    cash_id = await _cash_account_id(session, brand, member_id)
     deposited, first_deposit_at = ZERO, None
     if cash_id is not None:
         deposited, first_deposit_at = await _cash_entries(

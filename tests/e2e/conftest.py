@@ -58,8 +58,12 @@ expect.set_options(timeout=SLOW_MS)
 
 def _machine_redis() -> str | None:
     """The site's Redis database: 14 for the first pytest-xdist worker's site, 15 for the
-    second's (the other tests' workers count down from 13)."""
-    url = os.environ.get("E2E_REDIS_URL", f"redis://127.0.0.1:6379/{14 + worker_index() % 2}")
+    second's (the other tests' workers count down from 13). E2E_REDIS_URL names the first
+    worker's; each further worker takes the next database: sites that shared one would share
+    the leases of their singletons (the Crash driver) and one site's rounds would stand still."""
+    first = os.environ.get("E2E_REDIS_URL", "redis://127.0.0.1:6379/14")
+    base, _, database = first.rpartition("/")
+    url = f"{base}/{int(database) + worker_index() % 2}"
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=1)
         client.ping()

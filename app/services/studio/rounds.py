@@ -315,11 +315,11 @@ async def play(player: Player, game_code: str, bet: object, params: dict[str, An
     if stake > (known if known is not None else await balance(player)):
         await _may_bet_at_all(player)
         raise AppError("play-bet-over-balance", 400)
-    if player.owner.member_id is not None:
-        # an open bonus's maximum bet, said before any nonce or money moves (the wallet
-        # refuses it again under the cash lock)
-        await bet_limits.check_max_bet(player.owner.member_id, stake, clock.now())
     async with write_transaction() as session:
+        if player.owner.member_id is not None:
+            # an open bonus's maximum bet, said before any nonce or money moves (the wallet
+            # refuses it again under the cash lock); in the round's own transaction
+            await bet_limits.check_max_bet_in(session, player.owner.member_id, stake, clock.now())
         pair = await seeds.locked_pair(session, player.owner, create=True)
         assert pair.id is not None
         if studio_game.spec.two_step:

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from decimal import Decimal
 from fractions import Fraction
+from uuid import uuid4
 
 import pytest
 from sqlalchemy import update
@@ -22,6 +23,7 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.jobs import crash as driver
 from app.services import exclusion, ledger
+from app.services.promotions import bonus
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo, fairness
 from app.services.studio.crash import rounds as crash_rounds
@@ -40,7 +42,7 @@ from tests.support.crash_game import (
     round_row,
     wins_of,
 )
-from tests.support.money import cash
+from tests.support.money import cash, wager
 
 SALT = "beacon-round-1234567"
 
@@ -345,6 +347,25 @@ async def test_the_wallet_refuses_a_self_excluded_member_and_a_short_balance() -
         await bets.place(fresh, merchant_id, 2, "1.00", "")
     assert excluded.value.code.startswith("protection-")
     assert await cash(member) == Decimal("1.00")
+
+
+async def test_a_bet_above_an_open_bonus_max_bet_is_refused_and_takes_no_slot() -> None:
+    await fresh_round()
+    merchant_id = await brand_id()
+    member, player = await crash_player("50.00")
+    assert member.id is not None
+    await wager(member.id, "1.00")  # Brazil: a bonus only after a bet
+    terms = bonus.BonusTerms(
+        amount=Decimal("20.00"), multiplier=10, weights={}, days=7, max_bet=Decimal("2.00")
+    )
+    await bonus.grant(member.id, terms, f"test:{uuid4().hex}", clock.now())
+    before = await cash(member)
+    with pytest.raises(AppError) as refused:
+        await bets.place(player, merchant_id, 1, "2.01", "")
+    assert (refused.value.code, refused.value.params) == ("bonus-max-bet", {"max": "2.00"})
+    assert await cash(member) == before
+    await bets.place(player, merchant_id, 1, "2.00", "")  # the slot was not taken
+    assert await cash(member) == before - 2
 
 
 async def test_one_process_at_a_time_holds_the_drivers_lease() -> None:

@@ -111,9 +111,9 @@ async def place(
     stake = studio_rounds.parse_bet(bet)
     SPEC.check_bet(stake, player.currency)
     target = parse_target(auto)
-    await bet_limits.check_max_bet(member_id, stake, clock.now())
     try:
         async with write_transaction() as session:
+            await bet_limits.check_max_bet_in(session, member_id, stake, clock.now())
             member = await session.get(Member, member_id)
             row = await latest(session, merchant_id)
             now = clock.now()

@@ -79,7 +79,15 @@ def _picture(game: rx.Var) -> rx.Component:
     return rx.cond(
         game.cover,
         _cover(game),
-        image(game.icon, game.name, 240, 240, loading="lazy", class_name=PICTURE),
+        image(
+            game.icon,
+            game.name,
+            240,
+            240,
+            fallback=game.fallback,
+            loading="lazy",
+            class_name=PICTURE,
+        ),
     )
 
 

@@ -45,6 +45,7 @@ def _suggestion(game: rx.Var) -> rx.Component:
                 "",
                 96,
                 96,
+                fallback=game.fallback,
                 loading="lazy",
                 class_name="aspect-square w-full rounded-lg object-cover bg-slate-200",
             ),

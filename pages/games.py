@@ -133,6 +133,7 @@ def _provider_tile(provider: rx.Var) -> rx.Component:
             rx.cond(provider.cover, "", provider.name),  # a cover: the name is written below
             48,
             48,
+            fallback=provider.fallback,
             class_name=rx.cond(
                 provider.cover, "size-12 rounded-lg object-cover", "size-12 object-contain"
             ),

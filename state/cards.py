@@ -32,6 +32,7 @@ class GameCard:
     icon: str = ""
     cover: bool = False  # `icon` is its type's cover (no image of its own, or a vendor's tile)
     logo: str = ""  # a vendor tile's wordmark, shown whole over the cover
+    fallback: str = ""  # its type's cover, should its own `icon` fail to load
     demo: bool = False  # the free demo is offered (supportPlay 0)
     maintenance: bool = False
     popup: bool = False  # a vendor that opens its own game list (VASSALAGE)
@@ -80,6 +81,7 @@ def card(
         icon=shown.src,
         cover=shown.cover,
         logo=shown.logo,
+        fallback=shown.fallback,
         demo=entry["supportPlay"] == 0,
         maintenance=bool(entry["maintenance"]),
         popup=popup,

@@ -19,6 +19,7 @@ class ProviderTile:
     popup: bool = False
     maintenance: bool = False
     cover: bool = False  # no icon of its own: its category's cover (assets/game-art)
+    fallback: str = ""  # its category's cover, should its own icon fail to load
 
 
 @dataclass
@@ -43,7 +44,14 @@ class ProvidersState(rx.State):
                 group.title,
                 [
                     ProviderTile(
-                        p.vassalage, p.name, p.icon, p.path, p.popup, p.maintenance, p.cover
+                        p.vassalage,
+                        p.name,
+                        p.icon,
+                        p.path,
+                        p.popup,
+                        p.maintenance,
+                        p.cover,
+                        p.fallback,
                     )
                     for p in group.providers
                 ],

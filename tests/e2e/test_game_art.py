@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page, expect
-from sqlmodel import col, select
+from sqlmodel import col, select, update
 
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
 from app.services.seamless.port import STUDIO_VENDOR
 from models import Game, GameVendor
 from models.catalogue import VASSALAGE
-from tests.e2e.conftest import open_site
+from tests.e2e.conftest import drop_site_catalogue_cache, open_site
+from tests.e2e.test_headers import COLLECT
 from tests.support.axe import blocking_violations
 
 pytestmark = pytest.mark.e2e
@@ -46,12 +47,20 @@ async def _shots(page: Page, name: str, at: str = "") -> None:
 async def _without_image(game_type: str) -> Game:
     """The first vendor game of the type that has no image of its own (the demo catalogue
     leaves a few without) that the type's list page shows."""
+    return await _listed(game_type, own_image=False)
+
+
+async def _listed(game_type: str, *, own_image: bool) -> Game:
+    """The first vendor game of the type, with or without an image of its own, that the
+    type's list page shows."""
     async with session_scope() as session:
         return (
             await session.exec(
                 select(Game)
                 .where(
-                    col(Game.show_icon).is_(None),
+                    col(Game.show_icon).is_not(None)
+                    if own_image
+                    else col(Game.show_icon).is_(None),
                     Game.game_type == game_type,
                     Game.vassalage != STUDIO_VENDOR,
                     # listed on the type's page, not only in its vendor's own popup
@@ -72,6 +81,33 @@ async def _search(page: Page, words: str) -> None:
 
 
 CARDS = ("[data-testid=game-card]",)
+
+
+async def _set_image(game_id: int, show_icon: str | None) -> None:
+    async with write_transaction() as session:
+        await session.exec(update(Game).where(col(Game.id) == game_id).values(show_icon=show_icon))
+    await drop_site_catalogue_cache()
+
+
+async def test_a_game_whose_image_fails_shows_its_types_cover(page: Page, site_url: str) -> None:
+    # A slot whose image address is a 404 on the site: no broken-image icon, its type's cover,
+    # and nothing the site's CSP refuses on the way.
+    slot = await _listed("RNG", own_image=True)
+    assert slot.id is not None
+    await _set_image(slot.id, f"{site_url}/game-art/no-such-picture.png")
+    await page.add_init_script(COLLECT)
+    try:
+        await open_site(page, site_url + "/rng")
+        await _search(page, slot.game_name)
+        picture = page.locator(f'[data-testid=game-card][data-game="{slot.game_code}"] img')
+        await picture.scroll_into_view_if_needed()
+        await expect(picture).to_have_attribute("src", re.compile(r"/game-art/slots\.svg$"))
+        await expect(picture).to_have_attribute("alt", slot.game_name)  # still named
+        loaded = "img => img.complete && img.naturalWidth > 0"
+        await page.wait_for_function(loaded, arg=await picture.element_handle())
+        assert await page.evaluate("window.__cspViolations") == []
+    finally:
+        await _set_image(slot.id, slot.show_icon)
 
 
 @pytest.mark.deep

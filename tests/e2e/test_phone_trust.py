@@ -77,6 +77,54 @@ async def _accessible(page: Page, name: str, found: list[str], page_wide: list[s
     await page.emulate_media(color_scheme="light")
 
 
+# What every page shows at a phone's foot.
+CHROME = ("[data-testid=site-footer]", "[data-testid=tab-bar]")
+# Set before the theme changes: the transitions that the change starts in CHROME, read at the
+# moment the page takes the scheme's class.
+WATCH_THEME = """([scheme, within]) => {
+  const root = document.documentElement;
+  window.themeTransitions = new Promise((resolve) => {
+    new MutationObserver((_, observer) => {
+      if (!root.classList.contains(scheme)) return;
+      observer.disconnect();
+      const chrome = [...document.querySelectorAll(within.join(", "))];
+      resolve(document.getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .filter((a) => chrome.some((part) => part.contains(a.effect.target)))
+        .map((a) => `${a.transitionProperty} of ${a.effect.target.outerHTML.slice(0, 80)}`));
+    }).observe(root, {attributes: true, attributeFilter: ["class"]});
+  });
+}"""
+
+
+async def test_the_footer_and_tab_bar_read_well_in_the_dark_at_once(
+    browser: Browser, site_url: str
+) -> None:
+    """On a phone the footer and the tab bar pass axe-core in the light theme, then in the dark
+    the moment it is chosen, for a visitor who asked for less motion too: nothing of theirs
+    fades from the light theme's colours (a walk read the footer's links in the light
+    theme's grey on the dark background while every property of every element had a
+    transition for such visitors)."""
+    # bypass_csp: the site's policy refuses inline scripts, axe-core's among them.
+    context = await browser.new_context(
+        viewport=PHONE,
+        timezone_id="America/Sao_Paulo",
+        color_scheme="light",
+        reduced_motion="reduce",
+        bypass_csp=True,
+    )
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url)
+        assert await blocking_violations(page, CHROME) == []
+        await page.evaluate(WATCH_THEME, ["dark", list(CHROME)])
+        await page.emulate_media(color_scheme="dark")
+        assert await page.evaluate("window.themeTransitions") == []
+        assert await blocking_violations(page, CHROME) == []
+    finally:
+        await context.close()
+
+
 async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     browser: Browser, site_url: str
 ) -> None:

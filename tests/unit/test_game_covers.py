@@ -40,7 +40,10 @@ def test_the_cover_is_the_types_alone() -> None:
     assert covers.cover_url("LOTT") == covers.cover_url("ELOTT") == "/game-art/lottery.svg"
     assert covers.cover_url("PVP") == "/game-art/cards.svg"
     assert covers.cover_url("NEW_KIND") == "/game-art/slots.svg"  # a type learnt later
-    assert covers.picture("https://cdn/x.png", "LIVE") == covers.Picture("https://cdn/x.png")
+    # An image of its own gives way to the type's cover should it fail to load.
+    assert covers.picture("https://cdn/x.png", "LIVE") == covers.Picture(
+        "https://cdn/x.png", fallback="/game-art/live.svg"
+    )
     assert covers.picture("", "COCKFIGHT") == covers.Picture("/game-art/cockfight.svg", True)
     assert covers.picture(None, "SPORTS") == covers.Picture("/game-art/sports.svg", True)
     # A vendor's tile stands on the cover, its wordmark whole over it (when it has one).
@@ -70,3 +73,4 @@ async def test_a_provider_tile_without_an_icon_shows_its_categorys_cover() -> No
     assert (tile.icon, tile.cover) == (covers.cover_url(listed["gameType"]), True)
     own = lobby.provider_card(listed)
     assert (own.icon, own.cover, own.vassalage) == (listed["icons"]["color"], False, code)
+    assert own.fallback == covers.cover_url(listed["gameType"])

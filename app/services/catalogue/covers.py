@@ -35,11 +35,14 @@ def cover_url(game_type: str) -> str:
 @dataclass(frozen=True)
 class Picture:
     """What a tile shows: `src`, which is its type's cover when `cover` is set (the card then
-    writes the name over it, unless `logo`, a vendor's wordmark, stands on the cover)."""
+    writes the name over it, unless `logo`, a vendor's wordmark, stands on the cover). An
+    image of its own that fails to load (a dead link, the vendor's CDN down) gives way to
+    `fallback`, its type's cover, instead of the browser's broken-image icon."""
 
     src: str
     cover: bool = False
     logo: str = ""
+    fallback: str = ""
 
 
 def picture(own: str | None, game_type: str, *, vendor: bool = False) -> Picture:
@@ -49,7 +52,7 @@ def picture(own: str | None, game_type: str, *, vendor: bool = False) -> Picture
     if vendor:
         return Picture(cover_url(game_type), True, own or "")
     if own:
-        return Picture(own)
+        return Picture(own, fallback=cover_url(game_type))
     return Picture(cover_url(game_type), True)
 
 

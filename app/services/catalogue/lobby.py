@@ -228,6 +228,7 @@ class ProviderCard:
     popup: bool
     maintenance: bool
     cover: bool = False
+    fallback: str = ""  # its category's cover, should its own icon fail to load
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,7 @@ def provider_card(card: Mapping[str, Any]) -> ProviderCard:
         popup=card["action"]["kind"] == POPUP,
         maintenance=bool(card["maintenance"]),
         cover=shown.cover,
+        fallback=shown.fallback,
     )
 
 

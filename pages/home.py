@@ -287,7 +287,15 @@ _WINNER = (
 
 def _winner(winner: rx.Var) -> rx.Component:
     return rx.el.li(
-        image(winner.icon, "", 40, 40, loading="lazy", class_name="size-10 rounded-lg"),
+        image(
+            winner.icon,
+            "",
+            40,
+            40,
+            fallback=winner.fallback,
+            loading="lazy",
+            class_name="size-10 rounded-lg",
+        ),
         rx.el.div(
             rx.el.p(winner.name, class_name="text-sm font-medium"),
             rx.el.p(

@@ -14,7 +14,7 @@ from app.core.errors import AppError
 from app.core.i18n.formatting import format_amount, format_symbol_amount
 from app.services.accounts.members import roles as member_roles
 from app.services.cashier import transfers
-from app.services.catalogue import games, lobby, members, winners
+from app.services.catalogue import covers, games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, U9W
 from app.services.seamless import launch
@@ -86,6 +86,7 @@ class WinnerRow:
     game: str = ""
     amount: str = ""
     icon: str = ""
+    fallback: str = ""  # the game type's cover, should the icon fail to load
 
 
 def _is_home(path: str) -> bool:
@@ -208,7 +209,13 @@ class LobbyState(MemberPage, rx.State):
         )
         self.pg_games = await cards(pg["content"], ui, brand.id)
         self.winners = [
-            WinnerRow(w["customerName"], w["gameName"], str(w["winAmount"]), w["iconUrl"])
+            WinnerRow(
+                w["customerName"],
+                w["gameName"],
+                str(w["winAmount"]),
+                w["iconUrl"],
+                covers.cover_url(w["gameCategory"]),
+            )
             for w in await winners.winner_board(brand, lang)
         ]
 

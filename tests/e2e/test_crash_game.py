@@ -21,6 +21,7 @@ from models import Member
 from models.base import utcnow
 from models.crash import CrashRound, CrashRoundStatus
 from tests.support.browser import SLOW_MS, open_site, register_in_browser
+from tests.support.crash_game import next_round_crashing_between
 from tests.support.money import cash, fund
 
 pytestmark = pytest.mark.e2e
@@ -31,7 +32,8 @@ ROUND_WAIT_SECONDS = 300
 
 async def _round_taking_bets(merchant_id: int) -> CrashRound:
     """The brand's next round with time left to bet, whose flight lasts long enough for a
-    click (crash point 2x to 20x: 12 to 50 seconds); rounds are random, so wait for one."""
+    click (crash point 2x to 20x: 12 to 50 seconds); should the made round be missed (a slow
+    machine), a random one that fits."""
     deadline = time.monotonic() + ROUND_WAIT_SECONDS
     while time.monotonic() < deadline:
         async with session_scope() as session:
@@ -114,7 +116,13 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await winner_page.keyboard.press("s")
     await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("1.00")
 
+    # A round of 3x to 8x next (12 to 35 seconds of flight): no wait for a random one.
+    await next_round_crashing_between(300, 800)
     row = await _round_taking_bets((await brands.by_code("BR1")).id)
+    for page in (winner_page, loser_page, guest_page):  # every tab follows it before a bet
+        board = page.get_by_test_id("crash-board")
+        await expect(board).to_have_attribute("data-round", f"crash-{row.id}")
+        await expect(board).to_have_attribute("data-phase", "betting")
     await winner_page.keyboard.press("Space")
     for page in (loser_page, guest_page):
         await page.get_by_test_id("crash-bet-1").click()

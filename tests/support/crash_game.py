@@ -3,6 +3,7 @@ the Crash game, and their ledger and wager facts read back."""
 
 from __future__ import annotations
 
+import itertools
 from datetime import timedelta
 
 from sqlalchemy import update
@@ -14,7 +15,7 @@ from app.services.brands import brands
 from app.services.seamless import wallet
 from app.services.studio import rounds as studio_rounds
 from app.services.studio import seeds
-from app.services.studio.crash import chains
+from app.services.studio.crash import chains, fairness
 from app.services.studio.crash import rounds as crash_rounds
 from models import Game, Member
 from models.crash import CrashBet, CrashRound, CrashRoundStatus
@@ -48,6 +49,25 @@ async def fresh_round(length: int = 40, edge: str = "1.00") -> CrashRound:
     opened = await crash_rounds.open_next(merchant_id, clock.now())
     assert opened is not None and opened.number == 1 and opened.chain_id == view.chain_id
     return opened
+
+
+async def next_round_crashing_between(low: int, high: int, length: int = 1000) -> None:
+    """A new chain on the test brand whose first round crashes between `low` and `high`
+    hundredths (its public salt is the first of a counted series that gives one): a running
+    site's driver opens that round a pause after the current one crashes. A walk then plays a
+    known round instead of waiting for a random one."""
+    await chains.create_chain(BRAND, length)
+    merchant_id = await brand_id()
+    async with session_scope() as session:
+        chain = await chains.active_chain(session, merchant_id)
+    assert chain is not None
+    seed = fairness.seed_at(chains.checkpoints(chain), 1)
+    salt = next(
+        f"walk-salt-{n}"
+        for n in itertools.count()
+        if low <= fairness.crash_hundredths(seed, f"walk-salt-{n}", chain.house_edge_bp) <= high
+    )
+    await chains.set_salt(BRAND, salt, clock.now())
 
 
 async def crash_game() -> Game:

@@ -86,7 +86,7 @@ class FeedbackState(MemberPage, rx.State):
         ticket = await support.submit_feedback(
             await current_brand(self),
             None if member is None else member.id,
-            question_type if question_type in support.QUESTION_TYPES else "other",
+            question_type,
             content,
             page_visitor(self).ip,
             await read_uploads(files, support.MAX_IMAGES),

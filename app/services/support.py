@@ -60,8 +60,9 @@ async def submit_feedback(
     images: Sequence[bytes] = (),
     now: datetime | None = None,
 ) -> int:
-    """A ticket; feedback without a login is limited per address. Nothing is stored when the
-    text or any image is refused."""
+    """A ticket (of `question_type`, or "other" when it names none of QUESTION_TYPES);
+    feedback without a login is limited per address. Nothing is stored when the text or any
+    image is refused."""
     text = content.strip()
     if not FEEDBACK_MIN_WORDS <= word_count(text) <= FEEDBACK_MAX_WORDS:
         raise AppError(
@@ -78,7 +79,7 @@ async def submit_feedback(
     ticket = Feedback(
         merchant_id=brand.id,
         member_id=member_id,
-        question_type=question_type,
+        question_type=question_type if question_type in QUESTION_TYPES else "other",
         content=text,
         images=stored,
     )

@@ -24,7 +24,7 @@ from app.services.promotions import bonus, eligibility, offers, raffles
 from app.services.promotions.offers import PromotionSpec, Shown
 from app.services.seamless import wallet
 from app.services.studio import rounds
-from models import Member, Merchant, PromotionEntry
+from models import Feedback, Member, Merchant, PromotionEntry
 from models.base import utcnow
 from models.games import WalletStatus
 from models.loyalty_vip import VipMember
@@ -362,3 +362,13 @@ async def test_feedback_is_bounded_in_words_not_characters() -> None:
         ),
     )
     assert await support.submit_feedback(brand, None, "game", "Ok I lost", "10.9.9.3")
+
+
+async def test_a_ticket_of_no_known_type_is_filed_as_other() -> None:
+    brand = await brands.by_code("BR1")
+    ticket = await support.submit_feedback(
+        brand, None, "refund-now", "Where is my money", "10.9.9.4"
+    )
+    async with session_scope() as session:
+        stored = await session.get(Feedback, ticket)
+    assert stored is not None and stored.question_type == "other"

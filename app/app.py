@@ -24,14 +24,14 @@ from app.reconnect import guard_uploads, keep_state_on_new_token
 from app.services import site_map
 from app.services.brands import brands
 from pages.registry import all_pages, sitemap_paths
-from state.announcements import AnnouncementState
-from state.auth import AuthState
+from state.accounts.auth import AuthState
+from state.backoffice.console import ConsoleState
+from state.cashier.wallet import WalletState
+from state.catalogue.lobby import LobbyState
 from state.client_storage import bound_client_storage
-from state.console import ConsoleState
+from state.content.announcements import AnnouncementState
 from state.dialog import DialogState
-from state.lobby import LobbyState
 from state.site import SiteState
-from state.wallet import WalletState
 
 
 @asynccontextmanager
@@ -87,7 +87,7 @@ ON_LOAD = [
     AnnouncementState.load,
 ]
 # Console pages (app.routes: console=True) load the language and check the staff login
-# (state/console.py), never a member's; the login and enrolment pages only the language.
+# (state/backoffice/console.py), never a member's; the login and enrolment pages only the language.
 CONSOLE_ON_LOAD = [SiteState.load_site, ConsoleState.gate]
 
 

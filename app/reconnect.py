@@ -37,7 +37,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.services.browser_logins import browser_digest, same_browser, secret_of
-from state.auth import AuthState
+from state.accounts.auth import AuthState
 
 logger = logging.getLogger(__name__)
 UPLOAD_PATH = "/_upload"

@@ -68,8 +68,8 @@ RESPONSIBLE_GAMBLING = "/responsible-gambling"  # the public page (no login)
 VERIFY_IDENTITY = "/verify-identity"
 NOT_FOUND = "404"  # Reflex's name for the page it serves at unknown paths
 
-# The back office (operator console): staff pages, gated by a staff login (state/console.py),
-# never by a member's.
+# The back office (operator console): staff pages, gated by a staff login
+# (state/backoffice/console.py), never by a member's.
 ADMIN = "/admin"
 ADMIN_LOGIN = "/admin/login"
 ADMIN_ENROL = "/admin/enrol"  # reached from a staff invitation's link

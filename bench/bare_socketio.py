@@ -13,7 +13,7 @@ import socketio
 
 NAMESPACE = "/_event"
 ROOT_STATE = "reflex___state____state"
-WALLET_STATE = f"{ROOT_STATE}.state___wallet____wallet_state"
+WALLET_STATE = f"{ROOT_STATE}.state___cashier___wallet____wallet_state"
 HYDRATED = {"delta": {ROOT_STATE: {"is_hydrated_rx_state_": True}}}
 # What Reflex answers to WalletState.toggle_hidden on the home page (a visitor), 216 bytes.
 ANSWER = {

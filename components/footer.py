@@ -10,7 +10,7 @@ from components.link import page_link
 from components.media import image
 from components.side_menu import social_link
 from components.style import FOCUS
-from state.lobby import LobbyState
+from state.catalogue.lobby import LobbyState
 from state.site import SiteState
 
 PROVIDERS = ("pg", "bgs", "jili", "pp", "evo", "saba", "ds88", "imes")

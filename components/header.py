@@ -5,18 +5,18 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
+from components.cashier.wallet import balance_badge
 from components.dialog import close_dialog, dialog, open_dialog
 from components.i18n import t
 from components.link import page_link
 from components.media import image
 from components.member_nav import MEMBER_CENTRE
 from components.style import FOCUS, SCROLL_HINT
-from components.wallet import balance_badge
-from state.auth import LOGOUT_DIALOG, AuthState
-from state.lobby import LobbyState
-from state.register import RegisterState
+from state.accounts.auth import LOGOUT_DIALOG, AuthState
+from state.accounts.register import RegisterState
+from state.cashier.wallet import WalletState
+from state.catalogue.lobby import LobbyState
 from state.site import SiteState
-from state.wallet import WalletState
 
 MOBILE_MENU = "mobile-menu"
 # The choice is written to the browser's storage at once (the names of SiteState.lang and

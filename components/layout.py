@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.announcements import announcement_dialog
-from components.auth_dialogs import auth_dialogs
+from components.accounts.auth_dialogs import auth_dialogs
+from components.accounts.first_steps import first_steps_dialog, signed_out_banner
+from components.catalogue.game_dialogs import game_dialogs
 from components.client_alerts import client_alerts
+from components.content.announcements import announcement_dialog
 from components.dialog import helper_dialog
-from components.first_steps import first_steps_dialog, signed_out_banner
 from components.footer import footer
-from components.game_dialogs import game_dialogs
 from components.header import header, mobile_menu_dialog
 from components.i18n import t
 from components.member_nav import member_centre_dialog, member_nav
-from components.reality import reality_dialog
+from components.protection.reality import reality_dialog
 from components.side_menu import side_menu
 from components.status_pages import blocked_page, maintenance_page
 from components.style import until_loaded
 from components.tab_bar import tab_bar
-from state.auth import SOON_DIALOG
+from state.accounts.auth import SOON_DIALOG
 from state.site import SiteState
 
 

@@ -10,10 +10,10 @@ from components.dialog import dialog
 from components.i18n import t
 from components.link import page_link
 from components.style import FOCUS
-from state.auth import AuthState
+from state.accounts.auth import AuthState
+from state.cashier.wallet import WalletState
 from state.site import SiteState
 from state.ui import UiState
-from state.wallet import WalletState
 
 MEMBER_CENTRE = "member-centre"
 

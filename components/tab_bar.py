@@ -11,8 +11,8 @@ from components.i18n import t
 from components.link import page_link
 from components.member_nav import MEMBER_CENTRE
 from components.style import FOCUS
-from state.auth import AuthState
-from state.register import RegisterState
+from state.accounts.auth import AuthState
+from state.accounts.register import RegisterState
 
 CASINO = next(path for path, kind in routes.CATEGORY_LISTS.items() if kind == "RNG")
 TABS = (

@@ -3,7 +3,7 @@ adds in its own `PAGES` tuple (path, builder, title, loaders, login), and app/ap
 exactly what the modules declare. Adding a page is a builder and one `Page(...)` line in its own
 module; no hub file.
 
-    # pages/download.py
+    # pages/content/download.py
     PAGES = (Page(routes.DOWNLOAD, download_page, "Download", load=(DownloadState.load,)),)
 
 A path other modules link to is a constant in app/routes.py; a page nobody links to may name

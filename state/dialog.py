@@ -10,7 +10,8 @@ import reflex as rx
 
 from state.guard import ARGS, Millis, Name, checked
 
-# A dialog's name is a short slug (state/auth.py, state/play.py ...); a tab has few open.
+# A dialog's name is a short slug (state/accounts/auth.py, state/studio/play.py ...); a tab has
+# few open.
 _NAME = re.compile(r"[a-z0-9-]{1,32}")
 MAX_OPEN = 8
 CLOSER_GRACE_SECONDS = 2.0

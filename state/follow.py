@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-# After a login: the header's balance (state.wallet) loads.
+# After a login: the header's balance (state.cashier.wallet) loads.
 AFTER_LOGIN: list[Any] = []
 # After the language changes: amounts are formatted again in the new locale.
 AFTER_LANGUAGE: list[Any] = []
 # After the member's money moved elsewhere (a payout, a credit, another tab): pages that show
-# it read it again (state.wallet's watch hands these on).
+# it read it again (state.cashier.wallet's watch hands these on).
 AFTER_BALANCE: list[Any] = []

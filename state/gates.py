@@ -44,7 +44,8 @@ def remedy(code: str) -> str:
 
 GATED = "__gated_door__"
 
-# The logged-in member of an event, or None: state.auth (which imports this module) sets it.
+# The logged-in member of an event, or None: state.accounts.auth (which imports this module)
+# sets it.
 _member_of: list[Callable[[Any], Awaitable[Member | None]]] = []
 
 

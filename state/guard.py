@@ -42,7 +42,7 @@ BotAnswer = Annotated[str, StringConstraints(max_length=4096)]
 # A submitted form: a few named fields of text, ticks or numbers (Reflex names the fields
 # of a list of inputs itself, in long names).
 Form = Annotated[dict[Text, _Value | bool | int | float | None], Field(max_length=40)]
-# A game card as the page shows it (state.cards.GameCard, sent back by a card's buttons).
+# A game card as the page shows it (state.catalogue.cards.GameCard, sent back by a card's buttons).
 Card = Annotated[dict[Name, _Value | bool], Field(max_length=24)]
 Page = Annotated[int, Field(ge=1, le=100_000)]
 Index = Annotated[int, Field(ge=0, le=1_000)]
@@ -87,7 +87,7 @@ def checked(handler: H) -> H:
     return guarded  # type: ignore[return-value]
 
 
-# How a refusal is shown: state.auth (which imports this module) sets it at import.
+# How a refusal is shown: state.accounts.auth (which imports this module) sets it at import.
 _show_refusal: list[Callable[..., Awaitable[Any]]] = []
 
 

@@ -1,7 +1,7 @@
 """One way for a member page's state to run an action, as the console's `ConsolePage._act`.
 
 A handler marked `@member_action` is written straight, catching no AppError itself: it learns
-the member with `current_member` (state/auth.py), the language with `ui_lang`
+the member with `current_member` (state/accounts/auth.py), the language with `ui_lang`
 (state/site.py), and calls its use case. A refusal (AppError) anywhere in it stops it and
 `MemberPage._failed` shows it in the state's own lines: the translated message in `error`
 (field messages in `errors` where the state has them, for a `validation-failed`), the form

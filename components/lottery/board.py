@@ -9,7 +9,7 @@ import reflex as rx
 from components.i18n import t
 from components.lottery.common import CARD, CHIP, ball, countdown
 from components.style import FOCUS
-from state.lottery import LotteryState
+from state.lottery.lottery import LotteryState
 
 
 def refresh_button() -> rx.Component:

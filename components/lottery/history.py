@@ -13,7 +13,7 @@ from components.i18n import amount, local_time, t
 from components.link import page_link
 from components.lottery.common import CARD, CHIP, name_of, selection_line, text_of, verify_link
 from components.style import AXIS_TICK, CHART_TEXT, FOCUS
-from state.lottery import RULES_DIALOG, LotteryRecordState, LotteryState
+from state.lottery.lottery import RULES_DIALOG, LotteryRecordState, LotteryState
 
 
 def _bet_row(bet: rx.Var) -> rx.Component:

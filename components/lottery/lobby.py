@@ -8,7 +8,7 @@ from components.i18n import t
 from components.link import page_link
 from components.lottery.common import BADGE_COLOURS, countdown, text_of
 from components.style import FOCUS
-from state.lottery import LotteryState
+from state.lottery.lottery import LotteryState
 
 
 def _badge(image: rx.Var, family_key: rx.Var, badge: rx.Var) -> rx.Component:

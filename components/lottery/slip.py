@@ -9,7 +9,7 @@ from components.forms import INPUT, PRIMARY, SECONDARY
 from components.i18n import amount, t
 from components.lottery.common import BALL, BALL_OFF, BALL_ON, CARD, CHIP, OPTION, name_of, text_of
 from components.style import FOCUS
-from state.lottery import LotteryState
+from state.lottery.lottery import LotteryState
 
 
 def play_tabs() -> rx.Component:

@@ -10,7 +10,7 @@ from components.forms import INPUT, PRIMARY, SECONDARY
 from components.i18n import t
 from components.studio.panels import CARD
 from components.style import FOCUS
-from state.studio_auto import HOTKEYS_ON, AutobetState, HotkeyState
+from state.studio.studio_auto import HOTKEYS_ON, AutobetState, HotkeyState
 
 LOAD_HOTKEYS = rx.call_script(
     "window.appStudioHotkeys || document.head.appendChild("

@@ -11,11 +11,11 @@ import reflex as rx
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY
 from components.i18n import t
 from components.studio.panels import CARD, SMALL_BUTTON
-from state.crash import CrashState
-from state.crash_views import FeedRow, MineRow, PastRow
-from state.play import PlayState
 from state.site import SiteState
-from state.studio_auto import HotkeyState
+from state.studio.crash import CrashState
+from state.studio.crash_views import FeedRow, MineRow, PastRow
+from state.studio.play import PlayState
+from state.studio.studio_auto import HotkeyState
 
 
 def board() -> rx.Component:

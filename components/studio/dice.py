@@ -6,8 +6,8 @@ import reflex as rx
 
 from components.i18n import amount, t
 from components.studio.panels import CARD, SMALL_BUTTON, bet_form
-from state.play import PlayState
-from state.studio_games import DiceState
+from state.studio.play import PlayState
+from state.studio.studio_games import DiceState
 
 
 def _direction(label: rx.Var, over: bool, test_id: str) -> rx.Component:

@@ -9,8 +9,8 @@ import reflex as rx
 from components.i18n import t
 from components.studio.panels import CARD, bet_form
 from components.style import FOCUS
-from state.play import PlayState
-from state.studio_games import GridState
+from state.studio.play import PlayState
+from state.studio.studio_games import GridState
 
 _CELL = (
     "studio-pop aspect-square min-w-0 grid place-items-center rounded-lg font-bold "

@@ -7,8 +7,8 @@ import reflex as rx
 from components.forms import INPUT
 from components.i18n import amount, t
 from components.studio.panels import CARD, bet_form
-from state.play import PlayState
-from state.studio_games import LimboState
+from state.studio.play import PlayState
+from state.studio.studio_games import LimboState
 
 
 def limbo_board() -> rx.Component:

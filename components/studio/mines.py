@@ -9,9 +9,9 @@ from components.forms import INPUT
 from components.i18n import t
 from components.studio.panels import CARD, bet_form
 from components.style import FOCUS
-from state.play import PlayState
-from state.studio_games import MinesState
-from state.studio_views import MINE_TILES
+from state.studio.play import PlayState
+from state.studio.studio_games import MinesState
+from state.studio.studio_views import MINE_TILES
 
 _TILE = f"aspect-square min-w-0 grid place-items-center rounded-lg {FOCUS}"
 # A revealed tile turns over, one after another across the field.

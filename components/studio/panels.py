@@ -11,9 +11,9 @@ from components.dialog import dialog
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY
 from components.i18n import t
 from components.style import FOCUS
-from state.auth import AuthState
-from state.play import RULES_DIALOG, PlayState
+from state.accounts.auth import AuthState
 from state.site import SiteState
+from state.studio.play import RULES_DIALOG, PlayState
 
 CARD = "rounded-2xl p-4 bg-white dark:bg-slate-900 shadow space-y-3 min-w-0"
 SMALL_BUTTON = (

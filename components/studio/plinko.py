@@ -9,9 +9,9 @@ import reflex as rx
 from components.forms import INPUT
 from components.i18n import t
 from components.studio.panels import CARD, bet_form
-from state.play import PlayState
-from state.plinko_board import BALL_RADIUS, PEG_RADIUS, WIDTH
-from state.studio_games import PlinkoState
+from state.studio.play import PlayState
+from state.studio.plinko_board import BALL_RADIUS, PEG_RADIUS, WIDTH
+from state.studio.studio_games import PlinkoState
 
 # The drop takes about a second; reduced motion shows the ball where it landed at once.
 PLINKO_CSS = """

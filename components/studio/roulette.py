@@ -9,9 +9,9 @@ from app.services.studio.games.roulette import RED
 from components.i18n import t
 from components.studio.panels import CARD, SMALL_BUTTON, bet_form
 from components.style import FOCUS
-from state.play import PlayState
-from state.studio_games import RouletteState
-from state.studio_views import ROULETTE_OUTSIDE
+from state.studio.play import PlayState
+from state.studio.studio_games import RouletteState
+from state.studio.studio_views import ROULETTE_OUTSIDE
 
 _CELL = f"relative h-10 min-w-0 rounded text-sm font-bold text-white {FOCUS}"
 # The wheel spins behind the winning pocket, which spins in and settles (none for reduced

@@ -21,8 +21,8 @@ from app.services.brands import brands
 from models import ApprovalRequest, AuditEntry, PayoutAccount, WithdrawalOrder
 from models.base import utcnow
 from models.identity import MemberIdentity
-from state.console_audit import detail_words, sentence, target_words
-from state.console_payments import approval_words
+from state.backoffice.console_audit import detail_words, sentence, target_words
+from state.cashier.console_payments import approval_words
 from tests.support.accounts import ADULT_NAME, cpf_of, make_member
 from tests.support.backoffice import make_staff, pending_withdrawal, role_with
 from tests.support.money import fund, lose

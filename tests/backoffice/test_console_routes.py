@@ -6,8 +6,8 @@ from __future__ import annotations
 from app import routes
 from app.app import CONSOLE_ON_LOAD, ON_LOAD, app
 from pages.registry import all_pages
-from state.auth import AuthState
-from state.console import ConsoleState
+from state.accounts.auth import AuthState
+from state.backoffice.console import ConsoleState
 
 
 def _key(path: str) -> str:

@@ -23,7 +23,7 @@ from app.services.backoffice import approvals, player360, players
 from app.services.backoffice.permissions import ALL_BRANDS_ONLY
 from app.services.brands import brands
 from app.services.identity import onboarding
-from components.console import NAV, NAV_STRIP
+from components.backoffice.console import NAV, NAV_STRIP
 from models import ApprovalRequest, AuditEntry, Member, WithdrawalOrder
 from models.base import utcnow
 from models.identity import IdentityStatus, MemberIdentity

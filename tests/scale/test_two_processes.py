@@ -43,8 +43,8 @@ from app.services.cashier.providers import SIGNATURE_HEADER
 from app.services.identity import onboarding
 from app.services.job_runs import JobRunView
 from models import JobState
-from state.auth import AuthState
-from state.wallet import WalletState
+from state.accounts.auth import AuthState
+from state.cashier.wallet import WalletState
 from tests.support.accounts import PASSWORD, new_username, register
 from tests.support.browser import choose_language, register_in_browser
 from tests.support.databases import TEST_REDIS_URL, use_postgres

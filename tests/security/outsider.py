@@ -19,7 +19,7 @@ import socketio  # type: ignore[import-untyped]
 from reflex.state import BaseState
 
 import app.app  # noqa: F401 (registers every state)
-from state.crash import CrashState
+from state.studio.crash import CrashState
 
 NAMESPACE = "/_event"  # the page's socket.io namespace, the same as the engine's path
 QUIET_SECONDS = 2.0  # no update for this long: the server is done with what was sent

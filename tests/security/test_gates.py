@@ -32,7 +32,7 @@ from app.services import exclusion, gates
 from app.services.agents import team
 from app.services.brands import brands
 from models import Member
-from state.auth import AuthState
+from state.accounts.auth import AuthState
 from state.site import SiteState
 from tests.security.test_handlers import public_handlers
 from tests.support.accounts import make_member, new_username, session_client
@@ -100,7 +100,7 @@ def test_an_open_handler_cannot_be_gated() -> None:
     async def load(self: Any) -> None:
         return None
 
-    load.__module__, load.__qualname__ = "state.help", "HelpState.load"
+    load.__module__, load.__qualname__ = "state.content.help", "HelpState.load"
     with pytest.raises(TypeError, match="open in the gate table"):
         state_gates.gated(load)
 
@@ -209,7 +209,8 @@ async def _every_handler_refuses(
     async def the_member(_state: Any) -> Member | None:
         return member
 
-    # The login lookup (state.auth.current_login, tested with the browser) gives this member.
+    # The login lookup (state.accounts.auth.current_login, tested with the browser) gives
+    # this member.
     monkeypatch.setattr(state_gates, "_member_of", [the_member])
     code = REFUSALS[gate][1]
     handlers = _gated_handlers(gate)
@@ -292,15 +293,15 @@ def test_the_doors_found_open_pass_their_gates(method: str, path: str, needed: s
 @pytest.mark.parametrize(
     "name",
     [
-        "state.agent_team.AgentTeamState.send_down",
-        "state.agent_team.AgentTeamState.send_up",
-        "state.agents.AgentState.register",
-        "state.promotions.PromotionsState.join",
-        "state.promotions.PromotionsState.request_reward",
-        "state.promotions.PromotionsState.send_application",
-        "state.missions.MissionState.claim",
-        "state.loyalty_vip.IncomeState.claim",
-        "state.loyalty_vip.IncomeState.claim_all",
+        "state.agents.agent_team.AgentTeamState.send_down",
+        "state.agents.agent_team.AgentTeamState.send_up",
+        "state.agents.agents.AgentState.register",
+        "state.promotions.promotions.PromotionsState.join",
+        "state.promotions.promotions.PromotionsState.request_reward",
+        "state.promotions.promotions.PromotionsState.send_application",
+        "state.loyalty.missions.MissionState.claim",
+        "state.loyalty.loyalty_vip.IncomeState.claim",
+        "state.loyalty.loyalty_vip.IncomeState.claim_all",
     ],
 )
 def test_the_handlers_found_open_pass_their_gates(name: str) -> None:

@@ -20,8 +20,8 @@ from app.core.db import session_scope
 from app.services.catalogue import members as favourites
 from models import Game, Member
 from models.catalogue import GAME
-from state.auth import AuthState
-from state.withdraw import WithdrawState
+from state.accounts.auth import AuthState
+from state.cashier.withdraw import WithdrawState
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.security.outsider import Outsider, browser_cookie, handler_names, hostile_payloads
 from tests.support.money import cash, fund

@@ -35,7 +35,7 @@ from app.services import browser_logins
 from app.services.accounts import sessions
 from app.services.brands import brands
 from models import Member
-from state.auth import AuthState
+from state.accounts.auth import AuthState
 from tests.support.backoffice import log_in, make_staff_account
 
 ROOT = State.get_full_name()

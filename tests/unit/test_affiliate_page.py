@@ -1,4 +1,4 @@
-"""The affiliate application as the member sends it (state/affiliate.py): a refused
+"""The affiliate application as the member sends it (state/agents/affiliate.py): a refused
 application shows the translated reason in the page's error line and sends nothing; an
 accepted one says so and shows its status; a guest is told to log in. The tab runs through
 the site's own event processor."""
@@ -9,7 +9,7 @@ from app.app import app as site
 from app.core.i18n import translate
 from app.routes import AFFILIATE_APPLY
 from app.services.agents import affiliates
-from state.affiliate import AffiliateState
+from state.agents.affiliate import AffiliateState
 from tests.support.accounts import make_member
 from tests.support.page_state import Tab, member_tab
 

@@ -31,8 +31,8 @@ from app.services.origins import public_address
 from models import AuditEntry, DepositOrder, Member
 from models.agents import AgentPayout, ContractKind, ContractStatus
 from models.cashier import DepositStatus
-from state.agent_team import pay_line_text
-from state.console_payments import approval_words
+from state.agents.agent_team import pay_line_text
+from state.cashier.console_payments import approval_words
 from tests.support.accounts import make_member
 from tests.support.agents import brand, downline, fact, signed, tiers, top_agent
 from tests.support.backoffice import log_in, make_staff, make_staff_account

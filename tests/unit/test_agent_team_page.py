@@ -1,4 +1,4 @@
-"""The agent centre's transfers as the page drives them (state/agent_team.py): a refused
+"""The agent centre's transfers as the page drives them (state/agents/agent_team.py): a refused
 pick or transfer shows the translated reason in the page's error line and moves nothing;
 the form opens only for a member of the agent's own downline. The member's tab runs through
 the site's own event processor, on a brand whose market allows transfers."""
@@ -12,7 +12,7 @@ from app.core.i18n import translate
 from app.routes import DOWNLINES, TRANSFER_UPLINE
 from app.services.cashier.transfers import member_wallet
 from models import Member
-from state.agent_team import AgentTeamState
+from state.agents.agent_team import AgentTeamState
 from tests.support.agents import brand, downline, top_agent
 from tests.support.money import fund
 from tests.support.page_state import member_tab

@@ -1,4 +1,4 @@
-"""The agent centre's own forms as the agent drives them (state/agents.py): a refused
+"""The agent centre's own forms as the agent drives them (state/agents/agents.py): a refused
 registration, contract offer or answer shows the translated reason in the page's error line
 and its success message stays empty; an offer on the agent home says who made it and when;
 the offer form's limit sentence follows a change of language. The agent's tab runs through the
@@ -12,7 +12,7 @@ from app.core.i18n import translate
 from app.routes import AGENT_HOME, DOWNLINES, REGISTER_CENTER
 from app.services.agents import contracts
 from models.agents import ContractKind
-from state.agents import AgentState
+from state.agents.agents import AgentState
 from state.site import SiteState
 from tests.support.agents import brand, downline, signed, tiers, top_agent
 from tests.support.page_state import member_tab

@@ -151,7 +151,7 @@ def test_site_state_rows_are_dataclasses_not_dicts() -> None:
     """ARCHITECTURE.md, the site shapes its view in state/: a row is a typed dataclass."""
     offenders = {
         path.name: rows
-        for path in sorted((PROJECT_ROOT / "state").glob("*.py"))
+        for path in sorted((PROJECT_ROOT / "state").rglob("*.py"))
         if (rows := _dict_rows(path.read_text()))
     }
     assert offenders == {}

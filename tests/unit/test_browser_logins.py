@@ -169,7 +169,7 @@ async def test_a_member_login_rotates_the_browser_secret() -> None:
         ),
         client,
     )
-    # The login's new secret is what the site binds the login to (state/auth.py `_apply`).
+    # The login's new secret is what the site binds the login to (state/accounts/auth.py `_apply`).
     assert value.device_key != came_with
     assert browser_logins.valid_secret(value.device_key) == value.device_key
     # The page fetches it once with the ticket of its login; nobody else can.

@@ -10,11 +10,11 @@ from typing import Any
 from reflex.state import BaseState, State, UpdateVarsInternalState
 
 import app.app  # noqa: F401 (registers every state and the check)
+from state.cashier.wallet import WalletState
 from state.client_storage import SHAPES, storage_key
-from state.play import PlayState
 from state.site import SiteState
-from state.studio_auto import HotkeyState
-from state.wallet import WalletState
+from state.studio.play import PlayState
+from state.studio.studio_auto import HotkeyState
 
 MEGABYTE = "x" * 1_048_576
 

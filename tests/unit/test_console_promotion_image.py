@@ -9,8 +9,8 @@ from uuid import uuid4
 
 from app.app import app as site
 from app.core.i18n import translate
-from state.console_promotions import PromotionsConsoleState
-from state.promotions import PromotionsState
+from state.promotions.console_promotions import PromotionsConsoleState
+from state.promotions.promotions import PromotionsState
 from state.site import SiteState
 from tests.backoffice.test_promotion_images import _stored
 from tests.backoffice.test_promotions_console import _form

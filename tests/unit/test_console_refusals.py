@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from app.app import app as site
 from app.core.i18n import translate
-from state.console_players import PlayersState
+from state.backoffice.console_players import PlayersState
 from state.site import SiteState
 from tests.support.page_state import Tab, staff_tab
 

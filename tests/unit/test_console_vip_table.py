@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from app.services.loyalty.vip_levels import Level
-from state.console_vip import level_fields, shown_level
+from state.loyalty.console_vip import level_fields, shown_level
 
 GOLD = Level(
     3,

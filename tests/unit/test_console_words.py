@@ -10,11 +10,11 @@ from app.core.i18n import translate
 from app.services import legal
 from app.services.backoffice.permissions import ALL
 from app.services.catalogue.lobby import nav_title
-from state.console_audit import detail_words
-from state.console_content import ContentState
-from state.console_games import GamesConsoleState
-from state.console_platform import PlatformState
-from state.console_team import TeamState
+from state.backoffice.console_audit import detail_words
+from state.backoffice.console_platform import PlatformState
+from state.backoffice.console_team import TeamState
+from state.catalogue.console_games import GamesConsoleState
+from state.content.console_content import ContentState
 from tests.support.page_state import Tab, staff_tab
 
 PAGE = "/admin/games"

@@ -12,8 +12,8 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.routes import PLAY_CRASH, PLAY_VERIFY
 from app.services.protection.limits import REALITY_CHECK_DUE
-from state.crash import CrashState, CrashVerifyState
-from state.reality import RealityState
+from state.protection.reality import RealityState
+from state.studio.crash import CrashState, CrashVerifyState
 from tests.support.crash_game import fresh_round
 from tests.support.page_state import Tab
 

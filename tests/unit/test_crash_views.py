@@ -8,7 +8,7 @@ from decimal import Decimal
 
 from app.services.studio.crash.rounds import FeedLine, OwnBet, PastRound, Verification
 from models.crash import CrashBetStatus
-from state import crash_views
+from state.studio import crash_views
 
 
 def test_feed_rows_say_each_bets_outcome_in_the_readers_language() -> None:

@@ -10,8 +10,8 @@ from app.services.brands import brands
 from app.services.studio.crash import chains
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.games import GAMES
-from state import studio_views
-from state.cards import card, cards
+from state.catalogue.cards import card, cards
+from state.studio import studio_views
 
 ENTRY: dict[str, Any] = {
     "nodeId": 7,

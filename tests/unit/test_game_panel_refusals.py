@@ -1,15 +1,15 @@
 """Refusals that show beside their own button rather than in a page's error line, through
-the site's own event processor: the header wallet's "bring it back" (state/wallet.py) and
-the studio game's autobet form (state/studio_auto.py)."""
+the site's own event processor: the header wallet's "bring it back" (state/cashier/wallet.py) and
+the studio game's autobet form (state/studio/studio_auto.py)."""
 
 from __future__ import annotations
 
 from app.app import app as site
 from app.core.i18n import translate
 from app.services.studio import autobet
-from state.play import PlayState
-from state.studio_auto import AutobetState
-from state.wallet import WalletState
+from state.cashier.wallet import WalletState
+from state.studio.play import PlayState
+from state.studio.studio_auto import AutobetState
 from tests.support.accounts import make_member
 from tests.support.page_state import Tab, member_tab
 

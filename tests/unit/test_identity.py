@@ -37,7 +37,7 @@ from models import AuditEntry, DepositOrder, Member, MemberMessage
 from models.cashier import DepositStatus, MessageKind, PayoutAccountKind, PixKeyType
 from models.identity import BarredPerson, IdentityStatus, MemberIdentity
 from models.protection import ProtectionRecord
-from state.console_kyc import liveness_text
+from state.identity.console_kyc import liveness_text
 from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf
 from tests.support.backoffice import make_staff
 from tests.support.images import HOSTILE_IMAGES

@@ -26,9 +26,9 @@ from app.services.providers import live, registry
 from app.services.providers.adapter import LiveModel
 from app.services.seamless import launch
 from models import Game
-from state.auth import AuthState
-from state.cards import GameCard
-from state.live_rooms import (
+from state.accounts.auth import AuthState
+from state.catalogue.cards import GameCard
+from state.catalogue.live_rooms import (
     HostCard,
     LiveHostsState,
     RoomCard,

@@ -14,7 +14,7 @@ from app.services.catalogue.navigation import start_game
 from app.services.lottery import entries
 from app.services.lottery.games import GAMES
 from models.catalogue import Game as CatalogueGame
-from state.cards import card
+from state.catalogue.cards import card
 
 LOTTERY_VENDORS = list(entries.VENDOR_TYPES)
 

@@ -18,7 +18,7 @@ from app.services.lottery.bets import BetRequest, check
 from app.services.lottery.games import GAMES
 from app.services.lottery.plays import PLAYS, Mode
 from models.lottery import BetStatus
-from state.lottery_rows import (
+from state.lottery.lottery_rows import (
     game_name_key,
     line_key,
     option_key,

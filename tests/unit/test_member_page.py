@@ -12,10 +12,10 @@ from reflex.state import State
 import app.app  # noqa: F401 (registers every state)
 from app.core.errors import AppError
 from app.core.i18n import translate
-from state.auth import AuthState
-from state.lobby import LobbyState
-from state.password import PasswordState
-from state.withdraw import ORDERS, WithdrawState
+from state.accounts.auth import AuthState
+from state.accounts.password import PasswordState
+from state.cashier.withdraw import ORDERS, WithdrawState
+from state.catalogue.lobby import LobbyState
 
 LANG = "pt"  # the site's default language, with nothing chosen in the tab
 

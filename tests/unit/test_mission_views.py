@@ -9,7 +9,7 @@ from decimal import Decimal
 from app.services.loyalty import missions, races
 from app.services.loyalty.rewards import title_of
 from models.loyalty_missions import MissionKind, MissionPeriod, MissionReward, RaceMetric
-from state.missions import board_lines, mission_card, remaining
+from state.loyalty.missions import board_lines, mission_card, remaining
 
 NOW = datetime(2026, 11, 23, 22, 0, tzinfo=UTC)
 

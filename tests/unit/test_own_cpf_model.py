@@ -9,7 +9,8 @@ and the cash balance is what the credited deposits, bets and withdrawals make it
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
+import itertools
+from collections.abc import Coroutine, Iterator
 from decimal import Decimal
 from typing import Any, ClassVar, TypeVar
 
@@ -58,6 +59,9 @@ ORDINARY_REFUSALS = {
 class OwnCpfMachine(RuleBasedStateMachine):
     runner: ClassVar[asyncio.Runner]
     transport: ClassVar[httpx.AsyncBaseTransport]
+    # Each run binds from an address of its own: a run may bind 20 times, and the address's
+    # password-hashing limit (60 in 10 minutes) is shared with every run before it.
+    addresses: ClassVar[Iterator[str]] = (f"100.64.7.{n % 250 + 1}" for n in itertools.count())
 
     def __init__(self) -> None:
         super().__init__()
@@ -66,6 +70,7 @@ class OwnCpfMachine(RuleBasedStateMachine):
         self.paid_from: dict[str, str] = {}  # order number -> who paid it
         self.expected = Decimal("0.00")
         self.accounts: list[int] = []
+        self.ip = next(self.addresses)
 
     def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
         return self.runner.run(coroutine)
@@ -109,7 +114,7 @@ class OwnCpfMachine(RuleBasedStateMachine):
             kind="PIX", holder_name=ADULT_NAME, pix_key_type="CPF", pix_key=key
         )
         try:
-            bound = self.run(payout_accounts.bind(self.member, entry, PASSWORD, "203.0.113.41"))
+            bound = self.run(payout_accounts.bind(self.member, entry, PASSWORD, self.ip))
         except AppError as refused:
             assert refused.code in ({"identity-payout-not-own-cpf"} | ORDINARY_REFUSALS)
             assert own or refused.code == "identity-payout-not-own-cpf"

@@ -6,9 +6,9 @@ without being kept with the tab, and a click does not send it again."""
 from __future__ import annotations
 
 from app.app import app as site
-from state.auth import AuthState
+from state.accounts.auth import AuthState
+from state.cashier.wallet import WalletState
 from state.site import SiteState
-from state.wallet import WalletState
 from tests.support.accounts import make_member
 from tests.support.page_state import Tab, member_tab, report
 

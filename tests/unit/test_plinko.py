@@ -13,8 +13,8 @@ from app.core import fairness
 from app.core.errors import AppError
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, plinko
-from state import plinko_board
-from state.studio_views import kind_of, outcome_summary
+from state.studio import plinko_board
+from state.studio.studio_views import kind_of, outcome_summary
 
 PLINKO = "BGS_PLINKO"
 

@@ -17,7 +17,7 @@ from app.services.promotions.offers import PromotionSpec
 from models import Member, Merchant
 from models.base import utcnow
 from models.promotions import PromotionKind, RewardKind
-from state.promotions import PromotionsState
+from state.promotions.promotions import PromotionsState
 from tests.support.accounts import make_member
 from tests.support.money import fund, wager
 from tests.support.page_state import member_tab

@@ -1,4 +1,4 @@
-"""The responsible-gaming page as the member drives it (state/protection.py): a refused
+"""The responsible-gaming page as the member drives it (state/protection/protection.py): a refused
 limit or break shows the translated reason in the page's error line, clears the notice of
 an earlier change and changes nothing; an accepted limit says so. The member's tab runs
 through the site's own event processor."""
@@ -10,7 +10,7 @@ from app.core import clock
 from app.core.i18n import translate
 from app.routes import RESPONSIBLE_GAMING
 from app.services.protection import limits
-from state.protection import ProtectionState
+from state.protection.protection import ProtectionState
 from tests.support.accounts import make_member
 from tests.support.page_state import member_tab
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from app.app import app as site
 from app.services import register_settings
 from models.base import utcnow
-from state.register import RegisterState
+from state.accounts.register import RegisterState
 from tests.support.page_state import Tab
 
 BRAND = "BR1"  # the demo brand at localhost (tests/support/page_state.py HOST)

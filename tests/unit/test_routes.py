@@ -15,8 +15,8 @@ from app import routes
 from app.app import app
 from app.services.catalogue import navigation, rules
 from pages.registry import all_pages
-from state.auth import AuthState
-from state.lottery import LotteryState
+from state.accounts.auth import AuthState
+from state.lottery.lottery import LotteryState
 
 
 def _key(path: str) -> str:
@@ -41,7 +41,9 @@ def test_the_app_serves_exactly_the_registry() -> None:
 def test_every_module_of_pages_declares_its_pages() -> None:
     """A page module that builds pages but declares none would be a page nobody can open."""
     declaring = {page.build.__module__ for page in all_pages()}
-    modules = {f"pages.{info.name}" for info in pkgutil.iter_modules(pages.__path__)}
+    modules = {
+        info.name for info in pkgutil.walk_packages(pages.__path__, "pages.") if not info.ispkg
+    }
     assert modules - declaring == {"pages.registry"}
 
 

@@ -12,9 +12,9 @@ from reflex.state import State
 import app.app  # noqa: F401 (registers every state)
 from components.member_nav import GROUPS, ITEMS
 from state import follow
+from state.cashier.withdraw import OrderRow, WithdrawState
 from state.site import SiteState
 from state.ui import SIDE_MENU_CLOSED, SIDE_MENU_OPEN, UiState
-from state.withdraw import OrderRow, WithdrawState
 
 
 async def _tab() -> State:

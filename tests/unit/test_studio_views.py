@@ -1,4 +1,4 @@
-"""What the studio's game page shows of a round (state/studio_views.py): plain functions of
+"""What the studio's game page shows of a round (state/studio/studio_views.py): plain functions of
 the outcome, checked here without a browser."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 
 from app.services.studio.games import GAMES
-from state import studio_views
-from state.studio_views import Cell
+from state.studio import studio_views
+from state.studio.studio_views import Cell
 
 
 def test_each_studio_game_has_a_page_kind() -> None:

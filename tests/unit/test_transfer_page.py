@@ -1,4 +1,4 @@
-"""The wallet screen as the member drives it (state/transfer.py): a refused move shows the
+"""The wallet screen as the member drives it (state/cashier/transfer.py): a refused move shows the
 translated reason in the page's error line, clears the notice of the move before and moves
 nothing. The member's tab runs through the site's own event processor."""
 
@@ -11,7 +11,7 @@ from app.core.i18n import translate
 from app.routes import TRANSFER_FUND
 from app.services.brands import brands
 from app.services.cashier import transfers
-from state.transfer import TransferState
+from state.cashier.transfer import TransferState
 from tests.support.accounts import make_member
 from tests.support.money import fund
 from tests.support.page_state import member_tab

@@ -15,7 +15,7 @@ from app.services.brands import brands
 from app.services.catalogue import winners
 from models import Merchant
 from models.catalogue import Winner
-from state.lobby import LobbyState
+from state.catalogue.lobby import LobbyState
 from tests.support.page_state import Tab
 
 

@@ -185,7 +185,7 @@ def _bucket_keys(game: Any, popup: set[str]) -> list[tuple[str, str]]:
 def searchable_name(game: Any) -> str:
     """What a name search looks in: the catalogue's name and, for an in-house or a lottery
     game, its name in every language of the catalog (a card shows it in the reader's,
-    state/cards.py)."""
+    state/catalogue/cards.py)."""
     lottery = lottery_entries.entry_of(game.vassalage, game.game_code)
     if lottery is not None:
         translated = [fold_name(name) for name in lottery_entries.names(lottery)]

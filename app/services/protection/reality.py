@@ -6,7 +6,7 @@ Play is continuous while bets come less than the idle gap apart (the play clock 
 `protection.limits`). When a check is due, `limits.check_bet` refuses the next bet with
 "protection-reality-check-due" until the member answers (`answer`): continue starts the next
 N minutes, stop ends every login and game session. The site shows it as a dialog on every
-page (state/reality.py); the API returns it (GET/POST /wps/protection/reality-check).
+page (state/protection/reality.py); the API returns it (GET/POST /wps/protection/reality-check).
 """
 
 from __future__ import annotations

@@ -282,7 +282,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
 }
 
-# The team pages, reports and transfers (state/agent_team.py, pages/agent_team.py).
+# The team pages, reports and transfers (state/agents/agent_team.py, pages/agents/agent_team.py).
 TEAM: dict[str, dict[str, str]] = {
     "en": {
         "agent-transfer-limits": "Transfers must be between {min} and {max}.",
@@ -579,7 +579,8 @@ PROGRAMME: dict[str, dict[str, str]] = {
         "agent.house.offered": "Contract offered: the agent accepts it on its agent home.",
         "agent.house.none": "No top agent yet: approve an affiliate application first.",
         "agent.house.by": "the house",
-        # The console's words for the approval kind and the audit action (state/console.py).
+        # The console's words for the approval kind and the audit action
+        # (state/backoffice/console.py).
         "bo.word.approval-kind.agent.contract": "House contract to a top agent",
         "bo.word.action.agent.contract.offer": "offered an agent the house's contract",
         "affiliate.title": "Become an affiliate",

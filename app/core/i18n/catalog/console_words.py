@@ -1,6 +1,6 @@
 """The console's words for what it shows as codes elsewhere: statuses, kinds, audit actions,
 risk flags; the player 360, the payout's confirmation, approvals in words and the dashboard's
-period (state/console.py `word`, `said`)."""
+period (state/backoffice/console.py `word`, `said`)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {

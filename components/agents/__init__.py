@@ -1,0 +1,1 @@
+"""Components of agents: the agent centre, the affiliate programme and the console's agents."""

@@ -1,0 +1,2 @@
+"""Components of cashier: deposits, withdrawals, wallet transfers, records and the console's
+payments."""

@@ -1,0 +1,70 @@
+"""The balance in the header: currency, amount (or mask) and the show/hide toggle."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app import routes
+from components.i18n import t
+from components.link import page_link
+from components.style import FOCUS
+from state.cashier.wallet import WalletState
+
+
+def balance_badge() -> rx.Component:
+    return rx.el.div(
+        rx.el.span(t("auth.balance"), class_name="sr-only"),
+        rx.el.span(
+            WalletState.currency_symbol, class_name="text-xs text-slate-600 dark:text-slate-400"
+        ),
+        rx.el.span(
+            WalletState.shown,
+            class_name="font-mono tabular-nums text-sm font-semibold min-w-14 text-right",
+            data_testid="header-balance",
+        ),
+        rx.el.button(
+            rx.cond(
+                WalletState.hidden,
+                rx.icon("eye-off", size=16, aria_hidden="true"),
+                rx.icon("eye", size=16, aria_hidden="true"),
+            ),
+            on_click=WalletState.toggle_hidden,
+            aria_label=rx.cond(WalletState.hidden, t("auth.show_balance"), t("auth.hide_balance")),
+            aria_pressed=WalletState.hidden,
+            class_name=f"p-1 rounded {FOCUS}",
+            data_testid="balance-toggle",
+        ),
+        rx.cond(
+            WalletState.bonus_shown != "",
+            page_link(
+                rx.icon("gift", size=14, aria_hidden="true"),
+                rx.el.span(
+                    WalletState.bonus_shown,
+                    class_name="hidden sm:inline font-mono tabular-nums",
+                    data_testid="header-bonus",
+                ),
+                rx.el.span(
+                    rx.el.span(
+                        class_name="block h-full bg-emerald-500",
+                        style={"width": WalletState.bonus_percent.to(str) + "%"},
+                    ),
+                    class_name="hidden sm:block w-10 h-1.5 rounded-full bg-slate-300 "
+                    "dark:bg-slate-700 overflow-hidden",
+                    role="progressbar",
+                    aria_valuenow=WalletState.bonus_percent,
+                    aria_valuemin=0,
+                    aria_valuemax=100,
+                    aria_label=t("bonus.title"),
+                ),
+                href=routes.BONUS_DETAILS,
+                class_name=(
+                    "flex items-center gap-1 ml-1 pl-2 border-l border-slate-300 "
+                    f"dark:border-slate-600 text-xs text-emerald-700 dark:text-emerald-300 {FOCUS}"
+                ),
+                data_testid="header-bonus-link",
+                data_percent=WalletState.bonus_percent,
+            ),
+        ),
+        class_name=("flex items-center gap-1 h-9 px-2 rounded-lg bg-slate-100 dark:bg-slate-800"),
+        data_testid="balance-badge",
+    )

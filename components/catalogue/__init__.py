@@ -1,0 +1,2 @@
+"""Components of catalogue: the lobby, game cards, providers, favourites, live rooms and the
+console's games."""

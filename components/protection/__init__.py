@@ -1,0 +1,1 @@
+"""Components of protection: responsible gaming: limits, breaks and the reality check."""

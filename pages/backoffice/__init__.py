@@ -1,0 +1,1 @@
+"""Pages of backoffice: the console's shell, staff, audit, reports, platform and players."""

@@ -1,0 +1,1 @@
+"""Pages of cashier: deposits, withdrawals, wallet transfers, records and the console's payments."""

@@ -1,0 +1,2 @@
+"""Pages of content: announcements, help, legal documents, the app download and their console
+page."""

@@ -1,0 +1,1 @@
+"""Pages of identity: the member's identity verification and the console's KYC review."""

@@ -1,0 +1,1 @@
+"""Pages of lottery: the lottery pages and the console's lottery issues."""

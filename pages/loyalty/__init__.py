@@ -1,0 +1,1 @@
+"""Pages of loyalty: VIP, missions, the points mall and their console pages."""

@@ -1,0 +1,1 @@
+"""Pages of promotions: promotions, bonuses and their console pages."""

@@ -1,0 +1,1 @@
+"""Pages of protection: responsible gaming: limits, breaks and the reality check."""

@@ -1,0 +1,1 @@
+"""Pages of seamless: the betting record and profit of third-party games."""

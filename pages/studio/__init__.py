@@ -1,0 +1,1 @@
+"""Pages of studio: the studio's own games (the Originals) and Crash."""

@@ -1,0 +1,1 @@
+"""Pages of support: tickets, the live chat, the inbox and their console desks."""

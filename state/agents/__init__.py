@@ -1,0 +1,1 @@
+"""Page state of agents: the agent centre, the affiliate programme and the console's agents."""

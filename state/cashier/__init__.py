@@ -1,0 +1,2 @@
+"""Page state of cashier: deposits, withdrawals, wallet transfers, records and the console's
+payments."""

@@ -1,0 +1,339 @@
+"""Console: payments (the withdrawal queue with the payout's confirmation, four-eyes
+approvals read in words, deposits)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services.backoffice import approvals, payments
+from app.services.protection import payouts
+from state.backoffice.console import (
+    ConsolePage,
+    RowId,
+    current_staff,
+    failed,
+    form_text,
+    money,
+    ui_lang,
+    word,
+)
+from state.guard import ARGS, STAFF, Form, Name, checked
+
+
+@dataclass
+class WithdrawalRow:
+    order: str = ""
+    username: str = ""
+    amount: str = ""
+    remaining: str = ""
+    status: str = ""  # in words
+    approval: str = ""  # "yes" (translated) when it waits for a second staff member, else ""
+    created: str = ""  # ISO
+    waiting: str = ""  # minutes since the request, said to be over the payout limit
+
+
+@dataclass
+class ApprovalRow:
+    """An open request in words: what, for whom, who asked and why."""
+
+    id: int = 0
+    what: str = ""
+    amount: str = ""
+    member: str = ""
+    maker: str = ""
+    reason: str = ""
+    created: str = ""  # ISO
+    may_decide: bool = False
+    why_not: str = ""  # why this staff member cannot decide it
+
+
+@dataclass
+class DepositRow:
+    order: str = ""
+    username: str = ""
+    channel: str = ""
+    amount: str = ""
+    status: str = ""  # in words
+    created: str = ""  # ISO
+
+
+@dataclass
+class PayoutFacts:
+    """The payout's confirmation, in words and the reader's formats."""
+
+    order: str = ""
+    username: str = ""
+    amount: str = ""
+    payee: str = ""
+    verified_name: str = ""
+    names_match: bool = True
+    key: str = ""  # "PIX (CPF): 123…"
+    own_cpf: str = ""  # the own-CPF check in words, "" for another key type
+    own_cpf_ok: bool = True
+    kyc: str = ""
+    since_payout: str = ""  # deposits and bets since the last payout
+    rule: str = ""  # the withdrawal rule's state
+    rule_met: bool = True
+    totals: str = ""  # deposits, bets and wins over the member's life
+    risk: list[str] = field(default_factory=list)
+    needs_approval: bool = False
+
+
+def _member_words(found: approvals.Explained) -> str:
+    if found.member_name and found.member_username:
+        return f"{found.member_name} ({found.member_username})"
+    return found.member_username
+
+
+def approval_words(found: approvals.Explained, lang: str) -> str:
+    """What a request asks, as a sentence."""
+    request = found.request
+    amount = money(request.amount, lang)
+    member = _member_words(found)
+    if request.kind == payments.PAY_KIND:
+        return translate("bo.ask.pay", lang, amount=amount, member=member, order=found.order_no)
+    if request.kind == "balance.adjust":
+        key = "bo.ask.debit" if found.direction == "debit" else "bo.ask.credit"
+        return translate(key, lang, amount=amount, member=member)
+    if request.kind == "agent.contract" and found.contract_kind:
+        return translate(
+            "bo.ask.contract",
+            lang,
+            member=member,
+            kind=translate(f"agent.kind.{found.contract_kind}", lang),
+            period=translate(f"agent.period.{found.contract_period}", lang),
+            rate=amount,  # the offer's highest rate, in percent
+        )
+    return f"{word('approval-kind', request.kind, lang)}: {request.summary}"
+
+
+def _why_not(found: approvals.Explained, staff_id: int, lang: str) -> str:
+    if found.may_decide:
+        return ""
+    if found.request.requested_by == staff_id:
+        return translate("bo.ask.own", lang)
+    return translate("bo.ask.no-permission", lang)
+
+
+def _facts(review: payments.PayoutReview, lang: str) -> PayoutFacts:
+    key_kind = (
+        f"{review.account_kind} ({word('pix-key', review.key_type, lang)})"
+        if review.key_type
+        else review.account_kind
+    )
+    verified = review.verified_name
+    return PayoutFacts(
+        order=review.order_no,
+        username=review.username,
+        amount=money(review.amount, lang),
+        payee=review.payee_name,
+        verified_name=verified or translate("bo.pay.no-verified-name", lang),
+        names_match=not verified or _same(verified, review.payee_name),
+        key=f"{key_kind}: {review.key}",
+        own_cpf=(
+            ""
+            if review.own_cpf is None
+            else translate("bo.pay.own-cpf" if review.own_cpf else "bo.pay.other-cpf", lang)
+        ),
+        own_cpf_ok=review.own_cpf is not False,
+        kyc=word("kyc", review.kyc_status, lang)
+        if review.kyc_status
+        else translate("bo.360.no-kyc", lang),
+        since_payout=translate(
+            "bo.pay.since",
+            lang,
+            deposits=money(review.deposited_since, lang),
+            wagered=money(review.wagered_since, lang),
+        ),
+        rule=translate(
+            "bo.pay.rule-met" if review.rule_met else "bo.pay.rule-not-met",
+            lang,
+            required=money(review.wagering_required, lang),
+            wagered=money(review.wagered_since, lang),
+        ),
+        rule_met=review.rule_met,
+        totals=translate(
+            "bo.pay.totals",
+            lang,
+            deposits=money(review.deposits_total, lang),
+            bets=money(review.bets_total, lang),
+            wins=money(review.wins_total, lang),
+        ),
+        risk=[translate(f"bo.risk.{f.code}", lang, count=f.count) for f in review.risk],
+        needs_approval=review.needs_approval,
+    )
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.upper().split()) == " ".join(b.upper().split())
+
+
+class PaymentsState(ConsolePage, rx.State):
+    _paying: str = ""  # the order the open confirmation shows
+    withdrawals: list[WithdrawalRow] = []
+    approvals: list[ApprovalRow] = []
+    deposits: list[DepositRow] = []
+    reviewing: bool = False
+    review: PayoutFacts = PayoutFacts()
+
+    async def _refresh(self) -> Any:
+        staff = await current_staff(self)
+        now = clock.now()
+        queue = await payments.queue(staff, 1, now)
+        deposits = await payments.deposits(staff, 1, now)
+        waiting = await approvals.explained(staff, now) if staff.may("approvals.view") else []
+        lang = await ui_lang(self)
+        self.withdrawals = [
+            WithdrawalRow(
+                order=w.order_no,
+                username=w.username,
+                amount=money(w.amount, lang),
+                remaining=money(w.remaining, lang),
+                status=word("withdrawal", w.status, lang),
+                approval=translate("bo-yes", lang) if w.needs_approval else "",
+                created=w.created_at.isoformat(timespec="seconds"),
+                waiting=translate(
+                    "bo-waiting-over" if w.over_payout_limit else "bo-waiting",
+                    lang,
+                    minutes=w.waiting_minutes,
+                    limit=payouts.PAYOUT_LIMIT_MINUTES,
+                ),
+            )
+            for w in queue
+        ]
+        self.approvals = [
+            ApprovalRow(
+                id=a.request.id,
+                what=approval_words(a, lang),
+                amount=money(a.request.amount, lang),
+                member=_member_words(a),
+                maker=a.maker,
+                reason=a.maker_reason,
+                created=a.request.created_at.isoformat(timespec="seconds"),
+                may_decide=a.may_decide,
+                why_not=_why_not(a, staff.id, lang),
+            )
+            for a in waiting
+        ]
+        self.deposits = [
+            DepositRow(
+                order=d.order_no,
+                username=d.username,
+                channel=d.channel,
+                amount=money(d.amount, lang),
+                status=word("deposit", d.status, lang),
+                created=d.created_at.isoformat(timespec="seconds"),
+            )
+            for d in deposits
+        ]
+        return None
+
+    def _forget(self) -> None:
+        self._paying = ""
+        self.reviewing = False
+        self.review = PayoutFacts()
+
+    @rx.event
+    @checked
+    async def review_pay(self, order_no: Name) -> Any:
+        """Open the payout's confirmation: nothing is paid until it is confirmed."""
+        self.acted = "pay"
+        found = await payments.payout_review(await current_staff(self), order_no, clock.now())
+        self.error = self.notice = ""
+        self.review = _facts(found, await ui_lang(self))
+        self._paying = found.order_no
+        self.reviewing = True
+        return None
+
+    @rx.event
+    def close_review(self) -> None:
+        self._forget()
+        self.error = self.notice = self.acted = ""
+
+    @rx.event
+    @checked
+    async def pay(self, form: Form) -> Any:
+        """Pay the order the confirmation shows (the whole rest); above the threshold it waits
+        for a second staff member, with the payer's reason."""
+        self.acted = "pay"
+        order_no, amount, payee = self._paying, self.review.amount, self.review.payee
+        if not order_no:
+            return await failed(self, AppError("withdrawal-order-unknown", 404))
+        paid = await payments.pay(
+            await current_staff(self),
+            order_no,
+            "",
+            clock.now(),
+            form_text(form, "reason", 200),
+        )
+        self._forget()
+        self.acted = ""
+        lang = await ui_lang(self)
+        refreshed = await self._refresh()
+        if not self.error:
+            self.notice = translate(
+                "bo.pay.filed" if paid.approval_id else "bo.pay.paid",
+                lang,
+                amount=amount,
+                payee=payee,
+                order=order_no,
+            )
+        return refreshed
+
+    @rx.event
+    @checked
+    async def reject(self, form: Form) -> Any:
+        return await self._act(
+            lambda staff: payments.reject(
+                staff, form_text(form, "order", 40), form_text(form, "reason", 200), clock.now()
+            )
+        )
+
+    @rx.event
+    @checked
+    async def approve(self, request_id: RowId) -> Any:
+        self.acted = f"approval-{request_id}"
+        what = next((a.what for a in self.approvals if a.id == request_id), "")
+        done = await approvals.approve(await current_staff(self), request_id, clock.now())
+        lang = await ui_lang(self)
+        self.acted = ""
+        refreshed = await self._refresh()
+        if done.status == approvals.FAILED:
+            self.error = translate(str(done.result.get("error", "")), lang)
+            self.notice = ""
+        elif not self.error:
+            self.notice = translate("bo.ask.approved", lang, what=what)
+        return refreshed
+
+    @rx.event
+    @checked
+    async def decline(self, form: Form) -> Any:
+        request_id = form_text(form, "id", 12)
+        if not request_id.isdigit():
+            return await failed(self, AppError("approval-unknown", 404))
+        return await self._act(
+            lambda staff: approvals.reject(
+                staff, int(request_id), form_text(form, "reason", 200), clock.now()
+            ),
+            at=f"approval-{request_id}",
+        )
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "PaymentsState.load": STAFF,
+    "PaymentsState.review_pay": f"{ARGS}; {STAFF}; payments.pay",
+    "PaymentsState.close_review": "closes this tab's confirmation",
+    "PaymentsState.pay": (
+        f"{ARGS}; {STAFF}; the order the confirmation shows; four-eyes above threshold"
+    ),
+    "PaymentsState.reject": f"{ARGS}; {STAFF}",
+    "PaymentsState.approve": f"{ARGS}; {STAFF}; never the requester",
+    "PaymentsState.decline": f"{ARGS}; {STAFF}; never the requester",
+}

@@ -1,0 +1,81 @@
+"""The account record screen: filters and one page of the member's movements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import reflex as rx
+
+from app.services import records
+from state.accounts.auth import member_or_none
+from state.guard import ARGS, LOGIN, Name, checked
+from state.paging import RangePaging
+from state.site import current_brand, ui_lang
+
+
+@dataclass
+class RecordRow:
+    """A movement as the record list shows it (amounts are formatted in the page)."""
+
+    id: str = ""
+    kind: str = ""
+    reference: str = ""
+    time: str = ""  # ISO, shown in the visitor's time zone
+    amount: str = ""
+    positive: bool = True
+    balance: str = ""  # "" when the movement did not touch cash
+
+
+class RecordsState(RangePaging, rx.State):
+    type_filter: str = "all"
+    total: int = 0
+    items: list[RecordRow] = []
+
+    async def _query(self) -> None:
+        member = await member_or_none(self)
+        if member is None:
+            self.items = []
+            return
+        brand = await current_brand(self)
+        assert member.id is not None
+        found = await records.account_record(
+            member_id=member.id,
+            timezone=brand.timezone,
+            type_filter=self.type_filter,
+            range_name=self.range_name,
+            page=self.page,
+        )
+        self.total = found.total
+        self._count_pages(found.total, found.page_size)
+        lang = await ui_lang(self)
+        self.items = [
+            RecordRow(
+                id=str(item.id),
+                kind=item.kind,
+                reference=records.reference_words(item.kind, item.reference, lang),
+                time=item.time.isoformat(),
+                amount=str(item.amount),
+                positive=item.amount >= 0,
+                balance="" if item.balance is None else str(item.balance),
+            )
+            for item in found.items
+        ]
+
+    @rx.event
+    async def load(self) -> None:
+        await self._first_page()
+
+    @rx.event
+    @checked
+    async def set_type(self, value: Name) -> None:
+        self.type_filter = value if value in records.TYPE_FILTERS else "all"
+        await self._first_page()
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "RecordsState.load": LOGIN,
+    "RecordsState.go": f"{ARGS}; {LOGIN}",
+    "RecordsState.set_range": f"{ARGS}; {LOGIN}",
+    "RecordsState.set_type": f"{ARGS}; {LOGIN}",
+}

@@ -1,0 +1,205 @@
+"""The header balance: read from the ledger, formatted per locale, hidden on request."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from decimal import Decimal
+from typing import Any
+from uuid import uuid4
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import MASK, format_balance, format_symbol_amount
+from app.services import inbox
+from app.services.cashier import transfers
+from app.services.loyalty import missions as loyalty_missions
+from app.services.promotions import bonus, offers
+from app.services.wallet_events import balance_version
+from state import follow
+from state.accounts.auth import AuthState, current_member, member_or_none
+from state.gates import gated
+from state.guard import LOGIN
+from state.member_page import MemberPage, member_action
+from state.promotions.bonus import BonusState
+from state.protection.reality import RealityState
+from state.site import current_brand, ui_lang
+from state.watch import watch_key
+
+WATCH_EVERY_SECONDS = 2.0
+WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
+WATCH_STALE_SECONDS = 3 * WATCH_EVERY_SECONDS  # no beat for this long: the watch is gone
+# A reality check falls due with time, not only with a bet: looked at this often while idle.
+REALITY_EVERY_TICKS = 15
+
+
+class WalletState(MemberPage, rx.State):
+    _cash: str = "0"
+    _bonus: str = ""  # the bonus locked, "" without an active bonus
+    _games: str = "0"  # what the transfer vendors' wallets hold together
+    _version: int = -1
+    # Which tab, socket and page the running watch serves and when it last beat: a watch that
+    # died with its process or its socket, one left with the old token when a reconnect got a
+    # new one (app/reconnect.py), or one started on another page, is replaced by the next
+    # refresh.
+    _watch_token: str = ""
+    _watch_beat: float = 0.0
+    hidden_choice: str = rx.LocalStorage("", name="balanceHidden")
+    currency_symbol: str = ""
+    shown: str = ""
+    # Beside the balance: the bonus locked and its wagering progress, the unread messages.
+    bonus_shown: str = ""
+    bonus_percent: int = 0
+    unread: int = 0
+    rewards: int = 0  # rewards waiting for the member's request (the reward centre badge)
+    missions: int = 0  # mission rewards ready to claim (the mission entry's badge)
+    # Money left in third-party games' own wallets (transfer vendors), shown in the member
+    # centre with the button that brings it back, and that button's result beside it.
+    games_shown: str = ""
+    games_notice: str = ""
+    games_error: str = ""
+
+    @rx.var
+    def hidden(self) -> bool:
+        return self.hidden_choice == "1"
+
+    async def _format(self) -> None:
+        """Every amount beside the balance follows its show/hide choice (issue 39)."""
+        lang = await ui_lang(self)
+        self.shown = format_balance(Decimal(self._cash), lang, self.hidden)
+        self.bonus_shown = (
+            format_balance(Decimal(self._bonus), lang, self.hidden) if self._bonus else ""
+        )
+        games = Decimal(self._games)
+        self.games_shown = format_balance(games, lang, self.hidden) if games > 0 else ""
+
+    @rx.event
+    async def refresh(self) -> Any:
+        member = await member_or_none(self)
+        if member is None:
+            self._cash, self._version, self.shown = "0", -1, ""
+            self.bonus_shown, self.bonus_percent, self.unread, self.rewards = "", 0, 0, 0
+            self.missions = 0
+            self._bonus, self._games, self.games_shown = "", "0", ""
+            self.games_notice = self.games_error = ""
+            return None
+        self.games_notice = self.games_error = ""  # a result belongs to its moment
+        await self._reload(member.id or 0)
+        return (
+            RealityState.check if self._watch_alive() else [RealityState.check, WalletState.watch]
+        )
+
+    def _watch_alive(self) -> bool:
+        return (
+            self._watch_token == watch_key(self)
+            and time.time() - self._watch_beat < WATCH_STALE_SECONDS
+        )
+
+    async def _reload(self, member_id: int) -> None:
+        brand = await current_brand(self)
+        wallet = await transfers.wallets_of(brand, member_id)
+        self._cash, self._games = str(wallet.cash), str(wallet.vendor_total)
+        self.currency_symbol = brand.currency_symbol
+        summary = await bonus.summary(member_id)
+        self._bonus = str(summary.locked) if summary.active else ""
+        self.bonus_percent = summary.percent
+        await self._format()
+        self.unread = await inbox.unread_count(member_id)
+        self.rewards = await offers.rewards_waiting(member_id, clock.now())
+        self.missions = await loyalty_missions.claimable_count(member_id, clock.now())
+
+    @rx.event(background=True)
+    async def watch(self) -> None:
+        """Keep the header balance live: a movement anywhere (a deposit credited, a round
+        settled in another tab or worker) bumps the member's version in Redis."""
+        async with self:
+            if self._watch_alive():
+                return
+            token = self._watch_token = watch_key(self)
+            self._watch_beat = time.time()
+        for tick in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
+            await asyncio.sleep(WATCH_EVERY_SECONDS)
+            async with self:
+                if self._watch_token != token:
+                    return  # a newer watch serves this tab's page
+                self._watch_beat = time.time()
+                auth = await self.get_state(AuthState)
+                member_id = auth.member_id if auth.is_login else 0
+                known = self._version
+            if not member_id:
+                continue
+            version = await balance_version(member_id)
+            if version == known and tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1:
+                yield RealityState.check
+            if version != known:
+                async with self:
+                    if self._watch_token != token:
+                        return  # the page changed while the version was read
+                    self._version = version
+                    # The amount is read for the session's member, never the page's.
+                    member = await member_or_none(self, touch=False)
+                    if member is None:
+                        self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
+                        continue
+                    await self._reload(member.id or 0)
+                # Pages that show the member's bonuses or money read them again; a bet may
+                # have brought the reality check due.
+                yield BonusState.refresh
+                yield RealityState.check
+                for event in follow.AFTER_BALANCE:
+                    yield event
+
+    @rx.event
+    async def reformat(self) -> None:
+        """The language changed: show the same amount with the new locale's separators."""
+        await self._format()
+
+    @rx.event
+    async def toggle_hidden(self) -> None:
+        self.hidden_choice = "" if self.hidden else "1"
+        await self._format()
+
+    async def _failed(self, exc: AppError, at: str = "") -> None:
+        """A refusal shows beside the games' balance, where `bring_back`'s result goes."""
+        self.games_notice = ""
+        self.games_error = translate(exc.code, await ui_lang(self), **exc.params)
+
+    @rx.event
+    @gated
+    @member_action
+    async def bring_back(self) -> None:
+        """Every game wallet's money back to the main wallet, the result beside the button."""
+        lang = await ui_lang(self)
+        member = await current_member(self)
+        brand = await current_brand(self)
+        done = await transfers.recall_all(brand, member, uuid4().hex)
+        moved = sum(done.moved.values(), transfers.ZERO)
+        shown = MASK if self.hidden else format_symbol_amount(moved, brand.currency_symbol, lang)
+        self.games_error = ""
+        if moved:
+            self.games_notice = translate("transfer.recalled", lang, amount=shown)
+        elif done.skipped:  # only wallets of vendors in maintenance hold money: they wait
+            self.games_notice = ""
+            self.games_error = translate(
+                "wallet-vendor-maintenance", lang, vendor=", ".join(done.skipped)
+            )
+        else:
+            self.games_notice = translate("transfer.nothing_to_recall", lang)
+        await self._reload(member.id or 0)
+
+
+follow.AFTER_LOGIN.append(WalletState.refresh)
+follow.AFTER_LANGUAGE.append(WalletState.reformat)
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "WalletState.refresh": f"balance of the {LOGIN}",
+    "WalletState.watch": f"one watch per tab; balance of the {LOGIN}",
+    "WalletState.reformat": "this tab's own amount",
+    "WalletState.toggle_hidden": "this tab's own display choice",
+    "WalletState.bring_back": f"wallets of the {LOGIN}",
+}

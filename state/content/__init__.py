@@ -1,0 +1,2 @@
+"""Page state of content: announcements, help, legal documents, the app download and their console
+page."""

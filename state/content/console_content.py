@@ -1,0 +1,243 @@
+"""Console: content per brand (announcements with their schedule, and legal documents).
+The rules and the audit are in app/services/backoffice/content.py."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+
+import reflex as rx
+from pydantic import Field, StringConstraints
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.services import announcements
+from app.services.announcements import AnnouncementSpec
+from app.services.backoffice import content
+from app.services.backoffice.staff import Staff
+from state.backoffice.console import (
+    BrandConsolePage,
+    RowId,
+    brand_scope,
+    failed,
+    form_text,
+    said,
+    ui_lang,
+    utc_minutes,
+)
+from state.guard import ARGS, STAFF, Text, checked
+
+# The editors' forms carry HTML longer than an ordinary form's field (legal texts up to
+# legal.MAX_HTML), and few fields.
+_Long = Annotated[str, StringConstraints(max_length=200_000)]
+ContentForm = Annotated[dict[Text, _Long | bool | int | float | None], Field(max_length=12)]
+
+# What the editor's datetime-local fields show and read back: minutes, in UTC.
+_MINUTES = "%Y-%m-%dT%H:%M"
+
+
+def _local(value: datetime) -> str:
+    return value.astimezone(UTC).strftime(_MINUTES)
+
+
+def _moment(form: dict[str, Any], name: str) -> datetime:
+    try:
+        return datetime.strptime(form_text(form, name, 20), _MINUTES).replace(tzinfo=UTC)
+    except ValueError:
+        raise AppError("announcement-invalid", 422, {"field": "schedule"}) from None
+
+
+def _sort(form: dict[str, Any]) -> int:
+    try:
+        return int(form_text(form, "sort", 8) or "0")
+    except ValueError:
+        raise AppError("announcement-invalid", 422, {"field": "sort"}) from None
+
+
+def spec_of(form: dict[str, Any]) -> AnnouncementSpec:
+    """The announcement a submitted editor form describes (the service checks the rest)."""
+    return AnnouncementSpec(
+        promotion_type=form_text(form, "type", 4),
+        execution=form_text(form, "execution", 1),
+        title=form_text(form, "title", 300),
+        content=form_text(form, "content", announcements.MAX_CONTENT + 1),
+        starts_at=_moment(form, "starts"),
+        ends_at=_moment(form, "ends"),
+        language=form_text(form, "language", 8) or None,
+        platform=form_text(form, "platform", 4) or "W",
+        sort=_sort(form),
+    )
+
+
+@dataclass
+class AnnouncementLine:
+    """An announcement (the field names are the table's column keys)."""
+
+    id: int = 0
+    type: str = ""
+    execution: str = ""
+    language: str = ""  # "*" for every language
+    title: str = ""
+    starts_shown: str = ""  # UTC minutes
+    ends_shown: str = ""
+    state: str = ""  # translated
+    live: bool = False  # not ended yet: it can be unpublished
+
+
+@dataclass
+class LegalLine:
+    slug: str = ""  # the document in words (bo-doc-<slug>)
+    language: str = ""
+    title: str = ""
+    version: int = 0
+    at: str = ""  # ISO
+
+
+@dataclass
+class Draft:
+    """What the editor's fields start from; the defaults are a new announcement's."""
+
+    type: str = "PL"
+    execution: str = "A"
+    language: str = ""  # every language
+    platform: str = "W"
+    title: str = ""
+    content: str = ""
+    starts: str = ""  # as the datetime-local fields read them (_MINUTES, UTC)
+    ends: str = ""
+    sort: int = 0
+
+
+def announcement_line(row: content.AnnouncementRow, lang: str) -> AnnouncementLine:
+    return AnnouncementLine(
+        id=row.id,
+        type=said(f"bo-type-{row.promotion_type}", row.promotion_type, lang),
+        execution=said(f"bo-exec-{row.execution}", row.execution, lang),
+        language=row.language or "*",
+        title=row.title,
+        starts_shown=utc_minutes(row.starts_at, lang),
+        ends_shown=utc_minutes(row.ends_at, lang),
+        state=translate(f"bo-state-{row.state}", lang),
+        live=row.state != content.ENDED,
+    )
+
+
+def draft_of(row: content.AnnouncementRow) -> Draft:
+    return Draft(
+        type=row.promotion_type,
+        execution=row.execution,
+        language=row.language,
+        platform=row.platform,
+        title=row.title,
+        content=row.content,
+        starts=_local(row.starts_at),
+        ends=_local(row.ends_at),
+        sort=row.sort,
+    )
+
+
+class ContentState(BrandConsolePage, rx.State):
+    announcements: list[AnnouncementLine] = []
+    documents: list[LegalLine] = []
+    # The editor: 0 makes a new announcement; its fields start from the row being edited.
+    editing_id: int = 0
+    draft: Draft = Draft()
+    preview_title: str = ""
+    preview_html: str = ""
+    _rows: dict[int, content.AnnouncementRow] = {}
+
+    def _blank(self) -> Draft:
+        start = clock.now()
+        return Draft(starts=_local(start), ends=_local(start + timedelta(days=30)))
+
+    async def _refresh(self) -> Any:
+        staff = await brand_scope(self)
+        rows = await content.announcement_list(staff, self.brand, clock.now())
+        documents = await content.legal_list(staff, self.brand, clock.now())
+        self._rows = {row.id: row for row in rows}
+        lang = await ui_lang(self)
+        self.announcements = [announcement_line(row, lang) for row in rows]
+        self.documents = [
+            LegalLine(
+                slug=said(f"bo-doc-{d.slug}", d.slug, lang),
+                language=d.language,
+                title=d.title,
+                version=d.version,
+                at=d.updated_at.isoformat(timespec="seconds"),
+            )
+            for d in documents
+        ]
+        return None
+
+    def _forget(self) -> None:
+        self.editing_id, self.draft = 0, self._blank()
+        self.preview_title = self.preview_html = ""
+
+    @rx.event
+    def new(self) -> None:
+        self._clear()
+
+    @rx.event
+    @checked
+    async def edit(self, announcement_id: RowId) -> Any:
+        """Load the row into the editor and its preview (the list was read with the check)."""
+        row = self._rows.get(announcement_id)
+        if row is None:
+            return await failed(self, AppError("bo-content-unknown", 404))
+        self.editing_id = row.id
+        self.draft = draft_of(row)
+        self.preview_title, self.preview_html = row.title, row.content
+        self.error = self.notice = ""
+        return None
+
+    @rx.event
+    @checked
+    async def save(self, form: ContentForm) -> Any:
+
+        async def save_announcement(staff: Staff) -> None:
+            spec = spec_of(form)
+            if self.editing_id:
+                saved = await content.update_announcement(staff, self.editing_id, spec, clock.now())
+            else:
+                saved = await content.create_announcement(staff, self.brand, spec, clock.now())
+            self.editing_id = saved.id
+            self.draft = draft_of(saved)
+            self.preview_title, self.preview_html = saved.title, saved.content
+
+        return await self._act(save_announcement)
+
+    @rx.event
+    @checked
+    async def unpublish(self, announcement_id: RowId) -> Any:
+        return await self._act(
+            lambda staff: content.unpublish_announcement(staff, announcement_id, clock.now())
+        )
+
+    @rx.event
+    @checked
+    async def publish_legal(self, form: ContentForm) -> Any:
+        return await self._act(
+            lambda staff: content.publish_legal(
+                staff,
+                self.brand,
+                form_text(form, "slug", 16),
+                form_text(form, "language", 8),
+                form_text(form, "title", 300),
+                form_text(form, "html", 200_001),
+                clock.now(),
+            )
+        )
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "ContentState.load": STAFF,
+    "ContentState.pick_brand": f"{ARGS}; {STAFF}",
+    "ContentState.new": "clears the editor only (no data)",
+    "ContentState.edit": f"{ARGS}; rows this staff member listed",
+    "ContentState.save": f"{ARGS}; {STAFF}; HTML sanitised (nh3)",
+    "ContentState.unpublish": f"{ARGS}; {STAFF}",
+    "ContentState.publish_legal": f"{ARGS}; {STAFF}; HTML sanitised",
+}

@@ -1,0 +1,1 @@
+"""Page state of identity: the member's identity verification and the console's KYC review."""

@@ -1,0 +1,1 @@
+"""Page state of lottery: the lottery pages and the console's lottery issues."""

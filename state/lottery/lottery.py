@@ -1,0 +1,771 @@
+"""The lottery pages (/lottery, /seaLottery, /vnLottery and their lower-case forms): without
+`gameCode` the area's lobby, with it the game's betting page; and the public verify page
+(/lottery/verify?gameCode=..&issue=..).
+
+The member comes only from `current_member`; every handler's arguments are checked
+(state/guard.py) and the engine checks every bet again. Labels are catalog keys, rendered in
+the browser in the visitor's language; amounts and times are formatted there too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+import reflex as rx
+
+from app import routes
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount, format_multiplier
+from app.services.catalogue import lobby as catalogue_lobby
+from app.services.lottery import entries as lottery_entries
+from app.services.lottery import issues as issue_service
+from app.services.lottery import member_play, page_views, views
+from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetRequest
+from app.services.lottery.games import GAMES, VN_STATION_NAMES, game
+from app.services.lottery.plays import PLAYS, Mode
+from models.lottery import BetStatus
+from state.accounts.auth import NEED_ACCOUNT_DIALOG, AuthState, current_member, member_or_none
+from state.dialog import DialogState
+from state.gates import gated
+from state.guard import ARGS, GUEST, LOGIN, Index, Name, Text, checked, refuse
+from state.lean import Lean
+from state.lottery.lottery_rows import (
+    BetRow,
+    CodeLine,
+    LobbyCard,
+    PaytableLine,
+    PickRow,
+    PlayTab,
+    ResultRow,
+    SlipLine,
+    StatBar,
+    StationChip,
+    game_name_key,
+    has_picks,
+    line_key,
+    ms,
+    pick_rows,
+    play_parts,
+    quick_pick,
+    selection_of,
+    selection_tokens,
+)
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
+
+RULES_DIALOG = "lottery-rules"
+QUICKS = ("all", "big", "small", "odd", "even", "clear")
+MAX_CODE_TEXT = 2000
+RECORD_SIZE = 20
+LOAD_SCRIPT = rx.call_script(
+    "window.appLottery ? window.appLottery.scan() : document.head.appendChild("
+    "Object.assign(document.createElement('script'), {src: '/lottery.js'}))"
+)
+
+
+class LotteryState(MemberPage, Lean, rx.State):
+    _picks: dict[int, list[str]] = {}
+    _offered: list[str] = []
+
+    area: str = ""  # the read model's area: LOTT, VN or SEA
+    mode: str = ""  # the prize mode shown
+    modes: list[str] = []  # the prize modes the area offers
+    game_code: str = ""
+    unknown: bool = False
+    not_offered: bool = False
+    lobby: list[LobbyCard] = []
+    families: list[str] = []  # the lobby's families, in order (the filter's chips)
+    family: str = ""  # the lobby's filter: "" for every family
+    name_key: str = ""
+    about_key: str = ""  # the game family's one-line rules in plain words
+    minutes: int = 0
+    official: bool = False
+    vietnam: bool = False
+
+    issue: str = ""  # the issue bets go on (on a Vietnamese draw: the chosen station's)
+    stations: list[StationChip] = []  # a Vietnamese draw's stations taking bets
+    two_stations: bool = False  # the play is on two stations (đá on two stations)
+    partner_issue: str = ""  # then the second station's issue
+    close_ms: int = 0
+    draw_ms: int = 0
+    seed_hash: str = ""
+    last_issue: str = ""
+    last_numbers: list[str] = []
+    dice: bool = False
+
+    plays: list[PlayTab] = []
+    play_code: str = ""
+    play_kind: str = ""
+    play_parts_active: list[str] = []
+    need: int = 1
+    digits: int = 0
+    rtp: str = ""
+    rows: list[PickRow] = []
+    typed: str = ""
+    paytable: list[PaytableLine] = []
+
+    unit: str = "1.00"
+    multiplier: str = "1"
+    bet_count: int = 0
+    stake: str = ""
+    slip: list[SlipLine] = []
+    slip_error: str = ""
+    notice: str = ""
+    error: str = ""
+    chase_issues: str = "5"
+    chase_stop: bool = True
+
+    bets_tab: str = "open"
+    open_bets: list[BetRow] = []
+    settled_bets: list[BetRow] = []
+    results: list[ResultRow] = []
+    trend_position: int = 0
+    positions: list[int] = []
+    stats: list[StatBar] = []
+    trend_draws: int = 0  # the draws the trend and omission charts count
+
+    codes: str = ""
+    code_lines: list[CodeLine] = []
+
+    # Helpers -------------------------------------------------------------------------------
+
+    def _shape(self) -> page_views.PlayShape:
+        return page_views.shape(PLAYS[self.play_code])
+
+    def _request(self) -> BetRequest:
+        return BetRequest(
+            game_code=self.game_code,
+            play_code=self.play_code,
+            prize_mode=self.mode,
+            selection=selection_of(self._shape(), self._picks, self.typed),
+            unit=self.unit,
+            multiplier=int(self.multiplier) if self.multiplier.isdigit() else 0,
+            partner_issue_no=self.partner_issue if self.two_stations else "",
+        )
+
+    def _path(self) -> str:
+        return self.router.url.path.rstrip("/") or "/"
+
+    # Loading -------------------------------------------------------------------------------
+
+    @rx.event
+    async def load(self) -> Any:
+        """The lobby of the page's area, or one game's betting page with `?gameCode=`."""
+        vendor = routes.LOTTERY_AREAS.get(self._path(), routes.LOTTERY_AREAS[routes.LOTTERY])
+        self.area = page_views.area_of_vendor(vendor)
+        self.modes = [m.value for m in views.AREA_MODES[self.area]]
+        code = self.router.url.query_parameters.get("gameCode", "")[:32]
+        self.error = self.notice = self.slip_error = ""
+        self.unknown = self.not_offered = False
+        auth = await self.get_state(AuthState)
+        if not auth.is_login:
+            return None  # the login gate has sent the visitor to /login
+        if self.mode not in self.modes:
+            self.mode = await self._default_mode()
+        if self.unit in ("1.00", "1,00"):  # the default unit, written the visitor's way
+            self.unit = format_amount(Decimal(1), await ui_lang(self))
+        if not code:
+            self.game_code = ""
+            await self._load_lobby()
+            return LOAD_SCRIPT
+        if code not in GAMES or page_views.area_of_vendor(game(code).vendor) != self.area:
+            self.game_code = ""
+            self.unknown = True
+            await self._load_lobby()
+            return LOAD_SCRIPT
+        if code != self.game_code:
+            self.play_code, self.trend_position = "", 0
+        self.game_code = code
+        found = game(code)
+        currency = (await current_brand(self)).currency
+        self.mode = lottery_entries.opening_mode(found, currency, self.mode, self.modes)
+        self.name_key = game_name_key(code)
+        self.about_key = f"lotterypage.about.{found.family}"
+        self.minutes = page_views.game_minutes(found)
+        self.official = found.official
+        self.vietnam = found.family in ("vns", "vnn")
+        self.dice = found.family == "k3"
+        await self._board()
+        return LOAD_SCRIPT
+
+    async def _default_mode(self) -> str:
+        """Spec 4: the brand's prize mode (ELOTT when its ELOTT category has such a card)
+        where the area offers it, else the area's own default."""
+        brand = await current_brand(self)
+        wanted = ""
+        with contextlib.suppress(AppError):
+            wanted = str((await catalogue_lobby.menus(brand, await ui_lang(self)))["prizeMode"])
+        return wanted if wanted in self.modes else views.prize_mode(self.area).value
+
+    async def _market(self) -> Any:
+        return page_views.market((await current_brand(self)).currency)
+
+    async def _load_lobby(self) -> None:
+        found = await views.lobby(await self._market(), self.area, self.mode, clock.now())
+        self.lobby = [
+            LobbyCard(
+                code=item.code,
+                name_key=game_name_key(item.code),
+                family=item.family,
+                family_key=f"lotterypage.family.{item.family}",
+                minutes=item.interval_minutes or 0,
+                image=page_views.image_category(item.family),
+                badge=lottery_entries.tag(lottery_entries.group_code(game(item.code))),
+                issue=item.next_issue.issue_no if item.next_issue else "",
+                close_ms=ms(item.next_issue.close_at) if item.next_issue else 0,
+                href=routes.lottery_game(game(item.code).vendor, item.code),
+            )
+            for item in found.games
+        ]
+        self.families = list(found.families)
+        if self.family not in self.families:
+            self.family = ""
+
+    async def _select_play(self, code: str) -> None:
+        self.play_code = code
+        found = PLAYS[code]
+        found_shape = page_views.shape(found)
+        self.plays = [PlayTab(c, play_parts(c), c == code) for c in self._offered]
+        self.play_kind = found_shape.kind
+        self.play_parts_active = play_parts(code)
+        self.two_stations = found.stations > 1
+        self._pair_stations()
+        self.need = found_shape.need
+        self.digits = found_shape.digits
+        lang = await ui_lang(self)
+        self.paytable = [
+            PaytableLine(line_key(line), line, format_multiplier(odds, lang))
+            for line, odds in found.table(Mode(self.mode)).items()
+        ]
+        self._picks, self.typed = {}, ""
+        self.rows = pick_rows(found_shape, self._picks)
+        self._clear_slip()
+
+    def _pair_stations(self) -> None:
+        """A two-station play's second station: the one chosen, else the draw's next."""
+        others = [chip.issue for chip in self.stations if chip.issue != self.issue]
+        if not self.two_stations or not others:
+            self.partner_issue = ""
+        elif self.partner_issue not in others:
+            self.partner_issue = others[0]
+
+    def _clear_slip(self) -> None:
+        self.bet_count, self.stake, self.slip, self.slip_error = 0, "", [], ""
+
+    async def _quote(self) -> None:
+        if self.play_code not in PLAYS:  # no play on offer: nothing to quote
+            self._clear_slip()
+            return
+        self.rows = pick_rows(self._shape(), self._picks)
+        if not has_picks(self._picks, self.typed):
+            self._clear_slip()
+            return
+        brand = await current_brand(self)
+        try:
+            found = page_views.quote(brand.currency, self._request())
+        except AppError as exc:
+            self._clear_slip()
+            self.slip_error = translate(exc.code, await ui_lang(self), **exc.params)
+            return
+        self.slip_error = ""
+        lang = await ui_lang(self)
+        self.bet_count = found.bet_count
+        self.stake = str(found.stake)
+        self.slip = [
+            SlipLine(
+                line_key(line.line), line.line, format_multiplier(line.odds, lang), str(line.pays)
+            )
+            for line in found.lines
+        ]
+
+    async def _board(self) -> None:
+        """The game's board in the prize mode shown: the issue taking bets, the plays on
+        offer (the brand's RTP floor), the results with their trend, the member's bets."""
+        now = clock.now()
+        try:
+            found = await views.board(await self._market(), self.game_code, self.mode, now)
+        except AppError as exc:
+            if exc.code != "lottery-play-not-offered":
+                raise
+            found = None
+        self.not_offered = found is None
+        current = found.current if found is not None else None
+        draw = [current, *found.upcoming] if found is not None and current else []
+        self.stations = [
+            StationChip(i.issue_no, VN_STATION_NAMES[i.station])
+            for i in draw
+            if i.station is not None and current is not None and i.draw_at == current.draw_at
+        ]
+        chosen = self.issue in {chip.issue for chip in self.stations}
+        self.issue = self.issue if chosen else (current.issue_no if current else "")
+        self.close_ms = ms(current.close_at) if current else 0
+        self.draw_ms = ms(current.draw_at) if current else 0
+        self.seed_hash = (current.seed_hash or "") if current else ""
+        if found is None:
+            self._offered, self.plays, self.play_code, self.rows = [], [], "", []
+            self.two_stations = False
+        else:
+            self._offered = [p.code for p in found.plays]
+            rtps = {p.code: p.rtp for p in found.plays}
+            if self.play_code not in rtps:
+                await self._select_play(self._offered[0])
+            else:
+                self.plays = [PlayTab(c, play_parts(c), c == self.play_code) for c in self._offered]
+            self.rtp = page_views.rtp_percent(rtps[self.play_code])
+        self._pair_stations()
+        trend = await views.trend(self.game_code, views.TREND_DRAWS)
+        self.trend_draws = trend.draws
+        drawn = trend.issues
+        self.last_issue = drawn[0].issue_no if drawn else ""
+        self.last_numbers = [str(n) for n in (drawn[0].numbers or [])] if drawn else []
+        self.results = [
+            ResultRow(
+                issue=d.issue_no,
+                numbers=[str(n) for n in d.numbers or []],
+                drawn_at=d.draw_at.isoformat(),
+                verify=routes.lottery_verify(d.game_code, d.issue_no) if d.server_seed else "",
+            )
+            for d in drawn[:10]
+        ]
+        self.positions = list(range(len(trend.positions)))
+        if self.trend_position >= len(trend.positions):
+            self.trend_position = 0
+        position = trend.positions[self.trend_position] if trend.positions else None
+        self.stats = (
+            [
+                StatBar(str(n), count, position.omission.get(n, 0))
+                for n, count in position.counts.items()
+            ]
+            if position is not None
+            else []
+        )
+        await self._my_bets()
+
+    async def _my_bets(self) -> None:
+        member = await member_or_none(self)
+        if member is None:
+            self.open_bets, self.settled_bets = [], []
+            return
+        now = clock.now()
+
+        def rows(found: list[views.BetView]) -> list[BetRow]:
+            return [
+                BetRow(
+                    uid=b.uid,
+                    issue=page_views.issues_of(b),
+                    parts=play_parts(b.play_code),
+                    selection=selection_tokens(b.selection),
+                    stake=str(b.stake),
+                    payout=str(b.payout),
+                    status=b.status,
+                    won=b.status == BetStatus.SETTLED and b.payout > b.stake,
+                    cancellable=page_views.cancellable(b, now),
+                    chase=b.chase_uid is not None,
+                    placed_at=b.placed_at.isoformat(),
+                )
+                for b in found
+            ]
+
+        self.open_bets = rows((await views.my_bets(member, "open", 1, 20, self.game_code)).items)
+        self.settled_bets = rows(
+            (await views.my_bets(member, "settled", 1, 20, self.game_code)).items
+        )
+
+    # Picking -------------------------------------------------------------------------------
+
+    @rx.event
+    @checked
+    async def pick_play(self, code: Name) -> Any:
+        if code not in self._offered:
+            return await refuse(self)
+        await self._select_play(code)
+        await self._board()
+        return None
+
+    @rx.event
+    @checked
+    async def pick_station(self, issue_no: Name) -> Any:
+        """Bet on another station of the Vietnamese draw shown."""
+        if issue_no not in {chip.issue for chip in self.stations}:
+            return await refuse(self)
+        self.issue = issue_no
+        self._pair_stations()
+        await self._quote()
+        return None
+
+    @rx.event
+    @checked
+    async def pick_partner(self, issue_no: Name) -> Any:
+        """A two-station play's second station: another station of the draw shown."""
+        others = {chip.issue for chip in self.stations if chip.issue != self.issue}
+        if not self.two_stations or issue_no not in others:
+            return await refuse(self)
+        self.partner_issue = issue_no
+        await self._quote()
+        return None
+
+    @rx.var
+    def shown_lobby(self) -> list[LobbyCard]:
+        """The lobby's cards of the chosen family (all without one)."""
+        return [c for c in self.lobby if not self.family or c.family == self.family]
+
+    @rx.event
+    @checked
+    def set_family(self, family: Name) -> None:
+        self.family = family if family in self.families else ""
+
+    @rx.event
+    @checked
+    async def set_mode(self, mode: Name) -> Any:
+        """Another of the area's prize modes (official or two-sided tables)."""
+        if mode not in self.modes:
+            return await refuse(self)
+        self.mode = mode
+        self.play_code = ""
+        if self.game_code:
+            await self._board()
+        else:
+            await self._load_lobby()
+        return None
+
+    @rx.event
+    @checked
+    async def toggle(self, row: Index, value: Name) -> Any:
+        if self.play_code not in PLAYS:
+            return await refuse(self)
+        rows = pick_rows(self._shape(), {})
+        if row >= len(rows) or value not in {b.value for b in rows[row].balls}:
+            return await refuse(self)
+        chosen = list(self._picks.get(row, []))
+        if value in chosen:
+            chosen.remove(value)
+        else:
+            chosen.append(value)
+        self._picks = {**self._picks, row: chosen}
+        await self._quote()
+        return None
+
+    @rx.event
+    @checked
+    async def quick(self, row: Index, kind: Name) -> Any:
+        if self.play_code not in PLAYS:
+            return await refuse(self)
+        rows = pick_rows(self._shape(), {})
+        if row >= len(rows) or not rows[row].quick or kind not in QUICKS:
+            return await refuse(self)
+        self._picks = {**self._picks, row: quick_pick([b.value for b in rows[row].balls], kind)}
+        await self._quote()
+        return None
+
+    @rx.event
+    @checked
+    async def set_typed(self, value: Text) -> None:
+        self.typed = value
+        await self._quote()
+
+    @rx.event
+    @checked
+    async def set_unit(self, value: Name) -> None:
+        self.unit = value.strip()[:12]
+        await self._quote()
+
+    @rx.event
+    @checked
+    async def set_multiplier(self, value: Name) -> None:
+        digits = "".join(c for c in value if c.isdigit())[:6]
+        self.multiplier = str(min(int(digits), MAX_MULTIPLIER)) if digits else ""
+        await self._quote()
+
+    @rx.event
+    @checked
+    def set_chase_issues(self, value: Name) -> None:
+        digits = "".join(c for c in value if c.isdigit())[:3]
+        self.chase_issues = str(min(int(digits), MAX_CHASE_ISSUES)) if digits else ""
+
+    @rx.event
+    @checked
+    def set_chase_stop(self, value: bool) -> None:
+        self.chase_stop = value
+
+    @rx.event
+    @checked
+    def set_bets_tab(self, tab: Name) -> None:
+        self.bets_tab = tab if tab in ("open", "settled") else "open"
+
+    @rx.event
+    @checked
+    async def set_trend_position(self, position: Index) -> None:
+        if position < len(self.positions):
+            self.trend_position = position
+            await self._board()
+
+    @rx.event
+    def open_rules(self) -> Any:
+        return DialogState.open(RULES_DIALOG)
+
+    @rx.event
+    async def refresh(self) -> None:
+        """The countdown reached a close or a draw (or the visitor asked): read the board."""
+        if self.game_code:
+            await self._board()
+        elif self.area:
+            await self._load_lobby()
+
+    # Betting -------------------------------------------------------------------------------
+
+    async def _after_bet(self, message: str) -> Any:
+        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
+
+        self.notice = message
+        self._picks, self.typed = {}, ""
+        self.rows = pick_rows(self._shape(), {}) if self.play_code in PLAYS else []
+        self._clear_slip()
+        await self._board()
+        return WalletState.refresh
+
+    async def _failed(self, exc: AppError, at: str = "") -> Any:
+        """A refused bet: its message, and the way on where there is one."""
+        self.error = translate(exc.code, await ui_lang(self), **exc.params)
+        if exc.code == "in_need_true_account":
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        if exc.code == "not-logged-in":
+            return AuthState.open_login
+        return None
+
+    @rx.event
+    @gated
+    @member_action
+    async def place(self) -> Any:
+        self.error = self.notice = ""
+        if not self.game_code or not self.play_code or not self.issue:
+            return None
+        member = await current_member(self)
+        bet = await member_play.place_bet(member, self.issue, self._request(), clock.now())
+        lang = await ui_lang(self)
+        issue = f"{self.issue} + {self.partner_issue}" if self.two_stations else self.issue
+        return await self._after_bet(
+            translate("lotterypage.placed", lang, issue=issue) + f" ({bet.uid[:8]})"
+        )
+
+    @rx.event
+    @gated
+    @member_action
+    async def place_chase(self) -> Any:
+        self.error = self.notice = ""
+        if not self.game_code or not self.play_code:
+            return None
+        issues = int(self.chase_issues) if self.chase_issues.isdigit() else 0
+        member = await current_member(self)
+        await member_play.place_chase(
+            member, self._request(), issues, clock.now(), stop_on_win=self.chase_stop
+        )
+        lang = await ui_lang(self)
+        return await self._after_bet(translate("lotterypage.chased", lang, issues=issues))
+
+    @rx.event
+    @gated
+    @checked
+    @member_action
+    async def cancel(self, uid: Name) -> Any:
+        self.error = self.notice = ""
+        await member_play.cancel_bet(await current_member(self), uid, clock.now())
+        return await self._after_bet(translate("lotterypage.cancelled", await ui_lang(self)))
+
+    # Vietnamese bet codes --------------------------------------------------------------------
+
+    @rx.event
+    @checked
+    def set_codes(self, value: Text) -> None:
+        self.codes = value[:MAX_CODE_TEXT]
+        self.code_lines = []
+
+    def _code_texts(self) -> list[str]:
+        return [line.strip() for line in self.codes.splitlines() if line.strip()][:20]
+
+    @rx.event
+    async def check_codes(self) -> None:
+        """Read each code line with the parser; its error, or how many bets it makes."""
+        lang = await ui_lang(self)
+        day = clock.now().date()
+        lines: list[CodeLine] = []
+        for text in self._code_texts():
+            try:
+                count = len(member_play.code_bets(text, day))
+                lines.append(
+                    CodeLine(text, True, translate("lotterypage.vn_ok", lang, count=count))
+                )
+            except AppError as exc:
+                lines.append(CodeLine(text, False, translate(exc.code, lang, **exc.params)))
+        self.code_lines = lines
+
+    @rx.event
+    @gated
+    @member_action
+    async def place_codes(self) -> Any:
+        self.error = self.notice = ""
+        await self.check_codes()
+        if not self.code_lines or not all(line.ok for line in self.code_lines):
+            return None
+        member = await current_member(self)
+        placed = len(await member_play.place_codes(member, self._code_texts(), clock.now()))
+        self.codes, self.code_lines = "", []
+        return await self._after_bet(
+            translate("lotterypage.vn_placed", await ui_lang(self), count=placed)
+        )
+
+
+@dataclass
+class RecordRow:
+    uid: str = ""
+    name_key: str = ""
+    href: str = ""
+    issue: str = ""
+    parts: list[str] = field(default_factory=list)
+    selection: list[str] = field(default_factory=list)  # tokens: catalog keys or texts
+    stake: str = ""
+    payout: str = ""
+    status: str = ""
+    won: bool = False
+    placed_at: str = ""
+    verify: str = ""
+
+
+class LotteryRecordState(rx.State):
+    """The member's lottery bets on the betting record (/personalHistoryCopy)."""
+
+    rows: list[RecordRow] = []
+
+    @rx.event
+    async def load(self) -> None:
+        member = await member_or_none(self)
+        if member is None:
+            self.rows = []
+            return
+        found = await views.my_bets(member, "all", 1, RECORD_SIZE)
+        self.rows = [
+            RecordRow(
+                uid=b.uid,
+                name_key=game_name_key(b.game_code),
+                href=routes.lottery_game(game(b.game_code).vendor, b.game_code),
+                issue=page_views.issues_of(b),
+                parts=play_parts(b.play_code),
+                selection=selection_tokens(b.selection),
+                stake=str(b.stake),
+                payout=str(b.payout),
+                status=b.status,
+                won=b.status == BetStatus.SETTLED and b.payout > b.stake,
+                placed_at=b.placed_at.isoformat(),
+                verify=(
+                    routes.lottery_verify(b.game_code, b.issue_no)
+                    if b.numbers is not None and not game(b.game_code).official
+                    else ""
+                ),
+            )
+            for b in found.items
+        ]
+
+
+@dataclass
+class VerifyLine:
+    label_key: str = ""
+    value: str = ""
+
+
+class LotteryVerifyState(rx.State):
+    """/lottery/verify?gameCode=..&issue=..: public, no login; recomputes a drawn issue."""
+
+    game_code: str = ""
+    name_key: str = ""
+    issue: str = ""
+    error: str = ""
+    official: bool = False
+    drawn: bool = False
+    matches: bool = False
+    hash_matches: bool = False
+    lines: list[VerifyLine] = []
+    stored: list[str] = []
+    recomputed: list[str] = []
+
+    @rx.event
+    async def load(self) -> None:
+        lang = await ui_lang(self)
+        query = self.router.url.query_parameters
+        self.game_code = str(query.get("gameCode", ""))[:32]
+        self.issue = str(query.get("issue", ""))[:32]
+        self.error, self.lines, self.stored, self.recomputed = "", [], [], []
+        self.official = self.drawn = self.matches = self.hash_matches = False
+        try:
+            found = await views.verification(self.game_code, self.issue)
+        except AppError as exc:
+            if exc.code == "lottery-not-drawn":
+                await self._pending()
+                return
+            self.error = translate(exc.code, lang, **exc.params)
+            return
+        self.name_key = game_name_key(self.game_code)
+        self.official = found.matches is None
+        self.stored = [str(n) for n in found.numbers]
+        if found.seed_hash:
+            self.lines.append(VerifyLine("lotterypage.verify.hash", found.seed_hash))
+        if found.beacon_round is not None:
+            self.lines.append(
+                VerifyLine("lotterypage.verify.beacon_round", str(found.beacon_round))
+            )
+        if found.matches is None:
+            return
+        self.drawn = True
+        self.lines.append(VerifyLine("lotterypage.verify.seed", found.server_seed or ""))
+        self.lines.append(
+            VerifyLine(
+                "lotterypage.verify.beacon",
+                found.beacon or translate("lotterypage.verify.no_beacon", lang),
+            )
+        )
+        self.recomputed = [str(n) for n in found.recomputed or []]
+        self.hash_matches = bool(found.hash_matches)
+        self.matches = bool(found.matches)
+
+    async def _pending(self) -> None:
+        """Not drawn yet: the published fingerprint only (its seed is still secret)."""
+        issue = views.issue_view(await issue_service.find(self.game_code, self.issue))
+        self.name_key = game_name_key(self.game_code)
+        self.official = game(self.game_code).official
+        if issue.seed_hash:
+            self.lines = [VerifyLine("lotterypage.verify.hash", issue.seed_hash)]
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "LotteryState.load": f"engine read model; bets of the {LOGIN} only",
+    "LotteryState.refresh": f"engine read model; bets of the {LOGIN} only",
+    "LotteryState.pick_play": f"{ARGS}; plays the brand offers only",
+    "LotteryState.pick_station": f"{ARGS}; a station of the draw shown only",
+    "LotteryState.pick_partner": (
+        f"{ARGS}; another station of the draw shown, two-station plays only"
+    ),
+    "LotteryState.set_mode": f"{ARGS}; prize modes of the area only",
+    "LotteryState.set_family": f"{ARGS}; families of the lobby only",
+    "LotteryState.toggle": f"{ARGS}; values of the play's picker only",
+    "LotteryState.quick": f"{ARGS}; six quick picks, rows of the play",
+    "LotteryState.set_typed": f"{ARGS}; engine checks the numbers",
+    "LotteryState.set_unit": f"{ARGS}; engine checks the stake",
+    "LotteryState.set_multiplier": f"{ARGS}; digits, at most the engine's max",
+    "LotteryState.set_chase_issues": f"{ARGS}; digits, at most the engine's max",
+    "LotteryState.set_chase_stop": ARGS,
+    "LotteryState.set_bets_tab": f"{ARGS}; two tabs",
+    "LotteryState.set_trend_position": f"{ARGS}; positions of the game",
+    "LotteryState.open_rules": GUEST,
+    "LotteryState.place": f"bet for the {LOGIN}; real account, site open",
+    "LotteryState.place_chase": f"chase for the {LOGIN}; real account, site open",
+    "LotteryState.cancel": f"{ARGS}; bets of the {LOGIN} only",
+    "LotteryState.set_codes": f"{ARGS}; 2,000 characters",
+    "LotteryState.check_codes": "parser only, 20 lines",
+    "LotteryState.place_codes": f"bets for the {LOGIN}; real account, site open",
+    "LotteryRecordState.load": f"bets of the {LOGIN} only",
+    "LotteryVerifyState.load": "public: published hashes, revealed seeds only",
+}

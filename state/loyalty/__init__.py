@@ -1,0 +1,1 @@
+"""Page state of loyalty: VIP, missions, the points mall and their console pages."""

@@ -1,0 +1,302 @@
+"""The VIP page (level, progress, benefits, rules, history) and "my income" (rebate lines,
+claim). Identity from the login of this browser only; the claim takes a line id, checked."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import reflex as rx
+from babel.numbers import format_decimal
+
+from app import routes
+from app.core import clock
+from app.core.i18n import translate
+from app.core.i18n.formatting import LOCALES, format_amount
+from app.services.loyalty import rebate, vip
+from models.loyalty_vip import RebateClaim, RebateMode
+from state import follow
+from state.accounts.auth import AuthState, current_member, member_or_none
+from state.gates import gated
+from state.guard import ARGS, LOGIN, Page, checked
+from state.member_page import MemberPage, member_action
+from state.paging import RangePaging
+from state.site import current_brand, current_path, ui_lang
+
+HUNDRED = Decimal(100)
+
+
+@dataclass
+class LevelRow:
+    """One level of the benefits table (amounts as plain numbers, formatted in the page)."""
+
+    level: int = 0
+    name: str = ""
+    bet: str = ""
+    deposit: str = ""
+    keep: str = ""
+    boost: str = ""
+    withdraw: str = ""
+    per_day: str = ""
+    level_up: str = ""
+    member_day: str = ""
+    sunday: str = ""
+    slots: str = ""
+    current: bool = False
+
+
+@dataclass
+class EventRow:
+    kind: str = ""
+    levels: str = ""  # "VIP1 → VIP2" for a level change
+    amount: str = ""  # "" for a level change
+    time: str = ""
+
+
+@dataclass
+class IncomeRow:
+    id: int = 0
+    category: str = ""
+    start: str = ""
+    end: str = ""
+    base: str = ""
+    rate: str = ""
+    amount: str = ""
+    status: str = ""
+    claimable: bool = False
+
+
+def _percent(part: Decimal, whole: Decimal) -> int:
+    if whole <= 0:
+        return 100
+    return int(min(HUNDRED, part * HUNDRED / whole))
+
+
+def _rate(value: Decimal, lang: str) -> str:
+    """A percentage the reader's way ("1.25%", "1,25%")."""
+    return f"{format_decimal(value, format='0.###', locale=LOCALES.get(lang, LOCALES['en']))}%"
+
+
+def level_rows(found: vip.VipPage, lang: str) -> list[LevelRow]:
+    money = functools.partial(format_amount, ui_lang=lang)
+    return [
+        LevelRow(
+            level=level.level,
+            name=level.name,
+            bet=money(level.bet_threshold),
+            deposit=money(level.deposit_threshold),
+            keep=money(level.retain_bet),
+            boost="+" + _rate(level.rebate_boost, lang),
+            withdraw=money(level.withdraw_max) if level.withdraw_max else "-",
+            per_day=str(level.withdraw_daily_count) if level.withdraw_daily_count else "-",
+            level_up=money(level.level_up_bonus),
+            member_day=money(level.member_day_bonus),
+            sunday=money(level.sunday_best_bonus),
+            slots=translate(
+                "vip.slots_value",
+                lang,
+                rate=_rate(level.slots_rate, lang),
+                cap=money(level.slots_cap),
+            )
+            if level.slots_rate
+            else "-",
+            current=level.level == found.current.level,
+        )
+        for level in found.levels
+    ]
+
+
+def event_rows(found: vip.VipPage) -> list[EventRow]:
+    names = {level.level: level.name for level in found.levels}
+    return [
+        EventRow(
+            kind=event.kind.value,
+            levels=f"{names.get(event.from_level, event.from_level)} → "
+            f"{names.get(event.to_level, event.to_level)}"
+            if event.kind.value in ("UPGRADE", "DOWNGRADE")
+            else "",
+            amount=str(event.amount) if event.amount else "",
+            time=event.created_at.isoformat(),
+        )
+        for event in found.history
+    ]
+
+
+class VipState(rx.State):
+    level_name: str = ""
+    since: str = ""
+    next_name: str = ""
+    bet: str = "0"
+    bet_goal: str = "0"
+    bet_percent: int = 0
+    deposit: str = "0"
+    deposit_goal: str = "0"
+    deposit_percent: int = 0
+    window_days: int = 0  # the page words these in the reader's language, live on a switch
+    rules: list[str] = []
+    levels: list[LevelRow] = []
+    history: list[EventRow] = []
+
+    @rx.event
+    async def load(self) -> Any:
+        auth = await self.get_state(AuthState)
+        if auth.is_login and auth.is_trial:
+            return AuthState.gate("deposit")
+        member = await member_or_none(self)
+        if member is None:
+            return None
+        assert member.id is not None
+        brand = await current_brand(self)
+        lang = await ui_lang(self)
+        found = await vip.page(brand, member.id, clock.now())
+        money = functools.partial(format_amount, ui_lang=lang)
+        self.level_name = found.current.name
+        self.since = found.current.since.isoformat() if found.current.since else ""
+        days = self.window_days = found.window_days
+        self.bet, self.deposit = money(found.progress.valid_bet), money(found.progress.deposits)
+        following = found.next_level
+        if following is None:
+            self.next_name = ""
+            self.bet_goal = self.deposit_goal = ""
+            self.bet_percent = self.deposit_percent = 100
+        else:
+            self.next_name = following.name
+            self.bet_goal = money(following.bet_threshold)
+            self.deposit_goal = money(following.deposit_threshold)
+            self.bet_percent = _percent(found.progress.valid_bet, following.bet_threshold)
+            self.deposit_percent = _percent(found.progress.deposits, following.deposit_threshold)
+        settings = found.settings
+        self.rules = [
+            translate("vip.rule.reach", lang, days=days),
+            translate("vip.rule.keep", lang, days=days),
+            translate("vip.rule.weekly", lang, amount=money(settings.weekly_min_bet)),
+            translate(
+                "vip.rule.member_day",
+                lang,
+                day=settings.member_day,
+                amount=money(settings.monthly_min_bet),
+            ),
+            translate("vip.rule.cash", lang),
+        ]
+        self.levels = level_rows(found, lang)
+        self.history = event_rows(found)
+        return None
+
+    @rx.event
+    async def relabel(self) -> Any:
+        """The language changed: the VIP page's rules and amounts are read again in it."""
+        if await current_path(self) != routes.VIP:
+            return None
+        return await self.load()
+
+
+follow.AFTER_LANGUAGE.append(VipState.relabel)
+
+
+def income_rows(found: rebate.IncomePage, lang: str) -> list[IncomeRow]:
+    return [
+        IncomeRow(
+            id=line.id,
+            category=line.category,
+            start=line.period_start.isoformat(),
+            end=line.period_end.isoformat(),
+            base=str(line.base),
+            rate=_rate(line.rate, lang) if line.rate else "",
+            amount=str(line.amount),
+            status=line.status.value,
+            claimable=line.status.value == "CLAIMABLE",
+        )
+        for line in found.lines
+    ]
+
+
+class IncomeState(MemberPage, RangePaging, rx.State):
+    items: list[IncomeRow] = []
+    claimable: str = "0"
+    paid: str = "0"
+    accruing: str = "0"
+    accrual_ends: str = ""  # ISO: when the accruing period closes (paid or claimable then)
+    can_claim: bool = False
+    automatic: bool = False
+    realtime: bool = False
+    rates: list[list[str]] = []
+    notice: str = ""
+    error: str = ""
+
+    async def _query(self) -> None:
+        member = await member_or_none(self)
+        if member is None:
+            self.items = []
+            return
+        assert member.id is not None
+        brand = await current_brand(self)
+        now = clock.now()
+        since, until = rebate.range_bounds(
+            brand, self.range_name if self.range_name in rebate.RANGES else "7d", now
+        )
+        found = await rebate.income(brand, member.id, since, until, self.page)
+        self._count_pages(found.total, found.page_size)
+        lang = await ui_lang(self)
+        self.items = income_rows(found, lang)
+        self.claimable, self.paid = str(found.claimable), str(found.paid)
+        self.accruing = str(found.accruing)
+        self.accrual_ends = (await rebate.accrual_ends(brand, now)).isoformat()
+        self.can_claim = found.claimable > 0
+        self.automatic = found.claim_mode is RebateClaim.AUTO
+        shown = await rebate.member_rates(brand, member.id)
+        self.realtime = shown.mode is RebateMode.REALTIME
+        self.rates = [
+            [category, _rate(rate, lang) if rate is not None else "-"]
+            for category, rate in shown.rates.items()
+        ]
+
+    @rx.event
+    async def load(self) -> Any:
+        auth = await self.get_state(AuthState)
+        if auth.is_login and auth.is_trial:
+            return AuthState.gate("deposit")
+        self.notice = self.error = ""
+        await self._first_page()
+        return None
+
+    @member_action
+    async def _take(self, line_id: int | None) -> None:
+        """Claim one line of income, or all (None)."""
+        member = await current_member(self)
+        assert member.id is not None
+        done = await rebate.claim(await current_brand(self), member.id, line_id, clock.now())
+        lang = await ui_lang(self)
+        await self._say("income.claimed", amount=format_amount(done.amount, lang))
+        self.error = ""
+
+    async def _claim(self, line_id: int | None) -> Any:
+        await self._take(line_id)
+        await self._query()
+        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
+
+        return WalletState.refresh
+
+    @rx.event
+    @gated
+    @checked
+    async def claim(self, line_id: Page) -> Any:
+        return await self._claim(line_id)
+
+    @rx.event
+    @gated
+    async def claim_all(self) -> Any:
+        return await self._claim(None)
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "VipState.load": f"level, progress and history of the {LOGIN}",
+    "VipState.relabel": f"on /vip only: load again (the {LOGIN})",
+    "IncomeState.load": f"rebate lines of the {LOGIN}",
+    "IncomeState.go": f"{ARGS}; {LOGIN}",
+    "IncomeState.set_range": f"{ARGS}; {LOGIN}",
+    "IncomeState.claim": f"{ARGS}; a line of the {LOGIN} only (service)",
+    "IncomeState.claim_all": f"claimable lines of the {LOGIN}",
+}

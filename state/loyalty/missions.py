@@ -1,0 +1,317 @@
+"""The missions and leaderboard page: the member's daily and weekly missions with their
+progress and claim buttons, the races' boards with the member's own place, and the winning
+ranking (biggest wins, from the home page's winner board, and the top multipliers)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Annotated, Any
+
+import reflex as rx
+from pydantic import StringConstraints
+
+from app import routes
+from app.core import clock
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount, format_multiplier, format_points
+from app.services.catalogue import winners
+from app.services.loyalty import missions, races
+from models.loyalty_missions import RaceMetric
+from state import follow
+from state.accounts.auth import AuthState, current_member, member_or_none
+from state.gates import gated
+from state.guard import ARGS, LOGIN, Page, checked
+from state.member_page import MemberPage, member_action
+from state.site import current_brand, ui_lang
+
+COUNTDOWN_SECONDS = 20.0  # the time left is shown to the minute
+COUNTDOWN_TICKS = 180  # an hour; a reload starts it again
+Tab = Annotated[str, StringConstraints(pattern=r"^(DAILY|WEEKLY|RACE|RANKING)$")]
+RaceCode = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+
+
+@dataclass
+class MissionCard:
+    id: int = 0
+    period: str = ""
+    title: str = ""
+    progress: str = ""  # "3 / 10"
+    percent: int = 0
+    reward: str = ""
+    status: str = ""  # progress, claimable, claimed
+
+
+@dataclass
+class RaceTab:
+    code: str = ""
+    title: str = ""
+
+
+@dataclass
+class BoardLine:
+    place: int = 0
+    name: str = ""
+    score: str = ""
+    prize: str = ""
+    mine: bool = False
+
+
+@dataclass
+class WinLine:
+    name: str = ""
+    game: str = ""
+    amount: str = ""
+
+
+def remaining(ends_at: datetime, now: datetime, lang: str) -> str:
+    """How long until a period ends, in days, hours and minutes ("2 d 4 h", "3 h 12 min")."""
+    minutes = max(0, int((ends_at - now).total_seconds() // 60))
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    if days:
+        return translate("missions.left_days", lang, days=days, hours=hours)
+    return translate("missions.left_hours", lang, hours=hours, minutes=mins)
+
+
+def reward_amount(view: missions.MissionView, lang: str) -> str:
+    """Points are counted (12 pontos), cash is money (12,00)."""
+    if view.reward_kind.value == "POINTS":
+        return format_points(view.reward_amount, lang)
+    return format_amount(view.reward_amount, lang)
+
+
+def mission_card(view: missions.MissionView, lang: str) -> MissionCard:
+    amount = reward_amount(view, lang)
+    return MissionCard(
+        id=view.id,
+        period=view.period.value,
+        title=view.title,
+        progress=f"{view.progress} / {view.target}",
+        percent=view.percent,
+        reward=translate(f"missions.reward.{view.reward_kind.value}", lang, amount=amount),
+        status=view.status,
+    )
+
+
+def score_text(metric: RaceMetric, score: Decimal, lang: str) -> str:
+    if metric is RaceMetric.MULTIPLIER:
+        return format_multiplier(score, lang)
+    return format_amount(score, lang)
+
+
+def board_lines(board: races.RaceBoard, lang: str) -> list[BoardLine]:
+    return [
+        BoardLine(
+            place=row.place,
+            name=row.name,
+            score=score_text(board.metric, row.score, lang),
+            prize=format_amount(row.prize, lang) if row.prize else "",
+            mine=row.mine,
+        )
+        for row in board.rows
+    ]
+
+
+class MissionState(MemberPage, rx.State):
+    tab: str = "DAILY"
+    cards: list[MissionCard] = []
+    claimable: int = 0
+    daily_left: str = ""
+    weekly_left: str = ""
+    race_tabs: list[RaceTab] = []
+    race_code: str = ""
+    race_title: str = ""
+    race_metric: str = ""
+    race_left: str = ""
+    race_prizes: str = ""
+    board: list[BoardLine] = []
+    my_place: str = ""
+    my_score: str = ""
+    big_wins: list[WinLine] = []
+    top_multipliers: list[BoardLine] = []
+    error: str = ""
+    notice: str = ""
+    # When the shown periods end (for the countdown), and which tab's countdown is running.
+    _daily_end: datetime | None = None
+    _weekly_end: datetime | None = None
+    _race_end: datetime | None = None
+    _ticking: str = ""
+
+    @rx.var
+    def shown_cards(self) -> list[MissionCard]:
+        return [card for card in self.cards if card.period == self.tab]
+
+    async def _missions(self, member_id: int) -> None:
+        brand = await current_brand(self)
+        lang = await ui_lang(self)
+        now = clock.now()
+        found = await missions.summary(brand, member_id, lang, now)
+        self.cards = [mission_card(v, lang) for v in found.missions]
+        self.claimable = found.claimable
+        self._daily_end, self._weekly_end = found.daily_ends_at, found.weekly_ends_at
+        self.daily_left = remaining(found.daily_ends_at, now, lang)
+        self.weekly_left = remaining(found.weekly_ends_at, now, lang)
+
+    async def _race(self, member_id: int) -> None:
+        brand = await current_brand(self)
+        lang = await ui_lang(self)
+        now = clock.now()
+        codes = await races.races(brand)
+        self.race_tabs = []
+        for code, _metric in codes:
+            board = await races.board(brand, member_id, lang, now, code=code, limit=1)
+            self.race_tabs.append(RaceTab(code=code, title=board.title))
+        if not codes:
+            self.board, self.race_code = [], ""
+            return
+        if self.race_code not in {code for code, _ in codes}:
+            self.race_code = codes[0][0]
+        board = await races.board(brand, member_id, lang, now, code=self.race_code)
+        self.race_title = board.title
+        self.race_metric = board.metric.value
+        self._race_end = board.ends_at
+        self.race_left = remaining(board.ends_at, now, lang)
+        self.race_prizes = " · ".join(
+            f"{place}º {format_amount(prize, lang)}"
+            for place, prize in enumerate(board.prizes, start=1)
+        )
+        self.board = board_lines(board, lang)
+        self.my_place = "" if board.my_place is None else str(board.my_place)
+        self.my_score = score_text(board.metric, board.my_score, lang)
+        self.top_multipliers = []
+        for code, metric in codes:
+            if metric == RaceMetric.MULTIPLIER.value:
+                multipliers = await races.board(brand, member_id, lang, now, code=code, limit=10)
+                self.top_multipliers = board_lines(multipliers, lang)
+                break
+
+    async def _ranking(self) -> None:
+        brand = await current_brand(self)
+        lang = await ui_lang(self)
+        board = await winners.winner_board(brand, lang, limit=10)
+        self.big_wins = [
+            WinLine(
+                name=str(w["customerName"]),
+                game=str(w["gameName"]),
+                amount=format_amount(Decimal(str(w["winAmount"])), lang),
+            )
+            for w in board
+        ]
+
+    async def _reload(self) -> Any:
+        auth = await self.get_state(AuthState)
+        if not auth.is_login or auth.is_trial:
+            return AuthState.gate("missions")
+        member = await member_or_none(self)
+        if member is None:
+            return AuthState.gate("missions")
+        assert member.id is not None
+        await self._missions(member.id)
+        await self._race(member.id)
+        await self._ranking()
+        return None
+
+    @rx.event
+    async def load(self) -> Any:
+        self.error, self.notice = "", ""
+        gate = await self._reload()
+        return gate if gate is not None else MissionState.countdown
+
+    def _on_page(self) -> bool:
+        return self.router.url.path.rstrip("/") == routes.MISSION_LEADERBOARD
+
+    @rx.event(background=True)
+    async def countdown(self) -> Any:
+        """Keep the time left live while this tab shows the page (one countdown per tab);
+        when a period ends, its new missions and board are read."""
+        async with self:
+            token = self.router.session.client_token
+            if self._ticking == token:
+                return
+            self._ticking = token
+        try:
+            for _ in range(COUNTDOWN_TICKS):
+                await asyncio.sleep(COUNTDOWN_SECONDS)
+                async with self:
+                    if not self._on_page():
+                        return
+                    now = clock.now()
+                    ends = [e for e in (self._daily_end, self._weekly_end, self._race_end) if e]
+                    if any(end <= now for end in ends):
+                        if await self._reload() is not None:
+                            return  # logged out meanwhile
+                        continue
+                    lang = await ui_lang(self)
+                    if self._daily_end and self._weekly_end:
+                        self.daily_left = remaining(self._daily_end, now, lang)
+                        self.weekly_left = remaining(self._weekly_end, now, lang)
+                    if self._race_end:
+                        self.race_left = remaining(self._race_end, now, lang)
+        finally:
+            async with self:
+                if self._ticking == token:
+                    self._ticking = ""
+
+    @rx.event
+    async def relabel(self) -> Any:
+        """The language changed: this page's texts are read again in it."""
+        if self.router.url.path.rstrip("/") != routes.MISSION_LEADERBOARD:
+            return None
+        self.error, self.notice = "", ""  # said in the language before
+        return await self._reload()
+
+    @rx.event
+    @checked
+    async def set_tab(self, tab: Tab) -> None:
+        self.tab = tab
+
+    @rx.event
+    @checked
+    async def select_race(self, code: RaceCode) -> Any:
+        self.race_code = code
+        return await self._reload()
+
+    @member_action
+    async def _take(self, mission_id: int) -> None:
+        """The mission's reward; the page is read again after, taken or refused."""
+        member = await current_member(self)
+        assert member.id is not None
+        lang = await ui_lang(self)
+        view = await missions.claim(
+            await current_brand(self), member.id, mission_id, lang, clock.now()
+        )
+        self.error = ""
+        await self._say(
+            f"missions.claimed.{view.reward_kind.value}", amount=reward_amount(view, lang)
+        )
+
+    @rx.event
+    @gated
+    @checked
+    async def claim(self, mission_id: Page) -> Any:
+        """Claim a mission's reward for the member logged in on this browser."""
+        auth = await self.get_state(AuthState)
+        if not auth.is_login or auth.is_trial:
+            return AuthState.gate("missions")
+        await self._take(mission_id)
+        await self._reload()
+        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
+
+        return WalletState.refresh
+
+
+follow.AFTER_LANGUAGE.append(MissionState.relabel)
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "MissionState.load": f"missions, races and prizes of the {LOGIN}",
+    "MissionState.set_tab": ARGS,
+    "MissionState.countdown": f"one countdown per tab; missions of the {LOGIN}",
+    "MissionState.relabel": f"missions of the {LOGIN}, on the missions page only",
+    "MissionState.select_race": f"{ARGS}; a race of this page's brand; {LOGIN}",
+    "MissionState.claim": f"{ARGS}; a mission of this page's brand; {LOGIN}",
+}

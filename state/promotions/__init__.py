@@ -1,0 +1,1 @@
+"""Page state of promotions: promotions, bonuses and their console pages."""

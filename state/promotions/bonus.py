@@ -1,0 +1,142 @@
+"""The bonus details screen: the member's bonuses and rebates, by date range, a page at a time."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+import reflex as rx
+
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services import records
+from app.services.promotions import bonus
+from models.promotions import GrantStatus
+from state.accounts.auth import AuthState, member_or_none
+from state.guard import ARGS, LOGIN
+from state.paging import RangePaging
+from state.site import current_brand, ui_lang
+
+
+@dataclass
+class GrantCard:
+    """One bonus as its card shows it (amounts and sentences already in the visitor's
+    language; "" for a limit the bonus does not have)."""
+
+    id: str = ""
+    status: str = ""
+    active: bool = False
+    amount: str = ""
+    percent: int = 0  # of the wagering done
+    wagered: str = ""
+    remaining: str = ""
+    expires: str = ""  # ISO
+    max_bet: str = ""
+    max_conversion: str = ""
+    weights: str = ""
+
+
+@dataclass
+class BonusRow:
+    """A bonus or rebate credited (the amount is formatted in the page)."""
+
+    id: str = ""
+    kind: str = ""
+    reference: str = ""
+    time: str = ""  # ISO
+    amount: str = ""
+    wallet: str = ""  # "" when no bonus wallet received it
+
+
+def grant_row(grant: bonus.GrantView, lang: str) -> GrantCard:
+    """One bonus as its card shows it: what is locked, why, and until when."""
+    money = functools.partial(format_amount, ui_lang=lang)
+    weights = ", ".join(f"{name} {value}%" for name, value in sorted(grant.weights.items()))
+    return GrantCard(
+        id=str(grant.id),
+        status=grant.status.value,
+        active=grant.status is GrantStatus.ACTIVE,
+        amount=money(grant.amount),
+        percent=grant.percent,
+        wagered=translate(
+            "bonus.wagered",
+            lang,
+            wagered=money(grant.wagered),
+            required=money(grant.wagering_required),
+        ),
+        remaining=translate("bonus.remaining", lang, remaining=money(grant.remaining)),
+        expires=grant.expires_at.isoformat(),
+        max_bet=""
+        if grant.max_bet is None
+        else translate("bonus.max_bet", lang, amount=money(grant.max_bet)),
+        max_conversion=""
+        if grant.max_conversion is None
+        else translate("bonus.max_conversion", lang, amount=money(grant.max_conversion)),
+        weights=translate("bonus.weights", lang, weights=weights) if weights else "",
+    )
+
+
+class BonusState(RangePaging, rx.State):
+    items: list[BonusRow] = []
+    grants: list[GrantCard] = []
+
+    async def _grants(self) -> None:
+        member = await member_or_none(self)
+        if member is None:
+            self.grants = []
+            return
+        assert member.id is not None
+        lang = await ui_lang(self)
+        self.grants = [grant_row(g, lang) for g in await bonus.member_grants(member.id)]
+
+    async def _query(self) -> None:
+        member = await member_or_none(self)
+        if member is None:
+            self.items = []
+            return
+        assert member.id is not None
+        found = await records.bonus_details(
+            member_id=member.id,
+            timezone=(await current_brand(self)).timezone,
+            range_name=self.range_name,
+            page=self.page,
+        )
+        self._count_pages(found.total, found.page_size)
+        lang = await ui_lang(self)
+        self.items = [
+            BonusRow(
+                id=str(item["id"]),
+                kind=item["kind"],
+                reference=records.reference_words(
+                    str(item["kind"]), str(item["reference"] or ""), lang
+                ),
+                time=item["time"],
+                amount=str(item["amount"]),
+                wallet=item["wallet"] or "",
+            )
+            for item in found.items
+        ]
+
+    @rx.event
+    async def load(self) -> Any:
+        auth = await self.get_state(AuthState)
+        if auth.is_login and auth.is_trial:
+            return AuthState.gate("deposit")
+        await self._grants()
+        await self._first_page()
+        return None
+
+    @rx.event
+    async def refresh(self) -> None:
+        """Read the progress again (the page polls while a bonus is wagering)."""
+        await self._grants()
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "BonusState.load": LOGIN,
+    "BonusState.go": f"{ARGS}; {LOGIN}",
+    "BonusState.set_range": f"{ARGS}; {LOGIN}",
+    "BonusState.refresh": f"bonuses of the {LOGIN}",
+}

@@ -1,0 +1,1 @@
+"""Page state of protection: responsible gaming: limits, breaks and the reality check."""

@@ -1,0 +1,59 @@
+"""The reality check as a dialog on every page (Portaria SPA/MF 1.231/2024): when the member's
+continuous play reaches the brand's minutes, wherever they are on the site, they see the time
+played and the net result and choose to continue or stop (app/services/protection/reality.py
+refuses their bets until they answer)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.i18n.formatting import format_amount
+from app.services.protection import reality
+from state.accounts.auth import AuthState, current_member, member_or_none
+from state.dialog import DialogState
+from state.guard import ARGS, LOGIN, checked
+from state.member_page import MemberPage, member_action
+from state.site import ui_lang
+
+REALITY_DIALOG = "reality-check"
+
+
+class RealityState(MemberPage, rx.State):
+    minutes: int = 0
+    net: str = ""  # formatted in the reader's locale, signed
+    error: str = ""
+
+    @rx.event
+    async def check(self) -> Any:
+        """Open the dialog when the session's member has a check due, close it otherwise.
+        Run by the header's timer too, so it reads the login without touching it."""
+        member = await member_or_none(self, touch=False)
+        if member is None:
+            return None
+        found = await reality.reality_check(member, clock.now())
+        if found is None or not found.due:
+            return DialogState.close(REALITY_DIALOG)
+        lang = await ui_lang(self)
+        self.minutes = found.played_minutes
+        self.net = format_amount(found.net, lang)
+        self.error = ""
+        return DialogState.open(REALITY_DIALOG)
+
+    @rx.event
+    @checked
+    @member_action
+    async def answer(self, stop: bool) -> Any:
+        """Continue (the next check in the brand's minutes) or stop (logged out everywhere)."""
+        await reality.answer(await current_member(self), clock.now(), stop=stop)
+        closed = DialogState.close(REALITY_DIALOG)
+        return [closed, AuthState.logout] if stop else closed
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "RealityState.check": f"the {LOGIN}'s own check",
+    "RealityState.answer": f"{ARGS}; the {LOGIN}'s own check",
+}

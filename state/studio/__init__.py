@@ -1,0 +1,1 @@
+"""Page state of studio: the studio's own games (the Originals) and Crash."""

@@ -1,0 +1,350 @@
+"""The Crash page (`/play/BGS_CRASH`): the brand's shared round, the member's two bets, the
+live feed, the last crash points and the member's own bets with their verify links.
+
+The game session is the studio page's (state/studio/play.py `PlayState`: a launch token of the
+URL or a launch made here), so the wallet, limits and reality checks are those of every Original. A
+background watch reads the round every WATCH_EVERY_SECONDS; the curve itself is drawn by the
+browser from the round's start and the server's time (assets/crash.js), so it stays smooth and
+right after a reconnect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services.protection.limits import REALITY_CHECK_DUE
+from app.services.studio import rounds as studio_rounds
+from app.services.studio.crash import bets, chains, demo
+from app.services.studio.crash import rounds as crash_rounds
+from state.accounts.auth import member_or_none
+from state.cashier.wallet import WalletState
+from state.gates import gated
+from state.guard import ARGS, LOGIN, Name, checked, refuse
+from state.member_page import MemberPage, member_action
+from state.protection.reality import RealityState
+from state.site import current_brand, ui_lang
+from state.studio import crash_views
+from state.studio.crash_views import FeedRow, MineRow, PastRow
+from state.studio.play import BET_FACTORS, DEMO_CURRENCY, PlayState
+from state.studio.studio_views import Detail
+from state.watch import watch_key
+
+WATCH_EVERY_SECONDS = 0.4
+WATCH_FOR_SECONDS = 3600
+WATCH_STALE_SECONDS = 5.0
+SLOTS = ("1", "2")
+LOAD_SCRIPT = rx.call_script(
+    "window.appCrash || document.head.appendChild("
+    "Object.assign(document.createElement('script'), {src: '/crash.js'}))"
+)
+
+
+def _epoch_ms(moment: Any) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+class CrashState(MemberPage, rx.State):
+    _watch_token: str = ""
+    _watch_beat: float = 0.0
+    _merchant_id: int = 0
+    _round_pk: int = 0
+
+    ready: bool = False
+    blocked: str = ""
+    error: str = ""
+    notice: str = ""
+    rtp: str = ""
+    terminal_hash: str = ""
+    salt: str = ""
+
+    round_id: str = ""
+    number: int = 0
+    phase: str = ""  # betting, running, crashed ("" before the first round)
+    started_ms: int = 0
+    server_ms: int = 0
+    crash_text: str = ""  # the crash point once crashed ("2.35")
+    seed_hash: str = ""
+    feed: list[FeedRow] = []
+    past: list[PastRow] = []
+    mine: list[MineRow] = []
+
+    stake_1: str = "1.00"
+    stake_2: str = "1.00"
+    auto_1: str = ""
+    auto_2: str = ""
+    # Per slot: "" (no bet), "open" (riding), or the ended bet's text.
+    state_1: str = ""
+    state_2: str = ""
+    riding_1: bool = False
+    riding_2: bool = False
+
+    async def _failed(self, exc: AppError, at: str = "") -> Any:
+        """Show the refusal; a bet refused for a due reality check brings up its dialog."""
+        shown = await super()._failed(exc, at)
+        return RealityState.check if exc.code == REALITY_CHECK_DUE else shown
+
+    @rx.event
+    @gated
+    async def load(self) -> Any:
+        """Open the member's game session (as the studio page does), or the demo with
+        `?demo=1`, then show the round."""
+        demo = self.router.url.query_parameters.get("demo") == "1"
+        return await self._load(demo=demo, use_token=True)
+
+    @rx.event
+    @gated
+    async def play_real(self) -> Any:
+        """After logging in on the page (also on a demo page): real play."""
+        return await self._load(demo=False, use_token=False)
+
+    async def _load(self, demo: bool, use_token: bool) -> Any:
+        lang = await ui_lang(self)
+        self.error = self.notice = self.blocked = ""
+        # `ready` stays as it was until the outcome is known: a reconnect's load that fails
+        # halfway (a busy database) leaves a playing page playing
+        brand = await current_brand(self)
+        self._merchant_id = brand.id
+        chain = await chains.published(brand.id)
+        if chain is None or chain.salt is None:
+            self.ready, self.blocked = False, "crash.rules_none"
+            return None
+        self.rtp = format_amount(chain.rtp, lang)
+        self.terminal_hash, self.salt = chain.terminal_hash, chain.salt
+        play = await self.get_state(PlayState)
+        play.code = crash_rounds.CODE
+        play.error = play.blocked = ""
+        if demo:
+            events = await play._begin_demo()  # fun money: the same round, the demo balance
+        else:
+            try:
+                events = await play._begin(use_token=use_token)
+            except AppError as exc:
+                self.ready, self.blocked = False, exc.code
+                return None
+            play.mode = "" if play.blocked else "real"
+        if play.blocked:
+            self.ready, self.blocked = False, play.blocked
+            return events
+        play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
+        self.ready = True
+        await self._refresh()
+        before = events if isinstance(events, list) else [events] if events else []
+        return [*before, LOAD_SCRIPT, CrashState.watch]
+
+    async def _member_id(self) -> int:
+        member = await member_or_none(self, touch=False)
+        return 0 if member is None else member.id or 0
+
+    async def _refresh(self) -> None:
+        """The round, the feed, the last crash points and the member's bets, now."""
+        lang = await ui_lang(self)
+        now = clock.now()
+        state = await crash_rounds.current(self._merchant_id, now)
+        self.server_ms = _epoch_ms(now)
+        if state is None:
+            self.phase = ""
+            return
+        self._round_pk = crash_rounds.round_pk(state.round_id)
+        self.round_id, self.number, self.phase = state.round_id, state.number, state.phase
+        self.started_ms = _epoch_ms(state.started_at)
+        self.crash_text = "" if state.crash is None else f"{state.crash:.2f}"
+        self.seed_hash = state.seed_hash
+        self.feed = crash_views.feed_rows(state.feed, lang)
+        self.past = crash_views.past_rows(await crash_rounds.past(self._merchant_id, now), lang)
+        play = await self.get_state(PlayState)
+        if play.mode == "demo":
+            await self._refresh_demo(play, lang, now)
+            return
+        member_id = await self._member_id()
+        if not member_id:
+            self.mine = []
+            return
+        own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
+        self.mine = crash_views.mine_rows(own, lang)
+        current = {b.slot: b for b in own if b.round_id == state.round_id}
+        self._show_slots({slot: (bet.status, bet.cashout) for slot, bet in current.items()}, lang)
+
+    def _show_slots(self, ended: dict[int, tuple[str, Decimal | None]], lang: str) -> None:
+        """Each slot's bet of this round: none, riding, or how it ended."""
+        for slot in (1, 2):
+            found = ended.get(slot)
+            text = "" if found is None else crash_views.outcome(found[0], found[1], lang)
+            setattr(self, f"state_{slot}", text)
+            setattr(self, f"riding_{slot}", found is not None and found[0] == "OPEN")
+
+    async def _refresh_demo(self, play: PlayState, lang: str, now: datetime) -> None:
+        """Demo bets (kept beside the demo balance, in no feed) and the demo balance."""
+        self.mine = []
+        own = await demo.current(play._player(), self._merchant_id, now)
+        self._show_slots({bet.slot: (bet.status, bet.cashout) for bet in own}, lang)
+        play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
+
+    @rx.event(background=True)
+    async def watch(self) -> Any:
+        """Follow the brand's round while the page is open (one watch per tab and page)."""
+        async with self:
+            alive = (
+                self._watch_token == watch_key(self)
+                and time.time() - self._watch_beat < WATCH_STALE_SECONDS
+            )
+            if alive or not self.ready:
+                return
+            token = self._watch_token = watch_key(self)
+            self._watch_beat = time.time()
+        for _ in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
+            await asyncio.sleep(WATCH_EVERY_SECONDS)
+            async with self:
+                if self._watch_token != token:
+                    return
+                self._watch_beat = time.time()
+                before = (self.phase, self.round_id)
+                with contextlib.suppress(AppError):
+                    await self._refresh()
+                ended = before != (self.phase, self.round_id)
+            if ended:
+                yield WalletState.refresh
+
+    @rx.event
+    @checked
+    def set_stake(self, slot: Name, value: Name) -> None:
+        if slot in SLOTS:
+            setattr(self, f"stake_{slot}", value[:16])
+
+    @rx.event
+    @checked
+    def set_auto(self, slot: Name, value: Name) -> None:
+        if slot in SLOTS:
+            setattr(self, f"auto_{slot}", value[:16])
+
+    async def _player_for(self, slot: str) -> PlayState | None:
+        """The studio page's player of this tab for bet `slot`; None for a slot that is not
+        1 or 2, a page not playing, or another member logged in since."""
+        self.error = self.notice = ""
+        play = await self.get_state(PlayState)
+        if slot not in SLOTS or not self.ready or play.code != crash_rounds.CODE:
+            return None
+        return play if await play._same_member() else None
+
+    @rx.event
+    @gated
+    @checked
+    @member_action
+    async def bet(self, slot: Name) -> Any:
+        """Place bet 1 or 2 in the round taking bets."""
+        play = await self._player_for(slot)
+        if play is None:
+            return None if slot in SLOTS else await refuse(self)
+        place = demo.place if play.mode == "demo" else bets.place
+        placed = await place(
+            play._player(),
+            self._merchant_id,
+            int(slot),
+            getattr(self, f"stake_{slot}"),
+            getattr(self, f"auto_{slot}"),
+        )
+        lang = await ui_lang(self)
+        play.balance = format_amount(placed.balance, lang)
+        self.notice = translate("crash.placed", lang, slot=slot)
+        await self._refresh()
+        return WalletState.refresh if play.mode == "real" else None
+
+    @rx.event
+    @gated
+    @checked
+    @member_action
+    async def cash(self, slot: Name) -> Any:
+        """Cash out bet 1 or 2 now (the server's clock decides)."""
+        play = await self._player_for(slot)
+        if play is None:
+            return None if slot in SLOTS else await refuse(self)
+        try:
+            if play.mode == "demo":
+                done = await demo.cash_out(play._player(), self._merchant_id, int(slot))
+            else:
+                done = await bets.cash_out(play._session_member, self._merchant_id, int(slot))
+        finally:  # refused too (the round crashed first): the slot shows how it ended
+            await self._refresh()
+        lang = await ui_lang(self)
+        self.notice = translate(
+            "crash.cashed_notice",
+            lang,
+            multiplier=crash_views.multiplier(done.multiplier, lang),
+            amount=format_amount(done.payout, lang),
+        )
+        play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
+        return WalletState.refresh if play.mode == "real" else None
+
+    @rx.event
+    @checked
+    async def stake_step(self, slot: Name, factor: Name) -> None:
+        """½ and 2× beside a bet's stake, kept inside the game's limits."""
+        if slot not in SLOTS or factor not in BET_FACTORS:
+            await refuse(self)
+            return
+        play = await self.get_state(PlayState)
+        limits = crash_rounds.SPEC.limits(play.currency or DEMO_CURRENCY)
+        try:
+            current = studio_rounds.parse_bet(getattr(self, f"stake_{slot}"))
+        except AppError:
+            current = limits.min_bet
+        changed = (current * Decimal(factor)).quantize(studio_rounds.CENT)
+        setattr(self, f"stake_{slot}", str(min(max(changed, limits.min_bet), limits.max_bet)))
+
+
+class CrashVerifyState(MemberPage, rx.State):
+    """`/play/verify?round=crash-<id>`: any crashed round of the brand, recomputed (rounds are
+    public: every player saw the same one)."""
+
+    active: bool = False
+    error: str = ""
+    ok: bool = False
+    rows: list[Detail] = []
+
+    @rx.event
+    @member_action
+    async def load(self) -> None:
+        round_id = self.router.url.query_parameters.get("round", "")[:64]
+        self.active = round_id.startswith("crash-")
+        self.error, self.rows, self.ok = "", [], False
+        if not self.active:
+            return
+        lang = await ui_lang(self)
+        brand = await current_brand(self)
+        check = await crash_rounds.verify(round_id, brand.id)
+        self.ok = check.matches
+        self.rows = [
+            Detail(label=translate(key, lang, **params), value=value)
+            for key, params, value in crash_views.verification_rows(check, lang)
+        ]
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "CrashState.load": (
+        f"real play for the {LOGIN} (the studio page's session), or ?demo=1: this browser's demo "
+        "balance"
+    ),
+    "CrashState.play_real": f"real play for the {LOGIN} (a launch of its own)",
+    "CrashState.bet": (
+        f"{ARGS}; slot 1 or 2; game session of the {LOGIN}, or this browser's demo balance"
+    ),
+    "CrashState.cash": (
+        f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"
+    ),
+    "CrashState.stake_step": f"{ARGS}; slot 1 or 2, ½ or 2× only; this tab's form",
+    "CrashState.set_auto": f"{ARGS}; this tab's form",
+    "CrashState.set_stake": f"{ARGS}; this tab's form",
+    "CrashState.watch": f"one watch per tab; public round, bets of the {LOGIN}",
+    "CrashVerifyState.load": "public: crashed rounds' revealed seeds only",
+}

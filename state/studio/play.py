@@ -1,0 +1,518 @@
+"""The studio's game page (`/play/<gameCode>`) and the verify page (`/play/verify`).
+
+A launch token (`?token=`) is exchanged once for a seamless-wallet session, kept only on the
+server side of the state; a logged-in member who opens the page without one gets a session
+launched here. `?demo=1` plays with the virtual demo balance of this browser. Guests without
+demo get the login popup, trial members the need-an-account dialog (spec 4's game rules).
+
+`PlayState` holds what every game shares (session, bet, limits, balance, seeds, history, the
+round's payout); each game's own choices and outcome live in its substate
+(state/studio/studio_games.py, registered in `GAME_STATES` by kind), and what the page shows of an
+outcome is made by the plain functions of state/studio/studio_views.py.
+"""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+from typing import Any, Protocol, cast
+from urllib.parse import parse_qs, urlsplit
+
+import reflex as rx
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.i18n import studio_game_name, translate
+from app.core.i18n.formatting import format_amount
+from app.core.security import token_digest
+from app.services.accounts.members import roles as member_roles
+from app.services.promotions import free_rounds
+from app.services.protection.limits import REALITY_CHECK_DUE
+from app.services.seamless import launch, studio_port, wallet
+from app.services.studio import rounds, seeds
+from app.services.studio.games import GAMES, StudioGame
+from state.accounts.auth import (
+    LOGIN_DIALOG,
+    NEED_ACCOUNT_DIALOG,
+    AuthState,
+    current_member,
+    member_or_none,
+)
+from state.cashier.wallet import WalletState
+from state.dialog import DialogState
+from state.gates import gated
+from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked, refuse
+from state.lean import Lean
+from state.member_page import MemberPage, member_action
+from state.protection.reality import RealityState
+from state.site import current_brand, ui_lang
+from state.studio import studio_views
+from state.studio.studio_views import Detail, HistoryRow, PaytableRow
+
+RULES_DIALOG = "studio-rules"
+DEMO_CURRENCY = "BRL"
+HISTORY_SIZE = 10
+BET_FACTORS = ("0.5", "2")  # the ½ and 2× buttons
+
+
+class GameChoices(Protocol):
+    """What a game's substate gives the shared page state."""
+
+    def _params(self) -> dict[str, Any]: ...  # the player's choices, as the game's bet
+    def _finish_params(self) -> dict[str, Any]: ...  # a dealt round's second step
+    def _clear(self) -> None: ...  # a new game or round: forget the last outcome
+    def _show(self, view: rounds.RoundView, lang: str) -> None: ...  # the round's outcome
+
+
+# Each game kind's substate of PlayState (state/studio/studio_games.py fills it at import).
+GAME_STATES: dict[str, type[rx.State]] = {}
+
+
+async def requote(state: rx.State) -> None:
+    """The player changed a choice (a game's substate): the quoted multiplier follows."""
+    await (await state.get_state(PlayState))._quote()
+
+
+class PlayState(MemberPage, Lean, rx.State):
+    _session_token: str = ""
+    _session_game: str = ""
+    _session_member: int = 0
+    _launch_digest: str = ""
+    _open_round: str = ""
+    demo_id: str = rx.LocalStorage("", name="studioDemo", sync=True)
+
+    code: str = ""
+    kind: str = ""
+    art: str = ""  # the game's own art (assets/originals), "" when it has none
+    mode: str = ""  # "real", "demo", or "" when the page cannot play
+    blocked: str = ""
+    currency: str = ""
+    bet: str = "1.00"
+    min_bet: str = ""
+    max_bet: str = ""
+    max_win: str = ""
+    balance: str = ""
+    quoted: str = ""
+    paytable: list[PaytableRow] = []
+    error: str = ""
+    notice: str = ""
+
+    seed_hash: str = ""
+    client_seed: str = ""
+    nonce: int = 0
+    revealed_seed: str = ""
+    revealed_hash: str = ""
+    revealed_client: str = ""
+
+    round_id: str = ""
+    payout: str = ""
+    result_multiplier: str = ""
+    won: bool = False
+    history: list[HistoryRow] = []
+    # The member's free rounds on this game (a promotion's reward): how many, at what stake.
+    free_count: int = 0
+    free_stake: str = ""
+
+    # Helpers -------------------------------------------------------------------------------
+
+    async def _failed(self, exc: AppError, at: str = "") -> Any:
+        """Show the refusal; a bet refused for a due reality check brings up its dialog."""
+        self.error = translate(exc.code, await ui_lang(self), **exc.params)
+        return RealityState.check if exc.code == REALITY_CHECK_DUE else None
+
+    def _player(self) -> rounds.Player:
+        if self.mode == "demo":
+            return rounds.demo_player(self.demo_id, DEMO_CURRENCY)
+        if not self._session_token:
+            raise AppError("play-login-needed", 401)
+        return rounds.Player(
+            owner=seeds.member_owner(self._session_member),
+            currency=self.currency,
+            token=self._session_token,
+        )
+
+    def _game(self) -> StudioGame:
+        return GAMES[self.code]
+
+    async def _same_member(self) -> bool:
+        """Real play goes on only for the member of the game session, still logged in on
+        this browser (current_login); otherwise the page stops playing."""
+        if self.mode != "real":
+            return True
+        member = await member_or_none(self)
+        if member is None or member.id != self._session_member:
+            self.mode, self.blocked = "", "play-login-needed"  # logged out or another one
+            return False
+        return True
+
+    async def _show_money(self, amount: Decimal) -> str:
+        return format_amount(amount, await ui_lang(self))
+
+    async def _limits(self) -> None:
+        limits = self._game().spec.limits(self.currency)
+        lang = await ui_lang(self)
+        self.min_bet = format_amount(limits.min_bet, lang)
+        self.max_bet = format_amount(limits.max_bet, lang)
+        self.max_win = format_amount(limits.max_win, lang)
+        try:
+            fits = limits.min_bet <= rounds.parse_bet(self.bet) <= limits.max_bet
+        except AppError:
+            fits = False
+        if not fits:  # another game's bet, or a refused one: start again from the minimum
+            self.bet = str(limits.min_bet)
+
+    async def _choices(self) -> GameChoices:
+        """The substate of the game on the page."""
+        return cast(GameChoices, await self.get_state(GAME_STATES[self.kind]))
+
+    async def _seeds(self) -> None:
+        view = await seeds.current(self._player().owner)
+        self.seed_hash = view.server_seed_hash
+        self.client_seed = view.client_seed
+        self.nonce = view.next_nonce
+
+    async def _history(self) -> None:
+        found = await rounds.recent(self._player().owner, self.code, HISTORY_SIZE)
+        self.history = studio_views.history_rows(found, await ui_lang(self))
+
+    async def _reset_round(self) -> None:
+        self.round_id = self.payout = self.result_multiplier = ""
+        self.won = False
+        self._open_round = ""
+        (await self._choices())._clear()
+
+    async def _begin(self, use_token: bool) -> Any:
+        """Start real play: the launch token of the URL, or a launch made here."""
+        token = self.router.url.query_parameters.get("token", "") if use_token else ""
+        member = await member_or_none(self)
+        if member is None:
+            self.blocked = "play-login-needed"
+            return AuthState.open_login
+        member_id = member.id
+        if member_roles(member.account_type).is_trial:
+            self.blocked = "play-login-needed"
+            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        if token and token_digest(token) == self._launch_digest and self._session_token:
+            return None  # the same page reloaded: the token was already exchanged
+        if token:
+            session = await studio_port.studio_wallet().authenticate(token)
+            self._launch_digest = token_digest(token)
+        elif (
+            self._session_token
+            and self._session_game == self.code
+            and self._session_member == member_id
+        ):
+            try:
+                await studio_port.studio_wallet().balance(self._session_token)
+                return None
+            except AppError:
+                pass  # the session ended: launch a fresh one
+            session = await self._launch_here()
+        else:
+            session = await self._launch_here()
+        if session.game_code != self.code or session.member_id != member_id:
+            raise AppError("play-session-mismatch", 403)
+        self._session_token = session.session_token
+        self._session_game = session.game_code
+        self._session_member = session.member_id
+        self.currency = session.currency
+        return None
+
+    async def _begin_demo(self) -> list[Any]:
+        """Demo play with this browser's demo balance, when the game offers a demo (the
+        lobby's demo launch decides); `blocked` says why not."""
+        self.mode = "demo"
+        self.currency = DEMO_CURRENCY
+        events = [DialogState.close(LOGIN_DIALOG), DialogState.close(NEED_ACCOUNT_DIALOG)]
+        try:
+            await launch.launch(
+                None, await current_brand(self), self.code, wallet.STUDIO_VENDOR, True
+            )
+        except AppError as exc:
+            self.mode, self.blocked = "", exc.code
+            return events
+        try:
+            seeds.demo_owner(self.demo_id)
+        except AppError:
+            self.demo_id = secrets.token_urlsafe(18)
+        return events
+
+    async def _launch_here(self) -> wallet.PlayerSession:
+        """The lobby's launch, made by the page itself (the same rules: maintenance, blocked
+        members, trial accounts), then its one-time token exchanged at once."""
+        member = await current_member(self)
+        brand = await current_brand(self)
+        url = await launch.launch(
+            member,
+            brand,
+            self.code,
+            wallet.STUDIO_VENDOR,
+            False,
+            language=brand.default_language,
+        )
+        token = parse_qs(urlsplit(url).query).get("token", [""])[0]
+        return await studio_port.studio_wallet().authenticate(token)
+
+    # Page load -----------------------------------------------------------------------------
+
+    @rx.event
+    @gated
+    async def load(self) -> Any:
+        return await self._load(use_token=True)
+
+    @rx.event
+    @gated
+    async def play_real(self) -> Any:
+        """After logging in on the page: real play with a launch of its own (a token in the
+        address may have been refused already)."""
+        return await self._load(use_token=False)
+
+    async def _load(self, use_token: bool) -> Any:
+        lang = await ui_lang(self)
+        self.error = self.notice = self.blocked = ""
+        self.code = self.router.url.path.rstrip("/").rsplit("/", 1)[-1]
+        if self.code not in GAMES:
+            self.mode = self.kind = ""
+            self.blocked = "studio-unknown-game"
+            return None
+        self.kind = studio_views.kind_of(self._game())
+        self.art = studio_views.art_url(self.code)
+        self.paytable = studio_views.paytable_rows(self._game(), lang)
+        await self._reset_round()
+        events: Any = None
+        if use_token and self.router.url.query_parameters.get("demo") == "1":
+            events = await self._begin_demo()
+            if self.blocked:
+                return events
+        else:
+            try:
+                events = await self._begin(use_token)
+            except AppError as exc:
+                self.mode = ""
+                self.blocked = exc.code
+                return None
+            if self.blocked:
+                self.mode = ""
+                return events
+            self.mode = "real"
+        await self._limits()
+        await self._seeds()
+        await self._history()
+        self.balance = await self._show_money(await rounds.balance(self._player()))
+        await self._free_rounds()
+        await self._restore_open_round()
+        await self._quote()
+        return events
+
+    async def _restore_open_round(self) -> None:
+        found = await rounds.open_round(self._player().owner, self.code)
+        if found is not None:
+            self.bet = str(found.stake)
+            await self._apply(found)
+
+    # The bet and the player's choices --------------------------------------------------------
+
+    async def _quote(self) -> None:
+        """The multiplier the player's current choices would pay (shown before the bet)."""
+        try:
+            quoted = self._game().quoted_multiplier((await self._choices())._params())
+        except (AppError, KeyError):
+            quoted = None
+        self.quoted = studio_views.multiplier_text(quoted) if quoted is not None else ""
+
+    @rx.event
+    @checked
+    def set_bet(self, value: Name) -> None:
+        self.bet = value[:16]
+
+    @rx.event
+    @checked
+    async def bet_step(self, factor: Name) -> None:
+        """½ and 2× buttons, kept inside the game's limits."""
+        if factor not in BET_FACTORS:
+            await refuse(self)
+            return
+        limits = self._game().spec.limits(self.currency or DEMO_CURRENCY)
+        try:
+            current = rounds.parse_bet(self.bet)
+        except AppError:
+            current = limits.min_bet
+        changed = (current * Decimal(factor)).quantize(rounds.CENT)
+        self.bet = str(min(max(changed, limits.min_bet), limits.max_bet))
+
+    # Playing -------------------------------------------------------------------------------
+
+    async def _apply(self, view: rounds.RoundView) -> None:
+        """A round's outcome: the shared result here, the game's own in its substate."""
+        self.round_id = view.round_id
+        self.nonce = view.nonce + 1
+        finished = view.finished
+        self.result_multiplier = studio_views.multiplier_text(view.multiplier) if finished else ""
+        self.won = finished and view.payout > 0
+        self._open_round = "" if finished else view.round_id
+        (await self._choices())._show(view, await ui_lang(self))
+
+    async def _after(self, view: rounds.RoundView) -> Any:
+        await self._apply(view)
+        if view.balance is not None:
+            self.balance = await self._show_money(view.balance)
+        if view.finished:
+            self.payout = await self._show_money(view.payout)
+            await self._history()
+        return WalletState.refresh if self.mode == "real" else None
+
+    async def _free_rounds(self) -> None:
+        found = None
+        if self.mode == "real" and self._session_member:
+            found = await free_rounds.available(self._session_member, self.code, clock.now())
+        self.free_count = 0 if found is None else found.rounds_left
+        self.free_stake = "" if found is None else await self._show_money(found.stake)
+
+    @rx.event
+    @gated
+    @member_action
+    async def play_free(self) -> Any:
+        """One of the member's free rounds on this game: no cash debit (promotions)."""
+        self.error = self.notice = ""
+        if self.mode != "real" or not await self._same_member():
+            return None
+        view = await free_rounds.play(
+            self._session_member, self.code, (await self._choices())._params(), clock.now()
+        )
+        await self._free_rounds()
+        self.balance = await self._show_money(await rounds.balance(self._player()))
+        return await self._after(view)
+
+    @rx.event
+    @gated
+    @member_action
+    async def place(self) -> Any:
+        """Play a round (or deal); a round in progress is finished instead (the draw)."""
+        self.error = self.notice = ""
+        if self.mode not in ("real", "demo"):
+            return AuthState.open_login
+        if not await self._same_member():
+            return None
+        choices = await self._choices()
+        if self._open_round:
+            params = choices._finish_params()
+            view = await rounds.finish(self._player(), self._open_round, params)
+        else:
+            await self._quote()
+            view = await rounds.play(self._player(), self.code, self.bet, choices._params())
+        return await self._after(view)
+
+    @rx.event
+    async def reset_demo(self) -> None:
+        if self.mode == "demo":
+            answer = await rounds.DemoWallet(DEMO_CURRENCY).reset(self.demo_id)
+            self.balance = await self._show_money(answer.balance)
+
+    # Fairness ------------------------------------------------------------------------------
+
+    @rx.event
+    @checked
+    @member_action
+    async def save_client_seed(self, form: Form) -> Any:
+        self.error = self.notice = ""
+        if not await self._same_member():
+            return None
+        view = await seeds.set_client_seed(self._player().owner, str(form.get("clientSeed", "")))
+        self.client_seed = view.client_seed
+        await self._say("play.client_seed_saved")
+        return None
+
+    @rx.event
+    @member_action
+    async def rotate(self) -> Any:
+        self.error = self.notice = ""
+        if not await self._same_member():
+            return None
+        revealed, view = await seeds.rotate(self._player().owner)
+        self.revealed_seed = revealed.server_seed
+        self.revealed_hash = revealed.server_seed_hash
+        self.revealed_client = revealed.client_seed
+        self.seed_hash = view.server_seed_hash
+        self.client_seed = view.client_seed
+        self.nonce = view.next_nonce
+        return None
+
+    @rx.event
+    def open_rules(self) -> Any:
+        return DialogState.open(RULES_DIALOG)
+
+
+class VerifyState(rx.State):
+    """`/play/verify?round=<id>`: recompute one of the visitor's rounds."""
+
+    round_id: str = ""
+    game_code: str = ""
+    error: str = ""
+    revealed: bool = False
+    matches: bool = False
+    rows: list[Detail] = []
+    outcome: str = ""
+    recomputed: str = ""
+
+    @rx.event
+    async def load(self) -> None:
+        lang = await ui_lang(self)
+        self.round_id = self.router.url.query_parameters.get("round", "")[:64]
+        self.error, self.rows, self.revealed, self.matches = "", [], False, False
+        owners: list[seeds.Owner] = []
+        member = await member_or_none(self)
+        if member is not None:
+            owners.append(seeds.member_owner(member.id or 0))
+        play = await self.get_state(PlayState)
+        if seeds.DEMO_ID_PATTERN.fullmatch(play.demo_id or ""):
+            owners.append(seeds.demo_owner(play.demo_id))
+        found: rounds.Verification | None = None
+        failure = AppError("play-round-unknown", 404)
+        for owner in owners:
+            try:
+                found = await rounds.verify(owner, self.round_id)
+                break
+            except AppError as exc:
+                failure = exc if exc.code != "play-round-unknown" else failure
+        if found is None:
+            self.error = translate(failure.code, lang, **failure.params)
+            return
+        view = found.round
+        self.game_code = view.game_code
+        self.revealed = found.server_seed is not None
+        self.matches = bool(found.matches)
+        shown = [
+            ("play.verify.game", studio_game_name(view.game_code, lang) or view.game_code),
+            ("play.verify.stake", format_amount(view.stake, lang)),
+            ("play.verify.payout", format_amount(view.payout, lang)),
+            ("play.hash", view.server_seed_hash),
+            ("play.verify.server_seed", found.server_seed or ""),
+            ("play.client_seed", view.client_seed),
+            ("play.verify.nonce", str(view.nonce)),
+        ]
+        self.rows = [Detail(label=translate(key, lang), value=value) for key, value in shown]
+        self.outcome = _outcome(view.multiplier, view.detail)
+        if found.multiplier is not None and found.detail is not None:
+            self.recomputed = _outcome(found.multiplier, found.detail)
+        else:
+            self.recomputed = ""
+
+
+def _outcome(multiplier: Decimal, detail: dict[str, Any]) -> str:
+    return f"{studio_views.multiplier_text(multiplier)} · {studio_views.outcome_summary(detail)}"
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "PlayState.load": f"demo, or real play for the {LOGIN}",
+    "PlayState.play_real": f"real play for the {LOGIN}",
+    "PlayState.set_bet": ARGS,
+    "PlayState.bet_step": f"{ARGS}; ½ or 2× only",
+    "PlayState.place": f"game session of the {LOGIN} (same member)",
+    "PlayState.play_free": f"free rounds of the {LOGIN} (same member)",
+    "PlayState.reset_demo": "this tab's demo wallet",
+    "PlayState.save_client_seed": f"{ARGS}; seeds of the {LOGIN} (same member)",
+    "PlayState.rotate": f"seeds of the {LOGIN} (same member)",
+    "PlayState.open_rules": GUEST,
+    "VerifyState.load": f"rounds of the {LOGIN} or this tab's demo",
+}

@@ -1,0 +1,280 @@
+"""One state per studio game kind, each a substate of PlayState (state/studio/play.py): the
+player's choices for the game, its handlers, and the last round's outcome as the page shows
+it (made by the plain functions of state/studio/studio_views.py). PlayState finds the one of the
+game on the page through `GAME_STATES`."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import reflex as rx
+
+from app.services.studio import rounds
+from app.services.studio.games import plinko
+from state.guard import ARGS, GUEST, Index, Name, checked
+from state.studio import plinko_board, studio_views
+from state.studio.play import GAME_STATES, PlayState, requote
+from state.studio.plinko_board import Peg, Slot
+from state.studio.studio_views import MINE_TILES, Cell
+
+
+class DiceState(PlayState):
+    dice_target: str = "50.00"
+    dice_over: bool = False
+    dice_roll: str = ""
+
+    def _params(self) -> dict[str, Any]:
+        return {"target": self.dice_target, "direction": "over" if self.dice_over else "under"}
+
+    def _finish_params(self) -> dict[str, Any]:
+        return {}
+
+    def _clear(self) -> None:
+        self.dice_roll = ""
+
+    def _show(self, view: rounds.RoundView, lang: str) -> None:
+        self.dice_roll = studio_views.text(view.detail.get("roll"))
+
+    @rx.event
+    @checked
+    async def set_dice_target(self, value: float | Name) -> None:
+        try:
+            self.dice_target = f"{Decimal(str(value)):.2f}"
+        except ArithmeticError:
+            return
+        await requote(self)
+
+    @rx.event
+    @checked
+    async def set_dice_over(self, over: bool) -> None:
+        self.dice_over = over
+        await requote(self)
+
+
+class LimboState(PlayState):
+    limbo_target: str = "2.00"
+    limbo_result: str = ""
+
+    def _params(self) -> dict[str, Any]:
+        return {"target": self.limbo_target}
+
+    def _finish_params(self) -> dict[str, Any]:
+        return {}
+
+    def _clear(self) -> None:
+        self.limbo_result = ""
+
+    def _show(self, view: rounds.RoundView, lang: str) -> None:
+        self.limbo_result = studio_views.text(view.detail.get("result"))
+
+    @rx.event
+    @checked
+    async def set_limbo_target(self, value: Name) -> None:
+        self.limbo_target = value.strip().replace(",", ".")[:10]
+        await requote(self)
+
+
+class MinesState(PlayState):
+    mines_count: int = 3
+    mine_picks: list[int] = []
+    mines_shown: list[int] = []
+
+    def _params(self) -> dict[str, Any]:
+        return {"mines": self.mines_count, "tiles": list(self.mine_picks)}
+
+    def _finish_params(self) -> dict[str, Any]:
+        return {}
+
+    def _clear(self) -> None:
+        self.mines_shown = []
+
+    def _show(self, view: rounds.RoundView, lang: str) -> None:
+        self.mines_shown = [int(m) for m in view.detail.get("mines", [])]
+        self.mine_picks = [int(t) for t in view.detail.get("tiles", [])]
+
+    @rx.var
+    def mine_tiles(self) -> list[str]:
+        return studio_views.mine_tiles(self.mine_picks, self.mines_shown)
+
+    @rx.event
+    @checked
+    async def set_mines_count(self, value: Name) -> None:
+        try:
+            self.mines_count = min(max(int(value), 1), MINE_TILES - 1)
+        except ValueError:
+            return
+        self.mines_shown = []
+        await requote(self)
+
+    @rx.event
+    @checked
+    async def toggle_pick(self, tile: Index) -> None:
+        if tile >= MINE_TILES:
+            return
+        self.mine_picks = sorted(set(self.mine_picks) ^ {tile})
+        self.mines_shown = []
+        await requote(self)
+
+
+class PlinkoState(PlayState):
+    plinko_rows: int = plinko.MAX_ROWS
+    plinko_risk: str = "medium"
+    plinko_path: list[int] = []
+    plinko_slot: int = -1
+    plinko_ball_name: str = ""  # the drop's CSS animation, named after the round
+
+    def _params(self) -> dict[str, Any]:
+        return {"rows": self.plinko_rows, "risk": self.plinko_risk}
+
+    def _finish_params(self) -> dict[str, Any]:
+        return {}
+
+    def _clear(self) -> None:
+        self.plinko_path, self.plinko_slot, self.plinko_ball_name = [], -1, ""
+
+    def _show(self, view: rounds.RoundView, lang: str) -> None:
+        path = [int(step) for step in view.detail.get("path", [])]
+        rows, risk = view.detail.get("rows"), view.detail.get("risk")
+        if rows in range(plinko.MIN_ROWS, plinko.MAX_ROWS + 1) and risk in plinko.RISKS:
+            self.plinko_rows, self.plinko_risk = int(rows), str(risk)
+        self.plinko_path, self.plinko_slot = path, sum(path) if path else -1
+        self.plinko_ball_name = "plinko-drop-" + "".join(c for c in view.round_id if c.isalnum())
+
+    @rx.var
+    def plinko_pegs(self) -> list[Peg]:
+        return plinko_board.pegs(self.plinko_rows)
+
+    @rx.var
+    def plinko_slots(self) -> list[Slot]:
+        return plinko_board.slots(self.plinko_rows, self.plinko_risk, self.plinko_slot)
+
+    @rx.var
+    def plinko_height(self) -> int:
+        return plinko_board.height(self.plinko_rows) + 2 * plinko_board.ROW_GAP
+
+    @rx.var
+    def plinko_ball_css(self) -> str:
+        """The keyframes of this round's drop (a new round, a new animation)."""
+        if not self.plinko_path:
+            return ""
+        return plinko_board.ball_keyframes(self.plinko_ball_name, self.plinko_path)
+
+    @rx.var
+    def plinko_ball_end(self) -> str:
+        """Where the ball rests: its last point (reduced motion shows only this)."""
+        if not self.plinko_path:
+            return ""
+        x, y = plinko_board.ball_points(self.plinko_path)[-1]
+        return f"translate({x}px, {y}px)"
+
+    @rx.event
+    @checked
+    async def set_plinko_rows(self, value: Name) -> None:
+        try:
+            rows = int(value)
+        except ValueError:
+            return
+        if plinko.MIN_ROWS <= rows <= plinko.MAX_ROWS:
+            self.plinko_rows = rows
+            self._clear()
+
+    @rx.event
+    @checked
+    async def set_plinko_risk(self, value: Name) -> None:
+        if value in plinko.RISKS:
+            self.plinko_risk = value
+            self._clear()
+
+
+class RouletteState(PlayState):
+    chips: dict[str, int] = {}
+    wheel_number: str = ""
+    wheel_colour: str = ""
+
+    def _params(self) -> dict[str, Any]:
+        return {"chips": [studio_views.chip_bet(key, units) for key, units in self.chips.items()]}
+
+    def _finish_params(self) -> dict[str, Any]:
+        return {}
+
+    def _clear(self) -> None:
+        self.wheel_number = self.wheel_colour = ""
+
+    def _show(self, view: rounds.RoundView, lang: str) -> None:
+        self.wheel_number = studio_views.text(view.detail.get("number"))
+        self.wheel_colour = studio_views.text(view.detail.get("colour"))
+
+    @rx.event
+    @checked
+    async def add_chip(self, key: Name) -> None:
+        chips = studio_views.with_chip(self.chips, key)
+        if chips is not None:
+            self.chips = chips
+            await requote(self)
+
+    @rx.event
+    async def clear_chips(self) -> None:
+        self.chips = {}
+        await requote(self)
+
+
+class GridState(PlayState):
+    """Slots, scratch cards, video poker and bingo: a grid of labelled cells."""
+
+    cells: list[Cell] = []
+    grid_cols: int = 3
+    lines: list[str] = []
+    called: list[str] = []
+    holds: list[bool] = []
+    dealt: bool = False
+
+    def _params(self) -> dict[str, Any]:
+        return {}
+
+    def _finish_params(self) -> dict[str, Any]:
+        return {"hold": [i for i, held in enumerate(self.holds) if held]}
+
+    def _clear(self) -> None:
+        self.cells, self.lines, self.called, self.holds = [], [], [], []
+        self.dealt = False
+
+    def _show(self, view: rounds.RoundView, lang: str) -> None:
+        grid = studio_views.grid_of(self.kind, view.detail, lang)
+        self.cells, self.grid_cols = grid.cells, grid.cols
+        self.lines, self.called = grid.lines, grid.called
+        self.holds = [False] * len(grid.cells) if self.kind == "poker" else []
+        self.dealt = not view.finished
+
+    @rx.event
+    @checked
+    def toggle_hold(self, index: Index) -> None:
+        if self.dealt and 0 <= index < len(self.holds):
+            self.holds = [not h if i == index else h for i, h in enumerate(self.holds)]
+
+
+GAME_STATES.update(
+    {
+        "dice": DiceState,
+        "limbo": LimboState,
+        "mines": MinesState,
+        "plinko": PlinkoState,
+        "roulette": RouletteState,
+        **dict.fromkeys(studio_views.GRID_KINDS, GridState),
+    }
+)
+
+
+# Each public handler's check: any browser may call it (tests/security/test_handlers.py).
+HANDLER_CHECKS: dict[str, str] = {
+    "DiceState.set_dice_target": ARGS,
+    "DiceState.set_dice_over": ARGS,
+    "LimboState.set_limbo_target": ARGS,
+    "MinesState.set_mines_count": ARGS,
+    "MinesState.toggle_pick": f"{ARGS}; tiles of the field only",
+    "RouletteState.add_chip": f"{ARGS}; table's bets only, bounded count",
+    "RouletteState.clear_chips": GUEST,
+    "GridState.toggle_hold": ARGS,
+    "PlinkoState.set_plinko_rows": f"{ARGS}; 8 to 16 rows only",
+    "PlinkoState.set_plinko_risk": f"{ARGS}; the three risks only",
+}

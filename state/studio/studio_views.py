@@ -1,0 +1,287 @@
+"""What the studio's game page shows, as plain functions of a round's outcome: no state, no
+Reflex, so each is unit-tested (tests/unit/test_studio_views.py). The game states
+(state/studio/studio_games.py) hold their results; these turn them into cells, lines and rows."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from app.core.config import PROJECT_ROOT
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
+from app.services.studio import rounds
+from app.services.studio.games import StudioGame
+
+# Which page component shows a game, by the game's catalogue sub-category.
+KINDS: dict[str | None, str] = {
+    None: "slot",
+    "SC": "scratch",
+    "VP": "poker",
+    "AC": "dice",
+    "TG": "roulette",
+    "BG": "bingo",
+}
+# Games of one sub-category that play differently get their own component.
+KINDS_BY_CODE: dict[str, str] = {
+    "BGS_LIMBO": "limbo",
+    "BGS_MINES": "mines",
+    "BGS_PLINKO": "plinko",
+}
+GRID_KINDS = ("slot", "scratch", "poker", "bingo")
+ROULETTE_OUTSIDE = ("red", "black", "odd", "even", "low", "high")
+MINE_TILES = 25
+# A roulette chip: one number, a dozen, a column, or an outside bet; a table holds few.
+CHIP_KEY = re.compile(
+    r"straight:(?:[0-9]|[12][0-9]|3[0-6])|(?:dozen|column):[1-3]|" + "|".join(ROULETTE_OUTSIDE)
+)
+MAX_CHIP_KEYS = 37 + 3 + 3 + len(ROULETTE_OUTSIDE)
+MAX_CHIP_UNITS = 1_000
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+# The Originals' own art (assets/originals/<game code>.svg): their cards and pages show it.
+ART_DIR = PROJECT_ROOT / "assets" / "originals"
+ARTWORK: frozenset[str] = frozenset(path.stem for path in ART_DIR.glob("*.svg"))
+
+
+def art_url(game_code: str) -> str:
+    """The game's art as the site serves it, or "" for a game without its own."""
+    return f"/originals/{game_code}.svg" if game_code in ARTWORK else ""
+
+
+@dataclass
+class Cell:
+    """One cell of a grid game: `label` picks the drawn symbol, `name` is what a screen
+    reader says, `hit` rings it (a winning line, a held card), `red` colours a card."""
+
+    icon: str = ""
+    label: str = ""
+    name: str = ""
+    hit: bool = False
+    red: bool = False
+
+
+@dataclass
+class Grid:
+    """A grid game's outcome as the page shows it."""
+
+    cols: int = 3
+    cells: list[Cell] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)  # winning lines, hands, patterns
+    called: list[str] = field(default_factory=list)  # bingo's called balls
+
+
+@dataclass
+class HistoryRow:
+    id: str = ""
+    stake: str = ""
+    payout: str = ""
+    multiplier: str = ""
+    won: bool = False
+
+
+@dataclass
+class PaytableRow:
+    label: str = ""
+    pays: str = ""
+
+
+@dataclass
+class Detail:
+    """One labelled value (the verify page's table)."""
+
+    label: str = ""
+    value: str = ""
+
+
+def kind_of(game: StudioGame) -> str:
+    code = game.spec.code
+    return KINDS_BY_CODE.get(code) or KINDS.get(game.spec.sub_category, "slot")
+
+
+def multiplier_text(value: Decimal) -> str:
+    return f"{value.normalize():f}x"
+
+
+def text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _flat(cells: Sequence[Any]) -> list[Any]:
+    if cells and isinstance(cells[0], list):
+        return [cell for row in cells for cell in row]
+    return list(cells)
+
+
+def card_cell(code: str, held: bool) -> Cell:
+    """A card code of the poker game ('TD', 'AS') as the page shows it (10♦, A♠)."""
+    rank = "10" if code[:1] == "T" else code[:1]
+    shown = rank + SUIT_SIGNS.get(code[1:], "")
+    return Cell(icon=shown, label=code, name=shown, hit=held, red=code[1:] in ("H", "D"))
+
+
+def symbol_cell(value: str, hit: bool, name: str = "") -> Cell:
+    return Cell(icon=value, label=value, name=name or value, hit=hit)
+
+
+def scratch_grid(detail: dict[str, Any], lang: str) -> Grid:
+    hits = {int(i) for i in detail.get("cells", [])}
+    cells = [
+        symbol_cell(str(v), i in hits, translate(f"studio.scratch.symbol.{v}", lang))
+        for i, v in enumerate(_flat(detail.get("grid", [])))
+    ]
+    lines = []
+    if detail.get("symbol"):
+        symbol = translate(f"studio.scratch.symbol.{detail['symbol']}", lang)
+        lines.append(
+            translate("play.scratch.win", lang, symbol=symbol, prize=detail.get("prize", ""))
+        )
+    return Grid(cols=3, cells=cells, lines=lines)
+
+
+def poker_grid(detail: dict[str, Any], lang: str) -> Grid:
+    cards = [str(c) for c in detail.get("cards", [])]
+    held = {int(i) for i in detail.get("held", [])}
+    hand = str(detail.get("hand", ""))
+    lines = [translate(f"studio.poker.hand.{hand}", lang)] if hand and hand != "nothing" else []
+    return Grid(cols=5, cells=[card_cell(c, i in held) for i, c in enumerate(cards)], lines=lines)
+
+
+def bingo_grid(detail: dict[str, Any], lang: str) -> Grid:
+    """The card (free centre shown as a star) with the called numbers marked."""
+    card = _flat(detail.get("card", []))
+    marked = _flat(detail.get("marked", []))
+    cells = [
+        symbol_cell("★" if value == 0 else str(value), i < len(marked) and bool(marked[i]))
+        for i, value in enumerate(card)
+    ]
+    complete = len(detail.get("lines", []))
+    if detail.get("full_card"):
+        lines = [translate("studio.bingo.row.full_card", lang)]
+    elif complete:
+        lines = [translate("studio.bingo.row.lines", lang, lines=complete)]
+    else:
+        lines = []
+    return Grid(cols=5, cells=cells, lines=lines, called=[str(b) for b in detail.get("balls", [])])
+
+
+def slot_grid(detail: dict[str, Any], lang: str) -> Grid:
+    """Five reels of three rows, shown row by row; cells of winning lines ringed."""
+    base = detail.get("base", {})
+    reels: list[list[str]] = base.get("reels", [])
+    paylines: list[list[int]] = detail.get("paylines", [])
+    if not reels:
+        return Grid()
+    width, rows = len(reels), len(reels[0])
+    hits: set[int] = set()
+    lines = []
+    for win in base.get("lines", []):
+        path = paylines[win["line"] - 1]
+        hits |= {path[reel] * width + reel for reel in range(win["count"])}
+        symbol = translate(f"studio.slot.symbol.{win['symbol']}", lang)
+        lines.append(
+            translate("play.slot.line", lang, line=win["line"], symbol=symbol, count=win["count"])
+        )
+    if base.get("scatter_pays"):
+        hits |= {
+            row * width + reel
+            for reel, column in enumerate(reels)
+            for row, symbol in enumerate(column)
+            if symbol == "SCATTER"
+        }
+        lines.append(translate("play.slot.scatter", lang, count=base["scatters"]))
+    free = detail.get("free_spins", [])
+    if free:
+        lines.append(translate("play.slot.free_spins", lang, count=len(free)))
+    cells = [
+        symbol_cell(
+            reels[reel][row],
+            row * width + reel in hits,
+            translate(f"studio.slot.symbol.{reels[reel][row]}", lang),
+        )
+        for row in range(rows)
+        for reel in range(width)
+    ]
+    return Grid(cols=width, cells=cells, lines=lines)
+
+
+GRIDS = {"slot": slot_grid, "scratch": scratch_grid, "poker": poker_grid, "bingo": bingo_grid}
+
+
+def grid_of(kind: str, detail: dict[str, Any], lang: str) -> Grid:
+    return GRIDS[kind](detail, lang)
+
+
+def mine_tiles(picks: Iterable[int], mines: Iterable[int]) -> list[str]:
+    """Each tile of the field: "" hidden, "pick", "safe", "boom" or "mine"."""
+    picked, shown_mines = set(picks), set(mines)
+    shown = bool(shown_mines)
+    tiles = []
+    for i in range(MINE_TILES):
+        if i in picked:
+            tiles.append("boom" if i in shown_mines else ("safe" if shown else "pick"))
+        else:
+            tiles.append("mine" if i in shown_mines else "")
+    return tiles
+
+
+def chip_bet(key: str, units: int) -> dict[str, Any]:
+    """A roulette chip key ("straight:17", "dozen:2", "red") as the game's bet."""
+    kind, _, value = key.partition(":")
+    if kind == "straight":
+        return {"kind": kind, "numbers": [int(value)], "units": units}
+    if kind in ("dozen", "column"):
+        return {"kind": kind, "index": int(value), "units": units}
+    return {"kind": kind, "units": units}
+
+
+def with_chip(chips: dict[str, int], key: str) -> dict[str, int] | None:
+    """The table with one more chip on `key`; None when the key or the table refuses it."""
+    units = chips.get(key, 0)
+    if not CHIP_KEY.fullmatch(key) or units >= MAX_CHIP_UNITS:
+        return None
+    if key not in chips and len(chips) >= MAX_CHIP_KEYS:
+        return None
+    return {**chips, key: units + 1}
+
+
+def history_rows(found: Iterable[rounds.RoundView], lang: str) -> list[HistoryRow]:
+    return [
+        HistoryRow(
+            id=r.round_id,
+            stake=format_amount(r.stake, lang),
+            payout=format_amount(r.payout, lang),
+            multiplier=multiplier_text(r.multiplier),
+            won=r.payout > 0,
+        )
+        for r in found
+    ]
+
+
+def paytable_rows(game: StudioGame, lang: str) -> list[PaytableRow]:
+    rows = []
+    for row in game.paytable():
+        fields = {k: v for k, v in row.items() if k not in ("label", "pays")}
+        rows.append(
+            PaytableRow(label=translate(row["label"], lang, **fields), pays=row.get("pays", ""))
+        )
+    return rows
+
+
+def outcome_summary(detail: dict[str, Any]) -> str:
+    """A short text of an outcome for the verify page (the values that decide it)."""
+    keys = (
+        "roll", "result", "number", "colour", "grid", "cards", "hand", "mines", "balls", "rows",
+        "risk", "path", "slot",
+    )  # fmt: skip
+    shown = {k: detail[k] for k in keys if k in detail}
+    base = detail.get("base")
+    if isinstance(base, dict):
+        shown["reels"] = base.get("reels")
+        shown["free_spins"] = len(detail.get("free_spins", []))
+    return "; ".join(f"{k}: {json.dumps(v)}" for k, v in shown.items()) or json.dumps(detail)

@@ -1,0 +1,1 @@
+"""Page state of support: tickets, the live chat, the inbox and their console desks."""

@@ -151,8 +151,8 @@ from app.commands.staff import (
 from app.core import logs
 from app.core.config import get_settings
 from app.core.i18n import translate
-from app.services import legal
 from app.services.backoffice import staff as staff_service
+from app.services.content import legal
 from models.base import utcnow
 
 

@@ -21,7 +21,7 @@ from reflex.state import BaseState, State
 from reflex_base.constants.state import FIELD_MARKER
 
 from app.core.quiet_log import QuietLog
-from app.services.announcements import MEMBER_MARKER, VISITOR_MARKER
+from app.services.content.announcements import MEMBER_MARKER, VISITOR_MARKER
 from app.services.studio.seeds import DEMO_ID_PATTERN
 
 logger = logging.getLogger(__name__)

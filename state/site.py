@@ -13,10 +13,11 @@ from app.core.errors import AppError
 from app.core.i18n import LANGUAGE_NAMES, catalog, has_key, ui_language
 from app.core.i18n.formatting import country_name
 from app.core.visitor import Visitor, visitor
-from app.services import app_download, browser_logins, demo_brands, operator_identity, site
+from app.services import browser_logins, demo_brands, operator_identity, site
 from app.services.accounts import verification
 from app.services.brands import Brand, brands
 from app.services.browser_logins import ROTATE_PATH
+from app.services.content import app_download
 from app.services.jurisdiction import profile_of
 from app.services.qr import qr_svg_data_uri
 from state import follow

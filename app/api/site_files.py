@@ -8,8 +8,9 @@ import asyncio
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from app.services import app_download, site_map
+from app.services import site_map
 from app.services.brands import brands
+from app.services.content import app_download
 
 router = APIRouter(include_in_schema=False)
 
@@ -39,7 +40,7 @@ async def manifest(request: Request) -> JSONResponse:
 
 @router.get("/download/{file_name}.mobileconfig")
 async def ios_profile(request: Request, file_name: str) -> Response:
-    """The brand's iOS web clip profile (app/services/app_download.py)."""
+    """The brand's iOS web clip profile (app/services/content/app_download.py)."""
     brand = await brands.for_request(None, request.headers.get("host"))
     body = app_download.mobileconfig(brand, f"{file_name[:64]}.mobileconfig", await _base(request))
     return Response(

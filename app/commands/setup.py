@@ -17,10 +17,11 @@ from app.core.db import dispose_engine
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.demo.seed import seed_demo_data
-from app.services import legal, operator_identity, site_status
+from app.services import operator_identity, site_status
 from app.services.backoffice import audit as audit_log
 from app.services.backoffice import staff as staff_service
 from app.services.brands import brands
+from app.services.content import legal
 from app.services.payload_keys import payload_keys
 from app.services.seamless.vendors import rotate_vendor_secret
 from app.services.site_status import Record, SiteSwitches
@@ -180,8 +181,8 @@ async def vendor_secret_command(vendor: str) -> None:
 
 async def announce_command(args: argparse.Namespace) -> int:
 
-    from app.services import announcements
     from app.services.brands import brands
+    from app.services.content import announcements
 
     now = utcnow()
     try:

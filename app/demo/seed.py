@@ -189,13 +189,14 @@ RESOURCES = {
     "INSTAGRAM": ("Instagram", "https://www.instagram.com/{slug}", True),
     "MESSENGER": ("Messenger", "https://m.me/{slug}", True),
     "TIKTOK": ("TikTok", "https://www.tiktok.com/@{slug}", True),
-    # The brand's web clip profile (app/services/app_download.py), downloaded in place. No
+    # The brand's web clip profile (app/services/content/app_download.py), downloaded in place. No
     # Android package: the demo brands offer the lite app (the site installed from the
     # browser) instead.
     "MOBILECONFIG": ("iOS app", "/download/{code}.mobileconfig", False),
 }
 CUSTOMER_SERVICES = (
-    ("LIVECHAT", "LIVECHAT-1", "/chat"),  # the site's own live chat (app/services/live_chat.py)
+    # The site's own live chat (app/services/support/live_chat.py).
+    ("LIVECHAT", "LIVECHAT-1", "/chat"),
     ("TELEGRAM", "TELEGRAM-1", "https://t.me/{slug}_support"),
     ("TELEGRAM", "TELEGRAM-2", "https://t.me/{slug}_vip"),
     ("WHATSAPP", "WHATSAPP-1", "https://wa.me/5511999990000"),

@@ -16,7 +16,7 @@ def announcement_dialog() -> rx.Component:
     return dialog(
         ANNOUNCEMENT_DIALOG,
         rx.el.h2(current.title, class_name="text-lg font-semibold pr-2"),
-        # Sanitised with nh3 when it was published (app/services/announcements.py).
+        # Sanitised with nh3 when it was published (app/services/content/announcements.py).
         rx.html(
             current.content,
             class_name="prose prose-sm dark:prose-invert max-w-none my-3",

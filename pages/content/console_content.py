@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from app.services import legal
+from app.services.content import legal
 from components.backoffice.console import (
     BUTTON,
     DANGER,

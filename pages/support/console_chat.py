@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from app.services.live_chat import MAX_CHARS
+from app.services.support.live_chat import MAX_CHARS
 from components.backoffice.console import (
     INPUT,
     QUIET,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from app.services import support
+from app.services.support import tickets
 from components.backoffice.console import (
     BUTTON,
     INPUT,
@@ -38,10 +38,10 @@ def _filters() -> rx.Component:
                 rx.el.option(t("bo-all-statuses"), value=""),
                 *[
                     rx.el.option(t(f"feedback.status.{status}"), value=status)
-                    for status in support.STATUSES
+                    for status in tickets.STATUSES
                 ],
                 name="status",
-                default_value=support.OPEN,
+                default_value=tickets.OPEN,
                 data_testid="support-status",
                 class_name=INPUT,
             ),
@@ -52,7 +52,7 @@ def _filters() -> rx.Component:
                 rx.el.option(t("bo-all-types"), value=""),
                 *[
                     rx.el.option(t(f"feedback.type.{kind}"), value=kind)
-                    for kind in support.QUESTION_TYPES
+                    for kind in tickets.QUESTION_TYPES
                 ],
                 name="question_type",
                 class_name=INPUT,
@@ -110,12 +110,12 @@ def _ticket() -> rx.Component:
             allowed(
                 "support.reply",
                 rx.cond(
-                    s.ticket_status != support.CLOSED,
+                    s.ticket_status != tickets.CLOSED,
                     answer_box(
                         rx.el.textarea(
                             name="body",
                             rows=4,
-                            max_length=support.MAX_REPLY_CHARS,
+                            max_length=tickets.MAX_REPLY_CHARS,
                             required=True,
                             aria_label=t("bo-answer"),
                             placeholder=t("bo-answer"),

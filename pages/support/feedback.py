@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from app.services.support import CLOSED, MAX_IMAGES, MAX_REPLY_CHARS, QUESTION_TYPES
+from app.services.support.tickets import CLOSED, MAX_IMAGES, MAX_REPLY_CHARS, QUESTION_TYPES
 from components.forms import (
     INPUT,
     PRIMARY,

@@ -24,9 +24,9 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_day, format_rate
-from app.services import announcements
 from app.services.agents import affiliates, contracts, payouts, reports, team, tree
 from app.services.cashier import team_transfers as transfers
+from app.services.content import announcements
 from app.services.qr import qr_svg_data_uri_off_loop
 from models import Member
 from models.agents import ContractKind

@@ -11,7 +11,7 @@ import reflex as rx
 
 from app import routes
 from app.core import clock
-from app.services import announcements
+from app.services.content import announcements
 from state import follow
 from state.accounts.auth import AuthState
 from state.dialog import DialogState

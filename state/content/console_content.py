@@ -13,10 +13,10 @@ from pydantic import Field, StringConstraints
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services import announcements
-from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import content
 from app.services.backoffice.staff import Staff
+from app.services.content import announcements
+from app.services.content.announcements import AnnouncementSpec
 from state.backoffice.console import (
     BrandConsolePage,
     RowId,

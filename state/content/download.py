@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from app.services import app_download
+from app.services.content import app_download
 from state.guard import ARGS, GUEST, Name, checked
 from state.site import current_brand
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from app.services import legal
+from app.services.content import legal
 from state.guard import GUEST
 from state.site import current_brand
 

@@ -1,7 +1,7 @@
 """The customer-service live chat window (/chat): the customer is the member logged in on
 this browser, else the visitor's browser itself (never an id the page sends). New lines
 arrive through a watch of the customer's version in Redis. The rules are in
-app/services/live_chat.py."""
+app/services/support/live_chat.py."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
-from app.services import live_chat
+from app.services.support import live_chat
 from state.accounts.auth import member_or_none
 from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action

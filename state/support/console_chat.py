@@ -14,9 +14,9 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services import live_chat
 from app.services.backoffice import chat_desk
 from app.services.brands import brands
+from app.services.support import live_chat
 from state.backoffice.console import (
     BrandConsolePage,
     RowId,

@@ -11,8 +11,8 @@ import reflex as rx
 
 from app.core import clock
 from app.core.i18n import translate
-from app.services import support
 from app.services.backoffice import support_desk
+from app.services.support import tickets
 from state.backoffice.console import (
     BrandConsolePage,
     RowId,
@@ -43,7 +43,7 @@ class TicketLine:
 
 
 class SupportDeskState(BrandConsolePage, rx.State):
-    status: str = support.OPEN
+    status: str = tickets.OPEN
     question_type: str = ""
     search_text: str = ""
     page: int = 1
@@ -143,7 +143,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
             lambda staff: support_desk.answer(
                 staff,
                 self.ticket_id,
-                form_text(form, "body", support.MAX_REPLY_CHARS + 1),
+                form_text(form, "body", tickets.MAX_REPLY_CHARS + 1),
                 clock.now(),
             )
         )

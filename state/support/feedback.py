@@ -12,8 +12,8 @@ from pydantic import StringConstraints
 
 from app.core import clock
 from app.core.errors import AppError
-from app.services import support
 from app.services.images import read_uploads
+from app.services.support import tickets
 from state.accounts.auth import current_member, member_or_none
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
@@ -21,7 +21,7 @@ from state.site import current_brand, page_visitor
 
 FEEDBACK_UPLOAD = "feedback-images"
 # What the content box may hold (the service counts words and caps characters itself).
-LongText = Annotated[str, StringConstraints(max_length=support.FEEDBACK_MAX_CHARS + 1)]
+LongText = Annotated[str, StringConstraints(max_length=tickets.FEEDBACK_MAX_CHARS + 1)]
 
 
 @dataclass
@@ -42,7 +42,7 @@ class TicketRow:
     replies: list[ThreadLine] = field(default_factory=list)
 
 
-def ticket_row(ticket: support.TicketView) -> TicketRow:
+def ticket_row(ticket: tickets.TicketView) -> TicketRow:
     return TicketRow(
         id=ticket.id,
         question_type=ticket.question_type,
@@ -66,7 +66,7 @@ class FeedbackState(MemberPage, rx.State):
         self.tickets = (
             []
             if member is None or member.id is None
-            else [ticket_row(t) for t in await support.member_tickets(member.id)]
+            else [ticket_row(t) for t in await tickets.member_tickets(member.id)]
         )
 
     @rx.event
@@ -83,13 +83,13 @@ class FeedbackState(MemberPage, rx.State):
         """A ticket of the type chosen, with the content typed and the images chosen, for the
         member logged in on this browser, or a visitor's (rate limited)."""
         member = await member_or_none(self)
-        ticket = await support.submit_feedback(
+        ticket = await tickets.submit_feedback(
             await current_brand(self),
             None if member is None else member.id,
             question_type,
             content,
             page_visitor(self).ip,
-            await read_uploads(files, support.MAX_IMAGES),
+            await read_uploads(files, tickets.MAX_IMAGES),
             clock.now(),
         )
         self.error = ""
@@ -108,7 +108,7 @@ class FeedbackState(MemberPage, rx.State):
         assert member.id is not None
         if not ticket.isdigit() or not 1 <= int(ticket) < 2**31:
             raise AppError("feedback-not-found", status=404)
-        await support.follow_up(member.id, int(ticket), str(form.get("body", "")), clock.now())
+        await tickets.follow_up(member.id, int(ticket), str(form.get("body", "")), clock.now())
         self.error = ""
         await self._say("feedback.follow_up_sent")
         await self._query()

@@ -1,4 +1,4 @@
-"""The app download files (app/services/app_download.py): the brand's iOS web clip profile,
+"""The app download files (app/services/content/app_download.py): the brand's iOS web clip profile,
 the QR codes of the download page with the logo, and the Android package only when the
 operator has one (else the lite app)."""
 
@@ -11,8 +11,8 @@ import pytest
 
 from app.client import PlatformClient
 from app.core.errors import AppError
-from app.services import app_download
 from app.services.brands import brands
+from app.services.content import app_download
 from models import SiteResource
 
 HOST = {"Host": "sortegrande.test"}

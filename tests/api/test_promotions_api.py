@@ -213,8 +213,8 @@ async def test_inbox_unread_count_read_read_all_and_delete(make_client: MakeClie
 
 
 async def test_list_announcements_three_queries(make_client: MakeClient) -> None:
-    from app.services import announcements
-    from app.services.announcements import AnnouncementSpec
+    from app.services.content import announcements
+    from app.services.content.announcements import AnnouncementSpec
 
     br2 = await _brand("BR2")
     now = utcnow()

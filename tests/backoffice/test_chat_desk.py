@@ -12,8 +12,9 @@ from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import browser_logins, live_chat
+from app.services import browser_logins
 from app.services.backoffice import chat_desk
+from app.services.support import live_chat
 from models import AuditEntry, ChatConversation
 from models.base import utcnow
 from tests.support.accounts import make_member

@@ -14,10 +14,10 @@ from sqlmodel import col, func, select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.services import announcements, legal
-from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import content
 from app.services.brands import brands
+from app.services.content import announcements, legal
+from app.services.content.announcements import AnnouncementSpec
 from models import AuditEntry
 from models.base import utcnow
 from models.promotions import Announcement

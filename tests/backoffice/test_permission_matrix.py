@@ -17,9 +17,8 @@ from sqlmodel import select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.services import browser_logins, live_chat, register_settings, support
+from app.services import browser_logins, register_settings
 from app.services.agents import affiliates
-from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import (
     agents,
     applications,
@@ -49,10 +48,12 @@ from app.services.backoffice import (
 from app.services.backoffice.permissions import ALL
 from app.services.backoffice.staff import Staff
 from app.services.brands import brands
+from app.services.content.announcements import AnnouncementSpec
 from app.services.loyalty.vip import Level, Settings
 from app.services.promotions import applications as promotion_applications
 from app.services.promotions import offers
 from app.services.promotions.offers import PromotionSpec
+from app.services.support import live_chat, tickets
 from models import Game
 from models.base import utcnow
 from models.cashier import PaymentChannel
@@ -653,7 +654,7 @@ async def world() -> World:
                 utcnow(),
             )
         ).conversation_id,
-        ticket_id=await support.submit_feedback(
+        ticket_id=await tickets.submit_feedback(
             await brands.by_code("BR1"), member.id, "deposit", "my deposit is late", "10.9.9.9"
         ),
         game_id=await _a_game(),

@@ -14,11 +14,11 @@ from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import support
 from app.services.backoffice import support_desk
 from app.services.backoffice.support_desk import TicketFilter
 from app.services.brands import brands
 from app.services.images import folder_path
+from app.services.support import tickets
 from models import AuditEntry, Feedback, FeedbackReply
 from models.base import utcnow
 from models.cashier import MemberMessage, MessageKind
@@ -34,7 +34,7 @@ def picture(kind: str = "PNG") -> bytes:
 
 
 async def _ticket(member_id: int | None, text: str, images: tuple[bytes, ...] = ()) -> int:
-    return await support.submit_feedback(
+    return await tickets.submit_feedback(
         await brands.by_code("BR1"), member_id, "withdraw", text, "10.1.2.3", images, utcnow()
     )
 
@@ -52,9 +52,9 @@ async def test_a_ticket_keeps_its_images_and_staff_see_them() -> None:
     ticket_id = await _ticket(member.id, "my PIX did not arrive", (picture(), picture("JPEG")))
     names = await _stored_images(ticket_id)
     assert [n[-3:] for n in names] == ["png", "jpg"]
-    assert all((folder_path(support.IMAGE_FOLDER) / n).is_file() for n in names)
-    [mine] = await support.member_tickets(member.id)
-    assert (mine.id, mine.image_count, mine.status) == (ticket_id, 2, support.OPEN)
+    assert all((folder_path(tickets.IMAGE_FOLDER) / n).is_file() for n in names)
+    [mine] = await tickets.member_tickets(member.id)
+    assert (mine.id, mine.image_count, mine.status) == (ticket_id, 2, tickets.OPEN)
 
     staff = await make_staff("support", "BR1")
     first = await support_desk.ticket_image(staff, ticket_id, 0, utcnow())
@@ -78,12 +78,12 @@ async def test_a_ticket_keeps_its_images_and_staff_see_them() -> None:
 async def test_a_refused_image_stores_nothing(images: tuple[bytes, ...], code: str) -> None:
     member = await make_member("BR1")
     assert member.id is not None
-    folder = folder_path(support.IMAGE_FOLDER)
+    folder = folder_path(tickets.IMAGE_FOLDER)
     before = set(folder.iterdir()) if folder.exists() else set()
     with pytest.raises(AppError) as refused:
         await _ticket(member.id, "please look at these", images)
     assert refused.value.code == code
-    assert await support.member_tickets(member.id) == []
+    assert await tickets.member_tickets(member.id) == []
     assert (set(folder.iterdir()) if folder.exists() else set()) == before
 
 
@@ -95,7 +95,7 @@ async def test_answer_follow_up_and_close() -> None:
 
     await support_desk.answer(staff, ticket_id, "  Paid at 10:02, please check.  ", utcnow())
     detail = await support_desk.ticket(staff, ticket_id, utcnow())
-    assert detail.username == member.username and detail.ticket.status == support.ANSWERED
+    assert detail.username == member.username and detail.ticket.status == tickets.ANSWERED
     assert [(r.author, r.body, r.from_member) for r in detail.ticket.replies] == [
         (staff.username, "Paid at 10:02, please check.", False)
     ]
@@ -111,28 +111,28 @@ async def test_answer_follow_up_and_close() -> None:
     assert [(m.kind, m.params) for m in told] == [(MessageKind.NEW_MAIL, {"ticket": ticket_id})]
     assert audited == ["support.answer"]
 
-    again = await support.follow_up(member.id, ticket_id, "Still nothing.", utcnow())
-    assert again.status == support.OPEN
+    again = await tickets.follow_up(member.id, ticket_id, "Still nothing.", utcnow())
+    assert again.status == tickets.OPEN
     assert [r.from_member for r in again.replies] == [False, True]
     stranger = await make_member("BR1")
     with pytest.raises(AppError) as not_theirs:
-        await support.follow_up(stranger.id or 0, ticket_id, "me too", utcnow())
+        await tickets.follow_up(stranger.id or 0, ticket_id, "me too", utcnow())
     assert not_theirs.value.code == "feedback-not-found"
     with pytest.raises(AppError) as empty:
-        await support.follow_up(member.id, ticket_id, "   ", utcnow())
+        await tickets.follow_up(member.id, ticket_id, "   ", utcnow())
     assert empty.value.code == "feedback-length"
 
     await support_desk.close(staff, ticket_id, utcnow())
     for attempt in (
-        support.follow_up(member.id, ticket_id, "hello?", utcnow()),
+        tickets.follow_up(member.id, ticket_id, "hello?", utcnow()),
         support_desk.answer(staff, ticket_id, "one more thing", utcnow()),
         support_desk.close(staff, ticket_id, utcnow()),
     ):
         with pytest.raises(AppError) as closed:
             await attempt
         assert closed.value.code == "feedback-closed"
-    [mine] = await support.member_tickets(member.id)
-    assert mine.status == support.CLOSED and len(mine.replies) == 2
+    [mine] = await tickets.member_tickets(member.id)
+    assert mine.status == tickets.CLOSED and len(mine.replies) == 2
 
 
 async def test_follow_ups_per_ticket_are_bounded() -> None:
@@ -140,13 +140,13 @@ async def test_follow_ups_per_ticket_are_bounded() -> None:
     assert member.id is not None
     ticket_id = await _ticket(member.id, "a long conversation starts")
     async with session_scope() as session:
-        for n in range(support.MAX_FOLLOW_UPS):
+        for n in range(tickets.MAX_FOLLOW_UPS):
             session.add(
                 FeedbackReply(feedback_id=ticket_id, author="", body=f"note {n}", from_member=True)
             )
         await session.commit()
     with pytest.raises(AppError) as bounded:
-        await support.follow_up(member.id, ticket_id, "and one more", utcnow())
+        await tickets.follow_up(member.id, ticket_id, "and one more", utcnow())
     assert bounded.value.code == "feedback-follow-ups"
 
 
@@ -238,19 +238,19 @@ async def test_images_of_tickets_closed_long_ago_are_removed_and_their_text_stay
     old_closed = await _ticket(member.id, "old closed ticket here", (picture(), picture()))
     new_closed = await _ticket(member.id, "new closed ticket here", (picture(),))
     old_open = await _ticket(member.id, "old open ticket here", (picture(),))
-    await _set(old_closed, support.CLOSED, 200)
-    await _set(new_closed, support.CLOSED, 10)
-    await _set(old_open, support.OPEN, 200)
+    await _set(old_closed, tickets.CLOSED, 200)
+    await _set(new_closed, tickets.CLOSED, 10)
+    await _set(old_open, tickets.OPEN, 200)
     gone = await _stored_images(old_closed)
     kept = await _stored_images(new_closed) + await _stored_images(old_open)
 
-    assert await support.forget_old_images(utcnow(), timedelta(days=180)) >= 2
+    assert await tickets.forget_old_images(utcnow(), timedelta(days=180)) >= 2
     assert await _stored_images(old_closed) == []
-    assert not any((folder_path(support.IMAGE_FOLDER) / name).exists() for name in gone)
+    assert not any((folder_path(tickets.IMAGE_FOLDER) / name).exists() for name in gone)
     assert await _stored_images(new_closed) + await _stored_images(old_open) == kept
-    assert all((folder_path(support.IMAGE_FOLDER) / name).is_file() for name in kept)
+    assert all((folder_path(tickets.IMAGE_FOLDER) / name).is_file() for name in kept)
     async with session_scope() as session:
         ticket = await session.get(Feedback, old_closed)
     assert ticket is not None and ticket.content == "old closed ticket here"
     # Nothing left to remove: a second pass changes nothing.
-    assert await support.forget_old_images(utcnow(), timedelta(days=180)) == 0
+    assert await tickets.forget_old_images(utcnow(), timedelta(days=180)) == 0

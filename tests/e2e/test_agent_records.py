@@ -13,8 +13,8 @@ from playwright.async_api import BrowserContext, expect
 from sqlmodel import col, update
 
 from app.core.db import write_transaction
-from app.services import announcements
 from app.services.agents import payouts, periods
+from app.services.content import announcements
 from models import Announcement, Member
 from models.agents import ContractKind
 from models.base import utcnow

@@ -22,8 +22,8 @@ from sqlalchemy import delete
 from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
-from app.services import announcements
-from app.services.announcements import AnnouncementSpec
+from app.services.content import announcements
+from app.services.content.announcements import AnnouncementSpec
 from app.services.promotions import bonus, offers, raffles
 from app.services.promotions.offers import PromotionSpec
 from models import Announcement, Merchant, PromotionEntry, WagerFact

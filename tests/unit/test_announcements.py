@@ -9,8 +9,8 @@ from uuid import uuid4
 import pytest
 
 from app.core.errors import AppError
-from app.services import announcements
-from app.services.announcements import AnnouncementSpec
+from app.services.content import announcements
+from app.services.content.announcements import AnnouncementSpec
 from models.base import utcnow
 from tests.unit.test_promotions import _usd_brand
 

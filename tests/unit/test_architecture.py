@@ -245,3 +245,10 @@ def test_the_capability_table_names_every_service_package() -> None:
     assert named == packages
     paths = re.findall(r"`([a-z_/]+(?:\.py)?)`", table)
     assert paths and [path for path in paths if not (PROJECT_ROOT / path).exists()] == []
+    folders = {
+        f"{layer}/{path.parent.name}"
+        for layer in ("state", "pages", "components")
+        for path in (PROJECT_ROOT / layer).glob("*/__init__.py")
+    }
+    assert {folder for folder in folders if folder.split("/")[1] not in packages} == set()
+    assert folders <= set(paths)

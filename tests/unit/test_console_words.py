@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from app.app import app as site
 from app.core.i18n import translate
-from app.services import legal
 from app.services.backoffice.permissions import ALL
 from app.services.catalogue.lobby import nav_title
+from app.services.content import legal
 from state.backoffice.console_audit import detail_words
 from state.backoffice.console_platform import PlatformState
 from state.backoffice.console_team import TeamState

@@ -1,4 +1,4 @@
-"""The brand's legal texts (app/services/legal.py): per language with a fallback, sanitised,
+"""The brand's legal texts (app/services/content/legal.py): per language with a fallback, sanitised,
 versioned on change; the route registry serves them at /terms and /privacy."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 
 from app import routes
 from app.core.errors import AppError
-from app.services import legal
 from app.services.brands import brands
+from app.services.content import legal
 from pages.registry import all_pages, sitemap_paths
 
 NOW = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)

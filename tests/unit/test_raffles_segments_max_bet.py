@@ -17,13 +17,14 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.jobs import raffles as raffle_jobs
-from app.services import bet_limits, support
+from app.services import bet_limits
 from app.services.brands import brands
 from app.services.job_runs import run_period
 from app.services.promotions import bonus, eligibility, offers, raffles
 from app.services.promotions.offers import PromotionSpec, Shown
 from app.services.seamless import wallet
 from app.services.studio import rounds
+from app.services.support import tickets
 from models import Feedback, Member, Merchant, PromotionEntry
 from models.base import utcnow
 from models.games import WalletStatus
@@ -350,23 +351,23 @@ async def test_feedback_is_bounded_in_words_not_characters() -> None:
     brand = await brands.by_code("BR1")
     short = await _refused(
         "feedback-words",
-        lambda: support.submit_feedback(
+        lambda: tickets.submit_feedback(
             brand, None, "other", "Supercalifragilistic expialidocious", "10.9.9.1"
         ),
     )
-    assert short.params == {"min": support.FEEDBACK_MIN_WORDS, "max": support.FEEDBACK_MAX_WORDS}
+    assert short.params == {"min": tickets.FEEDBACK_MIN_WORDS, "max": tickets.FEEDBACK_MAX_WORDS}
     await _refused(
         "feedback-words",
-        lambda: support.submit_feedback(
-            brand, None, "other", "word " * (support.FEEDBACK_MAX_WORDS + 1), "10.9.9.2"
+        lambda: tickets.submit_feedback(
+            brand, None, "other", "word " * (tickets.FEEDBACK_MAX_WORDS + 1), "10.9.9.2"
         ),
     )
-    assert await support.submit_feedback(brand, None, "game", "Ok I lost", "10.9.9.3")
+    assert await tickets.submit_feedback(brand, None, "game", "Ok I lost", "10.9.9.3")
 
 
 async def test_a_ticket_of_no_known_type_is_filed_as_other() -> None:
     brand = await brands.by_code("BR1")
-    ticket = await support.submit_feedback(
+    ticket = await tickets.submit_feedback(
         brand, None, "refund-now", "Where is my money", "10.9.9.4"
     )
     async with session_scope() as session:

@@ -1,5 +1,5 @@
 """The brand's announcements: home banners, notices and popups (spec 7). Thin: the rules
-are in app/services/announcements.py."""
+are in app/services/content/announcements.py."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from app.api.deps import Context, optional_member
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel, PageNumber, PageValue
 from app.core import clock
-from app.services import announcements
 from app.services.agents.tree import is_agent
+from app.services.content import announcements
 
 router = APIRouter(tags=["announcements"])
 

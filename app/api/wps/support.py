@@ -16,9 +16,9 @@ from app.api.schemas import ApiModel
 from app.api.wps.withdraw import Operator
 from app.core import clock
 from app.core.errors import AppError
-from app.services import support
 from app.services.accounts import registration, sessions
 from app.services.agents import affiliates
+from app.services.support import tickets
 
 router = APIRouter(prefix="/wps", tags=["support"])
 
@@ -42,7 +42,7 @@ async def feedback(request: Request, ctx: Context, payload: FeedbackPayload) -> 
     """A support ticket or feedback; the member is attached when a token is sent."""
     token = sessions.bearer(request.headers.get("authorization"))
     member_id = (await sessions.authenticate(token)).member.id if token else None
-    ticket = await support.submit_feedback(
+    ticket = await tickets.submit_feedback(
         ctx.brand, member_id, payload.questionType, payload.content, ctx.ip, now=clock.now()
     )
     return ok(ticket)
@@ -69,10 +69,10 @@ class TicketValue(ApiModel):
 
 
 class ReplyPayload(ApiModel):
-    body: str = Field(max_length=support.MAX_REPLY_CHARS)
+    body: str = Field(max_length=tickets.MAX_REPLY_CHARS)
 
 
-def _ticket_value(ticket: support.TicketView) -> TicketValue:
+def _ticket_value(ticket: tickets.TicketView) -> TicketValue:
     return TicketValue(
         id=ticket.id,
         questionType=ticket.question_type,
@@ -93,7 +93,7 @@ def _ticket_value(ticket: support.TicketView) -> TicketValue:
 async def my_tickets(auth: RealMember) -> Envelope[list[TicketValue]]:
     """The member's tickets with their status and the whole conversation."""
     assert auth.member.id is not None
-    return ok([_ticket_value(t) for t in await support.member_tickets(auth.member.id)])
+    return ok([_ticket_value(t) for t in await tickets.member_tickets(auth.member.id)])
 
 
 @router.post("/member/feedback/{ticket_id}/reply", response_model=Envelope[TicketValue])
@@ -105,7 +105,7 @@ async def follow_up_ticket(
     assert auth.member.id is not None
     if not ticket_id.isdigit() or not 1 <= int(ticket_id) < 2**31:
         raise AppError("feedback-not-found", status=404)
-    view = await support.follow_up(auth.member.id, int(ticket_id), payload.body, clock.now())
+    view = await tickets.follow_up(auth.member.id, int(ticket_id), payload.body, clock.now())
     return ok(_ticket_value(view))
 
 
@@ -115,7 +115,7 @@ async def reply_ticket(
 ) -> Envelope[int]:
     """An operator answers a ticket of their brand; its member's inbox is told."""
     return ok(
-        await support.reply(
+        await tickets.reply(
             auth.member.merchant_id, ticket_id, auth.member.username, payload.body, clock.now()
         )
     )

@@ -1,5 +1,5 @@
 """The live chat in the console: a brand's open conversations (waiting for an answer first),
-one conversation's lines, the answer and the close (app/services/live_chat.py's rules), each
+one conversation's lines, the answer and the close (app/services/support/live_chat.py's rules), each
 audited. Support staff hold `support.view` and `support.reply`."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import datetime
 
 from app.core.db import write_transaction
-from app.services import live_chat
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
-from app.services.live_chat import ChatView, DeskRow
+from app.services.support import live_chat
+from app.services.support.live_chat import ChatView, DeskRow
 
 
 async def _brand_id(code: str) -> int:

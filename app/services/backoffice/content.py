@@ -17,11 +17,11 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import announcements, legal
-from app.services.announcements import AnnouncementSpec
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
+from app.services.content import announcements, legal
+from app.services.content.announcements import AnnouncementSpec
 from models import LegalDocument
 from models.base import saved_id
 from models.promotions import Announcement

@@ -1,6 +1,6 @@
 """The support desk in the console: a brand's tickets by status (waiting for us first, the
 longest waiting on top), type and member or ticket number, one ticket's thread with its
-images, and the answer and close (app/services/support.py's rules), each audited."""
+images, and the answer and close (app/services/support/tickets.py's rules), each audited."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from sqlmodel import col, func, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import support
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
 from app.services.images import data_url
+from app.services.support import tickets as ticket_rules
 from models import Feedback, Member
 from models.base import saved_id
 
@@ -45,7 +45,7 @@ class TicketPage:
 
 @dataclass(frozen=True)
 class TicketDetail:
-    ticket: support.TicketView
+    ticket: ticket_rules.TicketView
     merchant_id: int
     username: str
     images: int
@@ -53,7 +53,7 @@ class TicketDetail:
 
 @dataclass(frozen=True)
 class TicketFilter:
-    status: str = support.OPEN  # "" for every status
+    status: str = ticket_rules.OPEN  # "" for every status
     question_type: str = ""
     search: str = ""  # a username prefix, or "#123" / "123" for a ticket number
     page: int = 1
@@ -62,9 +62,9 @@ class TicketFilter:
 def _checked(found: TicketFilter) -> TicketFilter:
     status = found.status.strip().upper()
     kind = found.question_type.strip().lower()
-    if status and status not in support.STATUSES:
+    if status and status not in ticket_rules.STATUSES:
         raise AppError("bo-filter-invalid", status=422)
-    if kind and kind not in support.QUESTION_TYPES:
+    if kind and kind not in ticket_rules.QUESTION_TYPES:
         raise AppError("bo-filter-invalid", status=422)
     if not 1 <= found.page <= MAX_PAGE:
         raise AppError("bo-filter-invalid", status=422)
@@ -140,10 +140,10 @@ async def ticket(staff: Staff, ticket_id: int, now: datetime) -> TicketDetail:
                 .where(Feedback.id == ticket_id)
             )
         ).one()
-        thread = await support.replies_of(session, [ticket_id])
+        thread = await ticket_rules.replies_of(session, [ticket_id])
     row, username = found
     return TicketDetail(
-        support.ticket_view(row, thread.get(ticket_id, [])),
+        ticket_rules.ticket_view(row, thread.get(ticket_id, [])),
         row.merchant_id,
         username or "",
         len(row.images),
@@ -158,7 +158,7 @@ async def ticket_image(staff: Staff, ticket_id: int, index: int, now: datetime) 
     assert row is not None
     if not 0 <= index < len(row.images):
         raise AppError("image-missing", status=404)
-    return await data_url(support.IMAGE_FOLDER, row.images[index])
+    return await data_url(ticket_rules.IMAGE_FOLDER, row.images[index])
 
 
 async def answer(staff: Staff, ticket_id: int, body: str, now: datetime) -> None:
@@ -166,12 +166,14 @@ async def answer(staff: Staff, ticket_id: int, body: str, now: datetime) -> None
     brand_id = await _ticket_brand(ticket_id)
     await require(staff, "support.reply", brand_id, now)
     async with write_transaction() as session:
-        answered = await support.reply_in(session, brand_id, ticket_id, staff.username, body, now)
+        answered = await ticket_rules.reply_in(
+            session, brand_id, ticket_id, staff.username, body, now
+        )
         await audit.append(
             session, staff.actor, "support.answer", now=now, merchant_id=brand_id,
             target=f"ticket:{ticket_id}", detail={"chars": len(body.strip())},
         )  # fmt: skip
-    await support.answered(answered)
+    await ticket_rules.answered(answered)
 
 
 async def close(staff: Staff, ticket_id: int, now: datetime) -> None:
@@ -179,7 +181,7 @@ async def close(staff: Staff, ticket_id: int, now: datetime) -> None:
     brand_id = await _ticket_brand(ticket_id)
     await require(staff, "support.reply", brand_id, now)
     async with write_transaction() as session:
-        await support.close_in(session, brand_id, ticket_id, now)
+        await ticket_rules.close_in(session, brand_id, ticket_id, now)
         await audit.append(
             session, staff.actor, "support.close", now=now, merchant_id=brand_id,
             target=f"ticket:{ticket_id}",

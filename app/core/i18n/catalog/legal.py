@@ -1,4 +1,4 @@
-"""Legal pages (/terms, /privacy: app/services/legal.py)."""
+"""Legal pages (/terms, /privacy: app/services/content/legal.py)."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {

@@ -108,8 +108,8 @@ test-postgres: install-dev browser pg-tools
 	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
 		mkdir -p $(COVERAGE_DIR) && \
 		COVERAGE_FILE=$(COVERAGE_DIR)/coverage TEST_DATABASE=postgres $(PYTEST) \
-			$(PYTEST_PARALLEL) $(COVER) --cov-append -m engines tests/unit tests/api tests/backoffice \
-			tests/ops tests/test_migrations.py && \
+			$(PYTEST_PARALLEL) $(COVER) --cov-append -m engines tests --ignore=tests/fuzz \
+			$(SITE_TESTS:%=--ignore=%) && \
 		TEST_DATABASE=postgres $(PYTEST) $(PYTEST_PARALLEL) tests/scale; \
 	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
 

@@ -2,7 +2,7 @@
 
 The constants are what pages, states, components and services link with. Each page is
 declared by its own module of `pages` (pages/registry.py): path, builder, title, loaders and
-whether it needs a logged-in member. tests/unit/test_routes.py checks that the navigation links
+whether it needs a logged-in member. tests/platform/test_routes.py checks that the navigation links
 only to declared pages (or to `NOT_BUILT`).
 """
 

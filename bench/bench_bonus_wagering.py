@@ -45,7 +45,7 @@ from bench.common import Figure, environment
 from bench.consumer_lag import counted_ids, job_beside, write_steadily
 from models import BonusGrant, Member, Merchant
 from models.promotions import GrantStatus
-from tests.support.databases import new_sqlite_url
+from tests.helpers.databases import new_sqlite_url
 
 RATE = int(os.environ.get("BENCH_RATE", "500"))  # settled bets a second
 SECONDS = int(os.environ.get("BENCH_SECONDS", "30"))

@@ -90,8 +90,8 @@ class Timings:
 
 
 async def _players(count: int) -> list[tuple[int, rounds.Player]]:
-    from tests.support.accounts import make_member
-    from tests.support.money import fund
+    from tests.helpers.accounts import make_member
+    from tests.helpers.money import fund
 
     found = []
     for _ in range(count):

@@ -51,7 +51,7 @@ from bench.common import Figure, environment
 from models import Member, Merchant
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
-from tests.support.databases import create_postgres_database, drop_postgres_database
+from tests.helpers.databases import create_postgres_database, drop_postgres_database
 
 CLIENTS = 16
 WORKER_PROCESSES = 4

@@ -40,7 +40,7 @@ async def _burst() -> tuple[int, int, float, list[float]]:
     from app.api.main import create_api
     from app.client import PlatformClient, solve_pow
     from app.services.accounts.verification import new_pow_challenge
-    from tests.support.accounts import PASSWORD, make_member
+    from tests.helpers.accounts import PASSWORD, make_member
 
     members = [await make_member() for _ in range(CLIENTS)]
     app = create_api()

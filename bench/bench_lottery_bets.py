@@ -55,7 +55,7 @@ from bench.bench_ledger import on_private_database
 from bench.common import Figure, asgi_server, serving_cpu, wrk
 from models import Member, Merchant
 from models.ledger import AccountKind, TransactionKind
-from tests.support.accounts import identity_row
+from tests.helpers.accounts import identity_row
 
 CONNECTIONS = 32
 WORKERS = 2  # the API as production serves it: a worker per core

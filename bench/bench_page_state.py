@@ -1,9 +1,9 @@
 """Page state per user: what Redis holds for one tab (issue 36: under 40 KB).
 
 A private SQLite database (migrated, demo data) and the site's own states and event
-processor in this process (tests/support/page_state.py): a visitor opens the home page (as
+processor in this process (tests/helpers/page_state.py): a visitor opens the home page (as
 bench_events' clients do), and a member logged in through the browser binding opens the home
-page, then follows links to the main pages (tests/support/page_state.py MEMBER_PAGES). After
+page, then follows links to the main pages (tests/helpers/page_state.py MEMBER_PAGES). After
 each page the tab's stored substates are summed as Redis would hold them (one pickle per
 substate an event touched); the figures are the visitor's total and the member's largest
 total over the visit, with the largest substates and their largest vars printed.
@@ -19,7 +19,7 @@ import tempfile
 
 from bench.bench_ledger import migrate
 from bench.common import Figure, environment
-from tests.support.databases import new_sqlite_url
+from tests.helpers.databases import new_sqlite_url
 
 LIMIT_KB = 40.0
 
@@ -27,8 +27,8 @@ LIMIT_KB = 40.0
 async def _measure() -> list[Figure]:
     from app.app import app as site
     from app.demo.seed import seed_demo_data
-    from tests.support.accounts import make_member
-    from tests.support.page_state import MEMBER_PAGES, Tab, member_tab, report, var_sizes
+    from tests.helpers.accounts import make_member
+    from tests.helpers.page_state import MEMBER_PAGES, Tab, member_tab, report, var_sizes
 
     await seed_demo_data()
     visitor = Tab(site)

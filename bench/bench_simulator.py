@@ -45,8 +45,8 @@ def _pct(values: list[float], share: float) -> float:
 async def _players(count: int) -> list[str]:
     """Funded members and their session tokens, written straight into the bench database."""
     from app.services.accounts import sessions
-    from tests.support.accounts import make_member
-    from tests.support.money import fund
+    from tests.helpers.accounts import make_member
+    from tests.helpers.money import fund
 
     tokens = []
     for _ in range(count):
@@ -190,7 +190,7 @@ def _figures(
 
 
 def run() -> list[Figure]:
-    from tests.support.databases import create_postgres_database, drop_postgres_database
+    from tests.helpers.databases import create_postgres_database, drop_postgres_database
 
     sqlite_dir, postgres_dir = (tempfile.mkdtemp(prefix="bench-simulator-") for _ in range(2))
     sqlite = {"DATA_DIR": sqlite_dir, "DATABASE_URL": "", "REDIS_URL": ""}

@@ -121,8 +121,8 @@ def load_facts(url: str) -> float:
 async def _player() -> rounds.Player:
     """A funded member of BR1, identity verified (the brand asks for it before play), with a
     live studio session."""
-    from tests.support.accounts import make_member
-    from tests.support.money import fund
+    from tests.helpers.accounts import make_member
+    from tests.helpers.money import fund
 
     member = await make_member(username="benchfacts")
     assert member.id is not None

@@ -6,7 +6,7 @@ the shape its value must have (text, bounded); Reflex sets such values through o
 `update_vars_internal`), which `bound_client_storage` wraps: a value of another type, too
 long or of the wrong shape is replaced by the var's default before any state sees it (the
 browser then gets the default back), and a key naming no client-storage var is dropped.
-tests/unit/test_client_storage.py fails on a client-storage var that is not classified."""
+tests/platform/test_client_storage.py fails on a client-storage var that is not classified."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
-from tests.support.databases import (
+from tests.helpers.databases import (
     TEST_REDIS_URL,
     create_postgres_database,
     drop_postgres_database,
@@ -23,7 +23,7 @@ os.environ["DATA_DIR"] = str(_DATA_DIR)
 os.environ["ENVIRONMENT"] = "test"
 os.environ["ARGON2_PROFILE"] = "test"
 # Brands are reloaded when a change is announced (app.services.brands.announce_change, as the
-# operator's tools do; tests.support.site.change_brand), never on a timer: a reload per call
+# operator's tools do; tests.helpers.site.change_brand), never on a timer: a reload per call
 # was most of the API tests' time.
 os.environ["BRAND_REFRESH_SECONDS"] = "3600"
 # No provider simulator runs beside the API tests: launches do not ask its health (the

@@ -19,7 +19,7 @@ from app.core.db import sync_url
 from app.jobs.queue import conninfo
 from models import Merchant, WhitelabelModule
 from tests.conftest import alembic_config
-from tests.support.databases import (
+from tests.helpers.databases import (
     create_postgres_database,
     drop_postgres_database,
     new_sqlite_url,

@@ -1,5 +1,5 @@
 """What the Crash page shows, as plain functions of the service's values: no state, no Reflex
-(tests/unit/test_crash_views.py). Amounts and multipliers are formatted per locale here."""
+(tests/studio/test_crash_views.py). Amounts and multipliers are formatted per locale here."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Plinko board as the page draws it, as plain functions (tests/unit/test_plinko.py): the
+"""The Plinko board as the page draws it, as plain functions (tests/studio/test_plinko.py): the
 pegs, the slots with their multipliers, and the ball's fall along a round's path as CSS
 keyframes. Coordinates are in the SVG's own units (WIDTH wide)."""
 

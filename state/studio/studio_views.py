@@ -1,5 +1,5 @@
 """What the studio's game page shows, as plain functions of a round's outcome: no state, no
-Reflex, so each is unit-tested (tests/unit/test_studio_views.py). The game states
+Reflex, so each is unit-tested (tests/studio/test_studio_views.py). The game states
 (state/studio/studio_games.py) hold their results; these turn them into cells, lines and rows."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from app.core.db import session_scope, write_transaction
 from app.services.backoffice import audit, logbook
 from models import AuditEntry, AuditHead
 from models.base import utcnow
-from tests.support.backoffice import make_staff, tampering
+from tests.helpers.backoffice import make_staff, tampering
 
 pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 

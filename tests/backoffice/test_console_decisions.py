@@ -23,9 +23,9 @@ from models.base import utcnow
 from models.identity import MemberIdentity
 from state.backoffice.console_audit import detail_words, sentence, target_words
 from state.cashier.console_payments import approval_words
-from tests.support.accounts import ADULT_NAME, cpf_of, make_member
-from tests.support.backoffice import make_staff, pending_withdrawal, role_with
-from tests.support.money import fund, lose
+from tests.helpers.accounts import ADULT_NAME, cpf_of, make_member
+from tests.helpers.backoffice import make_staff, pending_withdrawal, role_with
+from tests.helpers.money import fund, lose
 
 
 async def _audit_of(member_id: int, action: str) -> list[AuditEntry]:

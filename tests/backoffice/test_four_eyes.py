@@ -17,9 +17,9 @@ from app.services import ledger
 from app.services.backoffice import approvals, payments, players
 from models import ApprovalRequest, WithdrawalOrder, WithdrawalPayout
 from models.base import utcnow
-from tests.support.accounts import make_member
-from tests.support.backoffice import make_staff, merchant_id, pending_withdrawal
-from tests.support.money import cash, fund
+from tests.helpers.accounts import make_member
+from tests.helpers.backoffice import make_staff, merchant_id, pending_withdrawal
+from tests.helpers.money import cash, fund
 
 
 async def _threshold(kind: str, amount: str) -> None:

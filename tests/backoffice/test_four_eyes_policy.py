@@ -29,8 +29,8 @@ from app.services.lottery import issues
 from models import ApprovalRequest, AuditEntry, WithdrawalOrder
 from models.base import utcnow
 from models.lottery import IssueStatus, ResultSource
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.backoffice import (
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.backoffice import (
     STAFF_PASSWORD,
     code_at,
     enrol,
@@ -41,8 +41,8 @@ from tests.support.backoffice import (
     new_name,
     pending_withdrawal,
 )
-from tests.support.lottery import new_day
-from tests.support.money import cash
+from tests.helpers.lottery import new_day
+from tests.helpers.money import cash
 
 MARK_SIX = "3 9 14 22 31 40 7"
 

@@ -58,8 +58,8 @@ from models import Game
 from models.base import utcnow
 from models.cashier import PaymentChannel
 from models.promotions import PromotionKind, RewardKind
-from tests.support.accounts import make_member
-from tests.support.backoffice import (
+from tests.helpers.accounts import make_member
+from tests.helpers.backoffice import (
     make_staff,
     make_staff_account,
     merchant_id,

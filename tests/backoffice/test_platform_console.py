@@ -15,7 +15,7 @@ from app.services import site_status
 from app.services.backoffice import platform
 from models import AuditEntry
 from models.base import utcnow
-from tests.support.backoffice import make_staff
+from tests.helpers.backoffice import make_staff
 
 NETWORK = "203.0.113.64/26"  # TEST-NET-3: no test client comes from it
 

@@ -17,9 +17,9 @@ from app.services.accounts import sessions
 from app.services.backoffice import players
 from models import AuditEntry, Member, MemberSession
 from models.base import utcnow
-from tests.support.accounts import make_member
-from tests.support.backoffice import make_staff
-from tests.support.money import fund
+from tests.helpers.accounts import make_member
+from tests.helpers.backoffice import make_staff
+from tests.helpers.money import fund
 
 
 async def _ids(query: str, page: int = 1) -> list[int]:

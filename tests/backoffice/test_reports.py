@@ -20,9 +20,9 @@ from app.services.backoffice import payments, reports
 from models import LedgerAccount, LedgerEntry, LedgerTransaction, Member
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
-from tests.support.accounts import make_member
-from tests.support.backoffice import make_staff, merchant_id, pending_withdrawal
-from tests.support.money import CURRENCY, fund, grant
+from tests.helpers.accounts import make_member
+from tests.helpers.backoffice import make_staff, merchant_id, pending_withdrawal
+from tests.helpers.money import CURRENCY, fund, grant
 
 pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 

@@ -20,7 +20,7 @@ from app.services.backoffice import staff as staff_service
 from app.services.backoffice.permissions import ALL, BUILTIN_ROLES
 from models import AuditEntry, StaffMember, StaffRole
 from models.base import utcnow
-from tests.support.backoffice import (
+from tests.helpers.backoffice import (
     STAFF_PASSWORD,
     code_at,
     enrol,

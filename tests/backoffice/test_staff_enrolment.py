@@ -21,7 +21,7 @@ from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Invitation, Staff
 from models import AuditEntry, StaffInvitation, StaffMember
 from models.base import utcnow
-from tests.support.backoffice import (
+from tests.helpers.backoffice import (
     STAFF_PASSWORD,
     code_at,
     enrol,

@@ -11,7 +11,7 @@ from app.core.errors import AppError
 from app.services import browser_logins
 from app.services.backoffice import staff as staff_service
 from models.base import utcnow
-from tests.support.backoffice import STAFF_PASSWORD, code_at, log_in, make_staff_account
+from tests.helpers.backoffice import STAFF_PASSWORD, code_at, log_in, make_staff_account
 
 
 async def _attack(username: str, tries: int) -> None:

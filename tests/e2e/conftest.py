@@ -22,8 +22,7 @@ from app.core.config import PROJECT_ROOT
 from app.services import brands, wallet_events
 from app.services.catalogue.index import CACHE_PREFIX
 from app.services.catalogue.lobby import CACHE_TTL_SECONDS
-from tests.api.test_system import operator
-from tests.support.browser import (
+from tests.helpers.browser import (
     SLOW_MS,
     fill_cpf_if_asked,
     open_deposit,
@@ -31,7 +30,8 @@ from tests.support.browser import (
     register_in_browser,
     verify_identity_in_browser,
 )
-from tests.support.site_build import free_port, site_launch, site_port, worker_index
+from tests.helpers.site_build import free_port, site_launch, site_port, worker_index
+from tests.platform.test_system import operator
 
 __all__ = [
     "SLOW_MS",
@@ -114,7 +114,7 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         "BRAND_REFRESH_SECONDS": "3600" if E2E_REDIS_URL else "0",
         "PUBLIC_BASE_URL": f"http://127.0.0.1:{port}",  # the sandbox provider calls back here
         # The site shares the session's database: its scheduled jobs would take the periods
-        # that the job tests run by hand (tests/unit/test_withdrawal_job.py). No walk needs them.
+        # that the job tests run by hand (tests/cashier/test_withdrawal_job.py). No walk needs them.
         "JOBS_IN_APP": "false",
     }
     if E2E_REDIS_URL:
@@ -265,7 +265,7 @@ async def site_wallet_signals(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
 
 @pytest.fixture(autouse=True)
 async def site_brand_announcements(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
-    """Brand changes this test process makes (`tests.support.site.change_brand`, brand rows
+    """Brand changes this test process makes (`tests.helpers.site.change_brand`, brand rows
     written and announced) are announced on the site's Redis, where its workers look for them;
     and every test starts with the site reading the brands as stored, as an operator's
     announcement would make it. A site without Redis reads them on every call."""

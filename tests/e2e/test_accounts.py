@@ -25,8 +25,8 @@ from tests.e2e.conftest import (
     site_redis_keys,
     site_redis_ttl,
 )
-from tests.support.accounts import PASSWORD, last_code, make_member, new_mobile, new_username
-from tests.support.browser import choose_language, screenshots, unfold_optional
+from tests.helpers.accounts import PASSWORD, last_code, make_member, new_mobile, new_username
+from tests.helpers.browser import choose_language, screenshots, unfold_optional
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("ACCOUNT_SHOTS", "/tmp/account-shots"))

@@ -20,11 +20,11 @@ from app.services.agents import contracts
 from models import Member
 from models.agents import ContractStatus
 from tests.e2e.conftest import SLOW_MS, open_site
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.agents import downline
-from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account
-from tests.support.browser import browser_cookie, wait_for_rotation
-from tests.support.site import brand_jurisdiction
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.agents import downline
+from tests.helpers.backoffice import STAFF_PASSWORD, code_at, make_staff_account
+from tests.helpers.browser import browser_cookie, wait_for_rotation
+from tests.helpers.site import brand_jurisdiction
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/agent-programme-shots")

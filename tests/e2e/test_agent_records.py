@@ -20,9 +20,9 @@ from models.agents import ContractKind
 from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.e2e.test_agent_team import _login, _ready, _shots
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.agents import brand, downline, fact, signed, tiers
-from tests.support.browser import choose_language
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.agents import brand, downline, fact, signed, tiers
+from tests.helpers.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 

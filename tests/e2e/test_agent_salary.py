@@ -35,11 +35,11 @@ from models import Member
 from models.agents import AgentContract, AgentPayout, ContractKind
 from tests.e2e.conftest import SLOW_MS, open_site, site_operator
 from tests.e2e.test_agent_team import _login, _ready
-from tests.support.accounts import PASSWORD, make_member, new_username
-from tests.support.agents import brand, downline, fact
-from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account
-from tests.support.browser import choose_language
-from tests.support.money import fund
+from tests.helpers.accounts import PASSWORD, make_member, new_username
+from tests.helpers.agents import brand, downline, fact
+from tests.helpers.backoffice import STAFF_PASSWORD, code_at, make_staff_account
+from tests.helpers.browser import choose_language
+from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/agent-salary-shots")

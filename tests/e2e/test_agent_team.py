@@ -18,12 +18,12 @@ from app.core.security import hash_password
 from models import Member
 from models.base import utcnow
 from tests.e2e.conftest import open_site
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.agents import PASSWORD as DOWNLINE_PASSWORD
-from tests.support.agents import brand, downline, fact
-from tests.support.browser import choose_language
-from tests.support.money import fund
-from tests.support.site import brand_jurisdiction
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.agents import PASSWORD as DOWNLINE_PASSWORD
+from tests.helpers.agents import brand, downline, fact
+from tests.helpers.browser import choose_language
+from tests.helpers.money import fund
+from tests.helpers.site import brand_jurisdiction
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/agent-team-shots")

@@ -18,8 +18,8 @@ from models import Member
 from models.agents import ContractKind
 from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, open_site
-from tests.support.accounts import PASSWORD, make_member, new_username
-from tests.support.agents import brand, downline, fact, signed, tiers
+from tests.helpers.accounts import PASSWORD, make_member, new_username
+from tests.helpers.agents import brand, downline, fact, signed, tiers
 
 SHOTS = Path("/tmp/agent-shots")
 NEW_PASSWORD = "Outra12345x"

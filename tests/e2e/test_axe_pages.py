@@ -34,9 +34,9 @@ from app.routes import (
 )
 from pages.registry import all_pages
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
-from tests.support.axe import Violation, blocking_findings
-from tests.support.backoffice import make_staff_account
-from tests.support.browser import console_log_in
+from tests.helpers.axe import Violation, blocking_findings
+from tests.helpers.backoffice import make_staff_account
+from tests.helpers.browser import console_log_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.deep]
 

@@ -25,8 +25,8 @@ from app.services.brands import brands
 from models import WithdrawalOrder
 from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, open_site
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.backoffice import (
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.backoffice import (
     STAFF_PASSWORD,
     code_at,
     make_staff,

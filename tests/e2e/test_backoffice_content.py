@@ -29,14 +29,14 @@ from models.base import utcnow
 from models.cashier import PaymentChannel
 from models.promotions import Announcement, Promotion
 from tests.e2e.conftest import SLOW_MS
-from tests.support.accounts import make_member
-from tests.support.backoffice import (
+from tests.helpers.accounts import make_member
+from tests.helpers.backoffice import (
     make_staff,
     make_staff_account,
     merchant_id,
 )
-from tests.support.browser import console_log_in
-from tests.support.lottery import open_issue
+from tests.helpers.browser import console_log_in
+from tests.helpers.lottery import open_issue
 
 pytestmark = pytest.mark.e2e
 

@@ -11,8 +11,8 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, expect
 
 from tests.e2e.conftest import SLOW_MS, open_site
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.backoffice import STAFF_PASSWORD, code_at, make_staff_account
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.backoffice import STAFF_PASSWORD, code_at, make_staff_account
 
 pytestmark = pytest.mark.e2e
 

@@ -7,7 +7,7 @@ import pytest
 from playwright.async_api import BrowserContext, expect
 
 from tests.e2e.conftest import register_in_browser
-from tests.support.browser import choose_language
+from tests.helpers.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 

@@ -28,15 +28,15 @@ from models import ApprovalRequest, AuditEntry, Member, WithdrawalOrder
 from models.base import utcnow
 from models.identity import IdentityStatus, MemberIdentity
 from tests.e2e.conftest import SLOW_MS
-from tests.support.accounts import ADULT_BIRTH, ADULT_NAME, cpf_of, make_member, new_cpf
-from tests.support.backoffice import (
+from tests.helpers.accounts import ADULT_BIRTH, ADULT_NAME, cpf_of, make_member, new_cpf
+from tests.helpers.backoffice import (
     make_staff,
     make_staff_account,
     merchant_id,
     pending_withdrawal,
 )
-from tests.support.browser import console_log_in
-from tests.support.seamless import funded_member
+from tests.helpers.browser import console_log_in
+from tests.helpers.seamless import funded_member
 
 pytestmark = pytest.mark.e2e
 

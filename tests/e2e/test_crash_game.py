@@ -20,9 +20,9 @@ from app.services.brands import brands
 from models import Member
 from models.base import utcnow
 from models.crash import CrashRound, CrashRoundStatus
-from tests.support.browser import SLOW_MS, open_site, register_in_browser
-from tests.support.crash_game import next_round_crashing_between
-from tests.support.money import cash, fund
+from tests.helpers.browser import SLOW_MS, open_site, register_in_browser
+from tests.helpers.crash_game import next_round_crashing_between
+from tests.helpers.money import cash, fund
 
 pytestmark = pytest.mark.e2e
 

@@ -19,7 +19,7 @@ from models import Game, GameVendor
 from models.catalogue import VASSALAGE
 from tests.e2e.conftest import drop_site_catalogue_cache, open_site
 from tests.e2e.test_headers import COLLECT
-from tests.support.axe import blocking_violations
+from tests.helpers.axe import blocking_violations
 
 pytestmark = pytest.mark.e2e
 

@@ -16,8 +16,8 @@ from app.services.catalogue import members
 from models import FavoriteGame, Game, Member
 from models.catalogue import GAME
 from tests.e2e.conftest import open_site
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.browser import browser_cookie, choose_language, wait_for_rotation
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.browser import browser_cookie, choose_language, wait_for_rotation
 
 pytestmark = pytest.mark.e2e
 

@@ -25,7 +25,7 @@ from models.identity import IdentityStatus, MemberIdentity
 from tests.e2e.conftest import SLOW_MS, open_deposit, open_site
 from tests.e2e.test_backoffice import _console_login
 from tests.e2e.test_home import _log_in
-from tests.support.accounts import (
+from tests.helpers.accounts import (
     ADULT_BIRTH,
     ADULT_NAME,
     PASSWORD,
@@ -33,8 +33,8 @@ from tests.support.accounts import (
     new_cpf,
     new_username,
 )
-from tests.support.backoffice import code_at, make_staff_account
-from tests.support.browser import choose_language, screenshots, unfold_optional
+from tests.helpers.backoffice import code_at, make_staff_account
+from tests.helpers.browser import choose_language, screenshots, unfold_optional
 
 pytestmark = pytest.mark.e2e
 

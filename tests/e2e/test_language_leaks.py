@@ -18,7 +18,7 @@ from app.core.i18n import catalog
 from app.routes import U9W_ENTRY
 from pages.registry import all_pages
 from tests.e2e.conftest import open_site, register_in_browser
-from tests.support.browser import choose_language
+from tests.helpers.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 

@@ -15,7 +15,7 @@ from playwright.async_api import Browser, BrowserContext, expect
 
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.e2e.test_backoffice_content import _actions, _login
-from tests.support.browser import screenshots
+from tests.helpers.browser import screenshots
 
 pytestmark = pytest.mark.e2e
 

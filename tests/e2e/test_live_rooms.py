@@ -15,7 +15,7 @@ from sqlmodel import col, select
 from app.core.db import session_scope
 from models import Game
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser, simulator_url
-from tests.support.money import fund
+from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 

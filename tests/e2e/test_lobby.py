@@ -9,8 +9,8 @@ import pytest
 from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import SLOW_MS, fill_cpf_if_asked, open_site
-from tests.support.accounts import PASSWORD, new_username
-from tests.support.browser import choose_language
+from tests.helpers.accounts import PASSWORD, new_username
+from tests.helpers.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 

@@ -21,9 +21,9 @@ from app.core import clock
 from app.core.db import session_scope
 from app.services.lottery import issues, settlement
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
-from tests.support.accounts import PASSWORD
-from tests.support.browser import choose_language, unfold_optional
-from tests.support.money import fund
+from tests.helpers.accounts import PASSWORD
+from tests.helpers.browser import choose_language, unfold_optional
+from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 

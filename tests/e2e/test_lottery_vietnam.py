@@ -21,8 +21,8 @@ from app.services.lottery.families import VN_SOUTH_SLOTS
 from app.services.lottery.games import VN_STATION_NAMES
 from models.lottery import IssueStatus, LotteryIssue
 from tests.e2e.conftest import SLOW_MS, register_in_browser
-from tests.support.money import fund
-from tests.support.site import brand_currency
+from tests.helpers.money import fund
+from tests.helpers.site import brand_currency
 
 pytestmark = pytest.mark.e2e
 

@@ -19,8 +19,8 @@ from models import LedgerTransaction
 from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
-from tests.support.browser import choose_language
-from tests.support.money import fund
+from tests.helpers.browser import choose_language
+from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("MISSION_SHOTS", "/tmp/mission-shots"))

@@ -29,10 +29,10 @@ from app.services.promotions import bonus
 from app.services.promotions.bonus import BonusTerms
 from models import MemberIdentity
 from tests.e2e.conftest import SLOW_MS, open_site
-from tests.support.accounts import ADULT_NAME, PASSWORD, make_member, new_cpf
-from tests.support.axe import blocking_violations
-from tests.support.browser import browser_cookie, choose_language, wait_for_rotation
-from tests.support.money import fund, wager
+from tests.helpers.accounts import ADULT_NAME, PASSWORD, make_member, new_cpf
+from tests.helpers.axe import blocking_violations
+from tests.helpers.browser import browser_cookie, choose_language, wait_for_rotation
+from tests.helpers.money import fund, wager
 
 pytestmark = pytest.mark.e2e
 

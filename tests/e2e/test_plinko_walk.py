@@ -15,8 +15,8 @@ from app.core.i18n.formatting import format_amount
 from app.services.studio import autobet, rounds, seeds
 from app.services.studio.games import GAMES
 from tests.e2e.conftest import register_in_browser
-from tests.support.money import cash, fund
-from tests.support.studio_autobet import CURRENCY, choose_client_seed, replay, server_seed
+from tests.helpers.money import cash, fund
+from tests.helpers.studio_autobet import CURRENCY, choose_client_seed, replay, server_seed
 
 pytestmark = pytest.mark.e2e
 

@@ -26,9 +26,9 @@ from models.base import utcnow
 from models.points import PointsReward, PointsRewardKind
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
-from tests.support.accounts import PASSWORD
-from tests.support.browser import choose_language
-from tests.support.money import fund
+from tests.helpers.accounts import PASSWORD
+from tests.helpers.browser import choose_language
+from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("POINTS_SHOTS", "/tmp/points-shots"))

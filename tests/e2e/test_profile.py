@@ -17,8 +17,8 @@ from sqlmodel import select
 from app.core.db import session_scope
 from models import Member
 from tests.e2e.conftest import SLOW_MS, open_site
-from tests.support.accounts import ADULT_NAME, PASSWORD, new_username
-from tests.support.browser import fill_cpf_if_asked, screenshots, verify_identity_in_browser
+from tests.helpers.accounts import ADULT_NAME, PASSWORD, new_username
+from tests.helpers.browser import fill_cpf_if_asked, screenshots, verify_identity_in_browser
 
 pytestmark = pytest.mark.e2e
 

@@ -32,8 +32,8 @@ from models.promotions import Promotion, PromotionKind, RewardKind
 from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
 from tests.e2e.test_backoffice_content import _login as console_login
 from tests.e2e.test_studio import SLOT, _play_rounds
-from tests.support.browser import choose_language
-from tests.support.money import fund, wager
+from tests.helpers.browser import choose_language
+from tests.helpers.money import fund, wager
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("PROMO_SHOTS", "/tmp/promo-shots"))

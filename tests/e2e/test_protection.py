@@ -25,7 +25,7 @@ from models.base import utcnow
 from models.facts import WagerFact
 from models.protection import MemberProtection
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
-from tests.support.money import cash, fund, lose
+from tests.helpers.money import cash, fund, lose
 
 pytestmark = pytest.mark.e2e
 

@@ -20,7 +20,7 @@ from app.services import ledger
 from models import Game, Member
 from simulator import catalogue as sim_catalogue
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser, simulator_url
-from tests.support.money import fund
+from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.async_api import Page, expect
 
 from tests.e2e.conftest import open_site
-from tests.support.browser import choose_language
+from tests.helpers.browser import choose_language
 
 pytestmark = pytest.mark.e2e
 

@@ -9,7 +9,7 @@ from playwright.async_api import Page, expect
 from models.ledger import AccountKind, TransactionKind
 from tests.e2e.conftest import SLOW_MS as SLOW
 from tests.e2e.conftest import register_in_browser
-from tests.support.money import grant
+from tests.helpers.money import grant
 
 pytestmark = pytest.mark.e2e
 BONUSES = 23  # one page of 20 and a second of 3

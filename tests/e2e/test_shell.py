@@ -13,8 +13,8 @@ from app import routes
 from app.core.config import PROJECT_ROOT
 from pages.registry import all_pages, sitemap_paths
 from tests.e2e.conftest import open_site, site_operator
-from tests.support.browser import choose_language
-from tests.support.site import brand_currency
+from tests.helpers.browser import choose_language
+from tests.helpers.site import brand_currency
 
 pytestmark = pytest.mark.e2e
 

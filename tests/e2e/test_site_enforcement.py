@@ -10,8 +10,8 @@ from sqlmodel import col, func, select
 from app.core.db import session_scope
 from models.cashier import DepositOrder
 from tests.e2e.conftest import SLOW_MS, open_deposit, open_site, register_in_browser
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.site import brand_closed
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.site import brand_closed
 
 pytestmark = pytest.mark.e2e
 LOOPBACK = "127.0.0.0/8"  # the browser's address

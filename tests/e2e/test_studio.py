@@ -21,7 +21,7 @@ from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES
 from models import LedgerEntry
 from tests.e2e.conftest import open_site, register_in_browser
-from tests.support.money import fund
+from tests.helpers.money import fund
 
 # BR1 has no Tagalog, so its players are not offered bingo (spec 1).
 OFFERED = [code for code, game in GAMES.items() if game.spec.sub_category != "BG"]

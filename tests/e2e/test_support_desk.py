@@ -17,8 +17,8 @@ from playwright.async_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.e2e.test_backoffice_content import _actions, _login
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.browser import screenshots
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.browser import screenshots
 
 pytestmark = pytest.mark.e2e
 

@@ -17,9 +17,9 @@ from app.services.loyalty import rebate
 from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
-from tests.support.browser import choose_language
-from tests.support.loyalty import bet, count, deposit
-from tests.support.money import fund
+from tests.helpers.browser import choose_language
+from tests.helpers.loyalty import bet, count, deposit
+from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("VIP_SHOTS", "/tmp/vip-shots"))

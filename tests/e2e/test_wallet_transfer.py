@@ -15,7 +15,7 @@ from app import routes
 from models.ledger import AccountKind, TransactionKind
 from tests.e2e.conftest import SLOW_MS as SLOW
 from tests.e2e.conftest import register_in_browser
-from tests.support.money import fund, grant
+from tests.helpers.money import fund, grant
 
 pytestmark = pytest.mark.e2e
 

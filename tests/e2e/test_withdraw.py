@@ -16,8 +16,8 @@ from app.client import PlatformClient
 from app.core.db import session_scope
 from models import MemberIdentity, WithdrawalOrder
 from tests.e2e.conftest import SLOW_MS, register_in_browser
-from tests.support.accounts import PASSWORD, make_member
-from tests.support.money import wager
+from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.money import wager
 
 pytestmark = pytest.mark.e2e
 

@@ -1,6 +1,6 @@
 """XSS payloads in Chromium: the pages that show fields written by others (help articles,
 the winner board, the maintenance message, customer-service links) with the corpus of
-tests/support/xss.py inserted. Every payload calls `window.__xss(n)` or opens a dialog when it
+tests/helpers/xss.py inserted. Every payload calls `window.__xss(n)` or opens a dialog when it
 runs; a trap installed before the page's own scripts records both, and must stay empty."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from app.core.db import session_scope, write_transaction
 from app.services.brands import announce_change
 from models import CustomerService, HelpArticle, Merchant, Winner
 from tests.e2e.conftest import drop_site_catalogue_cache, open_site, site_operator
-from tests.support.xss import PAYLOADS
+from tests.helpers.xss import PAYLOADS
 
 pytestmark = pytest.mark.e2e
 

@@ -34,7 +34,7 @@ import pytest
 
 from app.core.config import PROJECT_ROOT
 from app.services.seamless.signing import signed_headers
-from tests.support.private_servers import (
+from tests.helpers.private_servers import (
     PrivatePostgres,
     PrivateRedis,
     free_port,
@@ -177,7 +177,7 @@ def world() -> Iterator[World]:
             _python(
                 env,
                 "-m",
-                "tests.support.crash_world",
+                "tests.helpers.crash_world",
                 "prepare",
                 "--members",
                 str(MEMBERS),
@@ -494,7 +494,7 @@ async def test_movements_survive_kills_and_dependency_restarts(world: World) -> 
 
     member_ids = [str(m["memberId"]) for m in world.prepared["members"]]
     report = json.loads(
-        _python(world.env, "-m", "tests.support.crash_world", "report", *member_ids)
+        _python(world.env, "-m", "tests.helpers.crash_world", "report", *member_ids)
     )
     audit = subprocess.run(
         [sys.executable, "-m", "app.cli", "audit"],

@@ -19,10 +19,10 @@ from app.api.main import create_api
 from app.client import PlatformClient
 from app.services.accounts import sessions
 from models import Member
-from tests.support.accounts import make_member
-from tests.support.fuzzing import MAX_EXAMPLES, Finding, Target, fuzz_document, fuzz_operation
-from tests.support.routes import Access, operations
-from tests.support.seamless import funded_member, studio_launch_token, studio_session_token
+from tests.helpers.accounts import make_member
+from tests.helpers.fuzzing import MAX_EXAMPLES, Finding, Target, fuzz_document, fuzz_operation
+from tests.helpers.routes import Access, operations
+from tests.helpers.seamless import funded_member, studio_launch_token, studio_session_token
 
 MODES = (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)
 

@@ -21,10 +21,10 @@ from app.core.config import PROJECT_ROOT, Settings, get_settings
 from app.core.errors import AppError
 from app.services import backups
 from app.services.backoffice import audit as audit_log
-from tests.support.accounts import make_member
-from tests.support.databases import create_postgres_database, drop_postgres_database, use_postgres
-from tests.support.deployment import PRODUCTION
-from tests.support.money import entry_count, fund, lose
+from tests.helpers.accounts import make_member
+from tests.helpers.databases import create_postgres_database, drop_postgres_database, use_postgres
+from tests.helpers.deployment import PRODUCTION
+from tests.helpers.money import entry_count, fund, lose
 
 # The engine-dependent pass runs these on PostgreSQL + Redis too.
 pytestmark = pytest.mark.engines

@@ -37,11 +37,11 @@ from app.services.brands import brands
 from app.services.cashier import withdrawals
 from models import WithdrawalOrder
 from models.base import utcnow
+from tests.cashier.test_withdrawal_job import PAYMENT_PASSWORD, _member
 from tests.conftest import alembic_config
-from tests.support.accounts import make_member
-from tests.support.databases import create_postgres_database, drop_postgres_database, use_postgres
-from tests.support.money import fund, lose
-from tests.unit.test_withdrawal_job import PAYMENT_PASSWORD, _member
+from tests.helpers.accounts import make_member
+from tests.helpers.databases import create_postgres_database, drop_postgres_database, use_postgres
+from tests.helpers.money import fund, lose
 
 # The engine-dependent pass runs these on PostgreSQL + Redis too.
 pytestmark = pytest.mark.engines

@@ -19,7 +19,7 @@ from app.core import logs
 from app.core.config import get_settings
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
-from tests.support.accounts import PASSWORD, new_cpf, new_username, register
+from tests.helpers.accounts import PASSWORD, new_cpf, new_username, register
 
 MakeClient = Callable[..., PlatformClient]
 WRONG_PASSWORD = "Wrong-Passw0rd-7731"

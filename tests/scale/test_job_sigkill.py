@@ -24,8 +24,8 @@ from alembic import command
 from app.core.config import PROJECT_ROOT
 from app.core.db import sync_url
 from tests.conftest import alembic_config
-from tests.support.databases import create_postgres_database, drop_postgres_database, use_postgres
-from tests.support.jobs import EFFECTS, HOLD_LOCK_KEY, period_text
+from tests.helpers.databases import create_postgres_database, drop_postgres_database, use_postgres
+from tests.helpers.jobs import EFFECTS, HOLD_LOCK_KEY, period_text
 
 pytestmark = [
     pytest.mark.postgres,
@@ -70,7 +70,7 @@ class JobProcess:
         env.pop("REDIS_URL", None)
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "tests.support.job_worker", JOB],
+                [sys.executable, "-m", "tests.helpers.job_worker", JOB],
                 cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                 start_new_session=True,
             )  # fmt: skip

@@ -24,7 +24,7 @@ import pytest
 from alembic import command
 from app.core.config import PROJECT_ROOT
 from tests.conftest import alembic_config
-from tests.support.databases import create_postgres_database, drop_postgres_database, use_postgres
+from tests.helpers.databases import create_postgres_database, drop_postgres_database, use_postgres
 
 pytestmark = [
     pytest.mark.postgres,
@@ -54,7 +54,7 @@ class Consumer:
         env.pop("REDIS_URL", None)
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "tests.support.loyalty_consumer", "run"],
+                [sys.executable, "-m", "tests.helpers.loyalty_consumer", "run"],
                 cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                 start_new_session=True,
             )  # fmt: skip
@@ -77,7 +77,7 @@ def test_each_fact_counts_once_across_a_sigkill(database: str, tmp_path: Path) -
     env = {**os.environ, "DATABASE_URL": database}
     env.pop("REDIS_URL", None)
     out = subprocess.run(
-        [sys.executable, "-m", "tests.support.loyalty_consumer", "world"],
+        [sys.executable, "-m", "tests.helpers.loyalty_consumer", "world"],
         cwd=PROJECT_ROOT, env=env, check=True, capture_output=True, text=True,
     )  # fmt: skip
     world = json.loads(out.stdout.strip().splitlines()[-1])

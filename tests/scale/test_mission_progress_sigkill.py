@@ -24,9 +24,9 @@ from alembic import command
 from app.core.config import PROJECT_ROOT
 from app.core.db import sync_url
 from tests.conftest import alembic_config
+from tests.helpers.databases import create_postgres_database, drop_postgres_database, use_postgres
+from tests.helpers.jobs import EFFECTS
 from tests.scale.test_job_sigkill import JobProcess
-from tests.support.databases import create_postgres_database, drop_postgres_database, use_postgres
-from tests.support.jobs import EFFECTS
 
 pytestmark = [
     pytest.mark.postgres,
@@ -53,7 +53,7 @@ def _world(database: str) -> dict[str, int]:
     env = {**os.environ, "DATABASE_URL": database}
     env.pop("REDIS_URL", None)
     out = subprocess.run(
-        [sys.executable, "-m", "tests.support.mission_world"],
+        [sys.executable, "-m", "tests.helpers.mission_world"],
         cwd=PROJECT_ROOT, env=env, check=True, capture_output=True, text=True,
     )  # fmt: skip
     world: dict[str, int] = json.loads(out.stdout.strip().splitlines()[-1])

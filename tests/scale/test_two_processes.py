@@ -45,10 +45,10 @@ from app.services.job_runs import JobRunView
 from models import JobState
 from state.accounts.auth import AuthState
 from state.cashier.wallet import WalletState
-from tests.support.accounts import PASSWORD, new_username, register
-from tests.support.browser import choose_language, register_in_browser
-from tests.support.databases import TEST_REDIS_URL, use_postgres
-from tests.support.site_build import free_port, site_launch, site_port
+from tests.helpers.accounts import PASSWORD, new_username, register
+from tests.helpers.browser import choose_language, register_in_browser
+from tests.helpers.databases import TEST_REDIS_URL, use_postgres
+from tests.helpers.site_build import free_port, site_launch, site_port
 
 
 def _redis_up() -> bool:

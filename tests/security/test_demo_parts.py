@@ -27,8 +27,8 @@ from app.services.lottery.families import FAMILIES
 from app.services.providers import registry
 from models import LotteryAudit, LotteryIssue
 from models.lottery import IssueStatus, ResultSource
-from tests.support.deployment import PRODUCTION
-from tests.support.lottery import new_day
+from tests.helpers.deployment import PRODUCTION
+from tests.helpers.lottery import new_day
 
 # Each demo part: the setting that turns it on, and the name the refusal gives it.
 DEMO_PARTS = [

@@ -34,12 +34,12 @@ from app.services.brands import brands
 from models import Member
 from state.accounts.auth import AuthState
 from state.site import SiteState
+from tests.helpers.accounts import make_member, new_username, session_client
+from tests.helpers.agents import PASSWORD as AGENT_PASSWORD
+from tests.helpers.agents import downline, top_agent
+from tests.helpers.money import cash, entry_count, fund
+from tests.helpers.site import brand_closed, brand_jurisdiction
 from tests.security.test_handlers import public_handlers
-from tests.support.accounts import make_member, new_username, session_client
-from tests.support.agents import PASSWORD as AGENT_PASSWORD
-from tests.support.agents import downline, top_agent
-from tests.support.money import cash, entry_count, fund
-from tests.support.site import brand_closed, brand_jurisdiction
 
 BLOCKED = "198.51.100.0/24"
 BLOCKED_IP = "198.51.100.77"

@@ -29,10 +29,10 @@ from models import AuditEntry, LedgerTransaction, Member, MemberMessage, MemberT
 from models.base import utcnow
 from models.cashier import MessageKind
 from models.ledger import TransactionKind
-from tests.support.accounts import session_client
-from tests.support.agents import PASSWORD, downline, top_agent
-from tests.support.backoffice import make_staff, role_with
-from tests.support.money import fund, wager
+from tests.helpers.accounts import session_client
+from tests.helpers.agents import PASSWORD, downline, top_agent
+from tests.helpers.backoffice import make_staff, role_with
+from tests.helpers.money import fund, wager
 
 PAY = "pay 4242 secret"
 OPEN = "BR2"  # no jurisdiction profile: transfers between members are on

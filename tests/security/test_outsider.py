@@ -23,8 +23,8 @@ from models.catalogue import GAME
 from state.accounts.auth import AuthState
 from state.cashier.withdraw import WithdrawState
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
+from tests.helpers.money import cash, fund
 from tests.security.outsider import Outsider, browser_cookie, handler_names, hostile_payloads
-from tests.support.money import cash, fund
 
 # Each barrage runs for minutes: the tests start first, each on the worker free first.
 pytestmark = [pytest.mark.e2e, pytest.mark.long]

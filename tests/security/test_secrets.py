@@ -13,7 +13,7 @@ from playwright.async_api import Page, expect
 
 from app import routes
 from tests.e2e.conftest import E2E_REDIS_URL, SLOW_MS, open_site, register_in_browser
-from tests.support.accounts import PASSWORD
+from tests.helpers.accounts import PASSWORD
 
 pytestmark = pytest.mark.e2e
 BASE32 = re.compile(r"^[A-Z2-7]{16,}$")  # a TOTP secret as shown

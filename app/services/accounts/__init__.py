@@ -1,7 +1,7 @@
 """Who the visitor is: members, sessions, login, registration, passwords, verification."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "limits",
     "login",

@@ -1,7 +1,7 @@
 """Agents and affiliates: the agent tree, contracts, pay, the team's figures and transfers."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "affiliates",
     "contracts",

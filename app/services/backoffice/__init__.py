@@ -7,7 +7,7 @@ from app.services.backoffice import agents, channels, lottery, payments, players
 __all__ = ["agents", "channels", "lottery", "payments", "players"]
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "agents",
     "applications",

@@ -1,7 +1,7 @@
 """The cashier: deposits (and, next, withdrawals), each money movement posted to the ledger."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "deposits",
     "payout_accounts",

@@ -8,7 +8,7 @@ games; `winners` serves the winner board; `demo` seeds the demo catalogue.
 """
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "artwork",
     "covers",

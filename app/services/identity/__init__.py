@@ -9,7 +9,7 @@ and 26, IN 22/2025 and 31/2025, Portaria SPA/MF 615/2024):
 """
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "barred",
     "cpf",

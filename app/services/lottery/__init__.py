@@ -7,7 +7,7 @@ official results), `bets` (bets, cancels, chase plans), `settlement`, `facts` (w
 """
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "bets",
     "entries",

@@ -14,7 +14,7 @@ member's cash under their limits, and the exposure of each number stays under it
 rows, shared by every bet on the issue, are locked last). Any refusal rolls the whole
 transaction back: no row, no money. On PostgreSQL the bet is five statements (the issue, the
 member's accounts with the cash lock, the limits, the ledger's post, the bet row with its
-exposure): tests/unit/test_money_statements.py counts them.
+exposure): tests/ledger/test_money_statements.py counts them.
 """
 
 from __future__ import annotations

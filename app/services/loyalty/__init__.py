@@ -4,7 +4,7 @@ that feeds both (progress.py); points and the points mall (points.py); missions 
 game tables; every credit is a ledger movement with an idempotency key."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "campaigns",
     "missions",

@@ -6,7 +6,7 @@ Other capabilities read `limits.check_bet` / `limits.check_deposit` (before mone
 `exclusion.marketing_allowed` (before any marketing message)."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "activity",
     "limits",

@@ -1,7 +1,7 @@
 """Seamless wallet for game vendors: sessions, signed wallet calls, launch, round records."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "betting",
     "launch",

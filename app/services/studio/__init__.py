@@ -2,7 +2,7 @@
 sessions and rounds through the seamless wallet, autobet, and Crash's shared round (`crash`)."""
 
 # The modules other capabilities and the adapters may import; the rest are this package's own
-# (tests/unit/test_architecture.py).
+# (tests/platform/test_architecture.py).
 PUBLIC_MODULES = (
     "autobet",
     "crash",

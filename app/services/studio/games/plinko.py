@@ -7,7 +7,7 @@ chooses the rows and a risk level; each (rows, risk) table pays the slot's multi
 
 The tables are our own: smooth curves from a low centre to the edge, in hundredths, fitted so
 that every table returns exactly 99 % (sum of C(rows, k) × pays[k] / 2**rows; proven by
-tests/unit/test_studio_rtp.py over all 27 tables). Brazil's floor is 85 %.
+tests/studio/test_studio_rtp.py over all 27 tables). Brazil's floor is 85 %.
 """
 
 from __future__ import annotations

@@ -1,0 +1,185 @@
+"""The ledger under concurrent requests, each in its own write transaction.
+
+On SQLite the write lock serialises them; on PostgreSQL (TEST_DATABASE=postgres) they really
+race, and row locks, the UNIQUE idempotency key and the replay path must hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from decimal import Decimal
+
+import psycopg
+import pytest
+from sqlalchemy import func
+from sqlmodel import col, select
+
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.services import ledger
+from app.services.ledger import Leg, Posted
+from models import LedgerAccount, LedgerTransaction
+from models.ledger import TransactionKind
+from tests.helpers.databases import use_postgres
+from tests.ledger.test_ledger import balance, bet, deposit, new_key, open_books
+
+pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
+
+LOCK_WAIT_SECONDS = 30
+
+
+async def assert_books_clean() -> None:
+    async with session_scope() as session:
+        report = await ledger.audit(session)
+    assert report.differences == ()
+
+
+async def transactions_with_key(key: str) -> int:
+    async with session_scope() as session:
+        return (
+            await session.exec(
+                select(func.count())
+                .select_from(LedgerTransaction)
+                .where(LedgerTransaction.idempotency_key == key)
+            )
+        ).one()
+
+
+async def test_200_concurrent_debits_of_one_against_100_spend_it_exactly() -> None:
+    books = await open_books()
+    await deposit(books, "100.00")
+
+    async def debit() -> str:
+        try:
+            await bet(books, "1.00")
+        except AppError as refused:
+            return refused.code
+        return "ok"
+
+    outcomes = await asyncio.gather(*(debit() for _ in range(200)))
+    assert outcomes.count("ok") == 100
+    assert outcomes.count("ledger-insufficient-funds") == 100
+    assert await balance(books.cash) == Decimal("0.00")
+    await assert_books_clean()
+
+
+@asynccontextmanager
+async def accounts_held(*account_ids: int) -> AsyncIterator[None]:
+    """Hold the accounts' row locks (on SQLite: the write lock) so that requests pile up."""
+    async with write_transaction() as session:
+        await session.exec(
+            select(LedgerAccount).where(col(LedgerAccount.id).in_(account_ids)).with_for_update()
+        )
+        yield
+
+
+async def wait_for_lock_waiters(count: int) -> None:
+    """On PostgreSQL, wait until `count` sessions queue for a lock; SQLite blocks at BEGIN."""
+    if not use_postgres():
+        await asyncio.sleep(0.2)
+        return
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS  # a loaded machine is slow to queue 20
+    async with await psycopg.AsyncConnection.connect(os.environ["DATABASE_URL"]) as watcher:
+        while time.monotonic() < deadline:
+            cursor = await watcher.execute(
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND wait_event_type = 'Lock'"
+            )
+            row = await cursor.fetchone()
+            if row is not None and row[0] >= count:
+                return
+            await asyncio.sleep(0.01)
+    raise AssertionError(f"fewer than {count} requests queued for the lock")
+
+
+def answer(posted: Posted) -> tuple[int, tuple[tuple[int, Decimal], ...]]:
+    return posted.transaction_id, tuple(sorted(posted.balances.items()))
+
+
+async def test_50_concurrent_posts_of_one_key_make_one_transaction() -> None:
+    books = await open_books()
+    await deposit(books, "1.00")  # the whole balance: late twins must replay, not be refused
+    key = new_key()
+
+    # Every request that gets a connection misses the key and queues: the first for the
+    # account lock, the others behind the first one's claim on the key.
+    async with accounts_held(books.cash):
+        requests = [asyncio.create_task(bet(books, "1.00", key=key)) for _ in range(50)]
+        await wait_for_lock_waiters(20)
+    answers = await asyncio.gather(*requests)
+
+    assert len({answer(posted) for posted in answers}) == 1
+    assert [posted.replay for posted in answers].count(False) == 1
+    assert await transactions_with_key(key) == 1
+    assert await balance(books.cash) == Decimal("0.00")
+    await assert_books_clean()
+
+
+async def test_concurrent_posts_of_one_key_in_callers_transactions_agree() -> None:
+    books = await open_books()
+    await deposit(books, "1.00")
+    key = new_key()
+
+    async def bet_in_own_transaction() -> Posted:
+        async with write_transaction() as session:
+            return await ledger.post(
+                session,
+                merchant_id=books.merchant_id,
+                kind=TransactionKind.BET,
+                idempotency_key=key,
+                legs=[Leg(books.cash, Decimal("-1.00")), Leg(books.house, Decimal("1.00"))],
+                member_id=books.member_id,
+            )
+
+    async with accounts_held(books.cash):
+        requests = [asyncio.create_task(bet_in_own_transaction()) for _ in range(20)]
+        await wait_for_lock_waiters(10)
+    answers = await asyncio.gather(*requests)
+
+    assert len({answer(posted) for posted in answers}) == 1
+    assert [posted.replay for posted in answers].count(False) == 1
+    assert await transactions_with_key(key) == 1
+    assert await balance(books.cash) == Decimal("0.00")
+    await assert_books_clean()
+
+
+async def reverse(transaction_id: int, key: str) -> Posted | str:
+    try:
+        async with write_transaction() as session:
+            return await ledger.reverse(
+                session, transaction_id=transaction_id, idempotency_key=key, reason="void"
+            )
+    except AppError as refused:
+        return refused.code
+
+
+async def test_concurrent_reversals_with_their_own_keys_reverse_once() -> None:
+    books = await open_books()
+    await deposit(books, "20.00")
+    played = await bet(books, "5.00")
+
+    outcomes = await asyncio.gather(*(reverse(played.transaction_id, new_key()) for _ in range(10)))
+
+    assert sum(isinstance(outcome, Posted) for outcome in outcomes) == 1
+    assert outcomes.count("ledger-already-reversed") == 9
+    assert await balance(books.cash) == Decimal("20.00")
+    await assert_books_clean()
+
+
+async def test_concurrent_reversals_sharing_one_key_get_one_answer() -> None:
+    books = await open_books()
+    await deposit(books, "20.00")
+    played = await bet(books, "5.00")
+    key = new_key()
+
+    outcomes = await asyncio.gather(*(reverse(played.transaction_id, key) for _ in range(10)))
+
+    assert len({answer(outcome) for outcome in outcomes if isinstance(outcome, Posted)}) == 1
+    assert all(isinstance(outcome, Posted) for outcome in outcomes)
+    assert await transactions_with_key(key) == 1
+    assert await balance(books.cash) == Decimal("20.00")
+    await assert_books_clean()

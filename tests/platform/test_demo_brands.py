@@ -1,0 +1,105 @@
+"""The Asian demo brand VN1 (issue 39): what Brazil's rules hide, through the API the site
+uses: its Zalo and Telegram fields, its own field patterns (a value off one gets the field's
+format message, spec 5.M5, M6, M8), a sign-up without a CPF; and the demo's brands side by
+side with their local addresses."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from app.client import ApiError, PlatformClient
+from app.services.brands import brands
+from app.services.demo_brands import demo_brands
+from tests.helpers.accounts import PASSWORD, new_username
+
+MakeClient = Callable[..., PlatformClient]
+
+
+async def _error(call: Awaitable[Any]) -> ApiError:
+    with pytest.raises(ApiError) as caught:
+        await call
+    return caught.value
+
+
+def _asian(make_client: MakeClient) -> PlatformClient:
+    return make_client(language="EN", merchant="VN1")
+
+
+def _payload(**fields: object) -> dict[str, object]:
+    return {
+        "username": new_username(),
+        "password": PASSWORD,
+        "confirmPassword": PASSWORD,
+        "adultConfirmed": True,
+        "termsAccepted": True,
+        **fields,
+    }
+
+
+async def test_the_asian_brand_asks_for_zalo_and_telegram_with_its_own_patterns(
+    make_client: MakeClient,
+) -> None:
+    client = _asian(make_client)
+    settings = await client.get("/wps/system/setting/register")
+    fields = {f["field"]: f for f in settings["fields"]}
+    assert fields["zalo"]["enabled"] and fields["telegram"]["enabled"]
+    assert fields["whatsapp"]["acceptedPattern"] == "84[0-9]{8,10}"
+    br1 = await make_client(language="EN").get("/wps/system/setting/register")
+    assert "zalo" not in {f["field"] for f in br1["fields"] if f["enabled"]}
+
+    off_pattern = _payload(
+        username="Lotus2026",  # an upper-case letter: the brand's accounts are lower case
+        email="someone@example.org",  # .com and .vn addresses only
+        whatsapp="551198765432",  # a Vietnamese (84) number only
+        payeeName="Иван Петров",  # Latin letters only
+        botCheck=await client.bot_check(),
+    )
+    refused = await _error(client.put("/wps/member/register", off_pattern, sealed=True))
+    assert refused.code == "validation-failed"
+    messages = {p["field"]: p["message"] for p in refused.body["value"]["fields"]}
+    assert messages == {
+        "username": "Account format is incorrect",
+        "email": "E-mail format is incorrect",
+        "whatsapp": "Phone number format is incorrect",
+        "payeeName": "Real name format is incorrect",
+    }
+
+    # Within the patterns, with Zalo and Telegram and no CPF (no Brazil profile), it registers.
+    fitting = _payload(
+        email="someone@example.vn",
+        whatsapp="84912345678",
+        payeeName="Nguyễn Văn An",
+        zalo="0912345678",
+        telegram="@lotus_fan",
+        botCheck=await client.bot_check(),
+    )
+    value = await client.put("/wps/member/register", fitting, sealed=True)
+    assert value["token"]
+
+
+async def test_the_game_list_carries_a_lottery_entry_s_group_code_and_tag(
+    make_client: MakeClient,
+) -> None:
+    page = await _asian(make_client).get(
+        "/wps/relay/GCSGAME_gameList", {"gameType": "ELOTT", "pageSize": 50}
+    )
+    by_code = {entry["gameCode"]: entry for entry in page["content"]}
+    assert (by_code["vn-mn"]["gameGroupCode"], by_code["vn-mn"]["tag"]) == ("VN", "VN")
+    brazil = await make_client(language="EN").get(
+        "/wps/relay/GCSGAME_gameList", {"gameType": "ELOTT"}
+    )
+    assert brazil["content"] == []  # no Vietnamese play reaches Brazil's 85 % floor
+
+
+async def test_the_demo_home_lists_every_brand_with_its_local_address() -> None:
+    every = await brands.all()
+    rows = {row.code: row for row in demo_brands(every, "VN1", "luckylotus.localhost:3000")}
+    assert {"BR1", "BR2", "VN1"} <= set(rows)
+    assert rows["VN1"].current and not rows["BR1"].current
+    assert rows["VN1"].address == "http://luckylotus.localhost:3000/"
+    assert rows["BR1"].address == "http://localhost:3000/"
+    assert rows["BR2"].address == "http://vilabet.localhost:3000/"
+    assert demo_brands(every, "BR1", None)[0].address.endswith("localhost/")

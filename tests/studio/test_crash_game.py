@@ -1,0 +1,412 @@
+"""Crash: the hash chain and the crash point (pure), and the service on a real database and the
+seamless wallet: bets, cash-outs decided by the server's clock, one settlement per round, also
+through a restart and against racing calls."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+from uuid import uuid4
+
+import pytest
+from sqlalchemy import update
+from sqlmodel import col
+
+from app.core import clock
+from app.core.cache import get_redis
+from app.core.config import PROJECT_ROOT
+from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
+from app.jobs import crash as driver
+from app.services import exclusion, ledger
+from app.services.promotions import bonus
+from app.services.studio import rounds as studio_rounds
+from app.services.studio.crash import bets, chains, demo, fairness
+from app.services.studio.crash import rounds as crash_rounds
+from models.crash import CrashBetStatus, CrashRound, CrashRoundStatus
+from models.facts import FactKind
+from tests.helpers.crash_game import (
+    at_ms,
+    bet_row,
+    bets_of,
+    brand_id,
+    clear_brand,
+    crash_player,
+    facts_of,
+    fresh_round,
+    player_of,
+    round_row,
+    wins_of,
+)
+from tests.helpers.money import cash, wager
+
+SALT = "beacon-round-1234567"
+
+
+# ---- fairness (pure) -------------------------------------------------------------------------
+
+
+def test_the_chain_links_every_round_to_the_published_terminal_hash() -> None:
+    length = 2_345  # past two checkpoints
+    terminal, marks = fairness.build_chain(fairness.new_last_seed(), length)
+    assert len(marks) == length // fairness.CHECKPOINT_EVERY + 1  # not the whole chain
+    previous = terminal
+    for index in range(1, length + 1):
+        seed = fairness.seed_at(marks, index)
+        assert fairness.sha256_hex(seed) == previous
+        previous = seed
+    for index in (1, 999, 1000, 1001, length):
+        assert fairness.hashes_to(fairness.seed_at(marks, index), index) == terminal
+
+
+@pytest.mark.parametrize("edge_bp", [0, 100, 300, 1499])
+def test_the_crash_points_return_is_exactly_the_formula_for_every_target(edge_bp: int) -> None:
+    """Every value of a 16-bit digest enumerated: the chance to reach each target is the
+    formula's count, so the return of cashing out at t is t × count / 2^16, within t / 2^16
+    under 1 − edge; with the game's 52 bits that gap is under 10^-11."""
+    bits = 16
+    span = 1 << bits
+    points = [fairness.crash_of(r, edge_bp, bits) for r in range(span)]
+    expected = Fraction(fairness.FULL_EDGE - edge_bp, fairness.FULL_EDGE)
+    for target in (101, 150, 199, 200, 333, 1000, 5000):
+        reaching = sum(1 for p in points if p >= target)
+        assert reaching == fairness.winning_values(target, edge_bp, bits)
+        rtp = fairness.rtp(target, edge_bp, bits)
+        assert rtp == Fraction(target, 100) * Fraction(reaching, span)
+        assert expected - Fraction(target, 100 * span) < rtp <= expected
+        assert expected - Fraction(target, 100 << fairness.BITS) < fairness.rtp(target, edge_bp)
+    assert min(points) == fairness.SHOWN_FLOOR
+
+
+def test_the_curve_reaches_each_crash_point_at_its_duration() -> None:
+    for hundredths in (100, 101, 150, 200, 1234, 100_000):
+        ms = fairness.duration_ms(hundredths)
+        assert fairness.multiplier_at(ms) >= hundredths
+        assert ms == 0 or fairness.multiplier_at(ms - 1) < hundredths
+
+
+def test_brazils_floor_refuses_a_house_edge_under_85_percent_return() -> None:
+    floor = Decimal("0.85")
+    assert chains.edge_basis_points("14.99", floor) == 1499
+    for refused in ("15.00", "20", "-1", "1.234", "abc", "60"):
+        with pytest.raises(AppError):
+            chains.edge_basis_points(refused, floor)
+    assert chains.edge_basis_points("20", Decimal(0)) == 2000
+
+
+# ---- rounds and bets -------------------------------------------------------------------------
+
+
+async def test_brazil_brand_refuses_a_chain_under_its_floor() -> None:
+    with pytest.raises(AppError) as refused:
+        await chains.create_chain("BR1", 10, "15.00")
+    assert refused.value.code == "crash-edge-over-floor"
+
+
+async def round_reaching(hundredths: int) -> CrashRound:
+    """A fresh chain's first round whose crash point reaches `hundredths` (chains are random:
+    a new one until it does)."""
+    for _ in range(40):
+        row = await fresh_round()
+        if row.crash_hundredths >= hundredths:
+            return row
+    raise AssertionError("no round reached the crash point asked for")
+
+
+async def test_every_round_verifies_and_the_salt_is_fixed_once() -> None:
+    row = await fresh_round(length=12)
+    merchant_id = await brand_id()
+    with pytest.raises(AppError) as fixed:
+        await chains.set_salt("BR1", "another", clock.now())
+    assert fixed.value.code == "crash-salt-fixed"
+    with pytest.raises(AppError) as early:
+        await crash_rounds.verify(crash_rounds.public_id(row), merchant_id)
+    assert early.value.code == "crash-round-not-settled"
+    played = []
+    for _ in range(6):  # six rounds driven through betting, flight, crash and the pause
+        latest = await crash_rounds.current(merchant_id, clock.now())
+        assert latest is not None and latest.crash is None  # never shown before the crash
+        at_ms(await round_row(crash_rounds.round_pk(latest.round_id)), 10**7)
+        await crash_rounds.drive(clock.now())
+        played.append(latest.round_id)
+    for round_id in played:
+        check = await crash_rounds.verify(round_id, merchant_id)
+        assert check.matches and check.salt == SALT
+        assert check.recomputed == check.stored
+    numbers = [(await crash_rounds.verify(r)).number for r in played]
+    assert numbers == list(range(1, 7))
+    # a crash point changed in the database no longer verifies
+    pk = crash_rounds.round_pk(played[2])
+    async with write_transaction() as session:
+        await session.exec(
+            update(CrashRound)
+            .where(col(CrashRound.id) == pk)
+            .values(crash_hundredths=CrashRound.crash_hundredths + 1)
+        )
+    assert not (await crash_rounds.verify(played[2])).matches
+
+
+async def test_two_bets_at_most_and_only_while_betting() -> None:
+    row = await fresh_round()
+    merchant_id = await brand_id()
+    member, player = await crash_player("50.00")
+    await bets.place(player, merchant_id, 1, "2.00", "")
+    await bets.place(player, merchant_id, 2, "3,00", "2.50")
+    for slot, code in ((1, "crash-slot-taken"), (3, "crash-slot-invalid")):
+        with pytest.raises(AppError) as refused:
+            await bets.place(player, merchant_id, slot, "1.00", "")
+        assert refused.value.code == code
+    with pytest.raises(AppError) as target:
+        await bets.place(player, merchant_id, 2, "1.00", "1.00")
+    assert target.value.code == "crash-target-invalid"
+    assert await cash(member) == Decimal("45.00")
+    at_ms(row, 0)
+    _, other = await crash_player()
+    with pytest.raises(AppError) as closed:
+        await bets.place(other, merchant_id, 1, "1.00", "")
+    assert closed.value.code == "crash-betting-closed"
+
+
+async def test_a_cash_out_after_the_crash_is_refused_and_the_bet_lost_once() -> None:
+    row = await round_reaching(120)
+    merchant_id = await brand_id()
+    winner, first = await crash_player("20.00")
+    loser, second = await crash_player("20.00")
+    one = await bets.place(first, merchant_id, 1, "10.00", "")
+    two = await bets.place(second, merchant_id, 1, "10.00", "")
+    crash_ms = fairness.duration_ms(row.crash_hundredths)
+    at_ms(row, fairness.duration_ms(110))
+    cashed = await bets.cash_out(winner.id or 0, merchant_id, 1)
+    assert cashed.multiplier == Decimal("1.10") and cashed.payout == Decimal("11.00")
+    at_ms(row, crash_ms)  # the crash instant: too late
+    with pytest.raises(AppError) as late:
+        await bets.cash_out(loser.id or 0, merchant_id, 1)
+    assert late.value.code == "crash-too-late"
+    for _ in range(2):
+        await crash_rounds.drive(clock.now())
+    assert (await bet_row(two.bet_id)).status == CrashBetStatus.LOST
+    assert (await round_row(row.id or 0)).status == CrashRoundStatus.SETTLED
+    assert await cash(winner) == Decimal("21.00")
+    assert await cash(loser) == Decimal("10.00")
+    for bet_id in (one.bet_id, two.bet_id):
+        assert [f.kind for f in await facts_of(bet_id)] == [FactKind.SETTLED]
+
+
+@pytest.mark.parametrize("offset_ms", [-1, 0])
+async def test_racing_cash_outs_and_the_crash_settle_once(offset_ms: int) -> None:
+    """The same bet cashed out four times at once while the round is settled, one
+    millisecond before the crash and at its instant: the bet ends once, paid once."""
+    row = await round_reaching(105)
+    merchant_id = await brand_id()
+    member, player = await crash_player("10.00")
+    placed = await bets.place(player, merchant_id, 1, "10.00", "")
+    at_ms(row, fairness.duration_ms(row.crash_hundredths) + offset_ms)
+    results = await asyncio.gather(
+        *(bets.cash_out(member.id or 0, merchant_id, 1) for _ in range(4)),
+        crash_rounds.settle(row.id or 0, clock.now()),
+        crash_rounds.drive(clock.now()),
+        return_exceptions=True,
+    )
+    cash_outs = results[:4]
+    won = [r for r in cash_outs if isinstance(r, bets.CashedOut)]
+    refusals = {r.code for r in cash_outs if isinstance(r, AppError)}
+    assert not [r for r in results if isinstance(r, Exception) and not isinstance(r, AppError)]
+    bet = await bet_row(placed.bet_id)
+    if offset_ms < 0:
+        assert len(won) == 1 and refusals == {"crash-not-riding"}
+        assert bet.status == CrashBetStatus.CASHED
+        assert await cash(member) == won[0].payout
+        assert await wins_of(placed.bet_id) == 1
+    else:
+        assert not won and refusals <= {"crash-too-late", "crash-not-riding"}
+        assert bet.status == CrashBetStatus.LOST
+        assert await cash(member) == Decimal("0.00")
+    await crash_rounds.drive(clock.now() + crash_rounds.PAUSE)
+    assert (await round_row(row.id or 0)).status == CrashRoundStatus.SETTLED
+    assert len(await facts_of(placed.bet_id)) == 1
+
+
+async def test_a_restart_mid_round_settles_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process dies after deciding a cash-out but before paying it, and another while a
+    stake was being taken: the next drivers (two at once, then again) settle it all once."""
+    row = await round_reaching(110)
+    merchant_id = await brand_id()
+    cashing, first = await crash_player("10.00")
+    riding, second = await crash_player("10.00")
+    stuck, third = await crash_player("10.00")
+    await bets.place(first, merchant_id, 1, "10.00", "")
+    await bets.place(second, merchant_id, 1, "10.00", "")
+
+    async def dies(*_: object) -> None:
+        raise RuntimeError("the process was killed")
+
+    monkeypatch.setattr(bets, "_stake", dies)
+    with pytest.raises(RuntimeError):
+        await bets.place(third, merchant_id, 1, "5.00", "")
+    monkeypatch.setattr(bets, "pay", dies)
+    at_ms(row, fairness.duration_ms(105))
+    with pytest.raises(RuntimeError):
+        await bets.cash_out(cashing.id or 0, merchant_id, 1)
+    monkeypatch.undo()
+    at_ms(row, fairness.duration_ms(row.crash_hundredths) + 10)
+    await asyncio.gather(crash_rounds.drive(clock.now()), crash_rounds.drive(clock.now()))
+    await crash_rounds.drive(clock.now())
+    assert (await round_row(row.id or 0)).status == CrashRoundStatus.SETTLED
+    assert await cash(cashing) == Decimal("10.50")
+    assert await cash(riding) == Decimal("0.00")
+    assert await cash(stuck) == Decimal("10.00")  # its stake never left
+    statuses = [b.status for b in await bets_of(row.id or 0)]
+    assert sorted(statuses) == sorted(
+        [CrashBetStatus.CASHED, CrashBetStatus.LOST, CrashBetStatus.VOIDED]
+    )
+    async with session_scope() as session:
+        assert (await ledger.audit(session)).differences == ()
+
+
+async def test_an_automatic_cash_out_pays_its_target_when_the_curve_passes_it() -> None:
+    row = await round_reaching(130)
+    merchant_id = await brand_id()
+    member, player = await crash_player("10.00")
+    over, other = await crash_player("10.00")
+    placed = await bets.place(player, merchant_id, 1, "10.00", "1.25")
+    beyond = str(Decimal(row.crash_hundredths + 1) / 100)
+    missed = await bets.place(other, merchant_id, 1, "10.00", beyond)
+    at_ms(row, fairness.duration_ms(125) + 50)
+    await crash_rounds.drive(clock.now())
+    bet = await bet_row(placed.bet_id)
+    assert (bet.status, bet.cashout_hundredths, bet.payout) == (
+        CrashBetStatus.CASHED,
+        125,
+        Decimal("12.50"),
+    )
+    assert await cash(member) == Decimal("12.50")
+    with pytest.raises(AppError):  # a late click pays nothing more
+        await bets.cash_out(member.id or 0, merchant_id, 1)
+    at_ms(row, fairness.duration_ms(row.crash_hundredths))
+    await crash_rounds.drive(clock.now())
+    assert (await bet_row(missed.bet_id)).status == CrashBetStatus.LOST
+    assert await cash(over) == Decimal("0.00")
+
+
+async def test_demo_bets_ride_the_shared_round_with_the_demo_balance_only() -> None:
+    """Fun money in the brand's round: the same rules (two slots, the server's clock, a
+    target paid once), the demo balance moved, nothing in the round's bets or the feed."""
+    row = await round_reaching(130)
+    merchant_id = await brand_id()
+    player = studio_rounds.demo_player("demo-crash-0123456789")
+    start = await studio_rounds.balance(player)
+    await demo.place(player, merchant_id, 1, "10.00", "")
+    await demo.place(player, merchant_id, 2, "5.00", "1.25")
+    with pytest.raises(AppError) as taken:
+        await demo.place(player, merchant_id, 1, "1.00", "")
+    assert taken.value.code == "crash-slot-taken"
+    with pytest.raises(AppError) as early:
+        await demo.cash_out(player, merchant_id, 1)
+    assert early.value.code == "crash-not-started"
+    assert await studio_rounds.balance(player) == start - 15
+    assert (await crash_rounds.current(merchant_id, clock.now())).feed == ()  # type: ignore[union-attr]
+    at_ms(row, fairness.duration_ms(110))
+    cashed = await demo.cash_out(player, merchant_id, 1)
+    assert (cashed.multiplier, cashed.payout) == (Decimal("1.10"), Decimal("11.00"))
+    with pytest.raises(AppError) as again:  # a bet ends once
+        await demo.cash_out(player, merchant_id, 1)
+    assert again.value.code == "crash-not-riding"
+    at_ms(row, fairness.duration_ms(row.crash_hundredths))
+    with pytest.raises(AppError) as late:  # bet 2 rode past its target, then the crash
+        await demo.cash_out(player, merchant_id, 2)
+    assert late.value.code == "crash-too-late"
+    shown = {
+        b.slot: (b.status, b.cashout, b.payout)
+        for b in await demo.current(player, merchant_id, clock.now())
+    }
+    assert shown == {
+        1: (CrashBetStatus.CASHED, Decimal("1.10"), Decimal("11.00")),
+        2: (CrashBetStatus.CASHED, Decimal("1.25"), Decimal("6.25")),
+    }
+    assert await studio_rounds.balance(player) == start - 15 + Decimal("17.25")
+    with pytest.raises(AppError) as member:  # a member's session is not a demo player
+        _, real = await crash_player()
+        await demo.place(real, merchant_id, 1, "1.00", "")
+    assert member.value.code == "play-demo-invalid"
+
+
+async def test_the_wallet_refuses_a_self_excluded_member_and_a_short_balance() -> None:
+    await fresh_round()
+    merchant_id = await brand_id()
+    member, player = await crash_player("1.00")
+    with pytest.raises(AppError) as short:
+        await bets.place(player, merchant_id, 1, "2.00", "")
+    assert short.value.code == "play-bet-over-balance"
+    await exclusion.exclude(member, "COOLING_OFF", 7, clock.now())
+    fresh = await player_of(member)  # the exclusion ended the last session
+    with pytest.raises(AppError) as excluded:
+        await bets.place(fresh, merchant_id, 2, "1.00", "")
+    assert excluded.value.code.startswith("protection-")
+    assert await cash(member) == Decimal("1.00")
+
+
+async def test_a_bet_above_an_open_bonus_max_bet_is_refused_and_takes_no_slot() -> None:
+    await fresh_round()
+    merchant_id = await brand_id()
+    member, player = await crash_player("50.00")
+    assert member.id is not None
+    await wager(member.id, "1.00")  # Brazil: a bonus only after a bet
+    terms = bonus.BonusTerms(
+        amount=Decimal("20.00"), multiplier=10, weights={}, days=7, max_bet=Decimal("2.00")
+    )
+    await bonus.grant(member.id, terms, f"test:{uuid4().hex}", clock.now())
+    before = await cash(member)
+    with pytest.raises(AppError) as refused:
+        await bets.place(player, merchant_id, 1, "2.01", "")
+    assert (refused.value.code, refused.value.params) == ("bonus-max-bet", {"max": "2.00"})
+    assert await cash(member) == before
+    await bets.place(player, merchant_id, 1, "2.00", "")  # the slot was not taken
+    assert await cash(member) == before - 2
+
+
+async def test_one_process_at_a_time_holds_the_drivers_lease() -> None:
+    await get_redis().delete(driver.LEASE_KEY)
+    assert await driver.hold_lease("worker-a")
+    assert not await driver.hold_lease("worker-b")
+    assert await driver.hold_lease("worker-a")  # renewed by its holder
+    await get_redis().delete(driver.LEASE_KEY)  # the holder died: its lease ran out
+    assert await driver.hold_lease("worker-b")
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args],
+        cwd=PROJECT_ROOT,
+        env=dict(os.environ),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+async def test_the_cli_makes_a_chain_fixes_its_salt_and_verifies_a_round() -> None:
+    made = _cli("crash-chain", "BR1", "--length", "30", "--edge", "2.50")
+    assert made.returncode == 0, made.stderr
+    assert "return 97.50 %" in made.stdout
+    assert _cli("crash-chain", "BR1", "--length", "30", "--edge", "15").returncode == 2
+    assert _cli("crash-salt", "BR1", SALT).returncode == 0
+    assert _cli("crash-salt", "BR1", "again").returncode == 2  # fixed once
+    chain = await chains.published(await brand_id())
+    assert chain is not None and chain.terminal_hash in made.stdout and chain.house_edge_bp == 250
+    clock.freeze()
+    merchant_id = await brand_id()
+    await clear_brand(merchant_id)
+    row = await crash_rounds.open_next(merchant_id, clock.now())
+    assert row is not None
+    at_ms(row, fairness.duration_ms(row.crash_hundredths))
+    await crash_rounds.drive(clock.now())
+    checked = _cli("crash-verify", crash_rounds.public_id(row))
+    assert checked.returncode == 0, checked.stderr
+    assert "matches: yes" in checked.stdout
+    revealed = (await round_row(row.id or 0)).seed
+    assert revealed is not None and revealed in checked.stdout
+    assert _cli("crash-verify", "crash-999999999").returncode == 2

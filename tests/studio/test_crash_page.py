@@ -1,0 +1,83 @@
+"""The Crash page's watch (the round read every 0.4 s while the page is open) ends when the
+tab leaves the page: a player who opened Crash, then went on to the lobby, costs the
+database nothing more; a refused bet or cash-out shows its reason. The tab runs through the
+site's own event processor."""
+
+from __future__ import annotations
+
+import asyncio
+
+from app.app import app as site
+from app.core.errors import AppError
+from app.core.i18n import translate
+from app.routes import PLAY_CRASH, PLAY_VERIFY
+from app.services.protection.limits import REALITY_CHECK_DUE
+from state.protection.reality import RealityState
+from state.studio.crash import CrashState, CrashVerifyState
+from tests.helpers.crash_game import fresh_round
+from tests.helpers.page_state import Tab
+
+LANG = "pt"  # the site's default language, with nothing chosen in the tab
+
+
+def _watches(tab: Tab) -> list[asyncio.Task[object]]:
+    return [
+        task
+        for task in tab.processor._tasks.values()
+        if "crash_state.watch|" in task.get_name() and not task.done()
+    ]
+
+
+async def test_the_round_watch_ends_when_the_tab_leaves_the_page() -> None:
+    await fresh_round()
+    tab = Tab(site)
+    async with tab.processor:
+        await tab.open(PLAY_CRASH + "?demo=1")
+        watching = _watches(tab)
+        assert len(watching) == 1
+        await asyncio.sleep(1)  # a few reads of the round on the page
+        assert not watching[0].done()
+        await tab.go("/")  # Reflex ends the page's background tasks with it
+        await asyncio.wait(watching, timeout=5)
+        assert watching[0].done()
+
+
+async def test_a_refused_bet_and_cash_out_show_the_translated_refusal() -> None:
+    await fresh_round()  # the clock frozen in the round's betting time
+    tab = Tab(site)
+    bet = f"{CrashState.get_full_name()}.bet"
+    async with tab.processor:
+        await tab.open(PLAY_CRASH + "?demo=1")
+        await tab.send(f"{CrashState.get_full_name()}.set_stake", PLAY_CRASH, slot="1", value="x")
+        await tab.send(bet, PLAY_CRASH, slot="1")
+        page = await tab.state(CrashState)
+        assert (page.error, page.riding_1) == (translate("play-bet-invalid", LANG), False)
+        await tab.send(f"{CrashState.get_full_name()}.set_stake", PLAY_CRASH, slot="1", value="1")
+        await tab.send(bet, PLAY_CRASH, slot="1")
+        page = await tab.state(CrashState)
+        assert (page.error, page.riding_1) == ("", True)
+        assert page.notice == translate("crash.placed", LANG, slot="1")
+        # Cashing out before the round runs is refused; the slot still shows the bet riding.
+        await tab.send(f"{CrashState.get_full_name()}.cash", PLAY_CRASH, slot="1")
+        page = await tab.state(CrashState)
+        assert (page.error, page.notice) == (translate("crash-not-started", LANG), "")
+        assert page.riding_1
+        await tab.go("/")
+
+
+async def test_an_unknown_round_is_refused_on_the_verify_page() -> None:
+    tab = Tab(site)
+    async with tab.processor:
+        await tab.open(PLAY_VERIFY + "?round=crash-999999999999")
+        page = await tab.state(CrashVerifyState)
+        assert page.active
+        assert (page.error, page.rows) == (translate("crash-round-unknown", LANG), [])
+
+
+async def test_a_bet_refused_for_a_due_reality_check_brings_up_its_dialog() -> None:
+    tab = Tab(site)
+    page = await tab.state(CrashState)
+    page.notice = "Aposta 1 feita."
+    shown = await page._failed(AppError(REALITY_CHECK_DUE, 409))
+    assert shown == RealityState.check
+    assert (page.error, page.notice) == (translate(REALITY_CHECK_DUE, LANG), "")

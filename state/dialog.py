@@ -8,7 +8,14 @@ import time
 
 import reflex as rx
 
+from app.services import gates
 from state.guard import ARGS, Millis, Name, checked
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("DialogState.", "close close_on_escape open open_for page_changed", gates.VIEW),
+}
 
 # A dialog's name is a short slug (state/accounts/auth.py, state/studio/play.py ...); a tab has
 # few open.

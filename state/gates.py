@@ -1,18 +1,24 @@
-"""The site's door of the gate table (app/services/gates.py): `gated` runs a handler only
-once the gates of its row pass (the visitor's region, maintenance, then trial, barred,
-exclusion and identity of the logged-in member). A refusal changes nothing (the handler does
-not run) and shows its translated message where the state shows its errors (its `error` or
-`login_error` var, the form's error line), else in the warning popup.
+"""The site's door of the gates (app/services/gates.py): each state module declares the door
+of each of its public handlers in its `HANDLER_GATES` manifest ("Class.handler": door), before
+its classes; the console's modules (`console*.py` of any capability) are the staff's door and
+Reflex's own handlers the framework's. `gated` runs a handler only once the gates of its row
+pass (the visitor's region, maintenance, then trial, barred, exclusion and identity of the
+logged-in member). A refusal changes nothing (the handler does not run) and shows its
+translated message where the state shows its errors (its `error` or `login_error` var, the
+form's error line), else in the warning popup.
 
-The decorator reads the row by the handler's own name: a handler the table leaves open
-cannot be gated (the import fails), and tests/security/test_gates.py fails on a gated row
-whose handler lacks the decorator.
+The decorator reads the row by the handler's own name as the class is made: a handler its
+module leaves open cannot be gated (the import fails), and tests/security/test_gates.py fails
+on a gated row whose handler lacks the decorator and on a handler no row classifies.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
 import inspect
+import re
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -43,6 +49,25 @@ def remedy(code: str) -> str:
 
 
 GATED = "__gated_door__"
+# The console's modules: their handlers pass the console's own login, permission and audit.
+CONSOLE_MODULE = re.compile(r"^state\.(\w+\.)?console(_\w+)?$")
+
+
+def handler_door(name: str) -> gates.Door:
+    """The door of a public handler, "module.State.handler": its module's `HANDLER_GATES`
+    row, the console's or Reflex's family, else `gates.UNCLASSIFIED` (every gate)."""
+    parts = name.split(".")
+    at = next((i for i, part in enumerate(parts) if part[:1].isupper()), len(parts))
+    module, row = ".".join(parts[:at]), ".".join(parts[at:])
+    if module.startswith("reflex."):
+        return gates.FRAMEWORK
+    if CONSOLE_MODULE.match(module):
+        return gates.STAFF
+    declared = getattr(
+        sys.modules.get(module) or importlib.import_module(module), "HANDLER_GATES", {}
+    )
+    return declared.get(row, gates.UNCLASSIFIED)
+
 
 # The logged-in member of an event, or None: state.accounts.auth (which imports this module)
 # sets it.
@@ -79,7 +104,9 @@ async def _refused(state: Any, exc: AppError) -> Any:
 def gated(handler: H) -> H:
     """The gates of the handler's row in the gate table, before the handler runs."""
     name = f"{handler.__module__}.{handler.__qualname__}"
-    door = gates.handler_door(name)
+    door = handler_door(name)
+    if door is gates.UNCLASSIFIED:
+        raise TypeError(f"{name} has no row in its module's HANDLER_GATES (before its class)")
     if door.open:
         raise TypeError(f"{name} is open in the gate table ({door.reason}): nothing to gate")
 

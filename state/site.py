@@ -13,7 +13,7 @@ from app.core.errors import AppError
 from app.core.i18n import LANGUAGE_NAMES, catalog, has_key, ui_language
 from app.core.i18n.formatting import country_name
 from app.core.visitor import Visitor, visitor
-from app.services import browser_logins, demo_brands, operator_identity, site
+from app.services import browser_logins, demo_brands, gates, operator_identity, site
 from app.services.accounts import verification
 from app.services.brands import Brand, brands
 from app.services.browser_logins import ROTATE_PATH
@@ -24,6 +24,12 @@ from state import follow
 from state.guard import ARGS, GUEST, Name, checked
 from state.lean import Lean
 from state.ui import close_floats
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("SiteState.", "load_site set_dial_code set_language", gates.SHELL),
+}
 
 _DEFAULT_UI_LANGUAGE = "pt"
 

@@ -7,8 +7,19 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app.services import gates
 from state import follow
 from state.guard import ARGS, GUEST, Name, Text, checked
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "UiState.",
+        "toggle_panel toggle_side_menu close_floating close_on_escape toggle_member_nav",
+        gates.VIEW,
+    ),
+}
 
 SIDE_MENU_OPEN = "1"
 SIDE_MENU_CLOSED = "0"

@@ -1,5 +1,7 @@
-"""The gate table: every door of the platform (each API route, each public event handler of
-the site's states) classified once with the site gates it passes, or open with its reason.
+"""The gates of every door of the platform, each door classified once with the site gates it
+passes, or open with its reason: the kinds of doors (`READ`, `MONEY`, `CLAIM` ...), the API's
+routes (`ROUTES`, "METHOD path"), and each state module's public handlers in its own
+`HANDLER_GATES` manifest (state/gates.py reads them; the console's handlers are one family).
 
 The gates (`Gate`), in the order they refuse:
 - REGION: a blocked network or country (access-restricted);
@@ -9,10 +11,10 @@ The gates (`Gate`), in the order they refuse:
 - EXCLUSION: a member in a cooling-off or self-exclusion (protection-excluded, neutral words);
 - IDENTITY: an identity not verified yet where the brand asks one (identity-pending).
 
-One place per door kind reads this table and enforces it before the door runs
+One place per door kind reads the doors and enforces them before the door runs
 (`enforce_site`, then `enforce_member`): the API's `deps.door_gates` (every route,
-app-wide) and the site's `state.gates.gated` (the handler's decorator). A door absent from
-the table gets every gate at run time, and tests/security/test_gates.py fails until it is
+app-wide) and the site's `state.gates.gated` (the handler's decorator). A door classified
+nowhere gets every gate at run time, and tests/security/test_gates.py fails until it is
 classified.
 
 Member gates apply when the door knows the member (a session); a guest is stopped by the
@@ -22,7 +24,6 @@ runs `protection.limits.check_bet` whatever door (or vendor) it comes through.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -118,16 +119,17 @@ STATIC = _open("a static file, a document or the not-found answer")
 UNDER_WAY = _open("finishes an order already under way (its receipt)")
 
 
-def _each(prefix: str, names: str, door: Door) -> dict[str, Door]:
+def each(prefix: str, names: str, door: Door) -> dict[str, Door]:
+    """One door for several names: `prefix` + each space-separated name."""
     return {f"{prefix}{name}": door for name in names.split()}
 
 
 # ---- the API: "METHOD path" (HEAD as GET; "*" for every method) ---------------------------
 
 ROUTES: dict[str, Door] = {
-    **_each("GET ", "/health/live /health/ready /metrics", PROBE),
+    **each("GET ", "/health/live /health/ready /metrics", PROBE),
     "GET /wps/system/status": SHELL,
-    **_each(
+    **each(
         "GET /wps/system/",
         "permission whitelabel domainRoute setting/register countryCodes helpCenter",
         SHELL,
@@ -145,9 +147,9 @@ ROUTES: dict[str, Door] = {
     "POST /wps/member/info/icon": MEMBER_ACCOUNT,
     "PUT /wps/member/register": ACCOUNT,
     "PUT /wps/member/register/mobile": ACCOUNT,
-    **_each("POST /wps/member/", "password password/email password/reset", ACCOUNT),
+    **each("POST /wps/member/", "password password/email password/reset", ACCOUNT),
     "POST /wps/member/password/verification": ACCOUNT,
-    **_each("POST /wps/member/totp/", "setup enable disable", ACCOUNT),
+    **each("POST /wps/member/totp/", "setup enable disable", ACCOUNT),
     "GET /wps/captcha": SHELL,
     "GET /wps/verification/botCheck": SHELL,
     "POST /wps/verification/sms/noLogin": ACCOUNT,
@@ -219,7 +221,7 @@ ROUTES: dict[str, Door] = {
     "POST /wps/relay/MCSFE_claimMissionReward": CLAIM,
     "GET /wps/member/transactions": READ,
     "GET /wps/member/bonusDetails": READ,
-    **_each(
+    **each(
         "GET /wps/relay/",
         "GCSGAME_gameList GCSGAME_hotGamesV2 GCSGAME_newGameVendor GCSGAME_getVassGameType "
         "GCSGAME_getRankList GCS_recentGame MCSFE_getFavoriteGames MCSFE_getFavoriteGamesList "
@@ -246,7 +248,7 @@ ROUTES: dict[str, Door] = {
     "POST /wps/agent/transfer/downline": TRANSFER,
     "POST /wps/member/transfer/upline": TRANSFER,
     "GET /wps/member/transfer/records": READ,
-    **_each("GET /wps/agent/report/", "bets transactions statements revenue", READ),
+    **each("GET /wps/agent/report/", "bets transactions statements revenue", READ),
     "POST /wps/relay/passwordCheck/MCS2_redeemPointReward": CLAIM,
     "POST /wps/relay/passwordCheck/MCS2_convertPoint": CLAIM,
     "GET /lgw/games/game_menus": READ,
@@ -256,14 +258,14 @@ ROUTES: dict[str, Door] = {
     "GET /lgw/vn/numeros/opened/game": READ,
     "GET /lotto/lgw/games/opened/numero": READ,
     "GET /lgw/lotto/lobby": READ,
-    **_each("GET /lgw/lotto/games/{gameCode}/", "issues results trend", READ),
+    **each("GET /lgw/lotto/games/{gameCode}/", "issues results trend", READ),
     "GET /lgw/lotto/games/{gameCode}/issues/{issueNo}/verify": READ,
     "POST /lgw/lotto/bets": MONEY,
     "POST /lgw/lotto/bets/code": MONEY,
     "POST /lgw/lotto/chases": MONEY,
     "DELETE /lgw/lotto/bets/{betUid}": MONEY,
     "GET /lgw/lotto/bets": READ,
-    **_each(
+    **each(
         "POST /vendor/{vendorCode}/wallet/",
         "authenticate balance debit credit betwin rollback",
         SERVER,
@@ -283,211 +285,14 @@ ROUTES: dict[str, Door] = {
     "POST /studio/crash/cashout": STUDIO,
     "GET /studio/crash/bets": STUDIO,
     "GET /studio/crash/rounds/{crashRound}/verify": STUDIO,
-    **_each(
+    **each(
         "GET ",
         "/openapi.json /docs /docs/oauth2-redirect /redoc /sitemap.xml /robots.txt "
         "/manifest.webmanifest /download/{file_name}.mobileconfig /download/qr/{kind}.svg "
         "/img/{path} /index /index.html",
         STATIC,
     ),
-    **_each(
-        "* ", "/wps/{rest} /lgw/{rest} /lotto/lgw/{rest} /vendor/{rest} /studio/{rest}", STATIC
-    ),
-}
-
-# ---- the site: "module.State.handler" ----------------------------------------------------------
-
-# Whole families: Reflex's own states (by their first words) and the staff console's (every
-# capability's `console*` modules of state/, e.g. "state.lottery.console_lottery.").
-HANDLER_FAMILIES: dict[str, Door] = {"reflex.": FRAMEWORK}
-CONSOLE_MODULE = re.compile(r"^state\.(\w+\.)?console(_\w+)?\.[A-Z]")
-
-_TEAM = "state.agents.agent_team.AgentTeamState"
-HANDLERS: dict[str, Door] = {
-    **_each(
-        f"{_TEAM}.",
-        "close_transfer go load_announcements load_daily_wages load_dividends load_hour_salary "
-        "load_overview load_realtime_salary load_referral load_revenue load_statements "
-        "load_transactions load_upline mark_copied pick_transfer set_kind set_range set_view",
-        READ,
-    ),
-    f"{_TEAM}.send_down": TRANSFER,
-    f"{_TEAM}.send_up": TRANSFER,
-    **_each(
-        "state.agents.agents.AgentState.",
-        "close_offer go load_downlines load_home load_register pick relabel set_offer_kind "
-        "set_search",
-        READ,
-    ),
-    "state.agents.agents.AgentState.answer": AGENT_TERMS,
-    "state.agents.agents.AgentState.offer": AGENT_TERMS,
-    "state.agents.agents.AgentState.register": OPENING,
-    "state.agents.affiliate.AffiliateState.load": READ,
-    "state.agents.affiliate.AffiliateState.apply": CLAIM,  # as POST /wps/member/affiliate/apply
-    **_each("state.content.announcements.AnnouncementState.", "close load pick", SHELL),
-    **_each(
-        "state.accounts.auth.AuthState.",
-        "gate open_login open_login_page refresh_captcha require_login require_member restore "
-        "set_login_tab",
-        SHELL,
-    ),
-    "state.accounts.auth.AuthState.logout": SESSION_END,
-    "state.accounts.auth.AuthState.dismiss_signed_out": VIEW,
-    **_each("state.accounts.auth.AuthState.", "submit_login finish_login start_trial", ACCOUNT),
-    **_each(
-        "state.seamless.betting.BettingState.", "go load set_category set_range toggle_detail", READ
-    ),
-    **_each("state.seamless.betting.ProfitState.", "load set_range", READ),
-    **_each("state.promotions.bonus.BonusState.", "go load refresh set_range", READ),
-    **_each(
-        "state.cashier.cashier.CashierState.",
-        "load new_deposit pick_channel set_amount watch_order",
-        READ,
-    ),
-    "state.cashier.cashier.CashierState.create": DEPOSIT,
-    **_each("state.cashier.cashier.SandboxState.", "load settle", SANDBOX),
-    **_each("state.support.chat.ChatState.", "load send watch", SUPPORT),
-    **_each("state.dialog.DialogState.", "close close_on_escape open open_for page_changed", VIEW),
-    **_each("state.content.download.DownloadState.", "image_failed load", SHELL),
-    **_each(
-        "state.support.feedback.FeedbackState.",
-        "follow_up load submit",
-        SUPPORT,
-    ),
-    **_each("state.accounts.first_steps.FirstStepsState.", "dismiss load", READ),
-    **_each(
-        "state.catalogue.game_popup.GamePopupState.",
-        "more_vendor_games open_maintenance open_vendor",
-        READ,
-    ),
-    **_each("state.content.help.HelpState.", "load search", SHELL),
-    "state.identity.identity.IdentityState.load": READ,
-    "state.identity.identity.IdentityState.submit": ACCOUNT,
-    "state.identity.identity.IdentityState.send_documents": ACCOUNT,
-    "state.identity.identity.ResponsibleState.load": SHELL,
-    "state.support.inbox.InboxState.load": READ,
-    "state.support.inbox.InboxState.go": READ,
-    **_each("state.support.inbox.InboxState.", "open read_all remove", INBOX),
-    "state.content.legal.LegalState.load": SHELL,
-    **_each(
-        "state.catalogue.lobby.LobbyState.",
-        "load_center load_home load_list load_menu more pick_sub_category pick_vendor "
-        "relabel set_search",
-        READ,
-    ),
-    "state.catalogue.lobby.LobbyState.toggle_favorite": INBOX,
-    "state.catalogue.lobby.LobbyState.play": MONEY,
-    # A transfer vendor's game: money moved into its wallet, then the game started.
-    **_each("state.catalogue.lobby.LobbyState.", "move_and_play play_without_moving", MONEY),
-    "state.catalogue.lobby.LobbyState.load_u9w": MONEY,  # the /u9w page starts the sportsbook
-    "state.catalogue.lobby.LobbyState.start_vendor": MONEY,
-    # The live lobby's hosts and a table's chat room (as GET CBS_modelList, CBS_launchChat).
-    **_each("state.catalogue.live_rooms.LiveHostsState.", "load open_chat", READ),
-    **_each("state.catalogue.live_rooms.PvpRoomsState.", "load pick_game pick_vendor", READ),
-    "state.catalogue.live_rooms.PvpRoomsState.enter_room": MONEY,  # a room opens its game for real
-    "state.lottery.lottery.LotteryRecordState.load": READ,
-    "state.lottery.lottery.LotteryVerifyState.load": READ,
-    **_each(
-        "state.lottery.lottery.LotteryState.",
-        "check_codes load open_rules pick_partner pick_play pick_station quick refresh "
-        "set_bets_tab set_chase_issues set_chase_stop set_codes set_family set_mode "
-        "set_multiplier set_trend_position set_typed set_unit toggle",
-        READ,
-    ),
-    **_each("state.lottery.lottery.LotteryState.", "cancel place place_chase place_codes", MONEY),
-    **_each("state.loyalty.loyalty_vip.IncomeState.", "go load set_range", READ),
-    **_each("state.loyalty.loyalty_vip.IncomeState.", "claim claim_all", CLAIM),
-    **_each("state.loyalty.loyalty_vip.VipState.", "load relabel", READ),
-    **_each(
-        "state.loyalty.missions.MissionState.", "countdown load relabel select_race set_tab", READ
-    ),
-    "state.loyalty.missions.MissionState.claim": CLAIM,
-    **_each("state.catalogue.my_games.MyGamesState.", "gate load_favorites load_recent", READ),
-    **_each(
-        "state.accounts.password.PasswordState.", "open_change open_forgot set_forgot_tab", VIEW
-    ),
-    **_each(
-        "state.accounts.password.PasswordState.",
-        "change forgot_by_email reset_by_phone reset_with_link",
-        ACCOUNT,
-    ),
-    # A real play page launches a game session on load (the demo uses no money: same page).
-    **_each("state.studio.play.PlayState.", "load play_real place play_free", MONEY),
-    **_each(
-        "state.studio.play.PlayState.",
-        "bet_step open_rules reset_demo rotate save_client_seed set_bet",
-        VIEW,
-    ),
-    "state.studio.play.VerifyState.load": READ,
-    # Crash: the studio page's game session (load), bets and cash-outs move money.
-    **_each("state.studio.crash.CrashState.", "load play_real bet cash", MONEY),
-    **_each("state.studio.crash.CrashState.", "set_auto set_stake stake_step", VIEW),
-    "state.studio.crash.CrashState.watch": READ,
-    "state.studio.crash.CrashVerifyState.load": READ,
-    **_each(
-        "state.loyalty.points.PointsState.",
-        "close_dialog go load move_window open_convert open_redeem preview_convert "
-        "set_quantity set_range set_view",
-        READ,
-    ),
-    **_each("state.loyalty.points.PointsState.", "convert redeem", CLAIM),
-    "state.accounts.profile.ProfileState.load": READ,
-    "state.accounts.profile.ProfileState.save": ACCOUNT,
-    **_each(
-        "state.promotions.promotions.PromotionsState.",
-        "close go load load_mine relabel select set_accepted",
-        READ,
-    ),
-    **_each(
-        "state.promotions.promotions.PromotionsState.",
-        "join request_reward send_application",
-        CLAIM,
-    ),
-    **_each("state.protection.protection.ProtectionState.", "load set_activity_period", READ),
-    **_each(
-        "state.protection.protection.ProtectionState.",
-        "save_limit confirm_limit cancel_limit",
-        ACCOUNT,
-    ),
-    "state.protection.protection.ProtectionState.take_break": SESSION_END,
-    "state.catalogue.providers.ProvidersState.load": READ,
-    **_each("state.protection.reality.RealityState.", "answer check", SESSION_END),
-    **_each("state.cashier.records.RecordsState.", "go load set_range set_type", READ),
-    **_each("state.accounts.register.RegisterState.", "open open_page set_method", SHELL),
-    **_each("state.accounts.register.RegisterState.", "submit finish", ACCOUNT),
-    "state.accounts.security.SecurityState.load": READ,
-    **_each("state.accounts.security.SecurityState.", "start_setup confirm turn_off", ACCOUNT),
-    **_each("state.site.SiteState.", "load_site set_dial_code set_language", SHELL),
-    **_each("state.accounts.sms.SmsState.", "request_code set_mobile tick", VIEW),
-    "state.accounts.sms.SmsState.send": ACCOUNT,
-    **_each("state.studio.studio_games.DiceState.", "set_dice_over set_dice_target", VIEW),
-    "state.studio.studio_games.GridState.toggle_hold": VIEW,
-    "state.studio.studio_games.LimboState.set_limbo_target": VIEW,
-    **_each("state.studio.studio_games.MinesState.", "set_mines_count toggle_pick", VIEW),
-    **_each("state.studio.studio_games.PlinkoState.", "set_plinko_risk set_plinko_rows", VIEW),
-    # Autobet: every step is a bet (each round passes the wallet's own checks as well).
-    **_each("state.studio.studio_auto.AutobetState.", "start_autobet autobet_step", MONEY),
-    **_each("state.studio.studio_auto.AutobetState.", "forget_autobet stop_autobet", SESSION_END),
-    "state.studio.studio_auto.HotkeyState.set_hotkeys": VIEW,
-    **_each("state.studio.studio_games.RouletteState.", "add_chip clear_chips", VIEW),
-    **_each(
-        "state.cashier.transfer.TransferState.",
-        "fill_max load pick_vendor set_amount set_direction",
-        READ,
-    ),
-    **_each("state.cashier.transfer.TransferState.", "submit recall_all", MONEY),
-    **_each(
-        "state.ui.UiState.",
-        "toggle_panel toggle_side_menu close_floating close_on_escape toggle_member_nav",
-        VIEW,
-    ),
-    **_each("state.cashier.wallet.WalletState.", "reformat refresh toggle_hidden watch", READ),
-    # The game wallets' money back to the main.
-    "state.cashier.wallet.WalletState.bring_back": MONEY,
-    **_each("state.cashier.withdraw.WithdrawState.", "follow_balance load received relabel", READ),
-    "state.cashier.withdraw.WithdrawState.not_received": UNDER_WAY,
-    **_each("state.cashier.withdraw.WithdrawState.", "set_payment_password bind_account", ACCOUNT),
-    "state.cashier.withdraw.WithdrawState.request": WITHDRAWAL,
+    **each("* ", "/wps/{rest} /lgw/{rest} /lotto/lgw/{rest} /vendor/{rest} /studio/{rest}", STATIC),
 }
 
 # What a door that nobody classified gets at run time: every gate (the test fails meanwhile).
@@ -497,18 +302,6 @@ UNCLASSIFIED = Door(SITE_GATES | MEMBER_GATES, "not classified: every gate")
 def route_door(method: str, path: str) -> Door:
     method = "GET" if method.upper() == "HEAD" else method.upper()
     return ROUTES.get(f"{method} {path}") or ROUTES.get(f"* {path}") or UNCLASSIFIED
-
-
-def handler_door(name: str) -> Door:
-    """The door of a public handler, "module.State.handler"."""
-    if name in HANDLERS:
-        return HANDLERS[name]
-    for prefix, door in HANDLER_FAMILIES.items():
-        if name.startswith(prefix):
-            return door
-    if CONSOLE_MODULE.match(name):
-        return STAFF
-    return UNCLASSIFIED
 
 
 # ---- enforcing ------------------------------------------------------------------------------

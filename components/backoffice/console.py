@@ -4,14 +4,16 @@ comfort, the server checks every call), tables, cards, forms and messages."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import reflex as rx
 
 from app import routes
+from app.core.manifests import declared
 from components.i18n import local_time, t
 from components.style import FOCUS, until_loaded
-from state.backoffice.console import ConsoleState
+from state.backoffice.console import ConsoleState, MenuItem
 from state.site import SiteState
 
 INPUT = (
@@ -40,30 +42,15 @@ CARD = (
     "p-4 shadow-sm min-w-0"
 )
 
-# (path, label key, the permission that opens the page)
-NAV: tuple[tuple[str, str, str], ...] = (
-    (routes.ADMIN, "bo-dashboard", "dashboard.view"),
-    (routes.ADMIN_PLAYERS, "bo-players", "players.view"),
-    (routes.ADMIN_PAYMENTS, "bo-payments", "payments.view"),
-    (routes.ADMIN_PLATFORM, "bo-platform", "platform.view"),
-    (routes.ADMIN_STAFF, "bo-staff", "staff.view"),
-    (routes.ADMIN_AUDIT, "bo-audit", "audit.view"),
-    (routes.ADMIN_REPORTS, "bo-reports", "reports.view"),
-    (routes.ADMIN_POINTS, "bo-points", "points.view"),
-    (routes.ADMIN_KYC, "kyc.nav", "kyc.view"),
-    (routes.ADMIN_CONTENT, "bo-content", "content.view"),
-    (routes.ADMIN_LOTTERY, "bo-lottery", "lottery.view"),
-    (routes.ADMIN_CHANNELS, "bo-channels", "channels.view"),
-    (routes.ADMIN_AGENTS, "bo-agents", "agents.view"),
-    (routes.ADMIN_INVESTIGATIONS, "bo-investigations", "payments.investigate"),
-    (routes.ADMIN_TRANSFER_REVIEWS, "bo-transfer-reviews", "transfers.view"),
-    (routes.ADMIN_SUPPORT, "bo-support", "support.view"),
-    (routes.ADMIN_CHAT, "bo-chat", "support.view"),
-    (routes.ADMIN_PROMOTIONS, "bo-promotions", "promotions.view"),
-    (routes.ADMIN_APPLICATIONS, "bo-activity-applications", "promotions.view"),
-    (routes.ADMIN_VIP, "bo-vip", "vip.view"),
-    (routes.ADMIN_GAMES, "bo-games", "games.view"),
-)
+
+@cache
+def console_menu() -> tuple[MenuItem, ...]:
+    """The menu's entries: what each console state module declares in its `CONSOLE_MENU`, by
+    place (read when the first page is built, once every state module is importable)."""
+    import state
+
+    return tuple(sorted(declared(state, "CONSOLE_MENU"), key=lambda item: item.place))
+
 
 # Recharts' `data` prop is typed as a list of dicts; the dataclass bars serialise to the same
 # objects, so the typed state var is only retyped here.
@@ -88,7 +75,8 @@ _SHOW_CURRENT = rx.call_script(
 )
 
 
-def _nav_link(path: str, label: str, permission: str) -> rx.Component:
+def _nav_link(item: MenuItem) -> rx.Component:
+    path, label, permission = item.path, item.label, item.permission
     shown = rx.State.router.page.raw_path.split("?")[0].to(str)
     return rx.cond(
         ConsoleState.permissions.contains(permission),
@@ -133,7 +121,7 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
         rx.el.nav(
             rx.el.div(t("bo-title"), class_name="text-lg font-bold px-3 py-2"),
             rx.el.div(
-                *(_nav_link(*item) for item in NAV),
+                *(_nav_link(item) for item in console_menu()),
                 id=NAV_STRIP,
                 on_mount=_SHOW_CURRENT,
                 class_name=(

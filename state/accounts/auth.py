@@ -22,7 +22,7 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services import browser_logins, pending_secrets
+from app.services import browser_logins, gates, pending_secrets
 from app.services.accounts import login as login_service
 from app.services.accounts import members, sessions, trial, verification
 from app.services.accounts.login import LoginResult
@@ -39,6 +39,20 @@ from state.site import (
     picked_dial_code,
     rotate_browser,
 )
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "AuthState.",
+        "gate open_login open_login_page refresh_captcha require_login require_member "
+        "restore set_login_tab",
+        gates.SHELL,
+    ),
+    "AuthState.logout": gates.SESSION_END,
+    "AuthState.dismiss_signed_out": gates.VIEW,
+    **gates.each("AuthState.", "submit_login finish_login start_trial", gates.ACCOUNT),
+}
 
 LOGIN_DIALOG = "login"
 REGISTER_DIALOG = "register"

@@ -12,12 +12,18 @@ import reflex as rx
 
 from app import routes
 from app.core import clock
-from app.services import first_steps
+from app.services import first_steps, gates
 from state import follow
 from state.accounts.auth import AuthState, member_or_none
 from state.dialog import DialogState
 from state.guard import LOGIN
 from state.site import current_brand, current_path
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("FirstStepsState.", "dismiss load", gates.READ),
+}
 
 FIRST_STEPS_DIALOG = "first-steps"
 

@@ -7,6 +7,7 @@ from typing import Any
 import reflex as rx
 
 from app import routes
+from app.services import gates
 from app.services.accounts import passwords
 from state.accounts.auth import (
     CHANGE_PASSWORD_DIALOG,
@@ -22,6 +23,17 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor, picked_dial_code
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("PasswordState.", "open_change open_forgot set_forgot_tab", gates.VIEW),
+    **gates.each(
+        "PasswordState.",
+        "change forgot_by_email reset_by_phone reset_with_link",
+        gates.ACCOUNT,
+    ),
+}
 
 
 class PasswordState(MemberPage, rx.State):

@@ -10,6 +10,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n.formatting import format_day
+from app.services import gates
 from app.services.accounts import profile
 from state.accounts.auth import member_or_none
 from state.errors import describe
@@ -17,6 +18,13 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    "ProfileState.load": gates.READ,
+    "ProfileState.save": gates.ACCOUNT,
+}
 
 
 @dataclass

@@ -11,7 +11,7 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.services import site
+from app.services import gates, site
 from app.services.accounts import registration, verification
 from app.services.jurisdiction import profile_of
 from state.accounts.auth import (
@@ -31,6 +31,13 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, BotAnswer, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, picked_dial_code, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("RegisterState.", "open open_page set_method", gates.SHELL),
+    **gates.each("RegisterState.", "submit finish", gates.ACCOUNT),
+}
 
 REGISTER_FORM = "register-form"
 # Fields the popup asks in its own places (or never shows as inputs).

@@ -11,12 +11,20 @@ from typing import Any
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
+from app.services import gates
 from app.services.accounts import totp
 from state.accounts.auth import current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    "SecurityState.load": gates.READ,
+    **gates.each("SecurityState.", "start_setup confirm turn_off", gates.ACCOUNT),
+}
 
 TOTP_QR = ClientStateVar.create("totp_qr", default="")
 TOTP_SECRET = ClientStateVar.create("totp_secret", default="")

@@ -8,12 +8,20 @@ from typing import Any
 
 import reflex as rx
 
+from app.services import gates
 from app.services.accounts import verification
 from state.accounts.auth import solve_then
 from state.gates import gated
 from state.guard import ARGS, BotAnswer, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor, picked_dial_code
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("SmsState.", "request_code set_mobile tick", gates.VIEW),
+    "SmsState.send": gates.ACCOUNT,
+}
 
 TICK_STALE_SECONDS = 3  # no beat for this long: the countdown died with its process
 PURPOSES = frozenset(verification.PURPOSE_MODULE)

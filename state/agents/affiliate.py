@@ -10,6 +10,7 @@ import reflex as rx
 from app.core import clock
 from app.core.config import get_settings
 from app.core.i18n import translate
+from app.services import gates
 from app.services.agents import affiliates, tree
 from models import Member
 from state.accounts.auth import current_member, member_or_none
@@ -17,6 +18,14 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    "AffiliateState.load": gates.READ,
+    # As POST /wps/member/affiliate/apply.
+    "AffiliateState.apply": gates.CLAIM,
+}
 
 
 class AffiliateState(MemberPage, rx.State):

@@ -24,6 +24,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_day, format_rate
+from app.services import gates
 from app.services.agents import affiliates, contracts, payouts, reports, team, tree
 from app.services.cashier import team_transfers as transfers
 from app.services.content import announcements
@@ -36,6 +37,20 @@ from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "AgentTeamState.",
+        "close_transfer go load_announcements load_daily_wages load_dividends "
+        "load_hour_salary load_overview load_realtime_salary load_referral load_revenue "
+        "load_statements load_transactions load_upline mark_copied pick_transfer set_kind "
+        "set_range set_view",
+        gates.READ,
+    ),
+    **gates.each("AgentTeamState.", "send_down send_up", gates.TRANSFER),
+}
 
 PAGE_SIZE = 20
 RANGES = {"today": 1, "7d": 7, "30d": 30, "90d": 90}

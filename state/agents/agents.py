@@ -16,6 +16,7 @@ from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_rate
+from app.services import gates
 from app.services.agents import contracts, team, tree
 from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
@@ -27,6 +28,19 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, current_path, page_visitor, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "AgentState.",
+        "close_offer go load_downlines load_home load_register pick relabel "
+        "set_offer_kind set_search",
+        gates.READ,
+    ),
+    **gates.each("AgentState.", "answer offer", gates.AGENT_TERMS),
+    "AgentState.register": gates.OPENING,
+}
 
 PAGE_SIZE = 20
 

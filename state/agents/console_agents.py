@@ -10,6 +10,7 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -20,6 +21,7 @@ from app.services.brands import brands
 from models.agents import ContractKind
 from state.backoffice.console import (
     BrandConsolePage,
+    MenuItem,
     RowId,
     brand_scope,
     current_staff,
@@ -204,3 +206,7 @@ HANDLER_CHECKS: dict[str, str] = {
         f"{ARGS}; {STAFF}; top agents only, four-eyes above threshold"
     ),
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_AGENTS, "bo-agents", "agents.view", place=130),)

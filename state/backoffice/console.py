@@ -126,6 +126,17 @@ def showing_refusals(handler: H) -> H:
     return handling  # type: ignore[return-value]
 
 
+@dataclass(frozen=True)
+class MenuItem:
+    """A console page's entry in the menu, declared in its state module's `CONSOLE_MENU`: the
+    link is shown to staff holding the permission (comfort: the server checks every call)."""
+
+    path: str
+    label: str  # catalog key
+    permission: str
+    place: int  # the menu lists entries by place
+
+
 class ConsolePage(rx.State, mixin=True):
     """What every console page's state shares: its two message lines, the page load that
     clears them and reads the page, and an action run as the logged-in staff member.
@@ -402,3 +413,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "DashboardState.pick_period": f"{ARGS}; {STAFF}; a preset period only",
     "DashboardState.custom_period": f"{ARGS}; {STAFF}; dates checked, 92 days",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN, "bo-dashboard", "dashboard.view", place=10),)

@@ -10,11 +10,13 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.i18n import has_key, translate
 from app.services.backoffice import audit, logbook
 from state.backoffice.console import (
     ConsolePage,
+    MenuItem,
     current_staff,
     form_text,
     money,
@@ -221,3 +223,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "AuditState.verify": STAFF,
     "AuditState.export": STAFF,
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_AUDIT, "bo-audit", "audit.view", place=60),)

@@ -9,9 +9,10 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.services.backoffice import investigations
-from state.backoffice.console import ConsolePage, current_staff, form_text, money, ui_lang
+from state.backoffice.console import ConsolePage, MenuItem, current_staff, form_text, money, ui_lang
 from state.guard import ARGS, STAFF, Form, Name, checked
 from state.guard import Index as PartNo
 
@@ -80,3 +81,9 @@ HANDLER_CHECKS: dict[str, str] = {
     "InvestigationsState.show_proof": f"{ARGS}; {STAFF}",
     "InvestigationsState.close": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (
+    MenuItem(routes.ADMIN_INVESTIGATIONS, "bo-investigations", "payments.investigate", place=140),
+)

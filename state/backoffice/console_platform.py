@@ -9,6 +9,7 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.jobs import all_jobs
@@ -18,6 +19,7 @@ from app.services.register_settings import FieldSetting, ModuleSetting
 from app.services.site_status import SiteSwitches
 from state.backoffice.console import (
     BrandConsolePage,
+    MenuItem,
     brand_scope,
     current_staff,
     done,
@@ -265,3 +267,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "PlatformState.pick_field": f"{ARGS}; the form's shape only",
     "PlatformState.save_field": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_PLATFORM, "bo-platform", "platform.view", place=40),)

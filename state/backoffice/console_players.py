@@ -11,12 +11,14 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import player360, players
 from state.backoffice.console import (
     ConsolePage,
+    MenuItem,
     RowId,
     csv_text,
     current_staff,
@@ -505,3 +507,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "PlayersState.reveal_cpf": f"{STAFF}; players.identity, audited",
     "PlayersState.show_documents": f"{STAFF}; players.identity, audited",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_PLAYERS, "bo-players", "players.view", place=20),)

@@ -8,10 +8,11 @@ from typing import Annotated, Any
 import reflex as rx
 from pydantic import Field
 
+from app import routes
 from app.core import clock
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import reports
-from state.backoffice.console import ConsolePage, current_staff, money, ui_lang
+from state.backoffice.console import ConsolePage, MenuItem, current_staff, money, ui_lang
 from state.guard import ARGS, STAFF, Name, checked
 
 Days = Annotated[int, Field(ge=1, le=reports.MAX_DAYS)]
@@ -143,3 +144,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "ReportsState.set_days": f"{ARGS}; {STAFF}",
     "ReportsState.export": STAFF,
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_REPORTS, "bo-reports", "reports.view", place=70),)

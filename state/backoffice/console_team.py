@@ -11,6 +11,7 @@ from typing import Any
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
 
+from app import routes
 from app.core import clock
 from app.services.backoffice import platform
 from app.services.backoffice import staff as staff_service
@@ -18,6 +19,7 @@ from app.services.backoffice.permissions import ALL
 from app.services.backoffice.staff import Invitation, Staff
 from state.backoffice.console import (
     ConsolePage,
+    MenuItem,
     RowId,
     current_staff,
     form_text,
@@ -188,3 +190,7 @@ HANDLER_CHECKS: dict[str, str] = {
     ),
     "TeamState.dismiss_invitation": "clears this tab's shown invitation",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_STAFF, "bo-staff", "staff.view", place=50),)

@@ -12,6 +12,7 @@ import reflex as rx
 
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_money, format_points
+from app.services import gates
 from app.services.cashier import deposits, sandbox, withdrawals
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
@@ -20,6 +21,18 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "CashierState.",
+        "load new_deposit pick_channel set_amount watch_order",
+        gates.READ,
+    ),
+    "CashierState.create": gates.DEPOSIT,
+    **gates.each("SandboxState.", "load settle", gates.SANDBOX),
+}
 
 ORDER_WATCH_SECONDS = 15 * 60
 WATCH_STALE_SECONDS = 6  # no beat for this long: the watch died with its process

@@ -8,11 +8,13 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import channels
 from state.backoffice.console import (
     BrandConsolePage,
+    MenuItem,
     RowId,
     brand_scope,
     current_staff,
@@ -98,3 +100,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "ChannelsState.save": f"{ARGS}; {STAFF}; amounts by the money parser",
     "ChannelsState.switch": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_CHANNELS, "bo-channels", "channels.view", place=120),)

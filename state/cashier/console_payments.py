@@ -8,6 +8,7 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -15,6 +16,7 @@ from app.services.backoffice import approvals, payments
 from app.services.protection import payouts
 from state.backoffice.console import (
     ConsolePage,
+    MenuItem,
     RowId,
     current_staff,
     failed,
@@ -337,3 +339,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "PaymentsState.approve": f"{ARGS}; {STAFF}; never the requester",
     "PaymentsState.decline": f"{ARGS}; {STAFF}; never the requester",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_PAYMENTS, "bo-payments", "payments.view", place=30),)

@@ -8,10 +8,11 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.services.backoffice import transfer_reviews
-from state.backoffice.console import ConsolePage, current_staff, form_text, money, ui_lang
+from state.backoffice.console import ConsolePage, MenuItem, current_staff, form_text, money, ui_lang
 from state.guard import ARGS, STAFF, Form, checked
 
 
@@ -65,3 +66,9 @@ HANDLER_CHECKS: dict[str, str] = {
     "TransferReviewsState.load": STAFF,
     "TransferReviewsState.decide": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (
+    MenuItem(routes.ADMIN_TRANSFER_REVIEWS, "bo-transfer-reviews", "transfers.view", place=150),
+)

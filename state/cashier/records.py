@@ -6,11 +6,17 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from app.services import records
+from app.services import gates, records
 from state.accounts.auth import member_or_none
 from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("RecordsState.", "go load set_range set_type", gates.READ),
+}
 
 
 @dataclass

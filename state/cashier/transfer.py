@@ -12,6 +12,7 @@ import reflex as rx
 from app import routes
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
+from app.services import gates
 from app.services.cashier import transfers
 from state.accounts.auth import AuthState, current_member
 from state.cashier.wallet import WalletState
@@ -19,6 +20,17 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "TransferState.",
+        "fill_max load pick_vendor set_amount set_direction",
+        gates.READ,
+    ),
+    **gates.each("TransferState.", "submit recall_all", gates.MONEY),
+}
 
 
 @dataclass

@@ -14,7 +14,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import MASK, format_balance, format_symbol_amount
-from app.services import inbox
+from app.services import gates, inbox
 from app.services.cashier import transfers
 from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
@@ -28,6 +28,14 @@ from state.promotions.bonus import BonusState
 from state.protection.reality import RealityState
 from state.site import current_brand, ui_lang
 from state.watch import watch_key
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("WalletState.", "reformat refresh toggle_hidden watch", gates.READ),
+    # The game wallets' money back to the main.
+    "WalletState.bring_back": gates.MONEY,
+}
 
 WATCH_EVERY_SECONDS = 2.0
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it

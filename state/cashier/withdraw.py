@@ -12,6 +12,7 @@ from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
+from app.services import gates
 from app.services.accounts import payment_password
 from app.services.cashier import payout_accounts, withdrawals
 from state import follow
@@ -21,6 +22,15 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, current_path, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("WithdrawState.", "follow_balance load received relabel", gates.READ),
+    "WithdrawState.not_received": gates.UNDER_WAY,
+    **gates.each("WithdrawState.", "set_payment_password bind_account", gates.ACCOUNT),
+    "WithdrawState.request": gates.WITHDRAWAL,
+}
 
 PROOF_UPLOAD = "withdraw-proof"
 # The page's forms: a refusal shows beside the button of the form that was sent.

@@ -8,12 +8,21 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import games
 from app.services.catalogue.lobby import nav_title
-from state.backoffice.console import ConsolePage, current_staff, failed, form_text, ui_lang, word
+from state.backoffice.console import (
+    ConsolePage,
+    MenuItem,
+    current_staff,
+    failed,
+    form_text,
+    ui_lang,
+    word,
+)
 from state.guard import ARGS, STAFF, Form, Name, Page, checked
 
 
@@ -160,3 +169,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "GamesConsoleState.save_game": f"{ARGS}; {STAFF}; order bounded",
     "GamesConsoleState.import_games": f"{ARGS}; {STAFF}; all-brand",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_GAMES, "bo-games", "games.view", place=210),)

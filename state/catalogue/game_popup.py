@@ -7,12 +7,19 @@ from typing import Any
 
 import reflex as rx
 
+from app.services import gates
 from app.services.catalogue import games
 from app.services.catalogue.games import GameQuery
 from state.catalogue.cards import LIST_PAGE_SIZE, GameCard, cards
 from state.dialog import DialogState
 from state.guard import ARGS, Name, Text, checked
 from state.site import SiteState, current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("GamePopupState.", "more_vendor_games open_maintenance open_vendor", gates.READ),
+}
 
 VENDOR_DIALOG = "vendor-games"
 MAINTENANCE_DIALOG = "game-maintenance"

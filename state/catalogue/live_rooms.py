@@ -16,6 +16,7 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
+from app.services import gates
 from app.services.accounts.members import roles as member_roles
 from app.services.catalogue import games, lobby
 from app.services.catalogue.rules import PVP
@@ -29,6 +30,16 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Name, checked, refuse
 from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    # The live lobby's hosts and a table's chat room (as GET CBS_modelList, CBS_launchChat).
+    **gates.each("LiveHostsState.", "load open_chat", gates.READ),
+    **gates.each("PvpRoomsState.", "load pick_game pick_vendor", gates.READ),
+    # A room opens its game for real.
+    "PvpRoomsState.enter_room": gates.MONEY,
+}
 
 TABLE_CHAT_DIALOG = "table-chat"
 

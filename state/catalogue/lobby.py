@@ -12,6 +12,7 @@ import reflex as rx
 from app import routes
 from app.core.errors import AppError
 from app.core.i18n.formatting import format_amount, format_symbol_amount
+from app.services import gates
 from app.services.accounts.members import roles as member_roles
 from app.services.cashier import transfers
 from app.services.catalogue import covers, games, lobby, members, winners
@@ -36,6 +37,23 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Card, Form, Name, Text, checked, refuse
 from state.member_page import MemberPage, member_action
 from state.site import SiteState, current_brand, current_path, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "LobbyState.",
+        "load_center load_home load_list load_menu more pick_sub_category pick_vendor "
+        "relabel set_search",
+        gates.READ,
+    ),
+    "LobbyState.toggle_favorite": gates.INBOX,
+    **gates.each(
+        "LobbyState.",
+        "play move_and_play play_without_moving load_u9w start_vendor",
+        gates.MONEY,
+    ),
+}
 
 DIRECT_VENDORS = COCKFIGHT_VENDORS | {U9W}  # entries that start a game directly (spec 2)
 HOME_LIST = 12  # spec 9: recommended and PG lists

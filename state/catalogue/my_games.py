@@ -8,6 +8,7 @@ from typing import Any
 
 import reflex as rx
 
+from app.services import gates
 from app.services.accounts.members import roles as members_roles
 from app.services.catalogue import members
 from state.accounts.auth import NEED_ACCOUNT_DIALOG, AuthState, member_or_none
@@ -15,6 +16,12 @@ from state.catalogue.cards import GameCard, cards
 from state.dialog import DialogState
 from state.guard import ARGS, GUEST, LOGIN, Page, checked
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("MyGamesState.", "gate load_favorites load_recent", gates.READ),
+}
 
 
 class MyGamesState(rx.State):

@@ -6,8 +6,15 @@ from dataclasses import dataclass, field
 
 import reflex as rx
 
+from app.services import gates
 from app.services.catalogue import lobby
 from state.site import SiteState, current_brand
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    "ProvidersState.load": gates.READ,
+}
 
 
 @dataclass

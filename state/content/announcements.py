@@ -11,12 +11,19 @@ import reflex as rx
 
 from app import routes
 from app.core import clock
+from app.services import gates
 from app.services.content import announcements
 from state import follow
 from state.accounts.auth import AuthState
 from state.dialog import DialogState
 from state.guard import ARGS, Index, checked
 from state.site import SiteState, current_brand
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("AnnouncementState.", "close load pick", gates.SHELL),
+}
 
 ANNOUNCEMENT_DIALOG = "announcement"
 

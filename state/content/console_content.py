@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import reflex as rx
 from pydantic import Field, StringConstraints
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -19,6 +20,7 @@ from app.services.content import announcements
 from app.services.content.announcements import AnnouncementSpec
 from state.backoffice.console import (
     BrandConsolePage,
+    MenuItem,
     RowId,
     brand_scope,
     failed,
@@ -241,3 +243,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "ContentState.unpublish": f"{ARGS}; {STAFF}",
     "ContentState.publish_legal": f"{ARGS}; {STAFF}; HTML sanitised",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_CONTENT, "bo-content", "content.view", place=100),)

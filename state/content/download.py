@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app.services import gates
 from app.services.content import app_download
 from state.guard import ARGS, GUEST, Name, checked
 from state.site import current_brand
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("DownloadState.", "image_failed load", gates.SHELL),
+}
 
 
 class DownloadState(rx.State):

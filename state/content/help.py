@@ -7,9 +7,15 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from app.services import site
+from app.services import gates, site
 from state.guard import ARGS, GUEST, Text, checked
 from state.site import current_brand
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("HelpState.", "load search", gates.SHELL),
+}
 
 
 @dataclass

@@ -7,9 +7,16 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from app.services import gates
 from app.services.content import legal
 from state.guard import GUEST
 from state.site import current_brand
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    "LegalState.load": gates.SHELL,
+}
 
 
 @dataclass

@@ -8,11 +8,20 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.i18n import has_key, translate
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import kyc, player360
-from state.backoffice.console import ConsolePage, RowId, current_staff, form_text, text, ui_lang
+from state.backoffice.console import (
+    ConsolePage,
+    MenuItem,
+    RowId,
+    current_staff,
+    form_text,
+    text,
+    ui_lang,
+)
 from state.guard import ARGS, STAFF, Form, checked
 
 
@@ -177,3 +186,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "KycState.search_barred": f"{ARGS}; {STAFF}",
     "KycState.reverify": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_KYC, "kyc.nav", "kyc.view", place=90),)

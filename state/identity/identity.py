@@ -8,6 +8,7 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
+from app.services import gates
 from app.services.identity import onboarding
 from app.services.images import read_uploads
 from app.services.jurisdiction import profile_of
@@ -16,6 +17,14 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    "IdentityState.load": gates.READ,
+    **gates.each("IdentityState.", "submit send_documents", gates.ACCOUNT),
+    "ResponsibleState.load": gates.SHELL,
+}
 
 DOCUMENT_UPLOAD = "identity-documents"
 

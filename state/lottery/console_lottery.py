@@ -10,12 +10,14 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.services.backoffice import lottery
 from app.services.backoffice.staff import Staff
 from state.backoffice.console import (
     ConsolePage,
+    MenuItem,
     current_staff,
     failed,
     form_text,
@@ -120,3 +122,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "LotteryConsoleState.void": f"{ARGS}; {STAFF}",
     "LotteryConsoleState.enter_result": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_LOTTERY, "bo-lottery", "lottery.view", place=110),)

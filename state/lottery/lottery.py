@@ -21,6 +21,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_multiplier
+from app.services import gates
 from app.services.catalogue import lobby as catalogue_lobby
 from app.services.lottery import entries as lottery_entries
 from app.services.lottery import issues as issue_service
@@ -57,6 +58,21 @@ from state.lottery.lottery_rows import (
 )
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    "LotteryRecordState.load": gates.READ,
+    "LotteryVerifyState.load": gates.READ,
+    **gates.each(
+        "LotteryState.",
+        "check_codes load open_rules pick_partner pick_play pick_station quick refresh "
+        "set_bets_tab set_chase_issues set_chase_stop set_codes set_family set_mode "
+        "set_multiplier set_trend_position set_typed set_unit toggle",
+        gates.READ,
+    ),
+    **gates.each("LotteryState.", "cancel place place_chase place_codes", gates.MONEY),
+}
 
 RULES_DIALOG = "lottery-rules"
 QUICKS = ("all", "big", "small", "odd", "even", "clear")

@@ -8,9 +8,10 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.services.backoffice import points_review
-from state.backoffice.console import ConsolePage, current_staff, form_text
+from state.backoffice.console import ConsolePage, MenuItem, current_staff, form_text
 from state.guard import ARGS, STAFF, Form, Name, checked
 
 
@@ -76,3 +77,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "PointsReviewState.approve": f"{ARGS}; {STAFF}",
     "PointsReviewState.reject": f"{ARGS}; {STAFF}; a reason required",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_POINTS, "bo-points", "points.view", place=80),)

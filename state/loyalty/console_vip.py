@@ -9,12 +9,20 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n.formatting import format_amount
 from app.services.backoffice import vip as vip_console
 from app.services.loyalty.vip import Level, Settings
-from state.backoffice.console import BrandConsolePage, brand_scope, current_staff, done, failed
+from state.backoffice.console import (
+    BrandConsolePage,
+    MenuItem,
+    brand_scope,
+    current_staff,
+    done,
+    failed,
+)
 from state.guard import ARGS, STAFF, Form, Index, checked
 from state.site import ui_lang
 
@@ -175,3 +183,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "VipConsoleState.remove_top_level": STAFF,
     "VipConsoleState.save_settings": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_VIP, "bo-vip", "vip.view", place=200),)

@@ -15,6 +15,7 @@ from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import LOCALES, format_amount
+from app.services import gates
 from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
@@ -24,6 +25,14 @@ from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
 from state.paging import RangePaging
 from state.site import current_brand, current_path, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("IncomeState.", "go load set_range", gates.READ),
+    **gates.each("IncomeState.", "claim claim_all", gates.CLAIM),
+    **gates.each("VipState.", "load relabel", gates.READ),
+}
 
 HUNDRED = Decimal(100)
 

@@ -17,6 +17,7 @@ from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_multiplier, format_points
+from app.services import gates
 from app.services.catalogue import winners
 from app.services.loyalty import missions, races
 from models.loyalty_missions import RaceMetric
@@ -26,6 +27,13 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("MissionState.", "countdown load relabel select_race set_tab", gates.READ),
+    "MissionState.claim": gates.CLAIM,
+}
 
 COUNTDOWN_SECONDS = 20.0  # the time left is shown to the minute
 COUNTDOWN_TICKS = 180  # an hour; a reload starts it again

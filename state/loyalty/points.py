@@ -21,6 +21,7 @@ from app.core.i18n.formatting import (
     format_points,
     format_symbol_amount,
 )
+from app.services import gates
 from app.services.accounts.members import roles as member_roles
 from app.services.loyalty import points
 from app.services.promotions import free_rounds
@@ -32,6 +33,18 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "PointsState.",
+        "close_dialog go load move_window open_convert open_redeem preview_convert "
+        "set_quantity set_range set_view",
+        gates.READ,
+    ),
+    **gates.each("PointsState.", "convert redeem", gates.CLAIM),
+}
 
 VIEWS = ("mall", "history", "details")
 ADDRESS_FIELDS = tuple(points.ADDRESS_FIELDS)

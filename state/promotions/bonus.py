@@ -10,13 +10,19 @@ import reflex as rx
 
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
-from app.services import records
+from app.services import gates, records
 from app.services.promotions import bonus
 from models.promotions import GrantStatus
 from state.accounts.auth import AuthState, member_or_none
 from state.guard import ARGS, LOGIN
 from state.paging import RangePaging
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("BonusState.", "go load refresh set_range", gates.READ),
+}
 
 
 @dataclass

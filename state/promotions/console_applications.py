@@ -8,12 +8,14 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import applications
 from state.backoffice.console import (
     BrandConsolePage,
+    MenuItem,
     RowId,
     brand_scope,
     current_staff,
@@ -107,3 +109,9 @@ HANDLER_CHECKS: dict[str, str] = {
     "ApplicationsConsoleState.start_review": f"{ARGS}; {STAFF}",
     "ApplicationsConsoleState.decide": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (
+    MenuItem(routes.ADMIN_APPLICATIONS, "bo-activity-applications", "promotions.view", place=190),
+)

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import reflex as rx
 from pydantic import Field, StringConstraints
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -19,6 +20,7 @@ from app.services.backoffice.staff import Staff
 from app.services.promotions.offers import MAX_TEXT
 from state.backoffice.console import (
     BrandConsolePage,
+    MenuItem,
     RowId,
     brand_scope,
     current_staff,
@@ -252,3 +254,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "PromotionsConsoleState.schedule_campaign": f"{ARGS}; {STAFF}",
     "PromotionsConsoleState.stop_campaign": f"{ARGS}; {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_PROMOTIONS, "bo-promotions", "promotions.view", place=180),)

@@ -14,6 +14,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
 from app.core.i18n.formatting import format_amount, format_points
+from app.services import gates
 from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
@@ -23,6 +24,17 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each(
+        "PromotionsState.",
+        "close go load load_mine relabel select set_accepted",
+        gates.READ,
+    ),
+    **gates.each("PromotionsState.", "join request_reward send_application", gates.CLAIM),
+}
 
 APPLICATION_UPLOAD = "promo-application-upload"
 PromotionId = Page  # a positive id within the same bounds

@@ -12,7 +12,7 @@ import reflex as rx
 
 from app.core import clock
 from app.core.i18n import translate
-from app.services import exclusion
+from app.services import exclusion, gates
 from app.services.jurisdiction import profile_of
 from app.services.protection import activity, limits
 from models import Member
@@ -21,6 +21,14 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("ProtectionState.", "load set_activity_period", gates.READ),
+    **gates.each("ProtectionState.", "save_limit confirm_limit cancel_limit", gates.ACCOUNT),
+    "ProtectionState.take_break": gates.SESSION_END,
+}
 
 PERIODS = ("DAY", "WEEK", "MONTH")
 

@@ -11,12 +11,19 @@ import reflex as rx
 
 from app.core import clock
 from app.core.i18n.formatting import format_amount
+from app.services import gates
 from app.services.protection import reality
 from state.accounts.auth import AuthState, current_member, member_or_none
 from state.dialog import DialogState
 from state.guard import ARGS, LOGIN, checked
 from state.member_page import MemberPage, member_action
 from state.site import ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("RealityState.", "answer check", gates.SESSION_END),
+}
 
 REALITY_DIALOG = "reality-check"
 

@@ -8,12 +8,19 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name
-from app.services import records
+from app.services import gates, records
 from app.services.seamless import betting
 from state.accounts.auth import member_or_none
 from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
 from state.site import current_brand, ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("BettingState.", "go load set_category set_range toggle_detail", gates.READ),
+    **gates.each("ProfitState.", "load set_range", gates.READ),
+}
 
 
 @dataclass

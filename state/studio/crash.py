@@ -23,6 +23,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
+from app.services import gates
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo
@@ -39,6 +40,16 @@ from state.studio.crash_views import FeedRow, MineRow, PastRow
 from state.studio.play import BET_FACTORS, DEMO_CURRENCY, PlayState
 from state.studio.studio_views import Detail
 from state.watch import watch_key
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    # Crash: the studio page's game session (load), bets and cash-outs move money.
+    **gates.each("CrashState.", "load play_real bet cash", gates.MONEY),
+    **gates.each("CrashState.", "set_auto set_stake stake_step", gates.VIEW),
+    "CrashState.watch": gates.READ,
+    "CrashVerifyState.load": gates.READ,
+}
 
 WATCH_EVERY_SECONDS = 0.4
 WATCH_FOR_SECONDS = 3600

@@ -25,6 +25,7 @@ from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
 from app.core.i18n.formatting import format_amount
 from app.core.security import token_digest
+from app.services import gates
 from app.services.accounts.members import roles as member_roles
 from app.services.promotions import free_rounds
 from app.services.protection.limits import REALITY_CHECK_DUE
@@ -48,6 +49,19 @@ from state.protection.reality import RealityState
 from state.site import current_brand, ui_lang
 from state.studio import studio_views
 from state.studio.studio_views import Detail, HistoryRow, PaytableRow
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    # A real play page launches a game session on load (the demo uses no money: same page).
+    **gates.each("PlayState.", "load play_real place play_free", gates.MONEY),
+    **gates.each(
+        "PlayState.",
+        "bet_step open_rules reset_demo rotate save_client_seed set_bet",
+        gates.VIEW,
+    ),
+    "VerifyState.load": gates.READ,
+}
 
 RULES_DIALOG = "studio-rules"
 DEMO_CURRENCY = "BRL"

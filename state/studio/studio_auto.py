@@ -21,6 +21,7 @@ import reflex as rx
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
+from app.services import gates
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import autobet
 from state.gates import gated
@@ -29,6 +30,15 @@ from state.member_page import member_action
 from state.protection.reality import RealityState
 from state.site import ui_lang
 from state.studio.play import PlayState
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    # Autobet: every step is a bet (each round passes the wallet's own checks as well).
+    **gates.each("AutobetState.", "start_autobet autobet_step", gates.MONEY),
+    **gates.each("AutobetState.", "forget_autobet stop_autobet", gates.SESSION_END),
+    "HotkeyState.set_hotkeys": gates.VIEW,
+}
 
 PAUSE_SECONDS = 0.6  # between two bets of a run: the result shows before the next one
 HOTKEYS_ON = "on"

@@ -10,6 +10,7 @@ from typing import Any
 
 import reflex as rx
 
+from app.services import gates
 from app.services.studio import rounds
 from app.services.studio.games import plinko
 from state.guard import ARGS, GUEST, Index, Name, checked
@@ -17,6 +18,17 @@ from state.studio import plinko_board, studio_views
 from state.studio.play import GAME_STATES, PlayState, requote
 from state.studio.plinko_board import Peg, Slot
 from state.studio.studio_views import MINE_TILES, Cell
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("DiceState.", "set_dice_over set_dice_target", gates.VIEW),
+    "GridState.toggle_hold": gates.VIEW,
+    "LimboState.set_limbo_target": gates.VIEW,
+    **gates.each("MinesState.", "set_mines_count toggle_pick", gates.VIEW),
+    **gates.each("PlinkoState.", "set_plinko_risk set_plinko_rows", gates.VIEW),
+    **gates.each("RouletteState.", "add_chip clear_chips", gates.VIEW),
+}
 
 
 class DiceState(PlayState):

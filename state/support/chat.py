@@ -14,11 +14,18 @@ import reflex as rx
 
 from app.core import clock
 from app.core.errors import AppError
+from app.services import gates
 from app.services.support import live_chat
 from state.accounts.auth import member_or_none
 from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import MemberPage, member_action
 from state.site import browser_secret, current_brand, page_visitor
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("ChatState.", "load send watch", gates.SUPPORT),
+}
 
 WATCH_EVERY_SECONDS = 1.5
 WATCH_FOR_SECONDS = 1800  # a chat window left open stops watching after half an hour

@@ -11,6 +11,7 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
@@ -19,6 +20,7 @@ from app.services.brands import brands
 from app.services.support import live_chat
 from state.backoffice.console import (
     BrandConsolePage,
+    MenuItem,
     RowId,
     brand_scope,
     current_staff,
@@ -172,3 +174,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "ChatDeskState.close_conversation": STAFF,
     "ChatDeskState.watch": f"a version number only; each refresh: {STAFF}",
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_CHAT, "bo-chat", "support.view", place=170),)

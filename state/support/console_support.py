@@ -9,12 +9,14 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.services.backoffice import support_desk
 from app.services.support import tickets
 from state.backoffice.console import (
     BrandConsolePage,
+    MenuItem,
     RowId,
     brand_scope,
     current_staff,
@@ -165,3 +167,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "SupportDeskState.answer": f"{ARGS}; {STAFF}",
     "SupportDeskState.close_ticket": STAFF,
 }
+
+
+# Its entry in the console's menu (components/backoffice/console.py orders them by place).
+CONSOLE_MENU = (MenuItem(routes.ADMIN_SUPPORT, "bo-support", "support.view", place=160),)

@@ -12,12 +12,19 @@ from pydantic import StringConstraints
 
 from app.core import clock
 from app.core.errors import AppError
+from app.services import gates
 from app.services.images import read_uploads
 from app.services.support import tickets
 from state.accounts.auth import current_member, member_or_none
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, page_visitor
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("FeedbackState.", "follow_up load submit", gates.SUPPORT),
+}
 
 FEEDBACK_UPLOAD = "feedback-images"
 # What the content box may hold (the service counts words and caps characters itself).

@@ -10,10 +10,17 @@ import reflex as rx
 from pydantic import Field
 
 from app.core import clock
-from app.services import inbox
+from app.services import gates, inbox
 from state.accounts.auth import member_or_none
 from state.guard import ARGS, LOGIN, Page, checked
 from state.site import ui_lang
+
+# The gate of each public handler (the kinds of doors of app/services/gates.py):
+# `state.gates.gated` reads its row as the class is made: it comes before the classes.
+HANDLER_GATES: dict[str, gates.Door] = {
+    **gates.each("InboxState.", "load go", gates.READ),
+    **gates.each("InboxState.", "open read_all remove", gates.INBOX),
+}
 
 MessageId = Annotated[int, Field(ge=1, le=2**31 - 1)]
 PAGE_SIZE = 10

@@ -14,6 +14,7 @@ import pages
 from app import routes
 from app.app import app
 from app.services.catalogue import navigation, rules
+from components.backoffice.console import console_menu
 from pages.registry import all_pages
 from state.accounts.auth import AuthState
 from state.lottery.lottery import LotteryState
@@ -95,3 +96,12 @@ def test_every_page_builds() -> None:
     site's compile)."""
     for page in all_pages():
         assert isinstance(page.build(), rx.Component), page.path
+
+
+def test_the_console_menu_leads_to_console_pages_each_in_its_own_place() -> None:
+    """Each console state module declares its menu entry (CONSOLE_MENU): every entry opens a
+    declared console page, and no two entries share a path or a place."""
+    menu = console_menu()
+    console_pages = {page.path for page in all_pages() if page.console}
+    assert menu and {item.path for item in menu} <= console_pages
+    assert len({item.path for item in menu}) == len({item.place for item in menu}) == len(menu)

@@ -1,11 +1,14 @@
-"""One gate table for every door (app/services/gates.py): every API route and every public
-state handler is classified (a new one fails here until it is), each door kind enforces the
+"""One classification for every door (app/services/gates.py): every API route (its ROUTES) and
+every public state handler (its module's HANDLER_GATES) is classified (a new one fails here
+until it is), each door kind enforces the
 table in one place (the API's app-wide `deps.door_gates`, the site's `state.gates.gated`),
 and every gated door is called from a blocked network, during maintenance and as a member
 in a cooling-off: each answers the gate's translated refusal and changes nothing."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 import secrets
 from collections.abc import Iterator
@@ -20,6 +23,7 @@ from fastapi.routing import APIRoute, iter_route_contexts
 from sqlalchemy import func
 from sqlmodel import col, select
 
+import state
 import state.gates as state_gates
 from app.api.deps import door_gates
 from app.api.main import create_api
@@ -33,6 +37,7 @@ from app.services.agents import team
 from app.services.brands import brands
 from models import Member
 from state.accounts.auth import AuthState
+from state.gates import handler_door
 from state.site import SiteState
 from tests.helpers.accounts import make_member, new_username, session_client
 from tests.helpers.agents import PASSWORD as AGENT_PASSWORD
@@ -59,6 +64,15 @@ def _api_doors() -> Iterator[tuple[str, str, Any]]:
                 yield method, context.path_format, context
 
 
+def _declared_gates() -> dict[str, gates.Door]:
+    """Every row of every state module's HANDLER_GATES, by the handler's full name."""
+    rows: dict[str, gates.Door] = {}
+    for info in pkgutil.walk_packages(state.__path__, "state."):
+        declared = getattr(importlib.import_module(info.name), "HANDLER_GATES", {})
+        rows.update({f"{info.name}.{row}": door for row, door in declared.items()})
+    return rows
+
+
 def test_every_api_route_is_classified() -> None:
     found = {f"{method} {path}" for method, path, _ in _api_doors()}
     unclassified = sorted(
@@ -83,17 +97,17 @@ def test_every_api_route_goes_through_the_gates() -> None:
 
 def test_every_public_handler_is_classified_and_gated_where_the_table_says() -> None:
     found = public_handlers()
-    unclassified = sorted(n for n in found if gates.handler_door(n) is gates.UNCLASSIFIED)
-    assert unclassified == [], "handlers missing from app/services/gates.py HANDLERS"
-    assert sorted(set(gates.HANDLERS) - set(found)) == [], "HANDLERS lists gone handlers"
+    unclassified = sorted(n for n in found if handler_door(n) is gates.UNCLASSIFIED)
+    assert unclassified == [], "handlers missing from their module's HANDLER_GATES"
+    assert sorted(set(_declared_gates()) - set(found)) == [], "HANDLER_GATES lists gone handlers"
     for name, fn in found.items():
-        door = gates.handler_door(name)
+        door = handler_door(name)
         assert door.reason.strip(), name
         marked = getattr(fn, state_gates.GATED, None)
         # The decorator reads the row of the class that defines the handler.
         assert (marked is not None) == (not door.open), name
         if marked is not None:
-            assert gates.handler_door(marked) == door, name
+            assert handler_door(marked) == door, name
 
 
 def test_an_open_handler_cannot_be_gated() -> None:
@@ -198,9 +212,7 @@ class _PopupTab(_Tab):
 
 
 def _gated_handlers(gate: gates.Gate) -> dict[str, Any]:
-    return {
-        name: fn for name, fn in public_handlers().items() if gate in gates.handler_door(name).gates
-    }
+    return {name: fn for name, fn in public_handlers().items() if gate in handler_door(name).gates}
 
 
 async def _every_handler_refuses(
@@ -254,7 +266,7 @@ async def test_the_gates_let_an_open_site_and_a_member_in_good_standing_through(
         return member
 
     monkeypatch.setattr(state_gates, "_member_of", [the_member])
-    for door in {*gates.ROUTES.values(), *gates.HANDLERS.values()}:
+    for door in {*gates.ROUTES.values(), *_declared_gates().values()}:
         await state_gates.enforce(_Tab("192.0.2.32"), door)  # type: ignore[arg-type]
 
 
@@ -305,7 +317,7 @@ def test_the_doors_found_open_pass_their_gates(method: str, path: str, needed: s
     ],
 )
 def test_the_handlers_found_open_pass_their_gates(name: str) -> None:
-    assert {R, M, X} <= gates.handler_door(name).gates
+    assert {R, M, X} <= handler_door(name).gates
 
 
 PAY = "pay 4242 secret"

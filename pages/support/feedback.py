@@ -62,6 +62,11 @@ def _follow_up(ticket: TicketRow) -> rx.Component:
             class_name=SECONDARY,
             data_testid="ticket-follow-up-send",
         ),
+        # What became of this follow-up, beside its button (the new ticket's form has its own).
+        rx.cond(
+            FeedbackState.about_ticket == ticket.id,
+            rx.fragment(form_error(FeedbackState.error), notice(FeedbackState.notice)),
+        ),
         on_submit=FeedbackState.follow_up,
         reset_on_submit=True,
         class_name="mt-3 ml-4 space-y-2",
@@ -135,8 +140,10 @@ def feedback_page() -> rx.Component:
                 class_name="block text-sm font-medium space-y-1",
             ),
             image_drop(FEEDBACK_UPLOAD, t("feedback.images"), MAX_IMAGES, "feedback-upload"),
-            form_error(FeedbackState.error),
-            notice(FeedbackState.notice),
+            rx.cond(
+                FeedbackState.about_ticket == 0,
+                rx.fragment(form_error(FeedbackState.error), notice(FeedbackState.notice)),
+            ),
             rx.el.button(
                 t("feedback.send"),
                 type="button",

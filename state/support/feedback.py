@@ -67,6 +67,9 @@ class FeedbackState(MemberPage, rx.State):
     tickets: list[TicketRow] = []
     error: str = ""
     notice: str = ""
+    # The ticket whose follow-up the error or the notice is about (shown under it), 0 for the
+    # new ticket's form.
+    about_ticket: int = 0
 
     async def _query(self) -> None:
         member = await member_or_none(self)
@@ -78,7 +81,7 @@ class FeedbackState(MemberPage, rx.State):
 
     @rx.event
     async def load(self) -> None:
-        self.error, self.notice = "", ""
+        self.error, self.notice, self.about_ticket = "", "", 0
         await self._query()
 
     @rx.event
@@ -89,6 +92,7 @@ class FeedbackState(MemberPage, rx.State):
     ) -> Any:
         """A ticket of the type chosen, with the content typed and the images chosen, for the
         member logged in on this browser, or a visitor's (rate limited)."""
+        self.about_ticket = 0
         member = await member_or_none(self)
         ticket = await tickets.submit_feedback(
             await current_brand(self),
@@ -115,6 +119,8 @@ class FeedbackState(MemberPage, rx.State):
         assert member.id is not None
         if not ticket.isdigit() or not 1 <= int(ticket) < 2**31:
             raise AppError("feedback-not-found", status=404)
+        # Its answer goes under the ticket when the page shows it (a forged id: at the top).
+        self.about_ticket = next((row.id for row in self.tickets if row.id == int(ticket)), 0)
         await tickets.follow_up(member.id, int(ticket), str(form.get("body", "")), clock.now())
         self.error = ""
         await self._say("feedback.follow_up_sent")

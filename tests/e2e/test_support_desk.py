@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
+from app.core.i18n import translate
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.e2e.test_backoffice_content import _actions, _login
 from tests.helpers.accounts import PASSWORD, make_member
@@ -95,6 +96,10 @@ async def test_a_ticket_with_an_image_is_answered_followed_up_and_closed(
     await ticket.get_by_test_id("ticket-follow-up-send").click()
     await expect(ticket.get_by_test_id("ticket-follow-up")).to_contain_text(
         "Ainda não", timeout=SLOW_MS
+    )
+    # Said under the ticket, beside its button, not at the top of the page.
+    await expect(ticket.get_by_test_id("form-notice")).to_have_text(
+        translate("feedback.follow_up_sent", "pt")
     )
     await expect(ticket.get_by_test_id("ticket-status")).to_have_text("Aberto")
     await screenshots(page, SHOTS, "member-feedback")

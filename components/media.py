@@ -22,6 +22,12 @@ SHOW_FALLBACK = rx.Var(
     "((event) => {const img = event.currentTarget; const fallback = img.dataset.fallback;"
     " if (fallback && img.getAttribute('src') !== fallback) img.src = fallback;})"
 ).to(FunctionVar)
+# An image that fails to load steps aside for the element after it, hidden until then (a
+# vendor's wordmark over a cover gives way to the name written on the cover).
+SHOW_NEXT = rx.Var(
+    "((event) => {const img = event.currentTarget; img.hidden = true;"
+    " const next = img.nextElementSibling; if (next) next.hidden = false;})"
+).to(FunctionVar)
 
 
 def image(

@@ -7,7 +7,7 @@ import reflex as rx
 
 from app.services.catalogue.rules import ELOTT, LOTT
 from components.i18n import t
-from components.media import image
+from components.media import SHOW_NEXT, image
 from components.style import FOCUS
 from state.catalogue.lobby import LobbyState
 
@@ -50,23 +50,28 @@ def _cover_name(game: rx.Var) -> rx.Component:
 
 def _cover(game: rx.Var) -> rx.Component:
     """A game without an image of its own: its type's cover with the name written over it; a
-    vendor's tile: the cover with the vendor's wordmark whole on it. The card names the game
-    below as well, so both are decorative to a screen reader."""
+    vendor's tile: the cover with the vendor's wordmark whole on it, or the name written over
+    it should the wordmark fail to load. The card names the game below as well, so both are
+    decorative to a screen reader."""
     return rx.el.div(
         image(game.icon, "", 240, 240, loading="lazy", class_name=PICTURE),
         rx.cond(
             game.logo != "",
-            image(
-                game.logo,
-                "",
-                240,
-                96,
-                loading="lazy",
-                class_name=(
-                    "absolute left-1/2 top-[34%] w-3/4 -translate-x-1/2 -translate-y-1/2 "
-                    "rounded-lg object-contain shadow-lg"
+            rx.fragment(
+                image(
+                    game.logo,
+                    "",
+                    240,
+                    96,
+                    loading="lazy",
+                    on_error=SHOW_NEXT,
+                    class_name=(
+                        "absolute left-1/2 top-[34%] w-3/4 -translate-x-1/2 -translate-y-1/2 "
+                        "rounded-lg object-contain shadow-lg"
+                    ),
+                    data_testid="game-cover-logo",
                 ),
-                data_testid="game-cover-logo",
+                rx.el.div(_cover_name(game), hidden=True, data_testid="game-cover-logo-name"),
             ),
             _cover_name(game),
         ),

@@ -110,6 +110,35 @@ async def test_a_game_whose_image_fails_shows_its_types_cover(page: Page, site_u
         await _set_image(slot.id, slot.show_icon)
 
 
+async def test_a_vendor_whose_wordmark_fails_has_its_name_written_on_its_cover(
+    page: Page, site_url: str
+) -> None:
+    # A vendor listed among the hot games whose wordmark's address is a 404 on the site: no
+    # broken-image icon over its cover, its name written there instead.
+    await open_site(page, site_url + "/")
+    hot = page.get_by_test_id("home-hot")
+    tile = hot.locator("[data-testid=game-card]", has=page.get_by_test_id("game-cover-logo"))
+    code = await tile.first.get_attribute("data-game")
+    async with session_scope() as session:
+        vendor = (
+            await session.exec(
+                select(Game).where(Game.game_code == code, Game.is_game == VASSALAGE)
+            )
+        ).one()
+    assert vendor.id is not None
+    await _set_image(vendor.id, f"{site_url}/img/vendor/list/color/no-such-wordmark.png")
+    try:
+        await open_site(page, site_url + "/")
+        card = hot.locator(f'[data-testid=game-card][data-game="{code}"]')
+        await card.scroll_into_view_if_needed()
+        await expect(card.get_by_test_id("game-cover-logo")).to_be_hidden()
+        name = card.get_by_test_id("game-cover-logo-name")
+        await expect(name).to_be_visible()
+        await expect(name.get_by_test_id("game-cover-name")).not_to_be_empty()
+    finally:
+        await _set_image(vendor.id, vendor.show_icon)
+
+
 @pytest.mark.deep
 async def test_a_game_without_an_image_shows_its_types_cover(
     browser: Browser, site_url: str

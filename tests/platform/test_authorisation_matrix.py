@@ -19,7 +19,6 @@ import re
 import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -34,12 +33,12 @@ from app.core.db import session_scope
 from app.services.accounts import sessions
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
-from app.services.lottery import issues as lottery_issues
 from app.services.promotions import bonus
 from app.services.promotions.bonus import BonusTerms
 from models import Member
 from models.base import utcnow
 from tests.helpers.accounts import PASSWORD, make_member, new_cpf, register
+from tests.helpers.lottery import open_issue
 from tests.helpers.money import wager
 from tests.helpers.routes import Access, Operation, operations
 from tests.helpers.seamless import studio_session_token
@@ -160,22 +159,24 @@ async def _withdrawer(
     return info, deposit
 
 
-async def _a_lottery_bet(a: PlatformClient) -> dict[str, Any]:
-    """A lottery bet of A's on a 5-minute issue taking bets now (the API reads the clock)."""
-    now = clock.now()
-    await lottery_issues.create_issues(
-        now - timedelta(minutes=5), timedelta(minutes=20), ["ssc-5m"]
-    )
-    await lottery_issues.advance(now)
-    ahead = await lottery_issues.upcoming("ssc-5m", now + timedelta(seconds=20), 1)
-    body = {
-        "gameCode": "ssc-5m",
-        "issueNo": ahead[0].issue_no,
-        "playCode": "ssc.position",
-        "selection": {"options": ["1:0"]},
-        "unit": "1.00",
-    }
-    placed: dict[str, Any] = await a.post("/lgw/lotto/bets", body)
+async def _a_lottery_bet(a: Actor) -> dict[str, Any]:
+    """A lottery bet of A's on a 5-minute issue of a day no other test uses, placed with the
+    clock (which the API reads) in its betting window: today's issues are not this test's (a
+    test that draws its own day's issues closes every issue before it, today's too)."""
+    issue, now = await open_issue("ssc-5m")
+    clock.advance((now - clock.now()).total_seconds())
+    try:
+        body = {
+            "gameCode": "ssc-5m",
+            "issueNo": issue.issue_no,
+            "playCode": "ssc.position",
+            "selection": {"options": ["1:0"]},
+            "unit": "1.00",
+        }
+        placed: dict[str, Any] = await (await a.fresh()).post("/lgw/lotto/bets", body)
+    finally:
+        clock.reset()
+    await a.fresh()  # a session of the real day again
     return placed
 
 
@@ -211,7 +212,7 @@ async def world() -> AsyncIterator[World]:
         "/studio/rounds", {"bet": "1.00", "params": {"target": "50.00", "direction": "over"}}
     )
 
-    lottery_bet = await _a_lottery_bet(a)
+    lottery_bet = await _a_lottery_bet(a_member)
     assert a_member.member is not None and a_member.member.id is not None
     a_grant = await bonus.grant(
         a_member.member.id,

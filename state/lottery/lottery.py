@@ -302,14 +302,21 @@ class LotteryState(MemberPage, Lean, rx.State):
     async def _board(self) -> None:
         """The game's board in the prize mode shown: the issue taking bets, the plays on
         offer (the brand's RTP floor), the results with their trend, the member's bets."""
-        now = clock.now()
         try:
-            found = await views.board(await self._market(), self.game_code, self.mode, now)
+            found = await views.board(await self._market(), self.game_code, self.mode, clock.now())
         except AppError as exc:
             if exc.code != "lottery-play-not-offered":
                 raise
             found = None
         self.not_offered = found is None
+        self._show_issue(found)
+        await self._show_plays(found)
+        self._pair_stations()
+        await self._show_results()
+        await self._my_bets()
+
+    def _show_issue(self, found: views.Board | None) -> None:
+        """The issue taking bets, and the draw's stations (Vietnam) to pick from."""
         current = found.current if found is not None else None
         draw = [current, *found.upcoming] if found is not None and current else []
         self.stations = [
@@ -322,18 +329,23 @@ class LotteryState(MemberPage, Lean, rx.State):
         self.close_ms = ms(current.close_at) if current else 0
         self.draw_ms = ms(current.draw_at) if current else 0
         self.seed_hash = (current.seed_hash or "") if current else ""
+
+    async def _show_plays(self, found: views.Board | None) -> None:
+        """The plays on offer in the mode shown, the one chosen kept while it is offered."""
         if found is None:
             self._offered, self.plays, self.play_code, self.rows = [], [], "", []
             self.two_stations = False
+            return
+        self._offered = [p.code for p in found.plays]
+        rtps = {p.code: p.rtp for p in found.plays}
+        if self.play_code not in rtps:
+            await self._select_play(self._offered[0])
         else:
-            self._offered = [p.code for p in found.plays]
-            rtps = {p.code: p.rtp for p in found.plays}
-            if self.play_code not in rtps:
-                await self._select_play(self._offered[0])
-            else:
-                self.plays = [PlayTab(c, play_parts(c), c == self.play_code) for c in self._offered]
-            self.rtp = page_views.rtp_percent(rtps[self.play_code])
-        self._pair_stations()
+            self.plays = [PlayTab(c, play_parts(c), c == self.play_code) for c in self._offered]
+        self.rtp = page_views.rtp_percent(rtps[self.play_code])
+
+    async def _show_results(self) -> None:
+        """The last results with their verify links, and the trend of the position shown."""
         trend = await views.trend(self.game_code, views.TREND_DRAWS)
         self.trend_draws = trend.draws
         drawn = trend.issues
@@ -360,7 +372,6 @@ class LotteryState(MemberPage, Lean, rx.State):
             if position is not None
             else []
         )
-        await self._my_bets()
 
     async def _my_bets(self) -> None:
         member = await member_or_none(self)

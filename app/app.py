@@ -58,6 +58,7 @@ app = rx.App(
         rx.el.script(src="/page-load.js"),
         rx.el.script(src="/scroll-lock.js"),
         rx.el.script(src="/focus-return.js"),
+        rx.el.script(src="/date-words.js"),
         rx.el.script(src="/bot-check.js"),
         rx.el.script(src="/register-sw.js"),
         rx.el.script(src="/client-alerts.js"),

@@ -141,6 +141,18 @@ def form_error(message: rx.Var | str) -> rx.Component:
     )
 
 
+DATE_TYPES = ("date", "datetime-local")
+
+
+def date_words() -> rx.Component:
+    """Placed right after a date field: the chosen date in the page's language, written by
+    assets/date-words.js (the browser shows the field itself in its own locale)."""
+    return rx.el.output(
+        data_date_words="",
+        class_name="block min-h-4 mt-1 text-xs text-slate-600 dark:text-slate-400",
+    )
+
+
 def notice(message: rx.Var | str) -> rx.Component:
     return rx.el.p(
         message,

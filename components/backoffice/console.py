@@ -169,6 +169,7 @@ def frame(title: str, *children: rx.Component) -> rx.Component:
             class_name="flex-1 min-w-0 p-4 md:p-6 space-y-4",
         ),
         aria_busy=~rx.State.is_hydrated,
+        lang=SiteState.locale_tag,
         class_name=until_loaded(
             "flex flex-col md:flex-row min-h-screen bg-slate-50 text-slate-900 "
             "dark:bg-slate-900 dark:text-slate-100"

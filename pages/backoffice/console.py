@@ -18,6 +18,7 @@ from components.backoffice.console import (
     messages,
     text_input,
 )
+from components.forms import date_words
 from components.i18n import t
 from components.style import AXIS_TICK, DAY_AXIS_PADDING, until_loaded
 from pages.registry import Page
@@ -133,10 +134,12 @@ def dashboard_page() -> rx.Component:
                     label(
                         t("bo.dash.from"),
                         rx.el.input(type="date", name="first", required=True, class_name=INPUT),
+                        date_words(),
                     ),
                     label(
                         t("bo.dash.to"),
                         rx.el.input(type="date", name="last", required=True, class_name=INPUT),
+                        date_words(),
                     ),
                     rx.el.button(
                         t("bo.dash.show"),

@@ -21,6 +21,7 @@ from components.backoffice.console import (
     table,
     text_input,
 )
+from components.forms import date_words
 from components.i18n import t
 from pages.registry import Page
 from state.content.console_content import AnnouncementLine, ContentState
@@ -137,6 +138,7 @@ def _editor() -> rx.Component:
                     required=True,
                     class_name=INPUT + " w-full",
                 ),
+                date_words(),
             ),
             label(
                 t("bo-ends-utc"),
@@ -147,6 +149,7 @@ def _editor() -> rx.Component:
                     required=True,
                     class_name=INPUT + " w-full",
                 ),
+                date_words(),
             ),
             label(
                 t("bo-sort"),

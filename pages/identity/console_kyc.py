@@ -19,6 +19,7 @@ from components.backoffice.console import (
     text_input,
     thumbnails,
 )
+from components.forms import date_words
 from components.i18n import t
 from pages.registry import Page
 from state.identity.console_kyc import KycState, ReviewRow
@@ -68,6 +69,7 @@ def _decision() -> rx.Component:
                     label(
                         t("identity.birthDate"),
                         rx.el.input(name="birthDate", type="date", class_name=INPUT),
+                        date_words(),
                     ),
                     rx.el.button(
                         t("kyc.approve"),

@@ -22,6 +22,7 @@ from components.backoffice.console import (
     table,
     text_input,
 )
+from components.forms import DATE_TYPES, date_words
 from components.i18n import t
 from models.loyalty_missions import MissionKind, MissionPeriod, MissionReward, RaceMetric
 from models.promotions import PromotionKind, RewardKind
@@ -33,7 +34,8 @@ WIDE = INPUT + " w-full"
 
 
 def _field(name: str, key: str, **props: object) -> rx.Component:
-    return label(t(key), text_input(name, class_name=WIDE, data_testid=f"promo-{name}", **props))
+    field = text_input(name, class_name=WIDE, data_testid=f"promo-{name}", **props)
+    return label(t(key), field, *([date_words()] if props.get("type") in DATE_TYPES else []))
 
 
 def _amount(name: str, key: str, required: bool = False) -> rx.Component:
@@ -272,7 +274,8 @@ def _campaign_select(name: str, options: list[tuple[str, str]]) -> rx.Component:
 
 
 def _campaign_field(name: str, key: str, **props: object) -> rx.Component:
-    return label(t(key), text_input(name, class_name=WIDE, data_testid=f"campaign-{name}", **props))
+    field = text_input(name, class_name=WIDE, data_testid=f"campaign-{name}", **props)
+    return label(t(key), field, *([date_words()] if props.get("type") in DATE_TYPES else []))
 
 
 def _campaign_form() -> rx.Component:

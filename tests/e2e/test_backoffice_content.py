@@ -101,6 +101,17 @@ async def test_marketing_writes_edits_and_unpublishes_a_notice(
     title = f"Aviso {uuid4().hex[:6]}"
     editor = page.get_by_test_id("announcement-editor")
     await editor.locator("select[name=language]").select_option("PT")
+    # A date field says its date in the page's language, whatever the browser's own picker
+    # shows; the console's root says which language that is.
+    language = await page.locator("main").evaluate("e => e.closest('[lang]').lang")
+    assert language in ("pt-BR", "en-US"), language
+    starts = editor.locator("input[name=starts]")
+    stored_start = await starts.input_value()
+    await starts.fill("2026-12-04T14:30")
+    said = r"4 de dezembro de 2026.*14:30" if language == "pt-BR" else r"December 4, 2026.*2:30"
+    words = starts.locator("xpath=following-sibling::output[1]")
+    await expect(words).to_have_text(re.compile(said))
+    await starts.fill(stored_start)
     await page.get_by_test_id("announcement-title").fill(title)
     await page.get_by_test_id("announcement-content").fill(
         '<p>Bem-vindo <b>hoje</b><img src=x onerror="alert(1)"><script>alert(2)</script></p>'

@@ -94,8 +94,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Callable, Coroutine
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -156,7 +158,8 @@ from app.services.content import legal
 from models.base import utcnow
 
 
-def main(argv: list[str] | None = None) -> int:
+def command_parser() -> argparse.ArgumentParser:
+    """Every command with its arguments (each one's work is in COMMANDS)."""
     parser = argparse.ArgumentParser(prog="python -m app.cli")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate")
@@ -317,131 +320,146 @@ def main(argv: list[str] | None = None) -> int:
     operator.add_argument("--name", required=True, help="the operator's legal name")
     operator.add_argument("--cnpj", required=True, help="14 digits, punctuation allowed")
     operator.add_argument("--licence", required=True, help="e.g. SPA/MF ordinance number")
-    args = parser.parse_args(argv)
+    return parser
 
+
+def main(argv: list[str] | None = None) -> int:
+    parser = command_parser()
+    args = parser.parse_args(argv)
     try:
         get_settings()  # every command (serve and worker start the app) stops on bad settings
     except ValidationError as refused:
         print(refused, file=sys.stderr)  # names each demo part a production start refuses
         return 2
     logs.configure()
-    if args.command == "migrate":
-        migrate()
-        asyncio.run(sync_roles())
-    elif args.command == "seed":
-        asyncio.run(seed_command())
-    elif args.command == "setup":
-        migrate()
-        asyncio.run(sync_roles())
-        asyncio.run(seed_command())
-    elif args.command == "rotate-key":
-        asyncio.run(rotate_command())
-    elif args.command == "audit":
-        return asyncio.run(audit_command())
-    elif args.command == "create-admin":
-        return asyncio.run(
-            invitation_command(staff_service.create_first_admin(args.username, utcnow()))
-        )
-    elif args.command == "staff-invite":
-        return asyncio.run(
-            invitation_command(staff_service.reinvite_by_name(args.username, utcnow()))
-        )
-    elif args.command == "audit-log-verify":
-        return asyncio.run(audit_log_verify_command(args.checkpoints))
-    elif args.command == "audit-log-checkpoint":
-        return asyncio.run(audit_log_checkpoint_command())
-    elif args.command == "vendor-secret":
-        asyncio.run(vendor_secret_command(args.vendor))
-    elif args.command == "lottery-verify":
-        return asyncio.run(lottery_verify_command(args.game, args.issue))
-    elif args.command == "crash-chain":
-        return asyncio.run(crash_chain_command(args.brand, args.length, args.edge))
-    elif args.command == "crash-salt":
-        return asyncio.run(crash_salt_command(args.brand, args.salt))
-    elif args.command == "crash-verify":
-        return asyncio.run(crash_verify_command(args.round))
-    elif args.command == "legal":
-        return asyncio.run(legal_command(args, Path(args.file).read_text(encoding="utf-8")))
-    elif args.command == "jobs":
-        asyncio.run(job_command(args.job))
-    elif args.command == "affiliates":
-        return asyncio.run(affiliates_command(args.action, args.id))
-    elif args.command == "worker":
-        asyncio.run(worker_command(args.ops_host, args.ops_port))
-    elif args.command == "applications":
-        return asyncio.run(applications_command(args.merchant))
-    elif args.command == "review":
-        return asyncio.run(review_command(args.entry, args.decision, args.note, args.operator))
-    elif args.command == "announce":
-        return asyncio.run(announce_command(args))
-    elif args.command == "bonus-forfeit":
-        return asyncio.run(bonus_forfeit_command(args.member, args.reason))
-    elif args.command == "backup":
-        return backup_command(args.target)
-    elif args.command == "backup-verify":
-        return backup_verify_command(args.file)
-    elif args.command == "restore":
-        if not args.source.is_file():
-            parser.error(f"no such backup file: {args.source}")
-        return restore_command(args.source)
-    elif args.command == "serve":
-        serve(args.host, args.port)
-    elif args.command == "protection-export":
-        asyncio.run(protection_export_command(args.brand, args.since, args.until))
-    elif args.command == "barred-import":
-        text = args.file.read_text(encoding="utf-8-sig")
-        return asyncio.run(barred_import_command(args.file.name, text))
-    elif args.command == "payout-times":
-        return asyncio.run(payout_times_command(args.brand, args.hours))
-    elif args.command == "vip-config":
-        text = Path(args.file).read_text(encoding="utf-8") if args.file else None
-        return asyncio.run(vip_config_command(args.brand, text))
-    elif args.command == "rebate-rates":
-        return asyncio.run(rebate_rates_command(args.brand, args.rates))
-    elif args.command == "lottery-result":
-        return asyncio.run(
-            as_staff(
-                staff_login(args.staff),
-                lambda staff: lottery_result_command(staff, args.game, args.issue, args.numbers),
-            )
-        )
-    elif args.command == "approvals":
-        if args.action != "list" and args.id is None:
-            parser.error("an approval request id is needed")
-        return asyncio.run(
-            as_staff(
-                staff_login(args.staff),
-                lambda staff: (
-                    pending_command(staff)
-                    if args.action == "list"
-                    else approval_command(staff, args.action, args.id, args.reason)
-                ),
-            )
-        )
-    elif args.command == "agent-contract-offer":
-        return asyncio.run(
-            as_staff(staff_login(args.staff), lambda staff: contract_offer_command(staff, args))
-        )
-    elif args.command == "module":
-        return asyncio.run(module_command(args.merchant, args.mod_id, args.switch == "on"))
-    elif args.command == "modules":
-        return asyncio.run(modules_command(args.merchant))
-    elif args.command == "register-field":
-        return asyncio.run(register_field_command(args))
-    elif args.command == "missions":
-        if args.action != "list" and not (args.kind and args.code):
-            parser.error("mission or race, and its code, are needed")
-        return asyncio.run(missions_command(args))
-    elif args.command == "operator-identity":
-        return asyncio.run(operator_identity_command(args))
-    elif args.command == "status":
-        try:
-            until = datetime.fromisoformat(args.until) if args.until else None
-        except ValueError:
-            parser.error(translate("site-status-until-invalid", "en", until=args.until))
-        return asyncio.run(status_command(args, until))
-    return 0
+    return COMMANDS[args.command](args, parser) or 0
 
+
+Command = Callable[[argparse.Namespace, argparse.ArgumentParser], int | None]
+
+
+def _done(work: Coroutine[Any, Any, object]) -> None:
+    """Run a command whose work says nothing back (exit status 0)."""
+    asyncio.run(work)
+
+
+def _code(work: Coroutine[Any, Any, int | None]) -> int | None:
+    """Run a command that gives its own exit status."""
+    return asyncio.run(work)
+
+
+def _setup(_: argparse.Namespace, __: argparse.ArgumentParser) -> None:
+    migrate()
+    _done(sync_roles())
+    _done(seed_command())
+
+
+def _migrate(_: argparse.Namespace, __: argparse.ArgumentParser) -> None:
+    migrate()
+    _done(sync_roles())
+
+
+def _restore(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if not args.source.is_file():
+        parser.error(f"no such backup file: {args.source}")
+    return restore_command(args.source)
+
+
+def _approvals(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
+    if args.action != "list" and args.id is None:
+        parser.error("an approval request id is needed")
+    return _code(
+        as_staff(
+            staff_login(args.staff),
+            lambda staff: (
+                pending_command(staff)
+                if args.action == "list"
+                else approval_command(staff, args.action, args.id, args.reason)
+            ),
+        )
+    )
+
+
+def _missions(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
+    if args.action != "list" and not (args.kind and args.code):
+        parser.error("mission or race, and its code, are needed")
+    return _code(missions_command(args))
+
+
+def _status(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int | None:
+    try:
+        until = datetime.fromisoformat(args.until) if args.until else None
+    except ValueError:
+        parser.error(translate("site-status-until-invalid", "en", until=args.until))
+    return _code(status_command(args, until))
+
+
+def _file_text(path: str | Path | None, encoding: str = "utf-8") -> str | None:
+    return Path(path).read_text(encoding=encoding) if path else None
+
+
+# Each command's work, by the name it is called with.
+COMMANDS: dict[str, Command] = {
+    "migrate": _migrate,
+    "seed": lambda args, _: _done(seed_command()),
+    "setup": _setup,
+    "rotate-key": lambda args, _: _done(rotate_command()),
+    "audit": lambda args, _: _code(audit_command()),
+    "create-admin": lambda args, _: _code(
+        invitation_command(staff_service.create_first_admin(args.username, utcnow()))
+    ),
+    "staff-invite": lambda args, _: _code(
+        invitation_command(staff_service.reinvite_by_name(args.username, utcnow()))
+    ),
+    "audit-log-verify": lambda args, _: _code(audit_log_verify_command(args.checkpoints)),
+    "audit-log-checkpoint": lambda args, _: _code(audit_log_checkpoint_command()),
+    "vendor-secret": lambda args, _: _done(vendor_secret_command(args.vendor)),
+    "lottery-verify": lambda args, _: _code(lottery_verify_command(args.game, args.issue)),
+    "crash-chain": lambda args, _: _code(crash_chain_command(args.brand, args.length, args.edge)),
+    "crash-salt": lambda args, _: _code(crash_salt_command(args.brand, args.salt)),
+    "crash-verify": lambda args, _: _code(crash_verify_command(args.round)),
+    "legal": lambda args, _: _code(legal_command(args, _file_text(args.file) or "")),
+    "jobs": lambda args, _: _done(job_command(args.job)),
+    "affiliates": lambda args, _: _code(affiliates_command(args.action, args.id)),
+    "worker": lambda args, _: _done(worker_command(args.ops_host, args.ops_port)),
+    "applications": lambda args, _: _code(applications_command(args.merchant)),
+    "review": lambda args, _: _code(
+        review_command(args.entry, args.decision, args.note, args.operator)
+    ),
+    "announce": lambda args, _: _code(announce_command(args)),
+    "bonus-forfeit": lambda args, _: _code(bonus_forfeit_command(args.member, args.reason)),
+    "backup": lambda args, _: backup_command(args.target),
+    "backup-verify": lambda args, _: backup_verify_command(args.file),
+    "restore": _restore,
+    "serve": lambda args, _: serve(args.host, args.port),
+    "protection-export": lambda args, _: _done(
+        protection_export_command(args.brand, args.since, args.until)
+    ),
+    "barred-import": lambda args, _: _code(
+        barred_import_command(args.file.name, _file_text(args.file, "utf-8-sig") or "")
+    ),
+    "payout-times": lambda args, _: _code(payout_times_command(args.brand, args.hours)),
+    "vip-config": lambda args, _: _code(vip_config_command(args.brand, _file_text(args.file))),
+    "rebate-rates": lambda args, _: _code(rebate_rates_command(args.brand, args.rates)),
+    "lottery-result": lambda args, _: _code(
+        as_staff(
+            staff_login(args.staff),
+            lambda staff: lottery_result_command(staff, args.game, args.issue, args.numbers),
+        )
+    ),
+    "approvals": _approvals,
+    "agent-contract-offer": lambda args, _: _code(
+        as_staff(staff_login(args.staff), lambda staff: contract_offer_command(staff, args))
+    ),
+    "module": lambda args, _: _code(
+        module_command(args.merchant, args.mod_id, args.switch == "on")
+    ),
+    "modules": lambda args, _: _code(modules_command(args.merchant)),
+    "register-field": lambda args, _: _code(register_field_command(args)),
+    "missions": _missions,
+    "operator-identity": lambda args, _: _code(operator_identity_command(args)),
+    "status": _status,
+}
 
 if __name__ == "__main__":
     sys.exit(main())

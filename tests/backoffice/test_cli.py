@@ -7,6 +7,7 @@ old entries stay bound to the keyed chain."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import shutil
@@ -19,6 +20,7 @@ from pathlib import Path
 from sqlalchemy import create_engine
 from sqlmodel import Session, col, select
 
+from app.cli import COMMANDS, command_parser
 from app.core.config import PROJECT_ROOT
 from app.services.backoffice import audit
 from models import AuditEntry, AuditHead
@@ -228,3 +230,12 @@ def test_a_database_from_before_the_key_keeps_verifying(tmp_path: Path) -> None:
     _forge(edited, lambda session: _rechain(session, 1, target="someone-else", until=2))
     found = _cli(_env(tmp_path, edited), "audit-log-verify")
     assert found.returncode == 1 and "BROKEN at entry 3 (inserted)" in found.stdout
+
+
+def test_every_command_the_parser_knows_has_its_work() -> None:
+    commands = next(
+        action.choices
+        for action in command_parser()._actions
+        if isinstance(action, argparse._SubParsersAction)
+    )
+    assert set(commands) == set(COMMANDS)

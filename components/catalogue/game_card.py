@@ -123,6 +123,7 @@ def hot_card(game: rx.Var) -> rx.Component:
             type="button",
             class_name=f"w-full text-left rounded-xl {FOCUS}",
             data_testid="hot-card",
+            data_game=game.code,
         ),
         rx.cond((game.type != LOTT) & (game.type != ELOTT), _heart(game)),
         class_name="relative",

@@ -117,7 +117,7 @@ async def test_a_vendor_whose_wordmark_fails_has_its_name_written_on_its_cover(
     # broken-image icon over its cover, its name written there instead.
     await open_site(page, site_url + "/")
     hot = page.get_by_test_id("home-hot")
-    tile = hot.locator("[data-testid=game-card]", has=page.get_by_test_id("game-cover-logo"))
+    tile = hot.locator("[data-testid=hot-card]", has=page.get_by_test_id("game-cover-logo"))
     code = await tile.first.get_attribute("data-game")
     async with session_scope() as session:
         vendor = (
@@ -129,7 +129,7 @@ async def test_a_vendor_whose_wordmark_fails_has_its_name_written_on_its_cover(
     await _set_image(vendor.id, f"{site_url}/img/vendor/list/color/no-such-wordmark.png")
     try:
         await open_site(page, site_url + "/")
-        card = hot.locator(f'[data-testid=game-card][data-game="{code}"]')
+        card = hot.locator(f'[data-testid=hot-card][data-game="{code}"]')
         await card.scroll_into_view_if_needed()
         await expect(card.get_by_test_id("game-cover-logo")).to_be_hidden()
         name = card.get_by_test_id("game-cover-logo-name")

@@ -22,7 +22,10 @@ def _heart(game: rx.Var) -> rx.Component:
             class_name=rx.cond(liked, "fill-red-500 text-red-500", "text-white"),
         ),
         on_click=[rx.stop_propagation, LobbyState.toggle_favorite(game)],
-        aria_label=rx.cond(liked, t("lobby.favorite_remove"), t("lobby.favorite_add")),
+        # Named for the game it acts on: a screen reader's list of buttons reads them apart.
+        aria_label=rx.cond(liked, t("lobby.favorite_remove"), t("lobby.favorite_add")).replace(
+            "{name}", game.name
+        ),
         aria_pressed=liked,
         type="button",
         class_name=f"absolute top-1.5 right-1.5 p-1.5 rounded-full bg-black/40 {FOCUS}",
@@ -137,6 +140,7 @@ def _start_button(game: rx.Var, *, demo: bool) -> rx.Component:
     return rx.el.button(
         t(f"lobby.{kind}"),
         on_click=LobbyState.play(game, demo),
+        aria_label=t(f"lobby.{kind}_named").replace("{name}", game.name),
         type="button",
         class_name=f"w-full rounded-lg {look} text-slate-900 font-semibold {FOCUS}",
         data_testid=f"{kind}-" + game.id.to(str),

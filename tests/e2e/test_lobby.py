@@ -53,6 +53,12 @@ async def test_search_narrows_the_list_and_guest_play_asks_to_log_in(
     cards = page.get_by_test_id("game-card")
     first_name = (await cards.first.inner_text()).lower()
     assert "tiger" in first_name
+    # Each card's buttons are named for their game (a screen reader lists them apart).
+    name = (await cards.first.locator("p").first.inner_text()).strip()
+    await expect(cards.first.get_by_role("button", name=f"Jogar {name}")).to_have_count(1)
+    await expect(
+        cards.first.get_by_role("button", name=re.compile("favoritos$"))
+    ).to_have_attribute("aria-label", f"Adicionar {name} aos favoritos")
     await cards.first.get_by_role("button", name="Jogar").click()
     await expect(page.get_by_test_id("dialog-login")).to_be_visible()
 

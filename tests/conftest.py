@@ -146,11 +146,12 @@ async def api(make_client: Callable[..., PlatformClient]) -> PlatformClient:
 # module fixtures are made once). The tests that drive the site run in their own pytest run
 # (`make test-site`), where each worker starts its own site on its own database. A test marked
 # `long` (minutes, no module fixtures) is a group of its own and is handed out first, so that
-# no worker is left running one alone at the end.
+# no worker is left running one alone at the end. A file marked `seeded` (it measures what the
+# pages hold, which other tests' rows on the same database would grow) is handed out first too.
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     root = Path(__file__).parent
     for item in items:
         long = item.get_closest_marker("long") is not None
         group = item.nodeid if long else str(item.path.relative_to(root))
         item.add_marker(pytest.mark.xdist_group(name=group))
-    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+    items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in ("long", "seeded")))

@@ -18,7 +18,6 @@ import functools
 import importlib
 import inspect
 import re
-import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -63,9 +62,8 @@ def handler_door(name: str) -> gates.Door:
         return gates.FRAMEWORK
     if CONSOLE_MODULE.match(module):
         return gates.STAFF
-    declared = getattr(
-        sys.modules.get(module) or importlib.import_module(module), "HANDLER_GATES", {}
-    )
+    # The module itself while it is being imported (a decorated class of it is being made).
+    declared = getattr(importlib.import_module(module), "HANDLER_GATES", {})
     return declared.get(row, gates.UNCLASSIFIED)
 
 

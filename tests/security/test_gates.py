@@ -7,8 +7,6 @@ in a cooling-off: each answers the gate's translated refusal and changes nothing
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import re
 import secrets
 from collections.abc import Iterator
@@ -23,7 +21,6 @@ from fastapi.routing import APIRoute, iter_route_contexts
 from sqlalchemy import func
 from sqlmodel import col, select
 
-import state
 import state.gates as state_gates
 from app.api.deps import door_gates
 from app.api.main import create_api
@@ -44,7 +41,7 @@ from tests.helpers.agents import PASSWORD as AGENT_PASSWORD
 from tests.helpers.agents import downline, top_agent
 from tests.helpers.money import cash, entry_count, fund
 from tests.helpers.site import brand_closed, brand_jurisdiction
-from tests.security.test_handlers import public_handlers
+from tests.security.test_handlers import declared_rows, public_handlers
 
 BLOCKED = "198.51.100.0/24"
 BLOCKED_IP = "198.51.100.77"
@@ -62,15 +59,6 @@ def _api_doors() -> Iterator[tuple[str, str, Any]]:
         for method in sorted(context.methods or ()):
             if method != "HEAD":
                 yield method, context.path_format, context
-
-
-def _declared_gates() -> dict[str, gates.Door]:
-    """Every row of every state module's HANDLER_GATES, by the handler's full name."""
-    rows: dict[str, gates.Door] = {}
-    for info in pkgutil.walk_packages(state.__path__, "state."):
-        declared = getattr(importlib.import_module(info.name), "HANDLER_GATES", {})
-        rows.update({f"{info.name}.{row}": door for row, door in declared.items()})
-    return rows
 
 
 def test_every_api_route_is_classified() -> None:
@@ -99,7 +87,9 @@ def test_every_public_handler_is_classified_and_gated_where_the_table_says() -> 
     found = public_handlers()
     unclassified = sorted(n for n in found if handler_door(n) is gates.UNCLASSIFIED)
     assert unclassified == [], "handlers missing from their module's HANDLER_GATES"
-    assert sorted(set(_declared_gates()) - set(found)) == [], "HANDLER_GATES lists gone handlers"
+    assert sorted(set(declared_rows("HANDLER_GATES")) - set(found)) == [], (
+        "HANDLER_GATES lists gone handlers"
+    )
     for name, fn in found.items():
         door = handler_door(name)
         assert door.reason.strip(), name
@@ -266,7 +256,7 @@ async def test_the_gates_let_an_open_site_and_a_member_in_good_standing_through(
         return member
 
     monkeypatch.setattr(state_gates, "_member_of", [the_member])
-    for door in {*gates.ROUTES.values(), *_declared_gates().values()}:
+    for door in {*gates.ROUTES.values(), *declared_rows("HANDLER_GATES").values()}:
         await state_gates.enforce(_Tab("192.0.2.32"), door)  # type: ignore[arg-type]
 
 

@@ -10,6 +10,7 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Iterator
+from typing import Any
 
 import reflex as rx
 from reflex.state import BaseState
@@ -33,15 +34,17 @@ REFLEX: dict[str, str] = {
 }
 
 
-def _declared_checks() -> dict[str, str]:
-    checks = dict(REFLEX)
+def declared_rows(manifest: str) -> dict[str, Any]:
+    """Every row of a per-handler manifest of the state modules (HANDLER_CHECKS,
+    HANDLER_GATES), by the handler's full name, "module.State.handler"."""
+    rows: dict[str, Any] = {}
     for info in pkgutil.walk_packages(state.__path__, "state."):
-        declared = getattr(importlib.import_module(info.name), "HANDLER_CHECKS", {})
-        checks.update({f"{info.name}.{handler}": check for handler, check in declared.items()})
-    return checks
+        declared = getattr(importlib.import_module(info.name), manifest, {})
+        rows.update({f"{info.name}.{row}": value for row, value in declared.items()})
+    return rows
 
 
-ALLOWED = _declared_checks()
+ALLOWED = {**REFLEX, **declared_rows("HANDLER_CHECKS")}
 # setvar, on every state, calls only the state's own set_* handlers (each listed above).
 SETVAR = "setvar"
 # Handlers whose arguments Reflex itself supplies or checks.

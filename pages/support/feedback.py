@@ -41,6 +41,11 @@ def _line(line: ThreadLine) -> rx.Component:
     )
 
 
+def _outcome() -> rx.Component:
+    """What became of the last action: its refusal or its notice."""
+    return rx.fragment(form_error(FeedbackState.error), notice(FeedbackState.notice))
+
+
 def _follow_up(ticket: TicketRow) -> rx.Component:
     return rx.el.form(
         rx.el.input(type="hidden", name="ticket", value=ticket.id.to(str)),
@@ -65,7 +70,7 @@ def _follow_up(ticket: TicketRow) -> rx.Component:
         # What became of this follow-up, beside its button (the new ticket's form has its own).
         rx.cond(
             FeedbackState.about_ticket == ticket.id,
-            rx.fragment(form_error(FeedbackState.error), notice(FeedbackState.notice)),
+            _outcome(),
         ),
         on_submit=FeedbackState.follow_up,
         reset_on_submit=True,
@@ -142,7 +147,7 @@ def feedback_page() -> rx.Component:
             image_drop(FEEDBACK_UPLOAD, t("feedback.images"), MAX_IMAGES, "feedback-upload"),
             rx.cond(
                 FeedbackState.about_ticket == 0,
-                rx.fragment(form_error(FeedbackState.error), notice(FeedbackState.notice)),
+                _outcome(),
             ),
             rx.el.button(
                 t("feedback.send"),

@@ -33,8 +33,10 @@ TEXTAREA = INPUT.replace("h-10", "min-h-20 py-2") + " w-full"
 WIDE = INPUT + " w-full"
 
 
-def _field(name: str, key: str, **props: object) -> rx.Component:
-    field = text_input(name, class_name=WIDE, data_testid=f"promo-{name}", **props)
+def _field(name: str, key: str, form: str = "promo", **props: object) -> rx.Component:
+    """A labelled field of a form (its test id `<form>-<name>`); a date field says its date
+    in the page's language under it."""
+    field = text_input(name, class_name=WIDE, data_testid=f"{form}-{name}", **props)
     return label(t(key), field, *([date_words()] if props.get("type") in DATE_TYPES else []))
 
 
@@ -274,8 +276,7 @@ def _campaign_select(name: str, options: list[tuple[str, str]]) -> rx.Component:
 
 
 def _campaign_field(name: str, key: str, **props: object) -> rx.Component:
-    field = text_input(name, class_name=WIDE, data_testid=f"campaign-{name}", **props)
-    return label(t(key), field, *([date_words()] if props.get("type") in DATE_TYPES else []))
+    return _field(name, key, "campaign", **props)
 
 
 def _campaign_form() -> rx.Component:

@@ -348,15 +348,14 @@ def _code(work: Coroutine[Any, Any, int | None]) -> int | None:
     return asyncio.run(work)
 
 
-def _setup(_: argparse.Namespace, __: argparse.ArgumentParser) -> None:
-    migrate()
-    _done(sync_roles())
-    _done(seed_command())
-
-
 def _migrate(_: argparse.Namespace, __: argparse.ArgumentParser) -> None:
     migrate()
     _done(sync_roles())
+
+
+def _setup(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    _migrate(args, parser)
+    _done(seed_command())
 
 
 def _restore(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

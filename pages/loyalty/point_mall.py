@@ -7,7 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, tabs
+from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav, tabs
 from components.i18n import t
 from components.layout import member_page
 from components.style import FOCUS
@@ -151,10 +151,23 @@ def _reward(item: rx.Var) -> rx.Component:
 def _mall() -> rx.Component:
     return rx.cond(
         PointsState.rewards.length() > 0,  # type: ignore[attr-defined]
-        rx.el.ul(
-            rx.foreach(PointsState.rewards, _reward),
-            class_name="grid grid-cols-2 md:grid-cols-3 lg:grid-cols-4 gap-3",
-            data_testid="reward-grid",
+        rx.fragment(
+            rx.el.ul(
+                rx.foreach(PointsState.rewards, _reward),
+                class_name="grid grid-cols-2 md:grid-cols-3 lg:grid-cols-4 gap-3",
+                data_testid="reward-grid",
+            ),
+            rx.cond(
+                PointsState.mall_pages > 1,
+                page_nav(
+                    PointsState.mall_page,
+                    PointsState.mall_pages,
+                    PointsState.go_mall,
+                    keys="record",
+                    testids=("mall-prev", "mall-status", "mall-next"),
+                    class_name="flex items-center justify-between mt-4",
+                ),
+            ),
         ),
         rx.el.p(
             t("points.empty_rewards"),

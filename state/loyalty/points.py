@@ -39,7 +39,7 @@ from state.site import current_brand, ui_lang
 HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each(
         "PointsState.",
-        "close_dialog go load move_window open_convert open_redeem preview_convert "
+        "close_dialog go go_mall load move_window open_convert open_redeem preview_convert "
         "set_quantity set_range set_view",
         gates.READ,
     ),
@@ -47,6 +47,9 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 VIEWS = ("mall", "history", "details")
+# Rewards shown a page at a time: a brand's whole mall is not kept with every tab (issue 36);
+# twelve fill the grid's two, three and four columns evenly.
+MALL_PAGE_SIZE = 12
 ADDRESS_FIELDS = tuple(points.ADDRESS_FIELDS)
 
 
@@ -123,7 +126,9 @@ class PointsState(MemberPage, rx.State):
     earn_lines: list[str] = []
     convert_line: str = ""
     min_convert: str = ""
-    rewards: list[RewardCard] = []
+    rewards: list[RewardCard] = []  # the mall's page shown
+    mall_page: int = 1
+    mall_pages: int = 1
     # the records screens: 7 or 30 days, `offset` windows back, one page at a time
     range_name: str = "7d"
     offset: int = 0
@@ -154,7 +159,7 @@ class PointsState(MemberPage, rx.State):
     @rx.event
     async def load(self) -> None:
         self.view, self.dialog, self.error, self.notice = "mall", "", "", ""
-        self.range_name, self.offset, self.page = "7d", 0, 1
+        self.range_name, self.offset, self.page, self.mall_page = "7d", 0, 1, 1
         await self._refresh()
 
     async def _refresh(self) -> None:
@@ -190,8 +195,12 @@ class PointsState(MemberPage, rx.State):
         )
         self.min_convert = str(config.min_convert)
         self._convert_ratio, self._currency = str(config.convert_ratio), symbol
+        offered = await points.rewards(member.merchant_id, lang)
+        self.mall_pages = max(1, -(-len(offered) // MALL_PAGE_SIZE))
+        self.mall_page = min(self.mall_page, self.mall_pages)
+        start = (self.mall_page - 1) * MALL_PAGE_SIZE
         self.rewards = [
-            self._reward(r, lang, symbol) for r in await points.rewards(member.merchant_id, lang)
+            self._reward(r, lang, symbol) for r in offered[start : start + MALL_PAGE_SIZE]
         ]
         if self.view == "history":
             await self._history(member, lang)
@@ -324,6 +333,12 @@ class PointsState(MemberPage, rx.State):
     @checked
     async def go(self, page: Page) -> None:
         self.page = min(max(1, page), self.pages)
+        await self._refresh()
+
+    @rx.event
+    @checked
+    async def go_mall(self, number: Page) -> None:
+        self.mall_page = min(max(1, number), self.mall_pages)
         await self._refresh()
 
     # ---- dialogs ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from app import routes
 from app.api import media, ops
 from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE, door_gates
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
-from app.api.schemas import SealedPayload
+from app.api.schemas import SealedPayload, camel
 from app.api.security_headers import SecurityHeaders
 from app.api.wps import system
 from app.core.config import get_settings
@@ -297,9 +297,8 @@ def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
     @api.exception_handler(AppError)
     async def _app_error(request: Request, exc: AppError) -> JSONResponse:
         language = _language(request)
-        return error_response(
-            exc.code, exc.status, language, localize_fields(exc.value, language), **exc.params
-        )
+        value = localize_fields(camel(exc.value), language)
+        return error_response(exc.code, exc.status, language, value, **exc.params)
 
     @api.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Query
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
 
 # The largest id an INTEGER column holds on PostgreSQL: ids sent by clients are bounded by it,
 # so an out-of-range one is refused as invalid rather than failing in the database.
@@ -15,6 +17,18 @@ MAX_ID = 2_147_483_647
 
 class ApiModel(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
+
+
+def camel(value: Any) -> Any:
+    """A service's dataclass value as the dict an ApiModel validates: its fields under their
+    camelCase names (the wire's), through nested dataclasses, lists, tuples and dicts."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return {to_camel(f.name): camel(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, list | tuple):
+        return [camel(item) for item in value]
+    if isinstance(value, dict):
+        return {key: camel(item) for key, item in value.items()}
+    return value
 
 
 # Paged lists: the page asked for, and the fields every page value has besides its items.

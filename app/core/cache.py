@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import fakeredis
+from pydantic import TypeAdapter, ValidationError
 from redis.asyncio import Redis
 
 from app.core.config import get_settings
@@ -44,6 +45,28 @@ async def cached_json(key: str, loader: Callable[[], Awaitable[T]], ttl: int | N
     value = await loader()
     await redis.set(key, json.dumps(value), ex=ttl or get_settings().cache_ttl_seconds)
     return value
+
+
+_ADAPTERS: dict[object, TypeAdapter[Any]] = {}  # one per shape: making one takes a while
+
+
+async def cached_value(
+    key: str, shape: type[T], loader: Callable[[], Awaitable[T]], ttl: int | None = None
+) -> T:
+    """`cached_json` for a value of a declared shape (dataclasses, lists of them, decimals,
+    dates): stored as its JSON and read back as that shape. A stored value of another shape
+    (an older release's, still within its TTL) is a miss: loaded again and stored anew."""
+    adapter = _ADAPTERS.get(shape) or _ADAPTERS.setdefault(shape, TypeAdapter(shape))
+
+    async def dumped() -> Any:
+        return adapter.dump_python(await loader(), mode="json")
+
+    try:
+        found: T = adapter.validate_python(await cached_json(key, dumped, ttl))
+    except ValidationError:
+        await invalidate(key)
+        found = adapter.validate_python(await cached_json(key, dumped, ttl))
+    return found
 
 
 async def invalidate(*keys: str) -> None:

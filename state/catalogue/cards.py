@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from app.core.i18n import studio_game_name
 from app.core.i18n.formatting import format_amount
 from app.services.catalogue import covers
+from app.services.catalogue.index import GameEntry
 from app.services.lottery import entries as lottery_entries
 from app.services.seamless.port import STUDIO_VENDOR
 from app.services.studio.crash import chains
@@ -41,63 +41,57 @@ class GameCard:
     code: str = ""  # the game's code (a lottery entry's is the engine game it opens)
 
 
-def game_name(entry: dict[str, Any], language: str) -> str:
+def game_name(entry: GameEntry, language: str) -> str:
     """The game's name in the reader's language: the in-house studio's and the lottery
     engine's games have theirs in the catalog (the catalogue keeps one name); a vendor's game
     keeps the vendor's name."""
-    code = str(entry.get("gameCode", ""))
-    lottery = lottery_entries.entry_of(str(entry.get("vassalage", "")), code)
+    lottery = lottery_entries.entry_of(entry.vassalage, entry.game_code)
     if lottery is not None:
         return lottery_entries.name(lottery, language)
-    return studio_game_name(code, language) or str(entry["gameName"])
+    return studio_game_name(entry.game_code, language) or entry.game_name
 
 
-def _rtp(entry: dict[str, Any], language: str, brand_rtps: Mapping[str, Decimal]) -> str:
+def _rtp(entry: GameEntry, language: str, brand_rtps: Mapping[str, Decimal]) -> str:
     """An Original's RTP: the brand's own where the brand sets it (Crash's house edge), else
     the declared one of the catalogue; a vendor's game shows none (not ours to state)."""
-    if entry["vassalage"] != STUDIO_VENDOR:
+    if entry.vassalage != STUDIO_VENDOR:
         return ""
-    code = str(entry.get("gameCode", ""))
-    rtp = brand_rtps.get(code)
-    if rtp is None and entry.get("rtp") is not None:
-        rtp = Decimal(str(entry["rtp"]))
+    rtp = brand_rtps.get(entry.game_code, entry.rtp)
     return "" if rtp is None else format_amount(rtp, language)
 
 
 def card(
-    entry: dict[str, Any], language: str, brand_rtps: Mapping[str, Decimal] | None = None
+    entry: GameEntry, language: str, brand_rtps: Mapping[str, Decimal] | None = None
 ) -> GameCard:
-    own = art_url(str(entry.get("gameCode", ""))) if entry["vassalage"] == STUDIO_VENDOR else ""
-    popup = entry["isGame"] == VASSALAGE
+    own = art_url(entry.game_code) if entry.vassalage == STUDIO_VENDOR else ""
+    popup = entry.is_game == VASSALAGE
     shown = covers.picture(
-        own or (entry["iconUrl"] if entry["showIcon"] else ""), entry["gameType"], vendor=popup
+        own or (entry.icon_url if entry.show_icon else ""), entry.game_type, vendor=popup
     )
     return GameCard(
-        id=str(entry["nodeId"]),
+        id=str(entry.node_id),
         name=game_name(entry, language),
-        vendor=entry["vassalage"],
-        vendor_name=entry["displayName"],
-        type=entry["gameType"],
+        vendor=entry.vassalage,
+        vendor_name=entry.display_name,
+        type=entry.game_type,
         icon=shown.src,
         cover=shown.cover,
         logo=shown.logo,
         fallback=shown.fallback,
-        demo=entry["supportPlay"] == 0,
-        maintenance=bool(entry["maintenance"]),
+        demo=entry.support_play == 0,
+        maintenance=entry.maintenance,
         popup=popup,
         rtp=_rtp(entry, language, brand_rtps or {}),
-        tag=str(entry.get("tag", "")),
-        code=str(entry.get("gameCode", "")),
+        tag=entry.tag or "",
+        code=entry.game_code,
     )
 
 
-async def cards(
-    entries: Iterable[dict[str, Any]], language: str, merchant_id: int
-) -> list[GameCard]:
+async def cards(entries: Iterable[GameEntry], language: str, merchant_id: int) -> list[GameCard]:
     """Cards of a list of games; Crash's RTP is the brand's (read only when it is listed)."""
     listed = list(entries)
     brand_rtps: dict[str, Decimal] = {}
-    if any(entry.get("gameCode") == CRASH_CODE for entry in listed):
+    if any(entry.game_code == CRASH_CODE for entry in listed):
         chain = await chains.published(merchant_id)
         if chain is not None:
             brand_rtps[CRASH_CODE] = chain.rtp

@@ -41,9 +41,9 @@ class GamePopupState(rx.State):
             GameQuery(vassalage=self.vendor, page_no=self.vendor_page, page_size=LIST_PAGE_SIZE),
         )
         ui = await ui_lang(self)
-        listed = await cards(found["content"], ui, brand.id)
+        listed = await cards(found.content, ui, brand.id)
         self.vendor_games = [*self.vendor_games, *listed] if self.vendor_page > 1 else listed
-        self.vendor_pages = max(1, found["totalPages"])
+        self.vendor_pages = max(1, found.total_pages)
 
     @rx.event
     @checked
@@ -69,7 +69,7 @@ class GamePopupState(rx.State):
         lang = (await self.get_state(SiteState)).lang or brand.default_language
         popular = await games.popular_games(brand, lang, limit=SUGGESTED + 1)
         ui = await ui_lang(self)
-        others = [g for g in popular if str(g["nodeId"]) != game_id][:SUGGESTED]
+        others = [g for g in popular if str(g.node_id) != game_id][:SUGGESTED]
         self.suggested = await cards(others, ui, brand.id)
         return DialogState.open(MAINTENANCE_DIALOG)
 

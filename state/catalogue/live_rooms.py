@@ -77,48 +77,48 @@ class RoomCard:
     maintenance: bool = False
 
 
-def host_cards(hosts: list[dict[str, Any]], language: str) -> list[HostCard]:
+def host_cards(hosts: list[live.LiveHost], language: str) -> list[HostCard]:
     """The hosts of `live.lobby_hosts` as cards; each table a game card of the lobby."""
     return [
         HostCard(
-            id=str(host["modelId"]),
-            name=str(host["name"]),
-            vendor=str(host["vassalage"]),
-            vendor_name=str(host["vendorName"]),
-            online=bool(host["online"]),
-            avatar=str(host["avatarUrl"]),
-            tables=[card(entry, language) for entry in host["tables"]],
+            id=host.model_id,
+            name=host.name,
+            vendor=host.vassalage,
+            vendor_name=host.vendor_name,
+            online=host.online,
+            avatar=host.avatar_url,
+            tables=[card(entry, language) for entry in host.tables],
         )
         for host in hosts
     ]
 
 
-def room_games(rooms: list[dict[str, Any]]) -> list[RoomChoice]:
+def room_games(rooms: list[games.PvpRoom]) -> list[RoomChoice]:
     """The PvP games of a vendor's rooms (each game once, in the rooms' order)."""
     seen: dict[str, RoomChoice] = {}
     for room in rooms:
-        key = str(room["nodeId"])
+        key = str(room.node_id)
         if key not in seen:
-            seen[key] = RoomChoice(key, str(room["gameName"]))
+            seen[key] = RoomChoice(key, room.game_name)
     return list(seen.values())
 
 
-def _plain(amount: Any) -> str:
-    return str(Decimal(str(amount)).quantize(Decimal("0.01")))
+def _plain(amount: Decimal) -> str:
+    return str(amount.quantize(Decimal("0.01")))
 
 
-def room_cards(rooms: list[dict[str, Any]], game_id: str) -> list[RoomCard]:
+def room_cards(rooms: list[games.PvpRoom], game_id: str) -> list[RoomCard]:
     """The room levels of one PvP game, lowest first (as GLS2_roomList lists them)."""
     return [
         RoomCard(
-            level=str(room["level"]),
-            min_bet=_plain(room["minBet"]),
-            min_balance=_plain(room["minBalance"]),
-            seats=int(room["maxSeats"]),
-            maintenance=bool(room["maintenance"]),
+            level=room.level,
+            min_bet=_plain(room.min_bet),
+            min_balance=_plain(room.min_balance),
+            seats=room.max_seats,
+            maintenance=room.maintenance,
         )
         for room in rooms
-        if str(room["nodeId"]) == game_id
+        if str(room.node_id) == game_id
     ]
 
 

@@ -220,19 +220,19 @@ class LobbyState(MemberPage, rx.State):
         self.hot = await cards(await games.hot_games(brand, lang), ui, brand.id)
         popular = await games.popular_games(brand, lang, limit=40)
         self.recommended = await cards(
-            [g for g in popular if not g["isTop"]][:HOME_LIST], ui, brand.id
+            [g for g in popular if not g.is_top][:HOME_LIST], ui, brand.id
         )
         pg = await games.game_page(
             brand, GameQuery(game_type="RNG", vassalage="PG", page_size=HOME_LIST)
         )
-        self.pg_games = await cards(pg["content"], ui, brand.id)
+        self.pg_games = await cards(pg.content, ui, brand.id)
         self.winners = [
             WinnerRow(
-                w["customerName"],
-                w["gameName"],
-                str(w["winAmount"]),
-                w["iconUrl"],
-                covers.cover_url(w["gameCategory"]),
+                w.customer_name,
+                w.game_name,
+                str(w.win_amount),
+                w.icon_url,
+                covers.cover_url(w.game_category),
             )
             for w in await winners.winner_board(brand, lang)
         ]
@@ -250,10 +250,10 @@ class LobbyState(MemberPage, rx.State):
             ),
         )
         ui = await ui_lang(self)
-        listed = await cards(found["content"], ui, brand.id)
+        listed = await cards(found.content, ui, brand.id)
         self.items = [*self.items, *listed] if append else listed
-        self.total = found["total"]
-        self.pages = max(1, found["totalPages"])
+        self.total = found.total
+        self.pages = max(1, found.total_pages)
 
     @rx.event
     async def load_list(self) -> Any:

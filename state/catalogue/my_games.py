@@ -57,9 +57,9 @@ class MyGamesState(rx.State):
         brand = await current_brand(self)
         found = await members.favorite_page(member_id, brand.image_host(), max(1, page))
         ui = await ui_lang(self)
-        self.favorites = await cards(found["content"], ui, brand.id)
-        self.page = found["pageNum"]
-        self.pages = max(1, found["totalPages"])
+        self.favorites = await cards(found.content, ui, brand.id)
+        self.page = found.page_num
+        self.pages = max(1, found.total_pages)
         self.loaded = True
 
     @rx.event
@@ -70,7 +70,7 @@ class MyGamesState(rx.State):
         brand = await current_brand(self)
         ui = await ui_lang(self)
         recent = await members.recent_games(member_id, brand.image_host())
-        self.recent = await cards(recent, ui, brand.id)
+        self.recent = await cards([played.entry for played in recent], ui, brand.id)
         self.loaded = True
 
 

@@ -202,9 +202,7 @@ class MissionState(MemberPage, rx.State):
         board = await winners.winner_board(brand, lang, limit=10)
         self.big_wins = [
             WinLine(
-                name=str(w["customerName"]),
-                game=str(w["gameName"]),
-                amount=format_amount(Decimal(str(w["winAmount"])), lang),
+                name=w.customer_name, game=w.game_name, amount=format_amount(w.win_amount, lang)
             )
             for w in board
         ]

@@ -15,6 +15,7 @@ from app.services.catalogue.index import Bucket, Item
 from app.services.catalogue.navigation import Category, VendorCard, prize_mode
 from app.services.loyalty.rebate import DEFAULT_RATES
 from models.catalogue import VASSALAGE
+from tests.helpers.catalogue import entry
 
 STORED = ("s.png", "sa.png", "w.png", "c.png", "p.png")
 
@@ -132,7 +133,7 @@ def test_unknown_game_type_is_refused() -> None:
     with pytest.raises(AppError) as caught:
         rules.list_filter("CASINO", tagalog=False)
     assert (caught.value.code, caught.value.status) == ("game-type-unknown", 422)
-    assert caught.value.params == {"gameType": "CASINO"}
+    assert caught.value.params == {"game_type": "CASINO"}
 
 
 def test_search_folds_case_and_accents() -> None:
@@ -142,9 +143,10 @@ def test_search_folds_case_and_accents() -> None:
 
 def test_index_search_finds_each_name_once_and_never_across_two_names() -> None:
     names = ["aa ab", "ba", "ab"]
-    bucket = Bucket([Item({"nodeId": n}, name, "RNG", None, False) for n, name in enumerate(names)])
-    assert [item.entry["nodeId"] for item in bucket.search("a")] == [0, 1, 2]
-    assert [item.entry["nodeId"] for item in bucket.search("ab")] == [0, 2]
+    items = [Item(entry(node_id=n), name, "RNG", None, False) for n, name in enumerate(names)]
+    bucket = Bucket(items)
+    assert [item.entry.node_id for item in bucket.search("a")] == [0, 1, 2]
+    assert [item.entry.node_id for item in bucket.search("ab")] == [0, 2]
     assert bucket.search("abba") == [] and bucket.search("bb") == []
     assert Bucket([]).search("a") == []
 

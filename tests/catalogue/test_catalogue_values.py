@@ -1,12 +1,19 @@
-"""The catalogue's values on the wire (issue 33): the game list's JSON keeps the spec's keys
-whatever shape the service hands the API."""
+"""The catalogue's typed values (issue 33): the game list's JSON keeps the spec's keys, and a
+list cached by the release before them (camelCase dicts, still in Redis for up to its TTL) is
+loaded again rather than read as the new shape."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 
 from app.client import PlatformClient
+from app.core.cache import get_redis
+from app.services.brands import brands
+from app.services.catalogue import games, winners
+from app.services.catalogue.index import CACHE_PREFIX, GameEntry
+from app.services.catalogue.winners import BoardLine
 
 LIST = "/wps/relay/GCSGAME_gameList"
 
@@ -37,6 +44,39 @@ ENTRY_KEYS = {
     "tag",
 }
 
+# A hot game as the release before the typed values cached it.
+OLD_ENTRY = {
+    "nodeId": 5220,
+    "nodeName": "Aztec Jewels Hold & Win",
+    "gameName": "Aztec Jewels Hold & Win",
+    "gameCode": "rt_05219",
+    "gameType": "RNG",
+    "vassalage": "RT",
+    "displayName": "Red Tiger",
+    "showIcon": "games/RT/rt_05219.png",
+    "iconUrl": "/img/games/RT/rt_05219.png",
+    "isGame": "GAME",
+    "supportPlay": 0,
+    "isTop": True,
+    "gameCategory": "CASINO",
+    "gameClassify": "SLOT",
+    "subCategory": None,
+    "tags": [],
+    "rtp": "94.67",
+    "popularity": 99976,
+    "releaseDate": "2020-05-25",
+    "maintenance": False,
+}
+OLD_WIN = {
+    "customerName": "br***02",
+    "gameName": "Rich Dragon Megaways",
+    "iconUrl": "/img/games/NLC/nlc_04924.png",
+    "winAmount": "111215.14",
+    "time": "2026-11-28T21:08:44.485513+00:00",
+    "nodeId": 4925,
+    "gameCategory": "CASINO",
+}
+
 
 async def test_game_list_entries_keep_their_json_keys(
     make_client: Callable[..., PlatformClient],
@@ -52,3 +92,21 @@ async def test_game_list_entries_keep_their_json_keys(
     lottery = (await client.get(LIST, {"gameType": "LOTT", "pageSize": 5}))["content"][0]
     assert set(lottery) == ENTRY_KEYS
     assert lottery["gameGroupCode"] and lottery["tag"]
+
+
+async def test_a_list_cached_in_the_old_camel_case_shape_is_loaded_again() -> None:
+    brand = await brands.by_code("BR1")
+    redis = get_redis()
+    hot_key = f"{CACHE_PREFIX}hot:{brand.code}:{brand.currency}:EN"
+    await redis.set(hot_key, json.dumps([OLD_ENTRY]), ex=60)
+    hot = await games.hot_games(brand, "EN")
+    assert hot and all(isinstance(entry, GameEntry) and entry.is_top for entry in hot)
+    stored = json.loads(await redis.get(hot_key))
+    assert [row["node_id"] for row in stored] == [entry.node_id for entry in hot]
+    assert await games.hot_games(brand, "EN") == hot  # the new shape reads back the same
+
+    board_key = f"{CACHE_PREFIX}winners:{brand.code}:EN:ALL"
+    await redis.set(board_key, json.dumps([OLD_WIN]), ex=60)
+    board = await winners.winner_board(brand, "EN")
+    assert board and all(isinstance(line, BoardLine) for line in board)
+    assert await winners.winner_board(brand, "EN") == board

@@ -3,7 +3,8 @@ names in the catalog; a vendor's game keeps the name its vendor gave it."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from decimal import Decimal
 from xml.etree import ElementTree
 
 from app.services.brands import brands
@@ -12,20 +13,7 @@ from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.games import GAMES
 from state.catalogue.cards import card, cards
 from state.studio import studio_views
-
-ENTRY: dict[str, Any] = {
-    "nodeId": 7,
-    "gameName": "Jungle Reels",
-    "gameCode": "BGS_SLOT_JUNGLE",
-    "vassalage": "BGS",
-    "displayName": "BGS",
-    "gameType": "INHOUSE",
-    "showIcon": "x.png",
-    "iconUrl": "/img/x.png",
-    "supportPlay": 0,
-    "maintenance": False,
-    "isGame": "GAME",
-}
+from tests.helpers.catalogue import ENTRY, entry
 
 
 def test_an_in_house_game_is_named_in_the_readers_language() -> None:
@@ -34,7 +22,7 @@ def test_an_in_house_game_is_named_in_the_readers_language() -> None:
 
 
 def test_a_vendors_game_keeps_its_vendors_name() -> None:
-    vendor_game = {**ENTRY, "gameName": "Fortune Tiger", "gameCode": "PG_126", "vassalage": "PG"}
+    vendor_game = entry(game_name="Fortune Tiger", game_code="PG_126", vassalage="PG")
     assert card(vendor_game, "pt").name == "Fortune Tiger"
 
 
@@ -42,25 +30,25 @@ def test_every_original_shows_its_own_art_and_a_vendors_game_its_icon() -> None:
     for code in [*GAMES, crash_rounds.CODE]:
         art = studio_views.ART_DIR / f"{code}.svg"
         assert ElementTree.parse(art).getroot().tag == "{http://www.w3.org/2000/svg}svg"
-        assert card({**ENTRY, "gameCode": code}, "en").icon == f"/originals/{code}.svg"
-    assert card({**ENTRY, "gameCode": "BGS_NO_ART_YET"}, "en").icon == "/img/x.png"
-    assert card({**ENTRY, "gameCode": "BGS_DICE", "vassalage": "PG"}, "en").icon == "/img/x.png"
+        assert card(entry(game_code=code), "en").icon == f"/originals/{code}.svg"
+    assert card(entry(game_code="BGS_NO_ART_YET"), "en").icon == "/img/x.png"
+    assert card(entry(game_code="BGS_DICE", vassalage="PG"), "en").icon == "/img/x.png"
 
 
 def test_a_game_without_an_image_shows_its_types_cover_and_an_original_its_art() -> None:
     """No image of its own: the type's cover, marked so the card writes the name over it; an
     Original without a catalogue icon (Limbo in the demo) still shows its own art."""
-    fish = {**ENTRY, "vassalage": "JILI", "gameCode": "JILI_1", "gameType": "FISH"}
-    bare = {**fish, "showIcon": None, "iconUrl": "/img/games/default.png"}
+    fish = entry(vassalage="JILI", game_code="JILI_1", game_type="FISH")
+    bare = replace(fish, show_icon=None, icon_url="/img/games/default.png")
     shown = card(bare, "pt")
     assert (shown.icon, shown.cover, shown.name) == ("/game-art/fish.svg", True, "Jungle Reels")
     assert (card(fish, "pt").icon, card(fish, "pt").cover) == ("/img/x.png", False)
-    original = card({**bare, "vassalage": "BGS", "gameCode": "BGS_LIMBO"}, "en")
+    original = card(replace(bare, vassalage="BGS", game_code="BGS_LIMBO"), "en")
     assert (original.icon, original.cover) == ("/originals/BGS_LIMBO.svg", False)
-    lottery = card({**bare, "gameType": "LOTT"}, "en")
+    lottery = card(replace(bare, game_type="LOTT"), "en")
     assert (lottery.icon, lottery.cover) == ("/game-art/lottery.svg", True)
     # A vendor listed among the games (its popup list): its wordmark on its type's cover.
-    vendor = card({**fish, "isGame": "VASSALAGE", "iconUrl": "/img/vendor/list/color/J.png"}, "en")
+    vendor = card(replace(fish, is_game="VASSALAGE", icon_url="/img/vendor/list/color/J.png"), "en")
     assert (vendor.icon, vendor.cover, vendor.logo, vendor.popup) == (
         "/game-art/fish.svg",
         True,
@@ -73,11 +61,11 @@ def test_a_game_without_an_image_shows_its_types_cover_and_an_original_its_art()
 async def test_an_originals_card_states_its_rtp_and_crashs_is_the_brands() -> None:
     """The declared RTP of an Original, as the reader writes numbers; none for a vendor's
     game; Crash's is the brand's own (its house edge is a brand setting)."""
-    dice = {**ENTRY, "gameCode": "BGS_DICE", "rtp": "99.00"}
+    dice = entry(game_code="BGS_DICE", rtp=Decimal("99.00"))
     assert card(dice, "pt").rtp == "99,00"
-    assert card({**dice, "vassalage": "PG", "gameCode": "PG_126"}, "en").rtp == ""
+    assert card(replace(dice, vassalage="PG", game_code="PG_126"), "en").rtp == ""
     brand = await brands.by_code("BR1")
-    crash = {**ENTRY, "gameCode": crash_rounds.CODE, "rtp": "99.00"}
+    crash = entry(game_code=crash_rounds.CODE, rtp=Decimal("99.00"))
     # Another test may have published a chain with its own edge: this one's is known.
     await chains.create_chain("BR1", 5, "3.50")
     shown = await cards([crash, dice], "en", brand.id)

@@ -6,7 +6,6 @@ reaches the room's minimum; and what the pages' states make of both."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
@@ -20,6 +19,7 @@ from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.brands import brands
 from app.services.catalogue import games
+from app.services.catalogue.index import GameEntry
 from app.services.catalogue.lobby import invalidate_catalogue
 from app.services.catalogue.rules import LIVE, PVP
 from app.services.providers import live, registry
@@ -37,6 +37,7 @@ from state.catalogue.live_rooms import (
     room_cards,
     room_games,
 )
+from tests.helpers.catalogue import entry
 from tests.helpers.seamless import funded_member
 from tests.helpers.simulator import LossyTransport, simulator_app
 
@@ -45,20 +46,19 @@ def _model(key: str, *tables: str, online: bool = True) -> LiveModel:
     return LiveModel(key, f"Host {key}", tables, online, f"http://sim/avatars/{key}.svg")
 
 
-def _entry(vendor: str, code: str, node: int) -> dict[str, Any]:
-    return {
-        "nodeId": node,
-        "gameName": f"Table {code}",
-        "gameCode": code,
-        "gameType": LIVE,
-        "vassalage": vendor,
-        "displayName": f"{vendor} Live",
-        "showIcon": f"{code}.png",
-        "iconUrl": f"/img/{code}.png",
-        "supportPlay": 1,
-        "maintenance": False,
-        "isGame": "GAME",
-    }
+def _entry(vendor: str, code: str, node: int) -> GameEntry:
+    return entry(
+        node_id=node,
+        node_name=f"Table {code}",
+        game_name=f"Table {code}",
+        game_code=code,
+        game_type=LIVE,
+        vassalage=vendor,
+        display_name=f"{vendor} Live",
+        show_icon=f"{code}.png",
+        icon_url=f"/img/{code}.png",
+        support_play=1,
+    )
 
 
 def test_hosts_keep_the_listed_tables_online_first_vendors_taking_turns() -> None:
@@ -76,10 +76,10 @@ def test_hosts_keep_the_listed_tables_online_first_vendors_taking_turns() -> Non
         ("PP", _model("p1", "p1")),
     ]
     hosts = live.arrange_hosts(found, tables)
-    assert [h["modelId"] for h in hosts] == ["e1", "p1", "e3", "e2"]
-    assert [t["gameCode"] for t in hosts[0]["tables"]] == ["t1"]
-    assert hosts[1]["vendorName"] == "PP Live" and hosts[3]["online"] is False
-    assert [h["modelId"] for h in live.arrange_hosts(found, tables, limit=2)] == ["e1", "p1"]
+    assert [h.model_id for h in hosts] == ["e1", "p1", "e3", "e2"]
+    assert [t.game_code for t in hosts[0].tables] == ["t1"]
+    assert hosts[1].vendor_name == "PP Live" and hosts[3].online is False
+    assert [h.model_id for h in live.arrange_hosts(found, tables, limit=2)] == ["e1", "p1"]
 
 
 def test_host_cards_carry_their_tables_as_game_cards() -> None:
@@ -102,15 +102,19 @@ def test_host_cards_carry_their_tables_as_game_cards() -> None:
 
 def test_the_room_picker_lists_each_game_once_and_its_levels_in_order() -> None:
     rooms = [
-        {
-            "nodeId": node,
-            "gameName": name,
-            "level": level,
-            "minBet": Decimal(bet),
-            "minBalance": Decimal(balance),
-            "maxSeats": 6,
-            "maintenance": False,
-        }
+        games.PvpRoom(
+            room_id=f"{node}-{level}",
+            node_id=node,
+            game_code=f"g{node}",
+            game_name=name,
+            vassalage="KP",
+            level=level,
+            level_name=level.title(),
+            min_bet=Decimal(bet),
+            min_balance=Decimal(balance),
+            max_seats=6,
+            maintenance=False,
+        )
         for node, name in ((11, "Teen Patti"), (12, "Rummy"))
         for level, bet, balance in (("NOVICE", "0.1", "10"), ("VIP", "100", "10000"))
     ]
@@ -138,10 +142,10 @@ async def test_the_lobby_hosts_come_from_the_providers_and_go_when_none_answers(
         registry.use_transport(httpx.ASGITransport(app=sim))
         hosts = await live.lobby_hosts(brand, "pt")
         assert 0 < len(hosts) <= live.LOBBY_HOSTS
-        assert len({h["vassalage"] for h in hosts}) > 1  # the vendors take turns
-        onlines = [h["online"] for h in hosts]
+        assert len({h.vassalage for h in hosts}) > 1  # the vendors take turns
+        onlines = [h.online for h in hosts]
         assert onlines == sorted(onlines, reverse=True)
-        assert all(t["gameType"] == LIVE for h in hosts for t in h["tables"])
+        assert all(t.game_type == LIVE for h in hosts for t in h.tables)
         await invalidate_catalogue()
         registry.use_transport(LossyTransport(httpx.ASGITransport(app=sim), down=bool))
         assert await live.lobby_hosts(brand, "pt") == []  # no invented hosts

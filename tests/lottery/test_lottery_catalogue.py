@@ -9,6 +9,7 @@ from sqlmodel import col, select
 from app.core.db import session_scope
 from app.services.brands import brands
 from app.services.catalogue.games import GameQuery, game_page, popular_games
+from app.services.catalogue.index import GameEntry
 from app.services.catalogue.lobby import menus
 from app.services.catalogue.navigation import start_game
 from app.services.lottery import entries
@@ -52,10 +53,10 @@ async def test_catalogue_lottery_entries_are_the_engine_s_games_and_open_them() 
         assert action.path.endswith(f"?gameCode={row.game_code}"), action
 
 
-async def _listed(code: str, game_type: str) -> dict[str, dict[str, object]]:
+async def _listed(code: str, game_type: str) -> dict[str, GameEntry]:
     brand = await brands.by_code(code)
     page = await game_page(brand, GameQuery(game_type=game_type, page_size=50))
-    return {str(entry["gameCode"]): entry for entry in page["content"]}
+    return {entry.game_code: entry for entry in page.content}
 
 
 async def test_a_brand_lists_only_the_lottery_games_its_market_can_play() -> None:
@@ -71,9 +72,9 @@ async def test_a_brand_lists_only_the_lottery_games_its_market_can_play() -> Non
     assert [c["vassalage"] for c in nav["LOTT"]["cards"]] == ["LOTT"]
     assert nav["LOTT"]["action"]["path"] == "/lottery"
     popular = await popular_games(br1, "EN", "LOTT", 50)
-    assert popular and not any(e["vassalage"] == "TCG_SEA" for e in popular)
+    assert popular and not any(e.vassalage == "TCG_SEA" for e in popular)
     searched = await game_page(br1, GameQuery(name="4D"))
-    assert not any(e["vassalage"] == "TCG_SEA" for e in searched["content"])
+    assert not any(e.vassalage == "TCG_SEA" for e in searched.content)
 
     # The Asian demo brand plays them all: the Vietnamese and SEA pages have their games.
     vn1 = await brands.by_code("VN1")
@@ -93,12 +94,13 @@ async def test_lottery_entries_carry_their_group_code_and_tag_and_are_named_in_e
     None
 ):
     lott = await _listed("VN1", "LOTT")
-    assert (lott["ssc-1m"]["gameGroupCode"], lott["ssc-1m"]["tag"]) == ("SSC", "SSC")
-    assert (lott["pcb-3m"]["gameGroupCode"], lott["pcb-3m"]["tag"]) == ("PCB", "28")
-    assert (lott["4d-mkt"]["gameGroupCode"], lott["4d-mkt"]["tag"]) == ("4D", "4D")
+    assert (lott["ssc-1m"].game_group_code, lott["ssc-1m"].tag) == ("SSC", "SSC")
+    assert (lott["pcb-3m"].game_group_code, lott["pcb-3m"].tag) == ("PCB", "28")
+    assert (lott["4d-mkt"].game_group_code, lott["4d-mkt"].tag) == ("4D", "4D")
     vn = await _listed("VN1", "ELOTT")
-    assert vn["vnn-1m"]["gameGroupCode"] == vn["vn-mn"]["gameGroupCode"] == "VN"
-    assert "gameGroupCode" not in (await _listed("VN1", "RNG")).popitem()[1]
+    assert vn["vnn-1m"].game_group_code == vn["vn-mn"].game_group_code == "VN"
+    slot = (await _listed("VN1", "RNG")).popitem()[1]
+    assert (slot.game_group_code, slot.tag) == (None, None)
     assert card(lott["ssc-1m"], "pt").name == "Cinco dígitos · 1 min"
     assert card(lott["ssc-1m"], "en").name == "Five digits · 1 min"
     assert card(lott["4d-mkt"], "en").name == "Magnum 4D"
@@ -106,7 +108,7 @@ async def test_lottery_entries_carry_their_group_code_and_tag_and_are_named_in_e
     # A name search finds a lottery game by its name in either language.
     br1 = await brands.by_code("BR1")
     found = await game_page(br1, GameQuery(name="dígitos"))
-    assert "ssc-1m" in {e["gameCode"] for e in found["content"]}
+    assert "ssc-1m" in {e.game_code for e in found.content}
 
 
 def test_a_game_opens_in_a_prize_mode_it_has_a_play_in() -> None:

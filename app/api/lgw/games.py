@@ -7,7 +7,7 @@ from pydantic import Field
 
 from app.api.deps import Context
 from app.api.envelope import Envelope, ok
-from app.api.schemas import ApiModel
+from app.api.schemas import ApiModel, camel
 from app.api.wps.games import ActionValue, GameEntryValue, VendorCardValue, brand_and_language
 from app.services.catalogue import games, lobby
 
@@ -62,7 +62,7 @@ async def popular(
     """The recommended list: popular games not marked isTop and not in maintenance (cached)."""
     brand, lang = await brand_and_language(ctx, None, language)
     found = await games.popular_games(brand, lang, gameType, limit)
-    return ok([GameEntryValue.model_validate(g) for g in found])
+    return ok([GameEntryValue.model_validate(camel(g)) for g in found])
 
 
 ROUTERS = (router,)

@@ -17,7 +17,7 @@ from pydantic import Field
 
 from app.api.deps import Context, CurrentMember, RealMember, RequestContext, module_call
 from app.api.envelope import Envelope, ok
-from app.api.schemas import MAX_ID, ApiModel
+from app.api.schemas import MAX_ID, ApiModel, camel
 from app.services import site
 from app.services.brands import Brand, brands
 from app.services.catalogue import games, lobby, members, winners
@@ -220,7 +220,7 @@ async def game_list(
             prize_mode=query.prizeMode.upper() if query.prizeMode else None,
         ),
     )
-    return ok(GamePageValue.model_validate(page))
+    return ok(GamePageValue.model_validate(camel(page)))
 
 
 @router.get("/GCSGAME_hotGamesV2", response_model=Envelope[list[GameEntryValue]])
@@ -235,7 +235,7 @@ async def hot_games(
     """The hot-games row (cached a minute per brand and language; `refresh=true` reloads)."""
     brand, lang = await brand_and_language(ctx, merchantCode, language)
     found = await games.hot_games(brand, lang, refresh)
-    return ok([GameEntryValue.model_validate(g) for g in found])
+    return ok([GameEntryValue.model_validate(camel(g)) for g in found])
 
 
 @router.get("/GCSGAME_newGameVendor", response_model=Envelope[VendorListValue])
@@ -256,7 +256,7 @@ async def vass_game_type(
 ) -> Envelope[list[VassGameTypeValue]]:
     """The game types of a vendor's games (the tabs of its popup list). Needs a token."""
     found = await games.vass_game_types(vassalage)
-    return ok([VassGameTypeValue.model_validate(t) for t in found])
+    return ok([VassGameTypeValue.model_validate(camel(t)) for t in found])
 
 
 @router.get("/GCSGAME_getRankList", response_model=Envelope[list[WinnerValue]])
@@ -270,7 +270,7 @@ async def rank_list(
     """The winner board: the biggest wins, names masked (cached; `refresh=true` reloads)."""
     brand, lang = await brand_and_language(ctx, None, language)
     board = await winners.winner_board(brand, lang, gameCategory, limitNum, refresh)
-    return ok([WinnerValue.model_validate(w) for w in board])
+    return ok([WinnerValue.model_validate(camel(w)) for w in board])
 
 
 @router.get("/GCS_recentGame", response_model=Envelope[list[RecentGameValue]])
@@ -278,7 +278,12 @@ async def recent_game(ctx: Context, auth: RealMember) -> Envelope[list[RecentGam
     """The games the member played last, newest first. Real accounts only."""
     assert auth.member.id is not None
     found = await members.recent_games(auth.member.id, ctx.brand.image_host())
-    return ok([RecentGameValue.model_validate(g) for g in found])
+    return ok(
+        [
+            RecentGameValue(**camel(g.entry), lastPlayedAt=g.last_played_at, playCount=g.play_count)
+            for g in found
+        ]
+    )
 
 
 @router.get("/MCSFE_getFavoriteGames", response_model=Envelope[list[int]])
@@ -298,7 +303,7 @@ async def favorite_games_list(
     """favGameList: a page of the member's favourite games (13 a page). Real accounts only."""
     assert auth.member.id is not None
     found = await members.favorite_page(auth.member.id, ctx.brand.image_host(), page, size)
-    return ok(FavoritePageValue.model_validate(found))
+    return ok(FavoritePageValue.model_validate(camel(found)))
 
 
 @router.post("/MCSFE_addFavoriteGameV2", response_model=Envelope[list[int]])
@@ -322,7 +327,7 @@ async def room_list(
 ) -> Envelope[list[RoomValue]]:
     """The PvP rooms of a vendor: each of its PVP games at every room level. Needs a token."""
     found = await games.pvp_rooms(vassalage, ctx.language)
-    return ok([RoomValue.model_validate(r) for r in found])
+    return ok([RoomValue.model_validate(camel(r)) for r in found])
 
 
 ROUTERS = (router,)

@@ -245,10 +245,7 @@ async def icon_for_path(path: str) -> str | None:
         names = _names.get(index.generation)
         if names is None:
             names = {
-                (item.entry["vassalage"], item.entry["gameCode"]): (
-                    str(item.entry["gameName"]),
-                    item.game_type,
-                )
+                (item.entry.vassalage, item.entry.game_code): (item.entry.game_name, item.game_type)
                 for (kind, _code), sorts in index.buckets.items()
                 if kind == VENDOR
                 for item in sorts["name"].items

@@ -25,6 +25,7 @@ from app.services.catalogue.index import (
     SUB,
     TYPE,
     VENDOR,
+    GameEntry,
     GameIndex,
     Item,
     game_entry,
@@ -83,6 +84,44 @@ class GameQuery:
     prize_mode: str | None = None
 
 
+@dataclass(frozen=True)
+class GamePage:
+    """A page of a game list; `total` counts every game matching, whatever the page."""
+
+    content: list[GameEntry]
+    total: int
+    page_no: int
+    page_size: int
+    total_pages: int
+    prize_mode: str  # the query's, else the navigation's
+
+
+@dataclass(frozen=True)
+class VendorGameType:
+    """A game type of a vendor's games and how many it has (a tab of its popup list)."""
+
+    vassalage: str
+    game_type: str
+    count: int
+
+
+@dataclass(frozen=True)
+class PvpRoom:
+    """One PvP game at one room level."""
+
+    room_id: str
+    node_id: int
+    game_code: str
+    game_name: str
+    vassalage: str
+    level: str
+    level_name: str
+    min_bet: Decimal
+    min_balance: Decimal
+    max_seats: int
+    maintenance: bool
+
+
 def _listed(raw: dict[str, Any]) -> list[ColumnElement[bool]]:
     """Type lists show a popup vendor's tile, not its games (they are in its popup)."""
     popup = popup_vendors(raw)
@@ -108,7 +147,7 @@ def _check(query: GameQuery) -> None:
     if query.sort not in SORTS:
         raise AppError("game-sort-unknown", status=422, params={"sort": query.sort})
     if query.prize_mode is not None and query.prize_mode not in rules.PRIZE_MODES:
-        raise AppError("prize-mode-unknown", status=422, params={"prizeMode": query.prize_mode})
+        raise AppError("prize-mode-unknown", status=422, params={"prize_mode": query.prize_mode})
 
 
 def _matches(
@@ -142,7 +181,7 @@ def _matches(
     return [item for item in bucket.search(needle) if shown(item, tagalog, unplayable)]
 
 
-async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
+async def game_page(brand: Brand, query: GameQuery) -> GamePage:
     """A page of games; a page beyond the end is empty and still tells the real total.
     Served from the in-memory game index (see `index`)."""
     _check(query)
@@ -151,19 +190,19 @@ async def game_page(brand: Brand, query: GameQuery) -> dict[str, Any]:
     items = _matches(index, found, query, brand)
     start = (query.page_no - 1) * query.page_size
     page = items[start : start + query.page_size]
-    return {
-        "content": [with_icon(item.entry, brand.image_host()) for item in page],
-        "total": len(items),
-        "pageNo": query.page_no,
-        "pageSize": query.page_size,
-        "totalPages": math.ceil(len(items) / query.page_size),
-        "prizeMode": query.prize_mode or index.prize_mode,
-    }
+    return GamePage(
+        content=[with_icon(item.entry, brand.image_host()) for item in page],
+        total=len(items),
+        page_no=query.page_no,
+        page_size=query.page_size,
+        total_pages=math.ceil(len(items) / query.page_size),
+        prize_mode=query.prize_mode or index.prize_mode,
+    )
 
 
 async def _top(
     brand: Brand, conditions: Sequence[ColumnElement[bool] | Mapped[bool]], limit: int
-) -> list[dict[str, Any]]:
+) -> list[GameEntry]:
     raw = await raw_catalogue()
     if not brand.supports_tagalog:
         conditions = [*conditions, _not_bingo()]
@@ -188,20 +227,21 @@ async def _top(
     return [game_entry(g, brand.image_host(), vendor_maintenance(raw)) for g in games]
 
 
-async def hot_games(brand: Brand, language: str, refresh: bool = False) -> list[dict[str, Any]]:
-    """The hot-games row: the most popular games marked isTop."""
+async def hot_games(brand: Brand, language: str, refresh: bool = False) -> list[GameEntry]:
+    """The hot-games row: the most popular games marked as top games."""
 
-    async def load() -> list[dict[str, Any]]:
+    async def load() -> list[GameEntry]:
         return await _top(brand, [col(Game.is_top)], HOT_LIMIT)
 
     # The currency decides which lottery games are listed (its market's RTP floor).
-    return await cached(f"hot:{brand.code}:{brand.currency}:{language}", load, refresh)
+    key = f"hot:{brand.code}:{brand.currency}:{language}"
+    return await cached(key, list[GameEntry], load, refresh)
 
 
 async def popular_games(
     brand: Brand, language: str, game_type: str | None = None, limit: int = POPULAR_LIMIT
-) -> list[dict[str, Any]]:
-    """The recommended list: the most popular games not marked isTop and not in maintenance,
+) -> list[GameEntry]:
+    """The recommended list: the most popular games not marked top and not in maintenance,
     of one type or sub-category if given (spec 9: up to 12 on the home page)."""
     if limit > MAX_POPULAR_LIMIT:
         raise AppError("game-page-size-too-large", status=422, params={"max": MAX_POPULAR_LIMIT})
@@ -212,17 +252,17 @@ async def popular_games(
     if found.sub_category:
         conditions.append(col(Game.sub_category) == found.sub_category)
 
-    async def load() -> list[dict[str, Any]]:
+    async def load() -> list[GameEntry]:
         return await _top(brand, conditions, limit)
 
     key = (
         f"popular:{brand.code}:{brand.currency}:{language}:"
         f"{found.game_type or found.sub_category}:{limit}"
     )
-    return await cached(key, load)
+    return await cached(key, list[GameEntry], load)
 
 
-async def vass_game_types(vassalage: str) -> list[dict[str, Any]]:
+async def vass_game_types(vassalage: str) -> list[VendorGameType]:
     """The game types of a vendor's games, with how many it has of each (its popup's tabs)."""
     code = _vendor(await raw_catalogue(), vassalage)
     async with session_scope() as session:
@@ -234,10 +274,10 @@ async def vass_game_types(vassalage: str) -> list[dict[str, Any]]:
                 .order_by(col(Game.game_type))
             )
         ).all()
-    return [{"vassalage": code, "gameType": game_type, "count": count} for game_type, count in rows]
+    return [VendorGameType(code, game_type, count) for game_type, count in rows]
 
 
-async def pvp_rooms(vassalage: str, language: str) -> list[dict[str, Any]]:
+async def pvp_rooms(vassalage: str, language: str) -> list[PvpRoom]:
     """The PvP rooms of a vendor: each of its PVP games at every room level."""
     code = _vendor(await raw_catalogue(), vassalage)
     async with session_scope() as session:
@@ -252,20 +292,23 @@ async def pvp_rooms(vassalage: str, language: str) -> list[dict[str, Any]]:
                 .order_by(col(Game.popularity).desc(), col(Game.id))
             )
         ).all()
-    return [
-        {
-            "roomId": f"{game.id}-{level}",
-            "nodeId": game.id,
-            "gameCode": game.game_code,
-            "gameName": game.game_name,
-            "vassalage": game.vassalage,
-            "level": level,
-            "levelName": translate(f"games.room.{level}", language),
-            "minBet": min_bet,
-            "minBalance": min_balance,
-            "maxSeats": SEATS.get(game.game_classify, DEFAULT_SEATS),
-            "maintenance": game.maintenance,
-        }
-        for game in games
-        for level, min_bet, min_balance in ROOM_LEVELS
-    ]
+    rooms: list[PvpRoom] = []
+    for game in games:
+        assert game.id is not None
+        rooms += [
+            PvpRoom(
+                room_id=f"{game.id}-{level}",
+                node_id=game.id,
+                game_code=game.game_code,
+                game_name=game.game_name,
+                vassalage=game.vassalage,
+                level=level,
+                level_name=translate(f"games.room.{level}", language),
+                min_bet=min_bet,
+                min_balance=min_balance,
+                max_seats=SEATS.get(game.game_classify, DEFAULT_SEATS),
+                maintenance=game.maintenance,
+            )
+            for level, min_bet, min_balance in ROOM_LEVELS
+        ]
+    return rooms

@@ -17,7 +17,9 @@ import time
 from bisect import bisect_right
 from collections import defaultdict, namedtuple
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
+from decimal import Decimal
 from itertools import accumulate
 from typing import Any
 
@@ -28,6 +30,7 @@ from sqlmodel import col, select
 from app.core.cache import get_redis
 from app.core.db import session_scope
 from app.core.i18n import UI_LANGUAGES, studio_game_name
+from app.core.i18n.formatting import quantize
 from app.core.text import fold_name
 from app.services.catalogue import rules
 from app.services.catalogue.navigation import (
@@ -50,54 +53,78 @@ GENERATION_CHECK_SECONDS = 1.0  # how long another process may serve an invalida
 ALL, TYPE, SUB, HOT, VENDOR = "all", "type", "sub", "hot", "vendor"
 
 
-def entry_without_icon(game: Any, vendors_down: Iterable[str]) -> dict[str, Any]:
-    """A game entry (spec 3) as JSON, but for the brand's icon URL, from a Game or a GameRow;
-    a vendor in maintenance puts its games in maintenance. A lottery entry (one of the
-    lottery engine's games) carries its gameGroupCode and the tag that comes from it."""
-    return {
-        **lottery_fields(game.vassalage, game.game_code),
-        "nodeId": game.id,
-        "nodeName": game.node_name,
-        "gameName": game.game_name,
-        "gameCode": game.game_code,
-        "gameType": game.game_type,
-        "vassalage": game.vassalage,
-        "displayName": game.display_name,
-        "showIcon": game.show_icon,
-        "isGame": game.is_game,
-        "supportPlay": game.support_play,
-        "isTop": game.is_top,
-        "gameCategory": game.game_category,
-        "gameClassify": game.game_classify,
-        "subCategory": game.sub_category,
-        "tags": list(game.tags),
-        "rtp": None if game.rtp is None else f"{game.rtp:.2f}",
-        "popularity": game.popularity,
-        "releaseDate": game.released_on.isoformat(),
-        "maintenance": game.maintenance or game.vassalage in vendors_down,
-    }
+@dataclass(frozen=True)
+class GameEntry:
+    """A game entry (spec 3). The API writes it under the spec's camelCase names."""
+
+    node_id: int
+    node_name: str
+    game_name: str
+    game_code: str
+    game_type: str
+    vassalage: str
+    display_name: str
+    show_icon: str | None
+    icon_url: str  # under the brand's image base: empty until `with_icon`
+    is_game: str
+    support_play: int
+    is_top: bool
+    game_category: str
+    game_classify: str
+    sub_category: str | None
+    tags: tuple[str, ...]
+    rtp: Decimal | None
+    popularity: int
+    release_date: date
+    maintenance: bool
+    # A lottery entry (one of the lottery engine's games) only: its group and the tag from it.
+    game_group_code: str | None = None
+    tag: str | None = None
 
 
-def lottery_fields(vassalage: str, game_code: str) -> dict[str, str]:
-    found = lottery_entries.entry_of(vassalage, game_code)
-    if found is None:
-        return {}
-    group = lottery_entries.group_code(found)
-    return {"gameGroupCode": group, "tag": lottery_entries.tag(group)}
+def entry_without_icon(game: Any, vendors_down: Iterable[str]) -> GameEntry:
+    """A game's entry, but for the brand's icon URL, from a Game or a GameRow; a vendor in
+    maintenance puts its games in maintenance."""
+    lottery = lottery_entries.entry_of(game.vassalage, game.game_code)
+    group = None if lottery is None else lottery_entries.group_code(lottery)
+    return GameEntry(
+        node_id=game.id,
+        node_name=game.node_name,
+        game_name=game.game_name,
+        game_code=game.game_code,
+        game_type=game.game_type,
+        vassalage=game.vassalage,
+        display_name=game.display_name,
+        show_icon=game.show_icon,
+        icon_url="",
+        is_game=game.is_game,
+        support_play=game.support_play,
+        is_top=game.is_top,
+        game_category=game.game_category,
+        game_classify=game.game_classify,
+        sub_category=game.sub_category,
+        tags=tuple(game.tags),
+        rtp=None if game.rtp is None else quantize(game.rtp),
+        popularity=game.popularity,
+        release_date=game.released_on,
+        maintenance=game.maintenance or game.vassalage in vendors_down,
+        game_group_code=group,
+        tag=None if group is None else lottery_entries.tag(group),
+    )
 
 
-def with_icon(entry: dict[str, Any], image_base: str) -> dict[str, Any]:
+def with_icon(entry: GameEntry, image_base: str) -> GameEntry:
     """The entry with its icon under the brand's image base (or the default icon)."""
-    return {**entry, "iconUrl": rules.image_url(image_base, entry["showIcon"])}
+    return replace(entry, icon_url=rules.image_url(image_base, entry.show_icon))
 
 
-def game_entry(game: Game, image_base: str, vendors_down: Iterable[str]) -> dict[str, Any]:
+def game_entry(game: Game, image_base: str, vendors_down: Iterable[str]) -> GameEntry:
     return with_icon(entry_without_icon(game, vendors_down), image_base)
 
 
 @dataclass(frozen=True)
 class Item:
-    entry: dict[str, Any]
+    entry: GameEntry
     search_name: str
     game_type: str
     sub_category: str | None

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 from sqlmodel import col, select
 
 from app.core import clock, rate_limit
-from app.core.cache import cached_json, invalidate, invalidate_prefix
+from app.core.cache import cached_value, invalidate, invalidate_prefix
 from app.core.db import session_scope
 from app.core.i18n import translate, ui_language
 from app.services import rebate_rates
@@ -54,14 +54,17 @@ async def invalidate_catalogue() -> None:
 T = TypeVar("T")
 
 
-async def cached(key: str, loader: Callable[[], Awaitable[T]], refresh: bool = False) -> T:
-    """A cached catalogue value; `refresh` reloads it unless it was reloaded moments ago."""
+async def cached(
+    key: str, shape: type[T], loader: Callable[[], Awaitable[T]], refresh: bool = False
+) -> T:
+    """A cached catalogue value of the given shape; `refresh` reloads it unless it was
+    reloaded moments ago."""
     full_key = CACHE_PREFIX + key
     if refresh and await rate_limit.throttle(
         f"refresh:{full_key}", REFRESH_EVERY_SECONDS, clock.now()
     ):
         await invalidate(full_key)
-    return await cached_json(full_key, loader, ttl=CACHE_TTL_SECONDS)
+    return await cached_value(full_key, shape, loader, ttl=CACHE_TTL_SECONDS)
 
 
 async def _load_raw() -> dict[str, Any]:
@@ -90,7 +93,7 @@ async def _load_raw() -> dict[str, Any]:
 
 async def raw_catalogue(refresh: bool = False) -> dict[str, Any]:
     """Vendor rows (as dicts, in sorted-vendor order), sub-categories present, any hot game."""
-    return await cached("raw", _load_raw, refresh)
+    return await cached("raw", dict[str, Any], _load_raw, refresh)
 
 
 def popup_vendors(raw: dict[str, Any]) -> list[str]:
@@ -191,7 +194,9 @@ async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str,
         }
 
     # The currency decides which lottery vendors are listed (its market's RTP floor).
-    return await cached(f"menus:{brand.code}:{brand.currency}:{language}", load, refresh)
+    return await cached(
+        f"menus:{brand.code}:{brand.currency}:{language}", dict[str, Any], load, refresh
+    )
 
 
 async def category_vendors(brand: Brand, language: str, nav_type: str) -> list[dict[str, Any]]:
@@ -214,7 +219,9 @@ async def vendor_list(brand: Brand, language: str, refresh: bool = False) -> dic
         )
         return {"sorted": ordered, "mapped": mapped}
 
-    return await cached(f"vendors:{brand.code}:{brand.currency}:{language}", load, refresh)
+    return await cached(
+        f"vendors:{brand.code}:{brand.currency}:{language}", dict[str, Any], load, refresh
+    )
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ games they played recently."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import Table, delete, func
 from sqlmodel import col, select
@@ -13,7 +14,7 @@ from app.core import clock, rate_limit
 from app.core.db import dialect_insert, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.accounts.members import require_real_account
-from app.services.catalogue.index import game_entry
+from app.services.catalogue.index import GameEntry, game_entry
 from app.services.catalogue.lobby import raw_catalogue, vendor_maintenance
 from app.services.catalogue.rules import LOTTERY_TYPES
 from models import FavoriteGame, Game, Member, RecentGame
@@ -26,8 +27,29 @@ THROTTLE_SECONDS = 1  # spec 9: the favourite toggle throttle is 1000 ms
 RECENT_LIMIT = 20
 
 
+@dataclass(frozen=True)
+class FavoritePage:
+    """A page of a member's favourite games (favGameList)."""
+
+    content: list[GameEntry]
+    node_id: list[int]  # the node ids of this page's games
+    page_num: int
+    page_size: int
+    total: int
+    total_pages: int
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game the member played lately: its entry, when they last played it and how often."""
+
+    entry: GameEntry
+    last_played_at: datetime
+    play_count: int
+
+
 async def _game(node_id: int, vendor: str, game_type: str) -> Game:
-    """The game a favourite payload names; nodeId, vendor and gameType must all match."""
+    """The game a favourite payload names; its node id, vendor and game type must all match."""
     async with session_scope() as session:
         game = await session.get(Game, node_id)
     if (
@@ -35,7 +57,7 @@ async def _game(node_id: int, vendor: str, game_type: str) -> Game:
         or game.vassalage != vendor.strip().upper()
         or game.game_type != game_type.strip().upper()
     ):
-        raise AppError("favorite-game-not-found", status=404, params={"nodeId": node_id})
+        raise AppError("favorite-game-not-found", status=404, params={"node_id": node_id})
     return game
 
 
@@ -46,7 +68,7 @@ async def _throttle(member_id: int) -> None:
 
 
 async def favorite_ids(member_id: int) -> list[int]:
-    """favGameIds: the node ids of the member's favourites, newest first."""
+    """The node ids of the member's favourites (favGameIds), newest first."""
     async with session_scope() as session:
         ids = (
             await session.exec(
@@ -93,8 +115,8 @@ async def remove_favorite(member: Member, node_id: int, vendor: str, game_type: 
 
 async def favorite_page(
     member_id: int, image_base: str, page: int = 1, size: int = FAVORITES_PAGE_SIZE
-) -> dict[str, Any]:
-    """favGameList: a page of favourite games (content, nodeId, pageNum, totalPages)."""
+) -> FavoritePage:
+    """A page of the member's favourite games (favGameList), newest first."""
     raw = await raw_catalogue()
     async with session_scope() as session:
         total = (
@@ -115,14 +137,15 @@ async def favorite_page(
             )
         ).all()
     down = vendor_maintenance(raw)
-    return {
-        "content": [game_entry(g, image_base, down) for g in games],
-        "nodeId": [g.id for g in games],
-        "pageNum": page,
-        "pageSize": size,
-        "total": total,
-        "totalPages": math.ceil(total / size),
-    }
+    content = [game_entry(g, image_base, down) for g in games]
+    return FavoritePage(
+        content=content,
+        node_id=[entry.node_id for entry in content],
+        page_num=page,
+        page_size=size,
+        total=total,
+        total_pages=math.ceil(total / size),
+    )
 
 
 async def record_play(member: Member, game: Game) -> None:
@@ -141,7 +164,7 @@ async def record_play(member: Member, game: Game) -> None:
         )
 
 
-async def recent_games(member_id: int, image_base: str) -> list[dict[str, Any]]:
+async def recent_games(member_id: int, image_base: str) -> list[PlayedGame]:
     """The games the member played last, newest first."""
     raw = await raw_catalogue()
     async with session_scope() as session:
@@ -156,10 +179,6 @@ async def recent_games(member_id: int, image_base: str) -> list[dict[str, Any]]:
         ).all()
     down = vendor_maintenance(raw)
     return [
-        {
-            **game_entry(game, image_base, down),
-            "lastPlayedAt": recent.last_played_at.isoformat(),
-            "playCount": recent.play_count,
-        }
+        PlayedGame(game_entry(game, image_base, down), recent.last_played_at, recent.play_count)
         for game, recent in rows
     ]

@@ -18,7 +18,7 @@ SPORTS, ESPORTS, COCKFIGHT = "SPORTS", "ESPORTS", "COCKFIGHT"
 LOTT, ELOTT, INHOUSE = "LOTT", "ELOTT", "INHOUSE"
 GAME_TYPES = (RNG, LIVE, FISH, PVP, SPORTS, ESPORTS, COCKFIGHT, LOTT, ELOTT, INHOUSE)
 LOTTERY_TYPES = frozenset({LOTT, ELOTT})
-HOT = "HOT"  # the /hot list: games marked isTop
+HOT = "HOT"  # the /hot list: games marked as top games
 
 # Menu sub-categories (spec 1): scratch, video poker, jackpot, table games, arcade, bingo.
 BINGO = "BG"
@@ -50,7 +50,7 @@ LIST_ICON_STYLES = ("white", "color", "purple")
 
 @dataclass(frozen=True)
 class ListFilter:
-    """What a game list's gameType selects: a vendor type, a sub-category or the hot list."""
+    """What a game list's game type selects: a vendor type, a sub-category or the hot list."""
 
     game_type: str | None = None
     sub_category: str | None = None
@@ -58,7 +58,7 @@ class ListFilter:
 
 
 def list_filter(game_type: str | None, tagalog: bool) -> ListFilter:
-    """The filter of a gameType; unknown types (and bingo without Tagalog) are refused."""
+    """The filter of a game type; unknown types (and bingo without Tagalog) are refused."""
     if game_type is None or not game_type.strip():
         return ListFilter()
     code = game_type.strip().upper()
@@ -68,7 +68,7 @@ def list_filter(game_type: str | None, tagalog: bool) -> ListFilter:
         return ListFilter(hot=True)
     if code in visible_sub_categories(SUB_CATEGORIES, tagalog):
         return ListFilter(sub_category=code)
-    raise AppError("game-type-unknown", status=422, params={"gameType": game_type})
+    raise AppError("game-type-unknown", status=422, params={"game_type": game_type})
 
 
 def visible_sub_categories(codes: tuple[str, ...] | list[str], tagalog: bool) -> list[str]:

@@ -17,7 +17,6 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlmodel import col, select
 
@@ -26,7 +25,7 @@ from app.core.errors import AppError
 from app.core.text import mask_customer_name
 from app.services.brands import Brand
 from app.services.catalogue import rules
-from app.services.catalogue.index import game_entry
+from app.services.catalogue.index import GameEntry, game_entry
 from app.services.catalogue.lobby import (
     cached,
     category_vendors,
@@ -47,6 +46,19 @@ class ChatRoom:
     chat_url: str
     table: str
     expires_at: datetime
+
+
+@dataclass(frozen=True)
+class LiveHost:
+    """A live host of the lobby, with the catalogue entries of the tables they host."""
+
+    model_id: str
+    name: str
+    vassalage: str
+    vendor_name: str
+    online: bool
+    avatar_url: str
+    tables: list[GameEntry]
 
 
 def chat_token(secret: str, member_id: int, nickname: str, table: str, expires: int) -> str:
@@ -107,30 +119,30 @@ async def launch_chat(
 
 def arrange_hosts(
     found: Iterable[tuple[str, LiveModel]],
-    tables: Mapping[tuple[str, str], dict[str, Any]],
+    tables: Mapping[tuple[str, str], GameEntry],
     limit: int = LOBBY_HOSTS,
-) -> list[dict[str, Any]]:
+) -> list[LiveHost]:
     """The live lobby's hosts from each vendor's models (`found`, vendor by vendor): each with
     the catalogue entries of the tables they host (`tables`, by vendor and game code); a
     table the brand does not list is left out, and a host left with none. Online hosts come
     first, the vendors taking turns, so the first `limit` show every vendor."""
     seen: dict[str, int] = {}
-    ranked: list[tuple[bool, int, int, dict[str, Any]]] = []
+    ranked: list[tuple[bool, int, int, LiveHost]] = []
     for vendor, model in found:
         entries = [tables[(vendor, code)] for code in model.tables if (vendor, code) in tables]
         if not entries:
             continue
         turn = seen.get(vendor, 0)
         seen[vendor] = turn + 1
-        host = {
-            "modelId": model.model_id,
-            "name": model.name,
-            "vassalage": vendor,
-            "vendorName": str(entries[0]["displayName"]),
-            "online": model.online,
-            "avatarUrl": model.avatar_url,
-            "tables": entries,
-        }
+        host = LiveHost(
+            model_id=model.model_id,
+            name=model.name,
+            vassalage=vendor,
+            vendor_name=entries[0].display_name,
+            online=model.online,
+            avatar_url=model.avatar_url,
+            tables=entries,
+        )
         ranked.append((not model.online, turn, len(ranked), host))
     ranked.sort(key=lambda row: row[:3])
     return [row[3] for row in ranked[:limit]]
@@ -148,7 +160,7 @@ async def _vendor_models(vassalage: str) -> list[tuple[str, LiveModel]]:
 
 async def _table_entries(
     brand: Brand, found: list[tuple[str, LiveModel]]
-) -> dict[tuple[str, str], dict[str, Any]]:
+) -> dict[tuple[str, str], GameEntry]:
     """The brand's catalogue entries of the hosts' tables (live games of their vendors)."""
     vendors = sorted({vendor for vendor, _ in found})
     codes = sorted({code for _, model in found for code in model.tables})
@@ -173,15 +185,17 @@ async def _table_entries(
     }
 
 
-async def lobby_hosts(brand: Brand, language: str) -> list[dict[str, Any]]:
+async def lobby_hosts(brand: Brand, language: str) -> list[LiveHost]:
     """The live lobby's hosts (CBS_modelList of each live vendor of the brand's menu), with
     the tables each hosts as game entries; none of a vendor whose provider does not answer.
     Cached as the catalogue's lists are (the hosts' shifts change by the hour)."""
 
-    async def load() -> list[dict[str, Any]]:
+    async def load() -> list[LiveHost]:
         vendors = [card["vassalage"] for card in await category_vendors(brand, language, LIVE)]
         answers = await asyncio.gather(*(_vendor_models(code) for code in vendors))
         found = [pair for answer in answers for pair in answer]
         return arrange_hosts(found, await _table_entries(brand, found))
 
-    return await cached(f"live-hosts:{brand.code}:{brand.currency}:{language}", load)
+    return await cached(
+        f"live-hosts:{brand.code}:{brand.currency}:{language}", list[LiveHost], load
+    )

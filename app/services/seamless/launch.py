@@ -80,7 +80,7 @@ async def _check_open(game: Game, brand: Brand, language: str) -> None:
         others = await catalogue_games.popular_games(
             brand, language, game.game_type, limit=SUGGESTIONS + 1
         )
-        suggestions = [g for g in others if g["nodeId"] != game.id][:SUGGESTIONS]
+        suggestions = [g for g in others if g.node_id != game.id][:SUGGESTIONS]
         raise AppError("game-maintenance", 409, value={"suggestions": suggestions})
 
 

@@ -21,9 +21,13 @@ class ApiModel(BaseModel):
 
 def camel(value: Any) -> Any:
     """A service's dataclass value as the dict an ApiModel validates: its fields under their
-    camelCase names (the wire's), through nested dataclasses, lists, tuples and dicts."""
+    camelCase names (the wire's), through nested dataclasses, lists, tuples and dicts. A name
+    of one word is the wire's as it is (to_camel would write `u9w` as `u9W`)."""
     if is_dataclass(value) and not isinstance(value, type):
-        return {to_camel(f.name): camel(getattr(value, f.name)) for f in fields(value)}
+        return {
+            to_camel(f.name) if "_" in f.name else f.name: camel(getattr(value, f.name))
+            for f in fields(value)
+        }
     if isinstance(value, list | tuple):
         return [camel(item) for item in value]
     if isinstance(value, dict):

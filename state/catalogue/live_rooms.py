@@ -186,7 +186,7 @@ class PvpRoomsState(MemberPage, rx.State):
         brand = await current_brand(self)
         language = (await self.get_state(SiteState)).lang or brand.default_language
         self.vendors = [
-            RoomChoice(c["vassalage"], c["displayName"])
+            RoomChoice(c.vassalage, c.display_name)
             for c in await lobby.category_vendors(brand, language, PVP)
         ]
         codes = [v.code for v in self.vendors]

@@ -60,13 +60,13 @@ HOME_LIST = 12  # spec 9: recommended and PG lists
 WALLET_OFFER_DIALOG = "wallet-offer"
 
 
-def _nav_path(item: dict[str, Any]) -> str:
+def _nav_path(item: lobby.MenuEntry) -> str:
     """A nav entry's page; an entry that starts a vendor's game directly (cockfight) goes to
     its list page, which starts that game (`start=<vendor>`)."""
-    action = item["action"]
-    path = str(action.get("path") or NAV_PATHS.get(item["navType"], "/"))
-    if action.get("kind") == "LAUNCH" and action.get("vassalage") in DIRECT_VENDORS:
-        return f"{path}?start={action['vassalage']}"
+    action = item.action
+    path = action.path or NAV_PATHS.get(item.nav_type, "/")
+    if action.kind == "LAUNCH" and action.vassalage in DIRECT_VENDORS:
+        return f"{path}?start={action.vassalage}"
     return path
 
 
@@ -131,8 +131,8 @@ def _list_extras(list_type: str) -> list[Any]:
     return []
 
 
-def _entries(items: list[dict[str, Any]]) -> list[NavEntry]:
-    return [NavEntry(item["navType"], _nav_path(item), item["title"]) for item in items]
+def _entries(items: list[lobby.MenuEntry]) -> list[NavEntry]:
+    return [NavEntry(item.nav_type, _nav_path(item), item.title) for item in items]
 
 
 class LobbyState(MemberPage, rx.State):
@@ -194,9 +194,9 @@ class LobbyState(MemberPage, rx.State):
     async def _load_menu(self) -> None:
         brand, lang = await self._brand_lang()
         menu = await lobby.menus(brand, lang)
-        nav = _entries(menu["nav"])
-        footer = _entries(menu["footer"])
-        self.sub_categories = [SubCategory(s["code"], s["title"]) for s in menu["subCategories"]]
+        nav = _entries(menu.nav)
+        footer = _entries(menu.footer)
+        self.sub_categories = [SubCategory(s.code, s.title) for s in menu.sub_categories]
         # The points mall shows to everyone; only logged-in real accounts open it (spec 6):
         # its page asks guests to log in and trial users to register (app/app.py's gate).
         self.nav, self.footer_nav = nav, footer
@@ -294,7 +294,7 @@ class LobbyState(MemberPage, rx.State):
         self.page = 1
         brand, lang = await self._brand_lang()
         self.vendors = [
-            VendorChip(c["vassalage"], c["displayName"], c["isGame"] == VASSALAGE)
+            VendorChip(c.vassalage, c.display_name, c.is_game == VASSALAGE)
             for c in await lobby.category_vendors(brand, lang, self.list_type)
         ]
         await self._query(append=False)

@@ -215,7 +215,7 @@ class LotteryState(MemberPage, Lean, rx.State):
         brand = await current_brand(self)
         wanted = ""
         with contextlib.suppress(AppError):
-            wanted = str((await catalogue_lobby.menus(brand, await ui_lang(self)))["prizeMode"])
+            wanted = (await catalogue_lobby.menus(brand, await ui_lang(self))).prize_mode
         return wanted if wanted in self.modes else views.prize_mode(self.area).value
 
     async def _market(self) -> Any:

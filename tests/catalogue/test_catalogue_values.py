@@ -1,6 +1,6 @@
 """The catalogue's typed values (issue 33): the game list's JSON keeps the spec's keys, and a
-list cached by the release before them (camelCase dicts, still in Redis for up to its TTL) is
-loaded again rather than read as the new shape."""
+value cached by the release before them (camelCase dicts, still in Redis for up to its TTL)
+is loaded again rather than read as the new shape."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from app.client import PlatformClient
 from app.core.cache import get_redis
 from app.services.brands import brands
-from app.services.catalogue import games, winners
+from app.services.catalogue import games, lobby, winners
 from app.services.catalogue.index import CACHE_PREFIX, GameEntry
 from app.services.catalogue.winners import BoardLine
 
@@ -110,3 +110,16 @@ async def test_a_list_cached_in_the_old_camel_case_shape_is_loaded_again() -> No
     board = await winners.winner_board(brand, "EN")
     assert board and all(isinstance(line, BoardLine) for line in board)
     assert await winners.winner_board(brand, "EN") == board
+
+
+async def test_menus_cached_in_the_old_camel_case_shape_are_loaded_again() -> None:
+    brand = await brands.by_code("BR1")
+    redis = get_redis()
+    await redis.set(
+        f"{CACHE_PREFIX}raw", json.dumps({"vendors": [], "subCategories": [], "hasHot": False})
+    )
+    old_menus = {"nav": [], "footer": [], "subCategories": [], "prizeMode": "LOTT", "u9w": None}
+    await redis.set(f"{CACHE_PREFIX}menus:{brand.code}:{brand.currency}:EN", json.dumps(old_menus))
+    menu = await lobby.menus(brand, "EN")
+    assert isinstance(menu, lobby.Menus) and menu.nav and menu.nav[0].nav_type == "HOME"
+    assert any(item.cards for item in menu.nav)  # built from the vendors, not the old raw

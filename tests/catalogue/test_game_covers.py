@@ -3,6 +3,7 @@ the catalogue knows has one, a real SVG file the site serves; the choice is the 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from xml.etree import ElementTree
 
 from sqlmodel import select
@@ -63,14 +64,12 @@ def test_a_vendor_without_an_icon_is_known_by_its_default_icon() -> None:
 async def test_a_provider_tile_without_an_icon_shows_its_categorys_cover() -> None:
     brand = await brands.by_code("BR1")
     cards = {
-        card["vassalage"]: card
-        for item in (await lobby.menus(brand, "EN"))["nav"]
-        for card in item["cards"]
+        card.vassalage: card for item in (await lobby.menus(brand, "EN")).nav for card in item.cards
     }
     code, listed = next(iter(cards.items()))
-    blank = {**listed, "icons": {**listed["icons"], "color": "/img/vendor/default.png"}}
+    blank = replace(listed, icons=replace(listed.icons, color="/img/vendor/default.png"))
     tile = lobby.provider_card(blank)
-    assert (tile.icon, tile.cover) == (covers.cover_url(listed["gameType"]), True)
+    assert (tile.icon, tile.cover) == (covers.cover_url(listed.game_type), True)
     own = lobby.provider_card(listed)
-    assert (own.icon, own.cover, own.vassalage) == (listed["icons"]["color"], False, code)
-    assert own.fallback == covers.cover_url(listed["gameType"])
+    assert (own.icon, own.cover, own.vassalage) == (listed.icons.color, False, code)
+    assert own.fallback == covers.cover_url(listed.game_type)

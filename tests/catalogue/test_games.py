@@ -10,6 +10,8 @@ from datetime import date
 import pytest
 from sqlmodel import col, select, update
 
+from app.api.schemas import camel
+from app.api.wps.games import VendorCardValue
 from app.client import ApiError, PlatformClient
 from app.core import clock
 from app.core.cache import get_redis
@@ -131,7 +133,8 @@ async def test_a_game_page_takes_its_vendors_from_the_menus_not_the_vendor_list(
     assert await get_redis().get(f"{lobby.CACHE_PREFIX}vendors:BR1:{brand.currency}:EN") is None
     vendors = await _visitor(make_client).get("/wps/relay/GCSGAME_newGameVendor")
     assert await get_redis().get(f"{lobby.CACHE_PREFIX}vendors:BR1:{brand.currency}:EN") is not None
-    assert esports == vendors["mapped"]["ESPORTS"] and len(esports) == 5
+    shown = [VendorCardValue.model_validate(camel(c)).model_dump(mode="json") for c in esports]
+    assert shown == vendors["mapped"]["ESPORTS"] and len(esports) == 5
     assert await lobby.category_vendors(brand, "EN", "HOME") == []
 
 

@@ -67,10 +67,10 @@ async def test_a_brand_lists_only_the_lottery_games_its_market_can_play() -> Non
     assert not {code for code in br1_lott if code.startswith("4d")}
     assert await _listed("BR1", "ELOTT") == {}
     br1 = await brands.by_code("BR1")
-    nav = {item["navType"]: item for item in (await menus(br1, "EN", refresh=True))["nav"]}
+    nav = {item.nav_type: item for item in (await menus(br1, "EN", refresh=True)).nav}
     assert "ELOTT" not in nav
-    assert [c["vassalage"] for c in nav["LOTT"]["cards"]] == ["LOTT"]
-    assert nav["LOTT"]["action"]["path"] == "/lottery"
+    assert [c.vassalage for c in nav["LOTT"].cards] == ["LOTT"]
+    assert nav["LOTT"].action.path == "/lottery"
     popular = await popular_games(br1, "EN", "LOTT", 50)
     assert popular and not any(e.vassalage == "TCG_SEA" for e in popular)
     searched = await game_page(br1, GameQuery(name="4D"))
@@ -83,10 +83,10 @@ async def test_a_brand_lists_only_the_lottery_games_its_market_can_play() -> Non
     assert {"vn-mn", "vn-mt", "vn-mb", "vns-1m", "vnn-5m"} <= set(elott)
     lott = await _listed("VN1", "LOTT")
     assert {"4d-mkt", "4d-1m", "ssc-1m"} <= set(lott)
-    nav = {item["navType"]: item for item in (await menus(vn1, "EN", refresh=True))["nav"]}
-    assert nav["ELOTT"]["action"]["path"] == "/vnLottery"
-    assert nav["LOTT"]["action"]["path"] == "/seaLottery"
-    assert (await menus(vn1, "EN"))["prizeMode"] == "ELOTT"
+    nav = {item.nav_type: item for item in (await menus(vn1, "EN", refresh=True)).nav}
+    assert nav["ELOTT"].action.path == "/vnLottery"
+    assert nav["LOTT"].action.path == "/seaLottery"
+    assert (await menus(vn1, "EN")).prize_mode == "ELOTT"
     assert entries.unplayable("VND") == frozenset()
 
 

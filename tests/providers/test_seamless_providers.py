@@ -26,9 +26,7 @@ async def test_only_seamless_wallet_providers_are_listed() -> None:
     listed = {p.vassalage for g in groups for p in g.providers}
     assert listed and all(modes[code] == WalletMode.SEAMLESS for code in listed)
     in_menus = {
-        card["vassalage"]
-        for item in (await lobby.menus(brand, "EN"))["nav"]
-        for card in item["cards"]
+        card.vassalage for item in (await lobby.menus(brand, "EN")).nav for card in item.cards
     }
     seamless_in_menus = {code for code in in_menus if modes[code] == WalletMode.SEAMLESS}
     assert listed == seamless_in_menus

@@ -49,7 +49,7 @@ async def game_menus(
     """The navigation built from the vendors (spec 2 rules), cached a minute per brand and
     language; `refresh=true` reloads it."""
     brand, lang = await brand_and_language(ctx, None, language)
-    return ok(MenuValue.model_validate(await lobby.menus(brand, lang, refresh)))
+    return ok(MenuValue.model_validate(camel(await lobby.menus(brand, lang, refresh))))
 
 
 @router.get("/popular", response_model=Envelope[list[GameEntryValue]])

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from app.api.deps import Context, CurrentMember, RealMember, RequestContext, module_call
 from app.api.envelope import Envelope, ok
@@ -115,6 +115,15 @@ class ActionValue(ApiModel):
     demo: bool
     requiresLogin: bool
     route: RouteValue | None = Field(description="named route (gameListCenter) and params")
+
+    @field_validator("route", mode="before")
+    @classmethod
+    def _named_route(cls, route: Any) -> Any:
+        """The service's route is a pair: its name and its (param, value) pairs."""
+        if isinstance(route, list | tuple):
+            name, params = route
+            return {"name": name, "params": dict(params)}
+        return route
 
 
 class VendorCardValue(ApiModel):
@@ -247,7 +256,8 @@ async def new_game_vendor(
 ) -> Envelope[VendorListValue]:
     """The vendor list, sorted and keyed by game type (cached; `refresh=true` reloads)."""
     brand, lang = await brand_and_language(ctx, None, language)
-    return ok(VendorListValue.model_validate(await lobby.vendor_list(brand, lang, refresh)))
+    found = await lobby.vendor_list(brand, lang, refresh)
+    return ok(VendorListValue.model_validate(camel(found)))
 
 
 @router.get("/GCSGAME_getVassGameType", response_model=Envelope[list[VassGameTypeValue]])

@@ -7,7 +7,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from sqlalchemy import ColumnElement, func, or_
 from sqlalchemy.orm import Mapped
@@ -33,7 +32,13 @@ from app.services.catalogue.index import (
     shown,
     with_icon,
 )
-from app.services.catalogue.lobby import cached, popup_vendors, raw_catalogue, vendor_maintenance
+from app.services.catalogue.lobby import (
+    RawCatalogue,
+    cached,
+    popup_vendors,
+    raw_catalogue,
+    vendor_maintenance,
+)
 from app.services.lottery import entries as lottery_entries
 from models import Game
 from models.catalogue import VASSALAGE
@@ -122,7 +127,7 @@ class PvpRoom:
     maintenance: bool
 
 
-def _listed(raw: dict[str, Any]) -> list[ColumnElement[bool]]:
+def _listed(raw: RawCatalogue) -> list[ColumnElement[bool]]:
     """Type lists show a popup vendor's tile, not its games (they are in its popup)."""
     popup = popup_vendors(raw)
     if not popup:
@@ -134,9 +139,9 @@ def _not_bingo() -> ColumnElement[bool]:
     return or_(col(Game.sub_category).is_(None), col(Game.sub_category) != rules.BINGO)
 
 
-def _vendor(raw: dict[str, Any], vassalage: str) -> str:
+def _vendor(raw: RawCatalogue, vassalage: str) -> str:
     code = vassalage.strip().upper()
-    if code not in {v["vassalage"] for v in raw["vendors"]}:
+    if code not in {v["vassalage"] for v in raw.vendors}:
         raise AppError("game-vendor-unknown", status=422, params={"vassalage": vassalage})
     return code
 

@@ -4,7 +4,7 @@ the vendor list, cached per brand and language for a minute and refreshable on r
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, TypeVar
 
@@ -22,6 +22,7 @@ from app.services.catalogue.navigation import (
     NAV_PATHS,
     POPUP,
     ROUTE,
+    Action,
     NavItem,
     VendorCard,
     build_navigation,
@@ -67,7 +68,71 @@ async def cached(
     return await cached_value(full_key, shape, loader, ttl=CACHE_TTL_SECONDS)
 
 
-async def _load_raw() -> dict[str, Any]:
+@dataclass(frozen=True)
+class RawCatalogue:
+    """What the menus and lists are built from: the vendor rows (a GameVendor's fields, in
+    sorted-vendor order), the sub-categories present and whether any game is a top game."""
+
+    vendors: list[dict[str, Any]]
+    sub_categories: list[str]
+    has_hot: bool
+
+
+@dataclass(frozen=True)
+class MenuCard:
+    """A vendor card of a navigation category, with its icons and what a tap does."""
+
+    vassalage: str
+    display_name: str
+    game_type: str
+    account_type_name: str
+    is_game: str
+    sort: int
+    maintenance: bool
+    wallet_mode: str
+    icons: rules.VendorImages
+    action: Action
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """A navigation entry: a category's title, action, rebate label and vendor cards."""
+
+    nav_type: str
+    title: str
+    game_classify: str
+    action: Action
+    rebate_rate: str | None
+    cards: list[MenuCard]
+
+
+@dataclass(frozen=True)
+class SubCategoryTitle:
+    code: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Menus:
+    """The game menus: the top navigation, the footer (no cards), the visible sub-categories,
+    the prize mode and the U9W entry."""
+
+    nav: list[MenuEntry]
+    footer: list[MenuEntry]
+    sub_categories: list[SubCategoryTitle]
+    prize_mode: str
+    u9w: Action | None
+
+
+@dataclass(frozen=True)
+class VendorList:
+    """Each card once, in vendor order (`sorted`), and the cards of each category (`mapped`)."""
+
+    sorted: list[MenuCard]
+    mapped: dict[str, list[MenuCard]]
+
+
+async def _load_raw() -> RawCatalogue:
     async with session_scope() as session:
         vendors = (
             await session.exec(
@@ -84,28 +149,27 @@ async def _load_raw() -> dict[str, Any]:
             ).all()
         )
         has_hot = (await session.exec(select(Game.id).where(col(Game.is_top)).limit(1))).first()
-    return {
-        "vendors": [vendor.model_dump() for vendor in vendors],
-        "subCategories": [code for code in rules.SUB_CATEGORIES if code in sub_categories],
-        "hasHot": has_hot is not None,
-    }
+    return RawCatalogue(
+        vendors=[vendor.model_dump() for vendor in vendors],
+        sub_categories=[code for code in rules.SUB_CATEGORIES if code in sub_categories],
+        has_hot=has_hot is not None,
+    )
 
 
-async def raw_catalogue(refresh: bool = False) -> dict[str, Any]:
-    """Vendor rows (as dicts, in sorted-vendor order), sub-categories present, any hot game."""
-    return await cached("raw", dict[str, Any], _load_raw, refresh)
+async def raw_catalogue(refresh: bool = False) -> RawCatalogue:
+    return await cached("raw", RawCatalogue, _load_raw, refresh)
 
 
-def popup_vendors(raw: dict[str, Any]) -> list[str]:
-    """Vendors whose games are listed only in their own popup list (isGame VASSALAGE)."""
-    return [v["vassalage"] for v in raw["vendors"] if v["is_game"] == VASSALAGE]
+def popup_vendors(raw: RawCatalogue) -> list[str]:
+    """Vendors whose games are listed only in their own popup list (is_game VASSALAGE)."""
+    return [v["vassalage"] for v in raw.vendors if v["is_game"] == VASSALAGE]
 
 
-def vendor_maintenance(raw: dict[str, Any]) -> set[str]:
-    return {v["vassalage"] for v in raw["vendors"] if v["maintenance"]}
+def vendor_maintenance(raw: RawCatalogue) -> set[str]:
+    return {v["vassalage"] for v in raw.vendors if v["maintenance"]}
 
 
-def _card_json(card: VendorCard, vendor: dict[str, Any], brand: Brand) -> dict[str, Any]:
+def _menu_card(card: VendorCard, vendor: dict[str, Any], brand: Brand) -> MenuCard:
     stored = (
         vendor["small_icon"],
         vendor["small_icon_active"],
@@ -113,115 +177,105 @@ def _card_json(card: VendorCard, vendor: dict[str, Any], brand: Brand) -> dict[s
         vendor["list_icon_color"],
         vendor["list_icon_purple"],
     )
-    images = rules.vendor_images(
-        brand.image_host(), card.vassalage, card.game_type, stored, brand.supports_tagalog
+    return MenuCard(
+        vassalage=card.vassalage,
+        display_name=card.display_name,
+        game_type=card.game_type,
+        account_type_name=card.account_type_name,
+        is_game=card.is_game,
+        sort=card.sort,
+        maintenance=vendor["maintenance"],
+        wallet_mode=vendor["wallet_mode"],
+        icons=rules.vendor_images(
+            brand.image_host(), card.vassalage, card.game_type, stored, brand.supports_tagalog
+        ),
+        action=card_action(card),
     )
-    return {
-        "vassalage": card.vassalage,
-        "displayName": card.display_name,
-        "gameType": card.game_type,
-        "accountTypeName": card.account_type_name,
-        "isGame": card.is_game,
-        "sort": card.sort,
-        "maintenance": vendor["maintenance"],
-        "walletMode": vendor["wallet_mode"],
-        "icons": {
-            "small": images.small,
-            "smallActive": images.small_active,
-            "white": images.white,
-            "color": images.color,
-            "purple": images.purple,
-            "nav": images.nav,
-        },
-        "action": card_action(card).to_json(),
-    }
 
 
 def nav_title(nav_type: str, language: str) -> str:
     return translate(NAV_TITLE_KEYS.get(nav_type, f"nav.{nav_type}"), language)
 
 
-def _nav_json(
+def _menu_entry(
     item: NavItem,
     vendors: dict[str, dict[str, Any]],
     brand: Brand,
     language: str,
     rates: Mapping[str, Decimal | None],
-) -> dict[str, Any]:
-    return {
-        "navType": item.nav_type,
-        "title": nav_title(item.nav_type, language),
-        "gameClassify": item.nav_type,
-        "action": item.action.to_json(),
-        "rebateRate": rules.rebate_label(item.nav_type, ui_language(language), rates),
-        "cards": [_card_json(c, vendors[c.vassalage], brand) for c in item.cards],
-    }
+) -> MenuEntry:
+    return MenuEntry(
+        nav_type=item.nav_type,
+        title=nav_title(item.nav_type, language),
+        game_classify=item.nav_type,
+        action=item.action,
+        rebate_rate=rules.rebate_label(item.nav_type, ui_language(language), rates),
+        cards=[_menu_card(c, vendors[c.vassalage], brand) for c in item.cards],
+    )
 
 
-async def menus(brand: Brand, language: str, refresh: bool = False) -> dict[str, Any]:
+async def menus(brand: Brand, language: str, refresh: bool = False) -> Menus:
     """The game menus: top navigation with the vendors of each category, footer, visible
     sub-categories, prize mode and the U9W entry."""
 
-    async def load() -> dict[str, Any]:
+    async def load() -> Menus:
         raw = await raw_catalogue(refresh)
-        vendors = {v["vassalage"]: v for v in raw["vendors"]}
+        vendors = {v["vassalage"]: v for v in raw.vendors}
         rates = await rebate_rates.displayed_rates(brand.id)
         # A lottery vendor none of whose games the brand's market can play is not listed.
         listed = [
             v
-            for v in raw["vendors"]
+            for v in raw.vendors
             if lottery_entries.vendor_playable(v["vassalage"], brand.currency)
         ]
         navigation = build_navigation(
             vendor_cards(listed),
-            sub_categories=raw["subCategories"],
+            sub_categories=raw.sub_categories,
             tagalog=brand.supports_tagalog,
-            has_hot=raw["hasHot"],
+            has_hot=raw.has_hot,
             points_mall=brand.module_on(POINTS_MODULE),
         )
-        return {
-            "nav": [_nav_json(item, vendors, brand, language, rates) for item in navigation.top],
-            "footer": [
-                {**_nav_json(item, vendors, brand, language, rates), "cards": []}
+        return Menus(
+            nav=[_menu_entry(item, vendors, brand, language, rates) for item in navigation.top],
+            footer=[
+                replace(_menu_entry(item, vendors, brand, language, rates), cards=[])
                 for item in navigation.footer
             ],
-            "subCategories": [
-                {"code": code, "title": translate(f"games.sub.{code}", language)}
+            sub_categories=[
+                SubCategoryTitle(code, translate(f"games.sub.{code}", language))
                 for code in navigation.sub_categories
             ],
-            "prizeMode": navigation.prize_mode,
-            "u9w": navigation.u9w.to_json() if navigation.u9w else None,
-        }
+            prize_mode=navigation.prize_mode,
+            u9w=navigation.u9w,
+        )
 
     # The currency decides which lottery vendors are listed (its market's RTP floor).
-    return await cached(
-        f"menus:{brand.code}:{brand.currency}:{language}", dict[str, Any], load, refresh
-    )
+    key = f"menus:{brand.code}:{brand.currency}:{language}"
+    return await cached(key, Menus, load, refresh)
 
 
-async def category_vendors(brand: Brand, language: str, nav_type: str) -> list[dict[str, Any]]:
+async def category_vendors(brand: Brand, language: str, nav_type: str) -> list[MenuCard]:
     """A game page's vendors of one category: the cards of the menus its navigation already
     holds (spec 2: a game page does not fetch the vendor list)."""
     menu = await menus(brand, language)
-    return next((item["cards"] for item in menu["nav"] if item["navType"] == nav_type), [])
+    return next((item.cards for item in menu.nav if item.nav_type == nav_type), [])
 
 
-async def vendor_list(brand: Brand, language: str, refresh: bool = False) -> dict[str, Any]:
+async def vendor_list(brand: Brand, language: str, refresh: bool = False) -> VendorList:
     """The vendor list, keyed by game type: `sorted` (each card once, in vendor order) and
     `mapped` (the navigation's categories, cockfight split out)."""
 
-    async def load() -> dict[str, Any]:
+    async def load() -> VendorList:
         menu = await menus(brand, language, refresh)
-        mapped = {item["navType"]: item["cards"] for item in menu["nav"] if item["cards"]}
+        mapped = {item.nav_type: item.cards for item in menu.nav if item.cards}
         ordered = sorted(
             (card for cards in mapped.values() for card in cards),
-            key=lambda card: (card["sort"], card["vassalage"]),
+            key=lambda card: (card.sort, card.vassalage),
         )
-        return {"sorted": ordered, "mapped": mapped}
+        return VendorList(sorted=ordered, mapped=mapped)
 
-    return await cached(
-        f"vendors:{brand.code}:{brand.currency}:{language}", dict[str, Any], load, refresh
-    )
+    key = f"vendors:{brand.code}:{brand.currency}:{language}"
+    return await cached(key, VendorList, load, refresh)
 
 
 @dataclass(frozen=True)
@@ -245,25 +299,25 @@ class ProviderGroup:
     providers: list[ProviderCard]
 
 
-def _provider_path(card: Mapping[str, Any]) -> str:
-    action = card["action"]
-    if action["kind"] == ROUTE and action["path"]:
-        return str(action["path"])
+def _provider_path(card: MenuCard) -> str:
+    action = card.action
+    if action.kind == ROUTE and action.path:
+        return action.path
     # a provider that starts its game directly: its category's list, narrowed to it
-    category = NAV_PATHS.get(card["gameType"], f"/{str(card['gameType']).lower()}")
-    return f"{category}?vassalage={card['vassalage']}"
+    category = NAV_PATHS.get(card.game_type, f"/{card.game_type.lower()}")
+    return f"{category}?vassalage={card.vassalage}"
 
 
-def provider_card(card: Mapping[str, Any]) -> ProviderCard:
+def provider_card(card: MenuCard) -> ProviderCard:
     """A provider tile of a vendor card of the menus: its own icon, else its category's cover."""
-    shown = covers.picture(covers.own_vendor_icon(card["icons"]["color"]), card["gameType"])
+    shown = covers.picture(covers.own_vendor_icon(card.icons.color), card.game_type)
     return ProviderCard(
-        vassalage=card["vassalage"],
-        name=card["displayName"] or card["vassalage"],
+        vassalage=card.vassalage,
+        name=card.display_name or card.vassalage,
         icon=shown.src,
         path=_provider_path(card),
-        popup=card["action"]["kind"] == POPUP,
-        maintenance=bool(card["maintenance"]),
+        popup=card.action.kind == POPUP,
+        maintenance=card.maintenance,
         cover=shown.cover,
         fallback=shown.fallback,
     )
@@ -274,12 +328,10 @@ async def seamless_providers(brand: Brand, language: str) -> list[ProviderGroup]
     provider's own wallet), by navigation category, in vendor order."""
     menu = await menus(brand, language)
     groups: list[ProviderGroup] = []
-    for item in menu["nav"]:
+    for item in menu.nav:
         cards = [
-            provider_card(card)
-            for card in item["cards"]
-            if card["walletMode"] == WalletMode.SEAMLESS
+            provider_card(card) for card in item.cards if card.wallet_mode == WalletMode.SEAMLESS
         ]
         if cards:
-            groups.append(ProviderGroup(item["navType"], item["title"], cards))
+            groups.append(ProviderGroup(item.nav_type, item.title, cards))
     return groups

@@ -80,22 +80,6 @@ class Action:
     requires_login: bool = False
     route: tuple[str, tuple[tuple[str, str], ...]] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        """The action as the API and the UI state see it."""
-        route = None
-        if self.route is not None:
-            route = {"name": self.route[0], "params": dict(self.route[1])}
-        return {
-            "kind": self.kind,
-            "path": self.path,
-            "vassalage": self.vassalage,
-            "gameType": self.game_type,
-            "gameCode": self.game_code,
-            "demo": self.demo,
-            "requiresLogin": self.requires_login,
-            "route": route,
-        }
-
 
 @dataclass(frozen=True)
 class VendorCard:
@@ -111,7 +95,7 @@ class VendorCard:
 
 @dataclass(frozen=True)
 class Category:
-    """A game vendor category: its type (gameClassify) and its cards, in vendor order."""
+    """A game vendor category: its game type and its cards, in vendor order."""
 
     game_type: str
     cards: tuple[VendorCard, ...]
@@ -279,7 +263,7 @@ def start_game(
 ) -> Action:
     """Spec 4, starting a game: guests log in, trial users register first; lottery vendors go
     to their lottery page, VASSALAGE entries open the popup list, anything else starts
-    directly, as a free demo only when supportPlay is 0."""
+    directly, as a free demo only when support_play is 0."""
     if not logged_in:
         return Action(LOGIN)
     if trial:

@@ -191,7 +191,7 @@ async def lobby_hosts(brand: Brand, language: str) -> list[LiveHost]:
     Cached as the catalogue's lists are (the hosts' shifts change by the hour)."""
 
     async def load() -> list[LiveHost]:
-        vendors = [card["vassalage"] for card in await category_vendors(brand, language, LIVE)]
+        vendors = [card.vassalage for card in await category_vendors(brand, language, LIVE)]
         answers = await asyncio.gather(*(_vendor_models(code) for code in vendors))
         found = [pair for answer in answers for pair in answer]
         return arrange_hosts(found, await _table_entries(brand, found))

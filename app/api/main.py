@@ -23,12 +23,13 @@ from starlette.routing import Match, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
-from app.api import media, ops
+from app.api import ops
+from app.api.catalogue import media
+from app.api.content import system
 from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE, door_gates
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.schemas import SealedPayload, camel
 from app.api.security_headers import SecurityHeaders
-from app.api.wps import system
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import ui_language

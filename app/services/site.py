@@ -97,7 +97,7 @@ def system_status(brand: Brand, ip: str, country: str | None = None) -> SystemSt
 
 def enforce_open(brand: Brand, ip: str, country: str | None, *, money: bool) -> None:
     """The server side of the status pages for a door outside the gate table's two door
-    kinds (the studio's game session: app/api/studio.py); API routes and site handlers pass
+    kinds (the studio's game session: app/api/studio/games.py); API routes and site handlers pass
     the same gates through app/services/gates.py. A blocked address or country is refused
     (access-restricted); during maintenance money calls answer system-maintenance.
     """

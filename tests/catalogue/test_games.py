@@ -10,8 +10,8 @@ from datetime import date
 import pytest
 from sqlmodel import col, select, update
 
+from app.api.catalogue.games import VendorCardValue
 from app.api.schemas import camel
-from app.api.wps.games import VendorCardValue
 from app.client import ApiError, PlatformClient
 from app.core import clock
 from app.core.cache import get_redis

@@ -11,9 +11,10 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.dependencies.models import Dependant
 
-from app.api import deps, studio
+from app.api import deps
+from app.api.cashier import withdraw
 from app.api.main import api_operations
-from app.api.wps import withdraw
+from app.api.studio import games as studio
 
 
 class Access(enum.IntEnum):

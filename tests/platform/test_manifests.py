@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 
 from fastapi import APIRouter
 from fastapi.routing import iter_route_contexts
 
 import app.api
+from app.api.content import system
 from app.api.main import create_api
-from app.api.wps import system
 from app.core.manifests import declared
 
 
@@ -36,3 +37,17 @@ def test_the_money_calls_are_matched_before_the_others() -> None:
     )
     for money in ("/vendor/{vendorCode}/wallet/debit", "/studio/rounds", "/lgw/lotto/bets"):
         assert paths.index(money) < first_other, money
+
+
+def test_no_route_is_shadowed_by_one_matched_before_it() -> None:
+    """The API matches routes in the order the manifests give (modules in name order): a
+    route whose path an earlier route of the same method also matches would never answer."""
+    seen: list[tuple[re.Pattern[str], set[str], str]] = []
+    for context in iter_route_contexts(create_api().routes):
+        methods = set(getattr(context.route, "methods", None) or ())
+        concrete = re.sub(r"\{[^}]+\}", "x1", context.path)
+        shadows = [
+            path for pattern, earlier, path in seen if methods & earlier and pattern.match(concrete)
+        ]
+        assert shadows == [], f"{context.path} is answered by {shadows}"
+        seen.append((context.route.path_regex, methods, context.path))

@@ -5,7 +5,7 @@ A game's theme comes from the words of its name (Fire → embers, Frozen → ice
 Golden → gold ...), its motif from its kind (reels and the name's symbol for a slot, a card
 table for live casino, a fish for fishing, fanned cards for PvP, a ball for sports, a rooster
 for cockfight, numbered balls for lottery, a controller for e-sports). Pure functions: the
-image host (app/api/media.py) serves them; a real brand points its image base at its CDN.
+image host (app/api/catalogue/media.py) serves them; a real brand points its image base at its CDN.
 """
 
 from __future__ import annotations

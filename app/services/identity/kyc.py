@@ -3,7 +3,7 @@
 A real provider (KYC_PROVIDER_URL, LIVENESS_PROVIDER_URL) reads the member's document and runs
 the liveness check; it answers APPROVED with the birth date and name it read, REVIEW (a person
 must look), or REJECTED. Unset, the project's sandbox provider (`sandbox_decision`, served at
-SANDBOX_PATH by app/api/wps/identity.py; never in production) answers the same way, with fixed
+SANDBOX_PATH by app/api/identity/identity.py; never in production) answers the same way, with fixed
 rules a tester can steer:
 
 - a name of fewer than two words: REJECTED (the document's name could not be matched);

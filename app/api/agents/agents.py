@@ -1,6 +1,6 @@
 """Agent calls (spec 7): the four contract processing calls at their spec paths and the agent
 centre's team, contract and pay calls (the consolidated call, with the contract info and its
-flags, is the wallet's: app/api/wps/wallet.py). Every /wps/agent
+flags, is the wallet's: app/api/cashier/wallet.py). Every /wps/agent
 call and the processing calls go through `agent_member`: a player or trial token gets 403."""
 
 from __future__ import annotations

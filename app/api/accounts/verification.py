@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.api.account_schemas import BotChallenge, CaptchaValue, SmsPayload, SmsValue
+from app.api.accounts.schemas import BotChallenge, CaptchaValue, SmsPayload, SmsValue
 from app.api.deps import Context, module_call
 from app.api.envelope import Envelope, ok
 from app.core.i18n import translate

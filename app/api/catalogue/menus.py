@@ -5,10 +5,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Query
 from pydantic import Field
 
+from app.api.catalogue.games import ActionValue, GameEntryValue, VendorCardValue, brand_and_language
 from app.api.deps import Context
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel, camel
-from app.api.wps.games import ActionValue, GameEntryValue, VendorCardValue, brand_and_language
 from app.services.catalogue import games, lobby
 
 router = APIRouter(prefix="/lgw/games", tags=["games"])

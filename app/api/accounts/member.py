@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Request
 
-from app.api.account_schemas import (
+from app.api.accounts.schemas import (
     ChangePasswordPayload,
     ChangePasswordValue,
     IconPayload,

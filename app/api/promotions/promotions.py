@@ -10,10 +10,10 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Path, Query, Request, UploadFile
 from pydantic import Field
 
+from app.api.cashier.withdraw import Operator
 from app.api.deps import Context, RealMember, RequestContext, optional_member
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel, PageNumber, PageValue
-from app.api.wps.withdraw import Operator
 from app.core import clock
 from app.core.errors import AppError
 from app.services.images import read_uploads

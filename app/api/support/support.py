@@ -9,11 +9,11 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import Field
 
-from app.api.account_schemas import FeedbackPayload
+from app.api.accounts.schemas import FeedbackPayload
+from app.api.cashier.withdraw import Operator
 from app.api.deps import Context, RealMember
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
-from app.api.wps.withdraw import Operator
 from app.core import clock
 from app.core.errors import AppError
 from app.services.accounts import registration, sessions

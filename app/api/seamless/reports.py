@@ -15,7 +15,7 @@ from pydantic import Field
 
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
-from app.api.vendor.wallet import signed_body
+from app.api.seamless.wallet import signed_body
 from app.services import amounts
 from app.services.cashier import vendor_rounds
 

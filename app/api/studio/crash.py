@@ -13,7 +13,7 @@ from pydantic import Field
 
 from app.api.envelope import Envelope, ok
 from app.api.schemas import ApiModel
-from app.api.studio import CurrentGameSession, studio_open_for_money
+from app.api.studio.games import CurrentGameSession, studio_open_for_money
 from app.core import clock
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, fairness

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Request
 
-from app.api.account_schemas import FreePlayPayload, LoginPayload, LoginValue
+from app.api.accounts.schemas import FreePlayPayload, LoginPayload, LoginValue
 from app.api.deps import (
     Context,
     CurrentMember,

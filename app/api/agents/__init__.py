@@ -1,0 +1,1 @@
+"""The agents capability's API routers (its /wps, /lgw, /vendor or /studio calls)."""

@@ -1,0 +1,1 @@
+"""The cashier capability's API routers (its /wps, /lgw, /vendor or /studio calls)."""

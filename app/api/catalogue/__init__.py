@@ -1,0 +1,1 @@
+"""The catalogue capability's API routers (its /wps, /lgw, /vendor or /studio calls)."""

@@ -1,0 +1,1 @@
+"""The lottery capability's API routers (its /wps, /lgw, /vendor or /studio calls)."""

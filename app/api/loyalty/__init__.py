@@ -1,0 +1,1 @@
+"""The loyalty capability's API routers (its /wps, /lgw, /vendor or /studio calls)."""

@@ -1,0 +1,1 @@
+"""The support capability's API routers (its /wps, /lgw, /vendor or /studio calls)."""

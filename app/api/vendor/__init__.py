@@ -1,1 +1,0 @@
-"""APIs that game vendors call (signed with their secret, not with a member session)."""

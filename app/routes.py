@@ -149,6 +149,11 @@ def lottery_game(area: str, game_code: str) -> str:
     return f"{path}?gameCode={game_code}"
 
 
+def download_qr(kind: str) -> str:
+    """The QR code image of the app download page's `kind` (site, ios, android)."""
+    return f"/download/qr/{kind}.svg"
+
+
 def lottery_verify(game_code: str, issue_no: str) -> str:
     return f"{LOTTERY_VERIFY}?gameCode={game_code}&issue={issue_no}"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.i18n import t
 from components.media import image
 from components.style import FOCUS
@@ -98,7 +99,7 @@ def _cs_panel() -> rx.Component:
 def _qr_panel() -> rx.Component:
     return rx.el.div(
         image(
-            src=SiteState.app_qr,
+            src=routes.download_qr("site"),
             alt=t("side.app_qr"),
             class_name="mx-auto size-40 bg-white rounded",
             width=160,

@@ -19,7 +19,6 @@ from app.services.brands import Brand, brands
 from app.services.browser_logins import ROTATE_PATH
 from app.services.content import app_download
 from app.services.jurisdiction import profile_of
-from app.services.qr import qr_svg_data_uri
 from state import follow
 from state.guard import ARGS, GUEST, Name, checked
 from state.lean import Lean
@@ -179,7 +178,6 @@ class SiteState(Lean, rx.State):
     payment_icons: list[str] = []
     android_url: str = ""
     ios_url: str = ""
-    app_qr: str = ""
     min_age: int = 18
     copyright: str = ""
     # Who runs the site (footer): legal name, CNPJ as printed, licence; "" when not set.
@@ -275,7 +273,6 @@ class SiteState(Lean, rx.State):
         self.payment_icons = site.payment_icons(brand)
         self.android_url = downloads.android_package
         self.ios_url = downloads.ios_profile
-        self.app_qr = qr_svg_data_uri(f"https://{brand.main_domain}/down")
         self.login_methods = site.login_methods(brand)
         self.single_wallet = brand.single_wallet
         self.min_age = brand.min_age

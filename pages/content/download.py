@@ -46,7 +46,7 @@ def _qr(kind: str) -> rx.Component:
             data_testid=f"qr-error-{kind}",
         ),
         image(
-            src=f"/download/qr/{kind}.svg",
+            src=routes.download_qr(kind),
             alt=t("down.scan"),
             on_error=DownloadState.image_failed(kind),
             class_name="size-[200px] bg-white rounded-lg",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import fields, is_dataclass
-from datetime import datetime
+from datetime import date, datetime
+from decimal import Decimal
+from functools import cache
 from typing import Annotated, Any
 
 from fastapi import Query
@@ -19,15 +21,25 @@ class ApiModel(BaseModel):
     model_config = ConfigDict(populate_by_name=True)
 
 
+# Values that go to the wire as they are: nothing inside them to rename.
+_PLAIN = frozenset({str, int, bool, float, type(None), Decimal, date, datetime})
+
+
+@cache
+def _wire_names(kind: type) -> tuple[tuple[str, str], ...]:
+    """A dataclass's fields and their wire names, worked out once per class (a game list
+    page shapes fifty entries of twenty fields)."""
+    return tuple((f.name, to_camel(f.name) if "_" in f.name else f.name) for f in fields(kind))
+
+
 def camel(value: Any) -> Any:
     """A service's dataclass value as the dict an ApiModel validates: its fields under their
     camelCase names (the wire's), through nested dataclasses, lists, tuples and dicts. A name
     of one word is the wire's as it is (to_camel would write `u9w` as `u9W`)."""
+    if type(value) in _PLAIN:
+        return value
     if is_dataclass(value) and not isinstance(value, type):
-        return {
-            to_camel(f.name) if "_" in f.name else f.name: camel(getattr(value, f.name))
-            for f in fields(value)
-        }
+        return {wire: camel(getattr(value, name)) for name, wire in _wire_names(type(value))}
     if isinstance(value, list | tuple):
         return [camel(item) for item in value]
     if isinstance(value, dict):

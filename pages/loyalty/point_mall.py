@@ -7,7 +7,17 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav, tabs
+from components.forms import (
+    INPUT,
+    PRIMARY,
+    SECONDARY,
+    field,
+    form_error,
+    notice,
+    page_nav,
+    pager,
+    tabs,
+)
 from components.i18n import t
 from components.layout import member_page
 from components.style import FOCUS
@@ -288,33 +298,7 @@ def _record_row(item: rx.Var) -> rx.Component:
 
 
 def _pages() -> rx.Component:
-    button = f"{SECONDARY} !w-auto px-4 disabled:opacity-40"
-    return rx.cond(
-        PointsState.pages > 1,
-        rx.el.nav(
-            rx.el.button(
-                t("points.range.previous"),
-                type="button",
-                on_click=PointsState.go(PointsState.page - 1),
-                disabled=PointsState.page <= 1,
-                class_name=button,
-            ),
-            rx.el.span(
-                t("points.page")
-                .replace("{page}", PointsState.page.to_string())
-                .replace("{pages}", PointsState.pages.to_string()),
-                class_name="text-sm",
-            ),
-            rx.el.button(
-                t("points.range.next"),
-                type="button",
-                on_click=PointsState.go(PointsState.page + 1),
-                disabled=PointsState.page >= PointsState.pages,
-                class_name=button,
-            ),
-            class_name="flex items-center justify-between mt-4",
-        ),
-    )
+    return rx.cond(PointsState.pages > 1, pager(PointsState))
 
 
 def _records(items: rx.Var, row: object, testid: str) -> rx.Component:

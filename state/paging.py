@@ -10,6 +10,11 @@ from app.services import records
 from state.guard import Name, Page, checked
 
 
+def page_count(total: int, page_size: int) -> int:
+    """How many pages `total` items fill, at least one (an empty list is one empty page)."""
+    return max(1, -(-total // max(page_size, 1)))
+
+
 class RangePaging(rx.State, mixin=True):
     """A record screen's range and page, read again by the screen's `_query`."""
 
@@ -22,7 +27,7 @@ class RangePaging(rx.State, mixin=True):
         async def _query(self) -> None: ...
 
     def _count_pages(self, total: int, page_size: int) -> None:
-        self.pages = max(1, -(-total // page_size))
+        self.pages = page_count(total, page_size)
 
     async def _first_page(self) -> None:
         self.page = 1

@@ -36,6 +36,7 @@ from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
 from state.member_page import MemberPage, member_action
+from state.paging import page_count
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -191,7 +192,7 @@ class AgentTeamState(MemberPage, rx.State):
         return until - timedelta(days=RANGES.get(self.range_name, 7)), until
 
     def _paged(self, total: int) -> None:
-        self.pages = max(1, -(-total // PAGE_SIZE))
+        self.pages = page_count(total, PAGE_SIZE)
 
     async def _run(self, report: str) -> None:
         """Load the current report into rows / totals / chart; a refused call shows why."""
@@ -378,7 +379,7 @@ class AgentTeamState(MemberPage, rx.State):
             for item in found.items
         ]
         self.totals, self.chart = ReportTotals(), []
-        self.pages = max(1, -(-found.total // max(found.page_size, 1)))
+        self.pages = page_count(found.total, found.page_size)
 
     # page loads ---------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from state.accounts.auth import member_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
 from state.member_page import MemberPage, member_action
+from state.paging import page_count
 from state.site import current_brand, current_path, page_visitor, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -252,7 +253,7 @@ class AgentState(MemberPage, rx.State):
         )
         self.downline_total = found.total
         self.activity_shown = found.activity_shown
-        self.pages = max(1, -(-found.total // PAGE_SIZE))
+        self.pages = page_count(found.total, PAGE_SIZE)
         given = await contracts.given(
             member, [row.id for row in found.rows if row.is_agent and row.depth == 1]
         )

@@ -24,6 +24,7 @@ from state.backoffice.console import (
     word,
 )
 from state.guard import ARGS, STAFF, Form, Name, Page, checked
+from state.paging import page_count
 
 
 @dataclass
@@ -90,7 +91,7 @@ class GamesConsoleState(ConsolePage, rx.State):
             self.vendor = self.vendors[0].vassalage if self.vendors else ""
         found = await games.games(staff, self.vendor, self.search, self.page, clock.now())
         self.games = [game_line(row, lang) for row in found.rows]
-        self.pages = max(1, -(-found.total // games.PAGE_SIZE))
+        self.pages = page_count(found.total, games.PAGE_SIZE)
         return None
 
     @rx.event

@@ -32,6 +32,7 @@ from state.errors import describe
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
 from state.member_page import MemberPage, member_action
+from state.paging import page_count
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -196,7 +197,7 @@ class PointsState(MemberPage, rx.State):
         self.min_convert = str(config.min_convert)
         self._convert_ratio, self._currency = str(config.convert_ratio), symbol
         offered = await points.rewards(member.merchant_id, lang)
-        self.mall_pages = max(1, -(-len(offered) // MALL_PAGE_SIZE))
+        self.mall_pages = page_count(len(offered), MALL_PAGE_SIZE)
         self.mall_page = min(self.mall_page, self.mall_pages)
         start = (self.mall_page - 1) * MALL_PAGE_SIZE
         self.rewards = [
@@ -300,7 +301,7 @@ class PointsState(MemberPage, rx.State):
         self.records = rows
 
     def _paged(self, found: points.Page[Any], timezone: str, lang: str) -> None:
-        self.pages = max(1, -(-found.total // found.page_size))
+        self.pages = page_count(found.total, found.page_size)
         since = format_local_date(found.since, lang, timezone)
         # `until` is exclusive: the window's last day is the one before it.
         until = format_local_date(found.until - timedelta(days=1), lang, timezone)

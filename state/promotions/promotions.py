@@ -23,6 +23,7 @@ from state.accounts.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
+from state.paging import page_count
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -175,7 +176,7 @@ class PromotionsState(MemberPage, rx.State):
         found = await offers.listing(
             brand.id, await self._member_id(), lang, clock.now(), page=self.page, mine=self.mine
         )
-        self.pages = max(1, -(-found.total // found.page_size))
+        self.pages = page_count(found.total, found.page_size)
         self.items = [_card(view, lang) for view in found.items]
         if self._selected_id:
             await self._show(self._selected_id)

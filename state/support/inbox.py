@@ -13,6 +13,7 @@ from app.core import clock
 from app.services import gates, inbox
 from state.accounts.auth import member_or_none
 from state.guard import ARGS, LOGIN, Page, checked
+from state.paging import page_count
 from state.site import ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -54,7 +55,7 @@ class InboxState(rx.State):
             return None
         lang = await ui_lang(self)
         found = await inbox.page(member_id, lang, self.page, PAGE_SIZE)
-        self.pages = max(1, -(-found.total // PAGE_SIZE))
+        self.pages = page_count(found.total, PAGE_SIZE)
         self.unread = found.unread
         self.items = [
             MessageRow(

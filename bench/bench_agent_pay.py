@@ -36,6 +36,9 @@ from bench.bench_ledger import on_private_database
 from bench.common import Figure
 from models.agents import ContractKind
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/agents",)
+
 CHAINS = 1_000
 DEPTH = 10
 PLAYERS_PER_AGENT = 9

@@ -47,6 +47,13 @@ from models import BonusGrant, Member, Merchant
 from models.promotions import GrantStatus
 from tests.helpers.databases import new_sqlite_url
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = (
+    "app/services/promotions/bonus.py",
+    "app/jobs/bonuses.py",
+    "app/services/wager_facts.py",
+)
+
 RATE = int(os.environ.get("BENCH_RATE", "500"))  # settled bets a second
 SECONDS = int(os.environ.get("BENCH_SECONDS", "30"))
 MEMBERS = 500

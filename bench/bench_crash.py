@@ -49,6 +49,9 @@ from bench.bench_ledger import on_private_database
 from bench.common import Figure
 from models.crash import CrashBet, CrashRound
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/studio", "app/jobs/crash.py", "app/services/seamless")
+
 PLAYERS = int(os.environ.get("BENCH_CRASH_PLAYERS", "200"))
 ROUNDS = int(os.environ.get("BENCH_CRASH_ROUNDS", "3"))
 EMPTY_ROUNDS = int(os.environ.get("BENCH_CRASH_EMPTY_ROUNDS", "30"))

@@ -41,6 +41,13 @@ from app.services.backoffice.staff import Staff
 from bench.bench_ledger import on_private_database
 from bench.common import Figure
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = (
+    "app/services/backoffice/reports.py",
+    "app/services/backoffice/rollup.py",
+    "app/services/wager_facts.py",
+)
+
 FACTS = int(os.environ.get("BENCH_FACTS", "10000000"))
 DAYS = int(os.environ.get("BENCH_DAYS", "30"))
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))

@@ -47,6 +47,9 @@ from bench.bare_socketio import NAMESPACE, ROOT_STATE, WALLET_STATE
 from bench.bench_locust import REDIS_URL, _deployment
 from bench.common import Figure, asgi_server, serving_cpu
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("state", "app/app.py", "rxconfig.py")
+
 CLIENTS = int(os.environ.get("BENCH_EVENT_CLIENTS", "100"))
 SECONDS = float(os.environ.get("BENCH_EVENT_SECONDS", "40"))
 FLAT_OUT_SECONDS = float(os.environ.get("BENCH_EVENT_FLAT_OUT_SECONDS", "5"))

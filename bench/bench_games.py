@@ -17,6 +17,9 @@ import httpx
 
 from bench.common import ROOT, Figure, asgi_server, wrk
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/catalogue", "app/api/catalogue")
+
 CONCURRENCY = 32
 SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
 PAGE = "/wps/relay/GCSGAME_gameList?gameType=RNG&pageNo=3&pageSize=50"

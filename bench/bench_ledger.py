@@ -53,6 +53,9 @@ from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
 from tests.helpers.databases import create_postgres_database, drop_postgres_database
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/ledger",)
+
 CLIENTS = 16
 WORKER_PROCESSES = 4
 SECONDS = float(os.environ.get("BENCH_SECONDS", "8"))

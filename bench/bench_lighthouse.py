@@ -22,6 +22,9 @@ import httpx
 
 from bench.common import ROOT, Figure, free_port
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("pages", "components", "assets", "app/app.py", "rxconfig.py")
+
 LIGHTHOUSE = ROOT / ".tools/lighthouse/node_modules/.bin/lighthouse"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # The browser tests' flags (tests/e2e/conftest.py CHROMIUM_ARGS), headless.

@@ -57,6 +57,9 @@ from bench.bench_wager_facts import DICE, UNDER_50, _player
 from bench.common import Figure, environment
 from models import Member
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/protection/limits.py",)
+
 ROUNDS_EACH = int(os.environ.get("BENCH_ROUNDS", "300"))
 WARM_UP_ROUNDS = 30
 HISTORY = 3_000  # about 100 facts a day over a month

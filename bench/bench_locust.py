@@ -44,6 +44,9 @@ import httpx
 
 from bench.common import ROOT, Figure, free_port
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/api", "app/services", "app/core", "bench/locust_mix.py")
+
 USERS = int(os.environ.get("BENCH_LOCUST_USERS", "200"))
 SECONDS = int(os.environ.get("BENCH_LOCUST_SECONDS", "120"))
 SPAWN_RATE = 4  # users arriving (and logging in) per second

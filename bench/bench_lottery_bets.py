@@ -57,6 +57,14 @@ from models import Member, Merchant
 from models.ledger import AccountKind, TransactionKind
 from tests.helpers.accounts import identity_row
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = (
+    "app/services/lottery/bets.py",
+    "app/services/ledger",
+    "app/services/protection/limits.py",
+    "app/api/lottery",
+)
+
 CONNECTIONS = 32
 WORKERS = 2  # the API as production serves it: a worker per core
 FLOOR_PROCESSES = 4

@@ -45,6 +45,13 @@ from bench.common import Figure
 from models import LotteryIssue, Member, Merchant
 from models.ledger import AccountKind
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = (
+    "app/services/lottery/settlement.py",
+    "app/services/ledger",
+    "app/services/wager_facts.py",
+)
+
 BETS = int(os.environ.get("BENCH_LOTTERY_BETS", "100000"))
 MEMBERS = 1_000
 CURRENCY = "BRL"

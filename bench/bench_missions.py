@@ -42,6 +42,9 @@ from bench.consumer_lag import counted_ids, job_beside, write_steadily
 from models import Member, Merchant, MissionProgress, RaceEntry
 from models.base import saved_id
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/loyalty/missions.py", "app/jobs/loyalty_missions.py")
+
 RATE = int(os.environ.get("BENCH_RATE", "500"))  # settled bets a second
 SECONDS = int(os.environ.get("BENCH_SECONDS", "30"))
 MEMBERS = 500

@@ -21,6 +21,9 @@ from bench.bench_ledger import migrate
 from bench.common import Figure, environment
 from tests.helpers.databases import new_sqlite_url
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("state", "tests/helpers/page_state.py")
+
 LIMIT_KB = 40.0
 
 

@@ -32,6 +32,9 @@ from bench.bench_ledger import on_private_database
 from bench.common import Figure
 from models.base import utcnow
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/backoffice/players.py",)
+
 MEMBERS = int(os.environ.get("BENCH_MEMBERS", "1000000"))
 QUERIES = int(os.environ.get("BENCH_QUERIES", "200"))
 GOAL_MS = 200.0

@@ -47,6 +47,9 @@ from bench.consumer_lag import counted_ids, job_beside, write_steadily
 from models import Member, Merchant
 from models.protection import ExclusionKind, MemberProtection
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/loyalty/points.py", "app/jobs/points.py")
+
 RATE = int(os.environ.get("BENCH_RATE", "500"))  # settled bets a second
 SECONDS = int(os.environ.get("BENCH_SECONDS", "30"))
 MEMBERS = 500

@@ -49,6 +49,9 @@ from bench.common import Figure
 from models.base import utcnow
 from models.loyalty_vip import RebateClaim, RebateLine, RebateStatus
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/loyalty/rebate.py",)
+
 MEMBERS = int(os.environ.get("BENCH_REBATE_MEMBERS", "100000"))
 RATE = 500  # facts a second
 SECONDS = int(os.environ.get("BENCH_REBATE_SECONDS", "10"))

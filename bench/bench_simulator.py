@@ -32,6 +32,9 @@ import httpx
 
 from bench.common import ROOT, Figure, asgi_server, environment, serving_cpu, wrk
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/seamless", "app/api/seamless", "simulator")
+
 CLIENTS = 32
 SECONDS = float(os.environ.get("BENCH_SECONDS", "10"))
 HEADERS = {"Merchant": "BR1", "Language": "EN"}

@@ -16,6 +16,9 @@ import tempfile
 
 from bench.common import ROOT, Figure, LoadResult, asgi_server, wrk
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/api/content/system.py",)
+
 CONCURRENCY = 32
 SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))
 ROUNDS = 3

@@ -44,6 +44,9 @@ from bench.bench_ledger import on_private_database
 from bench.common import Figure
 from models import WagerFact
 
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("app/services/wager_facts.py", "app/services/reporting.py")
+
 FACTS = int(os.environ.get("BENCH_FACTS", "10000000"))
 MEMBERS = 100_000
 FIRST_MEMBER = 10_000_000  # ids far above the demo's members (facts have no foreign keys)

@@ -2,10 +2,15 @@
 
 `python -m bench.run_all bench_ledger bench_locust` runs only those and replaces their
 sections of RESULTS.md, keeping the others as they were measured.
+
+A kept section whose bench, or the code the bench names in `MEASURES`, changed after it was
+measured is flagged "Older than its code" with the newest such commit; `python -m
+bench.run_all --stale` refreshes the flags alone (no bench runs) and lists the stale sections.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import os
 import platform
@@ -18,6 +23,8 @@ from bench.common import ROOT
 
 RESULTS = ROOT / "bench" / "RESULTS.md"
 SECTION = re.compile(r"^## (bench_\w+)$", re.MULTILINE)
+MEASURED = re.compile(r"^Measured (\d{4}-\d\d-\d\d \d\d:\d\d) UTC(?: at commit (\w+))?", re.M)
+STALE = "**Older than its code:**"
 
 
 def _commit() -> str:
@@ -78,6 +85,53 @@ def _kept_sections() -> dict[str, str]:
     }
 
 
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout
+
+
+def measured_paths(name: str) -> list[str]:
+    """The product code the bench names in `MEASURES` (read from its source: no bench is
+    imported)."""
+    source = (ROOT / "bench" / f"{name}.py").read_text()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "MEASURES" for target in node.targets
+        ):
+            return list(ast.literal_eval(node.value))
+    raise SystemExit(f"bench/{name}.py names no MEASURES")
+
+
+def changes_since(name: str, section: str) -> list[str]:
+    """The commits (newest first, "<hash> <day>") that changed what the bench measures
+    after its section was measured: since its commit, or its date for an older section."""
+    measured = MEASURED.search(section)
+    if measured is None:
+        return []
+    day, commit = measured.groups()
+    since = [f"{commit}..HEAD"] if commit else [f"--since={day} UTC"]
+    return _git("log", "--format=%h of %as", *since, "--", *measured_paths(name)).splitlines()
+
+
+def flagged(name: str, section: str) -> str:
+    """The section with its "Older than its code" paragraph replaced by today's verdict
+    (none when nothing it measures changed since), after the paragraph saying when."""
+    lines = section.split("\n")
+    old = next((i for i, line in enumerate(lines) if line.startswith(STALE)), None)
+    if old is not None:
+        del lines[old - 1 : old + 1]  # the paragraph and the blank line before it
+    changes = changes_since(name, section)
+    if changes:
+        at = next((i for i, line in enumerate(lines) if line.startswith("Measured ")), 1)
+        end = next((i for i in range(at, len(lines)) if not lines[i]), len(lines))
+        lines[end:end] = [
+            "",
+            f"{STALE} {len(changes)} commit(s) changed what it measures since "
+            f"({', '.join(measured_paths(name))}), the newest {changes[0]}; run "
+            f"`python -m bench.run_all {name}` again.",
+        ]
+    return "\n".join(lines)
+
+
 def main(only: list[str]) -> None:
     names = sorted(path.stem for path in (ROOT / "bench").glob("bench_*.py"))
     unknown = set(only) - set(names)
@@ -96,12 +150,26 @@ def main(only: list[str]) -> None:
     for name in names:
         if only and name not in only:
             if name in kept:
-                lines.append(kept[name])
+                lines.append(flagged(name, kept[name]))
             continue
         lines += _section(name)
     RESULTS.write_text("\n".join(lines))
     print(f"wrote {RESULTS}")
 
 
+def report_stale() -> None:
+    """Refresh every section's flag without running a bench; list the stale sections."""
+    text = RESULTS.read_text()
+    first = SECTION.search(text)
+    kept = _kept_sections()
+    head = text[: first.start()] if first else text
+    RESULTS.write_text(head + "\n".join(flagged(name, section) for name, section in kept.items()))
+    stale = [name for name, section in kept.items() if changes_since(name, section)]
+    print("stale sections: " + (", ".join(stale) if stale else "none"))
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:] == ["--stale"]:
+        report_stale()
+    else:
+        main(sys.argv[1:])

@@ -1,5 +1,6 @@
 """bench/RESULTS.md: each section says which commit it measured and how loaded the machine
-was, so that two runs' figures can be told apart (issue 36)."""
+was, so that two runs' figures can be told apart, and is flagged once the code it measures
+changed after it (issue 36)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import os
 import subprocess
 import sys
 import types
+from datetime import date
+from pathlib import Path
 
 import pytest
 
@@ -25,3 +28,44 @@ def test_a_section_names_its_commit_cores_and_load(monkeypatch: pytest.MonkeyPat
     assert f"at commit {head}" in stamp
     assert f"on {os.cpu_count()} cores" in stamp
     assert stamp.count("(1 min)") == 2  # the load at the start and at the end
+
+
+def test_every_bench_names_the_code_it_measures() -> None:
+    for path in sorted((ROOT / "bench").glob("bench_*.py")):
+        measured = run_all.measured_paths(path.stem)
+        assert measured, path.name
+        assert all((ROOT / name).exists() for name in measured), (path.name, measured)
+
+
+def _commit(repo: Path, path: str, text: str) -> str:
+    (repo / path).parent.mkdir(parents=True, exist_ok=True)
+    (repo / path).write_text(text)
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "add", "."], check=True, capture_output=True)
+    subprocess.run([*git, "commit", "-qm", f"change {path}"], check=True, capture_output=True)
+    return subprocess.run(
+        [*git, "rev-parse", "--short", "HEAD"], check=True, capture_output=True, text=True
+    ).stdout.strip()
+
+
+def test_a_section_older_than_its_code_is_flagged_until_measured_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    _commit(tmp_path, "bench/bench_fake.py", 'MEASURES = ("code",)\n')
+    measured = _commit(tmp_path, "code/money.py", "RATE = 1\n")
+    monkeypatch.setattr(run_all, "ROOT", tmp_path)
+    section = f"## bench_fake\n\nMeasured 2026-11-30 10:00 UTC at commit {measured}.\n\n| a |\n"
+    assert run_all.flagged("bench_fake", section) == section  # nothing changed since
+
+    _commit(tmp_path, "docs/notes.md", "not what it measures\n")
+    assert run_all.flagged("bench_fake", section) == section
+    newest = _commit(tmp_path, "code/money.py", "RATE = 2\n")
+    once = run_all.flagged("bench_fake", section)
+    assert once == section.replace(
+        ".\n\n| a |",
+        f".\n\n{run_all.STALE} 1 commit(s) changed what it measures since (code), the newest "
+        f"{newest} of {date.today():%Y-%m-%d}; run `python -m bench.run_all bench_fake` "
+        "again.\n\n| a |",
+    )
+    assert run_all.flagged("bench_fake", once) == once  # the flag is replaced, not repeated

@@ -34,11 +34,21 @@ _DROP_ZONE = (
 LINK = f"text-sm font-medium text-amber-700 dark:text-amber-300 hover:underline rounded {FOCUS}"
 
 
+DATE_TYPES = ("date", "datetime-local")
+# The browser's own field, invisible over the calendar icon: a click opens its picker
+# (assets/date-field.js); it carries the ISO value the form sends.
+_PICKER = "absolute inset-y-0 right-0 w-11 opacity-0 cursor-pointer"
+_PICKER_ICON = (
+    "absolute right-3 top-1/2 -translate-y-1/2 pointer-events-none "
+    "text-slate-500 dark:text-slate-400"
+)
+
+
 def field(
-    name: str,
+    name: str | rx.Var,
     label: rx.Var | str,
     *,
-    kind: str = "text",
+    kind: str | rx.Var = "text",
     error: rx.Var | str = "",
     autocomplete: str = "off",
     required: bool = False,
@@ -46,23 +56,27 @@ def field(
     **props: object,
 ) -> rx.Component:
     """A labelled input; its rule (`hint`) shows before typing, its error under it, both
-    announced to screen readers."""
+    announced to screen readers. A date `kind` is a `date_input` (the reader's format)."""
     input_id = f"field-{name}"
     has_hint = isinstance(hint, rx.Var) or bool(hint)
     described = f"{input_id}-hint {input_id}-error" if has_hint else f"{input_id}-error"
+    typed: dict[str, Any] = {
+        "id": input_id,
+        "auto_complete": autocomplete,
+        "required": required,
+        "aria_invalid": rx.cond(error != "", "true", "false"),
+        "aria_describedby": described,
+    }
+    plain = rx.el.input(name=name, type=kind, class_name=INPUT, **typed, **props)
+    if isinstance(kind, rx.Var):  # a brand's field: its type is known in the browser only
+        control = rx.cond(kind == "date", date_input(name, **typed), plain)
+    elif kind in DATE_TYPES:
+        control = date_input(name, kind=kind, **typed, **props)
+    else:
+        control = plain
     return rx.el.div(
         rx.el.label(label, html_for=input_id, class_name="block text-sm font-medium mb-1"),
-        rx.el.input(
-            id=input_id,
-            name=name,
-            type=kind,
-            auto_complete=autocomplete,
-            required=required,
-            aria_invalid=rx.cond(error != "", "true", "false"),
-            aria_describedby=described,
-            class_name=INPUT,
-            **props,
-        ),
+        control,
         *(
             [
                 rx.el.p(
@@ -81,6 +95,52 @@ def field(
             role="alert",
             class_name="min-h-5 text-sm text-red-600 dark:text-red-400",
         ),
+    )
+
+
+def date_input(
+    name: str | rx.Var,
+    *,
+    kind: str = "date",
+    class_name: str = INPUT,
+    testid: str = "",
+    default_value: rx.Var | str | None = None,
+    **typed: Any,
+) -> rx.Component:
+    """A date (or date and time) typed in the reader's format: dd/mm/aaaa in Portuguese,
+    mm/dd/yyyy in English (the placeholder says which), digits only, with a calendar.
+
+    A browser shows its own `<input type=date>` in its own locale whatever the page's
+    language; here the visible field is text, and assets/date-field.js keeps it and the
+    named date field beside it (what the form sends, ISO) in step both ways. `typed` goes to
+    the text field (id, required, aria attributes); `testid` names the date field, and the
+    text field `<testid>-typed`."""
+    time = kind == "datetime-local"
+    picker: dict[str, Any] = {} if default_value is None else {"default_value": default_value}
+    return rx.el.div(
+        rx.el.input(
+            type="text",
+            input_mode="numeric",
+            placeholder=t("date.time_pattern" if time else "date.pattern"),
+            max_length=16 if time else 10,
+            class_name=f"{class_name} pr-11",
+            data_date_text="",
+            data_testid=f"{testid}-typed" if testid else None,
+            **typed,
+        ),
+        rx.el.input(
+            type=kind,
+            name=name,
+            tab_index=-1,
+            aria_hidden="true",
+            class_name=_PICKER,
+            data_testid=testid or None,
+            **picker,
+        ),
+        rx.icon("calendar", size=18, aria_hidden="true", class_name=_PICKER_ICON),
+        data_date_field="",
+        data_invalid=t("date.invalid"),
+        class_name="relative",
     )
 
 
@@ -138,18 +198,6 @@ def form_error(message: rx.Var | str) -> rx.Component:
         role="alert",
         class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
         data_testid="form-error",
-    )
-
-
-DATE_TYPES = ("date", "datetime-local")
-
-
-def date_words() -> rx.Component:
-    """Placed right after a date field: the chosen date in the page's language, written by
-    assets/date-words.js (the browser shows the field itself in its own locale)."""
-    return rx.el.output(
-        data_date_words="",
-        class_name="block min-h-4 mt-1 text-xs text-slate-600 dark:text-slate-400",
     )
 
 

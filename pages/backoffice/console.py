@@ -18,7 +18,7 @@ from components.backoffice.console import (
     messages,
     text_input,
 )
-from components.forms import date_words
+from components.forms import date_input
 from components.i18n import t
 from components.style import AXIS_TICK, DAY_AXIS_PADDING, until_loaded
 from pages.registry import Page
@@ -133,13 +133,11 @@ def dashboard_page() -> rx.Component:
                 rx.el.form(
                     label(
                         t("bo.dash.from"),
-                        rx.el.input(type="date", name="first", required=True, class_name=INPUT),
-                        date_words(),
+                        date_input("first", required=True, class_name=INPUT),
                     ),
                     label(
                         t("bo.dash.to"),
-                        rx.el.input(type="date", name="last", required=True, class_name=INPUT),
-                        date_words(),
+                        date_input("last", required=True, class_name=INPUT),
                     ),
                     rx.el.button(
                         t("bo.dash.show"),

@@ -21,7 +21,7 @@ from components.backoffice.console import (
     table,
     text_input,
 )
-from components.forms import date_words
+from components.forms import date_input
 from components.i18n import t
 from pages.registry import Page
 from state.content.console_content import AnnouncementLine, ContentState
@@ -131,25 +131,23 @@ def _editor() -> rx.Component:
         rx.el.div(
             label(
                 t("bo-starts-utc"),
-                text_input(
+                date_input(
                     "starts",
-                    type="datetime-local",
+                    kind="datetime-local",
                     default_value=d.starts,
                     required=True,
                     class_name=INPUT + " w-full",
                 ),
-                date_words(),
             ),
             label(
                 t("bo-ends-utc"),
-                text_input(
+                date_input(
                     "ends",
-                    type="datetime-local",
+                    kind="datetime-local",
                     default_value=d.ends,
                     required=True,
                     class_name=INPUT + " w-full",
                 ),
-                date_words(),
             ),
             label(
                 t("bo-sort"),

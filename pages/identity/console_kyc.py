@@ -19,7 +19,7 @@ from components.backoffice.console import (
     text_input,
     thumbnails,
 )
-from components.forms import date_words
+from components.forms import date_input
 from components.i18n import t
 from pages.registry import Page
 from state.identity.console_kyc import KycState, ReviewRow
@@ -68,8 +68,7 @@ def _decision() -> rx.Component:
                 rx.el.form(
                     label(
                         t("identity.birthDate"),
-                        rx.el.input(name="birthDate", type="date", class_name=INPUT),
-                        date_words(),
+                        date_input("birthDate", class_name=INPUT),
                     ),
                     rx.el.button(
                         t("kyc.approve"),

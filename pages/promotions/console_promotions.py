@@ -22,7 +22,7 @@ from components.backoffice.console import (
     table,
     text_input,
 )
-from components.forms import DATE_TYPES, date_words
+from components.forms import DATE_TYPES, date_input
 from components.i18n import t
 from models.loyalty_missions import MissionKind, MissionPeriod, MissionReward, RaceMetric
 from models.promotions import PromotionKind, RewardKind
@@ -34,10 +34,17 @@ WIDE = INPUT + " w-full"
 
 
 def _field(name: str, key: str, form: str = "promo", **props: object) -> rx.Component:
-    """A labelled field of a form (its test id `<form>-<name>`); a date field says its date
-    in the page's language under it."""
-    field = text_input(name, class_name=WIDE, data_testid=f"{form}-{name}", **props)
-    return label(t(key), field, *([date_words()] if props.get("type") in DATE_TYPES else []))
+    """A labelled field of a form (its test id `<form>-<name>`); a date is typed in the
+    reader's format."""
+    kind = props.pop("type", "text")
+    if kind in DATE_TYPES:
+        return label(
+            t(key),
+            date_input(name, kind=str(kind), class_name=WIDE, testid=f"{form}-{name}", **props),
+        )
+    return label(
+        t(key), text_input(name, class_name=WIDE, data_testid=f"{form}-{name}", type=kind, **props)
+    )
 
 
 def _amount(name: str, key: str, required: bool = False) -> rx.Component:

@@ -97,11 +97,26 @@ async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
         translate("identity-pending", "pt"), timeout=SLOW_MS
     )
 
-    # The sandbox provider approves an adult's name and birth date.
+    # The birth date is typed as a Brazilian writes it (dd/mm/aaaa, digits only, the field
+    # adds the slashes); a date that does not exist is refused in Portuguese before sending.
     await open_site(page, site_url + "/verify-identity")
     form = page.get_by_test_id("identity-form")
     await form.locator("input[name=fullName]").fill(ADULT_NAME)
-    await form.locator("input[name=birthDate]").fill(ADULT_BIRTH)
+    typed_date = form.locator("#field-birthDate")
+    await expect(typed_date).to_have_attribute("placeholder", "dd/mm/aaaa")
+    await typed_date.press_sequentially("31021990")
+    await expect(typed_date).to_have_value("31/02/1990")
+    await page.get_by_test_id("identity-submit").click()
+    assert await typed_date.evaluate("field => field.validationMessage") == translate(
+        "date.invalid", "pt", pattern="dd/mm/aaaa"
+    )
+    await expect(status).to_have_attribute("data-status", "PENDING")
+    year, month, day = ADULT_BIRTH.split("-")
+    await typed_date.fill("")
+    await typed_date.press_sequentially(day + month + year)
+    await expect(typed_date).to_have_value(f"{day}/{month}/{year}")
+    await expect(form.locator("input[name=birthDate]")).to_have_value(ADULT_BIRTH)
+    # The sandbox provider approves an adult's name and birth date.
     await page.get_by_test_id("identity-submit").click()
     await expect(status).to_have_attribute("data-status", "VERIFIED", timeout=SLOW_MS)
     await _shoot(page, "identity-verified")

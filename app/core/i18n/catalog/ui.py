@@ -3,6 +3,9 @@
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "app.loading": "Loading…",
+        "date.pattern": "mm/dd/yyyy",
+        "date.time_pattern": "mm/dd/yyyy hh:mm",
+        "date.invalid": "Type a real date as {pattern}.",
         "app.skip_to_content": "Skip to content",
         "lang.label": "Language",
         "lang.EN": "English",
@@ -160,6 +163,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pt": {
         "app.loading": "Carregando…",
+        "date.pattern": "dd/mm/aaaa",
+        "date.time_pattern": "dd/mm/aaaa hh:mm",
+        "date.invalid": "Digite uma data válida no formato {pattern}.",
         "app.skip_to_content": "Ir para o conteúdo",
         "lang.label": "Idioma",
         "lang.EN": "English",

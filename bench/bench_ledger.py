@@ -1,8 +1,10 @@
 """Ledger posts per second on PostgreSQL: the service next to the same transaction in plain SQL.
 
 Bet-shaped movements (member cash → house, 1.00 each, a fresh idempotency key each) from
-16 concurrent clients, once all on one hot wallet and once spread over 1,000 wallets, by three
-contenders (psycopg for both plain-SQL clients, one connection per client):
+16 concurrent clients, once all on one hot wallet, once spread over 1,000 wallets, and once as
+disjoint pairs (each of the 1,000 wallets pays an account of its own instead of the house, so
+two posts rarely share a lock), by three contenders (psycopg for both plain-SQL clients, one
+connection per client):
 
 - the service: `ledger.post_in_new_transaction`, which on PostgreSQL sends one statement
   (claim the key, lock the accounts, update balances, write the entries) in autocommit;
@@ -14,8 +16,9 @@ contenders (psycopg for both plain-SQL clients, one connection per client):
   across four round trips. Printed for reference.
 
 Each contender runs its 16 clients in 4 worker processes, as the scaled deployment runs
-several app workers. Every bet also locks the one house account, so spreading over wallets
-does not spread that lock: it bounds every rate.
+several app workers. Every bet of the first two loads also locks the one house account, so
+spreading over wallets does not spread that lock: it bounds their rates. The disjoint pairs
+show what a post costs when no lock is shared.
 
 Goals: the service posts at least 50% of the one-statement plain-SQL rate; the audit after
 the run finds zero differences.
@@ -69,7 +72,7 @@ SERVICE = "service"
 ONE_STATEMENT = "plain SQL one statement"
 STEP_BY_STEP = "plain SQL step by step"
 
-PostOne = Callable[[int], Awaitable[None]]
+PostOne = Callable[[int, int], Awaitable[None]]  # (wallet, the account it pays)
 
 
 @dataclass(frozen=True)
@@ -78,6 +81,7 @@ class Books:
     house: int
     clearing: int
     owner_of: dict[int, int]  # wallet (cash account) id → member id
+    own_account: dict[int, int]  # wallet → the member's own clearing account (disjoint pairs)
 
     @property
     def wallets(self) -> list[int]:
@@ -100,7 +104,8 @@ def migrate(url: str) -> None:
 
 
 async def open_books() -> Books:
-    """BR1's house and clearing accounts and 1,000 funded member wallets."""
+    """BR1's house and clearing accounts and 1,000 funded member wallets, each with a
+    clearing account of its own."""
     async with write_transaction() as session:
         merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
         assert merchant.id is not None
@@ -111,6 +116,7 @@ async def open_books() -> Books:
         session.add_all(members)
         await session.flush()
         owner_of: dict[int, int] = {}
+        own_account: dict[int, int] = {}
         for member in members:
             cash = await ledger.account(
                 session,
@@ -119,8 +125,15 @@ async def open_books() -> Books:
                 currency=CURRENCY,
                 member_id=member.id,
             )
-            assert cash.id is not None and member.id is not None
-            owner_of[cash.id] = member.id
+            own = await ledger.account(
+                session,
+                merchant_id=merchant.id,
+                kind=AccountKind.PAYMENT_CLEARING,
+                currency=CURRENCY,
+                spread=member.id,
+            )
+            assert cash.id is not None and own.id is not None and member.id is not None
+            owner_of[cash.id], own_account[cash.id] = member.id, own.id
         house = await ledger.account(
             session, merchant_id=merchant.id, kind=AccountKind.HOUSE, currency=CURRENCY
         )
@@ -128,7 +141,7 @@ async def open_books() -> Books:
             session, merchant_id=merchant.id, kind=AccountKind.PAYMENT_CLEARING, currency=CURRENCY
         )
     assert house.id is not None and clearing.id is not None
-    books = Books(merchant.id, house.id, clearing.id, owner_of)
+    books = Books(merchant.id, house.id, clearing.id, owner_of, own_account)
     await ledger.post_in_new_transaction(
         merchant_id=books.merchant_id,
         kind=TransactionKind.DEPOSIT,
@@ -142,17 +155,18 @@ async def open_books() -> Books:
 
 
 async def post_until(
-    clients: Sequence[PostOne], wallets: Sequence[int], deadline: float
+    clients: Sequence[PostOne], pairs: Sequence[tuple[int, int]], deadline: float
 ) -> list[float]:
-    """Each client posts back to back on random wallets until the deadline; the latencies."""
+    """Each client posts back to back on random (wallet, payee) pairs until the deadline; the
+    latencies."""
     latencies: list[float] = []
 
     async def client(post_one: PostOne, seed: int) -> None:
         pick = random.Random(seed)
         while time.time() < deadline:
-            wallet = wallets[pick.randrange(len(wallets))]
+            wallet, payee = pairs[pick.randrange(len(pairs))]
             started = time.perf_counter()
-            await post_one(wallet)
+            await post_one(wallet, payee)
             latencies.append(time.perf_counter() - started)
 
     await asyncio.gather(*(client(post_one, seed) for seed, post_one in enumerate(clients)))
@@ -160,12 +174,12 @@ async def post_until(
 
 
 def service_client(books: Books) -> PostOne:
-    async def post_one(wallet: int) -> None:
+    async def post_one(wallet: int, payee: int) -> None:
         await ledger.post_in_new_transaction(
             merchant_id=books.merchant_id,
             kind=TransactionKind.BET,
             idempotency_key=uuid4().hex,
-            legs=(Leg(wallet, -ONE), Leg(books.house, ONE)),
+            legs=(Leg(wallet, -ONE), Leg(payee, ONE)),
             member_id=books.owner_of[wallet],
         )
 
@@ -176,8 +190,8 @@ def one_statement_client(connection: psycopg.AsyncConnection, books: Books) -> P
     """The service's own PostgreSQL statement, sent with bare psycopg in autocommit."""
     statement = str(ledger.POST_IN_ONE_STATEMENT.compile(dialect=postgresql.psycopg.dialect()))
 
-    async def post_one(wallet: int) -> None:
-        legs = sorted(((wallet, -ONE), (books.house, ONE)))
+    async def post_one(wallet: int, payee: int) -> None:
+        legs = sorted(((wallet, -ONE), (payee, ONE)))
         cursor = await connection.execute(
             statement,
             {
@@ -201,8 +215,8 @@ def one_statement_client(connection: psycopg.AsyncConnection, books: Books) -> P
 
 
 def step_by_step_client(connection: psycopg.AsyncConnection, books: Books) -> PostOne:
-    async def post_one(wallet: int) -> None:
-        legs = sorted(((wallet, -ONE), (books.house, ONE)))
+    async def post_one(wallet: int, payee: int) -> None:
+        legs = sorted(((wallet, -ONE), (payee, ONE)))
         fingerprint = hashlib.sha256(repr(("BET", legs)).encode()).hexdigest()
         now = utcnow()
         async with connection.transaction():
@@ -240,7 +254,7 @@ def step_by_step_client(connection: psycopg.AsyncConnection, books: Books) -> Po
 
 
 async def work(
-    contender: str, url: str, books: Books, wallets: list[int], start_at: float
+    contender: str, url: str, books: Books, pairs: list[tuple[int, int]], start_at: float
 ) -> list[float]:
     """Warm up until `start_at`, then post for SECONDS; the measured latencies."""
     clients = CLIENTS // WORKER_PROCESSES
@@ -254,8 +268,8 @@ async def work(
         client = one_statement_client if contender == ONE_STATEMENT else step_by_step_client
         posts = [client(connection, books) for connection in connections]
     try:
-        await post_until(posts, wallets, start_at)  # warm-up
-        return await post_until(posts, wallets, start_at + SECONDS)
+        await post_until(posts, pairs, start_at)  # warm-up
+        return await post_until(posts, pairs, start_at + SECONDS)
     finally:
         for connection in connections:
             await connection.close()
@@ -263,15 +277,15 @@ async def work(
 
 
 def worker(
-    contender: str, url: str, books: Books, wallets: list[int], start_at: float
+    contender: str, url: str, books: Books, pairs: list[tuple[int, int]], start_at: float
 ) -> list[float]:
     """One worker process's share of the clients; the latencies measured after `start_at`."""
-    return asyncio.run(work(contender, url, books, wallets, start_at))
+    return asyncio.run(work(contender, url, books, pairs, start_at))
 
 
-def load(pool: Pool, contender: str, url: str, books: Books, wallets: list[int]) -> Load:
+def load(pool: Pool, contender: str, url: str, books: Books, pairs: list[tuple[int, int]]) -> Load:
     start_at = time.time() + START_AFTER_SECONDS
-    shares = pool.starmap(worker, [(contender, url, books, wallets, start_at)] * WORKER_PROCESSES)
+    shares = pool.starmap(worker, [(contender, url, books, pairs, start_at)] * WORKER_PROCESSES)
     latencies = [latency for share in shares for latency in share]
     cuts = statistics.quantiles(latencies, n=100)
     return Load(len(latencies) / SECONDS, cuts[49] * 1000, cuts[98] * 1000)
@@ -296,9 +310,14 @@ def measure(url: str) -> list[Figure]:
     figures: list[Figure] = []
     # Spawned workers read the settings (this run's DATABASE_URL) afresh.
     with get_context("spawn").Pool(WORKER_PROCESSES) as pool:
-        for label, wallets in (("hot wallet", books.wallets[:1]), ("1,000 wallets", books.wallets)):
+        loads_to_run = (
+            ("hot wallet", [(books.wallets[0], books.house)]),
+            ("1,000 wallets", [(wallet, books.house) for wallet in books.wallets]),
+            ("disjoint pairs", [(wallet, books.own_account[wallet]) for wallet in books.wallets]),
+        )
+        for label, pairs in loads_to_run:
             loads = {
-                contender: load(pool, contender, url, books, wallets)
+                contender: load(pool, contender, url, books, pairs)
                 for contender in (SERVICE, ONE_STATEMENT, STEP_BY_STEP)
             }
             for contender, measured in loads.items():

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import os
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
+from time import monotonic
 from urllib.parse import urlsplit
 
 from starlette.datastructures import MutableHeaders
@@ -49,7 +51,13 @@ DOCS_POLICY = (
 
 
 def build_directory() -> Path:
-    """Where the production build of the pages is (served by the backend)."""
+    """Where the production build of the pages is (served by the backend): found once per
+    web folder, not at every answer (resolving it reads the disk)."""
+    return _build_directory(os.environ.get("REFLEX_WEB_WORKDIR", ""))
+
+
+@cache
+def _build_directory(web_workdir: str) -> Path:
     from reflex.utils import prerequisites
     from reflex_base import constants
 
@@ -57,13 +65,20 @@ def build_directory() -> Path:
 
 
 _hashes: dict[Path, tuple[str, ...]] = {}
+_looked_in_vain: dict[Path, float] = {}  # when a folder without a build was last read
+NO_BUILD_RECHECK_SECONDS = 2.0
 
 
 def inline_script_hashes(directory: Path) -> tuple[str, ...]:
     """The CSP sources of every inline script of the built pages, sorted; read once per
-    process once a build is there."""
+    process once a build is there (before that, at most every NO_BUILD_RECHECK_SECONDS: the
+    API alone has no build, and `reflex run` starts the backend while it still builds)."""
     if directory in _hashes:
         return _hashes[directory]
+    if monotonic() - _looked_in_vain.get(directory, -NO_BUILD_RECHECK_SECONDS) < (
+        NO_BUILD_RECHECK_SECONDS
+    ):
+        return ()
     found: set[str] = set()
     for page in directory.rglob("*.html"):
         for body in _INLINE_SCRIPT.findall(page.read_bytes()):
@@ -71,6 +86,8 @@ def inline_script_hashes(directory: Path) -> tuple[str, ...]:
             found.add(f"'sha256-{digest}'")
     if found:
         _hashes[directory] = tuple(sorted(found))
+    else:
+        _looked_in_vain[directory] = monotonic()
     return tuple(sorted(found))
 
 
@@ -105,6 +122,7 @@ def provider_sources(brand_hosts: tuple[str, ...] = ()) -> tuple[str, ...]:
     return tuple(sorted({origin for origin in map(_origin, urls) if origin}))
 
 
+@lru_cache(maxsize=256)  # a few policies a process: by brand, page or not
 def content_security_policy(
     script_hashes: tuple[str, ...],
     connect_sources: tuple[str, ...] = (),

@@ -27,6 +27,12 @@ def get_redis() -> Redis:
     return _client
 
 
+def is_shared() -> bool:
+    """Whether the cache is shared with other processes (a real Redis): an in-process
+    fakeredis holds only what this process wrote there."""
+    return bool(get_settings().redis_url)
+
+
 async def close_redis() -> None:
     global _client
     if _client is not None:

@@ -23,7 +23,7 @@ from redis.exceptions import RedisError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.cache import get_redis
+from app.core.cache import get_redis, is_shared
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
@@ -263,8 +263,11 @@ class _Snapshot:
 
 
 async def _version() -> str | None:
-    """The shared configuration version; None when Redis cannot be asked (the time-based
-    refresh still runs)."""
+    """The shared configuration version; None when Redis cannot be asked or is this
+    process's own (no other process can announce a change there, and this one forgets its
+    snapshot as it announces): the time-based refresh still runs."""
+    if not is_shared():
+        return None
     try:
         value = await get_redis().get(VERSION_KEY)
     except (RedisError, OSError) as exc:

@@ -115,33 +115,32 @@ async def open_books() -> Books:
         ]
         session.add_all(members)
         await session.flush()
+        merchant_id = merchant.id
+
+        async def open_account(
+            kind: AccountKind, member_id: int | None = None, spread: int | None = None
+        ) -> int:
+            made = await ledger.account(
+                session,
+                merchant_id=merchant_id,
+                kind=kind,
+                currency=CURRENCY,
+                member_id=member_id,
+                spread=spread,
+            )
+            assert made.id is not None
+            return made.id
+
         owner_of: dict[int, int] = {}
         own_account: dict[int, int] = {}
         for member in members:
-            cash = await ledger.account(
-                session,
-                merchant_id=merchant.id,
-                kind=AccountKind.MEMBER_CASH,
-                currency=CURRENCY,
-                member_id=member.id,
-            )
-            own = await ledger.account(
-                session,
-                merchant_id=merchant.id,
-                kind=AccountKind.PAYMENT_CLEARING,
-                currency=CURRENCY,
-                spread=member.id,
-            )
-            assert cash.id is not None and own.id is not None and member.id is not None
-            owner_of[cash.id], own_account[cash.id] = member.id, own.id
-        house = await ledger.account(
-            session, merchant_id=merchant.id, kind=AccountKind.HOUSE, currency=CURRENCY
-        )
-        clearing = await ledger.account(
-            session, merchant_id=merchant.id, kind=AccountKind.PAYMENT_CLEARING, currency=CURRENCY
-        )
-    assert house.id is not None and clearing.id is not None
-    books = Books(merchant.id, house.id, clearing.id, owner_of, own_account)
+            assert member.id is not None
+            cash = await open_account(AccountKind.MEMBER_CASH, member_id=member.id)
+            own_account[cash] = await open_account(AccountKind.PAYMENT_CLEARING, spread=member.id)
+            owner_of[cash] = member.id
+        house = await open_account(AccountKind.HOUSE)
+        clearing = await open_account(AccountKind.PAYMENT_CLEARING)
+    books = Books(merchant_id, house, clearing, owner_of, own_account)
     await ledger.post_in_new_transaction(
         merchant_id=books.merchant_id,
         kind=TransactionKind.DEPOSIT,

@@ -262,12 +262,16 @@ class _Snapshot:
     version: str | None = None  # VERSION_KEY's value read before the load
 
 
+# The version when Redis is this process's own (an in-process fakeredis): kept here, since
+# reading it back through fakeredis at every request cost more than the request's own work.
+_local_version = 0
+
+
 async def _version() -> str | None:
-    """The shared configuration version; None when Redis cannot be asked or is this
-    process's own (no other process can announce a change there, and this one forgets its
-    snapshot as it announces): the time-based refresh still runs."""
+    """The shared configuration version; None when Redis cannot be asked (the time-based
+    refresh still runs)."""
     if not is_shared():
-        return None
+        return str(_local_version)
     try:
         value = await get_redis().get(VERSION_KEY)
     except (RedisError, OSError) as exc:
@@ -279,7 +283,11 @@ async def _version() -> str | None:
 async def announce_change() -> None:
     """Tell every process that brand configuration changed (after the change committed):
     each reloads at its next request. This process forgets its snapshot at once."""
+    global _local_version
     brands.invalidate()
+    if not is_shared():
+        _local_version += 1
+        return
     try:
         await get_redis().incr(VERSION_KEY)
     except (RedisError, OSError) as exc:

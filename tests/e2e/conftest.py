@@ -274,6 +274,7 @@ async def site_brand_announcements(monkeypatch: pytest.MonkeyPatch) -> AsyncIter
         return
     client = redis.asyncio.Redis.from_url(E2E_REDIS_URL)
     monkeypatch.setattr(brands, "get_redis", lambda: client)
+    monkeypatch.setattr(brands, "is_shared", lambda: True)  # this process's Redis is the site's
     await brands.announce_change()
     yield
     await client.aclose()

@@ -101,15 +101,15 @@ def measured_paths(name: str) -> list[str]:
     raise SystemExit(f"bench/{name}.py names no MEASURES")
 
 
-def changes_since(name: str, section: str) -> list[str]:
-    """The commits (newest first, "<hash> <day>") that changed what the bench measures
-    after its section was measured: since its commit, or its date for an older section."""
+def changes_since(section: str, paths: list[str]) -> list[str]:
+    """The commits (newest first, "<hash> of <day>") that changed `paths` after the section
+    was measured: since its commit, or its date for an older section."""
     measured = MEASURED.search(section)
     if measured is None:
         return []
     day, commit = measured.groups()
     since = [f"{commit}..HEAD"] if commit else [f"--since={day} UTC"]
-    return _git("log", "--format=%h of %as", *since, "--", *measured_paths(name)).splitlines()
+    return _git("log", "--format=%h of %as", *since, "--", *paths).splitlines()
 
 
 def flagged(name: str, section: str) -> str:
@@ -119,14 +119,15 @@ def flagged(name: str, section: str) -> str:
     old = next((i for i, line in enumerate(lines) if line.startswith(STALE)), None)
     if old is not None:
         del lines[old - 1 : old + 1]  # the paragraph and the blank line before it
-    changes = changes_since(name, section)
+    paths = measured_paths(name)
+    changes = changes_since(section, paths)
     if changes:
         at = next((i for i, line in enumerate(lines) if line.startswith("Measured ")), 1)
         end = next((i for i in range(at, len(lines)) if not lines[i]), len(lines))
         lines[end:end] = [
             "",
             f"{STALE} {len(changes)} commit(s) changed what it measures since "
-            f"({', '.join(measured_paths(name))}), the newest {changes[0]}; run "
+            f"({', '.join(paths)}), the newest {changes[0]}; run "
             f"`python -m bench.run_all {name}` again.",
         ]
     return "\n".join(lines)
@@ -163,8 +164,9 @@ def report_stale() -> None:
     first = SECTION.search(text)
     kept = _kept_sections()
     head = text[: first.start()] if first else text
-    RESULTS.write_text(head + "\n".join(flagged(name, section) for name, section in kept.items()))
-    stale = [name for name, section in kept.items() if changes_since(name, section)]
+    refreshed = {name: flagged(name, section) for name, section in kept.items()}
+    RESULTS.write_text(head + "\n".join(refreshed.values()))
+    stale = [name for name, section in refreshed.items() if STALE in section]
     print("stale sections: " + (", ".join(stale) if stale else "none"))
 
 

@@ -50,16 +50,38 @@ def stalled_check_seconds(settings: Settings) -> int:
     return int(override) if override is not None and override < check else check
 
 
+async def _unqueued(
+    app: procrastinate.App, task_name: str, ticks: list[datetime]
+) -> list[datetime]:
+    """The ticks among `ticks` with no job waiting or running in the queue: a tick some
+    worker deferred has its own job (maybe waiting for a busy worker), and running it here
+    as well would start its period twice."""
+    if not ticks:
+        return []
+    rows = await app.connector.execute_query_all_async(
+        "SELECT (args->>'timestamp')::bigint AS tick FROM procrastinate_jobs "
+        "WHERE task_name = %(task)s AND status IN ('todo', 'doing') "
+        "AND (args->>'timestamp')::bigint = ANY(%(ticks)s)",
+        task=task_name,
+        ticks=[int(tick.timestamp()) for tick in ticks],
+    )
+    queued = {row["tick"] for row in rows}
+    return [tick for tick in ticks if int(tick.timestamp()) not in queued]
+
+
 def _register(app: procrastinate.App, job: Job) -> None:
-    async def run(timestamp: int) -> None:
+    task_name = job_runs.QUEUE_TASK_PREFIX + job.name
+
+    async def run(context: QueueContext, timestamp: int) -> None:
         period = datetime.fromtimestamp(timestamp, UTC)
         now = utcnow()
-        for missed in await job_runs.missed_periods(job, now):
-            if missed < period:  # ticks no worker deferred (all were down): oldest first
-                try:
-                    await job_runs.run_period(job, missed, now)
-                except Exception:
-                    logger.exception("job %s failed for %s", job.name, missed.isoformat())
+        earlier = [tick for tick in await job_runs.missed_periods(job, now) if tick < period]
+        # Ticks no worker deferred (all were down), oldest first.
+        for missed in await _unqueued(context.app, task_name, earlier):
+            try:
+                await job_runs.run_period(job, missed, now)
+            except Exception:
+                logger.exception("job %s failed for %s", job.name, missed.isoformat())
         await job_runs.run_period(job, period, now, when=job_runs.Retry.QUEUED)
 
     retry: procrastinate.RetryStrategy | bool = (
@@ -67,7 +89,7 @@ def _register(app: procrastinate.App, job: Job) -> None:
         if job.max_attempts > 1
         else False
     )
-    task = app.task(name=job_runs.QUEUE_TASK_PREFIX + job.name, queue=QUEUE, retry=retry)(run)
+    task = app.task(name=task_name, queue=QUEUE, retry=retry, pass_context=True)(run)
     app.periodic(cron=job_runs.schedule(job), periodic_id=job.name)(task)
 
 

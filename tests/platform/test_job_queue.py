@@ -154,3 +154,37 @@ async def test_the_job_of_a_dead_worker_is_handed_back_and_done_once() -> None:
     [history] = await job_runs.recent_runs([job.name])
     [run] = [run for run in history.runs if run.period == T0]
     assert (run.state, run.attempts) == (JobState.SUCCEEDED, 2)
+
+
+async def test_a_late_tick_is_caught_up_once_and_a_queued_one_is_left_to_its_job() -> None:
+    # Minutes ago, every worker down: `base` ran, base+1 was deferred and a busy worker holds
+    # its job, base+2 was never deferred. base+3's job catches up base+2 only: base+1 runs
+    # through its own job, once, at its first attempt.
+    job = effect_job(_name())
+    base = datetime.now(UTC).replace(second=0, microsecond=0) - timedelta(minutes=5)
+    late, missed, ticked = (base + timedelta(minutes=step) for step in (1, 2, 3))
+    app = queue.build_app([job])
+    async with app.open_async():
+        async with write_transaction() as session:
+            session.add(JobRun(job=job.name, period_at=base, state=JobState.SUCCEEDED, attempts=1))
+        await _offer(app, job.name, late)
+        manager = app.job_manager
+        busy = await manager.register_worker()
+        task_name = job_runs.QUEUE_TASK_PREFIX + job.name
+        held = None
+        while held is None or held.task_name != task_name:  # past other tests' leftovers
+            held = await manager.fetch_job(queues=[queue.QUEUE], worker_id=busy)
+            assert held is not None
+        await _offer(app, job.name, ticked)
+        await _work(app)
+        done = [period for period, _ in await effects(job.name)]
+        assert period_text(late) not in done
+        assert done.count(period_text(missed)) == 1 and done.count(period_text(ticked)) == 1
+        # The busy worker's job for base+1 is handed back and runs its period once.
+        await manager.retry_job(held)
+        await _work(app)
+    done = [period for period, _ in await effects(job.name)]
+    assert done.count(period_text(late)) == 1
+    [history] = await job_runs.recent_runs([job.name])
+    runs = {run.period: run for run in history.runs}
+    assert {runs[period].attempts for period in (late, missed, ticked)} == {1}

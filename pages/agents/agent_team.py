@@ -16,7 +16,7 @@ from app import routes
 from app.services.agents.reports import TRANSACTION_KINDS
 from components.agents.agent_centre import CARD, agent_gate
 from components.forms import INPUT, PRIMARY, SECONDARY, field, form_error, notice, page_nav
-from components.i18n import amount, local_time, t
+from components.i18n import amount, local_date, local_time, t
 from components.layout import member_page
 from components.style import AXIS_TICK, CHART_TEXT, FOCUS
 from pages.registry import Page
@@ -42,8 +42,9 @@ def _cell(row: rx.Var, name: str, kind: str) -> rx.Component:
                 "py-2 px-2 text-right font-mono tabular-nums",
             ),
         )
-    if kind == "time":
-        return rx.el.td(local_time(value), class_name="py-2 px-2 text-xs whitespace-nowrap")
+    if kind in ("time", "day"):
+        shown = local_time(value) if kind == "time" else local_date(value)
+        return rx.el.td(shown, class_name="py-2 px-2 text-xs whitespace-nowrap")
     return rx.el.td(value, class_name="py-2 px-2")
 
 
@@ -353,9 +354,9 @@ PAY_COLUMNS: list[Column] = [
 ]
 
 
-# Daily wages are tiered: each line says how it was computed.
+# Daily wages are tiered: each line says how it was computed; a line is a day, not a moment.
 DAILY_WAGE_COLUMNS: list[Column] = [
-    ("agent.col.period", "time", "time"),
+    ("agent.col.period", "time", "day"),
     ("agent.col.amount", "amount", "money"),
     ("agent.wages.formula", "detail", "text"),
 ]

@@ -11,6 +11,7 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.core.errors import AppError
+from app.core.i18n.formatting import typed_decimal
 from app.services.backoffice import channels
 from state.backoffice.console import (
     BrandConsolePage,
@@ -22,6 +23,7 @@ from state.backoffice.console import (
     form_text,
 )
 from state.guard import ARGS, STAFF, Form, checked
+from state.site import ui_lang
 
 
 @dataclass
@@ -39,15 +41,16 @@ class ChannelLine:
     enabled: bool = False
 
 
-def channel_line(row: channels.ChannelView) -> ChannelLine:
+def channel_line(row: channels.ChannelView, lang: str) -> ChannelLine:
+    """A channel as its row's form offers it for editing, in the reader's decimal mark."""
     return ChannelLine(
         id=row.id,
         code=row.code,
         provider=row.provider,
-        min=str(row.min_amount),
-        max=str(row.max_amount),
-        fee_percent=str(row.fee_percent),
-        fee_fixed=str(row.fee_fixed),
+        min=typed_decimal(row.min_amount, lang),
+        max=typed_decimal(row.max_amount, lang),
+        fee_percent=typed_decimal(row.fee_percent, lang),
+        fee_fixed=typed_decimal(row.fee_fixed, lang),
         sort=row.sort,
         enabled=row.enabled,
     )
@@ -59,7 +62,8 @@ class ChannelsState(BrandConsolePage, rx.State):
     async def _refresh(self) -> Any:
         staff = await brand_scope(self)
         rows = await channels.channel_list(staff, self.brand, clock.now())
-        self.channels = [channel_line(row) for row in rows]
+        lang = await ui_lang(self)
+        self.channels = [channel_line(row, lang) for row in rows]
         return None
 
     @rx.event

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -12,7 +13,7 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n.formatting import format_amount
+from app.core.i18n.formatting import format_amount, typed_decimal
 from app.services.backoffice import vip as vip_console
 from app.services.loyalty.vip import Level, Settings
 from state.backoffice.console import (
@@ -57,25 +58,30 @@ class SettingsFields:
     monthly_min_bet: str = ""
 
 
-def level_fields(level: Level) -> LevelFields:
+def level_fields(level: Level, lang: str) -> LevelFields:
+    """A level as its form offers it for editing, in the reader's decimal mark."""
+
+    def typed(value: Decimal) -> str:
+        return typed_decimal(value, lang)
+
     return LevelFields(
         level=level.level,
         name=level.name,
-        bet_threshold=str(level.bet_threshold),
-        deposit_threshold=str(level.deposit_threshold),
-        retain_bet=str(level.retain_bet),
-        rebate_boost=str(level.rebate_boost),
-        withdraw_max=str(level.withdraw_max),
+        bet_threshold=typed(level.bet_threshold),
+        deposit_threshold=typed(level.deposit_threshold),
+        retain_bet=typed(level.retain_bet),
+        rebate_boost=typed(level.rebate_boost),
+        withdraw_max=typed(level.withdraw_max),
         withdraw_daily_count=level.withdraw_daily_count,
-        level_up_bonus=str(level.level_up_bonus),
-        member_day_bonus=str(level.member_day_bonus),
-        sunday_best_bonus=str(level.sunday_best_bonus),
-        slots_rate=str(level.slots_rate),
-        slots_cap=str(level.slots_cap),
+        level_up_bonus=typed(level.level_up_bonus),
+        member_day_bonus=typed(level.member_day_bonus),
+        sunday_best_bonus=typed(level.sunday_best_bonus),
+        slots_rate=typed(level.slots_rate),
+        slots_cap=typed(level.slots_cap),
     )
 
 
-# The ladder table's figures, in the reader's numbers (the form keeps them as stored).
+# The ladder table's figures, in the reader's numbers (grouped, as people read them).
 SHOWN_FIGURES = (
     "bet_threshold", "deposit_threshold", "rebate_boost", "withdraw_max", "level_up_bonus",
 )  # fmt: skip
@@ -84,19 +90,19 @@ SHOWN_FIGURES = (
 def shown_level(level: Level, lang: str) -> LevelFields:
     """A level as the ladder table shows it: its figures as the reader writes numbers."""
     return dataclasses.replace(
-        level_fields(level),
+        level_fields(level, lang),
         **{name: format_amount(getattr(level, name), lang) for name in SHOWN_FIGURES},
     )
 
 
-def settings_fields(settings: Settings) -> SettingsFields:
+def settings_fields(settings: Settings, lang: str) -> SettingsFields:
     return SettingsFields(
         window_days=settings.window_days,
         rebate_mode=str(settings.rebate_mode),
         rebate_claim=str(settings.rebate_claim),
         member_day=settings.member_day,
-        weekly_min_bet=str(settings.weekly_min_bet),
-        monthly_min_bet=str(settings.monthly_min_bet),
+        weekly_min_bet=typed_decimal(settings.weekly_min_bet, lang),
+        monthly_min_bet=typed_decimal(settings.monthly_min_bet, lang),
     )
 
 
@@ -109,10 +115,10 @@ class VipConsoleState(BrandConsolePage, rx.State):
 
     async def _show(self, ladder: vip_console.Ladder, editing: int) -> None:
         lang = await ui_lang(self)
-        self.levels = [level_fields(level) for level in ladder.levels]
+        self.levels = [level_fields(level, lang) for level in ladder.levels]
         self.shown = [shown_level(level, lang) for level in ladder.levels]
-        self.draft = level_fields(ladder.levels[min(editing, len(ladder.levels) - 1)])
-        self.settings = settings_fields(ladder.settings)
+        self.draft = level_fields(ladder.levels[min(editing, len(ladder.levels) - 1)], lang)
+        self.settings = settings_fields(ladder.settings, lang)
         self.form_key += 1
 
     async def _refresh(self, editing: int = 0) -> Any:

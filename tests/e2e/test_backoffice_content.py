@@ -228,7 +228,8 @@ async def test_finance_changes_a_channel_and_marketing_approves_an_affiliate(
     await _second_approves("channel.limits", f"channel:{channel.id}:", "finance", "BR1")
     await row.get_by_test_id("channel-off").click()
     await expect(row.get_by_test_id("channel-on")).to_have_count(1, timeout=SLOW_MS)
-    await expect(row.locator("input[name=max]")).to_have_value("750.00", timeout=SLOW_MS)
+    # The form offers the new figure for editing in the reader's decimal mark.
+    await expect(row.locator("input[name=max]")).to_have_value("750,00", timeout=SLOW_MS)
     await _shots(page, "console-channels")
     offered = {c.code for c in await deposits.channels(await brands.by_code("BR1"))}
     assert channel.code not in offered
@@ -327,6 +328,10 @@ async def test_marketing_edits_a_vip_level(browser: Browser, site_url: str) -> N
         await table.locator("tbody tr").nth(1).get_by_test_id("vip-edit").click()
         form = page.get_by_test_id("vip-level-form")
         await expect(form.get_by_test_id("vip-form-level")).to_have_text("1", timeout=SLOW_MS)
+        # The form offers the figures for editing in the reader's decimal mark, ungrouped.
+        await expect(form.get_by_test_id("vip-bet_threshold")).to_have_value(
+            re.compile(r"^[0-9]+,[0-9]{2}$")
+        )
         await form.get_by_test_id("vip-name").fill("Prata")
         await form.get_by_test_id("vip-level_up_bonus").fill("15,50")
         await _shots(page, "console-vip")

@@ -1,10 +1,13 @@
-"""The VIP ladder table in the console shows its figures as the reader writes numbers; the
-level form keeps them as stored, so it gives back what it was given."""
+"""The VIP ladder in the console speaks the reader's numbers: the table grouped as people read
+them, the level form with the reader's decimal mark and no grouping, which the form's parser
+reads back as the same figures."""
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
+from app.services.backoffice.vip import level_from_form
 from app.services.loyalty.vip_levels import Level
 from state.loyalty.console_vip import level_fields, shown_level
 
@@ -21,7 +24,7 @@ GOLD = Level(
 )
 
 
-def test_the_table_reads_in_the_readers_numbers_and_the_form_as_stored() -> None:
+def test_the_table_and_the_form_read_in_the_readers_numbers() -> None:
     pt, en = shown_level(GOLD, "pt"), shown_level(GOLD, "en")
     assert (pt.bet_threshold, pt.deposit_threshold, pt.withdraw_max) == (
         "20.000,00",
@@ -30,10 +33,15 @@ def test_the_table_reads_in_the_readers_numbers_and_the_form_as_stored() -> None
     )
     assert (pt.rebate_boost, pt.level_up_bonus) == ("0,25", "15,50")
     assert (en.bet_threshold, en.level_up_bonus) == ("20,000.00", "15.50")
-    form = level_fields(GOLD)
-    assert (form.bet_threshold, form.rebate_boost, form.level_up_bonus) == (
-        "20000.00",
-        "0.25",
-        "15.50",
+    form_pt, form_en = level_fields(GOLD, "pt"), level_fields(GOLD, "en")
+    assert (form_pt.bet_threshold, form_pt.rebate_boost, form_pt.level_up_bonus) == (
+        "20000,00",
+        "0,25",
+        "15,50",
     )
-    assert (pt.name, pt.retain_bet, pt.withdraw_daily_count) == ("Ouro", "1000.00", 5)
+    assert (form_en.bet_threshold, form_en.rebate_boost) == ("20000.00", "0.25")
+    assert (pt.name, pt.retain_bet, pt.withdraw_daily_count) == ("Ouro", "1000,00", 5)
+    # What either form shows, sent back as a browser sends a form, is the level it came from.
+    for form in (form_pt, form_en):
+        sent = {name: str(value) for name, value in dataclasses.asdict(form).items()}
+        assert level_from_form(sent) == GOLD

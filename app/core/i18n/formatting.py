@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from babel import Locale
 from babel.dates import format_date as babel_format_date
 from babel.dates import format_datetime as babel_format_datetime
-from babel.numbers import format_currency, format_decimal
+from babel.numbers import format_currency, format_decimal, get_decimal_symbol
 
 LOCALES = {"en": "en_US", "pt": "pt_BR"}
 MASK = "******"
@@ -34,6 +34,12 @@ def quantize(amount: Decimal) -> Decimal:
 def format_amount(amount: Decimal, ui_lang: str) -> str:
     """Two decimals with the locale's thousands separator: 1,234.50 or 1.234,50."""
     return format_decimal(quantize(amount), format="#,##0.00", locale=_locale(ui_lang))
+
+
+def typed_decimal(value: Decimal, ui_lang: str) -> str:
+    """A stored figure as a form field offers it for editing: its digits as stored, the
+    reader's decimal mark, no grouping (20000,00 or 20000.00), which the parsers read back."""
+    return str(value).replace(".", get_decimal_symbol(_locale(ui_lang)))
 
 
 def format_money(amount: Decimal, currency: str, ui_lang: str) -> str:

@@ -21,6 +21,7 @@ from components.backoffice.console import (
 from components.i18n import t
 from pages.registry import Page
 from state.cashier.console_channels import ChannelLine, ChannelsState
+from state.site import SiteState
 
 SMALL = INPUT + " w-28"
 
@@ -35,10 +36,15 @@ def _field(name: str, label_key: str, value: rx.Var) -> rx.Component:
 
 
 def _channel(row: ChannelLine) -> rx.Component:
+    name = SiteState.texts.get("cashier.channel." + row.code, row.code).to(str)
     return rx.el.div(
         rx.el.div(
-            rx.el.span(row.code, class_name="font-semibold"),
-            rx.el.span(row.provider, class_name="text-xs text-slate-600 dark:text-slate-400"),
+            # The channel as players know it (the cashier's name), its code and provider beside.
+            rx.el.span(name, class_name="font-semibold"),
+            rx.el.span(
+                rx.cond(name == row.code, row.provider, row.code + " · " + row.provider),
+                class_name="text-xs text-slate-600 dark:text-slate-400",
+            ),
             rx.el.span(
                 rx.cond(row.enabled, t("bo-on"), t("bo-off")),
                 data_testid="channel-state",

@@ -104,7 +104,11 @@ def _editor() -> rx.Component:
             ),
             label(
                 t("bo-platform-col"),
-                _choice("platform", [("W", ""), ("H5", ""), ("APP", "")], d.platform),
+                _choice(
+                    "platform",
+                    [(code, f"bo-platform-{code}") for code in ("W", "H5", "APP")],
+                    d.platform,
+                ),
             ),
             class_name="grid grid-cols-2 md:grid-cols-4 gap-2",
         ),

@@ -31,6 +31,21 @@ QUIET = (
     "h-9 px-3 rounded-md text-sm font-medium whitespace-nowrap border border-slate-300 "
     f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
 )
+
+
+def choice_button(
+    label: rx.Var | str, chosen: rx.Var, on_click: Any, testid: str | None = None
+) -> rx.Component:
+    """One of a row of choices (a period, a breakdown): the chosen one filled and pressed."""
+    return rx.el.button(
+        label,
+        on_click=on_click,
+        aria_pressed=chosen,
+        data_testid=testid,
+        class_name=rx.cond(chosen, BUTTON + " h-9", QUIET),
+    )
+
+
 DANGER = (
     "h-9 px-3 rounded-md text-sm font-semibold whitespace-nowrap bg-red-600 text-white "
     f"hover:bg-red-500 {FOCUS}"

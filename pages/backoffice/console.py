@@ -12,6 +12,7 @@ from components.backoffice.console import (
     INPUT,
     QUIET,
     ChartData,
+    choice_button,
     feedback,
     frame,
     label,
@@ -93,12 +94,11 @@ def _tile(label_key: str, value: rx.Var, testid: str, compared: str = "") -> rx.
 
 
 def _period_button(name: str, label_key: str) -> rx.Component:
-    return rx.el.button(
+    return choice_button(
         t(label_key),
-        on_click=DashboardState.pick_period(name),
-        aria_pressed=DashboardState.period == name,
-        data_testid=f"period-{name}",
-        class_name=rx.cond(DashboardState.period == name, BUTTON + " h-9", QUIET),
+        DashboardState.period == name,
+        DashboardState.pick_period(name),
+        f"period-{name}",
     )
 
 

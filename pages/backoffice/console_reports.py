@@ -10,6 +10,7 @@ from components.backoffice.console import (
     ChartData,
     allowed,
     card,
+    choice_button,
     frame,
     messages,
     table,
@@ -27,7 +28,7 @@ def reports_page() -> rx.Component:
         messages(s.error, s.notice),
         rx.el.div(
             *(
-                rx.el.button(f"{days}d", on_click=s.set_days(days), class_name=QUIET)
+                choice_button(f"{days}d", s.days == days, s.set_days(days), f"report-days-{days}")
                 for days in (7, 14, 30, 90)
             ),
             allowed(
@@ -62,13 +63,7 @@ def reports_page() -> rx.Component:
             "bo-breakdown",
             rx.el.div(
                 *(
-                    rx.el.button(
-                        t(f"bo-by-{by}"),
-                        on_click=s.set_by(by),
-                        aria_pressed=s.by == by,
-                        data_testid=f"report-by-{by}",
-                        class_name=QUIET,
-                    )
+                    choice_button(t(f"bo-by-{by}"), s.by == by, s.set_by(by), f"report-by-{by}")
                     for by in ("brand", "category", "vendor")
                 ),
                 allowed(
@@ -82,15 +77,19 @@ def reports_page() -> rx.Component:
                 ),
                 class_name="flex flex-wrap gap-2 mb-3",
             ),
-            rx.recharts.bar_chart(
-                rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
-                rx.recharts.x_axis(data_key="key", tick=AXIS_TICK),
-                rx.recharts.y_axis(tick=AXIS_TICK),
-                rx.recharts.tooltip(),
-                rx.recharts.bar(data_key="ggr", name=t("bo-col-ggr"), fill="#10b981"),
-                data=s.slice_chart.to(ChartData),
-                width="100%",
-                height=240,
+            # No chart over an empty breakdown: the table below says there is nothing.
+            rx.cond(
+                s.slices.length() > 0,
+                rx.recharts.bar_chart(
+                    rx.recharts.cartesian_grid(stroke_dasharray="3 3"),
+                    rx.recharts.x_axis(data_key="key", tick=AXIS_TICK),
+                    rx.recharts.y_axis(tick=AXIS_TICK),
+                    rx.recharts.tooltip(),
+                    rx.recharts.bar(data_key="ggr", name=t("bo-col-ggr"), fill="#10b981"),
+                    data=s.slice_chart.to(ChartData),
+                    width="100%",
+                    height=240,
+                ),
             ),
             table(
                 [

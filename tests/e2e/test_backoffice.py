@@ -183,6 +183,9 @@ async def test_support_role_and_member_lock_a_player(
     await expect(admin.get_by_test_id("report-rows").locator("tbody tr")).to_have_count(
         len(dates), timeout=SLOW_MS
     )
+    # The range shown is the one pressed.
+    await expect(admin.get_by_test_id("report-days-14")).to_have_attribute("aria-pressed", "true")
+    await expect(admin.get_by_test_id("report-days-7")).to_have_attribute("aria-pressed", "false")
     await admin.get_by_role("button", name="dark / light").click()
     await _shot(admin, "reports-dark")
     await admin.goto(site_url + "/admin/platform")

@@ -31,6 +31,16 @@ QUIET = (
     "h-9 px-3 rounded-md text-sm font-medium whitespace-nowrap border border-slate-300 "
     f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
 )
+DANGER = (
+    "h-9 px-3 rounded-md text-sm font-semibold whitespace-nowrap bg-red-600 text-white "
+    f"hover:bg-red-500 {FOCUS}"
+)
+# min-w-0: a card in a grid keeps to its column (a wide table scrolls inside it) instead of
+# widening the page past a phone's screen.
+CARD = (
+    "rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 "
+    "p-4 shadow-sm min-w-0"
+)
 
 
 def choice_button(
@@ -44,18 +54,6 @@ def choice_button(
         data_testid=testid,
         class_name=rx.cond(chosen, BUTTON + " h-9", QUIET),
     )
-
-
-DANGER = (
-    "h-9 px-3 rounded-md text-sm font-semibold whitespace-nowrap bg-red-600 text-white "
-    f"hover:bg-red-500 {FOCUS}"
-)
-# min-w-0: a card in a grid keeps to its column (a wide table scrolls inside it) instead of
-# widening the page past a phone's screen.
-CARD = (
-    "rounded-xl border border-slate-200 dark:border-slate-700 bg-white dark:bg-slate-900 "
-    "p-4 shadow-sm min-w-0"
-)
 
 
 @cache

@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import procrastinate
 import pytest
+from procrastinate.jobs import Job
 from procrastinate.periodic import PeriodicDeferrer
 from sqlalchemy import text
 
@@ -49,6 +50,19 @@ async def _work(app: procrastinate.App) -> None:
     await app.run_worker_async(
         queues=[queue.QUEUE], wait=False, install_signal_handlers=False, delete_jobs="successful"
     )
+
+
+async def _taken_by_another_worker(app: procrastinate.App, name: str) -> tuple[int, Job]:
+    """A worker of its own takes `name`'s next queue job (past other tests' leftovers) and
+    holds it: (the worker's id, the job)."""
+    manager = app.job_manager
+    worker = await manager.register_worker()
+    task_name = job_runs.QUEUE_TASK_PREFIX + name
+    taken = None
+    while taken is None or taken.task_name != task_name:
+        taken = await manager.fetch_job(queues=[queue.QUEUE], worker_id=worker)
+        assert taken is not None
+    return worker, taken
 
 
 async def _queue_rows(name: str) -> list[tuple[str, int]]:
@@ -123,13 +137,7 @@ async def test_the_job_of_a_dead_worker_is_handed_back_and_done_once() -> None:
     async with app.open_async():
         await _offer(app, job.name, T0)
         # A worker took the job and marked the period running, then died (no heartbeat).
-        manager = app.job_manager
-        dead = await manager.register_worker()
-        task_name = job_runs.QUEUE_TASK_PREFIX + job.name
-        taken = None
-        while taken is None or taken.task_name != task_name:  # past other tests' leftovers
-            taken = await manager.fetch_job(queues=[queue.QUEUE], worker_id=dead)
-            assert taken is not None
+        dead, _ = await _taken_by_another_worker(app, job.name)
         async with write_transaction() as session:
             session.add(JobRun(job=job.name, period_at=T0, state=JobState.RUNNING, attempts=1))
             await (await session.connection()).execute(
@@ -168,20 +176,14 @@ async def test_a_late_tick_is_caught_up_once_and_a_queued_one_is_left_to_its_job
         async with write_transaction() as session:
             session.add(JobRun(job=job.name, period_at=base, state=JobState.SUCCEEDED, attempts=1))
         await _offer(app, job.name, late)
-        manager = app.job_manager
-        busy = await manager.register_worker()
-        task_name = job_runs.QUEUE_TASK_PREFIX + job.name
-        held = None
-        while held is None or held.task_name != task_name:  # past other tests' leftovers
-            held = await manager.fetch_job(queues=[queue.QUEUE], worker_id=busy)
-            assert held is not None
+        _, held = await _taken_by_another_worker(app, job.name)
         await _offer(app, job.name, ticked)
         await _work(app)
         done = [period for period, _ in await effects(job.name)]
         assert period_text(late) not in done
         assert done.count(period_text(missed)) == 1 and done.count(period_text(ticked)) == 1
         # The busy worker's job for base+1 is handed back and runs its period once.
-        await manager.retry_job(held)
+        await app.job_manager.retry_job(held)
         await _work(app)
     done = [period for period, _ in await effects(job.name)]
     assert done.count(period_text(late)) == 1

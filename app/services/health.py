@@ -20,8 +20,8 @@ from pathlib import Path
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 
-from app.core.cache import get_redis
-from app.core.config import PROJECT_ROOT, get_settings
+from app.core.cache import get_redis, is_shared
+from app.core.config import PROJECT_ROOT
 from app.core.db import session_scope
 
 CHECK_SECONDS = 2.0
@@ -77,7 +77,7 @@ async def _database() -> tuple[Check, set[str] | None]:
 
 
 async def _redis() -> Check:
-    if not get_settings().redis_url:
+    if not is_shared():
         return Check("redis", True, "not configured (in-process cache)")
     try:
         async with asyncio.timeout(CHECK_SECONDS):

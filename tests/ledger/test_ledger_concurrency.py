@@ -83,7 +83,10 @@ async def wait_for_lock_waiters(count: int) -> None:
         await asyncio.sleep(0.2)
         return
     deadline = time.monotonic() + LOCK_WAIT_SECONDS  # a loaded machine is slow to queue 20
-    async with await psycopg.AsyncConnection.connect(os.environ["DATABASE_URL"]) as watcher:
+    # Autocommit: PostgreSQL keeps one pg_stat_activity snapshot per transaction, so a watcher
+    # in one transaction would count the sessions of its first look forever.
+    watching = psycopg.AsyncConnection.connect(os.environ["DATABASE_URL"], autocommit=True)
+    async with await watching as watcher:
         while time.monotonic() < deadline:
             cursor = await watcher.execute(
                 "SELECT count(*) FROM pg_stat_activity"

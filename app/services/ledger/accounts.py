@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from decimal import Decimal
 
+from sqlalchemy import bindparam
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
@@ -71,6 +72,17 @@ async def clearing_shards(
     return {member: ids[shard] for member, shard in shard_of.items()}
 
 
+# Built once: every game bet reads these two rows, and building the aliases and their columns
+# on each call showed in a bet's CPU profile.
+_CASH, _CLEARING = ACCOUNTS.alias("cash"), ACCOUNTS.alias("clearing")
+_CASH_AND_CLEARING = (
+    core_select(_CASH.c.id, _CLEARING.c.id)
+    .select_from(_CASH.join(_CLEARING, _CLEARING.c.owner_key == bindparam("clearing_key")))
+    .where(_CASH.c.owner_key == bindparam("cash_key"))
+)
+_CASH_AND_CLEARING_LOCKED = _CASH_AND_CLEARING.with_for_update(of=_CASH)
+
+
 async def cash_and_clearing(
     session: AsyncSession,
     *,
@@ -91,15 +103,13 @@ async def cash_and_clearing(
         f"shard{member_id % MERCHANT_ACCOUNT_SHARDS}",
     )
     cash_key = account_owner_key(merchant_id, member_id, AccountKind.MEMBER_CASH, currency)
-    cash, clearing = ACCOUNTS.alias("cash"), ACCOUNTS.alias("clearing")
-    statement = core_select(cash.c.id, clearing.c.id).select_from(
-        cash.join(clearing, clearing.c.owner_key == clearing_key)
-    )
-    statement = statement.where(cash.c.owner_key == cash_key)
-    if lock_cash:
-        statement = statement.with_for_update(of=cash)
     connection = await session.connection()
-    both = (await connection.execute(statement)).first()
+    both = (
+        await connection.execute(
+            _CASH_AND_CLEARING_LOCKED if lock_cash else _CASH_AND_CLEARING,
+            {"cash_key": cash_key, "clearing_key": clearing_key},
+        )
+    ).first()
     if both is not None:
         return both[0], both[1]
     cash_id = (

@@ -124,6 +124,23 @@ async def session_scope() -> AsyncIterator[AsyncSession]:
 
 
 @asynccontextmanager
+async def read_scope() -> AsyncIterator[AsyncSession]:
+    """A session for reads only. On PostgreSQL its statements run in autocommit: no BEGIN and
+    ROLLBACK round trips around them (each statement still reads committed data, as in a
+    READ COMMITTED transaction). A write here would commit at once: write in
+    write_transaction."""
+    engine = get_engine()
+    if engine.dialect.name != "postgresql":
+        async with session_scope() as session:
+            yield session
+        return
+    async with engine.connect() as connection:
+        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+        async with AsyncSession(bind=autocommit, expire_on_commit=False) as session:
+            yield session
+
+
+@asynccontextmanager
 async def _sqlite_writer() -> AsyncIterator[None]:
     """This process's turn to write to SQLite (see _sqlite_writers)."""
     loop = asyncio.get_running_loop()

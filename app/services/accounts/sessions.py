@@ -10,7 +10,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
 from app.core.config import get_settings
-from app.core.db import session_scope, write_transaction
+from app.core.db import read_scope, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
 from app.services.brands import brands
@@ -66,7 +66,7 @@ async def authenticate(token: str | None, *, touch: bool = True) -> Authenticate
         raise AppError("not-logged-in", status=401)
     now = clock.now()
     idle = timedelta(minutes=get_settings().session_idle_minutes)
-    async with session_scope() as session:
+    async with read_scope() as session:
         row = (
             await session.exec(
                 select(MemberSession, Member)

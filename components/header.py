@@ -11,6 +11,7 @@ from components.i18n import t
 from components.link import page_link
 from components.media import image
 from components.member_nav import MEMBER_CENTRE
+from components.side_menu import phone_help
 from components.style import FOCUS, SCROLL_HINT
 from state.accounts.auth import LOGOUT_DIALOG, AuthState
 from state.accounts.register import RegisterState
@@ -375,6 +376,7 @@ def mobile_menu_dialog() -> rx.Component:
                 ),
                 _register_button("w-full"),
             ),
+            phone_help(),
             class_name="flex flex-col gap-3",
         ),
         title=t("header.menu"),

@@ -1,4 +1,5 @@
-"""The right bar: customer service, social links, app QR and downloads, back to top."""
+"""Customer service, social links, app QR and downloads: on wide screens the right bar (with
+back to top), on a phone a part of the menu (nothing floats over a phone's page)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ import reflex as rx
 
 from app import routes
 from components.i18n import t
+from components.link import page_link
 from components.media import image
 from components.style import FOCUS
 from state.site import SiteState
-from state.ui import SIDE_MENU_CLOSED, SIDE_MENU_OPEN, UiState
+from state.ui import SIDE_MENU_CLOSED, UiState
 
 BUTTON = (
     "grid place-items-center size-9 rounded-full bg-white text-slate-700 shadow "
@@ -26,7 +28,7 @@ CS_WINDOW = "width=440,height=750"  # spec 2: customer-service window 440 by 750
 _OPEN_WINDOW = rx.vars.FunctionStringVar.create("window.__openWindow")
 
 
-def _cs_entry(entry: rx.Var) -> rx.Component:
+def _cs_entry(entry: rx.Var, test_id: str) -> rx.Component:
     return rx.el.li(
         rx.el.button(
             rx.match(
@@ -43,7 +45,7 @@ def _cs_entry(entry: rx.Var) -> rx.Component:
                 "flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-sm "
                 f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
             ),
-            data_testid="cs-" + entry.position,
+            data_testid=test_id + entry.position,
         )
     )
 
@@ -90,7 +92,7 @@ def _panel_button(name: str, icon: str, label_key: str, panel: rx.Component) -> 
 def _cs_panel() -> rx.Component:
     return rx.el.div(
         rx.el.p(t("side.customer_service"), class_name="mb-1 text-xs font-semibold"),
-        rx.el.ul(rx.foreach(SiteState.customer_services, _cs_entry)),
+        rx.el.ul(rx.foreach(SiteState.customer_services, lambda entry: _cs_entry(entry, "cs-"))),
         class_name=PANEL,
         data_testid="cs-panel",
     )
@@ -112,28 +114,20 @@ def _qr_panel() -> rx.Component:
 
 
 def _outside() -> rx.Component:
-    """A clear cover under an open panel or a rail opened by hand: a tap outside closes it
-    (on wide screens only an open panel has one, the rail there is part of the page)."""
+    """A clear cover under an open panel: a tap outside closes it."""
     return rx.cond(
         UiState.floating_open,
         rx.el.div(
             on_click=UiState.close_floating,
             aria_hidden="true",
-            class_name=rx.cond(
-                UiState.side_panel != "", "fixed inset-0 z-20", "fixed inset-0 z-20 sm:hidden"
-            ),
+            class_name="fixed inset-0 z-20",
             data_testid="floating-outside",
         ),
     )
 
 
 def side_menu() -> rx.Component:
-    visible_class = rx.match(
-        UiState.side_menu_choice,
-        (SIDE_MENU_OPEN, "flex"),
-        (SIDE_MENU_CLOSED, "hidden"),
-        "hidden sm:flex",
-    )
+    visible_class = rx.cond(UiState.side_menu_choice == SIDE_MENU_CLOSED, "hidden", "flex")
     return rx.fragment(
         _outside(),
         # Listening only while something floats: keys typed elsewhere reach no server.
@@ -148,13 +142,8 @@ def side_menu() -> rx.Component:
 def _rail(visible_class: rx.Var) -> rx.Component:
     return rx.el.aside(
         rx.el.button(
-            rx.icon("panel-right-close", size=18, aria_hidden="true", class_name="hidden sm:block"),
-            rx.icon("ellipsis-vertical", size=18, aria_hidden="true", class_name="sm:hidden"),
-            # The visible state depends on the screen, so the browser tells it on click.
-            on_click=rx.call_script(
-                "!!document.querySelector('[data-testid=side-menu-items]')?.offsetParent",
-                callback=UiState.toggle_side_menu,
-            ),
+            rx.icon("panel-right-close", size=18, aria_hidden="true"),
+            on_click=UiState.toggle_side_menu,
             aria_label=t("side.toggle"),
             class_name=BUTTON,
             data_testid="side-toggle",
@@ -197,13 +186,40 @@ def _rail(visible_class: rx.Var) -> rx.Component:
             data_testid="back-to-top",
         ),
         aria_label=t("side.label"),
-        # On a phone the bar sits above the tab bar and steps aside while the visitor types
-        # (it would cover the input).
+        # Wide screens only: main keeps a margin for it (layout.shell); a phone has no room
+        # beside the content, and its parts are in the menu (phone_help).
         class_name=(
-            "fixed right-2 bottom-20 sm:bottom-4 z-30 flex flex-col items-center gap-1.5 "
-            "rounded-full p-1 "
-            "bg-slate-200/70 dark:bg-slate-900/70 backdrop-blur "
-            "max-sm:[body:has(:is(input,textarea,select):focus)_&]:hidden"
+            "fixed right-2 bottom-4 z-30 hidden sm:flex flex-col items-center gap-1.5 "
+            "rounded-full p-1 bg-slate-200/70 dark:bg-slate-900/70 backdrop-blur"
         ),
         data_testid="side-menu",
+    )
+
+
+def phone_help() -> rx.Component:
+    """The right bar's parts in the phone's menu: customer service, social links, the app."""
+    return rx.el.section(
+        rx.el.h3(t("side.customer_service"), class_name="text-sm font-semibold"),
+        rx.el.ul(
+            rx.foreach(SiteState.customer_services, lambda entry: _cs_entry(entry, "mobile-cs-")),
+            class_name="grid gap-1",
+        ),
+        rx.el.ul(
+            rx.foreach(SiteState.socials, social_link),
+            aria_label=t("side.social"),
+            class_name="flex flex-wrap gap-1",
+        ),
+        page_link(
+            rx.icon("smartphone", size=16, aria_hidden="true"),
+            t("footer.download"),
+            href="/down",
+            class_name=(
+                "flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm "
+                f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
+            ),
+            data_testid="mobile-download",
+        ),
+        aria_label=t("side.label"),
+        class_name="flex flex-col gap-2 border-t border-slate-200 dark:border-slate-700 pt-3",
+        data_testid="mobile-help",
     )

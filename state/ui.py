@@ -1,7 +1,8 @@
 """Display options the visitor sets (spec 4): side menu shown or hidden, its panels.
 
-Floating parts never stay in the way (issue 35): a panel or a rail opened on a phone closes on
-Escape, on a tap outside, on the next page, at login and at logout."""
+Floating parts never stay in the way (issue 35): a panel closes on Escape, on a tap outside, on
+the next page, at login and at logout. The side rail is for wide screens only (a phone has its
+parts in the menu); a visitor may hide its links there, and the choice stays."""
 
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ HANDLER_GATES: dict[str, gates.Door] = {
     ),
 }
 
-SIDE_MENU_OPEN = "1"
 SIDE_MENU_CLOSED = "0"
 ESCAPE = "Escape"
 
@@ -32,23 +32,20 @@ async def close_floats(state: rx.State) -> None:
 
 
 class UiState(rx.State):
-    # "" until the visitor chooses: then the menu shows on wide screens, hides on phones.
+    # "" (shown) until the visitor hides the rail's links.
     side_menu_choice: str = rx.LocalStorage("", name="sideMenu")
     side_panel: str = ""
     member_nav_open: bool = False  # the member centre's groups, opened on a phone
 
     @rx.var
     def floating_open(self) -> bool:
-        """A panel, or the rail opened by hand, is over the page."""
-        return self.side_panel != "" or self.side_menu_choice == SIDE_MENU_OPEN
+        """A panel of the rail is over the page."""
+        return self.side_panel != ""
 
     def _close(self) -> None:
-        """Close what floats: panels, and a rail opened by hand goes back to the screen's
-        default (shown on wide screens, hidden on phones). A rail hidden by hand stays so."""
+        """Close what floats (a rail hidden by hand stays so: it is a choice, not a float)."""
         self.side_panel = ""
         self.member_nav_open = False
-        if self.side_menu_choice == SIDE_MENU_OPEN:
-            self.side_menu_choice = ""
 
     @rx.event
     def close_floating(self) -> None:
@@ -61,9 +58,11 @@ class UiState(rx.State):
             self._close()
 
     @rx.event
-    @checked
-    def toggle_side_menu(self, currently_visible: bool) -> None:
-        self.side_menu_choice = SIDE_MENU_CLOSED if currently_visible else SIDE_MENU_OPEN
+    def toggle_side_menu(self) -> None:
+        """Hide the rail's links, or show them again."""
+        self.side_menu_choice = (
+            "" if self.side_menu_choice == SIDE_MENU_CLOSED else SIDE_MENU_CLOSED
+        )
         self.side_panel = ""
 
     @rx.event
@@ -81,7 +80,7 @@ follow.AFTER_LOGIN.append(UiState.close_floating)
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
-    "UiState.toggle_side_menu": ARGS,
+    "UiState.toggle_side_menu": GUEST,
     "UiState.toggle_panel": ARGS,
     "UiState.close_floating": GUEST,
     "UiState.toggle_member_nav": GUEST,

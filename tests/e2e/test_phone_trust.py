@@ -171,14 +171,20 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await _accessible(page, "home", violations, page_wide)
     await _shoot(page, "home-visitor")
 
-    # The side rail opened by hand closes on Escape; the focus goes back to its toggle.
-    await page.get_by_test_id("side-toggle").click()
-    await expect(page.get_by_test_id("side-menu-items")).to_be_visible()
-    await page.keyboard.press("Tab")  # into the rail
-    await expect(page.get_by_test_id("side-menu-items").locator(":focus")).to_have_count(1)
+    # Nothing floats over a phone's page: the side rail's parts are in the menu, which closes
+    # on Escape and gives the focus back to its button.
+    await expect(page.get_by_test_id("side-menu")).to_be_hidden()
+    await page.get_by_test_id("mobile-menu-button").click()
+    help_part = page.get_by_test_id("dialog-mobile-menu").get_by_test_id("mobile-help")
+    await expect(help_part).to_contain_text("Chat ao vivo")
+    follow = help_part.get_by_role("list", name="Siga-nos")
+    await expect(follow.get_by_role("link", name="Instagram")).to_have_attribute("target", "_blank")
+    await expect(help_part.get_by_test_id("mobile-download")).to_have_attribute("href", "/down")
+    await _accessible(page, "menu", violations, page_wide)
+    await _shoot(page, "menu-visitor")
     await page.keyboard.press("Escape")
-    await expect(page.get_by_test_id("side-menu-items")).to_be_hidden()
-    await expect(page.get_by_test_id("side-toggle")).to_be_focused()
+    await expect(page.get_by_test_id("dialog-mobile-menu")).to_have_count(0)
+    await expect(page.get_by_test_id("mobile-menu-button")).to_be_focused()
 
     # Registration from the tab bar: the four fields the brand requires, the rule first.
     await tabs.get_by_test_id("tab-register").click()

@@ -1,5 +1,6 @@
-"""The site's floating parts and notices belong to their moment (issue 35): the side rail and
-its panels close on Escape, on an outside tap, on the next page and at login; the withdraw
+"""The site's floating parts and notices belong to their moment (issue 35): the side rail's
+panels close on Escape, on an outside tap, on the next page and at login, and a rail hidden by
+hand stays hidden; the withdraw
 page's "requested" notice goes at a reload, a payout or another language; the member centre
 is grouped, not one row of pills."""
 
@@ -14,7 +15,7 @@ from components.member_nav import GROUPS, ITEMS
 from state import follow
 from state.cashier.withdraw import OrderRow, WithdrawState
 from state.site import SiteState
-from state.ui import SIDE_MENU_CLOSED, SIDE_MENU_OPEN, UiState
+from state.ui import SIDE_MENU_CLOSED, UiState
 
 
 async def _tab() -> State:
@@ -26,15 +27,23 @@ async def _run(state: Any, handler: str, **kwargs: Any) -> Any:
     return await result if hasattr(result, "__await__") else result
 
 
-async def test_escape_closes_a_panel_and_a_rail_opened_by_hand() -> None:
+async def test_escape_closes_a_panel() -> None:
     ui = await (await _tab()).get_state(UiState)
     await _run(ui, "toggle_panel", name="cs")
-    ui.side_menu_choice = SIDE_MENU_OPEN
     assert ui.floating_open
     await _run(ui, "close_on_escape", key="Enter")
     assert ui.side_panel == "cs"  # another key changes nothing
     await _run(ui, "close_on_escape", key="Escape")
-    assert (ui.side_panel, ui.side_menu_choice, ui.floating_open) == ("", "", False)
+    assert (ui.side_panel, ui.floating_open) == ("", False)
+
+
+async def test_the_rail_is_hidden_and_shown_again_by_hand() -> None:
+    ui = await (await _tab()).get_state(UiState)
+    await _run(ui, "toggle_panel", name="cs")
+    await _run(ui, "toggle_side_menu")
+    assert (ui.side_menu_choice, ui.side_panel) == (SIDE_MENU_CLOSED, "")
+    await _run(ui, "toggle_side_menu")
+    assert ui.side_menu_choice == ""
 
 
 async def test_an_outside_tap_closes_but_a_rail_hidden_by_hand_stays_hidden() -> None:

@@ -140,9 +140,11 @@ async def test_operators_pay_and_approve_with_the_facts_in_front_of_them(
     await operator.goto(site_url + "/admin/players")
     await operator.get_by_test_id("player-query").fill(f"#{payee_id}")
     await operator.get_by_test_id("player-query").press("Enter")
+    # The list shows the newest players until the search answers: wait for the payee alone.
     results = operator.get_by_test_id("player-results")
-    await expect(results).to_contain_text("Ativo", timeout=SLOW_MS)
-    await results.get_by_test_id("player-open").first.click()
+    await expect(results).to_contain_text((await _member(payee_id)).username, timeout=SLOW_MS)
+    await expect(results.get_by_test_id("player-open")).to_have_count(1)
+    await results.get_by_test_id("player-open").click()
     await expect(operator.get_by_text("Visão 360 do jogador")).to_be_visible(timeout=SLOW_MS)
     await expect(operator.get_by_test_id("profile-status")).to_have_text("Ativo")
     identity = operator.get_by_test_id("player-identity")

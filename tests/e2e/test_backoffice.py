@@ -143,7 +143,8 @@ async def test_support_role_and_member_lock_a_player(
     await support.get_by_test_id("player-query").press("Enter")
     results = support.get_by_test_id("player-results")
     await expect(results).to_contain_text(player.username, timeout=SLOW_MS)
-    await results.get_by_test_id("player-open").first.click()
+    await expect(results.get_by_test_id("player-open")).to_have_count(1)  # the search's answer
+    await results.get_by_test_id("player-open").click()
     await expect(support.get_by_test_id("profile-username")).to_have_text(
         player.username, timeout=SLOW_MS
     )

@@ -22,6 +22,11 @@ PANEL = (
     "absolute right-11 bottom-0 w-52 rounded-xl p-3 shadow-xl bg-white text-slate-800 "
     "dark:bg-slate-800 dark:text-slate-100"
 )
+# A line of a panel or of the phone's help part: a channel, the app.
+ROW = (
+    "flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm "
+    f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
+)
 CS_ICONS = {"LIVECHAT": "headphones", "TELEGRAM": "send", "WHATSAPP": "phone"}
 CS_WINDOW = "width=440,height=750"  # spec 2: customer-service window 440 by 750
 # window.open that says when the browser blocked it (assets/client-alerts.js).
@@ -41,10 +46,7 @@ def _cs_entry(entry: rx.Var, test_id: str) -> rx.Component:
             ),
             SiteState.texts.get("side.cs." + entry.kind, t("side.cs.other")) + entry.number,
             on_click=rx.call_function(_OPEN_WINDOW.call(entry.url, "_blank", CS_WINDOW)),
-            class_name=(
-                "flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-sm "
-                f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
-            ),
+            class_name=f"w-full {ROW}",
             data_testid=test_id + entry.position,
         )
     )
@@ -213,10 +215,7 @@ def phone_help() -> rx.Component:
             rx.icon("smartphone", size=16, aria_hidden="true"),
             t("footer.download"),
             href="/down",
-            class_name=(
-                "flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm "
-                f"hover:bg-slate-100 dark:hover:bg-slate-700 {FOCUS}"
-            ),
+            class_name=ROW,
             data_testid="mobile-download",
         ),
         aria_label=t("side.label"),

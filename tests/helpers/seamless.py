@@ -18,13 +18,15 @@ from tests.helpers.money import fund
 CURRENCY = "BRL"
 
 
-async def studio_game(*, demo: bool | None = None) -> Game:
-    """A playable BGS game of the catalogue (not in maintenance)."""
+async def studio_game(*, demo: bool | None = None, code: str | None = None) -> Game:
+    """A playable BGS game of the catalogue (not in maintenance), the one of `code` if named."""
     statement = select(Game).where(
         Game.vassalage == wallet.STUDIO_VENDOR,
         Game.is_game == "GAME",
         col(Game.maintenance).is_(False),
     )
+    if code is not None:
+        statement = statement.where(Game.game_code == code)
     if demo is not None:
         statement = statement.where(Game.support_play == (0 if demo else 1))
     async with session_scope() as session:

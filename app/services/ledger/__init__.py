@@ -11,6 +11,7 @@ account factory), `transfers` (money between named accounts, the prologue writte
 """
 
 from app.services.ledger.accounts import (
+    GameAccounts,
     account,
     cash_and_clearing,
     clearing_shards,
@@ -60,6 +61,7 @@ __all__ = [
     "AccountRef",
     "AuditDifference",
     "AuditReport",
+    "GameAccounts",
     "Leg",
     "MemberWallet",
     "Move",

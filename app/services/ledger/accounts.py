@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from decimal import Decimal
+from typing import NamedTuple
 
 from sqlalchemy import bindparam
 from sqlalchemy import select as core_select
@@ -76,11 +77,19 @@ async def clearing_shards(
 # on each call showed in a bet's CPU profile.
 _CASH, _CLEARING = ACCOUNTS.alias("cash"), ACCOUNTS.alias("clearing")
 _CASH_AND_CLEARING = (
-    core_select(_CASH.c.id, _CLEARING.c.id)
+    core_select(_CASH.c.id, _CLEARING.c.id, _CASH.c.balance)
     .select_from(_CASH.join(_CLEARING, _CLEARING.c.owner_key == bindparam("clearing_key")))
     .where(_CASH.c.owner_key == bindparam("cash_key"))
 )
 _CASH_AND_CLEARING_LOCKED = _CASH_AND_CLEARING.with_for_update(of=_CASH)
+
+
+class GameAccounts(NamedTuple):
+    """The two accounts of a game's bet and win legs, and the cash balance as read."""
+
+    cash_id: int
+    clearing_id: int
+    cash_balance: Decimal
 
 
 async def cash_and_clearing(
@@ -90,11 +99,12 @@ async def cash_and_clearing(
     member_id: int,
     currency: str,
     lock_cash: bool = False,
-) -> tuple[int, int]:
+) -> GameAccounts:
     """The member's cash account and their shard of the merchant's vendor clearing account
     (a game's bet and win legs), in one query once both exist (made where missing). With
     `lock_cash`, the cash row is locked for the rest of the caller's transaction in that same
-    query (the clearing shard, shared by many members, is not: the post locks it last)."""
+    query, so its balance is fresh (the clearing shard, shared by many members, is not: the
+    post locks it last)."""
     clearing_key = account_owner_key(
         merchant_id,
         None,
@@ -111,17 +121,15 @@ async def cash_and_clearing(
         )
     ).first()
     if both is not None:
-        return both[0], both[1]
-    cash_id = (
-        await account(
-            session,
-            merchant_id=merchant_id,
-            kind=AccountKind.MEMBER_CASH,
-            currency=currency,
-            member_id=member_id,
-            lock=lock_cash,
-        )
-    ).id
+        return GameAccounts(both[0], both[1], both[2])
+    cash = await account(
+        session,
+        merchant_id=merchant_id,
+        kind=AccountKind.MEMBER_CASH,
+        currency=currency,
+        member_id=member_id,
+        lock=lock_cash,
+    )
     clearing_id = (
         await account(
             session,
@@ -131,8 +139,8 @@ async def cash_and_clearing(
             spread=member_id,
         )
     ).id
-    assert cash_id is not None and clearing_id is not None
-    return cash_id, clearing_id
+    assert cash.id is not None and clearing_id is not None
+    return GameAccounts(cash.id, clearing_id, cash.balance)
 
 
 async def member_accounts(

@@ -320,7 +320,7 @@ async def _place(
     # The member's own limits and exclusion, under the cash lock (concurrent bets of one member
     # are checked one after the other) and before this ticket is written; every ticket of a
     # chase is checked with the ones before it already open.
-    cash_id, clearing_id = await ledger.cash_and_clearing(
+    cash_id, clearing_id, _ = await ledger.cash_and_clearing(
         session,
         merchant_id=member.merchant_id,
         member_id=member.id,
@@ -564,7 +564,7 @@ async def refund(session: AsyncSession, bet: LotteryBet, status: BetStatus, reas
 
 
 async def _refund_legs(session: AsyncSession, bet: LotteryBet) -> list[ledger.Leg]:
-    cash_id, clearing_id = await ledger.cash_and_clearing(
+    cash_id, clearing_id, _ = await ledger.cash_and_clearing(
         session, merchant_id=bet.merchant_id, member_id=bet.member_id, currency=bet.currency
     )
     return [ledger.Leg(cash_id, bet.stake), ledger.Leg(clearing_id, -bet.stake)]

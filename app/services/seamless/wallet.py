@@ -67,7 +67,7 @@ from models.games import (
     WalletStatus,
 )
 from models.games import WalletCall as WalletCallRow
-from models.ledger import AccountKind, TransactionKind
+from models.ledger import TransactionKind
 
 CENT = Decimal("0.01")
 ZERO = Decimal("0.00")
@@ -158,26 +158,31 @@ async def _game_session(
 
 async def _money_session(
     session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
-) -> tuple[GameSession, Member]:
-    """`_game_session` for money calls, in one statement: the game session, its member, and
-    whether the vendor is a transfer vendor (which bets from its own wallet and reports its
-    rounds: refused)."""
+) -> tuple[GameSession, Member, str | None]:
+    """`_game_session` for money calls, in one statement: the game session, its member, the
+    type of its game (None: not in the catalogue), and whether the vendor is a transfer vendor
+    (which bets from its own wallet and reports its rounds: refused)."""
     found = (
         await session.exec(
-            select(GameSession, Member, GameVendor.wallet_mode)
+            select(GameSession, Member, Game.game_type, GameVendor.wallet_mode)
             .join(Member, col(Member.id) == GameSession.member_id)
+            .outerjoin(
+                Game,
+                (col(Game.vassalage) == GameSession.vendor)
+                & (col(Game.game_code) == GameSession.game_code),
+            )
             .outerjoin(GameVendor, col(GameVendor.vassalage) == GameSession.vendor)
             .where(GameSession.session_token_digest == token_digest(session_token or ""))
         )
     ).first()
     if found is None or found[0].vendor != vendor:
         raise AppError("seamless-invalid-session", 401)
-    game_session, member, wallet_mode = found
+    game_session, member, game_type, wallet_mode = found
     if not allow_expired and game_session.expires_at <= clock.now():
         raise AppError("seamless-session-expired", 401)
     if wallet_mode == WalletMode.TRANSFER:
         raise AppError("seamless-transfer-vendor", 409)
-    return game_session, member
+    return game_session, member, game_type
 
 
 async def balance(vendor: str, session_token: str) -> WalletAnswer:
@@ -230,6 +235,7 @@ class _Context:
     clearing_id: int
     cash: Decimal | None
     member: Member | None = None  # read with the game session, else when first needed
+    session_game_type: str | None = None  # the session's game's, read with the session
     # The rounds this transaction read or opened: a bet-and-win's credit finds the round its
     # debit opened without reading it again.
     rounds: dict[str, GameRound] = field(default_factory=dict)
@@ -244,27 +250,23 @@ class _Outcome:
 
 
 async def _locked_context(
-    session: AsyncSession, vendor: str, game_session: GameSession, member: Member | None = None
+    session: AsyncSession,
+    vendor: str,
+    game_session: GameSession,
+    member: Member | None = None,
+    session_game_type: str | None = None,
 ) -> _Context:
-    """The member's cash and the merchant's vendor clearing account; the cash row is locked
-    so that calls for one member run one after another (PostgreSQL; SQLite locks all)."""
-    cash = await ledger.account(
+    """The member's cash and their shard of the merchant's vendor clearing account, in one
+    statement; the cash row is locked so that calls for one member run one after another
+    (PostgreSQL; SQLite locks all)."""
+    accounts = await ledger.cash_and_clearing(
         session,
         merchant_id=game_session.merchant_id,
-        kind=AccountKind.MEMBER_CASH,
-        currency=game_session.currency,
         member_id=game_session.member_id,
-        lock=True,
-    )
-    clearing = await ledger.account(
-        session,
-        merchant_id=game_session.merchant_id,
-        kind=AccountKind.VENDOR_CLEARING,
         currency=game_session.currency,
-        spread=game_session.member_id,
+        lock_cash=True,
     )
-    assert cash.id is not None and clearing.id is not None
-    return _Context(session, vendor, game_session, cash.id, clearing.id, cash.balance, member)
+    return _Context(session, vendor, game_session, *accounts, member, session_game_type)
 
 
 async def _member(ctx: _Context) -> Member:
@@ -312,6 +314,13 @@ async def _round(ctx: _Context, round_id: str) -> GameRound | None:
             return None
         ctx.rounds[round_id] = found
     return ctx.rounds[round_id]
+
+
+async def _game_type(ctx: _Context, game_code: str) -> str:
+    """The type of the call's game: the session's was read with it; another is looked up."""
+    if game_code == ctx.game_session.game_code and ctx.session_game_type is not None:
+        return ctx.session_game_type
+    return (await _game(ctx.session, ctx.vendor, game_code)).game_type
 
 
 async def _game(session: AsyncSession, vendor: str, game_code: str) -> Game:
@@ -401,14 +410,14 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         await bet_limits.check_max_bet_in(session, member_id, amount, clock.now())
     except AppError as over:
         return _Outcome(WalletStatus.REFUSED, reason=over.code)
-    game = await _game(session, ctx.vendor, call.game_code)
+    game_type = await _game_type(ctx, call.game_code)
     transaction_id = await _post(
         ctx,
         call,
         kind=TransactionKind.BET,
         to_member=False,
         amount=amount,
-        game_type=game.game_type,
+        game_type=game_type,
     )
     if game_round is None:
         game_round = GameRound(
@@ -417,7 +426,7 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
             member_id=member_id,
             merchant_id=ctx.game_session.merchant_id,
             game_code=call.game_code,
-            game_type=game.game_type,
+            game_type=game_type,
             currency=ctx.game_session.currency,
         )
         ctx.rounds[call.round_id] = game_round
@@ -613,13 +622,13 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
     moved = False
     try:
         async with write_transaction() as session:
-            game_session, member = await _money_session(
+            game_session, member, game_type = await _money_session(
                 session,
                 vendor,
                 session_token,
                 allow_expired=all(kind is not WalletCallKind.DEBIT for kind, _ in steps),
             )
-            ctx = await _locked_context(session, vendor, game_session, member)
+            ctx = await _locked_context(session, vendor, game_session, member, game_type)
             # Read after the cash lock: a twin of these calls committed before it is seen.
             stored_calls = await _stored_calls(
                 session, vendor, [call.transaction_id for _, call in steps]

@@ -85,14 +85,14 @@ async def create_deposit(
     async with write_transaction() as session:
         # Brazil: the barred list once more (a hit bars the account, kept, then refused).
         newly_barred = await onboarding.bar_if_listed(session, brand, member, clock.now())
+        if not newly_barred:
+            # A verified identity (Brazil), then the member's deposit limits and exclusion,
+            # before the provider is asked (an 80 % alert it posts is kept even when the order
+            # is refused later).
+            await onboarding.require_verified(session, member)
+            await protection_limits.check_deposit(session, member, amount, clock.now())
     if newly_barred:
         raise onboarding.refused()
-    async with write_transaction() as session:
-        # A verified identity (Brazil), then the member's deposit limits and exclusion, before
-        # the provider is asked (an 80 % alert it posts is kept even when the order is refused
-        # later).
-        await onboarding.require_verified(session, member)
-        await protection_limits.check_deposit(session, member, amount, clock.now())
     fee = fee_for(channel, amount)
     order = DepositOrder(
         order_no=f"D{clock.now():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",

@@ -4,8 +4,9 @@ Each user logs in once (bot check solved, credentials sealed, as the site's own 
 and launches the in-house studio's dice game once (launchGame, then the launch token exchanged
 for a game session at /studio/session, as the game client does), then browses the home page and
 the lobby, searches, toggles a favourite, reads the balance, deposits through the sandbox
-provider (order, then the provider's signed webhook) and plays dice rounds through the
-studio's game-client API. Members start with a balance (bench_locust.py deposits it at seed
+provider (order, then the provider's signed webhook; no more orders than the site takes from
+one member in its window, as a real player makes) and plays dice rounds through the studio's
+game-client API. Members start with a balance (bench_locust.py deposits it at seed
 time), so rounds are played from the first task on.
 Users come through a reverse proxy: each sends its own X-Forwarded-For address, which the
 server trusts for one hop (TRUSTED_PROXY_HOPS=1), so per-address limits apply per user.
@@ -31,6 +32,7 @@ from locust import FastHttpUser, between, task
 
 from app.client import solve_pow
 from app.core.crypto import seal
+from app.services.accounts.limits import DEPOSIT_ORDERS_PER_MEMBER
 
 MEMBER_PREFIX = os.environ.get("LOAD_MEMBER_PREFIX", "load")
 PASSWORD = os.environ.get("LOAD_PASSWORD", "Segura123")
@@ -57,6 +59,7 @@ class Player(FastHttpUser):
         self.favourite: dict[str, Any] | None = None
         self.last_favourite = 0.0
         self.game_token = ""
+        self.deposit_orders: list[float] = []  # when this player's orders were made
         self._login()
         self._open_studio_game()
 
@@ -184,10 +187,18 @@ class Player(FastHttpUser):
         if self.token:
             self._call("GET", "/wps/v2/wallets/balance", "balance")
 
+    def _may_order(self) -> bool:
+        """Whether another order stays within the site's limit per member (its 11th order in
+        ten minutes is refused as too many: no player of the mix makes one)."""
+        since = time.monotonic() - DEPOSIT_ORDERS_PER_MEMBER.window_seconds
+        self.deposit_orders = [made for made in self.deposit_orders if made > since]
+        return len(self.deposit_orders) < DEPOSIT_ORDERS_PER_MEMBER.limit
+
     @task(1)
     def deposit_via_sandbox(self) -> None:
-        if not self.token:
+        if not self.token or not self._may_order():
             return
+        self.deposit_orders.append(time.monotonic())
         amount = f"{random.randint(10, 500)}.00"
         order = self._call(
             "POST", "/wps/payment/deposit", "deposit: order", {"channel": "PIX", "amount": amount}

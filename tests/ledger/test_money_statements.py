@@ -22,7 +22,7 @@ from sqlalchemy import event
 
 from app.core import clock, fairness
 from app.core.config import get_settings
-from app.core.db import get_engine, session_scope
+from app.core.db import engines, get_engine, session_scope
 from app.services import ledger
 from app.services.brands import brands
 from app.services.lottery import bets
@@ -101,7 +101,6 @@ class _Seen:
 @contextmanager
 def _counting() -> Iterator[_Seen]:
     """Count what reaches the database while the block runs (SQLAlchemy's engine events)."""
-    engine = get_engine().sync_engine
     seen = _Seen()
 
     def statement(*args: Any) -> None:
@@ -113,11 +112,13 @@ def _counting() -> Iterator[_Seen]:
     def begin(*_args: Any) -> None:
         seen.transactions += 1
 
-    listeners: list[tuple[Any, str, Callable[..., None]]] = [
-        (engine, "before_cursor_execute", statement),
-        (engine.pool, "checkout", checkout),
-        (engine, "begin", begin),
-    ]
+    listeners: list[tuple[Any, str, Callable[..., None]]] = []
+    for engine in (each.sync_engine for each in engines()):
+        listeners += [
+            (engine, "before_cursor_execute", statement),
+            (engine.pool, "checkout", checkout),
+            (engine, "begin", begin),
+        ]
     for target, name, listener in listeners:
         event.listen(target, name, listener)
     try:

@@ -92,7 +92,13 @@ def keyed_digest(value: str, purpose: str) -> str:
 
 
 def _secret_key(purpose: str) -> bytes:
-    return HKDF(get_settings().secret().encode(), 32, b"at-rest", SHA256, context=purpose.encode())
+    return _derived_key(get_settings().secret(), purpose)
+
+
+@lru_cache(maxsize=32)
+def _derived_key(app_secret: str, purpose: str) -> bytes:
+    """Derived once per secret and purpose: every vendor wallet call decrypts its secret."""
+    return HKDF(app_secret.encode(), 32, b"at-rest", SHA256, context=purpose.encode())
 
 
 def encrypt_secret(plaintext: str, purpose: str) -> str:

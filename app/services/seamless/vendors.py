@@ -6,7 +6,7 @@ import secrets
 
 from sqlmodel import select
 
-from app.core.db import session_scope, write_transaction
+from app.core.db import read_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
 from app.services.seamless.port import STUDIO_VENDOR
@@ -21,7 +21,7 @@ STUDIO_DEMO_URL = "/play/{gameCode}?demo=1"
 
 async def credential(vassalage: str) -> VendorCredential | None:
     """The active credential of a vendor, None for vendors not integrated here."""
-    async with session_scope() as session:
+    async with read_scope() as session:
         found = (
             await session.exec(
                 select(VendorCredential).where(VendorCredential.vassalage == vassalage)

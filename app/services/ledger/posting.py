@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -135,6 +136,21 @@ async def _post_in_one_statement(connection: AsyncConnection, request: PostReque
     raise AssertionError("a post that claimed nothing broke no rule")  # pragma: no cover
 
 
+def _transaction_row(request: PostRequest, now: datetime) -> dict[str, Any]:
+    """The ledger_transaction row of a post (the one-statement post binds the same values)."""
+    return {
+        "merchant_id": request.merchant_id,
+        "kind": request.kind.value,
+        "reference": request.reference,
+        "idempotency_key": request.idempotency_key,
+        "fingerprint": request.fingerprint,
+        "member_id": request.member_id,
+        "reverses_transaction_id": request.reverses_transaction_id,
+        "metadata": request.details,
+        "created_at": now,
+    }
+
+
 async def _post_step_by_step(connection: AsyncConnection, request: PostRequest) -> Posted:
     """A reversal's post, on either engine; the caller rolls back (at least to a savepoint)
     if this raises."""
@@ -172,19 +188,7 @@ async def _post_step_by_step(connection: AsyncConnection, request: PostRequest) 
     now = clock.now()
     transaction_id = (
         await connection.execute(
-            insert(TRANSACTIONS)
-            .values(
-                merchant_id=request.merchant_id,
-                kind=request.kind.value,
-                reference=request.reference,
-                idempotency_key=request.idempotency_key,
-                fingerprint=request.fingerprint,
-                member_id=request.member_id,
-                reverses_transaction_id=request.reverses_transaction_id,
-                metadata=request.details,
-                created_at=now,
-            )
-            .returning(TRANSACTIONS.c.id)
+            insert(TRANSACTIONS).values(_transaction_row(request, now)).returning(TRANSACTIONS.c.id)
         )
     ).scalar_one()
 
@@ -232,24 +236,14 @@ async def _post_step_by_step(connection: AsyncConnection, request: PostRequest) 
 async def _post_on_sqlite(connection: AsyncConnection, request: PostRequest) -> Posted:
     """SQLite's post in three statements: claim the key (a known key claims nothing, and its
     first answer is returned), move the balances of the merchant's accounts, write the entries.
-    The write transaction holds the database lock throughout, so no row needs a lock; every
-    statement waits its turn on the event loop while that lock is held, so fewer is faster
-    for every writer queued behind it. The caller rolls back (at least to a savepoint) if this
-    raises."""
+    The write transaction holds the database's one write lock throughout, so no row needs a
+    lock of its own, and every statement saved is lock time saved for the writers queued
+    behind it. The caller rolls back (at least to a savepoint) if this raises."""
     now = clock.now()
     transaction_id = (
         await connection.execute(
             sqlite.insert(TRANSACTIONS)
-            .values(
-                merchant_id=request.merchant_id,
-                kind=request.kind.value,
-                reference=request.reference,
-                idempotency_key=request.idempotency_key,
-                fingerprint=request.fingerprint,
-                member_id=request.member_id,
-                metadata=request.details,
-                created_at=now,
-            )
+            .values(_transaction_row(request, now))
             .on_conflict_do_nothing(index_elements=[TRANSACTIONS.c.idempotency_key])
             .returning(TRANSACTIONS.c.id)
         )

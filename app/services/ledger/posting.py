@@ -88,24 +88,33 @@ FROM claimed, moved
 _NOT_NEGATIVE_CONSTRAINT = "ck_ledger_account_not_negative"
 
 
+def _transaction_row(request: PostRequest, now: datetime) -> dict[str, Any]:
+    """The ledger_transaction row of a post."""
+    return {
+        "merchant_id": request.merchant_id,
+        "kind": request.kind.value,
+        "reference": request.reference,
+        "idempotency_key": request.idempotency_key,
+        "fingerprint": request.fingerprint,
+        "member_id": request.member_id,
+        "reverses_transaction_id": request.reverses_transaction_id,
+        "metadata": request.details,
+        "created_at": now,
+    }
+
+
 async def _post_in_one_statement(connection: AsyncConnection, request: PostRequest) -> Posted:
     """PostgreSQL's post (see POST_IN_ONE_STATEMENT); the caller rolls back if this raises."""
     try:
         rows = (
             await connection.execute(
                 POST_IN_ONE_STATEMENT,
-                {
+                _transaction_row(request, clock.now())
+                | {
                     "account_ids": [leg.account_id for leg in request.legs],
                     "amounts": [leg.amount for leg in request.legs],
                     "leg_count": len(request.legs),
-                    "merchant_id": request.merchant_id,
-                    "kind": request.kind.value,
-                    "reference": request.reference,
-                    "idempotency_key": request.idempotency_key,
-                    "fingerprint": request.fingerprint,
-                    "member_id": request.member_id,
                     "metadata": json.dumps(request.details),
-                    "created_at": clock.now(),
                 },
             )
         ).all()
@@ -134,21 +143,6 @@ async def _post_in_one_statement(connection: AsyncConnection, request: PostReque
     ).all()
     check_accounts(accounts, request)
     raise AssertionError("a post that claimed nothing broke no rule")  # pragma: no cover
-
-
-def _transaction_row(request: PostRequest, now: datetime) -> dict[str, Any]:
-    """The ledger_transaction row of a post (the one-statement post binds the same values)."""
-    return {
-        "merchant_id": request.merchant_id,
-        "kind": request.kind.value,
-        "reference": request.reference,
-        "idempotency_key": request.idempotency_key,
-        "fingerprint": request.fingerprint,
-        "member_id": request.member_id,
-        "reverses_transaction_id": request.reverses_transaction_id,
-        "metadata": request.details,
-        "created_at": now,
-    }
 
 
 async def _post_step_by_step(connection: AsyncConnection, request: PostRequest) -> Posted:

@@ -5,11 +5,11 @@ lock up front (`BEGIN IMMEDIATE`), which is SQLite's equivalent of a row lock.
 
 SQLite's write transactions run on an engine of their own that calls SQLite on the event
 loop's thread (`_InLoopSQLite`). Through aiosqlite every statement is a trip to its thread and
-back through the loop, which waits behind every other request's work: a bet-and-win's 18
-statements held the database's one write lock for 30 ms under load, and every other writer
-queued behind it. On the loop's thread a statement runs at once (tens of microseconds), so the
-lock is held for the transaction's own work. Reads stay on aiosqlite, so that a long report
-never stops the loop.
+back through the loop, which waits behind every other request's work: a bet-and-win (24
+statements then) held the database's one write lock for 30 ms under load, and every other
+writer queued behind it. On the loop's thread a statement runs at once (tens of
+microseconds), so the lock is held for the transaction's own work. Reads stay on aiosqlite,
+so that a long report never stops the loop.
 """
 
 from __future__ import annotations

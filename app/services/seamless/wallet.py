@@ -139,6 +139,16 @@ async def authenticate(vendor: str, launch_token: str) -> PlayerSession:
     )
 
 
+def _usable_session(found: GameSession | None, vendor: str, *, allow_expired: bool) -> GameSession:
+    """The session a vendor's call names: unknown or another vendor's, or expired (unless
+    the call may come late), it is refused."""
+    if found is None or found.vendor != vendor:
+        raise AppError("seamless-invalid-session", 401)
+    if not allow_expired and found.expires_at <= clock.now():
+        raise AppError("seamless-session-expired", 401)
+    return found
+
+
 async def _game_session(
     session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
 ) -> GameSession:
@@ -149,11 +159,7 @@ async def _game_session(
             )
         )
     ).first()
-    if found is None or found.vendor != vendor:
-        raise AppError("seamless-invalid-session", 401)
-    if not allow_expired and found.expires_at <= clock.now():
-        raise AppError("seamless-session-expired", 401)
-    return found
+    return _usable_session(found, vendor, allow_expired=allow_expired)
 
 
 async def _money_session(
@@ -175,11 +181,9 @@ async def _money_session(
             .where(GameSession.session_token_digest == token_digest(session_token or ""))
         )
     ).first()
-    if found is None or found[0].vendor != vendor:
-        raise AppError("seamless-invalid-session", 401)
-    game_session, member, game_type, wallet_mode = found
-    if not allow_expired and game_session.expires_at <= clock.now():
-        raise AppError("seamless-session-expired", 401)
+    game_session = _usable_session(found and found[0], vendor, allow_expired=allow_expired)
+    assert found is not None
+    _, member, game_type, wallet_mode = found
     if wallet_mode == WalletMode.TRANSFER:
         raise AppError("seamless-transfer-vendor", 409)
     return game_session, member, game_type

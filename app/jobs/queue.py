@@ -3,7 +3,10 @@ requires (no other service to run).
 
 Every job is a procrastinate task (`jobs.<name>`) deferred periodically on its cron: each
 worker's periodic deferrer offers every tick and procrastinate's `periodic_defers` table
-(unique per task and tick) lets one job through per tick, across workers and restarts.
+(unique per task and tick) lets one job through per tick, across workers and restarts. It
+keeps only each task's newest tick, though: a worker that runs late (a loaded machine) offers
+an older tick again and queues a second job for it, which may start while the first runs;
+`job_run` leaves that period to the runner that started it.
 Workers fetch jobs with `FOR UPDATE SKIP LOCKED`, so one worker runs each; a failing run is
 retried by procrastinate (`max_attempts`, `retry_seconds` of the job); a worker killed
 mid-run stops sending heartbeats and `jobs.retry-stalled` hands its running jobs back to the

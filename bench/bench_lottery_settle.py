@@ -18,6 +18,14 @@ difference and both issues must have paid the same total.
 
 Goals (issue 14): the service settles 100,000 bets in under 5 s, at at least 50% of the
 plain-SQL rate.
+
+Embedded mode (what `make run` gives: SQLite, written on the event loop's thread) settles on a
+SQLite file of its own: two drawn issues of BENCH_EMBEDDED_BETS bets each (same members, same
+kind of bet), one in batches of `settlement.BATCH` (PostgreSQL's), one in batches of
+`settlement.SQLITE_BATCH` (SQLite's), while a heartbeat on the same loop records its longest
+wait: how long a player's request would have waited behind the settlement. Goal: SQLite's
+batch keeps the longest wait at most a quarter of PostgreSQL's batch's, at at least 75% of its
+settling rate.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import tempfile
 import time
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
@@ -40,9 +49,9 @@ from app.demo.seed import seed_demo_data
 from app.services import ledger
 from app.services.lottery import issues, settlement
 from app.services.lottery.games import game
-from bench.bench_ledger import on_private_database
-from bench.common import Figure
-from models import LotteryIssue, Member, Merchant
+from bench.bench_ledger import migrate, on_private_database
+from bench.common import Figure, environment
+from models import LotteryBet, LotteryIssue, Member, Merchant
 from models.ledger import AccountKind
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
@@ -53,8 +62,11 @@ MEASURES = (
 )
 
 BETS = int(os.environ.get("BENCH_LOTTERY_BETS", "100000"))
+EMBEDDED_BETS = int(os.environ.get("BENCH_EMBEDDED_BETS", "20000"))
+_BETS: Table = LotteryBet.__table__  # type: ignore[attr-defined]
 MEMBERS = 1_000
 CURRENCY = "BRL"
+ONE = Decimal("1.00")
 GAME = "ssc-1m"
 DAY = datetime(2031, 3, 4, tzinfo=UTC)
 TWIN = "bench-twin"
@@ -368,8 +380,147 @@ def measure(url: str) -> list[Figure]:
     ]
 
 
+async def _embedded_issues(member_ids: list[int], merchant_id: int) -> list[int]:
+    """Two issues of the game, each with EMBEDDED_BETS bets (written with SQLAlchemy Core:
+    the same rows on any engine), then drawn; returns their ids."""
+    upcoming = (await issues.upcoming(GAME, DAY, 2))[:2]
+    await issues.advance(upcoming[0].open_at + timedelta(seconds=1))
+    for issue in upcoming:
+        rows = [
+            {
+                "uid": f"{issue.id}-{n}",
+                "merchant_id": merchant_id,
+                "member_id": member_ids[n % len(member_ids)],
+                "currency": CURRENCY,
+                "issue_id": issue.id,
+                "game_code": GAME,
+                "play_code": "ssc.position",
+                "prize_mode": "LOTT",
+                "selection": {"singles": [[f"{1 + n % 5}:{n // 5 % 10}"]]},
+                "bet_count": 1,
+                "unit": ONE,
+                "multiplier": 1,
+                "stake": ONE,
+                "odds": {"win": "9.00"},
+                "status": "PENDING",
+                "payout": Decimal(0),
+                "placed_at": issue.open_at + timedelta(seconds=1),
+            }
+            for n in range(EMBEDDED_BETS)
+        ]
+        async with write_transaction() as session:
+            await session.exec(insert(_BETS), params=rows)
+    await issues.advance(upcoming[-1].draw_at)
+    return [issue.id for issue in upcoming if issue.id is not None]
+
+
+async def _settled_with_heartbeat(
+    issue_id: int, now: datetime, batch: int
+) -> tuple[int, float, float]:
+    """Settle in write transactions of `batch` bets while a heartbeat task on the same loop
+    wakes every millisecond: (bets closed, seconds, the heartbeat's longest wait in seconds)."""
+    longest = 0.0
+    beating = True
+
+    async def heartbeat() -> None:
+        nonlocal longest
+        while beating:
+            asked = time.perf_counter()
+            await asyncio.sleep(0.001)
+            longest = max(longest, time.perf_counter() - asked)
+
+    beat = asyncio.create_task(heartbeat())
+    started = time.perf_counter()
+    closed = await settlement.settle_issue(issue_id, now, batch)
+    seconds = time.perf_counter() - started
+    beating = False
+    await beat
+    return closed, seconds, longest
+
+
+async def _embedded() -> list[Figure]:
+    try:
+        await seed_demo_data()
+        async with write_transaction() as session:
+            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+            assert merchant.id is not None
+            merchant_id = merchant.id
+            members = [
+                Member(merchant_id=merchant_id, username=f"lotto{n:04d}", password_hash="!")  # noqa: S106 (never logs in)
+                for n in range(MEMBERS)
+            ]
+            session.add_all(members)
+            await session.flush()
+            member_ids = [m.id for m in members if m.id is not None]
+            await ledger.member_accounts(
+                session,
+                merchant_id=merchant_id,
+                kind=AccountKind.MEMBER_CASH,
+                currency=CURRENCY,
+                member_ids=member_ids,
+            )
+        await issues.create_issues(DAY, timedelta(minutes=3), [GAME])
+        large, small = await _embedded_issues(member_ids, merchant_id)
+        now = DAY + timedelta(minutes=3)
+        large_closed, large_seconds, large_wait = await _settled_with_heartbeat(
+            large, now, settlement.BATCH
+        )
+        small_closed, small_seconds, small_wait = await _settled_with_heartbeat(
+            small, now, settlement.SQLITE_BATCH
+        )
+        async with session_scope() as session:
+            differences = len((await ledger.audit(session)).differences)
+    finally:
+        await dispose_engine()
+    wait_share = small_wait / large_wait * 100
+    rate_share = (small_closed / small_seconds) / (large_closed / large_seconds) * 100
+    return [
+        Figure("embedded: bets in each issue", EMBEDDED_BETS, "bets"),
+        Figure(
+            "embedded: bets closed + audit differences",
+            large_closed + small_closed + differences,
+            "",
+            f"{2 * EMBEDDED_BETS}",
+            large_closed == small_closed == EMBEDDED_BETS and differences == 0,
+        ),
+        Figure(f"embedded, batches of {settlement.BATCH}: settle", large_seconds, "s"),
+        Figure(
+            f"embedded, batches of {settlement.BATCH}: longest loop wait", large_wait * 1000, "ms"
+        ),
+        Figure(f"embedded, batches of {settlement.SQLITE_BATCH}: settle", small_seconds, "s"),
+        Figure(
+            f"embedded, batches of {settlement.SQLITE_BATCH}: longest loop wait",
+            small_wait * 1000,
+            "ms",
+        ),
+        Figure(
+            "embedded: longest wait, SQLite's batch / PostgreSQL's",
+            wait_share,
+            "%",
+            "<= 25%",
+            wait_share <= 25,
+        ),
+        Figure(
+            "embedded: rate, SQLite's batch / PostgreSQL's",
+            rate_share,
+            "%",
+            ">= 75%",
+            rate_share >= 75,
+        ),
+    ]
+
+
+def measure_embedded() -> list[Figure]:
+    """The embedded part on a SQLite file of its own (no Redis)."""
+    with tempfile.TemporaryDirectory(prefix="bench-settle-") as data_dir:
+        database = f"sqlite:///{data_dir}/bench.db"
+        with environment(DATA_DIR=data_dir, DATABASE_URL=database, REDIS_URL=""):
+            migrate(database)
+            return asyncio.run(_embedded())
+
+
 def run() -> list[Figure]:
-    return on_private_database(measure)
+    return on_private_database(measure) + measure_embedded()
 
 
 if __name__ == "__main__":

@@ -43,6 +43,7 @@ from typing import Any
 import psycopg
 from sqlalchemy import Table, insert
 from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import dispose_engine, session_scope, write_transaction
 from app.demo.seed import seed_demo_data
@@ -84,30 +85,36 @@ FROM generate_series(1, %(bets)s) AS g, (SELECT %(member_ids)s::int[] AS members
 """
 
 
+async def _members(session: AsyncSession) -> tuple[int, list[int]]:
+    """MEMBERS members of BR1 with their cash accounts: (BR1's id, the members' ids)."""
+    merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
+    assert merchant.id is not None
+    members = [
+        Member(merchant_id=merchant.id, username=f"lotto{n:04d}", password_hash="!")  # noqa: S106 (never logs in)
+        for n in range(MEMBERS)
+    ]
+    session.add_all(members)
+    await session.flush()
+    member_ids = [m.id for m in members if m.id is not None]
+    await ledger.member_accounts(
+        session,
+        merchant_id=merchant.id,
+        kind=AccountKind.MEMBER_CASH,
+        currency=CURRENCY,
+        member_ids=member_ids,
+    )
+    return merchant.id, member_ids
+
+
 async def _setup() -> tuple[int, int, list[int]]:
     """Members with their accounts, the two issues open; returns (issue, twin, member ids)."""
     await seed_demo_data()
     async with write_transaction() as session:
-        merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-        assert merchant.id is not None
-        members = [
-            Member(merchant_id=merchant.id, username=f"lotto{n:04d}", password_hash="!")  # noqa: S106 (never logs in)
-            for n in range(MEMBERS)
-        ]
-        session.add_all(members)
-        await session.flush()
-        member_ids = [m.id for m in members if m.id is not None]
-        await ledger.member_accounts(
-            session,
-            merchant_id=merchant.id,
-            kind=AccountKind.MEMBER_CASH,
-            currency=CURRENCY,
-            member_ids=member_ids,
-        )
+        merchant_id, member_ids = await _members(session)
         for shard in range(ledger.MERCHANT_ACCOUNT_SHARDS):
             await ledger.account(
                 session,
-                merchant_id=merchant.id,
+                merchant_id=merchant_id,
                 kind=AccountKind.VENDOR_CLEARING,
                 currency=CURRENCY,
                 spread=shard,
@@ -442,23 +449,7 @@ async def _embedded() -> list[Figure]:
     try:
         await seed_demo_data()
         async with write_transaction() as session:
-            merchant = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-            assert merchant.id is not None
-            merchant_id = merchant.id
-            members = [
-                Member(merchant_id=merchant_id, username=f"lotto{n:04d}", password_hash="!")  # noqa: S106 (never logs in)
-                for n in range(MEMBERS)
-            ]
-            session.add_all(members)
-            await session.flush()
-            member_ids = [m.id for m in members if m.id is not None]
-            await ledger.member_accounts(
-                session,
-                merchant_id=merchant_id,
-                kind=AccountKind.MEMBER_CASH,
-                currency=CURRENCY,
-                member_ids=member_ids,
-            )
+            merchant_id, member_ids = await _members(session)
         await issues.create_issues(DAY, timedelta(minutes=3), [GAME])
         large, small = await _embedded_issues(member_ids, merchant_id)
         now = DAY + timedelta(minutes=3)

@@ -26,7 +26,7 @@ async def job_command(name: str) -> None:
     if run.ran:
         print(f"{run.job}: {run.changed} changed (period {period})")
     else:
-        print(f"{run.job}: period {period} already done or running elsewhere, nothing changed")
+        print(f"{run.job}: period {period} already done, nothing changed")
 
 
 async def worker_command(ops_host: str, ops_port: int | None) -> None:

@@ -3,10 +3,10 @@ requires (no other service to run).
 
 Every job is a procrastinate task (`jobs.<name>`) deferred periodically on its cron: each
 worker's periodic deferrer offers every tick and procrastinate's `periodic_defers` table
-(unique per task and tick) lets one job through per tick, across workers and restarts. It
-keeps only each task's newest tick, though: a worker that runs late (a loaded machine) offers
-an older tick again and queues a second job for it, which may start while the first runs;
-`job_run` leaves that period to the runner that started it.
+(unique per task and tick) lets one job through per tick, across workers and restarts. That
+table keeps only each task's newest tick, so a worker running late (a loaded machine) queues a
+second job for an older tick; the later job of a tick leaves the period to the earlier one
+while that one waits or runs (`_earlier_job_of_tick`).
 Workers fetch jobs with `FOR UPDATE SKIP LOCKED`, so one worker runs each; a failing run is
 retried by procrastinate (`max_attempts`, `retry_seconds` of the job); a worker killed
 mid-run stops sending heartbeats and `jobs.retry-stalled` hands its running jobs back to the
@@ -72,10 +72,28 @@ async def _unqueued(
     return [tick for tick in ticks if int(tick.timestamp()) not in queued]
 
 
+async def _earlier_job_of_tick(context: QueueContext, task_name: str, tick: int) -> bool:
+    """Whether a queue job of the same task and tick with a smaller id waits or runs. Two
+    jobs of one tick would start its period twice at once (the second counting an attempt
+    and redoing the work; the effect stays once through `job_run`). The earliest one runs
+    it; if its worker dies, the stalled check hands that job back."""
+    row = await context.app.connector.execute_query_one_async(
+        "SELECT EXISTS (SELECT 1 FROM procrastinate_jobs WHERE task_name = %(task)s "
+        "AND status IN ('todo', 'doing') AND (args->>'timestamp')::bigint = %(tick)s "
+        "AND id < %(id)s) AS earlier",
+        task=task_name,
+        tick=tick,
+        id=context.job.id,
+    )
+    return bool(row["earlier"])
+
+
 def _register(app: procrastinate.App, job: Job) -> None:
     task_name = job_runs.QUEUE_TASK_PREFIX + job.name
 
     async def run(context: QueueContext, timestamp: int) -> None:
+        if await _earlier_job_of_tick(context, task_name, timestamp):
+            return
         period = datetime.fromtimestamp(timestamp, UTC)
         now = utcnow()
         earlier = [tick for tick in await job_runs.missed_periods(job, now) if tick < period]

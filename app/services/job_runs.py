@@ -6,8 +6,7 @@ succeeded, failed), attempts, last error and the worker that ran it. The row is 
 exactly-once key, not the queue that starts the run:
 
 1. `run_period` marks the row running in a short transaction of its own (visible at once),
-   unless the period already succeeded (or failed for good), or another runner started it
-   less than JOB_STALLED_SECONDS ago — then the run is skipped;
+   unless the period already succeeded (or failed for good) — then the run is skipped;
 2. the job does its work; its once-per-period effect goes inside `context.transaction()`,
    which locks the row, refuses a period another runner has meanwhile finished
    (`PeriodDone`) and marks it succeeded in the same commit as the effect;
@@ -115,7 +114,7 @@ class JobContext:
 class RunResult:
     job: str
     period: datetime
-    ran: bool  # False: the period was done (or failed for good), or another runner runs it
+    ran: bool  # False: the period was already done (or failed for good)
     changed: int
 
 
@@ -154,18 +153,6 @@ async def _locked(session: AsyncSession, run_id: int) -> JobRun:
     return (await session.exec(query.execution_options(populate_existing=True))).one()
 
 
-def _running_elsewhere(row: JobRun, now: datetime) -> bool:
-    """Another runner started the period within the stalled timeout and may be alive: it is
-    left to finish (a second queue job of the same tick, deferred by a late worker, starts here
-    while the first runs). A runner silent longer is dead, and its period is taken over."""
-    stalled_before = now - timedelta(seconds=get_settings().job_stalled_seconds)
-    return (
-        row.state == JobState.RUNNING
-        and row.started_at is not None
-        and row.started_at > stalled_before
-    )
-
-
 async def _start(job: Job, period: datetime, now: datetime, when: Retry) -> int | None:
     """Mark the period's run running; None when there is nothing to run."""
     async with write_transaction() as session:
@@ -188,7 +175,6 @@ async def _start(job: Job, period: datetime, now: datetime, when: Retry) -> int 
             row.state == JobState.SUCCEEDED
             or (row.state == JobState.FAILED and when != Retry.NOW)
             or (row.state == JobState.QUEUED and waiting and when == Retry.WHEN_DUE)
-            or _running_elsewhere(row, now)
         ):
             return None
         row.state = JobState.RUNNING

@@ -222,31 +222,6 @@ async def test_a_run_left_running_by_a_dead_process_is_redone() -> None:
     assert len(await effects(job.name)) == 2
 
 
-async def test_a_period_another_runner_is_running_is_left_to_it() -> None:
-    """A second queue job of the same tick (a late worker offered it again) starts while the
-    first runs: it changes nothing and counts no attempt. Once that runner has been silent for
-    the stalled timeout, the period is taken over."""
-    job = effect_job(_name())
-    started = T0 + timedelta(seconds=5)
-    async with write_transaction() as session:
-        session.add(
-            JobRun(
-                job=job.name, period_at=T0, state=JobState.RUNNING, attempts=1, started_at=started
-            )
-        )
-    for when in job_runs.Retry:
-        alongside = await job_runs.run_period(job, T0, started + timedelta(seconds=29), when=when)
-        assert not alongside.ran
-    row = await _row(job.name, T0)
-    assert (row.state, row.attempts) == (JobState.RUNNING, 1)
-    assert await effects(job.name) == []
-    taken_over = await job_runs.run_period(job, T0, started + timedelta(seconds=31))
-    assert taken_over.ran
-    row = await _row(job.name, T0)
-    assert (row.state, row.attempts) == (JobState.SUCCEEDED, 2)
-    assert [period for period, _ in await effects(job.name)] == [period_text(T0)]
-
-
 async def test_recent_runs_show_state_attempts_and_error() -> None:
     done, failing = effect_job(_name()), effect_job(_name(), fail_times=1)
     await job_runs.run_period(done, T0, T0)

@@ -110,6 +110,38 @@ async def test_each_tick_is_one_queue_job_and_one_effect() -> None:
     assert runs[T0].state == JobState.SUCCEEDED and runs[T0].attempts == 1
 
 
+async def test_a_late_second_job_of_a_tick_leaves_the_period_to_the_first() -> None:
+    # A late worker queues T0 again while T0's first job runs on another worker: the second
+    # job starts nothing (no attempt counted, no work done twice) and ends; the first goes on.
+    job = effect_job(_name())
+    app = queue.build_app([job])
+    async with app.open_async():
+        await _offer(app, job.name, T0)
+        await _offer(app, job.name, T0 + timedelta(minutes=1))
+        _, first = await _taken_by_another_worker(app, job.name)
+        async with write_transaction() as session:
+            session.add(
+                JobRun(
+                    job=job.name, period_at=T0, state=JobState.RUNNING, attempts=1, started_at=T0
+                )
+            )
+        await _offer(app, job.name, T0)
+        assert len(await _queue_rows(job.name)) == 3
+        await _work(app)
+        [history] = await job_runs.recent_runs([job.name])
+        runs = {run.period: run for run in history.runs}
+        assert (runs[T0].state, runs[T0].attempts) == (JobState.RUNNING, 1)
+        assert period_text(T0) not in [period for period, _ in await effects(job.name)]
+        assert await _queue_rows(job.name) == [("doing", 0)]  # the first, still running
+        # Had that worker died, the stalled check would hand its job back: it runs T0 once.
+        await app.job_manager.retry_job(first)
+        await _work(app)
+    assert [period for period, _ in await effects(job.name)].count(period_text(T0)) == 1
+    [history] = await job_runs.recent_runs([job.name])
+    [run] = [run for run in history.runs if run.period == T0]
+    assert (run.state, run.attempts) == (JobState.SUCCEEDED, 2)
+
+
 async def test_a_failing_run_is_retried_by_the_queue_then_recorded_failed() -> None:
     # Failing at T0 only: the workers' own deferrers also offer the current tick.
     flaky = effect_job(_name(), fail_times=1, fail_period=T0, max_attempts=3, retry_seconds=0)

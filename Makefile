@@ -21,7 +21,8 @@ export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
 .PHONY: run test install install-dev browser pg-tools image-test lint test-sqlite test-site \
-	test-walks test-postgres coverage test-fuzz test-run-smoke test-site-and-fuzz bench clean
+	test-walks test-postgres test-scale coverage test-fuzz test-run-smoke test-site-and-fuzz \
+	test-scale-and-smoke bench clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -101,17 +102,22 @@ test-walks: install-dev browser
 	@date -u +'== %T UTC: test-walks'
 	WALK_SHOTS=1 $(PYTEST) -n $(SITE_WORKERS) --dist loadgroup -m deep tests/e2e
 
-# The engine-dependent tests on the machine's PostgreSQL and Redis, then the scaled-mode proof:
-# two app processes sharing them (tests/scale).
+# The engine-dependent tests on the machine's PostgreSQL and Redis.
+PG_UP := pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]
 test-postgres: install-dev browser pg-tools
 	@date -u +'== %T UTC: test-postgres'
-	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
+	@if $(PG_UP); then \
 		mkdir -p $(COVERAGE_DIR) && \
 		COVERAGE_FILE=$(COVERAGE_DIR)/coverage TEST_DATABASE=postgres $(PYTEST) \
 			$(PYTEST_PARALLEL) $(COVER) --cov-append -m engines tests --ignore=tests/fuzz \
-			$(SITE_TESTS:%=--ignore=%) && \
-		TEST_DATABASE=postgres $(PYTEST) $(PYTEST_PARALLEL) tests/scale; \
+			$(SITE_TESTS:%=--ignore=%); \
 	else echo "PostgreSQL not running on 127.0.0.1: skipping the PostgreSQL + Redis pass"; fi
+
+# The scaled-mode proof on them: two app processes sharing the database and Redis.
+test-scale: install-dev browser
+	@date -u +'== %T UTC: test-scale'
+	@if $(PG_UP); then TEST_DATABASE=postgres $(PYTEST) $(PYTEST_PARALLEL) tests/scale; \
+	else echo "PostgreSQL not running on 127.0.0.1: skipping the scaled-mode pass"; fi
 
 # The two passes' branch coverage (the PostgreSQL pass appends to the SQLite pass's data):
 # printed, and checked against the floor.
@@ -127,8 +133,7 @@ coverage: install-dev
 # lengths and integer ranges that SQLite lets through), else on SQLite.
 test-fuzz: install-dev
 	@date -u +'== %T UTC: test-fuzz'
-	@if pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]; then \
-		TEST_DATABASE=postgres $(PYTEST) tests/fuzz; \
+	@if $(PG_UP); then TEST_DATABASE=postgres $(PYTEST) tests/fuzz; \
 	else $(PYTEST) tests/fuzz; fi
 
 # The README's `make run` on a fresh clone with the runtime requirements only: it must start
@@ -148,7 +153,16 @@ test-site-and-fuzz: install-dev browser
 		wait $$fuzz; fuzzed=$$?; cat $(TEST_LOGS)/fuzz.log; \
 		[ $$fuzzed -eq 0 ] && [ $$site -eq 0 ]
 
-test: lint test-sqlite test-site-and-fuzz test-postgres coverage test-run-smoke
+# The scaled-mode pass waits on its processes' jobs and the smoke on pip and one build: each
+# keeps about one core busy, so they run side by side, printed the same way.
+test-scale-and-smoke: install-dev browser
+	@mkdir -p $(TEST_LOGS)
+	@$(MAKE) --no-print-directory test-run-smoke > $(TEST_LOGS)/smoke.log 2>&1 & smoke=$$!; \
+		$(MAKE) --no-print-directory test-scale; scale=$$?; \
+		wait $$smoke; smoked=$$?; cat $(TEST_LOGS)/smoke.log; \
+		[ $$smoked -eq 0 ] && [ $$scale -eq 0 ]
+
+test: lint test-sqlite test-site-and-fuzz test-postgres coverage test-scale-and-smoke
 	@date -u +'== %T UTC: done'
 
 # Not part of `make test` (minutes of build): podman (and mmdebstrap for a base image made

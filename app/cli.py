@@ -12,6 +12,11 @@ register-field BR1 [FIELD] [--shown|--hidden] [--required|--optional] [--min N] 
                               registration fields, or change one (a new one is added; "-" clears
                               a value; the hint shows under the field, plain text);
                               audited, every process sees it at its next request
+banner BR1 [list | add GROUP [--image REF --title T] [--link L] [--language PT]
+            [--promotion CODE] [--sort N] | remove ID]
+                              a brand's banners: the home carousel's (w_home; one tied to a
+                              promotion shows its art and words while it is open) and the
+                              popups' (w_login, w_register, w_forget); audited
 missions BR1 list|create|schedule|stop [mission|race CODE] [--starts ISO] [--ends ISO] ...
                               a brand's missions and races: create one (--title-en --title-pt
                               --period DAILY|WEEKLY --measure KIND; a mission's --target and
@@ -124,7 +129,12 @@ from app.commands.reports import (
     rebate_rates_command,
     vip_config_command,
 )
-from app.commands.settings import missions_command, modules_command, register_field_command
+from app.commands.settings import (
+    banner_command,
+    missions_command,
+    modules_command,
+    register_field_command,
+)
 from app.commands.setup import (
     announce_command,
     legal_command,
@@ -294,6 +304,16 @@ def command_parser() -> argparse.ArgumentParser:
     field.add_argument("--pattern-id", dest="pattern_id", help="0-23 (spec 5), or -")
     field.add_argument("--accepted", help="accepted pattern (a regex, * for any), or -")
     field.add_argument("--hint", help="the words shown under the field (plain text), or -")
+    banner = sub.add_parser("banner", help="a brand's banners: list, add, remove")
+    banner.add_argument("merchant")
+    banner.add_argument("action", nargs="?", default="list", choices=("list", "add", "remove"))
+    banner.add_argument("group", nargs="?", help="add: w_home, w_login, ...; remove: the id")
+    banner.add_argument("--image", help="a file the site ships (/promo-art/...) or https://")
+    banner.add_argument("--title", help="what the image says, for screen readers")
+    banner.add_argument("--link", help="where it leads: a site path or a web address")
+    banner.add_argument("--language", help="one of the brand's languages (none: all)")
+    banner.add_argument("--promotion", help="a promotion code of the brand (w_home)")
+    banner.add_argument("--sort", type=int, default=0, help="its place in the group")
     campaign = sub.add_parser("missions", help="a brand's missions and races")
     campaign.add_argument("merchant")
     campaign.add_argument("action", choices=("list", "create", "schedule", "stop"))
@@ -455,6 +475,7 @@ COMMANDS: dict[str, Command] = {
     ),
     "modules": lambda args, _: _code(modules_command(args.merchant)),
     "register-field": lambda args, _: _code(register_field_command(args)),
+    "banner": lambda args, _: _code(banner_command(args)),
     "missions": _missions,
     "operator-identity": lambda args, _: _code(operator_identity_command(args)),
     "status": _status,

@@ -33,11 +33,9 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import statistics
 import tempfile
 import time
 from collections import defaultdict
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -53,7 +51,7 @@ from app.services import ledger
 from app.services.lottery import issues, settlement
 from app.services.lottery.games import game
 from bench.bench_ledger import migrate, on_private_database
-from bench.common import Figure, environment
+from bench.common import Figure, batch_size_figures, beside_heartbeat, environment
 from models import LotteryBet, LotteryIssue, Member, Merchant
 from models.ledger import AccountKind
 
@@ -66,10 +64,6 @@ MEASURES = (
 
 BETS = int(os.environ.get("BENCH_LOTTERY_BETS", "100000"))
 EMBEDDED_BETS = int(os.environ.get("BENCH_EMBEDDED_BETS", "20000"))
-# A fifth of the bets per batch: the wait behind one falls to near a fifth, a third allowing
-# for each batch's fixed work; two thirds of the rate is the price accepted for it.
-WAIT_SHARE_GOAL = 100 / 3
-RATE_SHARE_GOAL = 200 / 3
 _BETS: Table = LotteryBet.__table__  # type: ignore[attr-defined]
 MEMBERS = 1_000
 CURRENCY = "BRL"
@@ -427,39 +421,6 @@ async def _embedded_issues(member_ids: list[int], merchant_id: int) -> list[int]
     return [issue.id for issue in upcoming if issue.id is not None]
 
 
-@dataclass(frozen=True)
-class Settled:
-    closed: int
-    seconds: float
-    longest_wait: float  # the heartbeat's longest wait (s)
-    batch_wait: float  # the median of the batches' waits: the longest `batches` waits (s)
-
-
-async def _settled_with_heartbeat(issue_id: int, now: datetime, batch: int) -> Settled:
-    """Settle in write transactions of `batch` bets while a heartbeat task on the same loop
-    wakes every millisecond and records how late each wake-up came. Each batch stops the
-    loop once, so the longest waits, one per batch, are the batches' own; their median is
-    the typical wait a request sees behind a batch, which one stray pause cannot move."""
-    waits: list[float] = []
-    beating = True
-
-    async def heartbeat() -> None:
-        while beating:
-            asked = time.perf_counter()
-            await asyncio.sleep(0.001)
-            waits.append(time.perf_counter() - asked)
-
-    beat = asyncio.create_task(heartbeat())
-    started = time.perf_counter()
-    closed = await settlement.settle_issue(issue_id, now, batch)
-    seconds = time.perf_counter() - started
-    beating = False
-    await beat
-    batches = max(1, -(-closed // batch))
-    longest = sorted(waits, reverse=True)[:batches]
-    return Settled(closed, seconds, longest[0], statistics.median(longest))
-
-
 async def _embedded() -> list[Figure]:
     try:
         await seed_demo_data()
@@ -468,52 +429,27 @@ async def _embedded() -> list[Figure]:
         await issues.create_issues(DAY, timedelta(minutes=3), [GAME])
         large_issue, small_issue = await _embedded_issues(member_ids, merchant_id)
         now = DAY + timedelta(minutes=3)
-        large = await _settled_with_heartbeat(large_issue, now, settlement.BATCH)
-        small = await _settled_with_heartbeat(small_issue, now, settlement.SQLITE_BATCH)
+        large = await beside_heartbeat(
+            lambda: settlement.settle_issue(large_issue, now, settlement.BATCH), settlement.BATCH
+        )
+        small = await beside_heartbeat(
+            lambda: settlement.settle_issue(small_issue, now, settlement.SQLITE_BATCH),
+            settlement.SQLITE_BATCH,
+        )
         async with session_scope() as session:
             differences = len((await ledger.audit(session)).differences)
     finally:
         await dispose_engine()
-    wait_share = small.batch_wait / large.batch_wait * 100
-    rate_share = (small.closed / small.seconds) / (large.closed / large.seconds) * 100
-    figures = [
+    return [
         Figure("embedded: bets in each issue", EMBEDDED_BETS, "bets"),
         Figure(
             "embedded: bets closed + audit differences",
-            large.closed + small.closed + differences,
+            large.done + small.done + differences,
             "",
             f"{2 * EMBEDDED_BETS}",
-            large.closed == small.closed == EMBEDDED_BETS and differences == 0,
+            large.done == small.done == EMBEDDED_BETS and differences == 0,
         ),
-    ]
-    for size, settled in ((settlement.BATCH, large), (settlement.SQLITE_BATCH, small)):
-        figures += [
-            Figure(f"embedded, batches of {size}: settle", settled.seconds, "s"),
-            Figure(
-                f"embedded, batches of {size}: wait behind a batch (median)",
-                settled.batch_wait * 1000,
-                "ms",
-            ),
-            Figure(
-                f"embedded, batches of {size}: longest loop wait", settled.longest_wait * 1000, "ms"
-            ),
-        ]
-    return [
-        *figures,
-        Figure(
-            "embedded: wait behind a batch, SQLite's batch / PostgreSQL's",
-            wait_share,
-            "%",
-            f"<= {WAIT_SHARE_GOAL:.0f}%",
-            wait_share <= WAIT_SHARE_GOAL,
-        ),
-        Figure(
-            "embedded: rate, SQLite's batch / PostgreSQL's",
-            rate_share,
-            "%",
-            f">= {RATE_SHARE_GOAL:.0f}%",
-            rate_share >= RATE_SHARE_GOAL,
-        ),
+        *batch_size_figures("settle", (settlement.BATCH, large), (settlement.SQLITE_BATCH, small)),
     ]
 
 

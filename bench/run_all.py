@@ -27,6 +27,10 @@ MEASURED = re.compile(r"^Measured (\d{4}-\d\d-\d\d \d\d:\d\d) UTC(?: at commit (
 STALE = "**Older than its code:**"
 
 
+# The results file itself is what a run writes, not a change beside the commit measured.
+_NOT_RESULTS = f":!{RESULTS.relative_to(ROOT)}"
+
+
 def _commit() -> str:
     """The commit measured, and whether the tree held changes beside it."""
     try:
@@ -34,7 +38,7 @@ def _commit() -> str:
             ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
         ).stdout.strip()
         changed = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
+            ["git", "status", "--porcelain", "--untracked-files=no", "--", ".", _NOT_RESULTS],
             cwd=ROOT, capture_output=True, text=True,
         ).stdout.strip()  # fmt: skip
     except OSError:

@@ -120,7 +120,9 @@ class CustomerService(SQLModel, table=True):
 
 
 class Banner(SQLModel, table=True):
-    """A banner image of a group (w_home, w_login, w_register, w_forget)."""
+    """A banner image of a group (w_home, w_login, w_register, w_forget). A home banner tied
+    to a promotion (`promotion_id`) shows the promotion's own art and words in the reader's
+    language, and only while the promotion is open."""
 
     id: int | None = Field(default=None, primary_key=True)
     merchant_id: int = Field(foreign_key="merchant.id", index=True)
@@ -131,6 +133,7 @@ class Banner(SQLModel, table=True):
     linkage_type: str = Field(default="NONE", max_length=16)
     title: str = Field(default="", max_length=200)
     sort: int = 0
+    promotion_id: int | None = Field(default=None)
 
 
 class HelpArticle(SQLModel, table=True):

@@ -1,6 +1,7 @@
 """A brand's settings from the command line: registration fields (shown, required, lengths,
-pattern, accepted pattern, hint), white-label modules listed, missions and races (create,
-schedule, stop). Same services as the console; each change is in the audit log as "cli"."""
+pattern, accepted pattern, hint), white-label modules listed, banners (list, add, remove),
+missions and races (create, schedule, stop). Same services as the console; each change is in
+the audit log as "cli"."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from app.core.i18n import translate
 from app.services import register_settings
 from app.services.backoffice import audit as audit_log
 from app.services.brands import brands
+from app.services.content import banners
 from app.services.loyalty import campaigns
 from models.base import utcnow
 
@@ -95,6 +97,45 @@ async def register_field_command(args: argparse.Namespace) -> int:
                 await register_settings.set_field(args.merchant, setting, now=now, record=record)
             )
         )
+    except AppError as exc:
+        return _refused(exc)
+    finally:
+        await dispose_engine()
+    return 0
+
+
+async def banner_command(args: argparse.Namespace) -> int:
+    """`banner BR1` lists the brand's banners; `add GROUP ...` adds one, `remove ID` removes
+    one (audited)."""
+    now = utcnow()
+
+    async def record(session: AsyncSession, merchant: str, shown: banners.ShownBanner) -> None:
+        await audit_log.append(
+            session, CLI, f"settings.banner_{args.action}", now=now,
+            merchant_id=(await brands.by_code(merchant)).id, target=f"banner:{shown.id}",
+            detail={"banner": asdict(shown)},
+        )  # fmt: skip
+
+    try:
+        if args.action == "add":
+            spec = banners.BannerSpec(
+                group=args.group or "",
+                image=args.image or "",
+                title=args.title or "",
+                link=args.link or "",
+                language=args.language or "",
+                promotion=args.promotion or "",
+                sort=args.sort,
+            )
+            print(banners.describe(await banners.add(args.merchant, spec, record=record)))
+        elif args.action == "remove":
+            if not (args.group or "").isdigit():
+                raise AppError("banner-unknown", 404, {"id": (args.group or "")[:32]})
+            removed = await banners.remove(args.merchant, int(args.group), record=record)
+            print(f"removed {banners.describe(removed)}")
+        else:
+            for found in await banners.listing(args.merchant):
+                print(banners.describe(found))
     except AppError as exc:
         return _refused(exc)
     finally:

@@ -26,6 +26,13 @@ class DemoPart:
     setting: str  # the setting that turns it off, and how
 
 
+@lru_cache(maxsize=32)
+def _kept_secret(path: Path, _inode: int, _modified_ns: int) -> bytes:
+    """A secret file's text, read once per version of the file: every vendor wallet call
+    and sealed payload derives a key from the app's secret."""
+    return path.read_text().strip().encode()
+
+
 class Settings(BaseSettings):
     """Everything that differs between deployments. Embedded defaults need no services."""
 
@@ -360,12 +367,7 @@ class Settings(BaseSettings):
         """The configured secret, or one generated once and kept in the data folder."""
         if self.secret_key is not None:
             return self.secret_key.get_secret_value()
-        path = self.data_dir / "secret_key"
-        if not path.exists():
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            path.write_text(secrets.token_urlsafe(48))
-            path.chmod(0o600)
-        return path.read_text().strip()
+        return self._generated_secret("secret_key").decode()
 
     def _generated_secret(self, name: str) -> bytes:
         """A secret generated once into the data folder (owner-only from its creation)."""
@@ -384,7 +386,8 @@ class Settings(BaseSettings):
                 pass
             finally:
                 draft.unlink()
-        return path.read_text().strip().encode()
+        found = path.stat()
+        return _kept_secret(path, found.st_ino, found.st_mtime_ns)
 
     def audit_key(self) -> bytes:
         """The audit chain's key: the configured one, or one generated once into the data

@@ -4,6 +4,7 @@ checks of the links and images operators give pages."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from urllib.parse import urlsplit
 
 import nh3
@@ -31,6 +32,12 @@ def sanitize_html(html: str) -> str:
 
 
 SAFE_LINK_SCHEMES = ("http", "https", "mailto", "tel")
+
+
+def plain_line(text: str) -> bool:
+    """Text an operator writes that pages show as text: no markup, and no control or format
+    characters (a newline, a bidi override)."""
+    return not any(c in "<>" or unicodedata.category(c) in ("Cc", "Cf") for c in text)
 
 
 def safe_link(url: str | None) -> str:

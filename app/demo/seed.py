@@ -202,7 +202,9 @@ CUSTOMER_SERVICES = (
     ("WHATSAPP", "WHATSAPP-1", "https://wa.me/5511999990000"),
     ("FACEBOOK", "FACEBOOK-1", "https://m.me/{slug}"),
 )
-BANNER_GROUPS = ("w_home", "w_login", "w_register", "w_forget")
+# No banner heads the login, register and forgot-password popups (the groups w_login,
+# w_register, w_forget): the form comes first. The home's carousel shows the brand's
+# promotions (app/demo/promotions.py).
 # The home notice marquee: banner rows of the group w_notice, one text per language.
 NOTICES = {
     "PT": (
@@ -444,19 +446,6 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
             sort=index,
         )
         for index, (cs_type, position, url) in enumerate(CUSTOMER_SERVICES)
-    )
-    session.add_all(
-        Banner(
-            merchant_id=mid,
-            group_name=group,
-            image_url=f"/banners/{group}_{n}.svg",
-            link_url="/promotions",
-            linkage_type="ROUTE",
-            title=f"{seed.name} {group} {n}",
-            sort=n,
-        )
-        for group in BANNER_GROUPS
-        for n in (1, 2, 3)
     )
     session.add_all(
         Banner(

@@ -280,6 +280,16 @@ async def _version() -> str | None:
     return str(value) if value is not None else "0"
 
 
+async def merchant_by_code(session: AsyncSession, code: str, *, lock: bool = False) -> Merchant:
+    """A brand's row by its code, for an operator's change (`lock`: held until the change's
+    commit), else site-status-unknown-merchant."""
+    statement = select(Merchant).where(Merchant.code == code.strip().upper())
+    merchant = (await session.exec(statement.with_for_update() if lock else statement)).first()
+    if merchant is None or merchant.id is None:
+        raise AppError("site-status-unknown-merchant", 404, {"merchant": code[:32]})
+    return merchant
+
+
 async def announce_change() -> None:
     """Tell every process that brand configuration changed (after the change committed):
     each reloads at its next request. This process forgets its snapshot at once."""

@@ -12,13 +12,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
 from app.core.errors import AppError
-from app.services.brands import Brand, announce_change
-from models import Merchant
+from app.services.brands import Brand, announce_change, merchant_by_code
 
 _PUNCTUATION = re.compile(r"[.\s/-]")
 MAX_NAME = 160
@@ -102,10 +100,7 @@ async def set_identity(
     if digits and not cnpj_valid(digits):
         raise AppError("operator-cnpj-invalid", 422)
     async with write_transaction() as session:
-        statement = select(Merchant).where(Merchant.code == code.strip().upper())
-        merchant = (await session.exec(statement.with_for_update())).first()
-        if merchant is None:
-            raise AppError("site-status-unknown-merchant", 404, {"merchant": code[:32]})
+        merchant = await merchant_by_code(session, code, lock=True)
         merchant.operator_name = clean_name
         merchant.operator_cnpj = digits
         merchant.licence_number = clean_licence

@@ -14,7 +14,6 @@ visitors' input: short, and without nested repetition (a catastrophic backtracki
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -24,11 +23,13 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import write_transaction
 from app.core.errors import AppError
+from app.core.html import plain_line
 from app.services.accounts.registration import PROFILE_FIELDS
-from app.services.brands import announce_change, brands
+from app.services.brands import announce_change, brands, merchant_by_code
 from app.services.site import PASSWORD_FIELDS
 from app.services.validation import PATTERN_IDS, FieldRule
-from models import Merchant, RegisterField
+from models import RegisterField
+from models.base import saved_id
 
 # Spec 3's registration form and its other profile labels, less what the server fixes.
 FIELDS: tuple[str, ...] = tuple(
@@ -90,11 +91,6 @@ def _setting(row: RegisterField) -> FieldSetting:
     )
 
 
-def _plain_text(text: str) -> bool:
-    """No markup and no control or format characters (a newline, a bidi override)."""
-    return not any(c in "<>" or unicodedata.category(c) in ("Cc", "Cf") for c in text)
-
-
 def checked(setting: FieldSetting) -> FieldSetting:
     """The setting as it is stored (a blank hint is none), else AppError naming what is
     wrong."""
@@ -111,7 +107,7 @@ def checked(setting: FieldSetting) -> FieldSetting:
     if setting.required and not setting.enabled:
         raise AppError("register-field-required-hidden", 422)
     hint = (setting.hint or "").strip() or None
-    if hint is not None and (len(hint) > MAX_HINT or not _plain_text(hint)):
+    if hint is not None and (len(hint) > MAX_HINT or not plain_line(hint)):
         raise AppError("register-field-hint", 422, {"max": MAX_HINT})
     return replace(setting, hint=hint)
 
@@ -182,13 +178,7 @@ async def set_field(
     """Store a field's setting (a field the brand never had is added at the form's end)."""
     setting = checked(setting)
     async with write_transaction() as session:
-        merchant = (
-            await session.exec(
-                select(Merchant).where(Merchant.code == code.strip().upper()).with_for_update()
-            )
-        ).first()
-        if merchant is None or merchant.id is None:
-            raise AppError("site-status-unknown-merchant", 404, {"merchant": code[:16]})
+        merchant = await merchant_by_code(session, code, lock=True)
         row = (
             await session.exec(
                 select(RegisterField).where(
@@ -207,7 +197,7 @@ async def set_field(
                 )
             ).one()
             row = RegisterField(
-                merchant_id=merchant.id, field_name=setting.name, sort=(last or 0) + 1
+                merchant_id=saved_id(merchant.id), field_name=setting.name, sort=(last or 0) + 1
             )
         row.enabled, row.required = setting.enabled, setting.required
         row.min_length, row.max_length = setting.min_length, setting.max_length

@@ -21,7 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.brands import announce_change
+from app.services.brands import announce_change, merchant_by_code
 from models import Merchant, WhitelabelModule
 
 MAX_MESSAGE_LENGTH = 500  # Merchant.maintenance_message
@@ -78,19 +78,11 @@ def _switches(merchant: Merchant) -> SiteSwitches:
     )
 
 
-async def _merchant(session: AsyncSession, code: str, *, lock: bool = False) -> Merchant:
-    statement = select(Merchant).where(Merchant.code == code.strip().upper())
-    merchant = (await session.exec(statement.with_for_update() if lock else statement)).first()
-    if merchant is None:
-        raise AppError("site-status-unknown-merchant", 404, {"merchant": code})
-    return merchant
-
-
 async def _change(
     code: str, now: datetime, apply: Callable[[Merchant], None], record: Record | None
 ) -> SiteSwitches:
     async with write_transaction() as session:
-        merchant = await _merchant(session, code, lock=True)
+        merchant = await merchant_by_code(session, code, lock=True)
         before = _switches(merchant)
         apply(merchant)
         merchant.updated_at = now
@@ -104,7 +96,7 @@ async def _change(
 
 async def switches(code: str) -> SiteSwitches:
     async with session_scope() as session:
-        return _switches(await _merchant(session, code))
+        return _switches(await merchant_by_code(session, code))
 
 
 async def back_to_normal(code: str, *, now: datetime, record: Record | None = None) -> SiteSwitches:
@@ -186,7 +178,7 @@ async def set_module(
     """Turn one of the brand's white-label modules on or off (a module whose parent is off
     stays off); returns whether it is now on by itself."""
     async with write_transaction() as session:
-        merchant = await _merchant(session, code, lock=True)
+        merchant = await merchant_by_code(session, code, lock=True)
         module = (
             await session.exec(
                 select(WhitelabelModule).where(

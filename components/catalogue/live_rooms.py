@@ -17,8 +17,8 @@ from state.catalogue.lobby import LobbyState
 from state.site import SiteState
 
 _HOST = "w-56 h-40 shrink-0 rounded-xl p-3 bg-slate-100 dark:bg-slate-800 flex flex-col gap-2"
-_BONE = "w-56 h-40 shrink-0 rounded-xl bg-slate-200 dark:bg-slate-800 animate-pulse"
-_ROOM_BONE = "h-48 rounded-xl bg-slate-200 dark:bg-slate-800 animate-pulse"
+_BONE = "w-56 h-40 shrink-0 rounded-xl bg-slate-200 dark:bg-slate-800 motion-safe:animate-pulse"
+_ROOM_BONE = "h-48 rounded-xl bg-slate-200 dark:bg-slate-800 motion-safe:animate-pulse"
 _SMALL_BUTTON = (
     "inline-flex items-center gap-1 h-9 rounded-lg px-2 text-sm font-medium "
     f"bg-white dark:bg-slate-700 hover:ring-2 hover:ring-amber-400 {FOCUS}"

@@ -25,7 +25,7 @@ _CHIP = f"whitespace-nowrap rounded-full px-3 py-1.5 text-sm {FOCUS}"
 _CHIP_ON = f"{_CHIP} bg-amber-400 text-slate-900"
 _CHIP_OFF = f"{_CHIP} bg-slate-200 dark:bg-slate-800"
 # a provider tile's box before the list arrives: the same size, so nothing moves
-_BONE = "h-[7.25rem] rounded-xl bg-slate-200 dark:bg-slate-800 animate-pulse"
+_BONE = "h-[7.25rem] rounded-xl bg-slate-200 dark:bg-slate-800 motion-safe:animate-pulse"
 
 
 def _vendor_chip(vendor: rx.Var) -> rx.Component:

@@ -74,15 +74,79 @@ LOAD_SCRIPT = rx.call_script(
 # Banner carousel ---------------------------------------------------------------------------
 
 
+def _promotion_slide(banner: rx.Var, index: rx.Var) -> rx.Component:
+    """A promotion's banner: its art on the right (behind the words on a phone), its kind,
+    title and reward lettered on the left in the reader's language, and the call to act."""
+    return rx.el.div(
+        image(
+            banner.image,
+            "",  # the words beside it say what it is
+            640,
+            360,
+            loading=rx.cond(index == 0, "eager", "lazy"),
+            fetch_priority=rx.cond(index == 0, "high", "auto"),
+            # Wide: its left edge fades into the panel the words are on.
+            class_name=(
+                "absolute inset-y-0 right-0 h-full w-full sm:w-3/5 object-cover "
+                "sm:[mask-image:linear-gradient(to_right,transparent,black_45%)]"
+            ),
+        ),
+        rx.el.div(
+            class_name=(
+                "absolute inset-0 bg-gradient-to-r from-slate-950 via-slate-950/85 "
+                "to-slate-950/30 sm:via-40% sm:to-transparent"
+            ),
+        ),
+        rx.el.div(
+            rx.el.p(
+                banner.label,
+                class_name=(
+                    "hidden sm:block text-xs font-semibold uppercase tracking-widest text-amber-300"
+                ),
+            ),
+            rx.el.p(
+                banner.title,
+                class_name=(
+                    "text-base sm:text-3xl lg:text-4xl font-extrabold leading-tight text-white "
+                    "line-clamp-1 sm:line-clamp-2"
+                ),
+                data_testid="banner-title",
+            ),
+            rx.el.p(
+                banner.reward,
+                class_name="text-xs sm:text-lg font-semibold text-emerald-300 line-clamp-1",
+                data_testid="banner-reward",
+            ),
+            rx.el.span(
+                t("homepage.banner_cta"),
+                class_name=(
+                    "mt-1.5 sm:mt-4 inline-flex self-start items-center rounded-full bg-amber-400 "
+                    "px-3 sm:px-6 h-7 sm:h-11 text-xs sm:text-base font-bold text-slate-900"
+                ),
+            ),
+            class_name=(
+                "relative flex h-full flex-col justify-center gap-0.5 sm:gap-1 "
+                "pl-12 pr-12 sm:pl-16 sm:pr-0 sm:max-w-[55%]"
+            ),
+        ),
+        class_name="relative size-full overflow-hidden bg-slate-950",
+    )
+
+
 def _slide(banner: rx.Var, index: rx.Var) -> rx.Component:
-    picture = image(
-        banner.image,
-        banner.title,
-        1200,
-        400,
-        loading=rx.cond(index == 0, "eager", "lazy"),
-        fetch_priority=rx.cond(index == 0, "high", "auto"),
-        class_name="size-full object-cover",
+    """A banner image, or a promotion's banner composed from its art and words."""
+    picture = rx.cond(
+        banner.label != "",
+        _promotion_slide(banner, index),
+        image(
+            banner.image,
+            banner.title,
+            1200,
+            400,
+            loading=rx.cond(index == 0, "eager", "lazy"),
+            fetch_priority=rx.cond(index == 0, "high", "auto"),
+            class_name="size-full object-cover",
+        ),
     )
     return rx.el.div(
         rx.cond(
@@ -144,7 +208,7 @@ def banner_carousel() -> rx.Component:
             class_name="absolute bottom-2 inset-x-0 flex justify-center items-center gap-1.5",
         ),
     )
-    return rx.el.section(
+    carousel = rx.el.section(
         rx.el.div(
             rx.foreach(HomeState.banners, _slide),
             class_name="flex size-full",
@@ -163,6 +227,8 @@ def banner_carousel() -> rx.Component:
             index=0,
         ),
     )
+    # Its space is kept until the brand's content comes; a brand without banners has none.
+    return rx.cond(HomeState.filled & (HomeState.banners.length() == 0), rx.fragment(), carousel)
 
 
 # Notice marquee and the day's wins -----------------------------------------------------------

@@ -1,12 +1,12 @@
-"""The console's content page (announcements and legal documents per brand) and lottery page
-(issues per game, their result and settlement, void)."""
+"""The console's content page (announcements, legal documents and banners per brand) and
+lottery page (issues per game, their result and settlement, void)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from app import routes
-from app.services.content import legal
+from app.services.content import banners, legal
 from components.backoffice.console import (
     BUTTON,
     DANGER,
@@ -15,6 +15,7 @@ from components.backoffice.console import (
     allowed,
     brand_picker,
     card,
+    feedback,
     frame,
     label,
     messages,
@@ -24,7 +25,7 @@ from components.backoffice.console import (
 from components.forms import date_input
 from components.i18n import t
 from pages.registry import Page
-from state.content.console_content import AnnouncementLine, ContentState
+from state.content.console_content import AnnouncementLine, BannerLine, ContentState
 from state.lottery.console_lottery import IssueLine, LotteryConsoleState
 
 TEXTAREA = INPUT.replace("h-10", "min-h-32 py-2") + " w-full font-mono"
@@ -216,11 +217,85 @@ def _legal_form() -> rx.Component:
     )
 
 
+def _banner_actions(row: BannerLine) -> rx.Component:
+    return allowed(
+        "content.publish",
+        rx.el.button(
+            t("bo-banner-remove"),
+            on_click=ContentState.remove_banner(row.id),
+            data_testid="banner-remove",
+            class_name=DANGER,
+        ),
+    )
+
+
+def _banner_form() -> rx.Component:
+    """A new banner: where it shows, then a promotion (home carousel) or an image and link."""
+    s = ContentState
+    return rx.el.form(
+        rx.el.div(
+            label(
+                t("bo-banner-group"),
+                _choice("group", [(g, f"bo-banner-group-{g}") for g in banners.GROUPS], ""),
+            ),
+            label(
+                t("bo-language"),
+                rx.el.select(
+                    rx.el.option(t("bo-all-languages"), value=""),
+                    rx.foreach(s.languages, lambda code: rx.el.option(code, value=code)),
+                    name="language",
+                    class_name=INPUT + " w-full",
+                ),
+            ),
+            label(
+                t("bo-sort"),
+                text_input("sort", type="number", default_value="0", class_name=INPUT + " w-full"),
+            ),
+            class_name="grid grid-cols-2 sm:grid-cols-3 gap-2",
+        ),
+        label(
+            t("bo-banner-promotion"),
+            rx.el.select(
+                rx.el.option(t("bo-banner-no-promotion"), value=""),
+                rx.foreach(
+                    s.promotion_choices,
+                    lambda c: rx.el.option(c.title, value=c.code),
+                ),
+                name="promotion",
+                class_name=INPUT + " w-full",
+                data_testid="banner-promotion",
+            ),
+        ),
+        rx.el.div(
+            label(
+                t("bo-banner-image"),
+                text_input("image", max_length=300, class_name=INPUT + " w-full"),
+            ),
+            label(
+                t("bo-banner-title"),
+                text_input("title", max_length=200, class_name=INPUT + " w-full"),
+            ),
+            label(
+                t("bo-banner-link"),
+                text_input("link", max_length=500, class_name=INPUT + " w-full"),
+            ),
+            class_name="grid md:grid-cols-3 gap-2",
+        ),
+        rx.el.button(
+            t("bo-banner-add"), type="submit", data_testid="banner-add", class_name=BUTTON
+        ),
+        feedback(s.error, s.notice, s.acted, "banner-form"),
+        on_submit=ContentState.add_banner,  # kept after a refusal: the fix is one field
+        class_name="space-y-3",
+        data_testid="banner-form",
+    )
+
+
 def content_page() -> rx.Component:
     s = ContentState
     return frame(
         "bo-content",
-        messages(s.error, s.notice),
+        messages(s.error, s.notice, s.acted),
         brand_picker(s.brands, s.brand, s.pick_brand, "content-brand"),
         card(
             "bo-announcements",
@@ -262,6 +337,24 @@ def content_page() -> rx.Component:
                 testid="legal-documents",
             ),
             allowed("content.publish", rx.el.div(_legal_form(), class_name="mt-4")),
+        ),
+        card(
+            "bo-banners",
+            table(
+                [
+                    ("group", "bo-banner-group"),
+                    ("sort", "bo-sort"),
+                    ("language", "bo-language"),
+                    ("shows", "bo-banner-shows"),
+                    ("link", "bo-banner-link-col"),
+                ],
+                s.banners,
+                _banner_actions,
+                testid="banners",
+            ),
+            feedback(s.error, s.notice, s.acted, "banners"),
+            allowed("content.publish", rx.el.div(_banner_form(), class_name="mt-4")),
+            testid="banners-card",
         ),
     )
 

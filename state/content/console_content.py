@@ -1,4 +1,4 @@
-"""Console: content per brand (announcements with their schedule, and legal documents).
+"""Console: content per brand (announcements with their schedule, legal documents, banners).
 The rules and the audit are in app/services/backoffice/content.py."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import content
 from app.services.backoffice.staff import Staff
-from app.services.content import announcements
+from app.services.brands import brands
+from app.services.content import announcements, banners
 from app.services.content.announcements import AnnouncementSpec
 from state.backoffice.console import (
     BrandConsolePage,
@@ -89,6 +90,39 @@ class AnnouncementLine:
 
 
 @dataclass
+class BannerLine:
+    id: int = 0
+    group: str = ""  # in words
+    sort: int = 0
+    language: str = ""  # in words for every language
+    shows: str = ""  # the promotion it shows (its title), else its image
+    link: str = ""
+
+
+@dataclass
+class PromotionChoice:
+    code: str = ""
+    title: str = ""
+
+
+def banner_spec_of(form: dict[str, Any]) -> banners.BannerSpec:
+    """The banner a submitted form describes (the service checks the rest)."""
+    try:
+        sort = int(form_text(form, "sort", 8) or "0")
+    except ValueError:
+        raise AppError("banner-invalid", 422, {"field": "sort"}) from None
+    return banners.BannerSpec(
+        group=form_text(form, "group", 16),
+        image=form_text(form, "image", 301),
+        title=form_text(form, "title", 201),
+        link=form_text(form, "link", 501),
+        language=form_text(form, "language", 8),
+        promotion=form_text(form, "promotion", 65),
+        sort=sort,
+    )
+
+
+@dataclass
 class LegalLine:
     slug: str = ""  # the document in words (bo-doc-<slug>)
     language: str = ""
@@ -143,6 +177,9 @@ def draft_of(row: content.AnnouncementRow) -> Draft:
 class ContentState(BrandConsolePage, rx.State):
     announcements: list[AnnouncementLine] = []
     documents: list[LegalLine] = []
+    banners: list[BannerLine] = []
+    promotion_choices: list[PromotionChoice] = []
+    languages: list[str] = []  # the brand's, for a banner's language
     # The editor: 0 makes a new announcement; its fields start from the row being edited.
     editing_id: int = 0
     draft: Draft = Draft()
@@ -171,6 +208,21 @@ class ContentState(BrandConsolePage, rx.State):
             )
             for d in documents
         ]
+        shown, choices = await content.banner_list(staff, self.brand, lang, clock.now())
+        titles = {c.code: c.title for c in choices}
+        self.banners = [
+            BannerLine(
+                id=b.id,
+                group=said(f"bo-banner-group-{b.group}", b.group, lang),
+                sort=b.sort,
+                language=b.language or translate("bo-all-languages", lang),
+                shows=titles.get(b.promotion, b.promotion) if b.promotion else b.image,
+                link=b.link,
+            )
+            for b in shown
+        ]
+        self.promotion_choices = [PromotionChoice(c.code, c.title) for c in choices]
+        self.languages = list((await brands.by_code(self.brand)).supported_languages)
         return None
 
     def _forget(self) -> None:
@@ -232,6 +284,22 @@ class ContentState(BrandConsolePage, rx.State):
             )
         )
 
+    @rx.event
+    @checked
+    async def add_banner(self, form: ContentForm) -> Any:
+        return await self._act(
+            lambda staff: content.add_banner(staff, self.brand, banner_spec_of(form), clock.now()),
+            at="banner-form",
+        )
+
+    @rx.event
+    @checked
+    async def remove_banner(self, banner_id: RowId) -> Any:
+        return await self._act(
+            lambda staff: content.remove_banner(staff, self.brand, banner_id, clock.now()),
+            at="banners",
+        )
+
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
@@ -242,6 +310,8 @@ HANDLER_CHECKS: dict[str, str] = {
     "ContentState.save": f"{ARGS}; {STAFF}; HTML sanitised (nh3)",
     "ContentState.unpublish": f"{ARGS}; {STAFF}",
     "ContentState.publish_legal": f"{ARGS}; {STAFF}; HTML sanitised",
+    "ContentState.add_banner": f"{ARGS}; {STAFF}; image and link checked",
+    "ContentState.remove_banner": f"{ARGS}; {STAFF}; the brand's banners only",
 }
 
 

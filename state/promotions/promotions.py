@@ -12,8 +12,8 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.core.errors import AppError
-from app.core.i18n import studio_game_name, translate
-from app.core.i18n.formatting import format_amount, format_points
+from app.core.i18n import translate
+from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
@@ -87,19 +87,6 @@ def _progress(view: offers.PromotionView, lang: str) -> tuple[int, str]:
 
 
 def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
-    points = view.reward_kind.value == "POINTS"  # counted, not money
-    amount = (format_points if points else format_amount)(view.reward_amount, lang)
-    if view.kind is PromotionKind.RED_ENVELOPE and view.reward_max is not None:
-        high = format_amount(view.reward_max, lang)
-        amount = translate("promo.reward.between", lang, low=amount, high=high)
-    reward = translate(
-        f"promo.reward.{view.reward_kind.value}",
-        lang,
-        amount=amount,
-        multiplier=view.wagering_multiplier,
-        rounds=view.free_rounds,
-        game=studio_game_name(view.free_game, lang) or "",
-    )
     card = PromotionCard(
         id=view.id,
         code=view.code,
@@ -108,7 +95,7 @@ def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
         summary=view.summary,
         terms=view.terms,
         image=view.image,
-        reward=reward,
+        reward=offers.reward_line(view, lang),
         status=view.status,
         start=view.starts_at.isoformat(),
         end=view.ends_at.isoformat(),
@@ -205,8 +192,11 @@ class PromotionsState(MemberPage, rx.State):
 
     @rx.event
     async def load(self) -> None:
+        """The list; `?id=<promotion>` (a home banner's link) opens that promotion's detail."""
         self.page, self.error, self.notice, self.mine = 1, "", "", False
-        self.selected, self._selected_id = PromotionCard(), 0
+        wanted = str(self.router.url.query_parameters.get("id", ""))
+        self.selected = PromotionCard()
+        self._selected_id = int(wanted) if wanted.isdigit() and len(wanted) <= 9 else 0
         await self._query()
 
     @rx.event

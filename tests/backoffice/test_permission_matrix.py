@@ -49,6 +49,7 @@ from app.services.backoffice.permissions import ALL
 from app.services.backoffice.staff import Staff
 from app.services.brands import brands
 from app.services.content.announcements import AnnouncementSpec
+from app.services.content.banners import BannerSpec
 from app.services.loyalty.vip import Level, Settings
 from app.services.promotions import applications as promotion_applications
 from app.services.promotions import offers
@@ -353,6 +354,23 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         "content.publish",
         True,
         lambda s, w: content.publish_legal(s, "BR1", "terms", "PT", "T", "<p>x</p>", _now()),
+    ),
+    "content.banner_list": (
+        "content.view",
+        True,
+        lambda s, w: content.banner_list(s, "BR1", "pt", _now()),
+    ),
+    "content.add_banner": (
+        "content.publish",
+        True,
+        lambda s, w: content.add_banner(
+            s, "BR1", BannerSpec("w_forget", "/promo-art/deposit.svg", "PIX", language="EN"), _now()
+        ),
+    ),
+    "content.remove_banner": (
+        "content.publish",
+        True,
+        lambda s, w: content.remove_banner(s, "BR1", 999_999_999, _now()),
     ),
     "channels.channel_list": (
         "channels.view",
@@ -707,7 +725,7 @@ async def test_with_the_permission_and_brand_it_is_not_refused(world: World) -> 
     skipped = {"platform.start_maintenance", "platform.block", "approvals.approve",
                "platform.set_module", "platform.set_register_field",
                "approvals.reject", "players.set_locked", "content.publish_legal",
-               "agents.decide_application", "vip.remove_top_level",
+               "content.add_banner", "agents.decide_application", "vip.remove_top_level",
                "vip.save_settings"}  # fmt: skip
     for name, (_, _, call) in MATRIX.items():
         if name in skipped:

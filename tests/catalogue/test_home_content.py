@@ -1,5 +1,5 @@
-"""The home page's brand content: w_home banners and w_notice texts, by language; the
-day's wins from the wager facts (no invented jackpot)."""
+"""The home page's brand content: w_notice texts, by language; the day's wins from the wager
+facts (no invented jackpot). The banners: tests/promotions/test_home_banners.py."""
 
 from __future__ import annotations
 
@@ -18,13 +18,6 @@ from tests.helpers.accounts import make_member
 from tests.helpers.facts import facts_readable
 
 
-async def test_home_banners_in_order_and_for_every_language() -> None:
-    brand = await brands.by_code("BR1")
-    banners = home.home_banners(brand, "PT")
-    assert [b.image for b in banners] == [f"/banners/w_home_{n}.svg" for n in (1, 2, 3)]
-    assert home.home_banners(brand, "EN") == banners  # rows without a language serve all
-
-
 async def test_notices_follow_the_language() -> None:
     brand = await brands.by_code("BR1")
     assert home.notices(brand, "PT")[0].startswith("Bem-vindo à Sorte Grande")
@@ -32,14 +25,10 @@ async def test_notices_follow_the_language() -> None:
     assert len(home.notices(brand, "EN")) == 2
 
 
-async def test_banners_without_an_image_and_blank_notices_are_left_out() -> None:
+async def test_blank_notices_are_left_out() -> None:
     brand = await brands.by_code("BR1")
-    extra = (
-        Banner(merchant_id=brand.id, group_name="w_home", image_url="", sort=0),
-        Banner(merchant_id=brand.id, group_name="w_notice", image_url="", title="  ", sort=0),
-    )
+    extra = (Banner(merchant_id=brand.id, group_name="w_notice", image_url="", title="  "),)
     changed = replace(brand, banners=(*brand.banners, *extra))
-    assert len(home.home_banners(changed, "PT")) == 3
     assert len(home.notices(changed, "PT")) == 2
 
 

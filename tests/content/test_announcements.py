@@ -3,6 +3,7 @@ home, popup and notice queries; the popup rules of spec 4; 6 a page."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 from uuid import uuid4
 
@@ -11,6 +12,7 @@ import pytest
 from app.core.errors import AppError
 from app.services.content import announcements
 from app.services.content.announcements import AnnouncementSpec
+from models import Banner
 from models.base import utcnow
 from tests.promotions.test_promotions import _usd_brand
 
@@ -190,10 +192,27 @@ async def test_bad_announcements_are_refused() -> None:
         await announcements.publish(brand, _spec("PU", "Z"))
 
 
-async def test_popup_banner_groups_of_the_demo_brand() -> None:
+async def test_each_popup_shows_the_first_banner_of_its_group_in_the_language() -> None:
     from app.services.brands import brands
 
     brand = await brands.by_code("BR1")
-    found = announcements.popup_banners(brand, "PT")
-    assert set(found) == {"w_login", "w_register", "w_forget"}
-    assert all(banner.image for banner in found.values())
+    assert announcements.popup_banners(brand, "PT") == {}  # the demo's popups have none
+
+    def row(group: str, image: str, sort: int, language: str | None = None) -> Banner:
+        return Banner(
+            merchant_id=brand.id, group_name=group, image_url=image, sort=sort, language=language
+        )
+
+    rows = (
+        row("w_login", "/b/login-2.png", 2),
+        row("w_login", "/b/login-1.png", 1),
+        row("w_register", "/b/register-en.png", 0, "EN"),
+        row("w_register", "/b/register.png", 1),
+        row("w_forget", "", 0),  # no image: none
+        row("w_home", "/b/home.png", 0),  # the home's, not a popup's
+    )
+    found = announcements.popup_banners(replace(brand, banners=rows), "PT")
+    assert {group: b.image for group, b in found.items()} == {
+        "w_login": "/b/login-1.png",
+        "w_register": "/b/register.png",
+    }

@@ -72,6 +72,9 @@ async def test_register_logout_captcha_login(page: Page, site_url: str) -> None:
     await page.get_by_test_id("logout-confirm").click()
     await expect(page).to_have_url(site_url + "/")  # logout lands home; then the form
     await expect(page.get_by_test_id("header-login-form")).to_be_visible()
+    # The home has run its loaders (its banners came): a name typed before then is cleared
+    # by the load, and an empty name only warns, with no login popup after it.
+    await expect(page.get_by_test_id("banner-title").first).to_be_visible()
     # A wrong password in the header form: the warning popup, then the login popup.
     header = page.get_by_test_id("header-login-form")
     await header.locator("input[name=username]").fill(username)

@@ -1,6 +1,7 @@
 """The content, lottery, payment channel and agents consoles in a real browser: a marketing
 staff member logs in with TOTP, writes a player notice with unsafe HTML (stored sanitised,
-previewed), edits it, unpublishes it, and publishes a new privacy policy version; an all-brand admin
+previewed), edits it, unpublishes it, and publishes a new privacy policy version, then adds a
+sign-up popup banner and removes it; an all-brand admin
 voids an open lottery issue and finance changes a channel's maximum (each approved by a second
 staff member) and switches it off;
 marketing approves an affiliate application. Each action is in the audit log. Screenshots
@@ -175,6 +176,53 @@ async def test_marketing_writes_edits_and_unpublishes_a_notice(
         ).one()
     assert title in privacy.content_html
     assert "content.legal.publish" in await _actions("legal:privacy:PT")
+    await page.context.close()
+
+
+@pytest.mark.deep
+async def test_marketing_adds_a_sign_up_banner_and_removes_it(
+    browser: Browser, site_url: str
+) -> None:
+    """The banners card: the home carousel's rows name their promotions; a sign-up popup
+    banner for Portuguese readers is refused with a javascript: link (said beside the form),
+    then added, shown in the register popup, and removed."""
+    page = await _login(browser, site_url, "marketing", "BR1")
+    await page.get_by_test_id("nav-admin-content").click()
+    await expect(page.get_by_test_id("content-brand")).to_have_value("BR1", timeout=SLOW_MS)
+    rows = page.get_by_test_id("banners")
+    await expect(rows).to_contain_text(re.compile("Home carousel|Carrossel"), timeout=SLOW_MS)
+    await expect(rows).to_contain_text(re.compile("Show us your big win|Mostre o seu"))
+    form = page.get_by_test_id("banner-form")
+    await form.locator("select[name=group]").select_option("w_register")
+    await form.locator("select[name=language]").select_option("PT")
+    await form.locator("input[name=image]").fill("/promo-art/sign_up.svg")
+    await form.locator("input[name=title]").fill("Cadastro em um minuto")
+    await form.locator("input[name=link]").fill("javascript:alert(1)")
+    await page.get_by_test_id("banner-add").click()
+    await expect(form.get_by_test_id("console-error")).to_contain_text(
+        re.compile("link"), timeout=SLOW_MS
+    )
+    await form.locator("input[name=image]").fill("/promo-art/sign_up.svg")
+    await form.locator("input[name=link]").fill("/promotions")
+    await page.get_by_test_id("banner-add").click()
+    added = rows.locator("tr", has_text="/promo-art/sign_up.svg")
+    await expect(added).to_have_count(1, timeout=SLOW_MS)
+    await _shots(page, "console-banners")
+
+    visitor = await browser.new_page()
+    await visitor.goto(site_url + "/register")
+    await expect(visitor.get_by_role("img", name="Cadastro em um minuto")).to_be_visible(
+        timeout=SLOW_MS
+    )
+    await visitor.context.close()
+
+    await added.get_by_test_id("banner-remove").click()
+    await expect(added).to_have_count(0, timeout=SLOW_MS)
+    async with session_scope() as session:
+        found = await session.exec(
+            select(AuditEntry.action).where(col(AuditEntry.action).startswith("content.banner."))
+        )
+        assert {"content.banner.add", "content.banner.remove"} <= set(found.all())
     await page.context.close()
 
 

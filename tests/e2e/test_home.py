@@ -79,15 +79,27 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     next_button = page.get_by_test_id("banner-next")
     await expect(next_button).to_have_attribute("aria-label", "Próximo banner")
     await expect(page.get_by_test_id("home-agent-entry")).to_have_count(0)
+    # The carousel is the brand's promotions, lettered in the reader's language.
+    await expect(page.get_by_test_id("banner-title").first).to_have_text(
+        "Mostre o seu grande prêmio"
+    )
+    await expect(page.get_by_test_id("banner-reward").first).to_have_text(
+        "20,00 de bônus, apostar 5x"
+    )
 
     await choose_language(page, "EN")
     await expect(page.get_by_test_id("home-hot")).to_contain_text("Hot games")
     await expect(page.get_by_test_id("home-winners")).to_contain_text("Latest winners")
     await expect(page.get_by_test_id("home-recommended")).to_contain_text("Recommended")
     await expect(page.get_by_test_id("banner-next")).to_have_attribute("aria-label", "Next banner")
+    await expect(page.get_by_test_id("banner-title").first).to_have_text("Show us your big win")
     await page.reload()
     await _loaded(page)
     await expect(page.get_by_test_id("home-notice")).to_contain_text("Welcome to Sorte Grande")
+    # A promotion's banner opens that promotion.
+    await page.get_by_test_id("banner-title").first.click()
+    await expect(page).to_have_url(re.compile(r"/promotions\?id=\d+$"))
+    await expect(page.get_by_test_id("promo-detail")).to_contain_text("Show us your big win")
 
 
 @pytest.mark.deep

@@ -28,16 +28,19 @@ from tests.helpers.money import fund
 pytestmark = pytest.mark.e2e
 
 GAME = "ssc-1m"
+# The walk's game: of its five minutes, four and a half are open, so the current issue nearly
+# always has ROOM left (a one-minute game's almost never has: the walk waited for the next).
+WALK_GAME = "ssc-5m"
 SHOTS = Path(os.environ.get("LOTTERY_SHOTS", "/tmp/lottery-shots"))
 ROOM = timedelta(seconds=45)  # the walk bets on an issue with at least this long to close
 
 
-async def _issue_with_room() -> None:
+async def _issue_with_room(game: str) -> None:
     """Issues of the game for the next hour, the current one open, and at least ROOM left
     before it closes (else wait for the next one: bets after close are refused)."""
     now = clock.now()
-    await issues.create_issues(now, games=[GAME])
-    current = (await issues.upcoming(GAME, now, 1))[0]
+    await issues.create_issues(now, games=[game])
+    current = (await issues.upcoming(game, now, 1))[0]
     if current.close_at - now < ROOM:
         await asyncio.sleep((current.close_at - now).total_seconds() + 1)
     await issues.advance(clock.now())
@@ -66,17 +69,17 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     member = await register_in_browser(page, site_url)
     assert member.id is not None
     await fund(member.id, "100.00")
-    await _issue_with_room()
+    await _issue_with_room(WALK_GAME)
 
     # The lobby of /lottery lists the area's games with their next issue; the SSC card leads
     # to its betting page.
     await page.goto(site_url + "/lottery")
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00")
-    card = page.locator(f"[data-testid=lottery-card][data-game='{GAME}']")
+    card = page.locator(f"[data-testid=lottery-card][data-game='{WALK_GAME}']")
     await expect(card).to_contain_text("SSC")
     await expect(card.get_by_test_id("lobby-countdown")).to_have_text(re.compile(r"^\d\d:\d\d$"))
     await card.click()
-    await page.wait_for_url(f"**/lottery?gameCode={GAME}")
+    await page.wait_for_url(f"**/lottery?gameCode={WALK_GAME}")
     await expect(page.get_by_test_id("lottery-title")).to_contain_text("Cinco dígitos")
     issue_no = await page.get_by_test_id("lottery-issue").inner_text()
     # Today's issue, or tomorrow's first when the walk runs just before midnight.
@@ -115,10 +118,10 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
 
     # The clock moves past the draw: the issue closes, draws from its committed seed and is
     # settled, exactly as the lottery-draws job does.
-    issue = await issues.find(GAME, issue_no)
+    issue = await issues.find(WALK_GAME, issue_no)
     await issues.advance(issue.draw_at)
     await settlement.settle_due(issue.draw_at)
-    drawn = await issues.find(GAME, issue_no)
+    drawn = await issues.find(WALK_GAME, issue_no)
     assert drawn.result is not None
 
     await page.get_by_test_id("lottery-refresh").click()
@@ -157,7 +160,7 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     )
 
     # In English, every string of the betting page changes language.
-    await page.goto(site_url + f"/lottery?gameCode={GAME}")
+    await page.goto(site_url + f"/lottery?gameCode={WALK_GAME}")
     await choose_language(page, "EN")
     await expect(page.get_by_test_id("place-bet")).to_have_text("Place bet")
     await expect(page.get_by_test_id("bets-tab-settled")).to_contain_text("Settled")
@@ -205,7 +208,7 @@ async def test_a_guest_is_sent_to_login(page: Page, site_url: str, path: str) ->
 
 @pytest.mark.deep
 async def test_a_trial_user_is_asked_to_register_and_cannot_bet(page: Page, site_url: str) -> None:
-    await _issue_with_room()
+    await _issue_with_room(GAME)
     await open_site(page, site_url + "/login")
     await page.get_by_test_id("start-trial").click()
     await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)

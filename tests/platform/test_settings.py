@@ -72,6 +72,11 @@ def test_generated_secret_is_kept(tmp_path) -> None:
     first = Settings(data_dir=tmp_path, _env_file=None).secret()
     assert len(first) >= 40
     assert Settings(data_dir=tmp_path, _env_file=None).secret() == first
+    assert (tmp_path / "secret_key").stat().st_mode & 0o077 == 0  # the owner's alone
+    # Read once per file, not once per process: a new file is read again.
+    (tmp_path / "secret_key").unlink()
+    second = Settings(data_dir=tmp_path, _env_file=None).secret()
+    assert second != first and (tmp_path / "secret_key").read_text() == second
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,6 @@
 """A member's promotions show how much of the bonus wagering is met (issue 35): a bar and the
-amounts in the reader's words on the card, until the bonus becomes cash. The member's tab
-runs through the site's own event processor."""
+amounts in the reader's words on the card, until the bonus becomes cash; a link opens one
+promotion's detail. The member's tab runs through the site's own event processor."""
 
 from __future__ import annotations
 
@@ -29,13 +29,13 @@ TEXTS = {
 }
 
 
-async def _promotion() -> tuple[int, int]:
+async def _promotion(brand: str = "BR1") -> tuple[int, int]:
     async with session_scope() as session:
-        br1 = (await session.exec(select(Merchant).where(Merchant.code == "BR1"))).one()
-    assert br1.id is not None
+        merchant = (await session.exec(select(Merchant).where(Merchant.code == brand))).one()
+    assert merchant.id is not None
     now = utcnow()
     promotion = await offers.define(
-        br1.id,
+        merchant.id,
         PromotionSpec(
             code=f"P{uuid4().hex[:10].upper()}",
             kind=PromotionKind.REWARD,
@@ -50,7 +50,7 @@ async def _promotion() -> tuple[int, int]:
             sort=-1000,  # first on the page
         ),
     )
-    return br1.id, promotion
+    return merchant.id, promotion
 
 
 async def _card(member: Member, promotion: int) -> tuple[int, str]:
@@ -74,3 +74,17 @@ async def test_the_card_shows_the_bonus_wagering_until_it_is_cash() -> None:
     await wager(member.id or 0, "6.00")
     await bonus.catch_up_wagering(utcnow())
     assert await _card(member, promotion) == (100, "Rollover cumprido: o bônus virou saldo")
+
+
+async def test_a_link_with_a_promotion_s_id_opens_its_detail() -> None:
+    """The home banner's link `/promotions?id=<id>` opens that promotion; an id that is not a
+    promotion of the brand, or not a number, opens none."""
+    _, promotion = await _promotion()
+    _, elsewhere = await _promotion("BR2")
+    tab = await member_tab(site, await make_member())
+    await tab.visit([f"/promotions?id={promotion}"])
+    opened = (await tab.state(PromotionsState)).selected
+    assert (opened.id, opened.title) == (promotion, "Oferta rollover")
+    for wanted in (str(elsewhere), "abc", "-1", "9" * 12, "999999999"):
+        await tab.visit([f"/promotions?id={wanted}"])
+        assert (await tab.state(PromotionsState)).selected.id == 0, wanted

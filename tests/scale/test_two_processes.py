@@ -64,7 +64,7 @@ def _redis_up() -> bool:
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.skipif(
-        not use_postgres(), reason="scaled mode: TEST_DATABASE=postgres (make test-postgres)"
+        not use_postgres(), reason="scaled mode: TEST_DATABASE=postgres (make test-scale)"
     ),
     pytest.mark.skipif(not _redis_up(), reason=f"no Redis at {TEST_REDIS_URL}"),
 ]

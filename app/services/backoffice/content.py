@@ -1,5 +1,6 @@
 """Content in the console: the brand's announcements (banners, notices, popups, promotions,
-home; per language, platform, audience and schedule) and its legal documents.
+home; per language, platform, audience and schedule), its legal documents and its banners
+(the home carousel's and the popups', app/services/content/banners.py).
 
 The rules stay in their capabilities: an announcement is checked and sanitised by
 `announcements.validated`, a legal text by `legal.store`; this module adds the permission
@@ -9,7 +10,7 @@ ends it now (its row stays, so the log and the list keep what was shown)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from sqlmodel import col, select
@@ -20,8 +21,9 @@ from app.core.errors import AppError
 from app.services.backoffice import audit
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import brands
-from app.services.content import announcements, legal
+from app.services.content import announcements, banners, legal
 from app.services.content.announcements import AnnouncementSpec
+from app.services.promotions import offers
 from models import LegalDocument
 from models.base import saved_id
 from models.promotions import Announcement
@@ -253,3 +255,52 @@ async def publish_legal(
                 detail={"version": stored.version, "title": stored.title, "chars": len(html)},
             )
     return stored
+
+
+# ---- banners ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PromotionChoice:
+    code: str
+    title: str
+
+
+async def banner_list(
+    staff: Staff, code: str, language: str, now: datetime
+) -> tuple[list[banners.ShownBanner], list[PromotionChoice]]:
+    """The brand's banners, and the promotions a home banner may show (those not ended)."""
+    brand_id = await _brand_id(code)
+    await require(staff, "content.view", brand_id, now)
+    found = await offers.listing(brand_id, None, language, now, page_size=50)
+    choices = [PromotionChoice(view.code, view.title) for view in found.items]
+    return await banners.listing(code), choices
+
+
+def _banner_record(staff: Staff, brand_id: int, action: str, now: datetime) -> banners.Record:
+    async def record(session: AsyncSession, _merchant: str, shown: banners.ShownBanner) -> None:
+        await audit.append(
+            session, staff.actor, action, now=now, merchant_id=brand_id,
+            target=f"banner:{shown.id}", detail={"banner": asdict(shown)},
+        )  # fmt: skip
+
+    return record
+
+
+async def add_banner(
+    staff: Staff, code: str, spec: banners.BannerSpec, now: datetime
+) -> banners.ShownBanner:
+    """A new banner, live at once (so `content.publish`), audited in its transaction."""
+    brand_id = await _brand_id(code)
+    await require(staff, "content.publish", brand_id, now)
+    record = _banner_record(staff, brand_id, "content.banner.add", now)
+    return await banners.add(code, spec, record=record)
+
+
+async def remove_banner(
+    staff: Staff, code: str, banner_id: int, now: datetime
+) -> banners.ShownBanner:
+    brand_id = await _brand_id(code)
+    await require(staff, "content.publish", brand_id, now)
+    record = _banner_record(staff, brand_id, "content.banner.remove", now)
+    return await banners.remove(code, banner_id, record=record)

@@ -2,7 +2,8 @@
 that adds each fact to its row of `wager_daily` (brand, day in the brand's time zone,
 category, vendor), in the same transaction as its stream position, so a fact counts once.
 
-The reports read a few hundred rollup rows instead of millions of facts. A report first
+PostgreSQL sums each batch inside the database; SQLite, which has no time zones in SQL, in
+Python. The reports read a few hundred rollup rows instead of millions of facts. A report first
 catches up (`refresh`): what settled a moment ago is in it. A brand's time zone is read
 when its facts are added; a later change of time zone leaves earlier days as they were."""
 
@@ -11,25 +12,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
+from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Table, func
+from sqlalchemy import ColumnElement, Date, Table, cast, func
 from sqlalchemy import select as core_select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.core.db import dialect_insert
+from app.core.config import get_settings
 from app.services import reporting, wager_facts
 from app.services.brands import brands
-from models import WagerDaily
+from models import Merchant, WagerDaily, WagerFact
 
 CONSUMER = "backoffice-daily"
-BATCH = 5000
+# Facts per write transaction read into Python on SQLite: in embedded mode its write
+# transactions run on the event loop's thread and hold it (bench_daily_report).
+SQLITE_BATCH = 1000
+IN_DATABASE_BATCH = 100_000  # facts per transaction summed inside PostgreSQL
 _DAILY: Table = WagerDaily.__table__  # type: ignore[attr-defined]
+_FACTS: Table = WagerFact.__table__  # type: ignore[attr-defined]
+_MERCHANTS: Table = Merchant.__table__  # type: ignore[attr-defined]
 
 Key = tuple[int, date, str, str]
 
 
 async def _add(session: AsyncSession, facts: Sequence[wager_facts.StoredFact]) -> None:
+    """SQLite: the batch's facts summed in Python (SQLite has no time zones), the day rows
+    added to in one statement of many rows."""
     zones: dict[int, ZoneInfo] = {}
     sums: dict[Key, list[Decimal | int]] = {}
     for fact in facts:
@@ -45,28 +55,74 @@ async def _add(session: AsyncSession, facts: Sequence[wager_facts.StoredFact]) -
         row[2] += fact.win
         row[3] += 1
     connection = await session.connection()
-    for (brand_id, day, category, vendor), (bet, valid_bet, win, count) in sorted(sums.items()):
-        insert = dialect_insert(connection, _DAILY).values(
-            brand_id=brand_id, day=day, category=category, vendor=vendor,
-            bet=bet, valid_bet=valid_bet, win=win, facts=count,
-        )  # fmt: skip
-        await connection.execute(
-            insert.on_conflict_do_update(
-                index_elements=["brand_id", "day", "category", "vendor"],
-                set_={
-                    "bet": _DAILY.c.bet + insert.excluded.bet,
-                    "valid_bet": _DAILY.c.valid_bet + insert.excluded.valid_bet,
-                    "win": _DAILY.c.win + insert.excluded.win,
-                    "facts": _DAILY.c.facts + insert.excluded.facts,
-                },
+    await connection.execute(
+        _SQLITE_ADD,
+        [
+            {
+                "brand_id": brand_id, "day": day, "category": category, "vendor": vendor,
+                "bet": bet, "valid_bet": valid_bet, "win": win, "facts": count,
+            }
+            for (brand_id, day, category, vendor), (bet, valid_bet, win, count) in sorted(
+                sums.items()
             )
+        ],
+    )  # fmt: skip
+
+
+def _added(insert: Any) -> dict[str, Any]:
+    """An upsert's conflict clause: the new sums are added to the day's row."""
+    return {
+        "index_elements": ["brand_id", "day", "category", "vendor"],
+        "set_": {
+            "bet": _DAILY.c.bet + insert.excluded.bet,
+            "valid_bet": _DAILY.c.valid_bet + insert.excluded.valid_bet,
+            "win": _DAILY.c.win + insert.excluded.win,
+            "facts": _DAILY.c.facts + insert.excluded.facts,
+        },
+    }
+
+
+# Built once: building one statement per day row cost more than running it.
+_SQLITE_INSERT = sqlite.insert(_DAILY)
+_SQLITE_ADD = _SQLITE_INSERT.on_conflict_do_update(**_added(_SQLITE_INSERT))
+
+
+async def _add_in_database(session: AsyncSession, batch: ColumnElement[bool]) -> None:
+    """PostgreSQL: the batch's facts summed per brand, local day (the brand's time zone, as
+    `_add` reads it), category and vendor, and added to their rows in one statement."""
+    facts, merchants = _FACTS, _MERCHANTS
+    day = cast(func.timezone(merchants.c.timezone, facts.c.settled_at), Date)
+    sums = (
+        core_select(
+            facts.c.brand_id, day, facts.c.category, facts.c.vendor,
+            func.sum(facts.c.bet), func.sum(facts.c.valid_bet), func.sum(facts.c.win),
+            func.count(),
         )
+        .select_from(facts.join(merchants, merchants.c.id == facts.c.brand_id))
+        .where(batch)
+        .group_by(facts.c.brand_id, day, facts.c.category, facts.c.vendor)
+    )  # fmt: skip
+    insert = postgresql.insert(_DAILY).from_select(
+        ["brand_id", "day", "category", "vendor", "bet", "valid_bet", "win", "facts"], sums
+    )
+    connection = await session.connection()
+    await connection.execute(insert.on_conflict_do_update(**_added(insert)))
 
 
-async def refresh(batch_size: int = BATCH) -> int:
-    """Add every fact not in the rollup yet; returns how many (0: it was up to date)."""
+async def refresh(batch_size: int | None = None) -> int:
+    """Add every fact not in the rollup yet, in write transactions of `batch_size` facts
+    (this database's batch unless given); returns how many (0: it was up to date). On
+    PostgreSQL the facts are summed inside the database."""
     await wager_facts.register_consumer(CONSUMER)
-    return await wager_facts.catch_up(CONSUMER, _add, batch_size=batch_size)
+    if get_settings().is_sqlite:
+        size = batch_size or SQLITE_BATCH
+        return await wager_facts.catch_up(CONSUMER, _add, batch_size=size)
+    total = 0
+    while done := await wager_facts.process_in_database(
+        CONSUMER, _add_in_database, batch_size=batch_size or IN_DATABASE_BATCH
+    ):
+        total += done
+    return total
 
 
 _KEYS = {

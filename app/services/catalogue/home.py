@@ -18,6 +18,7 @@ from decimal import Decimal
 from app.core.db import session_scope
 from app.services import reporting
 from app.services.brands import Brand
+from models import Banner
 
 HOME_BANNERS = "w_home"
 NOTICES = "w_notice"
@@ -38,18 +39,25 @@ class HomeBanner:
     image: str
     link: str
     title: str
+    # A banner tied to a promotion: the kind's name and the reward, in the reader's language,
+    # drawn over the promotion's art ("" for a plain banner image).
+    label: str = ""
+    reward: str = ""
 
 
 def _for_language(banner_language: str | None, language: str) -> bool:
     return banner_language is None or banner_language.upper() == language.upper()
 
 
-def home_banners(brand: Brand, language: str) -> list[HomeBanner]:
-    """The brand's w_home banners for the language (rows without a language serve all)."""
+def banner_rows(brand: Brand, language: str) -> list[Banner]:
+    """The brand's w_home banner rows for the language (rows without a language serve all),
+    in order: an image, or a promotion (`app.services.promotions.banners` composes those)."""
     return [
-        HomeBanner(image=b.image_url, link=b.link_url or "", title=b.title)
+        b
         for b in sorted(brand.banners, key=lambda b: (b.sort, b.id or 0))
-        if b.group_name == HOME_BANNERS and b.image_url and _for_language(b.language, language)
+        if b.group_name == HOME_BANNERS
+        and (b.image_url or b.promotion_id)
+        and _for_language(b.language, language)
     ]
 
 

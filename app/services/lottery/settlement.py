@@ -56,7 +56,7 @@ CENT = Decimal("0.01")
 DRAWN = (IssueStatus.DRAWN, IssueStatus.SETTLED)  # the issue's result is known
 BATCH = 5000  # bets per write transaction (a wager facts batch holds at most 10,000)
 # Embedded mode writes SQLite on the event loop's thread: every request waits while a batch
-# is written, so its batches are small (bench_lottery_settle measures the longest wait).
+# is written, so its batches are small (bench_lottery_settle measures the wait).
 SQLITE_BATCH = 1000
 DEADLOCK_DETECTED = "40P01"  # PostgreSQL's SQLSTATE
 _BETS: Table = LotteryBet.__table__  # type: ignore[attr-defined]

@@ -29,6 +29,7 @@ names are importable from here.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -39,6 +40,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n import studio_game_name, translate
+from app.core.i18n.formatting import format_amount, format_points
 from app.services import cash_rewards, inbox, points_ledger, reporting, wallet_events
 from app.services.promotions import bonus, eligibility, free_rounds
 from app.services.promotions.offer_definitions import (
@@ -377,6 +380,44 @@ async def listing(
             grant = grants.get(saved_id(promotion.id))
             items.append(_view(promotion, entry, shown, language, now, tickets, grant))
     return PromotionPage(tuple(items), total, page, page_size)
+
+
+async def open_for_banners(
+    brand_id: int, promotion_ids: Collection[int], language: str, now: datetime
+) -> dict[int, PromotionView]:
+    """The brand's promotions among `promotion_ids` that are open now (enabled, started, not
+    ended, budget left), as a visitor sees them: what the home's banners show."""
+    if not promotion_ids:
+        return {}
+    async with session_scope() as session:
+        rows = (
+            await session.exec(
+                select(Promotion).where(
+                    Promotion.merchant_id == brand_id, col(Promotion.id).in_(promotion_ids)
+                )
+            )
+        ).all()
+    return {
+        saved_id(p.id): _view(p, None, Shown.JOIN, language, now) for p in rows if _open(p, now)
+    }
+
+
+def reward_line(view: PromotionView, language: str) -> str:
+    """What the promotion gives, in words and the reader's formats ("R$ 20,00 de bônus,
+    apostar 5x"): the line of its card and of its home banner."""
+    points = view.reward_kind is RewardKind.POINTS  # counted, not money
+    amount = (format_points if points else format_amount)(view.reward_amount, language)
+    if view.kind is PromotionKind.RED_ENVELOPE and view.reward_max is not None:
+        high = format_amount(view.reward_max, language)
+        amount = translate("promo.reward.between", language, low=amount, high=high)
+    return translate(
+        f"promo.reward.{view.reward_kind.value}",
+        language,
+        amount=amount,
+        multiplier=view.wagering_multiplier,
+        rounds=view.free_rounds,
+        game=studio_game_name(view.free_game, language) or "",
+    )
 
 
 async def detail(

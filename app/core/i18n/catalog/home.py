@@ -5,6 +5,7 @@ MESSAGES = {
     "en": {
         "homepage.banners": "Featured",
         "homepage.banner_prev": "Previous banner",
+        "homepage.banner_cta": "See the offer",
         "homepage.banner_next": "Next banner",
         "homepage.banner_goto": "Show banner {n}",
         "homepage.notice": "Notice",
@@ -28,6 +29,7 @@ MESSAGES = {
     "pt": {
         "homepage.banners": "Destaques",
         "homepage.banner_prev": "Banner anterior",
+        "homepage.banner_cta": "Ver promoção",
         "homepage.banner_next": "Próximo banner",
         "homepage.banner_goto": "Mostrar banner {n}",
         "homepage.notice": "Aviso",

@@ -1,8 +1,17 @@
-"""Site switches (app/services/site_status.py) and the member's profile picture."""
+"""Site switches (app/services/site_status.py), banners (app/services/content/banners.py) and
+the member's profile picture."""
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "site-status-unknown-merchant": "Unknown merchant (brand) {merchant}.",
+        "banner-invalid": (
+            "The banner's {field} is not valid: the group is w_home, w_login, w_register or "
+            "w_forget; the language one of the brand's; the link a site path or a web address "
+            "(none for a promotion's banner); the order between -9999 and 9999; a banner has "
+            "an image with the words it shows (plain text, at most 200 characters), or a "
+            "promotion of the brand (home banners only)."
+        ),
+        "banner-unknown": "The brand has no banner {id}.",
         "site-status-unknown-module": "The brand has no module {module}.",
         "site-status-invalid-network": (
             "{network} is not a network: write it in CIDR form, e.g. 198.51.100.0/24."
@@ -42,6 +51,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pt": {
         "site-status-unknown-merchant": "Marca {merchant} desconhecida.",
+        "banner-invalid": (
+            "O campo {field} do banner não é válido: o grupo é w_home, w_login, w_register ou "
+            "w_forget; o idioma, um dos da marca; o link, um caminho do site ou um endereço "
+            "web (nenhum para o banner de uma promoção); a ordem, entre -9999 e 9999; um "
+            "banner tem uma imagem com o texto que ela mostra (texto simples, até 200 "
+            "caracteres), ou uma promoção da marca (só banners da página inicial)."
+        ),
+        "banner-unknown": "A marca não tem o banner {id}.",
         "site-status-unknown-module": "A marca não tem o módulo {module}.",
         "site-status-invalid-network": (
             "{network} não é uma rede: escreva-a em notação CIDR, por exemplo 198.51.100.0/24."

@@ -3,7 +3,6 @@ process."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 from pathlib import Path
 
@@ -31,23 +30,19 @@ async def job_command(name: str) -> None:
 
 async def worker_command(ops_host: str, ops_port: int | None) -> None:
     """The jobs until SIGTERM; with a port, /health/live, /health/ready and /metrics beside
-    them (granian's embedded server, in this process)."""
-    from granian.constants import Interfaces
-    from granian.server.embed import Server
-
-    from app.api.ops import ops_app
-
+    them (uvicorn, in this process)."""
     os.environ[health.SERVES_FRONTEND_ENV] = "0"
     doors = None
     if ops_port is not None:
-        server = Server(ops_app(), ops_host, ops_port, interface=Interfaces.ASGI)
-        doors = asyncio.create_task(server.serve())
+        from app.commands.ops_server import OpsDoors
+
+        doors = OpsDoors(ops_host, ops_port)
+        doors.open()
     try:
         await run_engine(scheduled_jobs.all_jobs(), signal_handlers=True)
     finally:
         if doors is not None:
-            server.stop()  # type: ignore[no-untyped-call]
-            await doors
+            await doors.close()
         await dispose_engine()
         await close_redis()
 

@@ -17,7 +17,13 @@ import tempfile
 from bench.common import ROOT, Figure, LoadResult, asgi_server, wrk
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
-MEASURES = ("app/api/content/system.py",)
+MEASURES = (
+    "app/api/content/system.py",
+    "app/api/ops.py",
+    "app/api/security_headers.py",
+    "app/api/envelope.py",
+    "app/api/deps.py",
+)
 
 CONCURRENCY = 32
 SECONDS = int(os.environ.get("BENCH_SECONDS", "8"))

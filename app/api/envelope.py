@@ -31,7 +31,9 @@ class ErrorEnvelope(BaseModel):
 
 
 def ok(value: T, message: str = "") -> Envelope[T]:
-    return Envelope[T](success=True, code="0", message=message, value=value)
+    # Not `Envelope[T](...)`: a parametrised class is looked up at every call, and its answer
+    # is the same (the value's own type is serialised either way).
+    return Envelope(success=True, code="0", message=message, value=value)
 
 
 def error_response(

@@ -267,10 +267,11 @@ def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
     for router in (*declared(package, "MONEY_ROUTERS"), *declared(package, "ROUTERS")):
         api.include_router(router)
     api.router.routes.extend(media.ROUTES)
-    for path, endpoint, _model, _summary in system.HOT_ROUTES:
-        api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
     # Health and metrics: before the gates (maintenance, region blocks) and outside OpenAPI.
     api.router.routes[0:0] = ops.ROUTES
+    # The calls every client polls first of all: the router tries routes in order.
+    for path, endpoint, _model, _summary in system.HOT_ROUTES:
+        api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
     _complete_openapi(api, system.HOT_ROUTES)
 
     async def unknown_call(request: Request) -> JSONResponse:

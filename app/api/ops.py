@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import hmac
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from time import perf_counter
 
 from starlette.applications import Starlette
-from starlette.datastructures import MutableHeaders
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -36,6 +36,7 @@ OPS_PATHS = (LIVE_PATH, READY_PATH, METRICS_PATH)
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 _LOOPBACK = frozenset({"127.0.0.1", "::1"})
 _NO_STORE = {"Cache-Control": "no-store"}
+_REQUEST_ID = logs.REQUEST_ID_HEADER.lower().encode("latin-1")
 
 
 async def live(request: Request) -> Response:
@@ -89,6 +90,14 @@ def route_template(scope: Scope, arrived: Scope, routes: Sequence[BaseRoute]) ->
     return template if isinstance(template, str) and template else "unmatched"
 
 
+def templates_by_endpoint(routes: Sequence[BaseRoute]) -> dict[object, str]:
+    """The template of each plain route whose endpoint serves no other route: the routing
+    names the endpoint in the scope, so a hot route's template costs one lookup."""
+    plain = [r for r in routes if isinstance(r, Route) and r.path_format]
+    served = Counter(r.endpoint for r in plain)
+    return {r.endpoint: r.path_format for r in plain if served[r.endpoint] == 1}
+
+
 class RequestObservability:
     """Outermost middleware: the request id (the proxy's X-Request-Id or a new one, sent
     back in the answer), one JSON log line per call and its latency by route template."""
@@ -96,12 +105,20 @@ class RequestObservability:
     def __init__(self, app: ASGIApp, routes: Sequence[BaseRoute] = ()) -> None:
         self.app = app
         self.routes = routes
+        self.templates = templates_by_endpoint(routes)
+
+    def _template(self, scope: Scope, arrived: Scope) -> str:
+        known = self.templates.get(scope.get("endpoint"))
+        return known if known is not None else route_template(scope, arrived, self.routes)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        offered = MutableHeaders(scope=scope).get(logs.REQUEST_ID_HEADER)
+        offered = next(
+            (value.decode("latin-1") for name, value in scope["headers"] if name == _REQUEST_ID),
+            None,
+        )
         request_id = logs.new_request_id(offered)
         reset = logs.REQUEST_ID.set(request_id)
         started = perf_counter()
@@ -112,7 +129,10 @@ class RequestObservability:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                MutableHeaders(scope=message)[logs.REQUEST_ID_HEADER] = request_id
+                message["headers"] = [
+                    *(pair for pair in message.get("headers", ()) if pair[0] != _REQUEST_ID),
+                    (_REQUEST_ID, request_id.encode("latin-1")),
+                ]
             await send(message)
 
         try:
@@ -121,7 +141,7 @@ class RequestObservability:
             seconds = perf_counter() - started
             method = scope.get("method", "")
             method = method if method in _METHODS else "OTHER"
-            route = route_template(scope, arrived, self.routes)
+            route = self._template(scope, arrived)
             metrics.HTTP_LATENCY.labels(
                 route=route, method=method, status=f"{status // 100}xx"
             ).observe(seconds)

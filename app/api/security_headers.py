@@ -23,7 +23,6 @@ from pathlib import Path
 from time import monotonic
 from urllib.parse import urlsplit
 
-from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.core.config import get_settings
@@ -118,7 +117,13 @@ def provider_sources(brand_hosts: tuple[str, ...] = ()) -> tuple[str, ...]:
     launch hosts: a live table's chat room is framed from there (CBS_launchChat's chatUrl),
     its hosts' pictures come from there (CBS_modelList)."""
     settings = get_settings()
-    urls = (settings.provider_simulator_url or "", *settings.provider_urls.values(), *brand_hosts)
+    return _origins(
+        (settings.provider_simulator_url or "", *settings.provider_urls.values(), *brand_hosts)
+    )
+
+
+@lru_cache(maxsize=256)  # a few sets of addresses a process: its settings' and its brands'
+def _origins(urls: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted({origin for origin in map(_origin, urls) if origin}))
 
 
@@ -199,19 +204,39 @@ class SecurityHeaders:
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                page = headers.get("content-type", "").startswith("text/html")
-                headers["Content-Security-Policy"] = await self._policy(scope["path"], host, page)
-                headers["X-Frame-Options"] = "SAMEORIGIN"
-                headers["X-Content-Type-Options"] = "nosniff"
-                headers["Referrer-Policy"] = "strict-origin-when-cross-origin"
-                if https:
-                    headers["Strict-Transport-Security"] = HSTS
-                cookies = headers.getlist("set-cookie")
-                if cookies:
-                    del headers["set-cookie"]
-                    for cookie in cookies:
-                        headers.append("Set-Cookie", secure_cookie(cookie, https))
+                message["headers"] = await self._answer_headers(
+                    list(message.get("headers", ())), scope["path"], host, https
+                )
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+    async def _answer_headers(
+        self, headers: list[tuple[bytes, bytes]], path: str, host: str, https: bool
+    ) -> list[tuple[bytes, bytes]]:
+        """The answer's headers with ours in place of any it set, its cookies made secure."""
+        content_type = next((value for name, value in headers if name == b"content-type"), b"")
+        policy = await self._policy(path, host, content_type.startswith(b"text/html"))
+        ours = _security_headers(policy, https)
+        replaced = {name for name, _ in ours} | {b"set-cookie"}
+        kept = [pair for pair in headers if pair[0] not in replaced]
+        kept.extend(ours)
+        kept.extend(
+            (b"set-cookie", secure_cookie(value.decode("latin-1"), https).encode("latin-1"))
+            for name, value in headers
+            if name == b"set-cookie"
+        )
+        return kept
+
+
+@lru_cache(maxsize=256)  # one set per policy and scheme
+def _security_headers(policy: str, https: bool) -> tuple[tuple[bytes, bytes], ...]:
+    headers = [
+        (b"content-security-policy", policy.encode("latin-1")),
+        (b"x-frame-options", b"SAMEORIGIN"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"strict-origin-when-cross-origin"),
+    ]
+    if https:
+        headers.append((b"strict-transport-security", HSTS.encode("latin-1")))
+    return tuple(headers)

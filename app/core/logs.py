@@ -22,8 +22,8 @@ import hmac
 import json
 import logging
 import re
+import secrets
 import sys
-import uuid
 from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
@@ -59,7 +59,7 @@ def new_request_id(offered: str | None) -> str:
     """The proxy's id when it has the shape of one, else a fresh one."""
     if offered and _REQUEST_ID_SHAPE.match(offered):
         return offered
-    return uuid.uuid4().hex
+    return secrets.token_hex(16)
 
 
 def member_ref(member_id: int | None) -> str | None:

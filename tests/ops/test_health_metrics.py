@@ -20,9 +20,14 @@ from prometheus_client.parser import text_string_to_metric_families
 from pydantic import SecretStr
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 from sqlmodel import update
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount, Route
 
 from alembic import command
 from app import event_metrics
+from app.api import ops
 from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core import metrics
@@ -239,6 +244,26 @@ async def test_every_answer_carries_a_request_id(door: Callable[[str], httpx.Asy
     assert len(made.headers["x-request-id"]) == 32
     junk = await door("198.51.100.7").get("/wps/system/status", headers={"X-Request-Id": "a b"})
     assert junk.headers["x-request-id"] != "a b"
+
+
+def test_a_route_is_named_by_its_endpoint_unless_another_route_shares_it() -> None:
+    async def alone(request: Request) -> Response:
+        return Response()
+
+    async def shared(request: Request) -> Response:
+        return Response()
+
+    routes = [
+        Route("/alone/{id:int}", alone),
+        Route("/one", shared),
+        Route("/two", shared),
+        Mount("/site", app=Starlette()),
+    ]
+    assert ops.templates_by_endpoint(routes) == {alone: "/alone/{id}"}
+    observing = ops.RequestObservability(Starlette(), routes)
+    arrived = {"type": "http", "path": "/two", "method": "GET", "root_path": ""}
+    assert observing._template({**arrived, "endpoint": shared}, arrived) == "/two"
+    assert observing._template({**arrived, "endpoint": alone}, arrived) == "/alone/{id}"
 
 
 def _free_port() -> int:

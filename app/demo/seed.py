@@ -18,6 +18,7 @@ from app.demo.loyalty_vip import seed_loyalty
 from app.demo.missions import seed_missions
 from app.demo.points import seed_points
 from app.demo.promotions import seed_promotions
+from app.services.currencies import scale_of
 from app.services.jurisdiction import profile_of
 from app.services.providers.registry import seed_provider_credentials
 from app.services.seamless.vendors import seed_vendor_credentials
@@ -208,13 +209,18 @@ CUSTOMER_SERVICES = (
 # The home notice marquee: banner rows of the group w_notice, one text per language.
 NOTICES = {
     "PT": (
-        "Bem-vindo à {name}! Depósitos por PIX creditados em minutos.",
+        "Bem-vindo à {name}! Depósitos por {way} creditados em minutos.",
         "Novos jogos da PG toda semana. Jogue com responsabilidade.",
     ),
     "EN": (
-        "Welcome to {name}! PIX deposits credited within minutes.",
+        "Welcome to {name}! Deposits by {way} credited within minutes.",
         "New PG games every week. Play responsibly.",
     ),
+}
+# How the brand's money comes in, by language: PIX where the brand offers it, else the bank.
+DEPOSIT_WAY = {
+    "PT": {True: "PIX", False: "transferência bancária"},
+    "EN": {True: "PIX", False: "bank transfer"},
 }
 HELP = {
     "PT": (
@@ -223,12 +229,6 @@ HELP = {
             "Como me cadastro?",
             "<p>Toque em <b>Cadastrar</b>, preencha os campos e "
             "confirme que tem a idade mínima.</p>",
-        ),
-        (
-            "Depósito",
-            "Como deposito com PIX?",
-            "<p>Abra <b>Depósito</b>, escolha PIX, digite o "
-            "valor e pague o código QR no app do seu banco.</p>",
         ),
         (
             "Saque",
@@ -270,12 +270,6 @@ HELP = {
             "confirm you are of the minimum age.</p>",
         ),
         (
-            "Deposit",
-            "How do I deposit with PIX?",
-            "<p>Open <b>Deposit</b>, choose PIX, enter "
-            "the amount and pay the QR code in your bank app.</p>",
-        ),
-        (
             "Withdrawal",
             "How long does a withdrawal take?",
             "<p>Approved withdrawals are paid "
@@ -307,6 +301,45 @@ HELP = {
             "taken back.</p>",
         ),
     ),
+}
+# The deposit answer, by whether the brand offers PIX.
+HELP_DEPOSIT = {
+    True: {
+        "PT": (
+            (
+                "Depósito",
+                "Como deposito com PIX?",
+                "<p>Abra <b>Depósito</b>, escolha PIX, digite o "
+                "valor e pague o código QR no app do seu banco.</p>",
+            ),
+        ),
+        "EN": (
+            (
+                "Deposit",
+                "How do I deposit with PIX?",
+                "<p>Open <b>Deposit</b>, choose PIX, enter "
+                "the amount and pay the QR code in your bank app.</p>",
+            ),
+        ),
+    },
+    False: {
+        "PT": (
+            (
+                "Depósito",
+                "Como deposito?",
+                "<p>Abra <b>Depósito</b>, escolha a transferência bancária, digite o valor e "
+                "confirme o pagamento na página do banco que se abre.</p>",
+            ),
+        ),
+        "EN": (
+            (
+                "Deposit",
+                "How do I deposit?",
+                "<p>Open <b>Deposit</b>, choose bank transfer, enter the amount and confirm "
+                "the payment on the bank's page that opens.</p>",
+            ),
+        ),
+    },
 }
 # Only where the market asks a verified identity (Brazil: a CPF per account).
 HELP_IDENTITY = {
@@ -358,10 +391,14 @@ HELP_TRANSFER = {
 
 def _help(seed: BrandSeed) -> dict[str, tuple[tuple[str, str, str], ...]]:
     """The help centre's answers for a brand: the common ones and those its rules call for."""
+    deposit = HELP_DEPOSIT[offers_pix(seed.currency)]
     extra = [HELP_IDENTITY] if profile_of(seed).identity_verification else []
     if not seed.single_wallet:
         extra.append(HELP_TRANSFER)
-    return {lang: articles + sum((e[lang] for e in extra), ()) for lang, articles in HELP.items()}
+    return {
+        lang: articles[:1] + deposit[lang] + articles[1:] + sum((e[lang] for e in extra), ())
+        for lang, articles in HELP.items()
+    }
 
 
 async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
@@ -453,7 +490,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
             group_name="w_notice",
             language=lang,
             image_url="",
-            title=text.format(name=seed.name),
+            title=text.format(name=seed.name, way=DEPOSIT_WAY[lang][offers_pix(seed.currency)]),
             sort=n,
         )
         for lang, texts in NOTICES.items()
@@ -474,14 +511,20 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
     return merchant
 
 
-# (code, min, max, fee %, fixed fee): PIX and bank transfer for every demo brand.
+# (code, min, max in reais, fee %, fixed fee): bank transfer for every demo brand, PIX (a
+# Brazilian payment) for those in reais; the limits scale to the brand's currency.
 PAYMENT_CHANNELS = (
     ("PIX", Decimal("10.00"), Decimal("50000.00"), Decimal("0"), Decimal("0")),
     ("BANK_TRANSFER", Decimal("50.00"), Decimal("100000.00"), Decimal("1.00"), Decimal("0")),
 )
 
 
+def offers_pix(currency: str) -> bool:
+    return currency.upper() == "BRL"
+
+
 async def _channels(session: AsyncSession, merchant: Merchant) -> None:
+    scale = scale_of(merchant.currency) or Decimal(1)
     existing = set(
         (
             await session.exec(
@@ -493,14 +536,14 @@ async def _channels(session: AsyncSession, merchant: Merchant) -> None:
         PaymentChannel(
             merchant_id=saved_id(merchant.id),
             code=code,
-            min_amount=low,
-            max_amount=high,
+            min_amount=low * scale,
+            max_amount=high * scale,
             fee_percent=percent,
-            fee_fixed=fixed,
+            fee_fixed=fixed * scale,
             sort=index,
         )
         for index, (code, low, high, percent, fixed) in enumerate(PAYMENT_CHANNELS)
-        if code not in existing
+        if code not in existing and (code != "PIX" or offers_pix(merchant.currency))
     )
 
 

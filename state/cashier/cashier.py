@@ -106,10 +106,13 @@ class CashierState(MemberPage, rx.State):
                     max=format_amount(c.max_amount, lang),
                     fee=f"{c.fee_percent.normalize()}%",
                 ),
-                quick_amounts=[str(a) for a in deposits.quick_amounts(c)],
+                quick_amounts=[str(a) for a in deposits.quick_amounts(c, brand.currency)],
             )
             for c in await deposits.channels(brand)
         ]
+        codes = [c.code for c in self.channels]
+        if self.channel not in codes:  # the first the brand offers (not every market has PIX)
+            self.channel = codes[0] if codes else ""
         self.wagering_rule = ""
         member = await member_or_none(self)
         if member is not None:

@@ -18,7 +18,7 @@ from app.services import ledger
 from app.services.cashier import deposits
 from app.services.cashier.pix import crc16_ccitt
 from app.services.cashier.providers import SIGNATURE_HEADER, SandboxProvider
-from models.cashier import MemberMessage, WebhookLog
+from models.cashier import MemberMessage, PaymentChannel, WebhookLog
 from tests.helpers.accounts import register
 
 MakeClient = Callable[..., PlatformClient]
@@ -176,3 +176,15 @@ async def test_trial_and_guest_cannot_deposit(make_client: MakeClient) -> None:
 def test_amount_parsing() -> None:
     assert deposits.parse_amount("1.234,56") == Decimal("1234.56")
     assert deposits.parse_amount(" 99.9 ") == Decimal("99.90")
+
+
+def test_one_tap_amounts_scale_to_the_brand_s_currency() -> None:
+    pix = PaymentChannel(code="PIX", min_amount=Decimal("10"), max_amount=Decimal("50000"))
+    assert deposits.quick_amounts(pix, "BRL") == [Decimal(v) for v in ("20", "50", "100", "200")]
+    bank = PaymentChannel(
+        code="BANK_TRANSFER", min_amount=Decimal("250000"), max_amount=Decimal("500000000")
+    )
+    # 20 reais stand for 100,000 dong, below this channel's minimum.
+    assert deposits.quick_amounts(bank, "VND") == [
+        Decimal(v) for v in ("250000", "500000", "1000000", "2500000")
+    ]

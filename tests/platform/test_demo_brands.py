@@ -6,12 +6,14 @@ side with their local addresses."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from decimal import Decimal
 from typing import Any
 
 import pytest
 
 from app.client import ApiError, PlatformClient
 from app.services.brands import brands
+from app.services.catalogue import home
 from app.services.demo_brands import demo_brands
 from tests.helpers.accounts import PASSWORD, new_username
 
@@ -79,6 +81,22 @@ async def test_the_asian_brand_asks_for_zalo_and_telegram_with_its_own_patterns(
     value = await client.put("/wps/member/register", fitting, sealed=True)
     assert value["token"]
 
+    # Its money comes by bank transfer in dong (PIX is Brazil's), with limits that let the
+    # demo's deposit offer (500,000 dong at least) be met.
+    client.token = value["token"]
+    channels = {c["code"]: c for c in await client.get("/wps/payment/channels")}
+    assert set(channels) == {"BANK_TRANSFER"}
+    assert Decimal(channels["BANK_TRANSFER"]["minAmount"]) == Decimal("250000")
+    assert Decimal(channels["BANK_TRANSFER"]["maxAmount"]) == Decimal("500000000")
+    order = await client.post(
+        "/wps/payment/deposit", {"channel": "BANK_TRANSFER", "amount": "500000"}
+    )
+    assert order["status"] == "PENDING" and not order["pixCode"]
+    refused = await _error(
+        client.post("/wps/payment/deposit", {"channel": "PIX", "amount": "500000"})
+    )
+    assert refused.code == "deposit-channel-unknown"
+
 
 async def test_the_game_list_carries_a_lottery_entry_s_group_code_and_tag(
     make_client: MakeClient,
@@ -103,3 +121,19 @@ async def test_the_demo_home_lists_every_brand_with_its_local_address() -> None:
     assert rows["BR1"].address == "http://localhost:3000/"
     assert rows["BR2"].address == "http://vilabet.localhost:3000/"
     assert demo_brands(every, "BR1", None)[0].address.endswith("localhost/")
+
+
+async def test_the_asian_brand_speaks_of_bank_transfers_not_pix(make_client: MakeClient) -> None:
+    answers = await _asian(make_client).get("/wps/system/helpCenter")
+    assert answers and not [a for a in answers if "PIX" in a["title"] + a["content"]]
+    assert "How do I deposit?" in {a["title"] for a in answers}
+    brazil = await make_client(language="EN").get("/wps/system/helpCenter")
+    assert "How do I deposit with PIX?" in {a["title"] for a in brazil}
+
+    lotus, sorte = await brands.by_code("VN1"), await brands.by_code("BR1")
+    assert "Welcome to Lucky Lotus! Deposits by bank transfer credited within minutes." in (
+        home.notices(lotus, "EN")
+    )
+    assert "Bem-vindo à Sorte Grande! Depósitos por PIX creditados em minutos." in (
+        home.notices(sorte, "PT")
+    )

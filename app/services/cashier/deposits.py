@@ -19,6 +19,7 @@ from app.services.accounts import limits
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand
 from app.services.cashier.providers import provider
+from app.services.currencies import scale_of
 from app.services.identity import cpf, onboarding
 from app.services.inbox import post_message
 from app.services.protection import limits as protection_limits
@@ -37,12 +38,16 @@ def parse_amount(text: Any) -> Decimal:
     return amounts.parse_amount(text, "deposit-amount-invalid")
 
 
-# The deposit screen's one-tap amounts (spec 21's "20, 50, 100, 200"), within a channel's limits.
+# The deposit screen's one-tap amounts (spec 21's "20, 50, 100, 200"), in reais.
 QUICK_AMOUNTS = tuple(Decimal(value) for value in ("20", "50", "100", "200", "500"))
 
 
-def quick_amounts(channel: PaymentChannel) -> list[Decimal]:
-    return [a for a in QUICK_AMOUNTS if channel.min_amount <= a <= channel.max_amount][:4]
+def quick_amounts(channel: PaymentChannel, currency: str) -> list[Decimal]:
+    """The one-tap amounts in the brand's currency (scaled like every limit: 20 reais stand
+    for 100,000 dong), within the channel's limits."""
+    scale = scale_of(currency) or Decimal(1)
+    scaled = (amount * scale for amount in QUICK_AMOUNTS)
+    return [a for a in scaled if channel.min_amount <= a <= channel.max_amount][:4]
 
 
 def fee_for(channel: PaymentChannel, amount: Decimal) -> Decimal:

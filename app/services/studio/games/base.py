@@ -9,21 +9,10 @@ from decimal import ROUND_DOWN, Decimal
 from typing import Any, Protocol
 
 from app.core.errors import AppError
+from app.services.currencies import scale_of
 
 MULTIPLIER_STEP = Decimal("0.0001")
 MONEY_STEP = Decimal("0.01")
-
-# How many units of a currency one BRL of limit stands for (rounded, limits are policy).
-CURRENCY_SCALE: dict[str, Decimal] = {
-    "BRL": Decimal(1),
-    "USD": Decimal("0.2"),
-    "EUR": Decimal("0.2"),
-    "PHP": Decimal(10),
-    "INR": Decimal(15),
-    "THB": Decimal(6),
-    "VND": Decimal(5000),
-    "IDR": Decimal(3000),
-}
 
 
 @dataclass(frozen=True)
@@ -46,7 +35,7 @@ class GameSpec:
 
     def limits(self, currency: str) -> BetLimits:
         """Bet limits scaled to the currency; the maximum win is the max bet times the cap."""
-        scale = CURRENCY_SCALE.get(currency.upper())
+        scale = scale_of(currency)
         if scale is None:
             raise AppError("studio-currency-unsupported", 400, {"currency": currency})
         max_bet = (self.max_bet * scale).quantize(MONEY_STEP)

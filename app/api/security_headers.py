@@ -218,7 +218,7 @@ class SecurityHeaders:
         content_type = next((value for name, value in headers if name == b"content-type"), b"")
         policy = await self._policy(path, host, content_type.startswith(b"text/html"))
         ours = _security_headers(policy, https)
-        replaced = {name for name, _ in ours} | {b"set-cookie"}
+        replaced = _REPLACED_OVER_HTTPS if https else _REPLACED
         kept = [pair for pair in headers if pair[0] not in replaced]
         kept.extend(ours)
         kept.extend(
@@ -229,14 +229,21 @@ class SecurityHeaders:
         return kept
 
 
+# Every answer's, beside its Content-Security-Policy (and HSTS over HTTPS).
+_FIXED_HEADERS = (
+    (b"x-frame-options", b"SAMEORIGIN"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"strict-origin-when-cross-origin"),
+)
+_HSTS_HEADER = (b"strict-transport-security", HSTS.encode("latin-1"))
+# The answer's own headers that ours replace (its cookies come back secured).
+_REPLACED = frozenset(
+    {b"content-security-policy", b"set-cookie", *(name for name, _ in _FIXED_HEADERS)}
+)
+_REPLACED_OVER_HTTPS = _REPLACED | {_HSTS_HEADER[0]}
+
+
 @lru_cache(maxsize=256)  # one set per policy and scheme
 def _security_headers(policy: str, https: bool) -> tuple[tuple[bytes, bytes], ...]:
-    headers = [
-        (b"content-security-policy", policy.encode("latin-1")),
-        (b"x-frame-options", b"SAMEORIGIN"),
-        (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"strict-origin-when-cross-origin"),
-    ]
-    if https:
-        headers.append((b"strict-transport-security", HSTS.encode("latin-1")))
-    return tuple(headers)
+    policy_header = (b"content-security-policy", policy.encode("latin-1"))
+    return (policy_header, *_FIXED_HEADERS, *((_HSTS_HEADER,) if https else ()))

@@ -146,7 +146,8 @@ class PixKeyType(StrEnum):
 class PayoutAccount(SQLModel, table=True):
     """Where a member's withdrawals are paid: a PIX key or a bank account in their own name.
 
-    `identifier` is the normalised key (PIX) or "bank/branch/account" (bank), unique per member.
+    `identifier` is the normalised key (PIX) or "bank/branch/account" (bank; a market without
+    branches leaves that part out), unique per member.
     """
 
     __table_args__ = (UniqueConstraint("member_id", "identifier"),)
@@ -157,9 +158,9 @@ class PayoutAccount(SQLModel, table=True):
     kind: str = Field(max_length=8)
     pix_key_type: str | None = Field(default=None, max_length=8)
     identifier: str = Field(max_length=80)
-    bank_code: str | None = Field(default=None, max_length=3)
+    bank_code: str | None = Field(default=None, max_length=6)
     branch: str | None = Field(default=None, max_length=8)
-    account_number: str | None = Field(default=None, max_length=16)
+    account_number: str | None = Field(default=None, max_length=19)
     holder_name: str = Field(max_length=120)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 

@@ -18,7 +18,7 @@ from app.demo.loyalty_vip import seed_loyalty
 from app.demo.missions import seed_missions
 from app.demo.points import seed_points
 from app.demo.promotions import seed_promotions
-from app.services.currencies import scale_of
+from app.services.currencies import limit_scale, pays_by_pix
 from app.services.jurisdiction import profile_of
 from app.services.providers.registry import seed_provider_credentials
 from app.services.seamless.vendors import seed_vendor_credentials
@@ -195,13 +195,13 @@ RESOURCES = {
     # browser) instead.
     "MOBILECONFIG": ("iOS app", "/download/{code}.mobileconfig", False),
 }
-CUSTOMER_SERVICES = (
+CUSTOMER_SERVICES = (  # type, position, the label people see, address
     # The site's own live chat (app/services/support/live_chat.py).
-    ("LIVECHAT", "LIVECHAT-1", "/chat"),
-    ("TELEGRAM", "TELEGRAM-1", "https://t.me/{slug}_support"),
-    ("TELEGRAM", "TELEGRAM-2", "https://t.me/{slug}_vip"),
-    ("WHATSAPP", "WHATSAPP-1", "https://wa.me/5511999990000"),
-    ("FACEBOOK", "FACEBOOK-1", "https://m.me/{slug}"),
+    ("LIVECHAT", "LIVECHAT-1", "Live chat", "/chat"),
+    ("TELEGRAM", "TELEGRAM-1", "Telegram", "https://t.me/{slug}_support"),
+    ("TELEGRAM", "TELEGRAM-2", "Telegram VIP", "https://t.me/{slug}_vip"),
+    ("WHATSAPP", "WHATSAPP-1", "WhatsApp", "https://wa.me/5511999990000"),
+    ("FACEBOOK", "FACEBOOK-1", "Messenger", "https://m.me/{slug}"),
 )
 # No banner heads the login, register and forgot-password popups (the groups w_login,
 # w_register, w_forget): the form comes first. The home's carousel shows the brand's
@@ -391,7 +391,7 @@ HELP_TRANSFER = {
 
 def _help(seed: BrandSeed) -> dict[str, tuple[tuple[str, str, str], ...]]:
     """The help centre's answers for a brand: the common ones and those its rules call for."""
-    deposit = HELP_DEPOSIT[offers_pix(seed.currency)]
+    deposit = HELP_DEPOSIT[pays_by_pix(seed.currency)]
     extra = [HELP_IDENTITY] if profile_of(seed).identity_verification else []
     if not seed.single_wallet:
         extra.append(HELP_TRANSFER)
@@ -478,11 +478,11 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
             merchant_id=mid,
             cs_type=cs_type,
             cs_position=position,
-            label=position,
+            label=label,
             url=url.format(slug=slug, domain=domain),
             sort=index,
         )
-        for index, (cs_type, position, url) in enumerate(CUSTOMER_SERVICES)
+        for index, (cs_type, position, label, url) in enumerate(CUSTOMER_SERVICES)
     )
     session.add_all(
         Banner(
@@ -490,7 +490,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
             group_name="w_notice",
             language=lang,
             image_url="",
-            title=text.format(name=seed.name, way=DEPOSIT_WAY[lang][offers_pix(seed.currency)]),
+            title=text.format(name=seed.name, way=DEPOSIT_WAY[lang][pays_by_pix(seed.currency)]),
             sort=n,
         )
         for lang, texts in NOTICES.items()
@@ -519,12 +519,8 @@ PAYMENT_CHANNELS = (
 )
 
 
-def offers_pix(currency: str) -> bool:
-    return currency.upper() == "BRL"
-
-
 async def _channels(session: AsyncSession, merchant: Merchant) -> None:
-    scale = scale_of(merchant.currency) or Decimal(1)
+    scale = limit_scale(merchant.currency)
     existing = set(
         (
             await session.exec(
@@ -543,7 +539,7 @@ async def _channels(session: AsyncSession, merchant: Merchant) -> None:
             sort=index,
         )
         for index, (code, low, high, percent, fixed) in enumerate(PAYMENT_CHANNELS)
-        if code not in existing and (code != "PIX" or offers_pix(merchant.currency))
+        if code not in existing and (code != "PIX" or pays_by_pix(merchant.currency))
     )
 
 

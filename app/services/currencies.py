@@ -1,10 +1,13 @@
 """How many units of each currency one Brazilian real of a limit stands for: the one scale
 that bet limits, deposit channels' limits and one-tap amounts are written in reais against
-(rounded, as limits are policy, not exchange rates)."""
+(rounded, as limits are policy, not exchange rates); and which currency PIX moves."""
 
 from __future__ import annotations
 
 from decimal import Decimal
+
+# PIX is Brazil's instant payment: its keys name accounts in reais only.
+PIX_CURRENCY = "BRL"
 
 CURRENCY_SCALE: dict[str, Decimal] = {
     "BRL": Decimal(1),
@@ -21,3 +24,14 @@ CURRENCY_SCALE: dict[str, Decimal] = {
 def scale_of(currency: str) -> Decimal | None:
     """The currency's units per real of limit, or None for a currency with no scale."""
     return CURRENCY_SCALE.get(currency.upper())
+
+
+def limit_scale(currency: str) -> Decimal:
+    """The factor a limit written in reais is multiplied by in `currency`; 1 for a currency
+    with no scale, whose limits are taken as written."""
+    return scale_of(currency) or Decimal(1)
+
+
+def pays_by_pix(currency: str) -> bool:
+    """Can money in this currency move by PIX (deposits and payout keys)?"""
+    return currency.upper() == PIX_CURRENCY

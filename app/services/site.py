@@ -290,12 +290,30 @@ def app_download_links(brand: Brand) -> AppLinks:
 
 
 SOCIAL_TYPES = ("TELEGRAM", "WHATSAPP", "FACEBOOK", "INSTAGRAM")  # spec 2, side menu
+# How each platform spells its own name: an icon without a label of its own is named so.
+PLATFORM_NAMES = {
+    "TELEGRAM": "Telegram",
+    "WHATSAPP": "WhatsApp",
+    "FACEBOOK": "Facebook",
+    "INSTAGRAM": "Instagram",
+    "YOUTUBE": "YouTube",
+    "TWITTER": "X",
+    "TIKTOK": "TikTok",
+    "MESSENGER": "Messenger",
+}
+
+
+def _platform_name(kind: str) -> str:
+    return PLATFORM_NAMES.get(kind, kind.title())
 
 
 def _link(resource: SiteResource) -> SocialLink:
     kind = resource.resource_type
     return SocialLink(
-        kind, safe_link(resource.url), resource.label_name_en or kind.title(), resource.open_new_tab
+        kind,
+        safe_link(resource.url),
+        resource.label_name_en or _platform_name(kind),
+        resource.open_new_tab,
     )
 
 
@@ -309,7 +327,7 @@ def social_links(brand: Brand) -> list[SocialLink]:
                 SocialLink(
                     channel.cs_type,
                     safe_link(channel.url),
-                    channel.label or channel.cs_type.title(),
+                    channel.label or _platform_name(channel.cs_type),
                     True,
                 ),
             )

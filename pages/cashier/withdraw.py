@@ -23,6 +23,7 @@ from state.site import SiteState
 
 CARD = "rounded-2xl p-5 bg-white dark:bg-slate-900 shadow space-y-3"
 PIX_TYPES = ("CPF", "EMAIL", "PHONE", "RANDOM")
+BANK_LIST = "payout-banks"
 
 
 def _select(name: str, label: rx.Var, *options: rx.Component, test_id: str) -> rx.Component:
@@ -89,6 +90,46 @@ def _name_missing() -> rx.Component:
     )
 
 
+def _pix_fields() -> rx.Component:
+    return rx.fragment(
+        _select(
+            "pixKeyType",
+            t("withdraw.pix_key_type"),
+            *[rx.el.option(t(f"withdraw.pix.{k}"), value=k) for k in PIX_TYPES],
+            test_id="pix-key-type",
+        ),
+        field(
+            "pixKey", t("withdraw.pix_key"), error=WithdrawState.errors.get("pixKey", "").to(str)
+        ),
+    )
+
+
+def _bank_fields() -> rx.Component:
+    """A bank account as the brand's market writes it: the bank (typed, or picked from the
+    market's best-known banks) and the account number."""
+    return rx.fragment(
+        field(
+            "bankCode",
+            t("withdraw.bank"),
+            hint=t("withdraw.bank_hint"),
+            list=BANK_LIST,
+            error=WithdrawState.errors.get("bankCode", "").to(str),
+            data_testid="payout-bank",
+        ),
+        rx.el.datalist(
+            rx.foreach(WithdrawState.banks, lambda bank: rx.el.option(bank.name, value=bank.code)),
+            id=BANK_LIST,
+        ),
+        field(
+            "accountNumber",
+            t("withdraw.account_number"),
+            input_mode="numeric",
+            error=WithdrawState.errors.get("accountNumber", "").to(str),
+            data_testid="payout-account-number",
+        ),
+    )
+
+
 def _accounts_card() -> rx.Component:
     return rx.el.form(
         rx.el.h2(t("withdraw.accounts_title"), class_name="text-lg font-semibold"),
@@ -105,14 +146,11 @@ def _accounts_card() -> rx.Component:
             t("withdraw.holder_name"),
             error=WithdrawState.errors.get("holderName", "").to(str),
         ),
-        _select(
-            "pixKeyType",
-            t("withdraw.pix_key_type"),
-            *[rx.el.option(t(f"withdraw.pix.{k}"), value=k) for k in PIX_TYPES],
-            test_id="pix-key-type",
-        ),
-        field(
-            "pixKey", t("withdraw.pix_key"), error=WithdrawState.errors.get("pixKey", "").to(str)
+        rx.match(
+            WithdrawState.payout_method,
+            ("PIX", _pix_fields()),
+            ("BANK", _bank_fields()),
+            rx.el.p(t("withdraw.no_method"), class_name="text-sm", data_testid="payout-no-method"),
         ),
         field("password", t("auth.password"), kind="password", autocomplete="current-password"),
         _error_for(ACCOUNTS_FORM),

@@ -47,6 +47,12 @@ class PayoutChoice:
 
 
 @dataclass
+class BankChoice:
+    code: str = ""
+    name: str = ""
+
+
+@dataclass
 class OrderRow:
     """A withdrawal order as the member's list shows it."""
 
@@ -65,6 +71,10 @@ class WithdrawState(MemberPage, rx.State):
     limits: str = ""
     turnover_left: str = ""
     accounts: list[PayoutChoice] = []
+    # The kind of account the form adds (the brand's first: PIX in reais, else a bank
+    # account) and, for a bank account, the market's best-known banks.
+    payout_method: str = "PIX"
+    banks: list[BankChoice] = []
     orders: list[OrderRow] = []
     errors: dict[str, str] = {}
     error: str = ""
@@ -106,6 +116,12 @@ class WithdrawState(MemberPage, rx.State):
         self.accounts = [
             PayoutChoice(id=str(a.id), label=payout_accounts.masked(a))
             for a in await payout_accounts.member_accounts(member)
+        ]
+        self.payout_method = next(iter(payout_accounts.methods(brand.currency)), "")
+        bank_format = payout_accounts.BANK_FORMATS.get(brand.currency.upper())
+        self.banks = [
+            BankChoice(code=code, name=name)
+            for code, name in (bank_format.banks if bank_format else ())
         ]
         views, _ = await withdrawals.member_orders(member)
         self.orders = [
@@ -166,10 +182,12 @@ class WithdrawState(MemberPage, rx.State):
         await payout_accounts.bind(
             await current_member(self),
             payout_accounts.PayoutAccountInput(
-                kind="PIX",
+                kind=self.payout_method,
                 holder_name=str(form.get("holderName", "")),
                 pix_key_type=str(form.get("pixKeyType", "")),
                 pix_key=str(form.get("pixKey", "")),
+                bank_code=str(form.get("bankCode", "")),
+                account_number=str(form.get("accountNumber", "")),
             ),
             str(form.get("password", "")),
             self.router.session.client_ip or "unknown",

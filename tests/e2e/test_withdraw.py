@@ -17,9 +17,11 @@ from app.core.db import session_scope
 from models import MemberIdentity, WithdrawalOrder
 from tests.e2e.conftest import SLOW_MS, register_in_browser
 from tests.helpers.accounts import PASSWORD, make_member
-from tests.helpers.money import wager
+from tests.helpers.browser import open_site, screenshots
+from tests.helpers.money import fund, wager
 
 pytestmark = pytest.mark.e2e
+SHOTS = Path("/tmp/withdraw-shots")
 
 
 async def _deposit(context: BrowserContext, page: Page, site_url: str, amount: str) -> None:
@@ -116,3 +118,49 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     )
     await page.get_by_test_id("mark-received").click()
     await expect(page.get_by_test_id("mark-received")).to_have_count(0)
+
+
+async def test_the_asian_brand_s_member_withdraws_to_a_vietnamese_bank_account(
+    page: Page, site_url: str
+) -> None:
+    """VN1 pays in dong to bank accounts (PIX is Brazil's): the form asks for the bank, with
+    the market's banks to pick from, and the account number, and refuses a short one."""
+    asian = site_url.replace("127.0.0.1", "luckylotus.localhost")
+    member = await register_in_browser(page, asian, payee_name="Nguyễn Văn An")
+    assert member.id is not None
+    await fund(member.id, "2000000", "VND")
+    await wager(member.id, "2000000", "VND")
+    await open_site(page, asian + "/withdraw")
+    password_form = page.get_by_test_id("payment-password-save").locator("xpath=..")
+    await password_form.locator("input[name=loginPassword]").fill(PASSWORD)
+    await password_form.locator("input[name=paymentPassword]").fill("135790")
+    await password_form.locator("input[name=confirmPaymentPassword]").fill("135790")
+    await page.get_by_test_id("payment-password-save").click()
+    await expect(page.get_by_test_id("withdraw-submit")).to_be_visible()
+
+    accounts = page.get_by_test_id("bind-account").locator("xpath=..")
+    await expect(accounts.locator("input[name=pixKey]")).to_have_count(0)
+    await expect(accounts.locator("datalist#payout-banks option[value='970436']")).to_have_count(1)
+    await accounts.locator("input[name=holderName]").fill("nguyen van an")
+    await accounts.locator("input[name=bankCode]").fill("970436")
+    await accounts.locator("input[name=accountNumber]").fill("12345")
+    await accounts.locator("input[name=password]").fill(PASSWORD)
+    await page.get_by_test_id("bind-account").click()
+    await expect(accounts.get_by_test_id("form-error")).to_have_text(
+        "Enter the account number: 6 to 19 digits."
+    )
+    await accounts.locator("input[name=accountNumber]").fill("0123 4567 8901 2345")
+    await page.get_by_test_id("bind-account").click()
+    await expect(page.get_by_test_id("payout-accounts")).to_have_text(
+        "Vietcombank (970436) · ****2345"
+    )
+    await screenshots(page, SHOTS, "withdraw-vn1")
+
+    request = page.get_by_test_id("withdraw-submit").locator("xpath=..")
+    await request.locator("input[name=amount]").fill("500000")
+    await request.locator("input[name=paymentPassword]").fill("135790")
+    await request.locator("input[name=paymentPassword]").press("Enter")
+    await expect(page.get_by_test_id("withdraw-status")).to_have_text(
+        "Waiting for approval", timeout=SLOW_MS
+    )
+    await expect(page.get_by_test_id("header-balance")).to_contain_text("1,500,000")

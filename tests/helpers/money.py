@@ -82,10 +82,10 @@ async def grant(member_id: int, kind: TransactionKind, amount: str, wallet: Acco
     await wallet_events.balance_changed(member_id)
 
 
-async def wager(member_id: int, stake: str) -> None:
+async def wager(member_id: int, stake: str, currency: str = CURRENCY) -> None:
     """A settled bet of `stake` won back in full: turnover (its wager fact), with the balance
     unchanged; readable by the consumers when this returns."""
-    await _settled_bet(member_id, Decimal(stake), Decimal(stake))
+    await _settled_bet(member_id, Decimal(stake), Decimal(stake), currency)
     await facts_readable()
 
 
@@ -95,11 +95,13 @@ async def lose(member_id: int, stake: str) -> None:
     await wallet_events.balance_changed(member_id)
 
 
-async def _settled_bet(member_id: int, amount: Decimal, won: Decimal) -> None:
+async def _settled_bet(
+    member_id: int, amount: Decimal, won: Decimal, currency: str = CURRENCY
+) -> None:
     round_ref = uuid4().hex
     async with write_transaction() as session:
         member, cash, vendor = await _accounts(
-            session, member_id, AccountKind.MEMBER_CASH, AccountKind.VENDOR_CLEARING
+            session, member_id, AccountKind.MEMBER_CASH, AccountKind.VENDOR_CLEARING, currency
         )
         for kind, sign, value in ((TransactionKind.BET, -1, amount), (TransactionKind.WIN, 1, won)):
             if not value:
@@ -122,7 +124,7 @@ async def _settled_bet(member_id: int, amount: Decimal, won: Decimal) -> None:
                     vendor="TEST",
                     game_code="TEST_GAME",
                     category="RNG",
-                    currency=CURRENCY,
+                    currency=currency,
                     round_ref=round_ref,
                     bet=amount,
                     valid_bet=amount,

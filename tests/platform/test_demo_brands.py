@@ -13,11 +13,13 @@ import pytest
 
 from app.client import ApiError, PlatformClient
 from app.services.brands import brands
+from app.services.cashier import payout_accounts
 from app.services.catalogue import home
 from app.services.demo_brands import demo_brands
 from tests.helpers.accounts import PASSWORD, new_username
 
 MakeClient = Callable[..., PlatformClient]
+PAYEE = "Nguyễn Văn An"
 
 
 async def _error(call: Awaitable[Any]) -> ApiError:
@@ -39,6 +41,21 @@ def _payload(**fields: object) -> dict[str, object]:
         "termsAccepted": True,
         **fields,
     }
+
+
+async def _register_fitting(client: PlatformClient) -> None:
+    """A member of the brand as its patterns want one (Zalo, Telegram, no CPF), logged in."""
+    fitting = _payload(
+        email="someone@example.vn",
+        whatsapp="84912345678",
+        payeeName=PAYEE,
+        zalo="0912345678",
+        telegram="@lotus_fan",
+        botCheck=await client.bot_check(),
+    )
+    value = await client.put("/wps/member/register", fitting, sealed=True)
+    assert value["token"]
+    client.token = value["token"]
 
 
 async def test_the_asian_brand_asks_for_zalo_and_telegram_with_its_own_patterns(
@@ -70,20 +87,10 @@ async def test_the_asian_brand_asks_for_zalo_and_telegram_with_its_own_patterns(
     }
 
     # Within the patterns, with Zalo and Telegram and no CPF (no Brazil profile), it registers.
-    fitting = _payload(
-        email="someone@example.vn",
-        whatsapp="84912345678",
-        payeeName="Nguyễn Văn An",
-        zalo="0912345678",
-        telegram="@lotus_fan",
-        botCheck=await client.bot_check(),
-    )
-    value = await client.put("/wps/member/register", fitting, sealed=True)
-    assert value["token"]
+    await _register_fitting(client)
 
     # Its money comes by bank transfer in dong (PIX is Brazil's), with limits that let the
     # demo's deposit offer (500,000 dong at least) be met.
-    client.token = value["token"]
     channels = {c["code"]: c for c in await client.get("/wps/payment/channels")}
     assert set(channels) == {"BANK_TRANSFER"}
     assert Decimal(channels["BANK_TRANSFER"]["minAmount"]) == Decimal("250000")
@@ -137,3 +144,44 @@ async def test_the_asian_brand_speaks_of_bank_transfers_not_pix(make_client: Mak
     assert "Bem-vindo à Sorte Grande! Depósitos por PIX creditados em minutos." in (
         home.notices(sorte, "PT")
     )
+
+
+async def test_the_asian_brand_pays_out_to_vietnamese_bank_accounts(
+    make_client: MakeClient,
+) -> None:
+    client = _asian(make_client)
+    await _register_fitting(client)
+    bank = {"password": PASSWORD, "type": "BANK", "holderName": PAYEE}
+
+    async def refusal(**fields: str) -> str:
+        call = client.post("/wps/member/payoutAccounts", {**bank, **fields})
+        return (await _error(call)).code
+
+    pix = {"type": "PIX", "pixKeyType": "EMAIL", "pixKey": "someone@example.vn"}
+    assert await refusal(**pix) == "payout-pix-unavailable"
+    # A Brazilian account (3-digit bank code, branch) is not how Vietnam writes one.
+    brazilian = {"bankCode": "341", "branch": "1234", "accountNumber": "12345-6"}
+    assert await refusal(**brazilian) == "payout-bank-id-invalid"
+    assert await refusal(bankCode="970436", accountNumber="12345") == (
+        "payout-bank-account-digits-invalid"
+    )
+    assert await client.get("/wps/member/payoutAccounts") == []
+
+    added = await client.post(
+        "/wps/member/payoutAccounts",
+        {**bank, "bankCode": "970436", "accountNumber": "0123 4567 8901 2345"},
+    )
+    assert added["display"] == "Vietcombank (970436) · ****2345"
+    assert (added["bankCode"], added["branch"]) == ("970436", None)
+    assert [a["id"] for a in await client.get("/wps/member/payoutAccounts")] == [added["id"]]
+
+    # Its default withdrawal limits are the platform's, written in reais, scaled to dong.
+    info = await client.get("/wps/payment/withdraw/info")
+    assert Decimal(info["minAmount"]) == Decimal("100000")
+    assert Decimal(info["maxAmount"]) == Decimal("250000000")
+
+
+def test_each_market_takes_its_own_kinds_of_payout_account() -> None:
+    assert payout_accounts.methods("BRL") == ("PIX", "BANK")
+    assert payout_accounts.methods("vnd") == ("BANK",)
+    assert payout_accounts.methods("USD") == ()

@@ -112,5 +112,5 @@ def test_resource_links_carry_their_label_and_tab_choice() -> None:
     ]  # an unsafe link is left out
     assert site.social_links(brand) == [
         site.SocialLink("TELEGRAM", "https://t.me/brand", "Telegram", False),
-        site.SocialLink("WHATSAPP", "https://wa.me/1", "Whatsapp", True),
+        site.SocialLink("WHATSAPP", "https://wa.me/1", "WhatsApp", True),
     ]

@@ -19,7 +19,7 @@ from app.services.accounts import limits
 from app.services.accounts.members import require_real_account
 from app.services.brands import Brand
 from app.services.cashier.providers import provider
-from app.services.currencies import scale_of
+from app.services.currencies import limit_scale
 from app.services.identity import cpf, onboarding
 from app.services.inbox import post_message
 from app.services.protection import limits as protection_limits
@@ -45,7 +45,7 @@ QUICK_AMOUNTS = tuple(Decimal(value) for value in ("20", "50", "100", "200", "50
 def quick_amounts(channel: PaymentChannel, currency: str) -> list[Decimal]:
     """The one-tap amounts in the brand's currency (scaled like every limit: 20 reais stand
     for 100,000 dong), within the channel's limits."""
-    scale = scale_of(currency) or Decimal(1)
+    scale = limit_scale(currency)
     scaled = (amount * scale for amount in QUICK_AMOUNTS)
     return [a for a in scaled if channel.min_amount <= a <= channel.max_amount][:4]
 

@@ -2,6 +2,8 @@
 
 Every account is in the member's own name (the registered payee name, compared without
 case, accents or extra spaces), a member holds a few at most, and nobody sees anyone else's.
+What a brand takes follows its currency: PIX keys for reais only, and bank accounts written
+the way its market writes them (`BANK_FORMATS`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from app.core.errors import AppError
 from app.core.text import fold_name
 from app.services.accounts import reauth
 from app.services.accounts.members import require_real_account
+from app.services.brands import brands
+from app.services.currencies import pays_by_pix
 from app.services.identity import cpf, onboarding
 from models import Member, PayoutAccount
 from models.base import saved_id
@@ -32,9 +36,65 @@ _EMAIL_MAX = 77  # the longest e-mail PIX key the central directory accepts
 _BR_MOBILE = re.compile(r"(?:55)?([1-9]{2}9[0-9]{8})")  # area code, then 9 + 8 digits
 _RANDOM_KEY = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _PHONE_PUNCTUATION = re.compile(r"[\s().+-]")
-_BANK_CODE = re.compile(r"[0-9]{3}")
-_BRANCH = re.compile(r"[0-9]{1,5}")
-_ACCOUNT_NUMBER = re.compile(r"[0-9]{1,12}(?:-[0-9Xx])?")
+
+
+@dataclass(frozen=True)
+class BankFormat:
+    """How one market writes a bank account: the bank's code, a branch where the market has
+    one, the account number; the error of each; its best-known banks (code, name)."""
+
+    bank_code: re.Pattern[str]
+    bank_code_error: str
+    branch: re.Pattern[str] | None
+    account_number: re.Pattern[str]
+    account_number_error: str
+    banks: tuple[tuple[str, str], ...]
+
+
+BANK_FORMATS: dict[str, BankFormat] = {
+    # Brazil: the central bank's 3-digit COMPE code, a branch (agência), the account with its
+    # check digit after a hyphen.
+    "BRL": BankFormat(
+        bank_code=re.compile(r"[0-9]{3}"),
+        bank_code_error="payout-bank-code-invalid",
+        branch=re.compile(r"[0-9]{1,5}"),
+        account_number=re.compile(r"[0-9]{1,12}(?:-[0-9Xx])?"),
+        account_number_error="payout-bank-account-invalid",
+        banks=(
+            ("001", "Banco do Brasil"),
+            ("033", "Santander"),
+            ("077", "Banco Inter"),
+            ("104", "Caixa Econômica Federal"),
+            ("237", "Bradesco"),
+            ("260", "Nubank"),
+            ("290", "PagBank"),
+            ("323", "Mercado Pago"),
+            ("336", "C6 Bank"),
+            ("341", "Itaú Unibanco"),
+        ),
+    ),
+    # Vietnam: the bank's 6-digit NAPAS id (the BIN VietQR uses), no branch, 6 to 19 digits.
+    "VND": BankFormat(
+        bank_code=re.compile(r"[0-9]{6}"),
+        bank_code_error="payout-bank-id-invalid",
+        branch=None,
+        account_number=re.compile(r"[0-9]{6,19}"),
+        account_number_error="payout-bank-account-digits-invalid",
+        banks=(
+            ("970405", "Agribank"),
+            ("970416", "ACB"),
+            ("970418", "BIDV"),
+            ("970422", "MB Bank"),
+            ("970403", "Sacombank"),
+            ("970407", "Techcombank"),
+            ("970423", "TPBank"),
+            ("970436", "Vietcombank"),
+            ("970415", "VietinBank"),
+            ("970432", "VPBank"),
+        ),
+    ),
+}
+_BANK_NAMES = {code: name for form in BANK_FORMATS.values() for code, name in form.banks}
 
 
 @dataclass(frozen=True)
@@ -71,16 +131,25 @@ def normalize_pix_key(key_type: str, raw: str) -> str:
     raise AppError("payout-pix-key-type-invalid", status=422)
 
 
-def _bank_fields(data: PayoutAccountInput) -> tuple[str, str, str]:
+def methods(currency: str) -> tuple[str, ...]:
+    """The kinds of payout account a brand in `currency` takes; its withdraw page offers the
+    first (PIX in reais, where the own-CPF rule leaves no other)."""
+    offered = [PayoutAccountKind.PIX] if pays_by_pix(currency) else []
+    if currency.upper() in BANK_FORMATS:
+        offered.append(PayoutAccountKind.BANK)
+    return tuple(offered)
+
+
+def _bank_fields(form: BankFormat, data: PayoutAccountInput) -> tuple[str, str | None, str]:
     bank_code, branch = data.bank_code.strip(), data.branch.strip()
     account_number = data.account_number.strip().replace(" ", "").upper()
-    if not _BANK_CODE.fullmatch(bank_code):
-        raise AppError("payout-bank-code-invalid", status=422)
-    if not _BRANCH.fullmatch(branch):
+    if not form.bank_code.fullmatch(bank_code):
+        raise AppError(form.bank_code_error, status=422)
+    if form.branch is not None and not form.branch.fullmatch(branch):
         raise AppError("payout-bank-branch-invalid", status=422)
-    if not _ACCOUNT_NUMBER.fullmatch(account_number):
-        raise AppError("payout-bank-account-invalid", status=422)
-    return bank_code, branch, account_number
+    if not form.account_number.fullmatch(account_number):
+        raise AppError(form.account_number_error, status=422)
+    return bank_code, branch if form.branch is not None else None, account_number
 
 
 def payee_name_missing(member: Member) -> bool:
@@ -88,8 +157,8 @@ def payee_name_missing(member: Member) -> bool:
     return not (member.payee_name or "").strip()
 
 
-def _new_account(member: Member, data: PayoutAccountInput) -> PayoutAccount:
-    """A checked, normalised account for the member (not stored yet)."""
+def _new_account(member: Member, currency: str, data: PayoutAccountInput) -> PayoutAccount:
+    """A checked, normalised account for the member of a brand in `currency` (not stored)."""
     if payee_name_missing(member):
         raise AppError("payout-profile-incomplete", status=409)
     payee = member.payee_name or ""
@@ -103,14 +172,22 @@ def _new_account(member: Member, data: PayoutAccountInput) -> PayoutAccount:
         identifier="",
         holder_name=" ".join(data.holder_name.split()),
     )
+    if kind not in methods(currency):
+        raise AppError(
+            "payout-pix-unavailable"
+            if kind == PayoutAccountKind.PIX
+            else "payout-account-type-invalid",
+            status=422,
+        )
     if kind == PayoutAccountKind.PIX:
         account.identifier = normalize_pix_key(key_type, data.pix_key)
         account.pix_key_type = key_type
-    elif kind == PayoutAccountKind.BANK:
-        account.bank_code, account.branch, account.account_number = _bank_fields(data)
-        account.identifier = f"{account.bank_code}/{account.branch}/{account.account_number}"
     else:
-        raise AppError("payout-account-type-invalid", status=422)
+        bank = BANK_FORMATS[currency.upper()]
+        account.bank_code, account.branch, account.account_number = _bank_fields(bank, data)
+        account.identifier = "/".join(
+            part for part in (account.bank_code, account.branch, account.account_number) if part
+        )
     return account
 
 
@@ -118,7 +195,7 @@ async def bind(member: Member, data: PayoutAccountInput, password: str, ip: str)
     """Add a payout account, proven by the login password (re-authentication); the
     member's row lock makes the count check race-free."""
     require_real_account(member)
-    account = _new_account(member, data)
+    account = _new_account(member, (await brands.by_id(member.merchant_id)).currency, data)
     await reauth.confirm(member, password, ip)
     limit = get_settings().payout_accounts_max
     try:
@@ -201,7 +278,10 @@ def masked(account: PayoutAccount) -> str:
     """The account as shown to its owner: enough to recognise it, not to copy it."""
     key = account.identifier
     if account.kind == PayoutAccountKind.BANK:
-        return f"{account.bank_code} · {account.branch} · ****{(account.account_number or '')[-4:]}"
+        code = account.bank_code or ""
+        bank = f"{_BANK_NAMES[code]} ({code})" if code in _BANK_NAMES else code
+        parts = (bank, account.branch, f"****{(account.account_number or '')[-4:]}")
+        return " · ".join(part for part in parts if part)
     if account.pix_key_type == PixKeyType.CPF:
         return f"***.{key[3:6]}.{key[6:9]}-**"
     if account.pix_key_type == PixKeyType.EMAIL:

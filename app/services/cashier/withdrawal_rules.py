@@ -19,6 +19,7 @@ from app.services import ledger, reporting
 from app.services.accounts.payment_password import PaymentPasswordState, payment_password_state
 from app.services.brands import Brand
 from app.services.cashier import payout_accounts
+from app.services.currencies import limit_scale
 from app.services.loyalty import vip
 from models import (
     LedgerAccount,
@@ -77,19 +78,21 @@ class WithdrawalOverview:
     payee_name_missing: bool  # the profile lacks the full name: no payout account yet
 
 
-async def rules(session: AsyncSession, merchant_id: int) -> WithdrawalRules:
-    """The brand's own limits, or the settings' defaults."""
+async def rules(session: AsyncSession, brand: Brand) -> WithdrawalRules:
+    """The brand's own limits, or the settings' defaults (written in reais, scaled to the
+    brand's currency like every default limit)."""
     row = (
-        await session.exec(select(WithdrawalRule).where(WithdrawalRule.merchant_id == merchant_id))
+        await session.exec(select(WithdrawalRule).where(WithdrawalRule.merchant_id == brand.id))
     ).first()
     if row is not None:
         return WithdrawalRules(
             row.min_amount, row.max_amount, row.daily_count, row.turnover_multiplier
         )
     settings = get_settings()
+    scale = limit_scale(brand.currency)
     return WithdrawalRules(
-        settings.withdrawal_min_amount,
-        settings.withdrawal_max_amount,
+        settings.withdrawal_min_amount * scale,
+        settings.withdrawal_max_amount * scale,
         settings.withdrawal_daily_count,
         settings.turnover_multiplier,
     )
@@ -208,7 +211,7 @@ async def _carried(
 async def remaining_wagering(session: AsyncSession, brand: Brand, member_id: int) -> Turnover:
     """Building block: the member's withdrawal wagering now, under their own rules (what a
     transfer they send carries to its receiver)."""
-    limits = await vip.with_level_limits(session, member_id, await rules(session, brand.id))
+    limits = await vip.with_level_limits(session, member_id, await rules(session, brand))
     return await turnover_of(session, brand, member_id, limits.turnover_multiplier)
 
 
@@ -218,7 +221,7 @@ async def wagering_multiplier(brand: Brand, member: Member) -> Decimal:
     the money goes in (no surprise at the first withdrawal)."""
     assert member.id is not None
     async with session_scope() as session:
-        limits = await vip.with_level_limits(session, member.id, await rules(session, brand.id))
+        limits = await vip.with_level_limits(session, member.id, await rules(session, brand))
     return limits.turnover_multiplier
 
 
@@ -226,7 +229,7 @@ async def overview(brand: Brand, member: Member) -> WithdrawalOverview:
     """What the withdraw screen shows: balances, limits, today's count, wagering left."""
     assert member.id is not None
     async with session_scope() as session:
-        limits = await vip.with_level_limits(session, member.id, await rules(session, brand.id))
+        limits = await vip.with_level_limits(session, member.id, await rules(session, brand))
         wallet = await ledger.member_wallet(
             session, merchant_id=brand.id, member_id=member.id, currency=brand.currency
         )

@@ -175,7 +175,7 @@ async def request_withdrawal(
     await refuse_if_locked(member.id)
     amount = parse_amount(amount_text)
     async with session_scope() as session:
-        limits = await vip.with_level_limits(session, member.id, await rules(session, brand.id))
+        limits = await vip.with_level_limits(session, member.id, await rules(session, brand))
         await onboarding.require_may_withdraw(session, member)
         account = await payout_accounts.member_account(session, member, payout_account_id)
         await onboarding.require_own_payout(

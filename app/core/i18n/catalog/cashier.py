@@ -73,6 +73,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "withdraw.holder_name": "Account holder (as registered)",
         "withdraw.pix_key_type": "PIX key type",
         "withdraw.pix_key": "PIX key",
+        "withdraw.bank": "Bank",
+        "withdraw.bank_hint": "Type your bank's name or choose it from the list.",
+        "withdraw.account_number": "Account number",
+        "withdraw.no_method": (
+            "Payout accounts in this brand's currency cannot be added online yet: contact support."
+        ),
         "withdraw.bind": "Add account",
         "withdraw.amount": "Amount",
         "withdraw.account": "Pay to",
@@ -159,6 +165,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "withdraw.holder_name": "Titular (como no cadastro)",
         "withdraw.pix_key_type": "Tipo de chave PIX",
         "withdraw.pix_key": "Chave PIX",
+        "withdraw.bank": "Banco",
+        "withdraw.bank_hint": "Digite o nome do seu banco ou escolha na lista.",
+        "withdraw.account_number": "Número da conta",
+        "withdraw.no_method": (
+            "Contas para saque na moeda desta marca ainda não podem ser adicionadas online: "
+            "fale com o suporte."
+        ),
         "withdraw.bind": "Adicionar conta",
         "withdraw.amount": "Valor",
         "withdraw.account": "Pagar para",

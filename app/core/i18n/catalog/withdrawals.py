@@ -39,6 +39,9 @@ MESSAGES: dict[str, dict[str, str]] = {
             "e.g. 123e4567-e89b-12d3-a456-426614174000."
         ),
         "payout-bank-code-invalid": "Enter the 3-digit bank code.",
+        "payout-bank-id-invalid": "Choose your bank from the list (its 6-digit bank ID).",
+        "payout-bank-account-digits-invalid": "Enter the account number: 6 to 19 digits.",
+        "payout-pix-unavailable": "PIX keys are for accounts in reais: add a bank account.",
         "payout-bank-branch-invalid": "Enter the branch number (digits only, up to 5).",
         "payout-bank-account-invalid": (
             "Enter the account number, with the check digit after a hyphen if there is one."
@@ -121,6 +124,11 @@ MESSAGES: dict[str, dict[str, str]] = {
             "por exemplo 123e4567-e89b-12d3-a456-426614174000."
         ),
         "payout-bank-code-invalid": "Informe o código do banco com 3 dígitos.",
+        "payout-bank-id-invalid": "Escolha seu banco na lista (o código de 6 dígitos).",
+        "payout-bank-account-digits-invalid": "Informe o número da conta: de 6 a 19 dígitos.",
+        "payout-pix-unavailable": (
+            "Chaves PIX valem só para contas em reais: adicione uma conta bancária."
+        ),
         "payout-bank-branch-invalid": "Informe o número da agência (somente números, até 5).",
         "payout-bank-account-invalid": (
             "Informe o número da conta, com o dígito depois do hífen, se houver."

@@ -28,6 +28,11 @@ _AMOUNT = rx.vars.FunctionStringVar.create(
     "{minimumFractionDigits: 2, maximumFractionDigits: 2}))"
 )
 
+_SHORT_AMOUNT = rx.vars.FunctionStringVar.create(
+    "((amount, tag) => Number(amount).toLocaleString(tag, "
+    "{notation: 'compact', maximumFractionDigits: 1}))"
+)
+
 
 def local_time(iso: rx.Var) -> rx.Var[str]:
     return _LOCAL_TIME.call(iso, SiteState.locale_tag).to(str)
@@ -39,3 +44,9 @@ def local_date(iso: rx.Var) -> rx.Var[str]:
 
 def amount(value: rx.Var) -> rx.Var[str]:
     return _AMOUNT.call(value, SiteState.locale_tag).to(str)
+
+
+def short_amount(value: rx.Var) -> rx.Var[str]:
+    """A round amount as a chip shows it, in the reader's words: 50, 250K, 2.5M (PT: 250 mil,
+    2,5 mi); the full amount goes in its accessible name."""
+    return _SHORT_AMOUNT.call(value, SiteState.locale_tag).to(str)

@@ -114,6 +114,8 @@ class BrandSeed:
     disabled_modules: frozenset[str] = frozenset()
     single_wallet: bool = False
     jurisdiction: str = ""
+    # The support line's WhatsApp number, in its market (a made-up demo number).
+    support_phone: str = "5511999990000"
     extra: dict[str, Any] = field(default_factory=dict)
     # The brand's own field rules over REGISTER_FIELDS (same shape), and its fields beyond them.
     fields: dict[str, tuple[bool, bool, int | None, int | None, int | None, str | None]] = field(
@@ -175,6 +177,7 @@ BRANDS = (
         timezone="Asia/Ho_Chi_Minh",
         min_age=18,
         disabled_modules=frozenset({"GOOGLESIGNIN3", "FACEBOOKSIGNIN3"}),
+        support_phone="84912000000",
         fields=ASIAN_FIELDS,
     ),
 )
@@ -200,7 +203,7 @@ CUSTOMER_SERVICES = (  # type, position, the label people see, address
     ("LIVECHAT", "LIVECHAT-1", "Live chat", "/chat"),
     ("TELEGRAM", "TELEGRAM-1", "Telegram", "https://t.me/{slug}_support"),
     ("TELEGRAM", "TELEGRAM-2", "Telegram VIP", "https://t.me/{slug}_vip"),
-    ("WHATSAPP", "WHATSAPP-1", "WhatsApp", "https://wa.me/5511999990000"),
+    ("WHATSAPP", "WHATSAPP-1", "WhatsApp", "https://wa.me/{phone}"),
     ("FACEBOOK", "FACEBOOK-1", "Messenger", "https://m.me/{slug}"),
 )
 # No banner heads the login, register and forgot-password popups (the groups w_login,
@@ -479,7 +482,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
             cs_type=cs_type,
             cs_position=position,
             label=label,
-            url=url.format(slug=slug, domain=domain),
+            url=url.format(slug=slug, domain=domain, phone=seed.support_phone),
             sort=index,
         )
         for index, (cs_type, position, label, url) in enumerate(CUSTOMER_SERVICES)

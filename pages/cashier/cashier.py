@@ -7,7 +7,7 @@ import reflex as rx
 from app import routes
 from components.forms import LINK, PRIMARY, SECONDARY, field, form_error, notice
 from components.guide import picture_steps
-from components.i18n import amount, t
+from components.i18n import amount, short_amount, t
 from components.layout import layout, member_page
 from components.link import page_link
 from components.media import image
@@ -44,8 +44,9 @@ def _channel(channel: rx.Var) -> rx.Component:
 
 def _quick_amount(value: rx.Var) -> rx.Component:
     return rx.el.button(
-        amount(value),
+        short_amount(value),
         type="button",
+        aria_label=amount(value),
         on_click=CashierState.set_amount(value),
         aria_pressed=CashierState.amount == value,
         class_name=rx.cond(
@@ -171,7 +172,7 @@ def deposit_page() -> rx.Component:
     return member_page(
         "cashier.deposit_title",
         rx.el.section(rx.cond(CashierState.has_order, _order(), form), class_name=CARD),
-        _tutorial(),
+        rx.cond(CashierState.pix_offered, _tutorial()),
     )
 
 

@@ -69,6 +69,7 @@ class CashierState(MemberPage, rx.State):
     error: str = ""
     error_link: str = ""  # where the refused member can fix it ("" when nowhere)
     wagering_rule: str = ""  # the withdrawal's wagering, said before the money goes in
+    pix_offered: bool = True  # the page's PIX tutorial is for brands that take PIX
     _watching: str = ""
     _watch_beat: float = 0.0
 
@@ -111,6 +112,7 @@ class CashierState(MemberPage, rx.State):
             for c in await deposits.channels(brand)
         ]
         codes = [c.code for c in self.channels]
+        self.pix_offered = "PIX" in codes
         if self.channel not in codes:  # the first the brand offers (not every market has PIX)
             self.channel = codes[0] if codes else ""
         self.wagering_rule = ""

@@ -18,7 +18,7 @@ from models import MemberIdentity, WithdrawalOrder
 from tests.e2e.conftest import SLOW_MS, register_in_browser
 from tests.helpers.accounts import PASSWORD, make_member
 from tests.helpers.browser import open_site, screenshots
-from tests.helpers.money import fund, wager
+from tests.helpers.money import wager
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path("/tmp/withdraw-shots")
@@ -120,16 +120,28 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     await expect(page.get_by_test_id("mark-received")).to_have_count(0)
 
 
-async def test_the_asian_brand_s_member_withdraws_to_a_vietnamese_bank_account(
-    page: Page, site_url: str
+async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
+    context: BrowserContext, site_url: str
 ) -> None:
-    """VN1 pays in dong to bank accounts (PIX is Brazil's): the form asks for the bank, with
-    the market's banks to pick from, and the account number, and refuses a short one."""
+    """VN1 takes and pays dong by bank (PIX is Brazil's): the deposit page offers bank
+    transfer with one-tap amounts in dong; the payout form asks for the bank, with the
+    market's banks to pick from, and the account number, and refuses a short one."""
+    page = await context.new_page()
     asian = site_url.replace("127.0.0.1", "luckylotus.localhost")
     member = await register_in_browser(page, asian, payee_name="Nguyễn Văn An")
     assert member.id is not None
-    await fund(member.id, "2000000", "VND")
-    await wager(member.id, "2000000", "VND")
+    await open_site(page, asian + "/depositv2")
+    await expect(page.get_by_test_id("channel-PIX")).to_have_count(0)
+    await expect(page.get_by_test_id("channel-BANK_TRANSFER")).to_be_visible()
+    await expect(page.get_by_test_id("deposit-tutorial")).to_have_count(0)  # it shows PIX
+    await expect(page.get_by_test_id("quick-amount")).to_have_text(["250K", "500K", "1M", "2.5M"])
+    await screenshots(page, SHOTS, "deposit-vn1")
+    await _deposit(context, page, asian, "2000000")
+    # The channel's 1 % fee is the house's.
+    await expect(page.get_by_test_id("header-balance")).to_contain_text(
+        "1,980,000", timeout=SLOW_MS
+    )
+    await wager(member.id, "1980000", "VND")
     await open_site(page, asian + "/withdraw")
     password_form = page.get_by_test_id("payment-password-save").locator("xpath=..")
     await password_form.locator("input[name=loginPassword]").fill(PASSWORD)
@@ -163,4 +175,4 @@ async def test_the_asian_brand_s_member_withdraws_to_a_vietnamese_bank_account(
     await expect(page.get_by_test_id("withdraw-status")).to_have_text(
         "Waiting for approval", timeout=SLOW_MS
     )
-    await expect(page.get_by_test_id("header-balance")).to_contain_text("1,500,000")
+    await expect(page.get_by_test_id("header-balance")).to_contain_text("1,480,000")

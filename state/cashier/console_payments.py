@@ -124,11 +124,8 @@ def _why_not(found: approvals.Explained, staff_id: int, lang: str) -> str:
 
 
 def _facts(review: payments.PayoutReview, lang: str) -> PayoutFacts:
-    key_kind = (
-        f"{review.account_kind} ({word('pix-key', review.key_type, lang)})"
-        if review.key_type
-        else review.account_kind
-    )
+    kind = word("payout-kind", review.account_kind, lang)
+    key_kind = f"{kind} ({word('pix-key', review.key_type, lang)})" if review.key_type else kind
     verified = review.verified_name
     return PayoutFacts(
         order=review.order_no,

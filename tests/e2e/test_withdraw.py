@@ -35,6 +35,16 @@ async def _deposit(context: BrowserContext, page: Page, site_url: str, amount: s
     await checkout.close()
 
 
+async def _set_payment_password(page: Page) -> None:
+    """On the withdraw page: the payment password 135790, after which the request shows."""
+    password_form = page.get_by_test_id("payment-password-save").locator("xpath=..")
+    await password_form.locator("input[name=loginPassword]").fill(PASSWORD)
+    await password_form.locator("input[name=paymentPassword]").fill("135790")
+    await password_form.locator("input[name=confirmPaymentPassword]").fill("135790")
+    await page.get_by_test_id("payment-password-save").click()
+    await expect(page.get_by_test_id("withdraw-submit")).to_be_visible()
+
+
 def _proof(folder: Path) -> Path:
     path = folder / "proof.png"
     Image.new("RGB", (20, 20), (200, 30, 30)).save(path, "PNG")
@@ -55,12 +65,7 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
     await wager(member.id, "200.00")  # the turnover a player builds by playing
 
     await page.goto(site_url + "/withdraw")
-    password_form = page.get_by_test_id("payment-password-save").locator("xpath=..")
-    await password_form.locator("input[name=loginPassword]").fill(PASSWORD)
-    await password_form.locator("input[name=paymentPassword]").fill("135790")
-    await password_form.locator("input[name=confirmPaymentPassword]").fill("135790")
-    await page.get_by_test_id("payment-password-save").click()
-    await expect(page.get_by_test_id("withdraw-submit")).to_be_visible()
+    await _set_payment_password(page)
     accounts = page.get_by_test_id("bind-account").locator("xpath=..")
     await accounts.locator("input[name=holderName]").fill("maria  TESTE")
     async with session_scope() as session:
@@ -143,12 +148,7 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     )
     await wager(member.id, "1980000", "VND")
     await open_site(page, asian + "/withdraw")
-    password_form = page.get_by_test_id("payment-password-save").locator("xpath=..")
-    await password_form.locator("input[name=loginPassword]").fill(PASSWORD)
-    await password_form.locator("input[name=paymentPassword]").fill("135790")
-    await password_form.locator("input[name=confirmPaymentPassword]").fill("135790")
-    await page.get_by_test_id("payment-password-save").click()
-    await expect(page.get_by_test_id("withdraw-submit")).to_be_visible()
+    await _set_payment_password(page)
 
     accounts = page.get_by_test_id("bind-account").locator("xpath=..")
     await expect(accounts.locator("input[name=pixKey]")).to_have_count(0)

@@ -16,6 +16,7 @@ from app.services.brands import brands
 from app.services.cashier import payout_accounts
 from app.services.catalogue import home
 from app.services.demo_brands import demo_brands
+from models import PayoutAccount
 from tests.helpers.accounts import PASSWORD, new_username
 
 MakeClient = Callable[..., PlatformClient]
@@ -185,3 +186,26 @@ def test_each_market_takes_its_own_kinds_of_payout_account() -> None:
     assert payout_accounts.methods("BRL") == ("PIX", "BANK")
     assert payout_accounts.methods("vnd") == ("BANK",)
     assert payout_accounts.methods("USD") == ()
+
+
+def test_a_bank_account_shows_its_bank_by_name_masked_or_whole() -> None:
+    """Masked for its owner, whole for the staff member who pays it."""
+
+    def bank(code: str, branch: str | None, number: str) -> PayoutAccount:
+        return PayoutAccount(
+            merchant_id=1,
+            member_id=1,
+            kind="BANK",
+            identifier="",
+            bank_code=code,
+            branch=branch,
+            account_number=number,
+            holder_name="x",
+        )
+
+    lotus = bank("970436", None, "0123456789012345")
+    assert payout_accounts.masked(lotus) == "Vietcombank (970436) · ****2345"
+    assert payout_accounts.in_full(lotus) == "Vietcombank (970436) · 0123456789012345"
+    brazil = bank("341", "1234", "12345-6")
+    assert payout_accounts.masked(brazil) == "Itaú Unibanco (341) · 1234 · ****45-6"
+    assert payout_accounts.in_full(bank("999", "1", "77")) == "999 · 1 · 77"  # an unlisted bank

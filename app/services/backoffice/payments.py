@@ -19,7 +19,7 @@ from app.services.accounts.members import is_operator
 from app.services.backoffice import approvals, audit, player360
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import Brand, brands
-from app.services.cashier import withdrawals
+from app.services.cashier import payout_accounts, withdrawals
 from app.services.cashier.withdrawals import Operator, WithdrawalView
 from app.services.protection import payouts
 from models import (
@@ -254,7 +254,7 @@ async def payout_review(staff: Staff, order_no: str, now: datetime) -> PayoutRev
         verified_name=identity.full_name if identity else "",
         account_kind=account.kind,
         key_type=account.pix_key_type or "",
-        key=account.identifier,
+        key=payout_accounts.in_full(account),
         own_cpf=(identity is not None and account.identifier == identity.cpf) if cpf_key else None,
         kyc_status=identity.status if identity else "",
         deposited_since=turnover.deposited,

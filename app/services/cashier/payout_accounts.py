@@ -274,13 +274,25 @@ async def member_account(session: AsyncSession, member: Member, account_id: int)
     return account
 
 
+def _bank_name(code: str) -> str:
+    return f"{_BANK_NAMES[code]} ({code})" if code in _BANK_NAMES else code
+
+
+def in_full(account: PayoutAccount) -> str:
+    """The account as the staff member paying it reads it: the whole key or number, and a
+    bank account's bank by name."""
+    if account.kind != PayoutAccountKind.BANK:
+        return account.identifier
+    parts = (_bank_name(account.bank_code or ""), account.branch, account.account_number)
+    return " · ".join(part for part in parts if part)
+
+
 def masked(account: PayoutAccount) -> str:
     """The account as shown to its owner: enough to recognise it, not to copy it."""
     key = account.identifier
     if account.kind == PayoutAccountKind.BANK:
-        code = account.bank_code or ""
-        bank = f"{_BANK_NAMES[code]} ({code})" if code in _BANK_NAMES else code
-        parts = (bank, account.branch, f"****{(account.account_number or '')[-4:]}")
+        number = f"****{(account.account_number or '')[-4:]}"
+        parts = (_bank_name(account.bank_code or ""), account.branch, number)
         return " · ".join(part for part in parts if part)
     if account.pix_key_type == PixKeyType.CPF:
         return f"***.{key[3:6]}.{key[6:9]}-**"

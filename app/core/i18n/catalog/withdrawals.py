@@ -25,7 +25,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "payout-holder-mismatch": (
             "The account holder's name must match the full name in your profile."
         ),
-        "payout-account-type-invalid": "Choose PIX or bank account.",
+        "payout-account-type-invalid": "Choose a kind of payout account this site takes.",
         "payout-pix-key-type-invalid": (
             "Choose the PIX key type: CPF, e-mail, mobile number or random key."
         ),
@@ -110,7 +110,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "antes de adicionar uma conta para saque."
         ),
         "payout-holder-mismatch": "O nome do titular deve ser igual ao nome completo do cadastro.",
-        "payout-account-type-invalid": "Escolha PIX ou conta bancária.",
+        "payout-account-type-invalid": "Escolha um tipo de conta para saque que este site aceita.",
         "payout-pix-key-type-invalid": (
             "Escolha o tipo de chave PIX: CPF, e-mail, celular ou chave aleatória."
         ),

@@ -11,6 +11,7 @@ import reflex as rx
 from app.services.records import RANGES
 from components.i18n import local_time, t
 from components.style import FOCUS
+from state.guard import field_id
 from state.site import SiteState
 
 INPUT = (
@@ -57,7 +58,7 @@ def field(
 ) -> rx.Component:
     """A labelled input; its rule (`hint`) shows before typing, its error under it, both
     announced to screen readers. A date `kind` is a `date_input` (the reader's format)."""
-    input_id = f"field-{name}"
+    input_id = field_id(name)
     has_hint = isinstance(hint, rx.Var) or bool(hint)
     described = f"{input_id}-hint {input_id}-error" if has_hint else f"{input_id}-error"
     typed: dict[str, Any] = {

@@ -42,6 +42,14 @@ BotAnswer = Annotated[str, StringConstraints(max_length=4096)]
 # A submitted form: a few named fields of text, ticks or numbers (Reflex names the fields
 # of a list of inputs itself, in long names).
 Form = Annotated[dict[Text, _Value | bool | int | float | None], Field(max_length=40)]
+
+
+def field_id(name: str | rx.Var[str]) -> str:
+    """The element id of a form's field (`components.forms.field` draws it; an event that
+    empties a field after success names it so)."""
+    return f"field-{name}"
+
+
 # A game card as the page shows it (state.catalogue.cards.GameCard, sent back by a card's buttons).
 Card = Annotated[dict[Name, _Value | bool], Field(max_length=24)]
 Page = Annotated[int, Field(ge=1, le=100_000)]

@@ -19,7 +19,7 @@ from state import follow
 from state.accounts.auth import current_member, member_or_none
 from state.cashier.wallet import WalletState
 from state.gates import gated
-from state.guard import ARGS, LOGIN, Form, Name, checked
+from state.guard import ARGS, LOGIN, Form, Name, checked, field_id
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, current_path, ui_lang
 
@@ -38,6 +38,17 @@ PASSWORD_FORM = "payment-password-form"  # noqa: S105 (a test id)
 ACCOUNTS_FORM = "payout-account-form"
 REQUEST_FORM = "withdraw-form"
 ORDERS = "withdraw-orders"
+
+
+# What a form's success empties: the account just added and the login password, the amount
+# requested and the payment password (a password typed stays on the page no longer than it is
+# needed).
+ACCOUNT_FIELDS = ("pixKey", "bankCode", "accountNumber", "password")
+REQUEST_FIELDS = ("amount", "paymentPassword")
+
+
+def _emptied(*names: str) -> list[Any]:
+    return [rx.set_value(field_id(name), "") for name in names]
 
 
 @dataclass
@@ -194,7 +205,7 @@ class WithdrawState(MemberPage, rx.State):
         )
         self._clear_messages()
         await self._read()
-        return None
+        return _emptied(*ACCOUNT_FIELDS)
 
     @rx.event
     @gated
@@ -218,7 +229,7 @@ class WithdrawState(MemberPage, rx.State):
         self._notice_order = view.order.order_no
         await self._read()
         self._notice_status = self._noticed_status()
-        return WalletState.refresh
+        return [WalletState.refresh, *_emptied(*REQUEST_FIELDS)]
 
     @rx.event
     @checked

@@ -166,6 +166,9 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     await expect(page.get_by_test_id("payout-accounts")).to_have_text(
         "Vietcombank (970436) · ****2345"
     )
+    # Done with, the account's number and the login password leave the form.
+    for name in ("bankCode", "accountNumber", "password"):
+        await expect(accounts.locator(f"input[name={name}]")).to_have_value("")
     await screenshots(page, SHOTS, "withdraw-vn1")
 
     request = page.get_by_test_id("withdraw-submit").locator("xpath=..")
@@ -175,4 +178,5 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     await expect(page.get_by_test_id("withdraw-status")).to_have_text(
         "Waiting for approval", timeout=SLOW_MS
     )
+    await expect(request.locator("input[name=paymentPassword]")).to_have_value("")
     await expect(page.get_by_test_id("header-balance")).to_contain_text("1,480,000")

@@ -274,8 +274,12 @@ async def member_account(session: AsyncSession, member: Member, account_id: int)
     return account
 
 
-def _bank_name(code: str) -> str:
-    return f"{_BANK_NAMES[code]} ({code})" if code in _BANK_NAMES else code
+def _bank_line(account: PayoutAccount, number: str) -> str:
+    """A bank account as a line: its bank by name (where known), its branch (where the
+    market has one) and `number`, the account number as the reader may see it."""
+    code = account.bank_code or ""
+    bank = f"{_BANK_NAMES[code]} ({code})" if code in _BANK_NAMES else code
+    return " · ".join(part for part in (bank, account.branch, number) if part)
 
 
 def in_full(account: PayoutAccount) -> str:
@@ -283,17 +287,14 @@ def in_full(account: PayoutAccount) -> str:
     bank account's bank by name."""
     if account.kind != PayoutAccountKind.BANK:
         return account.identifier
-    parts = (_bank_name(account.bank_code or ""), account.branch, account.account_number)
-    return " · ".join(part for part in parts if part)
+    return _bank_line(account, account.account_number or "")
 
 
 def masked(account: PayoutAccount) -> str:
     """The account as shown to its owner: enough to recognise it, not to copy it."""
     key = account.identifier
     if account.kind == PayoutAccountKind.BANK:
-        number = f"****{(account.account_number or '')[-4:]}"
-        parts = (_bank_name(account.bank_code or ""), account.branch, number)
-        return " · ".join(part for part in parts if part)
+        return _bank_line(account, f"****{(account.account_number or '')[-4:]}")
     if account.pix_key_type == PixKeyType.CPF:
         return f"***.{key[3:6]}.{key[6:9]}-**"
     if account.pix_key_type == PixKeyType.EMAIL:

@@ -69,7 +69,6 @@ class CashierState(MemberPage, rx.State):
     error: str = ""
     error_link: str = ""  # where the refused member can fix it ("" when nowhere)
     wagering_rule: str = ""  # the withdrawal's wagering, said before the money goes in
-    pix_offered: bool = True  # the page's PIX tutorial is for brands that take PIX
     _watching: str = ""
     _watch_beat: float = 0.0
 
@@ -112,7 +111,6 @@ class CashierState(MemberPage, rx.State):
             for c in await deposits.channels(brand)
         ]
         codes = [c.code for c in self.channels]
-        self.pix_offered = "PIX" in codes
         if self.channel not in codes:  # the first the brand offers (not every market has PIX)
             self.channel = codes[0] if codes else ""
         self.wagering_rule = ""
@@ -131,6 +129,11 @@ class CashierState(MemberPage, rx.State):
         while the page was still loading."""
         self.has_order, self.order = False, OrderView()
         self.error, self.error_link = "", ""
+
+    @rx.var
+    def pix_offered(self) -> bool:
+        """The page's PIX tutorial is for brands that take PIX."""
+        return any(c.code == "PIX" for c in self.channels)
 
     @rx.var
     def quick_amounts(self) -> list[str]:

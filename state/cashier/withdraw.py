@@ -129,10 +129,9 @@ class WithdrawState(MemberPage, rx.State):
             for a in await payout_accounts.member_accounts(member)
         ]
         self.payout_method = next(iter(payout_accounts.methods(brand.currency)), "")
-        bank_format = payout_accounts.BANK_FORMATS.get(brand.currency.upper())
         self.banks = [
             BankChoice(code=code, name=name)
-            for code, name in (bank_format.banks if bank_format else ())
+            for code, name in payout_accounts.known_banks(brand.currency)
         ]
         views, _ = await withdrawals.member_orders(member)
         self.orders = [

@@ -186,6 +186,8 @@ def test_each_market_takes_its_own_kinds_of_payout_account() -> None:
     assert payout_accounts.methods("BRL") == ("PIX", "BANK")
     assert payout_accounts.methods("vnd") == ("BANK",)
     assert payout_accounts.methods("USD") == ()
+    assert ("970436", "Vietcombank") in payout_accounts.known_banks("vnd")
+    assert payout_accounts.known_banks("USD") == ()
 
 
 def test_a_bank_account_shows_its_bank_by_name_masked_or_whole() -> None:

@@ -140,6 +140,13 @@ def methods(currency: str) -> tuple[str, ...]:
     return tuple(offered)
 
 
+def known_banks(currency: str) -> tuple[tuple[str, str], ...]:
+    """The best-known banks (code, name) of the market of `currency`; none where bank
+    accounts are not taken."""
+    form = BANK_FORMATS.get(currency.upper())
+    return form.banks if form else ()
+
+
 def _bank_fields(form: BankFormat, data: PayoutAccountInput) -> tuple[str, str | None, str]:
     bank_code, branch = data.bank_code.strip(), data.branch.strip()
     account_number = data.account_number.strip().replace(" ", "").upper()

@@ -24,8 +24,8 @@ _LOCAL_DATE = rx.vars.FunctionStringVar.create(
     "((iso, tag) => iso ? new Date(iso).toLocaleDateString(tag, {dateStyle: 'long'}) : '')"
 )
 _AMOUNT = rx.vars.FunctionStringVar.create(
-    "((amount, tag) => Number(amount).toLocaleString(tag, "
-    "{minimumFractionDigits: 2, maximumFractionDigits: 2}))"
+    "((amount, tag, digits) => Number(amount).toLocaleString(tag, "
+    "{minimumFractionDigits: digits, maximumFractionDigits: digits}))"
 )
 
 _SHORT_AMOUNT = rx.vars.FunctionStringVar.create(
@@ -43,7 +43,8 @@ def local_date(iso: rx.Var) -> rx.Var[str]:
 
 
 def amount(value: rx.Var) -> rx.Var[str]:
-    return _AMOUNT.call(value, SiteState.locale_tag).to(str)
+    """An amount in the brand's currency: its minor digits (none in dong), the reader's marks."""
+    return _AMOUNT.call(value, SiteState.locale_tag, SiteState.amount_digits).to(str)
 
 
 def short_amount(value: rx.Var) -> rx.Var[str]:

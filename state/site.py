@@ -39,6 +39,11 @@ async def current_brand(state: rx.State) -> Brand:
     return await brands.for_request(site.merchant or None, state.router.headers.host)
 
 
+async def amount_digits(state: rx.State) -> int:
+    """The minor digits the page's brand shows its amounts with (none in dong)."""
+    return (await current_brand(state)).amount_digits
+
+
 async def current_path(state: rx.State) -> str:
     """The path of the tab's page as its last page load saw it (a background task's own
     router keeps the page it started on)."""
@@ -197,6 +202,8 @@ class SiteState(Lean, rx.State):
     # The phone fields' dialling codes (the market's first) and the one picked ("": the first).
     dialling: list[DiallingOption] = []
     dial_code: str = ""
+    # The minor digits the brand's amounts show: amounts formatted in the browser use them.
+    amount_digits: int = 2
 
     @rx.var
     def ui_lang(self) -> str:
@@ -252,6 +259,7 @@ class SiteState(Lean, rx.State):
         downloads = app_download.downloads(brand)
         self.merchant = brand.code
         self.brand_name = brand.name
+        self.amount_digits = brand.amount_digits
         self.gtag_id = brand.analytics_id
         self.languages = [
             LanguageOption(code, LANGUAGE_NAMES.get(code, code))

@@ -28,6 +28,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import TAGALOG, normalize_language_code
+from app.services import currencies
 from models import (
     Banner,
     CustomerService,
@@ -65,6 +66,18 @@ class ModuleNode:
     name: str
     enabled: str
     children: tuple[ModuleNode, ...] = ()
+
+
+@dataclass(frozen=True)
+class Money:
+    """How a brand writes its amounts: its currency's symbol and minor digits."""
+
+    symbol: str
+    digits: int
+
+    @staticmethod
+    def of(brand: Brand) -> Money:
+        return Money(brand.currency_symbol, brand.amount_digits)
 
 
 @dataclass(frozen=True)
@@ -120,6 +133,11 @@ class Brand:
 
     def register_rule(self, field_name: str) -> RegisterField | None:
         return next((f for f in self.register_fields if f.field_name == field_name), None)
+
+    @property
+    def amount_digits(self) -> int:
+        """The minor digits the brand's amounts show (2 in reais, 0 in dong)."""
+        return currencies.minor_digits(self.currency)
 
     @property
     def analytics_id(self) -> str:

@@ -1,10 +1,13 @@
 """How many units of each currency one Brazilian real of a limit stands for: the one scale
 that bet limits, deposit channels' limits and one-tap amounts are written in reais against
-(rounded, as limits are policy, not exchange rates); and which currency PIX moves."""
+(rounded, as limits are policy, not exchange rates); which currency PIX moves; and how many
+minor digits an amount shows."""
 
 from __future__ import annotations
 
 from decimal import Decimal
+
+from babel.numbers import get_currency_precision
 
 # PIX is Brazil's instant payment: its keys name accounts in reais only.
 PIX_CURRENCY = "BRL"
@@ -35,3 +38,9 @@ def limit_scale(currency: str) -> Decimal:
 def pays_by_pix(currency: str) -> bool:
     """Can money in this currency move by PIX (deposits and payout keys)?"""
     return currency.upper() == PIX_CURRENCY
+
+
+def minor_digits(currency: str) -> int:
+    """The digits after the decimal mark an amount in `currency` shows (ISO 4217 by CLDR,
+    through Babel): 2 for the real's centavos, 0 for the dong, which has no minor unit."""
+    return int(get_currency_precision(currency.upper()))

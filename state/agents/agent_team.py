@@ -37,7 +37,7 @@ from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
 from state.member_page import MemberPage, member_action
 from state.paging import page_count
-from state.site import current_brand, ui_lang
+from state.site import amount_digits, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -66,9 +66,10 @@ def _request_id() -> str:
     return secrets.token_hex(16)
 
 
-def pay_line_text(line: dict[str, Any], language: str) -> str:
-    """A pay line's explanation in the reader's language, from its stored inputs."""
-    base = format_amount(Decimal(str(line.get("base", "0"))), language)
+def pay_line_text(line: dict[str, Any], language: str, digits: int) -> str:
+    """A pay line's explanation in the reader's language and the brand's amounts (`digits`:
+    their minor digits), from its stored inputs."""
+    base = format_amount(Decimal(str(line.get("base", "0"))), language, digits)
     if line.get("tier") is None:
         return translate("agent.wages.no_tier", language, base=base)
     return translate(
@@ -78,7 +79,7 @@ def pay_line_text(line: dict[str, Any], language: str) -> str:
         rate=format_rate(line.get("rate", "0"), language),
         base=base,
         active=line.get("activeMembers", 0),
-        below=format_amount(Decimal(str(line.get("downlineGross", "0"))), language),
+        below=format_amount(Decimal(str(line.get("downlineGross", "0"))), language, digits),
     )
 
 
@@ -345,7 +346,7 @@ class AgentTeamState(MemberPage, rx.State):
             page=self.page,
             size=PAGE_SIZE,
         )
-        lang = await ui_lang(self)
+        lang, digits = await ui_lang(self), await amount_digits(self)
         daily = self.pay_kind == ContractKind.DAILY_SALARY.value  # tiered: explained per line
         self.rows = [
             ReportRow(
@@ -354,7 +355,7 @@ class AgentTeamState(MemberPage, rx.State):
                 rate=format_rate(row.line.get("rate"), lang) + "%",
                 active=str(row.line.get("activeMembers", "")),
                 amount=_money(row.amount),
-                detail=pay_line_text(row.line, lang) if daily else "",
+                detail=pay_line_text(row.line, lang, digits) if daily else "",
             )
             for row in found.rows
         ]

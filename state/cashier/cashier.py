@@ -20,7 +20,7 @@ from state.accounts.auth import AuthState, current_login, member_or_none
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
-from state.site import current_brand, ui_lang
+from state.site import amount_digits, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -72,14 +72,14 @@ class CashierState(MemberPage, rx.State):
     _watching: str = ""
     _watch_beat: float = 0.0
 
-    def _show(self, order: DepositOrder, lang: str, session_id: int | None) -> None:
+    def _show(self, order: DepositOrder, lang: str, digits: int, session_id: int | None) -> None:
         pending = order.status == DepositStatus.PENDING
         pix_code = (order.pix_code or "") if pending else ""
         self.has_order = True
         self.order = OrderView(
             order_no=order.order_no,
-            amount=format_amount(order.amount, lang),
-            credited=format_amount(order.credited_amount, lang),
+            amount=format_amount(order.amount, lang, digits),
+            credited=format_amount(order.credited_amount, lang, digits),
             status=order.status,
             pending=pending,
             pix_code=pix_code,
@@ -102,8 +102,8 @@ class CashierState(MemberPage, rx.State):
                 limits=translate(
                     "cashier.limits",
                     lang,
-                    min=format_amount(c.min_amount, lang),
-                    max=format_amount(c.max_amount, lang),
+                    min=format_amount(c.min_amount, lang, brand.amount_digits),
+                    max=format_amount(c.max_amount, lang, brand.amount_digits),
                     fee=f"{c.fee_percent.normalize()}%",
                 ),
                 quick_amounts=[str(a) for a in deposits.quick_amounts(c, brand.currency)],
@@ -171,7 +171,7 @@ class CashierState(MemberPage, rx.State):
             session_id=login.session_id,
         )
         self.error, self.error_link = "", ""
-        self._show(order, await ui_lang(self), login.session_id)
+        self._show(order, await ui_lang(self), await amount_digits(self), login.session_id)
         return CashierState.watch_order
 
     @rx.event(background=True)
@@ -193,7 +193,9 @@ class CashierState(MemberPage, rx.State):
             if order.status != DepositStatus.PENDING:
                 async with self:
                     if self.order.order_no == order_no:
-                        self._show(order, await ui_lang(self), order.session_id)
+                        self._show(
+                            order, await ui_lang(self), await amount_digits(self), order.session_id
+                        )
                 return
 
 

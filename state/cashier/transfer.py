@@ -19,7 +19,7 @@ from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
-from state.site import current_brand, ui_lang
+from state.site import amount_digits, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -58,16 +58,17 @@ class TransferState(MemberPage, rx.State):
     notice: str = ""
 
     async def _reload(self) -> None:
-        lang = await ui_lang(self)
-        found = await transfers.wallets(await current_brand(self), await current_member(self))
-        self.main = format_amount(found.cash, lang)
+        lang, brand = await ui_lang(self), await current_brand(self)
+        digits = brand.amount_digits
+        found = await transfers.wallets(brand, await current_member(self))
+        self.main = format_amount(found.cash, lang, digits)
         self.main_raw = str(found.cash)
-        self.total = format_amount(found.sum_balance, lang)
+        self.total = format_amount(found.sum_balance, lang, digits)
         self.wallets = [
             VendorWallet(
                 vendor=w.vendor,
                 name=w.name,
-                balance=format_amount(w.balance, lang),
+                balance=format_amount(w.balance, lang, digits),
                 raw=str(w.balance),
                 maintenance=w.maintenance,
             )
@@ -135,7 +136,8 @@ class TransferState(MemberPage, rx.State):
         )
         self._request_id = uuid4().hex
         self.amount = self.error = ""
-        self.notice = translate("transfer.done", lang, amount=format_amount(done.amount, lang))
+        shown = format_amount(done.amount, lang, await amount_digits(self))
+        self.notice = translate("transfer.done", lang, amount=shown)
         await self._reload()
         return WalletState.refresh
 
@@ -147,9 +149,10 @@ class TransferState(MemberPage, rx.State):
         member = await current_member(self)
         done = await transfers.recall_all(await current_brand(self), member, uuid4().hex)
         moved = sum(done.moved.values(), transfers.ZERO)
+        shown = format_amount(moved, lang, await amount_digits(self))
         self.error = ""
         self.notice = (
-            translate("transfer.recalled", lang, amount=format_amount(moved, lang))
+            translate("transfer.recalled", lang, amount=shown)
             if moved
             else translate("transfer.nothing_to_recall", lang)
         )

@@ -26,7 +26,7 @@ from state.guard import LOGIN
 from state.member_page import MemberPage, member_action
 from state.promotions.bonus import BonusState
 from state.protection.reality import RealityState
-from state.site import current_brand, ui_lang
+from state.site import amount_digits, current_brand, ui_lang
 from state.watch import watch_key
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -76,13 +76,13 @@ class WalletState(MemberPage, rx.State):
 
     async def _format(self) -> None:
         """Every amount beside the balance follows its show/hide choice (issue 39)."""
-        lang = await ui_lang(self)
-        self.shown = format_balance(Decimal(self._cash), lang, self.hidden)
+        lang, digits = await ui_lang(self), await amount_digits(self)
+        self.shown = format_balance(Decimal(self._cash), lang, self.hidden, digits)
         self.bonus_shown = (
-            format_balance(Decimal(self._bonus), lang, self.hidden) if self._bonus else ""
+            format_balance(Decimal(self._bonus), lang, self.hidden, digits) if self._bonus else ""
         )
         games = Decimal(self._games)
-        self.games_shown = format_balance(games, lang, self.hidden) if games > 0 else ""
+        self.games_shown = format_balance(games, lang, self.hidden, digits) if games > 0 else ""
 
     @rx.event
     async def refresh(self) -> Any:
@@ -185,7 +185,11 @@ class WalletState(MemberPage, rx.State):
         brand = await current_brand(self)
         done = await transfers.recall_all(brand, member, uuid4().hex)
         moved = sum(done.moved.values(), transfers.ZERO)
-        shown = MASK if self.hidden else format_symbol_amount(moved, brand.currency_symbol, lang)
+        shown = (
+            MASK
+            if self.hidden
+            else format_symbol_amount(moved, brand.currency_symbol, lang, brand.amount_digits)
+        )
         self.games_error = ""
         if moved:
             self.games_notice = translate("transfer.recalled", lang, amount=shown)

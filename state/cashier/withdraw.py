@@ -113,17 +113,17 @@ class WithdrawState(MemberPage, rx.State):
         info = await withdrawals.overview(brand, member)
         self.has_payment_password = info.payment_password.is_set
         self.payee_name_missing = info.payee_name_missing
-        self.balance = format_amount(info.cash, lang)
+        digits = brand.amount_digits
+        self.balance = format_amount(info.cash, lang, digits)
         self.limits = translate(
             "withdraw.limits",
             lang,
-            min=info.rules.min_amount,
-            max=info.rules.max_amount,
+            min=format_amount(info.rules.min_amount, lang, digits),
+            max=format_amount(info.rules.max_amount, lang, digits),
             count=info.rules.daily_count - info.used_today,
         )
-        self.turnover_left = (
-            format_amount(info.turnover.remaining, lang) if info.turnover.remaining > 0 else ""
-        )
+        remaining = info.turnover.remaining
+        self.turnover_left = format_amount(remaining, lang, digits) if remaining > 0 else ""
         self.accounts = [
             PayoutChoice(id=str(a.id), label=payout_accounts.masked(a))
             for a in await payout_accounts.member_accounts(member)
@@ -138,9 +138,9 @@ class WithdrawState(MemberPage, rx.State):
             OrderRow(
                 order_no=view.order.order_no,
                 status=view.order.status,
-                amount=format_amount(view.order.amount, lang),
-                paid=format_amount(view.order.paid_amount, lang),
-                remaining=format_amount(view.order.remaining_amount, lang),
+                amount=format_amount(view.order.amount, lang, digits),
+                paid=format_amount(view.order.paid_amount, lang, digits),
+                remaining=format_amount(view.order.remaining_amount, lang, digits),
                 awaiting=view.awaiting_amount > 0,
             )
             for view in views

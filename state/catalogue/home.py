@@ -46,5 +46,7 @@ class HomeState(rx.State):
         self.notices = home.notices(brand, lang)
         won = await home.paid_out(brand, clock.now())
         self.paid_out = (
-            format_symbol_amount(won, brand.currency_symbol, ui_language(lang)) if won > 0 else ""
+            format_symbol_amount(won, brand.currency_symbol, ui_language(lang), brand.amount_digits)
+            if won > 0
+            else ""
         )

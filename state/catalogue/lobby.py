@@ -11,9 +11,10 @@ import reflex as rx
 
 from app import routes
 from app.core.errors import AppError
-from app.core.i18n.formatting import format_amount, format_symbol_amount
+from app.core.i18n.formatting import format_symbol_amount, quantize, typed_decimal
 from app.services import gates
 from app.services.accounts.members import roles as member_roles
+from app.services.brands import Brand
 from app.services.cashier import transfers
 from app.services.catalogue import covers, games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
@@ -391,13 +392,15 @@ class LobbyState(MemberPage, rx.State):
         return await self._start(chosen, demo)
 
     def _show_offer(
-        self, offer: transfers.LaunchOffer, game: GameCard, lang: str, symbol: str
+        self, offer: transfers.LaunchOffer, game: GameCard, lang: str, brand: Brand
     ) -> None:
         self._offer_game, self._offer_request = game, uuid4().hex
         self.offer_name = offer.name
-        self.offer_main = format_symbol_amount(offer.main, symbol, lang)
-        self.offer_vendor = format_symbol_amount(offer.vendor_balance, symbol, lang)
-        self.offer_amount = format_amount(offer.main, lang)
+        symbol, digits = brand.currency_symbol, brand.amount_digits
+        self.offer_main = format_symbol_amount(offer.main, symbol, lang, digits)
+        self.offer_vendor = format_symbol_amount(offer.vendor_balance, symbol, lang, digits)
+        # typed as the amount parser reads it back: no grouping, the reader's decimal mark
+        self.offer_amount = typed_decimal(quantize(offer.main, digits), lang)
 
     async def _offered(self) -> GameCard | None:
         game, self._offer_game = self._offer_game, None
@@ -453,7 +456,7 @@ class LobbyState(MemberPage, rx.State):
             if not demo and not moved and member is not None:
                 offer = await transfers.launch_offer(brand, member, game.vendor)
                 if offer is not None:
-                    self._show_offer(offer, game, site.ui_lang, brand.currency_symbol)
+                    self._show_offer(offer, game, site.ui_lang, brand)
                     return DialogState.open(WALLET_OFFER_DIALOG)
             url = await launch.launch(
                 member,

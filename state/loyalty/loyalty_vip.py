@@ -275,9 +275,11 @@ class IncomeState(MemberPage, RangePaging, rx.State):
         """Claim one line of income, or all (None)."""
         member = await current_member(self)
         assert member.id is not None
-        done = await rebate.claim(await current_brand(self), member.id, line_id, clock.now())
+        brand = await current_brand(self)
+        done = await rebate.claim(brand, member.id, line_id, clock.now())
         lang = await ui_lang(self)
-        await self._say("income.claimed", amount=format_amount(done.amount, lang))
+        shown = format_amount(done.amount, lang, brand.amount_digits)
+        await self._say("income.claimed", amount=shown)
         self.error = ""
 
     async def _claim(self, line_id: int | None) -> Any:

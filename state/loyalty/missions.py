@@ -16,8 +16,14 @@ from pydantic import StringConstraints
 from app import routes
 from app.core import clock
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount, format_multiplier, format_points
+from app.core.i18n.formatting import (
+    format_amount,
+    format_multiplier,
+    format_points,
+    format_symbol_amount,
+)
 from app.services import gates
+from app.services.brands import Money
 from app.services.catalogue import winners
 from app.services.loyalty import missions, races
 from models.loyalty_missions import RaceMetric
@@ -84,15 +90,15 @@ def remaining(ends_at: datetime, now: datetime, lang: str) -> str:
     return translate("missions.left_hours", lang, hours=hours, minutes=mins)
 
 
-def reward_amount(view: missions.MissionView, lang: str) -> str:
-    """Points are counted (12 pontos), cash is money (12,00)."""
+def reward_amount(view: missions.MissionView, lang: str, money: Money) -> str:
+    """Points are counted (12 pontos), cash is the brand's money (R$ 12,00)."""
     if view.reward_kind.value == "POINTS":
         return format_points(view.reward_amount, lang)
-    return format_amount(view.reward_amount, lang)
+    return format_symbol_amount(view.reward_amount, money.symbol, lang, money.digits)
 
 
-def mission_card(view: missions.MissionView, lang: str) -> MissionCard:
-    amount = reward_amount(view, lang)
+def mission_card(view: missions.MissionView, lang: str, money: Money) -> MissionCard:
+    amount = reward_amount(view, lang, money)
     return MissionCard(
         id=view.id,
         period=view.period.value,
@@ -104,19 +110,19 @@ def mission_card(view: missions.MissionView, lang: str) -> MissionCard:
     )
 
 
-def score_text(metric: RaceMetric, score: Decimal, lang: str) -> str:
+def score_text(metric: RaceMetric, score: Decimal, lang: str, digits: int) -> str:
     if metric is RaceMetric.MULTIPLIER:
         return format_multiplier(score, lang)
-    return format_amount(score, lang)
+    return format_amount(score, lang, digits)
 
 
-def board_lines(board: races.RaceBoard, lang: str) -> list[BoardLine]:
+def board_lines(board: races.RaceBoard, lang: str, digits: int) -> list[BoardLine]:
     return [
         BoardLine(
             place=row.place,
             name=row.name,
-            score=score_text(board.metric, row.score, lang),
-            prize=format_amount(row.prize, lang) if row.prize else "",
+            score=score_text(board.metric, row.score, lang, digits),
+            prize=format_amount(row.prize, lang, digits) if row.prize else "",
             mine=row.mine,
         )
         for row in board.rows
@@ -157,7 +163,7 @@ class MissionState(MemberPage, rx.State):
         lang = await ui_lang(self)
         now = clock.now()
         found = await missions.summary(brand, member_id, lang, now)
-        self.cards = [mission_card(v, lang) for v in found.missions]
+        self.cards = [mission_card(v, lang, Money.of(brand)) for v in found.missions]
         self.claimable = found.claimable
         self._daily_end, self._weekly_end = found.daily_ends_at, found.weekly_ends_at
         self.daily_left = remaining(found.daily_ends_at, now, lang)
@@ -183,17 +189,17 @@ class MissionState(MemberPage, rx.State):
         self._race_end = board.ends_at
         self.race_left = remaining(board.ends_at, now, lang)
         self.race_prizes = " · ".join(
-            f"{place}º {format_amount(prize, lang)}"
+            f"{place}º {format_amount(prize, lang, brand.amount_digits)}"
             for place, prize in enumerate(board.prizes, start=1)
         )
-        self.board = board_lines(board, lang)
+        self.board = board_lines(board, lang, brand.amount_digits)
         self.my_place = "" if board.my_place is None else str(board.my_place)
-        self.my_score = score_text(board.metric, board.my_score, lang)
+        self.my_score = score_text(board.metric, board.my_score, lang, brand.amount_digits)
         self.top_multipliers = []
         for code, metric in codes:
             if metric == RaceMetric.MULTIPLIER.value:
                 multipliers = await races.board(brand, member_id, lang, now, code=code, limit=10)
-                self.top_multipliers = board_lines(multipliers, lang)
+                self.top_multipliers = board_lines(multipliers, lang, brand.amount_digits)
                 break
 
     async def _ranking(self) -> None:
@@ -202,7 +208,9 @@ class MissionState(MemberPage, rx.State):
         board = await winners.winner_board(brand, lang, limit=10)
         self.big_wins = [
             WinLine(
-                name=w.customer_name, game=w.game_name, amount=format_amount(w.win_amount, lang)
+                name=w.customer_name,
+                game=w.game_name,
+                amount=format_amount(w.win_amount, lang, brand.amount_digits),
             )
             for w in board
         ]
@@ -285,13 +293,12 @@ class MissionState(MemberPage, rx.State):
         """The mission's reward; the page is read again after, taken or refused."""
         member = await current_member(self)
         assert member.id is not None
-        lang = await ui_lang(self)
-        view = await missions.claim(
-            await current_brand(self), member.id, mission_id, lang, clock.now()
-        )
+        lang, brand = await ui_lang(self), await current_brand(self)
+        view = await missions.claim(brand, member.id, mission_id, lang, clock.now())
         self.error = ""
         await self._say(
-            f"missions.claimed.{view.reward_kind.value}", amount=reward_amount(view, lang)
+            f"missions.claimed.{view.reward_kind.value}",
+            amount=reward_amount(view, lang, Money.of(brand)),
         )
 
     @rx.event

@@ -63,14 +63,14 @@ def _category(category: str, lang: str) -> str:
     return translate(key, lang) if has_key(key) else category
 
 
-def _remark(record: points.PointsRecord, lang: str) -> str:
+def _remark(record: points.PointsRecord, lang: str, digits: int) -> str:
     """Earned points say what they came from: the category and its valid bet."""
     if record.category and record.valid_bet is not None:
         return translate(
             "points.remark.earn",
             lang,
             category=_category(record.category, lang),
-            amount=format_amount(record.valid_bet, lang),
+            amount=format_amount(record.valid_bet, lang, digits),
         )
     return record.remark
 
@@ -149,6 +149,7 @@ class PointsState(MemberPage, rx.State):
     notice: str = ""
     _convert_ratio: str = "0"
     _currency: str = ""
+    _digits: int = 2  # the brand's amounts' minor digits
 
     async def _real_member(self) -> Member | None:
         """The real member logged in on this browser; None for guests and trial users."""
@@ -171,11 +172,11 @@ class PointsState(MemberPage, rx.State):
         lang = await ui_lang(self)
         found = await points.overview(member)
         config = found.config
-        symbol = (await current_brand(self)).currency_symbol
+        brand = await current_brand(self)
+        symbol, digits = brand.currency_symbol, brand.amount_digits
         self.balance = _points(found.balance, lang)
-        self.worth = translate(
-            "points.worth", lang, amount=format_symbol_amount(found.cash_value, symbol, lang)
-        )
+        worth = format_symbol_amount(found.cash_value, symbol, lang, digits)
+        self.worth = translate("points.worth", lang, amount=worth)
         self.earn_lines = [
             _category(category, lang)
             + ": "
@@ -183,7 +184,7 @@ class PointsState(MemberPage, rx.State):
                 "points.earn_rate",
                 lang,
                 points="1",
-                amount=format_symbol_amount(1 / ratio, symbol, lang),
+                amount=format_symbol_amount(1 / ratio, symbol, lang, digits),
             )
             for category, ratio in sorted(config.earn_ratios.items())
             if ratio > 0
@@ -192,16 +193,17 @@ class PointsState(MemberPage, rx.State):
             "points.convert_rate",
             lang,
             points=_points(config.convert_ratio, lang),
-            amount=format_symbol_amount(Decimal(1), symbol, lang),
+            amount=format_symbol_amount(Decimal(1), symbol, lang, digits),
         )
         self.min_convert = str(config.min_convert)
         self._convert_ratio, self._currency = str(config.convert_ratio), symbol
+        self._digits = digits
         offered = await points.rewards(member.merchant_id, lang)
         self.mall_pages = page_count(len(offered), MALL_PAGE_SIZE)
         self.mall_page = min(self.mall_page, self.mall_pages)
         start = (self.mall_page - 1) * MALL_PAGE_SIZE
         self.rewards = [
-            self._reward(r, lang, symbol) for r in offered[start : start + MALL_PAGE_SIZE]
+            self._reward(r, lang, symbol, digits) for r in offered[start : start + MALL_PAGE_SIZE]
         ]
         if self.view == "history":
             await self._history(member, lang)
@@ -209,9 +211,9 @@ class PointsState(MemberPage, rx.State):
             await self._details(member, lang)
 
     @staticmethod
-    def _reward(reward: points.RewardView, lang: str, symbol: str) -> RewardCard:
+    def _reward(reward: points.RewardView, lang: str, symbol: str, digits: int) -> RewardCard:
         sold_out = reward.stock is not None and reward.stock <= 0
-        value = format_symbol_amount(reward.value, symbol, lang)
+        value = format_symbol_amount(reward.value, symbol, lang, digits)
         terms = ""
         if reward.kind is PointsRewardKind.BONUS:
             terms = translate(
@@ -292,7 +294,7 @@ class PointsState(MemberPage, rx.State):
                     status=record.status.value,
                     status_text=translate(f"points.status.{record.status.value}", lang),
                     time=format_local_datetime(record.time, lang, brand.timezone),
-                    remark=_remark(record, lang),
+                    remark=_remark(record, lang, brand.amount_digits),
                     reason=translate(reason_key, lang)
                     if record.reason and has_key(reason_key)
                     else record.reason,
@@ -407,7 +409,7 @@ class PointsState(MemberPage, rx.State):
         self.convert_get = translate(
             "points.convert_get",
             lang,
-            amount=format_symbol_amount(cash, self._currency, lang),
+            amount=format_symbol_amount(cash, self._currency, lang, self._digits),
         )
 
     @rx.event
@@ -470,7 +472,7 @@ class PointsState(MemberPage, rx.State):
             "points.converted",
             lang,
             points=_points(made.points, lang),
-            amount=format_symbol_amount(made.cash, self._currency, lang),
+            amount=format_symbol_amount(made.cash, self._currency, lang, self._digits),
         )
         self.dialog, self.errors, self.error = "", {}, ""
         await self._refresh()

@@ -70,7 +70,7 @@ class PromotionCard:
     progress_text: str = ""
 
 
-def _progress(view: offers.PromotionView, lang: str) -> tuple[int, str]:
+def _progress(view: offers.PromotionView, lang: str, digits: int) -> tuple[int, str]:
     """The member's bonus of the promotion: how much of its wagering is met, and in words."""
     wagered, required = view.wagered, view.wagering_required
     if wagered is None or required is None:
@@ -80,13 +80,13 @@ def _progress(view: offers.PromotionView, lang: str) -> tuple[int, str]:
     words = translate(
         "promo.progress",
         lang,
-        wagered=format_amount(min(wagered, required), lang),
-        required=format_amount(required, lang),
+        wagered=format_amount(min(wagered, required), lang, digits),
+        required=format_amount(required, lang, digits),
     )
     return min(100, int(wagered * 100 / required)), words
 
 
-def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
+def _card(view: offers.PromotionView, lang: str, digits: int) -> PromotionCard:
     card = PromotionCard(
         id=view.id,
         code=view.code,
@@ -95,20 +95,22 @@ def _card(view: offers.PromotionView, lang: str) -> PromotionCard:
         summary=view.summary,
         terms=view.terms,
         image=view.image,
-        reward=offers.reward_line(view, lang),
+        reward=offers.reward_line(view, lang, digits),
         status=view.status,
         start=view.starts_at.isoformat(),
         end=view.ends_at.isoformat(),
         note=view.review_note,
         seed_hash=view.seed_hash or "",
         server_seed=view.server_seed or "",
-        drawn="" if view.drawn_amount is None else format_amount(view.drawn_amount, lang),
+        drawn="" if view.drawn_amount is None else format_amount(view.drawn_amount, lang, digits),
     )
-    card.progress, card.progress_text = _progress(view, lang)
-    return _with_raffle(card, view, lang) if view.kind is PromotionKind.RAFFLE else card
+    card.progress, card.progress_text = _progress(view, lang, digits)
+    return _with_raffle(card, view, lang, digits) if view.kind is PromotionKind.RAFFLE else card
 
 
-def _with_raffle(card: PromotionCard, view: offers.PromotionView, lang: str) -> PromotionCard:
+def _with_raffle(
+    card: PromotionCard, view: offers.PromotionView, lang: str, digits: int
+) -> PromotionCard:
     """A raffle's lines: the ticket rule, the member's tickets, the draw and its result."""
     drawn = view.drawn_at is not None
     numbers = outcome = ""
@@ -130,7 +132,7 @@ def _with_raffle(card: PromotionCard, view: offers.PromotionView, lang: str) -> 
         raffle_rule=translate(
             "promo.raffle.rule",
             lang,
-            amount=format_amount(view.ticket_turnover or Decimal(0), lang),
+            amount=format_amount(view.ticket_turnover or Decimal(0), lang, digits),
         ),
         raffle_tickets=translate("promo.raffle.tickets", lang, count=view.tickets),
         raffle_numbers=numbers,
@@ -164,7 +166,7 @@ class PromotionsState(MemberPage, rx.State):
             brand.id, await self._member_id(), lang, clock.now(), page=self.page, mine=self.mine
         )
         self.pages = page_count(found.total, found.page_size)
-        self.items = [_card(view, lang) for view in found.items]
+        self.items = [_card(view, lang, brand.amount_digits) for view in found.items]
         if self._selected_id:
             await self._show(self._selected_id)
 
@@ -178,7 +180,7 @@ class PromotionsState(MemberPage, rx.State):
         except AppError:
             self.selected, self._selected_id = PromotionCard(), 0
             return
-        card = _card(view, lang)
+        card = _card(view, lang, brand.amount_digits)
         if view.kind is PromotionKind.RAFFLE and view.drawn_at is not None:
             found = await raffles.result(brand.id, promotion_id)
             card.raffle_result = translate(

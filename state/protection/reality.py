@@ -17,7 +17,7 @@ from state.accounts.auth import AuthState, current_member, member_or_none
 from state.dialog import DialogState
 from state.guard import ARGS, LOGIN, checked
 from state.member_page import MemberPage, member_action
-from state.site import ui_lang
+from state.site import amount_digits, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -45,7 +45,7 @@ class RealityState(MemberPage, rx.State):
             return DialogState.close(REALITY_DIALOG)
         lang = await ui_lang(self)
         self.minutes = found.played_minutes
-        self.net = format_amount(found.net, lang)
+        self.net = format_amount(found.net, lang, await amount_digits(self))
         self.error = ""
         return DialogState.open(REALITY_DIALOG)
 

@@ -69,6 +69,7 @@ class CrashState(MemberPage, rx.State):
     _watch_token: str = ""
     _watch_beat: float = 0.0
     _merchant_id: int = 0
+    _digits: int = 2  # the brand's amounts' minor digits
     _round_pk: int = 0
 
     ready: bool = False
@@ -125,7 +126,7 @@ class CrashState(MemberPage, rx.State):
         # `ready` stays as it was until the outcome is known: a reconnect's load that fails
         # halfway (a busy database) leaves a playing page playing
         brand = await current_brand(self)
-        self._merchant_id = brand.id
+        self._merchant_id, self._digits = brand.id, brand.amount_digits
         chain = await chains.published(brand.id)
         if chain is None or chain.salt is None:
             self.ready, self.blocked = False, "crash.rules_none"
@@ -147,7 +148,9 @@ class CrashState(MemberPage, rx.State):
         if play.blocked:
             self.ready, self.blocked = False, play.blocked
             return events
-        play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
+        play.balance = format_amount(
+            await studio_rounds.balance(play._player()), lang, self._digits
+        )
         self.ready = True
         await self._refresh()
         before = events if isinstance(events, list) else [events] if events else []
@@ -171,7 +174,7 @@ class CrashState(MemberPage, rx.State):
         self.started_ms = _epoch_ms(state.started_at)
         self.crash_text = "" if state.crash is None else f"{state.crash:.2f}"
         self.seed_hash = state.seed_hash
-        self.feed = crash_views.feed_rows(state.feed, lang)
+        self.feed = crash_views.feed_rows(state.feed, lang, self._digits)
         self.past = crash_views.past_rows(await crash_rounds.past(self._merchant_id, now), lang)
         play = await self.get_state(PlayState)
         if play.mode == "demo":
@@ -182,7 +185,7 @@ class CrashState(MemberPage, rx.State):
             self.mine = []
             return
         own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
-        self.mine = crash_views.mine_rows(own, lang)
+        self.mine = crash_views.mine_rows(own, lang, self._digits)
         current = {b.slot: b for b in own if b.round_id == state.round_id}
         self._show_slots({slot: (bet.status, bet.cashout) for slot, bet in current.items()}, lang)
 
@@ -199,7 +202,9 @@ class CrashState(MemberPage, rx.State):
         self.mine = []
         own = await demo.current(play._player(), self._merchant_id, now)
         self._show_slots({bet.slot: (bet.status, bet.cashout) for bet in own}, lang)
-        play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
+        play.balance = format_amount(
+            await studio_rounds.balance(play._player()), lang, self._digits
+        )
 
     @rx.event(background=True)
     async def watch(self) -> Any:
@@ -265,7 +270,7 @@ class CrashState(MemberPage, rx.State):
             getattr(self, f"auto_{slot}"),
         )
         lang = await ui_lang(self)
-        play.balance = format_amount(placed.balance, lang)
+        play.balance = format_amount(placed.balance, lang, self._digits)
         self.notice = translate("crash.placed", lang, slot=slot)
         await self._refresh()
         return WalletState.refresh if play.mode == "real" else None
@@ -291,9 +296,11 @@ class CrashState(MemberPage, rx.State):
             "crash.cashed_notice",
             lang,
             multiplier=crash_views.multiplier(done.multiplier, lang),
-            amount=format_amount(done.payout, lang),
+            amount=format_amount(done.payout, lang, self._digits),
         )
-        play.balance = format_amount(await studio_rounds.balance(play._player()), lang)
+        play.balance = format_amount(
+            await studio_rounds.balance(play._player()), lang, self._digits
+        )
         return WalletState.refresh if play.mode == "real" else None
 
     @rx.event

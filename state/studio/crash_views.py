@@ -56,11 +56,11 @@ def outcome(status: str, cashout: Decimal | None, lang: str) -> str:
     return translate(STATUS_KEYS.get(CrashBetStatus(status), "crash.riding"), lang)
 
 
-def feed_rows(lines: tuple[FeedLine, ...], lang: str) -> list[FeedRow]:
+def feed_rows(lines: tuple[FeedLine, ...], lang: str, digits: int) -> list[FeedRow]:
     return [
         FeedRow(
             name=line.shown_name,
-            stake=format_amount(line.stake, lang),
+            stake=format_amount(line.stake, lang, digits),
             outcome=outcome(line.status, line.cashout, lang),
             cashed=line.status == CrashBetStatus.CASHED,
             lost=line.status == CrashBetStatus.LOST,
@@ -73,15 +73,15 @@ def past_rows(rounds: list[PastRound], lang: str) -> list[PastRow]:
     return [PastRow(r.round_id, multiplier(r.crash, lang) + "x", r.crash >= 2) for r in rounds]
 
 
-def mine_rows(bets: list[OwnBet], lang: str) -> list[MineRow]:
+def mine_rows(bets: list[OwnBet], lang: str, digits: int) -> list[MineRow]:
     return [
         MineRow(
             round_id=b.round_id,
             number=translate("crash.round", lang, number=b.number),
             slot=translate("crash.bet_slot", lang, slot=b.slot),
-            stake=format_amount(b.stake, lang),
+            stake=format_amount(b.stake, lang, digits),
             outcome=outcome(b.status, b.cashout, lang),
-            payout=format_amount(b.payout, lang),
+            payout=format_amount(b.payout, lang, digits),
             cashed=b.status == CrashBetStatus.CASHED,
         )
         for b in bets

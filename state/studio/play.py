@@ -46,7 +46,7 @@ from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked, refuse
 from state.lean import Lean
 from state.member_page import MemberPage, member_action
 from state.protection.reality import RealityState
-from state.site import current_brand, ui_lang
+from state.site import amount_digits, current_brand, ui_lang
 from state.studio import studio_views
 from state.studio.studio_views import Detail, HistoryRow, PaytableRow
 
@@ -160,14 +160,14 @@ class PlayState(MemberPage, Lean, rx.State):
         return True
 
     async def _show_money(self, amount: Decimal) -> str:
-        return format_amount(amount, await ui_lang(self))
+        return format_amount(amount, await ui_lang(self), await amount_digits(self))
 
     async def _limits(self) -> None:
         limits = self._game().spec.limits(self.currency)
-        lang = await ui_lang(self)
-        self.min_bet = format_amount(limits.min_bet, lang)
-        self.max_bet = format_amount(limits.max_bet, lang)
-        self.max_win = format_amount(limits.max_win, lang)
+        lang, digits = await ui_lang(self), await amount_digits(self)
+        self.min_bet = format_amount(limits.min_bet, lang, digits)
+        self.max_bet = format_amount(limits.max_bet, lang, digits)
+        self.max_win = format_amount(limits.max_win, lang, digits)
         try:
             fits = limits.min_bet <= rounds.parse_bet(self.bet) <= limits.max_bet
         except AppError:
@@ -187,7 +187,9 @@ class PlayState(MemberPage, Lean, rx.State):
 
     async def _history(self) -> None:
         found = await rounds.recent(self._player().owner, self.code, HISTORY_SIZE)
-        self.history = studio_views.history_rows(found, await ui_lang(self))
+        self.history = studio_views.history_rows(
+            found, await ui_lang(self), await amount_digits(self)
+        )
 
     async def _reset_round(self) -> None:
         self.round_id = self.payout = self.result_multiplier = ""
@@ -470,7 +472,7 @@ class VerifyState(rx.State):
 
     @rx.event
     async def load(self) -> None:
-        lang = await ui_lang(self)
+        lang, digits = await ui_lang(self), await amount_digits(self)
         self.round_id = self.router.url.query_parameters.get("round", "")[:64]
         self.error, self.rows, self.revealed, self.matches = "", [], False, False
         owners: list[seeds.Owner] = []
@@ -497,8 +499,8 @@ class VerifyState(rx.State):
         self.matches = bool(found.matches)
         shown = [
             ("play.verify.game", studio_game_name(view.game_code, lang) or view.game_code),
-            ("play.verify.stake", format_amount(view.stake, lang)),
-            ("play.verify.payout", format_amount(view.payout, lang)),
+            ("play.verify.stake", format_amount(view.stake, lang, digits)),
+            ("play.verify.payout", format_amount(view.payout, lang, digits)),
             ("play.hash", view.server_seed_hash),
             ("play.verify.server_seed", found.server_seed or ""),
             ("play.client_seed", view.client_seed),

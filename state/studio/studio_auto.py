@@ -28,7 +28,7 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, checked
 from state.member_page import member_action
 from state.protection.reality import RealityState
-from state.site import ui_lang
+from state.site import amount_digits, ui_lang
 from state.studio.play import PlayState
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -74,8 +74,9 @@ class AutobetState(PlayState):
         return await self.get_state(PlayState)
 
     async def _reason(self, run: autobet.Run, lang: str) -> str:
+        digits = await amount_digits(self)
         params = {
-            key: format_amount(value, lang) if isinstance(value, Decimal) else value
+            key: format_amount(value, lang, digits) if isinstance(value, Decimal) else value
             for key, value in run.reason.items()
         }
         return translate(run.stopped, lang, **params)
@@ -86,7 +87,7 @@ class AutobetState(PlayState):
         lang = await ui_lang(self)
         self._run = run
         self.auto_played = run.played
-        self.auto_profit = format_amount(run.profit, lang)
+        self.auto_profit = format_amount(run.profit, lang, await amount_digits(self))
         self.auto_running = run.running
         if run.running:
             return None

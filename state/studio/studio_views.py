@@ -250,12 +250,12 @@ def with_chip(chips: dict[str, int], key: str) -> dict[str, int] | None:
     return {**chips, key: units + 1}
 
 
-def history_rows(found: Iterable[rounds.RoundView], lang: str) -> list[HistoryRow]:
+def history_rows(found: Iterable[rounds.RoundView], lang: str, digits: int) -> list[HistoryRow]:
     return [
         HistoryRow(
             id=r.round_id,
-            stake=format_amount(r.stake, lang),
-            payout=format_amount(r.payout, lang),
+            stake=format_amount(r.stake, lang, digits),
+            payout=format_amount(r.payout, lang, digits),
             multiplier=multiplier_text(r.multiplier),
             won=r.payout > 0,
         )

@@ -263,15 +263,15 @@ def test_a_pay_line_reads_in_the_readers_numbers() -> None:
         pay_terms.Inputs(active_members=1, valid_bet=Decimal("1550.00")),
         Decimal("6.20"),
     ).to_json()
-    assert pay_line_text(line, "pt") == (
+    assert pay_line_text(line, "pt", 2) == (
         "Faixa 1 (membros ativos: 1): 1% × aposta válida da equipe 1.550,00, menos 6,20 dos "
         "seus subordinados"
     )
-    assert pay_line_text({**line, "rate": "0.0025"}, "en") == (
+    assert pay_line_text({**line, "rate": "0.0025"}, "en", 2) == (
         "Tier 1 (active members: 1): 0.25% × team valid bet 1,550.00, less your downlines' 6.20"
     )
     unmet = {**line, "tier": None}
-    assert pay_line_text(unmet, "pt") == "Nenhuma faixa atingida (aposta válida da equipe 1.550,00)"
+    assert pay_line_text(unmet, "pt", 2) == "Nenhuma faixa atingida (aposta válida da equipe 1.550,00)"
 
 
 async def test_the_referral_link_is_on_the_brands_public_address_with_a_whatsapp_share() -> None:

@@ -4,6 +4,8 @@ confirms the second."""
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from pathlib import Path
 
@@ -179,4 +181,9 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
         "Waiting for approval", timeout=SLOW_MS
     )
     await expect(request.locator("input[name=paymentPassword]")).to_have_value("")
-    await expect(page.get_by_test_id("header-balance")).to_contain_text("1,480,000")
+    # Dong has no minor unit: whole amounts everywhere, never ",00" or ".00".
+    await expect(page.get_by_test_id("header-balance")).to_have_text(re.compile(r"1,480,000$"))
+    await expect(page.get_by_test_id("withdraw-balance")).to_have_text("Available: 1,480,000")
+    await expect(page.get_by_test_id("withdraw-paid-remaining")).to_have_text(
+        "Paid 0 · Remaining 500,000"
+    )

@@ -3,9 +3,11 @@ the board's scores (multipliers with an x), in both languages."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+from app.services.brands import Money
 from app.services.loyalty import missions, races
 from app.services.loyalty.rewards import title_of
 from models.loyalty_missions import MissionKind, MissionPeriod, MissionReward, RaceMetric
@@ -37,7 +39,7 @@ def test_a_mission_card_in_each_language() -> None:
         status="progress",
         ends_at=NOW,
     )
-    card = mission_card(view, "pt")
+    card = mission_card(view, "pt", Money("R$", 2))
     # The symbol never wraps away from its amount (a non-breaking space).
     assert (card.id, card.progress, card.percent, card.reward) == (
         7,
@@ -45,7 +47,10 @@ def test_a_mission_card_in_each_language() -> None:
         30,
         "R$\u00a01.234,50",
     )
-    assert mission_card(view, "en").reward == "R$\u00a01,234.50"
+    assert mission_card(view, "en", Money("R$", 2)).reward == "R$\u00a01,234.50"
+    # The dong has no minor unit: a reward in dong shows none.
+    in_dong = replace(view, reward_amount=Decimal(50000))
+    assert mission_card(in_dong, "en", Money("₫", 0)).reward == "₫\u00a050,000"
 
 
 def test_board_lines_show_multipliers_with_a_times_sign_and_prizes_only_where_paid() -> None:
@@ -66,7 +71,7 @@ def test_board_lines_show_multipliers_with_a_times_sign_and_prizes_only_where_pa
         my_place=2,
         my_score=Decimal("3.00"),
     )
-    lines = board_lines(board, "pt")
+    lines = board_lines(board, "pt", 2)
     assert [(line.score, line.prize, line.mine) for line in lines] == [
         ("12,50×", "20,00", False),
         ("3,00×", "", True),

@@ -10,11 +10,13 @@ import pytest
 
 from app.core.i18n.formatting import (
     NBSP,
+    format_amount,
+    format_balance,
     format_multiplier,
     format_points,
     format_symbol_amount,
 )
-from app.services import inbox, records
+from app.services import currencies, inbox, records
 from models.cashier import MemberMessage, MessageKind
 
 
@@ -22,6 +24,15 @@ def test_a_symbol_is_joined_to_its_amount_by_a_non_breaking_space() -> None:
     assert format_symbol_amount(Decimal("1234.5"), "R$", "pt") == f"R${NBSP}1.234,50"
     assert format_symbol_amount(Decimal("1234.5"), "R$", "en") == f"R${NBSP}1,234.50"
     assert " " not in format_symbol_amount(Decimal("5"), "R$", "pt")
+
+
+def test_an_amount_shows_its_currencys_minor_digits() -> None:
+    """The dong has no minor unit (ISO 4217): 2,000,000 ₫, never 2,000,000.00."""
+    assert (currencies.minor_digits("BRL"), currencies.minor_digits("vnd")) == (2, 0)
+    assert format_amount(Decimal("2000000.00"), "en", 0) == "2,000,000"
+    assert format_amount(Decimal("2000000.50"), "pt", 0) == "2.000.001"
+    assert format_symbol_amount(Decimal("250000"), "₫", "pt", 0) == f"₫{NBSP}250.000"
+    assert format_balance(Decimal("1480000"), "en", hidden=False, digits=0) == "1,480,000"
 
 
 @pytest.mark.parametrize(

@@ -69,13 +69,13 @@ async def test_the_demo_home_shows_the_brand_s_promotions() -> None:
 
 async def test_the_asian_demo_brand_leads_with_the_deposit_bonus_its_market_allows() -> None:
     """VN1's carousel is its own offers in its currency, led by a deposit bonus, a pre-bet
-    offer that Brazil's rules refuse to BR1 (nothing is made there)."""
+    offer that Brazil's rules refuse to BR1 (nothing is made there); its amounts in whole dong."""
     brand = await brands.by_code("VN1")
     shown = await banners.home_banners(brand, "EN", utcnow())
     assert [(b.label, b.title, b.reward) for b in shown][:3] == [
-        ("Deposit", "Deposit ₫500,000, get ₫200,000", "200,000.00 bonus, wager 10x"),
-        ("Reward", "Bet ₫2,000,000, get ₫100,000", "100,000.00 bonus, wager 3x"),
-        ("Red envelope", "Red envelope: up to ₫888,888", "10,000.00 to 888,888.00 in cash"),
+        ("Deposit", "Deposit ₫500,000, get ₫200,000", "200,000 bonus, wager 10x"),
+        ("Reward", "Bet ₫2,000,000, get ₫100,000", "100,000 bonus, wager 3x"),
+        ("Red envelope", "Red envelope: up to ₫888,888", "10,000 to 888,888 in cash"),
     ]
     br1 = await brands.by_code("BR1")
     deposit = _spec(kind=PromotionKind.DEPOSIT, min_turnover=Decimal(0))

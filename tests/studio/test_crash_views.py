@@ -17,13 +17,13 @@ def test_feed_rows_say_each_bets_outcome_in_the_readers_language() -> None:
         FeedLine(2, "jo***42", "BRL", Decimal("2.50"), "LOST", None, Decimal(0)),
         FeedLine(3, "an***11", "BRL", Decimal("1.00"), "OPEN", None, Decimal(0)),
     )
-    rows = crash_views.feed_rows(lines, "pt")
+    rows = crash_views.feed_rows(lines, "pt", 2)
     assert [(r.name, r.stake, r.outcome, r.cashed, r.lost) for r in rows] == [
         ("ma***09", "10,00", "Retirou em 1,50x", True, False),
         ("jo***42", "2,50", "Perdeu", False, True),
         ("an***11", "1,00", "Em jogo", False, False),
     ]
-    assert crash_views.feed_rows(lines, "en")[0].outcome == "Cashed out at 1.50x"
+    assert crash_views.feed_rows(lines, "en", 2)[0].outcome == "Cashed out at 1.50x"
 
 
 def test_past_rounds_and_own_bets_link_to_their_rounds() -> None:
@@ -39,7 +39,7 @@ def test_past_rounds_and_own_bets_link_to_their_rounds() -> None:
         5, "crash-8", 8, 2, Decimal("3.00"), Decimal("2.00"), CrashBetStatus.CASHED,
         Decimal("2.00"), Decimal("6.00"), Decimal("12.34"), datetime(2026, 11, 29, tzinfo=UTC),
     )  # fmt: skip
-    (row,) = crash_views.mine_rows([bet], "pt")
+    (row,) = crash_views.mine_rows([bet], "pt", 2)
     assert (row.round_id, row.number, row.slot, row.outcome, row.payout) == (
         "crash-8",
         "Rodada nº 8",

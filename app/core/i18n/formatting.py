@@ -27,13 +27,20 @@ def country_name(region: str, ui_lang: str) -> str:
     return str(Locale.parse(_locale(ui_lang)).territories.get(region, region))
 
 
-def quantize(amount: Decimal) -> Decimal:
-    return amount.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+# The minor digits of most currencies (the real's centavos); a brand's own come from
+# `Brand.amount_digits` (the dong has none).
+CENTS = 2
 
 
-def format_amount(amount: Decimal, ui_lang: str) -> str:
-    """Two decimals with the locale's thousands separator: 1,234.50 or 1.234,50."""
-    return format_decimal(quantize(amount), format="#,##0.00", locale=_locale(ui_lang))
+def quantize(amount: Decimal, digits: int = CENTS) -> Decimal:
+    return amount.quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
+
+
+def format_amount(amount: Decimal, ui_lang: str, digits: int = CENTS) -> str:
+    """The currency's minor digits with the locale's thousands separator: 1,234.50 or
+    1.234,50 in reais, 2,000,000 or 2.000.000 in dong (`digits` 0)."""
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return format_decimal(quantize(amount, digits), format=pattern, locale=_locale(ui_lang))
 
 
 def typed_decimal(value: Decimal, ui_lang: str) -> str:
@@ -46,13 +53,10 @@ def format_money(amount: Decimal, currency: str, ui_lang: str) -> str:
     return format_currency(quantize(amount), currency, locale=_locale(ui_lang))
 
 
-def format_symbol_amount(amount: Decimal, symbol: str, ui_lang: str) -> str:
+def format_symbol_amount(amount: Decimal, symbol: str, ui_lang: str, digits: int = CENTS) -> str:
     """An amount with the brand's currency symbol, joined by a non-breaking space: R$ 1.234,50."""
-    return (
-        f"{symbol}{NBSP}{format_amount(amount, ui_lang)}"
-        if symbol
-        else format_amount(amount, ui_lang)
-    )
+    shown = format_amount(amount, ui_lang, digits)
+    return f"{symbol}{NBSP}{shown}" if symbol else shown
 
 
 def format_points(points: Decimal | int, ui_lang: str) -> str:
@@ -67,9 +71,9 @@ def format_multiplier(value: Decimal | str | float, ui_lang: str) -> str:
     return f"{number}{MULTIPLIER_SIGN}"
 
 
-def format_balance(amount: Decimal, ui_lang: str, hidden: bool) -> str:
+def format_balance(amount: Decimal, ui_lang: str, hidden: bool, digits: int = CENTS) -> str:
     """The header balance: formatted, or masked when the member hides it."""
-    return MASK if hidden else format_amount(amount, ui_lang)
+    return MASK if hidden else format_amount(amount, ui_lang, digits)
 
 
 def format_local_datetime(moment: datetime, ui_lang: str, timezone: str) -> str:

@@ -34,7 +34,7 @@ async def home_banners(brand: Brand, language: str, now: datetime) -> list[HomeB
                     link=promotion_link(view.id),
                     title=view.title,
                     label=translate(f"promo.kind.{view.kind.value}", ui),
-                    reward=offers.reward_line(view, ui),
+                    reward=offers.reward_line(view, ui, brand.amount_digits),
                 )
             )
     return found

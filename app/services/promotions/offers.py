@@ -402,13 +402,16 @@ async def open_for_banners(
     }
 
 
-def reward_line(view: PromotionView, language: str) -> str:
+def reward_line(view: PromotionView, language: str, digits: int) -> str:
     """What the promotion gives, in words and the reader's formats ("R$ 20,00 de bônus,
-    apostar 5x"): the line of its card and of its home banner."""
-    points = view.reward_kind is RewardKind.POINTS  # counted, not money
-    amount = (format_points if points else format_amount)(view.reward_amount, language)
+    apostar 5x"; `digits`: the brand's currency's minor digits): the line of its card and of
+    its home banner."""
+    if view.reward_kind is RewardKind.POINTS:  # counted, not money
+        amount = format_points(view.reward_amount, language)
+    else:
+        amount = format_amount(view.reward_amount, language, digits)
     if view.kind is PromotionKind.RED_ENVELOPE and view.reward_max is not None:
-        high = format_amount(view.reward_max, language)
+        high = format_amount(view.reward_max, language, digits)
         amount = translate("promo.reward.between", language, low=amount, high=high)
     return translate(
         f"promo.reward.{view.reward_kind.value}",

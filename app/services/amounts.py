@@ -33,11 +33,14 @@ def parse_amount(
     allow_zero: bool = False,
     maximum: Decimal = MAX_LEG_AMOUNT,
     params: Mapping[str, Any] | None = None,
+    digits: int = 2,
 ) -> Decimal:
     """The amount in `value` to the cent, or AppError(`error`, `status`, `params`) when it is
     none.
 
     Zero is refused unless `allow_zero` (a lost round's win); above `maximum` is refused.
+    `digits` are the currency's minor digits: a fraction of a dong (`digits` 0) is refused
+    with `amount-whole-only`, which says why.
     """
     refusal = AppError(error, status=status, params=dict(params or {}))
     text = _text(value, refusal)
@@ -48,6 +51,8 @@ def parse_amount(
     amount = Decimal(text)
     if amount > maximum or amount < 0 or (amount == 0 and not allow_zero):
         raise refusal
+    if digits < 2 and amount != amount.quantize(Decimal(1).scaleb(-digits)):
+        raise AppError("amount-whole-only", status=status)
     return amount.quantize(CENT)
 
 

@@ -271,7 +271,9 @@ def test_a_pay_line_reads_in_the_readers_numbers() -> None:
         "Tier 1 (active members: 1): 0.25% × team valid bet 1,550.00, less your downlines' 6.20"
     )
     unmet = {**line, "tier": None}
-    assert pay_line_text(unmet, "pt", 2) == "Nenhuma faixa atingida (aposta válida da equipe 1.550,00)"
+    assert (
+        pay_line_text(unmet, "pt", 2) == "Nenhuma faixa atingida (aposta válida da equipe 1.550,00)"
+    )
 
 
 async def test_the_referral_link_is_on_the_brands_public_address_with_a_whatsapp_share() -> None:

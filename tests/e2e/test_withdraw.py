@@ -5,7 +5,6 @@ confirms the second."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from pathlib import Path
 

@@ -10,13 +10,15 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from sqlmodel import select
 
 from app.client import ApiError, PlatformClient
+from app.core.db import session_scope
 from app.services.brands import brands
 from app.services.cashier import payout_accounts
 from app.services.catalogue import home
 from app.services.demo_brands import demo_brands
-from models import PayoutAccount
+from models import DepositOrder, PayoutAccount
 from tests.helpers.accounts import PASSWORD, new_username
 
 MakeClient = Callable[..., PlatformClient]
@@ -27,6 +29,11 @@ async def _error(call: Awaitable[Any]) -> ApiError:
     with pytest.raises(ApiError) as caught:
         await call
     return caught.value
+
+
+async def _deposit_orders() -> int:
+    async with session_scope() as session:
+        return len((await session.exec(select(DepositOrder.id))).all())
 
 
 def _asian(make_client: MakeClient) -> PlatformClient:
@@ -180,6 +187,30 @@ async def test_the_asian_brand_pays_out_to_vietnamese_bank_accounts(
     info = await client.get("/wps/payment/withdraw/info")
     assert Decimal(info["minAmount"]) == Decimal("100000")
     assert Decimal(info["maxAmount"]) == Decimal("250000000")
+
+
+async def test_the_asian_brand_takes_whole_dong_only(make_client: MakeClient) -> None:
+    """The dong has no cents: a fraction of one is refused with a message that says so, and
+    no order is made; a whole amount in the same form goes through."""
+    client = _asian(make_client)
+    await _register_fitting(client)
+    before = await _deposit_orders()
+    for fraction in ("300000.50", "300000,5"):
+        refused = await _error(
+            client.post("/wps/payment/deposit", {"channel": "BANK_TRANSFER", "amount": fraction})
+        )
+        assert (refused.status, refused.code) == (422, "amount-whole-only")
+        assert refused.body["message"] == "Enter a whole amount: this currency has no cents."
+    assert await _deposit_orders() == before
+    # The channel's range is said in whole dong too.
+    low = await _error(
+        client.post("/wps/payment/deposit", {"channel": "BANK_TRANSFER", "amount": "1000"})
+    )
+    assert low.body["message"] == "The amount must be between 250,000 and 500,000,000."
+    made = await client.post(
+        "/wps/payment/deposit", {"channel": "BANK_TRANSFER", "amount": "300000.00"}
+    )
+    assert Decimal(made["amount"]) == Decimal(300000)
 
 
 def test_each_market_takes_its_own_kinds_of_payout_account() -> None:

@@ -92,6 +92,14 @@ def test_amounts_as_people_type_them(text: object, expected: str) -> None:
     assert amounts.parse_amount(text, "deposit-amount-invalid") == Decimal(expected)
 
 
+@pytest.mark.parametrize("text", ["500000.5", "500000,01", "1.234,50"])
+def test_a_currency_without_cents_refuses_a_fraction_and_says_why(text: str) -> None:
+    with pytest.raises(AppError) as caught:
+        amounts.parse_amount(text, "deposit-amount-invalid", digits=0)
+    assert (caught.value.code, caught.value.status) == ("amount-whole-only", 422)
+    assert amounts.parse_amount("500000.00", "deposit-amount-invalid", digits=0) == Decimal(500000)
+
+
 def test_zero_and_the_maximum_are_the_callers_choice() -> None:
     assert amounts.parse_amount("0", "x", allow_zero=True) == Decimal("0.00")
     assert amounts.parse_amount("10", "x", maximum=Decimal(10)) == Decimal("10.00")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import string
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -16,6 +17,17 @@ from typing import Any
 from app.core.i18n import catalog as _catalog_pkg
 
 UI_LANGUAGES: tuple[str, ...] = ("en", "pt")
+
+
+@dataclass(frozen=True)
+class Amount:
+    """Money in a message with its currency's minor digits (an error's limit in dong is
+    "250,000", not "250,000.00"); a bare Decimal shows two."""
+
+    value: Decimal
+    digits: int
+
+
 FALLBACK_UI_LANGUAGE = "en"
 
 # Spec 9: the product's full language list (codes as the API and brand config use them).
@@ -83,8 +95,9 @@ def translate(key: str, language: str | None, /, **params: Any) -> str:
 
 def _shown(value: Any, lang: str | None) -> Any:
     """Money in a message is written the reader's way (1.234,50 or 1,234.50)."""
-    if isinstance(value, Decimal):
+    if isinstance(value, Decimal | Amount):
         from app.core.i18n.formatting import format_amount
 
-        return format_amount(value, lang or FALLBACK_UI_LANGUAGE)
+        amount = value if isinstance(value, Amount) else Amount(value, 2)
+        return format_amount(amount.value, lang or FALLBACK_UI_LANGUAGE, amount.digits)
     return value

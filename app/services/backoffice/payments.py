@@ -14,7 +14,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import amounts, reporting
+from app.core.i18n import Amount
+from app.services import reporting
 from app.services.accounts.members import is_operator
 from app.services.backoffice import approvals, audit, player360
 from app.services.backoffice.staff import Staff, require
@@ -277,19 +278,19 @@ async def pay(
     (`reason`, the payer's words for the checker, is then required)."""
     order, part_no = await _order(order_no)
     await require(staff, "payments.pay", order.merchant_id, now)
+    brand = await brands.by_id(order.merchant_id)
     if amount_text in (None, ""):
         amount = order.remaining_amount
     else:
-        amount = amounts.parse_amount(amount_text, "withdrawal-amount-invalid")
+        amount = withdrawals.parse_amount(amount_text, brand.amount_digits)
     if order.remaining_amount <= 0:
         raise AppError("withdrawal-not-payable", status=409)
     if amount > order.remaining_amount:
         raise AppError(
             "withdrawal-payout-over-remaining",
             status=422,
-            params={"remaining": order.remaining_amount},
+            params={"remaining": Amount(order.remaining_amount, brand.amount_digits)},
         )
-    brand = await brands.by_id(order.merchant_id)
     decided = await approvals.decide(
         staff,
         _action(order, part_no, amount, " ".join(reason.split())[:200]),
@@ -317,7 +318,7 @@ async def operator_pay(
     decide alone (`approval-console-only` above: the console's four-eyes pays it)."""
     if not is_operator(operator) or operator.merchant_id != brand.id:
         raise AppError("operator-only", status=403)
-    amount = withdrawals.parse_amount(amount_text)
+    amount = withdrawals.parse_amount(amount_text, brand.amount_digits)
     order, _ = await _order(order_no)
     if order.merchant_id != brand.id:
         raise AppError("withdrawal-order-unknown", status=404)

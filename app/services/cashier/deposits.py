@@ -14,6 +14,7 @@ from sqlmodel import col, select
 from app.core import clock, rate_limit
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n import Amount
 from app.services import amounts, ledger
 from app.services.accounts import limits
 from app.services.accounts.members import require_real_account
@@ -33,9 +34,10 @@ logger = logging.getLogger(__name__)
 CENT = Decimal("0.01")
 
 
-def parse_amount(text: Any) -> Decimal:
-    """A positive amount with at most two decimals (accepts 1234.5 and 1.234,50)."""
-    return amounts.parse_amount(text, "deposit-amount-invalid")
+def parse_amount(text: Any, digits: int = 2) -> Decimal:
+    """A positive amount with at most two decimals (accepts 1234.5 and 1.234,50), and no
+    more than the currency's `digits`."""
+    return amounts.parse_amount(text, "deposit-amount-invalid", digits=digits)
 
 
 # The deposit screen's one-tap amounts (spec 21's "20, 50, 100, 200"), in reais.
@@ -80,12 +82,15 @@ async def create_deposit(
     channel = next((c for c in await channels(brand) if c.code == channel_code), None)
     if channel is None:
         raise AppError("deposit-channel-unknown", status=422)
-    amount = parse_amount(amount_text)
+    amount = parse_amount(amount_text, brand.amount_digits)
     if not channel.min_amount <= amount <= channel.max_amount:
         raise AppError(
             "deposit-amount-out-of-range",
             status=422,
-            params={"min": channel.min_amount, "max": channel.max_amount},
+            params={
+                "min": Amount(channel.min_amount, brand.amount_digits),
+                "max": Amount(channel.max_amount, brand.amount_digits),
+            },
         )
     async with write_transaction() as session:
         # Brazil: the barred list once more (a hit bars the account, kept, then refused).

@@ -99,9 +99,10 @@ class TransferPage:
     total: int
 
 
-def parse_amount(value: object) -> Decimal:
-    """A transfer amount (the site's one money parser), within the transfer limits."""
-    amount = amounts.parse_amount(value, "agent-transfer-invalid-amount")
+def parse_amount(value: object, digits: int = 2) -> Decimal:
+    """A transfer amount (the site's one money parser; no more than the currency's `digits`),
+    within the transfer limits."""
+    amount = amounts.parse_amount(value, "agent-transfer-invalid-amount", digits=digits)
     if amount < MIN_AMOUNT or amount > MAX_AMOUNT:
         raise AppError(
             "agent-transfer-limits", 422, params={"min": str(MIN_AMOUNT), "max": str(MAX_AMOUNT)}
@@ -160,7 +161,7 @@ async def to_downline(
     require_transfers_allowed(brand)
     if not tree.is_agent(agent):
         raise AppError("agent-only", 403)
-    checked = parse_amount(amount)
+    checked = parse_amount(amount, brand.amount_digits)
     key = _request_id(request_id)
     await check_payment_password(agent, payment_password)
     now = clock.now()
@@ -176,7 +177,7 @@ async def to_upline(
     require_transfers_allowed(brand)
     if member.upline_id is None:
         raise AppError("agent-transfer-no-upline", 409)
-    checked = parse_amount(amount)
+    checked = parse_amount(amount, brand.amount_digits)
     key = _request_id(request_id)
     await check_payment_password(member, payment_password)
     now = clock.now()

@@ -181,9 +181,9 @@ async def launch_offer(brand: Brand, member: Member, vendor: str) -> LaunchOffer
     return LaunchOffer(wallet.vendor, wallet.name, found.cash, wallet.balance)
 
 
-def parse_amount(text: Any) -> Decimal:
-    """A positive amount with at most two decimals."""
-    return amounts.parse_amount(text, "wallet-transfer-amount-invalid")
+def parse_amount(text: Any, digits: int = 2) -> Decimal:
+    """A positive amount with at most two decimals, and no more than the currency's `digits`."""
+    return amounts.parse_amount(text, "wallet-transfer-amount-invalid", digits=digits)
 
 
 def _request_id(text: Any) -> str:
@@ -239,7 +239,7 @@ async def transfer(
     assert member.id is not None
     key = f"wallet-transfer:{member.id}:{_request_id(request_id)}"
     way = _direction(direction)
-    value = parse_amount(amount)
+    value = parse_amount(amount, brand.amount_digits)
     async with write_transaction() as session:
         found = await _vendor(session, brand, vendor)
         wallet = _vendor_wallet(found.vassalage)

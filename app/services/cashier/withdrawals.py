@@ -27,6 +27,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n import Amount
 from app.services import amounts, ledger
 from app.services.accounts.members import require_real_account
 from app.services.accounts.payment_password import check_payment_password, refuse_if_locked
@@ -107,9 +108,10 @@ ZERO = Decimal("0.00")
 # --- request ---------------------------------------------------------------------------
 
 
-def parse_amount(text: Any) -> Decimal:
-    """A positive amount with at most two decimals (the deposit form's rules), in cents."""
-    return amounts.parse_amount(text, "withdrawal-amount-invalid")
+def parse_amount(text: Any, digits: int = 2) -> Decimal:
+    """A positive amount with at most two decimals (the deposit form's rules) and no more
+    than the currency's `digits`, in cents."""
+    return amounts.parse_amount(text, "withdrawal-amount-invalid", digits=digits)
 
 
 async def _lock_order(
@@ -173,7 +175,7 @@ async def request_withdrawal(
     require_real_account(member)
     assert member.id is not None
     await refuse_if_locked(member.id)
-    amount = parse_amount(amount_text)
+    amount = parse_amount(amount_text, brand.amount_digits)
     async with session_scope() as session:
         limits = await vip.with_level_limits(session, member.id, await rules(session, brand))
         await onboarding.require_may_withdraw(session, member)
@@ -181,10 +183,13 @@ async def request_withdrawal(
         await onboarding.require_own_payout(
             session, member.id, account.kind, account.pix_key_type, account.identifier
         )
+    digits = brand.amount_digits
     if amount < limits.min_amount:
-        raise AppError("withdrawal-amount-below-min", status=422, params={"min": limits.min_amount})
+        below = {"min": Amount(limits.min_amount, digits)}
+        raise AppError("withdrawal-amount-below-min", status=422, params=below)
     if amount > limits.max_amount:
-        raise AppError("withdrawal-amount-above-max", status=422, params={"max": limits.max_amount})
+        above = {"max": Amount(limits.max_amount, digits)}
+        raise AppError("withdrawal-amount-above-max", status=422, params=above)
     await check_payment_password(member, payment_password)
     now = clock.now()
     async with write_transaction() as session:
@@ -196,9 +201,8 @@ async def request_withdrawal(
             )
         turnover = await turnover_of(session, brand, member.id, limits.turnover_multiplier)
         if turnover.remaining > 0:
-            raise AppError(
-                "withdrawal-turnover-not-met", status=409, params={"remaining": turnover.remaining}
-            )
+            left = {"remaining": Amount(turnover.remaining, digits)}
+            raise AppError("withdrawal-turnover-not-met", status=409, params=left)
         wallet = await ledger.member_wallet(
             session, merchant_id=brand.id, member_id=member.id, currency=brand.currency
         )
@@ -249,7 +253,7 @@ async def pay_part(
     four-eyes policy only (app/services/backoffice/payments.py), whose `record` writes the
     payout's audit entry in its transaction."""
     operator = require_operator(brand, operator)
-    amount = parse_amount(amount_text)
+    amount = parse_amount(amount_text, brand.amount_digits)
     paid = False
     async with write_transaction() as session:
         order = await locked_order(session, brand, operator, order_no)
@@ -270,7 +274,7 @@ async def pay_part(
                 raise AppError(
                     "withdrawal-payout-over-remaining",
                     status=422,
-                    params={"remaining": order.remaining_amount},
+                    params={"remaining": Amount(order.remaining_amount, brand.amount_digits)},
                 )
             posted = await ledger.transfer(
                 session,

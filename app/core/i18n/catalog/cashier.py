@@ -3,6 +3,7 @@
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "deposit-amount-invalid": "Enter an amount with at most two decimals.",
+        "amount-whole-only": "Enter a whole amount: this currency has no cents.",
         "deposit-amount-out-of-range": "The amount must be between {min} and {max}.",
         "deposit-channel-unknown": "Choose a payment method.",
         "deposit-order-unknown": "Deposit order not found.",
@@ -97,6 +98,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pt": {
         "deposit-amount-invalid": "Digite um valor com no máximo duas casas decimais.",
+        "amount-whole-only": "Digite um valor inteiro: esta moeda não tem centavos.",
         "deposit-amount-out-of-range": "O valor deve estar entre {min} e {max}.",
         "deposit-channel-unknown": "Escolha uma forma de pagamento.",
         "deposit-order-unknown": "Pedido de depósito não encontrado.",

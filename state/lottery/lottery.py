@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -20,9 +19,10 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount, format_multiplier
+from app.core.i18n.formatting import format_multiplier, quantize, typed_decimal
 from app.services import gates
 from app.services.catalogue import lobby as catalogue_lobby
+from app.services.currencies import limit_scale
 from app.services.lottery import entries as lottery_entries
 from app.services.lottery import issues as issue_service
 from app.services.lottery import member_play, page_views, views
@@ -125,7 +125,7 @@ class LotteryState(MemberPage, Lean, rx.State):
     typed: str = ""
     paytable: list[PaytableLine] = []
 
-    unit: str = "1.00"
+    unit: str = ""  # set on load: a real's worth of the brand's currency, the reader's way
     multiplier: str = "1"
     bet_count: int = 0
     stake: str = ""
@@ -183,8 +183,10 @@ class LotteryState(MemberPage, Lean, rx.State):
             return None  # the login gate has sent the visitor to /login
         if self.mode not in self.modes:
             self.mode = await self._default_mode()
-        if self.unit in ("1.00", "1,00"):  # the default unit, written the visitor's way
-            self.unit = format_amount(Decimal(1), await ui_lang(self))
+        if not self.unit:
+            brand = await current_brand(self)
+            worth = quantize(limit_scale(brand.currency), brand.amount_digits)
+            self.unit = typed_decimal(worth, await ui_lang(self))
         if not code:
             self.game_code = ""
             await self._load_lobby()
@@ -617,12 +619,11 @@ class LotteryState(MemberPage, Lean, rx.State):
     @rx.event
     async def check_codes(self) -> None:
         """Read each code line with the parser; its error, or how many bets it makes."""
-        lang = await ui_lang(self)
-        day = clock.now().date()
+        lang, brand, now = await ui_lang(self), await current_brand(self), clock.now()
         lines: list[CodeLine] = []
         for text in self._code_texts():
             try:
-                count = len(member_play.code_bets(text, day))
+                count = len(member_play.code_bets(text, now, brand))
                 lines.append(
                     CodeLine(text, True, translate("lotterypage.vn_ok", lang, count=count))
                 )

@@ -268,6 +268,8 @@ async def test_a_catalogue_card_opens_its_own_game_on_each_brand(page: Page, sit
     await page.wait_for_url("**/vnLottery?gameCode=vn-mn", timeout=SLOW_MS)
     await expect(page.get_by_test_id("lottery-title")).to_contain_text("Miền Nam")
     await expect(page.get_by_test_id("lottery-not-offered")).to_have_count(0)
+    # The slip starts at a real's worth of dong, whole (limits scale like every bet limit).
+    await expect(page.get_by_test_id("slip-unit")).to_have_value("5000")
     await page.goto(asian + "/seaLottery")
     await expect(page.locator("[data-testid=lottery-card][data-game='4d-mkt']")).to_be_visible(
         timeout=SLOW_MS

@@ -5,14 +5,15 @@ user registers first; Vietnamese codes are read per station and refused where no
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from dataclasses import replace
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
 
 from app import routes
 from app.core.errors import AppError
-from app.core.i18n import catalog
+from app.core.i18n import catalog, translate
 from app.services.lottery import member_play, page_views, views
 from app.services.lottery.bets import BetRequest, check
 from app.services.lottery.games import GAMES
@@ -32,6 +33,7 @@ from tests.helpers.accounts import make_member
 from tests.helpers.lottery import bets_of, open_issue, player, request, transactions_of
 
 ANY_MARKET = "VND"  # a currency with no RTP floor: every play is offered
+A_REAL_IN_DONG = "5000"  # the limits' scale: a stake of one real's worth in dong
 
 
 def _first_picks(found: page_views.PlayShape) -> tuple[dict[int, list[str]], str]:
@@ -58,9 +60,9 @@ def test_every_play_can_be_picked_and_quoted(code: str) -> None:
     partner = "second-station" if found.stations > 1 else ""  # not read by a quote
     quoted = page_views.quote(
         ANY_MARKET,
-        BetRequest(game_code, code, found.modes[0].value, selection, "1.00", 1, partner),
+        BetRequest(game_code, code, found.modes[0].value, selection, A_REAL_IN_DONG, 1, partner),
     )
-    assert quoted.bet_count >= 1 and quoted.stake >= Decimal("1.00")
+    assert quoted.bet_count >= 1 and quoted.stake >= Decimal(A_REAL_IN_DONG)
     assert quoted.lines and all(line.pays > 0 for line in quoted.lines)
 
 
@@ -106,9 +108,30 @@ def test_the_quote_refuses_what_the_bet_refuses() -> None:
     with pytest.raises(AppError) as refused:
         page_views.quote("BRL", vn)
     assert refused.value.code == "lottery-play-not-offered"
-    quoted = page_views.quote(ANY_MARKET, vn)
-    assert quoted.stake == Decimal("18.00")  # one unit per lô of the South's 18
-    assert [(line.line, line.pays) for line in quoted.lines] == [("hit", Decimal("75.00"))]
+    quoted = page_views.quote(ANY_MARKET, replace(vn, unit="1000"))
+    assert quoted.stake == Decimal("18000")  # one unit per lô of the South's 18
+    assert [(line.line, line.pays) for line in quoted.lines] == [("hit", Decimal("75000"))]
+
+
+def test_a_brand_in_dong_bets_within_limits_scaled_to_dong_in_whole_dong() -> None:
+    """Play limits are written in reais and scale like every bet limit (5,000 ₫ a real): a
+    few dong are under the minimum, and the refusal says the minimum in whole dong; a
+    fraction of a dong is refused."""
+    few = BetRequest("vn-mn", "vns.b2", "ELOTT", {"numbers": ["12"]}, "100")
+    with pytest.raises(AppError) as refused:
+        page_views.quote("VND", few)
+    assert refused.value.code == "lottery-under-min"
+    assert translate(refused.value.code, "en", **refused.value.params) == (
+        "The stake is below this play's minimum of 5,000."
+    )
+    with pytest.raises(AppError) as refused:
+        page_views.quote("VND", replace(few, unit="1000.50"))
+    assert refused.value.code == "amount-whole-only"
+    assert page_views.quote("VND", replace(few, unit="300")).stake == Decimal(5400)
+    (offered,) = [p for p in views.plays_of(page_views.market("VND"), "vns", Mode.ELOTT)
+                  if p.code == "vns.b2"]  # fmt: skip
+    shown = views.play_view(offered, Mode.ELOTT, "VND")
+    assert (shown.min_stake, shown.max_stake) == (Decimal(5000), Decimal(25_000_000))
 
 
 def test_picker_layouts() -> None:
@@ -221,16 +244,19 @@ async def test_a_trial_user_cannot_bet_and_nothing_moves() -> None:
 
 
 async def test_vietnamese_codes_become_bets_on_each_station_s_issue() -> None:
-    sunday = date(2026, 11, 22)
-    found = member_play.code_bets("2dmn 12 34 dd10", sunday)
+    sunday = datetime(2026, 11, 22, 1, tzinfo=UTC)  # 08:00 in Vietnam
+    found = member_play.code_bets("2dmn 12 34 dd10", sunday, page_views.market("BRL"))
     assert [(b.issue_no, b.request.game_code, b.request.play_code) for b in found] == [
         ("20261122-tg", "vn-mn", "vns.dd"),
         ("20261122-kg", "vn-mn", "vns.dd"),
     ]
     assert found[0].request.selection == {"numbers": ["12", "34"]}
     assert found[0].request.unit == Decimal("10")
+    # In dong, a point is a thousand: dd10 stakes 10,000 ₫ a number.
+    in_dong = member_play.code_bets("2dmn 12 34 dd10", sunday, page_views.market("VND"))
+    assert in_dong[0].request.unit == Decimal("10000")
     with pytest.raises(AppError) as refused:
-        member_play.code_bets("2dmn 12 zz10", sunday)
+        member_play.code_bets("2dmn 12 zz10", sunday, page_views.market("BRL"))
     assert refused.value.code == "lottery-vn-unknown" and refused.value.params["code"] == "zz10"
     # A Brazilian brand is not offered lô đề: the whole code is refused before any bet.
     member = await player()

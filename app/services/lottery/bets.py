@@ -36,15 +36,18 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core import rate_limit
 from app.core.db import write_transaction
 from app.core.errors import AppError
+from app.core.i18n import Amount
 from app.services import brands as brand_service
 from app.services import ledger
 from app.services.accounts import limits
 from app.services.accounts.members import require_real_account
 from app.services.amounts import parse_amount
+from app.services.currencies import limit_scale, minor_digits
 from app.services.lottery import issues as issue_service
 from app.services.lottery import vietnam
 from app.services.lottery.facts import record_wager_fact
 from app.services.lottery.games import Game, game
+from app.services.lottery.play_kinds import Limits
 from app.services.lottery.plays import Mode, Play, Single, offered, play
 from app.services.protection import limits as protection_limits
 from app.services.wallet_events import balance_changed
@@ -105,10 +108,14 @@ class _Checked:
     multiplier: int
     stake: Decimal
     partner_issue_no: str = ""
+    # The play's limits in the brand's currency (a placed bet's own check needs none).
+    limits: Limits | None = None
 
 
-def _unit(value: object) -> Decimal:
-    return parse_amount(value, "lottery-stake-invalid", params={"max": MAX_MULTIPLIER})
+def _unit(value: object, digits: int) -> Decimal:
+    return parse_amount(
+        value, "lottery-stake-invalid", params={"max": MAX_MULTIPLIER}, digits=digits
+    )
 
 
 def _multiplier(value: object) -> int:
@@ -133,16 +140,19 @@ def check(merchant: Market, request: BetRequest) -> _Checked:
         raise AppError("lottery-selection-invalid", 422, {"play": found_play.code})
     partner = _partner_issue_no(found_play, request.partner_issue_no)
     singles = found_play.expand(request.selection)
-    unit = _unit(request.unit)
+    digits = minor_digits(merchant.currency)
+    unit = _unit(request.unit, digits)
     multiplier = _multiplier(request.multiplier)
     count = sum(found_play.cost(single) for single in singles)
     stake = (unit * count * multiplier).quantize(CENT)
-    limits = found_play.limits
+    limits = found_play.limits.scaled(limit_scale(merchant.currency))
     if stake < limits.min_stake:
-        raise AppError("lottery-under-min", 422, {"min": limits.min_stake})
+        raise AppError("lottery-under-min", 422, {"min": Amount(limits.min_stake, digits)})
     if stake > limits.max_stake:
-        raise AppError("lottery-over-max", 422, {"max": limits.max_stake})
-    return _Checked(found_game, found_play, mode, singles, count, unit, multiplier, stake, partner)
+        raise AppError("lottery-over-max", 422, {"max": Amount(limits.max_stake, digits)})
+    return _Checked(
+        found_game, found_play, mode, singles, count, unit, multiplier, stake, partner, limits
+    )
 
 
 def _partner_issue_no(found_play: Play, value: object) -> str:
@@ -250,7 +260,8 @@ def _refuse_over_exposure(
     totals: Iterable[tuple[str, Decimal]], singles: Mapping[str, Single], checked: _Checked
 ) -> None:
     """A key whose exposure now passes the play's limit refuses the bet (the first by key)."""
-    over = sorted(key for key, total in totals if total > checked.play.limits.max_exposure)
+    limit = (checked.limits or checked.play.limits).max_exposure
+    over = sorted(key for key, total in totals if total > limit)
     if over:
         number = " ".join(map(str, singles[over[0]]))
         raise AppError("lottery-over-exposure", 409, {"number": number})
@@ -426,17 +437,19 @@ VIETNAM_TIME = timedelta(hours=7)  # the Vietnamese draws' day is Vietnam's date
 MAX_CODE_LENGTH = 500
 
 
-def code_requests(text: object, now: datetime) -> list[tuple[str, BetRequest]]:
+def code_requests(text: object, now: datetime, currency: str) -> list[tuple[str, BetRequest]]:
     """The bets a typed Vietnamese code makes on today's draws (Vietnam's date); a bad token
     refuses the whole code."""
     if not isinstance(text, str) or len(text) > MAX_CODE_LENGTH:
         raise AppError("lottery-vn-empty", 422)
-    return day_requests(text, (now + VIETNAM_TIME).date())
+    return day_requests(text, (now + VIETNAM_TIME).date(), currency)
 
 
-def day_requests(text: str, day: date) -> list[tuple[str, BetRequest]]:
+def day_requests(text: str, day: date, currency: str) -> list[tuple[str, BetRequest]]:
     """The bets a Vietnamese code makes on a day's draws: each station's issue number with
-    its request (đá on two stations names the second station's issue)."""
+    its request (đá on two stations names the second station's issue); a code's points are
+    worth `vietnam.point_value` of the brand's currency each."""
+    point = vietnam.point_value(currency)
     return [
         (
             f"{day:%Y%m%d}-{bet.station}",
@@ -445,7 +458,7 @@ def day_requests(text: str, day: date) -> list[tuple[str, BetRequest]]:
                 play_code=bet.play_code,
                 prize_mode=Mode.ELOTT.value,
                 selection={"numbers": list(bet.numbers)},
-                unit=bet.amount,
+                unit=bet.amount * point,
                 partner_issue_no=f"{day:%Y%m%d}-{bet.partner}" if bet.partner else "",
             ),
         )
@@ -466,7 +479,7 @@ async def place_codes(member: Member, texts: list[object], now: datetime) -> lis
     wanted = [
         (issue_no, check(market, request))
         for text in texts
-        for issue_no, request in code_requests(text, now)
+        for issue_no, request in code_requests(text, now, market.currency)
     ]
     placed: list[LotteryBet] = []
     async with write_transaction() as session:

@@ -5,7 +5,7 @@ turned into bets on each station's issue of the day."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Decimal
 
 from app.services.accounts.members import require_real_account
@@ -41,9 +41,13 @@ class CodeBet:
     request: bets.BetRequest
 
 
-def code_bets(text: str, day: date) -> list[CodeBet]:
-    """The bets a code makes (the parser's AppError names the refused token)."""
-    return [CodeBet(issue_no, request) for issue_no, request in bets.day_requests(text, day)]
+def code_bets(text: str, now: datetime, market: bets.Market) -> list[CodeBet]:
+    """The bets a code makes on the draws of Vietnam's day, in the brand's money (the
+    parser's AppError names the refused token)."""
+    return [
+        CodeBet(issue_no, request)
+        for issue_no, request in bets.code_requests(text, now, market.currency)
+    ]
 
 
 async def place_codes(member: Member, texts: list[str], now: datetime) -> list[LotteryBet]:

@@ -56,6 +56,11 @@ class Limits:
     max_stake: Decimal = Decimal("20000.00")
     max_exposure: Decimal = Decimal("200000.00")
 
+    def scaled(self, factor: Decimal) -> Limits:
+        """The limits in a brand's currency: written in reais, times its limit scale
+        (`currencies.limit_scale`), like every other bet limit."""
+        return Limits(self.min_stake * factor, self.max_stake * factor, self.max_exposure * factor)
+
 
 def _one_unit(single: Single) -> int:
     return 1

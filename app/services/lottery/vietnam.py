@@ -59,6 +59,10 @@ BET_TYPES: dict[str, tuple[dict[int, str], tuple[str, ...]]] = {
 }
 PAIR_TYPES = frozenset({"da", "dx", "xien"})  # bets on pairs: at least two numbers
 MAX_AMOUNT = Decimal("100000")
+# What one point of a code is worth: in dong, a thousand (players write `dd10` for 10,000 ₫,
+# and a South bao lô point costs 18 lô of it, the 18-27 thousand a point bookmakers quote);
+# in any other currency, one unit.
+POINT_VALUES: dict[str, Decimal] = {"VND": Decimal(1000)}
 _NUMBERS = re.compile(r"\d{2,4}(?:\.\d{2,4})*")
 _STATION = re.compile(r"([1-4])?([a-z]+)")
 _BET = re.compile(
@@ -76,6 +80,11 @@ class VnBet:
     numbers: tuple[str, ...]
     amount: Decimal
     partner: str | None = None  # đá on two stations: the second station
+
+
+def point_value(currency: str) -> Decimal:
+    """The money one point of a code stands for in `currency`."""
+    return POINT_VALUES.get(currency.upper(), Decimal(1))
 
 
 def _plain(text: str) -> str:

@@ -32,6 +32,7 @@ from sqlmodel import col, select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.services.currencies import limit_scale
 from app.services.lottery import issues as issue_service
 from app.services.lottery.bets import MIN_RTP_BY_CURRENCY, Market
 from app.services.lottery.families import FAMILIES, VN_SLOTS
@@ -267,17 +268,19 @@ def plays_of(merchant: Market, family: str, mode: Mode) -> list[Play]:
     return [p for p in PLAYS.values() if p.family == family and offered(p.code, mode, floor)]
 
 
-def play_view(found: Play, mode: Mode) -> PlayView:
+def play_view(found: Play, mode: Mode, currency: str) -> PlayView:
+    """A play as offered to a brand: its odds, exact RTP and limits in the brand's currency."""
     exact = rtp(found.code, mode)
+    limits = found.limits.scaled(limit_scale(currency))
     return PlayView(
         code=found.code,
         family=found.family,
         prize_mode=mode.value,
         odds=dict(found.table(mode)),
         rtp=(Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.0001")),
-        min_stake=found.limits.min_stake,
-        max_stake=found.limits.max_stake,
-        max_exposure=found.limits.max_exposure,
+        min_stake=limits.min_stake,
+        max_stake=limits.max_stake,
+        max_exposure=limits.max_exposure,
     )
 
 
@@ -364,7 +367,7 @@ async def board(
         current=issue_view(ahead[0]) if ahead else None,
         upcoming=[issue_view(i) for i in ahead[1:]],
         last_results=[issue_view(i) for i in drawn],
-        plays=[play_view(p, mode) for p in plays],
+        plays=[play_view(p, mode, merchant.currency) for p in plays],
         now=now,
     )
 

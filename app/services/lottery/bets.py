@@ -260,8 +260,8 @@ def _refuse_over_exposure(
     totals: Iterable[tuple[str, Decimal]], singles: Mapping[str, Single], checked: _Checked
 ) -> None:
     """A key whose exposure now passes the play's limit refuses the bet (the first by key)."""
-    limit = (checked.limits or checked.play.limits).max_exposure
-    over = sorted(key for key, total in totals if total > limit)
+    assert checked.limits is not None  # a bet being placed was checked in its currency
+    over = sorted(key for key, total in totals if total > checked.limits.max_exposure)
     if over:
         number = " ".join(map(str, singles[over[0]]))
         raise AppError("lottery-over-exposure", 409, {"number": number})

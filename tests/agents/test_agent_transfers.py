@@ -15,6 +15,7 @@ from sqlmodel import col, func, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n import translate
 from app.core.security import hash_password
 from app.services.agents import reports
 from app.services.agents.contracts import mask
@@ -144,6 +145,24 @@ async def test_bad_amounts_are_refused_with_a_translated_code(amount: str, code:
         )
     assert caught.value.code == code
     assert await _cash(agent) == D("100.00")
+
+
+def test_transfer_limits_are_in_the_brands_currency() -> None:
+    """Written in reais (1 to 50,000), scaled to dong like every limit; whole dong only."""
+    assert transfers.parse_amount("5000", "VND") == Decimal(5000)
+    with pytest.raises(AppError) as refused:
+        transfers.parse_amount("4999", "VND")
+    assert translate(refused.value.code, "en", **refused.value.params) == (
+        "Transfers must be between 5,000 and 250,000,000."
+    )
+    with pytest.raises(AppError) as refused:
+        transfers.parse_amount("5000.50", "VND")
+    assert refused.value.code == "amount-whole-only"
+    with pytest.raises(AppError) as refused:
+        transfers.parse_amount("0.99", "BRL")
+    assert translate(refused.value.code, "pt", **refused.value.params) == (
+        "As transferências devem ficar entre 1,00 e 50.000,00."
+    )
 
 
 async def test_wrong_payment_password_insufficient_funds_and_bad_request_id() -> None:

@@ -33,6 +33,7 @@ from app.core import clock
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n import Amount
 from app.services import amounts, gates, ledger
 from app.services.accounts.payment_password import check_payment_password
 from app.services.agents import periods, tree
@@ -40,6 +41,7 @@ from app.services.agents.contracts import mask
 from app.services.brands import Brand
 from app.services.cashier import withdrawals
 from app.services.cashier.transfers import member_wallet
+from app.services.currencies import limit_scale, minor_digits
 from app.services.inbox import post_message
 from app.services.jurisdiction import profile_of
 from models import Member, MemberTransfer
@@ -99,14 +101,17 @@ class TransferPage:
     total: int
 
 
-def parse_amount(value: object, digits: int = 2) -> Decimal:
-    """A transfer amount (the site's one money parser; no more than the currency's `digits`),
-    within the transfer limits."""
+def parse_amount(value: object, currency: str) -> Decimal:
+    """A transfer amount in the brand's currency (the site's one money parser, no more than
+    its minor digits), within the transfer limits (written in reais, scaled like every
+    limit)."""
+    digits = minor_digits(currency)
     amount = amounts.parse_amount(value, "agent-transfer-invalid-amount", digits=digits)
-    if amount < MIN_AMOUNT or amount > MAX_AMOUNT:
-        raise AppError(
-            "agent-transfer-limits", 422, params={"min": str(MIN_AMOUNT), "max": str(MAX_AMOUNT)}
-        )
+    scale = limit_scale(currency)
+    low, high = MIN_AMOUNT * scale, MAX_AMOUNT * scale
+    if not low <= amount <= high:
+        bounds = {"min": Amount(low, digits), "max": Amount(high, digits)}
+        raise AppError("agent-transfer-limits", 422, params=bounds)
     return amount
 
 
@@ -161,7 +166,7 @@ async def to_downline(
     require_transfers_allowed(brand)
     if not tree.is_agent(agent):
         raise AppError("agent-only", 403)
-    checked = parse_amount(amount, brand.amount_digits)
+    checked = parse_amount(amount, brand.currency)
     key = _request_id(request_id)
     await check_payment_password(agent, payment_password)
     now = clock.now()
@@ -177,7 +182,7 @@ async def to_upline(
     require_transfers_allowed(brand)
     if member.upline_id is None:
         raise AppError("agent-transfer-no-upline", 409)
-    checked = parse_amount(amount, brand.amount_digits)
+    checked = parse_amount(amount, brand.currency)
     key = _request_id(request_id)
     await check_payment_password(member, payment_password)
     now = clock.now()

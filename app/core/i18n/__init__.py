@@ -17,17 +17,6 @@ from typing import Any
 from app.core.i18n import catalog as _catalog_pkg
 
 UI_LANGUAGES: tuple[str, ...] = ("en", "pt")
-
-
-@dataclass(frozen=True)
-class Amount:
-    """Money in a message with its currency's minor digits (an error's limit in dong is
-    "250,000", not "250,000.00"); a bare Decimal shows two."""
-
-    value: Decimal
-    digits: int
-
-
 FALLBACK_UI_LANGUAGE = "en"
 
 # Spec 9: the product's full language list (codes as the API and brand config use them).
@@ -39,6 +28,15 @@ LANGUAGE_CODES: tuple[str, ...] = (
 TAGALOG = "TY"
 
 LANGUAGE_NAMES: dict[str, str] = {"EN": "English", "PT": "Português", "PT-BR": "Português"}
+
+
+@dataclass(frozen=True)
+class Amount:
+    """Money in a message with its currency's minor digits (an error's limit in dong is
+    "250,000", not "250,000.00"); a bare Decimal shows two."""
+
+    value: Decimal
+    digits: int
 
 
 def normalize_language_code(code: str | None) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -125,7 +126,7 @@ class LotteryState(MemberPage, Lean, rx.State):
     typed: str = ""
     paytable: list[PaytableLine] = []
 
-    unit: str = ""  # set on load: a real's worth of the brand's currency, the reader's way
+    unit: str = ""  # set on load in the brand's currency, the reader's way
     multiplier: str = "1"
     bet_count: int = 0
     stake: str = ""
@@ -185,7 +186,8 @@ class LotteryState(MemberPage, Lean, rx.State):
             self.mode = await self._default_mode()
         if not self.unit:
             brand = await current_brand(self)
-            worth = quantize(limit_scale(brand.currency), brand.amount_digits)
+            # a real's worth (5,000 dong), and never under one unit (a dollar, not 0.20)
+            worth = quantize(max(Decimal(1), limit_scale(brand.currency)), brand.amount_digits)
             self.unit = typed_decimal(worth, await ui_lang(self))
         if not code:
             self.game_code = ""

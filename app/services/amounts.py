@@ -23,6 +23,9 @@ from app.services.ledger import CENT, MAX_LEG_AMOUNT
 MAX_AMOUNT_TEXT = 24
 _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]{1,2})?", re.ASCII)
 _COMMA_DECIMAL = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})*,[0-9]{1,2}|[0-9]+,[0-9]{1,2}", re.ASCII)
+# Thousands grouped by dots or by commas, no decimals (2.000.000 or 2,000,000): a whole amount
+# in a currency without cents, where neither mark can be a decimal one.
+_GROUPED_WHOLE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{3})+|[0-9]{1,3}(?:,[0-9]{3})+", re.ASCII)
 
 
 def parse_amount(
@@ -40,11 +43,14 @@ def parse_amount(
 
     Zero is refused unless `allow_zero` (a lost round's win); above `maximum` is refused.
     `digits` are the currency's minor digits: a fraction of a dong (`digits` 0) is refused
-    with `amount-whole-only`, which says why.
+    with `amount-whole-only`, which says why, and its thousands may be grouped by dots or
+    commas (2.000.000), which then cannot be decimal marks.
     """
     refusal = AppError(error, status=status, params=dict(params or {}))
     text = _text(value, refusal)
-    if _COMMA_DECIMAL.fullmatch(text):
+    if digits == 0 and _GROUPED_WHOLE.fullmatch(text):
+        text = text.replace(".", "").replace(",", "")
+    elif _COMMA_DECIMAL.fullmatch(text):
         text = text.replace(".", "").replace(",", ".")
     elif not _PLAIN.fullmatch(text):
         raise refusal

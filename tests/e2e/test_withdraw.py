@@ -173,7 +173,7 @@ async def test_the_asian_brand_s_member_deposits_and_withdraws_by_bank_in_dong(
     await screenshots(page, SHOTS, "withdraw-vn1")
 
     request = page.get_by_test_id("withdraw-submit").locator("xpath=..")
-    await request.locator("input[name=amount]").fill("500000")
+    await request.locator("input[name=amount]").fill("500,000")  # grouped, as it is read
     await request.locator("input[name=paymentPassword]").fill("135790")
     await request.locator("input[name=paymentPassword]").press("Enter")
     await expect(page.get_by_test_id("withdraw-status")).to_have_text(

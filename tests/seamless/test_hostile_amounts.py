@@ -100,6 +100,19 @@ def test_a_currency_without_cents_refuses_a_fraction_and_says_why(text: str) -> 
     assert amounts.parse_amount("500000.00", "deposit-amount-invalid", digits=0) == Decimal(500000)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("2.000.000", 2000000), ("2,000,000", 2000000), ("1.500", 1500), ("500 000", 500000)],
+)
+def test_a_currency_without_cents_reads_grouped_thousands(text: str, expected: int) -> None:
+    """Where no decimal mark can follow, dots and commas between thousands are grouping, as
+    a Vietnamese (2.000.000) or an English (2,000,000) reader writes it; with cents they
+    stay refused, since 1.500 might be one and a half."""
+    assert amounts.parse_amount(text, "deposit-amount-invalid", digits=0) == Decimal(expected)
+    with pytest.raises(AppError):
+        amounts.parse_amount("2,000,000", "deposit-amount-invalid")
+
+
 def test_zero_and_the_maximum_are_the_callers_choice() -> None:
     assert amounts.parse_amount("0", "x", allow_zero=True) == Decimal("0.00")
     assert amounts.parse_amount("10", "x", maximum=Decimal(10)) == Decimal("10.00")

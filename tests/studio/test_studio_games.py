@@ -56,6 +56,16 @@ def test_bet_limits_and_payout_cap() -> None:
         with pytest.raises(AppError) as err:
             spec.check_bet(bad, "BRL")
         assert err.value.code == "studio-bet-out-of-range"
+    # In dong: whole dong only, and a refusal says its bounds in whole dong.
+    spec.check_bet(Decimal(500), "VND")
+    with pytest.raises(AppError) as err:
+        spec.check_bet(Decimal("500.50"), "VND")
+    assert err.value.code == "amount-whole-only"
+    with pytest.raises(AppError) as err:
+        spec.check_bet(Decimal(400), "VND")
+    assert translate(err.value.code, "en", **err.value.params) == (
+        "The bet must be between 500 and 5,000,000 VND."
+    )
     assert spec.payout(Decimal(10), Decimal(1000)) == Decimal(10) * spec.max_win_multiplier
     assert spec.payout(Decimal("1.01"), Decimal("1.9603")) == Decimal("1.97")
 

@@ -119,11 +119,7 @@ def plan(
         raise AppError("autobet-bets-invalid", 400, {"max": MAX_BETS})
     base = rounds.parse_bet(stake)
     if not limits.min_bet <= base <= limits.max_bet:
-        raise AppError(
-            "studio-bet-out-of-range",
-            400,
-            {"min": limits.min_bet, "max": limits.max_bet, "currency": limits.currency},
-        )
+        raise AppError("studio-bet-out-of-range", 400, limits.bounds())
     return Plan(
         bets=count,
         stake=base,

@@ -9,7 +9,8 @@ from decimal import ROUND_DOWN, Decimal
 from typing import Any, Protocol
 
 from app.core.errors import AppError
-from app.services.currencies import scale_of
+from app.core.i18n import Amount
+from app.services.currencies import minor_digits, scale_of
 
 MULTIPLIER_STEP = Decimal("0.0001")
 MONEY_STEP = Decimal("0.01")
@@ -21,6 +22,15 @@ class BetLimits:
     min_bet: Decimal
     max_bet: Decimal
     max_win: Decimal  # the most one round can pay in this currency
+
+    def bounds(self) -> dict[str, object]:
+        """The stake's bounds as a refusal says them, in the currency's digits."""
+        digits = minor_digits(self.currency)
+        return {
+            "min": Amount(self.min_bet, digits),
+            "max": Amount(self.max_bet, digits),
+            "currency": self.currency,
+        }
 
 
 @dataclass(frozen=True)
@@ -47,13 +57,12 @@ class GameSpec:
         )
 
     def check_bet(self, bet: Decimal, currency: str) -> None:
+        """Within the currency's limits and in its minor digits (whole dong)."""
         limits = self.limits(currency)
         if bet < limits.min_bet or bet > limits.max_bet:
-            raise AppError(
-                "studio-bet-out-of-range",
-                400,
-                {"min": limits.min_bet, "max": limits.max_bet, "currency": limits.currency},
-            )
+            raise AppError("studio-bet-out-of-range", 400, limits.bounds())
+        if bet != bet.quantize(Decimal(1).scaleb(-minor_digits(currency))):
+            raise AppError("amount-whole-only", 400)
 
     def payout(self, bet: Decimal, multiplier: Decimal) -> Decimal:
         """The amount to credit for a stake and an outcome multiplier (cents, rounded down)."""

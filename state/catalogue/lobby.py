@@ -11,7 +11,7 @@ import reflex as rx
 
 from app import routes
 from app.core.errors import AppError
-from app.core.i18n.formatting import format_symbol_amount, quantize, typed_decimal
+from app.core.i18n.formatting import format_symbol_amount, typed_amount
 from app.services import gates
 from app.services.accounts.members import roles as member_roles
 from app.services.brands import Brand
@@ -399,8 +399,7 @@ class LobbyState(MemberPage, rx.State):
         symbol, digits = brand.currency_symbol, brand.amount_digits
         self.offer_main = format_symbol_amount(offer.main, symbol, lang, digits)
         self.offer_vendor = format_symbol_amount(offer.vendor_balance, symbol, lang, digits)
-        # typed as the amount parser reads it back: no grouping, the reader's decimal mark
-        self.offer_amount = typed_decimal(quantize(offer.main, digits), lang)
+        self.offer_amount = typed_amount(offer.main, lang, digits)
 
     async def _offered(self) -> GameCard | None:
         game, self._offer_game = self._offer_game, None

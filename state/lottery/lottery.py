@@ -20,7 +20,7 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_multiplier, quantize, typed_decimal
+from app.core.i18n.formatting import format_multiplier, typed_amount
 from app.services import gates
 from app.services.catalogue import lobby as catalogue_lobby
 from app.services.currencies import limit_scale
@@ -187,8 +187,8 @@ class LotteryState(MemberPage, Lean, rx.State):
         if not self.unit:
             brand = await current_brand(self)
             # a real's worth (5,000 dong), and never under one unit (a dollar, not 0.20)
-            worth = quantize(max(Decimal(1), limit_scale(brand.currency)), brand.amount_digits)
-            self.unit = typed_decimal(worth, await ui_lang(self))
+            worth = max(Decimal(1), limit_scale(brand.currency))
+            self.unit = typed_amount(worth, await ui_lang(self), brand.amount_digits)
         if not code:
             self.game_code = ""
             await self._load_lobby()

@@ -15,8 +15,9 @@ from app.core.i18n.formatting import (
     format_multiplier,
     format_points,
     format_symbol_amount,
+    typed_amount,
 )
-from app.services import currencies, inbox, records
+from app.services import amounts, currencies, inbox, records
 from models.cashier import MemberMessage, MessageKind
 
 
@@ -24,6 +25,22 @@ def test_a_symbol_is_joined_to_its_amount_by_a_non_breaking_space() -> None:
     assert format_symbol_amount(Decimal("1234.5"), "R$", "pt") == f"R${NBSP}1.234,50"
     assert format_symbol_amount(Decimal("1234.5"), "R$", "en") == f"R${NBSP}1,234.50"
     assert " " not in format_symbol_amount(Decimal("5"), "R$", "pt")
+
+
+@pytest.mark.parametrize(
+    ("amount", "lang", "digits", "typed"),
+    [
+        (Decimal("1234.5"), "en", 2, "1234.50"),
+        (Decimal("1234.5"), "pt", 2, "1234,50"),
+        (Decimal("2000000.00"), "en", 0, "2000000"),
+    ],
+)
+def test_an_amount_field_starts_with_what_the_parser_reads_back(
+    amount: Decimal, lang: str, digits: int, typed: str
+) -> None:
+    """A field filled with "1,234.50" (the English display) would be refused when sent."""
+    assert typed_amount(amount, lang, digits) == typed
+    assert amounts.parse_amount(typed, "deposit-amount-invalid", digits=digits) == amount
 
 
 def test_an_amount_shows_its_currencys_minor_digits() -> None:

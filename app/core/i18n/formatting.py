@@ -49,6 +49,13 @@ def typed_decimal(value: Decimal, ui_lang: str) -> str:
     return str(value).replace(".", get_decimal_symbol(_locale(ui_lang)))
 
 
+def typed_amount(amount: Decimal, ui_lang: str, digits: int = CENTS) -> str:
+    """An amount as an amount field starts with it: the currency's digits, the reader's
+    decimal mark, no grouping (1234,50 or 1234.50; 2000000 in dong), which the amount
+    parser reads back as the same amount."""
+    return typed_decimal(quantize(amount, digits), ui_lang)
+
+
 def format_money(amount: Decimal, currency: str, ui_lang: str) -> str:
     return format_currency(quantize(amount), currency, locale=_locale(ui_lang))
 

@@ -29,10 +29,11 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, translate
-from app.core.i18n.formatting import format_amount, format_day, format_utc_minutes
+from app.core.i18n.formatting import CENTS, format_amount, format_day, format_utc_minutes
 from app.services.backoffice import dashboard, platform
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
+from app.services.currencies import minor_digits
 from state.guard import ARGS, GUEST, STAFF, Form, Name, checked
 from state.site import SiteState, browser_secret, page_visitor, rotate_browser
 
@@ -94,8 +95,10 @@ def utc_minutes(value: datetime, lang: str) -> str:
     return format_utc_minutes(value, lang)
 
 
-def money(value: Any, lang: str) -> str:
-    return format_amount(value, lang)
+def money(value: Any, lang: str, digits: int = CENTS) -> str:
+    """An amount as the console's tables write it: two decimals, or its currency's digits
+    where every figure shown is in one currency (`digits`)."""
+    return format_amount(value, lang, digits)
 
 
 def csv_text(header: list[str], rows: list[list[Any]]) -> str:
@@ -345,30 +348,38 @@ class DashboardState(ConsolePage, rx.State):
     new_players: int = 0
     days: list[DashboardDay] = []
     changes: dict[str, str] = {}  # each figure's change against the period just before
+    # The money's currency, and those the staff member's brands hold (a choice when several).
+    currency: str = ""
+    currencies: list[str] = []
 
     async def _refresh(self) -> Any:
         staff = await current_staff(self)
-        found = await dashboard.summary(staff, clock.now())
-        figures = await dashboard.period(staff, self.period, self.first, self.last, clock.now())
+        found = await dashboard.summary(staff, clock.now(), self.currency)
+        figures = await dashboard.period(
+            staff, self.period, self.first, self.last, clock.now(), found.currency
+        )
         lang = await ui_lang(self)
+        self.currency, self.currencies = found.currency, list(found.currencies)
+        digits = minor_digits(found.currency)
         self.error = ""
         failures = await staff_service.failed_logins_notice(staff.session_id)
         self.login_warning = translate("bo-failed-logins", lang, count=failures) if failures else ""
         self.open_withdrawals = found.open_withdrawals
-        self.open_withdrawal_amount = money(found.open_withdrawal_amount, lang)
+        self.open_withdrawal_amount = money(found.open_withdrawal_amount, lang, digits)
         self.pending_approvals = found.pending_approvals
         self.new_players_today = found.new_players_today
-        self.deposits_today = money(found.deposits_today, lang)
+        self.deposits_today = money(found.deposits_today, lang, digits)
         self.period_text = (
             format_day(figures.first, lang)
             if figures.first == figures.last
             else f"{format_day(figures.first, lang)} – {format_day(figures.last, lang)}"
         )
-        self.bets, self.wins = money(figures.bets, lang), money(figures.wins, lang)
-        self.ggr, self.ngr = money(figures.ggr, lang), money(figures.ngr, lang)
-        self.bonus_cost = money(figures.bonus_cost, lang)
-        self.deposits = money(figures.deposits, lang)
-        self.withdrawals = money(figures.withdrawals, lang)
+        self.bets = money(figures.bets, lang, digits)
+        self.wins = money(figures.wins, lang, digits)
+        self.ggr, self.ngr = money(figures.ggr, lang, digits), money(figures.ngr, lang, digits)
+        self.bonus_cost = money(figures.bonus_cost, lang, digits)
+        self.deposits = money(figures.deposits, lang, digits)
+        self.withdrawals = money(figures.withdrawals, lang, digits)
         self.new_players = figures.new_players
         self.changes = _changes(figures, lang)
         self.days = [
@@ -394,6 +405,16 @@ class DashboardState(ConsolePage, rx.State):
 
     @rx.event
     @checked
+    async def pick_currency(self, code: Name) -> Any:
+        """The brands of one currency (offered when the staff member's hold several)."""
+        self.acted = "currency"
+        if code not in self.currencies:
+            return await failed(self, AppError("dashboard-currency-invalid", 422))
+        self.currency = code
+        return await self._refresh()
+
+    @rx.event
+    @checked
     async def custom_period(self, form: Form) -> Any:
         """Local dates from the form (the service checks them: at most 92 days)."""
         self.acted = "period"
@@ -411,6 +432,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "ConsoleLoginState.submit": f"{ARGS}; password + TOTP, rate limited, browser bound",
     "DashboardState.load": STAFF,
     "DashboardState.pick_period": f"{ARGS}; {STAFF}; a preset period only",
+    "DashboardState.pick_currency": f"{ARGS}; {STAFF}; a currency of the staff's brands",
     "DashboardState.custom_period": f"{ARGS}; {STAFF}; dates checked, 92 days",
 }
 

@@ -212,6 +212,34 @@ async def test_the_audit_log_reads_as_sentences_with_names() -> None:
     assert detail_words(json.dumps({"direction": "credit"}), "pt") == "direção: crédito"
 
 
+async def test_the_dashboard_sums_one_currency_at_a_time() -> None:
+    """Reais and dong are never added up: staff over every brand read the first brand's
+    currency, pick another of their brands', and are refused one their brands do not hold;
+    a brand's own staff have its currency only."""
+    staff = await make_staff("support", None)
+    reais = await dashboard.period(staff, "7d", "", "", utcnow())
+    dong = await dashboard.period(staff, "7d", "", "", utcnow(), "VND")
+    member = await make_member("VN1")
+    assert member.id is not None
+    await fund(member.id, "500000", "VND")
+    await lose(member.id, "200000", "VND")
+
+    after_reais = await dashboard.period(staff, "7d", "", "", utcnow())
+    after_dong = await dashboard.period(staff, "7d", "", "", utcnow(), "VND")
+    assert (after_reais.currency, after_dong.currency) == ("BRL", "VND")
+    assert (after_reais.bets, after_reais.deposits) == (reais.bets, reais.deposits)
+    assert after_dong.bets - dong.bets == Decimal(200000)
+    assert after_dong.deposits - dong.deposits == Decimal(500000)
+    today = await dashboard.summary(staff, utcnow(), "VND")
+    assert (today.currency, today.currencies) == ("VND", ("BRL", "VND"))
+    assert today.new_players_today >= 1  # the VN1 member made above
+    with pytest.raises(AppError) as refused:
+        await dashboard.period(staff, "7d", "", "", utcnow(), "USD")
+    assert refused.value.code == "dashboard-currency-invalid"
+    own = await dashboard.summary(await make_staff("support", "VN1"), utcnow())
+    assert (own.currency, own.currencies) == ("VND", ("VND",))
+
+
 async def test_the_dashboard_period_counts_today_and_checks_custom_dates() -> None:
     staff = await make_staff("support")  # dashboard.view
     brand = await brands.by_code("BR1")

@@ -89,9 +89,9 @@ async def wager(member_id: int, stake: str, currency: str = CURRENCY) -> None:
     await facts_readable()
 
 
-async def lose(member_id: int, stake: str) -> None:
+async def lose(member_id: int, stake: str, currency: str = CURRENCY) -> None:
     """A settled bet of `stake` that won nothing: turnover and a net loss of `stake`."""
-    await _settled_bet(member_id, Decimal(stake), Decimal("0"))
+    await _settled_bet(member_id, Decimal(stake), Decimal("0"), currency)
     await wallet_events.balance_changed(member_id)
 
 

@@ -1,7 +1,11 @@
 """The console's first page: what waits for staff (open withdrawals, approvals) and today's
 new players and deposits, for the staff member's brand (or every brand); and a period's
 figures (bets, wins, GGR, NGR, deposits, withdrawals, new players) with each day's, beside
-the same figures of the period just before it."""
+the same figures of the period just before it.
+
+Money is summed in one currency at a time: a staff member over brands of several currencies
+(reais and dong) reads the brands of one, and picks which (the first brand's by default);
+the limit scales are policy, not exchange rates, so nothing converts one into the other."""
 
 from __future__ import annotations
 
@@ -30,14 +34,38 @@ class Summary:
     pending_approvals: int
     new_players_today: int
     deposits_today: Decimal
+    currency: str  # the money's (the figures are the brands of this currency)
+    currencies: tuple[str, ...]  # those the staff member's brands hold, to pick from
 
 
-async def summary(staff: Staff, now: datetime) -> Summary:
+@dataclass(frozen=True)
+class Scope:
+    """The brands whose figures are summed: the staff member's, of one currency."""
+
+    brands: list[Brand]
+    currency: str
+    currencies: tuple[str, ...]
+
+
+async def scope_of(staff: Staff, currency: str) -> Scope:
+    """The staff member's brands of `currency` ("": the first brand's); a currency none of
+    them holds is refused."""
+    every = await _brands(staff)
+    offered = tuple(dict.fromkeys(brand.currency for brand in every))
+    if currency and currency not in offered:
+        raise AppError("dashboard-currency-invalid", status=422)
+    chosen = currency or offered[0]
+    return Scope([b for b in every if b.currency == chosen], chosen, offered)
+
+
+async def summary(staff: Staff, now: datetime, currency: str = "") -> Summary:
     await require(staff, "dashboard.view", staff.merchant_id, now)
     start = datetime.combine(now.date(), time.min, tzinfo=now.tzinfo)
+    scope = await scope_of(staff, currency)
+    ids = [brand.id for brand in scope.brands]
 
     def scoped(column: Any) -> list[Any]:
-        return [] if staff.merchant_id is None else [column == staff.merchant_id]
+        return [col(column).in_(ids)]
 
     async with session_scope() as session:
         count, amount = (
@@ -69,6 +97,8 @@ async def summary(staff: Staff, now: datetime) -> Summary:
         pending_approvals=await approvals.pending_count(staff.merchant_id),
         new_players_today=int(players),
         deposits_today=Decimal(deposits).quantize(Decimal("0.01")),
+        currency=scope.currency,
+        currencies=scope.currencies,
     )
 
 
@@ -91,6 +121,7 @@ class PeriodSummary:
     days: list[reports.DayRow]
     # The same number of days just before (the dashboard shows each figure's change).
     previous: PeriodSummary | None = None
+    currency: str = ""  # the brands summed are those of this currency
 
     @property
     def ggr(self) -> Decimal:
@@ -121,10 +152,11 @@ async def _brands(staff: Staff) -> list[Brand]:
 
 
 async def period(
-    staff: Staff, name: str, first_text: str, last_text: str, now: datetime
+    staff: Staff, name: str, first_text: str, last_text: str, now: datetime, currency: str = ""
 ) -> PeriodSummary:
     """Bets, wins, GGR, bonus cost, NGR, deposits, withdrawals paid and new players over
-    today, the last 7 or 30 days (today included) or custom local dates, with each day."""
+    today, the last 7 or 30 days (today included) or custom local dates, with each day, of
+    the staff member's brands in `currency` ("": the first brand's)."""
     await require(staff, "dashboard.view", staff.merchant_id, now)
     if name not in PERIODS:
         raise AppError("report-invalid-period", status=422)
@@ -133,14 +165,15 @@ async def period(
     def days_of(zone: ZoneInfo) -> list[date]:
         return custom or reports.local_days(zone, PRESET_DAYS[name], now)
 
-    scope = await _brands(staff)
-    current = await _summed(scope, days_of)
+    scope = await scope_of(staff, currency)
+    current = await _summed(scope.brands, days_of)
 
     def before(zone: ZoneInfo) -> list[date]:
         wanted = days_of(zone)
         return [day - timedelta(days=len(wanted)) for day in wanted]
 
-    return replace(current, previous=await _summed(scope, before))
+    previous = await _summed(scope.brands, before)
+    return replace(current, previous=previous, currency=scope.currency)
 
 
 async def _summed(scope: list[Brand], days_of: Callable[[ZoneInfo], list[date]]) -> PeriodSummary:

@@ -1,0 +1,44 @@
+"""The console's dashboard through the site's own event processor: staff over brands in reais
+and in dong read one currency at a time (the first brand's), pick the other, and are refused
+one their brands do not hold, with nothing changed; a brand's own staff are offered no
+choice."""
+
+from __future__ import annotations
+
+from app import routes
+from app.app import app as site
+from app.core.i18n import translate
+from state.backoffice.console import DashboardState
+from state.site import SiteState
+from tests.helpers.page_state import staff_tab
+
+PAGE = routes.ADMIN
+DASHBOARD = DashboardState.get_full_name()
+
+
+async def test_staff_over_every_brand_pick_the_currency_the_figures_sum() -> None:
+    tab = await staff_tab(site, "support", None)
+    async with tab.processor:
+        await tab.open(PAGE)
+        page = await tab.state(DashboardState)
+        assert (page.currency, page.currencies) == ("BRL", ["BRL", "VND"])
+        assert page.ggr.endswith(",00")  # reais, in the console's Portuguese
+
+        await tab.send(f"{DASHBOARD}.pick_currency", PAGE, code="VND")
+        page = await tab.state(DashboardState)
+        assert (page.currency, page.error) == ("VND", "")
+        assert "," not in page.ggr  # whole dong: 1.480.000, no cents
+
+        await tab.send(f"{DASHBOARD}.pick_currency", PAGE, code="USD")
+        page = await tab.state(DashboardState)
+        lang = (await tab.state(SiteState)).ui_lang
+        assert page.error == translate("dashboard-currency-invalid", lang)
+        assert (page.currency, page.acted) == ("VND", "currency")
+
+
+async def test_a_brands_own_staff_read_its_currency_only() -> None:
+    tab = await staff_tab(site, "support", "VN1")
+    async with tab.processor:
+        await tab.open(PAGE)
+        page = await tab.state(DashboardState)
+        assert (page.currency, page.currencies) == ("VND", ["VND"])

@@ -13,7 +13,7 @@ from app import routes
 from app.core.manifests import declared
 from components.i18n import local_time, t
 from components.style import FOCUS, until_loaded
-from state.backoffice.console import ConsoleState, MenuItem
+from state.backoffice.console import ConsoleState, CurrencyConsolePage, MenuItem
 from state.site import SiteState
 
 INPUT = (
@@ -434,4 +434,32 @@ def thread_line(
             "rounded-lg p-3 bg-slate-100 dark:bg-slate-800 mr-8",
             "rounded-lg p-3 bg-indigo-50 dark:bg-indigo-950 ml-8",
         ),
+    )
+
+
+def currency_choice(page: type[CurrencyConsolePage]) -> rx.Component:
+    """Which currency's brands a page's figures sum, with a choice when the staff member's
+    brands hold several (reais and dong are never added up); its refusal beside it."""
+    return rx.el.div(
+        rx.el.p(
+            t("bo.dash.currency").replace("{currency}", page.currency),
+            data_testid="figures-currency",
+            class_name="text-sm text-slate-600 dark:text-slate-400",
+        ),
+        rx.cond(
+            page.currencies.length() > 1,
+            rx.el.div(
+                rx.foreach(
+                    page.currencies,
+                    lambda code: choice_button(
+                        code, page.currency == code, page.pick_currency(code), "currency-choice"
+                    ),
+                ),
+                role="group",
+                aria_label=t("bo.dash.currencies"),
+                class_name="flex flex-wrap gap-2",
+            ),
+        ),
+        feedback(page.error, page.notice, page.acted, "currency"),
+        class_name="flex flex-wrap items-center gap-3",
     )

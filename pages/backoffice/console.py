@@ -13,6 +13,7 @@ from components.backoffice.console import (
     QUIET,
     ChartData,
     choice_button,
+    currency_choice,
     feedback,
     frame,
     label,
@@ -102,42 +103,13 @@ def _period_button(name: str, label_key: str) -> rx.Component:
     )
 
 
-def _currency_choice() -> rx.Component:
-    """Which currency's brands the figures sum, with a choice when the staff member's
-    brands hold several (reais and dong are never added up)."""
-    d = DashboardState
-    return rx.el.div(
-        rx.el.p(
-            t("bo.dash.currency").replace("{currency}", d.currency),
-            data_testid="dash-currency",
-            class_name="text-sm text-slate-600 dark:text-slate-400",
-        ),
-        rx.cond(
-            d.currencies.length() > 1,
-            rx.el.div(
-                rx.foreach(
-                    d.currencies,
-                    lambda code: choice_button(
-                        code, d.currency == code, d.pick_currency(code), "currency-choice"
-                    ),
-                ),
-                role="group",
-                aria_label=t("bo.dash.currencies"),
-                class_name="flex flex-wrap gap-2",
-            ),
-        ),
-        feedback(d.error, d.notice, d.acted, "currency"),
-        class_name="flex flex-wrap items-center gap-3",
-    )
-
-
 def dashboard_page() -> rx.Component:
     d = DashboardState
     return frame(
         "bo-dashboard",
         messages(d.error, d.notice, d.acted),
         messages(d.login_warning, ""),
-        _currency_choice(),
+        currency_choice(d),
         rx.el.div(
             _tile("bo-open-withdrawals", d.open_withdrawals, "tile-withdrawals"),
             _tile("bo-amount", d.open_withdrawal_amount, "tile-withdrawal-amount"),

@@ -11,6 +11,7 @@ from components.backoffice.console import (
     allowed,
     card,
     choice_button,
+    currency_choice,
     frame,
     messages,
     table,
@@ -25,7 +26,8 @@ def reports_page() -> rx.Component:
     s = ReportsState
     return frame(
         "bo-reports",
-        messages(s.error, s.notice),
+        messages(s.error, s.notice, s.acted),
+        currency_choice(s),
         rx.el.div(
             *(
                 choice_button(f"{days}d", s.days == days, s.set_days(days), f"report-days-{days}")

@@ -30,7 +30,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, translate
 from app.core.i18n.formatting import CENTS, format_amount, format_day, format_utc_minutes
-from app.services.backoffice import dashboard, platform
+from app.services.backoffice import dashboard, platform, reports
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
 from app.services.currencies import minor_digits
@@ -220,6 +220,29 @@ class BrandConsolePage(ConsolePage, mixin=True):
         return await self._refresh()
 
 
+class CurrencyConsolePage(ConsolePage, mixin=True):
+    """A console page of money summed over brands, one currency at a time (reais and dong
+    are never added up), picked among those the staff member's brands hold; the page's
+    `_refresh` reads `currency` and writes back the scope it got (`reports.scope`)."""
+
+    currency: str = ""
+    currencies: list[str] = []
+
+    def _in_scope(self, scope: reports.Scope) -> int:
+        """The currency shown and those offered; the minor digits its amounts show."""
+        self.currency, self.currencies = scope.currency, list(scope.currencies)
+        return minor_digits(scope.currency)
+
+    @rx.event
+    @checked
+    async def pick_currency(self, code: Name) -> Any:
+        self.acted = "currency"
+        if code not in self.currencies:
+            raise AppError("report-currency-invalid", 422)
+        self.currency = code
+        return await self._refresh()
+
+
 class ConsoleState(rx.State):
     """Who is logged in to the console, for the frame of every console page."""
 
@@ -327,7 +350,7 @@ def _changes(figures: dashboard.PeriodSummary, lang: str) -> dict[str, str]:
     return said
 
 
-class DashboardState(ConsolePage, rx.State):
+class DashboardState(CurrencyConsolePage, rx.State):
     open_withdrawals: int = 0
     open_withdrawal_amount: str = ""
     pending_approvals: int = 0
@@ -348,19 +371,16 @@ class DashboardState(ConsolePage, rx.State):
     new_players: int = 0
     days: list[DashboardDay] = []
     changes: dict[str, str] = {}  # each figure's change against the period just before
-    # The money's currency, and those the staff member's brands hold (a choice when several).
-    currency: str = ""
-    currencies: list[str] = []
 
     async def _refresh(self) -> Any:
         staff = await current_staff(self)
-        found = await dashboard.summary(staff, clock.now(), self.currency)
+        scope = await reports.scope(staff, None, "dashboard.view", clock.now(), self.currency)
+        digits = self._in_scope(scope)
+        found = await dashboard.summary(staff, clock.now(), scope.currency)
         figures = await dashboard.period(
-            staff, self.period, self.first, self.last, clock.now(), found.currency
+            staff, self.period, self.first, self.last, clock.now(), scope.currency
         )
         lang = await ui_lang(self)
-        self.currency, self.currencies = found.currency, list(found.currencies)
-        digits = minor_digits(found.currency)
         self.error = ""
         failures = await staff_service.failed_logins_notice(staff.session_id)
         self.login_warning = translate("bo-failed-logins", lang, count=failures) if failures else ""
@@ -401,16 +421,6 @@ class DashboardState(ConsolePage, rx.State):
         if name not in dashboard.PRESET_DAYS:
             return await failed(self, AppError("report-invalid-period", 422))
         self.period = name
-        return await self._refresh()
-
-    @rx.event
-    @checked
-    async def pick_currency(self, code: Name) -> Any:
-        """The brands of one currency (offered when the staff member's hold several)."""
-        self.acted = "currency"
-        if code not in self.currencies:
-            return await failed(self, AppError("dashboard-currency-invalid", 422))
-        self.currency = code
         return await self._refresh()
 
     @rx.event

@@ -12,7 +12,13 @@ from app import routes
 from app.core import clock
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import reports
-from state.backoffice.console import ConsolePage, MenuItem, current_staff, money, ui_lang
+from state.backoffice.console import (
+    CurrencyConsolePage,
+    MenuItem,
+    current_staff,
+    money,
+    ui_lang,
+)
 from state.guard import ARGS, STAFF, Name, checked
 
 Days = Annotated[int, Field(ge=1, le=reports.MAX_DAYS)]
@@ -58,7 +64,7 @@ class SliceBar:
     ggr: float = 0.0
 
 
-class ReportsState(ConsolePage, rx.State):
+class ReportsState(CurrencyConsolePage, rx.State):
     days: int = 14
     rows: list[DayRow] = []
     chart: list[DayBar] = []
@@ -67,16 +73,20 @@ class ReportsState(ConsolePage, rx.State):
     slice_chart: list[SliceBar] = []
 
     async def _refresh(self) -> Any:
-        staff = await current_staff(self)
-        found = await reports.daily(staff, None, self.days, clock.now())
-        parts = await reports.breakdown(staff, None, self.days, self._dimension(), clock.now())
+        staff, now = await current_staff(self), clock.now()
+        scope = await reports.scope(staff, None, "reports.view", now, self.currency)
+        digits = self._in_scope(scope)
+        found = await reports.daily(staff, None, self.days, now, scope.currency)
+        parts = await reports.breakdown(
+            staff, None, self.days, self._dimension(), now, scope.currency
+        )
         lang = await ui_lang(self)
         self.slices = [
             SliceRow(
                 key=r.key,
-                bets=money(r.bets, lang),
-                wins=money(r.wins, lang),
-                ggr=money(r.ggr, lang),
+                bets=money(r.bets, lang, digits),
+                wins=money(r.wins, lang, digits),
+                ggr=money(r.ggr, lang, digits),
                 facts=r.facts,
             )
             for r in parts
@@ -86,13 +96,13 @@ class ReportsState(ConsolePage, rx.State):
         self.rows = [
             DayRow(
                 day=format_day(r.day, lang),
-                deposits=money(r.deposits, lang),
-                withdrawals=money(r.withdrawals, lang),
-                bets=money(r.bets, lang),
-                wins=money(r.wins, lang),
-                ggr=money(r.ggr, lang),
-                bonus=money(r.bonus_cost, lang),
-                ngr=money(r.ngr, lang),
+                deposits=money(r.deposits, lang, digits),
+                withdrawals=money(r.withdrawals, lang, digits),
+                bets=money(r.bets, lang, digits),
+                wins=money(r.wins, lang, digits),
+                ggr=money(r.ggr, lang, digits),
+                bonus=money(r.bonus_cost, lang, digits),
+                ngr=money(r.ngr, lang, digits),
             )
             for r in reversed(found)
         ]
@@ -126,14 +136,23 @@ class ReportsState(ConsolePage, rx.State):
     @rx.event
     async def export_breakdown(self) -> Any:
         data = await reports.breakdown_csv(
-            await current_staff(self), None, self.days, self._dimension(), clock.now()
+            await current_staff(self),
+            None,
+            self.days,
+            self._dimension(),
+            clock.now(),
+            self.currency,
         )
-        return rx.download(data=data, filename=f"ggr-by-{self.by}.csv", mime_type="text/csv")
+        name = f"ggr-by-{self.by}-{self.currency}.csv"
+        return rx.download(data=data, filename=name, mime_type="text/csv")
 
     @rx.event
     async def export(self) -> Any:
-        data = await reports.daily_csv(await current_staff(self), None, self.days, clock.now())
-        return rx.download(data=data, filename="daily-report.csv", mime_type="text/csv")
+        data = await reports.daily_csv(
+            await current_staff(self), None, self.days, clock.now(), self.currency
+        )
+        name = f"daily-report-{self.currency}.csv"
+        return rx.download(data=data, filename=name, mime_type="text/csv")
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
@@ -143,6 +162,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "ReportsState.load": STAFF,
     "ReportsState.set_days": f"{ARGS}; {STAFF}",
     "ReportsState.export": STAFF,
+    "ReportsState.pick_currency": f"{ARGS}; {STAFF}; a currency of the staff's brands",
 }
 
 

@@ -1,7 +1,7 @@
-"""The console's dashboard through the site's own event processor: staff over brands in reais
-and in dong read one currency at a time (the first brand's), pick the other, and are refused
-one their brands do not hold, with nothing changed; a brand's own staff are offered no
-choice."""
+"""The console's dashboard and reports through the site's own event processor: staff over
+brands in reais and in dong read one currency at a time (the first brand's), pick the other,
+and are refused one their brands do not hold, with nothing changed; a brand's own staff are
+offered no choice."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from app import routes
 from app.app import app as site
 from app.core.i18n import translate
 from state.backoffice.console import DashboardState
+from state.backoffice.console_reports import ReportsState
 from state.site import SiteState
 from tests.helpers.page_state import staff_tab
 
 PAGE = routes.ADMIN
 DASHBOARD = DashboardState.get_full_name()
+REPORTS = ReportsState.get_full_name()
 
 
 async def test_staff_over_every_brand_pick_the_currency_the_figures_sum() -> None:
@@ -32,7 +34,7 @@ async def test_staff_over_every_brand_pick_the_currency_the_figures_sum() -> Non
         await tab.send(f"{DASHBOARD}.pick_currency", PAGE, code="USD")
         page = await tab.state(DashboardState)
         lang = (await tab.state(SiteState)).ui_lang
-        assert page.error == translate("dashboard-currency-invalid", lang)
+        assert page.error == translate("report-currency-invalid", lang)
         assert (page.currency, page.acted) == ("VND", "currency")
 
 
@@ -42,3 +44,18 @@ async def test_a_brands_own_staff_read_its_currency_only() -> None:
         await tab.open(PAGE)
         page = await tab.state(DashboardState)
         assert (page.currency, page.currencies) == ("VND", ["VND"])
+
+
+async def test_the_reports_by_brand_hold_the_brands_of_the_currency_picked() -> None:
+    tab = await staff_tab(site, "finance", None)
+    async with tab.processor:
+        await tab.open(routes.ADMIN_REPORTS)
+        await tab.send(f"{REPORTS}.set_by", routes.ADMIN_REPORTS, by="brand")
+        page = await tab.state(ReportsState)
+        assert (page.currency, page.currencies) == ("BRL", ["BRL", "VND"])
+        assert {row.key for row in page.slices} <= {"BR1", "BR2"}
+        await tab.send(f"{REPORTS}.pick_currency", routes.ADMIN_REPORTS, code="VND")
+        page = await tab.state(ReportsState)
+        assert page.currency == "VND" and page.error == ""
+        assert {row.key for row in page.slices} <= {"VN1"}
+        assert all("," not in row.ggr for row in page.rows)  # whole dong: no cents

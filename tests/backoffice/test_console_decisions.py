@@ -16,7 +16,15 @@ from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services.backoffice import approvals, dashboard, logbook, payments, player360, players
+from app.services.backoffice import (
+    approvals,
+    dashboard,
+    logbook,
+    payments,
+    player360,
+    players,
+    reports,
+)
 from app.services.brands import brands
 from models import ApprovalRequest, AuditEntry, PayoutAccount, WithdrawalOrder
 from models.base import utcnow
@@ -231,13 +239,26 @@ async def test_the_dashboard_sums_one_currency_at_a_time() -> None:
     assert after_dong.bets - dong.bets == Decimal(200000)
     assert after_dong.deposits - dong.deposits == Decimal(500000)
     today = await dashboard.summary(staff, utcnow(), "VND")
-    assert (today.currency, today.currencies) == ("VND", ("BRL", "VND"))
-    assert today.new_players_today >= 1  # the VN1 member made above
+    assert today.currency == "VND" and today.new_players_today >= 1  # the member above
     with pytest.raises(AppError) as refused:
         await dashboard.period(staff, "7d", "", "", utcnow(), "USD")
-    assert refused.value.code == "dashboard-currency-invalid"
-    own = await dashboard.summary(await make_staff("support", "VN1"), utcnow())
-    assert (own.currency, own.currencies) == ("VND", ("VND",))
+    assert refused.value.code == "report-currency-invalid"
+    # The reports page sums the same way: by brand, only the brands of the currency.
+    finance = await make_staff("finance", None)
+    by_brand = await reports.breakdown(finance, None, 7, "brand", utcnow(), "VND")
+    assert [row.key for row in by_brand] == ["VN1"]
+    assert {row.key for row in await reports.breakdown(finance, None, 7, "brand", utcnow())} <= {
+        "BR1",
+        "BR2",
+    }
+    everywhere = await reports.scope(finance, None, "reports.view", utcnow())
+    assert (everywhere.currency, everywhere.currencies) == ("BRL", ("BRL", "VND"))
+    own = await reports.scope(await make_staff("support", "VN1"), None, "dashboard.view", utcnow())
+    assert (own.currency, own.currencies, [b.code for b in own.brands]) == (
+        "VND",
+        ("VND",),
+        ["VN1"],
+    )
 
 
 async def test_the_dashboard_period_counts_today_and_checks_custom_dates() -> None:

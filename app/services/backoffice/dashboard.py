@@ -22,8 +22,8 @@ from app.core.db import session_scope
 from app.core.errors import AppError
 from app.services.backoffice import approvals, reports
 from app.services.backoffice.staff import Staff, require
-from app.services.brands import Brand, brands
-from models import DepositOrder, Member, Merchant, WithdrawalOrder
+from app.services.brands import Brand
+from models import DepositOrder, Member, WithdrawalOrder
 from models.cashier import DepositStatus
 
 
@@ -35,33 +35,12 @@ class Summary:
     new_players_today: int
     deposits_today: Decimal
     currency: str  # the money's (the figures are the brands of this currency)
-    currencies: tuple[str, ...]  # those the staff member's brands hold, to pick from
-
-
-@dataclass(frozen=True)
-class Scope:
-    """The brands whose figures are summed: the staff member's, of one currency."""
-
-    brands: list[Brand]
-    currency: str
-    currencies: tuple[str, ...]
-
-
-async def scope_of(staff: Staff, currency: str) -> Scope:
-    """The staff member's brands of `currency` ("": the first brand's); a currency none of
-    them holds is refused."""
-    every = await _brands(staff)
-    offered = tuple(dict.fromkeys(brand.currency for brand in every))
-    if currency and currency not in offered:
-        raise AppError("dashboard-currency-invalid", status=422)
-    chosen = currency or offered[0]
-    return Scope([b for b in every if b.currency == chosen], chosen, offered)
 
 
 async def summary(staff: Staff, now: datetime, currency: str = "") -> Summary:
     await require(staff, "dashboard.view", staff.merchant_id, now)
     start = datetime.combine(now.date(), time.min, tzinfo=now.tzinfo)
-    scope = await scope_of(staff, currency)
+    scope = await reports.scope(staff, None, "dashboard.view", now, currency)
     ids = [brand.id for brand in scope.brands]
 
     def scoped(column: Any) -> list[Any]:
@@ -98,7 +77,6 @@ async def summary(staff: Staff, now: datetime, currency: str = "") -> Summary:
         new_players_today=int(players),
         deposits_today=Decimal(deposits).quantize(Decimal("0.01")),
         currency=scope.currency,
-        currencies=scope.currencies,
     )
 
 
@@ -143,14 +121,6 @@ def _custom_days(first_text: str, last_text: str) -> list[date]:
     return [first + timedelta(days=offset) for offset in range(count)]
 
 
-async def _brands(staff: Staff) -> list[Brand]:
-    if staff.merchant_id is not None:
-        return [await brands.by_id(staff.merchant_id)]
-    async with session_scope() as session:
-        ids = (await session.exec(select(Merchant.id).order_by(col(Merchant.id)))).all()
-    return [await brands.by_id(int(i)) for i in ids if i is not None]
-
-
 async def period(
     staff: Staff, name: str, first_text: str, last_text: str, now: datetime, currency: str = ""
 ) -> PeriodSummary:
@@ -165,7 +135,7 @@ async def period(
     def days_of(zone: ZoneInfo) -> list[date]:
         return custom or reports.local_days(zone, PRESET_DAYS[name], now)
 
-    scope = await scope_of(staff, currency)
+    scope = await reports.scope(staff, None, "dashboard.view", now, currency)
     current = await _summed(scope.brands, days_of)
 
     def before(zone: ZoneInfo) -> list[date]:

@@ -124,17 +124,34 @@ async def _day(session: AsyncSession, brand: Brand, day: date, facts: reporting.
     return DayRow(day, deposits, paid, facts.bet, facts.win, -bonus)
 
 
-async def _scope(
-    staff: Staff, brand_code: str | None, permission: str, now: datetime
-) -> list[Brand]:
-    """The brands a report covers (one, or every brand the staff member has), checked."""
+@dataclass(frozen=True)
+class Scope:
+    """The brands a report sums: one, or every brand the staff member has, of one currency
+    (reais and dong are never added up: the limit scales are policy, not exchange rates)."""
+
+    brands: list[Brand]
+    currency: str
+    currencies: tuple[str, ...]  # those the brands in reach hold, to pick from
+
+
+async def scope(
+    staff: Staff, brand_code: str | None, permission: str, now: datetime, currency: str = ""
+) -> Scope:
+    """The brands a report covers, checked: of `currency` ("": the first brand's); a
+    currency none of them holds is refused."""
     brand_id = (await brands.by_code(brand_code)).id if brand_code else staff.merchant_id
     await require(staff, permission, brand_id, now)
     if brand_id is not None:
-        return [await brands.by_id(brand_id)]
-    async with session_scope() as session:
-        ids = (await session.exec(select(Merchant.id).order_by(col(Merchant.id)))).all()
-    return [await brands.by_id(int(i)) for i in ids if i is not None]
+        every = [await brands.by_id(brand_id)]
+    else:
+        async with session_scope() as session:
+            ids = (await session.exec(select(Merchant.id).order_by(col(Merchant.id)))).all()
+        every = [await brands.by_id(int(i)) for i in ids if i is not None]
+    offered = tuple(dict.fromkeys(brand.currency for brand in every))
+    if currency and currency not in offered:
+        raise AppError("report-currency-invalid", status=422)
+    chosen = currency or offered[0]
+    return Scope([brand for brand in every if brand.currency == chosen], chosen, offered)
 
 
 def _checked_days(days: int) -> None:
@@ -142,14 +159,15 @@ def _checked_days(days: int) -> None:
         raise AppError("report-days-invalid", status=422, params={"max": MAX_DAYS})
 
 
-async def daily(staff: Staff, brand_code: str | None, days: int, now: datetime) -> list[DayRow]:
+async def daily(
+    staff: Staff, brand_code: str | None, days: int, now: datetime, currency: str = ""
+) -> list[DayRow]:
     """The last `days` local days up to today, oldest first, for one brand or every brand
-    the staff member has (each brand's day in its own time zone: when their dates differ, as
-    São Paulo's and Ho Chi Minh City's in the evening, a row more, so no brand's today is
-    left out)."""
+    the staff member has in `currency` (each brand's day in its own time zone: when their
+    dates differ, a row more, so no brand's today is left out)."""
     _checked_days(days)
-    scope = await _scope(staff, brand_code, "reports.view", now)
-    return await days_rows(scope, lambda zone: local_days(zone, days, now))
+    found = await scope(staff, brand_code, "reports.view", now, currency)
+    return await days_rows(found.brands, lambda zone: local_days(zone, days, now))
 
 
 async def days_rows(scope: list[Brand], days_of: Callable[[ZoneInfo], list[date]]) -> list[DayRow]:
@@ -194,18 +212,23 @@ class SliceRow:
 
 
 async def breakdown(
-    staff: Staff, brand_code: str | None, days: int, by: Dimension, now: datetime
+    staff: Staff,
+    brand_code: str | None,
+    days: int,
+    by: Dimension,
+    now: datetime,
+    currency: str = "",
 ) -> list[SliceRow]:
-    """Bets, wins and GGR of the same local days as `daily`, by brand, category or vendor,
-    the largest GGR first."""
+    """Bets, wins and GGR of the same local days and brands as `daily`, by brand, category
+    or vendor, the largest GGR first."""
     _checked_days(days)
     if by not in DIMENSIONS:
         raise AppError("report-dimension-invalid", status=422)
-    scope = await _scope(staff, brand_code, "reports.view", now)
+    found = await scope(staff, brand_code, "reports.view", now, currency)
     await rollup.refresh()
     sums: dict[str, reporting.Totals] = {}
     async with session_scope() as session:
-        for brand in scope:
+        for brand in found.brands:
             wanted = local_days(ZoneInfo(brand.timezone), days, now)
             parts = await rollup.totals(
                 session, brand.id, wanted[0], wanted[-1], "all" if by == "brand" else by
@@ -221,12 +244,14 @@ async def breakdown(
 CSV_COLUMNS = ("day", "deposits", "withdrawals", "bets", "wins", "ggr", "bonus_cost", "ngr")
 
 
-async def daily_csv(staff: Staff, brand_code: str | None, days: int, now: datetime) -> str:
-    await _scope(staff, brand_code, "reports.export", now)
+async def daily_csv(
+    staff: Staff, brand_code: str | None, days: int, now: datetime, currency: str = ""
+) -> str:
+    await scope(staff, brand_code, "reports.export", now, currency)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    for r in await daily(staff, brand_code, days, now):
+    for r in await daily(staff, brand_code, days, now, currency):
         writer.writerow(
             [r.day.isoformat(), r.deposits, r.withdrawals, r.bets, r.wins, r.ggr,
              r.bonus_cost, r.ngr]
@@ -238,12 +263,17 @@ BREAKDOWN_COLUMNS = ("key", "bets", "wins", "ggr", "facts")
 
 
 async def breakdown_csv(
-    staff: Staff, brand_code: str | None, days: int, by: Dimension, now: datetime
+    staff: Staff,
+    brand_code: str | None,
+    days: int,
+    by: Dimension,
+    now: datetime,
+    currency: str = "",
 ) -> str:
-    await _scope(staff, brand_code, "reports.export", now)
+    await scope(staff, brand_code, "reports.export", now, currency)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow((by, *BREAKDOWN_COLUMNS[1:]))
-    for r in await breakdown(staff, brand_code, days, by, now):
+    for r in await breakdown(staff, brand_code, days, by, now, currency):
         writer.writerow([r.key, r.bets, r.wins, r.ggr, r.facts])
     return out.getvalue()

@@ -441,10 +441,13 @@ def currency_choice(page: type[CurrencyConsolePage]) -> rx.Component:
     """Which currency's brands a page's figures sum, with a choice when the staff member's
     brands hold several (reais and dong are never added up); its refusal beside it."""
     return rx.el.div(
-        rx.el.p(
-            t("bo.dash.currency").replace("{currency}", page.currency),
-            data_testid="figures-currency",
-            class_name="text-sm text-slate-600 dark:text-slate-400",
+        rx.cond(
+            page.currency != "",
+            rx.el.p(
+                t("bo.dash.currency").replace("{currency}", page.currency),
+                data_testid="figures-currency",
+                class_name="text-sm text-slate-600 dark:text-slate-400",
+            ),
         ),
         rx.cond(
             page.currencies.length() > 1,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from datetime import date
 from decimal import Decimal
 from urllib.parse import urlparse
 from zoneinfo import ZoneInfo
@@ -175,15 +176,25 @@ async def test_support_role_and_member_lock_a_player(
     )
     await _shot(admin, "audit")
     await admin.goto(site_url + "/admin/reports")
-    # Every brand's last 14 local days: a date more while VN1's is ahead of BR1's.
-    dates = {
-        day
-        for brand in await brands.all()
-        for day in reports.local_days(ZoneInfo(brand.timezone), 14, utcnow())
-    }
-    await expect(admin.get_by_test_id("report-rows").locator("tbody tr")).to_have_count(
-        len(dates), timeout=SLOW_MS
-    )
+    every_brand = await brands.all()
+
+    def last_days(currency: str) -> set[date]:
+        """The last 14 local days of the brands in `currency` (a date more when two brands'
+        dates differ)."""
+        return {
+            day
+            for brand in every_brand
+            if brand.currency == currency
+            for day in reports.local_days(ZoneInfo(brand.timezone), 14, utcnow())
+        }
+
+    # Money in one currency at a time: the brands in reais first, then, picked, in dong.
+    rows = admin.get_by_test_id("report-rows").locator("tbody tr")
+    await expect(admin.get_by_test_id("figures-currency")).to_contain_text("BRL", timeout=SLOW_MS)
+    await expect(rows).to_have_count(len(last_days("BRL")), timeout=SLOW_MS)
+    await admin.get_by_test_id("currency-choice").filter(has_text="VND").click()
+    await expect(admin.get_by_test_id("figures-currency")).to_contain_text("VND", timeout=SLOW_MS)
+    await expect(rows).to_have_count(len(last_days("VND")), timeout=SLOW_MS)
     # The range shown is the one pressed.
     await expect(admin.get_by_test_id("report-days-14")).to_have_attribute("aria-pressed", "true")
     await expect(admin.get_by_test_id("report-days-7")).to_have_attribute("aria-pressed", "false")

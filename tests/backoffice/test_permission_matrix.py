@@ -314,6 +314,11 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
     "logbook.verify": ("audit.view", False, lambda s, w: logbook.verify(s, _now())),
     "logbook.export_csv": ("audit.export", False, lambda s, w: logbook.export_csv(s, _now())),
     "reports.daily": ("reports.view", False, lambda s, w: reports.daily(s, None, 7, _now())),
+    "reports.scope": (
+        "reports.view",
+        False,
+        lambda s, w: reports.scope(s, None, "reports.view", _now()),
+    ),
     "reports.daily_csv": (
         "reports.export",
         False,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -23,11 +22,10 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_multiplier, typed_amount
 from app.services import gates
 from app.services.catalogue import lobby as catalogue_lobby
-from app.services.currencies import limit_scale
 from app.services.lottery import entries as lottery_entries
 from app.services.lottery import issues as issue_service
 from app.services.lottery import member_play, page_views, views
-from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetRequest
+from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetRequest, first_unit
 from app.services.lottery.games import GAMES, VN_STATION_NAMES, game
 from app.services.lottery.plays import PLAYS, Mode
 from models.lottery import BetStatus
@@ -186,9 +184,8 @@ class LotteryState(MemberPage, Lean, rx.State):
             self.mode = await self._default_mode()
         if not self.unit:
             brand = await current_brand(self)
-            # a real's worth (5,000 dong), and never under one unit (a dollar, not 0.20)
-            worth = max(Decimal(1), limit_scale(brand.currency))
-            self.unit = typed_amount(worth, await ui_lang(self), brand.amount_digits)
+            first = first_unit(brand.currency)
+            self.unit = typed_amount(first, await ui_lang(self), brand.amount_digits)
         if not code:
             self.game_code = ""
             await self._load_lobby()

@@ -15,7 +15,7 @@ from app import routes
 from app.core.errors import AppError
 from app.core.i18n import catalog, translate
 from app.services.lottery import member_play, page_views, views
-from app.services.lottery.bets import BetRequest, check
+from app.services.lottery.bets import BetRequest, check, first_unit
 from app.services.lottery.games import GAMES
 from app.services.lottery.plays import PLAYS, Mode
 from models.lottery import BetStatus
@@ -132,6 +132,8 @@ def test_a_brand_in_dong_bets_within_limits_scaled_to_dong_in_whole_dong() -> No
                   if p.code == "vns.b2"]  # fmt: skip
     shown = views.play_view(offered, Mode.ELOTT, "VND")
     assert (shown.min_stake, shown.max_stake) == (Decimal(5000), Decimal(25_000_000))
+    # A new slip starts at a real's worth, never under one unit of the currency.
+    assert [first_unit(c) for c in ("BRL", "VND", "USD")] == [1, 5000, 1]
 
 
 def test_picker_layouts() -> None:

@@ -112,6 +112,12 @@ class _Checked:
     limits: Limits | None = None
 
 
+def first_unit(currency: str) -> Decimal:
+    """The unit a new slip starts at: a real's worth of the currency (5,000 dong), never
+    under one unit of it (a dollar, not 0.20)."""
+    return max(Decimal(1), limit_scale(currency))
+
+
 def _unit(value: object, digits: int) -> Decimal:
     return parse_amount(
         value, "lottery-stake-invalid", params={"max": MAX_MULTIPLIER}, digits=digits

@@ -15,16 +15,21 @@ from tests.helpers.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf, n
 from tests.helpers.backoffice import STAFF_PASSWORD, code_at
 
 SLOW_MS = 25_000  # a busy machine (CI at twice its usual time) may take a while to answer an event
+# A page's first load on a site that has just started (its workers import, connect and warm the
+# brand cache while the browser waits) took over 25 s on a machine at half its usual speed.
+OPEN_MS = 60_000
 
 
 async def open_site(page: Page, url: str) -> None:
     """Load a page and wait until the app has loaded its brand from the server and the page
     has run its loaders (its frame is no longer `aria-busy`): a field filled before then
     would be reset by the page's load."""
-    await page.goto(url)
-    await page.wait_for_selector("[data-merchant]:not([data-merchant=''])", state="attached")
+    await page.goto(url, timeout=OPEN_MS)
+    await page.wait_for_selector(
+        "[data-merchant]:not([data-merchant=''])", state="attached", timeout=OPEN_MS
+    )
     await page.wait_for_function(
-        "() => !document.querySelector('[aria-busy=true]')", timeout=SLOW_MS
+        "() => !document.querySelector('[aria-busy=true]')", timeout=OPEN_MS
     )
 
 

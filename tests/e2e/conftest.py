@@ -50,7 +50,7 @@ CHROMIUM_ARGS = [
     # a marquee or carousel running keeps Chromium painting while the other worker waits.
     "--force-prefers-reduced-motion",
 ]  # fmt: skip
-BUILD_TIMEOUT_SECONDS = 900
+START_TIMEOUT_SECONDS = 180
 # Every expectation waits as long: the suite shares the machine's cores with the other
 # pytest-xdist worker, and a passing check returns as soon as it holds.
 expect.set_options(timeout=SLOW_MS)
@@ -121,7 +121,6 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
         # Scaled mode when the machine runs Redis: the tests can then read what the site
         # keeps there (captcha answers), as an operator's tools could.
         env.update(REDIS_URL=E2E_REDIS_URL, GRANIAN_WORKERS="2")
-    env.setdefault("REFLEX_BUN_PATH", str(PROJECT_ROOT / ".tools/bun/node_modules/bun/bin/bun.exe"))
     with log_path.open("w") as log:
         process = subprocess.Popen(
             launch.command,
@@ -129,7 +128,7 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
             start_new_session=True,
         )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + BUILD_TIMEOUT_SECONDS
+    deadline = time.monotonic() + START_TIMEOUT_SECONDS
     try:
         while True:
             if process.poll() is not None:
@@ -142,11 +141,9 @@ def site_url(migrated_database: str, tmp_path_factory: pytest.TempPathFactory) -
             if time.monotonic() > deadline:
                 pytest.fail(f"the site did not start:\n{log_path.read_text()[-4000:]}")
             time.sleep(2)
-        launch.mark_built()
         _running["url"] = url
         yield url
     finally:
-        launch.release()
         _running.pop("url", None)
         _running.pop("simulator", None)
         for started in (simulator, process):

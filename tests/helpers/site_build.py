@@ -2,14 +2,15 @@
 
 `reflex run --env prod` compiles and builds the frontend each time it starts (minutes of CPU).
 The bundle depends on the Python sources of the pages and on the site's port (its websocket
-address is built in), so a build is kept per port in `.web-tests/port-<N>` with a stamp of the
-sources it was built from: a later site on the same port with the same sources starts the
-production server on that build (`app.cli serve`) instead of building again. Each pytest-xdist
-worker has its own port, so parallel sites never share a build folder.
+address is built in), so a build is made by `reflex export` and kept per port in
+`.web-tests/port-<N>` with a stamp of the sources it was built from; every test site starts the
+production server on it (`app.cli serve`). Each pytest-xdist worker has its own port, so parallel
+sites never share a build folder.
 
 Builds are made one at a time (a file lock): a worker that finds another port's build of the same
 sources copies it and rewrites the port in the bundle (`retarget`) instead of building its own,
-so two workers cost one build.
+so two workers cost one build. `make site-build` (`python -m tests.helpers.site_build`) makes the
+first port's build beside the SQLite stage, so the browser stage starts on it.
 """
 
 from __future__ import annotations
@@ -20,9 +21,10 @@ import os
 import re
 import shutil
 import socket
+import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -35,7 +37,9 @@ SOURCE_FOLDERS = ("app", "state", "pages", "components", "models", "assets")
 SOURCE_FILES = ("rxconfig.py", "requirements.txt")
 STAMP = ".built-from"
 LOCK = ".build-lock"
-LOCK_WAIT_SECONDS = 960  # a little longer than a build may take (e2e conftest)
+BUILD_TIMEOUT_SECONDS = 900
+LOCK_WAIT_SECONDS = BUILD_TIMEOUT_SECONDS + 60
+BUN = PROJECT_ROOT / ".tools/bun/node_modules/bun/bin/bun.exe"
 CLIENT = Path("build") / "client"
 # The sidecars that the production server prefers to a file (compress-static.js makes them).
 SIDECARS = (".gz", ".br", ".zst")
@@ -79,33 +83,18 @@ def source_stamp() -> str:
     return digest.hexdigest()
 
 
-@dataclass
+@dataclass(frozen=True)
 class SiteLaunch:
-    """How to start the site on `port`: the command, the build folder to name in the
-    environment, and whether it builds (then `mark_built` records the build once it runs and
-    lets the next worker's build go on)."""
+    """How to start the site on `port`: the production server's command and the build folder
+    to name in the environment."""
 
     port: int
     command: list[str]
     web_dir: Path
-    stamp: str
-    builds: bool
-    lock: IO[str] | None = field(default=None, repr=False)
 
     @property
     def env(self) -> dict[str, str]:
         return {"REFLEX_WEB_WORKDIR": str(self.web_dir), "PORT": str(self.port)}
-
-    def mark_built(self) -> None:
-        if self.builds:
-            (self.web_dir / STAMP).write_text(self.stamp)
-        self.release()
-
-    def release(self) -> None:
-        """Let the next worker's build go on (also when this site failed to start)."""
-        if self.lock is not None:
-            self.lock.close()
-            self.lock = None
 
 
 def _current(web_dir: Path, stamp: str) -> bool:
@@ -153,21 +142,47 @@ def _build_lock() -> IO[str]:
     return lock
 
 
-def site_launch(port: int) -> SiteLaunch:
-    web_dir = BUILDS / f"port-{port}"
-    stamp = source_stamp()
-    serve = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    if _current(web_dir, stamp):
-        return SiteLaunch(port, serve, web_dir, stamp, builds=False)
-    BUILDS.mkdir(parents=True, exist_ok=True)
-    lock = _build_lock()
-    donor = next((d for d in sorted(BUILDS.glob("port-*")) if _current(d, stamp)), None)
-    if donor is not None:
-        if donor != web_dir:
-            retarget(donor, web_dir, port)
-        lock.close()
-        return SiteLaunch(port, serve, web_dir, stamp, builds=False)
+def _export(web_dir: Path, port: int) -> None:
+    """Compile the pages and build the production frontend for `port` into `web_dir`
+    (`reflex export`, as `reflex run --env prod` builds before it serves)."""
     (web_dir / STAMP).unlink(missing_ok=True)
     reflex = str(Path(sys.executable).parent / "reflex")
-    command = [reflex, "run", "--env", "prod", "--loglevel", "info"]
-    return SiteLaunch(port, command, web_dir, stamp, builds=True, lock=lock)
+    env = {
+        **os.environ,
+        "REFLEX_WEB_WORKDIR": str(web_dir),
+        "PORT": str(port),
+        "REFLEX_BUN_PATH": str(BUN),
+    }
+    subprocess.run(
+        [reflex, "export", "--frontend-only", "--no-zip", "--env", "prod", "--loglevel", "info"],
+        cwd=PROJECT_ROOT, env=env, check=True, timeout=BUILD_TIMEOUT_SECONDS,
+    )  # fmt: skip
+
+
+def build(port: int) -> Path:
+    """The build folder for `port`, current with the sources: kept from an earlier run, copied
+    from another port's current build, or made (one build at a time)."""
+    web_dir = BUILDS / f"port-{port}"
+    stamp = source_stamp()
+    if _current(web_dir, stamp):
+        return web_dir
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    with _build_lock():
+        donor = next((d for d in sorted(BUILDS.glob("port-*")) if _current(d, stamp)), None)
+        if donor is None:
+            _export(web_dir, port)
+            (web_dir / STAMP).write_text(stamp)
+        elif donor != web_dir:
+            retarget(donor, web_dir, port)
+    return web_dir
+
+
+def site_launch(port: int) -> SiteLaunch:
+    """The production server on `port`, on a build current with the sources."""
+    serve = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    return SiteLaunch(port, serve, build(port))
+
+
+if __name__ == "__main__":
+    # `make site-build`: the first worker's build, made while other stages run.
+    build(FIRST_PORT)

@@ -17,7 +17,7 @@ from app.core.i18n import translate
 from app.services.agents import contracts
 from app.services.agents.terms import PERIODS, form_terms
 from app.services.backoffice import agents
-from app.services.brands import brands
+from app.services.brands import Money, brands
 from models.agents import ContractKind
 from state.backoffice.console import (
     BrandConsolePage,
@@ -27,7 +27,7 @@ from state.backoffice.console import (
     current_staff,
     failed,
     form_text,
-    money,
+    money_of,
     ui_lang,
 )
 from state.guard import ARGS, STAFF, Form, Name, checked
@@ -137,7 +137,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
                 agent=p.agent,
                 kind=translate(f"agent.kind.{p.kind}", lang),
                 period=p.period_start.isoformat(timespec="seconds"),
-                amount=money(p.amount, lang),
+                amount=money_of(p.amount, lang, Money.of(brand)),
             )
             for p in paid
         ]

@@ -15,7 +15,7 @@ import csv
 import functools
 import inspect
 import io
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -29,10 +29,17 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, translate
-from app.core.i18n.formatting import CENTS, format_amount, format_day, format_utc_minutes
+from app.core.i18n.formatting import (
+    CENTS,
+    format_amount,
+    format_day,
+    format_symbol_amount,
+    format_utc_minutes,
+)
 from app.services.backoffice import dashboard, platform, reports
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
+from app.services.brands import Money, brands
 from app.services.currencies import minor_digits
 from state.guard import ARGS, GUEST, STAFF, Form, Name, checked
 from state.site import SiteState, browser_secret, page_visitor, rotate_browser
@@ -99,6 +106,20 @@ def money(value: Any, lang: str, digits: int = CENTS) -> str:
     """An amount as the console's tables write it: two decimals, or its currency's digits
     where every figure shown is in one currency (`digits`)."""
     return format_amount(value, lang, digits)
+
+
+async def brand_money(merchant_ids: Iterable[int]) -> dict[int, Money]:
+    """How each of these brands writes its amounts, for a table whose rows may come from
+    several brands (an all-brand staff member's queue)."""
+    return {
+        merchant_id: Money.of(await brands.by_id(merchant_id)) for merchant_id in set(merchant_ids)
+    }
+
+
+def money_of(value: Any, lang: str, written: Money) -> str:
+    """One brand's amount where the console may list several brands' side by side: with the
+    brand's symbol, in its currency's digits (R$ 150,00 beside ₫ 1.480.000)."""
+    return format_symbol_amount(Decimal(value), written.symbol, lang, written.digits)
 
 
 def csv_text(header: list[str], rows: list[list[Any]]) -> str:

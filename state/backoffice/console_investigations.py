@@ -12,7 +12,15 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.services.backoffice import investigations
-from state.backoffice.console import ConsolePage, MenuItem, current_staff, form_text, money, ui_lang
+from state.backoffice.console import (
+    ConsolePage,
+    MenuItem,
+    brand_money,
+    current_staff,
+    form_text,
+    money_of,
+    ui_lang,
+)
 from state.guard import ARGS, STAFF, Form, Name, checked
 from state.guard import Index as PartNo
 
@@ -35,12 +43,16 @@ class InvestigationsState(ConsolePage, rx.State):
     async def _refresh(self) -> Any:
         found = await investigations.queue(await current_staff(self), clock.now())
         lang = await ui_lang(self)
+        written = await brand_money(case.merchant_id for case in found)
         self.cases = [
             CaseRow(
                 order=case.order_no,
                 username=case.username,
-                amount=money(case.amount, lang),
-                parts=", ".join(f"#{p.part_no} {money(p.amount, lang)}" for p in case.parts),
+                amount=money_of(case.amount, lang, written[case.merchant_id]),
+                parts=", ".join(
+                    f"#{p.part_no} {money_of(p.amount, lang, written[case.merchant_id])}"
+                    for p in case.parts
+                ),
                 first_proof=next((p.part_no for p in case.parts if p.has_proof), 0),
                 at=case.updated_at.isoformat(timespec="seconds"),
             )

@@ -16,14 +16,16 @@ from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import player360, players
+from app.services.brands import Money
 from state.backoffice.console import (
     ConsolePage,
     MenuItem,
     RowId,
+    brand_money,
     csv_text,
     current_staff,
     form_text,
-    money,
+    money_of,
     ui_lang,
     word,
 )
@@ -143,24 +145,26 @@ def _iso(value: datetime) -> str:
     return value.isoformat(timespec="seconds")
 
 
-def _orders(found: list[players.OrderLine], group: str, lang: str) -> list[OrderRow]:
+def _orders(
+    found: list[players.OrderLine], group: str, lang: str, written: Money
+) -> list[OrderRow]:
     return [
         OrderRow(
             at=_iso(o.at),
             order=o.order_no,
-            amount=money(o.amount, lang),
+            amount=money_of(o.amount, lang, written),
             status=word(group, o.status, lang),
         )
         for o in found
     ]
 
 
-def _limit_value(kind: str, value: Decimal | None, lang: str) -> str:
+def _limit_value(kind: str, value: Decimal | None, lang: str, written: Money) -> str:
     if value is None:
         return translate("bo.360.no-limit", lang)
     if kind in ("BETS", "TIME"):
         return str(int(value))
-    return money(value, lang)
+    return money_of(value, lang, written)
 
 
 def _risk_text(flag: player360.RiskFlag, lang: str) -> str:
@@ -238,6 +242,7 @@ class PlayersState(ConsolePage, rx.State):
         found = await players.profile(await current_staff(self), self._member_id, clock.now())
         lang = await ui_lang(self)
         p = found.player
+        written = (await brand_money([p.merchant_id]))[p.merchant_id]
         self.selected = p.id
         self.profile = PlayerProfile(
             id=p.id,
@@ -249,9 +254,9 @@ class PlayersState(ConsolePage, rx.State):
             email=p.email,
             ip=p.last_login_ip,
             totp=translate("bo-on" if found.totp_enabled else "bo-off", lang),
-            cash=money(found.cash, lang),
-            bonus=money(found.bonus, lang),
-            locked=money(found.locked, lang),
+            cash=money_of(found.cash, lang, written),
+            bonus=money_of(found.bonus, lang, written),
+            locked=money_of(found.locked, lang, written),
             created=_iso(p.created_at),
             last_login=_iso(found.last_login_at) if found.last_login_at else "",
         )
@@ -259,7 +264,7 @@ class PlayersState(ConsolePage, rx.State):
             MovementRow(
                 at=_iso(m.at),
                 kind=word("movement", m.kind, lang),
-                amount=money(m.amount, lang),
+                amount=money_of(m.amount, lang, written),
                 reference=m.reference,
             )
             for m in found.movements
@@ -269,13 +274,13 @@ class PlayersState(ConsolePage, rx.State):
                 at=_iso(b.at),
                 vendor=b.vendor,
                 game=b.game,
-                bet=money(b.bet, lang),
-                win=money(b.win, lang),
+                bet=money_of(b.bet, lang, written),
+                win=money_of(b.win, lang, written),
             )
             for b in found.bets
         ]
-        self.deposits = _orders(found.deposits, "deposit", lang)
-        self.withdrawals = _orders(found.withdrawals, "withdrawal", lang)
+        self.deposits = _orders(found.deposits, "deposit", lang, written)
+        self.withdrawals = _orders(found.withdrawals, "withdrawal", lang, written)
         self.sessions = [
             SessionRow(
                 at=_iso(s.at),
@@ -286,9 +291,9 @@ class PlayersState(ConsolePage, rx.State):
             for s in found.sessions
         ]
         self.notes = [NoteRow(at=_iso(n.at), by=n.by, text=n.text) for n in found.notes]
-        return await self._show_details(lang)
+        return await self._show_details(lang, written)
 
-    async def _show_details(self, lang: str) -> Any:
+    async def _show_details(self, lang: str, written: Money) -> Any:
         more = await player360.details(await current_staff(self), self._member_id, clock.now())
         facts = more.identity
         kept = self.identity.revealed and self.identity.kyc_code == facts.status
@@ -307,9 +312,9 @@ class PlayersState(ConsolePage, rx.State):
             LimitRow(
                 kind=word("limit", limit.kind, lang),
                 period=word("period", limit.period, lang),
-                value=_limit_value(limit.kind, limit.value, lang),
-                used=_limit_value(limit.kind, limit.used, lang),
-                pending=_limit_value(limit.kind, limit.pending_value, lang)
+                value=_limit_value(limit.kind, limit.value, lang, written),
+                used=_limit_value(limit.kind, limit.used, lang, written),
+                pending=_limit_value(limit.kind, limit.pending_value, lang, written)
                 if limit.pending
                 else "",
             )
@@ -328,8 +333,8 @@ class PlayersState(ConsolePage, rx.State):
         self.vip = translate("bo.360.vip", lang, name=more.vip_name, level=more.vip_level)
         self.bonuses = [
             BonusRow(
-                amount=money(b.amount, lang),
-                wagering=f"{money(b.wagered, lang)} / {money(b.required, lang)}",
+                amount=money_of(b.amount, lang, written),
+                wagering=" / ".join(money_of(v, lang, written) for v in (b.wagered, b.required)),
                 status=word("bonus", b.status, lang),
                 expires=_iso(b.expires_at),
             )
@@ -346,7 +351,7 @@ class PlayersState(ConsolePage, rx.State):
                 at=_iso(e.at),
                 kind=word("timeline", e.kind, lang),
                 what=_event_text(e, lang),
-                amount=money(e.amount, lang) if e.amount is not None else "",
+                amount=money_of(e.amount, lang, written) if e.amount is not None else "",
                 by=e.by,
             )
             for e in more.timeline

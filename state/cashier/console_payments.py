@@ -13,15 +13,18 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import approvals, payments
+from app.services.brands import Money
 from app.services.protection import payouts
 from state.backoffice.console import (
     ConsolePage,
     MenuItem,
     RowId,
+    brand_money,
     current_staff,
     failed,
     form_text,
     money,
+    money_of,
     ui_lang,
     word,
 )
@@ -93,10 +96,10 @@ def _member_words(found: approvals.Explained) -> str:
     return found.member_username
 
 
-def approval_words(found: approvals.Explained, lang: str) -> str:
-    """What a request asks, as a sentence."""
+def approval_words(found: approvals.Explained, lang: str, written: Money | None = None) -> str:
+    """What a request asks, as a sentence (its money as its brand writes it: `written`)."""
     request = found.request
-    amount = money(request.amount, lang)
+    amount = _in_words(request.amount, lang, written)
     member = _member_words(found)
     if request.kind == payments.PAY_KIND:
         return translate("bo.ask.pay", lang, amount=amount, member=member, order=found.order_no)
@@ -110,7 +113,7 @@ def approval_words(found: approvals.Explained, lang: str) -> str:
             member=member,
             kind=translate(f"agent.kind.{found.contract_kind}", lang),
             period=translate(f"agent.period.{found.contract_period}", lang),
-            rate=amount,  # the offer's highest rate, in percent
+            rate=money(request.amount, lang),  # the offer's highest rate, in percent
         )
     return f"{word('approval-kind', request.kind, lang)}: {request.summary}"
 
@@ -123,14 +126,14 @@ def _why_not(found: approvals.Explained, staff_id: int, lang: str) -> str:
     return translate("bo.ask.no-permission", lang)
 
 
-def _facts(review: payments.PayoutReview, lang: str) -> PayoutFacts:
+def _facts(review: payments.PayoutReview, lang: str, written: Money) -> PayoutFacts:
     kind = word("payout-kind", review.account_kind, lang)
     key_kind = f"{kind} ({word('pix-key', review.key_type, lang)})" if review.key_type else kind
     verified = review.verified_name
     return PayoutFacts(
         order=review.order_no,
         username=review.username,
-        amount=money(review.amount, lang),
+        amount=money_of(review.amount, lang, written),
         payee=review.payee_name,
         verified_name=verified or translate("bo.pay.no-verified-name", lang),
         names_match=not verified or _same(verified, review.payee_name),
@@ -147,26 +150,39 @@ def _facts(review: payments.PayoutReview, lang: str) -> PayoutFacts:
         since_payout=translate(
             "bo.pay.since",
             lang,
-            deposits=money(review.deposited_since, lang),
-            wagered=money(review.wagered_since, lang),
+            deposits=money_of(review.deposited_since, lang, written),
+            wagered=money_of(review.wagered_since, lang, written),
         ),
         rule=translate(
             "bo.pay.rule-met" if review.rule_met else "bo.pay.rule-not-met",
             lang,
-            required=money(review.wagering_required, lang),
-            wagered=money(review.wagered_since, lang),
+            required=money_of(review.wagering_required, lang, written),
+            wagered=money_of(review.wagered_since, lang, written),
         ),
         rule_met=review.rule_met,
         totals=translate(
             "bo.pay.totals",
             lang,
-            deposits=money(review.deposits_total, lang),
-            bets=money(review.bets_total, lang),
-            wins=money(review.wins_total, lang),
+            deposits=money_of(review.deposits_total, lang, written),
+            bets=money_of(review.bets_total, lang, written),
+            wins=money_of(review.wins_total, lang, written),
         ),
         risk=[translate(f"bo.risk.{f.code}", lang, count=f.count) for f in review.risk],
         needs_approval=review.needs_approval,
     )
+
+
+def _written(found: approvals.Explained, written: dict[int, Money]) -> Money | None:
+    """How the request's brand writes money; None for a platform-wide request or one whose
+    amount is not money (a contract's rate)."""
+    merchant_id = found.request.merchant_id
+    if merchant_id is None or found.request.kind == "agent.contract":
+        return None
+    return written[merchant_id]
+
+
+def _in_words(amount: Any, lang: str, written: Money | None) -> str:
+    return money_of(amount, lang, written) if written else money(amount, lang)
 
 
 def _same(a: str, b: str) -> bool:
@@ -188,12 +204,17 @@ class PaymentsState(ConsolePage, rx.State):
         deposits = await payments.deposits(staff, 1, now)
         waiting = await approvals.explained(staff, now) if staff.may("approvals.view") else []
         lang = await ui_lang(self)
+        written = await brand_money(
+            [w.merchant_id for w in queue]
+            + [d.merchant_id for d in deposits]
+            + [a.request.merchant_id for a in waiting if a.request.merchant_id is not None]
+        )
         self.withdrawals = [
             WithdrawalRow(
                 order=w.order_no,
                 username=w.username,
-                amount=money(w.amount, lang),
-                remaining=money(w.remaining, lang),
+                amount=money_of(w.amount, lang, written[w.merchant_id]),
+                remaining=money_of(w.remaining, lang, written[w.merchant_id]),
                 status=word("withdrawal", w.status, lang),
                 approval=translate("bo-yes", lang) if w.needs_approval else "",
                 created=w.created_at.isoformat(timespec="seconds"),
@@ -209,8 +230,8 @@ class PaymentsState(ConsolePage, rx.State):
         self.approvals = [
             ApprovalRow(
                 id=a.request.id,
-                what=approval_words(a, lang),
-                amount=money(a.request.amount, lang),
+                what=approval_words(a, lang, _written(a, written)),
+                amount=_in_words(a.request.amount, lang, _written(a, written)),
                 member=_member_words(a),
                 maker=a.maker,
                 reason=a.maker_reason,
@@ -225,7 +246,7 @@ class PaymentsState(ConsolePage, rx.State):
                 order=d.order_no,
                 username=d.username,
                 channel=d.channel,
-                amount=money(d.amount, lang),
+                amount=money_of(d.amount, lang, written[d.merchant_id]),
                 status=word("deposit", d.status, lang),
                 created=d.created_at.isoformat(timespec="seconds"),
             )
@@ -245,7 +266,8 @@ class PaymentsState(ConsolePage, rx.State):
         self.acted = "pay"
         found = await payments.payout_review(await current_staff(self), order_no, clock.now())
         self.error = self.notice = ""
-        self.review = _facts(found, await ui_lang(self))
+        written = await brand_money([found.merchant_id])
+        self.review = _facts(found, await ui_lang(self), written[found.merchant_id])
         self._paying = found.order_no
         self.reviewing = True
         return None

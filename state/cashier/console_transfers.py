@@ -12,7 +12,15 @@ from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.services.backoffice import transfer_reviews
-from state.backoffice.console import ConsolePage, MenuItem, current_staff, form_text, money, ui_lang
+from state.backoffice.console import (
+    ConsolePage,
+    MenuItem,
+    brand_money,
+    current_staff,
+    form_text,
+    money_of,
+    ui_lang,
+)
 from state.guard import ARGS, STAFF, Form, checked
 
 
@@ -32,12 +40,13 @@ class TransferReviewsState(ConsolePage, rx.State):
     async def _refresh(self) -> Any:
         found = await transfer_reviews.queue(await current_staff(self), clock.now())
         lang = await ui_lang(self)
+        written = await brand_money(row.merchant_id for row in found)
         self.held = [
             HeldRow(
                 id=str(row.id),
                 sender=row.sender,
                 receiver=row.receiver,
-                amount=money(row.amount, lang),
+                amount=money_of(row.amount, lang, written[row.merchant_id]),
                 flag=translate(f"bo-flag-{row.flag}", lang),
                 at=row.created_at.isoformat(timespec="seconds"),
             )

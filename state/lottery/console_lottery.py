@@ -13,6 +13,7 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.core.errors import AppError
+from app.core.i18n.formatting import format_money
 from app.services.backoffice import lottery
 from app.services.backoffice.staff import Staff
 from state.backoffice.console import (
@@ -21,7 +22,6 @@ from state.backoffice.console import (
     current_staff,
     failed,
     form_text,
-    money,
     ui_lang,
     word,
 )
@@ -53,7 +53,10 @@ def issue_line(row: lottery.IssueRow, lang: str) -> IssueLine:
         result=row.result or "—",
         source=row.result_source or row.void_reason,
         bets=f"{row.bets} / {row.pending_bets}",
-        stake=money(row.stake, lang),
+        stake=" · ".join(
+            format_money(amount, currency, lang) for currency, amount in sorted(row.stakes.items())
+        )
+        or "—",
         voidable=row.status in ("SCHEDULED", "OPEN", "CLOSED"),
         resultable=row.official and row.status == "CLOSED",
     )

@@ -88,8 +88,8 @@ def _rate(value: Decimal, lang: str) -> str:
     return f"{format_decimal(value, format='0.###', locale=LOCALES.get(lang, LOCALES['en']))}%"
 
 
-def level_rows(found: vip.VipPage, lang: str) -> list[LevelRow]:
-    money = functools.partial(format_amount, ui_lang=lang)
+def level_rows(found: vip.VipPage, lang: str, digits: int) -> list[LevelRow]:
+    money = functools.partial(format_amount, ui_lang=lang, digits=digits)
     return [
         LevelRow(
             level=level.level,
@@ -160,7 +160,7 @@ class VipState(rx.State):
         brand = await current_brand(self)
         lang = await ui_lang(self)
         found = await vip.page(brand, member.id, clock.now())
-        money = functools.partial(format_amount, ui_lang=lang)
+        money = functools.partial(format_amount, ui_lang=lang, digits=brand.amount_digits)
         self.level_name = found.current.name
         self.since = found.current.since.isoformat() if found.current.since else ""
         days = self.window_days = found.window_days
@@ -189,7 +189,7 @@ class VipState(rx.State):
             ),
             translate("vip.rule.cash", lang),
         ]
-        self.levels = level_rows(found, lang)
+        self.levels = level_rows(found, lang, brand.amount_digits)
         self.history = event_rows(found)
         return None
 

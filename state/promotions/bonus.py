@@ -16,7 +16,7 @@ from models.promotions import GrantStatus
 from state.accounts.auth import AuthState, member_or_none
 from state.guard import ARGS, LOGIN
 from state.paging import RangePaging
-from state.site import current_brand, ui_lang
+from state.site import amount_digits, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -55,9 +55,10 @@ class BonusRow:
     wallet: str = ""  # "" when no bonus wallet received it
 
 
-def grant_row(grant: bonus.GrantView, lang: str) -> GrantCard:
-    """One bonus as its card shows it: what is locked, why, and until when."""
-    money = functools.partial(format_amount, ui_lang=lang)
+def grant_row(grant: bonus.GrantView, lang: str, digits: int) -> GrantCard:
+    """One bonus as its card shows it: what is locked, why, and until when (amounts in the
+    brand's `digits`)."""
+    money = functools.partial(format_amount, ui_lang=lang, digits=digits)
     weights = ", ".join(f"{name} {value}%" for name, value in sorted(grant.weights.items()))
     return GrantCard(
         id=str(grant.id),
@@ -93,8 +94,8 @@ class BonusState(RangePaging, rx.State):
             self.grants = []
             return
         assert member.id is not None
-        lang = await ui_lang(self)
-        self.grants = [grant_row(g, lang) for g in await bonus.member_grants(member.id)]
+        lang, digits = await ui_lang(self), await amount_digits(self)
+        self.grants = [grant_row(g, lang, digits) for g in await bonus.member_grants(member.id)]
 
     async def _query(self) -> None:
         member = await member_or_none(self)

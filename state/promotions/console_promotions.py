@@ -15,9 +15,12 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
+from app.core.i18n.formatting import format_points
 from app.services.backoffice import campaigns, promotions
 from app.services.backoffice.staff import Staff
+from app.services.brands import Money, brands
 from app.services.promotions.offers import MAX_TEXT
+from models.promotions import RewardKind
 from state.backoffice.console import (
     BrandConsolePage,
     MenuItem,
@@ -26,7 +29,7 @@ from state.backoffice.console import (
     current_staff,
     failed,
     form_text,
-    money,
+    money_of,
     ui_lang,
     utc_minutes,
 )
@@ -70,7 +73,14 @@ class PromotionDraft:
     image: str = ""  # "": the kind's artwork
 
 
-def promotion_line(row: promotions.PromotionRow, lang: str) -> PromotionLine:
+def _reward_amount(row: promotions.PromotionRow, lang: str, written: Money) -> str:
+    """Money in the brand's writing; points and free rounds as the counts they are."""
+    if row.reward_kind in (RewardKind.CASH, RewardKind.BONUS):
+        return money_of(row.reward_amount, lang, written)
+    return format_points(row.reward_amount, lang)
+
+
+def promotion_line(row: promotions.PromotionRow, lang: str, written: Money) -> PromotionLine:
     return PromotionLine(
         id=row.id,
         code=row.code,
@@ -78,8 +88,8 @@ def promotion_line(row: promotions.PromotionRow, lang: str) -> PromotionLine:
         kind=translate(f"bo-promo-kind-{row.kind}", lang),
         reward=translate(f"bo-promo-reward-{row.reward_kind}", lang)
         + " "
-        + money(row.reward_amount, lang),
-        budget=f"{money(row.spent, lang)} / {money(row.budget, lang)}",
+        + _reward_amount(row, lang, written),
+        budget=" / ".join(money_of(v, lang, written) for v in (row.spent, row.budget)),
         taken=f"{row.claimed} / {row.entries}",
         starts=utc_minutes(row.starts_at, lang),
         ends=utc_minutes(row.ends_at, lang),
@@ -141,7 +151,8 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
             self.rows, self.campaigns = [], []
             return await failed(self, exc)
         lang = await ui_lang(self)
-        self.rows = [promotion_line(row, lang) for row in found]
+        written = Money.of(await brands.by_code(self.brand))  # one of the staff member's
+        self.rows = [promotion_line(row, lang, written) for row in found]
         self.campaigns = [campaign_line(row, lang) for row in running]
         return None
 

@@ -23,6 +23,7 @@ from app.core.security import encrypt_secret, hash_password
 from app.services import browser_logins, ledger
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Invitation, Staff
+from app.services.brands import brands
 from models import Merchant, PayoutAccount, StaffMember, StaffRole, WithdrawalOrder
 from models.base import utcnow
 from models.ledger import AccountKind, TransactionKind
@@ -137,7 +138,8 @@ async def pending_withdrawal(amount: str, brand: str = "BR1", funded: str | None
     """A member with cash and an order of `amount` locked for withdrawal; its order number."""
     member = await make_member(brand, payee_name="Titular Teste")
     assert member.id is not None
-    await fund(member.id, funded or str(Decimal(amount) * 2))
+    currency = (await brands.by_code(brand)).currency
+    await fund(member.id, funded or str(Decimal(amount) * 2), currency)
     order_no = f"W{uuid4().hex[:20].upper()}"
     async with write_transaction() as session:
         merchant = await session.get(Merchant, member.merchant_id)

@@ -34,7 +34,7 @@ async def test_a_void_from_the_console_refunds_and_is_audited() -> None:
     )
     admin = await make_staff("admin", None)
     [row] = [r for r in await lottery.issue_list(admin, "lf-3m", "OPEN", now) if r.id == issue.id]
-    assert (row.bets, row.pending_bets, row.stake) == (1, 1, Decimal("2.00"))
+    assert (row.bets, row.pending_bets, row.stakes) == (1, 1, {"BRL": Decimal("2.00")})
 
     with pytest.raises(AppError) as refused:
         await lottery.void(admin, issue.id or 0, "   ", now)

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import case
+from sqlalchemy import select as core_select
 from sqlmodel import col, func, select
 
 from app.core.db import session_scope, write_transaction
@@ -48,7 +49,7 @@ class IssueRow:
     result_source: str
     bets: int
     pending_bets: int  # not settled yet (still waiting for the draw or settlement)
-    stake: Decimal
+    stakes: dict[str, Decimal]  # by currency: the brands playing one game may keep different
     void_reason: str
 
 
@@ -74,21 +75,24 @@ async def issue_list(staff: Staff, game_code: str, status: str, now: datetime) -
             )
         ).all()
         ids = [saved_id(issue.id) for issue in found]
-        totals = {
-            issue_id: (int(count), int(pending or 0), Decimal(stake or 0))
-            for issue_id, count, pending, stake in (
-                await session.exec(
-                    select(
-                        LotteryBet.issue_id,
-                        func.count(),
-                        func.sum(case((col(LotteryBet.status) == BetStatus.PENDING, 1), else_=0)),
-                        func.sum(LotteryBet.stake),
-                    )
-                    .where(col(LotteryBet.issue_id).in_(ids))
-                    .group_by(col(LotteryBet.issue_id))
+        totals: dict[int, tuple[int, int, dict[str, Decimal]]] = {}
+        connection = await session.connection()  # five columns: past sqlmodel's select
+        for issue_id, currency, count, pending, stake in (
+            await connection.execute(
+                core_select(
+                    col(LotteryBet.issue_id),
+                    col(LotteryBet.currency),
+                    func.count(),
+                    func.sum(case((col(LotteryBet.status) == BetStatus.PENDING, 1), else_=0)),
+                    func.sum(col(LotteryBet.stake)),
                 )
-            ).all()
-        }
+                .where(col(LotteryBet.issue_id).in_(ids))
+                .group_by(col(LotteryBet.issue_id), col(LotteryBet.currency))
+            )
+        ).all():
+            bets, pending_bets, stakes = totals.get(issue_id, (0, 0, {}))
+            stakes[currency] = Decimal(stake or 0)
+            totals[issue_id] = (bets + int(count), pending_bets + int(pending or 0), stakes)
     return [
         IssueRow(
             id=saved_id(issue.id),
@@ -100,9 +104,9 @@ async def issue_list(staff: Staff, game_code: str, status: str, now: datetime) -
             draw_at=issue.draw_at,
             result=" ".join(str(n) for n in issue.result or []),
             result_source=issue.result_source or "",
-            bets=totals.get(saved_id(issue.id), (0, 0, Decimal(0)))[0],
-            pending_bets=totals.get(saved_id(issue.id), (0, 0, Decimal(0)))[1],
-            stake=totals.get(saved_id(issue.id), (0, 0, Decimal(0)))[2],
+            bets=totals.get(saved_id(issue.id), (0, 0, {}))[0],
+            pending_bets=totals.get(saved_id(issue.id), (0, 0, {}))[1],
+            stakes=totals.get(saved_id(issue.id), (0, 0, {}))[2],
             void_reason=issue.void_reason or "",
         )
         for issue in found

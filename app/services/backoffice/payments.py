@@ -206,6 +206,7 @@ class PayoutReview:
     money since the last payout and over their life, the withdrawal rule, and risk flags."""
 
     order_no: str
+    merchant_id: int
     member_id: int
     username: str
     amount: Decimal  # what is still to pay
@@ -247,6 +248,7 @@ async def payout_review(staff: Staff, order_no: str, now: datetime) -> PayoutRev
     cpf_key = account.pix_key_type == PixKeyType.CPF
     return PayoutReview(
         order_no=order.order_no,
+        merchant_id=order.merchant_id,
         member_id=order.member_id,
         username=member.username,
         amount=order.remaining_amount,

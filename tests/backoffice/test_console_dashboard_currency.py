@@ -1,7 +1,8 @@
 """The console's dashboard and reports through the site's own event processor: staff over
 brands in reais and in dong read one currency at a time (the first brand's), pick the other,
 and are refused one their brands do not hold, with nothing changed; a brand's own staff are
-offered no choice."""
+offered no choice. (Other tests of the session may add brands in other currencies: the demo's
+two are checked among them; XTS, ISO's code for tests, is held by none.)"""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ async def test_staff_over_every_brand_pick_the_currency_the_figures_sum() -> Non
     async with tab.processor:
         await tab.open(PAGE)
         page = await tab.state(DashboardState)
-        assert (page.currency, page.currencies) == ("BRL", ["BRL", "VND"])
+        assert page.currency == "BRL" and {"BRL", "VND"} <= set(page.currencies)
         assert page.ggr.endswith(",00")  # reais, in the console's Portuguese
 
         await tab.send(f"{DASHBOARD}.pick_currency", PAGE, code="VND")
@@ -31,7 +32,7 @@ async def test_staff_over_every_brand_pick_the_currency_the_figures_sum() -> Non
         assert (page.currency, page.error) == ("VND", "")
         assert "," not in page.ggr  # whole dong: 1.480.000, no cents
 
-        await tab.send(f"{DASHBOARD}.pick_currency", PAGE, code="USD")
+        await tab.send(f"{DASHBOARD}.pick_currency", PAGE, code="XTS")
         page = await tab.state(DashboardState)
         lang = (await tab.state(SiteState)).ui_lang
         assert page.error == translate("report-currency-invalid", lang)
@@ -52,10 +53,10 @@ async def test_the_reports_by_brand_hold_the_brands_of_the_currency_picked() -> 
         await tab.open(routes.ADMIN_REPORTS)
         await tab.send(f"{REPORTS}.set_by", routes.ADMIN_REPORTS, by="brand")
         page = await tab.state(ReportsState)
-        assert (page.currency, page.currencies) == ("BRL", ["BRL", "VND"])
-        assert {row.key for row in page.slices} <= {"BR1", "BR2"}
+        assert page.currency == "BRL" and {"BRL", "VND"} <= set(page.currencies)
+        assert "VN1" not in {row.key for row in page.slices}
         await tab.send(f"{REPORTS}.pick_currency", routes.ADMIN_REPORTS, code="VND")
         page = await tab.state(ReportsState)
         assert page.currency == "VND" and page.error == ""
-        assert {row.key for row in page.slices} <= {"VN1"}
+        assert {row.key for row in page.slices} <= {"VN1"}  # the demo's one brand in dong
         assert all("," not in row.ggr for row in page.rows)  # whole dong: no cents

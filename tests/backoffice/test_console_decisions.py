@@ -241,18 +241,17 @@ async def test_the_dashboard_sums_one_currency_at_a_time() -> None:
     today = await dashboard.summary(staff, utcnow(), "VND")
     assert today.currency == "VND" and today.new_players_today >= 1  # the member above
     with pytest.raises(AppError) as refused:
-        await dashboard.period(staff, "7d", "", "", utcnow(), "USD")
+        await dashboard.period(staff, "7d", "", "", utcnow(), "XTS")  # ISO's test code
     assert refused.value.code == "report-currency-invalid"
     # The reports page sums the same way: by brand, only the brands of the currency.
     finance = await make_staff("finance", None)
     by_brand = await reports.breakdown(finance, None, 7, "brand", utcnow(), "VND")
     assert [row.key for row in by_brand] == ["VN1"]
-    assert {row.key for row in await reports.breakdown(finance, None, 7, "brand", utcnow())} <= {
-        "BR1",
-        "BR2",
-    }
+    in_reais = await reports.breakdown(finance, None, 7, "brand", utcnow())
+    assert "VN1" not in {row.key for row in in_reais}
     everywhere = await reports.scope(finance, None, "reports.view", utcnow())
-    assert (everywhere.currency, everywhere.currencies) == ("BRL", ("BRL", "VND"))
+    # (other tests of the session may add brands in other currencies)
+    assert everywhere.currency == "BRL" and {"BRL", "VND"} <= set(everywhere.currencies)
     own = await reports.scope(await make_staff("support", "VN1"), None, "dashboard.view", utcnow())
     assert (own.currency, own.currencies, [b.code for b in own.brands]) == (
         "VND",

@@ -15,9 +15,11 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.i18n import translate, ui_language
-from app.core.i18n.formatting import format_points
+from app.core.i18n import Amount, translate, ui_language
+from app.core.i18n.formatting import CENTS, format_points
 from app.services import wallet_events
+from app.services.brands import brands
+from models import Member
 from models.base import saved_id
 from models.cashier import MemberMessage, MessageKind
 
@@ -54,7 +56,7 @@ MONEY_PARAMS = frozenset({"amount", "converted"})
 POINTS_REWARD = "POINTS"
 
 
-def _param(params: dict[str, Any], name: str, value: Any, language: str) -> Any:
+def _param(params: dict[str, Any], name: str, value: Any, language: str, digits: int) -> Any:
     if name not in MONEY_PARAMS or not isinstance(value, str):
         return value
     try:
@@ -63,12 +65,13 @@ def _param(params: dict[str, Any], name: str, value: Any, language: str) -> Any:
         return value
     if params.get("reward") == POINTS_REWARD:
         return format_points(number, ui_language(language))
-    return number
+    return Amount(number, digits)
 
 
-def _shown(m: MemberMessage, language: str) -> InboxMessage:
+def _shown(m: MemberMessage, language: str, digits: int) -> InboxMessage:
+    """`digits`: the minor digits of the member's brand's currency (none in dong)."""
     raw = m.params or {}
-    params = {name: _param(raw, name, value, language) for name, value in raw.items()}
+    params = {name: _param(raw, name, value, language, digits) for name, value in raw.items()}
     return InboxMessage(
         id=saved_id(m.id),
         kind=m.kind,
@@ -92,7 +95,9 @@ async def messages(
                 .limit(limit)
             )
         ).all()
-    return [_shown(m, language) for m in rows]
+        member = await session.get(Member, member_id)
+    digits = (await brands.by_id(member.merchant_id)).amount_digits if member else CENTS
+    return [_shown(m, language, digits) for m in rows]
 
 
 @dataclass(frozen=True)

@@ -8,14 +8,16 @@ import csv
 import io
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope
-from app.core.i18n import has_key, translate, ui_language
+from app.core.i18n import Amount, has_key, translate, ui_language
 from app.services import inbox
+from app.services.brands import brands
 from models import Member
 from models.cashier import MessageKind
 from models.protection import ProtectionRecord
@@ -60,10 +62,16 @@ async def log(
     language: str = "pt",
 ) -> None:
     """Keep one step or message (building block: the caller's transaction). `event` is a
-    catalog key under `protection.event.`; its text in the member's language is the content."""
+    catalog key under `protection.event.`; its text in the member's language is the content,
+    its amounts in the brand's currency digits."""
     assert member.id is not None
     values = {key: str(value) for key, value in (params or {}).items()}
-    content = translate(f"protection.event.{event}", language, **_labelled(values, language))
+    digits = (await brands.by_id(member.merchant_id)).amount_digits
+    shown = {
+        key: Amount(value, digits) if isinstance(value, Decimal) else str(value)
+        for key, value in (params or {}).items()
+    }
+    content = translate(f"protection.event.{event}", language, **_labelled(shown, language))
     session.add(
         ProtectionRecord(
             merchant_id=member.merchant_id,
@@ -78,7 +86,7 @@ async def log(
     )
 
 
-def _labelled(values: dict[str, str], language: str) -> dict[str, str]:
+def _labelled(values: dict[str, Any], language: str) -> dict[str, Any]:
     """Codes shown as words in the content: a limit's kind and period, an exclusion's kind."""
     shown = dict(values)
     for key, prefixes in LABELS.items():
@@ -103,7 +111,7 @@ async def message(
     assert member.id is not None
     values = {key: str(value) for key, value in params.items()}
     await inbox.post_message(session, member.id, kind, values)
-    await log(session, member, event, now, channel=Channel.INBOX, params=values, language=language)
+    await log(session, member, event, now, channel=Channel.INBOX, params=params, language=language)
 
 
 async def member_records(member_id: int, limit: int = 200) -> list[Record]:

@@ -18,6 +18,7 @@ from sqlmodel import col, select
 from app.core import clock
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.core.i18n import Amount
 from app.core.security import token_digest
 from app.services.accounts import members, sessions
 from app.services.brands import Brand
@@ -220,7 +221,10 @@ async def launch_room(
         raise AppError(
             "pvp-room-balance",
             409,
-            params={"amount": room.min_balance, "currency": brand.currency},
+            params={
+                "amount": Amount(room.min_balance, brand.amount_digits),
+                "currency": brand.currency,
+            },
         )
     return await launch(
         member,

@@ -17,6 +17,7 @@ import app.app  # noqa: F401 (registers every state)
 from app.api.main import create_api
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.core.i18n import Amount
 from app.services.brands import brands
 from app.services.catalogue import games
 from app.services.catalogue.index import GameEntry
@@ -180,7 +181,10 @@ async def test_a_room_opens_its_game_at_its_level_when_the_balance_reaches_it() 
     with pytest.raises(AppError) as refused:
         await launch.launch_room(poor, brand, game.id, "NOVICE", language="pt")
     assert refused.value.code == "pvp-room-balance"
-    assert refused.value.params == {"amount": Decimal("10.00"), "currency": brand.currency}
+    assert refused.value.params == {
+        "amount": Amount(Decimal("10.00"), brand.amount_digits),
+        "currency": brand.currency,
+    }
     member = await funded_member("20.00")
     url = await launch.launch_room(member, brand, game.id, "NOVICE", language="pt")
     query = parse_qs(urlsplit(url).query)

@@ -72,20 +72,22 @@ ChartData = list[dict[str, Any]]
 
 NAV_STRIP = "console-nav-strip"
 # On a phone the menu is a strip that scrolls sideways: the page's own link is scrolled to the
-# strip's middle whenever the strip changes size (a desktop's column narrows to a phone's strip),
-# its links come (with the staff's permissions, after the page mounts: on a slow phone the strip
-# may have its size by then) or another link is marked open; at once for reduced motion. Only
-# the strip scrolls (a page never jumps); in a desktop's column, which does not scroll, nothing
-# moves.
+# strip's middle whenever the strip or one of its links changes size (a desktop's column narrows
+# to a phone's strip; the web font arrives), its links come (with the staff's permissions, after
+# the page mounts) or another link is marked open; at once for reduced motion. Only the strip
+# scrolls (a page never jumps); in a desktop's column, which does not scroll, nothing moves.
 _SHOW_CURRENT = rx.call_script(
     f"(() => {{const strip = document.getElementById('{NAV_STRIP}');"
     "if (!strip) return;"
     "const show = () => {const link = strip.querySelector('[aria-current=page]');"
     "if (link) strip.scrollTo({left: link.offsetLeft - (strip.clientWidth - link.offsetWidth) / 2,"
     "behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'});};"
-    "new ResizeObserver(show).observe(strip);"
-    "new MutationObserver(show).observe(strip, {subtree: true, childList: true,"
+    "const sizes = new ResizeObserver(show);"
+    "const watch = () => {sizes.observe(strip);"
+    "strip.querySelectorAll('a').forEach(link => sizes.observe(link)); show();};"
+    "new MutationObserver(watch).observe(strip, {subtree: true, childList: true,"
     " attributeFilter: ['aria-current']});"
+    "watch();"
     "})()"
 )
 

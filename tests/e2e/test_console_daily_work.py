@@ -170,7 +170,7 @@ async def test_operators_pay_and_approve_with_the_facts_in_front_of_them(
     await expect(row).to_contain_text("Aguardando pagamento", timeout=SLOW_MS)
     await row.get_by_test_id("withdrawal-pay").click()
     confirmation = operator.get_by_test_id("pay-confirmation")
-    await expect(confirmation.get_by_test_id("pay-amount")).to_have_text("150,00")
+    await expect(confirmation.get_by_test_id("pay-amount")).to_have_text("R$ 150,00")
     await expect(confirmation.get_by_test_id("pay-payee")).to_have_text("Titular Teste")
     await expect(confirmation.get_by_test_id("pay-key")).to_contain_text("@example.com")
     await expect(confirmation.get_by_test_id("pay-kyc")).to_have_text("Verificada")
@@ -181,7 +181,7 @@ async def test_operators_pay_and_approve_with_the_facts_in_front_of_them(
     assert untouched is not None and untouched.paid_amount == 0
     await confirmation.get_by_test_id("withdrawal-confirm-pay").click()
     await expect(operator.get_by_test_id("console-notice")).to_have_text(
-        f"Pago 150,00 a Titular Teste ({order_no}).", timeout=SLOW_MS
+        f"Pago R$ 150,00 a Titular Teste ({order_no}).", timeout=SLOW_MS
     )
     await expect(confirmation).to_have_count(0)
     async with session_scope() as session:
@@ -202,7 +202,7 @@ async def test_operators_pay_and_approve_with_the_facts_in_front_of_them(
     await checker.goto(site_url + "/admin/payments")
     waiting = checker.get_by_test_id("approval-row").filter(has_text=player.username)
     await expect(waiting.get_by_test_id("approval-what")).to_have_text(
-        f"Creditar 1.500,00 no saldo de {ADULT_NAME} ({player.username})", timeout=SLOW_MS
+        f"Creditar R$ 1.500,00 no saldo de {ADULT_NAME} ({player.username})", timeout=SLOW_MS
     )
     await expect(waiting.get_by_test_id("approval-maker")).to_have_text(maker.username)
     await expect(waiting.get_by_test_id("approval-reason")).to_have_text(
@@ -211,7 +211,7 @@ async def test_operators_pay_and_approve_with_the_facts_in_front_of_them(
     await _shot(checker, "phone-approval-in-words")
     await waiting.get_by_test_id("approval-approve").click()
     await expect(checker.get_by_test_id("console-notice")).to_contain_text(
-        "Aprovado: Creditar 1.500,00", timeout=SLOW_MS
+        "Aprovado: Creditar R$ 1.500,00", timeout=SLOW_MS
     )
     await expect(waiting).to_have_count(0)
     async with session_scope() as session:

@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 
 from app.core.i18n.formatting import (
+    CENTS,
     NBSP,
     format_amount,
     format_balance,
@@ -84,9 +85,9 @@ def _message(kind: MessageKind, params: dict[str, str]) -> MemberMessage:
 
 def test_inbox_amounts_are_written_the_reader_s_way_for_every_kind() -> None:
     deposit = _message(MessageKind.DEPOSIT_CREDITED, {"orderNo": "D1", "amount": "1234.50"})
-    assert "1.234,50" in inbox._shown(deposit, "pt").body
-    assert "1,234.50" in inbox._shown(deposit, "en").body
-    assert "1234.50" not in inbox._shown(deposit, "pt").body
+    assert "1.234,50" in inbox._shown(deposit, "pt", CENTS).body
+    assert "1,234.50" in inbox._shown(deposit, "en", CENTS).body
+    assert "1234.50" not in inbox._shown(deposit, "pt", CENTS).body
 
 
 def test_a_points_reward_in_the_inbox_is_counted_not_priced() -> None:
@@ -94,7 +95,7 @@ def test_a_points_reward_in_the_inbox_is_counted_not_priced() -> None:
         MessageKind.PROMOTION_REWARD,
         {"promotion": "P1", "amount": "0.50", "reward": "POINTS"},
     )
-    body = inbox._shown(reward, "pt").body
+    body = inbox._shown(reward, "pt", CENTS).body
     assert "0,5 " in body and "0,50" not in body
 
 

@@ -21,8 +21,8 @@ export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
 .PHONY: run test install install-dev browser pg-tools image-test lint test-sqlite test-site \
-	test-walks test-postgres test-scale coverage test-fuzz test-run-smoke test-site-and-fuzz \
-	site-build test-sqlite-and-builds bench clean
+	test-walks test-postgres test-scale coverage test-fuzz test-run-smoke test-site-and-fuzz bench \
+	clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -142,8 +142,9 @@ test-run-smoke:
 	@date -u +'== %T UTC: test-run-smoke'
 	.ci/run-smoke
 
-# schemathesis (about a minute of one core) beside the site stage, whose sites start while the
-# walks' browsers wait on them. Each stage's output is printed whole once both ended.
+# schemathesis beside the site stage, whose first minute and a half builds the frontend on one
+# core while the other waits for it: the fuzzing (about one core) fills that core. Each stage's
+# output is printed whole once both ended.
 TEST_LOGS := .test-logs
 test-site-and-fuzz: install-dev browser
 	@mkdir -p $(TEST_LOGS)
@@ -152,26 +153,11 @@ test-site-and-fuzz: install-dev browser
 		wait $$fuzz; fuzzed=$$?; cat $(TEST_LOGS)/fuzz.log; \
 		[ $$fuzzed -eq 0 ] && [ $$site -eq 0 ]
 
-# The browser stage's frontend build (the first worker's port; tests/helpers/site_build.py).
-site-build: install-dev
-	@date -u +'== %T UTC: site-build'
-	$(PY) -m tests.helpers.site_build
-
-# The fresh-clone smoke (pip and the network most of its first minute) and the browser stage's
-# frontend build beside the SQLite stage, which is not timed: they fill the cores it leaves idle,
-# and the browser stage starts on the build. Each output is printed whole once all three ended.
-test-sqlite-and-builds: install-dev browser
-	@mkdir -p $(TEST_LOGS)
-	@$(MAKE) --no-print-directory test-run-smoke > $(TEST_LOGS)/smoke.log 2>&1 & smoke=$$!; \
-		$(MAKE) --no-print-directory site-build > $(TEST_LOGS)/site-build.log 2>&1 & build=$$!; \
-		$(MAKE) --no-print-directory test-sqlite; sqlite=$$?; \
-		wait $$smoke; smoked=$$?; wait $$build; built=$$?; \
-		cat $(TEST_LOGS)/smoke.log $(TEST_LOGS)/site-build.log; \
-		[ $$sqlite -eq 0 ] && [ $$smoked -eq 0 ] && [ $$built -eq 0 ]
-
-# The scaled-mode pass runs alone: beside the smoke's pip and build a slow machine starved its
-# two app processes (job runs 45 s late, a page not loaded in 25 s).
-test: lint test-sqlite-and-builds test-site-and-fuzz test-postgres coverage test-scale
+# The scaled-mode pass runs after the smoke, not beside it: beside the smoke's pip and build a
+# slow machine starved its two app processes (job runs 45 s late, a page not loaded in 25 s).
+# Nothing else runs beside the SQLite stage: it keeps both cores busy (the smoke and the site
+# build beside it lengthened it by what they saved).
+test: lint test-sqlite test-site-and-fuzz test-postgres coverage test-run-smoke test-scale
 	@date -u +'== %T UTC: done'
 
 # Not part of `make test` (minutes of build): podman (and mmdebstrap for a base image made

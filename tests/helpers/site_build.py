@@ -9,8 +9,7 @@ sites never share a build folder.
 
 Builds are made one at a time (a file lock): a worker that finds another port's build of the same
 sources copies it and rewrites the port in the bundle (`retarget`) instead of building its own,
-so two workers cost one build. `make site-build` (`python -m tests.helpers.site_build`) makes the
-first port's build beside the SQLite stage, so the browser stage starts on it.
+so two workers cost one build.
 """
 
 from __future__ import annotations
@@ -181,8 +180,3 @@ def site_launch(port: int) -> SiteLaunch:
     """The production server on `port`, on a build current with the sources."""
     serve = [sys.executable, "-m", "app.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
     return SiteLaunch(port, serve, build(port))
-
-
-if __name__ == "__main__":
-    # `make site-build`: the first worker's build, made while other stages run.
-    build(FIRST_PORT)

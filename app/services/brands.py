@@ -17,6 +17,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from typing import Any, TypeVar
 
 from redis.exceptions import RedisError
@@ -28,6 +29,7 @@ from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import TAGALOG, normalize_language_code
+from app.core.i18n.formatting import format_symbol_amount
 from app.services import currencies
 from models import (
     Banner,
@@ -78,6 +80,10 @@ class Money:
     @staticmethod
     def of(brand: Brand) -> Money:
         return Money(brand.currency_symbol, brand.amount_digits)
+
+    def write(self, amount: Decimal, ui_lang: str) -> str:
+        """An amount with the symbol, in the currency's digits: R$ 1.234,50; ₫ 50.000."""
+        return format_symbol_amount(amount, self.symbol, ui_lang, self.digits)
 
 
 @dataclass(frozen=True)

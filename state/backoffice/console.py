@@ -29,13 +29,7 @@ from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import has_key, translate
-from app.core.i18n.formatting import (
-    CENTS,
-    format_amount,
-    format_day,
-    format_symbol_amount,
-    format_utc_minutes,
-)
+from app.core.i18n.formatting import CENTS, format_amount, format_day, format_utc_minutes
 from app.services.backoffice import dashboard, platform, reports
 from app.services.backoffice import staff as staff_service
 from app.services.backoffice.staff import Staff
@@ -119,7 +113,7 @@ async def brand_money(merchant_ids: Iterable[int]) -> dict[int, Money]:
 def money_of(value: Any, lang: str, written: Money) -> str:
     """One brand's amount where the console may list several brands' side by side: with the
     brand's symbol, in its currency's digits (R$ 150,00 beside ₫ 1.480.000)."""
-    return format_symbol_amount(Decimal(value), written.symbol, lang, written.digits)
+    return written.write(Decimal(value), lang)
 
 
 def csv_text(header: list[str], rows: list[list[Any]]) -> str:

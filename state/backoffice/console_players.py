@@ -16,12 +16,11 @@ from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_day
 from app.services.backoffice import player360, players
-from app.services.brands import Money
+from app.services.brands import Money, brands
 from state.backoffice.console import (
     ConsolePage,
     MenuItem,
     RowId,
-    brand_money,
     csv_text,
     current_staff,
     form_text,
@@ -242,7 +241,7 @@ class PlayersState(ConsolePage, rx.State):
         found = await players.profile(await current_staff(self), self._member_id, clock.now())
         lang = await ui_lang(self)
         p = found.player
-        written = (await brand_money([p.merchant_id]))[p.merchant_id]
+        written = Money.of(await brands.by_id(p.merchant_id))
         self.selected = p.id
         self.profile = PlayerProfile(
             id=p.id,

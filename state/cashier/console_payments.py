@@ -13,7 +13,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import approvals, payments
-from app.services.brands import Money
+from app.services.brands import Money, brands
 from app.services.protection import payouts
 from state.backoffice.console import (
     ConsolePage,
@@ -266,8 +266,8 @@ class PaymentsState(ConsolePage, rx.State):
         self.acted = "pay"
         found = await payments.payout_review(await current_staff(self), order_no, clock.now())
         self.error = self.notice = ""
-        written = await brand_money([found.merchant_id])
-        self.review = _facts(found, await ui_lang(self), written[found.merchant_id])
+        written = Money.of(await brands.by_id(found.merchant_id))
+        self.review = _facts(found, await ui_lang(self), written)
         self._paying = found.order_no
         self.reviewing = True
         return None

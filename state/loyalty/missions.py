@@ -20,7 +20,6 @@ from app.core.i18n.formatting import (
     format_amount,
     format_multiplier,
     format_points,
-    format_symbol_amount,
 )
 from app.services import gates
 from app.services.brands import Money
@@ -94,7 +93,7 @@ def reward_amount(view: missions.MissionView, lang: str, money: Money) -> str:
     """Points are counted (12 pontos), cash is the brand's money (R$ 12,00)."""
     if view.reward_kind.value == "POINTS":
         return format_points(view.reward_amount, lang)
-    return format_symbol_amount(view.reward_amount, money.symbol, lang, money.digits)
+    return money.write(view.reward_amount, lang)
 
 
 def mission_card(view: missions.MissionView, lang: str, money: Money) -> MissionCard:

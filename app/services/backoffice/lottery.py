@@ -11,7 +11,8 @@ when approved; the audit entry is written in the change's transaction."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -53,6 +54,15 @@ class IssueRow:
     void_reason: str
 
 
+@dataclass
+class _Totals:
+    """An issue's bets, those not settled yet, and its stakes by currency."""
+
+    bets: int = 0
+    pending: int = 0
+    stakes: dict[str, Decimal] = field(default_factory=dict)
+
+
 def game_codes() -> list[str]:
     return sorted(GAMES)
 
@@ -75,7 +85,7 @@ async def issue_list(staff: Staff, game_code: str, status: str, now: datetime) -
             )
         ).all()
         ids = [saved_id(issue.id) for issue in found]
-        totals: dict[int, tuple[int, int, dict[str, Decimal]]] = {}
+        totals: defaultdict[int, _Totals] = defaultdict(_Totals)
         connection = await session.connection()  # five columns: past sqlmodel's select
         for issue_id, currency, count, pending, stake in (
             await connection.execute(
@@ -90,9 +100,10 @@ async def issue_list(staff: Staff, game_code: str, status: str, now: datetime) -
                 .group_by(col(LotteryBet.issue_id), col(LotteryBet.currency))
             )
         ).all():
-            bets, pending_bets, stakes = totals.get(issue_id, (0, 0, {}))
-            stakes[currency] = Decimal(stake or 0)
-            totals[issue_id] = (bets + int(count), pending_bets + int(pending or 0), stakes)
+            issue_totals = totals[issue_id]
+            issue_totals.bets += int(count)
+            issue_totals.pending += int(pending or 0)
+            issue_totals.stakes[currency] = Decimal(stake or 0)
     return [
         IssueRow(
             id=saved_id(issue.id),
@@ -104,9 +115,9 @@ async def issue_list(staff: Staff, game_code: str, status: str, now: datetime) -
             draw_at=issue.draw_at,
             result=" ".join(str(n) for n in issue.result or []),
             result_source=issue.result_source or "",
-            bets=totals.get(saved_id(issue.id), (0, 0, {}))[0],
-            pending_bets=totals.get(saved_id(issue.id), (0, 0, {}))[1],
-            stakes=totals.get(saved_id(issue.id), (0, 0, {}))[2],
+            bets=totals[saved_id(issue.id)].bets,
+            pending_bets=totals[saved_id(issue.id)].pending,
+            stakes=totals[saved_id(issue.id)].stakes,
             void_reason=issue.void_reason or "",
         )
         for issue in found

@@ -29,6 +29,7 @@ from tests.helpers.browser import (
     open_site,
     register_in_browser,
     verify_identity_in_browser,
+    visitor_context,
 )
 from tests.helpers.site_build import free_port, site_launch, site_port, worker_index
 from tests.platform.test_system import operator
@@ -46,9 +47,6 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    # Every visitor asks for less motion unless a test of movement says otherwise (`motion`):
-    # a marquee or carousel running keeps Chromium painting while the other worker waits.
-    "--force-prefers-reduced-motion",
 ]  # fmt: skip
 START_TIMEOUT_SECONDS = 180
 # Every expectation waits as long: the suite shares the machine's cores with the other
@@ -179,14 +177,12 @@ async def browser() -> AsyncIterator[Browser]:
 async def context(
     browser: Browser, request: pytest.FixtureRequest
 ) -> AsyncIterator[BrowserContext]:
-    """A visitor who asked for less motion, unless the test is marked `motion`: an idle page
-    with the notice marquee running costs Chromium a sixth of a core, which the walks on the
-    other worker need."""
-    motion = request.node.get_closest_marker("motion") is not None
-    context = await browser.new_context(
+    """A visitor who asked for less motion, unless the test is marked `motion`."""
+    context = await visitor_context(
+        browser,
+        motion=request.node.get_closest_marker("motion") is not None,
         viewport={"width": 1280, "height": 900},
         timezone_id="America/Sao_Paulo",
-        reduced_motion="no-preference" if motion else "reduce",
     )
     yield context
     await context.close()

@@ -43,7 +43,12 @@ from tests.e2e.test_agent_team import _login
 from tests.helpers.accounts import PASSWORD, make_member, new_username
 from tests.helpers.agents import brand, downline, fact
 from tests.helpers.backoffice import STAFF_PASSWORD, code_at, make_staff_account
-from tests.helpers.browser import browser_cookie, choose_language, wait_for_rotation
+from tests.helpers.browser import (
+    browser_cookie,
+    choose_language,
+    visitor_context,
+    wait_for_rotation,
+)
 from tests.helpers.money import fund
 from tests.helpers.site import brand_jurisdiction
 
@@ -61,7 +66,7 @@ async def _shot(page: Page, name: str) -> None:
 
 
 async def _console(browser: Browser, site_url: str, username: str, code: str) -> Page:
-    context = await browser.new_context(viewport=DESKTOP)
+    context = await visitor_context(browser, viewport=DESKTOP)
     page = await context.new_page()
     await page.goto(site_url + "/admin/login")
     form = page.get_by_test_id("console-login-form")
@@ -122,7 +127,7 @@ async def test_the_house_offers_the_agent_accepts_and_its_sub_agent_is_paid(
     applicant = await make_member()
 
     # A player applies from the site: the agent centre's gate links to the application page.
-    context = await browser.new_context(viewport=PHONE, timezone_id="America/Sao_Paulo")
+    context = await visitor_context(browser, viewport=PHONE, timezone_id="America/Sao_Paulo")
     await context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
     page = await context.new_page()
     await open_site(page, site_url + "/login")
@@ -217,7 +222,7 @@ async def test_the_house_offers_the_agent_accepts_and_its_sub_agent_is_paid(
     assert whatsapp is not None and whatsapp.startswith("https://wa.me/?text=")
     await expect(page.get_by_test_id("referral-qr")).to_be_visible()
     await _shot(page, "referral-phone")
-    visitor = await browser.new_context()
+    visitor = await visitor_context(browser)
     opened = await visitor.new_page()
     await opened.goto(link)
     await expect(opened).to_have_url(re.compile(r"/register/?\?affiliateCode="), timeout=SLOW_MS)
@@ -267,7 +272,7 @@ async def test_the_house_offers_the_agent_accepts_and_its_sub_agent_is_paid(
     # The sub-agent's first login: a new password, then the offer on its agent home.
     sub = await _member(sub_name)
     await fund(sub.id or 0, "10.00")
-    other = await browser.new_context(viewport=PHONE, timezone_id="America/Sao_Paulo")
+    other = await visitor_context(browser, viewport=PHONE, timezone_id="America/Sao_Paulo")
     sub_page = await other.new_page()
     await _login(sub_page, site_url + "/agentHome", sub_name, SUB_FIRST_PASSWORD)
     form = sub_page.get_by_test_id("change-password-form")

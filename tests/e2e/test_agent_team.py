@@ -21,7 +21,7 @@ from tests.e2e.conftest import open_site
 from tests.helpers.accounts import PASSWORD, make_member
 from tests.helpers.agents import PASSWORD as DOWNLINE_PASSWORD
 from tests.helpers.agents import brand, downline, fact
-from tests.helpers.browser import choose_language
+from tests.helpers.browser import choose_language, visitor_context
 from tests.helpers.money import fund
 from tests.helpers.site import brand_jurisdiction
 
@@ -132,7 +132,7 @@ async def _transfer_walk(
     await _shots(page, "downlines-pt")
 
     # The downline, in EN, sends part back to its upline and sees both movements.
-    other = await context.browser.new_context()  # type: ignore[union-attr]
+    other = await visitor_context(context.browser)  # type: ignore[arg-type]
     member_page = await other.new_page()
     await _login(member_page, site_url + "/login", player.username, DOWNLINE_PASSWORD)
     await expect(member_page.get_by_test_id("header-balance")).to_contain_text("25")

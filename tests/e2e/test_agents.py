@@ -20,6 +20,7 @@ from models.base import utcnow
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.helpers.accounts import PASSWORD, make_member, new_username
 from tests.helpers.agents import brand, downline, fact, signed, tiers
+from tests.helpers.browser import visitor_context
 
 SHOTS = Path("/tmp/agent-shots")
 NEW_PASSWORD = "Outra12345x"
@@ -72,7 +73,7 @@ async def test_agent_walk(context: BrowserContext, site_url: str) -> None:
     await expect(page.get_by_test_id("offer-popup")).to_have_count(0)
 
     # The downline logs in (first a new password), sees the popup and accepts.
-    other = await context.browser.new_context()  # type: ignore[union-attr]
+    other = await visitor_context(context.browser)  # type: ignore[arg-type]
     sub_page = await other.new_page()
     await _login(sub_page, site_url, sub_name, PASSWORD + "x")
     form = sub_page.get_by_test_id("change-password-form")

@@ -36,7 +36,7 @@ from pages.registry import all_pages
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.helpers.axe import Violation, blocking_findings
 from tests.helpers.backoffice import make_staff_account
-from tests.helpers.browser import console_log_in
+from tests.helpers.browser import console_log_in, visitor_context
 
 pytestmark = [pytest.mark.e2e, pytest.mark.deep]
 
@@ -92,10 +92,10 @@ class Finding:
 
 async def _new_context(browser: Browser) -> BrowserContext:
     # bypass_csp: the site's policy refuses inline scripts, axe-core's among them.
-    return await browser.new_context(
+    return await visitor_context(
+        browser,
         viewport=SIZES["1280"],
         timezone_id="America/Sao_Paulo",
-        reduced_motion="reduce",
         bypass_csp=True,
     )
 

@@ -36,6 +36,7 @@ from tests.helpers.backoffice import (
     new_name,
     pending_withdrawal,
 )
+from tests.helpers.browser import visitor_context
 
 pytestmark = pytest.mark.e2e
 
@@ -48,7 +49,7 @@ async def _shot(page: Page, name: str) -> None:
 
 async def _console_login(browser: Browser, site_url: str, username: str, code: str) -> Page:
     """A new browser (its own cookie) logged in to the console."""
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    context = await visitor_context(browser, viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     await page.goto(site_url + "/admin/login")
     form = page.get_by_test_id("console-login-form")
@@ -65,7 +66,7 @@ async def _console_login(browser: Browser, site_url: str, username: str, code: s
 async def _enrol(browser: Browser, site_url: str, path: str) -> str:
     """The invitee opens the link in their own browser, chooses the password and confirms the
     authenticator shown only to them; its secret, as their app would hold it."""
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    context = await visitor_context(browser, viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     await page.goto(site_url + path)
     key = page.get_by_test_id("new-totp-key")
@@ -85,7 +86,7 @@ async def _enrol(browser: Browser, site_url: str, path: str) -> str:
 async def test_console_pages_need_a_staff_login(browser: Browser, site_url: str) -> None:
     """A visitor (or a member) opening a console page is sent to the console login; a
     wrong code is refused there."""
-    context = await browser.new_context()
+    context = await visitor_context(browser)
     page = await context.new_page()
     for path in ("/admin", "/admin/players", "/admin/payments", "/admin/audit"):
         await page.goto(site_url + path)
@@ -225,7 +226,7 @@ async def test_support_role_and_member_lock_a_player(
     await admin.get_by_test_id("field-shown").check()
     await admin.get_by_test_id("field-save").click()
     await expect(admin.get_by_test_id("platform-fields")).to_contain_text("Zalo", timeout=SLOW_MS)
-    visitor = await (await browser.new_context()).new_page()
+    visitor = await (await visitor_context(browser)).new_page()
     await open_site(visitor, site_url)
     await visitor.get_by_test_id("header-register").click()
     await visitor.get_by_test_id("register-optional-summary").click()

@@ -36,7 +36,7 @@ from tests.helpers.backoffice import (
     make_staff_account,
     merchant_id,
 )
-from tests.helpers.browser import console_log_in
+from tests.helpers.browser import console_log_in, visitor_context
 from tests.helpers.lottery import open_issue
 
 pytestmark = pytest.mark.e2e
@@ -79,7 +79,7 @@ async def _second_approves(kind: str, key: str, role: str, brand: str | None) ->
 
 async def _login(browser: Browser, site_url: str, role: str, brand: str | None) -> Page:
     username, secret = await make_staff_account(role, brand)
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    context = await visitor_context(browser, viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     await console_log_in(page, site_url, username, secret)
     return page

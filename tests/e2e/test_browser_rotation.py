@@ -13,6 +13,7 @@ from playwright.async_api import Browser, BrowserContext, expect
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.helpers.accounts import PASSWORD, make_member
 from tests.helpers.backoffice import STAFF_PASSWORD, code_at, make_staff_account
+from tests.helpers.browser import visitor_context
 
 pytestmark = pytest.mark.e2e
 
@@ -54,7 +55,7 @@ async def test_a_planted_cookie_is_replaced_and_a_login_rotates_it(
 
 
 async def test_a_console_login_rotates_the_browser_secret(browser: Browser, site_url: str) -> None:
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    context = await visitor_context(browser, viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     await page.goto(site_url + "/admin/login")
     before = await _browser_cookie(context)

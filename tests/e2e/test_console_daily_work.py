@@ -35,7 +35,7 @@ from tests.helpers.backoffice import (
     merchant_id,
     pending_withdrawal,
 )
-from tests.helpers.browser import console_log_in
+from tests.helpers.browser import console_log_in, visitor_context
 from tests.helpers.seamless import funded_member
 
 pytestmark = pytest.mark.e2e
@@ -61,7 +61,7 @@ async def _phone_login(browser: Browser, site_url: str, role: str) -> tuple[Page
     """A staff member of `role` logged in from a phone of their own, the console in
     Portuguese; the page and the user name."""
     username, secret = await make_staff_account(role, "BR1")
-    context = await browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = await visitor_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
     page = await context.new_page()
     await console_log_in(page, site_url, username, secret)
     await expect(page).to_have_url(re.compile(re.escape(site_url) + r"/admin/?$"), timeout=SLOW_MS)

@@ -20,7 +20,7 @@ from app.services.brands import brands
 from models import Member
 from models.base import utcnow
 from models.crash import CrashRound, CrashRoundStatus
-from tests.helpers.browser import SLOW_MS, open_site, register_in_browser
+from tests.helpers.browser import SLOW_MS, open_site, register_in_browser, visitor_context
 from tests.helpers.crash_game import next_round_crashing_between
 from tests.helpers.money import cash, fund
 
@@ -66,8 +66,8 @@ async def _settled(round_pk: int) -> None:
 
 
 async def _player(browser: Browser, site_url: str) -> tuple[Page, Member]:
-    context = await browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="America/Sao_Paulo"
+    context = await visitor_context(
+        browser, viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="America/Sao_Paulo"
     )
     page = await context.new_page()
     member = await register_in_browser(page, site_url)
@@ -82,8 +82,8 @@ async def _player(browser: Browser, site_url: str) -> tuple[Page, Member]:
 
 async def _guest_demo(browser: Browser, site_url: str) -> Page:
     """A guest on the Originals' list: Crash's card states its RTP and opens the demo."""
-    context = await browser.new_context(
-        viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="America/Sao_Paulo"
+    context = await visitor_context(
+        browser, viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="America/Sao_Paulo"
     )
     page = await context.new_page()
     await open_site(page, site_url + "/inHouse")

@@ -20,6 +20,7 @@ from models.catalogue import VASSALAGE
 from tests.e2e.conftest import drop_site_catalogue_cache, open_site
 from tests.e2e.test_headers import COLLECT
 from tests.helpers.axe import blocking_violations
+from tests.helpers.browser import visitor_context
 
 pytestmark = pytest.mark.e2e
 
@@ -146,10 +147,10 @@ async def test_a_game_without_an_image_shows_its_types_cover(
     browser: Browser, site_url: str
 ) -> None:
     # bypass_csp: the site's policy refuses inline scripts, axe-core's among them.
-    context = await browser.new_context(
+    context = await visitor_context(
+        browser,
         viewport={"width": 1280, "height": 900},
         timezone_id="America/Sao_Paulo",
-        reduced_motion="reduce",
         bypass_csp=True,
     )
     try:

@@ -18,7 +18,7 @@ from app.core.i18n import catalog
 from app.routes import U9W_ENTRY
 from pages.registry import all_pages
 from tests.e2e.conftest import open_site, register_in_browser
-from tests.helpers.browser import choose_language
+from tests.helpers.browser import choose_language, visitor_context
 
 pytestmark = pytest.mark.e2e
 
@@ -82,7 +82,8 @@ def test_the_telltales_are_many_in_both_languages() -> None:
 @pytest.mark.deep
 async def test_no_page_shows_the_other_language(browser: Browser, site_url: str) -> None:
     contexts = [
-        await browser.new_context(viewport={"width": 1280, "height": 900}) for _ in ("pt", "en")
+        await visitor_context(browser, viewport={"width": 1280, "height": 900})
+        for _ in ("pt", "en")
     ]
     try:
         portuguese, english = await asyncio.gather(

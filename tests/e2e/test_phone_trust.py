@@ -31,7 +31,12 @@ from models import MemberIdentity
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.helpers.accounts import ADULT_NAME, PASSWORD, make_member, new_cpf
 from tests.helpers.axe import blocking_violations
-from tests.helpers.browser import browser_cookie, choose_language, wait_for_rotation
+from tests.helpers.browser import (
+    browser_cookie,
+    choose_language,
+    visitor_context,
+    wait_for_rotation,
+)
 from tests.helpers.money import fund, wager
 
 pytestmark = pytest.mark.e2e
@@ -106,11 +111,11 @@ async def test_the_footer_and_tab_bar_read_well_in_the_dark_at_once(
     theme's grey on the dark background while every property of every element had a
     transition for such visitors)."""
     # bypass_csp: the site's policy refuses inline scripts, axe-core's among them.
-    context = await browser.new_context(
+    context = await visitor_context(
+        browser,
         viewport=PHONE,
         timezone_id="America/Sao_Paulo",
         color_scheme="light",
-        reduced_motion="reduce",
         bypass_csp=True,
     )
     try:
@@ -129,8 +134,8 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     browser: Browser, site_url: str
 ) -> None:
     # bypass_csp: the site's policy refuses inline scripts, axe-core's among them.
-    context = await browser.new_context(
-        viewport=PHONE, timezone_id="America/Sao_Paulo", has_touch=True, bypass_csp=True
+    context = await visitor_context(
+        browser, viewport=PHONE, timezone_id="America/Sao_Paulo", has_touch=True, bypass_csp=True
     )
     page = await context.new_page()
     violations: list[str] = []

@@ -15,6 +15,7 @@ from app.core.i18n.formatting import format_amount
 from app.services.studio import autobet, rounds, seeds
 from app.services.studio.games import GAMES
 from tests.e2e.conftest import register_in_browser
+from tests.helpers.browser import visitor_context
 from tests.helpers.money import cash, fund
 from tests.helpers.studio_autobet import CURRENCY, choose_client_seed, replay, server_seed
 
@@ -29,10 +30,10 @@ SHOTS = Path(os.environ.get("STUDIO_SHOTS", "/tmp/studio-shots"))
 async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
     browser: Browser, site_url: str
 ) -> None:
-    context = await browser.new_context(
+    context = await visitor_context(
+        browser,
         viewport={"width": 360, "height": 780},
         timezone_id="America/Sao_Paulo",
-        reduced_motion="reduce",
     )
     page = await context.new_page()
     member = await register_in_browser(page, site_url)

@@ -20,6 +20,7 @@ from app.services import ledger
 from models import Game, Member
 from simulator import catalogue as sim_catalogue
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser, simulator_url
+from tests.helpers.browser import visitor_context
 from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -149,7 +150,7 @@ async def test_member_plays_blackjack_and_a_one_bet_table_on_the_simulator(
 
 @pytest.mark.deep
 async def test_guest_plays_a_pg_demo(browser: Browser, site_url: str) -> None:
-    context = await browser.new_context(viewport={"width": 360, "height": 780})
+    context = await visitor_context(browser, viewport={"width": 360, "height": 780})
     page = await context.new_page()
     game = await _simulated_game("PG", sim_catalogue.SLOT, demo=True)
     await open_site(page, site_url + "/")

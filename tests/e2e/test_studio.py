@@ -21,6 +21,7 @@ from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES
 from models import LedgerEntry
 from tests.e2e.conftest import open_site, register_in_browser
+from tests.helpers.browser import visitor_context
 from tests.helpers.money import fund
 
 # BR1 has no Tagalog, so its players are not offered bingo (spec 1).
@@ -205,7 +206,8 @@ async def test_a_trial_member_gets_the_info_dialog_unless_demo(page: Page, site_
 async def test_screenshots_of_every_game(browser: Browser, site_url: str, scheme: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((360, 780), (1280, 900)):
-        context = await browser.new_context(
+        context = await visitor_context(
+            browser,
             viewport={"width": width, "height": height},
             color_scheme=scheme,  # type: ignore[arg-type]
         )

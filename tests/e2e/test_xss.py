@@ -16,6 +16,7 @@ from app.core.db import session_scope, write_transaction
 from app.services.brands import announce_change
 from models import CustomerService, HelpArticle, Merchant, Winner
 from tests.e2e.conftest import drop_site_catalogue_cache, open_site, site_operator
+from tests.helpers.browser import visitor_context
 from tests.helpers.xss import PAYLOADS
 
 pytestmark = pytest.mark.e2e
@@ -155,7 +156,7 @@ async def _inject_raw_payloads(page: Page, site_url: str) -> None:
 async def test_the_trap_catches_a_payload_that_runs(browser: Browser, site_url: str) -> None:
     """The control: the same payloads, put into the page unsanitised, are caught once the
     page's Content-Security-Policy is set aside (with it they do not run at all: below)."""
-    context = await browser.new_context(bypass_csp=True)
+    context = await visitor_context(browser, bypass_csp=True)
     try:
         page = await context.new_page()
         dialogs = await _trap(page)

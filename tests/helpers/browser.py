@@ -5,8 +5,9 @@ deposit page."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from playwright.async_api import Page, expect
+from playwright.async_api import Browser, BrowserContext, Page, expect
 from sqlmodel import select
 
 from app.core.db import session_scope
@@ -18,6 +19,19 @@ SLOW_MS = 25_000  # a busy machine (CI at twice its usual time) may take a while
 # A page's first load on a site that has just started (its workers import, connect and warm the
 # brand cache while the browser waits) took over 25 s on a machine at half its usual speed.
 OPEN_MS = 60_000
+
+
+async def visitor_context(
+    browser: Browser, *, motion: bool = False, **options: Any
+) -> BrowserContext:
+    """A new browser (its own cookies and storage) of a visitor who asked for less motion,
+    unless `motion`: a marquee, a carousel or Crash's curve running at the screen's rate keeps
+    Chromium painting while the other worker's walk waits for the cores. Playwright's contexts
+    answer `prefers-reduced-motion` with its own default whatever Chromium's flags say, so every
+    test's browser is made here."""
+    return await browser.new_context(
+        reduced_motion="no-preference" if motion else "reduce", **options
+    )
 
 
 async def open_site(page: Page, url: str) -> None:

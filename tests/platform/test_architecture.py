@@ -266,3 +266,27 @@ def test_every_folder_of_tests_is_a_capability_or_a_kind() -> None:
     }
     folders = {path.parent.name for path in (PROJECT_ROOT / "tests").glob("*/__init__.py")}
     assert folders - packages - TEST_KINDS == set()
+
+
+BROWSER_HELPER = PROJECT_ROOT / "tests" / "helpers" / "browser.py"
+
+
+def _own_browsers(text: str) -> bool:
+    """Does this code make a browser context itself (not through `visitor_context`)?"""
+    return re.search(r"\.new_context\(", text) is not None
+
+
+def test_browser_tests_make_their_browsers_in_one_place() -> None:
+    """Every test's browser asks for less motion unless its test is of movement (Playwright's
+    contexts ignore Chromium's flag): made by `visitor_context`, never `new_context` directly."""
+    makers = [
+        path.relative_to(PROJECT_ROOT).as_posix()
+        for path in sorted((PROJECT_ROOT / "tests").rglob("*.py"))
+        if path not in (BROWSER_HELPER, Path(__file__)) and _own_browsers(path.read_text())
+    ]
+    assert makers == []
+
+
+def test_the_browser_finder_sees_a_context_made_directly() -> None:
+    assert _own_browsers("context = await browser.new_context(viewport=PHONE)")
+    assert not _own_browsers("context = await visitor_context(browser, viewport=PHONE)")

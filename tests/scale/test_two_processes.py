@@ -46,7 +46,7 @@ from models import JobState
 from state.accounts.auth import AuthState
 from state.cashier.wallet import WalletState
 from tests.helpers.accounts import PASSWORD, new_username, register
-from tests.helpers.browser import choose_language, register_in_browser
+from tests.helpers.browser import choose_language, register_in_browser, visitor_context
 from tests.helpers.databases import TEST_REDIS_URL, use_postgres
 from tests.helpers.site_build import free_port, site_launch, site_port
 
@@ -332,7 +332,7 @@ async def test_balance_push_crosses_processes_and_survives_a_reconnect(
     sites: tuple[Site, Site], browser: Browser
 ) -> None:
     site_a, site_b = sites
-    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    context = await visitor_context(browser, viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     try:
         # The page and its websocket are on B.

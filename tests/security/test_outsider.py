@@ -23,6 +23,7 @@ from models.catalogue import GAME
 from state.accounts.auth import AuthState
 from state.cashier.withdraw import WithdrawState
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
+from tests.helpers.browser import visitor_context
 from tests.helpers.money import cash, fund
 from tests.security.outsider import Outsider, browser_cookie, handler_names, hostile_payloads
 
@@ -180,7 +181,7 @@ async def test_another_member_reads_and_changes_nothing(
 ) -> None:
     victim = await _victim(page, site_url)
     # The other member logs in in a browser of their own; their socket is that browser's.
-    other_context = await browser.new_context()
+    other_context = await visitor_context(browser)
     try:
         other = await register_in_browser(await other_context.new_page(), site_url)
         cookie = "; ".join(f"{c['name']}={c['value']}" for c in await other_context.cookies())
@@ -208,7 +209,7 @@ async def test_login_belongs_to_the_browser(
     )
     # Another browser with the victim's tab token in its session storage gets a tab of its
     # own, logged out.
-    thief = await browser.new_context()
+    thief = await visitor_context(browser)
     try:
         await thief.add_init_script(f"window.sessionStorage.setItem('token', {victim.tab_token!r})")
         stolen = await thief.new_page()

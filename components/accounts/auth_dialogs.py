@@ -191,7 +191,9 @@ def new_password_fields() -> tuple[rx.Component, rx.Component]:
     )
 
 
-def login_dialog() -> rx.Component:
+@rx.memo
+def login_body() -> rx.Component:
+    """The login dialog's content, compiled once for every page (see components/layout.py)."""
     username_form = rx.el.form(
         rx.el.input(type="hidden", name="type", value="username"),
         field(
@@ -225,8 +227,7 @@ def login_dialog() -> rx.Component:
         on_submit=AuthState.submit_login,
         class_name="space-y-1",
     )
-    return dialog(
-        LOGIN_DIALOG,
+    return rx.fragment(
         popup_banner("w_login"),
         rx.cond(
             SiteState.login_methods["sms"],
@@ -266,6 +267,13 @@ def login_dialog() -> rx.Component:
                 data_testid="start-trial",
             ),
         ),
+    )
+
+
+def login_dialog() -> rx.Component:
+    return dialog(
+        LOGIN_DIALOG,
+        login_body(),
         title=rx.cond(AuthState.agent_page, t("auth.agent_title"), t("auth.login_title")),
     )
 
@@ -373,10 +381,11 @@ def _limit_fields() -> rx.Component:
     )
 
 
-def register_dialog() -> rx.Component:
+@rx.memo
+def register_body() -> rx.Component:
+    """The register dialog's content, compiled once for every page (see components/layout.py)."""
     adult_label = t("auth.adult").replace("{age}", RegisterState.min_age.to_string())
-    return dialog(
-        REGISTER_DIALOG,
+    return rx.fragment(
         popup_banner("w_register"),
         rx.cond(
             RegisterState.methods["username"] & RegisterState.methods["mobile"],
@@ -455,8 +464,11 @@ def register_dialog() -> rx.Component:
             class_name=f"{LINK} mt-3",
             data_testid="switch-to-login",
         ),
-        title=t("auth.register_title"),
     )
+
+
+def register_dialog() -> rx.Component:
+    return dialog(REGISTER_DIALOG, register_body(), title=t("auth.register_title"))
 
 
 def forgot_dialog() -> rx.Component:

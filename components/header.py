@@ -319,65 +319,67 @@ _MOBILE_MEMBER_LINKS = (
 )
 
 
-def mobile_menu_dialog() -> rx.Component:
-    """Rendered at the page root: the header's backdrop filter would trap a fixed overlay."""
-    return dialog(
-        MOBILE_MENU,
-        rx.el.div(
-            language_selector("mobile-language-select"),
-            rx.cond(
-                AuthState.is_login,
-                rx.fragment(
-                    rx.el.button(
-                        rx.icon("user", size=16, aria_hidden="true"),
-                        AuthState.account,
-                        type="button",
-                        on_click=[close_dialog(MOBILE_MENU), open_dialog(MEMBER_CENTRE)],
-                        aria_haspopup="dialog",
-                        class_name=f"flex items-center gap-2 h-9 font-medium rounded {FOCUS}",
-                        data_testid="mobile-account",
-                    ),
-                    rx.cond(
-                        AuthState.is_trial,
-                        rx.fragment(
-                            rx.el.p(
-                                t("header.trial"),
-                                class_name="text-sm text-sky-700 dark:text-sky-300",
-                                data_testid="mobile-trial-badge",
-                            ),
-                            _register_button("w-full"),
+@rx.memo
+def mobile_menu_body() -> rx.Component:
+    """The phone menu's content, compiled once for every page (see components/layout.py)."""
+    return rx.el.div(
+        language_selector("mobile-language-select"),
+        rx.cond(
+            AuthState.is_login,
+            rx.fragment(
+                rx.el.button(
+                    rx.icon("user", size=16, aria_hidden="true"),
+                    AuthState.account,
+                    type="button",
+                    on_click=[close_dialog(MOBILE_MENU), open_dialog(MEMBER_CENTRE)],
+                    aria_haspopup="dialog",
+                    class_name=f"flex items-center gap-2 h-9 font-medium rounded {FOCUS}",
+                    data_testid="mobile-account",
+                ),
+                rx.cond(
+                    AuthState.is_trial,
+                    rx.fragment(
+                        rx.el.p(
+                            t("header.trial"),
+                            class_name="text-sm text-sky-700 dark:text-sky-300",
+                            data_testid="mobile-trial-badge",
                         ),
-                        rx.el.ul(
-                            *[
-                                rx.el.li(
-                                    page_link(
-                                        rx.icon(icon, size=16, aria_hidden="true"),
-                                        t(key),
-                                        href=href,
-                                        class_name=_MOBILE_LINK,
-                                        data_testid=f"mobile-{test_id}",
-                                    )
+                        _register_button("w-full"),
+                    ),
+                    rx.el.ul(
+                        *[
+                            rx.el.li(
+                                page_link(
+                                    rx.icon(icon, size=16, aria_hidden="true"),
+                                    t(key),
+                                    href=href,
+                                    class_name=_MOBILE_LINK,
+                                    data_testid=f"mobile-{test_id}",
                                 )
-                                for icon, key, href, test_id in _MOBILE_MEMBER_LINKS
-                            ],
-                            class_name="grid grid-cols-2 gap-2",
-                        ),
-                    ),
-                    rx.el.button(
-                        rx.icon("log-out", size=16, aria_hidden="true"),
-                        t("auth.logout"),
-                        on_click=[close_dialog(MOBILE_MENU), open_dialog(LOGOUT_DIALOG)],
-                        class_name=(
-                            "flex items-center justify-center gap-2 h-9 w-full rounded-lg "
-                            f"border border-slate-300 dark:border-slate-700 {FOCUS}"
-                        ),
-                        data_testid="mobile-logout",
+                            )
+                            for icon, key, href, test_id in _MOBILE_MEMBER_LINKS
+                        ],
+                        class_name="grid grid-cols-2 gap-2",
                     ),
                 ),
-                _register_button("w-full"),
+                rx.el.button(
+                    rx.icon("log-out", size=16, aria_hidden="true"),
+                    t("auth.logout"),
+                    on_click=[close_dialog(MOBILE_MENU), open_dialog(LOGOUT_DIALOG)],
+                    class_name=(
+                        "flex items-center justify-center gap-2 h-9 w-full rounded-lg "
+                        f"border border-slate-300 dark:border-slate-700 {FOCUS}"
+                    ),
+                    data_testid="mobile-logout",
+                ),
             ),
-            phone_help(),
-            class_name="flex flex-col gap-3",
+            _register_button("w-full"),
         ),
-        title=t("header.menu"),
+        phone_help(),
+        class_name="flex flex-col gap-3",
     )
+
+
+def mobile_menu_dialog() -> rx.Component:
+    """Rendered at the page root: the header's backdrop filter would trap a fixed overlay."""
+    return dialog(MOBILE_MENU, mobile_menu_body(), title=t("header.menu"))

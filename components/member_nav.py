@@ -268,46 +268,49 @@ def _balances() -> rx.Component:
     )
 
 
+@rx.memo
+def member_centre_body() -> rx.Component:
+    """The member centre popup's content, compiled once for every page (see
+    components/layout.py)."""
+    grid = "grid grid-cols-2 gap-2"
+    return rx.el.div(
+        rx.el.p(
+            rx.icon("user", size=16, aria_hidden="true"),
+            AuthState.account,
+            class_name="flex items-center gap-2 font-medium",
+        ),
+        _balances(),
+        rx.el.nav(
+            *[
+                rx.el.section(
+                    rx.el.h3(t(key), class_name="text-sm font-semibold mb-1.5"),
+                    rx.el.ul(
+                        *[_item(k, h, i, "centre", _TILE) for k, h, i in items], class_name=grid
+                    ),
+                )
+                for key, items in GROUPS
+            ],
+            aria_label=t("auth.member_menu"),
+            class_name="flex flex-col gap-3",
+        ),
+        rx.cond(
+            AuthState.is_agent,
+            rx.el.nav(
+                rx.el.h3(t("agent.home.title"), class_name="font-semibold mb-2"),
+                rx.el.ul(
+                    *[_item(k, h, i, "agent-centre", _TILE) for k, h, i in AGENT_ITEMS],
+                    class_name=grid,
+                ),
+                aria_label=t("agent.home.title"),
+                data_testid="agent-centre-popup",
+            ),
+        ),
+        class_name="flex flex-col gap-4 max-h-[70vh] overflow-y-auto",
+        data_testid="member-centre",
+    )
+
+
 def member_centre_dialog() -> rx.Component:
     """The member centre popup (opened from the header's account): every member centre page
     with its count badge and, for an agent, every agent centre page."""
-    grid = "grid grid-cols-2 gap-2"
-    return dialog(
-        MEMBER_CENTRE,
-        rx.el.div(
-            rx.el.p(
-                rx.icon("user", size=16, aria_hidden="true"),
-                AuthState.account,
-                class_name="flex items-center gap-2 font-medium",
-            ),
-            _balances(),
-            rx.el.nav(
-                *[
-                    rx.el.section(
-                        rx.el.h3(t(key), class_name="text-sm font-semibold mb-1.5"),
-                        rx.el.ul(
-                            *[_item(k, h, i, "centre", _TILE) for k, h, i in items], class_name=grid
-                        ),
-                    )
-                    for key, items in GROUPS
-                ],
-                aria_label=t("auth.member_menu"),
-                class_name="flex flex-col gap-3",
-            ),
-            rx.cond(
-                AuthState.is_agent,
-                rx.el.nav(
-                    rx.el.h3(t("agent.home.title"), class_name="font-semibold mb-2"),
-                    rx.el.ul(
-                        *[_item(k, h, i, "agent-centre", _TILE) for k, h, i in AGENT_ITEMS],
-                        class_name=grid,
-                    ),
-                    aria_label=t("agent.home.title"),
-                    data_testid="agent-centre-popup",
-                ),
-            ),
-            class_name="flex flex-col gap-4 max-h-[70vh] overflow-y-auto",
-            data_testid="member-centre",
-        ),
-        title=t("auth.member_menu"),
-    )
+    return dialog(MEMBER_CENTRE, member_centre_body(), title=t("auth.member_menu"))

@@ -13,9 +13,20 @@ from reflex.components.core.match import Match
 from components.accounts.auth_dialogs import login_body, register_body
 from components.backoffice.console import console_nav
 from components.dialog import dialog
+from components.header import mobile_menu_body
 from components.layout import site_footer, site_header, site_tab_bar
+from components.member_nav import member_centre_body
 
-MEMOS = (site_header, site_footer, site_tab_bar, console_nav, login_body, register_body)
+MEMOS = (
+    site_header,
+    site_footer,
+    site_tab_bar,
+    console_nav,
+    login_body,
+    register_body,
+    member_centre_body,
+    mobile_menu_body,
+)
 LIFECYCLE = frozenset({"on_mount", "on_unmount"})
 
 

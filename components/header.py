@@ -8,7 +8,7 @@ from app import routes
 from components.cashier.wallet import balance_badge
 from components.dialog import close_dialog, dialog, open_dialog
 from components.i18n import t
-from components.link import page_link
+from components.link import icon_link_item, page_link
 from components.media import image
 from components.member_nav import MEMBER_CENTRE
 from components.side_menu import phone_help
@@ -348,14 +348,12 @@ def mobile_menu_body() -> rx.Component:
                     ),
                     rx.el.ul(
                         *[
-                            rx.el.li(
-                                page_link(
-                                    rx.icon(icon, size=16, aria_hidden="true"),
-                                    t(key),
-                                    href=href,
-                                    class_name=_MOBILE_LINK,
-                                    data_testid=f"mobile-{test_id}",
-                                )
+                            icon_link_item(
+                                icon,
+                                key,
+                                href,
+                                class_name=_MOBILE_LINK,
+                                data_testid=f"mobile-{test_id}",
                             )
                             for icon, key, href, test_id in _MOBILE_MEMBER_LINKS
                         ],

@@ -9,7 +9,7 @@ from app import routes
 from components.forms import PRIMARY
 from components.i18n import t
 from components.layout import layout
-from components.link import page_link
+from components.link import icon_link_item, page_link
 from components.member_nav import AGENT_ITEMS
 from components.style import FOCUS
 from state.accounts.auth import AuthState
@@ -21,17 +21,15 @@ def agent_nav() -> rx.Component:
     return rx.el.nav(
         rx.el.ul(
             *[
-                rx.el.li(
-                    page_link(
-                        rx.icon(icon, size=16, aria_hidden="true"),
-                        t(key),
-                        href=href,
-                        class_name=(
-                            "flex items-center gap-2 whitespace-nowrap px-3 py-2 rounded-lg "
-                            f"text-sm bg-slate-100 dark:bg-slate-800 hover:bg-amber-100 {FOCUS}"
-                        ),
-                        data_testid=f"agent-nav-{href.strip('/')}",
-                    )
+                icon_link_item(
+                    icon,
+                    key,
+                    href,
+                    class_name=(
+                        "flex items-center gap-2 whitespace-nowrap px-3 py-2 rounded-lg "
+                        f"text-sm bg-slate-100 dark:bg-slate-800 hover:bg-amber-100 {FOCUS}"
+                    ),
+                    data_testid=f"agent-nav-{href.strip('/')}",
                 )
                 for key, href, icon in AGENT_ITEMS
             ],

@@ -28,7 +28,7 @@ from state.site import SiteState
 # parts whose hooks may run whenever they are on the page: a memo's body is one component,
 # so an `on_mount` or a key listener under a `rx.cond` inside it would run with the memo, not
 # with its branch (the dialogs lock the page's scroll on mount; the side menu listens for
-# Escape only while something floats).
+# Escape only while something floats). tests/platform/test_frame.py checks every memo.
 @rx.memo
 def site_header() -> rx.Component:
     return header()

@@ -116,8 +116,8 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await winner_page.keyboard.press("s")
     await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("1.00")
 
-    # A round of 3x to 8x next (12 to 35 seconds of flight): no wait for a random one.
-    await next_round_crashing_between(300, 800)
+    # A round of 3x to 4x next (18 to 23 seconds of flight): no wait for a random one.
+    await next_round_crashing_between(300, 400)
     row = await _round_taking_bets((await brands.by_code("BR1")).id)
     for page in (winner_page, loser_page, guest_page):  # every tab follows it before a bet
         board = page.get_by_test_id("crash-board")

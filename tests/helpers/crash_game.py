@@ -51,11 +51,29 @@ async def fresh_round(length: int = 40, edge: str = "1.00") -> CrashRound:
     return opened
 
 
+async def _land_rounds_in_flight(merchant_id: int) -> None:
+    """The brand's round in the air or taking bets crashes now: a random round may fly for two
+    and a half minutes (10,000x), which a walk need not watch."""
+    now = clock.now()
+    async with write_transaction() as session:
+        flying = await session.exec(
+            select(CrashRound).where(
+                CrashRound.merchant_id == merchant_id,
+                CrashRound.status == CrashRoundStatus.OPEN,
+                col(CrashRound.crash_at) > now,
+            )
+        )
+        for row in flying.all():
+            row.started_at = min(row.started_at, now)
+            row.crash_at = now
+            session.add(row)
+
+
 async def next_round_crashing_between(low: int, high: int, length: int = 1000) -> None:
     """A new chain on the test brand whose first round crashes between `low` and `high`
-    hundredths (its public salt is the first of a counted series that gives one): a running
-    site's driver opens that round a pause after the current one crashes. A walk then plays a
-    known round instead of waiting for a random one."""
+    hundredths (its public salt is the first of a counted series that gives one), and the
+    round in flight landed: a running site's driver opens the made round a pause later. A walk
+    then plays a known round instead of waiting for a random one."""
     await chains.create_chain(BRAND, length)
     merchant_id = await brand_id()
     async with session_scope() as session:
@@ -68,6 +86,7 @@ async def next_round_crashing_between(low: int, high: int, length: int = 1000) -
         if low <= fairness.crash_hundredths(seed, f"walk-salt-{n}", chain.house_edge_bp) <= high
     )
     await chains.set_salt(BRAND, salt, clock.now())
+    await _land_rounds_in_flight(merchant_id)
 
 
 async def crash_game() -> Game:

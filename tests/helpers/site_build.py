@@ -40,6 +40,7 @@ BUILD_TIMEOUT_SECONDS = 900
 LOCK_WAIT_SECONDS = BUILD_TIMEOUT_SECONDS + 60
 BUN = PROJECT_ROOT / ".tools/bun/node_modules/bun/bin/bun.exe"
 CLIENT = Path("build") / "client"
+BACKEND = Path("backend")  # Reflex's notes for the server (stateful_pages.json, ...)
 # The sidecars that the production server prefers to a file (compress-static.js makes them).
 SIDECARS = (".gz", ".br", ".zst")
 
@@ -109,11 +110,15 @@ def _port_of(web_dir: Path) -> int:
 def retarget(donor: Path, web_dir: Path, port: int) -> None:
     """Copy `donor`'s built client to `web_dir` with its websocket and API port changed to
     `port` (the bundle names `localhost:<port>`); a rewritten file loses its compressed
-    sidecars, so the server sends the rewritten text."""
+    sidecars, so the server sends the rewritten text. The export's backend notes come along:
+    without its list of pages that make state classes (none here), every server worker would
+    evaluate every page again as it starts (about 10 s of CPU each)."""
     target = web_dir / CLIENT
     shutil.rmtree(target, ignore_errors=True)
     target.parent.mkdir(parents=True, exist_ok=True)
     shutil.copytree(donor / CLIENT, target)
+    if (donor / BACKEND).is_dir():
+        shutil.copytree(donor / BACKEND, web_dir / BACKEND, dirs_exist_ok=True)
     old_address = re.compile(rf"(localhost|127\.0\.0\.1):{_port_of(donor)}(?!\d)".encode())
     for path in target.rglob("*"):
         if not path.is_file() or path.suffix in SIDECARS:

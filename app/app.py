@@ -23,6 +23,7 @@ from app.jobs.scheduler import scheduler
 from app.reconnect import guard_uploads, keep_state_on_new_token
 from app.services import site_map
 from app.services.brands import brands
+from app.services.lottery import plays
 from pages.registry import all_pages, sitemap_paths
 from state.accounts.auth import AuthState
 from state.backoffice.console import ConsoleState
@@ -46,6 +47,14 @@ async def _connections() -> AsyncIterator[None]:
     await dispose_engine()
     await close_redis()
     metrics.forget_this_process()
+
+
+@asynccontextmanager
+async def _lottery_rtp() -> AsyncIterator[None]:
+    # Which lottery plays a brand offers follows each play's exact RTP (1.5 s of CPU to work
+    # out): every worker works it out before it serves, not in its first visitor's request.
+    plays.rtp_table()
+    yield
 
 
 # Bad settings (a demo part under ENVIRONMENT=prod) stop the start here, naming what is wrong.
@@ -74,6 +83,7 @@ app = rx.App(
 # (components/client_alerts.py).
 app.app_wraps[(5, "Overlay")] = lambda stateful: None
 app.register_lifespan_task(_connections)
+app.register_lifespan_task(_lottery_rtp)
 app.register_lifespan_task(scheduler)
 app.register_lifespan_task(crash_driver)
 

@@ -31,6 +31,22 @@ def returned(code: str, option: str, draw: tuple[int, ...], mode: Mode = Mode.EL
     return play(code).returned((option,), draw, mode)
 
 
+async def test_every_site_worker_works_out_the_rtp_table_before_it_serves() -> None:
+    """The lobby and the lottery pages ask which plays a brand offers (each play's exact RTP):
+    the site's start fills that cache, so no visitor's request waits for it."""
+    from app import app as site
+
+    warm_up = next(
+        task
+        for task in site.app.get_lifespan_tasks()
+        if getattr(task, "__name__", "") == "_lottery_rtp"
+    )
+    assert callable(warm_up)
+    rtp.cache_clear()
+    async with warm_up():
+        assert rtp.cache_info().currsize == sum(len(p.modes) for p in PLAYS.values())
+
+
 @pytest.mark.slow
 def test_every_play_has_an_exact_rtp_from_every_outcome() -> None:
     table = rtp_table()

@@ -29,9 +29,13 @@ async def visitor_context(
     Chromium painting while the other worker's walk waits for the cores. Playwright's contexts
     answer `prefers-reduced-motion` with its own default whatever Chromium's flags say, so every
     test's browser is made here."""
-    return await browser.new_context(
+    context = await browser.new_context(
         reduced_motion="no-preference" if motion else "reduce", **options
     )
+    # An action (a click, a fill) waits for its element as long as a first page load: on a
+    # throttled machine a registration's chain of events took over Playwright's 30 s.
+    context.set_default_timeout(OPEN_MS)
+    return context
 
 
 async def open_site(page: Page, url: str) -> None:

@@ -22,7 +22,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
+from app.core.i18n.formatting import format_amount, typed_amount
 from app.services import gates
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import rounds as studio_rounds
@@ -151,6 +151,10 @@ class CrashState(MemberPage, rx.State):
         play.balance = format_amount(
             await studio_rounds.balance(play._player()), lang, self._digits
         )
+        limits = crash_rounds.SPEC.limits(play.currency or DEMO_CURRENCY)
+        for slot in SLOTS:  # within this currency's limits, written the reader's way
+            kept = limits.kept(studio_rounds.readable_bet(getattr(self, f"stake_{slot}")))
+            setattr(self, f"stake_{slot}", typed_amount(kept, lang, self._digits))
         self.ready = True
         await self._refresh()
         before = events if isinstance(events, list) else [events] if events else []
@@ -312,12 +316,10 @@ class CrashState(MemberPage, rx.State):
             return
         play = await self.get_state(PlayState)
         limits = crash_rounds.SPEC.limits(play.currency or DEMO_CURRENCY)
-        try:
-            current = studio_rounds.parse_bet(getattr(self, f"stake_{slot}"))
-        except AppError:
-            current = limits.min_bet
-        changed = (current * Decimal(factor)).quantize(studio_rounds.CENT)
-        setattr(self, f"stake_{slot}", str(min(max(changed, limits.min_bet), limits.max_bet)))
+        stepped = limits.stepped(
+            studio_rounds.readable_bet(getattr(self, f"stake_{slot}")), Decimal(factor)
+        )
+        setattr(self, f"stake_{slot}", typed_amount(stepped, await ui_lang(self), self._digits))
 
 
 class CrashVerifyState(MemberPage, rx.State):

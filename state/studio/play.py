@@ -23,7 +23,7 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
-from app.core.i18n.formatting import format_amount
+from app.core.i18n.formatting import format_amount, typed_amount
 from app.core.security import token_digest
 from app.services import gates
 from app.services.accounts.members import roles as member_roles
@@ -168,12 +168,9 @@ class PlayState(MemberPage, Lean, rx.State):
         self.min_bet = format_amount(limits.min_bet, lang, digits)
         self.max_bet = format_amount(limits.max_bet, lang, digits)
         self.max_win = format_amount(limits.max_win, lang, digits)
-        try:
-            fits = limits.min_bet <= rounds.parse_bet(self.bet) <= limits.max_bet
-        except AppError:
-            fits = False
-        if not fits:  # another game's bet, or a refused one: start again from the minimum
-            self.bet = str(limits.min_bet)
+        # Another game's bet, or a refused one, starts again from the minimum; the field
+        # writes its amount the reader's way (1,00 in Portuguese).
+        self.bet = typed_amount(limits.kept(rounds.readable_bet(self.bet)), lang, digits)
 
     async def _choices(self) -> GameChoices:
         """The substate of the game on the page."""
@@ -323,7 +320,7 @@ class PlayState(MemberPage, Lean, rx.State):
     async def _restore_open_round(self) -> None:
         found = await rounds.open_round(self._player().owner, self.code)
         if found is not None:
-            self.bet = str(found.stake)
+            self.bet = typed_amount(found.stake, await ui_lang(self), await amount_digits(self))
             await self._apply(found)
 
     # The bet and the player's choices --------------------------------------------------------
@@ -349,12 +346,8 @@ class PlayState(MemberPage, Lean, rx.State):
             await refuse(self)
             return
         limits = self._game().spec.limits(self.currency or DEMO_CURRENCY)
-        try:
-            current = rounds.parse_bet(self.bet)
-        except AppError:
-            current = limits.min_bet
-        changed = (current * Decimal(factor)).quantize(rounds.CENT)
-        self.bet = str(min(max(changed, limits.min_bet), limits.max_bet))
+        stepped = limits.stepped(rounds.readable_bet(self.bet), Decimal(factor))
+        self.bet = typed_amount(stepped, await ui_lang(self), await amount_digits(self))
 
     # Playing -------------------------------------------------------------------------------
 

@@ -111,10 +111,12 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     # double and halve bet 1.
     await expect(winner_page.get_by_test_id("hotkeys-panel")).to_contain_text("Space")
     await expect(winner_page.get_by_test_id("crash-bet-1")).to_contain_text("Space")
+    # The stakes are written the Portuguese way, as the amounts around them are.
+    await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("1,00")
     await winner_page.keyboard.press("d")
-    await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("2.00")
+    await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("2,00")
     await winner_page.keyboard.press("s")
-    await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("1.00")
+    await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("1,00")
 
     # A round of 3x to 4x next (18 to 23 seconds of flight): no wait for a random one.
     await next_round_crashing_between(300, 400)

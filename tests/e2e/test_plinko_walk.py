@@ -59,11 +59,11 @@ async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
     await expect(page.get_by_test_id("play-page")).to_have_attribute("data-hotkeys", "on")
     await page.locator("h1").click()
     await page.keyboard.press("d")
-    await expect(page.get_by_test_id("bet-input")).to_have_value("2.00")
+    await expect(page.get_by_test_id("bet-input")).to_have_value("2,00")
     await expect(page.get_by_test_id("round-id")).to_have_text("")
     await expect(page.get_by_test_id("history-row")).to_have_count(0)
     await page.keyboard.press("s")
-    await expect(page.get_by_test_id("bet-input")).to_have_value("1.00")
+    await expect(page.get_by_test_id("bet-input")).to_have_value("1,00")
 
     # A client seed whose drops reach a stop on loss of 2.50 before the 10th bet (the server
     # seed is known to the test only; the page commits to its hash).

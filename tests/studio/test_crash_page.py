@@ -65,6 +65,24 @@ async def test_a_refused_bet_and_cash_out_show_the_translated_refusal() -> None:
         await tab.go("/")
 
 
+async def test_the_stakes_are_written_the_readers_way_and_kept_within_the_limits() -> None:
+    await fresh_round()
+    tab = Tab(site)
+    step = f"{CrashState.get_full_name()}.stake_step"
+    async with tab.processor:
+        await tab.open(PLAY_CRASH + "?demo=1")
+        page = await tab.state(CrashState)
+        assert (page.stake_1, page.stake_2) == ("1,00", "1,00")  # Portuguese, as the balance
+        await tab.send(step, PLAY_CRASH, slot="1", factor="2")
+        assert (await tab.state(CrashState)).stake_1 == "2,00"
+        await tab.send(f"{CrashState.get_full_name()}.set_stake", PLAY_CRASH, slot="2", value="x")
+        await tab.send(step, PLAY_CRASH, slot="2", factor="0.5")  # unreadable: the minimum
+        assert (await tab.state(CrashState)).stake_2 == "0,10"
+        await tab.send(step, PLAY_CRASH, slot="2", factor="3")  # not a button: refused
+        assert (await tab.state(CrashState)).stake_2 == "0,10"
+        await tab.go("/")
+
+
 async def test_an_unknown_round_is_refused_on_the_verify_page() -> None:
     tab = Tab(site)
     async with tab.processor:

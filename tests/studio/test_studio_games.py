@@ -70,6 +70,18 @@ def test_bet_limits_and_payout_cap() -> None:
     assert spec.payout(Decimal("1.01"), Decimal("1.9603")) == Decimal("1.97")
 
 
+def test_the_stake_buttons_keep_a_bet_within_the_limits_in_the_currencys_digits() -> None:
+    brl, vnd = (game("BGS_DICE").spec.limits(currency) for currency in ("BRL", "VND"))
+    assert brl.kept(Decimal("2.50")) == Decimal("2.50")
+    assert brl.kept(None) == brl.kept(Decimal("0.01")) == brl.kept(Decimal(10**6)) == brl.min_bet
+    assert brl.stepped(Decimal("2.50"), Decimal(2)) == Decimal("5.00")
+    assert brl.stepped(Decimal("0.15"), Decimal("0.5")) == brl.min_bet  # never under it
+    assert brl.stepped(brl.max_bet, Decimal(2)) == brl.max_bet  # nor over the top
+    assert brl.stepped(None, Decimal(2)) == brl.min_bet * 2  # unreadable: from the minimum
+    # Half of 1,001 dong is whole dong (a fraction would be refused as a bet).
+    assert vnd.stepped(Decimal(1001), Decimal("0.5")) == Decimal(500)
+
+
 @pytest.mark.parametrize(
     "params",
     [

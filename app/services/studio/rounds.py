@@ -39,7 +39,6 @@ from app.services.studio.seeds import Owner
 from models import Member
 from models.studio import RoundStatus, StudioRound, StudioSeedPair
 
-CENT = Decimal("0.01")
 DEMO_START = Decimal("1000.00")
 DEMO_TTL_SECONDS = 7 * 24 * 3600
 OK = "OK"
@@ -192,6 +191,14 @@ def _view(
 def parse_bet(value: object) -> Decimal:
     """A stake as typed: dot or comma decimals, at most two decimal places, above zero."""
     return amounts.parse_amount(value, "play-bet-invalid", status=400)
+
+
+def readable_bet(value: object) -> Decimal | None:
+    """A stake field's value as an amount; None when it does not read as one."""
+    try:
+        return parse_bet(value)
+    except AppError:
+        return None
 
 
 def _json(value: dict[str, Any]) -> dict[str, Any]:

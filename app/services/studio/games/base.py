@@ -32,6 +32,18 @@ class BetLimits:
             "currency": self.currency,
         }
 
+    def kept(self, stake: Decimal | None) -> Decimal:
+        """A stake field's value when it is within the limits; else the minimum."""
+        within = stake is not None and self.min_bet <= stake <= self.max_bet
+        return stake if within and stake is not None else self.min_bet
+
+    def stepped(self, stake: Decimal | None, factor: Decimal) -> Decimal:
+        """The ½ and 2× buttons: the stake (the minimum when unreadable) times `factor`, in the
+        currency's digits (whole dong), kept within the limits."""
+        digit = Decimal(1).scaleb(-minor_digits(self.currency))
+        changed = ((self.min_bet if stake is None else stake) * factor).quantize(digit)
+        return min(max(changed, self.min_bet), self.max_bet)
+
 
 @dataclass(frozen=True)
 class GameSpec:

@@ -3,6 +3,10 @@
 `python -m bench.run_all bench_ledger bench_locust` runs only those and replaces their
 sections of RESULTS.md, keeping the others as they were measured.
 
+A bench that fails (an exception) does not lose the others' figures: the run writes every
+section it measured, keeps the failed bench's last section (or a heading) with a line saying
+when and how it failed, and exits with the failed benches' names.
+
 A kept section whose bench, or the code the bench names in `MEASURES`, changed after it was
 measured is flagged "Older than its code" with the newest such commit; `python -m
 bench.run_all --stale` refreshes the flags alone (no bench runs) and lists the stale sections.
@@ -17,6 +21,7 @@ import platform
 import re
 import subprocess
 import sys
+import traceback
 from datetime import UTC, datetime
 
 from bench.common import ROOT
@@ -25,6 +30,7 @@ RESULTS = ROOT / "bench" / "RESULTS.md"
 SECTION = re.compile(r"^## (bench_\w+)$", re.MULTILINE)
 MEASURED = re.compile(r"^Measured (\d{4}-\d\d-\d\d \d\d:\d\d) UTC(?: at commit (\w+))?", re.M)
 STALE = "**Older than its code:**"
+FAILED = "**Its last run failed:**"
 
 
 # The results file itself is what a run writes, not a change beside the commit measured.
@@ -116,25 +122,48 @@ def changes_since(section: str, paths: list[str]) -> list[str]:
     return _git("log", "--format=%h of %as", *since, "--", *paths).splitlines()
 
 
+def _without(lines: list[str], mark: str) -> list[str]:
+    """The section's lines less its one-line paragraph starting with `mark`."""
+    found = next((i for i, line in enumerate(lines) if line.startswith(mark)), None)
+    if found is not None:
+        del lines[found - 1 : found + 1]  # the paragraph and the blank line before it
+    return lines
+
+
+def _said_after_when(lines: list[str], paragraph: str) -> str:
+    """The section with `paragraph` after the paragraph saying when it was measured."""
+    at = next((i for i, line in enumerate(lines) if line.startswith("Measured ")), 1)
+    end = next((i for i in range(at, len(lines)) if not lines[i]), len(lines))
+    lines[end:end] = ["", paragraph]
+    return "\n".join(lines)
+
+
 def flagged(name: str, section: str) -> str:
     """The section with its "Older than its code" paragraph replaced by today's verdict
     (none when nothing it measures changed since), after the paragraph saying when."""
-    lines = section.split("\n")
-    old = next((i for i, line in enumerate(lines) if line.startswith(STALE)), None)
-    if old is not None:
-        del lines[old - 1 : old + 1]  # the paragraph and the blank line before it
+    lines = _without(section.split("\n"), STALE)
     paths = measured_paths(name)
     changes = changes_since(section, paths)
-    if changes:
-        at = next((i for i, line in enumerate(lines) if line.startswith("Measured ")), 1)
-        end = next((i for i in range(at, len(lines)) if not lines[i]), len(lines))
-        lines[end:end] = [
-            "",
-            f"{STALE} {len(changes)} commit(s) changed what it measures since "
-            f"({', '.join(paths)}), the newest {changes[0]}; run "
-            f"`python -m bench.run_all {name}` again.",
-        ]
-    return "\n".join(lines)
+    if not changes:
+        return "\n".join(lines)
+    return _said_after_when(
+        lines,
+        f"{STALE} {len(changes)} commit(s) changed what it measures since "
+        f"({', '.join(paths)}), the newest {changes[0]}; run "
+        f"`python -m bench.run_all {name}` again.",
+    )
+
+
+def failed(name: str, kept: str | None, error: BaseException) -> str:
+    """The section of a bench whose run raised `error`: its last figures (flagged as usual),
+    or its heading alone, with the failure said after the paragraph saying when."""
+    said = (
+        f"{FAILED} {datetime.now(UTC):%Y-%m-%d %H:%M} UTC at {_commit()}: "
+        + (f"{type(error).__name__}: {error}".strip().splitlines()[0][:300])
+    )
+    if kept is None:
+        return f"## {name}\n\n{said}\n"
+    return _said_after_when(_without(flagged(name, kept).split("\n"), FAILED), said)
 
 
 def main(only: list[str]) -> None:
@@ -142,7 +171,8 @@ def main(only: list[str]) -> None:
     unknown = set(only) - set(names)
     if unknown:
         raise SystemExit(f"unknown benches: {', '.join(sorted(unknown))}")
-    kept = _kept_sections() if only else {}
+    kept = _kept_sections()
+    failures: list[str] = []
     lines = [
         "# Benchmark results",
         "",
@@ -157,9 +187,16 @@ def main(only: list[str]) -> None:
             if name in kept:
                 lines.append(flagged(name, kept[name]))
             continue
-        lines += _section(name)
+        try:
+            lines += _section(name)
+        except Exception as error:  # the other benches' figures are still written
+            traceback.print_exc()
+            failures.append(name)
+            lines.append(failed(name, kept.get(name), error))
     RESULTS.write_text("\n".join(lines))
     print(f"wrote {RESULTS}")
+    if failures:
+        raise SystemExit(f"failed: {', '.join(failures)}")
 
 
 def report_stale() -> None:

@@ -69,3 +69,37 @@ def test_a_section_older_than_its_code_is_flagged_until_measured_again(
         "again.\n\n| a |",
     )
     assert run_all.flagged("bench_fake", once) == once  # the flag is replaced, not repeated
+
+
+def test_a_failed_bench_keeps_its_last_figures_and_the_others_are_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "bench").mkdir()
+    for name in ("bench_good", "bench_broken", "bench_new"):
+        (tmp_path / "bench" / f"{name}.py").write_text('MEASURES = ("code",)\n')
+
+    def broken() -> list[object]:
+        raise RuntimeError("the server did not start\nits log ...")
+
+    for name, run in (("bench_good", list), ("bench_broken", broken), ("bench_new", broken)):
+        module = types.ModuleType(f"bench.{name}", f"What {name} measures.")
+        module.run = run  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, f"bench.{name}", module)
+    results = tmp_path / "bench" / "RESULTS.md"
+    last = "## bench_broken\n\nMeasured 2026-11-30 10:00 UTC at commit abc1234.\n\n| old | 1 |\n"
+    results.write_text("# Benchmark results\n\n" + last)
+    monkeypatch.setattr(run_all, "ROOT", tmp_path)
+    monkeypatch.setattr(run_all, "RESULTS", results)
+
+    with pytest.raises(SystemExit, match="failed: bench_broken, bench_new"):
+        run_all.main([])
+    written = results.read_text()
+    assert "## bench_good\n\nMeasured " in written and "What bench_good measures." in written
+    kept = written[written.index("## bench_broken") : written.index("## bench_good")]
+    assert "| old | 1 |" in kept  # the last figures stay, said to be from a failed run's time
+    assert f"\n\n{run_all.FAILED} " in kept and "RuntimeError: the server did not start" in kept
+    assert "its log" not in kept  # the first line of the error only
+    assert f"## bench_new\n\n{run_all.FAILED} " in written
+
+    run_all.main(["bench_good"])  # a later run of another bench keeps the failure said once
+    assert results.read_text().count(run_all.FAILED) == 2

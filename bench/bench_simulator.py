@@ -96,6 +96,10 @@ async def _drive(platform: str, simulator: str, tokens: list[str], game: str) ->
                 json={"gameCode": game, "vassalage": "PG", "accountType": 1},
                 headers=headers,
             )
+            if launched.status_code != 200:
+                raise RuntimeError(
+                    f"launchGame answered {launched.status_code}: {launched.text[:200]}"
+                )
             url = launched.json()["value"]["content"]["game_url"]
             launch_token = parse_qs(urlsplit(url).query)["token"][0]
             opened = await client.post(

@@ -175,6 +175,12 @@ async def test_stake_changes_on_win_and_on_loss_and_the_stop_on_profit() -> None
                                      on_loss_percent="100"))  # fmt: skip
     big = autobet.settle(big, view_of(Decimal("600"), Decimal(0)))
     assert autobet.next_stop(big, limits_brl).stopped == autobet.STAKE_OVER_MAX
+    # In dong a raised stake stays whole (a fraction of a dong is no bet): 1,001 + 15 %.
+    dong = autobet.start(autobet.plan(GAMES[DICE].spec.limits("VND"), bets="5", stake="1001",
+                                      on_loss="increase", on_loss_percent="15"))  # fmt: skip
+    dong = autobet.settle(dong, view_of(Decimal(1001), Decimal(0)))
+    assert dong.stake == Decimal(1151)
+    GAMES[DICE].spec.check_bet(dong.stake, "VND")
 
 
 @pytest.mark.parametrize(

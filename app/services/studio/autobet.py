@@ -47,10 +47,11 @@ class Change:
     mode: str = RESET
     percent: Decimal = Decimal(0)
 
-    def apply(self, base: Decimal, last: Decimal) -> Decimal:
+    def apply(self, base: Decimal, last: Decimal, unit: Decimal) -> Decimal:
+        """The next stake, in the currency's `unit` (whole dong: a fraction is no bet)."""
         if self.mode == RESET:
             return base
-        return (last * (1 + self.percent / 100)).quantize(CENT, rounding=ROUND_HALF_UP)
+        return (last * (1 + self.percent / 100)).quantize(unit, rounding=ROUND_HALF_UP)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Plan:
     stop_loss: Decimal | None = None
     on_win: Change = Change()
     on_loss: Change = Change()
+    unit: Decimal = CENT  # the currency's smallest stake step
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,7 @@ def plan(
         stop_loss=_optional_amount(stop_loss, "autobet-stop-invalid"),
         on_win=_change(on_win, on_win_percent),
         on_loss=_change(on_loss, on_loss_percent),
+        unit=limits.unit,
     )
 
 
@@ -162,7 +165,7 @@ def settle(run: Run, view: rounds.RoundView) -> Run:
         run,
         played=run.played + 1,
         profit=run.profit + view.payout - view.stake,
-        stake=change.apply(chosen.stake, view.stake),
+        stake=change.apply(chosen.stake, view.stake, chosen.unit),
     )
 
 

@@ -32,6 +32,11 @@ class BetLimits:
             "currency": self.currency,
         }
 
+    @property
+    def unit(self) -> Decimal:
+        """The currency's smallest stake step: 0.01 in reais, 1 in dong."""
+        return Decimal(1).scaleb(-minor_digits(self.currency))
+
     def kept(self, stake: Decimal | None) -> Decimal:
         """A stake field's value when it is within the limits; else the minimum."""
         within = stake is not None and self.min_bet <= stake <= self.max_bet
@@ -40,8 +45,7 @@ class BetLimits:
     def stepped(self, stake: Decimal | None, factor: Decimal) -> Decimal:
         """The ½ and 2× buttons: the stake (the minimum when unreadable) times `factor`, in the
         currency's digits (whole dong), kept within the limits."""
-        digit = Decimal(1).scaleb(-minor_digits(self.currency))
-        changed = ((self.min_bet if stake is None else stake) * factor).quantize(digit)
+        changed = ((self.min_bet if stake is None else stake) * factor).quantize(self.unit)
         return min(max(changed, self.min_bet), self.max_bet)
 
 
@@ -73,7 +77,7 @@ class GameSpec:
         limits = self.limits(currency)
         if bet < limits.min_bet or bet > limits.max_bet:
             raise AppError("studio-bet-out-of-range", 400, limits.bounds())
-        if bet != bet.quantize(Decimal(1).scaleb(-minor_digits(currency))):
+        if bet != bet.quantize(limits.unit):
             raise AppError("amount-whole-only", 400)
 
     def payout(self, bet: Decimal, multiplier: Decimal) -> Decimal:

@@ -21,11 +21,12 @@ PLINKO_CSS = """
   100% { transform: scale(1) } }
 .plinko-hit { animation: plinko-hit .4s ease-out 1.1s both }
 @media (prefers-reduced-motion: reduce) { .plinko-ball, .plinko-hit { animation: none } }
-@media (max-width: 639px) { .plinko-narrow > div { writing-mode: vertical-rl; padding: 6px 0;
-  display: grid; place-items: center } }
+.plinko-narrow > div { writing-mode: vertical-rl; padding: 6px 0; display: grid;
+  place-items: center }
 """
 
-# From this many rows, a phone shows the slots' multipliers upright (too narrow across).
+# Above this many rows the slots' multipliers stand upright: across, "29,91x" overflowed its
+# slot on a phone and on a desktop alike (the board is at most 32 rem wide).
 NARROW_ROWS = 10
 _SLOT = "min-w-0 rounded-md py-1 text-[10px] sm:text-xs font-bold tabular-nums text-center "
 _TONES = {

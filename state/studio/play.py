@@ -23,7 +23,12 @@ import reflex as rx
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
-from app.core.i18n.formatting import format_amount, typed_amount
+from app.core.i18n.formatting import (
+    decimal_mark,
+    format_amount,
+    format_game_multiplier,
+    typed_amount,
+)
 from app.core.security import token_digest
 from app.services import gates
 from app.services.accounts.members import roles as member_roles
@@ -102,6 +107,7 @@ class PlayState(MemberPage, Lean, rx.State):
     blocked: str = ""
     currency: str = ""
     bet: str = "1.00"
+    decimal_mark: str = "."  # the reader's, for figures a computed var writes (Plinko's slots)
     min_bet: str = ""
     max_bet: str = ""
     max_win: str = ""
@@ -168,6 +174,7 @@ class PlayState(MemberPage, Lean, rx.State):
         self.min_bet = format_amount(limits.min_bet, lang, digits)
         self.max_bet = format_amount(limits.max_bet, lang, digits)
         self.max_win = format_amount(limits.max_win, lang, digits)
+        self.decimal_mark = decimal_mark(lang)
         # Another game's bet, or a refused one, starts again from the minimum; the field
         # writes its amount the reader's way (1,00 in Portuguese).
         self.bet = typed_amount(limits.kept(rounds.readable_bet(self.bet)), lang, digits)
@@ -331,7 +338,8 @@ class PlayState(MemberPage, Lean, rx.State):
             quoted = self._game().quoted_multiplier((await self._choices())._params())
         except (AppError, KeyError):
             quoted = None
-        self.quoted = studio_views.multiplier_text(quoted) if quoted is not None else ""
+        lang = await ui_lang(self)
+        self.quoted = "" if quoted is None else format_game_multiplier(quoted, lang)
 
     @rx.event
     @checked
@@ -355,11 +363,11 @@ class PlayState(MemberPage, Lean, rx.State):
         """A round's outcome: the shared result here, the game's own in its substate."""
         self.round_id = view.round_id
         self.nonce = view.nonce + 1
-        finished = view.finished
-        self.result_multiplier = studio_views.multiplier_text(view.multiplier) if finished else ""
+        finished, lang = view.finished, await ui_lang(self)
+        self.result_multiplier = format_game_multiplier(view.multiplier, lang) if finished else ""
         self.won = finished and view.payout > 0
         self._open_round = "" if finished else view.round_id
-        (await self._choices())._show(view, await ui_lang(self))
+        (await self._choices())._show(view, lang)
 
     async def _after(self, view: rounds.RoundView) -> Any:
         await self._apply(view)
@@ -500,15 +508,16 @@ class VerifyState(rx.State):
             ("play.verify.nonce", str(view.nonce)),
         ]
         self.rows = [Detail(label=translate(key, lang), value=value) for key, value in shown]
-        self.outcome = _outcome(view.multiplier, view.detail)
+        self.outcome = _outcome(view.multiplier, view.detail, lang)
         if found.multiplier is not None and found.detail is not None:
-            self.recomputed = _outcome(found.multiplier, found.detail)
+            self.recomputed = _outcome(found.multiplier, found.detail, lang)
         else:
             self.recomputed = ""
 
 
-def _outcome(multiplier: Decimal, detail: dict[str, Any]) -> str:
-    return f"{studio_views.multiplier_text(multiplier)} · {studio_views.outcome_summary(detail)}"
+def _outcome(multiplier: Decimal, detail: dict[str, Any], lang: str) -> str:
+    shown = format_game_multiplier(multiplier, lang)
+    return f"{shown} · {studio_views.outcome_summary(detail)}"
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).

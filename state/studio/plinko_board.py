@@ -63,9 +63,10 @@ def _tone(pays: Decimal) -> str:
     return "low"
 
 
-def slots(rows: int, risk: str, hit: int | None = None) -> list[Slot]:
+def slots(rows: int, risk: str, hit: int | None = None, mark: str = ".") -> list[Slot]:
+    """The slots under the last row, each with its multiplier in the reader's `mark`."""
     return [
-        Slot(pays=f"{pays.normalize():f}", tone=_tone(pays), hit=k == hit)
+        Slot(pays=f"{pays.normalize():f}".replace(".", mark), tone=_tone(pays), hit=k == hit)
         for k, pays in enumerate(plinko.multipliers(rows, risk))
     ]
 

@@ -159,7 +159,9 @@ class PlinkoState(PlayState):
 
     @rx.var
     def plinko_slots(self) -> list[Slot]:
-        return plinko_board.slots(self.plinko_rows, self.plinko_risk, self.plinko_slot)
+        return plinko_board.slots(
+            self.plinko_rows, self.plinko_risk, self.plinko_slot, self.decimal_mark
+        )
 
     @rx.var
     def plinko_height(self) -> int:

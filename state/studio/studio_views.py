@@ -8,12 +8,11 @@ import json
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
 from app.core.config import PROJECT_ROOT
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
+from app.core.i18n.formatting import decimal_mark, format_amount, format_game_multiplier
 from app.services.studio import rounds
 from app.services.studio.games import StudioGame
 
@@ -41,6 +40,9 @@ CHIP_KEY = re.compile(
 )
 MAX_CHIP_KEYS = 37 + 3 + 3 + len(ROULETTE_OUTSIDE)
 MAX_CHIP_UNITS = 1_000
+# A paytable's multipliers are written by the games ("1.98x"): the page gives their decimal
+# point the reader's mark.
+_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -102,10 +104,6 @@ class Detail:
 def kind_of(game: StudioGame) -> str:
     code = game.spec.code
     return KINDS_BY_CODE.get(code) or KINDS.get(game.spec.sub_category, "slot")
-
-
-def multiplier_text(value: Decimal) -> str:
-    return f"{value.normalize():f}x"
 
 
 def text(value: Any) -> str:
@@ -256,7 +254,7 @@ def history_rows(found: Iterable[rounds.RoundView], lang: str, digits: int) -> l
             id=r.round_id,
             stake=format_amount(r.stake, lang, digits),
             payout=format_amount(r.payout, lang, digits),
-            multiplier=multiplier_text(r.multiplier),
+            multiplier=format_game_multiplier(r.multiplier, lang),
             won=r.payout > 0,
         )
         for r in found
@@ -268,7 +266,10 @@ def paytable_rows(game: StudioGame, lang: str) -> list[PaytableRow]:
     for row in game.paytable():
         fields = {k: v for k, v in row.items() if k not in ("label", "pays")}
         rows.append(
-            PaytableRow(label=translate(row["label"], lang, **fields), pays=row.get("pays", ""))
+            PaytableRow(
+                label=translate(row["label"], lang, **fields),
+                pays=_DECIMAL_POINT.sub(decimal_mark(lang), str(row.get("pays", ""))),
+            )
         )
     return rows
 

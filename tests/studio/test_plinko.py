@@ -81,6 +81,11 @@ def test_the_board_follows_the_path_into_its_slot() -> None:
     slots = plinko_board.slots(rows, "high", hit=3)
     assert [s.hit for s in slots].index(True) == 3 and len(slots) == rows + 1
     assert slots[0].tone == "edge" and slots[rows // 2].tone == "low"
+    portuguese = [s.pays for s in plinko_board.slots(16, "high", mark=",")]
+    assert portuguese[0] == "1000" and any("," in p for p in portuguese)
+    assert [p.replace(",", ".") for p in portuguese] == [
+        s.pays for s in plinko_board.slots(16, "high")
+    ]
     path = [1, 1, 0, 1, 0, 0, 0, 1, 1, 1, 0, 1]
     points = plinko_board.ball_points(path)
     step = plinko_board.spacing(rows)

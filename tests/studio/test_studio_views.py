@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from app.core.i18n.formatting import format_game_multiplier
 from app.services.studio.games import GAMES
 from state.studio import studio_views
 from state.studio.studio_views import Cell
@@ -119,10 +120,25 @@ def test_roulette_chips_are_bounded_and_become_bets() -> None:
 
 
 @pytest.mark.parametrize(
-    ("value", "shown"), [(Decimal("2.500"), "2.5x"), (Decimal("0"), "0x"), (Decimal("10"), "10x")]
+    ("value", "lang", "shown"),
+    [
+        (Decimal("2.500"), "en", "2.5x"),
+        (Decimal("2.500"), "pt", "2,5x"),
+        (Decimal("0"), "pt", "0x"),
+        (Decimal("1000"), "pt", "1000x"),
+    ],
 )
-def test_multipliers_are_shown_without_trailing_zeros(value: Decimal, shown: str) -> None:
-    assert studio_views.multiplier_text(value) == shown
+def test_multipliers_are_shown_short_in_the_readers_decimals(
+    value: Decimal, lang: str, shown: str
+) -> None:
+    assert format_game_multiplier(value, lang) == shown
+
+
+def test_a_paytable_s_multipliers_take_the_readers_decimal_mark() -> None:
+    pays = [row.pays for row in studio_views.paytable_rows(GAMES["BGS_DICE"], "pt")]
+    assert any("," in p for p in pays) and not any("." in p for p in pays)
+    english = [row.pays for row in studio_views.paytable_rows(GAMES["BGS_DICE"], "en")]
+    assert [p.replace(",", ".") for p in pays] == english
 
 
 def test_the_paytable_and_verify_summary_are_readable() -> None:

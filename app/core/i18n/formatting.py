@@ -43,10 +43,15 @@ def format_amount(amount: Decimal, ui_lang: str, digits: int = CENTS) -> str:
     return format_decimal(quantize(amount, digits), format=pattern, locale=_locale(ui_lang))
 
 
+def decimal_mark(ui_lang: str) -> str:
+    """The reader's decimal mark: "," in Portuguese, "." in English."""
+    return str(get_decimal_symbol(_locale(ui_lang)))
+
+
 def typed_decimal(value: Decimal, ui_lang: str) -> str:
     """A stored figure as a form field offers it for editing: its digits as stored, the
     reader's decimal mark, no grouping (20000,00 or 20000.00), which the parsers read back."""
-    return str(value).replace(".", get_decimal_symbol(_locale(ui_lang)))
+    return str(value).replace(".", decimal_mark(ui_lang))
 
 
 def typed_amount(amount: Decimal, ui_lang: str, digits: int = CENTS) -> str:
@@ -76,6 +81,12 @@ def format_multiplier(value: Decimal | str | float, ui_lang: str) -> str:
     four places: a paytable's exact odds are never rounded away)."""
     number = format_decimal(Decimal(str(value)), format="#,##0.00##", locale=_locale(ui_lang))
     return f"{number}{MULTIPLIER_SIGN}"
+
+
+def format_game_multiplier(value: Decimal, ui_lang: str) -> str:
+    """An in-house game's multiplier as its page shows it, short: no trailing zeros, the
+    reader's decimal mark, x after (2,5x or 2.5x; 1000x; 0x)."""
+    return f"{value.normalize():f}".replace(".", decimal_mark(ui_lang)) + "x"
 
 
 def format_balance(amount: Decimal, ui_lang: str, hidden: bool, digits: int = CENTS) -> str:

@@ -11,6 +11,21 @@
   var lastServer = null;
   var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
 
+  var formats = {};
+
+  // The multiplier in the page's language (2,35x on a Portuguese page), as the server
+  // writes every other figure.
+  function shown(board, value) {
+    var holder = board.closest("[lang]");
+    var lang = (holder && holder.getAttribute("lang")) || "en";
+    if (!formats[lang]) {
+      formats[lang] = new Intl.NumberFormat(lang, {
+        minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false,
+      });
+    }
+    return formats[lang].format(value) + "x";
+  }
+
   function multiplierAt(ms) {
     if (ms <= 0) return 1;
     return Math.floor(100 * Math.exp(GROWTH * ms) + 1e-9) / 100;
@@ -37,7 +52,7 @@
       value = 1;
       ms = 0;
     } else if (phase === "running" || phase === "crashed") {
-      label.textContent = value.toFixed(2) + "x";
+      label.textContent = shown(board, value);
     }
     var rect = canvas.getBoundingClientRect();
     var ratio = window.devicePixelRatio || 1;

@@ -55,7 +55,7 @@ def board() -> rx.Component:
                 CrashState.phase == "crashed",
                 SiteState.texts["crash.crashed"]
                 .to(str)
-                .replace("{multiplier}", CrashState.crash_text),
+                .replace("{multiplier}", CrashState.crash_shown),
                 rx.cond(CrashState.phase == "running", t("crash.running"), ""),
             ),
             role="status",

@@ -85,7 +85,8 @@ class CrashState(MemberPage, rx.State):
     phase: str = ""  # betting, running, crashed ("" before the first round)
     started_ms: int = 0
     server_ms: int = 0
-    crash_text: str = ""  # the crash point once crashed ("2.35")
+    crash_text: str = ""  # the crash point once crashed, for the curve's script ("2.35")
+    crash_shown: str = ""  # the same in the reader's decimals ("2,35")
     seed_hash: str = ""
     feed: list[FeedRow] = []
     past: list[PastRow] = []
@@ -177,6 +178,7 @@ class CrashState(MemberPage, rx.State):
         self.round_id, self.number, self.phase = state.round_id, state.number, state.phase
         self.started_ms = _epoch_ms(state.started_at)
         self.crash_text = "" if state.crash is None else f"{state.crash:.2f}"
+        self.crash_shown = "" if state.crash is None else crash_views.multiplier(state.crash, lang)
         self.seed_hash = state.seed_hash
         self.feed = crash_views.feed_rows(state.feed, lang, self._digits)
         self.past = crash_views.past_rows(await crash_rounds.past(self._merchant_id, now), lang)

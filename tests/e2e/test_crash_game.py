@@ -137,7 +137,10 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
 
     board = winner_page.get_by_test_id("crash-board")
     await expect(board).to_have_attribute("data-phase", "running", timeout=SLOW_MS)
-    await expect(winner_page.get_by_test_id("crash-multiplier")).to_contain_text("x")
+    # The curve's multiplier in Portuguese decimals, as the page's other figures ("1,23x").
+    await expect(winner_page.get_by_test_id("crash-multiplier")).to_have_text(
+        re.compile(r"^\d+,\d\dx$")
+    )
     await expect(winner_page.get_by_test_id("crash-cash-1")).to_contain_text("C")
     await winner_page.keyboard.press("c")
     await expect(winner_page.get_by_test_id("crash-notice")).to_contain_text("Retirou em")
@@ -154,6 +157,9 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
         "data-phase", "crashed", timeout=(max(flight, 0) + 20) * 1000
     )
     await expect(loser_page.get_by_test_id("crash-state-1")).to_have_text("Perdeu", timeout=SLOW_MS)
+    shown = f"{row.crash_hundredths // 100},{row.crash_hundredths % 100:02d}"
+    await expect(loser_page.get_by_test_id("crash-phase")).to_have_text(f"Estourou em {shown}x")
+    await expect(loser_page.get_by_test_id("crash-multiplier")).to_have_text(f"{shown}x")
     await expect(loser_page.get_by_test_id("crash-cash-1")).to_have_count(0)
     await _settled(row.id or 0)
     assert await cash(loser) == 49

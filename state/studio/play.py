@@ -168,6 +168,10 @@ class PlayState(MemberPage, Lean, rx.State):
     async def _show_money(self, amount: Decimal) -> str:
         return format_amount(amount, await ui_lang(self), await amount_digits(self))
 
+    async def _typed_stake(self, amount: Decimal) -> str:
+        """A stake as the bet field shows it: the reader's decimal mark, no grouping."""
+        return typed_amount(amount, await ui_lang(self), await amount_digits(self))
+
     async def _limits(self) -> None:
         limits = self._game().spec.limits(self.currency)
         lang, digits = await ui_lang(self), await amount_digits(self)
@@ -327,7 +331,7 @@ class PlayState(MemberPage, Lean, rx.State):
     async def _restore_open_round(self) -> None:
         found = await rounds.open_round(self._player().owner, self.code)
         if found is not None:
-            self.bet = typed_amount(found.stake, await ui_lang(self), await amount_digits(self))
+            self.bet = await self._typed_stake(found.stake)
             await self._apply(found)
 
     # The bet and the player's choices --------------------------------------------------------
@@ -355,7 +359,7 @@ class PlayState(MemberPage, Lean, rx.State):
             return
         limits = self._game().spec.limits(self.currency or DEMO_CURRENCY)
         stepped = limits.stepped(rounds.readable_bet(self.bet), Decimal(factor))
-        self.bet = typed_amount(stepped, await ui_lang(self), await amount_digits(self))
+        self.bet = await self._typed_stake(stepped)
 
     # Playing -------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount, typed_amount
+from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import autobet
@@ -144,7 +144,7 @@ class AutobetState(PlayState):
         view, run = await autobet.bet(play._player(), play.code, run, choices._params())
         events: list[Any] = []
         if view is not None:
-            play.bet = typed_amount(run.stake, await ui_lang(self), await amount_digits(self))
+            play.bet = await play._typed_stake(run.stake)
             refreshed = await play._after(view)
             if refreshed is not None:
                 events.append(refreshed)

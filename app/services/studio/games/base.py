@@ -39,8 +39,9 @@ class BetLimits:
 
     def kept(self, stake: Decimal | None) -> Decimal:
         """A stake field's value when it is within the limits; else the minimum."""
-        within = stake is not None and self.min_bet <= stake <= self.max_bet
-        return stake if within and stake is not None else self.min_bet
+        if stake is not None and self.min_bet <= stake <= self.max_bet:
+            return stake
+        return self.min_bet
 
     def stepped(self, stake: Decimal | None, factor: Decimal) -> Decimal:
         """The ½ and 2× buttons: the stake (the minimum when unreadable) times `factor`, in the

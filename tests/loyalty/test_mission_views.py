@@ -73,8 +73,8 @@ def test_board_lines_show_multipliers_with_a_times_sign_and_prizes_only_where_pa
     )
     lines = board_lines(board, "pt", 2)
     assert [(line.score, line.prize, line.mine) for line in lines] == [
-        ("12,50×", "20,00", False),
-        ("3,00×", "", True),
+        ("12,50x", "20,00", False),
+        ("3,00x", "", True),
     ]
 
 

@@ -15,7 +15,8 @@ LOCALES = {"en": "en_US", "pt": "pt_BR"}
 MASK = "******"
 # Between a currency symbol and its amount: "R$" never wraps away from its figure.
 NBSP = "\u00a0"
-MULTIPLIER_SIGN = "×"
+# After every multiplier, odds and game results alike (1,80x; 2,5x), as Brazilian sites write it.
+MULTIPLIER_SIGN = "x"
 
 
 def _locale(ui_lang: str) -> str:
@@ -77,7 +78,7 @@ def format_points(points: Decimal | int, ui_lang: str) -> str:
 
 
 def format_multiplier(value: Decimal | str | float, ui_lang: str) -> str:
-    """A payout multiplier in the locale's decimals, sign after: 1,80× or 1.4785× (two to
+    """A payout multiplier in the locale's decimals, sign after: 1,80x or 1.4785x (two to
     four places: a paytable's exact odds are never rounded away)."""
     number = format_decimal(Decimal(str(value)), format="#,##0.00##", locale=_locale(ui_lang))
     return f"{number}{MULTIPLIER_SIGN}"
@@ -86,7 +87,7 @@ def format_multiplier(value: Decimal | str | float, ui_lang: str) -> str:
 def format_game_multiplier(value: Decimal, ui_lang: str) -> str:
     """An in-house game's multiplier as its page shows it, short: no trailing zeros, the
     reader's decimal mark, x after (2,5x or 2.5x; 1000x; 0x)."""
-    return f"{value.normalize():f}".replace(".", decimal_mark(ui_lang)) + "x"
+    return f"{value.normalize():f}".replace(".", decimal_mark(ui_lang)) + MULTIPLIER_SIGN
 
 
 def format_balance(amount: Decimal, ui_lang: str, hidden: bool, digits: int = CENTS) -> str:

@@ -3,31 +3,15 @@
 # packages (mmdebstrap, no image registry needed), start the demo from it, wait for
 # /health/ready and the home page, print the image's size, stop it. Needs podman.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-base="${BASE_IMAGE:-localhost/platform-base:bookworm}"
+source "$(dirname "$0")/podman-common.sh"
 image="${IMAGE:-localhost/platform:test}"
-# This machine's kernel runs without CAP_SYS_RESOURCE and with hybrid cgroups: runc, and
-# limits no higher than the caller's. Override PODMAN_FLAGS elsewhere.
-limit="$(ulimit -n)"; limit=$(( limit < 4096 ? limit : 4096 ))
-flags=(${PODMAN_FLAGS:---runtime runc --network host --ulimit nofile=$limit:$limit --ulimit nproc=4096:4096})
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 port="$(free_port)"
 simulator="$(free_port)"
 name="platform-image-test-$$"
 volume="$name-data"
 
-if ! podman image exists "$base"; then
-    echo "== $(date -u +%T) base image from Debian's packages (mmdebstrap bookworm)"
-    mmdebstrap --variant=minbase --include=ca-certificates bookworm - | podman import - "$base"
-fi
-echo "== $(date -u +%T) build $image"
-# The machine's CA bundle goes to the build's downloads (a TLS-re-signing proxy's CA).
-ca="${CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}"
-trust=()
-[ -f "$ca" ] && trust=(-v "$ca:/run/build-ca.crt:ro" --build-arg CA_BUNDLE=/run/build-ca.crt)
-podman build "${flags[@]}" "${trust[@]}" --format docker -f "$root/Containerfile" \
-    --build-arg BASE_IMAGE="$base" --build-arg API_URL="http://127.0.0.1:$port" \
-    -t "$image" "$root"
+ensure_base
+build_platform "$image" "http://127.0.0.1:$port"
 
 cleanup() {
     podman stop -t 30 "$name" >/dev/null 2>&1 || true

@@ -152,3 +152,8 @@ def configure(settings: Settings | None = None) -> None:
     root.setLevel(settings.log_level)
     # SQL statements and their parameters (hashes, CPFs) only with SQL_ECHO, whatever the level.
     logging.getLogger("sqlalchemy").setLevel(logging.INFO if settings.sql_echo else logging.WARNING)
+    # The consumers run every second: procrastinate's lines for each run (deferred, started,
+    # ended) would be a dozen a second; job runs are counted in /metrics, failures still log.
+    logging.getLogger("procrastinate").setLevel(
+        logging.DEBUG if settings.log_level == "DEBUG" else logging.WARNING
+    )

@@ -120,3 +120,20 @@ def test_redaction_covers_the_usual_shapes() -> None:
     )
     for secret in ("hunter2", "AKIA1234", "abcdefghijk", "529.982.247-25", "MIIE"):
         assert secret not in line
+
+
+@pytest.mark.parametrize(
+    ("level", "job_lines"), [("INFO", logging.WARNING), ("DEBUG", logging.DEBUG)]
+)
+def test_the_job_queue_logs_each_run_only_at_debug(level: str, job_lines: int) -> None:
+    """The consumers run every second: at INFO, procrastinate's lines per run (deferred,
+    started, ended) are held back and its warnings and errors still pass."""
+    root = logging.getLogger()
+    kept = root.level, list(root.handlers)
+    try:
+        logs.configure(get_settings().model_copy(update={"log_level": level}))
+        assert logging.getLogger("procrastinate.worker").getEffectiveLevel() == job_lines
+    finally:
+        root.handlers[:] = kept[1]
+        root.setLevel(kept[0])
+        logging.getLogger("procrastinate").setLevel(logging.NOTSET)

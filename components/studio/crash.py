@@ -17,6 +17,8 @@ from state.studio.crash_views import FeedRow, MineRow, PastRow
 from state.studio.play import PlayState
 from state.studio.studio_auto import HotkeyState
 
+MUTED = "text-sm text-slate-500 dark:text-slate-400"
+
 
 def board() -> rx.Component:
     return rx.el.div(
@@ -257,7 +259,12 @@ def _feed_row(row: FeedRow) -> rx.Component:
 
 
 def _listed(
-    title: str, rows: rx.Var, row: Callable[[Any], rx.Component], empty: str, **props: Any
+    title: str,
+    rows: rx.Var,
+    row: Callable[[Any], rx.Component],
+    empty: str,
+    *after: rx.Component,
+    **props: Any,
 ) -> rx.Component:
     """A card with a heading and its rows, or a line saying there are none."""
     return rx.el.section(
@@ -265,16 +272,22 @@ def _listed(
         rx.cond(
             rows.length() > 0,
             rx.el.ul(rx.foreach(rows, row), class_name="space-y-1"),
-            rx.el.p(t(empty), class_name="text-sm text-slate-500 dark:text-slate-400"),
+            rx.el.p(t(empty), class_name=MUTED),
         ),
+        *after,
         class_name=CARD,
         **props,
     )
 
 
 def feed() -> rx.Component:
+    """The round's largest bets, and how many more there are."""
+    more = rx.cond(
+        CrashState.feed_more != "",
+        rx.el.p(CrashState.feed_more, class_name=MUTED, data_testid="crash-feed-more"),
+    )
     return _listed(
-        "crash.feed", CrashState.feed, _feed_row, "crash.feed_empty",
+        "crash.feed", CrashState.feed, _feed_row, "crash.feed_empty", more,
         aria_live="polite", data_testid="crash-feed",
     )  # fmt: skip
 

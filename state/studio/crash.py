@@ -89,6 +89,7 @@ class CrashState(MemberPage, rx.State):
     crash_shown: str = ""  # the same in the reader's decimals ("2,35")
     seed_hash: str = ""
     feed: list[FeedRow] = []
+    feed_more: str = ""  # the round's bets beyond the feed's, counted
     past: list[PastRow] = []
     mine: list[MineRow] = []
 
@@ -165,15 +166,19 @@ class CrashState(MemberPage, rx.State):
         member = await member_or_none(self, touch=False)
         return 0 if member is None else member.id or 0
 
-    async def _refresh(self) -> None:
-        """The round, the feed, the last crash points and the member's bets, now."""
+    async def _refresh(self, history: bool = True) -> None:
+        """The round, the feed, the last crash points and the member's bets, now: from the
+        brand's board this process shares (crash_rounds.board); the member's history of bets
+        is read again with `history` (the watch: only when the round or its phase changed)."""
         lang = await ui_lang(self)
         now = clock.now()
-        state = await crash_rounds.current(self._merchant_id, now)
+        seen = await crash_rounds.board(self._merchant_id, now)
+        state = seen.state
         self.server_ms = _epoch_ms(now)
         if state is None:
             self.phase = ""
             return
+        history = history or (self.round_id, self.phase) != (state.round_id, state.phase)
         self._round_pk = crash_rounds.round_pk(state.round_id)
         self.round_id, self.number, self.phase = state.round_id, state.number, state.phase
         self.started_ms = _epoch_ms(state.started_at)
@@ -181,7 +186,8 @@ class CrashState(MemberPage, rx.State):
         self.crash_shown = "" if state.crash is None else crash_views.multiplier(state.crash, lang)
         self.seed_hash = state.seed_hash
         self.feed = crash_views.feed_rows(state.feed, lang, self._digits)
-        self.past = crash_views.past_rows(await crash_rounds.past(self._merchant_id, now), lang)
+        self.feed_more = crash_views.feed_more(state, lang)
+        self.past = crash_views.past_rows(seen.past, lang)
         play = await self.get_state(PlayState)
         if play.mode == "demo":
             await self._refresh_demo(play, lang, now)
@@ -190,10 +196,10 @@ class CrashState(MemberPage, rx.State):
         if not member_id:
             self.mine = []
             return
-        own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
-        self.mine = crash_views.mine_rows(own, lang, self._digits)
-        current = {b.slot: b for b in own if b.round_id == state.round_id}
-        self._show_slots({slot: (bet.status, bet.cashout) for slot, bet in current.items()}, lang)
+        if history:
+            own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
+            self.mine = crash_views.mine_rows(own, lang, self._digits)
+        self._show_slots(seen.slots_of(member_id), lang)
 
     def _show_slots(self, ended: dict[int, tuple[str, Decimal | None]], lang: str) -> None:
         """Each slot's bet of this round: none, riding, or how it ended."""
@@ -232,7 +238,7 @@ class CrashState(MemberPage, rx.State):
                 self._watch_beat = time.time()
                 before = (self.phase, self.round_id)
                 with contextlib.suppress(AppError):
-                    await self._refresh()
+                    await self._refresh(history=False)
                 ended = before != (self.phase, self.round_id)
             if ended:
                 yield WalletState.refresh

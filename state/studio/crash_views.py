@@ -7,8 +7,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from app.core.i18n import translate
-from app.core.i18n.formatting import format_amount
-from app.services.studio.crash.rounds import FeedLine, OwnBet, PastRound, Verification
+from app.core.i18n.formatting import format_amount, format_count
+from app.services.studio.crash.rounds import (
+    FeedLine,
+    OwnBet,
+    PastRound,
+    RoundState,
+    Verification,
+)
 from models.crash import CrashBetStatus
 
 STATUS_KEYS = {
@@ -67,6 +73,12 @@ def feed_rows(lines: tuple[FeedLine, ...], lang: str, digits: int) -> list[FeedR
         )
         for line in lines
     ]
+
+
+def feed_more(state: RoundState, lang: str) -> str:
+    """How many of the round's bets the feed (its largest) leaves out; "" when none."""
+    more = state.bettors - len(state.feed)
+    return translate("crash.feed_more", lang, count=format_count(more, lang)) if more > 0 else ""
 
 
 def past_rows(rounds: list[PastRound], lang: str) -> list[PastRow]:

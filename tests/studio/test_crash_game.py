@@ -171,6 +171,41 @@ async def test_two_bets_at_most_and_only_while_betting() -> None:
     assert closed.value.code == "crash-betting-closed"
 
 
+async def test_the_pages_of_a_process_share_one_read_and_see_its_own_writes_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every open Crash page refreshes from its brand's board: one database read serves the
+    process's pages for SHARED_SECONDS, and a bet or a cash-out made in the process is on the
+    very next board (its slot and the feed), stale or not."""
+    reads: list[int] = []
+    read = crash_rounds._read
+
+    async def counted(merchant_id: int) -> object:
+        reads.append(merchant_id)
+        return await read(merchant_id)
+
+    monkeypatch.setattr(crash_rounds, "_read", counted)
+    row = await fresh_round()
+    merchant_id = await brand_id()
+    crash_rounds.forget_reads()
+    first = await crash_rounds.board(merchant_id, clock.now())
+    again = await crash_rounds.board(merchant_id, clock.now())
+    assert len(reads) == 1 and first.state and again.state
+    assert again.state.round_id == first.state.round_id == crash_rounds.public_id(row)
+    member, player = await crash_player("50.00")
+    assert member.id is not None
+    await bets.place(player, merchant_id, 2, "2.00", "")
+    placed = await crash_rounds.board(merchant_id, clock.now())
+    assert len(reads) == 2 and placed.state
+    assert placed.slots_of(member.id) == {2: (CrashBetStatus.OPEN, None)}
+    assert placed.state.bettors == 1 and placed.state.feed[0].stake == Decimal("2.00")
+    at_ms(row, fairness.duration_ms(150))
+    await bets.cash_out(member.id, merchant_id, 2)
+    cashed = await crash_rounds.board(merchant_id, clock.now())
+    assert len(reads) == 3
+    assert cashed.slots_of(member.id) == {2: (CrashBetStatus.CASHED, Decimal("1.50"))}
+
+
 async def test_a_cash_out_after_the_crash_is_refused_and_the_bet_lost_once() -> None:
     row = await round_reaching(120)
     merchant_id = await brand_id()

@@ -3,11 +3,12 @@ masked names as given, the verify lines of a round."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.rounds import FeedLine, OwnBet, PastRound, Verification
-from models.crash import CrashBetStatus
+from models.crash import CrashBet, CrashBetStatus, CrashRound
 from state.studio import crash_views
 
 
@@ -61,3 +62,42 @@ def test_a_verification_lists_every_check_and_says_no_where_one_fails() -> None:
     assert values["crash.verify.edge"] == "1.00 %"
     assert values["crash.verify.recomputed"] == "1.87x"
     assert not check.matches
+
+
+def _bet(number: int, stake: Decimal, status: CrashBetStatus) -> CrashBet:
+    return CrashBet(
+        id=number,
+        round_id=7,
+        merchant_id=1,
+        member_id=number,
+        slot=1,
+        shown_name=f"p{number}",
+        currency="BRL",
+        stake=stake,
+        status=status,
+        wallet_session_encrypted="",
+    )
+
+
+def test_the_feed_shows_the_largest_bets_and_counts_the_rest() -> None:
+    """A round with more bets than the feed holds: its FEED_LINES largest stakes, every bet
+    the wallet took counted (not one waiting for it or refused), the rest said in words."""
+    start = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    row = CrashRound(
+        id=7, merchant_id=1, chain_id=1, number=7, seed_encrypted="", seed_hash="h",
+        crash_hundredths=250, house_edge_bp=100, started_at=start,
+        crash_at=start + timedelta(seconds=9),
+    )  # fmt: skip
+    extra = crash_rounds.FEED_LINES + 5
+    bets = [_bet(n, Decimal(n), CrashBetStatus.OPEN) for n in range(1, extra + 1)]
+    bets += [_bet(900, Decimal(1000), CrashBetStatus.PENDING)]
+    bets += [_bet(901, Decimal(1000), CrashBetStatus.REFUSED)]
+    state = crash_rounds.state_of(row, bets, start)
+    assert [line.stake for line in state.feed] == [
+        Decimal(n) for n in range(extra, 5, -1)
+    ]  # the largest first
+    assert state.bettors == extra
+    assert crash_views.feed_more(state, "pt") == "Mais apostas nesta rodada: 5"
+    assert crash_views.feed_more(state, "en") == "More bets this round: 5"
+    whole = crash_rounds.state_of(row, bets[5:], start)
+    assert whole.bettors == len(whole.feed) and crash_views.feed_more(whole, "en") == ""

@@ -50,7 +50,8 @@ class CrashRoundValue(ApiModel):
     multiplier: Decimal = Field(description="the curve now (the crash point once crashed)")
     crash: Decimal | None = Field(description="null until the round crashed")
     seedHash: str
-    feed: list[CrashFeedValue]
+    feed: list[CrashFeedValue] = Field(description="the round's largest bets (30 at most)")
+    bettors: int = Field(description="every bet of the round, in the feed or not")
     past: list[CrashPastValue]
 
 
@@ -113,8 +114,8 @@ async def current_round(session: CurrentGameSession) -> Envelope[CrashRoundValue
     """The brand's round now, its bets (names masked) and the last crash points."""
     bets.require_crash_session(session.game_code)
     now = clock.now()
-    state = await crash_rounds.current(session.merchant_id, now)
-    past = await crash_rounds.past(session.merchant_id, now)
+    seen = await crash_rounds.board(session.merchant_id, now)
+    state = seen.state
     return ok(
         CrashRoundValue(
             roundId=state.round_id if state else None,
@@ -136,7 +137,11 @@ async def current_round(session: CurrentGameSession) -> Envelope[CrashRoundValue
                 )
                 for line in (state.feed if state else ())
             ],
-            past=[CrashPastValue(roundId=p.round_id, number=p.number, crash=p.crash) for p in past],
+            bettors=state.bettors if state else 0,
+            past=[
+                CrashPastValue(roundId=p.round_id, number=p.number, crash=p.crash)
+                for p in seen.past
+            ],
         )
     )
 

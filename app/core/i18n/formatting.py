@@ -77,6 +77,11 @@ def format_points(points: Decimal | int, ui_lang: str) -> str:
     return format_decimal(quantize(Decimal(points)), format="#,##0.##", locale=_locale(ui_lang))
 
 
+def format_count(count: int, ui_lang: str) -> str:
+    """A whole number of things, grouped the reader's way: 1.234 or 1,234."""
+    return format_decimal(count, format="#,##0", locale=_locale(ui_lang))
+
+
 def format_multiplier(value: Decimal | str | float, ui_lang: str) -> str:
     """A payout multiplier in the locale's decimals, sign after: 1,80x or 1.4785x (two to
     four places: a paytable's exact odds are never rounded away)."""

@@ -35,6 +35,7 @@ from app.services.studio.crash.rounds import (
     Phase,
     cash,
     elapsed_ms,
+    forget_reads,
     latest,
     pay,
     phase_of,
@@ -148,6 +149,7 @@ async def place(
     if confirmed.rowcount != 1:
         # the round was settled meanwhile (a very slow wallet): its settlement gives it back
         raise AppError("crash-betting-closed", 409)
+    forget_reads()
     return Placed(bet_id, chosen, stake, None if target is None else Decimal(target) / 100, answer)
 
 
@@ -213,5 +215,6 @@ async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
         session.add(bet)
         bet_id = bet.id or 0
         result = CashedOut(bet_id, chosen, Decimal(reached) / 100, bet.payout)
+    forget_reads()
     await pay(bet_id)
     return result

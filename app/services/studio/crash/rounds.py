@@ -17,6 +17,7 @@ a repeat or a restart in the middle changes nothing twice:
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -52,6 +53,8 @@ PAUSE = timedelta(seconds=3)  # after a crash, before the next round's betting o
 SEED_PURPOSE = "crash-round-seed"
 SESSION_PURPOSE = "crash-wallet-session"
 OK = "OK"
+FEED_LINES = 30  # the round's largest bets, in every player's feed
+PAST_ROUNDS = 12  # the last crash points shown
 
 
 class Phase:
@@ -177,6 +180,8 @@ async def drive(now: datetime) -> int:
             changed += await auto_cashouts(row, now)
     for merchant_id in sorted(merchants - flying):
         changed += int(await open_next(merchant_id, now) is not None)
+    if changed:
+        forget_reads()
     return changed
 
 
@@ -351,7 +356,8 @@ class RoundState:
     crash: Decimal | None  # once crashed
     multiplier: Decimal  # the curve now (1.00 while betting; the crash point once crashed)
     seed_hash: str
-    feed: tuple[FeedLine, ...]
+    feed: tuple[FeedLine, ...]  # the FEED_LINES largest stakes
+    bettors: int  # every bet of the round in the feed's terms, shown or not
 
 
 @dataclass(frozen=True)
@@ -361,18 +367,27 @@ class PastRound:
     crash: Decimal
 
 
+def multiplier_of(hundredths: int | None) -> Decimal | None:
+    """A stored multiplier (in hundredths: a target, a cash-out) as a decimal."""
+    return None if hundredths is None else Decimal(hundredths) / 100
+
+
 def _feed_line(bet: CrashBet) -> FeedLine:
     assert bet.id is not None
-    cashed = bet.cashout_hundredths
     return FeedLine(
         bet.id,
         bet.shown_name,
         bet.currency,
         bet.stake,
         bet.status,
-        None if cashed is None else Decimal(cashed) / 100,
+        multiplier_of(bet.cashout_hundredths),
         bet.payout,
     )
+
+
+def _shown(bet: CrashBet) -> bool:
+    """In the feed: a bet the wallet took (not one waiting for it, nor one it refused)."""
+    return bet.status not in (CrashBetStatus.PENDING, CrashBetStatus.REFUSED)
 
 
 def state_of(row: CrashRound, bets: Sequence[CrashBet], now: datetime) -> RoundState:
@@ -381,7 +396,7 @@ def state_of(row: CrashRound, bets: Sequence[CrashBet], now: datetime) -> RoundS
     crash = Decimal(row.crash_hundredths) / 100
     curve = Decimal(fairness.multiplier_at(elapsed_ms(row, now))) / 100
     multiplier = crash if crashed else curve
-    shown = [b for b in bets if b.status not in (CrashBetStatus.PENDING, CrashBetStatus.REFUSED)]
+    shown = sorted((b for b in bets if _shown(b)), key=lambda b: -b.stake)
     return RoundState(
         round_id=public_id(row),
         number=row.number,
@@ -390,32 +405,87 @@ def state_of(row: CrashRound, bets: Sequence[CrashBet], now: datetime) -> RoundS
         crash=crash if crashed else None,
         multiplier=multiplier,
         seed_hash=row.seed_hash,
-        feed=tuple(_feed_line(b) for b in sorted(shown, key=lambda b: -b.stake)),
+        feed=tuple(_feed_line(b) for b in shown[:FEED_LINES]),
+        bettors=len(shown),
+    )
+
+
+@dataclass(frozen=True)
+class Board:
+    """A brand's Crash as its players see it at `now`: the round, the last crash points, and
+    every bet of the round (for a player's own slots)."""
+
+    state: RoundState | None  # None before the first round
+    past: list[PastRound]  # newest first
+    bets: Sequence[CrashBet]
+
+    def slots_of(self, member_id: int) -> dict[int, tuple[str, Decimal | None]]:
+        """The member's bets of this round by slot: status and the multiplier cashed at."""
+        return {
+            b.slot: (b.status, multiplier_of(b.cashout_hundredths))
+            for b in self.bets
+            if b.member_id == member_id and b.status != CrashBetStatus.REFUSED
+        }
+
+
+@dataclass(frozen=True)
+class _Read:
+    at: float  # time.monotonic()
+    rounds: Sequence[CrashRound]  # the latest PAST_ROUNDS + 1, newest first
+    bets: Sequence[CrashBet]  # the latest round's
+
+
+# Every open Crash page reads its brand's round WATCH_EVERY_SECONDS (state/studio/crash.py):
+# one read per brand and SHARED_SECONDS serves every page of this process (the phase and the
+# curve are worked out for each caller's `now`), and a write of this process drops it at once,
+# so a player sees their own bet or cash-out on the next refresh.
+SHARED_SECONDS = 0.25
+_reads: dict[int, _Read] = {}
+
+
+def forget_reads() -> None:
+    _reads.clear()
+
+
+async def _read(merchant_id: int) -> _Read:
+    async with session_scope() as session:
+        rounds = (
+            await session.exec(
+                select(CrashRound)
+                .where(CrashRound.merchant_id == merchant_id)
+                .order_by(col(CrashRound.id).desc())
+                .limit(PAST_ROUNDS + 1)
+            )
+        ).all()
+        bets = (
+            (await session.exec(select(CrashBet).where(CrashBet.round_id == rounds[0].id))).all()
+            if rounds
+            else []
+        )
+    return _Read(time.monotonic(), rounds, bets)
+
+
+async def board(merchant_id: int, now: datetime, *, shared: bool = True) -> Board:
+    """The brand's board at `now`: from this process's shared read (at most SHARED_SECONDS
+    old, and never older than its own last write), or, with `shared=False`, read now."""
+    kept = _reads.get(merchant_id) if shared else None
+    if kept is None or time.monotonic() - kept.at >= SHARED_SECONDS:
+        kept = await _read(merchant_id)
+        if shared:
+            _reads[merchant_id] = kept
+    if not kept.rounds:
+        return Board(None, [], [])
+    crashed = [r for r in kept.rounds if r.crash_at <= now][:PAST_ROUNDS]
+    return Board(
+        state_of(kept.rounds[0], kept.bets, now),
+        [PastRound(public_id(r), r.number, Decimal(r.crash_hundredths) / 100) for r in crashed],
+        kept.bets,
     )
 
 
 async def current(merchant_id: int, now: datetime) -> RoundState | None:
-    """The brand's latest round (None before the first)."""
-    async with session_scope() as session:
-        row = await latest(session, merchant_id)
-        if row is None:
-            return None
-        bets = (await session.exec(select(CrashBet).where(CrashBet.round_id == row.id))).all()
-    return state_of(row, bets, now)
-
-
-async def past(merchant_id: int, now: datetime, limit: int = 12) -> list[PastRound]:
-    """The brand's last crashed rounds, newest first."""
-    async with session_scope() as session:
-        rows = (
-            await session.exec(
-                select(CrashRound)
-                .where(CrashRound.merchant_id == merchant_id, col(CrashRound.crash_at) <= now)
-                .order_by(col(CrashRound.id).desc())
-                .limit(limit)
-            )
-        ).all()
-    return [PastRound(public_id(r), r.number, Decimal(r.crash_hundredths) / 100) for r in rows]
+    """The brand's latest round (None before the first), read now."""
+    return (await board(merchant_id, now, shared=False)).state
 
 
 @dataclass(frozen=True)
@@ -461,11 +531,9 @@ async def own_bets(
             number=row.number,
             slot=bet.slot,
             stake=bet.stake,
-            auto=None if bet.auto_hundredths is None else Decimal(bet.auto_hundredths) / 100,
+            auto=multiplier_of(bet.auto_hundredths),
             status=bet.status,
-            cashout=None
-            if bet.cashout_hundredths is None
-            else Decimal(bet.cashout_hundredths) / 100,
+            cashout=multiplier_of(bet.cashout_hundredths),
             payout=bet.payout,
             crash=Decimal(row.crash_hundredths) / 100 if now >= row.crash_at else None,
             placed_at=bet.created_at,

@@ -6,13 +6,13 @@ period with GGR."""
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from uuid import uuid4
 from zoneinfo import ZoneInfo
 
 import pytest
-from sqlmodel import select
+from sqlmodel import col, select, update
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -26,7 +26,7 @@ from app.services.backoffice import (
     reports,
 )
 from app.services.brands import brands
-from models import ApprovalRequest, AuditEntry, PayoutAccount, WithdrawalOrder
+from models import ApprovalRequest, AuditEntry, Member, PayoutAccount, WithdrawalOrder
 from models.base import utcnow
 from models.identity import MemberIdentity
 from state.backoffice.console_audit import detail_words, sentence, target_words
@@ -218,6 +218,26 @@ async def test_the_audit_log_reads_as_sentences_with_names() -> None:
     assert target_words("balance.adjust#7", {}, "pt") == "pedido nº 7 (Ajuste de saldo)"
     assert target_words("withdrawal.pay", {}, "pt") == "Pagamento de saque"  # a threshold
     assert detail_words(json.dumps({"direction": "credit"}), "pt") == "direção: crédito"
+
+
+async def test_the_dashboards_today_is_each_brands_own_day_as_in_its_period() -> None:
+    """The tiles' "today" (new players, deposits) is the brand's local day and the same
+    figures as the period's "today": at 23:00 in São Paulo (02:00 UTC the next day), a
+    player who joined that afternoon is one of today's."""
+    staff = await make_staff("support", "BR1")
+    now = datetime(2031, 6, 10, 2, tzinfo=UTC)  # 9 June, 23:00 in São Paulo
+    member = await make_member("BR1")
+    async with write_transaction() as session:
+        await session.exec(
+            update(Member)
+            .where(col(Member.id) == member.id)
+            .values(created_at=datetime(2031, 6, 9, 15, tzinfo=UTC))
+        )
+    tiles = await dashboard.summary(staff, now)
+    today = await dashboard.period(staff, "today", "", "", now)
+    assert today.first == today.last == date(2031, 6, 9)
+    assert tiles.new_players_today == today.new_players >= 1
+    assert tiles.deposits_today == today.deposits
 
 
 async def test_the_dashboard_sums_one_currency_at_a_time() -> None:

@@ -1,7 +1,7 @@
 """The console's first page: what waits for staff (open withdrawals, approvals) and today's
-new players and deposits, for the staff member's brand (or every brand); and a period's
-figures (bets, wins, GGR, NGR, deposits, withdrawals, new players) with each day's, beside
-the same figures of the period just before it.
+new players and deposits (each brand's local day), for the staff member's brand (or every
+brand); and a period's figures (bets, wins, GGR, NGR, deposits, withdrawals, new players)
+with each day's, beside the same figures of the period just before it.
 
 Money is summed in one currency at a time: a staff member over brands of several currencies
 (reais and dong) reads the brands of one, and picks which (the first brand's by default);
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlmodel import col, func, select
@@ -23,8 +22,7 @@ from app.core.errors import AppError
 from app.services.backoffice import approvals, reports
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import Brand
-from models import DepositOrder, Member, WithdrawalOrder
-from models.cashier import DepositStatus
+from models import Member, WithdrawalOrder
 
 
 @dataclass(frozen=True)
@@ -38,44 +36,25 @@ class Summary:
 
 
 async def summary(staff: Staff, now: datetime, currency: str = "") -> Summary:
+    """What waits for staff now, and today's new players and deposits: each brand's own
+    local day, from the same figures as the period's "today"."""
     await require(staff, "dashboard.view", staff.merchant_id, now)
-    start = datetime.combine(now.date(), time.min, tzinfo=now.tzinfo)
     scope = await reports.scope(staff, None, "dashboard.view", now, currency)
-    ids = [brand.id for brand in scope.brands]
-
-    def scoped(column: Any) -> list[Any]:
-        return [col(column).in_(ids)]
-
     async with session_scope() as session:
         count, amount = (
             await session.exec(
                 select(func.count(), func.coalesce(func.sum(WithdrawalOrder.remaining_amount), 0))
                 .where(WithdrawalOrder.remaining_amount > 0)
-                .where(*scoped(WithdrawalOrder.merchant_id))
+                .where(col(WithdrawalOrder.merchant_id).in_([brand.id for brand in scope.brands]))
             )
         ).one()
-        players = (
-            await session.exec(
-                select(func.count())
-                .select_from(Member)
-                .where(Member.created_at >= start, *scoped(Member.merchant_id))
-            )
-        ).one()
-        deposits = (
-            await session.exec(
-                select(func.coalesce(func.sum(DepositOrder.credited_amount), 0)).where(
-                    DepositOrder.status == DepositStatus.PAID,
-                    DepositOrder.created_at >= start,
-                    *scoped(DepositOrder.merchant_id),
-                )
-            )
-        ).one()
+    today = await _summed(scope.brands, lambda zone: reports.local_days(zone, 1, now))
     return Summary(
         open_withdrawals=int(count),
         open_withdrawal_amount=Decimal(amount).quantize(Decimal("0.01")),
         pending_approvals=await approvals.pending_count(staff.merchant_id),
-        new_players_today=int(players),
-        deposits_today=Decimal(deposits).quantize(Decimal("0.01")),
+        new_players_today=today.new_players,
+        deposits_today=today.deposits,
         currency=scope.currency,
     )
 

@@ -259,6 +259,16 @@ def card(title: str, *children: rx.Component, testid: str = "") -> rx.Component:
 TIME_COLUMNS = frozenset({"at", "created", "last_login", "period", "finished", "expires"})
 
 
+# On a phone a row is a card: each cell on its own line after its column's name (the
+# header row is kept for screen readers only), the row's buttons below; no sideways scroll.
+_PHONE_CELL = (
+    "max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 "
+    "max-sm:text-right max-sm:break-all max-sm:before:content-[attr(data-label)] "
+    "max-sm:before:text-left max-sm:before:break-normal max-sm:before:font-medium "
+    "max-sm:before:text-slate-600 dark:max-sm:before:text-slate-400"
+)
+
+
 def table(
     columns: list[tuple[str, str]],
     rows: rx.Var,
@@ -273,21 +283,28 @@ def table(
     if actions is not None:
         head.append(rx.el.th("", class_name="px-2 py-2"))
 
-    def cell(item: rx.Var, key: str) -> rx.Component:
+    def cell(item: rx.Var, key: str, label_key: str) -> rx.Component:
         value = local_time(item[key]) if key in TIME_COLUMNS else item[key]
-        return rx.el.td(value, class_name="px-2 py-1.5 align-top")
+        return rx.el.td(
+            value,
+            custom_attrs={"data-label": t(label_key)},
+            class_name=f"px-2 py-1.5 align-top {_PHONE_CELL}",
+        )
 
     def row(item: rx.Var) -> rx.Component:
-        cells = [cell(item, key) for key, _ in columns]
+        cells = [cell(item, key, label_key) for key, label_key in columns]
         if actions is not None:
-            cells.append(rx.el.td(actions(item), class_name="px-2 py-1.5"))
-        return rx.el.tr(*cells, class_name="border-t border-slate-200 dark:border-slate-700")
+            cells.append(rx.el.td(actions(item), class_name="px-2 py-1.5 max-sm:block max-sm:px-0"))
+        return rx.el.tr(
+            *cells,
+            class_name="border-t border-slate-200 dark:border-slate-700 max-sm:block max-sm:py-2",
+        )
 
     return rx.el.div(
         rx.el.table(
-            rx.el.thead(rx.el.tr(*head)),
-            rx.el.tbody(rx.foreach(rows, row)),
-            class_name="w-full text-sm",
+            rx.el.thead(rx.el.tr(*head), class_name="max-sm:sr-only"),
+            rx.el.tbody(rx.foreach(rows, row), class_name="max-sm:block"),
+            class_name="w-full text-sm max-sm:block",
             data_testid=testid or None,
         ),
         rx.cond(

@@ -78,7 +78,10 @@ def staff_page() -> rx.Component:
                         label(
                             t("bo-role"),
                             rx.el.select(
-                                rx.foreach(s.role_names, lambda n: rx.el.option(n, value=n)),
+                                rx.foreach(
+                                    s.role_choices,
+                                    lambda c: rx.el.option(c.label, value=c.code),
+                                ),
                                 name="role",
                                 class_name=INPUT,
                             ),

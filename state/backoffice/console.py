@@ -276,7 +276,7 @@ class ConsoleState(rx.State):
             self.permissions = []
             return rx.redirect(routes.ADMIN_LOGIN)
         self.staff_name = staff.username
-        self.staff_role = staff.role
+        self.staff_role = word("role", staff.role, await ui_lang(self))
         self.staff_brand = "*" if staff.merchant_id is None else str(staff.merchant_id)
         self.permissions = sorted(staff.usable)
         return None

@@ -43,7 +43,9 @@ class RoleRow:
 
 
 @dataclass
-class PermissionChoice:
+class Choice:
+    """A permission or a role: its code, and what the reader sees."""
+
     code: str = ""
     label: str = ""  # in the reader's words
 
@@ -63,9 +65,9 @@ class StaffRow:
 
 
 class TeamState(ConsolePage, rx.State):
-    catalogue: list[PermissionChoice] = []
+    catalogue: list[Choice] = []
     roles: list[RoleRow] = []
-    role_names: list[str] = []
+    role_choices: list[Choice] = []  # built-in roles in words, the others by their name
     members: list[StaffRow] = []
     brands: list[str] = []
     # Whose invitation link is shown (the link itself: INVITATION_LINK, shown while this
@@ -78,23 +80,21 @@ class TeamState(ConsolePage, rx.State):
         roles = await staff_service.roles()
         self.brands = await platform.brand_codes(staff.merchant_id)
         lang = await ui_lang(self)
-        self.catalogue = [
-            PermissionChoice(code, permission_label(code, lang)) for code in sorted(ALL)
-        ]
+        self.catalogue = [Choice(code, permission_label(code, lang)) for code in sorted(ALL)]
         self.roles = [
             RoleRow(
-                name=r.name,
+                name=word("role", r.name, lang),
                 permissions=", ".join(permission_label(code, lang) for code in r.permissions),
             )
             for r in roles
         ]
-        self.role_names = [r.name for r in roles]
+        self.role_choices = [Choice(r.name, word("role", r.name, lang)) for r in roles]
         self.members = [
             StaffRow(
                 id=m.id,
                 username=m.username,
                 brand=m.merchant_code,
-                role=m.role,
+                role=word("role", m.role, lang),
                 status=word("staff", m.status if m.enrolled else INVITED, lang),
                 last_login=text(m.last_login_at and m.last_login_at.isoformat("T", "seconds")),
             )

@@ -1,7 +1,8 @@
 """The console speaks the reader's language where it showed stored codes: the game
 catalogue's wallets and game types (SEAMLESS, RNG), the platform's white-label modules (their
-English names), the staff page's permissions and the legal documents (their codes), through
-the site's own event processor; the audit log's details (lists, records and codes) in words."""
+English names), the staff page's permissions and built-in roles, and the legal documents
+(their codes), through the site's own event processor; the audit log's details (lists,
+records and codes) in words."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from app.core.i18n import translate
 from app.services.backoffice.permissions import ALL
 from app.services.catalogue.lobby import nav_title
 from app.services.content import legal
+from state.backoffice.console import ConsoleState
 from state.backoffice.console_audit import detail_words
 from state.backoffice.console_platform import PlatformState
 from state.backoffice.console_team import TeamState
@@ -59,8 +61,16 @@ async def test_permissions_are_named_in_the_readers_language() -> None:
     assert set(choices) == set(ALL)
     assert choices["players.view"] == "Ver jogadores"
     assert all(label != code for code, label in choices.items())
-    support = next(role for role in page.roles if role.name == "support")
+    support = next(role for role in page.roles if role.name == "Atendimento")
     assert "Ver jogadores" in support.permissions and "players.view" not in support.permissions
+    # Built-in roles in words, offered by their code; the admin's own role in the frame too.
+    roles = {choice.code: choice.label for choice in page.role_choices}
+    assert (roles["admin"], roles["risk"], roles["finance"]) == (
+        "Administrador",
+        "Risco e KYC",
+        "Financeiro",
+    )
+    assert (await tab.state(ConsoleState)).staff_role == "Administrador"
 
 
 async def test_legal_documents_are_named_in_words() -> None:

@@ -3,9 +3,12 @@ live feed, the last crash points and the member's own bets with their verify lin
 
 The game session is the studio page's (state/studio/play.py `PlayState`: a launch token of the
 URL or a launch made here), so the wallet, limits and reality checks are those of every Original. A
-background watch reads the round every WATCH_EVERY_SECONDS; the curve itself is drawn by the
-browser from the round's start and the server's time (assets/crash.js), so it stays smooth and
-right after a reconnect.
+background watch looks at the brand's board (shared by the process's pages) every
+WATCH_EVERY_SECONDS and refreshes the page when what it shows changed: at once for the round,
+its phase or the member's own bets, within FEED_EVERY_SECONDS for the other players' bets, and
+every BEAT_SECONDS anyway (the member's login is checked again then). The curve itself is drawn
+by the browser from the round's start and the server's time (assets/crash.js), so it stays
+smooth and right after a reconnect.
 """
 
 from __future__ import annotations
@@ -52,8 +55,10 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 WATCH_EVERY_SECONDS = 0.4
+FEED_EVERY_SECONDS = 1.2
+BEAT_SECONDS = 2.0
 WATCH_FOR_SECONDS = 3600
-WATCH_STALE_SECONDS = 5.0
+WATCH_STALE_SECONDS = 5.0  # a watch silent this long is gone: the page's next load starts one
 SLOTS = ("1", "2")
 LOAD_SCRIPT = rx.call_script(
     "window.appCrash || document.head.appendChild("
@@ -71,6 +76,7 @@ class CrashState(MemberPage, rx.State):
     _merchant_id: int = 0
     _digits: int = 2  # the brand's amounts' minor digits
     _round_pk: int = 0
+    _viewer: int = 0  # the member whose bets the last refresh showed (0: none)
 
     ready: bool = False
     blocked: str = ""
@@ -189,10 +195,11 @@ class CrashState(MemberPage, rx.State):
         self.feed_more = crash_views.feed_more(state, lang)
         self.past = crash_views.past_rows(seen.past, lang)
         play = await self.get_state(PlayState)
+        self._viewer = 0
         if play.mode == "demo":
             await self._refresh_demo(play, lang, now)
             return
-        member_id = await self._member_id()
+        member_id = self._viewer = await self._member_id()
         if not member_id:
             self.mine = []
             return
@@ -229,17 +236,33 @@ class CrashState(MemberPage, rx.State):
             if alive or not self.ready:
                 return
             token = self._watch_token = watch_key(self)
-            self._watch_beat = time.time()
+            refreshed = self._watch_beat = time.time()
+            merchant_id, member_id = self._merchant_id, self._viewer
+        shown = crash_views.board_mark(
+            await crash_rounds.board(merchant_id, clock.now()), member_id
+        )
         for _ in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
             await asyncio.sleep(WATCH_EVERY_SECONDS)
+            mark = crash_views.board_mark(
+                await crash_rounds.board(merchant_id, clock.now()), member_id
+            )
+            since = time.time() - refreshed
+            if not (
+                mark.urgent != shown.urgent
+                or (mark.feed != shown.feed and since >= FEED_EVERY_SECONDS)
+                or since >= BEAT_SECONDS
+            ):
+                continue
             async with self:
                 if self._watch_token != token:
                     return
-                self._watch_beat = time.time()
+                refreshed = self._watch_beat = time.time()
                 before = (self.phase, self.round_id)
                 with contextlib.suppress(AppError):
                     await self._refresh(history=False)
                 ended = before != (self.phase, self.round_id)
+                member_id = self._viewer
+            shown = mark
             if ended:
                 yield WalletState.refresh
 

@@ -9,6 +9,7 @@ from decimal import Decimal
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_count
 from app.services.studio.crash.rounds import (
+    Board,
     FeedLine,
     OwnBet,
     PastRound,
@@ -73,6 +74,26 @@ def feed_rows(lines: tuple[FeedLine, ...], lang: str, digits: int) -> list[FeedR
         )
         for line in lines
     ]
+
+
+@dataclass(frozen=True)
+class BoardMark:
+    """What a Crash page shows of its brand's board: `urgent` (the round, its phase, the
+    member's own bets) and `feed` (the other players' bets)."""
+
+    urgent: tuple[object, ...]
+    feed: tuple[object, ...]
+
+
+def board_mark(board: Board, member_id: int) -> BoardMark:
+    state = board.state
+    if state is None:
+        return BoardMark((), ())
+    own = tuple(sorted(board.slots_of(member_id).items())) if member_id else ()
+    return BoardMark(
+        (state.round_id, state.phase, own),
+        (state.bettors, tuple((line.bet_id, line.status) for line in state.feed)),
+    )
 
 
 def feed_more(state: RoundState, lang: str) -> str:

@@ -185,7 +185,7 @@ async def test_the_pages_of_a_process_share_one_read_and_see_its_own_writes_at_o
         return await read(merchant_id)
 
     monkeypatch.setattr(crash_rounds, "_read", counted)
-    row = await fresh_round()
+    row = await round_reaching(151)
     merchant_id = await brand_id()
     crash_rounds.forget_reads()
     first = await crash_rounds.board(merchant_id, clock.now())

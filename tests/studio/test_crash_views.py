@@ -64,6 +64,16 @@ def test_a_verification_lists_every_check_and_says_no_where_one_fails() -> None:
     assert not check.matches
 
 
+def _round() -> CrashRound:
+    """Round 7, betting until its start, crashing at 2.50x nine seconds later."""
+    start = datetime(2026, 12, 3, 12, tzinfo=UTC)
+    return CrashRound(
+        id=7, merchant_id=1, chain_id=1, number=7, seed_encrypted="", seed_hash="h",
+        crash_hundredths=250, house_edge_bp=100, started_at=start,
+        crash_at=start + timedelta(seconds=9),
+    )  # fmt: skip
+
+
 def _bet(number: int, stake: Decimal, status: CrashBetStatus) -> CrashBet:
     return CrashBet(
         id=number,
@@ -82,12 +92,8 @@ def _bet(number: int, stake: Decimal, status: CrashBetStatus) -> CrashBet:
 def test_the_feed_shows_the_largest_bets_and_counts_the_rest() -> None:
     """A round with more bets than the feed holds: its FEED_LINES largest stakes, every bet
     the wallet took counted (not one waiting for it or refused), the rest said in words."""
-    start = datetime(2026, 12, 3, 12, tzinfo=UTC)
-    row = CrashRound(
-        id=7, merchant_id=1, chain_id=1, number=7, seed_encrypted="", seed_hash="h",
-        crash_hundredths=250, house_edge_bp=100, started_at=start,
-        crash_at=start + timedelta(seconds=9),
-    )  # fmt: skip
+    row = _round()
+    start = row.started_at
     extra = crash_rounds.FEED_LINES + 5
     bets = [_bet(n, Decimal(n), CrashBetStatus.OPEN) for n in range(1, extra + 1)]
     bets += [_bet(900, Decimal(1000), CrashBetStatus.PENDING)]
@@ -101,3 +107,23 @@ def test_the_feed_shows_the_largest_bets_and_counts_the_rest() -> None:
     assert crash_views.feed_more(state, "en") == "More bets this round: 5"
     whole = crash_rounds.state_of(row, bets[5:], start)
     assert whole.bettors == len(whole.feed) and crash_views.feed_more(whole, "en") == ""
+
+
+def test_a_page_marks_its_own_bets_as_urgent_and_the_others_as_feed() -> None:
+    """The watch refreshes a page at once when the round, its phase or the member's own bets
+    change, and within FEED_EVERY_SECONDS when only the other players' bets do."""
+    row = _round()
+    start = row.started_at
+
+    def mark(bets: list[CrashBet], member_id: int = 1) -> crash_views.BoardMark:
+        taken = crash_rounds.RoundBets.of(bets)
+        board = crash_rounds.Board(crash_rounds.state_of(row, taken, start), [], taken.slots)
+        return crash_views.board_mark(board, member_id)
+
+    mine, other = _bet(1, Decimal(5), CrashBetStatus.OPEN), _bet(2, Decimal(3), CrashBetStatus.OPEN)
+    before = mark([mine, other])
+    other_cashed = mark([mine, _bet(2, Decimal(3), CrashBetStatus.CASHED)])
+    assert other_cashed.urgent == before.urgent and other_cashed.feed != before.feed
+    mine_cashed = mark([_bet(1, Decimal(5), CrashBetStatus.CASHED), other])
+    assert mine_cashed.urgent != before.urgent
+    assert mark([mine, other], member_id=0).urgent[2] == ()  # a visitor has no bets

@@ -385,57 +385,73 @@ def _feed_line(bet: CrashBet) -> FeedLine:
     )
 
 
-def _shown(bet: CrashBet) -> bool:
-    """In the feed: a bet the wallet took (not one waiting for it, nor one it refused)."""
-    return bet.status not in (CrashBetStatus.PENDING, CrashBetStatus.REFUSED)
+Slots = dict[int, tuple[str, Decimal | None]]  # a member's bets of a round by slot
 
 
-def state_of(row: CrashRound, bets: Sequence[CrashBet], now: datetime) -> RoundState:
+@dataclass(frozen=True)
+class RoundBets:
+    """A round's bets as its board shows them, worked out once per read."""
+
+    feed: tuple[FeedLine, ...]  # the FEED_LINES largest stakes the wallet took
+    bettors: int  # every bet the wallet took
+    slots: dict[int, Slots]  # by member: status and the multiplier cashed at (refused: none)
+
+    @classmethod
+    def of(cls, bets: Sequence[CrashBet]) -> RoundBets:
+        waiting_or_refused = (CrashBetStatus.PENDING, CrashBetStatus.REFUSED)
+        taken = [b for b in bets if b.status not in waiting_or_refused]
+        taken.sort(key=lambda b: -b.stake)
+        slots: dict[int, Slots] = {}
+        for bet in bets:
+            if bet.status != CrashBetStatus.REFUSED:
+                slots.setdefault(bet.member_id, {})[bet.slot] = (
+                    bet.status,
+                    multiplier_of(bet.cashout_hundredths),
+                )
+        return cls(tuple(_feed_line(b) for b in taken[:FEED_LINES]), len(taken), slots)
+
+
+def state_of(row: CrashRound, bets: Sequence[CrashBet] | RoundBets, now: datetime) -> RoundState:
+    shown = bets if isinstance(bets, RoundBets) else RoundBets.of(bets)
     phase = phase_of(row, now)
     crashed = phase == Phase.CRASHED
     crash = Decimal(row.crash_hundredths) / 100
     curve = Decimal(fairness.multiplier_at(elapsed_ms(row, now))) / 100
-    multiplier = crash if crashed else curve
-    shown = sorted((b for b in bets if _shown(b)), key=lambda b: -b.stake)
     return RoundState(
         round_id=public_id(row),
         number=row.number,
         phase=phase,
         started_at=row.started_at,
         crash=crash if crashed else None,
-        multiplier=multiplier,
+        multiplier=crash if crashed else curve,
         seed_hash=row.seed_hash,
-        feed=tuple(_feed_line(b) for b in shown[:FEED_LINES]),
-        bettors=len(shown),
+        feed=shown.feed,
+        bettors=shown.bettors,
     )
 
 
 @dataclass(frozen=True)
 class Board:
     """A brand's Crash as its players see it at `now`: the round, the last crash points, and
-    every bet of the round (for a player's own slots)."""
+    every member's bets of the round."""
 
     state: RoundState | None  # None before the first round
     past: list[PastRound]  # newest first
-    bets: Sequence[CrashBet]
+    slots: dict[int, Slots]
 
-    def slots_of(self, member_id: int) -> dict[int, tuple[str, Decimal | None]]:
+    def slots_of(self, member_id: int) -> Slots:
         """The member's bets of this round by slot: status and the multiplier cashed at."""
-        return {
-            b.slot: (b.status, multiplier_of(b.cashout_hundredths))
-            for b in self.bets
-            if b.member_id == member_id and b.status != CrashBetStatus.REFUSED
-        }
+        return self.slots.get(member_id, {})
 
 
 @dataclass(frozen=True)
 class _Read:
     at: float  # time.monotonic()
     rounds: Sequence[CrashRound]  # the latest PAST_ROUNDS + 1, newest first
-    bets: Sequence[CrashBet]  # the latest round's
+    bets: RoundBets  # the latest round's
 
 
-# Every open Crash page reads its brand's round WATCH_EVERY_SECONDS (state/studio/crash.py):
+# Every open Crash page looks at its brand's round WATCH_EVERY_SECONDS (state/studio/crash.py):
 # one read per brand and SHARED_SECONDS serves every page of this process (the phase and the
 # curve are worked out for each caller's `now`), and a write of this process drops it at once,
 # so a player sees their own bet or cash-out on the next refresh.
@@ -462,7 +478,7 @@ async def _read(merchant_id: int) -> _Read:
             if rounds
             else []
         )
-    return _Read(time.monotonic(), rounds, bets)
+    return _Read(time.monotonic(), rounds, RoundBets.of(bets))
 
 
 async def board(merchant_id: int, now: datetime, *, shared: bool = True) -> Board:
@@ -474,12 +490,12 @@ async def board(merchant_id: int, now: datetime, *, shared: bool = True) -> Boar
         if shared:
             _reads[merchant_id] = kept
     if not kept.rounds:
-        return Board(None, [], [])
+        return Board(None, [], {})
     crashed = [r for r in kept.rounds if r.crash_at <= now][:PAST_ROUNDS]
     return Board(
         state_of(kept.rounds[0], kept.bets, now),
         [PastRound(public_id(r), r.number, Decimal(r.crash_hundredths) / 100) for r in crashed],
-        kept.bets,
+        kept.bets.slots,
     )
 
 

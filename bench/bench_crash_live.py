@@ -1,0 +1,334 @@
+"""Crash live (issue 38): players on the Crash page, over the site's own websocket, in scaled
+mode, betting in one shared round and cashing out during its flight; the cash-out's round trip
+against a bare websocket round trip measured in the same run.
+
+The site: `app.cli serve` in scaled mode (bench_locust's deployment: PostgreSQL, Redis, two
+granian workers, the Crash driver among its jobs) with BENCH_CRASH_LIVE_PLAYERS verified,
+funded members, each logged in from a browser of its own (the login cookie). Each player is a
+Socket.IO client speaking the page's protocol (bench_events' Tab): it opens `/play/BGS_CRASH`
+with its cookie (the page's load opens the member's game session and starts the round watch),
+runs the events the page sends back as a browser does, and reads the page state's deltas.
+
+A round: the bench (the operator, reading the database) waits for a round taking bets whose
+crash point leaves a flight of at least MIN_CRASH; every player bets 1.00 on slot 1 at once
+(`CrashState.bet`); once the curve starts, each cashes out at its own moment, spread evenly
+over the first 70 % of the flight (`CrashState.cash`). A cash-out's round trip runs from
+sending the event to the delta that shows the bet no longer riding; one refused (the curve
+crashed first) is counted apart. The site decides by its own clock, as for any player.
+
+The floor: bench/bare_socketio.py (python-socketio, granian, two workers), the same number of
+clients, each clicking once at its own moment spread over the same window, the same number of
+times; then the same clients clicking with no pause, whose rate against the cash-outs' shows
+the client is not what the round trip measures.
+
+Goal (issue 38): the cash-out's p95 at most 5x the bare websocket round trip's p95.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import psutil
+
+from bench.bare_socketio import NAMESPACE, ROOT_STATE
+from bench.bench_events import Tab, _percentile
+from bench.bench_locust import MEMBER_PREFIX, _deployment
+from bench.common import ROOT, Figure, asgi_server, serving_cpu
+
+# What this bench measures: a change under these paths makes its RESULTS.md section stale.
+MEASURES = ("state/studio", "app/services/studio", "app/jobs/crash.py", "app/services/seamless")
+
+PLAYERS = int(os.environ.get("BENCH_CRASH_LIVE_PLAYERS", "1000"))
+ROUNDS = int(os.environ.get("BENCH_CRASH_LIVE_ROUNDS", "2"))
+MIN_CRASH = int(os.environ.get("BENCH_CRASH_LIVE_MIN_CRASH", "300"))  # hundredths
+CODE = "BGS_CRASH"
+PAGE = {"pathname": f"/play/{CODE}", "asPath": f"/play/{CODE}"}
+CRASH_STATE = f"{ROOT_STATE}.state___studio___crash____crash_state"
+SUFFIX = "_rx_state_"
+BETTING_LEFT = 3.0  # seconds of betting a round must have left when the bench picks it
+FLAT_OUT_SECONDS = 5.0
+
+
+class Player:
+    """One player's tab on the Crash page: its socket, its cookie, the page's vars."""
+
+    def __init__(self, url: str, cookie: str) -> None:
+        import socketio
+
+        self.url, self.cookie = url, cookie
+        self.token = str(uuid.uuid4())
+        self.socket = socketio.AsyncClient(reconnection=False)
+        self.socket.on("event", self._on_update, namespace=NAMESPACE)
+        self.vars: dict[str, Any] = {}
+        self.changed = asyncio.Event()
+
+    async def _on_update(self, update: dict[str, Any]) -> None:
+        crash = (update.get("delta") or {}).get(CRASH_STATE)
+        if crash:
+            self.vars.update({name.removesuffix(SUFFIX): value for name, value in crash.items()})
+            self.changed.set()
+        for event in update.get("events") or []:  # what the page sends back (the watch)
+            name = event.get("name", "")
+            if name and not name.startswith("_"):
+                await self.emit(name, event.get("payload") or {})
+
+    async def emit(self, name: str, payload: dict[str, Any]) -> None:
+        event = {"name": name, "payload": payload, "router_data": PAGE}
+        await self.socket.emit("event", event, namespace=NAMESPACE)
+
+    async def until(self, test: Callable[[dict[str, Any]], bool], seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while not test(self.vars):
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                return False
+        return True
+
+    async def open(self) -> bool:
+        hydrate = {"name": f"{ROOT_STATE}.hydrate_and_load", "payload": {}, "router_data": PAGE}
+        await self.socket.connect(
+            f"{self.url}?token={self.token}",
+            headers={"Cookie": self.cookie, "Origin": self.url},
+            socketio_path=NAMESPACE,
+            namespaces=[NAMESPACE],
+            transports=["websocket"],
+            auth={"event": hydrate},
+            wait_timeout=60,
+        )
+        return await self.until(lambda page: page.get("ready") is True, 120)
+
+    async def bet(self) -> bool:
+        await self.emit(f"{CRASH_STATE}.bet", {"slot": "1"})
+        return await self.until(lambda page: page.get("riding_1") is True, 30)
+
+    async def cash_after(self, delay: float) -> tuple[float, bool] | None:
+        """The cash-out's round trip (ms) and whether it was paid; None without an answer."""
+        await asyncio.sleep(delay)
+        started = time.perf_counter()
+        await self.emit(f"{CRASH_STATE}.cash", {"slot": "1"})
+        if not await self.until(lambda page: page.get("riding_1") is False, 30):
+            return None
+        paid = not self.vars.get("error")
+        return (time.perf_counter() - started) * 1000, paid
+
+
+@dataclass
+class Run:
+    trips: list[float] = field(default_factory=list)  # paid cash-outs' round trips, ms
+    opened: int = 0
+    placed: int = 0
+    late: int = 0  # refused: the curve crashed first
+    unanswered: int = 0
+    windows: list[float] = field(default_factory=list)  # each round's cash-out window, s
+    server_cpu: float = 0.0  # CPU seconds over the cash-out windows
+    client_cpu: float = 0.0
+    seconds: float = 0.0  # the cash-out windows' wall time
+
+
+def _logins(env: dict[str, str], count: int) -> list[str]:
+    """Each seeded member logged in from a browser of its own: its cookie."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.bench_crash_live", "logins", str(count)],
+        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    cookies: list[str] = json.loads(done.stdout.strip().splitlines()[-1])
+    return cookies
+
+
+def _make_logins(count: int) -> None:
+    from sqlmodel import col, select
+
+    from app.core.db import dispose_engine, session_scope
+    from app.services import browser_logins
+    from app.services.accounts import sessions
+    from app.services.brands import brands
+    from models import Member
+
+    async def made() -> list[str]:
+        brand = await brands.by_code("BR1")
+        async with session_scope() as session:
+            members = (
+                await session.exec(
+                    select(Member)
+                    .where(col(Member.username).startswith(MEMBER_PREFIX))
+                    .order_by(col(Member.id))
+                    .limit(count)
+                )
+            ).all()
+        cookies = []
+        for member in members:
+            token = await sessions.open_session(member, "203.0.113.10", "bench", "WEB")
+            login = await sessions.authenticate(token)
+            secret = browser_logins.new_browser_secret()
+            await browser_logins.remember(secret, brand.id, login.session_id, token)
+            cookies.append(f"{browser_logins.COOKIE_NAME}={secret}")
+        await dispose_engine()
+        return cookies
+
+    print(json.dumps(asyncio.run(made())))
+
+
+async def _round_to_play(database_url: str, seen: set[int]) -> tuple[int, datetime, int]:
+    """The next round taking bets (BETTING_LEFT at least) whose crash point is MIN_CRASH or
+    more: its id, its start and its crash point in hundredths."""
+    import psycopg
+
+    async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            row = await (
+                await conn.execute(
+                    "SELECT r.id, r.started_at, r.crash_hundredths FROM crash_round r "
+                    "JOIN merchant m ON m.id = r.merchant_id WHERE m.code = 'BR1' "
+                    "ORDER BY r.id DESC LIMIT 1"
+                )
+            ).fetchone()
+            if row is not None and row[0] not in seen:
+                left = (row[1] - datetime.now(UTC)).total_seconds()
+                if left >= BETTING_LEFT and row[2] >= MIN_CRASH:
+                    return row[0], row[1], row[2]
+                if left < BETTING_LEFT:
+                    seen.add(row[0])
+            await asyncio.sleep(0.2)
+    raise RuntimeError(f"no round crashing at {MIN_CRASH / 100}x or more within 10 minutes")
+
+
+async def _play(url: str, env: dict[str, str], cookies: list[str]) -> Run:
+    from app.services.studio.crash import fairness
+
+    run = Run()
+    players = [Player(url, cookie) for cookie in cookies]
+    for start in range(0, len(players), 20):  # tabs open over some seconds, not all at once
+        opened = await asyncio.gather(*(p.open() for p in players[start : start + 20]))
+        run.opened += sum(opened)
+    print(f"pages open and playing: {run.opened} of {len(players)}", flush=True)
+    seen: set[int] = set()
+    client = psutil.Process()
+    for _ in range(ROUNDS):
+        round_id, started_at, crash = await _round_to_play(env["DATABASE_URL"], seen)
+        seen.add(round_id)
+        placed = await asyncio.gather(*(p.bet() for p in players))
+        riding = [p for p, ok in zip(players, placed, strict=True) if ok]
+        run.placed += len(riding)
+        print(f"round {round_id} (crashes at {crash / 100:.2f}x): {len(riding)} bets", flush=True)
+        await asyncio.sleep(max(0.0, (started_at - datetime.now(UTC)).total_seconds()))
+        window = fairness.duration_ms(crash) * 0.7 / 1000
+        run.windows.append(window)
+        begun, server, mine = time.monotonic(), serving_cpu(url), sum(client.cpu_times()[:2])
+        results = await asyncio.gather(
+            *(p.cash_after(window * (n + 0.5) / len(riding)) for n, p in enumerate(riding))
+        )
+        run.seconds += time.monotonic() - begun
+        run.server_cpu += serving_cpu(url) - server
+        run.client_cpu += sum(client.cpu_times()[:2]) - mine
+        for result in results:
+            if result is None:
+                run.unanswered += 1
+            elif result[1]:
+                run.trips.append(result[0])
+            else:
+                run.late += 1
+    for player in players:
+        await player.socket.disconnect()
+    return run
+
+
+@dataclass
+class Echo:
+    trips: list[float]
+    flat_out_rate: float
+
+
+async def _echo(url: str, windows: list[float], clients: int) -> Echo:
+    """The same number of clients, each clicking once at its moment of each window."""
+    tabs = [Tab(url) for _ in range(clients)]
+    for start in range(0, clients, 20):
+        await asyncio.gather(*(tab.connect() for tab in tabs[start : start + 20]))
+
+    async def click_after(tab: Tab, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await tab.click()
+
+    for window in windows:
+        spread = random.sample(range(clients), clients)
+        await asyncio.gather(
+            *(
+                click_after(tab, window * (n + 0.5) / clients)
+                for n, tab in zip(spread, tabs, strict=True)
+            )
+        )
+    trips = [trip for tab in tabs for trip in tab.round_trips]
+    before, started = len(trips), time.monotonic()
+    await asyncio.gather(*(tab.clicking(started + FLAT_OUT_SECONDS, pause=False) for tab in tabs))
+    answered = sum(len(tab.round_trips) for tab in tabs) - before
+    rate = answered / (time.monotonic() - started)
+    for tab in tabs:
+        await tab.socket.disconnect()
+    return Echo(trips, rate)
+
+
+def run() -> list[Figure]:
+    with _deployment(scaled=True, members=PLAYERS) as (url, env):
+        cookies = _logins(env, PLAYERS)
+        crash = asyncio.run(_play(url, env, cookies))
+    with asgi_server("bench.bare_socketio:app", workers=2) as url:
+        echo = asyncio.run(_echo(url, crash.windows, max(1, crash.placed // max(1, ROUNDS))))
+    p95, echo_p95 = _percentile(crash.trips, 0.95), _percentile(echo.trips, 0.95)
+    ratio = p95 / echo_p95 if echo_p95 else float("inf")
+    rate = len(crash.trips) / crash.seconds if crash.seconds else 0.0
+    headroom = echo.flat_out_rate / rate if rate else 0.0
+    cpu = crash.server_cpu / crash.seconds * 100 if crash.seconds else 0.0
+    return [
+        Figure("machine load average (1 min) at the end", os.getloadavg()[0], ""),
+        Figure("players (logged-in tabs on the Crash page)", PLAYERS, "players"),
+        Figure("pages opened and playing", crash.opened, "players", str(PLAYERS),
+               crash.opened == PLAYERS),
+        Figure("rounds played", ROUNDS, "rounds"),
+        Figure("bets placed in the betting phase", crash.placed, "bets", str(PLAYERS * ROUNDS),
+               crash.placed == PLAYERS * ROUNDS),
+        Figure("cash-out window per round (mean)", sum(crash.windows) / len(crash.windows),
+               "s"),
+        Figure("cash-outs paid", len(crash.trips), "cash-outs"),
+        Figure("cash-outs refused: the curve crashed first", crash.late, "cash-outs"),
+        Figure("cash-outs without an answer within 30 s", crash.unanswered, "cash-outs", "0",
+               crash.unanswered == 0),
+        Figure("cash-out round trip p50", _percentile(crash.trips, 0.5), "ms"),
+        Figure("cash-out round trip p95", p95, "ms"),
+        Figure("bare websocket round trip p50", _percentile(echo.trips, 0.5), "ms"),
+        Figure("bare websocket round trip p95", echo_p95, "ms"),
+        Figure("cash-out p95 / bare websocket p95", ratio, "x", "<= 5x",
+               bool(crash.trips) and ratio <= 5),
+        Figure("site CPU over the cash-out windows (app.cli serve and its workers)", cpu,
+               "% of a core"),
+        Figure("client: cash-outs per second", rate, "/s"),
+        Figure(f"client: bare websocket clicked with no pause ({FLAT_OUT_SECONDS:g} s)",
+               echo.flat_out_rate, "clicks/s"),
+        Figure("client: bare rate / cash-out rate", headroom, "x", ">= 10x", headroom >= 10),
+        Figure("client: its process's CPU over the rounds",
+               crash.client_cpu / crash.seconds * 100 if crash.seconds else 0.0,
+               "% of a core"),
+    ]  # fmt: skip
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["logins"]:
+        _make_logins(int(sys.argv[2]))
+    else:
+        for figure in run():
+            print(figure.row())

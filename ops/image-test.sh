@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make image-test`: build the image (Containerfile) on a Debian base made here from Debian's
 # packages (mmdebstrap, no image registry needed), start the demo from it, wait for
-# /health/ready and the home page, print the image's size, stop it. Needs podman.
+# /health/ready and the home page, hold the image to its size budget (IMAGE_BUDGET_MIB, 650),
+# stop it. Needs podman.
 set -euo pipefail
 source "$(dirname "$0")/podman-common.sh"
 image="${IMAGE:-localhost/platform:test}"
@@ -64,9 +65,12 @@ outside="$(curl -s -o /dev/null -w '%{http_code}' -H 'X-Forwarded-For: 203.0.113
 echo "metrics: $(grep -c '^platform_' <<<"$scrape") samples inside; through a proxy: $outside"
 [ "$outside" = 403 ]
 size="$(podman image inspect --format '{{.Size}}' "$image")"
+# The size budget: the runtime's Python, the pinned requirements and the built pages.
+budget="${IMAGE_BUDGET_MIB:-650}"
+[ $(( size / 1024 / 1024 )) -le "$budget" ] || { echo "image-test: $(( size / 1024 / 1024 )) MiB, over the budget of $budget MiB"; exit 1; }
 # A graceful stop: SIGTERM, and the process ends by itself within the grace period.
 started="$(date +%s)"
 podman stop -t 30 "$name" >/dev/null
 code="$(podman inspect --format '{{.State.ExitCode}}' "$name")"
 echo "stop: exit code $code after $(( $(date +%s) - started )) s"
-echo "image-test: ok; user id $user; HEALTHCHECK state: $health; image $image: $(( size / 1024 / 1024 )) MiB"
+echo "image-test: ok; user id $user; HEALTHCHECK state: $health; image $image: $(( size / 1024 / 1024 )) MiB (budget $budget MiB)"

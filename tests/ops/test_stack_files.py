@@ -109,6 +109,21 @@ def test_the_containerfile_is_pinned_unprivileged_and_checks_readiness() -> None
         _cli_knows(each)
 
 
+def _patterns(path: Path) -> set[str]:
+    lines = (line.strip() for line in path.read_text().splitlines())
+    return {line.strip("/") for line in lines if line and not line.startswith("#")}
+
+
+def test_the_image_takes_nothing_git_ignores() -> None:
+    """What a working tree holds beside the sources (the test build, local databases, caches,
+    coverage data) stays out of the image built from it: every pattern .gitignore lists is
+    in .dockerignore, itself, anywhere in the tree, or under a folder left out whole."""
+    ignored = _patterns(PROJECT_ROOT / ".dockerignore")
+    for pattern in _patterns(PROJECT_ROOT / ".gitignore"):
+        folders = {"/".join(pattern.split("/")[:n]) for n in range(1, pattern.count("/") + 1)}
+        assert pattern in ignored or f"**/{pattern}" in ignored or folders & ignored, pattern
+
+
 def test_the_compose_stack_has_its_services_and_their_commands_exist() -> None:
     compose = yaml.safe_load((OPS / "compose.yaml").read_text())
     services = compose["services"]

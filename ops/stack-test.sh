@@ -2,11 +2,12 @@
 # `make stack-test`: ops/compose.yaml started as it is on this machine, with podman behind
 # docker-compose (podman's Docker API), and checked from outside through Caddy: the migration
 # ran once, both replicas and the worker are ready, the site, its websocket and a request id
-# pass the proxy, /metrics and /health stay inside, the first staff invitation is made, and
-# the site keeps answering when a replica stops. No image registry is reachable here: the
-# platform's image is built from the Containerfile and PostgreSQL, Redis and Caddy are
-# stand-ins made from Debian's packages (ops/stack-test/standins.Containerfile). The
-# monitoring profile (Prometheus, Grafana) is not started.
+# pass the proxy, /metrics and /health stay inside, calls reach both replicas, Prometheus
+# scrapes every process and loads the alert rules, the first staff invitation is made, the
+# site keeps answering when a replica stops, and the worker stops by itself. No image
+# registry is reachable here: the platform's image is built from the Containerfile, and
+# PostgreSQL, Redis, Caddy and Prometheus are stand-ins made from Debian's packages
+# (ops/stack-test/standins.Containerfile). Grafana (no Debian package) is not started.
 set -euo pipefail
 source "$(dirname "$0")/podman-common.sh"
 port="${STACK_PORT:-18080}"

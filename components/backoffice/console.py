@@ -262,10 +262,10 @@ TIME_COLUMNS = frozenset({"at", "created", "last_login", "period", "finished", "
 # On a phone a row is a card: each cell on its own line after its column's name (the
 # header row is kept for screen readers only), the row's buttons below; no sideways scroll.
 _PHONE_CELL = (
-    "max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-0.5 "
-    "max-sm:text-right max-sm:break-all max-sm:before:content-[attr(data-label)] "
-    "max-sm:before:text-left max-sm:before:break-normal max-sm:before:font-medium "
-    "max-sm:before:text-slate-600 dark:max-sm:before:text-slate-400"
+    "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] max-sm:gap-3 max-sm:px-0 "
+    "max-sm:py-0.5 max-sm:text-right max-sm:break-words "
+    "max-sm:before:content-[attr(data-label)] max-sm:before:text-left "
+    "max-sm:before:font-medium max-sm:before:text-slate-600 dark:max-sm:before:text-slate-400"
 )
 
 

@@ -259,8 +259,8 @@ def card(title: str, *children: rx.Component, testid: str = "") -> rx.Component:
 TIME_COLUMNS = frozenset({"at", "created", "last_login", "period", "finished", "expires"})
 
 
-# On a phone a row is a card: each cell on its own line after its column's name (the
-# header row is kept for screen readers only), the row's buttons below; no sideways scroll.
+# On a phone a row is a card: each value beside its column's name (the header row is kept
+# for screen readers only), the row's buttons below; no sideways scroll.
 _PHONE_CELL = (
     "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] max-sm:gap-3 max-sm:px-0 "
     "max-sm:py-0.5 max-sm:text-right max-sm:break-words "

@@ -208,7 +208,7 @@ class CrashState(MemberPage, rx.State):
             self.mine = crash_views.mine_rows(own, lang, self._digits)
         self._show_slots(seen.slots_of(member_id), lang)
 
-    def _show_slots(self, ended: dict[int, tuple[str, Decimal | None]], lang: str) -> None:
+    def _show_slots(self, ended: crash_rounds.Slots, lang: str) -> None:
         """Each slot's bet of this round: none, riding, or how it ended."""
         for slot in (1, 2):
             found = ended.get(slot)

@@ -98,14 +98,14 @@ def test_the_feed_shows_the_largest_bets_and_counts_the_rest() -> None:
     bets = [_bet(n, Decimal(n), CrashBetStatus.OPEN) for n in range(1, extra + 1)]
     bets += [_bet(900, Decimal(1000), CrashBetStatus.PENDING)]
     bets += [_bet(901, Decimal(1000), CrashBetStatus.REFUSED)]
-    state = crash_rounds.state_of(row, bets, start)
+    state = crash_rounds.state_of(row, crash_rounds.RoundBets.of(bets), start)
     assert [line.stake for line in state.feed] == [
         Decimal(n) for n in range(extra, 5, -1)
     ]  # the largest first
     assert state.bettors == extra
     assert crash_views.feed_more(state, "pt") == "Mais apostas nesta rodada: 5"
     assert crash_views.feed_more(state, "en") == "More bets this round: 5"
-    whole = crash_rounds.state_of(row, bets[5:], start)
+    whole = crash_rounds.state_of(row, crash_rounds.RoundBets.of(bets[5:]), start)
     assert whole.bettors == len(whole.feed) and crash_views.feed_more(whole, "en") == ""
 
 

@@ -37,6 +37,7 @@ from app.services.studio.crash.rounds import (
     elapsed_ms,
     forget_reads,
     latest,
+    multiplier_of,
     pay,
     phase_of,
     wallet_round,
@@ -150,7 +151,7 @@ async def place(
         # the round was settled meanwhile (a very slow wallet): its settlement gives it back
         raise AppError("crash-betting-closed", 409)
     forget_reads()
-    return Placed(bet_id, chosen, stake, None if target is None else Decimal(target) / 100, answer)
+    return Placed(bet_id, chosen, stake, multiplier_of(target), answer)
 
 
 async def _refuse(bet_id: int) -> None:

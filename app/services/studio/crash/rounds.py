@@ -411,8 +411,7 @@ class RoundBets:
         return cls(tuple(_feed_line(b) for b in taken[:FEED_LINES]), len(taken), slots)
 
 
-def state_of(row: CrashRound, bets: Sequence[CrashBet] | RoundBets, now: datetime) -> RoundState:
-    shown = bets if isinstance(bets, RoundBets) else RoundBets.of(bets)
+def state_of(row: CrashRound, bets: RoundBets, now: datetime) -> RoundState:
     phase = phase_of(row, now)
     crashed = phase == Phase.CRASHED
     crash = Decimal(row.crash_hundredths) / 100
@@ -425,8 +424,8 @@ def state_of(row: CrashRound, bets: Sequence[CrashBet] | RoundBets, now: datetim
         crash=crash if crashed else None,
         multiplier=crash if crashed else curve,
         seed_hash=row.seed_hash,
-        feed=shown.feed,
-        bettors=shown.bettors,
+        feed=bets.feed,
+        bettors=bets.bettors,
     )
 
 

@@ -42,9 +42,9 @@ from typing import Any
 import psutil
 
 from bench.bare_socketio import NAMESPACE, ROOT_STATE
-from bench.bench_events import Tab, _percentile
+from bench.bench_events import Tab
 from bench.bench_locust import MEMBER_PREFIX, _deployment
-from bench.common import ROOT, Figure, asgi_server, serving_cpu
+from bench.common import ROOT, Figure, asgi_server, percentile, serving_cpu
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
 MEASURES = ("state/studio", "app/services/studio", "app/jobs/crash.py", "app/services/seamless")
@@ -289,7 +289,7 @@ def run() -> list[Figure]:
         crash = asyncio.run(_play(url, env, cookies))
     with asgi_server("bench.bare_socketio:app", workers=2) as url:
         echo = asyncio.run(_echo(url, crash.windows, max(1, crash.placed // max(1, ROUNDS))))
-    p95, echo_p95 = _percentile(crash.trips, 0.95), _percentile(echo.trips, 0.95)
+    p95, echo_p95 = percentile(crash.trips, 0.95), percentile(echo.trips, 0.95)
     ratio = p95 / echo_p95 if echo_p95 else float("inf")
     rate = len(crash.trips) / crash.seconds if crash.seconds else 0.0
     headroom = echo.flat_out_rate / rate if rate else 0.0
@@ -308,9 +308,9 @@ def run() -> list[Figure]:
         Figure("cash-outs refused: the curve crashed first", crash.late, "cash-outs"),
         Figure("cash-outs without an answer within 30 s", crash.unanswered, "cash-outs", "0",
                crash.unanswered == 0),
-        Figure("cash-out round trip p50", _percentile(crash.trips, 0.5), "ms"),
+        Figure("cash-out round trip p50", percentile(crash.trips, 0.5), "ms"),
         Figure("cash-out round trip p95", p95, "ms"),
-        Figure("bare websocket round trip p50", _percentile(echo.trips, 0.5), "ms"),
+        Figure("bare websocket round trip p50", percentile(echo.trips, 0.5), "ms"),
         Figure("bare websocket round trip p95", echo_p95, "ms"),
         Figure("cash-out p95 / bare websocket p95", ratio, "x", "<= 5x",
                bool(crash.trips) and ratio <= 5),

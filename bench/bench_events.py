@@ -45,7 +45,7 @@ import psutil
 
 from bench.bare_socketio import NAMESPACE, ROOT_STATE, WALLET_STATE
 from bench.bench_locust import REDIS_URL, _deployment
-from bench.common import Figure, asgi_server, serving_cpu
+from bench.common import Figure, asgi_server, percentile, serving_cpu
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
 MEASURES = ("state", "app/app.py", "rxconfig.py")
@@ -178,15 +178,10 @@ async def _largest_state(tokens: list[str]) -> float:
     return max(sizes) / 1024 if sizes else 0.0
 
 
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[int(share * (len(ordered) - 1))] if ordered else 0.0
-
-
 def _round_trips(prefix: str, clicks: Clicks, p95_below_ms: float | None = None) -> list[Figure]:
     """The round trip figures of one server; `prefix` names it (the site's figures keep the
     names they had before the echo)."""
-    trips, p95 = clicks.trips, _percentile(clicks.trips, 0.95)
+    trips, p95 = clicks.trips, percentile(clicks.trips, 0.95)
     p95_goal = f"< {p95_below_ms:g} ms" if p95_below_ms is not None else ""
     p95_met = None if p95_below_ms is None else bool(trips) and p95 < p95_below_ms
     return [
@@ -197,7 +192,7 @@ def _round_trips(prefix: str, clicks: Clicks, p95_below_ms: float | None = None)
                clicks.errors == 0),
         Figure(f"{prefix}click round trip p50", statistics.median(trips) if trips else 0.0, "ms"),
         Figure(f"{prefix}click round trip p95", p95, "ms", p95_goal, p95_met),
-        Figure(f"{prefix}click round trip p99", _percentile(trips, 0.99), "ms"),
+        Figure(f"{prefix}click round trip p99", percentile(trips, 0.99), "ms"),
     ]  # fmt: skip
 
 
@@ -206,7 +201,7 @@ def run() -> list[Figure]:
         reflex = asyncio.run(_measure(url, state=True))
     with asgi_server("bench.bare_socketio:app", workers=WORKERS) as url:
         echo = asyncio.run(_measure(url, flat_out=FLAT_OUT_SECONDS))
-    p95, echo_p95 = _percentile(reflex.trips, 0.95), _percentile(echo.trips, 0.95)
+    p95, echo_p95 = percentile(reflex.trips, 0.95), percentile(echo.trips, 0.95)
     ratio = p95 / echo_p95 if echo_p95 else float("inf")
     headroom = echo.flat_out_rate / reflex.rate() if reflex.rate() else 0.0
     largest_kb = reflex.largest_kb

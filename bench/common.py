@@ -224,6 +224,12 @@ def asgi_server(
         process.wait(timeout=10)
 
 
+def percentile(values: list[float], share: float) -> float:
+    """The value `share` (0 to 1) of the way up the sorted values; 0 for none."""
+    ordered = sorted(values)
+    return ordered[int(share * (len(ordered) - 1))] if ordered else 0.0
+
+
 def serving_cpu(url: str) -> float:
     """CPU seconds used so far by the server listening at `url`: every process whose command
     line names the port as an argument (granian's main process and the workers it forks with

@@ -15,6 +15,7 @@ from app.core import logs, metrics
 from app.core.cache import close_redis
 from app.core.config import get_settings
 from app.core.db import dispose_engine
+from app.crash_live import CrashLive
 from app.event_door import refuse_unknown_events
 from app.event_metrics import time_events
 from app.front_door import guard_front_door, transformers
@@ -62,7 +63,7 @@ get_settings()
 logs.configure()
 
 app = rx.App(
-    api_transformer=transformers(create_api(sitemap=sitemap_paths())),
+    api_transformer=transformers(create_api(sitemap=sitemap_paths()), CrashLive),
     head_components=[
         rx.el.script(src="/page-load.js"),
         rx.el.script(src="/scroll-lock.js"),

@@ -41,7 +41,7 @@ from app.services.browser_logins import (
 from app.services.origins import host_served, origin_allowed
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
+def header_of(scope: Scope, name: bytes) -> str | None:
     for key, value in scope.get("headers") or ():
         if key == name:
             return str(value.decode("latin-1"))
@@ -49,13 +49,13 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 
 def _https(scope: Scope) -> bool:
-    return scope.get("scheme") == "https" or _header(scope, b"x-forwarded-proto") == "https"
+    return scope.get("scheme") == "https" or header_of(scope, b"x-forwarded-proto") == "https"
 
 
-def _own_origin_https(scope: Scope) -> bool:
+def own_origin_https(scope: Scope) -> bool:
     """Whether the request's own origin is https: the server's scheme, or as trusted proxies
     report it."""
-    return served_over_https(str(scope.get("scheme", "")), _header(scope, b"x-forwarded-proto"))
+    return served_over_https(str(scope.get("scheme", "")), header_of(scope, b"x-forwarded-proto"))
 
 
 # 421 Misdirected Request: this server does not answer for the host named.
@@ -76,7 +76,7 @@ font:1.125rem/1.5 system-ui,sans-serif;background:#f8fafc;color:#0f172a;text-ali
 
 def _reader_language(scope: Scope) -> str:
     """The catalog of the reader's first Accept-Language tag (English when none is ours)."""
-    first = (_header(scope, b"accept-language") or "").split(",")[0].split(";")[0].strip()
+    first = (header_of(scope, b"accept-language") or "").split(",")[0].split(";")[0].strip()
     return ui_language(first or None)
 
 
@@ -92,7 +92,7 @@ class DomainCheck:
         if (
             scope["type"] not in ("http", "websocket")
             or scope["path"] in OPS_PATHS  # probes name the pod's address, not a brand's
-            or await host_served(_header(scope, b"host"))
+            or await host_served(header_of(scope, b"host"))
         ):
             await self.app(scope, receive, send)
             return
@@ -143,7 +143,7 @@ async def _rotate(scope: Scope, receive: Receive, send: Send) -> None:
     new_secret = None
     if scope.get("method") == "POST" and len(body) <= _TICKET_MAX_BYTES:
         ticket = body.decode("latin-1").strip()
-        new_secret = await take_rotation(ticket, secret_of(_header(scope, b"cookie")))
+        new_secret = await take_rotation(ticket, secret_of(header_of(scope, b"cookie")))
     headers = [(b"cache-control", b"no-store"), (b"content-length", b"0")]
     if new_secret is not None:
         headers.append((b"set-cookie", _cookie(scope, new_secret).encode("latin-1")))
@@ -172,7 +172,7 @@ class BrowserCookie:
             scope["type"] != "http"
             or scope["path"].startswith(API_PREFIXES)
             or scope["path"] in OPS_PATHS
-            or secret_of(_header(scope, b"cookie")) is not None
+            or secret_of(header_of(scope, b"cookie")) is not None
         ):
             await self.app(scope, receive, send)
             return
@@ -200,9 +200,9 @@ class BrandOriginCORS(CORSMiddleware):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            origin = _header(scope, b"origin")
-            host = _header(scope, b"host")
-            if origin is not None and origin_allowed(origin, host, https=_own_origin_https(scope)):
+            origin = header_of(scope, b"origin")
+            host = header_of(scope, b"host")
+            if origin is not None and origin_allowed(origin, host, https=own_origin_https(scope)):
                 # Starlette asks `is_allowed_origin` without the request: answer for this one.
                 await self._allowed(origin)(scope, receive, send)
                 return
@@ -224,7 +224,7 @@ def _add_brand_cors(api: Starlette) -> None:
 
 def _socket_origin_allowed(origin: str | None, environ: dict[str, Any]) -> bool:
     scope = environ.get("asgi.scope") or {}
-    return origin_allowed(origin, environ.get("HTTP_HOST"), https=_own_origin_https(scope))
+    return origin_allowed(origin, environ.get("HTTP_HOST"), https=own_origin_https(scope))
 
 
 def guard_front_door(app: rx.App) -> None:
@@ -235,7 +235,8 @@ def guard_front_door(app: rx.App) -> None:
         app.sio.eio.cors_allowed_origins = _socket_origin_allowed
 
 
-def transformers(api: Starlette) -> Sequence[Any]:
-    """The app's `api_transformer`: mount the API, then put the browser cookie in front, and
-    the domain check in front of the site and the API."""
-    return [api, BrowserCookie, DomainCheck]
+def transformers(api: Starlette, *doors: type) -> Sequence[Any]:
+    """The app's `api_transformer`: mount the API, then put the browser cookie and `doors`
+    (ASGI middlewares serving paths of their own) in front, and the domain check in front of
+    them all."""
+    return [api, BrowserCookie, *doors, DomainCheck]

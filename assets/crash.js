@@ -1,23 +1,124 @@
-// Crash's curve, drawn in the browser from the round's start and the server's time (the
-// server decides every cash-out; this only shows the shared curve smoothly and, after a
-// reconnect, where it is now). The element [data-crash-board] carries data-phase,
-// data-start (epoch ms), data-server (the server's epoch ms when the page was last updated)
-// and data-crash (the crash point once crashed). The curve: e^(GROWTH x ms), as on the server.
+// Crash's shared round in the browser. The live socket (app/crash_live.py) sends the brand's
+// board each time it changes, every text already in the page's language: this script writes
+// it into the elements marked [data-crash-live] (the round, its phase, the feed, the last
+// crash points, the round's hash) and onto [data-crash-board] as data-phase, data-round,
+// data-start (epoch ms) and data-crash (the crash point once crashed), then draws the curve
+// from them: e^(GROWTH x ms), as on the server. The server decides every cash-out; this only shows the shared curve
+// smoothly and, after a reconnect, where it is now.
 (function () {
   if (window.appCrash) return;
   window.appCrash = true;
   var GROWTH = 0.00006;
+  var LIVE_PATH = "/_crash/live";
   var offset = 0;
-  var lastServer = null;
   var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
+  var socket = null;
+  var socketLang = null;
+  var retryAt = 0;
+  var retries = 0;
+  var message = null;
+  var seq = 0;
+
+  function pageLang(board) {
+    var holder = board.closest("[lang]");
+    return (holder && holder.getAttribute("lang")) || "en";
+  }
+
+  function live(part) {
+    return document.querySelector('[data-crash-live="' + part + '"]');
+  }
+
+  function shape(name) {
+    var shapes = live("shapes");
+    var found = shapes && shapes.querySelector('[data-shape="' + name + '"]');
+    return found ? found.cloneNode(true) : null;
+  }
+
+  function setText(part, text) {
+    var element = live(part);
+    if (element && element.textContent !== text) element.textContent = text || "";
+  }
+
+  function fill(list, items, make) {
+    if (!list) return;
+    var made = [];
+    items.forEach(function (item) {
+      var element = make(item);
+      if (element) made.push(element);
+    });
+    list.replaceChildren.apply(list, made);
+  }
+
+  // The message onto the page (again whenever React made the elements anew).
+  function apply(board) {
+    var m = message;
+    board.setAttribute("data-phase", m.phase || "");
+    board.setAttribute("data-round", m.round || "");
+    board.setAttribute("data-start", String(m.start || 0));
+    board.setAttribute("data-crash", m.crash || "");
+    setText("label", m.label);
+    setText("status", m.status);
+    var status = live("status");
+    if (status) status.setAttribute("data-phase", m.phase || "");
+    setText("seed", m.seed);
+    setText("note", m.note);
+    fill(live("feed"), m.feed || [], function (row) {
+      var line = shape("feed");
+      if (!line) return null;
+      line.removeAttribute("data-shape");
+      line.querySelector('[data-field="name"]').textContent = row.name;
+      line.querySelector('[data-field="stake"]').textContent = row.stake;
+      var outcome = line.querySelector('[data-field="outcome"]');
+      outcome.textContent = row.outcome;
+      outcome.setAttribute("data-kind", row.cashed ? "cashed" : row.lost ? "lost" : "");
+      return line;
+    });
+    fill(live("past"), m.past || [], function (row) {
+      var chip = shape("past");
+      if (!chip) return null;
+      chip.removeAttribute("data-shape");
+      chip.textContent = row.multiplier;
+      chip.setAttribute("href", "/play/verify?round=" + encodeURIComponent(row.round_id));
+      chip.setAttribute("data-high", row.high ? "true" : "false");
+      return chip;
+    });
+    board.setAttribute("data-seq", String(seq));
+  }
+
+  // One socket while a board is on the page, in its language; closed when the player leaves
+  // Crash; opened again after a drop, waiting longer each time (up to 10 s).
+  function follow(board) {
+    var lang = board ? pageLang(board) : null;
+    if (socket && (!board || lang !== socketLang)) {
+      socket.onclose = null;
+      socket.close();
+      socket = null;
+    }
+    if (!board || socket || Date.now() < retryAt) return;
+    var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
+    socketLang = lang;
+    socket = new WebSocket(
+      scheme + window.location.host + LIVE_PATH + "?lang=" + encodeURIComponent(lang)
+    );
+    socket.onmessage = function (event) {
+      retries = 0;
+      message = JSON.parse(event.data);
+      offset = message.server - Date.now();
+      seq += 1;
+    };
+    socket.onclose = function () {
+      socket = null;
+      retries += 1;
+      retryAt = Date.now() + Math.min(10000, 500 * Math.pow(2, retries));
+    };
+  }
 
   var formats = {};
 
   // The multiplier in the page's language (2,35x on a Portuguese page), as the server
   // writes every other figure.
   function shown(board, value) {
-    var holder = board.closest("[lang]");
-    var lang = (holder && holder.getAttribute("lang")) || "en";
+    var lang = pageLang(board);
     if (!formats[lang]) {
       formats[lang] = new Intl.NumberFormat(lang, {
         minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false,
@@ -37,11 +138,6 @@
     if (!canvas || !label) return;
     var phase = board.getAttribute("data-phase");
     var start = Number(board.getAttribute("data-start") || 0);
-    var server = board.getAttribute("data-server");
-    if (server && server !== lastServer) {
-      lastServer = server;
-      offset = Number(server) - Date.now();
-    }
     var now = Date.now() + offset;
     var crash = board.getAttribute("data-crash");
     var ms = phase === "crashed" && crash ? Math.log(Number(crash)) / GROWTH : now - start;
@@ -53,6 +149,8 @@
       ms = 0;
     } else if (phase === "running" || phase === "crashed") {
       label.textContent = shown(board, value);
+    } else {
+      label.textContent = "";
     }
     var rect = canvas.getBoundingClientRect();
     var ratio = window.devicePixelRatio || 1;
@@ -86,7 +184,11 @@
   // reduced motion the number and the curve move 4 times a second, no animation.
   function frame() {
     var boards = document.querySelectorAll("[data-crash-board]");
-    boards.forEach(draw);
+    follow(boards[0] || null);
+    boards.forEach(function (board) {
+      if (message && board.getAttribute("data-seq") !== String(seq)) apply(board);
+      draw(board);
+    });
     if (boards.length && !(reduce && reduce.matches)) window.requestAnimationFrame(frame);
     else window.setTimeout(frame, boards.length ? 250 : 500);
   }

@@ -6,8 +6,10 @@ The site: `app.cli serve` in scaled mode (bench_locust's deployment: PostgreSQL,
 granian workers, the Crash driver among its jobs) with BENCH_CRASH_LIVE_PLAYERS verified,
 funded members, each logged in from a browser of its own (the login cookie). Each player is a
 Socket.IO client speaking the page's protocol (bench_events' Tab): it opens `/play/BGS_CRASH`
-with its cookie (the page's load opens the member's game session and starts the round watch),
-runs the events the page sends back as a browser does, and reads the page state's deltas.
+with its cookie (the page's load opens the member's game session and starts the watch of its
+own bets), runs the events the page sends back as a browser does, and reads the page state's
+deltas; beside it, as assets/crash.js does, it follows the board on the live socket
+(`/_crash/live`), reading every message.
 
 A round: the bench (the operator, reading the database) waits for a round taking bets whose
 crash point leaves a flight of at least MIN_CRASH; every player bets 1.00 on slot 1 at once
@@ -47,7 +49,13 @@ from bench.bench_locust import MEMBER_PREFIX, _deployment
 from bench.common import ROOT, Figure, asgi_server, percentile, serving_cpu
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
-MEASURES = ("state/studio", "app/services/studio", "app/jobs/crash.py", "app/services/seamless")
+MEASURES = (
+    "state/studio",
+    "app/services/studio",
+    "app/jobs/crash.py",
+    "app/services/seamless",
+    "app/crash_live.py",
+)
 
 PLAYERS = int(os.environ.get("BENCH_CRASH_LIVE_PLAYERS", "1000"))
 ROUNDS = int(os.environ.get("BENCH_CRASH_LIVE_ROUNDS", "2"))
@@ -72,6 +80,8 @@ class Player:
         self.socket.on("event", self._on_update, namespace=NAMESPACE)
         self.vars: dict[str, Any] = {}
         self.changed = asyncio.Event()
+        self.board_messages = 0
+        self._board: asyncio.Task[None] | None = None
 
     async def _on_update(self, update: dict[str, Any]) -> None:
         crash = (update.get("delta") or {}).get(CRASH_STATE)
@@ -111,7 +121,34 @@ class Player:
             auth={"event": hydrate},
             wait_timeout=60,
         )
-        return await self.until(lambda page: page.get("ready") is True, 120)
+        if not await self.until(lambda page: page.get("ready") is True, 120):
+            return False
+        opened = asyncio.get_running_loop().create_future()
+        self._board = asyncio.ensure_future(self._follow_board(opened))
+        return bool(await opened)
+
+    async def _follow_board(self, opened: asyncio.Future[bool]) -> None:
+        """The board's live socket, read to the end as the page's script reads it."""
+        import aiohttp
+
+        live = self.url.replace("http", "ws", 1) + "/_crash/live?lang=pt"
+        try:
+            async with (
+                aiohttp.ClientSession() as session,
+                session.ws_connect(live, origin=self.url, heartbeat=None) as socket,
+            ):
+                async for message in socket:
+                    self.board_messages += 1
+                    if not opened.done():
+                        opened.set_result(message.type == aiohttp.WSMsgType.TEXT)
+        finally:
+            if not opened.done():
+                opened.set_result(False)
+
+    async def close(self) -> None:
+        if self._board is not None:
+            self._board.cancel()
+        await self.socket.disconnect()
 
     async def bet(self) -> bool:
         await self.emit(f"{CRASH_STATE}.bet", {"slot": "1"})
@@ -139,6 +176,7 @@ class Run:
     server_cpu: float = 0.0  # CPU seconds over the cash-out windows
     client_cpu: float = 0.0
     seconds: float = 0.0  # the cash-out windows' wall time
+    board_messages: int = 0  # read on the live sockets, every player, the whole run
 
 
 def _logins(env: dict[str, str], count: int) -> list[str]:
@@ -244,8 +282,9 @@ async def _play(url: str, env: dict[str, str], cookies: list[str]) -> Run:
                 run.trips.append(result[0])
             else:
                 run.late += 1
+    run.board_messages = sum(p.board_messages for p in players)
     for player in players:
-        await player.socket.disconnect()
+        await player.close()
     return run
 
 
@@ -314,6 +353,8 @@ def run() -> list[Figure]:
         Figure("bare websocket round trip p95", echo_p95, "ms"),
         Figure("cash-out p95 / bare websocket p95", ratio, "x", "<= 5x",
                bool(crash.trips) and ratio <= 5),
+        Figure("live board messages read per player (the whole run)",
+               crash.board_messages / max(1, PLAYERS), "messages"),
         Figure("site CPU over the cash-out windows (app.cli serve and its workers)", cpu,
                "% of a core"),
         Figure("client: cash-outs per second", rate, "/s"),

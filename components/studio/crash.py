@@ -13,67 +13,52 @@ from components.i18n import t
 from components.studio.panels import CARD, SMALL_BUTTON
 from state.site import SiteState
 from state.studio.crash import CrashState
-from state.studio.crash_views import FeedRow, MineRow, PastRow
+from state.studio.crash_views import MineRow
 from state.studio.play import PlayState
 from state.studio.studio_auto import HotkeyState
 
 MUTED = "text-sm text-slate-500 dark:text-slate-400"
+# The night sky the curve flies in, in both themes (a card's light background would hide the
+# white multiplier).
+BOARD = (
+    "group relative overflow-hidden rounded-2xl p-4 shadow space-y-3 min-w-0 bg-slate-950 "
+    "text-white"
+)
+
+
+def _live(part: str, **props: Any) -> dict[str, Any]:
+    """An element assets/crash.js fills from the live socket's messages (no React children
+    to reconcile with it)."""
+    return {"data_crash_live": part, **props}
 
 
 def board() -> rx.Component:
+    """The round's curve, multiplier and phase. assets/crash.js sets data-phase, data-round,
+    data-start and data-crash on it from each message of the live socket."""
     return rx.el.div(
-        rx.el.div(
-            rx.cond(
-                CrashState.number > 0,
-                SiteState.texts["crash.round"]
-                .to(str)
-                .replace("{number}", CrashState.number.to(str)),
-                "",
-            ),
-            class_name="text-xs text-slate-500 dark:text-slate-400",
-        ),
+        rx.el.div(**_live("label", class_name="text-xs text-slate-400 min-h-4")),
         rx.el.canvas(
             class_name="w-full h-48 sm:h-64",
             aria_hidden="true",
         ),
-        rx.cond(
-            CrashState.phase == "",
-            rx.el.p(t("crash.waiting"), class_name="text-center text-sm"),
-        ),
-        # Written by assets/crash.js only (no React children to reconcile with it).
         rx.el.p(
             data_crash_multiplier="",
-            class_name=rx.cond(
-                CrashState.phase == "crashed",
-                "absolute inset-0 grid place-items-center text-4xl sm:text-6xl font-black "
-                "tabular-nums text-red-500 pointer-events-none",
-                "absolute inset-0 grid place-items-center text-4xl sm:text-6xl font-black "
-                "tabular-nums pointer-events-none",
-            ),
+            class_name="absolute inset-0 grid place-items-center text-4xl sm:text-6xl font-black "
+            "tabular-nums pointer-events-none group-data-[phase=crashed]:text-red-500",
             data_testid="crash-multiplier",
         ),
         rx.el.p(
-            rx.cond(
-                CrashState.phase == "crashed",
-                SiteState.texts["crash.crashed"]
-                .to(str)
-                .replace("{multiplier}", CrashState.crash_shown),
-                rx.cond(CrashState.phase == "running", t("crash.running"), ""),
-            ),
-            role="status",
-            aria_live="polite",
-            class_name="text-sm font-semibold text-center",
-            data_testid="crash-phase",
-            data_phase=CrashState.phase,
+            **_live(
+                "status",
+                role="status",
+                aria_live="polite",
+                class_name="text-sm font-semibold text-center min-h-5",
+                data_testid="crash-phase",
+            )
         ),
         data_crash_board="",
-        data_phase=CrashState.phase,
-        data_start=CrashState.started_ms,
-        data_server=CrashState.server_ms,
-        data_crash=CrashState.crash_text,
         data_betting_text=t("crash.betting"),
-        data_round=CrashState.round_id,
-        class_name=CARD + " relative overflow-hidden bg-slate-950 text-white",
+        class_name=BOARD,
         data_testid="crash-board",
     )
 
@@ -99,7 +84,7 @@ def _keys(keys: tuple[str, ...]) -> list[rx.Component]:
             key,
             class_name=rx.cond(
                 HotkeyState.hotkeys_on,
-                "px-1.5 rounded border border-current font-mono text-xs opacity-80",
+                "px-1.5 rounded border border-current font-mono text-xs",
                 "hidden",
             ),
             data_testid="crash-key",
@@ -219,42 +204,41 @@ def messages() -> rx.Component:
     )
 
 
-def _past_chip(row: PastRow) -> rx.Component:
-    return rx.el.a(
-        row.multiplier,
-        href="/play/verify?round=" + row.round_id,
-        class_name=rx.cond(
-            row.high,
-            "px-2 py-1 rounded-full text-xs font-bold tabular-nums bg-emerald-100 "
-            "text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100",
-            "px-2 py-1 rounded-full text-xs font-bold tabular-nums bg-slate-200 "
-            "text-slate-800 dark:bg-slate-700 dark:text-slate-100",
+PAST_CHIP = (
+    "px-2 py-1 rounded-full text-xs font-bold tabular-nums bg-slate-200 text-slate-800 "
+    "dark:bg-slate-700 dark:text-slate-100 data-[high=true]:bg-emerald-100 "
+    "data-[high=true]:text-emerald-800 dark:data-[high=true]:bg-emerald-900 "
+    "dark:data-[high=true]:text-emerald-100"
+)
+OUTCOME = (
+    "data-[kind=cashed]:text-emerald-700 dark:data-[kind=cashed]:text-emerald-400 "
+    "data-[kind=lost]:text-red-600 dark:data-[kind=lost]:text-red-400"
+)
+
+
+def live_shapes() -> rx.Component:
+    """The shapes assets/crash.js copies for each crash point and each line of the feed."""
+    return rx.el.div(
+        rx.el.a(data_shape="past", class_name=PAST_CHIP),
+        rx.el.ul(
+            rx.el.li(
+                rx.el.span(data_field="name", class_name="font-mono"),
+                rx.el.span(data_field="stake", class_name="tabular-nums"),
+                rx.el.span(data_field="outcome", class_name=OUTCOME),
+                data_shape="feed",
+                class_name="grid grid-cols-3 gap-2 text-sm",
+            )
         ),
+        **_live("shapes", hidden=True),
     )
 
 
 def past_strip() -> rx.Component:
     return rx.el.div(
         rx.el.h2(t("crash.past"), class_name="sr-only"),
-        rx.foreach(CrashState.past, _past_chip),
-        class_name="flex gap-2 overflow-x-auto",
+        rx.el.div(**_live("past", class_name="flex gap-2")),
+        class_name="overflow-x-auto",
         data_testid="crash-past",
-    )
-
-
-def _feed_row(row: FeedRow) -> rx.Component:
-    return rx.el.li(
-        rx.el.span(row.name, class_name="font-mono"),
-        rx.el.span(row.stake, class_name="tabular-nums"),
-        rx.el.span(
-            row.outcome,
-            class_name=rx.cond(
-                row.cashed,
-                "text-emerald-700 dark:text-emerald-400",
-                rx.cond(row.lost, "text-red-600 dark:text-red-400", ""),
-            ),
-        ),
-        class_name="grid grid-cols-3 gap-2 text-sm",
     )
 
 
@@ -281,15 +265,15 @@ def _listed(
 
 
 def feed() -> rx.Component:
-    """The round's largest bets, and how many more there are."""
-    more = rx.cond(
-        CrashState.feed_more != "",
-        rx.el.p(CrashState.feed_more, class_name=MUTED, data_testid="crash-feed-more"),
+    """The round's largest bets, and how many more there are (or that there are none)."""
+    return rx.el.section(
+        rx.el.h2(t("crash.feed"), class_name="font-semibold"),
+        rx.el.ul(**_live("feed", class_name="space-y-1")),
+        rx.el.p(**_live("note", class_name=MUTED, data_testid="crash-feed-more")),
+        class_name=CARD,
+        aria_live="polite",
+        data_testid="crash-feed",
     )
-    return _listed(
-        "crash.feed", CrashState.feed, _feed_row, "crash.feed_empty", more,
-        aria_live="polite", data_testid="crash-feed",
-    )  # fmt: skip
 
 
 def _mine_row(row: MineRow) -> rx.Component:
@@ -318,7 +302,7 @@ def fairness_box() -> rx.Component:
         ),
         rx.el.dl(
             rx.el.dt(t("crash.hash"), class_name="text-xs text-slate-500 dark:text-slate-400"),
-            rx.el.dd(CrashState.seed_hash, class_name="font-mono text-xs break-all"),
+            rx.el.dd(**_live("seed", class_name="font-mono text-xs break-all")),
             rx.el.dt(t("crash.chain"), class_name="text-xs text-slate-500 dark:text-slate-400"),
             rx.el.dd(CrashState.terminal_hash, class_name="font-mono text-xs break-all"),
             rx.el.dt(t("crash.salt"), class_name="text-xs text-slate-500 dark:text-slate-400"),

@@ -18,6 +18,7 @@ from components.studio.crash import (
     board,
     fairness_box,
     feed,
+    live_shapes,
     messages,
     mine,
     past_strip,
@@ -43,6 +44,7 @@ def _game() -> rx.Component:
             rx.cond(PlayState.mode == "real", mine()),  # demo bets have no record to verify
             hotkeys_panel(HOTKEYS),
             fairness_box(),
+            live_shapes(),
             class_name="space-y-3 min-w-0",
         ),
         class_name="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]",

@@ -1,14 +1,14 @@
-"""The Crash page (`/play/BGS_CRASH`): the brand's shared round, the member's two bets, the
-live feed, the last crash points and the member's own bets with their verify links.
+"""The Crash page (`/play/BGS_CRASH`): the member's two bets and own bets with their verify
+links, beside the brand's shared round.
 
 The game session is the studio page's (state/studio/play.py `PlayState`: a launch token of the
-URL or a launch made here), so the wallet, limits and reality checks are those of every Original. A
-background watch looks at the brand's board (shared by the process's pages) every
-WATCH_EVERY_SECONDS and refreshes the page when what it shows changed: at once for the round,
-its phase or the member's own bets, within FEED_EVERY_SECONDS for the other players' bets, and
-every BEAT_SECONDS anyway (the member's login is checked again then). The curve itself is drawn
-by the browser from the round's start and the server's time (assets/crash.js), so it stays
-smooth and right after a reconnect.
+URL or a launch made here), so the wallet, limits and reality checks are those of every Original.
+The round itself (its phase, curve, feed and last crash points) is the same for every tab of the
+brand: the browser follows it on the live socket (app/crash_live.py) and draws it
+(assets/crash.js), so it stays smooth and right after a reconnect, and costs this state nothing.
+The state's background watch wakes only when the member's own bets of the round change (the
+process's follower, app/services/studio/crash/follow.py); a demo bet riding is looked at every
+DEMO_EVERY_SECONDS.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import AsyncIterator
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -31,6 +32,7 @@ from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo
 from app.services.studio.crash import rounds as crash_rounds
+from app.services.studio.crash.follow import Seen, follower
 from state.accounts.auth import member_or_none
 from state.cashier.wallet import WalletState
 from state.gates import gated
@@ -39,7 +41,7 @@ from state.member_page import MemberPage, member_action
 from state.protection.reality import RealityState
 from state.site import current_brand, ui_lang
 from state.studio import crash_views
-from state.studio.crash_views import FeedRow, MineRow, PastRow
+from state.studio.crash_views import MineRow
 from state.studio.play import BET_FACTORS, DEMO_CURRENCY, PlayState
 from state.studio.studio_views import Detail
 from state.watch import watch_key
@@ -54,11 +56,8 @@ HANDLER_GATES: dict[str, gates.Door] = {
     "CrashVerifyState.load": gates.READ,
 }
 
-WATCH_EVERY_SECONDS = 0.4
-FEED_EVERY_SECONDS = 1.2
-BEAT_SECONDS = 2.0
+DEMO_EVERY_SECONDS = 1.0
 WATCH_FOR_SECONDS = 3600
-WATCH_STALE_SECONDS = 5.0  # a watch silent this long is gone: the page's next load starts one
 SLOTS = ("1", "2")
 LOAD_SCRIPT = rx.call_script(
     "window.appCrash || document.head.appendChild("
@@ -66,16 +65,46 @@ LOAD_SCRIPT = rx.call_script(
 )
 
 
-def _epoch_ms(moment: Any) -> int:
-    return int(moment.timestamp() * 1000)
+async def _demo_changes(merchant_id: int, player: studio_rounds.Player) -> AsyncIterator[None]:
+    """When a demo tab's bets may have changed: when a new round opens, and every
+    DEMO_EVERY_SECONDS while one of its bets rides (a target passed, the crash)."""
+    ends = time.monotonic() + WATCH_FOR_SECONDS
+    rounds = follower(merchant_id).public()
+    shown = await anext(rounds)
+    yield None
+    next_seen = asyncio.ensure_future(anext(rounds))
+    try:
+        while time.monotonic() < ends:
+            bets_ride = await demo.riding(player)
+            await asyncio.wait([next_seen], timeout=DEMO_EVERY_SECONDS if bets_ride else None)
+            if next_seen.done():
+                seen, next_seen = next_seen.result(), asyncio.ensure_future(anext(rounds))
+                new_round = _round_of(seen) != _round_of(shown)
+                shown = seen
+                if new_round or bets_ride:
+                    yield None
+            elif bets_ride:
+                yield None
+    finally:
+        next_seen.cancel()
+        with contextlib.suppress(asyncio.CancelledError, StopAsyncIteration):
+            await next_seen
+        await rounds.aclose()
+
+
+def _round_of(seen: Seen) -> str:
+    return "" if seen.board.state is None else seen.board.state.round_id
+
+
+# The watches running in this process: one per tab, socket, page (Reflex ends a page's tasks
+# when its socket drops; a reconnect's load starts another) and whose bets it follows.
+_watching: set[str] = set()
 
 
 class CrashState(MemberPage, rx.State):
     _watch_token: str = ""
-    _watch_beat: float = 0.0
     _merchant_id: int = 0
     _digits: int = 2  # the brand's amounts' minor digits
-    _round_pk: int = 0
     _viewer: int = 0  # the member whose bets the last refresh showed (0: none)
 
     ready: bool = False
@@ -85,18 +114,6 @@ class CrashState(MemberPage, rx.State):
     rtp: str = ""
     terminal_hash: str = ""
     salt: str = ""
-
-    round_id: str = ""
-    number: int = 0
-    phase: str = ""  # betting, running, crashed ("" before the first round)
-    started_ms: int = 0
-    server_ms: int = 0
-    crash_text: str = ""  # the crash point once crashed, for the curve's script ("2.35")
-    crash_shown: str = ""  # the same in the reader's decimals ("2,35")
-    seed_hash: str = ""
-    feed: list[FeedRow] = []
-    feed_more: str = ""  # the round's bets beyond the feed's, counted
-    past: list[PastRow] = []
     mine: list[MineRow] = []
 
     stake_1: str = "1.00"
@@ -173,27 +190,11 @@ class CrashState(MemberPage, rx.State):
         return 0 if member is None else member.id or 0
 
     async def _refresh(self, history: bool = True) -> None:
-        """The round, the feed, the last crash points and the member's bets, now: from the
-        brand's board this process shares (crash_rounds.board); the member's history of bets
-        is read again with `history` (the watch: only when the round or its phase changed)."""
+        """The member's bets of the round, from the brand's board this process shares
+        (crash_rounds.board), and with `history` their bets of the last rounds."""
         lang = await ui_lang(self)
         now = clock.now()
         seen = await crash_rounds.board(self._merchant_id, now)
-        state = seen.state
-        self.server_ms = _epoch_ms(now)
-        if state is None:
-            self.phase = ""
-            return
-        history = history or (self.round_id, self.phase) != (state.round_id, state.phase)
-        self._round_pk = crash_rounds.round_pk(state.round_id)
-        self.round_id, self.number, self.phase = state.round_id, state.number, state.phase
-        self.started_ms = _epoch_ms(state.started_at)
-        self.crash_text = "" if state.crash is None else f"{state.crash:.2f}"
-        self.crash_shown = "" if state.crash is None else crash_views.multiplier(state.crash, lang)
-        self.seed_hash = state.seed_hash
-        self.feed = crash_views.feed_rows(state.feed, lang, self._digits)
-        self.feed_more = crash_views.feed_more(state, lang)
-        self.past = crash_views.past_rows(seen.past, lang)
         play = await self.get_state(PlayState)
         self._viewer = 0
         if play.mode == "demo":
@@ -227,44 +228,40 @@ class CrashState(MemberPage, rx.State):
 
     @rx.event(background=True)
     async def watch(self) -> Any:
-        """Follow the brand's round while the page is open (one watch per tab and page)."""
+        """Follow the member's bets of the round while the page is open (one watch per tab
+        and page): refreshed when they change, the header's balance when one ended."""
         async with self:
-            alive = (
-                self._watch_token == watch_key(self)
-                and time.time() - self._watch_beat < WATCH_STALE_SECONDS
-            )
-            if alive or not self.ready:
-                return
-            token = self._watch_token = watch_key(self)
-            refreshed = self._watch_beat = time.time()
+            play = await self.get_state(PlayState)
             merchant_id, member_id = self._merchant_id, self._viewer
-        shown = crash_views.board_mark(
-            await crash_rounds.board(merchant_id, clock.now()), member_id
-        )
-        for _ in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
-            await asyncio.sleep(WATCH_EVERY_SECONDS)
-            mark = crash_views.board_mark(
-                await crash_rounds.board(merchant_id, clock.now()), member_id
+            key = f"{watch_key(self)} {merchant_id} {member_id} {play.mode}"
+            if key in _watching or not self.ready:
+                return
+            self._watch_token = key
+            changes = (
+                _demo_changes(merchant_id, play._player())
+                if play.mode == "demo"
+                else follower(merchant_id).own(member_id, WATCH_FOR_SECONDS)
             )
-            since = time.time() - refreshed
-            if not (
-                mark.urgent != shown.urgent
-                or (mark.feed != shown.feed and since >= FEED_EVERY_SECONDS)
-                or since >= BEAT_SECONDS
-            ):
-                continue
-            async with self:
-                if self._watch_token != token:
-                    return
-                refreshed = self._watch_beat = time.time()
-                before = (self.phase, self.round_id)
-                with contextlib.suppress(AppError):
-                    await self._refresh(history=False)
-                ended = before != (self.phase, self.round_id)
-                member_id = self._viewer
-            shown = mark
-            if ended:
-                yield WalletState.refresh
+        _watching.add(key)
+        try:
+            first = True
+            async for _ in changes:
+                if first:  # the bets as the load showed them
+                    first = False
+                    continue
+                async with self:
+                    if self._watch_token != key:
+                        return
+                    before = (self.riding_1, self.riding_2)
+                    with contextlib.suppress(AppError):
+                        await self._refresh()
+                    after = (self.riding_1, self.riding_2)
+                    ended = any(b and not a for b, a in zip(before, after, strict=True))
+                if ended:
+                    yield WalletState.refresh
+        finally:
+            _watching.discard(key)
+            await changes.aclose()
 
     @rx.event
     @checked

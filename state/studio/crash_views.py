@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import asdict, dataclass
+from datetime import datetime
 from decimal import Decimal
 
 from app.core.i18n import translate
@@ -13,6 +15,7 @@ from app.services.studio.crash.rounds import (
     FeedLine,
     OwnBet,
     PastRound,
+    Phase,
     RoundState,
     Verification,
 )
@@ -76,30 +79,49 @@ def feed_rows(lines: tuple[FeedLine, ...], lang: str, digits: int) -> list[FeedR
     ]
 
 
-@dataclass(frozen=True)
-class BoardMark:
-    """What a Crash page shows of its brand's board: `urgent` (the round, its phase, the
-    member's own bets) and `feed` (the other players' bets)."""
-
-    urgent: tuple[object, ...]
-    feed: tuple[object, ...]
-
-
-def board_mark(board: Board, member_id: int) -> BoardMark:
-    state = board.state
-    if state is None:
-        return BoardMark((), ())
-    own = tuple(sorted(board.slots_of(member_id).items())) if member_id else ()
-    return BoardMark(
-        (state.round_id, state.phase, own),
-        (state.bettors, tuple((line.bet_id, line.status) for line in state.feed)),
-    )
-
-
 def feed_more(state: RoundState, lang: str) -> str:
     """How many of the round's bets the feed (its largest) leaves out; "" when none."""
     more = state.bettors - len(state.feed)
     return translate("crash.feed_more", lang, count=format_count(more, lang)) if more > 0 else ""
+
+
+def epoch_ms(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def board_body(board: Board, lang: str, digits: int) -> str:
+    """The brand's board as every Crash tab shows it, for the live socket (app/crash_live.py)
+    and assets/crash.js: a JSON object, every text written in `lang`, without the server's
+    time (`stamped` adds it as the message leaves)."""
+    state = board.state
+    if state is None:
+        return json.dumps({"phase": "", "status": translate("crash.waiting", lang)})
+    shown = "" if state.crash is None else multiplier(state.crash, lang)
+    statuses = {
+        Phase.RUNNING: translate("crash.running", lang),
+        Phase.CRASHED: translate("crash.crashed", lang, multiplier=shown),
+    }
+    feed = feed_rows(state.feed, lang, digits)
+    return json.dumps(
+        {
+            "round": state.round_id,
+            "label": translate("crash.round", lang, number=state.number),
+            "phase": state.phase,
+            "start": epoch_ms(state.started_at),
+            "crash": "" if state.crash is None else f"{state.crash:.2f}",
+            "status": statuses.get(state.phase, ""),
+            "seed": state.seed_hash,
+            "feed": [asdict(row) for row in feed],
+            "note": feed_more(state, lang) or ("" if feed else translate("crash.feed_empty", lang)),
+            "past": [asdict(row) for row in past_rows(board.past, lang)],
+        },
+        separators=(",", ":"),
+    )
+
+
+def stamped(body: str, now: datetime) -> str:
+    """A board's message with the server's time as it leaves (the curve's clock)."""
+    return f'{{"server":{epoch_ms(now)},{body[1:]}'
 
 
 def past_rows(rounds: list[PastRound], lang: str) -> list[PastRow]:

@@ -2,7 +2,8 @@
 itself; one bets and cashes out by hotkeys (the keys shown on the buttons) while the curve
 rises, the other clicks and rides into the crash and loses; a guest plays the same round with
 the demo balance (from the Originals' list, whose Crash card states its RTP), kept out of the
-live feed, and cashes out by click; the winner's own bets link to the round's verification."""
+live feed (the board every tab follows on the live socket), and cashes out by click; the
+winner's own bets link to the round's verification."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from app.services.brands import brands
 from models import Member
 from models.base import utcnow
 from models.crash import CrashRound, CrashRoundStatus
+from tests.helpers.axe import blocking_violations
 from tests.helpers.browser import SLOW_MS, open_site, register_in_browser, visitor_context
 from tests.helpers.crash_game import next_round_crashing_between
 from tests.helpers.money import cash, fund
@@ -65,9 +67,16 @@ async def _settled(round_pk: int) -> None:
     raise AssertionError("the round was not settled")
 
 
-async def _player(browser: Browser, site_url: str) -> tuple[Page, Member]:
+async def _player(browser: Browser, site_url: str, *, axe: bool = False) -> tuple[Page, Member]:
+    """A member on the Crash page; with `axe`, in a browser that lets axe-core's inline script
+    in (bypass_csp: the others keep the site's policy, its connect-src for the live socket)."""
     context = await visitor_context(
-        browser, viewport=PHONE, is_mobile=True, has_touch=True, timezone_id="America/Sao_Paulo"
+        browser,
+        viewport=PHONE,
+        is_mobile=True,
+        has_touch=True,
+        timezone_id="America/Sao_Paulo",
+        bypass_csp=axe,
     )
     page = await context.new_page()
     member = await register_in_browser(page, site_url)
@@ -103,9 +112,8 @@ async def _guest_demo(browser: Browser, site_url: str) -> Page:
 async def test_two_players_in_one_round_one_cashes_out_one_loses(
     browser: Browser, site_url: str
 ) -> None:
-    (winner_page, winner), (loser_page, loser) = [
-        await _player(browser, site_url) for _ in range(2)
-    ]
+    winner_page, winner = await _player(browser, site_url, axe=True)
+    loser_page, loser = await _player(browser, site_url)
     guest_page = await _guest_demo(browser, site_url)
     # Hotkeys, as on every Original: listed with their switch, shown on the buttons; D and S
     # double and halve bet 1.
@@ -133,6 +141,8 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
         # the live feed shows both members' bets of the round, names masked; no demo bet
         await expect(page.get_by_test_id("crash-feed").locator("li")).to_have_count(2)
     assert "***" in await winner_page.get_by_test_id("crash-feed").inner_text()
+    # What the live board wrote into the page (the feed, the crash points) is accessible too.
+    assert await blocking_violations(winner_page, ("[data-testid=crash-page]",)) == []
     await expect(guest_page.get_by_test_id("crash-balance")).to_contain_text("999,00")
 
     board = winner_page.get_by_test_id("crash-board")

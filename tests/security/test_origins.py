@@ -5,6 +5,9 @@ browser cookie every page response gives is HttpOnly and SameSite."""
 
 from __future__ import annotations
 
+import json
+
+import aiohttp
 import httpx
 import pytest
 import socketio  # type: ignore[import-untyped]
@@ -113,6 +116,20 @@ async def test_websocket_refuses_other_sites(site_url: str) -> None:
     for origin in (_brand_origin(site_url), site_url):
         async with Outsider(site_url, origin=origin) as outsider:
             assert outsider.client.connected and outsider.updates
+
+
+@pytest.mark.e2e
+async def test_crash_live_board_refuses_other_sites(site_url: str) -> None:
+    """Crash's live board socket (app/crash_live.py) asks for no login but takes the site's
+    own origins only: another site's page cannot open it."""
+    live = site_url.replace("http", "ws", 1) + "/_crash/live?lang=en"
+    async with aiohttp.ClientSession() as session:
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await session.ws_connect(live, origin=EVIL)
+        for origin in (_brand_origin(site_url), site_url):
+            async with session.ws_connect(live, origin=origin) as socket:
+                first = json.loads(await socket.receive_str(timeout=30))
+                assert isinstance(first["server"], int) and "phase" in first
 
 
 @pytest.mark.e2e

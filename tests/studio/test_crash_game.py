@@ -25,7 +25,7 @@ from app.jobs import crash as driver
 from app.services import exclusion, ledger
 from app.services.promotions import bonus
 from app.services.studio import rounds as studio_rounds
-from app.services.studio.crash import bets, chains, demo, fairness
+from app.services.studio.crash import bets, chains, demo, fairness, follow
 from app.services.studio.crash import rounds as crash_rounds
 from models.crash import CrashBetStatus, CrashRound, CrashRoundStatus
 from models.facts import FactKind
@@ -204,6 +204,37 @@ async def test_the_pages_of_a_process_share_one_read_and_see_its_own_writes_at_o
     cashed = await crash_rounds.board(merchant_id, clock.now())
     assert len(reads) == 3
     assert cashed.slots_of(member.id) == {2: (CrashBetStatus.CASHED, Decimal("1.50"))}
+
+
+async def test_the_follower_wakes_every_page_for_the_round_and_a_member_for_their_bets() -> None:
+    """One follower per brand and process: the live sockets of every Crash tab wake when the
+    round takes off; a member's page wakes when their own bets change, never for another's."""
+    row = await fresh_round()
+    merchant_id = await brand_id()
+    member, player = await crash_player("50.00")
+    other, _ = await crash_player()
+    assert member.id is not None and other.id is not None
+    live = follow.follower(merchant_id)
+    public, mine, theirs = live.public(), live.own(member.id, 30), live.own(other.id, 30)
+    first = await anext(public)
+    assert first.board.state is not None and first.board.state.phase == "betting"
+    assert await anext(mine) == {} and await anext(theirs) == {}
+    their_next = asyncio.ensure_future(anext(theirs))
+    try:
+        await bets.place(player, merchant_id, 1, "2.00", "")
+        assert await asyncio.wait_for(anext(mine), 5) == {1: (CrashBetStatus.OPEN, None)}
+        at_ms(row, 100)
+        seen = first
+        while seen.board.state is not None and seen.board.state.phase == "betting":
+            seen = await asyncio.wait_for(anext(public), 5)  # the feed may come first
+        assert seen.generation > first.generation
+        assert seen.board.state is not None and seen.board.state.phase == "running"
+        await asyncio.sleep(3 * follow.FOLLOW_SECONDS)
+        assert not their_next.done()
+    finally:
+        their_next.cancel()
+        for listener in (public, mine):
+            await listener.aclose()
 
 
 async def test_a_cash_out_after_the_crash_is_refused_and_the_bet_lost_once() -> None:

@@ -3,6 +3,7 @@ masked names as given, the verify lines of a round."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -109,21 +110,43 @@ def test_the_feed_shows_the_largest_bets_and_counts_the_rest() -> None:
     assert whole.bettors == len(whole.feed) and crash_views.feed_more(whole, "en") == ""
 
 
-def test_a_page_marks_its_own_bets_as_urgent_and_the_others_as_feed() -> None:
-    """The watch refreshes a page at once when the round, its phase or the member's own bets
-    change, and within FEED_EVERY_SECONDS when only the other players' bets do."""
+def _board(bets: list[CrashBet], now: datetime) -> crash_rounds.Board:
     row = _round()
-    start = row.started_at
+    taken = crash_rounds.RoundBets.of(bets)
+    past = [crash_rounds.PastRound("crash-6", 6, Decimal("1.20"))]
+    return crash_rounds.Board(crash_rounds.state_of(row, taken, now), past, taken.slots)
 
-    def mark(bets: list[CrashBet], member_id: int = 1) -> crash_views.BoardMark:
-        taken = crash_rounds.RoundBets.of(bets)
-        board = crash_rounds.Board(crash_rounds.state_of(row, taken, start), [], taken.slots)
-        return crash_views.board_mark(board, member_id)
 
-    mine, other = _bet(1, Decimal(5), CrashBetStatus.OPEN), _bet(2, Decimal(3), CrashBetStatus.OPEN)
-    before = mark([mine, other])
-    other_cashed = mark([mine, _bet(2, Decimal(3), CrashBetStatus.CASHED)])
-    assert other_cashed.urgent == before.urgent and other_cashed.feed != before.feed
-    mine_cashed = mark([_bet(1, Decimal(5), CrashBetStatus.CASHED), other])
-    assert mine_cashed.urgent != before.urgent
-    assert mark([mine, other], member_id=0).urgent[2] == ()  # a visitor has no bets
+def test_the_live_message_writes_the_board_in_the_readers_language() -> None:
+    """One message per brand and language for every Crash tab (app/crash_live.py): the
+    round, its phase and every text written the reader's way; the crash point only once
+    crashed; the server's time stamped as it leaves."""
+    start = _round().started_at
+    bets = [_bet(1, Decimal(5), CrashBetStatus.CASHED), _bet(2, Decimal(3), CrashBetStatus.LOST)]
+    bets[0].cashout_hundredths = 150
+    crashed = json.loads(
+        crash_views.board_body(_board(bets, start + timedelta(seconds=10)), "pt", 2)
+    )
+    assert (crashed["round"], crashed["label"], crashed["phase"]) == (
+        "crash-7", "Rodada nº 7", "crashed"
+    )  # fmt: skip
+    assert (crashed["crash"], crashed["status"]) == ("2.50", "Estourou em 2,50x")
+    assert [
+        (r["name"], r["stake"], r["outcome"], r["cashed"], r["lost"]) for r in crashed["feed"]
+    ] == [
+        ("p1", "5,00", "Retirou em 1,50x", True, False),
+        ("p2", "3,00", "Perdeu", False, True),
+    ]
+    assert crashed["note"] == "" and crashed["start"] == crash_views.epoch_ms(start)
+    assert crashed["past"] == [{"round_id": "crash-6", "multiplier": "1,20x", "high": False}]
+    betting = json.loads(crash_views.board_body(_board([], start - timedelta(seconds=3)), "en", 2))
+    assert (betting["phase"], betting["crash"], betting["status"]) == ("betting", "", "")
+    assert (betting["feed"], betting["note"]) == ([], "No bets in this round yet.")
+    running = json.loads(crash_views.board_body(_board([], start + timedelta(seconds=1)), "en", 2))
+    assert (running["phase"], running["crash"], running["status"]) == ("running", "", "In flight")
+    none = crash_rounds.Board(None, [], {})
+    assert json.loads(crash_views.board_body(none, "pt", 2)) == {
+        "phase": "", "status": "A próxima rodada começa em breve"
+    }  # fmt: skip
+    sent = json.loads(crash_views.stamped(crash_views.board_body(none, "en", 2), start))
+    assert sent["server"] == crash_views.epoch_ms(start) and sent["phase"] == ""

@@ -170,6 +170,12 @@ async def _settle(player: studio_rounds.Player, row: CrashRound, slot: int, now:
         await _end(player, row.id or 0, slot, stake, auto if cashed else None)
 
 
+async def riding(player: studio_rounds.Player) -> bool:
+    """Whether the demo player has a bet not ended yet (a Redis read, no database)."""
+    waiting = await cast("Awaitable[int]", get_redis().scard(_open_key(_demo_id(player))))
+    return waiting > 0
+
+
 async def current(player: studio_rounds.Player, merchant_id: int, now: datetime) -> list[DemoBet]:
     """The demo player's bets in the brand's latest round, after ending every bet of theirs
     that its round has decided by now (also those of rounds the page was not open for)."""

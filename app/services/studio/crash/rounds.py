@@ -450,7 +450,7 @@ class _Read:
     bets: RoundBets  # the latest round's
 
 
-# Every open Crash page looks at its brand's round WATCH_EVERY_SECONDS (state/studio/crash.py):
+# The brand's follower (follow.py) looks at its round every FOLLOW_SECONDS, pages on actions:
 # one read per brand and SHARED_SECONDS serves every page of this process (the phase and the
 # curve are worked out for each caller's `now`), and a write of this process drops it at once,
 # so a player sees their own bet or cash-out on the next refresh.

@@ -38,8 +38,10 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 WATCH_EVERY_SECONDS = 2.0
+CHECK_EVERY_TICKS = 10  # the watch's page, socket and login looked at again (its beat)
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
-WATCH_STALE_SECONDS = 3 * WATCH_EVERY_SECONDS  # no beat for this long: the watch is gone
+# No beat for this long: the watch is gone
+WATCH_STALE_SECONDS = 3 * CHECK_EVERY_TICKS * WATCH_EVERY_SECONDS
 # A reality check falls due with time, not only with a bet: looked at this often while idle.
 REALITY_EVERY_TICKS = 15
 
@@ -97,14 +99,23 @@ class WalletState(MemberPage, rx.State):
         self.games_notice = self.games_error = ""  # a result belongs to its moment
         await self._reload(member.id or 0)
         return (
-            RealityState.check if self._watch_alive() else [RealityState.check, WalletState.watch]
+            RealityState.check
+            if self._watch_alive(member.id or 0)
+            else [RealityState.check, WalletState.watch]
         )
 
-    def _watch_alive(self) -> bool:
+    def _key(self, member_id: int) -> str:
+        return f"{watch_key(self)} {member_id}"
+
+    def _watch_alive(self, member_id: int) -> bool:
         return (
-            self._watch_token == watch_key(self)
+            self._watch_token == self._key(member_id)
             and time.time() - self._watch_beat < WATCH_STALE_SECONDS
         )
+
+    async def _login_id(self) -> int:
+        auth = await self.get_state(AuthState)
+        return auth.member_id if auth.is_login else 0
 
     async def _reload(self, member_id: int) -> None:
         brand = await current_brand(self)
@@ -122,43 +133,44 @@ class WalletState(MemberPage, rx.State):
     @rx.event(background=True)
     async def watch(self) -> None:
         """Keep the header balance live: a movement anywhere (a deposit credited, a round
-        settled in another tab or worker) bumps the member's version in Redis."""
+        settled in another tab or worker) bumps the member's version in Redis. The version
+        is read every tick; the tab's state is entered only when it moved, and every
+        CHECK_EVERY_TICKS to see the page, the socket and the login are still the watch's."""
         async with self:
-            if self._watch_alive():
+            member_id = await self._login_id()
+            if self._watch_alive(member_id) or not member_id:
                 return
-            token = self._watch_token = watch_key(self)
+            token = self._watch_token = self._key(member_id)
             self._watch_beat = time.time()
+            known = self._version
         for tick in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
             await asyncio.sleep(WATCH_EVERY_SECONDS)
-            async with self:
-                if self._watch_token != token:
-                    return  # a newer watch serves this tab's page
-                self._watch_beat = time.time()
-                auth = await self.get_state(AuthState)
-                member_id = auth.member_id if auth.is_login else 0
-                known = self._version
-            if not member_id:
-                continue
+            if tick % CHECK_EVERY_TICKS == CHECK_EVERY_TICKS - 1:
+                async with self:
+                    if self._watch_token != token or await self._login_id() != member_id:
+                        return  # a newer watch serves this tab's page, or the login changed
+                    self._watch_beat = time.time()
             version = await balance_version(member_id)
             if version == known and tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1:
                 yield RealityState.check
-            if version != known:
-                async with self:
-                    if self._watch_token != token:
-                        return  # the page changed while the version was read
-                    self._version = version
-                    # The amount is read for the session's member, never the page's.
-                    member = await member_or_none(self, touch=False)
-                    if member is None:
-                        self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
-                        continue
-                    await self._reload(member.id or 0)
-                # Pages that show the member's bonuses or money read them again; a bet may
-                # have brought the reality check due.
-                yield BonusState.refresh
-                yield RealityState.check
-                for event in follow.AFTER_BALANCE:
-                    yield event
+            if version == known:
+                continue
+            async with self:
+                if self._watch_token != token:
+                    return  # the page changed while the version was read
+                self._version = known = version
+                # The amount is read for the session's member, never the page's.
+                member = await member_or_none(self, touch=False)
+                if member is None:
+                    self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
+                    return
+                await self._reload(member.id or 0)
+            # Pages that show the member's bonuses or money read them again; a bet may have
+            # brought the reality check due.
+            yield BonusState.refresh
+            yield RealityState.check
+            for event in follow.AFTER_BALANCE:
+                yield event
 
     @rx.event
     async def reformat(self) -> None:

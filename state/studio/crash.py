@@ -236,13 +236,13 @@ class CrashState(MemberPage, rx.State):
             key = f"{watch_key(self)} {merchant_id} {member_id} {play.mode}"
             if key in _watching or not self.ready:
                 return
-            self._watch_token = key
             changes = (
                 _demo_changes(merchant_id, play._player())
                 if play.mode == "demo"
                 else follower(merchant_id).own(member_id, WATCH_FOR_SECONDS)
             )
-        _watching.add(key)
+            self._watch_token = key
+            _watching.add(key)
         try:
             first = True
             async for _ in changes:
@@ -393,6 +393,6 @@ HANDLER_CHECKS: dict[str, str] = {
     "CrashState.stake_step": f"{ARGS}; slot 1 or 2, ½ or 2× only; this tab's form",
     "CrashState.set_auto": f"{ARGS}; this tab's form",
     "CrashState.set_stake": f"{ARGS}; this tab's form",
-    "CrashState.watch": f"one watch per tab; public round, bets of the {LOGIN}",
+    "CrashState.watch": f"one watch per tab and page; bets of the {LOGIN} only",
     "CrashVerifyState.load": "public: crashed rounds' revealed seeds only",
 }

@@ -189,12 +189,11 @@ class CrashState(MemberPage, rx.State):
         member = await member_or_none(self, touch=False)
         return 0 if member is None else member.id or 0
 
-    async def _refresh(self, history: bool = True) -> None:
-        """The member's bets of the round, from the brand's board this process shares
-        (crash_rounds.board), and with `history` their bets of the last rounds."""
+    async def _refresh(self) -> None:
+        """The member's bets of the round and of the last rounds, read now (a page's own bet
+        shows at once, before the brand's board this process shares has it)."""
         lang = await ui_lang(self)
         now = clock.now()
-        seen = await crash_rounds.board(self._merchant_id, now)
         play = await self.get_state(PlayState)
         self._viewer = 0
         if play.mode == "demo":
@@ -204,10 +203,13 @@ class CrashState(MemberPage, rx.State):
         if not member_id:
             self.mine = []
             return
-        if history:
-            own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
-            self.mine = crash_views.mine_rows(own, lang, self._digits)
-        self._show_slots(seen.slots_of(member_id), lang)
+        own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
+        self.mine = crash_views.mine_rows(own, lang, self._digits)
+        state = (await crash_rounds.board(self._merchant_id, now)).state
+        current = "" if state is None else state.round_id
+        self._show_slots(
+            {bet.slot: (bet.status, bet.cashout) for bet in own if bet.round_id == current}, lang
+        )
 
     def _show_slots(self, ended: crash_rounds.Slots, lang: str) -> None:
         """Each slot's bet of this round: none, riding, or how it ended."""

@@ -4,6 +4,7 @@ bets and a crashed round's verification; another game's session is refused."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from decimal import Decimal
 
@@ -41,6 +42,7 @@ async def test_a_crash_round_through_the_game_client_api(make_client: MakeClient
     assert early.value.code == "crash-not-started"
 
     at_ms(row, fairness.duration_ms(110))
+    await asyncio.sleep(crash_rounds.SHARED_SECONDS)  # the process's shared board has the bet
     running = await client.get("/studio/crash/round")
     assert running["phase"] == "running" and running["crash"] is None
     assert [line["status"] for line in running["feed"]] == ["OPEN"]

@@ -171,12 +171,13 @@ async def test_two_bets_at_most_and_only_while_betting() -> None:
     assert closed.value.code == "crash-betting-closed"
 
 
-async def test_the_pages_of_a_process_share_one_read_and_see_its_own_writes_at_once(
+async def test_the_pages_of_a_process_share_one_read_and_a_member_reads_their_own_bets(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Every open Crash page refreshes from its brand's board: one database read serves the
-    process's pages for SHARED_SECONDS, and a bet or a cash-out made in the process is on the
-    very next board (its slot and the feed), stale or not."""
+    """Every open Crash tab of a process follows one board: one database read serves them
+    all for SHARED_SECONDS, and a bet or a cash-out does not drop it (with a thousand
+    players, each would read the round's every bet again); the member's own bets are read for
+    them alone, so they show at once; the board has them after SHARED_SECONDS."""
     reads: list[int] = []
     read = crash_rounds._read
 
@@ -189,18 +190,24 @@ async def test_the_pages_of_a_process_share_one_read_and_see_its_own_writes_at_o
     merchant_id = await brand_id()
     crash_rounds.forget_reads()
     first = await crash_rounds.board(merchant_id, clock.now())
-    again = await crash_rounds.board(merchant_id, clock.now())
-    assert len(reads) == 1 and first.state and again.state
-    assert again.state.round_id == first.state.round_id == crash_rounds.public_id(row)
     member, player = await crash_player("50.00")
     assert member.id is not None
     await bets.place(player, merchant_id, 2, "2.00", "")
+    again = await crash_rounds.board(merchant_id, clock.now())
+    assert len(reads) == 1 and first.state and again.state
+    assert again.state.round_id == first.state.round_id == crash_rounds.public_id(row)
+    (own,) = await crash_rounds.own_bets(member.id, merchant_id, clock.now())
+    assert (own.round_id, own.slot, own.status) == (again.state.round_id, 2, CrashBetStatus.OPEN)
+    await asyncio.sleep(crash_rounds.SHARED_SECONDS)
     placed = await crash_rounds.board(merchant_id, clock.now())
     assert len(reads) == 2 and placed.state
     assert placed.slots_of(member.id) == {2: (CrashBetStatus.OPEN, None)}
     assert placed.state.bettors == 1 and placed.state.feed[0].stake == Decimal("2.00")
     at_ms(row, fairness.duration_ms(150))
     await bets.cash_out(member.id, merchant_id, 2)
+    (own,) = await crash_rounds.own_bets(member.id, merchant_id, clock.now())
+    assert (own.status, own.cashout) == (CrashBetStatus.CASHED, Decimal("1.50"))
+    await asyncio.sleep(crash_rounds.SHARED_SECONDS)
     cashed = await crash_rounds.board(merchant_id, clock.now())
     assert len(reads) == 3
     assert cashed.slots_of(member.id) == {2: (CrashBetStatus.CASHED, Decimal("1.50"))}

@@ -35,7 +35,6 @@ from app.services.studio.crash.rounds import (
     Phase,
     cash,
     elapsed_ms,
-    forget_reads,
     latest,
     multiplier_of,
     pay,
@@ -150,7 +149,6 @@ async def place(
     if confirmed.rowcount != 1:
         # the round was settled meanwhile (a very slow wallet): its settlement gives it back
         raise AppError("crash-betting-closed", 409)
-    forget_reads()
     return Placed(bet_id, chosen, stake, multiplier_of(target), answer)
 
 
@@ -216,6 +214,5 @@ async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
         session.add(bet)
         bet_id = bet.id or 0
         result = CashedOut(bet_id, chosen, Decimal(reached) / 100, bet.payout)
-    forget_reads()
     await pay(bet_id)
     return result

@@ -15,7 +15,13 @@ is frozen and moved by hand, so a round takes no wall time but its own work:
   bet's row lock, its update; then the paid mark), bare, by the same client (the app's engine),
   with the same concurrency, on the same rows. The ratio says what the service adds to the
   database's own cost: the wallet's ledger posting is most of it, counted in the statements
-  per cash-out.
+  per cash-out;
+- BENCH_CRASH_ROUNDS rounds in which every player bets and rides into the crash: the driver's
+  settling pass (every bet lost: its wallet call, PAY_AT_ONCE at a time) against the floor of
+  set statements settling the same bets (the bets lost, their wallet rounds settled, a wager
+  fact and a wallet call row each, the paid mark: five statements for the whole round, run in
+  a transaction rolled back just before). Goal (issue 38): the settlement at least 50 % of
+  the set statements' speed.
 
 Rounds whose crash point is under 1.10x are driven past (no time to cash out). Figures on the
 shared development machine are indicative only.
@@ -73,6 +79,24 @@ CASH_SQL = text(
 )
 READ_SQL = text("SELECT * FROM crash_bet WHERE id = :bet")
 PAID_SQL = text("UPDATE crash_bet SET paid_at = paid_at WHERE id = :bet")
+# A round every player rode into the crash, settled by set statements: the bets lost, their
+# wallet rounds settled, a wager fact and a wallet call row each, the paid mark.
+SETTLE_SQL = (
+    "UPDATE crash_bet SET status = 'LOST' WHERE round_id = :round AND status = 'OPEN'",
+    "UPDATE gameround g SET status = 'SETTLED', settled_at = now() FROM crash_bet b "
+    "WHERE b.round_id = :round AND g.vendor = 'BGS' AND g.round_id = 'crash-' || b.id",
+    "INSERT INTO wager_fact (txid, member_id, brand_id, vendor, game_code, category, currency, "
+    "round_ref, kind, bet, valid_bet, win, net, settled_at) "
+    "SELECT txid_current(), g.member_id, g.merchant_id, g.vendor, g.game_code, g.game_type, "
+    "g.currency, g.round_id, 'SETTLED', g.bet_total, g.bet_total, 0, -g.bet_total, now() "
+    "FROM gameround g JOIN crash_bet b ON g.vendor = 'BGS' AND g.round_id = 'crash-' || b.id "
+    "WHERE b.round_id = :round",
+    "INSERT INTO walletcall (vendor, transaction_id, kind, round_id, member_id, game_code, "
+    "amount, status, answer, created_at) "
+    "SELECT 'BGS', 'crash-' || b.id || :win, 'CREDIT', 'crash-' || b.id, b.member_id, "
+    "'BGS_CRASH', 0, 'OK', '{}'::json, now() FROM crash_bet b WHERE b.round_id = :round",
+    "UPDATE crash_bet SET paid_at = now() WHERE round_id = :round",
+)
 
 
 def _ms(samples: list[float], percentile: int) -> float:
@@ -88,6 +112,8 @@ class Timings:
     floor: list[float] = field(default_factory=list)  # seconds per bare cash-out
     floor_rates: list[float] = field(default_factory=list)
     settle: list[float] = field(default_factory=list)  # seconds per settling pass
+    lost_settle: list[float] = field(default_factory=list)  # every bet lost: the driver's pass
+    lost_floor: list[float] = field(default_factory=list)  # the same by set statements
     statements: list[int] = field(default_factory=list)  # per round: sent by its cash-outs
     refused: int = 0
 
@@ -204,6 +230,34 @@ async def _round_with_bets(
     timings.settle.append(time.perf_counter() - started)
 
 
+async def _lost_round(
+    merchant_id: int, players: list[tuple[int, rounds.Player]], timings: Timings
+) -> None:
+    """Every player bets and rides into the crash: the driver's settling pass, against the
+    set statements of the same settlement (in a transaction rolled back, just before)."""
+    row = await _next_round(merchant_id)
+    await _all([partial(bets.place, p, merchant_id, 1, STAKE, "") for _, p in players])
+    _to(row.crash_at + timedelta(milliseconds=1))
+    async with get_engine().connect() as conn:
+        started = time.perf_counter()
+        async with conn.begin() as transaction:
+            for statement in SETTLE_SQL:
+                await conn.execute(text(statement), {"round": row.id, "win": ":win"})
+            await transaction.rollback()
+        timings.lost_floor.append(time.perf_counter() - started)
+    started = time.perf_counter()
+    await crash_rounds.drive(clock.now())
+    timings.lost_settle.append(time.perf_counter() - started)
+    settled = await _latest_settled(row.id or 0)
+    assert settled, "the driver's pass did not settle the round"
+
+
+async def _latest_settled(round_pk: int) -> bool:
+    async with session_scope() as session:
+        found = await session.get(CrashRound, round_pk)
+    return found is not None and found.status == "SETTLED"
+
+
 async def _measure() -> Timings:
     timings = Timings()
     try:
@@ -221,6 +275,8 @@ async def _measure() -> Timings:
             timings.driver.append(time.perf_counter() - started)
         for _ in range(ROUNDS):
             await _round_with_bets(merchant_id, players, timings)
+        for _ in range(ROUNDS):
+            await _lost_round(merchant_id, players, timings)
         return timings
     finally:
         await dispose_engine()
@@ -231,6 +287,7 @@ def measure(url: str) -> list[Figure]:
     cash_p95, floor_p95 = _ms(timings.cash, 95), _ms(timings.floor, 95)
     cash_rate = sum(timings.cash_rates) / len(timings.cash_rates)
     floor_rate = sum(timings.floor_rates) / len(timings.floor_rates)
+    lost, lost_floor = _ms(timings.lost_settle, 50), _ms(timings.lost_floor, 50)
     return [
         Figure("machine load average (1 min) at the end", os.getloadavg()[0], ""),
         Figure("concurrent players", PLAYERS, ""),
@@ -249,7 +306,11 @@ def measure(url: str) -> list[Figure]:
         Figure("cash-out p95 / floor p95", cash_p95 / floor_p95, "x"),
         Figure("cash-out rate / floor rate", cash_rate / floor_rate, "x"),
         Figure("settling pass after the crash (nothing riding)", _ms(timings.settle, 50), "ms"),
-    ]
+        Figure("settling pass, every bet lost (median)", lost, "ms"),
+        Figure("floor: the same settlement by set statements (median)", lost_floor, "ms"),
+        Figure("settlement speed / set statements' speed", lost_floor / lost * 100, "%",
+               ">= 50 %", lost_floor / lost >= 0.5),
+    ]  # fmt: skip
 
 
 def run() -> list[Figure]:

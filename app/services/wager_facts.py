@@ -377,9 +377,9 @@ def round_figures(game_round: GameRound) -> RoundFigures:
     )
 
 
-async def record_round(session: AsyncSession, game_round: GameRound, before: RoundFigures) -> None:
-    """Write the fact a game round's change from `before` calls for, if one is due."""
-    fact = round_fact(
+def fact_of_round(game_round: GameRound, before: RoundFigures) -> Fact | None:
+    """The fact a game round's change from `before` calls for, if one is due."""
+    return round_fact(
         member_id=game_round.member_id,
         brand_id=game_round.merchant_id,
         vendor=game_round.vendor,
@@ -391,6 +391,11 @@ async def record_round(session: AsyncSession, game_round: GameRound, before: Rou
         before=before,
         after=round_figures(game_round),
     )
+
+
+async def record_round(session: AsyncSession, game_round: GameRound, before: RoundFigures) -> None:
+    """Write the fact a game round's change from `before` calls for, if one is due."""
+    fact = fact_of_round(game_round, before)
     if fact is not None:
         await record(session, [fact])
 

@@ -97,6 +97,8 @@ class WalletState(MemberPage, rx.State):
             self.games_notice = self.games_error = ""
             return None
         self.games_notice = self.games_error = ""  # a result belongs to its moment
+        # The version first: a movement after it is the watch's to show.
+        self._version = await balance_version(member.id or 0)
         await self._reload(member.id or 0)
         return (
             RealityState.check
@@ -158,7 +160,11 @@ class WalletState(MemberPage, rx.State):
             async with self:
                 if self._watch_token != token:
                     return  # the page changed while the version was read
-                self._version = known = version
+                seen, self._version = self._version, version
+                known = version
+                if seen == version:
+                    continue  # this tab's own refresh (after its bet) read it already
+
                 # The amount is read for the session's member, never the page's.
                 member = await member_or_none(self, touch=False)
                 if member is None:

@@ -8,6 +8,7 @@ from typing import Any
 
 import reflex as rx
 
+from app import routes
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services import gates, records
@@ -16,7 +17,7 @@ from models.promotions import GrantStatus
 from state.accounts.auth import AuthState, member_or_none
 from state.guard import ARGS, LOGIN
 from state.paging import RangePaging
-from state.site import amount_digits, current_brand, ui_lang
+from state.site import amount_digits, current_brand, current_path, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -136,8 +137,10 @@ class BonusState(RangePaging, rx.State):
 
     @rx.event
     async def refresh(self) -> None:
-        """Read the progress again (the page polls while a bonus is wagering)."""
-        await self._grants()
+        """Money moved (the header's watch): the open bonus page reads the wagering progress
+        again; on any other page there is nothing to read."""
+        if await current_path(self) == routes.BONUS_DETAILS:
+            await self._grants()
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).

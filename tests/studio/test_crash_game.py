@@ -24,6 +24,8 @@ from app.core.errors import AppError
 from app.jobs import crash as driver
 from app.services import exclusion, ledger
 from app.services.promotions import bonus
+from app.services.seamless import losses
+from app.services.seamless.port import STUDIO_VENDOR, WalletCall
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo, fairness, follow
 from app.services.studio.crash import rounds as crash_rounds
@@ -267,6 +269,53 @@ async def test_a_cash_out_after_the_crash_is_refused_and_the_bet_lost_once() -> 
     assert await cash(loser) == Decimal("10.00")
     for bet_id in (one.bet_id, two.bet_id):
         assert [f.kind for f in await facts_of(bet_id)] == [FactKind.SETTLED]
+
+
+async def test_a_rounds_losers_settle_in_one_wallet_batch_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bets that rode into the crash: their zero credits made together
+    (seamless/losses.py), one SETTLED fact each; made again (a driver that died before the
+    paid mark) they are repeats and nothing is written twice; a call naming another
+    member's round is stored refused, as the one-at-a-time credit would."""
+    row = await round_reaching(120)
+    merchant_id = await brand_id()
+    players = [await crash_player("20.00") for _ in range(3)]
+    placed = [await bets.place(player, merchant_id, 1, "5.00", "") for _, player in players]
+    at_ms(row, fairness.duration_ms(row.crash_hundredths))
+    one_at_a_time: list[int] = []
+
+    async def single(bet_id: int) -> None:
+        one_at_a_time.append(bet_id)
+
+    monkeypatch.setattr(crash_rounds, "pay", single)
+    await crash_rounds.drive(clock.now())
+    assert one_at_a_time == []  # every loss went in the batch
+    assert (await round_row(row.id or 0)).status == CrashRoundStatus.SETTLED
+    calls = [
+        losses.Loss(
+            player.token,
+            WalletCall(
+                f"crash-{bet.bet_id}:win", f"crash-{bet.bet_id}", crash_rounds.CODE, Decimal(0)
+            ),
+        )
+        for (_, player), bet in zip(players, placed, strict=True)
+    ]
+    for bet in placed:
+        assert (await bet_row(bet.bet_id)).paid_at is not None
+        assert [f.kind for f in await facts_of(bet.bet_id)] == [FactKind.SETTLED]
+    again = await losses.credit_losses(STUDIO_VENDOR, calls)
+    assert set(again.values()) == {"OK"} and len(again) == 3
+    for bet in placed:
+        assert [f.kind for f in await facts_of(bet.bet_id)] == [FactKind.SETTLED]
+    for member, _ in players:
+        assert await cash(member) == Decimal("15.00")
+    stranger = losses.Loss(
+        players[1][1].token,
+        WalletCall("crash-x:win", f"crash-{placed[0].bet_id}", crash_rounds.CODE, Decimal(0)),
+    )
+    assert await losses.credit_losses(STUDIO_VENDOR, [stranger]) == {"crash-x:win": "REFUSED"}
+    assert [f.kind for f in await facts_of(placed[0].bet_id)] == [FactKind.SETTLED]
 
 
 @pytest.mark.parametrize("offset_ms", [-1, 0])

@@ -15,3 +15,8 @@ def studio_wallet() -> WalletPort:
     if settings.studio_wallet_url is None:
         return InProcessWallet()
     return HttpWallet(settings.studio_wallet_url, vendor=STUDIO_VENDOR)
+
+
+def studio_wallet_in_process() -> bool:
+    """Whether the studio's calls may be made in this process (batches among them)."""
+    return get_settings().studio_wallet_url is None

@@ -16,6 +16,7 @@ a repeat or a restart in the middle changes nothing twice:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Sequence
@@ -24,6 +25,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import bindparam, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -31,8 +33,9 @@ from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret
-from app.services.seamless.port import WalletCall
-from app.services.seamless.studio_port import studio_wallet
+from app.services.seamless.losses import Loss, credit_losses
+from app.services.seamless.port import STUDIO_VENDOR, WalletCall
+from app.services.seamless.studio_port import studio_wallet, studio_wallet_in_process
 from app.services.studio.crash import chains, fairness
 from app.services.studio.games import GameSpec
 from models.crash import CrashBet, CrashBetStatus, CrashChain, CrashRound, CrashRoundStatus
@@ -193,16 +196,16 @@ async def auto_cashouts(row: CrashRound, now: datetime) -> int:
     reached = fairness.multiplier_at(elapsed_ms(row, now))
     async with session_scope() as session:
         due = (await session.exec(_AUTO_DUE, params={"round_id": row.id, "reached": reached})).all()
-    changed = 0
-    for bet_id in filter(None, due):
-        async with write_transaction() as session:
+    cashed = []
+    async with write_transaction() as session:  # every bet due, in one transaction
+        for bet_id in filter(None, due):
             bet = await _locked_bet(session, bet_id)
             if bet.status == CrashBetStatus.OPEN and bet.auto_hundredths is not None:
                 cash(bet, row, bet.auto_hundredths)
                 session.add(bet)
-                changed += 1
-        await pay(bet_id)
-    return changed
+                cashed.append(bet_id)
+    await pay_all(cashed)
+    return len(cashed)
 
 
 async def _locked_bet(session: AsyncSession, bet_id: int) -> CrashBet:
@@ -255,14 +258,62 @@ async def settle(round_id: int, now: datetime) -> int:
             session.add(bet)
         unpaid = (
             await session.exec(
-                select(CrashBet.id).where(
+                select(CrashBet).where(
                     CrashBet.round_id == round_id, col(CrashBet.paid_at).is_(None)
                 )
             )
         ).all()
-    for bet_id in filter(None, unpaid):
-        await pay(bet_id)
+    lost = [b for b in unpaid if b.status == CrashBetStatus.LOST and b.payout == 0]
+    paid = await _pay_losses(lost) if studio_wallet_in_process() else set()
+    await pay_all([b.id for b in unpaid if b.id is not None and b.id not in paid])
     return await _close(row)
+
+
+async def _pay_losses(bets: Sequence[CrashBet]) -> set[int]:
+    """The lost bets' zero credits in one wallet transaction and their paid mark in one
+    statement (seamless/losses.py); the bets paid. A batch the wallet could not make (a twin
+    made one of its calls first) is left to the one-at-a-time way."""
+    if not bets:
+        return set()
+    by_call = {f"{wallet_round(b.id or 0)}:win": b.id or 0 for b in bets}
+    calls = [
+        Loss(
+            decrypt_secret(b.wallet_session_encrypted, SESSION_PURPOSE),
+            WalletCall(f"{wallet_round(b.id or 0)}:win", wallet_round(b.id or 0), CODE, Decimal(0)),
+        )
+        for b in bets
+    ]
+    try:
+        answered = await credit_losses(STUDIO_VENDOR, calls)
+    except IntegrityError:
+        return set()
+    for transaction_id, status in answered.items():
+        if status != OK:
+            logger.error("crash bet %s: the wallet answered %s", by_call[transaction_id], status)
+    paid = [by_call[transaction_id] for transaction_id in answered]
+    if paid:
+        async with write_transaction() as session:
+            await session.exec(
+                update(CrashBet)
+                .where(col(CrashBet.id).in_(paid), col(CrashBet.paid_at).is_(None))
+                .values(paid_at=clock.now())
+            )
+    return set(paid)
+
+
+PAY_AT_ONCE = 8  # wallet calls of a settlement in flight together (each its own transaction)
+
+
+async def pay_all(bet_ids: list[int]) -> None:
+    """Every ended bet's wallet call, PAY_AT_ONCE at a time: each player's call is a
+    transaction of its own on that player's balance, so they need not wait for each other."""
+    gate = asyncio.Semaphore(PAY_AT_ONCE)
+
+    async def paid(bet_id: int) -> None:
+        async with gate:
+            await pay(bet_id)
+
+    await asyncio.gather(*(paid(bet_id) for bet_id in bet_ids))
 
 
 async def _close(row: CrashRound) -> int:

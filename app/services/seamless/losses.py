@@ -1,0 +1,130 @@
+"""Many lost rounds settled in one transaction: the zero credits a shared game sends for the
+bets that rode into its crash (Crash settles a whole round's losers at once).
+
+Each call does what `wallet.credit` does with a zero amount, without the member's cash lock (a
+zero credit moves no money): the call's transaction id is stored with its first answer, and the
+round it names is settled with nothing won and its wager fact written. A whole batch is a few
+statements: the sessions, the stored calls and the rounds read (the rounds locked), the facts
+written as one batch. A call already stored is a repeat: its first answer stands. A call the
+wallet refuses (a round of another member, rolled back, or without a bet) is stored REFUSED,
+as `credit` would store it.
+
+A call whose game session is unusable is left out of the answer: its caller makes it the
+one-at-a-time way, which raises as `credit` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from sqlmodel import col, select
+
+from app.core import clock
+from app.core.db import write_transaction
+from app.core.errors import AppError
+from app.core.security import token_digest
+from app.services import wager_facts
+from app.services.seamless.port import WalletCall
+from app.services.seamless.wallet import (
+    _check_request,
+    _same_request,
+    _stored_calls,
+    _usable_session,
+)
+from models.games import GameRound, GameSession, RoundStatus, WalletCallKind, WalletStatus
+from models.games import WalletCall as WalletCallRow
+
+
+@dataclass(frozen=True)
+class Loss:
+    """One zero credit: the game session's token and the call (amount 0)."""
+
+    session_token: str
+    call: WalletCall
+
+
+def _refused(game_round: GameRound | None, member_id: int) -> bool:
+    """What `wallet._credit` refuses: an unknown round, another member's, one rolled back,
+    or one without a bet."""
+    return (
+        game_round is None
+        or game_round.member_id != member_id
+        or game_round.status == RoundStatus.ROLLED_BACK
+        or game_round.bet_total <= 0
+    )
+
+
+async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
+    """Make the zero credits in one transaction; the status of each call now stored (made or
+    repeated), by transaction id. An IntegrityError (a twin stored one of them first) fails
+    the whole batch: its caller makes the calls one at a time."""
+    for loss in losses:
+        if _check_request(WalletCallKind.CREDIT, loss.call) != 0:
+            raise AppError("seamless-invalid-amount", 422)
+    settled: dict[str, str] = {}
+    async with write_transaction() as session:
+        digests = {token_digest(loss.session_token) for loss in losses}
+        game_sessions = {
+            found.session_token_digest: found
+            for found in await session.exec(
+                select(GameSession).where(col(GameSession.session_token_digest).in_(digests))
+            )
+        }
+        stored = await _stored_calls(session, vendor, [loss.call.transaction_id for loss in losses])
+        rounds = {
+            found.round_id: found
+            for found in await session.exec(
+                select(GameRound)
+                .where(
+                    GameRound.vendor == vendor,
+                    col(GameRound.round_id).in_({loss.call.round_id for loss in losses}),
+                )
+                .with_for_update()
+            )
+        }
+        facts = []
+        for loss in losses:
+            try:
+                game_session = _usable_session(
+                    game_sessions.get(token_digest(loss.session_token)), vendor, allow_expired=True
+                )
+            except AppError:
+                continue
+            call, member_id = loss.call, game_session.member_id
+            if call.transaction_id in settled:
+                continue  # named twice in the batch
+            if call.transaction_id in stored:
+                first = stored[call.transaction_id]
+                _same_request(first, WalletCallKind.CREDIT, member_id)
+                settled[call.transaction_id] = first.status
+                continue
+            game_round = rounds.get(call.round_id)
+            status = WalletStatus.OK
+            if _refused(game_round, member_id):
+                status = WalletStatus.REFUSED
+            elif game_round is not None:
+                before = wager_facts.round_figures(game_round)
+                game_round.status, game_round.settled_at = RoundStatus.SETTLED, clock.now()
+                session.add(game_round)
+                fact = wager_facts.fact_of_round(game_round, before)
+                if fact is not None:
+                    facts.append(fact)
+            session.add(
+                WalletCallRow(
+                    vendor=vendor,
+                    transaction_id=call.transaction_id,
+                    kind=WalletCallKind.CREDIT,
+                    round_id=call.round_id,
+                    member_id=member_id,
+                    game_code=call.game_code,
+                    amount=Decimal("0.00"),
+                    status=status,
+                    answer={"status": status.value},
+                )
+            )
+            settled[call.transaction_id] = status
+        await session.flush()
+        await wager_facts.record(session, facts)
+    return settled

@@ -238,50 +238,71 @@ async def settle(round_id: int, now: datetime) -> int:
         ).one()
         if row.status != CrashRoundStatus.OPEN or now < row.crash_at:
             return 0
-        riding = (
+        reached = (
             await session.exec(
                 select(CrashBet)
                 .where(
                     CrashBet.round_id == round_id,
-                    col(CrashBet.status).in_([CrashBetStatus.OPEN, CrashBetStatus.PENDING]),
+                    CrashBet.status == CrashBetStatus.OPEN,
+                    col(CrashBet.auto_hundredths) <= row.crash_hundredths,
                 )
                 .with_for_update()
             )
         ).all()
-        for bet in riding:
-            if bet.status == CrashBetStatus.PENDING:
-                bet.status = CrashBetStatus.VOIDED
-            elif bet.auto_hundredths is not None and bet.auto_hundredths <= row.crash_hundredths:
-                cash(bet, row, bet.auto_hundredths)
-            else:
-                bet.status = CrashBetStatus.LOST
+        for bet in reached:
+            cash(bet, row, bet.auto_hundredths or 0)
             session.add(bet)
+        await session.flush()
+        for before, after in (
+            (CrashBetStatus.PENDING, CrashBetStatus.VOIDED),
+            (CrashBetStatus.OPEN, CrashBetStatus.LOST),
+        ):  # the rest of the round's riders, in one statement each
+            await session.exec(
+                update(CrashBet)
+                .where(col(CrashBet.round_id) == round_id, col(CrashBet.status) == before)
+                .values(status=after)
+            )
         unpaid = (
             await session.exec(
-                select(CrashBet).where(
-                    CrashBet.round_id == round_id, col(CrashBet.paid_at).is_(None)
-                )
+                select(
+                    col(CrashBet.id),
+                    col(CrashBet.status),
+                    col(CrashBet.payout),
+                    col(CrashBet.wallet_session_encrypted),
+                ).where(CrashBet.round_id == round_id, col(CrashBet.paid_at).is_(None))
             )
         ).all()
-    lost = [b for b in unpaid if b.status == CrashBetStatus.LOST and b.payout == 0]
+    ended = [Unpaid(bet_id or 0, status, payout, token) for bet_id, status, payout, token in unpaid]
+    lost = [bet for bet in ended if bet.status == CrashBetStatus.LOST]
     paid = await _pay_losses(lost) if studio_wallet_in_process() else set()
-    await pay_all([b.id for b in unpaid if b.id is not None and b.id not in paid])
+    await pay_all([bet.bet_id for bet in ended if bet.bet_id not in paid])
     return await _close(row)
 
 
-async def _pay_losses(bets: Sequence[CrashBet]) -> set[int]:
+@dataclass(frozen=True)
+class Unpaid:
+    """An ended bet whose wallet call is still to make."""
+
+    bet_id: int
+    status: str
+    payout: Decimal
+    wallet_session_encrypted: str
+
+
+async def _pay_losses(bets: Sequence[Unpaid]) -> set[int]:
     """The lost bets' zero credits in one wallet transaction and their paid mark in one
     statement (seamless/losses.py); the bets paid. A batch the wallet could not make (a twin
     made one of its calls first) is left to the one-at-a-time way."""
     if not bets:
         return set()
-    by_call = {f"{wallet_round(b.id or 0)}:win": b.id or 0 for b in bets}
+    by_call = {f"{wallet_round(b.bet_id)}:win": b.bet_id for b in bets}
     calls = [
         Loss(
             decrypt_secret(b.wallet_session_encrypted, SESSION_PURPOSE),
-            WalletCall(f"{wallet_round(b.id or 0)}:win", wallet_round(b.id or 0), CODE, Decimal(0)),
+            WalletCall(f"{wallet_round(b.bet_id)}:win", wallet_round(b.bet_id), CODE, Decimal(0)),
         )
         for b in bets
+        if b.payout == 0
     ]
     try:
         answered = await credit_losses(STUDIO_VENDOR, calls)

@@ -5,6 +5,7 @@
 PUBLIC_MODULES = (
     "betting",
     "launch",
+    "losses",
     "port",
     "reconcile",
     "round_audit",

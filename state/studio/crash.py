@@ -99,6 +99,9 @@ def _round_of(seen: Seen) -> str:
 # The watches running in this process: one per tab, socket, page (Reflex ends a page's tasks
 # when its socket drops; a reconnect's load starts another) and whose bets it follows.
 _watching: set[str] = set()
+# The bets of the round each watch's tab shows now, by watch: a change the tab's own event
+# already showed (its bet, its cash-out) wakes its watch for nothing to do.
+_shown: dict[str, crash_rounds.Slots] = {}
 
 
 class CrashState(MemberPage, rx.State):
@@ -207,9 +210,10 @@ class CrashState(MemberPage, rx.State):
         self.mine = crash_views.mine_rows(own, lang, self._digits)
         state = (await crash_rounds.board(self._merchant_id, now)).state
         current = "" if state is None else state.round_id
-        self._show_slots(
-            {bet.slot: (bet.status, bet.cashout) for bet in own if bet.round_id == current}, lang
-        )
+        slots = {bet.slot: (bet.status, bet.cashout) for bet in own if bet.round_id == current}
+        if self._watch_token in _watching:
+            _shown[self._watch_token] = slots
+        self._show_slots(slots, lang)
 
     def _show_slots(self, ended: crash_rounds.Slots, lang: str) -> None:
         """Each slot's bet of this round: none, riding, or how it ended."""
@@ -247,9 +251,11 @@ class CrashState(MemberPage, rx.State):
             _watching.add(key)
         try:
             first = True
-            async for _ in changes:
+            async for slots in changes:
                 if first:  # the bets as the load showed them
                     first = False
+                    continue
+                if slots is not None and _shown.get(key) == slots:
                     continue
                 async with self:
                     if self._watch_token != key:
@@ -263,6 +269,7 @@ class CrashState(MemberPage, rx.State):
                     yield WalletState.refresh
         finally:
             _watching.discard(key)
+            _shown.pop(key, None)
             await changes.aclose()
 
     @rx.event
@@ -332,9 +339,10 @@ class CrashState(MemberPage, rx.State):
             multiplier=crash_views.multiplier(done.multiplier, lang),
             amount=format_amount(done.payout, lang, self._digits),
         )
-        play.balance = format_amount(
-            await studio_rounds.balance(play._player()), lang, self._digits
-        )
+        balance = done.balance
+        if balance is None:  # a demo cash-out: its own balance
+            balance = await studio_rounds.balance(play._player())
+        play.balance = format_amount(balance, lang, self._digits)
         return WalletState.refresh if play.mode == "real" else None
 
     @rx.event

@@ -369,7 +369,7 @@ async def test_a_restart_mid_round_settles_it_once(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(bets, "_stake", dies)
     with pytest.raises(RuntimeError):
         await bets.place(third, merchant_id, 1, "5.00", "")
-    monkeypatch.setattr(bets, "pay", dies)
+    monkeypatch.setattr(bets, "pay_bet", dies)
     at_ms(row, fairness.duration_ms(105))
     with pytest.raises(RuntimeError):
         await bets.cash_out(cashing.id or 0, merchant_id, 1)

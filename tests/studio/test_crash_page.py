@@ -1,21 +1,27 @@
-"""The Crash page's watch (the round read every 0.4 s while the page is open) ends when the
-tab leaves the page: a player who opened Crash, then went on to the lobby, costs the
-database nothing more; a refused bet or cash-out shows its reason. The tab runs through the
-site's own event processor."""
+"""The Crash page's watch (the member's own bets, followed while the page is open) ends when
+the tab leaves the page: a player who opened Crash, then went on to the lobby, costs the
+database nothing more; it reads only changes the tab did not show itself; a refused bet or
+cash-out shows its reason. The tab runs through the site's own event processor."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Any
+
+import pytest
 
 from app.app import app as site
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.routes import PLAY_CRASH, PLAY_VERIFY
 from app.services.protection.limits import REALITY_CHECK_DUE
+from app.services.studio.crash import bets, fairness
+from app.services.studio.crash import rounds as crash_rounds
+from app.services.studio.crash.follow import FOLLOW_SECONDS
 from state.protection.reality import RealityState
 from state.studio.crash import CrashState, CrashVerifyState
-from tests.helpers.crash_game import fresh_round
-from tests.helpers.page_state import Tab
+from tests.helpers.crash_game import at_ms, brand_id, crash_player, fresh_round
+from tests.helpers.page_state import Tab, member_tab
 
 LANG = "pt"  # the site's default language, with nothing chosen in the tab
 
@@ -40,6 +46,47 @@ async def test_the_round_watch_ends_when_the_tab_leaves_the_page() -> None:
         await tab.go("/")  # Reflex ends the page's background tasks with it
         await asyncio.wait(watching, timeout=5)
         assert watching[0].done()
+
+
+async def test_a_tabs_own_cash_out_wakes_its_watch_for_nothing_and_another_devices_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The watch follows the member's bets of the round: a cash-out made on another device
+    shows in the tab, read once; the tab's own cash-out showed with its event, so its watch
+    reads nothing more."""
+    row = await fresh_round()
+    member, _ = await crash_player("10.00")
+    reads: list[int] = []
+    own_bets = crash_rounds.own_bets
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(1)
+        return await own_bets(*args, **kwargs)
+
+    monkeypatch.setattr(crash_rounds, "own_bets", counted)
+    name = CrashState.get_full_name()
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(PLAY_CRASH)
+        for slot in ("1", "2"):
+            await tab.send(f"{name}.bet", PLAY_CRASH, slot=slot)
+        at_ms(row, fairness.duration_ms(105))  # the curve flies
+        await asyncio.sleep(FOLLOW_SECONDS * 5)
+        before = len(reads)
+        await tab.send(f"{name}.cash", PLAY_CRASH, slot="1")
+        assert len(reads) == before + 1  # the event's own read
+        await asyncio.sleep(FOLLOW_SECONDS * 5)
+        assert len(reads) == before + 1
+        page = await tab.state(CrashState)
+        assert (page.riding_1, page.riding_2) == (False, True)
+        await bets.cash_out(member.id or 0, await brand_id(), 2)  # another device
+        for _ in range(50):
+            await asyncio.sleep(FOLLOW_SECONDS)
+            if not (await tab.state(CrashState)).riding_2:
+                break
+        assert not (await tab.state(CrashState)).riding_2
+        assert len(reads) == before + 2
+        await tab.go("/")
 
 
 async def test_a_refused_bet_and_cash_out_show_the_translated_refusal() -> None:

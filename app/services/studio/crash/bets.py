@@ -37,7 +37,7 @@ from app.services.studio.crash.rounds import (
     elapsed_ms,
     latest,
     multiplier_of,
-    pay,
+    pay_bet,
     phase_of,
     wallet_round,
 )
@@ -64,6 +64,7 @@ class CashedOut:
     slot: int
     multiplier: Decimal
     payout: Decimal
+    balance: Decimal | None = None  # the member's balance once paid, when the wallet said it
 
 
 def parse_target(value: object) -> int | None:
@@ -212,7 +213,5 @@ async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
             reached = bet.auto_hundredths  # its target came first
         cash(bet, row, reached, now)
         session.add(bet)
-        bet_id = bet.id or 0
-        result = CashedOut(bet_id, chosen, Decimal(reached) / 100, bet.payout)
-    await pay(bet_id)
-    return result
+    balance = await pay_bet(bet)  # the row as cashed: no second read
+    return CashedOut(bet.id or 0, chosen, Decimal(reached) / 100, bet.payout, balance)

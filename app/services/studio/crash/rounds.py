@@ -371,33 +371,40 @@ async def _close(row: CrashRound) -> int:
     return int(closed.rowcount == 1)
 
 
-async def pay(bet_id: int) -> None:
-    """The ended bet's wallet call: its win (zero settles a loss) or the rollback of a stake
-    never confirmed. The wallet answers a repeat with its first answer, so a call made again
-    after a restart moves nothing twice."""
+async def pay(bet_id: int) -> Decimal | None:
+    """The ended bet's wallet call, by its id (see `pay_bet`)."""
     async with session_scope() as session:
         bet = await session.get(CrashBet, bet_id)
-    if bet is None or bet.paid_at is not None:
-        return
+    return None if bet is None else await pay_bet(bet)
+
+
+async def pay_bet(bet: CrashBet) -> Decimal | None:
+    """The ended bet's wallet call: its win (zero settles a loss) or the rollback of a stake
+    never confirmed; the member's cash balance as the wallet answered it (None: nothing was
+    due). The wallet answers a repeat with its first answer, so a call made again after a
+    restart moves nothing twice."""
+    if bet.paid_at is not None or bet.id is None:
+        return None
     if bet.status not in (CrashBetStatus.CASHED, CrashBetStatus.LOST, CrashBetStatus.VOIDED):
-        return
+        return None
     token = decrypt_secret(bet.wallet_session_encrypted, SESSION_PURPOSE)
-    base = f"{wallet_round(bet_id)}:"
+    base = f"{wallet_round(bet.id)}:"
     wallet = studio_wallet()
     if bet.status == CrashBetStatus.VOIDED:
-        call = WalletCall(base + "rollback", wallet_round(bet_id), CODE, Decimal(0), base + "bet")
+        call = WalletCall(base + "rollback", wallet_round(bet.id), CODE, Decimal(0), base + "bet")
         answer = await wallet.rollback(token, call)
     else:
-        call = WalletCall(base + "win", wallet_round(bet_id), CODE, bet.payout)
+        call = WalletCall(base + "win", wallet_round(bet.id), CODE, bet.payout)
         answer = await wallet.credit(token, call)
     if answer.status != OK:
-        logger.error("crash bet %s: the wallet answered %s", bet_id, answer.status)
+        logger.error("crash bet %s: the wallet answered %s", bet.id, answer.status)
     async with write_transaction() as session:
         await session.exec(
             update(CrashBet)
-            .where(col(CrashBet.id) == bet_id, col(CrashBet.paid_at).is_(None))
+            .where(col(CrashBet.id) == bet.id, col(CrashBet.paid_at).is_(None))
             .values(paid_at=clock.now())
         )
+    return answer.balance
 
 
 # ---- views ----------------------------------------------------------------------------------

@@ -12,11 +12,12 @@ deltas; beside it, as assets/crash.js does, it follows the board on the live soc
 (`/_crash/live`), reading every message.
 
 A round: the bench (the operator, reading the database) waits for a round taking bets whose
-crash point leaves a flight of at least MIN_CRASH; every player bets 1.00 on slot 1 at once
-(`CrashState.bet`); once the curve starts, each cashes out at its own moment, spread evenly
-over the first 70 % of the flight (`CrashState.cash`). A cash-out's round trip runs from
-sending the event to the delta that shows the bet no longer riding; one refused (the curve
-crashed first) is counted apart. The site decides by its own clock, as for any player.
+crash point is between MIN_CRASH and MAX_CRASH (3x to 6x: a flight of 18 to 30 s); every
+player bets 1.00 on slot 1 at once (`CrashState.bet`); once the curve starts, each cashes out
+at its own moment, spread evenly over the first 70 % of the flight (`CrashState.cash`). A
+cash-out's round trip runs from sending the event to the delta that shows the bet no longer
+riding; one refused (the curve crashed first) is counted apart. The site decides by its own
+clock, as for any player.
 
 The floor: bench/bare_socketio.py (python-socketio, granian, two workers), the same number of
 clients, each clicking once at its own moment spread over the same window, the same number of
@@ -60,6 +61,8 @@ MEASURES = (
 PLAYERS = int(os.environ.get("BENCH_CRASH_LIVE_PLAYERS", "1000"))
 ROUNDS = int(os.environ.get("BENCH_CRASH_LIVE_ROUNDS", "2"))
 MIN_CRASH = int(os.environ.get("BENCH_CRASH_LIVE_MIN_CRASH", "300"))  # hundredths
+# At most (hundredths): runs whose flights are alike spread their cash-outs over alike windows.
+MAX_CRASH = int(os.environ.get("BENCH_CRASH_LIVE_MAX_CRASH", "600"))
 CODE = "BGS_CRASH"
 PAGE = {"pathname": f"/play/{CODE}", "asPath": f"/play/{CODE}"}
 CRASH_STATE = f"{ROOT_STATE}.state___studio___crash____crash_state"
@@ -223,8 +226,8 @@ def _make_logins(count: int) -> None:
 
 
 async def _round_to_play(database_url: str, seen: set[int]) -> tuple[int, datetime, int]:
-    """The next round taking bets (BETTING_LEFT at least) whose crash point is MIN_CRASH or
-    more: its id, its start and its crash point in hundredths."""
+    """The next round taking bets (BETTING_LEFT at least) whose crash point is MIN_CRASH to
+    MAX_CRASH: its id, its start and its crash point in hundredths."""
     import psycopg
 
     async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
@@ -239,12 +242,14 @@ async def _round_to_play(database_url: str, seen: set[int]) -> tuple[int, dateti
             ).fetchone()
             if row is not None and row[0] not in seen:
                 left = (row[1] - datetime.now(UTC)).total_seconds()
-                if left >= BETTING_LEFT and row[2] >= MIN_CRASH:
+                if left >= BETTING_LEFT and MIN_CRASH <= row[2] <= MAX_CRASH:
                     return row[0], row[1], row[2]
                 if left < BETTING_LEFT:
                     seen.add(row[0])
             await asyncio.sleep(0.2)
-    raise RuntimeError(f"no round crashing at {MIN_CRASH / 100}x or more within 10 minutes")
+    raise RuntimeError(
+        f"no round crashing at {MIN_CRASH / 100}x to {MAX_CRASH / 100}x within 10 minutes"
+    )
 
 
 async def _play(url: str, env: dict[str, str], cookies: list[str]) -> Run:

@@ -88,6 +88,9 @@ class WalletState(MemberPage, rx.State):
 
     @rx.event
     async def refresh(self) -> Any:
+        return await self._refresh()
+
+    async def _refresh(self) -> Any:
         member = await member_or_none(self)
         if member is None:
             self._cash, self._version, self.shown = "0", -1, ""
@@ -219,6 +222,14 @@ class WalletState(MemberPage, rx.State):
         else:
             self.games_notice = translate("transfer.nothing_to_recall", lang)
         await self._reload(member.id or 0)
+
+
+async def refresh_header(state: rx.State) -> Any:
+    """The header read again inside a game's own event, once its money moved: the tab's state
+    holds the new version when the event ends, so the watch, which waited for the event's lock,
+    finds nothing new (with a chained `WalletState.refresh` the watch often came first, and
+    both read everything again)."""
+    return await (await state.get_state(WalletState))._refresh()
 
 
 follow.AFTER_LOGIN.append(WalletState.refresh)

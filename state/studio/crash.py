@@ -34,7 +34,7 @@ from app.services.studio.crash import bets, chains, demo
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.follow import Seen, follower
 from state.accounts.auth import member_or_none
-from state.cashier.wallet import WalletState
+from state.cashier.wallet import WalletState, refresh_header
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Name, checked, refuse
 from state.member_page import MemberPage, member_action
@@ -260,6 +260,8 @@ class CrashState(MemberPage, rx.State):
                 async with self:
                     if self._watch_token != key:
                         return
+                    if slots is not None and _shown.get(key) == slots:
+                        continue  # the tab's own event, which held the lock, showed them
                     before = (self.riding_1, self.riding_2)
                     with contextlib.suppress(AppError):
                         await self._refresh()
@@ -314,7 +316,7 @@ class CrashState(MemberPage, rx.State):
         play.balance = format_amount(placed.balance, lang, self._digits)
         self.notice = translate("crash.placed", lang, slot=slot)
         await self._refresh()
-        return WalletState.refresh if play.mode == "real" else None
+        return await refresh_header(self) if play.mode == "real" else None
 
     @rx.event
     @gated
@@ -343,7 +345,7 @@ class CrashState(MemberPage, rx.State):
         if balance is None:  # a demo cash-out: its own balance
             balance = await studio_rounds.balance(play._player())
         play.balance = format_amount(balance, lang, self._digits)
-        return WalletState.refresh if play.mode == "real" else None
+        return await refresh_header(self) if play.mode == "real" else None
 
     @rx.event
     @checked

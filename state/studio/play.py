@@ -44,7 +44,7 @@ from state.accounts.auth import (
     current_member,
     member_or_none,
 )
-from state.cashier.wallet import WalletState
+from state.cashier.wallet import refresh_header
 from state.dialog import DialogState
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked, refuse
@@ -380,7 +380,7 @@ class PlayState(MemberPage, Lean, rx.State):
         if view.finished:
             self.payout = await self._show_money(view.payout)
             await self._history()
-        return WalletState.refresh if self.mode == "real" else None
+        return await refresh_header(self) if self.mode == "real" else None
 
     async def _free_rounds(self) -> None:
         found = None

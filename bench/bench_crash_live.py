@@ -14,9 +14,11 @@ deltas; beside it, as assets/crash.js does, it follows the board on the live soc
 A round: the bench (the operator, reading the database) waits for a round taking bets whose
 crash point is between MIN_CRASH and MAX_CRASH (3x to 6x: a flight of 18 to 30 s); every
 player bets 1.00 on slot 1 at once (`CrashState.bet`); once the curve starts, each cashes out
-at its own moment, spread evenly over the first 70 % of the flight (`CrashState.cash`). A
-cash-out's round trip runs from sending the event to the delta that shows the bet no longer
-riding; one refused (the curve crashed first) is counted apart. The site decides by its own
+at its own moment, spread evenly over the first 70 % of the flight and counted from the
+curve's start however late its bet was confirmed (`CrashState.cash`). A bet's round trip runs
+to the delta that shows it riding; a cash-out's from sending the event to the delta that shows
+the bet no longer riding; one refused, or shown lost before its moment (the curve crashed
+first), is counted apart. The site decides by its own
 clock, as for any player.
 
 The floor: bench/bare_socketio.py (python-socketio, granian, two workers), the same number of
@@ -153,13 +155,20 @@ class Player:
             self._board.cancel()
         await self.socket.disconnect()
 
-    async def bet(self) -> bool:
+    async def bet(self) -> float | None:
+        """The bet's round trip (ms) until the page shows it riding; None: not within 30 s."""
+        started = time.perf_counter()
         await self.emit(f"{CRASH_STATE}.bet", {"slot": "1"})
-        return await self.until(lambda page: page.get("riding_1") is True, 30)
+        if not await self.until(lambda page: page.get("riding_1") is True, 30):
+            return None
+        return (time.perf_counter() - started) * 1000
 
-    async def cash_after(self, delay: float) -> tuple[float, bool] | None:
-        """The cash-out's round trip (ms) and whether it was paid; None without an answer."""
-        await asyncio.sleep(delay)
+    async def cash_at(self, moment: float) -> tuple[float, bool] | None:
+        """The cash-out at `moment` (monotonic): its round trip (ms) and whether it was paid
+        ((0, False): the page showed the bet lost before the moment); None without an answer."""
+        await asyncio.sleep(max(0.0, moment - time.monotonic()))
+        if self.vars.get("riding_1") is not True:
+            return 0.0, False
         started = time.perf_counter()
         await self.emit(f"{CRASH_STATE}.cash", {"slot": "1"})
         if not await self.until(lambda page: page.get("riding_1") is False, 30):
@@ -171,6 +180,7 @@ class Player:
 @dataclass
 class Run:
     trips: list[float] = field(default_factory=list)  # paid cash-outs' round trips, ms
+    bet_trips: list[float] = field(default_factory=list)  # confirmed bets' round trips, ms
     opened: int = 0
     placed: int = 0
     late: int = 0  # refused: the curve crashed first
@@ -266,16 +276,19 @@ async def _play(url: str, env: dict[str, str], cookies: list[str]) -> Run:
     for _ in range(ROUNDS):
         round_id, started_at, crash = await _round_to_play(env["DATABASE_URL"], seen)
         seen.add(round_id)
+        # The cash-out moments count from the curve's start, whenever the bets were confirmed.
+        flies = time.monotonic() + (started_at - datetime.now(UTC)).total_seconds()
         placed = await asyncio.gather(*(p.bet() for p in players))
-        riding = [p for p, ok in zip(players, placed, strict=True) if ok]
+        riding = [p for p, trip in zip(players, placed, strict=True) if trip is not None]
+        run.bet_trips += [trip for trip in placed if trip is not None]
         run.placed += len(riding)
         print(f"round {round_id} (crashes at {crash / 100:.2f}x): {len(riding)} bets", flush=True)
-        await asyncio.sleep(max(0.0, (started_at - datetime.now(UTC)).total_seconds()))
+        await asyncio.sleep(max(0.0, flies - time.monotonic()))
         window = fairness.duration_ms(crash) * 0.7 / 1000
         run.windows.append(window)
         begun, server, mine = time.monotonic(), serving_cpu(url), sum(client.cpu_times()[:2])
         results = await asyncio.gather(
-            *(p.cash_after(window * (n + 0.5) / len(riding)) for n, p in enumerate(riding))
+            *(p.cash_at(flies + window * (n + 0.5) / len(riding)) for n, p in enumerate(riding))
         )
         run.seconds += time.monotonic() - begun
         run.server_cpu += serving_cpu(url) - server
@@ -349,7 +362,10 @@ def run() -> list[Figure]:
         Figure("cash-out window per round (mean)", sum(crash.windows) / len(crash.windows),
                "s"),
         Figure("cash-outs paid", len(crash.trips), "cash-outs"),
-        Figure("cash-outs refused: the curve crashed first", crash.late, "cash-outs"),
+        Figure("bet round trip p50 (to the page showing it riding)",
+               percentile(crash.bet_trips, 0.5), "ms"),
+        Figure("bet round trip p95", percentile(crash.bet_trips, 0.95), "ms"),
+        Figure("cash-outs refused or lost: the curve crashed first", crash.late, "cash-outs"),
         Figure("cash-outs without an answer within 30 s", crash.unanswered, "cash-outs", "0",
                crash.unanswered == 0),
         Figure("cash-out round trip p50", percentile(crash.trips, 0.5), "ms"),

@@ -34,7 +34,7 @@ from app.services.studio.crash import bets, chains, demo
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.follow import Seen, follower
 from state.accounts.auth import member_or_none
-from state.cashier.wallet import WalletState, refresh_header
+from state.cashier.wallet import refresh_header
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Name, checked, refuse
 from state.member_page import MemberPage, member_action
@@ -233,9 +233,11 @@ class CrashState(MemberPage, rx.State):
         )
 
     @rx.event(background=True)
-    async def watch(self) -> Any:
+    async def watch(self) -> None:
         """Follow the member's bets of the round while the page is open (one watch per tab
-        and page): refreshed when they change, the header's balance when one ended."""
+        and page): refreshed when they change. A bet lost moves no money, and a win's
+        credit wakes the header's own watch (its balance version), so this one leaves the
+        header alone (every lost tab read it all again at each crash)."""
         async with self:
             play = await self.get_state(PlayState)
             merchant_id, member_id = self._merchant_id, self._viewer
@@ -262,13 +264,8 @@ class CrashState(MemberPage, rx.State):
                         return
                     if slots is not None and _shown.get(key) == slots:
                         continue  # the tab's own event, which held the lock, showed them
-                    before = (self.riding_1, self.riding_2)
                     with contextlib.suppress(AppError):
                         await self._refresh()
-                    after = (self.riding_1, self.riding_2)
-                    ended = any(b and not a for b, a in zip(before, after, strict=True))
-                if ended:
-                    yield WalletState.refresh
         finally:
             _watching.discard(key)
             _shown.pop(key, None)

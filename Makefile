@@ -20,7 +20,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
-.PHONY: run test install install-dev browser pg-tools image-test stack-test lint test-sqlite test-site \
+.PHONY: run test install install-dev browser pg-tools game-art-motifs image-test stack-test lint test-sqlite test-site \
 	test-walks test-postgres test-scale coverage test-fuzz test-run-smoke test-site-and-fuzz bench clean
 
 $(VENV)/.runtime: requirements.txt
@@ -46,6 +46,22 @@ $(LIGHTHOUSE):
 	cd $(LIGHTHOUSE_DIR) && { [ -f package.json ] || npm init -y >/dev/null; }
 	cd $(LIGHTHOUSE_DIR) && npm install --no-audit --no-fund --silent lighthouse@$(LIGHTHOUSE_VERSION)
 	$(LIGHTHOUSE) --version
+
+# The illustrations of the games' artwork: Fluent Emoji (flat, MIT) from the npm registry,
+# pinned; `make game-art-motifs` keeps the ones app/services/catalogue/motifs.py names in
+# assets/game-art/motifs.json (committed: the site needs no npm package to draw them).
+MOTIFS_VERSION := 1.2.6
+MOTIFS_DIR := .tools/art
+MOTIFS_ICONS := $(MOTIFS_DIR)/node_modules/@iconify-json/fluent-emoji-flat/icons.json
+$(MOTIFS_ICONS):
+	mkdir -p $(MOTIFS_DIR)
+	cd $(MOTIFS_DIR) && { [ -f package.json ] || npm init -y >/dev/null; }
+	cd $(MOTIFS_DIR) && npm install --no-audit --no-fund --silent \
+		@iconify-json/fluent-emoji-flat@$(MOTIFS_VERSION)
+
+game-art-motifs: install $(MOTIFS_ICONS)
+	$(PY) -c 'import pathlib; from app.services.catalogue import motifs; \
+		motifs.write(pathlib.Path("$(MOTIFS_ICONS)"))'
 
 install: $(VENV)/.runtime $(BUN)
 

@@ -136,13 +136,13 @@ def hot_card(game: rx.Var) -> rx.Component:
 def _start_button(game: rx.Var, *, demo: bool) -> rx.Component:
     """Play for real, or the free demo."""
     kind = "demo" if demo else "play"
-    look = "bg-white/90 text-xs py-1" if demo else "bg-amber-400 text-sm py-1.5"
+    look = "bg-white/90 px-2" if demo else "flex-1 bg-amber-400 sm:text-sm"
     return rx.el.button(
         t(f"lobby.{kind}"),
         on_click=LobbyState.play(game, demo),
         aria_label=t(f"lobby.{kind}_named").replace("{name}", game.name),
         type="button",
-        class_name=f"w-full rounded-lg {look} text-slate-900 font-semibold {FOCUS}",
+        class_name=f"rounded-md py-1 text-xs {look} text-slate-900 font-semibold {FOCUS}",
         data_testid=f"{kind}-" + game.id.to(str),
     )
 
@@ -173,7 +173,8 @@ def game_card(game: rx.Var) -> rx.Component:
             rx.el.div(
                 _start_button(game, demo=False),
                 rx.cond(game.demo, _start_button(game, demo=True)),
-                class_name="absolute inset-x-2 bottom-2 space-y-1",
+                # One low row, so the picture stays in sight on a phone's narrow card.
+                class_name="absolute inset-x-1.5 bottom-1.5 flex gap-1",
             ),
             class_name="relative",
         ),

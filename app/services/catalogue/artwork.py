@@ -1,19 +1,21 @@
 """Artwork drawn from the catalogue: an SVG icon per game from its name, theme and kind, and a
 wordmark logo per vendor, so 10,000 demo games have pictures without shipping 10,000 files.
 
-A game's theme comes from the words of its name (Fire → embers, Frozen → ice, Ocean → waves,
-Golden → gold ...), its motif from its kind (reels and the name's symbol for a slot, a card
-table for live casino, a fish for fishing, fanned cards for PvP, a ball for sports, a rooster
-for cockfight, numbered balls for lottery, a controller for e-sports). Pure functions: the
+A game's colours come from the theme word of its name (Fire, Frozen, Ocean, Golden ...), its
+motif and accents from its nouns, theme and kind: Fluent Emoji illustrations (motifs.py), so
+"Fortune Tiger" shows a tiger and "Frozen Gems" a gem stone among snowflakes. Its name is
+lettered under the motif. Pure functions, the same picture for the same game every time: the
 image host (app/api/catalogue/media.py) serves them; a real brand points its image base at its CDN.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 from html import escape
 
+from app.services.catalogue import motifs
 from app.services.lottery.page_views import IMAGE_CATEGORIES
 
 SIZE = 240
@@ -55,158 +57,152 @@ THEME_WORDS = {
     "carnival": "carnaval", "samba": "carnaval", "beach": "tropical",
     "tropical": "tropical", "silver": "lunar", "frozen": "frozen", "ice": "frozen",
 }  # fmt: skip
-# Slot symbols a name may call for, drawn on the middle reel: glyphs of the common text fonts
-# (no emoji font needed), one per family of motifs.
-MOTIF_WORDS: dict[str, tuple[str, ...]] = {
-    "♨": ("fire", "phoenix", "volcano", "hot", "solar", "blitz", "rush"),
-    "♦": ("gems", "jewels", "diamond", "ruby", "emerald", "pérola"),
-    "$": ("treasure", "riches", "coins", "cash", "vault", "heist", "gold", "ouro", "bonanza"),
-    "7": ("sevens", "classic"),
-    "♥": ("cherries", "fruity", "candy", "sweet", "maçã", "coração", "açaí"),
-    "♛": ("queen", "king", "crown", "royal", "empire", "fortress", "real"),
-    "▲": ("pyramid", "sphinx", "pharaoh's", "temple", "scarab", "aztec", "pirâmide"),
-    "✦": ("rockets", "galaxy", "cosmic", "estrela", "stars", "neon"),
-    "☘": ("clover", "horseshoe", "lucky", "sorte", "fortune"),
-    "✿": ("lotus", "bamboo", "jungle", "floresta", "guaraná"),
-    "☀": ("lanterns", "festival", "fiesta", "carnival", "carnaval", "samba", "beach", "sun"),
-    "⚡": ("zeus", "thunder", "trovão", "electric", "hammer", "thunderbird", "power"),
-    "♞": ("knight", "tiger", "lion", "wolf", "panda", "jaguar", "onça", "leão", "buffalo",
-          "dragon", "monkey", "rabbit", "cobra", "eagle", "toucan", "parrot"),
-    "☾": ("lunar", "midnight", "nights", "dreams", "mystic", "magic", "wizard", "genie"),
-    "❄": ("frozen", "ice", "xmas"),
-    "⚓": ("pirate", "ocean", "koi", "mermaid", "caravela", "oasis", "cachoeira", "viking"),
-    "♪": ("bells", "samba", "party"),
-}  # fmt: skip
-MOTIFS = {word: glyph for glyph, words in MOTIF_WORDS.items() for word in words}
 # The lottery icons exist per image category (spec 3).
 LOTTERY_IMAGES = frozenset(IMAGE_CATEGORIES.values())
 KIND_OF_TYPE = {"RNG": "slot", "INHOUSE": "slot", "LIVE": "live", "FISH": "fish",
                 "PVP": "cards", "SPORTS": "ball", "COCKFIGHT": "rooster", "ESPORTS": "pad",
                 "LOTT": "balls", "ELOTT": "balls"}  # fmt: skip
+TITLE_LINE = 15  # characters a title line holds at its size; a longer name takes two lines
 
 
 def _digest(text: str) -> bytes:
     return hashlib.sha256(text.encode()).digest()
 
 
-def theme_of(name: str) -> Theme:
-    """The first theme word of the name, else colours from the name's hash."""
-    for word in name.lower().replace("'", " ").split():
+def _words(name: str) -> list[str]:
+    return name.lower().replace("'", " ").split()
+
+
+def _theme_key(name: str) -> str | None:
+    for word in _words(name):
         key = THEME_WORDS.get(word, word)
         if key in THEMES:
-            return THEMES[key]
-    digest = _digest(name)
-    hue = digest[0] * 360 // 256
+            return key
+    return None
+
+
+def theme_of(name: str) -> Theme:
+    """The first theme word of the name, else colours from the name's hash."""
+    key = _theme_key(name)
+    if key is not None:
+        return THEMES[key]
+    hue = _digest(name)[0] * 360 // 256
     return Theme(f"hsl({hue},70%,50%)", f"hsl({(hue + 40) % 360},65%,22%)", "#fef3c7")
 
 
-def motif_of(name: str) -> str:
-    """The symbol of the name's last motif word (the noun: 'Frozen Gems' → gems)."""
-    for word in reversed(name.lower().split()):
-        if word in MOTIFS:
-            return MOTIFS[word]
-    return "★"
+def motif_of(name: str, kind: str = "slot") -> str:
+    """The illustration of the name's last noun that has one ('Frozen Gems' → a gem stone),
+    else one of its kind's, by the name's hash."""
+    for word in reversed(_words(name)):
+        if word in motifs.MOTIF_OF_WORD:
+            return motifs.MOTIF_OF_WORD[word]
+    choices = motifs.MOTIFS_OF_KIND[kind]
+    return choices[_digest(name)[1] % len(choices)]
 
 
-def _scene(kind: str, theme: Theme, motif: str, seed: bytes) -> str:
-    accent = theme.accent
-    if kind == "slot":
-        side = ("7", "♦", "♣", "♥", "★", "♠")
-        left, right = side[seed[2] % 6], side[seed[3] % 6]
-        cells = "".join(
-            f'<rect x="{28 + i * 64}" y="46" width="56" height="84" rx="10" fill="#ffffffe6"/>'
-            for i in range(3)
+def accents_of(name: str, kind: str, motif: str) -> tuple[str, str]:
+    """The two small illustrations beside the motif: the theme's, then the kind's; never the
+    motif itself."""
+    key = _theme_key(name)
+    first = motifs.ACCENT_OF_THEME.get(key or "", motifs.DEFAULT_ACCENT)
+    second = motifs.ACCENT_OF_KIND[kind]
+    if first == motif:
+        first = motifs.DEFAULT_ACCENT
+    if second in (motif, first):
+        second = motifs.DEFAULT_ACCENT if first != motifs.DEFAULT_ACCENT else "star"
+    return first, second
+
+
+def _drawn(motif: str, x: float, y: float, size: float) -> str:
+    return (
+        f'<svg x="{x}" y="{y}" width="{size}" height="{size}" '
+        f'viewBox="0 0 {motifs.VIEWBOX} {motifs.VIEWBOX}">{motifs.bodies()[motif]}</svg>'
+    )
+
+
+def _backdrop(seed: bytes, cx: int, cy: int) -> str:
+    """Light behind the motif, in one of three patterns (rays, dots, rings) by the seed."""
+    style = seed[5] % 3
+    if style == 0:
+        wedges = []
+        for i in range(0, 24, 2):
+            a, b = math.radians(i * 15), math.radians((i + 1) * 15)
+            wedges.append(
+                f"M{cx} {cy}L{cx + 300 * math.cos(a):.0f} {cy + 300 * math.sin(a):.0f}"
+                f"L{cx + 300 * math.cos(b):.0f} {cy + 300 * math.sin(b):.0f}Z"
+            )
+        pattern = f'<path d="{"".join(wedges)}" fill="#ffffff" fill-opacity=".09"/>'
+    elif style == 1:
+        pattern = "".join(
+            f'<circle cx="{12 + col * 24 + (row % 2) * 12}" cy="{12 + row * 24}" r="3"/>'
+            for row in range(10)
+            for col in range(10)
         )
-        return (
-            f'<rect x="20" y="38" width="200" height="100" rx="16" fill="#00000055"/>{cells}'
-            f'<text x="56" y="102" font-size="40" text-anchor="middle" fill="#b91c1c">'
-            f"{left}</text>"
-            f'<text x="120" y="105" font-size="48" text-anchor="middle" fill="{theme.bottom}">'
-            f"{escape(motif)}</text>"
-            f'<text x="184" y="102" font-size="40" text-anchor="middle" fill="#1d4ed8">'
-            f"{right}</text>"
+        pattern = f'<g fill="#ffffff" fill-opacity=".10">{pattern}</g>'
+    else:
+        pattern = "".join(f'<circle cx="{cx}" cy="{cy}" r="{r}"/>' for r in range(34, 260, 26))
+        pattern = (
+            f'<g fill="none" stroke="#ffffff" stroke-opacity=".12" stroke-width="9">{pattern}</g>'
         )
-    if kind == "live":
-        return (
-            '<ellipse cx="120" cy="100" rx="100" ry="52" fill="#166534" stroke="#facc15" '
-            'stroke-width="5"/><rect x="78" y="70" width="38" height="54" rx="5" fill="#fff" '
-            'transform="rotate(-10 97 97)"/><rect x="122" y="70" width="38" height="54" rx="5" '
-            'fill="#fff" transform="rotate(10 141 97)"/><text x="97" y="104" font-size="22" '
-            'text-anchor="middle" fill="#b91c1c" transform="rotate(-10 97 97)">A♥</text>'
-            '<text x="141" y="104" font-size="22" text-anchor="middle" fill="#111" '
-            'transform="rotate(10 141 97)">K♠</text>'
-        )
-    if kind == "fish":
-        return (
-            f'<ellipse cx="112" cy="92" rx="58" ry="34" fill="{accent}"/>'
-            f'<polygon points="166,92 206,62 206,122" fill="{accent}"/>'
-            '<circle cx="82" cy="84" r="7" fill="#0f172a"/>'
-            '<circle cx="52" cy="48" r="8" fill="#ffffff66"/>'
-            '<circle cx="36" cy="30" r="5" fill="#ffffff55"/>'
-        )
-    if kind == "cards":
-        return "".join(
-            f'<rect x="88" y="44" width="64" height="90" rx="8" fill="#fff" stroke="#0f172a" '
-            f'transform="rotate({angle} 120 150)"/>'
-            for angle in (-24, -8, 8, 24)
-        ) + (
-            '<circle cx="60" cy="128" r="16" fill="#dc2626" stroke="#fff" stroke-width="4"/>'
-            '<circle cx="182" cy="128" r="16" fill="#2563eb" stroke="#fff" stroke-width="4"/>'
-        )
-    if kind == "ball":
-        return (
-            '<circle cx="120" cy="92" r="52" fill="#fff" stroke="#0f172a" stroke-width="3"/>'
-            '<polygon points="120,70 141,85 133,110 107,110 99,85" fill="#0f172a"/>'
-        )
-    if kind == "rooster":
-        return (
-            f'<circle cx="110" cy="100" r="40" fill="{accent}"/>'
-            '<circle cx="150" cy="62" r="20" fill="#fef3c7"/>'
-            '<polygon points="168,62 188,68 168,74" fill="#f59e0b"/>'
-            '<path d="M140 40 q6 -16 12 0 q6 -16 12 0" fill="#dc2626"/>'
-            '<path d="M70 96 q-30 -40 -10 -60 q10 30 30 40z" fill="#7c2d12"/>'
-        )
-    if kind == "pad":
-        return (
-            '<rect x="50" y="66" width="140" height="62" rx="31" fill="#0f172a"/>'
-            '<rect x="76" y="90" width="26" height="8" fill="#fff"/>'
-            '<rect x="85" y="81" width="8" height="26" fill="#fff"/>'
-            f'<circle cx="156" cy="88" r="7" fill="{accent}"/>'
-            '<circle cx="170" cy="102" r="7" fill="#22c55e"/>'
-        )
-    numbers = [str(1 + b % 60) for b in seed[4:8]]
+    return f'{pattern}<circle cx="{cx}" cy="{cy}" r="84" fill="url(#glow)"/>'
+
+
+def _title(name: str, theme: Theme) -> str:
+    """The name lettered under the motif, in one or two lines."""
+    baselines: tuple[int, ...]
+    if len(name) <= TITLE_LINE:
+        lines, size, baselines = [name], (26 if len(name) <= 11 else 22), (148,)
+    else:
+        middle = len(name) // 2
+        spaces = [i for i, char in enumerate(name) if char == " "]
+        cut = min(spaces, key=lambda i: abs(i - middle)) if spaces else middle
+        lines = [name[:cut].strip(), name[cut:].strip()]
+        lines = [
+            line if len(line) <= TITLE_LINE + 2 else line[: TITLE_LINE + 1] + "…" for line in lines
+        ]
+        size, baselines = 19, (136, 157)
     return "".join(
-        f'<circle cx="{48 + i * 48}" cy="94" r="22" fill="#fff" stroke="{accent}" '
-        f'stroke-width="4"/><text x="{48 + i * 48}" y="102" font-size="20" font-weight="700" '
-        f'text-anchor="middle" fill="#0f172a">{n}</text>'
-        for i, n in enumerate(numbers)
+        f'<text x="120" y="{y}" font-size="{size}" font-weight="900" text-anchor="middle" '
+        f'fill="#fff" stroke="{theme.bottom}" stroke-width="5" stroke-linejoin="round" '
+        f'paint-order="stroke">{escape(line)}</text>'
+        for line, y in zip(lines, baselines, strict=True)
     )
 
 
 def game_svg(name: str, game_type: str, *, titled: bool = True) -> str:
-    """The icon of a game: its theme's gradient, its kind's scene, its name (`titled`)."""
+    """The icon of a game: its theme's gradient and light, its motif with two accents, and
+    its name lettered (`titled`; above the lobby's buttons, which cover the card's lower
+    part, and below its corners' heart and tag)."""
     theme = theme_of(name)
     seed = _digest(name)
     kind = KIND_OF_TYPE.get(game_type, "slot")
-    # The name on top: the lobby's buttons cover the card's lower part.
-    title = name if len(name) <= 22 else name[:21].rstrip() + "…"
-    label = (
-        f'<text x="120" y="34" font-size="19" font-weight="700" text-anchor="middle" '
-        f'fill="#fff">{escape(title)}</text>'
-        if titled
-        else ""
-    )
+    motif = motif_of(name, kind)
+    first, second = accents_of(name, kind, motif)
+    if titled:
+        cy, art = (
+            64,
+            _drawn(motif, 70, 14, 100) + _drawn(first, 14, 84, 38) + _drawn(second, 190, 88, 34),
+        )
+    else:
+        cy, art = (
+            112,
+            _drawn(motif, 60, 52, 120) + _drawn(first, 18, 156, 48) + _drawn(second, 178, 28, 44),
+        )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIZE}" height="{SIZE}" '
         f'viewBox="0 0 {SIZE} {SIZE}" role="img" aria-label="{escape(name)}">'
         '<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">'
         f'<stop offset="0" stop-color="{theme.top}"/><stop offset="1" '
-        f'stop-color="{theme.bottom}"/></linearGradient><clipPath id="c">'
+        f'stop-color="{theme.bottom}"/></linearGradient>'
+        f'<radialGradient id="glow"><stop offset="0" stop-color="{theme.accent}" '
+        f'stop-opacity=".55"/><stop offset="1" stop-color="{theme.accent}" stop-opacity="0"/>'
+        '</radialGradient><filter id="lift"><feDropShadow dx="0" dy="3" stdDeviation="3" '
+        'flood-opacity=".35"/></filter><clipPath id="c">'
         f'<rect width="{SIZE}" height="{SIZE}" rx="28"/></clipPath></defs>'
         f'<g clip-path="url(#c)"><rect width="{SIZE}" height="{SIZE}" fill="url(#g)"/>'
-        f'<circle cx="200" cy="30" r="70" fill="#ffffff14"/></g>'
-        f'<g font-family="Arial,Helvetica,sans-serif"><g transform="translate(0,18)">'
-        f"{_scene(kind, theme, motif_of(name), seed)}</g>{label}</g></svg>"
+        f'{_backdrop(seed, 120, cy)}</g><g filter="url(#lift)">{art}</g>'
+        f'<g font-family="Arial,Helvetica,sans-serif">{_title(name, theme) if titled else ""}'
+        "</g></svg>"
     )
 
 

@@ -12,7 +12,12 @@ from typing import Any
 
 from app.core.config import PROJECT_ROOT
 from app.core.i18n import translate
-from app.core.i18n.formatting import decimal_mark, format_amount, format_game_multiplier
+from app.core.i18n.formatting import (
+    format_amount,
+    format_count,
+    format_game_multiplier,
+    format_rate,
+)
 from app.services.studio import rounds
 from app.services.studio.games import StudioGame
 
@@ -40,9 +45,6 @@ CHIP_KEY = re.compile(
 )
 MAX_CHIP_KEYS = 37 + 3 + 3 + len(ROULETTE_OUTSIDE)
 MAX_CHIP_UNITS = 1_000
-# A paytable's multipliers are written by the games ("1.98x"): the page gives their decimal
-# point the reader's mark.
-_DECIMAL_POINT = re.compile(r"(?<=\d)\.(?=\d)")
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -262,13 +264,17 @@ def history_rows(found: Iterable[rounds.RoundView], lang: str, digits: int) -> l
 
 
 def paytable_rows(game: StudioGame, lang: str) -> list[PaytableRow]:
+    """The paytable in the reader's numbers: "Chance de ganhar 49,5 %", "0,52x – 5,6x",
+    "10 × 3x"."""
     rows = []
     for row in game.paytable():
-        fields = {k: v for k, v in row.items() if k not in ("label", "pays")}
+        fields = {name: format_count(count, lang) for name, count in row.counts.items()}
+        fields |= {name: format_rate(rate, lang) for name, rate in row.rates.items()}
+        pays = " – ".join(format_game_multiplier(value, lang) for value in row.pays)
         rows.append(
             PaytableRow(
-                label=translate(row["label"], lang, **fields),
-                pays=_DECIMAL_POINT.sub(decimal_mark(lang), str(row.get("pays", ""))),
+                label=translate(row.label, lang, **fields),
+                pays=f"{format_count(row.times, lang)} × {pays}" if row.times else pays,
             )
         )
     return rows

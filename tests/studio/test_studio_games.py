@@ -35,11 +35,10 @@ def test_every_game_has_texts_limits_and_a_paytable(code: str) -> None:
     g = game(code)
     assert has_key(f"studio.{code}.name") and has_key(f"studio.{code}.rules")
     rows = g.paytable()
-    assert rows and all(has_key(row["label"]) and row["pays"] for row in rows)
+    assert rows and all(has_key(row.label) and row.pays for row in rows)
     for lang in ("en", "pt"):
         for row in rows:
-            fields = {k: v for k, v in row.items() if k not in ("label", "pays")}
-            assert "{" not in translate(row["label"], lang, **fields)
+            assert "{" not in translate(row.label, lang, **row.counts, **row.rates)
     assert Decimal(0) < g.spec.min_bet < g.spec.max_bet
     limits = g.spec.limits("BRL")
     assert limits.max_win == g.spec.max_bet * g.spec.max_win_multiplier

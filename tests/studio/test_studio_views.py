@@ -141,6 +141,28 @@ def test_a_paytable_s_multipliers_take_the_readers_decimal_mark() -> None:
     assert [p.replace(",", ".") for p in pays] == english
 
 
+@pytest.mark.parametrize(
+    ("code", "lang", "label", "pays"),
+    [
+        ("BGS_DICE", "pt", "Chance de ganhar 49,5 %", "2x"),
+        ("BGS_DICE", "en", "Win chance 49.5 %", "2x"),
+        ("BGS_LIMBO", "pt", "Chance de 0,099 %", "1000x"),
+        ("BGS_SCRATCH_LUCKY", "pt", "3 × Diamante (chance de 1 em 100.000)", "1000x"),
+        ("BGS_SCRATCH_LUCKY", "en", "3 × Diamond (odds 1 in 100,000)", "1000x"),
+        ("BGS_PLINKO", "pt", "8 fileiras, risco baixo", "0,52x – 5,6x"),
+        ("BGS_SLOT_JUNGLE", "pt", "3+ SCATTER: 10 giros grátis, prêmios × 3", "10 × 3x"),
+        ("BGS_MINES", "pt", "Minas: 3 · casas abertas: 3", "1,4785x"),
+    ],
+)
+def test_a_paytable_s_every_number_is_written_the_readers_way(
+    code: str, lang: str, label: str, pays: str
+) -> None:
+    """The chances, odds and multipliers of the labels as well as of the pays column (a
+    Portuguese page read "Chance de ganhar 49.5 %" and "chance 1 : 100000")."""
+    rows = {row.label: row.pays for row in studio_views.paytable_rows(GAMES[code], lang)}
+    assert rows[label] == pays
+
+
 def test_the_paytable_and_verify_summary_are_readable() -> None:
     rows = studio_views.paytable_rows(GAMES["BGS_DICE"], "pt")
     assert rows and all(row.label and "{" not in row.label for row in rows)

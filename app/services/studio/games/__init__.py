@@ -8,8 +8,8 @@ nonce)` for the round's nonce, it re-derives the deal from it — so `state` hol
 Stakes: `bet` is the round's whole stake; `Outcome.multiplier` is the round's total return
 divided by it. Roulette chips are whole chip counts (`units`); each chip stakes `bet / sum(units)`.
 
-Paytable rows: "label" is a catalog key (studio_games.py), the row's other fields except "pays" are
-its placeholders; "pays" is shown as is.
+Paytable rows (`PayRow`) are numbers: a catalog key (studio_games.py) with its placeholders'
+values, and the multipliers paid; the page writes them in the reader's locale.
 
 Additions to the contract (compatible): `GameSpec.limits(currency)` gives the bet and win limits
 in a currency, `GameSpec.check_bet(bet, currency)` refuses a bet outside them and

@@ -98,7 +98,7 @@ class Outcome:
 class StudioGame(Protocol):
     spec: GameSpec
 
-    def paytable(self) -> list[dict[str, str]]: ...
+    def paytable(self) -> list[PayRow]: ...
 
     def check(self, params: dict[str, Any]) -> dict[str, Any]: ...
 
@@ -136,9 +136,18 @@ class OneStep:
         return min(multiplier, self.spec.max_win_multiplier)
 
 
-def multiplier_text(value: Decimal | int) -> str:
-    """A multiplier as the paytable shows it: 36x, 1.9800x."""
-    return f"{Decimal(value).normalize():f}x"
+@dataclass(frozen=True)
+class PayRow:
+    """A paytable row as numbers, which the page writes the reader's way: `label` is a
+    catalog key whose placeholders are `counts` (whole numbers: 1.000 or 1,000) and `rates`
+    (0.495 shown as 49,5 or 49.5 before the label's %); `pays` is the multiplier paid, or a
+    range's lowest and highest; `times`, when set, is how many rounds pay it (free spins)."""
+
+    label: str
+    pays: tuple[Decimal, ...]
+    counts: dict[str, int] = field(default_factory=dict)
+    rates: dict[str, Decimal] = field(default_factory=dict)
+    times: int = 0
 
 
 def decimal_param(params: dict[str, Any], name: str, error: str, bounds: dict[str, Any]) -> Decimal:

@@ -18,7 +18,7 @@ from typing import Any
 
 from app.core.errors import AppError
 from app.core.fairness import draw
-from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, PayRow
 
 BALLS = 75
 DRAWN = 36
@@ -105,17 +105,17 @@ class Bingo(OneStep):
         max_win_multiplier=FULL_CARD_PAYS,
     )
 
-    def paytable(self) -> list[dict[str, str]]:
+    def paytable(self) -> list[PayRow]:
         rows = [
-            {"label": "studio.bingo.row.full_card", "pays": multiplier_text(FULL_CARD_PAYS)},
-            {
-                "label": "studio.bingo.row.lines_or_more",
-                "lines": str(len(LINE_PAYS) - 1),
-                "pays": multiplier_text(LINE_PAYS[-1]),
-            },
+            PayRow("studio.bingo.row.full_card", (FULL_CARD_PAYS,)),
+            PayRow(
+                "studio.bingo.row.lines_or_more",
+                (LINE_PAYS[-1],),
+                counts={"lines": len(LINE_PAYS) - 1},
+            ),
         ]
         rows += [
-            {"label": "studio.bingo.row.lines", "lines": str(n), "pays": multiplier_text(pays)}
+            PayRow("studio.bingo.row.lines", (pays,), counts={"lines": n})
             for n, pays in reversed(list(enumerate(LINE_PAYS)))
             if pays and n < len(LINE_PAYS) - 1
         ]

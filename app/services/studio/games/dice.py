@@ -18,8 +18,8 @@ from app.services.studio.games.base import (
     GameSpec,
     OneStep,
     Outcome,
+    PayRow,
     decimal_param,
-    multiplier_text,
 )
 
 ROLLS = 10_000
@@ -49,17 +49,15 @@ class Dice(OneStep):
         max_win_multiplier=multiplier_for(MIN_CHANCE),
     )
 
-    def paytable(self) -> list[dict[str, str]]:
-        rows = []
-        for chance in (Decimal(2), Decimal(10), Decimal(25), Decimal("49.5"), Decimal(75)):
-            rows.append(
-                {
-                    "label": "studio.dice.row.chance",
-                    "chance": f"{chance.normalize():f}",
-                    "pays": multiplier_text(multiplier_for(chance)),
-                }
+    def paytable(self) -> list[PayRow]:
+        return [
+            PayRow(
+                "studio.dice.row.chance",
+                (multiplier_for(chance),),
+                rates={"chance": chance / 100},
             )
-        return rows
+            for chance in (Decimal(2), Decimal(10), Decimal(25), Decimal("49.5"), Decimal(75))
+        ]
 
     def check(self, params: dict[str, Any]) -> dict[str, Any]:
         direction = params.get("direction")

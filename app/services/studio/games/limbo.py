@@ -16,8 +16,8 @@ from app.services.studio.games.base import (
     GameSpec,
     OneStep,
     Outcome,
+    PayRow,
     decimal_param,
-    multiplier_text,
 )
 
 SPAN = 2**32
@@ -42,13 +42,13 @@ class Limbo(OneStep):
         max_win_multiplier=MAX_TARGET,
     )
 
-    def paytable(self) -> list[dict[str, str]]:
+    def paytable(self) -> list[PayRow]:
         return [
-            {
-                "label": "studio.limbo.row",
-                "chance": f"{(Decimal(99) / target).quantize(Decimal('0.0001'))}",
-                "pays": multiplier_text(target),
-            }
+            PayRow(
+                "studio.limbo.row",
+                (target,),
+                rates={"chance": (Decimal("0.99") / target).quantize(Decimal("0.000001"))},
+            )
             for target in (Decimal(2), Decimal(10), Decimal(100), MAX_TARGET)
         ]
 

@@ -15,7 +15,7 @@ from typing import Any, TypeGuard
 
 from app.core.errors import AppError
 from app.core.fairness import draw
-from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, PayRow
 
 TILES = 25
 MAX_MULTIPLIER = Decimal(10_000)
@@ -43,14 +43,13 @@ class Mines(OneStep):
         max_win_multiplier=MAX_MULTIPLIER,
     )
 
-    def paytable(self) -> list[dict[str, str]]:
+    def paytable(self) -> list[PayRow]:
         return [
-            {
-                "label": "studio.mines.row",
-                "mines": str(mines),
-                "picks": str(picks),
-                "pays": multiplier_text(multiplier_for(mines, picks)),
-            }
+            PayRow(
+                "studio.mines.row",
+                (multiplier_for(mines, picks),),
+                counts={"mines": mines, "picks": picks},
+            )
             for mines, picks in ((1, 1), (1, 5), (3, 3), (3, 5), (5, 5), (10, 3), (24, 1))
         ]
 

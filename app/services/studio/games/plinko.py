@@ -18,7 +18,7 @@ from typing import Any, TypeGuard
 
 from app.core.errors import AppError
 from app.core.fairness import below
-from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, PayRow
 
 MIN_ROWS = 8
 MAX_ROWS = 16
@@ -92,19 +92,16 @@ class Plinko(OneStep):
         max_win_multiplier=MAX_MULTIPLIER,
     )
 
-    def paytable(self) -> list[dict[str, str]]:
-        rows = []
-        for risk in RISKS:
-            for count in (MIN_ROWS, 12, MAX_ROWS):
-                table = multipliers(count, risk)
-                rows.append(
-                    {
-                        "label": f"studio.plinko.row.{risk}",
-                        "rows": str(count),
-                        "pays": f"{multiplier_text(min(table))} – {multiplier_text(max(table))}",
-                    }
-                )
-        return rows
+    def paytable(self) -> list[PayRow]:
+        return [
+            PayRow(
+                f"studio.plinko.row.{risk}",
+                (min(multipliers(count, risk)), max(multipliers(count, risk))),
+                counts={"rows": count},
+            )
+            for risk in RISKS
+            for count in (MIN_ROWS, 12, MAX_ROWS)
+        ]
 
     def check(self, params: dict[str, Any]) -> dict[str, Any]:
         rows = params.get("rows")

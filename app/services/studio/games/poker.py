@@ -22,7 +22,7 @@ from typing import Any
 
 from app.core.errors import AppError
 from app.core.fairness import draw
-from app.services.studio.games.base import GameSpec, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, Outcome, PayRow
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -299,9 +299,9 @@ class VideoPoker:
         two_step=True,
     )
 
-    def paytable(self) -> list[dict[str, str]]:
+    def paytable(self) -> list[PayRow]:
         return [
-            {"label": f"studio.poker.hand.{hand}", "pays": multiplier_text(pays)}
+            PayRow(f"studio.poker.hand.{hand}", (Decimal(pays),))
             for hand, pays in PAYS.items()
             if pays
         ]

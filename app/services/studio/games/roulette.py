@@ -19,7 +19,7 @@ from app.services.studio.games.base import (
     GameSpec,
     OneStep,
     Outcome,
-    multiplier_text,
+    PayRow,
 )
 
 POCKETS = 37
@@ -129,9 +129,9 @@ class Roulette(OneStep):
         max_win_multiplier=Decimal(36),
     )
 
-    def paytable(self) -> list[dict[str, str]]:
+    def paytable(self) -> list[PayRow]:
         return [
-            {"label": f"studio.roulette.row.{kind}", "pays": multiplier_text(pays)}
+            PayRow(f"studio.roulette.row.{kind}", (Decimal(pays),))
             for kind, pays in RETURNS.items()
         ]
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from app.core.fairness import below, draw, shuffle
-from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, PayRow
 
 SERIES = 1_000_000
 MATCH = 3
@@ -60,13 +60,13 @@ class Scratch(OneStep):
         max_win_multiplier=Decimal(max(prize for prize, _ in PRIZES.values())),
     )
 
-    def paytable(self) -> list[dict[str, str]]:
+    def paytable(self) -> list[PayRow]:
         return [
-            {
-                "label": f"studio.scratch.pay.{symbol}",
-                "odds": f"1 : {Decimal(SERIES) / count:.0f}",
-                "pays": multiplier_text(prize),
-            }
+            PayRow(
+                f"studio.scratch.pay.{symbol}",
+                (Decimal(prize),),
+                counts={"odds": round(Decimal(SERIES) / count)},
+            )
             for symbol, (prize, count) in PRIZES.items()
         ]
 

@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any
 
 from app.core.fairness import below
-from app.services.studio.games.base import GameSpec, OneStep, Outcome, multiplier_text
+from app.services.studio.games.base import GameSpec, OneStep, Outcome, PayRow
 
 WILD = "WILD"
 SCATTER = "SCATTER"
@@ -144,31 +144,27 @@ class Slot(OneStep):
         max_win_multiplier=MAX_MULTIPLIER,
     )
 
-    def paytable(self) -> list[dict[str, str]]:
+    def paytable(self) -> list[PayRow]:
         rows = [
-            {
-                "label": f"studio.slot.pay.{symbol}",
-                "count": str(count),
-                "pays": multiplier_text(Decimal(pays[count - 3]) / LINE_COUNT),
-            }
+            PayRow(
+                f"studio.slot.pay.{symbol}",
+                (Decimal(pays[count - 3]) / LINE_COUNT,),
+                counts={"count": count},
+            )
             for symbol, pays in PAYS.items()
             for count in (5, 4, 3)
         ]
         rows += [
-            {
-                "label": f"studio.slot.pay.{SCATTER}",
-                "count": str(count),
-                "pays": multiplier_text(pays),
-            }
+            PayRow(f"studio.slot.pay.{SCATTER}", (Decimal(pays),), counts={"count": count})
             for count, pays in sorted(SCATTER_PAYS.items(), reverse=True)
         ]
         rows.append(
-            {
-                "label": "studio.slot.row.free_spins",
-                "spins": str(FREE_SPINS),
-                "factor": str(FREE_SPIN_FACTOR),
-                "pays": f"{FREE_SPINS} × {FREE_SPIN_FACTOR}x",
-            }
+            PayRow(
+                "studio.slot.row.free_spins",
+                (Decimal(FREE_SPIN_FACTOR),),
+                counts={"spins": FREE_SPINS, "factor": FREE_SPIN_FACTOR},
+                times=FREE_SPINS,
+            )
         )
         return rows
 

@@ -38,11 +38,15 @@ async def clear_brand(merchant_id: int) -> None:
         )
 
 
-async def fresh_round(length: int = 40, edge: str = "1.00") -> CrashRound:
+async def fresh_round(length: int = 40, edge: str = "1.00", *, crash_from: int = 0) -> CrashRound:
     """A new chain with its salt on the test brand, the clock frozen, and its first round
-    opened (taking bets)."""
+    opened (taking bets); with `crash_from` (hundredths), a round that crashes there or
+    later (a random first round crashes under 1.05x about once in eighteen)."""
     view = await chains.create_chain(BRAND, length, edge)
-    await chains.set_salt(BRAND, "beacon-round-1234567", clock.now())
+    salt = "beacon-round-1234567"
+    if crash_from:
+        salt = await _salt_crashing_between(crash_from, 1_000_000)
+    await chains.set_salt(BRAND, salt, clock.now())
     clock.freeze()
     merchant_id = await brand_id()
     await clear_brand(merchant_id)
@@ -75,18 +79,22 @@ async def next_round_crashing_between(low: int, high: int, length: int = 1000) -
     round in flight landed: a running site's driver opens the made round a pause later. A walk
     then plays a known round instead of waiting for a random one."""
     await chains.create_chain(BRAND, length)
-    merchant_id = await brand_id()
+    await chains.set_salt(BRAND, await _salt_crashing_between(low, high), clock.now())
+    await _land_rounds_in_flight(await brand_id())
+
+
+async def _salt_crashing_between(low: int, high: int) -> str:
+    """The first of a counted series of public salts that makes the active chain's first
+    round crash between `low` and `high` hundredths."""
     async with session_scope() as session:
-        chain = await chains.active_chain(session, merchant_id)
+        chain = await chains.active_chain(session, await brand_id())
     assert chain is not None
     seed = fairness.seed_at(chains.checkpoints(chain), 1)
-    salt = next(
+    return next(
         f"walk-salt-{n}"
         for n in itertools.count()
         if low <= fairness.crash_hundredths(seed, f"walk-salt-{n}", chain.house_edge_bp) <= high
     )
-    await chains.set_salt(BRAND, salt, clock.now())
-    await _land_rounds_in_flight(merchant_id)
 
 
 async def crash_game() -> Game:

@@ -23,12 +23,7 @@ MakeClient = Callable[..., PlatformClient]
 
 
 async def test_a_crash_round_through_the_game_client_api(make_client: MakeClient) -> None:
-    row = None
-    for _ in range(40):  # a first round whose flight lasts past 1.20x
-        row = await fresh_round()
-        if row.crash_hundredths >= 120:
-            break
-    assert row is not None and row.crash_hundredths >= 120
+    row = await fresh_round(crash_from=120)  # its flight lasts past 1.20x
     member = await funded_member("20.00")
     client, opened = await game_client(make_client, member, "BGS_CRASH")
     assert opened["gameCode"] == "BGS_CRASH"

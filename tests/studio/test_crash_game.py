@@ -110,13 +110,8 @@ async def test_brazil_brand_refuses_a_chain_under_its_floor() -> None:
 
 
 async def round_reaching(hundredths: int) -> CrashRound:
-    """A fresh chain's first round whose crash point reaches `hundredths` (chains are random:
-    a new one until it does)."""
-    for _ in range(40):
-        row = await fresh_round()
-        if row.crash_hundredths >= hundredths:
-            return row
-    raise AssertionError("no round reached the crash point asked for")
+    """A fresh chain's first round whose crash point reaches `hundredths`."""
+    return await fresh_round(crash_from=hundredths)
 
 
 async def test_every_round_verifies_and_the_salt_is_fixed_once() -> None:

@@ -89,7 +89,7 @@ def test_scratch_and_bingo_grids() -> None:
     assert [cell.icon for cell in bingo.cells] == ["1", "★", "3", "4"]
     assert [cell.hit for cell in bingo.cells] == [True, True, False, True]
     assert bingo.called == ["1", "4"] and bingo.lines == []
-    assert studio_views.bingo_grid({"lines": [[0]]}, "en").lines == ["1 line(s)"]
+    assert studio_views.bingo_grid({"lines": [[0]]}, "en").lines == ["Lines completed: 1"]
 
 
 def test_the_mine_field_shows_picks_safe_tiles_and_mines() -> None:

@@ -109,7 +109,7 @@ def accents_of(name: str, kind: str, motif: str) -> tuple[str, str]:
     if first == motif:
         first = motifs.DEFAULT_ACCENT
     if second in (motif, first):
-        second = motifs.DEFAULT_ACCENT if first != motifs.DEFAULT_ACCENT else "star"
+        second = motifs.DEFAULT_ACCENT if first != motifs.DEFAULT_ACCENT else motifs.OTHER_ACCENT
     return first, second
 
 

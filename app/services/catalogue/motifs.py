@@ -80,6 +80,7 @@ ACCENT_OF_KIND: dict[str, str] = {
     "rooster": "trophy", "pad": "trophy", "balls": "sparkles",
 }  # fmt: skip
 DEFAULT_ACCENT = "sparkles"
+OTHER_ACCENT = "star"  # the second accent when the first is already DEFAULT_ACCENT
 
 
 def names() -> frozenset[str]:
@@ -87,7 +88,7 @@ def names() -> frozenset[str]:
     return frozenset(
         {*MOTIF_OF_WORD.values(), *ACCENT_OF_THEME.values(), *ACCENT_OF_KIND.values()}
         | {name for kind in MOTIFS_OF_KIND.values() for name in kind}
-        | {DEFAULT_ACCENT}
+        | {DEFAULT_ACCENT, OTHER_ACCENT}
     )
 
 

@@ -20,8 +20,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export REFLEX_BUN_PATH := $(abspath $(BUN))
 export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
-.PHONY: run test install install-dev browser pg-tools game-art-motifs image-test stack-test lint test-sqlite test-site \
-	test-walks test-postgres test-scale coverage test-fuzz test-run-smoke test-site-and-fuzz bench clean
+.PHONY: run test install install-dev browser pg-tools game-art-motifs image-test stack-test lint \
+	test-sqlite test-site test-walks test-postgres test-scale coverage test-fuzz test-run-smoke \
+	test-site-and-fuzz bench clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)

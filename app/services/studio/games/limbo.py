@@ -47,7 +47,7 @@ class Limbo(OneStep):
             PayRow(
                 "studio.limbo.row",
                 (target,),
-                rates={"chance": (Decimal("0.99") / target).quantize(Decimal("0.000001"))},
+                rates={"chance": Decimal("0.99") / target},
             )
             for target in (Decimal(2), Decimal(10), Decimal(100), MAX_TARGET)
         ]

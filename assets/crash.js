@@ -121,7 +121,7 @@
     var lang = pageLang(board);
     if (!formats[lang]) {
       formats[lang] = new Intl.NumberFormat(lang, {
-        minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false,
+        minimumFractionDigits: 2, maximumFractionDigits: 2,
       });
     }
     return formats[lang].format(value) + "x";

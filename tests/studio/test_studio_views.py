@@ -125,7 +125,10 @@ def test_roulette_chips_are_bounded_and_become_bets() -> None:
         (Decimal("2.500"), "en", "2.5x"),
         (Decimal("2.500"), "pt", "2,5x"),
         (Decimal("0"), "pt", "0x"),
-        (Decimal("1000"), "pt", "1000x"),
+        (Decimal("1000"), "pt", "1.000x"),
+        (Decimal("5000"), "en", "5,000x"),
+        (Decimal("1.4785"), "pt", "1,4785x"),
+        (Decimal("1E+3"), "en", "1,000x"),
     ],
 )
 def test_multipliers_are_shown_short_in_the_readers_decimals(
@@ -146,9 +149,9 @@ def test_a_paytable_s_multipliers_take_the_readers_decimal_mark() -> None:
     [
         ("BGS_DICE", "pt", "Chance de ganhar 49,5 %", "2x"),
         ("BGS_DICE", "en", "Win chance 49.5 %", "2x"),
-        ("BGS_LIMBO", "pt", "Chance de 0,099 %", "1000x"),
-        ("BGS_SCRATCH_LUCKY", "pt", "3 × Diamante (chance de 1 em 100.000)", "1000x"),
-        ("BGS_SCRATCH_LUCKY", "en", "3 × Diamond (odds 1 in 100,000)", "1000x"),
+        ("BGS_LIMBO", "pt", "Chance de 0,099 %", "1.000x"),
+        ("BGS_SCRATCH_LUCKY", "pt", "3 × Diamante (chance de 1 em 100.000)", "1.000x"),
+        ("BGS_SCRATCH_LUCKY", "en", "3 × Diamond (odds 1 in 100,000)", "1,000x"),
         ("BGS_PLINKO", "pt", "8 fileiras, risco baixo", "0,52x – 5,6x"),
         ("BGS_SLOT_JUNGLE", "pt", "3+ SCATTER: 10 giros grátis, prêmios × 3", "10 × 3x"),
         ("BGS_MINES", "pt", "Minas: 3 · casas abertas: 3", "1,4785x"),

@@ -90,9 +90,12 @@ def format_multiplier(value: Decimal | str | float, ui_lang: str) -> str:
 
 
 def format_game_multiplier(value: Decimal, ui_lang: str) -> str:
-    """An in-house game's multiplier as its page shows it, short: no trailing zeros, the
-    reader's decimal mark, x after (2,5x or 2.5x; 1000x; 0x)."""
-    return f"{value.normalize():f}".replace(".", decimal_mark(ui_lang)) + MULTIPLIER_SIGN
+    """An in-house game's multiplier as its page shows it, short: no trailing zeros, every
+    place kept, grouped the reader's way, x after (2,5x or 2.5x; 1.000x or 1,000x; 0x)."""
+    number = format_decimal(
+        value.normalize(), format="#,##0.#", locale=_locale(ui_lang), decimal_quantization=False
+    )
+    return number + MULTIPLIER_SIGN
 
 
 def format_balance(amount: Decimal, ui_lang: str, hidden: bool, digits: int = CENTS) -> str:

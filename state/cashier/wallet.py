@@ -44,6 +44,10 @@ WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a relo
 WATCH_STALE_SECONDS = 3 * CHECK_EVERY_TICKS * WATCH_EVERY_SECONDS
 # A reality check falls due with time, not only with a bet: looked at this often while idle.
 REALITY_EVERY_TICKS = 15
+# A game's own round moves money only: the header's badges (messages, rewards, missions) change
+# through jobs, which bump the version the watch follows, or with time (a promotion's end, a
+# new day's missions). In play they are read again at most this often.
+BADGES_EVERY_SECONDS = 15.0
 
 
 class WalletState(MemberPage, rx.State):
@@ -51,6 +55,7 @@ class WalletState(MemberPage, rx.State):
     _bonus: str = ""  # the bonus locked, "" without an active bonus
     _games: str = "0"  # what the transfer vendors' wallets hold together
     _version: int = -1
+    _badges_at: float = 0.0  # time.time() of the last read: any process may load the state
     # Which tab, socket and page the running watch serves and when it last beat: a watch that
     # died with its process or its socket, one left with the old token when a reconnect got a
     # new one (app/reconnect.py), or one started on another page, is replaced by the next
@@ -90,7 +95,7 @@ class WalletState(MemberPage, rx.State):
     async def refresh(self) -> Any:
         return await self._refresh()
 
-    async def _refresh(self) -> Any:
+    async def _refresh(self, *, in_play: bool = False) -> Any:
         member = await member_or_none(self)
         if member is None:
             self._cash, self._version, self.shown = "0", -1, ""
@@ -102,7 +107,10 @@ class WalletState(MemberPage, rx.State):
         self.games_notice = self.games_error = ""  # a result belongs to its moment
         # The version first: a movement after it is the watch's to show.
         self._version = await balance_version(member.id or 0)
-        await self._reload(member.id or 0)
+        await self._reload(
+            member.id or 0,
+            badges=not in_play or time.time() - self._badges_at >= BADGES_EVERY_SECONDS,
+        )
         return (
             RealityState.check
             if self._watch_alive(member.id or 0)
@@ -122,7 +130,7 @@ class WalletState(MemberPage, rx.State):
         auth = await self.get_state(AuthState)
         return auth.member_id if auth.is_login else 0
 
-    async def _reload(self, member_id: int) -> None:
+    async def _reload(self, member_id: int, *, badges: bool = True) -> None:
         brand = await current_brand(self)
         wallet = await transfers.wallets_of(brand, member_id)
         self._cash, self._games = str(wallet.cash), str(wallet.vendor_total)
@@ -131,9 +139,12 @@ class WalletState(MemberPage, rx.State):
         self._bonus = str(summary.locked) if summary.active else ""
         self.bonus_percent = summary.percent
         await self._format()
+        if not badges:
+            return
         self.unread = await inbox.unread_count(member_id)
         self.rewards = await offers.rewards_waiting(member_id, clock.now())
         self.missions = await loyalty_missions.claimable_count(member_id, clock.now())
+        self._badges_at = time.time()
 
     @rx.event(background=True)
     async def watch(self) -> None:
@@ -228,8 +239,8 @@ async def refresh_header(state: rx.State) -> Any:
     """The header read again inside a game's own event, once its money moved: the tab's state
     holds the new version when the event ends, so the watch, which waited for the event's lock,
     finds nothing new (with a chained `WalletState.refresh` the watch often came first, and
-    both read everything again)."""
-    return await (await state.get_state(WalletState))._refresh()
+    both read everything again). The badges wait for BADGES_EVERY_SECONDS."""
+    return await (await state.get_state(WalletState))._refresh(in_play=True)
 
 
 follow.AFTER_LOGIN.append(WalletState.refresh)

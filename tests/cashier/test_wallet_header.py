@@ -1,0 +1,63 @@
+"""The header wallet through the site's own event processor: a game's round reads the money at
+once and the badges (messages, rewards, missions) at most every BADGES_EVERY_SECONDS."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.app import app as site
+from app.core.db import write_transaction
+from app.services import inbox
+from models.cashier import MessageKind
+from state.cashier import wallet as wallet_state
+from state.cashier.wallet import WalletState
+from state.studio.play import PlayState
+from tests.helpers.accounts import make_member
+from tests.helpers.money import fund
+from tests.helpers.page_state import member_tab
+
+GAME = "/play/BGS_DICE"
+
+
+async def _unsignalled_message(member_id: int) -> None:
+    """A message posted with no balance signal: only a read of the badges can find it."""
+    async with write_transaction() as session:
+        await inbox.post_message(session, member_id, MessageKind.NEW_MAIL, {})
+
+
+async def test_a_round_shows_the_new_balance_and_leaves_the_badges_for_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    member = await make_member()
+    assert member.id is not None
+    await fund(member.id, "100.00")
+    tab = await member_tab(site, member)
+    place = f"{PlayState.get_full_name()}.place"
+    async with tab.processor:
+        await tab.open(GAME)
+        assert (await tab.state(PlayState)).mode == "real"
+        before = await tab.state(WalletState)
+        shown, unread = before.shown, before.unread
+        await _unsignalled_message(member.id)
+
+        await tab.send(place, GAME)
+        after = await tab.state(WalletState)
+        assert (await tab.state(PlayState)).error == ""
+        assert after.shown != shown  # a loss takes the stake, a win pays 1.98x it
+        assert after.unread == unread  # read again within BADGES_EVERY_SECONDS: not yet
+
+        monkeypatch.setattr(wallet_state, "BADGES_EVERY_SECONDS", 0.0)
+        await tab.send(place, GAME)
+        assert (await tab.state(WalletState)).unread == unread + 1
+
+
+async def test_the_page_s_own_refresh_reads_the_badges_at_once() -> None:
+    member = await make_member()
+    assert member.id is not None
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open("/")
+        unread = (await tab.state(WalletState)).unread
+        await _unsignalled_message(member.id)
+        await tab.send(f"{WalletState.get_full_name()}.refresh", "/")
+        assert (await tab.state(WalletState)).unread == unread + 1

@@ -61,7 +61,7 @@ def test_theme_motif_and_accents_come_from_the_name() -> None:
     assert artwork.theme_of("Fire Dragon Megaways") == artwork.THEMES["fire"]
     assert artwork.motif_of("Frozen Gems") == "gem-stone"
     assert artwork.motif_of("Lucky Tiger") == "tiger"
-    assert artwork.motif_of("Fire Heist Extreme Roulette") == "money-bag"  # the last noun
+    assert artwork.motif_of("Fire Heist Extreme") == "money-bag"  # the last noun
     assert artwork.accents_of("Frozen Gems", "slot", "gem-stone") == ("snowflake", "coin")
     assert "gem-stone" not in artwork.accents_of("Diamond Gems", "slot", "gem-stone")
     # No noun of the list: one of its kind's illustrations, the same one every time.
@@ -71,6 +71,20 @@ def test_theme_motif_and_accents_come_from_the_name() -> None:
     slot = artwork.game_svg("Ocean King", "RNG")
     assert fish != slot and motifs.bodies()["bubbles"] in fish
     assert "<script" not in artwork.game_svg("<script>alert(1)</script>", "RNG")
+
+
+def test_a_live_table_is_its_dealer_with_the_table_s_game_beside() -> None:
+    dealer, game, accent = artwork.figures_of("Evolution Lightning Roulette", "live")
+    assert dealer in motifs.DEALERS and (game, accent) == ("wheel", "sparkles")
+    assert artwork.figures_of("VIP Blackjack", "live")[1] == "spade-suit"
+    dealers = {artwork.figures_of(f"Baccarat {n}", "live")[0] for n in range(1, 40)}
+    assert len(dealers) >= 10  # tables of one game have dealers of their own
+    svg = artwork.game_svg("Speed Baccarat", "LIVE")
+    assert all(
+        motifs.bodies()[name] in svg for name in artwork.figures_of("Speed Baccarat", "live")
+    )
+    # Other kinds keep their motif first.
+    assert artwork.figures_of("Frozen Gems", "slot") == ("gem-stone", "snowflake", "coin")
 
 
 def test_every_picture_is_well_formed_svg_with_its_illustrations() -> None:

@@ -113,6 +113,16 @@ def accents_of(name: str, kind: str, motif: str) -> tuple[str, str]:
     return first, second
 
 
+def figures_of(name: str, kind: str) -> tuple[str, str, str]:
+    """The picture's main illustration and its two accents. A live table is its dealer (one
+    of motifs.DEALERS by the name's hash) with the table's game and the theme's accent."""
+    motif = motif_of(name, kind)
+    first, second = accents_of(name, kind, motif)
+    if kind == "live":
+        return motifs.DEALERS[_digest(name)[2] % len(motifs.DEALERS)], motif, first
+    return motif, first, second
+
+
 def _drawn(motif: str, x: float, y: float, size: float) -> str:
     return (
         f'<svg x="{x}" y="{y}" width="{size}" height="{size}" '
@@ -176,8 +186,7 @@ def game_svg(name: str, game_type: str, *, titled: bool = True) -> str:
     theme = theme_of(name)
     seed = _digest(name)
     kind = KIND_OF_TYPE.get(game_type, "slot")
-    motif = motif_of(name, kind)
-    first, second = accents_of(name, kind, motif)
+    motif, first, second = figures_of(name, kind)
     if titled:
         cy, art = (
             64,

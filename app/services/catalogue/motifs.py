@@ -53,6 +53,10 @@ MOTIF_OF_WORD: dict[str, str] = {
     "quest": "compass", "legends": "trophy", "football": "soccer-ball", "fire": "fire",
     "thunder": "cloud-with-lightning", "lightning": "high-voltage", "mahjong": "mahjong-red-dragon",
     "ludo": "game-die", "sic": "game-die", "scratch": "ticket", "bingo": "pool-8-ball",
+    # A live table's game, drawn beside its dealer.
+    "roulette": "wheel", "roleta": "wheel", "wheel": "wheel", "baccarat": "heart-suit",
+    "blackjack": "spade-suit", "hold": "diamond-suit", "patti": "club-suit",
+    "bahar": "diamond-suit", "bo": "game-die", "tan": "coin", "time": "party-popper",
 }  # fmt: skip
 # A theme word's accent, drawn small beside the motif (the theme's colours: artwork.THEMES).
 ACCENT_OF_THEME: dict[str, str] = {
@@ -79,6 +83,13 @@ ACCENT_OF_KIND: dict[str, str] = {
     "slot": "coin", "live": "star", "fish": "bubbles", "cards": "coin", "ball": "trophy",
     "rooster": "trophy", "pad": "trophy", "balls": "sparkles",
 }  # fmt: skip
+# A live table's dealer, one of these by the table's name: women, men and people of every
+# skin tone the set draws (its yellow default is a cartoon's, not a person's).
+DEALERS: tuple[str, ...] = tuple(
+    f"{who}-in-tuxedo-{tone}"
+    for who in ("woman", "man", "person")
+    for tone in ("light", "medium-light", "medium", "medium-dark", "dark")
+)
 DEFAULT_ACCENT = "sparkles"
 OTHER_ACCENT = "star"  # the second accent when the first is already DEFAULT_ACCENT
 
@@ -88,7 +99,7 @@ def names() -> frozenset[str]:
     return frozenset(
         {*MOTIF_OF_WORD.values(), *ACCENT_OF_THEME.values(), *ACCENT_OF_KIND.values()}
         | {name for kind in MOTIFS_OF_KIND.values() for name in kind}
-        | {DEFAULT_ACCENT, OTHER_ACCENT}
+        | {DEFAULT_ACCENT, OTHER_ACCENT, *DEALERS}
     )
 
 

@@ -94,6 +94,17 @@ async def current_member(state: rx.State, *, touch: bool = True) -> Member:
     return (await current_login(state, touch=touch)).member
 
 
+async def current_member_id(state: rx.State, *, touch: bool = True) -> int:
+    """The id of the member logged in on this page's browser, 0 for a guest: within one event,
+    the login its gate read already (app/services/accounts/sessions.py member_id_of)."""
+    auth = await state.get_state(AuthState)
+    if auth._token and auth._browser_secret():
+        with contextlib.suppress(AppError):
+            return await sessions.member_id_of(auth._token, touch=touch)
+    member = await member_or_none(state, touch=touch)
+    return 0 if member is None else member.id or 0
+
+
 async def member_or_none(state: rx.State, *, touch: bool = True) -> Member | None:
     """The member of the event, or None for a guest (a page that shows less to guests)."""
     try:

@@ -20,7 +20,7 @@ from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
 from app.services.wallet_events import balance_version
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_or_none
+from state.accounts.auth import AuthState, current_member, current_member_id
 from state.gates import gated
 from state.guard import LOGIN
 from state.member_page import MemberPage, member_action
@@ -44,10 +44,11 @@ WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a relo
 WATCH_STALE_SECONDS = 3 * CHECK_EVERY_TICKS * WATCH_EVERY_SECONDS
 # A reality check falls due with time, not only with a bet: looked at this often while idle.
 REALITY_EVERY_TICKS = 15
-# A game's own round moves money only: the header's badges (messages, rewards, missions) change
-# through jobs, which bump the version the watch follows, or with time (a promotion's end, a
-# new day's missions). In play they are read again at most this often.
-BADGES_EVERY_SECONDS = 15.0
+# A game's own round moves the main wallet only: the game wallets and the badges (messages,
+# rewards, missions) change through other doors and jobs, which bump the version the watch
+# follows, or with time (a promotion's end, a new day's missions). In play they are read
+# again at most this often.
+FULL_READ_EVERY_SECONDS = 15.0
 
 
 class WalletState(MemberPage, rx.State):
@@ -55,7 +56,7 @@ class WalletState(MemberPage, rx.State):
     _bonus: str = ""  # the bonus locked, "" without an active bonus
     _games: str = "0"  # what the transfer vendors' wallets hold together
     _version: int = -1
-    _badges_at: float = 0.0  # time.time() of the last read: any process may load the state
+    _full_read_at: float = 0.0  # time.time() of the last: any process may load the state
     # Which tab, socket and page the running watch serves and when it last beat: a watch that
     # died with its process or its socket, one left with the old token when a reconnect got a
     # new one (app/reconnect.py), or one started on another page, is replaced by the next
@@ -96,8 +97,8 @@ class WalletState(MemberPage, rx.State):
         return await self._refresh()
 
     async def _refresh(self, *, in_play: bool = False) -> Any:
-        member = await member_or_none(self)
-        if member is None:
+        member_id = await current_member_id(self)
+        if not member_id:
             self._cash, self._version, self.shown = "0", -1, ""
             self.bonus_shown, self.bonus_percent, self.unread, self.rewards = "", 0, 0, 0
             self.missions = 0
@@ -106,14 +107,14 @@ class WalletState(MemberPage, rx.State):
             return None
         self.games_notice = self.games_error = ""  # a result belongs to its moment
         # The version first: a movement after it is the watch's to show.
-        self._version = await balance_version(member.id or 0)
+        self._version = await balance_version(member_id)
         await self._reload(
-            member.id or 0,
-            badges=not in_play or time.time() - self._badges_at >= BADGES_EVERY_SECONDS,
+            member_id,
+            money_only=in_play and time.time() - self._full_read_at < FULL_READ_EVERY_SECONDS,
         )
         return (
             RealityState.check
-            if self._watch_alive(member.id or 0)
+            if self._watch_alive(member_id)
             else [RealityState.check, WalletState.watch]
         )
 
@@ -130,21 +131,25 @@ class WalletState(MemberPage, rx.State):
         auth = await self.get_state(AuthState)
         return auth.member_id if auth.is_login else 0
 
-    async def _reload(self, member_id: int, *, badges: bool = True) -> None:
+    async def _reload(self, member_id: int, *, money_only: bool = False) -> None:
+        """Every figure of the header, or (`money_only`) the main wallet and the bonus."""
         brand = await current_brand(self)
-        wallet = await transfers.wallets_of(brand, member_id)
-        self._cash, self._games = str(wallet.cash), str(wallet.vendor_total)
+        if money_only:
+            self._cash = str((await transfers.member_wallet(brand, member_id)).cash)
+        else:
+            wallet = await transfers.wallets_of(brand, member_id)
+            self._cash, self._games = str(wallet.cash), str(wallet.vendor_total)
         self.currency_symbol = brand.currency_symbol
         summary = await bonus.summary(member_id)
         self._bonus = str(summary.locked) if summary.active else ""
         self.bonus_percent = summary.percent
         await self._format()
-        if not badges:
+        if money_only:
             return
         self.unread = await inbox.unread_count(member_id)
         self.rewards = await offers.rewards_waiting(member_id, clock.now())
         self.missions = await loyalty_missions.claimable_count(member_id, clock.now())
-        self._badges_at = time.time()
+        self._full_read_at = time.time()
 
     @rx.event(background=True)
     async def watch(self) -> None:
@@ -180,11 +185,11 @@ class WalletState(MemberPage, rx.State):
                     continue  # this tab's own refresh (after its bet) read it already
 
                 # The amount is read for the session's member, never the page's.
-                member = await member_or_none(self, touch=False)
-                if member is None:
+                reader = await current_member_id(self, touch=False)
+                if not reader:
                     self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
                     return
-                await self._reload(member.id or 0)
+                await self._reload(reader)
             # Pages that show the member's bonuses or money read them again; a bet may have
             # brought the reality check due.
             yield BonusState.refresh
@@ -239,7 +244,7 @@ async def refresh_header(state: rx.State) -> Any:
     """The header read again inside a game's own event, once its money moved: the tab's state
     holds the new version when the event ends, so the watch, which waited for the event's lock,
     finds nothing new (with a chained `WalletState.refresh` the watch often came first, and
-    both read everything again). The badges wait for BADGES_EVERY_SECONDS."""
+    both read everything again). The rest waits for FULL_READ_EVERY_SECONDS."""
     return await (await state.get_state(WalletState))._refresh(in_play=True)
 
 

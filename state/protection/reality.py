@@ -40,8 +40,8 @@ class RealityState(MemberPage, rx.State):
         member = await member_or_none(self, touch=False)
         if member is None:
             return None
-        found = await reality.reality_check(member, clock.now())
-        if found is None or not found.due:
+        found = await reality.reality_check(member, clock.now(), due_only=True)
+        if found is None:
             return DialogState.close(REALITY_DIALOG)
         lang = await ui_lang(self)
         self.minutes = found.played_minutes

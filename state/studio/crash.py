@@ -33,7 +33,7 @@ from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.follow import Seen, follower
-from state.accounts.auth import member_or_none
+from state.accounts.auth import current_member_id
 from state.cashier.wallet import refresh_header
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Name, checked, refuse
@@ -188,10 +188,6 @@ class CrashState(MemberPage, rx.State):
         before = events if isinstance(events, list) else [events] if events else []
         return [*before, LOAD_SCRIPT, CrashState.watch]
 
-    async def _member_id(self) -> int:
-        member = await member_or_none(self, touch=False)
-        return 0 if member is None else member.id or 0
-
     async def _refresh(self) -> None:
         """The member's bets of the round and of the last rounds, read now (a page's own bet
         shows at once, before the brand's board this process shares has it)."""
@@ -202,7 +198,7 @@ class CrashState(MemberPage, rx.State):
         if play.mode == "demo":
             await self._refresh_demo(play, lang, now)
             return
-        member_id = self._viewer = await self._member_id()
+        member_id = self._viewer = await current_member_id(self, touch=False)
         if not member_id:
             self.mine = []
             return

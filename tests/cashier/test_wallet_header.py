@@ -1,5 +1,6 @@
-"""The header wallet through the site's own event processor: a game's round reads the money at
-once and the badges (messages, rewards, missions) at most every BADGES_EVERY_SECONDS."""
+"""The header wallet through the site's own event processor: a game's round reads the main
+wallet at once, and the game wallets and the badges (messages, rewards, missions) at most every
+FULL_READ_EVERY_SECONDS."""
 
 from __future__ import annotations
 
@@ -44,9 +45,9 @@ async def test_a_round_shows_the_new_balance_and_leaves_the_badges_for_later(
         after = await tab.state(WalletState)
         assert (await tab.state(PlayState)).error == ""
         assert after.shown != shown  # a loss takes the stake, a win pays 1.98x it
-        assert after.unread == unread  # read again within BADGES_EVERY_SECONDS: not yet
+        assert after.unread == unread  # read again within FULL_READ_EVERY_SECONDS: not yet
 
-        monkeypatch.setattr(wallet_state, "BADGES_EVERY_SECONDS", 0.0)
+        monkeypatch.setattr(wallet_state, "FULL_READ_EVERY_SECONDS", 0.0)
         await tab.send(place, GAME)
         assert (await tab.state(WalletState)).unread == unread + 1
 

@@ -35,8 +35,11 @@ class RealityCheck:
     net: Decimal  # wins - stakes of bets settled since then (negative: lost)
 
 
-async def reality_check(member: Member, now: datetime) -> RealityCheck | None:
-    """The member's reality check (None: the brand has none or no play is going on)."""
+async def reality_check(
+    member: Member, now: datetime, *, due_only: bool = False
+) -> RealityCheck | None:
+    """The member's reality check (None: the brand has none or no play is going on; with
+    `due_only`, also while none is due: the play's net is then not read)."""
     assert member.id is not None
     profile = profile_of(await brands.by_id(member.merchant_id))
     if not profile.reality_check_minutes:
@@ -47,9 +50,12 @@ async def reality_check(member: Member, now: datetime) -> RealityCheck | None:
             return None
         if state.last_play_at is None or now - state.last_play_at > idle_gap(profile):
             return None
+        due = reality_check_due(state, profile, now)
+        if due_only and not due:
+            return None
         (totals,) = await reporting.member_windows(session, member.id, [state.play_started_at])
     return RealityCheck(
-        due=reality_check_due(state, profile, now),
+        due=due,
         every_minutes=profile.reality_check_minutes,
         played_minutes=int((now - state.play_started_at).total_seconds() // 60),
         net=totals.net,
@@ -60,8 +66,8 @@ async def answer(member: Member, now: datetime, *, stop: bool) -> None:
     """Continue (the next check in N minutes) or stop (every session ends)."""
     assert member.id is not None
     brand = await brands.by_id(member.merchant_id)
-    found = await reality_check(member, now)
-    if found is None or not found.due:
+    found = await reality_check(member, now, due_only=True)
+    if found is None:
         raise AppError("protection-reality-check-not-due", 409)
     language = member_language(member, brand.default_language)
     async with write_transaction() as session:

@@ -42,7 +42,7 @@ CHECK_EVERY_TICKS = 10  # the watch's page, socket and login looked at again (it
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
 # No beat for this long: the watch is gone
 WATCH_STALE_SECONDS = 3 * CHECK_EVERY_TICKS * WATCH_EVERY_SECONDS
-# A reality check falls due with time, not only with a bet: looked at this often while idle.
+# A reality check falls due with time, not only with a bet: the watch looks at it this often.
 REALITY_EVERY_TICKS = 15
 # A game's own round moves the main wallet only: the game wallets and the badges (messages,
 # rewards, missions) change through other doors and jobs, which bump the version the watch
@@ -112,11 +112,10 @@ class WalletState(MemberPage, rx.State):
             member_id,
             money_only=in_play and time.time() - self._full_read_at < FULL_READ_EVERY_SECONDS,
         )
-        return (
-            RealityState.check
-            if self._watch_alive(member_id)
-            else [RealityState.check, WalletState.watch]
-        )
+        # In play a check falling due refuses the next bet, which brings up its dialog, and the
+        # watch looks every REALITY_EVERY_TICKS: a round need not chain one.
+        checks = [] if in_play else [RealityState.check]
+        return checks if self._watch_alive(member_id) else [*checks, WalletState.watch]
 
     def _key(self, member_id: int) -> str:
         return f"{watch_key(self)} {member_id}"
@@ -172,8 +171,8 @@ class WalletState(MemberPage, rx.State):
                         return  # a newer watch serves this tab's page, or the login changed
                     self._watch_beat = time.time()
             version = await balance_version(member_id)
-            if version == known and tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1:
-                yield RealityState.check
+            if tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1:
+                yield RealityState.check  # on its beat, also while the tab's own rounds run
             if version == known:
                 continue
             async with self:

@@ -4,11 +4,14 @@ FULL_READ_EVERY_SECONDS."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from app.app import app as site
 from app.core.db import write_transaction
 from app.services import inbox
+from app.services.protection import reality
 from models.cashier import MessageKind
 from state.cashier import wallet as wallet_state
 from state.cashier.wallet import WalletState
@@ -26,9 +29,25 @@ async def _unsignalled_message(member_id: int) -> None:
         await inbox.post_message(session, member_id, MessageKind.NEW_MAIL, {})
 
 
+def _counted_reality_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Each reality check a page event looks at."""
+    checks: list[int] = []
+    looked = reality.reality_check
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        checks.append(1)
+        return await looked(*args, **kwargs)
+
+    monkeypatch.setattr(reality, "reality_check", counted)
+    return checks
+
+
 async def test_a_round_shows_the_new_balance_and_leaves_the_badges_for_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Nor does a round chain the reality check: one falling due refuses the next bet, which
+    brings up its dialog (tests/studio), and the header's watch looks at it on its beat."""
+    checks = _counted_reality_checks(monkeypatch)
     member = await make_member()
     assert member.id is not None
     await fund(member.id, "100.00")
@@ -41,7 +60,9 @@ async def test_a_round_shows_the_new_balance_and_leaves_the_badges_for_later(
         shown, unread = before.shown, before.unread
         await _unsignalled_message(member.id)
 
+        opened = len(checks)
         await tab.send(place, GAME)
+        assert len(checks) == opened
         after = await tab.state(WalletState)
         assert (await tab.state(PlayState)).error == ""
         assert after.shown != shown  # a loss takes the stake, a win pays 1.98x it
@@ -52,7 +73,11 @@ async def test_a_round_shows_the_new_balance_and_leaves_the_badges_for_later(
         assert (await tab.state(WalletState)).unread == unread + 1
 
 
-async def test_the_page_s_own_refresh_reads_the_badges_at_once() -> None:
+async def test_the_page_s_own_refresh_reads_the_badges_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """And looks at the reality check."""
+    checks = _counted_reality_checks(monkeypatch)
     member = await make_member()
     assert member.id is not None
     tab = await member_tab(site, member)
@@ -60,5 +85,7 @@ async def test_the_page_s_own_refresh_reads_the_badges_at_once() -> None:
         await tab.open("/")
         unread = (await tab.state(WalletState)).unread
         await _unsignalled_message(member.id)
+        opened = len(checks)
         await tab.send(f"{WalletState.get_full_name()}.refresh", "/")
         assert (await tab.state(WalletState)).unread == unread + 1
+        assert len(checks) == opened + 1

@@ -19,6 +19,8 @@ import time
 import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 MAX_CHARS = 200
@@ -72,13 +74,28 @@ def models(vendor: str, tables: list[str]) -> list[dict[str, Any]]:
     ]
 
 
+# The hosts' portraits: the Fluent Emoji dealers the platform's live tables show (the
+# illustrations the repository keeps, MIT), one skin tone per host by its id.
+ILLUSTRATIONS = Path(__file__).resolve().parent.parent / "assets" / "game-art" / "motifs.json"
+HOST_FIGURES = tuple(
+    f"woman-in-tuxedo-{tone}" for tone in ("light", "medium-light", "medium", "medium-dark", "dark")
+)
+
+
+@lru_cache(maxsize=1)
+def _figures() -> dict[str, str]:
+    icons = json.loads(ILLUSTRATIONS.read_text(encoding="utf-8"))["icons"]
+    return {name: str(icons[name]) for name in HOST_FIGURES}
+
+
 def avatar_svg(name: str) -> str:
-    hue = hashlib.sha256(name.encode()).digest()[0] * 360 // 256
+    digest = hashlib.sha256(name.encode()).digest()
+    hue = digest[0] * 360 // 256
+    figure = _figures()[HOST_FIGURES[digest[1] % len(HOST_FIGURES)]]
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">'
         f'<circle cx="48" cy="48" r="48" fill="hsl({hue},60%,45%)"/>'
-        '<circle cx="48" cy="38" r="18" fill="#fde7d9"/>'
-        '<path d="M16 88 q32 -40 64 0z" fill="#fde7d9"/></svg>'
+        f'<svg x="12" y="16" width="72" height="72" viewBox="0 0 32 32">{figure}</svg></svg>'
     )
 
 

@@ -19,7 +19,7 @@ from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import Amount
 from app.services.brands import brands
-from app.services.catalogue import games
+from app.services.catalogue import games, motifs
 from app.services.catalogue.index import GameEntry
 from app.services.catalogue.lobby import invalidate_catalogue
 from app.services.catalogue.rules import LIVE, PVP
@@ -27,6 +27,7 @@ from app.services.providers import live, registry
 from app.services.providers.adapter import LiveModel
 from app.services.seamless import launch
 from models import Game
+from simulator import live_chat
 from state.accounts.auth import AuthState
 from state.catalogue.cards import GameCard
 from state.catalogue.live_rooms import (
@@ -147,6 +148,11 @@ async def test_the_lobby_hosts_come_from_the_providers_and_go_when_none_answers(
         onlines = [h.online for h in hosts]
         assert onlines == sorted(onlines, reverse=True)
         assert all(t.game_type == LIVE for h in hosts for t in h.tables)
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=sim)) as client:
+            portrait = await client.get(hosts[0].avatar_url)
+        assert portrait.headers["content-type"].startswith("image/svg+xml")
+        figures = [motifs.bodies()[name] for name in live_chat.HOST_FIGURES]
+        assert any(figure in portrait.text for figure in figures)  # a dealer's portrait
         await invalidate_catalogue()
         registry.use_transport(LossyTransport(httpx.ASGITransport(app=sim), down=bool))
         assert await live.lobby_hosts(brand, "pt") == []  # no invented hosts

@@ -4,10 +4,10 @@ bets that rode into its crash (Crash settles a whole round's losers at once).
 Each call does what `wallet.credit` does with a zero amount, without the member's cash lock (a
 zero credit moves no money): the call's transaction id is stored with its first answer, and the
 round it names is settled with nothing won and its wager fact written. A whole batch is a few
-statements: the sessions, the stored calls and the rounds read (the rounds locked), the facts
-written as one batch. A call already stored is a repeat: its first answer stands. A call the
-wallet refuses (a round of another member, rolled back, or without a bet) is stored REFUSED,
-as `credit` would store it.
+statements: the sessions, the stored calls and the rounds read (the rounds locked), the rounds
+settled in one statement, the calls stored and the facts written as one batch each. A call
+already stored is a repeat: its first answer stands. A call the wallet refuses (a round of
+another member, rolled back, or without a bet) is stored REFUSED, as `credit` would store it.
 
 A call whose game session is unusable is left out of the answer: its caller makes it the
 one-at-a-time way, which raises as `credit` does.
@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from sqlmodel import col, select
+from sqlalchemy import insert
+from sqlmodel import col, select, update
 
 from app.core import clock
 from app.core.db import write_transaction
@@ -33,6 +34,7 @@ from app.services.seamless.wallet import (
     _stored_calls,
     _usable_session,
 )
+from models.base import saved_id, utcnow
 from models.games import GameRound, GameSession, RoundStatus, WalletCallKind, WalletStatus
 from models.games import WalletCall as WalletCallRow
 
@@ -84,7 +86,8 @@ async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
                 .with_for_update()
             )
         }
-        facts = []
+        facts, settling, stored_rows = [], dict[int, None](), []
+        now = clock.now()
         for loss in losses:
             try:
                 game_session = _usable_session(
@@ -104,27 +107,37 @@ async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
             status = WalletStatus.OK
             if _refused(game_round, member_id):
                 status = WalletStatus.REFUSED
-            elif game_round is not None:
+            elif game_round is not None and saved_id(game_round.id) not in settling:
                 before = wager_facts.round_figures(game_round)
-                game_round.status, game_round.settled_at = RoundStatus.SETTLED, clock.now()
-                session.add(game_round)
+                # Settled by one statement for the whole batch (below), not row by row.
+                session.expunge(game_round)
+                game_round.status, game_round.settled_at = RoundStatus.SETTLED, now
+                settling[saved_id(game_round.id)] = None
                 fact = wager_facts.fact_of_round(game_round, before)
                 if fact is not None:
                     facts.append(fact)
-            session.add(
-                WalletCallRow(
-                    vendor=vendor,
-                    transaction_id=call.transaction_id,
-                    kind=WalletCallKind.CREDIT,
-                    round_id=call.round_id,
-                    member_id=member_id,
-                    game_code=call.game_code,
-                    amount=Decimal("0.00"),
-                    status=status,
-                    answer={"status": status.value},
-                )
+            stored_rows.append(
+                {
+                    "vendor": vendor,
+                    "transaction_id": call.transaction_id,
+                    "kind": WalletCallKind.CREDIT,
+                    "round_id": call.round_id,
+                    "member_id": member_id,
+                    "game_code": call.game_code,
+                    "amount": Decimal("0.00"),
+                    "status": status,
+                    "answer": {"status": status.value},
+                    "created_at": utcnow(),
+                }
             )
             settled[call.transaction_id] = status
-        await session.flush()
+        if settling:
+            await session.exec(
+                update(GameRound)
+                .where(col(GameRound.id).in_(list(settling)))
+                .values(status=RoundStatus.SETTLED, settled_at=now)
+            )
+        if stored_rows:
+            await (await session.connection()).execute(insert(WalletCallRow), stored_rows)
         await wager_facts.record(session, facts)
     return settled

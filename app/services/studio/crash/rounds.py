@@ -272,10 +272,22 @@ async def settle(round_id: int, now: datetime) -> int:
                 ).where(CrashBet.round_id == round_id, col(CrashBet.paid_at).is_(None))
             )
         ).all()
+        if not unpaid:  # no bet, or every one paid already: closed in the same transaction
+            return await _close_in(session, row)
     ended = [Unpaid(bet_id or 0, status, payout, token) for bet_id, status, payout, token in unpaid]
     lost = [bet for bet in ended if bet.status == CrashBetStatus.LOST]
-    paid = await _pay_losses(lost) if studio_wallet_in_process() else set()
-    await pay_all([bet.bet_id for bet in ended if bet.bet_id not in paid])
+    paid = await _pay_losses(lost) if studio_wallet_in_process() else []
+    rest = [bet.bet_id for bet in ended if bet.bet_id not in set(paid)]
+    if paid:
+        async with write_transaction() as session:  # the losers' paid mark, and the close
+            await session.exec(
+                update(CrashBet)
+                .where(col(CrashBet.id).in_(paid), col(CrashBet.paid_at).is_(None))
+                .values(paid_at=clock.now())
+            )
+            if not rest:
+                return await _close_in(session, row)
+    await pay_all(rest)
     return await _close(row)
 
 
@@ -289,12 +301,12 @@ class Unpaid:
     wallet_session_encrypted: str
 
 
-async def _pay_losses(bets: Sequence[Unpaid]) -> set[int]:
-    """The lost bets' zero credits in one wallet transaction and their paid mark in one
-    statement (seamless/losses.py); the bets paid. A batch the wallet could not make (a twin
-    made one of its calls first) is left to the one-at-a-time way."""
+async def _pay_losses(bets: Sequence[Unpaid]) -> list[int]:
+    """The lost bets' zero credits in one wallet transaction (seamless/losses.py); the bets
+    paid, whose paid mark is the caller's. A batch the wallet could not make (a twin made one
+    of its calls first) is left to the one-at-a-time way."""
     if not bets:
-        return set()
+        return []
     by_call = {f"{wallet_round(b.bet_id)}:win": b.bet_id for b in bets}
     calls = [
         Loss(
@@ -307,19 +319,11 @@ async def _pay_losses(bets: Sequence[Unpaid]) -> set[int]:
     try:
         answered = await credit_losses(STUDIO_VENDOR, calls)
     except IntegrityError:
-        return set()
+        return []
     for transaction_id, status in answered.items():
         if status != OK:
             logger.error("crash bet %s: the wallet answered %s", by_call[transaction_id], status)
-    paid = [by_call[transaction_id] for transaction_id in answered]
-    if paid:
-        async with write_transaction() as session:
-            await session.exec(
-                update(CrashBet)
-                .where(col(CrashBet.id).in_(paid), col(CrashBet.paid_at).is_(None))
-                .values(paid_at=clock.now())
-            )
-    return set(paid)
+    return [by_call[transaction_id] for transaction_id in answered]
 
 
 PAY_AT_ONCE = 8  # wallet calls of a settlement in flight together (each its own transaction)
@@ -340,34 +344,39 @@ async def pay_all(bet_ids: list[int]) -> None:
 async def _close(row: CrashRound) -> int:
     """The round SETTLED and its seed revealed, once, when no bet of it waits for its call."""
     async with write_transaction() as session:
-        waiting = (
-            await session.exec(
-                select(CrashBet.id).where(
-                    CrashBet.round_id == row.id,
-                    col(CrashBet.status).in_(
-                        [
-                            CrashBetStatus.OPEN,
-                            CrashBetStatus.PENDING,
-                            CrashBetStatus.CASHED,
-                            CrashBetStatus.LOST,
-                            CrashBetStatus.VOIDED,
-                        ]
-                    ),
-                    col(CrashBet.paid_at).is_(None),
-                )
-            )
-        ).first()
-        if waiting is not None:
-            return 0
-        closed = await session.exec(
-            update(CrashRound)
-            .where(col(CrashRound.id) == row.id, col(CrashRound.status) == CrashRoundStatus.OPEN)
-            .values(
-                status=CrashRoundStatus.SETTLED,
-                settled_at=row.crash_at,
-                seed=decrypt_secret(row.seed_encrypted, SEED_PURPOSE),
+        return await _close_in(session, row)
+
+
+async def _close_in(session: AsyncSession, row: CrashRound) -> int:
+    """`_close` in the caller's transaction."""
+    waiting = (
+        await session.exec(
+            select(CrashBet.id).where(
+                CrashBet.round_id == row.id,
+                col(CrashBet.status).in_(
+                    [
+                        CrashBetStatus.OPEN,
+                        CrashBetStatus.PENDING,
+                        CrashBetStatus.CASHED,
+                        CrashBetStatus.LOST,
+                        CrashBetStatus.VOIDED,
+                    ]
+                ),
+                col(CrashBet.paid_at).is_(None),
             )
         )
+    ).first()
+    if waiting is not None:
+        return 0
+    closed = await session.exec(
+        update(CrashRound)
+        .where(col(CrashRound.id) == row.id, col(CrashRound.status) == CrashRoundStatus.OPEN)
+        .values(
+            status=CrashRoundStatus.SETTLED,
+            settled_at=row.crash_at,
+            seed=decrypt_secret(row.seed_encrypted, SEED_PURPOSE),
+        )
+    )
     return int(closed.rowcount == 1)
 
 

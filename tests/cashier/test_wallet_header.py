@@ -4,8 +4,6 @@ FULL_READ_EVERY_SECONDS."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from app.app import app as site
@@ -17,6 +15,7 @@ from state.cashier import wallet as wallet_state
 from state.cashier.wallet import WalletState
 from state.studio.play import PlayState
 from tests.helpers.accounts import make_member
+from tests.helpers.calls import counted_calls
 from tests.helpers.money import fund
 from tests.helpers.page_state import member_tab
 
@@ -29,25 +28,12 @@ async def _unsignalled_message(member_id: int) -> None:
         await inbox.post_message(session, member_id, MessageKind.NEW_MAIL, {})
 
 
-def _counted_reality_checks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Each reality check a page event looks at."""
-    checks: list[int] = []
-    looked = reality.reality_check
-
-    async def counted(*args: Any, **kwargs: Any) -> Any:
-        checks.append(1)
-        return await looked(*args, **kwargs)
-
-    monkeypatch.setattr(reality, "reality_check", counted)
-    return checks
-
-
 async def test_a_round_shows_the_new_balance_and_leaves_the_badges_for_later(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Nor does a round chain the reality check: one falling due refuses the next bet, which
     brings up its dialog (tests/studio), and the header's watch looks at it on its beat."""
-    checks = _counted_reality_checks(monkeypatch)
+    checks = counted_calls(monkeypatch, reality, "reality_check")
     member = await make_member()
     assert member.id is not None
     await fund(member.id, "100.00")
@@ -77,7 +63,7 @@ async def test_the_page_s_own_refresh_reads_the_badges_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """And looks at the reality check."""
-    checks = _counted_reality_checks(monkeypatch)
+    checks = counted_calls(monkeypatch, reality, "reality_check")
     member = await make_member()
     assert member.id is not None
     tab = await member_tab(site, member)

@@ -6,7 +6,6 @@ cash-out shows its reason. The tab runs through the site's own event processor."
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
@@ -20,6 +19,7 @@ from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.follow import FOLLOW_SECONDS
 from state.protection.reality import RealityState
 from state.studio.crash import CrashState, CrashVerifyState
+from tests.helpers.calls import counted_calls
 from tests.helpers.crash_game import at_ms, brand_id, crash_player, fresh_round
 from tests.helpers.page_state import Tab, member_tab
 
@@ -66,14 +66,7 @@ async def test_a_tabs_own_cash_out_wakes_its_watch_for_nothing_and_another_devic
     reads nothing more."""
     row = await fresh_round(crash_from=200)  # still flying at 1.05x
     member, _ = await crash_player("10.00")
-    reads: list[int] = []
-    own_bets = crash_rounds.own_bets
-
-    async def counted(*args: Any, **kwargs: Any) -> Any:
-        reads.append(1)
-        return await own_bets(*args, **kwargs)
-
-    monkeypatch.setattr(crash_rounds, "own_bets", counted)
+    reads = counted_calls(monkeypatch, crash_rounds, "own_bets")
     name = CrashState.get_full_name()
     tab = await member_tab(site, member)
     async with tab.processor:

@@ -56,7 +56,8 @@ class WalletState(MemberPage, rx.State):
     _bonus: str = ""  # the bonus locked, "" without an active bonus
     _games: str = "0"  # what the transfer vendors' wallets hold together
     _version: int = -1
-    _full_read_at: float = 0.0  # time.time() of the last: any process may load the state
+    # The member and time.time() of the last full read (any process may load the state).
+    _full_read: tuple[int, float] = (0, 0.0)
     # Which tab, socket and page the running watch serves and when it last beat: a watch that
     # died with its process or its socket, one left with the old token when a reconnect got a
     # new one (app/reconnect.py), or one started on another page, is replaced by the next
@@ -110,7 +111,9 @@ class WalletState(MemberPage, rx.State):
         self._version = await balance_version(member_id)
         await self._reload(
             member_id,
-            money_only=in_play and time.time() - self._full_read_at < FULL_READ_EVERY_SECONDS,
+            money_only=in_play
+            and self._full_read[0] == member_id
+            and time.time() - self._full_read[1] < FULL_READ_EVERY_SECONDS,
         )
         # In play a check falling due refuses the next bet, which brings up its dialog, and the
         # watch looks every REALITY_EVERY_TICKS: a round need not chain one.
@@ -148,7 +151,7 @@ class WalletState(MemberPage, rx.State):
         self.unread = await inbox.unread_count(member_id)
         self.rewards = await offers.rewards_waiting(member_id, clock.now())
         self.missions = await loyalty_missions.claimable_count(member_id, clock.now())
-        self._full_read_at = time.time()
+        self._full_read = (member_id, time.time())
 
     @rx.event(background=True)
     async def watch(self) -> None:

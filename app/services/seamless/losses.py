@@ -86,7 +86,7 @@ async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
                 .with_for_update()
             )
         }
-        facts, settling, stored_rows = [], dict[int, None](), []
+        facts, settling, stored_rows = [], set[int](), []
         now = clock.now()
         for loss in losses:
             try:
@@ -112,7 +112,7 @@ async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
                 # Settled by one statement for the whole batch (below), not row by row.
                 session.expunge(game_round)
                 game_round.status, game_round.settled_at = RoundStatus.SETTLED, now
-                settling[saved_id(game_round.id)] = None
+                settling.add(saved_id(game_round.id))
                 fact = wager_facts.fact_of_round(game_round, before)
                 if fact is not None:
                     facts.append(fact)
@@ -134,7 +134,7 @@ async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
         if settling:
             await session.exec(
                 update(GameRound)
-                .where(col(GameRound.id).in_(list(settling)))
+                .where(col(GameRound.id).in_(settling))
                 .values(status=RoundStatus.SETTLED, settled_at=now)
             )
         if stored_rows:

@@ -277,7 +277,8 @@ async def settle(round_id: int, now: datetime) -> int:
     ended = [Unpaid(bet_id or 0, status, payout, token) for bet_id, status, payout, token in unpaid]
     lost = [bet for bet in ended if bet.status == CrashBetStatus.LOST]
     paid = await _pay_losses(lost) if studio_wallet_in_process() else []
-    rest = [bet.bet_id for bet in ended if bet.bet_id not in set(paid)]
+    paid_now = set(paid)
+    rest = [bet.bet_id for bet in ended if bet.bet_id not in paid_now]
     if paid:
         async with write_transaction() as session:  # the losers' paid mark, and the close
             await session.exec(

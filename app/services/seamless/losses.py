@@ -34,7 +34,7 @@ from app.services.seamless.wallet import (
     _stored_calls,
     _usable_session,
 )
-from models.base import saved_id, utcnow
+from models.base import saved_id
 from models.games import GameRound, GameSession, RoundStatus, WalletCallKind, WalletStatus
 from models.games import WalletCall as WalletCallRow
 
@@ -127,7 +127,7 @@ async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
                     "amount": Decimal("0.00"),
                     "status": status,
                     "answer": {"status": status.value},
-                    "created_at": utcnow(),
+                    "created_at": now,
                 }
             )
             settled[call.transaction_id] = status

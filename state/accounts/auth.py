@@ -6,8 +6,8 @@ tab: it is bound to the secret of the browser's HttpOnly cookie (app/services/
 browser_logins.py), every tab of that browser finds it, and a tab token shown by another
 browser finds nothing (app/reconnect.py binds each tab token to its browser).
 
-`current_login` is the one way an event learns who the member is; no member id that an
-event could set is ever trusted.
+`current_login` (`current_member_id` for the id alone) is the one way an event learns who the
+member is; no member id that an event could set is ever trusted.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ lobby's launch (`launch.launch_room`). A table of a host opens with the lobby's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -87,10 +87,17 @@ def host_cards(hosts: list[live.LiveHost], language: str) -> list[HostCard]:
             vendor_name=host.vendor_name,
             online=host.online,
             avatar=host.avatar_url,
-            tables=[card(entry, language) for entry in host.tables],
+            tables=[_beside_host(card(entry, language), host.vendor_name) for entry in host.tables],
         )
         for host in hosts
     ]
+
+
+def _beside_host(table: GameCard, vendor_name: str) -> GameCard:
+    """A host's table named without its vendor's name, which the host's card shows above it
+    ("Evolution Speed Baccarat 9" beside Evolution's host reads "Speed Baccarat 9")."""
+    short = table.name.removeprefix(vendor_name + " ").strip()
+    return replace(table, name=short) if short else table
 
 
 def room_games(rooms: list[games.PvpRoom]) -> list[RoomChoice]:

@@ -5,6 +5,7 @@ reaches the room's minimum; and what the pages' states make of both."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from urllib.parse import parse_qs, urlsplit
 
@@ -100,6 +101,17 @@ def test_host_cards_carry_their_tables_as_game_cards() -> None:
     [table] = shown.tables
     assert isinstance(table, GameCard)
     assert (table.id, table.code, table.vendor, table.name) == ("7", "t1", "EVO", "Table t1")
+
+
+def test_a_host_s_tables_drop_the_vendor_name_its_card_shows() -> None:
+    named = _entry("EVO", "t2", 8)
+    named = replace(named, game_name="EVO Live Speed Baccarat 9")
+    alone = replace(_entry("EVO", "t3", 9), game_name="EVO Live")  # nothing else: kept whole
+    hosts = live.arrange_hosts(
+        [("EVO", _model("e2", "t2", "t3"))], {("EVO", "t2"): named, ("EVO", "t3"): alone}
+    )
+    [shown] = host_cards(hosts, "pt")
+    assert [table.name for table in shown.tables] == ["Speed Baccarat 9", "EVO Live"]
 
 
 def test_the_room_picker_lists_each_game_once_and_its_levels_in_order() -> None:

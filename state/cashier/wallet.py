@@ -174,7 +174,8 @@ class WalletState(MemberPage, rx.State):
                         return  # a newer watch serves this tab's page, or the login changed
                     self._watch_beat = time.time()
             version = await balance_version(member_id)
-            if tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1:
+            beat = tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1
+            if beat:
                 yield RealityState.check  # on its beat, also while the tab's own rounds run
             if version == known:
                 continue
@@ -195,7 +196,8 @@ class WalletState(MemberPage, rx.State):
             # Pages that show the member's bonuses or money read them again; a bet may have
             # brought the reality check due.
             yield BonusState.refresh
-            yield RealityState.check
+            if not beat:  # looked at above on this beat
+                yield RealityState.check
             for event in follow.AFTER_BALANCE:
                 yield event
 

@@ -464,7 +464,8 @@ def thread_line(
 
 def currency_choice(page: type[CurrencyConsolePage]) -> rx.Component:
     """Which currency's brands a page's figures sum, with a choice when the staff member's
-    brands hold several (reais and dong are never added up); its refusal beside it."""
+    brands hold several (reais and dong are never added up), and of one of their brands or
+    every brand of the currency when they have several; each refusal beside its choice."""
     return rx.el.div(
         rx.cond(
             page.currency != "",
@@ -489,5 +490,26 @@ def currency_choice(page: type[CurrencyConsolePage]) -> rx.Component:
             ),
         ),
         feedback(page.error, page.notice, page.acted, "currency"),
+        rx.cond(
+            page.brand_choices.length() > 0,
+            rx.el.div(
+                choice_button(
+                    t("bo.dash.all-brands"), page.brand == "", page.pick_brand(""), "brand-all"
+                ),
+                rx.foreach(
+                    page.brand_choices,
+                    lambda choice: choice_button(
+                        choice.name,
+                        page.brand == choice.code,
+                        page.pick_brand(choice.code),
+                        "brand-choice",
+                    ),
+                ),
+                role="group",
+                aria_label=t("bo.dash.brands"),
+                class_name="flex flex-wrap gap-2",
+            ),
+        ),
+        feedback(page.error, page.notice, page.acted, "brand"),
         class_name="flex flex-wrap items-center gap-3",
     )

@@ -12,6 +12,7 @@ from components.backoffice.console import (
     INPUT,
     QUIET,
     ChartData,
+    allowed,
     choice_button,
     currency_choice,
     feedback,
@@ -150,6 +151,15 @@ def dashboard_page() -> rx.Component:
                     on_submit=d.custom_period,
                     class_name="flex flex-wrap items-end gap-2",
                 ),
+                allowed(
+                    "reports.export",
+                    rx.el.button(
+                        t("bo-export-csv"),
+                        on_click=d.export,
+                        data_testid="dash-csv",
+                        class_name=QUIET,
+                    ),
+                ),
                 class_name="flex flex-wrap items-end gap-2",
             ),
             feedback(d.error, d.notice, d.acted, "period"),
@@ -162,7 +172,13 @@ def dashboard_page() -> rx.Component:
                 _tile("bo-col-paid-out", d.withdrawals, "dash-withdrawals", "withdrawals"),
                 _tile("bo-bonus", d.bonus_cost, "dash-bonus", "bonus"),
                 _tile("bo.dash.new-players", d.new_players, "dash-new-players", "new-players"),
-                class_name="grid grid-cols-2 lg:grid-cols-4 gap-3 mt-4",
+                _tile(
+                    "bo.dash.active-players",
+                    d.active_players,
+                    "dash-active-players",
+                    "active-players",
+                ),
+                class_name="grid grid-cols-2 lg:grid-cols-3 gap-3 mt-4",
             ),
             rx.el.div(
                 rx.recharts.bar_chart(

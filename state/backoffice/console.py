@@ -235,18 +235,58 @@ class BrandConsolePage(ConsolePage, mixin=True):
         return await self._refresh()
 
 
+@dataclass
+class BrandChoice:
+    """A brand a page's figures can be narrowed to."""
+
+    code: str = ""
+    name: str = ""
+    currency: str = ""
+
+
 class CurrencyConsolePage(ConsolePage, mixin=True):
     """A console page of money summed over brands, one currency at a time (reais and dong
-    are never added up), picked among those the staff member's brands hold; the page's
-    `_refresh` reads `currency` and writes back the scope it got (`reports.scope`)."""
+    are never added up), picked among those the staff member's brands hold, or narrowed to
+    one of their brands (its currency with it); the page's `_refresh` reads `currency`,
+    writes back the scope it got (`reports.scope`) and sums `_brand_code()`'s brand, or every
+    brand of the currency."""
 
     currency: str = ""
     currencies: list[str] = []
+    brand: str = ""  # "": every brand of the currency
+    brand_choices: list[BrandChoice] = []  # offered to staff over several brands
 
     def _in_scope(self, scope: reports.Scope) -> int:
-        """The currency shown and those offered; the minor digits its amounts show."""
+        """The currency shown and those offered, the brands to narrow to (a brand of another
+        currency is let go); the minor digits its amounts show."""
         self.currency, self.currencies = scope.currency, list(scope.currencies)
+        self.brand_choices = (
+            [BrandChoice(b.code, b.name, b.currency) for b in scope.reach]
+            if len(scope.reach) > 1
+            else []
+        )
+        chosen = {choice.code for choice in self.brand_choices if choice.currency == self.currency}
+        if self.brand not in chosen:
+            self.brand = ""
         return minor_digits(scope.currency)
+
+    def _brand_code(self) -> str | None:
+        """The brand the figures are narrowed to; None: every brand of the currency."""
+        return self.brand or None
+
+    @rx.event
+    @checked
+    async def pick_brand(self, code: Name) -> Any:
+        """One of the staff member's brands (`code`), in its currency, or every brand of the
+        currency shown ("")."""
+        self.acted = "brand"
+        found = next((choice for choice in self.brand_choices if choice.code == code), None)
+        if code and found is None:
+            raise AppError("staff-brand-unknown", 422)
+        self.brand = code
+        if found is not None:
+            self.currency = found.currency
+        return await self._refresh()
 
     @rx.event
     @checked
@@ -344,6 +384,7 @@ COMPARED: dict[str, Callable[[dashboard.PeriodSummary], Decimal | int]] = {
     "withdrawals": lambda p: p.withdrawals,
     "bonus": lambda p: p.bonus_cost,
     "new-players": lambda p: p.new_players,
+    "active-players": lambda p: p.active_players,
 }
 
 
@@ -384,6 +425,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
     deposits: str = ""
     withdrawals: str = ""
     new_players: int = 0
+    active_players: int = 0
     days: list[DashboardDay] = []
     changes: dict[str, str] = {}  # each figure's change against the period just before
 
@@ -391,9 +433,10 @@ class DashboardState(CurrencyConsolePage, rx.State):
         staff = await current_staff(self)
         scope = await reports.scope(staff, None, "dashboard.view", clock.now(), self.currency)
         digits = self._in_scope(scope)
-        found = await dashboard.summary(staff, clock.now(), scope.currency)
+        brand = self._brand_code()
+        found = await dashboard.summary(staff, clock.now(), scope.currency, brand)
         figures = await dashboard.period(
-            staff, self.period, self.first, self.last, clock.now(), scope.currency
+            staff, self.period, self.first, self.last, clock.now(), scope.currency, brand
         )
         lang = await ui_lang(self)
         self.error = ""
@@ -416,6 +459,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
         self.deposits = money(figures.deposits, lang, digits)
         self.withdrawals = money(figures.withdrawals, lang, digits)
         self.new_players = figures.new_players
+        self.active_players = figures.active_players
         self.changes = _changes(figures, lang)
         self.days = [
             DashboardDay(
@@ -448,6 +492,21 @@ class DashboardState(CurrencyConsolePage, rx.State):
         self.period, self.first, self.last = "custom", first, last
         return await self._refresh()
 
+    @rx.event
+    async def export(self) -> Any:
+        """The period's days as CSV (reports.export)."""
+        data = await dashboard.period_csv(
+            await current_staff(self),
+            self.period,
+            self.first,
+            self.last,
+            clock.now(),
+            self.currency,
+            self._brand_code(),
+        )
+        name = f"dashboard-{self.period}-{self.brand or self.currency}.csv"
+        return rx.download(data=data, filename=name, mime_type="text/csv")
+
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
@@ -458,6 +517,8 @@ HANDLER_CHECKS: dict[str, str] = {
     "DashboardState.load": STAFF,
     "DashboardState.pick_period": f"{ARGS}; {STAFF}; a preset period only",
     "DashboardState.pick_currency": f"{ARGS}; {STAFF}; a currency of the staff's brands",
+    "DashboardState.pick_brand": f"{ARGS}; {STAFF}; one of the staff's brands, or all",
+    "DashboardState.export": f"{STAFF}; reports.export",
     "DashboardState.custom_period": f"{ARGS}; {STAFF}; dates checked, 92 days",
 }
 

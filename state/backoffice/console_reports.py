@@ -76,9 +76,10 @@ class ReportsState(CurrencyConsolePage, rx.State):
         staff, now = await current_staff(self), clock.now()
         scope = await reports.scope(staff, None, "reports.view", now, self.currency)
         digits = self._in_scope(scope)
-        found = await reports.daily(staff, None, self.days, now, scope.currency)
+        brand = self._brand_code()
+        found = await reports.daily(staff, brand, self.days, now, scope.currency)
         parts = await reports.breakdown(
-            staff, None, self.days, self._dimension(), now, scope.currency
+            staff, brand, self.days, self._dimension(), now, scope.currency
         )
         lang = await ui_lang(self)
         self.slices = [
@@ -137,21 +138,21 @@ class ReportsState(CurrencyConsolePage, rx.State):
     async def export_breakdown(self) -> Any:
         data = await reports.breakdown_csv(
             await current_staff(self),
-            None,
+            self._brand_code(),
             self.days,
             self._dimension(),
             clock.now(),
             self.currency,
         )
-        name = f"ggr-by-{self.by}-{self.currency}.csv"
+        name = f"ggr-by-{self.by}-{self.brand or self.currency}.csv"
         return rx.download(data=data, filename=name, mime_type="text/csv")
 
     @rx.event
     async def export(self) -> Any:
         data = await reports.daily_csv(
-            await current_staff(self), None, self.days, clock.now(), self.currency
+            await current_staff(self), self._brand_code(), self.days, clock.now(), self.currency
         )
-        name = f"daily-report-{self.currency}.csv"
+        name = f"daily-report-{self.brand or self.currency}.csv"
         return rx.download(data=data, filename=name, mime_type="text/csv")
 
 
@@ -163,6 +164,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "ReportsState.set_days": f"{ARGS}; {STAFF}",
     "ReportsState.export": STAFF,
     "ReportsState.pick_currency": f"{ARGS}; {STAFF}; a currency of the staff's brands",
+    "ReportsState.pick_brand": f"{ARGS}; {STAFF}; one of the staff's brands, or all",
 }
 
 

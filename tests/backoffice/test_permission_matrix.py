@@ -163,6 +163,11 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
         False,
         lambda s, w: dashboard.period(s, "7d", "", "", _now()),
     ),
+    "dashboard.period_csv": (
+        "reports.export",
+        False,
+        lambda s, w: dashboard.period_csv(s, "7d", "", "", _now()),
+    ),
     "staff.create_role": (
         "roles.manage",
         False,

@@ -1,7 +1,8 @@
 """The console's first page: what waits for staff (open withdrawals, approvals) and today's
-new players and deposits (each brand's local day), for the staff member's brand (or every
-brand); and a period's figures (bets, wins, GGR, NGR, deposits, withdrawals, new players)
-with each day's, beside the same figures of the period just before it.
+new players and deposits (each brand's local day), for the staff member's brand, one brand
+picked among theirs, or every brand of theirs; and a period's figures (bets, wins, GGR, NGR,
+deposits, withdrawals, new and active players) with each day's, beside the same figures of
+the period just before it, and the period's days as CSV.
 
 Money is summed in one currency at a time: a staff member over brands of several currencies
 (reais and dong) reads the brands of one, and picks which (the first brand's by default);
@@ -19,6 +20,7 @@ from sqlmodel import col, func, select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
+from app.services import reporting
 from app.services.backoffice import approvals, reports
 from app.services.backoffice.staff import Staff, require
 from app.services.brands import Brand
@@ -35,11 +37,14 @@ class Summary:
     currency: str  # the money's (the figures are the brands of this currency)
 
 
-async def summary(staff: Staff, now: datetime, currency: str = "") -> Summary:
+async def summary(
+    staff: Staff, now: datetime, currency: str = "", brand_code: str | None = None
+) -> Summary:
     """What waits for staff now, and today's new players and deposits: each brand's own
-    local day, from the same figures as the period's "today"."""
+    local day, from the same figures as the period's "today" (`brand_code`: one brand of the
+    staff member's, None: all of theirs in `currency`)."""
     await require(staff, "dashboard.view", staff.merchant_id, now)
-    scope = await reports.scope(staff, None, "dashboard.view", now, currency)
+    scope = await reports.scope(staff, brand_code, "dashboard.view", now, currency)
     async with session_scope() as session:
         count, amount = (
             await session.exec(
@@ -75,6 +80,7 @@ class PeriodSummary:
     withdrawals: Decimal
     bonus_cost: Decimal
     new_players: int
+    active_players: int  # members with a valid bet in the period (reporting's "active")
     days: list[reports.DayRow]
     # The same number of days just before (the dashboard shows each figure's change).
     previous: PeriodSummary | None = None
@@ -101,11 +107,18 @@ def _custom_days(first_text: str, last_text: str) -> list[date]:
 
 
 async def period(
-    staff: Staff, name: str, first_text: str, last_text: str, now: datetime, currency: str = ""
+    staff: Staff,
+    name: str,
+    first_text: str,
+    last_text: str,
+    now: datetime,
+    currency: str = "",
+    brand_code: str | None = None,
 ) -> PeriodSummary:
-    """Bets, wins, GGR, bonus cost, NGR, deposits, withdrawals paid and new players over
-    today, the last 7 or 30 days (today included) or custom local dates, with each day, of
-    the staff member's brands in `currency` ("": the first brand's)."""
+    """Bets, wins, GGR, bonus cost, NGR, deposits, withdrawals paid, new and active players
+    over today, the last 7 or 30 days (today included) or custom local dates, with each day,
+    of one brand of the staff member's (`brand_code`) or all of theirs in `currency` ("": the
+    first brand's)."""
     await require(staff, "dashboard.view", staff.merchant_id, now)
     if name not in PERIODS:
         raise AppError("report-invalid-period", status=422)
@@ -114,7 +127,7 @@ async def period(
     def days_of(zone: ZoneInfo) -> list[date]:
         return custom or reports.local_days(zone, PRESET_DAYS[name], now)
 
-    scope = await reports.scope(staff, None, "dashboard.view", now, currency)
+    scope = await reports.scope(staff, brand_code, "dashboard.view", now, currency)
     current = await _summed(scope.brands, days_of)
 
     def before(zone: ZoneInfo) -> list[date]:
@@ -128,13 +141,16 @@ async def period(
 async def _summed(scope: list[Brand], days_of: Callable[[ZoneInfo], list[date]]) -> PeriodSummary:
     """The brands' figures over the local days `days_of` gives each brand's time zone."""
     rows = await reports.days_rows(scope, days_of)
-    players = 0
+    players = active = 0
     async with session_scope() as session:
         for brand in scope:
             zone = ZoneInfo(brand.timezone)
             wanted = days_of(zone)
             start, _ = reports.day_bounds(zone, wanted[0])
             _, end = reports.day_bounds(zone, wanted[-1])
+            active += await reporting.active_members(
+                session, reporting.period(start, end), brand_id=brand.id
+            )
             players += (
                 await session.exec(
                     select(func.count())
@@ -156,8 +172,24 @@ async def _summed(scope: list[Brand], days_of: Callable[[ZoneInfo], list[date]])
         withdrawals=sum((r.withdrawals for r in rows), zero),
         bonus_cost=sum((r.bonus_cost for r in rows), zero),
         new_players=int(players),
+        active_players=active,
         days=rows,
     )
+
+
+async def period_csv(
+    staff: Staff,
+    name: str,
+    first_text: str,
+    last_text: str,
+    now: datetime,
+    currency: str = "",
+    brand_code: str | None = None,
+) -> str:
+    """The period's days as the daily report's CSV (reports.export, as every report's)."""
+    await reports.scope(staff, brand_code, "reports.export", now, currency)
+    found = await period(staff, name, first_text, last_text, now, currency, brand_code)
+    return reports.days_csv(found.days)
 
 
 def change(now: Decimal | int, before: Decimal | int) -> int | None:

@@ -132,6 +132,7 @@ class Scope:
     brands: list[Brand]
     currency: str
     currencies: tuple[str, ...]  # those the brands in reach hold, to pick from
+    reach: tuple[Brand, ...] = ()  # every brand in reach, whatever its currency
 
 
 async def scope(
@@ -151,7 +152,9 @@ async def scope(
     if currency and currency not in offered:
         raise AppError("report-currency-invalid", status=422)
     chosen = currency or offered[0]
-    return Scope([brand for brand in every if brand.currency == chosen], chosen, offered)
+    return Scope(
+        [brand for brand in every if brand.currency == chosen], chosen, offered, tuple(every)
+    )
 
 
 def _checked_days(days: int) -> None:
@@ -248,10 +251,16 @@ async def daily_csv(
     staff: Staff, brand_code: str | None, days: int, now: datetime, currency: str = ""
 ) -> str:
     await scope(staff, brand_code, "reports.export", now, currency)
+    return days_csv(await daily(staff, brand_code, days, now, currency))
+
+
+def days_csv(rows: list[DayRow]) -> str:
+    """Days' figures as CSV, a day a line (a building block: the caller checked the
+    permission)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
-    for r in await daily(staff, brand_code, days, now, currency):
+    for r in rows:
         writer.writerow(
             [r.day.isoformat(), r.deposits, r.withdrawals, r.bets, r.wins, r.ggr,
              r.bonus_cost, r.ngr]

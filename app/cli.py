@@ -32,15 +32,18 @@ create-admin NAME             the first back-office admin (all brands): prints a
                               authenticator
 staff-invite NAME             a new invitation for a staff member (e.g. an expired first one):
                               their password and authenticator stop working until they enrol
-lottery-result GAME ISSUE "1 2 3 4 5 6 7" --staff NAME
-                              type an official issue's result (its provider failed); it counts
-                              once a second staff member approves it (four-eyes)
+lottery-result GAME ISSUE "1 2 3 4 5 6 7" --reason R --staff NAME
+                              type an official issue's result (its provider failed) and where
+                              it comes from; it counts once a second staff member approves it
+                              (four-eyes)
 agent-contract-offer BR1 AGENT KIND --rate 0.5 [--period D] [--min-active N]
-                              [--min-valid-bet X] [--loss-rate R --min-single-bet X] --staff NAME
+                              [--min-valid-bet X] [--loss-rate R --min-single-bet X]
+                              [--reason R] --staff NAME
                               the house offers a top agent (no upline) a contract: KIND
                               DIVIDEND, DAILY_SALARY, HOURLY_SALARY or REALTIME_SALARY, rates in
                               percent (or --terms JSON); above the brand's threshold it waits
-                              for a second staff member (approvals approve ID)
+                              for a second staff member (approvals approve ID), with the
+                              reason it needs
 approvals list|approve ID|reject ID --reason R --staff NAME
                               the four-eyes requests: list them, approve or reject one (never
                               your own, nor one of an account you made or changed)
@@ -269,6 +272,7 @@ def command_parser() -> argparse.ArgumentParser:
     result.add_argument("game", help="game code, e.g. marksix")
     result.add_argument("issue", help="issue number")
     result.add_argument("numbers", help='the official numbers, e.g. "1 2 3 4 5 6 7"')
+    result.add_argument("--reason", required=True, help="where the numbers come from")
     result.add_argument("--staff", required=True, help="your staff user name")
     decide = sub.add_parser("approvals", help="four-eyes requests: list, approve, reject")
     decide.add_argument("action", choices=("list", "approve", "reject"))
@@ -286,6 +290,7 @@ def command_parser() -> argparse.ArgumentParser:
     house.add_argument("--loss-rate", dest="loss_rate", default="", help="real-time, percent")
     house.add_argument("--min-single-bet", dest="min_single_bet", default="0")
     house.add_argument("--terms", default="", help="the whole terms as JSON instead")
+    house.add_argument("--reason", default="", help="why: needed above the threshold")
     house.add_argument("--staff", required=True, help="your staff user name")
     module = sub.add_parser("module")
     module.add_argument("merchant")
@@ -463,7 +468,9 @@ COMMANDS: dict[str, Command] = {
     "lottery-result": lambda args, _: _code(
         as_staff(
             staff_login(args.staff),
-            lambda staff: lottery_result_command(staff, args.game, args.issue, args.numbers),
+            lambda staff: lottery_result_command(
+                staff, args.game, args.issue, args.numbers, args.reason
+            ),
         )
     ),
     "approvals": _approvals,

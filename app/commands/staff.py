@@ -70,9 +70,13 @@ async def as_staff(login: tuple[str, str, str], decision: Callable[[Staff], Awai
     return 0
 
 
-async def lottery_result_command(staff: Staff, game_code: str, issue_no: str, numbers: str) -> str:
+async def lottery_result_command(
+    staff: Staff, game_code: str, issue_no: str, numbers: str, reason: str
+) -> str:
     issue = await lottery_issues.find(game_code, issue_no)
-    request = await backoffice_lottery.enter_result(staff, saved_id(issue.id), numbers, utcnow())
+    request = await backoffice_lottery.enter_result(
+        staff, saved_id(issue.id), numbers, reason, utcnow()
+    )
     return f"request #{request}: waits for a second staff member (approvals approve {request})"
 
 
@@ -90,6 +94,7 @@ async def contract_offer_command(staff: Staff, args: argparse.Namespace) -> str:
         terms,
         browser_logins.new_browser_secret(),  # each run is an offer of its own
         utcnow(),
+        args.reason,
     )
     if offered.contract is None:
         request = offered.request_id

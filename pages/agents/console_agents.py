@@ -113,6 +113,11 @@ def _house_offer() -> rx.Component:
                         ),
                     ),
                 ),
+                rx.el.label(
+                    rx.el.span(t("agent.house.reason"), class_name="block text-sm"),
+                    rx.el.input(name="reason", data_testid="house-reason", class_name=INPUT),
+                    class_name="sm:col-span-2",
+                ),
                 rx.el.div(
                     rx.el.button(
                         t("agent.house.send"),

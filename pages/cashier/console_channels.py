@@ -66,6 +66,10 @@ def _channel(row: ChannelLine) -> rx.Component:
                     _field("fee_percent", "bo-fee-percent", row.fee_percent),
                     _field("fee_fixed", "bo-fee-fixed", row.fee_fixed),
                     _field("sort", "bo-sort", row.sort),
+                    label(
+                        t("bo.channel.reason"),
+                        rx.el.input(name="reason", class_name=INPUT + " w-56"),
+                    ),
                     rx.el.button(
                         t("bo-save"),
                         type="submit",

@@ -186,6 +186,15 @@ def _approval(row: ApprovalRow) -> rx.Component:
             class_name="text-sm",
         ),
         rx.cond(
+            row.evidence != "",
+            rx.el.a(
+                row.evidence_label,
+                href=row.evidence,
+                data_testid="approval-evidence",
+                class_name="text-sm text-indigo-700 dark:text-indigo-300 underline",
+            ),
+        ),
+        rx.cond(
             row.may_decide,
             rx.el.div(
                 rx.el.button(

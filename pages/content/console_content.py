@@ -388,6 +388,9 @@ def _result_form(row: IssueLine) -> rx.Component:
                 text_input(
                     "numbers", t("bo-result-numbers"), required=True, class_name=INPUT + " w-32"
                 ),
+                text_input(
+                    "reason", t("bo.result.source"), required=True, class_name=INPUT + " w-40"
+                ),
                 rx.el.button(
                     t("bo-result-enter"),
                     type="submit",
@@ -396,7 +399,7 @@ def _result_form(row: IssueLine) -> rx.Component:
                 ),
                 on_submit=LotteryConsoleState.enter_result,
                 reset_on_submit=True,
-                class_name="flex gap-1",
+                class_name="flex flex-wrap gap-1",
             ),
         ),
     )

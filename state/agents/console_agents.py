@@ -179,6 +179,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
                 form_terms(kind, form),
                 self._offer_key or secrets.token_hex(16),
                 clock.now(),
+                form_text(form, "reason", 200),
             )
         except AppError as exc:
             return await self._refused(exc)

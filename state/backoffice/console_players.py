@@ -372,6 +372,17 @@ class PlayersState(ConsolePage, rx.State):
         self.page = 1
 
     @rx.event
+    async def load(self) -> Any:
+        """The page, and the player `?member=` names open on it (an approval's evidence link);
+        the 360 view checks the staff member's brand as a click on the row does."""
+        self._clear()
+        asked = self.router.url.query_parameters.get("member", "")
+        if asked.isascii() and asked.isdigit() and 0 < int(asked) <= 2_000_000_000:
+            self._member_id = int(asked)
+            self._adjust_key = secrets.token_hex(16)
+        return await self._refresh()
+
+    @rx.event
     @checked
     async def search(self, form: Form) -> Any:
         self.query = form_text(form, "query", 120)
@@ -496,7 +507,7 @@ class PlayersState(ConsolePage, rx.State):
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
-    "PlayersState.load": STAFF,
+    "PlayersState.load": f"{STAFF}; ?member= opens a 360 the staff member may see",
     "PlayersState.search": f"{ARGS}; {STAFF}",
     "PlayersState.next_page": STAFF,
     "PlayersState.export": f"{STAFF}; reports.export, audited",

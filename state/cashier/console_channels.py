@@ -83,7 +83,11 @@ class ChannelsState(BrandConsolePage, rx.State):
             int(sort),
         )
         changed = await channels.update_channel(
-            await current_staff(self), int(channel_id), change, clock.now()
+            await current_staff(self),
+            int(channel_id),
+            change,
+            clock.now(),
+            form_text(form, "reason", 200),
         )
         return await self._read_after_action(
             "bo-waiting-approval" if changed.approval_id else "bo-done"

@@ -56,6 +56,8 @@ class ApprovalRow:
     created: str = ""  # ISO
     may_decide: bool = False
     why_not: str = ""  # why this staff member cannot decide it
+    evidence: str = ""  # the console page that shows what it is about
+    evidence_label: str = ""
 
 
 @dataclass
@@ -116,6 +118,19 @@ def approval_words(found: approvals.Explained, lang: str, written: Money | None 
             rate=money(request.amount, lang),  # the offer's highest rate, in percent
         )
     return f"{word('approval-kind', request.kind, lang)}: {request.summary}"
+
+
+def _evidence(found: approvals.Explained, lang: str) -> tuple[str, str]:
+    """Where the checker reads what a request is about, and the link's words: the player's
+    360 view (a payout, an adjustment, a contract), the lottery issues or the channels."""
+    if found.member_id is not None:
+        page = f"{routes.ADMIN_PLAYERS}?member={found.member_id}"
+        return page, translate("bo.ask.see-player", lang)
+    if found.request.kind.startswith("lottery."):
+        return routes.ADMIN_LOTTERY, translate("bo.ask.see-issues", lang)
+    if found.request.kind.startswith("channel."):
+        return routes.ADMIN_CHANNELS, translate("bo.ask.see-channels", lang)
+    return "", ""
 
 
 def _why_not(found: approvals.Explained, staff_id: int, lang: str) -> str:
@@ -238,6 +253,8 @@ class PaymentsState(ConsolePage, rx.State):
                 created=a.request.created_at.isoformat(timespec="seconds"),
                 may_decide=a.may_decide,
                 why_not=_why_not(a, staff.id, lang),
+                evidence=_evidence(a, lang)[0],
+                evidence_label=_evidence(a, lang)[1],
             )
             for a in waiting
         ]

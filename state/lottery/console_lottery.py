@@ -110,11 +110,14 @@ class LotteryConsoleState(ConsolePage, rx.State):
     @rx.event
     @checked
     async def enter_result(self, form: Form) -> Any:
-        """The row's form: its issue id (hidden) and the official numbers typed."""
-        numbers = form_text(form, "numbers", 120)
+        """The row's form: its issue id (hidden), the official numbers typed and where they
+        come from."""
+        numbers, reason = form_text(form, "numbers", 120), form_text(form, "reason", 200)
         return await self._ask(
             form,
-            lambda staff, issue_id: lottery.enter_result(staff, issue_id, numbers, clock.now()),
+            lambda staff, issue_id: lottery.enter_result(
+                staff, issue_id, numbers, reason, clock.now()
+            ),
         )
 
 

@@ -85,7 +85,8 @@ def test_the_house_offers_from_the_cli_and_the_agent_is_paid(
     # Above the threshold (30 % > 1.00): filed, and its maker cannot approve it.
     monkeypatch.setenv("STAFF_CODE", code_at(secret))
     dividend = ["agent-contract-offer", "BR1", top.username, "DIVIDEND", "--period", "W"]
-    assert cli.main([*dividend, "--rate", "30", "--staff", maker]) == 0
+    why = ["--reason", "brings the Recife team"]  # filed for a checker: the maker says why
+    assert cli.main([*dividend, "--rate", "30", *why, "--staff", maker]) == 0
     found = re.search(r"request #(\d+)", capsys.readouterr().out)
     assert found is not None
     monkeypatch.setenv("STAFF_CODE", code_at(secret, 1))

@@ -123,8 +123,14 @@ async def test_above_the_threshold_a_second_staff_member_approves_never_the_make
     finance = await make_staff("finance", "BR1")
     top = await top_agent()
     thirty = tiers((0, "0", None, "0.30"))
+    with pytest.raises(AppError) as unexplained:  # filed for a checker: the maker says why
+        await agents.offer_house_contract(
+            admin, "BR1", top.id or 0, "DIVIDEND", "W", thirty, _key(), now
+        )
+    assert unexplained.value.code == "approval-maker-reason-required"
+    why = "brings the Recife team"
     filed = await agents.offer_house_contract(
-        admin, "BR1", top.id or 0, "DIVIDEND", "W", thirty, _key(), now
+        admin, "BR1", top.id or 0, "DIVIDEND", "W", thirty, _key(), now, why
     )
     assert filed.contract is None and filed.request_id is not None
     assert await contracts.member_contracts(top) == []  # nothing offered yet
@@ -135,6 +141,7 @@ async def test_above_the_threshold_a_second_staff_member_approves_never_the_make
     # The checker reads the offer in words (no kind or period codes, no terms' keys).
     waiting = await approvals.explained(finance, now)
     [read] = [e for e in waiting if e.request.id == filed.request_id]
+    assert read.maker_reason == why
     assert approval_words(read, "pt").endswith(
         f"({top.username}) um contrato da casa: Dividendo (Semana), até 30,00 %"
     )

@@ -1,8 +1,9 @@
 """The console's dashboard and reports through the site's own event processor: staff over
 brands in reais and in dong read one currency at a time (the first brand's), pick the other,
 and are refused one their brands do not hold, with nothing changed; they narrow the figures
-to one brand and export what they read; a brand's own staff are offered no choice. (Other tests of the session may add brands in other currencies: the demo's
-two are checked among them; XTS, ISO's code for tests, is held by none.)"""
+to one brand and export what they read; a brand's own staff are offered no choice. (Other
+tests of the session may add brands in other currencies: the demo's two are checked among
+them; XTS, ISO's code for tests, is held by none.)"""
 
 from __future__ import annotations
 

@@ -300,7 +300,7 @@ async def test_the_dashboard_period_counts_today_and_checks_custom_dates() -> No
     assert week.deposits - before.deposits == Decimal("30.00")
     assert week.new_players - before.new_players == 1
     assert week.active_players - before.active_players == 1  # the member's bet
-    lines = (await dashboard.period_csv(await make_staff("finance"), "7d", "", "", utcnow()))
+    lines = await dashboard.period_csv(await make_staff("finance"), "7d", "", "", utcnow())
     assert lines.splitlines()[0] == ",".join(reports.CSV_COLUMNS)
     assert len(lines.splitlines()) == 1 + 7  # a line a day
     assert after.bets >= Decimal("12.00")

@@ -237,9 +237,9 @@ async def test_a_typed_result_needs_a_second_staff_member_in_the_console() -> No
     issue_no, issue_id = await _official_closed_issue()
     maker = await make_staff("admin", None)
     with pytest.raises(AppError) as invalid:
-        await lottery.enter_result(maker, issue_id, "1 2 3", utcnow())
+        await lottery.enter_result(maker, issue_id, "1 2 3", "feed down", utcnow())
     assert invalid.value.code == "lottery-result-invalid"
-    asked = await lottery.enter_result(maker, issue_id, MARK_SIX, utcnow())
+    asked = await lottery.enter_result(maker, issue_id, MARK_SIX, "feed down", utcnow())
     assert (await issues.find("lhc-hk", issue_no)).result is None
     with pytest.raises(AppError) as own:
         await approvals.approve(maker, asked, utcnow())
@@ -293,7 +293,16 @@ def test_the_cli_types_a_result_that_a_second_staff_member_confirms(
     issue_no, (maker, maker_secret), (checker, checker_secret) = asyncio.run(_cli_world())
     monkeypatch.setenv("STAFF_PASSWORD", STAFF_PASSWORD)
     monkeypatch.setenv("STAFF_CODE", code_at(maker_secret))
-    typed = ["lottery-result", "lhc-hk", issue_no, MARK_SIX, "--staff", maker]
+    typed = [
+        "lottery-result",
+        "lhc-hk",
+        issue_no,
+        MARK_SIX,
+        "--reason",
+        "feed down",
+        "--staff",
+        maker,
+    ]
     assert cli.main(typed) == 0
     found = re.search(r"request #(\d+)", capsys.readouterr().out)
     assert found is not None

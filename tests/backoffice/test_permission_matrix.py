@@ -566,7 +566,7 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
     "lottery.enter_result": (
         "lottery.result",
         True,
-        lambda s, w: lottery.enter_result(s, 2_000_000, "1 2 3", _now()),
+        lambda s, w: lottery.enter_result(s, 2_000_000, "1 2 3", "feed down", _now()),
     ),
     # The game catalogue serves every brand: any brand's staff may read it, only all-brand
     # staff change it.

@@ -59,9 +59,11 @@ async def _entries(code: str) -> list[AuditEntry]:
 
 async def test_a_change_reaches_the_cashier_and_the_log(channel_id: int) -> None:
     finance = await make_staff("finance", "BR1")
-    asked = await channels.update_channel(
-        finance, channel_id, ChannelChange("20,00", "1.500,50", "1.5", "0.50", 5), utcnow()
-    )
+    change = ChannelChange("20,00", "1.500,50", "1.5", "0.50", 5)
+    with pytest.raises(AppError) as unexplained:  # filed for a checker: the maker says why
+        await channels.update_channel(finance, channel_id, change, utcnow())
+    assert unexplained.value.code == "approval-maker-reason-required"
+    asked = await channels.update_channel(finance, channel_id, change, utcnow(), "PSP raised it")
     # New limits wait for a second staff member (four-eyes), then apply as asked.
     assert asked.channel is None and asked.approval_id is not None
     assert (await _row(channel_id)).max_amount == Decimal("500.00")

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 from urllib.parse import urlparse
 from zoneinfo import ZoneInfo
 
@@ -108,7 +109,18 @@ async def test_support_role_and_member_lock_a_player(
     admin_name, admin_secret = await make_staff_account("admin", None)
     admin = await _console_login(browser, site_url, admin_name, code_at(admin_secret))
     await expect(admin.get_by_test_id("dash-period")).not_to_be_empty(timeout=SLOW_MS)
+    await expect(admin.get_by_test_id("dash-active-players")).to_be_visible()
     await _shot(admin, "dashboard")
+    # Over every brand: one brand's figures (in its currency), and the period as CSV.
+    vn1 = await brands.by_code("VN1")
+    await admin.get_by_test_id("brand-choice").filter(has_text=vn1.name).click()
+    await expect(admin.get_by_test_id("figures-currency")).to_contain_text("VND", timeout=SLOW_MS)
+    async with admin.expect_download() as downloading:
+        await admin.get_by_test_id("dash-csv").click()
+    download = await downloading.value
+    assert download.suggested_filename == "dashboard-7d-VN1.csv"
+    saved = Path(await download.path()).read_text(encoding="utf-8")
+    assert saved.splitlines()[0] == ",".join(reports.CSV_COLUMNS)
 
     # The admin makes a support role and a support member of BR1.
     role = new_name("desk")

@@ -270,6 +270,7 @@ async def test_finance_changes_a_channel_and_marketing_approves_an_affiliate(
     row = page.get_by_test_id("channel").filter(has_text=channel.code)
     await expect(row).to_have_count(1, timeout=SLOW_MS)
     await row.locator("input[name=max]").fill("750,00")
+    await row.locator("input[name=reason]").fill("o provedor aumentou o limite")
     await row.get_by_test_id("channel-save").click()
     await expect(page.get_by_test_id("console-notice")).not_to_be_empty(timeout=SLOW_MS)
     # New limits run once a second staff member approves them.

@@ -209,6 +209,13 @@ async def test_operators_pay_and_approve_with_the_facts_in_front_of_them(
         "prêmio do torneio não creditado"
     )
     await _shot(checker, "phone-approval-in-words")
+    # The evidence: the request's link opens the player's 360 view, and back to decide.
+    await waiting.get_by_test_id("approval-evidence").click()
+    await expect(checker).to_have_url(re.compile(rf"/admin/players\?member={player.id}$"))
+    await expect(checker.get_by_test_id("player-heading")).to_contain_text(
+        player.username, timeout=SLOW_MS
+    )
+    await checker.go_back()
     await waiting.get_by_test_id("approval-approve").click()
     await expect(checker.get_by_test_id("console-notice")).to_contain_text(
         "Aprovado: Creditar R$ 1.500,00", timeout=SLOW_MS

@@ -262,12 +262,13 @@ async def offer_house_contract(
     raw_terms: Any,
     request_key: str,
     now: datetime,
+    reason: str = "",
 ) -> HouseOffer:
     """The house offers a top agent (no upline) a contract: at once up to the brand's
     threshold (the highest rate, in percent, alone and with the day's other offers of the
-    same staff member and agent), else as an approval request. `request_key` is the form's
-    own: a repeated submit is the same offer. `agent`: its id, or its user name as the
-    operator types it."""
+    same staff member and agent), else as an approval request, which needs the maker's
+    `reason`. `request_key` is the form's own: a repeated submit is the same offer.
+    `agent`: its id, or its user name as the operator types it."""
     brand = await brands.by_code(code)
     await require(staff, "agents.contract", brand.id, now)
     contract_kind, period_code, offered = contracts.checked_terms(brand, kind, period, raw_terms)
@@ -290,6 +291,7 @@ async def offer_house_contract(
                 "kind": contract_kind.value,
                 "period": period_code,
                 "terms": offered.to_json(),
+                "reason": reason.strip()[:200],
             },
             summary=f"{top.username}: {contract_kind.value} ({period_code}) {rate}%",
         ),

@@ -71,10 +71,10 @@ KINDS: dict[str, Kind] = {
     "withdrawal.pay": Kind("payments.pay", Decimal("5000.00"), reason_required=True),
     "balance.adjust": Kind("players.adjust", Decimal("1000.00"), reason_required=True),
     "lottery.void": Kind("lottery.void", None),
-    "lottery.result": Kind("lottery.result", None),
-    "channel.limits": Kind("channels.manage", None),
+    "lottery.result": Kind("lottery.result", None, reason_required=True),
+    "channel.limits": Kind("channels.manage", None, reason_required=True),
     # A house contract to a top agent: its amount is the contract's highest rate in percent.
-    "agent.contract": Kind("agents.contract", Decimal("1.00")),
+    "agent.contract": Kind("agents.contract", Decimal("1.00"), reason_required=True),
 }
 # The thresholds of brands without their own (`set_threshold`).
 DEFAULT_THRESHOLDS: dict[str, Decimal] = {

@@ -145,10 +145,11 @@ async def _apply(
 
 
 async def update_channel(
-    staff: Staff, channel_id: int, change: ChannelChange, now: datetime
+    staff: Staff, channel_id: int, change: ChannelChange, now: datetime, reason: str = ""
 ) -> Changed:
     """A change of the order alone is made at once; a change of the limits or the fee goes
-    through the four-eyes policy (a second staff member approves it)."""
+    through the four-eyes policy (a second staff member approves it), with the maker's
+    `reason`."""
     brand_id = await _brand_of(channel_id)
     await require(staff, "channels.manage", brand_id, now)
     values = checked(change)
@@ -173,6 +174,7 @@ async def update_channel(
                 "fee_percent": str(percent),
                 "fee_fixed": str(fixed),
                 "sort": sort,
+                "reason": reason.strip()[:200],
             },
             summary=f"{row.code}: {low}-{high}, fee {percent}% + {fixed}",
         ),

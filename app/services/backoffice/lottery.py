@@ -203,10 +203,12 @@ def _numbers(text: str) -> list[int]:
     return [int(w) for w in words]
 
 
-async def enter_result(staff: Staff, issue_id: int, numbers_text: str, now: datetime) -> int:
-    """Type an official issue's result (its provider failed): a second staff member confirms
-    it (the four-eyes policy), then it is the issue's result and settlement pays on it;
-    returns the approval request's id."""
+async def enter_result(
+    staff: Staff, issue_id: int, numbers_text: str, reason: str, now: datetime
+) -> int:
+    """Type an official issue's result (its provider failed), saying why (where the numbers
+    come from): a second staff member confirms it (the four-eyes policy), then it is the
+    issue's result and settlement pays on it; returns the approval request's id."""
     await require(staff, "lottery.result", None, now)
     issue = await _issue(issue_id)
     numbers = issues.check_manual_result(issue, _numbers(numbers_text[:120]))
@@ -219,7 +221,7 @@ async def enter_result(staff: Staff, issue_id: int, numbers_text: str, now: date
             amount=Decimal(0),
             subject=f"issue:{issue_id}",
             key=f"result:{issue_id}:{shown}",
-            payload={"issue": issue_id, "numbers": numbers},
+            payload={"issue": issue_id, "numbers": numbers, "reason": reason.strip()[:200]},
             summary=f"result {_target(issue)}: {shown}",
         ),
         lambda: _apply_result(staff.actor, issue_id, numbers, now, None),

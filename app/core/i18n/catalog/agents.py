@@ -576,6 +576,7 @@ PROGRAMME: dict[str, dict[str, str]] = {
         "agent.house.loss_rate": "Loss salary rate (%)",
         "agent.house.min_single_bet": "Single bet amount",
         "agent.house.send": "Offer the contract",
+        "agent.house.reason": "Reason (needed when a second staff member must approve)",
         "agent.house.offered": "Contract offered: the agent accepts it on its agent home.",
         "agent.house.none": "No top agent yet: approve an affiliate application first.",
         "agent.house.by": "the house",
@@ -678,6 +679,7 @@ PROGRAMME: dict[str, dict[str, str]] = {
         "agent.house.loss_rate": "Taxa do salário sobre prejuízo (%)",
         "agent.house.min_single_bet": "Valor mínimo por aposta",
         "agent.house.send": "Oferecer o contrato",
+        "agent.house.reason": "Motivo (obrigatório quando outro membro da equipe precisa aprovar)",
         "agent.house.offered": "Contrato oferecido: o agente aceita na página inicial do agente.",
         "agent.house.none": (
             "Ainda não há agente principal: aprove primeiro uma inscrição de afiliado."

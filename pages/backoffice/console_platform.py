@@ -3,6 +3,8 @@ status."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 
 from app import routes
@@ -112,6 +114,18 @@ def _field_form() -> rx.Component:
     )  # fmt: skip
 
 
+def _block_form(on_submit: Any, button_key: str, button_class: str) -> rx.Component:
+    """Networks and countries to block or to let in again."""
+    return rx.el.form(
+        text_input("networks", t("bo-networks"), class_name=INPUT + " flex-1 min-w-[16rem]"),
+        text_input("countries", t("bo-countries"), class_name=INPUT + " flex-1 min-w-[18rem]"),
+        rx.el.button(t(button_key), type="submit", class_name=button_class),
+        on_submit=on_submit,
+        reset_on_submit=True,
+        class_name="flex flex-wrap gap-2 mb-2",
+    )
+
+
 def platform_page() -> rx.Component:
     s = PlatformState
     return frame(
@@ -137,13 +151,20 @@ def platform_page() -> rx.Component:
                 data_testid="platform-maintenance",
                 class_name="mb-2 font-medium",
             ),
-            rx.el.form(
-                text_input("message", t("bo-message"), class_name=INPUT + " flex-1"),
-                rx.el.button(t("bo-start-maintenance"), type="submit", class_name=DANGER),
-                on_submit=s.start_maintenance,
-                class_name="flex flex-wrap gap-2 mb-2",
+            allowed(
+                "platform.site_status",
+                rx.fragment(
+                    rx.el.form(
+                        text_input("message", t("bo-message"), class_name=INPUT + " flex-1"),
+                        rx.el.button(t("bo-start-maintenance"), type="submit", class_name=DANGER),
+                        on_submit=s.start_maintenance,
+                        class_name="flex flex-wrap gap-2 mb-2",
+                    ),
+                    rx.el.button(
+                        t("bo-back-to-normal"), on_click=s.back_to_normal, class_name=QUIET
+                    ),
+                ),
             ),
-            rx.el.button(t("bo-back-to-normal"), on_click=s.back_to_normal, class_name=QUIET),
         ),
         card(
             "bo-block",
@@ -163,30 +184,8 @@ def platform_page() -> rx.Component:
                 data_testid="platform-blocks",
                 class_name="mb-2 text-sm space-y-1",
             ),
-            rx.el.form(
-                text_input(
-                    "networks", t("bo-networks"), class_name=INPUT + " flex-1 min-w-[16rem]"
-                ),
-                text_input(
-                    "countries", t("bo-countries"), class_name=INPUT + " flex-1 min-w-[18rem]"
-                ),
-                rx.el.button(t("bo-block"), type="submit", class_name=DANGER),
-                on_submit=s.block,
-                reset_on_submit=True,
-                class_name="flex flex-wrap gap-2 mb-2",
-            ),
-            rx.el.form(
-                text_input(
-                    "networks", t("bo-networks"), class_name=INPUT + " flex-1 min-w-[16rem]"
-                ),
-                text_input(
-                    "countries", t("bo-countries"), class_name=INPUT + " flex-1 min-w-[18rem]"
-                ),
-                rx.el.button(t("bo-unblock"), type="submit", class_name=QUIET),
-                on_submit=s.unblock,
-                reset_on_submit=True,
-                class_name="flex flex-wrap gap-2",
-            ),
+            allowed("platform.site_status", _block_form(s.block, "bo-block", DANGER)),
+            allowed("platform.site_status", _block_form(s.unblock, "bo-unblock", QUIET)),
         ),
         card(
             "bo-modules",

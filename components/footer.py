@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
+from app.services.catalogue.rules import vendor_list_icon
 from components.i18n import t
 from components.link import page_link
 from components.media import image
@@ -13,7 +14,17 @@ from components.style import FOCUS
 from state.catalogue.lobby import LobbyState
 from state.site import SiteState
 
-PROVIDERS = ("pg", "bgs", "jili", "pp", "evo", "saba", "ds88", "imes")
+# The footer's providers (code, name): their wordmarks from the image host, as the lobby's.
+PROVIDERS = (
+    ("PG", "PG Soft"),
+    ("PP", "Pragmatic Play"),
+    ("JILI", "JILI"),
+    ("EVO", "Evolution"),
+    ("SPB", "Spribe"),
+    ("SABA", "SABA Sports"),
+    ("BGS", "BGS Originals"),
+    ("IMES", "IM Esports"),
+)
 HELP_LINKS = (
     ("footer.help_center", routes.HELP),
     ("footer.terms", routes.TERMS),
@@ -33,21 +44,22 @@ def _heading(key: str) -> rx.Component:
     )
 
 
-def _logos(prefix: str, names: tuple[str, ...]) -> rx.Component:
+def _providers() -> rx.Component:
     return rx.el.ul(
         *[
             rx.el.li(
                 image(
-                    src=f"/icons/{prefix}-{name}.svg",
-                    alt=name.upper(),
+                    src=f"/img/{vendor_list_icon(code, 'color')}",
+                    alt=name,
                     loading="lazy",
-                    class_name="h-[30px] w-[72px]",
-                    width=72,
+                    class_name="h-[30px] w-[75px]",
+                    width=75,
                     height=30,
                 )
             )
-            for name in names
+            for code, name in PROVIDERS
         ],
+        data_testid="footer-provider-marks",
         class_name="flex flex-wrap gap-2",
     )
 
@@ -158,40 +170,52 @@ def _qualifications(age_badge: rx.Var) -> rx.Component:
     )
 
 
+def operator_lines(testid_prefix: str = "footer") -> list[rx.Component]:
+    """Who runs the site, line by line: legal name and CNPJ, the licence in words, and on a
+    demo site that its values are examples."""
+    return [
+        rx.el.p(
+            rx.el.span(SiteState.operator_name, class_name="font-semibold"),
+            rx.cond(
+                SiteState.operator_cnpj != "",
+                rx.el.span(
+                    " · ",
+                    t("footer.cnpj").replace("{cnpj}", SiteState.operator_cnpj),
+                    class_name="whitespace-nowrap",
+                    data_testid=f"{testid_prefix}-cnpj",
+                ),
+            ),
+        ),
+        rx.cond(
+            SiteState.licence_words != "",
+            rx.el.p(SiteState.licence_words, data_testid=f"{testid_prefix}-licence"),
+        ),
+        rx.cond(
+            SiteState.demo,
+            rx.el.p(
+                t("footer.demo"),
+                class_name=(
+                    "inline-block mt-1 px-2 py-0.5 rounded bg-amber-100 text-amber-900 "
+                    "dark:bg-amber-900/40 dark:text-amber-100"
+                ),
+                data_testid=f"{testid_prefix}-demo",
+            ),
+        ),
+    ]
+
+
+def has_operator() -> rx.Var[bool]:
+    """Whether the brand says who runs it (the lines above have something to say)."""
+    return (SiteState.operator_name != "") | (SiteState.licence != "")
+
+
 def operator_identity() -> rx.Component:
-    """Who runs the site: legal name, CNPJ, licence in words; a demo site says its values are
-    examples. Nothing when the brand has set none."""
+    """Who runs the site, at the foot of every page. Nothing when the brand has set none."""
     return rx.cond(
-        (SiteState.operator_name != "") | (SiteState.licence != ""),
+        has_operator(),
         rx.el.section(
             rx.el.h2(t("footer.operator"), class_name="sr-only"),
-            rx.el.p(
-                rx.el.span(SiteState.operator_name, class_name="font-semibold"),
-                rx.cond(
-                    SiteState.operator_cnpj != "",
-                    rx.el.span(
-                        " · ",
-                        t("footer.cnpj").replace("{cnpj}", SiteState.operator_cnpj),
-                        class_name="whitespace-nowrap",
-                        data_testid="footer-cnpj",
-                    ),
-                ),
-            ),
-            rx.cond(
-                SiteState.licence_words != "",
-                rx.el.p(SiteState.licence_words, data_testid="footer-licence"),
-            ),
-            rx.cond(
-                SiteState.demo,
-                rx.el.p(
-                    t("footer.demo"),
-                    class_name=(
-                        "inline-block mt-1 px-2 py-0.5 rounded bg-amber-100 text-amber-900 "
-                        "dark:bg-amber-900/40 dark:text-amber-100"
-                    ),
-                    data_testid="footer-demo",
-                ),
-            ),
+            *operator_lines(),
             class_name=(
                 "mx-auto max-w-7xl px-4 sm:pr-16 py-4 border-t border-slate-200 "
                 "dark:border-slate-800 text-xs space-y-1"
@@ -228,7 +252,7 @@ def footer() -> rx.Component:
             _games(),
             rx.el.div(
                 _heading("footer.providers"),
-                _logos("provider", PROVIDERS),
+                _providers(),
                 rx.cond(
                     SiteState.follows.length() > 0,
                     rx.el.div(

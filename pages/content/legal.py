@@ -1,11 +1,13 @@
-"""Legal pages: terms and conditions (/terms) and the privacy policy (/privacy), the brand's
-own texts in the visitor's language, with their version and date."""
+"""Legal pages: terms and conditions (/terms), the privacy policy (/privacy), sponsorships and
+the brand's description, the brand's own texts in the visitor's language, with their version
+and date, and below each who runs the site (legal name, CNPJ, licence)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from app import routes
+from components.footer import has_operator, operator_lines
 from components.i18n import local_time, t
 from components.layout import layout
 from pages.registry import Page
@@ -41,6 +43,18 @@ def legal_page() -> rx.Component:
                     ),
                 ),
                 rx.html(shown.html, class_name=PROSE),
+                rx.cond(
+                    has_operator(),
+                    rx.el.section(
+                        rx.el.h2(t("legal.operator"), class_name="text-lg font-semibold"),
+                        *operator_lines("legal"),
+                        class_name=(
+                            "max-w-3xl mt-8 pt-4 border-t border-slate-200 "
+                            "dark:border-slate-800 text-sm space-y-1"
+                        ),
+                        data_testid="legal-operator",
+                    ),
+                ),
                 data_testid="legal-document",
             ),
             rx.el.p(t("legal.missing"), class_name="text-slate-500 dark:text-slate-400"),

@@ -22,6 +22,13 @@ async def test_terms_and_privacy_from_the_footer_in_both_languages(
     await expect(document.get_by_role("heading", level=1)).to_have_text("Termos e condições de uso")
     await expect(document).to_contain_text("CPF")
     await expect(page.get_by_test_id("legal-version")).to_contain_text("Versão 1")
+    # Below the text, who runs the site: the same legal name, CNPJ and licence as the footer.
+    operator = document.get_by_test_id("legal-operator")
+    await expect(operator).to_contain_text("Quem opera este site")
+    await expect(operator.get_by_test_id("legal-cnpj")).to_have_text(
+        await page.get_by_test_id("footer-cnpj").inner_text()
+    )
+    await expect(operator.get_by_test_id("legal-licence")).not_to_be_empty()
     await choose_language(page, "EN")
     await expect(document.get_by_role("heading", level=1)).to_have_text("Terms and conditions")
     await expect(page.get_by_test_id("legal-version")).to_contain_text("Version 1")

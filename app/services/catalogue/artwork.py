@@ -1,5 +1,6 @@
 """Artwork drawn from the catalogue: an SVG icon per game from its name, theme and kind, and a
-wordmark logo per vendor, so 10,000 demo games have pictures without shipping 10,000 files.
+wordmark logo per vendor (wordmarks.py), so 10,000 demo games have pictures without shipping
+10,000 files.
 
 A game's colours come from the theme word of its name (Fire, Frozen, Ocean, Golden ...), its
 motif and accents from its nouns, theme and kind: Fluent Emoji illustrations (motifs.py), so
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from html import escape
 
 from app.services.catalogue import motifs
+from app.services.catalogue.wordmarks import vendor_svg
 from app.services.lottery.page_views import IMAGE_CATEGORIES
 
 SIZE = 240
@@ -212,25 +214,6 @@ def game_svg(name: str, game_type: str, *, titled: bool = True) -> str:
         f'{_backdrop(seed, 120, cy)}</g><g filter="url(#lift)">{art}</g>'
         f'<g font-family="Arial,Helvetica,sans-serif">{_title(name, theme) if titled else ""}'
         "</g></svg>"
-    )
-
-
-def vendor_svg(code: str, display_name: str, style: str = "color") -> str:
-    """A vendor's wordmark: its name on a badge in the vendor's colour (white or purple
-    styles of the spec's list icons as asked)."""
-    hue = _digest(code)[0] * 360 // 256
-    fill = {"white": "#ffffff", "purple": "#6d28d9"}.get(style, f"hsl({hue},70%,42%)")
-    ink = "#0f172a" if style == "white" else "#ffffff"
-    size = 30 if len(display_name) <= 10 else 22
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="96" viewBox="0 0 240 96" '
-        f'role="img" aria-label="{escape(display_name)}"><rect width="240" height="96" rx="18" '
-        f'fill="{fill}"/><circle cx="36" cy="48" r="20" fill="none" stroke="{ink}" '
-        f'stroke-width="5"/><text x="36" y="56" font-size="22" font-weight="800" '
-        f'text-anchor="middle" fill="{ink}" font-family="Arial,Helvetica,sans-serif">'
-        f'{escape(code[:1])}</text><text x="144" y="{48 + size // 3}" font-size="{size}" '
-        f'font-weight="800" text-anchor="middle" fill="{ink}" '
-        f'font-family="Arial,Helvetica,sans-serif">{escape(display_name[:18])}</text></svg>'
     )
 
 

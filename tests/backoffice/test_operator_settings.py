@@ -77,16 +77,18 @@ async def test_each_pattern_id_set_on_a_field_refuses_a_value_off_it_at_registra
     make_client: Callable[..., PlatformClient],
 ) -> None:
     """Spec 5.P: whichever pattern the operator gives a field, the registration call refuses a
-    value off it with that pattern's own message."""
+    value off it with that pattern's own message, its bounds filled in (equal ones as one
+    number)."""
     staff = await make_staff("admin", None)
     api = make_client(merchant=BRAND, language="EN")
     before = next(f for f in await register_settings.fields(BRAND) if f.name == FIELD)
+    # pattern 0 checks the length only: its value is shorter than the field's two characters
+    cases = [(0, 2, "x"), *((i, None, off) for i, (off, *_) in INVALID.items() if i)]
+    messages: dict[int, str] = {}
     try:
-        for pattern_id, (off_pattern, *_) in INVALID.items():
-            # pattern 0 checks the length only: its value is one short of the minimum
-            shortest, value = (2, "x") if pattern_id == 0 else (None, off_pattern)
+        for pattern_id, bound, value in cases:
             setting = register_settings.FieldSetting(
-                FIELD, True, False, shortest, None, pattern_id, None
+                FIELD, True, False, bound, bound, pattern_id, None
             )
             await platform.set_register_field(staff, BRAND, setting, utcnow())
             payload = registration(new_username(), botCheck=await api.bot_check())
@@ -94,9 +96,11 @@ async def test_each_pattern_id_set_on_a_field_refuses_a_value_off_it_at_registra
                 await api.put("/wps/member/register", {**payload, FIELD: value}, sealed=True)
             problems = {p["field"]: p for p in refused.value.body["value"]["fields"]}
             assert problems[FIELD]["code"] == f"pattern_{pattern_id}", value
-            assert problems[FIELD]["message"] not in ("", f"pattern_{pattern_id}")
+            messages[pattern_id] = problems[FIELD]["message"]
     finally:
         await register_settings.set_field(BRAND, before, now=utcnow())
+    assert all(m and not m.startswith("pattern_") for m in messages.values()), messages
+    assert messages[0] == "Please enter 2 characters"  # the bounds 2 - 2 told as one number
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """The house's contract from the command line, on a deployment with no contract yet: a staff
 member offers a top agent a daily salary contract (`agent-contract-offer`), the agent accepts
 it, its player plays, the period-close job pays the agent. An offer above the brand's
-threshold waits for a second staff member and its maker cannot approve it."""
+threshold waits for a second staff member and its maker cannot approve it; a second staff
+member approves it (`approvals approve`), and that dividend is paid in turn."""
 
 from __future__ import annotations
 
@@ -38,21 +39,23 @@ async def _world() -> tuple[tuple[str, str], tuple[str, str], Member, Member]:
         await close_redis()
 
 
-async def _accept_play_and_close(top: Member, player: Member) -> tuple[Decimal, str]:
-    """The agent accepts the house's offer, its player bets 200.00 today, the day's close runs
-    (the job, by hand, an hour after the day ends): what the agent was paid, and its pay
-    line's formula."""
+async def _accept_play_and_close(
+    top: Member, player: Member, kind: ContractKind, period: str
+) -> tuple[Decimal, str]:
+    """The agent accepts the house's offer, its player bets 200.00 today and wins 150.00 back,
+    the period's close runs (the job, by hand, an hour after the period ends): what the agent
+    was paid, and its pay line's formula."""
     try:
         [offer] = [
             c
             for c in await contracts.member_contracts(top)
-            if c.status == ContractStatus.OFFERED and c.kind == ContractKind.DAILY_SALARY
+            if c.status == ContractStatus.OFFERED and c.kind == kind
         ]
         now = utcnow()
         await contracts.accept(top, offer.id, now)
         await fact(player, "200.00", "150.00", now)
         br1 = await brand()
-        start, end = periods.bounds("D", now, br1.timezone)
+        start, end = periods.bounds(period, now, br1.timezone)
         assert (await agent_pay.run_once(agent_pay.PERIODS_JOB, end + timedelta(hours=1))).ran
         async with session_scope() as session:
             paid = (
@@ -100,6 +103,28 @@ def test_the_house_offers_from_the_cli_and_the_agent_is_paid(
     assert cli.main([*offer, "--staff", other]) == 0
     said = capsys.readouterr().out
     assert re.search(rf"contract #\d+ offered to {top.username}: DAILY_SALARY v1", said), said
-    amount, formula = asyncio.run(_accept_play_and_close(top, player))
+    amount, formula = asyncio.run(
+        _accept_play_and_close(top, player, ContractKind.DAILY_SALARY, "D")
+    )
     assert amount == Decimal("1.00")  # 0.5 % of the team's valid bet of 200.00
     assert formula.startswith("tier 1: 0.005")
+
+
+def test_a_second_staff_member_approves_the_dividend_from_the_cli_and_the_agent_is_paid(
+    engine_released: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (maker, secret), (other, other_secret), top, player = asyncio.run(_world())
+    monkeypatch.setenv("STAFF_PASSWORD", STAFF_PASSWORD)
+
+    monkeypatch.setenv("STAFF_CODE", code_at(secret))
+    dividend = ["agent-contract-offer", "BR1", top.username, "DIVIDEND", "--period", "W"]
+    assert cli.main([*dividend, "--rate", "30", "--staff", maker]) == 0
+    found = re.search(r"request #(\d+)", capsys.readouterr().out)
+    assert found is not None
+    assert asyncio.run(_offers(top)) == []  # filed, not offered: above the threshold
+
+    monkeypatch.setenv("STAFF_CODE", code_at(other_secret))
+    assert cli.main(["approvals", "approve", found.group(1), "--staff", other]) == 0
+    amount, formula = asyncio.run(_accept_play_and_close(top, player, ContractKind.DIVIDEND, "W"))
+    assert amount == Decimal("15.00")  # 30 % of the team's net loss of 50.00 in the week
+    assert formula.startswith("tier 1: 0.3"), formula

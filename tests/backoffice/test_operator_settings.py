@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 import pytest
 from sqlmodel import col, select
 
-from app.client import PlatformClient
+from app.client import ApiError, PlatformClient
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
@@ -24,8 +24,9 @@ from app.services.brands import BrandRegistry, brands
 from app.services.loyalty import campaigns, missions, races
 from models import AuditEntry
 from models.base import saved_id, utcnow
-from tests.helpers.accounts import make_member
+from tests.helpers.accounts import make_member, new_username, registration
 from tests.helpers.backoffice import make_staff
+from tests.platform.test_validation import INVALID
 
 BRAND = "BR2"
 FIELD = "wechat"  # seeded on BR2, hidden: shown here, then put back as it was
@@ -70,6 +71,36 @@ async def test_a_field_setting_reaches_the_api_and_another_process_at_once(
     finally:
         await register_settings.set_field(BRAND, before, now=utcnow())
     assert not (await other.by_code(BRAND)).register_rule(FIELD).enabled  # type: ignore[union-attr]
+
+
+async def test_each_pattern_id_set_on_a_field_refuses_a_value_off_it_at_registration(
+    make_client: Callable[..., PlatformClient],
+) -> None:
+    """Spec 5.P: whichever pattern the operator gives a field, the registration call refuses a
+    value off it with that pattern's own message, its bounds filled in (equal ones as one
+    number)."""
+    staff = await make_staff("admin", None)
+    api = make_client(merchant=BRAND, language="EN")
+    before = next(f for f in await register_settings.fields(BRAND) if f.name == FIELD)
+    # pattern 0 checks the length only: its value is shorter than the field's two characters
+    cases = [(0, 2, "x"), *((i, None, off) for i, (off, *_) in INVALID.items() if i)]
+    messages: dict[int, str] = {}
+    try:
+        for pattern_id, bound, value in cases:
+            setting = register_settings.FieldSetting(
+                FIELD, True, False, bound, bound, pattern_id, None
+            )
+            await platform.set_register_field(staff, BRAND, setting, utcnow())
+            payload = registration(new_username(), botCheck=await api.bot_check())
+            with pytest.raises(ApiError) as refused:
+                await api.put("/wps/member/register", {**payload, FIELD: value}, sealed=True)
+            problems = {p["field"]: p for p in refused.value.body["value"]["fields"]}
+            assert problems[FIELD]["code"] == f"pattern_{pattern_id}", value
+            messages[pattern_id] = problems[FIELD]["message"]
+    finally:
+        await register_settings.set_field(BRAND, before, now=utcnow())
+    assert all(m and not m.startswith("pattern_") for m in messages.values()), messages
+    assert messages[0] == "Please enter 2 characters"  # the bounds 2 - 2 told as one number
 
 
 @pytest.mark.parametrize(

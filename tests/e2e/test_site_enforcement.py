@@ -53,7 +53,7 @@ async def test_member_pages_ask_a_trial_user_to_register(page: Page, site_url: s
     await open_site(page, site_url + "/login")
     await page.get_by_test_id("start-trial").click()
     await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
-    for path in ("/withdraw", "/transactionHistory", "/transferFund", "/favorites"):
+    for path in ("/withdraw", "/transactionHistory", "/transferFund", "/favorites", "/pointMall"):
         await page.goto(site_url + path)
         await expect(page.get_by_test_id("need-account-text")).to_have_text(
             "Por favor, registre uma conta primeiro", timeout=SLOW_MS

@@ -118,7 +118,8 @@ def test_a_second_staff_member_approves_the_dividend_from_the_cli_and_the_agent_
 
     monkeypatch.setenv("STAFF_CODE", code_at(secret))
     dividend = ["agent-contract-offer", "BR1", top.username, "DIVIDEND", "--period", "W"]
-    assert cli.main([*dividend, "--rate", "30", "--staff", maker]) == 0
+    why = ["--reason", "runs the Recife team"]
+    assert cli.main([*dividend, "--rate", "30", *why, "--staff", maker]) == 0
     found = re.search(r"request #(\d+)", capsys.readouterr().out)
     assert found is not None
     assert asyncio.run(_offers(top)) == []  # filed, not offered: above the threshold

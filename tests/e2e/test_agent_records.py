@@ -6,13 +6,11 @@ page read in both languages for raw keys, stored codes and the other language's 
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import timedelta
 from uuid import uuid4
 
 import pytest
-from playwright.async_api import BrowserContext, Page, expect
+from playwright.async_api import BrowserContext, expect
 from sqlmodel import col, update
 
 from app.core.db import write_transaction
@@ -24,7 +22,7 @@ from models.agents import ContractKind
 from models.base import utcnow
 from pages.registry import all_pages
 from tests.e2e.conftest import SLOW_MS, open_site
-from tests.e2e.test_agent_team import _login, _ready, _shots
+from tests.e2e.test_agent_team import _exported, _login, _ready, _shots
 from tests.helpers.accounts import PASSWORD, make_member
 from tests.helpers.agents import brand, downline, fact, signed, tiers
 from tests.helpers.browser import choose_language
@@ -99,14 +97,6 @@ async def test_agent_record_pages_show_the_closed_periods(
                 .where(col(Announcement.id).in_((notice_id, agents_only)))
                 .values(ends_at=now)
             )
-
-
-async def _exported(page: Page) -> list[list[str]]:
-    """The rows of the CSV the page's export button downloads."""
-    async with page.expect_download() as download:
-        await page.get_by_test_id("report-csv").click()
-    saved = await (await download.value).path()
-    return list(csv.reader(io.StringIO(saved.read_text(encoding="utf-8"))))
 
 
 async def _walk(context: BrowserContext, site_url: str, agent: Member, title: str) -> None:

@@ -14,6 +14,7 @@ from playwright.async_api import BrowserContext, expect
 from sqlmodel import col, update
 
 from app.core.db import write_transaction
+from app.core.i18n import translate
 from app.services.agents import payouts, periods, reports
 from app.services.content import announcements
 from components.member_nav import AGENT_ITEMS
@@ -180,7 +181,10 @@ async def test_every_agent_page_speaks_words_in_both_languages(
         for path in AGENT_PAGES:
             await open_site(page, site_url + path)
             await page.wait_for_load_state("networkidle")  # the rows arrive after the load
-            wrong = wrong_words(await text_in(page, "body", language), language)
+            shown = await text_in(page, "body", language)
+            # The page was read, in its language (a page left out whole would pass).
+            assert translate("footer.terms", language) in shown, (language, path)
+            wrong = wrong_words(shown, language)
             if wrong:
                 found[(language, path)] = wrong
     assert found == {}

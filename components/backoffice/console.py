@@ -274,8 +274,12 @@ def table(
     rows: rx.Var,
     actions: Callable[[rx.Var], rx.Component] | None = None,
     testid: str = "",
+    written_in: dict[str, str] | None = None,
 ) -> rx.Component:
-    """Rows of dicts; `columns` are (key, the header's catalog key)."""
+    """Rows of dicts; `columns` are (key, the header's catalog key). `written_in` names, for a
+    column holding text in the row's own language, the row's field of that language code:
+    its cell says so (`lang`), for screen readers' voices and the language checks."""
+    languages = written_in or {}
     head = [
         rx.el.th(t(label_key), scope="col", class_name="px-2 py-2 text-left font-semibold")
         for _, label_key in columns
@@ -288,6 +292,7 @@ def table(
         return rx.el.td(
             value,
             custom_attrs={"data-label": t(label_key)},
+            lang=item[languages[key]].to(str).lower() if key in languages else None,
             class_name=f"px-2 py-1.5 align-top {_PHONE_CELL}",
         )
 

@@ -115,6 +115,22 @@ def range_picker(names: tuple[str, ...] = tuple(RANGES)) -> rx.Component:
     )
 
 
+def range_and_export(names: tuple[str, ...] = tuple(RANGES)) -> rx.Component:
+    """A report's range picker with its CSV export beside it (the loaded report, every page)."""
+    return rx.el.div(
+        range_picker(names),
+        rx.el.button(
+            rx.icon("download", size=16, aria_hidden="true"),
+            t("agent.report.export"),
+            on_click=AgentTeamState.export,
+            type="button",
+            class_name=f"{SECONDARY} !h-9 !w-auto px-3 mb-3 text-sm flex items-center gap-1",
+            data_testid="report-csv",
+        ),
+        class_name="flex flex-wrap items-start justify-between gap-2",
+    )
+
+
 def totals_strip(items: list[tuple[str, str]]) -> rx.Component:
     """The range's totals above a table."""
     return rx.el.dl(
@@ -226,7 +242,7 @@ REVENUE_COLUMNS: list[Column] = [
 def revenue_report_page() -> rx.Component:
     return agent_gate(
         _title("agent.revenue.title"),
-        range_picker(("7d", "30d")),
+        range_and_export(("7d", "30d")),
         form_error(AgentTeamState.error),
         totals_strip(
             [
@@ -253,7 +269,7 @@ STATEMENT_COLUMNS: list[Column] = [
 def statements_page() -> rx.Component:
     return agent_gate(
         _title("agent.statements.title"),
-        range_picker(),
+        range_and_export(),
         form_error(AgentTeamState.error),
         totals_strip(
             [
@@ -305,7 +321,7 @@ def transactions_page() -> rx.Component:
             ],
             class_name="flex gap-2 mb-3",
         ),
-        range_picker(),
+        range_and_export(),
         rx.cond(
             AgentTeamState.view == "transactions",
             rx.el.div(
@@ -369,7 +385,7 @@ def _pay_page(
 ) -> rx.Component:
     return agent_gate(
         _title(title_key),
-        range_picker(ranges),
+        range_and_export(ranges),
         form_error(AgentTeamState.error),
         totals_strip([("agent.wages.total", "amount")]),
         bar_chart(["amount"], "pay-chart"),

@@ -211,6 +211,15 @@ def agents_page() -> rx.Component:
         ),
         card(
             "bo-payouts",
+            allowed(
+                "reports.export",
+                rx.el.button(
+                    t("bo-export-csv"),
+                    on_click=s.export_payouts,
+                    data_testid="agent-payouts-csv",
+                    class_name=f"{QUIET} mb-3",
+                ),
+            ),
             table(
                 [
                     ("agent", "bo-username"),

@@ -335,6 +335,7 @@ def content_page() -> rx.Component:
                 ],
                 s.documents,
                 testid="legal-documents",
+                written_in={"title": "language"},
             ),
             allowed("content.publish", rx.el.div(_legal_form(), class_name="mt-4")),
         ),

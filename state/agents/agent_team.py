@@ -47,7 +47,7 @@ HANDLER_GATES: dict[str, gates.Door] = {
         "close_transfer go load_announcements load_daily_wages load_dividends "
         "load_hour_salary load_overview load_realtime_salary load_referral load_revenue "
         "load_statements load_transactions load_upline mark_copied pick_transfer set_kind "
-        "set_range set_view",
+        "set_range set_view export",
         gates.READ,
     ),
     **gates.each("AgentTeamState.", "send_down send_up", gates.TRANSFER),
@@ -56,6 +56,7 @@ HANDLER_GATES: dict[str, gates.Door] = {
 PAGE_SIZE = 20
 RANGES = {"today": 1, "7d": 7, "30d": 30, "90d": 90}
 VIEWS = ("transactions", "bets")
+CSV_REPORTS = ("revenue", "statements", "transactions", "pay")
 
 
 def _money(value: Decimal) -> str:
@@ -235,15 +236,18 @@ class AgentTeamState(MemberPage, rx.State):
         )
         await self._revenue(member, days=7)
 
+    def _days(self, zone: ZoneInfo, days: int | None = None) -> tuple[datetime, datetime]:
+        """The last `days` local days of the brand (the range's by default), today included."""
+        now = clock.now()
+        span = days or RANGES.get(self.range_name, 7)
+        first = now.astimezone(zone).date() - timedelta(days=span - 1)
+        return datetime.combine(first, time.min, tzinfo=zone), now + timedelta(minutes=1)
+
     async def _revenue(self, member: Member, days: int | None = None) -> None:
         """The last `days` local days of the brand, today included, each said as a date."""
         brand = await current_brand(self)
         zone, lang = ZoneInfo(brand.timezone), await ui_lang(self)
-        now = clock.now()
-        span = days or RANGES.get(self.range_name, 7)
-        first = now.astimezone(zone).date() - timedelta(days=span - 1)
-        since = datetime.combine(first, time.min, tzinfo=zone)
-        found = await reports.revenue(brand, member, since, now + timedelta(minutes=1))
+        found = await reports.revenue(brand, member, *self._days(zone, days))
         self.rows = [
             ReportRow(
                 day=format_day(row.day.astimezone(zone).date(), lang),
@@ -341,7 +345,7 @@ class AgentTeamState(MemberPage, rx.State):
         found = await payouts.records(
             member.id or 0,
             ContractKind(self.pay_kind),
-            since - timedelta(days=1),
+            since - timedelta(days=1),  # a period that started before the range ends in it
             until,
             page=self.page,
             size=PAGE_SIZE,
@@ -456,6 +460,32 @@ class AgentTeamState(MemberPage, rx.State):
     async def go(self, page: Page) -> None:
         self.page = min(max(1, page), self.pages)
         await self._run(self.report or "statements")
+
+    @rx.event
+    @member_action
+    async def export(self) -> Any:
+        """The loaded report (its range, view and filter; every page of it) as CSV."""
+        member = await self._agent()
+        if member is None or self.report not in CSV_REPORTS:
+            return None
+        brand = await current_brand(self)
+        contracts.require_programme(brand)
+        since, until = self._span()
+        if self.report == "revenue":
+            data = await reports.revenue_csv(brand, member, *self._days(ZoneInfo(brand.timezone)))
+        elif self.report == "statements":
+            data = await reports.statements_csv(member, since, until)
+        elif self.report == "pay":
+            kind = ContractKind(self.pay_kind)
+            data = await reports.pay_records_csv(member, kind, since - timedelta(days=1), until)
+        elif self.view == "bets":
+            data = await reports.team_bets_csv(member, since, until)
+        else:
+            data = await reports.team_transactions_csv(member, since, until, kind=self.kind_filter)
+        name = {"pay": self.pay_kind.lower(), "transactions": self.view}.get(
+            self.report, self.report
+        )
+        return rx.download(data=data, filename=f"team-{name}.csv", mime_type="text/csv")
 
     # referral -----------------------------------------------------------------------------
 
@@ -599,6 +629,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "AgentTeamState.set_view": f"{ARGS}; {LOGIN}; {DOWNLINE}",
     "AgentTeamState.set_kind": f"{ARGS}; {LOGIN}; {DOWNLINE}",
     "AgentTeamState.go": f"{ARGS}; {LOGIN}; {DOWNLINE}",
+    "AgentTeamState.export": f"{LOGIN}; {DOWNLINE}; the agent's own pay lines",
     "AgentTeamState.load_referral": f"{LOGIN}; the member's own link and figures",
     "AgentTeamState.pick_transfer": f"{ARGS}; {LOGIN}; own downline only",
     "AgentTeamState.close_transfer": "closes the agent's own form",

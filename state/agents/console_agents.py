@@ -150,6 +150,17 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
             lambda staff: agents.decide_application(staff, application_id, approve, clock.now())
         )
 
+    @rx.event
+    async def export_payouts(self) -> Any:
+        """The payout list as CSV."""
+        try:
+            data = await agents.payout_csv(await current_staff(self), self.brand, clock.now())
+        except AppError as exc:
+            return await failed(self, exc)
+        return rx.download(
+            data=data, filename=f"agent-payouts-{self.brand}.csv", mime_type="text/csv"
+        )
+
     def _pick_periods(self, lang: str) -> None:
         codes = PERIODS.get(ContractKind(self.offer_kind), ()) if self.offer_kind else ()
         self.periods = [Choice(c, translate(f"agent.period.{c}", lang)) for c in codes]
@@ -200,6 +211,7 @@ HANDLER_CHECKS: dict[str, str] = {
     "AgentsConsoleState.load": STAFF,
     "AgentsConsoleState.pick_brand": f"{ARGS}; {STAFF}",
     "AgentsConsoleState.decide": f"{ARGS}; {STAFF}",
+    "AgentsConsoleState.export_payouts": f"{STAFF}; the page's brand, reports.export",
     "AgentsConsoleState.set_offer_kind": (
         f"{ARGS}; a kind of the page's own list (the offer form's fields)"
     ),

@@ -401,6 +401,7 @@ MATRIX: dict[str, tuple[str, bool, Call]] = {
     ),
     "agents.agent_list": ("agents.view", True, lambda s, w: agents.agent_list(s, "BR1", _now())),
     "agents.payout_list": ("agents.view", True, lambda s, w: agents.payout_list(s, "BR1", _now())),
+    "agents.payout_csv": ("reports.export", True, lambda s, w: agents.payout_csv(s, "BR1", _now())),
     "agents.applications": (
         "agents.view",
         True,

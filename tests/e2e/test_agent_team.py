@@ -1,11 +1,14 @@
 """The agent's team pages in a real browser: the agent opens the team overview and the
 revenue report (charts over the downline's wager facts), transfers to a downline from the
 downline list with the payment password; the downline transfers part back on
-/transferUpline and sees both movements, then its invitation link and QR code; in PT and
-EN, at 360 and 1280 px, light and dark."""
+/transferUpline and sees both movements, then its invitation link and QR code; the revenue
+report and the team transactions downloaded as CSV; in PT and EN, at 360 and 1280 px, light
+and dark."""
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -15,6 +18,7 @@ from playwright.async_api import BrowserContext, Page, expect
 
 from app.core.db import write_transaction
 from app.core.security import hash_password
+from app.services.agents import reports
 from models import Member
 from models.base import utcnow
 from tests.e2e.conftest import open_site
@@ -51,6 +55,14 @@ async def _login(page: Page, url: str, username: str, password: str) -> None:
     await form.locator("input[name=username]").fill(username)
     await form.locator("input[name=password]").fill(password)
     await page.get_by_test_id("login-submit").click()
+
+
+async def _exported(page: Page) -> list[list[str]]:
+    """The rows of the CSV the page's export button downloads."""
+    async with page.expect_download() as download:
+        await page.get_by_test_id("report-csv").click()
+    saved = await (await download.value).path()
+    return list(csv.reader(io.StringIO(saved.read_text(encoding="utf-8"))))
 
 
 async def _shots(page: Page, name: str) -> None:
@@ -98,6 +110,9 @@ async def test_agent_team_walk(context: BrowserContext, site_url: str) -> None:
     await expect(page.get_by_test_id("revenue-chart")).to_be_visible()
     await expect(page.get_by_test_id("total-turnover")).to_contain_text("160,00")
     await expect(page.get_by_test_id("total-revenue")).to_contain_text("75,00")
+    days = await _exported(page)  # the week's days, newest first: today's 30 on top
+    assert days[0] == list(reports.REVENUE_COLUMNS) and len(days) == 1 + 7
+    assert days[1][1:3] == ["30.00", "30.00"]
     await _shots(page, "revenue-pt")
 
     # Brazil's profile (BR1): no transfers between members, one line says why.
@@ -170,6 +185,9 @@ async def _transfer_walk(
     await expect(page.get_by_test_id("transaction-table-row")).to_have_count(2)
     await expect(page.get_by_test_id("total-in")).to_contain_text("25.00")
     await expect(page.get_by_test_id("total-out")).to_contain_text("10.00")
+    moves = await _exported(page)  # the filter's two transfers, as stored
+    assert moves[0] == list(reports.TRANSACTION_COLUMNS)
+    assert sorted(row[2:4] for row in moves[1:]) == [["TRANSFER", "-10.00"], ["TRANSFER", "25.00"]]
     await _shots(page, "transactions-en")
     # The team's betting record: the downline's three settled bets of the week.
     await page.get_by_test_id("view-bets").click()

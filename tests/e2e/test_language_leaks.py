@@ -2,9 +2,7 @@
 and in Portuguese no English one, on every page of the site a member opens; nor does any show
 a message's raw placeholder such as {min} (spec 5: placeholders are filled).
 
-The telltales are the catalog's own texts that only one language has: long enough to be
-sentences or labels (not a shared word such as "PIX"), without placeholders or markup, and not
-used by the other language anywhere."""
+The telltales are the catalog's own texts that only one language has (tests/helpers/words.py)."""
 
 from __future__ import annotations
 
@@ -14,15 +12,14 @@ import re
 import pytest
 from playwright.async_api import Browser, BrowserContext, Page
 
-from app.core.i18n import catalog
 from app.routes import U9W_ENTRY
 from pages.registry import all_pages
 from tests.e2e.conftest import open_site, register_in_browser
 from tests.helpers.browser import choose_language, visitor_context
+from tests.helpers.words import telltales
 
 pytestmark = pytest.mark.e2e
 
-MIN_LENGTH = 14
 PLACEHOLDER = re.compile(r"\{[a-zA-Z_]{2,24}\}")
 SETTLE_MS = 700  # a page's loaders answer within this on a quiet machine; later text is missed
 # Tabs per language walking their share of the pages at once: most of a walk is waiting for
@@ -33,16 +30,6 @@ PAGES = sorted(
     {r.path for r in all_pages() if r.path.startswith("/") and not r.console and "[" not in r.path}
     - {U9W_ENTRY}
 )
-
-
-def telltales(language: str) -> frozenset[str]:
-    messages = catalog()
-    other = set(messages["pt" if language == "en" else "en"].values())
-    return frozenset(
-        text
-        for text in messages[language].values()
-        if len(text) >= MIN_LENGTH and "{" not in text and "<" not in text and text not in other
-    )
 
 
 async def _leaks(

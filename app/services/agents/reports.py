@@ -9,21 +9,25 @@ and masked further down (`contracts.shown`)."""
 
 from __future__ import annotations
 
+import csv
+import io
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+from zoneinfo import ZoneInfo
 
 from sqlalchemy import ColumnElement, Table, func, select
 
 from app.core.db import session_scope
 from app.core.errors import AppError
-from app.services.agents import periods, tree
+from app.services.agents import payouts, periods, tree
 from app.services.agents.contracts import require_programme, shown
 from app.services.agents.team import require_agent
 from app.services.brands import Brand
 from models import Member
-from models.agents import AgentPayout
+from models.agents import AgentPayout, ContractKind
 from models.base import saved_id
 from models.facts import WagerFact
 from models.ledger import AccountKind, LedgerAccount, LedgerEntry, LedgerTransaction
@@ -33,6 +37,7 @@ ZERO = Decimal("0.00")
 MAX_PAGE = 100
 MAX_RANGE = timedelta(days=92)
 MAX_REVENUE_DAYS = 31
+EXPORT_ROWS = 10_000  # the most rows one CSV carries
 # The ledger kinds the team transactions page filters by (the spec's transaction types).
 TRANSACTION_KINDS = (
     "DEPOSIT",
@@ -50,6 +55,7 @@ _ENTRIES: Table = LedgerEntry.__table__  # type: ignore[attr-defined]
 _TRANSACTIONS: Table = LedgerTransaction.__table__  # type: ignore[attr-defined]
 _ACCOUNTS: Table = LedgerAccount.__table__  # type: ignore[attr-defined]
 Row = TypeVar("Row")
+Shown = TypeVar("Shown", covariant=True)
 _PAYOUTS: Table = AgentPayout.__table__  # type: ignore[attr-defined]
 
 
@@ -390,3 +396,115 @@ async def revenue(brand: Brand, agent: Member, since: datetime, until: datetime)
             ).scalar_one()
             found.append(DayRow(day_start, _sums(sums), int(active), _money(pay)))
     return found
+
+
+# The CSV exports: each reads its report through the same call (and so the same checks and
+# downline scope) as the page, every page of it; columns in stable English snake_case like the
+# console's reports, amounts as plain decimals, times ISO 8601.
+REVENUE_COLUMNS = ("day", "turnover", "bet", "revenue", "active_members", "pay")
+STATEMENT_COLUMNS = ("member", "level", "bet", "turnover", "win", "net")
+TRANSACTION_COLUMNS = ("time", "member", "kind", "amount", "balance_after")
+BET_COLUMNS = ("time", "member", "game", "category", "bet", "turnover", "win")
+PAY_COLUMNS = ("period_start", "period_end", "base", "rate", "active_members", "amount")
+
+
+def _csv(columns: tuple[str, ...], rows: Iterable[Iterable[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+class _Paged(Protocol[Shown]):
+    @property
+    def rows(self) -> Sequence[Shown]: ...
+    @property
+    def total_rows(self) -> int: ...
+
+
+async def _every_row(read: Callable[[int], Awaitable[_Paged[Shown]]]) -> list[Shown]:
+    """Every row of a paged report, page after page (up to EXPORT_ROWS)."""
+    rows: list[Shown] = []
+    page = 1
+    while len(rows) < EXPORT_ROWS:
+        found = await read(page)
+        rows.extend(found.rows)
+        if not found.rows or len(rows) >= found.total_rows:
+            break
+        page += 1
+    return rows[:EXPORT_ROWS]
+
+
+async def revenue_csv(brand: Brand, agent: Member, since: datetime, until: datetime) -> str:
+    """The revenue report as its page lists it: the newest day first, each the brand's date."""
+    zone = ZoneInfo(brand.timezone)
+    found = await revenue(brand, agent, since, until)
+    return _csv(
+        REVENUE_COLUMNS,
+        (
+            [row.day.astimezone(zone).date().isoformat(), row.sums.valid_bet, row.sums.bet,
+             -row.sums.net, row.active, row.pay]
+            for row in reversed(found)
+        ),
+    )  # fmt: skip
+
+
+async def statements_csv(agent: Member, since: datetime, until: datetime) -> str:
+    rows = await _every_row(lambda page: statements(agent, since, until, page=page, size=MAX_PAGE))
+    return _csv(
+        STATEMENT_COLUMNS,
+        (
+            [row.member, row.level, row.sums.bet, row.sums.valid_bet, row.sums.win, row.sums.net]
+            for row in rows
+        ),
+    )
+
+
+async def team_transactions_csv(
+    agent: Member, since: datetime, until: datetime, *, kind: str = ""
+) -> str:
+    """The team's cash movements; `kind` is the stored type (DEPOSIT, TRANSFER...)."""
+    rows = await _every_row(
+        lambda page: team_transactions(agent, since, until, kind=kind, page=page, size=MAX_PAGE)
+    )
+    return _csv(
+        TRANSACTION_COLUMNS,
+        (
+            [row.created_at.isoformat(), row.member, row.kind, row.amount, row.balance_after]
+            for row in rows
+        ),
+    )
+
+
+async def team_bets_csv(agent: Member, since: datetime, until: datetime) -> str:
+    rows = await _every_row(lambda page: team_bets(agent, since, until, page=page, size=MAX_PAGE))
+    return _csv(
+        BET_COLUMNS,
+        (
+            [row.settled_at.isoformat(), row.member, row.game, row.category, row.bet,
+             row.valid_bet, row.win]
+            for row in rows
+        ),
+    )  # fmt: skip
+
+
+async def pay_records_csv(
+    agent: Member, kind: ContractKind, since: datetime, until: datetime
+) -> str:
+    """The agent's own pay lines of a kind; `rate` is the line's fraction (0.01: 1 %)."""
+    require_agent(agent)
+    rows = await _every_row(
+        lambda page: payouts.records(
+            saved_id(agent.id), kind, since, until, page=page, size=MAX_PAGE
+        )
+    )
+    return _csv(
+        PAY_COLUMNS,
+        (
+            [_aware(row.period_start).isoformat(), _aware(row.period_end).isoformat(),
+             row.line.get("base", ""), row.line.get("rate", ""),
+             row.line.get("activeMembers", ""), row.amount]
+            for row in rows
+        ),
+    )  # fmt: skip

@@ -10,6 +10,8 @@ module reads them for staff of the brand and records each decision in the audit 
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -153,6 +155,25 @@ async def payout_list(staff: Staff, code: str, now: datetime) -> list[PayoutRow]
             )
         ).all()
     return [PayoutRow(name, p.kind, p.period_start, p.period_end, p.amount) for p, name in rows]
+
+
+PAYOUT_COLUMNS = ("agent", "kind", "period_start", "period_end", "amount")
+
+
+async def payout_csv(staff: Staff, code: str, now: datetime) -> str:
+    """The payout list as the page shows it, as CSV (stable English columns, the kind's code,
+    ISO times, plain amounts); an export needs its permission beside the list's."""
+    brand_id = await _brand_id(code)
+    await require(staff, "reports.export", brand_id, now)
+    rows = await payout_list(staff, code, now)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(PAYOUT_COLUMNS)
+    writer.writerows(
+        [r.agent, r.kind, r.period_start.isoformat(), r.period_end.isoformat(), r.amount]
+        for r in rows
+    )
+    return out.getvalue()
 
 
 async def applications(staff: Staff, code: str, now: datetime) -> list[affiliates.Application]:

@@ -51,6 +51,16 @@ async def _shot(page: Page, name: str) -> None:
         await page.screenshot(path=os.path.join(folder, f"{name}.png"), full_page=True)
 
 
+async def _shots_phone_and_desktop(page: Page, name: str) -> None:
+    """The page at the phone's width, then at a desktop's (when screenshots are asked for)."""
+    if not os.environ.get("SCREENSHOT_DIR"):
+        return
+    await _shot(page, f"phone-{name}")
+    await page.set_viewport_size({"width": 1280, "height": 900})
+    await _shot(page, f"desktop-{name}")
+    await page.set_viewport_size(PHONE)
+
+
 async def _phone_login(browser: Browser, site_url: str, role: str) -> tuple[Page, str]:
     """A staff member of `role` logged in from a phone of their own, the console in
     Portuguese; the page and the user name."""
@@ -262,7 +272,7 @@ async def test_every_console_page_speaks_words_in_both_languages(
             await expect(current).to_have_count(1)
             await expect(current).to_have_attribute("href", path)
             await _current_link_in_view(admin, path)
-            await _shot(admin, f"phone-{code}-{path.strip('/').replace('/', '-')}")
+            await _shots_phone_and_desktop(admin, f"{code}-{path.strip('/').replace('/', '-')}")
 
 
 @pytest.mark.deep

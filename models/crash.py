@@ -95,6 +95,11 @@ class CrashBet(SQLModel, table=True):
     cashout_hundredths: int | None = None
     payout: Decimal = Field(default=Decimal("0"), sa_type=Numeric(20, 2))
     wallet_session_encrypted: str = Field(sa_column=Column(Text, nullable=False))
+    # The same session's digest, which finds it without decrypting ("": a bet made before
+    # the column, whose settlement decrypts the token).
+    wallet_session_digest: str = Field(
+        default="", max_length=64, sa_column_kwargs={"server_default": ""}
+    )
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     cashed_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
     paid_at: datetime | None = Field(default=None, sa_type=UTCDateTime)

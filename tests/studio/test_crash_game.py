@@ -21,6 +21,7 @@ from app.core.cache import get_redis
 from app.core.config import PROJECT_ROOT
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.security import encrypt_secret, token_digest
 from app.jobs import crash as driver
 from app.services import exclusion, ledger
 from app.services.promotions import bonus
@@ -289,7 +290,7 @@ async def test_a_rounds_losers_settle_in_one_wallet_batch_once(
     assert (await round_row(row.id or 0)).status == CrashRoundStatus.SETTLED
     calls = [
         losses.Loss(
-            player.token,
+            token_digest(player.token),
             WalletCall(
                 f"crash-{bet.bet_id}:win", f"crash-{bet.bet_id}", crash_rounds.CODE, Decimal(0)
             ),
@@ -306,7 +307,7 @@ async def test_a_rounds_losers_settle_in_one_wallet_batch_once(
     for member, _ in players:
         assert await cash(member) == Decimal("15.00")
     stranger = losses.Loss(
-        players[1][1].token,
+        token_digest(players[1][1].token),
         WalletCall("crash-x:win", f"crash-{placed[0].bet_id}", crash_rounds.CODE, Decimal(0)),
     )
     assert await losses.credit_losses(STUDIO_VENDOR, [stranger]) == {"crash-x:win": "REFUSED"}
@@ -527,3 +528,12 @@ async def test_the_cli_makes_a_chain_fixes_its_salt_and_verifies_a_round() -> No
     revealed = (await round_row(row.id or 0)).seed
     assert revealed is not None and revealed in checked.stdout
     assert _cli("crash-verify", "crash-999999999").returncode == 2
+
+
+def test_a_bet_from_before_the_digest_column_is_found_by_its_token() -> None:
+    token = "a-wallet-session-token"
+    sealed = encrypt_secret(token, crash_rounds.SESSION_PURPOSE)
+    older = crash_rounds.Unpaid(1, CrashBetStatus.LOST, Decimal(0), sealed, "")
+    newer = crash_rounds.Unpaid(2, CrashBetStatus.LOST, Decimal(0), sealed, "stored-digest")
+    assert older.session_digest == token_digest(token)
+    assert newer.session_digest == "stored-digest"  # no decryption

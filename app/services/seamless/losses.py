@@ -25,7 +25,6 @@ from sqlmodel import col, select, update
 from app.core import clock
 from app.core.db import write_transaction
 from app.core.errors import AppError
-from app.core.security import token_digest
 from app.services import wager_facts
 from app.services.seamless.port import WalletCall
 from app.services.seamless.wallet import (
@@ -41,9 +40,9 @@ from models.games import WalletCall as WalletCallRow
 
 @dataclass(frozen=True)
 class Loss:
-    """One zero credit: the game session's token and the call (amount 0)."""
+    """One zero credit: the game session's token digest and the call (amount 0)."""
 
-    session_token: str
+    session_digest: str
     call: WalletCall
 
 
@@ -67,7 +66,7 @@ async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
             raise AppError("seamless-invalid-amount", 422)
     settled: dict[str, str] = {}
     async with write_transaction() as session:
-        digests = {token_digest(loss.session_token) for loss in losses}
+        digests = {loss.session_digest for loss in losses}
         game_sessions = {
             found.session_token_digest: found
             for found in await session.exec(
@@ -91,7 +90,7 @@ async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
         for loss in losses:
             try:
                 game_session = _usable_session(
-                    game_sessions.get(token_digest(loss.session_token)), vendor, allow_expired=True
+                    game_sessions.get(loss.session_digest), vendor, allow_expired=True
                 )
             except AppError:
                 continue

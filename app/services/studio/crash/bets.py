@@ -22,7 +22,7 @@ from sqlmodel import col, select
 from app.core import clock
 from app.core.db import write_transaction
 from app.core.errors import AppError
-from app.core.security import encrypt_secret
+from app.core.security import encrypt_secret, token_digest
 from app.core.text import mask_customer_name
 from app.services import bet_limits
 from app.services.seamless.port import WalletCall
@@ -133,6 +133,7 @@ async def place(
                 stake=stake,
                 auto_hundredths=target,
                 wallet_session_encrypted=encrypt_secret(player.token, SESSION_PURPOSE),
+                wallet_session_digest=token_digest(player.token),
                 created_at=now,
             )
             session.add(record)

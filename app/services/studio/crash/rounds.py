@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import bindparam, update
+from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -32,7 +33,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.core.security import decrypt_secret, encrypt_secret
+from app.core.security import decrypt_secret, encrypt_secret, token_digest
 from app.services.seamless.losses import Loss, credit_losses
 from app.services.seamless.port import STUDIO_VENDOR, WalletCall
 from app.services.seamless.studio_port import studio_wallet, studio_wallet_in_process
@@ -263,18 +264,19 @@ async def settle(round_id: int, now: datetime) -> int:
                 .values(status=after)
             )
         unpaid = (
-            await session.exec(
-                select(
+            await session.execute(
+                core_select(
                     col(CrashBet.id),
                     col(CrashBet.status),
                     col(CrashBet.payout),
                     col(CrashBet.wallet_session_encrypted),
-                ).where(CrashBet.round_id == round_id, col(CrashBet.paid_at).is_(None))
+                    col(CrashBet.wallet_session_digest),
+                ).where(col(CrashBet.round_id) == round_id, col(CrashBet.paid_at).is_(None))
             )
         ).all()
         if not unpaid:  # no bet, or every one paid already: closed in the same transaction
             return await _close_in(session, row)
-    ended = [Unpaid(bet_id or 0, status, payout, token) for bet_id, status, payout, token in unpaid]
+    ended = [Unpaid(int(bet_id or 0), *rest) for bet_id, *rest in unpaid]
     lost = [bet for bet in ended if bet.status == CrashBetStatus.LOST]
     paid = await _pay_losses(lost) if studio_wallet_in_process() else []
     paid_now = set(paid)
@@ -300,6 +302,14 @@ class Unpaid:
     status: str
     payout: Decimal
     wallet_session_encrypted: str
+    wallet_session_digest: str
+
+    @property
+    def session_digest(self) -> str:
+        """The wallet session's digest (a bet from before the digest column: from its token)."""
+        return self.wallet_session_digest or token_digest(
+            decrypt_secret(self.wallet_session_encrypted, SESSION_PURPOSE)
+        )
 
 
 async def _pay_losses(bets: Sequence[Unpaid]) -> list[int]:
@@ -311,7 +321,7 @@ async def _pay_losses(bets: Sequence[Unpaid]) -> list[int]:
     by_call = {f"{wallet_round(b.bet_id)}:win": b.bet_id for b in bets}
     calls = [
         Loss(
-            decrypt_secret(b.wallet_session_encrypted, SESSION_PURPOSE),
+            b.session_digest,
             WalletCall(f"{wallet_round(b.bet_id)}:win", wallet_round(b.bet_id), CODE, Decimal(0)),
         )
         for b in bets

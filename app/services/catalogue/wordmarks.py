@@ -126,7 +126,9 @@ def vendor_svg(code: str, display_name: str, style: str = "color") -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(display_name)}">'
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="18" fill="{ground}"/>'
+        # A faint edge keeps a dark mark apart from a dark page.
+        f'<rect x="1" y="1" width="{WIDTH - 2}" height="{HEIGHT - 2}" rx="18" fill="{ground}" '
+        'stroke="#94a3b8" stroke-opacity=".45" stroke-width="2"/>'
         f"{_emblem(look.emblem, ink, accent)}"
         '<g font-family="Arial,Helvetica,sans-serif">'
         f'<text x="72" y="{baseline}" font-size="{size}" font-weight="800"{slant} '

@@ -265,6 +265,11 @@ def lottery_verify_page() -> rx.Component:
                     ),
                     rx.el.p(
                         t("lotterypage.verify.how"),
+                        class_name="text-sm text-slate-700 dark:text-slate-300",
+                        data_testid="verify-how",
+                    ),
+                    rx.el.p(
+                        t("lotterypage.verify.expert"),
                         class_name="text-xs text-slate-500 dark:text-slate-400",
                     ),
                     page_link(

@@ -158,6 +158,11 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await expect(page.get_by_test_id("verify-recomputed")).to_have_text(
         "".join(str(n) for n in drawn.result)
     )
+    # Told in plain words; the formula and the command stay on a line for experts.
+    how = page.get_by_test_id("verify-how")
+    await expect(how).to_contain_text("ninguém o mudou depois")
+    await expect(how).not_to_contain_text("HMAC")
+    await expect(page.get_by_test_id("verify-page")).to_contain_text("lottery-verify JOGO CONCURSO")
 
     # In English, every string of the betting page changes language.
     await page.goto(site_url + f"/lottery?gameCode={WALK_GAME}")

@@ -8,6 +8,8 @@ restores the scroll position), so every way of closing it restores the page the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import reflex as rx
 from reflex.event import EventSpec
 
@@ -52,9 +54,11 @@ def dialog(
     show_close: bool | rx.Var[bool] = True,
     scroll_lock: bool = True,
     background: bool = True,
+    on_escape: Callable[[rx.Var[str]], EventSpec] | None = None,
 ) -> rx.Component:
     """A modal dialog shown while `name` is open. Escape closes it when it has a close button;
-    `show_close` may be a state var (a forced step hides it)."""
+    `show_close` may be a state var (a forced step hides it). A dialog that closes its own way
+    (a popup marked read) hands the key to `on_escape` instead."""
     title_id = f"dialog-{name}-title"
     header: list[rx.Component] = []
     if title is not None:
@@ -70,9 +74,11 @@ def dialog(
     )
     cover = "bg-black/60 backdrop-blur-sm" if background else "bg-transparent"
     listener = rx.window_event_listener(
-        on_key_down=lambda key: DialogState.close_on_escape(name, key)
+        on_key_down=on_escape or (lambda key: DialogState.close_on_escape(name, key))
     )
-    if isinstance(show_close, rx.Var):
+    if on_escape is not None:
+        escape_listener = [listener]
+    elif isinstance(show_close, rx.Var):
         escape_listener = [rx.cond(show_close, listener)]
     else:
         escape_listener = [listener] if show_close else []

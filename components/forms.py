@@ -10,6 +10,7 @@ import reflex as rx
 
 from app.services.records import RANGES
 from components.i18n import local_time, t
+from components.link import page_link
 from components.style import FOCUS
 from state.guard import field_id
 from state.site import SiteState
@@ -199,6 +200,20 @@ def form_error(message: rx.Var | str) -> rx.Component:
         role="alert",
         class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
         data_testid="form-error",
+    )
+
+
+def refusal_remedy(error: rx.Var[str], link: rx.Var[str]) -> rx.Component:
+    """Under a refusal, the page that lifts it (a state's `error_link`, set from the refusal's
+    code by state/gates.py's `remedy`): a pending player is led to the identity check."""
+    return rx.cond(
+        (error != "") & (link != ""),
+        page_link(
+            SiteState.texts.get("remedy." + link, ""),
+            href=link,
+            class_name=LINK,
+            data_testid="refusal-remedy",
+        ),
     )
 
 

@@ -1,25 +1,27 @@
-"""The phone's bottom tab bar (issue 35): Home, Casino, Lottery, Promotions and the account
-(Sign up for a visitor), one tap from every page; hidden on wider screens."""
+"""The phone's bottom tab bar (issue 35): what Brazilian betting sites put there, Casino,
+Sports, Lottery, My bets and Wallet, one tap from every page; hidden on wider screens. My bets
+and the wallet are a member's pages: a visitor tapping them is asked to log in (their pages'
+gate), and signs up from the header's Cadastrar."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from app import routes
-from components.dialog import open_dialog
 from components.i18n import t
 from components.link import page_link
-from components.member_nav import MEMBER_CENTRE
 from components.style import FOCUS
-from state.accounts.auth import AuthState
-from state.accounts.register import RegisterState
+from state.catalogue.lobby import LobbyState
 
 CASINO = next(path for path, kind in routes.CATEGORY_LISTS.items() if kind == "RNG")
+# Sports only where the brand offers them (its navigation's entry): no tab to an empty page.
+SPORTS = ("tabs.sports", LobbyState.sports_path, "trophy")
 TABS = (
-    ("tabs.home", routes.HOME, "house"),
     ("tabs.casino", CASINO, "spade"),
+    SPORTS,
     ("tabs.lottery", routes.LOTTERY, "ticket"),
-    ("tabs.promotions", routes.PROMOTIONS, "gift"),
+    ("tabs.my_bets", routes.BETTING_RECORD, "receipt"),
+    ("tabs.wallet", routes.DEPOSIT, "wallet"),
 )
 _TAB = (
     "flex flex-1 flex-col items-center justify-center gap-0.5 h-14 min-w-0 text-[11px] "
@@ -28,14 +30,14 @@ _TAB = (
 )
 
 
-def _tab(key: str, href: str, icon: str) -> rx.Component:
-    # The address the browser shows ("/" for the home, whose route Reflex names /index).
-    path = rx.State.router.page.raw_path.split("?")[0].to(str)
-    here = (path == href) | ((href == routes.HOME) & (path == "/home"))
+def _tab(key: str, href: str | rx.Var[str], icon: str) -> rx.Component:
+    # The address the browser shows, without its query.
+    here = rx.State.router.page.raw_path.split("?")[0].to(str) == href
     return rx.el.li(
         page_link(
             rx.icon(icon, size=20, aria_hidden="true"),
-            rx.el.span(t(key), class_name="truncate max-w-full"),
+            # "Minhas apostas" takes two lines on a narrow phone rather than being cut.
+            rx.el.span(t(key), class_name="max-w-full text-center leading-tight"),
             href=href,
             aria_current=rx.cond(here, "page", "false"),
             class_name=_TAB,
@@ -45,37 +47,15 @@ def _tab(key: str, href: str, icon: str) -> rx.Component:
     )
 
 
-def _account_tab() -> rx.Component:
-    """A member's account opens the member centre; a visitor (or a trial user) signs up."""
-    member = rx.el.button(
-        rx.icon("circle-user", size=20, aria_hidden="true"),
-        rx.el.span(t("tabs.account")),
-        type="button",
-        on_click=open_dialog(MEMBER_CENTRE),
-        aria_haspopup="dialog",
-        class_name=_TAB,
-        data_testid="tab-account",
-    )
-    visitor = rx.el.button(
-        rx.icon("user-plus", size=20, aria_hidden="true"),
-        rx.el.span(t("tabs.register")),
-        type="button",
-        on_click=RegisterState.open,
-        aria_haspopup="dialog",
-        class_name=_TAB,
-        data_testid="tab-register",
-    )
-    return rx.el.li(
-        rx.cond(AuthState.is_login & ~AuthState.is_trial, member, visitor),
-        class_name="flex flex-1 min-w-0",
-    )
-
-
 def tab_bar() -> rx.Component:
     return rx.el.nav(
         rx.el.ul(
-            *[_tab(key, href, icon) for key, href, icon in TABS],
-            _account_tab(),
+            *[
+                rx.cond(href != "", _tab(key, href, icon))
+                if isinstance(href, rx.Var)
+                else _tab(key, href, icon)
+                for key, href, icon in TABS
+            ],
             class_name="flex items-stretch",
         ),
         aria_label=t("tabs.label"),

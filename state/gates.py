@@ -37,7 +37,8 @@ H = TypeVar("H", bound=Callable[..., Any])
 # The vars a state shows its errors in (the form's error line), first found first.
 ERROR_VARS = ("error", "login_error")
 # Where a refused member goes to lift the refusal; a state with an `error_link` var shows it
-# beside the message (issue 35: a pending player's refused deposit leads to the verification).
+# beside the message, the warning popup beside its own (components/forms.py refusal_remedy;
+# issue 35: a pending player's refused deposit, bet or withdrawal leads to the verification).
 REMEDIES = {"identity-pending": routes.VERIFY_IDENTITY}
 LINK_VAR = "error_link"
 

@@ -16,6 +16,7 @@ from components.forms import (
     field,
     form_error,
     notice,
+    refusal_remedy,
     tabs,
 )
 from components.i18n import t
@@ -590,7 +591,11 @@ def need_account_dialog() -> rx.Component:
 
 
 def warning_dialog() -> rx.Component:
-    return helper_dialog(WARNING_DIALOG, rx.el.p(AuthState.warning, data_testid="warning-text"))
+    return helper_dialog(
+        WARNING_DIALOG,
+        rx.el.p(AuthState.warning, data_testid="warning-text"),
+        refusal_remedy(AuthState.warning, AuthState.warning_link),
+    )
 
 
 def auth_dialogs() -> rx.Component:

@@ -52,6 +52,7 @@ def announcement_dialog() -> rx.Component:
             data_testid="announcement-close",
         ),
         show_close=False,
+        on_escape=AnnouncementState.close_on_escape,
     )
 
 

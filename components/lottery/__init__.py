@@ -6,7 +6,7 @@ from components.lottery.board import board, refresh_button, stations
 from components.lottery.common import CARD, ball, text_of
 from components.lottery.history import charts, lottery_record, my_bets, results, rules_dialog
 from components.lottery.lobby import family_filter, lobby_card, mode_switch
-from components.lottery.slip import picker, play_tabs, slip, vn_codes
+from components.lottery.slip import picker, play_tabs, slip, slip_bar, vn_codes
 
 __all__ = [
     "CARD",
@@ -24,6 +24,7 @@ __all__ = [
     "results",
     "rules_dialog",
     "slip",
+    "slip_bar",
     "stations",
     "text_of",
     "vn_codes",

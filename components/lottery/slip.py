@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.forms import INPUT, PRIMARY, SECONDARY
+from components.forms import INPUT, PRIMARY, SECONDARY, refusal_remedy
 from components.i18n import amount, t
 from components.lottery.common import BALL, BALL_OFF, BALL_ON, CARD, CHIP, OPTION, name_of, text_of
 from components.style import FOCUS
@@ -180,6 +180,60 @@ def _number_input(
     )
 
 
+PLACE_BUTTON = "slip-place"
+# The bar's button: the slip's place button centred in view (the count, stake and lines just
+# above it) and focused, so Enter places the bet.
+_TO_PLACE = (
+    f"const place = document.getElementById('{PLACE_BUTTON}');"
+    "place.scrollIntoView({block: 'center'}); place.focus({preventScroll: true});"
+)
+_BAR_LABEL = "text-xs font-normal text-slate-500 dark:text-slate-400"
+_BAR_BUTTON = (
+    "h-11 shrink-0 px-4 rounded-lg font-semibold bg-amber-400 text-slate-900 "
+    f"hover:bg-amber-300 {FOCUS}"
+)
+
+
+def slip_bar() -> rx.Component:
+    """Below lg the slip comes after the picker, a long scroll away on a phone (issue 35): once
+    something is picked, a bar above the tab bar keeps its count and stake in sight, and its
+    button leads to the slip. assets/home.css keeps room for it at the page's end."""
+    return rx.cond(
+        LotteryState.bet_count > 0,
+        rx.el.div(
+            rx.el.dl(
+                rx.el.div(
+                    rx.el.dt(t("lotterypage.bet_count"), class_name=_BAR_LABEL),
+                    rx.el.dd(LotteryState.bet_count, data_testid="slip-bar-count"),
+                ),
+                rx.el.div(
+                    rx.el.dt(t("lotterypage.stake"), class_name=_BAR_LABEL),
+                    rx.el.dd(amount(LotteryState.stake), data_testid="slip-bar-stake"),
+                ),
+                class_name="flex gap-5 font-bold tabular-nums",
+            ),
+            rx.el.button(
+                t("lotterypage.slip_bar.open"),
+                type="button",
+                on_click=rx.call_script(_TO_PLACE),
+                class_name=_BAR_BUTTON,
+                data_testid="slip-bar-open",
+            ),
+            role="region",
+            aria_label=t("lotterypage.slip"),
+            class_name=(
+                "lg:hidden fixed inset-x-0 z-20 sm:bottom-0 "
+                # Right above the phone's tab bar (h-14 and its border), which stays in reach.
+                "bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] "
+                "flex items-center justify-between gap-3 px-4 py-2 border-t border-slate-200 "
+                "dark:border-slate-800 bg-white/95 dark:bg-slate-950/95 backdrop-blur"
+            ),
+            data_slip_bar="",
+            data_testid="slip-bar",
+        ),
+    )
+
+
 def slip() -> rx.Component:
     return rx.el.section(
         rx.el.h2(t("lotterypage.slip"), class_name="font-semibold"),
@@ -254,6 +308,7 @@ def slip() -> rx.Component:
             type="button",
             on_click=LotteryState.place,
             disabled=LotteryState.bet_count == 0,
+            id=PLACE_BUTTON,
             class_name=PRIMARY,
             data_testid="place-bet",
         ),
@@ -301,6 +356,7 @@ def slip() -> rx.Component:
             class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
             data_testid="lottery-error",
         ),
+        refusal_remedy(LotteryState.error, LotteryState.error_link),
         rx.el.p(
             LotteryState.notice,
             role="status",

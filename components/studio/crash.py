@@ -8,7 +8,7 @@ from typing import Any
 
 import reflex as rx
 
-from components.forms import INPUT, LINK, PRIMARY, SECONDARY
+from components.forms import INPUT, LINK, PRIMARY, SECONDARY, refusal_remedy
 from components.i18n import t
 from components.studio.panels import CARD, SMALL_BUTTON
 from state.site import SiteState
@@ -192,6 +192,7 @@ def messages() -> rx.Component:
                 data_testid="crash-error",
             ),
         ),
+        refusal_remedy(CrashState.error, CrashState.error_link),
         rx.cond(
             CrashState.notice != "",
             rx.el.p(

@@ -8,7 +8,7 @@ from reflex.event import EventType
 
 from app import routes
 from components.dialog import dialog
-from components.forms import INPUT, LINK, PRIMARY, SECONDARY
+from components.forms import INPUT, LINK, PRIMARY, SECONDARY, refusal_remedy
 from components.i18n import t
 from components.style import FOCUS
 from state.accounts.auth import AuthState
@@ -185,6 +185,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
             data_testid="play-error",
         ),
+        refusal_remedy(PlayState.error, PlayState.error_link),
         class_name=CARD,
     )
 

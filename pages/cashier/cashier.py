@@ -5,11 +5,10 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import LINK, PRIMARY, SECONDARY, field, form_error, notice
+from components.forms import PRIMARY, SECONDARY, field, form_error, notice, refusal_remedy
 from components.guide import picture_steps
 from components.i18n import amount, short_amount, t
 from components.layout import layout, member_page
-from components.link import page_link
 from components.media import image
 from components.style import FOCUS
 from models.cashier import DepositStatus
@@ -145,15 +144,7 @@ def deposit_page() -> rx.Component:
             data_testid="quick-amounts",
         ),
         form_error(CashierState.error),
-        rx.cond(
-            (CashierState.error != "") & (CashierState.error_link != ""),
-            page_link(
-                SiteState.texts.get("remedy." + CashierState.error_link, ""),
-                href=CashierState.error_link,
-                class_name=LINK,
-                data_testid="deposit-remedy",
-            ),
-        ),
+        refusal_remedy(CashierState.error, CashierState.error_link),
         rx.el.button(
             t("cashier.create"), type="submit", class_name=PRIMARY, data_testid="deposit-submit"
         ),

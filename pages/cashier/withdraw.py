@@ -6,7 +6,17 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.forms import INPUT, LINK, PRIMARY, SECONDARY, field, form_error, image_drop, notice
+from components.forms import (
+    INPUT,
+    LINK,
+    PRIMARY,
+    SECONDARY,
+    field,
+    form_error,
+    image_drop,
+    notice,
+    refusal_remedy,
+)
 from components.i18n import t
 from components.layout import member_page
 from components.link import page_link
@@ -35,8 +45,10 @@ def _select(name: str, label: rx.Var, *options: rx.Component, test_id: str) -> r
 
 
 def _error_for(form: str) -> rx.Component:
-    """The refusal of this form, right above its button (where the eye is)."""
-    return form_error(rx.cond(WithdrawState.error_at == form, WithdrawState.error, ""))
+    """The refusal of this form, right above its button (where the eye is), and the page that
+    lifts it."""
+    error = rx.cond(WithdrawState.error_at == form, WithdrawState.error, "")
+    return rx.fragment(form_error(error), refusal_remedy(error, WithdrawState.error_link))
 
 
 def _password_card() -> rx.Component:

@@ -56,8 +56,21 @@ def _form() -> rx.Component:
                 class_name="flex justify-between",
             ),
         ),
-        field("fullName", t("identity.fullName"), autocomplete="name", max_length=120),
-        field("birthDate", t("identity.birthDate"), kind="date", autocomplete="bday"),
+        # Started from what the member gave at registration: nothing is asked twice.
+        field(
+            "fullName",
+            t("identity.fullName"),
+            autocomplete="name",
+            max_length=120,
+            default_value=IdentityState.full_name,
+        ),
+        field(
+            "birthDate",
+            t("identity.birthDate"),
+            kind="date",
+            autocomplete="bday",
+            default_value=IdentityState.birth_date,
+        ),
         form_error(IdentityState.error),
         rx.el.button(
             t("identity.submit"),

@@ -25,6 +25,7 @@ from components.lottery import (
     results,
     rules_dialog,
     slip,
+    slip_bar,
     stations,
     text_of,
     vn_codes,
@@ -165,6 +166,8 @@ def lottery_page() -> rx.Component:
     return layout(
         rx.el.div(
             rx.cond(LotteryState.game_code != "", _game(), _lobby()),
+            # Outside the game's spaced columns: their gaps would lift the fixed bar.
+            slip_bar(),
             class_name="sm:pr-12",
             data_testid="lottery-page",
             data_area=LotteryState.area,
@@ -265,6 +268,11 @@ def lottery_verify_page() -> rx.Component:
                     ),
                     rx.el.p(
                         t("lotterypage.verify.how"),
+                        class_name="text-sm text-slate-700 dark:text-slate-300",
+                        data_testid="verify-how",
+                    ),
+                    rx.el.p(
+                        t("lotterypage.verify.expert"),
                         class_name="text-xs text-slate-500 dark:text-slate-400",
                     ),
                     page_link(

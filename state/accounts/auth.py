@@ -30,7 +30,7 @@ from app.services.brands import Brand
 from models import Member
 from state import follow
 from state.dialog import DialogState, open_within
-from state.gates import gated, on_member
+from state.gates import gated, on_member, remedy
 from state.guard import ARGS, GUEST, BotAnswer, Form, Name, checked, on_refusal
 from state.site import (
     SiteState,
@@ -182,6 +182,7 @@ class AuthState(rx.State):
     verify_method: str = ""
     agent_page: bool = False
     warning: str = ""
+    warning_link: str = ""  # where the refused member lifts the warning's refusal (state/gates.py)
     # Why this tab was logged out by the member's own break (its kind, its end as ISO, ""
     # when indefinite): the page says so until put away or the next login.
     signed_out_kind: str = ""
@@ -371,7 +372,7 @@ class AuthState(rx.State):
         elif not str(form.get("username", "")).strip() or not form.get("password"):
             self.login_error = translate("val_username_password_required", lang)
             if form.get("source") == "header":
-                self.warning = translate("in_incorrect_password", lang)
+                self.warning, self.warning_link = translate("in_incorrect_password", lang), ""
                 return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
             return None
         # Each form says where it was sent from (the header's carries source=header): a
@@ -435,7 +436,7 @@ class AuthState(rx.State):
         if value.get("verification"):
             self.verify_method = str(value.get("method", ""))
         if from_header:
-            self.warning = self.login_error
+            self.warning, self.warning_link = self.login_error, ""
             await open_within(self, LOGIN_DIALOG)
             return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
         return None
@@ -500,6 +501,7 @@ async def _show_refusal(state: Any, code: str, **params: Any) -> Any:
     site = await state.get_state(SiteState)
     auth = await state.get_state(AuthState)
     auth.warning = translate(code, site.ui_lang, **params)
+    auth.warning_link = remedy(code)
     return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
 
 

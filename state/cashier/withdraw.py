@@ -89,6 +89,7 @@ class WithdrawState(MemberPage, rx.State):
     orders: list[OrderRow] = []
     errors: dict[str, str] = {}
     error: str = ""
+    error_link: str = ""  # the page that lifts the refusal (state/gates.py's remedy)
     error_at: str = ""  # the form the error belongs to (its test id)
     # "Withdrawal requested": belongs to its moment, so a reload, a payout or another
     # language clears it (issue 35).

@@ -19,6 +19,7 @@ from app.services.cashier import transfers
 from app.services.catalogue import covers, games, lobby, members, winners
 from app.services.catalogue.games import GameQuery
 from app.services.catalogue.navigation import COCKFIGHT_VENDORS, NAV_PATHS, U9W
+from app.services.catalogue.rules import SPORTS
 from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state import follow
@@ -162,6 +163,11 @@ class LobbyState(MemberPage, rx.State):
     offer_amount: str = ""  # the main wallet, as the amount box starts with
     _offer_game: GameCard | None = None
     _offer_request: str = ""
+
+    @rx.var
+    def sports_path(self) -> str:
+        """The brand's sports entry, for the phone's tab bar; "" where it offers no sports."""
+        return next((entry.path for entry in self.nav if entry.type == SPORTS), "")
 
     async def _brand_lang(self) -> tuple[Any, str]:
         site = await self.get_state(SiteState)

@@ -16,13 +16,14 @@ from app.services.content import announcements
 from state import follow
 from state.accounts.auth import AuthState
 from state.dialog import DialogState
-from state.guard import ARGS, Index, checked
+from state.guard import ARGS, Index, Text, checked
 from state.site import SiteState, current_brand
+from state.ui import ESCAPE
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
-    **gates.each("AnnouncementState.", "close load pick", gates.SHELL),
+    **gates.each("AnnouncementState.", "close close_on_escape load pick", gates.SHELL),
 }
 
 ANNOUNCEMENT_DIALOG = "announcement"
@@ -106,6 +107,17 @@ class AnnouncementState(rx.State):
 
     @rx.event
     def close(self) -> Any:
+        return self._close()
+
+    @rx.event
+    @checked
+    def close_on_escape(self, key: Text) -> Any:
+        """Escape closes the popup as its button does (a dialog without a close button)."""
+        if key == ESCAPE:
+            return self._close()
+        return None
+
+    def _close(self) -> Any:
         """Closed: not shown again this session to this audience."""
         if self._member:
             self.closed_member = "1"
@@ -130,4 +142,5 @@ HANDLER_CHECKS: dict[str, str] = {
     ),
     "AnnouncementState.pick": ARGS,
     "AnnouncementState.close": "sets this browser's own session marker",
+    "AnnouncementState.close_on_escape": f"{ARGS}; sets this browser's own session marker",
 }

@@ -34,7 +34,9 @@ class IdentityState(MemberPage, rx.State):
     status: str = ""  # PENDING, REVIEW, VERIFIED, REJECTED ("" none; BARRED shows as REVIEW)
     cpf: str = ""  # masked
     cpf_needed: bool = False  # an account opened without a CPF gives it with the form
+    # What the member already gave (at registration, or in an earlier try): the form's start.
     full_name: str = ""
+    birth_date: str = ""  # ISO, as the form's date field holds it
     documents: int = 0  # images sent for the review
     error: str = ""
     notice: str = ""
@@ -47,6 +49,8 @@ class IdentityState(MemberPage, rx.State):
         self.cpf = view.cpf_masked
         self.cpf_needed = view.cpf_needed
         self.full_name = view.full_name
+        given = view.given_birth_date
+        self.birth_date = given.isoformat() if given is not None else ""
         self.documents = view.documents
 
     @rx.event

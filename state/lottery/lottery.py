@@ -132,6 +132,7 @@ class LotteryState(MemberPage, Lean, rx.State):
     slip_error: str = ""
     notice: str = ""
     error: str = ""
+    error_link: str = ""  # the page that lifts the refusal (state/gates.py's remedy)
     chase_issues: str = "5"
     chase_stop: bool = True
 
@@ -558,12 +559,12 @@ class LotteryState(MemberPage, Lean, rx.State):
 
     async def _failed(self, exc: AppError, at: str = "") -> Any:
         """A refused bet: its message, and the way on where there is one."""
-        self.error = translate(exc.code, await ui_lang(self), **exc.params)
+        shown = await super()._failed(exc, at)
         if exc.code == "in_need_true_account":
             return DialogState.open(NEED_ACCOUNT_DIALOG)
         if exc.code == "not-logged-in":
             return AuthState.open_login
-        return None
+        return shown
 
     @rx.event
     @gated

@@ -113,6 +113,7 @@ class CrashState(MemberPage, rx.State):
     ready: bool = False
     blocked: str = ""
     error: str = ""
+    error_link: str = ""  # the page that lifts the refusal (state/gates.py's remedy)
     notice: str = ""
     rtp: str = ""
     terminal_hash: str = ""

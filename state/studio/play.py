@@ -115,6 +115,7 @@ class PlayState(MemberPage, Lean, rx.State):
     quoted: str = ""
     paytable: list[PaytableRow] = []
     error: str = ""
+    error_link: str = ""  # the page that lifts the refusal (state/gates.py's remedy)
     notice: str = ""
 
     seed_hash: str = ""
@@ -137,8 +138,8 @@ class PlayState(MemberPage, Lean, rx.State):
 
     async def _failed(self, exc: AppError, at: str = "") -> Any:
         """Show the refusal; a bet refused for a due reality check brings up its dialog."""
-        self.error = translate(exc.code, await ui_lang(self), **exc.params)
-        return RealityState.check if exc.code == REALITY_CHECK_DUE else None
+        shown = await super()._failed(exc, at)
+        return RealityState.check if exc.code == REALITY_CHECK_DUE else shown
 
     def _player(self) -> rounds.Player:
         if self.mode == "demo":

@@ -1,6 +1,7 @@
 """Refusals that say why and where to go (issue 35): a pending player's bet is refused for
 the identity, not for the balance (a pending account cannot deposit, so its balance is 0);
-a refused deposit leads to /verify-identity; the deposit page states the withdrawal's
+a refused deposit, bet or withdrawal leads to /verify-identity (the pages driven as a browser
+drives them); the deposit page states the withdrawal's
 wagering before the money goes in; the username rule is known before a failure; a member on a
 break sees it on the home page instead of a deposit prompt."""
 
@@ -13,9 +14,11 @@ from uuid import uuid4
 import pytest
 
 from app import routes
+from app.app import app as site
 from app.core import clock
 from app.core.db import write_transaction
 from app.core.errors import AppError
+from app.core.i18n import translate
 from app.services import exclusion, first_steps
 from app.services.accounts import registration
 from app.services.brands import brands
@@ -24,9 +27,12 @@ from app.services.identity import onboarding
 from app.services.seamless import wallet
 from app.services.studio import rounds
 from models import Member
+from state.cashier.withdraw import REQUEST_FORM, WithdrawState
 from state.gates import remedy
+from state.studio.play import PlayState
 from tests.helpers.accounts import ADULT_NAME, new_cpf
 from tests.helpers.money import cash
+from tests.helpers.page_state import member_tab
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
 
 DICE = {"target": "50.00", "direction": "under"}
@@ -70,6 +76,32 @@ async def test_a_verified_player_short_of_money_still_hears_about_the_balance() 
 def test_a_pending_refusal_leads_to_the_identity_check() -> None:
     assert remedy("identity-pending") == routes.VERIFY_IDENTITY
     assert remedy("play-bet-over-balance") == ""
+
+
+async def test_a_pending_player_s_studio_bet_on_the_page_leads_to_the_identity_check() -> None:
+    member = await _pending()
+    page = "/play/BGS_DICE"
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(page)
+        assert (await tab.state(PlayState)).mode == "real"
+        await tab.send(f"{PlayState.get_full_name()}.place", page)
+        play = await tab.state(PlayState)
+    assert play.error == translate("identity-pending", "pt")
+    assert play.error_link == routes.VERIFY_IDENTITY
+
+
+async def test_a_pending_player_s_withdrawal_leads_to_the_identity_check() -> None:
+    member = await _pending()
+    page = "/withdraw"
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(page)
+        form = {"amount": "10", "accountId": "1", "paymentPassword": "123456"}
+        await tab.send(f"{WithdrawState.get_full_name()}.request", page, form=form)
+        withdraw = await tab.state(WithdrawState)
+    assert withdraw.error == translate("identity-pending", "pt")
+    assert (withdraw.error_link, withdraw.error_at) == (routes.VERIFY_IDENTITY, REQUEST_FORM)
 
 
 async def test_the_deposit_page_knows_the_withdrawal_s_wagering() -> None:

@@ -32,7 +32,8 @@ GAME = "ssc-1m"
 # always has ROOM left (a one-minute game's almost never has: the walk waited for the next).
 WALK_GAME = "ssc-5m"
 SHOTS = Path(os.environ.get("LOTTERY_SHOTS", "/tmp/lottery-shots"))
-ROOM = timedelta(seconds=45)  # the walk bets on an issue with at least this long to close
+ROOM = timedelta(seconds=45)
+PHONE = {"width": 390, "height": 844}  # the walk bets on an issue with at least this long to close
 
 
 async def _issue_with_room(game: str) -> None:
@@ -95,6 +96,30 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await expect(page.get_by_test_id("slip-count")).to_have_text("2")
     await expect(page.get_by_test_id("slip-stake")).to_have_text("2,00")
     await expect(page.get_by_test_id("slip-pays")).to_have_text(["1,80", "1,80"])
+
+    # On a phone the slip is a long scroll below the picks: a bar above the tab bar keeps its
+    # count and stake in sight, and its button brings the place button into view, focused.
+    await page.set_viewport_size(PHONE)
+    await page.evaluate("window.scrollTo(0, 0)")
+    bar = page.get_by_test_id("slip-bar")
+    await expect(bar.get_by_test_id("slip-bar-count")).to_have_text("2")
+    await expect(bar.get_by_test_id("slip-bar-stake")).to_have_text("2,00")
+    await expect(bar).to_be_in_viewport()
+    await expect(page.get_by_test_id("place-bet")).not_to_be_in_viewport()
+    bar_box = await bar.bounding_box()
+    tabs_box = await page.get_by_test_id("tab-bar").bounding_box()
+    assert bar_box and tabs_box
+    assert bar_box["y"] + bar_box["height"] <= tabs_box["y"] + 1  # the tab bar stays in reach
+    await bar.get_by_test_id("slip-bar-open").click()
+    place = page.get_by_test_id("place-bet")
+    await expect(place).to_be_focused()
+    await expect(place).to_be_in_viewport()
+    place_box = await place.bounding_box()
+    assert place_box and place_box["y"] + place_box["height"] <= bar_box["y"]  # not under it
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / "game-phone-slip-390.png"))
+    await page.set_viewport_size({"width": 1280, "height": 900})
+    await expect(bar).to_be_hidden()  # wide screens keep the slip beside the board
     await page.get_by_test_id("rules-button").click()
     await expect(page.get_by_test_id("rules-rtp")).to_contain_text("90,00%")
     await page.keyboard.press("Escape")
@@ -158,6 +183,11 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await expect(page.get_by_test_id("verify-recomputed")).to_have_text(
         "".join(str(n) for n in drawn.result)
     )
+    # Told in plain words; the formula and the command stay on a line for experts.
+    how = page.get_by_test_id("verify-how")
+    await expect(how).to_contain_text("ninguém o mudou depois")
+    await expect(how).not_to_contain_text("HMAC")
+    await expect(page.get_by_test_id("verify-page")).to_contain_text("lottery-verify JOGO CONCURSO")
 
     # In English, every string of the betting page changes language.
     await page.goto(site_url + f"/lottery?gameCode={WALK_GAME}")

@@ -142,20 +142,21 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     page_wide: list[str] = []
     await open_site(page, site_url)
 
-    # Signed out: Cadastrar beside Entrar, and the tab bar.
+    # Signed out: Cadastrar beside Entrar, and the tab bar Brazilian sites show.
     header = page.get_by_test_id("site-header")
     await expect(header.get_by_test_id("header-register")).to_have_text("Cadastrar")
     await expect(header.get_by_test_id("header-login-button")).to_have_text("Entrar")
     tabs = page.get_by_test_id("tab-bar")
-    for tab, words in (
-        ("home", "Início"),
-        ("casino", "Cassino"),
-        ("lottery", "Loteria"),
-        ("promotions", "Promoções"),
-        ("register", "Cadastrar"),
+    for tab, words, path in (
+        ("casino", "Cassino", "/rng"),
+        ("sports", "Esportes", "/sports"),
+        ("lottery", "Loteria", "/lottery"),
+        ("my_bets", "Minhas apostas", "/personalHistoryCopy"),
+        ("wallet", "Carteira", "/depositv2"),
     ):
         await expect(tabs.get_by_test_id(f"tab-{tab}")).to_have_text(words)
-    await expect(tabs.get_by_test_id("tab-home")).to_have_attribute("aria-current", "page")
+        await expect(tabs.get_by_test_id(f"tab-{tab}")).to_have_attribute("href", path)
+    await expect(tabs.locator("[aria-current=page]")).to_have_count(0)  # the home is no tab
     await expect(page.get_by_test_id("home-jackpot")).to_have_count(0)  # no invented figure
 
     # The footer says who runs the site, its licence in words, and that the demo's are examples.
@@ -191,8 +192,8 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await expect(page.get_by_test_id("dialog-mobile-menu")).to_have_count(0)
     await expect(page.get_by_test_id("mobile-menu-button")).to_be_focused()
 
-    # Registration from the tab bar: the four fields the brand requires, the rule first.
-    await tabs.get_by_test_id("tab-register").click()
+    # Registration from the header: the four fields the brand requires, the rule first.
+    await header.get_by_test_id("header-register").click()
     form = page.get_by_test_id("register-form")
     await expect(form).to_be_visible()
     shown = form.locator("input:visible:not([type=checkbox]):not([type=hidden])")
@@ -255,10 +256,15 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await page.get_by_test_id("login-submit").click()
     await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
     await wait_for_rotation(page, before)
-    await expect(tabs.get_by_test_id("tab-account")).to_have_text("Conta")
 
-    # The member centre in groups, from the tab bar.
-    await tabs.get_by_test_id("tab-account").click()
+    # The sports tab opens the sports lobby, marked as the page shown.
+    await tabs.get_by_test_id("tab-sports").click()
+    await expect(page).to_have_url(site_url + "/sports", timeout=SLOW_MS)
+    await expect(tabs.get_by_test_id("tab-sports")).to_have_attribute("aria-current", "page")
+
+    # The member centre in groups, from the menu.
+    await page.get_by_test_id("mobile-menu-button").click()
+    await page.get_by_test_id("mobile-account").click()
     centre = page.get_by_test_id("member-centre")
     for group in ("Dinheiro", "Histórico", "Recompensas", "Conta e segurança"):
         await expect(centre.get_by_role("heading", name=group)).to_be_visible()
@@ -277,7 +283,7 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await centre.get_by_role("link").first.focus()
     await page.keyboard.press("Escape")
     await expect(centre).to_have_count(0)
-    await expect(tabs.get_by_test_id("tab-account")).to_be_focused()  # back to the opener
+    await expect(page.get_by_test_id("mobile-menu-button")).to_be_focused()  # its opener
 
     # A refused withdrawal: the error beside the button, in view; nothing at the page's top.
     await open_site(page, site_url + "/withdraw")

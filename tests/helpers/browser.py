@@ -114,6 +114,9 @@ async def register_in_browser(
     await page.get_by_test_id("register-submit").click()
     await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
     if identity_asked:
+        if payee_name is not None:  # asked once: the verification form starts from it
+            given = page.get_by_test_id("identity-form").locator("input[name=fullName]")
+            await expect(given).to_have_value(payee_name, timeout=SLOW_MS)
         await verify_identity_in_browser(page, site_url, payee_name or ADULT_NAME)
         await open_site(page, site_url + "/")
     await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)

@@ -73,10 +73,13 @@ class IdentityView:
     required: bool  # the brand asks for it
     status: str  # "" when not required and no identity row
     cpf_masked: str  # "" when the member has not given a CPF yet
-    full_name: str
-    birth_date: date | None
+    full_name: str  # the name sent for the check, else the one given at registration
+    birth_date: date | None  # as verified
     reason: str
     documents: int = 0  # images sent for the review
+    # The birth date sent for the check, else the one given at registration: each thing is
+    # asked once, so the verification form starts from what the member already gave.
+    given_birth_date: date | None = None
 
     @property
     def active(self) -> bool:
@@ -183,16 +186,21 @@ async def view(member: Member) -> IdentityView:
     required = profile_of(brand).identity_verification
     async with session_scope() as session:
         identity = await session.get(MemberIdentity, member.id)
+    registered_name = member.payee_name or ""
     if identity is None:
-        return IdentityView(required, IdentityStatus.PENDING if required else "", "", "", None, "")
+        status = IdentityStatus.PENDING if required else ""
+        return IdentityView(
+            required, status, "", registered_name, None, "", given_birth_date=member.birthday
+        )
     return IdentityView(
         required=required,
         status=identity.status,
         cpf_masked=cpf_rules.masked(identity.cpf),
-        full_name=identity.full_name,
+        full_name=identity.full_name or registered_name,
         birth_date=identity.birth_date,
         reason=identity.reason,
         documents=len(identity.documents),
+        given_birth_date=identity.claimed_birth_date or member.birthday,
     )
 
 

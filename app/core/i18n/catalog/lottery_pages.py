@@ -105,6 +105,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lotterypage.odds": "Odds",
         "lotterypage.slip_empty": "Pick numbers or options to see your stake and payout.",
         "lotterypage.place": "Place bet",
+        "lotterypage.slip_bar.open": "Review and bet",
         "lotterypage.placed": "Bet placed on issue {issue}.",
         "lotterypage.chase": "Chase",
         "lotterypage.chase_issues": "Issues",
@@ -165,9 +166,18 @@ MESSAGES: dict[str, dict[str, str]] = {
             "This is an official draw: its numbers come from the official results, not from a seed."
         ),
         "lotterypage.verify.how": (
-            "The result is HMAC-SHA256(server seed, game, issue, beacon) turned into numbers "
-            "by rejection sampling; the command `python -m app.cli lottery-verify` does the "
-            "same."
+            "How to read this: the seed is a secret value that decides the numbers. Its "
+            "fingerprint was published before betting opened, and the seed is revealed after "
+            "the draw. If the seed matches the fingerprint, the result was fixed in advance "
+            "and nobody changed it afterwards; this page then works the numbers out again from "
+            "the seed, and they must be the ones drawn. Where a public beacon is shown, its "
+            "value came out only after betting closed, so not even we could know the result "
+            "beforehand."
+        ),
+        "lotterypage.verify.expert": (
+            "For experts: the numbers are HMAC-SHA256(server seed, game, issue, beacon) turned "
+            "into numbers by rejection sampling; `python -m app.cli lottery-verify GAME ISSUE` "
+            "recomputes them."
         ),
         "lotterypage.record.title": "Lottery bets",
         "lotterypage.record.empty": "No lottery bets in this period.",
@@ -360,6 +370,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lotterypage.odds": "Cotação",
         "lotterypage.slip_empty": "Escolha números ou opções para ver o valor e o prêmio.",
         "lotterypage.place": "Apostar",
+        "lotterypage.slip_bar.open": "Conferir e apostar",
         "lotterypage.placed": "Aposta feita no concurso {issue}.",
         "lotterypage.chase": "Apostas seguidas",
         "lotterypage.chase_issues": "Concursos",
@@ -420,9 +431,18 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Este é um sorteio oficial: os números vêm dos resultados oficiais, não de uma semente."
         ),
         "lotterypage.verify.how": (
-            "O resultado é HMAC-SHA256(semente do servidor, jogo, concurso, sinal) convertido "
-            "em números por amostragem com rejeição; o comando `python -m app.cli "
-            "lottery-verify` faz o mesmo."
+            "Como entender: a semente é um valor secreto que define os números. A impressão "
+            "digital dela foi publicada antes de abrirem as apostas, e a semente é revelada "
+            "depois do sorteio. Se a semente bate com a impressão digital, o resultado já "
+            "estava definido antes e ninguém o mudou depois; esta página então calcula os "
+            "números de novo a partir da semente, e eles têm que ser os sorteados. Quando "
+            "aparece um sinal público, o valor dele só saiu depois do fim das apostas: nem nós "
+            "podíamos saber o resultado antes."
+        ),
+        "lotterypage.verify.expert": (
+            "Para especialistas: os números são HMAC-SHA256(semente do servidor, jogo, "
+            "concurso, sinal) convertidos em números por amostragem com rejeição; o comando "
+            "`python -m app.cli lottery-verify JOGO CONCURSO` recalcula o resultado."
         ),
         "lotterypage.record.title": "Apostas na loteria",
         "lotterypage.record.empty": "Nenhuma aposta na loteria neste período.",

@@ -300,7 +300,8 @@ async def test_a_rounds_losers_settle_in_one_wallet_batch_once(
     for bet in placed:
         assert (await bet_row(bet.bet_id)).paid_at is not None
         assert [f.kind for f in await facts_of(bet.bet_id)] == [FactKind.SETTLED]
-    again = await losses.credit_losses(STUDIO_VENDOR, calls)
+    async with write_transaction() as session:
+        again = await losses.credit_losses(session, STUDIO_VENDOR, calls)
     assert set(again.values()) == {"OK"} and len(again) == 3
     for bet in placed:
         assert [f.kind for f in await facts_of(bet.bet_id)] == [FactKind.SETTLED]
@@ -310,7 +311,9 @@ async def test_a_rounds_losers_settle_in_one_wallet_batch_once(
         token_digest(players[1][1].token),
         WalletCall("crash-x:win", f"crash-{placed[0].bet_id}", crash_rounds.CODE, Decimal(0)),
     )
-    assert await losses.credit_losses(STUDIO_VENDOR, [stranger]) == {"crash-x:win": "REFUSED"}
+    async with write_transaction() as session:
+        refused = await losses.credit_losses(session, STUDIO_VENDOR, [stranger])
+    assert refused == {"crash-x:win": "REFUSED"}
     assert [f.kind for f in await facts_of(placed[0].bet_id)] == [FactKind.SETTLED]
 
 

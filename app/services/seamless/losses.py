@@ -21,9 +21,9 @@ from decimal import Decimal
 
 from sqlalchemy import insert
 from sqlmodel import col, select, update
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import write_transaction
 from app.core.errors import AppError
 from app.services import wager_facts
 from app.services.seamless.port import WalletCall
@@ -57,86 +57,88 @@ def _refused(game_round: GameRound | None, member_id: int) -> bool:
     )
 
 
-async def credit_losses(vendor: str, losses: Sequence[Loss]) -> dict[str, str]:
-    """Make the zero credits in one transaction; the status of each call now stored (made or
-    repeated), by transaction id. An IntegrityError (a twin stored one of them first) fails
-    the whole batch: its caller makes the calls one at a time."""
+async def credit_losses(
+    session: AsyncSession, vendor: str, losses: Sequence[Loss]
+) -> dict[str, str]:
+    """Make the zero credits in the caller's write transaction; the status of each call now
+    stored (made or repeated), by transaction id. An IntegrityError (a twin stored one of them
+    first) fails the whole batch: its caller rolls it back (a savepoint) and makes the calls
+    one at a time."""
     for loss in losses:
         if _check_request(WalletCallKind.CREDIT, loss.call) != 0:
             raise AppError("seamless-invalid-amount", 422)
     settled: dict[str, str] = {}
-    async with write_transaction() as session:
-        digests = {loss.session_digest for loss in losses}
-        game_sessions = {
-            found.session_token_digest: found
-            for found in await session.exec(
-                select(GameSession).where(col(GameSession.session_token_digest).in_(digests))
+    digests = {loss.session_digest for loss in losses}
+    game_sessions = {
+        found.session_token_digest: found
+        for found in await session.exec(
+            select(GameSession).where(col(GameSession.session_token_digest).in_(digests))
+        )
+    }
+    stored = await _stored_calls(session, vendor, [loss.call.transaction_id for loss in losses])
+    rounds = {
+        found.round_id: found
+        for found in await session.exec(
+            select(GameRound)
+            .where(
+                GameRound.vendor == vendor,
+                col(GameRound.round_id).in_({loss.call.round_id for loss in losses}),
             )
-        }
-        stored = await _stored_calls(session, vendor, [loss.call.transaction_id for loss in losses])
-        rounds = {
-            found.round_id: found
-            for found in await session.exec(
-                select(GameRound)
-                .where(
-                    GameRound.vendor == vendor,
-                    col(GameRound.round_id).in_({loss.call.round_id for loss in losses}),
-                )
-                .with_for_update()
+            .with_for_update()
+        )
+    }
+    facts, settling, stored_rows = [], set[int](), []
+    now = clock.now()
+    for loss in losses:
+        try:
+            game_session = _usable_session(
+                game_sessions.get(loss.session_digest), vendor, allow_expired=True
             )
-        }
-        facts, settling, stored_rows = [], set[int](), []
-        now = clock.now()
-        for loss in losses:
-            try:
-                game_session = _usable_session(
-                    game_sessions.get(loss.session_digest), vendor, allow_expired=True
-                )
-            except AppError:
-                continue
-            call, member_id = loss.call, game_session.member_id
-            if call.transaction_id in settled:
-                continue  # named twice in the batch
-            if call.transaction_id in stored:
-                first = stored[call.transaction_id]
-                _same_request(first, WalletCallKind.CREDIT, member_id)
-                settled[call.transaction_id] = first.status
-                continue
-            game_round = rounds.get(call.round_id)
-            status = WalletStatus.OK
-            if _refused(game_round, member_id):
-                status = WalletStatus.REFUSED
-            elif game_round is not None and saved_id(game_round.id) not in settling:
-                before = wager_facts.round_figures(game_round)
-                # Settled by one statement for the whole batch (below), not row by row.
-                session.expunge(game_round)
-                game_round.status, game_round.settled_at = RoundStatus.SETTLED, now
-                settling.add(saved_id(game_round.id))
-                fact = wager_facts.fact_of_round(game_round, before)
-                if fact is not None:
-                    facts.append(fact)
-            stored_rows.append(
-                {
-                    "vendor": vendor,
-                    "transaction_id": call.transaction_id,
-                    "kind": WalletCallKind.CREDIT,
-                    "round_id": call.round_id,
-                    "member_id": member_id,
-                    "game_code": call.game_code,
-                    "amount": Decimal("0.00"),
-                    "status": status,
-                    "answer": {"status": status.value},
-                    "created_at": now,
-                }
-            )
-            settled[call.transaction_id] = status
-        if settling:
-            await session.exec(
-                update(GameRound)
-                .where(col(GameRound.id).in_(settling))
-                .values(status=RoundStatus.SETTLED, settled_at=now)
-            )
-        if stored_rows:
-            await (await session.connection()).execute(insert(WalletCallRow), stored_rows)
-        await wager_facts.record(session, facts)
+        except AppError:
+            continue
+        call, member_id = loss.call, game_session.member_id
+        if call.transaction_id in settled:
+            continue  # named twice in the batch
+        if call.transaction_id in stored:
+            first = stored[call.transaction_id]
+            _same_request(first, WalletCallKind.CREDIT, member_id)
+            settled[call.transaction_id] = first.status
+            continue
+        game_round = rounds.get(call.round_id)
+        status = WalletStatus.OK
+        if _refused(game_round, member_id):
+            status = WalletStatus.REFUSED
+        elif game_round is not None and saved_id(game_round.id) not in settling:
+            before = wager_facts.round_figures(game_round)
+            # Settled by one statement for the whole batch (below), not row by row.
+            session.expunge(game_round)
+            game_round.status, game_round.settled_at = RoundStatus.SETTLED, now
+            settling.add(saved_id(game_round.id))
+            fact = wager_facts.fact_of_round(game_round, before)
+            if fact is not None:
+                facts.append(fact)
+        stored_rows.append(
+            {
+                "vendor": vendor,
+                "transaction_id": call.transaction_id,
+                "kind": WalletCallKind.CREDIT,
+                "round_id": call.round_id,
+                "member_id": member_id,
+                "game_code": call.game_code,
+                "amount": Decimal("0.00"),
+                "status": status,
+                "answer": {"status": status.value},
+                "created_at": now,
+            }
+        )
+        settled[call.transaction_id] = status
+    if settling:
+        await session.exec(
+            update(GameRound)
+            .where(col(GameRound.id).in_(settling))
+            .values(status=RoundStatus.SETTLED, settled_at=now)
+        )
+    if stored_rows:
+        await (await session.connection()).execute(insert(WalletCallRow), stored_rows)
+    await wager_facts.record(session, facts)
     return settled

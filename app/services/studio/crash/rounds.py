@@ -264,7 +264,7 @@ async def settle(round_id: int, now: datetime) -> int:
                 .values(status=after)
             )
         unpaid = (
-            await session.execute(
+            await (await session.connection()).execute(
                 core_select(
                     col(CrashBet.id),
                     col(CrashBet.status),
@@ -274,22 +274,30 @@ async def settle(round_id: int, now: datetime) -> int:
                 ).where(col(CrashBet.round_id) == round_id, col(CrashBet.paid_at).is_(None))
             )
         ).all()
-        if not unpaid:  # no bet, or every one paid already: closed in the same transaction
-            return await _close_in(session, row)
-    ended = [Unpaid(int(bet_id or 0), *rest) for bet_id, *rest in unpaid]
-    lost = [bet for bet in ended if bet.status == CrashBetStatus.LOST]
-    paid = await _pay_losses(lost) if studio_wallet_in_process() else []
-    paid_now = set(paid)
-    rest = [bet.bet_id for bet in ended if bet.bet_id not in paid_now]
-    if paid:
-        async with write_transaction() as session:  # the losers' paid mark, and the close
+        ended = [
+            Unpaid(
+                int(bet.id or 0),
+                bet.status,
+                bet.payout,
+                bet.wallet_session_encrypted,
+                bet.wallet_session_digest,
+            )
+            for bet in unpaid
+        ]
+        lost = [bet for bet in ended if bet.status == CrashBetStatus.LOST]
+        # The losers' zero credits, their paid mark and the close: in the same transaction,
+        # one commit for the whole pass when every bet lost.
+        paid = await _pay_losses(session, lost) if studio_wallet_in_process() else []
+        if paid:
             await session.exec(
                 update(CrashBet)
                 .where(col(CrashBet.id).in_(paid), col(CrashBet.paid_at).is_(None))
                 .values(paid_at=clock.now())
             )
-            if not rest:
-                return await _close_in(session, row)
+        paid_now = set(paid)
+        rest = [bet.bet_id for bet in ended if bet.bet_id not in paid_now]
+        if not rest:  # no bet, or every one paid: closed in the same transaction
+            return await _close_in(session, row)
     await pay_all(rest)
     return await _close(row)
 
@@ -312,10 +320,10 @@ class Unpaid:
         )
 
 
-async def _pay_losses(bets: Sequence[Unpaid]) -> list[int]:
-    """The lost bets' zero credits in one wallet transaction (seamless/losses.py); the bets
+async def _pay_losses(session: AsyncSession, bets: Sequence[Unpaid]) -> list[int]:
+    """The lost bets' zero credits in the caller's transaction (seamless/losses.py); the bets
     paid, whose paid mark is the caller's. A batch the wallet could not make (a twin made one
-    of its calls first) is left to the one-at-a-time way."""
+    of its calls first) is rolled back to its savepoint and left to the one-at-a-time way."""
     if not bets:
         return []
     by_call = {f"{wallet_round(b.bet_id)}:win": b.bet_id for b in bets}
@@ -328,7 +336,8 @@ async def _pay_losses(bets: Sequence[Unpaid]) -> list[int]:
         if b.payout == 0
     ]
     try:
-        answered = await credit_losses(STUDIO_VENDOR, calls)
+        async with session.begin_nested():
+            answered = await credit_losses(session, STUDIO_VENDOR, calls)
     except IntegrityError:
         return []
     for transaction_id, status in answered.items():

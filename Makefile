@@ -116,7 +116,7 @@ test-site: install-dev browser
 
 test-walks: install-dev browser
 	@date -u +'== %T UTC: test-walks'
-	WALK_SHOTS=1 $(PYTEST) -n $(SITE_WORKERS) --dist loadgroup -m deep tests/e2e
+	WALK_SHOTS=1 AXE_ALL_MODES=1 $(PYTEST) -n $(SITE_WORKERS) --dist loadgroup -m "deep or axe" tests/e2e
 
 # The engine-dependent tests on the machine's PostgreSQL and Redis.
 PG_UP := pg_isready -q -h 127.0.0.1 2>/dev/null || [ "$$CI" = "true" ]

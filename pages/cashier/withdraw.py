@@ -185,9 +185,30 @@ def _request_card() -> rx.Component:
         rx.el.p(WithdrawState.limits, class_name="text-sm text-slate-600 dark:text-slate-400"),
         rx.cond(
             WithdrawState.turnover_left != "",
-            rx.el.p(
-                t("withdraw.turnover").replace("{amount}", WithdrawState.turnover_left),
-                class_name="text-sm text-amber-700 dark:text-amber-300",
+            rx.el.div(
+                rx.el.p(
+                    t("withdraw.turnover").replace("{amount}", WithdrawState.turnover_left),
+                    class_name="text-sm text-amber-700 dark:text-amber-300",
+                ),
+                rx.el.div(
+                    rx.el.div(
+                        class_name="h-2 rounded-full bg-amber-500",
+                        style={"width": WithdrawState.turnover_percent.to(str) + "%"},
+                    ),
+                    role="progressbar",
+                    aria_valuemin=0,
+                    aria_valuemax=100,
+                    aria_valuenow=WithdrawState.turnover_percent,
+                    aria_label=t("withdraw.turnover-bar"),
+                    class_name="h-2 w-full rounded-full bg-slate-200 dark:bg-slate-700",
+                    data_testid="withdraw-turnover-bar",
+                ),
+                rx.el.p(
+                    WithdrawState.turnover_progress,
+                    class_name="text-xs text-slate-600 dark:text-slate-400",
+                    data_testid="withdraw-turnover-progress",
+                ),
+                class_name="space-y-1",
             ),
         ),
         field(

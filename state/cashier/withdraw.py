@@ -81,6 +81,8 @@ class WithdrawState(MemberPage, rx.State):
     balance: str = ""
     limits: str = ""
     turnover_left: str = ""
+    turnover_progress: str = ""  # what is wagered of what the rule asks, in words
+    turnover_percent: int = 0
     accounts: list[PayoutChoice] = []
     # The kind of account the form adds (the brand's first: PIX in reais, else a bank
     # account) and, for a bank account, the market's best-known banks.
@@ -123,8 +125,21 @@ class WithdrawState(MemberPage, rx.State):
             max=format_amount(info.rules.max_amount, lang, digits),
             count=info.rules.daily_count - info.used_today,
         )
-        remaining = info.turnover.remaining
-        self.turnover_left = format_amount(remaining, lang, digits) if remaining > 0 else ""
+        turnover = info.turnover
+        self.turnover_left = (
+            format_amount(turnover.remaining, lang, digits) if turnover.remaining > 0 else ""
+        )
+        self.turnover_progress = translate(
+            "withdraw.turnover-progress",
+            lang,
+            wagered=format_amount(min(turnover.wagered, turnover.required), lang, digits),
+            required=format_amount(turnover.required, lang, digits),
+        )
+        self.turnover_percent = (
+            int(min(turnover.wagered, turnover.required) * 100 / turnover.required)
+            if turnover.required > 0
+            else 100
+        )
         self.accounts = [
             PayoutChoice(id=str(a.id), label=payout_accounts.masked(a))
             for a in await payout_accounts.member_accounts(member)

@@ -20,6 +20,7 @@ from components.forms import (
 from components.i18n import t
 from components.layout import member_page
 from components.link import page_link
+from components.progress import progress_bar
 from pages.registry import Page
 from state.cashier.withdraw import (
     ACCOUNTS_FORM,
@@ -190,18 +191,12 @@ def _request_card() -> rx.Component:
                     t("withdraw.turnover").replace("{amount}", WithdrawState.turnover_left),
                     class_name="text-sm text-amber-700 dark:text-amber-300",
                 ),
-                rx.el.div(
-                    rx.el.div(
-                        class_name="h-2 rounded-full bg-amber-500",
-                        style={"width": WithdrawState.turnover_percent.to(str) + "%"},
-                    ),
-                    role="progressbar",
-                    aria_valuemin=0,
-                    aria_valuemax=100,
-                    aria_valuenow=WithdrawState.turnover_percent,
-                    aria_label=t("withdraw.turnover-bar"),
-                    class_name="h-2 w-full rounded-full bg-slate-200 dark:bg-slate-700",
-                    data_testid="withdraw-turnover-bar",
+                progress_bar(
+                    WithdrawState.turnover_percent,
+                    t("withdraw.turnover-bar"),
+                    "withdraw-turnover-bar",
+                    fill="bg-amber-500",
+                    height="h-2",
                 ),
                 rx.el.p(
                     WithdrawState.turnover_progress,

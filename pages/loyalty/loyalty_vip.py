@@ -9,6 +9,7 @@ from components.forms import item_list, pager, range_tabs
 from components.i18n import amount, local_time, t
 from components.layout import member_page
 from components.link import page_link
+from components.progress import progress_bar
 from components.style import FOCUS
 from pages.registry import Page
 from state.loyalty.loyalty_vip import IncomeState, VipState
@@ -37,20 +38,7 @@ def _bar(label: rx.Var, value: rx.Var, goal: rx.Var, percent: rx.Var, testid: st
             ),
             class_name="flex justify-between gap-2",
         ),
-        rx.el.div(
-            rx.el.div(
-                class_name="h-full rounded-full bg-amber-500 transition-all",
-                style={"width": percent.to(str) + "%"},
-            ),
-            role="progressbar",
-            aria_valuemin=0,
-            aria_valuemax=100,
-            aria_valuenow=percent,
-            aria_label=label,
-            class_name="h-3 w-full rounded-full bg-slate-200 dark:bg-slate-800 overflow-hidden",
-            data_testid=f"{testid}-bar",
-            data_percent=percent,
-        ),
+        progress_bar(percent, label, f"{testid}-bar", fill="bg-amber-500"),
         class_name="space-y-1",
     )
 

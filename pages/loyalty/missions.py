@@ -10,6 +10,7 @@ from app import routes
 from components.forms import PRIMARY, form_error, notice, tabs
 from components.i18n import t
 from components.layout import member_page
+from components.progress import progress_bar
 from components.style import FOCUS
 from pages.registry import Page
 from state.loyalty.missions import MissionState
@@ -61,20 +62,7 @@ def _card(card: rx.Var) -> rx.Component:
             ),
             class_name="flex items-start justify-between gap-2",
         ),
-        rx.el.div(
-            rx.el.div(
-                class_name="h-full rounded-full bg-emerald-500 transition-all",
-                style={"width": card.percent.to(str) + "%"},
-            ),
-            role="progressbar",
-            aria_valuemin=0,
-            aria_valuemax=100,
-            aria_valuenow=card.percent,
-            aria_label=card.title,
-            class_name="h-3 w-full rounded-full bg-slate-200 dark:bg-slate-800 overflow-hidden",
-            data_testid="mission-bar",
-            data_percent=card.percent,
-        ),
+        progress_bar(card.percent, card.title, "mission-bar"),
         rx.el.div(
             rx.el.span(
                 card.progress,

@@ -8,6 +8,7 @@ from app import routes
 from components.forms import item_list, movement_heading, pager, range_tabs
 from components.i18n import amount, local_time, t
 from components.layout import member_page
+from components.progress import progress_bar
 from pages.registry import Page
 from state.promotions.bonus import BonusState
 from state.site import SiteState
@@ -53,20 +54,7 @@ def _grant(grant: rx.Var) -> rx.Component:
             ),
             class_name="flex items-center justify-between gap-2",
         ),
-        rx.el.div(
-            rx.el.div(
-                class_name="h-full rounded-full bg-emerald-500 transition-all",
-                style={"width": grant.percent.to(str) + "%"},
-            ),
-            role="progressbar",
-            aria_valuemin=0,
-            aria_valuemax=100,
-            aria_valuenow=grant.percent,
-            aria_label=grant.wagered,
-            class_name="h-3 w-full rounded-full bg-slate-200 dark:bg-slate-800 overflow-hidden",
-            data_testid="grant-bar",
-            data_percent=grant.percent,
-        ),
+        progress_bar(grant.percent, grant.wagered, "grant-bar"),
         rx.el.div(
             rx.el.span(grant.wagered),
             rx.el.span(grant.percent.to(str) + "%", class_name="font-semibold"),

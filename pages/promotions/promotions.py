@@ -11,6 +11,7 @@ from components.forms import INPUT, PRIMARY, form_error, image_drop, notice, pag
 from components.i18n import local_time, t
 from components.layout import layout, member_page
 from components.media import image
+from components.progress import progress_bar
 from components.style import FOCUS
 from pages.registry import Page
 from state.promotions.promotions import APPLICATION_UPLOAD, PromotionsState
@@ -34,18 +35,7 @@ def _progress(item: rx.Var) -> rx.Component:
     return rx.cond(
         item.progress >= 0,
         rx.el.div(
-            rx.el.div(
-                rx.el.div(
-                    class_name="h-full rounded-full bg-emerald-500",
-                    style={"width": item.progress.to(str) + "%"},
-                ),
-                role="progressbar",
-                aria_valuenow=item.progress,
-                aria_valuemin=0,
-                aria_valuemax=100,
-                aria_label=t("promo.progress.label"),
-                class_name="h-2 w-full rounded-full bg-slate-200 dark:bg-slate-700 overflow-hidden",
-            ),
+            progress_bar(item.progress, t("promo.progress.label"), "promo-bar", height="h-2"),
             rx.el.p(item.progress_text, class_name="text-xs text-slate-600 dark:text-slate-300"),
             class_name="mt-3 space-y-1",
             data_testid="promo-progress",

@@ -96,11 +96,13 @@ async def current_member(state: rx.State, *, touch: bool = True) -> Member:
 
 async def current_member_id(state: rx.State, *, touch: bool = True) -> int:
     """The id of the member logged in on this page's browser, 0 for a guest: within one event,
-    the login its gate read already (app/services/accounts/sessions.py member_id_of)."""
+    the login its gate read already (app/services/accounts/sessions.py recent_member_id),
+    else the login read once (a stale token goes on to the browser's login, as a gate does)."""
     auth = await state.get_state(AuthState)
     if auth._token and auth._browser_secret():
-        with contextlib.suppress(AppError):
-            return await sessions.member_id_of(auth._token, touch=touch)
+        recent = sessions.recent_member_id(auth._token, touch=touch)
+        if recent is not None:
+            return recent
     member = await member_or_none(state, touch=touch)
     return 0 if member is None else member.id or 0
 

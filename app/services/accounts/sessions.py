@@ -32,7 +32,7 @@ class Authenticated:
 
 
 # One page event asks who its member is several times (its own gate, the page's refresh, the
-# header's): within one task, `member_id_of` gives the id `authenticate` found this recently
+# header's): within one task, `recent_member_id` gives the id `authenticate` found this recently
 # without reading the database. A session ended in the task forgets it; one ended elsewhere is
 # seen once it is this old.
 RECENT_SECONDS = 1.0
@@ -120,10 +120,10 @@ async def authenticate(token: str | None, *, touch: bool = True) -> Authenticate
     return Authenticated(member=member, session_id=login.id)
 
 
-async def member_id_of(token: str | None, *, touch: bool = True) -> int:
-    """The id of the member behind a live token: the one `authenticate` found in this task
-    less than RECENT_SECONDS ago (with `touch` when this call touches), else its answer. Only
-    the id: the member's other fields may have changed since."""
+def recent_member_id(token: str | None, *, touch: bool = True) -> int | None:
+    """The id of the member `authenticate` found behind this token in this task less than
+    RECENT_SECONDS ago (with `touch` when this call touches); None when it found none, and
+    nothing is read. Only the id: the member's other fields may have changed since."""
     recent = _recent.get()
     if (
         token
@@ -134,7 +134,7 @@ async def member_id_of(token: str | None, *, touch: bool = True) -> int:
         and time.monotonic() - recent.at < RECENT_SECONDS
     ):
         return recent.member_id
-    return saved_id((await authenticate(token, touch=touch)).member.id)
+    return None
 
 
 async def first_login(auth: Authenticated) -> bool:

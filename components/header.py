@@ -1,4 +1,5 @@
-"""Site header: brand, game navigation, visitor login form, language, theme, invite."""
+"""Site header: brand, game search, game navigation, visitor login form, language, theme,
+invite."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import reflex as rx
 
 from app import routes
 from components.cashier.wallet import balance_badge
+from components.catalogue.game_search import search_button
 from components.dialog import close_dialog, dialog, open_dialog
 from components.i18n import t
 from components.link import icon_link_item, page_link
@@ -185,7 +187,7 @@ def member_area() -> rx.Component:
             ),
             data_testid="header-logout",
         ),
-        class_name="flex items-center gap-2",
+        class_name="flex items-center gap-1 sm:gap-2",
         data_testid="member-area",
     )
 
@@ -262,6 +264,7 @@ def header() -> rx.Component:
                 data_testid="brand-link",
             ),
             rx.el.div(
+                search_button(),
                 rx.cond(
                     AuthState.is_login,
                     member_area(),
@@ -291,10 +294,13 @@ def header() -> rx.Component:
                     ),
                     data_testid="mobile-menu-button",
                 ),
-                class_name="flex items-center gap-2",
+                class_name="flex items-center gap-1 sm:gap-2",
             ),
             class_name=(
-                "mx-auto max-w-7xl flex items-center justify-between gap-3 px-3 sm:px-4 h-14"
+                # Narrow gaps on a phone: a member's logo, magnifier, balance, inbox, deposit,
+                # theme and menu share 390 px without squeezing the logo.
+                "mx-auto max-w-7xl flex items-center justify-between gap-2 sm:gap-3 px-3 "
+                "sm:px-4 h-14"
             ),
         ),
         nav_bar(),

@@ -7,6 +7,7 @@ import reflex as rx
 from components.accounts.auth_dialogs import auth_dialogs
 from components.accounts.first_steps import first_steps_dialog, signed_out_banner
 from components.catalogue.game_dialogs import game_dialogs
+from components.catalogue.game_search import game_search_dialog
 from components.client_alerts import client_alerts
 from components.content.announcements import announcement_dialog
 from components.dialog import helper_dialog
@@ -61,6 +62,9 @@ def shell(*content: rx.Component) -> rx.Component:
         mobile_menu_dialog(),
         member_centre_dialog(),
         helper_dialog(SOON_DIALOG, rx.el.p(t("feature.soon"))),
+        # Before the dialogs a card opens (login, register first, maintenance, wallet offer):
+        # they show over the search they came from.
+        game_search_dialog(),
         auth_dialogs(),
         game_dialogs(),
         announcement_dialog(),

@@ -309,7 +309,7 @@ class LobbyState(MemberPage, rx.State):
     @rx.event
     @checked
     async def set_search(self, text: Text) -> None:
-        self.search = text.strip()[:64]
+        self.search = games.search_text(text)
         self.page = 1
         await self._query(append=False)
 

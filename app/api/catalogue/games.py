@@ -84,7 +84,9 @@ class GameListQuery(ApiModel):
     language: str | None = Field(default=None, max_length=8)
     prizeMode: str | None = Field(default=None, max_length=8)
     name: str | None = Field(
-        default=None, max_length=60, description="substring, ignoring case and accents"
+        default=None,
+        max_length=games.SEARCH_MAX_LENGTH,
+        description="substring, ignoring case and accents",
     )
     sort: str = Field(default="popular", max_length=16, description="popular, new or name")
 

@@ -49,6 +49,8 @@ HOT_LIMIT = 20
 POPULAR_LIMIT = 12  # spec 9, home recommended list
 MAX_POPULAR_LIMIT = 50
 SORTS = ("popular", "new", "name")
+SEARCH_MAX_LENGTH = 60  # what a name search looks for, at most (a list's box, the API's name)
+SEARCH_LIMIT = 24  # the site-wide search's cards: a few rows; typing more narrows them
 
 # PvP room levels: (level, minimum bet, minimum balance to sit down).
 ROOM_LEVELS = (
@@ -99,6 +101,15 @@ class GamePage:
     page_size: int
     total_pages: int
     prize_mode: str  # the query's, else the navigation's
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The site-wide search's answer: what it looked for, the first games found, how many."""
+
+    text: str
+    games: list[GameEntry]
+    total: int
 
 
 @dataclass(frozen=True)
@@ -203,6 +214,23 @@ async def game_page(brand: Brand, query: GameQuery) -> GamePage:
         total_pages=math.ceil(len(items) / query.page_size),
         prize_mode=query.prize_mode or index.prize_mode,
     )
+
+
+def search_text(typed: str) -> str:
+    """What a name search looks for: the typed text, trimmed, cut to SEARCH_MAX_LENGTH."""
+    return " ".join(typed.split())[:SEARCH_MAX_LENGTH]
+
+
+async def search(brand: Brand, typed: str, limit: int = SEARCH_LIMIT) -> SearchResult:
+    """The site-wide game search (issue 35, the header's magnifier): the games of every
+    category and vendor the lists show on the brand (the list of every game, searched by name
+    as a list's box does: either language's name, market rules, maintenance marked); nothing
+    before a name is typed."""
+    text = search_text(typed)
+    if not fold_name(text):
+        return SearchResult(text, [], 0)
+    found = await game_page(brand, GameQuery(name=text, page_size=limit))
+    return SearchResult(text, found.content, found.total)
 
 
 async def _top(

@@ -134,6 +134,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lobby.empty": "No games found.",
         "lobby.count": "{shown} of {total} games",
         "lobby.providers": "Providers",
+        "search.label": "Game name",
+        "search.hint": "Type part of a game's name: every category and provider is searched.",
+        "search.none": "No game found for “{text}”. Try another part of its name.",
         "live.hosts": "Live hosts",
         "live.hosts_loading": "Loading the live hosts",
         "live.online": "Live now",
@@ -296,6 +299,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lobby.empty": "Nenhum jogo encontrado.",
         "lobby.count": "{shown} de {total} jogos",
         "lobby.providers": "Provedores",
+        "search.label": "Nome do jogo",
+        "search.hint": (
+            "Digite parte do nome de um jogo: a busca abrange todas as categorias e provedores."
+        ),
+        "search.none": "Nenhum jogo encontrado para “{text}”. Tente outra parte do nome.",
         "live.hosts": "Apresentadores ao vivo",
         "live.hosts_loading": "Carregando os apresentadores",
         "live.online": "Ao vivo agora",

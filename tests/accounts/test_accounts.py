@@ -282,6 +282,25 @@ async def test_sms_login_code_errors(make_client: MakeClient) -> None:
     assert error.code == "code-expired"
 
 
+async def test_a_login_without_username_or_password_asks_for_both(
+    make_client: MakeClient,
+) -> None:
+    """Spec 5.M11 through the login call: an empty (or blank) username or password is
+    refused with 'Please enter the username and password', in the member's language."""
+    member = await make_member()
+    for language, message in (
+        (None, "Digite o nome de usuário e a senha"),  # BR1's language
+        ("EN", "Please enter the username and password"),
+    ):
+        client = make_client(language=language)
+        for username, password in (("", PASSWORD), ("   ", PASSWORD), (member.username, "")):
+            error = await _error(client.login(username, password))
+            assert (error.status, error.code) == (400, "val_username_password_required")
+            assert error.body["message"] == message
+        assert client.token is None
+    assert (await make_client().login(member.username, PASSWORD))["token"]
+
+
 async def test_sms_login_succeeds_without_forced_change(make_client: MakeClient) -> None:
     client = make_client()
     mobile = new_mobile()
@@ -641,6 +660,21 @@ async def test_totp_setup_login_and_recovery(make_client: MakeClient) -> None:
     assert (error.code, error.body["message"]) == (wrong.code, wrong.body["message"])
 
 
+async def test_a_member_sets_a_profile_icon_through_the_call(make_client: MakeClient) -> None:
+    """Spec 7.L16: a real member picks one of the 12 profile pictures with POST
+    /wps/member/info/icon; it is what GET answers and what the member info shows next; a
+    picture that is not one of them is refused and changes nothing."""
+    client = make_client()
+    await register(client)
+    assert await client.post("/wps/member/info/icon", {"icon": "7"}) == "7"
+    assert await client.get("/wps/member/info/icon") == "7"
+    assert (await client.get("/wps/member/info"))["icon"] == "7"
+    for wrong in ("0", "13", "x", ""):
+        error = await _error(client.post("/wps/member/info/icon", {"icon": wrong}))
+        assert (error.status, error.code) == (422, "validation-failed")
+    assert await client.get("/wps/member/info/icon") == "7"
+
+
 # Trial and roles ---------------------------------------------------------------------------
 
 
@@ -734,6 +768,28 @@ async def test_feedback(make_client: MakeClient) -> None:
         "/wps/feedback", {"questionType": "game", "content": "The slot froze after a win."}
     )
     assert isinstance(ticket, int)
+
+
+async def test_feedback_content_is_bounded_in_words_through_the_call(
+    make_client: MakeClient,
+) -> None:
+    """Spec 5.F9 through PUT /wps/feedback: fewer than 3 words or more than 500 are refused
+    with the bounds in the member's language; 3 and 500 words are taken (long words too)."""
+    for language, message in (
+        (None, "Escreva entre 3 e 500 palavras."),  # BR1's language
+        ("EN", "Please write between 3 and 500 words."),
+    ):
+        client = make_client(language=language)
+        for content in ("Supercalifragilistic expialidocious", "word " * 501):
+            error = await _error(
+                client.put("/wps/feedback", {"questionType": "other", "content": content})
+            )
+            assert (error.status, error.code) == (422, "feedback-words")
+            assert error.body["message"] == message
+    client = make_client()
+    for content in ("Ok I lost", " ".join(["palavra"] * 500)):
+        ticket = await client.put("/wps/feedback", {"questionType": "game", "content": content})
+        assert isinstance(ticket, int)
 
 
 async def test_member_language_is_kept(make_client: MakeClient) -> None:

@@ -247,3 +247,48 @@ async def test_referral_link_with_qr_and_the_affiliate_application() -> None:
     assert await anonymous.get("/wps/agent/affiliate", {"code": mine["code"]}) is True
     again = await (await _client(agent)).get("/wps/agent/referral")
     assert again["clicks"] == 1
+
+
+async def test_accepting_a_lower_rate_ends_the_downline_contract_it_no_longer_covers() -> None:
+    """Spec 4.39 through the spec's calls: an upline offers a lower daily rate, the agent
+    accepts it with MCS2_processDailySalContract, and the contract that agent had given its
+    own downline at a higher rate ends (both sides see it in their contract list); a lower
+    rate that still covers it keeps it."""
+    from models.base import utcnow
+
+    top = await top_agent()
+    await signed(None, top, DAILY, tiers((0, "0", None, "0.01")), utcnow())
+    mid = await downline(top)
+    await signed(top, mid, DAILY, tiers((0, "0", None, "0.008")), utcnow())
+    low = await downline(mid)
+    up, middle, below = await _client(top), await _client(mid), await _client(low)
+
+    async def offered_and_accepted(
+        by: PlatformClient, to: PlatformClient, to_id: int, rate: str
+    ) -> Any:
+        offer = await by.post(
+            "/wps/agent/contracts",
+            {
+                "downlineId": to_id,
+                "kind": DAILY,
+                "period": "D",
+                "terms": tiers((0, "0", None, rate)),
+            },
+        )
+        return await to.get(
+            "/wps/relay/MCS2_processDailySalContract",
+            {"contractId": offer["id"], "action": "ACCEPT"},
+        )
+
+    given = await offered_and_accepted(middle, below, low.id or 0, "0.006")
+    assert given["status"] == "ACTIVE"
+    await offered_and_accepted(up, middle, mid.id or 0, "0.007")  # 0.6 % ≤ 0.7 %: covered
+    kept = {c["id"]: c for c in await below.get("/wps/agent/contracts")}
+    assert kept[given["id"]]["status"] == "ACTIVE"
+    lowered = await offered_and_accepted(up, middle, mid.id or 0, "0.005")
+    assert lowered["status"] == "ACTIVE"
+    for side in (below, middle):
+        seen = {c["id"]: c for c in await side.get("/wps/agent/contracts")}
+        ended = seen[given["id"]]
+        assert (ended["status"], ended["endReason"]) == ("TERMINATED", "upline-rate-lowered")
+        assert ended["endedAt"] is not None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -18,6 +19,7 @@ from app.client import ApiError, PlatformClient
 from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.i18n import catalog
+from app.jobs import withdrawal_timeouts
 from app.services import ledger
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
@@ -547,6 +549,50 @@ async def test_received_payout_is_done(make_client: MakeClient) -> None:
     assert confirmed["payouts"][0]["receipt"] == "RECEIVED"
     listed = await player.client.get("/wps/payment/withdraw/orders")
     assert listed["total"] == 1 and listed["items"][0]["statusText"] == "Concluído: recebido"
+    await _audit_is_clean()
+
+
+async def test_a_part_left_unanswered_is_shown_received_after_the_configured_minutes(
+    make_client: MakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Spec 4.42 and 9.13 through the member's calls: the brand's time-out (here 15
+    minutes) is announced with the withdraw info and as the order's confirm-by time; the
+    every-minute job's run after it leaves the part 'treated as received', done, which the
+    member sees on the order and in the list; it can no longer be answered, and nothing is
+    refunded."""
+    monkeypatch.setattr(get_settings(), "withdrawal_auto_receive_minutes", 15)
+    player = await _player(make_client)
+    assert (await player.client.get("/wps/payment/withdraw/info"))["autoReceiveMinutes"] == 15
+    order_no = (await _withdraw(player, "100.00"))["orderNo"]
+    operator = await _operator(make_client)
+    await _pay(operator, order_no, 1, "100.00")
+    seen = await player.client.get(f"/wps/payment/withdraw/orders/{order_no}")
+    paid_at = datetime.fromisoformat(seen["payouts"][0]["paidAt"])
+    assert datetime.fromisoformat(seen["confirmBy"]) == paid_at + timedelta(minutes=15)
+    assert (seen["status"], seen["awaitingAmount"]) == ("DISBURSED", "100.00")
+    wallets = await _wallets(player.client)
+
+    await withdrawal_timeouts.run_once(paid_at + timedelta(minutes=14))
+    waiting = await player.client.get(f"/wps/payment/withdraw/orders/{order_no}")
+    assert waiting["status"] == "DISBURSED"
+    await withdrawal_timeouts.run_once(paid_at + timedelta(minutes=16))
+    done = await player.client.get(f"/wps/payment/withdraw/orders/{order_no}")
+    assert (done["status"], done["statusText"], done["done"]) == (
+        "AUTO_RECEIVED",
+        "Concluído: considerado recebido",
+        True,
+    )
+    part = done["payouts"][0]
+    assert (part["receipt"], part["receiptText"]) == ("AUTO_RECEIVED", "Considerado recebido")
+    assert done["awaitingAmount"] == "0.00" and part["answeredAt"] is not None
+    listed = await player.client.get("/wps/payment/withdraw/orders")
+    assert listed["items"][0]["statusText"] == "Concluído: considerado recebido"
+    late = await _error(
+        _confirm(player.client, order_no, "NOT_RECEIVED", ("proof.png", small_png(), "image/png"))
+    )
+    assert (late.status, late.code) == (409, "withdrawal-nothing-to-confirm")
+    assert late.body["message"]
+    assert await _wallets(player.client) == wallets  # a forced receipt is not refunded
     await _audit_is_clean()
 
 

@@ -114,6 +114,27 @@ async def _newest_captcha_answer() -> str:
 
 
 @pytest.mark.deep
+async def test_an_empty_login_says_what_is_missing(page: Page, site_url: str) -> None:
+    """Spec 5.M11 and 5.M2 in the login dialog: sent empty, the username form asks for the
+    username and password; the mobile form, sent without its code, for a valid code."""
+    await open_site(page, site_url + "/login")
+    dialog = page.get_by_test_id("dialog-login")
+    await expect(dialog).to_be_visible()
+    await page.get_by_test_id("login-submit").click()
+    await expect(dialog.get_by_test_id("form-error").first).to_have_text(
+        "Digite o nome de usuário e a senha"
+    )
+    await dialog.get_by_test_id("tab-sms").click()
+    sms_form = dialog.locator("form").filter(has=page.locator("input[name=mobileNum]"))
+    await sms_form.locator("input[name=mobileNum]").fill(new_mobile())
+    await sms_form.locator("button[type=submit]").click()
+    await expect(sms_form.get_by_test_id("form-error")).to_have_text(
+        "Digite um código de verificação válido"
+    )
+    await expect(page.get_by_test_id("member-area")).to_have_count(0)
+
+
+@pytest.mark.deep
 async def test_remember_me_keeps_the_username_for_a_day_and_never_the_password(
     page: Page, site_url: str
 ) -> None:

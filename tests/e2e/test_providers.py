@@ -172,3 +172,15 @@ async def test_cockfight_nav_starts_the_first_vendors_game(page: Page, site_url:
     await expect(page.locator("#events li").first).to_be_visible(timeout=SLOW_MS)
     SHOTS.mkdir(parents=True, exist_ok=True)
     await page.screenshot(path=str(SHOTS / "cockfight-1280.png"), full_page=True)
+
+
+@pytest.mark.deep
+async def test_the_u9w_entry_starts_the_u9w_sportsbook(page: Page, site_url: str) -> None:
+    """Spec 2.R16 and 2.N6: /u9w asks a guest to log in, and takes a member straight to the
+    U9W vendor's sportsbook (on the simulator), no list or popup in between."""
+    await open_site(page, site_url + "/u9w")
+    await expect(page.get_by_test_id("dialog-login")).to_be_visible(timeout=SLOW_MS)
+    await register_in_browser(page, site_url)
+    await page.goto(site_url + "/u9w")
+    await page.wait_for_url(f"{simulator_url()}/play/U9W/**", timeout=SLOW_MS)
+    await expect(page.locator("#events li").first).to_be_visible(timeout=SLOW_MS)

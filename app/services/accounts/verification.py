@@ -231,9 +231,8 @@ async def send_code(brand: Brand, purpose: str, phone: Phone, client_ip: str) ->
     )
     if resend.exceeded:
         raise AppError("rate-limited", status=429, value={"retryAfter": resend.retry_after})
-    daily = await rate_limit.hit(
-        f"sms-quota:{brand.code}:{time.strftime('%Y%m%d')}", brand.sms_daily_quota, 86_400
-    )
+    quota_key = f"sms-quota:{brand.code}:{time.strftime('%Y%m%d')}"
+    daily = await rate_limit.hit(quota_key, brand.sms_daily_quota, 86_400)
     if daily.exceeded:
         raise AppError("quota-exceeded", status=429)
     code = f"{secrets.randbelow(1_000_000):06d}"
@@ -241,7 +240,15 @@ async def send_code(brand: Brand, purpose: str, phone: Phone, client_ip: str) ->
     await hash_set(key, {"digest": keyed_digest(code, key), "attempts": 0})
     await get_redis().expire(key, SMS_CODE_VALID_SECONDS)
     text = f"{brand.name}: {code}"
-    await sms_provider().send(brand.id, phone.e164, text)
+    try:
+        await sms_provider().send(brand.id, phone.e164, text)
+    except AppError:
+        # Not sent (the gateway refused or could not be reached: spec 8 'unknown'): no code
+        # to enter, no resend wait, no quota spent. The burst limits still count the try.
+        await get_redis().delete(key)
+        await rate_limit.reset(f"sms-resend:{brand.code}:{purpose}:{phone.e164}")
+        await rate_limit.undo(quota_key, 86_400)
+        raise
     return brand.sms_expired_minutes
 
 

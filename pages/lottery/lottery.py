@@ -184,6 +184,50 @@ def _numbers(values: rx.Var, test_id: str) -> rx.Component:
     )
 
 
+# The lines of the browser's own check, one per state assets/lottery-verify.js sets.
+_BROWSER_LINES = (
+    ("checking", "text-slate-600 dark:text-slate-300"),
+    ("ok", "font-bold text-emerald-700 dark:text-emerald-400"),
+    ("bad_hash", "font-bold text-red-600 dark:text-red-400"),
+    ("bad_numbers", "font-bold text-red-600 dark:text-red-400"),
+    ("unavailable", "text-amber-700 dark:text-amber-300"),
+)
+
+
+def _browser_check() -> rx.Component:
+    """The draw redone in the player's own browser (assets/lottery-verify.js), from the data
+    on this element: the revealed seed, the published hash, the beacon, the game and issue,
+    the family's recipe and the numbers drawn. The script sets `data-state`; the line of that
+    state shows."""
+    state = LotteryVerifyState
+    return rx.el.div(
+        *(
+            rx.el.p(
+                ("✓ " if name == "ok" else "✗ " if name.startswith("bad") else "")
+                + t(f"lotterypage.verify.browser_{name}"),
+                class_name=f"hidden group-data-[state={name}]:block {look}",
+            )
+            for name, look in _BROWSER_LINES
+        ),
+        rx.el.p(
+            t("lotterypage.verify.browser_about"),
+            class_name="text-xs text-slate-500 dark:text-slate-400",
+        ),
+        role="status",
+        aria_live="polite",
+        class_name="group rounded-lg border border-slate-200 dark:border-slate-700 p-3 space-y-1",
+        data_testid="verify-browser",
+        data_state="checking",
+        data_verify_seed=state.seed,
+        data_verify_hash=state.seed_hash,
+        data_verify_beacon=state.beacon,
+        data_verify_game=state.game_code,
+        data_verify_issue=state.issue,
+        data_verify_recipe=state.recipe,
+        data_verify_stored=state.stored.join(","),
+    )
+
+
 def lottery_verify_page() -> rx.Component:
     state = LotteryVerifyState
     return layout(
@@ -255,6 +299,7 @@ def lottery_verify_page() -> rx.Component:
                                     data_ok="0",
                                 ),
                             ),
+                            _browser_check(),
                             class_name="space-y-2",
                         ),
                         rx.cond(

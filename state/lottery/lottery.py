@@ -10,6 +10,7 @@ the browser in the visitor's language; amounts and times are formatted there too
 from __future__ import annotations
 
 import contextlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,6 +81,10 @@ RECORD_SIZE = 20
 LOAD_SCRIPT = rx.call_script(
     "window.appLottery ? window.appLottery.scan() : document.head.appendChild("
     "Object.assign(document.createElement('script'), {src: '/lottery.js'}))"
+)
+VERIFY_SCRIPT = rx.call_script(
+    "window.appLotteryVerify ? window.appLotteryVerify.scan() : document.head.appendChild("
+    "Object.assign(document.createElement('script'), {src: '/lottery-verify.js'}))"
 )
 
 
@@ -718,23 +723,30 @@ class LotteryVerifyState(rx.State):
     lines: list[VerifyLine] = []
     stored: list[str] = []
     recomputed: list[str] = []
+    # What the player's browser redoes the draw from (assets/lottery-verify.js): only once the
+    # issue is drawn and its seed revealed.
+    seed: str = ""
+    seed_hash: str = ""
+    beacon: str = ""
+    recipe: str = ""  # JSON of the family's recipe
 
     @rx.event
-    async def load(self) -> None:
+    async def load(self) -> Any:
         lang = await ui_lang(self)
         query = self.router.url.query_parameters
         self.game_code = str(query.get("gameCode", ""))[:32]
         self.issue = str(query.get("issue", ""))[:32]
         self.error, self.lines, self.stored, self.recomputed = "", [], [], []
+        self.seed = self.seed_hash = self.beacon = self.recipe = ""
         self.official = self.drawn = self.matches = self.hash_matches = False
         try:
             found = await views.verification(self.game_code, self.issue)
         except AppError as exc:
             if exc.code == "lottery-not-drawn":
                 await self._pending()
-                return
+                return None
             self.error = translate(exc.code, lang, **exc.params)
-            return
+            return None
         self.name_key = game_name_key(self.game_code)
         self.official = found.matches is None
         self.stored = [str(n) for n in found.numbers]
@@ -745,8 +757,10 @@ class LotteryVerifyState(rx.State):
                 VerifyLine("lotterypage.verify.beacon_round", str(found.beacon_round))
             )
         if found.matches is None:
-            return
+            return None
         self.drawn = True
+        self.seed, self.seed_hash = found.server_seed or "", found.seed_hash or ""
+        self.beacon, self.recipe = found.beacon or "", json.dumps(found.recipe)
         self.lines.append(VerifyLine("lotterypage.verify.seed", found.server_seed or ""))
         self.lines.append(
             VerifyLine(
@@ -757,6 +771,7 @@ class LotteryVerifyState(rx.State):
         self.recomputed = [str(n) for n in found.recomputed or []]
         self.hash_matches = bool(found.hash_matches)
         self.matches = bool(found.matches)
+        return VERIFY_SCRIPT
 
     async def _pending(self) -> None:
         """Not drawn yet: the published fingerprint only (its seed is still secret)."""

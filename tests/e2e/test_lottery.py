@@ -31,6 +31,7 @@ GAME = "ssc-1m"
 # The walk's game: of its five minutes, four and a half are open, so the current issue nearly
 # always has ROOM left (a one-minute game's almost never has: the walk waited for the next).
 WALK_GAME = "ssc-5m"
+SAMPLE_GAME = "11x5-1m"  # a draw without replacement (the verify page's browser check)
 SHOTS = Path(os.environ.get("LOTTERY_SHOTS", "/tmp/lottery-shots"))
 ROOM = timedelta(seconds=45)
 PHONE = {"width": 390, "height": 844}  # the walk bets on an issue with at least this long to close
@@ -183,6 +184,10 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await expect(page.get_by_test_id("verify-recomputed")).to_have_text(
         "".join(str(n) for n in drawn.result)
     )
+    # The player's own browser redoes the draw (five digits) and says so in plain words.
+    checked = page.get_by_test_id("verify-browser")
+    await expect(checked).to_have_attribute("data-state", "ok", timeout=SLOW_MS)
+    await expect(checked).to_contain_text("Conferido no seu navegador: os números batem")
     # Told in plain words; the formula and the command stay on a line for experts.
     how = page.get_by_test_id("verify-how")
     await expect(how).to_contain_text("ninguém o mudou depois")
@@ -199,26 +204,54 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
 
 @pytest.mark.deep
 async def test_verify_page_is_public(context: BrowserContext, site_url: str) -> None:
-    """Anyone, logged in or not, can recompute a drawn issue; an unknown one is refused."""
+    """Anyone, logged in or not, can recompute a drawn issue, and their own browser redoes it
+    (an 11x5 draw: a sample without replacement); an unknown one is refused."""
     now = clock.now()
-    await issues.create_issues(now - timedelta(minutes=3), timedelta(minutes=3), games=[GAME])
+    await issues.create_issues(
+        now - timedelta(minutes=3), timedelta(minutes=3), games=[GAME, SAMPLE_GAME]
+    )
     await issues.advance(now)
     drawn = [i for i in await _drawn_issues() if i.result is not None]
     assert drawn
     page = await context.new_page()
     await open_site(page, site_url + f"/lottery/verify?gameCode={GAME}&issue={drawn[0].issue_no}")
     await expect(page.get_by_test_id("verify-result")).to_have_attribute("data-ok", "1")
+    await expect(page.get_by_test_id("verify-browser")).to_have_attribute("data-state", "ok")
     await _shots(page, "verify-pt")
+    sample = (await _drawn_issues(SAMPLE_GAME))[0]
+    await page.goto(site_url + f"/lottery/verify?gameCode={SAMPLE_GAME}&issue={sample.issue_no}")
+    checked = page.get_by_test_id("verify-browser")
+    await expect(checked).to_have_attribute("data-state", "ok", timeout=SLOW_MS)
+    await expect(checked).to_contain_text("Conferido no seu navegador: os números batem")
+    await expect(page.get_by_test_id("verify-stored")).to_have_text(
+        "".join(str(n) for n in sample.result or [])
+    )
+    await _phone_shot(page, "verify-browser-pt-390")
+    await page.set_viewport_size({"width": 1280, "height": 900})  # the language menu shows
+    await choose_language(page, "EN")
+    await expect(checked).to_contain_text("Checked in your browser: the numbers match")
+    await _phone_shot(page, "verify-browser-en-390")
     await page.goto(site_url + f"/lottery/verify?gameCode={GAME}&issue=19990101-0001")
-    await expect(page.get_by_test_id("verify-error")).to_contain_text("não existe")
+    await expect(page.get_by_test_id("verify-error")).to_contain_text("no such issue")
 
 
-async def _drawn_issues() -> list[issues.LotteryIssue]:
+async def _phone_shot(page: Page, name: str) -> None:
+    """The verify page on a phone, the browser's check in view (the tab bar covers the
+    bottom of a full-page shot)."""
+    await page.set_viewport_size(PHONE)
+    await page.get_by_test_id("verify-browser").evaluate(
+        "el => el.scrollIntoView({block: 'center'})"
+    )
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    await page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+async def _drawn_issues(game: str = GAME) -> list[issues.LotteryIssue]:
     async with session_scope() as session:
         rows = await session.exec(
             select(issues.LotteryIssue)
             .where(
-                issues.LotteryIssue.game_code == GAME,
+                issues.LotteryIssue.game_code == game,
                 col(issues.LotteryIssue.result).is_not(None),
             )
             .order_by(col(issues.LotteryIssue.draw_at).desc())

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator
 from statistics import NormalDist
+from typing import Any
 
 import pytest
 
@@ -59,6 +61,36 @@ def test_the_draw_is_the_documented_algorithm() -> None:
     words = documented_words(seed, f"ssc-1m:{issue_no}")
     ssc = FAMILIES["ssc"].derive(rng.stream(seed, "ssc-1m", issue_no))
     assert list(ssc) == [documented_below(words, 10) for _ in range(5)]
+
+
+def recipe_draw(recipe: dict[str, Any], words: Iterator[int]) -> list[int]:
+    """A family's recipe as the verify page hands it to the browser (JSON), drawn the way
+    assets/lottery-verify.js draws it, on the documented word stream."""
+    if recipe["kind"] == "digits":
+        return [
+            documented_below(words, recipe["base"]) + recipe["add"] for _ in range(recipe["count"])
+        ]
+    if recipe["kind"] == "sample":
+        moved: dict[int, int] = {}
+        drawn = []
+        for i in range(recipe["count"]):
+            j = i + documented_below(words, recipe["population"] - i)
+            drawn.append(moved.get(j, j) + recipe["start"])
+            moved[j] = moved.get(i, i)
+        return drawn
+    assert recipe["kind"] == "ranged"
+    return [documented_below(words, size) for size in recipe["sizes"]]
+
+
+@pytest.mark.parametrize("code", sorted(FAMILIES))
+def test_each_familys_recipe_for_the_browser_is_its_draw(code: str) -> None:
+    family = FAMILIES[code]
+    recipe = json.loads(json.dumps(family.recipe.plain()))
+    for n, beacon in enumerate(("", "ab" * 32, "", "0f" * 32)):
+        seed = f"recipe-{n}-" + "7" * 40
+        words = documented_words(seed, f"{code}-1m:20261204-{n:04d}", beacon)
+        expected = family.derive(rng.stream(seed, f"{code}-1m", f"20261204-{n:04d}", beacon))
+        assert recipe_draw(recipe, words) == list(expected)
 
 
 def test_the_prize_by_prize_draw_and_the_sample_follow_below() -> None:

@@ -148,6 +148,8 @@ async def test_my_bets_show_open_then_settled_with_payout_and_verification() -> 
     checked = await views.verification("ssc-1m", issue.issue_no)
     assert checked.matches and checked.hash_matches and checked.source == "RNG"
     assert checked.recomputed == drawn.result == checked.numbers
+    # What the player's browser redoes the draw with: the family's recipe.
+    assert checked.recipe == {"kind": "digits", "count": 5, "base": 10, "add": 0}
     with pytest.raises(AppError) as caught:
         await views.verification("ssc-1m", (await issues.upcoming("ssc-1m", now, 3))[-1].issue_no)
     assert caught.value.code == "lottery-not-drawn"

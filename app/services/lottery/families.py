@@ -18,12 +18,17 @@ A draw is a tuple of integers, in draw order:
 The Vietnamese prizes are listed from the special prize down to the last (8th in the South,
 7th in the North), each prize as many times as it has numbers. 4D lists 1st, 2nd, 3rd, then
 10 starter and 10 consolation numbers.
+
+Each family's derivation is a `Recipe` of one of three kinds (digits, sample, ranged): the
+family draws by it, and the verify page hands it (`Recipe.plain`) to the player's browser,
+which redoes the draw with the same steps (assets/lottery-verify.js).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass
+from typing import ClassVar
 
 from app.services.lottery.rng import WordStream
 
@@ -79,13 +84,72 @@ FOUR_D_SLOTS = tuple(Slot(name, 4) for name, count in FOUR_D_PRIZES for _ in ran
 
 
 @dataclass(frozen=True)
+class Recipe(ABC):
+    """How a draw is read from an issue's word stream, in a form a browser can follow."""
+
+    kind: ClassVar[str]
+
+    @abstractmethod
+    def derive(self, words: WordStream) -> Draw: ...
+
+    def plain(self) -> dict[str, object]:
+        """The recipe as JSON-ready data: its kind and its numbers."""
+        return {"kind": self.kind, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class Digits(Recipe):
+    """`count` numbers of `below(base) + add`, with replacement."""
+
+    kind: ClassVar[str] = "digits"
+    count: int
+    base: int = 10
+    add: int = 0
+
+    def derive(self, words: WordStream) -> Draw:
+        drawn = words.digits(self.count, self.base)
+        return tuple(d + self.add for d in drawn) if self.add else drawn
+
+
+@dataclass(frozen=True)
+class Sample(Recipe):
+    """`count` distinct numbers of `start … start + population - 1`, in draw order."""
+
+    kind: ClassVar[str] = "sample"
+    population: int
+    count: int
+    start: int = 1
+
+    def derive(self, words: WordStream) -> Draw:
+        return words.sample(self.population, self.count, self.start)
+
+
+@dataclass(frozen=True)
+class Ranged(Recipe):
+    """`below(size)` for each size in turn (a list of prizes of their own digits)."""
+
+    kind: ClassVar[str] = "ranged"
+    sizes: tuple[int, ...]
+
+    def derive(self, words: WordStream) -> Draw:
+        return words.ranged(self.sizes)
+
+
+def _slots_recipe(slots: tuple[Slot, ...]) -> Ranged:
+    return Ranged(tuple(10**slot.digits for slot in slots))
+
+
+@dataclass(frozen=True)
 class Family:
     code: str
     size: int  # numbers in a draw
-    derive: Callable[[WordStream], Draw]
+    recipe: Recipe
     low: int  # smallest number a draw may hold
     high: int  # largest
     distinct: bool  # numbers of a draw never repeat
+
+    def derive(self, words: WordStream) -> Draw:
+        return self.recipe.derive(words)
 
     def check(self, numbers: Draw) -> bool:
         """Is this a possible draw of the family (official results are checked with it)?"""
@@ -99,27 +163,18 @@ class Family:
         return not self.distinct or len(set(numbers)) == len(numbers)
 
 
-def _slots_draw(slots: tuple[Slot, ...]) -> Callable[[WordStream], Draw]:
-    ranges = tuple(10**slot.digits for slot in slots)
-
-    def derive(words: WordStream) -> Draw:
-        return words.ranged(ranges)
-
-    return derive
-
-
 FAMILIES: dict[str, Family] = {
     family.code: family
     for family in (
-        Family("ssc", 5, lambda w: w.digits(5), 0, 9, False),
-        Family("11x5", 5, lambda w: w.sample(11, 5), 1, 11, True),
-        Family("k3", 3, lambda w: tuple(d + 1 for d in w.digits(3, 6)), 1, 6, False),
-        Family("pk10", 10, lambda w: w.sample(10, 10), 1, 10, True),
-        Family("lhc", 7, lambda w: w.sample(49, 7), 1, 49, True),
-        Family("pcb", 3, lambda w: w.digits(3), 0, 9, False),
-        Family("lf", 3, lambda w: w.digits(3), 0, 9, False),
-        Family("vns", len(VN_SOUTH_SLOTS), _slots_draw(VN_SOUTH_SLOTS), 0, 999_999, False),
-        Family("vnn", len(VN_NORTH_SLOTS), _slots_draw(VN_NORTH_SLOTS), 0, 99_999, False),
-        Family("4d", len(FOUR_D_SLOTS), lambda w: w.sample(10_000, 23, start=0), 0, 9999, True),
+        Family("ssc", 5, Digits(5), 0, 9, False),
+        Family("11x5", 5, Sample(11, 5), 1, 11, True),
+        Family("k3", 3, Digits(3, base=6, add=1), 1, 6, False),
+        Family("pk10", 10, Sample(10, 10), 1, 10, True),
+        Family("lhc", 7, Sample(49, 7), 1, 49, True),
+        Family("pcb", 3, Digits(3), 0, 9, False),
+        Family("lf", 3, Digits(3), 0, 9, False),
+        Family("vns", len(VN_SOUTH_SLOTS), _slots_recipe(VN_SOUTH_SLOTS), 0, 999_999, False),
+        Family("vnn", len(VN_NORTH_SLOTS), _slots_recipe(VN_NORTH_SLOTS), 0, 99_999, False),
+        Family("4d", len(FOUR_D_SLOTS), Sample(10_000, 23, start=0), 0, 9999, True),
     )
 }

@@ -499,6 +499,7 @@ class Verification:
     hash_matches: bool
     stored: list[int]
     recomputed: list[int]
+    recipe: dict[str, object]  # the family's derivation, for the player's browser to redo
 
     @property
     def matches(self) -> bool:
@@ -519,4 +520,5 @@ def verify(issue: LotteryIssue) -> Verification:
         hash_matches=rng.seed_hash(issue.server_seed) == issue.seed_hash,
         stored=list(issue.result),
         recomputed=derive(issue, issue.server_seed),
+        recipe=FAMILIES[issue.family].recipe.plain(),
     )

@@ -14,7 +14,8 @@ a rejected word is skipped and the next one tried. Draws without replacement are
 Fisher-Yates shuffle of the population (1 … N, or 0 … N-1) from the front: step `i` swaps
 position `i` with position `i + below(N - i)`, and the first `k` positions are the draw, in
 draw order. Anyone holding the revealed seed can recompute an issue with `derive` below (the
-`lottery-verify` command and the verify page do exactly that).
+`lottery-verify` command and the verify page do exactly that; the verify page also has the
+player's browser redo it, by assets/lottery-verify.js, which must follow this description too).
 """
 
 from __future__ import annotations

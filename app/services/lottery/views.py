@@ -214,6 +214,7 @@ class VerificationView:
     recomputed: list[int] | None
     hash_matches: bool | None
     matches: bool | None  # None for official results: nothing to recompute
+    recipe: dict[str, object] | None = None  # the draw's derivation (families.Recipe.plain)
     steps: list[str] = field(default_factory=list)
 
 
@@ -619,6 +620,7 @@ async def verification(game_code: object, issue_no: object) -> VerificationView:
         recomputed=checked.recomputed,
         hash_matches=checked.hash_matches,
         matches=checked.matches,
+        recipe=checked.recipe,
         steps=[
             "sha256(server_seed) == seed_hash",
             f"block(c) = HMAC-SHA256(server_seed, '{issue.game_code}:{issue.issue_no}:"

@@ -179,6 +179,21 @@ MESSAGES: dict[str, dict[str, str]] = {
             "into numbers by rejection sampling; `python -m app.cli lottery-verify GAME ISSUE` "
             "recomputes them."
         ),
+        "lotterypage.verify.browser_checking": "Checking in your browser…",
+        "lotterypage.verify.browser_ok": "Checked in your browser: the numbers match",
+        "lotterypage.verify.browser_bad_hash": (
+            "Checked in your browser: the revealed seed is NOT the one whose fingerprint was "
+            "published"
+        ),
+        "lotterypage.verify.browser_bad_numbers": (
+            "Checked in your browser: the numbers do NOT match"
+        ),
+        "lotterypage.verify.browser_unavailable": (
+            "Your browser could not run the check here (it needs a secure https connection)."
+        ),
+        "lotterypage.verify.browser_about": (
+            "Your own browser did the sums again from the seed, without asking our server."
+        ),
         "lotterypage.record.title": "Lottery bets",
         "lotterypage.record.empty": "No lottery bets in this period.",
         "lotterypage.record.game": "Game",
@@ -443,6 +458,22 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Para especialistas: os números são HMAC-SHA256(semente do servidor, jogo, "
             "concurso, sinal) convertidos em números por amostragem com rejeição; o comando "
             "`python -m app.cli lottery-verify JOGO CONCURSO` recalcula o resultado."
+        ),
+        "lotterypage.verify.browser_checking": "Conferindo no seu navegador…",
+        "lotterypage.verify.browser_ok": "Conferido no seu navegador: os números batem",
+        "lotterypage.verify.browser_bad_hash": (
+            "Conferido no seu navegador: a semente revelada NÃO é a da impressão digital publicada"
+        ),
+        "lotterypage.verify.browser_bad_numbers": (
+            "Conferido no seu navegador: os números NÃO batem"
+        ),
+        "lotterypage.verify.browser_unavailable": (
+            "Seu navegador não conseguiu fazer a conferência aqui (precisa de uma conexão "
+            "segura, https)."
+        ),
+        "lotterypage.verify.browser_about": (
+            "O seu próprio navegador refez a conta a partir da semente, sem perguntar nada ao "
+            "nosso servidor."
         ),
         "lotterypage.record.title": "Apostas na loteria",
         "lotterypage.record.empty": "Nenhuma aposta na loteria neste período.",

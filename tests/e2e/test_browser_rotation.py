@@ -11,9 +11,9 @@ import pytest
 from playwright.async_api import Browser, BrowserContext, expect
 
 from tests.e2e.conftest import SLOW_MS, open_site
-from tests.helpers.accounts import PASSWORD, make_member
+from tests.helpers.accounts import make_member
 from tests.helpers.backoffice import STAFF_PASSWORD, code_at, make_staff_account
-from tests.helpers.browser import visitor_context
+from tests.helpers.browser import member_log_in, visitor_context
 
 pytestmark = pytest.mark.e2e
 
@@ -43,12 +43,7 @@ async def test_a_planted_cookie_is_replaced_and_a_login_rotates_it(
     await open_site(page, site_url + "/login")
     issued = await _browser_cookie(context)
     assert issued != planted
-    member = await make_member()
-    form = page.get_by_test_id("login-form")
-    await form.locator("input[name=username]").fill(member.username)
-    await form.locator("input[name=password]").fill(PASSWORD)
-    await page.get_by_test_id("login-submit").click()
-    await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+    await member_log_in(page, await make_member())
     await _changed(context, issued)
     await page.reload()
     await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, expect
 
-from tests.e2e.conftest import SLOW_MS, open_site
-from tests.helpers.accounts import PASSWORD, make_member
+from tests.e2e.conftest import open_site
+from tests.helpers.accounts import make_member
 from tests.helpers.axe import blocking_violations
-from tests.helpers.browser import visitor_context
+from tests.helpers.browser import member_log_in, visitor_context
 
 pytestmark = [pytest.mark.e2e, pytest.mark.deep]
 
@@ -68,12 +68,7 @@ async def test_a_phone_player_finds_a_game_from_the_header(browser: Browser, sit
         await box.fill("dados")
         await dice.get_by_role("button", name="Jogar Dados").click()
         await expect(page.get_by_test_id("dialog-login")).to_be_visible()
-        member = await make_member()
-        form = page.get_by_test_id("login-form")
-        await form.locator("input[name=username]").fill(member.username)
-        await form.locator("input[name=password]").fill(PASSWORD)
-        await page.get_by_test_id("login-submit").click()
-        await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+        await member_log_in(page, await make_member())
         await page.get_by_test_id("first-steps-later").click()  # a new member's first login
         await page.keyboard.press("Escape")
         await expect(panel).to_be_hidden()

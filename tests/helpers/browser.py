@@ -162,6 +162,15 @@ async def wait_for_rotation(page: Page, before: str) -> None:
     raise AssertionError("the login did not rotate the browser secret")
 
 
+async def member_log_in(page: Page, member: Member) -> None:
+    """A member logs in through the open login form and reaches the member area."""
+    form = page.get_by_test_id("login-form")
+    await form.locator("input[name=username]").fill(member.username)
+    await form.locator("input[name=password]").fill(PASSWORD)
+    await page.get_by_test_id("login-submit").click()
+    await expect(page.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+
+
 async def console_log_in(page: Page, site_url: str, username: str, secret: str) -> None:
     """A staff member logs in to the console with their password and a fresh TOTP code."""
     await page.goto(site_url + "/admin/login")

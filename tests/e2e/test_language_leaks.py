@@ -1,6 +1,7 @@
 """No page mixes its languages (issue 21): in English no Portuguese text of the catalog shows,
-and in Portuguese no English one, on every page of the site a member opens; nor does any show
-a message's raw placeholder such as {min} (spec 5: placeholders are filled).
+and in Portuguese no English one, on every page of the site a member opens; no amount is
+written the other language's way (1,234.56 on a Portuguese page); nor does any show a
+message's raw placeholder such as {min} (spec 5: placeholders are filled).
 
 The telltales are the catalog's own texts that only one language has (tests/helpers/words.py)."""
 
@@ -16,7 +17,7 @@ from app.routes import U9W_ENTRY
 from pages.registry import all_pages
 from tests.e2e.conftest import open_site, register_in_browser
 from tests.helpers.browser import choose_language, visitor_context
-from tests.helpers.words import telltales
+from tests.helpers.words import other_money, telltales
 
 pytestmark = pytest.mark.e2e
 
@@ -33,14 +34,19 @@ PAGES = sorted(
 
 
 async def _leaks(
-    page: Page, site_url: str, paths: list[str], foreign: frozenset[str]
+    page: Page, site_url: str, paths: list[str], language: str
 ) -> dict[str, list[str]]:
+    foreign = telltales("en" if language == "pt" else "pt")
     found: dict[str, list[str]] = {}
     for path in paths:
         await open_site(page, site_url + path)
         await page.wait_for_timeout(SETTLE_MS)
         text = await page.inner_text("body")
-        leaked = sorted({t for t in foreign if t in text} | set(PLACEHOLDER.findall(text)))
+        leaked = sorted(
+            {t for t in foreign if t in text}
+            | set(PLACEHOLDER.findall(text))
+            | set(other_money(text, language))
+        )
         if leaked:
             found[path] = leaked
     return found
@@ -54,8 +60,7 @@ async def _walk_in(context: BrowserContext, site_url: str, language: str) -> dic
     if language == "en":  # BR1 speaks Portuguese first
         await choose_language(first, "EN")
     tabs = [first, *[await context.new_page() for _ in range(TABS - 1)]]
-    foreign = telltales("en" if language == "pt" else "pt")
-    walks = [_leaks(tab, site_url, PAGES[index::TABS], foreign) for index, tab in enumerate(tabs)]
+    walks = [_leaks(tab, site_url, PAGES[index::TABS], language) for index, tab in enumerate(tabs)]
     found: dict[str, list[str]] = {}
     for leaks in await asyncio.gather(*walks):
         found.update(leaks)
@@ -64,6 +69,13 @@ async def _walk_in(context: BrowserContext, site_url: str, language: str) -> dic
 
 def test_the_telltales_are_many_in_both_languages() -> None:
     assert len(telltales("en")) > 500 and len(telltales("pt")) > 500
+
+
+def test_an_amount_written_the_other_way_is_found() -> None:
+    assert other_money("Saldo R$ 1,234.56 e 100.00", "pt") == ["1,234.56", "100.00"]
+    assert other_money("R$ 1.234,56 · IP 10.0.0.12 · v1.4.4 · 1.000x", "pt") == []
+    assert other_money("Balance 1.234,56 and 12,50", "en") == ["1.234,56", "12,50"]
+    assert other_money("Balance 1,234.56, 3,000 games, 1,000x", "en") == []
 
 
 @pytest.mark.deep

@@ -1,9 +1,11 @@
 """What a page in one language must not show: a catalog key as it is written, a status code as
-the database stores it, a text of the catalog that only the other language has. The walks of
-the console, the agent centre and the site read a page's text and ask these."""
+the database stores it, a text of the catalog that only the other language has, an amount
+written the other language's way. The walks of the console, the agent centre and the site
+read a page's text and ask these."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from playwright.async_api import Page
@@ -54,6 +56,19 @@ def stored_codes(shown: str) -> list[str]:
     return sorted(tokens & STORED_CODES)
 
 
+# An amount with cents written the other language's way: 1,234.56 on a Portuguese page,
+# 1.234,56 on an English one (not part of a longer run of digits and dots, as an address is).
+_OTHER_MONEY = {
+    "pt": re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d.,])"),
+    "en": re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d.,])"),
+}
+
+
+def other_money(shown: str, language: str) -> list[str]:
+    """Amounts in `shown` written the way of the language that is not `language`."""
+    return sorted(set(_OTHER_MONEY[language].findall(shown)))
+
+
 def other_language(shown: str, language: str) -> list[str]:
     """The other language's telltales in a text read in `language` ("pt" or "en")."""
     return sorted(text for text in telltales("en" if language == "pt" else "pt") if text in shown)
@@ -77,5 +92,10 @@ async def text_in(page: Page, selector: str, language: str) -> str:
 
 
 def wrong_words(shown: str, language: str) -> list[str]:
-    """Every catalog key, stored code and text of the other language in `shown`."""
-    return raw_keys(shown) + stored_codes(shown) + other_language(shown, language)
+    """Every catalog key, stored code, text and amount of the other language in `shown`."""
+    return (
+        raw_keys(shown)
+        + stored_codes(shown)
+        + other_language(shown, language)
+        + other_money(shown, language)
+    )

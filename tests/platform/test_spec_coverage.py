@@ -61,16 +61,21 @@ def _definitions(path: str) -> tuple[dict[str, str], dict[str, str]]:
     """A test file's top-level defs, classes and assignments (name → source), and the names it
     imports from other test modules (name → their file)."""
     source = (PROJECT_ROOT / path).read_text()
+    lines = source.splitlines()
+
+    def text_of(node: ast.stmt) -> str:  # by lines: ast.get_source_segment rescans the file
+        return "\n".join(lines[node.lineno - 1 : node.end_lineno])
+
     defined: dict[str, str] = {}
     imported: dict[str, str] = {}
     for node in ast.parse(source).body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            defined[node.name] = ast.get_source_segment(source, node) or ""
+            defined[node.name] = text_of(node)
         elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 if isinstance(target, ast.Name):
-                    defined[target.id] = ast.get_source_segment(source, node) or ""
+                    defined[target.id] = text_of(node)
         elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tests."):
             module_file = (node.module or "").replace(".", "/") + ".py"
             if (PROJECT_ROOT / module_file).is_file():

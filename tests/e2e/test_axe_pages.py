@@ -11,6 +11,7 @@ over it, and fails when it is gone, so that the entry goes too."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
@@ -49,6 +50,7 @@ SIZES: dict[str, ViewportSize] = {
 }
 MODES = (("light", "390"), ("dark", "1280"), ("dark", "390"), ("light", "1280"))
 ALL_MODES = os.environ.get("AXE_ALL_MODES") == "1"
+TABS = 2  # tabs walking their share of the pages side by side
 SETTLE_MS = 700  # the page's loaders have answered (as the language walk waits)
 REPORT = Path(os.environ.get("AXE_REPORT", "/tmp/axe-pages.txt"))
 STUDIO_GAMES = (
@@ -105,6 +107,14 @@ async def _new_context(browser: Browser) -> BrowserContext:
     )
 
 
+async def _tabs(context: BrowserContext, first: Page | None = None) -> list[Page]:
+    """TABS tabs of the browser (`first` among them)."""
+    tabs = [first] if first is not None else []
+    while len(tabs) < TABS:
+        tabs.append(await context.new_page())
+    return tabs
+
+
 async def _open_console(page: Page, url: str) -> None:
     """A console page once it has hydrated (it has no brand to wait for)."""
     await page.goto(url)
@@ -114,20 +124,30 @@ async def _open_console(page: Page, url: str) -> None:
 
 
 async def _walk(
-    page: Page, site_url: str, paths: list[str], opener: Opener = open_site
+    tabs: list[Page], site_url: str, paths: list[str], opener: Opener = open_site
 ) -> list[Finding]:
-    found: list[Finding] = []
-    for index, path in enumerate(paths):
-        await opener(page, site_url + path)
-        await page.wait_for_timeout(SETTLE_MS)
-        for scheme, label in MODES if ALL_MODES else MODES[index % len(MODES) :][:1]:
-            await page.emulate_media(color_scheme=scheme)
-            await page.set_viewport_size(SIZES[label])
-            await page.wait_for_timeout(150)  # the layout and the theme have moved
-            found += [Finding(path, f"{scheme} {label}", v) for v in await blocking_findings(page)]
-        await page.emulate_media(color_scheme="light")
-        await page.set_viewport_size(SIZES["1280"])
-    return found
+    """The pages shared out between the tabs, which walk side by side: most of a page's time
+    is waiting for it to settle, which tabs can do at once."""
+
+    async def share(page: Page, part: list[tuple[int, str]]) -> list[Finding]:
+        found: list[Finding] = []
+        for index, path in part:
+            await opener(page, site_url + path)
+            await page.wait_for_timeout(SETTLE_MS)
+            for scheme, label in MODES if ALL_MODES else MODES[index % len(MODES) :][:1]:
+                await page.emulate_media(color_scheme=scheme)
+                await page.set_viewport_size(SIZES[label])
+                await page.wait_for_timeout(150)  # the layout and the theme have moved
+                found += [
+                    Finding(path, f"{scheme} {label}", v) for v in await blocking_findings(page)
+                ]
+            await page.emulate_media(color_scheme="light")
+            await page.set_viewport_size(SIZES["1280"])
+        return found
+
+    numbered = list(enumerate(paths))
+    walks = [share(tab, numbered[n :: len(tabs)]) for n, tab in enumerate(tabs)]
+    return [finding for found in await asyncio.gather(*walks) for finding in found]
 
 
 def _judge(walk: str, paths: list[str], found: list[Finding]) -> list[str]:
@@ -163,7 +183,7 @@ def _judge(walk: str, paths: list[str], found: list[Finding]) -> list[str]:
 async def test_every_page_a_visitor_opens_is_accessible(browser: Browser, site_url: str) -> None:
     context = await _new_context(browser)
     try:
-        found = await _walk(await context.new_page(), site_url, VISITOR_PAGES)
+        found = await _walk(await _tabs(context), site_url, VISITOR_PAGES)
     finally:
         await context.close()
     assert _judge("visitor", VISITOR_PAGES, found) == []
@@ -173,8 +193,8 @@ async def test_every_page_a_member_opens_is_accessible(browser: Browser, site_ur
     context = await _new_context(browser)
     try:
         page = await context.new_page()
-        await register_in_browser(page, site_url)
-        found = await _walk(page, site_url, MEMBER_PAGES)
+        await register_in_browser(page, site_url)  # the login belongs to the browser's tabs
+        found = await _walk(await _tabs(context, page), site_url, MEMBER_PAGES)
     finally:
         await context.close()
     assert _judge("member", MEMBER_PAGES, found) == []
@@ -185,9 +205,10 @@ async def test_every_console_page_is_accessible(browser: Browser, site_url: str)
     context = await _new_context(browser)
     try:
         page = await context.new_page()
-        public = await _walk(page, site_url, sorted(CONSOLE_PUBLIC), _open_console)
+        public = await _walk([page], site_url, sorted(CONSOLE_PUBLIC), _open_console)
         await console_log_in(page, site_url, username, secret)
-        found = public + await _walk(page, site_url, CONSOLE_PAGES, _open_console)
+        tabs = await _tabs(context, page)
+        found = public + await _walk(tabs, site_url, CONSOLE_PAGES, _open_console)
     finally:
         await context.close()
     assert _judge("console", [*CONSOLE_PUBLIC, *CONSOLE_PAGES], found) == []

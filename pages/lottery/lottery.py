@@ -31,7 +31,8 @@ from components.lottery import (
     vn_codes,
 )
 from pages.registry import Page
-from state.lottery.lottery import LotteryState, LotteryVerifyState
+from state.lottery.lottery import LotteryState
+from state.lottery.verify import LotteryVerifyState
 
 
 def _lobby() -> rx.Component:

@@ -1,6 +1,6 @@
 """The lottery pages (/lottery, /seaLottery, /vnLottery and their lower-case forms): without
-`gameCode` the area's lobby, with it the game's betting page; and the public verify page
-(/lottery/verify?gameCode=..&issue=..).
+`gameCode` the area's lobby, with it the game's betting page (the public verify page:
+state/lottery/verify.py).
 
 The member comes only from `current_member`; every handler's arguments are checked
 (state/guard.py) and the engine checks every bet again. Labels are catalog keys, rendered in
@@ -10,7 +10,6 @@ the browser in the visitor's language; amounts and times are formatted there too
 from __future__ import annotations
 
 import contextlib
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +23,6 @@ from app.core.i18n.formatting import format_multiplier, typed_amount
 from app.services import gates
 from app.services.catalogue import lobby as catalogue_lobby
 from app.services.lottery import entries as lottery_entries
-from app.services.lottery import issues as issue_service
 from app.services.lottery import member_play, page_views, views
 from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetRequest, first_unit
 from app.services.lottery.games import GAMES, VN_STATION_NAMES, game
@@ -63,7 +61,6 @@ from state.site import current_brand, ui_lang
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
     "LotteryRecordState.load": gates.READ,
-    "LotteryVerifyState.load": gates.READ,
     **gates.each(
         "LotteryState.",
         "check_codes load open_rules pick_partner pick_play pick_station quick refresh "
@@ -81,10 +78,6 @@ RECORD_SIZE = 20
 LOAD_SCRIPT = rx.call_script(
     "window.appLottery ? window.appLottery.scan() : document.head.appendChild("
     "Object.assign(document.createElement('script'), {src: '/lottery.js'}))"
-)
-VERIFY_SCRIPT = rx.call_script(
-    "window.appLotteryVerify ? window.appLotteryVerify.scan() : document.head.appendChild("
-    "Object.assign(document.createElement('script'), {src: '/lottery-verify.js'}))"
 )
 
 
@@ -703,85 +696,6 @@ class LotteryRecordState(rx.State):
         ]
 
 
-@dataclass
-class VerifyLine:
-    label_key: str = ""
-    value: str = ""
-
-
-class LotteryVerifyState(rx.State):
-    """/lottery/verify?gameCode=..&issue=..: public, no login; recomputes a drawn issue."""
-
-    game_code: str = ""
-    name_key: str = ""
-    issue: str = ""
-    error: str = ""
-    official: bool = False
-    drawn: bool = False
-    matches: bool = False
-    hash_matches: bool = False
-    lines: list[VerifyLine] = []
-    stored: list[str] = []
-    recomputed: list[str] = []
-    # What the player's browser redoes the draw from (assets/lottery-verify.js): only once the
-    # issue is drawn and its seed revealed.
-    seed: str = ""
-    seed_hash: str = ""
-    beacon: str = ""
-    recipe: str = ""  # JSON of the family's recipe
-
-    @rx.event
-    async def load(self) -> Any:
-        lang = await ui_lang(self)
-        query = self.router.url.query_parameters
-        self.game_code = str(query.get("gameCode", ""))[:32]
-        self.issue = str(query.get("issue", ""))[:32]
-        self.error, self.lines, self.stored, self.recomputed = "", [], [], []
-        self.seed = self.seed_hash = self.beacon = self.recipe = ""
-        self.official = self.drawn = self.matches = self.hash_matches = False
-        try:
-            found = await views.verification(self.game_code, self.issue)
-        except AppError as exc:
-            if exc.code == "lottery-not-drawn":
-                await self._pending()
-                return None
-            self.error = translate(exc.code, lang, **exc.params)
-            return None
-        self.name_key = game_name_key(self.game_code)
-        self.official = found.matches is None
-        self.stored = [str(n) for n in found.numbers]
-        if found.seed_hash:
-            self.lines.append(VerifyLine("lotterypage.verify.hash", found.seed_hash))
-        if found.beacon_round is not None:
-            self.lines.append(
-                VerifyLine("lotterypage.verify.beacon_round", str(found.beacon_round))
-            )
-        if found.matches is None:
-            return None
-        self.drawn = True
-        self.seed, self.seed_hash = found.server_seed or "", found.seed_hash or ""
-        self.beacon, self.recipe = found.beacon or "", json.dumps(found.recipe)
-        self.lines.append(VerifyLine("lotterypage.verify.seed", found.server_seed or ""))
-        self.lines.append(
-            VerifyLine(
-                "lotterypage.verify.beacon",
-                found.beacon or translate("lotterypage.verify.no_beacon", lang),
-            )
-        )
-        self.recomputed = [str(n) for n in found.recomputed or []]
-        self.hash_matches = bool(found.hash_matches)
-        self.matches = bool(found.matches)
-        return VERIFY_SCRIPT
-
-    async def _pending(self) -> None:
-        """Not drawn yet: the published fingerprint only (its seed is still secret)."""
-        issue = views.issue_view(await issue_service.find(self.game_code, self.issue))
-        self.name_key = game_name_key(self.game_code)
-        self.official = game(self.game_code).official
-        if issue.seed_hash:
-            self.lines = [VerifyLine("lotterypage.verify.hash", issue.seed_hash)]
-
-
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
     "LotteryState.load": f"engine read model; bets of the {LOGIN} only",
@@ -810,5 +724,4 @@ HANDLER_CHECKS: dict[str, str] = {
     "LotteryState.check_codes": "parser only, 20 lines",
     "LotteryState.place_codes": f"bets for the {LOGIN}; real account, site open",
     "LotteryRecordState.load": f"bets of the {LOGIN} only",
-    "LotteryVerifyState.load": "public: published hashes, revealed seeds only",
 }

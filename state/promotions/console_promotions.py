@@ -20,6 +20,7 @@ from app.services.backoffice import campaigns, promotions
 from app.services.backoffice.staff import Staff
 from app.services.brands import Money, brands
 from app.services.promotions.offers import MAX_TEXT
+from models.loyalty_missions import MissionReward
 from models.promotions import RewardKind
 from state.backoffice.console import (
     BrandConsolePage,
@@ -115,7 +116,18 @@ class CampaignLine:
     open: bool = False  # not ended: it can be stopped
 
 
-def campaign_line(row: campaigns.Campaign, lang: str) -> CampaignLine:
+def _campaign_rewards(row: campaigns.Campaign, lang: str, written: Money) -> str:
+    """Cash in the brand's writing, points as the counts they are; a race's by place."""
+    shown = (
+        format_points(amount, lang)
+        if row.reward_kind == MissionReward.POINTS
+        else money_of(amount, lang, written)
+        for amount in row.rewards
+    )
+    return " / ".join(shown)
+
+
+def campaign_line(row: campaigns.Campaign, lang: str, written: Money) -> CampaignLine:
     return CampaignLine(
         kind=row.kind,
         kind_name=translate(f"bo-campaign-{row.kind}", lang),
@@ -123,7 +135,9 @@ def campaign_line(row: campaigns.Campaign, lang: str) -> CampaignLine:
         title=row.title_in(lang),
         repeats=translate(f"bo-campaign-period-{row.period}", lang),
         measure=translate(f"bo-campaign-measure-{row.measure}", lang),
-        reward=translate(f"bo-promo-reward-{row.reward_kind}", lang) + " " + row.reward,
+        reward=translate(f"bo-promo-reward-{row.reward_kind}", lang)
+        + " "
+        + _campaign_rewards(row, lang, written),
         starts=utc_minutes(row.starts_at, lang) if row.starts_at else "",
         ends=utc_minutes(row.ends_at, lang) if row.ends_at else "",
         state=translate(f"bo-campaign-state-{row.state}", lang),
@@ -153,7 +167,7 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
         lang = await ui_lang(self)
         written = Money.of(await brands.by_code(self.brand))  # one of the staff member's
         self.rows = [promotion_line(row, lang, written) for row in found]
-        self.campaigns = [campaign_line(row, lang) for row in running]
+        self.campaigns = [campaign_line(row, lang, written) for row in running]
         return None
 
     def _forget(self) -> None:

@@ -8,7 +8,7 @@ import json
 
 from app.app import app as site
 from app.services.lottery import issues
-from state.lottery.lottery import LotteryVerifyState
+from state.lottery.verify import LotteryVerifyState
 from tests.helpers.lottery import open_issue
 from tests.helpers.page_state import Tab
 

@@ -60,7 +60,7 @@ class Campaign:
     titles: dict[str, str]
     period: str
     measure: str  # the mission's kind or the race's metric
-    reward: str  # a mission's reward amount, a race's prizes ("100.00 / 50.00")
+    rewards: tuple[Decimal, ...]  # a mission's reward amount, a race's prizes by place
     reward_kind: str
     starts_at: datetime | None
     ends_at: datetime | None
@@ -68,6 +68,11 @@ class Campaign:
 
     def title_in(self, language: str) -> str:
         return self.titles.get(language.upper()) or self.titles.get("EN") or self.code
+
+    @property
+    def reward(self) -> str:
+        """The rewards as the CLI prints them ("100.00 / 50.00")."""
+        return " / ".join(f"{amount:.2f}" for amount in self.rewards)
 
 
 @dataclass(frozen=True)
@@ -148,18 +153,19 @@ def _state(row: Mission | Race, now: datetime) -> str:
 
 
 def _view(row: Mission | Race, now: datetime) -> Campaign:
+    rewards: tuple[Decimal, ...]
     if isinstance(row, Mission):
-        kind, measure, reward = MISSION, row.kind, f"{Decimal(row.reward_amount):.2f}"
+        kind, measure, rewards = MISSION, row.kind, (Decimal(row.reward_amount),)
     else:
         kind, measure = RACE, row.metric
-        reward = " / ".join(f"{Decimal(str(p)):.2f}" for p in row.prizes)
+        rewards = tuple(Decimal(str(p)) for p in row.prizes)
     return Campaign(
         kind=kind,
         code=row.code,
         titles={str(k): str(v) for k, v in (row.titles or {}).items()},
         period=row.period,
         measure=measure,
-        reward=reward,
+        rewards=rewards,
         reward_kind=row.reward_kind,
         starts_at=row.starts_at,
         ends_at=row.ends_at,

@@ -256,7 +256,14 @@ def lottery_verify_page() -> rx.Component:
                             state.lines,
                             lambda line: rx.el.div(
                                 rx.el.dt(text_of(line.label_key), class_name="text-xs"),
-                                rx.el.dd(line.value, class_name="font-mono text-sm break-all"),
+                                rx.el.dd(
+                                    rx.cond(
+                                        line.value_key != "",
+                                        text_of(line.value_key),
+                                        line.value,
+                                    ),
+                                    class_name="font-mono text-sm break-all",
+                                ),
                             ),
                         ),
                         class_name="space-y-2",

@@ -31,6 +31,7 @@ VERIFY_SCRIPT = rx.call_script(
 class VerifyLine:
     label_key: str = ""
     value: str = ""
+    value_key: str = ""  # a value said in words: a catalog key, read in the page's language
 
 
 class LotteryVerifyState(rx.State):
@@ -89,7 +90,8 @@ class LotteryVerifyState(rx.State):
         self.lines.append(
             VerifyLine(
                 "lotterypage.verify.beacon",
-                found.beacon or translate("lotterypage.verify.no_beacon", lang),
+                found.beacon or "",
+                "" if found.beacon else "lotterypage.verify.no_beacon",
             )
         )
         self.recomputed = [str(n) for n in found.recomputed or []]

@@ -32,3 +32,6 @@ async def test_only_a_drawn_issue_hands_the_browser_its_seed_and_recipe() -> Non
     assert json.loads(shown.recipe) == {"kind": "sample", "population": 11, "count": 5, "start": 1}
     assert shown.stored == [str(n) for n in drawn.result or []]
     assert any("/lottery-verify.js" in str(event.payload) for event in tab.told)
+    # No beacon: said by a catalog key, which the page reads in its language of the moment.
+    [beacon] = [line for line in shown.lines if line.label_key == "lotterypage.verify.beacon"]
+    assert (beacon.value, beacon.value_key) == ("", "lotterypage.verify.no_beacon")

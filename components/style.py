@@ -6,6 +6,12 @@ FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:ou
 # Charts: axis numbers in the text colour of the theme (the chart's box sets it), not
 # recharts' fixed grey, which is hard to read on the dark theme.
 CHART_TEXT = "text-slate-600 dark:text-slate-300"
+# A chart legend's words in the page's text colour (recharts writes them in their bar's colour,
+# too faint on a light page); the legend's squares keep the colours.
+LEGEND_TEXT = (
+    "[&_.recharts-legend-item-text]:!text-slate-700 "
+    "dark:[&_.recharts-legend-item-text]:!text-slate-200"
+)
 AXIS_TICK = {"fill": "currentColor"}
 # A chart's day axis keeps its first and last labels (dates wider than their bars) inside the
 # plot: without it the first date runs into the value axis's 0.

@@ -170,7 +170,7 @@ def _qualifications(age_badge: rx.Var) -> rx.Component:
     )
 
 
-def operator_lines(testid_prefix: str = "footer") -> list[rx.Component]:
+def operator_lines(testid_prefix: str) -> list[rx.Component]:
     """Who runs the site, line by line: legal name and CNPJ, the licence in words, and on a
     demo site that its values are examples."""
     return [
@@ -204,23 +204,27 @@ def operator_lines(testid_prefix: str = "footer") -> list[rx.Component]:
     ]
 
 
-def has_operator() -> rx.Var[bool]:
-    """Whether the brand says who runs it (the lines above have something to say)."""
-    return (SiteState.operator_name != "") | (SiteState.licence != "")
+FOOTER_OPERATOR = (
+    "mx-auto max-w-7xl px-4 sm:pr-16 py-4 border-t border-slate-200 dark:border-slate-800 "
+    "text-xs space-y-1"
+)
 
 
-def operator_identity() -> rx.Component:
-    """Who runs the site, at the foot of every page. Nothing when the brand has set none."""
+def operator_identity(
+    testid_prefix: str = "footer",
+    heading_key: str = "footer.operator",
+    heading_class: str = "sr-only",
+    class_name: str = FOOTER_OPERATOR,
+) -> rx.Component:
+    """Who runs the site under its heading: at the foot of every page, or below a legal
+    text. Nothing when the brand has set none."""
     return rx.cond(
-        has_operator(),
+        (SiteState.operator_name != "") | (SiteState.licence != ""),
         rx.el.section(
-            rx.el.h2(t("footer.operator"), class_name="sr-only"),
-            *operator_lines(),
-            class_name=(
-                "mx-auto max-w-7xl px-4 sm:pr-16 py-4 border-t border-slate-200 "
-                "dark:border-slate-800 text-xs space-y-1"
-            ),
-            data_testid="footer-operator",
+            rx.el.h2(t(heading_key), class_name=heading_class),
+            *operator_lines(testid_prefix),
+            class_name=class_name,
+            data_testid=f"{testid_prefix}-operator",
         ),
     )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app import routes
-from components.footer import has_operator, operator_lines
+from components.footer import operator_identity
 from components.i18n import local_time, t
 from components.layout import layout
 from pages.registry import Page
@@ -43,17 +43,12 @@ def legal_page() -> rx.Component:
                     ),
                 ),
                 rx.html(shown.html, class_name=PROSE),
-                rx.cond(
-                    has_operator(),
-                    rx.el.section(
-                        rx.el.h2(t("legal.operator"), class_name="text-lg font-semibold"),
-                        *operator_lines("legal"),
-                        class_name=(
-                            "max-w-3xl mt-8 pt-4 border-t border-slate-200 "
-                            "dark:border-slate-800 text-sm space-y-1"
-                        ),
-                        data_testid="legal-operator",
-                    ),
+                operator_identity(
+                    "legal",
+                    "legal.operator",
+                    "text-lg font-semibold",
+                    "max-w-3xl mt-8 pt-4 border-t border-slate-200 dark:border-slate-800 "
+                    "text-sm space-y-1",
                 ),
                 data_testid="legal-document",
             ),

@@ -136,22 +136,27 @@ def _old_merchant(engine: Engine) -> None:
         )
 
 
-def test_a_brand_made_before_negative_carry_over_gets_the_switch_off(
-    empty_database: str,
+@pytest.mark.parametrize(
+    ("before", "module", "parent"),
+    [("0012g", "NEGCARRY3", "LOSSPAY3"), ("0015l", "TRANSFERBACK3", "GAMELO3")],
+)
+def test_a_brand_made_before_a_new_module_gets_its_switch_off(
+    empty_database: str, before: str, module: str, parent: str
 ) -> None:
     config = alembic_config(empty_database)
-    command.upgrade(config, "0012g")
+    command.upgrade(config, before)
     engine = create_engine(sync_url(empty_database))
     try:
         _old_merchant(engine)
         command.upgrade(config, "head")
         with Session(engine) as session:
             added = session.exec(
-                select(WhitelabelModule).where(WhitelabelModule.mod_id == "NEGCARRY3")
+                select(WhitelabelModule).where(WhitelabelModule.mod_id == module)
             ).all()
-        assert [(m.parent_mod_id, m.enabled) for m in added] == [("LOSSPAY3", "0")]
-        command.downgrade(config, "0012g")
+        assert [(m.parent_mod_id, m.enabled) for m in added] == [(parent, "0")]
+        command.downgrade(config, before)
         with Session(engine) as session:
-            assert session.exec(select(WhitelabelModule)).all() == []
+            left = session.exec(select(WhitelabelModule.mod_id)).all()
+        assert left == []  # the downgrade takes the switch away again
     finally:
         engine.dispose()

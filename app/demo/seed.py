@@ -55,6 +55,7 @@ MODULE_TREE: tuple[tuple[str, str | None, str], ...] = (
     ("PTSYS3", None, "Points system"),
     ("GAMELO3", None, "Game lobby"),
     ("FREEPLAY3", "GAMELO3", "Free play"),
+    ("TRANSFERBACK3", "GAMELO3", "Transfer wallets' money back when the player leaves the game"),
     ("AGENT3", None, "Agents"),
     ("SIGNCONDIV3", "AGENT3", "Dividend contracts"),
     ("DAILYSALCONT3", "AGENT3", "Daily salary contracts"),

@@ -68,3 +68,31 @@ def balance_badge() -> rx.Component:
         class_name=("flex items-center gap-1 h-9 px-2 rounded-lg bg-slate-100 dark:bg-slate-800"),
         data_testid="balance-badge",
     )
+
+
+def game_exit_notice() -> rx.Component:
+    """At the top of the home page the player came back to from a transfer vendor's game: the
+    money its wallet held is back in the main wallet (the brand's switch), with the wallets'
+    page a tap away."""
+    return rx.cond(
+        WalletState.exit_notice != "",
+        rx.el.section(
+            rx.icon("wallet", size=20, aria_hidden="true", class_name="shrink-0"),
+            rx.el.p(
+                WalletState.exit_notice,
+                " ",
+                page_link(
+                    t("transfer.see_wallets"),
+                    href=routes.TRANSFER_FUND,
+                    class_name="underline underline-offset-2 whitespace-nowrap",
+                ),
+                class_name="text-sm",
+            ),
+            role="status",
+            class_name=(
+                "flex gap-3 items-start rounded-2xl p-4 mt-4 bg-emerald-50 text-emerald-950 "
+                "dark:bg-emerald-950 dark:text-emerald-50"
+            ),
+            data_testid="game-exit-notice",
+        ),
+    )

@@ -15,6 +15,7 @@ import reflex as rx
 from app import routes
 from app.services.catalogue import home as home_rules
 from components.accounts.first_steps import break_banner, first_steps_card
+from components.cashier.wallet import game_exit_notice
 from components.catalogue.game_card import game_grid, hot_card
 from components.i18n import amount, t
 from components.layout import layout
@@ -24,6 +25,7 @@ from components.style import FOCUS
 from pages.registry import Page
 from state.accounts.auth import AuthState
 from state.accounts.first_steps import FirstStepsState
+from state.cashier.wallet import WalletState
 from state.catalogue.home import HomeState
 from state.catalogue.lobby import HOME_LIST, LobbyState
 from state.site import SiteState
@@ -499,6 +501,7 @@ def home_content() -> tuple[rx.Component, ...]:
     return (
         banner_carousel(),
         notice_bar(),
+        game_exit_notice(),
         break_banner(),
         first_steps_card(),
         paid_out(),
@@ -515,7 +518,7 @@ def home() -> rx.Component:
     return layout(*home_content())
 
 
-_LOAD = (LobbyState.load_home, FirstStepsState.load)
+_LOAD = (LobbyState.load_home, FirstStepsState.load, WalletState.back_from_game)
 
 
 PAGES = (

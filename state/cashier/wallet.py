@@ -18,6 +18,7 @@ from app.services import gates, inbox
 from app.services.cashier import transfers
 from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
+from app.services.seamless import launch
 from app.services.wallet_events import balance_version
 from state import follow
 from state.accounts.auth import AuthState, current_member, current_member_id
@@ -33,8 +34,8 @@ from state.watch import watch_key
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each("WalletState.", "reformat refresh toggle_hidden watch", gates.READ),
-    # The game wallets' money back to the main.
-    "WalletState.bring_back": gates.MONEY,
+    # The game wallets' money back to the main: by the button, or on leaving a game.
+    **gates.each("WalletState.", "bring_back back_from_game", gates.MONEY),
 }
 
 WATCH_EVERY_SECONDS = 2.0
@@ -78,6 +79,8 @@ class WalletState(MemberPage, rx.State):
     games_shown: str = ""
     games_notice: str = ""
     games_error: str = ""
+    # On the home page reached by a transfer game's lobby link: its money came back.
+    exit_notice: str = ""
 
     @rx.var
     def hidden(self) -> bool:
@@ -243,6 +246,33 @@ class WalletState(MemberPage, rx.State):
             self.games_notice = translate("transfer.nothing_to_recall", lang)
         await self._reload(member.id or 0)
 
+    @rx.event
+    @gated
+    @member_action
+    async def back_from_game(self) -> None:
+        """The home page opened by a transfer vendor's lobby link (`?game_exit=VENDOR`): on a
+        brand whose switch is on, that game's wallet comes back to the main wallet, and the
+        page says how much (any other home page load clears the line)."""
+        self.exit_notice = ""
+        vendor = self.router.url.query_parameters.get(launch.EXIT_PARAM, "")
+        member_id = await current_member_id(self, touch=False) if vendor else 0
+        if not member_id:
+            return
+        brand = await current_brand(self)
+        done = await transfers.back_on_exit(brand, await current_member(self), vendor)
+        moved = sum(done.moved.values(), transfers.ZERO)
+        if not moved:
+            return
+        lang = await ui_lang(self)
+        shown = (
+            MASK
+            if self.hidden
+            else format_symbol_amount(moved, brand.currency_symbol, lang, brand.amount_digits)
+        )
+        names = ", ".join(done.names[code] for code in done.moved)
+        self.exit_notice = translate("transfer.back_on_exit", lang, amount=shown, vendor=names)
+        await self._reload(member_id)
+
 
 async def refresh_header(state: rx.State) -> Any:
     """The header read again inside a game's own event, once its money moved: the tab's state
@@ -263,4 +293,8 @@ HANDLER_CHECKS: dict[str, str] = {
     "WalletState.reformat": "this tab's own amount",
     "WalletState.toggle_hidden": "this tab's own display choice",
     "WalletState.bring_back": f"wallets of the {LOGIN}",
+    "WalletState.back_from_game": (
+        f"the {LOGIN}'s own game wallet, on the brand's switch only; the vendor from the URL "
+        "is only looked up"
+    ),
 }

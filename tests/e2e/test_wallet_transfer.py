@@ -130,3 +130,34 @@ async def test_the_balance_watch_follows_the_page_the_member_is_on(
     await expect(page.get_by_test_id("header-balance")).to_have_text("10,00", timeout=SLOW)
     await asyncio.sleep(2)  # the events the watch handed on have answered
     assert set(routes_set) <= {routes.HOT}
+
+
+async def test_a_sports_game_offers_money_in_and_leaving_it_brings_it_back(
+    context: BrowserContext, site_url: str, tmp_path: Path
+) -> None:
+    # SABA keeps a wallet of its own: the lobby offers to move money in before its game, and
+    # the game's "back to the site" link brings that money back (BR1's switch is on).
+    page = await context.new_page()
+    member = await register_in_browser(page, site_url)
+    await fund(member.id or 0, "100.00")
+    await page.goto(site_url + "/sports")
+    card = page.get_by_test_id("game-card").filter(has_text="SABA")
+    await card.locator("[data-testid^='play-']").click()
+    await expect(page.get_by_test_id("offer-main")).to_contain_text("100,00", timeout=SLOW)
+    await expect(page.get_by_test_id("offer-vendor")).to_contain_text("0,00")
+    offer = page.get_by_role("dialog")
+    await offer.locator("input[name=amount]").fill("30,00")
+    await page.get_by_test_id("offer-move").click()
+
+    await page.wait_for_url(re.compile(r"/play/SABA/"), timeout=SLOW)
+    await page.get_by_role("link", name="Voltar ao site").click()
+    await page.wait_for_url(re.compile(r"/\?game_exit=SABA$"), timeout=SLOW)
+    notice = page.get_by_test_id("game-exit-notice")
+    await expect(notice).to_contain_text("SABA Sports", timeout=SLOW)
+    await expect(notice).to_contain_text("R$ 30,00")
+    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
+    await _shots(page, "game-exit", tmp_path)
+    # The same address again: nothing left to bring back, and no stale line.
+    await page.reload()
+    await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
+    await expect(notice).to_have_count(0)

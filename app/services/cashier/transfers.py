@@ -4,16 +4,19 @@ A transfer-mode vendor keeps the member's money in a wallet of its own: on the l
 a member-owned MEMBER_VENDOR account whose sub-key is the vendor code. A transfer moves money
 between the member's main wallet (MEMBER_CASH) and one such account, as one ledger
 transaction (kind TRANSFER) under the request's idempotency key: nothing else writes them.
-A brand set to a single wallet (isSingle 1) offers no transfer vendors at all.
+A brand set to a single wallet (isSingle 1) offers no transfer vendors at all. Launching a
+transfer vendor's game offers to move money in (`launch_offer`); with the brand's
+TRANSFER_BACK_ON_EXIT switch on, it comes back when the player leaves the game (`back_on_exit`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any
+from uuid import uuid4
 
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -21,7 +24,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, ledger
-from app.services.accounts.members import require_real_account
+from app.services.accounts.members import require_real_account, roles
 from app.services.brands import Brand
 from app.services.wallet_events import balance_changed
 from models import GameVendor, LedgerAccount, Member
@@ -32,6 +35,9 @@ ZERO = Decimal("0.00")
 CASH = ledger.of_member(AccountKind.MEMBER_CASH)
 MAIN = "MAIN"
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+# The brand's switch (a white-label module under the game lobby's): a transfer wallet's money
+# comes back to the main wallet when the player leaves the vendor's game for the site.
+TRANSFER_BACK_ON_EXIT = "TRANSFERBACK3"
 
 
 class Direction(StrEnum):
@@ -90,6 +96,7 @@ class RecallResult:
     moved: dict[str, Decimal]  # vendor → amount brought back to the main wallet
     skipped: tuple[str, ...]  # vendors in maintenance, left untouched
     main_balance: Decimal
+    names: dict[str, str] = field(default_factory=dict)  # vendor → its name, for those moved
 
 
 @dataclass(frozen=True)
@@ -292,18 +299,41 @@ async def recall_all(brand: Brand, member: Member, request_id: Any) -> RecallRes
     """Bring every vendor wallet's money back to the main wallet in one transaction;
     vendors in maintenance keep theirs (they answer nothing while down)."""
     require_real_account(member)
-    assert member.id is not None
-    base = f"wallet-recall:{member.id}:{_request_id(request_id)}"
     if is_single(brand):
         raise AppError("wallet-transfer-single-wallet", status=409)
+    return await _recall(brand, member, f"wallet-recall:{member.id}:{_request_id(request_id)}")
+
+
+async def back_on_exit(brand: Brand, member: Member, vendor: Any) -> RecallResult:
+    """The player left `vendor`'s game for the site (its lobby link, seamless.launch): on a brand
+    with TRANSFER_BACK_ON_EXIT on, that vendor wallet's money comes back to the main wallet.
+    Anything else moves nothing and says nothing: a brand with the switch off, a seamless or
+    unknown vendor, an empty wallet, a trial account, or another tab that brought it back
+    first (the member's lock orders them)."""
+    code = str(vendor or "").strip().upper()[:32]
+    nothing = RecallResult({}, (), ZERO)
+    if not brand.module_on(TRANSFER_BACK_ON_EXIT) or is_single(brand) or not code:
+        return nothing
+    if roles(member.account_type).is_trial:
+        return nothing
+    return await _recall(brand, member, f"wallet-exit:{member.id}:{uuid4().hex}", only=code)
+
+
+async def _recall(
+    brand: Brand, member: Member, base: str, *, only: str | None = None
+) -> RecallResult:
+    """Every vendor wallet's money (or `only` that vendor's) back to the main wallet, one
+    transaction, each wallet under the key `base:vendor`."""
+    assert member.id is not None
     moved: dict[str, Decimal] = {}
+    names: dict[str, str] = {}
     skipped: list[str] = []
     async with write_transaction() as session:
         # One recall of a member at a time: the balances read below stay true until posted.
         await session.exec(select(Member.id).where(Member.id == member.id).with_for_update())
         current = await _wallets(session, brand, member.id)
         for wallet in current.vendors:
-            if wallet.balance <= 0:
+            if wallet.balance <= 0 or only not in (None, wallet.vendor):
                 continue
             if wallet.maintenance:
                 skipped.append(wallet.vendor)
@@ -326,10 +356,10 @@ async def recall_all(brand: Brand, member: Member, request_id: Any) -> RecallRes
                 if exc.code == "ledger-idempotency-conflict":
                     raise AppError("wallet-transfer-request-reused", status=409) from exc
                 raise
-            moved[wallet.vendor] = wallet.balance
+            moved[wallet.vendor], names[wallet.vendor] = wallet.balance, wallet.name
         main = await ledger.member_wallet(
             session, merchant_id=brand.id, member_id=member.id, currency=brand.currency
         )
     if moved:
         await balance_changed(member.id)
-    return RecallResult(moved, tuple(skipped), main.cash)
+    return RecallResult(moved, tuple(skipped), main.cash, names)

@@ -11,7 +11,7 @@ gets a translated 'game unavailable' error, never a made-up URL.
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from sqlmodel import col, select
 
@@ -34,6 +34,9 @@ from models import Game, GameVendor, Member, MemberSession
 from models.member import MEMBER_BLOCKED
 
 SUGGESTIONS = 6  # spec 8: 'Game maintenance' comes with other popular games
+# The query of the site's home that a transfer vendor's lobby link carries: which game the
+# player left (its wallet's money may come back: cashier.transfers.back_on_exit).
+EXIT_PARAM = "game_exit"
 
 
 async def find_game(
@@ -174,7 +177,7 @@ async def launch(
         language=lang,
         currency=brand.currency,
         host=providers.pick_host(config, brand.launch_game_cdns),
-        lobby_url=lobby_url if lobby_url.startswith(("https://", "http://")) else "",
+        lobby_url=lobby_link(lobby_url, game.vassalage, providers.is_transfer(config)),
         room=room,
     )
     if demo:
@@ -189,6 +192,14 @@ async def launch(
     )
     await record_play(member, game)
     return adapter.launch_url(replace(request, token=token))
+
+
+def lobby_link(lobby_url: str, vendor: str, transfer: bool) -> str:
+    """The site's address the game's lobby link goes back to (none unless http or https); a
+    transfer vendor's says which game the player leaves, so its money can come back."""
+    if not lobby_url.startswith(("https://", "http://")):
+        return ""
+    return f"{lobby_url.rstrip('/')}/?{urlencode({EXIT_PARAM: vendor})}" if transfer else lobby_url
 
 
 async def launch_room(

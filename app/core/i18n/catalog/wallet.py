@@ -44,6 +44,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "transfer.recall_all": "Recall all to main wallet",
         "transfer.done": "Transferred {amount}.",
         "transfer.recalled": "{amount} back in the main wallet.",
+        "transfer.see_wallets": "See your wallets",
+        "transfer.back_on_exit": (
+            "You left {vendor}: the {amount} in its wallet is back in your main wallet."
+        ),
         "transfer.nothing_to_recall": "Nothing to recall: the game wallets are empty.",
         "transfer.single": "This site uses a single wallet.",
         "bonus.title": "Bonus details",
@@ -99,6 +103,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "transfer.recall_all": "Recolher tudo para a principal",
         "transfer.done": "{amount} transferido.",
         "transfer.recalled": "{amount} de volta na carteira principal.",
+        "transfer.see_wallets": "Ver suas carteiras",
+        "transfer.back_on_exit": (
+            "Você saiu do {vendor}: os {amount} da carteira do jogo voltaram para a sua "
+            "carteira principal."
+        ),
         "transfer.nothing_to_recall": "Nada a recolher: as carteiras dos jogos estão vazias.",
         "transfer.single": "Este site usa carteira única.",
         "bonus.title": "Detalhes de bônus",

@@ -22,8 +22,9 @@ missions BR1 list|create|schedule|stop [mission|race CODE] [--starts ISO] [--end
                               --period DAILY|WEEKLY --measure KIND; a mission's --target and
                               --reward, a race's --prize per place), set its start and end,
                               or stop it now (audited)
-operator-identity BR1 --name N --cnpj C --licence L   the operator's legal name, CNPJ and
-                              licence shown in the footer (audited)
+operator-identity BR1 --name N --cnpj C --licence L [--domain D]   the operator's legal
+                              name, CNPJ, licence and licensed domain (Brazil: .bet.br) shown
+                              in the footer (audited)
 rotate-key                    publish a new payload key (the old one stays valid a while)
 audit                         prove ledger balances equal their entries and game rounds their
                               movements (exit 1 on any difference)
@@ -345,6 +346,9 @@ def command_parser() -> argparse.ArgumentParser:
     operator.add_argument("--name", required=True, help="the operator's legal name")
     operator.add_argument("--cnpj", required=True, help="14 digits, punctuation allowed")
     operator.add_argument("--licence", required=True, help="e.g. SPA/MF ordinance number")
+    operator.add_argument(
+        "--domain", help="the licensed site's domain (Brazil: under .bet.br); none: kept"
+    )
     return parser
 
 

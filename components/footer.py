@@ -191,6 +191,16 @@ def operator_lines(testid_prefix: str) -> list[rx.Component]:
             rx.el.p(SiteState.licence_words, data_testid=f"{testid_prefix}-licence"),
         ),
         rx.cond(
+            SiteState.licensed_domain != "",
+            rx.el.p(
+                t("footer.domain"),
+                " ",
+                # Words, not a link: the player checks the address bar against it.
+                rx.el.span(SiteState.licensed_domain, class_name="font-semibold"),
+                data_testid=f"{testid_prefix}-domain",
+            ),
+        ),
+        rx.cond(
             SiteState.demo,
             rx.el.p(
                 t("footer.demo"),
@@ -219,7 +229,9 @@ def operator_identity(
     """Who runs the site under its heading: at the foot of every page, or below a legal
     text. Nothing when the brand has set none."""
     return rx.cond(
-        (SiteState.operator_name != "") | (SiteState.licence != ""),
+        (SiteState.operator_name != "")
+        | (SiteState.licence != "")
+        | (SiteState.licensed_domain != ""),
         rx.el.section(
             rx.el.h2(t(heading_key), class_name=heading_class),
             *operator_lines(testid_prefix),

@@ -45,11 +45,13 @@ class Merchant(SQLModel, table=True):
     single_wallet: bool = False
     # The market's rules this brand follows (app/services/jurisdiction.py): "BR" or "" (none).
     jurisdiction: str = Field(default="", max_length=8)
-    # Who runs the site, shown in its footer (issue 35): the legal name, the CNPJ (14 digits)
-    # and the licence in force (Brazil: the SPA/MF authorisation's ordinance number).
+    # Who runs the site, shown in its footer (issue 35): the legal name, the CNPJ (14 digits),
+    # the licence in force (Brazil: the SPA/MF authorisation's ordinance number) and the domain
+    # the licence names (Brazil: a .bet.br domain).
     operator_name: str = Field(default="", max_length=160)
     operator_cnpj: str = Field(default="", max_length=14)
     licence_number: str = Field(default="", max_length=64)
+    licensed_domain: str = Field(default="", max_length=253)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 

@@ -189,6 +189,7 @@ class SiteState(Lean, rx.State):
     operator_name: str = ""
     operator_cnpj: str = ""
     licence: str = ""
+    licensed_domain: str = ""  # the host the licence names (Brazil: under .bet.br)
     jurisdiction: str = ""
     # The market asks a verified identity (a CPF in Brazil) before money moves or play starts.
     identity_required: bool = False
@@ -291,6 +292,7 @@ class SiteState(Lean, rx.State):
             operator.cnpj,
             operator.licence,
         )
+        self.licensed_domain = operator.domain
         self.jurisdiction = brand.jurisdiction
         self.identity_required = profile_of(brand).identity_verification
         self.demo = bool(get_settings().demo_parts())

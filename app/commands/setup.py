@@ -93,7 +93,10 @@ async def operator_identity_command(args: argparse.Namespace) -> int:
     async def record(
         session: AsyncSession, merchant: str, shown: operator_identity.OperatorIdentity
     ) -> None:
-        detail = {"name": shown.name, "cnpj": shown.cnpj, "licence": shown.licence}
+        detail = {
+            "name": shown.name, "cnpj": shown.cnpj, "licence": shown.licence,
+            "domain": shown.domain,
+        }  # fmt: skip
         await audit_log.append(
             session, audit_log.Actor(None, "cli"), "settings.operator_identity",
             now=now, target=merchant, detail=detail,
@@ -102,14 +105,17 @@ async def operator_identity_command(args: argparse.Namespace) -> int:
     try:
         shown = await operator_identity.set_identity(
             args.merchant, name=args.name, cnpj=args.cnpj, licence=args.licence, now=now,
-            record=record,
+            domain=args.domain, record=record,
         )  # fmt: skip
     except AppError as exc:
         print(translate(exc.code, "en", **exc.params), file=sys.stderr)
         return 2
     finally:
         await dispose_engine()
-    print(f"{args.merchant.upper()}: {shown.name} · CNPJ {shown.cnpj} · {shown.licence}")
+    print(
+        f"{args.merchant.upper()}: {shown.name} · CNPJ {shown.cnpj} · {shown.licence} · "
+        f"{shown.domain}"
+    )
     return 0
 
 

@@ -129,6 +129,7 @@ class BrandSeed:
 # documented example number, not a real operator's.
 DEMO_CNPJ = "11222333000181"
 DEMO_LICENCE = "SPA/MF 0000/2024"
+DEMO_DOMAIN = "sortegrande.bet.br"
 
 
 def _licensed(seed: BrandSeed, value: str) -> str:
@@ -430,6 +431,7 @@ async def _merchant(session: AsyncSession, seed: BrandSeed) -> Merchant:
         operator_name=_licensed(seed, f"{seed.name} Entretenimento Ltda."),
         operator_cnpj=_licensed(seed, DEMO_CNPJ),
         licence_number=_licensed(seed, DEMO_LICENCE),
+        licensed_domain=_licensed(seed, DEMO_DOMAIN),
     )
     session.add(merchant)
     await session.flush()

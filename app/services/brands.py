@@ -121,6 +121,7 @@ class Brand:
     operator_name: str = ""
     operator_cnpj: str = ""  # 14 digits, "" when not set
     licence_number: str = ""
+    licensed_domain: str = ""
     domains: tuple[DomainRoute, ...] = ()
     modules: tuple[WhitelabelModule, ...] = ()
     register_fields: tuple[RegisterField, ...] = ()
@@ -267,6 +268,7 @@ def _brand_of(merchant: Merchant, rows_of: dict[type[Any], dict[int, list[Any]]]
         operator_name=merchant.operator_name,
         operator_cnpj=merchant.operator_cnpj,
         licence_number=merchant.licence_number,
+        licensed_domain=merchant.licensed_domain,
         domains=tuple(rows(DomainRoute)),
         modules=tuple(modules),
         register_fields=tuple(rows(RegisterField)),

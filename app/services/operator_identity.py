@@ -1,6 +1,8 @@
 """Who runs a brand's site, as its footer and about page state it (issue 35): the operator's
 legal name, its CNPJ (Cadastro Nacional da Pessoa Jurídica: 12 digits and 2 mod-11 check
-digits) and the licence in force (in Brazil, the SPA/MF authorisation's ordinance number).
+digits), the licence in force (in Brazil, the SPA/MF authorisation's ordinance number) and the
+domain that licence names (a Brazilian operator's site is under .bet.br: Portaria SPA/MF
+722/2024).
 
 Operators set them with `python -m app.cli operator-identity`; a brand without them shows
 none (never an invented number)."""
@@ -21,6 +23,10 @@ from app.services.brands import Brand, announce_change, merchant_by_code
 _PUNCTUATION = re.compile(r"[.\s/-]")
 MAX_NAME = 160
 MAX_LICENCE = 64
+MAX_DOMAIN = 253
+# A host name as the licence writes it: lower-case labels of letters, digits and inner hyphens.
+_DOMAIN = re.compile(r"(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}")
+BRAZIL_SUFFIX = ".bet.br"
 
 
 @dataclass(frozen=True)
@@ -28,10 +34,11 @@ class OperatorIdentity:
     name: str
     cnpj: str  # as printed: 12.345.678/0001-95 ("" when not set)
     licence: str
+    domain: str = ""  # the licensed site's host: sortegrande.bet.br ("" when not set)
 
     @property
     def shown(self) -> bool:
-        return bool(self.name or self.cnpj or self.licence)
+        return bool(self.name or self.cnpj or self.licence or self.domain)
 
 
 # Writes the change's audit entry in the change's own transaction (brand code, new values).
@@ -74,6 +81,7 @@ def of(brand: Brand) -> OperatorIdentity:
         name=brand.operator_name.strip(),
         cnpj=format_cnpj(brand.operator_cnpj),
         licence=brand.licence_number.strip(),
+        domain=brand.licensed_domain,
     )
 
 
@@ -84,6 +92,19 @@ def _clean(text: str, limit: int, error: str) -> str:
     return value
 
 
+def licensed_domain(text: str, jurisdiction: str) -> str:
+    """The licensed domain as stored: a host name, lower-case, under .bet.br for a Brazilian
+    brand; "" clears it."""
+    host = text.strip().lower().removesuffix(".")
+    if not host:
+        return ""
+    if not _DOMAIN.fullmatch(host):
+        raise AppError("operator-domain-invalid", 422)
+    if jurisdiction == "BR" and not host.endswith(BRAZIL_SUFFIX):
+        raise AppError("operator-domain-not-bet-br", 422)
+    return host
+
+
 async def set_identity(
     code: str,
     *,
@@ -91,9 +112,11 @@ async def set_identity(
     cnpj: str,
     licence: str,
     now: datetime,
+    domain: str | None = None,
     record: Record | None = None,
 ) -> OperatorIdentity:
-    """Set a brand's operator identity (each value checked; "" clears it)."""
+    """Set a brand's operator identity (each value checked; "" clears it; the domain stays as
+    it was when not given)."""
     clean_name = _clean(name, MAX_NAME, "operator-name-invalid")
     clean_licence = _clean(licence, MAX_LICENCE, "operator-licence-invalid")
     digits = _PUNCTUATION.sub("", cnpj.strip())
@@ -101,12 +124,16 @@ async def set_identity(
         raise AppError("operator-cnpj-invalid", 422)
     async with write_transaction() as session:
         merchant = await merchant_by_code(session, code, lock=True)
+        if domain is not None:
+            merchant.licensed_domain = licensed_domain(domain, merchant.jurisdiction)
         merchant.operator_name = clean_name
         merchant.operator_cnpj = digits
         merchant.licence_number = clean_licence
         merchant.updated_at = now
         session.add(merchant)
-        shown = OperatorIdentity(clean_name, format_cnpj(digits), clean_licence)
+        shown = OperatorIdentity(
+            clean_name, format_cnpj(digits), clean_licence, merchant.licensed_domain
+        )
         if record is not None:
             await record(session, merchant.code, shown)
     await announce_change()  # the footer of every process, at its next page

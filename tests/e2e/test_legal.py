@@ -29,6 +29,7 @@ async def test_terms_and_privacy_from_the_footer_in_both_languages(
         await page.get_by_test_id("footer-cnpj").inner_text()
     )
     await expect(operator.get_by_test_id("legal-licence")).not_to_be_empty()
+    await expect(operator.get_by_test_id("legal-domain")).to_contain_text("sortegrande.bet.br")
     await choose_language(page, "EN")
     await expect(document.get_by_role("heading", level=1)).to_have_text("Terms and conditions")
     await expect(page.get_by_test_id("legal-version")).to_contain_text("Version 1")

@@ -166,6 +166,9 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     licence = operator.get_by_test_id("footer-licence")
     await expect(licence).to_contain_text("Secretaria de Prêmios e Apostas")
     await expect(licence).to_contain_text("SPA/MF 0000/2024")
+    await expect(operator.get_by_test_id("footer-domain")).to_have_text(
+        "Site autorizado: sortegrande.bet.br"
+    )
     await expect(operator.get_by_test_id("footer-demo")).to_be_visible()
     await expect(page.get_by_test_id("footer-responsible")).to_have_text("Jogo responsável")
     # Scrolled to the end, the tab bar covers none of the footer's words.

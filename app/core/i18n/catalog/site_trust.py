@@ -6,6 +6,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "operator-name-invalid": "The operator's legal name must be at most {max} characters.",
         "operator-licence-invalid": "The licence number must be at most {max} characters.",
         "operator-cnpj-invalid": "This CNPJ is not valid: check its 14 digits.",
+        "operator-domain-invalid": "Write the domain as a host name only, e.g. marca.bet.br.",
+        "operator-domain-not-bet-br": "A Brazilian licence names a .bet.br domain.",
         "footer.operator": "Operator",
         "footer.cnpj": "CNPJ {cnpj}",
         "footer.licence.BR": (
@@ -13,6 +15,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Finance (SPA/MF), authorisation {licence}."
         ),
         "footer.licence.other": "Licence {licence}.",
+        "footer.domain": "Authorised site:",
         "footer.age": "{age}+",
         "footer.age_words": "Only for people aged {age} or over",
         "footer.self_exclusion": "Take a break or self-exclude",
@@ -87,6 +90,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "operator-name-invalid": "A razão social do operador deve ter no máximo {max} caracteres.",
         "operator-licence-invalid": "O número da autorização deve ter no máximo {max} caracteres.",
         "operator-cnpj-invalid": "Este CNPJ não é válido: confira os 14 dígitos.",
+        "operator-domain-invalid": "Escreva só o nome do domínio, por exemplo marca.bet.br.",
+        "operator-domain-not-bet-br": "Uma licença brasileira é para um domínio .bet.br.",
         "footer.operator": "Operador",
         "footer.cnpj": "CNPJ {cnpj}",
         "footer.licence.BR": (
@@ -94,6 +99,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "(SPA/MF), autorização {licence}."
         ),
         "footer.licence.other": "Licença {licence}.",
+        "footer.domain": "Site autorizado:",
         "footer.age": "{age}+",
         "footer.age_words": "Proibido para menores de {age} anos",
         "footer.self_exclusion": "Faça uma pausa ou autoexclua-se",

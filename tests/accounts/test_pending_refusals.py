@@ -79,7 +79,7 @@ def test_a_pending_refusal_leads_to_the_identity_check() -> None:
 
 
 async def test_a_pending_player_s_studio_bet_on_the_page_leads_to_the_identity_check() -> None:
-    member = await _pending()
+    member = await _pending("50.00")  # money enough: the identity is what refuses
     page = "/play/BGS_DICE"
     tab = await member_tab(site, member)
     async with tab.processor:

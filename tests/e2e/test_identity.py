@@ -35,6 +35,7 @@ from tests.helpers.accounts import (
 )
 from tests.helpers.backoffice import code_at, make_staff_account
 from tests.helpers.browser import choose_language, screenshots, unfold_optional
+from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 
@@ -277,3 +278,28 @@ async def test_staff_approve_a_document_the_provider_could_not_read(
     await expect(row).to_contain_text(translate("kyc.why.reverification", "pt"))
     await page.reload()
     await expect(status).to_have_attribute("data-status", "REVIEW", timeout=SLOW_MS)
+
+
+async def test_a_pending_player_s_refused_bet_says_why_and_leads_to_the_identity_check(
+    page: Page, site_url: str
+) -> None:
+    # A player whose identity is pending (BR1 asks for it) with money in the wallet: an
+    # Original's bet is refused for the identity, not the balance, with the way to lift it.
+    member = await make_member(identity=IdentityStatus.PENDING)
+    await fund(member.id or 0, "50.00")
+    await _log_in(page, site_url, member.username)
+    await open_site(page, site_url + "/inHouse")
+    card = page.get_by_test_id("game-card").filter(has_text="Dados")
+    await card.locator("[data-testid^='play-']").click()
+    await page.wait_for_url(re.compile(r"/play/"), timeout=SLOW_MS)
+    await expect(page.get_by_test_id("play-balance")).to_contain_text("50,00", timeout=SLOW_MS)
+    await page.get_by_test_id("play-button").click()
+    await expect(page.get_by_test_id("play-error")).to_have_text(
+        translate("identity-pending", "pt"), timeout=SLOW_MS
+    )
+    remedy = page.get_by_test_id("refusal-remedy")
+    await expect(remedy).to_be_visible()
+    await _shoot(page, "pending-bet")
+    await expect(page.get_by_test_id("play-balance")).to_contain_text("50,00")  # nothing moved
+    await remedy.click()
+    await expect(page).to_have_url(site_url + "/verify-identity", timeout=SLOW_MS)

@@ -290,14 +290,21 @@ async def _staked(
         await _undo(player, row)
         raise AppError("play-wallet-refused", 409)
     await _save(row, status=RoundStatus.REFUSED, settled_at=clock.now())
+    raise await stake_refusal(answer, player, row.stake)
+
+
+async def stake_refusal(answer: WalletAnswer, player: Player, stake: Decimal) -> AppError:
+    """Why the wallet refused a stake, as the player is told it (every Original, Crash too):
+    the balance; their own limit, break, exclusion or identity still to verify (said plainly,
+    the identity with the way to verify it); a grant's maximum bet that appeared since the
+    check before the round (raised with its amount); else the wallet's plain refusal."""
     if answer.status == INSUFFICIENT_FUNDS:
-        raise AppError("play-bet-over-balance", 400)
-    if answer.reason.startswith("protection-"):
-        raise AppError(answer.reason, 403)  # the player's own limit or break, said plainly
+        return AppError("play-bet-over-balance", 400)
+    if answer.reason.startswith(("protection-", "identity-")):
+        return AppError(answer.reason, 403)
     if answer.reason == "bonus-max-bet" and player.owner.member_id is not None:
-        # a grant's maximum bet appeared since the check before the round: say which
-        await bet_limits.check_max_bet(player.owner.member_id, row.stake, clock.now())
-    raise AppError("play-wallet-refused", 409)
+        await bet_limits.check_max_bet(player.owner.member_id, stake, clock.now())
+    return AppError("play-wallet-refused", 409)
 
 
 async def _may_bet_at_all(player: Player) -> None:

@@ -20,8 +20,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "footer.age_words": "Only for people aged {age} or over",
         "footer.self_exclusion": "Take a break or self-exclude",
         "footer.demo": (
-            "Demo site: the operator name, CNPJ and authorisation shown are examples, not a "
-            "licensed operator's."
+            "Demo site: the operator name, CNPJ, authorisation and domain shown are examples, "
+            "not a licensed operator's."
         ),
         "homepage.demo_figures": "Demo figures",
         "demo.brands.title": "This demo runs several brands, each with its own rules:",
@@ -104,8 +104,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "footer.age_words": "Proibido para menores de {age} anos",
         "footer.self_exclusion": "Faça uma pausa ou autoexclua-se",
         "footer.demo": (
-            "Site de demonstração: a razão social, o CNPJ e a autorização mostrados são "
-            "exemplos, não de um operador autorizado."
+            "Site de demonstração: a razão social, o CNPJ, a autorização e o domínio mostrados "
+            "são exemplos, não de um operador autorizado."
         ),
         "homepage.demo_figures": "Dados de demonstração",
         "demo.brands.title": "Esta demonstração roda várias marcas, cada uma com suas regras:",

@@ -46,7 +46,6 @@ from models.crash import CrashBet, CrashBetStatus
 
 SLOTS = (1, 2)
 MIN_TARGET = 101
-INSUFFICIENT_FUNDS = "INSUFFICIENT_FUNDS"
 
 
 @dataclass(frozen=True)
@@ -174,13 +173,7 @@ async def _stake(player: studio_rounds.Player, bet_id: int, stake: Decimal) -> D
     if answer.status == studio_rounds.OK:
         return answer.balance
     await _refuse(bet_id)
-    if answer.status == INSUFFICIENT_FUNDS:
-        raise AppError("play-bet-over-balance", 400)
-    if answer.reason.startswith(("protection-", "identity-")):
-        raise AppError(answer.reason, 403)  # the member's own limit, break or exclusion
-    if answer.reason == "bonus-max-bet":
-        await bet_limits.check_max_bet(_member_id(player), stake, clock.now())
-    raise AppError("play-wallet-refused", 409)
+    raise await studio_rounds.stake_refusal(answer, player, stake)
 
 
 async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:

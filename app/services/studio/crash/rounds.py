@@ -26,6 +26,7 @@ from decimal import Decimal
 
 from sqlalchemy import bindparam, update
 from sqlalchemy import select as core_select
+from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -480,8 +481,7 @@ def multiplier_of(hundredths: int | None) -> Decimal | None:
     return None if hundredths is None else Decimal(hundredths) / 100
 
 
-def _feed_line(bet: CrashBet) -> FeedLine:
-    assert bet.id is not None
+def _feed_line(bet: BoardBet) -> FeedLine:
     return FeedLine(
         bet.id,
         bet.shown_name,
@@ -505,7 +505,7 @@ class RoundBets:
     slots: dict[int, Slots]  # by member: status and the multiplier cashed at (refused: none)
 
     @classmethod
-    def of(cls, bets: Sequence[CrashBet]) -> RoundBets:
+    def of(cls, bets: Sequence[BoardBet]) -> RoundBets:
         waiting_or_refused = (CrashBetStatus.PENDING, CrashBetStatus.REFUSED)
         taken = [b for b in bets if b.status not in waiting_or_refused]
         taken.sort(key=lambda b: -b.stake)
@@ -564,6 +564,20 @@ class _Read:
 # so a player sees their own bet or cash-out on the next refresh.
 SHARED_SECONDS = 0.25
 _reads: dict[int, _Read] = {}
+# What a board shows of a bet, read as plain rows (not the whole model with its wallet
+# session): the follower reads it ten times a second in each process.
+BOARD_COLUMNS = (
+    col(CrashBet.id),
+    col(CrashBet.member_id),
+    col(CrashBet.slot),
+    col(CrashBet.shown_name),
+    col(CrashBet.currency),
+    col(CrashBet.stake),
+    col(CrashBet.status),
+    col(CrashBet.cashout_hundredths),
+    col(CrashBet.payout),
+)
+BoardBet = Row[int | None, int, int, str, str, Decimal, str, int | None, Decimal]  # of them
 
 
 def forget_reads() -> None:
@@ -580,8 +594,13 @@ async def _read(merchant_id: int) -> _Read:
                 .limit(PAST_ROUNDS + 1)
             )
         ).all()
+        connection = await session.connection()
         bets = (
-            (await session.exec(select(CrashBet).where(CrashBet.round_id == rounds[0].id))).all()
+            (
+                await connection.execute(
+                    core_select(*BOARD_COLUMNS).where(col(CrashBet.round_id) == rounds[0].id)
+                )
+            ).all()
             if rounds
             else []
         )

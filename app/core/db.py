@@ -17,11 +17,11 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
-from sqlalchemy import Table, event
+from sqlalchemy import ARRAY, Integer, String, Table, any_, bindparam, event
 from sqlalchemy.dialects import postgresql, registry, sqlite
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
 from sqlalchemy.engine import URL, make_url
@@ -296,3 +296,12 @@ def dialect_insert(connection: AsyncConnection, table: Table) -> Any:
     """An INSERT that can take ON CONFLICT, in the connection's SQL dialect."""
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     return dialect.insert(table)
+
+
+def among(column: Any, values: Sequence[Any], dialect: str) -> Any:
+    """`column IN values`; on PostgreSQL `column = ANY(array)`, one parameter whatever the
+    number of values (a long IN list is parsed anew for each length)."""
+    if dialect == "postgresql":
+        element_type = Integer() if values and isinstance(values[0], int) else String()
+        return column == any_(bindparam(None, list(values), type_=ARRAY(element_type)))
+    return column.in_(values)

@@ -267,6 +267,7 @@ async def test_a_cash_out_after_the_crash_is_refused_and_the_bet_lost_once() -> 
         assert [f.kind for f in await facts_of(bet_id)] == [FactKind.SETTLED]
 
 
+@pytest.mark.engines  # PostgreSQL reads and writes the batch's lists as arrays
 async def test_a_rounds_losers_settle_in_one_wallet_batch_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

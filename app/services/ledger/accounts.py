@@ -14,7 +14,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import dialect_insert
+from app.core.db import among, dialect_insert
 from app.core.errors import AppError
 from app.services.ledger.basics import (
     ACCOUNTS,
@@ -22,7 +22,6 @@ from app.services.ledger.basics import (
     MEMBER_ACCOUNTS_CHUNK,
     MERCHANT_ACCOUNT_SHARDS,
     SUB_KEY_PATTERN,
-    among,
 )
 from models.ledger import (
     MEMBER_ACCOUNT_KINDS,

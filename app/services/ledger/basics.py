@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import ARRAY, Integer, Row, String, Table, any_, bindparam
+from sqlalchemy import Row, Table
 from sqlalchemy import select as core_select
 from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlalchemy.orm.attributes import set_committed_value
@@ -194,12 +194,3 @@ def check_accounts(accounts: Sequence[Row[*tuple[Any, ...]]], request: PostReque
         raise AppError("ledger-unknown-account", 404)
     if len({account.currency for account in accounts}) != 1:
         raise AppError("ledger-currency-mismatch", 422)
-
-
-def among(column: Any, values: Sequence[Any], dialect: str) -> Any:
-    """`column IN values`; on PostgreSQL `column = ANY(array)`, one parameter whatever the
-    number of values (a long IN list is parsed anew for each length)."""
-    if dialect == "postgresql":
-        element_type = Integer() if values and isinstance(values[0], int) else String()
-        return column == any_(bindparam(None, list(values), type_=ARRAY(element_type)))
-    return column.in_(values)

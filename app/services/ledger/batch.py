@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
+from app.core.db import among
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POSTS
 from app.services.ledger.basics import (
@@ -26,7 +27,6 @@ from app.services.ledger.basics import (
     TRANSACTIONS,
     Leg,
     PostRequest,
-    among,
     check_accounts,
     keep_loaded_accounts_in_step,
     post_request,

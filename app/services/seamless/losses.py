@@ -24,6 +24,7 @@ from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
+from app.core.db import among
 from app.core.errors import AppError
 from app.services import wager_facts
 from app.services.seamless.port import WalletCall
@@ -68,11 +69,15 @@ async def credit_losses(
         if _check_request(WalletCallKind.CREDIT, loss.call) != 0:
             raise AppError("seamless-invalid-amount", 422)
     settled: dict[str, str] = {}
-    digests = {loss.session_digest for loss in losses}
+    # Long lists as one array each on PostgreSQL: the statements' text stays the same.
+    dialect = (await session.connection()).dialect.name
+    digests = sorted({loss.session_digest for loss in losses})
     game_sessions = {
         found.session_token_digest: found
         for found in await session.exec(
-            select(GameSession).where(col(GameSession.session_token_digest).in_(digests))
+            select(GameSession).where(
+                among(col(GameSession.session_token_digest), digests, dialect)
+            )
         )
     }
     stored = await _stored_calls(session, vendor, [loss.call.transaction_id for loss in losses])
@@ -82,7 +87,11 @@ async def credit_losses(
             select(GameRound)
             .where(
                 GameRound.vendor == vendor,
-                col(GameRound.round_id).in_({loss.call.round_id for loss in losses}),
+                among(
+                    col(GameRound.round_id),
+                    sorted({loss.call.round_id for loss in losses}),
+                    dialect,
+                ),
             )
             .with_for_update()
         )
@@ -135,7 +144,7 @@ async def credit_losses(
     if settling:
         await session.exec(
             update(GameRound)
-            .where(col(GameRound.id).in_(settling))
+            .where(among(col(GameRound.id), sorted(settling), dialect))
             .values(status=RoundStatus.SETTLED, settled_at=now)
         )
     if stored_rows:

@@ -42,7 +42,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
 from app.core.config import get_settings
-from app.core.db import session_scope, write_transaction
+from app.core.db import among, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
 from app.services import bet_limits, ledger, wager_facts
@@ -290,10 +290,11 @@ async def _stored_calls(
     session: AsyncSession, vendor: str, transaction_ids: Sequence[str]
 ) -> dict[str, WalletCallRow]:
     """The stored calls of these transaction ids, by id: one statement for a run of calls."""
+    dialect = (await session.connection()).dialect.name
     found = await session.exec(
         select(WalletCallRow).where(
             WalletCallRow.vendor == vendor,
-            col(WalletCallRow.transaction_id).in_(set(transaction_ids)),
+            among(col(WalletCallRow.transaction_id), sorted(set(transaction_ids)), dialect),
         )
     )
     return {row.transaction_id: row for row in found}

@@ -32,7 +32,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import session_scope, write_transaction
+from app.core.db import among, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret, token_digest
 from app.services.seamless.losses import Loss, credit_losses
@@ -290,9 +290,13 @@ async def settle(round_id: int, now: datetime) -> int:
         # one commit for the whole pass when every bet lost.
         paid = await _pay_losses(session, lost) if studio_wallet_in_process() else []
         if paid:
+            dialect = (await session.connection()).dialect.name
             await session.exec(
                 update(CrashBet)
-                .where(col(CrashBet.id).in_(paid), col(CrashBet.paid_at).is_(None))
+                .where(
+                    among(col(CrashBet.id), sorted(paid), dialect),
+                    col(CrashBet.paid_at).is_(None),
+                )
                 .values(paid_at=clock.now())
             )
         paid_now = set(paid)

@@ -15,11 +15,13 @@ one-at-a-time way, which raises as `credit` does.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, text
 from sqlmodel import col, select, update
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -148,6 +150,33 @@ async def credit_losses(
             .values(status=RoundStatus.SETTLED, settled_at=now)
         )
     if stored_rows:
-        await (await session.connection()).execute(insert(WalletCallRow), stored_rows)
+        await _store_calls(session, stored_rows)
     await wager_facts.record(session, facts)
     return settled
+
+
+# PostgreSQL stores a batch's calls in one statement whose rows come as one JSON document (as
+# wager_facts.RECORD_MANY): its text is the same for every batch size.
+STORE_CALLS = text(
+    """
+INSERT INTO walletcall (vendor, transaction_id, kind, round_id, member_id, game_code, amount,
+    status, answer, created_at)
+SELECT f.vendor, f.transaction_id, f.kind, f.round_id, f.member_id, f.game_code, f.amount,
+    f.status, f.answer, f.created_at
+FROM json_to_recordset(CAST(:rows AS json)) AS f (vendor varchar, transaction_id varchar,
+    kind varchar, round_id varchar, member_id integer, game_code varchar, amount numeric,
+    status varchar, answer json, created_at timestamptz)
+"""
+)
+
+
+async def _store_calls(session: AsyncSession, rows: list[dict[str, Any]]) -> None:
+    connection = await session.connection()
+    if connection.dialect.name != "postgresql":
+        await connection.execute(insert(WalletCallRow), rows)
+        return
+    document = [
+        row | {"amount": str(row["amount"]), "created_at": row["created_at"].isoformat()}
+        for row in rows
+    ]
+    await connection.execute(STORE_CALLS, {"rows": json.dumps(document)})

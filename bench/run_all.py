@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import ast
 import importlib
+import multiprocessing
 import os
 import platform
 import re
 import subprocess
 import sys
 import traceback
+from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 
 from bench.common import ROOT
@@ -81,6 +83,14 @@ def _section(name: str) -> list[str]:
         lines.append(figure.row())
     lines.append("")
     return lines
+
+
+def _isolated(name: str) -> list[str]:
+    """`_section` in a process of its own: what a bench sets up once per process (settings,
+    engines, caches) never reaches the next one (bench_simulator, run after bench_page_state,
+    opened its players' sessions in the other bench's database)."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(_section, name).result()
 
 
 def _kept_sections() -> dict[str, str]:
@@ -188,7 +198,7 @@ def main(only: list[str]) -> None:
                 lines.append(flagged(name, kept[name]))
             continue
         try:
-            lines += _section(name)
+            lines += _isolated(name)
         except Exception as error:  # the other benches' figures are still written
             traceback.print_exc()
             failures.append(name)

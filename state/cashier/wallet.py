@@ -79,7 +79,9 @@ class WalletState(MemberPage, rx.State):
     games_shown: str = ""
     games_notice: str = ""
     games_error: str = ""
-    # On the home page reached by a transfer game's lobby link: its money came back.
+    # On the home page reached by a transfer game's lobby link: its money came back (the
+    # amount and the vendors' names, kept to be said again in another language or hidden).
+    _exit: tuple[str, str] = ("", "")
     exit_notice: str = ""
 
     @rx.var
@@ -95,6 +97,19 @@ class WalletState(MemberPage, rx.State):
         )
         games = Decimal(self._games)
         self.games_shown = format_balance(games, lang, self.hidden, digits) if games > 0 else ""
+        moved, names = self._exit
+        self.exit_notice = (
+            translate(
+                "transfer.back_on_exit",
+                lang,
+                amount=MASK
+                if self.hidden
+                else format_symbol_amount(Decimal(moved), self.currency_symbol, lang, digits),
+                vendor=names,
+            )
+            if moved
+            else ""
+        )
 
     @rx.event
     async def refresh(self) -> Any:
@@ -108,6 +123,7 @@ class WalletState(MemberPage, rx.State):
             self.missions = 0
             self._bonus, self._games, self.games_shown = "", "0", ""
             self.games_notice = self.games_error = ""
+            self._exit, self.exit_notice = ("", ""), ""
             return None
         self.games_notice = self.games_error = ""  # a result belongs to its moment
         # The version first: a movement after it is the watch's to show.
@@ -253,7 +269,7 @@ class WalletState(MemberPage, rx.State):
         """The home page opened by a transfer vendor's lobby link (`?game_exit=VENDOR`): on a
         brand whose switch is on, that game's wallet comes back to the main wallet, and the
         page says how much (any other home page load clears the line)."""
-        self.exit_notice = ""
+        self._exit, self.exit_notice = ("", ""), ""
         vendor = self.router.url.query_parameters.get(launch.EXIT_PARAM, "")
         member_id = await current_member_id(self, touch=False) if vendor else 0
         if not member_id:
@@ -261,17 +277,9 @@ class WalletState(MemberPage, rx.State):
         brand = await current_brand(self)
         done = await transfers.back_on_exit(brand, await current_member(self), vendor)
         moved = sum(done.moved.values(), transfers.ZERO)
-        if not moved:
-            return
-        lang = await ui_lang(self)
-        shown = (
-            MASK
-            if self.hidden
-            else format_symbol_amount(moved, brand.currency_symbol, lang, brand.amount_digits)
-        )
-        names = ", ".join(done.names[code] for code in done.moved)
-        self.exit_notice = translate("transfer.back_on_exit", lang, amount=shown, vendor=names)
-        await self._reload(member_id)
+        if moved:
+            self._exit = (str(moved), ", ".join(done.names[code] for code in done.moved))
+            await self._reload(member_id)  # which says it (`_format`)
 
 
 async def refresh_header(state: rx.State) -> Any:

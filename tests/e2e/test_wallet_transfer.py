@@ -15,6 +15,7 @@ from app import routes
 from models.ledger import AccountKind, TransactionKind
 from tests.e2e.conftest import SLOW_MS as SLOW
 from tests.e2e.conftest import register_in_browser
+from tests.helpers.browser import choose_language
 from tests.helpers.money import fund, grant
 
 pytestmark = pytest.mark.e2e
@@ -157,6 +158,12 @@ async def test_a_sports_game_offers_money_in_and_leaving_it_brings_it_back(
     await expect(notice).to_contain_text("R$ 30,00")
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
     await _shots(page, "game-exit", tmp_path)
+    # The line follows the reader's language, as the amounts around it do.
+    await choose_language(page, "EN")
+    await expect(notice).to_contain_text("You left SABA Sports", timeout=SLOW)
+    await expect(notice).to_contain_text("30.00")
+    await choose_language(page, "PT")
+    await expect(notice).to_contain_text("R$ 30,00", timeout=SLOW)
     # The same address again: nothing left to bring back, and no stale line.
     await page.reload()
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)

@@ -57,6 +57,9 @@ def test_a_transfer_game_s_lobby_link_says_which_game_the_player_leaves() -> Non
     assert launch.lobby_link("https://site.test/", "SABA", True) == (
         "https://site.test/?game_exit=SABA"
     )
+    assert launch.lobby_link("https://site.test/?lang=pt", "SABA", True) == (
+        "https://site.test/?lang=pt&game_exit=SABA"
+    )
     assert launch.lobby_link("https://site.test", "PG", False) == "https://site.test"
     assert launch.lobby_link("javascript:alert(1)", "SABA", True) == ""
 

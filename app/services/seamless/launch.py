@@ -11,7 +11,7 @@ gets a translated 'game unavailable' error, never a made-up URL.
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 from sqlmodel import col, select
 
@@ -199,7 +199,11 @@ def lobby_link(lobby_url: str, vendor: str, transfer: bool) -> str:
     transfer vendor's says which game the player leaves, so its money can come back."""
     if not lobby_url.startswith(("https://", "http://")):
         return ""
-    return f"{lobby_url.rstrip('/')}/?{urlencode({EXIT_PARAM: vendor})}" if transfer else lobby_url
+    if not transfer:
+        return lobby_url
+    parts = urlsplit(lobby_url)
+    query = urlencode([*parse_qsl(parts.query), (EXIT_PARAM, vendor)])
+    return urlunsplit(parts._replace(path=parts.path or "/", query=query))
 
 
 async def launch_room(

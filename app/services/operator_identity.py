@@ -23,7 +23,6 @@ from app.services.brands import Brand, announce_change, merchant_by_code
 _PUNCTUATION = re.compile(r"[.\s/-]")
 MAX_NAME = 160
 MAX_LICENCE = 64
-MAX_DOMAIN = 253
 # A host name as the licence writes it: lower-case labels of letters, digits and inner hyphens.
 _DOMAIN = re.compile(r"(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}")
 BRAZIL_SUFFIX = ".bet.br"

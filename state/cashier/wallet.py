@@ -102,13 +102,19 @@ class WalletState(MemberPage, rx.State):
             translate(
                 "transfer.back_on_exit",
                 lang,
-                amount=MASK
-                if self.hidden
-                else format_symbol_amount(Decimal(moved), self.currency_symbol, lang, digits),
+                amount=self._money(Decimal(moved), lang, digits),
                 vendor=names,
             )
             if moved
             else ""
+        )
+
+    def _money(self, amount: Decimal, lang: str, digits: int) -> str:
+        """An amount said beside the balance: with the currency's symbol, or masked with it."""
+        return (
+            MASK
+            if self.hidden
+            else format_symbol_amount(amount, self.currency_symbol, lang, digits)
         )
 
     @rx.event
@@ -245,11 +251,8 @@ class WalletState(MemberPage, rx.State):
         brand = await current_brand(self)
         done = await transfers.recall_all(brand, member, uuid4().hex)
         moved = sum(done.moved.values(), transfers.ZERO)
-        shown = (
-            MASK
-            if self.hidden
-            else format_symbol_amount(moved, brand.currency_symbol, lang, brand.amount_digits)
-        )
+        self.currency_symbol = brand.currency_symbol  # as `_reload` below keeps it
+        shown = self._money(moved, lang, brand.amount_digits)
         self.games_error = ""
         if moved:
             self.games_notice = translate("transfer.recalled", lang, amount=shown)

@@ -277,6 +277,11 @@ def _horizon() -> ColumnElement[int]:
     return cast(cast(func.pg_snapshot_xmin(func.pg_current_snapshot()), Text), BigInteger)
 
 
+def count_recorded(kind: FactKind, count: int) -> None:
+    """The bets metric, for facts written (by `record` or a set statement of their own)."""
+    metrics.BETS.labels(kind=kind.value).inc(count)
+
+
 async def record(session: AsyncSession, facts: Sequence[Fact]) -> tuple[int, ...]:
     """Write the facts in the caller's transaction (the one of their ledger movement) and
     return their ids. One invalid fact raises wager-fact-invalid before anything is written.
@@ -289,7 +294,7 @@ async def record(session: AsyncSession, facts: Sequence[Fact]) -> tuple[int, ...
         raise _invalid()
     rows = [_row(fact) for fact in facts]
     for kind, count in Counter(str(row["kind"]) for row in rows).items():
-        metrics.BETS.labels(kind=kind).inc(count)
+        count_recorded(FactKind(kind), count)
     connection = await session.connection()
     if connection.dialect.name == "postgresql" and len(rows) > 1:
         return await _record_many(connection, rows)

@@ -14,7 +14,7 @@ from uuid import uuid4
 
 import pytest
 from sqlalchemy import update
-from sqlmodel import col
+from sqlmodel import col, select
 
 from app.core import clock
 from app.core.cache import get_redis
@@ -25,13 +25,14 @@ from app.core.security import encrypt_secret, token_digest
 from app.jobs import crash as driver
 from app.services import exclusion, ledger
 from app.services.promotions import bonus
-from app.services.seamless import losses
+from app.services.seamless import losses, wallet
 from app.services.seamless.port import STUDIO_VENDOR, WalletCall
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo, fairness, follow
 from app.services.studio.crash import rounds as crash_rounds
 from models.crash import CrashBetStatus, CrashRound, CrashRoundStatus
 from models.facts import FactKind
+from models.games import WalletCall as WalletCallRow
 from tests.helpers.crash_game import (
     at_ms,
     bet_row,
@@ -316,6 +317,52 @@ async def test_a_rounds_losers_settle_in_one_wallet_batch_once(
         refused = await losses.credit_losses(session, STUDIO_VENDOR, [stranger])
     assert refused == {"crash-x:win": "REFUSED"}
     assert [f.kind for f in await facts_of(placed[0].bet_id)] == [FactKind.SETTLED]
+
+
+@pytest.mark.engines  # PostgreSQL settles the plain losses by one set statement
+async def test_a_batched_loss_writes_what_the_one_at_a_time_credit_writes() -> None:
+    """A loss made in a batch (on PostgreSQL by `losses.SETTLE_PLAIN`) stores the same call
+    and the same SETTLED fact as the wallet's own credit of zero; a call named twice in the
+    batch is made once."""
+    row = await round_reaching(120)
+    merchant_id = await brand_id()
+    players = [await crash_player("20.00") for _ in range(2)]
+    placed = [await bets.place(player, merchant_id, 1, "5.00", "") for _, player in players]
+    calls = [
+        WalletCall(f"crash-{bet.bet_id}:win", f"crash-{bet.bet_id}", crash_rounds.CODE, Decimal(0))
+        for bet in placed
+    ]
+    batch = losses.Loss(token_digest(players[0][1].token), calls[0])
+    async with write_transaction() as session:
+        made = await losses.credit_losses(session, STUDIO_VENDOR, [batch, batch])
+    assert made == {calls[0].transaction_id: "OK"}
+    answer = await wallet.credit(STUDIO_VENDOR, players[1][1].token, calls[1])
+    assert answer.status == "OK"
+
+    def same(rows: list[dict[str, object]], *also: str) -> None:
+        skipped = {"id", "txid", "member_id", "round_id", "round_ref", "transaction_id", *also}
+        assert len(rows) == 2
+        assert [{k: v for k, v in r.items() if k not in skipped} for r in rows].count(
+            {k: v for k, v in rows[0].items() if k not in skipped}
+        ) == 2, rows
+
+    same([fact.model_dump() for bet in placed for fact in await facts_of(bet.bet_id)], "settled_at")
+    async with session_scope() as session:
+        stored = (
+            await session.exec(
+                select(WalletCallRow).where(
+                    col(WalletCallRow.transaction_id).in_([c.transaction_id for c in calls])
+                )
+            )
+        ).all()
+    # The batch answers without the balance: a zero credit reads none (losses.py).
+    same([call.model_dump() for call in stored], "answer", "created_at")
+    assert [call.answer["status"] for call in stored] == ["OK", "OK"]
+    for member, _ in players:
+        assert await cash(member) == Decimal("15.00")
+    at_ms(row, fairness.duration_ms(row.crash_hundredths))
+    await crash_rounds.drive(clock.now())  # both calls are repeats: nothing is written again
+    assert [len(await facts_of(bet.bet_id)) for bet in placed] == [1, 1]
 
 
 @pytest.mark.parametrize("offset_ms", [-1, 0])

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from sqlalchemy import bindparam, update
+from sqlalchemy import bindparam, case, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
@@ -227,11 +227,33 @@ def cash(bet: CrashBet, row: CrashRound, hundredths: int, at: datetime | None = 
     bet.cashed_at = at or curve
 
 
+# A crashed round's bets still waiting for their wallet call, locked: a cash-out decided before
+# the crash and not yet committed is waited for, and read as it ended.
+_UNPAID = (
+    core_select(
+        col(CrashBet.id),
+        col(CrashBet.status),
+        col(CrashBet.payout),
+        col(CrashBet.auto_hundredths),
+        col(CrashBet.wallet_session_encrypted),
+        col(CrashBet.wallet_session_digest),
+    )
+    .where(col(CrashBet.round_id) == bindparam("round_id"), col(CrashBet.paid_at).is_(None))
+    .order_by(col(CrashBet.id))
+    .with_for_update()
+)
+_ENDS = {CrashBetStatus.OPEN: CrashBetStatus.LOST, CrashBetStatus.PENDING: CrashBetStatus.VOIDED}
+
+
 async def settle(round_id: int, now: datetime) -> int:
     """Settle a crashed round once: bets still riding end (at their target if the crash point
     reached it, else lost), a bet whose stake was never confirmed is voided, every bet's
     wallet call is made, then the round is SETTLED and its seed revealed. 0 when the round has
-    not crashed or was settled already."""
+    not crashed or was settled already.
+
+    The losers' zero credits go in one wallet batch in this transaction, and one update ends
+    the riders and marks the losers paid: when every bet lost, the round closes in the same
+    transaction."""
     async with write_transaction() as session:
         row = (
             await session.exec(
@@ -240,71 +262,53 @@ async def settle(round_id: int, now: datetime) -> int:
         ).one()
         if row.status != CrashRoundStatus.OPEN or now < row.crash_at:
             return 0
-        reached = (
-            await session.exec(
-                select(CrashBet)
-                .where(
-                    CrashBet.round_id == round_id,
-                    CrashBet.status == CrashBetStatus.OPEN,
-                    col(CrashBet.auto_hundredths) <= row.crash_hundredths,
+        connection = await session.connection()
+        ended: list[Unpaid] = []
+        for bet in await connection.execute(_UNPAID, {"round_id": round_id}):
+            status, payout, target = bet.status, bet.payout, bet.auto_hundredths
+            if status == CrashBetStatus.OPEN and target and target <= row.crash_hundredths:
+                riding = await session.get_one(CrashBet, bet.id)
+                cash(riding, row, target)
+                session.add(riding)
+                status, payout = riding.status, riding.payout
+            status = _ENDS.get(CrashBetStatus(status), status)
+            ended.append(
+                Unpaid(
+                    bet.id, status, payout, bet.wallet_session_encrypted, bet.wallet_session_digest
                 )
-                .with_for_update()
             )
-        ).all()
-        for bet in reached:
-            cash(bet, row, bet.auto_hundredths or 0)
-            session.add(bet)
         await session.flush()
-        for before, after in (
-            (CrashBetStatus.PENDING, CrashBetStatus.VOIDED),
-            (CrashBetStatus.OPEN, CrashBetStatus.LOST),
-        ):  # the rest of the round's riders, in one statement each
-            await session.exec(
-                update(CrashBet)
-                .where(col(CrashBet.round_id) == round_id, col(CrashBet.status) == before)
-                .values(status=after)
-            )
-        unpaid = (
-            await (await session.connection()).execute(
-                core_select(
-                    col(CrashBet.id),
-                    col(CrashBet.status),
-                    col(CrashBet.payout),
-                    col(CrashBet.wallet_session_encrypted),
-                    col(CrashBet.wallet_session_digest),
-                ).where(col(CrashBet.round_id) == round_id, col(CrashBet.paid_at).is_(None))
-            )
-        ).all()
-        ended = [
-            Unpaid(
-                int(bet.id or 0),
-                bet.status,
-                bet.payout,
-                bet.wallet_session_encrypted,
-                bet.wallet_session_digest,
-            )
-            for bet in unpaid
-        ]
         lost = [bet for bet in ended if bet.status == CrashBetStatus.LOST]
-        # The losers' zero credits, their paid mark and the close: in the same transaction,
-        # one commit for the whole pass when every bet lost.
         paid = await _pay_losses(session, lost) if studio_wallet_in_process() else []
-        if paid:
-            dialect = (await session.connection()).dialect.name
-            await session.exec(
-                update(CrashBet)
-                .where(
-                    among(col(CrashBet.id), sorted(paid), dialect),
-                    col(CrashBet.paid_at).is_(None),
-                )
-                .values(paid_at=clock.now())
-            )
+        await _end_riders(session, round_id, paid)
         paid_now = set(paid)
         rest = [bet.bet_id for bet in ended if bet.bet_id not in paid_now]
         if not rest:  # no bet, or every one paid: closed in the same transaction
-            return await _close_in(session, row)
+            return await _mark_settled(session, row)
     await pay_all(rest)
     return await _close(row)
+
+
+async def _end_riders(session: AsyncSession, round_id: int, paid: list[int]) -> None:
+    """One statement: the round's riders lost, its unconfirmed bets voided, the bets whose
+    wallet call was just made marked paid."""
+    dialect = (await session.connection()).dialect.name
+    paid_now = among(col(CrashBet.id), sorted(paid), dialect)
+    riding = col(CrashBet.status).in_(list(_ENDS))
+    await session.exec(
+        update(CrashBet)
+        .where(col(CrashBet.round_id) == round_id, col(CrashBet.paid_at).is_(None))
+        .where(riding | paid_now if paid else riding)
+        .values(
+            status=case(
+                *((col(CrashBet.status) == before, after) for before, after in _ENDS.items()),
+                else_=col(CrashBet.status),
+            ),
+            paid_at=case((paid_now, clock.now()), else_=col(CrashBet.paid_at))
+            if paid
+            else col(CrashBet.paid_at),
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -369,30 +373,28 @@ async def pay_all(bet_ids: list[int]) -> None:
 async def _close(row: CrashRound) -> int:
     """The round SETTLED and its seed revealed, once, when no bet of it waits for its call."""
     async with write_transaction() as session:
-        return await _close_in(session, row)
-
-
-async def _close_in(session: AsyncSession, row: CrashRound) -> int:
-    """`_close` in the caller's transaction."""
-    waiting = (
-        await session.exec(
-            select(CrashBet.id).where(
-                CrashBet.round_id == row.id,
-                col(CrashBet.status).in_(
-                    [
-                        CrashBetStatus.OPEN,
-                        CrashBetStatus.PENDING,
-                        CrashBetStatus.CASHED,
-                        CrashBetStatus.LOST,
-                        CrashBetStatus.VOIDED,
-                    ]
-                ),
-                col(CrashBet.paid_at).is_(None),
+        waiting = (
+            await session.exec(
+                select(CrashBet.id).where(
+                    CrashBet.round_id == row.id,
+                    col(CrashBet.status).in_(
+                        [
+                            CrashBetStatus.OPEN,
+                            CrashBetStatus.PENDING,
+                            CrashBetStatus.CASHED,
+                            CrashBetStatus.LOST,
+                            CrashBetStatus.VOIDED,
+                        ]
+                    ),
+                    col(CrashBet.paid_at).is_(None),
+                )
             )
-        )
-    ).first()
-    if waiting is not None:
-        return 0
+        ).first()
+        return 0 if waiting is not None else await _mark_settled(session, row)
+
+
+async def _mark_settled(session: AsyncSession, row: CrashRound) -> int:
+    """The round SETTLED and its seed revealed (its bets known to be paid), once."""
     closed = await session.exec(
         update(CrashRound)
         .where(col(CrashRound.id) == row.id, col(CrashRound.status) == CrashRoundStatus.OPEN)

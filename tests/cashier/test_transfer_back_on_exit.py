@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from decimal import Decimal
 from uuid import uuid4
 
 import pytest
 
+from app.core.config import get_settings
+from app.jobs import transfer_sweep
 from app.services import site_status
 from app.services.accounts.members import trial_type
 from app.services.brands import Brand, brands
 from app.services.cashier import transfers
-from app.services.seamless import launch
+from app.services.seamless import launch, wallet
 from models import Member
 from models.base import utcnow
 from tests.helpers.accounts import make_member
@@ -113,3 +116,30 @@ async def test_a_trial_account_moves_nothing_and_is_not_refused() -> None:
     brand = await brands.by_code("BR1")
     trial = await make_member(account_type=trial_type())
     assert (await transfers.back_on_exit(brand, trial, "SABA")).moved == {}
+
+
+# ---- the sweep: a tab closed instead of the lobby link -----------------------------------------
+
+
+async def test_a_wallet_whose_game_sessions_all_expired_comes_back_by_the_sweep_job() -> None:
+    """The scheduled job (as `app.cli jobs transfer-wallet-sweep` runs it) brings back a
+    vendor wallet once no game session of that vendor is open, and only then; a second run
+    moves nothing."""
+    brand, member = await _in_saba()
+    await wallet.open_session(member=member, vendor="SABA", game_code="SABA_SPORTS", currency="BRL")
+    now = utcnow()
+    await transfer_sweep.run_once(now)
+    assert (await _wallets(brand, member))["SABA"] == Decimal("30.00")  # still playing
+    later = now + timedelta(minutes=get_settings().game_session_minutes, seconds=1)
+    assert (await transfer_sweep.run_once(later)).changed >= 1
+    wallets = await _wallets(brand, member)
+    assert (wallets["MAIN"], wallets["SABA"]) == (Decimal("100.00"), Decimal("0.00"))
+    await transfers.sweep_left_behind(later)  # again: nothing of hers moves twice
+    assert await _wallets(brand, member) == wallets
+
+
+@pytest.mark.usefixtures("switched_off")
+async def test_with_the_brand_s_switch_off_the_sweep_leaves_the_money_in_the_game() -> None:
+    brand, member = await _in_saba()
+    await transfers.sweep_left_behind(utcnow())
+    assert (await _wallets(brand, member))["SABA"] == Decimal("30.00")

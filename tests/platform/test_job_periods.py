@@ -105,6 +105,7 @@ def test_the_manifests_name_every_job_once() -> None:
             "barred-sweep",
             "account-closures",
             "support-image-retention",
+            "transfer-wallet-sweep",
         ]
     )
     assert len({job.name for job in all_jobs()}) == len(all_jobs())

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any
@@ -25,10 +26,11 @@ from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, ledger
 from app.services.accounts.members import require_real_account, roles
-from app.services.brands import Brand
+from app.services.brands import Brand, brands
 from app.services.wallet_events import balance_changed
 from models import GameVendor, LedgerAccount, Member
 from models.catalogue import WalletMode
+from models.games import GameSession
 from models.ledger import AccountKind, TransactionKind
 
 ZERO = Decimal("0.00")
@@ -317,6 +319,56 @@ async def back_on_exit(brand: Brand, member: Member, vendor: Any) -> RecallResul
     if roles(member.account_type).is_trial:
         return nothing
     return await _recall(brand, member, f"wallet-exit:{member.id}:{uuid4().hex}", only=code)
+
+
+SWEEP_BATCH = 500  # vendor wallets brought back per run; the next run takes the rest
+
+
+async def sweep_left_behind(now: datetime) -> int:
+    """Vendor wallets left holding money by players who closed the game's tab instead of
+    leaving by its lobby link: on brands with TRANSFER_BACK_ON_EXIT on, a wallet whose member
+    has no game session of that vendor still open (the vendor can no longer play it) comes
+    back to the main wallet, each member under their own lock as `back_on_exit` does.
+    Returns how many wallets came back."""
+    on = [
+        brand.id
+        for brand in await brands.all()
+        if brand.module_on(TRANSFER_BACK_ON_EXIT) and not is_single(brand)
+    ]
+    if not on:
+        return 0
+    playing = (
+        select(GameSession.id)
+        .where(
+            col(GameSession.member_id) == col(LedgerAccount.member_id),
+            col(GameSession.vendor) == col(LedgerAccount.sub_key),
+            col(GameSession.expires_at) > now,
+        )
+        .exists()
+    )
+    async with session_scope() as session:
+        left = (
+            await session.exec(
+                select(Member, LedgerAccount.sub_key)
+                .join(LedgerAccount, col(LedgerAccount.member_id) == col(Member.id))
+                .where(
+                    col(Member.merchant_id).in_(on),
+                    LedgerAccount.kind == AccountKind.MEMBER_VENDOR,
+                    col(LedgerAccount.balance) > 0,
+                    ~playing,
+                )
+                .order_by(col(LedgerAccount.id))
+                .limit(SWEEP_BATCH)
+            )
+        ).all()
+    back = 0
+    for member, vendor in left:
+        if vendor is None or roles(member.account_type).is_trial:
+            continue
+        brand = await brands.by_id(member.merchant_id)
+        key = f"wallet-sweep:{member.id}:{uuid4().hex}"
+        back += len((await _recall(brand, member, key, only=vendor)).moved)
+    return back
 
 
 async def _recall(

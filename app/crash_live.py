@@ -6,30 +6,46 @@ The board is public (every player sees the same round, names masked), so the soc
 login; it takes a page of the site's own origins only (as the event socket does) and up to
 MAX_SOCKETS sockets a process. A player's own bets follow the page's state
 (state/studio/crash.py), not this socket.
+
+A playing page also cashes out here, where milliseconds count: it sends the ticket its load
+gave it (`{"ticket": ...}`, app/services/studio/crash/tickets.py; answered `{"bound": ...}`),
+then `{"cash": "1", "id": 7}`, answered `{"answer": 7, "ok": ..., "text": ...}` in the page's
+language. Each cash-out passes the gates of the page's own (gates.MONEY: region, maintenance,
+trial, barred, exclusion, identity) and a rate limit before `bets.cash_out`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+from dataclasses import dataclass, field
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from app.core import clock
+from app.core import clock, rate_limit
 from app.core.errors import AppError
-from app.core.i18n import ui_language
+from app.core.i18n import translate, ui_language
+from app.core.i18n.formatting import format_amount
+from app.core.visitor import Visitor, visitor
 from app.front_door import header_of, own_origin_https
-from app.services.brands import brands
+from app.services import gates
+from app.services.brands import Brand, brands
 from app.services.origins import origin_allowed
+from app.services.studio.crash import bets, tickets
 from app.services.studio.crash.follow import Seen, follower
-from state.studio.crash_views import board_body, stamped
+from models import Member
+from state.studio.crash_views import board_body, multiplier, stamped
 
 LIVE_PATH = "/_crash/live"
 MAX_SOCKETS = 5000
 POLICY_VIOLATION = 1008
 TRY_AGAIN_LATER = 1013
 SEND_SECONDS = 5.0  # a socket that takes longer to take a message is dropped
+MAX_MESSAGE = 512  # what a page sends is a ticket or a cash-out: longer is not a page
+CASH_LIMIT = rate_limit.Limit("crash-live-cash", 20, 10)  # per member, the socket's door
+SLOTS = ("1", "2")
 
 _open = 0
 _bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
@@ -42,17 +58,66 @@ def _body(merchant_id: int, lang: str, digits: int, seen: Seen) -> str:
     return kept[1]
 
 
-async def _push(socket: WebSocket, merchant_id: int, lang: str, digits: int) -> None:
-    async for seen in follower(merchant_id).public():
-        message = stamped(_body(merchant_id, lang, digits, seen), clock.now())
-        await asyncio.wait_for(socket.send_text(message), SEND_SECONDS)
+@dataclass
+class _Page:
+    """One socket's page: where it is, in which language, and whose cash-outs it makes."""
+
+    socket: WebSocket
+    brand: Brand
+    lang: str
+    seen: Visitor
+    member: Member | None = None
+    sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def send(self, message: str) -> None:
+        async with self.sending:  # the board and the answers share the socket
+            await asyncio.wait_for(self.socket.send_text(message), SEND_SECONDS)
 
 
-async def _drain(socket: WebSocket) -> None:
-    """Until the page goes: what it sends is ignored."""
+async def _push(page: _Page) -> None:
+    brand = page.brand
+    async for seen in follower(brand.id).public():
+        body = _body(brand.id, page.lang, brand.amount_digits, seen)
+        await page.send(stamped(body, clock.now()))
+
+
+async def _listen(page: _Page) -> None:
+    """Until the page goes: its ticket, then its cash-outs; anything else is ignored."""
     with contextlib.suppress(WebSocketDisconnect):
         while True:
-            await socket.receive_text()
+            text = await page.socket.receive_text()
+            if len(text) > MAX_MESSAGE:
+                return
+            with contextlib.suppress(ValueError):
+                message = json.loads(text)
+                if isinstance(message, dict) and "ticket" in message:
+                    page.member = await tickets.member_of(message["ticket"], page.brand.id)
+                    await page.send(json.dumps({"bound": page.member is not None}))
+                elif isinstance(message, dict) and "cash" in message:
+                    await page.send(json.dumps(await _cash(page, message)))
+
+
+async def _cash(page: _Page, message: dict[str, object]) -> dict[str, object]:
+    """A cash-out the page asked for, answered in its language."""
+    slot, asked = message.get("cash"), message.get("id")
+    answer: dict[str, object] = {"answer": asked if isinstance(asked, int) else 0, "ok": False}
+    try:
+        if page.member is None or page.member.id is None or slot not in SLOTS:
+            raise AppError("not-logged-in", 401)
+        await rate_limit.consume(CASH_LIMIT, page.member.id)
+        brand = await brands.by_id(page.brand.id)  # as the operator set it now
+        gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
+        await gates.enforce_member(gates.MONEY, brand, page.member, clock.now())
+        done = await bets.cash_out(page.member.id, brand.id, int(str(slot)))
+    except AppError as exc:
+        return answer | {"text": translate(exc.code, page.lang, **exc.params)}
+    text = translate(
+        "crash.cashed_notice",
+        page.lang,
+        multiplier=multiplier(done.multiplier, page.lang),
+        amount=format_amount(done.payout, page.lang, page.brand.amount_digits),
+    )
+    return answer | {"ok": True, "text": text}
 
 
 async def serve(scope: Scope, receive: Receive, send: Send) -> None:
@@ -71,13 +136,14 @@ async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         await socket.close(POLICY_VIOLATION)
         return
     lang = ui_language(socket.query_params.get("lang"))
+    seen = visitor(
+        socket.client.host if socket.client else None, lambda name: header_of(scope, name.encode())
+    )
+    page = _Page(socket, brand, lang, seen)
     _open += 1
     try:
         await socket.accept()
-        tasks = [
-            asyncio.ensure_future(_push(socket, brand.id, lang, brand.amount_digits)),
-            asyncio.ensure_future(_drain(socket)),
-        ]
+        tasks = [asyncio.ensure_future(_push(page)), asyncio.ensure_future(_listen(page))]
         done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         for task in pending:
             task.cancel()

@@ -4,7 +4,9 @@
 // crash points, the round's hash) and onto [data-crash-board] as data-phase, data-round,
 // data-start (epoch ms) and data-crash (the crash point once crashed), then draws the curve
 // from them: e^(GROWTH x ms), as on the server. The server decides every cash-out; this only shows the shared curve
-// smoothly and, after a reconnect, where it is now.
+// smoothly and, after a reconnect, where it is now. A playing page cashes out on the same socket
+// (appCrashCash, the cash-out button's script): it sends the ticket its load gave it
+// (window.appCrashTicket), then each cash-out, and tells the page's state it asked.
 (function () {
   if (window.appCrash) return;
   window.appCrash = true;
@@ -18,6 +20,46 @@
   var retries = 0;
   var message = null;
   var seq = 0;
+  var ANSWER_MS = 10000;
+  var sentTicket = null; // the ticket this socket was given ("" none)
+  var bound = false; // the socket took it: cash-outs go there
+  var asked = 0;
+  var waiting = {}; // cash-outs sent, by id: their answer's resolver
+
+  // The page's ticket to the socket, once per socket and ticket (a new load gives another).
+  function bind() {
+    var ticket = window.appCrashTicket || "";
+    if (!socket || socket.readyState !== 1 || ticket === sentTicket) return;
+    sentTicket = ticket;
+    bound = false;
+    if (ticket) socket.send(JSON.stringify({ ticket: ticket }));
+  }
+
+  function answerAll() {
+    Object.keys(waiting).forEach(function (id) {
+      waiting[id]();
+    });
+  }
+
+  // Bet `slot` cashed out on the socket: resolves "slot:asked" once it answered (or did not
+  // within ANSWER_MS); "slot:" at once when there is no bound socket (the page's state then
+  // cashes out itself).
+  window.appCrashCash = function (slot) {
+    if (!socket || socket.readyState !== 1 || !bound) return slot + ":";
+    asked += 1;
+    var id = asked;
+    socket.send(JSON.stringify({ cash: slot, id: id }));
+    return new Promise(function (resolve) {
+      var timer = window.setTimeout(function () {
+        if (waiting[id]) waiting[id]();
+      }, ANSWER_MS);
+      waiting[id] = function () {
+        window.clearTimeout(timer);
+        delete waiting[id];
+        resolve(slot + ":asked");
+      };
+    });
+  };
 
   function pageLang(board) {
     var holder = board.closest("[lang]");
@@ -93,6 +135,8 @@
       socket.onclose = null;
       socket.close();
       socket = null;
+      bound = false;
+      answerAll();
     }
     if (!board || socket || Date.now() < retryAt) return;
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
@@ -100,14 +144,28 @@
     socket = new WebSocket(
       scheme + window.location.host + LIVE_PATH + "?lang=" + encodeURIComponent(lang)
     );
+    sentTicket = null;
+    bound = false;
+    socket.onopen = bind;
     socket.onmessage = function (event) {
       retries = 0;
-      message = JSON.parse(event.data);
+      var data = JSON.parse(event.data);
+      if ("bound" in data) {
+        bound = data.bound === true;
+        return;
+      }
+      if ("answer" in data) {
+        if (waiting[data.answer]) waiting[data.answer]();
+        return;
+      }
+      message = data;
       offset = message.server - Date.now();
       seq += 1;
     };
     socket.onclose = function () {
       socket = null;
+      bound = false;
+      answerAll();
       retries += 1;
       retryAt = Date.now() + Math.min(10000, 500 * Math.pow(2, retries));
     };
@@ -185,8 +243,10 @@
   function frame() {
     var boards = document.querySelectorAll("[data-crash-board]");
     follow(boards[0] || null);
+    bind();
     boards.forEach(function (board) {
       if (message && board.getAttribute("data-seq") !== String(seq)) apply(board);
+      board.setAttribute("data-cash", bound ? "live" : "page"); // where a cash-out goes
       draw(board);
     });
     if (boards.length && !(reduce && reduce.matches)) window.requestAnimationFrame(frame);

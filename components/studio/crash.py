@@ -148,7 +148,11 @@ def _slot_panel(slot: str) -> rx.Component:
                 t("crash.cash_out"),
                 *_keys(CASH_KEYS[slot]),
                 type="button",
-                on_click=CrashState.cash(slot),
+                # On the live socket when the page has one (assets/crash.js), else here.
+                on_click=rx.call_script(
+                    f"window.appCrashCash ? window.appCrashCash('{slot}') : '{slot}:'",
+                    callback=CrashState.cash_answered,
+                ),
                 class_name=PRIMARY
                 + " w-full bg-emerald-600 flex items-center justify-center gap-2",
                 data_testid=f"crash-cash-{slot}",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator
 from datetime import datetime
@@ -30,9 +31,10 @@ from app.core.i18n.formatting import format_amount, typed_amount
 from app.services import gates
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import rounds as studio_rounds
-from app.services.studio.crash import bets, chains, demo
+from app.services.studio.crash import bets, chains, demo, tickets
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.follow import Seen, follower
+from models.crash import CrashBetStatus
 from state.accounts.auth import current_member_id
 from state.cashier.wallet import refresh_header
 from state.gates import gated
@@ -50,7 +52,7 @@ from state.watch import watch_key
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
     # Crash: the studio page's game session (load), bets and cash-outs move money.
-    **gates.each("CrashState.", "load play_real bet cash", gates.MONEY),
+    **gates.each("CrashState.", "load play_real bet cash cash_answered", gates.MONEY),
     **gates.each("CrashState.", "set_auto set_stake stake_step", gates.VIEW),
     "CrashState.watch": gates.READ,
     "CrashVerifyState.load": gates.READ,
@@ -187,30 +189,41 @@ class CrashState(MemberPage, rx.State):
         self.ready = True
         await self._refresh()
         before = events if isinstance(events, list) else [events] if events else []
-        return [*before, LOAD_SCRIPT, CrashState.watch]
+        return [*before, LOAD_SCRIPT, await self._ticket(play), CrashState.watch]
 
-    async def _refresh(self) -> None:
+    async def _ticket(self, play: PlayState) -> rx.event.EventSpec:
+        """The page's ticket for cashing out on the live socket (tickets.py), handed to
+        assets/crash.js by a script, never kept in page state; a demo page gets none."""
+        ticket = ""
+        if play.mode == "real" and play._session_member:
+            ticket = await tickets.issue(play._session_member, self._merchant_id)
+        return rx.call_script(f"window.appCrashTicket = {json.dumps(ticket)}")
+
+    async def _refresh(self) -> dict[int, crash_rounds.OwnBet]:
         """The member's bets of the round and of the last rounds, read now (a page's own bet
-        shows at once, before the brand's board this process shares has it)."""
+        shows at once, before the brand's board this process shares has it); the round's
+        bets by slot (none on a demo page)."""
         lang = await ui_lang(self)
         now = clock.now()
         play = await self.get_state(PlayState)
         self._viewer = 0
         if play.mode == "demo":
             await self._refresh_demo(play, lang, now)
-            return
+            return {}
         member_id = self._viewer = await current_member_id(self, touch=False)
         if not member_id:
             self.mine = []
-            return
+            return {}
         own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
         self.mine = crash_views.mine_rows(own, lang, self._digits)
         state = (await crash_rounds.board(self._merchant_id, now)).state
         current = "" if state is None else state.round_id
-        slots = {bet.slot: (bet.status, bet.cashout) for bet in own if bet.round_id == current}
+        of_round = {bet.slot: bet for bet in own if bet.round_id == current}
+        slots = {slot: (bet.status, bet.cashout) for slot, bet in of_round.items()}
         if self._watch_token in _watching:
             _shown[self._watch_token] = slots
         self._show_slots(slots, lang)
+        return of_round
 
     def _show_slots(self, ended: crash_rounds.Slots, lang: str) -> None:
         """Each slot's bet of this round: none, riding, or how it ended."""
@@ -342,6 +355,34 @@ class CrashState(MemberPage, rx.State):
         return await refresh_header(self) if play.mode == "real" else None
 
     @rx.event
+    @gated
+    @checked
+    @member_action
+    async def cash_answered(self, answer: Name) -> Any:
+        """What the cash-out button's script answered (assets/crash.js): "1:asked" when it
+        asked the live socket to cash out bet 1 (answered or not), "1:" when it could not ask
+        (a demo page, no socket): then bet 1 is cashed out here. The page shows the bets as
+        the database has them, whatever the script said."""
+        slot, _, how = answer.partition(":")
+        if slot not in SLOTS or how not in ("asked", ""):
+            return await refuse(self)
+        if not how:
+            return CrashState.cash(slot)
+        play = await self._player_for(slot)
+        if play is None:
+            return None
+        cashed = (await self._refresh()).get(int(slot))
+        lang = await ui_lang(self)
+        if cashed is not None and cashed.status == CrashBetStatus.CASHED:
+            self.notice = translate(
+                "crash.cashed_notice",
+                lang,
+                multiplier=crash_views.multiplier(cashed.cashout or Decimal(0), lang),
+                amount=format_amount(cashed.payout, lang, self._digits),
+            )
+        return await refresh_header(self)
+
+    @rx.event
     @checked
     async def stake_step(self, slot: Name, factor: Name) -> None:
         """½ and 2× beside a bet's stake, kept inside the game's limits."""
@@ -395,6 +436,10 @@ HANDLER_CHECKS: dict[str, str] = {
     ),
     "CrashState.cash": (
         f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"
+    ),
+    "CrashState.cash_answered": (
+        f"{ARGS}; slot 1 or 2, asked or not; shows the {LOGIN}'s bets as stored, "
+        "or cashes out as CrashState.cash does"
     ),
     "CrashState.stake_step": f"{ARGS}; slot 1 or 2, ½ or 2× only; this tab's form",
     "CrashState.set_auto": f"{ARGS}; this tab's form",

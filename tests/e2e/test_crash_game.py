@@ -152,6 +152,10 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
         re.compile(r"^\d+,\d\dx$")
     )
     await expect(winner_page.get_by_test_id("crash-cash-1")).to_contain_text("C")
+    # A member's page cashes out on the live socket (its ticket taken); the demo page on its
+    # own event socket.
+    await expect(board).to_have_attribute("data-cash", "live")
+    await expect(guest_page.get_by_test_id("crash-board")).to_have_attribute("data-cash", "page")
     await winner_page.keyboard.press("c")
     await expect(winner_page.get_by_test_id("crash-notice")).to_contain_text("Retirou em")
     await expect(winner_page.get_by_test_id("crash-state-1")).to_contain_text("Retirou em")

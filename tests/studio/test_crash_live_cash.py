@@ -1,0 +1,134 @@
+"""Cash-outs on Crash's live socket (app/crash_live.py, tickets.py): the socket served
+in-process as the site serves it, a page's messages in, its answers out. Only the ticket
+its page's load got makes a member's cash-outs there, each through the page's own gates, and
+the server's clock decides as on the page."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from decimal import Decimal
+from typing import Any
+
+from app.core.i18n import translate
+from app.crash_live import LIVE_PATH, serve
+from app.services import site_status
+from app.services.studio.crash import bets, fairness, tickets
+from models.base import utcnow
+from models.crash import CrashBetStatus
+from tests.helpers.crash_game import at_ms, bet_row, brand_id, crash_player, fresh_round
+from tests.helpers.money import cash
+
+HOST = "sortegrande.test"  # a domain of the demo brand BR1
+
+
+class LivePage:
+    """One page's live socket: what it sends in, what the socket answers out."""
+
+    def __init__(self) -> None:
+        self.incoming: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.outgoing: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.scope = {
+            "type": "websocket",
+            "asgi": {"version": "3.0"},
+            "scheme": "ws",
+            "path": LIVE_PATH,
+            "raw_path": LIVE_PATH.encode(),
+            "root_path": "",
+            "query_string": b"lang=pt",
+            "headers": [(b"host", HOST.encode()), (b"origin", f"http://{HOST}".encode())],
+            "client": ("203.0.113.9", 50000),
+            "server": (HOST, 80),
+            "subprotocols": [],
+        }
+
+    async def __aenter__(self) -> LivePage:
+        self.served = asyncio.ensure_future(serve(self.scope, self.incoming.get, self.outgoing.put))
+        await self.incoming.put({"type": "websocket.connect"})
+        accepted = await asyncio.wait_for(self.outgoing.get(), 10)
+        assert accepted["type"] == "websocket.accept"
+        return self
+
+    async def __aexit__(self, *_: object) -> None:
+        await self.incoming.put({"type": "websocket.disconnect", "code": 1000})
+        await asyncio.wait_for(self.served, 10)
+
+    async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send one message; the socket's answer to it (the board's messages skipped)."""
+        await self.incoming.put({"type": "websocket.receive", "text": json.dumps(message)})
+        while True:
+            sent = await asyncio.wait_for(self.outgoing.get(), 10)
+            body = json.loads(sent.get("text") or "{}")
+            if "bound" in body or "answer" in body:
+                return body
+
+
+async def _riding(amount: str = "20.00") -> tuple[Any, Any, Any]:
+    """A member with bet 1 of 5.00 riding a round that reaches 3x, the curve at 1.5x."""
+    row = await fresh_round(crash_from=300)
+    member, player = await crash_player(amount)
+    placed = await bets.place(player, await brand_id(), 1, "5.00", "")
+    at_ms(row, fairness.duration_ms(150))
+    return member, placed, row
+
+
+async def test_the_ticket_s_member_cashes_out_on_the_socket_by_the_server_s_clock() -> None:
+    member, placed, _ = await _riding()
+    ticket = await tickets.issue(member.id, await brand_id())
+    async with LivePage() as page:
+        assert await page.ask({"ticket": ticket}) == {"bound": True}
+        answer = await page.ask({"cash": "1", "id": 7})
+    assert answer == {"answer": 7, "ok": True, "text": "Retirou em 1,50x: 7,50."}
+    bet = await bet_row(placed.bet_id)
+    assert (bet.status, bet.cashout_hundredths, bet.payout) == (
+        CrashBetStatus.CASHED, 150, Decimal("7.50")
+    )  # fmt: skip
+    assert await cash(member) == Decimal("22.50")
+
+
+async def test_without_its_ticket_nothing_is_cashed_out() -> None:
+    member, placed, row = await _riding()
+    other_brand = await tickets.issue(member.id, await brand_id() + 1000)
+    async with LivePage() as page:
+        assert await page.ask({"cash": "1", "id": 1}) == {
+            "answer": 1, "ok": False, "text": translate("not-logged-in", "pt")
+        }  # fmt: skip
+        for wrong in ("not-a-ticket", other_brand, {"x": 1}, "A" * 40):
+            assert await page.ask({"ticket": wrong}) == {"bound": False}
+            assert (await page.ask({"cash": "1", "id": 2}))["ok"] is False
+        ticket = await tickets.issue(member.id, await brand_id())
+        assert await page.ask({"ticket": ticket}) == {"bound": True}
+        assert (await page.ask({"cash": "3", "id": 3}))["ok"] is False  # no such bet slot
+        at_ms(row, fairness.duration_ms(row.crash_hundredths))  # the curve crashed
+        late = await page.ask({"cash": "1", "id": 4})
+    assert late["ok"] is False and late["text"]
+    assert (await bet_row(placed.bet_id)).status == CrashBetStatus.OPEN  # the driver's to end
+    assert await cash(member) == Decimal("15.00")
+
+
+async def test_the_socket_passes_the_page_s_gates_and_rate_limit() -> None:
+    """The page's network closed by the operator since the page loaded: refused as the
+    page's own cash-out would be (gates.MONEY); a flood of cash-outs is cut by the rate
+    limit."""
+    member, placed, _ = await _riding()
+    ticket = await tickets.issue(member.id, await brand_id())
+    network = ["203.0.113.0/24"]
+    async with LivePage() as page:
+        assert await page.ask({"ticket": ticket}) == {"bound": True}
+        await site_status.block("BR1", networks=network, countries=[], now=utcnow())
+        try:
+            refused = await page.ask({"cash": "1", "id": 1})
+        finally:
+            await site_status.unblock("BR1", networks=network, countries=[], now=utcnow())
+        assert refused == {
+            "answer": 1, "ok": False, "text": translate("access-restricted", "pt")
+        }  # fmt: skip
+        assert (await bet_row(placed.bet_id)).status == CrashBetStatus.OPEN
+        answers = [await page.ask({"cash": "2", "id": n}) for n in range(2, 25)]
+    assert answers[-1]["text"] == translate("too-many-requests", "pt")
+
+
+async def test_a_message_no_page_sends_ends_the_socket() -> None:
+    async with LivePage() as page:
+        await page.incoming.put({"type": "websocket.receive", "text": "x" * 600})
+        await asyncio.wait_for(page.served, 10)  # served no longer: the server closes it

@@ -10,8 +10,10 @@ MAX_SOCKETS sockets a process. A player's own bets follow the page's state
 A playing page also cashes out here, where milliseconds count: it sends the ticket its load
 gave it (`{"ticket": ...}`, app/services/studio/crash/tickets.py; answered `{"bound": ...}`),
 then `{"cash": "1", "id": 7}`, answered `{"answer": 7, "ok": ..., "text": ...}` in the page's
-language. Each cash-out passes the gates of the page's own (gates.MONEY: region, maintenance,
-trial, barred, exclusion, identity) and a rate limit before `bets.cash_out`.
+language as soon as the cash-out is decided (the bet stored CASHED); its payment follows on
+the same socket (should it fail, the round's settlement pays it). Each cash-out passes the
+gates of the page's own (gates.MONEY: region and maintenance) and a rate limit before
+`bets.decide_cash_out`, which decides by the server's clock.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ from app.services.brands import Brand, brands
 from app.services.origins import origin_allowed
 from app.services.studio.crash import bets, tickets
 from app.services.studio.crash.follow import Seen, follower
+from app.services.studio.crash.rounds import pay_bet
 from models import Member
+from models.crash import CrashBet
 from state.studio.crash_views import board_body, multiplier, stamped
 
 LIVE_PATH = "/_crash/live"
@@ -94,11 +98,18 @@ async def _listen(page: _Page) -> None:
                     page.member = await tickets.member_of(message["ticket"], page.brand.id)
                     await page.send(json.dumps({"bound": page.member is not None}))
                 elif isinstance(message, dict) and "cash" in message:
-                    await page.send(json.dumps(await _cash(page, message)))
+                    answer, cashed = await _cash(page, message)
+                    await page.send(json.dumps(answer))
+                    if cashed is not None:  # decided and answered: now paid
+                        with contextlib.suppress(AppError):  # else the settlement pays it
+                            await pay_bet(cashed)
 
 
-async def _cash(page: _Page, message: dict[str, object]) -> dict[str, object]:
-    """A cash-out the page asked for, answered in its language."""
+async def _cash(
+    page: _Page, message: dict[str, object]
+) -> tuple[dict[str, object], CrashBet | None]:
+    """A cash-out the page asked for: the answer in its language and, once decided, the bet
+    to pay (after the answer: the decision is what the player waits for)."""
     slot, asked = message.get("cash"), message.get("id")
     answer: dict[str, object] = {"answer": asked if isinstance(asked, int) else 0, "ok": False}
     try:
@@ -108,16 +119,16 @@ async def _cash(page: _Page, message: dict[str, object]) -> dict[str, object]:
         brand = await brands.by_id(page.brand.id)  # as the operator set it now
         gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
         await gates.enforce_member(gates.MONEY, brand, page.member, clock.now())
-        done = await bets.cash_out(page.member.id, brand.id, int(str(slot)))
+        done, bet = await bets.decide_cash_out(page.member.id, brand.id, int(str(slot)))
     except AppError as exc:
-        return answer | {"text": translate(exc.code, page.lang, **exc.params)}
+        return answer | {"text": translate(exc.code, page.lang, **exc.params)}, None
     text = translate(
         "crash.cashed_notice",
         page.lang,
         multiplier=multiplier(done.multiplier, page.lang),
         amount=format_amount(done.payout, page.lang, page.brand.amount_digits),
     )
-    return answer | {"ok": True, "text": text}
+    return answer | {"ok": True, "text": text}, bet
 
 
 async def serve(scope: Scope, receive: Receive, send: Send) -> None:

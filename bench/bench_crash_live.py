@@ -15,11 +15,14 @@ A round: the bench (the operator, reading the database) waits for a round taking
 crash point is between MIN_CRASH and MAX_CRASH (3x to 6x: a flight of 18 to 30 s); every
 player bets 1.00 on slot 1 at once (`CrashState.bet`); once the curve starts, each cashes out
 at its own moment, spread evenly over the first 70 % of the flight and counted from the
-curve's start however late its bet was confirmed (`CrashState.cash`). A bet's round trip runs
-to the delta that shows it riding; a cash-out's from sending the event to the delta that shows
-the bet no longer riding; one refused, or shown lost before its moment (the curve crashed
-first), is counted apart. The site decides by its own
-clock, as for any player.
+curve's start however late its bet was confirmed. It cashes out as the page's button does
+(assets/crash.js): on the live socket, with the ticket its page's load handed the script
+(`{"ticket": ...}` once, then `{"cash": "1", "id": n}`), and then tells the page's state it
+asked (`CrashState.cash_answered`). The cash-out's round trip runs from sending the cash-out
+to the socket's answer (the server's decision and its payment); the page's, to the delta that
+shows the bet no longer riding. A bet's round trip runs to the delta that shows it riding.
+A cash-out refused, or shown lost before its moment (the curve crashed first), is counted
+apart. The site decides by its own clock, as for any player.
 
 The floor: bench/bare_socketio.py (python-socketio, granian, two workers), the same number of
 clients, each clicking once at its own moment spread over the same window, the same number of
@@ -69,6 +72,7 @@ CODE = "BGS_CRASH"
 PAGE = {"pathname": f"/play/{CODE}", "asPath": f"/play/{CODE}"}
 CRASH_STATE = f"{ROOT_STATE}.state___studio___crash____crash_state"
 SUFFIX = "_rx_state_"
+TICKET_SCRIPT = "window.appCrashTicket = "  # how the page's load hands the script its ticket
 BETTING_LEFT = 3.0  # seconds of betting a round must have left when the bench picks it
 FLAT_OUT_SECONDS = 5.0
 
@@ -87,6 +91,11 @@ class Player:
         self.changed = asyncio.Event()
         self.board_messages = 0
         self._board: asyncio.Task[None] | None = None
+        self.ticket = ""  # what the page's load handed its script
+        self.live: Any = None  # the live socket, once open
+        self.bound = asyncio.Event()
+        self.answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.asked = 0
 
     async def _on_update(self, update: dict[str, Any]) -> None:
         crash = (update.get("delta") or {}).get(CRASH_STATE)
@@ -95,8 +104,16 @@ class Player:
             self.changed.set()
         for event in update.get("events") or []:  # what the page sends back (the watch)
             name = event.get("name", "")
-            if name and not name.startswith("_"):
+            code = (event.get("payload") or {}).get("javascript_code") or ""
+            if name == "_call_script" and code.startswith(TICKET_SCRIPT):
+                self.ticket = json.loads(code.removeprefix(TICKET_SCRIPT))
+                await self._give_ticket()
+            elif name and not name.startswith("_"):
                 await self.emit(name, event.get("payload") or {})
+
+    async def _give_ticket(self) -> None:
+        if self.live is not None and self.ticket:
+            await self.live.send_str(json.dumps({"ticket": self.ticket}))
 
     async def emit(self, name: str, payload: dict[str, Any]) -> None:
         event = {"name": name, "payload": payload, "router_data": PAGE}
@@ -142,8 +159,18 @@ class Player:
                 aiohttp.ClientSession() as session,
                 session.ws_connect(live, origin=self.url, heartbeat=None) as socket,
             ):
+                self.live = socket
+                await self._give_ticket()
                 async for message in socket:
-                    self.board_messages += 1
+                    body = (
+                        json.loads(message.data) if message.type == aiohttp.WSMsgType.TEXT else {}
+                    )
+                    if body.get("bound") is True:
+                        self.bound.set()
+                    elif "answer" in body and body["answer"] in self.answers:
+                        self.answers.pop(body["answer"]).set_result(body)
+                    else:
+                        self.board_messages += 1
                     if not opened.done():
                         opened.set_result(message.type == aiohttp.WSMsgType.TEXT)
         finally:
@@ -163,25 +190,45 @@ class Player:
             return None
         return (time.perf_counter() - started) * 1000
 
-    async def cash_at(self, moment: float) -> tuple[float, bool] | None:
-        """The cash-out at `moment` (monotonic): its round trip (ms) and whether it was paid
-        ((0, False): the page showed the bet lost before the moment); None without an answer."""
+    async def cash_at(self, moment: float) -> Cashed | None:
+        """The cash-out at `moment` (monotonic), as the page's button makes it: on the live
+        socket, then the page's state told; None without an answer within 30 s."""
         await asyncio.sleep(max(0.0, moment - time.monotonic()))
         if self.vars.get("riding_1") is not True:
-            return 0.0, False
+            return Cashed(0.0, 0.0, False)
+        self.asked += 1
+        asked = self.asked
+        answer = self.answers[asked] = asyncio.get_running_loop().create_future()
         started = time.perf_counter()
-        await self.emit(f"{CRASH_STATE}.cash", {"slot": "1"})
+        await self.live.send_str(json.dumps({"cash": "1", "id": asked}))
+        try:
+            body = await asyncio.wait_for(answer, 30)
+        except TimeoutError:
+            return None
+        trip = (time.perf_counter() - started) * 1000
+        await self.emit(f"{CRASH_STATE}.cash_answered", {"answer": "1:asked"})
         if not await self.until(lambda page: page.get("riding_1") is False, 30):
             return None
-        paid = not self.vars.get("error")
-        return (time.perf_counter() - started) * 1000, paid
+        return Cashed(trip, (time.perf_counter() - started) * 1000, body.get("ok") is True)
+
+
+@dataclass(frozen=True)
+class Cashed:
+    """A cash-out's round trip to the socket's answer and to the page showing it (ms), and
+    whether it was paid."""
+
+    trip: float
+    shown: float
+    paid: bool
 
 
 @dataclass
 class Run:
     trips: list[float] = field(default_factory=list)  # paid cash-outs' round trips, ms
+    shown: list[float] = field(default_factory=list)  # the same to the page showing them, ms
     bet_trips: list[float] = field(default_factory=list)  # confirmed bets' round trips, ms
     opened: int = 0
+    bound: int = 0  # pages whose live socket took their ticket
     placed: int = 0
     late: int = 0  # refused: the curve crashed first
     unanswered: int = 0
@@ -270,6 +317,8 @@ async def _play(url: str, env: dict[str, str], cookies: list[str]) -> Run:
     for start in range(0, len(players), 20):  # tabs open over some seconds, not all at once
         opened = await asyncio.gather(*(p.open() for p in players[start : start + 20]))
         run.opened += sum(opened)
+    await asyncio.gather(*(asyncio.wait_for(p.bound.wait(), 60) for p in players))
+    run.bound = sum(p.bound.is_set() for p in players)
     print(f"pages open and playing: {run.opened} of {len(players)}", flush=True)
     seen: set[int] = set()
     client = psutil.Process()
@@ -296,8 +345,9 @@ async def _play(url: str, env: dict[str, str], cookies: list[str]) -> Run:
         for result in results:
             if result is None:
                 run.unanswered += 1
-            elif result[1]:
-                run.trips.append(result[0])
+            elif result.paid:
+                run.trips.append(result.trip)
+                run.shown.append(result.shown)
             else:
                 run.late += 1
     run.board_messages = sum(p.board_messages for p in players)
@@ -357,6 +407,8 @@ def run() -> list[Figure]:
         Figure("pages opened and playing", crash.opened, "players", str(PLAYERS),
                crash.opened == PLAYERS),
         Figure("rounds played", ROUNDS, "rounds"),
+        Figure("pages cashing out on the live socket (their ticket taken)", crash.bound,
+               "players", str(PLAYERS), crash.bound == PLAYERS),
         Figure("bets placed in the betting phase", crash.placed, "bets", str(PLAYERS * ROUNDS),
                crash.placed == PLAYERS * ROUNDS),
         Figure("cash-out window per round (mean)", sum(crash.windows) / len(crash.windows),
@@ -368,8 +420,11 @@ def run() -> list[Figure]:
         Figure("cash-outs refused or lost: the curve crashed first", crash.late, "cash-outs"),
         Figure("cash-outs without an answer within 30 s", crash.unanswered, "cash-outs", "0",
                crash.unanswered == 0),
-        Figure("cash-out round trip p50", percentile(crash.trips, 0.5), "ms"),
+        Figure("cash-out round trip p50 (to the socket's answer)", percentile(crash.trips, 0.5),
+               "ms"),
         Figure("cash-out round trip p95", p95, "ms"),
+        Figure("cash-out to the page showing it, p50", percentile(crash.shown, 0.5), "ms"),
+        Figure("cash-out to the page showing it, p95", percentile(crash.shown, 0.95), "ms"),
         Figure("bare websocket round trip p50", percentile(echo.trips, 0.5), "ms"),
         Figure("bare websocket round trip p95", echo_p95, "ms"),
         Figure("cash-out p95 / bare websocket p95", ratio, "x", "<= 5x",

@@ -12,7 +12,7 @@ fact when the bet's win (zero for a loss) is credited.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import update
@@ -177,7 +177,18 @@ async def _stake(player: studio_rounds.Player, bet_id: int, stake: Decimal) -> D
 
 
 async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
-    """Cash out the member's riding bet of that slot in the brand's round, now."""
+    """Cash out the member's riding bet of that slot in the brand's round, now, and pay it."""
+    cashed, bet = await decide_cash_out(member_id, merchant_id, slot)
+    balance = await pay_bet(bet)  # the row as cashed: no second read
+    return replace(cashed, balance=balance)
+
+
+async def decide_cash_out(
+    member_id: int, merchant_id: int, slot: object
+) -> tuple[CashedOut, CrashBet]:
+    """The cash-out decided and stored (the bet CASHED at the curve's multiplier now), not yet
+    paid: its caller pays it (`pay_bet`), and should that never happen (a process gone), the
+    round's settlement pays every cashed bet left unpaid. Refused when nothing rides."""
     chosen = slot_of(slot)
     async with write_transaction() as session:
         row = await latest(session, merchant_id)
@@ -207,5 +218,5 @@ async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
             reached = bet.auto_hundredths  # its target came first
         cash(bet, row, reached, now)
         session.add(bet)
-    balance = await pay_bet(bet)  # the row as cashed: no second read
-    return CashedOut(bet.id or 0, chosen, Decimal(reached) / 100, bet.payout, balance)
+    cashed = CashedOut(bet.id or 0, chosen, Decimal(reached) / 100, bet.payout)
+    return cashed, bet

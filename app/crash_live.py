@@ -29,7 +29,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from app.core import clock, rate_limit
 from app.core.errors import AppError
 from app.core.i18n import translate, ui_language
-from app.core.i18n.formatting import format_amount
 from app.core.visitor import Visitor, visitor
 from app.front_door import header_of, own_origin_https
 from app.services import gates
@@ -40,7 +39,7 @@ from app.services.studio.crash.follow import Seen, follower
 from app.services.studio.crash.rounds import pay_bet
 from models import Member
 from models.crash import CrashBet
-from state.studio.crash_views import board_body, multiplier, stamped
+from state.studio.crash_views import board_body, cashed_notice, stamped
 
 LIVE_PATH = "/_crash/live"
 MAX_SOCKETS = 5000
@@ -122,12 +121,7 @@ async def _cash(
         done, bet = await bets.decide_cash_out(page.member.id, brand.id, int(str(slot)))
     except AppError as exc:
         return answer | {"text": translate(exc.code, page.lang, **exc.params)}, None
-    text = translate(
-        "crash.cashed_notice",
-        page.lang,
-        multiplier=multiplier(done.multiplier, page.lang),
-        amount=format_amount(done.payout, page.lang, page.brand.amount_digits),
-    )
+    text = cashed_notice(done.multiplier, done.payout, page.lang, page.brand.amount_digits)
     return answer | {"ok": True, "text": text}, bet
 
 

@@ -342,12 +342,7 @@ class CrashState(MemberPage, rx.State):
         finally:  # refused too (the round crashed first): the slot shows how it ended
             await self._refresh()
         lang = await ui_lang(self)
-        self.notice = translate(
-            "crash.cashed_notice",
-            lang,
-            multiplier=crash_views.multiplier(done.multiplier, lang),
-            amount=format_amount(done.payout, lang, self._digits),
-        )
+        self.notice = crash_views.cashed_notice(done.multiplier, done.payout, lang, self._digits)
         balance = done.balance
         if balance is None:  # a demo cash-out: its own balance
             balance = await studio_rounds.balance(play._player())
@@ -373,12 +368,9 @@ class CrashState(MemberPage, rx.State):
             return None
         cashed = (await self._refresh()).get(int(slot))
         lang = await ui_lang(self)
-        if cashed is not None and cashed.status == CrashBetStatus.CASHED:
-            self.notice = translate(
-                "crash.cashed_notice",
-                lang,
-                multiplier=crash_views.multiplier(cashed.cashout or Decimal(0), lang),
-                amount=format_amount(cashed.payout, lang, self._digits),
+        if cashed is not None and cashed.status == CrashBetStatus.CASHED and cashed.cashout:
+            self.notice = crash_views.cashed_notice(
+                cashed.cashout, cashed.payout, lang, self._digits
             )
         return await refresh_header(self)
 

@@ -60,6 +60,16 @@ def multiplier(value: Decimal, lang: str) -> str:
     return format_amount(value.quantize(Decimal("0.01")), lang)
 
 
+def cashed_notice(cashout: Decimal, payout: Decimal, lang: str, digits: int) -> str:
+    """What a cash-out says beside the buttons: its multiplier and what it paid."""
+    return translate(
+        "crash.cashed_notice",
+        lang,
+        multiplier=multiplier(cashout, lang),
+        amount=format_amount(payout, lang, digits),
+    )
+
+
 def outcome(status: str, cashout: Decimal | None, lang: str) -> str:
     if status == CrashBetStatus.CASHED and cashout is not None:
         return translate("crash.cashed", lang, multiplier=multiplier(cashout, lang))

@@ -91,17 +91,19 @@ async def _listen(page: _Page) -> None:
             text = await page.socket.receive_text()
             if len(text) > MAX_MESSAGE:
                 return
-            with contextlib.suppress(ValueError):
+            try:
                 message = json.loads(text)
-                if isinstance(message, dict) and "ticket" in message:
-                    page.member = await tickets.member_of(message["ticket"], page.brand.id)
-                    await page.send(json.dumps({"bound": page.member is not None}))
-                elif isinstance(message, dict) and "cash" in message:
-                    answer, cashed = await _cash(page, message)
-                    await page.send(json.dumps(answer))
-                    if cashed is not None:  # decided and answered: now paid
-                        with contextlib.suppress(AppError):  # else the settlement pays it
-                            await pay_bet(cashed)
+            except ValueError:
+                continue
+            if isinstance(message, dict) and "ticket" in message:
+                page.member = await tickets.member_of(message["ticket"], page.brand.id)
+                await page.send(json.dumps({"bound": page.member is not None}))
+            elif isinstance(message, dict) and "cash" in message:
+                answer, cashed = await _cash(page, message)
+                await page.send(json.dumps(answer))
+                if cashed is not None:  # decided and answered: now paid
+                    with contextlib.suppress(AppError):  # else the settlement pays it
+                        await pay_bet(cashed)
 
 
 async def _cash(

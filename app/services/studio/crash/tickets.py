@@ -5,8 +5,9 @@ already open, so the page cashes out on it instead of on the site's event socket
 load, event and state save fewer). The socket asks for no login, so the page's load gives it
 a ticket (`issue`): a random token naming the member and the brand of the page's game session,
 kept in Redis under its digest for TICKET_SECONDS, never in page state or client storage. The
-socket takes the ticket (`holder`) and each cash-out passes the gates of the page's own
-cash-out (gates.MONEY) before `bets.cash_out`, which decides by the server's clock as always.
+socket takes the ticket (`member_of`) and each cash-out passes the gates of the page's own
+cash-out (gates.MONEY) before `bets.decide_cash_out`, which decides by the server's clock as
+always.
 """
 
 from __future__ import annotations

@@ -202,6 +202,12 @@ class Settings(BaseSettings):
         default=True,
         description="Every app process runs the job worker; false: `python -m app.cli worker`",
     )
+    db_pool_size: int = Field(
+        default=10, ge=1, description="PostgreSQL connections each worker process keeps open"
+    )
+    db_pool_overflow: int = Field(
+        default=20, ge=0, description="More connections a worker process may open under load"
+    )
     job_worker_concurrency: int = Field(
         default=4, ge=1, description="Jobs one worker runs at once (scaled mode)"
     )

@@ -166,7 +166,11 @@ def get_engine() -> AsyncEngine:
             )
         else:
             _engine = create_async_engine(
-                url, echo=settings.sql_echo, pool_size=10, max_overflow=20, pool_pre_ping=True
+                url,
+                echo=settings.sql_echo,
+                pool_size=settings.db_pool_size,
+                max_overflow=settings.db_pool_overflow,
+                pool_pre_ping=True,
             )
         _count_pool(_engine)
         _sessionmaker = async_sessionmaker(_engine, class_=AsyncSession, expire_on_commit=False)

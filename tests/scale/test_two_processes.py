@@ -94,6 +94,10 @@ def _start(
         "GRANIAN_WORKERS": str(WORKERS_PER_PROCESS),
         "JOB_PERIOD_SECONDS": str(JOB_PERIOD_SECONDS),
         "BRAND_REFRESH_SECONDS": "0",
+        # Four workers beside the other test worker's sites: the default pools (30 each) ran
+        # the machine's PostgreSQL out of its 100 connections on a slow machine.
+        "DB_POOL_SIZE": "3",
+        "DB_POOL_OVERFLOW": "5",
     }
     with log.open("w") as out:
         return subprocess.Popen(
@@ -396,7 +400,8 @@ async def test_metrics_carry_each_workers_pool(sites: tuple[Site, Site]) -> None
         if len(sizes) >= WORKERS_PER_PROCESS or time.monotonic() > deadline:
             break
         await asyncio.sleep(1)
-    assert len(sizes) == WORKERS_PER_PROCESS and all(size > 0 for size in sizes.values())
+    # Each worker's capacity is the pool the sites were given (DB_POOL_SIZE + DB_POOL_OVERFLOW).
+    assert len(sizes) == WORKERS_PER_PROCESS and set(sizes.values()) == {8}
     in_use = [
         family
         for family in text_string_to_metric_families(text)

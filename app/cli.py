@@ -95,7 +95,11 @@ backup-verify FILE            check that a backup decrypts whole under BACKUP_KE
 restore --from FILE           restore a backup into the configured database, which must be empty,
                               then run the ledger audit and the audit-log verification on it
 serve [--port P] [--host H]   one more process of a scaled site, on the frontend already built
-                              by `reflex run --env prod` (no compile, no build); GRANIAN_WORKERS
+                              by `reflex run --env prod` (no compile, no build), with
+                              GRANIAN_WORKERS workers
+crash-live [--port P] [--host H]
+                              Crash's live socket (/_crash/live) in a process of its own, for
+                              the proxy to send it to (scaled mode: REDIS_URL)
 """
 
 from __future__ import annotations
@@ -125,7 +129,7 @@ from app.commands.games import (
     crash_verify_command,
     lottery_verify_command,
 )
-from app.commands.processes import job_command, serve, worker_command
+from app.commands.processes import crash_live, job_command, serve, worker_command
 from app.commands.reports import (
     barred_import_command,
     payout_times_command,
@@ -247,6 +251,9 @@ def command_parser() -> argparse.ArgumentParser:
     served = sub.add_parser("serve")
     served.add_argument("--host", default="0.0.0.0")  # noqa: S104 (behind the reverse proxy)
     served.add_argument("--port", type=int, default=3000)
+    live = sub.add_parser("crash-live", help="Crash's live socket in a process of its own")
+    live.add_argument("--host", default="0.0.0.0")  # noqa: S104 (behind the reverse proxy)
+    live.add_argument("--port", type=int, default=3010)
     export = sub.add_parser("protection-export", help="the protection retention log as CSV")
     export.add_argument("brand")
     export.add_argument("since", type=datetime.fromisoformat, help="ISO time with offset")
@@ -460,6 +467,7 @@ COMMANDS: dict[str, Command] = {
     "backup-verify": lambda args, _: backup_verify_command(args.file),
     "restore": _restore,
     "serve": lambda args, _: serve(args.host, args.port),
+    "crash-live": lambda args, _: crash_live(args.host, args.port),
     "protection-export": lambda args, _: _done(
         protection_export_command(args.brand, args.since, args.until)
     ),

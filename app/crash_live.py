@@ -21,16 +21,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
+from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from app.api.ops import ops_app
 from app.core import clock, rate_limit
+from app.core.cache import close_redis
+from app.core.db import dispose_engine
 from app.core.errors import AppError
 from app.core.i18n import translate, ui_language
 from app.core.visitor import Visitor, visitor
-from app.front_door import header_of, own_origin_https
+from app.front_door import DomainCheck, header_of, own_origin_https
 from app.services import gates
 from app.services.brands import Brand, brands
 from app.services.origins import origin_allowed
@@ -173,3 +178,17 @@ class CrashLive:
             await serve(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+@contextlib.asynccontextmanager
+async def _own_process(_: Starlette) -> AsyncIterator[None]:
+    await brands.all()  # the Origin check reads the brands' domains
+    yield
+    await dispose_engine()
+    await close_redis()
+
+
+def live_app() -> ASGIApp:
+    """The socket in a process of its own (`app.cli crash-live`): the domain check, the socket
+    and the operator's doors (/health/*, /metrics), nothing else."""
+    return DomainCheck(CrashLive(ops_app(_own_process)))

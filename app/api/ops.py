@@ -19,7 +19,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Match, Mount, Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Lifespan, Message, Receive, Scope, Send
 
 from app.core import logs, metrics
 from app.core.config import get_settings
@@ -160,8 +160,11 @@ class RequestObservability:
             logs.REQUEST_ID.reset(reset)
 
 
-def ops_app() -> Starlette:
-    """The doors alone, for a process that serves no site (`app.cli worker --ops-port`)."""
+def ops_app(lifespan: Lifespan[Starlette] | None = None) -> Starlette:
+    """The doors alone, for a process that serves no site (`app.cli worker --ops-port`,
+    `app.cli crash-live`)."""
     return Starlette(
-        routes=list(ROUTES), middleware=[Middleware(RequestObservability, routes=ROUTES)]
+        routes=list(ROUTES),
+        middleware=[Middleware(RequestObservability, routes=ROUTES)],
+        lifespan=lifespan,
     )

@@ -1,5 +1,5 @@
 """The processes of a scaled deployment: the job worker, one job's period by hand, one more site
-process."""
+process, Crash's live socket on its own."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 from app import jobs as scheduled_jobs
 from app.core import metrics
 from app.core.cache import close_redis
+from app.core.config import get_settings
 from app.core.db import dispose_engine
 from app.jobs.scheduler import run_engine
 from app.services import health
@@ -74,3 +75,25 @@ def serve(host: str, port: int) -> None:
     environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
     environment.REFLEX_SKIP_COMPILE.set(True)
     reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)
+
+
+def crash_live(host: str, port: int) -> None:
+    """Crash's live socket (app/crash_live.py `live_app`) in a process of its own, one granian
+    worker: with the proxy sending `/_crash/live` here, a cash-out never waits in an event loop
+    busy with the site's page events. The pages' tickets and the rate limits it shares with the
+    site are in Redis, so it needs the scaled mode's REDIS_URL."""
+    from granian import Granian
+    from granian.constants import Interfaces
+
+    if not get_settings().redis_url:
+        raise SystemExit("crash-live reads the pages' tickets from the site's Redis: set REDIS_URL")
+    os.environ[health.SERVES_FRONTEND_ENV] = "0"  # its readiness asks for no built frontend
+    _fresh_metrics_directory()
+    Granian(
+        "app.crash_live:live_app",
+        address=host,
+        port=port,
+        interface=Interfaces.ASGI,
+        factory=True,
+        workers=1,
+    ).serve()

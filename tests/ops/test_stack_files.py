@@ -19,6 +19,7 @@ from app import cli
 from app.api.ops import OPS_PATHS
 from app.core import metrics
 from app.core.config import PROJECT_ROOT
+from app.crash_live import LIVE_PATH
 
 OPS = PROJECT_ROOT / "ops"
 METRIC = re.compile(r"\bplatform_[a-z_]+\b")
@@ -127,8 +128,10 @@ def test_the_image_takes_nothing_git_ignores() -> None:
 def test_the_compose_stack_has_its_services_and_their_commands_exist() -> None:
     compose = yaml.safe_load((OPS / "compose.yaml").read_text())
     services = compose["services"]
-    assert {"postgres", "redis", "migrate", "app1", "app2", "worker", "caddy"} <= set(services)
-    for name in ("migrate", "app1", "app2", "worker"):
+    assert {"postgres", "redis", "migrate", "app1", "app2", "crash-live", "worker", "caddy"} <= set(
+        services
+    )
+    for name in ("migrate", "app1", "app2", "crash-live", "worker"):
         _cli_knows(services[name]["command"])
     assert services["app1"]["command"][3] == services["app2"]["command"][3] == "serve"
     # Health is the image's HEALTHCHECK, which asks HEALTH_URL: the default on the served
@@ -137,17 +140,19 @@ def test_the_compose_stack_has_its_services_and_their_commands_exist() -> None:
     assert "HEALTHCHECK" in containerfile and "os.environ['HEALTH_URL']" in containerfile
     default = re.search(r"HEALTH_URL=(\S+)", containerfile)
     assert default and default.group(1) == "http://127.0.0.1:3000/health/ready"
-    worker = services["worker"]
-    ops_port = worker["command"][worker["command"].index("--ops-port") + 1]
-    assert worker["environment"]["HEALTH_URL"] == f"http://127.0.0.1:{ops_port}/health/ready"
+    for own, option in (("worker", "--ops-port"), ("crash-live", "--port")):
+        command = services[own]["command"]
+        port = command[command.index(option) + 1]
+        assert services[own]["environment"]["HEALTH_URL"] == f"http://127.0.0.1:{port}/health/ready"
     assert "/health/ready" in OPS_PATHS
-    for name in ("app1", "app2", "worker"):
+    for name in ("app1", "app2", "crash-live", "worker"):
         assert "healthcheck" not in services[name], f"{name}: the image's check is the one"
         assert services[name]["env_file"] == "stack.env"
     for image in (services[name]["image"] for name in ("postgres", "redis", "caddy")):
         assert re.search(r":\d+(\.\d+)+", image), image
     caddyfile = (OPS / "caddy" / "Caddyfile").read_text()
     assert "reverse_proxy app1:3000 app2:3000" in caddyfile
+    assert f"reverse_proxy {LIVE_PATH} crash-live:3010" in caddyfile
     assert "health_uri /health/ready" in caddyfile and "X-Request-Id" in caddyfile
     assert "respond @inside 404" in caddyfile  # /metrics stays inside
     assert "lb_try_duration" in caddyfile  # a stopped replica's calls go to the other
@@ -156,13 +161,13 @@ def test_the_compose_stack_has_its_services_and_their_commands_exist() -> None:
     prometheus = yaml.safe_load((OPS / "prometheus" / "prometheus.yml").read_text())
     jobs = prometheus["scrape_configs"]
     targets = {t for job in jobs for c in job["static_configs"] for t in c["targets"]}
-    assert targets == {"app1:3000", "app2:3000", "worker:9100"}
+    assert targets == {"app1:3000", "app2:3000", "crash-live:3010", "worker:9100"}
 
 
 def test_the_kubernetes_manifests_probe_real_doors_and_run_real_commands() -> None:
     documents = _manifests()
     kinds = [doc["kind"] for doc in documents]
-    assert kinds.count("Deployment") == 2 and "Job" in kinds and "Ingress" in kinds
+    assert kinds.count("Deployment") == 3 and "Job" in kinds and "Ingress" in kinds
     services = {doc["metadata"]["name"]: doc for doc in documents if doc["kind"] == "Service"}
     for doc in documents:
         if doc["kind"] not in ("Deployment", "Job"):
@@ -192,6 +197,10 @@ def test_the_kubernetes_manifests_probe_real_doors_and_run_real_commands() -> No
         for path in rule["http"]["paths"]
     ]
     assert backends and set(backends) <= set(services)
+    crash = next(path for rule in ingress["spec"]["rules"] for path in rule["http"]["paths"])
+    assert (crash["path"], crash["backend"]["service"]["name"]) == (
+        LIVE_PATH, "platform-crash-live"
+    )  # fmt: skip
     listed = yaml.safe_load((OPS / "k8s" / "kustomization.yaml").read_text())["resources"]
     assert all((OPS / "k8s" / name).is_file() for name in listed)
     assert "secret.example.yaml" not in listed  # the real one comes from the secret store

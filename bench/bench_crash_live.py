@@ -4,7 +4,10 @@ against a bare websocket round trip measured in the same run.
 
 The site: `app.cli serve` in scaled mode (bench_locust's deployment: PostgreSQL, Redis, two
 granian workers, the Crash driver among its jobs) with BENCH_CRASH_LIVE_PLAYERS verified,
-funded members, each logged in from a browser of its own (the login cookie). Each player is a
+funded members, each logged in from a browser of its own (the login cookie), and beside it
+`app.cli crash-live`, to which the players' live sockets go as the proxy of ops/ sends
+`/_crash/live` (with the site's Host; BENCH_CRASH_LIVE_OWN_PROCESS=0: the site serves them,
+as a deployment without it does). Each player is a
 Socket.IO client speaking the page's protocol (bench_events' Tab): it opens `/play/BGS_CRASH`
 with its cookie (the page's load opens the member's game session and starts the watch of its
 own bets), runs the events the page sends back as a browser does, and reads the page state's
@@ -42,17 +45,20 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import urlsplit
 
+import httpx
 import psutil
 
 from bench.bare_socketio import NAMESPACE, ROOT_STATE
 from bench.bench_events import Tab
 from bench.bench_locust import MEMBER_PREFIX, _deployment
-from bench.common import ROOT, Figure, asgi_server, percentile, serving_cpu
+from bench.common import ROOT, Figure, asgi_server, free_port, percentile, serving_cpu
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
 MEASURES = (
@@ -75,15 +81,16 @@ SUFFIX = "_rx_state_"
 TICKET_SCRIPT = "window.appCrashTicket = "  # how the page's load hands the script its ticket
 BETTING_LEFT = 3.0  # seconds of betting a round must have left when the bench picks it
 FLAT_OUT_SECONDS = 5.0
+OWN_PROCESS = os.environ.get("BENCH_CRASH_LIVE_OWN_PROCESS", "1") == "1"
 
 
 class Player:
     """One player's tab on the Crash page: its socket, its cookie, the page's vars."""
 
-    def __init__(self, url: str, cookie: str) -> None:
+    def __init__(self, url: str, live: str, cookie: str) -> None:
         import socketio
 
-        self.url, self.cookie = url, cookie
+        self.url, self.live_url, self.cookie = url, live, cookie
         self.token = str(uuid.uuid4())
         self.socket = socketio.AsyncClient(reconnection=False)
         self.socket.on("event", self._on_update, namespace=NAMESPACE)
@@ -153,11 +160,14 @@ class Player:
         """The board's live socket, read to the end as the page's script reads it."""
         import aiohttp
 
-        live = self.url.replace("http", "ws", 1) + "/_crash/live?lang=pt"
+        live = self.live_url.replace("http", "ws", 1) + "/_crash/live?lang=pt"
+        host = urlsplit(self.url).netloc  # the site's, as the proxy passes it on
         try:
             async with (
                 aiohttp.ClientSession() as session,
-                session.ws_connect(live, origin=self.url, heartbeat=None) as socket,
+                session.ws_connect(
+                    live, origin=self.url, headers={"Host": host}, heartbeat=None
+                ) as socket,
             ):
                 self.live = socket
                 await self._give_ticket()
@@ -233,7 +243,8 @@ class Run:
     late: int = 0  # refused: the curve crashed first
     unanswered: int = 0
     windows: list[float] = field(default_factory=list)  # each round's cash-out window, s
-    server_cpu: float = 0.0  # CPU seconds over the cash-out windows
+    server_cpu: float = 0.0  # the site's CPU seconds over the cash-out windows
+    live_cpu: float = 0.0  # the same, of the live socket's own process
     client_cpu: float = 0.0
     seconds: float = 0.0  # the cash-out windows' wall time
     board_messages: int = 0  # read on the live sockets, every player, the whole run
@@ -309,11 +320,11 @@ async def _round_to_play(database_url: str, seen: set[int]) -> tuple[int, dateti
     )
 
 
-async def _play(url: str, env: dict[str, str], cookies: list[str]) -> Run:
+async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) -> Run:
     from app.services.studio.crash import fairness
 
     run = Run()
-    players = [Player(url, cookie) for cookie in cookies]
+    players = [Player(url, live, cookie) for cookie in cookies]
     for start in range(0, len(players), 20):  # tabs open over some seconds, not all at once
         opened = await asyncio.gather(*(p.open() for p in players[start : start + 20]))
         run.opened += sum(opened)
@@ -335,12 +346,14 @@ async def _play(url: str, env: dict[str, str], cookies: list[str]) -> Run:
         await asyncio.sleep(max(0.0, flies - time.monotonic()))
         window = fairness.duration_ms(crash) * 0.7 / 1000
         run.windows.append(window)
-        begun, server, mine = time.monotonic(), serving_cpu(url), sum(client.cpu_times()[:2])
+        begun, mine = time.monotonic(), sum(client.cpu_times()[:2])
+        server, socket = serving_cpu(url), serving_cpu(live) if live != url else 0.0
         results = await asyncio.gather(
             *(p.cash_at(flies + window * (n + 0.5) / len(riding)) for n, p in enumerate(riding))
         )
         run.seconds += time.monotonic() - begun
         run.server_cpu += serving_cpu(url) - server
+        run.live_cpu += (serving_cpu(live) if live != url else 0.0) - socket
         run.client_cpu += sum(client.cpu_times()[:2]) - mine
         for result in results:
             if result is None:
@@ -390,10 +403,39 @@ async def _echo(url: str, windows: list[float], clients: int) -> Echo:
     return Echo(trips, rate)
 
 
+@contextmanager
+def _live_process(url: str, env: dict[str, str]) -> Iterator[str]:
+    """`app.cli crash-live` beside the site, as a scaled deployment's proxy sends `/_crash/live`
+    to it: its URL; with BENCH_CRASH_LIVE_OWN_PROCESS=0, the site's, which serves it too."""
+    if not OWN_PROCESS:
+        yield url
+        return
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "crash-live", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )  # fmt: skip
+    live = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            with suppress(httpx.HTTPError):
+                if httpx.get(f"{live}/health/live", timeout=2).status_code == 200:
+                    break
+            time.sleep(0.3)
+        else:
+            raise RuntimeError("app.cli crash-live did not start")
+        yield live
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
 def run() -> list[Figure]:
-    with _deployment(scaled=True, members=PLAYERS) as (url, env):
+    with _deployment(scaled=True, members=PLAYERS) as (url, env), _live_process(url, env) as live:
         cookies = _logins(env, PLAYERS)
-        crash = asyncio.run(_play(url, env, cookies))
+        crash = asyncio.run(_play(url, live, env, cookies))
     with asgi_server("bench.bare_socketio:app", workers=2) as url:
         echo = asyncio.run(_echo(url, crash.windows, max(1, crash.placed // max(1, ROUNDS))))
     p95, echo_p95 = percentile(crash.trips, 0.95), percentile(echo.trips, 0.95)
@@ -433,6 +475,10 @@ def run() -> list[Figure]:
                crash.board_messages / max(1, PLAYERS), "messages"),
         Figure("site CPU over the cash-out windows (app.cli serve and its workers)", cpu,
                "% of a core"),
+        Figure("the live socket's own process (app.cli crash-live)", OWN_PROCESS, "",
+               "1: /_crash/live sent to it, as ops/ does"),
+        Figure("its CPU over the cash-out windows",
+               crash.live_cpu / crash.seconds * 100 if crash.seconds else 0.0, "% of a core"),
         Figure("client: cash-outs per second", rate, "/s"),
         Figure(f"client: bare websocket clicked with no pause ({FLAT_OUT_SECONDS:g} s)",
                echo.flat_out_rate, "clicks/s"),

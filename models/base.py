@@ -8,6 +8,10 @@ from typing import Any
 from sqlalchemy import DateTime, TypeDecorator
 from sqlalchemy.engine import Dialect
 
+# The largest id an INTEGER column holds on PostgreSQL: an id read from what someone typed or
+# sent is bounded by it, so an out-of-range one finds nothing rather than failing in the database.
+MAX_ID = 2_147_483_647
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)

@@ -12,10 +12,6 @@ from fastapi import Query
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
-# The largest id an INTEGER column holds on PostgreSQL: ids sent by clients are bounded by it,
-# so an out-of-range one is refused as invalid rather than failing in the database.
-MAX_ID = 2_147_483_647
-
 
 class ApiModel(BaseModel):
     model_config = ConfigDict(populate_by_name=True)

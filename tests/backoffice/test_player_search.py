@@ -60,6 +60,16 @@ async def test_search_by_each_kind_of_query() -> None:
     assert member.id not in await _ids(f"srch{tag[:2]}_")
 
 
+@pytest.mark.engines
+async def test_an_id_no_row_can_have_finds_nobody_or_a_phone() -> None:
+    """An id past PostgreSQL's INTEGER range (a long phone number typed whole) finds no
+    member by id and fails nothing; its digits still match phone numbers."""
+    mobile = f"119{secrets.randbelow(10**8):08d}"
+    member = await make_member("BR1", username=f"big{secrets.token_hex(3)}", mobile=mobile)
+    assert await _ids("#99999999999") == []
+    assert await _ids(mobile) == [member.id]  # 11 digits: past the largest id
+
+
 async def test_pages_and_brand_scope() -> None:
     tag = secrets.token_hex(3)
     made = [

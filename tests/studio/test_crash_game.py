@@ -93,6 +93,17 @@ def test_the_curve_reaches_each_crash_point_at_its_duration() -> None:
         assert ms == 0 or fairness.multiplier_at(ms - 1) < hundredths
 
 
+@pytest.mark.parametrize(
+    "typed", ["crash-2147483648", "crash-999999999999", "crash-", "crash-1.5", "lottery-7", "7"]
+)
+def test_a_round_id_no_row_can_have_is_an_unknown_round(typed: str) -> None:
+    """Past PostgreSQL's INTEGER range too: the verify page says "unknown round", never a
+    database error."""
+    with pytest.raises(AppError) as refused:
+        crash_rounds.round_pk(typed)
+    assert refused.value.code == "crash-round-unknown"
+
+
 def test_brazils_floor_refuses_a_house_edge_under_85_percent_return() -> None:
     floor = Decimal("0.85")
     assert chains.edge_basis_points("14.99", floor) == 1499

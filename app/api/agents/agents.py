@@ -14,7 +14,7 @@ from pydantic import Field
 
 from app.api.deps import Context, CurrentMember, RealMember
 from app.api.envelope import Envelope, ok
-from app.api.schemas import MAX_ID, ApiModel
+from app.api.schemas import ApiModel
 from app.core import clock
 from app.core.errors import AppError
 from app.services.accounts.sessions import Authenticated
@@ -22,6 +22,7 @@ from app.services.agents import affiliates, contracts, payouts, reports, team
 from app.services.cashier import team_transfers as transfers
 from app.services.qr import qr_svg_data_uri_off_loop
 from models.agents import ContractKind
+from models.base import MAX_ID
 
 router = APIRouter(tags=["agents"])
 

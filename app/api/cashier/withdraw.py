@@ -13,7 +13,7 @@ from pydantic import Field
 
 from app.api.deps import Context, RealMember, sealed_model
 from app.api.envelope import Envelope, ok
-from app.api.schemas import MAX_ID, ApiModel, PageNumber, PageSize, PageValue
+from app.api.schemas import ApiModel, PageNumber, PageSize, PageValue
 from app.core import clock
 from app.core.config import get_settings
 from app.core.errors import AppError
@@ -25,6 +25,7 @@ from app.services.backoffice import payments
 from app.services.cashier import payout_accounts, withdrawals
 from app.services.cashier.withdrawals import WithdrawalView
 from models import PayoutAccount
+from models.base import MAX_ID
 
 router = APIRouter(tags=["withdraw"])
 

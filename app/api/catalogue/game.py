@@ -12,10 +12,11 @@ from pydantic import Field
 
 from app.api.deps import Context, module_call
 from app.api.envelope import Envelope, ok
-from app.api.schemas import MAX_ID, ApiModel
+from app.api.schemas import ApiModel
 from app.services import site
 from app.services.accounts import sessions
 from app.services.seamless import launch
+from models.base import MAX_ID
 
 router = APIRouter(tags=["games"], dependencies=[module_call(site.GAME_LOBBY_MODULE)])
 

@@ -17,11 +17,12 @@ from pydantic import Field, field_validator
 
 from app.api.deps import Context, CurrentMember, RealMember, RequestContext, module_call
 from app.api.envelope import Envelope, ok
-from app.api.schemas import MAX_ID, ApiModel, camel
+from app.api.schemas import ApiModel, camel
 from app.services import site
 from app.services.brands import Brand, brands
 from app.services.catalogue import games, lobby, members, winners
 from app.services.catalogue.rules import ALL_CATEGORIES
+from models.base import MAX_ID
 
 router = APIRouter(
     prefix="/wps/relay", tags=["games"], dependencies=[module_call(site.GAME_LOBBY_MODULE)]

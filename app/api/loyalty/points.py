@@ -13,11 +13,12 @@ from pydantic import Field
 
 from app.api.deps import Context, RealMember, module_call, sealed_model
 from app.api.envelope import Envelope, ok
-from app.api.schemas import MAX_ID, ApiModel, PageNumber, PageValue
+from app.api.schemas import ApiModel, PageNumber, PageValue
 from app.core import clock
 from app.core.i18n import has_key, translate
 from app.services import site
 from app.services.loyalty import points
+from models.base import MAX_ID
 
 router = APIRouter(
     prefix="/wps/relay", tags=["points"], dependencies=[module_call(site.POINTS_MODULE)]

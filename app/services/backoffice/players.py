@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import union
+from sqlalchemy import false, union
 from sqlmodel import col, delete, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -33,7 +33,7 @@ from models import (
     WagerFact,
     WithdrawalOrder,
 )
-from models.base import saved_id
+from models.base import MAX_ID, saved_id
 from models.ledger import AccountKind, TransactionKind
 from models.member import MEMBER_ACTIVE, MEMBER_BLOCKED
 
@@ -170,7 +170,7 @@ def _condition(query: str) -> Any:
     if not text:
         return None
     if text.startswith("#") and text[1:].isdigit():
-        return Member.id == int(text[1:])
+        return Member.id == int(text[1:]) if int(text[1:]) <= MAX_ID else false()
     if "@" in text:
         return _prefix(Member.email, text)
     try:
@@ -187,7 +187,7 @@ def _condition(query: str) -> Any:
         )
     if text.isdigit():
         by_mobile = select(Member.id).where(_prefix(Member.mobile, text))
-        if len(text) > 12:
+        if int(text) > MAX_ID:
             return col(Member.id).in_(by_mobile)
         return col(Member.id).in_(union(select(Member.id).where(Member.id == int(text)), by_mobile))
     return _prefix(Member.username, text.lower())

@@ -18,7 +18,7 @@ from app.services.brands import brands
 from app.services.images import data_url
 from app.services.support import tickets as ticket_rules
 from models import Feedback, Member
-from models.base import saved_id
+from models.base import MAX_ID, saved_id
 
 PAGE_SIZE = 20
 MAX_PAGE = 10_000
@@ -83,7 +83,7 @@ async def tickets(staff: Staff, code: str, wanted: TicketFilter, now: datetime) 
         filters.append(Feedback.question_type == found.question_type)
     number = found.search.removeprefix("#")
     if number.isdigit():
-        filters.append(Feedback.id == min(int(number), 2**31 - 1))
+        filters.append(Feedback.id == min(int(number), MAX_ID))
     elif found.search:
         filters.append(col(Member.username).startswith(found.search.lower(), autoescape=True))
     statement = (

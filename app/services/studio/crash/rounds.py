@@ -40,6 +40,7 @@ from app.services.seamless.port import STUDIO_VENDOR, WalletCall
 from app.services.seamless.studio_port import studio_wallet, studio_wallet_in_process
 from app.services.studio.crash import chains, fairness
 from app.services.studio.games import GameSpec
+from models.base import MAX_ID
 from models.crash import CrashBet, CrashBetStatus, CrashChain, CrashRound, CrashRoundStatus
 
 logger = logging.getLogger(__name__)
@@ -90,7 +91,7 @@ def public_id(row: CrashRound) -> str:
 def round_pk(round_id: str) -> int:
     """The row of a public round id; anything else is an unknown round."""
     head, _, tail = round_id.strip().partition("-")
-    if head != "crash" or not tail.isdigit() or len(tail) > 12:
+    if head != "crash" or not tail.isdigit() or len(tail) > 12 or int(tail) > MAX_ID:
         raise AppError("crash-round-unknown", 404)
     return int(tail)
 

@@ -24,6 +24,7 @@ import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
+from sqlmodel.ext.asyncio.session import AsyncSession
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -118,14 +119,18 @@ async def _cash(
     to pay (after the answer: the decision is what the player waits for)."""
     slot, asked = message.get("cash"), message.get("id")
     answer: dict[str, object] = {"answer": asked if isinstance(asked, int) else 0, "ok": False}
+    member = page.member
     try:
-        if page.member is None or page.member.id is None or slot not in SLOTS:
+        if member is None or member.id is None or slot not in SLOTS:
             raise AppError("not-logged-in", 401)
-        await rate_limit.consume(CASH_LIMIT, page.member.id)
+        await rate_limit.consume(CASH_LIMIT, member.id)
         brand = await brands.by_id(page.brand.id)  # as the operator set it now
         gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
-        await gates.enforce_member(gates.MONEY, brand, page.member, clock.now())
-        done, bet = await bets.decide_cash_out(page.member.id, brand.id, int(str(slot)))
+
+        async def member_gates(session: AsyncSession) -> None:  # in the decision's transaction
+            await gates.enforce_member(gates.MONEY, brand, member, clock.now(), session)
+
+        done, bet = await bets.decide_cash_out(member.id, brand.id, int(str(slot)), member_gates)
     except AppError as exc:
         return answer | {"text": translate(exc.code, page.lang, **exc.params)}, None
     text = cashed_notice(done.multiplier, done.payout, page.lang, page.brand.amount_digits)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import session_scope
@@ -318,13 +319,24 @@ def enforce_site(door: Door, brand: Brand, ip: str, country: str | None) -> None
 async def _member_state(
     session: AsyncSession, member_id: int
 ) -> tuple[MemberProtection | None, MemberIdentity | None]:
-    return await session.get(MemberProtection, member_id), await session.get(
-        MemberIdentity, member_id
-    )
+    """The member's protection and identity rows (either may be missing), in one read."""
+    found = (
+        await session.exec(
+            select(MemberProtection, MemberIdentity)
+            .select_from(Member)
+            .outerjoin(MemberProtection, col(MemberProtection.member_id) == col(Member.id))
+            .outerjoin(MemberIdentity, col(MemberIdentity.member_id) == col(Member.id))
+            .where(col(Member.id) == member_id)
+        )
+    ).first()
+    return (None, None) if found is None else (found[0], found[1])
 
 
-async def enforce_member(door: Door, brand: Brand, member: Member, now: datetime) -> None:
-    """The gates about the member: trial, barred, excluded, identity not verified."""
+async def enforce_member(
+    door: Door, brand: Brand, member: Member, now: datetime, session: AsyncSession | None = None
+) -> None:
+    """The gates about the member: trial, barred, excluded, identity not verified; read in
+    `session` when the caller has one open (a decision taken in the same transaction)."""
     gates = door.gates & MEMBER_GATES
     if not gates:
         return
@@ -332,17 +344,18 @@ async def enforce_member(door: Door, brand: Brand, member: Member, now: datetime
         members.require_real_account(member)
     if not gates & {Gate.BARRED, Gate.EXCLUSION, Gate.IDENTITY} or member.id is None:
         return
-    async with session_scope() as session:
+    if session is None:
+        async with session_scope() as own:
+            protection, identity = await _member_state(own, member.id)
+    else:
         protection, identity = await _member_state(session, member.id)
-        status = identity.status if identity is not None else None
-        if Gate.BARRED in gates and status == IdentityStatus.BARRED:
-            raise onboarding.refused()
-        if Gate.EXCLUSION in gates and excluded(protection, now):
-            raise AppError("protection-excluded", status=403)
-        if Gate.IDENTITY in gates:
-            onboarding.require_play_status(
-                status, identity is not None or onboarding.required(brand)
-            )
+    status = identity.status if identity is not None else None
+    if Gate.BARRED in gates and status == IdentityStatus.BARRED:
+        raise onboarding.refused()
+    if Gate.EXCLUSION in gates and excluded(protection, now):
+        raise AppError("protection-excluded", status=403)
+    if Gate.IDENTITY in gates:
+        onboarding.require_play_status(status, identity is not None or onboarding.required(brand))
 
 
 async def require_reachable(session: AsyncSession, member: Member, now: datetime) -> None:

@@ -12,12 +12,14 @@ fact when the bet's win (zero for a loss) is credited.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
 from app.core.db import write_transaction
@@ -42,7 +44,7 @@ from app.services.studio.crash.rounds import (
     wallet_round,
 )
 from models import Member
-from models.crash import CrashBet, CrashBetStatus
+from models.crash import CrashBet, CrashBetStatus, CrashRound
 
 SLOTS = (1, 2)
 MIN_TARGET = 101
@@ -184,30 +186,41 @@ async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
 
 
 async def decide_cash_out(
-    member_id: int, merchant_id: int, slot: object
+    member_id: int,
+    merchant_id: int,
+    slot: object,
+    checks: Callable[[AsyncSession], Awaitable[None]] | None = None,
 ) -> tuple[CashedOut, CrashBet]:
     """The cash-out decided and stored (the bet CASHED at the curve's multiplier now), not yet
     paid: its caller pays it (`pay_bet`), and should that never happen (a process gone), the
-    round's settlement pays every cashed bet left unpaid. Refused when nothing rides."""
+    round's settlement pays every cashed bet left unpaid. Refused when nothing rides, or by
+    `checks` (the caller's gates), run first in the same transaction: one round of statements
+    where milliseconds count (the live socket)."""
     chosen = slot_of(slot)
+    newest = (
+        select(func.max(CrashRound.id))
+        .where(col(CrashRound.merchant_id) == merchant_id)
+        .scalar_subquery()
+    )
     async with write_transaction() as session:
-        row = await latest(session, merchant_id)
-        if row is None:
-            raise AppError("crash-not-riding", 409)
-        bet = (
+        if checks is not None:
+            await checks(session)
+        found = (
             await session.exec(
-                select(CrashBet)
+                select(CrashBet, CrashRound)
+                .join(CrashRound, col(CrashRound.id) == col(CrashBet.round_id))
                 .where(
-                    CrashBet.round_id == row.id,
-                    CrashBet.member_id == member_id,
-                    CrashBet.slot == chosen,
+                    col(CrashRound.id) == newest,
+                    col(CrashBet.member_id) == member_id,
+                    col(CrashBet.slot) == chosen,
                 )
-                .with_for_update()
+                .with_for_update(of=CrashBet)
             )
         ).first()
         now = clock.now()  # read under the bet's lock: the instant that decides
-        if bet is None or bet.status != CrashBetStatus.OPEN:
+        if found is None or found[0].status != CrashBetStatus.OPEN:
             raise AppError("crash-not-riding", 409)
+        bet, row = found
         phase = phase_of(row, now)
         if phase == Phase.BETTING:
             raise AppError("crash-not-started", 409)

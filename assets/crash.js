@@ -6,7 +6,9 @@
 // from them: e^(GROWTH x ms), as on the server. The server decides every cash-out; this only shows the shared curve
 // smoothly and, after a reconnect, where it is now. A playing page cashes out on the same socket
 // (appCrashCash, the cash-out button's script): it sends the ticket its load gave it
-// (window.appCrashTicket), then each cash-out, and tells the page's state it asked.
+// (window.appCrashTicket), then each cash-out, shows the socket's answer at once beside the
+// buttons ([data-crash-live="answer"]) and tells the page's state it was answered (or only
+// asked: no answer in time), which then shows the bets as stored.
 (function () {
   if (window.appCrash) return;
   window.appCrash = true;
@@ -41,9 +43,19 @@
     });
   }
 
-  // Bet `slot` cashed out on the socket: resolves "slot:asked" once it answered (or did not
-  // within ANSWER_MS); "slot:" at once when there is no bound socket (the page's state then
-  // cashes out itself).
+  // The socket's answer to a cash-out, in the page's language, until the next round.
+  var answeredRound = null;
+  function showAnswer(text, ok) {
+    var shown = live("answer");
+    if (!shown) return;
+    shown.textContent = text;
+    shown.setAttribute("data-ok", ok ? "true" : "false");
+    answeredRound = message ? message.round : null;
+  }
+
+  // Bet `slot` cashed out on the socket: resolves "slot:answered" once it answered (the
+  // answer shown), "slot:asked" when it did not within ANSWER_MS; "slot:" at once when there
+  // is no bound socket (the page's state then cashes out itself).
   window.appCrashCash = function (slot) {
     if (!socket || socket.readyState !== 1 || !bound) return slot + ":";
     asked += 1;
@@ -53,10 +65,11 @@
       var timer = window.setTimeout(function () {
         if (waiting[id]) waiting[id]();
       }, ANSWER_MS);
-      waiting[id] = function () {
+      waiting[id] = function (answer) {
         window.clearTimeout(timer);
         delete waiting[id];
-        resolve(slot + ":asked");
+        if (answer) showAnswer(String(answer.text || ""), answer.ok === true);
+        resolve(slot + (answer ? ":answered" : ":asked"));
       };
     });
   };
@@ -96,6 +109,10 @@
     var m = message;
     board.setAttribute("data-phase", m.phase || "");
     board.setAttribute("data-round", m.round || "");
+    if (answeredRound !== null && m.round !== answeredRound) {
+      showAnswer("", true);
+      answeredRound = null;
+    }
     board.setAttribute("data-start", String(m.start || 0));
     board.setAttribute("data-crash", m.crash || "");
     setText("label", m.label);
@@ -155,7 +172,7 @@
         return;
       }
       if ("answer" in data) {
-        if (waiting[data.answer]) waiting[data.answer]();
+        if (waiting[data.answer]) waiting[data.answer](data);
         return;
       }
       message = data;

@@ -206,6 +206,15 @@ def messages() -> rx.Component:
                 data_testid="crash-notice",
             ),
         ),
+        # The live socket's answer to a cash-out, written by assets/crash.js the moment it
+        # comes (the page's state then shows the bets as stored).
+        rx.el.p(
+            role="status",
+            class_name="empty:hidden font-medium text-emerald-700 dark:text-emerald-300 "
+            "data-[ok=false]:text-red-600 dark:data-[ok=false]:text-red-400",
+            data_crash_live="answer",
+            data_testid="crash-answer",
+        ),
     )
 
 

@@ -354,13 +354,17 @@ class CrashState(MemberPage, rx.State):
     @checked
     @member_action
     async def cash_answered(self, answer: Name) -> Any:
-        """What the cash-out button's script answered (assets/crash.js): "1:asked" when it
-        asked the live socket to cash out bet 1 (answered or not), "1:" when it could not ask
-        (a demo page, no socket): then bet 1 is cashed out here. The page shows the bets as
-        the database has them, whatever the script said."""
+        """What the cash-out button's script answered (assets/crash.js): "1:answered" when the
+        live socket answered its cash-out of bet 1 (the script shows the answer; this page's
+        watch shows the bet as stored, the header's the balance), "1:asked" when no answer came
+        in time, "1:" when it could not ask (a demo page, no socket): then bet 1 is cashed out
+        here. The page shows the bets as the database has them, whatever the script said."""
         slot, _, how = answer.partition(":")
-        if slot not in SLOTS or how not in ("asked", ""):
+        if slot not in SLOTS or how not in ("answered", "asked", ""):
             return await refuse(self)
+        if how == "answered":
+            self.error = self.notice = ""  # the socket's answer is the page's word now
+            return None
         if not how:
             return CrashState.cash(slot)
         play = await self._player_for(slot)
@@ -430,8 +434,8 @@ HANDLER_CHECKS: dict[str, str] = {
         f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"
     ),
     "CrashState.cash_answered": (
-        f"{ARGS}; slot 1 or 2, asked or not; shows the {LOGIN}'s bets as stored, "
-        "or cashes out as CrashState.cash does"
+        f"{ARGS}; slot 1 or 2, answered, asked or not; clears the page's notice, shows the "
+        f"{LOGIN}'s bets as stored, or cashes out as CrashState.cash does"
     ),
     "CrashState.stake_step": f"{ARGS}; slot 1 or 2, ½ or 2× only; this tab's form",
     "CrashState.set_auto": f"{ARGS}; this tab's form",

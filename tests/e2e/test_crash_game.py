@@ -157,8 +157,11 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await expect(board).to_have_attribute("data-cash", "live")
     await expect(guest_page.get_by_test_id("crash-board")).to_have_attribute("data-cash", "page")
     await winner_page.keyboard.press("c")
-    await expect(winner_page.get_by_test_id("crash-notice")).to_contain_text("Retirou em")
+    # the socket's answer, shown the moment it comes; then the bet as stored
+    await expect(winner_page.get_by_test_id("crash-answer")).to_contain_text("Retirou em")
+    await expect(winner_page.get_by_test_id("crash-answer")).to_have_attribute("data-ok", "true")
     await expect(winner_page.get_by_test_id("crash-state-1")).to_contain_text("Retirou em")
+    await expect(winner_page.get_by_test_id("crash-notice")).to_have_count(0)
     # the guest cashes the demo bet out by click, into the demo balance
     await guest_page.get_by_test_id("crash-cash-1").click()
     await expect(guest_page.get_by_test_id("crash-notice")).to_contain_text("Retirou em")

@@ -90,6 +90,38 @@ async def test_a_tabs_own_cash_out_wakes_its_watch_for_nothing_and_another_devic
         await tab.go("/")
 
 
+async def test_a_cash_out_the_live_socket_answered_shows_through_the_watch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The live socket answered the cash-out (its script showed the answer): the page's event
+    clears the page's notice and reads nothing; the watch shows the bet as stored, read once.
+    An answer the script never gives is refused."""
+    row = await fresh_round(crash_from=200)
+    member, _ = await crash_player("10.00")
+    reads = counted_calls(monkeypatch, crash_rounds, "own_bets")
+    answered = f"{CrashState.get_full_name()}.cash_answered"
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(PLAY_CRASH)
+        await tab.send(f"{CrashState.get_full_name()}.bet", PLAY_CRASH, slot="1")
+        assert (await tab.state(CrashState)).notice == translate("crash.placed", LANG, slot="1")
+        at_ms(row, fairness.duration_ms(105))  # the curve flies
+        before = await _settled(reads)
+        await bets.decide_cash_out(member.id or 0, await brand_id(), 1)  # the socket's work
+        await tab.send(answered, PLAY_CRASH, answer="1:answered")
+        assert (await tab.state(CrashState)).notice == ""
+        for _ in range(50):
+            if not (await tab.state(CrashState)).riding_1:
+                break
+            await asyncio.sleep(FOLLOW_SECONDS)
+        page = await tab.state(CrashState)
+        assert (page.riding_1, page.error) == (False, "")
+        assert await _settled(reads) == before + 1  # the watch's read alone
+        await tab.send(answered, PLAY_CRASH, answer="1:paid")
+        assert await _settled(reads) == before + 1  # refused: nothing read, nothing changed
+        await tab.go("/")
+
+
 async def test_a_refused_bet_and_cash_out_show_the_translated_refusal() -> None:
     await fresh_round()  # the clock frozen in the round's betting time
     tab = Tab(site)

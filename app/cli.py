@@ -97,9 +97,10 @@ restore --from FILE           restore a backup into the configured database, whi
 serve [--port P] [--host H]   one more process of a scaled site, on the frontend already built
                               by `reflex run --env prod` (no compile, no build), with
                               GRANIAN_WORKERS workers
-crash-live [--port P] [--host H]
-                              Crash's live socket (/_crash/live) in a process of its own, for
-                              the proxy to send it to (scaled mode: REDIS_URL)
+crash-live [--port P] [--host H] [--workers N]
+                              Crash's live socket (/_crash/live) in a process of its own (N
+                              event loops, 1 by default), for the proxy to send it to (scaled
+                              mode: REDIS_URL)
 """
 
 from __future__ import annotations
@@ -254,6 +255,7 @@ def command_parser() -> argparse.ArgumentParser:
     live = sub.add_parser("crash-live", help="Crash's live socket in a process of its own")
     live.add_argument("--host", default="0.0.0.0")  # noqa: S104 (behind the reverse proxy)
     live.add_argument("--port", type=int, default=3010)
+    live.add_argument("--workers", type=int, default=1, choices=range(1, 17), metavar="N")
     export = sub.add_parser("protection-export", help="the protection retention log as CSV")
     export.add_argument("brand")
     export.add_argument("since", type=datetime.fromisoformat, help="ISO time with offset")
@@ -467,7 +469,7 @@ COMMANDS: dict[str, Command] = {
     "backup-verify": lambda args, _: backup_verify_command(args.file),
     "restore": _restore,
     "serve": lambda args, _: serve(args.host, args.port),
-    "crash-live": lambda args, _: crash_live(args.host, args.port),
+    "crash-live": lambda args, _: crash_live(args.host, args.port, args.workers),
     "protection-export": lambda args, _: _done(
         protection_export_command(args.brand, args.since, args.until)
     ),

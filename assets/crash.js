@@ -27,6 +27,7 @@
   var bound = false; // the socket took it: cash-outs go there
   var asked = 0;
   var waiting = {}; // cash-outs sent, by id: their answer's resolver
+  var cashedIn = {}; // by slot: the round whose bet the socket said was cashed out
 
   // The page's ticket to the socket, once per socket and ticket (a new load gives another).
   function bind() {
@@ -57,6 +58,10 @@
   // answer shown), "slot:asked" when it did not within ANSWER_MS; "slot:" at once when there
   // is no bound socket (the page's state then cashes out itself).
   window.appCrashCash = function (slot) {
+    var round = message ? message.round : null;
+    // Cashed out already in this round: the page shows it a moment later; a second press
+    // (or hotkey) meanwhile asks nothing (the socket would only say nothing rides).
+    if (round !== null && cashedIn[slot] === round) return slot + ":answered";
     if (!socket || socket.readyState !== 1 || !bound) return slot + ":";
     asked += 1;
     var id = asked;
@@ -69,6 +74,7 @@
         window.clearTimeout(timer);
         delete waiting[id];
         if (answer) showAnswer(String(answer.text || ""), answer.ok === true);
+        if (answer && answer.ok === true) cashedIn[slot] = round;
         resolve(slot + (answer ? ":answered" : ":asked"));
       };
     });

@@ -21,11 +21,11 @@ at its own moment, spread evenly over the first 70 % of the flight and counted f
 curve's start however late its bet was confirmed. It cashes out as the page's button does
 (assets/crash.js): on the live socket, with the ticket its page's load handed the script
 (`{"ticket": ...}` once, then `{"cash": "1", "id": n}`), and then tells the page's state it
-asked (`CrashState.cash_answered`). The cash-out's round trip runs from sending the cash-out
-to the socket's answer (the server's decision and its payment); the page's, to the delta that
-shows the bet no longer riding. A bet's round trip runs to the delta that shows it riding.
-A cash-out refused, or shown lost before its moment (the curve crashed first), is counted
-apart. The site decides by its own clock, as for any player.
+was answered (`CrashState.cash_answered`). The cash-out's round trip runs from sending the
+cash-out to the socket's answer (the server's decision; its payment follows); the page's, to
+the delta that shows the bet no longer riding (the page's watch). A bet's round trip runs to
+the delta that shows it riding. A cash-out refused, or shown lost before its moment (the curve
+crashed first), is counted apart. The site decides by its own clock, as for any player.
 
 The floor: bench/bare_socketio.py (python-socketio, granian, two workers), the same number of
 clients, each clicking once at its own moment spread over the same window, the same number of
@@ -82,6 +82,7 @@ TICKET_SCRIPT = "window.appCrashTicket = "  # how the page's load hands the scri
 BETTING_LEFT = 3.0  # seconds of betting a round must have left when the bench picks it
 FLAT_OUT_SECONDS = 5.0
 OWN_PROCESS = os.environ.get("BENCH_CRASH_LIVE_OWN_PROCESS", "1") == "1"
+LIVE_WORKERS = os.environ.get("BENCH_CRASH_LIVE_WORKERS", "1")  # its event loops
 
 
 class Player:
@@ -216,7 +217,7 @@ class Player:
         except TimeoutError:
             return None
         trip = (time.perf_counter() - started) * 1000
-        await self.emit(f"{CRASH_STATE}.cash_answered", {"answer": "1:asked"})
+        await self.emit(f"{CRASH_STATE}.cash_answered", {"answer": "1:answered"})
         if not await self.until(lambda page: page.get("riding_1") is False, 30):
             return None
         return Cashed(trip, (time.perf_counter() - started) * 1000, body.get("ok") is True)
@@ -412,7 +413,10 @@ def _live_process(url: str, env: dict[str, str]) -> Iterator[str]:
         return
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "app.cli", "crash-live", "--host", "127.0.0.1", "--port", str(port)],
+        [
+            sys.executable, "-m", "app.cli", "crash-live", "--host", "127.0.0.1",
+            "--port", str(port), "--workers", LIVE_WORKERS,
+        ],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
         start_new_session=True,
     )  # fmt: skip
@@ -477,6 +481,7 @@ def run() -> list[Figure]:
                "% of a core"),
         Figure("the live socket's own process (app.cli crash-live)", OWN_PROCESS, "",
                "1: /_crash/live sent to it, as ops/ does"),
+        Figure("its workers (event loops)", int(LIVE_WORKERS) if OWN_PROCESS else 0, ""),
         Figure("its CPU over the cash-out windows",
                crash.live_cpu / crash.seconds * 100 if crash.seconds else 0.0, "% of a core"),
         Figure("client: cash-outs per second", rate, "/s"),

@@ -77,11 +77,11 @@ def serve(host: str, port: int) -> None:
     reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)
 
 
-def crash_live(host: str, port: int) -> None:
-    """Crash's live socket (app/crash_live.py `live_app`) in a process of its own, one granian
-    worker: with the proxy sending `/_crash/live` here, a cash-out never waits in an event loop
-    busy with the site's page events. The pages' tickets and the rate limits it shares with the
-    site are in Redis, so it needs the scaled mode's REDIS_URL."""
+def crash_live(host: str, port: int, workers: int = 1) -> None:
+    """Crash's live socket (app/crash_live.py `live_app`) in a process of its own, `workers`
+    granian workers: with the proxy sending `/_crash/live` here, a cash-out never waits in an
+    event loop busy with the site's page events. The pages' tickets and the rate limits it
+    shares with the site are in Redis, so it needs the scaled mode's REDIS_URL."""
     from granian import Granian
     from granian.constants import Interfaces
 
@@ -95,5 +95,5 @@ def crash_live(host: str, port: int) -> None:
         port=port,
         interface=Interfaces.ASGI,
         factory=True,
-        workers=1,
+        workers=workers,
     ).serve()

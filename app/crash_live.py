@@ -123,8 +123,10 @@ async def _cash(
     try:
         if member is None or member.id is None or slot not in SLOTS:
             raise AppError("not-logged-in", 401)
-        await rate_limit.consume(CASH_LIMIT, member.id)
-        brand = await brands.by_id(page.brand.id)  # as the operator set it now
+        # Both from Redis at once: the count, and the brand as the operator set it now.
+        _, brand = await asyncio.gather(
+            rate_limit.consume(CASH_LIMIT, member.id), brands.by_id(page.brand.id)
+        )
         gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
 
         async def member_gates(session: AsyncSession) -> None:  # in the decision's transaction

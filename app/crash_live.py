@@ -13,7 +13,12 @@ then `{"cash": "1", "id": 7}`, answered `{"answer": 7, "ok": ..., "text": ...}` 
 language as soon as the cash-out is decided (the bet stored CASHED); its payment follows on
 the same socket (should it fail, the round's settlement pays it). Each cash-out passes the
 gates of the page's own (gates.MONEY: region and maintenance) and a rate limit before
-`bets.decide_cash_out`, which decides by the server's clock.
+`bets.decide_cash_out`, which decides by the server's clock; the page's script shows the
+answer at once.
+
+The site's processes serve the socket in front of Reflex (`CrashLive`); a scaled deployment
+runs it in processes of its own (`live_app`, `app.cli crash-live`) and its proxy sends
+LIVE_PATH there, so that a cash-out never waits in an event loop busy with page events.
 """
 
 from __future__ import annotations

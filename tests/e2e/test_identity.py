@@ -2,7 +2,8 @@
 (Brazil's profile): registration with a CPF and the member's own limits, the pending account
 refused a deposit, the sandbox identity provider's approval, a deposit paid through the
 sandbox, the limit chosen at registration holding; the public page in PT and EN from the
-footer; a document the provider cannot read approved by staff in the KYC console.
+footer; a document the provider cannot read approved by staff in the KYC console; a pending
+player's bet and withdrawal refused for the identity, with the way to lift it.
 Screenshots at 360 px and 1280 px, light and dark, into IDENTITY_SHOTS (default
 /tmp/identity-shots)."""
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,10 @@ from sqlmodel import select
 
 from app.core.db import session_scope
 from app.core.i18n import translate
+from app.core.security import hash_password
 from models import Member
 from models.identity import IdentityStatus, MemberIdentity
+from state.cashier.withdraw import REQUEST_FORM
 from tests.e2e.conftest import SLOW_MS, open_deposit, open_site
 from tests.e2e.test_backoffice import _console_login
 from tests.e2e.test_home import _log_in
@@ -35,11 +39,12 @@ from tests.helpers.accounts import (
 )
 from tests.helpers.backoffice import code_at, make_staff_account
 from tests.helpers.browser import choose_language, screenshots, unfold_optional
-from tests.helpers.money import fund
+from tests.helpers.money import cash, fund
 
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path(os.environ.get("IDENTITY_SHOTS", "/tmp/identity-shots"))
+PAY_PASSWORD = "135790"
 
 
 async def _shoot(page: Page, name: str) -> None:
@@ -301,5 +306,36 @@ async def test_a_pending_player_s_refused_bet_says_why_and_leads_to_the_identity
     await expect(remedy).to_be_visible()
     await _shoot(page, "pending-bet")
     await expect(page.get_by_test_id("play-balance")).to_contain_text("50,00")  # nothing moved
+    await remedy.click()
+    await expect(page).to_have_url(site_url + "/verify-identity", timeout=SLOW_MS)
+
+
+@pytest.mark.deep  # the rule is tested below the browser (tests/accounts/test_pending_refusals.py)
+async def test_a_pending_player_s_refused_withdrawal_says_why_and_leads_to_the_identity_check(
+    page: Page, site_url: str
+) -> None:
+    # A pending player with money and a payment password asks for a withdrawal: refused for
+    # the identity, beside the request form, with the way to lift it; nothing moves.
+    member = await make_member(
+        identity=IdentityStatus.PENDING,
+        payee_name=ADULT_NAME,
+        payment_password_hash=await hash_password(PAY_PASSWORD),
+    )
+    await fund(member.id or 0, "80.00")
+    await _log_in(page, site_url, member.username)
+    await open_site(page, site_url + "/withdraw")
+    request = page.get_by_test_id(REQUEST_FORM)
+    await expect(page.get_by_test_id("withdraw-balance")).to_contain_text("80,00", timeout=SLOW_MS)
+    await request.locator("input[name=amount]").fill("50,00")
+    await request.locator("input[name=paymentPassword]").fill(PAY_PASSWORD)
+    await page.get_by_test_id("withdraw-submit").click()
+    await expect(request.get_by_test_id("form-error")).to_have_text(
+        translate("identity-pending", "pt"), timeout=SLOW_MS
+    )
+    remedy = request.get_by_test_id("refusal-remedy")
+    await expect(remedy).to_be_visible()
+    await _shoot(page, "pending-withdrawal")
+    assert await cash(member) == Decimal("80.00")  # nothing moved, no order made
+    await expect(page.get_by_test_id("withdraw-order")).to_have_count(0)
     await remedy.click()
     await expect(page).to_have_url(site_url + "/verify-identity", timeout=SLOW_MS)

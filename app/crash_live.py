@@ -48,7 +48,6 @@ from app.services.origins import origin_allowed
 from app.services.studio.crash import bets, tickets
 from app.services.studio.crash.follow import Seen, follower
 from app.services.studio.crash.rounds import pay_bet
-from models import Member
 from models.crash import CrashBet
 from state.studio.crash_views import board_body, cashed_notice, stamped
 
@@ -80,7 +79,7 @@ class _Page:
     brand: Brand
     lang: str
     seen: Visitor
-    member: Member | None = None
+    bound: tickets.Bound | None = None
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, message: str) -> None:
@@ -107,8 +106,8 @@ async def _listen(page: _Page) -> None:
             except ValueError:
                 continue
             if isinstance(message, dict) and "ticket" in message:
-                page.member = await tickets.member_of(message["ticket"], page.brand.id)
-                await page.send(json.dumps({"bound": page.member is not None}))
+                page.bound = await tickets.member_of(message["ticket"], page.brand.id)
+                await page.send(json.dumps({"bound": page.bound is not None}))
             elif isinstance(message, dict) and "cash" in message:
                 answer, cashed = await _cash(page, message)
                 await page.send(json.dumps(answer))
@@ -124,20 +123,23 @@ async def _cash(
     to pay (after the answer: the decision is what the player waits for)."""
     slot, asked = message.get("cash"), message.get("id")
     answer: dict[str, object] = {"answer": asked if isinstance(asked, int) else 0, "ok": False}
-    member = page.member
+    bound = page.bound
     try:
-        if member is None or member.id is None or slot not in SLOTS:
+        member_id = None if bound is None else bound.member.id
+        if bound is None or member_id is None or slot not in SLOTS:
             raise AppError("not-logged-in", 401)
+        member = bound.member
         # Both from Redis at once: the count, and the brand as the operator set it now.
         _, brand = await asyncio.gather(
-            rate_limit.consume(CASH_LIMIT, member.id), brands.by_id(page.brand.id)
+            rate_limit.consume(CASH_LIMIT, member_id), brands.by_id(page.brand.id)
         )
         gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
 
         async def member_gates(session: AsyncSession) -> None:  # in the decision's transaction
+            await tickets.require_game_session(session, bound, clock.now())
             await gates.enforce_member(gates.MONEY, brand, member, clock.now(), session)
 
-        done, bet = await bets.decide_cash_out(member.id, brand.id, int(str(slot)), member_gates)
+        done, bet = await bets.decide_cash_out(member_id, brand.id, int(str(slot)), member_gates)
     except AppError as exc:
         return answer | {"text": translate(exc.code, page.lang, **exc.params)}, None
     text = cashed_notice(done.multiplier, done.payout, page.lang, page.brand.amount_digits)

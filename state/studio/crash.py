@@ -196,7 +196,9 @@ class CrashState(MemberPage, rx.State):
         assets/crash.js by a script, never kept in page state; a demo page gets none."""
         ticket = ""
         if play.mode == "real" and play._session_member:
-            ticket = await tickets.issue(play._session_member, self._merchant_id)
+            ticket = await tickets.issue(
+                play._session_member, self._merchant_id, play._session_token
+            )
         return rx.call_script(f"window.appCrashTicket = {json.dumps(ticket)}")
 
     async def _refresh(self) -> dict[int, crash_rounds.OwnBet]:

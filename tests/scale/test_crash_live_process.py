@@ -87,7 +87,7 @@ async def test_a_page_s_ticket_cashes_out_in_the_live_process(live_address: str)
     placed = await bets.place(player, await brand_id(), 1, "5.00", "")
     clock.reset()  # the process decides by its own clock: this one follows it
     assert member.id is not None
-    ticket = await tickets.issue(member.id, await brand_id())
+    ticket = await tickets.issue(member.id, await brand_id(), player.token)
     await asyncio.sleep((row.started_at - clock.now()).total_seconds() + 0.5)  # in flight
     url = f"ws://{live_address}{LIVE_PATH}?lang=en"
     async with (

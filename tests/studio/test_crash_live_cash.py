@@ -13,6 +13,7 @@ from typing import Any
 from app.core.i18n import translate
 from app.crash_live import LIVE_PATH, serve
 from app.services import site_status
+from app.services.accounts import sessions
 from app.services.studio.crash import bets, fairness, tickets
 from models.base import utcnow
 from models.crash import CrashBetStatus
@@ -63,18 +64,19 @@ class LivePage:
                 return body
 
 
-async def _riding(amount: str = "20.00") -> tuple[Any, Any, Any]:
-    """A member with bet 1 of 5.00 riding a round that reaches 3x, the curve at 1.5x."""
+async def _riding(amount: str = "20.00") -> tuple[Any, Any, Any, str]:
+    """A member with bet 1 of 5.00 riding a round that reaches 3x, the curve at 1.5x; and
+    the token of the game session the bet was placed in (the page's, which its ticket names)."""
     row = await fresh_round(crash_from=300)
     member, player = await crash_player(amount)
     placed = await bets.place(player, await brand_id(), 1, "5.00", "")
     at_ms(row, fairness.duration_ms(150))
-    return member, placed, row
+    return member, placed, row, player.token
 
 
 async def test_the_ticket_s_member_cashes_out_on_the_socket_by_the_server_s_clock() -> None:
-    member, placed, _ = await _riding()
-    ticket = await tickets.issue(member.id, await brand_id())
+    member, placed, _, game = await _riding()
+    ticket = await tickets.issue(member.id, await brand_id(), game)
     async with LivePage() as page:
         assert await page.ask({"ticket": ticket}) == {"bound": True}
         answer = await page.ask({"cash": "1", "id": 7})
@@ -87,8 +89,8 @@ async def test_the_ticket_s_member_cashes_out_on_the_socket_by_the_server_s_cloc
 
 
 async def test_without_its_ticket_nothing_is_cashed_out() -> None:
-    member, placed, row = await _riding()
-    other_brand = await tickets.issue(member.id, await brand_id() + 1000)
+    member, placed, row, game = await _riding()
+    other_brand = await tickets.issue(member.id, await brand_id() + 1000, game)
     async with LivePage() as page:
         assert await page.ask({"cash": "1", "id": 1}) == {
             "answer": 1, "ok": False, "text": translate("not-logged-in", "pt")
@@ -96,7 +98,7 @@ async def test_without_its_ticket_nothing_is_cashed_out() -> None:
         for wrong in ("not-a-ticket", other_brand, {"x": 1}, "A" * 40):
             assert await page.ask({"ticket": wrong}) == {"bound": False}
             assert (await page.ask({"cash": "1", "id": 2}))["ok"] is False
-        ticket = await tickets.issue(member.id, await brand_id())
+        ticket = await tickets.issue(member.id, await brand_id(), game)
         assert await page.ask({"ticket": ticket}) == {"bound": True}
         assert (await page.ask({"cash": "3", "id": 3}))["ok"] is False  # no such bet slot
         at_ms(row, fairness.duration_ms(row.crash_hundredths))  # the curve crashed
@@ -106,12 +108,26 @@ async def test_without_its_ticket_nothing_is_cashed_out() -> None:
     assert await cash(member) == Decimal("15.00")
 
 
+async def test_a_ticket_ends_with_its_game_session() -> None:
+    """A logout (or a forced one, or a password change) ends the member's game sessions: the
+    page's ticket, bound before, cashes out nothing more."""
+    member, placed, _, game = await _riding()
+    ticket = await tickets.issue(member.id, await brand_id(), game)
+    async with LivePage() as page:
+        assert await page.ask({"ticket": ticket}) == {"bound": True}
+        await sessions.end_sessions(member.id)
+        refused = await page.ask({"cash": "1", "id": 1})
+    assert refused == {"answer": 1, "ok": False, "text": translate("not-logged-in", "pt")}
+    assert (await bet_row(placed.bet_id)).status == CrashBetStatus.OPEN
+    assert await cash(member) == Decimal("15.00")
+
+
 async def test_the_socket_passes_the_page_s_gates_and_rate_limit() -> None:
     """The page's network closed by the operator since the page loaded: refused as the
     page's own cash-out would be (gates.MONEY); a flood of cash-outs is cut by the rate
     limit."""
-    member, placed, _ = await _riding()
-    ticket = await tickets.issue(member.id, await brand_id())
+    member, placed, _, game = await _riding()
+    ticket = await tickets.issue(member.id, await brand_id(), game)
     network = ["203.0.113.0/24"]
     async with LivePage() as page:
         assert await page.ask({"ticket": ticket}) == {"bound": True}

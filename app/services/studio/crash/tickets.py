@@ -8,17 +8,28 @@ kept in Redis under its digest for TICKET_SECONDS, never in page state or client
 socket takes the ticket (`member_of`) and each cash-out passes the gates of the page's own
 cash-out (gates.MONEY) before `bets.decide_cash_out`, which decides by the server's clock as
 always.
+
+A ticket lives no longer than the page's game session: it names that session (by its token's
+digest), and each cash-out checks, in the decision's transaction, that the session still runs
+(`require_game_session`). A logout, a forced logout or a password change ends the member's
+game sessions, and so every ticket of theirs with them.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
+
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.cache import get_redis
 from app.core.db import session_scope
+from app.core.errors import AppError
 from app.core.security import new_token, token_digest
 from models import Member
+from models.games import GameSession
 
 TICKET_SECONDS = 4 * 3600  # a page played for longer loads again (a reconnect's load)
 TICKET_PATTERN = re.compile(r"[A-Za-z0-9_-]{20,128}")
@@ -27,18 +38,27 @@ PREFIX = "crash-ticket:"
 
 @dataclass(frozen=True)
 class Holder:
-    """Whose cash-outs a ticket makes: the member, in the brand."""
+    """Whose cash-outs a ticket makes: the member, in the brand, while the game session whose
+    token has this digest runs."""
 
     member_id: int
     merchant_id: int
+    game_session: str
 
 
-async def issue(member_id: int, merchant_id: int) -> str:
-    """A new ticket for the member's Crash page in the brand."""
+@dataclass(frozen=True)
+class Bound:
+    """A ticket taken by the socket: its member, and the digest of its game session."""
+
+    member: Member
+    game_session: str
+
+
+async def issue(member_id: int, merchant_id: int, game_session_token: str) -> str:
+    """A new ticket for the member's Crash page in the brand, for the page's game session."""
     ticket = new_token()
-    await get_redis().set(
-        PREFIX + token_digest(ticket), f"{member_id}:{merchant_id}", ex=TICKET_SECONDS
-    )
+    held = f"{member_id}:{merchant_id}:{token_digest(game_session_token)}"
+    await get_redis().set(PREFIX + token_digest(ticket), held, ex=TICKET_SECONDS)
     return ticket
 
 
@@ -49,14 +69,31 @@ async def holder(ticket: object) -> Holder | None:
     found = await get_redis().get(PREFIX + token_digest(ticket))
     if not isinstance(found, str):
         return None
-    member_id, _, merchant_id = found.partition(":")
-    return Holder(int(member_id), int(merchant_id))
+    member_id, merchant_id, game_session = found.split(":", 2)
+    return Holder(int(member_id), int(merchant_id), game_session)
 
 
-async def member_of(ticket: object, merchant_id: int) -> Member | None:
+async def member_of(ticket: object, merchant_id: int) -> Bound | None:
     """The member whose cash-outs the ticket makes in that brand; None when it is not one."""
     found = await holder(ticket)
     if found is None or found.merchant_id != merchant_id:
         return None
     async with session_scope() as session:
-        return await session.get(Member, found.member_id)
+        member = await session.get(Member, found.member_id)
+    return None if member is None else Bound(member, found.game_session)
+
+
+async def require_game_session(session: AsyncSession, bound: Bound, now: datetime) -> None:
+    """Refused (not logged in) once the ticket's game session has ended: expired, or ended
+    with the member's logins."""
+    running = (
+        await session.exec(
+            select(GameSession.id).where(
+                col(GameSession.session_token_digest) == bound.game_session,
+                col(GameSession.member_id) == bound.member.id,
+                col(GameSession.expires_at) > now,
+            )
+        )
+    ).first()
+    if running is None:
+        raise AppError("not-logged-in", 401)

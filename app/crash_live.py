@@ -136,8 +136,9 @@ async def _cash(
         gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
 
         async def member_gates(session: AsyncSession) -> None:  # in the decision's transaction
-            await tickets.require_game_session(session, bound, clock.now())
-            await gates.enforce_member(gates.MONEY, brand, member, clock.now(), session)
+            now = clock.now()
+            await tickets.require_game_session(session, bound, now)
+            await gates.enforce_member(gates.MONEY, brand, member, now, session)
 
         done, bet = await bets.decide_cash_out(member_id, brand.id, int(str(slot)), member_gates)
     except AppError as exc:

@@ -51,7 +51,6 @@
     if (!shown) return;
     shown.textContent = text;
     shown.setAttribute("data-ok", ok ? "true" : "false");
-    answeredRound = message ? message.round : null;
   }
 
   // Bet `slot` cashed out on the socket: resolves "slot:answered" once it answered (the
@@ -73,8 +72,11 @@
       waiting[id] = function (answer) {
         window.clearTimeout(timer);
         delete waiting[id];
-        if (answer) showAnswer(String(answer.text || ""), answer.ok === true);
-        if (answer && answer.ok === true) cashedIn[slot] = round;
+        if (answer) {
+          showAnswer(String(answer.text || ""), answer.ok === true);
+          answeredRound = round;
+          if (answer.ok === true) cashedIn[slot] = round;
+        }
         resolve(slot + (answer ? ":answered" : ":asked"));
       };
     });

@@ -156,6 +156,9 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     # own event socket.
     await expect(board).to_have_attribute("data-cash", "live")
     await expect(guest_page.get_by_test_id("crash-board")).to_have_attribute("data-cash", "page")
+    # The curve past 1.01x by the server's clock (about 0.17 s of flight), so that the
+    # cash-out pays more than the stake: a press in the flight's first instant pays 1.00x.
+    await asyncio.sleep((row.started_at + timedelta(seconds=0.5) - utcnow()).total_seconds())
     await winner_page.keyboard.press("c")
     # the socket's answer, shown the moment it comes; then the bet as stored
     await expect(winner_page.get_by_test_id("crash-answer")).to_contain_text("Retirou em")

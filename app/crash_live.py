@@ -7,14 +7,19 @@ login; it takes a page of the site's own origins only (as the event socket does)
 MAX_SOCKETS sockets a process. A player's own bets follow the page's state
 (state/studio/crash.py), not this socket.
 
-A playing page also cashes out here, where milliseconds count: it sends the ticket its load
-gave it (`{"ticket": ...}`, app/services/studio/crash/tickets.py; answered `{"bound": ...}`),
-then `{"cash": "1", "id": 7}`, answered `{"answer": 7, "ok": ..., "text": ...}` in the page's
-language as soon as the cash-out is decided (the bet stored CASHED); its payment follows on
-the same socket (should it fail, the round's settlement pays it). Each cash-out passes the
-gates of the page's own (gates.MONEY: region and maintenance) and a rate limit before
-`bets.decide_cash_out`, which decides by the server's clock; the page's script shows the
-answer at once.
+A playing page also bets and cashes out here, where milliseconds count and a whole round's
+players bet in the same seconds: it sends the ticket its load gave it (`{"ticket": ...}`,
+app/services/studio/crash/tickets.py; answered `{"bound": ...}`), then
+`{"bet": "1", "stake": "2,50", "auto": "", "id": 6}` or `{"cash": "1", "id": 7}`, each
+answered `{"answer": 7, "ok": ..., "text": ...}` in the page's language (a refusal whose
+remedy is on the page, a due reality check's dialog or the verification's link, also says
+`"page": true`: the page's own bet then shows it). A cash-out is answered as soon as it is
+decided (the bet stored CASHED); its payment follows on the same socket (should it fail, the
+round's settlement pays it). Each bet and cash-out passes the gates of the page's own
+(gates.MONEY: region and maintenance; the game session still running) and a rate limit
+before `bets.place` (whose wallet checks the member's limits, reality check and exclusion
+as on the page) or `bets.decide_cash_out`, which decides by the server's clock; the page's
+script shows the answer at once, and the page's state follows the bets as stored.
 
 The site's processes serve the socket in front of Reflex (`CrashLive`); a scaled deployment
 runs it in processes of its own (`live_app`, `app.cli crash-live`) and its proxy sends
@@ -34,6 +39,7 @@ from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from app import routes
 from app.api.ops import ops_app
 from app.core import clock, rate_limit
 from app.core.cache import close_redis
@@ -45,6 +51,7 @@ from app.front_door import DomainCheck, header_of, own_origin_https
 from app.services import gates
 from app.services.brands import Brand, brands
 from app.services.origins import origin_allowed
+from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio.crash import bets, tickets
 from app.services.studio.crash.follow import Seen, follower
 from app.services.studio.crash.rounds import pay_bet
@@ -56,9 +63,13 @@ MAX_SOCKETS = 5000
 POLICY_VIOLATION = 1008
 TRY_AGAIN_LATER = 1013
 SEND_SECONDS = 5.0  # a socket that takes longer to take a message is dropped
-MAX_MESSAGE = 512  # what a page sends is a ticket or a cash-out: longer is not a page
-CASH_LIMIT = rate_limit.Limit("crash-live-cash", 20, 10)  # per member, the socket's door
+MAX_MESSAGE = 512  # what a page sends is a ticket, a bet or a cash-out: longer is not a page
+# Per member, the socket's doors.
+CASH_LIMIT = rate_limit.Limit("crash-live-cash", 20, 10)
+BET_LIMIT = rate_limit.Limit("crash-live-bet", 20, 10)
 SLOTS = ("1", "2")
+# Refusals whose remedy is on the page: the reality check's dialog, a page that lifts it.
+ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
 
 _open = 0
 _bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
@@ -95,7 +106,8 @@ async def _push(page: _Page) -> None:
 
 
 async def _listen(page: _Page) -> None:
-    """Until the page goes: its ticket, then its cash-outs; anything else is ignored."""
+    """Until the page goes: its ticket, then its bets and cash-outs; anything else is
+    ignored."""
     with contextlib.suppress(WebSocketDisconnect):
         while True:
             text = await page.socket.receive_text()
@@ -108,6 +120,8 @@ async def _listen(page: _Page) -> None:
             if isinstance(message, dict) and "ticket" in message:
                 page.bound = await tickets.member_of(message["ticket"], page.brand.id)
                 await page.send(json.dumps({"bound": page.bound is not None}))
+            elif isinstance(message, dict) and "bet" in message:
+                await page.send(json.dumps(await _bet(page, message)))
             elif isinstance(message, dict) and "cash" in message:
                 answer, cashed = await _cash(page, message)
                 await page.send(json.dumps(answer))
@@ -116,33 +130,64 @@ async def _listen(page: _Page) -> None:
                         await pay_bet(cashed)
 
 
+def _answer(message: dict[str, object]) -> dict[str, object]:
+    asked = message.get("id")
+    return {"answer": asked if isinstance(asked, int) else 0, "ok": False}
+
+
+def _refused(answer: dict[str, object], exc: AppError, lang: str) -> dict[str, object]:
+    text = translate(exc.code, lang, **exc.params)
+    return answer | {"text": text} | ({"page": True} if exc.code in ON_PAGE else {})
+
+
+async def _gates(
+    page: _Page, slot: object, limit: rate_limit.Limit
+) -> tuple[int, tickets.Bound, bets.Checks]:
+    """The page's gates for a bet or cash-out of `slot`: the member's id, the page's ticket,
+    and the checks of the member to run in the decision's own transaction."""
+    bound = page.bound
+    member_id = None if bound is None else bound.member.id
+    if bound is None or member_id is None:
+        raise AppError("not-logged-in", 401)
+    if slot not in SLOTS:
+        raise AppError("crash-slot-invalid", 400)
+    # Both from Redis at once: the count, and the brand as the operator set it now.
+    _, brand = await asyncio.gather(
+        rate_limit.consume(limit, member_id), brands.by_id(page.brand.id)
+    )
+    gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
+
+    async def member_gates(session: AsyncSession) -> None:
+        now = clock.now()
+        await tickets.require_game_session(session, bound, now)
+        await gates.enforce_member(gates.MONEY, brand, bound.member, now, session)
+
+    return member_id, bound, member_gates
+
+
+async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
+    """A bet the page placed, with the stake and target its fields hold: the answer."""
+    answer, slot = _answer(message), message.get("bet")
+    try:
+        _, bound, checks = await _gates(page, slot, BET_LIMIT)
+        stake, auto = message.get("stake"), message.get("auto")
+        await bets.place(bound.player, page.brand.id, int(str(slot)), stake, auto, checks)
+    except AppError as exc:
+        return _refused(answer, exc, page.lang)
+    return answer | {"ok": True, "text": translate("crash.placed", page.lang, slot=slot)}
+
+
 async def _cash(
     page: _Page, message: dict[str, object]
 ) -> tuple[dict[str, object], CrashBet | None]:
     """A cash-out the page asked for: the answer in its language and, once decided, the bet
     to pay (after the answer: the decision is what the player waits for)."""
-    slot, asked = message.get("cash"), message.get("id")
-    answer: dict[str, object] = {"answer": asked if isinstance(asked, int) else 0, "ok": False}
-    bound = page.bound
+    answer, slot = _answer(message), message.get("cash")
     try:
-        member_id = None if bound is None else bound.member.id
-        if bound is None or member_id is None or slot not in SLOTS:
-            raise AppError("not-logged-in", 401)
-        member = bound.member
-        # Both from Redis at once: the count, and the brand as the operator set it now.
-        _, brand = await asyncio.gather(
-            rate_limit.consume(CASH_LIMIT, member_id), brands.by_id(page.brand.id)
-        )
-        gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
-
-        async def member_gates(session: AsyncSession) -> None:  # in the decision's transaction
-            now = clock.now()
-            await tickets.require_game_session(session, bound, now)
-            await gates.enforce_member(gates.MONEY, brand, member, now, session)
-
-        done, bet = await bets.decide_cash_out(member_id, brand.id, int(str(slot)), member_gates)
+        member_id, _, checks = await _gates(page, slot, CASH_LIMIT)
+        done, bet = await bets.decide_cash_out(member_id, page.brand.id, int(str(slot)), checks)
     except AppError as exc:
-        return answer | {"text": translate(exc.code, page.lang, **exc.params)}, None
+        return _refused(answer, exc, page.lang), None
     text = cashed_notice(done.multiplier, done.payout, page.lang, page.brand.amount_digits)
     return answer | {"ok": True, "text": text}, bet
 

@@ -161,3 +161,13 @@ def lottery_verify(game_code: str, issue_no: str) -> str:
 def sandbox_pay(order_no: str) -> str:
     """The sandbox provider's checkout page of one deposit order."""
     return SANDBOX_PAY.replace("[order]", order_no)
+
+
+# Where a refused member goes to lift the refusal (issue 35: a pending player's refused
+# deposit, bet or withdrawal leads to the verification).
+REMEDIES = {"identity-pending": VERIFY_IDENTITY}
+
+
+def remedy(code: str) -> str:
+    """The page that lifts a refusal of this code, "" when none does."""
+    return REMEDIES.get(code, "")

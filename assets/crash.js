@@ -4,11 +4,13 @@
 // crash points, the round's hash) and onto [data-crash-board] as data-phase, data-round,
 // data-start (epoch ms) and data-crash (the crash point once crashed), then draws the curve
 // from them: e^(GROWTH x ms), as on the server. The server decides every cash-out; this only shows the shared curve
-// smoothly and, after a reconnect, where it is now. A playing page cashes out on the same socket
-// (appCrashCash, the cash-out button's script): it sends the ticket its load gave it
-// (window.appCrashTicket), then each cash-out, shows the socket's answer at once beside the
-// buttons ([data-crash-live="answer"]) and tells the page's state it was answered (or only
-// asked: no answer in time), which then shows the bets as stored.
+// smoothly and, after a reconnect, where it is now. A playing page bets and cashes out on the
+// same socket (appCrashBet and appCrashCash, the buttons' scripts): it sends the ticket its
+// load gave it (window.appCrashTicket), then each bet (with the stake and target its fields
+// hold) or cash-out, shows the socket's answer at once beside the buttons
+// ([data-crash-live="answer"]) and tells the page's state it was answered (or only asked: no
+// answer in time; or refused with a remedy the page shows), which then shows the bets as
+// stored.
 (function () {
   if (window.appCrash) return;
   window.appCrash = true;
@@ -44,7 +46,7 @@
     });
   }
 
-  // The socket's answer to a cash-out, in the page's language, until the next round.
+  // The socket's answer to a bet or cash-out, in the page's language, until the next round.
   var answeredRound = null;
   function showAnswer(text, ok) {
     var shown = live("answer");
@@ -53,18 +55,17 @@
     shown.setAttribute("data-ok", ok ? "true" : "false");
   }
 
-  // Bet `slot` cashed out on the socket: resolves "slot:answered" once it answered (the
-  // answer shown), "slot:asked" when it did not within ANSWER_MS; "slot:" at once when there
-  // is no bound socket (the page's state then cashes out itself).
-  window.appCrashCash = function (slot) {
-    var round = message ? message.round : null;
-    // Cashed out already in this round: the page shows it a moment later; a second press
-    // (or hotkey) meanwhile asks nothing (the socket would only say nothing rides).
-    if (round !== null && cashedIn[slot] === round) return slot + ":answered";
+  // One bet or cash-out on the socket: resolves "slot:answered" once it answered (the answer
+  // shown), "slot:page" when it refused with a remedy the page shows itself (its own event
+  // then asks again), "slot:asked" when it did not answer within ANSWER_MS; "slot:" at once
+  // when there is no bound socket (the page's state then does it itself).
+  function ask(slot, body, answered) {
     if (!socket || socket.readyState !== 1 || !bound) return slot + ":";
+    var round = message ? message.round : null;
     asked += 1;
     var id = asked;
-    socket.send(JSON.stringify({ cash: slot, id: id }));
+    body.id = id;
+    socket.send(JSON.stringify(body));
     return new Promise(function (resolve) {
       var timer = window.setTimeout(function () {
         if (waiting[id]) waiting[id]();
@@ -72,13 +73,34 @@
       waiting[id] = function (answer) {
         window.clearTimeout(timer);
         delete waiting[id];
-        if (answer) {
-          showAnswer(String(answer.text || ""), answer.ok === true);
-          answeredRound = round;
-          if (answer.ok === true) cashedIn[slot] = round;
-        }
-        resolve(slot + (answer ? ":answered" : ":asked"));
+        if (!answer) return resolve(slot + ":asked");
+        if (answer.page === true) return resolve(slot + ":page");
+        showAnswer(String(answer.text || ""), answer.ok === true);
+        answeredRound = round;
+        if (answered && answer.ok === true) answered(round);
+        resolve(slot + ":answered");
       };
+    });
+  }
+
+  function field(name, slot) {
+    var input = document.getElementById("crash-" + name + "-" + slot);
+    return input ? input.value : "";
+  }
+
+  // Bet `slot` placed with the stake and target its fields show.
+  window.appCrashBet = function (slot) {
+    return ask(slot, { bet: slot, stake: field("stake", slot), auto: field("auto", slot) });
+  };
+
+  // Bet `slot` cashed out.
+  window.appCrashCash = function (slot) {
+    var round = message ? message.round : null;
+    // Cashed out already in this round: the page shows it a moment later; a second press
+    // (or hotkey) meanwhile asks nothing (the socket would only say nothing rides).
+    if (round !== null && cashedIn[slot] === round) return slot + ":answered";
+    return ask(slot, { cash: slot }, function (answered) {
+      cashedIn[slot] = answered;
     });
   };
 

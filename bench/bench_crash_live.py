@@ -16,16 +16,19 @@ deltas; beside it, as assets/crash.js does, it follows the board on the live soc
 
 A round: the bench (the operator, reading the database) waits for a round taking bets whose
 crash point is between MIN_CRASH and MAX_CRASH (3x to 6x: a flight of 18 to 30 s); every
-player bets 1.00 on slot 1 at once (`CrashState.bet`); once the curve starts, each cashes out
+player bets 1.00 on slot 1 at once, as the page's button does (assets/crash.js): on the live
+socket (`{"bet": "1", "stake": "1,00", "auto": "", "id": n}`), then telling the page's state
+it was answered (`CrashState.bet_answered`); once the curve starts, each cashes out
 at its own moment, spread evenly over the first 70 % of the flight and counted from the
 curve's start however late its bet was confirmed. It cashes out as the page's button does
 (assets/crash.js): on the live socket, with the ticket its page's load handed the script
 (`{"ticket": ...}` once, then `{"cash": "1", "id": n}`), and then tells the page's state it
 was answered (`CrashState.cash_answered`). The cash-out's round trip runs from sending the
 cash-out to the socket's answer (the server's decision; its payment follows); the page's, to
-the delta that shows the bet no longer riding (the page's watch). A bet's round trip runs to
-the delta that shows it riding. A cash-out refused, or shown lost before its moment (the curve
-crashed first), is counted apart. The site decides by its own clock, as for any player.
+the delta that shows the bet no longer riding (the page's watch). A bet's round trips run
+to the socket's answer and to the delta that shows it riding. A cash-out refused, or shown
+lost before its moment (the curve crashed first), is counted apart. The site decides by its
+own clock, as for any player.
 
 The floor: bench/bare_socketio.py (python-socketio, granian, two workers), the same number of
 clients, each clicking once at its own moment spread over the same window, the same number of
@@ -193,13 +196,33 @@ class Player:
             self._board.cancel()
         await self.socket.disconnect()
 
-    async def bet(self) -> float | None:
-        """The bet's round trip (ms) until the page shows it riding; None: not within 30 s."""
+    async def _ask(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """One bet or cash-out on the live socket, as the page's script sends it: its answer,
+        None without one within 30 s."""
+        self.asked += 1
+        asked = self.asked
+        answer = self.answers[asked] = asyncio.get_running_loop().create_future()
+        await self.live.send_str(json.dumps(body | {"id": asked}))
+        try:
+            return await asyncio.wait_for(answer, 30)
+        except TimeoutError:
+            return None
+
+    async def bet(self) -> Cashed | None:
+        """Bet 1 as the page's button places it: on the live socket, then the page's state
+        told; the round trips to the answer and to the page showing it riding. None without
+        either within 30 s."""
         started = time.perf_counter()
-        await self.emit(f"{CRASH_STATE}.bet", {"slot": "1"})
+        body = await self._ask({"bet": "1", "stake": "1,00", "auto": ""})
+        if body is None:
+            return None
+        trip = (time.perf_counter() - started) * 1000
+        if body.get("ok") is not True:
+            return Cashed(trip, 0.0, False)
+        await self.emit(f"{CRASH_STATE}.bet_answered", {"answer": "1:answered"})
         if not await self.until(lambda page: page.get("riding_1") is True, 30):
             return None
-        return (time.perf_counter() - started) * 1000
+        return Cashed(trip, (time.perf_counter() - started) * 1000, True)
 
     async def cash_at(self, moment: float) -> Cashed | None:
         """The cash-out at `moment` (monotonic), as the page's button makes it: on the live
@@ -207,14 +230,9 @@ class Player:
         await asyncio.sleep(max(0.0, moment - time.monotonic()))
         if self.vars.get("riding_1") is not True:
             return Cashed(0.0, 0.0, False)
-        self.asked += 1
-        asked = self.asked
-        answer = self.answers[asked] = asyncio.get_running_loop().create_future()
         started = time.perf_counter()
-        await self.live.send_str(json.dumps({"cash": "1", "id": asked}))
-        try:
-            body = await asyncio.wait_for(answer, 30)
-        except TimeoutError:
+        body = await self._ask({"cash": "1"})
+        if body is None:
             return None
         trip = (time.perf_counter() - started) * 1000
         await self.emit(f"{CRASH_STATE}.cash_answered", {"answer": "1:answered"})
@@ -225,8 +243,8 @@ class Player:
 
 @dataclass(frozen=True)
 class Cashed:
-    """A cash-out's round trip to the socket's answer and to the page showing it (ms), and
-    whether it was paid."""
+    """A bet's or cash-out's round trip to the socket's answer and to the page showing it
+    (ms), and whether it was placed or paid."""
 
     trip: float
     shown: float
@@ -237,7 +255,9 @@ class Cashed:
 class Run:
     trips: list[float] = field(default_factory=list)  # paid cash-outs' round trips, ms
     shown: list[float] = field(default_factory=list)  # the same to the page showing them, ms
-    bet_trips: list[float] = field(default_factory=list)  # confirmed bets' round trips, ms
+    bet_trips: list[float] = field(default_factory=list)  # placed bets' round trips, ms
+    bet_shown: list[float] = field(default_factory=list)  # the same to the page showing them
+    bets_refused: int = 0
     opened: int = 0
     bound: int = 0  # pages whose live socket took their ticket
     placed: int = 0
@@ -340,8 +360,10 @@ async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) ->
         # The cash-out moments count from the curve's start, whenever the bets were confirmed.
         flies = time.monotonic() + (started_at - datetime.now(UTC)).total_seconds()
         placed = await asyncio.gather(*(p.bet() for p in players))
-        riding = [p for p, trip in zip(players, placed, strict=True) if trip is not None]
-        run.bet_trips += [trip for trip in placed if trip is not None]
+        riding = [p for p, bet in zip(players, placed, strict=True) if bet and bet.paid]
+        run.bet_trips += [bet.trip for bet in placed if bet and bet.paid]
+        run.bet_shown += [bet.shown for bet in placed if bet and bet.paid]
+        run.bets_refused += sum(1 for bet in placed if bet and not bet.paid)
         run.placed += len(riding)
         print(f"round {round_id} (crashes at {crash / 100:.2f}x): {len(riding)} bets", flush=True)
         await asyncio.sleep(max(0.0, flies - time.monotonic()))
@@ -460,9 +482,13 @@ def run() -> list[Figure]:
         Figure("cash-out window per round (mean)", sum(crash.windows) / len(crash.windows),
                "s"),
         Figure("cash-outs paid", len(crash.trips), "cash-outs"),
-        Figure("bet round trip p50 (to the page showing it riding)",
-               percentile(crash.bet_trips, 0.5), "ms"),
+        Figure("bets refused (the round closed first, or a gate)", crash.bets_refused, "bets"),
+        Figure("bet round trip p50 (to the socket's answer)", percentile(crash.bet_trips, 0.5),
+               "ms"),
         Figure("bet round trip p95", percentile(crash.bet_trips, 0.95), "ms"),
+        Figure("bet to the page showing it riding, p50", percentile(crash.bet_shown, 0.5), "ms"),
+        Figure("bet to the page showing it riding, p95", percentile(crash.bet_shown, 0.95),
+               "ms"),
         Figure("cash-outs refused or lost: the curve crashed first", crash.late, "cash-outs"),
         Figure("cash-outs without an answer within 30 s", crash.unanswered, "cash-outs", "0",
                crash.unanswered == 0),

@@ -36,17 +36,9 @@ from state.site import SiteState, current_brand, page_visitor
 H = TypeVar("H", bound=Callable[..., Any])
 # The vars a state shows its errors in (the form's error line), first found first.
 ERROR_VARS = ("error", "login_error")
-# Where a refused member goes to lift the refusal; a state with an `error_link` var shows it
-# beside the message, the warning popup beside its own (components/forms.py refusal_remedy;
-# issue 35: a pending player's refused deposit, bet or withdrawal leads to the verification).
-REMEDIES = {"identity-pending": routes.VERIFY_IDENTITY}
+# A state with an `error_link` var shows the page that lifts a refusal (routes.remedy) beside
+# the message, the warning popup beside its own (components/forms.py refusal_remedy).
 LINK_VAR = "error_link"
-
-
-def remedy(code: str) -> str:
-    """The page that lifts a refusal of this code, "" when none does."""
-    return REMEDIES.get(code, "")
-
 
 GATED = "__gated_door__"
 # The console's modules: their handlers pass the console's own login, permission and audit.
@@ -96,7 +88,7 @@ async def _refused(state: Any, exc: AppError) -> Any:
     language = (await state.get_state(SiteState)).ui_lang
     setattr(state, field, translate(exc.code, language, **exc.params))
     if LINK_VAR in shown:
-        setattr(state, LINK_VAR, remedy(exc.code))
+        setattr(state, LINK_VAR, routes.remedy(exc.code))
     return None
 
 

@@ -19,10 +19,11 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import reflex as rx
 
+from app import routes
 from app.core.errors import AppError
 from app.core.i18n import translate
 from state.errors import describe, show_first_error
-from state.gates import LINK_VAR, remedy
+from state.gates import LINK_VAR
 from state.guard import refuse
 from state.site import ui_lang
 
@@ -58,7 +59,7 @@ class MemberPage(rx.State, mixin=True):
         if _shows(self, "error_at"):
             self.error_at = at
         if _shows(self, LINK_VAR):
-            self.error_link = remedy(exc.code)
+            self.error_link = routes.remedy(exc.code)
         if _shows(self, "notice"):
             self.notice = ""
         return show_first_error(at) if at else None

@@ -162,7 +162,11 @@ def _slot_panel(slot: str) -> rx.Component:
                 t("crash.place"),
                 *_keys(BET_KEYS[slot]),
                 type="button",
-                on_click=CrashState.bet(slot),
+                # On the live socket when the page has one (assets/crash.js), else here.
+                on_click=rx.call_script(
+                    f"window.appCrashBet ? window.appCrashBet('{slot}') : '{slot}:'",
+                    callback=CrashState.bet_answered,
+                ),
                 class_name=SECONDARY + " w-full flex items-center justify-center gap-2",
                 data_testid=f"crash-bet-{slot}",
                 data_hotkey=" ".join(BET_HOTKEYS[slot]),
@@ -206,8 +210,8 @@ def messages() -> rx.Component:
                 data_testid="crash-notice",
             ),
         ),
-        # The live socket's answer to a cash-out, written by assets/crash.js the moment it
-        # comes (the page's state then shows the bets as stored).
+        # The live socket's answer to a bet or cash-out, written by assets/crash.js the moment
+        # it comes (the page's state then shows the bets as stored).
         rx.el.p(
             role="status",
             class_name="empty:hidden font-medium text-emerald-700 dark:text-emerald-300 "

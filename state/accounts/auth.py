@@ -30,7 +30,7 @@ from app.services.brands import Brand
 from models import Member
 from state import follow
 from state.dialog import DialogState, open_within
-from state.gates import gated, on_member, remedy
+from state.gates import gated, on_member
 from state.guard import ARGS, GUEST, BotAnswer, Form, Name, checked, on_refusal
 from state.site import (
     SiteState,
@@ -503,7 +503,7 @@ async def _show_refusal(state: Any, code: str, **params: Any) -> Any:
     site = await state.get_state(SiteState)
     auth = await state.get_state(AuthState)
     auth.warning = translate(code, site.ui_lang, **params)
-    auth.warning_link = remedy(code)
+    auth.warning_link = routes.remedy(code)
     return DialogState.open_for(WARNING_DIALOG, WARNING_MS)
 
 

@@ -52,7 +52,7 @@ from state.watch import watch_key
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
     # Crash: the studio page's game session (load), bets and cash-outs move money.
-    **gates.each("CrashState.", "load play_real bet cash cash_answered", gates.MONEY),
+    **gates.each("CrashState.", "load play_real bet bet_answered cash cash_answered", gates.MONEY),
     **gates.each("CrashState.", "set_auto set_stake stake_step", gates.VIEW),
     "CrashState.watch": gates.READ,
     "CrashVerifyState.load": gates.READ,
@@ -331,6 +331,29 @@ class CrashState(MemberPage, rx.State):
     @gated
     @checked
     @member_action
+    async def bet_answered(self, answer: Name) -> Any:
+        """What the bet button's script answered (assets/crash.js): "1:answered" when the live
+        socket placed bet 1 or refused it (the script shows its answer; this page's watch shows
+        the bet as stored, PlayState.follow_balance the balance), "1:asked" when no answer came
+        in time (the bets as stored are shown), "1:" when it could not ask (a demo page, no
+        socket) and "1:page" for a refusal the page shows itself (a due reality check's dialog,
+        the verification's link): then bet 1 is placed here, through the same gates."""
+        slot, _, how = answer.partition(":")
+        if slot not in SLOTS or how not in ("answered", "asked", "page", ""):
+            return await refuse(self)
+        if how == "answered":
+            self.error = self.notice = ""  # the socket's answer is the page's word now
+            return None
+        if how == "asked":
+            if await self._player_for(slot) is not None:
+                await self._refresh()
+            return None
+        return CrashState.bet(slot)
+
+    @rx.event
+    @gated
+    @checked
+    @member_action
     async def cash(self, slot: Name) -> Any:
         """Cash out bet 1 or 2 now (the server's clock decides)."""
         play = await self._player_for(slot)
@@ -358,16 +381,17 @@ class CrashState(MemberPage, rx.State):
     async def cash_answered(self, answer: Name) -> Any:
         """What the cash-out button's script answered (assets/crash.js): "1:answered" when the
         live socket answered its cash-out of bet 1 (the script shows the answer; this page's
-        watch shows the bet as stored, the header's the balance), "1:asked" when no answer came
-        in time, "1:" when it could not ask (a demo page, no socket): then bet 1 is cashed out
-        here. The page shows the bets as the database has them, whatever the script said."""
+        watch shows the bet as stored, PlayState.follow_balance the balance), "1:asked" when
+        no answer came in time, "1:" when it could not ask (a demo page, no socket) and
+        "1:page" for a refusal the page shows itself: then bet 1 is cashed out here. The page
+        shows the bets as the database has them, whatever the script said."""
         slot, _, how = answer.partition(":")
-        if slot not in SLOTS or how not in ("answered", "asked", ""):
+        if slot not in SLOTS or how not in ("answered", "asked", "page", ""):
             return await refuse(self)
         if how == "answered":
             self.error = self.notice = ""  # the socket's answer is the page's word now
             return None
-        if not how:
+        if how in ("", "page"):
             return CrashState.cash(slot)
         play = await self._player_for(slot)
         if play is None:
@@ -432,11 +456,15 @@ HANDLER_CHECKS: dict[str, str] = {
     "CrashState.bet": (
         f"{ARGS}; slot 1 or 2; game session of the {LOGIN}, or this browser's demo balance"
     ),
+    "CrashState.bet_answered": (
+        f"{ARGS}; slot 1 or 2, answered, asked, page or not; clears the page's notice, shows "
+        f"the {LOGIN}'s bets as stored, or bets as CrashState.bet does"
+    ),
     "CrashState.cash": (
         f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"
     ),
     "CrashState.cash_answered": (
-        f"{ARGS}; slot 1 or 2, answered, asked or not; clears the page's notice, shows the "
+        f"{ARGS}; slot 1 or 2, answered, asked, page or not; clears the page's notice, shows the "
         f"{LOGIN}'s bets as stored, or cashes out as CrashState.cash does"
     ),
     "CrashState.stake_step": f"{ARGS}; slot 1 or 2, ½ or 2× only; this tab's form",

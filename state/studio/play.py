@@ -13,6 +13,7 @@ outcome is made by the plain functions of state/studio/studio_views.py.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from decimal import Decimal
 from typing import Any, Protocol, cast
@@ -20,6 +21,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import reflex as rx
 
+from app import routes
 from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
@@ -37,6 +39,7 @@ from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.seamless import launch, studio_port, wallet
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, StudioGame
+from state import follow
 from state.accounts.auth import (
     LOGIN_DIALOG,
     NEED_ACCOUNT_DIALOG,
@@ -51,7 +54,7 @@ from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked, refuse
 from state.lean import Lean
 from state.member_page import MemberPage, member_action
 from state.protection.reality import RealityState
-from state.site import amount_digits, current_brand, ui_lang
+from state.site import amount_digits, current_brand, current_path, ui_lang
 from state.studio import studio_views
 from state.studio.studio_views import Detail, HistoryRow, PaytableRow
 
@@ -65,6 +68,7 @@ HANDLER_GATES: dict[str, gates.Door] = {
         "bet_step open_rules reset_demo rotate save_client_seed set_bet",
         gates.VIEW,
     ),
+    "PlayState.follow_balance": gates.READ,
     "VerifyState.load": gates.READ,
 }
 
@@ -72,6 +76,7 @@ RULES_DIALOG = "studio-rules"
 DEMO_CURRENCY = "BRL"
 HISTORY_SIZE = 10
 BET_FACTORS = ("0.5", "2")  # the ½ and 2× buttons
+PLAY_PAGES = routes.PLAY.partition("[")[0]  # every game page's path starts so
 
 
 class GameChoices(Protocol):
@@ -347,6 +352,17 @@ class PlayState(MemberPage, Lean, rx.State):
         self.quoted = "" if quoted is None else format_game_multiplier(quoted, lang)
 
     @rx.event
+    async def follow_balance(self) -> None:
+        """The member's money moved outside this page's own events (Crash's live socket,
+        another tab, a deposit): a real play page shows its game session's balance as the
+        wallet has it now."""
+        if self.mode != "real" or not (await current_path(self)).startswith(PLAY_PAGES):
+            return
+        if await self._same_member():
+            with contextlib.suppress(AppError):  # a session ended meanwhile: the next event says
+                self.balance = await self._show_money(await rounds.balance(self._player()))
+
+    @rx.event
     @checked
     def set_bet(self, value: Name) -> None:
         self.bet = value[:16]
@@ -464,6 +480,9 @@ class PlayState(MemberPage, Lean, rx.State):
         return DialogState.open(RULES_DIALOG)
 
 
+follow.AFTER_BALANCE.append(PlayState.follow_balance)
+
+
 class VerifyState(rx.State):
     """`/play/verify?round=<id>`: recompute one of the visitor's rounds."""
 
@@ -537,5 +556,6 @@ HANDLER_CHECKS: dict[str, str] = {
     "PlayState.save_client_seed": f"{ARGS}; seeds of the {LOGIN} (same member)",
     "PlayState.rotate": f"seeds of the {LOGIN} (same member)",
     "PlayState.open_rules": GUEST,
+    "PlayState.follow_balance": f"play pages only; the game session of the {LOGIN} (same member)",
     "VerifyState.load": f"rounds of the {LOGIN} or this tab's demo",
 }

@@ -16,38 +16,31 @@ import pytest
 from app import routes
 from app.app import app as site
 from app.core import clock
-from app.core.db import write_transaction
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services import exclusion, first_steps
 from app.services.accounts import registration
 from app.services.brands import brands
 from app.services.cashier import transfers, withdrawals
-from app.services.identity import onboarding
 from app.services.seamless import wallet
 from app.services.studio import rounds
-from models import Member
 from state.cashier.withdraw import REQUEST_FORM, WithdrawState
-from state.gates import remedy
 from state.studio.play import PlayState
-from tests.helpers.accounts import ADULT_NAME, new_cpf
 from tests.helpers.money import cash
 from tests.helpers.page_state import member_tab
-from tests.helpers.seamless import call, funded_member, player_session, studio_game
+from tests.helpers.seamless import (
+    call,
+    funded_member,
+    pending_member,
+    player_session,
+    studio_game,
+)
 
 DICE = {"target": "50.00", "direction": "under"}
 
 
-async def _pending(amount: str = "0") -> Member:
-    member = await funded_member(amount, payee_name=ADULT_NAME, identity=None)
-    brand = await brands.by_id(member.merchant_id)
-    async with write_transaction() as session:
-        await onboarding.claim_cpf(session, brand, member, new_cpf(), clock.now())
-    return member
-
-
 async def test_a_pending_player_s_vendor_bet_is_refused_for_the_identity_not_the_balance() -> None:
-    member = await _pending()
+    member = await pending_member()
     ps = await player_session(member)
     answer = await wallet.debit(
         wallet.STUDIO_VENDOR, ps.session_token, call(uuid4().hex, "1.00", ps.game_code)
@@ -57,7 +50,7 @@ async def test_a_pending_player_s_vendor_bet_is_refused_for_the_identity_not_the
 
 
 async def test_a_pending_player_s_studio_bet_says_why() -> None:
-    member = await _pending()
+    member = await pending_member()
     player = rounds.member_player(await player_session(member, await studio_game()))
     with pytest.raises(AppError) as refused:
         await rounds.play(player, "BGS_DICE", "1.00", DICE)
@@ -74,12 +67,12 @@ async def test_a_verified_player_short_of_money_still_hears_about_the_balance() 
 
 
 def test_a_pending_refusal_leads_to_the_identity_check() -> None:
-    assert remedy("identity-pending") == routes.VERIFY_IDENTITY
-    assert remedy("play-bet-over-balance") == ""
+    assert routes.remedy("identity-pending") == routes.VERIFY_IDENTITY
+    assert routes.remedy("play-bet-over-balance") == ""
 
 
 async def test_a_pending_player_s_studio_bet_on_the_page_leads_to_the_identity_check() -> None:
-    member = await _pending("50.00")  # money enough: the identity is what refuses
+    member = await pending_member("50.00")  # money enough: the identity is what refuses
     page = "/play/BGS_DICE"
     tab = await member_tab(site, member)
     async with tab.processor:
@@ -92,7 +85,7 @@ async def test_a_pending_player_s_studio_bet_on_the_page_leads_to_the_identity_c
 
 
 async def test_a_pending_player_s_withdrawal_leads_to_the_identity_check() -> None:
-    member = await _pending()
+    member = await pending_member()
     page = "/withdraw"
     tab = await member_tab(site, member)
     async with tab.processor:

@@ -136,6 +136,10 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await winner_page.keyboard.press("Space")
     for page in (loser_page, guest_page):
         await page.get_by_test_id("crash-bet-1").click()
+    # A member's bet goes on the live socket: its answer at once, then its balance (the
+    # wallet's) beside the panels.
+    await expect(winner_page.get_by_test_id("crash-answer")).to_have_text("Aposta 1 feita.")
+    await expect(winner_page.get_by_test_id("crash-balance")).to_contain_text("49,00")
     for page in (winner_page, loser_page, guest_page):
         await expect(page.get_by_test_id("crash-cash-1")).to_be_visible(timeout=SLOW_MS)
         # the live feed shows both members' bets of the round, names masked; no demo bet
@@ -165,6 +169,7 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await expect(winner_page.get_by_test_id("crash-answer")).to_have_attribute("data-ok", "true")
     await expect(winner_page.get_by_test_id("crash-state-1")).to_contain_text("Retirou em")
     await expect(winner_page.get_by_test_id("crash-notice")).to_have_count(0)
+    await expect(winner_page.get_by_test_id("crash-balance")).to_contain_text("50,")
     # the guest cashes the demo bet out by click, into the demo balance
     await guest_page.get_by_test_id("crash-cash-1").click()
     await expect(guest_page.get_by_test_id("crash-notice")).to_contain_text("Retirou em")

@@ -8,11 +8,14 @@ from uuid import uuid4
 
 from sqlmodel import col, select
 
-from app.core.db import session_scope
+from app.core import clock
+from app.core.db import session_scope, write_transaction
+from app.services.brands import brands
+from app.services.identity import onboarding
 from app.services.seamless import wallet
 from app.services.studio import sessions as studio_sessions
 from models import Game, Member
-from tests.helpers.accounts import make_member
+from tests.helpers.accounts import ADULT_NAME, make_member, new_cpf
 from tests.helpers.money import fund
 
 CURRENCY = "BRL"
@@ -80,3 +83,13 @@ async def studio_session_token(member: Member, game_code: str = "BGS_DICE") -> s
     """A game session of the studio's game client: a launch and its exchange."""
     opened = await studio_sessions.open_session(await studio_launch_token(member, game_code))
     return opened.session.session_token
+
+
+async def pending_member(amount: str = "0") -> Member:
+    """A member whose identity is pending: a CPF claimed on a brand that asks one, not yet
+    checked."""
+    member = await funded_member(amount, payee_name=ADULT_NAME, identity=None)
+    brand = await brands.by_id(member.merchant_id)
+    async with write_transaction() as session:
+        await onboarding.claim_cpf(session, brand, member, new_cpf(), clock.now())
+    return member

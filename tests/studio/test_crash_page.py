@@ -6,6 +6,8 @@ cash-out shows its reason. The tab runs through the site's own event processor."
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -14,11 +16,14 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.routes import PLAY_CRASH, PLAY_VERIFY
 from app.services.protection.limits import REALITY_CHECK_DUE
+from app.services.studio import rounds as studio_rounds
+from app.services.studio import seeds
 from app.services.studio.crash import bets, fairness
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.follow import FOLLOW_SECONDS
 from state.protection.reality import RealityState
 from state.studio.crash import CrashState, CrashVerifyState
+from state.studio.play import PlayState
 from tests.helpers.calls import counted_calls
 from tests.helpers.crash_game import at_ms, brand_id, crash_player, fresh_round
 from tests.helpers.page_state import Tab, member_tab
@@ -119,6 +124,47 @@ async def test_a_cash_out_the_live_socket_answered_shows_through_the_watch(
         assert await _settled(reads) == before + 1  # the watch's read alone
         await tab.send(answered, PLAY_CRASH, answer="1:paid")
         assert await _settled(reads) == before + 1  # refused: nothing read, nothing changed
+        await tab.go("/")
+
+
+async def _until(tab: Tab, cls: type[Any], shown: Callable[[Any], bool]) -> Any:
+    """The state once it shows what `shown` looks for (a watch's work), or as it is after
+    ten seconds."""
+    for _ in range(100):
+        state = await tab.state(cls)
+        if shown(state):
+            break
+        await asyncio.sleep(FOLLOW_SECONDS)
+    return state
+
+
+async def test_a_bet_the_live_socket_placed_shows_through_the_watch_with_its_balance() -> None:
+    """The live socket placed bet 1 (its script showed the answer): the page's event clears
+    the page's notice; the watch shows the bet riding and the page's balance follows the
+    wallet (the header's watch hands on PlayState.follow_balance). A refusal the page shows
+    itself ("2:page") places bet 2 here, through the page's own gates."""
+    await fresh_round()
+    member, _ = await crash_player("10.00")
+    answered = f"{CrashState.get_full_name()}.bet_answered"
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(PLAY_CRASH)
+        play = await tab.state(PlayState)
+        assert play.balance == "10,00"
+        player = studio_rounds.Player(
+            seeds.member_owner(member.id or 0), play.currency, play._session_token
+        )
+        await bets.place(player, await brand_id(), 1, "2,50", "")  # the socket's work
+        await tab.send(answered, PLAY_CRASH, answer="1:answered")
+        assert (await tab.state(CrashState)).notice == ""
+        assert (await _until(tab, CrashState, lambda page: page.riding_1)).riding_1
+        assert (await _until(tab, PlayState, lambda p: p.balance == "7,50")).balance == "7,50"
+        await tab.send(answered, PLAY_CRASH, answer="2:page")
+        page = await tab.state(CrashState)
+        assert (page.riding_2, page.notice) == (True, translate("crash.placed", LANG, slot="2"))
+        assert (await tab.state(PlayState)).balance == "6,50"
+        await tab.send(answered, PLAY_CRASH, answer="2:placed")  # no script answers so
+        assert (await tab.state(CrashState)).riding_2
         await tab.go("/")
 
 

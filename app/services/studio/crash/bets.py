@@ -24,6 +24,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core import clock
 from app.core.db import write_transaction
 from app.core.errors import AppError
+from app.core.i18n import Amount
 from app.core.security import encrypt_secret, token_digest
 from app.core.text import mask_customer_name
 from app.services import bet_limits
@@ -73,7 +74,8 @@ def parse_target(value: object) -> int | None:
     text = str(value if value is not None else "").strip().replace(",", ".")
     if not text:
         return None
-    bounds = {"min": "1.01", "max": f"{chains.MAX_TARGET // 100:,}"}
+    # Written the reader's way: 1,01x to 10.000x on a Portuguese page.
+    bounds = {"min": Decimal("1.01"), "max": Amount(Decimal(chains.MAX_TARGET // 100), 0)}
     try:
         target = Decimal(text)
     except InvalidOperation as exc:
@@ -105,10 +107,19 @@ def _member_id(player: studio_rounds.Player) -> int:
     return member_id
 
 
+Checks = Callable[[AsyncSession], Awaitable[None]]
+
+
 async def place(
-    player: studio_rounds.Player, merchant_id: int, slot: object, bet: object, auto: object
+    player: studio_rounds.Player,
+    merchant_id: int,
+    slot: object,
+    bet: object,
+    auto: object,
+    checks: Checks | None = None,
 ) -> Placed:
-    """A bet in the brand's round while it takes bets (two at most, one per slot)."""
+    """A bet in the brand's round while it takes bets (two at most, one per slot); refused
+    by `checks` (the caller's gates), run first in the bet's transaction."""
     member_id = _member_id(player)
     chosen = slot_of(slot)
     stake = studio_rounds.parse_bet(bet)
@@ -116,6 +127,8 @@ async def place(
     target = parse_target(auto)
     try:
         async with write_transaction() as session:
+            if checks is not None:
+                await checks(session)
             await bet_limits.check_max_bet_in(session, member_id, stake, clock.now())
             member = await session.get(Member, member_id)
             row = await latest(session, merchant_id)
@@ -189,7 +202,7 @@ async def decide_cash_out(
     member_id: int,
     merchant_id: int,
     slot: object,
-    checks: Callable[[AsyncSession], Awaitable[None]] | None = None,
+    checks: Checks | None = None,
 ) -> tuple[CashedOut, CrashBet]:
     """The cash-out decided and stored (the bet CASHED at the curve's multiplier now), not yet
     paid: its caller pays it (`pay_bet`), and should that never happen (a process gone), the

@@ -1,7 +1,7 @@
-"""Cash-outs on Crash's live socket (app/crash_live.py, tickets.py): the socket served
+"""Bets and cash-outs on Crash's live socket (app/crash_live.py, tickets.py): the socket served
 in-process as the site serves it, a page's messages in, its answers out. Only the ticket
-its page's load got makes a member's cash-outs there, each through the page's own gates, and
-the server's clock decides as on the page."""
+its page's load got makes a member's bets and cash-outs there, each through the page's own
+gates and the wallet's, and the server's clock decides as on the page."""
 
 from __future__ import annotations
 
@@ -17,8 +17,17 @@ from app.services.accounts import sessions
 from app.services.studio.crash import bets, fairness, tickets
 from models.base import utcnow
 from models.crash import CrashBetStatus
-from tests.helpers.crash_game import at_ms, bet_row, brand_id, crash_player, fresh_round
+from tests.helpers.crash_game import (
+    at_ms,
+    bet_row,
+    bets_of,
+    brand_id,
+    crash_player,
+    fresh_round,
+    player_of,
+)
 from tests.helpers.money import cash
+from tests.helpers.seamless import pending_member, player_session, studio_game
 
 HOST = "sortegrande.test"  # a domain of the demo brand BR1
 
@@ -148,3 +157,73 @@ async def test_a_message_no_page_sends_ends_the_socket() -> None:
     async with LivePage() as page:
         await page.incoming.put({"type": "websocket.receive", "text": "x" * 600})
         await asyncio.wait_for(page.served, 10)  # served no longer: the server closes it
+
+
+async def test_the_ticket_s_member_bets_on_the_socket_with_the_page_s_fields() -> None:
+    """A bet with the stake and target the page's fields hold, in the page's own words, from
+    the game session's wallet; refused, translated and with nothing moved, when the slot is
+    taken, the stake is not one, or the round no longer takes bets."""
+    row = await fresh_round()
+    member, player = await crash_player("20.00")
+    ticket = await tickets.issue(member.id, await brand_id(), player.token)
+    async with LivePage() as page:
+        assert await page.ask({"bet": "1", "stake": "2,50", "id": 1}) == {
+            "answer": 1, "ok": False, "text": translate("not-logged-in", "pt")
+        }  # fmt: skip
+        assert await page.ask({"ticket": ticket}) == {"bound": True}
+        placed = await page.ask({"bet": "1", "stake": "2,50", "auto": "2", "id": 2})
+        refused = [
+            await page.ask({"bet": "1", "stake": "1,00", "auto": "", "id": 3}),
+            await page.ask({"bet": "2", "stake": "abc", "auto": "", "id": 4}),
+            await page.ask({"bet": "2", "stake": {"x": 1}, "auto": "", "id": 5}),
+            await page.ask({"bet": "2", "stake": "1,00", "auto": "0,5", "id": 6}),
+            await page.ask({"bet": "3", "stake": "1,00", "auto": "", "id": 7}),
+        ]
+        at_ms(row, 1000)  # the curve flies: bets are closed
+        closed = await page.ask({"bet": "2", "stake": "1,00", "auto": "", "id": 8})
+    assert placed == {"answer": 2, "ok": True, "text": translate("crash.placed", "pt", slot="1")}
+    assert [answer["ok"] for answer in refused] == [False] * 5
+    assert refused[0]["text"] == translate("crash-slot-taken", "pt")
+    assert refused[1]["text"] == refused[2]["text"] == translate("play-bet-invalid", "pt")
+    assert refused[3]["text"] == "O alvo de retirada vai de 1,01x a 10.000x, com duas casas."
+    assert refused[4]["text"] == translate("crash-slot-invalid", "pt")
+    assert closed["text"] == translate("crash-betting-closed", "pt")
+    [bet] = await bets_of(row.id or 0)
+    assert (bet.slot, bet.stake, bet.auto_hundredths, bet.status) == (
+        1, Decimal("2.50"), 200, CrashBetStatus.OPEN
+    )  # fmt: skip
+    assert await cash(member) == Decimal("17.50")
+
+
+async def test_a_bet_s_ticket_names_a_running_crash_session() -> None:
+    """A ticket of another game's session binds nothing; a ticket whose session ended (a
+    logout) bets nothing."""
+    await fresh_round()
+    member, player = await crash_player("20.00")
+    dice = await player_session(member, await studio_game(code="BGS_DICE"))
+    other_game = await tickets.issue(member.id, await brand_id(), dice.session_token)
+    ticket = await tickets.issue(member.id, await brand_id(), player.token)
+    async with LivePage() as page:
+        assert await page.ask({"ticket": other_game}) == {"bound": False}
+        assert await page.ask({"ticket": ticket}) == {"bound": True}
+        await sessions.end_sessions(member.id)
+        refused = await page.ask({"bet": "1", "stake": "1,00", "auto": "", "id": 1})
+    assert refused == {"answer": 1, "ok": False, "text": translate("not-logged-in", "pt")}
+    assert await cash(member) == Decimal("20.00")
+
+
+async def test_a_refusal_whose_remedy_is_on_the_page_sends_the_page_there() -> None:
+    """The wallet refuses a pending player's bet for the identity: the answer says so and
+    that the page shows the rest (its link to the verification), and nothing moved."""
+    row = await fresh_round()
+    member = await pending_member()
+    player = await player_of(member)
+    ticket = await tickets.issue(member.id, await brand_id(), player.token)
+    async with LivePage() as page:
+        assert await page.ask({"ticket": ticket}) == {"bound": True}
+        refused = await page.ask({"bet": "1", "stake": "1,00", "auto": "", "id": 1})
+    assert refused == {
+        "answer": 1, "ok": False, "text": translate("identity-pending", "pt"), "page": True
+    }  # fmt: skip
+    assert [bet.status for bet in await bets_of(row.id or 0)] == [CrashBetStatus.REFUSED]
+    assert await cash(member) == Decimal("0.00")

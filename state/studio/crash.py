@@ -333,22 +333,25 @@ class CrashState(MemberPage, rx.State):
     @member_action
     async def bet_answered(self, answer: Name) -> Any:
         """What the bet button's script answered (assets/crash.js): "1:answered" when the live
-        socket placed bet 1 or refused it (the script shows its answer; this page's watch shows
-        the bet as stored, PlayState.follow_balance the balance), "1:asked" when no answer came
-        in time (the bets as stored are shown), "1:" when it could not ask (a demo page, no
-        socket) and "1:page" for a refusal the page shows itself (a due reality check's dialog,
-        the verification's link): then bet 1 is placed here, through the same gates."""
+        socket placed bet 1 or refused it (the script shows its answer), "1:asked" when no
+        answer came in time: the page then shows the bets, its balance and the header as
+        stored, at once (its bet done, the header's watch finds nothing new to read); "1:" when
+        it could not ask (a demo page, no socket) and "1:page" for a refusal the page shows
+        itself (a due reality check's dialog, the verification's link): then bet 1 is placed
+        here, through the same gates."""
         slot, _, how = answer.partition(":")
         if slot not in SLOTS or how not in ("answered", "asked", "page", ""):
             return await refuse(self)
-        if how == "answered":
-            self.error = self.notice = ""  # the socket's answer is the page's word now
+        if how in ("", "page"):
+            return CrashState.bet(slot)
+        play = await self._player_for(slot)  # clears the page's notice: the answer is shown
+        if play is None or play.mode != "real":
             return None
-        if how == "asked":
-            if await self._player_for(slot) is not None:
-                await self._refresh()
-            return None
-        return CrashState.bet(slot)
+        await self._refresh()
+        play.balance = format_amount(
+            await studio_rounds.balance(play._player()), await ui_lang(self), self._digits
+        )
+        return await refresh_header(self)
 
     @rx.event
     @gated
@@ -457,8 +460,8 @@ HANDLER_CHECKS: dict[str, str] = {
         f"{ARGS}; slot 1 or 2; game session of the {LOGIN}, or this browser's demo balance"
     ),
     "CrashState.bet_answered": (
-        f"{ARGS}; slot 1 or 2, answered, asked, page or not; clears the page's notice, shows "
-        f"the {LOGIN}'s bets as stored, or bets as CrashState.bet does"
+        f"{ARGS}; slot 1 or 2, answered, asked, page or not; shows the bets and balance of the "
+        f"{LOGIN}'s game session as stored (same member), or bets as CrashState.bet does"
     ),
     "CrashState.cash": (
         f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"

@@ -138,12 +138,13 @@ async def _until(tab: Tab, cls: type[Any], shown: Callable[[Any], bool]) -> Any:
     return state
 
 
-async def test_a_bet_the_live_socket_placed_shows_through_the_watch_with_its_balance() -> None:
-    """The live socket placed bet 1 (its script showed the answer): the page's event clears
-    the page's notice; the watch shows the bet riding and the page's balance follows the
-    wallet (the header's watch hands on PlayState.follow_balance). A refusal the page shows
-    itself ("2:page") places bet 2 here, through the page's own gates."""
-    await fresh_round()
+async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance() -> None:
+    """The live socket placed bet 1 (its script showed the answer): the page's event shows
+    it riding and the balance at once. A refusal the page shows itself ("2:page") places bet
+    2 here, through the page's own gates. The socket's cash-out is paid after its answer:
+    the page's balance follows the wallet (the header's watch hands on
+    PlayState.follow_balance)."""
+    row = await fresh_round(crash_from=200)
     member, _ = await crash_player("10.00")
     answered = f"{CrashState.get_full_name()}.bet_answered"
     tab = await member_tab(site, member)
@@ -156,15 +157,21 @@ async def test_a_bet_the_live_socket_placed_shows_through_the_watch_with_its_bal
         )
         await bets.place(player, await brand_id(), 1, "2,50", "")  # the socket's work
         await tab.send(answered, PLAY_CRASH, answer="1:answered")
-        assert (await tab.state(CrashState)).notice == ""
-        assert (await _until(tab, CrashState, lambda page: page.riding_1)).riding_1
-        assert (await _until(tab, PlayState, lambda p: p.balance == "7,50")).balance == "7,50"
+        page = await tab.state(CrashState)
+        assert (page.riding_1, page.notice) == (True, "")
+        assert (await tab.state(PlayState)).balance == "7,50"
         await tab.send(answered, PLAY_CRASH, answer="2:page")
         page = await tab.state(CrashState)
         assert (page.riding_2, page.notice) == (True, translate("crash.placed", LANG, slot="2"))
         assert (await tab.state(PlayState)).balance == "6,50"
         await tab.send(answered, PLAY_CRASH, answer="2:placed")  # no script answers so
         assert (await tab.state(CrashState)).riding_2
+        at_ms(row, fairness.duration_ms(150))  # the curve at 1.5x
+        await bets.cash_out(member.id or 0, await brand_id(), 1)  # the socket's, paid after
+        cashed = f"{CrashState.get_full_name()}.cash_answered"
+        await tab.send(cashed, PLAY_CRASH, answer="1:answered")
+        paid = await _until(tab, PlayState, lambda play: play.balance == "10,25")
+        assert paid.balance == "10,25"
         await tab.go("/")
 
 

@@ -11,7 +11,7 @@ from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 
-from sqlalchemy import Column, Numeric, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Numeric, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from models.base import UTCDateTime, utcnow
@@ -75,12 +75,27 @@ class CrashBetStatus(StrEnum):
     VOIDED = "VOIDED"  # its stake's fate unknown at the crash (a restart): rolled back
 
 
+NOT_REFUSED = "status != 'REFUSED'"
+
+
 class CrashBet(SQLModel, table=True):
     """A member's bet in a round (slot 1 or 2). The status changes only from PENDING or OPEN,
     by one guarded update, so a bet ends once; `paid_at` marks its wallet call done."""
 
     __tablename__ = "crash_bet"
-    __table_args__ = (UniqueConstraint("round_id", "member_id", "slot"),)
+    __table_args__ = (
+        # One bet per slot and round; a stake the wallet refused leaves its slot free for a
+        # bet the player fixes in the same betting time (its row stays: its wallet call's id).
+        Index(
+            "uq_crash_bet_slot",
+            "round_id",
+            "member_id",
+            "slot",
+            unique=True,
+            sqlite_where=text(NOT_REFUSED),
+            postgresql_where=text(NOT_REFUSED),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     round_id: int = Field(foreign_key="crash_round.id", index=True)

@@ -161,9 +161,10 @@ async def test_a_message_no_page_sends_ends_the_socket() -> None:
 
 async def test_the_ticket_s_member_bets_on_the_socket_with_the_page_s_fields() -> None:
     """A bet with the stake and target the page's fields hold, in the page's own words, from
-    the game session's wallet; refused, translated and with nothing moved, when the slot is
-    taken, the stake is not one, or the round no longer takes bets."""
-    row = await fresh_round()
+    the game session's wallet; refused, translated and with nothing moved, when the stake is
+    over the balance (the slot free for a lower one), the slot is taken, the stake is not
+    one, or the round no longer takes bets."""
+    row = await fresh_round(crash_from=200)
     member, player = await crash_player("20.00")
     ticket = await tickets.issue(member.id, await brand_id(), player.token)
     async with LivePage() as page:
@@ -171,6 +172,7 @@ async def test_the_ticket_s_member_bets_on_the_socket_with_the_page_s_fields() -
             "answer": 1, "ok": False, "text": translate("not-logged-in", "pt")
         }  # fmt: skip
         assert await page.ask({"ticket": ticket}) == {"bound": True}
+        over = await page.ask({"bet": "1", "stake": "25,00", "auto": "2", "id": 9})
         placed = await page.ask({"bet": "1", "stake": "2,50", "auto": "2", "id": 2})
         refused = [
             await page.ask({"bet": "1", "stake": "1,00", "auto": "", "id": 3}),
@@ -181,18 +183,22 @@ async def test_the_ticket_s_member_bets_on_the_socket_with_the_page_s_fields() -
         ]
         at_ms(row, 1000)  # the curve flies: bets are closed
         closed = await page.ask({"bet": "2", "stake": "1,00", "auto": "", "id": 8})
+        cashed = await page.ask({"cash": "1", "id": 10})  # the riding bet, not the refused
     assert placed == {"answer": 2, "ok": True, "text": translate("crash.placed", "pt", slot="1")}
+    assert over["text"] == translate("play-bet-over-balance", "pt")  # the slot stays free
     assert [answer["ok"] for answer in refused] == [False] * 5
     assert refused[0]["text"] == translate("crash-slot-taken", "pt")
     assert refused[1]["text"] == refused[2]["text"] == translate("play-bet-invalid", "pt")
     assert refused[3]["text"] == "O alvo de retirada vai de 1,01x a 10.000x, com duas casas."
     assert refused[4]["text"] == translate("crash-slot-invalid", "pt")
     assert closed["text"] == translate("crash-betting-closed", "pt")
-    [bet] = await bets_of(row.id or 0)
+    assert cashed == {"answer": 10, "ok": True, "text": "Retirou em 1,06x: 2,65."}
+    refused_bet, bet = sorted(await bets_of(row.id or 0), key=lambda bet: bet.id or 0)
+    assert (refused_bet.slot, refused_bet.status) == (1, CrashBetStatus.REFUSED)
     assert (bet.slot, bet.stake, bet.auto_hundredths, bet.status) == (
-        1, Decimal("2.50"), 200, CrashBetStatus.OPEN
+        1, Decimal("2.50"), 200, CrashBetStatus.CASHED
     )  # fmt: skip
-    assert await cash(member) == Decimal("17.50")
+    assert await cash(member) == Decimal("20.15")
 
 
 async def test_a_bet_s_ticket_names_a_running_crash_session() -> None:

@@ -27,7 +27,6 @@ from app.core.errors import AppError
 from app.core.i18n import Amount
 from app.core.security import encrypt_secret, token_digest
 from app.core.text import mask_customer_name
-from app.services import bet_limits
 from app.services.seamless.port import WalletCall
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import chains, fairness
@@ -129,7 +128,6 @@ async def place(
         async with write_transaction() as session:
             if checks is not None:
                 await checks(session)
-            await bet_limits.check_max_bet_in(session, member_id, stake, clock.now())
             member = await session.get(Member, member_id)
             row = await latest(session, merchant_id)
             now = clock.now()
@@ -178,7 +176,9 @@ async def _refuse(bet_id: int) -> None:
 
 
 async def _stake(player: studio_rounds.Player, bet_id: int, stake: Decimal) -> Decimal:
-    """Debit the stake; a refusal marks the bet REFUSED (nothing moved) and says why."""
+    """Debit the stake (the wallet checks the member's balance, limits, a bonus's maximum bet,
+    breaks, reality check and exclusion under their cash lock). A refusal marks the bet
+    REFUSED (nothing moved; its slot is free again) and says why."""
     call = WalletCall(f"{wallet_round(bet_id)}:bet", wallet_round(bet_id), CODE, stake)
     try:
         answer = await player.port.debit(player.token, call)
@@ -226,6 +226,7 @@ async def decide_cash_out(
                     col(CrashRound.id) == newest,
                     col(CrashBet.member_id) == member_id,
                     col(CrashBet.slot) == chosen,
+                    col(CrashBet.status) != CrashBetStatus.REFUSED,
                 )
                 .with_for_update(of=CrashBet)
             )

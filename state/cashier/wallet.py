@@ -25,9 +25,8 @@ from state.accounts.auth import AuthState, current_member, current_member_id
 from state.gates import gated
 from state.guard import LOGIN
 from state.member_page import MemberPage, member_action
-from state.promotions.bonus import BonusState
 from state.protection.reality import RealityState
-from state.site import amount_digits, current_brand, ui_lang
+from state.site import amount_digits, current_brand, current_path, ui_lang
 from state.watch import watch_key
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -218,12 +217,12 @@ class WalletState(MemberPage, rx.State):
                     self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
                     return
                 await self._reload(reader)
-            # Pages that show the member's bonuses or money read them again; a bet may have
-            # brought the reality check due.
-            yield BonusState.refresh
+                followers = follow.balance_followers(await current_path(self))
+            # A bet may have brought the reality check due; the tab's page, if it shows the
+            # member's bonuses or money, reads them again.
             if not beat:  # looked at above on this beat
                 yield RealityState.check
-            for event in follow.AFTER_BALANCE:
+            for event in followers:
                 yield event
 
     @rx.event

@@ -269,7 +269,7 @@ class WithdrawState(MemberPage, rx.State):
         return rx.clear_selected_files(PROOF_UPLOAD)
 
 
-follow.AFTER_BALANCE.append(WithdrawState.follow_balance)
+follow.after_balance(routes.WITHDRAW, WithdrawState.follow_balance)
 follow.AFTER_LANGUAGE.append(WithdrawState.relabel)
 
 

@@ -14,6 +14,7 @@ from app.core.i18n.formatting import format_amount
 from app.services import gates, records
 from app.services.promotions import bonus
 from models.promotions import GrantStatus
+from state import follow
 from state.accounts.auth import AuthState, member_or_none
 from state.guard import ARGS, LOGIN
 from state.paging import RangePaging
@@ -141,6 +142,9 @@ class BonusState(RangePaging, rx.State):
         again; on any other page there is nothing to read."""
         if await current_path(self) == routes.BONUS_DETAILS:
             await self._grants()
+
+
+follow.after_balance(routes.BONUS_DETAILS, BonusState.refresh)
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).

@@ -480,7 +480,7 @@ class PlayState(MemberPage, Lean, rx.State):
         return DialogState.open(RULES_DIALOG)
 
 
-follow.AFTER_BALANCE.append(PlayState.follow_balance)
+follow.after_balance(PLAY_PAGES, PlayState.follow_balance)
 
 
 class VerifyState(rx.State):

@@ -74,7 +74,7 @@ async def test_the_withdraw_notice_does_not_outlive_its_moment() -> None:
     await _run(withdraw, "relabel")  # another language: the notice was in the one before
     assert withdraw.notice == ""
     assert WithdrawState.relabel in follow.AFTER_LANGUAGE
-    assert WithdrawState.follow_balance in follow.AFTER_BALANCE
+    assert follow.balance_followers("/withdraw") == [WithdrawState.follow_balance]
 
 
 async def test_the_notice_stays_while_its_order_waits_and_goes_once_it_moved_on() -> None:

@@ -15,6 +15,7 @@ from components.member_nav import GROUPS, ITEMS
 from state import follow
 from state.cashier.withdraw import OrderRow, WithdrawState
 from state.site import SiteState
+from state.studio.play import PlayState
 from state.ui import SIDE_MENU_CLOSED, UiState
 
 
@@ -75,6 +76,10 @@ async def test_the_withdraw_notice_does_not_outlive_its_moment() -> None:
     assert withdraw.notice == ""
     assert WithdrawState.relabel in follow.AFTER_LANGUAGE
     assert follow.balance_followers("/withdraw") == [WithdrawState.follow_balance]
+    # Only the tab's own page reads the money again: a game page its game's balance, the
+    # lobby nothing.
+    assert follow.balance_followers("/play/BGS_CRASH") == [PlayState.follow_balance]
+    assert follow.balance_followers("/") == []
 
 
 async def test_the_notice_stays_while_its_order_waits_and_goes_once_it_moved_on() -> None:

@@ -179,9 +179,7 @@ class CrashState(MemberPage, rx.State):
         if play.blocked:
             self.ready, self.blocked = False, play.blocked
             return events
-        play.balance = format_amount(
-            await studio_rounds.balance(play._player()), lang, self._digits
-        )
+        await play._read_balance()
         limits = crash_rounds.SPEC.limits(play.currency or DEMO_CURRENCY)
         for slot in SLOTS:  # within this currency's limits, written the reader's way
             kept = limits.kept(studio_rounds.readable_bet(getattr(self, f"stake_{slot}")))
@@ -240,9 +238,7 @@ class CrashState(MemberPage, rx.State):
         self.mine = []
         own = await demo.current(play._player(), self._merchant_id, now)
         self._show_slots({bet.slot: (bet.status, bet.cashout) for bet in own}, lang)
-        play.balance = format_amount(
-            await studio_rounds.balance(play._player()), lang, self._digits
-        )
+        await play._read_balance()
 
     @rx.event(background=True)
     async def watch(self) -> None:
@@ -348,9 +344,7 @@ class CrashState(MemberPage, rx.State):
         if play is None or play.mode != "real":
             return None
         await self._refresh()
-        play.balance = format_amount(
-            await studio_rounds.balance(play._player()), await ui_lang(self), self._digits
-        )
+        await play._read_balance()
         return await refresh_header(self)
 
     @rx.event

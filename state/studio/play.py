@@ -174,6 +174,10 @@ class PlayState(MemberPage, Lean, rx.State):
     async def _show_money(self, amount: Decimal) -> str:
         return format_amount(amount, await ui_lang(self), await amount_digits(self))
 
+    async def _read_balance(self) -> None:
+        """The game's balance (the session's, or the demo's) as the wallet has it now."""
+        self.balance = await self._show_money(await rounds.balance(self._player()))
+
     async def _typed_stake(self, amount: Decimal) -> str:
         """A stake as the bet field shows it: the reader's decimal mark, no grouping."""
         return typed_amount(amount, await ui_lang(self), await amount_digits(self))
@@ -328,7 +332,7 @@ class PlayState(MemberPage, Lean, rx.State):
         await self._limits()
         await self._seeds()
         await self._history()
-        self.balance = await self._show_money(await rounds.balance(self._player()))
+        await self._read_balance()
         await self._free_rounds()
         await self._restore_open_round()
         await self._quote()
@@ -360,7 +364,7 @@ class PlayState(MemberPage, Lean, rx.State):
             return
         if await self._same_member():
             with contextlib.suppress(AppError):  # a session ended meanwhile: the next event says
-                self.balance = await self._show_money(await rounds.balance(self._player()))
+                await self._read_balance()
 
     @rx.event
     @checked
@@ -418,7 +422,7 @@ class PlayState(MemberPage, Lean, rx.State):
             self._session_member, self.code, (await self._choices())._params(), clock.now()
         )
         await self._free_rounds()
-        self.balance = await self._show_money(await rounds.balance(self._player()))
+        await self._read_balance()
         return await self._after(view)
 
     @rx.event

@@ -12,8 +12,8 @@ before `bets.place` (the wallet's limits, reality checks and exclusion as on the
 `bets.decide_cash_out`, which decides by the server's clock as always.
 
 A ticket lives no longer than the page's game session: it names that session (by its token's
-digest), and each cash-out checks, in the decision's transaction, that the session still runs
-(`require_game_session`). A logout, a forced logout or a password change ends the member's
+digest), and each bet and cash-out checks, in its own transaction, that the session still
+runs (`require_game_session`). A logout, a forced logout or a password change ends the member's
 game sessions, and so every ticket of theirs with them.
 """
 

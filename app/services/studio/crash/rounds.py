@@ -530,16 +530,14 @@ def state_of(row: CrashRound, bets: RoundBets, now: datetime) -> RoundState:
     phase = phase_of(row, now)
     crashed = phase == Phase.CRASHED
     crash = Decimal(row.crash_hundredths) / 100
-    # The curve only while it flies: hours after a crash (a brand whose rounds stopped) it is
-    # past any float (e^709).
-    shown = crash if crashed else Decimal(fairness.multiplier_at(elapsed_ms(row, now))) / 100
+    curve = Decimal(fairness.multiplier_at(elapsed_ms(row, now))) / 100
     return RoundState(
         round_id=public_id(row),
         number=row.number,
         phase=phase,
         started_at=row.started_at,
         crash=crash if crashed else None,
-        multiplier=shown,
+        multiplier=crash if crashed else curve,
         seed_hash=row.seed_hash,
         feed=bets.feed,
         bettors=bets.bettors,

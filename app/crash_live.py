@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
@@ -71,6 +72,7 @@ SLOTS = ("1", "2")
 # Refusals whose remedy is on the page: the reality check's dialog, a page that lifts it.
 ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
 
+logger = logging.getLogger(__name__)
 _open = 0
 _bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
 
@@ -220,7 +222,9 @@ async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         for task in pending:
             task.cancel()
         for task in done:
-            if not task.cancelled() and isinstance(task.exception(), Exception):
+            failed = None if task.cancelled() else task.exception()
+            if isinstance(failed, Exception):
+                logger.error("a Crash live socket failed", exc_info=failed)
                 with contextlib.suppress(RuntimeError):  # already closed by the page
                     await socket.close()
     finally:

@@ -110,6 +110,19 @@ def test_the_feed_shows_the_largest_bets_and_counts_the_rest() -> None:
     assert whole.bettors == len(whole.feed) and crash_views.feed_more(whole, "en") == ""
 
 
+def test_a_round_crashed_hours_ago_still_shows_its_crash_point() -> None:
+    """A brand whose rounds stopped (the driver down, Crash switched off): its last round,
+    crashed hours ago, is what the board shows, at its crash point (the curve then would
+    be past any float)."""
+    row = _round()
+    state = crash_rounds.state_of(
+        row, crash_rounds.RoundBets.of([]), row.started_at + timedelta(hours=4)
+    )
+    assert (state.phase, state.crash, state.multiplier) == (
+        crash_rounds.Phase.CRASHED, Decimal("2.5"), Decimal("2.5")
+    )  # fmt: skip
+
+
 def _board(bets: list[CrashBet], now: datetime) -> crash_rounds.Board:
     row = _round()
     taken = crash_rounds.RoundBets.of(bets)

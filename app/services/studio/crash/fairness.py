@@ -31,6 +31,9 @@ GROWTH = 0.00006  # per millisecond: 2x after 11.6 s, 10x after 38 s, 100x after
 CHECKPOINT_EVERY = 1000
 FULL_EDGE = 10_000  # basis points
 SHOWN_FLOOR = 100  # a crash point below 1.00 shows (and crashes) at 1.00
+# The curve stops growing past e^700: above every crash point (all are below e^41) and
+# below a float's end (e^709.78, 3.3 hours into a round): a round crashed hours ago still reads.
+TOP_EXPONENT = 700.0
 
 
 def sha256_hex(text: str) -> str:
@@ -109,4 +112,5 @@ def multiplier_at(elapsed_ms: int) -> int:
     """The curve, in hundredths, `elapsed_ms` after the start."""
     if elapsed_ms <= 0:
         return SHOWN_FLOOR
-    return max(SHOWN_FLOOR, math.floor(100 * math.exp(GROWTH * elapsed_ms) + 1e-9))
+    exponent = min(GROWTH * elapsed_ms, TOP_EXPONENT)
+    return max(SHOWN_FLOOR, math.floor(100 * math.exp(exponent) + 1e-9))

@@ -50,6 +50,7 @@ from app.core.db import dispose_engine  # noqa: E402
 from app.demo.seed import seed_demo_data  # noqa: E402
 from app.services.brands import brands  # noqa: E402
 from app.services.identity import kyc  # noqa: E402
+from app.services.seamless import vendors  # noqa: E402
 
 
 def alembic_config(url: str) -> Config:
@@ -94,9 +95,10 @@ _next_ip = iter(ipaddress.ip_network("198.18.0.0/15").hosts())
 
 @pytest.fixture(autouse=True)
 def _brands_read_afresh() -> None:
-    """Each test starts from the brands as stored: one before it may have read another
-    database (a migration or restore test) or written brand rows without announcing them."""
+    """Each test starts from the brands and vendor secrets as stored: one before it may have
+    read another database (a migration or restore test) or written their rows directly."""
     brands.invalidate()
+    vendors.forget_secrets()
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -19,18 +19,20 @@ from models.promotions import BonusGrant, GrantStatus
 CENT = Decimal("0.01")
 
 
+# Built once: every bet asks it, and building it cost more than running it.
+_LOWEST_MAX_BET = select(func.min(BonusGrant.max_bet)).where(
+    BonusGrant.member_id == bindparam("member_id"),
+    BonusGrant.status == GrantStatus.ACTIVE.value,
+    col(BonusGrant.expires_at) > bindparam("now"),
+    col(BonusGrant.max_bet).is_not(None),
+)
+
+
 async def max_bet_in(session: AsyncSession, member_id: int, now: datetime) -> Decimal | None:
     """The largest bet the member may place now: the lowest maximum bet of their open grants
     (None: no open grant has one)."""
     lowest = (
-        await session.exec(
-            select(func.min(BonusGrant.max_bet)).where(
-                BonusGrant.member_id == member_id,
-                BonusGrant.status == GrantStatus.ACTIVE.value,
-                col(BonusGrant.expires_at) > now,
-                col(BonusGrant.max_bet).is_not(None),
-            )
-        )
+        await session.exec(_LOWEST_MAX_BET, params={"member_id": member_id, "now": now})
     ).one()
     return None if lowest is None else Decimal(str(lowest)).quantize(CENT)
 

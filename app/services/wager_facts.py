@@ -69,6 +69,7 @@ from sqlalchemy import literal as sql_literal
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy.sql.dml import Insert
 from sqlmodel import select as sqlmodel_select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -296,14 +297,18 @@ async def record(session: AsyncSession, facts: Sequence[Fact]) -> tuple[int, ...
     for kind, count in Counter(str(row["kind"]) for row in rows).items():
         count_recorded(FactKind(kind), count)
     connection = await session.connection()
-    if connection.dialect.name == "postgresql" and len(rows) > 1:
+    dialect = connection.dialect.name
+    if dialect == "postgresql" and len(rows) > 1:
         return await _record_many(connection, rows)
-    statement = insert(_FACTS).values(txid=_txid(connection.dialect.name)).returning(_FACTS.c.id)
-    if len(rows) == 1:
-        result = await connection.execute(statement.values(**rows[0]))
-    else:
-        result = await connection.execute(statement, rows)
+    result = await connection.execute(_insert_facts(dialect), rows if len(rows) > 1 else rows[0])
     return tuple(result.scalars().all())
+
+
+@lru_cache
+def _insert_facts(dialect: str) -> Insert:
+    """The insert of facts given as parameters, built once per engine (every round writes
+    one, and building it cost more than running it)."""
+    return insert(_FACTS).values(txid=_txid(dialect)).returning(_FACTS.c.id)
 
 
 # PostgreSQL writes a batch in one statement whose rows come as one JSON document: its text

@@ -24,14 +24,7 @@ async def balance_changed(member_id: int) -> None:
     The movement is already committed: with Redis out of reach the signal is skipped (pages
     refresh on the next change) rather than the caller being told its movement failed.
     """
-    redis = get_redis()
-    try:
-        await redis.incr(_key(member_id))
-        await redis.expire(_key(member_id), _TTL_SECONDS)
-    except (RedisConnectionError, RedisTimeoutError) as exc:
-        logger.warning(
-            "balance signal of member %s skipped: %s", member_ref(member_id), type(exc).__name__
-        )
+    await balances_changed([member_id])
 
 
 async def balance_version(member_id: int) -> int:
@@ -40,7 +33,7 @@ async def balance_version(member_id: int) -> int:
 
 
 async def balances_changed(member_ids: set[int] | list[int]) -> None:
-    """`balance_changed` for many members in one round trip (a job's batch)."""
+    """`balance_changed` for many members (a job's batch), in one round trip."""
     if not member_ids:
         return
     redis = get_redis()
@@ -51,4 +44,5 @@ async def balances_changed(member_ids: set[int] | list[int]) -> None:
                 pipe.expire(_key(member_id), _TTL_SECONDS)
             await pipe.execute()
     except (RedisConnectionError, RedisTimeoutError) as exc:
-        logger.warning("balance signals of %s members skipped: %s", len(member_ids), exc)
+        shown = member_ref(next(iter(member_ids))) if len(member_ids) == 1 else len(member_ids)
+        logger.warning("balance signals of %s skipped: %s", shown, type(exc).__name__)

@@ -36,13 +36,14 @@ from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
+from sqlalchemy import bindparam
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
 from app.core.config import get_settings
-from app.core.db import among, session_scope, write_transaction
+from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import new_token, token_digest
 from app.services import bet_limits, ledger, wager_facts
@@ -162,24 +163,29 @@ async def _game_session(
     return _usable_session(found, vendor, allow_expired=allow_expired)
 
 
+# The session of a money call, its member, its game's type (None: not in the catalogue) and its
+# vendor's wallet mode, in one statement built once (building it cost more than running it).
+_MONEY_SESSION = (
+    select(GameSession, Member, Game.game_type, GameVendor.wallet_mode)
+    .join(Member, col(Member.id) == GameSession.member_id)
+    .outerjoin(
+        Game,
+        (col(Game.vassalage) == GameSession.vendor)
+        & (col(Game.game_code) == GameSession.game_code),
+    )
+    .outerjoin(GameVendor, col(GameVendor.vassalage) == GameSession.vendor)
+    .where(GameSession.session_token_digest == bindparam("digest"))
+)
+
+
 async def _money_session(
     session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
 ) -> tuple[GameSession, Member, str | None]:
     """`_game_session` for money calls, in one statement: the game session, its member, the
-    type of its game (None: not in the catalogue), and whether the vendor is a transfer vendor
-    (which bets from its own wallet and reports its rounds: refused)."""
+    type of its game, and whether the vendor is a transfer vendor (which bets from its own
+    wallet and reports its rounds: refused)."""
     found = (
-        await session.exec(
-            select(GameSession, Member, Game.game_type, GameVendor.wallet_mode)
-            .join(Member, col(Member.id) == GameSession.member_id)
-            .outerjoin(
-                Game,
-                (col(Game.vassalage) == GameSession.vendor)
-                & (col(Game.game_code) == GameSession.game_code),
-            )
-            .outerjoin(GameVendor, col(GameVendor.vassalage) == GameSession.vendor)
-            .where(GameSession.session_token_digest == token_digest(session_token or ""))
-        )
+        await session.exec(_MONEY_SESSION, params={"digest": token_digest(session_token or "")})
     ).first()
     game_session = _usable_session(found and found[0], vendor, allow_expired=allow_expired)
     assert found is not None
@@ -286,18 +292,20 @@ async def _cash(ctx: _Context) -> Decimal:
     return ctx.cash
 
 
+# A run of calls is one or two (a bet and its win): the IN list's few lengths are each built
+# and prepared once.
+_STORED_CALLS = select(WalletCallRow).where(
+    WalletCallRow.vendor == bindparam("vendor"),
+    col(WalletCallRow.transaction_id).in_(bindparam("ids", expanding=True)),
+)
+
+
 async def _stored_calls(
     session: AsyncSession, vendor: str, transaction_ids: Sequence[str]
 ) -> dict[str, WalletCallRow]:
     """The stored calls of these transaction ids, by id: one statement for a run of calls."""
-    dialect = (await session.connection()).dialect.name
-    found = await session.exec(
-        select(WalletCallRow).where(
-            WalletCallRow.vendor == vendor,
-            among(col(WalletCallRow.transaction_id), sorted(set(transaction_ids)), dialect),
-        )
-    )
-    return {row.transaction_id: row for row in found}
+    params = {"vendor": vendor, "ids": sorted(set(transaction_ids))}
+    return {row.transaction_id: row for row in await session.exec(_STORED_CALLS, params=params)}
 
 
 async def _stored_call(
@@ -306,15 +314,25 @@ async def _stored_call(
     return (await _stored_calls(session, vendor, [transaction_id])).get(transaction_id)
 
 
+_ROUND = select(GameRound).where(
+    GameRound.vendor == bindparam("vendor"), GameRound.round_id == bindparam("round_id")
+)
+# A rollback that came before its debit, by the debit's transaction id.
+_PENDING_ROLLBACK = select(PendingRollback).where(
+    PendingRollback.vendor == bindparam("vendor"),
+    PendingRollback.debit_transaction_id == bindparam("debit"),
+)
+
+
+async def _pending_rollback(ctx: _Context, debit_transaction_id: str) -> PendingRollback | None:
+    params = {"vendor": ctx.vendor, "debit": debit_transaction_id}
+    return (await ctx.session.exec(_PENDING_ROLLBACK, params=params)).first()
+
+
 async def _round(ctx: _Context, round_id: str) -> GameRound | None:
     if round_id not in ctx.rounds:
-        found = (
-            await ctx.session.exec(
-                select(GameRound).where(
-                    GameRound.vendor == ctx.vendor, GameRound.round_id == round_id
-                )
-            )
-        ).first()
+        params = {"vendor": ctx.vendor, "round_id": round_id}
+        found = (await ctx.session.exec(_ROUND, params=params)).first()
         if found is None:
             return None
         ctx.rounds[round_id] = found
@@ -383,14 +401,7 @@ async def _post(
 
 async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     session, member_id = ctx.session, ctx.game_session.member_id
-    pending = (
-        await session.exec(
-            select(PendingRollback).where(
-                PendingRollback.vendor == ctx.vendor,
-                PendingRollback.debit_transaction_id == call.transaction_id,
-            )
-        )
-    ).first()
+    pending = await _pending_rollback(ctx, call.transaction_id)
     if pending is not None:
         pending.applied_at = clock.now()
         session.add(pending)
@@ -514,15 +525,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     assert call.rollback_of is not None
     target = await _stored_call(session, ctx.vendor, call.rollback_of)
     if target is None:
-        claimed = (
-            await session.exec(
-                select(PendingRollback).where(
-                    PendingRollback.vendor == ctx.vendor,
-                    PendingRollback.debit_transaction_id == call.rollback_of,
-                )
-            )
-        ).first()
-        if claimed is None:
+        if await _pending_rollback(ctx, call.rollback_of) is None:
             session.add(
                 PendingRollback(
                     vendor=ctx.vendor,

@@ -144,34 +144,37 @@ def _refused(answer: dict[str, object], exc: AppError, lang: str) -> dict[str, o
 
 async def _gates(
     page: _Page, slot: object, limit: rate_limit.Limit
-) -> tuple[int, tickets.Bound, bets.Checks]:
-    """The page's gates for a bet or cash-out of `slot`: the member's id, the page's ticket,
-    and the checks of the member to run in the decision's own transaction."""
+) -> tuple[tickets.Bound, bets.Checks]:
+    """The page's gates for a bet or cash-out of `slot`: the page's ticket, and the checks of
+    its member to run in the decision's own transaction (the ticket's game session apart: a
+    bet checks it first, a cash-out reads it with the bet)."""
     bound = page.bound
-    member_id = None if bound is None else bound.member.id
-    if bound is None or member_id is None:
+    if bound is None or bound.member.id is None:
         raise AppError("not-logged-in", 401)
     if slot not in SLOTS:
         raise AppError("crash-slot-invalid", 400)
     # Both from Redis at once: the count, and the brand as the operator set it now.
     _, brand = await asyncio.gather(
-        rate_limit.consume(limit, member_id), brands.by_id(page.brand.id)
+        rate_limit.consume(limit, bound.member.id), brands.by_id(page.brand.id)
     )
     gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
 
     async def member_gates(session: AsyncSession) -> None:
-        now = clock.now()
-        await tickets.require_game_session(session, bound, now)
-        await gates.enforce_member(gates.MONEY, brand, bound.member, now, session)
+        await gates.enforce_member(gates.MONEY, brand, bound.member, clock.now(), session)
 
-    return member_id, bound, member_gates
+    return bound, member_gates
 
 
 async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
     """A bet the page placed, with the stake and target its fields hold: the answer."""
     answer, slot = _answer(message), message.get("bet")
     try:
-        _, bound, checks = await _gates(page, slot, BET_LIMIT)
+        bound, member_gates = await _gates(page, slot, BET_LIMIT)
+
+        async def checks(session: AsyncSession) -> None:
+            await tickets.require_game_session(session, bound, clock.now())
+            await member_gates(session)
+
         stake, auto = message.get("stake"), message.get("auto")
         await bets.place(bound.player, page.brand.id, int(str(slot)), stake, auto, checks)
     except AppError as exc:
@@ -186,8 +189,11 @@ async def _cash(
     to pay (after the answer: the decision is what the player waits for)."""
     answer, slot = _answer(message), message.get("cash")
     try:
-        member_id, _, checks = await _gates(page, slot, CASH_LIMIT)
-        done, bet = await bets.decide_cash_out(member_id, page.brand.id, int(str(slot)), checks)
+        bound, checks = await _gates(page, slot, CASH_LIMIT)
+        logged_in = tickets.game_session_runs(bound, clock.now())
+        done, bet = await bets.decide_cash_out(
+            bound.member.id or 0, page.brand.id, int(str(slot)), checks, logged_in
+        )
     except AppError as exc:
         return _refused(answer, exc, page.lang), None
     text = cashed_notice(done.multiplier, done.payout, page.lang, page.brand.amount_digits)

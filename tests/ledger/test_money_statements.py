@@ -19,17 +19,22 @@ from uuid import uuid4
 
 import pytest
 from sqlalchemy import event
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock, fairness
 from app.core.config import get_settings
 from app.core.db import engines, get_engine, session_scope
-from app.services import ledger
+from app.services import gates, ledger
 from app.services.brands import brands
 from app.services.lottery import bets
 from app.services.seamless import wallet
 from app.services.studio import rounds
+from app.services.studio.crash import bets as crash_bets
+from app.services.studio.crash import fairness as crash_fairness
+from app.services.studio.crash import tickets
 from models import Member
 from models.ledger import TransactionKind
+from tests.helpers.crash_game import at_ms, brand_id, crash_player, fresh_round
 from tests.helpers.lottery import open_issue, player, request
 from tests.helpers.seamless import CURRENCY, call, funded_member, player_session, studio_game
 
@@ -55,7 +60,9 @@ class Cost:
 # SQLite's post took 5 statements (key look-up, claim, accounts, entries, balances) before it
 # claimed the key and moved the balances in one statement each; a wallet call read the cash and
 # clearing accounts in two statements and its game in one more before they came with the cash
-# lock and the session (studio rounds: 2 statements fewer, a bet-and-win 6 / 2 fewer).
+# lock and the session (studio rounds: 2 statements fewer, a bet-and-win 6 / 2 fewer). A Crash
+# cash-out on the live socket read the ticket's game session in a statement of its own (4 / 3)
+# until the bet's locking read took it along.
 EXPECTED: dict[str, dict[str, Cost]] = {
     "lottery bet": {
         "sqlite": Cost(statements=9, checkouts=1, transactions=1),
@@ -80,6 +87,14 @@ EXPECTED: dict[str, dict[str, Cost]] = {
     "seamless bet and win": {
         "sqlite": Cost(statements=18, checkouts=1, transactions=1),
         "postgresql": Cost(statements=12, checkouts=1, transactions=1),
+    },
+    "crash bet": {
+        "sqlite": Cost(statements=19, checkouts=3, transactions=3),
+        "postgresql": Cost(statements=14, checkouts=3, transactions=3),
+    },
+    "crash cash-out on the live socket": {
+        "sqlite": Cost(statements=3, checkouts=1, transactions=1),
+        "postgresql": Cost(statements=2, checkouts=1, transactions=1),
     },
     "ledger post": {
         "sqlite": Cost(statements=4, checkouts=1, transactions=1),
@@ -237,3 +252,30 @@ async def test_a_ledger_post() -> None:
 
     await post()
     await _assert_cost("ledger post", post)
+
+
+async def test_a_crash_bet_and_a_cash_out_on_the_live_socket() -> None:
+    """A Crash bet (its row, the wallet's debit, its confirmation), and a cash-out as the live
+    socket decides it: the member's gates of a money call (none read the database today), the
+    bet locked and read with whether the ticket's game session still runs, the bet stored."""
+    row = await fresh_round(crash_from=300)
+    merchant_id = await brand_id()
+    member, player = await crash_player("20.00")
+    await crash_bets.place(player, merchant_id, 2, "1.00", "")  # the first makes their rows
+    await _assert_cost("crash bet", lambda: crash_bets.place(player, merchant_id, 1, "1.00", ""))
+    at_ms(row, crash_fairness.duration_ms(150))
+    bound = await tickets.member_of(
+        await tickets.issue(member.id or 0, merchant_id, player.token), merchant_id
+    )
+    assert bound is not None
+
+    brand = await brands.by_id(merchant_id)
+
+    async def member_gates(session: AsyncSession) -> None:
+        await gates.enforce_member(gates.MONEY, brand, member, clock.now(), session)
+
+    async def cash_out() -> None:
+        logged_in = tickets.game_session_runs(bound, clock.now())
+        await crash_bets.decide_cash_out(member.id or 0, merchant_id, 1, member_gates, logged_in)
+
+    await _assert_cost("crash cash-out on the live socket", cash_out)

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
-from sqlalchemy import func, update
+from sqlalchemy import ColumnElement, func, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -203,24 +203,27 @@ async def decide_cash_out(
     merchant_id: int,
     slot: object,
     checks: Checks | None = None,
+    logged_in: ColumnElement[bool] | None = None,
 ) -> tuple[CashedOut, CrashBet]:
     """The cash-out decided and stored (the bet CASHED at the curve's multiplier now), not yet
     paid: its caller pays it (`pay_bet`), and should that never happen (a process gone), the
     round's settlement pays every cashed bet left unpaid. Refused when nothing rides, or by
-    `checks` (the caller's gates), run first in the same transaction: one round of statements
-    where milliseconds count (the live socket)."""
+    `checks` (the caller's gates), run first in the same transaction, or (not logged in) when
+    the condition `logged_in` does not hold, read with the bet: one round of statements where
+    milliseconds count (the live socket)."""
     chosen = slot_of(slot)
     newest = (
         select(func.max(CrashRound.id))
         .where(col(CrashRound.merchant_id) == merchant_id)
         .scalar_subquery()
     )
+    holds = true() if logged_in is None else logged_in
     async with write_transaction() as session:
         if checks is not None:
             await checks(session)
         found = (
             await session.exec(
-                select(CrashBet, CrashRound)
+                select(CrashBet, CrashRound, holds)
                 .join(CrashRound, col(CrashRound.id) == col(CrashBet.round_id))
                 .where(
                     col(CrashRound.id) == newest,
@@ -231,10 +234,14 @@ async def decide_cash_out(
                 .with_for_update(of=CrashBet)
             )
         ).first()
+        if (found is None and not (await session.exec(select(holds))).one()) or (
+            found is not None and not found[2]
+        ):
+            raise AppError("not-logged-in", 401)
         now = clock.now()  # read under the bet's lock: the instant that decides
         if found is None or found[0].status != CrashBetStatus.OPEN:
             raise AppError("crash-not-riding", 409)
-        bet, row = found
+        bet, row, _ = found
         phase = phase_of(row, now)
         if phase == Phase.BETTING:
             raise AppError("crash-not-started", 409)

@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy import ColumnElement
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -109,17 +110,21 @@ async def member_of(ticket: object, merchant_id: int) -> Bound | None:
     return Bound(member, found.game_session, player)
 
 
-async def require_game_session(session: AsyncSession, bound: Bound, now: datetime) -> None:
-    """Refused (not logged in) once the ticket's game session has ended: expired, or ended
-    with the member's logins."""
-    running = (
-        await session.exec(
-            select(GameSession.id).where(
-                col(GameSession.session_token_digest) == bound.game_session,
-                col(GameSession.member_id) == bound.member.id,
-                col(GameSession.expires_at) > now,
-            )
+def game_session_runs(bound: Bound, now: datetime) -> ColumnElement[bool]:
+    """Whether the ticket's game session still runs (not expired, not ended with the member's
+    logins), as a condition a statement reads with what it reads."""
+    return (
+        select(GameSession.id)
+        .where(
+            col(GameSession.session_token_digest) == bound.game_session,
+            col(GameSession.member_id) == bound.member.id,
+            col(GameSession.expires_at) > now,
         )
-    ).first()
-    if running is None:
+        .exists()
+    )
+
+
+async def require_game_session(session: AsyncSession, bound: Bound, now: datetime) -> None:
+    """Refused (not logged in) once the ticket's game session has ended."""
+    if not (await session.exec(select(game_session_runs(bound, now)))).one():
         raise AppError("not-logged-in", 401)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import bindparam, func
+from sqlalchemy import ColumnElement, ScalarSelect, bindparam, func
+from sqlalchemy.orm import Mapped
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -19,13 +21,30 @@ from models.promotions import BonusGrant, GrantStatus
 CENT = Decimal("0.01")
 
 
+def lowest_max_bet(
+    member_id: ColumnElement[int] | Mapped[int], now: ColumnElement[datetime]
+) -> ScalarSelect[Any]:
+    """The lowest maximum bet of the member's open grants (NULL: none has one), as a value a
+    statement reads with what it reads (the seamless wallet's, with the call's session)."""
+    return (
+        select(func.min(BonusGrant.max_bet))
+        .where(
+            BonusGrant.member_id == member_id,
+            BonusGrant.status == GrantStatus.ACTIVE.value,
+            col(BonusGrant.expires_at) > now,
+            col(BonusGrant.max_bet).is_not(None),
+        )
+        .scalar_subquery()
+    )
+
+
 # Built once: every bet asks it, and building it cost more than running it.
-_LOWEST_MAX_BET = select(func.min(BonusGrant.max_bet)).where(
-    BonusGrant.member_id == bindparam("member_id"),
-    BonusGrant.status == GrantStatus.ACTIVE.value,
-    col(BonusGrant.expires_at) > bindparam("now"),
-    col(BonusGrant.max_bet).is_not(None),
-)
+_LOWEST_MAX_BET = select(lowest_max_bet(bindparam("member_id"), bindparam("now")))
+
+
+def max_bet_of(lowest: object) -> Decimal | None:
+    """`lowest_max_bet` as read (SQLite keeps money as a double): the maximum, to the cent."""
+    return None if lowest is None else Decimal(str(lowest)).quantize(CENT)
 
 
 async def max_bet_in(session: AsyncSession, member_id: int, now: datetime) -> Decimal | None:
@@ -34,16 +53,20 @@ async def max_bet_in(session: AsyncSession, member_id: int, now: datetime) -> De
     lowest = (
         await session.exec(_LOWEST_MAX_BET, params={"member_id": member_id, "now": now})
     ).one()
-    return None if lowest is None else Decimal(str(lowest)).quantize(CENT)
+    return max_bet_of(lowest)
+
+
+def check_max_bet_under(limit: Decimal | None, stake: Decimal) -> None:
+    """Refuse a bet above an open grant's maximum bet (`bonus-max-bet`, with the maximum)."""
+    if limit is not None and stake > limit:
+        raise AppError("bonus-max-bet", 400, {"max": str(limit)})
 
 
 async def check_max_bet_in(
     session: AsyncSession, member_id: int, stake: Decimal, now: datetime
 ) -> None:
-    """Refuse a bet above an open grant's maximum bet (`bonus-max-bet`, with the maximum)."""
-    limit = await max_bet_in(session, member_id, now)
-    if limit is not None and stake > limit:
-        raise AppError("bonus-max-bet", 400, {"max": str(limit)})
+    """`check_max_bet_under` the member's maximum read now in `session`."""
+    check_max_bet_under(await max_bet_in(session, member_id, now), stake)
 
 
 async def check_max_bet(member_id: int, stake: Decimal, now: datetime) -> None:

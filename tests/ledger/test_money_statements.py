@@ -69,28 +69,28 @@ EXPECTED: dict[str, dict[str, Cost]] = {
         "postgresql": Cost(statements=5, checkouts=1, transactions=1),
     },
     "studio round lost": {
-        "sqlite": Cost(statements=22, checkouts=3, transactions=3),
-        "postgresql": Cost(statements=16, checkouts=3, transactions=3),
+        "sqlite": Cost(statements=20, checkouts=3, transactions=3),
+        "postgresql": Cost(statements=14, checkouts=3, transactions=3),
     },
     "studio round won": {
-        "sqlite": Cost(statements=25, checkouts=3, transactions=3),
-        "postgresql": Cost(statements=17, checkouts=3, transactions=3),
+        "sqlite": Cost(statements=23, checkouts=3, transactions=3),
+        "postgresql": Cost(statements=15, checkouts=3, transactions=3),
     },
     "seamless debit": {
-        "sqlite": Cost(statements=13, checkouts=1, transactions=1),
-        "postgresql": Cost(statements=10, checkouts=1, transactions=1),
+        "sqlite": Cost(statements=11, checkouts=1, transactions=1),
+        "postgresql": Cost(statements=8, checkouts=1, transactions=1),
     },
     "seamless credit": {
         "sqlite": Cost(statements=11, checkouts=1, transactions=1),
         "postgresql": Cost(statements=8, checkouts=1, transactions=1),
     },
     "seamless bet and win": {
-        "sqlite": Cost(statements=18, checkouts=1, transactions=1),
-        "postgresql": Cost(statements=12, checkouts=1, transactions=1),
+        "sqlite": Cost(statements=16, checkouts=1, transactions=1),
+        "postgresql": Cost(statements=10, checkouts=1, transactions=1),
     },
     "crash bet": {
-        "sqlite": Cost(statements=19, checkouts=3, transactions=3),
-        "postgresql": Cost(statements=14, checkouts=3, transactions=3),
+        "sqlite": Cost(statements=17, checkouts=3, transactions=3),
+        "postgresql": Cost(statements=12, checkouts=3, transactions=3),
     },
     "crash cash-out on the live socket": {
         "sqlite": Cost(statements=3, checkouts=1, transactions=1),

@@ -34,12 +34,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, literal
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel.sql.expression import Select
 
 from app.core import clock
 from app.core.config import get_settings
@@ -163,10 +164,14 @@ async def _game_session(
     return _usable_session(found, vendor, allow_expired=allow_expired)
 
 
-# The session of a money call, its member, its game's type (None: not in the catalogue) and its
-# vendor's wallet mode, in one statement built once (building it cost more than running it).
-_MONEY_SESSION = (
+# The session of a money call, its member, its game's type (None: not in the catalogue), its
+# vendor's wallet mode and the member's bonus maximum bet, in one statement built once (building
+# it cost more than running it). The grants take no lock of the member's: read before the cash
+# lock or under it, a grant opened or closed meanwhile is seen alike.
+_MONEY_SESSION = cast(
+    "Select[GameSession, Member, str | None, WalletMode | None, object]",
     select(GameSession, Member, Game.game_type, GameVendor.wallet_mode)
+    .add_columns(bet_limits.lowest_max_bet(col(GameSession.member_id), bindparam("now")))
     .join(Member, col(Member.id) == GameSession.member_id)
     .outerjoin(
         Game,
@@ -174,25 +179,32 @@ _MONEY_SESSION = (
         & (col(Game.game_code) == GameSession.game_code),
     )
     .outerjoin(GameVendor, col(GameVendor.vassalage) == GameSession.vendor)
-    .where(GameSession.session_token_digest == bindparam("digest"))
-)
+    .where(col(GameSession.session_token_digest) == bindparam("digest")),
+)  # five columns: sqlmodel's `select` types four at most
+
+
+@dataclass(frozen=True)
+class _MoneySession:
+    game_session: GameSession
+    member: Member
+    game_type: str | None
+    max_bet: Decimal | None  # the member's bonus maximum bet when the call came
 
 
 async def _money_session(
     session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
-) -> tuple[GameSession, Member, str | None]:
+) -> _MoneySession:
     """`_game_session` for money calls, in one statement: the game session, its member, the
-    type of its game, and whether the vendor is a transfer vendor (which bets from its own
-    wallet and reports its rounds: refused)."""
-    found = (
-        await session.exec(_MONEY_SESSION, params={"digest": token_digest(session_token or "")})
-    ).first()
+    type of its game, the member's bonus maximum bet, and whether the vendor is a transfer
+    vendor (which bets from its own wallet and reports its rounds: refused)."""
+    params = {"digest": token_digest(session_token or ""), "now": clock.now()}
+    found = (await session.exec(_MONEY_SESSION, params=params)).first()
     game_session = _usable_session(found and found[0], vendor, allow_expired=allow_expired)
     assert found is not None
-    _, member, game_type, wallet_mode = found
+    _, member, game_type, wallet_mode, lowest = found
     if wallet_mode == WalletMode.TRANSFER:
         raise AppError("seamless-transfer-vendor", 409)
-    return game_session, member, game_type
+    return _MoneySession(game_session, member, game_type, bet_limits.max_bet_of(lowest))
 
 
 async def balance(vendor: str, session_token: str) -> WalletAnswer:
@@ -244,8 +256,7 @@ class _Context:
     cash_id: int
     clearing_id: int
     cash: Decimal | None
-    member: Member | None = None  # read with the game session, else when first needed
-    session_game_type: str | None = None  # the session's game's, read with the session
+    money: _MoneySession | None = None  # read with the session (a reconciliation has none)
     # The rounds this transaction read or opened: a bet-and-win's credit finds the round its
     # debit opened without reading it again.
     rounds: dict[str, GameRound] = field(default_factory=dict)
@@ -263,8 +274,7 @@ async def _locked_context(
     session: AsyncSession,
     vendor: str,
     game_session: GameSession,
-    member: Member | None = None,
-    session_game_type: str | None = None,
+    money: _MoneySession | None = None,
 ) -> _Context:
     """The member's cash and their shard of the merchant's vendor clearing account, in one
     statement; the cash row is locked so that calls for one member run one after another
@@ -276,14 +286,15 @@ async def _locked_context(
         currency=game_session.currency,
         lock_cash=True,
     )
-    return _Context(session, vendor, game_session, *accounts, member, session_game_type)
+    return _Context(session, vendor, game_session, *accounts, money)
 
 
 async def _member(ctx: _Context) -> Member:
-    if ctx.member is None:
-        ctx.member = await ctx.session.get(Member, ctx.game_session.member_id)
-        assert ctx.member is not None
-    return ctx.member
+    if ctx.money is not None:
+        return ctx.money.member
+    member = await ctx.session.get(Member, ctx.game_session.member_id)
+    assert member is not None
+    return member
 
 
 async def _cash(ctx: _Context) -> Decimal:
@@ -329,6 +340,44 @@ async def _pending_rollback(ctx: _Context, debit_transaction_id: str) -> Pending
     return (await ctx.session.exec(_PENDING_ROLLBACK, params=params)).first()
 
 
+# A debit's two reads in one statement: its round (None: a new one) and the id of a rollback
+# that came before it.
+_ROUND_AND_PENDING_ROLLBACK = (
+    select(
+        GameRound,
+        select(PendingRollback.id)
+        .where(
+            PendingRollback.vendor == bindparam("vendor"),
+            PendingRollback.debit_transaction_id == bindparam("debit"),
+        )
+        .scalar_subquery(),
+    )
+    .select_from(select(literal(1)).subquery())
+    .outerjoin(
+        GameRound,
+        (col(GameRound.vendor) == bindparam("vendor"))
+        & (col(GameRound.round_id) == bindparam("round_id")),
+    )
+)
+
+
+async def _debit_reads(
+    ctx: _Context, call: WalletCall
+) -> tuple[GameRound | None, PendingRollback | None]:
+    """The debit's round and a rollback that came before the debit (None: none came)."""
+    if call.round_id in ctx.rounds:
+        return ctx.rounds[call.round_id], await _pending_rollback(ctx, call.transaction_id)
+    params = {"vendor": ctx.vendor, "round_id": call.round_id, "debit": call.transaction_id}
+    game_round, pending_id = (
+        await ctx.session.exec(_ROUND_AND_PENDING_ROLLBACK, params=params)
+    ).one()
+    if game_round is not None:
+        ctx.rounds[call.round_id] = game_round
+    if pending_id is None:
+        return game_round, None
+    return game_round, await ctx.session.get(PendingRollback, pending_id)
+
+
 async def _round(ctx: _Context, round_id: str) -> GameRound | None:
     if round_id not in ctx.rounds:
         params = {"vendor": ctx.vendor, "round_id": round_id}
@@ -341,8 +390,9 @@ async def _round(ctx: _Context, round_id: str) -> GameRound | None:
 
 async def _game_type(ctx: _Context, game_code: str) -> str:
     """The type of the call's game: the session's was read with it; another is looked up."""
-    if game_code == ctx.game_session.game_code and ctx.session_game_type is not None:
-        return ctx.session_game_type
+    money = ctx.money
+    if game_code == ctx.game_session.game_code and money is not None and money.game_type:
+        return money.game_type
     return (await _game(ctx.session, ctx.vendor, game_code)).game_type
 
 
@@ -401,12 +451,11 @@ async def _post(
 
 async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     session, member_id = ctx.session, ctx.game_session.member_id
-    pending = await _pending_rollback(ctx, call.transaction_id)
+    game_round, pending = await _debit_reads(ctx, call)
     if pending is not None:
         pending.applied_at = clock.now()
         session.add(pending)
         return _Outcome(WalletStatus.REFUSED)
-    game_round = await _round(ctx, call.round_id)
     if game_round is not None and (
         game_round.member_id != member_id or game_round.status != RoundStatus.OPEN
     ):
@@ -423,7 +472,10 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     if await _cash(ctx) < amount:
         return _Outcome(WalletStatus.INSUFFICIENT_FUNDS)
     try:
-        await bet_limits.check_max_bet_in(session, member_id, amount, clock.now())
+        if ctx.money is not None:
+            bet_limits.check_max_bet_under(ctx.money.max_bet, amount)
+        else:
+            await bet_limits.check_max_bet_in(session, member_id, amount, clock.now())
     except AppError as over:
         return _Outcome(WalletStatus.REFUSED, reason=over.code)
     game_type = await _game_type(ctx, call.game_code)
@@ -630,13 +682,14 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
     moved = False
     try:
         async with write_transaction() as session:
-            game_session, member, game_type = await _money_session(
+            money = await _money_session(
                 session,
                 vendor,
                 session_token,
                 allow_expired=all(kind is not WalletCallKind.DEBIT for kind, _ in steps),
             )
-            ctx = await _locked_context(session, vendor, game_session, member, game_type)
+            game_session = money.game_session
+            ctx = await _locked_context(session, vendor, game_session, money)
             # Read after the cash lock: a twin of these calls committed before it is seen.
             stored_calls = await _stored_calls(
                 session, vendor, [call.transaction_id for _, call in steps]

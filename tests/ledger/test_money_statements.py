@@ -89,8 +89,8 @@ EXPECTED: dict[str, dict[str, Cost]] = {
         "postgresql": Cost(statements=10, checkouts=1, transactions=1),
     },
     "crash bet": {
-        "sqlite": Cost(statements=17, checkouts=3, transactions=3),
-        "postgresql": Cost(statements=12, checkouts=3, transactions=3),
+        "sqlite": Cost(statements=16, checkouts=3, transactions=3),
+        "postgresql": Cost(statements=11, checkouts=3, transactions=3),
     },
     "crash cash-out on the live socket": {
         "sqlite": Cost(statements=3, checkouts=1, transactions=1),

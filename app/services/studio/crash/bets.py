@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
-from sqlalchemy import ColumnElement, func, true, update
+from sqlalchemy import ColumnElement, ScalarSelect, func, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -37,7 +37,6 @@ from app.services.studio.crash.rounds import (
     Phase,
     cash,
     elapsed_ms,
-    latest,
     multiplier_of,
     pay_bet,
     phase_of,
@@ -109,6 +108,15 @@ def _member_id(player: studio_rounds.Player) -> int:
 Checks = Callable[[AsyncSession], Awaitable[None]]
 
 
+def _newest_round(merchant_id: int) -> ScalarSelect[int]:
+    """The id of the brand's newest round, read with the statement it stands in."""
+    return (
+        select(func.max(CrashRound.id))
+        .where(col(CrashRound.merchant_id) == merchant_id)
+        .scalar_subquery()
+    )
+
+
 async def place(
     player: studio_rounds.Player,
     merchant_id: int,
@@ -128,8 +136,14 @@ async def place(
         async with write_transaction() as session:
             if checks is not None:
                 await checks(session)
-            member = await session.get(Member, member_id)
-            row = await latest(session, merchant_id)
+            found = (
+                await session.exec(
+                    select(Member, CrashRound)
+                    .outerjoin(CrashRound, col(CrashRound.id) == _newest_round(merchant_id))
+                    .where(col(Member.id) == member_id)
+                )
+            ).first()
+            member, row = found if found is not None else (None, None)
             now = clock.now()
             if member is None or member.merchant_id != merchant_id:
                 raise AppError("crash-login-needed", 401)
@@ -212,11 +226,6 @@ async def decide_cash_out(
     the condition `logged_in` does not hold, read with the bet: one round of statements where
     milliseconds count (the live socket)."""
     chosen = slot_of(slot)
-    newest = (
-        select(func.max(CrashRound.id))
-        .where(col(CrashRound.merchant_id) == merchant_id)
-        .scalar_subquery()
-    )
     holds = true() if logged_in is None else logged_in
     async with write_transaction() as session:
         if checks is not None:
@@ -226,7 +235,7 @@ async def decide_cash_out(
                 select(CrashBet, CrashRound, holds)
                 .join(CrashRound, col(CrashRound.id) == col(CrashBet.round_id))
                 .where(
-                    col(CrashRound.id) == newest,
+                    col(CrashRound.id) == _newest_round(merchant_id),
                     col(CrashBet.member_id) == member_id,
                     col(CrashBet.slot) == chosen,
                     col(CrashBet.status) != CrashBetStatus.REFUSED,

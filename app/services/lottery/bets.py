@@ -410,14 +410,20 @@ async def place_bet(
     return bet
 
 
+# Built once: every bet reads its issue so, and building it cost more than running it.
+_SHARED_ISSUE = (
+    select(LotteryIssue)
+    .where(
+        LotteryIssue.game_code == bindparam("game_code"),
+        LotteryIssue.issue_no == bindparam("issue_no"),
+    )
+    .with_for_update(read=True)
+)
+
+
 async def _shared_issue(session: AsyncSession, game_code: str, issue_no: str) -> LotteryIssue:
-    found = (
-        await session.exec(
-            select(LotteryIssue)
-            .where(LotteryIssue.game_code == game_code, LotteryIssue.issue_no == issue_no)
-            .with_for_update(read=True)
-        )
-    ).first()
+    params = {"game_code": game_code, "issue_no": issue_no}
+    found = (await session.exec(_SHARED_ISSUE, params=params)).first()
     if found is None:
         raise AppError("lottery-issue-unknown", 404)
     return found

@@ -36,12 +36,8 @@ from app.core.db import among
 from app.core.errors import AppError
 from app.services import wager_facts
 from app.services.seamless.port import WalletCall
-from app.services.seamless.wallet import (
-    _check_request,
-    _same_request,
-    _stored_calls,
-    _usable_session,
-)
+from app.services.seamless.wallet import _check_request, _same_request
+from app.services.seamless.wallet_reads import stored_calls, usable_session
 from models.base import saved_id
 from models.facts import FactKind
 from models.games import GameRound, GameSession, RoundStatus, WalletCallKind, WalletStatus
@@ -166,7 +162,7 @@ async def _credit_each(
             )
         )
     }
-    stored = await _stored_calls(session, vendor, [loss.call.transaction_id for loss in losses])
+    stored = await stored_calls(session, vendor, [loss.call.transaction_id for loss in losses])
     rounds = {
         found.round_id: found
         for found in await session.exec(
@@ -185,7 +181,7 @@ async def _credit_each(
     facts, settling, stored_rows = [], set[int](), []
     for loss in losses:
         try:
-            game_session = _usable_session(
+            game_session = usable_session(
                 game_sessions.get(loss.session_digest), vendor, allow_expired=True
             )
         except AppError:

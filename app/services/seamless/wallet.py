@@ -34,13 +34,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import bindparam, literal
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
-from sqlmodel.sql.expression import Select
 
 from app.core import clock
 from app.core.config import get_settings
@@ -51,6 +49,7 @@ from app.services import bet_limits, ledger, wager_facts
 from app.services.brands import brands
 from app.services.protection import limits as protection_limits
 from app.services.seamless import balances
+from app.services.seamless import wallet_reads as reads
 from app.services.seamless.port import (
     STUDIO_VENDOR,
     PlayerSession,
@@ -58,8 +57,7 @@ from app.services.seamless.port import (
     WalletCall,
 )
 from app.services.wallet_events import balance_changed
-from models import Game, GameVendor, Member, Winner
-from models.catalogue import WalletMode
+from models import Member, Winner
 from models.games import (
     GameRound,
     GameSession,
@@ -141,75 +139,9 @@ async def authenticate(vendor: str, launch_token: str) -> PlayerSession:
     )
 
 
-def _usable_session(found: GameSession | None, vendor: str, *, allow_expired: bool) -> GameSession:
-    """The session a vendor's call names: unknown or another vendor's, or expired (unless
-    the call may come late), it is refused."""
-    if found is None or found.vendor != vendor:
-        raise AppError("seamless-invalid-session", 401)
-    if not allow_expired and found.expires_at <= clock.now():
-        raise AppError("seamless-session-expired", 401)
-    return found
-
-
-async def _game_session(
-    session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
-) -> GameSession:
-    found = (
-        await session.exec(
-            select(GameSession).where(
-                GameSession.session_token_digest == token_digest(session_token or "")
-            )
-        )
-    ).first()
-    return _usable_session(found, vendor, allow_expired=allow_expired)
-
-
-# The session of a money call, its member, its game's type (None: not in the catalogue), its
-# vendor's wallet mode and the member's bonus maximum bet, in one statement built once (building
-# it cost more than running it). The grants take no lock of the member's: read before the cash
-# lock or under it, a grant opened or closed meanwhile is seen alike.
-_MONEY_SESSION = cast(
-    "Select[GameSession, Member, str | None, WalletMode | None, object]",
-    select(GameSession, Member, Game.game_type, GameVendor.wallet_mode)
-    .add_columns(bet_limits.lowest_max_bet(col(GameSession.member_id), bindparam("now")))
-    .join(Member, col(Member.id) == GameSession.member_id)
-    .outerjoin(
-        Game,
-        (col(Game.vassalage) == GameSession.vendor)
-        & (col(Game.game_code) == GameSession.game_code),
-    )
-    .outerjoin(GameVendor, col(GameVendor.vassalage) == GameSession.vendor)
-    .where(col(GameSession.session_token_digest) == bindparam("digest")),
-)  # five columns: sqlmodel's `select` types four at most
-
-
-@dataclass(frozen=True)
-class _MoneySession:
-    game_session: GameSession
-    member: Member
-    game_type: str | None
-    max_bet: Decimal | None  # the member's bonus maximum bet when the call came
-
-
-async def _money_session(
-    session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
-) -> _MoneySession:
-    """`_game_session` for money calls, in one statement: the game session, its member, the
-    type of its game, the member's bonus maximum bet, and whether the vendor is a transfer
-    vendor (which bets from its own wallet and reports its rounds: refused)."""
-    params = {"digest": token_digest(session_token or ""), "now": clock.now()}
-    found = (await session.exec(_MONEY_SESSION, params=params)).first()
-    game_session = _usable_session(found and found[0], vendor, allow_expired=allow_expired)
-    assert found is not None
-    _, member, game_type, wallet_mode, lowest = found
-    if wallet_mode == WalletMode.TRANSFER:
-        raise AppError("seamless-transfer-vendor", 409)
-    return _MoneySession(game_session, member, game_type, bet_limits.max_bet_of(lowest))
-
-
 async def balance(vendor: str, session_token: str) -> WalletAnswer:
     async with session_scope() as session:
-        game_session = await _game_session(session, vendor, session_token, allow_expired=False)
+        game_session = await reads.game_session(session, vendor, session_token, allow_expired=False)
         cash = await balances.session_balance(session, game_session)
     return WalletAnswer(WalletStatus.OK, cash, game_session.currency, "", False)
 
@@ -256,7 +188,7 @@ class _Context:
     cash_id: int
     clearing_id: int
     cash: Decimal | None
-    money: _MoneySession | None = None  # read with the session (a reconciliation has none)
+    money: reads.MoneySession | None = None  # read with the session (a reconciliation has none)
     # The rounds this transaction read or opened: a bet-and-win's credit finds the round its
     # debit opened without reading it again.
     rounds: dict[str, GameRound] = field(default_factory=dict)
@@ -274,7 +206,7 @@ async def _locked_context(
     session: AsyncSession,
     vendor: str,
     game_session: GameSession,
-    money: _MoneySession | None = None,
+    money: reads.MoneySession | None = None,
 ) -> _Context:
     """The member's cash and their shard of the merchant's vendor clearing account, in one
     statement; the cash row is locked so that calls for one member run one after another
@@ -303,85 +235,24 @@ async def _cash(ctx: _Context) -> Decimal:
     return ctx.cash
 
 
-# A run of calls is one or two (a bet and its win): the IN list's few lengths are each built
-# and prepared once.
-_STORED_CALLS = select(WalletCallRow).where(
-    WalletCallRow.vendor == bindparam("vendor"),
-    col(WalletCallRow.transaction_id).in_(bindparam("ids", expanding=True)),
-)
-
-
-async def _stored_calls(
-    session: AsyncSession, vendor: str, transaction_ids: Sequence[str]
-) -> dict[str, WalletCallRow]:
-    """The stored calls of these transaction ids, by id: one statement for a run of calls."""
-    params = {"vendor": vendor, "ids": sorted(set(transaction_ids))}
-    return {row.transaction_id: row for row in await session.exec(_STORED_CALLS, params=params)}
-
-
-async def _stored_call(
-    session: AsyncSession, vendor: str, transaction_id: str
-) -> WalletCallRow | None:
-    return (await _stored_calls(session, vendor, [transaction_id])).get(transaction_id)
-
-
-_ROUND = select(GameRound).where(
-    GameRound.vendor == bindparam("vendor"), GameRound.round_id == bindparam("round_id")
-)
-# A rollback that came before its debit, by the debit's transaction id.
-_PENDING_ROLLBACK = select(PendingRollback).where(
-    PendingRollback.vendor == bindparam("vendor"),
-    PendingRollback.debit_transaction_id == bindparam("debit"),
-)
-
-
-async def _pending_rollback(ctx: _Context, debit_transaction_id: str) -> PendingRollback | None:
-    params = {"vendor": ctx.vendor, "debit": debit_transaction_id}
-    return (await ctx.session.exec(_PENDING_ROLLBACK, params=params)).first()
-
-
-# A debit's two reads in one statement: its round (None: a new one) and the id of a rollback
-# that came before it.
-_ROUND_AND_PENDING_ROLLBACK = (
-    select(
-        GameRound,
-        select(PendingRollback.id)
-        .where(
-            PendingRollback.vendor == bindparam("vendor"),
-            PendingRollback.debit_transaction_id == bindparam("debit"),
-        )
-        .scalar_subquery(),
-    )
-    .select_from(select(literal(1)).subquery())
-    .outerjoin(
-        GameRound,
-        (col(GameRound.vendor) == bindparam("vendor"))
-        & (col(GameRound.round_id) == bindparam("round_id")),
-    )
-)
-
-
 async def _debit_reads(
     ctx: _Context, call: WalletCall
 ) -> tuple[GameRound | None, PendingRollback | None]:
-    """The debit's round and a rollback that came before the debit (None: none came)."""
+    """The debit's round (kept for the run's next call) and a rollback that came before it."""
     if call.round_id in ctx.rounds:
-        return ctx.rounds[call.round_id], await _pending_rollback(ctx, call.transaction_id)
-    params = {"vendor": ctx.vendor, "round_id": call.round_id, "debit": call.transaction_id}
-    game_round, pending_id = (
-        await ctx.session.exec(_ROUND_AND_PENDING_ROLLBACK, params=params)
-    ).one()
-    if game_round is not None:
-        ctx.rounds[call.round_id] = game_round
-    if pending_id is None:
-        return game_round, None
-    return game_round, await ctx.session.get(PendingRollback, pending_id)
+        pending = await reads.pending_rollback(ctx.session, ctx.vendor, call.transaction_id)
+        return ctx.rounds[call.round_id], pending
+    found, pending = await reads.round_and_pending_rollback(
+        ctx.session, ctx.vendor, call.round_id, call.transaction_id
+    )
+    if found is not None:
+        ctx.rounds[call.round_id] = found
+    return found, pending
 
 
 async def _round(ctx: _Context, round_id: str) -> GameRound | None:
     if round_id not in ctx.rounds:
-        params = {"vendor": ctx.vendor, "round_id": round_id}
-        found = (await ctx.session.exec(_ROUND, params=params)).first()
+        found = await reads.game_round(ctx.session, ctx.vendor, round_id)
         if found is None:
             return None
         ctx.rounds[round_id] = found
@@ -393,18 +264,7 @@ async def _game_type(ctx: _Context, game_code: str) -> str:
     money = ctx.money
     if game_code == ctx.game_session.game_code and money is not None and money.game_type:
         return money.game_type
-    return (await _game(ctx.session, ctx.vendor, game_code)).game_type
-
-
-async def _game(session: AsyncSession, vendor: str, game_code: str) -> Game:
-    game = (
-        await session.exec(
-            select(Game).where(Game.vassalage == vendor, Game.game_code == game_code)
-        )
-    ).first()
-    if game is None:
-        raise AppError("seamless-unknown-game", 404)
-    return game
+    return (await reads.game(ctx.session, ctx.vendor, game_code)).game_type
 
 
 def _metadata(ctx: _Context, call: WalletCall, game_type: str) -> dict[str, Any]:
@@ -558,7 +418,7 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
 
 async def _add_winner(session: AsyncSession, game_round: GameRound, member: Member) -> None:
     """A big win joins the brand's winner board (the name is masked when shown)."""
-    game = await _game(session, game_round.vendor, game_round.game_code)
+    game = await reads.game(session, game_round.vendor, game_round.game_code)
     session.add(
         Winner(
             merchant_id=game_round.merchant_id,
@@ -575,9 +435,9 @@ async def _add_winner(session: AsyncSession, game_round: GameRound, member: Memb
 async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     session, member_id = ctx.session, ctx.game_session.member_id
     assert call.rollback_of is not None
-    target = await _stored_call(session, ctx.vendor, call.rollback_of)
+    target = await reads.stored_call(session, ctx.vendor, call.rollback_of)
     if target is None:
-        if await _pending_rollback(ctx, call.rollback_of) is None:
+        if await reads.pending_rollback(session, ctx.vendor, call.rollback_of) is None:
             session.add(
                 PendingRollback(
                     vendor=ctx.vendor,
@@ -659,8 +519,10 @@ def _combined_answer(
 async def _replayed(vendor: str, session_token: str, steps: Sequence[Step]) -> WalletAnswer | None:
     """PostgreSQL: a twin under another session committed the same calls first (None: no)."""
     async with session_scope() as session:
-        game_session = await _game_session(session, vendor, session_token, allow_expired=True)
-        stored_calls = await _stored_calls(session, vendor, [c.transaction_id for _, c in steps])
+        game_session = await reads.game_session(session, vendor, session_token, allow_expired=True)
+        stored_calls = await reads.stored_calls(
+            session, vendor, [c.transaction_id for _, c in steps]
+        )
         records = []
         for kind, call in steps:
             stored = stored_calls.get(call.transaction_id)
@@ -682,7 +544,7 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
     moved = False
     try:
         async with write_transaction() as session:
-            money = await _money_session(
+            money = await reads.money_session(
                 session,
                 vendor,
                 session_token,
@@ -691,7 +553,7 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
             game_session = money.game_session
             ctx = await _locked_context(session, vendor, game_session, money)
             # Read after the cash lock: a twin of these calls committed before it is seen.
-            stored_calls = await _stored_calls(
+            stored_calls = await reads.stored_calls(
                 session, vendor, [call.transaction_id for _, call in steps]
             )
             replay = True
@@ -820,8 +682,8 @@ async def reconcile_rollback(vendor: str, debit_transaction_id: str) -> bool:
     late rollback from the vendor changes nothing twice. True when money moved back."""
     rollback_id = reconcile_transaction_id(debit_transaction_id)
     async with write_transaction() as session:
-        debit = await _stored_call(session, vendor, debit_transaction_id)
-        if debit is None or await _stored_call(session, vendor, rollback_id) is not None:
+        debit = await reads.stored_call(session, vendor, debit_transaction_id)
+        if debit is None or await reads.stored_call(session, vendor, rollback_id) is not None:
             return False
         game_session = (
             await session.exec(

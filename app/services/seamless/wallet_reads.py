@@ -1,0 +1,174 @@
+"""What the seamless wallet (wallet.py) reads for a call, each read one statement.
+
+A money call holds the member's cash lock while it runs, and on this stack building a
+statement costs more CPU than running it: the hot reads are built once with bind parameters,
+and what one call needs comes together (the session with its member, game, vendor and bonus
+maximum bet; a debit's round with a rollback that came before it). The rules that use them
+stay in wallet.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import cast
+
+from sqlalchemy import bindparam, literal
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+from sqlmodel.sql.expression import Select
+
+from app.core import clock
+from app.core.errors import AppError
+from app.core.security import token_digest
+from app.services import bet_limits
+from models import Game, GameVendor, Member
+from models.catalogue import WalletMode
+from models.games import GameRound, GameSession, PendingRollback
+from models.games import WalletCall as WalletCallRow
+
+
+def usable_session(found: GameSession | None, vendor: str, *, allow_expired: bool) -> GameSession:
+    """The session a vendor's call names: unknown or another vendor's, or expired (unless
+    the call may come late), it is refused."""
+    if found is None or found.vendor != vendor:
+        raise AppError("seamless-invalid-session", 401)
+    if not allow_expired and found.expires_at <= clock.now():
+        raise AppError("seamless-session-expired", 401)
+    return found
+
+
+async def game_session(
+    session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
+) -> GameSession:
+    found = (
+        await session.exec(
+            select(GameSession).where(
+                GameSession.session_token_digest == token_digest(session_token or "")
+            )
+        )
+    ).first()
+    return usable_session(found, vendor, allow_expired=allow_expired)
+
+
+# The session of a money call, its member, its game's type (None: not in the catalogue), its
+# vendor's wallet mode and the member's bonus maximum bet. The grants take no lock of the
+# member's: read before the cash lock or under it, a grant opened or closed meanwhile is seen
+# alike.
+_MONEY_SESSION = cast(
+    "Select[GameSession, Member, str | None, WalletMode | None, object]",
+    select(GameSession, Member, Game.game_type, GameVendor.wallet_mode)
+    .add_columns(bet_limits.lowest_max_bet(col(GameSession.member_id), bindparam("now")))
+    .join(Member, col(Member.id) == GameSession.member_id)
+    .outerjoin(
+        Game,
+        (col(Game.vassalage) == GameSession.vendor)
+        & (col(Game.game_code) == GameSession.game_code),
+    )
+    .outerjoin(GameVendor, col(GameVendor.vassalage) == GameSession.vendor)
+    .where(col(GameSession.session_token_digest) == bindparam("digest")),
+)  # five columns: sqlmodel's `select` types four at most
+
+
+@dataclass(frozen=True)
+class MoneySession:
+    game_session: GameSession
+    member: Member
+    game_type: str | None
+    max_bet: Decimal | None  # the member's bonus maximum bet when the call came
+
+
+async def money_session(
+    session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
+) -> MoneySession:
+    """`game_session` for money calls, in one statement: the game session, its member, the
+    type of its game, the member's bonus maximum bet, and whether the vendor is a transfer
+    vendor (which bets from its own wallet and reports its rounds: refused)."""
+    params = {"digest": token_digest(session_token or ""), "now": clock.now()}
+    found = (await session.exec(_MONEY_SESSION, params=params)).first()
+    usable = usable_session(found and found[0], vendor, allow_expired=allow_expired)
+    assert found is not None
+    _, member, game_type, wallet_mode, lowest = found
+    if wallet_mode == WalletMode.TRANSFER:
+        raise AppError("seamless-transfer-vendor", 409)
+    return MoneySession(usable, member, game_type, bet_limits.max_bet_of(lowest))
+
+
+# A run of calls is one or two (a bet and its win): the IN list's few lengths are each built
+# and prepared once.
+_STORED_CALLS = select(WalletCallRow).where(
+    WalletCallRow.vendor == bindparam("vendor"),
+    col(WalletCallRow.transaction_id).in_(bindparam("ids", expanding=True)),
+)
+
+
+async def stored_calls(
+    session: AsyncSession, vendor: str, transaction_ids: Sequence[str]
+) -> dict[str, WalletCallRow]:
+    """The stored calls of these transaction ids, by id: one statement for a run of calls."""
+    params = {"vendor": vendor, "ids": sorted(set(transaction_ids))}
+    return {row.transaction_id: row for row in await session.exec(_STORED_CALLS, params=params)}
+
+
+async def stored_call(
+    session: AsyncSession, vendor: str, transaction_id: str
+) -> WalletCallRow | None:
+    return (await stored_calls(session, vendor, [transaction_id])).get(transaction_id)
+
+
+_ROUND = select(GameRound).where(
+    GameRound.vendor == bindparam("vendor"), GameRound.round_id == bindparam("round_id")
+)
+# A rollback that came before its debit, by the debit's transaction id.
+_PENDING_ROLLBACK_OF = (
+    PendingRollback.vendor == bindparam("vendor"),
+    PendingRollback.debit_transaction_id == bindparam("debit"),
+)
+_PENDING_ROLLBACK = select(PendingRollback).where(*_PENDING_ROLLBACK_OF)
+# A debit's two reads in one statement: its round (None: a new one) and the id of a rollback
+# that came before it.
+_ROUND_AND_PENDING_ROLLBACK = (
+    select(GameRound, select(PendingRollback.id).where(*_PENDING_ROLLBACK_OF).scalar_subquery())
+    .select_from(select(literal(1)).subquery())
+    .outerjoin(
+        GameRound,
+        (col(GameRound.vendor) == bindparam("vendor"))
+        & (col(GameRound.round_id) == bindparam("round_id")),
+    )
+)
+
+
+async def game_round(session: AsyncSession, vendor: str, round_id: str) -> GameRound | None:
+    params = {"vendor": vendor, "round_id": round_id}
+    return (await session.exec(_ROUND, params=params)).first()
+
+
+async def pending_rollback(
+    session: AsyncSession, vendor: str, debit_transaction_id: str
+) -> PendingRollback | None:
+    params = {"vendor": vendor, "debit": debit_transaction_id}
+    return (await session.exec(_PENDING_ROLLBACK, params=params)).first()
+
+
+async def round_and_pending_rollback(
+    session: AsyncSession, vendor: str, round_id: str, debit_transaction_id: str
+) -> tuple[GameRound | None, PendingRollback | None]:
+    """A debit's round and a rollback that came before it (None: none came), in one read
+    (a second only when such a rollback came)."""
+    params = {"vendor": vendor, "round_id": round_id, "debit": debit_transaction_id}
+    found, pending_id = (await session.exec(_ROUND_AND_PENDING_ROLLBACK, params=params)).one()
+    if pending_id is None:
+        return found, None
+    return found, await session.get(PendingRollback, pending_id)
+
+
+async def game(session: AsyncSession, vendor: str, game_code: str) -> Game:
+    found = (
+        await session.exec(
+            select(Game).where(Game.vassalage == vendor, Game.game_code == game_code)
+        )
+    ).first()
+    if found is None:
+        raise AppError("seamless-unknown-game", 404)
+    return found

@@ -221,12 +221,11 @@ async def _locked_context(
     return _Context(session, vendor, game_session, *accounts, money)
 
 
-async def _member(ctx: _Context) -> Member:
-    if ctx.money is not None:
-        return ctx.money.member
-    member = await ctx.session.get(Member, ctx.game_session.member_id)
-    assert member is not None
-    return member
+def _money(ctx: _Context) -> reads.MoneySession:
+    """What the call's session read brought: debits and credits come only through
+    `_money_calls` (a reconciliation only rolls back)."""
+    assert ctx.money is not None
+    return ctx.money
 
 
 async def _cash(ctx: _Context) -> Decimal:
@@ -326,16 +325,13 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         raise AppError("system-maintenance", status=503)
     # Why the member may not bet at all (identity pending, a break, a limit) is said before
     # the balance: a pending account has none, and "too low" would hide the real reason.
-    refused = await _protection_refusal(session, await _member(ctx), amount)
+    refused = await _protection_refusal(session, _money(ctx).member, amount)
     if refused:
         return _Outcome(WalletStatus.REFUSED, reason=refused)
     if await _cash(ctx) < amount:
         return _Outcome(WalletStatus.INSUFFICIENT_FUNDS)
     try:
-        if ctx.money is not None:
-            bet_limits.check_max_bet_under(ctx.money.max_bet, amount)
-        else:
-            await bet_limits.check_max_bet_in(session, member_id, amount, clock.now())
+        bet_limits.check_max_bet_under(_money(ctx).max_bet, amount)
     except AppError as over:
         return _Outcome(WalletStatus.REFUSED, reason=over.code)
     game_type = await _game_type(ctx, call.game_code)
@@ -412,7 +408,7 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     session.add(game_round)
     await wager_facts.record_round(session, game_round, before)
     if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
-        await _add_winner(session, game_round, await _member(ctx))
+        await _add_winner(session, game_round, _money(ctx).member)
     return _Outcome(WalletStatus.OK, transaction_id)
 
 

@@ -243,9 +243,8 @@ async def decide_cash_out(
                 .with_for_update(of=CrashBet)
             )
         ).first()
-        if (found is None and not (await session.exec(select(holds))).one()) or (
-            found is not None and not found[2]
-        ):
+        runs = found[2] if found is not None else (await session.exec(select(holds))).one()
+        if not runs:
             raise AppError("not-logged-in", 401)
         now = clock.now()  # read under the bet's lock: the instant that decides
         if found is None or found[0].status != CrashBetStatus.OPEN:

@@ -41,7 +41,6 @@ import pytest  # noqa: E402
 from alembic.config import Config  # noqa: E402
 
 from alembic import command  # noqa: E402
-from app.api.main import create_api  # noqa: E402
 from app.client import PlatformClient  # noqa: E402
 from app.core import cache, clock  # noqa: E402
 from app.core.cache import close_redis, get_redis  # noqa: E402
@@ -51,6 +50,7 @@ from app.demo.seed import seed_demo_data  # noqa: E402
 from app.services.brands import brands  # noqa: E402
 from app.services.identity import kyc  # noqa: E402
 from app.services.seamless import vendors  # noqa: E402
+from tests.helpers.api import platform_api  # noqa: E402
 
 
 def alembic_config(url: str) -> Config:
@@ -85,7 +85,7 @@ async def demo_data(migrated_database: str) -> AsyncIterator[None]:
 def _kyc_sandbox_in_process() -> Iterator[None]:
     """The identity provider adapter reaches the sandbox provider over HTTP, in process (no
     site runs behind PUBLIC_BASE_URL in these tests)."""
-    kyc.PROVIDER.transport = httpx.ASGITransport(app=create_api())
+    kyc.PROVIDER.transport = httpx.ASGITransport(app=platform_api())
     yield
     kyc.PROVIDER.transport = None
 
@@ -123,7 +123,7 @@ async def make_client() -> AsyncIterator[Callable[..., PlatformClient]]:
     that per-address limits of one test never touch another."""
     import httpx
 
-    app = create_api()
+    app = platform_api()
     clients: list[PlatformClient] = []
 
     def make(ip: str | None = None, **options: object) -> PlatformClient:

@@ -11,7 +11,6 @@ from typing import Any
 import httpx
 import pytest
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.errors import AppError
 from app.services import site_status
@@ -22,13 +21,14 @@ from models import Member
 from models.agents import ContractKind
 from tests.helpers.accounts import make_member, new_username
 from tests.helpers.agents import PASSWORD, brand, downline, fact, signed, tiers, top_agent
+from tests.helpers.api import platform_api
 
 DAILY = ContractKind.DAILY_SALARY.value
 
 
 async def _client(member: Member) -> PlatformClient:
     address = f"198.21.{secrets.randbelow(250)}.{secrets.randbelow(250) + 1}"
-    transport = httpx.ASGITransport(app=create_api(), client=(address, 50000))
+    transport = httpx.ASGITransport(app=platform_api(), client=(address, 50000))
     client = PlatformClient("http://localhost", merchant="BR1", transport=transport)
     client.token = await sessions.open_session(member, address, "", "WEB")
     return client

@@ -11,7 +11,6 @@ import httpx
 import pytest
 from sqlmodel import col, select
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.db import session_scope
 from app.services import ledger
@@ -20,6 +19,7 @@ from app.services.cashier.pix import crc16_ccitt
 from app.services.cashier.providers import SIGNATURE_HEADER, SandboxProvider
 from models.cashier import MemberMessage, PaymentChannel, WebhookLog
 from tests.helpers.accounts import register
+from tests.helpers.api import platform_api
 
 MakeClient = Callable[..., PlatformClient]
 SANDBOX = SandboxProvider()
@@ -33,7 +33,7 @@ async def _member(make_client: MakeClient) -> PlatformClient:
 
 async def _settle(order_no: str, paid: bool = True) -> int:
     order = await deposits.order_by_number(order_no)
-    return await SANDBOX.settle(order, paid, transport=httpx.ASGITransport(app=create_api()))
+    return await SANDBOX.settle(order, paid, transport=httpx.ASGITransport(app=platform_api()))
 
 
 async def _error(call) -> ApiError:  # type: ignore[no-untyped-def]

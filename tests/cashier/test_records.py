@@ -7,11 +7,11 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from tests.helpers.accounts import register
+from tests.helpers.api import platform_api
 
 MakeClient = Callable[..., PlatformClient]
 
@@ -19,7 +19,7 @@ MakeClient = Callable[..., PlatformClient]
 async def _deposit(client: PlatformClient, amount: str) -> str:
     order = await client.post("/wps/payment/deposit", {"channel": "PIX", "amount": amount})
     stored = await deposits.order_by_number(order["orderNo"])
-    await SandboxProvider().settle(stored, True, transport=httpx.ASGITransport(app=create_api()))
+    await SandboxProvider().settle(stored, True, transport=httpx.ASGITransport(app=platform_api()))
     return order["orderNo"]
 
 

@@ -9,15 +9,15 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 import pytest
 
-from app.api.main import create_api
 from app.client import PlatformClient
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.services.cashier import deposits, sandbox
 from tests.helpers.accounts import PASSWORD, register
+from tests.helpers.api import platform_api
 
 MakeClient = Callable[..., PlatformClient]
-ASGI = httpx.ASGITransport(app=create_api())
+ASGI = httpx.ASGITransport(app=platform_api())
 
 
 def _ticket(url: str) -> str:

@@ -14,7 +14,6 @@ import httpx
 import pytest
 from sqlmodel import col, delete, select
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.config import PROJECT_ROOT, get_settings
 from app.core.db import session_scope, write_transaction
@@ -25,6 +24,7 @@ from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from models import Member, Merchant, WithdrawalOrder, WithdrawalPayout, WithdrawalRule
 from tests.helpers.accounts import PASSWORD, cpf_of, make_member, new_cpf, register
+from tests.helpers.api import platform_api
 from tests.helpers.images import HOSTILE_IMAGES, small_png
 from tests.helpers.money import wager as place_wager
 
@@ -66,7 +66,7 @@ async def _audit_is_clean() -> None:
 async def _deposit(client: PlatformClient, amount: str) -> None:
     order = await client.post("/wps/payment/deposit", {"channel": "PIX", "amount": amount})
     settled = await deposits.order_by_number(order["orderNo"])
-    await SANDBOX.settle(settled, True, transport=httpx.ASGITransport(app=create_api()))
+    await SANDBOX.settle(settled, True, transport=httpx.ASGITransport(app=platform_api()))
 
 
 async def _set_payment_password(client: PlatformClient) -> None:

@@ -8,7 +8,6 @@ import httpx
 import pytest
 from sqlmodel import col, delete, select
 
-from app.api.main import create_api
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.services.backoffice import games
@@ -16,6 +15,7 @@ from app.services.backoffice.permissions import ALL
 from app.services.providers import registry
 from models import AuditEntry, Game, GameVendor
 from models.base import utcnow
+from tests.helpers.api import platform_api
 from tests.helpers.backoffice import make_staff, role_with
 from tests.helpers.simulator import simulator_app
 
@@ -42,7 +42,7 @@ async def _actions(target_prefix: str) -> list[str]:
 
 
 async def _import(staff: games.Staff) -> games.ImportResult:
-    registry.use_transport(httpx.ASGITransport(app=simulator_app(create_api())))
+    registry.use_transport(httpx.ASGITransport(app=simulator_app(platform_api())))
     try:
         return await games.import_vendor_games(staff, VENDOR, utcnow())
     finally:

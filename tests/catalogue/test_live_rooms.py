@@ -15,7 +15,6 @@ from reflex.state import State
 from sqlmodel import col, select
 
 import app.app  # noqa: F401 (registers every state)
-from app.api.main import create_api
 from app.core.db import session_scope
 from app.core.errors import AppError
 from app.core.i18n import Amount
@@ -40,6 +39,7 @@ from state.catalogue.live_rooms import (
     room_cards,
     room_games,
 )
+from tests.helpers.api import platform_api
 from tests.helpers.catalogue import entry
 from tests.helpers.seamless import funded_member
 from tests.helpers.simulator import LossyTransport, simulator_app
@@ -150,7 +150,7 @@ def test_room_levels_are_the_listed_ones() -> None:
 
 async def test_the_lobby_hosts_come_from_the_providers_and_go_when_none_answers() -> None:
     brand = await brands.by_code("BR1")
-    sim = simulator_app(create_api())
+    sim = simulator_app(platform_api())
     await invalidate_catalogue()
     try:
         registry.use_transport(httpx.ASGITransport(app=sim))

@@ -10,7 +10,6 @@ from typing import Any
 import httpx
 from sqlmodel import col, select
 
-from app.api.main import create_api
 from app.client import PlatformClient
 from app.core.cache import get_redis
 from app.core.db import session_scope, write_transaction
@@ -20,6 +19,7 @@ from app.services.identity import cpf, kyc
 from app.services.jurisdiction import profile_of
 from models import Member, MemberIdentity, Merchant, OutboundMessage
 from models.identity import IdentityStatus
+from tests.helpers.api import platform_api
 
 PASSWORD = "Segura123"
 ADULT_NAME = "Maria Teste Silva"
@@ -141,7 +141,7 @@ async def cpf_of(member: Member) -> str:
 
 async def session_client(member: Member, merchant: str, address: str) -> PlatformClient:
     """An API client of the in-process app, logged in as `member` from `address`."""
-    transport = httpx.ASGITransport(app=create_api(), client=(address, 50000))
+    transport = httpx.ASGITransport(app=platform_api(), client=(address, 50000))
     client = PlatformClient("http://localhost", merchant=merchant, transport=transport)
     client.token = await sessions.open_session(member, address, "", "WEB")
     return client

@@ -19,7 +19,6 @@ from PIL import Image
 from sqlmodel import col, select
 
 from app import cli
-from app.api.main import create_api
 from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
@@ -39,12 +38,13 @@ from models.identity import BarredPerson, IdentityStatus, MemberIdentity
 from models.protection import ProtectionRecord
 from state.identity.console_kyc import liveness_text
 from tests.helpers.accounts import ADULT_BIRTH, ADULT_NAME, PASSWORD, new_cpf
+from tests.helpers.api import platform_api
 from tests.helpers.backoffice import make_staff
 from tests.helpers.images import HOSTILE_IMAGES
 from tests.helpers.money import cash, fund
 from tests.helpers.seamless import call, funded_member, player_session
 
-ASGI = httpx.ASGITransport(app=create_api())
+ASGI = httpx.ASGITransport(app=platform_api())
 VALID = "529.982.247-25"
 
 

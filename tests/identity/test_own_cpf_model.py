@@ -27,7 +27,6 @@ from hypothesis.stateful import (
 )
 from sqlmodel import col, select
 
-from app.api.main import create_api
 from app.core.cache import close_redis
 from app.core.db import dispose_engine, session_scope
 from app.core.errors import AppError
@@ -38,6 +37,7 @@ from app.services.cashier.providers import SandboxProvider
 from models import DepositOrder, Member, WithdrawalOrder
 from models.cashier import DepositStatus, PayoutAccount
 from tests.helpers.accounts import ADULT_NAME, PASSWORD, cpf_of, make_member, new_cpf
+from tests.helpers.api import platform_api
 from tests.helpers.money import cash, lose, wager
 
 T = TypeVar("T")
@@ -192,7 +192,7 @@ class OwnCpfMachine(RuleBasedStateMachine):
 def test_no_sequence_books_money_from_or_to_another_persons_cpf(engine_released: None) -> None:
     with asyncio.Runner(loop_factory=asyncio.new_event_loop) as runner:
         OwnCpfMachine.runner = runner
-        OwnCpfMachine.transport = httpx.ASGITransport(app=create_api())
+        OwnCpfMachine.transport = httpx.ASGITransport(app=platform_api())
         try:
             run_state_machine_as_test(
                 OwnCpfMachine,

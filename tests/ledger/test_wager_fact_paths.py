@@ -16,7 +16,6 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 
-from app.api.main import create_api
 from app.core.db import session_scope, write_transaction
 from app.services import ledger, wager_facts
 from app.services.brands import brands
@@ -27,6 +26,7 @@ from app.services.seamless.vendors import rotate_vendor_secret, vendor_secret
 from app.services.studio import rounds
 from models import Game, GameRound, LedgerTransaction, Member, WagerFact
 from models.base import utcnow
+from tests.helpers.api import platform_api
 from tests.helpers.money import books_differences
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
 
@@ -211,7 +211,7 @@ async def test_a_studio_round_writes_one_fact_with_its_betwin() -> None:
 
 @pytest.fixture
 async def vendor_client() -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=create_api(), client=("192.0.2.60", 50000))
+    transport = httpx.ASGITransport(app=platform_api(), client=("192.0.2.60", 50000))
     async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
         yield client
 

@@ -11,7 +11,6 @@ from uuid import uuid4
 import httpx
 import pytest
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.db import session_scope, write_transaction
 from app.services import wager_facts
@@ -21,6 +20,7 @@ from app.services.loyalty import missions
 from models import Member
 from models.base import utcnow
 from tests.helpers.accounts import register
+from tests.helpers.api import platform_api
 from tests.helpers.facts import facts_readable
 from tests.helpers.money import CURRENCY
 
@@ -170,7 +170,7 @@ async def test_a_deposit_paid_through_the_cashier_completes_the_deposit_mission(
     assert await SANDBOX.settle(
         await deposits.order_by_number(order["orderNo"]),
         True,
-        transport=httpx.ASGITransport(app=create_api()),
+        transport=httpx.ASGITransport(app=platform_api()),
     )
     summary = await client.get(SUMMARY)
     deposit = next(m for m in summary["missions"] if m["code"] == "DEPOSIT-1")

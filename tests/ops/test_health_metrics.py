@@ -28,7 +28,6 @@ from starlette.routing import Mount, Route
 from alembic import command
 from app import event_metrics
 from app.api import ops
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core import metrics
 from app.core.config import PROJECT_ROOT, get_settings
@@ -45,6 +44,7 @@ from models.base import utcnow
 from tests.cashier.test_withdrawal_job import PAYMENT_PASSWORD, _member
 from tests.conftest import alembic_config
 from tests.helpers.accounts import make_member
+from tests.helpers.api import platform_api
 from tests.helpers.databases import create_postgres_database, drop_postgres_database, use_postgres
 from tests.helpers.money import fund, lose
 
@@ -55,7 +55,7 @@ pytestmark = pytest.mark.engines
 @pytest.fixture
 async def door() -> AsyncIterator[Callable[[str], httpx.AsyncClient]]:
     """HTTP clients of the API process from a given peer address."""
-    app = create_api()
+    app = platform_api()
     made: list[httpx.AsyncClient] = []
 
     def client(peer: str) -> httpx.AsyncClient:
@@ -328,7 +328,7 @@ async def test_probes_pass_the_domain_check_that_refuses_other_hosts(
 ) -> None:
     """An orchestrator's probe names the pod's address, not a brand's domain."""
     monkeypatch.setattr(get_settings(), "domain_check", True)
-    front = DomainCheck(create_api())
+    front = DomainCheck(platform_api())
     transport = httpx.ASGITransport(app=front, client=("10.0.0.7", 40000))
     async with httpx.AsyncClient(transport=transport, base_url="http://10.1.2.3:3000") as client:
         assert (await client.get("/wps/system/status")).status_code == 421

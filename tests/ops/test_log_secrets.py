@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core import logs
 from app.core.config import get_settings
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from tests.helpers.accounts import PASSWORD, new_cpf, new_username, register
+from tests.helpers.api import platform_api
 
 MakeClient = Callable[..., PlatformClient]
 WRONG_PASSWORD = "Wrong-Passw0rd-7731"
@@ -66,7 +66,7 @@ async def test_a_run_of_registrations_logins_and_deposits_logs_no_secret(
             await make_client().login(username, WRONG_PASSWORD)
     order = await client.post("/wps/payment/deposit", {"channel": "PIX", "amount": "100.00"})
     paid = await deposits.order_by_number(order["orderNo"])
-    await SandboxProvider().settle(paid, True, transport=httpx.ASGITransport(app=create_api()))
+    await SandboxProvider().settle(paid, True, transport=httpx.ASGITransport(app=platform_api()))
     # A careless line, as a future change might write: the handler still hides its secrets.
     logging.getLogger("app.careless").warning(
         "login of %s failed: password=%s Authorization: Bearer %s cpf %s",

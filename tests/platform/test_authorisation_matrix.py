@@ -26,7 +26,6 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from app.api.main import create_api
 from app.client import PlatformClient
 from app.core import clock
 from app.core.db import session_scope
@@ -38,6 +37,7 @@ from app.services.promotions.bonus import BonusTerms
 from models import Member
 from models.base import utcnow
 from tests.helpers.accounts import PASSWORD, make_member, new_cpf, register
+from tests.helpers.api import platform_api
 from tests.helpers.lottery import open_issue
 from tests.helpers.money import wager
 from tests.helpers.routes import Access, Operation, operations
@@ -128,7 +128,7 @@ def _client(app: FastAPI, merchant: str = "BR1") -> PlatformClient:
 
 
 async def _member(merchant: str = "BR1", **fields: Any) -> Actor:
-    return Actor(_client(create_api(), merchant), await make_member(merchant, **fields))
+    return Actor(_client(platform_api(), merchant), await make_member(merchant, **fields))
 
 
 async def _actor(client: PlatformClient) -> Actor:
@@ -182,7 +182,7 @@ async def _a_lottery_bet(a: Actor) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 async def world() -> AsyncIterator[World]:
-    app = create_api()
+    app = platform_api()
     a = _client(app)
     holder = "Titular " + "".join(secrets.choice("bcdfghjklmnpqrstvwxz") for _ in range(8))
     info, deposit = await _withdrawer(app, a, holder, CPF)

@@ -14,12 +14,12 @@ from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import async_sessionmaker, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from app.api.main import create_api
 from app.client import PlatformClient
 from app.core import cache, db
 from app.services.cashier import deposits
 from app.services.cashier.providers import SandboxProvider
 from tests.helpers.accounts import register
+from tests.helpers.api import platform_api
 from tests.helpers.private_servers import free_port
 
 MakeClient = Callable[..., PlatformClient]
@@ -73,7 +73,7 @@ async def test_a_deposit_is_credited_while_redis_is_out_of_reach(
     monkeypatch.setattr(cache, "_client", unreachable)
     try:
         stored = await deposits.order_by_number(order["orderNo"])
-        transport = httpx.ASGITransport(app=create_api())
+        transport = httpx.ASGITransport(app=platform_api())
         assert await SandboxProvider().settle(stored, True, transport=transport) == 200
     finally:
         await unreachable.aclose()

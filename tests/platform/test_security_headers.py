@@ -14,7 +14,6 @@ from sqlmodel import select
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.types import Receive, Scope, Send
 
-from app.api.main import create_api
 from app.api.security_headers import (
     SecurityHeaders,
     content_security_policy,
@@ -25,6 +24,7 @@ from app.core.config import get_settings
 from app.core.db import write_transaction
 from app.services.brands import brands
 from models import Merchant
+from tests.helpers.api import platform_api
 
 EXPECTED = {
     "x-frame-options": "SAMEORIGIN",
@@ -35,7 +35,7 @@ EXPECTED = {
 
 @pytest.fixture
 async def http() -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=create_api(), client=("192.0.2.90", 50000))
+    transport = httpx.ASGITransport(app=platform_api(), client=("192.0.2.90", 50000))
     async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
         yield client
 
@@ -60,7 +60,7 @@ async def test_every_api_answer_carries_the_headers(
 
 
 async def test_hsts_only_over_https() -> None:
-    transport = httpx.ASGITransport(app=create_api(), client=("192.0.2.91", 50000))
+    transport = httpx.ASGITransport(app=platform_api(), client=("192.0.2.91", 50000))
     async with httpx.AsyncClient(transport=transport, base_url="https://localhost") as client:
         answer = await client.get("/wps/system/status")
     assert answer.headers["strict-transport-security"].startswith("max-age=31536000")

@@ -13,7 +13,6 @@ from uuid import uuid4
 import httpx
 import pytest
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.config import get_settings
 from app.services.cashier import deposits
@@ -24,6 +23,7 @@ from app.services.seamless.signing import signed_headers
 from app.services.seamless.vendors import vendor_secret
 from models.games import WalletStatus
 from tests.helpers.accounts import PASSWORD, register
+from tests.helpers.api import platform_api
 from tests.helpers.money import cash, entry_count, fund
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
 from tests.helpers.site import brand_closed
@@ -49,7 +49,7 @@ def _launch(game_code: str) -> dict[str, object]:
 async def _vendor_call(operation: str, body: dict[str, object]) -> httpx.Response:
     raw = json.dumps(body).encode()
     headers = signed_headers(await vendor_secret(wallet.STUDIO_VENDOR), raw)
-    transport = httpx.ASGITransport(app=create_api(), client=("192.0.2.50", 50000))
+    transport = httpx.ASGITransport(app=platform_api(), client=("192.0.2.50", 50000))
     async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as vendor:
         return await vendor.post(
             f"/vendor/{wallet.STUDIO_VENDOR}/wallet/{operation}",
@@ -138,7 +138,7 @@ async def test_maintenance_stops_money_calls_but_settles_what_is_under_way(
         paid = await SandboxProvider().settle(
             await deposits.order_by_number(order["orderNo"]),
             True,
-            transport=httpx.ASGITransport(app=create_api()),
+            transport=httpx.ASGITransport(app=platform_api()),
         )
         assert paid == 200
         # The vendor settles the round opened before the maintenance, but opens no new one.

@@ -15,7 +15,6 @@ import pytest
 from fastapi import FastAPI
 from sqlmodel import col, func, or_, select
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.db import session_scope
 from app.core.errors import AppError
@@ -28,6 +27,7 @@ from models import Game, GameRound, GameVendor, Member, WagerFact
 from models.base import utcnow
 from simulator import catalogue as sim_catalogue
 from simulator.games import events, live_tables
+from tests.helpers.api import platform_api
 from tests.helpers.money import books_differences
 from tests.helpers.seamless import funded_member
 from tests.helpers.simulator import LossyTransport, simulator_app, simulator_base
@@ -210,7 +210,7 @@ async def test_simulator_plays_a_slot_through_the_wallet_over_http(
     member = await funded_member("50.00")
     client = await _logged_in(make_client(), member)
     game = await _pg_slot()
-    async with _sim(create_api()) as sim:
+    async with _sim(platform_api()) as sim:
         session, balance = await _open(sim, client, game)
         assert balance == Decimal("50.00")
         expected = balance
@@ -231,7 +231,7 @@ async def test_lost_answers_are_retried_with_the_same_transaction_id(
     member = await funded_member("20.00")
     client = await _logged_in(make_client(), member)
     game = await _pg_slot()
-    platform = create_api()
+    platform = platform_api()
     lost: set[str] = set()
 
     def lose_first_answer(request: httpx.Request) -> bool:
@@ -261,7 +261,7 @@ async def test_a_round_never_answered_is_rolled_back_or_stands(
     member = await funded_member("20.00")
     client = await _logged_in(make_client(), member)
     game = await _pg_slot()
-    platform = create_api()
+    platform = platform_api()
     transport = LossyTransport(
         httpx.ASGITransport(app=platform),
         lose=lambda request: request.url.path.endswith("/betwin"),
@@ -298,7 +298,7 @@ async def test_platform_down_refuses_the_round_and_moves_nothing(
     member = await funded_member("20.00")
     client = await _logged_in(make_client(), member)
     game = await _pg_slot()
-    platform = create_api()
+    platform = platform_api()
     down = False
     transport = LossyTransport(httpx.ASGITransport(app=platform), down=lambda _: down)
     async with _sim(platform, transport) as sim:
@@ -326,7 +326,7 @@ async def test_baccarat_table_settles_through_the_wallet(
     member = await funded_member("30.00")
     client = await _logged_in(make_client(), member)
     table = await _baccarat_table()
-    async with _sim(create_api()) as sim:
+    async with _sim(platform_api()) as sim:
         session, balance = await _open(sim, client, table)
         coup = (
             await sim.post(
@@ -364,7 +364,7 @@ async def test_each_one_bet_live_table_settles_through_the_wallet(
     client = await _logged_in(make_client(), member)
     table = await _live_game(sim_catalogue.TABLE, classify)
     bet_on = live_tables.TABLES[classify].bets[0]
-    async with _sim(create_api()) as sim:
+    async with _sim(platform_api()) as sim:
         session, balance = await _open(sim, client, table)
         refused = await sim.post(
             "/api/table/bet", json={"session": session, "bet": "5.00", "on": "NOTHING"}
@@ -389,7 +389,7 @@ async def test_blackjack_hands_hit_stand_and_double_through_the_wallet(
     client = await _logged_in(make_client(), member)
     table = await _live_game(sim_catalogue.BLACKJACK)
     staked: list[Decimal] = []
-    async with _sim(create_api()) as sim:
+    async with _sim(platform_api()) as sim:
         session, balance = await _open(sim, client, table)
         early = await sim.post(
             "/api/blackjack/act", json={"session": session, "bet": "0", "on": "HIT"}
@@ -436,7 +436,7 @@ async def test_blackjack_hands_hit_stand_and_double_through_the_wallet(
 async def test_adapter_imports_the_game_list_and_asks_a_transaction_fate() -> None:
     config = await registry.provider_config("PG")
     assert config is not None
-    app = simulator_app(create_api())
+    app = simulator_app(platform_api())
     adapter = registry.HttpProviderAdapter(
         registry.replace_api_url(config, "http://sim"), httpx.ASGITransport(app=app)
     )
@@ -463,7 +463,7 @@ async def test_sportsbook_bets_from_the_vendor_wallet_and_reports_the_settled_ro
     )
     async with session_scope() as session:
         book = (await session.exec(select(Game).where(Game.vassalage == "U9W"))).one()
-    sim_app = simulator_app(create_api())
+    sim_app = simulator_app(platform_api())
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(app=sim_app), base_url="http://sim"
     ) as sim:
@@ -534,7 +534,7 @@ async def test_a_lost_debit_the_provider_gave_up_is_reconciled_by_the_job(
     member = await funded_member("20.00")
     client = await _logged_in(make_client(), member)
     game = await _baccarat_table()
-    platform = create_api()
+    platform = platform_api()
     transport = LossyTransport(
         httpx.ASGITransport(app=platform),
         lose=lambda request: request.url.path.endswith("/debit"),
@@ -581,7 +581,7 @@ async def test_reconciliation_leaves_a_debit_the_provider_counts_done() -> None:
     await wallet.debit(
         "PG", player.session_token, wallet.WalletCall("done-1", "rd-1", game.game_code, Decimal(3))
     )
-    sim_app = simulator_app(create_api())
+    sim_app = simulator_app(platform_api())
     sim_app.state.wallet.transactions[("PG", "done-1")] = "COMPLETED"
     result = await reconcile.reconcile_lost_debits(
         utcnow() + timedelta(minutes=11), transport=httpx.ASGITransport(app=sim_app)
@@ -630,7 +630,7 @@ async def test_two_members_play_a_pvp_room_and_the_table_keeps_its_rake(
             )
         ).all()
     game = games[0]
-    sim_app = simulator_app(create_api())
+    sim_app = simulator_app(platform_api())
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(app=sim_app), base_url="http://sim"
     ) as sim:
@@ -670,7 +670,7 @@ async def test_a_provider_that_is_down_gets_a_clear_message_at_launch(
         down = registry.replace_api_url(config, "http://127.0.0.1:9")
         assert await registry.provider_up(down) is False
         up = registry.replace_api_url(config, "http://sim")
-        sim = httpx.ASGITransport(app=simulator_app(create_api()))
+        sim = httpx.ASGITransport(app=simulator_app(platform_api()))
         assert await registry.provider_up(up, sim) is True
         # The launch asks PG's provider (the simulator's address is not served in the tests).
         registry._health[config.api_url] = (False, time.monotonic())
@@ -690,7 +690,7 @@ async def test_live_models_and_a_table_chat_room(
     """CBS_modelList lists the live vendor's hosts; CBS_launchChat opens a table's chat room
     where a member's messages are kept, cleaned and rate limited; a forged token is refused."""
     guest = make_client()
-    sim_app = simulator_app(create_api())
+    sim_app = simulator_app(platform_api())
     try:
         # Without a provider answering, no hosts are listed (and nothing fails).
         registry.use_transport(LossyTransport(httpx.ASGITransport(app=sim_app), down=bool))

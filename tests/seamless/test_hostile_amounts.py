@@ -11,7 +11,6 @@ from uuid import uuid4
 import httpx
 import pytest
 
-from app.api.main import create_api
 from app.client import ApiError, PlatformClient
 from app.core.errors import AppError
 from app.services import amounts
@@ -28,6 +27,7 @@ from app.services.studio import rounds
 from models.agents import ContractKind
 from models.protection import LimitKind, LimitPeriod
 from tests.helpers.accounts import register
+from tests.helpers.api import platform_api
 from tests.helpers.money import cash, entry_count, fund
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
 
@@ -210,7 +210,7 @@ async def test_deposit_and_transfer_refuse_hostile_amounts(
 
 @pytest.fixture
 async def raw_client() -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=create_api(), client=("192.0.2.77", 50000))
+    transport = httpx.ASGITransport(app=platform_api(), client=("192.0.2.77", 50000))
     async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
         yield client
 

@@ -12,7 +12,6 @@ from uuid import uuid4
 import httpx
 import pytest
 
-from app.api.main import create_api
 from app.core.config import get_settings
 from app.core.db import session_scope
 from app.core.errors import AppError
@@ -20,6 +19,7 @@ from app.services.seamless import studio_port, wallet
 from app.services.seamless.http_port import HttpWallet, call_body
 from app.services.seamless.signing import signed_headers
 from app.services.seamless.vendors import rotate_vendor_secret, vendor_secret
+from tests.helpers.api import platform_api
 from tests.helpers.money import books_differences
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
 
@@ -28,7 +28,7 @@ BGS = wallet.STUDIO_VENDOR
 
 @pytest.fixture
 async def vendor_client() -> AsyncIterator[httpx.AsyncClient]:
-    transport = httpx.ASGITransport(app=create_api(), client=("192.0.2.50", 50000))
+    transport = httpx.ASGITransport(app=platform_api(), client=("192.0.2.50", 50000))
     async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
         yield client
 
@@ -55,7 +55,7 @@ async def test_http_port_plays_a_round_through_the_vendor_api() -> None:
     game = await studio_game()
     port = HttpWallet(
         "http://localhost",
-        transport=httpx.ASGITransport(app=create_api(), client=("192.0.2.51", 50000)),
+        transport=httpx.ASGITransport(app=platform_api(), client=("192.0.2.51", 50000)),
     )
     token = await wallet.open_session(
         member=member, vendor=BGS, game_code=game.game_code, currency="BRL"

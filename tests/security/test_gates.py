@@ -23,7 +23,6 @@ from sqlmodel import col, select
 
 import state.gates as state_gates
 from app.api.deps import door_gates
-from app.api.main import create_api
 from app.client import PlatformClient
 from app.core import clock, rate_limit
 from app.core.db import session_scope, write_transaction
@@ -39,6 +38,7 @@ from state.site import SiteState
 from tests.helpers.accounts import make_member, new_username, session_client
 from tests.helpers.agents import PASSWORD as AGENT_PASSWORD
 from tests.helpers.agents import downline, top_agent
+from tests.helpers.api import platform_api
 from tests.helpers.money import cash, entry_count, fund
 from tests.helpers.site import brand_closed, brand_jurisdiction
 from tests.security.test_handlers import declared_rows, public_handlers
@@ -55,7 +55,7 @@ REFUSALS = {
 
 def _api_doors() -> Iterator[tuple[str, str, Any]]:
     """Every (method, path, route) of the API: routers, plain routes, catch-alls."""
-    for context in iter_route_contexts(create_api().routes):
+    for context in iter_route_contexts(platform_api().routes):
         for method in sorted(context.methods or ()):
             if method != "HEAD":
                 yield method, context.path_format, context

@@ -13,11 +13,11 @@ import pytest
 import socketio  # type: ignore[import-untyped]
 
 from app import front_door
-from app.api.main import create_api
 from app.core.config import get_settings
 from app.front_door import DomainCheck
 from app.services.brands import brands
 from app.services.origins import origin_allowed
+from tests.helpers.api import platform_api
 from tests.security.outsider import Outsider
 
 EVIL = "http://evil.example"
@@ -72,7 +72,7 @@ async def test_cors_and_socket_pin_a_brand_to_its_scheme_and_port(
     """The doors themselves: the API's CORS answer and the socket's Origin check."""
     await brands.for_request(None, None)
     monkeypatch.setattr(get_settings(), "public_base_url", "https://play.example")
-    api = front_door.BrandOriginCORS(create_api())
+    api = front_door.BrandOriginCORS(platform_api())
     async with httpx.AsyncClient(
         transport=httpx.ASGITransport(app=api), base_url="http://api.test"
     ) as client:
@@ -154,7 +154,7 @@ def domain_check(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _front_door_client() -> httpx.AsyncClient:
     """The API behind the domain check, as the site's process stacks them."""
-    front = DomainCheck(create_api())
+    front = DomainCheck(platform_api())
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=front), base_url="http://any")
 
 

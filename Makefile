@@ -22,7 +22,7 @@ export PORT SIMULATOR_PORT PROVIDER_SIMULATOR_URL
 
 .PHONY: run test install install-dev browser pg-tools game-art-motifs image-test stack-test lint \
 	test-sqlite test-site test-walks test-postgres test-scale coverage test-fuzz test-run-smoke \
-	test-site-and-fuzz bench clean
+	test-site-and-fuzz test-postgres-and-smoke bench clean
 
 $(VENV)/.runtime: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -158,22 +158,29 @@ test-run-smoke:
 	@date -u +'== %T UTC: test-run-smoke'
 	.ci/run-smoke
 
-# schemathesis beside the site stage, whose first minute and a half builds the frontend on one
-# core while the other waits for it: the fuzzing (about one core) fills that core. Each stage's
-# output is printed whole once both ended.
+# Two stages side by side: $(2) in the background, its output printed whole once both ended.
 TEST_LOGS := .test-logs
-test-site-and-fuzz: install-dev browser
-	@mkdir -p $(TEST_LOGS)
-	@$(MAKE) --no-print-directory test-fuzz > $(TEST_LOGS)/fuzz.log 2>&1 & fuzz=$$!; \
-		$(MAKE) --no-print-directory test-site; site=$$?; \
-		wait $$fuzz; fuzzed=$$?; cat $(TEST_LOGS)/fuzz.log; \
-		[ $$fuzzed -eq 0 ] && [ $$site -eq 0 ]
+side_by_side = @mkdir -p $(TEST_LOGS); \
+	$(MAKE) --no-print-directory $(2) > $(TEST_LOGS)/$(2).log 2>&1 & beside=$$!; \
+	$(MAKE) --no-print-directory $(1); main=$$?; \
+	wait $$beside; other=$$?; cat $(TEST_LOGS)/$(2).log; \
+	[ $$other -eq 0 ] && [ $$main -eq 0 ]
 
-# The scaled-mode pass runs after the smoke, not beside it: beside the smoke's pip and build a
-# slow machine starved its two app processes (job runs 45 s late, a page not loaded in 25 s).
-# Nothing else runs beside the SQLite stage: it keeps both cores busy (the smoke and the site
-# build beside it lengthened it by what they saved).
-test: lint test-sqlite test-site-and-fuzz test-postgres coverage test-run-smoke test-scale
+# schemathesis beside the site stage, whose first minute and a half builds the frontend on one
+# core while the other waits for it: the fuzzing (about one core) fills that core.
+test-site-and-fuzz: install-dev browser
+	$(call side_by_side,test-site,test-fuzz)
+
+# The smoke beside the PostgreSQL pass: its pip install and frontend build keep one core busy
+# at most (alone, the other stood idle for its minute and a half).
+test-postgres-and-smoke: install-dev browser pg-tools
+	$(call side_by_side,test-postgres,test-run-smoke)
+
+# The scaled-mode pass runs alone: beside the smoke's pip and build a slow machine starved its
+# two app processes (job runs 45 s late, a page not loaded in 25 s). Nothing else runs beside
+# the SQLite stage: it keeps both cores busy (the smoke and the site build beside it lengthened
+# it by what they saved).
+test: lint test-sqlite test-site-and-fuzz test-postgres-and-smoke coverage test-scale
 	@date -u +'== %T UTC: done'
 
 # Not part of `make test` (minutes of build): podman (and mmdebstrap for a base image made

@@ -53,7 +53,8 @@ async def _connections() -> AsyncIterator[None]:
 @asynccontextmanager
 async def _lottery_rtp() -> AsyncIterator[None]:
     # Which lottery plays a brand offers follows each play's exact RTP (1.5 s of CPU to work
-    # out): every worker works it out before it serves, not in its first visitor's request.
+    # out): every worker has it before it serves, not in its first visitor's request (under
+    # `app.cli serve` the supervisor works it out once, before the workers fork).
     plays.rtp_table()
     yield
 

@@ -67,6 +67,8 @@ def serve(host: str, port: int) -> None:
     from reflex_base import constants
     from reflex_base.environment import environment
 
+    from app.services.lottery import plays
+
     built = health.built_page().exists()
     if not built:
         print(f"no built frontend in {get_web_dir()} (`reflex run --env prod` builds it): API only")
@@ -74,6 +76,9 @@ def serve(host: str, port: int) -> None:
     _fresh_metrics_directory()
     environment.REFLEX_ENV_MODE.set(constants.Env.PROD)
     environment.REFLEX_SKIP_COMPILE.set(True)
+    # Worked out once here, before granian forks its workers (each would spend 1.5 s of CPU
+    # on it in its start-up; app/app.py `_lottery_rtp` then finds it made).
+    plays.rtp_table()
     reflex_exec.run_backend_prod(host, port, mount_frontend_compiled_app=built)
 
 

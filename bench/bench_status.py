@@ -23,6 +23,7 @@ MEASURES = (
     "app/api/security_headers.py",
     "app/api/envelope.py",
     "app/api/deps.py",
+    "app/api/hot_routes.py",
 )
 
 CONCURRENCY = 32

@@ -37,7 +37,8 @@ def _text(headers: dict[bytes, bytes], name: bytes) -> str | None:
 def client_ip(request: Request, headers: dict[bytes, bytes] | None = None) -> str:
     """The visitor's address; X-Forwarded-For is read only through trusted proxy hops."""
     forwarded = _text(headers if headers is not None else _header_map(request), b"x-forwarded-for")
-    return visitor_address(request.client.host if request.client else None, forwarded)
+    peer = request.scope.get("client")  # not `request.client`: it builds an object per call
+    return visitor_address(peer[0] if peer else None, forwarded)
 
 
 @dataclass(frozen=True)

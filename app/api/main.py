@@ -28,6 +28,7 @@ from app.api.catalogue import media
 from app.api.content import system
 from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE, door_gates
 from app.api.envelope import ErrorEnvelope, error_response, localize_fields
+from app.api.hot_routes import PlatformAPI
 from app.api.schemas import SealedPayload, camel
 from app.api.security_headers import SecurityHeaders
 from app.core.config import get_settings
@@ -251,7 +252,7 @@ def _complete_openapi(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) -> 
 
 def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
     """The API; `sitemap` is the pages /sitemap.xml lists (the site's page manifests)."""
-    api = FastAPI(
+    api = PlatformAPI(
         title="Platform API",
         version="1.0",
         description="Envelope `{success, code, message, value}`; headers Merchant, Language, "
@@ -272,6 +273,8 @@ def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
     # The calls every client polls first of all: the router tries routes in order.
     for path, endpoint, _model, _summary in system.HOT_ROUTES:
         api.router.routes.insert(0, Route(path, endpoint, methods=["GET"]))
+    # ...and their GETs are answered ahead of FastAPI's own layers (app/api/hot_routes.py).
+    api.hot_endpoints = {path: endpoint for path, endpoint, _model, _summary in system.HOT_ROUTES}
     _complete_openapi(api, system.HOT_ROUTES)
 
     async def unknown_call(request: Request) -> JSONResponse:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from time import perf_counter
 
+from prometheus_client import Histogram
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -106,20 +107,32 @@ class RequestObservability:
         self.app = app
         self.routes = routes
         self.templates = templates_by_endpoint(routes)
+        # The latency series by (route, method, status class): `labels()` checks and locks
+        # at every call, and every call would find the same few series.
+        self.series: dict[tuple[str, str, str], Histogram] = {}
 
     def _template(self, scope: Scope, arrived: Scope) -> str:
         known = self.templates.get(scope.get("endpoint"))
         return known if known is not None else route_template(scope, arrived, self.routes)
 
+    def _observe(self, route: str, method: str, status: int, seconds: float) -> None:
+        key = (route, method, f"{status // 100}xx")
+        series = self.series.get(key)
+        if series is None:
+            series = self.series[key] = metrics.HTTP_LATENCY.labels(*key)
+        series.observe(seconds)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        offered = next(
-            (value.decode("latin-1") for name, value in scope["headers"] if name == _REQUEST_ID),
-            None,
-        )
+        offered = None
+        for name, value in scope["headers"]:
+            if name == _REQUEST_ID:
+                offered = value.decode("latin-1")
+                break
         request_id = logs.new_request_id(offered)
+        id_header = (_REQUEST_ID, request_id.encode("latin-1"))
         reset = logs.REQUEST_ID.set(request_id)
         started = perf_counter()
         status = 500
@@ -131,7 +144,7 @@ class RequestObservability:
                 status = message["status"]
                 message["headers"] = [
                     *(pair for pair in message.get("headers", ()) if pair[0] != _REQUEST_ID),
-                    (_REQUEST_ID, request_id.encode("latin-1")),
+                    id_header,
                 ]
             await send(message)
 
@@ -142,9 +155,7 @@ class RequestObservability:
             method = scope.get("method", "")
             method = method if method in _METHODS else "OTHER"
             route = self._template(scope, arrived)
-            metrics.HTTP_LATENCY.labels(
-                route=route, method=method, status=f"{status // 100}xx"
-            ).observe(seconds)
+            self._observe(route, method, status, seconds)
             if scope["path"] not in OPS_PATHS:  # probes and scrapes would drown the rest
                 access_log.info(
                     "http request",

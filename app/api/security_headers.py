@@ -8,8 +8,9 @@ The Content-Security-Policy allows scripts from this origin and the inline scrip
 frontend build by their SHA-256 hashes (read once from the built pages), plus `'unsafe-eval'`:
 Reflex runs `rx.call_script` code with `eval`. Styles allow `'unsafe-inline'`: the prerendered
 pages carry `style` attributes. Frames and pictures may also come from the game providers'
-origins (a live table's chat room, its hosts' pictures). Set-Cookie answers get HttpOnly,
-SameSite=Lax and, over HTTPS, Secure when they lack them.
+origins (a live table's chat room, its hosts' pictures). A JSON answer gets a policy that
+allows nothing (`DATA_POLICY`). Set-Cookie answers get HttpOnly, SameSite=Lax and, over HTTPS,
+Secure when they lack them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import base64
 import hashlib
 import os
 import re
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 from time import monotonic
@@ -47,6 +49,9 @@ DOCS_POLICY = (
     "img-src 'self' data: https://fastapi.tiangolo.com; "
     "object-src 'none'; base-uri 'self'; frame-ancestors 'self'"
 )
+# A JSON answer is data, never a document that runs or loads anything (the OWASP REST
+# guidance); a fixed policy also spares the hottest calls working out the pages' one.
+DATA_POLICY = "default-src 'none'; frame-ancestors 'self'"
 
 
 def build_directory() -> Path:
@@ -205,27 +210,35 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = await self._answer_headers(
-                    list(message.get("headers", ())), scope["path"], host, https
+                    message.get("headers", ()), scope["path"], host, https
                 )
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
 
     async def _answer_headers(
-        self, headers: list[tuple[bytes, bytes]], path: str, host: str, https: bool
+        self, headers: Iterable[tuple[bytes, bytes]], path: str, host: str, https: bool
     ) -> list[tuple[bytes, bytes]]:
         """The answer's headers with ours in place of any it set, its cookies made secure."""
-        content_type = next((value for name, value in headers if name == b"content-type"), b"")
-        policy = await self._policy(path, host, content_type.startswith(b"text/html"))
-        ours = _security_headers(policy, https)
         replaced = _REPLACED_OVER_HTTPS if https else _REPLACED
-        kept = [pair for pair in headers if pair[0] not in replaced]
-        kept.extend(ours)
-        kept.extend(
-            (b"set-cookie", secure_cookie(value.decode("latin-1"), https).encode("latin-1"))
-            for name, value in headers
-            if name == b"set-cookie"
-        )
+        kept: list[tuple[bytes, bytes]] = []
+        cookies: list[tuple[bytes, bytes]] = []
+        content_type = b""
+        for pair in headers:
+            name = pair[0]
+            if name == b"set-cookie":
+                secured = secure_cookie(pair[1].decode("latin-1"), https)
+                cookies.append((name, secured.encode("latin-1")))
+            elif name not in replaced:
+                kept.append(pair)
+                if name == b"content-type":
+                    content_type = pair[1]
+        if content_type.startswith(b"application/json"):
+            policy = DATA_POLICY
+        else:
+            policy = await self._policy(path, host, content_type.startswith(b"text/html"))
+        kept.extend(_security_headers(policy, https))
+        kept.extend(cookies)
         return kept
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 from sqlmodel import select
-from starlette.responses import HTMLResponse, JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import Receive, Scope, Send
 
 from app.api.security_headers import (
@@ -50,13 +50,33 @@ async def test_every_api_answer_carries_the_headers(
     answer = await http.request(method, path)
     for name, value in EXPECTED.items():
         assert answer.headers[name] == value
+    # JSON is data: its policy lets it run and load nothing (the pages' own: test_headers).
+    assert answer.headers["content-type"].startswith("application/json")
     directives = dict(
         part.strip().split(" ", 1) for part in answer.headers["content-security-policy"].split(";")
     )
-    assert directives["frame-ancestors"] == "'self'" and directives["object-src"] == "'none'"
-    assert directives["default-src"] == "'self'"
-    assert "'unsafe-inline'" not in directives["script-src"]
+    assert directives == {"default-src": "'none'", "frame-ancestors": "'self'"}
     assert "strict-transport-security" not in answer.headers
+
+
+async def test_an_answer_that_is_no_json_keeps_the_site_policy() -> None:
+    """An asset may be a worker script or an SVG opened as a document: its policy is the
+    site's, without the page-only analytics sources."""
+
+    async def script(scope: Scope, receive: Receive, send: Send) -> None:
+        await Response("self.onmessage = () => {};", media_type="text/javascript")(
+            scope, receive, send
+        )
+
+    transport = httpx.ASGITransport(app=SecurityHeaders(script))
+    async with httpx.AsyncClient(transport=transport) as client:
+        answer = await client.get("http://localhost/worker.js")
+    directives = dict(
+        part.strip().split(" ", 1) for part in answer.headers["content-security-policy"].split(";")
+    )
+    assert directives["default-src"] == "'self'" and directives["object-src"] == "'none'"
+    assert directives["worker-src"] == "'self' blob:"
+    assert "'unsafe-inline'" not in directives["script-src"]
 
 
 async def test_hsts_only_over_https() -> None:

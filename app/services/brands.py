@@ -3,8 +3,9 @@
 Every request needs its brand, so each process keeps snapshots in memory. An operator change
 (CLI or back office) bumps a version number in Redis (`announce_change`); every process reads
 that number when it reads its snapshot and reloads on a new one, so a maintenance, a block or a
-module switch reaches every process and the API at its next request. Without Redis reachable,
-a process falls back to reloading every `brand_refresh_seconds`.
+module switch reaches every process and the API at its next request. The requests of a
+process waiting at the same time share one read of that number (`_SharedReads`). Without
+Redis reachable, a process falls back to reloading every `brand_refresh_seconds`.
 """
 
 from __future__ import annotations
@@ -298,12 +299,57 @@ async def _version() -> str | None:
     refresh still runs)."""
     if not is_shared():
         return str(_local_version)
+    return await _shared_reads.read()
+
+
+async def _read_version() -> str | None:
     try:
         value = await get_redis().get(VERSION_KEY)
     except (RedisError, OSError) as exc:
         logger.warning("brand version unreadable: %s", exc)
         return None
     return str(value) if value is not None else "0"
+
+
+class _SharedReads:
+    """Reads of VERSION_KEY shared by the requests that wait for one at the same time.
+
+    Every request must see a change announced before it arrived, so each waits for a read
+    sent after it arrived; but one read serves every request that arrived before it was sent.
+    Requests arriving while a read is on its way join the next one, which is sent as soon as
+    that read is back. Under load a process then asks Redis once per round trip, not once per
+    request (a status call spent more on that read than on everything else it does).
+    """
+
+    def __init__(self) -> None:
+        # Per event loop: the read not sent yet (that newcomers join) and the one on its way.
+        self._next: dict[asyncio.AbstractEventLoop, asyncio.Task[str | None]] = {}
+        self._sent: dict[asyncio.AbstractEventLoop, asyncio.Task[str | None]] = {}
+
+    async def read(self) -> str | None:
+        loop = asyncio.get_running_loop()
+        joined = self._next.get(loop)
+        if joined is None:
+            for gone in [other for other in self._next if other.is_closed()]:
+                self._next.pop(gone, None)
+                self._sent.pop(gone, None)
+            joined = self._next[loop] = loop.create_task(self._send_after(loop))
+        return await asyncio.shield(joined)
+
+    async def _send_after(self, loop: asyncio.AbstractEventLoop) -> str | None:
+        on_its_way = self._sent.get(loop)
+        if on_its_way is not None:
+            await asyncio.wait((on_its_way,))  # it may have left before our requests came
+        me = self._next.pop(loop)
+        self._sent[loop] = me
+        try:
+            return await _read_version()
+        finally:
+            if self._sent.get(loop) is me:
+                del self._sent[loop]
+
+
+_shared_reads = _SharedReads()
 
 
 async def merchant_by_code(session: AsyncSession, code: str, *, lock: bool = False) -> Merchant:
@@ -418,7 +464,11 @@ class BrandRegistry:
             code = snapshot.by_domain.get(domain)
             if code is not None:
                 return snapshot.by_code[code]
-        return await self.by_code(get_settings().default_merchant)
+        default = get_settings().default_merchant
+        brand = snapshot.by_code.get(default.strip().upper())  # the same snapshot: one read
+        if brand is None:
+            raise AppError("merchant-unknown", status=400, params={"merchant": default})
+        return brand
 
 
 brands = BrandRegistry()

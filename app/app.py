@@ -11,7 +11,7 @@ import reflex as rx
 
 from app import routes
 from app.api.main import create_api
-from app.core import logs, metrics
+from app.core import heap, logs, metrics
 from app.core.cache import close_redis
 from app.core.config import get_settings
 from app.core.db import dispose_engine
@@ -59,6 +59,12 @@ async def _lottery_rtp() -> AsyncIterator[None]:
     yield
 
 
+@asynccontextmanager
+async def _settled_heap() -> AsyncIterator[None]:
+    heap.freeze_startup_heap()
+    yield
+
+
 # Bad settings (a demo part under ENVIRONMENT=prod) stop the start here, naming what is wrong.
 get_settings()
 logs.configure()
@@ -88,6 +94,7 @@ app.register_lifespan_task(_connections)
 app.register_lifespan_task(_lottery_rtp)
 app.register_lifespan_task(scheduler)
 app.register_lifespan_task(crash_driver)
+app.register_lifespan_task(_settled_heap)  # last: after what the others load at start
 
 # Every page closes the last page's dialogs, loads the brand and status, restores the
 # session, the balance and the menus.

@@ -42,7 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app import routes
 from app.api.ops import ops_app
-from app.core import clock, rate_limit
+from app.core import clock, heap, rate_limit
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
 from app.core.errors import AppError
@@ -253,6 +253,7 @@ class CrashLive:
 @contextlib.asynccontextmanager
 async def _own_process(_: Starlette) -> AsyncIterator[None]:
     await brands.all()  # the Origin check reads the brands' domains
+    heap.freeze_startup_heap()
     yield
     await dispose_engine()
     await close_redis()

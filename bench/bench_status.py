@@ -31,6 +31,7 @@ MEASURES = (
     "app/api/deps.py",
     "app/api/hot_routes.py",
     "app/services/brands.py",
+    "app/core/heap.py",
 )
 
 STATUS = "/wps/system/status"

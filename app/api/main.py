@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import Depends, FastAPI, Request
@@ -31,6 +32,7 @@ from app.api.envelope import ErrorEnvelope, error_response, localize_fields
 from app.api.hot_routes import PlatformAPI
 from app.api.schemas import SealedPayload, camel
 from app.api.security_headers import SecurityHeaders
+from app.core import heap
 from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import ui_language
@@ -250,6 +252,15 @@ def _complete_openapi(api: FastAPI, hot_routes: tuple[tuple[Any, ...], ...]) -> 
     api.openapi = openapi  # type: ignore[method-assign]
 
 
+@asynccontextmanager
+async def _served_alone(_api: FastAPI) -> AsyncIterator[None]:
+    """The start-up of the API served on its own (bench_status): the site's workers settle
+    their heap the same way in Reflex's lifespan (app/app.py), which is the one that runs when
+    the site mounts this app."""
+    heap.freeze_startup_heap()
+    yield
+
+
 def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
     """The API; `sitemap` is the pages /sitemap.xml lists (the site's page manifests)."""
     api = PlatformAPI(
@@ -258,6 +269,7 @@ def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
         description="Envelope `{success, code, message, value}`; headers Merchant, Language, "
         "Device, Authorization. Calls marked E take a sealed body (see /wps/session/key/rsa).",
         telemetry={"tracing": False, "metrics": False, "logs": False},
+        lifespan=_served_alone,
         # The gate table, before every route's own dependencies (app/services/gates.py).
         dependencies=[Depends(door_gates)],
     )

@@ -5,9 +5,9 @@ scaled deployment does, with the machine's Redis shared by its processes (a bran
 one is seen by the others' next requests: each request waits for a read of the shared
 version, which the requests waiting together share).
 
-Both servers stay up and are loaded in turn, ROUNDS times each (bare, status, bare, …); each
-side's figures are those of its median run, so that the machine drifting during the run
-weighs on both sides alike.
+The three servers stay up and are loaded in turn, ROUNDS times each (bare, status, status
+with Redis, bare, …); each one's figures are those of its median run, so that the machine
+drifting during the run weighs on all of them alike.
 
 Goal (issue 2): the status endpoint serves at least 70% of the bare endpoint's rate.
 """

@@ -196,10 +196,7 @@ def _ping_when_idle(engine: AsyncEngine) -> None:
     dialect = engine.sync_engine.dialect
     pool = engine.sync_engine.pool
 
-    def connected(_dbapi_connection: Any, record: Any) -> None:
-        record.info[_RETURNED_AT] = monotonic()
-
-    def returned(_dbapi_connection: Any, record: Any) -> None:
+    def idle_from_now(_dbapi_connection: Any, record: Any) -> None:
         record.info[_RETURNED_AT] = monotonic()
 
     def checked_out(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
@@ -212,8 +209,8 @@ def _ping_when_idle(engine: AsyncEngine) -> None:
                 raise DisconnectionError from failed  # the pool opens a fresh one
             raise
 
-    event.listen(pool, "connect", connected)
-    event.listen(pool, "checkin", returned)
+    event.listen(pool, "connect", idle_from_now)
+    event.listen(pool, "checkin", idle_from_now)
     event.listen(pool, "checkout", checked_out)
 
 

@@ -376,6 +376,13 @@ async def announce_change() -> None:
         logger.warning("brand change not announced (processes refresh on time): %s", exc)
 
 
+def _brand_of_code(snapshot: _Snapshot, code: str) -> Brand:
+    brand = snapshot.by_code.get(code.strip().upper())
+    if brand is None:
+        raise AppError("merchant-unknown", status=400, params={"merchant": code})
+    return brand
+
+
 class BrandRegistry:
     """Per-process brand snapshots, reloaded when older than the refresh interval.
 
@@ -436,10 +443,7 @@ class BrandRegistry:
         return frozenset((await self._current()).by_domain)
 
     async def by_code(self, code: str) -> Brand:
-        brand = (await self._current()).by_code.get(code.strip().upper())
-        if brand is None:
-            raise AppError("merchant-unknown", status=400, params={"merchant": code})
-        return brand
+        return _brand_of_code(await self._current(), code)
 
     async def all(self) -> list[Brand]:
         """Every brand, by code."""
@@ -464,11 +468,7 @@ class BrandRegistry:
             code = snapshot.by_domain.get(domain)
             if code is not None:
                 return snapshot.by_code[code]
-        default = get_settings().default_merchant
-        brand = snapshot.by_code.get(default.strip().upper())  # the same snapshot: one read
-        if brand is None:
-            raise AppError("merchant-unknown", status=400, params={"merchant": default})
-        return brand
+        return _brand_of_code(snapshot, get_settings().default_merchant)  # the same snapshot
 
 
 brands = BrandRegistry()

@@ -1,0 +1,44 @@
+"""Display rows built from a service's view: one mapper instead of a field-by-field copy in
+every state (`Row(a=v.a, b=v.b, ...)`)."""
+
+from dataclasses import fields, is_dataclass
+from typing import Any, TypeVar, get_type_hints
+
+Row = TypeVar("Row")
+
+
+_FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_types(kind: type) -> tuple[tuple[str, Any], ...]:
+    known = _FIELD_TYPES.get(kind)
+    if known is None:
+        if not is_dataclass(kind):
+            raise TypeError(f"{kind.__name__} is not a dataclass")
+        hints = get_type_hints(kind)
+        known = tuple((field.name, hints[field.name]) for field in fields(kind) if field.init)
+        _FIELD_TYPES[kind] = known
+    return known
+
+
+def row_of(kind: type[Row], source: object, **given: Any) -> Row:
+    """A `kind` row whose fields take `given`'s values, else `source`'s attribute of the same
+    name, else their defaults. A copied value must already have the field's plain type (a
+    `str` field takes a `str`, not an amount or a date): what needs formatting for the reader's
+    locale is passed in `given`, so no figure is shown unformatted by accident."""
+    values: dict[str, Any] = {}
+    for name, hint in _field_types(kind):
+        if name in given:
+            values[name] = given.pop(name)
+            continue
+        if not hasattr(source, name):
+            continue
+        value = getattr(source, name)
+        if isinstance(hint, type) and not isinstance(value, hint):
+            raise TypeError(
+                f"{kind.__name__}.{name} takes {hint.__name__}, not {type(value).__name__}"
+            )
+        values[name] = value
+    if given:
+        raise TypeError(f"{kind.__name__} has no field {', '.join(sorted(given))}")
+    return kind(**values)

@@ -191,8 +191,9 @@ async def _cash(
     try:
         bound, checks = await _gates(page, slot, CASH_LIMIT)
         logged_in = tickets.game_session_runs(bound, clock.now())
+        flying = follower(page.brand.id).flying()
         done, bet = await bets.decide_cash_out(
-            bound.member.id or 0, page.brand.id, int(str(slot)), checks, logged_in
+            bound.member.id or 0, page.brand.id, int(str(slot)), checks, logged_in, flying
         )
     except AppError as exc:
         return _refused(answer, exc, page.lang), None

@@ -257,11 +257,21 @@ async def read_scope() -> AsyncIterator[AsyncSession]:
     ROLLBACK round trips around them (each statement still reads committed data, as in a
     READ COMMITTED transaction). A write here would commit at once: write in
     write_transaction."""
-    engine = get_engine()
-    if engine.dialect.name != "postgresql":
+    if get_engine().dialect.name != "postgresql":
         async with session_scope() as session:
             yield session
         return
+    async with autocommit_scope() as session:
+        yield session
+
+
+@asynccontextmanager
+async def autocommit_scope() -> AsyncIterator[AsyncSession]:
+    """PostgreSQL: a session whose every statement is a transaction of its own, with no BEGIN
+    and COMMIT round trips: for reads, and for a write that is one statement (its conditions
+    hold at the instant it runs, and its row locks last only while it runs)."""
+    engine = get_engine()
+    assert engine.dialect.name == "postgresql", "SQLite writes in write_transaction"
     async with engine.connect() as connection:
         autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
         async with AsyncSession(bind=autocommit, expire_on_commit=False) as session:

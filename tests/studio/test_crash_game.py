@@ -5,21 +5,23 @@ through a restart and against racing calls."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import subprocess
 import sys
+from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
 from uuid import uuid4
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import Numeric, cast, literal, update
 from sqlmodel import col, select
 
 from app.core import clock
 from app.core.cache import get_redis
 from app.core.config import PROJECT_ROOT
-from app.core.db import session_scope, write_transaction
+from app.core.db import get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import encrypt_secret, token_digest
 from app.jobs import crash as driver
@@ -125,6 +127,15 @@ async def test_brazil_brand_refuses_a_chain_under_its_floor() -> None:
 async def round_reaching(hundredths: int) -> CrashRound:
     """A fresh chain's first round whose crash point reaches `hundredths`."""
     return await fresh_round(crash_from=hundredths)
+
+
+# A cash-out decides by reading the round itself, or (the live socket) on the round its process
+# last saw flying: on PostgreSQL in one statement, which must decide exactly as the steps do.
+SEEN = pytest.mark.parametrize("seen", [False, True], ids=["round-read", "round-seen"])
+
+
+def seen_flying(row: CrashRound, seen: bool) -> crash_rounds.Flying | None:
+    return crash_rounds.Flying(row.id or 0, row.started_at) if seen else None
 
 
 async def test_every_round_verifies_and_the_salt_is_fixed_once() -> None:
@@ -254,8 +265,11 @@ async def test_the_follower_wakes_every_page_for_the_round_and_a_member_for_thei
             await listener.aclose()
 
 
-async def test_a_cash_out_after_the_crash_is_refused_and_the_bet_lost_once() -> None:
+@pytest.mark.engines
+@SEEN
+async def test_a_cash_out_after_the_crash_is_refused_and_the_bet_lost_once(seen: bool) -> None:
     row = await round_reaching(120)
+    flying = seen_flying(row, seen)
     merchant_id = await brand_id()
     winner, first = await crash_player("20.00")
     loser, second = await crash_player("20.00")
@@ -263,11 +277,11 @@ async def test_a_cash_out_after_the_crash_is_refused_and_the_bet_lost_once() -> 
     two = await bets.place(second, merchant_id, 1, "10.00", "")
     crash_ms = fairness.duration_ms(row.crash_hundredths)
     at_ms(row, fairness.duration_ms(110))
-    cashed = await bets.cash_out(winner.id or 0, merchant_id, 1)
+    cashed = await bets.cash_out(winner.id or 0, merchant_id, 1, flying)
     assert cashed.multiplier == Decimal("1.10") and cashed.payout == Decimal("11.00")
     at_ms(row, crash_ms)  # the crash instant: too late
     with pytest.raises(AppError) as late:
-        await bets.cash_out(loser.id or 0, merchant_id, 1)
+        await bets.cash_out(loser.id or 0, merchant_id, 1, flying)
     assert late.value.code == "crash-too-late"
     for _ in range(2):
         await crash_rounds.drive(clock.now())
@@ -376,8 +390,10 @@ async def test_a_batched_loss_writes_what_the_one_at_a_time_credit_writes() -> N
     assert [len(await facts_of(bet.bet_id)) for bet in placed] == [1, 1]
 
 
+@pytest.mark.engines
+@SEEN
 @pytest.mark.parametrize("offset_ms", [-1, 0])
-async def test_racing_cash_outs_and_the_crash_settle_once(offset_ms: int) -> None:
+async def test_racing_cash_outs_and_the_crash_settle_once(offset_ms: int, seen: bool) -> None:
     """The same bet cashed out four times at once while the round is settled, one
     millisecond before the crash and at its instant: the bet ends once, paid once."""
     row = await round_reaching(105)
@@ -386,7 +402,7 @@ async def test_racing_cash_outs_and_the_crash_settle_once(offset_ms: int) -> Non
     placed = await bets.place(player, merchant_id, 1, "10.00", "")
     at_ms(row, fairness.duration_ms(row.crash_hundredths) + offset_ms)
     results = await asyncio.gather(
-        *(bets.cash_out(member.id or 0, merchant_id, 1) for _ in range(4)),
+        *(bets.cash_out(member.id or 0, merchant_id, 1, seen_flying(row, seen)) for _ in range(4)),
         crash_rounds.settle(row.id or 0, clock.now()),
         crash_rounds.drive(clock.now()),
         return_exceptions=True,
@@ -470,6 +486,75 @@ async def test_an_automatic_cash_out_pays_its_target_when_the_curve_passes_it() 
     await crash_rounds.drive(clock.now())
     assert (await bet_row(missed.bet_id)).status == CrashBetStatus.LOST
     assert await cash(over) == Decimal("0.00")
+
+
+@pytest.mark.engines
+@SEEN
+async def test_a_click_after_the_curve_passed_the_target_pays_the_target(seen: bool) -> None:
+    """The driver has not yet cashed the bet at its target when the player clicks: the target
+    came first, so the target is paid, not the curve of the click."""
+    row = await round_reaching(140)
+    merchant_id = await brand_id()
+    member, player = await crash_player("10.00")
+    await bets.place(player, merchant_id, 1, "3.33", "1.25")
+    at_ms(row, fairness.duration_ms(130))
+    cashed = await bets.cash_out(member.id or 0, merchant_id, 1, seen_flying(row, seen))
+    assert (cashed.multiplier, cashed.payout) == (Decimal("1.25"), Decimal("4.16"))
+    assert await cash(member) == Decimal("10.83")
+
+
+@pytest.mark.engines
+async def test_a_round_seen_wrongly_is_decided_by_the_round_itself() -> None:
+    """A start that is not the round's (a process that saw it wrong) or an ended round: the
+    one statement cashes nothing, and the round read again decides."""
+    row = await round_reaching(150)
+    merchant_id = await brand_id()
+    members = [await crash_player("10.00") for _ in range(3)]
+    for _, player in members:
+        await bets.place(player, merchant_id, 1, "10.00", "")
+    at_ms(row, fairness.duration_ms(120))
+    started = row.started_at
+    wrong = [
+        crash_rounds.Flying(row.id or 0, started - timedelta(seconds=1)),  # would pay more
+        crash_rounds.Flying((row.id or 0) - 1, started),
+        crash_rounds.Flying(row.id or 0, started + timedelta(hours=1)),  # not yet started
+    ]
+    for (member, _), flying in zip(members, wrong, strict=True):
+        cashed = await bets.cash_out(member.id or 0, merchant_id, 1, flying)
+        assert (cashed.multiplier, cashed.payout) == (Decimal("1.20"), Decimal("12.00"))
+
+
+@pytest.mark.engines
+@SEEN
+async def test_a_cash_out_of_a_member_whose_game_session_ended_is_refused(seen: bool) -> None:
+    row = await round_reaching(150)
+    merchant_id = await brand_id()
+    member, player = await crash_player("10.00")
+    placed = await bets.place(player, merchant_id, 1, "10.00", "")
+    at_ms(row, fairness.duration_ms(120))
+    with pytest.raises(AppError) as refused:
+        await bets.decide_cash_out(
+            member.id or 0, merchant_id, 1, logged_in=literal(False), flying=seen_flying(row, seen)
+        )
+    assert refused.value.code == "not-logged-in"
+    assert (await bet_row(placed.bet_id)).status == CrashBetStatus.OPEN
+
+
+@pytest.mark.engines
+async def test_the_payout_in_sql_is_the_games_payout() -> None:
+    """The one statement's payout (PostgreSQL's numeric) against `GameSpec.payout`."""
+    if get_engine().dialect.name != "postgresql":
+        pytest.skip("the one statement is PostgreSQL's")
+    stakes = ["0.10", "0.99", "1.00", "3.33", "10.01", "123.45", "500.00"]
+    reached = [101, 133, 199, 257, 999, 1_234, 98_765, chains.MAX_TARGET + 1]
+    spec = crash_rounds.SPEC
+    async with session_scope() as session:
+        for stake, hundredths in itertools.product(stakes, reached):
+            bet = literal(Decimal(stake), Numeric(20, 2))
+            multiplier = cast(literal(hundredths), Numeric) / 100  # as the statement has it
+            paid = (await session.exec(select(spec.payout_in_sql(bet, multiplier)))).one()
+            expected = spec.payout(Decimal(stake), Decimal(hundredths) / 100)
+            assert paid == expected, (stake, hundredths)
 
 
 async def test_demo_bets_ride_the_shared_round_with_the_demo_balance_only() -> None:

@@ -22,7 +22,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import write_transaction
+from app.core.db import autocommit_scope, get_engine, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import Amount
 from app.core.security import encrypt_secret, token_digest
@@ -31,11 +31,14 @@ from app.services.seamless.port import WalletCall
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import chains, fairness
 from app.services.studio.crash.rounds import (
+    BETS,
     CODE,
     SESSION_PURPOSE,
     SPEC,
+    Flying,
     Phase,
     cash,
+    cashed_in_sql,
     elapsed_ms,
     multiplier_of,
     pay_bet,
@@ -205,9 +208,11 @@ async def _stake(player: studio_rounds.Player, bet_id: int, stake: Decimal) -> D
     raise await studio_rounds.stake_refusal(answer, player, stake)
 
 
-async def cash_out(member_id: int, merchant_id: int, slot: object) -> CashedOut:
+async def cash_out(
+    member_id: int, merchant_id: int, slot: object, flying: Flying | None = None
+) -> CashedOut:
     """Cash out the member's riding bet of that slot in the brand's round, now, and pay it."""
-    cashed, bet = await decide_cash_out(member_id, merchant_id, slot)
+    cashed, bet = await decide_cash_out(member_id, merchant_id, slot, flying=flying)
     balance = await pay_bet(bet)  # the row as cashed: no second read
     return replace(cashed, balance=balance)
 
@@ -218,15 +223,26 @@ async def decide_cash_out(
     slot: object,
     checks: Checks | None = None,
     logged_in: ColumnElement[bool] | None = None,
+    flying: Flying | None = None,
 ) -> tuple[CashedOut, CrashBet]:
     """The cash-out decided and stored (the bet CASHED at the curve's multiplier now), not yet
     paid: its caller pays it (`pay_bet`), and should that never happen (a process gone), the
     round's settlement pays every cashed bet left unpaid. Refused when nothing rides, or by
     `checks` (the caller's gates), run first in the same transaction, or (not logged in) when
     the condition `logged_in` does not hold, read with the bet: one round of statements where
-    milliseconds count (the live socket)."""
+    milliseconds count (the live socket).
+
+    With the round the caller saw `flying`, PostgreSQL decides in one statement
+    (`_decided_in_one_statement`); when that finds nothing to cash, the steps below decide
+    again and say why."""
     chosen = slot_of(slot)
     holds = true() if logged_in is None else logged_in
+    if flying is not None and get_engine().dialect.name == "postgresql":
+        decided = await _decided_in_one_statement(
+            member_id, merchant_id, chosen, flying, checks, holds
+        )
+        if decided is not None:
+            return decided
     async with write_transaction() as session:
         if checks is not None:
             await checks(session)
@@ -262,3 +278,47 @@ async def decide_cash_out(
         session.add(bet)
     cashed = CashedOut(bet.id or 0, chosen, Decimal(reached) / 100, bet.payout)
     return cashed, bet
+
+
+async def _decided_in_one_statement(
+    member_id: int,
+    merchant_id: int,
+    chosen: int,
+    flying: Flying,
+    checks: Checks | None,
+    holds: ColumnElement[bool],
+) -> tuple[CashedOut, CrashBet] | None:
+    """The cash-out as one autocommit statement: the bet CASHED at the multiplier of the
+    instant the server took the request, only while it rides the brand's newest round, that
+    round is `flying` and has not crashed by then, and `holds`. A settlement or another
+    cash-out that ended the bet first leaves it unmatched (PostgreSQL reads the row again once
+    its lock is free). None when nothing matched."""
+    now = clock.now()  # the instant that decides: taken before any wait for a lock
+    if now < flying.started_at:
+        return None
+    reached = fairness.multiplier_at(elapsed_ms(flying, now))
+    statement = (
+        update(CrashBet)
+        .where(
+            col(CrashBet.round_id) == col(CrashRound.id),
+            col(CrashBet.member_id) == member_id,
+            col(CrashBet.slot) == chosen,
+            col(CrashBet.status) == CrashBetStatus.OPEN,
+            col(CrashRound.id) == flying.round_pk,
+            col(CrashRound.id) == _newest_round(merchant_id),
+            col(CrashRound.started_at) == flying.started_at,
+            col(CrashRound.crash_at) > now,
+            holds,
+        )
+        .values(cashed_in_sql(reached, now))
+        .returning(*BETS.columns)
+    )
+    async with autocommit_scope() as session:
+        if checks is not None:
+            await checks(session)
+        row = (await session.exec(statement)).first()
+    if row is None:
+        return None
+    bet = CrashBet(**row._mapping)
+    multiplier = Decimal(bet.cashout_hundredths or 0) / 100
+    return CashedOut(bet.id or 0, chosen, multiplier, bet.payout), bet

@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 
 from app.core import clock
-from app.services.studio.crash.rounds import Board, Slots, board
+from app.services.studio.crash.rounds import Board, Flying, Phase, Slots, board, round_pk
 
 FOLLOW_SECONDS = 0.1
 FEED_EVERY_SECONDS = 1.0
@@ -107,6 +107,14 @@ class Follower:
             yield
         finally:
             self._listeners -= 1
+
+    def flying(self) -> Flying | None:
+        """The round this process last saw taking bets or running: a cash-out decides in one
+        statement on it (None: it saw none, and the cash-out reads the round itself)."""
+        state = self.latest.board.state if self.latest is not None else None
+        if state is None or state.phase == Phase.CRASHED:
+            return None
+        return Flying(round_pk(state.round_id), state.started_at)
 
     async def public(self) -> AsyncIterator[Seen]:
         """The board now, then after each public change, for as long as the caller iterates."""

@@ -23,8 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import bindparam, case, update
+from sqlalchemy import ColumnElement, Numeric, Table, bindparam, case, cast, func, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError
@@ -54,6 +55,7 @@ SPEC = GameSpec(
     max_bet=Decimal(500),
     max_win_multiplier=Decimal(chains.MAX_TARGET) / 100,
 )
+BETS: Table = CrashBet.__table__  # type: ignore[attr-defined]
 BETTING = timedelta(seconds=7)
 PAUSE = timedelta(seconds=3)  # after a crash, before the next round's betting opens
 SEED_PURPOSE = "crash-round-seed"
@@ -75,7 +77,17 @@ def phase_of(row: CrashRound, now: datetime) -> str:
     return Phase.RUNNING if now < row.crash_at else Phase.CRASHED
 
 
-def elapsed_ms(row: CrashRound, now: datetime) -> int:
+@dataclass(frozen=True)
+class Flying:
+    """The brand's round as a process last saw it running (its live board): its row and the
+    instant its curve started, which never changes, so that a cash-out works the curve out
+    before the one statement that decides it (`bets.decide_cash_out`)."""
+
+    round_pk: int
+    started_at: datetime
+
+
+def elapsed_ms(row: CrashRound | Flying, now: datetime) -> int:
     return int((now - row.started_at) / timedelta(milliseconds=1))
 
 
@@ -226,6 +238,22 @@ def cash(bet: CrashBet, row: CrashRound, hundredths: int, at: datetime | None = 
     bet.payout = SPEC.payout(bet.stake, Decimal(hundredths) / 100)
     curve = row.started_at + timedelta(milliseconds=fairness.duration_ms(hundredths))
     bet.cashed_at = at or curve
+
+
+def cashed_in_sql(reached: int, at: datetime) -> dict[str, ColumnElement[Any] | object]:
+    """`cash` at `at` as the values of one UPDATE of a bet joined with its round (PostgreSQL,
+    whose numeric is exact as Decimal): the bet's own target where the curve passed it first,
+    below the round's crash point, and `SPEC.payout` of it (rounded down to the cent)."""
+    target = col(CrashBet.auto_hundredths)
+    hundredths = func.least(
+        case((target <= reached, target), else_=reached), col(CrashRound.crash_hundredths)
+    )
+    return {
+        "status": CrashBetStatus.CASHED,
+        "cashout_hundredths": hundredths,
+        "payout": SPEC.payout_in_sql(BETS.c.stake, cast(hundredths, Numeric) / 100),
+        "cashed_at": at,
+    }
 
 
 # A crashed round's bets still waiting for their wallet call, locked: a cash-out decided before

@@ -8,12 +8,15 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from typing import Any, Protocol
 
+from sqlalchemy import ColumnElement, func
+
 from app.core.errors import AppError
 from app.core.i18n import Amount
 from app.services.currencies import minor_digits, scale_of
 
 MULTIPLIER_STEP = Decimal("0.0001")
-MONEY_STEP = Decimal("0.01")
+MONEY_DIGITS = 2
+MONEY_STEP = Decimal(1).scaleb(-MONEY_DIGITS)
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,15 @@ class GameSpec:
         """The amount to credit for a stake and an outcome multiplier (cents, rounded down)."""
         capped = min(multiplier, self.max_win_multiplier)
         return (bet * capped).quantize(MONEY_STEP, rounding=ROUND_DOWN)
+
+    def payout_in_sql(
+        self, bet: ColumnElement[Any], multiplier: ColumnElement[Any]
+    ) -> ColumnElement[Decimal]:
+        """`payout` as SQL, for a statement that decides a win and stores it at once
+        (PostgreSQL: its numeric is exact as Decimal, and `trunc` of a positive amount rounds
+        down as ROUND_DOWN does)."""
+        capped = func.least(multiplier, self.max_win_multiplier)
+        return func.trunc(bet * capped, MONEY_DIGITS)
 
 
 @dataclass(frozen=True)

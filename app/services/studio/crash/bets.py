@@ -1,9 +1,12 @@
 """A member's Crash bets: placed while the round takes bets, cashed out while it runs.
 
-The server alone decides a cash-out, by its own clock read once it holds the bet's row lock:
-before `crash_at` it pays the curve's multiplier at that instant (or the bet's own target, if
-the curve passed it first), at or after it the bet rides into the crash. A settlement can only
-run after `crash_at`, so whichever takes the lock first, the bet ends once.
+The server alone decides a cash-out, by its own clock: before `crash_at` it pays the curve's
+multiplier at that instant (or the bet's own target, if the curve passed it first), at or after
+it the bet rides into the crash. On PostgreSQL, with the round the caller's board saw flying,
+the instant is read as the request is taken and one autocommit UPDATE decides, matching the
+bet only while it is OPEN; otherwise the instant is read once the bet's row lock is held. A
+settlement can only run after `crash_at` and ends OPEN bets only, so whichever comes first, the
+bet ends once.
 
 Stakes go through the seamless wallet like every round of the studio: the wallet checks the
 member's limits, breaks, reality check and exclusion under their cash lock and writes the wager
@@ -16,7 +19,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
-from sqlalchemy import ColumnElement, ScalarSelect, func, true, update
+from sqlalchemy import (
+    BindParameter,
+    ColumnElement,
+    Integer,
+    ScalarSelect,
+    bindparam,
+    func,
+    true,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -111,7 +123,7 @@ def _member_id(player: studio_rounds.Player) -> int:
 Checks = Callable[[AsyncSession], Awaitable[None]]
 
 
-def _newest_round(merchant_id: int) -> ScalarSelect[int]:
+def _newest_round(merchant_id: int | BindParameter[int]) -> ScalarSelect[int]:
     """The id of the brand's newest round, read with the statement it stands in."""
     return (
         select(func.max(CrashRound.id))
@@ -239,7 +251,7 @@ async def decide_cash_out(
     holds = true() if logged_in is None else logged_in
     if flying is not None and get_engine().dialect.name == "postgresql":
         decided = await _decided_in_one_statement(
-            member_id, merchant_id, chosen, flying, checks, holds
+            member_id, merchant_id, chosen, flying, checks, logged_in
         )
         if decided is not None:
             return decided
@@ -280,43 +292,54 @@ async def decide_cash_out(
     return cashed, bet
 
 
+# The cash-out in one statement (`_decided_in_one_statement`), built once: its values are bound.
+_CASH_OUT_AT_ONCE = (
+    update(CrashBet)
+    .where(
+        col(CrashBet.round_id) == col(CrashRound.id),
+        col(CrashBet.member_id) == bindparam("cashing_member_id"),
+        col(CrashBet.slot) == bindparam("cashing_slot"),
+        col(CrashBet.status) == CrashBetStatus.OPEN,
+        col(CrashRound.id) == bindparam("cashing_round_pk"),
+        col(CrashRound.id) == _newest_round(bindparam("cashing_merchant_id")),
+        col(CrashRound.started_at) == bindparam("cashing_started_at"),
+        col(CrashRound.crash_at) > bindparam("cashing_now"),
+    )
+    .values(cashed_in_sql(bindparam("cashing_reached", type_=Integer), bindparam("cashing_now")))
+    .returning(*BETS.columns)
+)
+
+
 async def _decided_in_one_statement(
     member_id: int,
     merchant_id: int,
     chosen: int,
     flying: Flying,
     checks: Checks | None,
-    holds: ColumnElement[bool],
+    logged_in: ColumnElement[bool] | None,
 ) -> tuple[CashedOut, CrashBet] | None:
     """The cash-out as one autocommit statement: the bet CASHED at the multiplier of the
     instant the server took the request, only while it rides the brand's newest round, that
-    round is `flying` and has not crashed by then, and `holds`. A settlement or another
-    cash-out that ended the bet first leaves it unmatched (PostgreSQL reads the row again once
-    its lock is free). None when nothing matched."""
+    round is `flying` and has not crashed by then, and `logged_in` holds. A settlement or
+    another cash-out that ended the bet first leaves it unmatched (PostgreSQL reads the row
+    again once its lock is free). None when nothing matched."""
     now = clock.now()  # the instant that decides: taken before any wait for a lock
     if now < flying.started_at:
         return None
-    reached = fairness.multiplier_at(elapsed_ms(flying, now))
-    statement = (
-        update(CrashBet)
-        .where(
-            col(CrashBet.round_id) == col(CrashRound.id),
-            col(CrashBet.member_id) == member_id,
-            col(CrashBet.slot) == chosen,
-            col(CrashBet.status) == CrashBetStatus.OPEN,
-            col(CrashRound.id) == flying.round_pk,
-            col(CrashRound.id) == _newest_round(merchant_id),
-            col(CrashRound.started_at) == flying.started_at,
-            col(CrashRound.crash_at) > now,
-            holds,
-        )
-        .values(cashed_in_sql(reached, now))
-        .returning(*BETS.columns)
-    )
+    statement = _CASH_OUT_AT_ONCE if logged_in is None else _CASH_OUT_AT_ONCE.where(logged_in)
+    values = {
+        "cashing_member_id": member_id,
+        "cashing_slot": chosen,
+        "cashing_round_pk": flying.round_pk,
+        "cashing_merchant_id": merchant_id,
+        "cashing_started_at": flying.started_at,
+        "cashing_now": now,
+        "cashing_reached": fairness.multiplier_at(elapsed_ms(flying, now)),
+    }
     async with autocommit_scope() as session:
         if checks is not None:
             await checks(session)
-        row = (await session.exec(statement)).first()
+        row = (await session.exec(statement, params=values)).first()
     if row is None:
         return None
     bet = CrashBet(**row._mapping)

@@ -240,7 +240,7 @@ def cash(bet: CrashBet, row: CrashRound, hundredths: int, at: datetime | None = 
     bet.cashed_at = at or curve
 
 
-def cashed_in_sql(reached: int, at: datetime) -> dict[str, ColumnElement[Any] | object]:
+def cashed_in_sql(reached: ColumnElement[int], at: ColumnElement[datetime]) -> dict[str, Any]:
     """`cash` at `at` as the values of one UPDATE of a bet joined with its round (PostgreSQL,
     whose numeric is exact as Decimal): the bet's own target where the curve passed it first,
     below the round's crash point, and `SPEC.payout` of it (rounded down to the cent)."""

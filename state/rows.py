@@ -21,7 +21,7 @@ def _field_types(kind: type) -> tuple[tuple[str, Any], ...]:
     return known
 
 
-def row_of(kind: type[Row], source: object, **given: Any) -> Row:
+def row_of(kind: type[Row], source: object, /, **given: Any) -> Row:
     """A `kind` row whose fields take `given`'s values, else `source`'s attribute of the same
     name, else their defaults. A copied value must already have the field's plain type (a
     `str` field takes a `str`, not an amount or a date): what needs formatting for the reader's

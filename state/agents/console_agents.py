@@ -27,6 +27,7 @@ from state.backoffice.console import (
     current_staff,
     failed,
     form_text,
+    iso,
     money_of,
     ui_lang,
 )
@@ -116,7 +117,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
                 username=a.username,
                 channel=a.channel,
                 audience=a.audience,
-                at=a.created_at.isoformat(timespec="seconds"),
+                at=iso(a.created_at),
             )
             for a in waiting
         ]
@@ -136,7 +137,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
             PayoutLine(
                 agent=p.agent,
                 kind=translate(f"agent.kind.{p.kind}", lang),
-                period=p.period_start.isoformat(timespec="seconds"),
+                period=iso(p.period_start),
                 amount=money_of(p.amount, lang, Money.of(brand)),
             )
             for p in paid

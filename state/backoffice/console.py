@@ -91,6 +91,11 @@ def word(group: str, code: str, lang: str) -> str:
     return said(f"bo.word.{group}.{code}", code, lang)
 
 
+def iso(value: datetime) -> str:
+    """A moment as the console's ISO columns hold it (to the second)."""
+    return value.isoformat(timespec="seconds")
+
+
 def utc_minutes(value: datetime, lang: str) -> str:
     """A moment as the console's UTC columns show it, in the reader's format."""
     return format_utc_minutes(value, lang)

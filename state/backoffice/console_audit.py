@@ -19,6 +19,7 @@ from state.backoffice.console import (
     MenuItem,
     current_staff,
     form_text,
+    iso,
     money,
     said,
     text,
@@ -155,7 +156,7 @@ class AuditState(ConsolePage, rx.State):
         self.rows = [
             EntryRow(
                 seq=e.seq,
-                at=e.at.isoformat(timespec="seconds"),
+                at=iso(e.at),
                 staff=e.staff_name,
                 action=e.action,
                 sentence=sentence(e, players, lang),

@@ -18,6 +18,7 @@ from state.backoffice.console import (
     brand_money,
     current_staff,
     form_text,
+    iso,
     money_of,
     ui_lang,
 )
@@ -54,7 +55,7 @@ class InvestigationsState(ConsolePage, rx.State):
                     for p in case.parts
                 ),
                 first_proof=next((p.part_no for p in case.parts if p.has_proof), 0),
-                at=case.updated_at.isoformat(timespec="seconds"),
+                at=iso(case.updated_at),
             )
             for case in found
         ]

@@ -18,6 +18,7 @@ from state.backoffice.console import (
     brand_money,
     current_staff,
     form_text,
+    iso,
     money_of,
     ui_lang,
 )
@@ -48,7 +49,7 @@ class TransferReviewsState(ConsolePage, rx.State):
                 receiver=row.receiver,
                 amount=money_of(row.amount, lang, written[row.merchant_id]),
                 flag=translate(f"bo-flag-{row.flag}", lang),
-                at=row.created_at.isoformat(timespec="seconds"),
+                at=iso(row.created_at),
             )
             for row in found
         ]

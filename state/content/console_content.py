@@ -26,6 +26,7 @@ from state.backoffice.console import (
     brand_scope,
     failed,
     form_text,
+    iso,
     said,
     ui_lang,
     utc_minutes,
@@ -204,7 +205,7 @@ class ContentState(BrandConsolePage, rx.State):
                 language=d.language,
                 title=d.title,
                 version=d.version,
-                at=d.updated_at.isoformat(timespec="seconds"),
+                at=iso(d.updated_at),
             )
             for d in documents
         ]

@@ -21,6 +21,7 @@ from state.backoffice.console import (
     current_staff,
     failed,
     form_text,
+    iso,
     ui_lang,
 )
 from state.guard import ARGS, STAFF, Form, Index, checked
@@ -58,7 +59,7 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
                 applying=view.status.value == "APPLYING",
                 comment=view.comment or "—",
                 images=len(view.images),
-                at=view.created_at.isoformat(timespec="seconds"),
+                at=iso(view.created_at),
             )
             for view in found
         ]

@@ -26,6 +26,7 @@ from state.backoffice.console import (
     current_staff,
     failed,
     form_text,
+    iso,
     ui_lang,
 )
 from state.guard import ARGS, STAFF, Form, Name, checked
@@ -72,7 +73,7 @@ class ChatDeskState(BrandConsolePage, rx.State):
                 customer=row.customer or translate("bo-visitor", lang),
                 waiting=translate("bo-yes" if row.waiting else "bo-no", lang),
                 last=row.last_line[:80],
-                at=row.updated_at.isoformat(timespec="seconds"),
+                at=iso(row.updated_at),
             )
             for row in found
         ]

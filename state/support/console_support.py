@@ -21,6 +21,7 @@ from state.backoffice.console import (
     brand_scope,
     current_staff,
     form_text,
+    iso,
     ui_lang,
 )
 from state.guard import ARGS, STAFF, Form, Index, checked
@@ -77,7 +78,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
                 type=translate(f"feedback.type.{row.question_type}", lang),
                 status=translate(f"feedback.status.{row.status}", lang),
                 preview=row.preview,
-                at=row.updated_at.isoformat(timespec="seconds"),
+                at=iso(row.updated_at),
             )
             for row in found.rows
         ]

@@ -154,10 +154,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
     @rx.event
     async def export_payouts(self) -> Any:
         """The payout list as CSV."""
-        try:
-            data = await agents.payout_csv(await current_staff(self), self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        data = await agents.payout_csv(await current_staff(self), self.brand, clock.now())
         return rx.download(
             data=data, filename=f"agent-payouts-{self.brand}.csv", mime_type="text/csv"
         )

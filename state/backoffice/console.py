@@ -483,7 +483,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
         """Today, the last 7 or 30 days (today included)."""
         self.acted = "period"
         if name not in dashboard.PRESET_DAYS:
-            return await failed(self, AppError("report-invalid-period", 422))
+            raise AppError("report-invalid-period", 422)
         self.period = name
         return await self._refresh()
 

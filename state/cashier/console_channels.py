@@ -19,7 +19,6 @@ from state.backoffice.console import (
     RowId,
     brand_scope,
     current_staff,
-    failed,
     form_text,
 )
 from state.guard import ARGS, STAFF, Form, checked
@@ -72,9 +71,9 @@ class ChannelsState(BrandConsolePage, rx.State):
         """A row's form: its channel id (hidden), limits, fee and order."""
         channel_id, sort = form_text(form, "id", 12), form_text(form, "sort", 6)
         if not channel_id.isdigit():
-            return await failed(self, AppError("channel-unknown", 404))
+            raise AppError("channel-unknown", 404)
         if not sort.lstrip("-").isdigit():
-            return await failed(self, AppError("channel-invalid", 422, {"field": "sort"}))
+            raise AppError("channel-invalid", 422, {"field": "sort"})
         change = channels.ChannelChange(
             form_text(form, "min", 24),
             form_text(form, "max", 24),

@@ -21,7 +21,6 @@ from state.backoffice.console import (
     RowId,
     brand_money,
     current_staff,
-    failed,
     form_text,
     iso,
     money,
@@ -304,7 +303,7 @@ class PaymentsState(ConsolePage, rx.State):
         self.acted = "pay"
         order_no, amount, payee = self._paying, self.review.amount, self.review.payee
         if not order_no:
-            return await failed(self, AppError("withdrawal-order-unknown", 404))
+            raise AppError("withdrawal-order-unknown", 404)
         paid = await payments.pay(
             await current_staff(self),
             order_no,
@@ -356,7 +355,7 @@ class PaymentsState(ConsolePage, rx.State):
     async def decline(self, form: Form) -> Any:
         request_id = form_text(form, "id", 12)
         if not request_id.isdigit():
-            return await failed(self, AppError("approval-unknown", 404))
+            raise AppError("approval-unknown", 404)
         return await self._act(
             lambda staff: approvals.reject(
                 staff, int(request_id), form_text(form, "reason", 200), clock.now()

@@ -18,7 +18,6 @@ from state.backoffice.console import (
     ConsolePage,
     MenuItem,
     current_staff,
-    failed,
     form_text,
     ui_lang,
     word,
@@ -127,9 +126,9 @@ class GamesConsoleState(ConsolePage, rx.State):
         """A game row's form: its id (hidden), order, hot and maintenance boxes."""
         game_id, popularity = form_text(form, "id", 12), form_text(form, "popularity", 8)
         if not game_id.isdigit():
-            return await failed(self, AppError("games-unknown", 404))
+            raise AppError("games-unknown", 404)
         if not popularity.isdigit():
-            return await failed(self, AppError("games-invalid", 422, {"field": "popularity"}))
+            raise AppError("games-invalid", 422, {"field": "popularity"})
         return await self._act(
             lambda staff: games.update_game(
                 staff,

@@ -24,7 +24,6 @@ from state.backoffice.console import (
     MenuItem,
     RowId,
     brand_scope,
-    failed,
     form_text,
     iso,
     said,
@@ -240,7 +239,7 @@ class ContentState(BrandConsolePage, rx.State):
         """Load the row into the editor and its preview (the list was read with the check)."""
         row = self._rows.get(announcement_id)
         if row is None:
-            return await failed(self, AppError("bo-content-unknown", 404))
+            raise AppError("bo-content-unknown", 404)
         self.editing_id = row.id
         self.draft = draft_of(row)
         self.preview_title, self.preview_html = row.title, row.content

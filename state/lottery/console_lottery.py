@@ -95,7 +95,7 @@ class LotteryConsoleState(ConsolePage, rx.State):
         """A row's form (its issue id, hidden): the request waits for a second staff member."""
         issue_id = form_text(form, "id", 12)
         if not issue_id.isdigit():
-            return await failed(self, AppError("lottery-issue-unknown", 404))
+            raise AppError("lottery-issue-unknown", 404)
         await ask(await current_staff(self), int(issue_id))
         return await self._read_after_action("bo-waiting-approval")
 

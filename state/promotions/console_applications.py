@@ -19,7 +19,6 @@ from state.backoffice.console import (
     RowId,
     brand_scope,
     current_staff,
-    failed,
     form_text,
     iso,
     ui_lang,
@@ -89,7 +88,7 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
         """The row's form: its application (hidden), the decision pressed and the note."""
         entry = form_text(form, "entry", 12)
         if not entry.isdigit() or not 1 <= int(entry) < 2**31:
-            return await failed(self, AppError("promo-review-invalid", status=422))
+            raise AppError("promo-review-invalid", status=422)
         return await self._act(
             lambda staff: applications.decide(
                 staff,

@@ -32,6 +32,7 @@ from state.backoffice.console import (
     ui_lang,
 )
 from state.guard import ARGS, STAFF, Form, Name, checked
+from state.rows import row_of
 
 
 @dataclass
@@ -78,11 +79,10 @@ def agent_line(row: agents.AgentRow, lang: str) -> AgentLine:
         status = translate(f"agent.status.{c.status}", lang)
         return f"{kind} ({period}) v{c.version}: {status}, {by}"
 
-    return AgentLine(
-        id=row.id,
-        username=row.username,
+    return row_of(
+        AgentLine,
+        row,
         upline=row.upline or "—",
-        downlines=row.downlines,
         contracts="; ".join(words(c) for c in row.contracts) or "—",
     )
 
@@ -111,16 +111,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         tree = await agents.agent_list(staff, self.brand, clock.now())
         paid = await agents.payout_list(staff, self.brand, clock.now())
         lang = await ui_lang(self)
-        self.applications = [
-            ApplicationLine(
-                id=a.id,
-                username=a.username,
-                channel=a.channel,
-                audience=a.audience,
-                at=iso(a.created_at),
-            )
-            for a in waiting
-        ]
+        self.applications = [row_of(ApplicationLine, a, at=iso(a.created_at)) for a in waiting]
         self.agents = [agent_line(row, lang) for row in tree]
         self.top_agents = [Choice(str(row.id), row.username) for row in tree if not row.upline]
         brand = await brands.by_code(self.brand)  # a brand of the staff member's (above)

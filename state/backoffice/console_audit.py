@@ -27,6 +27,7 @@ from state.backoffice.console import (
     word,
 )
 from state.guard import ARGS, STAFF, Form, checked
+from state.rows import row_of
 
 PAGE_SIZE = 50
 
@@ -154,17 +155,15 @@ class AuditState(ConsolePage, rx.State):
         lang = await ui_lang(self)
         brands, players = await logbook.names_for(found)
         self.rows = [
-            EntryRow(
-                seq=e.seq,
+            row_of(
+                EntryRow,
+                e,
                 at=iso(e.at),
                 staff=e.staff_name,
-                action=e.action,
                 sentence=sentence(e, players, lang),
                 brand=brands.get(e.merchant_id, "") if e.merchant_id is not None else "",
-                target=e.target,
                 outcome=word("outcome", e.outcome, lang),
                 detail=detail_words(e.detail, lang)[:400],
-                hash=e.hash,
                 short_hash=e.hash[:12],
             )
             for e in found

@@ -22,6 +22,7 @@ from state.backoffice.console import (
     form_text,
 )
 from state.guard import ARGS, STAFF, Form, checked
+from state.rows import row_of
 from state.site import ui_lang
 
 
@@ -42,16 +43,13 @@ class ChannelLine:
 
 def channel_line(row: channels.ChannelView, lang: str) -> ChannelLine:
     """A channel as its row's form offers it for editing, in the reader's decimal mark."""
-    return ChannelLine(
-        id=row.id,
-        code=row.code,
-        provider=row.provider,
+    return row_of(
+        ChannelLine,
+        row,
         min=typed_decimal(row.min_amount, lang),
         max=typed_decimal(row.max_amount, lang),
         fee_percent=typed_decimal(row.fee_percent, lang),
         fee_fixed=typed_decimal(row.fee_fixed, lang),
-        sort=row.sort,
-        enabled=row.enabled,
     )
 
 

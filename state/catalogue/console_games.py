@@ -24,6 +24,7 @@ from state.backoffice.console import (
 )
 from state.guard import ARGS, STAFF, Form, Name, Page, checked
 from state.paging import page_count
+from state.rows import row_of
 
 
 @dataclass
@@ -50,26 +51,17 @@ class GameLine:
 
 
 def vendor_line(row: games.VendorRow, lang: str) -> VendorLine:
-    return VendorLine(
-        vassalage=row.vassalage,
+    return row_of(
+        VendorLine,
+        row,
         name=row.display_name,
         wallet=word("wallet", row.wallet_mode, lang),
-        games=row.games,
         down=row.games_in_maintenance,
-        maintenance=row.maintenance,
     )
 
 
 def game_line(row: games.GameRow, lang: str) -> GameLine:
-    return GameLine(
-        id=row.id,
-        code=row.game_code,
-        name=row.name,
-        type=nav_title(row.game_type, lang),
-        popularity=row.popularity,
-        hot=row.hot,
-        maintenance=row.maintenance,
-    )
+    return row_of(GameLine, row, code=row.game_code, type=nav_title(row.game_type, lang))
 
 
 GAMES_CARD = "vendor-games"

@@ -25,6 +25,7 @@ from state.backoffice.console import (
     ui_lang,
 )
 from state.guard import ARGS, STAFF, Form, Index, checked
+from state.rows import row_of
 
 
 @dataclass
@@ -72,12 +73,12 @@ class SupportDeskState(BrandConsolePage, rx.State):
         )
         lang = await ui_lang(self)
         self.rows = [
-            TicketLine(
-                id=row.id,
+            row_of(
+                TicketLine,
+                row,
                 username=row.username or "—",
                 type=translate(f"feedback.type.{row.question_type}", lang),
                 status=translate(f"feedback.status.{row.status}", lang),
-                preview=row.preview,
                 at=iso(row.updated_at),
             )
             for row in found.rows

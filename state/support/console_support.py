@@ -14,16 +14,7 @@ from app.core import clock
 from app.core.i18n import translate
 from app.services.backoffice import support_desk
 from app.services.support import tickets
-from state.backoffice.console import (
-    BrandConsolePage,
-    MenuItem,
-    RowId,
-    brand_scope,
-    current_staff,
-    form_text,
-    iso,
-    ui_lang,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, Index, checked
 from state.rows import row_of
 
@@ -46,7 +37,7 @@ class TicketLine:
     at: str = ""  # ISO, the last message's
 
 
-class SupportDeskState(BrandConsolePage, rx.State):
+class SupportDeskState(console.BrandConsolePage, rx.State):
     status: str = tickets.OPEN
     question_type: str = ""
     search_text: str = ""
@@ -64,14 +55,14 @@ class SupportDeskState(BrandConsolePage, rx.State):
     image_url: str = ""
 
     async def _refresh(self) -> Any:
-        staff = await brand_scope(self)
+        staff = await console.brand_scope(self)
         found = await support_desk.tickets(
             staff,
             self.brand,
             support_desk.TicketFilter(self.status, self.question_type, self.search_text, self.page),
             clock.now(),
         )
-        lang = await ui_lang(self)
+        lang = await console.ui_lang(self)
         self.rows = [
             row_of(
                 TicketLine,
@@ -79,7 +70,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
                 username=row.username or "—",
                 type=translate(f"feedback.type.{row.question_type}", lang),
                 status=translate(f"feedback.status.{row.status}", lang),
-                at=iso(row.updated_at),
+                at=console.iso(row.updated_at),
             )
             for row in found.rows
         ]
@@ -87,8 +78,8 @@ class SupportDeskState(BrandConsolePage, rx.State):
         return await self._show(self.ticket_id) if self.ticket_id else None
 
     async def _show(self, ticket_id: int) -> Any:
-        found = await support_desk.ticket(await current_staff(self), ticket_id, clock.now())
-        view, lang = found.ticket, await ui_lang(self)
+        found = await support_desk.ticket(await console.current_staff(self), ticket_id, clock.now())
+        view, lang = found.ticket, await console.ui_lang(self)
         self.ticket_id, self.ticket_user = view.id, found.username
         self.ticket_type = translate(f"feedback.type.{view.question_type}", lang)
         self.ticket_status = view.status
@@ -108,9 +99,9 @@ class SupportDeskState(BrandConsolePage, rx.State):
     @checked
     async def filter(self, form: Form) -> Any:
         """The filter form: status, type and a username or ticket number."""
-        self.status = form_text(form, "status", 16)
-        self.question_type = form_text(form, "question_type", 32)
-        self.search_text = form_text(form, "search", 64)
+        self.status = console.form_text(form, "status", 16)
+        self.question_type = console.form_text(form, "question_type", 32)
+        self.search_text = console.form_text(form, "search", 64)
         self.page, self.error, self.notice = 1, "", ""
         return await self._refresh()
 
@@ -127,7 +118,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
 
     @rx.event
     @checked
-    async def open_ticket(self, ticket_id: RowId) -> Any:
+    async def open_ticket(self, ticket_id: console.RowId) -> Any:
         self.error = self.notice = ""
         return await self._show(ticket_id)
 
@@ -135,7 +126,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
     @checked
     async def show_image(self, index: Index) -> Any:
         """One image of the ticket open on the page."""
-        staff = await current_staff(self)
+        staff = await console.current_staff(self)
         self.image_url = await support_desk.ticket_image(staff, self.ticket_id, index, clock.now())
         return None
 
@@ -147,7 +138,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
             lambda staff: support_desk.answer(
                 staff,
                 self.ticket_id,
-                form_text(form, "body", tickets.MAX_REPLY_CHARS + 1),
+                console.form_text(form, "body", tickets.MAX_REPLY_CHARS + 1),
                 clock.now(),
             )
         )
@@ -172,4 +163,4 @@ HANDLER_CHECKS: dict[str, str] = {
 
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
-CONSOLE_MENU = (MenuItem(routes.ADMIN_SUPPORT, "bo-support", "support.view", place=160),)
+CONSOLE_MENU = (console.MenuItem(routes.ADMIN_SUPPORT, "bo-support", "support.view", place=160),)

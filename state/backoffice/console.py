@@ -225,6 +225,25 @@ class ConsolePage(rx.State, mixin=True):
         return refreshed
 
 
+class PagedConsolePage(ConsolePage, mixin=True):
+    """A console page whose list is read one page at a time: the page's `_refresh` reads
+    `page` and writes how many `pages` there are."""
+
+    page: int = 1
+    pages: int = 1
+
+    @rx.event
+    async def next_page(self) -> Any:
+        if self.page < self.pages:
+            self.page += 1
+        return await self._refresh()
+
+    @rx.event
+    async def previous_page(self) -> Any:
+        self.page = max(1, self.page - 1)
+        return await self._refresh()
+
+
 class BrandConsolePage(ConsolePage, mixin=True):
     """A console page about one brand at a time, picked among those the staff member may
     see (`brand_scope` in the page's `_refresh`)."""

@@ -15,8 +15,8 @@ from app.core import clock
 from app.core.i18n import has_key, translate
 from app.services.backoffice import audit, logbook
 from state.backoffice.console import (
-    ConsolePage,
     MenuItem,
+    PagedConsolePage,
     current_staff,
     form_text,
     iso,
@@ -27,6 +27,7 @@ from state.backoffice.console import (
     word,
 )
 from state.guard import ARGS, STAFF, Form, checked
+from state.paging import page_count
 from state.rows import row_of
 
 PAGE_SIZE = 50
@@ -137,9 +138,8 @@ def sentence(entry: audit.EntryView, players: dict[int, str], lang: str) -> str:
     return f"{who} {did}" + (f": {target}" if target else "")
 
 
-class AuditState(ConsolePage, rx.State):
+class AuditState(PagedConsolePage, rx.State):
     action: str = ""
-    page: int = 1
     total: int = 0
     rows: list[EntryRow] = []
     verified: bool = False
@@ -151,7 +151,7 @@ class AuditState(ConsolePage, rx.State):
             await current_staff(self), self.action, self.page, clock.now()
         )
         self.error = ""
-        self.total = total
+        self.total, self.pages = total, page_count(total, PAGE_SIZE)
         lang = await ui_lang(self)
         brands, players = await logbook.names_for(found)
         self.rows = [
@@ -179,17 +179,6 @@ class AuditState(ConsolePage, rx.State):
     async def filter(self, form: Form) -> Any:
         self.action = form_text(form, "action", 64)
         self.page = 1
-        return await self._refresh()
-
-    @rx.event
-    async def next_page(self) -> Any:
-        if self.page * PAGE_SIZE < self.total:
-            self.page += 1
-        return await self._refresh()
-
-    @rx.event
-    async def previous_page(self) -> Any:
-        self.page = max(1, self.page - 1)
         return await self._refresh()
 
     @rx.event

@@ -37,12 +37,10 @@ class TicketLine:
     at: str = ""  # ISO, the last message's
 
 
-class SupportDeskState(console.BrandConsolePage, rx.State):
+class SupportDeskState(console.PagedConsolePage, console.BrandConsolePage, rx.State):
     status: str = tickets.OPEN
     question_type: str = ""
     search_text: str = ""
-    page: int = 1
-    pages: int = 1
     total: int = 0
     rows: list[TicketLine] = []
     ticket_id: int = 0
@@ -103,17 +101,6 @@ class SupportDeskState(console.BrandConsolePage, rx.State):
         self.question_type = console.form_text(form, "question_type", 32)
         self.search_text = console.form_text(form, "search", 64)
         self.page, self.error, self.notice = 1, "", ""
-        return await self._refresh()
-
-    @rx.event
-    async def next_page(self) -> Any:
-        if self.page < self.pages:
-            self.page += 1
-        return await self._refresh()
-
-    @rx.event
-    async def previous_page(self) -> Any:
-        self.page = max(1, self.page - 1)
         return await self._refresh()
 
     @rx.event

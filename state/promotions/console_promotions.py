@@ -19,6 +19,7 @@ from app.core.i18n.formatting import format_points
 from app.services.backoffice import campaigns, promotions
 from app.services.backoffice.staff import Staff
 from app.services.brands import Money, brands
+from app.services.loyalty.campaigns import Campaign
 from app.services.promotions.offers import MAX_TEXT
 from models.loyalty_missions import MissionReward
 from models.promotions import RewardKind
@@ -105,7 +106,7 @@ class CampaignLine:
     open: bool = False  # not ended: it can be stopped
 
 
-def _campaign_rewards(row: campaigns.Campaign, lang: str, written: Money) -> str:
+def _campaign_rewards(row: Campaign, lang: str, written: Money) -> str:
     """Cash in the brand's writing, points as the counts they are; a race's by place."""
     shown = (
         format_points(amount, lang)
@@ -116,7 +117,7 @@ def _campaign_rewards(row: campaigns.Campaign, lang: str, written: Money) -> str
     return " / ".join(shown)
 
 
-def campaign_line(row: campaigns.Campaign, lang: str, written: Money) -> CampaignLine:
+def campaign_line(row: Campaign, lang: str, written: Money) -> CampaignLine:
     return CampaignLine(
         kind=row.kind,
         kind_name=translate(f"bo-campaign-{row.kind}", lang),

@@ -19,18 +19,9 @@ from app.services.agents.terms import PERIODS, form_terms
 from app.services.backoffice import agents
 from app.services.brands import Money, brands
 from models.agents import ContractKind
-from state.backoffice.console import (
-    BrandConsolePage,
-    MenuItem,
-    RowId,
-    brand_scope,
-    current_staff,
-    failed,
-    form_text,
-    money_of,
-    ui_lang,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, Name, checked
+from state.rows import row_of
 
 
 @dataclass
@@ -77,16 +68,15 @@ def agent_line(row: agents.AgentRow, lang: str) -> AgentLine:
         status = translate(f"agent.status.{c.status}", lang)
         return f"{kind} ({period}) v{c.version}: {status}, {by}"
 
-    return AgentLine(
-        id=row.id,
-        username=row.username,
+    return row_of(
+        AgentLine,
+        row,
         upline=row.upline or "—",
-        downlines=row.downlines,
         contracts="; ".join(words(c) for c in row.contracts) or "—",
     )
 
 
-class AgentsConsoleState(BrandConsolePage, rx.State):
+class AgentsConsoleState(console.BrandConsolePage, rx.State):
     applications: list[ApplicationLine] = []
     agents: list[AgentLine] = []
     payouts: list[PayoutLine] = []
@@ -105,20 +95,13 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         self.offer_error = self.offer_notice = ""
 
     async def _refresh(self) -> Any:
-        staff = await brand_scope(self)
+        staff = await console.brand_scope(self)
         waiting = await agents.applications(staff, self.brand, clock.now())
         tree = await agents.agent_list(staff, self.brand, clock.now())
         paid = await agents.payout_list(staff, self.brand, clock.now())
-        lang = await ui_lang(self)
+        lang = await console.ui_lang(self)
         self.applications = [
-            ApplicationLine(
-                id=a.id,
-                username=a.username,
-                channel=a.channel,
-                audience=a.audience,
-                at=a.created_at.isoformat(timespec="seconds"),
-            )
-            for a in waiting
+            row_of(ApplicationLine, a, at=console.iso(a.created_at)) for a in waiting
         ]
         self.agents = [agent_line(row, lang) for row in tree]
         self.top_agents = [Choice(str(row.id), row.username) for row in tree if not row.upline]
@@ -136,8 +119,8 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
             PayoutLine(
                 agent=p.agent,
                 kind=translate(f"agent.kind.{p.kind}", lang),
-                period=p.period_start.isoformat(timespec="seconds"),
-                amount=money_of(p.amount, lang, Money.of(brand)),
+                period=console.iso(p.period_start),
+                amount=console.money_of(p.amount, lang, Money.of(brand)),
             )
             for p in paid
         ]
@@ -145,7 +128,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
 
     @rx.event
     @checked
-    async def decide(self, application_id: RowId, approve: bool) -> Any:
+    async def decide(self, application_id: console.RowId, approve: bool) -> Any:
         return await self._act(
             lambda staff: agents.decide_application(staff, application_id, approve, clock.now())
         )
@@ -153,10 +136,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
     @rx.event
     async def export_payouts(self) -> Any:
         """The payout list as CSV."""
-        try:
-            data = await agents.payout_csv(await current_staff(self), self.brand, clock.now())
-        except AppError as exc:
-            return await failed(self, exc)
+        data = await agents.payout_csv(await console.current_staff(self), self.brand, clock.now())
         return rx.download(
             data=data, filename=f"agent-payouts-{self.brand}.csv", mime_type="text/csv"
         )
@@ -171,7 +151,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         """The offer form's contract type (its periods and rate fields follow it)."""
         if kind in {k.value for k in self.kinds}:
             self.offer_kind = kind
-            self._pick_periods(await ui_lang(self))
+            self._pick_periods(await console.ui_lang(self))
 
     @rx.event
     @checked
@@ -179,18 +159,18 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         """The house offers the chosen top agent a contract: at once, or filed for a second
         staff member above the brand's threshold."""
         try:
-            staff = await current_staff(self)
-            kind = form_text(form, "kind", 20)
+            staff = await console.current_staff(self)
+            kind = console.form_text(form, "kind", 20)
             offered = await agents.offer_house_contract(
                 staff,
                 self.brand,
-                form_text(form, "agent", 32),
+                console.form_text(form, "agent", 32),
                 kind,
-                form_text(form, "period", 2),
+                console.form_text(form, "period", 2),
                 form_terms(kind, form),
                 self._offer_key or secrets.token_hex(16),
                 clock.now(),
-                form_text(form, "reason", 200),
+                console.form_text(form, "reason", 200),
             )
         except AppError as exc:
             return await self._refused(exc)
@@ -201,7 +181,7 @@ class AgentsConsoleState(BrandConsolePage, rx.State):
         return refreshed
 
     async def _refused(self, exc: AppError) -> Any:
-        redirect = await failed(self, exc)
+        redirect = await console.failed(self, exc)
         self.offer_error, self.offer_notice = self.error, ""
         return redirect
 
@@ -222,4 +202,4 @@ HANDLER_CHECKS: dict[str, str] = {
 
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
-CONSOLE_MENU = (MenuItem(routes.ADMIN_AGENTS, "bo-agents", "agents.view", place=130),)
+CONSOLE_MENU = (console.MenuItem(routes.ADMIN_AGENTS, "bo-agents", "agents.view", place=130),)

@@ -91,6 +91,11 @@ def word(group: str, code: str, lang: str) -> str:
     return said(f"bo.word.{group}.{code}", code, lang)
 
 
+def iso(value: datetime) -> str:
+    """A moment as the console's ISO columns hold it (to the second)."""
+    return value.isoformat(timespec="seconds")
+
+
 def utc_minutes(value: datetime, lang: str) -> str:
     """A moment as the console's UTC columns show it, in the reader's format."""
     return format_utc_minutes(value, lang)
@@ -218,6 +223,25 @@ class ConsolePage(rx.State, mixin=True):
         if not self.error:
             await done(self, notice)
         return refreshed
+
+
+class PagedConsolePage(ConsolePage, mixin=True):
+    """A console page whose list is read one page at a time: the page's `_refresh` reads
+    `page` and writes how many `pages` there are."""
+
+    page: int = 1
+    pages: int = 1
+
+    @rx.event
+    async def next_page(self) -> Any:
+        if self.page < self.pages:
+            self.page += 1
+        return await self._refresh()
+
+    @rx.event
+    async def previous_page(self) -> Any:
+        self.page = max(1, self.page - 1)
+        return await self._refresh()
 
 
 class BrandConsolePage(ConsolePage, mixin=True):
@@ -478,7 +502,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
         """Today, the last 7 or 30 days (today included)."""
         self.acted = "period"
         if name not in dashboard.PRESET_DAYS:
-            return await failed(self, AppError("report-invalid-period", 422))
+            raise AppError("report-invalid-period", 422)
         self.period = name
         return await self._refresh()
 

@@ -15,10 +15,11 @@ from app.core import clock
 from app.core.i18n import has_key, translate
 from app.services.backoffice import audit, logbook
 from state.backoffice.console import (
-    ConsolePage,
     MenuItem,
+    PagedConsolePage,
     current_staff,
     form_text,
+    iso,
     money,
     said,
     text,
@@ -26,6 +27,8 @@ from state.backoffice.console import (
     word,
 )
 from state.guard import ARGS, STAFF, Form, checked
+from state.paging import page_count
+from state.rows import row_of
 
 PAGE_SIZE = 50
 
@@ -135,9 +138,8 @@ def sentence(entry: audit.EntryView, players: dict[int, str], lang: str) -> str:
     return f"{who} {did}" + (f": {target}" if target else "")
 
 
-class AuditState(ConsolePage, rx.State):
+class AuditState(PagedConsolePage, rx.State):
     action: str = ""
-    page: int = 1
     total: int = 0
     rows: list[EntryRow] = []
     verified: bool = False
@@ -149,21 +151,19 @@ class AuditState(ConsolePage, rx.State):
             await current_staff(self), self.action, self.page, clock.now()
         )
         self.error = ""
-        self.total = total
+        self.total, self.pages = total, page_count(total, PAGE_SIZE)
         lang = await ui_lang(self)
         brands, players = await logbook.names_for(found)
         self.rows = [
-            EntryRow(
-                seq=e.seq,
-                at=e.at.isoformat(timespec="seconds"),
+            row_of(
+                EntryRow,
+                e,
+                at=iso(e.at),
                 staff=e.staff_name,
-                action=e.action,
                 sentence=sentence(e, players, lang),
                 brand=brands.get(e.merchant_id, "") if e.merchant_id is not None else "",
-                target=e.target,
                 outcome=word("outcome", e.outcome, lang),
                 detail=detail_words(e.detail, lang)[:400],
-                hash=e.hash,
                 short_hash=e.hash[:12],
             )
             for e in found
@@ -179,17 +179,6 @@ class AuditState(ConsolePage, rx.State):
     async def filter(self, form: Form) -> Any:
         self.action = form_text(form, "action", 64)
         self.page = 1
-        return await self._refresh()
-
-    @rx.event
-    async def next_page(self) -> Any:
-        if self.page * PAGE_SIZE < self.total:
-            self.page += 1
-        return await self._refresh()
-
-    @rx.event
-    async def previous_page(self) -> Any:
-        self.page = max(1, self.page - 1)
         return await self._refresh()
 
     @rx.event

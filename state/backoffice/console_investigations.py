@@ -12,15 +12,7 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.services.backoffice import investigations
-from state.backoffice.console import (
-    ConsolePage,
-    MenuItem,
-    brand_money,
-    current_staff,
-    form_text,
-    money_of,
-    ui_lang,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, Name, checked
 from state.guard import Index as PartNo
 
@@ -35,26 +27,26 @@ class CaseRow:
     at: str = ""  # ISO
 
 
-class InvestigationsState(ConsolePage, rx.State):
+class InvestigationsState(console.ConsolePage, rx.State):
     cases: list[CaseRow] = []
     proof_url: str = ""
     proof_of: str = ""
 
     async def _refresh(self) -> Any:
-        found = await investigations.queue(await current_staff(self), clock.now())
-        lang = await ui_lang(self)
-        written = await brand_money(case.merchant_id for case in found)
+        found = await investigations.queue(await console.current_staff(self), clock.now())
+        lang = await console.ui_lang(self)
+        written = await console.brand_money(case.merchant_id for case in found)
         self.cases = [
             CaseRow(
                 order=case.order_no,
                 username=case.username,
-                amount=money_of(case.amount, lang, written[case.merchant_id]),
+                amount=console.money_of(case.amount, lang, written[case.merchant_id]),
                 parts=", ".join(
-                    f"#{p.part_no} {money_of(p.amount, lang, written[case.merchant_id])}"
+                    f"#{p.part_no} {console.money_of(p.amount, lang, written[case.merchant_id])}"
                     for p in case.parts
                 ),
                 first_proof=next((p.part_no for p in case.parts if p.has_proof), 0),
-                at=case.updated_at.isoformat(timespec="seconds"),
+                at=console.iso(case.updated_at),
             )
             for case in found
         ]
@@ -66,7 +58,7 @@ class InvestigationsState(ConsolePage, rx.State):
     @rx.event
     @checked
     async def show_proof(self, order_no: Name, part_no: PartNo) -> Any:
-        staff = await current_staff(self)
+        staff = await console.current_staff(self)
         self.proof_url = await investigations.proof(staff, order_no, part_no, clock.now())
         self.proof_of = f"{order_no} #{part_no}"
         return None
@@ -78,9 +70,9 @@ class InvestigationsState(ConsolePage, rx.State):
         return await self._act(
             lambda staff: investigations.close(
                 staff,
-                form_text(form, "order", 40),
-                form_text(form, "outcome", 16),
-                form_text(form, "note", 200),
+                console.form_text(form, "order", 40),
+                console.form_text(form, "outcome", 16),
+                console.form_text(form, "note", 200),
                 clock.now(),
             ),
             forget=True,
@@ -97,5 +89,7 @@ HANDLER_CHECKS: dict[str, str] = {
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
 CONSOLE_MENU = (
-    MenuItem(routes.ADMIN_INVESTIGATIONS, "bo-investigations", "payments.investigate", place=140),
+    console.MenuItem(
+        routes.ADMIN_INVESTIGATIONS, "bo-investigations", "payments.investigate", place=140
+    ),
 )

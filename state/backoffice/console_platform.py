@@ -24,6 +24,7 @@ from state.backoffice.console import (
     current_staff,
     done,
     form_text,
+    iso,
     said,
     text,
     ui_lang,
@@ -37,7 +38,7 @@ def _split(value: str) -> list[str]:
 
 
 def _iso(value: datetime | None) -> str:
-    return value.isoformat(timespec="seconds") if value else ""
+    return iso(value) if value else ""
 
 
 @dataclass

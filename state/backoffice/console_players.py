@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -24,11 +23,13 @@ from state.backoffice.console import (
     csv_text,
     current_staff,
     form_text,
+    iso,
     money_of,
     ui_lang,
     word,
 )
 from state.guard import ARGS, STAFF, Form, checked
+from state.rows import row_of
 
 
 @dataclass
@@ -140,16 +141,12 @@ class TimelineRow:
     by: str = ""
 
 
-def _iso(value: datetime) -> str:
-    return value.isoformat(timespec="seconds")
-
-
 def _orders(
     found: list[players.OrderLine], group: str, lang: str, written: Money
 ) -> list[OrderRow]:
     return [
         OrderRow(
-            at=_iso(o.at),
+            at=iso(o.at),
             order=o.order_no,
             amount=money_of(o.amount, lang, written),
             status=word(group, o.status, lang),
@@ -225,14 +222,7 @@ class PlayersState(ConsolePage, rx.State):
         lang = await ui_lang(self)
         self.has_more = found.has_more
         self.rows = [
-            FoundPlayer(
-                id=r.id,
-                username=r.username,
-                mobile=r.mobile,
-                email=r.email,
-                status=word("member", r.status, lang),
-                ip=r.last_login_ip,
-            )
+            row_of(FoundPlayer, r, status=word("member", r.status, lang), ip=r.last_login_ip)
             for r in found.rows
         ]
         return None
@@ -243,25 +233,23 @@ class PlayersState(ConsolePage, rx.State):
         p = found.player
         written = Money.of(await brands.by_id(p.merchant_id))
         self.selected = p.id
-        self.profile = PlayerProfile(
-            id=p.id,
-            username=p.username,
+        self.profile = row_of(
+            PlayerProfile,
+            p,
             nickname=found.nickname,
             brand=found.brand_code,
             status=word("member", p.status, lang),
-            mobile=p.mobile,
-            email=p.email,
             ip=p.last_login_ip,
             totp=translate("bo-on" if found.totp_enabled else "bo-off", lang),
             cash=money_of(found.cash, lang, written),
             bonus=money_of(found.bonus, lang, written),
             locked=money_of(found.locked, lang, written),
-            created=_iso(p.created_at),
-            last_login=_iso(found.last_login_at) if found.last_login_at else "",
+            created=iso(p.created_at),
+            last_login=iso(found.last_login_at) if found.last_login_at else "",
         )
         self.movements = [
             MovementRow(
-                at=_iso(m.at),
+                at=iso(m.at),
                 kind=word("movement", m.kind, lang),
                 amount=money_of(m.amount, lang, written),
                 reference=m.reference,
@@ -269,10 +257,10 @@ class PlayersState(ConsolePage, rx.State):
             for m in found.movements
         ]
         self.bets = [
-            BetRow(
-                at=_iso(b.at),
-                vendor=b.vendor,
-                game=b.game,
+            row_of(
+                BetRow,
+                b,
+                at=iso(b.at),
                 bet=money_of(b.bet, lang, written),
                 win=money_of(b.win, lang, written),
             )
@@ -281,15 +269,12 @@ class PlayersState(ConsolePage, rx.State):
         self.deposits = _orders(found.deposits, "deposit", lang, written)
         self.withdrawals = _orders(found.withdrawals, "withdrawal", lang, written)
         self.sessions = [
-            SessionRow(
-                at=_iso(s.at),
-                ip=s.ip,
-                device=s.device,
-                live=translate("bo-on" if s.live else "bo-off", lang),
+            row_of(
+                SessionRow, s, at=iso(s.at), live=translate("bo-on" if s.live else "bo-off", lang)
             )
             for s in found.sessions
         ]
-        self.notes = [NoteRow(at=_iso(n.at), by=n.by, text=n.text) for n in found.notes]
+        self.notes = [row_of(NoteRow, n, at=iso(n.at)) for n in found.notes]
         return await self._show_details(lang, written)
 
     async def _show_details(self, lang: str, written: Money) -> Any:
@@ -335,7 +320,7 @@ class PlayersState(ConsolePage, rx.State):
                 amount=money_of(b.amount, lang, written),
                 wagering=" / ".join(money_of(v, lang, written) for v in (b.wagered, b.required)),
                 status=word("bonus", b.status, lang),
-                expires=_iso(b.expires_at),
+                expires=iso(b.expires_at),
             )
             for b in more.bonuses
         ]
@@ -347,7 +332,7 @@ class PlayersState(ConsolePage, rx.State):
         self.risk = [_risk_text(flag, lang) for flag in more.risk]
         self.timeline = [
             TimelineRow(
-                at=_iso(e.at),
+                at=iso(e.at),
                 kind=word("timeline", e.kind, lang),
                 what=_event_text(e, lang),
                 amount=money_of(e.amount, lang, written) if e.amount is not None else "",

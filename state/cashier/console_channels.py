@@ -13,16 +13,9 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n.formatting import typed_decimal
 from app.services.backoffice import channels
-from state.backoffice.console import (
-    BrandConsolePage,
-    MenuItem,
-    RowId,
-    brand_scope,
-    current_staff,
-    failed,
-    form_text,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, checked
+from state.rows import row_of
 from state.site import ui_lang
 
 
@@ -43,24 +36,21 @@ class ChannelLine:
 
 def channel_line(row: channels.ChannelView, lang: str) -> ChannelLine:
     """A channel as its row's form offers it for editing, in the reader's decimal mark."""
-    return ChannelLine(
-        id=row.id,
-        code=row.code,
-        provider=row.provider,
+    return row_of(
+        ChannelLine,
+        row,
         min=typed_decimal(row.min_amount, lang),
         max=typed_decimal(row.max_amount, lang),
         fee_percent=typed_decimal(row.fee_percent, lang),
         fee_fixed=typed_decimal(row.fee_fixed, lang),
-        sort=row.sort,
-        enabled=row.enabled,
     )
 
 
-class ChannelsState(BrandConsolePage, rx.State):
+class ChannelsState(console.BrandConsolePage, rx.State):
     channels: list[ChannelLine] = []
 
     async def _refresh(self) -> Any:
-        staff = await brand_scope(self)
+        staff = await console.brand_scope(self)
         rows = await channels.channel_list(staff, self.brand, clock.now())
         lang = await ui_lang(self)
         self.channels = [channel_line(row, lang) for row in rows]
@@ -70,24 +60,24 @@ class ChannelsState(BrandConsolePage, rx.State):
     @checked
     async def save(self, form: Form) -> Any:
         """A row's form: its channel id (hidden), limits, fee and order."""
-        channel_id, sort = form_text(form, "id", 12), form_text(form, "sort", 6)
+        channel_id, sort = console.form_text(form, "id", 12), console.form_text(form, "sort", 6)
         if not channel_id.isdigit():
-            return await failed(self, AppError("channel-unknown", 404))
+            raise AppError("channel-unknown", 404)
         if not sort.lstrip("-").isdigit():
-            return await failed(self, AppError("channel-invalid", 422, {"field": "sort"}))
+            raise AppError("channel-invalid", 422, {"field": "sort"})
         change = channels.ChannelChange(
-            form_text(form, "min", 24),
-            form_text(form, "max", 24),
-            form_text(form, "fee_percent", 24),
-            form_text(form, "fee_fixed", 24),
+            console.form_text(form, "min", 24),
+            console.form_text(form, "max", 24),
+            console.form_text(form, "fee_percent", 24),
+            console.form_text(form, "fee_fixed", 24),
             int(sort),
         )
         changed = await channels.update_channel(
-            await current_staff(self),
+            await console.current_staff(self),
             int(channel_id),
             change,
             clock.now(),
-            form_text(form, "reason", 200),
+            console.form_text(form, "reason", 200),
         )
         return await self._read_after_action(
             "bo-waiting-approval" if changed.approval_id else "bo-done"
@@ -95,7 +85,7 @@ class ChannelsState(BrandConsolePage, rx.State):
 
     @rx.event
     @checked
-    async def switch(self, channel_id: RowId, enabled: bool) -> Any:
+    async def switch(self, channel_id: console.RowId, enabled: bool) -> Any:
         return await self._act(
             lambda staff: channels.set_enabled(staff, channel_id, enabled, clock.now())
         )
@@ -111,4 +101,4 @@ HANDLER_CHECKS: dict[str, str] = {
 
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
-CONSOLE_MENU = (MenuItem(routes.ADMIN_CHANNELS, "bo-channels", "channels.view", place=120),)
+CONSOLE_MENU = (console.MenuItem(routes.ADMIN_CHANNELS, "bo-channels", "channels.view", place=120),)

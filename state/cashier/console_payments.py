@@ -21,14 +21,15 @@ from state.backoffice.console import (
     RowId,
     brand_money,
     current_staff,
-    failed,
     form_text,
+    iso,
     money,
     money_of,
     ui_lang,
     word,
 )
 from state.guard import ARGS, STAFF, Form, Name, checked
+from state.rows import row_of
 
 
 @dataclass
@@ -145,9 +146,10 @@ def _facts(review: payments.PayoutReview, lang: str, written: Money) -> PayoutFa
     kind = word("payout-kind", review.account_kind, lang)
     key_kind = f"{kind} ({word('pix-key', review.key_type, lang)})" if review.key_type else kind
     verified = review.verified_name
-    return PayoutFacts(
+    return row_of(
+        PayoutFacts,
+        review,
         order=review.order_no,
-        username=review.username,
         amount=money_of(review.amount, lang, written),
         payee=review.payee_name,
         verified_name=verified or translate("bo.pay.no-verified-name", lang),
@@ -174,7 +176,6 @@ def _facts(review: payments.PayoutReview, lang: str, written: Money) -> PayoutFa
             required=money_of(review.wagering_required, lang, written),
             wagered=money_of(review.wagered_since, lang, written),
         ),
-        rule_met=review.rule_met,
         totals=translate(
             "bo.pay.totals",
             lang,
@@ -183,7 +184,6 @@ def _facts(review: payments.PayoutReview, lang: str, written: Money) -> PayoutFa
             wins=money_of(review.wins_total, lang, written),
         ),
         risk=[translate(f"bo.risk.{f.code}", lang, count=f.count) for f in review.risk],
-        needs_approval=review.needs_approval,
     )
 
 
@@ -225,14 +225,15 @@ class PaymentsState(ConsolePage, rx.State):
             + [a.request.merchant_id for a in waiting if a.request.merchant_id is not None]
         )
         self.withdrawals = [
-            WithdrawalRow(
+            row_of(
+                WithdrawalRow,
+                w,
                 order=w.order_no,
-                username=w.username,
                 amount=money_of(w.amount, lang, written[w.merchant_id]),
                 remaining=money_of(w.remaining, lang, written[w.merchant_id]),
                 status=word("withdrawal", w.status, lang),
                 approval=translate("bo-yes", lang) if w.needs_approval else "",
-                created=w.created_at.isoformat(timespec="seconds"),
+                created=iso(w.created_at),
                 waiting=translate(
                     "bo-waiting-over" if w.over_payout_limit else "bo-waiting",
                     lang,
@@ -243,15 +244,15 @@ class PaymentsState(ConsolePage, rx.State):
             for w in queue
         ]
         self.approvals = [
-            ApprovalRow(
+            row_of(
+                ApprovalRow,
+                a,
                 id=a.request.id,
                 what=approval_words(a, lang, _written(a, written)),
                 amount=_in_words(a.request.amount, lang, _written(a, written)),
                 member=_member_words(a),
-                maker=a.maker,
                 reason=a.maker_reason,
-                created=a.request.created_at.isoformat(timespec="seconds"),
-                may_decide=a.may_decide,
+                created=iso(a.request.created_at),
                 why_not=_why_not(a, staff.id, lang),
                 evidence=_evidence(a, lang)[0],
                 evidence_label=_evidence(a, lang)[1],
@@ -259,13 +260,13 @@ class PaymentsState(ConsolePage, rx.State):
             for a in waiting
         ]
         self.deposits = [
-            DepositRow(
+            row_of(
+                DepositRow,
+                d,
                 order=d.order_no,
-                username=d.username,
-                channel=d.channel,
                 amount=money_of(d.amount, lang, written[d.merchant_id]),
                 status=word("deposit", d.status, lang),
-                created=d.created_at.isoformat(timespec="seconds"),
+                created=iso(d.created_at),
             )
             for d in deposits
         ]
@@ -302,7 +303,7 @@ class PaymentsState(ConsolePage, rx.State):
         self.acted = "pay"
         order_no, amount, payee = self._paying, self.review.amount, self.review.payee
         if not order_no:
-            return await failed(self, AppError("withdrawal-order-unknown", 404))
+            raise AppError("withdrawal-order-unknown", 404)
         paid = await payments.pay(
             await current_staff(self),
             order_no,
@@ -354,7 +355,7 @@ class PaymentsState(ConsolePage, rx.State):
     async def decline(self, form: Form) -> Any:
         request_id = form_text(form, "id", 12)
         if not request_id.isdigit():
-            return await failed(self, AppError("approval-unknown", 404))
+            raise AppError("approval-unknown", 404)
         return await self._act(
             lambda staff: approvals.reject(
                 staff, int(request_id), form_text(form, "reason", 200), clock.now()

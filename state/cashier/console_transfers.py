@@ -12,15 +12,7 @@ from app import routes
 from app.core import clock
 from app.core.i18n import translate
 from app.services.backoffice import transfer_reviews
-from state.backoffice.console import (
-    ConsolePage,
-    MenuItem,
-    brand_money,
-    current_staff,
-    form_text,
-    money_of,
-    ui_lang,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, checked
 
 
@@ -34,21 +26,21 @@ class HeldRow:
     at: str = ""  # ISO
 
 
-class TransferReviewsState(ConsolePage, rx.State):
+class TransferReviewsState(console.ConsolePage, rx.State):
     held: list[HeldRow] = []
 
     async def _refresh(self) -> Any:
-        found = await transfer_reviews.queue(await current_staff(self), clock.now())
-        lang = await ui_lang(self)
-        written = await brand_money(row.merchant_id for row in found)
+        found = await transfer_reviews.queue(await console.current_staff(self), clock.now())
+        lang = await console.ui_lang(self)
+        written = await console.brand_money(row.merchant_id for row in found)
         self.held = [
             HeldRow(
                 id=str(row.id),
                 sender=row.sender,
                 receiver=row.receiver,
-                amount=money_of(row.amount, lang, written[row.merchant_id]),
+                amount=console.money_of(row.amount, lang, written[row.merchant_id]),
                 flag=translate(f"bo-flag-{row.flag}", lang),
-                at=row.created_at.isoformat(timespec="seconds"),
+                at=console.iso(row.created_at),
             )
             for row in found
         ]
@@ -58,13 +50,13 @@ class TransferReviewsState(ConsolePage, rx.State):
     @checked
     async def decide(self, form: Form) -> Any:
         """The row's form: its transfer (hidden), the outcome chosen and the note typed."""
-        transfer = form_text(form, "transfer", 12)
+        transfer = console.form_text(form, "transfer", 12)
         return await self._act(
             lambda staff: transfer_reviews.decide(
                 staff,
                 int(transfer) if transfer.isdigit() else 0,
-                form_text(form, "outcome", 16),
-                form_text(form, "note", 200),
+                console.form_text(form, "outcome", 16),
+                console.form_text(form, "note", 200),
                 clock.now(),
             )
         )
@@ -79,5 +71,7 @@ HANDLER_CHECKS: dict[str, str] = {
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
 CONSOLE_MENU = (
-    MenuItem(routes.ADMIN_TRANSFER_REVIEWS, "bo-transfer-reviews", "transfers.view", place=150),
+    console.MenuItem(
+        routes.ADMIN_TRANSFER_REVIEWS, "bo-transfer-reviews", "transfers.view", place=150
+    ),
 )

@@ -18,13 +18,13 @@ from state.backoffice.console import (
     ConsolePage,
     MenuItem,
     current_staff,
-    failed,
     form_text,
     ui_lang,
     word,
 )
 from state.guard import ARGS, STAFF, Form, Name, Page, checked
 from state.paging import page_count
+from state.rows import row_of
 
 
 @dataclass
@@ -51,26 +51,17 @@ class GameLine:
 
 
 def vendor_line(row: games.VendorRow, lang: str) -> VendorLine:
-    return VendorLine(
-        vassalage=row.vassalage,
+    return row_of(
+        VendorLine,
+        row,
         name=row.display_name,
         wallet=word("wallet", row.wallet_mode, lang),
-        games=row.games,
         down=row.games_in_maintenance,
-        maintenance=row.maintenance,
     )
 
 
 def game_line(row: games.GameRow, lang: str) -> GameLine:
-    return GameLine(
-        id=row.id,
-        code=row.game_code,
-        name=row.name,
-        type=nav_title(row.game_type, lang),
-        popularity=row.popularity,
-        hot=row.hot,
-        maintenance=row.maintenance,
-    )
+    return row_of(GameLine, row, code=row.game_code, type=nav_title(row.game_type, lang))
 
 
 GAMES_CARD = "vendor-games"
@@ -127,9 +118,9 @@ class GamesConsoleState(ConsolePage, rx.State):
         """A game row's form: its id (hidden), order, hot and maintenance boxes."""
         game_id, popularity = form_text(form, "id", 12), form_text(form, "popularity", 8)
         if not game_id.isdigit():
-            return await failed(self, AppError("games-unknown", 404))
+            raise AppError("games-unknown", 404)
         if not popularity.isdigit():
-            return await failed(self, AppError("games-invalid", 422, {"field": "popularity"}))
+            raise AppError("games-invalid", 422, {"field": "popularity"})
         return await self._act(
             lambda staff: games.update_game(
                 staff,

@@ -24,13 +24,14 @@ from state.backoffice.console import (
     MenuItem,
     RowId,
     brand_scope,
-    failed,
     form_text,
+    iso,
     said,
     ui_lang,
     utc_minutes,
 )
 from state.guard import ARGS, STAFF, Text, checked
+from state.rows import row_of
 
 # The editors' forms carry HTML longer than an ordinary form's field (legal texts up to
 # legal.MAX_HTML), and few fields.
@@ -147,12 +148,12 @@ class Draft:
 
 
 def announcement_line(row: content.AnnouncementRow, lang: str) -> AnnouncementLine:
-    return AnnouncementLine(
-        id=row.id,
+    return row_of(
+        AnnouncementLine,
+        row,
         type=said(f"bo-type-{row.promotion_type}", row.promotion_type, lang),
         execution=said(f"bo-exec-{row.execution}", row.execution, lang),
         language=row.language or "*",
-        title=row.title,
         starts_shown=utc_minutes(row.starts_at, lang),
         ends_shown=utc_minutes(row.ends_at, lang),
         state=translate(f"bo-state-{row.state}", lang),
@@ -199,25 +200,18 @@ class ContentState(BrandConsolePage, rx.State):
         lang = await ui_lang(self)
         self.announcements = [announcement_line(row, lang) for row in rows]
         self.documents = [
-            LegalLine(
-                slug=said(f"bo-doc-{d.slug}", d.slug, lang),
-                language=d.language,
-                title=d.title,
-                version=d.version,
-                at=d.updated_at.isoformat(timespec="seconds"),
-            )
+            row_of(LegalLine, d, slug=said(f"bo-doc-{d.slug}", d.slug, lang), at=iso(d.updated_at))
             for d in documents
         ]
         shown, choices = await content.banner_list(staff, self.brand, lang, clock.now())
         titles = {c.code: c.title for c in choices}
         self.banners = [
-            BannerLine(
-                id=b.id,
+            row_of(
+                BannerLine,
+                b,
                 group=said(f"bo-banner-group-{b.group}", b.group, lang),
-                sort=b.sort,
                 language=b.language or translate("bo-all-languages", lang),
                 shows=titles.get(b.promotion, b.promotion) if b.promotion else b.image,
-                link=b.link,
             )
             for b in shown
         ]
@@ -239,7 +233,7 @@ class ContentState(BrandConsolePage, rx.State):
         """Load the row into the editor and its preview (the list was read with the check)."""
         row = self._rows.get(announcement_id)
         if row is None:
-            return await failed(self, AppError("bo-content-unknown", 404))
+            raise AppError("bo-content-unknown", 404)
         self.editing_id = row.id
         self.draft = draft_of(row)
         self.preview_title, self.preview_html = row.title, row.content

@@ -23,6 +23,7 @@ from state.backoffice.console import (
     ui_lang,
 )
 from state.guard import ARGS, STAFF, Form, checked
+from state.rows import row_of
 
 
 def liveness_text(row: kyc.KycRow, lang: str) -> str:
@@ -78,17 +79,16 @@ class KycState(ConsolePage, rx.State):
         listed = await kyc.barred_list(staff, self.barred_query, clock.now())
         lang = await ui_lang(self)
         self.rows = [
-            ReviewRow(
+            row_of(
+                ReviewRow,
+                r,
                 id=r.member_id,
-                username=r.username,
-                cpf=r.cpf,
                 name=r.full_name,
                 claimed=format_day(r.claimed_birth_date, lang) if r.claimed_birth_date else "",
                 created=text(r.submitted_at and r.submitted_at.isoformat()),
                 why=translate(f"kyc.why.{r.reason}", lang)
                 if has_key(f"kyc.why.{r.reason}")
                 else r.reason,
-                documents=r.documents,
                 liveness=liveness_text(r, lang),
             )
             for r in found
@@ -98,10 +98,7 @@ class KycState(ConsolePage, rx.State):
             for name, count in sorted(listed.counts.items())
         ]
         self.barred_rows = [
-            BarredLine(
-                cpf=r.cpf, list_name=r.list_name, source=r.source, at=r.imported_at.isoformat()
-            )
-            for r in listed.rows
+            row_of(BarredLine, r, at=r.imported_at.isoformat()) for r in listed.rows
         ]
         if self.selected and not any(r.id == self.selected for r in self.rows):
             self._forget()

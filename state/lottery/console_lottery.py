@@ -22,6 +22,7 @@ from state.backoffice.console import (
     current_staff,
     failed,
     form_text,
+    iso,
     ui_lang,
     word,
 )
@@ -49,7 +50,7 @@ def issue_line(row: lottery.IssueRow, lang: str) -> IssueLine:
         id=row.id,
         issue=row.issue_no,
         status=word("issue", row.status, lang),
-        at=row.draw_at.isoformat(timespec="seconds"),
+        at=iso(row.draw_at),
         result=row.result or "—",
         source=row.result_source or row.void_reason,
         bets=f"{row.bets} / {row.pending_bets}",
@@ -94,7 +95,7 @@ class LotteryConsoleState(ConsolePage, rx.State):
         """A row's form (its issue id, hidden): the request waits for a second staff member."""
         issue_id = form_text(form, "id", 12)
         if not issue_id.isdigit():
-            return await failed(self, AppError("lottery-issue-unknown", 404))
+            raise AppError("lottery-issue-unknown", 404)
         await ask(await current_staff(self), int(issue_id))
         return await self._read_after_action("bo-waiting-approval")
 

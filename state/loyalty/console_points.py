@@ -11,8 +11,9 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.services.backoffice import points_review
-from state.backoffice.console import ConsolePage, MenuItem, current_staff, form_text
+from state.backoffice.console import ConsolePage, MenuItem, current_staff, form_text, iso
 from state.guard import ARGS, STAFF, Form, Name, checked
+from state.rows import row_of
 
 
 @dataclass
@@ -34,15 +35,13 @@ class PointsReviewState(ConsolePage, rx.State):
         found = await points_review.pending(await current_staff(self), clock.now())
         self.error = ""
         self.redeems = [
-            RedeemRow(
-                reference=view.reference,
+            row_of(
+                RedeemRow,
+                view,
                 member=view.member_id,
-                name=view.name,
-                model=view.model,
-                quantity=view.quantity,
                 points=str(view.points),
                 address=", ".join(value for value in view.address.values() if value),
-                created=view.applied_at.isoformat(timespec="seconds"),
+                created=iso(view.applied_at),
             )
             for view in found
         ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -25,6 +24,7 @@ from state.backoffice.console import (
     failed,
 )
 from state.guard import ARGS, STAFF, Form, Index, checked
+from state.rows import row_of
 from state.site import ui_lang
 
 
@@ -58,27 +58,20 @@ class SettingsFields:
     monthly_min_bet: str = ""
 
 
+# A level's amounts and rates, as its form's fields give them back.
+TYPED_FIGURES = (
+    "bet_threshold", "deposit_threshold", "retain_bet", "rebate_boost", "withdraw_max",
+    "level_up_bonus", "member_day_bonus", "sunday_best_bonus", "slots_rate", "slots_cap",
+)  # fmt: skip
+
+
+def _typed(level: Level, lang: str) -> dict[str, str]:
+    return {name: typed_decimal(getattr(level, name), lang) for name in TYPED_FIGURES}
+
+
 def level_fields(level: Level, lang: str) -> LevelFields:
     """A level as its form offers it for editing, in the reader's decimal mark."""
-
-    def typed(value: Decimal) -> str:
-        return typed_decimal(value, lang)
-
-    return LevelFields(
-        level=level.level,
-        name=level.name,
-        bet_threshold=typed(level.bet_threshold),
-        deposit_threshold=typed(level.deposit_threshold),
-        retain_bet=typed(level.retain_bet),
-        rebate_boost=typed(level.rebate_boost),
-        withdraw_max=typed(level.withdraw_max),
-        withdraw_daily_count=level.withdraw_daily_count,
-        level_up_bonus=typed(level.level_up_bonus),
-        member_day_bonus=typed(level.member_day_bonus),
-        sunday_best_bonus=typed(level.sunday_best_bonus),
-        slots_rate=typed(level.slots_rate),
-        slots_cap=typed(level.slots_cap),
-    )
+    return row_of(LevelFields, level, **_typed(level, lang))
 
 
 # The ladder table's figures, in the reader's numbers (grouped, as people read them).
@@ -89,10 +82,8 @@ SHOWN_FIGURES = (
 
 def shown_level(level: Level, lang: str) -> LevelFields:
     """A level as the ladder table shows it: its figures as the reader writes numbers."""
-    return dataclasses.replace(
-        level_fields(level, lang),
-        **{name: format_amount(getattr(level, name), lang) for name in SHOWN_FIGURES},
-    )
+    shown = {name: format_amount(getattr(level, name), lang) for name in SHOWN_FIGURES}
+    return row_of(LevelFields, level, **(_typed(level, lang) | shown))
 
 
 def settings_fields(settings: Settings, lang: str) -> SettingsFields:

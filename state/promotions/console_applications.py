@@ -13,16 +13,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.services.backoffice import applications
-from state.backoffice.console import (
-    BrandConsolePage,
-    MenuItem,
-    RowId,
-    brand_scope,
-    current_staff,
-    failed,
-    form_text,
-    ui_lang,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, Index, checked
 
 
@@ -40,15 +31,15 @@ class ApplicationLine:
     at: str = ""  # ISO
 
 
-class ApplicationsConsoleState(BrandConsolePage, rx.State):
+class ApplicationsConsoleState(console.BrandConsolePage, rx.State):
     rows: list[ApplicationLine] = []
     image_url: str = ""
     image_of: str = ""
 
     async def _refresh(self) -> Any:
-        staff = await brand_scope(self)
+        staff = await console.brand_scope(self)
         found = await applications.application_queue(staff, self.brand, clock.now())
-        lang = await ui_lang(self)
+        lang = await console.ui_lang(self)
         self.rows = [
             ApplicationLine(
                 id=view.entry_id,
@@ -58,7 +49,7 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
                 applying=view.status.value == "APPLYING",
                 comment=view.comment or "—",
                 images=len(view.images),
-                at=view.created_at.isoformat(timespec="seconds"),
+                at=console.iso(view.created_at),
             )
             for view in found
         ]
@@ -69,15 +60,15 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
 
     @rx.event
     @checked
-    async def show_image(self, entry_id: RowId, index: Index) -> Any:
-        staff = await current_staff(self)
+    async def show_image(self, entry_id: console.RowId, index: Index) -> Any:
+        staff = await console.current_staff(self)
         self.image_url = await applications.application_image(staff, entry_id, index, clock.now())
         self.image_of = f"#{entry_id} · {index + 1}"
         return None
 
     @rx.event
     @checked
-    async def start_review(self, entry_id: RowId) -> Any:
+    async def start_review(self, entry_id: console.RowId) -> Any:
         return await self._act(
             lambda staff: applications.start_review(staff, entry_id, clock.now()), forget=True
         )
@@ -86,15 +77,15 @@ class ApplicationsConsoleState(BrandConsolePage, rx.State):
     @checked
     async def decide(self, form: Form) -> Any:
         """The row's form: its application (hidden), the decision pressed and the note."""
-        entry = form_text(form, "entry", 12)
+        entry = console.form_text(form, "entry", 12)
         if not entry.isdigit() or not 1 <= int(entry) < 2**31:
-            return await failed(self, AppError("promo-review-invalid", status=422))
+            raise AppError("promo-review-invalid", status=422)
         return await self._act(
             lambda staff: applications.decide(
                 staff,
                 int(entry),
-                form_text(form, "decision", 8) == "approve",
-                form_text(form, "note", 500),
+                console.form_text(form, "decision", 8) == "approve",
+                console.form_text(form, "note", 500),
                 clock.now(),
             ),
             forget=True,
@@ -113,5 +104,7 @@ HANDLER_CHECKS: dict[str, str] = {
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
 CONSOLE_MENU = (
-    MenuItem(routes.ADMIN_APPLICATIONS, "bo-activity-applications", "promotions.view", place=190),
+    console.MenuItem(
+        routes.ADMIN_APPLICATIONS, "bo-activity-applications", "promotions.view", place=190
+    ),
 )

@@ -19,21 +19,11 @@ from app.core.i18n.formatting import format_points
 from app.services.backoffice import campaigns, promotions
 from app.services.backoffice.staff import Staff
 from app.services.brands import Money, brands
+from app.services.loyalty.campaigns import Campaign
 from app.services.promotions.offers import MAX_TEXT
 from models.loyalty_missions import MissionReward
 from models.promotions import RewardKind
-from state.backoffice.console import (
-    BrandConsolePage,
-    MenuItem,
-    RowId,
-    brand_scope,
-    current_staff,
-    failed,
-    form_text,
-    money_of,
-    ui_lang,
-    utc_minutes,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, Name, Text, checked
 
 # The form carries the full terms in two languages (up to offers.MAX_TEXT["terms"] each).
@@ -77,7 +67,7 @@ class PromotionDraft:
 def _reward_amount(row: promotions.PromotionRow, lang: str, written: Money) -> str:
     """Money in the brand's writing; points and free rounds as the counts they are."""
     if row.reward_kind in (RewardKind.CASH, RewardKind.BONUS):
-        return money_of(row.reward_amount, lang, written)
+        return console.money_of(row.reward_amount, lang, written)
     return format_points(row.reward_amount, lang)
 
 
@@ -90,10 +80,10 @@ def promotion_line(row: promotions.PromotionRow, lang: str, written: Money) -> P
         reward=translate(f"bo-promo-reward-{row.reward_kind}", lang)
         + " "
         + _reward_amount(row, lang, written),
-        budget=" / ".join(money_of(v, lang, written) for v in (row.spent, row.budget)),
+        budget=" / ".join(console.money_of(v, lang, written) for v in (row.spent, row.budget)),
         taken=f"{row.claimed} / {row.entries}",
-        starts=utc_minutes(row.starts_at, lang),
-        ends=utc_minutes(row.ends_at, lang),
+        starts=console.utc_minutes(row.starts_at, lang),
+        ends=console.utc_minutes(row.ends_at, lang),
         state=translate(f"bo-state-{row.state}", lang),
         open=row.state != promotions.ENDED,
     )
@@ -116,18 +106,18 @@ class CampaignLine:
     open: bool = False  # not ended: it can be stopped
 
 
-def _campaign_rewards(row: campaigns.Campaign, lang: str, written: Money) -> str:
+def _campaign_rewards(row: Campaign, lang: str, written: Money) -> str:
     """Cash in the brand's writing, points as the counts they are; a race's by place."""
     shown = (
         format_points(amount, lang)
         if row.reward_kind == MissionReward.POINTS
-        else money_of(amount, lang, written)
+        else console.money_of(amount, lang, written)
         for amount in row.rewards
     )
     return " / ".join(shown)
 
 
-def campaign_line(row: campaigns.Campaign, lang: str, written: Money) -> CampaignLine:
+def campaign_line(row: Campaign, lang: str, written: Money) -> CampaignLine:
     return CampaignLine(
         kind=row.kind,
         kind_name=translate(f"bo-campaign-{row.kind}", lang),
@@ -138,14 +128,14 @@ def campaign_line(row: campaigns.Campaign, lang: str, written: Money) -> Campaig
         reward=translate(f"bo-promo-reward-{row.reward_kind}", lang)
         + " "
         + _campaign_rewards(row, lang, written),
-        starts=utc_minutes(row.starts_at, lang) if row.starts_at else "",
-        ends=utc_minutes(row.ends_at, lang) if row.ends_at else "",
+        starts=console.utc_minutes(row.starts_at, lang) if row.starts_at else "",
+        ends=console.utc_minutes(row.ends_at, lang) if row.ends_at else "",
         state=translate(f"bo-campaign-state-{row.state}", lang),
         open=row.state != "ended",
     )
 
 
-class PromotionsConsoleState(BrandConsolePage, rx.State):
+class PromotionsConsoleState(console.BrandConsolePage, rx.State):
     rows: list[PromotionLine] = []
     kind: str = "REWARD"  # the form's kind: which of its optional fields are shown
     reward_kind: str = "CASH"
@@ -158,13 +148,13 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
 
     async def _refresh(self) -> Any:
         try:
-            staff = await brand_scope(self)
+            staff = await console.brand_scope(self)
             found = await promotions.promotion_list(staff, self.brand, clock.now())
             running = await campaigns.campaign_list(staff, self.brand, clock.now())
         except AppError as exc:
             self.rows, self.campaigns = [], []
-            return await failed(self, exc)
-        lang = await ui_lang(self)
+            return await console.failed(self, exc)
+        lang = await console.ui_lang(self)
         written = Money.of(await brands.by_code(self.brand))  # one of the staff member's
         self.rows = [promotion_line(row, lang, written) for row in found]
         self.campaigns = [campaign_line(row, lang, written) for row in running]
@@ -197,8 +187,8 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
 
     @rx.event
     @checked
-    async def edit(self, promotion_id: RowId) -> Any:
-        staff = await current_staff(self)
+    async def edit(self, promotion_id: console.RowId) -> Any:
+        staff = await console.current_staff(self)
         stored = await promotions.promotion_form(staff, promotion_id, clock.now())
         self.editing = PromotionDraft(**stored)
         self.editing_id, self.error, self.notice = promotion_id, "", ""
@@ -223,7 +213,7 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
 
     @rx.event
     @checked
-    async def end(self, promotion_id: RowId) -> Any:
+    async def end(self, promotion_id: console.RowId) -> Any:
         return await self._act(
             lambda staff: promotions.end_promotion(staff, promotion_id, clock.now())
         )
@@ -247,8 +237,8 @@ class PromotionsConsoleState(BrandConsolePage, rx.State):
     @rx.event
     @checked
     async def schedule_campaign(self, form: Form) -> Any:
-        kind, code = form_text(form, "kind", 16), form_text(form, "code", 32)
-        starts, ends = form_text(form, "starts", 40), form_text(form, "ends", 40)
+        kind, code = console.form_text(form, "kind", 16), console.form_text(form, "code", 32)
+        starts, ends = console.form_text(form, "starts", 40), console.form_text(form, "ends", 40)
         return await self._act(
             lambda staff: campaigns.schedule(
                 staff, self.brand, kind, code, starts, ends, clock.now()
@@ -282,4 +272,6 @@ HANDLER_CHECKS: dict[str, str] = {
 
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
-CONSOLE_MENU = (MenuItem(routes.ADMIN_PROMOTIONS, "bo-promotions", "promotions.view", place=180),)
+CONSOLE_MENU = (
+    console.MenuItem(routes.ADMIN_PROMOTIONS, "bo-promotions", "promotions.view", place=180),
+)

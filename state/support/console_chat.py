@@ -18,16 +18,7 @@ from app.core.i18n import translate
 from app.services.backoffice import chat_desk
 from app.services.brands import brands
 from app.services.support import live_chat
-from state.backoffice.console import (
-    BrandConsolePage,
-    MenuItem,
-    RowId,
-    brand_scope,
-    current_staff,
-    failed,
-    form_text,
-    ui_lang,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, Name, checked
 from state.support.chat import ChatLine, chat_lines
 from state.watch import watch_key
@@ -48,7 +39,7 @@ class ConversationLine:
     at: str = ""  # ISO
 
 
-class ChatDeskState(BrandConsolePage, rx.State):
+class ChatDeskState(console.BrandConsolePage, rx.State):
     rows: list[ConversationLine] = []
     open_id: int = 0
     open_customer: str = ""
@@ -58,21 +49,21 @@ class ChatDeskState(BrandConsolePage, rx.State):
     _watch_beat: float = 0.0
 
     async def _refresh(self) -> Any:
-        staff = await brand_scope(self)
+        staff = await console.brand_scope(self)
         found = await chat_desk.conversations(staff, self.brand, clock.now())
         shown = (
             await chat_desk.conversation(staff, self.brand, self.open_id, clock.now())
             if self.open_id
             else None
         )
-        lang = await ui_lang(self)
+        lang = await console.ui_lang(self)
         self.rows = [
             ConversationLine(
                 id=row.conversation_id,
                 customer=row.customer or translate("bo-visitor", lang),
                 waiting=translate("bo-yes" if row.waiting else "bo-no", lang),
                 last=row.last_line[:80],
-                at=row.updated_at.isoformat(timespec="seconds"),
+                at=console.iso(row.updated_at),
             )
             for row in found
         ]
@@ -113,7 +104,7 @@ class ChatDeskState(BrandConsolePage, rx.State):
 
     @rx.event
     @checked
-    async def open_conversation(self, conversation_id: RowId) -> Any:
+    async def open_conversation(self, conversation_id: console.RowId) -> Any:
         self.error = self.notice = ""
         self.open_id = conversation_id
         return await self._refresh()
@@ -122,12 +113,12 @@ class ChatDeskState(BrandConsolePage, rx.State):
     @checked
     async def answer(self, form: Form) -> Any:
         """The line typed under the conversation open on the page."""
-        staff = await current_staff(self)
+        staff = await console.current_staff(self)
         await chat_desk.answer(
             staff,
             self.brand,
             self.open_id,
-            form_text(form, "body", live_chat.MAX_CHARS + 1),
+            console.form_text(form, "body", live_chat.MAX_CHARS + 1),
             clock.now(),
         )
         self.error = ""
@@ -161,7 +152,7 @@ class ChatDeskState(BrandConsolePage, rx.State):
                     try:
                         await self._refresh()
                     except AppError as exc:  # a background handler shows its own refusals
-                        await failed(self, exc)
+                        await console.failed(self, exc)
                         return
 
 
@@ -177,4 +168,4 @@ HANDLER_CHECKS: dict[str, str] = {
 
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
-CONSOLE_MENU = (MenuItem(routes.ADMIN_CHAT, "bo-chat", "support.view", place=170),)
+CONSOLE_MENU = (console.MenuItem(routes.ADMIN_CHAT, "bo-chat", "support.view", place=170),)

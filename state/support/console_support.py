@@ -14,16 +14,9 @@ from app.core import clock
 from app.core.i18n import translate
 from app.services.backoffice import support_desk
 from app.services.support import tickets
-from state.backoffice.console import (
-    BrandConsolePage,
-    MenuItem,
-    RowId,
-    brand_scope,
-    current_staff,
-    form_text,
-    ui_lang,
-)
+from state.backoffice import console
 from state.guard import ARGS, STAFF, Form, Index, checked
+from state.rows import row_of
 
 
 @dataclass
@@ -44,12 +37,10 @@ class TicketLine:
     at: str = ""  # ISO, the last message's
 
 
-class SupportDeskState(BrandConsolePage, rx.State):
+class SupportDeskState(console.PagedConsolePage, console.BrandConsolePage, rx.State):
     status: str = tickets.OPEN
     question_type: str = ""
     search_text: str = ""
-    page: int = 1
-    pages: int = 1
     total: int = 0
     rows: list[TicketLine] = []
     ticket_id: int = 0
@@ -62,22 +53,22 @@ class SupportDeskState(BrandConsolePage, rx.State):
     image_url: str = ""
 
     async def _refresh(self) -> Any:
-        staff = await brand_scope(self)
+        staff = await console.brand_scope(self)
         found = await support_desk.tickets(
             staff,
             self.brand,
             support_desk.TicketFilter(self.status, self.question_type, self.search_text, self.page),
             clock.now(),
         )
-        lang = await ui_lang(self)
+        lang = await console.ui_lang(self)
         self.rows = [
-            TicketLine(
-                id=row.id,
+            row_of(
+                TicketLine,
+                row,
                 username=row.username or "—",
                 type=translate(f"feedback.type.{row.question_type}", lang),
                 status=translate(f"feedback.status.{row.status}", lang),
-                preview=row.preview,
-                at=row.updated_at.isoformat(timespec="seconds"),
+                at=console.iso(row.updated_at),
             )
             for row in found.rows
         ]
@@ -85,8 +76,8 @@ class SupportDeskState(BrandConsolePage, rx.State):
         return await self._show(self.ticket_id) if self.ticket_id else None
 
     async def _show(self, ticket_id: int) -> Any:
-        found = await support_desk.ticket(await current_staff(self), ticket_id, clock.now())
-        view, lang = found.ticket, await ui_lang(self)
+        found = await support_desk.ticket(await console.current_staff(self), ticket_id, clock.now())
+        view, lang = found.ticket, await console.ui_lang(self)
         self.ticket_id, self.ticket_user = view.id, found.username
         self.ticket_type = translate(f"feedback.type.{view.question_type}", lang)
         self.ticket_status = view.status
@@ -106,26 +97,15 @@ class SupportDeskState(BrandConsolePage, rx.State):
     @checked
     async def filter(self, form: Form) -> Any:
         """The filter form: status, type and a username or ticket number."""
-        self.status = form_text(form, "status", 16)
-        self.question_type = form_text(form, "question_type", 32)
-        self.search_text = form_text(form, "search", 64)
+        self.status = console.form_text(form, "status", 16)
+        self.question_type = console.form_text(form, "question_type", 32)
+        self.search_text = console.form_text(form, "search", 64)
         self.page, self.error, self.notice = 1, "", ""
         return await self._refresh()
 
     @rx.event
-    async def next_page(self) -> Any:
-        if self.page < self.pages:
-            self.page += 1
-        return await self._refresh()
-
-    @rx.event
-    async def previous_page(self) -> Any:
-        self.page = max(1, self.page - 1)
-        return await self._refresh()
-
-    @rx.event
     @checked
-    async def open_ticket(self, ticket_id: RowId) -> Any:
+    async def open_ticket(self, ticket_id: console.RowId) -> Any:
         self.error = self.notice = ""
         return await self._show(ticket_id)
 
@@ -133,7 +113,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
     @checked
     async def show_image(self, index: Index) -> Any:
         """One image of the ticket open on the page."""
-        staff = await current_staff(self)
+        staff = await console.current_staff(self)
         self.image_url = await support_desk.ticket_image(staff, self.ticket_id, index, clock.now())
         return None
 
@@ -145,7 +125,7 @@ class SupportDeskState(BrandConsolePage, rx.State):
             lambda staff: support_desk.answer(
                 staff,
                 self.ticket_id,
-                form_text(form, "body", tickets.MAX_REPLY_CHARS + 1),
+                console.form_text(form, "body", tickets.MAX_REPLY_CHARS + 1),
                 clock.now(),
             )
         )
@@ -170,4 +150,4 @@ HANDLER_CHECKS: dict[str, str] = {
 
 
 # Its entry in the console's menu (components/backoffice/console.py orders them by place).
-CONSOLE_MENU = (MenuItem(routes.ADMIN_SUPPORT, "bo-support", "support.view", place=160),)
+CONSOLE_MENU = (console.MenuItem(routes.ADMIN_SUPPORT, "bo-support", "support.view", place=160),)

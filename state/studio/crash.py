@@ -360,7 +360,10 @@ class CrashState(MemberPage, rx.State):
             if play.mode == "demo":
                 done = await demo.cash_out(play._player(), self._merchant_id, int(slot))
             else:
-                done = await bets.cash_out(play._session_member, self._merchant_id, int(slot))
+                flying = follower(self._merchant_id).flying()  # the board this page follows
+                done = await bets.cash_out(
+                    play._session_member, self._merchant_id, int(slot), flying
+                )
         finally:  # refused too (the round crashed first): the slot shows how it ended
             await self._refresh()
         lang = await ui_lang(self)

@@ -79,9 +79,9 @@ def phase_of(row: CrashRound, now: datetime) -> str:
 
 @dataclass(frozen=True)
 class Flying:
-    """The brand's round as a process last saw it running (its live board): its row and the
-    instant its curve started, which never changes, so that a cash-out works the curve out
-    before the one statement that decides it (`bets.decide_cash_out`)."""
+    """The brand's round as a process last saw it taking bets or running (its live board): its
+    row and the instant its curve starts, which never changes, so that a cash-out works the
+    curve out before the one statement that decides it (`bets.decide_cash_out`)."""
 
     round_pk: int
     started_at: datetime

@@ -279,6 +279,19 @@ async def autocommit_scope() -> AsyncIterator[AsyncSession]:
 
 
 @asynccontextmanager
+async def single_writes() -> AsyncIterator[AsyncSession]:
+    """A session for writes that each stand alone (every one decides under its own conditions,
+    as one statement): autocommit on PostgreSQL, no BEGIN and COMMIT round trips; on SQLite
+    one write_transaction around the block, under this process's write lock."""
+    if get_engine().dialect.name != "postgresql":
+        async with write_transaction() as session:
+            yield session
+        return
+    async with autocommit_scope() as session:
+        yield session
+
+
+@asynccontextmanager
 async def _sqlite_writer() -> AsyncIterator[None]:
     """This process's turn to write to SQLite (see _sqlite_writers)."""
     loop = asyncio.get_running_loop()

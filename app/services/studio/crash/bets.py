@@ -26,15 +26,17 @@ from sqlalchemy import (
     ScalarSelect,
     bindparam,
     func,
+    insert,
     true,
     update,
 )
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.sql.dml import Update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import autocommit_scope, get_engine, write_transaction
+from app.core.db import autocommit_scope, get_engine, single_writes, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import Amount
 from app.core.security import encrypt_secret, token_digest
@@ -132,6 +134,31 @@ def _newest_round(merchant_id: int | BindParameter[int]) -> ScalarSelect[int]:
     )
 
 
+# A bet's statements, built once (their values are bound): the member's brand and names with
+# the brand's newest round (None: no round yet), the bet stored PENDING, and its confirmation.
+_BETTOR_AND_ROUND = (
+    select(Member.merchant_id, Member.nickname, Member.username, CrashRound)
+    .outerjoin(CrashRound, col(CrashRound.id) == _newest_round(bindparam("placing_merchant_id")))
+    .where(col(Member.id) == bindparam("placing_member_id"))
+)
+_NEW_BET = insert(CrashBet).returning(col(CrashBet.id))
+
+
+def _ending_pending(status: CrashBetStatus) -> Update:
+    """The PENDING bet of bind parameter `pending_id` set to `status`, if still PENDING."""
+    return (
+        update(CrashBet)
+        .where(
+            col(CrashBet.id) == bindparam("pending_id"),
+            col(CrashBet.status) == CrashBetStatus.PENDING,
+        )
+        .values(status=status)
+    )
+
+
+_CONFIRM, _REFUSE = _ending_pending(CrashBetStatus.OPEN), _ending_pending(CrashBetStatus.REFUSED)
+
+
 async def place(
     player: studio_rounds.Player,
     merchant_id: int,
@@ -141,54 +168,49 @@ async def place(
     checks: Checks | None = None,
 ) -> Placed:
     """A bet in the brand's round while it takes bets (two at most, one per slot); refused
-    by `checks` (the caller's gates), run first in the bet's transaction."""
+    by `checks` (the caller's gates), run first, on the session that stores the bet.
+
+    Each step writes one statement that stands alone (autocommit on PostgreSQL): the bet
+    PENDING, the wallet's debit, the bet OPEN only while still PENDING. A round settled
+    meanwhile gives a PENDING bet's stake back, so no step needs another's locks."""
     member_id = _member_id(player)
     chosen = slot_of(slot)
     stake = studio_rounds.parse_bet(bet)
     SPEC.check_bet(stake, player.currency)
     target = parse_target(auto)
     try:
-        async with write_transaction() as session:
+        async with single_writes() as session:
             if checks is not None:
                 await checks(session)
-            found = (
-                await session.exec(
-                    select(Member, CrashRound)
-                    .outerjoin(CrashRound, col(CrashRound.id) == _newest_round(merchant_id))
-                    .where(col(Member.id) == member_id)
-                )
-            ).first()
-            member, row = found if found is not None else (None, None)
+            params = {"placing_merchant_id": merchant_id, "placing_member_id": member_id}
+            found = (await session.exec(_BETTOR_AND_ROUND, params=params)).first()
             now = clock.now()
-            if member is None or member.merchant_id != merchant_id:
+            if found is None or found[0] != merchant_id:
                 raise AppError("crash-login-needed", 401)
+            _, nickname, username, row = found
             if row is None or phase_of(row, now) != Phase.BETTING:
                 raise AppError("crash-betting-closed", 409)
-            record = CrashBet(
-                round_id=row.id or 0,
-                merchant_id=merchant_id,
-                member_id=member_id,
-                slot=chosen,
-                shown_name=mask_customer_name(member.nickname or member.username)[:16],
-                currency=player.currency,
-                stake=stake,
-                auto_hundredths=target,
-                wallet_session_encrypted=encrypt_secret(player.token, SESSION_PURPOSE),
-                wallet_session_digest=token_digest(player.token),
-                created_at=now,
-            )
-            session.add(record)
-            await session.flush()
-            bet_id = record.id or 0
+            values = {
+                "round_id": row.id or 0,
+                "merchant_id": merchant_id,
+                "member_id": member_id,
+                "slot": chosen,
+                "shown_name": mask_customer_name(nickname or username)[:16],
+                "currency": player.currency,
+                "stake": stake,
+                "auto_hundredths": target,
+                "status": CrashBetStatus.PENDING,
+                "payout": Decimal("0"),
+                "wallet_session_encrypted": encrypt_secret(player.token, SESSION_PURPOSE),
+                "wallet_session_digest": token_digest(player.token),
+                "created_at": now,
+            }
+            bet_id: int = (await session.exec(_NEW_BET, params=values)).scalar_one()
     except IntegrityError as exc:
         raise AppError("crash-slot-taken", 409) from exc
     answer = await _stake(player, bet_id, stake)
-    async with write_transaction() as session:
-        confirmed = await session.exec(
-            update(CrashBet)
-            .where(col(CrashBet.id) == bet_id, col(CrashBet.status) == CrashBetStatus.PENDING)
-            .values(status=CrashBetStatus.OPEN)
-        )
+    async with single_writes() as session:
+        confirmed = await session.exec(_CONFIRM, params={"pending_id": bet_id})
     if confirmed.rowcount != 1:
         # the round was settled meanwhile (a very slow wallet): its settlement gives it back
         raise AppError("crash-betting-closed", 409)
@@ -196,12 +218,8 @@ async def place(
 
 
 async def _refuse(bet_id: int) -> None:
-    async with write_transaction() as session:
-        await session.exec(
-            update(CrashBet)
-            .where(col(CrashBet.id) == bet_id, col(CrashBet.status) == CrashBetStatus.PENDING)
-            .values(status=CrashBetStatus.REFUSED)
-        )
+    async with single_writes() as session:
+        await session.exec(_REFUSE, params={"pending_id": bet_id})
 
 
 async def _stake(player: studio_rounds.Player, bet_id: int, stake: Decimal) -> Decimal:

@@ -50,6 +50,7 @@ from app.services.brands import brands
 from app.services.protection import limits as protection_limits
 from app.services.seamless import balances
 from app.services.seamless import wallet_reads as reads
+from app.services.seamless import wallet_writes as writes
 from app.services.seamless.port import (
     STUDIO_VENDOR,
     PlayerSession,
@@ -190,8 +191,22 @@ class _Context:
     cash: Decimal | None
     money: reads.MoneySession | None = None  # read with the session (a reconciliation has none)
     # The rounds this transaction read or opened: a bet-and-win's credit finds the round its
-    # debit opened without reading it again.
+    # debit opened without reading it again. They and the new calls are kept out of the
+    # session and written when the run ends (`_write_run`).
     rounds: dict[str, GameRound] = field(default_factory=dict)
+    changed_round: GameRound | None = None
+    new_calls: list[WalletCallRow] = field(default_factory=list)
+
+
+def _changed(ctx: _Context, game_round: GameRound) -> None:
+    """The run opened or changed this round: written with its calls (a run names one round:
+    bet_win checks it)."""
+    assert ctx.changed_round in (None, game_round), "a run of calls names one round"
+    ctx.changed_round = game_round
+
+
+async def _write_run(ctx: _Context) -> None:
+    await writes.write_run(ctx.session, ctx.changed_round, ctx.new_calls)
 
 
 @dataclass(frozen=True)
@@ -245,7 +260,7 @@ async def _debit_reads(
         ctx.session, ctx.vendor, call.round_id, call.transaction_id
     )
     if found is not None:
-        ctx.rounds[call.round_id] = found
+        found = ctx.rounds[call.round_id] = writes.detached(ctx.session, found)
     return found, pending
 
 
@@ -254,7 +269,7 @@ async def _round(ctx: _Context, round_id: str) -> GameRound | None:
         found = await reads.game_round(ctx.session, ctx.vendor, round_id)
         if found is None:
             return None
-        ctx.rounds[round_id] = found
+        ctx.rounds[round_id] = writes.detached(ctx.session, found)
     return ctx.rounds[round_id]
 
 
@@ -355,7 +370,7 @@ async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
         )
         ctx.rounds[call.round_id] = game_round
     game_round.bet_total += amount
-    session.add(game_round)
+    _changed(ctx, game_round)
     return _Outcome(WalletStatus.OK, transaction_id)
 
 
@@ -405,7 +420,7 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     game_round.win_total += amount
     game_round.status = RoundStatus.SETTLED
     game_round.settled_at = clock.now()
-    session.add(game_round)
+    _changed(ctx, game_round)
     await wager_facts.record_round(session, game_round, before)
     if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
         await _add_winner(session, game_round, _money(ctx).member)
@@ -480,7 +495,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     game_round.bet_total -= target.amount
     game_round.status = RoundStatus.ROLLED_BACK
     game_round.settled_at = clock.now()
-    session.add(game_round)
+    _changed(ctx, game_round)
     await wager_facts.record_round(session, game_round, before)
     return _Outcome(WalletStatus.OK, transaction_id, target.amount)
 
@@ -566,6 +581,7 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
                 records.append(record)
                 if record.status != WalletStatus.OK:
                     break
+            await _write_run(ctx)
             cash = await _cash(ctx)
     except IntegrityError:
         replayed = await _replayed(vendor, session_token, steps)
@@ -580,9 +596,9 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
 async def _make_call(
     ctx: _Context, kind: WalletCallKind, call: WalletCall, amount: Decimal
 ) -> WalletCallRow:
-    """Make one new call and store its first answer (a repeat gets it again). Its rows are
-    written with the transaction's commit: a bet-and-win's round is one insert and its two
-    calls one statement; a twin that stored the same call first fails that commit."""
+    """Make one new call and keep its first answer to store (a repeat gets it again). The
+    run's rows are written when it ends (`_write_run`): a bet-and-win's round and its two
+    calls in one statement on PostgreSQL; a twin that stored the same call first fails it."""
     if kind is WalletCallKind.DEBIT:
         outcome = await _debit(ctx, call, amount)
     elif kind is WalletCallKind.CREDIT:
@@ -604,7 +620,7 @@ async def _make_call(
         | ({"reason": outcome.reason} if outcome.reason else {}),
         ledger_transaction_id=outcome.ledger_transaction_id,
     )
-    ctx.session.add(record)
+    ctx.new_calls.append(record)
     return record
 
 
@@ -697,6 +713,7 @@ async def reconcile_rollback(vendor: str, debit_transaction_id: str) -> bool:
         record = await _make_call(
             ctx, WalletCallKind.ROLLBACK, call, _check_request(WalletCallKind.ROLLBACK, call)
         )
+        await _write_run(ctx)
         moved = record.ledger_transaction_id is not None
     if moved:
         await balance_changed(debit.member_id)

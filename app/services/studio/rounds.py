@@ -27,7 +27,7 @@ from sqlmodel import col, select
 
 from app.core import clock, fairness
 from app.core.cache import get_redis
-from app.core.db import session_scope, write_transaction
+from app.core.db import session_scope, single_writes, write_transaction
 from app.core.errors import AppError
 from app.services import amounts, bet_limits
 from app.services.identity import onboarding
@@ -223,8 +223,9 @@ def _call(
 
 
 async def _save(row: StudioRound, **changes: Any) -> StudioRound:
-    """Write the changes of a round in one statement; `row` is this process's copy."""
-    async with write_transaction() as session:
+    """Write the changes of a round in one statement, standing alone (autocommit on
+    PostgreSQL); `row` is this process's copy."""
+    async with single_writes() as session:
         await session.exec(
             update(StudioRound).where(col(StudioRound.id) == row.id).values(**changes)
         )

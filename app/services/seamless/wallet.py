@@ -195,6 +195,8 @@ class _Context:
     # session and written when the run ends (`_write_run`).
     rounds: dict[str, GameRound] = field(default_factory=dict)
     changed_round: GameRound | None = None
+    # A debit's earlier rollback (None: none came), read with the run's stored calls.
+    pending_read: dict[str, PendingRollback | None] = field(default_factory=dict)
     new_calls: list[WalletCallRow] = field(default_factory=list)
 
 
@@ -253,6 +255,8 @@ async def _debit_reads(
     ctx: _Context, call: WalletCall
 ) -> tuple[GameRound | None, PendingRollback | None]:
     """The debit's round (kept for the run's next call) and a rollback that came before it."""
+    if call.transaction_id in ctx.pending_read:
+        return ctx.rounds.get(call.round_id), ctx.pending_read[call.transaction_id]
     if call.round_id in ctx.rounds:
         pending = await reads.pending_rollback(ctx.session, ctx.vendor, call.transaction_id)
         return ctx.rounds[call.round_id], pending
@@ -547,6 +551,22 @@ async def _replayed(vendor: str, session_token: str, steps: Sequence[Step]) -> W
     return _combined_answer(records, cash, game_session.currency, True)
 
 
+async def _run_reads(ctx: _Context, steps: Sequence[Step]) -> dict[str, WalletCallRow]:
+    """The run's stored calls, by transaction id; a run opened by a debit or a credit reads
+    its round with them (and a debit an earlier rollback of it), kept in `ctx`."""
+    ids = [call.transaction_id for _, call in steps]
+    kind, first = steps[0]
+    if kind is WalletCallKind.ROLLBACK:
+        return await reads.stored_calls(ctx.session, ctx.vendor, ids)
+    debit = first.transaction_id if kind is WalletCallKind.DEBIT else None
+    run = await reads.run_reads(ctx.session, ctx.vendor, ids, first.round_id, debit)
+    if run.game_round is not None:
+        ctx.rounds[first.round_id] = writes.detached(ctx.session, run.game_round)
+    if debit is not None:
+        ctx.pending_read[debit] = run.pending
+    return run.calls
+
+
 async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -> WalletAnswer:
     """Money calls of one player in one database transaction, in order: each is made or, when
     its transaction id is known, replayed; one that is not OK stops the rest."""
@@ -564,9 +584,7 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
             game_session = money.game_session
             ctx = await _locked_context(session, vendor, game_session, money)
             # Read after the cash lock: a twin of these calls committed before it is seen.
-            stored_calls = await reads.stored_calls(
-                session, vendor, [call.transaction_id for _, call in steps]
-            )
+            stored_calls = await _run_reads(ctx, steps)
             replay = True
             for (kind, call), amount in zip(steps, amounts, strict=True):
                 stored = stored_calls.get(call.transaction_id)

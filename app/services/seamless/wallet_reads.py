@@ -139,6 +139,59 @@ _ROUND_AND_PENDING_ROLLBACK = (
 )
 
 
+# A run's reads under the cash lock in one statement: its stored calls (a row each, or one
+# row of NULLs), each with the round its first call names and, when that call is a debit, the
+# id of a rollback that came before it.
+_RUN = (
+    select(
+        WalletCallRow,
+        GameRound,
+        select(PendingRollback.id).where(*_PENDING_ROLLBACK_OF).scalar_subquery(),
+    )
+    .select_from(select(literal(1)).subquery())
+    .outerjoin(
+        GameRound,
+        (col(GameRound.vendor) == bindparam("vendor"))
+        & (col(GameRound.round_id) == bindparam("round_id")),
+    )
+    .outerjoin(
+        WalletCallRow,
+        (col(WalletCallRow.vendor) == bindparam("vendor"))
+        & col(WalletCallRow.transaction_id).in_(bindparam("ids", expanding=True)),
+    )
+)
+
+
+@dataclass(frozen=True)
+class RunReads:
+    calls: dict[str, WalletCallRow]  # the run's stored calls, by transaction id
+    game_round: GameRound | None  # the round its first call names (None: none yet)
+    pending: PendingRollback | None  # a rollback that came before its first call, a debit
+
+
+async def run_reads(
+    session: AsyncSession,
+    vendor: str,
+    transaction_ids: Sequence[str],
+    round_id: str,
+    debit_transaction_id: str | None,
+) -> RunReads:
+    """`stored_calls` with the round of the run's first call and (`debit_transaction_id`:
+    that call is a debit) a rollback that came before it, in one read (a second only when
+    such a rollback came)."""
+    params = {
+        "vendor": vendor,
+        "ids": sorted(set(transaction_ids)),
+        "round_id": round_id,
+        "debit": debit_transaction_id,
+    }
+    rows = (await session.exec(_RUN, params=params)).all()
+    calls = {call.transaction_id: call for call, _, _ in rows if call is not None}
+    _, found, pending_id = rows[0]
+    pending = None if pending_id is None else await session.get(PendingRollback, pending_id)
+    return RunReads(calls, found, pending)
+
+
 async def game_round(session: AsyncSession, vendor: str, round_id: str) -> GameRound | None:
     params = {"vendor": vendor, "round_id": round_id}
     return (await session.exec(_ROUND, params=params)).first()

@@ -36,7 +36,7 @@ from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
 from state.member_page import MemberPage, member_action
-from state.paging import page_count
+from state.paging import Paging
 from state.site import amount_digits, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -149,7 +149,7 @@ class OverviewFigures:
     yesterday: str = "0"
 
 
-class AgentTeamState(MemberPage, rx.State):
+class AgentTeamState(MemberPage, Paging, rx.State):
     is_agent: bool = False
     error: str = ""
     message: str = ""
@@ -158,8 +158,6 @@ class AgentTeamState(MemberPage, rx.State):
     view: str = "transactions"
     kind_filter: str = ""
     pay_kind: str = ContractKind.DIVIDEND.value
-    page: int = 1
-    pages: int = 1
     rows: list[ReportRow] = []
     totals: ReportTotals = ReportTotals()
     chart: list[ChartBar] = []
@@ -194,7 +192,11 @@ class AgentTeamState(MemberPage, rx.State):
         return until - timedelta(days=RANGES.get(self.range_name, 7)), until
 
     def _paged(self, total: int) -> None:
-        self.pages = page_count(total, PAGE_SIZE)
+        self._count_pages(total, PAGE_SIZE)
+
+    async def _query(self) -> None:
+        """The report shown (the statements before any), read again."""
+        await self._run(self.report or "statements")
 
     async def _run(self, report: str) -> None:
         """Load the current report into rows / totals / chart; a refused call shows why."""
@@ -384,7 +386,7 @@ class AgentTeamState(MemberPage, rx.State):
             for item in found.items
         ]
         self.totals, self.chart = ReportTotals(), []
-        self.pages = page_count(found.total, found.page_size)
+        self._count_pages(found.total, found.page_size)
 
     # page loads ---------------------------------------------------------------------------
 
@@ -438,8 +440,7 @@ class AgentTeamState(MemberPage, rx.State):
     @checked
     async def set_range(self, value: Name) -> None:
         self.range_name = value if value in RANGES else "7d"
-        self.page = 1
-        await self._run(self.report or "statements")
+        await self._first_page()
 
     @rx.event
     @checked
@@ -454,12 +455,6 @@ class AgentTeamState(MemberPage, rx.State):
         self.kind_filter = value if value in reports.TRANSACTION_KINDS else ""
         self.page = 1
         await self._run("transactions")
-
-    @rx.event
-    @checked
-    async def go(self, page: Page) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._run(self.report or "statements")
 
     @rx.event
     @member_action

@@ -32,7 +32,7 @@ from state.errors import describe
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
 from state.member_page import MemberPage, member_action
-from state.paging import page_count
+from state.paging import Paging, page_count
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -120,7 +120,7 @@ class RecordRow:
     reason: str = ""
 
 
-class PointsState(MemberPage, rx.State):
+class PointsState(MemberPage, Paging, rx.State):
     view: str = "mall"
     balance: str = ""
     worth: str = ""
@@ -133,8 +133,6 @@ class PointsState(MemberPage, rx.State):
     # the records screens: 7 or 30 days, `offset` windows back, one page at a time
     range_name: str = "7d"
     offset: int = 0
-    page: int = 1
-    pages: int = 1
     span: str = ""
     history: list[HistoryRow] = []
     records: list[RecordRow] = []
@@ -162,9 +160,10 @@ class PointsState(MemberPage, rx.State):
     async def load(self) -> None:
         self.view, self.dialog, self.error, self.notice = "mall", "", "", ""
         self.range_name, self.offset, self.page, self.mall_page = "7d", 0, 1, 1
-        await self._refresh()
+        await self._query()
 
-    async def _refresh(self) -> None:
+    async def _query(self) -> None:
+        """The member's balance, rates and mall page, and the record view shown."""
         member = await self._real_member()
         if member is None:
             self.rewards, self.history, self.records, self.balance = [], [], [], ""
@@ -303,7 +302,7 @@ class PointsState(MemberPage, rx.State):
         self.records = rows
 
     def _paged(self, found: points.Page[Any], timezone: str, lang: str) -> None:
-        self.pages = page_count(found.total, found.page_size)
+        self._count_pages(found.total, found.page_size)
         since = format_local_date(found.since, lang, timezone)
         # `until` is exclusive: the window's last day is the one before it.
         until = format_local_date(found.until - timedelta(days=1), lang, timezone)
@@ -314,14 +313,14 @@ class PointsState(MemberPage, rx.State):
     async def set_view(self, view: Name) -> None:
         self.view = view if view in VIEWS else "mall"
         self.page, self.offset, self.error, self.notice = 1, 0, "", ""
-        await self._refresh()
+        await self._query()
 
     @rx.event
     @checked
     async def set_range(self, value: Name) -> None:
         self.range_name = value if value in points.RANGE_DAYS else "7d"
         self.page, self.offset = 1, 0
-        await self._refresh()
+        await self._query()
 
     @rx.event
     @checked
@@ -329,20 +328,13 @@ class PointsState(MemberPage, rx.State):
         """Previous (`back`) or next window of the chosen length; never past today."""
         step = 1 if back else -1
         self.offset = min(max(0, self.offset + step), points.MAX_WINDOWS_BACK)
-        self.page = 1
-        await self._refresh()
-
-    @rx.event
-    @checked
-    async def go(self, page: Page) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._refresh()
+        await self._first_page()
 
     @rx.event
     @checked
     async def go_mall(self, number: Page) -> None:
         self.mall_page = min(max(1, number), self.mall_pages)
-        await self._refresh()
+        await self._query()
 
     # ---- dialogs ---------------------------------------------------------------------------
 
@@ -448,7 +440,7 @@ class PointsState(MemberPage, rx.State):
         )
         self.notice = translate(key, lang, name=made.name, quantity=made.quantity)
         self.dialog, self.chosen, self.errors, self.error = "", RewardCard(), {}, ""
-        await self._refresh()
+        await self._query()
         from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
 
         return WalletState.refresh
@@ -475,7 +467,7 @@ class PointsState(MemberPage, rx.State):
             amount=format_symbol_amount(made.cash, self._currency, lang, self._digits),
         )
         self.dialog, self.errors, self.error = "", {}, ""
-        await self._refresh()
+        await self._query()
         from state.cashier.wallet import WalletState
 
         return WalletState.refresh

@@ -23,7 +23,7 @@ from state.accounts.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
-from state.paging import page_count
+from state.paging import Paging
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -144,10 +144,8 @@ def _with_raffle(
     )
 
 
-class PromotionsState(MemberPage, rx.State):
+class PromotionsState(MemberPage, Paging, rx.State):
     items: list[PromotionCard] = []
-    page: int = 1
-    pages: int = 1
     selected: PromotionCard = PromotionCard()
     accepted: bool = False
     error: str = ""
@@ -165,7 +163,7 @@ class PromotionsState(MemberPage, rx.State):
         found = await offers.listing(
             brand.id, await self._member_id(), lang, clock.now(), page=self.page, mine=self.mine
         )
-        self.pages = page_count(found.total, found.page_size)
+        self._count_pages(found.total, found.page_size)
         self.items = [_card(view, lang, brand.amount_digits) for view in found.items]
         if self._selected_id:
             await self._show(self._selected_id)
@@ -214,12 +212,6 @@ class PromotionsState(MemberPage, rx.State):
         if self.router.url.path.rstrip("/") not in (routes.PROMOTIONS, routes.REWARD_CENTER):
             return
         self.error, self.notice = "", ""  # said in the language before
-        await self._query()
-
-    @rx.event
-    @checked
-    async def go(self, page: Page) -> None:
-        self.page = min(max(1, page), self.pages)
         await self._query()
 
     @rx.event

@@ -12,8 +12,8 @@ from pydantic import Field
 from app.core import clock
 from app.services import gates, inbox
 from state.accounts.auth import member_or_none
-from state.guard import ARGS, LOGIN, Page, checked
-from state.paging import page_count
+from state.guard import ARGS, LOGIN, checked
+from state.paging import Paging
 from state.site import ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -37,10 +37,8 @@ class MessageRow:
     time: str = ""  # ISO
 
 
-class InboxState(rx.State):
+class InboxState(Paging, rx.State):
     items: list[MessageRow] = []
-    page: int = 1
-    pages: int = 1
     unread: int = 0
     opened: str = ""
 
@@ -55,7 +53,7 @@ class InboxState(rx.State):
             return None
         lang = await ui_lang(self)
         found = await inbox.page(member_id, lang, self.page, PAGE_SIZE)
-        self.pages = page_count(found.total, PAGE_SIZE)
+        self._count_pages(found.total, PAGE_SIZE)
         self.unread = found.unread
         self.items = [
             MessageRow(
@@ -75,12 +73,6 @@ class InboxState(rx.State):
     @rx.event
     async def load(self) -> Any:
         self.page, self.opened = 1, ""
-        return await self._query()
-
-    @rx.event
-    @checked
-    async def go(self, page: Page) -> Any:
-        self.page = min(max(1, page), self.pages)
         return await self._query()
 
     @rx.event

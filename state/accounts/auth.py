@@ -115,6 +115,12 @@ async def member_or_none(state: rx.State, *, touch: bool = True) -> Member | Non
         return None
 
 
+async def member_id_or_none(state: rx.State) -> int | None:
+    """The id of the event's member, or None for a guest (a page that reads by member id)."""
+    member = await member_or_none(state)
+    return None if member is None else member.id
+
+
 async def browser_client(state: rx.State) -> login_service.Client:
     """Who signs in or registers, for the login services: refused (translated) where the tab
     belongs to no browser, since a login is bound to the browser."""

@@ -27,7 +27,7 @@ from app.services.catalogue import winners
 from app.services.loyalty import missions, races
 from models.loyalty_missions import RaceMetric
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_or_none
+from state.accounts.auth import AuthState, current_member, member_id_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
@@ -218,12 +218,11 @@ class MissionState(MemberPage, rx.State):
         auth = await self.get_state(AuthState)
         if not auth.is_login or auth.is_trial:
             return AuthState.gate("missions")
-        member = await member_or_none(self)
-        if member is None:
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             return AuthState.gate("missions")
-        assert member.id is not None
-        await self._missions(member.id)
-        await self._race(member.id)
+        await self._missions(member_id)
+        await self._race(member_id)
         await self._ranking()
         return None
 

@@ -19,7 +19,7 @@ from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_or_none
+from state.accounts.auth import AuthState, current_member, member_id_or_none
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
@@ -153,15 +153,16 @@ class PromotionsState(MemberPage, Paging, rx.State):
     mine: bool = False  # the reward centre: the member's own promotions
     _selected_id: int = 0
 
-    async def _member_id(self) -> int | None:
-        member = await member_or_none(self)
-        return None if member is None else member.id
-
     async def _query(self) -> None:
         brand = await current_brand(self)
         lang = await ui_lang(self)
         found = await offers.listing(
-            brand.id, await self._member_id(), lang, clock.now(), page=self.page, mine=self.mine
+            brand.id,
+            await member_id_or_none(self),
+            lang,
+            clock.now(),
+            page=self.page,
+            mine=self.mine,
         )
         self._count_pages(found.total, found.page_size)
         self.items = [_card(view, lang, brand.amount_digits) for view in found.items]
@@ -173,7 +174,7 @@ class PromotionsState(MemberPage, Paging, rx.State):
         lang = await ui_lang(self)
         try:
             view = await offers.detail(
-                brand.id, promotion_id, await self._member_id(), lang, clock.now()
+                brand.id, promotion_id, await member_id_or_none(self), lang, clock.now()
             )
         except AppError:
             self.selected, self._selected_id = PromotionCard(), 0

@@ -10,7 +10,7 @@ from app.core.errors import AppError
 from app.core.i18n import studio_game_name
 from app.services import gates, records
 from app.services.seamless import betting
-from state.accounts.auth import member_or_none
+from state.accounts.auth import member_id_or_none
 from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
 from state.site import current_brand, ui_lang
@@ -81,12 +81,8 @@ class BettingState(RangePaging, rx.State):
     open_round: str = ""
     calls: list[CallRow] = []
 
-    async def _member_id(self) -> int | None:
-        member = await member_or_none(self)
-        return None if member is None else member.id
-
     async def _query(self) -> None:
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             self.items, self.totals = [], MoneyRow()
             return
@@ -141,7 +137,7 @@ class BettingState(RangePaging, rx.State):
         if self.open_round == key:
             self.open_round, self.calls = "", []
             return
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             return
         try:
@@ -171,14 +167,13 @@ class ProfitState(rx.State):
     totals: MoneyRow = MoneyRow()
 
     async def _query(self) -> None:
-        member = await member_or_none(self)
-        if member is None:
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             self.days, self.categories, self.totals = [], [], MoneyRow()
             return
         brand = await current_brand(self)
-        assert member.id is not None
         report = await betting.profit_and_loss(
-            member_id=member.id, timezone=brand.timezone, range_name=self.range_name
+            member_id=member_id, timezone=brand.timezone, range_name=self.range_name
         )
         self.totals = _money(report.totals)
         self.days = [_money(d.totals, d.day.isoformat()) for d in report.days]

@@ -11,7 +11,7 @@ from pydantic import Field
 
 from app.core import clock
 from app.services import gates, inbox
-from state.accounts.auth import member_or_none
+from state.accounts.auth import member_id_or_none
 from state.guard import ARGS, LOGIN, checked
 from state.paging import Paging
 from state.site import ui_lang
@@ -42,12 +42,8 @@ class InboxState(Paging, rx.State):
     unread: int = 0
     opened: str = ""
 
-    async def _member_id(self) -> int | None:
-        member = await member_or_none(self)
-        return None if member is None else member.id
-
     async def _query(self) -> Any:
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             self.items, self.unread = [], 0
             return None
@@ -79,7 +75,7 @@ class InboxState(Paging, rx.State):
     @checked
     async def open(self, message_id: MessageId) -> Any:
         """Show a message's body and mark it read (only the member's own)."""
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             return None
         self.opened = "" if self.opened == str(message_id) else str(message_id)
@@ -88,7 +84,7 @@ class InboxState(Paging, rx.State):
 
     @rx.event
     async def read_all(self) -> Any:
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             return None
         await inbox.mark_read(member_id, [], clock.now(), every=True)
@@ -97,7 +93,7 @@ class InboxState(Paging, rx.State):
     @rx.event
     @checked
     async def remove(self, message_id: MessageId) -> Any:
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             return None
         await inbox.delete(member_id, [message_id])

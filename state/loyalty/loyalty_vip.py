@@ -19,7 +19,7 @@ from app.services import gates
 from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_id_or_none
+from state.accounts.auth import current_member, member_id_or_none, trial_gate
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
@@ -150,9 +150,9 @@ class VipState(rx.State):
 
     @rx.event
     async def load(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if auth.is_login and auth.is_trial:
-            return AuthState.gate("deposit")
+        refused = await trial_gate(self, "deposit")
+        if refused is not None:
+            return refused
         member_id = await member_id_or_none(self)
         if member_id is None:
             return None
@@ -261,9 +261,9 @@ class IncomeState(MemberPage, RangePaging, rx.State):
 
     @rx.event
     async def load(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if auth.is_login and auth.is_trial:
-            return AuthState.gate("deposit")
+        refused = await trial_gate(self, "deposit")
+        if refused is not None:
+            return refused
         self.notice = self.error = ""
         await self._first_page()
         return None

@@ -27,7 +27,7 @@ from app.services.catalogue import winners
 from app.services.loyalty import missions, races
 from models.loyalty_missions import RaceMetric
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_id_or_none
+from state.accounts.auth import AuthState, current_member, member_id_or_none, real_member_gate
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
@@ -215,9 +215,9 @@ class MissionState(MemberPage, rx.State):
         ]
 
     async def _reload(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("missions")
+        refused = await real_member_gate(self, "missions")
+        if refused is not None:
+            return refused
         member_id = await member_id_or_none(self)
         if member_id is None:
             return AuthState.gate("missions")
@@ -304,9 +304,9 @@ class MissionState(MemberPage, rx.State):
     @checked
     async def claim(self, mission_id: Page) -> Any:
         """Claim a mission's reward for the member logged in on this browser."""
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("missions")
+        refused = await real_member_gate(self, "missions")
+        if refused is not None:
+            return refused
         await self._take(mission_id)
         await self._reload()
         from state.cashier.wallet import WalletState  # the wallet state builds on the auth state

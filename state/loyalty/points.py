@@ -22,12 +22,11 @@ from app.core.i18n.formatting import (
     format_symbol_amount,
 )
 from app.services import gates
-from app.services.accounts.members import roles as member_roles
 from app.services.loyalty import points
 from app.services.promotions import free_rounds
 from models import Member
 from models.points import PointsRewardKind
-from state.accounts.auth import AuthState, member_or_none
+from state.accounts.auth import AuthState, real_member_gate, real_member_or_none
 from state.errors import describe
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
@@ -149,13 +148,6 @@ class PointsState(MemberPage, Paging, rx.State):
     _currency: str = ""
     _digits: int = 2  # the brand's amounts' minor digits
 
-    async def _real_member(self) -> Member | None:
-        """The real member logged in on this browser; None for guests and trial users."""
-        member = await member_or_none(self)
-        if member is None or member_roles(member.account_type).is_trial:
-            return None
-        return member
-
     @rx.event
     async def load(self) -> None:
         self.view, self.dialog, self.error, self.notice = "mall", "", "", ""
@@ -164,7 +156,7 @@ class PointsState(MemberPage, Paging, rx.State):
 
     async def _query(self) -> None:
         """The member's balance, rates and mall page, and the record view shown."""
-        member = await self._real_member()
+        member = await real_member_or_none(self)
         if member is None:
             self.rewards, self.history, self.records, self.balance = [], [], [], ""
             return
@@ -338,18 +330,12 @@ class PointsState(MemberPage, Paging, rx.State):
 
     # ---- dialogs ---------------------------------------------------------------------------
 
-    async def _gate(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("points")
-        return None
-
     @rx.event
     @checked
     async def open_redeem(self, reward_id: Page) -> Any:
-        gate = await self._gate()
-        if gate is not None:
-            return gate
+        refused = await real_member_gate(self, "points")
+        if refused is not None:
+            return refused
         chosen = next((r for r in self.rewards if r.id == reward_id), None)
         if chosen is None:
             return None
@@ -371,9 +357,9 @@ class PointsState(MemberPage, Paging, rx.State):
 
     @rx.event
     async def open_convert(self) -> Any:
-        gate = await self._gate()
-        if gate is not None:
-            return gate
+        refused = await real_member_gate(self, "points")
+        if refused is not None:
+            return refused
         self.dialog, self.errors, self.error, self.notice, self.convert_get = (
             "convert",
             {},
@@ -409,7 +395,7 @@ class PointsState(MemberPage, Paging, rx.State):
     @checked
     async def redeem(self, form: Form) -> Any:
         """Redeem the chosen reward for the member logged in on this browser."""
-        member = await self._real_member()
+        member = await real_member_or_none(self)
         if member is None:
             return AuthState.gate("points")
         lang = await ui_lang(self)
@@ -450,7 +436,7 @@ class PointsState(MemberPage, Paging, rx.State):
     @checked
     @member_action
     async def convert(self, form: Form) -> Any:
-        member = await self._real_member()
+        member = await real_member_or_none(self)
         if member is None:
             return AuthState.gate("points")
         made = await points.convert(

@@ -15,7 +15,7 @@ from app.services import gates, records
 from app.services.promotions import bonus
 from models.promotions import GrantStatus
 from state import follow
-from state.accounts.auth import AuthState, member_id_or_none
+from state.accounts.auth import member_id_or_none, trial_gate
 from state.guard import ARGS, LOGIN
 from state.paging import RangePaging
 from state.site import amount_digits, current_brand, current_path, ui_lang
@@ -127,9 +127,9 @@ class BonusState(RangePaging, rx.State):
 
     @rx.event
     async def load(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if auth.is_login and auth.is_trial:
-            return AuthState.gate("deposit")
+        refused = await trial_gate(self, "deposit")
+        if refused is not None:
+            return refused
         await self._grants()
         await self._first_page()
         return None

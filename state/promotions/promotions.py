@@ -19,7 +19,7 @@ from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_id_or_none
+from state.accounts.auth import current_member, member_id_or_none, real_member_gate
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
@@ -232,9 +232,9 @@ class PromotionsState(MemberPage, Paging, rx.State):
 
     async def _act(self, action: str) -> Any:
         """Join or request the reward of the selected promotion, behind the login gate."""
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("promotions")
+        refused = await real_member_gate(self, "promotions")
+        if refused is not None:
+            return refused
         if action == "join" and not self.accepted:
             self.error = translate("promo.accept_terms", await ui_lang(self))
             return None
@@ -278,9 +278,9 @@ class PromotionsState(MemberPage, Paging, rx.State):
     async def send_application(self, files: list[rx.UploadFile], comment: Text = "") -> Any:
         """The activity application: the comment typed and the files chosen, sent for the
         member logged in on this browser (never for an id the browser names)."""
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("promotions")
+        refused = await real_member_gate(self, "promotions")
+        if refused is not None:
+            return refused
         if not self.accepted:
             self.error = translate("promo.accept_terms", await ui_lang(self))
             return None

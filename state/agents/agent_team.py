@@ -25,17 +25,17 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_day, format_rate
 from app.services import gates
-from app.services.agents import affiliates, contracts, payouts, reports, team, tree
+from app.services.agents import affiliates, contracts, payouts, reports, team
 from app.services.cashier import team_transfers as transfers
 from app.services.content import announcements
 from app.services.qr import qr_svg_data_uri_off_loop
 from models import Member
 from models.agents import ContractKind
-from state.accounts.auth import member_or_none
+from state.agents.agent_page import AgentPage
 from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
-from state.member_page import MemberPage, member_action
+from state.member_page import member_action
 from state.paging import Paging
 from state.site import amount_digits, current_brand, ui_lang
 
@@ -149,10 +149,7 @@ class OverviewFigures:
     yesterday: str = "0"
 
 
-class AgentTeamState(MemberPage, Paging, rx.State):
-    is_agent: bool = False
-    error: str = ""
-    message: str = ""
+class AgentTeamState(AgentPage, Paging, rx.State):
     report: str = ""  # which report `rows` hold
     range_name: str = "7d"
     view: str = "transactions"
@@ -177,15 +174,6 @@ class AgentTeamState(MemberPage, Paging, rx.State):
     transfer_to: int = 0
     transfer_name: str = ""
     _request: str = ""
-
-    async def _member(self) -> Member | None:
-        member = await member_or_none(self)
-        self.is_agent = member is not None and tree.is_agent(member)
-        return member
-
-    async def _agent(self) -> Member | None:
-        member = await self._member()
-        return member if self.is_agent else None
 
     def _span(self) -> tuple[datetime, datetime]:
         until = clock.now() + timedelta(minutes=1)

@@ -17,16 +17,15 @@ from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_rate
 from app.services import gates
-from app.services.agents import contracts, team, tree
+from app.services.agents import contracts, team
 from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
-from models import Member
 from models.agents import ContractKind
 from state import follow
-from state.accounts.auth import member_or_none
+from state.agents.agent_page import AgentPage
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
-from state.member_page import MemberPage, member_action
+from state.member_page import member_action
 from state.paging import Paging
 from state.site import current_brand, current_path, page_visitor, ui_lang
 
@@ -111,10 +110,7 @@ def _given_text(given: list[contracts.ContractView], lang: str) -> str:
     )
 
 
-class AgentState(MemberPage, Paging, rx.State):
-    is_agent: bool = False
-    error: str = ""
-    message: str = ""
+class AgentState(AgentPage, Paging, rx.State):
     # agent home
     team_size: int = 0
     direct_size: int = 0
@@ -140,11 +136,6 @@ class AgentState(MemberPage, Paging, rx.State):
     offer_kind: str = ContractKind.DAILY_SALARY.value
     offer_periods: list[str] = []
     offer_own: str = ""  # the agent's own contract of the offer's kind: what it may offer
-
-    async def _agent(self) -> Member | None:
-        member = await member_or_none(self)
-        self.is_agent = member is not None and tree.is_agent(member)
-        return member if self.is_agent else None
 
     # agent home ---------------------------------------------------------------------------
 

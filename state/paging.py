@@ -46,6 +46,11 @@ class RangePaging(Paging, mixin=True):
     range_name: str = "7d"
 
     @rx.event
+    async def load(self) -> Any:
+        """The screen opens on its first page."""
+        return await self._first_page()
+
+    @rx.event
     @checked
     async def set_range(self, value: Name) -> None:
         self.range_name = value if value in records.RANGES else "7d"

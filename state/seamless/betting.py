@@ -120,10 +120,6 @@ class BettingState(RangePaging, rx.State):
         ]
 
     @rx.event
-    async def load(self) -> None:
-        await self._first_page()
-
-    @rx.event
     @checked
     async def set_category(self, value: Name) -> None:
         self.category = value if value in betting.CATEGORIES else betting.ALL

@@ -32,6 +32,7 @@ from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
 from state.member_page import MemberPage, member_action
 from state.paging import Paging, page_count
+from state.rows import row_of
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -224,13 +225,10 @@ class PointsState(MemberPage, Paging, rx.State):
             )
             value = translate("points.free_rounds_value", lang, rounds=reward.free_rounds)
         physical = reward.kind is PointsRewardKind.PHYSICAL
-        return RewardCard(
-            id=reward.id,
-            code=reward.code,
+        return row_of(
+            RewardCard,
+            reward,
             kind=reward.kind.value,
-            name=reward.name,
-            description=reward.description,
-            image=reward.image,
             cost=translate("points.cost", lang, points=_points(reward.points, lang)),
             price=str(reward.points),
             value="" if physical else value,
@@ -252,11 +250,10 @@ class PointsState(MemberPage, Paging, rx.State):
         )
         self._paged(found, brand.timezone, lang)
         self.history = [
-            HistoryRow(
-                reference=view.reference,
+            row_of(
+                HistoryRow,
+                view,
                 time=format_local_datetime(view.applied_at, lang, brand.timezone),
-                model=view.model,
-                name=view.name,
                 quantity=str(view.quantity),
                 points=_points(view.points, lang),
                 status=view.status.value,

@@ -18,6 +18,7 @@ from app.services.support import tickets
 from state.accounts.auth import current_member, member_id_or_none
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
+from state.rows import row_of
 from state.site import current_brand, page_visitor
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -50,13 +51,10 @@ class TicketRow:
 
 
 def ticket_row(ticket: tickets.TicketView) -> TicketRow:
-    return TicketRow(
-        id=ticket.id,
-        question_type=ticket.question_type,
-        content=ticket.content,
-        status=ticket.status,
+    return row_of(
+        TicketRow,
+        ticket,
         time=ticket.created_at.isoformat(),
-        image_count=ticket.image_count,
         replies=[
             ThreadLine(r.from_member, r.body, r.created_at.isoformat()) for r in ticket.replies
         ],

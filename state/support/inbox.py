@@ -14,6 +14,7 @@ from app.services import gates, inbox
 from state.accounts.auth import member_id_or_none
 from state.guard import ARGS, LOGIN, checked
 from state.paging import Paging
+from state.rows import row_of
 from state.site import ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -52,15 +53,7 @@ class InboxState(Paging, rx.State):
         self._count_pages(found.total, PAGE_SIZE)
         self.unread = found.unread
         self.items = [
-            MessageRow(
-                id=str(m.id),
-                kind=m.kind,
-                title=m.title,
-                body=m.body,
-                read=m.read,
-                time=m.created_at.isoformat(),
-            )
-            for m in found.items
+            row_of(MessageRow, m, id=str(m.id), time=m.created_at.isoformat()) for m in found.items
         ]
         from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
 

@@ -111,6 +111,19 @@ class ReportRow:
     content: str = ""
 
 
+def _movement(
+    moment: datetime, member: str, kind: str, amount: Decimal, balance: Decimal
+) -> ReportRow:
+    """A money movement's row: a team transaction or a transfer with the upline or downline."""
+    return ReportRow(
+        time=moment.isoformat(),
+        member=member,
+        kind=kind,
+        amount=_money(amount),
+        balance=_money(balance),
+    )
+
+
 @dataclass
 class ReportTotals:
     """The range's totals of the loaded report (the strip shows the ones of its page)."""
@@ -315,12 +328,12 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                 member, since, until, kind=self.kind_filter, page=self.page, size=PAGE_SIZE
             )
             self.rows = [
-                ReportRow(
-                    time=row.created_at.isoformat(),
-                    member=row.member,
-                    kind=translate(f"agent.tx.{row.kind}", lang),
-                    amount=_money(row.amount),
-                    balance=_money(row.balance_after),
+                _movement(
+                    row.created_at,
+                    row.member,
+                    translate(f"agent.tx.{row.kind}", lang),
+                    row.amount,
+                    row.balance_after,
                 )
                 for row in found.rows
             ]
@@ -564,12 +577,12 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         lang = await ui_lang(self)
         self.report = "transfers"
         self.rows = [
-            ReportRow(
-                time=row.created_at.isoformat(),
-                member=row.counterpart,
-                kind=translate(f"agent.transfer.{row.direction.value}", lang),
-                amount=_money(row.amount),
-                balance=_money(row.balance_after),
+            _movement(
+                row.created_at,
+                row.counterpart,
+                translate(f"agent.transfer.{row.direction.value}", lang),
+                row.amount,
+                row.balance_after,
             )
             for row in found.rows
         ]

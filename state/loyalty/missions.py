@@ -31,6 +31,7 @@ from state.accounts.auth import AuthState, current_member, member_id_or_none, re
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
+from state.rows import row_of
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -98,14 +99,12 @@ def reward_amount(view: missions.MissionView, lang: str, money: Money) -> str:
 
 def mission_card(view: missions.MissionView, lang: str, money: Money) -> MissionCard:
     amount = reward_amount(view, lang, money)
-    return MissionCard(
-        id=view.id,
+    return row_of(
+        MissionCard,
+        view,
         period=view.period.value,
-        title=view.title,
         progress=f"{view.progress} / {view.target}",
-        percent=view.percent,
         reward=translate(f"missions.reward.{view.reward_kind.value}", lang, amount=amount),
-        status=view.status,
     )
 
 
@@ -117,12 +116,11 @@ def score_text(metric: RaceMetric, score: Decimal, lang: str, digits: int) -> st
 
 def board_lines(board: races.RaceBoard, lang: str, digits: int) -> list[BoardLine]:
     return [
-        BoardLine(
-            place=row.place,
-            name=row.name,
+        row_of(
+            BoardLine,
+            row,
             score=score_text(board.metric, row.score, lang, digits),
             prize=format_amount(row.prize, lang, digits) if row.prize else "",
-            mine=row.mine,
         )
         for row in board.rows
     ]

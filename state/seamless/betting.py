@@ -13,6 +13,7 @@ from app.services.seamless import betting
 from state.accounts.auth import member_id_or_none
 from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
+from state.rows import row_of
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -101,18 +102,17 @@ class BettingState(RangePaging, rx.State):
         lang = await ui_lang(self)
         # In-house games carry the lobby's name in the reader's language (Dados, Minas).
         self.items = [
-            RoundRow(
+            row_of(
+                RoundRow,
+                item,
                 key=f"{item.vendor}:{item.round_id}",
                 round=item.round_id,
-                vendor=item.vendor,
-                vendor_name=item.vendor_name,
                 game=studio_game_name(item.game_code, lang) or item.game_name,
                 type=item.game_type,
                 bet=str(item.bet),
                 win=str(item.win),
                 profit=str(item.profit),
                 positive=item.profit >= 0,
-                status=item.status,
                 time=item.opened_at.isoformat(),
                 verify=item.verify_url or "",
             )
@@ -145,13 +145,7 @@ class BettingState(RangePaging, rx.State):
             return
         self.open_round = key
         self.calls = [
-            CallRow(
-                id=c.transaction_id,
-                kind=c.kind,
-                amount=str(c.amount),
-                status=c.status,
-                time=c.time.isoformat(),
-            )
+            row_of(CallRow, c, id=c.transaction_id, amount=str(c.amount), time=c.time.isoformat())
             for c in detail.calls
         ]
 

@@ -1,8 +1,9 @@
-"""What the member's record screens share: a date range and one page at a time."""
+"""What the site's list screens share: one page at a time, and on record screens a date
+range."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import reflex as rx
 
@@ -15,32 +16,42 @@ def page_count(total: int, page_size: int) -> int:
     return max(1, -(-total // max(page_size, 1)))
 
 
-class RangePaging(rx.State, mixin=True):
-    """A record screen's range and page, read again by the screen's `_query`."""
+class Paging(rx.State, mixin=True):
+    """A list shown one page at a time: `go` turns the page, the state's `_query` reads it."""
 
-    range_name: str = "7d"
     page: int = 1
     pages: int = 1
 
-    if TYPE_CHECKING:  # each screen writes its own, for its own list
+    if TYPE_CHECKING:  # each state writes its own, for its own list
 
-        async def _query(self) -> None: ...
+        async def _query(self) -> Any: ...
 
     def _count_pages(self, total: int, page_size: int) -> None:
         self.pages = page_count(total, page_size)
 
-    async def _first_page(self) -> None:
+    async def _first_page(self) -> Any:
         self.page = 1
-        await self._query()
+        return await self._query()
+
+    @rx.event
+    @checked
+    async def go(self, page: Page) -> Any:
+        self.page = min(max(1, page), self.pages)
+        return await self._query()
+
+
+class RangePaging(Paging, mixin=True):
+    """A record screen's range and page, read again by the screen's `_query`."""
+
+    range_name: str = "7d"
+
+    @rx.event
+    async def load(self) -> Any:
+        """The screen opens on its first page."""
+        return await self._first_page()
 
     @rx.event
     @checked
     async def set_range(self, value: Name) -> None:
         self.range_name = value if value in records.RANGES else "7d"
         await self._first_page()
-
-    @rx.event
-    @checked
-    async def go(self, page: Page) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._query()

@@ -115,6 +115,19 @@ async def member_or_none(state: rx.State, *, touch: bool = True) -> Member | Non
         return None
 
 
+async def member_id_or_none(state: rx.State) -> int | None:
+    """The id of the event's member, or None for a guest (a page that reads by member id)."""
+    member = await member_or_none(state)
+    return None if member is None else member.id
+
+
+async def real_member_or_none(state: rx.State) -> Member | None:
+    """The member of the event if the account is real; None for a guest or a trial user (a
+    page whose figures a trial account has none of)."""
+    member = await member_or_none(state)
+    return None if member is None or members.roles(member.account_type).is_trial else member
+
+
 async def browser_client(state: rx.State) -> login_service.Client:
     """Who signs in or registers, for the login services: refused (translated) where the tab
     belongs to no browser, since a login is bound to the browser."""
@@ -490,12 +503,40 @@ class AuthState(rx.State):
     def gate(self, then: Name) -> Any:
         """The login gate (spec 4): guests get the login popup, trial users the info dialog,
         members the action named `then`."""
+        refused = self._account_refusal()
+        if refused is not None:
+            return refused
+        action = GATED_ACTIONS.get(then)
+        return action() if action is not None else None
+
+    def _account_refusal(self) -> Any:
+        """The login popup for a guest, the register-first dialog for a trial user; None for
+        a member with a real account."""
         if not self.is_login:
             return AuthState.open_login
         if self.is_trial:
             return DialogState.open(NEED_ACCOUNT_DIALOG)
-        action = GATED_ACTIONS.get(then)
-        return action() if action is not None else None
+        return None
+
+
+async def account_gate(state: rx.State) -> Any:
+    """An action for real accounts only: the login popup for a guest, the register-first
+    dialog for a trial user; None lets a real member on."""
+    return (await state.get_state(AuthState))._account_refusal()
+
+
+async def real_member_gate(state: rx.State, then: str) -> Any:
+    """A page part for real accounts only: the login gate (`AuthState.gate`) for a guest or
+    a trial user; None lets a real member on."""
+    auth = await state.get_state(AuthState)
+    return AuthState.gate(then) if not auth.is_login or auth.is_trial else None
+
+
+async def trial_gate(state: rx.State, then: str) -> Any:
+    """A member page a trial account has nothing on: the login gate for a trial user; None
+    for a guest (the page shows its empty state) or a real member."""
+    auth = await state.get_state(AuthState)
+    return AuthState.gate(then) if auth.is_login and auth.is_trial else None
 
 
 async def _show_refusal(state: Any, code: str, **params: Any) -> Any:

@@ -14,9 +14,10 @@ from app.services import gates
 from app.services.agents import affiliates, tree
 from models import Member
 from state.accounts.auth import current_member, member_or_none
+from state.agents.agent_page import AgentPage
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, checked
-from state.member_page import MemberPage, member_action
+from state.member_page import member_action
 from state.site import ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -28,10 +29,7 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 
-class AffiliateState(MemberPage, rx.State):
-    error: str = ""
-    message: str = ""
-    is_agent: bool = False
+class AffiliateState(AgentPage, rx.State):
     trial: bool = False
     status: str = ""  # the latest application's (PENDING, APPROVED, REJECTED); "" none
     sent_at: str = ""  # ISO

@@ -25,18 +25,18 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, format_day, format_rate
 from app.services import gates
-from app.services.agents import affiliates, contracts, payouts, reports, team, tree
+from app.services.agents import affiliates, contracts, payouts, reports, team
 from app.services.cashier import team_transfers as transfers
 from app.services.content import announcements
 from app.services.qr import qr_svg_data_uri_off_loop
 from models import Member
 from models.agents import ContractKind
-from state.accounts.auth import member_or_none
+from state.agents.agent_page import AgentPage
 from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
-from state.member_page import MemberPage, member_action
-from state.paging import page_count
+from state.member_page import member_action
+from state.paging import Paging
 from state.site import amount_digits, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -111,6 +111,19 @@ class ReportRow:
     content: str = ""
 
 
+def _movement(
+    moment: datetime, member: str, kind: str, amount: Decimal, balance: Decimal
+) -> ReportRow:
+    """A money movement's row: a team transaction or a transfer with the upline or downline."""
+    return ReportRow(
+        time=moment.isoformat(),
+        member=member,
+        kind=kind,
+        amount=_money(amount),
+        balance=_money(balance),
+    )
+
+
 @dataclass
 class ReportTotals:
     """The range's totals of the loaded report (the strip shows the ones of its page)."""
@@ -149,17 +162,12 @@ class OverviewFigures:
     yesterday: str = "0"
 
 
-class AgentTeamState(MemberPage, rx.State):
-    is_agent: bool = False
-    error: str = ""
-    message: str = ""
+class AgentTeamState(AgentPage, Paging, rx.State):
     report: str = ""  # which report `rows` hold
     range_name: str = "7d"
     view: str = "transactions"
     kind_filter: str = ""
     pay_kind: str = ContractKind.DIVIDEND.value
-    page: int = 1
-    pages: int = 1
     rows: list[ReportRow] = []
     totals: ReportTotals = ReportTotals()
     chart: list[ChartBar] = []
@@ -180,21 +188,16 @@ class AgentTeamState(MemberPage, rx.State):
     transfer_name: str = ""
     _request: str = ""
 
-    async def _member(self) -> Member | None:
-        member = await member_or_none(self)
-        self.is_agent = member is not None and tree.is_agent(member)
-        return member
-
-    async def _agent(self) -> Member | None:
-        member = await self._member()
-        return member if self.is_agent else None
-
     def _span(self) -> tuple[datetime, datetime]:
         until = clock.now() + timedelta(minutes=1)
         return until - timedelta(days=RANGES.get(self.range_name, 7)), until
 
     def _paged(self, total: int) -> None:
-        self.pages = page_count(total, PAGE_SIZE)
+        self._count_pages(total, PAGE_SIZE)
+
+    async def _query(self) -> None:
+        """The report shown (the statements before any), read again."""
+        await self._run(self.report or "statements")
 
     async def _run(self, report: str) -> None:
         """Load the current report into rows / totals / chart; a refused call shows why."""
@@ -325,12 +328,12 @@ class AgentTeamState(MemberPage, rx.State):
                 member, since, until, kind=self.kind_filter, page=self.page, size=PAGE_SIZE
             )
             self.rows = [
-                ReportRow(
-                    time=row.created_at.isoformat(),
-                    member=row.member,
-                    kind=translate(f"agent.tx.{row.kind}", lang),
-                    amount=_money(row.amount),
-                    balance=_money(row.balance_after),
+                _movement(
+                    row.created_at,
+                    row.member,
+                    translate(f"agent.tx.{row.kind}", lang),
+                    row.amount,
+                    row.balance_after,
                 )
                 for row in found.rows
             ]
@@ -384,7 +387,7 @@ class AgentTeamState(MemberPage, rx.State):
             for item in found.items
         ]
         self.totals, self.chart = ReportTotals(), []
-        self.pages = page_count(found.total, found.page_size)
+        self._count_pages(found.total, found.page_size)
 
     # page loads ---------------------------------------------------------------------------
 
@@ -438,8 +441,7 @@ class AgentTeamState(MemberPage, rx.State):
     @checked
     async def set_range(self, value: Name) -> None:
         self.range_name = value if value in RANGES else "7d"
-        self.page = 1
-        await self._run(self.report or "statements")
+        await self._first_page()
 
     @rx.event
     @checked
@@ -454,12 +456,6 @@ class AgentTeamState(MemberPage, rx.State):
         self.kind_filter = value if value in reports.TRANSACTION_KINDS else ""
         self.page = 1
         await self._run("transactions")
-
-    @rx.event
-    @checked
-    async def go(self, page: Page) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._run(self.report or "statements")
 
     @rx.event
     @member_action
@@ -581,12 +577,12 @@ class AgentTeamState(MemberPage, rx.State):
         lang = await ui_lang(self)
         self.report = "transfers"
         self.rows = [
-            ReportRow(
-                time=row.created_at.isoformat(),
-                member=row.counterpart,
-                kind=translate(f"agent.transfer.{row.direction.value}", lang),
-                amount=_money(row.amount),
-                balance=_money(row.balance_after),
+            _movement(
+                row.created_at,
+                row.counterpart,
+                translate(f"agent.transfer.{row.direction.value}", lang),
+                row.amount,
+                row.balance_after,
             )
             for row in found.rows
         ]

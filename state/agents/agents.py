@@ -17,17 +17,16 @@ from app.core import clock
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_rate
 from app.services import gates
-from app.services.agents import contracts, team, tree
+from app.services.agents import contracts, team
 from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
-from models import Member
 from models.agents import ContractKind
 from state import follow
-from state.accounts.auth import member_or_none
+from state.agents.agent_page import AgentPage
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
-from state.member_page import MemberPage, member_action
-from state.paging import page_count
+from state.member_page import member_action
+from state.paging import Paging
 from state.site import current_brand, current_path, page_visitor, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -111,10 +110,7 @@ def _given_text(given: list[contracts.ContractView], lang: str) -> str:
     )
 
 
-class AgentState(MemberPage, rx.State):
-    is_agent: bool = False
-    error: str = ""
-    message: str = ""
+class AgentState(AgentPage, Paging, rx.State):
     # agent home
     team_size: int = 0
     direct_size: int = 0
@@ -134,19 +130,12 @@ class AgentState(MemberPage, rx.State):
     downline_total: int = 0
     activity_shown: bool = False
     transfers_on: bool = True  # the brand's market allows transfers between members
-    page: int = 1
-    pages: int = 1
     offer_to: int = 0
     offer_name: str = ""
     offer_kinds: list[str] = []  # the kinds the brand runs
     offer_kind: str = ContractKind.DAILY_SALARY.value
     offer_periods: list[str] = []
     offer_own: str = ""  # the agent's own contract of the offer's kind: what it may offer
-
-    async def _agent(self) -> Member | None:
-        member = await member_or_none(self)
-        self.is_agent = member is not None and tree.is_agent(member)
-        return member if self.is_agent else None
 
     # agent home ---------------------------------------------------------------------------
 
@@ -181,7 +170,7 @@ class AgentState(MemberPage, rx.State):
         if path == routes.AGENT_HOME:
             await self.load_home()
         elif path == routes.DOWNLINES:
-            await self._downlines()
+            await self._query()
             if self.offer_to:
                 await self._own_contract()
 
@@ -241,9 +230,10 @@ class AgentState(MemberPage, rx.State):
         self.error = self.message = ""
         self.page = 1
         self.transfers_on = team_transfers.transfers_allowed(await current_brand(self))
-        await self._downlines()
+        await self._query()
 
-    async def _downlines(self) -> None:
+    async def _query(self) -> None:
+        """The page shown of the agent's downline list."""
         member = await self._agent()
         if member is None:
             self.downline_rows = []
@@ -253,7 +243,7 @@ class AgentState(MemberPage, rx.State):
         )
         self.downline_total = found.total
         self.activity_shown = found.activity_shown
-        self.pages = page_count(found.total, PAGE_SIZE)
+        self._count_pages(found.total, PAGE_SIZE)
         given = await contracts.given(
             member, [row.id for row in found.rows if row.is_agent and row.depth == 1]
         )
@@ -277,14 +267,7 @@ class AgentState(MemberPage, rx.State):
     @checked
     async def set_search(self, value: Text) -> None:
         self.search = value.strip()[:32]
-        self.page = 1
-        await self._downlines()
-
-    @rx.event
-    @checked
-    async def go(self, page: Page) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._downlines()
+        await self._first_page()
 
     @rx.event
     @checked
@@ -368,7 +351,7 @@ class AgentState(MemberPage, rx.State):
         )
         self.message = translate("agent.contract.sent", await ui_lang(self))
         self.offer_to, self.offer_name = 0, ""
-        await self._downlines()  # the offer shows on its row
+        await self._query()  # the offer shows on its row
 
 
 follow.AFTER_LANGUAGE.append(AgentState.relabel)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import reflex as rx
 
 from app.services import gates, records
-from state.accounts.auth import member_or_none
+from state.accounts.auth import member_id_or_none
 from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
 from state.site import current_brand, ui_lang
@@ -38,14 +38,13 @@ class RecordsState(RangePaging, rx.State):
     items: list[RecordRow] = []
 
     async def _query(self) -> None:
-        member = await member_or_none(self)
-        if member is None:
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             self.items = []
             return
         brand = await current_brand(self)
-        assert member.id is not None
         found = await records.account_record(
-            member_id=member.id,
+            member_id=member_id,
             timezone=brand.timezone,
             type_filter=self.type_filter,
             range_name=self.range_name,
@@ -66,10 +65,6 @@ class RecordsState(RangePaging, rx.State):
             )
             for item in found.items
         ]
-
-    @rx.event
-    async def load(self) -> None:
-        await self._first_page()
 
     @rx.event
     @checked

@@ -13,7 +13,6 @@ from app import routes
 from app.core.errors import AppError
 from app.core.i18n.formatting import format_symbol_amount, typed_amount
 from app.services import gates
-from app.services.accounts.members import roles as member_roles
 from app.services.brands import Brand
 from app.services.cashier import transfers
 from app.services.catalogue import covers, games, lobby, members, winners
@@ -24,11 +23,10 @@ from app.services.seamless import launch
 from models.catalogue import VASSALAGE
 from state import follow
 from state.accounts.auth import (
-    NEED_ACCOUNT_DIALOG,
-    AuthState,
+    account_gate,
     current_member,
     launch_token,
-    member_or_none,
+    real_member_or_none,
 )
 from state.catalogue.cards import LIST_PAGE_SIZE, GameCard, cards, from_event
 from state.catalogue.game_popup import GamePopupState
@@ -207,13 +205,9 @@ class LobbyState(MemberPage, rx.State):
         # The points mall shows to everyone; only logged-in real accounts open it (spec 6):
         # its page asks guests to log in and trial users to register (app/app.py's gate).
         self.nav, self.footer_nav = nav, footer
-        member = await member_or_none(self)
-        if member is None:
-            self.favorite_ids = []
-            return
-        trial = member_roles(member.account_type).is_trial
+        member = await real_member_or_none(self)
         self.favorite_ids = (
-            [] if trial else [str(i) for i in await members.favorite_ids(member.id or 0)]
+            [] if member is None else [str(i) for i in await members.favorite_ids(member.id or 0)]
         )
 
     @rx.event
@@ -349,11 +343,9 @@ class LobbyState(MemberPage, rx.State):
         chosen = from_event(game)
         if chosen is None:
             return await refuse(self)
-        auth = await self.get_state(AuthState)
-        if not auth.is_login:
-            return AuthState.open_login
-        if auth.is_trial:
-            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        refused = await account_gate(self)
+        if refused is not None:
+            return refused
         toggle = members.remove_favorite if chosen.id in self.favorite_ids else members.add_favorite
         ids = await toggle(await current_member(self), int(chosen.id), chosen.vendor, chosen.type)
         self.favorite_ids = [str(i) for i in ids]
@@ -445,12 +437,10 @@ class LobbyState(MemberPage, rx.State):
         return started if isinstance(started, list) else [started]
 
     async def _start(self, game: GameCard, demo: bool, moved: bool = False) -> Any:
-        auth = await self.get_state(AuthState)
         site = await self.get_state(SiteState)
-        if not auth.is_login and not demo:
-            return AuthState.open_login
-        if auth.is_trial and not demo:
-            return DialogState.open(NEED_ACCOUNT_DIALOG)
+        refused = None if demo else await account_gate(self)
+        if refused is not None:
+            return refused
         if game.popup:
             return GamePopupState.open_vendor(game.vendor, game.vendor_name)
         if game.maintenance:

@@ -9,11 +9,9 @@ from typing import Any
 import reflex as rx
 
 from app.services import gates
-from app.services.accounts.members import roles as members_roles
 from app.services.catalogue import members
-from state.accounts.auth import NEED_ACCOUNT_DIALOG, AuthState, member_or_none
+from state.accounts.auth import account_gate, real_member_or_none
 from state.catalogue.cards import GameCard, cards
-from state.dialog import DialogState
 from state.guard import ARGS, GUEST, LOGIN, Page, checked
 from state.site import current_brand, ui_lang
 
@@ -34,19 +32,12 @@ class MyGamesState(rx.State):
     @rx.event
     async def gate(self) -> Any:
         """On page load: guests log in, trial users register first."""
-        auth = await self.get_state(AuthState)
-        if not auth.is_login:
-            return AuthState.open_login
-        if auth.is_trial:
-            return DialogState.open(NEED_ACCOUNT_DIALOG)
-        return None
+        return await account_gate(self)
 
     async def _real_member_id(self) -> int:
         """The logged-in member's id (0 for guests and trial users)."""
-        member = await member_or_none(self)
-        if member is None:
-            return 0
-        return 0 if members_roles(member.account_type).is_trial else member.id or 0
+        member = await real_member_or_none(self)
+        return 0 if member is None else member.id or 0
 
     @rx.event
     @checked

@@ -10,7 +10,6 @@ the browser in the visitor's language; amounts and times are formatted there too
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
 from typing import Any
 
 import reflex as rx
@@ -27,7 +26,6 @@ from app.services.lottery import member_play, page_views, views
 from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetRequest, first_unit
 from app.services.lottery.games import GAMES, VN_STATION_NAMES, game
 from app.services.lottery.plays import PLAYS, Mode
-from models.lottery import BetStatus
 from state.accounts.auth import NEED_ACCOUNT_DIALOG, AuthState, current_member, member_or_none
 from state.dialog import DialogState
 from state.gates import gated
@@ -44,6 +42,7 @@ from state.lottery.lottery_rows import (
     SlipLine,
     StatBar,
     StationChip,
+    bet_row,
     game_name_key,
     has_picks,
     line_key,
@@ -52,7 +51,6 @@ from state.lottery.lottery_rows import (
     play_parts,
     quick_pick,
     selection_of,
-    selection_tokens,
 )
 from state.member_page import MemberPage, member_action
 from state.site import current_brand, ui_lang
@@ -382,18 +380,10 @@ class LotteryState(MemberPage, Lean, rx.State):
 
         def rows(found: list[views.BetView]) -> list[BetRow]:
             return [
-                BetRow(
-                    uid=b.uid,
-                    issue=page_views.issues_of(b),
-                    parts=play_parts(b.play_code),
-                    selection=selection_tokens(b.selection),
-                    stake=str(b.stake),
-                    payout=str(b.payout),
-                    status=b.status,
-                    won=b.status == BetStatus.SETTLED and b.payout > b.stake,
+                bet_row(
+                    b,
                     cancellable=page_views.cancellable(b, now),
                     chase=b.chase_uid is not None,
-                    placed_at=b.placed_at.isoformat(),
                 )
                 for b in found
             ]
@@ -460,13 +450,18 @@ class LotteryState(MemberPage, Lean, rx.State):
             await self._load_lobby()
         return None
 
+    def _picker_row(self, row: int) -> PickRow | None:
+        """The row `row` of the play's picker, or None when there is no play or no such row."""
+        if self.play_code not in PLAYS:
+            return None
+        rows = pick_rows(self._shape(), {})
+        return rows[row] if row < len(rows) else None
+
     @rx.event
     @checked
     async def toggle(self, row: Index, value: Name) -> Any:
-        if self.play_code not in PLAYS:
-            return await refuse(self)
-        rows = pick_rows(self._shape(), {})
-        if row >= len(rows) or value not in {b.value for b in rows[row].balls}:
+        found = self._picker_row(row)
+        if found is None or value not in {b.value for b in found.balls}:
             return await refuse(self)
         chosen = list(self._picks.get(row, []))
         if value in chosen:
@@ -480,12 +475,10 @@ class LotteryState(MemberPage, Lean, rx.State):
     @rx.event
     @checked
     async def quick(self, row: Index, kind: Name) -> Any:
-        if self.play_code not in PLAYS:
+        found = self._picker_row(row)
+        if found is None or not found.quick or kind not in QUICKS:
             return await refuse(self)
-        rows = pick_rows(self._shape(), {})
-        if row >= len(rows) or not rows[row].quick or kind not in QUICKS:
-            return await refuse(self)
-        self._picks = {**self._picks, row: quick_pick([b.value for b in rows[row].balls], kind)}
+        self._picks = {**self._picks, row: quick_pick([b.value for b in found.balls], kind)}
         await self._quote()
         return None
 
@@ -645,26 +638,10 @@ class LotteryState(MemberPage, Lean, rx.State):
         )
 
 
-@dataclass
-class RecordRow:
-    uid: str = ""
-    name_key: str = ""
-    href: str = ""
-    issue: str = ""
-    parts: list[str] = field(default_factory=list)
-    selection: list[str] = field(default_factory=list)  # tokens: catalog keys or texts
-    stake: str = ""
-    payout: str = ""
-    status: str = ""
-    won: bool = False
-    placed_at: str = ""
-    verify: str = ""
-
-
 class LotteryRecordState(rx.State):
     """The member's lottery bets on the betting record (/personalHistoryCopy)."""
 
-    rows: list[RecordRow] = []
+    rows: list[BetRow] = []
 
     @rx.event
     async def load(self) -> None:
@@ -674,18 +651,10 @@ class LotteryRecordState(rx.State):
             return
         found = await views.my_bets(member, "all", 1, RECORD_SIZE)
         self.rows = [
-            RecordRow(
-                uid=b.uid,
+            bet_row(
+                b,
                 name_key=game_name_key(b.game_code),
                 href=routes.lottery_game(game(b.game_code).vendor, b.game_code),
-                issue=page_views.issues_of(b),
-                parts=play_parts(b.play_code),
-                selection=selection_tokens(b.selection),
-                stake=str(b.stake),
-                payout=str(b.payout),
-                status=b.status,
-                won=b.status == BetStatus.SETTLED and b.payout > b.stake,
-                placed_at=b.placed_at.isoformat(),
                 verify=(
                     routes.lottery_verify(b.game_code, b.issue_no)
                     if b.numbers is not None and not game(b.game_code).official

@@ -8,8 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.services.lottery import page_views
+from app.services.lottery import page_views, views
 from app.services.lottery.games import game
+from models.lottery import BetStatus
+from state.rows import row_of
 
 MAX_DIGIT_NUMBERS = 50
 PRIZE_LINES = frozenset(
@@ -70,7 +72,12 @@ class PaytableLine:
 
 @dataclass
 class BetRow:
+    """A placed bet, on the game's page (cancellable, chase) or the betting record (name_key,
+    href, verify)."""
+
     uid: str = ""
+    name_key: str = ""
+    href: str = ""
     issue: str = ""
     parts: list[str] = field(default_factory=list)
     selection: list[str] = field(default_factory=list)  # tokens: catalog keys or texts
@@ -81,6 +88,7 @@ class BetRow:
     cancellable: bool = False
     chase: bool = False
     placed_at: str = ""
+    verify: str = ""
 
 
 @dataclass
@@ -157,6 +165,22 @@ def selection_tokens(singles: list[list[object]]) -> list[str]:
     if len(tokens) > MAX_TOKENS:
         tokens = [*tokens[:MAX_TOKENS], "…"]
     return tokens
+
+
+def bet_row(bet: views.BetView, **given: Any) -> BetRow:
+    """A placed bet's row: what both pages show, with each page's own fields `given`."""
+    return row_of(
+        BetRow,
+        bet,
+        issue=page_views.issues_of(bet),
+        parts=play_parts(bet.play_code),
+        selection=selection_tokens(bet.selection),
+        stake=str(bet.stake),
+        payout=str(bet.payout),
+        won=bet.status == BetStatus.SETTLED and bet.payout > bet.stake,
+        placed_at=bet.placed_at.isoformat(),
+        **given,
+    )
 
 
 def ms(moment: Any) -> int:

@@ -19,7 +19,7 @@ from app.services import gates
 from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_or_none
+from state.accounts.auth import current_member, member_id_or_none, trial_gate
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
@@ -150,16 +150,15 @@ class VipState(rx.State):
 
     @rx.event
     async def load(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if auth.is_login and auth.is_trial:
-            return AuthState.gate("deposit")
-        member = await member_or_none(self)
-        if member is None:
+        refused = await trial_gate(self, "deposit")
+        if refused is not None:
+            return refused
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             return None
-        assert member.id is not None
         brand = await current_brand(self)
         lang = await ui_lang(self)
-        found = await vip.page(brand, member.id, clock.now())
+        found = await vip.page(brand, member_id, clock.now())
         money = functools.partial(format_amount, ui_lang=lang, digits=brand.amount_digits)
         self.level_name = found.current.name
         self.since = found.current.since.isoformat() if found.current.since else ""
@@ -235,17 +234,16 @@ class IncomeState(MemberPage, RangePaging, rx.State):
     error: str = ""
 
     async def _query(self) -> None:
-        member = await member_or_none(self)
-        if member is None:
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             self.items = []
             return
-        assert member.id is not None
         brand = await current_brand(self)
         now = clock.now()
         since, until = rebate.range_bounds(
             brand, self.range_name if self.range_name in rebate.RANGES else "7d", now
         )
-        found = await rebate.income(brand, member.id, since, until, self.page)
+        found = await rebate.income(brand, member_id, since, until, self.page)
         self._count_pages(found.total, found.page_size)
         lang = await ui_lang(self)
         self.items = income_rows(found, lang)
@@ -254,7 +252,7 @@ class IncomeState(MemberPage, RangePaging, rx.State):
         self.accrual_ends = (await rebate.accrual_ends(brand, now)).isoformat()
         self.can_claim = found.claimable > 0
         self.automatic = found.claim_mode is RebateClaim.AUTO
-        shown = await rebate.member_rates(brand, member.id)
+        shown = await rebate.member_rates(brand, member_id)
         self.realtime = shown.mode is RebateMode.REALTIME
         self.rates = [
             [category, _rate(rate, lang) if rate is not None else "-"]
@@ -263,9 +261,9 @@ class IncomeState(MemberPage, RangePaging, rx.State):
 
     @rx.event
     async def load(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if auth.is_login and auth.is_trial:
-            return AuthState.gate("deposit")
+        refused = await trial_gate(self, "deposit")
+        if refused is not None:
+            return refused
         self.notice = self.error = ""
         await self._first_page()
         return None

@@ -27,10 +27,11 @@ from app.services.catalogue import winners
 from app.services.loyalty import missions, races
 from models.loyalty_missions import RaceMetric
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_or_none
+from state.accounts.auth import AuthState, current_member, member_id_or_none, real_member_gate
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
+from state.rows import row_of
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -98,14 +99,12 @@ def reward_amount(view: missions.MissionView, lang: str, money: Money) -> str:
 
 def mission_card(view: missions.MissionView, lang: str, money: Money) -> MissionCard:
     amount = reward_amount(view, lang, money)
-    return MissionCard(
-        id=view.id,
+    return row_of(
+        MissionCard,
+        view,
         period=view.period.value,
-        title=view.title,
         progress=f"{view.progress} / {view.target}",
-        percent=view.percent,
         reward=translate(f"missions.reward.{view.reward_kind.value}", lang, amount=amount),
-        status=view.status,
     )
 
 
@@ -117,12 +116,11 @@ def score_text(metric: RaceMetric, score: Decimal, lang: str, digits: int) -> st
 
 def board_lines(board: races.RaceBoard, lang: str, digits: int) -> list[BoardLine]:
     return [
-        BoardLine(
-            place=row.place,
-            name=row.name,
+        row_of(
+            BoardLine,
+            row,
             score=score_text(board.metric, row.score, lang, digits),
             prize=format_amount(row.prize, lang, digits) if row.prize else "",
-            mine=row.mine,
         )
         for row in board.rows
     ]
@@ -215,15 +213,14 @@ class MissionState(MemberPage, rx.State):
         ]
 
     async def _reload(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
+        refused = await real_member_gate(self, "missions")
+        if refused is not None:
+            return refused
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             return AuthState.gate("missions")
-        member = await member_or_none(self)
-        if member is None:
-            return AuthState.gate("missions")
-        assert member.id is not None
-        await self._missions(member.id)
-        await self._race(member.id)
+        await self._missions(member_id)
+        await self._race(member_id)
         await self._ranking()
         return None
 
@@ -305,9 +302,9 @@ class MissionState(MemberPage, rx.State):
     @checked
     async def claim(self, mission_id: Page) -> Any:
         """Claim a mission's reward for the member logged in on this browser."""
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("missions")
+        refused = await real_member_gate(self, "missions")
+        if refused is not None:
+            return refused
         await self._take(mission_id)
         await self._reload()
         from state.cashier.wallet import WalletState  # the wallet state builds on the auth state

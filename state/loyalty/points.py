@@ -22,17 +22,17 @@ from app.core.i18n.formatting import (
     format_symbol_amount,
 )
 from app.services import gates
-from app.services.accounts.members import roles as member_roles
 from app.services.loyalty import points
 from app.services.promotions import free_rounds
 from models import Member
 from models.points import PointsRewardKind
-from state.accounts.auth import AuthState, member_or_none
+from state.accounts.auth import AuthState, real_member_gate, real_member_or_none
 from state.errors import describe
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
 from state.member_page import MemberPage, member_action
-from state.paging import page_count
+from state.paging import Paging, page_count
+from state.rows import row_of
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -120,7 +120,7 @@ class RecordRow:
     reason: str = ""
 
 
-class PointsState(MemberPage, rx.State):
+class PointsState(MemberPage, Paging, rx.State):
     view: str = "mall"
     balance: str = ""
     worth: str = ""
@@ -133,8 +133,6 @@ class PointsState(MemberPage, rx.State):
     # the records screens: 7 or 30 days, `offset` windows back, one page at a time
     range_name: str = "7d"
     offset: int = 0
-    page: int = 1
-    pages: int = 1
     span: str = ""
     history: list[HistoryRow] = []
     records: list[RecordRow] = []
@@ -151,21 +149,15 @@ class PointsState(MemberPage, rx.State):
     _currency: str = ""
     _digits: int = 2  # the brand's amounts' minor digits
 
-    async def _real_member(self) -> Member | None:
-        """The real member logged in on this browser; None for guests and trial users."""
-        member = await member_or_none(self)
-        if member is None or member_roles(member.account_type).is_trial:
-            return None
-        return member
-
     @rx.event
     async def load(self) -> None:
         self.view, self.dialog, self.error, self.notice = "mall", "", "", ""
         self.range_name, self.offset, self.page, self.mall_page = "7d", 0, 1, 1
-        await self._refresh()
+        await self._query()
 
-    async def _refresh(self) -> None:
-        member = await self._real_member()
+    async def _query(self) -> None:
+        """The member's balance, rates and mall page, and the record view shown."""
+        member = await real_member_or_none(self)
         if member is None:
             self.rewards, self.history, self.records, self.balance = [], [], [], ""
             return
@@ -233,13 +225,10 @@ class PointsState(MemberPage, rx.State):
             )
             value = translate("points.free_rounds_value", lang, rounds=reward.free_rounds)
         physical = reward.kind is PointsRewardKind.PHYSICAL
-        return RewardCard(
-            id=reward.id,
-            code=reward.code,
+        return row_of(
+            RewardCard,
+            reward,
             kind=reward.kind.value,
-            name=reward.name,
-            description=reward.description,
-            image=reward.image,
             cost=translate("points.cost", lang, points=_points(reward.points, lang)),
             price=str(reward.points),
             value="" if physical else value,
@@ -261,11 +250,10 @@ class PointsState(MemberPage, rx.State):
         )
         self._paged(found, brand.timezone, lang)
         self.history = [
-            HistoryRow(
-                reference=view.reference,
+            row_of(
+                HistoryRow,
+                view,
                 time=format_local_datetime(view.applied_at, lang, brand.timezone),
-                model=view.model,
-                name=view.name,
                 quantity=str(view.quantity),
                 points=_points(view.points, lang),
                 status=view.status.value,
@@ -303,7 +291,7 @@ class PointsState(MemberPage, rx.State):
         self.records = rows
 
     def _paged(self, found: points.Page[Any], timezone: str, lang: str) -> None:
-        self.pages = page_count(found.total, found.page_size)
+        self._count_pages(found.total, found.page_size)
         since = format_local_date(found.since, lang, timezone)
         # `until` is exclusive: the window's last day is the one before it.
         until = format_local_date(found.until - timedelta(days=1), lang, timezone)
@@ -314,14 +302,14 @@ class PointsState(MemberPage, rx.State):
     async def set_view(self, view: Name) -> None:
         self.view = view if view in VIEWS else "mall"
         self.page, self.offset, self.error, self.notice = 1, 0, "", ""
-        await self._refresh()
+        await self._query()
 
     @rx.event
     @checked
     async def set_range(self, value: Name) -> None:
         self.range_name = value if value in points.RANGE_DAYS else "7d"
         self.page, self.offset = 1, 0
-        await self._refresh()
+        await self._query()
 
     @rx.event
     @checked
@@ -329,35 +317,22 @@ class PointsState(MemberPage, rx.State):
         """Previous (`back`) or next window of the chosen length; never past today."""
         step = 1 if back else -1
         self.offset = min(max(0, self.offset + step), points.MAX_WINDOWS_BACK)
-        self.page = 1
-        await self._refresh()
-
-    @rx.event
-    @checked
-    async def go(self, page: Page) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._refresh()
+        await self._first_page()
 
     @rx.event
     @checked
     async def go_mall(self, number: Page) -> None:
         self.mall_page = min(max(1, number), self.mall_pages)
-        await self._refresh()
+        await self._query()
 
     # ---- dialogs ---------------------------------------------------------------------------
-
-    async def _gate(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("points")
-        return None
 
     @rx.event
     @checked
     async def open_redeem(self, reward_id: Page) -> Any:
-        gate = await self._gate()
-        if gate is not None:
-            return gate
+        refused = await real_member_gate(self, "points")
+        if refused is not None:
+            return refused
         chosen = next((r for r in self.rewards if r.id == reward_id), None)
         if chosen is None:
             return None
@@ -379,9 +354,9 @@ class PointsState(MemberPage, rx.State):
 
     @rx.event
     async def open_convert(self) -> Any:
-        gate = await self._gate()
-        if gate is not None:
-            return gate
+        refused = await real_member_gate(self, "points")
+        if refused is not None:
+            return refused
         self.dialog, self.errors, self.error, self.notice, self.convert_get = (
             "convert",
             {},
@@ -417,7 +392,7 @@ class PointsState(MemberPage, rx.State):
     @checked
     async def redeem(self, form: Form) -> Any:
         """Redeem the chosen reward for the member logged in on this browser."""
-        member = await self._real_member()
+        member = await real_member_or_none(self)
         if member is None:
             return AuthState.gate("points")
         lang = await ui_lang(self)
@@ -448,7 +423,7 @@ class PointsState(MemberPage, rx.State):
         )
         self.notice = translate(key, lang, name=made.name, quantity=made.quantity)
         self.dialog, self.chosen, self.errors, self.error = "", RewardCard(), {}, ""
-        await self._refresh()
+        await self._query()
         from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
 
         return WalletState.refresh
@@ -458,7 +433,7 @@ class PointsState(MemberPage, rx.State):
     @checked
     @member_action
     async def convert(self, form: Form) -> Any:
-        member = await self._real_member()
+        member = await real_member_or_none(self)
         if member is None:
             return AuthState.gate("points")
         made = await points.convert(
@@ -475,7 +450,7 @@ class PointsState(MemberPage, rx.State):
             amount=format_symbol_amount(made.cash, self._currency, lang, self._digits),
         )
         self.dialog, self.errors, self.error = "", {}, ""
-        await self._refresh()
+        await self._query()
         from state.cashier.wallet import WalletState
 
         return WalletState.refresh

@@ -15,7 +15,7 @@ from app.services import gates, records
 from app.services.promotions import bonus
 from models.promotions import GrantStatus
 from state import follow
-from state.accounts.auth import AuthState, member_or_none
+from state.accounts.auth import member_id_or_none, trial_gate
 from state.guard import ARGS, LOGIN
 from state.paging import RangePaging
 from state.site import amount_digits, current_brand, current_path, ui_lang
@@ -91,22 +91,20 @@ class BonusState(RangePaging, rx.State):
     grants: list[GrantCard] = []
 
     async def _grants(self) -> None:
-        member = await member_or_none(self)
-        if member is None:
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             self.grants = []
             return
-        assert member.id is not None
         lang, digits = await ui_lang(self), await amount_digits(self)
-        self.grants = [grant_row(g, lang, digits) for g in await bonus.member_grants(member.id)]
+        self.grants = [grant_row(g, lang, digits) for g in await bonus.member_grants(member_id)]
 
     async def _query(self) -> None:
-        member = await member_or_none(self)
-        if member is None:
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             self.items = []
             return
-        assert member.id is not None
         found = await records.bonus_details(
-            member_id=member.id,
+            member_id=member_id,
             timezone=(await current_brand(self)).timezone,
             range_name=self.range_name,
             page=self.page,
@@ -129,9 +127,9 @@ class BonusState(RangePaging, rx.State):
 
     @rx.event
     async def load(self) -> Any:
-        auth = await self.get_state(AuthState)
-        if auth.is_login and auth.is_trial:
-            return AuthState.gate("deposit")
+        refused = await trial_gate(self, "deposit")
+        if refused is not None:
+            return refused
         await self._grants()
         await self._first_page()
         return None

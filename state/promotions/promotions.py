@@ -19,11 +19,11 @@ from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
 from state import follow
-from state.accounts.auth import AuthState, current_member, member_or_none
+from state.accounts.auth import current_member, member_id_or_none, real_member_gate
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
-from state.paging import page_count
+from state.paging import Paging
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -144,10 +144,8 @@ def _with_raffle(
     )
 
 
-class PromotionsState(MemberPage, rx.State):
+class PromotionsState(MemberPage, Paging, rx.State):
     items: list[PromotionCard] = []
-    page: int = 1
-    pages: int = 1
     selected: PromotionCard = PromotionCard()
     accepted: bool = False
     error: str = ""
@@ -155,17 +153,18 @@ class PromotionsState(MemberPage, rx.State):
     mine: bool = False  # the reward centre: the member's own promotions
     _selected_id: int = 0
 
-    async def _member_id(self) -> int | None:
-        member = await member_or_none(self)
-        return None if member is None else member.id
-
     async def _query(self) -> None:
         brand = await current_brand(self)
         lang = await ui_lang(self)
         found = await offers.listing(
-            brand.id, await self._member_id(), lang, clock.now(), page=self.page, mine=self.mine
+            brand.id,
+            await member_id_or_none(self),
+            lang,
+            clock.now(),
+            page=self.page,
+            mine=self.mine,
         )
-        self.pages = page_count(found.total, found.page_size)
+        self._count_pages(found.total, found.page_size)
         self.items = [_card(view, lang, brand.amount_digits) for view in found.items]
         if self._selected_id:
             await self._show(self._selected_id)
@@ -175,7 +174,7 @@ class PromotionsState(MemberPage, rx.State):
         lang = await ui_lang(self)
         try:
             view = await offers.detail(
-                brand.id, promotion_id, await self._member_id(), lang, clock.now()
+                brand.id, promotion_id, await member_id_or_none(self), lang, clock.now()
             )
         except AppError:
             self.selected, self._selected_id = PromotionCard(), 0
@@ -218,12 +217,6 @@ class PromotionsState(MemberPage, rx.State):
 
     @rx.event
     @checked
-    async def go(self, page: Page) -> None:
-        self.page = min(max(1, page), self.pages)
-        await self._query()
-
-    @rx.event
-    @checked
     async def select(self, promotion_id: PromotionId) -> None:
         self.accepted, self.error, self.notice = False, "", ""
         await self._show(promotion_id)
@@ -239,9 +232,9 @@ class PromotionsState(MemberPage, rx.State):
 
     async def _act(self, action: str) -> Any:
         """Join or request the reward of the selected promotion, behind the login gate."""
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("promotions")
+        refused = await real_member_gate(self, "promotions")
+        if refused is not None:
+            return refused
         if action == "join" and not self.accepted:
             self.error = translate("promo.accept_terms", await ui_lang(self))
             return None
@@ -285,9 +278,9 @@ class PromotionsState(MemberPage, rx.State):
     async def send_application(self, files: list[rx.UploadFile], comment: Text = "") -> Any:
         """The activity application: the comment typed and the files chosen, sent for the
         member logged in on this browser (never for an id the browser names)."""
-        auth = await self.get_state(AuthState)
-        if not auth.is_login or auth.is_trial:
-            return AuthState.gate("promotions")
+        refused = await real_member_gate(self, "promotions")
+        if refused is not None:
+            return refused
         if not self.accepted:
             self.error = translate("promo.accept_terms", await ui_lang(self))
             return None

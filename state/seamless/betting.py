@@ -10,9 +10,10 @@ from app.core.errors import AppError
 from app.core.i18n import studio_game_name
 from app.services import gates, records
 from app.services.seamless import betting
-from state.accounts.auth import member_or_none
+from state.accounts.auth import member_id_or_none
 from state.guard import ARGS, LOGIN, Name, checked
 from state.paging import RangePaging
+from state.rows import row_of
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -81,12 +82,8 @@ class BettingState(RangePaging, rx.State):
     open_round: str = ""
     calls: list[CallRow] = []
 
-    async def _member_id(self) -> int | None:
-        member = await member_or_none(self)
-        return None if member is None else member.id
-
     async def _query(self) -> None:
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             self.items, self.totals = [], MoneyRow()
             return
@@ -105,27 +102,22 @@ class BettingState(RangePaging, rx.State):
         lang = await ui_lang(self)
         # In-house games carry the lobby's name in the reader's language (Dados, Minas).
         self.items = [
-            RoundRow(
+            row_of(
+                RoundRow,
+                item,
                 key=f"{item.vendor}:{item.round_id}",
                 round=item.round_id,
-                vendor=item.vendor,
-                vendor_name=item.vendor_name,
                 game=studio_game_name(item.game_code, lang) or item.game_name,
                 type=item.game_type,
                 bet=str(item.bet),
                 win=str(item.win),
                 profit=str(item.profit),
                 positive=item.profit >= 0,
-                status=item.status,
                 time=item.opened_at.isoformat(),
                 verify=item.verify_url or "",
             )
             for item in found.items
         ]
-
-    @rx.event
-    async def load(self) -> None:
-        await self._first_page()
 
     @rx.event
     @checked
@@ -141,7 +133,7 @@ class BettingState(RangePaging, rx.State):
         if self.open_round == key:
             self.open_round, self.calls = "", []
             return
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             return
         try:
@@ -153,13 +145,7 @@ class BettingState(RangePaging, rx.State):
             return
         self.open_round = key
         self.calls = [
-            CallRow(
-                id=c.transaction_id,
-                kind=c.kind,
-                amount=str(c.amount),
-                status=c.status,
-                time=c.time.isoformat(),
-            )
+            row_of(CallRow, c, id=c.transaction_id, amount=str(c.amount), time=c.time.isoformat())
             for c in detail.calls
         ]
 
@@ -171,14 +157,13 @@ class ProfitState(rx.State):
     totals: MoneyRow = MoneyRow()
 
     async def _query(self) -> None:
-        member = await member_or_none(self)
-        if member is None:
+        member_id = await member_id_or_none(self)
+        if member_id is None:
             self.days, self.categories, self.totals = [], [], MoneyRow()
             return
         brand = await current_brand(self)
-        assert member.id is not None
         report = await betting.profit_and_loss(
-            member_id=member.id, timezone=brand.timezone, range_name=self.range_name
+            member_id=member_id, timezone=brand.timezone, range_name=self.range_name
         )
         self.totals = _money(report.totals)
         self.days = [_money(d.totals, d.day.isoformat()) for d in report.days]

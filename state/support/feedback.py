@@ -15,9 +15,10 @@ from app.core.errors import AppError
 from app.services import gates
 from app.services.images import read_uploads
 from app.services.support import tickets
-from state.accounts.auth import current_member, member_or_none
+from state.accounts.auth import current_member, member_id_or_none
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
+from state.rows import row_of
 from state.site import current_brand, page_visitor
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -50,13 +51,10 @@ class TicketRow:
 
 
 def ticket_row(ticket: tickets.TicketView) -> TicketRow:
-    return TicketRow(
-        id=ticket.id,
-        question_type=ticket.question_type,
-        content=ticket.content,
-        status=ticket.status,
+    return row_of(
+        TicketRow,
+        ticket,
         time=ticket.created_at.isoformat(),
-        image_count=ticket.image_count,
         replies=[
             ThreadLine(r.from_member, r.body, r.created_at.isoformat()) for r in ticket.replies
         ],
@@ -72,11 +70,11 @@ class FeedbackState(MemberPage, rx.State):
     about_ticket: int = 0
 
     async def _query(self) -> None:
-        member = await member_or_none(self)
+        member_id = await member_id_or_none(self)
         self.tickets = (
             []
-            if member is None or member.id is None
-            else [ticket_row(t) for t in await tickets.member_tickets(member.id)]
+            if member_id is None
+            else [ticket_row(t) for t in await tickets.member_tickets(member_id)]
         )
 
     @rx.event
@@ -93,10 +91,9 @@ class FeedbackState(MemberPage, rx.State):
         """A ticket of the type chosen, with the content typed and the images chosen, for the
         member logged in on this browser, or a visitor's (rate limited)."""
         self.about_ticket = 0
-        member = await member_or_none(self)
         ticket = await tickets.submit_feedback(
             await current_brand(self),
-            None if member is None else member.id,
+            await member_id_or_none(self),
             question_type,
             content,
             page_visitor(self).ip,

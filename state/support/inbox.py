@@ -11,9 +11,10 @@ from pydantic import Field
 
 from app.core import clock
 from app.services import gates, inbox
-from state.accounts.auth import member_or_none
-from state.guard import ARGS, LOGIN, Page, checked
-from state.paging import page_count
+from state.accounts.auth import member_id_or_none
+from state.guard import ARGS, LOGIN, checked
+from state.paging import Paging
+from state.rows import row_of
 from state.site import ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -37,36 +38,22 @@ class MessageRow:
     time: str = ""  # ISO
 
 
-class InboxState(rx.State):
+class InboxState(Paging, rx.State):
     items: list[MessageRow] = []
-    page: int = 1
-    pages: int = 1
     unread: int = 0
     opened: str = ""
 
-    async def _member_id(self) -> int | None:
-        member = await member_or_none(self)
-        return None if member is None else member.id
-
     async def _query(self) -> Any:
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             self.items, self.unread = [], 0
             return None
         lang = await ui_lang(self)
         found = await inbox.page(member_id, lang, self.page, PAGE_SIZE)
-        self.pages = page_count(found.total, PAGE_SIZE)
+        self._count_pages(found.total, PAGE_SIZE)
         self.unread = found.unread
         self.items = [
-            MessageRow(
-                id=str(m.id),
-                kind=m.kind,
-                title=m.title,
-                body=m.body,
-                read=m.read,
-                time=m.created_at.isoformat(),
-            )
-            for m in found.items
+            row_of(MessageRow, m, id=str(m.id), time=m.created_at.isoformat()) for m in found.items
         ]
         from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
 
@@ -79,15 +66,9 @@ class InboxState(rx.State):
 
     @rx.event
     @checked
-    async def go(self, page: Page) -> Any:
-        self.page = min(max(1, page), self.pages)
-        return await self._query()
-
-    @rx.event
-    @checked
     async def open(self, message_id: MessageId) -> Any:
         """Show a message's body and mark it read (only the member's own)."""
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             return None
         self.opened = "" if self.opened == str(message_id) else str(message_id)
@@ -96,7 +77,7 @@ class InboxState(rx.State):
 
     @rx.event
     async def read_all(self) -> Any:
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             return None
         await inbox.mark_read(member_id, [], clock.now(), every=True)
@@ -105,7 +86,7 @@ class InboxState(rx.State):
     @rx.event
     @checked
     async def remove(self, message_id: MessageId) -> Any:
-        member_id = await self._member_id()
+        member_id = await member_id_or_none(self)
         if member_id is None:
             return None
         await inbox.delete(member_id, [message_id])

@@ -59,6 +59,7 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    bindparam,
     cast,
     func,
     insert,
@@ -224,6 +225,10 @@ def _names_ok(vendor: str, game_code: str, category: str, currency: str) -> bool
     )
 
 
+# The columns `_row` gives: all but the id and the writing transaction's.
+_ROW_NAMES = tuple(c.name for c in _FACTS.columns if c.name not in {"id", "txid"})
+
+
 def _row(fact: Fact) -> dict[str, object]:
     """The fact as a row to insert, or wager-fact-invalid."""
     try:
@@ -309,6 +314,23 @@ def _insert_facts(dialect: str) -> Insert:
     """The insert of facts given as parameters, built once per engine (every round writes
     one, and building it cost more than running it)."""
     return insert(_FACTS).values(txid=_txid(dialect)).returning(_FACTS.c.id)
+
+
+def bound_insert(prefix: str, dialect: str) -> Insert:
+    """The insert of one fact whose values are bound under `prefix` (`bound_values`), for
+    a caller that writes it within a statement of its own (the seamless wallet's run)."""
+    values: dict[str, Any] = {
+        name: bindparam(f"{prefix}{name}", type_=_FACTS.c[name].type) for name in _ROW_NAMES
+    }
+    return insert(_FACTS).values(txid=_txid(dialect), **values)
+
+
+def bound_values(fact: Fact, prefix: str) -> dict[str, object]:
+    """The fact's values for `bound_insert` (wager-fact-invalid as `record` raises it),
+    counted as recorded."""
+    row = _row(fact)
+    count_recorded(FactKind(str(row["kind"])), 1)
+    return {f"{prefix}{name}": value for name, value in row.items()}
 
 
 # PostgreSQL writes a batch in one statement whose rows come as one JSON document: its text

@@ -195,6 +195,7 @@ class _Context:
     # session and written when the run ends (`_write_run`).
     rounds: dict[str, GameRound] = field(default_factory=dict)
     changed_round: GameRound | None = None
+    facts: list[wager_facts.Fact] = field(default_factory=list)  # what the round's change calls for
     # A debit's earlier rollback (None: none came), read with the run's stored calls.
     pending_read: dict[str, PendingRollback | None] = field(default_factory=dict)
     new_calls: list[WalletCallRow] = field(default_factory=list)
@@ -207,8 +208,16 @@ def _changed(ctx: _Context, game_round: GameRound) -> None:
     ctx.changed_round = game_round
 
 
+def _closing(ctx: _Context, game_round: GameRound, before: wager_facts.RoundFigures) -> None:
+    """The round settled or rolled back: its wager fact, if one is due, goes with the run."""
+    _changed(ctx, game_round)
+    fact = wager_facts.fact_of_round(game_round, before)
+    if fact is not None:
+        ctx.facts.append(fact)
+
+
 async def _write_run(ctx: _Context) -> None:
-    await writes.write_run(ctx.session, ctx.changed_round, ctx.new_calls)
+    await writes.write_run(ctx.session, ctx.changed_round, ctx.facts, ctx.new_calls)
 
 
 @dataclass(frozen=True)
@@ -424,8 +433,7 @@ async def _credit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     game_round.win_total += amount
     game_round.status = RoundStatus.SETTLED
     game_round.settled_at = clock.now()
-    _changed(ctx, game_round)
-    await wager_facts.record_round(session, game_round, before)
+    _closing(ctx, game_round, before)
     if not was_big and _is_big_win(game_round.bet_total, game_round.win_total):
         await _add_winner(session, game_round, _money(ctx).member)
     return _Outcome(WalletStatus.OK, transaction_id)
@@ -499,8 +507,7 @@ async def _rollback(ctx: _Context, call: WalletCall) -> _Outcome:
     game_round.bet_total -= target.amount
     game_round.status = RoundStatus.ROLLED_BACK
     game_round.settled_at = clock.now()
-    _changed(ctx, game_round)
-    await wager_facts.record_round(session, game_round, before)
+    _closing(ctx, game_round, before)
     return _Outcome(WalletStatus.OK, transaction_id, target.amount)
 
 

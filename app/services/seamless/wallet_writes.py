@@ -1,7 +1,7 @@
 """What the seamless wallet (wallet.py) writes when a run of calls ends: the round it opened
-or changed and its new calls' first answers. On PostgreSQL that is one statement (the round's
-write as a CTE of the calls' insert), on SQLite one per table; each shape is built once, with
-bound values.
+or changed, the wager fact that change calls for, and its new calls' first answers. On
+PostgreSQL that is one statement (the round's write and the fact's insert as CTEs of the
+calls' insert), on SQLite one per table; each shape is built once, with bound values.
 
 The ORM's flush of the same rows at commit (its unit of work, then one statement per table)
 made a debit run 12 % more Python function calls and a bet-and-win 13 % more, so the wallet
@@ -20,6 +20,8 @@ from sqlalchemy.sql.base import Executable
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.db import get_engine
+from app.services import wager_facts
+from app.services.wager_facts import Fact
 from models.games import GameRound
 from models.games import WalletCall as WalletCallRow
 
@@ -64,20 +66,27 @@ def _calls_insert(count: int) -> Any:
 
 
 @functools.cache
-def _statements(opened: bool | None, calls: int, together: bool) -> tuple[Executable, ...]:
+def _statements(
+    opened: bool | None, facts: int, calls: int, dialect: str
+) -> tuple[Executable, ...]:
     """The run's statements: `opened` None (no round to write), True (a new round), False
-    (a changed one); `together`: the round's write as a CTE of the calls' insert."""
+    (a changed one); on PostgreSQL the round's write and the facts' inserts are CTEs of
+    the calls' insert."""
     written: list[Any] = []
     if opened is not None:
         written.append(_round_write(opened))
+    written += [wager_facts.bound_insert(f"fact{i}_", dialect) for i in range(facts)]
     if calls:
         written.append(_calls_insert(calls))
-    if together and len(written) == 2:
-        return (written[1].add_cte(written[0].cte("run_round")),)
-    return tuple(written)
+    if dialect != "postgresql" or len(written) < 2:
+        return tuple(written)
+    *before, last = written
+    return (last.add_cte(*(each.cte(f"run_write{i}") for i, each in enumerate(before))),)
 
 
-def _params(game_round: GameRound | None, calls: Sequence[WalletCallRow]) -> dict[str, Any]:
+def _params(
+    game_round: GameRound | None, facts: Sequence[Fact], calls: Sequence[WalletCallRow]
+) -> dict[str, Any]:
     params: dict[str, Any] = {}
     if game_round is not None:
         if game_round.id is None:
@@ -85,21 +94,27 @@ def _params(game_round: GameRound | None, calls: Sequence[WalletCallRow]) -> dic
         else:
             params["round_pk"] = game_round.id
             params |= {f"round_{name}": getattr(game_round, name) for name in _ROUND_CHANGES}
+    for i, fact in enumerate(facts):
+        params |= wager_facts.bound_values(fact, f"fact{i}_")
     for i, call in enumerate(calls):
         params |= {f"call{i}_{c.name}": getattr(call, c.name) for c in _CALL_COLUMNS}
     return params
 
 
 async def write_run(
-    session: AsyncSession, game_round: GameRound | None, calls: Sequence[WalletCallRow]
+    session: AsyncSession,
+    game_round: GameRound | None,
+    facts: Sequence[Fact],
+    calls: Sequence[WalletCallRow],
 ) -> None:
-    """Write a run's round (opened or changed; None: neither) and new calls in the run's
-    transaction; a twin that stored one of the calls first makes it fail (IntegrityError),
-    as it would at the commit."""
+    """Write a run's round (opened or changed; None: neither), the wager facts its changes
+    call for and its new calls, in the run's transaction. A twin that stored one of the calls
+    first makes it fail (IntegrityError), as it would at the commit; so does a second
+    closing fact of a round (`wager_facts.record`)."""
     opened = None if game_round is None else game_round.id is None
-    if opened is None and not calls:
+    if opened is None and not facts and not calls:
         return
-    together = get_engine().dialect.name == "postgresql"
-    params = _params(game_round, calls)
-    for statement in _statements(opened, len(calls), together):
+    dialect = get_engine().dialect.name
+    params = _params(game_round, facts, calls)
+    for statement in _statements(opened, len(facts), len(calls), dialect):
         await session.exec(statement, params=params)  # type: ignore[call-overload]

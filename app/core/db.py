@@ -17,8 +17,8 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import weakref
-from collections.abc import AsyncIterator, Sequence
-from contextlib import AsyncExitStack, asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from time import monotonic
 from typing import Any
 
@@ -251,18 +251,12 @@ async def session_scope() -> AsyncIterator[AsyncSession]:
         yield session
 
 
-@asynccontextmanager
-async def read_scope() -> AsyncIterator[AsyncSession]:
+def read_scope() -> AbstractAsyncContextManager[AsyncSession]:
     """A session for reads only. On PostgreSQL its statements run in autocommit: no BEGIN and
     ROLLBACK round trips around them (each statement still reads committed data, as in a
     READ COMMITTED transaction). A write here would commit at once: write in
     write_transaction."""
-    if get_engine().dialect.name != "postgresql":
-        async with session_scope() as session:
-            yield session
-        return
-    async with autocommit_scope() as session:
-        yield session
+    return _autocommit_on_postgresql(session_scope)
 
 
 @asynccontextmanager
@@ -278,17 +272,19 @@ async def autocommit_scope() -> AsyncIterator[AsyncSession]:
             yield session
 
 
-@asynccontextmanager
-async def single_writes() -> AsyncIterator[AsyncSession]:
+def single_writes() -> AbstractAsyncContextManager[AsyncSession]:
     """A session for writes that each stand alone (every one decides under its own conditions,
     as one statement): autocommit on PostgreSQL, no BEGIN and COMMIT round trips; on SQLite
     one write_transaction around the block, under this process's write lock."""
-    if get_engine().dialect.name != "postgresql":
-        async with write_transaction() as session:
-            yield session
-        return
-    async with autocommit_scope() as session:
-        yield session
+    return _autocommit_on_postgresql(write_transaction)
+
+
+def _autocommit_on_postgresql(
+    otherwise: Callable[[], AbstractAsyncContextManager[AsyncSession]],
+) -> AbstractAsyncContextManager[AsyncSession]:
+    if get_engine().dialect.name == "postgresql":
+        return autocommit_scope()
+    return otherwise()
 
 
 @asynccontextmanager

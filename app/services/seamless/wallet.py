@@ -260,21 +260,12 @@ async def _cash(ctx: _Context) -> Decimal:
     return ctx.cash
 
 
-async def _debit_reads(
+def _debit_reads(
     ctx: _Context, call: WalletCall
 ) -> tuple[GameRound | None, PendingRollback | None]:
-    """The debit's round (kept for the run's next call) and a rollback that came before it."""
-    if call.transaction_id in ctx.pending_read:
-        return ctx.rounds.get(call.round_id), ctx.pending_read[call.transaction_id]
-    if call.round_id in ctx.rounds:
-        pending = await reads.pending_rollback(ctx.session, ctx.vendor, call.transaction_id)
-        return ctx.rounds[call.round_id], pending
-    found, pending = await reads.round_and_pending_rollback(
-        ctx.session, ctx.vendor, call.round_id, call.transaction_id
-    )
-    if found is not None:
-        found = ctx.rounds[call.round_id] = writes.detached(ctx.session, found)
-    return found, pending
+    """The debit's round (kept for the run's next call) and a rollback that came before it,
+    read with the run's stored calls (`_run_reads`): a run's debit is its first call."""
+    return ctx.rounds.get(call.round_id), ctx.pending_read[call.transaction_id]
 
 
 async def _round(ctx: _Context, round_id: str) -> GameRound | None:
@@ -338,7 +329,7 @@ async def _post(
 
 async def _debit(ctx: _Context, call: WalletCall, amount: Decimal) -> _Outcome:
     session, member_id = ctx.session, ctx.game_session.member_id
-    game_round, pending = await _debit_reads(ctx, call)
+    game_round, pending = _debit_reads(ctx, call)
     if pending is not None:
         pending.applied_at = clock.now()
         session.add(pending)

@@ -3,8 +3,8 @@
 A money call holds the member's cash lock while it runs, and on this stack building a
 statement costs more CPU than running it: the hot reads are built once with bind parameters,
 and what one call needs comes together (the session with its member, game, vendor and bonus
-maximum bet; a debit's round with a rollback that came before it). The rules that use them
-stay in wallet.py.
+maximum bet; a run's stored calls with its round and a debit's earlier rollback). The rules
+that use them stay in wallet.py.
 """
 
 from __future__ import annotations
@@ -126,19 +126,6 @@ _PENDING_ROLLBACK_OF = (
     PendingRollback.debit_transaction_id == bindparam("debit"),
 )
 _PENDING_ROLLBACK = select(PendingRollback).where(*_PENDING_ROLLBACK_OF)
-# A debit's two reads in one statement: its round (None: a new one) and the id of a rollback
-# that came before it.
-_ROUND_AND_PENDING_ROLLBACK = (
-    select(GameRound, select(PendingRollback.id).where(*_PENDING_ROLLBACK_OF).scalar_subquery())
-    .select_from(select(literal(1)).subquery())
-    .outerjoin(
-        GameRound,
-        (col(GameRound.vendor) == bindparam("vendor"))
-        & (col(GameRound.round_id) == bindparam("round_id")),
-    )
-)
-
-
 # A run's reads under the cash lock in one statement: its stored calls (a row each, or one
 # row of NULLs), each with the round its first call names and, when that call is a debit, the
 # id of a rollback that came before it.
@@ -202,18 +189,6 @@ async def pending_rollback(
 ) -> PendingRollback | None:
     params = {"vendor": vendor, "debit": debit_transaction_id}
     return (await session.exec(_PENDING_ROLLBACK, params=params)).first()
-
-
-async def round_and_pending_rollback(
-    session: AsyncSession, vendor: str, round_id: str, debit_transaction_id: str
-) -> tuple[GameRound | None, PendingRollback | None]:
-    """A debit's round and a rollback that came before it (None: none came), in one read
-    (a second only when such a rollback came)."""
-    params = {"vendor": vendor, "round_id": round_id, "debit": debit_transaction_id}
-    found, pending_id = (await session.exec(_ROUND_AND_PENDING_ROLLBACK, params=params)).one()
-    if pending_id is None:
-        return found, None
-    return found, await session.get(PendingRollback, pending_id)
 
 
 async def game(session: AsyncSession, vendor: str, game_code: str) -> Game:

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from app.core.periods import every
 from app.services import closures
 from app.services.job_runs import Job, JobContext, RunResult, run_current
-from app.services.wallet_events import balance_changed
+from app.services.wallet_events import balances_changed
 
 NAME = "account-closures"
 
@@ -17,8 +17,7 @@ NAME = "account-closures"
 async def _advance(context: JobContext) -> int:
     async with context.transaction() as session:
         progress = await closures.advance(session, context.now)
-    for member_id in progress.members:
-        await balance_changed(member_id)
+    await balances_changed(progress.members)
     return len(progress.members)
 
 

@@ -22,6 +22,7 @@ from app.services import ledger
 from app.services.lottery import bets, issues, settlement
 from app.services.lottery.facts import wager_fact
 from app.services.lottery.plays import play
+from app.services.wallet_events import balance_version
 from models import LotteryBet, LotteryChase, LotteryIssue, Member, WagerFact
 from models.facts import FactKind
 from models.lottery import BetStatus, ChaseStatus, IssueStatus
@@ -159,6 +160,7 @@ async def settle(issue: LotteryIssue) -> LotteryIssue:
 
 
 async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> None:
+    """The paid member's pages are signalled once (their balance version), after the win."""
     issue, now = await open_issue("k3-1m")
     member = await player("100.00")
     sums = {"options": [str(total) for total in range(3, 19)]}
@@ -175,8 +177,10 @@ async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> 
         request("k3.bsoe", big_small, "2.00", mode="ELOTT", game_code="k3-1m"),
         now,
     )
+    version = await balance_version(member.id or 0)
     settled = await settle(issue)
     assert settled.status == IssueStatus.SETTLED
+    assert await balance_version(member.id or 0) == version + 1
     result = settled.result or []
     total = sum(result)
     paid = {bet.uid: bet for bet in await bets_of(member)}

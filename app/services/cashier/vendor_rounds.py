@@ -30,7 +30,7 @@ from app.core import clock
 from app.core.db import write_transaction
 from app.core.errors import AppError
 from app.services import ledger, wager_facts
-from app.services.wallet_events import balance_changed
+from app.services.wallet_events import balances_changed
 from models import Game, GameRound, GameVendor, LedgerTransaction, Member, Merchant
 from models.catalogue import WalletMode
 from models.games import RoundStatus
@@ -314,6 +314,5 @@ async def report_rounds(vendor: str, rounds: list[ReportedRound]) -> ReportResul
     except IntegrityError:
         # PostgreSQL: a twin report wrote one of these rounds first; now they are known.
         result, moved = await _report(vendor, checked)
-    for member_id in sorted(moved):
-        await balance_changed(member_id)
+    await balances_changed(sorted(moved))
     return result

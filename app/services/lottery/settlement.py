@@ -41,7 +41,7 @@ from app.services.lottery.bets import refund
 from app.services.lottery.facts import record_wager_fact, settled_fact
 from app.services.lottery.games import game
 from app.services.lottery.plays import Mode, play
-from app.services.wallet_events import balance_changed
+from app.services.wallet_events import balances_changed
 from models.ledger import AccountKind, TransactionKind
 from models.lottery import (
     BetStatus,
@@ -449,8 +449,7 @@ async def settle_issue(issue_id: int, now: datetime, batch: int | None = None) -
             return closed
         count, paid = done
         closed += count
-        for member_id in sorted(paid):
-            await balance_changed(member_id)
+        await balances_changed(sorted(paid))
 
 
 async def _finish(session: AsyncSession, issue_id: int, now: datetime) -> None:

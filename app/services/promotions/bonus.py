@@ -428,8 +428,7 @@ async def expire_due(now: datetime, *, limit: int = 500) -> int:
         for found in rows:
             await _close(session, found, GrantStatus.EXPIRED, EXPIRED, now)
         members = {found.member_id for found in rows}
-    for member_id in members:
-        await wallet_events.balance_changed(member_id)
+    await wallet_events.balances_changed(members)
     return len(rows)
 
 

@@ -11,7 +11,9 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, CheckConstraint, Column, Index, Numeric
+from sqlalchemy import JSON, CheckConstraint, Column, ColumnElement, Index, Numeric, String, cast
+from sqlalchemy import literal as sql_literal
+from sqlalchemy.orm import Mapped
 from sqlmodel import Field, SQLModel
 
 from models.base import UTCDateTime, utcnow
@@ -89,6 +91,24 @@ def account_owner_key(
     owner = f"member:{member_id}" if member_id is not None else "merchant"
     key = f"{merchant_id}/{owner}/{kind.value}/{currency}"
     return f"{key}/{sub_key}" if sub_key is not None else key
+
+
+def owner_key_expression(
+    merchant_id: ColumnElement[int] | Mapped[int],
+    member_id: ColumnElement[int] | Mapped[int] | None,
+    kind: AccountKind,
+    currency: ColumnElement[str] | Mapped[str],
+    sub_key: ColumnElement[str] | None = None,
+) -> ColumnElement[str]:
+    """`account_owner_key` in SQL, of other rows' columns: a read that knows the owner only
+    from a row it reads joins the account by its unique name."""
+    owner = (
+        sql_literal("member:") + cast(member_id, String)
+        if member_id is not None
+        else sql_literal("merchant")
+    )
+    key = cast(merchant_id, String) + "/" + owner + f"/{kind.value}/" + currency
+    return key + "/" + sub_key if sub_key is not None else key
 
 
 class LedgerAccount(SQLModel, table=True):

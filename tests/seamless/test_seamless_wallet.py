@@ -8,14 +8,17 @@ from decimal import Decimal
 from uuid import uuid4
 
 import pytest
+from sqlalchemy import String, cast, literal
 from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.services import ledger
 from app.services.seamless import studio_port, wallet
-from models import GameRound, GameSession, LedgerTransaction, Winner
+from models import GameRound, GameSession, LedgerAccount, LedgerTransaction, Winner
 from models.base import utcnow
-from tests.helpers.money import books_differences
+from models.ledger import AccountKind, account_owner_key, owner_key_expression
+from tests.helpers.money import books_differences, fund
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
 
 pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
@@ -255,6 +258,59 @@ async def test_insufficient_funds_answers_the_balance_and_moves_nothing() -> Non
     )
     assert (answer.status, answer.balance) == ("INSUFFICIENT_FUNDS", Decimal("5.00"))
     assert await _game_transactions(member.id or 0) == []
+
+
+async def test_a_member_without_accounts_yet_is_answered_and_they_are_made() -> None:
+    """The session's read brings the cash lock only once the member's game accounts exist;
+    before, the call reads the session alone and the ledger makes them."""
+    member = await funded_member("0.00")
+    assert member.id is not None
+    game = await studio_game()
+    player = await player_session(member, game)
+    assert await _game_accounts(member.id) == 0
+    refused = await wallet.debit(
+        BGS, player.session_token, call(uuid4().hex, "1.00", game.game_code)
+    )
+    assert (refused.status, refused.balance) == ("INSUFFICIENT_FUNDS", Decimal("0.00"))
+    assert await _game_accounts(member.id) == 1
+    await fund(member.id, "3.00")
+    made = await wallet.debit(BGS, player.session_token, call(uuid4().hex, "1.00", game.game_code))
+    assert (made.status, made.balance) == ("OK", Decimal("2.00"))
+    await _audit_clean()
+
+
+async def _game_accounts(member_id: int) -> int:
+    async with session_scope() as session:
+        found = await session.exec(
+            select(LedgerAccount).where(
+                LedgerAccount.member_id == member_id,
+                LedgerAccount.kind == AccountKind.MEMBER_CASH.value,
+            )
+        )
+        return len(found.all())
+
+
+async def test_the_sql_account_keys_are_the_ledgers() -> None:
+    """`owner_key_expression` (the wallet's locking read joins accounts by it) names an
+    account as `account_owner_key` does."""
+    shard = literal(37) % ledger.MERCHANT_ACCOUNT_SHARDS
+    expressions = {
+        account_owner_key(3, 37, AccountKind.MEMBER_CASH, "BRL"): owner_key_expression(
+            literal(3), literal(37), AccountKind.MEMBER_CASH, literal("BRL")
+        ),
+        account_owner_key(3, None, AccountKind.VENDOR_CLEARING, "BRL", "shard5"): (
+            owner_key_expression(
+                literal(3),
+                None,
+                AccountKind.VENDOR_CLEARING,
+                literal("BRL"),
+                "shard" + cast(shard, String),
+            )
+        ),
+    }
+    async with session_scope() as session:
+        for key, expression in expressions.items():
+            assert (await session.exec(select(expression))).one() == key
 
 
 async def test_zero_credit_settles_a_lost_round_and_a_settled_round_takes_no_bet() -> None:

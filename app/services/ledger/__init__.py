@@ -16,6 +16,7 @@ from app.services.ledger.accounts import (
     cash_and_clearing,
     clearing_shards,
     member_accounts,
+    with_game_accounts,
 )
 from app.services.ledger.audit import AuditDifference, AuditReport, audit
 from app.services.ledger.basics import (
@@ -87,4 +88,5 @@ __all__ = [
     "resolve",
     "reverse",
     "transfer",
+    "with_game_accounts",
 ]

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
+from typing import cast as cast_type
 
-from sqlalchemy import bindparam
+from sqlalchemy import ColumnElement, String, bindparam, cast
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -29,6 +31,7 @@ from models.ledger import (
     AccountKind,
     LedgerAccount,
     account_owner_key,
+    owner_key_expression,
 )
 from models.member import Member
 
@@ -81,6 +84,33 @@ _CASH_AND_CLEARING = (
     .where(_CASH.c.owner_key == bindparam("cash_key"))
 )
 _CASH_AND_CLEARING_LOCKED = _CASH_AND_CLEARING.with_for_update(of=_CASH)
+QueryT = TypeVar("QueryT")  # a select: sqlmodel's and SQLAlchemy's are typed apart
+
+
+def with_game_accounts(
+    query: QueryT,
+    *,
+    merchant_id: ColumnElement[int] | Mapped[int],
+    member_id: ColumnElement[int] | Mapped[int],
+    currency: ColumnElement[str] | Mapped[str],
+) -> QueryT:
+    """`query` with `cash_and_clearing(lock_cash=True)` of the member its row names: joined
+    by their keys, the cash row locked, their ids and the cash balance as its last three
+    columns (a `GameAccounts`). A member missing either account gets no row; the caller then
+    takes `cash_and_clearing`, which makes them."""
+    shard = cast(member_id % MERCHANT_ACCOUNT_SHARDS, String)
+    cash_key = owner_key_expression(merchant_id, member_id, AccountKind.MEMBER_CASH, currency)
+    clearing_key = owner_key_expression(
+        merchant_id, None, AccountKind.VENDOR_CLEARING, currency, "shard" + shard
+    )
+    joined: Any = query
+    return cast_type(  # three columns more than the caller's type says: it reads them by place
+        QueryT,
+        joined.add_columns(_CASH.c.id, _CLEARING.c.id, _CASH.c.balance)
+        .join(_CASH, _CASH.c.owner_key == cash_key)
+        .join(_CLEARING, _CLEARING.c.owner_key == clearing_key)
+        .with_for_update(of=_CASH),
+    )
 
 
 class GameAccounts(NamedTuple):

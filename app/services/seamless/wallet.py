@@ -234,16 +234,18 @@ async def _locked_context(
     game_session: GameSession,
     money: reads.MoneySession | None = None,
 ) -> _Context:
-    """The member's cash and their shard of the merchant's vendor clearing account, in one
-    statement; the cash row is locked so that calls for one member run one after another
-    (PostgreSQL; SQLite locks all)."""
-    accounts = await ledger.cash_and_clearing(
-        session,
-        merchant_id=game_session.merchant_id,
-        member_id=game_session.member_id,
-        currency=game_session.currency,
-        lock_cash=True,
-    )
+    """The member's cash and their shard of the merchant's vendor clearing account, as the
+    money call's session read brought them or in one statement; the cash row is locked so
+    that calls for one member run one after another (PostgreSQL; SQLite locks all)."""
+    accounts = money.accounts if money is not None else None
+    if accounts is None:
+        accounts = await ledger.cash_and_clearing(
+            session,
+            merchant_id=game_session.merchant_id,
+            member_id=game_session.member_id,
+            currency=game_session.currency,
+            lock_cash=True,
+        )
     return _Context(session, vendor, game_session, *accounts, money)
 
 

@@ -22,7 +22,7 @@ from sqlmodel.sql.expression import Select
 from app.core import clock
 from app.core.errors import AppError
 from app.core.security import token_digest
-from app.services import bet_limits
+from app.services import bet_limits, ledger
 from models import Game, GameVendor, Member
 from models.catalogue import WalletMode
 from models.games import GameRound, GameSession, PendingRollback
@@ -71,28 +71,47 @@ _MONEY_SESSION = cast(
 )  # five columns: sqlmodel's `select` types four at most
 
 
+# ...with the member's cash (locked) and clearing shard: the cash lock comes with the read.
+_MONEY_SESSION_LOCKED = cast(
+    "Select[GameSession, Member, str | None, WalletMode | None, object, int, int, Decimal]",
+    ledger.with_game_accounts(
+        _MONEY_SESSION,
+        merchant_id=col(GameSession.merchant_id),
+        member_id=col(GameSession.member_id),
+        currency=col(GameSession.currency),
+    ),
+)
+
+
 @dataclass(frozen=True)
 class MoneySession:
     game_session: GameSession
     member: Member
     game_type: str | None
     max_bet: Decimal | None  # the member's bonus maximum bet when the call came
+    accounts: ledger.GameAccounts | None  # None: an account is still to be made
 
 
 async def money_session(
     session: AsyncSession, vendor: str, session_token: str, *, allow_expired: bool
 ) -> MoneySession:
     """`game_session` for money calls, in one statement: the game session, its member, the
-    type of its game, the member's bonus maximum bet, and whether the vendor is a transfer
-    vendor (which bets from its own wallet and reports its rounds: refused)."""
+    type of its game, the member's bonus maximum bet, whether the vendor is a transfer vendor
+    (which bets from its own wallet and reports its rounds: refused), and the member's game
+    accounts, the cash row locked for the rest of the transaction. A member without them yet
+    (or a session unknown) is read again without them."""
     params = {"digest": token_digest(session_token or ""), "now": clock.now()}
-    found = (await session.exec(_MONEY_SESSION, params=params)).first()
+    locked = (await session.exec(_MONEY_SESSION_LOCKED, params=params)).first()
+    accounts = None if locked is None else ledger.GameAccounts(*locked[5:])
+    found = locked[:5] if locked is not None else None
+    if found is None:
+        found = (await session.exec(_MONEY_SESSION, params=params)).first()
     usable = usable_session(found and found[0], vendor, allow_expired=allow_expired)
     assert found is not None
     _, member, game_type, wallet_mode, lowest = found
     if wallet_mode == WalletMode.TRANSFER:
         raise AppError("seamless-transfer-vendor", 409)
-    return MoneySession(usable, member, game_type, bet_limits.max_bet_of(lowest))
+    return MoneySession(usable, member, game_type, bet_limits.max_bet_of(lowest), accounts)
 
 
 # A run of calls is one or two (a bet and its win): the IN list's few lengths are each built

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, NamedTuple, TypeVar
 
 from fastapi import Depends, Request, Response
 from pydantic import BaseModel, ValidationError
@@ -41,8 +40,9 @@ def client_ip(request: Request, headers: dict[bytes, bytes] | None = None) -> st
     return visitor_address(peer[0] if peer else None, forwarded)
 
 
-@dataclass(frozen=True)
-class RequestContext:
+class RequestContext(NamedTuple):
+    """What every call knows of its caller before anything else (a tuple: built per call)."""
+
     brand: Brand
     language: str
     device: str

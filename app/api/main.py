@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -21,10 +20,10 @@ from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import routes
 from app.api import ops
+from app.api.body_limit import BodySizeLimit
 from app.api.catalogue import media
 from app.api.content import system
 from app.api.deps import MODULE_ATTRIBUTE, SEALED_MODEL_ATTRIBUTE, door_gates
@@ -33,7 +32,6 @@ from app.api.hot_routes import PlatformAPI
 from app.api.schemas import SealedPayload, camel
 from app.api.security_headers import SecurityHeaders
 from app.core import heap
-from app.core.config import get_settings
 from app.core.errors import AppError
 from app.core.i18n import ui_language
 from app.core.manifests import declared
@@ -49,60 +47,6 @@ RETRY_AFTER_SECONDS = 1
 
 def _language(request: Request) -> str:
     return getattr(request.state, "language", None) or ui_language(request.headers.get("language"))
-
-
-# Uploads carry files: their calls get the file limit plus room for the form around it.
-UPLOAD_PATHS = re.compile(r"^(/wps/payment/withdraw/orders/[^/]+/confirmation|/_upload)$")
-UPLOAD_FORM_MARGIN = 64 * 1024
-
-
-# Activity applications: up to 3 images of 5 MB (app/services/promotions/applications.py).
-APPLICATION_PATHS = re.compile(r"^/wps/promotions/[0-9]+/application$")
-APPLICATION_BODY_BYTES = 3 * (5 * 1024 * 1024 + 1) + UPLOAD_FORM_MARGIN
-
-
-def body_limit(path: str) -> int:
-    settings = get_settings()
-    if APPLICATION_PATHS.match(path) or path == "/_upload":  # the site's uploads: up to 3 images
-        return max(APPLICATION_BODY_BYTES, settings.withdrawal_proof_max_bytes + UPLOAD_FORM_MARGIN)
-    if UPLOAD_PATHS.match(path):
-        return settings.withdrawal_proof_max_bytes + UPLOAD_FORM_MARGIN
-    return settings.max_body_bytes
-
-
-class BodySizeLimit:
-    """Refuses bodies over the configured size, whether or not Content-Length is sent.
-
-    FastAPI's own `max_body_size` answers a declared oversize length outside our envelope,
-    so the limit lives here, where both cases answer `body-too-large`.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        limit = body_limit(scope["path"])
-        headers = dict(scope.get("headers") or [])
-        declared = headers.get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > limit:
-            language = ui_language(headers.get(b"language", b"").decode("latin-1"))
-            await error_response("body-too-large", 413, language)(scope, receive, send)
-            return
-        received = 0
-
-        async def limited_receive() -> Message:
-            nonlocal received
-            message = await receive()
-            if message["type"] == "http.request":
-                received += len(message.get("body", b""))
-                if received > limit:
-                    raise StarletteHTTPException(status_code=413)
-            return message
-
-        await self.app(scope, limited_receive, send)
 
 
 # The request headers of the API contract (ARCHITECTURE.md), read by `deps.request_context`.

@@ -11,8 +11,10 @@ from __future__ import annotations
 import hmac
 import logging
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from contextvars import Token
 from time import perf_counter
+from typing import NamedTuple
 
 from prometheus_client import Histogram
 from starlette.applications import Starlette
@@ -122,19 +124,46 @@ class RequestObservability:
             series = self.series[key] = metrics.HTTP_LATENCY.labels(*key)
         series.observe(seconds)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    def opened(self, scope: Scope) -> Watch:
+        """A call begins: its request id (the proxy's, or a new one) set for its log lines."""
         offered = None
         for name, value in scope["headers"]:
             if name == _REQUEST_ID:
                 offered = value.decode("latin-1")
                 break
         request_id = logs.new_request_id(offered)
-        id_header = (_REQUEST_ID, request_id.encode("latin-1"))
-        reset = logs.REQUEST_ID.set(request_id)
-        started = perf_counter()
+        return Watch(
+            (_REQUEST_ID, request_id.encode("latin-1")),
+            logs.REQUEST_ID.set(request_id),
+            perf_counter(),
+        )
+
+    def closed(self, watch: Watch, scope: Scope, arrived: Scope, status: int) -> None:
+        """A call ended with `status`: its latency observed and its log line written."""
+        seconds = perf_counter() - watch.started
+        method = scope.get("method", "")
+        method = method if method in _METHODS else "OTHER"
+        route = self._template(scope, arrived)
+        self._observe(route, method, status, seconds)
+        if scope["path"] not in OPS_PATHS:  # probes and scrapes would drown the rest
+            access_log.info(
+                "http request",
+                extra={
+                    "fields": {
+                        "method": method,
+                        "route": route,
+                        "status": status,
+                        "ms": round(seconds * 1000, 1),
+                    }
+                },
+            )
+        logs.REQUEST_ID.reset(watch.reset)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        watch = self.opened(scope)
         status = 500
         arrived = dict(scope)  # the routing below adds to the scope (a mount's root path)
 
@@ -142,33 +171,28 @@ class RequestObservability:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message["headers"] = [
-                    *(pair for pair in message.get("headers", ()) if pair[0] != _REQUEST_ID),
-                    id_header,
-                ]
+                message["headers"] = with_request_id(message.get("headers", ()), watch)
             await send(message)
 
         try:
             await self.app(scope, receive, answer)
         finally:
-            seconds = perf_counter() - started
-            method = scope.get("method", "")
-            method = method if method in _METHODS else "OTHER"
-            route = self._template(scope, arrived)
-            self._observe(route, method, status, seconds)
-            if scope["path"] not in OPS_PATHS:  # probes and scrapes would drown the rest
-                access_log.info(
-                    "http request",
-                    extra={
-                        "fields": {
-                            "method": method,
-                            "route": route,
-                            "status": status,
-                            "ms": round(seconds * 1000, 1),
-                        }
-                    },
-                )
-            logs.REQUEST_ID.reset(reset)
+            self.closed(watch, scope, arrived, status)
+
+
+class Watch(NamedTuple):
+    """One call as `RequestObservability` follows it."""
+
+    id_header: tuple[bytes, bytes]  # the request id, sent back with the answer
+    reset: Token[str | None]
+    started: float
+
+
+def with_request_id(
+    headers: Iterable[tuple[bytes, bytes]], watch: Watch
+) -> list[tuple[bytes, bytes]]:
+    """An answer's headers with the call's request id in place of any it set."""
+    return [*(pair for pair in headers if pair[0] != _REQUEST_ID), watch.id_header]
 
 
 def ops_app(lifespan: Lifespan[Starlette] | None = None) -> Starlette:

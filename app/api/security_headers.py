@@ -19,7 +19,7 @@ import base64
 import hashlib
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 from time import monotonic
@@ -174,6 +174,15 @@ def secure_cookie(value: str, https: bool) -> str:
     return "; ".join([value.rstrip("; "), *added]) if added else value
 
 
+def connection_of(scope: Scope, headers: Mapping[bytes, bytes]) -> tuple[str, bool]:
+    """The host a call names and whether the visitor's connection is HTTPS."""
+    proto = headers.get(b"x-forwarded-proto", b"").decode("latin-1") or None
+    return (
+        headers.get(b"host", b"").decode("latin-1"),
+        served_over_https(scope.get("scheme", "http"), proto),
+    )
+
+
 class SecurityHeaders:
     """ASGI middleware: the headers above on every HTTP answer."""
 
@@ -202,21 +211,18 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        request_headers = dict(scope.get("headers") or ())
-        proto = request_headers.get(b"x-forwarded-proto", b"").decode("latin-1") or None
-        https = served_over_https(scope.get("scheme", "http"), proto)
-        host = request_headers.get(b"host", b"").decode("latin-1")
+        host, https = connection_of(scope, dict(scope.get("headers") or ()))
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = await self._answer_headers(
+                message["headers"] = await self.answer_headers(
                     message.get("headers", ()), scope["path"], host, https
                 )
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
 
-    async def _answer_headers(
+    async def answer_headers(
         self, headers: Iterable[tuple[bytes, bytes]], path: str, host: str, https: bool
     ) -> list[tuple[bytes, bytes]]:
         """The answer's headers with ours in place of any it set, its cookies made secure."""

@@ -6,8 +6,12 @@ from __future__ import annotations
 import httpx
 import pytest
 from prometheus_client import REGISTRY
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 
 from app.api.hot_routes import HotRoutes
+from app.api.main import create_api
+from app.core.config import get_settings
 from app.services import site
 from tests.helpers.api import platform_api
 
@@ -17,7 +21,7 @@ PER_ANSWER = {"content-length", "x-request-id"}
 
 
 def _doors() -> tuple[HotRoutes, object]:
-    """The app's hot door and, behind it, the full stack every other call takes."""
+    """The app's hot door and, beside it, the full stack every other call takes."""
     door = platform_api().build_middleware_stack()
     assert isinstance(door, HotRoutes)
     return door, door.stack
@@ -57,6 +61,27 @@ async def test_a_refused_status_call_answers_through_the_apps_handlers() -> None
     unknown = (await _get(door, Merchant="NOPE", Language="EN")).json()
     assert unknown["code"] == "merchant-unknown"
     assert unknown["message"] == "Unknown brand (Merchant header)."
+
+
+async def test_a_declared_oversize_body_is_refused_as_by_the_full_stack() -> None:
+    door, stack = _doors()
+    too_long = {"Content-Length": str(get_settings().max_body_bytes + 1), "Language": "EN"}
+    hot, full = await _get(door, **too_long), await _get(stack, **too_long)
+    _same(hot, full)
+    assert (hot.status_code, hot.json()["code"]) == (413, "body-too-large")
+
+
+def test_the_hot_door_will_not_stand_before_a_middleware_it_does_not_pass() -> None:
+    """A middleware among the app's own is either passed by the hot door too, or the app
+    does not start; one added around them (the site's CORS) wraps the hot door as well."""
+    api = create_api()  # its own: the shared one stays as it is
+    api.user_middleware.insert(1, Middleware(GZipMiddleware))
+    with pytest.raises(TypeError, match="the hot door passes"):
+        api.build_middleware_stack()
+    around = create_api()
+    around.add_middleware(GZipMiddleware)
+    door = around.build_middleware_stack()
+    assert isinstance(door, HotRoutes) and isinstance(door.hot, GZipMiddleware)
 
 
 async def test_an_unexpected_failure_is_a_logged_500_in_the_envelope(

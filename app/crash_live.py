@@ -42,7 +42,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app import routes
 from app.api.ops import ops_app
-from app.core import clock, heap, rate_limit
+from app.core import clock, heap, rate_limit, work_units
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
 from app.core.errors import AppError
@@ -119,17 +119,23 @@ async def _listen(page: _Page) -> None:
                 message = json.loads(text)
             except ValueError:
                 continue
-            if isinstance(message, dict) and "ticket" in message:
-                page.bound = await tickets.member_of(message["ticket"], page.brand.id)
-                await page.send(json.dumps({"bound": page.bound is not None}))
-            elif isinstance(message, dict) and "bet" in message:
-                await page.send(json.dumps(await _bet(page, message)))
-            elif isinstance(message, dict) and "cash" in message:
-                answer, cashed = await _cash(page, message)
-                await page.send(json.dumps(answer))
-                if cashed is not None:  # decided and answered: now paid
-                    with contextlib.suppress(AppError):  # else the settlement pays it
-                        await pay_bet(cashed)
+            with work_units.unit_of_work():
+                await _answer_message(page, message)
+
+
+async def _answer_message(page: _Page, message: object) -> None:
+    """A ticket, a bet or a cash-out the page sent: its answer (anything else: none)."""
+    if isinstance(message, dict) and "ticket" in message:
+        page.bound = await tickets.member_of(message["ticket"], page.brand.id)
+        await page.send(json.dumps({"bound": page.bound is not None}))
+    elif isinstance(message, dict) and "bet" in message:
+        await page.send(json.dumps(await _bet(page, message)))
+    elif isinstance(message, dict) and "cash" in message:
+        answer, cashed = await _cash(page, message)
+        await page.send(json.dumps(answer))
+        if cashed is not None:  # decided and answered: now paid
+            with contextlib.suppress(AppError):  # else the settlement pays it
+                await pay_bet(cashed)
 
 
 def _answer(message: dict[str, object]) -> dict[str, object]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from reflex_base.event.processor.base_state_processor import BaseStateEventProcessor
 
-from app.core import logs, metrics
+from app.core import logs, metrics, work_units
 
 _WRAPPED = "_platform_timed"
 
@@ -29,7 +29,8 @@ def time_events() -> None:
         started = perf_counter()
         outcome = "error"
         try:
-            await execute(self, entry=entry, registered_handler=registered_handler)
+            with work_units.unit_of_work():
+                await execute(self, entry=entry, registered_handler=registered_handler)
             outcome = "ok"
         finally:
             metrics.EVENT_LATENCY.labels(event=str(entry.event.name), outcome=outcome).observe(

@@ -30,6 +30,7 @@ MEASURES = (
     "app/api/envelope.py",
     "app/api/deps.py",
     "app/api/hot_routes.py",
+    "app/api/body_limit.py",
     "app/services/brands.py",
     "app/core/heap.py",
 )

@@ -24,7 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Match, Mount, Route
 from starlette.types import ASGIApp, Lifespan, Message, Receive, Scope, Send
 
-from app.core import logs, metrics
+from app.core import logs, metrics, work_units
 from app.core.config import get_settings
 from app.jobs import all_jobs
 from app.services import health, monitoring
@@ -135,6 +135,7 @@ class RequestObservability:
         return Watch(
             (_REQUEST_ID, request_id.encode("latin-1")),
             logs.REQUEST_ID.set(request_id),
+            work_units.ARRIVED.set(work_units.now()),
             perf_counter(),
         )
 
@@ -158,6 +159,7 @@ class RequestObservability:
                 },
             )
         logs.REQUEST_ID.reset(watch.reset)
+        work_units.ARRIVED.reset(watch.arrival)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -185,6 +187,7 @@ class Watch(NamedTuple):
 
     id_header: tuple[bytes, bytes]  # the request id, sent back with the answer
     reset: Token[str | None]
+    arrival: Token[float | None]  # the call as a unit of work (app/core/work_units.py)
     started: float
 
 

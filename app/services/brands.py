@@ -25,6 +25,7 @@ from redis.exceptions import RedisError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core import work_units
 from app.core.cache import get_redis, is_shared
 from app.core.config import get_settings
 from app.core.db import session_scope
@@ -311,6 +312,11 @@ async def _read_version() -> str | None:
     return str(value) if value is not None else "0"
 
 
+# A unit of work that runs long (a page's background watch) reads again after this long: a
+# change announced while it runs reaches it as late as that, not later.
+REUSED_READ_SECONDS = 1.0
+
+
 class _SharedReads:
     """Reads of VERSION_KEY shared by the requests that wait for one at the same time.
 
@@ -318,21 +324,35 @@ class _SharedReads:
     sent after it arrived; but one read serves every request that arrived before it was sent.
     Requests arriving while a read is on its way join the next one, which is sent as soon as
     that read is back. Under load a process then asks Redis once per round trip, not once per
-    request (a status call spent more on that read than on everything else it does).
+    request (a status call spent more on that read than on everything else it does). A unit
+    of work that asks again (a money call asks for its brand several times) takes the last
+    read back if it was sent after the unit arrived, and less than REUSED_READ_SECONDS ago
+    (app/core/work_units.py).
     """
 
     def __init__(self) -> None:
-        # Per event loop: the read not sent yet (that newcomers join) and the one on its way.
+        # Per event loop: the read not sent yet (that newcomers join) and the one on its way,
+        # and when the last read back was sent, with what it read.
         self._next: dict[asyncio.AbstractEventLoop, asyncio.Task[str | None]] = {}
         self._sent: dict[asyncio.AbstractEventLoop, asyncio.Task[str | None]] = {}
+        self._last: dict[asyncio.AbstractEventLoop, tuple[float, str]] = {}
 
     async def read(self) -> str | None:
         loop = asyncio.get_running_loop()
+        arrived, last = work_units.ARRIVED.get(), self._last.get(loop)
+        if (
+            arrived is not None
+            and last is not None
+            and last[0] >= max(arrived, work_units.now() - REUSED_READ_SECONDS)
+        ):
+            # Sent after this unit of work arrived: it saw every change announced before.
+            return last[1]
         joined = self._next.get(loop)
         if joined is None:
             for gone in [other for other in self._next if other.is_closed()]:
                 self._next.pop(gone, None)
                 self._sent.pop(gone, None)
+                self._last.pop(gone, None)
             joined = self._next[loop] = loop.create_task(self._send_after(loop))
         return await asyncio.shield(joined)
 
@@ -342,11 +362,15 @@ class _SharedReads:
             await asyncio.wait((on_its_way,))  # it may have left before our requests came
         me = self._next.pop(loop)
         self._sent[loop] = me
+        sent = work_units.now()
         try:
-            return await _read_version()
+            version = await _read_version()
         finally:
             if self._sent.get(loop) is me:
                 del self._sent[loop]
+        if version is not None:
+            self._last[loop] = (sent, version)
+        return version
 
 
 _shared_reads = _SharedReads()

@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 
+from app.core import work_units
 from app.services import brands
 
 
@@ -75,3 +76,36 @@ async def test_a_read_that_fails_lets_the_next_requests_read_again(
     monkeypatch.setattr(brands, "_read_version", redis.read)
     redis.answer.set()
     assert await brands._version() == "1"
+
+
+async def test_a_unit_of_work_asking_again_takes_the_read_sent_after_it_arrived(
+    redis: _Redis,
+) -> None:
+    """A money call asks for its brand several times: one read serves it, since that read was
+    sent after the call arrived; the next call, arrived after a change, reads again."""
+    redis.answer.set()
+    with work_units.unit_of_work():
+        assert [await brands._version() for _ in range(4)] == ["1"] * 4
+    assert redis.sent == ["1"]
+    redis.value = "2"  # another process announces a change
+    with work_units.unit_of_work():
+        assert [await brands._version() for _ in range(3)] == ["2"] * 3
+    assert redis.sent == ["1", "2"]
+    assert await brands._version() == "2"  # outside a unit of work: a read of its own
+    assert redis.sent == ["1", "2", "2"]
+
+
+async def test_a_long_unit_of_work_reads_again_after_a_while(
+    redis: _Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page's background watch is one long unit: a change announced while it runs reaches
+    it within REUSED_READ_SECONDS."""
+    redis.answer.set()
+    moments = iter([100.0, 100.1, 100.2, 101.5, 101.6, 101.7])
+    monkeypatch.setattr(work_units, "now", lambda: next(moments))
+    with work_units.unit_of_work():  # arrives at 100.0
+        assert await brands._version() == "1"  # sent at 100.1 (checked at none: no read yet)
+        redis.value = "2"
+        assert await brands._version() == "1"  # at 100.2: the read of 100.1 serves
+        assert await brands._version() == "2"  # at 101.5: too old, read again (sent 101.6)
+    assert redis.sent == ["1", "2"]

@@ -28,6 +28,8 @@ _AMOUNT = rx.vars.FunctionStringVar.create(
     "{minimumFractionDigits: digits, maximumFractionDigits: digits}))"
 )
 
+_COUNT = rx.vars.FunctionStringVar.create("((count, tag) => Number(count).toLocaleString(tag))")
+
 _SHORT_AMOUNT = rx.vars.FunctionStringVar.create(
     "((amount, tag) => Number(amount).toLocaleString(tag, "
     "{notation: 'compact', maximumFractionDigits: 1}))"
@@ -45,6 +47,11 @@ def local_date(iso: rx.Var) -> rx.Var[str]:
 def amount(value: rx.Var) -> rx.Var[str]:
     """An amount in the brand's currency: its minor digits (none in dong), the reader's marks."""
     return _AMOUNT.call(value, SiteState.locale_tag, SiteState.amount_digits).to(str)
+
+
+def local_count(value: rx.Var) -> rx.Var[str]:
+    """A count with the reader's grouping: 9.105 (PT), 9,105 (EN)."""
+    return _COUNT.call(value, SiteState.locale_tag).to(str)
 
 
 def short_amount(value: rx.Var) -> rx.Var[str]:

@@ -26,7 +26,8 @@ PRIMARY = (
 )
 SECONDARY = (
     "h-11 w-full rounded-lg font-semibold border border-slate-300 dark:border-slate-600 "
-    f"hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
+    "hover:bg-slate-100 dark:hover:bg-slate-800 disabled:opacity-60 disabled:cursor-not-allowed "
+    f"disabled:hover:bg-transparent {FOCUS}"
 )
 # An image drop zone (rx.upload.root): click or drop; keyboard reachable (react-dropzone).
 _DROP_ZONE = (

@@ -30,7 +30,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "inbox.delete": "Delete",
         "inbox.unread": "Unread",
         "inbox.unread_count": "Unread: {count}",
-        "promo.center": "Reward center",
+        "promo.center": "Reward centre",
         "promo.center_empty": "You have not joined any promotion yet.",
         "inbox.PROMOTION_REWARD.title": "Promotion reward",
         "inbox.RAFFLE_WON.title": "You won the raffle",

@@ -26,7 +26,7 @@ PRIMARY = (
 )
 SECONDARY = (
     "h-11 w-full rounded-lg font-semibold border border-slate-300 dark:border-slate-600 "
-    "hover:bg-slate-100 dark:hover:bg-slate-800 disabled:opacity-60 disabled:cursor-not-allowed "
+    "hover:bg-slate-100 dark:hover:bg-slate-800 disabled:opacity-40 disabled:cursor-not-allowed "
     f"disabled:hover:bg-transparent {FOCUS}"
 )
 # An image drop zone (rx.upload.root): click or drop; keyboard reachable (react-dropzone).
@@ -263,7 +263,7 @@ def page_nav(
     """Previous / "page x of y" / next: `keys` names the catalog's .prev, .page and .next
     texts, `testids` the three parts."""
     prev_id, status_id, next_id = testids
-    button = f"{SECONDARY} !w-auto px-4 disabled:opacity-40"
+    button = f"{SECONDARY} !w-auto px-4"
     return rx.el.nav(
         rx.el.button(
             t(f"{keys}.prev"),

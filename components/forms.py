@@ -315,7 +315,8 @@ def filter_bar(
     """A record page's filters: one labelled choice, then the period switch."""
     return rx.el.div(
         rx.el.label(rx.el.span(t(label_key), class_name="text-sm font-medium mr-2"), select),
-        range_tabs(current_range, on_range),
+        # A row of its own on a phone: squeezed beside the choice, its labels broke in two.
+        rx.el.div(range_tabs(current_range, on_range), class_name="w-full sm:w-auto"),
         class_name="flex flex-wrap items-center gap-4 mb-2",
     )
 

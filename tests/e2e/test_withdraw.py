@@ -73,6 +73,10 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
         identity = await session.get(MemberIdentity, member.id)
     assert identity is not None  # BR1: payouts go only to the member's own CPF
     await accounts.locator("input[name=pixKey]").fill(identity.cpf)
+    # The password asked is the login one, named so (the payment password is another).
+    await expect(accounts.get_by_label("Senha de login", exact=True)).to_have_attribute(
+        "name", "password"
+    )
     await accounts.locator("input[name=password]").fill(PASSWORD)
     await page.get_by_test_id("bind-account").click()
     await expect(page.get_by_test_id("payout-accounts")).to_contain_text("***")

@@ -17,7 +17,7 @@ from app.services.catalogue import home as home_rules
 from components.accounts.first_steps import break_banner, first_steps_card
 from components.cashier.wallet import game_exit_notice
 from components.catalogue.game_card import game_grid, hot_card
-from components.i18n import amount, t
+from components.i18n import money, t
 from components.layout import layout
 from components.link import page_link
 from components.media import image
@@ -373,11 +373,12 @@ def _winner(winner: rx.Var) -> rx.Component:
             class_name="min-w-0",
         ),
         rx.el.p(
-            amount(winner.amount),
+            money(winner.amount),
             class_name=(
                 "ml-auto font-mono text-sm font-semibold tabular-nums text-emerald-700 "
-                "dark:text-emerald-400"
+                "dark:text-emerald-400 whitespace-nowrap"
             ),
+            data_testid="winner-amount",
         ),
         class_name=_WINNER,
     )

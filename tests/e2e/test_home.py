@@ -76,6 +76,9 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     await expect(page.get_by_test_id("home-notice")).to_contain_text("Bem-vindo à Sorte Grande")
     await expect(page.get_by_test_id("home-hot")).to_contain_text("Jogos em alta")
     await expect(page.get_by_test_id("home-winners")).to_contain_text("Últimos ganhadores")
+    # A winner's amount is money, written as every other amount: the symbol, then 1.234,56.
+    winner_amount = page.get_by_test_id("winner-amount").first
+    await expect(winner_amount).to_have_text(re.compile(r"^R\$\s\d{1,3}(\.\d{3})*,\d{2}$"))
     next_button = page.get_by_test_id("banner-next")
     await expect(next_button).to_have_attribute("aria-label", "Próximo banner")
     await expect(page.get_by_test_id("home-agent-entry")).to_have_count(0)
@@ -90,6 +93,7 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     await choose_language(page, "EN")
     await expect(page.get_by_test_id("home-hot")).to_contain_text("Hot games")
     await expect(page.get_by_test_id("home-winners")).to_contain_text("Latest winners")
+    await expect(winner_amount).to_have_text(re.compile(r"^R\$\s\d{1,3}(,\d{3})*\.\d{2}$"))
     await expect(page.get_by_test_id("home-recommended")).to_contain_text("Recommended")
     await expect(page.get_by_test_id("banner-next")).to_have_attribute("aria-label", "Next banner")
     await expect(page.get_by_test_id("banner-title").first).to_have_text("Show us your big win")

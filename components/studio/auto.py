@@ -20,7 +20,6 @@ HOTKEYS = (
     ("Space", "play.hotkeys.bet"),
     ("S", "play.hotkeys.half"),
     ("D", "play.hotkeys.double"),
-    ("C", "play.hotkeys.cashout"),
 )
 KEY_NAMES = {"Space": "play.key.space"}  # keys with a name in the reader's words
 

@@ -184,13 +184,17 @@ def image_drop(upload_id: str, label: rx.Var | str, max_files: int, testid: str)
     )
 
 
-def checkbox(name: str, label: rx.Var | str, error: rx.Var | str = "") -> rx.Component:
+def checkbox(
+    name: str, label: rx.Var | str, error: rx.Var | str = "", after: rx.Component | None = None
+) -> rx.Component:
+    """A labelled checkbox; `after`: what goes under its label (links to what it accepts)."""
     return rx.el.div(
         rx.el.label(
             rx.el.input(type="checkbox", name=name, class_name="size-4 accent-amber-500"),
             label,
             class_name="flex items-center gap-2 text-sm",
         ),
+        after if after is not None else rx.fragment(),
         rx.el.p(error, role="alert", class_name="min-h-5 text-sm text-red-600 dark:text-red-400"),
     )
 

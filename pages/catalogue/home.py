@@ -157,7 +157,7 @@ def _slide(banner: rx.Var, index: rx.Var) -> rx.Component:
             picture,
         ),
         role="group",
-        aria_roledescription="slide",
+        aria_roledescription=t("homepage.slide"),
         class_name="size-full shrink-0",
         **_attrs(carousel_slide=""),
     )
@@ -217,7 +217,7 @@ def banner_carousel() -> rx.Component:
             **_attrs(carousel_track=""),
         ),
         rx.cond(HomeState.banners.length() > 1, controls),
-        aria_roledescription="carousel",
+        aria_roledescription=t("homepage.carousel"),
         aria_label=t("homepage.banners"),
         class_name=f"relative overflow-hidden rounded-2xl w-full aspect-[3/1] {_BONE}",
         data_testid="home-banner",

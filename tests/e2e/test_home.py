@@ -81,6 +81,9 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     await expect(winner_amount).to_have_text(re.compile(r"^R\$\s\d{1,3}(\.\d{3})*,\d{2}$"))
     next_button = page.get_by_test_id("banner-next")
     await expect(next_button).to_have_attribute("aria-label", "Próximo banner")
+    # What a screen reader calls the carousel is said in the reader's language.
+    banner = page.get_by_test_id("home-banner")
+    await expect(banner).to_have_attribute("aria-roledescription", "carrossel")
     await expect(page.get_by_test_id("home-agent-entry")).to_have_count(0)
     # The carousel is the brand's promotions, lettered in the reader's language.
     await expect(page.get_by_test_id("banner-title").first).to_have_text(
@@ -96,6 +99,7 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     await expect(winner_amount).to_have_text(re.compile(r"^R\$\s\d{1,3}(,\d{3})*\.\d{2}$"))
     await expect(page.get_by_test_id("home-recommended")).to_contain_text("Recommended")
     await expect(page.get_by_test_id("banner-next")).to_have_attribute("aria-label", "Next banner")
+    await expect(banner).to_have_attribute("aria-roledescription", "carousel")
     await expect(page.get_by_test_id("banner-title").first).to_have_text("Show us your big win")
     await page.reload()
     await _loaded(page)

@@ -231,8 +231,10 @@ def notice(message: rx.Var | str) -> rx.Component:
     )
 
 
-_TAB_ON = f"flex-1 h-9 rounded-md text-sm font-semibold bg-white dark:bg-slate-700 shadow {FOCUS}"
-_TAB_OFF = f"flex-1 h-9 rounded-md text-sm text-slate-600 dark:text-slate-300 {FOCUS}"
+# A label that breaks in two on a phone grows its tab rather than spilling out of it.
+_TAB = "flex-1 min-h-9 px-1 py-1 leading-tight rounded-md text-sm"
+_TAB_ON = f"{_TAB} font-semibold bg-white dark:bg-slate-700 shadow {FOCUS}"
+_TAB_OFF = f"{_TAB} text-slate-600 dark:text-slate-300 {FOCUS}"
 
 
 def tabs(options: list[tuple[str, rx.Var | str]], current: rx.Var, on_pick: object) -> rx.Component:

@@ -417,8 +417,8 @@ def winners_swiper() -> rx.Component:
                 rx.el.span(
                     t("homepage.demo_figures"),
                     class_name=(
-                        "px-2 py-0.5 rounded text-xs font-medium bg-amber-100 text-amber-900 "
-                        "dark:bg-amber-900/40 dark:text-amber-100"
+                        "px-2 py-0.5 rounded text-xs font-medium whitespace-nowrap "
+                        "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
                     ),
                     data_testid="winners-demo",
                 ),

@@ -158,6 +158,9 @@ async def test_home_at_360_px_and_desktop_in_both_themes(
         await open_site(page, site_url)
         await _loaded(page)
         assert await page.evaluate("document.documentElement.scrollWidth") <= width
+        # The winners' "demo figures" badge holds on one line beside its heading.
+        badge = await page.get_by_test_id("winners-demo").bounding_box()
+        assert badge and badge["height"] < 24
         for theme in ("light", "dark"):
             current = await page.evaluate(
                 "document.documentElement.classList.contains('dark') ? 'dark' : 'light'"

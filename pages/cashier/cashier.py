@@ -69,7 +69,13 @@ def _order() -> rx.Component:
         rx.el.p(
             SiteState.texts.get("cashier.status." + order.status, order.status),
             role="status",
-            class_name="font-semibold text-amber-700 dark:text-amber-300",
+            # Paid in green, failed in red: the waiting colour said neither.
+            class_name=rx.match(
+                order.status,
+                ("PAID", "font-semibold text-emerald-700 dark:text-emerald-300"),
+                ("FAILED", "font-semibold text-red-600 dark:text-red-400"),
+                "font-semibold text-amber-700 dark:text-amber-300",
+            ),
             data_testid="deposit-status",
         ),
         rx.cond(

@@ -49,8 +49,11 @@ async def test_deposit_through_the_sandbox_updates_the_header(
 
     checkout = await context.new_page()
     await checkout.goto(site_url + await page.get_by_test_id("open-checkout").get_attribute("href"))
+    # The checkout says where the order stands in words, not its code.
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("Aguardando pagamento")
     await checkout.get_by_test_id("sandbox-pay").click()
-    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("PAID")
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("Pago")
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_attribute("data-status", "PAID")
 
     # No reload: the order and the header follow by themselves.
     await expect(page.get_by_test_id("deposit-status")).to_have_text(

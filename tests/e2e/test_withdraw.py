@@ -32,7 +32,7 @@ async def _deposit(context: BrowserContext, page: Page, site_url: str, amount: s
     checkout = await context.new_page()
     await checkout.goto(site_url + await page.get_by_test_id("open-checkout").get_attribute("href"))
     await checkout.get_by_test_id("sandbox-pay").click()
-    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("PAID")
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_attribute("data-status", "PAID")
     await checkout.close()
 
 

@@ -273,7 +273,10 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
 
     # The member centre in groups, from the menu.
     await page.get_by_test_id("mobile-menu-button").click()
-    await page.get_by_test_id("mobile-account").click()
+    account = page.get_by_test_id("mobile-account")
+    await expect(account).to_contain_text("Minha conta")
+    await expect(account).to_contain_text(member.username)
+    await account.click()
     centre = page.get_by_test_id("member-centre")
     for group in ("Dinheiro", "Histórico", "Recompensas", "Conta e segurança"):
         await expect(centre.get_by_role("heading", name=group)).to_be_visible()

@@ -26,7 +26,8 @@ PRIMARY = (
 )
 SECONDARY = (
     "h-11 w-full rounded-lg font-semibold border border-slate-300 dark:border-slate-600 "
-    f"hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
+    "hover:bg-slate-100 dark:hover:bg-slate-800 disabled:opacity-40 disabled:cursor-not-allowed "
+    f"disabled:hover:bg-transparent {FOCUS}"
 )
 # An image drop zone (rx.upload.root): click or drop; keyboard reachable (react-dropzone).
 _DROP_ZONE = (
@@ -183,13 +184,17 @@ def image_drop(upload_id: str, label: rx.Var | str, max_files: int, testid: str)
     )
 
 
-def checkbox(name: str, label: rx.Var | str, error: rx.Var | str = "") -> rx.Component:
+def checkbox(
+    name: str, label: rx.Var | str, error: rx.Var | str = "", after: rx.Component | None = None
+) -> rx.Component:
+    """A labelled checkbox; `after`: what goes under its label (links to what it accepts)."""
     return rx.el.div(
         rx.el.label(
             rx.el.input(type="checkbox", name=name, class_name="size-4 accent-amber-500"),
             label,
             class_name="flex items-center gap-2 text-sm",
         ),
+        after if after is not None else rx.fragment(),
         rx.el.p(error, role="alert", class_name="min-h-5 text-sm text-red-600 dark:text-red-400"),
     )
 
@@ -226,8 +231,10 @@ def notice(message: rx.Var | str) -> rx.Component:
     )
 
 
-_TAB_ON = f"flex-1 h-9 rounded-md text-sm font-semibold bg-white dark:bg-slate-700 shadow {FOCUS}"
-_TAB_OFF = f"flex-1 h-9 rounded-md text-sm text-slate-600 dark:text-slate-300 {FOCUS}"
+# A label that breaks in two on a phone grows its tab rather than spilling out of it.
+_TAB = "flex-1 min-h-9 px-1 py-1 leading-tight rounded-md text-sm"
+_TAB_ON = f"{_TAB} font-semibold bg-white dark:bg-slate-700 shadow {FOCUS}"
+_TAB_OFF = f"{_TAB} text-slate-600 dark:text-slate-300 {FOCUS}"
 
 
 def tabs(options: list[tuple[str, rx.Var | str]], current: rx.Var, on_pick: object) -> rx.Component:
@@ -262,7 +269,7 @@ def page_nav(
     """Previous / "page x of y" / next: `keys` names the catalog's .prev, .page and .next
     texts, `testids` the three parts."""
     prev_id, status_id, next_id = testids
-    button = f"{SECONDARY} !w-auto px-4 disabled:opacity-40"
+    button = f"{SECONDARY} !w-auto px-4"
     return rx.el.nav(
         rx.el.button(
             t(f"{keys}.prev"),
@@ -314,7 +321,8 @@ def filter_bar(
     """A record page's filters: one labelled choice, then the period switch."""
     return rx.el.div(
         rx.el.label(rx.el.span(t(label_key), class_name="text-sm font-medium mr-2"), select),
-        range_tabs(current_range, on_range),
+        # A row of its own on a phone: squeezed beside the choice, its labels broke in two.
+        rx.el.div(range_tabs(current_range, on_range), class_name="w-full sm:w-auto"),
         class_name="flex flex-wrap items-center gap-4 mb-2",
     )
 

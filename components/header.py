@@ -333,13 +333,19 @@ def mobile_menu_body() -> rx.Component:
         rx.cond(
             AuthState.is_login,
             rx.fragment(
+                # Named for where it leads (the member centre), the account's name beside.
                 rx.el.button(
                     rx.icon("user", size=16, aria_hidden="true"),
-                    AuthState.account,
+                    rx.el.span(t("auth.member_menu"), class_name="font-medium"),
+                    rx.el.span(
+                        AuthState.account,
+                        class_name="min-w-0 truncate text-sm text-slate-500 dark:text-slate-400",
+                    ),
+                    rx.icon("chevron-right", size=16, aria_hidden="true", class_name="ml-auto"),
                     type="button",
                     on_click=[close_dialog(MOBILE_MENU), open_dialog(MEMBER_CENTRE)],
                     aria_haspopup="dialog",
-                    class_name=f"flex items-center gap-2 h-9 font-medium rounded {FOCUS}",
+                    class_name=f"flex w-full items-center gap-2 h-9 rounded {FOCUS}",
                     data_testid="mobile-account",
                 ),
                 rx.cond(

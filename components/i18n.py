@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.core.i18n import has_key
+from app.core.i18n.formatting import NBSP
 from state.site import SiteState
 
 
@@ -28,6 +29,8 @@ _AMOUNT = rx.vars.FunctionStringVar.create(
     "{minimumFractionDigits: digits, maximumFractionDigits: digits}))"
 )
 
+_COUNT = rx.vars.FunctionStringVar.create("((count, tag) => Number(count).toLocaleString(tag))")
+
 _SHORT_AMOUNT = rx.vars.FunctionStringVar.create(
     "((amount, tag) => Number(amount).toLocaleString(tag, "
     "{notation: 'compact', maximumFractionDigits: 1}))"
@@ -45,6 +48,16 @@ def local_date(iso: rx.Var) -> rx.Var[str]:
 def amount(value: rx.Var) -> rx.Var[str]:
     """An amount in the brand's currency: its minor digits (none in dong), the reader's marks."""
     return _AMOUNT.call(value, SiteState.locale_tag, SiteState.amount_digits).to(str)
+
+
+def money(value: rx.Var) -> rx.Var[str]:
+    """An amount with the brand's currency symbol, joined as the server joins it: R$ 1.234,50."""
+    return SiteState.currency_symbol + NBSP + amount(value)
+
+
+def local_count(value: rx.Var) -> rx.Var[str]:
+    """A count with the reader's grouping: 9.105 (PT), 9,105 (EN)."""
+    return _COUNT.call(value, SiteState.locale_tag).to(str)
 
 
 def short_amount(value: rx.Var) -> rx.Var[str]:

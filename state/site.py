@@ -205,6 +205,7 @@ class SiteState(Lean, rx.State):
     dial_code: str = ""
     # The minor digits the brand's amounts show: amounts formatted in the browser use them.
     amount_digits: int = 2
+    currency_symbol: str = ""  # ... and the symbol before them (R$)
 
     @rx.var
     def ui_lang(self) -> str:
@@ -261,6 +262,7 @@ class SiteState(Lean, rx.State):
         self.merchant = brand.code
         self.brand_name = brand.name
         self.amount_digits = brand.amount_digits
+        self.currency_symbol = brand.currency_symbol
         self.gtag_id = brand.analytics_id
         self.languages = [
             LanguageOption(code, LANGUAGE_NAMES.get(code, code))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app import routes
 from components.content.announcements import popup_banner
 from components.dialog import close_dialog, dialog, helper_dialog
 from components.forms import (
@@ -327,6 +328,28 @@ def _affiliate_field(*, required: bool) -> rx.Component:
     )
 
 
+def _terms_links() -> rx.Component:
+    """The terms and the privacy policy the box accepts, each in a new tab (the form stays
+    filled in)."""
+    return rx.el.p(
+        *[
+            rx.el.a(
+                t(key),
+                href=path,
+                target="_blank",
+                rel="noopener",
+                class_name=LINK,
+                data_testid=testid,
+            )
+            for key, path, testid in (
+                ("legal.terms", routes.TERMS, "register-terms-link"),
+                ("legal.privacy", routes.PRIVACY, "register-privacy-link"),
+            )
+        ],
+        class_name="flex flex-wrap gap-x-4 ml-6 mt-1",
+    )
+
+
 def _optional_fields() -> rx.Component:
     """What the brand does not require, folded away and marked optional (issue 35: a new
     player sees only what is needed); an error in it unfolds it (state/errors.py)."""
@@ -442,7 +465,12 @@ def register_body() -> rx.Component:
             ),
             _optional_fields(),
             checkbox("adult", adult_label, RegisterState.errors.get("adult", "").to(str)),
-            checkbox("terms", t("auth.terms"), RegisterState.errors.get("terms", "").to(str)),
+            checkbox(
+                "terms",
+                t("auth.terms"),
+                RegisterState.errors.get("terms", "").to(str),
+                after=_terms_links(),
+            ),
             _captcha(),  # asked when the visitor's address is busy (shared mobile addresses)
             form_error(RegisterState.error),
             rx.el.button(

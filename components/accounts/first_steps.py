@@ -59,7 +59,7 @@ def first_steps_card() -> rx.Component:
                 t("first_steps.intro"), class_name="text-sm text-slate-500 dark:text-slate-400 mb-2"
             ),
             _steps(),
-            class_name="rounded-2xl p-4 mb-4 bg-white dark:bg-slate-900 shadow",
+            class_name="rounded-2xl p-4 mt-4 bg-white dark:bg-slate-900 shadow",
             data_testid="first-steps-card",
         ),
     )

@@ -11,7 +11,7 @@ from app.services.catalogue.games import SEARCH_MAX_LENGTH
 from components.catalogue.game_card import game_card
 from components.dialog import dialog
 from components.forms import INPUT
-from components.i18n import t
+from components.i18n import local_count, t
 from components.style import FOCUS
 from state.catalogue.search import SEARCH_DIALOG, GameSearchState
 
@@ -45,8 +45,8 @@ def _status() -> rx.Component:
             rx.cond(
                 GameSearchState.total > 0,
                 t("lobby.count")
-                .replace("{shown}", GameSearchState.results.length().to_string())
-                .replace("{total}", GameSearchState.total.to_string()),
+                .replace("{shown}", local_count(GameSearchState.results.length()))
+                .replace("{total}", local_count(GameSearchState.total)),
                 t("search.none").replace("{text}", GameSearchState.text),
             ),
         ),

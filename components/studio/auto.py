@@ -20,8 +20,8 @@ HOTKEYS = (
     ("Space", "play.hotkeys.bet"),
     ("S", "play.hotkeys.half"),
     ("D", "play.hotkeys.double"),
-    ("C", "play.hotkeys.cashout"),
 )
+KEY_NAMES = {"Space": "play.key.space"}  # keys with a name in the reader's words
 
 
 def _field(label_key: str, name: str, value: rx.Var, test_id: str, **props: object) -> rx.Component:
@@ -167,10 +167,15 @@ def autobet_panel() -> rx.Component:
     )
 
 
+def key_label(key: str) -> rx.Var[str] | str:
+    """A key as its keycap reads: a named key in the reader's words ("Espaço"), else itself."""
+    return t(KEY_NAMES[key]) if key in KEY_NAMES else key
+
+
 def kbd(key: str) -> rx.Component:
     """A key as the hotkey list and the buttons show it."""
     return rx.el.kbd(
-        key,
+        key_label(key),
         class_name=(
             "px-1.5 py-0.5 rounded border border-slate-300 dark:border-slate-600 font-mono text-xs"
         ),

@@ -10,6 +10,7 @@ import reflex as rx
 
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY, refusal_remedy
 from components.i18n import t
+from components.studio.auto import key_label
 from components.studio.panels import CARD, SMALL_BUTTON
 from state.site import SiteState
 from state.studio.crash import CrashState
@@ -81,7 +82,7 @@ def _keys(keys: tuple[str, ...]) -> list[rx.Component]:
     """The keys that press a button, shown on it (dimmed while hotkeys are off)."""
     return [
         rx.el.kbd(
-            key,
+            key_label(key),
             class_name=rx.cond(
                 HotkeyState.hotkeys_on,
                 "px-1.5 rounded border border-current font-mono text-xs",

@@ -69,7 +69,13 @@ def _order() -> rx.Component:
         rx.el.p(
             SiteState.texts.get("cashier.status." + order.status, order.status),
             role="status",
-            class_name="font-semibold text-amber-700 dark:text-amber-300",
+            # Paid in green, failed in red: the waiting colour said neither.
+            class_name=rx.match(
+                order.status,
+                ("PAID", "font-semibold text-emerald-700 dark:text-emerald-300"),
+                ("FAILED", "REFUNDED", "font-semibold text-red-600 dark:text-red-400"),
+                "font-semibold text-amber-700 dark:text-amber-300",
+            ),
             data_testid="deposit-status",
         ),
         rx.cond(
@@ -203,7 +209,11 @@ def sandbox_page() -> rx.Component:
                         class_name="text-3xl font-bold",
                         data_testid="sandbox-amount",
                     ),
-                    rx.el.p(SandboxState.status, data_testid="sandbox-status"),
+                    rx.el.p(
+                        SiteState.texts.get("sandbox.status." + SandboxState.status, ""),
+                        data_testid="sandbox-status",
+                        data_status=SandboxState.status,
+                    ),
                     rx.cond(
                         SandboxState.status == DepositStatus.PENDING,
                         rx.el.div(

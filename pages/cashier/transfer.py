@@ -148,6 +148,7 @@ def transfer_page() -> rx.Component:
                     t("transfer.recall_all"),
                     type="button",
                     on_click=TransferState.recall_all,
+                    disabled=~TransferState.recallable,
                     class_name=f"{SECONDARY} mt-4 flex items-center justify-center gap-2",
                     data_testid="transfer-recall",
                 ),

@@ -165,7 +165,12 @@ def _accounts_card() -> rx.Component:
             ("BANK", _bank_fields()),
             rx.el.p(t("withdraw.no_method"), class_name="text-sm", data_testid="payout-no-method"),
         ),
-        field("password", t("auth.password"), kind="password", autocomplete="current-password"),
+        field(
+            "password",
+            t("withdraw.login_password"),
+            kind="password",
+            autocomplete="current-password",
+        ),
         _error_for(ACCOUNTS_FORM),
         rx.el.button(
             t("withdraw.bind"), type="submit", class_name=SECONDARY, data_testid="bind-account"

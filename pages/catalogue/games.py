@@ -10,7 +10,7 @@ from app import routes
 from components.catalogue.game_card import game_grid
 from components.catalogue.live_rooms import live_hosts, pvp_rooms, table_chat_dialog
 from components.forms import INPUT, SECONDARY
-from components.i18n import t
+from components.i18n import local_count, t
 from components.layout import layout
 from components.link import page_link
 from components.media import image
@@ -102,8 +102,8 @@ def game_list_page() -> rx.Component:
         ),
         rx.el.p(
             t("lobby.count")
-            .replace("{shown}", LobbyState.items.length().to_string())
-            .replace("{total}", LobbyState.total.to_string()),
+            .replace("{shown}", local_count(LobbyState.items.length()))
+            .replace("{total}", local_count(LobbyState.total)),
             class_name="text-sm text-slate-500 dark:text-slate-400 mb-2",
             data_testid="game-count",
         ),

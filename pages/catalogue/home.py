@@ -17,7 +17,7 @@ from app.services.catalogue import home as home_rules
 from components.accounts.first_steps import break_banner, first_steps_card
 from components.cashier.wallet import game_exit_notice
 from components.catalogue.game_card import game_grid, hot_card
-from components.i18n import amount, t
+from components.i18n import money, t
 from components.layout import layout
 from components.link import page_link
 from components.media import image
@@ -157,7 +157,7 @@ def _slide(banner: rx.Var, index: rx.Var) -> rx.Component:
             picture,
         ),
         role="group",
-        aria_roledescription="slide",
+        aria_roledescription=t("homepage.slide"),
         class_name="size-full shrink-0",
         **_attrs(carousel_slide=""),
     )
@@ -217,7 +217,7 @@ def banner_carousel() -> rx.Component:
             **_attrs(carousel_track=""),
         ),
         rx.cond(HomeState.banners.length() > 1, controls),
-        aria_roledescription="carousel",
+        aria_roledescription=t("homepage.carousel"),
         aria_label=t("homepage.banners"),
         class_name=f"relative overflow-hidden rounded-2xl w-full aspect-[3/1] {_BONE}",
         data_testid="home-banner",
@@ -373,11 +373,12 @@ def _winner(winner: rx.Var) -> rx.Component:
             class_name="min-w-0",
         ),
         rx.el.p(
-            amount(winner.amount),
+            money(winner.amount),
             class_name=(
                 "ml-auto font-mono text-sm font-semibold tabular-nums text-emerald-700 "
-                "dark:text-emerald-400"
+                "dark:text-emerald-400 whitespace-nowrap"
             ),
+            data_testid="winner-amount",
         ),
         class_name=_WINNER,
     )
@@ -416,8 +417,8 @@ def winners_swiper() -> rx.Component:
                 rx.el.span(
                     t("homepage.demo_figures"),
                     class_name=(
-                        "px-2 py-0.5 rounded text-xs font-medium bg-amber-100 text-amber-900 "
-                        "dark:bg-amber-900/40 dark:text-amber-100"
+                        "px-2 py-0.5 rounded text-xs font-medium whitespace-nowrap "
+                        "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100"
                     ),
                     data_testid="winners-demo",
                 ),

@@ -187,7 +187,7 @@ def _mall() -> rx.Component:
 
 
 def _window_bar() -> rx.Component:
-    button = f"{SECONDARY} !w-auto px-3 !h-9 text-sm disabled:opacity-40"
+    button = f"{SECONDARY} !w-auto px-3 !h-9 text-sm"
     return rx.el.div(
         tabs(
             [("7d", t("points.range.7d")), ("30d", t("points.range.30d"))],

@@ -64,9 +64,7 @@ def messages_page() -> rx.Component:
         "inbox.title",
         rx.el.div(
             rx.el.p(
-                InboxState.unread.to(str),
-                " ",
-                t("inbox.unread"),
+                t("inbox.unread_count").replace("{count}", InboxState.unread.to_string()),
                 class_name="text-sm text-slate-500 dark:text-slate-400",
                 data_testid="inbox-unread",
             ),

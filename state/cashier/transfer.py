@@ -50,6 +50,7 @@ class TransferState(MemberPage, rx.State):
     main: str = ""
     main_raw: str = "0"
     total: str = ""
+    recallable: bool = False  # a game's wallet holds money to bring back
     wallets: list[VendorWallet] = []
     vendor: str = ""
     direction: str = transfers.Direction.IN.value
@@ -64,6 +65,7 @@ class TransferState(MemberPage, rx.State):
         self.main = format_amount(found.cash, lang, digits)
         self.main_raw = str(found.cash)
         self.total = format_amount(found.sum_balance, lang, digits)
+        self.recallable = found.vendor_total > 0
         self.wallets = [
             VendorWallet(
                 vendor=w.vendor,

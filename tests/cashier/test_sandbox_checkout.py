@@ -12,7 +12,9 @@ import pytest
 from app.client import PlatformClient
 from app.core.config import get_settings
 from app.core.errors import AppError
+from app.core.i18n import translate
 from app.services.cashier import deposits, sandbox
+from models.cashier import DepositStatus
 from tests.helpers.accounts import PASSWORD, register
 from tests.helpers.api import platform_api
 
@@ -68,3 +70,11 @@ async def test_no_checkout_when_the_sandbox_is_off(
     with pytest.raises(AppError) as caught:
         await sandbox.pay(order["orderNo"], _ticket(order["checkoutUrl"]), True, transport=ASGI)
     assert caught.value.code == "not-found"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_every_deposit_status_is_told_in_words(language: str) -> None:
+    """The deposit page and the checkout name each status in words, never by its code."""
+    for status in DepositStatus:
+        for page in ("cashier", "sandbox"):
+            assert translate(f"{page}.status.{status}", language) != f"{page}.status.{status}"

@@ -3,6 +3,8 @@ header balance follows without a reload."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.async_api import BrowserContext, expect
 
@@ -41,18 +43,23 @@ async def test_deposit_through_the_sandbox_updates_the_header(
     await page.locator("input[name=amount]").fill("150,00")
     await page.get_by_test_id("deposit-submit").click()
     await expect(page.get_by_test_id("deposit-status")).to_have_text("Aguardando pagamento")
+    await expect(page.get_by_test_id("deposit-status")).to_have_class(re.compile("amber"))
     pix = await page.get_by_test_id("pix-code").input_value()
     assert pix.startswith("000201") and "br.gov.bcb.pix" in pix
 
     checkout = await context.new_page()
     await checkout.goto(site_url + await page.get_by_test_id("open-checkout").get_attribute("href"))
+    # The checkout says where the order stands in words, not its code.
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("Aguardando pagamento")
     await checkout.get_by_test_id("sandbox-pay").click()
-    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("PAID")
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("Pago")
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_attribute("data-status", "PAID")
 
     # No reload: the order and the header follow by themselves.
     await expect(page.get_by_test_id("deposit-status")).to_have_text(
         "Pago: o saldo foi creditado", timeout=15_000
     )
+    await expect(page.get_by_test_id("deposit-status")).to_have_class(re.compile("emerald"))
     await expect(page.get_by_test_id("header-balance")).to_have_text("150,00", timeout=15_000)
     # Paid: the QR code and the payment link are gone.
     await expect(page.get_by_test_id("pix-code")).to_have_count(0)

@@ -115,10 +115,10 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     winner_page, winner = await _player(browser, site_url, axe=True)
     loser_page, loser = await _player(browser, site_url)
     guest_page = await _guest_demo(browser, site_url)
-    # Hotkeys, as on every Original: listed with their switch, shown on the buttons; D and S
-    # double and halve bet 1.
-    await expect(winner_page.get_by_test_id("hotkeys-panel")).to_contain_text("Space")
-    await expect(winner_page.get_by_test_id("crash-bet-1")).to_contain_text("Space")
+    # Hotkeys, as on every Original: listed with their switch, shown on the buttons, the space
+    # bar named in Portuguese; D and S double and halve bet 1.
+    await expect(winner_page.get_by_test_id("hotkeys-panel")).to_contain_text("Espaço")
+    await expect(winner_page.get_by_test_id("crash-bet-1")).to_contain_text("Espaço")
     # The stakes are written the Portuguese way, as the amounts around them are.
     await expect(winner_page.get_by_test_id("crash-stake-1")).to_have_value("1,00")
     await winner_page.keyboard.press("d")

@@ -76,8 +76,14 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     await expect(page.get_by_test_id("home-notice")).to_contain_text("Bem-vindo à Sorte Grande")
     await expect(page.get_by_test_id("home-hot")).to_contain_text("Jogos em alta")
     await expect(page.get_by_test_id("home-winners")).to_contain_text("Últimos ganhadores")
+    # A winner's amount is money, written as every other amount: the symbol, then 1.234,56.
+    winner_amount = page.get_by_test_id("winner-amount").first
+    await expect(winner_amount).to_have_text(re.compile(r"^R\$\s\d{1,3}(\.\d{3})*,\d{2}$"))
     next_button = page.get_by_test_id("banner-next")
     await expect(next_button).to_have_attribute("aria-label", "Próximo banner")
+    # What a screen reader calls the carousel is said in the reader's language.
+    banner = page.get_by_test_id("home-banner")
+    await expect(banner).to_have_attribute("aria-roledescription", "carrossel")
     await expect(page.get_by_test_id("home-agent-entry")).to_have_count(0)
     # The carousel is the brand's promotions, lettered in the reader's language.
     await expect(page.get_by_test_id("banner-title").first).to_have_text(
@@ -90,8 +96,10 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     await choose_language(page, "EN")
     await expect(page.get_by_test_id("home-hot")).to_contain_text("Hot games")
     await expect(page.get_by_test_id("home-winners")).to_contain_text("Latest winners")
+    await expect(winner_amount).to_have_text(re.compile(r"^R\$\s\d{1,3}(,\d{3})*\.\d{2}$"))
     await expect(page.get_by_test_id("home-recommended")).to_contain_text("Recommended")
     await expect(page.get_by_test_id("banner-next")).to_have_attribute("aria-label", "Next banner")
+    await expect(banner).to_have_attribute("aria-roledescription", "carousel")
     await expect(page.get_by_test_id("banner-title").first).to_have_text("Show us your big win")
     await page.reload()
     await _loaded(page)
@@ -150,6 +158,9 @@ async def test_home_at_360_px_and_desktop_in_both_themes(
         await open_site(page, site_url)
         await _loaded(page)
         assert await page.evaluate("document.documentElement.scrollWidth") <= width
+        # The winners' "demo figures" badge holds on one line beside its heading.
+        badge = await page.get_by_test_id("winners-demo").bounding_box()
+        assert badge and badge["height"] < 24
         for theme in ("light", "dark"):
             current = await page.evaluate(
                 "document.documentElement.classList.contains('dark') ? 'dark' : 'light'"

@@ -142,7 +142,7 @@ async def test_register_with_cpf_and_limits_verify_deposit_then_the_public_page(
     checkout = await context.new_page()
     await checkout.goto(site_url + (await link.get_attribute("href") or ""))
     await checkout.get_by_test_id("sandbox-pay").click()
-    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("PAID")
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_attribute("data-status", "PAID")
     await expect(page.get_by_test_id("header-balance")).to_have_text("150,00", timeout=15_000)
     # The deposit limit chosen at registration (R$ 200 a day) holds.
     await open_site(page, site_url + "/depositv2")

@@ -199,6 +199,7 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     await choose_language(page, "EN")
     await expect(page.get_by_test_id("place-bet")).to_have_text("Place bet")
     await expect(page.get_by_test_id("bets-tab-settled")).to_contain_text("Settled")
+    await expect(page.get_by_test_id("lottery-refresh")).to_have_text("Refresh")
     await _shots(page, "game-en")
 
 

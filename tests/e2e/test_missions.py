@@ -127,6 +127,12 @@ async def test_member_plays_claims_a_mission_and_sees_the_leaderboard(
     # The winning ranking: the biggest wins (the home page's winner board), masked.
     await page.get_by_test_id("tab-RANKING").click()
     await expect(page.get_by_test_id("ranking-win").first).to_contain_text("***")
+    # On a phone its label ("Ranking de prêmios") takes two lines, inside its tab.
+    await page.set_viewport_size({"width": 390, "height": 844})
+    assert await page.get_by_test_id("tab-RANKING").evaluate(
+        "tab => tab.scrollHeight <= tab.clientHeight"
+    )
+    await page.set_viewport_size({"width": 1280, "height": 900})
     await _shots(page, "missions-ranking")
     await page.get_by_test_id("tab-DAILY").click()
     await _theme(page, "dark")

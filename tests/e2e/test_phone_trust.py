@@ -208,6 +208,12 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await expect(form.get_by_test_id("field-username-hint")).to_have_text(
         "Digite 6 - 16 caracteres: comece com uma letra, seguida de letras e números"
     )
+    # What the terms box accepts can be read, in a new tab that leaves the form filled in.
+    terms = form.get_by_test_id("register-terms-link")
+    await expect(terms).to_have_text("Termos e condições")
+    await expect(terms).to_have_attribute("href", "/terms")
+    await expect(terms).to_have_attribute("target", "_blank")
+    await expect(form.get_by_test_id("register-privacy-link")).to_have_attribute("href", "/privacy")
     await _accessible(page, "register", violations, page_wide)
     await _shoot(page, "register")
 
@@ -267,7 +273,10 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
 
     # The member centre in groups, from the menu.
     await page.get_by_test_id("mobile-menu-button").click()
-    await page.get_by_test_id("mobile-account").click()
+    account = page.get_by_test_id("mobile-account")
+    await expect(account).to_contain_text("Minha conta")
+    await expect(account).to_contain_text(member.username)
+    await account.click()
     centre = page.get_by_test_id("member-centre")
     for group in ("Dinheiro", "Histórico", "Recompensas", "Conta e segurança"):
         await expect(centre.get_by_role("heading", name=group)).to_be_visible()

@@ -50,6 +50,11 @@ async def test_a_plinko_autobet_of_10_stops_at_the_stop_on_loss_on_a_phone(
 
     # Hotkeys: off, Space does nothing; on, D doubles and S halves (the events of a tab run in
     # order, so a bet made by the Space would show before the doubled bet does).
+    # The keys Plinko answers, the space bar named in Portuguese; no cash-out key (a drop has
+    # nothing to cash out).
+    await expect(page.get_by_test_id("hotkeys-panel").locator("kbd")).to_have_text(
+        ["Espaço", "S", "D"]
+    )
     switch = page.get_by_test_id("hotkeys-switch")
     await switch.click()
     await expect(page.get_by_test_id("play-page")).to_have_attribute("data-hotkeys", "off")

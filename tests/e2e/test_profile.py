@@ -128,6 +128,11 @@ async def test_the_first_login_lists_the_first_steps_until_put_away(
     card = page.get_by_test_id("first-steps-card")
     await expect(card.get_by_test_id("first-step")).to_have_count(3, timeout=SLOW_MS)
     await expect(page.get_by_test_id("dialog-first-steps")).to_have_count(0)
+    # Apart from the notice bar above it, as the home's other sections are.
+    notice_box = await page.get_by_test_id("home-notice").bounding_box()
+    card_box = await card.bounding_box()
+    assert notice_box and card_box
+    assert card_box["y"] - (notice_box["y"] + notice_box["height"]) >= 12
     await _shoot(page, "first-steps-card")
     await card.get_by_role("link", name="Crie sua senha de pagamento").click()
     await expect(page).to_have_url(site_url + "/withdraw", timeout=SLOW_MS)

@@ -13,6 +13,12 @@ from tests.helpers.money import grant
 
 pytestmark = pytest.mark.e2e
 BONUSES = 23  # one page of 20 and a second of 3
+# How many lines an element's text takes.
+LINES = """el => {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return range.getClientRects().length;
+}"""
 
 
 async def _walk_pages(page: Page, row: str) -> None:
@@ -44,3 +50,10 @@ async def test_account_record_and_bonus_details_page_through(page: Page, site_ur
 
     await page.goto(site_url + "/transactionHistory")
     await _walk_pages(page, "record-row")
+
+    # On a phone the period switch has a row of its own: each label holds on one line (beside
+    # the type's choice, "Últimos 7 dias" broke in two).
+    await page.set_viewport_size({"width": 390, "height": 844})
+    for tab in ("today", "7d", "30d"):
+        lines = await page.get_by_test_id(f"tab-{tab}").evaluate(LINES)
+        assert lines == 1, f"{tab}: {lines} lines"

@@ -43,6 +43,7 @@ async def test_footer_games_sub_categories_payments_and_follow_links(
     await expect(page).to_have_url(re.compile(r"/rng\?sub=VP$"))
     chip = page.get_by_test_id("sub-vp")
     await expect(chip).to_have_attribute("aria-pressed", "true")
+    await expect(chip).to_have_text("Vídeo pôquer")
     await expect(page.get_by_test_id("list-label")).to_have_text("Quase 10.000 jogos")
     narrowed = await page.get_by_test_id("game-count").inner_text()
     await chip.click()

@@ -50,6 +50,8 @@ async def test_transfer_in_and_out_and_bonus_details(
     await expect(page.get_by_test_id("wallet-main")).to_have_text("100,00", timeout=SLOW)
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)
     await expect(page.get_by_test_id("wallet-CMD")).to_contain_text("Manutenção", timeout=SLOW)
+    # Nothing in the games' wallets: nothing to bring back.
+    await expect(page.get_by_test_id("transfer-recall")).to_be_disabled()
 
     await page.get_by_test_id("transfer-vendor").select_option("SABA")
     await page.get_by_test_id("transfer-amount").fill("30,50")
@@ -82,6 +84,7 @@ async def test_transfer_in_and_out_and_bonus_details(
     await expect(page.get_by_test_id("header-balance")).to_have_text("0,00", timeout=SLOW)
     await _shots(page, "transfer", tmp_path)
 
+    await expect(page.get_by_test_id("transfer-recall")).to_be_enabled()
     await page.get_by_test_id("transfer-recall").click()
     await expect(page.get_by_test_id("form-notice")).to_contain_text("100,00", timeout=SLOW)
     await expect(page.get_by_test_id("header-balance")).to_have_text("100,00", timeout=SLOW)

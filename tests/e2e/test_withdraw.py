@@ -32,7 +32,7 @@ async def _deposit(context: BrowserContext, page: Page, site_url: str, amount: s
     checkout = await context.new_page()
     await checkout.goto(site_url + await page.get_by_test_id("open-checkout").get_attribute("href"))
     await checkout.get_by_test_id("sandbox-pay").click()
-    await expect(checkout.get_by_test_id("sandbox-status")).to_have_text("PAID")
+    await expect(checkout.get_by_test_id("sandbox-status")).to_have_attribute("data-status", "PAID")
     await checkout.close()
 
 
@@ -73,6 +73,10 @@ async def test_deposit_withdraw_pay_in_parts_and_confirm(
         identity = await session.get(MemberIdentity, member.id)
     assert identity is not None  # BR1: payouts go only to the member's own CPF
     await accounts.locator("input[name=pixKey]").fill(identity.cpf)
+    # The password asked is the login one, named so (the payment password is another).
+    await expect(accounts.get_by_label("Senha de login", exact=True)).to_have_attribute(
+        "name", "password"
+    )
     await accounts.locator("input[name=password]").fill(PASSWORD)
     await page.get_by_test_id("bind-account").click()
     await expect(page.get_by_test_id("payout-accounts")).to_contain_text("***")

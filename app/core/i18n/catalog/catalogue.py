@@ -48,7 +48,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "games.nav.ELOTT": "Loteria eletrônica",
         "games.nav.POINTMALL": "Loja de pontos",
         "games.sub.SC": "Raspadinha",
-        "games.sub.VP": "Video pôquer",
+        "games.sub.VP": "Vídeo pôquer",
         "games.sub.JP": "Jackpot",
         "games.sub.TG": "Jogos de mesa",
         "games.sub.AC": "Arcade",

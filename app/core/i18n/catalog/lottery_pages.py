@@ -78,7 +78,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "lotterypage.current": "Current issue",
         "lotterypage.station": "Station",
         "lotterypage.second_station": "Second station",
-        "lotterypage.refresh": "Update",
+        "lotterypage.refresh": "Refresh",
         "lotterypage.last_result": "Last result",
         "lotterypage.no_result": "No draw yet",
         "lotterypage.seed_hash": "Seed fingerprint (SHA-256)",

@@ -47,7 +47,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "points.quantity": "Quantity",
         "points.total": "Total: {points} points",
         "points.payment_password": "Payment password",
-        "points.payment_password_hint": "Set your payment password in the security center first.",
+        "points.payment_password_hint": "Set your payment password in the security centre first.",
         "points.address": "Delivery address",
         "points.address.name": "Full name",
         "points.address.phone": "Phone",

@@ -55,7 +55,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play.hotkeys.bet": "bet",
         "play.hotkeys.half": "halve the bet",
         "play.hotkeys.double": "double the bet",
-        "play.hotkeys.cashout": "cash out",
+        "play.key.space": "Space",
     },
     "pt": {
         "studio.BGS_PLINKO.name": "Plinko",
@@ -118,6 +118,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "play.hotkeys.bet": "apostar",
         "play.hotkeys.half": "metade da aposta",
         "play.hotkeys.double": "dobrar a aposta",
-        "play.hotkeys.cashout": "sacar",
+        "play.key.space": "Espaço",
     },
 }

@@ -145,9 +145,9 @@ class AutobetState(PlayState):
         events: list[Any] = []
         if view is not None:
             play.bet = await play._typed_stake(run.stake)
-            refreshed = await play._after(view)
+            refreshed = await play._after(view)  # None, an event or a list of them
             if refreshed is not None:
-                events.append(refreshed)
+                events.extend(refreshed if isinstance(refreshed, list) else [refreshed])
         shown = await self._show(autobet.next_stop(run, play._game().spec.limits(play.currency)))
         if shown is not None:
             events.append(shown)

@@ -5,7 +5,8 @@ Every request needs its brand, so each process keeps snapshots in memory. An ope
 that number when it reads its snapshot and reloads on a new one, so a maintenance, a block or a
 module switch reaches every process and the API at its next request. The requests of a
 process waiting at the same time share one read of that number (`_SharedReads`), and a
-request that asks again takes its own request's read. Without Redis reachable, a process falls back to reloading every `brand_refresh_seconds`.
+request that asks again takes its own request's read. Without Redis reachable, a process
+falls back to reloading every `brand_refresh_seconds`.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services import gates
+from app.services.brands import Money
 from app.services.images import read_uploads
 from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
@@ -86,7 +87,8 @@ def _progress(view: offers.PromotionView, lang: str, digits: int) -> tuple[int, 
     return min(100, int(wagered * 100 / required)), words
 
 
-def _card(view: offers.PromotionView, lang: str, digits: int) -> PromotionCard:
+def _card(view: offers.PromotionView, lang: str, money: Money) -> PromotionCard:
+    digits = money.digits
     card = PromotionCard(
         id=view.id,
         code=view.code,
@@ -95,7 +97,7 @@ def _card(view: offers.PromotionView, lang: str, digits: int) -> PromotionCard:
         summary=view.summary,
         terms=view.terms,
         image=view.image,
-        reward=offers.reward_line(view, lang, digits),
+        reward=offers.reward_line(view, lang, money),
         status=view.status,
         start=view.starts_at.isoformat(),
         end=view.ends_at.isoformat(),
@@ -165,7 +167,7 @@ class PromotionsState(MemberPage, Paging, rx.State):
             mine=self.mine,
         )
         self._count_pages(found.total, found.page_size)
-        self.items = [_card(view, lang, brand.amount_digits) for view in found.items]
+        self.items = [_card(view, lang, Money.of(brand)) for view in found.items]
         if self._selected_id:
             await self._show(self._selected_id)
 
@@ -179,7 +181,7 @@ class PromotionsState(MemberPage, Paging, rx.State):
         except AppError:
             self.selected, self._selected_id = PromotionCard(), 0
             return
-        card = _card(view, lang, brand.amount_digits)
+        card = _card(view, lang, Money.of(brand))
         if view.kind is PromotionKind.RAFFLE and view.drawn_at is not None:
             found = await raffles.result(brand.id, promotion_id)
             card.raffle_result = translate(

@@ -90,7 +90,7 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
         "Mostre o seu grande prêmio"
     )
     await expect(page.get_by_test_id("banner-reward").first).to_have_text(
-        "20,00 de bônus, apostar 5x"
+        "R$ 20,00 de bônus, apostar 5x"  # NBSP in the page: Playwright reads it as a space
     )
 
     await choose_language(page, "EN")

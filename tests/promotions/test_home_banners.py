@@ -14,6 +14,7 @@ from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
+from app.core.i18n.formatting import NBSP
 from app.services.brands import brands
 from app.services.promotions import banners, offers
 from app.services.promotions.offers import PromotionSpec
@@ -73,9 +74,13 @@ async def test_the_asian_demo_brand_leads_with_the_deposit_bonus_its_market_allo
     brand = await brands.by_code("VN1")
     shown = await banners.home_banners(brand, "EN", utcnow())
     assert [(b.label, b.title, b.reward) for b in shown][:3] == [
-        ("Deposit", "Deposit ₫500,000, get ₫200,000", "200,000 bonus, wager 10x"),
-        ("Reward", "Bet ₫2,000,000, get ₫100,000", "100,000 bonus, wager 3x"),
-        ("Red envelope", "Red envelope: up to ₫888,888", "10,000 to 888,888 in cash"),
+        ("Deposit", "Deposit ₫500,000, get ₫200,000", f"₫{NBSP}200,000 bonus, wager 10x"),
+        ("Reward", "Bet ₫2,000,000, get ₫100,000", f"₫{NBSP}100,000 bonus, wager 3x"),
+        (
+            "Red envelope",
+            "Red envelope: up to ₫888,888",
+            f"₫{NBSP}10,000 to ₫{NBSP}888,888 in cash",
+        ),
     ]
     br1 = await brands.by_code("BR1")
     deposit = _spec(kind=PromotionKind.DEPOSIT, min_turnover=Decimal(0))
@@ -101,7 +106,7 @@ async def test_a_promotion_s_banner_speaks_the_reader_s_language() -> None:
     assert (pt.label, pt.title, pt.reward) == (
         "Recompensa",
         "Aposte 100, ganhe 10",
-        "1.234,50 de bônus, apostar 3x",
+        f"R${NBSP}1.234,50 de bônus, apostar 3x",
     )
     assert pt.link == f"/promotions?id={promotion_id}"
     assert pt.image == "/promo-art/reward.svg" and own.image == "/banners/own.png"
@@ -109,7 +114,7 @@ async def test_a_promotion_s_banner_speaks_the_reader_s_language() -> None:
     assert (en.label, en.title, en.reward) == (
         "Reward",
         "Bet 100, get 10",
-        "1,234.50 bonus, wager 3x",
+        f"R${NBSP}1,234.50 bonus, wager 3x",
     )
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from app import routes
 from app.core.i18n import translate, ui_language
-from app.services.brands import Brand
+from app.services.brands import Brand, Money
 from app.services.catalogue.home import HomeBanner, banner_rows
 from app.services.promotions import offers
 
@@ -34,7 +34,7 @@ async def home_banners(brand: Brand, language: str, now: datetime) -> list[HomeB
                     link=promotion_link(view.id),
                     title=view.title,
                     label=translate(f"promo.kind.{view.kind.value}", ui),
-                    reward=offers.reward_line(view, ui, brand.amount_digits),
+                    reward=offers.reward_line(view, ui, Money.of(brand)),
                 )
             )
     return found

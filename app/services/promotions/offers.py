@@ -41,8 +41,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name, translate
-from app.core.i18n.formatting import format_amount, format_points
+from app.core.i18n.formatting import format_points
 from app.services import cash_rewards, inbox, points_ledger, reporting, wallet_events
+from app.services.brands import Money
 from app.services.promotions import bonus, eligibility, free_rounds
 from app.services.promotions.offer_definitions import (
     CENT,
@@ -402,16 +403,15 @@ async def open_for_banners(
     }
 
 
-def reward_line(view: PromotionView, language: str, digits: int) -> str:
+def reward_line(view: PromotionView, language: str, money: Money) -> str:
     """What the promotion gives, in words and the reader's formats ("R$ 20,00 de bônus,
-    apostar 5x"; `digits`: the brand's currency's minor digits): the line of its card and of
-    its home banner."""
+    apostar 5x", in the brand's currency): the line of its card and of its home banner."""
     if view.reward_kind is RewardKind.POINTS:  # counted, not money
         amount = format_points(view.reward_amount, language)
     else:
-        amount = format_amount(view.reward_amount, language, digits)
+        amount = money.write(view.reward_amount, language)
     if view.kind is PromotionKind.RED_ENVELOPE and view.reward_max is not None:
-        high = format_amount(view.reward_max, language, digits)
+        high = money.write(view.reward_max, language)
         amount = translate("promo.reward.between", language, low=amount, high=high)
     return translate(
         f"promo.reward.{view.reward_kind.value}",

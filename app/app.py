@@ -71,6 +71,9 @@ logs.configure()
 
 app = rx.App(
     api_transformer=transformers(create_api(sitemap=sitemap_paths()), CrashLive),
+    # No page shows a toast (feedback sits next to its action): Reflex's default toaster was
+    # only an empty region labelled in English ("Notifications alt+T") on every page.
+    toaster=None,
     head_components=[
         rx.el.script(src="/page-load.js"),
         rx.el.script(src="/scroll-lock.js"),

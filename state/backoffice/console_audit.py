@@ -13,6 +13,7 @@ import reflex as rx
 from app import routes
 from app.core import clock
 from app.core.i18n import has_key, translate
+from app.core.i18n.formatting import format_figure
 from app.services.backoffice import audit, logbook
 from state.backoffice.console import (
     MenuItem,
@@ -61,6 +62,8 @@ _VALUE_GROUPS = (
 )
 
 
+# Details whose figure is money; any other figure (a rate, a limit's setting) keeps its digits.
+_AMOUNT_KEYS = ("amount", "before", "after")
 # Other codes the catalog names: a permission, an agent contract's kind.
 _CODE_WORDS = ("bo.perm.{}", "agent.kind.{}")
 
@@ -76,8 +79,9 @@ def _value(key: str, value: object, lang: str) -> str:
             for field, item in value.items()
         )
     shown = text(value)
-    if key in ("amount", "before", "after") and _is_amount(shown):
-        return money(Decimal(shown), lang)
+    if _is_amount(shown):
+        figure = Decimal(shown)
+        return money(figure, lang) if key in _AMOUNT_KEYS else format_figure(figure, lang)
     for group in _VALUE_GROUPS:
         if has_key(f"bo.word.{group}.{shown}"):
             return word(group, shown, lang)

@@ -89,3 +89,13 @@ def test_audit_details_say_lists_records_and_codes_in_words() -> None:
     offer = detail_words('{"kind": "DAILY_SALARY", "terms": {"rate": "0.004"}}', "pt")
     assert translate("agent.kind.DAILY_SALARY", "pt") in offer
     assert "{" not in offer and '"' not in offer
+    assert "0,004" in offer and "0.004" not in offer  # the rate in the reader's format
+
+
+def test_audit_details_write_every_figure_the_readers_way() -> None:
+    """Money in its amounts' format; any other figure (a limit, a rate) with its own digits."""
+    limits = '{"before": {"min_bet": "0.05", "max_bet": "500.00"}, "after": "1234.50"}'
+    pt, en = detail_words(limits, "pt"), detail_words(limits, "en")
+    assert all(figure in pt for figure in ("0,05", "500,00", "1.234,50")), pt
+    assert not any(figure in pt for figure in ("0.05", "500.00", "1234.50")), pt
+    assert all(figure in en for figure in ("0.05", "500.00", "1,234.50")), en

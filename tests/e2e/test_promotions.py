@@ -506,7 +506,9 @@ async def test_a_red_envelope_opens_on_the_amount_drawn_for_the_member(
     sealed = page.get_by_test_id("red-envelope")
     await expect(sealed).to_have_attribute("data-state", "sealed")
     await expect(sealed).to_contain_text("Lacrado")
-    await expect(page.get_by_test_id("promo-detail")).to_contain_text("de 1,00 a 8,88 em dinheiro")
+    await expect(page.get_by_test_id("promo-detail")).to_contain_text(
+        "de R$ 1,00 a R$ 8,88 em dinheiro"
+    )
     before = await offers.detail(br1.id, envelope, member.id, "pt", utcnow())
     assert before.seed_hash
     await expect(page.get_by_test_id("promo-seed")).to_contain_text(before.seed_hash)

@@ -49,6 +49,15 @@ def decimal_mark(ui_lang: str) -> str:
     return str(get_decimal_symbol(_locale(ui_lang)))
 
 
+def format_figure(value: Decimal, ui_lang: str) -> str:
+    """A stored figure with the digits it was stored with, in the reader's format (0,05;
+    1.234,5): a rate, a limit or a threshold written into a record."""
+    exponent = value.as_tuple().exponent
+    digits = -exponent if isinstance(exponent, int) and exponent < 0 else 0
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return str(format_decimal(value, format=pattern, locale=_locale(ui_lang)))
+
+
 def typed_decimal(value: Decimal, ui_lang: str) -> str:
     """A stored figure as a form field offers it for editing: its digits as stored, the
     reader's decimal mark, no grouping (20000,00 or 20000.00), which the parsers read back."""

@@ -26,6 +26,7 @@ from app.services.ledger.basics import (
     ZERO,
     Leg,
     Posted,
+    shard_sub_key,
 )
 from app.services.ledger.batch import Move, post_moves
 from app.services.ledger.posting import (
@@ -87,6 +88,7 @@ __all__ = [
     "post_moves",
     "resolve",
     "reverse",
+    "shard_sub_key",
     "transfer",
     "with_game_accounts",
 ]

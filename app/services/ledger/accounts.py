@@ -23,7 +23,9 @@ from app.services.ledger.basics import (
     CURRENCY_PATTERN,
     MEMBER_ACCOUNTS_CHUNK,
     MERCHANT_ACCOUNT_SHARDS,
+    SHARD_PREFIX,
     SUB_KEY_PATTERN,
+    shard_sub_key,
 )
 from models.ledger import (
     MEMBER_ACCOUNT_KINDS,
@@ -44,7 +46,7 @@ async def clearing_shards(
     shard_of = {m: m % MERCHANT_ACCOUNT_SHARDS for m in member_ids}
     keys = {
         shard: account_owner_key(
-            merchant_id, None, AccountKind.VENDOR_CLEARING, currency, f"shard{shard}"
+            merchant_id, None, AccountKind.VENDOR_CLEARING, currency, shard_sub_key(shard)
         )
         for shard in set(shard_of.values())
     }
@@ -98,10 +100,11 @@ def with_game_accounts(
     by their keys, the cash row locked, their ids and the cash balance as its last three
     columns (a `GameAccounts`). A member missing either account gets no row; the caller then
     takes `cash_and_clearing`, which makes them."""
-    shard = cast(member_id % MERCHANT_ACCOUNT_SHARDS, String)
+    # shard_sub_key in SQL
+    shard = SHARD_PREFIX + cast(member_id % MERCHANT_ACCOUNT_SHARDS, String)
     cash_key = owner_key_expression(merchant_id, member_id, AccountKind.MEMBER_CASH, currency)
     clearing_key = owner_key_expression(
-        merchant_id, None, AccountKind.VENDOR_CLEARING, currency, "shard" + shard
+        merchant_id, None, AccountKind.VENDOR_CLEARING, currency, shard
     )
     joined: Any = query
     return cast_type(  # three columns more than the caller's type says: it reads them by place
@@ -139,7 +142,7 @@ async def cash_and_clearing(
         None,
         AccountKind.VENDOR_CLEARING,
         currency,
-        f"shard{member_id % MERCHANT_ACCOUNT_SHARDS}",
+        shard_sub_key(member_id),
     )
     cash_key = account_owner_key(merchant_id, member_id, AccountKind.MEMBER_CASH, currency)
     connection = await session.connection()
@@ -282,7 +285,7 @@ async def account(
     if spread is not None:
         if member_id is not None or sub_key is not None:
             raise AppError("ledger-invalid-owner", 422)
-        sub_key = f"shard{spread % MERCHANT_ACCOUNT_SHARDS}"
+        sub_key = shard_sub_key(spread)
     elif (account_kind in SUB_KEYED_KINDS) != (sub_key is not None) or (
         sub_key is not None and not SUB_KEY_PATTERN.fullmatch(sub_key)
     ):

@@ -29,9 +29,17 @@ MAX_KEY_LENGTH = 128
 MAX_REFERENCE_LENGTH = 128
 MAX_PAGE_SIZE = 100
 MERCHANT_ACCOUNT_SHARDS = 16
+SHARD_PREFIX = "shard"
 MEMBER_ACCOUNTS_CHUNK = 5000  # members per look-up and per insert of member_accounts
 CURRENCY_PATTERN = re.compile(r"[A-Z]{3}")
 SUB_KEY_PATTERN = re.compile(r"[A-Za-z0-9_]{1,32}")
+
+
+def shard_sub_key(spread: int) -> str:
+    """The sub-key of the merchant account's shard that movements for `spread` (a member's
+    id, or a shard's number) use."""
+    return f"{SHARD_PREFIX}{spread % MERCHANT_ACCOUNT_SHARDS}"
+
 
 # Posting is the platform's hottest write: it speaks Core on the session's connection, which
 # spares the ORM's per-statement bookkeeping (about a third of its CPU time per post).

@@ -219,7 +219,11 @@ async def issued_shards(
     shards = {member_id % ledger.MERCHANT_ACCOUNT_SHARDS for member_id in member_ids}
     keys = {
         shard: account_owner_key(
-            merchant_id, None, AccountKind.POINTS_ISSUED, POINTS_CURRENCY, f"shard{shard}"
+            merchant_id,
+            None,
+            AccountKind.POINTS_ISSUED,
+            POINTS_CURRENCY,
+            ledger.shard_sub_key(shard),
         )
         for shard in shards
     }

@@ -1,4 +1,5 @@
-"""Settling one lottery issue of 100,000 bets on PostgreSQL, the service against plain SQL.
+"""Settling one lottery issue of 100,000 bets on PostgreSQL, the service against the same
+settlement done inside the database.
 
 A private PostgreSQL database (migrated, demo data) gets 1,000 members and two issues of
 the 1-minute SSC game with the same result: the engine's issue (drawn from its committed
@@ -7,17 +8,18 @@ bets, written set-based in SQL while the issues take bets: one number on one pos
 (`ssc.position`, 1.00 each, pays 9.00), so about one bet in ten wins. Then:
 
 - the service: `settlement.settle_issue` on the engine's issue (batches of
-  `settlement.BATCH`, each one transaction: payouts, wins posted through the ledger with
-  their entries and balances, one wager fact per bet, the bets marked SETTLED);
-- plain SQL, set-based: the same effects on the twin by a bare psycopg client in one
-  transaction (payouts computed by the same paytable function, then one statement each for
-  the ledger transactions, entries, balances, wager facts and bet rows).
+  `settlement.BATCH`, each one transaction: the bets judged by group, the wins posted
+  through the ledger with their entries and balances, the bets marked SETTLED, one wager
+  fact per bet derived from its row);
+- the floor: the same effects on the twin by one SQL statement that computes the payouts
+  and writes the ledger transactions, entries, balances, wager facts, bet rows and the
+  issue inside PostgreSQL (`IN_DATABASE_SETTLEMENT`, sent by a bare psycopg client).
 
 Both runs are timed on the same machine in the same run; the audit afterwards must find no
 difference and both issues must have paid the same total.
 
-Goals (issue 14): the service settles 100,000 bets in under 5 s, at at least 50% of the
-plain-SQL rate.
+Goals: the service settles 100,000 bets in under 5 s (issue 14), at at least 60% of the
+in-database statement's rate (issue 36).
 
 Embedded mode (what `make run` gives: SQLite, written on the event loop's thread) settles on a
 SQLite file of its own: two drawn issues of BENCH_EMBEDDED_BETS bets each (same members, same
@@ -31,14 +33,12 @@ at most a third of PostgreSQL's batch's, at at least two thirds of its settling 
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import tempfile
 import time
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Any
 
 import psycopg
 from sqlalchemy import Table, insert
@@ -184,121 +184,106 @@ async def _draw(issue_id: int, twin_id: int) -> list[int]:
         return list(drawn.result)
 
 
-def plain_sql_settlement(url: str, twin_id: int, result: list[int], now: datetime) -> int:
-    """The same effects as the service, by a bare client in one transaction; returns bets."""
-    vendor = game(GAME).vendor
+# The whole settlement of the twin issue as one statement: every effect of the service,
+# computed and written inside PostgreSQL. A bet's single is "<position>:<digit>" and wins
+# when the result's digit at that position is the digit (`ssc.position`); a winner is paid
+# `units` (the paytable's return of one winning single, read from the service's own play)
+# times its unit and multiplier, to the cent below, as the service pays it.
+IN_DATABASE_SETTLEMENT = """
+WITH p AS (
+    SELECT CAST(%(result)s AS int[]) AS result, CAST(%(units)s AS numeric) AS units,
+        CAST(%(twin)s AS int) AS twin, CAST(%(shard_keys)s AS text[]) AS shard_keys,
+        CAST(%(reference)s AS text) AS reference, CAST(%(vendor)s AS text) AS vendor,
+        CAST(%(game)s AS text) AS game, CAST(%(now)s AS timestamptz) AS now
+), bets AS (
+    SELECT b.id, b.uid, b.member_id, b.merchant_id, b.currency, b.stake,
+        CASE WHEN p.result[split_part(s.single, ':', 1)::int] = split_part(s.single, ':', 2)::int
+            THEN floor(p.units * b.unit * b.multiplier * 100) / 100 ELSE 0 END AS paid
+    FROM p, lottery_bet b, LATERAL (SELECT b.selection -> 'singles' -> 0 ->> 0 AS single) s
+    WHERE b.issue_id = p.twin AND b.status = 'PENDING'
+    FOR UPDATE OF b
+), winners AS (
+    SELECT w.*, cash.id AS credit, shard.id AS debit,
+        nextval(pg_get_serial_sequence('ledger_transaction', 'id')) AS transaction_id
+    FROM p, bets w
+    JOIN ledger_account cash ON cash.kind = 'MEMBER_CASH' AND cash.merchant_id = w.merchant_id
+        AND cash.member_id = w.member_id AND cash.currency = w.currency AND cash.sub_key IS NULL
+    JOIN ledger_account shard ON shard.kind = 'VENDOR_CLEARING'
+        AND shard.merchant_id = w.merchant_id AND shard.member_id IS NULL
+        AND shard.currency = w.currency
+    WHERE w.paid > 0
+        AND shard.sub_key = p.shard_keys[1 + w.member_id %% array_length(p.shard_keys, 1)]
+), transactions AS (
+    INSERT INTO ledger_transaction (id, merchant_id, kind, reference, idempotency_key,
+        fingerprint, member_id, metadata, created_at)
+    SELECT w.transaction_id, w.merchant_id, 'WIN', p.reference, 'plain:' || w.uid || ':win',
+        '', w.member_id,
+        json_build_object('vendor', p.vendor, 'game_code', p.game, 'bet', w.uid), p.now
+    FROM p, winners w
+), moves AS (
+    SELECT w.transaction_id, w.id AS bet_id, m.account_id, m.amount
+    FROM winners w,
+    LATERAL (VALUES (w.debit, -w.paid), (w.credit, w.paid)) AS m (account_id, amount)
+), totals AS (
+    SELECT account_id, sum(amount) AS total FROM moves GROUP BY account_id
+), accounts AS (
+    UPDATE ledger_account a SET balance = a.balance + t.total
+    FROM totals t WHERE a.id = t.account_id
+    RETURNING a.id, a.balance - t.total AS before
+), entries AS (
+    INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)
+    SELECT m.transaction_id, m.account_id, m.amount,
+        a.before + sum(m.amount) OVER (PARTITION BY m.account_id ORDER BY m.transaction_id),
+        p.now
+    FROM p, moves m JOIN accounts a ON a.id = m.account_id
+), facts AS (
+    INSERT INTO wager_fact (txid, member_id, brand_id, vendor, game_code, category, currency,
+        round_ref, kind, bet, valid_bet, win, net, settled_at)
+    SELECT pg_current_xact_id()::text::bigint, b.member_id, b.merchant_id, p.vendor, p.game,
+        'LOTT', b.currency, 'plain-' || b.uid, 'SETTLED', b.stake, b.stake, b.paid,
+        b.paid - b.stake, p.now
+    FROM p, bets b
+), marked AS (
+    UPDATE lottery_bet b SET status = 'SETTLED', payout = bets.paid, settled_at = p.now,
+        win_transaction_id = m.transaction_id
+    FROM p, bets LEFT JOIN moves m ON m.bet_id = bets.id AND m.amount > 0
+    WHERE b.id = bets.id
+), issue AS (
+    UPDATE lottery_issue SET status = 'SETTLED', settled_at = p.now FROM p WHERE id = p.twin
+)
+SELECT count(*) FROM bets
+"""
+
+
+def in_database_settlement(url: str, twin_id: int, result: list[int], now: datetime) -> int:
+    """The same effects as the service, by one statement computed and written inside the
+    database (IN_DATABASE_SETTLEMENT); returns the bets settled."""
+    winning_single: list[list[object]] = [[f"1:{result[0]}"]]
+    units, won = settlement.units_of("ssc.position", "LOTT", winning_single, result)
+    assert won
     with psycopg.connect(url) as connection, connection.cursor() as cursor:
+        # CTEs hide their sizes from the planner: without nested loops it takes hash joins,
+        # the best plan for sets of this size.
+        cursor.execute("SET LOCAL enable_nestloop = off")
         cursor.execute(
-            "SELECT id, uid, merchant_id, member_id, play_code, prize_mode, selection, unit,"
-            " multiplier, stake FROM lottery_bet WHERE issue_id = %s AND status = 'PENDING'"
-            " ORDER BY id FOR UPDATE",
-            (twin_id,),
+            IN_DATABASE_SETTLEMENT,
+            {
+                "result": result,
+                "units": units,
+                "twin": twin_id,
+                "shard_keys": [
+                    ledger.shard_sub_key(shard) for shard in range(ledger.MERCHANT_ACCOUNT_SHARDS)
+                ],
+                "reference": f"{GAME}:{TWIN}",
+                "vendor": game(GAME).vendor,
+                "game": GAME,
+                "now": now,
+            },
         )
-        bets = cursor.fetchall()
-        paid = {
-            bet[0]: settlement.payout_of(bet[4], bet[5], bet[6]["singles"], bet[7], bet[8], result)[
-                0
-            ]
-            for bet in bets
-        }
-        merchant_id = bets[0][2]
-        cursor.execute(
-            "SELECT member_id, id FROM ledger_account WHERE kind = 'MEMBER_CASH'"
-            " AND member_id = ANY(%s)",
-            (sorted({bet[3] for bet in bets}),),
-        )
-        cash = dict(cursor.fetchall())
-        cursor.execute(
-            "SELECT sub_key, id FROM ledger_account WHERE kind = 'VENDOR_CLEARING'"
-            " AND merchant_id = %s AND member_id IS NULL",
-            (merchant_id,),
-        )
-        shards = dict(cursor.fetchall())
-        winners = [bet for bet in bets if paid[bet[0]] > 0]
-        accounts = sorted(
-            {cash[bet[3]] for bet in winners}
-            | {shards[f"shard{bet[3] % ledger.MERCHANT_ACCOUNT_SHARDS}"] for bet in winners}
-        )
-        cursor.execute(
-            "SELECT id, balance FROM ledger_account WHERE id = ANY(%s) ORDER BY id FOR UPDATE",
-            (accounts,),
-        )
-        balance = dict(cursor.fetchall())
-        keys, members, metas, entry_rows = [], [], [], []
-        for bet in winners:
-            amount = paid[bet[0]]
-            credit = cash[bet[3]]
-            debit = shards[f"shard{bet[3] % ledger.MERCHANT_ACCOUNT_SHARDS}"]
-            balance[debit] -= amount
-            balance[credit] += amount
-            keys.append(f"plain:{bet[1]}:win")
-            members.append(bet[3])
-            metas.append(json.dumps({"vendor": vendor, "game_code": GAME, "bet": bet[1]}))
-            entry_rows.append((debit, -amount, balance[debit], credit, amount, balance[credit]))
-        cursor.execute(
-            "INSERT INTO ledger_transaction (merchant_id, kind, reference, idempotency_key,"
-            " fingerprint, member_id, metadata, created_at)"
-            " SELECT %s, 'WIN', %s, k, '', m, d::json, %s"
-            " FROM unnest(%s::text[], %s::int[], %s::text[]) WITH ORDINALITY AS t(k, m, d, n)"
-            " ORDER BY n RETURNING id",
-            (merchant_id, f"{GAME}:{TWIN}", now, keys, members, metas),
-        )
-        transaction_ids = [row[0] for row in cursor.fetchall()]
-        columns: list[list[Any]] = [[], [], [], []]
-        for transaction_id, (debit, minus, after_d, credit, plus, after_c) in zip(
-            transaction_ids, entry_rows, strict=True
-        ):
-            for account_id, amount, after in ((debit, minus, after_d), (credit, plus, after_c)):
-                columns[0].append(transaction_id)
-                columns[1].append(account_id)
-                columns[2].append(amount)
-                columns[3].append(after)
-        cursor.execute(
-            "INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after,"
-            " created_at) SELECT t, a, m, b, %s"
-            " FROM unnest(%s::int[], %s::int[], %s::numeric[], %s::numeric[]) AS x(t, a, m, b)",
-            (now, *columns),
-        )
-        cursor.execute(
-            "UPDATE ledger_account AS a SET balance = x.b"
-            " FROM unnest(%s::int[], %s::numeric[]) AS x(i, b) WHERE a.id = x.i",
-            (list(balance), list(balance.values())),
-        )
-        cursor.execute(
-            "INSERT INTO wager_fact (txid, member_id, brand_id, vendor, game_code, category,"
-            " currency, round_ref, kind, bet, valid_bet, win, net, settled_at)"
-            " SELECT pg_current_xact_id()::text::bigint, m, %s, %s, %s, 'LOTT', 'BRL', r,"
-            " 'SETTLED', s, s, w, w - s, %s"
-            " FROM unnest(%s::int[], %s::text[], %s::numeric[], %s::numeric[]) AS x(m, r, s, w)",
-            (
-                merchant_id,
-                vendor,
-                GAME,
-                now,
-                [bet[3] for bet in bets],
-                [f"plain-{bet[1]}" for bet in bets],
-                [bet[9] for bet in bets],
-                [paid[bet[0]] for bet in bets],
-            ),
-        )
-        by_bet = dict(zip([bet[0] for bet in winners], transaction_ids, strict=True))
-        cursor.execute(
-            "UPDATE lottery_bet AS b SET status = 'SETTLED', payout = x.p, settled_at = %s,"
-            " win_transaction_id = x.t"
-            " FROM unnest(%s::int[], %s::numeric[], %s::int[]) AS x(i, p, t) WHERE b.id = x.i",
-            (
-                now,
-                [bet[0] for bet in bets],
-                [paid[bet[0]] for bet in bets],
-                [by_bet.get(bet[0]) for bet in bets],
-            ),
-        )
-        cursor.execute(
-            "UPDATE lottery_issue SET status = 'SETTLED', settled_at = %s WHERE id = %s",
-            (now, twin_id),
-        )
+        settled = cursor.fetchone()
         connection.commit()
-    return len(bets)
+    assert settled is not None
+    return int(settled[0])
 
 
 async def _service(issue_id: int, now: datetime) -> tuple[int, float]:
@@ -351,8 +336,8 @@ def measure(url: str) -> list[Figure]:
     result = asyncio.run(draw())
     now = DAY + timedelta(minutes=1, seconds=1)
     started = time.perf_counter()
-    plain_bets = plain_sql_settlement(url, twin_id, result, now)
-    plain_seconds = time.perf_counter() - started
+    floor_bets = in_database_settlement(url, twin_id, result, now)
+    floor_seconds = time.perf_counter() - started
 
     async def service() -> tuple[int, float, Decimal, Decimal, int]:
         try:
@@ -364,14 +349,16 @@ def measure(url: str) -> list[Figure]:
 
     closed, service_seconds, paid, twin_paid, problems = asyncio.run(service())
     service_rate = closed / service_seconds
-    plain_rate = plain_bets / plain_seconds
-    share = service_rate / plain_rate * 100
+    floor_rate = floor_bets / floor_seconds
+    share = service_rate / floor_rate * 100
     return [
         Figure("machine load average (1 min) at the end", os.getloadavg()[0], ""),
         Figure("bets in the issue", closed, "bets"),
         Figure("load: 2 × bets inserted in SQL", load_seconds, "s"),
         Figure("paid by the service", float(paid), CURRENCY),
-        Figure("paid by plain SQL (same bets, same result)", float(twin_paid), CURRENCY),
+        Figure(
+            "paid by the in-database statement (same bets, same result)", float(twin_paid), CURRENCY
+        ),
         Figure(
             "pending bets left + audit differences",
             problems,
@@ -381,9 +368,9 @@ def measure(url: str) -> list[Figure]:
         ),
         Figure("service: settle the issue", service_seconds, "s", "< 5 s", service_seconds < 5),
         Figure("service rate", service_rate, "bets/s"),
-        Figure("plain SQL set-based: settle the twin", plain_seconds, "s"),
-        Figure("plain SQL rate", plain_rate, "bets/s"),
-        Figure("service / plain SQL rate", share, "%", ">= 50%", share >= 50),
+        Figure("in-database statement: settle the twin", floor_seconds, "s"),
+        Figure("in-database statement rate", floor_rate, "bets/s"),
+        Figure("service / in-database statement rate", share, "%", ">= 60%", share >= 60),
     ]
 
 

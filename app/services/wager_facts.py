@@ -56,6 +56,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     ColumnElement,
+    Select,
     Table,
     Text,
     and_,
@@ -307,6 +308,31 @@ async def record(session: AsyncSession, facts: Sequence[Fact]) -> tuple[int, ...
         return await _record_many(connection, rows)
     result = await connection.execute(_insert_facts(dialect), rows if len(rows) > 1 else rows[0])
     return tuple(result.scalars().all())
+
+
+async def record_selected(session: AsyncSession, kind: FactKind, rows: Select[Any]) -> int:
+    """Write one fact of `kind` per row of `rows` in the caller's transaction, without the rows
+    leaving the database (lottery settlement derives its bets' facts from their rows); returns
+    how many. `rows` names every figure of a fact but its kind (`_ROW_NAMES`), each column
+    labelled with its name; the rows come from stored bets the caller has validated."""
+    named = [column.name for column in rows.selected_columns]
+    if sorted(named) != sorted(name for name in _ROW_NAMES if name != "kind"):
+        raise _invalid()
+    connection = await session.connection()
+    # An INSERT's row count is kept only when asked for (SQLAlchemy's `preserve_rowcount`).
+    written = await connection.execute(
+        insert(_FACTS).from_select(
+            [*named, "kind", "txid"],
+            rows.add_columns(
+                sql_literal(kind.value).label("kind"),
+                _txid(connection.dialect.name).label("txid"),
+            ),
+        ),
+        execution_options={"preserve_rowcount": True},
+    )
+    count = int(written.rowcount)
+    count_recorded(kind, count)
+    return count
 
 
 @lru_cache

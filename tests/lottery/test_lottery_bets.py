@@ -177,6 +177,13 @@ async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> 
         request("k3.bsoe", big_small, "2.00", mode="ELOTT", game_code="k3-1m"),
         now,
     )
+    # nearly always a losing bet (a sum of 3 is one throw in 216)
+    await bets.place_bet(
+        member,
+        issue.issue_no,
+        request("k3.sum", {"options": ["3"]}, "1.00", mode="ELOTT", game_code="k3-1m"),
+        now,
+    )
     version = await balance_version(member.id or 0)
     settled = await settle(issue)
     assert settled.status == IssueStatus.SETTLED
@@ -190,8 +197,8 @@ async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> 
     # big or small wins 1.8 × 2.00, unless the dice are a triple: then both lose
     triple = result[0] == result[1] == result[2]
     assert paid[two_sided.uid].payout == (Decimal("0.00") if triple else Decimal("3.60"))
-    expected = Decimal("100.00") - Decimal("16.00") - Decimal("4.00")
-    expected += paid[every_sum.uid].payout + paid[two_sided.uid].payout
+    expected = Decimal("100.00") - Decimal("16.00") - Decimal("4.00") - Decimal("1.00")
+    expected += sum(bet.payout for bet in paid.values())
     assert await cash(member) == expected
     fact = wager_fact(paid[every_sum.uid], settled.draw_at)
     assert (fact.category, fact.vendor, fact.valid_bet) == ("ELOTT", "LOTT", Decimal("16.00"))
@@ -200,6 +207,31 @@ async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> 
     assert sorted(stored) == sorted(
         (FactKind.SETTLED, bet.stake, bet.payout) for bet in paid.values()
     )
+    # settlement derives the facts from the bets' rows in the database: every figure is the
+    # one `wager_fact` gives the settled bet, the losers' as the winners'
+    async with session_scope() as session:
+        written = {
+            row.round_ref: row
+            for row in await session.exec(select(WagerFact).where(WagerFact.member_id == member.id))
+        }
+    for bet in paid.values():
+        want = wager_fact(bet, settled.draw_at)
+        row = written[bet.uid]
+        assert (row.brand_id, row.vendor, row.game_code, row.category, row.currency, row.kind) == (
+            want.brand_id,
+            want.vendor,
+            want.game_code,
+            want.category,
+            want.currency,
+            want.kind,
+        )
+        assert (row.bet, row.valid_bet, row.win, row.net, row.settled_at) == (
+            want.bet,
+            want.valid_bet,
+            want.win,
+            want.net,
+            want.settled_at,
+        )
     await assert_books_clean()
 
 

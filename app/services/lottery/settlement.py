@@ -2,14 +2,16 @@
 refunded once.
 
 Bets are settled in batches (`batch_size`), each batch one write transaction, set-based: the
-batch's pending bets are row-locked (PostgreSQL `FOR UPDATE SKIP LOCKED`), their payouts
-computed from the result, the wins posted on the ledger in a few statements
-(`ledger.post_moves`, key `lottery:<uid>:win` per bet), one wager fact written per bet
-(`wager_facts.record` of the whole batch) and the bet rows changed PENDING → SETTLED, all in
-the same transaction. A worker killed mid-way leaves whole batches settled and whole batches
-pending; the next run settles the rest. Two workers at once take different rows (SKIP
-LOCKED; SQLite writes one at a time) and only PENDING rows are read under their lock, so
-nothing is paid twice. A voided issue's bets are refunded one by one (`bets.refund`).
+batch's pending bets are row-locked (PostgreSQL `FOR UPDATE SKIP LOCKED`) and come to Python
+grouped by what decides a payout, only their ids leaving the database; each group is judged
+once on the result. Only the winners are read and paid: their wins posted on the ledger in a
+few statements (`ledger.post_moves`, key `lottery:<uid>:win` per bet) and their rows marked;
+the losers are marked in one statement, and every bet's wager fact is derived from its row in
+one more (`facts.settled_facts`), all in the same transaction. A worker killed mid-way leaves
+whole batches settled and whole batches pending; the next run settles the rest. Two workers
+at once take different rows (SKIP LOCKED; SQLite writes one at a time) and only PENDING rows
+are read under their lock, so nothing is paid twice. A voided issue's bets are refunded one
+by one (`bets.refund`).
 
 Đá on two stations is a bet on one station's issue with a partner issue of the same draw:
 it is settled with its issue once the partner is drawn too, on both results one after the
@@ -24,24 +26,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import ROUND_FLOOR, Decimal
 from typing import Any
 
-from sqlalchemy import Table, Text, bindparam, cast, or_, text, update
+from sqlalchemy import Table, Text, bindparam, cast, func, or_, text, update
 from sqlalchemy import select as core_select
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.config import get_settings
-from app.core.db import session_scope, write_transaction
+from app.core.db import among, session_scope, write_transaction
 from app.services import ledger, wager_facts
 from app.services.lottery.bets import refund
-from app.services.lottery.facts import record_wager_fact, settled_fact
+from app.services.lottery.facts import record_wager_fact, settled_facts
 from app.services.lottery.games import game
 from app.services.lottery.plays import Mode, play
 from app.services.wallet_events import balances_changed
+from models.facts import FactKind
 from models.ledger import AccountKind, TransactionKind
 from models.lottery import (
     BetStatus,
@@ -53,6 +57,7 @@ from models.lottery import (
 )
 
 CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
 DRAWN = (IssueStatus.DRAWN, IssueStatus.SETTLED)  # the issue's result is known
 BATCH = 5000  # bets per write transaction (a wager facts batch holds at most 10,000)
 # Embedded mode writes SQLite on the event loop's thread: every request waits while a batch
@@ -100,42 +105,89 @@ def payout(bet: LotteryBet, result: list[int]) -> tuple[Decimal, bool]:
     )
 
 
-_PENDING_COLUMNS = (
-    _BETS.c.id,
-    _BETS.c.uid,
-    _BETS.c.merchant_id,
-    _BETS.c.member_id,
-    _BETS.c.currency,
-    _BETS.c.game_code,
-    _BETS.c.play_code,
-    _BETS.c.prize_mode,
-    cast(_BETS.c.selection, Text).label("selection"),
-    _BETS.c.unit,
-    _BETS.c.multiplier,
-    _BETS.c.stake,
-    _BETS.c.chase_id,
-    _BETS.c.partner_issue_id,
-)
+@dataclass(frozen=True)
+class _Batch:
+    """A batch's pending bets, judged: every bet's id, what each bet paid (bets paid nothing
+    left out) and the bets with a single bet that won (not a tie)."""
+
+    ids: list[int]
+    paid: dict[int, Decimal]
+    won: set[int]
 
 
-async def _pending_rows(
-    session: AsyncSession, issue_id: int, limit: int, partners: Collection[int] | None = None
-) -> list[Any]:
-    """The next pending bets of an issue, row-locked; a concurrent worker skips them. With
-    `partners` (games drawn per station), two-station bets come only when their partner
-    issue is one of them."""
+async def _pending_batch(
+    session: AsyncSession,
+    issue_id: int,
+    limit: int,
+    results: Mapping[int | None, list[int]],
+    partners: Collection[int] | None = None,
+) -> _Batch:
+    """The next pending bets of an issue, row-locked (a concurrent worker skips them) and
+    judged on `results` (by partner issue; None: the issue's own). They come grouped by what
+    decides a payout (play, mode, selection, partner, unit and multiplier): each group is
+    judged once and only the ids leave the database. With `partners` (games drawn per
+    station), two-station bets come only when their partner issue is one of them."""
     connection = await session.connection()
     wanted = [_BETS.c.issue_id == issue_id, _BETS.c.status == BetStatus.PENDING.value]
     if partners is not None:
         wanted.append(
             or_(_BETS.c.partner_issue_id.is_(None), _BETS.c.partner_issue_id.in_(partners))
         )
-    rows = await connection.execute(
-        core_select(*_PENDING_COLUMNS)
+    batch = (
+        core_select(
+            _BETS.c.id,
+            _BETS.c.play_code,
+            _BETS.c.prize_mode,
+            cast(_BETS.c.selection, Text).label("selection"),
+            _BETS.c.partner_issue_id,
+            _BETS.c.unit,
+            _BETS.c.multiplier,
+        )
         .where(*wanted)
         .order_by(_BETS.c.id)
         .limit(limit)
         .with_for_update(skip_locked=True)
+        .cte("batch")
+    )
+    postgres = connection.dialect.name == "postgresql"
+    ids = func.array_agg(batch.c.id) if postgres else func.json_group_array(batch.c.id)
+    keys = [c for c in batch.c if c.name != "id"]
+    groups = await connection.execute(core_select(*keys, ids.label("ids")).group_by(*keys))
+    judged = _Batch([], {}, set())
+    for group in groups:
+        members: list[int] = group.ids if postgres else json.loads(group.ids)
+        judged.ids.extend(members)
+        amount, won = payout_of(
+            group.play_code,
+            group.prize_mode,
+            json.loads(group.selection)["singles"],
+            group.unit,
+            group.multiplier,
+            results[group.partner_issue_id],
+        )
+        if amount > 0:
+            judged.paid.update(dict.fromkeys(members, amount))
+        if won:
+            judged.won.update(members)
+    return judged
+
+
+async def _winners(session: AsyncSession, judged: _Batch) -> list[Any]:
+    """The rows of a batch's bets that were paid or won, for their ledger posts and chases."""
+    connection = await session.connection()
+    wanted = sorted(judged.paid.keys() | judged.won)
+    if not wanted:
+        return []
+    rows = await connection.execute(
+        core_select(
+            _BETS.c.id,
+            _BETS.c.uid,
+            _BETS.c.merchant_id,
+            _BETS.c.member_id,
+            _BETS.c.currency,
+            _BETS.c.game_code,
+            _BETS.c.chase_id,
+        ).where(among(_BETS.c.id, wanted, connection.dialect.name))
     )
     return list(rows.all())
 
@@ -282,61 +334,46 @@ async def _pay_batch(
     return transactions
 
 
-async def _settle_rows(
+async def _settle_pending(
     session: AsyncSession,
     issue: LotteryIssue,
-    rows: list[Any],
+    limit: int,
     now: datetime,
-    partners: Mapping[int, LotteryIssue],
-) -> tuple[set[int], set[int]]:
-    """Settle a batch of pending bets of a drawn issue: wins posted, facts written and bets
-    updated in a few statements; returns (members paid, chases won)."""
-    assert issue.result is not None
+    partners: Mapping[int, LotteryIssue] | None,
+) -> tuple[int, set[int], set[int]]:
+    """Settle a batch of pending bets of a drawn issue in a few statements: the winners paid
+    on the ledger and marked, the losers marked in one statement, every bet's fact derived
+    from its row in one more; returns (bets closed, members paid, chases won)."""
+    assert issue.result is not None and issue.id is not None
     results: dict[int | None, list[int]] = {None: list(issue.result)}
-    for partner_id, partner in partners.items():
+    for partner_id, partner in (partners or {}).items():
         assert partner.result is not None
         results[partner_id] = [*issue.result, *partner.result]  # two stations: both draws
-    paid: dict[int, Decimal] = {}
-    won_chases: set[int] = set()
-    # Bets with the same play and selection return the same units: each distinct selection
-    # is read and judged once per batch (popular numbers are many bets).
-    judged: dict[tuple[str, str, str, int | None], tuple[Decimal, bool]] = {}
-    for row in rows:
-        key = (row.play_code, row.prize_mode, row.selection, row.partner_issue_id)
-        if key not in judged:
-            singles = json.loads(row.selection)["singles"]
-            result = results[row.partner_issue_id]
-            judged[key] = units_of(row.play_code, row.prize_mode, singles, result)
-        units, won = judged[key]
-        amount = (units * row.unit * row.multiplier).quantize(CENT, ROUND_FLOOR)
-        paid[row.id] = amount
-        if won and row.chase_id is not None:
-            won_chases.add(row.chase_id)
-    transactions = await _pay_batch(session, rows, paid, f"{issue.game_code}:{issue.issue_no}")
-    await wager_facts.record(
-        session,
-        [
-            settled_fact(
-                member_id=row.member_id,
-                merchant_id=row.merchant_id,
-                game_code=row.game_code,
-                prize_mode=row.prize_mode,
-                currency=row.currency,
-                uid=row.uid,
-                stake=row.stake,
-                payout=paid[row.id],
-                now=now,
-            )
-            for row in rows
-        ],
+    judged = await _pending_batch(
+        session, issue.id, limit, results, None if partners is None else list(partners)
     )
-    await _mark_settled(session, rows, paid, transactions, now)
-    return {row.member_id for row in rows if row.id in transactions}, won_chases
+    if not judged.ids:
+        return 0, set(), set()
+    winners = await _winners(session, judged)
+    paid_rows = [row for row in winners if row.id in judged.paid]
+    transactions = await _pay_batch(
+        session, paid_rows, judged.paid, f"{issue.game_code}:{issue.issue_no}"
+    )
+    await _mark_settled(session, judged, transactions, now)
+    dialect = (await session.connection()).dialect.name
+    await wager_facts.record_selected(
+        session,
+        FactKind.SETTLED,
+        settled_facts(judged.ids, game(issue.game_code).vendor, now, dialect),
+    )
+    won_chases = {row.chase_id for row in winners if row.id in judged.won and row.chase_id}
+    return len(judged.ids), {row.member_id for row in paid_rows}, won_chases
 
 
-# PostgreSQL marks a batch's bets in one statement whose rows come as one JSON document
-# (its text the same for every batch size); SQLite runs the update once per bet.
-MARK_SETTLED = text(
+# PostgreSQL marks a batch's paid bets in one statement whose rows come as one JSON document
+# (its text the same for every batch size); SQLite runs the update once per paid bet. The
+# rest of the batch paid nothing: one statement marks them all.
+MARK_PAID = text(
     """
 UPDATE lottery_bet AS bet SET status = 'SETTLED', payout = s.payout,
     win_transaction_id = s.win_transaction_id, settled_at = CAST(:settled_at AS timestamptz)
@@ -348,44 +385,46 @@ WHERE bet.id = s.id AND bet.status = 'PENDING'
 
 
 async def _mark_settled(
-    session: AsyncSession,
-    rows: list[Any],
-    paid: dict[int, Decimal],
-    transactions: dict[int, int],
-    now: datetime,
+    session: AsyncSession, judged: _Batch, transactions: dict[int, int], now: datetime
 ) -> None:
     connection = await session.connection()
-    if connection.dialect.name == "postgresql":
+    dialect = connection.dialect.name
+    if dialect == "postgresql" and judged.paid:
         await connection.execute(
-            MARK_SETTLED,
+            MARK_PAID,
             {
                 "settled_at": now,
                 "rows": json.dumps(
                     [
                         {
-                            "id": row.id,
-                            "payout": str(paid[row.id]),
-                            "win_transaction_id": transactions.get(row.id),
+                            "id": bet_id,
+                            "payout": str(amount),
+                            "win_transaction_id": transactions.get(bet_id),
                         }
-                        for row in rows
+                        for bet_id, amount in judged.paid.items()
                     ]
                 ),
             },
         )
-        return
+    elif judged.paid:
+        await connection.execute(
+            update(_BETS)
+            .where(_BETS.c.id == bindparam("bet_id"), _BETS.c.status == BetStatus.PENDING.value)
+            .values(
+                status=BetStatus.SETTLED.value,
+                payout=bindparam("paid"),
+                win_transaction_id=bindparam("transaction"),
+                settled_at=now,
+            ),
+            [
+                {"bet_id": bet_id, "paid": amount, "transaction": transactions.get(bet_id)}
+                for bet_id, amount in judged.paid.items()
+            ],
+        )
     await connection.execute(
         update(_BETS)
-        .where(_BETS.c.id == bindparam("bet_id"), _BETS.c.status == BetStatus.PENDING.value)
-        .values(
-            status=BetStatus.SETTLED.value,
-            payout=bindparam("paid"),
-            win_transaction_id=bindparam("transaction"),
-            settled_at=now,
-        ),
-        [
-            {"bet_id": row.id, "paid": paid[row.id], "transaction": transactions.get(row.id)}
-            for row in rows
-        ],
+        .where(among(_BETS.c.id, judged.ids, dialect), _BETS.c.status == BetStatus.PENDING.value)
+        .values(status=BetStatus.SETTLED.value, payout=ZERO, settled_at=now)
     )
 
 
@@ -410,15 +449,16 @@ async def _settle_batch(issue_id: int, now: datetime, batch: int) -> tuple[int, 
             if closed:
                 return closed, refunded
         drawn = {i: p for i, p in partners.items() if p.status in DRAWN}
-        rows = await _pending_rows(session, issue_id, batch, drawn if by_station else None)
-        if not rows:
+        closed, paid, won_chases = await _settle_pending(
+            session, issue, batch, now, drawn if by_station else None
+        )
+        if not closed:
             if not by_station or not await _any_pending(session, issue_id):
                 await _finish(session, issue_id, now)
             return None
-        paid, won_chases = await _settle_rows(session, issue, rows, now, drawn)
         for chase_id in sorted(won_chases):
             paid |= await _stop_chase(session, chase_id)
-    return len(rows), paid
+    return closed, paid
 
 
 def _deadlock(failed: DBAPIError) -> bool:

@@ -57,10 +57,11 @@ def balance_badge() -> rx.Component:
                     aria_label=t("bonus.title"),
                 ),
                 href=routes.BONUS_DETAILS,
-                # Not on a phone: its row is full, and a bonus arriving would shift the balance
-                # toggle under the finger and squeeze the logo (the member centre links it).
+                # Wide screens only: a phone's or a tablet's row is full, and a bonus arriving
+                # would shift the balance toggle under the finger and squeeze the logo (the
+                # member centre links the bonus).
                 class_name=(
-                    "hidden sm:flex items-center gap-1 ml-1 pl-2 border-l border-slate-300 "
+                    "hidden lg:flex items-center gap-1 ml-1 pl-2 border-l border-slate-300 "
                     f"dark:border-slate-600 text-xs text-emerald-700 dark:text-emerald-300 {FOCUS}"
                 ),
                 data_testid="header-bonus-link",

@@ -359,7 +359,7 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     assert await toggle.bounding_box() == before
     logo = await header.get_by_test_id("brand-link").bounding_box()
     assert logo is not None and logo["width"] >= 36
-    # Hiding the balance hides the bonus beside it too (issue 39), shown from a tablet's width.
+    # Hiding the balance hides the bonus beside it too (issue 39), shown on a wide screen.
     await page.set_viewport_size(DESKTOP)
     await expect(header.get_by_test_id("header-bonus-link")).to_be_visible()
     await toggle.click()

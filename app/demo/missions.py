@@ -44,7 +44,7 @@ def demo_missions(merchant_id: int) -> list[Mission]:
 
     return [
         mission(
-            "ORIGINALS-5", "Play 5 rounds of BGS Originals", "Jogue 5 rodadas de BGS Originals",
+            "ORIGINALS-5", "Play 5 rounds of BGS Originals", "Jogue 5 rodadas nos Originais",
             DAILY, MissionKind.BET_COUNT, 5, "1.00", category="INHOUSE", sort=10,
         ),
         mission(

@@ -40,7 +40,7 @@ def balance_badge() -> rx.Component:
                 rx.icon("gift", size=14, aria_hidden="true"),
                 rx.el.span(
                     WalletState.bonus_shown,
-                    class_name="hidden sm:inline font-mono tabular-nums",
+                    class_name="font-mono tabular-nums",
                     data_testid="header-bonus",
                 ),
                 rx.el.span(
@@ -48,7 +48,7 @@ def balance_badge() -> rx.Component:
                         class_name="block h-full bg-emerald-500",
                         style={"width": WalletState.bonus_percent.to(str) + "%"},
                     ),
-                    class_name="hidden sm:block w-10 h-1.5 rounded-full bg-slate-300 "
+                    class_name="block w-10 h-1.5 rounded-full bg-slate-300 "
                     "dark:bg-slate-700 overflow-hidden",
                     role="progressbar",
                     aria_valuenow=WalletState.bonus_percent,
@@ -57,8 +57,11 @@ def balance_badge() -> rx.Component:
                     aria_label=t("bonus.title"),
                 ),
                 href=routes.BONUS_DETAILS,
+                # Wide screens only: a phone's or a tablet's row is full, and a bonus arriving
+                # would shift the balance toggle under the finger and squeeze the logo (the
+                # member centre links the bonus).
                 class_name=(
-                    "flex items-center gap-1 ml-1 pl-2 border-l border-slate-300 "
+                    "hidden lg:flex items-center gap-1 ml-1 pl-2 border-l border-slate-300 "
                     f"dark:border-slate-600 text-xs text-emerald-700 dark:text-emerald-300 {FOCUS}"
                 ),
                 data_testid="header-bonus-link",

@@ -191,13 +191,22 @@ def _break() -> rx.Component:
         rx.el.form(
             _select("length", "protection.length", [(v, k) for v, k in BREAKS]),
             rx.el.label(
-                rx.el.input(type="checkbox", name="agree", class_name="size-4 accent-amber-500"),
+                # Uncontrolled (the box changes at once; the state follows): the button waits
+                # for the tick, the server still refuses an unticked form.
+                rx.el.input(
+                    type="checkbox",
+                    name="agree",
+                    default_checked=False,
+                    on_change=ProtectionState.set_break_agreed,
+                    class_name="size-4 accent-amber-500",
+                ),
                 t("protection.agree"),
                 class_name="flex items-center gap-2 text-sm",
             ),
             rx.el.button(
                 t("protection.take_break"),
                 type="submit",
+                disabled=~ProtectionState.break_agreed,
                 class_name=SECONDARY,
                 data_testid="take-break",
             ),

@@ -25,7 +25,7 @@ from state.site import current_brand, ui_lang
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
-    **gates.each("ProtectionState.", "load set_activity_period", gates.READ),
+    **gates.each("ProtectionState.", "load set_activity_period set_break_agreed", gates.READ),
     **gates.each("ProtectionState.", "save_limit confirm_limit cancel_limit", gates.ACCOUNT),
     "ProtectionState.take_break": gates.SESSION_END,
 }
@@ -69,6 +69,7 @@ class ProtectionState(MemberPage, rx.State):
     central_url: str = ""
     limits: list[LimitRow] = []
     paused_until: str = ""
+    break_agreed: bool = False  # the break's confirmation box: its button waits for it
     activity_period: str = "DAY"
     activity: ActivityFigures = ActivityFigures()
     error: str = ""
@@ -113,6 +114,7 @@ class ProtectionState(MemberPage, rx.State):
     @rx.event
     async def load(self) -> None:
         self.error = self.notice = ""
+        self.break_agreed = False  # the page's box is drawn anew, unticked
         member = await member_or_none(self)
         if member is not None:
             await self._refresh(member)
@@ -157,6 +159,11 @@ class ProtectionState(MemberPage, rx.State):
 
     @rx.event
     @checked
+    def set_break_agreed(self, value: bool) -> None:
+        self.break_agreed = value
+
+    @rx.event
+    @checked
     @member_action
     async def take_break(self, form: Form) -> Any:
         """A break ends every session of the member: this tab logs out at once and says
@@ -192,5 +199,6 @@ HANDLER_CHECKS: dict[str, str] = {
     "ProtectionState.confirm_limit": f"{ARGS}; the {LOGIN}'s own limit",
     "ProtectionState.cancel_limit": f"{ARGS}; the {LOGIN}'s own limit",
     "ProtectionState.take_break": f"{ARGS}; exclusion of the {LOGIN}; ticked",
+    "ProtectionState.set_break_agreed": ARGS,
     "ProtectionState.set_activity_period": f"{ARGS}; one of three; {LOGIN}",
 }

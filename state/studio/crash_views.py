@@ -105,7 +105,14 @@ def board_body(board: Board, lang: str, digits: int) -> str:
     time (`stamped` adds it as the message leaves)."""
     state = board.state
     if state is None:
-        return json.dumps({"phase": "", "status": translate("crash.waiting", lang)})
+        # No round yet: the feed's card says so rather than stand empty under its heading.
+        return json.dumps(
+            {
+                "phase": "",
+                "status": translate("crash.waiting", lang),
+                "note": translate("crash.feed_empty", lang),
+            }
+        )
     shown = "" if state.crash is None else multiplier(state.crash, lang)
     statuses = {
         Phase.RUNNING: translate("crash.running", lang),

@@ -97,7 +97,7 @@ async def _walk(page: Page, site_url: str) -> None:
     # This mission and the deposit one.
     await expect(page.get_by_test_id("badge-missions")).to_have_text("2", timeout=SLOW_MS)
     await open_site(page, site_url + "/missionLeaderboard")
-    card = page.locator("[data-testid=mission]", has_text="Jogue 5 rodadas de BGS Originals")
+    card = page.locator("[data-testid=mission]", has_text="Jogue 5 rodadas nos Originais")
     await expect(card.get_by_test_id("mission-progress")).to_have_text("5 / 5", timeout=SLOW_MS)
     await card.get_by_test_id("mission-claim").click()
     await expect(card.get_by_test_id("mission-claimed")).to_have_text("Resgatada", timeout=SLOW_MS)

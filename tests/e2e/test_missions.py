@@ -77,9 +77,9 @@ async def test_member_plays_claims_a_mission_and_sees_the_leaderboard(
     assert member.id is not None
     await fund(member.id, "100.00")
 
-    # The daily mission "Jogue 5 rodadas de BGS Originals" starts at zero.
+    # The daily mission "Jogue 5 rodadas nos Originais" starts at zero.
     await open_site(page, site_url + MISSIONS)
-    card = page.locator("[data-testid=mission]", has_text="Jogue 5 rodadas de BGS Originals")
+    card = page.locator("[data-testid=mission]", has_text="Jogue 5 rodadas nos Originais")
     await expect(card.get_by_test_id("mission-progress")).to_have_text("0 / 5", timeout=SLOW_MS)
     await expect(page.get_by_test_id("missions-countdown")).to_contain_text("h")
     await expect(page.get_by_test_id("badge-missions")).to_have_count(0)

@@ -5,8 +5,9 @@ username rule before typing and a refusal that moves the view to its field; the 
 closes on Escape (the focus back on its toggle); the member centre in groups, where money left
 in a game's own wallet comes back beside the balance, closed with the focus back on its opener;
 a refused withdrawal with its error beside the button, a requested one whose notice goes at a
-reload; the balance hidden with the bonus beside it. Each page is checked with axe-core (no
-serious or critical violation) and shot at phone and desktop width, light and dark."""
+reload; a bonus arriving that moves nothing in the phone's header; the balance hidden with the
+bonus beside it. Each page is checked with axe-core (no serious or critical violation) and shot
+at phone and desktop width, light and dark."""
 
 from __future__ import annotations
 
@@ -343,7 +344,10 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
     await expect(notice).to_contain_text("Welcome to Sorte Grande")
     await _shoot(page, "home-member-en")
 
-    # Hiding the balance hides the bonus beside it too (issue 39).
+    # A bonus arriving moves nothing in a phone's full header row (no chip beside the balance
+    # there) and leaves the logo its size.
+    toggle = header.get_by_test_id("balance-toggle")
+    before = await toggle.bounding_box()
     await bonus.grant(
         member.id,
         BonusTerms(amount=Decimal("5.00"), multiplier=10, weights={}, days=7),
@@ -351,10 +355,17 @@ async def test_a_phone_visitor_in_portuguese_trusts_registers_and_withdraws(
         clock.now(),
     )
     await expect(header.get_by_test_id("header-bonus")).to_have_text("5.00", timeout=SLOW_MS)
-    await header.get_by_test_id("balance-toggle").click()
+    await expect(header.get_by_test_id("header-bonus-link")).to_be_hidden()
+    assert await toggle.bounding_box() == before
+    logo = await header.get_by_test_id("brand-link").bounding_box()
+    assert logo is not None and logo["width"] >= 36
+    # Hiding the balance hides the bonus beside it too (issue 39), shown on a wide screen.
+    await page.set_viewport_size(DESKTOP)
+    await expect(header.get_by_test_id("header-bonus-link")).to_be_visible()
+    await toggle.click()
     await expect(header.get_by_test_id("header-balance")).to_have_text(MASK)
     await expect(header.get_by_test_id("header-bonus")).to_have_text(MASK)
-    await header.get_by_test_id("balance-toggle").click()
+    await toggle.click()
     await expect(header.get_by_test_id("header-bonus")).to_have_text("5.00")
     await context.close()
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -133,12 +133,11 @@ async def test_limits_stop_the_bets_and_a_self_exclusion_closes_play(
 
     # Take an indefinite self-exclusion: play closes and every session ends.
     await page.locator("select[name=length]").select_option("SELF_EXCLUSION:indefinite")
-    await page.get_by_test_id("take-break").click()
-    await expect(page.get_by_test_id("form-error")).to_have_text(
-        translate("protection.agree_required", "pt"), timeout=SLOW_MS
-    )
+    take_break = page.get_by_test_id("take-break")
+    await expect(take_break).to_be_disabled()  # until the confirmation box is ticked
     await page.locator("input[name=agree]").check()
-    await page.get_by_test_id("take-break").click()
+    await expect(take_break).to_be_enabled(timeout=SLOW_MS)
+    await take_break.click()
     # Logged out at once, home, told why and that the exclusion has no end date.
     await expect(page).to_have_url(site_url + "/", timeout=SLOW_MS)
     await expect(page.get_by_test_id("member-area")).to_have_count(0, timeout=SLOW_MS)

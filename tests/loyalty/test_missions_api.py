@@ -81,7 +81,7 @@ async def test_summary_claim_and_leaderboard(make_client: MakeClient) -> None:
     summary = await client.get(SUMMARY)
     mission = _originals(summary)
     assert (mission["progress"], mission["target"], mission["status"]) == (0, 5, "progress")
-    assert mission["title"] == "Jogue 5 rodadas de BGS Originals"
+    assert mission["title"] == "Jogue 5 rodadas nos Originais"
     assert {m["period"] for m in (await client.get(SUMMARY, {"period": "WEEKLY"}))["missions"]} == {
         "WEEKLY"
     }

@@ -44,3 +44,18 @@ async def test_a_refused_limit_or_break_shows_why_and_changes_nothing() -> None:
         assert (page.error, page.notice) == (translate("protection-exclusion-invalid", LANG), "")
     [kept] = await limits.member_limits(member, clock.now())
     assert (kept.kind.value, kept.period.value, str(kept.value)) == ("DEPOSIT", "DAY", "100.00")
+
+
+async def test_the_break_button_waits_for_the_tick_and_a_fresh_page_starts_unticked() -> None:
+    member = await make_member()
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open(RESPONSIBLE_GAMING)
+        assert (await tab.state(ProtectionState)).break_agreed is False
+        await tab.send(f"{PAGE}.set_break_agreed", RESPONSIBLE_GAMING, value=True)
+        assert (await tab.state(ProtectionState)).break_agreed is True
+        await tab.send(f"{PAGE}.set_break_agreed", RESPONSIBLE_GAMING, value=False)
+        assert (await tab.state(ProtectionState)).break_agreed is False
+        await tab.send(f"{PAGE}.set_break_agreed", RESPONSIBLE_GAMING, value=True)
+        await tab.open(RESPONSIBLE_GAMING)
+        assert (await tab.state(ProtectionState)).break_agreed is False

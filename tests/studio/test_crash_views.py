@@ -159,7 +159,9 @@ def test_the_live_message_writes_the_board_in_the_readers_language() -> None:
     assert (running["phase"], running["crash"], running["status"]) == ("running", "", "In flight")
     none = crash_rounds.Board(None, [], {})
     assert json.loads(crash_views.board_body(none, "pt", 2)) == {
-        "phase": "", "status": "A próxima rodada começa em breve"
-    }  # fmt: skip
+        "phase": "",
+        "status": "A próxima rodada começa em breve",
+        "note": "Ainda não há apostas nesta rodada.",
+    }
     sent = json.loads(crash_views.stamped(crash_views.board_body(none, "en", 2), start))
     assert sent["server"] == crash_views.epoch_ms(start) and sent["phase"] == ""

@@ -389,13 +389,28 @@ class ConsoleLoginState(rx.State):
 
 
 @dataclass
-class DashboardDay:
-    """One day of the dashboard's chart: numbers for the chart, words for its tooltip."""
+class DayBar:
+    """One day of a console chart (the dashboard's, the reports'): plain numbers, the chart
+    draws them."""
 
     day: str = ""  # in the locale's short format
-    ggr: float = 0.0
     deposits: float = 0.0
     withdrawals: float = 0.0
+    ggr: float = 0.0
+    ngr: float = 0.0
+
+
+def day_bars(days: Iterable[reports.DayRow], lang: str) -> list[DayBar]:
+    return [
+        DayBar(
+            day=format_day(d.day, lang, "short"),
+            deposits=float(d.deposits),
+            withdrawals=float(d.withdrawals),
+            ggr=float(d.ggr),
+            ngr=float(d.ngr),
+        )
+        for d in days
+    ]
 
 
 # The dashboard's period figures compared with the period just before (tile: its figure).
@@ -450,7 +465,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
     withdrawals: str = ""
     new_players: int = 0
     active_players: int = 0
-    days: list[DashboardDay] = []
+    days: list[DayBar] = []
     changes: dict[str, str] = {}  # each figure's change against the period just before
 
     async def _refresh(self) -> Any:
@@ -485,15 +500,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
         self.new_players = figures.new_players
         self.active_players = figures.active_players
         self.changes = _changes(figures, lang)
-        self.days = [
-            DashboardDay(
-                day=format_day(d.day, lang, "short"),
-                ggr=float(d.ggr),
-                deposits=float(d.deposits),
-                withdrawals=float(d.withdrawals),
-            )
-            for d in figures.days
-        ]
+        self.days = day_bars(figures.days, lang)
         return None
 
     @rx.event

@@ -227,21 +227,29 @@ class ConsolePage(rx.State, mixin=True):
 
 class PagedConsolePage(ConsolePage, mixin=True):
     """A console page whose list is read one page at a time: the page's `_refresh` reads
-    `page` and writes how many `pages` there are."""
+    `page` and writes how many `pages` there are. A page whose list only knows whether more
+    follow says so in `_has_next_page`; one that reads more than its list turns the page with
+    `_read_page`."""
 
     page: int = 1
     pages: int = 1
 
+    def _has_next_page(self) -> bool:
+        return self.page < self.pages
+
+    async def _read_page(self) -> Any:
+        return await self._refresh()
+
     @rx.event
     async def next_page(self) -> Any:
-        if self.page < self.pages:
+        if self._has_next_page():
             self.page += 1
-        return await self._refresh()
+        return await self._read_page()
 
     @rx.event
     async def previous_page(self) -> Any:
         self.page = max(1, self.page - 1)
-        return await self._refresh()
+        return await self._read_page()
 
 
 class BrandConsolePage(ConsolePage, mixin=True):

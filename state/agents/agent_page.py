@@ -27,3 +27,9 @@ class AgentPage(MemberPage, mixin=True):
         """The logged-in member if an agent; None for anyone else."""
         member = await self._member()
         return member if self.is_agent else None
+
+    async def _agent_afresh(self) -> Member | None:
+        """A load or an action of the page starts afresh (the last one's lines cleared): the
+        logged-in member if an agent; None for anyone else."""
+        self.error = self.message = ""
+        return await self._agent()

@@ -513,8 +513,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     @member_action
     async def pick_transfer(self, downline_id: Page) -> None:
         """Open the transfer form for a member of the agent's downline."""
-        self.error = self.message = ""
-        member = await self._agent()
+        member = await self._agent_afresh()
         if member is None:
             return
         self.transfer_to = 0  # closed, unless the member may receive
@@ -533,8 +532,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     @checked
     @member_action
     async def send_down(self, form: Form) -> Any:
-        self.error = self.message = ""
-        member = await self._agent()
+        member = await self._agent_afresh()
         if member is None or self.transfer_to == 0:
             return None
         done = await transfers.to_downline(

@@ -141,8 +141,7 @@ class AgentState(AgentPage, Paging, rx.State):
 
     @rx.event
     async def load_home(self) -> None:
-        self.error = self.message = ""
-        member = await self._agent()
+        member = await self._agent_afresh()
         if member is None:
             return
         seen = await team.overview(await current_brand(self), member, clock.now())
@@ -180,8 +179,7 @@ class AgentState(AgentPage, Paging, rx.State):
     @member_action
     async def answer(self, contract_id: Page, action: Name) -> None:
         """The contract popup's buttons: accept or reject an offer."""
-        self.error = self.message = ""
-        member = await self._agent()
+        member = await self._agent_afresh()
         if member is None or action not in ("ACCEPT", "REJECT"):
             return
         found = await contracts.process(
@@ -200,16 +198,14 @@ class AgentState(AgentPage, Paging, rx.State):
 
     @rx.event
     async def load_register(self) -> None:
-        self.error = self.message = ""
-        await self._agent()
+        await self._agent_afresh()
 
     @rx.event
     @gated
     @checked
     @member_action
     async def register(self, form: Form) -> None:
-        self.error = self.message = ""
-        member = await self._agent()
+        member = await self._agent_afresh()
         if member is None:
             return
         made = await team.register_downline(
@@ -336,8 +332,7 @@ class AgentState(AgentPage, Paging, rx.State):
     async def offer(self, form: Form) -> None:
         """The contract popup of an upline: a contract of one of the brand's kinds (one tier,
         or the real-time salary's rates), within the agent's own contract of that kind."""
-        self.error = self.message = ""
-        member = await self._agent()
+        member = await self._agent_afresh()
         if member is None or self.offer_to == 0:
             return
         await contracts.offer(

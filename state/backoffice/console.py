@@ -227,21 +227,29 @@ class ConsolePage(rx.State, mixin=True):
 
 class PagedConsolePage(ConsolePage, mixin=True):
     """A console page whose list is read one page at a time: the page's `_refresh` reads
-    `page` and writes how many `pages` there are."""
+    `page` and writes how many `pages` there are. A page whose list only knows whether more
+    follow says so in `_has_next_page`; one that reads more than its list turns the page with
+    `_read_page`."""
 
     page: int = 1
     pages: int = 1
 
+    def _has_next_page(self) -> bool:
+        return self.page < self.pages
+
+    async def _read_page(self) -> Any:
+        return await self._refresh()
+
     @rx.event
     async def next_page(self) -> Any:
-        if self.page < self.pages:
+        if self._has_next_page():
             self.page += 1
-        return await self._refresh()
+        return await self._read_page()
 
     @rx.event
     async def previous_page(self) -> Any:
         self.page = max(1, self.page - 1)
-        return await self._refresh()
+        return await self._read_page()
 
 
 class BrandConsolePage(ConsolePage, mixin=True):
@@ -389,13 +397,28 @@ class ConsoleLoginState(rx.State):
 
 
 @dataclass
-class DashboardDay:
-    """One day of the dashboard's chart: numbers for the chart, words for its tooltip."""
+class DayBar:
+    """One day of a console chart (the dashboard's, the reports'): plain numbers, the chart
+    draws them."""
 
     day: str = ""  # in the locale's short format
-    ggr: float = 0.0
     deposits: float = 0.0
     withdrawals: float = 0.0
+    ggr: float = 0.0
+    ngr: float = 0.0
+
+
+def day_bars(days: Iterable[reports.DayRow], lang: str) -> list[DayBar]:
+    return [
+        DayBar(
+            day=format_day(d.day, lang, "short"),
+            deposits=float(d.deposits),
+            withdrawals=float(d.withdrawals),
+            ggr=float(d.ggr),
+            ngr=float(d.ngr),
+        )
+        for d in days
+    ]
 
 
 # The dashboard's period figures compared with the period just before (tile: its figure).
@@ -450,7 +473,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
     withdrawals: str = ""
     new_players: int = 0
     active_players: int = 0
-    days: list[DashboardDay] = []
+    days: list[DayBar] = []
     changes: dict[str, str] = {}  # each figure's change against the period just before
 
     async def _refresh(self) -> Any:
@@ -485,15 +508,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
         self.new_players = figures.new_players
         self.active_players = figures.active_players
         self.changes = _changes(figures, lang)
-        self.days = [
-            DashboardDay(
-                day=format_day(d.day, lang, "short"),
-                ggr=float(d.ggr),
-                deposits=float(d.deposits),
-                withdrawals=float(d.withdrawals),
-            )
-            for d in figures.days
-        ]
+        self.days = day_bars(figures.days, lang)
         return None
 
     @rx.event

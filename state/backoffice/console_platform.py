@@ -3,6 +3,7 @@ brand, scheduled jobs and runs)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -15,6 +16,7 @@ from app.core.i18n import translate
 from app.jobs import all_jobs
 from app.services import register_settings
 from app.services.backoffice import platform
+from app.services.backoffice.staff import Staff
 from app.services.register_settings import FieldSetting, ModuleSetting
 from app.services.site_status import SiteSwitches
 from state.backoffice.console import (
@@ -31,6 +33,9 @@ from state.backoffice.console import (
     word,
 )
 from state.guard import ARGS, STAFF, Form, Name, checked
+
+# platform.block and platform.unblock: the same form's lists, opposite changes.
+BlockListChange = Callable[[Staff, str, list[str], list[str], datetime], Awaitable[SiteSwitches]]
 
 
 def _split(value: str) -> list[str]:
@@ -204,27 +209,24 @@ class PlatformState(BrandConsolePage, rx.State):
             lambda staff: platform.back_to_normal(staff, self.brand, clock.now())
         )
 
-    @rx.event
-    @checked
-    async def block(self, form: Form) -> Any:
+    async def _change_block_lists(self, change: BlockListChange, form: Form) -> Any:
         networks, countries = (
             _split(form_text(form, "networks")),
             _split(form_text(form, "countries")),
         )
         return await self._change(
-            lambda staff: platform.block(staff, self.brand, networks, countries, clock.now())
+            lambda staff: change(staff, self.brand, networks, countries, clock.now())
         )
 
     @rx.event
     @checked
+    async def block(self, form: Form) -> Any:
+        return await self._change_block_lists(platform.block, form)
+
+    @rx.event
+    @checked
     async def unblock(self, form: Form) -> Any:
-        networks, countries = (
-            _split(form_text(form, "networks")),
-            _split(form_text(form, "countries")),
-        )
-        return await self._change(
-            lambda staff: platform.unblock(staff, self.brand, networks, countries, clock.now())
-        )
+        return await self._change_block_lists(platform.unblock, form)
 
     @rx.event
     @checked

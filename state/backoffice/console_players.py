@@ -17,8 +17,8 @@ from app.core.i18n.formatting import format_day
 from app.services.backoffice import player360, players
 from app.services.brands import Money, brands
 from state.backoffice.console import (
-    ConsolePage,
     MenuItem,
+    PagedConsolePage,
     RowId,
     csv_text,
     current_staff,
@@ -191,12 +191,11 @@ LIST_COLUMNS = (
 )
 
 
-class PlayersState(ConsolePage, rx.State):
+class PlayersState(PagedConsolePage, rx.State):
     _member_id: int = 0
     _adjust_key: str = ""
     query: str = ""
-    page: int = 1
-    has_more: bool = False
+    has_more: bool = False  # the search tells no page count, only whether more follow
     rows: list[FoundPlayer] = []
     selected: int = 0
     profile: PlayerProfile = PlayerProfile()
@@ -226,6 +225,13 @@ class PlayersState(ConsolePage, rx.State):
             for r in found.rows
         ]
         return None
+
+    def _has_next_page(self) -> bool:
+        return self.has_more
+
+    async def _read_page(self) -> Any:
+        """The list only: the player open on the page stays as it is."""
+        return await self._search()
 
     async def _show(self) -> Any:
         found = await players.profile(await current_staff(self), self._member_id, clock.now())
@@ -387,17 +393,6 @@ class PlayersState(ConsolePage, rx.State):
         ]
         data = csv_text(header, lines)
         return rx.download(data=data, filename="players.csv", mime_type="text/csv")
-
-    @rx.event
-    async def next_page(self) -> Any:
-        if self.has_more:
-            self.page += 1
-        return await self._search()
-
-    @rx.event
-    async def previous_page(self) -> Any:
-        self.page = max(1, self.page - 1)
-        return await self._search()
 
     @rx.event
     @checked

@@ -14,8 +14,10 @@ from app.core.i18n.formatting import format_day
 from app.services.backoffice import reports
 from state.backoffice.console import (
     CurrencyConsolePage,
+    DayBar,
     MenuItem,
     current_staff,
+    day_bars,
     money,
     ui_lang,
 )
@@ -36,17 +38,6 @@ class DayRow:
     ggr: str = ""
     bonus: str = ""
     ngr: str = ""
-
-
-@dataclass
-class DayBar:
-    """A day in the chart (plain numbers: the chart draws them)."""
-
-    day: str = ""  # MM-DD
-    deposits: float = 0.0
-    withdrawals: float = 0.0
-    ggr: float = 0.0
-    ngr: float = 0.0
 
 
 @dataclass
@@ -107,16 +98,7 @@ class ReportsState(CurrencyConsolePage, rx.State):
             )
             for r in reversed(found)
         ]
-        self.chart = [
-            DayBar(
-                day=format_day(r.day, lang, "short"),
-                deposits=float(r.deposits),
-                withdrawals=float(r.withdrawals),
-                ggr=float(r.ggr),
-                ngr=float(r.ngr),
-            )
-            for r in found
-        ]
+        self.chart = day_bars(found, lang)
         return None
 
     def _dimension(self) -> reports.Dimension:

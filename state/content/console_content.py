@@ -162,16 +162,12 @@ def announcement_line(row: content.AnnouncementRow, lang: str) -> AnnouncementLi
 
 
 def draft_of(row: content.AnnouncementRow) -> Draft:
-    return Draft(
+    return row_of(
+        Draft,
+        row,
         type=row.promotion_type,
-        execution=row.execution,
-        language=row.language,
-        platform=row.platform,
-        title=row.title,
-        content=row.content,
         starts=_local(row.starts_at),
         ends=_local(row.ends_at),
-        sort=row.sort,
     )
 
 

@@ -197,6 +197,11 @@ class PlayState(MemberPage, Lean, rx.State):
         """The substate of the game on the page."""
         return cast(GameChoices, await self.get_state(GAME_STATES[self.kind]))
 
+    def _finish_params(self) -> dict[str, Any]:
+        """A game's second step takes nothing by default: only a dealt round (GridState's
+        holds) says more."""
+        return {}
+
     async def _seeds(self) -> None:
         view = await seeds.current(self._player().owner)
         self.seed_hash = view.server_seed_hash

@@ -39,9 +39,6 @@ class DiceState(PlayState):
     def _params(self) -> dict[str, Any]:
         return {"target": self.dice_target, "direction": "over" if self.dice_over else "under"}
 
-    def _finish_params(self) -> dict[str, Any]:
-        return {}
-
     def _clear(self) -> None:
         self.dice_roll = ""
 
@@ -71,9 +68,6 @@ class LimboState(PlayState):
     def _params(self) -> dict[str, Any]:
         return {"target": self.limbo_target}
 
-    def _finish_params(self) -> dict[str, Any]:
-        return {}
-
     def _clear(self) -> None:
         self.limbo_result = ""
 
@@ -94,9 +88,6 @@ class MinesState(PlayState):
 
     def _params(self) -> dict[str, Any]:
         return {"mines": self.mines_count, "tiles": list(self.mine_picks)}
-
-    def _finish_params(self) -> dict[str, Any]:
-        return {}
 
     def _clear(self) -> None:
         self.mines_shown = []
@@ -138,9 +129,6 @@ class PlinkoState(PlayState):
 
     def _params(self) -> dict[str, Any]:
         return {"rows": self.plinko_rows, "risk": self.plinko_risk}
-
-    def _finish_params(self) -> dict[str, Any]:
-        return {}
 
     def _clear(self) -> None:
         self.plinko_path, self.plinko_slot, self.plinko_ball_name = [], -1, ""
@@ -208,9 +196,6 @@ class RouletteState(PlayState):
 
     def _params(self) -> dict[str, Any]:
         return {"chips": [studio_views.chip_bet(key, units) for key, units in self.chips.items()]}
-
-    def _finish_params(self) -> dict[str, Any]:
-        return {}
 
     def _clear(self) -> None:
         self.wheel_number = self.wheel_colour = ""

@@ -3,6 +3,7 @@ centre badges come from WalletState.unread, kept live by the wallet watch."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -64,33 +65,36 @@ class InboxState(Paging, rx.State):
         self.page, self.opened = 1, ""
         return await self._query()
 
+    async def _change_own(self, change: Callable[[int], Awaitable[object]]) -> Any:
+        """Change the logged-in member's own messages (by their id), then show the page again;
+        nothing without a member."""
+        member_id = await member_id_or_none(self)
+        if member_id is None:
+            return None
+        await change(member_id)
+        return await self._query()
+
     @rx.event
     @checked
     async def open(self, message_id: MessageId) -> Any:
         """Show a message's body and mark it read (only the member's own)."""
-        member_id = await member_id_or_none(self)
-        if member_id is None:
-            return None
-        self.opened = "" if self.opened == str(message_id) else str(message_id)
-        await inbox.mark_read(member_id, [message_id], clock.now())
-        return await self._query()
+
+        async def mark_read(member_id: int) -> None:
+            self.opened = "" if self.opened == str(message_id) else str(message_id)
+            await inbox.mark_read(member_id, [message_id], clock.now())
+
+        return await self._change_own(mark_read)
 
     @rx.event
     async def read_all(self) -> Any:
-        member_id = await member_id_or_none(self)
-        if member_id is None:
-            return None
-        await inbox.mark_read(member_id, [], clock.now(), every=True)
-        return await self._query()
+        return await self._change_own(
+            lambda member_id: inbox.mark_read(member_id, [], clock.now(), every=True)
+        )
 
     @rx.event
     @checked
     async def remove(self, message_id: MessageId) -> Any:
-        member_id = await member_id_or_none(self)
-        if member_id is None:
-            return None
-        await inbox.delete(member_id, [message_id])
-        return await self._query()
+        return await self._change_own(lambda member_id: inbox.delete(member_id, [message_id]))
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).

@@ -6,7 +6,7 @@ reach."""
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from uuid import uuid4
 
 import pytest
@@ -21,6 +21,7 @@ from app.services.content.announcements import AnnouncementSpec
 from models import AuditEntry
 from models.base import utcnow
 from models.promotions import Announcement
+from state.content.console_content import draft_of
 from tests.helpers.backoffice import make_staff
 
 
@@ -154,3 +155,18 @@ async def test_a_legal_document_gets_a_new_version_each_change() -> None:
     with pytest.raises(AppError) as refused:
         await content.publish_legal(admin, "BR2", "cookies", "EN", "C", "<p>x</p>", utcnow())
     assert refused.value.code == "legal-document-unknown"
+
+
+async def test_the_editor_starts_from_the_row_as_stored() -> None:
+    """An announcement opened in the editor (state/content/console_content.py `draft_of`):
+    every field as stored, its times as the datetime-local fields read them (UTC)."""
+    starts = datetime(2031, 3, 1, 12, 30, tzinfo=UTC)
+    spec = _spec(
+        f"Editor {uuid4().hex[:6]}", starts_at=starts, ends_at=starts + timedelta(days=2), sort=3
+    )
+    made = await content.create_announcement(await make_staff("marketing"), "BR1", spec, utcnow())
+    draft = draft_of(made)
+    assert (draft.type, draft.starts, draft.ends) == ("PL", "2031-03-01T12:30", "2031-03-03T12:30")
+    kept = ("execution", "language", "platform", "title", "content", "sort")
+    assert [getattr(draft, name) for name in kept] == [getattr(made, name) for name in kept]
+    assert draft.sort == 3

@@ -46,6 +46,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -86,6 +87,7 @@ BETTING_LEFT = 3.0  # seconds of betting a round must have left when the bench p
 FLAT_OUT_SECONDS = 5.0
 OWN_PROCESS = os.environ.get("BENCH_CRASH_LIVE_OWN_PROCESS", "1") == "1"
 LIVE_WORKERS = os.environ.get("BENCH_CRASH_LIVE_WORKERS", "1")  # its event loops
+LOG_LINES_SHOWN = 60  # of the live process's output, when the run fails
 
 
 class Player:
@@ -434,28 +436,33 @@ def _live_process(url: str, env: dict[str, str]) -> Iterator[str]:
         yield url
         return
     port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable, "-m", "app.cli", "crash-live", "--host", "127.0.0.1",
-            "--port", str(port), "--workers", LIVE_WORKERS,
-        ],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )  # fmt: skip
-    live = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while process.poll() is None and time.monotonic() < deadline:
-            with suppress(httpx.HTTPError):
-                if httpx.get(f"{live}/health/live", timeout=2).status_code == 200:
-                    break
-            time.sleep(0.3)
-        else:
-            raise RuntimeError("app.cli crash-live did not start")
-        yield live
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with tempfile.TemporaryFile(mode="w+") as log:  # its output, shown if the run fails
+        process = subprocess.Popen(
+            [
+                sys.executable, "-m", "app.cli", "crash-live", "--host", "127.0.0.1",
+                "--port", str(port), "--workers", LIVE_WORKERS,
+            ],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+        live = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while process.poll() is None and time.monotonic() < deadline:
+                with suppress(httpx.HTTPError):
+                    if httpx.get(f"{live}/health/live", timeout=2).status_code == 200:
+                        break
+                time.sleep(0.3)
+            else:
+                raise RuntimeError("app.cli crash-live did not start")
+            yield live
+        except BaseException:
+            log.seek(0)
+            print("".join(log.readlines()[-LOG_LINES_SHOWN:]), file=sys.stderr)
+            raise
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
 
 
 def run() -> list[Figure]:

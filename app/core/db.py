@@ -362,18 +362,22 @@ def among(column: Any, values: Sequence[Any], dialect: str) -> Any:
     """`column IN values` as one parameter whatever the number of values (a long IN list is
     rendered and parsed anew for each length): on PostgreSQL `column = ANY(array)`, on SQLite
     whole numbers as a JSON array read by `json_each`."""
-    numbers = bool(values) and isinstance(values[0], int)
+    # psycopg dumps a list element by element in Python (a settlement batch's 5,000 ids cost
+    # more than its statement): whole numbers go as one text, the array's or JSON's.
+    numbers = (
+        ",".join(str(int(value)) for value in values)
+        if values and isinstance(values[0], int)
+        else None
+    )
     if dialect == "postgresql":
-        if numbers:
-            # psycopg dumps a list element by element in Python (a settlement batch's 5,000
-            # ids cost more than its statement): whole numbers go as the array's text.
-            text_array = "{" + ",".join(str(int(value)) for value in values) + "}"
+        if numbers is not None:
+            text_array = "{" + numbers + "}"
             return column == any_(
                 cast(bindparam(None, text_array, type_=String()), ARRAY(Integer()))
             )
         return column == any_(bindparam(None, list(values), type_=ARRAY(String())))
-    if numbers:
-        document = "[" + ",".join(str(int(value)) for value in values) + "]"
+    if numbers is not None:
+        document = "[" + numbers + "]"
         listed = func.json_each(bindparam(None, document, type_=String())).table_valued("value")
         return column.in_(select(listed.c.value))
     return column.in_(values)

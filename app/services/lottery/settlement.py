@@ -57,7 +57,6 @@ from models.lottery import (
 )
 
 CENT = Decimal("0.01")
-ZERO = Decimal("0.00")
 DRAWN = (IssueStatus.DRAWN, IssueStatus.SETTLED)  # the issue's result is known
 BATCH = 5000  # bets per write transaction (a wager facts batch holds at most 10,000)
 # Embedded mode writes SQLite on the event loop's thread: every request waits while a batch
@@ -292,12 +291,11 @@ async def _refund_batch(
 async def _pay_batch(
     session: AsyncSession, rows: list[Any], paid: dict[int, Decimal], reference: str
 ) -> dict[int, int]:
-    """Post the wins of a batch, set-based (`ledger.post_moves`), per brand and currency;
-    returns each paid bet's win transaction id."""
+    """Post the wins of a batch's paid bets (`rows`), set-based (`ledger.post_moves`), per
+    brand and currency; returns each paid bet's win transaction id."""
     winners: dict[tuple[int, str], list[Any]] = {}
     for row in rows:
-        if paid[row.id] > 0:
-            winners.setdefault((row.merchant_id, row.currency), []).append(row)
+        winners.setdefault((row.merchant_id, row.currency), []).append(row)
     transactions: dict[int, int] = {}
     for (merchant_id, currency), group in sorted(winners.items()):
         members = {row.member_id for row in group}
@@ -424,7 +422,7 @@ async def _mark_settled(
     await connection.execute(
         update(_BETS)
         .where(among(_BETS.c.id, judged.ids, dialect), _BETS.c.status == BetStatus.PENDING.value)
-        .values(status=BetStatus.SETTLED.value, payout=ZERO, settled_at=now)
+        .values(status=BetStatus.SETTLED.value, payout=wager_facts.ZERO, settled_at=now)
     )
 
 

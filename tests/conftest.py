@@ -7,7 +7,9 @@ import ipaddress
 import os
 import tempfile
 from collections.abc import AsyncIterator, Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from tests.helpers.databases import (
     TEST_REDIS_URL,
@@ -50,6 +52,7 @@ from app.demo.seed import seed_demo_data  # noqa: E402
 from app.services.brands import brands  # noqa: E402
 from app.services.identity import kyc  # noqa: E402
 from app.services.seamless import vendors  # noqa: E402
+from models import Merchant  # noqa: E402
 from tests.helpers.api import platform_api  # noqa: E402
 
 
@@ -106,6 +109,16 @@ def _clock_back_to_now() -> Iterator[None]:
     """A test that moves the platform's clock (app.core.clock.advance) leaves it as it was."""
     yield
     clock.reset()
+
+
+@pytest.fixture
+def clear_of_midnight() -> None:
+    """For a test whose minutes must fall in one of the brand's days (day limits, day totals):
+    run within three hours of São Paulo's midnight, its clock is moved on past it."""
+    local = clock.now().astimezone(ZoneInfo(Merchant.model_fields["timezone"].default))
+    since_midnight = timedelta(hours=local.hour, minutes=local.minute, seconds=local.second)
+    if since_midnight < timedelta(hours=3) or since_midnight > timedelta(hours=21):
+        clock.advance((timedelta(hours=27) - since_midnight).total_seconds() % 86400)
 
 
 @pytest.fixture

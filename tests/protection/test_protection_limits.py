@@ -31,6 +31,8 @@ from tests.helpers.lottery import open_issue, request
 from tests.helpers.money import books_differences, cash, entry_count
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
 
+pytestmark = pytest.mark.usefixtures("clear_of_midnight")
+
 
 def assert_translated(error: AppError) -> None:
     for language in ("en", "pt"):

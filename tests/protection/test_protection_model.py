@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any, ClassVar, TypeVar
 from uuid import uuid4
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -34,6 +35,8 @@ from models import Member
 from models.games import WalletStatus
 from tests.helpers.money import cash
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
+
+pytestmark = pytest.mark.usefixtures("clear_of_midnight")
 
 T = TypeVar("T")
 stakes = st.decimals(min_value=Decimal("0.50"), max_value=Decimal("30.00"), places=2)

@@ -108,6 +108,7 @@ async def test_a_plinko_autobet_of_10_stops_at_its_stop_on_loss_and_never_past_i
     await books_clean()
 
 
+@pytest.mark.usefixtures("clear_of_midnight")
 async def test_an_autobet_stops_at_the_members_bets_limit_and_says_so() -> None:
     member, player = await member_player(PLINKO, "100.00")
     await limits.set_limit(member, "BETS", "DAY", "3", clock.now())

@@ -45,7 +45,7 @@ from app.api.ops import ops_app
 from app.core import clock, heap, rate_limit, work_units
 from app.core.cache import close_redis
 from app.core.db import dispose_engine
-from app.core.errors import AppError
+from app.core.errors import AppError, transient
 from app.core.i18n import translate, ui_language
 from app.core.visitor import Visitor, visitor
 from app.front_door import DomainCheck, header_of, own_origin_https
@@ -120,7 +120,12 @@ async def _listen(page: _Page) -> None:
             except ValueError:
                 continue
             with work_units.unit_of_work():
-                await _answer_message(page, message)
+                try:
+                    await _answer_message(page, message)
+                except Exception as failed:
+                    if not transient(failed):
+                        raise
+                    await _unavailable(page, message, failed)
 
 
 async def _answer_message(page: _Page, message: object) -> None:
@@ -133,9 +138,25 @@ async def _answer_message(page: _Page, message: object) -> None:
     elif isinstance(message, dict) and "cash" in message:
         answer, cashed = await _cash(page, message)
         await page.send(json.dumps(answer))
-        if cashed is not None:  # decided and answered: now paid
-            with contextlib.suppress(AppError):  # else the settlement pays it
+        if cashed is not None:  # decided and answered: now paid (or by the round's settlement)
+            try:
                 await pay_bet(cashed)
+            except Exception as failed:
+                if not isinstance(failed, AppError) and not transient(failed):
+                    raise
+
+
+async def _unavailable(page: _Page, message: object, failed: Exception) -> None:
+    """A database or Redis that failed for a moment: the page is told and the socket stays
+    (closing it dropped every board of the page until it reconnected). A bet or cash-out
+    not decided may be asked again; a ticket not read leaves the page's own events to it."""
+    cause = type(getattr(failed, "orig", None) or failed).__name__
+    logger.warning("a Crash live message met an unavailable dependency: %s", cause)
+    if isinstance(message, dict) and "ticket" in message:
+        await page.send(json.dumps({"bound": False}))
+    elif isinstance(message, dict):
+        text = translate("service-unavailable", page.lang)
+        await page.send(json.dumps(_answer(message) | {"text": text}))
 
 
 def _answer(message: dict[str, object]) -> dict[str, object]:

@@ -15,8 +15,7 @@ from sqlmodel import Session, SQLModel, select
 
 from alembic import command
 from app.core.config import PROJECT_ROOT
-from app.core.db import sync_url
-from app.jobs.queue import conninfo
+from app.core.db import libpq_url, sync_url
 from models import Merchant, WhitelabelModule
 from tests.conftest import alembic_config
 from tests.helpers.databases import (
@@ -117,7 +116,7 @@ def test_the_task_queue_schema_is_procrastinates_own_on_postgres_only(
     assert version("procrastinate") == "3.10.0"
     assert vendored.read_text() == SchemaManager.get_schema()
     app = procrastinate.App(
-        connector=procrastinate.SyncPsycopgConnector(conninfo=conninfo(empty_database))
+        connector=procrastinate.SyncPsycopgConnector(conninfo=libpq_url(empty_database))
     )
     with app.open():
         assert app.check_connection()

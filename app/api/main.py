@@ -16,7 +16,7 @@ from fastapi.routing import RouteContext, iter_route_contexts
 from pydantic import BaseModel
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from sqlalchemy.exc import DataError, DBAPIError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
@@ -32,7 +32,7 @@ from app.api.hot_routes import PlatformAPI
 from app.api.schemas import SealedPayload, camel
 from app.api.security_headers import SecurityHeaders
 from app.core import heap
-from app.core.errors import AppError
+from app.core.errors import AppError, transient
 from app.core.i18n import ui_language
 from app.core.manifests import declared
 
@@ -298,8 +298,7 @@ def create_api(sitemap: Sequence[str] = ()) -> FastAPI:
 
     @api.exception_handler(DBAPIError)
     async def _database(request: Request, exc: DBAPIError) -> JSONResponse:
-        # Refused or cut connections (a restart, a failover) and lock timeouts are transient.
-        if isinstance(exc, OperationalError) or exc.connection_invalidated:
+        if transient(exc):
             return _unavailable(request, exc)
         if isinstance(exc, DataError):
             # Input the database cannot hold (a NUL character in PostgreSQL text, a number out

@@ -202,11 +202,15 @@ class Settings(BaseSettings):
         default=True,
         description="Every app process runs the job worker; false: `python -m app.cli worker`",
     )
+    # Every worker process of every replica holds up to size + overflow connections (and the
+    # job queue's pool where it runs jobs): the shipped deployments' sums must stay inside the
+    # server's max_connections (tests/ops/test_connection_budget.py). Past the pool, requests
+    # queue in the process, which is cheaper than the server juggling more transactions.
     db_pool_size: int = Field(
-        default=10, ge=1, description="PostgreSQL connections each worker process keeps open"
+        default=5, ge=1, description="PostgreSQL connections each worker process keeps open"
     )
     db_pool_overflow: int = Field(
-        default=20, ge=0, description="More connections a worker process may open under load"
+        default=5, ge=0, description="More connections a worker process may open under load"
     )
     job_worker_concurrency: int = Field(
         default=4, ge=1, description="Jobs one worker runs at once (scaled mode)"
@@ -364,6 +368,12 @@ class Settings(BaseSettings):
     @property
     def effective_database_url(self) -> str:
         return self.database_url or f"sqlite:///{self.data_dir / 'app.db'}"
+
+    @property
+    def job_pool_size(self) -> int:
+        """The job queue's pool of PostgreSQL connections: one per job it runs at once and two
+        for the worker's own queries (its LISTEN connection is apart)."""
+        return self.job_worker_concurrency + 2
 
     @property
     def is_sqlite(self) -> bool:

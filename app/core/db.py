@@ -39,7 +39,7 @@ from sqlalchemy.util import await_
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import metrics
-from app.core.config import get_settings
+from app.core.config import Settings, get_settings
 
 SQLITE_BUSY_SECONDS = 30
 # How long a writer waits before it asks SQLite's lock again, when another process holds it
@@ -67,6 +67,36 @@ def async_url(url: str) -> str:
     elif parsed.drivername in ("sqlite", "sqlite+pysqlite", "sqlite+aiosqlite"):
         parsed = parsed.set(drivername="sqlite+aiosqlite")
     return parsed.render_as_string(hide_password=False)
+
+
+def libpq_url(url: str | URL) -> str:
+    """A libpq connection string, for code that talks to psycopg directly (the job queue,
+    backups, the start-up budget check)."""
+    parsed = (
+        url if isinstance(url, URL) else make_url(url.replace("postgres://", "postgresql://", 1))
+    )
+    return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def connection_capacity(settings: Settings, workers: int, *, runs_jobs: bool) -> int:
+    """The most PostgreSQL connections `workers` worker processes of one command hold at once:
+    each one's pool and overflow and, where it runs jobs, the job queue's pool and the
+    connection it listens for new jobs on."""
+    jobs = settings.job_pool_size + 1 if runs_jobs else 0
+    return workers * (settings.db_pool_size + settings.db_pool_overflow + jobs)
+
+
+def server_connection_limit(settings: Settings) -> int:
+    """The connections PostgreSQL gives to clients that are not superusers."""
+    import psycopg
+
+    with psycopg.connect(libpq_url(settings.effective_database_url), connect_timeout=10) as conn:
+        row = conn.execute(
+            "SELECT current_setting('max_connections')::int"
+            " - current_setting('superuser_reserved_connections')::int"
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
 
 
 def sync_url(url: str) -> str:

@@ -23,9 +23,9 @@ from datetime import UTC, datetime
 
 import procrastinate
 from procrastinate.job_context import JobContext as QueueContext
-from sqlalchemy.engine import make_url
 
 from app.core.config import Settings, get_settings
+from app.core.db import libpq_url
 from app.core.periods import every
 from app.services import job_runs
 from app.services.job_runs import Job
@@ -36,12 +36,6 @@ QUEUE = "jobs"
 RETRY_STALLED = "retry-stalled"
 # Clock-aligned periods of at most a minute, for how often stalled runs are looked for.
 _CHECK_PERIODS = (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30, 60)
-
-
-def conninfo(database_url: str) -> str:
-    """A libpq connection string (procrastinate talks to psycopg directly)."""
-    url = make_url(database_url.replace("postgres://", "postgresql://", 1))
-    return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 def stalled_check_seconds(settings: Settings) -> int:
@@ -137,9 +131,9 @@ def _register_stalled_retry(app: procrastinate.App) -> None:
 def build_app(jobs: Sequence[Job]) -> procrastinate.App:
     settings = get_settings()
     connector = procrastinate.PsycopgConnector(
-        conninfo=conninfo(settings.effective_database_url),
+        conninfo=libpq_url(settings.effective_database_url),
         min_size=1,
-        max_size=settings.job_worker_concurrency + 2,
+        max_size=settings.job_pool_size,
     )
     app = procrastinate.App(connector=connector)
     for job in jobs:

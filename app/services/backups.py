@@ -36,7 +36,7 @@ from sqlalchemy.engine import URL, make_url
 
 from app.core import clock
 from app.core.config import get_settings
-from app.core.db import sync_url
+from app.core.db import libpq_url, sync_url
 from app.core.errors import AppError
 
 MAGIC = b"PLATFORM-BACKUP\x01"
@@ -106,10 +106,6 @@ def _tool(name: str) -> str:
     return found
 
 
-def _libpq(url: URL) -> str:
-    return url.set(drivername="postgresql").render_as_string(hide_password=False)
-
-
 def _revision_sqlite(path: Path) -> str | None:
     connection = sqlite3.connect(path)
     try:
@@ -124,7 +120,7 @@ def _revision_sqlite(path: Path) -> str | None:
 def _revision_pg(url: URL) -> str | None:
     import psycopg
 
-    with psycopg.connect(_libpq(url)) as connection:
+    with psycopg.connect(libpq_url(url)) as connection:
         row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
     return str(row[0]) if row else None
 
@@ -288,7 +284,7 @@ def _sqlite_empty(path: Path) -> bool:
 def _pg_empty(url: URL) -> bool:
     import psycopg
 
-    with psycopg.connect(_libpq(url)) as connection:
+    with psycopg.connect(libpq_url(url)) as connection:
         row = connection.execute(
             "SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
             "WHERE c.relkind IN ('r', 'p') AND n.nspname NOT IN ('pg_catalog', "

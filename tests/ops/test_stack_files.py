@@ -18,7 +18,8 @@ from prometheus_client import REGISTRY
 from app import cli
 from app.api.ops import OPS_PATHS
 from app.core import metrics
-from app.core.config import PROJECT_ROOT
+from app.core.config import PROJECT_ROOT, Settings, get_settings
+from app.core.db import connection_capacity
 from app.crash_live import LIVE_PATH
 
 OPS = PROJECT_ROOT / "ops"
@@ -204,3 +205,75 @@ def test_the_kubernetes_manifests_probe_real_doors_and_run_real_commands() -> No
     listed = yaml.safe_load((OPS / "k8s" / "kustomization.yaml").read_text())["resources"]
     assert all((OPS / "k8s" / name).is_file() for name in listed)
     assert "secret.example.yaml" not in listed  # the real one comes from the secret store
+
+
+# ---- PostgreSQL connections ------------------------------------------------------------------
+
+# Neither stack changes PostgreSQL's max_connections (100) or its superuser_reserved_connections.
+SERVER_CONNECTIONS = 100 - 3
+# Beside the serving processes: the migration, a backup and an operator's CLI command.
+OTHER_CONNECTIONS = 4
+
+
+def _capacity(command: list[str], env: dict[str, str]) -> int:
+    """The connections one container running `command` may hold with `env`'s settings."""
+    fields = Settings.model_fields
+    settings = get_settings().model_copy(
+        update={
+            name: int(env.get(name.upper(), fields[name].default))
+            for name in ("db_pool_size", "db_pool_overflow", "job_worker_concurrency")
+        }
+        | {"jobs_in_app": env.get("JOBS_IN_APP", "true") == "true"}
+    )
+    sub = command[3]
+    if sub == "serve":
+        assert "GRANIAN_WORKERS" in env, "the workers a host's cores would give are unknown"
+        return connection_capacity(
+            settings, int(env["GRANIAN_WORKERS"]), runs_jobs=settings.jobs_in_app
+        )
+    if sub == "crash-live":
+        workers = command[command.index("--workers") + 1] if "--workers" in command else "1"
+        return connection_capacity(settings, int(workers), runs_jobs=False)
+    if sub == "worker":
+        return connection_capacity(settings, 1, runs_jobs=True)
+    return 0  # the migration: counted in OTHER_CONNECTIONS
+
+
+def test_the_compose_stack_fits_postgresqls_connections() -> None:
+    (compose,) = _documents(OPS / "compose.yaml")
+    shared = dict(
+        line.split("=", 1)
+        for line in (OPS / "stack.env.example").read_text().splitlines()
+        if line and not line.startswith("#")
+    )
+    assert "max_connections" not in json.dumps(compose["services"]["postgres"])
+    total = sum(
+        _capacity(service["command"], shared | service.get("environment", {}))
+        for service in compose["services"].values()
+        if service.get("env_file") == "stack.env"
+    )
+    assert total > 0
+    assert total + OTHER_CONNECTIONS <= SERVER_CONNECTIONS, total
+
+
+def _pods(deployment: dict[str, Any]) -> int:
+    """Replicas, and the extra pod a rolling update starts (maxSurge; Kubernetes's default is
+    25 %, rounded up)."""
+    spec = deployment["spec"]
+    surge = spec.get("strategy", {}).get("rollingUpdate", {}).get("maxSurge", "25%")
+    replicas = int(spec.get("replicas", 1))
+    if isinstance(surge, str):
+        surge = -(-replicas * int(surge.rstrip("%")) // 100)
+    return replicas + int(surge)
+
+
+def test_the_kubernetes_deployments_fit_postgresqls_connections() -> None:
+    manifests = _manifests()
+    (config,) = [doc for doc in manifests if doc["kind"] == "ConfigMap"]
+    total = 0
+    for deployment in (doc for doc in manifests if doc["kind"] == "Deployment"):
+        (container,) = deployment["spec"]["template"]["spec"]["containers"]
+        env = config["data"] | {item["name"]: item["value"] for item in container.get("env", [])}
+        total += _pods(deployment) * _capacity(container["command"], env)
+    assert total > 0
+    assert total + OTHER_CONNECTIONS <= SERVER_CONNECTIONS, total

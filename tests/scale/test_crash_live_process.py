@@ -23,7 +23,8 @@ import httpx
 import pytest
 
 from app.core import clock
-from app.core.config import PROJECT_ROOT
+from app.core.config import PROJECT_ROOT, get_settings
+from app.core.db import server_connection_limit
 from app.crash_live import LIVE_PATH
 from app.services.studio.crash import bets, tickets
 from models.crash import CrashBetStatus
@@ -127,3 +128,25 @@ def test_without_redis_it_does_not_start() -> None:
         timeout=START_SECONDS,
     )  # fmt: skip
     assert done.returncode != 0 and "set REDIS_URL" in done.stderr
+
+
+def test_it_says_at_start_when_its_pools_pass_the_servers_connections() -> None:
+    """The operator reads at start what the process's workers may hold beside what the server
+    gives: pools past it would meet "too many clients" under load instead of waiting."""
+    env = {**os.environ, "DB_POOL_SIZE": "150", "DB_POOL_OVERFLOW": "50"}
+    limit = server_connection_limit(get_settings())
+    process = subprocess.Popen(
+        [*_command(free_port()), "--workers", "2"], cwd=PROJECT_ROOT, env=env,
+        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert process.stderr is not None
+        said = [process.stderr.readline() for _ in range(2)]
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(30)
+    assert said[0].strip() == (
+        f"crash-live: up to 400 PostgreSQL connections (2 worker(s)); "
+        f"the server gives {limit} to every process together"
+    )
+    assert said[1].startswith("crash-live: WARNING: more than the server gives")

@@ -10,6 +10,10 @@ import json
 from decimal import Decimal
 from typing import Any
 
+import pytest
+from redis.exceptions import ConnectionError as RedisConnectionError
+from sqlalchemy.exc import OperationalError
+
 from app.core.i18n import translate
 from app.crash_live import LIVE_PATH, serve
 from app.services import site_status
@@ -95,6 +99,38 @@ async def test_the_ticket_s_member_cashes_out_on_the_socket_by_the_server_s_cloc
         CrashBetStatus.CASHED, 150, Decimal("7.50")
     )  # fmt: skip
     assert await cash(member) == Decimal("22.50")
+
+
+async def test_a_dependency_failing_for_a_moment_is_answered_and_the_socket_stays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full database server refusing a connection, or Redis out of reach, fails one message:
+    the page is told to try again (a ticket: not bound, its page's events then do it) and
+    asks again on the same socket."""
+    member, placed, _, game = await _riding()
+    ticket = await tickets.issue(member.id, await brand_id(), game)
+    full = OperationalError("BEGIN", {}, Exception("sorry, too many clients already"))
+    for name, failure in (("member_of", RedisConnectionError()), ("decide_cash_out", full)):
+        module = tickets if name == "member_of" else bets
+        real = getattr(module, name)
+        failing = [failure]
+
+        async def once(*args: Any, real: Any = real, failing: list[Exception] = failing) -> Any:
+            if failing:
+                raise failing.pop()
+            return await real(*args)
+
+        monkeypatch.setattr(module, name, once)
+    async with LivePage() as page:
+        assert await page.ask({"ticket": ticket}) == {"bound": False}
+        assert await page.ask({"ticket": ticket}) == {"bound": True}
+        assert await page.ask({"cash": "1", "id": 8}) == {
+            "answer": 8, "ok": False, "text": translate("service-unavailable", "pt")
+        }  # fmt: skip
+        assert (await bet_row(placed.bet_id)).status == CrashBetStatus.OPEN
+        answer = await page.ask({"cash": "1", "id": 9})
+    assert answer["ok"] is True, answer
+    assert (await bet_row(placed.bet_id)).status == CrashBetStatus.CASHED
 
 
 async def test_without_its_ticket_nothing_is_cashed_out() -> None:

@@ -18,8 +18,9 @@ bets, written set-based in SQL while the issues take bets: one number on one pos
 Both runs are timed on the same machine in the same run; the audit afterwards must find no
 difference and both issues must have paid the same total.
 
-Goals: the service settles 100,000 bets in under 5 s (issue 14), at at least 60% of the
-in-database statement's rate (issue 36).
+Goal (issue 36): the service settles at at least 60% of the in-database statement's rate.
+Issue 14's "100,000 bets in under 5 s" is a time on this machine, which issue 36 replaced
+by this ratio; the service's time is still shown.
 
 Embedded mode (what `make run` gives: SQLite, written on the event loop's thread) settles on a
 SQLite file of its own: two drawn issues of BENCH_EMBEDDED_BETS bets each (same members, same
@@ -366,7 +367,7 @@ def measure(url: str) -> list[Figure]:
             "0",
             problems == 0 and paid == twin_paid,
         ),
-        Figure("service: settle the issue", service_seconds, "s", "< 5 s", service_seconds < 5),
+        Figure("service: settle the issue", service_seconds, "s"),
         Figure("service rate", service_rate, "bets/s"),
         Figure("in-database statement: settle the twin", floor_seconds, "s"),
         Figure("in-database statement rate", floor_rate, "bets/s"),

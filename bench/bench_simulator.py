@@ -13,10 +13,11 @@ together once every player has launched; the launches' CPU is a figure of its ow
 against a bare Starlette endpoint's CPU per call loaded by wrk (issue 36: at most 15x); unlike
 latency, CPU per call does not depend on who else shares the machine.
 
-Goals: a round p95 < 150 ms at 32 clients; the wallet's p99 < 300 ms. A round costs what its
-wallet call costs, and one worker serves the wallet calls one core's worth at a time, so 32
-players queue behind each other; on SQLite every wallet write also waits for its single
-writer.
+Goal (issue 36): the CPU ratio above. The round's p95 and the wallet's p99 are shown against
+the same run's /ping (they were goals in milliseconds, which issue 36 replaced by ratios to a
+floor of the same run). A round costs what its wallet call costs, and one worker serves the
+wallet calls one core's worth at a time, so 32 players queue behind each other; on SQLite
+every wallet write also waits for its single writer.
 """
 
 from __future__ import annotations
@@ -193,9 +194,9 @@ def _figures(
         ("launch (launchGame + simulator session): p95", _pct(launches, 0.95), "ms", "", None),
         ("round (spin: one betwin over HTTP): rounds/s", len(rounds) / SECONDS, "/s", "", None),
         ("round: p50", _pct(rounds, 0.5), "ms", "", None),
-        ("round: p95", round_p95, "ms", "< 150 ms", round_p95 < 150),
+        ("round: p95", round_p95, "ms", "", None),
         ("wallet call seen by the simulator: p50", float(wallet.get("p50_ms", 0)), "ms", "", None),
-        ("wallet call: p99", wallet_p99, "ms", "< 300 ms", wallet_p99 < 300),
+        ("wallet call: p99", wallet_p99, "ms", "", None),
         ("wallet calls measured", float(wallet.get("calls", 0)), "calls", "", None),
         ("baseline: platform /ping p95 (same run)", ping_p95, "ms", "", None),
         ("round p95 / baseline p95", round_p95 / ping_p95 if ping_p95 else 0, "x", "", None),

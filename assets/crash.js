@@ -151,6 +151,8 @@
     if (status) status.setAttribute("data-phase", m.phase || "");
     setText("seed", m.seed);
     setText("note", m.note);
+    var note = live("note");
+    if (note) note.removeAttribute("data-waiting");
     fill(live("feed"), m.feed || [], function (row) {
       var line = shape("feed");
       if (!line) return null;

@@ -288,7 +288,16 @@ def feed() -> rx.Component:
     return rx.el.section(
         rx.el.h2(t("crash.feed"), class_name="font-semibold"),
         rx.el.ul(**_live("feed", class_name="space-y-1")),
-        rx.el.p(**_live("note", class_name=MUTED, data_testid="crash-feed-more")),
+        # Until the live socket's first message the line says it is connecting (shown from
+        # the attribute, which assets/crash.js drops as it writes the first note).
+        rx.el.p(
+            **_live(
+                "note",
+                class_name=f"{MUTED} empty:before:content-[attr(data-waiting)]",
+                data_testid="crash-feed-more",
+                data_waiting=t("crash.feed_connecting"),
+            )
+        ),
         class_name=CARD,
         aria_live="polite",
         data_testid="crash-feed",

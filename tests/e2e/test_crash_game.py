@@ -133,6 +133,9 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
         board = page.get_by_test_id("crash-board")
         await expect(board).to_have_attribute("data-round", f"crash-{row.id}")
         await expect(board).to_have_attribute("data-phase", "betting")
+        await expect(page.get_by_test_id("crash-feed-more")).not_to_have_attribute(
+            "data-waiting", re.compile(".*")
+        )  # no longer "connecting"
     await winner_page.keyboard.press("Space")
     for page in (loser_page, guest_page):
         await page.get_by_test_id("crash-bet-1").click()
@@ -198,3 +201,20 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await expect(winner_page.get_by_test_id("verify-result")).to_have_attribute(
         "data-ok", "1", timeout=SLOW_MS
     )
+
+
+async def test_until_the_live_socket_speaks_the_feed_says_it_is_connecting(
+    browser: Browser, site_url: str
+) -> None:
+    """A socket slow to give its first message leaves no empty card under the feed's heading."""
+    context = await visitor_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    await context.route_web_socket(re.compile(r".*/_crash/live.*"), lambda _: None)  # silent
+    page = await context.new_page()
+    await open_site(page, site_url + "/play/BGS_CRASH?demo=1")
+    await expect(page.get_by_test_id("crash-page")).to_have_attribute(
+        "data-ready", "true", timeout=SLOW_MS
+    )
+    note = page.get_by_test_id("crash-feed-more")
+    shown = await note.evaluate("e => getComputedStyle(e, '::before').content")
+    assert shown == '"Conectando à rodada ao vivo…"'
+    await context.close()

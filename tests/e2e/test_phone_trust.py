@@ -35,6 +35,7 @@ from tests.helpers.axe import blocking_violations
 from tests.helpers.browser import (
     browser_cookie,
     choose_language,
+    member_log_in,
     visitor_context,
     wait_for_rotation,
 )
@@ -46,6 +47,25 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SHOTS = Path(os.environ.get("SITE_SHOTS", "/tmp/site-shots"))
 PAY_PASSWORD = "135790"
+# From the narrowest phone to a desktop, the tablet and small-laptop widths between.
+HEADER_WIDTHS = (320, 390, 640, 700, 768, 1024, 1280)
+# The header's top row at the viewport's width: the page's scroll width, the right edge of
+# the row's furthest visible part, and the logo's rendered width against the width it is
+# given in the HTML (what a flex row squeezing it would shrink).
+MEASURE_HEADER = """() => {
+  const brand = document.querySelector('[data-testid=site-header] [data-testid=brand-link]');
+  const logo = brand.querySelector('img');
+  const parts = [...brand.parentElement.querySelectorAll('*')]
+    .map((part) => part.getBoundingClientRect())
+    .filter((box) => box.width > 1 && box.height > 1);
+  return {
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+    right: Math.max(...parts.map((box) => box.right)),
+    logo: logo.getBoundingClientRect().width,
+    natural: Number(logo.getAttribute('width')),
+  };
+}"""
 
 
 async def _shoot(page: Page, name: str) -> None:
@@ -127,6 +147,37 @@ async def test_the_footer_and_tab_bar_read_well_in_the_dark_at_once(
         await page.emulate_media(color_scheme="dark")
         assert await page.evaluate("window.themeTransitions") == []
         assert await blocking_violations(page, CHROME) == []
+    finally:
+        await context.close()
+
+
+async def test_a_five_digit_balance_fits_the_header_at_every_width(
+    browser: Browser, site_url: str
+) -> None:
+    """A member's header with R$ 12.345,67 fits from 320 to 1280 px: nothing wider than the
+    screen, its right end in view and the logo at its own size (at 640-700 px the row was
+    wider than the screen, and at 390 px the flex row squeezed the logo)."""
+    member = await make_member("BR1")
+    assert member.id is not None
+    await fund(member.id, "12345.67")
+    context = await visitor_context(browser, viewport=PHONE, timezone_id="America/Sao_Paulo")
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url + "/login")
+        before = await browser_cookie(page)
+        await member_log_in(page, member)
+        await wait_for_rotation(page, before)
+        header = page.get_by_test_id("site-header")
+        await expect(header.get_by_test_id("header-balance")).to_have_text("12.345,67")
+        misfits: list[tuple[int, dict[str, float]]] = []
+        for width in HEADER_WIDTHS:
+            await page.set_viewport_size({"width": width, "height": 800})
+            await expect(header.get_by_test_id("header-balance")).to_be_visible()
+            seen = await page.evaluate(MEASURE_HEADER)
+            fits = seen["scroll"] <= seen["inner"] and seen["right"] <= seen["inner"]
+            if not fits or seen["logo"] != seen["natural"]:
+                misfits.append((width, seen))
+        assert not misfits, "; ".join(f"{width} px: {seen}" for width, seen in misfits)
     finally:
         await context.close()
 

@@ -122,11 +122,16 @@ def member_area() -> rx.Component:
     return rx.el.div(
         rx.el.button(
             rx.icon("user", size=16, aria_hidden="true"),
-            rx.el.span(AuthState.account, class_name="max-w-28 truncate"),
+            # The name from lg up only: a tablet's row has no room for it beside the balance.
+            rx.el.span(AuthState.account, class_name="sr-only lg:not-sr-only max-w-28 truncate"),
             type="button",
             on_click=open_dialog(MEMBER_CENTRE),
             aria_haspopup="dialog",
-            class_name=f"hidden sm:flex items-center gap-1 text-sm font-medium rounded {FOCUS}",
+            class_name=(
+                "hidden sm:flex items-center justify-center gap-1 h-9 min-w-9 text-sm "
+                "font-medium rounded-lg max-lg:border border-slate-300 dark:border-slate-700 "
+                f"{FOCUS}"
+            ),
             data_testid="header-account",
         ),
         balance_badge(),
@@ -146,9 +151,11 @@ def member_area() -> rx.Component:
             href=routes.MESSAGES,
             aria_label=t("inbox.title"),
             title=t("inbox.title"),
+            # Not on the narrowest phones (under 360 px), which reach the inbox from the
+            # member centre: the balance needs the room.
             class_name=(
-                "relative grid place-items-center size-9 rounded-lg border border-slate-300 "
-                f"dark:border-slate-700 {FOCUS}"
+                "relative hidden min-[360px]:grid place-items-center size-9 rounded-lg border "
+                f"border-slate-300 dark:border-slate-700 {FOCUS}"
             ),
             data_testid="header-messages",
         ),
@@ -166,12 +173,14 @@ def member_area() -> rx.Component:
                 _register_button(),
             ),
             rx.el.button(
-                rx.icon("wallet", size=16, aria_hidden="true", class_name="sm:hidden"),
-                rx.el.span(t("auth.deposit"), class_name="sr-only sm:not-sr-only"),
+                rx.icon("wallet", size=16, aria_hidden="true", class_name="md:hidden"),
+                rx.el.span(t("auth.deposit"), class_name="sr-only md:not-sr-only"),
                 on_click=AuthState.gate("deposit"),
+                # Not on a phone, whose tab bar's wallet tab opens the deposit page: the
+                # balance needs the room.
                 class_name=(
-                    "flex items-center h-9 px-2.5 sm:px-3 rounded-lg text-sm font-semibold "
-                    f"bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
+                    "hidden sm:flex items-center h-9 px-2.5 md:px-3 rounded-lg text-sm "
+                    f"font-semibold bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
                 ),
                 data_testid="header-deposit",
             ),
@@ -249,11 +258,15 @@ def header() -> rx.Component:
         ),
         rx.el.div(
             page_link(
-                image(src="/logo.svg", alt="", class_name="size-9", width=36, height=36),
+                # Never squeezed: the parts on the right give way instead.
+                image(src="/logo.svg", alt="", class_name="size-9 shrink-0", width=36, height=36),
                 rx.el.span(
                     SiteState.brand_name,
-                    class_name=(
-                        "hidden min-[400px]:inline text-lg font-bold tracking-tight truncate"
+                    # A member's row is full below lg: the name would be cut to a letter.
+                    class_name=rx.cond(
+                        AuthState.is_login,
+                        "hidden lg:inline text-lg font-bold tracking-tight truncate",
+                        "hidden min-[400px]:inline text-lg font-bold tracking-tight truncate",
                     ),
                 ),
                 href=routes.HOME,
@@ -297,8 +310,8 @@ def header() -> rx.Component:
                 class_name="flex items-center gap-1 sm:gap-2",
             ),
             class_name=(
-                # Narrow gaps on a phone: a member's logo, magnifier, balance, inbox, deposit,
-                # theme and menu share 390 px without squeezing the logo.
+                # Narrow gaps on a phone: a member's logo, magnifier, balance, inbox, theme and
+                # menu share 360 px (320 px without the inbox).
                 "mx-auto max-w-7xl flex items-center justify-between gap-2 sm:gap-3 px-3 "
                 "sm:px-4 h-14"
             ),

@@ -156,10 +156,14 @@ async def test_a_five_digit_balance_fits_the_header_at_every_width(
 ) -> None:
     """A member's header with R$ 12.345,67 fits from 320 to 1280 px: nothing wider than the
     screen, its right end in view and the logo at its own size (at 640-700 px the row was
-    wider than the screen, and at 390 px the flex row squeezed the logo)."""
+    wider than the screen, and at 390 px the flex row squeezed the logo). A four-digit bonus
+    too, whose chip shows from lg up."""
     member = await make_member("BR1")
     assert member.id is not None
     await fund(member.id, "12345.67")
+    await wager(member.id, "12345.67")  # the deposit's wagering, before a bonus is granted
+    terms = BonusTerms(amount=Decimal("1234.56"), multiplier=10, weights={}, days=7)
+    await bonus.grant(member.id, terms, uuid4().hex, clock.now())
     context = await visitor_context(browser, viewport=PHONE, timezone_id="America/Sao_Paulo")
     try:
         page = await context.new_page()
@@ -169,6 +173,7 @@ async def test_a_five_digit_balance_fits_the_header_at_every_width(
         await wait_for_rotation(page, before)
         header = page.get_by_test_id("site-header")
         await expect(header.get_by_test_id("header-balance")).to_have_text("12.345,67")
+        await expect(header.get_by_test_id("header-bonus")).to_have_text("1.234,56")
         misfits: list[tuple[int, dict[str, float]]] = []
         for width in HEADER_WIDTHS:
             await page.set_viewport_size({"width": width, "height": 800})

@@ -6,8 +6,9 @@ closes on Escape (the focus back on its toggle); the member centre in groups, wh
 in a game's own wallet comes back beside the balance, closed with the focus back on its opener;
 a refused withdrawal with its error beside the button, a requested one whose notice goes at a
 reload; a bonus arriving that moves nothing in the phone's header; the balance hidden with the
-bonus beside it. Each page is checked with axe-core (no serious or critical violation) and shot
-at phone and desktop width, light and dark."""
+bonus beside it; a member's header with a five-digit balance fitting from 320 to 1280 px, the
+logo at its size, and the visitor's too. Each page is checked with axe-core (no serious or
+critical violation) and shot at phone and desktop width, light and dark."""
 
 from __future__ import annotations
 

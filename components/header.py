@@ -51,7 +51,7 @@ def language_selector(test_id: str = "language-select") -> rx.Component:
     )
 
 
-def theme_toggle() -> rx.Component:
+def theme_toggle(test_id: str = "theme-toggle", display: str = "grid") -> rx.Component:
     return rx.el.button(
         rx.color_mode_cond(
             light=rx.icon("moon", size=18, aria_hidden="true"),
@@ -61,10 +61,10 @@ def theme_toggle() -> rx.Component:
         aria_label=t("theme.toggle"),
         title=t("theme.toggle"),
         class_name=(
-            "grid place-items-center size-9 rounded-lg border border-slate-300 "
+            f"{display} place-items-center size-9 rounded-lg border border-slate-300 "
             f"dark:border-slate-700 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
         ),
-        data_testid="theme-toggle",
+        data_testid=test_id,
     )
 
 
@@ -122,11 +122,16 @@ def member_area() -> rx.Component:
     return rx.el.div(
         rx.el.button(
             rx.icon("user", size=16, aria_hidden="true"),
-            rx.el.span(AuthState.account, class_name="max-w-28 truncate"),
+            # The name from lg up only: a tablet's row has no room for it beside the balance.
+            rx.el.span(AuthState.account, class_name="sr-only lg:not-sr-only max-w-28 truncate"),
             type="button",
             on_click=open_dialog(MEMBER_CENTRE),
             aria_haspopup="dialog",
-            class_name=f"hidden sm:flex items-center gap-1 text-sm font-medium rounded {FOCUS}",
+            class_name=(
+                "hidden sm:flex items-center justify-center gap-1 h-9 min-w-9 text-sm "
+                "font-medium rounded-lg max-lg:border border-slate-300 dark:border-slate-700 "
+                f"{FOCUS}"
+            ),
             data_testid="header-account",
         ),
         balance_badge(),
@@ -158,20 +163,22 @@ def member_area() -> rx.Component:
                 rx.el.span(
                     t("header.trial"),
                     class_name=(
-                        "hidden sm:inline-flex items-center h-6 px-2 rounded-full text-xs "
+                        "hidden md:inline-flex items-center h-6 px-2 rounded-full text-xs "
                         "font-semibold bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100"
                     ),
                     data_testid="trial-badge",
                 ),
-                _register_button(),
+                # A phone's menu holds it: the row has no room beside the balance.
+                _register_button("max-sm:hidden"),
             ),
             rx.el.button(
-                rx.icon("wallet", size=16, aria_hidden="true", class_name="sm:hidden"),
-                rx.el.span(t("auth.deposit"), class_name="sr-only sm:not-sr-only"),
+                t("auth.deposit"),
                 on_click=AuthState.gate("deposit"),
+                # Not on a phone, whose tab bar's wallet tab opens the deposit page: the
+                # balance needs the room.
                 class_name=(
-                    "flex items-center h-9 px-2.5 sm:px-3 rounded-lg text-sm font-semibold "
-                    f"bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
+                    "hidden sm:flex items-center h-9 px-3 rounded-lg text-sm "
+                    f"font-semibold bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
                 ),
                 data_testid="header-deposit",
             ),
@@ -249,18 +256,22 @@ def header() -> rx.Component:
         ),
         rx.el.div(
             page_link(
-                image(src="/logo.svg", alt="", class_name="size-9", width=36, height=36),
+                # Never squeezed: the parts on the right give way instead.
+                image(src="/logo.svg", alt="", class_name="size-9 shrink-0", width=36, height=36),
                 rx.el.span(
                     SiteState.brand_name,
-                    class_name=(
-                        "hidden min-[400px]:inline text-lg font-bold tracking-tight truncate"
+                    # A member's row is full below lg: the name would be cut to a letter.
+                    class_name=rx.cond(
+                        AuthState.is_login,
+                        "hidden lg:inline text-lg font-bold tracking-tight truncate",
+                        "hidden min-[400px]:inline text-lg font-bold tracking-tight truncate",
                     ),
                 ),
                 href=routes.HOME,
                 # Named even where the brand's name is hidden (narrow phones): the logo is
                 # the way home.
                 aria_label=SiteState.brand_name,
-                class_name=f"flex items-center gap-2 min-w-0 rounded-lg {FOCUS}",
+                class_name=f"flex items-center gap-2 min-w-9 rounded-lg {FOCUS}",
                 data_testid="brand-link",
             ),
             rx.el.div(
@@ -270,26 +281,29 @@ def header() -> rx.Component:
                     member_area(),
                     rx.fragment(
                         visitor_login_form(),
-                        _register_button("max-sm:px-3"),
+                        # Smaller words under 400 px: both buttons fit beside the magnifier.
+                        _register_button("max-sm:px-3 max-[399px]:text-xs"),
                         rx.el.button(
                             t("header.login"),
                             on_click=AuthState.open_login,
                             class_name=(
-                                "lg:hidden h-9 px-3 rounded-lg text-sm font-semibold "
-                                f"bg-amber-400 text-slate-900 {FOCUS}"
+                                "lg:hidden h-9 px-3 rounded-lg text-sm max-[399px]:text-xs "
+                                f"font-semibold bg-amber-400 text-slate-900 {FOCUS}"
                             ),
                             data_testid="header-login-button",
                         ),
                     ),
                 ),
-                rx.el.div(language_selector(), class_name="hidden sm:block"),
-                theme_toggle(),
+                # Below md in the menu: a tablet's row has no room for it beside the balance.
+                rx.el.div(language_selector(), class_name="hidden md:block"),
+                # Under 360 px in the menu: the row has no room for it.
+                theme_toggle(display="hidden min-[360px]:grid"),
                 rx.el.button(
                     rx.icon("menu", size=20, aria_hidden="true"),
                     on_click=open_dialog(MOBILE_MENU),
                     aria_label=t("header.menu"),
                     class_name=(
-                        "sm:hidden grid place-items-center size-9 rounded-lg border "
+                        "md:hidden grid place-items-center size-9 rounded-lg border "
                         f"border-slate-300 dark:border-slate-700 {FOCUS}"
                     ),
                     data_testid="mobile-menu-button",
@@ -297,8 +311,8 @@ def header() -> rx.Component:
                 class_name="flex items-center gap-1 sm:gap-2",
             ),
             class_name=(
-                # Narrow gaps on a phone: a member's logo, magnifier, balance, inbox, deposit,
-                # theme and menu share 390 px without squeezing the logo.
+                # Narrow gaps on a phone: a member's logo, magnifier, balance, inbox, theme and
+                # menu share 360 px (320 px with the theme in the menu).
                 "mx-auto max-w-7xl flex items-center justify-between gap-2 sm:gap-3 px-3 "
                 "sm:px-4 h-14"
             ),
@@ -329,7 +343,11 @@ _MOBILE_MEMBER_LINKS = (
 def mobile_menu_body() -> rx.Component:
     """The phone menu's content, compiled once for every page (see components/layout.py)."""
     return rx.el.div(
-        language_selector("mobile-language-select"),
+        rx.el.div(
+            language_selector("mobile-language-select"),
+            theme_toggle("mobile-theme-toggle"),
+            class_name="flex items-center gap-2",
+        ),
         rx.cond(
             AuthState.is_login,
             rx.fragment(

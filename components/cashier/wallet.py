@@ -14,13 +14,22 @@ from state.cashier.wallet import WalletState
 def balance_badge() -> rx.Component:
     return rx.el.div(
         rx.el.span(t("auth.balance"), class_name="sr-only"),
+        # On a phone the currency sits above the amount: R$ 12.345,67 in one line would leave
+        # the row no room.
         rx.el.span(
-            WalletState.currency_symbol, class_name="text-xs text-slate-600 dark:text-slate-400"
-        ),
-        rx.el.span(
-            WalletState.shown,
-            class_name="font-mono tabular-nums text-sm font-semibold min-w-14 text-right",
-            data_testid="header-balance",
+            rx.el.span(
+                WalletState.currency_symbol,
+                class_name="text-xs text-slate-600 dark:text-slate-400",
+            ),
+            rx.el.span(
+                WalletState.shown,
+                class_name="font-mono tabular-nums text-sm font-semibold min-w-14 text-right",
+                data_testid="header-balance",
+            ),
+            class_name=(
+                "flex flex-col items-start leading-none sm:flex-row sm:items-baseline sm:gap-1 "
+                "sm:leading-normal"
+            ),
         ),
         rx.el.button(
             rx.cond(

@@ -6,8 +6,9 @@ closes on Escape (the focus back on its toggle); the member centre in groups, wh
 in a game's own wallet comes back beside the balance, closed with the focus back on its opener;
 a refused withdrawal with its error beside the button, a requested one whose notice goes at a
 reload; a bonus arriving that moves nothing in the phone's header; the balance hidden with the
-bonus beside it. Each page is checked with axe-core (no serious or critical violation) and shot
-at phone and desktop width, light and dark."""
+bonus beside it; a member's header with a five-digit balance fitting from 320 to 1280 px, the
+logo at its size, and the visitor's too. Each page is checked with axe-core (no serious or
+critical violation) and shot at phone and desktop width, light and dark."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from tests.helpers.axe import blocking_violations
 from tests.helpers.browser import (
     browser_cookie,
     choose_language,
+    member_log_in,
     visitor_context,
     wait_for_rotation,
 )
@@ -46,6 +48,31 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SHOTS = Path(os.environ.get("SITE_SHOTS", "/tmp/site-shots"))
 PAY_PASSWORD = "135790"
+# From the narrowest phone to a desktop, the tablet and small-laptop widths between.
+HEADER_WIDTHS = (320, 390, 640, 700, 768, 1024, 1280)
+# The header's top row at the viewport's width: the page's scroll width, the right edge of
+# the row's furthest visible part, the logo's rendered width against the width it is given
+# in the HTML (what a flex row squeezing it would shrink), and its narrowest control but the
+# balance's small eye (a row that fits by squeezing its 36 px buttons fits no finger).
+MEASURE_HEADER = """() => {
+  const brand = document.querySelector('[data-testid=site-header] [data-testid=brand-link]');
+  const logo = brand.querySelector('img');
+  const parts = [...brand.parentElement.querySelectorAll('*')]
+    .map((part) => part.getBoundingClientRect())
+    .filter((box) => box.width > 1 && box.height > 1);
+  const controls = [...brand.parentElement.querySelectorAll('a, button')]
+    .filter((control) => control.dataset.testid !== 'balance-toggle')
+    .map((control) => control.getBoundingClientRect().width)
+    .filter((width) => width > 1);
+  return {
+    narrowest: Math.min(...controls),
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+    right: Math.max(...parts.map((box) => box.right)),
+    logo: logo.getBoundingClientRect().width,
+    natural: Number(logo.getAttribute('width')),
+  };
+}"""
 
 
 async def _shoot(page: Page, name: str) -> None:
@@ -127,6 +154,60 @@ async def test_the_footer_and_tab_bar_read_well_in_the_dark_at_once(
         await page.emulate_media(color_scheme="dark")
         assert await page.evaluate("window.themeTransitions") == []
         assert await blocking_violations(page, CHROME) == []
+    finally:
+        await context.close()
+
+
+async def _header_misfits(page: Page) -> list[str]:
+    """The widths of HEADER_WIDTHS where the header's row does not fit or squeezes the logo
+    (the viewport back to the phone's afterwards)."""
+    misfits: list[str] = []
+    for width in HEADER_WIDTHS:
+        await page.set_viewport_size({"width": width, "height": 800})
+        await expect(
+            page.get_by_test_id("site-header").get_by_test_id("brand-link")
+        ).to_be_visible()
+        seen = await page.evaluate(MEASURE_HEADER)
+        fits = seen["scroll"] <= seen["inner"] and seen["right"] <= seen["inner"]
+        if not fits or seen["logo"] != seen["natural"] or seen["narrowest"] < 36:
+            misfits.append(f"{width} px: {seen}")
+    await page.set_viewport_size(PHONE)
+    return misfits
+
+
+async def test_a_five_digit_balance_fits_the_header_at_every_width(
+    browser: Browser, site_url: str
+) -> None:
+    """A member's header with R$ 12.345,67 fits from 320 to 1280 px: nothing wider than the
+    screen, its right end in view and the logo at its own size (at 640-700 px the row was
+    wider than the screen, and at 390 px the flex row squeezed the logo). A four-digit bonus
+    too, whose chip shows from lg up. The visitor's header, before logging in, fits as well."""
+    member = await make_member("BR1")
+    assert member.id is not None
+    await fund(member.id, "12345.67")
+    await wager(member.id, "12345.67")  # the deposit's wagering, before a bonus is granted
+    terms = BonusTerms(amount=Decimal("1234.56"), multiplier=10, weights={}, days=7)
+    await bonus.grant(member.id, terms, uuid4().hex, clock.now())
+    context = await visitor_context(browser, viewport=PHONE, timezone_id="America/Sao_Paulo")
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url + "/login")
+        visitor = await _header_misfits(page)
+        assert not visitor, "; ".join(visitor)
+        before = await browser_cookie(page)
+        await member_log_in(page, member)
+        await wait_for_rotation(page, before)
+        header = page.get_by_test_id("site-header")
+        await expect(header.get_by_test_id("header-balance")).to_have_text("12.345,67")
+        await expect(header.get_by_test_id("header-bonus")).to_have_text("1.234,56")
+        member_row = await _header_misfits(page)
+        assert not member_row, "; ".join(member_row)
+        # The balance hidden, its eye stays under the finger.
+        toggle = header.get_by_test_id("balance-toggle")
+        shown = await toggle.bounding_box()
+        await toggle.click()
+        await expect(header.get_by_test_id("header-balance")).to_have_text(MASK)
+        assert await toggle.bounding_box() == shown
     finally:
         await context.close()
 

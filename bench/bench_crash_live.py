@@ -49,6 +49,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -210,20 +211,19 @@ class Player:
         except TimeoutError:
             return None
 
-    async def bet(self) -> Cashed | None:
+    async def bet(self) -> Cashed:
         """Bet 1 as the page's button places it: on the live socket, then the page's state
-        told; the round trips to the answer and to the page showing it riding. None without
-        either within 30 s."""
+        told; the round trips to the answer and to the page showing it riding, or why not."""
         started = time.perf_counter()
         body = await self._ask({"bet": "1", "stake": "1,00", "auto": ""})
         if body is None:
-            return None
+            return Cashed(0.0, 0.0, False, "(no answer within 30 s)")
         trip = (time.perf_counter() - started) * 1000
         if body.get("ok") is not True:
-            return Cashed(trip, 0.0, False)
+            return Cashed(trip, 0.0, False, str(body.get("text", "")))
         await self.emit(f"{CRASH_STATE}.bet_answered", {"answer": "1:answered"})
         if not await self.until(lambda page: page.get("riding_1") is True, 30):
-            return None
+            return Cashed(trip, 0.0, False, "(placed; the page did not show it within 30 s)")
         return Cashed(trip, (time.perf_counter() - started) * 1000, True)
 
     async def cash_at(self, moment: float) -> Cashed | None:
@@ -251,6 +251,7 @@ class Cashed:
     trip: float
     shown: float
     paid: bool
+    refusal: str = ""  # the socket's words, when it refused
 
 
 @dataclass
@@ -362,12 +363,14 @@ async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) ->
         # The cash-out moments count from the curve's start, whenever the bets were confirmed.
         flies = time.monotonic() + (started_at - datetime.now(UTC)).total_seconds()
         placed = await asyncio.gather(*(p.bet() for p in players))
-        riding = [p for p, bet in zip(players, placed, strict=True) if bet and bet.paid]
-        run.bet_trips += [bet.trip for bet in placed if bet and bet.paid]
-        run.bet_shown += [bet.shown for bet in placed if bet and bet.paid]
-        run.bets_refused += sum(1 for bet in placed if bet and not bet.paid)
+        riding = [p for p, bet in zip(players, placed, strict=True) if bet.paid]
+        run.bet_trips += [bet.trip for bet in placed if bet.paid]
+        run.bet_shown += [bet.shown for bet in placed if bet.paid]
+        run.bets_refused += sum(1 for bet in placed if not bet.paid)
         run.placed += len(riding)
         print(f"round {round_id} (crashes at {crash / 100:.2f}x): {len(riding)} bets", flush=True)
+        for text, count in Counter(bet.refusal for bet in placed if not bet.paid).most_common(5):
+            print(f"  not riding: {count} x {text}", flush=True)
         await asyncio.sleep(max(0.0, flies - time.monotonic()))
         window = fairness.duration_ms(crash) * 0.7 / 1000
         run.windows.append(window)
@@ -463,6 +466,17 @@ def _live_process(url: str, env: dict[str, str]) -> Iterator[str]:
         finally:
             process.terminate()
             process.wait(timeout=30)
+            log.seek(0)
+            said = sorted({line.strip()[:300] for line in log if _problem(line)})
+            for line in said[:LOG_LINES_SHOWN]:
+                print(f"crash-live said: {line}")
+
+
+def _problem(line: str) -> bool:
+    """A line of the live process's log that says something went wrong (its warnings and
+    errors, a traceback's last line), not its start-up lines."""
+    head = line.split(":", 1)[0]
+    return "WARNING" in line or "ERROR" in line or ("Error" in head and not line[0].isspace())
 
 
 def run() -> list[Figure]:
@@ -489,7 +503,7 @@ def run() -> list[Figure]:
         Figure("cash-out window per round (mean)", sum(crash.windows) / len(crash.windows),
                "s"),
         Figure("cash-outs paid", len(crash.trips), "cash-outs"),
-        Figure("bets refused (the round closed first, or a gate)", crash.bets_refused, "bets"),
+        Figure("bets not riding (refused, unanswered or not shown)", crash.bets_refused, "bets"),
         Figure("bet round trip p50 (to the socket's answer)", percentile(crash.bet_trips, 0.5),
                "ms"),
         Figure("bet round trip p95", percentile(crash.bet_trips, 0.95), "ms"),

@@ -22,6 +22,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from redis.asyncio.connection import AbstractConnection, ConnectionPool
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -304,9 +306,40 @@ async def _version() -> str | None:
     return await _shared_reads.read()
 
 
+# Per event loop, the client's connection pool and a connection of it kept for these reads:
+# they go one at a time per loop (`_SharedReads`), and taking a connection from the pool and
+# giving it back cost twice the read itself, which every status call waits for.
+_KeptConnection = tuple[ConnectionPool, AbstractConnection]
+_version_connections: dict[asyncio.AbstractEventLoop, _KeptConnection] = {}
+
+
+def _version_connection() -> AbstractConnection:
+    loop = asyncio.get_running_loop()
+    pool = get_redis().connection_pool
+    kept = _version_connections.get(loop)
+    if kept is not None and kept[0] is pool:
+        return kept[1]
+    for gone in [other for other in _version_connections if other.is_closed()]:
+        del _version_connections[gone]
+    connection: AbstractConnection = pool.make_connection()
+    _version_connections[loop] = (pool, connection)
+    return connection
+
+
+async def _get_version(connection: AbstractConnection) -> Any:
+    try:
+        await connection.send_command("GET", VERSION_KEY)
+        return await connection.read_response()
+    except (RedisConnectionError, OSError):
+        # Redis closed the kept connection since (a restart): it opens again, once.
+        await connection.disconnect()
+        await connection.send_command("GET", VERSION_KEY)
+        return await connection.read_response()
+
+
 async def _read_version() -> str | None:
     try:
-        value = await get_redis().get(VERSION_KEY)
+        value = await _get_version(_version_connection())
     except (RedisError, OSError) as exc:
         logger.warning("brand version unreadable: %s", exc)
         return None
@@ -316,6 +349,16 @@ async def _read_version() -> str | None:
 # A unit of work that runs long (a page's background watch) reads again after this long: a
 # change announced while it runs reaches it as late as that, not later.
 REUSED_READ_SECONDS = 1.0
+
+
+@dataclass
+class _LoopReads:
+    """One event loop's reads: the requests waiting for the next one, the task sending them,
+    and when the last read back was sent, with what it read."""
+
+    waiting: list[asyncio.Future[str | None]] = field(default_factory=list)
+    sender: asyncio.Task[None] | None = None
+    last: tuple[float, str] | None = None
 
 
 class _SharedReads:
@@ -332,15 +375,16 @@ class _SharedReads:
     """
 
     def __init__(self) -> None:
-        # Per event loop: the read not sent yet (that newcomers join) and the one on its way,
-        # and when the last read back was sent, with what it read.
-        self._next: dict[asyncio.AbstractEventLoop, asyncio.Task[str | None]] = {}
-        self._sent: dict[asyncio.AbstractEventLoop, asyncio.Task[str | None]] = {}
-        self._last: dict[asyncio.AbstractEventLoop, tuple[float, str]] = {}
+        self._loops: dict[asyncio.AbstractEventLoop, _LoopReads] = {}
 
     async def read(self) -> str | None:
         loop = asyncio.get_running_loop()
-        arrived, last = work_units.ARRIVED.get(), self._last.get(loop)
+        reads = self._loops.get(loop)
+        if reads is None:
+            for gone in [other for other in self._loops if other.is_closed()]:
+                del self._loops[gone]
+            reads = self._loops[loop] = _LoopReads()
+        arrived, last = work_units.ARRIVED.get(), reads.last
         if (
             arrived is not None
             and last is not None
@@ -348,30 +392,41 @@ class _SharedReads:
         ):
             # Sent after this unit of work arrived: it saw every change announced before.
             return last[1]
-        joined = self._next.get(loop)
-        if joined is None:
-            for gone in [other for other in self._next if other.is_closed()]:
-                self._next.pop(gone, None)
-                self._sent.pop(gone, None)
-                self._last.pop(gone, None)
-            joined = self._next[loop] = loop.create_task(self._send_after(loop))
-        return await asyncio.shield(joined)
+        # Each request waits on its own future (cheaper than shielding a shared one): one
+        # cancelled while it waits leaves the read to the others.
+        waiter: asyncio.Future[str | None] = loop.create_future()
+        reads.waiting.append(waiter)
+        if reads.sender is None:
+            reads.sender = loop.create_task(self._send(reads))
+        return await waiter
 
-    async def _send_after(self, loop: asyncio.AbstractEventLoop) -> str | None:
-        on_its_way = self._sent.get(loop)
-        if on_its_way is not None:
-            await asyncio.wait((on_its_way,))  # it may have left before our requests came
-        me = self._next.pop(loop)
-        self._sent[loop] = me
-        sent = work_units.now()
+    async def _send(self, reads: _LoopReads) -> None:
+        """One read after the other while requests wait, each for those waiting when it
+        was sent."""
+        waiters: list[asyncio.Future[str | None]] = []
         try:
-            version = await _read_version()
+            while reads.waiting:
+                waiters, reads.waiting = reads.waiting, []
+                sent = work_units.now()
+                try:
+                    version = await _read_version()
+                except Exception as exc:  # each request raises it, as its own read would
+                    for waiter in waiters:
+                        if not waiter.done():
+                            waiter.set_exception(exc)
+                    continue
+                if version is not None:
+                    reads.last = (sent, version)
+                for waiter in waiters:
+                    if not waiter.done():
+                        waiter.set_result(version)
+        except BaseException:
+            # The loop is closing (its tasks cancelled): no request is left waiting.
+            for waiter in (*waiters, *reads.waiting):
+                waiter.cancel()
+            raise
         finally:
-            if self._sent.get(loop) is me:
-                del self._sent[loop]
-        if version is not None:
-            self._last[loop] = (sent, version)
-        return version
+            reads.sender = None
 
 
 _shared_reads = _SharedReads()

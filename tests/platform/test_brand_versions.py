@@ -9,7 +9,9 @@ import asyncio
 import pytest
 
 from app.core import work_units
+from app.core.cache import get_redis
 from app.services import brands
+from tests.helpers.databases import use_postgres
 
 
 class _Redis:
@@ -109,3 +111,30 @@ async def test_a_long_unit_of_work_reads_again_after_a_while(
         assert await brands._version() == "1"  # at 100.2: the read of 100.1 serves
         assert await brands._version() == "2"  # at 101.5: too old, read again (sent 101.6)
     assert redis.sent == ["1", "2"]
+
+
+async def test_a_request_cancelled_while_it_waits_leaves_the_read_to_the_others(
+    redis: _Redis,
+) -> None:
+    leaving = asyncio.ensure_future(brands._version())
+    staying = asyncio.ensure_future(brands._version())
+    await _settle()
+    leaving.cancel()
+    await _settle()
+    redis.answer.set()
+    assert await staying == "1"
+    assert leaving.cancelled() and redis.sent == ["1"]
+
+
+@pytest.mark.engines
+@pytest.mark.skipif(not use_postgres(), reason="reads a real Redis: TEST_DATABASE=postgres")
+async def test_the_reads_connection_opens_again_after_redis_closed_it() -> None:
+    """The version reads keep a connection of their own: Redis closing it (a restart, an
+    idle timeout) costs the next read a new connection, not a failed read."""
+    await get_redis().incr(brands.VERSION_KEY)
+    version = await brands._read_version()
+    assert version is not None and int(version) > 0
+    connection = brands._version_connection()
+    await connection.send_command("CLIENT", "ID")
+    await get_redis().client_kill_filter(_id=await connection.read_response())
+    assert await brands._read_version() == version

@@ -4,8 +4,8 @@ Every request needs its brand, so each process keeps snapshots in memory. An ope
 (CLI or back office) bumps a version number in Redis (`announce_change`); every process reads
 that number when it reads its snapshot and reloads on a new one, so a maintenance, a block or a
 module switch reaches every process and the API at its next request. The requests of a
-process waiting at the same time share one read of that number (`_SharedReads`), and a
-request that asks again takes its own request's read. Without Redis reachable, a process
+process share reads of that number (`_SharedReads`): one sent after a request arrived, or just
+before (an announcement returns that much after its bump). Without Redis reachable, a process
 falls back to reloading every `brand_refresh_seconds`.
 """
 
@@ -346,6 +346,12 @@ async def _read_version() -> str | None:
     return str(value) if value is not None else "0"
 
 
+# An announcement returns this long after its bump (`announce_change`), so a read sent less
+# than this long before a request arrived was sent after every change announced before the
+# request: under load the requests of a process share one read per this long, and most of
+# them wait for none.
+ANNOUNCE_SETTLE_SECONDS = 0.01
+
 # A unit of work that runs long (a page's background watch) reads again after this long: a
 # change announced while it runs reaches it as late as that, not later.
 REUSED_READ_SECONDS = 1.0
@@ -364,14 +370,15 @@ class _LoopReads:
 class _SharedReads:
     """Reads of VERSION_KEY shared by the requests that wait for one at the same time.
 
-    Every request must see a change announced before it arrived, so each waits for a read
-    sent after it arrived; but one read serves every request that arrived before it was sent.
-    Requests arriving while a read is on its way join the next one, which is sent as soon as
-    that read is back. Under load a process then asks Redis once per round trip, not once per
-    request (a status call spent more on that read than on everything else it does). A unit
-    of work that asks again (a money call asks for its brand several times) takes the last
-    read back if it was sent after the unit arrived, and less than REUSED_READ_SECONDS ago
-    (app/core/work_units.py).
+    Every request must see a change announced before it arrived. An announcement returns
+    ANNOUNCE_SETTLE_SECONDS after its bump, so a read sent after the request arrived, or less
+    than that before, saw every such change: the last read back serves the request if it was
+    sent then (and, for a unit of work that runs long, less than REUSED_READ_SECONDS ago:
+    app/core/work_units.py). Else the request waits for a read sent after it arrived; one
+    read serves every request waiting when it was sent. Requests arriving while a read is on
+    its way join the next one, which is sent as soon as that read is back. Under load a
+    process then asks Redis about once per ANNOUNCE_SETTLE_SECONDS, not once per request (a
+    status call spent more on that read, and on waiting for it, than on everything else).
     """
 
     def __init__(self) -> None:
@@ -384,14 +391,14 @@ class _SharedReads:
             for gone in [other for other in self._loops if other.is_closed()]:
                 del self._loops[gone]
             reads = self._loops[loop] = _LoopReads()
-        arrived, last = work_units.ARRIVED.get(), reads.last
-        if (
-            arrived is not None
-            and last is not None
-            and last[0] >= max(arrived, work_units.now() - REUSED_READ_SECONDS)
-        ):
-            # Sent after this unit of work arrived: it saw every change announced before.
-            return last[1]
+        last = reads.last
+        if last is not None:
+            now = work_units.now()
+            arrived = work_units.ARRIVED.get()  # none: a call outside a unit arrives as it asks
+            since = (now if arrived is None else arrived) - ANNOUNCE_SETTLE_SECONDS
+            if last[0] >= max(since, now - REUSED_READ_SECONDS):
+                # Sent after every change announced before this unit of work arrived.
+                return last[1]
         # Each request waits on its own future (cheaper than shielding a shared one): one
         # cancelled while it waits leaves the read to the others.
         waiter: asyncio.Future[str | None] = loop.create_future()
@@ -454,6 +461,10 @@ async def announce_change() -> None:
         await get_redis().incr(VERSION_KEY)
     except (RedisError, OSError) as exc:
         logger.warning("brand change not announced (processes refresh on time): %s", exc)
+        return
+    # Processes answer a request with a read sent up to this long before it arrived
+    # (`_SharedReads`): a request arriving once this returns is served by a later read.
+    await asyncio.sleep(ANNOUNCE_SETTLE_SECONDS)
 
 
 def _brand_of_code(snapshot: _Snapshot, code: str) -> Brand:

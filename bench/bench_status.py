@@ -2,8 +2,9 @@
 
 The status call is served twice: as `make run` serves it (an in-process cache), and as the
 scaled deployment does, with the machine's Redis shared by its processes (a brand changed by
-one is seen by the others' next requests: each request waits for a read of the shared
-version, which the requests waiting together share).
+one is seen by the others' next requests: each request is served by a read of the shared
+version sent after it arrived, or at most 10 ms before, since an announcement returns 10 ms
+after its bump; the requests of a process share those reads).
 
 The three servers stay up and are loaded in turn, ROUNDS times each (bare, status, status
 with Redis, bare, …); each one's figures are those of its median run, so that the machine

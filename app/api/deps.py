@@ -58,12 +58,15 @@ async def request_context(request: Request) -> RequestContext:
     """
     headers = _header_map(request)
     brand = await brands.for_request(_text(headers, b"merchant"), _text(headers, b"host"))
+    # The language the error handlers answer in (`request.state.language`), written to the
+    # dict behind `request.state` directly: making the State object cost a tenth of a call.
+    state = request.scope.setdefault("state", {})
     try:
         resolved = brand.resolve_language(_text(headers, b"language"))
     except AppError:
-        request.state.language = brand.default_language
+        state["language"] = brand.default_language
         raise
-    request.state.language = resolved
+    state["language"] = resolved
     return RequestContext(
         brand=brand,
         language=resolved,

@@ -146,7 +146,8 @@ class RequestObservability:
         method = method if method in _METHODS else "OTHER"
         route = self._template(scope, arrived)
         self._observe(route, method, status, seconds)
-        if scope["path"] not in OPS_PATHS:  # probes and scrapes would drown the rest
+        # Probes and scrapes would drown the rest; a line the level drops is not built.
+        if scope["path"] not in OPS_PATHS and access_log.isEnabledFor(logging.INFO):
             access_log.info(
                 "http request",
                 extra={

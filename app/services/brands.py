@@ -4,8 +4,8 @@ Every request needs its brand, so each process keeps snapshots in memory. An ope
 (CLI or back office) bumps a version number in Redis (`announce_change`); every process reads
 that number when it reads its snapshot and reloads on a new one, so a maintenance, a block or a
 module switch reaches every process and the API at its next request. The requests of a
-process waiting at the same time share one read of that number (`_SharedReads`), and a
-request that asks again takes its own request's read. Without Redis reachable, a process
+process share reads of that number (`_SharedReads`): one sent after a request arrived, or just
+before (an announcement returns that much after its bump). Without Redis reachable, a process
 falls back to reloading every `brand_refresh_seconds`.
 """
 
@@ -22,6 +22,8 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from redis.asyncio.connection import AbstractConnection, ConnectionPool
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -304,74 +306,134 @@ async def _version() -> str | None:
     return await _shared_reads.read()
 
 
+# Per event loop, the client's connection pool and a connection of it kept for these reads:
+# they go one at a time per loop (`_SharedReads`), and taking a connection from the pool and
+# giving it back cost twice the read itself, which every status call waits for.
+_KeptConnection = tuple[ConnectionPool, AbstractConnection]
+_version_connections: dict[asyncio.AbstractEventLoop, _KeptConnection] = {}
+
+
+def _version_connection() -> AbstractConnection:
+    loop = asyncio.get_running_loop()
+    pool = get_redis().connection_pool
+    kept = _version_connections.get(loop)
+    if kept is not None and kept[0] is pool:
+        return kept[1]
+    for gone in [other for other in _version_connections if other.is_closed()]:
+        del _version_connections[gone]
+    connection: AbstractConnection = pool.make_connection()
+    _version_connections[loop] = (pool, connection)
+    return connection
+
+
+async def _get_version(connection: AbstractConnection) -> Any:
+    try:
+        await connection.send_command("GET", VERSION_KEY)
+        return await connection.read_response()
+    except (RedisConnectionError, OSError):
+        # Redis closed the kept connection since (a restart): it opens again, once.
+        await connection.disconnect()
+        await connection.send_command("GET", VERSION_KEY)
+        return await connection.read_response()
+
+
 async def _read_version() -> str | None:
     try:
-        value = await get_redis().get(VERSION_KEY)
+        value = await _get_version(_version_connection())
     except (RedisError, OSError) as exc:
         logger.warning("brand version unreadable: %s", exc)
         return None
     return str(value) if value is not None else "0"
 
 
+# An announcement returns this long after its bump (`announce_change`), so a read sent less
+# than this long before a request arrived was sent after every change announced before the
+# request: under load the requests of a process share one read per this long, and most of
+# them wait for none.
+ANNOUNCE_SETTLE_SECONDS = 0.01
+
 # A unit of work that runs long (a page's background watch) reads again after this long: a
 # change announced while it runs reaches it as late as that, not later.
 REUSED_READ_SECONDS = 1.0
 
 
+@dataclass
+class _LoopReads:
+    """One event loop's reads: the requests waiting for the next one, the task sending them,
+    and when the last read back was sent, with what it read."""
+
+    waiting: list[asyncio.Future[str | None]] = field(default_factory=list)
+    sender: asyncio.Task[None] | None = None
+    last: tuple[float, str] | None = None
+
+
 class _SharedReads:
     """Reads of VERSION_KEY shared by the requests that wait for one at the same time.
 
-    Every request must see a change announced before it arrived, so each waits for a read
-    sent after it arrived; but one read serves every request that arrived before it was sent.
-    Requests arriving while a read is on its way join the next one, which is sent as soon as
-    that read is back. Under load a process then asks Redis once per round trip, not once per
-    request (a status call spent more on that read than on everything else it does). A unit
-    of work that asks again (a money call asks for its brand several times) takes the last
-    read back if it was sent after the unit arrived, and less than REUSED_READ_SECONDS ago
-    (app/core/work_units.py).
+    Every request must see a change announced before it arrived. An announcement returns
+    ANNOUNCE_SETTLE_SECONDS after its bump, so a read sent after the request arrived, or less
+    than that before, saw every such change: the last read back serves the request if it was
+    sent then (and, for a unit of work that runs long, less than REUSED_READ_SECONDS ago:
+    app/core/work_units.py). Else the request waits for a read sent after it arrived; one
+    read serves every request waiting when it was sent. Requests arriving while a read is on
+    its way join the next one, which is sent as soon as that read is back. Under load a
+    process then asks Redis about once per ANNOUNCE_SETTLE_SECONDS, not once per request (a
+    status call spent more on that read, and on waiting for it, than on everything else).
     """
 
     def __init__(self) -> None:
-        # Per event loop: the read not sent yet (that newcomers join) and the one on its way,
-        # and when the last read back was sent, with what it read.
-        self._next: dict[asyncio.AbstractEventLoop, asyncio.Task[str | None]] = {}
-        self._sent: dict[asyncio.AbstractEventLoop, asyncio.Task[str | None]] = {}
-        self._last: dict[asyncio.AbstractEventLoop, tuple[float, str]] = {}
+        self._loops: dict[asyncio.AbstractEventLoop, _LoopReads] = {}
 
     async def read(self) -> str | None:
         loop = asyncio.get_running_loop()
-        arrived, last = work_units.ARRIVED.get(), self._last.get(loop)
-        if (
-            arrived is not None
-            and last is not None
-            and last[0] >= max(arrived, work_units.now() - REUSED_READ_SECONDS)
-        ):
-            # Sent after this unit of work arrived: it saw every change announced before.
-            return last[1]
-        joined = self._next.get(loop)
-        if joined is None:
-            for gone in [other for other in self._next if other.is_closed()]:
-                self._next.pop(gone, None)
-                self._sent.pop(gone, None)
-                self._last.pop(gone, None)
-            joined = self._next[loop] = loop.create_task(self._send_after(loop))
-        return await asyncio.shield(joined)
+        reads = self._loops.get(loop)
+        if reads is None:
+            for gone in [other for other in self._loops if other.is_closed()]:
+                del self._loops[gone]
+            reads = self._loops[loop] = _LoopReads()
+        last = reads.last
+        if last is not None:
+            now = work_units.now()
+            arrived = work_units.ARRIVED.get()  # none: a call outside a unit arrives as it asks
+            since = (now if arrived is None else arrived) - ANNOUNCE_SETTLE_SECONDS
+            if last[0] >= max(since, now - REUSED_READ_SECONDS):
+                # Sent after every change announced before this unit of work arrived.
+                return last[1]
+        # Each request waits on its own future (cheaper than shielding a shared one): one
+        # cancelled while it waits leaves the read to the others.
+        waiter: asyncio.Future[str | None] = loop.create_future()
+        reads.waiting.append(waiter)
+        if reads.sender is None:
+            reads.sender = loop.create_task(self._send(reads))
+        return await waiter
 
-    async def _send_after(self, loop: asyncio.AbstractEventLoop) -> str | None:
-        on_its_way = self._sent.get(loop)
-        if on_its_way is not None:
-            await asyncio.wait((on_its_way,))  # it may have left before our requests came
-        me = self._next.pop(loop)
-        self._sent[loop] = me
-        sent = work_units.now()
+    async def _send(self, reads: _LoopReads) -> None:
+        """One read after the other while requests wait, each for those waiting when it
+        was sent."""
+        waiters: list[asyncio.Future[str | None]] = []
         try:
-            version = await _read_version()
+            while reads.waiting:
+                waiters, reads.waiting = reads.waiting, []
+                sent = work_units.now()
+                try:
+                    version = await _read_version()
+                except Exception as exc:  # each request raises it, as its own read would
+                    for waiter in waiters:
+                        if not waiter.done():
+                            waiter.set_exception(exc)
+                    continue
+                if version is not None:
+                    reads.last = (sent, version)
+                for waiter in waiters:
+                    if not waiter.done():
+                        waiter.set_result(version)
+        except BaseException:
+            # The loop is closing (its tasks cancelled): no request is left waiting.
+            for waiter in (*waiters, *reads.waiting):
+                waiter.cancel()
+            raise
         finally:
-            if self._sent.get(loop) is me:
-                del self._sent[loop]
-        if version is not None:
-            self._last[loop] = (sent, version)
-        return version
+            reads.sender = None
 
 
 _shared_reads = _SharedReads()
@@ -399,6 +461,10 @@ async def announce_change() -> None:
         await get_redis().incr(VERSION_KEY)
     except (RedisError, OSError) as exc:
         logger.warning("brand change not announced (processes refresh on time): %s", exc)
+        return
+    # Processes answer a request with a read sent up to this long before it arrived
+    # (`_SharedReads`): a request arriving once this returns is served by a later read.
+    await asyncio.sleep(ANNOUNCE_SETTLE_SECONDS)
 
 
 def _brand_of_code(snapshot: _Snapshot, code: str) -> Brand:

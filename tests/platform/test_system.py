@@ -62,6 +62,22 @@ async def test_status_is_normal_with_the_visitor_ip(api: PlatformClient) -> None
     assert value["ip"] == "203.0.113.10"
 
 
+async def test_a_kept_status_answer_gives_way_to_a_brand_change(api: PlatformClient) -> None:
+    """The status call keeps its serialized answer per brand snapshot and address: an
+    operator's change is answered at the next call, the other brand's answer stays its own."""
+    try:
+        assert (await api.get("/wps/system/status"))["status"] == 0
+        assert (await api.get("/wps/system/status"))["status"] == 0  # answered as kept
+        operator("status", "maintenance", "--message", "Upgrade")
+        value = await api.get("/wps/system/status")
+        assert value["status"] == 1 and value["maintenanceMessage"] == "Upgrade"
+        other_brand = await api.raw("GET", "/wps/system/status", headers={"Merchant": "BR2"})
+        assert other_brand.json()["value"]["status"] == 0
+    finally:
+        operator("status", "normal")
+    assert (await api.get("/wps/system/status"))["status"] == 0
+
+
 async def test_permission_payload_has_every_spec_field(api: PlatformClient) -> None:
     value = await api.get("/wps/system/permission")
     info = value["info"]

@@ -32,23 +32,46 @@ from models import RegisterField
 router = APIRouter(prefix="/wps/system", tags=["system"])
 
 
+# The serialized status answers by (brand, address, country), each kept with the brand
+# snapshot it was made from: a reloaded brand is a new object, so an operator's change is
+# never answered from here. Serializing cost more than the rest of the call (bench_status);
+# a client polls from the same address, so its polls find theirs.
+_answers: dict[tuple[str, str, str | None], tuple[Brand, bytes]] = {}
+ANSWERS_KEPT = 4096  # addresses past this start the table afresh
+
+
+def _status_body(brand: Brand, ip: str, country: str | None) -> bytes:
+    key = (brand.code, ip, country)
+    kept = _answers.get(key)
+    if kept is not None and kept[0] is brand:
+        return kept[1]
+    status = site.system_status(brand, ip, country)
+    answer = (
+        ok(
+            StatusValue(
+                status=status.status,
+                maintenance=status.maintenance,
+                regionRestriction=status.region_restricted,
+                maintenanceEndAt=status.maintenance_end_at,
+                maintenanceMessage=status.maintenance_message,
+                ip=status.ip,
+            )
+        )
+        .model_dump_json()
+        .encode()
+    )
+    if len(_answers) >= ANSWERS_KEPT:
+        _answers.clear()
+    _answers[key] = (brand, answer)
+    return answer
+
+
 async def system_status(request: Request) -> Response:
     """Every client polls this, so it is a plain Starlette endpoint: FastAPI's per-call
     dependency machinery cost several times the work of the call itself (bench_status).
     It is documented in OpenAPI like the others (see `HOT_ROUTES`)."""
     ctx = await request_context(request)
-    status = site.system_status(ctx.brand, ctx.ip, ctx.country)
-    body = ok(
-        StatusValue(
-            status=status.status,
-            maintenance=status.maintenance,
-            regionRestriction=status.region_restricted,
-            maintenanceEndAt=status.maintenance_end_at,
-            maintenanceMessage=status.maintenance_message,
-            ip=status.ip,
-        )
-    )
-    return Response(body.model_dump_json(), media_type="application/json")
+    return Response(_status_body(ctx.brand, ctx.ip, ctx.country), media_type="application/json")
 
 
 # (path, endpoint, response model, summary): served by Starlette, listed in OpenAPI.

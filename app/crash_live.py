@@ -44,6 +44,7 @@ from app import routes
 from app.api.ops import ops_app
 from app.core import clock, heap, rate_limit, work_units
 from app.core.cache import close_redis
+from app.core.config import get_settings
 from app.core.db import dispose_engine
 from app.core.errors import AppError, transient
 from app.core.i18n import translate, ui_language
@@ -72,8 +73,25 @@ SLOTS = ("1", "2")
 # Refusals whose remedy is on the page: the reality check's dialog, a page that lifts it.
 ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
 
+# Bets may use all but this many of the process's pooled database connections: a round's bets
+# arrive together, and a cash-out, decided by the server's clock, must not wait behind them.
+CASH_OUT_CONNECTIONS = 2
+
 logger = logging.getLogger(__name__)
 _open = 0
+_betting: asyncio.Semaphore | None = None
+
+
+def _bets_at_once() -> asyncio.Semaphore:
+    """The bets this process places at once (created on first use, in the serving loop)."""
+    global _betting
+    if _betting is None:
+        settings = get_settings()
+        pooled = settings.db_pool_size + settings.db_pool_overflow
+        _betting = asyncio.Semaphore(max(1, pooled - CASH_OUT_CONNECTIONS))
+    return _betting
+
+
 _bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
 
 
@@ -203,7 +221,8 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
             await member_gates(session)
 
         stake, auto = message.get("stake"), message.get("auto")
-        await bets.place(bound.player, page.brand.id, int(str(slot)), stake, auto, checks)
+        async with _bets_at_once():
+            await bets.place(bound.player, page.brand.id, int(str(slot)), stake, auto, checks)
     except AppError as exc:
         return _refused(answer, exc, page.lang)
     return answer | {"ok": True, "text": translate("crash.placed", page.lang, slot=slot)}

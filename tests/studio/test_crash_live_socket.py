@@ -14,6 +14,9 @@ import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 from sqlalchemy.exc import OperationalError
 
+from app import crash_live
+from app.core.config import get_settings
+from app.core.errors import AppError
 from app.core.i18n import translate
 from app.crash_live import LIVE_PATH, serve
 from app.services import site_status
@@ -69,7 +72,14 @@ class LivePage:
 
     async def ask(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send one message; the socket's answer to it (the board's messages skipped)."""
+        await self.tell(message)
+        return await self.answer()
+
+    async def tell(self, message: dict[str, Any]) -> None:
         await self.incoming.put({"type": "websocket.receive", "text": json.dumps(message)})
+
+    async def answer(self) -> dict[str, Any]:
+        """The socket's next answer (the board's messages skipped)."""
         while True:
             sent = await asyncio.wait_for(self.outgoing.get(), 10)
             body = json.loads(sent.get("text") or "{}")
@@ -130,6 +140,47 @@ async def test_a_dependency_failing_for_a_moment_is_answered_and_the_socket_stay
         assert (await bet_row(placed.bet_id)).status == CrashBetStatus.OPEN
         answer = await page.ask({"cash": "1", "id": 9})
     assert answer["ok"] is True, answer
+    assert (await bet_row(placed.bet_id)).status == CrashBetStatus.CASHED
+
+
+async def test_a_round_s_bets_leave_connections_for_cash_outs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A round's bets arrive together: they take at most the process's pool less
+    CASH_OUT_CONNECTIONS, so that with the pool full of bets a cash-out is decided at once,
+    and the next bet waits its turn."""
+    member, placed, _, game = await _riding()
+    cashing = await tickets.issue(member.id, await brand_id(), game)
+    settings = get_settings()
+    monkeypatch.setattr(settings, "db_pool_size", crash_live.CASH_OUT_CONNECTIONS + 1)
+    monkeypatch.setattr(settings, "db_pool_overflow", 0)
+    monkeypatch.setattr(crash_live, "_betting", None)  # made again for this pool: one bet
+    started, release = [], asyncio.Event()
+
+    async def slow_wallet(*args: Any) -> Any:
+        started.append(args)
+        await release.wait()
+        raise AppError("crash-betting-closed", 409)
+
+    monkeypatch.setattr(bets, "place", slow_wallet)
+    bettors = [await crash_player("20.00") for _ in range(2)]
+    async with LivePage() as first, LivePage() as second, LivePage() as cashier:
+        for page, (bettor, player) in zip((first, second), bettors, strict=True):
+            bound = await tickets.issue(bettor.id, await brand_id(), player.token)
+            assert await page.ask({"ticket": bound}) == {"bound": True}
+            await page.tell({"bet": "1", "stake": "1,00", "auto": "", "id": 1})
+        for _ in range(100):
+            if started:
+                break
+            await asyncio.sleep(0.01)
+        assert await cashier.ask({"ticket": cashing}) == {"bound": True}
+        cashed = await cashier.ask({"cash": "1", "id": 2})
+        assert cashed["ok"] is True, cashed
+        assert len(started) == 1  # the second bet waits for the first
+        release.set()
+        answers = [await first.answer(), await second.answer()]
+    assert len(started) == 2
+    assert [answer["ok"] for answer in answers] == [False, False]
     assert (await bet_row(placed.bet_id)).status == CrashBetStatus.CASHED
 
 

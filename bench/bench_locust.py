@@ -183,6 +183,10 @@ def _deployment(scaled: bool, members: int = USERS) -> Iterator[tuple[str, dict[
             DATABASE_URL=f"{PG_ADMIN_URL.rsplit('/', 1)[0]}/{database}",
             REDIS_URL=REDIS_URL,
             GRANIAN_WORKERS="2",
+            # Two workers and a live process (bench_crash_live) inside the machine's
+            # PostgreSQL (max_connections 100), as an operator sizes them.
+            DB_POOL_SIZE="10",
+            DB_POOL_OVERFLOW="10",
         )
     process = None
     try:

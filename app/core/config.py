@@ -203,14 +203,13 @@ class Settings(BaseSettings):
         description="Every app process runs the job worker; false: `python -m app.cli worker`",
     )
     # Every worker process of every replica holds up to size + overflow connections (and the
-    # job queue's pool where it runs jobs): the shipped deployments' sums must stay inside the
-    # server's max_connections (tests/ops/test_connection_budget.py). Past the pool, requests
-    # queue in the process, which is cheaper than the server juggling more transactions.
+    # job queue's pool where it runs jobs): the shipped stacks' sums must stay inside their
+    # server's max_connections (tests/ops/test_stack_files.py).
     db_pool_size: int = Field(
-        default=5, ge=1, description="PostgreSQL connections each worker process keeps open"
+        default=10, ge=1, description="PostgreSQL connections each worker process keeps open"
     )
     db_pool_overflow: int = Field(
-        default=5, ge=0, description="More connections a worker process may open under load"
+        default=20, ge=0, description="More connections a worker process may open under load"
     )
     job_worker_concurrency: int = Field(
         default=4, ge=1, description="Jobs one worker runs at once (scaled mode)"

@@ -45,7 +45,7 @@ from app.api.ops import ops_app
 from app.core import clock, heap, rate_limit, work_units
 from app.core.cache import close_redis
 from app.core.config import get_settings
-from app.core.db import dispose_engine
+from app.core.db import connection_capacity, dispose_engine
 from app.core.errors import AppError, transient
 from app.core.i18n import translate, ui_language
 from app.core.visitor import Visitor, visitor
@@ -79,6 +79,7 @@ CASH_OUT_CONNECTIONS = 2
 
 logger = logging.getLogger(__name__)
 _open = 0
+_bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
 _betting: asyncio.Semaphore | None = None
 
 
@@ -86,13 +87,9 @@ def _bets_at_once() -> asyncio.Semaphore:
     """The bets this process places at once (created on first use, in the serving loop)."""
     global _betting
     if _betting is None:
-        settings = get_settings()
-        pooled = settings.db_pool_size + settings.db_pool_overflow
+        pooled = connection_capacity(get_settings(), 1, runs_jobs=False)
         _betting = asyncio.Semaphore(max(1, pooled - CASH_OUT_CONNECTIONS))
     return _betting
-
-
-_bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
 
 
 def _body(merchant_id: int, lang: str, digits: int, seen: Seen) -> str:

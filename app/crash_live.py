@@ -32,7 +32,8 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -42,7 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app import routes
 from app.api.ops import ops_app
-from app.core import clock, heap, rate_limit, work_units
+from app.core import clock, heap, metrics, rate_limit, work_units
 from app.core.cache import close_redis
 from app.core.config import get_settings
 from app.core.db import connection_capacity, dispose_engine
@@ -149,16 +150,31 @@ async def _answer_message(page: _Page, message: object) -> None:
         page.bound = await tickets.member_of(message["ticket"], page.brand.id)
         await page.send(json.dumps({"bound": page.bound is not None}))
     elif isinstance(message, dict) and "bet" in message:
-        await page.send(json.dumps(await _bet(page, message)))
+        with _timed("bet", "answer"):
+            await page.send(json.dumps(await _bet(page, message)))
     elif isinstance(message, dict) and "cash" in message:
-        answer, cashed = await _cash(page, message)
-        await page.send(json.dumps(answer))
+        with _timed("cash", "answer"):
+            answer, cashed = await _cash(page, message)
+            await page.send(json.dumps(answer))
         if cashed is not None:  # decided and answered: now paid (or by the round's settlement)
             try:
                 await pay_bet(cashed)
             except Exception as failed:
                 if not isinstance(failed, AppError) and not transient(failed):
                     raise
+
+
+@contextlib.contextmanager
+def _timed(kind: str, step: str) -> Iterator[None]:
+    """The time a step of a bet or cash-out takes, for /metrics (the operator's dashboard
+    splits a slow answer into its gates, its decision and the rest)."""
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        metrics.CRASH_LIVE_LATENCY.labels(kind=kind, step=step).observe(
+            time.perf_counter() - started
+        )
 
 
 async def _unavailable(page: _Page, message: object, failed: Exception) -> None:
@@ -196,9 +212,10 @@ async def _gates(
     if slot not in SLOTS:
         raise AppError("crash-slot-invalid", 400)
     # Both from Redis at once: the count, and the brand as the operator set it now.
-    _, brand = await asyncio.gather(
-        rate_limit.consume(limit, bound.member.id), brands.by_id(page.brand.id)
-    )
+    with _timed("bet" if limit is BET_LIMIT else "cash", "gates"):
+        _, brand = await asyncio.gather(
+            rate_limit.consume(limit, bound.member.id), brands.by_id(page.brand.id)
+        )
     gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
 
     async def member_gates(session: AsyncSession) -> None:
@@ -218,8 +235,9 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
             await member_gates(session)
 
         stake, auto = message.get("stake"), message.get("auto")
-        async with _bets_at_once():
-            await bets.place(bound.player, page.brand.id, int(str(slot)), stake, auto, checks)
+        with _timed("bet", "decision"):
+            async with _bets_at_once():
+                await bets.place(bound.player, page.brand.id, int(str(slot)), stake, auto, checks)
     except AppError as exc:
         return _refused(answer, exc, page.lang)
     return answer | {"ok": True, "text": translate("crash.placed", page.lang, slot=slot)}
@@ -235,9 +253,10 @@ async def _cash(
         bound, checks = await _gates(page, slot, CASH_LIMIT)
         logged_in = tickets.game_session_runs(bound, clock.now())
         flying = follower(page.brand.id).flying()
-        done, bet = await bets.decide_cash_out(
-            bound.member.id or 0, page.brand.id, int(str(slot)), checks, logged_in, flying
-        )
+        with _timed("cash", "decision"):
+            done, bet = await bets.decide_cash_out(
+                bound.member.id or 0, page.brand.id, int(str(slot)), checks, logged_in, flying
+            )
     except AppError as exc:
         return _refused(answer, exc, page.lang), None
     text = cashed_notice(done.multiplier, done.payout, page.lang, page.brand.amount_digits)

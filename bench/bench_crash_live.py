@@ -63,7 +63,15 @@ import psutil
 from bench.bare_socketio import NAMESPACE, ROOT_STATE
 from bench.bench_events import Tab
 from bench.bench_locust import MEMBER_PREFIX, _deployment
-from bench.common import ROOT, Figure, asgi_server, free_port, percentile, serving_cpu
+from bench.common import (
+    ROOT,
+    Figure,
+    asgi_server,
+    free_port,
+    log_problem,
+    percentile,
+    serving_cpu,
+)
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
 MEASURES = (
@@ -272,6 +280,8 @@ class Run:
     client_cpu: float = 0.0
     seconds: float = 0.0  # the cash-out windows' wall time
     board_messages: int = 0  # read on the live sockets, every player, the whole run
+    # The live socket's own timing by (kind, step): mean and p95 in ms (its /metrics).
+    steps: dict[tuple[str, str], tuple[float, float]] = field(default_factory=dict)
 
 
 def _logins(env: dict[str, str], count: int) -> list[str]:
@@ -394,7 +404,37 @@ async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) ->
     run.board_messages = sum(p.board_messages for p in players)
     for player in players:
         await player.close()
+    run.steps = _server_steps(live)
     return run
+
+
+def _server_steps(live: str) -> dict[tuple[str, str], tuple[float, float]]:
+    """The live socket's own account of its bets and cash-outs (/metrics): each step's mean
+    and p95 (the upper bound of the bucket holding the 95th percentile), in milliseconds."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    text = httpx.get(f"{live}/metrics", timeout=10).text
+    buckets: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    sums: dict[tuple[str, str], float] = {}
+    for family in text_string_to_metric_families(text):
+        if family.name != "platform_crash_live_duration_seconds":
+            continue
+        for sample in family.samples:
+            key = (sample.labels.get("kind", ""), sample.labels.get("step", ""))
+            if sample.name.endswith("_bucket"):
+                bound = float(sample.labels["le"])
+                buckets.setdefault(key, []).append((bound, sample.value))
+            elif sample.name.endswith("_sum"):
+                sums[key] = sample.value
+    steps = {}
+    for key, counted in buckets.items():
+        counted.sort()
+        total = counted[-1][1]
+        if not total:
+            continue
+        p95 = next(bound for bound, count in counted if count >= 0.95 * total)
+        steps[key] = (sums.get(key, 0.0) / total * 1000, p95 * 1000)
+    return steps
 
 
 @dataclass
@@ -467,16 +507,9 @@ def _live_process(url: str, env: dict[str, str]) -> Iterator[str]:
             process.terminate()
             process.wait(timeout=30)
             log.seek(0)
-            said = sorted({line.strip()[:300] for line in log if _problem(line)})
+            said = sorted({line.strip()[:300] for line in log if log_problem(line, warnings=True)})
             for line in said[:LOG_LINES_SHOWN]:
                 print(f"crash-live said: {line}")
-
-
-def _problem(line: str) -> bool:
-    """A line of the live process's log that says something went wrong (its warnings and
-    errors, a traceback's last line), not its start-up lines."""
-    head = line.split(":", 1)[0]
-    return "WARNING" in line or "ERROR" in line or ("Error" in head and not line[0].isspace())
 
 
 def run() -> list[Figure]:
@@ -531,6 +564,11 @@ def run() -> list[Figure]:
         Figure("its workers (event loops)", int(LIVE_WORKERS) if OWN_PROCESS else 0, ""),
         Figure("its CPU over the cash-out windows",
                crash.live_cpu / crash.seconds * 100 if crash.seconds else 0.0, "% of a core"),
+        *(
+            Figure(f"live socket, {kind} {step}: {label}", value, "ms")
+            for (kind, step), both in sorted(crash.steps.items())
+            for label, value in zip(("mean", "p95 (bucket bound)"), both, strict=True)
+        ),
         Figure("client: cash-outs per second", rate, "/s"),
         Figure(f"client: bare websocket clicked with no pause ({FLAT_OUT_SECONDS:g} s)",
                echo.flat_out_rate, "clicks/s"),

@@ -46,7 +46,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.common import ROOT, Figure, free_port
+from bench.common import ROOT, Figure, free_port, log_problem
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
 MEASURES = ("app/api", "app/services", "app/core", "bench/locust_mix.py")
@@ -227,7 +227,7 @@ def _deployment(scaled: bool, members: int = USERS) -> Iterator[tuple[str, dict[
             {
                 line.strip()
                 for line in (data_dir / "server.log").read_text(errors="replace").splitlines()
-                if line and not line[0].isspace() and "Error" in line.split(":")[0]
+                if log_problem(line)
             }
             if (data_dir / "server.log").exists()
             else set()

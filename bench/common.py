@@ -249,3 +249,11 @@ def serving_cpu(url: str) -> float:
             times = each.cpu_times()
             total += times.user + times.system
     return total
+
+
+def log_problem(line: str, *, warnings: bool = False) -> bool:
+    """A server log's line that says something went wrong: a traceback's last line (its
+    exception's name before the colon) and, with `warnings`, its WARNING and ERROR lines."""
+    if warnings and ("WARNING" in line or "ERROR" in line):
+        return True
+    return bool(line) and not line[0].isspace() and "Error" in line.split(":", 1)[0]

@@ -48,6 +48,13 @@ EVENT_LATENCY = Histogram(
     ["event", "outcome"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
+CRASH_LIVE_LATENCY = Histogram(
+    "platform_crash_live_duration_seconds",
+    "Time the Crash live socket takes over a bet or cash-out, by message kind and step: its"
+    " gates (the rate limit and the brand's), its decision (the database) and the whole answer",
+    ["kind", "step"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
 LEDGER_POSTS = Counter(
     "platform_ledger_posts", "Ledger transactions written, by transaction kind", ["kind"]
 )
@@ -159,7 +166,7 @@ def exported_names() -> set[str]:
     """Every series name /metrics can carry (histograms' and counters' suffixes included)."""
     names = set(SCRAPE_GAUGES)
     names |= {DB_POOL_IN_USE._name, DB_POOL_SIZE._name}
-    for metric in (HTTP_LATENCY, EVENT_LATENCY):
+    for metric in (HTTP_LATENCY, EVENT_LATENCY, CRASH_LIVE_LATENCY):
         base = metric._name
         names |= {f"{base}_bucket", f"{base}_sum", f"{base}_count"}
     for counter in (

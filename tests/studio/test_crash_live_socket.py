@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from prometheus_client import REGISTRY
 from redis.exceptions import ConnectionError as RedisConnectionError
 from sqlalchemy.exc import OperationalError
 
@@ -97,13 +98,30 @@ async def _riding(amount: str = "20.00") -> tuple[Any, Any, Any, str]:
     return member, placed, row, player.token
 
 
+def _cash_out_steps() -> dict[str, float]:
+    """How many cash-outs /metrics has timed, by step."""
+    return {
+        step: REGISTRY.get_sample_value(
+            "platform_crash_live_duration_seconds_count", {"kind": "cash", "step": step}
+        )
+        or 0.0
+        for step in ("gates", "decision", "answer")
+    }
+
+
 async def test_the_ticket_s_member_cashes_out_on_the_socket_by_the_server_s_clock() -> None:
     member, placed, _, game = await _riding()
     ticket = await tickets.issue(member.id, await brand_id(), game)
+    counted_before = _cash_out_steps()
     async with LivePage() as page:
         assert await page.ask({"ticket": ticket}) == {"bound": True}
         answer = await page.ask({"cash": "1", "id": 7})
     assert answer == {"answer": 7, "ok": True, "text": "Retirou em 1,50x: 7,50."}
+    # /metrics splits the cash-out's time into its steps: each counted once more
+    counted = _cash_out_steps()
+    assert {step: counted[step] - counted_before[step] for step in counted} == {
+        "gates": 1, "decision": 1, "answer": 1
+    }  # fmt: skip
     bet = await bet_row(placed.bet_id)
     assert (bet.status, bet.cashout_hundredths, bet.payout) == (
         CrashBetStatus.CASHED, 150, Decimal("7.50")

@@ -3,6 +3,7 @@ process, Crash's live socket on its own."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from pathlib import Path
@@ -34,7 +35,8 @@ async def worker_command(ops_host: str, ops_port: int | None) -> None:
     """The jobs until SIGTERM; with a port, /health/live, /health/ready and /metrics beside
     them (uvicorn, in this process)."""
     os.environ[health.SERVES_FRONTEND_ENV] = "0"
-    _connection_budget("worker", 1, runs_jobs=True)
+    # Its check connects with a blocking client: off the loop the jobs will run on.
+    await asyncio.to_thread(_connection_budget, "worker", 1, runs_jobs=True)
     doors = None
     if ops_port is not None:
         from app.commands.ops_server import OpsDoors

@@ -308,12 +308,13 @@ async def _version() -> str | None:
 
 # Per event loop, the client's connection pool and a connection of it kept for these reads:
 # they go one at a time per loop (`_SharedReads`), and taking a connection from the pool and
-# giving it back cost twice the read itself, which every status call waits for.
+# giving it back cost twice the read itself, which every status call waits for. It stays
+# checked out of the pool, so that closing the client (`close_redis`) closes it too.
 _KeptConnection = tuple[ConnectionPool, AbstractConnection]
 _version_connections: dict[asyncio.AbstractEventLoop, _KeptConnection] = {}
 
 
-def _version_connection() -> AbstractConnection:
+async def _version_connection() -> AbstractConnection:
     loop = asyncio.get_running_loop()
     pool = get_redis().connection_pool
     kept = _version_connections.get(loop)
@@ -321,7 +322,7 @@ def _version_connection() -> AbstractConnection:
         return kept[1]
     for gone in [other for other in _version_connections if other.is_closed()]:
         del _version_connections[gone]
-    connection: AbstractConnection = pool.make_connection()
+    connection: AbstractConnection = await pool.get_connection()
     _version_connections[loop] = (pool, connection)
     return connection
 
@@ -339,7 +340,7 @@ async def _get_version(connection: AbstractConnection) -> Any:
 
 async def _read_version() -> str | None:
     try:
-        value = await _get_version(_version_connection())
+        value = await _get_version(await _version_connection())
     except (RedisError, OSError) as exc:
         logger.warning("brand version unreadable: %s", exc)
         return None

@@ -15,7 +15,7 @@ import pytest
 
 from app.client import PlatformClient
 from app.core import work_units
-from app.core.cache import get_redis
+from app.core.cache import close_redis, get_redis
 from app.core.config import PROJECT_ROOT
 from app.services import brands
 from tests.helpers.databases import use_postgres
@@ -187,10 +187,22 @@ async def test_the_reads_connection_opens_again_after_redis_closed_it() -> None:
     await get_redis().incr(brands.VERSION_KEY)
     version = await brands._read_version()
     assert version is not None and int(version) > 0
-    connection = brands._version_connection()
+    connection = await brands._version_connection()
     await connection.send_command("CLIENT", "ID")
     await get_redis().client_kill_filter(_id=await connection.read_response())
     assert await brands._read_version() == version
+
+
+@pytest.mark.engines
+@pytest.mark.skipif(not use_postgres(), reason="reads a real Redis: TEST_DATABASE=postgres")
+async def test_closing_the_client_closes_the_reads_connection() -> None:
+    """A process that stops (`close_redis`) leaves no connection of the version reads open."""
+    assert await brands._read_version() is not None
+    connection = await brands._version_connection()
+    assert connection.is_connected
+    await close_redis()
+    assert not connection.is_connected
+    assert await brands._read_version() is not None  # a new client, a new kept connection
 
 
 def _operator(*args: str) -> None:

@@ -111,6 +111,22 @@ async def test_a_unit_of_work_asking_again_takes_the_read_sent_after_it_arrived(
     assert redis.sent == ["1", "2", "3"]
 
 
+async def test_a_pinned_block_neither_reads_the_version_nor_reloads(redis: _Redis) -> None:
+    """A debit pins the brands before its transaction (`BrandRegistry.pinned`): inside it,
+    where a reload would wait for a second pooled connection, a change announced meanwhile is
+    neither read nor loaded; the next call, after it, sees the change."""
+    registry = brands.BrandRegistry()
+    redis.answer.set()
+    async with registry.pinned():
+        pinned = registry._snapshot
+        assert pinned is not None and redis.sent == ["1"]
+        await _announce(redis, "2")
+        await registry.all()
+        assert registry._snapshot is pinned and redis.sent == ["1"]
+    await registry.all()
+    assert registry._snapshot is not pinned and redis.sent == ["1", "2"]
+
+
 async def test_a_request_just_after_a_read_takes_it_and_one_after_an_announcement_does_not(
     redis: _Redis,
 ) -> None:

@@ -301,8 +301,17 @@ class _Snapshot:
     version: str | None = None  # VERSION_KEY's value read before the load
 
 
-# The snapshot the current block reads, with no further read (`BrandRegistry.pinned`).
-_pinned: ContextVar[_Snapshot | None] = ContextVar("brands_pinned", default=None)
+@dataclass(frozen=True)
+class _Pin:
+    """The snapshot a block reads (`BrandRegistry.pinned`): its registry's, and only in the
+    task that pinned it (a task started inside the block, which may outlive it, reads afresh)."""
+
+    registry: BrandRegistry
+    task: asyncio.Task[Any] | None
+    snapshot: _Snapshot
+
+
+_pinned: ContextVar[_Pin | None] = ContextVar("brands_pinned", default=None)
 
 # The version when Redis is this process's own (an in-process fakeredis): kept here, since
 # reading it back through fakeredis at every request cost more than the request's own work.
@@ -515,9 +524,9 @@ class BrandRegistry:
         return snapshot
 
     async def _current(self) -> _Snapshot:
-        pinned = _pinned.get()
-        if pinned is not None:
-            return pinned
+        pin = _pinned.get()
+        if pin is not None and pin.registry is self and pin.task is asyncio.current_task():
+            return pin.snapshot
         max_age = get_settings().brand_refresh_seconds
         if max_age == 0:
             return await self._load()
@@ -543,7 +552,7 @@ class BrandRegistry:
         """The block reads the brands as they are when it begins, and neither Redis nor the
         database again: for a transaction that asks for its brand while it holds a pooled
         connection. A change announced before the block began is seen in it, as in a request."""
-        reset = _pinned.set(await self._current())
+        reset = _pinned.set(_Pin(self, asyncio.current_task(), await self._current()))
         try:
             yield
         finally:

@@ -7,6 +7,11 @@ module switch reaches every process and the API at its next request. The request
 process share reads of that number (`_SharedReads`): one sent after a request arrived, or just
 before (an announcement returns that much after its bump). Without Redis reachable, a process
 falls back to reloading every `brand_refresh_seconds`.
+
+A transaction that asks for its brand while it holds a pooled connection (a money call under
+the member's cash lock) reads a snapshot taken before it began (`BrandRegistry.pinned`): a
+reload inside it would wait for a second connection of the same pool, and twenty such
+transactions at once would hold every connection while each waits for one more.
 """
 
 from __future__ import annotations
@@ -17,6 +22,9 @@ import random
 import re
 import time
 from collections import defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -293,6 +301,18 @@ class _Snapshot:
     version: str | None = None  # VERSION_KEY's value read before the load
 
 
+@dataclass(frozen=True)
+class _Pin:
+    """The snapshot a block reads (`BrandRegistry.pinned`): its registry's, and only in the
+    task that pinned it (a task started inside the block, which may outlive it, reads afresh)."""
+
+    registry: BrandRegistry
+    task: asyncio.Task[Any] | None
+    snapshot: _Snapshot
+
+
+_pinned: ContextVar[_Pin | None] = ContextVar("brands_pinned", default=None)
+
 # The version when Redis is this process's own (an in-process fakeredis): kept here, since
 # reading it back through fakeredis at every request cost more than the request's own work.
 _local_version = 0
@@ -505,6 +525,9 @@ class BrandRegistry:
         return snapshot
 
     async def _current(self) -> _Snapshot:
+        pin = _pinned.get()
+        if pin is not None and pin.registry is self and pin.task is asyncio.current_task():
+            return pin.snapshot
         max_age = get_settings().brand_refresh_seconds
         if max_age == 0:
             return await self._load()
@@ -524,6 +547,17 @@ class BrandRegistry:
         ):
             self._refreshing = asyncio.create_task(self._load(version))
         return snapshot
+
+    @asynccontextmanager
+    async def pinned(self) -> AsyncIterator[None]:
+        """The block reads the brands as they are when it begins, and neither Redis nor the
+        database again: for a transaction that asks for its brand while it holds a pooled
+        connection. A change announced before the block began is seen in it, as in a request."""
+        reset = _pinned.set(_Pin(self, asyncio.current_task(), await self._current()))
+        try:
+            yield
+        finally:
+            _pinned.reset(reset)
 
     def domains(self) -> frozenset[str]:
         """Every brand's domains as last loaded (empty before the first load)."""

@@ -18,7 +18,8 @@ import pytest
 from sqlalchemy import func
 from sqlmodel import col, select
 
-from app.core.db import session_scope, write_transaction
+from app.core.config import get_settings
+from app.core.db import connection_capacity, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.ledger import Leg, Posted
@@ -78,10 +79,13 @@ async def accounts_held(*account_ids: int) -> AsyncIterator[None]:
 
 
 async def wait_for_lock_waiters(count: int) -> None:
-    """On PostgreSQL, wait until `count` sessions queue for a lock; SQLite blocks at BEGIN."""
+    """On PostgreSQL, wait until `count` sessions queue for a lock, or as many as the
+    process's pool lets in beside the test's own holding it (the rest queue for a
+    connection); SQLite blocks at BEGIN."""
     if not use_postgres():
         await asyncio.sleep(0.2)
         return
+    count = min(count, connection_capacity(get_settings(), 1, runs_jobs=False) - 1)
     deadline = time.monotonic() + LOCK_WAIT_SECONDS  # a loaded machine is slow to queue 20
     # Autocommit: PostgreSQL keeps one pg_stat_activity snapshot per transaction, so a watcher
     # in one transaction would count the sessions of its first look forever.

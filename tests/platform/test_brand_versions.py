@@ -111,6 +111,29 @@ async def test_a_unit_of_work_asking_again_takes_the_read_sent_after_it_arrived(
     assert redis.sent == ["1", "2", "3"]
 
 
+async def test_a_pinned_block_neither_reads_the_version_nor_reloads(redis: _Redis) -> None:
+    """A debit pins the brands before its transaction (`BrandRegistry.pinned`): inside it,
+    where a reload would wait for a second pooled connection, a change announced meanwhile is
+    neither read nor loaded; a task started inside it, and the next call after it, see the
+    change."""
+    registry = brands.BrandRegistry()
+    redis.answer.set()
+    async with registry.pinned():
+        pinned = registry._snapshot
+        assert pinned is not None and redis.sent == ["1"]
+        await _announce(redis, "2")
+        await registry.all()
+        assert registry._snapshot is pinned and redis.sent == ["1"]
+        await asyncio.create_task(registry.all())
+        reloaded = registry._snapshot
+        assert reloaded is not None and reloaded.version == "2"
+        await registry.all()
+        assert registry._snapshot is reloaded and redis.sent == ["1", "2"]
+    await _announce(redis, "3")
+    await registry.all()
+    assert registry._snapshot is not reloaded and redis.sent == ["1", "2", "3"]
+
+
 async def test_a_request_just_after_a_read_takes_it_and_one_after_an_announcement_does_not(
     redis: _Redis,
 ) -> None:

@@ -3,27 +3,36 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+from collections.abc import AsyncIterator
 from datetime import timedelta
 from decimal import Decimal
 from uuid import uuid4
 
 import pytest
 from sqlalchemy import String, cast, literal
+from sqlalchemy.ext.asyncio import create_async_engine
 from sqlmodel import col, select
 
-from app.core.db import session_scope, write_transaction
+from app.core import db
+from app.core.config import get_settings
+from app.core.db import dispose_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
+from app.services.brands import brands
 from app.services.seamless import studio_port, wallet
 from models import GameRound, GameSession, LedgerAccount, LedgerTransaction, Winner
 from models.base import utcnow
 from models.ledger import AccountKind, account_owner_key, owner_key_expression
+from tests.helpers.databases import use_postgres
 from tests.helpers.money import books_differences, fund
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
 
 pytestmark = pytest.mark.engines  # see the Makefile: runs on SQLite and on PostgreSQL
 
 BGS = wallet.STUDIO_VENDOR
+# The small pool's wait for a connection (the shipped one waits 30 s).
+SMALL_POOL_WAIT_SECONDS = 5
 
 
 async def _game_transactions(member_id: int) -> list[LedgerTransaction]:
@@ -191,6 +200,51 @@ async def test_twenty_concurrent_copies_of_a_bet_and_win_move_money_once() -> No
     }
     assert sum(not a.replay for a in answers) == 1
     assert [m.kind for m in await _game_transactions(member.id or 0)] == ["BET", "WIN"]
+    await _audit_clean()
+
+
+@pytest.fixture
+async def pool_of_two(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[None]:
+    """This process's pool of PostgreSQL connections cut to two, waited for at most
+    SMALL_POOL_WAIT_SECONDS (SQLite's write transactions have an engine of their own)."""
+    if not use_postgres():
+        pytest.skip("PostgreSQL's pool of connections")
+    settings = get_settings()
+    monkeypatch.setattr(settings, "db_pool_size", 2)
+    monkeypatch.setattr(settings, "db_pool_overflow", 0)
+    monkeypatch.setattr(
+        db,
+        "create_async_engine",
+        functools.partial(create_async_engine, pool_timeout=SMALL_POOL_WAIT_SECONDS),
+    )
+    await dispose_engine()
+    yield
+    await dispose_engine()  # the next test's engine has the process's own pool
+
+
+@pytest.mark.parametrize("kind", ["debit", "bet_win"])
+async def test_twenty_copies_of_a_call_need_no_more_than_a_pool_of_two(
+    kind: str, pool_of_two: None
+) -> None:
+    """Copies queued for the member's cash lock hold the whole pool: the copy holding the
+    lock must finish on its own connection (a brand reload under it waited for a second one,
+    and every copy timed out behind it)."""
+    member = await funded_member("50.00")
+    game = await studio_game()
+    token = (await player_session(member, game)).session_token
+    round_id = uuid4().hex
+    bet, win = call(round_id, "10.00", game.game_code), call(round_id, "15.00", game.game_code)
+    brands.invalidate()  # as after an operator's change: the next brand read reloads them
+
+    async def copy() -> wallet.WalletAnswer:
+        if kind == "debit":
+            return await wallet.debit(BGS, token, bet)
+        return await wallet.bet_win(BGS, token, bet, win)
+
+    answers = await asyncio.gather(*(copy() for _ in range(20)))
+    balance = {"debit": Decimal("40.00"), "bet_win": Decimal("55.00")}[kind]
+    assert {(a.status, a.balance) for a in answers} == {("OK", balance)}
+    assert sum(not a.replay for a in answers) == 1
     await _audit_clean()
 
 

@@ -4,7 +4,10 @@ Every debit (bet), credit (win) and rollback carries a transaction id unique per
 first answer is stored and a repeat gets it again with the current balance. Calls of one
 member are serialised by locking the member's cash account, so twenty racing copies of a call
 move money once. The round summary (`GameRound`) is written in the same database transaction
-as the ledger movement.
+as the ledger movement. That transaction takes no second pooled connection while it holds its
+own (the brands a debit reads come from a snapshot taken before it: `brands.pinned`), so
+copies queued for the cash lock can hold the whole pool and the one holding the lock still
+finishes.
 
 Rules beyond the protocol's basics, in one place:
 - a credit needs an earlier debit of the same player in the same round, else REFUSED;
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
 from datetime import timedelta
 from decimal import Decimal
@@ -573,13 +577,15 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
     amounts = [_check_request(kind, call) for kind, call in steps]
     records: list[WalletCallRow] = []
     moved = False
+    debits = any(kind is WalletCallKind.DEBIT for kind, _ in steps)
+    # A debit reads its brand under the cash lock (maintenance, player protection): from a
+    # snapshot read before the transaction, as a reload inside it would wait for a second
+    # pooled connection while holding the first.
+    brands_read: AbstractAsyncContextManager[None] = brands.pinned() if debits else nullcontext()
     try:
-        async with write_transaction() as session:
+        async with brands_read, write_transaction() as session:
             money = await reads.money_session(
-                session,
-                vendor,
-                session_token,
-                allow_expired=all(kind is not WalletCallKind.DEBIT for kind, _ in steps),
+                session, vendor, session_token, allow_expired=not debits
             )
             game_session = money.game_session
             ctx = await _locked_context(session, vendor, game_session, money)

@@ -240,6 +240,11 @@ class PagedConsolePage(ConsolePage, mixin=True):
     async def _read_page(self) -> Any:
         return await self._refresh()
 
+    async def _first_page(self) -> Any:
+        """The list read again from its first page (a new filter or search)."""
+        self.page = 1
+        return await self._read_page()
+
     @rx.event
     async def next_page(self) -> Any:
         if self._has_next_page():

@@ -182,8 +182,7 @@ class AuditState(PagedConsolePage, rx.State):
     @checked
     async def filter(self, form: Form) -> Any:
         self.action = form_text(form, "action", 64)
-        self.page = 1
-        return await self._refresh()
+        return await self._first_page()
 
     @rx.event
     async def verify(self) -> Any:

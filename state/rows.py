@@ -7,6 +7,11 @@ from typing import Any, TypeVar, get_type_hints
 Row = TypeVar("Row")
 
 
+def text(value: object) -> str:
+    """A value as a row's text: an absent one (None) as empty, never "None"."""
+    return "" if value is None else str(value)
+
+
 _FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 

@@ -77,10 +77,6 @@ async def done(state: Any, notice: str = "bo-done") -> None:
     state.notice = translate(notice, await ui_lang(state))
 
 
-def text(value: object) -> str:
-    return "" if value is None else str(value)
-
-
 def said(key: str, code: str, lang: str) -> str:
     """The catalog's words for a code (`key`); a code the catalog does not know, as it is."""
     return translate(key, lang) if has_key(key) else code

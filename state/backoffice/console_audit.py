@@ -23,13 +23,12 @@ from state.backoffice.console import (
     iso,
     money,
     said,
-    text,
     ui_lang,
     word,
 )
 from state.guard import ARGS, STAFF, Form, checked
 from state.paging import page_count
-from state.rows import row_of
+from state.rows import row_of, text
 
 PAGE_SIZE = 50
 

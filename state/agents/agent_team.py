@@ -31,7 +31,7 @@ from app.services.content import announcements
 from app.services.qr import qr_svg_data_uri_off_loop
 from models import Member
 from models.agents import ContractKind
-from state.agents.agent_page import AgentPage
+from state.agents.agent_page import AgentPage, plain_money
 from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
@@ -57,10 +57,6 @@ PAGE_SIZE = 20
 RANGES = {"today": 1, "7d": 7, "30d": 30, "90d": 90}
 VIEWS = ("transactions", "bets")
 CSV_REPORTS = ("revenue", "statements", "transactions", "pay")
-
-
-def _money(value: Decimal) -> str:
-    return str(value.quantize(Decimal("0.01")))
 
 
 def _request_id() -> str:
@@ -119,8 +115,8 @@ def _movement(
         time=moment.isoformat(),
         member=member,
         kind=kind,
-        amount=_money(amount),
-        balance=_money(balance),
+        amount=plain_money(amount),
+        balance=plain_money(balance),
     )
 
 
@@ -231,11 +227,11 @@ class AgentTeamState(AgentPage, Paging, rx.State):
             team_size=str(seen.team_size),
             direct_size=str(seen.direct_size),
             active_today=str(seen.active_today),
-            team_turnover=_money(seen.team_turnover_today),
-            direct_turnover=_money(seen.direct_turnover_today),
-            team_net_loss=_money(seen.team_net_loss_today),
-            estimated=_money(seen.estimated_pay),
-            yesterday=_money(seen.yesterday_pay),
+            team_turnover=plain_money(seen.team_turnover_today),
+            direct_turnover=plain_money(seen.direct_turnover_today),
+            team_net_loss=plain_money(seen.team_net_loss_today),
+            estimated=plain_money(seen.estimated_pay),
+            yesterday=plain_money(seen.yesterday_pay),
         )
         await self._revenue(member, days=7)
 
@@ -254,18 +250,18 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         self.rows = [
             ReportRow(
                 day=format_day(row.day.astimezone(zone).date(), lang),
-                turnover=_money(row.sums.valid_bet),
-                bet=_money(row.sums.bet),
-                revenue=_money(-row.sums.net),
+                turnover=plain_money(row.sums.valid_bet),
+                bet=plain_money(row.sums.bet),
+                revenue=plain_money(-row.sums.net),
                 active=str(row.active),
-                pay=_money(row.pay),
+                pay=plain_money(row.pay),
             )
             for row in reversed(found)
         ]
         self.totals = ReportTotals(
-            turnover=_money(sum((r.sums.valid_bet for r in found), Decimal(0))),
-            revenue=_money(sum((-r.sums.net for r in found), Decimal(0))),
-            pay=_money(sum((r.pay for r in found), Decimal(0))),
+            turnover=plain_money(sum((r.sums.valid_bet for r in found), Decimal(0))),
+            revenue=plain_money(sum((-r.sums.net for r in found), Decimal(0))),
+            pay=plain_money(sum((r.pay for r in found), Decimal(0))),
         )
         self.chart = [
             ChartBar(
@@ -285,18 +281,18 @@ class AgentTeamState(AgentPage, Paging, rx.State):
             ReportRow(
                 member=row.member,
                 level=str(row.level),
-                bet=_money(row.sums.bet),
-                turnover=_money(row.sums.valid_bet),
-                win=_money(row.sums.win),
-                net=_money(row.sums.net),
+                bet=plain_money(row.sums.bet),
+                turnover=plain_money(row.sums.valid_bet),
+                win=plain_money(row.sums.win),
+                net=plain_money(row.sums.net),
             )
             for row in found.rows
         ]
         self.totals = ReportTotals(
-            bet=_money(found.totals.bet),
-            turnover=_money(found.totals.valid_bet),
-            win=_money(found.totals.win),
-            net=_money(found.totals.net),
+            bet=plain_money(found.totals.bet),
+            turnover=plain_money(found.totals.valid_bet),
+            win=plain_money(found.totals.win),
+            net=plain_money(found.totals.net),
         )
         self.chart = []
         self._paged(found.total_rows)
@@ -310,16 +306,16 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                     time=row.settled_at.isoformat(),
                     member=row.member,
                     game=row.game,
-                    bet=_money(row.bet),
-                    turnover=_money(row.valid_bet),
-                    win=_money(row.win),
+                    bet=plain_money(row.bet),
+                    turnover=plain_money(row.valid_bet),
+                    win=plain_money(row.win),
                 )
                 for row in bets.rows
             ]
             self.totals = ReportTotals(
-                bet=_money(bets.totals.bet),
-                turnover=_money(bets.totals.valid_bet),
-                win=_money(bets.totals.win),
+                bet=plain_money(bets.totals.bet),
+                turnover=plain_money(bets.totals.valid_bet),
+                win=plain_money(bets.totals.win),
             )
             self._paged(bets.total_rows)
         else:
@@ -338,7 +334,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                 for row in found.rows
             ]
             self.totals = ReportTotals(
-                incoming=_money(found.totals.bet), outgoing=_money(found.totals.win)
+                incoming=plain_money(found.totals.bet), outgoing=plain_money(found.totals.win)
             )
             self._paged(found.total_rows)
         self.chart = []
@@ -361,12 +357,12 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                 base=str(row.line.get("base", "")),
                 rate=format_rate(row.line.get("rate"), lang) + "%",
                 active=str(row.line.get("activeMembers", "")),
-                amount=_money(row.amount),
+                amount=plain_money(row.amount),
                 detail=pay_line_text(row.line, lang, digits) if daily else "",
             )
             for row in found.rows
         ]
-        self.totals = ReportTotals(amount=_money(found.total_amount))
+        self.totals = ReportTotals(amount=plain_money(found.total_amount))
         zone = ZoneInfo((await current_brand(self)).timezone)  # the brand's periods, its clock
         self.chart = [
             ChartBar(
@@ -551,7 +547,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         """What the page says once a transfer went (or was held for review)."""
         key = "agent.transfer.held" if done.held else "agent.transfer.sent"
         return translate(
-            key, await ui_lang(self), amount=_money(done.amount), other=done.counterpart
+            key, await ui_lang(self), amount=plain_money(done.amount), other=done.counterpart
         )
 
     @rx.event
@@ -567,7 +563,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         brand = await current_brand(self)
         self.transfers_on = transfers.transfers_allowed(brand)
         self.upline = await transfers.upline_name(member)
-        self.balance = _money(await transfers.cash(brand, member))
+        self.balance = plain_money(await transfers.cash(brand, member))
         until = clock.now() + timedelta(minutes=1)
         found = await transfers.records(
             brand, member, until - timedelta(days=30), until, size=PAGE_SIZE

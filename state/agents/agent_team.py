@@ -184,9 +184,10 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     transfer_name: str = ""
     _request: str = ""
 
-    def _span(self) -> tuple[datetime, datetime]:
+    def _span(self, days: int | None = None) -> tuple[datetime, datetime]:
+        """The last `days` days (the range's by default), up to a minute from now."""
         until = clock.now() + timedelta(minutes=1)
-        return until - timedelta(days=RANGES.get(self.range_name, 7)), until
+        return until - timedelta(days=days or RANGES.get(self.range_name, 7)), until
 
     def _paged(self, total: int) -> None:
         self._count_pages(total, PAGE_SIZE)
@@ -194,6 +195,11 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     async def _query(self) -> None:
         """The report shown (the statements before any), read again."""
         await self._run(self.report or "statements")
+
+    async def _run_from_first_page(self, report: str) -> None:
+        """A report opened anew, or under a new view or filter: from its first page."""
+        self.page = 1
+        await self._run(report)
 
     async def _run(self, report: str) -> None:
         """Load the current report into rows / totals / chart; a refused call shows why."""
@@ -398,13 +404,12 @@ class AgentTeamState(AgentPage, Paging, rx.State):
 
     @rx.event
     async def load_statements(self) -> None:
-        self.page = 1
-        await self._run("statements")
+        await self._run_from_first_page("statements")
 
     @rx.event
     async def load_transactions(self) -> None:
-        self.page, self.view, self.kind_filter = 1, "transactions", ""
-        await self._run("transactions")
+        self.view, self.kind_filter = "transactions", ""
+        await self._run_from_first_page("transactions")
 
     @rx.event
     async def load_dividends(self) -> None:
@@ -423,13 +428,12 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         await self._load_pay(ContractKind.REALTIME_SALARY)
 
     async def _load_pay(self, kind: ContractKind) -> None:
-        self.page, self.pay_kind = 1, kind.value
-        await self._run("pay")
+        self.pay_kind = kind.value
+        await self._run_from_first_page("pay")
 
     @rx.event
     async def load_announcements(self) -> None:
-        self.page = 1
-        await self._run("announcements")
+        await self._run_from_first_page("announcements")
 
     # filters and paging -------------------------------------------------------------------
 
@@ -443,15 +447,13 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     @checked
     async def set_view(self, value: Name) -> None:
         self.view = value if value in VIEWS else "transactions"
-        self.page = 1
-        await self._run("transactions")
+        await self._run_from_first_page("transactions")
 
     @rx.event
     @checked
     async def set_kind(self, value: Name) -> None:
         self.kind_filter = value if value in reports.TRANSACTION_KINDS else ""
-        self.page = 1
-        await self._run("transactions")
+        await self._run_from_first_page("transactions")
 
     @rx.event
     @member_action
@@ -564,10 +566,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         self.transfers_on = transfers.transfers_allowed(brand)
         self.upline = await transfers.upline_name(member)
         self.balance = plain_money(await transfers.cash(brand, member))
-        until = clock.now() + timedelta(minutes=1)
-        found = await transfers.records(
-            brand, member, until - timedelta(days=30), until, size=PAGE_SIZE
-        )
+        found = await transfers.records(brand, member, *self._span(days=30), size=PAGE_SIZE)
         lang = await ui_lang(self)
         self.report = "transfers"
         self.rows = [

@@ -108,15 +108,16 @@ class ReportRow:
 
 
 def _movement(
-    moment: datetime, member: str, kind: str, amount: Decimal, balance: Decimal
+    row: reports.TransactionRow | transfers.TransferRecord, member: str, kind: str
 ) -> ReportRow:
-    """A money movement's row: a team transaction or a transfer with the upline or downline."""
+    """A money movement's row: a team transaction or a transfer with the upline or downline
+    (`member`: who it names, `kind`: the movement in words)."""
     return ReportRow(
-        time=moment.isoformat(),
+        time=row.created_at.isoformat(),
         member=member,
         kind=kind,
-        amount=plain_money(amount),
-        balance=plain_money(balance),
+        amount=plain_money(row.amount),
+        balance=plain_money(row.balance_after),
     )
 
 
@@ -330,13 +331,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                 member, since, until, kind=self.kind_filter, page=self.page, size=PAGE_SIZE
             )
             self.rows = [
-                _movement(
-                    row.created_at,
-                    row.member,
-                    translate(f"agent.tx.{row.kind}", lang),
-                    row.amount,
-                    row.balance_after,
-                )
+                _movement(row, row.member, translate(f"agent.tx.{row.kind}", lang))
                 for row in found.rows
             ]
             self.totals = ReportTotals(
@@ -571,11 +566,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         self.report = "transfers"
         self.rows = [
             _movement(
-                row.created_at,
-                row.counterpart,
-                translate(f"agent.transfer.{row.direction.value}", lang),
-                row.amount,
-                row.balance_after,
+                row, row.counterpart, translate(f"agent.transfer.{row.direction.value}", lang)
             )
             for row in found.rows
         ]

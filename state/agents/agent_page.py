@@ -3,18 +3,10 @@ pages show agents' parts only to agents, and the handlers act only for one)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from app.services.agents import tree
 from models import Member
 from state.accounts.auth import member_or_none
 from state.member_page import MemberPage
-
-
-def plain_money(value: Decimal) -> str:
-    """An amount as the agent pages hold it: a plain number to the cent (the page writes it in
-    the reader's locale)."""
-    return str(value.quantize(Decimal("0.01")))
 
 
 class AgentPage(MemberPage, mixin=True):

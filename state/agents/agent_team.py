@@ -31,12 +31,13 @@ from app.services.content import announcements
 from app.services.qr import qr_svg_data_uri_off_loop
 from models import Member
 from models.agents import ContractKind
-from state.agents.agent_page import AgentPage, plain_money
+from state.agents.agent_page import AgentPage
 from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
 from state.member_page import member_action
 from state.paging import Paging
+from state.rows import plain_money
 from state.site import amount_digits, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):

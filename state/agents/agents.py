@@ -21,11 +21,12 @@ from app.services.agents.terms import PERIODS, form_terms
 from app.services.cashier import team_transfers
 from models.agents import ContractKind
 from state import follow
-from state.agents.agent_page import AgentPage, plain_money
+from state.agents.agent_page import AgentPage
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
 from state.member_page import member_action
 from state.paging import Paging
+from state.rows import plain_money
 from state.site import current_brand, current_path, page_visitor, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):

@@ -40,18 +40,33 @@ class Paging(rx.State, mixin=True):
         return await self._query()
 
 
-class RangePaging(Paging, mixin=True):
-    """A record screen's range and page, read again by the screen's `_query`."""
+class DateRange(rx.State, mixin=True):
+    """A record screen's date range (7 or 30 days ...), read again by the screen's `_query`
+    from its start (`_from_start`)."""
 
     range_name: str = "7d"
 
+    if TYPE_CHECKING:  # each state writes its own, for its own figures
+
+        async def _query(self) -> Any: ...
+
+    async def _from_start(self) -> Any:
+        return await self._query()
+
     @rx.event
     async def load(self) -> Any:
-        """The screen opens on its first page."""
-        return await self._first_page()
+        """The screen opens on its start."""
+        return await self._from_start()
 
     @rx.event
     @checked
     async def set_range(self, value: Name) -> None:
         self.range_name = value if value in records.RANGES else "7d"
-        await self._first_page()
+        await self._from_start()
+
+
+class RangePaging(DateRange, Paging, mixin=True):
+    """A record screen's range and page: a new range (or the page load) starts at page one."""
+
+    async def _from_start(self) -> Any:
+        return await self._first_page()

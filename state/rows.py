@@ -2,9 +2,21 @@
 every state (`Row(a=v.a, b=v.b, ...)`)."""
 
 from dataclasses import fields, is_dataclass
+from decimal import Decimal
 from typing import Any, TypeVar, get_type_hints
 
 Row = TypeVar("Row")
+
+
+def text(value: object) -> str:
+    """A value as a row's text: an absent one (None) as empty, never "None"."""
+    return "" if value is None else str(value)
+
+
+def plain_money(value: Decimal) -> str:
+    """An amount as a row holds it for the page to write in the reader's locale: a plain
+    number to the cent ("1234.50")."""
+    return str(value.quantize(Decimal("0.01")))
 
 
 _FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}

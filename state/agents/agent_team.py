@@ -37,6 +37,7 @@ from state.gates import gated
 from state.guard import ARGS, DOWNLINE, LOGIN, MONEY, Form, Name, Page, checked
 from state.member_page import member_action
 from state.paging import Paging
+from state.rows import plain_money
 from state.site import amount_digits, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -57,10 +58,6 @@ PAGE_SIZE = 20
 RANGES = {"today": 1, "7d": 7, "30d": 30, "90d": 90}
 VIEWS = ("transactions", "bets")
 CSV_REPORTS = ("revenue", "statements", "transactions", "pay")
-
-
-def _money(value: Decimal) -> str:
-    return str(value.quantize(Decimal("0.01")))
 
 
 def _request_id() -> str:
@@ -112,15 +109,16 @@ class ReportRow:
 
 
 def _movement(
-    moment: datetime, member: str, kind: str, amount: Decimal, balance: Decimal
+    row: reports.TransactionRow | transfers.TransferRecord, member: str, kind: str
 ) -> ReportRow:
-    """A money movement's row: a team transaction or a transfer with the upline or downline."""
+    """A money movement's row: a team transaction or a transfer with the upline or downline
+    (`member`: who it names, `kind`: the movement in words)."""
     return ReportRow(
-        time=moment.isoformat(),
+        time=row.created_at.isoformat(),
         member=member,
         kind=kind,
-        amount=_money(amount),
-        balance=_money(balance),
+        amount=plain_money(row.amount),
+        balance=plain_money(row.balance_after),
     )
 
 
@@ -188,9 +186,10 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     transfer_name: str = ""
     _request: str = ""
 
-    def _span(self) -> tuple[datetime, datetime]:
+    def _span(self, days: int | None = None) -> tuple[datetime, datetime]:
+        """The last `days` days (the range's by default), up to a minute from now."""
         until = clock.now() + timedelta(minutes=1)
-        return until - timedelta(days=RANGES.get(self.range_name, 7)), until
+        return until - timedelta(days=days or RANGES.get(self.range_name, 7)), until
 
     def _paged(self, total: int) -> None:
         self._count_pages(total, PAGE_SIZE)
@@ -198,6 +197,11 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     async def _query(self) -> None:
         """The report shown (the statements before any), read again."""
         await self._run(self.report or "statements")
+
+    async def _run_from_first_page(self, report: str) -> None:
+        """A report opened anew, or under a new view or filter: from its first page."""
+        self.page = 1
+        await self._run(report)
 
     async def _run(self, report: str) -> None:
         """Load the current report into rows / totals / chart; a refused call shows why."""
@@ -231,11 +235,11 @@ class AgentTeamState(AgentPage, Paging, rx.State):
             team_size=str(seen.team_size),
             direct_size=str(seen.direct_size),
             active_today=str(seen.active_today),
-            team_turnover=_money(seen.team_turnover_today),
-            direct_turnover=_money(seen.direct_turnover_today),
-            team_net_loss=_money(seen.team_net_loss_today),
-            estimated=_money(seen.estimated_pay),
-            yesterday=_money(seen.yesterday_pay),
+            team_turnover=plain_money(seen.team_turnover_today),
+            direct_turnover=plain_money(seen.direct_turnover_today),
+            team_net_loss=plain_money(seen.team_net_loss_today),
+            estimated=plain_money(seen.estimated_pay),
+            yesterday=plain_money(seen.yesterday_pay),
         )
         await self._revenue(member, days=7)
 
@@ -254,18 +258,18 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         self.rows = [
             ReportRow(
                 day=format_day(row.day.astimezone(zone).date(), lang),
-                turnover=_money(row.sums.valid_bet),
-                bet=_money(row.sums.bet),
-                revenue=_money(-row.sums.net),
+                turnover=plain_money(row.sums.valid_bet),
+                bet=plain_money(row.sums.bet),
+                revenue=plain_money(-row.sums.net),
                 active=str(row.active),
-                pay=_money(row.pay),
+                pay=plain_money(row.pay),
             )
             for row in reversed(found)
         ]
         self.totals = ReportTotals(
-            turnover=_money(sum((r.sums.valid_bet for r in found), Decimal(0))),
-            revenue=_money(sum((-r.sums.net for r in found), Decimal(0))),
-            pay=_money(sum((r.pay for r in found), Decimal(0))),
+            turnover=plain_money(sum((r.sums.valid_bet for r in found), Decimal(0))),
+            revenue=plain_money(sum((-r.sums.net for r in found), Decimal(0))),
+            pay=plain_money(sum((r.pay for r in found), Decimal(0))),
         )
         self.chart = [
             ChartBar(
@@ -285,18 +289,18 @@ class AgentTeamState(AgentPage, Paging, rx.State):
             ReportRow(
                 member=row.member,
                 level=str(row.level),
-                bet=_money(row.sums.bet),
-                turnover=_money(row.sums.valid_bet),
-                win=_money(row.sums.win),
-                net=_money(row.sums.net),
+                bet=plain_money(row.sums.bet),
+                turnover=plain_money(row.sums.valid_bet),
+                win=plain_money(row.sums.win),
+                net=plain_money(row.sums.net),
             )
             for row in found.rows
         ]
         self.totals = ReportTotals(
-            bet=_money(found.totals.bet),
-            turnover=_money(found.totals.valid_bet),
-            win=_money(found.totals.win),
-            net=_money(found.totals.net),
+            bet=plain_money(found.totals.bet),
+            turnover=plain_money(found.totals.valid_bet),
+            win=plain_money(found.totals.win),
+            net=plain_money(found.totals.net),
         )
         self.chart = []
         self._paged(found.total_rows)
@@ -310,16 +314,16 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                     time=row.settled_at.isoformat(),
                     member=row.member,
                     game=row.game,
-                    bet=_money(row.bet),
-                    turnover=_money(row.valid_bet),
-                    win=_money(row.win),
+                    bet=plain_money(row.bet),
+                    turnover=plain_money(row.valid_bet),
+                    win=plain_money(row.win),
                 )
                 for row in bets.rows
             ]
             self.totals = ReportTotals(
-                bet=_money(bets.totals.bet),
-                turnover=_money(bets.totals.valid_bet),
-                win=_money(bets.totals.win),
+                bet=plain_money(bets.totals.bet),
+                turnover=plain_money(bets.totals.valid_bet),
+                win=plain_money(bets.totals.win),
             )
             self._paged(bets.total_rows)
         else:
@@ -328,17 +332,11 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                 member, since, until, kind=self.kind_filter, page=self.page, size=PAGE_SIZE
             )
             self.rows = [
-                _movement(
-                    row.created_at,
-                    row.member,
-                    translate(f"agent.tx.{row.kind}", lang),
-                    row.amount,
-                    row.balance_after,
-                )
+                _movement(row, row.member, translate(f"agent.tx.{row.kind}", lang))
                 for row in found.rows
             ]
             self.totals = ReportTotals(
-                incoming=_money(found.totals.bet), outgoing=_money(found.totals.win)
+                incoming=plain_money(found.totals.bet), outgoing=plain_money(found.totals.win)
             )
             self._paged(found.total_rows)
         self.chart = []
@@ -361,12 +359,12 @@ class AgentTeamState(AgentPage, Paging, rx.State):
                 base=str(row.line.get("base", "")),
                 rate=format_rate(row.line.get("rate"), lang) + "%",
                 active=str(row.line.get("activeMembers", "")),
-                amount=_money(row.amount),
+                amount=plain_money(row.amount),
                 detail=pay_line_text(row.line, lang, digits) if daily else "",
             )
             for row in found.rows
         ]
-        self.totals = ReportTotals(amount=_money(found.total_amount))
+        self.totals = ReportTotals(amount=plain_money(found.total_amount))
         zone = ZoneInfo((await current_brand(self)).timezone)  # the brand's periods, its clock
         self.chart = [
             ChartBar(
@@ -402,13 +400,12 @@ class AgentTeamState(AgentPage, Paging, rx.State):
 
     @rx.event
     async def load_statements(self) -> None:
-        self.page = 1
-        await self._run("statements")
+        await self._run_from_first_page("statements")
 
     @rx.event
     async def load_transactions(self) -> None:
-        self.page, self.view, self.kind_filter = 1, "transactions", ""
-        await self._run("transactions")
+        self.view, self.kind_filter = "transactions", ""
+        await self._run_from_first_page("transactions")
 
     @rx.event
     async def load_dividends(self) -> None:
@@ -427,13 +424,12 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         await self._load_pay(ContractKind.REALTIME_SALARY)
 
     async def _load_pay(self, kind: ContractKind) -> None:
-        self.page, self.pay_kind = 1, kind.value
-        await self._run("pay")
+        self.pay_kind = kind.value
+        await self._run_from_first_page("pay")
 
     @rx.event
     async def load_announcements(self) -> None:
-        self.page = 1
-        await self._run("announcements")
+        await self._run_from_first_page("announcements")
 
     # filters and paging -------------------------------------------------------------------
 
@@ -447,15 +443,13 @@ class AgentTeamState(AgentPage, Paging, rx.State):
     @checked
     async def set_view(self, value: Name) -> None:
         self.view = value if value in VIEWS else "transactions"
-        self.page = 1
-        await self._run("transactions")
+        await self._run_from_first_page("transactions")
 
     @rx.event
     @checked
     async def set_kind(self, value: Name) -> None:
         self.kind_filter = value if value in reports.TRANSACTION_KINDS else ""
-        self.page = 1
-        await self._run("transactions")
+        await self._run_from_first_page("transactions")
 
     @rx.event
     @member_action
@@ -551,7 +545,7 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         """What the page says once a transfer went (or was held for review)."""
         key = "agent.transfer.held" if done.held else "agent.transfer.sent"
         return translate(
-            key, await ui_lang(self), amount=_money(done.amount), other=done.counterpart
+            key, await ui_lang(self), amount=plain_money(done.amount), other=done.counterpart
         )
 
     @rx.event
@@ -567,20 +561,13 @@ class AgentTeamState(AgentPage, Paging, rx.State):
         brand = await current_brand(self)
         self.transfers_on = transfers.transfers_allowed(brand)
         self.upline = await transfers.upline_name(member)
-        self.balance = _money(await transfers.cash(brand, member))
-        until = clock.now() + timedelta(minutes=1)
-        found = await transfers.records(
-            brand, member, until - timedelta(days=30), until, size=PAGE_SIZE
-        )
+        self.balance = plain_money(await transfers.cash(brand, member))
+        found = await transfers.records(brand, member, *self._span(days=30), size=PAGE_SIZE)
         lang = await ui_lang(self)
         self.report = "transfers"
         self.rows = [
             _movement(
-                row.created_at,
-                row.counterpart,
-                translate(f"agent.transfer.{row.direction.value}", lang),
-                row.amount,
-                row.balance_after,
+                row, row.counterpart, translate(f"agent.transfer.{row.direction.value}", lang)
             )
             for row in found.rows
         ]

@@ -8,7 +8,6 @@ anything outside the agent's own downline, and a refusal shows in `error`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 import reflex as rx
 
@@ -27,6 +26,7 @@ from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, Page, Text, checked
 from state.member_page import member_action
 from state.paging import Paging
+from state.rows import plain_money
 from state.site import current_brand, current_path, page_visitor, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -43,10 +43,6 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 PAGE_SIZE = 20
-
-
-def _money(value: Decimal) -> str:
-    return str(value.quantize(Decimal("0.01")))
 
 
 @dataclass
@@ -146,11 +142,11 @@ class AgentState(AgentPage, Paging, rx.State):
             return
         seen = await team.overview(await current_brand(self), member, clock.now())
         self.team_size, self.direct_size = seen.team_size, seen.direct_size
-        self.team_turnover = _money(seen.team_turnover_today)
-        self.direct_turnover = _money(seen.direct_turnover_today)
-        self.estimated = _money(seen.estimated_pay)
-        self.yesterday = _money(seen.yesterday_pay)
-        self.unclaimed = _money(seen.unclaimed)
+        self.team_turnover = plain_money(seen.team_turnover_today)
+        self.direct_turnover = plain_money(seen.direct_turnover_today)
+        self.estimated = plain_money(seen.estimated_pay)
+        self.yesterday = plain_money(seen.yesterday_pay)
+        self.unclaimed = plain_money(seen.unclaimed)
         self.active_today = seen.active_today
         lang = await ui_lang(self)
         self.offers = [_contract_row(c, lang, seen.upline) for c in seen.pending_offers]
@@ -252,8 +248,8 @@ class AgentState(AgentPage, Paging, rx.State):
                 level=row.depth,
                 registered=row.registered_at.isoformat(),
                 last_login=row.last_login_at.isoformat() if row.last_login_at else "",
-                bets="" if row.valid_bet is None else _money(row.valid_bet),
-                deposits="" if row.deposits is None else _money(row.deposits),
+                bets="" if row.valid_bet is None else plain_money(row.valid_bet),
+                deposits="" if row.deposits is None else plain_money(row.deposits),
                 contracts=_given_text(given.get(row.id, []), lang),
             )
             for row in found.rows

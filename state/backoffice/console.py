@@ -15,7 +15,7 @@ import csv
 import functools
 import inspect
 import io
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -75,10 +75,6 @@ async def done(state: Any, notice: str = "bo-done") -> None:
     """A console action went through: the page says so."""
     state.error = ""
     state.notice = translate(notice, await ui_lang(state))
-
-
-def text(value: object) -> str:
-    return "" if value is None else str(value)
 
 
 def said(key: str, code: str, lang: str) -> str:
@@ -217,6 +213,14 @@ class ConsolePage(rx.State, mixin=True):
             self._forget()
         return await self._read_after_action()
 
+    def _picked(self, at: str, choice: str, offered: Collection[str], refusal: str) -> str:
+        """A picker's choice, refused (`refusal`) unless it is offered; `at`: the picker the
+        result is shown beside."""
+        self.acted = at
+        if choice not in offered:
+            raise AppError(refusal, 422)
+        return choice
+
     async def _read_after_action(self, notice: str = "bo-done") -> Any:
         self.error = ""
         refreshed = await self._refresh()
@@ -239,6 +243,11 @@ class PagedConsolePage(ConsolePage, mixin=True):
 
     async def _read_page(self) -> Any:
         return await self._refresh()
+
+    async def _first_page(self) -> Any:
+        """The list read again from its first page (a new filter or search)."""
+        self.page = 1
+        return await self._read_page()
 
     @rx.event
     async def next_page(self) -> Any:
@@ -323,10 +332,7 @@ class CurrencyConsolePage(ConsolePage, mixin=True):
     @rx.event
     @checked
     async def pick_currency(self, code: Name) -> Any:
-        self.acted = "currency"
-        if code not in self.currencies:
-            raise AppError("report-currency-invalid", 422)
-        self.currency = code
+        self.currency = self._picked("currency", code, self.currencies, "report-currency-invalid")
         return await self._refresh()
 
 
@@ -515,10 +521,7 @@ class DashboardState(CurrencyConsolePage, rx.State):
     @checked
     async def pick_period(self, name: Name) -> Any:
         """Today, the last 7 or 30 days (today included)."""
-        self.acted = "period"
-        if name not in dashboard.PRESET_DAYS:
-            raise AppError("report-invalid-period", 422)
-        self.period = name
+        self.period = self._picked("period", name, dashboard.PRESET_DAYS, "report-invalid-period")
         return await self._refresh()
 
     @rx.event

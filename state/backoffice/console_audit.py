@@ -23,13 +23,12 @@ from state.backoffice.console import (
     iso,
     money,
     said,
-    text,
     ui_lang,
     word,
 )
 from state.guard import ARGS, STAFF, Form, checked
 from state.paging import page_count
-from state.rows import row_of
+from state.rows import row_of, text
 
 PAGE_SIZE = 50
 
@@ -182,8 +181,7 @@ class AuditState(PagedConsolePage, rx.State):
     @checked
     async def filter(self, form: Form) -> Any:
         self.action = form_text(form, "action", 64)
-        self.page = 1
-        return await self._refresh()
+        return await self._first_page()
 
     @rx.event
     async def verify(self) -> Any:

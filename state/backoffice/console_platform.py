@@ -28,11 +28,11 @@ from state.backoffice.console import (
     form_text,
     iso,
     said,
-    text,
     ui_lang,
     word,
 )
 from state.guard import ARGS, STAFF, Form, Name, checked
+from state.rows import text
 
 # platform.block and platform.unblock: the same form's lists, opposite changes.
 BlockListChange = Callable[[Staff, str, list[str], list[str], datetime], Awaitable[SiteSwitches]]

@@ -377,8 +377,7 @@ class PlayersState(PagedConsolePage, rx.State):
     @checked
     async def search(self, form: Form) -> Any:
         self.query = form_text(form, "query", 120)
-        self.page = 1
-        return await self._search()
+        return await self._first_page()
 
     @rx.event
     async def export(self) -> Any:

@@ -24,11 +24,11 @@ from state.backoffice.console import (
     current_staff,
     form_text,
     said,
-    text,
     ui_lang,
     word,
 )
 from state.guard import ARGS, STAFF, Form, checked
+from state.rows import text
 
 PERMISSION_FIELD = "perm:"
 INVITATION_LINK = ClientStateVar.create("staff_invitation_link", default="")

@@ -9,7 +9,6 @@ lobby's launch (`launch.launch_room`). A table of a host opens with the lobby's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from typing import Any
 
 import reflex as rx
@@ -29,6 +28,7 @@ from state.dialog import DialogState
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Name, checked, refuse
 from state.member_page import MemberPage, member_action
+from state.rows import plain_money
 from state.site import SiteState, current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -110,17 +110,13 @@ def room_games(rooms: list[games.PvpRoom]) -> list[RoomChoice]:
     return list(seen.values())
 
 
-def _plain(amount: Decimal) -> str:
-    return str(amount.quantize(Decimal("0.01")))
-
-
 def room_cards(rooms: list[games.PvpRoom], game_id: str) -> list[RoomCard]:
     """The room levels of one PvP game, lowest first (as GLS2_roomList lists them)."""
     return [
         RoomCard(
             level=room.level,
-            min_bet=_plain(room.min_bet),
-            min_balance=_plain(room.min_balance),
+            min_bet=plain_money(room.min_bet),
+            min_balance=plain_money(room.min_balance),
             seats=room.max_seats,
             maintenance=room.maintenance,
         )

@@ -256,6 +256,11 @@ class LobbyState(MemberPage, rx.State):
         self.total = found.total
         self.pages = max(1, found.total_pages)
 
+    async def _first_page(self) -> None:
+        """The list read again from its first page (a new type, vendor, filter or search)."""
+        self.page = 1
+        await self._query(append=False)
+
     @rx.event
     async def load_list(self) -> Any:
         path = self.router.url.path.rstrip("/") or "/"
@@ -292,20 +297,18 @@ class LobbyState(MemberPage, rx.State):
 
     async def _load_vendors(self) -> None:
         self.search = ""
-        self.page = 1
         brand, lang = await self._brand_lang()
         self.vendors = [
             VendorChip(c.vassalage, c.display_name, c.is_game == VASSALAGE)
             for c in await lobby.category_vendors(brand, lang, self.list_type)
         ]
-        await self._query(append=False)
+        await self._first_page()
 
     @rx.event
     @checked
     async def set_search(self, text: Text) -> None:
         self.search = games.search_text(text)
-        self.page = 1
-        await self._query(append=False)
+        await self._first_page()
 
     @rx.event
     @checked
@@ -315,8 +318,7 @@ class LobbyState(MemberPage, rx.State):
         if chosen is not None and chosen.popup:
             return GamePopupState.open_vendor(code, chosen.name)
         self.vendor = "" if code == self.vendor else code
-        self.page = 1
-        await self._query(append=False)
+        await self._first_page()
         return None
 
     @rx.event
@@ -326,8 +328,7 @@ class LobbyState(MemberPage, rx.State):
         if code not in {c.code for c in self.sub_categories} or self.list_type != "RNG":
             return
         self.sub_category = "" if code == self.sub_category else code
-        self.page = 1
-        await self._query(append=False)
+        await self._first_page()
 
     @rx.event
     async def more(self) -> None:

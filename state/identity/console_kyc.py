@@ -19,11 +19,10 @@ from state.backoffice.console import (
     RowId,
     current_staff,
     form_text,
-    text,
     ui_lang,
 )
 from state.guard import ARGS, STAFF, Form, checked
-from state.rows import row_of
+from state.rows import row_of, text
 
 
 def liveness_text(row: kyc.KycRow, lang: str) -> str:

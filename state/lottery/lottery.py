@@ -27,6 +27,7 @@ from app.services.lottery.bets import MAX_CHASE_ISSUES, MAX_MULTIPLIER, BetReque
 from app.services.lottery.games import GAMES, VN_STATION_NAMES, game
 from app.services.lottery.plays import PLAYS, Mode
 from state.accounts.auth import NEED_ACCOUNT_DIALOG, AuthState, current_member, member_or_none
+from state.cashier.wallet import WalletState
 from state.dialog import DialogState
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Index, Name, Text, checked, refuse
@@ -539,8 +540,6 @@ class LotteryState(MemberPage, Lean, rx.State):
     # Betting -------------------------------------------------------------------------------
 
     async def _after_bet(self, message: str) -> Any:
-        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
-
         self.notice = message
         self._picks, self.typed = {}, ""
         self.rows = pick_rows(self._shape(), {}) if self.play_code in PLAYS else []

@@ -126,23 +126,25 @@ class VipConsoleState(BrandConsolePage, rx.State):
         await self._show(ladder, editing)
         await done(self)
 
+    def _put_in_form(self, draft: LevelFields) -> None:
+        """The level form shows `draft` (remounted with it); the last action's lines go."""
+        self.draft = draft
+        self.form_key += 1
+        self.error = self.notice = ""
+
     @rx.event
     @checked
     def edit(self, level: Index) -> None:
         """Put a listed level into the form (the list was read with the permission check)."""
         if level < len(self.levels):
-            self.draft = dataclasses.replace(self.levels[level])
-            self.form_key += 1
-            self.error = self.notice = ""
+            self._put_in_form(dataclasses.replace(self.levels[level]))
 
     @rx.event
     def add_level(self) -> None:
         """The form for a new level on top, starting from the top level's figures."""
         if self.levels:
             top = len(self.levels)
-            self.draft = dataclasses.replace(self.levels[-1], level=top, name=f"VIP{top}")
-            self.form_key += 1
-            self.error = self.notice = ""
+            self._put_in_form(dataclasses.replace(self.levels[-1], level=top, name=f"VIP{top}"))
 
     @rx.event
     @checked

@@ -20,6 +20,7 @@ from app.services.loyalty import rebate, vip
 from models.loyalty_vip import RebateClaim, RebateMode
 from state import follow
 from state.accounts.auth import current_member, member_id_or_none, trial_gate
+from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
@@ -283,8 +284,6 @@ class IncomeState(MemberPage, RangePaging, rx.State):
     async def _claim(self, line_id: int | None) -> Any:
         await self._take(line_id)
         await self._query()
-        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
-
         return WalletState.refresh
 
     @rx.event

@@ -28,6 +28,7 @@ from app.services.loyalty import missions, races
 from models.loyalty_missions import RaceMetric
 from state import follow
 from state.accounts.auth import AuthState, current_member, member_id_or_none, real_member_gate
+from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Page, checked
 from state.member_page import MemberPage, member_action
@@ -307,8 +308,6 @@ class MissionState(MemberPage, rx.State):
             return refused
         await self._take(mission_id)
         await self._reload()
-        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
-
         return WalletState.refresh
 
 

@@ -27,6 +27,7 @@ from app.services.promotions import free_rounds
 from models import Member
 from models.points import PointsRewardKind
 from state.accounts.auth import AuthState, real_member_gate, real_member_or_none
+from state.cashier.wallet import WalletState
 from state.errors import describe
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Index, Name, Page, checked
@@ -424,8 +425,6 @@ class PointsState(MemberPage, Paging, rx.State):
         self.notice = translate(key, lang, name=made.name, quantity=made.quantity)
         self.dialog, self.chosen, self.errors, self.error = "", RewardCard(), {}, ""
         await self._query()
-        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
-
         return WalletState.refresh
 
     @rx.event
@@ -451,8 +450,6 @@ class PointsState(MemberPage, Paging, rx.State):
         )
         self.dialog, self.errors, self.error = "", {}, ""
         await self._query()
-        from state.cashier.wallet import WalletState
-
         return WalletState.refresh
 
 

@@ -21,6 +21,7 @@ from app.services.promotions import applications, offers, raffles
 from models.promotions import PromotionKind
 from state import follow
 from state.accounts.auth import current_member, member_id_or_none, real_member_gate
+from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Page, Text, checked
 from state.member_page import MemberPage, member_action
@@ -242,8 +243,6 @@ class PromotionsState(MemberPage, Paging, rx.State):
             return None
         await self._claim(action)
         await self._query()
-        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
-
         return WalletState.refresh
 
     @member_action

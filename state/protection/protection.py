@@ -20,6 +20,7 @@ from state.accounts.auth import AuthState, current_member, member_or_none
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
+from state.rows import text
 from state.site import current_brand, ui_lang
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
@@ -31,10 +32,6 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 PERIODS = ("DAY", "WEEK", "MONTH")
-
-
-def _shown(value: object) -> str:
-    return "" if value is None else str(value)
 
 
 @dataclass
@@ -86,11 +83,11 @@ class ProtectionState(MemberPage, rx.State):
             LimitRow(
                 kind=view.kind.value,
                 period=view.period.value,
-                value=_shown(view.value),
+                value=text(view.value),
                 used=str(view.used),
                 percent=int(view.share * 100),
                 pending=view.pending,
-                pending_value=_shown(view.pending_value) or "-",
+                pending_value=text(view.pending_value) or "-",
                 pending_from=view.pending_from.isoformat() if view.pending_from else "",
                 confirmable=view.confirmable,
             )

@@ -10,9 +10,11 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
+from app.core.errors import AppError
 from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.protection import reality
+from app.services.protection.limits import REALITY_CHECK_DUE
 from state.accounts.auth import AuthState, current_member, member_or_none
 from state.dialog import DialogState
 from state.guard import ARGS, LOGIN, checked
@@ -57,6 +59,16 @@ class RealityState(MemberPage, rx.State):
         await reality.answer(await current_member(self), clock.now(), stop=stop)
         closed = DialogState.close(REALITY_DIALOG)
         return [closed, AuthState.logout] if stop else closed
+
+
+class RealityCheckedPage(MemberPage, mixin=True):
+    """A page whose bets a due reality check stops (the studio's games): that refusal also
+    brings up the check's dialog."""
+
+    async def _failed(self, exc: AppError, at: str = "") -> Any:
+        """Show the refusal; a bet refused for a due reality check brings up its dialog."""
+        shown = await super()._failed(exc, at)
+        return RealityState.check if exc.code == REALITY_CHECK_DUE else shown
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).

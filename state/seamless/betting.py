@@ -8,11 +8,11 @@ import reflex as rx
 
 from app.core.errors import AppError
 from app.core.i18n import studio_game_name
-from app.services import gates, records
+from app.services import gates
 from app.services.seamless import betting
 from state.accounts.auth import member_id_or_none
 from state.guard import ARGS, LOGIN, Name, checked
-from state.paging import RangePaging
+from state.paging import DateRange, RangePaging
 from state.rows import row_of
 from state.site import current_brand, ui_lang
 
@@ -150,8 +150,7 @@ class BettingState(RangePaging, rx.State):
         ]
 
 
-class ProfitState(rx.State):
-    range_name: str = "7d"
+class ProfitState(DateRange, rx.State):
     days: list[MoneyRow] = []
     categories: list[MoneyRow] = []
     totals: MoneyRow = MoneyRow()
@@ -168,16 +167,6 @@ class ProfitState(rx.State):
         self.totals = _money(report.totals)
         self.days = [_money(d.totals, d.day.isoformat()) for d in report.days]
         self.categories = [_money(c.totals, c.category) for c in report.categories]
-
-    @rx.event
-    async def load(self) -> None:
-        await self._query()
-
-    @rx.event
-    @checked
-    async def set_range(self, value: Name) -> None:
-        self.range_name = value if value in records.RANGES else "7d"
-        await self._query()
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).

@@ -29,7 +29,6 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, typed_amount
 from app.services import gates
-from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import rounds as studio_rounds
 from app.services.studio.crash import bets, chains, demo, tickets
 from app.services.studio.crash import rounds as crash_rounds
@@ -40,7 +39,7 @@ from state.cashier.wallet import refresh_header
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Name, checked, refuse
 from state.member_page import MemberPage, member_action
-from state.protection.reality import RealityState
+from state.protection.reality import RealityCheckedPage
 from state.site import current_brand, ui_lang
 from state.studio import crash_views
 from state.studio.crash_views import MineRow
@@ -106,7 +105,7 @@ _watching: set[str] = set()
 _shown: dict[str, crash_rounds.Slots] = {}
 
 
-class CrashState(MemberPage, rx.State):
+class CrashState(RealityCheckedPage, rx.State):
     _watch_token: str = ""
     _merchant_id: int = 0
     _digits: int = 2  # the brand's amounts' minor digits
@@ -131,11 +130,6 @@ class CrashState(MemberPage, rx.State):
     state_2: str = ""
     riding_1: bool = False
     riding_2: bool = False
-
-    async def _failed(self, exc: AppError, at: str = "") -> Any:
-        """Show the refusal; a bet refused for a due reality check brings up its dialog."""
-        shown = await super()._failed(exc, at)
-        return RealityState.check if exc.code == REALITY_CHECK_DUE else shown
 
     @rx.event
     @gated

@@ -35,7 +35,6 @@ from app.core.security import token_digest
 from app.services import gates
 from app.services.accounts.members import roles as member_roles
 from app.services.promotions import free_rounds
-from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.seamless import launch, studio_port, wallet
 from app.services.studio import rounds, seeds
 from app.services.studio.games import GAMES, StudioGame
@@ -52,8 +51,8 @@ from state.dialog import DialogState
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked, refuse
 from state.lean import Lean
-from state.member_page import MemberPage, member_action
-from state.protection.reality import RealityState
+from state.member_page import member_action
+from state.protection.reality import RealityCheckedPage
 from state.site import amount_digits, current_brand, current_path, ui_lang
 from state.studio import studio_views
 from state.studio.studio_views import Detail, HistoryRow, PaytableRow
@@ -97,7 +96,7 @@ async def requote(state: rx.State) -> None:
     await (await state.get_state(PlayState))._quote()
 
 
-class PlayState(MemberPage, Lean, rx.State):
+class PlayState(RealityCheckedPage, Lean, rx.State):
     _session_token: str = ""
     _session_game: str = ""
     _session_member: int = 0
@@ -140,11 +139,6 @@ class PlayState(MemberPage, Lean, rx.State):
     free_stake: str = ""
 
     # Helpers -------------------------------------------------------------------------------
-
-    async def _failed(self, exc: AppError, at: str = "") -> Any:
-        """Show the refusal; a bet refused for a due reality check brings up its dialog."""
-        shown = await super()._failed(exc, at)
-        return RealityState.check if exc.code == REALITY_CHECK_DUE else shown
 
     def _player(self) -> rounds.Player:
         if self.mode == "demo":

@@ -14,6 +14,7 @@ from app.services import gates
 from app.services.studio import rounds
 from app.services.studio.games import plinko
 from state.guard import ARGS, GUEST, Index, Name, checked
+from state.rows import text
 from state.studio import plinko_board, studio_views
 from state.studio.play import GAME_STATES, PlayState, requote
 from state.studio.plinko_board import Peg, Slot
@@ -43,7 +44,7 @@ class DiceState(PlayState):
         self.dice_roll = ""
 
     def _show(self, view: rounds.RoundView, lang: str) -> None:
-        self.dice_roll = studio_views.text(view.detail.get("roll"))
+        self.dice_roll = text(view.detail.get("roll"))
 
     @rx.event
     @checked
@@ -72,7 +73,7 @@ class LimboState(PlayState):
         self.limbo_result = ""
 
     def _show(self, view: rounds.RoundView, lang: str) -> None:
-        self.limbo_result = studio_views.text(view.detail.get("result"))
+        self.limbo_result = text(view.detail.get("result"))
 
     @rx.event
     @checked
@@ -201,8 +202,8 @@ class RouletteState(PlayState):
         self.wheel_number = self.wheel_colour = ""
 
     def _show(self, view: rounds.RoundView, lang: str) -> None:
-        self.wheel_number = studio_views.text(view.detail.get("number"))
-        self.wheel_colour = studio_views.text(view.detail.get("colour"))
+        self.wheel_number = text(view.detail.get("number"))
+        self.wheel_colour = text(view.detail.get("colour"))
 
     @rx.event
     @checked

@@ -108,10 +108,6 @@ def kind_of(game: StudioGame) -> str:
     return KINDS_BY_CODE.get(code) or KINDS.get(game.spec.sub_category, "slot")
 
 
-def text(value: Any) -> str:
-    return "" if value is None else str(value)
-
-
 def _flat(cells: Sequence[Any]) -> list[Any]:
     if cells and isinstance(cells[0], list):
         return [cell for row in cells for cell in row]

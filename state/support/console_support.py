@@ -100,8 +100,8 @@ class SupportDeskState(console.PagedConsolePage, console.BrandConsolePage, rx.St
         self.status = console.form_text(form, "status", 16)
         self.question_type = console.form_text(form, "question_type", 32)
         self.search_text = console.form_text(form, "search", 64)
-        self.page, self.error, self.notice = 1, "", ""
-        return await self._refresh()
+        self.error = self.notice = ""
+        return await self._first_page()
 
     @rx.event
     @checked

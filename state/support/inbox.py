@@ -13,6 +13,7 @@ from pydantic import Field
 from app.core import clock
 from app.services import gates, inbox
 from state.accounts.auth import member_id_or_none
+from state.cashier.wallet import WalletState
 from state.guard import ARGS, LOGIN, checked
 from state.paging import Paging
 from state.rows import row_of
@@ -56,8 +57,6 @@ class InboxState(Paging, rx.State):
         self.items = [
             row_of(MessageRow, m, id=str(m.id), time=m.created_at.isoformat()) for m in found.items
         ]
-        from state.cashier.wallet import WalletState  # the wallet state builds on the auth state
-
         return WalletState.refresh
 
     @rx.event

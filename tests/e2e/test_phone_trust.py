@@ -24,14 +24,16 @@ from playwright.async_api import Browser, Page, expect
 from sqlmodel import select
 
 from app.core import clock
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
 from app.core.i18n.formatting import MASK
 from app.core.security import hash_password
+from app.services import inbox
 from app.services.brands import brands
 from app.services.cashier import payout_accounts, transfers
 from app.services.promotions import bonus
 from app.services.promotions.bonus import BonusTerms
 from models import MemberIdentity
+from models.cashier import MessageKind
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.helpers.accounts import ADULT_NAME, PASSWORD, make_member, new_cpf
 from tests.helpers.axe import blocking_violations
@@ -278,6 +280,8 @@ async def test_depositar_sits_beside_a_six_digit_balance_at_every_width(
     assert member.id is not None
     await fund(member.id, "123456.78")
     await wager(member.id, "123456.78")  # the deposit's wagering
+    async with write_transaction() as session:
+        await inbox.post_message(session, member.id, MessageKind.NEW_MAIL, {})
     # bypass_csp: the site's policy refuses inline scripts, axe-core's among them.
     context = await visitor_context(
         browser, viewport=DESKTOP, timezone_id="America/Sao_Paulo", bypass_csp=True
@@ -316,10 +320,13 @@ async def test_depositar_sits_beside_a_six_digit_balance_at_every_width(
         assert not misfits, "; ".join(misfits)
 
         # Below 440 px the theme toggle is the menu's: opened and reached with the keyboard,
-        # named, it switches the theme. Below 400 px the menu holds the inbox too.
+        # named, it switches the theme. Below 400 px the menu holds the inbox too, its unread
+        # message a dot on the menu's button and a count beside the menu's link.
+        await expect(header.get_by_test_id("menu-unread")).to_be_hidden()  # 1280 px
         await page.set_viewport_size({"width": 360, "height": 800})
         await expect(header.get_by_test_id("theme-toggle")).to_be_hidden()
         await expect(header.get_by_test_id("header-messages")).to_be_hidden()
+        await expect(header.get_by_test_id("menu-unread")).to_be_visible()
         dark = await page.evaluate("document.documentElement.classList.contains('dark')")
         await page.get_by_test_id("mobile-menu-button").focus()
         await page.keyboard.press("Enter")
@@ -334,7 +341,7 @@ async def test_depositar_sits_beside_a_six_digit_balance_at_every_width(
         await page.wait_for_function(
             "(dark) => document.documentElement.classList.contains('dark') !== dark", arg=dark
         )
-        await expect(menu.get_by_test_id("mobile-messages")).to_be_visible()
+        await expect(menu.get_by_test_id("mobile-unread")).to_contain_text("Unread: 1")
         await expect(menu.get_by_test_id("mobile-search")).to_be_hidden()
         await page.keyboard.press("Escape")
         await expect(menu).to_have_count(0)

@@ -19,9 +19,13 @@ from state.accounts.auth import LOGOUT_DIALOG, AuthState
 from state.accounts.register import RegisterState
 from state.cashier.wallet import WalletState
 from state.catalogue.lobby import LobbyState
+from state.catalogue.search import GameSearchState
 from state.site import SiteState
 
 MOBILE_MENU = "mobile-menu"
+# Below 360 px a member's magnifier is in the menu: the logo, the six-digit balance with
+# Depositar and the menu's button fill the row.
+MEMBER_SEARCH_HIDDEN = "max-[359px]:hidden"
 # The choice is written to the browser's storage at once (the names of SiteState.lang and
 # his_lang): a link followed before the server answers sends the stored language with its route
 # change, which would otherwise still be the old one and undo the choice.
@@ -51,7 +55,9 @@ def language_selector(test_id: str = "language-select") -> rx.Component:
     )
 
 
-def theme_toggle(test_id: str = "theme-toggle", display: str = "grid") -> rx.Component:
+def theme_toggle(
+    test_id: str = "theme-toggle", display: str | rx.Var[str] = "grid"
+) -> rx.Component:
     return rx.el.button(
         rx.color_mode_cond(
             light=rx.icon("moon", size=18, aria_hidden="true"),
@@ -117,9 +123,25 @@ def _register_button(extra: str = "") -> rx.Component:
     )
 
 
+def _deposit_button() -> rx.Component:
+    """Depositar, joined to the balance's right end as Brazilian betting sites show it, on
+    every width: a phone's small words leave the row room for a six-digit balance."""
+    return rx.el.button(
+        t("auth.deposit"),
+        on_click=AuthState.gate("deposit"),
+        class_name=(
+            "flex items-center h-9 px-2.5 sm:px-3 rounded-r-lg text-xs sm:text-sm font-semibold "
+            f"whitespace-nowrap bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
+        ),
+        data_testid="header-deposit",
+    )
+
+
 def member_area() -> rx.Component:
-    """A member's header: account, balance with show/hide, deposit and logout (spec 2)."""
+    """A member's header: account, balance with show/hide and deposit, inbox and logout
+    (spec 2)."""
     return rx.el.div(
+        search_button(hidden=MEMBER_SEARCH_HIDDEN),
         rx.el.button(
             rx.icon("user", size=16, aria_hidden="true"),
             # The name from lg up only: a tablet's row has no room for it beside the balance.
@@ -134,7 +156,12 @@ def member_area() -> rx.Component:
             ),
             data_testid="header-account",
         ),
-        balance_badge(),
+        rx.el.div(
+            balance_badge(),
+            # A trial account cannot deposit: its register button follows the inbox instead.
+            rx.cond(~AuthState.is_trial, _deposit_button()),
+            class_name="flex items-center",
+        ),
         page_link(
             rx.icon("mail", size=16, aria_hidden="true"),
             rx.cond(
@@ -151,9 +178,11 @@ def member_area() -> rx.Component:
             href=routes.MESSAGES,
             aria_label=t("inbox.title"),
             title=t("inbox.title"),
+            # Below 400 px in the menu (its unread dot on the menu's button): the row holds
+            # the balance and Depositar first.
             class_name=(
-                "relative grid place-items-center size-9 rounded-lg border border-slate-300 "
-                f"dark:border-slate-700 {FOCUS}"
+                "relative hidden min-[400px]:grid place-items-center size-9 rounded-lg border "
+                f"border-slate-300 dark:border-slate-700 {FOCUS}"
             ),
             data_testid="header-messages",
         ),
@@ -170,17 +199,6 @@ def member_area() -> rx.Component:
                 ),
                 # A phone's menu holds it: the row has no room beside the balance.
                 _register_button("max-sm:hidden"),
-            ),
-            rx.el.button(
-                t("auth.deposit"),
-                on_click=AuthState.gate("deposit"),
-                # Not on a phone, whose tab bar's wallet tab opens the deposit page: the
-                # balance needs the room.
-                class_name=(
-                    "hidden sm:flex items-center h-9 px-3 rounded-lg text-sm "
-                    f"font-semibold bg-amber-400 text-slate-900 hover:bg-amber-300 {FOCUS}"
-                ),
-                data_testid="header-deposit",
             ),
         ),
         rx.el.button(
@@ -275,11 +293,11 @@ def header() -> rx.Component:
                 data_testid="brand-link",
             ),
             rx.el.div(
-                search_button(),
                 rx.cond(
                     AuthState.is_login,
                     member_area(),
                     rx.fragment(
+                        search_button(),
                         visitor_login_form(),
                         # Smaller words under 400 px: both buttons fit beside the magnifier.
                         _register_button("max-sm:px-3 max-[399px]:text-xs"),
@@ -296,14 +314,30 @@ def header() -> rx.Component:
                 ),
                 # Below md in the menu: a tablet's row has no room for it beside the balance.
                 rx.el.div(language_selector(), class_name="hidden md:block"),
-                # Under 360 px in the menu: the row has no room for it.
-                theme_toggle(display="hidden min-[360px]:grid"),
+                # In the menu where the row has no room for it: under 360 px for a visitor,
+                # under 440 px for a member, whose balance and Depositar come first.
+                theme_toggle(
+                    display=rx.cond(
+                        AuthState.is_login, "hidden min-[440px]:grid", "hidden min-[360px]:grid"
+                    )
+                ),
                 rx.el.button(
                     rx.icon("menu", size=20, aria_hidden="true"),
+                    # Unread messages, where the menu holds the inbox (below 400 px).
+                    rx.cond(
+                        AuthState.is_login & (WalletState.unread > 0),
+                        rx.el.span(
+                            class_name=(
+                                "min-[400px]:hidden absolute top-1 right-1 size-2 rounded-full "
+                                "bg-rose-600"
+                            ),
+                            data_testid="menu-unread",
+                        ),
+                    ),
                     on_click=open_dialog(MOBILE_MENU),
                     aria_label=t("header.menu"),
                     class_name=(
-                        "md:hidden grid place-items-center size-9 rounded-lg border "
+                        "relative md:hidden grid place-items-center size-9 rounded-lg border "
                         f"border-slate-300 dark:border-slate-700 {FOCUS}"
                     ),
                     data_testid="mobile-menu-button",
@@ -311,8 +345,8 @@ def header() -> rx.Component:
                 class_name="flex items-center gap-1 sm:gap-2",
             ),
             class_name=(
-                # Narrow gaps on a phone: a member's logo, magnifier, balance, inbox, theme and
-                # menu share 360 px (320 px with the theme in the menu).
+                # Narrow gaps on a phone: a member's logo, magnifier, balance with Depositar and
+                # menu share 360 px (320 px with the magnifier in the menu).
                 "mx-auto max-w-7xl flex items-center justify-between gap-2 sm:gap-3 px-3 "
                 "sm:px-4 h-14"
             ),
@@ -365,6 +399,41 @@ def mobile_menu_body() -> rx.Component:
                     aria_haspopup="dialog",
                     class_name=f"flex w-full items-center gap-2 h-9 rounded {FOCUS}",
                     data_testid="mobile-account",
+                ),
+                # What a member's narrow header row leaves to the menu: the magnifier below
+                # 360 px, the inbox below 400 px.
+                rx.el.button(
+                    rx.icon("search", size=16, aria_hidden="true"),
+                    t("lobby.search"),
+                    type="button",
+                    on_click=[close_dialog(MOBILE_MENU), GameSearchState.open],
+                    aria_haspopup="dialog",
+                    class_name=f"{_MOBILE_LINK} min-[360px]:hidden",
+                    data_testid="mobile-search",
+                ),
+                page_link(
+                    rx.icon("mail", size=16, aria_hidden="true"),
+                    t("inbox.title"),
+                    rx.cond(
+                        WalletState.unread > 0,
+                        rx.el.span(
+                            rx.el.span(WalletState.unread.to(str), aria_hidden="true"),
+                            rx.el.span(
+                                t("inbox.unread_count").replace(
+                                    "{count}", WalletState.unread.to(str)
+                                ),
+                                class_name="sr-only",
+                            ),
+                            class_name=(
+                                "ml-auto grid place-items-center min-w-5 h-5 px-1.5 rounded-full "
+                                "bg-rose-600 text-white text-xs font-bold"
+                            ),
+                            data_testid="mobile-unread",
+                        ),
+                    ),
+                    href=routes.MESSAGES,
+                    class_name=f"{_MOBILE_LINK} min-[400px]:hidden",
+                    data_testid="mobile-messages",
                 ),
                 rx.cond(
                     AuthState.is_trial,

@@ -20,6 +20,7 @@ def balance_badge() -> rx.Component:
             rx.el.span(
                 WalletState.currency_symbol,
                 class_name="text-xs text-slate-600 dark:text-slate-400",
+                data_testid="header-currency",
             ),
             rx.el.span(
                 WalletState.shown,
@@ -77,7 +78,13 @@ def balance_badge() -> rx.Component:
                 data_percent=WalletState.bonus_percent,
             ),
         ),
-        class_name=("flex items-center gap-1 h-9 px-2 rounded-lg bg-slate-100 dark:bg-slate-800"),
+        # Its right end joins the Deposit button that follows it (header.py's member_area):
+        # square and with its eye close to that button; rounded and padded when alone (a trial
+        # account, which has no deposit).
+        class_name=(
+            "flex items-center gap-1 h-9 pl-2 pr-0.5 last:pr-2 rounded-l-lg last:rounded-r-lg "
+            "bg-slate-100 dark:bg-slate-800"
+        ),
         data_testid="balance-badge",
     )
 

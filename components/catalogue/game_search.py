@@ -18,8 +18,8 @@ from state.catalogue.search import SEARCH_DIALOG, GameSearchState
 _MUTED = "text-sm text-slate-500 dark:text-slate-400"
 
 
-def search_button() -> rx.Component:
-    """The header's magnifier, on every width."""
+def search_button(hidden: str | rx.Var[str] = "") -> rx.Component:
+    """The header's magnifier; `hidden`: the widths where the header's menu holds it instead."""
     return rx.el.button(
         rx.icon("search", size=18, aria_hidden="true"),
         type="button",
@@ -29,7 +29,7 @@ def search_button() -> rx.Component:
         title=t("lobby.search"),
         class_name=(
             "grid place-items-center size-9 shrink-0 rounded-lg border border-slate-300 "
-            f"dark:border-slate-700 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
+            f"dark:border-slate-700 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS} {hidden}"
         ),
         data_testid="header-search",
     )

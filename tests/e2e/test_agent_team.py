@@ -25,7 +25,7 @@ from tests.e2e.conftest import open_site
 from tests.helpers.accounts import PASSWORD, make_member
 from tests.helpers.agents import PASSWORD as DOWNLINE_PASSWORD
 from tests.helpers.agents import brand, downline, fact
-from tests.helpers.browser import choose_language, visitor_context
+from tests.helpers.browser import choose_language, switch_theme, visitor_context
 from tests.helpers.money import fund
 from tests.helpers.site import brand_jurisdiction
 
@@ -72,14 +72,7 @@ async def _shots(page: Page, name: str) -> None:
         await page.set_viewport_size({"width": width, "height": height})
         assert await page.evaluate("document.documentElement.scrollWidth") <= width
         for theme in ("light", "dark"):
-            current = await page.evaluate(
-                "document.documentElement.classList.contains('dark') ? 'dark' : 'light'"
-            )
-            if current != theme:
-                await page.get_by_test_id("theme-toggle").click()
-                await page.wait_for_function(
-                    f"document.documentElement.classList.contains('{theme}')"
-                )
+            await switch_theme(page, theme)  # at 360 px, from the menu
             await page.screenshot(path=str(SHOTS / f"{name}-{width}-{theme}.png"), full_page=True)
 
 

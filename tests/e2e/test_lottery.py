@@ -22,7 +22,7 @@ from app.core.db import session_scope
 from app.services.lottery import issues, settlement
 from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.helpers.accounts import PASSWORD
-from tests.helpers.browser import choose_language, unfold_optional
+from tests.helpers.browser import choose_language, switch_theme, unfold_optional
 from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
@@ -53,14 +53,7 @@ async def _shots(page: Page, name: str) -> None:
     for width, height in ((1280, 900), (360, 780)):
         await page.set_viewport_size({"width": width, "height": height})
         for theme in ("light", "dark"):
-            current = await page.evaluate(
-                "document.documentElement.classList.contains('dark') ? 'dark' : 'light'"
-            )
-            if current != theme:
-                await page.get_by_test_id("theme-toggle").first.click()
-                await page.wait_for_function(
-                    f"document.documentElement.classList.contains('{theme}')"
-                )
+            await switch_theme(page, theme)  # at 360 px, from the menu
             await page.screenshot(path=str(SHOTS / f"{name}-{width}-{theme}.png"), full_page=True)
     await page.set_viewport_size({"width": 1280, "height": 900})
 

@@ -7,8 +7,10 @@ in a game's own wallet comes back beside the balance, closed with the focus back
 a refused withdrawal with its error beside the button, a requested one whose notice goes at a
 reload; a bonus arriving that moves nothing in the phone's header; the balance hidden with the
 bonus beside it; a member's header with a five-digit balance fitting from 320 to 1280 px, the
-logo at its size, and the visitor's too. Each page is checked with axe-core (no serious or
-critical violation) and shot at phone and desktop width, light and dark."""
+logo at its size, and the visitor's too; Depositar beside a six-digit balance at every width,
+in Portuguese and English, the theme toggle in the menu where the row has no room for it.
+Each page is checked with axe-core (no serious or critical violation) and shot at phone and
+desktop width, light and dark."""
 
 from __future__ import annotations
 
@@ -22,14 +24,16 @@ from playwright.async_api import Browser, Page, expect
 from sqlmodel import select
 
 from app.core import clock
-from app.core.db import session_scope
+from app.core.db import session_scope, write_transaction
 from app.core.i18n.formatting import MASK
 from app.core.security import hash_password
+from app.services import inbox
 from app.services.brands import brands
 from app.services.cashier import payout_accounts, transfers
 from app.services.promotions import bonus
 from app.services.promotions.bonus import BonusTerms
 from models import MemberIdentity
+from models.cashier import MessageKind
 from tests.e2e.conftest import SLOW_MS, open_site
 from tests.helpers.accounts import ADULT_NAME, PASSWORD, make_member, new_cpf
 from tests.helpers.axe import blocking_violations
@@ -37,6 +41,7 @@ from tests.helpers.browser import (
     browser_cookie,
     choose_language,
     member_log_in,
+    switch_theme,
     visitor_context,
     wait_for_rotation,
 )
@@ -48,8 +53,12 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 SHOTS = Path(os.environ.get("SITE_SHOTS", "/tmp/site-shots"))
 PAY_PASSWORD = "135790"
-# From the narrowest phone to a desktop, the tablet and small-laptop widths between.
-HEADER_WIDTHS = (320, 390, 640, 700, 768, 1024, 1280)
+# From the narrowest phone to a desktop, the common Android and iPhone widths, the tablet and
+# small-laptop widths between.
+HEADER_WIDTHS = (320, 360, 390, 412, 640, 700, 768, 1024, 1280)
+# Where Depositar is tried: the narrowest phone, a common Android and an iPhone, a tablet, a
+# laptop and a desktop.
+DEPOSIT_WIDTHS = (320, 360, 390, 640, 1024, 1280)
 # The header's top row at the viewport's width: the page's scroll width, the right edge of
 # the row's furthest visible part, the logo's rendered width against the width it is given
 # in the HTML (what a flex row squeezing it would shrink), and its narrowest control but the
@@ -73,6 +82,33 @@ MEASURE_HEADER = """() => {
     natural: Number(logo.getAttribute('width')),
   };
 }"""
+
+
+# Depositar and its neighbours in the header's row, and whether the balance's amount is whole
+# on one line (its text's line boxes, and nothing of it cut off).
+MEASURE_DEPOSIT = """() => {
+  const header = document.querySelector('[data-testid=site-header]');
+  const box = (selector) => header.querySelector(selector).getBoundingClientRect().toJSON();
+  const amount = header.querySelector('[data-testid=header-balance]');
+  const text = document.createRange();
+  text.selectNodeContents(amount);
+  return {
+    deposit: box('[data-testid=header-deposit]'),
+    balance: box('[data-testid=balance-badge]'),
+    currency: box('[data-testid=header-currency]'),
+    logo: box('[data-testid=brand-link] img'),
+    lines: text.getClientRects().length,
+    cut: amount.scrollWidth > amount.clientWidth,
+  };
+}"""
+
+
+def _overlap(one: dict[str, float], other: dict[str, float]) -> bool:
+    """Two boxes sharing more than a rounding's half pixel (side by side is no overlap)."""
+    return (
+        min(one["right"], other["right"]) - max(one["left"], other["left"]) > 0.5
+        and min(one["bottom"], other["bottom"]) - max(one["top"], other["top"]) > 0.5
+    )
 
 
 async def _shoot(page: Page, name: str) -> None:
@@ -208,6 +244,125 @@ async def test_a_five_digit_balance_fits_the_header_at_every_width(
         await toggle.click()
         await expect(header.get_by_test_id("header-balance")).to_have_text(MASK)
         assert await toggle.bounding_box() == shown
+    finally:
+        await context.close()
+
+
+async def _deposit_misfits(page: Page, width: int) -> list[str]:
+    """What is wrong with Depositar and the balance at the viewport's `width`: Depositar out of
+    the screen, on the balance or the logo; the amount or its currency cut or on two lines."""
+    seen = await page.evaluate(MEASURE_DEPOSIT)
+    deposit, balance = seen["deposit"], seen["balance"]
+    wrong: list[str] = []
+    if deposit["left"] < 0 or deposit["right"] > width or deposit["width"] < 36:
+        wrong.append(f"Depositar out of the screen {deposit}")
+    for name in ("balance", "logo"):
+        if _overlap(deposit, seen[name]):
+            wrong.append(f"Depositar {deposit} on the {name} {seen[name]}")
+    if seen["lines"] != 1 or seen["cut"] or balance["left"] < 0 or balance["right"] > width:
+        wrong.append(f"balance not whole on one line: {seen}")
+    if seen["currency"]["width"] < 1 or seen["currency"]["right"] > width:
+        wrong.append(f"currency not shown: {seen['currency']}")
+    return wrong
+
+
+async def test_depositar_sits_beside_a_six_digit_balance_at_every_width(
+    browser: Browser, site_url: str
+) -> None:
+    """Depositar, as Brazilian sites keep it, beside R$ 123.456,78 from 320 to 1280 px, in
+    Portuguese and in English: in the screen, on neither the balance nor the logo, the
+    amount whole on one line, the row fitting as the five-digit one does; and a tap on it
+    opens the deposit page at each width (below 640 px it was hidden: a phone deposited from
+    the tab bar's Carteira only). Below 440 px the theme toggle is the menu's, reached by
+    the keyboard and named; below 360 px the menu holds the magnifier, below 400 px the
+    inbox. The header passes axe-core in both themes on a phone."""
+    member = await make_member("BR1")
+    assert member.id is not None
+    await fund(member.id, "123456.78")
+    await wager(member.id, "123456.78")  # the deposit's wagering
+    async with write_transaction() as session:
+        await inbox.post_message(session, member.id, MessageKind.NEW_MAIL, {})
+    # bypass_csp: the site's policy refuses inline scripts, axe-core's among them.
+    context = await visitor_context(
+        browser, viewport=DESKTOP, timezone_id="America/Sao_Paulo", bypass_csp=True
+    )
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url + "/login")
+        before = await browser_cookie(page)
+        await member_log_in(page, member)
+        await wait_for_rotation(page, before)
+        await open_site(page, site_url)
+        await page.get_by_test_id("first-steps-later").click()  # a new member's first login
+        header = page.get_by_test_id("site-header")
+        deposit = header.get_by_test_id("header-deposit")
+        misfits: list[str] = []
+        for language, amount, words in (
+            ("PT", "123.456,78", "Depositar"),
+            ("EN", "123,456.78", "Deposit"),
+        ):
+            await page.set_viewport_size(DESKTOP)  # the language menu shows
+            await choose_language(page, language)
+            await expect(header.get_by_test_id("header-balance")).to_have_text(amount)
+            misfits += [f"{language} {m}" for m in await _header_misfits(page)]
+            for width in DEPOSIT_WIDTHS:
+                await page.set_viewport_size({"width": width, "height": 800})
+                await expect(deposit).to_have_text(words)
+                await expect(deposit).to_be_in_viewport(ratio=1)
+                misfits += [
+                    f"{language} {width} px: {m}" for m in await _deposit_misfits(page, width)
+                ]
+                await deposit.click()
+                await expect(page).to_have_url(site_url + "/depositv2")
+                await expect(page.get_by_test_id("quick-amount").first).to_be_visible()
+                await header.get_by_test_id("brand-link").click()
+                await expect(page).to_have_url(site_url + "/")
+        assert not misfits, "; ".join(misfits)
+
+        # Below 440 px the theme toggle is the menu's: opened and reached with the keyboard,
+        # named, it switches the theme. Below 400 px the menu holds the inbox too, its unread
+        # message a dot on the menu's button and a count beside the menu's link.
+        await expect(header.get_by_test_id("menu-unread")).to_be_hidden()  # 1280 px
+        await page.set_viewport_size({"width": 360, "height": 800})
+        await expect(header.get_by_test_id("theme-toggle")).to_be_hidden()
+        await expect(header.get_by_test_id("header-messages")).to_be_hidden()
+        await expect(header.get_by_test_id("menu-unread")).to_be_visible()
+        dark = await page.evaluate("document.documentElement.classList.contains('dark')")
+        await page.get_by_test_id("mobile-menu-button").focus()
+        await page.keyboard.press("Enter")
+        menu = page.get_by_test_id("dialog-mobile-menu")
+        toggle = menu.get_by_role("button", name="Switch between dark and light theme")
+        for _ in range(12):
+            if await toggle.evaluate("(button) => button === document.activeElement"):
+                break
+            await page.keyboard.press("Tab")
+        await expect(toggle).to_be_focused()
+        await page.keyboard.press("Enter")
+        await page.wait_for_function(
+            "(dark) => document.documentElement.classList.contains('dark') !== dark", arg=dark
+        )
+        await expect(menu.get_by_test_id("mobile-unread")).to_contain_text("Unread: 1")
+        await expect(menu.get_by_test_id("mobile-search")).to_be_hidden()
+        await page.keyboard.press("Escape")
+        await expect(menu).to_have_count(0)
+        # Below 360 px the magnifier is the menu's too, and opens the game search from there.
+        await page.set_viewport_size({"width": 320, "height": 800})
+        await expect(header.get_by_test_id("header-search")).to_be_hidden()
+        await page.get_by_test_id("mobile-menu-button").click()
+        await menu.get_by_test_id("mobile-search").click()
+        await expect(page.get_by_test_id("dialog-game-search")).to_be_visible()
+        await page.keyboard.press("Escape")
+        await expect(page.get_by_test_id("dialog-game-search")).to_have_count(0)
+
+        # The header, Depositar joined to the balance, reads well in both themes.
+        found: list[str] = []
+        for scheme in ("light", "dark"):
+            await switch_theme(page, scheme)
+            found += [
+                f"{scheme}: {v}"
+                for v in await blocking_violations(page, ("[data-testid=site-header]",))
+            ]
+        assert found == []
     finally:
         await context.close()
 

@@ -15,7 +15,7 @@ from app import routes
 from models.ledger import AccountKind, TransactionKind
 from tests.e2e.conftest import SLOW_MS as SLOW
 from tests.e2e.conftest import register_in_browser
-from tests.helpers.browser import choose_language
+from tests.helpers.browser import choose_language, switch_theme
 from tests.helpers.money import fund, grant
 
 pytestmark = pytest.mark.e2e
@@ -24,10 +24,7 @@ pytestmark = pytest.mark.e2e
 async def _shots(page: Page, name: str, folder: Path) -> None:
     """Desktop and 360 px, light and dark, with no sideways scrolling on the phone."""
     for theme in ("light", "dark"):
-        current = await page.evaluate("document.documentElement.classList.contains('dark')")
-        if current != (theme == "dark"):
-            await page.get_by_test_id("theme-toggle").click()
-            await page.wait_for_function(f"document.documentElement.classList.contains('{theme}')")
+        await switch_theme(page, theme)  # at 360 px (the dark turn), from the menu
         await page.set_viewport_size({"width": 1280, "height": 900})
         await page.screenshot(path=str(folder / f"{name}-desktop-{theme}.png"), full_page=True)
         await page.set_viewport_size({"width": 360, "height": 740})

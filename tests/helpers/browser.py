@@ -135,6 +135,26 @@ async def open_deposit(page: Page) -> None:
     await expect(page.get_by_test_id("quick-amount").first).to_be_visible(timeout=SLOW_MS)
 
 
+_SHOWS_THEME = "(theme) => document.documentElement.classList.contains(theme)"
+
+
+async def switch_theme(page: Page, theme: str) -> None:
+    """Show the page in `theme` ("light" or "dark") with the header's toggle, or with the
+    menu's where the header has none (a member's phone row, below 440 px, keeps its room for
+    the balance and Depositar); nothing when the page shows it already."""
+    if await page.evaluate(_SHOWS_THEME, theme):
+        return
+    header_toggle = page.get_by_test_id("theme-toggle")
+    if await header_toggle.is_visible():
+        await header_toggle.click()
+    else:
+        await page.get_by_test_id("mobile-menu-button").click()
+        await page.get_by_test_id("mobile-theme-toggle").click()
+        await page.keyboard.press("Escape")
+        await expect(page.get_by_test_id("dialog-mobile-menu")).to_have_count(0)
+    await page.wait_for_function(_SHOWS_THEME, arg=theme)
+
+
 async def screenshots(page: Page, folder: Path, name: str) -> None:
     """The page at 1280 and 360 px, light and dark, into `folder` (back to 1280 px, light)."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -227,6 +227,7 @@ async def _gates(
 async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
     """A bet the page placed, with the stake and target its fields hold: the answer."""
     answer, slot = _answer(message), message.get("bet")
+    betting = follower(page.brand.id).betting()  # the round the page bet in, as it came
     try:
         bound, member_gates = await _gates(page, slot, BET_LIMIT)
 
@@ -237,7 +238,9 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
         stake, auto = message.get("stake"), message.get("auto")
         with _timed("bet", "decision"):
             async with _bets_at_once():
-                await bets.place(bound.player, page.brand.id, int(str(slot)), stake, auto, checks)
+                await bets.place(
+                    bound.player, page.brand.id, int(str(slot)), stake, auto, checks, betting
+                )
     except AppError as exc:
         return _refused(answer, exc, page.lang)
     return answer | {"ok": True, "text": translate("crash.placed", page.lang, slot=slot)}

@@ -303,14 +303,14 @@ class CrashState(RealityCheckedPage, rx.State):
         play = await self._player_for(slot)
         if play is None:
             return None if slot in SLOTS else await refuse(self)
-        place = demo.place if play.mode == "demo" else bets.place
-        placed = await place(
-            play._player(),
-            self._merchant_id,
-            int(slot),
-            getattr(self, f"stake_{slot}"),
-            getattr(self, f"auto_{slot}"),
-        )
+        stake, auto = getattr(self, f"stake_{slot}"), getattr(self, f"auto_{slot}")
+        if play.mode == "demo":
+            placed = await demo.place(play._player(), self._merchant_id, int(slot), stake, auto)
+        else:  # for the round the page's board shows taking bets, as on the live socket
+            betting = follower(self._merchant_id).betting()
+            placed = await bets.place(
+                play._player(), self._merchant_id, int(slot), stake, auto, betting=betting
+            )
         lang = await ui_lang(self)
         play.balance = format_amount(placed.balance, lang, self._digits)
         self.notice = translate("crash.placed", lang, slot=slot)

@@ -192,6 +192,29 @@ async def test_two_bets_at_most_and_only_while_betting() -> None:
     assert closed.value.code == "crash-betting-closed"
 
 
+async def test_a_bet_for_a_round_whose_betting_closed_while_it_waited_is_refused() -> None:
+    """A bet is for the round the page's board showed taking bets: one that waited its turn
+    until that round's curve started is refused at once, with no money moved, rather than
+    carried into the round that takes bets next."""
+    row = await fresh_round()
+    merchant_id = await brand_id()
+    board = await crash_rounds.board(merchant_id, clock.now())
+    assert board.state is not None and board.state.phase == crash_rounds.Phase.BETTING
+    seen = crash_rounds.Flying(crash_rounds.round_pk(board.state.round_id), row.started_at)
+    member, player = await crash_player("10.00")
+    placed = await bets.place(player, merchant_id, 1, "2.00", "", betting=seen)
+    at_ms(row, 0)  # its curve starts; then it crashes and the next round takes bets
+    await clear_brand(merchant_id)
+    following = await crash_rounds.open_next(merchant_id, clock.now())
+    assert following is not None and following.started_at > clock.now()
+    with pytest.raises(AppError) as closed:
+        await bets.place(player, merchant_id, 2, "1.00", "", betting=seen)
+    assert closed.value.code == "crash-betting-closed"
+    assert [bet.id for bet in await bets_of(row.id or 0)] == [placed.bet_id]
+    assert await bets_of(following.id or 0) == []
+    assert await cash(member) == Decimal("8.00")
+
+
 async def test_the_pages_of_a_process_share_one_read_and_a_member_reads_their_own_bets(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

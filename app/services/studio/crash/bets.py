@@ -166,9 +166,15 @@ async def place(
     bet: object,
     auto: object,
     checks: Checks | None = None,
+    betting: Flying | None = None,
 ) -> Placed:
     """A bet in the brand's round while it takes bets (two at most, one per slot); refused
     by `checks` (the caller's gates), run first, on the session that stores the bet.
+
+    `betting` is the round the caller's board showed taking bets when the player bet: a bet
+    is for that round, so once its curve has started by the server's clock (a bet that
+    waited its turn behind a round's others) it is refused at once, with no statement,
+    rather than read against the database or carried into the next round.
 
     Each step writes one statement that stands alone (autocommit on PostgreSQL): the bet
     PENDING, the wallet's debit, the bet OPEN only while still PENDING. A round settled
@@ -178,6 +184,8 @@ async def place(
     stake = studio_rounds.parse_bet(bet)
     SPEC.check_bet(stake, player.currency)
     target = parse_target(auto)
+    if betting is not None and clock.now() >= betting.started_at:
+        raise AppError("crash-betting-closed", 409)
     try:
         async with single_writes() as session:
             if checks is not None:

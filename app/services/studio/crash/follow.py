@@ -116,6 +116,14 @@ class Follower:
             return None
         return Flying(round_pk(state.round_id), state.started_at)
 
+    def betting(self) -> Flying | None:
+        """The round this process last saw taking bets (None: none, or it saw one fly): a bet
+        the page made for it is refused without a statement once its betting has closed."""
+        state = self.latest.board.state if self.latest is not None else None
+        if state is None or state.phase != Phase.BETTING:
+            return None
+        return Flying(round_pk(state.round_id), state.started_at)
+
     async def public(self) -> AsyncIterator[Seen]:
         """The board now, then after each public change, for as long as the caller iterates."""
         with self._listening():

@@ -74,23 +74,25 @@ SLOTS = ("1", "2")
 # Refusals whose remedy is on the page: the reality check's dialog, a page that lifts it.
 ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
 
-# Bets may use all but this many of the process's pooled database connections: a round's bets
-# arrive together, and a cash-out, decided by the server's clock, must not wait behind them.
+# The wallet's calls (bets, and cash-outs' payments) may use all but this many of the process's
+# pooled database connections: a round's bets arrive together and its payments follow one
+# another, and a cash-out's decision, by the server's clock, must not wait behind them.
 CASH_OUT_CONNECTIONS = 2
 
 logger = logging.getLogger(__name__)
 _open = 0
 _bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
-_betting: asyncio.Semaphore | None = None
+_wallet_calls: asyncio.Semaphore | None = None
 
 
-def _bets_at_once() -> asyncio.Semaphore:
-    """The bets this process places at once (created on first use, in the serving loop)."""
-    global _betting
-    if _betting is None:
+def _wallet_calls_at_once() -> asyncio.Semaphore:
+    """The bets and payments this process makes at once (created on first use, in the
+    serving loop)."""
+    global _wallet_calls
+    if _wallet_calls is None:
         pooled = connection_capacity(get_settings(), 1, runs_jobs=False)
-        _betting = asyncio.Semaphore(max(1, pooled - CASH_OUT_CONNECTIONS))
-    return _betting
+        _wallet_calls = asyncio.Semaphore(max(1, pooled - CASH_OUT_CONNECTIONS))
+    return _wallet_calls
 
 
 def _body(merchant_id: int, lang: str, digits: int, seen: Seen) -> str:
@@ -158,7 +160,8 @@ async def _answer_message(page: _Page, message: object) -> None:
             await page.send(json.dumps(answer))
         if cashed is not None:  # decided and answered: now paid (or by the round's settlement)
             try:
-                await pay_bet(cashed)
+                async with _wallet_calls_at_once():
+                    await pay_bet(cashed)
             except Exception as failed:
                 if not isinstance(failed, AppError) and not transient(failed):
                     raise
@@ -237,7 +240,7 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
 
         stake, auto = message.get("stake"), message.get("auto")
         with _timed("bet", "decision"):
-            async with _bets_at_once():
+            async with _wallet_calls_at_once():
                 await bets.place(
                     bound.player, page.brand.id, int(str(slot)), stake, auto, checks, betting
                 )

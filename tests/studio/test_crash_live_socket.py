@@ -161,18 +161,18 @@ async def test_a_dependency_failing_for_a_moment_is_answered_and_the_socket_stay
     assert (await bet_row(placed.bet_id)).status == CrashBetStatus.CASHED
 
 
-async def test_a_round_s_bets_leave_connections_for_cash_outs(
+async def test_a_round_s_bets_and_payments_leave_connections_for_cash_outs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A round's bets arrive together: they take at most the process's pool less
-    CASH_OUT_CONNECTIONS, so that with the pool full of bets a cash-out is decided at once,
-    and the next bet waits its turn."""
+    """A round's bets arrive together and its payments follow one another: they take at most
+    the process's pool less CASH_OUT_CONNECTIONS, so that with the pool full of them a
+    cash-out is decided at once, and the next bet and the payment wait their turn."""
     member, placed, _, game = await _riding()
     cashing = await tickets.issue(member.id, await brand_id(), game)
     settings = get_settings()
     monkeypatch.setattr(settings, "db_pool_size", crash_live.CASH_OUT_CONNECTIONS + 1)
     monkeypatch.setattr(settings, "db_pool_overflow", 0)
-    monkeypatch.setattr(crash_live, "_betting", None)  # made again for this pool: one bet
+    monkeypatch.setattr(crash_live, "_wallet_calls", None)  # made again for this pool: one
     started, release = [], asyncio.Event()
 
     async def slow_wallet(*args: Any) -> Any:
@@ -195,11 +195,13 @@ async def test_a_round_s_bets_leave_connections_for_cash_outs(
         cashed = await cashier.ask({"cash": "1", "id": 2})
         assert cashed["ok"] is True, cashed
         assert len(started) == 1  # the second bet waits for the first
+        assert await cash(member) == Decimal("15.00")  # decided; its payment waits its turn
         release.set()
         answers = [await first.answer(), await second.answer()]
     assert len(started) == 2
     assert [answer["ok"] for answer in answers] == [False, False]
     assert (await bet_row(placed.bet_id)).status == CrashBetStatus.CASHED
+    assert await cash(member) == Decimal("22.50")  # paid once its turn came
 
 
 async def test_without_its_ticket_nothing_is_cashed_out() -> None:

@@ -67,9 +67,11 @@ POLICY_VIOLATION = 1008
 TRY_AGAIN_LATER = 1013
 SEND_SECONDS = 5.0  # a socket that takes longer to take a message is dropped
 MAX_MESSAGE = 512  # what a page sends is a ticket, a bet or a cash-out: longer is not a page
-# Per member, the socket's doors.
-CASH_LIMIT = rate_limit.Limit("crash-live-cash", 20, 10)
-BET_LIMIT = rate_limit.Limit("crash-live-bet", 20, 10)
+# Per member and kind of message (the metrics name the same kinds), the socket's doors.
+LIMITS = {
+    "cash": rate_limit.Limit("crash-live-cash", 20, 10),
+    "bet": rate_limit.Limit("crash-live-bet", 20, 10),
+}
 SLOTS = ("1", "2")
 # Refusals whose remedy is on the page: the reality check's dialog, a page that lifts it.
 ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
@@ -203,21 +205,19 @@ def _refused(answer: dict[str, object], exc: AppError, lang: str) -> dict[str, o
     return answer | {"text": text} | ({"page": True} if exc.code in ON_PAGE else {})
 
 
-async def _gates(
-    page: _Page, slot: object, limit: rate_limit.Limit
-) -> tuple[tickets.Bound, bets.Checks]:
-    """The page's gates for a bet or cash-out of `slot`: the page's ticket, and the checks of
-    its member to run in the decision's own transaction (the ticket's game session apart: a
-    bet checks it first, a cash-out reads it with the bet)."""
+async def _gates(page: _Page, slot: object, kind: str) -> tuple[tickets.Bound, bets.Checks]:
+    """The page's gates for a bet or cash-out (`kind`) of `slot`: the page's ticket, its rate
+    limit, and the checks of its member to run in the decision's own transaction (the
+    ticket's game session apart: a bet checks it first, a cash-out reads it with the bet)."""
     bound = page.bound
     if bound is None or bound.member.id is None:
         raise AppError("not-logged-in", 401)
     if slot not in SLOTS:
         raise AppError("crash-slot-invalid", 400)
     # Both from Redis at once: the count, and the brand as the operator set it now.
-    with _timed("bet" if limit is BET_LIMIT else "cash", "gates"):
+    with _timed(kind, "gates"):
         _, brand = await asyncio.gather(
-            rate_limit.consume(limit, bound.member.id), brands.by_id(page.brand.id)
+            rate_limit.consume(LIMITS[kind], bound.member.id), brands.by_id(page.brand.id)
         )
     gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
 
@@ -232,7 +232,7 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
     answer, slot = _answer(message), message.get("bet")
     betting = follower(page.brand.id).betting()  # the round the page bet in, as it came
     try:
-        bound, member_gates = await _gates(page, slot, BET_LIMIT)
+        bound, member_gates = await _gates(page, slot, "bet")
 
         async def checks(session: AsyncSession) -> None:
             await tickets.require_game_session(session, bound, clock.now())
@@ -256,7 +256,7 @@ async def _cash(
     to pay (after the answer: the decision is what the player waits for)."""
     answer, slot = _answer(message), message.get("cash")
     try:
-        bound, checks = await _gates(page, slot, CASH_LIMIT)
+        bound, checks = await _gates(page, slot, "cash")
         logged_in = tickets.game_session_runs(bound, clock.now())
         flying = follower(page.brand.id).flying()
         with _timed("cash", "decision"):

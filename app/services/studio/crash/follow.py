@@ -111,16 +111,16 @@ class Follower:
     def flying(self) -> Flying | None:
         """The round this process last saw taking bets or running: a cash-out decides in one
         statement on it (None: it saw none, and the cash-out reads the round itself)."""
-        state = self.latest.board.state if self.latest is not None else None
-        if state is None or state.phase == Phase.CRASHED:
-            return None
-        return Flying(round_pk(state.round_id), state.started_at)
+        return self._seen_round(Phase.BETTING, Phase.RUNNING)
 
     def betting(self) -> Flying | None:
         """The round this process last saw taking bets (None: none, or it saw one fly): a bet
         the page made for it is refused without a statement once its betting has closed."""
+        return self._seen_round(Phase.BETTING)
+
+    def _seen_round(self, *phases: str) -> Flying | None:
         state = self.latest.board.state if self.latest is not None else None
-        if state is None or state.phase != Phase.BETTING:
+        if state is None or state.phase not in phases:
             return None
         return Flying(round_pk(state.round_id), state.started_at)
 

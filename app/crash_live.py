@@ -33,7 +33,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -44,9 +44,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from app import routes
 from app.api.ops import ops_app
 from app.core import clock, heap, metrics, rate_limit, work_units
+from app.core.batching import Batcher
 from app.core.cache import close_redis
 from app.core.config import get_settings
-from app.core.db import connection_capacity, dispose_engine
+from app.core.db import connection_capacity, dispose_engine, get_engine
 from app.core.errors import AppError, transient
 from app.core.i18n import translate, ui_language
 from app.core.visitor import Visitor, visitor
@@ -57,7 +58,8 @@ from app.services.origins import origin_allowed
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio.crash import bets, tickets
 from app.services.studio.crash.follow import Seen, follower
-from app.services.studio.crash.rounds import pay_bet
+from app.services.studio.crash.rounds import Flying, pay_bet
+from models import Member
 from models.crash import CrashBet
 from state.studio.crash_views import board_body, cashed_notice, stamped
 
@@ -80,6 +82,7 @@ ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
 # pooled database connections: a round's bets arrive together and its payments follow one
 # another, and a cash-out's decision, by the server's clock, must not wait behind them.
 CASH_OUT_CONNECTIONS = 2
+CASH_OUT_BATCH = 500  # the most cash-outs one statement decides
 
 logger = logging.getLogger(__name__)
 _open = 0
@@ -205,10 +208,10 @@ def _refused(answer: dict[str, object], exc: AppError, lang: str) -> dict[str, o
     return answer | {"text": text} | ({"page": True} if exc.code in ON_PAGE else {})
 
 
-async def _gates(page: _Page, slot: object, kind: str) -> tuple[tickets.Bound, bets.Checks]:
-    """The page's gates for a bet or cash-out (`kind`) of `slot`: the page's ticket, its rate
-    limit, and the checks of its member to run in the decision's own transaction (the
-    ticket's game session apart: a bet checks it first, a cash-out reads it with the bet)."""
+async def _gates(page: _Page, slot: object, kind: str) -> tuple[tickets.Bound, Brand]:
+    """The page's gates for a bet or cash-out (`kind`) of `slot` that need no database: the
+    page's ticket, its rate limit, the site's gates; then the member and the brand as the
+    operator set it now, whose member gates the decision's own transaction runs."""
     bound = page.bound
     if bound is None or bound.member.id is None:
         raise AppError("not-logged-in", 401)
@@ -220,11 +223,16 @@ async def _gates(page: _Page, slot: object, kind: str) -> tuple[tickets.Bound, b
             rate_limit.consume(LIMITS[kind], bound.member.id), brands.by_id(page.brand.id)
         )
     gates.enforce_site(gates.MONEY, brand, page.seen.ip, page.seen.country)
+    return bound, brand
 
-    async def member_gates(session: AsyncSession) -> None:
+
+def _member_gates(bound: tickets.Bound, brand: Brand) -> bets.Checks:
+    """The member's gates, run in the decision's own transaction."""
+
+    async def checks(session: AsyncSession) -> None:
         await gates.enforce_member(gates.MONEY, brand, bound.member, clock.now(), session)
 
-    return bound, member_gates
+    return checks
 
 
 async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
@@ -232,7 +240,9 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
     answer, slot = _answer(message), message.get("bet")
     betting = follower(page.brand.id).betting()  # the round the page bet in, as it came
     try:
-        bound, member_gates = await _gates(page, slot, "bet")
+        bound, brand = await _gates(page, slot, "bet")
+
+        member_gates = _member_gates(bound, brand)
 
         async def checks(session: AsyncSession) -> None:
             await tickets.require_game_session(session, bound, clock.now())
@@ -249,6 +259,49 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
     return answer | {"ok": True, "text": translate("crash.placed", page.lang, slot=slot)}
 
 
+@dataclass(frozen=True)
+class _CashOut:
+    """A cash-out the socket took, and whose member gates its batch runs."""
+
+    ask: bets.CashOutAsk
+    brand: Brand
+    member: Member
+
+
+async def _decide_cash_outs(
+    cash_outs: Sequence[_CashOut],
+) -> list[bets.Decided | AppError | None]:
+    async def member_gates(session: AsyncSession) -> list[AppError | None]:
+        members = [(cash_out.brand, cash_out.member) for cash_out in cash_outs]
+        return await gates.enforce_members(gates.MONEY, members, clock.now(), session)
+
+    return await bets.decide_cash_outs([cash_out.ask for cash_out in cash_outs], member_gates)
+
+
+# The cash-outs of this process that arrive while others are decided wait and go together, in
+# one statement (PostgreSQL): in a round's flight hundreds of players cash out in seconds.
+_cash_outs = Batcher(_decide_cash_outs, most=CASH_OUT_BATCH)
+
+
+async def decide_cash_out(
+    bound: tickets.Bound, brand: Brand, slot: int, flying: Flying | None
+) -> bets.Decided:
+    """A cash-out of the page's member decided by the server's clock as the socket took it: in
+    its process's next batch (PostgreSQL, the round the page's board saw flying) or, when that
+    matched nothing, step by step, which says why."""
+    member_id = bound.member.id or 0
+    decided = None
+    if flying is not None and get_engine().dialect.name == "postgresql":
+        ask = bets.CashOutAsk(member_id, brand.id, slot, flying, clock.now(), bound.game_session)
+        decided = await _cash_outs.submit(_CashOut(ask, brand, bound.member))
+    if isinstance(decided, AppError):
+        raise decided
+    if decided is None:
+        checks = _member_gates(bound, brand)
+        decided = await bets.decide_cash_out(member_id, brand.id, slot, checks, bound.game_session)
+    return decided
+
+
 async def _cash(
     page: _Page, message: dict[str, object]
 ) -> tuple[dict[str, object], CrashBet | None]:
@@ -256,13 +309,10 @@ async def _cash(
     to pay (after the answer: the decision is what the player waits for)."""
     answer, slot = _answer(message), message.get("cash")
     try:
-        bound, checks = await _gates(page, slot, "cash")
-        logged_in = tickets.game_session_runs(bound, clock.now())
+        bound, brand = await _gates(page, slot, "cash")
         flying = follower(page.brand.id).flying()
         with _timed("cash", "decision"):
-            done, bet = await bets.decide_cash_out(
-                bound.member.id or 0, page.brand.id, int(str(slot)), checks, logged_in, flying
-            )
+            done, bet = await decide_cash_out(bound, brand, int(str(slot)), flying)
     except AppError as exc:
         return _refused(answer, exc, page.lang), None
     text = cashed_notice(done.multiplier, done.payout, page.lang, page.brand.amount_digits)

@@ -24,6 +24,7 @@ runs `protection.limits.check_bet` whatever door (or vendor) it comes through.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -316,39 +317,29 @@ def enforce_site(door: Door, brand: Brand, ip: str, country: str | None) -> None
         raise AppError("system-maintenance", status=503)
 
 
-async def _member_state(
-    session: AsyncSession, member_id: int
-) -> tuple[MemberProtection | None, MemberIdentity | None]:
-    """The member's protection and identity rows (either may be missing), in one read."""
-    found = (
-        await session.exec(
-            select(MemberProtection, MemberIdentity)
-            .select_from(Member)
-            .outerjoin(MemberProtection, col(MemberProtection.member_id) == col(Member.id))
-            .outerjoin(MemberIdentity, col(MemberIdentity.member_id) == col(Member.id))
-            .where(col(Member.id) == member_id)
-        )
-    ).first()
-    return (None, None) if found is None else (found[0], found[1])
+_MEMBER_STATE = (
+    select(Member.id, MemberProtection, MemberIdentity)
+    .outerjoin(MemberProtection, col(MemberProtection.member_id) == col(Member.id))
+    .outerjoin(MemberIdentity, col(MemberIdentity.member_id) == col(Member.id))
+)
+MemberState = tuple[MemberProtection | None, MemberIdentity | None]
 
 
-async def enforce_member(
-    door: Door, brand: Brand, member: Member, now: datetime, session: AsyncSession | None = None
-) -> None:
-    """The gates about the member: trial, barred, excluded, identity not verified; read in
-    `session` when the caller has one open (a decision taken in the same transaction)."""
-    gates = door.gates & MEMBER_GATES
-    if not gates:
-        return
-    if Gate.TRIAL in gates:
-        members.require_real_account(member)
-    if not gates & {Gate.BARRED, Gate.EXCLUSION, Gate.IDENTITY} or member.id is None:
-        return
-    if session is None:
-        async with session_scope() as own:
-            protection, identity = await _member_state(own, member.id)
-    else:
-        protection, identity = await _member_state(session, member.id)
+async def _member_states(
+    session: AsyncSession, member_ids: Sequence[int]
+) -> dict[int, MemberState]:
+    """Each member's protection and identity rows (either may be missing), in one read."""
+    found = await session.exec(_MEMBER_STATE.where(col(Member.id).in_(member_ids)))
+    return {member_id or 0: (protection, identity) for member_id, protection, identity in found}
+
+
+async def _member_state(session: AsyncSession, member_id: int) -> MemberState:
+    return (await _member_states(session, [member_id])).get(member_id, (None, None))
+
+
+def _refuse_member(gates: frozenset[Gate], brand: Brand, state: MemberState, now: datetime) -> None:
+    """The gates BARRED, EXCLUSION and IDENTITY, as the member's rows say."""
+    protection, identity = state
     status = identity.status if identity is not None else None
     if Gate.BARRED in gates and status == IdentityStatus.BARRED:
         raise onboarding.refused()
@@ -356,6 +347,54 @@ async def enforce_member(
         raise AppError("protection-excluded", status=403)
     if Gate.IDENTITY in gates:
         onboarding.require_play_status(status, identity is not None or onboarding.required(brand))
+
+
+def _read_gates(door: Door, member: Member) -> frozenset[Gate]:
+    """The member gates of `door` that need the member's rows (TRIAL checked first: it needs
+    none)."""
+    gates = door.gates & MEMBER_GATES
+    if Gate.TRIAL in gates:
+        members.require_real_account(member)
+    if not gates & {Gate.BARRED, Gate.EXCLUSION, Gate.IDENTITY} or member.id is None:
+        return frozenset()
+    return gates
+
+
+async def enforce_member(
+    door: Door, brand: Brand, member: Member, now: datetime, session: AsyncSession | None = None
+) -> None:
+    """The gates about the member: trial, barred, excluded, identity not verified; read in
+    `session` when the caller has one open (a decision taken in the same transaction)."""
+    gates = _read_gates(door, member)
+    if not gates:
+        return
+    assert member.id is not None
+    if session is None:
+        async with session_scope() as own:
+            state = await _member_state(own, member.id)
+    else:
+        state = await _member_state(session, member.id)
+    _refuse_member(gates, brand, state, now)
+
+
+async def enforce_members(
+    door: Door, asks: Sequence[tuple[Brand, Member]], now: datetime, session: AsyncSession
+) -> list[AppError | None]:
+    """`enforce_member` for many members at once (a batch of decisions), their rows read in
+    one statement: for each, its refusal or None."""
+    ids = [member.id for _, member in asks if member.id is not None]
+    states = await _member_states(session, ids) if door.gates & MEMBER_GATES and ids else {}
+    refusals: list[AppError | None] = []
+    for brand, member in asks:
+        try:
+            gates = _read_gates(door, member)
+            if gates and member.id is not None:
+                _refuse_member(gates, brand, states.get(member.id, (None, None)), now)
+        except AppError as refused:
+            refusals.append(refused)
+        else:
+            refusals.append(None)
+    return refusals
 
 
 async def require_reachable(session: AsyncSession, member: Member, now: datetime) -> None:

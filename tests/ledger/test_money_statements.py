@@ -19,12 +19,12 @@ from uuid import uuid4
 
 import pytest
 from sqlalchemy import Connection, event
-from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app import crash_live
 from app.core import clock, fairness
 from app.core.config import get_settings
 from app.core.db import engines, get_engine, session_scope
-from app.services import gates, ledger
+from app.services import ledger
 from app.services.brands import brands
 from app.services.lottery import bets
 from app.services.seamless import wallet
@@ -290,15 +290,8 @@ async def test_a_crash_bet_and_a_cash_out_on_the_live_socket() -> None:
 
     brand = await brands.by_id(merchant_id)
 
-    async def member_gates(session: AsyncSession) -> None:
-        await gates.enforce_member(gates.MONEY, brand, member, clock.now(), session)
-
     flying = crash_rounds.Flying(row.id or 0, row.started_at)  # as the socket's board saw it
-
-    async def cash_out() -> None:
-        logged_in = tickets.game_session_runs(bound, clock.now())
-        await crash_bets.decide_cash_out(
-            member.id or 0, merchant_id, 1, member_gates, logged_in, flying
-        )
-
-    await _assert_cost("crash cash-out on the live socket", cash_out)
+    await _assert_cost(
+        "crash cash-out on the live socket",
+        lambda: crash_live.decide_cash_out(bound, brand, 1, flying),
+    )

@@ -557,7 +557,7 @@ async def test_a_cash_out_of_a_member_whose_game_session_ended_is_refused(seen: 
     at_ms(row, fairness.duration_ms(120))
     with pytest.raises(AppError) as refused:
         await bets.decide_cash_out(
-            member.id or 0, merchant_id, 1, logged_in=literal(False), flying=seen_flying(row, seen)
+            member.id or 0, merchant_id, 1, game_session="ended", flying=seen_flying(row, seen)
         )
     assert refused.value.code == "not-logged-in"
     assert (await bet_row(placed.bet_id)).status == CrashBetStatus.OPEN

@@ -6,6 +6,7 @@ gates and the wallet's, and the server's clock decides as on the page."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from decimal import Decimal
 from typing import Any
@@ -16,13 +17,16 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from sqlalchemy.exc import OperationalError
 
 from app import crash_live
+from app.core.batching import Batcher
 from app.core.config import get_settings
+from app.core.db import get_engine
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.crash_live import LIVE_PATH, serve
 from app.services import site_status
 from app.services.accounts import sessions
-from app.services.studio.crash import bets, fairness, tickets
+from app.services.studio.crash import bets, fairness, follow, tickets
+from app.services.studio.crash import rounds as crash_rounds
 from models.base import utcnow
 from models.crash import CrashBetStatus
 from tests.helpers.crash_game import (
@@ -202,6 +206,67 @@ async def test_a_round_s_bets_and_payments_leave_connections_for_cash_outs(
     assert [answer["ok"] for answer in answers] == [False, False]
     assert (await bet_row(placed.bet_id)).status == CrashBetStatus.CASHED
     assert await cash(member) == Decimal("22.50")  # paid once its turn came
+
+
+@pytest.mark.engines  # PostgreSQL decides a batch in one statement; SQLite, one by one
+async def test_cash_outs_arriving_together_are_decided_together_each_its_own_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Pages of the same round cash out at the same moment: on PostgreSQL the socket's
+    process decides them in one statement; each page still gets its own answer: a riding bet
+    cashed at the curve's multiplier, a slot with nothing riding and a game session ended
+    since its ticket was bound refused in their own words (decided again step by step)."""
+    row = await fresh_round(crash_from=300)
+    merchant_id = await brand_id()
+    players = [await crash_player("20.00") for _ in range(4)]
+    for _, player in players[:3]:
+        await bets.place(player, merchant_id, 1, "5.00", "")
+    at_ms(row, fairness.duration_ms(150))
+    seen = crash_rounds.Flying(row.id or 0, row.started_at)  # as the socket's board saw it
+    monkeypatch.setattr(follow.Follower, "flying", lambda _: seen)
+    # The first cash-out's batch starts alone and is held until the others have arrived: they
+    # wait for it and go together in the next.
+    batches: list[int] = []
+    all_asked = asyncio.Event()
+
+    async def held(cash_outs: Any) -> Any:
+        batches.append(len(cash_outs))
+        await asyncio.wait_for(all_asked.wait(), 10)
+        return await real_decide(cash_outs)
+
+    real_decide, batcher = crash_live._decide_cash_outs, Batcher(held, most=10)
+    real_submit = batcher.submit
+
+    async def submit(cash_out: Any) -> Any:
+        asked = real_submit(cash_out)
+        submitted.append(cash_out)
+        if len(submitted) == len(players):
+            all_asked.set()
+        return await asked
+
+    submitted: list[Any] = []
+    monkeypatch.setattr(batcher, "submit", submit)
+    monkeypatch.setattr(crash_live, "_cash_outs", batcher)
+    async with contextlib.AsyncExitStack() as pages:
+        opened = [await pages.enter_async_context(LivePage()) for _ in players]
+        for page, (member, player) in zip(opened, players, strict=True):
+            ticket = await tickets.issue(member.id, merchant_id, player.token)
+            assert await page.ask({"ticket": ticket}) == {"bound": True}
+        await sessions.end_sessions(players[2][0].id)  # the third logged out since
+        for number, page in enumerate(opened):
+            await page.tell({"cash": "1", "id": number})
+        answers = [await page.answer() for page in opened]
+    won = {"ok": True, "text": "Retirou em 1,50x: 7,50."}
+    assert answers == [
+        {"answer": 0} | won,
+        {"answer": 1} | won,
+        {"answer": 2, "ok": False, "text": translate("not-logged-in", "pt")},
+        {"answer": 3, "ok": False, "text": translate("crash-not-riding", "pt")},
+    ]
+    assert batches == ([1, 3] if get_engine().dialect.name == "postgresql" else [])
+    assert [(await cash(member)) for member, _ in players] == [
+        Decimal("22.50"), Decimal("22.50"), Decimal("15.00"), Decimal("20.00")
+    ]  # fmt: skip
 
 
 async def test_without_its_ticket_nothing_is_cashed_out() -> None:

@@ -15,22 +15,29 @@ fact when the bet's win (zero for a loss) is credited.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import (
+    ARRAY,
     BindParameter,
-    ColumnElement,
+    DateTime,
     Integer,
     ScalarSelect,
+    String,
     bindparam,
+    column,
+    exists,
     func,
     insert,
+    or_,
     true,
     update,
 )
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 from sqlalchemy.sql.dml import Update
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -43,7 +50,7 @@ from app.core.security import encrypt_secret, token_digest
 from app.core.text import mask_customer_name
 from app.services.seamless.port import WalletCall
 from app.services.studio import rounds as studio_rounds
-from app.services.studio.crash import chains, fairness
+from app.services.studio.crash import chains, fairness, tickets
 from app.services.studio.crash.rounds import (
     BETS,
     CODE,
@@ -82,6 +89,9 @@ class CashedOut:
     multiplier: Decimal
     payout: Decimal
     balance: Decimal | None = None  # the member's balance once paid, when the wallet said it
+
+
+Decided = tuple[CashedOut, CrashBet]  # a cash-out as decided, and its bet as stored
 
 
 def parse_target(value: object) -> int | None:
@@ -260,33 +270,37 @@ async def decide_cash_out(
     merchant_id: int,
     slot: object,
     checks: Checks | None = None,
-    logged_in: ColumnElement[bool] | None = None,
+    game_session: str | None = None,
     flying: Flying | None = None,
-) -> tuple[CashedOut, CrashBet]:
+) -> Decided:
     """The cash-out decided and stored (the bet CASHED at the curve's multiplier now), not yet
     paid: its caller pays it (`pay_bet`), and should that never happen (a process gone), the
     round's settlement pays every cashed bet left unpaid. Refused when nothing rides, or by
     `checks` (the caller's gates), run first in the same transaction, or (not logged in) when
-    the condition `logged_in` does not hold, read with the bet: one round of statements where
-    milliseconds count (the live socket).
+    the game session `game_session` (its digest; None: the caller checked the login) has
+    ended, read with the bet.
 
     With the round the caller saw `flying`, PostgreSQL decides in one statement
-    (`_decided_in_one_statement`); when that finds nothing to cash, the steps below decide
-    again and say why."""
+    (`decide_cash_outs`); when that finds nothing to cash, the steps below decide again and say
+    why."""
     chosen = slot_of(slot)
-    holds = true() if logged_in is None else logged_in
     if flying is not None and get_engine().dialect.name == "postgresql":
-        decided = await _decided_in_one_statement(
-            member_id, merchant_id, chosen, flying, checks, logged_in
-        )
+        ask = CashOutAsk(member_id, merchant_id, chosen, flying, clock.now(), game_session)
+        decided = (await decide_cash_outs([ask], _one_by_one(checks)))[0]
+        if isinstance(decided, AppError):
+            raise decided
         if decided is not None:
             return decided
     async with write_transaction() as session:
         if checks is not None:
             await checks(session)
+        now = clock.now()
+        runs = (
+            true() if game_session is None else tickets.session_runs(game_session, member_id, now)
+        )
         found = (
             await session.exec(
-                select(CrashBet, CrashRound, holds)
+                select(CrashBet, CrashRound, runs)
                 .join(CrashRound, col(CrashRound.id) == col(CrashBet.round_id))
                 .where(
                     col(CrashRound.id) == _newest_round(merchant_id),
@@ -297,8 +311,8 @@ async def decide_cash_out(
                 .with_for_update(of=CrashBet)
             )
         ).first()
-        runs = found[2] if found is not None else (await session.exec(select(holds))).one()
-        if not runs:
+        logged_in = found[2] if found is not None else (await session.exec(select(runs))).one()
+        if not logged_in:
             raise AppError("not-logged-in", 401)
         now = clock.now()  # read under the bet's lock: the instant that decides
         if found is None or found[0].status != CrashBetStatus.OPEN:
@@ -318,56 +332,132 @@ async def decide_cash_out(
     return cashed, bet
 
 
-# The cash-out in one statement (`_decided_in_one_statement`), built once: its values are bound.
-_CASH_OUT_AT_ONCE = (
+@dataclass(frozen=True)
+class CashOutAsk:
+    """A cash-out asked for: whose, in which brand, which slot, the round the asker's board
+    saw flying, the instant the server took it, and the game session (its digest) that must
+    still run then (None: the caller checked the login)."""
+
+    member_id: int
+    merchant_id: int
+    slot: int
+    flying: Flying
+    at: datetime
+    game_session: str | None = None
+
+
+# The caller's gates for a batch of asks, read in the decision's session: each ask's refusal,
+# or None.
+BatchChecks = Callable[[AsyncSession], Awaitable[Sequence[AppError | None]]]
+
+
+def _one_by_one(checks: Checks | None) -> BatchChecks | None:
+    """`checks` of one ask as the checks of a batch of it (a refusal raised)."""
+    if checks is None:
+        return None
+    one = checks
+
+    async def batch(session: AsyncSession) -> list[AppError | None]:
+        await one(session)
+        return [None]
+
+    return batch
+
+
+# Cash-outs decided in one statement (`decide_cash_outs`), built once: the asks come as one
+# array a column, so that the statement's text is the same whatever the number of asks.
+_ASKED = (
+    func.unnest(
+        bindparam("asked_ids", type_=ARRAY(Integer)),
+        bindparam("asked_members", type_=ARRAY(Integer)),
+        bindparam("asked_slots", type_=ARRAY(Integer)),
+        bindparam("asked_merchants", type_=ARRAY(Integer)),
+        bindparam("asked_rounds", type_=ARRAY(Integer)),
+        bindparam("asked_starts", type_=ARRAY(DateTime(timezone=True))),
+        bindparam("asked_instants", type_=ARRAY(DateTime(timezone=True))),
+        bindparam("asked_reached", type_=ARRAY(Integer)),
+        bindparam("asked_sessions", type_=ARRAY(String)),
+    )
+    .table_valued(
+        column("ask", Integer),
+        column("member_id", Integer),
+        column("slot", Integer),
+        column("merchant_id", Integer),
+        column("round_pk", Integer),
+        column("started_at", DateTime(timezone=True)),
+        column("at", DateTime(timezone=True)),
+        column("reached", Integer),
+        column("game_session", String),
+    )
+    .render_derived(name="asked")
+)
+_NEWER = aliased(CrashRound)
+_CASH_OUTS_AT_ONCE = (
     update(CrashBet)
     .where(
         col(CrashBet.round_id) == col(CrashRound.id),
-        col(CrashBet.member_id) == bindparam("cashing_member_id"),
-        col(CrashBet.slot) == bindparam("cashing_slot"),
+        col(CrashBet.member_id) == _ASKED.c.member_id,
+        col(CrashBet.slot) == _ASKED.c.slot,
         col(CrashBet.status) == CrashBetStatus.OPEN,
-        col(CrashRound.id) == bindparam("cashing_round_pk"),
-        col(CrashRound.id) == _newest_round(bindparam("cashing_merchant_id")),
-        col(CrashRound.started_at) == bindparam("cashing_started_at"),
-        col(CrashRound.crash_at) > bindparam("cashing_now"),
+        col(CrashRound.id) == _ASKED.c.round_pk,
+        col(CrashRound.merchant_id) == _ASKED.c.merchant_id,
+        ~exists().where(
+            col(_NEWER.merchant_id) == col(CrashRound.merchant_id),
+            col(_NEWER.id) > col(CrashRound.id),
+        ),
+        col(CrashRound.started_at) == _ASKED.c.started_at,
+        col(CrashRound.crash_at) > _ASKED.c.at,
+        or_(
+            _ASKED.c.game_session.is_(None),
+            tickets.session_runs(_ASKED.c.game_session, _ASKED.c.member_id, _ASKED.c.at),
+        ),
     )
-    .values(cashed_in_sql(bindparam("cashing_reached", type_=Integer), bindparam("cashing_now")))
-    .returning(*BETS.columns)
+    .values(cashed_in_sql(_ASKED.c.reached, _ASKED.c.at))
+    .returning(_ASKED.c.ask, *BETS.columns)
 )
 
 
-async def _decided_in_one_statement(
-    member_id: int,
-    merchant_id: int,
-    chosen: int,
-    flying: Flying,
-    checks: Checks | None,
-    logged_in: ColumnElement[bool] | None,
-) -> tuple[CashedOut, CrashBet] | None:
-    """The cash-out as one autocommit statement: the bet CASHED at the multiplier of the
-    instant the server took the request, only while it rides the brand's newest round, that
-    round is `flying` and has not crashed by then, and `logged_in` holds. A settlement or
-    another cash-out that ended the bet first leaves it unmatched (PostgreSQL reads the row
-    again once its lock is free). None when nothing matched."""
-    now = clock.now()  # the instant that decides: taken before any wait for a lock
-    if now < flying.started_at:
-        return None
-    statement = _CASH_OUT_AT_ONCE if logged_in is None else _CASH_OUT_AT_ONCE.where(logged_in)
-    values = {
-        "cashing_member_id": member_id,
-        "cashing_slot": chosen,
-        "cashing_round_pk": flying.round_pk,
-        "cashing_merchant_id": merchant_id,
-        "cashing_started_at": flying.started_at,
-        "cashing_now": now,
-        "cashing_reached": fairness.multiplier_at(elapsed_ms(flying, now)),
-    }
+async def decide_cash_outs(
+    asks: Sequence[CashOutAsk], checks: BatchChecks | None = None
+) -> list[Decided | AppError | None]:
+    """Cash-outs decided and stored at once (PostgreSQL; one, or the live socket's batches of
+    those that arrive together), as one autocommit statement after the caller's `checks`: each
+    bet CASHED at the curve's multiplier of the instant its ask was taken, only while it rides
+    the brand's newest round, that round is the one the ask saw flying and had not crashed by
+    then, and its game session ran then. A settlement or another cash-out that ended the bet
+    first leaves it unmatched (PostgreSQL reads the row again once its lock is free).
+
+    For each ask: its decision, its refusal by `checks`, or None when it matched nothing (the
+    step-by-step `decide_cash_out` then decides again and says why)."""
     async with autocommit_scope() as session:
-        if checks is not None:
-            await checks(session)
-        row = (await session.exec(statement, params=values)).first()
-    if row is None:
-        return None
-    bet = CrashBet(**row._mapping)
-    multiplier = Decimal(bet.cashout_hundredths or 0) / 100
-    return CashedOut(bet.id or 0, chosen, multiplier, bet.payout), bet
+        results: list[Decided | AppError | None] = (
+            list(await checks(session)) if checks is not None else [None] * len(asks)
+        )
+        cashing = [
+            (number, ask)
+            for number, (ask, refused) in enumerate(zip(asks, results, strict=True))
+            if refused is None and ask.at >= ask.flying.started_at
+        ]
+        if not cashing:
+            return results
+        values = {
+            "asked_ids": [number for number, _ in cashing],
+            "asked_members": [ask.member_id for _, ask in cashing],
+            "asked_slots": [ask.slot for _, ask in cashing],
+            "asked_merchants": [ask.merchant_id for _, ask in cashing],
+            "asked_rounds": [ask.flying.round_pk for _, ask in cashing],
+            "asked_starts": [ask.flying.started_at for _, ask in cashing],
+            "asked_instants": [ask.at for _, ask in cashing],
+            "asked_reached": [
+                fairness.multiplier_at(elapsed_ms(ask.flying, ask.at)) for _, ask in cashing
+            ],
+            "asked_sessions": [ask.game_session for _, ask in cashing],
+        }
+        rows = (await session.exec(_CASH_OUTS_AT_ONCE, params=values)).all()
+    for row in rows:
+        fields = dict(row._mapping)
+        number = fields.pop("ask")
+        bet = CrashBet(**fields)
+        multiplier = Decimal(bet.cashout_hundredths or 0) / 100
+        results[number] = (CashedOut(bet.id or 0, bet.slot, multiplier, bet.payout), bet)
+    return results

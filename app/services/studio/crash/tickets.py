@@ -113,11 +113,21 @@ async def member_of(ticket: object, merchant_id: int) -> Bound | None:
 def game_session_runs(bound: Bound, now: datetime) -> ColumnElement[bool]:
     """Whether the ticket's game session still runs (not expired, not ended with the member's
     logins), as a condition a statement reads with what it reads."""
+    return session_runs(bound.game_session, bound.member.id, now)
+
+
+def session_runs(
+    digest: str | ColumnElement[str],
+    member_id: int | ColumnElement[int] | None,
+    now: datetime | ColumnElement[datetime],
+) -> ColumnElement[bool]:
+    """`game_session_runs` of a game session's digest and member as values or as columns (a
+    statement deciding many cash-outs at once)."""
     return (
         select(GameSession.id)
         .where(
-            col(GameSession.session_token_digest) == bound.game_session,
-            col(GameSession.member_id) == bound.member.id,
+            col(GameSession.session_token_digest) == digest,
+            col(GameSession.member_id) == member_id,
             col(GameSession.expires_at) > now,
         )
         .exists()

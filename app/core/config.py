@@ -211,6 +211,11 @@ class Settings(BaseSettings):
     db_pool_overflow: int = Field(
         default=20, ge=0, description="More connections a worker process may open under load"
     )
+    redis_max_connections: int = Field(
+        default=64,
+        ge=4,
+        description="Redis connections each worker process opens at most; more callers wait",
+    )
     job_worker_concurrency: int = Field(
         default=4, ge=1, description="Jobs one worker runs at once (scaled mode)"
     )

@@ -200,7 +200,8 @@ class WalletState(MemberPage, rx.State):
             version = await balance_version(member_id)
             beat = tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1
             if beat:
-                yield RealityState.check  # on its beat, also while the tab's own rounds run
+                # on its beat, also while the tab's own rounds run (read when one may be due)
+                yield RealityState.check(True)
             if version == known:
                 continue
             async with self:

@@ -5,6 +5,7 @@ refuses their bets until they answer)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import reflex as rx
@@ -35,16 +36,29 @@ class RealityState(MemberPage, rx.State):
     net: str = ""  # formatted in the reader's locale, signed
     error: str = ""
 
+    # Until when no check can fall due for this member unless they bet (`reality.due_check`):
+    # the header's timer need not read the login and the member's play before it.
+    _quiet_member_id: int = 0
+    _quiet_until: float = 0.0
+
     @rx.event
-    async def check(self) -> Any:
+    @checked
+    async def check(self, on_timer: bool = False) -> Any:
         """Open the dialog when the session's member has a check due, close it otherwise.
-        Run by the header's timer too, so it reads the login without touching it."""
+        Run by the header's timer too (`on_timer`: nothing read while a check cannot be due
+        yet), so it reads the login without touching it."""
+        if on_timer and clock.now().timestamp() < self._quiet_until:
+            auth = await self.get_state(AuthState)
+            if auth.is_login and auth.member_id == self._quiet_member_id:
+                return None
         member = await member_or_none(self, touch=False)
         if member is None:
             return None
-        found = await reality.reality_check(member, clock.now(), due_only=True)
-        if found is None:
+        found = await reality.due_check(member, clock.now())
+        if isinstance(found, datetime):
+            self._quiet_member_id, self._quiet_until = member.id or 0, found.timestamp()
             return DialogState.close(REALITY_DIALOG)
+        self._quiet_until = 0.0
         lang = await ui_lang(self)
         self.minutes = found.played_minutes
         self.net = format_amount(found.net, lang, await amount_digits(self))
@@ -73,6 +87,6 @@ class RealityCheckedPage(MemberPage, mixin=True):
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).
 HANDLER_CHECKS: dict[str, str] = {
-    "RealityState.check": f"the {LOGIN}'s own check",
+    "RealityState.check": f"{ARGS}; the {LOGIN}'s own check",
     "RealityState.answer": f"{ARGS}; the {LOGIN}'s own check",
 }

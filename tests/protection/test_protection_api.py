@@ -22,6 +22,7 @@ from app.services.seamless import wallet
 from models import MemberSession
 from models.base import utcnow
 from models.games import WalletStatus
+from models.protection import MemberProtection
 from tests.helpers.accounts import register
 from tests.helpers.money import fund
 from tests.helpers.seamless import call, funded_member, player_session, studio_game
@@ -94,6 +95,14 @@ async def test_a_reality_check_comes_after_60_minutes_of_play_and_holds_the_bets
         clock.advance(15 * 60)
         assert (await _bet(ps)).status is WalletStatus.OK
         await api.get("/wps/member/info")  # and the member's own calls: the login stays live
+    # Not due yet: a page's timer need not look again for a while, nor past the 60 minutes
+    async with session_scope() as session:
+        play = await session.get(MemberProtection, member.id)
+    assert play is not None and play.play_started_at is not None
+    now = clock.now()
+    assert await reality.due_check(member, now) == now + reality.QUIET_AT_MOST
+    late = now + timedelta(minutes=12)
+    assert await reality.due_check(member, late) == play.play_started_at + timedelta(minutes=60)
     clock.advance(15 * 60)  # 60 minutes since play started
     shown = await api.get("/wps/protection/reality-check")
     assert shown["due"] is True and shown["playedMinutes"] == 60 and shown["net"] == "-2.00"

@@ -12,7 +12,7 @@ page (state/protection/reality.py); the API returns it (GET/POST /wps/protection
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from app.core.db import session_scope, write_transaction
@@ -35,31 +35,54 @@ class RealityCheck:
     net: Decimal  # wins - stakes of bets settled since then (negative: lost)
 
 
+# A brand's minutes may change: a quiet spell (`due_check`) lasts at most this long.
+QUIET_AT_MOST = timedelta(minutes=5)
+
+
 async def reality_check(
     member: Member, now: datetime, *, due_only: bool = False
 ) -> RealityCheck | None:
     """The member's reality check (None: the brand has none or no play is going on; with
     `due_only`, also while none is due: the play's net is then not read)."""
+    found, _ = await _read(member, now, due_only=due_only)
+    return found
+
+
+async def due_check(member: Member, now: datetime) -> RealityCheck | datetime:
+    """The member's due reality check or, when none is due, the instant before which none can
+    fall due unless the member bets meanwhile (a bet may start play, or come after a pause):
+    a page that looks on a timer need not read again before it."""
+    found, quiet_until = await _read(member, now, due_only=True)
+    return quiet_until if found is None else found
+
+
+async def _read(
+    member: Member, now: datetime, *, due_only: bool
+) -> tuple[RealityCheck | None, datetime]:
     assert member.id is not None
+    quiet_until = now + QUIET_AT_MOST
     profile = profile_of(await brands.by_id(member.merchant_id))
     if not profile.reality_check_minutes:
-        return None
+        return None, quiet_until
     async with session_scope() as session:
         state = await session.get(MemberProtection, member.id)
         if state is None or state.play_started_at is None:
-            return None
+            return None, quiet_until
         if state.last_play_at is None or now - state.last_play_at > idle_gap(profile):
-            return None
+            return None, quiet_until
         due = reality_check_due(state, profile, now)
         if due_only and not due:
-            return None
+            since = state.reality_check_at or state.play_started_at
+            falls_due = since + timedelta(minutes=profile.reality_check_minutes)
+            return None, min(quiet_until, falls_due)
         (totals,) = await reporting.member_windows(session, member.id, [state.play_started_at])
-    return RealityCheck(
+    found = RealityCheck(
         due=due,
         every_minutes=profile.reality_check_minutes,
         played_minutes=int((now - state.play_started_at).total_seconds() // 60),
         net=totals.net,
     )
+    return found, quiet_until
 
 
 async def answer(member: Member, now: datetime, *, stop: bool) -> None:

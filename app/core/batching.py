@@ -1,8 +1,9 @@
 """Group commit: calls that arrive together are sent to the database together.
 
 A `Batcher` takes one item per caller. When none of its batches runs, the first item starts
-one at once (alone: no timer, so a quiet process pays no delay); items that arrive while a
-batch runs wait for it and go together in the next, up to `most` at a time. Each caller gets
+one at the event loop's next turn, with whatever arrived before it (no timer: a quiet process
+pays no delay); items that arrive while a batch runs wait for it and go together in the next,
+up to `most` at a time. Each caller gets
 its own result, or its own error, back; a batch that fails as a whole fails each of its
 callers with that error. A caller that stops waiting (its socket closed) leaves its item in
 the batch: the batch's work is the database's, not the caller's.

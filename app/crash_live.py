@@ -209,9 +209,9 @@ def _refused(answer: dict[str, object], exc: AppError, lang: str) -> dict[str, o
 
 
 async def _gates(page: _Page, slot: object, kind: str) -> tuple[tickets.Bound, Brand]:
-    """The page's gates for a bet or cash-out (`kind`) of `slot` that need no database: the
-    page's ticket, its rate limit, the site's gates; then the member and the brand as the
-    operator set it now, whose member gates the decision's own transaction runs."""
+    """The page's gates for a bet or cash-out (`kind`) of `slot` that need no database (its
+    ticket, its rate limit, the site's gates): the page's ticket, and its brand as the
+    operator set it now (the member's gates run with the decision, in its transaction)."""
     bound = page.bound
     if bound is None or bound.member.id is None:
         raise AppError("not-logged-in", 401)
@@ -241,7 +241,6 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
     betting = follower(page.brand.id).betting()  # the round the page bet in, as it came
     try:
         bound, brand = await _gates(page, slot, "bet")
-
         member_gates = _member_gates(bound, brand)
 
         async def checks(session: AsyncSession) -> None:

@@ -55,6 +55,7 @@ class Gate(StrEnum):
 
 SITE_GATES = frozenset({Gate.REGION, Gate.MAINTENANCE})
 MEMBER_GATES = frozenset({Gate.TRIAL, Gate.BARRED, Gate.EXCLUSION, Gate.IDENTITY})
+_ROW_GATES = frozenset({Gate.BARRED, Gate.EXCLUSION, Gate.IDENTITY})  # read from its rows
 
 
 @dataclass(frozen=True)
@@ -355,7 +356,7 @@ def _read_gates(door: Door, member: Member) -> frozenset[Gate]:
     gates = door.gates & MEMBER_GATES
     if Gate.TRIAL in gates:
         members.require_real_account(member)
-    if not gates & {Gate.BARRED, Gate.EXCLUSION, Gate.IDENTITY} or member.id is None:
+    if not gates & _ROW_GATES or member.id is None:
         return frozenset()
     return gates
 
@@ -383,7 +384,7 @@ async def enforce_members(
     """`enforce_member` for many members at once (a batch of decisions), their rows read in
     one statement: for each, its refusal or None."""
     ids = [member.id for _, member in asks if member.id is not None]
-    states = await _member_states(session, ids) if door.gates & MEMBER_GATES and ids else {}
+    states = await _member_states(session, ids) if door.gates & _ROW_GATES and ids else {}
     refusals: list[AppError | None] = []
     for brand, member in asks:
         try:

@@ -25,7 +25,9 @@ import state.gates as state_gates
 from app.api.deps import door_gates
 from app.client import PlatformClient
 from app.core import clock, rate_limit
+from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
+from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.security import hash_password
 from app.services import exclusion, gates
@@ -403,3 +405,27 @@ async def test_register_center_is_limited_per_agent_and_per_address(
         json={"username": new_username()[:16], "password": AGENT_PASSWORD},
     )
     assert (again.status_code, again.json()["code"]) == (429, "too-many-requests")
+
+
+async def test_a_batch_of_decisions_passes_each_member_s_own_gates() -> None:
+    """`enforce_members` (a batch of Crash cash-outs) refuses each member as `enforce_member`
+    would, the others going through, their rows read once."""
+    brand = await brands.by_code("BR1")
+    excluded = await _funded_member()
+    await exclusion.exclude(excluded, "COOLING_OFF", 7, clock.now())
+    trial = await make_member("BR1", account_type=get_settings().trial_account_types[0])
+    fine = await _funded_member()
+    async with session_scope() as session:
+        refusals = await gates.enforce_members(
+            gates.DEPOSIT, [(brand, excluded), (brand, fine), (brand, trial)], clock.now(), session
+        )
+    assert [refusal and refusal.code for refusal in refusals] == [
+        "protection-excluded", None, "in_need_true_account"
+    ]  # fmt: skip
+    for member, refusal in zip((excluded, fine, trial), refusals, strict=True):
+        try:
+            await gates.enforce_member(gates.DEPOSIT, brand, member, clock.now())
+        except AppError as alone:
+            assert refusal is not None and alone.code == refusal.code
+        else:
+            assert refusal is None

@@ -22,14 +22,13 @@ from decimal import Decimal, InvalidOperation
 
 from sqlalchemy import (
     ARRAY,
-    BindParameter,
+    ColumnElement,
     DateTime,
     Integer,
     ScalarSelect,
     String,
     bindparam,
     column,
-    exists,
     func,
     insert,
     or_,
@@ -135,12 +134,12 @@ def _member_id(player: studio_rounds.Player) -> int:
 Checks = Callable[[AsyncSession], Awaitable[None]]
 
 
-def _newest_round(merchant_id: int | BindParameter[int]) -> ScalarSelect[int]:
-    """The id of the brand's newest round, read with the statement it stands in."""
+def _newest_round(merchant_id: int | ColumnElement[int]) -> ScalarSelect[int]:
+    """The id of the brand's newest round, read with the statement it stands in (its own
+    alias of the rounds: a statement that names a round as well keeps it)."""
+    rounds = aliased(CrashRound)
     return (
-        select(func.max(CrashRound.id))
-        .where(col(CrashRound.merchant_id) == merchant_id)
-        .scalar_subquery()
+        select(func.max(rounds.id)).where(col(rounds.merchant_id) == merchant_id).scalar_subquery()
     )
 
 
@@ -294,10 +293,9 @@ async def decide_cash_out(
     async with write_transaction() as session:
         if checks is not None:
             await checks(session)
-        now = clock.now()
-        runs = (
-            true() if game_session is None else tickets.session_runs(game_session, member_id, now)
-        )
+        runs: ColumnElement[bool] = true()
+        if game_session is not None:
+            runs = tickets.session_runs(game_session, member_id, clock.now())
         found = (
             await session.exec(
                 select(CrashBet, CrashRound, runs)
@@ -391,7 +389,6 @@ _ASKED = (
     )
     .render_derived(name="asked")
 )
-_NEWER = aliased(CrashRound)
 _CASH_OUTS_AT_ONCE = (
     update(CrashBet)
     .where(
@@ -400,11 +397,7 @@ _CASH_OUTS_AT_ONCE = (
         col(CrashBet.slot) == _ASKED.c.slot,
         col(CrashBet.status) == CrashBetStatus.OPEN,
         col(CrashRound.id) == _ASKED.c.round_pk,
-        col(CrashRound.merchant_id) == _ASKED.c.merchant_id,
-        ~exists().where(
-            col(_NEWER.merchant_id) == col(CrashRound.merchant_id),
-            col(_NEWER.id) > col(CrashRound.id),
-        ),
+        col(CrashRound.id) == _newest_round(_ASKED.c.merchant_id),
         col(CrashRound.started_at) == _ASKED.c.started_at,
         col(CrashRound.crash_at) > _ASKED.c.at,
         or_(

@@ -1,10 +1,21 @@
-"""Balance-change signals: a per-member version in Redis that pages watch to refresh."""
+"""Balance-change signals: a per-member version in Redis that pages watch to refresh.
+
+A process reads the versions of every member one of its pages watches in one MGET every
+FOLLOW_EVERY_SECONDS (`following`) and wakes only the pages whose member's version moved: a
+thousand open pages cost one read a second, not five hundred.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import weakref
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from app.core.cache import get_redis
@@ -12,6 +23,7 @@ from app.core.logs import member_ref
 
 logger = logging.getLogger(__name__)
 _TTL_SECONDS = 7 * 24 * 3600
+FOLLOW_EVERY_SECONDS = 1.0
 
 
 def _key(member_id: int) -> str:
@@ -46,3 +58,75 @@ async def balances_changed(member_ids: set[int] | list[int]) -> None:
     except (RedisConnectionError, RedisTimeoutError) as exc:
         shown = member_ref(next(iter(member_ids))) if len(member_ids) == 1 else len(member_ids)
         logger.warning("balance signals of %s skipped: %s", shown, type(exc).__name__)
+
+
+def _version_of(value: object) -> int:
+    return int(value) if isinstance(value, (bytes, str)) and value else 0
+
+
+@dataclass
+class Watch:
+    """One page's watch of a member's version (`Versions.watching`)."""
+
+    member_id: int
+    _event: asyncio.Event
+    _versions: Versions
+
+    async def version(self, known: int, most: float) -> int:
+        """The member's version as soon as it is read to have moved (the first read counts),
+        else after `most` seconds: `known` when it was never read."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._event.wait(), most)
+        self._event.clear()
+        return self._versions._latest.get(self.member_id, known)
+
+
+@dataclass
+class Versions:
+    """The balance versions of the members this event loop's pages watch, read together."""
+
+    _latest: dict[int, int] = field(default_factory=dict)
+    _waiting: dict[int, set[asyncio.Event]] = field(default_factory=dict)
+    _task: asyncio.Task[None] | None = None
+
+    async def _follow(self) -> None:
+        while self._waiting:
+            await asyncio.sleep(FOLLOW_EVERY_SECONDS)
+            members = list(self._waiting)
+            try:
+                values = await get_redis().mget([_key(member) for member in members])
+            except RedisError:
+                continue  # Redis out of reach: the next pass reads again
+            for member, value in zip(members, values, strict=True):
+                version = _version_of(value)
+                if self._latest.get(member) != version:
+                    self._latest[member] = version
+                    for event in self._waiting.get(member, ()):
+                        event.set()
+
+    @contextlib.asynccontextmanager
+    async def watching(self, member_id: int) -> AsyncIterator[Watch]:
+        """The member's version followed while the caller's block runs."""
+        event = asyncio.Event()
+        self._waiting.setdefault(member_id, set()).add(event)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._follow())
+        try:
+            yield Watch(member_id, event, self)
+        finally:
+            waiting = self._waiting.get(member_id, set())
+            waiting.discard(event)
+            if not waiting:
+                self._waiting.pop(member_id, None)
+                self._latest.pop(member_id, None)
+
+
+_versions: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Versions] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def watching(member_id: int) -> contextlib.AbstractAsyncContextManager[Watch]:
+    """The member's version followed by the running event loop's reader (a server worker has
+    one loop), with every other page's of that loop."""
+    return _versions.setdefault(asyncio.get_running_loop(), Versions()).watching(member_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from decimal import Decimal
 from typing import Any
@@ -14,7 +13,7 @@ from app.core import clock
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import MASK, format_balance, format_symbol_amount
-from app.services import gates, inbox
+from app.services import gates, inbox, wallet_events
 from app.services.cashier import transfers
 from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
@@ -37,13 +36,12 @@ HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each("WalletState.", "bring_back back_from_game", gates.MONEY),
 }
 
-WATCH_EVERY_SECONDS = 2.0
-CHECK_EVERY_TICKS = 10  # the watch's page, socket and login looked at again (its beat)
+CHECK_EVERY_SECONDS = 20.0  # the watch's page, socket and login looked at again (its beat)
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
 # No beat for this long: the watch is gone
-WATCH_STALE_SECONDS = 3 * CHECK_EVERY_TICKS * WATCH_EVERY_SECONDS
+WATCH_STALE_SECONDS = 3 * CHECK_EVERY_SECONDS
 # A reality check falls due with time, not only with a bet: the watch looks at it this often.
-REALITY_EVERY_TICKS = 15
+REALITY_EVERY_SECONDS = 30.0
 # A game's own round moves the main wallet only: the game wallets and the badges (messages,
 # rewards, missions) change through other doors and jobs, which bump the version the watch
 # follows, or with time (a promotion's end, a new day's missions). In play they are read
@@ -140,7 +138,7 @@ class WalletState(MemberPage, rx.State):
             and time.time() - self._full_read[1] < FULL_READ_EVERY_SECONDS,
         )
         # In play a check falling due refuses the next bet, which brings up its dialog, and the
-        # watch looks every REALITY_EVERY_TICKS: a round need not chain one.
+        # watch looks every REALITY_EVERY_SECONDS: a round need not chain one.
         checks = [] if in_play else [RealityState.check]
         return checks if self._watch_alive(member_id) else [*checks, WalletState.watch]
 
@@ -180,9 +178,10 @@ class WalletState(MemberPage, rx.State):
     @rx.event(background=True)
     async def watch(self) -> None:
         """Keep the header balance live: a movement anywhere (a deposit credited, a round
-        settled in another tab or worker) bumps the member's version in Redis. The version
-        is read every tick; the tab's state is entered only when it moved, and every
-        CHECK_EVERY_TICKS to see the page, the socket and the login are still the watch's."""
+        settled in another tab or worker) bumps the member's version in Redis, which this
+        process reads for all its pages at once (`wallet_events.watching`). The tab's state is
+        entered only when it moved, and every CHECK_EVERY_SECONDS to see the page, the socket
+        and the login are still the watch's."""
         async with self:
             member_id = await self._login_id()
             if self._watch_alive(member_id) or not member_id:
@@ -190,41 +189,46 @@ class WalletState(MemberPage, rx.State):
             token = self._watch_token = self._key(member_id)
             self._watch_beat = time.time()
             known = self._version
-        for tick in range(int(WATCH_FOR_SECONDS / WATCH_EVERY_SECONDS)):
-            await asyncio.sleep(WATCH_EVERY_SECONDS)
-            if tick % CHECK_EVERY_TICKS == CHECK_EVERY_TICKS - 1:
+        started = time.monotonic()
+        check_at, reality_at = started + CHECK_EVERY_SECONDS, started + REALITY_EVERY_SECONDS
+        async with wallet_events.watching(member_id) as versions:
+            while (now := time.monotonic()) < started + WATCH_FOR_SECONDS:
+                version = await versions.version(known, min(check_at, reality_at) - now)
+                now = time.monotonic()
+                if now >= check_at:
+                    check_at = now + CHECK_EVERY_SECONDS
+                    async with self:
+                        if self._watch_token != token or await self._login_id() != member_id:
+                            return  # a newer watch serves this tab's page, or the login changed
+                        self._watch_beat = time.time()
+                beat = now >= reality_at
+                if beat:
+                    # on its beat, also while the tab's own rounds run (read when one may be due)
+                    reality_at = now + REALITY_EVERY_SECONDS
+                    yield RealityState.check(True)
+                if version == known:
+                    continue
                 async with self:
-                    if self._watch_token != token or await self._login_id() != member_id:
-                        return  # a newer watch serves this tab's page, or the login changed
-                    self._watch_beat = time.time()
-            version = await balance_version(member_id)
-            beat = tick % REALITY_EVERY_TICKS == REALITY_EVERY_TICKS - 1
-            if beat:
-                # on its beat, also while the tab's own rounds run (read when one may be due)
-                yield RealityState.check(True)
-            if version == known:
-                continue
-            async with self:
-                if self._watch_token != token:
-                    return  # the page changed while the version was read
-                seen, self._version = self._version, version
-                known = version
-                if seen == version:
-                    continue  # this tab's own refresh (after its bet) read it already
+                    if self._watch_token != token:
+                        return  # the page changed while the version was read
+                    seen, self._version = self._version, version
+                    known = version
+                    if seen == version:
+                        continue  # this tab's own refresh (after its bet) read it already
 
-                # The amount is read for the session's member, never the page's.
-                reader = await current_member_id(self, touch=False)
-                if not reader:
-                    self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
-                    return
-                await self._reload(reader)
-                followers = follow.balance_followers(await current_path(self))
-            # A bet may have brought the reality check due; the tab's page, if it shows the
-            # member's bonuses or money, reads them again.
-            if not beat:  # looked at above on this beat
-                yield RealityState.check
-            for event in followers:
-                yield event
+                    # The amount is read for the session's member, never the page's.
+                    reader = await current_member_id(self, touch=False)
+                    if not reader:
+                        self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
+                        return
+                    await self._reload(reader)
+                    followers = follow.balance_followers(await current_path(self))
+                # A bet may have brought the reality check due; the tab's page, if it shows the
+                # member's bonuses or money, reads them again.
+                if not beat:  # looked at above on this beat
+                    yield RealityState.check
+                for event in followers:
+                    yield event
 
     @rx.event
     async def reformat(self) -> None:

@@ -4,12 +4,16 @@ FULL_READ_EVERY_SECONDS."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 import pytest
 
 from app.app import app as site
 from app.core import clock
 from app.core.db import write_transaction
-from app.services import inbox
+from app.core.cache import get_redis
+from app.services import inbox, wallet_events
 from app.services.protection import reality
 from models.cashier import MessageKind
 from state.cashier import wallet as wallet_state
@@ -102,3 +106,46 @@ async def test_the_timer_s_reality_check_reads_nothing_while_none_can_fall_due(
         clock.advance(reality.QUIET_AT_MOST.total_seconds())
         await tab.send(check, "/", on_timer=True)
         assert len(checks) == opened + 2
+
+
+async def test_every_open_header_shows_a_movement_from_one_read_of_all_watched_members(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two tabs of one member and a tab of another in one process: money credited elsewhere
+    shows in both tabs of its member and not in the other's, the process reading every
+    watched member's version in one MGET a pass, never once per tab."""
+    monkeypatch.setattr(wallet_events, "FOLLOW_EVERY_SECONDS", 0.05)
+    member, other = await make_member(), await make_member()
+    assert member.id is not None and other.id is not None
+    tabs = [
+        await member_tab(site, member),
+        await member_tab(site, member),
+        await member_tab(site, other),
+    ]
+    async with contextlib.AsyncExitStack() as stack:
+        for tab in tabs:
+            await stack.enter_async_context(tab.processor)
+            await tab.open("/")
+        before = [(await tab.state(WalletState)).shown for tab in tabs]
+        singles = counted_calls(monkeypatch, wallet_events, "balance_version")
+        read: list[set[str]] = []
+        redis = get_redis()
+        mget = redis.mget
+
+        async def recorded(keys: list[str]) -> list[object]:
+            read.append(set(keys))
+            return await mget(keys)
+
+        monkeypatch.setattr(redis, "mget", recorded)
+        await fund(member.id, "5.00")
+        deadline = asyncio.get_running_loop().time() + 10
+        while asyncio.get_running_loop().time() < deadline:
+            shown = [(await tab.state(WalletState)).shown for tab in tabs]
+            if shown[0] != before[0] and shown[1] != before[1]:
+                break
+            await asyncio.sleep(0.05)
+        assert shown[0] != before[0] and shown[1] != before[1]
+        assert shown[2] == before[2]
+        assert singles == []
+        both = {f"wallet-version:{member.id}", f"wallet-version:{other.id}"}
+        assert read and all(both <= keys for keys in read)

@@ -1,7 +1,12 @@
-"""Balance-change signals: a per-member version in Redis that pages watch to refresh.
+"""Balance-change signals: per-member versions in Redis that pages watch to refresh.
+
+Each member has two counters: every movement of their money bumps the first; a movement that
+may also change the header's badges (a message, a reward, a mission, a game wallet: every
+signal but a game round's) bumps the second too, so that a page reads the badges again only
+when they may have moved (`Version`).
 
 A process reads the versions of every member one of its pages watches in one MGET every
-FOLLOW_EVERY_SECONDS (`following`) and wakes only the pages whose member's version moved: a
+FOLLOW_EVERY_SECONDS (`watching`) and wakes only the pages whose member's version moved: a
 thousand open pages cost one read a second, not five hundred.
 """
 
@@ -11,8 +16,9 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
@@ -26,8 +32,26 @@ _TTL_SECONDS = 7 * 24 * 3600
 FOLLOW_EVERY_SECONDS = 1.0
 
 
-def _key(member_id: int) -> str:
-    return f"wallet-version:{member_id}"
+class Version(NamedTuple):
+    """A member's two counters: every movement (`money`), and those that may change the
+    badges as well (`badges`)."""
+
+    money: int
+    badges: int
+
+
+def _keys(member_id: int) -> tuple[str, str]:
+    return f"wallet-version:{member_id}", f"wallet-badges:{member_id}"
+
+
+def _versions_of(values: Sequence[object]) -> list[Version]:
+    """The MGET answer for `_keys` of each member in turn."""
+    counts = [int(value) if isinstance(value, (bytes, str)) and value else 0 for value in values]
+    return [Version(counts[n], counts[n + 1]) for n in range(0, len(counts), 2)]
+
+
+def _all_keys(member_ids: Iterable[int]) -> list[str]:
+    return [key for member_id in member_ids for key in _keys(member_id)]
 
 
 async def balance_changed(member_id: int) -> None:
@@ -39,40 +63,47 @@ async def balance_changed(member_id: int) -> None:
     await balances_changed([member_id])
 
 
-async def balance_version(member_id: int) -> int:
-    value = await get_redis().get(_key(member_id))
-    return int(value) if value else 0
+async def money_moved(member_id: int) -> None:
+    """`balance_changed` for a game round's movement, which changes the member's money and
+    bonus progress and nothing else the header shows: pages leave the badges alone."""
+    await _signal([member_id], badges=False)
+
+
+async def balance_version(member_id: int) -> Version:
+    return _versions_of(await get_redis().mget(_keys(member_id)))[0]
 
 
 async def balances_changed(member_ids: set[int] | list[int]) -> None:
     """`balance_changed` for many members (a job's batch), in one round trip."""
+    await _signal(member_ids, badges=True)
+
+
+async def _signal(member_ids: set[int] | list[int], *, badges: bool) -> None:
     if not member_ids:
         return
     redis = get_redis()
     try:
         async with redis.pipeline(transaction=False) as pipe:
             for member_id in member_ids:
-                pipe.incr(_key(member_id))
-                pipe.expire(_key(member_id), _TTL_SECONDS)
+                money, badge = _keys(member_id)
+                for key in (money, badge) if badges else (money,):
+                    pipe.incr(key)
+                    pipe.expire(key, _TTL_SECONDS)
             await pipe.execute()
     except (RedisConnectionError, RedisTimeoutError) as exc:
         shown = member_ref(next(iter(member_ids))) if len(member_ids) == 1 else len(member_ids)
         logger.warning("balance signals of %s skipped: %s", shown, type(exc).__name__)
 
 
-def _version_of(value: object) -> int:
-    return int(value) if isinstance(value, (bytes, str)) and value else 0
-
-
 @dataclass
 class Watch:
-    """One page's watch of a member's version (`Versions.watching`)."""
+    """One page's watch of a member's version (`watching`)."""
 
     member_id: int
     _event: asyncio.Event
     _versions: Versions
 
-    async def version(self, known: int, most: float) -> int:
+    async def version(self, known: Version, most: float) -> Version:
         """The member's version as soon as it is read to have moved (the first read counts),
         else after `most` seconds: `known` when it was never read."""
         with contextlib.suppress(TimeoutError):
@@ -83,9 +114,9 @@ class Watch:
 
 @dataclass
 class Versions:
-    """The balance versions of the members this event loop's pages watch, read together."""
+    """The versions of the members this event loop's pages watch, read together."""
 
-    _latest: dict[int, int] = field(default_factory=dict)
+    _latest: dict[int, Version] = field(default_factory=dict)
     _waiting: dict[int, set[asyncio.Event]] = field(default_factory=dict)
     _task: asyncio.Task[None] | None = None
 
@@ -94,11 +125,10 @@ class Versions:
             await asyncio.sleep(FOLLOW_EVERY_SECONDS)
             members = list(self._waiting)
             try:
-                values = await get_redis().mget([_key(member) for member in members])
+                values = await get_redis().mget(_all_keys(members))
             except RedisError:
                 continue  # Redis out of reach: the next pass reads again
-            for member, value in zip(members, values, strict=True):
-                version = _version_of(value)
+            for member, version in zip(members, _versions_of(values), strict=True):
                 if self._latest.get(member) != version:
                     self._latest[member] = version
                     for event in self._waiting.get(member, ()):

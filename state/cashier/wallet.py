@@ -18,7 +18,7 @@ from app.services.cashier import transfers
 from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
 from app.services.seamless import launch
-from app.services.wallet_events import balance_version
+from app.services.wallet_events import Version, balance_version
 from state import follow
 from state.accounts.auth import AuthState, current_member, current_member_id
 from state.gates import gated
@@ -53,7 +53,7 @@ class WalletState(MemberPage, rx.State):
     _cash: str = "0"
     _bonus: str = ""  # the bonus locked, "" without an active bonus
     _games: str = "0"  # what the transfer vendors' wallets hold together
-    _version: int = -1
+    _version: tuple[int, int] = (-1, -1)  # wallet_events.Version as last read
     # The member and time.time() of the last full read (any process may load the state).
     _full_read: tuple[int, float] = (0, 0.0)
     # Which tab, socket and page the running watch serves and when it last beat: a watch that
@@ -121,7 +121,7 @@ class WalletState(MemberPage, rx.State):
     async def _refresh(self, *, in_play: bool = False) -> Any:
         member_id = await current_member_id(self)
         if not member_id:
-            self._cash, self._version, self.shown = "0", -1, ""
+            self._cash, self._version, self.shown = "0", (-1, -1), ""
             self.bonus_shown, self.bonus_percent, self.unread, self.rewards = "", 0, 0, 0
             self.missions = 0
             self._bonus, self._games, self.games_shown = "", "0", ""
@@ -188,7 +188,7 @@ class WalletState(MemberPage, rx.State):
                 return
             token = self._watch_token = self._key(member_id)
             self._watch_beat = time.time()
-            known = self._version
+            known = Version(*self._version)
         started = time.monotonic()
         check_at, reality_at = started + CHECK_EVERY_SECONDS, started + REALITY_EVERY_SECONDS
         async with wallet_events.watching(member_id) as versions:
@@ -211,7 +211,7 @@ class WalletState(MemberPage, rx.State):
                 async with self:
                     if self._watch_token != token:
                         return  # the page changed while the version was read
-                    seen, self._version = self._version, version
+                    seen, self._version = Version(*self._version), version
                     known = version
                     if seen == version:
                         continue  # this tab's own refresh (after its bet) read it already
@@ -221,7 +221,11 @@ class WalletState(MemberPage, rx.State):
                     if not reader:
                         self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
                         return
-                    await self._reload(reader)
+                    # A game's round moves the money only: the badges stay as last read.
+                    await self._reload(
+                        reader,
+                        money_only=version.badges == seen.badges and self._full_read[0] == reader,
+                    )
                     followers = follow.balance_followers(await current_path(self))
                 # A bet may have brought the reality check due; the tab's page, if it shows the
                 # member's bonuses or money, reads them again.

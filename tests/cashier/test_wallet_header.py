@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
+from uuid import uuid4
 
 import pytest
 
 from app.app import app as site
 from app.core import clock
-from app.core.db import write_transaction
 from app.core.cache import get_redis
+from app.core.db import write_transaction
 from app.services import inbox, wallet_events
 from app.services.protection import reality
+from app.services.seamless import wallet
 from models.cashier import MessageKind
+from models.games import WalletStatus
 from state.cashier import wallet as wallet_state
 from state.cashier.wallet import WalletState
 from state.protection.reality import RealityState
@@ -23,7 +27,8 @@ from state.studio.play import PlayState
 from tests.helpers.accounts import make_member
 from tests.helpers.calls import counted_calls
 from tests.helpers.money import fund
-from tests.helpers.page_state import member_tab
+from tests.helpers.page_state import Tab, member_tab
+from tests.helpers.seamless import call, funded_member, player_session
 
 GAME = "/play/BGS_DICE"
 
@@ -138,14 +143,47 @@ async def test_every_open_header_shows_a_movement_from_one_read_of_all_watched_m
 
         monkeypatch.setattr(redis, "mget", recorded)
         await fund(member.id, "5.00")
-        deadline = asyncio.get_running_loop().time() + 10
-        while asyncio.get_running_loop().time() < deadline:
-            shown = [(await tab.state(WalletState)).shown for tab in tabs]
-            if shown[0] != before[0] and shown[1] != before[1]:
-                break
-            await asyncio.sleep(0.05)
-        assert shown[0] != before[0] and shown[1] != before[1]
-        assert shown[2] == before[2]
+        for tab, was in zip(tabs[:2], before, strict=False):
+            await _header_once(tab, lambda header, was=was: header.shown != was)
+        assert (await tabs[2].state(WalletState)).shown == before[2]
         assert singles == []
         both = {f"wallet-version:{member.id}", f"wallet-version:{other.id}"}
         assert read and all(both <= keys for keys in read)
+
+
+async def test_a_game_s_debit_elsewhere_shows_the_money_and_leaves_the_badges(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A round in another tab or process signals its member's money only: the open header
+    reads the new balance and not the badges; a message's signal reads the badges too."""
+    monkeypatch.setattr(wallet_events, "FOLLOW_EVERY_SECONDS", 0.05)
+    member = await funded_member("50.00")
+    assert member.id is not None
+    tab = await member_tab(site, member)
+    async with tab.processor:
+        await tab.open("/")
+        before = await tab.state(WalletState)
+        shown, unread = before.shown, before.unread
+        await _unsignalled_message(member.id)
+        badge_reads = counted_calls(monkeypatch, inbox, "unread_count")
+
+        player = await player_session(member)
+        debit = call(uuid4().hex, "5.00", player.game_code)
+        assert (
+            await wallet.debit(wallet.STUDIO_VENDOR, player.session_token, debit)
+        ).status == WalletStatus.OK
+        after = await _header_once(tab, lambda header: header.shown != shown)
+        assert after.unread == unread and badge_reads == []
+
+        await wallet_events.balance_changed(member.id)
+        after = await _header_once(tab, lambda header: header.unread == unread + 1)
+        assert len(badge_reads) == 1
+
+
+async def _header_once(tab: Tab, shows: Callable[[WalletState], bool]) -> WalletState:
+    """The tab's header once `shows` holds of it (its watch runs in the tab's processor)."""
+    deadline = asyncio.get_running_loop().time() + 10
+    while not shows(header := await tab.state(WalletState)):
+        assert asyncio.get_running_loop().time() < deadline, "the header did not change"
+        await asyncio.sleep(0.05)
+    return header

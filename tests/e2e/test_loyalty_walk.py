@@ -13,12 +13,13 @@ from playwright.async_api import Page, expect
 from sqlmodel import select
 
 from app.core.db import session_scope
+from app.services import wallet_events
 from app.services.accounts import payment_password
 from app.services.brands import brands
 from app.services.loyalty import missions, points, rebate
 from models import Merchant
 from models.base import utcnow
-from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
+from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
 from tests.helpers.accounts import PASSWORD
 from tests.helpers.browser import choose_language
@@ -34,9 +35,7 @@ async def _jobs_ran(member_id: int) -> None:
     await points.catch_up_earning(utcnow())
     await missions.catch_up(utcnow())
     await count()
-    client = _site_redis()
-    await client.incr(f"wallet-version:{member_id}")
-    await client.aclose()
+    await wallet_events.balance_changed(member_id)  # on the site's Redis: site_wallet_signals
 
 
 async def test_one_member_through_points_missions_vip_and_rebate(page: Page, site_url: str) -> None:

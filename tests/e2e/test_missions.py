@@ -14,10 +14,11 @@ from sqlalchemy import func
 from sqlmodel import col, select
 
 from app.core.db import session_scope
+from app.services import wallet_events
 from app.services.loyalty import missions
 from models import LedgerTransaction
 from models.base import utcnow
-from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
+from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
 from tests.helpers.browser import choose_language
 from tests.helpers.money import fund
@@ -31,9 +32,7 @@ async def _job_ran(member_id: int) -> None:
     """What the mission-progress job does each second, run by hand (the e2e site runs no
     jobs), with its signal on the site's Redis so the member's pages refresh."""
     await missions.catch_up(utcnow())
-    client = _site_redis()
-    await client.incr(f"wallet-version:{member_id}")
-    await client.aclose()
+    await wallet_events.balance_changed(member_id)  # on the site's Redis: site_wallet_signals
 
 
 async def _shots(page: Page, name: str) -> None:

@@ -22,6 +22,7 @@ from sqlalchemy import delete
 from sqlmodel import select
 
 from app.core.db import session_scope, write_transaction
+from app.services import wallet_events
 from app.services.content import announcements
 from app.services.content.announcements import AnnouncementSpec
 from app.services.promotions import bonus, offers, raffles
@@ -29,7 +30,7 @@ from app.services.promotions.offers import PromotionSpec
 from models import Announcement, Merchant, PromotionEntry, WagerFact
 from models.base import utcnow
 from models.promotions import Promotion, PromotionKind, RewardKind
-from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
+from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.e2e.test_backoffice_content import _login as console_login
 from tests.e2e.test_studio import SLOT, _play_rounds
 from tests.helpers.browser import choose_language
@@ -44,14 +45,6 @@ def _image(path: Path, kind: str) -> Path:
     Image.new("RGB", (64, 48), (30, 160, 90)).save(buffer, format=kind)
     path.write_bytes(buffer.getvalue())
     return path
-
-
-async def _signal(member_id: int) -> None:
-    """What the bonus job does after a batch (wallet_events.balance_changed), on the site's
-    Redis: the test process runs the job by hand (the e2e site runs no jobs)."""
-    client = _site_redis()
-    await client.incr(f"wallet-version:{member_id}")
-    await client.aclose()
 
 
 async def _shots(page: Page, name: str) -> None:
@@ -284,13 +277,13 @@ async def _walk(
     await page.get_by_test_id("bet-input").fill("1,00")
     await _play_rounds(page, 4)
     await bonus.catch_up_wagering(utcnow())
-    await _signal(member.id)
+    await wallet_events.balance_changed(member.id)
     await expect(page.get_by_test_id("header-bonus-link")).to_have_attribute(
         "data-percent", "40", timeout=SLOW_MS
     )
     await _play_rounds(page, 6)
     await bonus.catch_up_wagering(utcnow())
-    await _signal(member.id)
+    await wallet_events.balance_changed(member.id)
     await expect(page.get_by_test_id("header-bonus")).to_have_count(0, timeout=SLOW_MS)
     await open_site(page, site_url + "/bonusDetails")
     await expect(grant.get_by_test_id("grant-status")).to_have_text("Convertido em dinheiro")
@@ -407,7 +400,7 @@ async def test_member_earns_a_raffle_ticket_sees_the_draw_and_plays_free_rounds(
     assert found.server_seed and raffles.verify_draw(
         found.server_seed, found.seed_hash, raffle, found.ranges, 1, found.winning_tickets
     )
-    await _signal(member.id)
+    await wallet_events.balance_changed(member.id)
     await page.get_by_test_id("promo-back").click()
     await card.click()
     await expect(page.get_by_test_id("raffle-result")).to_contain_text("Sorteado entre 2 bilhetes")

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Page, expect
 
+from app.services import wallet_events
 from app.services.loyalty import rebate
 from models.base import utcnow
-from tests.e2e.conftest import SLOW_MS, _site_redis, open_site, register_in_browser
+from tests.e2e.conftest import SLOW_MS, open_site, register_in_browser
 from tests.e2e.test_studio import SLOT, _play_rounds
 from tests.helpers.browser import choose_language
 from tests.helpers.loyalty import bet, count, deposit
@@ -23,13 +24,6 @@ from tests.helpers.money import fund
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(os.environ.get("VIP_SHOTS", "/tmp/vip-shots"))
-
-
-async def _signal(member_id: int) -> None:
-    """What a claim or a job does after its commit (wallet_events), on the site's Redis."""
-    client = _site_redis()
-    await client.incr(f"wallet-version:{member_id}")
-    await client.aclose()
 
 
 async def _shots(page: Page, name: str) -> None:
@@ -69,7 +63,7 @@ async def test_member_plays_reaches_vip1_and_claims_the_rebate(page: Page, site_
     await bet(member, "900.00", "LIVE")
     await bet(member, "80.00", "RNG", at=utcnow() - timedelta(days=1, hours=2))
     await count()
-    await _signal(member.id)
+    await wallet_events.balance_changed(member.id)
     await open_site(page, site_url + "/vip")
     await expect(page.get_by_test_id("vip-level")).to_have_text("VIP1", timeout=SLOW_MS)
     await expect(page.get_by_test_id("vip-next")).to_have_text("Progresso para o VIP2")

@@ -187,7 +187,7 @@ async def test_settlement_pays_by_the_paytable_and_writes_one_fact_per_bet() -> 
     version = await balance_version(member.id or 0)
     settled = await settle(issue)
     assert settled.status == IssueStatus.SETTLED
-    assert await balance_version(member.id or 0) == version + 1
+    assert (await balance_version(member.id or 0)).money == version.money + 1
     result = settled.result or []
     total = sum(result)
     paid = {bet.uid: bet for bet in await bets_of(member)}

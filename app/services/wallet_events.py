@@ -63,10 +63,10 @@ async def balance_changed(member_id: int) -> None:
     await balances_changed([member_id])
 
 
-async def money_moved(member_id: int) -> None:
-    """`balance_changed` for a game round's movement, which changes the member's money and
-    bonus progress and nothing else the header shows: pages leave the badges alone."""
-    await _signal([member_id], badges=False)
+async def money_moved(member_ids: set[int] | list[int]) -> None:
+    """`balances_changed` for a bet's or a round's movement, which changes the members' money
+    and bonus progress and nothing else the header shows: pages leave the badges alone."""
+    await _signal(member_ids, badges=False)
 
 
 async def balance_version(member_id: int) -> Version:

@@ -50,7 +50,7 @@ from app.services.lottery.games import Game, game
 from app.services.lottery.play_kinds import Limits
 from app.services.lottery.plays import Mode, Play, Single, offered, play
 from app.services.protection import limits as protection_limits
-from app.services.wallet_events import balance_changed
+from app.services.wallet_events import money_moved
 from models import Member
 from models.ledger import TransactionKind
 from models.lottery import (
@@ -406,7 +406,7 @@ async def place_bet(
         issue, partner = await _bet_issues(session, checked, issue_no)
         bet = await _place(session, member, market, checked, issue, now, partner=partner)
     assert member.id is not None
-    await balance_changed(member.id)
+    await money_moved([member.id])
     return bet
 
 
@@ -501,7 +501,7 @@ async def place_codes(member: Member, texts: list[object], now: datetime) -> lis
                 await _place(session, member, market, checked, issue, now, partner=partner)
             )
     assert member.id is not None
-    await balance_changed(member.id)
+    await money_moved([member.id])
     return placed
 
 
@@ -553,7 +553,7 @@ async def place_chase(
         for issue_id in targets:
             locked = await issue_service.locked_issue(session, issue_id, shared=True)
             await _place(session, member, market, checked, locked, now, chase.id)
-    await balance_changed(member.id)
+    await money_moved([member.id])
     return chase
 
 
@@ -619,7 +619,7 @@ async def cancel_bet(member: Member, bet_uid: str, now: datetime) -> LotteryBet:
         bet.settled_at = now
         await record_wager_fact(session, bet, now)
     assert member.id is not None
-    await balance_changed(member.id)
+    await money_moved([member.id])
     return bet
 
 

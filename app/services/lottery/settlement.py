@@ -44,7 +44,7 @@ from app.services.lottery.bets import refund
 from app.services.lottery.facts import record_wager_fact, settled_facts
 from app.services.lottery.games import game
 from app.services.lottery.plays import Mode, play
-from app.services.wallet_events import balances_changed
+from app.services.wallet_events import money_moved
 from models.facts import FactKind
 from models.ledger import AccountKind, TransactionKind
 from models.lottery import (
@@ -487,7 +487,7 @@ async def settle_issue(issue_id: int, now: datetime, batch: int | None = None) -
             return closed
         count, paid = done
         closed += count
-        await balances_changed(sorted(paid))
+        await money_moved(sorted(paid))
 
 
 async def _finish(session: AsyncSession, issue_id: int, now: datetime) -> None:

@@ -613,7 +613,7 @@ async def _money_calls(vendor: str, session_token: str, steps: Sequence[Step]) -
             raise
         return replayed
     if moved:
-        await money_moved(game_session.member_id)
+        await money_moved([game_session.member_id])
     return _combined_answer(records, cash, game_session.currency, replay)
 
 
@@ -740,5 +740,5 @@ async def reconcile_rollback(vendor: str, debit_transaction_id: str) -> bool:
         await _write_run(ctx)
         moved = record.ledger_transaction_id is not None
     if moved:
-        await money_moved(debit.member_id)
+        await money_moved([debit.member_id])
     return moved

@@ -8,6 +8,10 @@ when they may have moved (`Version`).
 A process reads the versions of every member one of its pages watches in one MGET every
 FOLLOW_EVERY_SECONDS (`watching`) and wakes only the pages whose member's version moved: a
 thousand open pages cost one read a second, not five hundred.
+
+Without a shared Redis (embedded mode: one process, whose fakeredis no other process sees)
+the counters are kept in this process's memory instead: the same signals, without fakeredis's
+cost per command (a settlement batch signals hundreds of members on the loop players wait on).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from app.core.cache import get_redis
+from app.core.cache import get_redis, is_shared
 from app.core.logs import member_ref
 
 logger = logging.getLogger(__name__)
@@ -54,6 +58,16 @@ def _all_keys(member_ids: Iterable[int]) -> list[str]:
     return [key for member_id in member_ids for key in _keys(member_id)]
 
 
+# Embedded mode's counters: one entry per member whose money moved since the process started.
+_local: dict[int, Version] = {}
+
+
+async def _read(member_ids: list[int]) -> list[Version]:
+    if not is_shared():
+        return [_local.get(member_id, Version(0, 0)) for member_id in member_ids]
+    return _versions_of(await get_redis().mget(_all_keys(member_ids)))
+
+
 async def balance_changed(member_id: int) -> None:
     """Call after a committed movement of the member's money (every worker sees it).
 
@@ -70,7 +84,7 @@ async def money_moved(member_ids: set[int] | list[int]) -> None:
 
 
 async def balance_version(member_id: int) -> Version:
-    return _versions_of(await get_redis().mget(_keys(member_id)))[0]
+    return (await _read([member_id]))[0]
 
 
 async def balances_changed(member_ids: set[int] | list[int]) -> None:
@@ -81,12 +95,17 @@ async def balances_changed(member_ids: set[int] | list[int]) -> None:
 async def _signal(member_ids: set[int] | list[int], *, badges: bool) -> None:
     if not member_ids:
         return
+    if not is_shared():
+        for member_id in member_ids:
+            money, badge = _local.get(member_id, Version(0, 0))
+            _local[member_id] = Version(money + 1, badge + 1 if badges else badge)
+        return
     redis = get_redis()
     try:
         async with redis.pipeline(transaction=False) as pipe:
             for member_id in member_ids:
-                money, badge = _keys(member_id)
-                for key in (money, badge) if badges else (money,):
+                money_key, badges_key = _keys(member_id)
+                for key in (money_key, badges_key) if badges else (money_key,):
                     pipe.incr(key)
                     pipe.expire(key, _TTL_SECONDS)
             await pipe.execute()
@@ -125,10 +144,10 @@ class Versions:
             await asyncio.sleep(FOLLOW_EVERY_SECONDS)
             members = list(self._waiting)
             try:
-                values = await get_redis().mget(_all_keys(members))
+                read = await _read(members)
             except RedisError:
                 continue  # Redis out of reach: the next pass reads again
-            for member, version in zip(members, _versions_of(values), strict=True):
+            for member, version in zip(members, read, strict=True):
                 if self._latest.get(member) != version:
                     self._latest[member] = version
                     for event in self._waiting.get(member, ()):

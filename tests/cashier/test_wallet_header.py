@@ -118,8 +118,10 @@ async def test_every_open_header_shows_a_movement_from_one_read_of_all_watched_m
 ) -> None:
     """Two tabs of one member and a tab of another in one process: money credited elsewhere
     shows in both tabs of its member and not in the other's, the process reading every
-    watched member's version in one MGET a pass, never once per tab."""
+    watched member's version in one MGET a pass, never once per tab (on the SQLite pass,
+    on its fakeredis as if shared: embedded mode keeps the versions in memory)."""
     monkeypatch.setattr(wallet_events, "FOLLOW_EVERY_SECONDS", 0.05)
+    monkeypatch.setattr(wallet_events, "is_shared", lambda: True)
     member, other = await make_member(), await make_member()
     assert member.id is not None and other.id is not None
     tabs = [

@@ -252,6 +252,7 @@ async def site_wallet_signals(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[
         return
     client = redis.asyncio.Redis.from_url(E2E_REDIS_URL)
     monkeypatch.setattr(wallet_events, "get_redis", lambda: client)
+    monkeypatch.setattr(wallet_events, "is_shared", lambda: True)  # the site's Redis
     yield
     await client.aclose()
 

@@ -24,8 +24,9 @@ from state.site import SiteState
 
 MOBILE_MENU = "mobile-menu"
 # Below 360 px a member's magnifier is in the menu: the logo, the six-digit balance with
-# Depositar and the menu's button fill the row.
-MEMBER_SEARCH_HIDDEN = "max-[359px]:hidden"
+# Depositar and the menu's button fill the row. A trial account has no Depositar: its row
+# keeps the magnifier at every width.
+MEMBER_SEARCH_HIDDEN = rx.cond(AuthState.is_trial, "", "max-[359px]:hidden")
 # The choice is written to the browser's storage at once (the names of SiteState.lang and
 # his_lang): a link followed before the server answers sends the stored language with its route
 # change, which would otherwise still be the old one and undo the choice.
@@ -191,9 +192,12 @@ def member_area() -> rx.Component:
             rx.fragment(
                 rx.el.span(
                     t("header.trial"),
+                    # From xl up: below it the row's buttons would be squeezed and the badge
+                    # broken on two lines; Cadastrar beside the balance says it there.
                     class_name=(
-                        "hidden md:inline-flex items-center h-6 px-2 rounded-full text-xs "
-                        "font-semibold bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100"
+                        "hidden xl:inline-flex items-center h-6 px-2 rounded-full text-xs "
+                        "whitespace-nowrap font-semibold bg-sky-100 text-sky-800 "
+                        "dark:bg-sky-900 dark:text-sky-100"
                     ),
                     data_testid="trial-badge",
                 ),
@@ -401,15 +405,18 @@ def mobile_menu_body() -> rx.Component:
                     data_testid="mobile-account",
                 ),
                 # What a member's narrow header row leaves to the menu: the magnifier below
-                # 360 px, the inbox below 400 px.
-                rx.el.button(
-                    rx.icon("search", size=16, aria_hidden="true"),
-                    t("lobby.search"),
-                    type="button",
-                    on_click=[close_dialog(MOBILE_MENU), GameSearchState.open],
-                    aria_haspopup="dialog",
-                    class_name=f"{_MOBILE_LINK} min-[360px]:hidden",
-                    data_testid="mobile-search",
+                # 360 px (a trial account's row keeps it), the inbox below 400 px.
+                rx.cond(
+                    ~AuthState.is_trial,
+                    rx.el.button(
+                        rx.icon("search", size=16, aria_hidden="true"),
+                        t("lobby.search"),
+                        type="button",
+                        on_click=[close_dialog(MOBILE_MENU), GameSearchState.open],
+                        aria_haspopup="dialog",
+                        class_name=f"{_MOBILE_LINK} min-[360px]:hidden",
+                        data_testid="mobile-search",
+                    ),
                 ),
                 page_link(
                     rx.icon("mail", size=16, aria_hidden="true"),

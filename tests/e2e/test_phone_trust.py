@@ -248,6 +248,32 @@ async def test_a_five_digit_balance_fits_the_header_at_every_width(
         await context.close()
 
 
+async def test_a_trial_account_keeps_its_magnifier_in_a_header_that_fits(
+    browser: Browser, site_url: str
+) -> None:
+    """A trial account has no Depositar: its row keeps the magnifier at every width (a
+    member's moves into the ☰ menu below 360 px), fits from 320 to 1280 px, and the magnifier
+    opens the game search at 320 px."""
+    context = await visitor_context(browser, viewport=PHONE, timezone_id="America/Sao_Paulo")
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url + "/login")
+        await page.get_by_test_id("start-trial").click()
+        header = page.get_by_test_id("site-header")
+        await expect(header.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
+        misfits = await _header_misfits(page)
+        assert not misfits, "; ".join(misfits)
+        await page.set_viewport_size({"width": 320, "height": 800})
+        search = header.get_by_test_id("header-search")
+        await expect(search).to_be_visible()
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        await page.screenshot(path=str(SHOTS / "trial-header-320.png"))
+        await search.click()
+        await expect(page.get_by_role("dialog")).to_be_visible()
+    finally:
+        await context.close()
+
+
 async def _deposit_misfits(page: Page, width: int) -> list[str]:
     """What is wrong with Depositar and the balance at the viewport's `width`: Depositar out of
     the screen, on the balance or the logo; the amount or its currency cut or on two lines."""

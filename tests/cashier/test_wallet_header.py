@@ -113,6 +113,9 @@ async def test_the_timer_s_reality_check_reads_nothing_while_none_can_fall_due(
         assert len(checks) == opened + 2
 
 
+# These two on both engines: on PostgreSQL's pass the versions are in the machine's Redis,
+# on SQLite's in fakeredis (the first) and in the process's memory (the second).
+@pytest.mark.engines
 async def test_every_open_header_shows_a_movement_from_one_read_of_all_watched_members(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -153,6 +156,7 @@ async def test_every_open_header_shows_a_movement_from_one_read_of_all_watched_m
         assert read and all(both <= keys for keys in read)
 
 
+@pytest.mark.engines
 async def test_a_game_s_debit_elsewhere_shows_the_money_and_leaves_the_badges(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

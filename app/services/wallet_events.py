@@ -128,7 +128,7 @@ class Watch:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._event.wait(), most)
         self._event.clear()
-        return self._versions._latest.get(self.member_id, known)
+        return self._versions.latest(self.member_id, known)
 
 
 @dataclass
@@ -152,6 +152,10 @@ class Versions:
                     self._latest[member] = version
                     for event in self._waiting.get(member, ()):
                         event.set()
+
+    def latest(self, member_id: int, known: Version) -> Version:
+        """The member's version as last read (`known` before its first read)."""
+        return self._latest.get(member_id, known)
 
     @contextlib.asynccontextmanager
     async def watching(self, member_id: int) -> AsyncIterator[Watch]:

@@ -4,9 +4,7 @@ FULL_READ_EVERY_SECONDS."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-from collections.abc import Callable
 from uuid import uuid4
 
 import pytest
@@ -27,7 +25,7 @@ from state.studio.play import PlayState
 from tests.helpers.accounts import make_member
 from tests.helpers.calls import counted_calls
 from tests.helpers.money import fund
-from tests.helpers.page_state import Tab, member_tab
+from tests.helpers.page_state import member_tab
 from tests.helpers.seamless import call, funded_member, player_session
 
 GAME = "/play/BGS_DICE"
@@ -149,7 +147,8 @@ async def test_every_open_header_shows_a_movement_from_one_read_of_all_watched_m
         monkeypatch.setattr(redis, "mget", recorded)
         await fund(member.id, "5.00")
         for tab, was in zip(tabs[:2], before, strict=False):
-            await _header_once(tab, lambda header, was=was: header.shown != was)
+            header = await tab.until(WalletState, lambda header, was=was: header.shown != was)
+            assert header.shown != was
         assert (await tabs[2].state(WalletState)).shown == before[2]
         assert singles == []
         both = {f"wallet-version:{member.id}", f"wallet-version:{other.id}"}
@@ -178,18 +177,11 @@ async def test_a_game_s_debit_elsewhere_shows_the_money_and_leaves_the_badges(
         assert (
             await wallet.debit(wallet.STUDIO_VENDOR, player.session_token, debit)
         ).status == WalletStatus.OK
-        after = await _header_once(tab, lambda header: header.shown != shown)
+        after = await tab.until(WalletState, lambda header: header.shown != shown)
+        assert after.shown != shown
         assert after.unread == unread and badge_reads == []
 
         await wallet_events.balance_changed(member.id)
-        after = await _header_once(tab, lambda header: header.unread == unread + 1)
+        after = await tab.until(WalletState, lambda header: header.unread == unread + 1)
+        assert after.unread == unread + 1
         assert len(badge_reads) == 1
-
-
-async def _header_once(tab: Tab, shows: Callable[[WalletState], bool]) -> WalletState:
-    """The tab's header once `shows` holds of it (its watch runs in the tab's processor)."""
-    deadline = asyncio.get_running_loop().time() + 10
-    while not shows(header := await tab.state(WalletState)):
-        assert asyncio.get_running_loop().time() < deadline, "the header did not change"
-        await asyncio.sleep(0.05)
-    return header

@@ -21,7 +21,7 @@ import contextlib
 import dataclasses
 import pickle
 import uuid
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 from reflex.istate.manager.memory import StateManagerMemory
@@ -42,6 +42,7 @@ ROOT = State.get_full_name()
 HOST = "localhost"  # a domain of the demo brand BR1
 ADDRESS = "203.0.113.10"
 SETTLE_SECONDS = 30.0
+UNTIL_EVERY_SECONDS = 0.05  # how often `Tab.until` looks
 # The pages a member opens on a visit: the lobby and its lists, a game, the lottery, the
 # cashier and the member centre (paths of app/routes.py; query strings as the browser sends).
 MEMBER_PAGES: tuple[str, ...] = (
@@ -223,6 +224,18 @@ class Tab:
     async def state(self, cls: type[BaseState]) -> Any:
         root = await self.manager.get_state(BaseStateToken(ident=self.token, cls=State))
         return await root.get_state(cls)
+
+    async def until(
+        self, cls: type[BaseState], shows: Callable[[Any], bool], seconds: float = 10.0
+    ) -> Any:
+        """The state once it shows what `shows` looks for (a background watch's work, in
+        the tab's processor), or as it is after `seconds`: the caller asserts on it."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while not shows(state := await self.state(cls)):
+            if asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(UNTIL_EVERY_SECONDS)
+        return state
 
     def sizes(self) -> dict[str, int]:
         return self.manager.sizes(self.token)

@@ -225,7 +225,7 @@ async def test_cash_outs_arriving_together_are_decided_together_each_its_own_way
     seen = crash_rounds.Flying(row.id or 0, row.started_at)  # as the socket's board saw it
     monkeypatch.setattr(follow.Follower, "flying", lambda _: seen)
     # The first batch is held until every cash-out has arrived: those that came after it
-    # started wait for it and go together in the next (one by one: four batches).
+    # started wait for it and go together in the next (not in four batches of one).
     batches: list[int] = []
     all_asked = asyncio.Event()
 

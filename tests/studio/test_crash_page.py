@@ -6,8 +6,6 @@ cash-out shows its reason. The tab runs through the site's own event processor."
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -86,11 +84,8 @@ async def test_a_tabs_own_cash_out_wakes_its_watch_for_nothing_and_another_devic
         page = await tab.state(CrashState)
         assert (page.riding_1, page.riding_2, page.error) == (False, True, "")
         await bets.cash_out(member.id or 0, await brand_id(), 2)  # another device
-        for _ in range(50):
-            await asyncio.sleep(FOLLOW_SECONDS)
-            if not (await tab.state(CrashState)).riding_2:
-                break
-        assert not (await tab.state(CrashState)).riding_2
+        page = await tab.until(CrashState, lambda page: not page.riding_2, seconds=5)
+        assert not page.riding_2
         assert len(reads) == before + 2
         await tab.go("/")
 
@@ -115,27 +110,12 @@ async def test_a_cash_out_the_live_socket_answered_shows_through_the_watch(
         await bets.decide_cash_out(member.id or 0, await brand_id(), 1)  # the socket's work
         await tab.send(answered, PLAY_CRASH, answer="1:answered")
         assert (await tab.state(CrashState)).notice == ""
-        for _ in range(50):
-            if not (await tab.state(CrashState)).riding_1:
-                break
-            await asyncio.sleep(FOLLOW_SECONDS)
-        page = await tab.state(CrashState)
+        page = await tab.until(CrashState, lambda page: not page.riding_1, seconds=5)
         assert (page.riding_1, page.error) == (False, "")
         assert await _settled(reads) == before + 1  # the watch's read alone
         await tab.send(answered, PLAY_CRASH, answer="1:paid")
         assert await _settled(reads) == before + 1  # refused: nothing read, nothing changed
         await tab.go("/")
-
-
-async def _until(tab: Tab, cls: type[Any], shown: Callable[[Any], bool]) -> Any:
-    """The state once it shows what `shown` looks for (a watch's work), or as it is after
-    ten seconds."""
-    for _ in range(100):
-        state = await tab.state(cls)
-        if shown(state):
-            break
-        await asyncio.sleep(FOLLOW_SECONDS)
-    return state
 
 
 async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance() -> None:
@@ -170,7 +150,7 @@ async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance()
         await bets.cash_out(member.id or 0, await brand_id(), 1)  # the socket's, paid after
         cashed = f"{CrashState.get_full_name()}.cash_answered"
         await tab.send(cashed, PLAY_CRASH, answer="1:answered")
-        paid = await _until(tab, PlayState, lambda play: play.balance == "10,25")
+        paid = await tab.until(PlayState, lambda play: play.balance == "10,25")
         assert paid.balance == "10,25"
         await tab.go("/")
 

@@ -10,7 +10,7 @@ import asyncio
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 
 import pytest
 from sqlalchemy import text
@@ -91,3 +91,35 @@ async def test_a_writer_gives_up_when_the_lock_stays_taken(monkeypatch: pytest.M
     with _locked_by_another_process(), pytest.raises(PoolTimeoutError):
         async with db.write_transaction():
             pass
+
+
+async def test_the_wal_is_checkpointed_by_a_thread_and_not_in_the_writers_commit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The writer's commits never copy the WAL into the database (that would stop the loop
+    for the copy and its syncs); the checkpoint thread does, after a write."""
+    monkeypatch.setattr(db, "_checkpoint_started", 0.0)  # none within SQLITE_CHECKPOINT_SECONDS
+    threads: list[int] = []
+    checkpoint_wal = db._checkpoint_wal
+
+    def recorded(database: str) -> None:
+        threads.append(threading.get_ident())
+        checkpoint_wal(database)
+
+    monkeypatch.setattr(db, "_checkpoint_wal", recorded)
+    path = make_url(get_settings().effective_database_url).database
+    try:
+        async with db.write_transaction() as session:
+            pragma = await session.exec(text("PRAGMA wal_autocheckpoint"))  # type: ignore[call-overload]
+            assert pragma.scalar_one() == 0
+            await session.exec(text("CREATE TABLE wal_probe (n INTEGER)"))  # type: ignore[call-overload]
+        assert db._checkpoint is not None
+        await asyncio.wrap_future(db._checkpoint)
+        assert threads and threads[0] != threading.get_ident()
+        # The database file alone (its WAL ignored) holds the table: the thread copied it.
+        with closing(sqlite3.connect(f"file:{path}?immutable=1", uri=True)) as file_only:
+            tables = file_only.execute("SELECT name FROM sqlite_master").fetchall()
+        assert ("wal_probe",) in tables
+    finally:
+        async with db.write_transaction() as session:
+            await session.exec(text("DROP TABLE IF EXISTS wal_probe"))  # type: ignore[call-overload]

@@ -22,10 +22,11 @@ WAL keeps what was written in between, and the last connection to close checkpoi
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
+import threading
 import weakref
 from collections.abc import AsyncIterator, Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import (
     AbstractAsyncContextManager,
     AsyncExitStack,
@@ -71,11 +72,12 @@ _writer_sessionmaker: async_sessionmaker[AsyncSession] | None = None
 _sqlite_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
 )
-# SQLite only: the thread that checkpoints the WAL, and its latest checkpoint (see the
-# module's docstring).
-_checkpointer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-checkpoint")
-_checkpoint: Future[None] | None = None
+# SQLite only: the latest thread that checkpointed the WAL, and when it started (see the
+# module's docstring). A thread of its own each time: a process forked from this one (a
+# server's worker) starts its own.
+_checkpoint: threading.Thread | None = None
 _checkpoint_started = 0.0
+logger = logging.getLogger(__name__)
 
 
 def async_url(url: str) -> str:
@@ -206,21 +208,28 @@ def _sqlite_writer_engine(url: str, echo: bool) -> AsyncEngine:
 
 
 def _checkpoint_wal(database: str) -> None:
-    with closing(sqlite3.connect(database)) as connection:
-        connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    try:
+        # mode=rw: a database removed meanwhile is not created again, empty.
+        with closing(sqlite3.connect(f"file:{database}?mode=rw", uri=True)) as connection:
+            connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    except sqlite3.Error as failed:
+        logger.warning("the SQLite WAL's checkpoint failed: %s", failed)
 
 
 def _checkpoint_after_write(database: str) -> None:
-    """Checkpoint the WAL in this process's checkpoint thread, unless it is at it or did
-    within SQLITE_CHECKPOINT_SECONDS."""
+    """Checkpoint the WAL in a thread, unless one is at it or started within
+    SQLITE_CHECKPOINT_SECONDS."""
     global _checkpoint, _checkpoint_started
     now = monotonic()
     if now - _checkpoint_started < SQLITE_CHECKPOINT_SECONDS:
         return
-    if _checkpoint is not None and not _checkpoint.done():
+    if _checkpoint is not None and _checkpoint.is_alive():
         return
     _checkpoint_started = now
-    _checkpoint = _checkpointer.submit(_checkpoint_wal, database)
+    _checkpoint = threading.Thread(
+        target=_checkpoint_wal, args=(database,), name="sqlite-checkpoint", daemon=True
+    )
+    _checkpoint.start()
 
 
 def get_engine() -> AsyncEngine:

@@ -114,7 +114,7 @@ async def test_the_wal_is_checkpointed_by_a_thread_and_not_in_the_writers_commit
             assert pragma.scalar_one() == 0
             await session.exec(text("CREATE TABLE wal_probe (n INTEGER)"))  # type: ignore[call-overload]
         assert db._checkpoint is not None
-        await asyncio.wrap_future(db._checkpoint)
+        await asyncio.to_thread(db._checkpoint.join)
         assert threads and threads[0] != threading.get_ident()
         # The database file alone (its WAL ignored) holds the table: the thread copied it.
         with closing(sqlite3.connect(f"file:{path}?immutable=1", uri=True)) as file_only:

@@ -8,12 +8,31 @@ from app import routes
 from components.i18n import t
 from components.link import page_link
 from components.style import FOCUS
+from state.accounts.auth import AuthState
 from state.cashier.wallet import WalletState
 
 
 def balance_badge() -> rx.Component:
     return rx.el.div(
-        rx.el.span(t("auth.balance"), class_name="sr-only"),
+        rx.el.span(
+            rx.cond(AuthState.is_trial, t("auth.trial_balance"), t("auth.balance")),
+            class_name="sr-only",
+        ),
+        # A trial account's balance says whose it is at every width: the header's "Trial
+        # account" badge shows from xl up only, and a trial plays demos, never for money.
+        rx.cond(
+            AuthState.is_trial,
+            rx.el.span(
+                t("auth.trial_tag"),
+                aria_hidden="true",
+                class_name=(
+                    "xl:hidden self-center px-1.5 rounded-full text-[10px] leading-4 font-bold "
+                    "uppercase whitespace-nowrap bg-sky-100 text-sky-800 dark:bg-sky-900 "
+                    "dark:text-sky-100"
+                ),
+                data_testid="balance-trial-tag",
+            ),
+        ),
         # On a phone the currency sits above the amount: R$ 12.345,67 in one line would leave
         # the row no room.
         rx.el.span(

@@ -253,7 +253,9 @@ async def test_a_trial_account_keeps_its_magnifier_in_a_header_that_fits(
 ) -> None:
     """A trial account has no Depositar: its row keeps the magnifier at every width (a
     member's moves into the ☰ menu below 360 px), fits from 320 to 1280 px, and the magnifier
-    opens the game search at 320 px."""
+    opens the game search at 320 px. Its balance says it is a trial account's at every
+    width: "Teste" beside it below 1280 px, the "Conta de teste" badge from there on (at
+    640-1279 px neither showed), and a screen reader hears it."""
     context = await visitor_context(browser, viewport=PHONE, timezone_id="America/Sao_Paulo")
     try:
         page = await context.new_page()
@@ -263,6 +265,19 @@ async def test_a_trial_account_keeps_its_magnifier_in_a_header_that_fits(
         await expect(header.get_by_test_id("member-area")).to_be_visible(timeout=SLOW_MS)
         misfits = await _header_misfits(page)
         assert not misfits, "; ".join(misfits)
+        tag, badge = (
+            header.get_by_test_id("balance-trial-tag"),
+            header.get_by_test_id("trial-badge"),
+        )
+        for width in HEADER_WIDTHS:
+            await page.set_viewport_size({"width": width, "height": 800})
+            shown, hidden = (badge, tag) if width >= 1280 else (tag, badge)
+            await expect(shown).to_be_in_viewport(ratio=1)
+            await expect(hidden).to_be_hidden()
+        await expect(tag).to_have_text("Teste")
+        await expect(header.get_by_test_id("balance-badge")).to_contain_text(
+            "Saldo da conta de teste"
+        )
         await page.set_viewport_size({"width": 320, "height": 800})
         search = header.get_by_test_id("header-search")
         await expect(search).to_be_visible()

@@ -27,6 +27,7 @@ from app.core.db import engines, get_engine, session_scope
 from app.services import ledger
 from app.services.brands import brands
 from app.services.lottery import bets
+from app.services.protection.limit_usage import PLAY_CLOCK_STEP
 from app.services.seamless import wallet
 from app.services.studio import rounds
 from app.services.studio.crash import bets as crash_bets
@@ -78,7 +79,10 @@ class Cost:
 # PostgreSQL a settled round's wager fact was a statement of its own until it became a CTE of
 # the run's write (a credit, bet-and-win or studio round 1 fewer). A money call read its session,
 # then locked its cash account, in two statements until the lock came with the session's read
-# (every wallet call and studio round, and a Crash bet, 1 fewer).
+# (every wallet call and studio round, and a Crash bet, 1 fewer). A bet that wrote the play
+# clock (at most every PLAY_CLOCK_STEP: every Crash bet, a round apart) read the member's
+# protection row and the day's seconds again and wrote them by the ORM's flush (a debit 13 / 9)
+# until both were upserts from the check's own read, one statement on PostgreSQL (11 / 6).
 EXPECTED: dict[str, dict[str, Cost]] = {
     "lottery bet": {
         "sqlite": Cost(statements=9, checkouts=1, transactions=1),
@@ -95,6 +99,10 @@ EXPECTED: dict[str, dict[str, Cost]] = {
     "seamless debit": {
         "sqlite": Cost(statements=9, checkouts=1, transactions=1),
         "postgresql": Cost(statements=5, checkouts=1, transactions=1),
+    },
+    "seamless debit, the play clock written": {
+        "sqlite": Cost(statements=11, checkouts=1, transactions=1),
+        "postgresql": Cost(statements=6, checkouts=1, transactions=1),
     },
     "seamless credit": {
         "sqlite": Cost(statements=9, checkouts=1, transactions=1),
@@ -248,6 +256,10 @@ async def test_the_seamless_wallet_debit_credit_and_bet_and_win() -> None:
     await _assert_cost("seamless debit", lambda: debit(measured))
     await _assert_cost("seamless credit", lambda: credit(measured))
     await _assert_cost("seamless bet and win", bet_and_win)
+    # Play goes on past the play clock's step: the debit counts it (the member's protection
+    # row and the day's seconds) without reading them again.
+    clock.advance(PLAY_CLOCK_STEP.total_seconds() + 1)
+    await _assert_cost("seamless debit, the play clock written", lambda: debit(uuid4().hex))
 
 
 async def test_a_ledger_post() -> None:

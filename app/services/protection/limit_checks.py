@@ -16,6 +16,7 @@ from sqlalchemy import select as core_select
 from sqlalchemy import true as sql_true
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from app.core.db import dialect_insert
 from app.core.errors import AppError
 from app.services import reporting
 from app.services.brands import Brand
@@ -45,6 +46,9 @@ from models import Member
 from models.cashier import MessageKind
 from models.identity import MemberIdentity
 from models.protection import LimitKind, LimitPeriod, MemberLimit, MemberProtection, PlayDay
+
+_PROTECTION: Table = MemberProtection.__table__  # type: ignore[attr-defined]
+_PLAY_DAY: Table = PlayDay.__table__  # type: ignore[attr-defined]
 
 # ---- checking -------------------------------------------------------------------------------
 
@@ -326,9 +330,7 @@ async def check_bet(session: AsyncSession, member: Member, amount: Decimal, now:
     last = snap.state.last_play_at if snap.state is not None else None
     if last is not None and timedelta(0) <= now - last < PLAY_CLOCK_STEP:
         return  # counted at the next write: the time since `last_play_at` is never lost
-    await _count_play(
-        session, member, brand, profile, await session.get(MemberProtection, member.id), now
-    )
+    await _count_play(session, member.id, brand, profile, snap.state, now)
 
 
 async def check_deposit(
@@ -369,29 +371,37 @@ def _running_play(
 
 async def _count_play(
     session: AsyncSession,
-    member: Member,
+    member_id: int,
     brand: Brand,
     profile: Profile,
-    state: MemberProtection | None,
+    state: PlayState | None,
     now: datetime,
 ) -> None:
-    """The play clock: time since the last bet counts as play when under the idle gap."""
-    assert member.id is not None
-    if state is None:
-        state = MemberProtection(member_id=member.id)
-    last = state.last_play_at
-    if last is not None and timedelta(0) <= now - last < PLAY_CLOCK_STEP:
-        return  # counted at the next write: the time since `last_play_at` is never lost
+    """The play clock: time since the last bet counts as play when under the idle gap. The
+    caller holds the member's cash lock and `state` is their row as read under it, so the row
+    and the day's seconds are written without reading them again: upserts, in one statement
+    on PostgreSQL (the day's as a CTE of the row's), two on SQLite."""
     running = _running_play(state, profile, now)
+    last = state.last_play_at if state is not None else None
+    values: dict[str, Any] = {"last_play_at": now}
+    if not running and (last is None or now - last > idle_gap(profile)):
+        values |= {"play_started_at": now, "reality_check_at": None}
+    connection = await session.connection()
+    protection = (
+        dialect_insert(connection, _PROTECTION)
+        .values(member_id=member_id, marketing_suppressed=False, **values)
+        .on_conflict_do_update(index_elements=[_PROTECTION.c.member_id], set_=values)
+    )
     if running:
-        today = windows(brand, now).today
-        day = await session.get(PlayDay, (member.id, today))
-        if day is None:
-            day = PlayDay(member_id=member.id, day=today, seconds=0)
-        day.seconds += running
-        session.add(day)
-    elif state.last_play_at is None or now - state.last_play_at > idle_gap(profile):
-        state.play_started_at = now
-        state.reality_check_at = None
-    state.last_play_at = now
-    session.add(state)
+        day = dialect_insert(connection, _PLAY_DAY).values(
+            member_id=member_id, day=windows(brand, now).today, seconds=running
+        )
+        day = day.on_conflict_do_update(
+            index_elements=[_PLAY_DAY.c.member_id, _PLAY_DAY.c.day],
+            set_={"seconds": _PLAY_DAY.c.seconds + day.excluded.seconds},
+        )
+        if connection.dialect.name == "postgresql":
+            protection = protection.add_cte(day.cte("play_day_write"))
+        else:
+            await connection.execute(day)
+    await connection.execute(protection)

@@ -241,17 +241,19 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
     betting = follower(page.brand.id).betting()  # the round the page bet in, as it came
     try:
         bound, brand = await _gates(page, slot, "bet")
-        member_gates = _member_gates(bound, brand)
-
-        async def checks(session: AsyncSession) -> None:
-            await tickets.require_game_session(session, bound, clock.now())
-            await member_gates(session)
-
+        checks = _member_gates(bound, brand)
         stake, auto = message.get("stake"), message.get("auto")
         with _timed("bet", "decision"):
             async with _wallet_calls_at_once():
                 await bets.place(
-                    bound.player, page.brand.id, int(str(slot)), stake, auto, checks, betting
+                    bound.player,
+                    page.brand.id,
+                    int(str(slot)),
+                    stake,
+                    auto,
+                    checks,
+                    betting,
+                    bound.game_session,
                 )
     except AppError as exc:
         return _refused(answer, exc, page.lang)

@@ -24,6 +24,7 @@ from app import crash_live
 from app.core import clock, fairness
 from app.core.config import get_settings
 from app.core.db import engines, get_engine, session_scope
+from app.core.security import token_digest
 from app.services import ledger
 from app.services.brands import brands
 from app.services.lottery import bets
@@ -79,7 +80,9 @@ class Cost:
 # PostgreSQL a settled round's wager fact was a statement of its own until it became a CTE of
 # the run's write (a credit, bet-and-win or studio round 1 fewer). A money call read its session,
 # then locked its cash account, in two statements until the lock came with the session's read
-# (every wallet call and studio round, and a Crash bet, 1 fewer). A bet that wrote the play
+# (every wallet call and studio round, and a Crash bet, 1 fewer). A Crash bet on the live
+# socket checked that the page's game session still ran in a statement of its own until the
+# bet's read of its member and round took it along (1 fewer). A bet that wrote the play
 # clock (at most every PLAY_CLOCK_STEP: every Crash bet, a round apart) read the member's
 # protection row and the day's seconds again and wrote them by the ORM's flush (a debit 13 / 9)
 # until both were upserts from the check's own read, one statement on PostgreSQL (11 / 6).
@@ -293,7 +296,12 @@ async def test_a_crash_bet_and_a_cash_out_on_the_live_socket() -> None:
     merchant_id = await brand_id()
     member, player = await crash_player("20.00")
     await crash_bets.place(player, merchant_id, 2, "1.00", "")  # the first makes their rows
-    await _assert_cost("crash bet", lambda: crash_bets.place(player, merchant_id, 1, "1.00", ""))
+    # As the live socket places it: the page's game session checked with the member's read.
+    running = token_digest(player.token)
+    await _assert_cost(
+        "crash bet",
+        lambda: crash_bets.place(player, merchant_id, 1, "1.00", "", game_session=running),
+    )
     at_ms(row, crash_fairness.duration_ms(150))
     bound = await tickets.member_of(
         await tickets.issue(member.id or 0, merchant_id, player.token), merchant_id

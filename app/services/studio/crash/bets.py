@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from sqlalchemy import (
     ARRAY,
@@ -144,11 +145,18 @@ def _newest_round(merchant_id: int | ColumnElement[int]) -> ScalarSelect[int]:
 
 
 # A bet's statements, built once (their values are bound): the member's brand and names with
-# the brand's newest round (None: no round yet), the bet stored PENDING, and its confirmation.
+# the brand's newest round (None: no round yet), and with whether the game session the bet
+# came through still runs (a page's ticket names it: `tickets`); the bet stored PENDING, and
+# its confirmation.
 _BETTOR_AND_ROUND = (
     select(Member.merchant_id, Member.nickname, Member.username, CrashRound)
     .outerjoin(CrashRound, col(CrashRound.id) == _newest_round(bindparam("placing_merchant_id")))
     .where(col(Member.id) == bindparam("placing_member_id"))
+)
+_BETTOR_ROUND_AND_SESSION = _BETTOR_AND_ROUND.add_columns(
+    tickets.session_runs(
+        bindparam("placing_session"), bindparam("placing_member_id"), bindparam("placing_now")
+    ).label("session_runs")
 )
 _NEW_BET = insert(CrashBet).returning(col(CrashBet.id))
 
@@ -176,9 +184,12 @@ async def place(
     auto: object,
     checks: Checks | None = None,
     betting: Flying | None = None,
+    game_session: str | None = None,
 ) -> Placed:
     """A bet in the brand's round while it takes bets (two at most, one per slot); refused
-    by `checks` (the caller's gates), run first, on the session that stores the bet.
+    by `checks` (the caller's gates), run first, on the session that stores the bet, and
+    (not logged in) once `game_session`, the digest a page's ticket names, has ended: read
+    with the member and the round.
 
     `betting` is the round the caller's board showed taking bets when the player bet: a bet
     is for that round, so once its curve has started by the server's clock (a bet that
@@ -199,12 +210,21 @@ async def place(
         async with single_writes() as session:
             if checks is not None:
                 await checks(session)
-            params = {"placing_merchant_id": merchant_id, "placing_member_id": member_id}
-            found = (await session.exec(_BETTOR_AND_ROUND, params=params)).first()
             now = clock.now()
+            params: dict[str, object] = {
+                "placing_merchant_id": merchant_id,
+                "placing_member_id": member_id,
+            }
+            statement: Any = _BETTOR_AND_ROUND
+            if game_session is not None:
+                statement = _BETTOR_ROUND_AND_SESSION
+                params |= {"placing_session": game_session, "placing_now": now}
+            found = (await session.exec(statement, params=params)).first()
+            if game_session is not None and (found is None or not found[-1]):
+                raise AppError("not-logged-in", 401)
             if found is None or found[0] != merchant_id:
                 raise AppError("crash-login-needed", 401)
-            _, nickname, username, row = found
+            nickname, username, row = found[1:4]
             if row is None or phase_of(row, now) != Phase.BETTING:
                 raise AppError("crash-betting-closed", 409)
             values = {

@@ -12,9 +12,9 @@ before `bets.place` (the wallet's limits, reality checks and exclusion as on the
 `bets.decide_cash_out`, which decides by the server's clock as always.
 
 A ticket lives no longer than the page's game session: it names that session (by its token's
-digest), and each bet and cash-out checks, in its own transaction, that the session still
-runs (`require_game_session`). A logout, a forced logout or a password change ends the member's
-game sessions, and so every ticket of theirs with them.
+digest), and each bet and cash-out checks, in the statement that reads its member or decides
+it, that the session still runs (`session_runs`). A logout, a forced logout or a password
+change ends the member's game sessions, and so every ticket of theirs with them.
 """
 
 from __future__ import annotations
@@ -25,11 +25,9 @@ from datetime import datetime
 
 from sqlalchemy import ColumnElement
 from sqlmodel import col, select
-from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core.cache import get_redis
 from app.core.db import session_scope
-from app.core.errors import AppError
 from app.core.security import decrypt_secret, encrypt_secret, new_token, token_digest
 from app.services.studio import rounds as studio_rounds
 from app.services.studio import seeds
@@ -110,19 +108,14 @@ async def member_of(ticket: object, merchant_id: int) -> Bound | None:
     return Bound(member, found.game_session, player)
 
 
-def game_session_runs(bound: Bound, now: datetime) -> ColumnElement[bool]:
-    """Whether the ticket's game session still runs (not expired, not ended with the member's
-    logins), as a condition a statement reads with what it reads."""
-    return session_runs(bound.game_session, bound.member.id, now)
-
-
 def session_runs(
     digest: str | ColumnElement[str],
     member_id: int | ColumnElement[int] | None,
     now: datetime | ColumnElement[datetime],
 ) -> ColumnElement[bool]:
-    """`game_session_runs` of a game session's digest and member as values or as columns (a
-    statement deciding many cash-outs at once)."""
+    """Whether a game session (its token's digest, its member) still runs: not expired, not
+    ended with the member's logins; a condition a statement reads with what it reads (a bet's
+    member, or many cash-outs decided at once, whose values are columns)."""
     return (
         select(GameSession.id)
         .where(
@@ -132,9 +125,3 @@ def session_runs(
         )
         .exists()
     )
-
-
-async def require_game_session(session: AsyncSession, bound: Bound, now: datetime) -> None:
-    """Refused (not logged in) once the ticket's game session has ended."""
-    if not (await session.exec(select(game_session_runs(bound, now)))).one():
-        raise AppError("not-logged-in", 401)

@@ -33,6 +33,7 @@ from contextlib import (
     asynccontextmanager,
     closing,
 )
+from pathlib import Path
 from time import monotonic
 from typing import Any
 
@@ -208,9 +209,10 @@ def _sqlite_writer_engine(url: str, echo: bool) -> AsyncEngine:
 
 
 def _checkpoint_wal(database: str) -> None:
+    # mode=rw: a database removed meanwhile is not created again, empty.
+    uri = Path(database).absolute().as_uri() + "?mode=rw"
     try:
-        # mode=rw: a database removed meanwhile is not created again, empty.
-        with closing(sqlite3.connect(f"file:{database}?mode=rw", uri=True)) as connection:
+        with closing(sqlite3.connect(uri, uri=True)) as connection:
             connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
     except sqlite3.Error as failed:
         logger.warning("the SQLite WAL's checkpoint failed: %s", failed)

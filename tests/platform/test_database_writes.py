@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
@@ -123,3 +124,14 @@ async def test_the_wal_is_checkpointed_by_a_thread_and_not_in_the_writers_commit
     finally:
         async with db.write_transaction() as session:
             await session.exec(text("DROP TABLE IF EXISTS wal_probe"))  # type: ignore[call-overload]
+
+
+def test_a_checkpoint_of_a_removed_database_creates_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A database removed while its checkpoint was due (a test's, an operator's restore) is
+    not created again, empty, by the checkpoint: the failure is logged."""
+    removed = tmp_path / "gone #1.db"
+    db._checkpoint_wal(str(removed))
+    assert not removed.exists()
+    assert "checkpoint failed" in caplog.text

@@ -177,9 +177,9 @@ def _bet_statement() -> Select[Any]:
     one, with the limit columns empty), the other columns repeated. Built once, with bind
     parameters (`_bet_parameters`): a bet pays neither its construction nor its cache key."""
     identities: Table = MemberIdentity.__table__  # type: ignore[attr-defined]
-    states: Table = MemberProtection.__table__  # type: ignore[attr-defined]
+    states = _PROTECTION
     limit_rows: Table = MemberLimit.__table__  # type: ignore[attr-defined]
-    days: Table = PlayDay.__table__  # type: ignore[attr-defined]
+    days = _PLAY_DAY
     member_id: Any = bindparam("member_id", type_=Integer)
     # Each one-row part is computed once (MATERIALIZED), not again for every limit row the
     # planner puts on the outer side of the join.

@@ -220,7 +220,7 @@ async def place(
                 statement = _BETTOR_ROUND_AND_SESSION
                 params |= {"placing_session": game_session, "placing_now": now}
             found = (await session.exec(statement, params=params)).first()
-            if game_session is not None and (found is None or not found[-1]):
+            if game_session is not None and (found is None or not found.session_runs):
                 raise AppError("not-logged-in", 401)
             if found is None or found[0] != merchant_id:
                 raise AppError("crash-login-needed", 401)

@@ -14,7 +14,7 @@ from components.link import icon_link_item, page_link
 from components.media import image
 from components.member_nav import MEMBER_CENTRE
 from components.side_menu import phone_help
-from components.style import FOCUS, SCROLL_HINT
+from components.style import FOCUS, INFO_TAG, SCROLL_HINT
 from state.accounts.auth import LOGOUT_DIALOG, AuthState
 from state.accounts.register import RegisterState
 from state.cashier.wallet import WalletState
@@ -196,8 +196,7 @@ def member_area() -> rx.Component:
                     # broken on two lines; Cadastrar beside the balance says it there.
                     class_name=(
                         "hidden xl:inline-flex items-center h-6 px-2 rounded-full text-xs "
-                        "whitespace-nowrap font-semibold bg-sky-100 text-sky-800 "
-                        "dark:bg-sky-900 dark:text-sky-100"
+                        f"whitespace-nowrap font-semibold {INFO_TAG}"
                     ),
                     data_testid="trial-badge",
                 ),

@@ -12,6 +12,9 @@ LEGEND_TEXT = (
     "[&_.recharts-legend-item-text]:!text-slate-700 "
     "dark:[&_.recharts-legend-item-text]:!text-slate-200"
 )
+# An informational tag (a trial account, a demo balance, a lottery chase): one colour pair on
+# both themes, apart from the amber of actions and the red of warnings.
+INFO_TAG = "bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100"
 AXIS_TICK = {"fill": "currentColor"}
 # A chart's day axis keeps its first and last labels (dates wider than their bars) inside the
 # plot: without it the first date runs into the value axis's 0.

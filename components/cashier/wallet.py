@@ -7,7 +7,7 @@ import reflex as rx
 from app import routes
 from components.i18n import t
 from components.link import page_link
-from components.style import FOCUS
+from components.style import FOCUS, INFO_TAG
 from state.accounts.auth import AuthState
 from state.cashier.wallet import WalletState
 
@@ -27,8 +27,7 @@ def balance_badge() -> rx.Component:
                 aria_hidden="true",
                 class_name=(
                     "xl:hidden self-center px-1.5 rounded-full text-[10px] leading-4 font-bold "
-                    "uppercase whitespace-nowrap bg-sky-100 text-sky-800 dark:bg-sky-900 "
-                    "dark:text-sky-100"
+                    f"uppercase whitespace-nowrap {INFO_TAG}"
                 ),
                 data_testid="balance-trial-tag",
             ),

@@ -12,7 +12,7 @@ from components.forms import LINK
 from components.i18n import amount, local_time, t
 from components.link import page_link
 from components.lottery.common import CARD, CHIP, name_of, selection_line, text_of, verify_link
-from components.style import AXIS_TICK, CHART_TEXT, FOCUS
+from components.style import AXIS_TICK, CHART_TEXT, FOCUS, INFO_TAG
 from state.lottery.lottery import RULES_DIALOG, LotteryRecordState, LotteryState
 
 
@@ -37,8 +37,7 @@ def _bet_row(bet: rx.Var) -> rx.Component:
                 bet.chase,
                 rx.el.span(
                     t("lotterypage.chase_tag"),
-                    class_name="text-[10px] uppercase px-1.5 rounded bg-sky-100 text-sky-800 "
-                    "dark:bg-sky-900 dark:text-sky-100",
+                    class_name=f"text-[10px] uppercase px-1.5 rounded {INFO_TAG}",
                 ),
             ),
             class_name="flex flex-wrap items-center gap-2 text-sm font-medium",

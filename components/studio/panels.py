@@ -10,7 +10,7 @@ from app import routes
 from components.dialog import dialog
 from components.forms import INPUT, LINK, PRIMARY, SECONDARY, refusal_remedy
 from components.i18n import t
-from components.style import FOCUS
+from components.style import FOCUS, INFO_TAG
 from state.accounts.auth import AuthState
 from state.site import SiteState
 from state.studio.play import RULES_DIALOG, PlayState
@@ -65,10 +65,7 @@ def demo_badge() -> rx.Component:
     """Beside the game's title while it plays with the demo balance."""
     return rx.el.span(
         t("play.demo"),
-        class_name=(
-            "px-2 py-0.5 rounded-full text-xs font-bold bg-sky-100 text-sky-800 "
-            "dark:bg-sky-900 dark:text-sky-100"
-        ),
+        class_name=f"px-2 py-0.5 rounded-full text-xs font-bold {INFO_TAG}",
         data_testid="demo-badge",
     )
 

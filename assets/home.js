@@ -4,6 +4,7 @@
 (() => {
   if (window.appHome) return;
   const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const SWIPE_PX = 40;
   const paused = (el) => el.matches(":hover") || el.contains(document.activeElement);
 
   // Banner carousel: autoplay after `data-delay` ms, slide in `data-speed` ms, only with
@@ -39,6 +40,21 @@
       else if (control.hasAttribute("data-carousel-next")) show(index + 1);
       else show(Number(control.dataset.carouselDot));
     });
+    // A phone turns it by a swipe: mostly sideways and longer than SWIPE_PX.
+    let touched = null;
+    root.addEventListener("touchstart", (event) => {
+      touched = event.touches.length === 1 ? event.touches[0] : null;
+    }, { passive: true });
+    root.addEventListener("touchend", (event) => {
+      const start = touched;
+      touched = null;
+      const end = event.changedTouches[0];
+      if (!start || !end) return;
+      const across = end.clientX - start.clientX;
+      if (Math.abs(across) > SWIPE_PX && Math.abs(across) > Math.abs(end.clientY - start.clientY)) {
+        show(index + (across < 0 ? 1 : -1));
+      }
+    }, { passive: true });
     setInterval(() => {
       if (!root.isConnected) return;
       if (slides().length !== known) {

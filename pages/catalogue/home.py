@@ -33,6 +33,9 @@ from state.site import SiteState
 HOT_ROW = "home-hot-row"
 WINNERS_ROW = "home-winners-row"
 _BONE = "bg-slate-200 dark:bg-slate-800"
+# The banner's arrows: halfway down its sides from sm up; on a phone both in its bottom right
+# corner, over the art, so that a promotion's title has the banner's width (swiping turns it too).
+_SIDE_ARROW = "sm:top-1/2 sm:-translate-y-1/2"
 _ROUND = (
     "grid place-items-center size-8 rounded-full bg-white/90 text-slate-900 shadow "
     f"dark:bg-slate-800 dark:text-slate-100 {FOCUS}"
@@ -126,9 +129,10 @@ def _promotion_slide(banner: rx.Var, index: rx.Var) -> rx.Component:
                     "px-3 sm:px-6 h-7 sm:h-11 text-xs sm:text-base font-bold text-slate-900"
                 ),
             ),
+            # A phone's arrows sit in its bottom corner (_SIDE_ARROW): the words take the width.
             class_name=(
                 "relative flex h-full flex-col justify-center gap-0.5 sm:gap-1 "
-                "pl-12 pr-12 sm:pl-16 sm:pr-0 sm:max-w-[55%]"
+                "px-4 sm:pl-16 sm:pr-0 sm:max-w-[55%]"
             ),
         ),
         class_name="relative size-full overflow-hidden bg-slate-950",
@@ -195,14 +199,14 @@ def banner_carousel() -> rx.Component:
             "chevron-left",
             "homepage.banner_prev",
             "banner-prev",
-            f"absolute left-2 top-1/2 -translate-y-1/2 {_ROUND}",
+            f"absolute max-sm:bottom-2 max-sm:right-12 sm:left-2 {_SIDE_ARROW} {_ROUND}",
             **_attrs(carousel_prev=""),
         ),
         _arrow(
             "chevron-right",
             "homepage.banner_next",
             "banner-next",
-            f"absolute right-2 top-1/2 -translate-y-1/2 {_ROUND}",
+            f"absolute max-sm:bottom-2 right-2 {_SIDE_ARROW} {_ROUND}",
             **_attrs(carousel_next=""),
         ),
         rx.el.div(

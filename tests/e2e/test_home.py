@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.async_api import BrowserContext, Page, expect
+from playwright.async_api import Browser, BrowserContext, Page, expect
 from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
@@ -17,7 +17,12 @@ from models import FavoriteGame, Game, Member
 from models.catalogue import GAME
 from tests.e2e.conftest import open_site
 from tests.helpers.accounts import PASSWORD, make_member
-from tests.helpers.browser import browser_cookie, choose_language, wait_for_rotation
+from tests.helpers.browser import (
+    browser_cookie,
+    choose_language,
+    visitor_context,
+    wait_for_rotation,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -92,7 +97,7 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
         "Mostre o seu grande prêmio"
     )
     await expect(page.get_by_test_id("banner-reward").first).to_have_text(
-        "R$ 20,00 de bônus, apostar 5x"  # NBSP in the page: Playwright reads it as a space
+        "R$ 20,00 de bônus com rollover de 5x"  # NBSP in the page: Playwright reads it as a space
     )
 
     await choose_language(page, "EN")
@@ -110,6 +115,52 @@ async def test_home_shows_every_section_in_both_languages(page: Page, site_url: 
     await page.get_by_test_id("banner-title").first.click()
     await expect(page).to_have_url(re.compile(r"/promotions\?id=\d+$"))
     await expect(page.get_by_test_id("promo-detail")).to_contain_text("Show us your big win")
+
+
+# A finger's swipe across the banner, from `start` to `end` px of its width (Playwright's
+# touchscreen only taps).
+SWIPE = """([banner, start, end]) => {
+  const box = banner.getBoundingClientRect();
+  const y = box.top + box.height / 2;
+  const at = (x) => new Touch({ identifier: 1, target: banner, clientX: box.left + x, clientY: y });
+  banner.dispatchEvent(new TouchEvent("touchstart", { touches: [at(start)], bubbles: true }));
+  banner.dispatchEvent(new TouchEvent("touchend", { changedTouches: [at(end)], bubbles: true }));
+}"""
+
+
+async def test_a_phone_banner_shows_its_whole_title_and_turns_by_a_swipe(
+    browser: Browser, site_url: str
+) -> None:
+    """At 360 px the banner's arrows sit in its bottom corner, clear of the words, so the
+    promotion's title is read whole (it was cut at "Mostre o seu grande..." between the
+    arrows); a swipe turns the banner as the arrows do."""
+    context = await visitor_context(browser, viewport={"width": 360, "height": 740}, has_touch=True)
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url)
+        await _loaded(page)
+        banner = page.get_by_test_id("home-banner")
+        title = page.get_by_test_id("banner-title").first
+        await expect(title).to_have_text("Mostre o seu grande prêmio")
+        assert await title.evaluate(
+            "t => t.scrollWidth <= t.clientWidth && t.scrollHeight <= t.clientHeight"
+        )
+        words = await title.bounding_box()
+        for arrow in ("banner-prev", "banner-next"):
+            box = await page.get_by_test_id(arrow).bounding_box()
+            assert words and box and box["y"] >= words["y"] + words["height"], arrow
+        # A focused dot holds the autoplay, so only the swipes turn it.
+        await page.get_by_test_id("banner-dot").first.focus()
+        await expect(banner).to_have_attribute("data-index", "0")
+        handle = await banner.element_handle()
+        await page.evaluate(SWIPE, [handle, 250, 60])  # to the left: the next banner
+        await expect(banner).to_have_attribute("data-index", "1")
+        await page.evaluate(SWIPE, [handle, 60, 250])  # to the right: back
+        await expect(banner).to_have_attribute("data-index", "0")
+        await page.evaluate(SWIPE, [handle, 100, 120])  # too short to be a swipe
+        await expect(banner).to_have_attribute("data-index", "0")
+    finally:
+        await context.close()
 
 
 @pytest.mark.deep

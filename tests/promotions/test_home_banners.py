@@ -106,7 +106,7 @@ async def test_a_promotion_s_banner_speaks_the_reader_s_language() -> None:
     assert (pt.label, pt.title, pt.reward) == (
         "Recompensa",
         "Aposte 100, ganhe 10",
-        f"R${NBSP}1.234,50 de bônus, apostar 3x",
+        f"R${NBSP}1.234,50 de bônus com rollover de 3x",
     )
     assert pt.link == f"/promotions?id={promotion_id}"
     assert pt.image == "/promo-art/reward.svg" and own.image == "/banners/own.png"

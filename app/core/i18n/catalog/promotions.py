@@ -268,7 +268,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "promo.progress": "{wagered} de {required} apostados",
         "promo.progress.met": "Rollover cumprido: o bônus virou saldo",
         "promo.progress.label": "Rollover deste bônus",
-        "promo.reward.BONUS": "{amount} de bônus, apostar {multiplier}x",
+        "promo.reward.BONUS": "{amount} de bônus com rollover de {multiplier}x",
         "promo.reward.FREE_ROUNDS": "{rounds} rodadas grátis de {game} a {amount} cada",
         "promo.reward.POINTS": "{amount} pontos de fidelidade",
         "free-rounds-none": "Você não tem mais rodadas grátis neste jogo.",

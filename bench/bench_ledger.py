@@ -6,8 +6,9 @@ disjoint pairs (each of the 1,000 wallets pays an account of its own instead of 
 two posts rarely share a lock), by four contenders (psycopg for the three plain-SQL clients, one
 connection per client):
 
-- the service: `ledger.post_in_new_transaction`, which on PostgreSQL sends one statement
-  (claim the key, lock the accounts, update balances, write the entries) in autocommit;
+- the service: `ledger.post_in_new_transaction`, which on PostgreSQL sends one statement, a
+  call of the database function `ledger_post` (claim the key, update the accounts in id order,
+  write the entries), in autocommit;
 - plain SQL, one statement: that same statement, compiled from the service's own text, sent
   by a bare psycopg client. The ratio against it is the service's own cost (validation,
   fingerprint, SQLAlchemy, the replay and error paths' checks), which the goal judges;
@@ -253,7 +254,6 @@ def one_statement_client(connection: psycopg.AsyncConnection, books: Books) -> P
             {
                 "account_ids": [account for account, _ in legs],
                 "amounts": [amount for _, amount in legs],
-                "leg_count": 2,
                 "merchant_id": books.merchant_id,
                 "kind": "BET",
                 "reference": "",

@@ -46,45 +46,20 @@ from app.services.ledger.basics import (
 )
 from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
 
-# PostgreSQL posts in one statement, so that the account rows stay locked only while the
-# server runs it: the key is claimed (a twin request waits on the UNIQUE index, then claims
-# nothing), the accounts are locked in id order, balances and entries written. An account
-# that would go negative fails the table's CHECK constraint and the whole statement with
-# it. Invalid legs (unknown account, other merchant, mixed currencies) claim nothing.
+# PostgreSQL posts in one statement, a call of the database's function `ledger_post`
+# (migration 0015p), so that the account rows stay locked only while the server runs it: the
+# key is claimed (a twin request waits on the UNIQUE index, then claims nothing), the accounts
+# updated in id order, which locks them, and the entries written. An account that would go
+# negative fails the table's CHECK constraint and the whole call with it. Invalid legs (unknown
+# account, other merchant, mixed currencies) claim nothing.
 POST_IN_ONE_STATEMENT = text(
     """
-WITH legs AS (
-    SELECT * FROM unnest(CAST(:account_ids AS integer[]), CAST(:amounts AS numeric[]))
-        AS leg (account_id, amount)
-), valid AS (
-    SELECT count(*) = :leg_count AND count(DISTINCT currency) = 1
-        AND bool_and(merchant_id = :merchant_id) AS ok
-    FROM ledger_account WHERE id = ANY(CAST(:account_ids AS integer[]))
-), claimed AS (
-    INSERT INTO ledger_transaction (merchant_id, kind, reference, idempotency_key,
-        fingerprint, member_id, metadata, created_at)
-    SELECT CAST(:merchant_id AS integer), CAST(:kind AS varchar), CAST(:reference AS varchar),
-        CAST(:idempotency_key AS varchar), CAST(:fingerprint AS varchar),
-        CAST(:member_id AS integer), CAST(:metadata AS json), CAST(:created_at AS timestamptz)
-    FROM valid WHERE valid.ok
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id
-), locked AS (
-    SELECT id FROM ledger_account
-    WHERE id = ANY(CAST(:account_ids AS integer[])) AND EXISTS (SELECT FROM claimed)
-    ORDER BY id FOR UPDATE
-), moved AS (
-    UPDATE ledger_account AS account SET balance = account.balance + leg.amount
-    FROM legs AS leg JOIN locked ON locked.id = leg.account_id
-    WHERE account.id = leg.account_id
-    RETURNING account.id, account.balance, leg.amount
-), entries AS (
-    INSERT INTO ledger_entry (transaction_id, account_id, amount, balance_after, created_at)
-    SELECT claimed.id, moved.id, moved.amount, moved.balance, CAST(:created_at AS timestamptz)
-    FROM claimed, moved
+SELECT transaction_id, account_id, balance FROM ledger_post(
+    CAST(:account_ids AS integer[]), CAST(:amounts AS numeric[]), CAST(:merchant_id AS integer),
+    CAST(:kind AS varchar), CAST(:reference AS varchar), CAST(:idempotency_key AS varchar),
+    CAST(:fingerprint AS varchar), CAST(:member_id AS integer), CAST(:metadata AS json),
+    CAST(:created_at AS timestamptz)
 )
-SELECT claimed.id AS transaction_id, moved.id AS account_id, moved.balance
-FROM claimed, moved
 """
 )
 _NOT_NEGATIVE_CONSTRAINT = "ck_ledger_account_not_negative"
@@ -115,7 +90,6 @@ async def _post_in_one_statement(connection: AsyncConnection, request: PostReque
                 | {
                     "account_ids": [leg.account_id for leg in request.legs],
                     "amounts": [leg.amount for leg in request.legs],
-                    "leg_count": len(request.legs),
                     "metadata": json.dumps(request.details),
                 },
             )

@@ -8,7 +8,7 @@ from typing import Any
 
 import reflex as rx
 
-from components.forms import INPUT, LINK, PRIMARY, SECONDARY, refusal_remedy
+from components.forms import INPUT, LINK, PRIMARY, refusal_remedy
 from components.i18n import t
 from components.studio.auto import key_label
 from components.studio.panels import CARD, SMALL_BUTTON
@@ -20,10 +20,11 @@ from state.studio.studio_auto import HotkeyState
 
 MUTED = "text-sm text-slate-500 dark:text-slate-400"
 # The night sky the curve flies in, in both themes (a card's light background would hide the
-# white multiplier).
+# white multiplier). On a phone it is lower and tighter, so that the curve, the stake and the
+# bet or cash-out button show together on a 360 x 740 screen above the tab bar.
 BOARD = (
-    "group relative overflow-hidden rounded-2xl p-4 shadow space-y-3 min-w-0 bg-slate-950 "
-    "text-white"
+    "group relative overflow-hidden rounded-2xl p-3 sm:p-4 shadow space-y-2 sm:space-y-3 "
+    "min-w-0 bg-slate-950 text-white"
 )
 
 
@@ -37,16 +38,35 @@ def board() -> rx.Component:
     """The round's curve, multiplier and phase. assets/crash.js sets data-phase, data-round,
     data-start and data-crash on it from each message of the live socket."""
     return rx.el.div(
-        rx.el.div(**_live("label", class_name="text-xs text-slate-400 min-h-4")),
+        # The round's number and the last crash points on one row, above the curve.
+        rx.el.div(
+            rx.el.div(**_live("label", class_name="shrink-0 text-xs text-slate-400")),
+            past_strip(),
+            class_name="flex items-center gap-3 min-h-6",
+        ),
         rx.el.canvas(
-            class_name="w-full h-48 sm:h-64",
+            class_name="w-full h-40 sm:h-64",
             aria_hidden="true",
         ),
         rx.el.p(
             data_crash_multiplier="",
-            class_name="absolute inset-0 grid place-items-center text-4xl sm:text-6xl font-black "
-            "tabular-nums pointer-events-none group-data-[phase=crashed]:text-red-500",
+            # The betting phase's countdown is a sentence: smaller, to hold on a phone's line.
+            class_name="absolute inset-0 grid place-items-center px-3 text-center text-4xl "
+            "sm:text-6xl group-data-[phase=betting]:text-xl "
+            "sm:group-data-[phase=betting]:text-4xl font-black tabular-nums pointer-events-none "
+            "group-data-[phase=crashed]:text-red-500",
             data_testid="crash-multiplier",
+        ),
+        # The live socket's answer to a bet or cash-out, written by assets/crash.js the moment
+        # it comes (the page's state then shows the bets as stored): over the curve, where the
+        # eye is, so that it moves neither the curve nor the buttons.
+        rx.el.p(
+            role="status",
+            class_name="empty:hidden absolute inset-x-3 bottom-12 mx-auto w-fit max-w-full "
+            "rounded-full px-3 py-1 text-sm font-semibold text-center text-white bg-emerald-700 "
+            "data-[ok=false]:bg-red-700 pointer-events-none",
+            data_crash_live="answer",
+            data_testid="crash-answer",
         ),
         rx.el.p(
             **_live(
@@ -117,31 +137,37 @@ def _slot_panel(slot: str) -> rx.Component:
             SiteState.texts["crash.bet_slot"].to(str).replace("{slot}", slot),
             class_name="text-sm font-semibold",
         ),
-        rx.el.label(t("play.bet"), html_for=f"crash-stake-{slot}", class_name="block text-xs"),
         rx.el.div(
-            _step(slot, "0.5", "½", "play.bet_half", "half"),
+            rx.el.label(t("play.bet"), html_for=f"crash-stake-{slot}", class_name="block text-xs"),
+            rx.el.div(
+                _step(slot, "0.5", "½", "play.bet_half", "half"),
+                rx.el.input(
+                    id=f"crash-stake-{slot}",
+                    value=stake,
+                    on_change=lambda value: CrashState.set_stake(slot, value),
+                    input_mode="decimal",
+                    auto_complete="off",
+                    class_name=INPUT + " text-center tabular-nums",
+                    data_testid=f"crash-stake-{slot}",
+                ),
+                _step(slot, "2", "2×", "play.bet_double", "double"),
+                class_name="flex gap-2",
+            ),
+            class_name="space-y-1",
+        ),
+        rx.el.div(
+            rx.el.label(t("crash.auto"), html_for=f"crash-auto-{slot}", class_name="block text-xs"),
             rx.el.input(
-                id=f"crash-stake-{slot}",
-                value=stake,
-                on_change=lambda value: CrashState.set_stake(slot, value),
+                id=f"crash-auto-{slot}",
+                value=auto,
+                placeholder=t("crash.auto_hint"),
+                on_change=lambda value: CrashState.set_auto(slot, value),
                 input_mode="decimal",
                 auto_complete="off",
-                class_name=INPUT + " text-center tabular-nums",
-                data_testid=f"crash-stake-{slot}",
+                class_name=INPUT + " tabular-nums",
+                data_testid=f"crash-auto-{slot}",
             ),
-            _step(slot, "2", "2×", "play.bet_double", "double"),
-            class_name="flex gap-2",
-        ),
-        rx.el.label(t("crash.auto"), html_for=f"crash-auto-{slot}", class_name="block text-xs"),
-        rx.el.input(
-            id=f"crash-auto-{slot}",
-            value=auto,
-            placeholder=t("crash.auto_hint"),
-            on_change=lambda value: CrashState.set_auto(slot, value),
-            input_mode="decimal",
-            auto_complete="off",
-            class_name=INPUT + " tabular-nums",
-            data_testid=f"crash-auto-{slot}",
+            class_name="space-y-1",
         ),
         rx.cond(
             riding,
@@ -168,7 +194,7 @@ def _slot_panel(slot: str) -> rx.Component:
                     f"window.appCrashBet ? window.appCrashBet('{slot}') : '{slot}:'",
                     callback=CrashState.bet_answered,
                 ),
-                class_name=SECONDARY + " w-full flex items-center justify-center gap-2",
+                class_name=PRIMARY + " flex items-center justify-center gap-2",
                 data_testid=f"crash-bet-{slot}",
                 data_hotkey=" ".join(BET_HOTKEYS[slot]),
             ),
@@ -211,15 +237,6 @@ def messages() -> rx.Component:
                 data_testid="crash-notice",
             ),
         ),
-        # The live socket's answer to a bet or cash-out, written by assets/crash.js the moment
-        # it comes (the page's state then shows the bets as stored).
-        rx.el.p(
-            role="status",
-            class_name="empty:hidden font-medium text-emerald-700 dark:text-emerald-300 "
-            "data-[ok=false]:text-red-600 dark:data-[ok=false]:text-red-400",
-            data_crash_live="answer",
-            data_testid="crash-answer",
-        ),
     )
 
 
@@ -256,7 +273,7 @@ def past_strip() -> rx.Component:
     return rx.el.div(
         rx.el.h2(t("crash.past"), class_name="sr-only"),
         rx.el.div(**_live("past", class_name="flex gap-2")),
-        class_name="overflow-x-auto",
+        class_name="min-w-0 overflow-x-auto",
         data_testid="crash-past",
     )
 
@@ -359,6 +376,6 @@ def balance() -> rx.Component:
                 data_testid="demo-reset",
             ),
         ),
-        class_name="flex items-baseline gap-2 flex-wrap",
+        class_name="ml-auto flex items-baseline gap-2 flex-wrap",
         data_testid="crash-balance",
     )

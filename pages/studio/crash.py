@@ -21,7 +21,6 @@ from components.studio.crash import (
     live_shapes,
     messages,
     mine,
-    past_strip,
 )
 from components.studio.panels import CARD, demo_badge, text_of, ways_to_play
 from pages.registry import Page
@@ -32,8 +31,6 @@ from state.studio.play import PlayState
 def _game() -> rx.Component:
     return rx.el.div(
         rx.el.div(
-            balance(),
-            past_strip(),
             board(),
             messages(),
             bet_panels(),
@@ -70,6 +67,9 @@ def crash_page() -> rx.Component:
             rx.el.div(
                 rx.el.h1(t("studio.BGS_CRASH.name"), class_name="text-2xl font-bold"),
                 rx.cond(CrashState.ready & (PlayState.mode == "demo"), demo_badge()),
+                # The page's balance beside its title: a row of its own pushed the bet button
+                # below a small phone's fold.
+                rx.cond(CrashState.ready, balance()),
                 class_name="flex items-center gap-2 flex-wrap",
             ),
             rx.cond(

@@ -29,6 +29,7 @@ from tests.helpers.money import cash, fund
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}  # a budget Android's screen, common in Brazil
 ROUND_WAIT_SECONDS = 300
 
 
@@ -89,6 +90,16 @@ async def _player(browser: Browser, site_url: str, *, axe: bool = False) -> tupl
     return page, member
 
 
+async def _beside_the_curve(page: Page, button: str) -> None:
+    """The curve and `button` in view together above the tab bar, with no scroll: a player
+    watching the multiplier can cash out."""
+    board = await page.get_by_test_id("crash-board").bounding_box()
+    pressed = await page.get_by_test_id(button).bounding_box()
+    bar = await page.get_by_test_id("tab-bar").bounding_box()
+    assert board and pressed and bar
+    assert board["y"] >= 0 and pressed["y"] + pressed["height"] <= bar["y"], (board, pressed)
+
+
 async def _guest_demo(browser: Browser, site_url: str) -> Page:
     """A guest on the Originals' list: Crash's card states its RTP and opens the demo."""
     context = await visitor_context(
@@ -136,6 +147,8 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
         await expect(page.get_by_test_id("crash-feed-more")).not_to_have_attribute(
             "data-waiting", re.compile(".*")
         )  # no longer "connecting"
+    await loser_page.set_viewport_size(SMALL_PHONE)
+    await _beside_the_curve(loser_page, "crash-bet-1")
     await winner_page.keyboard.press("Space")
     for page in (loser_page, guest_page):
         await page.get_by_test_id("crash-bet-1").click()
@@ -145,6 +158,8 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     await expect(winner_page.get_by_test_id("crash-balance")).to_contain_text("49,00")
     for page in (winner_page, loser_page, guest_page):
         await expect(page.get_by_test_id("crash-cash-1")).to_be_visible(timeout=SLOW_MS)
+    await _beside_the_curve(loser_page, "crash-cash-1")
+    for page in (winner_page, loser_page, guest_page):
         # the live feed shows both members' bets of the round, names masked; no demo bet
         await expect(page.get_by_test_id("crash-feed").locator("li")).to_have_count(2)
     assert "***" in await winner_page.get_by_test_id("crash-feed").inner_text()

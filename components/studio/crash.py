@@ -11,7 +11,7 @@ import reflex as rx
 from components.forms import INPUT, LINK, PRIMARY, refusal_remedy
 from components.i18n import t
 from components.studio.auto import key_label
-from components.studio.panels import CARD, SMALL_BUTTON
+from components.studio.panels import CARD, SMALL_BUTTON, demo_reset
 from state.site import SiteState
 from state.studio.crash import CrashState
 from state.studio.crash_views import MineRow
@@ -366,16 +366,7 @@ def balance() -> rx.Component:
             class_name="text-sm text-slate-500 dark:text-slate-400",
         ),
         rx.el.span(PlayState.balance, class_name="text-lg font-bold tabular-nums"),
-        rx.cond(
-            demo,
-            rx.el.button(
-                t("play.demo_reset"),
-                type="button",
-                on_click=PlayState.reset_demo,
-                class_name=LINK,
-                data_testid="demo-reset",
-            ),
-        ),
+        rx.cond(demo, demo_reset()),
         class_name="ml-auto flex items-baseline gap-2 flex-wrap",
         data_testid="crash-balance",
     )

@@ -81,17 +81,22 @@ def balance_line() -> rx.Component:
             class_name="text-lg font-bold tabular-nums",
             data_testid="play-balance",
         ),
-        rx.cond(
-            PlayState.mode == "demo",
-            rx.el.button(
-                t("play.demo_reset"),
-                type="button",
-                on_click=PlayState.reset_demo,
-                class_name=LINK,
-                data_testid="demo-reset",
-            ),
-        ),
+        rx.cond(PlayState.mode == "demo", demo_reset()),
         class_name="flex items-baseline gap-2 flex-wrap",
+    )
+
+
+def demo_reset() -> rx.Component:
+    """Refill the demo balance: its words from sm up; on a phone an icon named by them, on the
+    balance's line (on a line of their own they pushed the play button further down)."""
+    return rx.el.button(
+        rx.icon("rotate-ccw", size=16, aria_hidden="true", class_name="sm:hidden"),
+        rx.el.span(t("play.demo_reset"), class_name="max-sm:sr-only"),
+        type="button",
+        on_click=PlayState.reset_demo,
+        class_name=f"{LINK} inline-flex items-center max-sm:size-8 max-sm:justify-center "
+        "max-sm:self-center",
+        data_testid="demo-reset",
     )
 
 
@@ -218,15 +223,17 @@ def result_line() -> rx.Component:
 
 
 def rules_button() -> rx.Component:
+    # On a phone an icon named by its words, beside the game's title: a row of its own
+    # pushed the game and its play button further down.
     return rx.el.button(
-        rx.icon("book-open", size=16),
-        t("play.rules"),
+        rx.icon("book-open", size=16, aria_hidden="true"),
+        rx.el.span(t("play.rules"), class_name="max-sm:sr-only"),
         type="button",
         on_click=PlayState.open_rules,
         class_name=(
-            "h-11 px-4 rounded-lg font-semibold border border-slate-300 dark:border-slate-600 "
-            "hover:bg-slate-100 dark:hover:bg-slate-800 flex items-center gap-2 text-sm "
-            f"{FOCUS}"
+            "h-11 px-4 max-sm:w-11 max-sm:px-0 rounded-lg font-semibold border border-slate-300 "
+            "dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800 flex items-center "
+            f"justify-center gap-2 text-sm {FOCUS}"
         ),
         data_testid="rules-button",
     )

@@ -185,6 +185,33 @@ async def test_a_guest_plays_the_demo_and_without_demo_is_asked_to_log_in(
     assert await _entries() == entries  # demo play never reaches the ledger
 
 
+async def _middle(locator: Locator) -> float:
+    box = await locator.bounding_box()
+    assert box is not None
+    return box["y"] + box["height"] / 2
+
+
+async def test_a_phone_keeps_the_rules_and_the_demo_refill_beside_the_title_and_balance(
+    browser: Browser, site_url: str
+) -> None:
+    """At 360 px the rules button and the demo balance's refill are icons on the lines of the
+    title and the balance (rows of their own pushed the game down), named by their words."""
+    context = await visitor_context(browser, viewport={"width": 360, "height": 740})
+    try:
+        page = await context.new_page()
+        await open_site(page, site_url + "/play/BGS_DICE?demo=1")
+        rules = page.get_by_role("button", name="Regras e tabela de pagamentos")
+        refill = page.get_by_role("button", name="Recarregar saldo de demonstração")
+        await expect(rules).to_be_visible()
+        await expect(refill).to_be_visible()
+        title = page.get_by_test_id("game-title")
+        assert abs(await _middle(rules) - await _middle(title)) < 12
+        balance = page.get_by_test_id("play-balance")
+        assert abs(await _middle(refill) - await _middle(balance)) < 12
+    finally:
+        await context.close()
+
+
 @pytest.mark.deep
 async def test_a_trial_member_gets_the_info_dialog_unless_demo(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/login")

@@ -7,7 +7,7 @@
 // smoothly and, after a reconnect, where it is now. A playing page bets and cashes out on the
 // same socket (appCrashBet and appCrashCash, the buttons' scripts): it sends the ticket its
 // load gave it (window.appCrashTicket), then each bet (with the stake and target its fields
-// hold) or cash-out, shows the socket's answer at once beside the buttons
+// hold) or cash-out, shows the socket's answer at once over the curve
 // ([data-crash-live="answer"]) and tells the page's state it was answered (or only asked: no
 // answer in time; or refused with a remedy the page shows), which then shows the bets as
 // stored.

@@ -4,6 +4,7 @@ loop's waits behind a batched job."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import socket
@@ -251,9 +252,17 @@ def serving_cpu(url: str) -> float:
     return total
 
 
+_FAILED = ("error", "critical")
+_WARNED = ("warning", *_FAILED)
+
+
 def log_problem(line: str, *, warnings: bool = False) -> bool:
-    """A server log's line that says something went wrong: a traceback's last line (its
-    exception's name before the colon) and, with `warnings`, its WARNING and ERROR lines."""
+    """A server log's line that says something went wrong: the app's own JSON line of level
+    error (with `warnings`, warning too), a traceback's last line (its exception's name before
+    the colon) and, with `warnings`, a text log's WARNING and ERROR lines."""
+    if line.startswith("{"):
+        with suppress(ValueError):
+            return json.loads(line).get("level") in (_WARNED if warnings else _FAILED)
     if warnings and ("WARNING" in line or "ERROR" in line):
         return True
     return bool(line) and not line[0].isspace() and "Error" in line.split(":", 1)[0]

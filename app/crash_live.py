@@ -47,7 +47,7 @@ from app.core import clock, heap, metrics, rate_limit, work_units
 from app.core.batching import Batcher
 from app.core.cache import close_redis
 from app.core.config import get_settings
-from app.core.db import connection_capacity, dispose_engine, get_engine
+from app.core.db import dispose_engine, get_engine
 from app.core.errors import AppError, transient
 from app.core.i18n import translate, ui_language
 from app.core.visitor import Visitor, visitor
@@ -78,9 +78,13 @@ SLOTS = ("1", "2")
 # Refusals whose remedy is on the page: the reality check's dialog, a page that lifts it.
 ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
 
-# The wallet's calls (bets, and cash-outs' payments) may use all but this many of the process's
-# pooled database connections: a round's bets arrive together and its payments follow one
-# another, and a cash-out's decision, by the server's clock, must not wait behind them.
+# The wallet's calls (bets, and cash-outs' payments) may use all but this many of the
+# connections the process's pool keeps open: a round's bets arrive together and its payments
+# follow one another, and a cash-out's decision, by the server's clock, must not wait behind
+# them. Only those it keeps: a connection past the pool's size (its overflow) is opened for one
+# checkout and closed at its return, and with the overflow in use a round's bets opened a
+# PostgreSQL connection for nearly every statement (a bet took 270 ms, each of its statements
+# 25-50 ms, with the database and this process all but idle: bench_crash_live).
 CASH_OUT_CONNECTIONS = 2
 CASH_OUT_BATCH = 500  # the most cash-outs one statement decides
 
@@ -95,8 +99,8 @@ def _wallet_calls_at_once() -> asyncio.Semaphore:
     serving loop)."""
     global _wallet_calls
     if _wallet_calls is None:
-        pooled = connection_capacity(get_settings(), 1, runs_jobs=False)
-        _wallet_calls = asyncio.Semaphore(max(1, pooled - CASH_OUT_CONNECTIONS))
+        kept = get_settings().db_pool_size
+        _wallet_calls = asyncio.Semaphore(max(1, kept - CASH_OUT_CONNECTIONS))
     return _wallet_calls
 
 

@@ -70,6 +70,7 @@ from bench.common import (
     free_port,
     log_problem,
     percentile,
+    problem_text,
     serving_cpu,
 )
 
@@ -521,9 +522,9 @@ def _live_process(url: str, env: dict[str, str]) -> Iterator[str]:
             process.terminate()
             process.wait(timeout=30)
             log.seek(0)
-            said = sorted({line.strip()[:300] for line in log if log_problem(line, warnings=True)})
-            for line in said[:LOG_LINES_SHOWN]:
-                print(f"crash-live said: {line}")
+            said = Counter(problem_text(line) for line in log if log_problem(line, warnings=True))
+            for line, times in said.most_common(LOG_LINES_SHOWN):
+                print(f"crash-live said ({times}x): {line}")
 
 
 def run() -> list[Figure]:

@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ from pathlib import Path
 
 import httpx
 
-from bench.common import ROOT, Figure, free_port, log_problem
+from bench.common import ROOT, Figure, free_port, log_problem, problem_text
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
 MEASURES = ("app/api", "app/services", "app/core", "bench/locust_mix.py")
@@ -223,17 +224,17 @@ def _deployment(scaled: bool, members: int = USERS) -> Iterator[tuple[str, dict[
                 process.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
-        errors = sorted(
-            {
-                line.strip()
+        errors = (
+            Counter(
+                problem_text(line)
                 for line in (data_dir / "server.log").read_text(errors="replace").splitlines()
                 if log_problem(line)
-            }
+            )
             if (data_dir / "server.log").exists()
-            else set()
+            else Counter()
         )
-        for line in errors[:10]:
-            print(f"server error: {line[:300]}")
+        for line, times in errors.most_common(10):
+            print(f"server error ({times}x): {line}")
         if database is not None:
             import psycopg
 

@@ -256,6 +256,19 @@ _FAILED = ("error", "critical")
 _WARNED = ("warning", *_FAILED)
 
 
+def problem_text(line: str) -> str:
+    """A log problem's line as a person reads it: for the app's JSON line its level, logger
+    and the last line of its exception or message (the exception's name and words, where a
+    traceback's first 300 characters said only where it started)."""
+    if line.startswith("{"):
+        with suppress(ValueError):
+            record = json.loads(line)
+            said = str(record.get("exception") or record.get("message") or "").strip()
+            last = said.splitlines()[-1].strip() if said else ""
+            return f"{record.get('level')} {record.get('logger')}: {last}"[:300]
+    return line.strip()[:300]
+
+
 def log_problem(line: str, *, warnings: bool = False) -> bool:
     """A server log's line that says something went wrong: the app's own JSON line of level
     error (with `warnings`, warning too), a traceback's last line (its exception's name before

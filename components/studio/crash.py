@@ -11,11 +11,10 @@ import reflex as rx
 from components.forms import INPUT, LINK, PRIMARY, refusal_remedy
 from components.i18n import t
 from components.studio.auto import key_label
-from components.studio.panels import CARD, SMALL_BUTTON, demo_reset
+from components.studio.panels import CARD, SMALL_BUTTON
 from state.site import SiteState
 from state.studio.crash import CrashState
 from state.studio.crash_views import MineRow
-from state.studio.play import PlayState
 from state.studio.studio_auto import HotkeyState
 
 MUTED = "text-sm text-slate-500 dark:text-slate-400"
@@ -355,18 +354,4 @@ def fairness_box() -> rx.Component:
             class_name="space-y-1",
         ),
         class_name=CARD,
-    )
-
-
-def balance() -> rx.Component:
-    demo = PlayState.mode == "demo"
-    return rx.el.div(
-        rx.el.span(
-            rx.cond(demo, t("play.demo_balance"), t("play.balance")),
-            class_name="text-sm text-slate-500 dark:text-slate-400",
-        ),
-        rx.el.span(PlayState.balance, class_name="text-lg font-bold tabular-nums"),
-        rx.cond(demo, demo_reset()),
-        class_name="ml-auto flex items-baseline gap-2 flex-wrap",
-        data_testid="crash-balance",
     )

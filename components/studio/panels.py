@@ -3,6 +3,8 @@ and paytable, the fairness panel and the last rounds with their verify links."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import reflex as rx
 from reflex.event import EventType
 
@@ -70,7 +72,9 @@ def demo_badge() -> rx.Component:
     )
 
 
-def balance_line() -> rx.Component:
+def balance_line(where: str = "", **props: Any) -> rx.Component:
+    """The balance the game plays with (the demo's with its refill); `where` places the line
+    (Crash's sits at the end of its title's row)."""
     return rx.el.div(
         rx.el.span(
             rx.cond(PlayState.mode == "demo", t("play.demo_balance"), t("play.balance")),
@@ -82,7 +86,8 @@ def balance_line() -> rx.Component:
             data_testid="play-balance",
         ),
         rx.cond(PlayState.mode == "demo", demo_reset()),
-        class_name="flex items-baseline gap-2 flex-wrap",
+        class_name=f"{where} flex items-baseline gap-2 flex-wrap",
+        **props,
     )
 
 

@@ -13,7 +13,6 @@ from components.layout import layout
 from components.studio.auto import hotkeys_flag, hotkeys_panel
 from components.studio.crash import (
     HOTKEYS,
-    balance,
     bet_panels,
     board,
     fairness_box,
@@ -22,7 +21,7 @@ from components.studio.crash import (
     messages,
     mine,
 )
-from components.studio.panels import CARD, demo_badge, text_of, ways_to_play
+from components.studio.panels import CARD, balance_line, demo_badge, text_of, ways_to_play
 from pages.registry import Page
 from state.studio.crash import CrashState, CrashVerifyState
 from state.studio.play import PlayState
@@ -69,7 +68,7 @@ def crash_page() -> rx.Component:
                 rx.cond(CrashState.ready & (PlayState.mode == "demo"), demo_badge()),
                 # The page's balance beside its title: a row of its own pushed the bet button
                 # below a small phone's fold.
-                rx.cond(CrashState.ready, balance()),
+                rx.cond(CrashState.ready, balance_line("ml-auto", data_testid="crash-balance")),
                 class_name="flex items-center gap-2 flex-wrap",
             ),
             rx.cond(

@@ -69,9 +69,11 @@ from bench.common import (
     asgi_server,
     free_port,
     log_problem,
+    named,
     percentile,
     problem_text,
-    serving_cpu,
+    serving,
+    used,
 )
 
 # What this bench measures: a change under these paths makes its RESULTS.md section stale.
@@ -286,10 +288,12 @@ class Run:
     unanswered: int = 0  # the socket did not answer within 30 s
     not_shown: int = 0  # answered, but the page did not show it within 30 s
     windows: list[float] = field(default_factory=list)  # each round's cash-out window, s
-    server_cpu: float = 0.0  # the site's CPU seconds over the cash-out windows
-    live_cpu: float = 0.0  # the same, of the live socket's own process
     client_cpu: float = 0.0
     seconds: float = 0.0  # the cash-out windows' wall time
+    bet_seconds: float = 0.0  # the betting phases' wall time, from the bets to their answers
+    # Seconds of CPU and of waiting for a core, by phase ("bets", "cash-outs") and by server
+    # ("site", "live", "postgres").
+    used: dict[tuple[str, str], list[float]] = field(default_factory=dict)
     board_messages: int = 0  # read on the live sockets, every player, the whole run
     # The live socket's own timing by (kind, step): mean and p95 in ms (its /metrics).
     steps: dict[tuple[str, str], tuple[float, float]] = field(default_factory=dict)
@@ -365,6 +369,27 @@ async def _round_to_play(database_url: str, seen: set[int]) -> tuple[int, dateti
     )
 
 
+def _usage(url: str, live: str) -> dict[str, tuple[float, float]]:
+    """CPU and run-queue wait seconds used so far by the site, the live socket's process and
+    PostgreSQL."""
+    servers = {"site": serving(url), "postgres": named("postgres")}
+    if live != url:
+        servers["live"] = serving(live)
+    return {who: used(processes) for who, processes in servers.items()}
+
+
+def _count_usage(
+    run: Run,
+    phase: str,
+    before: dict[str, tuple[float, float]],
+    after: dict[str, tuple[float, float]],
+) -> None:
+    for who, (cpu, waited) in after.items():
+        used = run.used.setdefault((phase, who), [0.0, 0.0])
+        used[0] += cpu - before[who][0]
+        used[1] += waited - before[who][1]
+
+
 async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) -> Run:
     from app.services.studio.crash import fairness
 
@@ -383,7 +408,10 @@ async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) ->
         seen.add(round_id)
         # The cash-out moments count from the curve's start, whenever the bets were confirmed.
         flies = time.monotonic() + (started_at - datetime.now(UTC)).total_seconds()
+        usage, begun = _usage(url, live), time.monotonic()
         placed = await asyncio.gather(*(p.bet() for p in players))
+        run.bet_seconds += time.monotonic() - begun
+        _count_usage(run, "bets", usage, _usage(url, live))
         riding = [p for p, bet in zip(players, placed, strict=True) if bet.paid]
         run.bet_trips += [bet.trip for bet in placed if bet.paid]
         run.bet_shown += [bet.shown for bet in placed if bet.paid]
@@ -396,13 +424,12 @@ async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) ->
         window = fairness.duration_ms(crash) * 0.7 / 1000
         run.windows.append(window)
         begun, mine = time.monotonic(), sum(client.cpu_times()[:2])
-        server, socket = serving_cpu(url), serving_cpu(live) if live != url else 0.0
+        usage = _usage(url, live)
         results = await asyncio.gather(
             *(p.cash_at(flies + window * (n + 0.5) / len(riding)) for n, p in enumerate(riding))
         )
         run.seconds += time.monotonic() - begun
-        run.server_cpu += serving_cpu(url) - server
-        run.live_cpu += (serving_cpu(live) if live != url else 0.0) - socket
+        _count_usage(run, "cash-outs", usage, _usage(url, live))
         run.client_cpu += sum(client.cpu_times()[:2]) - mine
         for result in results:
             if result is None:
@@ -537,7 +564,8 @@ def run() -> list[Figure]:
     ratio = p95 / echo_p95 if echo_p95 else float("inf")
     rate = len(crash.trips) / crash.seconds if crash.seconds else 0.0
     headroom = echo.flat_out_rate / rate if rate else 0.0
-    cpu = crash.server_cpu / crash.seconds * 100 if crash.seconds else 0.0
+    spans = {"bets": crash.bet_seconds, "cash-outs": crash.seconds}
+    names = {"site": "the site", "live": "the live socket's process", "postgres": "PostgreSQL"}
     return [
         Figure("machine load average (1 min) at the end", os.getloadavg()[0], ""),
         Figure("players (logged-in tabs on the Crash page)", PLAYERS, "players"),
@@ -574,13 +602,16 @@ def run() -> list[Figure]:
                bool(crash.trips) and ratio <= 5),
         Figure("live board messages read per player (the whole run)",
                crash.board_messages / max(1, PLAYERS), "messages"),
-        Figure("site CPU over the cash-out windows (app.cli serve and its workers)", cpu,
-               "% of a core"),
         Figure("the live socket's own process (app.cli crash-live)", OWN_PROCESS, "",
                "1: /_crash/live sent to it, as ops/ does"),
         Figure("its workers (event loops)", int(LIVE_WORKERS) if OWN_PROCESS else 0, ""),
-        Figure("its CPU over the cash-out windows",
-               crash.live_cpu / crash.seconds * 100 if crash.seconds else 0.0, "% of a core"),
+        *(
+            Figure(f"{names[who]}, {phase}: {what}", value / spans[phase] * 100
+                   if spans[phase] else 0.0, "% of a core")
+            for (phase, who), used in sorted(crash.used.items())
+            for what, value in zip(("CPU", "waiting for a core (run queue)"), used,
+                                   strict=True)
+        ),
         *(
             Figure(f"live socket, {kind} {step}: {label}", value, "ms")
             for (kind, step), both in sorted(crash.steps.items())

@@ -231,12 +231,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[int(share * (len(ordered) - 1))] if ordered else 0.0
 
 
-def serving_cpu(url: str) -> float:
-    """CPU seconds used so far by the server listening at `url`: every process whose command
-    line names the port as an argument (granian's main process and the workers it forks with
-    the same command line, or `app.cli serve` and its workers) and their children, each
-    process counted once. Unlike latency, CPU per call does not depend on who else shares
-    the machine."""
+def serving(url: str) -> list[psutil.Process]:
+    """The processes of the server listening at `url`: every process whose command line names
+    the port as an argument (granian's main process and the workers it forks with the same
+    command line, or `app.cli serve` and its workers) and their children, each counted once."""
     port = str(urlsplit(url).port)
     processes: dict[int, psutil.Process] = {}
     for process in psutil.process_iter(["cmdline"]):
@@ -244,12 +242,33 @@ def serving_cpu(url: str) -> float:
             with suppress(psutil.Error):
                 for each in (process, *process.children(recursive=True)):
                     processes[each.pid] = each
-    total = 0.0
-    for each in processes.values():
+    return list(processes.values())
+
+
+def serving_cpu(url: str) -> float:
+    """CPU seconds used so far by the server listening at `url`. Unlike latency, CPU per call
+    does not depend on who else shares the machine."""
+    return used(serving(url))[0]
+
+
+def named(name: str) -> list[psutil.Process]:
+    """The processes called `name` (PostgreSQL's: its server and every backend)."""
+    return [each for each in psutil.process_iter(["name"]) if each.info["name"] == name]
+
+
+def used(processes: list[psutil.Process]) -> tuple[float, float]:
+    """Seconds of CPU and of waiting for a core the processes have used so far. The wait is
+    the kernel's run-queue time (/proc/PID/task/TID/schedstat, every thread): what a busy
+    machine adds to each of their steps, which their CPU does not show."""
+    cpu, waited = 0.0, 0
+    for each in processes:
         with suppress(psutil.Error):
             times = each.cpu_times()
-            total += times.user + times.system
-    return total
+            cpu += times.user + times.system
+        for stats in Path(f"/proc/{each.pid}/task").glob("*/schedstat"):
+            with suppress(OSError, ValueError, IndexError):
+                waited += int(stats.read_text().split()[1])
+    return cpu, waited / 1e9
 
 
 _FAILED = ("error", "critical")

@@ -18,7 +18,7 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
-from datetime import datetime
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -95,6 +95,34 @@ async def _demo_changes(merchant_id: int, player: studio_rounds.Player) -> Async
 
 def _round_of(seen: Seen) -> str:
     return "" if seen.board.state is None else seen.board.state.round_id
+
+
+@dataclass(frozen=True)
+class _Bets:
+    """A member's Crash bets as read for the page: the real member's (`member_id`, 0 for
+    nobody) with the brand's current round, or a demo player's with the demo balance."""
+
+    member_id: int
+    own: list[crash_rounds.OwnBet]
+    current: str  # the id of the brand's round taking bets or flying ("" before the first)
+    demo: list[demo.DemoBet] | None = None
+    balance: Decimal = Decimal(0)  # the demo balance
+
+
+async def _read_bets(
+    merchant_id: int, member_id: int, demo_player: studio_rounds.Player | None
+) -> _Bets:
+    """The bets a page shows, read without its state (a watch reads them before it takes the
+    page's lock)."""
+    now = clock.now()
+    if demo_player is not None:
+        found = await demo.current(demo_player, merchant_id, now)
+        return _Bets(0, [], "", found, await studio_rounds.balance(demo_player))
+    if not member_id:
+        return _Bets(0, [], "")
+    own = await crash_rounds.own_bets(member_id, merchant_id, now)
+    state = (await crash_rounds.board(merchant_id, now)).state
+    return _Bets(member_id, own, "" if state is None else state.round_id)
 
 
 # The watches running in this process: one per tab, socket, page (Reflex ends a page's tasks
@@ -197,22 +225,24 @@ class CrashState(RealityCheckedPage, rx.State):
         """The member's bets of the round and of the last rounds, read now (a page's own bet
         shows at once, before the brand's board this process shares has it); the round's
         bets by slot (none on a demo page)."""
-        lang = await ui_lang(self)
-        now = clock.now()
         play = await self.get_state(PlayState)
-        self._viewer = 0
         if play.mode == "demo":
-            await self._refresh_demo(play, lang, now)
-            return {}
-        member_id = self._viewer = await current_member_id(self, touch=False)
-        if not member_id:
+            return await self._show(await _read_bets(self._merchant_id, 0, play._player()))
+        member_id = await current_member_id(self, touch=False)
+        return await self._show(await _read_bets(self._merchant_id, member_id, None))
+
+    async def _show(self, read: _Bets) -> dict[int, crash_rounds.OwnBet]:
+        """Show bets read by `_read_bets`: the round's bets by slot (none on a demo page)."""
+        lang = await ui_lang(self)
+        self._viewer = read.member_id
+        if read.demo is not None:
             self.mine = []
+            self._show_slots({bet.slot: (bet.status, bet.cashout) for bet in read.demo}, lang)
+            play = await self.get_state(PlayState)
+            play.balance = await play._show_money(read.balance)
             return {}
-        own = await crash_rounds.own_bets(member_id, self._merchant_id, now)
-        self.mine = crash_views.mine_rows(own, lang, self._digits)
-        state = (await crash_rounds.board(self._merchant_id, now)).state
-        current = "" if state is None else state.round_id
-        of_round = {bet.slot: bet for bet in own if bet.round_id == current}
+        self.mine = crash_views.mine_rows(read.own, lang, self._digits)
+        of_round = {bet.slot: bet for bet in read.own if bet.round_id == read.current}
         slots = {slot: (bet.status, bet.cashout) for slot, bet in of_round.items()}
         if self._watch_token in _watching:
             _shown[self._watch_token] = slots
@@ -227,13 +257,6 @@ class CrashState(RealityCheckedPage, rx.State):
             setattr(self, f"state_{slot}", text)
             setattr(self, f"riding_{slot}", found is not None and found[0] == "OPEN")
 
-    async def _refresh_demo(self, play: PlayState, lang: str, now: datetime) -> None:
-        """Demo bets (kept beside the demo balance, in no feed) and the demo balance."""
-        self.mine = []
-        own = await demo.current(play._player(), self._merchant_id, now)
-        self._show_slots({bet.slot: (bet.status, bet.cashout) for bet in own}, lang)
-        await play._read_balance()
-
     @rx.event(background=True)
     async def watch(self) -> None:
         """Follow the member's bets of the round while the page is open (one watch per tab
@@ -243,12 +266,13 @@ class CrashState(RealityCheckedPage, rx.State):
         async with self:
             play = await self.get_state(PlayState)
             merchant_id, member_id = self._merchant_id, self._viewer
+            player = play._player() if play.mode == "demo" else None
             key = f"{watch_key(self)} {merchant_id} {member_id} {play.mode}"
             if key in _watching or not self.ready:
                 return
             changes = (
-                _demo_changes(merchant_id, play._player())
-                if play.mode == "demo"
+                _demo_changes(merchant_id, player)
+                if player is not None
                 else follower(merchant_id).own(member_id, WATCH_FOR_SECONDS)
             )
             self._watch_token = key
@@ -261,13 +285,19 @@ class CrashState(RealityCheckedPage, rx.State):
                     continue
                 if slots is not None and _shown.get(key) == slots:
                     continue
+                # Read before taking the page's lock: a round's crash wakes every watch of
+                # the brand at once, and a lock held over a busy database's reads expired
+                # (Reflex's LockExpiredError) while the tab's own events waited behind it.
+                try:
+                    read = await _read_bets(merchant_id, member_id, player)
+                except AppError:
+                    continue
                 async with self:
                     if self._watch_token != key:
                         return
                     if slots is not None and _shown.get(key) == slots:
                         continue  # the tab's own event, which held the lock, showed them
-                    with contextlib.suppress(AppError):
-                        await self._refresh()
+                    await self._show(read)
         finally:
             _watching.discard(key)
             _shown.pop(key, None)

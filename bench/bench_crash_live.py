@@ -100,6 +100,7 @@ BETTING_LEFT = 3.0  # seconds of betting a round must have left when the bench p
 FLAT_OUT_SECONDS = 5.0
 OWN_PROCESS = os.environ.get("BENCH_CRASH_LIVE_OWN_PROCESS", "1") == "1"
 LIVE_WORKERS = os.environ.get("BENCH_CRASH_LIVE_WORKERS", "1")  # its event loops
+LIVE_POOL = os.environ.get("BENCH_CRASH_LIVE_POOL", "")  # its DB_POOL_SIZE ("": the site's)
 LOG_LINES_SHOWN = 60  # of the live process's output, when the run fails
 
 
@@ -292,7 +293,7 @@ class Run:
     seconds: float = 0.0  # the cash-out windows' wall time
     bet_seconds: float = 0.0  # the betting phases' wall time, from the bets to their answers
     # Seconds of CPU and of waiting for a core, by phase ("bets", "cash-outs") and by server
-    # ("site", "live", "postgres").
+    # ("site", "live", "postgres", "redis").
     used: dict[tuple[str, str], list[float]] = field(default_factory=dict)
     board_messages: int = 0  # read on the live sockets, every player, the whole run
     # The live socket's own timing by (kind, step): mean and p95 in ms (its /metrics).
@@ -370,9 +371,13 @@ async def _round_to_play(database_url: str, seen: set[int]) -> tuple[int, dateti
 
 
 def _usage(url: str, live: str) -> dict[str, tuple[float, float]]:
-    """CPU and run-queue wait seconds used so far by the site, the live socket's process and
-    PostgreSQL."""
-    servers = {"site": serving(url), "postgres": named("postgres")}
+    """CPU and run-queue wait seconds used so far by the site, the live socket's process,
+    PostgreSQL and Redis."""
+    servers = {
+        "site": serving(url),
+        "postgres": named("postgres"),
+        "redis": named("redis-server"),
+    }
     if live != url:
         servers["live"] = serving(live)
     return {who: used(processes) for who, processes in servers.items()}
@@ -527,8 +532,8 @@ def _live_process(url: str, env: dict[str, str]) -> Iterator[str]:
                 sys.executable, "-m", "app.cli", "crash-live", "--host", "127.0.0.1",
                 "--port", str(port), "--workers", LIVE_WORKERS,
             ],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-            start_new_session=True,
+            cwd=ROOT, env=env | ({"DB_POOL_SIZE": LIVE_POOL} if LIVE_POOL else {}),
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         live = f"http://127.0.0.1:{port}"
         try:
@@ -565,7 +570,12 @@ def run() -> list[Figure]:
     rate = len(crash.trips) / crash.seconds if crash.seconds else 0.0
     headroom = echo.flat_out_rate / rate if rate else 0.0
     spans = {"bets": crash.bet_seconds, "cash-outs": crash.seconds}
-    names = {"site": "the site", "live": "the live socket's process", "postgres": "PostgreSQL"}
+    names = {
+        "site": "the site",
+        "live": "the live socket's process",
+        "postgres": "PostgreSQL",
+        "redis": "Redis",
+    }
     return [
         Figure("machine load average (1 min) at the end", os.getloadavg()[0], ""),
         Figure("players (logged-in tabs on the Crash page)", PLAYERS, "players"),

@@ -111,8 +111,11 @@ def slot_board() -> rx.Component:
 def scratch_board() -> rx.Component:
     look = "bg-amber-100 text-slate-900 dark:bg-amber-200"
     return rx.el.div(
-        _placeholder(9, "bg-slate-400 dark:bg-slate-600"),
-        _grid(look, "scratch-card"),
+        rx.el.div(  # three by three: a narrower card on a phone
+            _placeholder(9, "bg-slate-400 dark:bg-slate-600"),
+            _grid(look, "scratch-card"),
+            class_name="max-w-60 sm:max-w-none mx-auto",
+        ),
         _lines(),
         class_name=CARD,
     )

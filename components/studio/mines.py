@@ -58,16 +58,16 @@ def mines_board() -> rx.Component:
         rx.el.div(
             *[_tile(i) for i in range(MINE_TILES)],
             key=PlayState.round_id,
-            class_name="grid grid-cols-5 gap-1 sm:gap-2 max-w-md mx-auto",
+            class_name="grid grid-cols-5 gap-1 sm:gap-2 max-w-64 sm:max-w-md mx-auto",
             data_testid="mines-field",
         ),
-        rx.el.p(t("play.mines.help"), class_name="text-sm text-slate-500 dark:text-slate-400"),
         class_name=CARD,
     )
 
 
 def mines_controls() -> rx.Component:
     return bet_form(
+        rx.el.p(t("play.mines.help"), class_name="text-sm text-slate-500 dark:text-slate-400"),
         rx.el.label(
             t("play.mines.count"), html_for="mines-count", class_name="block text-sm font-medium"
         ),

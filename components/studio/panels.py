@@ -67,7 +67,7 @@ def demo_badge() -> rx.Component:
     """Beside the game's title while it plays with the demo balance."""
     return rx.el.span(
         t("play.demo"),
-        class_name=f"px-2 py-0.5 rounded-full text-xs font-bold {INFO_TAG}",
+        class_name=f"shrink-0 px-2 py-0.5 rounded-full text-xs font-bold {INFO_TAG}",
         data_testid="demo-badge",
     )
 
@@ -103,6 +103,12 @@ def demo_reset() -> rx.Component:
         "max-sm:self-center",
         data_testid="demo-reset",
     )
+
+
+# Below lg the board sits above the form: there the play button and its feedback come
+# first, as on the betting sites' phone pages, so that a phone shows the button beside the
+# board rather than under the fold.
+PHONE_FIRST = "max-lg:order-first"
 
 
 def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.Component:
@@ -159,7 +165,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             action if action is not None else t("play.play"),
             type="button",
             on_click=PlayState.place,
-            class_name=PRIMARY,
+            class_name=f"{PRIMARY} {PHONE_FIRST}",
             data_testid="play-button",
             data_hotkey="bet",
         ),
@@ -186,14 +192,17 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
                 data_testid="free-rounds",
             ),
         ),
-        rx.el.p(
-            PlayState.error,
-            role="alert",
-            class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
-            data_testid="play-error",
+        rx.el.div(
+            rx.el.p(
+                PlayState.error,
+                role="alert",
+                class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
+                data_testid="play-error",
+            ),
+            refusal_remedy(PlayState.error, PlayState.error_link),
+            class_name=f"space-y-1 {PHONE_FIRST}",
         ),
-        refusal_remedy(PlayState.error, PlayState.error_link),
-        class_name=CARD,
+        class_name=CARD.replace("space-y-3", "flex flex-col gap-3"),
     )
 
 

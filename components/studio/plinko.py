@@ -109,7 +109,7 @@ def plinko_board() -> rx.Component:
                 },
                 data_testid="plinko-slots",
             ),
-            class_name="mx-auto w-full max-w-lg space-y-1",
+            class_name="mx-auto w-full max-w-52 sm:max-w-lg space-y-1",
         ),
         rx.el.p(
             t("play.plinko.landed").replace("{slot}", (PlinkoState.plinko_slot + 1).to_string()),
@@ -118,7 +118,7 @@ def plinko_board() -> rx.Component:
         ),
         aria_live="polite",
         key=PlayState.code,
-        class_name=CARD + " space-y-2 bg-gradient-to-b from-slate-900 to-indigo-950",
+        class_name=CARD + " max-sm:p-3 space-y-2 bg-gradient-to-b from-slate-900 to-indigo-950",
         data_testid="plinko-board",
     )
 

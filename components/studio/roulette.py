@@ -100,6 +100,13 @@ def roulette_board() -> rx.Component:
             class_name="flex justify-center",
             aria_live="polite",
         ),
+        class_name=CARD,
+    )
+
+
+def _table() -> rx.Component:
+    """The betting table: the player's choice, so it sits in the form, above the amount."""
+    return rx.el.div(
         rx.el.div(
             *[_number(n) for n in range(37)],
             class_name="grid grid-cols-6 sm:grid-cols-12 gap-1",
@@ -118,11 +125,12 @@ def roulette_board() -> rx.Component:
             class_name=SMALL_BUTTON,
             data_testid="roulette-clear",
         ),
-        class_name=CARD,
+        class_name="space-y-3",
     )
 
 
 def roulette_controls() -> rx.Component:
     return bet_form(
+        _table(),
         rx.el.p(t("play.roulette.help"), class_name="text-xs text-slate-500 dark:text-slate-400"),
     )

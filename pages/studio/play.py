@@ -95,16 +95,22 @@ def _title() -> rx.Component:
                     src=PlayState.art,
                     alt="",
                     custom_attrs={"width": "48", "height": "48"},
-                    class_name="size-12 rounded-xl shadow",
+                    class_name="size-10 sm:size-12 shrink-0 rounded-xl shadow",
                     data_testid="game-art",
                 ),
             ),
-            rx.el.h1(game_name(), class_name="text-2xl font-bold", data_testid="game-title"),
+            # On a phone a long name wraps within its own line, beside the art, the badge
+            # and the rules button, rather than pushing each onto a row of its own.
+            rx.el.h1(
+                game_name(),
+                class_name="min-w-0 text-xl sm:text-2xl font-bold leading-tight",
+                data_testid="game-title",
+            ),
             rx.cond(PlayState.mode == "demo", demo_badge()),
-            class_name="flex items-center gap-2 flex-wrap",
+            class_name="flex items-center gap-2 min-w-0",
         ),
         rules_button(),
-        class_name="flex items-center justify-between gap-3 flex-wrap",
+        class_name="flex items-center justify-between gap-3",
     )
 
 

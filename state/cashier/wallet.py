@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 from uuid import uuid4
@@ -14,6 +15,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import MASK, format_balance, format_symbol_amount
 from app.services import gates, inbox, wallet_events
+from app.services.brands import Brand
 from app.services.cashier import transfers
 from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
@@ -47,6 +49,42 @@ REALITY_EVERY_SECONDS = 30.0
 # follows, or with time (a promotion's end, a new day's missions). In play they are read
 # again at most this often.
 FULL_READ_EVERY_SECONDS = 15.0
+
+
+@dataclass(frozen=True)
+class _Figures:
+    """The header's figures of a member as read, before the tab's state shows them: the
+    game wallets (`games`) and the badges (messages, rewards, missions) only in a full read."""
+
+    member_id: int
+    cash: str
+    currency_symbol: str
+    bonus: str  # the bonus locked, "" without an active bonus
+    bonus_percent: int
+    games: str | None = None
+    badges: tuple[int, int, int] | None = None
+
+
+async def _figures(brand: Brand, member_id: int, *, money_only: bool) -> _Figures:
+    """Every figure of the header, or (`money_only`) the main wallet and the bonus."""
+    games = None
+    if money_only:
+        cash = str((await transfers.member_wallet(brand, member_id)).cash)
+    else:
+        wallet = await transfers.wallets_of(brand, member_id)
+        cash, games = str(wallet.cash), str(wallet.vendor_total)
+    summary = await bonus.summary(member_id)
+    bonus_locked = str(summary.locked) if summary.active else ""
+    figures = _Figures(member_id, cash, brand.currency_symbol, bonus_locked, summary.percent, games)
+    if money_only:
+        return figures
+    now = clock.now()
+    badges = (
+        await inbox.unread_count(member_id),
+        await offers.rewards_waiting(member_id, now),
+        await loyalty_missions.claimable_count(member_id, now),
+    )
+    return replace(figures, badges=badges)
 
 
 class WalletState(MemberPage, rx.State):
@@ -158,22 +196,19 @@ class WalletState(MemberPage, rx.State):
     async def _reload(self, member_id: int, *, money_only: bool = False) -> None:
         """Every figure of the header, or (`money_only`) the main wallet and the bonus."""
         brand = await current_brand(self)
-        if money_only:
-            self._cash = str((await transfers.member_wallet(brand, member_id)).cash)
-        else:
-            wallet = await transfers.wallets_of(brand, member_id)
-            self._cash, self._games = str(wallet.cash), str(wallet.vendor_total)
-        self.currency_symbol = brand.currency_symbol
-        summary = await bonus.summary(member_id)
-        self._bonus = str(summary.locked) if summary.active else ""
-        self.bonus_percent = summary.percent
+        await self._show_figures(await _figures(brand, member_id, money_only=money_only))
+
+    async def _show_figures(self, read: _Figures) -> None:
+        self._cash = read.cash
+        if read.games is not None:
+            self._games = read.games
+        self.currency_symbol = read.currency_symbol
+        self._bonus, self.bonus_percent = read.bonus, read.bonus_percent
         await self._format()
-        if money_only:
+        if read.badges is None:
             return
-        self.unread = await inbox.unread_count(member_id)
-        self.rewards = await offers.rewards_waiting(member_id, clock.now())
-        self.missions = await loyalty_missions.claimable_count(member_id, clock.now())
-        self._full_read = (member_id, time.time())
+        self.unread, self.rewards, self.missions = read.badges
+        self._full_read = (read.member_id, time.time())
 
     @rx.event(background=True)
     async def watch(self) -> None:
@@ -208,24 +243,33 @@ class WalletState(MemberPage, rx.State):
                     yield RealityState.check(True)
                 if version == known:
                     continue
+                known = version
                 async with self:
                     if self._watch_token != token:
                         return  # the page changed while the version was read
-                    seen, self._version = Version(*self._version), version
-                    known = version
+                    seen = Version(*self._version)
                     if seen == version:
                         continue  # this tab's own refresh (after its bet) read it already
-
                     # The amount is read for the session's member, never the page's.
                     reader = await current_member_id(self, touch=False)
                     if not reader:
+                        self._version = version
                         self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
                         return
+                    brand = await current_brand(self)
                     # A game's round moves the money only: the badges stay as last read.
-                    await self._reload(
-                        reader,
-                        money_only=version.badges == seen.badges and self._full_read[0] == reader,
-                    )
+                    money_only = version.badges == seen.badges and self._full_read[0] == reader
+                # Read outside the tab's lock: a round's payments wake every watch of the
+                # brand at once, and a lock held over a busy database's reads expired
+                # (Reflex's LockExpiredError) while the tab's own events waited behind it.
+                read = await _figures(brand, reader, money_only=money_only)
+                async with self:
+                    if self._watch_token != token:
+                        return
+                    if Version(*self._version) != seen:
+                        continue  # the tab's own refresh read it (or a later one) meanwhile
+                    self._version = version
+                    await self._show_figures(read)
                     followers = follow.balance_followers(await current_path(self))
                 # A bet may have brought the reality check due; the tab's page, if it shows the
                 # member's bonuses or money, reads them again.

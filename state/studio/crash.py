@@ -353,15 +353,23 @@ class CrashState(RealityCheckedPage, rx.State):
     @member_action
     async def bet_answered(self, answer: Name) -> Any:
         """What the bet button's script answered (assets/crash.js): "1:answered" when the live
-        socket placed bet 1 or refused it (the script shows its answer), "1:asked" when no
-        answer came in time: the page then shows the bets, its balance and the header as
-        stored, at once (its bet done, the header's watch finds nothing new to read); "1:" when
-        it could not ask (a demo page, no socket) and "1:page" for a refusal the page shows
-        itself (a due reality check's dialog, the verification's link): then bet 1 is placed
-        here, through the same gates."""
+        socket placed bet 1 or refused it (the script shows its answer; this page's watch
+        shows the bet as stored, and the header's watch the balances, PlayState's included,
+        as for a cash-out), "1:asked" when no answer came in time: the page then shows the
+        bets, its balance and the header as stored, at once; "1:" when it could not ask (a
+        demo page, no socket) and "1:page" for a refusal the page shows itself (a due
+        reality check's dialog, the verification's link): then bet 1 is placed here, through
+        the same gates.
+
+        An answered bet reads nothing here: in a round's seconds of betting a thousand tabs'
+        events queued behind one another, and each read again what the watches, woken by
+        the same bet, had already shown."""
         slot, _, how = answer.partition(":")
         if slot not in SLOTS or how not in ("answered", "asked", "page", ""):
             return await refuse(self)
+        if how == "answered":
+            self.error = self.notice = ""  # the socket's answer is the page's word now
+            return None
         if how in ("", "page"):
             return CrashState.bet(slot)
         play = await self._player_for(slot)  # clears the page's notice: the answer is shown
@@ -481,8 +489,9 @@ HANDLER_CHECKS: dict[str, str] = {
         f"{ARGS}; slot 1 or 2; game session of the {LOGIN}, or this browser's demo balance"
     ),
     "CrashState.bet_answered": (
-        f"{ARGS}; slot 1 or 2, answered, asked, page or not; shows the bets and balance of the "
-        f"{LOGIN}'s game session as stored (same member), or bets as CrashState.bet does"
+        f"{ARGS}; slot 1 or 2, answered, asked, page or not; clears the page's notice, shows the "
+        f"bets and balance of the {LOGIN}'s game session as stored (same member), or bets as "
+        "CrashState.bet does"
     ),
     "CrashState.cash": (
         f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"

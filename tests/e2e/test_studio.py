@@ -212,6 +212,27 @@ async def test_a_phone_keeps_the_rules_and_the_demo_refill_beside_the_title_and_
         await context.close()
 
 
+async def test_a_phone_shows_every_originals_play_button_above_the_tab_bar(
+    browser: Browser, site_url: str
+) -> None:
+    """At 360 x 740 each Original's play button comes right under its board, on the first
+    screen above the tab bar (the amount and the game's choices follow it, as on the betting
+    sites' phone pages): under them, Roulette's was three screens down."""
+    context = await visitor_context(browser, viewport={"width": 360, "height": 740})
+    try:
+        page = await context.new_page()
+        for code in OFFERED:
+            await open_site(page, site_url + f"/play/{code}?demo=1")
+            button = page.get_by_test_id("play-button")
+            await expect(button).to_be_visible()
+            bar = await page.get_by_test_id("tab-bar").bounding_box()
+            box = await button.bounding_box()
+            assert bar is not None and box is not None
+            assert box["y"] + box["height"] <= bar["y"], f"{code}: {box} under the bar {bar}"
+    finally:
+        await context.close()
+
+
 @pytest.mark.deep
 async def test_a_trial_member_gets_the_info_dialog_unless_demo(page: Page, site_url: str) -> None:
     await open_site(page, site_url + "/login")

@@ -118,12 +118,14 @@ async def test_a_cash_out_the_live_socket_answered_shows_through_the_watch(
         await tab.go("/")
 
 
-async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance() -> None:
-    """The live socket placed bet 1 (its script showed the answer): the page's event shows
-    it riding and the balance at once. A refusal the page shows itself ("2:page") places bet
-    2 here, through the page's own gates. The socket's cash-out is paid after its answer:
-    the page's balance follows the wallet (the header's watch hands on
-    PlayState.follow_balance)."""
+async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The live socket placed bet 1 (its script showed the answer): the page's event reads
+    nothing, and the page's watch shows it riding and the header's watch the balance. A
+    refusal the page shows itself ("2:page") places bet 2 here, through the page's own gates.
+    The socket's cash-out is paid after its answer: the page's balance follows the wallet
+    (the header's watch hands on PlayState.follow_balance)."""
     row = await fresh_round(crash_from=200)
     member, _ = await crash_player("10.00")
     answered = f"{CrashState.get_full_name()}.bet_answered"
@@ -135,11 +137,15 @@ async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance()
         player = studio_rounds.Player(
             seeds.member_owner(member.id or 0), play.currency, play._session_token
         )
+        reads = counted_calls(monkeypatch, crash_rounds, "own_bets")
+        before = await _settled(reads)
         await bets.place(player, await brand_id(), 1, "2,50", "")  # the socket's work
         await tab.send(answered, PLAY_CRASH, answer="1:answered")
-        page = await tab.state(CrashState)
+        page = await tab.until(CrashState, lambda page: page.riding_1, seconds=5)
         assert (page.riding_1, page.notice) == (True, "")
-        assert (await tab.state(PlayState)).balance == "7,50"
+        assert await _settled(reads) == before + 1  # the watch's read alone
+        shown = await tab.until(PlayState, lambda play: play.balance == "7,50")
+        assert shown.balance == "7,50"
         await tab.send(answered, PLAY_CRASH, answer="2:page")
         page = await tab.state(CrashState)
         assert (page.riding_2, page.notice) == (True, translate("crash.placed", LANG, slot="2"))

@@ -35,6 +35,13 @@ clients, each clicking once at its own moment spread over the same window, the s
 times; then the same clients clicking with no pause, whose rate against the cash-outs' shows
 the client is not what the round trip measures.
 
+Where the time goes: for the betting phases (the bets sent to their answers) and the cash-out
+windows, each server's CPU and its wait for a core (the kernel's run-queue time of every
+thread, /proc/PID/task/TID/schedstat): the site, the live socket's process, PostgreSQL and
+Redis. A server waiting as long as it runs is queued behind the others on the machine's cores.
+BENCH_CRASH_LIVE_POOL sets the live socket's process's DB_POOL_SIZE (the bets it makes at once
+follow it).
+
 Goal (issue 38): the cash-out's p95 at most 5x the bare websocket round trip's p95.
 """
 

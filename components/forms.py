@@ -199,12 +199,12 @@ def checkbox(
     )
 
 
-def form_error(message: rx.Var | str) -> rx.Component:
+def form_error(message: rx.Var | str, test_id: str = "form-error") -> rx.Component:
     return rx.el.p(
         message,
         role="alert",
         class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
-        data_testid="form-error",
+        data_testid=test_id,
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from components.forms import INPUT, PRIMARY, SECONDARY, refusal_remedy
+from components.forms import INPUT, PRIMARY, SECONDARY, form_error, refusal_remedy
 from components.i18n import amount, t
 from components.lottery.common import BALL, BALL_OFF, BALL_ON, CARD, CHIP, OPTION, name_of, text_of
 from components.style import FOCUS
@@ -350,12 +350,7 @@ def slip() -> rx.Component:
                 ),
             ),
         ),
-        rx.el.p(
-            LotteryState.error,
-            role="alert",
-            class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
-            data_testid="lottery-error",
-        ),
+        form_error(LotteryState.error, "lottery-error"),
         refusal_remedy(LotteryState.error, LotteryState.error_link),
         rx.el.p(
             LotteryState.notice,

@@ -10,7 +10,7 @@ from reflex.event import EventType
 
 from app import routes
 from components.dialog import dialog
-from components.forms import INPUT, LINK, PRIMARY, SECONDARY, refusal_remedy
+from components.forms import INPUT, LINK, PRIMARY, SECONDARY, form_error, refusal_remedy
 from components.i18n import t
 from components.style import FOCUS, INFO_TAG
 from state.accounts.auth import AuthState
@@ -193,12 +193,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             ),
         ),
         rx.el.div(
-            rx.el.p(
-                PlayState.error,
-                role="alert",
-                class_name="min-h-5 text-sm font-medium text-red-600 dark:text-red-400",
-                data_testid="play-error",
-            ),
+            form_error(PlayState.error, "play-error"),
             refusal_remedy(PlayState.error, PlayState.error_link),
             class_name=f"space-y-1 {PHONE_FIRST}",
         ),

@@ -21,7 +21,8 @@ _WHEEL = (
     "repeating-conic-gradient(#dc2626 0 9.73deg, #1e293b 9.73deg 19.46deg)"
 )
 _POCKET = (
-    "studio-spin relative size-20 rounded-full grid place-items-center text-3xl font-black "
+    "studio-spin relative size-20 lg:size-36 rounded-full grid place-items-center text-3xl "
+    "lg:text-6xl font-black "
     "text-white ring-4 ring-amber-300 shadow-lg"
 )
 
@@ -87,17 +88,19 @@ def roulette_board() -> rx.Component:
                         ),
                         data_testid="roulette-number",
                     ),
-                    class_name="relative size-28 grid place-items-center",
+                    class_name="relative size-28 lg:size-56 grid place-items-center",
                 ),
                 rx.el.div(
                     "?",
                     class_name=(
-                        "size-20 rounded-full grid place-items-center text-3xl font-black "
+                        "size-20 lg:size-36 rounded-full grid place-items-center text-3xl "
+                        "lg:text-6xl font-black "
                         "border-4 border-dashed border-slate-300 dark:border-slate-600"
                     ),
                 ),
             ),
-            class_name="flex justify-center",
+            # Beside the table on a wide screen: the wheel takes the board's room.
+            class_name="flex justify-center lg:py-10",
             aria_live="polite",
         ),
         class_name=CARD,

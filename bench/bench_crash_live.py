@@ -397,9 +397,9 @@ def _count_usage(
     after: dict[str, tuple[float, float]],
 ) -> None:
     for who, (cpu, waited) in after.items():
-        used = run.used.setdefault((phase, who), [0.0, 0.0])
-        used[0] += cpu - before[who][0]
-        used[1] += waited - before[who][1]
+        spent = run.used.setdefault((phase, who), [0.0, 0.0])
+        spent[0] += cpu - before[who][0]
+        spent[1] += waited - before[who][1]
 
 
 async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) -> Run:
@@ -625,8 +625,8 @@ def run() -> list[Figure]:
         *(
             Figure(f"{names[who]}, {phase}: {what}", value / spans[phase] * 100
                    if spans[phase] else 0.0, "% of a core")
-            for (phase, who), used in sorted(crash.used.items())
-            for what, value in zip(("CPU", "waiting for a core (run queue)"), used,
+            for (phase, who), spent in sorted(crash.used.items())
+            for what, value in zip(("CPU", "waiting for a core (run queue)"), spent,
                                    strict=True)
         ),
         *(

@@ -17,7 +17,8 @@ from state.accounts.auth import AuthState
 from state.site import SiteState
 from state.studio.play import RULES_DIALOG, PlayState
 
-CARD = "rounded-2xl p-4 bg-white dark:bg-slate-900 shadow space-y-3 min-w-0"
+_CARD_LOOK = "rounded-2xl p-4 bg-white dark:bg-slate-900 shadow min-w-0"
+CARD = f"{_CARD_LOOK} space-y-3"
 SMALL_BUTTON = (
     "h-11 min-w-11 px-3 rounded-lg text-sm font-semibold border border-slate-300 "
     f"dark:border-slate-600 hover:bg-slate-100 dark:hover:bg-slate-800 {FOCUS}"
@@ -197,7 +198,7 @@ def bet_form(*choices: rx.Component, action: rx.Var | str | None = None) -> rx.C
             refusal_remedy(PlayState.error, PlayState.error_link),
             class_name=f"space-y-1 {PHONE_FIRST}",
         ),
-        class_name=CARD.replace("space-y-3", "flex flex-col gap-3"),
+        class_name=f"{_CARD_LOOK} flex flex-col gap-3",  # a column: its items can be reordered
     )
 
 

@@ -20,11 +20,9 @@ _WHEEL = (
     "radial-gradient(circle, transparent 60%, #78350f 61%), "
     "repeating-conic-gradient(#dc2626 0 9.73deg, #1e293b 9.73deg 19.46deg)"
 )
-_POCKET = (
-    "studio-spin relative size-20 lg:size-36 rounded-full grid place-items-center text-3xl "
-    "lg:text-6xl font-black "
-    "text-white ring-4 ring-amber-300 shadow-lg"
-)
+# The winning pocket, and the blank one before the first spin.
+_DISC = "size-20 lg:size-36 rounded-full grid place-items-center text-3xl lg:text-6xl font-black"
+_POCKET = f"studio-spin relative {_DISC} text-white ring-4 ring-amber-300 shadow-lg"
 
 
 def _badge(key: str) -> rx.Component:
@@ -93,9 +91,7 @@ def roulette_board() -> rx.Component:
                 rx.el.div(
                     "?",
                     class_name=(
-                        "size-20 lg:size-36 rounded-full grid place-items-center text-3xl "
-                        "lg:text-6xl font-black "
-                        "border-4 border-dashed border-slate-300 dark:border-slate-600"
+                        f"{_DISC} border-4 border-dashed border-slate-300 dark:border-slate-600"
                     ),
                 ),
             ),

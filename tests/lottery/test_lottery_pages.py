@@ -17,7 +17,7 @@ from app.core.i18n import catalog, translate
 from app.services.lottery import member_play, page_views, views
 from app.services.lottery.bets import BetRequest, check, first_unit
 from app.services.lottery.games import GAMES
-from app.services.lottery.plays import PLAYS, Mode
+from app.services.lottery.plays import PLAYS, PRIZE_GROUPS, Mode
 from models.lottery import BetStatus
 from state.lottery.lottery_rows import (
     game_name_key,
@@ -200,6 +200,16 @@ def test_every_label_is_in_both_catalogs() -> None:
     )
     for lang in ("en", "pt"):
         assert sorted(keys - messages[lang].keys()) == []
+
+
+def test_an_official_tables_label_says_its_return_as_its_prize_group_pays_it() -> None:
+    """The two official tables differ only by their prize group: each label names the return
+    the group pays (group / 2000, a prize rounded down to the cent), not the mode's code."""
+    for mode, group in PRIZE_GROUPS.items():
+        for lang in ("en", "pt"):
+            label = translate(f"lotterypage.mode.{mode.value}", lang)
+            assert f"{group * 100 // 2000}%" in label
+            assert mode.value not in label
 
 
 def test_each_page_shows_its_area() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 from uuid import uuid4
@@ -26,7 +26,7 @@ from state.accounts.auth import AuthState, current_member, current_member_id
 from state.gates import gated
 from state.guard import LOGIN
 from state.member_page import MemberPage, member_action
-from state.protection.reality import RealityState
+from state.protection.reality import RealityState, may_be_due
 from state.site import amount_digits, current_brand, current_path, ui_lang
 from state.watch import watch_key
 
@@ -42,8 +42,6 @@ CHECK_EVERY_SECONDS = 20.0  # the watch's page, socket and login looked at again
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
 # No beat for this long: the watch is gone
 WATCH_STALE_SECONDS = 3 * CHECK_EVERY_SECONDS
-# A reality check falls due with time, not only with a bet: the watch looks at it this often.
-REALITY_EVERY_SECONDS = 30.0
 # A game's own round moves the main wallet only: the game wallets and the badges (messages,
 # rewards, missions) change through other doors and jobs, which bump the version the watch
 # follows, or with time (a promotion's end, a new day's missions). In play they are read
@@ -85,6 +83,15 @@ async def _figures(brand: Brand, member_id: int, *, money_only: bool) -> _Figure
         await loyalty_missions.claimable_count(member_id, now),
     )
     return replace(figures, badges=badges)
+
+
+@dataclass
+class _Moved:
+    """What the watch hands on after a beat or a movement: the page's followers
+    (state.follow) and whether the reality check must look."""
+
+    followers: list[Any] = field(default_factory=list)
+    look: bool = False
 
 
 class WalletState(MemberPage, rx.State):
@@ -175,9 +182,10 @@ class WalletState(MemberPage, rx.State):
             and self._full_read[0] == member_id
             and time.time() - self._full_read[1] < FULL_READ_EVERY_SECONDS,
         )
-        # In play a check falling due refuses the next bet, which brings up its dialog, and the
-        # watch looks every REALITY_EVERY_SECONDS: a round need not chain one.
-        checks = [] if in_play else [RealityState.check]
+        # A page's load reads the check afresh. In play a check falling due refuses the next
+        # bet, which brings up its dialog, and the watch looks on its beat: a round need not
+        # chain one.
+        checks = [] if in_play else [RealityState.check(True)]
         return checks if self._watch_alive(member_id) else [*checks, WalletState.watch]
 
     def _key(self, member_id: int) -> str:
@@ -225,58 +233,70 @@ class WalletState(MemberPage, rx.State):
             self._watch_beat = time.time()
             known = Version(*self._version)
         started = time.monotonic()
-        check_at, reality_at = started + CHECK_EVERY_SECONDS, started + REALITY_EVERY_SECONDS
+        check_at = started + CHECK_EVERY_SECONDS
         async with wallet_events.watching(member_id) as versions:
             while (now := time.monotonic()) < started + WATCH_FOR_SECONDS:
-                version = await versions.version(known, min(check_at, reality_at) - now)
-                now = time.monotonic()
-                if now >= check_at:
-                    check_at = now + CHECK_EVERY_SECONDS
+                version = await versions.version(known, check_at - now)
+                moved = _Moved()
+                if time.monotonic() >= check_at:
+                    check_at = time.monotonic() + CHECK_EVERY_SECONDS
                     async with self:
                         if self._watch_token != token or await self._login_id() != member_id:
                             return  # a newer watch serves this tab's page, or the login changed
                         self._watch_beat = time.time()
-                beat = now >= reality_at
-                if beat:
-                    # on its beat, also while the tab's own rounds run (read when one may be due)
-                    reality_at = now + REALITY_EVERY_SECONDS
-                    yield RealityState.check(True)
-                if version == known:
-                    continue
-                known = version
-                async with self:
-                    if self._watch_token != token:
-                        return  # the page changed while the version was read
-                    seen = Version(*self._version)
-                    if seen == version:
-                        continue  # this tab's own refresh (after its bet) read it already
-                    # The amount is read for the session's member, never the page's.
-                    reader = await current_member_id(self, touch=False)
-                    if not reader:
-                        self._version = version
-                        self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
+                        # A check falls due with time, not only with a bet: looked at on the
+                        # beat, also while the tab's own rounds run.
+                        moved.look = await may_be_due(self, member_id)
+                if version != known:
+                    known = version
+                    found = await self._follow_version(token, version)
+                    if found is None:
                         return
-                    brand = await current_brand(self)
-                    # A game's round moves the money only: the badges stay as last read.
-                    money_only = version.badges == seen.badges and self._full_read[0] == reader
-                # Read outside the tab's lock: a round's payments wake every watch of the
-                # brand at once, and a lock held over a busy database's reads expired
-                # (Reflex's LockExpiredError) while the tab's own events waited behind it.
-                read = await _figures(brand, reader, money_only=money_only)
-                async with self:
-                    if self._watch_token != token:
-                        return
-                    if Version(*self._version) != seen:
-                        continue  # the tab's own refresh read it (or a later one) meanwhile
-                    self._version = version
-                    await self._show_figures(read)
-                    followers = follow.balance_followers(await current_path(self))
-                # A bet may have brought the reality check due; the tab's page, if it shows the
-                # member's bonuses or money, reads them again.
-                if not beat:  # looked at above on this beat
+                    moved = _Moved(found.followers, moved.look or found.look)
+                # The reality check looks once its quiet spell is over; the tab's page, if it
+                # shows the member's bonuses or money, reads them again.
+                if moved.look:
                     yield RealityState.check
-                for event in followers:
+                for event in moved.followers:
                     yield event
+
+    async def _follow_version(self, token: str, version: Version) -> _Moved | None:
+        """Show the figures of the member's money at `version`, which the watch read; None
+        when the watch is no longer the tab's, or nobody is logged in any more."""
+        async with self:
+            if self._watch_token != token:
+                return None  # the page changed while the version was read
+            seen = Version(*self._version)
+            if seen == version:
+                return _Moved()  # this tab's own refresh (after its bet) read it already
+            # The amount is read for the session's member, never the page's.
+            reader = await current_member_id(self, touch=False)
+            if not reader:
+                self._version = version
+                self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
+                return None
+            brand = await current_brand(self)
+            # A game's round moves the money only: the badges stay as last read.
+            money_only = version.badges == seen.badges and self._full_read[0] == reader
+        # Read outside the tab's lock: a round's payments wake every watch of the brand at
+        # once, and a lock held over a busy database's reads expired (Reflex's
+        # LockExpiredError) while the tab's own events waited behind it.
+        read = await _figures(brand, reader, money_only=money_only)
+        async with self:
+            if self._watch_token != token:
+                return None
+            if Version(*self._version) != seen:
+                return _Moved()  # the tab's own refresh read it (or a later one) meanwhile
+            self._version = version
+            await self._show_figures(read)
+            path = await current_path(self)
+            money = follow.Money(reader, brand.currency, Decimal(read.cash))
+            followers = [
+                *await follow.show_balance_on(self, path, money),
+                *follow.balance_followers(path),
+            ]
+            # The money may have moved by a bet: the reality check too, once it may be due.
+            return _Moved(followers, await may_be_due(self, reader))
 
     @rx.event
     async def reformat(self) -> None:

@@ -43,14 +43,14 @@ class RealityState(MemberPage, rx.State):
 
     @rx.event
     @checked
-    async def check(self, on_timer: bool = False) -> Any:
+    async def check(self, fresh: bool = False) -> Any:
         """Open the dialog when the session's member has a check due, close it otherwise.
-        Run by the header's timer too (`on_timer`: nothing read while a check cannot be due
-        yet), so it reads the login without touching it."""
-        if on_timer and clock.now().timestamp() < self._quiet_until:
-            auth = await self.get_state(AuthState)
-            if auth.is_login and auth.member_id == self._quiet_member_id:
-                return None
+        Unless `fresh` (a page's load), nothing is read while the last look's quiet spell
+        lasts: no check can fall due in it, whatever the member bets. Run by the header's
+        watch too, so it reads the login without touching it."""
+        auth = await self.get_state(AuthState)
+        if not fresh and auth.is_login and _quiet_for(self, auth.member_id):
+            return None
         member = await member_or_none(self, touch=False)
         if member is None:
             return None
@@ -75,6 +75,16 @@ class RealityState(MemberPage, rx.State):
         return [closed, AuthState.logout] if stop else closed
 
 
+def _quiet_for(reality: RealityState, member_id: int) -> bool:
+    return member_id == reality._quiet_member_id and clock.now().timestamp() < reality._quiet_until
+
+
+async def may_be_due(state: rx.State, member_id: int) -> bool:
+    """Whether the tab's reality check may have fallen due for the member, so that
+    `RealityState.check` must look: not while the quiet spell its last look read lasts."""
+    return not _quiet_for(await state.get_state(RealityState), member_id)
+
+
 class RealityCheckedPage(MemberPage, mixin=True):
     """A page whose bets a due reality check stops (the studio's games): that refusal also
     brings up the check's dialog."""
@@ -82,7 +92,7 @@ class RealityCheckedPage(MemberPage, mixin=True):
     async def _failed(self, exc: AppError, at: str = "") -> Any:
         """Show the refusal; a bet refused for a due reality check brings up its dialog."""
         shown = await super()._failed(exc, at)
-        return RealityState.check if exc.code == REALITY_CHECK_DUE else shown
+        return RealityState.check(True) if exc.code == REALITY_CHECK_DUE else shown
 
 
 # Each public handler's check: any browser may call it (tests/security/test_handlers.py).

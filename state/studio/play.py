@@ -356,9 +356,9 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
 
     @rx.event
     async def follow_balance(self) -> None:
-        """The member's money moved outside this page's own events (Crash's live socket,
-        another tab, a deposit): a real play page shows its game session's balance as the
-        wallet has it now."""
+        """The member's money moved outside this page's own events and the header's read
+        does not fit this page (`_show_balance`): a real play page shows its game session's
+        balance as the wallet has it now, or stops for another member's login."""
         if self.mode != "real" or not (await current_path(self)).startswith(PLAY_PAGES):
             return
         if await self._same_member():
@@ -483,7 +483,20 @@ class PlayState(RealityCheckedPage, Lean, rx.State):
         return DialogState.open(RULES_DIALOG)
 
 
-follow.after_balance(PLAY_PAGES, PlayState.follow_balance)
+async def _show_balance(state: rx.State, money: follow.Money) -> Any:
+    """The header's watch read the member's money: a real play page of that member shows it
+    as its balance at once (a studio game session bets the main wallet's cash); one it does
+    not fit (another member's session, another currency) reads its own."""
+    play = await state.get_state(PlayState)
+    if play.mode != "real":
+        return None
+    if play._session_member != money.member_id or play.currency != money.currency:
+        return PlayState.follow_balance
+    play.balance = await play._show_money(money.cash)
+    return None
+
+
+follow.show_balance(PLAY_PAGES, _show_balance)
 
 
 class VerifyState(rx.State):

@@ -94,7 +94,7 @@ class AutobetState(PlayState):
         self.auto_status = await self._reason(run, lang)
         self.auto_refused = run.stopped not in autobet.OWN_STOPS
         self._run = None
-        return RealityState.check if run.stopped == REALITY_CHECK_DUE else None
+        return RealityState.check(True) if run.stopped == REALITY_CHECK_DUE else None
 
     async def _failed(self, exc: AppError, at: str = "") -> None:
         """A refused run shows where a run says why it ended (not in the page's error)."""

@@ -20,7 +20,7 @@ from models.cashier import MessageKind
 from models.games import WalletStatus
 from state.cashier import wallet as wallet_state
 from state.cashier.wallet import WalletState
-from state.protection.reality import RealityState
+from state.protection.reality import RealityState, may_be_due
 from state.studio.play import PlayState
 from tests.helpers.accounts import make_member
 from tests.helpers.calls import counted_calls
@@ -71,7 +71,7 @@ async def test_a_round_shows_the_new_balance_and_leaves_the_badges_for_later(
 async def test_the_page_s_own_refresh_reads_the_badges_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """And looks at the reality check."""
+    """And reads the reality check, also inside the quiet spell the page's load read."""
     checks = counted_calls(monkeypatch, reality, "due_check")
     member = await make_member()
     assert member.id is not None
@@ -86,13 +86,13 @@ async def test_the_page_s_own_refresh_reads_the_badges_at_once(
         assert len(checks) == opened + 1
 
 
-async def test_the_timer_s_reality_check_reads_nothing_while_none_can_fall_due(
+async def test_the_reality_check_reads_nothing_while_none_can_fall_due(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Every logged-in tab's header looks at the reality check on a timer: once a read said
-    when one could fall due at the earliest, the timer's looks read nothing before then; a
-    look after a movement of money (a bet may start play) and one once that time has come
-    read again."""
+    """Every logged-in tab's header looks at the reality check on its beat and after each
+    movement of its member's money: once a read said when one could fall due at the earliest
+    (whatever the member bets meanwhile: tests/protection), the looks read nothing before
+    then, and the header's watch sends none; one once that time has come reads again."""
     checks = counted_calls(monkeypatch, reality, "due_check")
     member = await make_member()
     tab = await member_tab(site, member)
@@ -102,13 +102,14 @@ async def test_the_timer_s_reality_check_reads_nothing_while_none_can_fall_due(
         opened = len(checks)
         assert opened == 1  # the page's load read it
         for _ in range(3):
-            await tab.send(check, "/", on_timer=True)
+            await tab.send(check, "/")
         assert len(checks) == opened
-        await tab.send(check, "/")  # after a movement of money: read
-        assert len(checks) == opened + 1
+        reality_state = await tab.state(RealityState)
+        assert not await may_be_due(reality_state, member.id or 0)
         clock.advance(reality.QUIET_AT_MOST.total_seconds())
-        await tab.send(check, "/", on_timer=True)
-        assert len(checks) == opened + 2
+        assert await may_be_due(await tab.state(RealityState), member.id or 0)
+        await tab.send(check, "/")
+        assert len(checks) == opened + 1
 
 
 # These two on both engines: on PostgreSQL's pass the versions are in the machine's Redis,

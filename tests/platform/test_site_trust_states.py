@@ -6,6 +6,7 @@ is grouped, not one row of pills."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from reflex.state import State
@@ -76,10 +77,34 @@ async def test_the_withdraw_notice_does_not_outlive_its_moment() -> None:
     assert withdraw.notice == ""
     assert WithdrawState.relabel in follow.AFTER_LANGUAGE
     assert follow.balance_followers("/withdraw") == [WithdrawState.follow_balance]
-    # Only the tab's own page reads the money again: a game page its game's balance, the
-    # lobby nothing.
-    assert follow.balance_followers("/play/BGS_CRASH") == [PlayState.follow_balance]
+    # Only the tab's own page reads the money again; a game page shows the header's read
+    # (`follow.SHOW_BALANCE`) and reads nothing of its own; the lobby nothing.
+    assert follow.balance_followers("/play/BGS_CRASH") == []
+    assert [page for page, _ in follow.SHOW_BALANCE if follow.shows(page, "/play/BGS_CRASH")]
     assert follow.balance_followers("/") == []
+    assert not [page for page, _ in follow.SHOW_BALANCE if follow.shows(page, "/")]
+
+
+async def test_a_game_page_shows_the_headers_read_unless_it_is_not_its_sessions() -> None:
+    """A round paid on the live socket moves a thousand tabs' money at once: a real play page
+    of the member shows what the header's watch read, with no event and no read of its own;
+    another member's session or another currency reads its own (and stops a wrong login)."""
+    root = await _tab()
+    play = await root.get_state(PlayState)
+    play.mode, play._session_member, play.currency = "real", 7, "BRL"
+    money = follow.Money(7, "BRL", Decimal("12.5"))
+    assert await follow.show_balance_on(root, "/play/BGS_DICE", money) == []
+    assert play.balance == "12,50"
+    for other in (follow.Money(8, "BRL", Decimal(1)), follow.Money(7, "USD", Decimal(1))):
+        shown = await follow.show_balance_on(root, "/play/BGS_DICE", other)
+        assert shown == [PlayState.follow_balance]
+    assert await follow.show_balance_on(root, "/", money) == []
+    play.mode = "demo"  # fun money: the wallet's does not show there
+    assert (
+        await follow.show_balance_on(root, "/play/BGS_DICE", follow.Money(7, "BRL", Decimal(3)))
+        == []
+    )
+    assert play.balance == "12,50"
 
 
 async def test_the_notice_stays_while_its_order_waits_and_goes_once_it_moved_on() -> None:

@@ -4,6 +4,7 @@ of play, the 30-minute idle end of sessions on a Brazilian brand, a break, my ac
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 from uuid import uuid4
@@ -16,6 +17,7 @@ from app.core import clock
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.security import token_digest
+from app.services import jurisdiction
 from app.services.accounts import sessions
 from app.services.protection import reality
 from app.services.seamless import wallet
@@ -130,6 +132,29 @@ async def test_stopping_at_a_reality_check_ends_every_session() -> None:
     await reality.answer(member, clock.now(), stop=True)
     with pytest.raises(Exception):  # noqa: B017 (AppError not-logged-in)
         await sessions.authenticate(token)
+
+
+async def test_no_bet_brings_a_check_inside_the_quiet_spell_it_was_read_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page that read when a check could fall due at the earliest reads nothing before
+    then, whatever the member bets meanwhile: a bet that starts play (or starts it again after
+    a pause) brings its check the brand's minutes after it at the earliest, also when those
+    minutes are fewer than the quiet spell's."""
+    quick = replace(jurisdiction.PROFILES["BR"], reality_check_minutes=2)
+    monkeypatch.setattr(reality, "profile_of", lambda _brand: quick)
+    member = await funded_member("50.00")
+    ps = await player_session(member, await studio_game())
+    for _ in range(2):  # no play yet, then after a pause longer than the idle gap
+        now = clock.now()
+        quiet_until = await reality.due_check(member, now)
+        assert quiet_until == now + timedelta(minutes=2)
+        assert (await _bet(ps)).status is WalletStatus.OK  # play starts now
+        assert await reality.due_check(member, now) == quiet_until
+        clock.advance(2 * 60)
+        found = await reality.due_check(member, clock.now())
+        assert isinstance(found, reality.RealityCheck) and found.due
+        clock.advance(quick.idle_minutes * 60 + 60)
 
 
 async def _idle(token: str, minutes: int) -> None:

@@ -125,7 +125,7 @@ async def test_bets_and_cash_outs_the_live_socket_made_show_with_their_balance(
     nothing, and the page's watch shows it riding and the header's watch the balance. A
     refusal the page shows itself ("2:page") places bet 2 here, through the page's own gates.
     The socket's cash-out is paid after its answer: the page's balance follows the wallet
-    (the header's watch hands on PlayState.follow_balance)."""
+    (the header's watch shows its read on the page: `follow.SHOW_BALANCE`)."""
     row = await fresh_round(crash_from=200)
     member, _ = await crash_player("10.00")
     answered = f"{CrashState.get_full_name()}.bet_answered"
@@ -216,5 +216,7 @@ async def test_a_bet_refused_for_a_due_reality_check_brings_up_its_dialog() -> N
     page = await tab.state(CrashState)
     page.notice = "Aposta 1 feita."
     shown = await page._failed(AppError(REALITY_CHECK_DUE, 409))
-    assert shown == RealityState.check
+    # A bet refused for it: the check reads now, inside a quiet spell too.
+    assert shown.handler == RealityState.check
+    assert [str(value) for _, value in shown.args] == ["true"]
     assert (page.error, page.notice) == (translate(REALITY_CHECK_DUE, LANG), "")

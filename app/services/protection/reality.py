@@ -50,8 +50,9 @@ async def reality_check(
 
 async def due_check(member: Member, now: datetime) -> RealityCheck | datetime:
     """The member's due reality check or, when none is due, the instant before which none can
-    fall due unless the member bets meanwhile (a bet may start play, or come after a pause):
-    a page that looks on a timer need not read again before it."""
+    fall due whatever the member does meanwhile: a page need not read again before it, on its
+    timer or after a bet. A bet that starts play, or starts it again after a pause, brings its
+    check no sooner than the brand's minutes after it; one in running play does not move it."""
     found, quiet_until = await _read(member, now, due_only=True)
     return quiet_until if found is None else found
 
@@ -64,6 +65,7 @@ async def _read(
     profile = profile_of(await brands.by_id(member.merchant_id))
     if not profile.reality_check_minutes:
         return None, quiet_until
+    quiet_until = min(quiet_until, now + timedelta(minutes=profile.reality_check_minutes))
     async with session_scope() as session:
         state = await session.get(MemberProtection, member.id)
         if state is None or state.play_started_at is None:

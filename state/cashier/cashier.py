@@ -16,7 +16,7 @@ from app.services import gates
 from app.services.cashier import deposits, sandbox, withdrawals
 from app.services.qr import qr_svg_data_uri
 from models.cashier import DepositOrder, DepositStatus
-from state.accounts.auth import AuthState, current_login, member_or_none
+from state.accounts.auth import AuthState, current_login, member_or_none, trial_gate
 from state.gates import gated
 from state.guard import ARGS, GUEST, LOGIN, Form, Name, checked
 from state.member_page import MemberPage, member_action
@@ -90,10 +90,9 @@ class CashierState(MemberPage, rx.State):
     @rx.event
     async def load(self) -> Any:
         auth = await self.get_state(AuthState)
-        if not auth.is_login:
-            return None
-        if auth.is_trial:
-            return AuthState.gate("deposit")
+        # The page is a real member's: a trial user gets the deposit gate, a guest nothing.
+        if not auth.is_login or auth.is_trial:
+            return await trial_gate(self, "deposit")
         brand = await current_brand(self)
         lang = await ui_lang(self)
         self.channels = [

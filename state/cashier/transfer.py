@@ -14,7 +14,7 @@ from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount
 from app.services import gates
 from app.services.cashier import transfers
-from state.accounts.auth import AuthState, current_member
+from state.accounts.auth import AuthState, current_member, trial_gate
 from state.cashier.wallet import WalletState
 from state.gates import gated
 from state.guard import ARGS, LOGIN, Form, Name, checked
@@ -83,10 +83,9 @@ class TransferState(MemberPage, rx.State):
     @rx.event
     async def load(self) -> Any:
         auth = await self.get_state(AuthState)
-        if not auth.is_login:
-            return None
-        if auth.is_trial:
-            return AuthState.gate("deposit")
+        # The page is a real member's: a trial user gets the deposit gate, a guest nothing.
+        if not auth.is_login or auth.is_trial:
+            return await trial_gate(self, "deposit")
         if transfers.is_single(await current_brand(self)):
             return rx.redirect(routes.HOME)
         self._request_id = uuid4().hex

@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -324,6 +324,26 @@ class CrashState(RealityCheckedPage, rx.State):
             return None
         return play if await play._same_member() else None
 
+    async def _follow_answer(
+        self,
+        answer: str,
+        act_here: Callable[[str], Any],
+        as_stored: Callable[[str], Awaitable[Any]],
+    ) -> Any:
+        """A bet or cash-out button's script answer, "<slot>:<how>" (`bet_answered` and
+        `cash_answered` say what each means): "answered" leaves the socket's word on the page,
+        "" and "page" act here (`act_here`), "asked" shows the slot as stored (`as_stored`);
+        anything else is refused."""
+        slot, _, how = answer.partition(":")
+        if slot not in SLOTS or how not in ("answered", "asked", "page", ""):
+            return await refuse(self)
+        if how == "answered":
+            self.error = self.notice = ""  # the socket's answer is the page's word now
+            return None
+        if how in ("", "page"):
+            return act_here(slot)
+        return await as_stored(slot)
+
     @rx.event
     @gated
     @checked
@@ -364,14 +384,10 @@ class CrashState(RealityCheckedPage, rx.State):
         An answered bet reads nothing here: in a round's seconds of betting a thousand tabs'
         events queued behind one another, and each read again what the watches, woken by
         the same bet, had already shown."""
-        slot, _, how = answer.partition(":")
-        if slot not in SLOTS or how not in ("answered", "asked", "page", ""):
-            return await refuse(self)
-        if how == "answered":
-            self.error = self.notice = ""  # the socket's answer is the page's word now
-            return None
-        if how in ("", "page"):
-            return CrashState.bet(slot)
+        return await self._follow_answer(answer, CrashState.bet, self._bet_as_stored)
+
+    async def _bet_as_stored(self, slot: str) -> Any:
+        """No answer to a bet in time: the bets, the page's balance and the header as stored."""
         play = await self._player_for(slot)  # clears the page's notice: the answer is shown
         if play is None or play.mode != "real":
             return None
@@ -417,14 +433,10 @@ class CrashState(RealityCheckedPage, rx.State):
         no answer came in time, "1:" when it could not ask (a demo page, no socket) and
         "1:page" for a refusal the page shows itself: then bet 1 is cashed out here. The page
         shows the bets as the database has them, whatever the script said."""
-        slot, _, how = answer.partition(":")
-        if slot not in SLOTS or how not in ("answered", "asked", "page", ""):
-            return await refuse(self)
-        if how == "answered":
-            self.error = self.notice = ""  # the socket's answer is the page's word now
-            return None
-        if how in ("", "page"):
-            return CrashState.cash(slot)
+        return await self._follow_answer(answer, CrashState.cash, self._cash_as_stored)
+
+    async def _cash_as_stored(self, slot: str) -> Any:
+        """No answer to a cash-out in time: the bets as stored, and its notice if it went."""
         play = await self._player_for(slot)
         if play is None:
             return None

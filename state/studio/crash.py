@@ -51,7 +51,10 @@ from state.watch import watch_key
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
 HANDLER_GATES: dict[str, gates.Door] = {
     # Crash: the studio page's game session (load), bets and cash-outs move money.
-    **gates.each("CrashState.", "load play_real bet bet_answered cash cash_answered", gates.MONEY),
+    **gates.each("CrashState.", "load play_real bet cash", gates.MONEY),
+    # What the live socket answered: shown, or the bets read, or the page's own bet and
+    # cash-out (gated as such) run; a round's thousand answers pass no gate of their own.
+    **gates.each("CrashState.", "bet_answered cash_answered", gates.READ),
     **gates.each("CrashState.", "set_auto set_stake stake_step", gates.VIEW),
     "CrashState.watch": gates.READ,
     "CrashVerifyState.load": gates.READ,
@@ -368,7 +371,6 @@ class CrashState(RealityCheckedPage, rx.State):
         return await refresh_header(self) if play.mode == "real" else None
 
     @rx.event
-    @gated
     @checked
     @member_action
     async def bet_answered(self, answer: Name) -> Any:
@@ -423,7 +425,6 @@ class CrashState(RealityCheckedPage, rx.State):
         return await refresh_header(self) if play.mode == "real" else None
 
     @rx.event
-    @gated
     @checked
     @member_action
     async def cash_answered(self, answer: Name) -> Any:
@@ -502,15 +503,15 @@ HANDLER_CHECKS: dict[str, str] = {
     ),
     "CrashState.bet_answered": (
         f"{ARGS}; slot 1 or 2, answered, asked, page or not; clears the page's notice, shows the "
-        f"bets and balance of the {LOGIN}'s game session as stored (same member), or bets as "
-        "CrashState.bet does"
+        f"bets and balance of the {LOGIN}'s game session as stored (same member), or hands "
+        "on to CrashState.bet (its own gates)"
     ),
     "CrashState.cash": (
         f"{ARGS}; slot 1 or 2; bets of the {LOGIN} only, or this browser's demo bets"
     ),
     "CrashState.cash_answered": (
         f"{ARGS}; slot 1 or 2, answered, asked, page or not; clears the page's notice, shows the "
-        f"{LOGIN}'s bets as stored, or cashes out as CrashState.cash does"
+        f"{LOGIN}'s bets as stored, or hands on to CrashState.cash (its own gates)"
     ),
     "CrashState.stake_step": f"{ARGS}; slot 1 or 2, ½ or 2× only; this tab's form",
     "CrashState.set_auto": f"{ARGS}; this tab's form",

@@ -38,7 +38,9 @@ HANDLER_GATES: dict[str, gates.Door] = {
     **gates.each("WalletState.", "bring_back back_from_game", gates.MONEY),
 }
 
-CHECK_EVERY_SECONDS = 20.0  # the watch's page, socket and login looked at again (its beat)
+# The watch's beat: its page, socket and login looked at again, and the reality check (as
+# often as its own timer did before the beat took it over).
+CHECK_EVERY_SECONDS = 30.0
 WATCH_FOR_SECONDS = 3600  # a tab left open stops watching after an hour; a reload restarts it
 # No beat for this long: the watch is gone
 WATCH_STALE_SECONDS = 3 * CHECK_EVERY_SECONDS

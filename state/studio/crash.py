@@ -124,8 +124,13 @@ async def _read_bets(
     if not member_id:
         return _Bets(0, [], "")
     own = await crash_rounds.own_bets(member_id, merchant_id, now)
-    state = (await crash_rounds.board(merchant_id, now)).state
-    return _Bets(member_id, own, "" if state is None else state.round_id)
+    # The round as the process's follower has it: a round's crash wakes every watch of the
+    # brand at once, and each read the board again when the shared read had just expired.
+    current = follower(merchant_id).round_id()
+    if current is None:
+        state = (await crash_rounds.board(merchant_id, now)).state
+        current = "" if state is None else state.round_id
+    return _Bets(member_id, own, current)
 
 
 # The watches running in this process: one per tab, socket, page (Reflex ends a page's tasks

@@ -5,6 +5,7 @@ through a restart and against racing calls."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import subprocess
@@ -266,9 +267,11 @@ async def test_the_follower_wakes_every_page_for_the_round_and_a_member_for_thei
     other, _ = await crash_player()
     assert member.id is not None and other.id is not None
     live = follow.follower(merchant_id)
+    assert live.round_id() is None  # nobody follows: a page reads the round itself
     public, mine, theirs = live.public(), live.own(member.id, 30), live.own(other.id, 30)
     first = await anext(public)
     assert first.board.state is not None and first.board.state.phase == "betting"
+    assert live.round_id() == first.board.state.round_id  # the pages' watches read it here
     assert await anext(mine) == {} and await anext(theirs) == {}
     their_next = asyncio.ensure_future(anext(theirs))
     try:
@@ -284,8 +287,12 @@ async def test_the_follower_wakes_every_page_for_the_round_and_a_member_for_thei
         assert not their_next.done()
     finally:
         their_next.cancel()
-        for listener in (public, mine):
+        with contextlib.suppress(asyncio.CancelledError):
+            await their_next
+        for listener in (public, mine, theirs):
             await listener.aclose()
+    await asyncio.sleep(2 * follow.FOLLOW_SECONDS)
+    assert live.round_id() is None  # what it last saw may grow old: not handed out
 
 
 @pytest.mark.engines

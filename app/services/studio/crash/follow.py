@@ -108,6 +108,14 @@ class Follower:
         finally:
             self._listeners -= 1
 
+    def round_id(self) -> str | None:
+        """The id of the brand's round as this process follows it now ("" before the first);
+        None when nobody here follows the board (what it last saw may be old): read it then."""
+        if self.latest is None or self._listeners == 0 or self._task is None or self._task.done():
+            return None
+        state = self.latest.board.state
+        return "" if state is None else state.round_id
+
     def flying(self) -> Flying | None:
         """The round this process last saw taking bets or running: a cash-out decides in one
         statement on it (None: it saw none, and the cash-out reads the round itself)."""

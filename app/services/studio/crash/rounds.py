@@ -95,9 +95,9 @@ def wallet_round(bet_id: int) -> str:
     return f"crash-{bet_id}"
 
 
-def public_id(row: CrashRound) -> str:
-    """The round's id on the verify page and in the CLI."""
-    return f"crash-{row.id}"
+def public_id(row: CrashRound | int) -> str:
+    """The round's id (of its row, or its key) on the verify page and in the CLI."""
+    return f"crash-{row if isinstance(row, int) else row.id}"
 
 
 def round_pk(round_id: str) -> int:
@@ -682,40 +682,57 @@ class OwnBet:
     placed_at: datetime
 
 
+_OWN_COLUMNS = (
+    col(CrashBet.id),
+    col(CrashBet.slot),
+    col(CrashBet.stake),
+    col(CrashBet.auto_hundredths),
+    col(CrashBet.status),
+    col(CrashBet.cashout_hundredths),
+    col(CrashBet.payout),
+    col(CrashBet.created_at),
+    col(CrashBet.round_id),
+    col(CrashRound.number),
+    col(CrashRound.crash_hundredths),
+    col(CrashRound.crash_at),
+)
+
+
 async def own_bets(
     member_id: int, merchant_id: int, now: datetime, *, round_pk_only: int | None = None
 ) -> list[OwnBet]:
-    """The member's last bets on the brand (or those of one round), newest first."""
+    """The member's last bets on the brand (or those of one round), newest first: their
+    columns alone (a round's crash wakes every page of the brand, and each reads these)."""
     query = (
-        select(CrashBet, CrashRound)
+        core_select(*_OWN_COLUMNS)
         .join(CrashRound, col(CrashRound.id) == CrashBet.round_id)
         .where(
-            CrashBet.member_id == member_id,
-            CrashBet.merchant_id == merchant_id,
+            col(CrashBet.member_id) == member_id,
+            col(CrashBet.merchant_id) == merchant_id,
             col(CrashBet.status).not_in([CrashBetStatus.REFUSED]),
         )
         .order_by(col(CrashBet.id).desc())
         .limit(20)
     )
     if round_pk_only is not None:
-        query = query.where(CrashBet.round_id == round_pk_only)
+        query = query.where(col(CrashBet.round_id) == round_pk_only)
     async with session_scope() as session:
-        rows = (await session.exec(query)).all()
+        rows = (await (await session.connection()).execute(query)).all()
     return [
         OwnBet(
-            bet_id=bet.id or 0,
-            round_id=public_id(row),
+            bet_id=row.id or 0,
+            round_id=public_id(row.round_id),
             number=row.number,
-            slot=bet.slot,
-            stake=bet.stake,
-            auto=multiplier_of(bet.auto_hundredths),
-            status=bet.status,
-            cashout=multiplier_of(bet.cashout_hundredths),
-            payout=bet.payout,
+            slot=row.slot,
+            stake=row.stake,
+            auto=multiplier_of(row.auto_hundredths),
+            status=row.status,
+            cashout=multiplier_of(row.cashout_hundredths),
+            payout=row.payout,
             crash=Decimal(row.crash_hundredths) / 100 if now >= row.crash_at else None,
-            placed_at=bet.created_at,
+            placed_at=row.created_at,
         )
-        for bet, row in rows
+        for row in rows
     ]
 
 

@@ -377,9 +377,12 @@ async def _round_to_play(database_url: str, seen: set[int]) -> tuple[int, dateti
     )
 
 
-def _usage(url: str, live: str) -> dict[str, tuple[float, float]]:
-    """CPU and run-queue wait seconds used so far by the site, the live socket's process,
-    PostgreSQL and Redis."""
+Usage = dict[str, dict[int, tuple[float, float]]]  # server: process id: (CPU, wait) seconds
+
+
+def _usage(url: str, live: str) -> Usage:
+    """CPU and run-queue wait seconds used so far by each process of the site, the live
+    socket's process, PostgreSQL and Redis."""
     servers = {
         "site": serving(url),
         "postgres": named("postgres"),
@@ -387,19 +390,21 @@ def _usage(url: str, live: str) -> dict[str, tuple[float, float]]:
     }
     if live != url:
         servers["live"] = serving(live)
-    return {who: used(processes) for who, processes in servers.items()}
+    return {
+        who: {each.pid: used([each]) for each in processes} for who, processes in servers.items()
+    }
 
 
-def _count_usage(
-    run: Run,
-    phase: str,
-    before: dict[str, tuple[float, float]],
-    after: dict[str, tuple[float, float]],
-) -> None:
-    for who, (cpu, waited) in after.items():
+def _count_usage(run: Run, phase: str, before: Usage, after: Usage) -> None:
+    """What each server used between two readings: a process that started meanwhile (a
+    PostgreSQL backend) counts whole; one that ended meanwhile is not read (its share is
+    lost, never counted below zero)."""
+    for who, processes in after.items():
         spent = run.used.setdefault((phase, who), [0.0, 0.0])
-        spent[0] += cpu - before[who][0]
-        spent[1] += waited - before[who][1]
+        for pid, (cpu, waited) in processes.items():
+            cpu_before, waited_before = before[who].get(pid, (0.0, 0.0))
+            spent[0] += cpu - cpu_before
+            spent[1] += waited - waited_before
 
 
 async def _play(url: str, live: str, env: dict[str, str], cookies: list[str]) -> Run:

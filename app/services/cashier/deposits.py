@@ -92,20 +92,25 @@ async def create_deposit(
                 "max": Amount(channel.max_amount, brand.amount_digits),
             },
         )
+    # One instant for the order's checks and its time: the day limits count the orders by
+    # their time, on the platform's clock.
+    now = clock.now()
     async with write_transaction() as session:
         # Brazil: the barred list once more (a hit bars the account, kept, then refused).
-        newly_barred = await onboarding.bar_if_listed(session, brand, member, clock.now())
+        newly_barred = await onboarding.bar_if_listed(session, brand, member, now)
         if not newly_barred:
             # A verified identity (Brazil), then the member's deposit limits and exclusion,
             # before the provider is asked (an 80 % alert it posts is kept even when the order
             # is refused later).
             await onboarding.require_verified(session, member)
-            await protection_limits.check_deposit(session, member, amount, clock.now())
+            await protection_limits.check_deposit(session, member, amount, now)
     if newly_barred:
         raise onboarding.refused()
     fee = fee_for(channel, amount)
     order = DepositOrder(
-        order_no=f"D{clock.now():%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
+        order_no=f"D{now:%y%m%d%H%M%S}{secrets.token_hex(4).upper()}",
+        created_at=now,
+        updated_at=now,
         merchant_id=brand.id,
         member_id=saved_id(member.id),
         session_id=session_id,
@@ -121,7 +126,7 @@ async def create_deposit(
     order.pix_code = charge.pix_code
     async with write_transaction() as session:
         # Again with the order's row: a parallel order may have been made meanwhile.
-        await protection_limits.check_deposit(session, member, amount, clock.now())
+        await protection_limits.check_deposit(session, member, amount, now)
         session.add(order)
     return order
 

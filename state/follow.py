@@ -1,6 +1,8 @@
 """Events a state hands on to the states built on it, without importing them (they import
 it, and a state module never imports one that imports it back): a follower appends its
-handler at import, the state returns every follower's handler with its own events."""
+handler at import, the state returns every follower's handler with its own events. A page
+that can show what the header's watch has just read registers a shower instead, which the
+watch runs in the tab's lock (`SHOW_BALANCE`)."""
 
 from __future__ import annotations
 

@@ -61,6 +61,9 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 DEMO_EVERY_SECONDS = 1.0
+# A watch reads the bets again when the tab's own event showed them while it read, at most
+# this many times a wake (each such event read them itself).
+READS_PER_WAKE = 3
 WATCH_FOR_SECONDS = 3600
 SLOTS = ("1", "2")
 LOAD_SCRIPT = rx.call_script(
@@ -139,6 +142,9 @@ _watching: set[str] = set()
 # The bets of the round each watch's tab shows now, by watch: a change the tab's own event
 # already showed (its bet, its cash-out) wakes its watch for nothing to do.
 _shown: dict[str, crash_rounds.Slots] = {}
+# How many times each watch's tab has shown its bets: a watch's read outside the lock is older
+# than what an event showed while it read, and must not cover it.
+_shows: dict[str, int] = {}
 
 
 class CrashState(RealityCheckedPage, rx.State):
@@ -243,6 +249,8 @@ class CrashState(RealityCheckedPage, rx.State):
         """Show bets read by `_read_bets`: the round's bets by slot (none on a demo page)."""
         lang = await ui_lang(self)
         self._viewer = read.member_id
+        if self._watch_token in _watching:
+            _shows[self._watch_token] = _shows.get(self._watch_token, 0) + 1
         if read.demo is not None:
             self.mine = []
             self._show_slots({bet.slot: (bet.status, bet.cashout) for bet in read.demo}, lang)
@@ -293,23 +301,43 @@ class CrashState(RealityCheckedPage, rx.State):
                     continue
                 if slots is not None and _shown.get(key) == slots:
                     continue
-                # Read before taking the page's lock: a round's crash wakes every watch of
-                # the brand at once, and a lock held over a busy database's reads expired
-                # (Reflex's LockExpiredError) while the tab's own events waited behind it.
-                try:
-                    read = await _read_bets(merchant_id, member_id, player)
-                except AppError:
-                    continue
-                async with self:
-                    if self._watch_token != key:
-                        return
-                    if slots is not None and _shown.get(key) == slots:
-                        continue  # the tab's own event, which held the lock, showed them
-                    await self._show(read)
+                if not await self._show_read(key, slots, merchant_id, member_id, player):
+                    return
         finally:
             _watching.discard(key)
             _shown.pop(key, None)
+            _shows.pop(key, None)
             await changes.aclose()
+
+    async def _show_read(
+        self,
+        key: str,
+        slots: crash_rounds.Slots | None,
+        merchant_id: int,
+        member_id: int,
+        player: studio_rounds.Player | None,
+    ) -> bool:
+        """The watch's read of the bets, shown unless the tab shows them already; False once
+        the watch is no longer the tab's. Read before taking the page's lock: a round's crash
+        wakes every watch of the brand at once, and a lock held over a busy database's reads
+        expired (Reflex's LockExpiredError) while the tab's own events waited behind it. An
+        event that showed the bets meanwhile may have read them after this read: then they
+        are read again, rather than an older read covering its newer one."""
+        for _ in range(READS_PER_WAKE):
+            shows = _shows.get(key, 0)
+            try:
+                read = await _read_bets(merchant_id, member_id, player)
+            except AppError:
+                return True
+            async with self:
+                if self._watch_token != key:
+                    return False
+                if slots is not None and _shown.get(key) == slots:
+                    return True  # the tab's own event, which held the lock, showed them
+                if _shows.get(key, 0) == shows:
+                    await self._show(read)
+                    return True
+        return True
 
     @rx.event
     @checked

@@ -74,8 +74,9 @@ async def test_a_tabs_own_cash_out_wakes_its_watch_for_nothing_and_another_devic
     """The watch follows the member's bets of the round: a cash-out made on another device
     shows in the tab, read once; the tab's own cash-out showed with its event, so its watch
     reads nothing more, unless the process's follower saw the cash-out before the event's own
-    read had shown it (the watch reads outside the tab's lock): then once, showing nothing
-    twice."""
+    read had shown it (the watch reads outside the tab's lock): then once, or twice when the
+    event showed them during its read (it reads again rather than cover the event's newer
+    read with its own), showing nothing twice."""
     row = await fresh_round(crash_from=200)  # still flying at 1.05x
     member, _ = await crash_player("10.00")
     reads = _own_reads(monkeypatch, member.id or 0)
@@ -89,7 +90,7 @@ async def test_a_tabs_own_cash_out_wakes_its_watch_for_nothing_and_another_devic
         before = await _settled(reads)
         await tab.send(f"{name}.cash", PLAY_CRASH, slot="1")
         own = await _settled(reads)
-        assert own in (before + 1, before + 2)  # the event's own read (and a racing watch's)
+        assert before + 1 <= own <= before + 3  # the event's own read (and a racing watch's)
         page = await tab.state(CrashState)
         assert (page.riding_1, page.riding_2, page.error) == (False, True, "")
         await bets.cash_out(member.id or 0, await brand_id(), 2)  # another device

@@ -8,7 +8,10 @@ connection per client):
 
 - the service: `ledger.post_in_new_transaction`, which on PostgreSQL sends one statement, a
   call of the database function `ledger_post` (claim the key, update the accounts in id order,
-  write the entries), in autocommit;
+  write the entries), in autocommit; posts made in a worker process while one of its writes
+  is under way wait for it and go together as its next write, one call of
+  `ledger_post_batch` (each post in a subtransaction: one round trip and one commit for the
+  batch). The figures print the mean batch;
 - plain SQL, one statement: that same statement, compiled from the service's own text, sent
   by a bare psycopg client. The ratio against it is the service's own cost (validation,
   fingerprint, SQLAlchemy, the replay and error paths' checks), which the goal judges;
@@ -28,7 +31,9 @@ connection per client):
 Each contender runs its 16 clients in 4 worker processes, as the scaled deployment runs
 several app workers. Every bet of the first two loads also locks the one house account, so
 spreading over wallets does not spread that lock: it bounds their rates. The disjoint pairs
-show what a post costs when no lock is shared.
+show what a post costs when no lock is shared. A fourth load is the hot wallet again with 64
+clients (16 per process), as a server process busy with many players posts: the service's
+posts then wait for one another and go in batches.
 
 Goals: the service posts at least 50% of the one-statement plain-SQL rate (its own cost) and
 at least 100% of pgledger's function's rate on each load (issue 36); the audit after the run
@@ -58,6 +63,7 @@ from sqlmodel import select
 from alembic import command
 from app.core.config import PROJECT_ROOT
 from app.core.db import dispose_engine, session_scope, write_transaction
+from app.core.metrics import LEDGER_POST_BATCH
 from app.demo.seed import seed_demo_data
 from app.services import ledger
 from app.services.ledger import Leg
@@ -71,6 +77,7 @@ from tests.helpers.databases import create_postgres_database, drop_postgres_data
 MEASURES = ("app/services/ledger",)
 
 CLIENTS = 16
+BUSY_CLIENTS = 64  # the busy load: a server process with many players posting at once
 WORKER_PROCESSES = 4
 SECONDS = float(os.environ.get("BENCH_SECONDS", "8"))
 START_AFTER_SECONDS = 4.0  # workers start up, then warm up until the common start time
@@ -151,6 +158,7 @@ class Load:
     rate: float
     p50_ms: float
     p99_ms: float
+    batch: float  # the service's posts per batch written (mean; 0: none batched)
 
 
 def migrate(url: str) -> None:
@@ -338,11 +346,22 @@ PLAIN_CLIENTS = {
 }
 
 
+def batches_written() -> tuple[float, float]:
+    """This process's batches of posts written so far, and the posts in them."""
+    samples = {s.name: s.value for m in LEDGER_POST_BATCH.collect() for s in m.samples}
+    return samples[f"{LEDGER_POST_BATCH._name}_count"], samples[f"{LEDGER_POST_BATCH._name}_sum"]
+
+
 async def work(
-    contender: str, url: str, books: Books, pairs: list[tuple[int, int]], start_at: float
-) -> list[float]:
-    """Warm up until `start_at`, then post for SECONDS; the measured latencies."""
-    clients = CLIENTS // WORKER_PROCESSES
+    contender: str,
+    url: str,
+    books: Books,
+    pairs: list[tuple[int, int]],
+    start_at: float,
+    clients: int,
+) -> tuple[list[float], tuple[float, float]]:
+    """Warm up until `start_at`, then post for SECONDS; the measured latencies, and the
+    batches written meanwhile with their posts."""
     connections: list[psycopg.AsyncConnection] = []
     if contender == SERVICE:
         posts = [service_client(books)] * clients
@@ -353,7 +372,10 @@ async def work(
         posts = [PLAIN_CLIENTS[contender](connection, books) for connection in connections]
     try:
         await post_until(posts, pairs, start_at)  # warm-up
-        return await post_until(posts, pairs, start_at + SECONDS)
+        before = batches_written()
+        latencies = await post_until(posts, pairs, start_at + SECONDS)
+        after = batches_written()
+        return latencies, (after[0] - before[0], after[1] - before[1])
     finally:
         for connection in connections:
             await connection.close()
@@ -361,18 +383,34 @@ async def work(
 
 
 def worker(
-    contender: str, url: str, books: Books, pairs: list[tuple[int, int]], start_at: float
-) -> list[float]:
+    contender: str,
+    url: str,
+    books: Books,
+    pairs: list[tuple[int, int]],
+    start_at: float,
+    clients: int,
+) -> tuple[list[float], tuple[float, float]]:
     """One worker process's share of the clients; the latencies measured after `start_at`."""
-    return asyncio.run(work(contender, url, books, pairs, start_at))
+    return asyncio.run(work(contender, url, books, pairs, start_at, clients))
 
 
-def load(pool: Pool, contender: str, url: str, books: Books, pairs: list[tuple[int, int]]) -> Load:
+def load(
+    pool: Pool,
+    contender: str,
+    url: str,
+    books: Books,
+    pairs: list[tuple[int, int]],
+    clients: int,
+) -> Load:
     start_at = time.time() + START_AFTER_SECONDS
-    shares = pool.starmap(worker, [(contender, url, books, pairs, start_at)] * WORKER_PROCESSES)
-    latencies = [latency for share in shares for latency in share]
+    share = (contender, url, books, pairs, start_at, clients // WORKER_PROCESSES)
+    shares = pool.starmap(worker, [share] * WORKER_PROCESSES)
+    latencies = [latency for share, _ in shares for latency in share]
     cuts = statistics.quantiles(latencies, n=100)
-    return Load(len(latencies) / SECONDS, cuts[49] * 1000, cuts[98] * 1000)
+    batches = sum(count for _, (count, _) in shares)
+    batched = sum(posts for _, (_, posts) in shares)
+    mean_batch = batched / batches if batches else 0.0
+    return Load(len(latencies) / SECONDS, cuts[49] * 1000, cuts[98] * 1000, mean_batch)
 
 
 async def set_up(url: str) -> Books:
@@ -396,14 +434,20 @@ def measure(url: str) -> list[Figure]:
     figures: list[Figure] = []
     # Spawned workers read the settings (this run's DATABASE_URL) afresh.
     with get_context("spawn").Pool(WORKER_PROCESSES) as pool:
+        hot = [(books.wallets[0], books.house)]
         loads_to_run = (
-            ("hot wallet", [(books.wallets[0], books.house)]),
-            ("1,000 wallets", [(wallet, books.house) for wallet in books.wallets]),
-            ("disjoint pairs", [(wallet, books.own_account[wallet]) for wallet in books.wallets]),
+            ("hot wallet", hot, CLIENTS),
+            ("1,000 wallets", [(wallet, books.house) for wallet in books.wallets], CLIENTS),
+            (
+                "disjoint pairs",
+                [(wallet, books.own_account[wallet]) for wallet in books.wallets],
+                CLIENTS,
+            ),
+            (f"hot wallet, {BUSY_CLIENTS} clients", hot, BUSY_CLIENTS),
         )
-        for label, pairs in loads_to_run:
+        for label, pairs, clients in loads_to_run:
             loads = {
-                contender: load(pool, contender, url, books, pairs)
+                contender: load(pool, contender, url, books, pairs, clients)
                 for contender in (SERVICE, ONE_STATEMENT, STEP_BY_STEP, PGLEDGER)
             }
             for contender, measured in loads.items():
@@ -412,6 +456,9 @@ def measure(url: str) -> list[Figure]:
                     Figure(f"{contender}, {label}: p50", measured.p50_ms, "ms"),
                     Figure(f"{contender}, {label}: p99", measured.p99_ms, "ms"),
                 ]
+            figures.append(
+                Figure(f"{SERVICE}, {label}: posts per batch (mean)", loads[SERVICE].batch, "")
+            )
             ratio = loads[SERVICE].rate / loads[ONE_STATEMENT].rate
             textbook = loads[SERVICE].rate / loads[STEP_BY_STEP].rate
             pgledger = loads[SERVICE].rate / loads[PGLEDGER].rate

@@ -58,6 +58,11 @@ CRASH_LIVE_LATENCY = Histogram(
 LEDGER_POSTS = Counter(
     "platform_ledger_posts", "Ledger transactions written, by transaction kind", ["kind"]
 )
+LEDGER_POST_BATCH = Histogram(
+    "platform_ledger_post_batch_size",
+    "Posts written together in one batch (PostgreSQL; a post written alone is no batch)",
+    buckets=(2, 4, 8, 16, 32, 64, 128, 200),
+)
 BETS = Counter(
     "platform_bets", "Wager facts written (settled, voided, corrected bets), by kind", ["kind"]
 )
@@ -166,7 +171,7 @@ def exported_names() -> set[str]:
     """Every series name /metrics can carry (histograms' and counters' suffixes included)."""
     names = set(SCRAPE_GAUGES)
     names |= {DB_POOL_IN_USE._name, DB_POOL_SIZE._name}
-    for metric in (HTTP_LATENCY, EVENT_LATENCY, CRASH_LIVE_LATENCY):
+    for metric in (HTTP_LATENCY, EVENT_LATENCY, CRASH_LIVE_LATENCY, LEDGER_POST_BATCH):
         base = metric._name
         names |= {f"{base}_bucket", f"{base}_sum", f"{base}_count"}
     for counter in (

@@ -9,17 +9,17 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from decimal import Decimal
 
 import psycopg
 import pytest
-from sqlalchemy import func
+from sqlalchemy import event, func
 from sqlmodel import col, select
 
 from app.core.config import get_settings
-from app.core.db import connection_capacity, session_scope, write_transaction
+from app.core.db import connection_capacity, get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.services import ledger
 from app.services.ledger import Leg, Posted
@@ -112,11 +112,13 @@ async def test_50_concurrent_posts_of_one_key_make_one_transaction() -> None:
     await deposit(books, "1.00")  # the whole balance: late twins must replay, not be refused
     key = new_key()
 
-    # Every request that gets a connection misses the key and queues: the first for the
-    # account lock, the others behind the first one's claim on the key.
+    # The first request claims the key and queues for the account lock; on PostgreSQL the
+    # others gather behind it (`batching`) and find its claim, on SQLite they queue for the
+    # write lock.
     async with accounts_held(books.cash):
         requests = [asyncio.create_task(bet(books, "1.00", key=key)) for _ in range(50)]
-        await wait_for_lock_waiters(20)
+        await wait_for_lock_waiters(1)
+        await asyncio.sleep(0.2)
     answers = await asyncio.gather(*requests)
 
     assert len({answer(posted) for posted in answers}) == 1
@@ -189,4 +191,65 @@ async def test_concurrent_reversals_sharing_one_key_get_one_answer() -> None:
     assert all(isinstance(outcome, Posted) for outcome in outcomes)
     assert await transactions_with_key(key) == 1
     assert await balance(books.cash) == Decimal("20.00")
+    await assert_books_clean()
+
+
+async def outcome(post: Awaitable[Posted]) -> Posted | str:
+    try:
+        return await post
+    except AppError as refused:
+        return refused.code
+
+
+@contextmanager
+def posting_calls() -> Iterator[list[str]]:
+    """The ledger's database functions called meanwhile, by name, in the order sent."""
+    called: list[str] = []
+
+    def seen(_connection: object, _cursor: object, statement: str, *_args: object) -> None:
+        for function in ("ledger_post_batch(", "ledger_post("):
+            if function in statement:
+                called.append(function.rstrip("("))
+                break
+
+    engine = get_engine().sync_engine
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        yield called
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+
+
+@pytest.mark.skipif(not use_postgres(), reason="batched posting is PostgreSQL's")
+async def test_posts_made_while_one_is_written_go_in_one_batch_each_with_its_own_answer() -> None:
+    books = await open_books()
+    await deposit(books, "10.00")
+    known = new_key()
+    first_answer = await bet(books, "1.00", key=known)
+
+    # A process keeps two writes going: the first two posts are written alone and wait for
+    # the account; the others gather behind them.
+    with posting_calls() as called:
+        async with accounts_held(books.cash):
+            alone = [asyncio.create_task(bet(books, "1.00")) for _ in range(2)]
+            await wait_for_lock_waiters(2)
+            gathered = [asyncio.create_task(outcome(bet(books, "1.00"))) for _ in range(12)]
+            replay = asyncio.create_task(outcome(bet(books, "1.00", key=known)))
+            conflict = asyncio.create_task(outcome(bet(books, "2.00", key=known)))
+            await asyncio.sleep(0.2)
+        await asyncio.gather(*alone)
+        outcomes = await asyncio.gather(*gathered, replay, conflict)
+
+    # Fourteen posts in one call; the two whose key was known are answered alone, as any post.
+    assert called == ["ledger_post"] * 2 + ["ledger_post_batch"] + ["ledger_post"] * 2
+    outcomes, replayed, conflicted = outcomes[:12], outcomes[12], outcomes[13]
+    # 7.00 was left for twelve posts of 1.00: seven wrote, five were refused and wrote nothing
+    assert sum(isinstance(posted, Posted) and not posted.replay for posted in outcomes) == 7
+    assert outcomes.count("ledger-insufficient-funds") == 5
+    assert isinstance(replayed, Posted) and replayed.replay
+    assert answer(replayed) == answer(first_answer)
+    assert conflicted == "ledger-idempotency-conflict"
+    written = [posted for posted in outcomes if isinstance(posted, Posted)]
+    assert sorted(posted.balances[books.cash] for posted in written) == list(map(Decimal, range(7)))
+    assert await balance(books.cash) == Decimal("0.00")
     await assert_books_clean()

@@ -5,7 +5,8 @@ callers without one use `post_in_new_transaction`. Entries and transactions are 
 nothing here updates or deletes them, and balances are provable from the entries (`audit`).
 The ledger knows no capability: a game's rounds, a lottery's bets are their owners' records.
 
-Modules: `posting` (one transaction), `batch` (many movements at once), `accounts` (the
+Modules: `posting` (one transaction), `batching` (posts made at the same time, each in a
+transaction of its own, written together), `batch` (many movements at once), `accounts` (the
 account factory), `transfers` (money between named accounts, the prologue written once),
 `reads` (a member's money) and `audit`. Other packages use only the names exported here.
 """

@@ -44,6 +44,7 @@ from app.services.ledger.basics import (
     post_request,
     stored_answer,
 )
+from app.services.ledger.batching import post_gathered
 from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
 
 # PostgreSQL posts in one statement, a call of the database's function `ledger_post`
@@ -348,7 +349,8 @@ async def post_in_new_transaction(
     metadata: Mapping[str, Any] | None = None,
     reverses_transaction_id: int | None = None,
 ) -> Posted:
-    """Post in a write transaction of its own; the entry point for callers without one."""
+    """Post in a write transaction of its own; the entry point for callers without one. On
+    PostgreSQL posts made at the same time are written together (`post_gathered`)."""
     request = post_request(
         merchant_id=merchant_id,
         kind=kind,
@@ -359,12 +361,8 @@ async def post_in_new_transaction(
         metadata=metadata,
         reverses_transaction_id=reverses_transaction_id,
     )
-    engine = get_engine()
-    if _in_one_statement(engine.dialect, request):
-        # One statement is one transaction: no round trip to this process holds the locks.
-        async with engine.connect() as connection:
-            autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
-            return await _post_in_one_statement(autocommit, request)
+    if _in_one_statement(get_engine().dialect, request):
+        return await post_gathered(request, _post_alone)
     try:
         async with write_transaction() as session:
             return await _post(session, request)
@@ -376,6 +374,17 @@ async def post_in_new_transaction(
         if answer is None:
             raise
         return answer
+
+
+async def _post_alone(request: PostRequest) -> Posted:
+    """PostgreSQL's post in a transaction of its own: one statement, in autocommit (no round
+    trip to this process holds the locks)."""
+    async with get_engine().connect() as connection:
+        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+        posted = await _post_in_one_statement(autocommit, request)
+    if not posted.replay:
+        LEDGER_POSTS.labels(kind=request.kind.value).inc()
+    return posted
 
 
 async def move(

@@ -118,6 +118,9 @@ def family_filter() -> rx.Component:
     )
 
 
+_MODE_BUTTON = f"h-9 shrink-0 whitespace-nowrap px-3 rounded-md text-sm {FOCUS}"
+
+
 def mode_switch() -> rx.Component:
     """The area's prize tables (official, two-sided ...), when it has more than one."""
     return rx.cond(
@@ -133,9 +136,8 @@ def mode_switch() -> rx.Component:
                     on_click=LotteryState.set_mode(mode),
                     class_name=rx.cond(
                         LotteryState.mode == mode,
-                        f"h-9 px-3 rounded-md text-sm font-semibold bg-white shadow "
-                        f"dark:bg-slate-700 {FOCUS}",
-                        f"h-9 px-3 rounded-md text-sm text-slate-600 dark:text-slate-300 {FOCUS}",
+                        f"{_MODE_BUTTON} font-semibold bg-white shadow dark:bg-slate-700",
+                        f"{_MODE_BUTTON} text-slate-600 dark:text-slate-300",
                     ),
                     data_testid="mode-switch",
                     data_mode=mode,
@@ -143,6 +145,10 @@ def mode_switch() -> rx.Component:
             ),
             role="radiogroup",
             aria_label=t("lotterypage.modes"),
-            class_name="inline-flex gap-1 p-1 rounded-lg bg-slate-100 dark:bg-slate-800",
+            # One line that scrolls on a phone, as the play types below it do: the official
+            # tables' names ("Oficial · retorno até 90%") wrapped to three lines in a third of
+            # 360 px and spilled out of their buttons.
+            class_name="flex w-fit max-w-full overflow-x-auto gap-1 p-1 rounded-lg "
+            "bg-slate-100 dark:bg-slate-800",
         ),
     )

@@ -95,6 +95,13 @@ async def test_member_bets_on_ssc_sees_the_draw_settlement_and_verifies(
     # count and stake in sight, and its button brings the place button into view, focused.
     await page.set_viewport_size(PHONE)
     await page.evaluate("window.scrollTo(0, 0)")
+    # The prize tables' names keep to one line inside their buttons (the row scrolls): the
+    # official ones once wrapped to three lines and spilled out.
+    spilled = await page.locator("[data-testid=mode-switch]").evaluate_all(
+        "buttons => buttons.filter(b => b.scrollHeight > b.clientHeight"
+        " || b.scrollWidth > b.clientWidth).map(b => b.textContent)"
+    )
+    assert spilled == []
     bar = page.get_by_test_id("slip-bar")
     await expect(bar.get_by_test_id("slip-bar-count")).to_have_text("2")
     await expect(bar.get_by_test_id("slip-bar-stake")).to_have_text("2,00")

@@ -352,28 +352,35 @@ def batches_written() -> tuple[float, float]:
     return samples[f"{LEDGER_POST_BATCH._name}_count"], samples[f"{LEDGER_POST_BATCH._name}_sum"]
 
 
-async def work(
-    contender: str,
-    url: str,
-    books: Books,
-    pairs: list[tuple[int, int]],
-    start_at: float,
-    clients: int,
-) -> tuple[list[float], tuple[float, float]]:
+@dataclass(frozen=True)
+class Share:
+    """One worker process's share of a load: its contender, clients and pairs to post on."""
+
+    contender: str
+    url: str
+    books: Books
+    pairs: list[tuple[int, int]]
+    start_at: float
+    clients: int
+
+
+async def work(share: Share) -> tuple[list[float], tuple[float, float]]:
     """Warm up until `start_at`, then post for SECONDS; the measured latencies, and the
     batches written meanwhile with their posts."""
     connections: list[psycopg.AsyncConnection] = []
-    if contender == SERVICE:
-        posts = [service_client(books)] * clients
+    if share.contender == SERVICE:
+        posts = [service_client(share.books)] * share.clients
     else:
         connections = [
-            await psycopg.AsyncConnection.connect(url, autocommit=True) for _ in range(clients)
+            await psycopg.AsyncConnection.connect(share.url, autocommit=True)
+            for _ in range(share.clients)
         ]
-        posts = [PLAIN_CLIENTS[contender](connection, books) for connection in connections]
+        client = PLAIN_CLIENTS[share.contender]
+        posts = [client(connection, share.books) for connection in connections]
     try:
-        await post_until(posts, pairs, start_at)  # warm-up
+        await post_until(posts, share.pairs, share.start_at)  # warm-up
         before = batches_written()
-        latencies = await post_until(posts, pairs, start_at + SECONDS)
+        latencies = await post_until(posts, share.pairs, share.start_at + SECONDS)
         after = batches_written()
         return latencies, (after[0] - before[0], after[1] - before[1])
     finally:
@@ -382,16 +389,9 @@ async def work(
         await dispose_engine()
 
 
-def worker(
-    contender: str,
-    url: str,
-    books: Books,
-    pairs: list[tuple[int, int]],
-    start_at: float,
-    clients: int,
-) -> tuple[list[float], tuple[float, float]]:
+def worker(share: Share) -> tuple[list[float], tuple[float, float]]:
     """One worker process's share of the clients; the latencies measured after `start_at`."""
-    return asyncio.run(work(contender, url, books, pairs, start_at, clients))
+    return asyncio.run(work(share))
 
 
 def load(
@@ -403,8 +403,8 @@ def load(
     clients: int,
 ) -> Load:
     start_at = time.time() + START_AFTER_SECONDS
-    share = (contender, url, books, pairs, start_at, clients // WORKER_PROCESSES)
-    shares = pool.starmap(worker, [share] * WORKER_PROCESSES)
+    share = Share(contender, url, books, pairs, start_at, clients // WORKER_PROCESSES)
+    shares = pool.map(worker, [share] * WORKER_PROCESSES)
     latencies = [latency for share, _ in shares for latency in share]
     cuts = statistics.quantiles(latencies, n=100)
     batches = sum(count for _, (count, _) in shares)

@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -155,6 +156,21 @@ def post_request(
         reverses_transaction_id=reverses_transaction_id,
         fingerprint=_fingerprint(transaction_kind, normalised, reverses_transaction_id),
     )
+
+
+def transaction_row(request: PostRequest, now: datetime) -> dict[str, Any]:
+    """The ledger_transaction row of a post."""
+    return {
+        "merchant_id": request.merchant_id,
+        "kind": request.kind.value,
+        "reference": request.reference,
+        "idempotency_key": request.idempotency_key,
+        "fingerprint": request.fingerprint,
+        "member_id": request.member_id,
+        "reverses_transaction_id": request.reverses_transaction_id,
+        "metadata": request.details,
+        "created_at": now,
+    }
 
 
 async def stored_answer(connection: AsyncConnection, request: PostRequest) -> Posted | None:

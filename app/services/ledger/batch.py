@@ -30,6 +30,7 @@ from app.services.ledger.basics import (
     check_accounts,
     keep_loaded_accounts_in_step,
     post_request,
+    transaction_row,
 )
 from models.ledger import TransactionKind
 
@@ -150,7 +151,7 @@ async def _post_new_moves(
             {"account_ids": list(balances), "balances": list(balances.values())},
         )
     else:
-        transaction_ids = await _write_moves(connection, merchant_id, requests, entries, now)
+        transaction_ids = await _write_moves(connection, requests, entries, now)
         await connection.execute(
             update(ACCOUNTS)
             .where(ACCOUNTS.c.id == bindparam("account_id"))
@@ -173,26 +174,13 @@ def _owners(transaction_ids: list[int], requests: list[PostRequest]) -> list[int
 
 async def _write_moves(
     connection: AsyncConnection,
-    merchant_id: int,
     requests: list[PostRequest],
     entries: list[dict[str, Any]],
     now: datetime,
 ) -> list[int]:
     created = await connection.execute(
         insert(TRANSACTIONS).returning(TRANSACTIONS.c.id, sort_by_parameter_order=True),
-        [
-            {
-                "merchant_id": merchant_id,
-                "kind": request.kind.value,
-                "reference": request.reference,
-                "idempotency_key": request.idempotency_key,
-                "fingerprint": request.fingerprint,
-                "member_id": request.member_id,
-                "metadata": request.details,
-                "created_at": now,
-            }
-            for request in requests
-        ],
+        [transaction_row(request, now) for request in requests],
     )
     transaction_ids = [row.id for row in created]
     await connection.execute(

@@ -32,7 +32,7 @@ from app.core import clock
 from app.core.db import get_engine
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POST_BATCH, LEDGER_POSTS
-from app.services.ledger.basics import Posted, PostRequest
+from app.services.ledger.basics import Posted, PostRequest, transaction_row
 
 MAX_BATCH = 200  # posts in one call: a batch's row locks are held until all of it commits
 # Writes under way at once in one process before posts wait to be gathered: two keep the
@@ -128,17 +128,11 @@ async def _write_batch(gatherer: _Gatherer, batch: list[_Waiting]) -> None:
 
 
 def _body(request: PostRequest) -> dict[str, Any]:
-    return {
+    row = transaction_row(request, clock.now())
+    return row | {
         "account_ids": [leg.account_id for leg in request.legs],
         "amounts": [str(leg.amount) for leg in request.legs],
-        "merchant_id": request.merchant_id,
-        "kind": request.kind.value,
-        "reference": request.reference,
-        "idempotency_key": request.idempotency_key,
-        "fingerprint": request.fingerprint,
-        "member_id": request.member_id,
-        "metadata": request.details,
-        "created_at": clock.now().isoformat(),
+        "created_at": row["created_at"].isoformat(),
     }
 
 

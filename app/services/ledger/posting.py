@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -43,6 +42,7 @@ from app.services.ledger.basics import (
     keep_loaded_accounts_in_step,
     post_request,
     stored_answer,
+    transaction_row,
 )
 from app.services.ledger.batching import post_gathered
 from models.ledger import LedgerEntry, LedgerTransaction, TransactionKind
@@ -66,28 +66,13 @@ SELECT transaction_id, account_id, balance FROM ledger_post(
 _NOT_NEGATIVE_CONSTRAINT = "ck_ledger_account_not_negative"
 
 
-def _transaction_row(request: PostRequest, now: datetime) -> dict[str, Any]:
-    """The ledger_transaction row of a post."""
-    return {
-        "merchant_id": request.merchant_id,
-        "kind": request.kind.value,
-        "reference": request.reference,
-        "idempotency_key": request.idempotency_key,
-        "fingerprint": request.fingerprint,
-        "member_id": request.member_id,
-        "reverses_transaction_id": request.reverses_transaction_id,
-        "metadata": request.details,
-        "created_at": now,
-    }
-
-
 async def _post_in_one_statement(connection: AsyncConnection, request: PostRequest) -> Posted:
     """PostgreSQL's post (see POST_IN_ONE_STATEMENT); the caller rolls back if this raises."""
     try:
         rows = (
             await connection.execute(
                 POST_IN_ONE_STATEMENT,
-                _transaction_row(request, clock.now())
+                transaction_row(request, clock.now())
                 | {
                     "account_ids": [leg.account_id for leg in request.legs],
                     "amounts": [leg.amount for leg in request.legs],
@@ -159,7 +144,7 @@ async def _post_step_by_step(connection: AsyncConnection, request: PostRequest) 
     now = clock.now()
     transaction_id = (
         await connection.execute(
-            insert(TRANSACTIONS).values(_transaction_row(request, now)).returning(TRANSACTIONS.c.id)
+            insert(TRANSACTIONS).values(transaction_row(request, now)).returning(TRANSACTIONS.c.id)
         )
     ).scalar_one()
 
@@ -239,7 +224,7 @@ async def _post_on_sqlite(connection: AsyncConnection, request: PostRequest) -> 
     behind it. The caller rolls back (at least to a savepoint) if this raises."""
     now = clock.now()
     transaction_id = (
-        await connection.execute(_CLAIM_ON_SQLITE, _transaction_row(request, now))
+        await connection.execute(_CLAIM_ON_SQLITE, transaction_row(request, now))
     ).scalar_one_or_none()
     if transaction_id is None:
         answer = await stored_answer(connection, request)

@@ -342,16 +342,25 @@ def read_scope() -> AbstractAsyncContextManager[AsyncSession]:
 
 
 @asynccontextmanager
-async def autocommit_scope() -> AsyncIterator[AsyncSession]:
-    """PostgreSQL: a session whose every statement is a transaction of its own, with no BEGIN
-    and COMMIT round trips: for reads, and for a write that is one statement (its conditions
-    hold at the instant it runs, and its row locks last only while it runs)."""
+async def autocommit_connection() -> AsyncIterator[AsyncConnection]:
+    """PostgreSQL: a connection whose every statement is a transaction of its own, with no
+    BEGIN and COMMIT round trips: for reads, and for a write that is one statement (its
+    conditions hold at the instant it runs, and its row locks last only while it runs). Core
+    statements only: no session's bookkeeping (the ledger's posts)."""
     engine = get_engine()
     assert engine.dialect.name == "postgresql", "SQLite writes in write_transaction"
     async with engine.connect() as connection:
-        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
-        async with AsyncSession(bind=autocommit, expire_on_commit=False) as session:
-            yield session
+        yield await connection.execution_options(isolation_level="AUTOCOMMIT")
+
+
+@asynccontextmanager
+async def autocommit_scope() -> AsyncIterator[AsyncSession]:
+    """PostgreSQL: a session on an `autocommit_connection`."""
+    async with (
+        autocommit_connection() as autocommit,
+        AsyncSession(bind=autocommit, expire_on_commit=False) as session,
+    ):
+        yield session
 
 
 def single_writes() -> AbstractAsyncContextManager[AsyncSession]:

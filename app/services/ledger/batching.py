@@ -1,12 +1,12 @@
 """Batched posting on PostgreSQL: posts made at the same time, each in a transaction of its own,
 are written together.
 
-A post that finds no batch being written is written at once, alone (`ledger_post`: no wait
-under a light load). Posts that arrive while a batch is being written wait for it and are
-sent together as the next batch, one call of the database's function `ledger_post_batch`
-(migration 0015q): one round trip and one commit for all of them, where each would have paid
-its own. The busier the ledger, the larger the batches: it is how many posts pass one hot
-account's row lock and one log flush per commit.
+A post that finds fewer than MAX_WRITES of its process's writes under way is written at once,
+alone (`ledger_post`: no wait under a light load). Posts that arrive while they are under way
+wait for one to end and are sent together as the next batch, one call of the database's
+function `ledger_post_batch` (migration 0015q): one round trip and one commit for all of
+them, where each would have paid its own. The busier the ledger, the larger the batches: it is
+how many posts pass one hot account's row lock and one log flush per commit.
 
 Each post keeps its own idempotency key, answer and error: the function writes each in a
 subtransaction of its own, so one that fails writes nothing and the others stand. A post whose
@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy import text
 
 from app.core import clock
-from app.core.db import get_engine
+from app.core.db import autocommit_connection
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POST_BATCH, LEDGER_POSTS
 from app.services.ledger.basics import Posted, PostRequest, transaction_row
@@ -141,8 +141,7 @@ async def _write(batch: Sequence[_Waiting]) -> list[Posted | AppError | None]:
     error, or None where it is to be posted again alone."""
     LEDGER_POST_BATCH.observe(len(batch))
     posts = json.dumps([_body(waiting.request) for waiting in batch])
-    async with get_engine().connect() as connection:
-        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+    async with autocommit_connection() as autocommit:
         rows = (await autocommit.execute(POST_BATCH, {"posts": posts})).all()
     written: dict[int, dict[int, Decimal]] = defaultdict(dict)
     transactions: dict[int, int] = {}

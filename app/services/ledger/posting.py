@@ -27,7 +27,7 @@ from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from app.core import clock
-from app.core.db import get_engine, session_scope, write_transaction
+from app.core.db import autocommit_connection, get_engine, session_scope, write_transaction
 from app.core.errors import AppError
 from app.core.metrics import LEDGER_POSTS
 from app.services.ledger.basics import (
@@ -364,8 +364,7 @@ async def post_in_new_transaction(
 async def _post_alone(request: PostRequest) -> Posted:
     """PostgreSQL's post in a transaction of its own: one statement, in autocommit (no round
     trip to this process holds the locks)."""
-    async with get_engine().connect() as connection:
-        autocommit = await connection.execution_options(isolation_level="AUTOCOMMIT")
+    async with autocommit_connection() as autocommit:
         posted = await _post_in_one_statement(autocommit, request)
     if not posted.replay:
         LEDGER_POSTS.labels(kind=request.kind.value).inc()

@@ -15,7 +15,7 @@ from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import MASK, format_balance, format_symbol_amount
 from app.services import gates, inbox, wallet_events
-from app.services.brands import Brand
+from app.services.brands import Brand, brands
 from app.services.cashier import transfers
 from app.services.loyalty import missions as loyalty_missions
 from app.services.promotions import bonus, offers
@@ -85,6 +85,33 @@ async def _figures(brand: Brand, member_id: int, *, money_only: bool) -> _Figure
         await loyalty_missions.claimable_count(member_id, now),
     )
     return replace(figures, badges=badges)
+
+
+@dataclass
+class _Following:
+    """What a running watch follows: its tab (`token`), member and brand, the version it
+    last showed or found shown, and whether the tab shows a full read of the member."""
+
+    token: str
+    member_id: int
+    brand_id: int
+    known: Version
+    full: bool
+
+
+# For the tab of each watch running in this process: how many times it showed the member's
+# figures, and the version the last of them showed. A version its own refresh showed already
+# (after its bet) wakes the watch for nothing to read; a watch's read outside the lock is older
+# than what a refresh showed while it read, and must not cover it.
+_shows: dict[str, tuple[int, Version]] = {}
+# A watch reads the figures again when the tab's own refresh showed them while it read, at most
+# this many times a wake.
+READS_PER_WAKE = 3
+
+
+def _covers(shown: Version, version: Version) -> bool:
+    """Whether figures shown at version `shown` are at least as new as `version`."""
+    return shown.money >= version.money and shown.badges >= version.badges
 
 
 @dataclass
@@ -209,6 +236,8 @@ class WalletState(MemberPage, rx.State):
         await self._show_figures(await _figures(brand, member_id, money_only=money_only))
 
     async def _show_figures(self, read: _Figures) -> None:
+        if self._watch_token in _shows:  # the running watch's read from before must not cover it
+            _shows[self._watch_token] = (_shows[self._watch_token][0] + 1, Version(*self._version))
         self._cash = read.cash
         if read.games is not None:
             self._games = read.games
@@ -233,72 +262,88 @@ class WalletState(MemberPage, rx.State):
                 return
             token = self._watch_token = self._key(member_id)
             self._watch_beat = time.time()
-            known = Version(*self._version)
+            following = _Following(
+                token,
+                member_id,
+                (await current_brand(self)).id,
+                Version(*self._version),
+                self._full_read[0] == member_id,
+            )
         started = time.monotonic()
         check_at = started + CHECK_EVERY_SECONDS
-        async with wallet_events.watching(member_id) as versions:
-            while (now := time.monotonic()) < started + WATCH_FOR_SECONDS:
-                version = await versions.version(known, check_at - now)
-                moved = _Moved()
-                if time.monotonic() >= check_at:
-                    check_at = time.monotonic() + CHECK_EVERY_SECONDS
-                    async with self:
-                        if self._watch_token != token or await self._login_id() != member_id:
-                            return  # a newer watch serves this tab's page, or the login changed
-                        self._watch_beat = time.time()
-                        # A check falls due with time, not only with a bet: looked at on the
-                        # beat, also while the tab's own rounds run.
-                        moved.look = await may_be_due(self, member_id)
-                if version != known:
-                    known = version
-                    found = await self._follow_version(token, version)
-                    if found is None:
-                        return
-                    moved = _Moved(found.followers, moved.look or found.look)
-                # The reality check looks once its quiet spell is over; the tab's page, if it
-                # shows the member's bonuses or money, reads them again.
-                if moved.look:
-                    yield RealityState.check
-                for event in moved.followers:
-                    yield event
+        _shows[token] = (0, following.known)
+        try:
+            async with wallet_events.watching(member_id) as versions:
+                while (now := time.monotonic()) < started + WATCH_FOR_SECONDS:
+                    version = await versions.version(following.known, check_at - now)
+                    moved = _Moved()
+                    if time.monotonic() >= check_at:
+                        check_at = time.monotonic() + CHECK_EVERY_SECONDS
+                        async with self:
+                            if self._watch_token != token or await self._login_id() != member_id:
+                                return  # a newer watch serves this tab's page, or the login changed
+                            self._watch_beat = time.time()
+                            # A check falls due with time, not only with a bet: looked at on the
+                            # beat, also while the tab's own rounds run.
+                            moved.look = await may_be_due(self, member_id)
+                    if version != following.known:
+                        found = await self._follow_version(following, version)
+                        if found is None:
+                            return
+                        moved = _Moved(found.followers, moved.look or found.look)
+                    # The reality check looks once its quiet spell is over; the tab's page, if it
+                    # shows the member's bonuses or money, reads them again.
+                    if moved.look:
+                        yield RealityState.check
+                    for event in moved.followers:
+                        yield event
+        finally:
+            _shows.pop(token, None)
 
-    async def _follow_version(self, token: str, version: Version) -> _Moved | None:
+    async def _follow_version(self, following: _Following, version: Version) -> _Moved | None:
         """Show the figures of the member's money at `version`, which the watch read; None
-        when the watch is no longer the tab's, or nobody is logged in any more."""
-        async with self:
-            if self._watch_token != token:
-                return None  # the page changed while the version was read
-            seen = Version(*self._version)
-            if seen == version:
-                return _Moved()  # this tab's own refresh (after its bet) read it already
-            # The amount is read for the session's member, never the page's.
-            reader = await current_member_id(self, touch=False)
-            if not reader:
+        when the watch is no longer the tab's, or its member is no longer the one logged in.
+
+        Read before taking the tab's lock, which is taken once: a round's payments wake every
+        watch of the brand at once, and a lock held over a busy database's reads expired
+        (Reflex's LockExpiredError) while the tab's own events waited behind it. The tab's
+        own refresh that showed figures while this read them may have read them later: then
+        they are read again, rather than an older read covering its newer one."""
+        # A game's round moves the money only: the badges stay as last read.
+        money_only = version.badges == following.known.badges and following.full
+        following.known = version
+        for _ in range(READS_PER_WAKE):
+            shows, last = _shows.get(following.token, (0, Version(-1, -1)))
+            if _covers(last, version):
+                return _Moved()  # the tab's own refresh (after its bet) read it already
+            brand = await brands.by_id(following.brand_id)
+            read = await _figures(brand, following.member_id, money_only=money_only)
+            async with self:
+                if self._watch_token != following.token:
+                    return None  # the page changed while the version was read
+                if _covers(Version(*self._version), version):
+                    return _Moved()  # the tab's own refresh read it (or a later one) meanwhile
+                if _shows.get(following.token, (0, version))[0] != shows:
+                    continue  # the tab's own refresh showed figures meanwhile: read again
+                # The amount is shown to the session's member only, never the page's.
+                reader = await current_member_id(self, touch=False)
+                if reader != following.member_id:
+                    if not reader:
+                        self._version = version
+                        self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
+                    return None
                 self._version = version
-                self._cash, self.shown, self._games, self.games_shown = "0", "", "0", ""
-                return None
-            brand = await current_brand(self)
-            # A game's round moves the money only: the badges stay as last read.
-            money_only = version.badges == seen.badges and self._full_read[0] == reader
-        # Read outside the tab's lock: a round's payments wake every watch of the brand at
-        # once, and a lock held over a busy database's reads expired (Reflex's
-        # LockExpiredError) while the tab's own events waited behind it.
-        read = await _figures(brand, reader, money_only=money_only)
-        async with self:
-            if self._watch_token != token:
-                return None
-            if Version(*self._version) != seen:
-                return _Moved()  # the tab's own refresh read it (or a later one) meanwhile
-            self._version = version
-            await self._show_figures(read)
-            path = await current_path(self)
-            money = follow.Money(reader, brand.currency, Decimal(read.cash))
-            followers = [
-                *await follow.show_balance_on(self, path, money),
-                *follow.balance_followers(path),
-            ]
-            # The money may have moved by a bet: the reality check too, once it may be due.
-            return _Moved(followers, await may_be_due(self, reader))
+                await self._show_figures(read)
+                following.full = following.full or not money_only
+                path = await current_path(self)
+                money = follow.Money(reader, brand.currency, Decimal(read.cash))
+                followers = [
+                    *await follow.show_balance_on(self, path, money),
+                    *follow.balance_followers(path),
+                ]
+                # The money may have moved by a bet: the reality check too, once it may be due.
+                return _Moved(followers, await may_be_due(self, reader))
+        return _Moved()
 
     @rx.event
     async def reformat(self) -> None:

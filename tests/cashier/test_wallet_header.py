@@ -4,6 +4,7 @@ FULL_READ_EVERY_SECONDS."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from uuid import uuid4
 
@@ -186,3 +187,40 @@ async def test_a_game_s_debit_elsewhere_shows_the_money_and_leaves_the_badges(
         after = await tab.until(WalletState, lambda header: header.unread == unread + 1)
         assert after.unread == unread + 1
         assert len(badge_reads) == 1
+
+
+async def test_the_watch_s_read_never_covers_a_newer_refresh_and_reads_nothing_it_showed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The header's watch reads the figures outside the tab's lock and takes it once to show
+    them: money credited again and the page's own refresh showing it while the watch read
+    leave the refresh's newer balance shown, and the version that refresh showed wakes the
+    watch for no read of its own."""
+    monkeypatch.setattr(wallet_events, "FOLLOW_EVERY_SECONDS", 0.05)
+    member = await make_member()
+    assert member.id is not None
+    tab = await member_tab(site, member)
+    figures = wallet_state._figures
+    reads: list[int] = []
+    refresh = f"{WalletState.get_full_name()}.refresh"
+
+    async def read_while_refreshed(brand: object, member_id: int, *, money_only: bool) -> object:
+        reads.append(member_id)
+        read = await figures(brand, member_id, money_only=money_only)  # type: ignore[arg-type]
+        if len(reads) == 1:  # the watch's read of the first credit: a newer one, shown
+            await fund(member_id, "7.00")
+            await tab.send(refresh, "/")
+        return read
+
+    async with tab.processor:
+        await tab.open("/")
+        monkeypatch.setattr(wallet_state, "_figures", read_while_refreshed)
+        await fund(member.id, "5.00")
+        refreshed = await tab.until(WalletState, lambda header: header._cash == "12.00")
+        newest = refreshed.shown
+        assert refreshed._cash == "12.00"
+        await asyncio.sleep(10 * wallet_events.FOLLOW_EVERY_SECONDS)  # the watch's next passes
+        after = await tab.state(WalletState)
+        assert (after.shown, after._cash) == (newest, "12.00")
+        assert len(reads) == 2  # the watch's, then the refresh's: none for the version it showed
+

@@ -17,7 +17,7 @@ from sqlmodel import col, select
 from app.core.config import get_settings
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import ledger, points_ledger, wager_facts
+from app.services import ledger, points_ledger, wager_facts, wallet_events
 from app.services.accounts import payment_password
 from app.services.brands import brands
 from app.services.loyalty import points
@@ -178,6 +178,20 @@ async def test_earning_per_category_and_ratio_once() -> None:
     assert await points.catch_up_earning(utcnow()) == 0
     assert await _balance(member) == D("5.49")
     await _audit_clean()
+
+
+async def test_earning_wakes_no_page() -> None:
+    """No page shows a points balance as it moves (the mall and the VIP page read it as they
+    open): the header of every open tab is left alone."""
+    await _configure()
+    await points.catch_up_earning(utcnow())
+    member = await make_member()
+    assert member.id is not None
+    before = await wallet_events.balance_version(member.id)
+    await _fact(member, "25.00")
+    assert await points.catch_up_earning(utcnow()) == 1
+    assert await _balance(member) == D("2.50")
+    assert await wallet_events.balance_version(member.id) == before
 
 
 async def test_only_own_money_of_real_players_in_the_brand_currency_earns() -> None:

@@ -13,7 +13,7 @@ from sqlmodel import col, select
 
 from app.core.db import session_scope, write_transaction
 from app.core.errors import AppError
-from app.services import ledger, wager_facts
+from app.services import ledger, wager_facts, wallet_events
 from app.services.promotions import bonus
 from app.services.promotions.bonus import BonusTerms
 from models import LedgerTransaction, Member
@@ -126,6 +126,24 @@ async def test_progress_counts_weights_and_max_bet_then_converts_once() -> None:
     assert (await _wallet(member)).cash == D("110.00")
     # Facts are counted once: a second run reads nothing new.
     assert await bonus.catch_up_wagering(utcnow()) == 0
+
+
+async def test_progress_moves_the_money_s_version_and_a_conversion_the_badges_too() -> None:
+    """The header shows a grant's progress with the money: progress bumps the money's version
+    only; a conversion also posts its message, which moves the header's badges."""
+    member = await _player()
+    member_id = member.id or 0
+    await bonus.grant(member_id, TERMS, uuid4().hex, utcnow())
+    before = await wallet_events.balance_version(member_id)
+    await _bet(member, "20.00")
+    await bonus.catch_up_wagering(utcnow())
+    progressed = await wallet_events.balance_version(member_id)
+    assert (progressed.money, progressed.badges) == (before.money + 1, before.badges)
+    await _bet(member, "20.00")
+    await _bet(member, "10.00")
+    await bonus.catch_up_wagering(utcnow())
+    converted = await wallet_events.balance_version(member_id)
+    assert (converted.money, converted.badges) == (progressed.money + 1, progressed.badges + 1)
 
 
 @pytest.mark.engines

@@ -346,7 +346,10 @@ class _Progress:
 
     def __init__(self, now: datetime) -> None:
         self.now = now
-        self.members: set[int] = set()  # whose progress moved: their pages refresh
+        # Whose progress moved (their header shows it with the money), and of those whose
+        # grant converted (its message moves the header's badges too).
+        self.members: set[int] = set()
+        self.converted: set[int] = set()
 
     async def __call__(self, session: AsyncSession, facts: Sequence[StoredFact]) -> None:
         grants = await _open_grants(session, [fact.member_id for fact in facts])
@@ -365,6 +368,7 @@ class _Progress:
         for found in touched.values():
             self.members.add(found.member_id)
             if _met(found):
+                self.converted.add(found.member_id)
                 await _close(session, found, GrantStatus.CONVERTED, MET, self.now)
             else:
                 session.add(found)
@@ -380,7 +384,8 @@ async def process_wagering(now: datetime, *, batch_size: int = 500) -> int:
     await register()
     progress = _Progress(now)
     done = await wager_facts.process(CONSUMER, progress, batch_size=batch_size)
-    await wallet_events.balances_changed(progress.members)
+    await wallet_events.balances_changed(progress.converted)
+    await wallet_events.money_moved(progress.members - progress.converted)
     return done
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import time
@@ -87,11 +88,17 @@ ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
 # 25-50 ms, with the database and this process all but idle: bench_crash_live).
 CASH_OUT_CONNECTIONS = 2
 CASH_OUT_BATCH = 500  # the most cash-outs one statement decides
+# A board change reaches this process's pages in BOARD_TURNS turns BOARD_TURN_SECONDS apart,
+# each page keeping its turn: sent all at once, a thousand sockets' messages held the event
+# loop for tens of milliseconds, and every cash-out that arrived meanwhile waited behind them.
+BOARD_TURNS = 16
+BOARD_TURN_SECONDS = 0.004
 
 logger = logging.getLogger(__name__)
 _open = 0
 _bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
 _wallet_calls: asyncio.Semaphore | None = None
+_turns = itertools.count()
 
 
 def _wallet_calls_at_once() -> asyncio.Semaphore:
@@ -121,6 +128,7 @@ class _Page:
     seen: Visitor
     bound: tickets.Bound | None = None
     sending: asyncio.Lock = field(default_factory=asyncio.Lock)
+    turn: int = field(default_factory=lambda: next(_turns) % BOARD_TURNS)
 
     async def send(self, message: str) -> None:
         async with self.sending:  # the board and the answers share the socket
@@ -128,8 +136,13 @@ class _Page:
 
 
 async def _push(page: _Page) -> None:
+    """The board as the page opened, then after each change, in the page's turn."""
     brand = page.brand
+    opened = True
     async for seen in follower(brand.id).public():
+        if not opened and page.turn:
+            await asyncio.sleep(page.turn * BOARD_TURN_SECONDS)
+        opened = False
         body = _body(brand.id, page.lang, brand.amount_digits, seen)
         await page.send(stamped(body, clock.now()))
 

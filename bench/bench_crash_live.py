@@ -39,6 +39,8 @@ Where the time goes: for the betting phases (the bets sent to their answers) and
 windows, each server's CPU and its wait for a core (the kernel's run-queue time of every
 thread, /proc/PID/task/TID/schedstat): the site, the live socket's process, PostgreSQL and
 Redis. A server waiting as long as it runs is queued behind the others on the machine's cores.
+Each server's CPU over both, per bet placed, is the work a player's round costs it, which
+moves far less from run to run than the times do (they follow the machine's load).
 BENCH_CRASH_LIVE_POOL sets the live socket's process's DB_POOL_SIZE (the bets it makes at once
 follow it).
 
@@ -633,6 +635,13 @@ def run() -> list[Figure]:
             for (phase, who), spent in sorted(crash.used.items())
             for what, value in zip(("CPU", "waiting for a core (run queue)"), spent,
                                    strict=True)
+        ),
+        *(
+            Figure(f"{names[who]}: CPU per bet placed (its betting phase and cash-out window)",
+                   (crash.used[("bets", who)][0] + crash.used[("cash-outs", who)][0])
+                   / crash.placed * 1000 if crash.placed else 0.0, "ms")
+            for who in names
+            if ("bets", who) in crash.used and ("cash-outs", who) in crash.used
         ),
         *(
             Figure(f"live socket, {kind} {step}: {label}", value, "ms")

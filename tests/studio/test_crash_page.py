@@ -6,6 +6,7 @@ cash-out shows its reason. The tab runs through the site's own event processor."
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sized
 
 import pytest
 
@@ -16,7 +17,7 @@ from app.routes import PLAY_CRASH, PLAY_VERIFY
 from app.services.protection.limits import REALITY_CHECK_DUE
 from app.services.studio import rounds as studio_rounds
 from app.services.studio import seeds
-from app.services.studio.crash import bets, fairness
+from app.services.studio.crash import bets, fairness, follow
 from app.services.studio.crash import rounds as crash_rounds
 from app.services.studio.crash.follow import FOLLOW_SECONDS
 from state.protection.reality import RealityState
@@ -58,7 +59,7 @@ def _own_reads(monkeypatch: pytest.MonkeyPatch, member_id: int) -> list[int]:
     )
 
 
-async def _settled(reads: list[int]) -> int:
+async def _settled(reads: Sized) -> int:
     """The count of reads once the watch has had nothing to do for half a second (a loaded
     machine may still be finishing the page's loads when a fixed wait ends)."""
     count = -1
@@ -97,6 +98,57 @@ async def test_a_tabs_own_cash_out_wakes_its_watch_for_nothing_and_another_devic
         page = await tab.until(CrashState, lambda page: not page.riding_2, seconds=5)
         assert not page.riding_2
         assert await _settled(reads) == own + 1
+        await tab.go("/")
+
+
+async def test_the_watch_reads_again_rather_than_cover_what_the_tab_showed_while_it_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another device cashes bet 1 out: the watch reads the bets outside the tab's lock, and
+    while it reads, the tab's own cash-out of bet 2 reads and shows both cashed. The watch's
+    read, older, is not shown over it: the watch reads again. (The board's follower is held
+    still meanwhile, so that no later wake could mend an older read shown.)"""
+    row = await fresh_round(crash_from=200)
+    member, _ = await crash_player("10.00")
+    merchant_id = await brand_id()
+    name = CrashState.get_full_name()
+    tab = await member_tab(site, member)
+    own_bets = crash_rounds.own_bets
+    reads: list[str] = []
+    armed = asyncio.Event()
+
+    async def read_while_the_tab_cashes_out(member_id: int, *args: object, **kw: object) -> object:
+        found = await own_bets(member_id, *args, **kw)  # type: ignore[arg-type]
+        if member_id != member.id:
+            return found
+        reads.append("armed" if armed.is_set() else "read")
+        if armed.is_set():
+            armed.clear()
+            monkeypatch.setattr(follow, "FOLLOW_SECONDS", 3600)
+            await asyncio.sleep(FOLLOW_SECONDS * 3)  # the follower's last read, then it sleeps
+            await tab.send(f"{name}.cash", PLAY_CRASH, slot="2")
+        return found
+
+    async with tab.processor:
+        try:
+            await tab.open(PLAY_CRASH)
+            for slot in ("1", "2"):
+                await tab.send(f"{name}.bet", PLAY_CRASH, slot=slot)
+            at_ms(row, fairness.duration_ms(105))  # the curve flies
+            await _settled(_own_reads(monkeypatch, member.id or 0))
+            monkeypatch.setattr(crash_rounds, "own_bets", read_while_the_tab_cashes_out)
+            armed.set()
+            await bets.cash_out(member.id or 0, merchant_id, 1)  # another device
+            await tab.until(CrashState, lambda page: not page.riding_1, seconds=5)
+            await _settled(reads)
+            page = await tab.state(CrashState)
+            assert (page.riding_1, page.riding_2) == (False, False)
+            # the watch's read (held), the tab's own, then the watch's again
+            assert reads == ["armed", "read", "read"]
+        finally:
+            task = follow.follower(merchant_id)._task
+            if task is not None:
+                task.cancel()  # the held follower: the next listener starts another
         await tab.go("/")
 
 

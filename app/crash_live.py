@@ -47,8 +47,7 @@ from app.api.ops import ops_app
 from app.core import clock, heap, metrics, rate_limit, work_units
 from app.core.batching import Batcher
 from app.core.cache import close_redis
-from app.core.config import get_settings
-from app.core.db import dispose_engine, get_engine
+from app.core.db import dispose_engine, get_engine, within_pool
 from app.core.errors import AppError, transient
 from app.core.i18n import translate, ui_language
 from app.core.visitor import Visitor, visitor
@@ -79,14 +78,11 @@ SLOTS = ("1", "2")
 # Refusals whose remedy is on the page: the reality check's dialog, a page that lifts it.
 ON_PAGE = frozenset({REALITY_CHECK_DUE, *routes.REMEDIES})
 
-# The wallet's calls (bets, and cash-outs' payments) may use all but this many of the
-# connections the process's pool keeps open: a round's bets arrive together and its payments
-# follow one another, and a cash-out's decision, by the server's clock, must not wait behind
-# them. Only those it keeps: a connection past the pool's size (its overflow) is opened for one
-# checkout and closed at its return, and with the overflow in use a round's bets opened a
-# PostgreSQL connection for nearly every statement (a bet took 270 ms, each of its statements
-# 25-50 ms, with the database and this process all but idle: bench_crash_live).
-CASH_OUT_CONNECTIONS = 2
+# The wallet's calls (bets, and cash-outs' payments) pass the pool's gate (`within_pool`): a
+# round's bets arrive together and its payments follow one another, and a cash-out's decision,
+# by the server's clock, must not wait behind them for a connection. With the pool's overflow in
+# use a round's bets opened a PostgreSQL connection for nearly every statement (a bet took
+# 270 ms, each of its statements 25-50 ms, with the database and this process all but idle).
 CASH_OUT_BATCH = 500  # the most cash-outs one statement decides
 # A board change reaches this process's pages in BOARD_TURNS turns BOARD_TURN_SECONDS apart,
 # each page keeping its turn: sent all at once, a thousand sockets' messages held the event
@@ -97,18 +93,7 @@ BOARD_TURN_SECONDS = 0.004
 logger = logging.getLogger(__name__)
 _open = 0
 _bodies: dict[tuple[int, str], tuple[Seen, str]] = {}  # the latest message per brand, language
-_wallet_calls: asyncio.Semaphore | None = None
 _turns = itertools.count()
-
-
-def _wallet_calls_at_once() -> asyncio.Semaphore:
-    """The bets and payments this process makes at once (created on first use, in the
-    serving loop)."""
-    global _wallet_calls
-    if _wallet_calls is None:
-        kept = get_settings().db_pool_size
-        _wallet_calls = asyncio.Semaphore(max(1, kept - CASH_OUT_CONNECTIONS))
-    return _wallet_calls
 
 
 def _body(merchant_id: int, lang: str, digits: int, seen: Seen) -> str:
@@ -182,7 +167,7 @@ async def _answer_message(page: _Page, message: object) -> None:
             await page.send(json.dumps(answer))
         if cashed is not None:  # decided and answered: now paid (or by the round's settlement)
             try:
-                async with _wallet_calls_at_once():
+                async with within_pool():
                     await pay_bet(cashed)
             except Exception as failed:
                 if not isinstance(failed, AppError) and not transient(failed):
@@ -261,7 +246,7 @@ async def _bet(page: _Page, message: dict[str, object]) -> dict[str, object]:
         checks = _member_gates(bound, brand)
         stake, auto = message.get("stake"), message.get("auto")
         with _timed("bet", "decision"):
-            async with _wallet_calls_at_once():
+            async with within_pool():
                 await bets.place(
                     bound.player,
                     page.brand.id,

@@ -73,6 +73,15 @@ _writer_sessionmaker: async_sessionmaker[AsyncSession] | None = None
 _sqlite_writers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
 )
+# Work that comes in hundreds at once (a round's page watches, its bets on the live socket)
+# passes a gate of the event loop that lets through at most the pool's kept connections less
+# KEPT_FOR_OTHERS: past them, each checkout opened a connection of its own (a new PostgreSQL
+# backend and its authentication, for a statement or two) and closed it at its return, and the
+# tabs' own events and the cash-outs waited behind such a burst.
+KEPT_FOR_OTHERS = 2
+_within_pool: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+    weakref.WeakKeyDictionary()
+)
 # SQLite only: the latest thread that checkpointed the WAL, and when it started (see the
 # module's docstring). A thread of its own each time: a process forked from this one (a
 # server's worker) starts its own.
@@ -312,6 +321,16 @@ def _count_pool(engine: AsyncEngine) -> None:
 def engines() -> list[AsyncEngine]:
     """Every engine of this process: SQLite's write transactions have one of their own."""
     return [engine for engine in (get_engine(), _writer_engine) if engine is not None]
+
+
+def within_pool() -> asyncio.Semaphore:
+    """The running event loop's gate for work that comes in bursts (see KEPT_FOR_OTHERS)."""
+    loop = asyncio.get_running_loop()
+    gate = _within_pool.get(loop)
+    if gate is None:
+        kept = get_settings().db_pool_size
+        gate = _within_pool[loop] = asyncio.Semaphore(max(1, kept - KEPT_FOR_OTHERS))
+    return gate
 
 
 async def dispose_engine() -> None:

@@ -11,6 +11,7 @@ from uuid import uuid4
 import reflex as rx
 
 from app.core import clock
+from app.core.db import within_pool
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import MASK, format_balance, format_symbol_amount
@@ -317,7 +318,8 @@ class WalletState(MemberPage, rx.State):
             if _covers(last, version):
                 return _Moved()  # the tab's own refresh (after its bet) read it already
             brand = await brands.by_id(following.brand_id)
-            read = await _figures(brand, following.member_id, money_only=money_only)
+            async with within_pool():  # a round's movements wake hundreds of watches at once
+                read = await _figures(brand, following.member_id, money_only=money_only)
             async with self:
                 if self._watch_token != following.token:
                     return None  # the page changed while the version was read

@@ -25,6 +25,7 @@ from typing import Any
 import reflex as rx
 
 from app.core import clock
+from app.core.db import within_pool
 from app.core.errors import AppError
 from app.core.i18n import translate
 from app.core.i18n.formatting import format_amount, typed_amount
@@ -326,7 +327,8 @@ class CrashState(RealityCheckedPage, rx.State):
         for _ in range(READS_PER_WAKE):
             shows = _shows.get(key, 0)
             try:
-                read = await _read_bets(merchant_id, member_id, player)
+                async with within_pool():  # a round's crash wakes every watch of the brand
+                    read = await _read_bets(merchant_id, member_id, player)
             except AppError:
                 return True
             async with self:

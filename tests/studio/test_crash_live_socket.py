@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import weakref
 from decimal import Decimal
 from typing import Any
 
@@ -17,6 +18,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from sqlalchemy.exc import OperationalError
 
 from app import crash_live
+from app.core import db
 from app.core.batching import Batcher
 from app.core.config import get_settings
 from app.core.db import get_engine
@@ -172,16 +174,16 @@ async def test_a_round_s_bets_and_payments_leave_connections_for_cash_outs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A round's bets arrive together and its payments follow one another: they take at most
-    the connections the process's pool keeps less CASH_OUT_CONNECTIONS, so that with the pool
+    the connections the process's pool keeps less KEPT_FOR_OTHERS, so that with the pool
     full of them a cash-out is decided at once, and the next bet and the payment wait their
     turn. The pool's overflow does not count: its connections are opened for one checkout and
     closed at their return, which cost a round's bets a new connection per statement."""
     member, placed, _, game = await _riding()
     cashing = await tickets.issue(member.id, await brand_id(), game)
     settings = get_settings()
-    monkeypatch.setattr(settings, "db_pool_size", crash_live.CASH_OUT_CONNECTIONS + 1)
+    monkeypatch.setattr(settings, "db_pool_size", db.KEPT_FOR_OTHERS + 1)
     monkeypatch.setattr(settings, "db_pool_overflow", 20)
-    monkeypatch.setattr(crash_live, "_wallet_calls", None)  # made again for this pool: one
+    monkeypatch.setattr(db, "_within_pool", weakref.WeakKeyDictionary())  # for this pool: one
     started, release = [], asyncio.Event()
 
     async def slow_wallet(*args: Any) -> Any:

@@ -223,4 +223,3 @@ async def test_the_watch_s_read_never_covers_a_newer_refresh_and_reads_nothing_i
         after = await tab.state(WalletState)
         assert (after.shown, after._cash) == (newest, "12.00")
         assert len(reads) == 2  # the watch's, then the refresh's: none for the version it showed
-

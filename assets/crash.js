@@ -8,7 +8,8 @@
 // same socket (appCrashBet and appCrashCash, the buttons' scripts): it sends the ticket its
 // load gave it (window.appCrashTicket), then each bet (with the stake and target its fields
 // hold) or cash-out, shows the socket's answer at once over the curve
-// ([data-crash-live="answer"]) and tells the page's state it was answered (or only asked: no
+// ([data-crash-live="answer"]) and on the bet's panel (riding or not: its button), and tells
+// the page's state it was answered (or only asked: no
 // answer in time; or refused with a remedy the page shows), which then shows the bets as
 // stored.
 (function () {
@@ -88,9 +89,23 @@
     return input ? input.value : "";
   }
 
+  // The bets the socket took, by slot: the round each rides in. Its panel shows it riding
+  // (data-riding, which the page's state sets as well) from the socket's answer, before the
+  // page's state follows, until it is cashed out or its round crashes.
+  var riding = {};
+  function showRiding(slot, round) {
+    var panel = document.querySelector('[data-crash-slot="' + slot + '"]');
+    if (panel) panel.setAttribute("data-riding", round === null ? "false" : "true");
+    if (round === null) delete riding[slot];
+    else riding[slot] = round;
+  }
+
   // Bet `slot` placed with the stake and target its fields show.
   window.appCrashBet = function (slot) {
-    return ask(slot, { bet: slot, stake: field("stake", slot), auto: field("auto", slot) });
+    var body = { bet: slot, stake: field("stake", slot), auto: field("auto", slot) };
+    return ask(slot, body, function (answered) {
+      showRiding(slot, answered);
+    });
   };
 
   // Bet `slot` cashed out.
@@ -101,6 +116,7 @@
     if (round !== null && cashedIn[slot] === round) return slot + ":answered";
     return ask(slot, { cash: slot }, function (answered) {
       cashedIn[slot] = answered;
+      showRiding(slot, null);
     });
   };
 
@@ -143,6 +159,9 @@
       showAnswer("", true);
       answeredRound = null;
     }
+    Object.keys(riding).forEach(function (slot) {
+      if (m.round !== riding[slot] || m.phase === "crashed") showRiding(slot, null);
+    });
     board.setAttribute("data-start", String(m.start || 0));
     board.setAttribute("data-crash", m.crash || "");
     setText("label", m.label);

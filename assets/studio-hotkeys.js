@@ -21,7 +21,9 @@
     // Space on a focused button or link already presses it: leave it to the browser.
     if (action === "bet" && target && target.closest("button, a, summary")) return;
     const found = Array.from(page.querySelectorAll(`[data-hotkey~='${action}']`));
-    const buttons = (action === "cashout" ? found : found.slice(0, 1)).filter((b) => !b.disabled);
+    // Only the buttons shown (Crash keeps a bet's two buttons and shows one of them).
+    const shown = found.filter((b) => !b.disabled && b.offsetParent !== null);
+    const buttons = action === "cashout" ? shown : shown.slice(0, 1);
     if (!buttons.length) return;
     event.preventDefault();
     buttons.forEach((button) => button.click());

@@ -168,38 +168,42 @@ def _slot_panel(slot: str) -> rx.Component:
             ),
             class_name="space-y-1",
         ),
-        rx.cond(
-            riding,
-            rx.el.button(
-                t("crash.cash_out"),
-                *_keys(CASH_KEYS[slot]),
-                type="button",
-                # On the live socket when the page has one (assets/crash.js), else here.
-                on_click=rx.call_script(
-                    f"window.appCrashCash ? window.appCrashCash('{slot}') : '{slot}:'",
-                    callback=CrashState.cash_answered,
-                ),
-                class_name=PRIMARY
-                + " w-full bg-emerald-600 flex items-center justify-center gap-2",
-                data_testid=f"crash-cash-{slot}",
-                data_hotkey=" ".join(CASH_HOTKEYS[slot]),
+        # Both buttons are always there: the panel's data-riding shows one. The page's state
+        # sets it, and assets/crash.js sets it too the moment the live socket takes the bet
+        # or its cash-out, before the page's state follows (seconds, in a busy round).
+        rx.el.button(
+            t("crash.cash_out"),
+            *_keys(CASH_KEYS[slot]),
+            type="button",
+            # On the live socket when the page has one (assets/crash.js), else here.
+            on_click=rx.call_script(
+                f"window.appCrashCash ? window.appCrashCash('{slot}') : '{slot}:'",
+                callback=CrashState.cash_answered,
             ),
-            rx.el.button(
-                t("crash.place"),
-                *_keys(BET_KEYS[slot]),
-                type="button",
-                # On the live socket when the page has one (assets/crash.js), else here.
-                on_click=rx.call_script(
-                    f"window.appCrashBet ? window.appCrashBet('{slot}') : '{slot}:'",
-                    callback=CrashState.bet_answered,
-                ),
-                class_name=PRIMARY + " flex items-center justify-center gap-2",
-                data_testid=f"crash-bet-{slot}",
-                data_hotkey=" ".join(BET_HOTKEYS[slot]),
+            class_name=PRIMARY
+            + " w-full bg-emerald-600 hidden group-data-[riding=true]:flex items-center"
+            + " justify-center gap-2",
+            data_testid=f"crash-cash-{slot}",
+            data_hotkey=" ".join(CASH_HOTKEYS[slot]),
+        ),
+        rx.el.button(
+            t("crash.place"),
+            *_keys(BET_KEYS[slot]),
+            type="button",
+            # On the live socket when the page has one (assets/crash.js), else here.
+            on_click=rx.call_script(
+                f"window.appCrashBet ? window.appCrashBet('{slot}') : '{slot}:'",
+                callback=CrashState.bet_answered,
             ),
+            class_name=PRIMARY
+            + " flex group-data-[riding=true]:hidden items-center justify-center gap-2",
+            data_testid=f"crash-bet-{slot}",
+            data_hotkey=" ".join(BET_HOTKEYS[slot]),
         ),
         rx.el.p(shown, class_name="text-sm", data_testid=f"crash-state-{slot}"),
-        class_name=CARD,
+        class_name=CARD + " group",
+        data_crash_slot=slot,
+        data_riding=rx.cond(riding, "true", "false"),
     )
 
 

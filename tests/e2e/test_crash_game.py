@@ -203,7 +203,8 @@ async def test_two_players_in_one_round_one_cashes_out_one_loses(
     shown = f"{row.crash_hundredths // 100},{row.crash_hundredths % 100:02d}"
     await expect(loser_page.get_by_test_id("crash-phase")).to_have_text(f"Estourou em {shown}x")
     await expect(loser_page.get_by_test_id("crash-multiplier")).to_have_text(f"{shown}x")
-    await expect(loser_page.get_by_test_id("crash-cash-1")).to_have_count(0)
+    await expect(loser_page.get_by_test_id("crash-cash-1")).to_be_hidden()
+    await expect(loser_page.get_by_test_id("crash-bet-1")).to_be_visible()
     await _settled(row.id or 0)
     assert await cash(loser) == 49
     assert await cash(winner) > 50

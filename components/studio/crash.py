@@ -126,6 +126,31 @@ def _step(slot: str, factor: str, label: str, name_key: str, action: str) -> rx.
     )
 
 
+def _slot_button(
+    slot: str,
+    label: str,
+    keys: tuple[str, ...],
+    script: str,
+    answered: rx.EventHandler,
+    look: str,
+    name: str,
+    hotkeys: tuple[str, ...],
+) -> rx.Component:
+    """A bet's button (bet, or cash out): on the live socket when the page has one
+    (assets/crash.js `script`), else through the page's state (`answered` says which)."""
+    return rx.el.button(
+        t(label),
+        *_keys(keys),
+        type="button",
+        on_click=rx.call_script(
+            f"window.{script} ? window.{script}('{slot}') : '{slot}:'", callback=answered
+        ),
+        class_name=PRIMARY + look + " items-center justify-center gap-2",
+        data_testid=f"crash-{name}-{slot}",
+        data_hotkey=" ".join(hotkeys),
+    )
+
+
 def _slot_panel(slot: str) -> rx.Component:
     stake = getattr(CrashState, f"stake_{slot}")
     auto = getattr(CrashState, f"auto_{slot}")
@@ -171,34 +196,25 @@ def _slot_panel(slot: str) -> rx.Component:
         # Both buttons are always there: the panel's data-riding shows one. The page's state
         # sets it, and assets/crash.js sets it too the moment the live socket takes the bet
         # or its cash-out, before the page's state follows (seconds, in a busy round).
-        rx.el.button(
-            t("crash.cash_out"),
-            *_keys(CASH_KEYS[slot]),
-            type="button",
-            # On the live socket when the page has one (assets/crash.js), else here.
-            on_click=rx.call_script(
-                f"window.appCrashCash ? window.appCrashCash('{slot}') : '{slot}:'",
-                callback=CrashState.cash_answered,
-            ),
-            class_name=PRIMARY
-            + " w-full bg-emerald-600 hidden group-data-[riding=true]:flex items-center"
-            + " justify-center gap-2",
-            data_testid=f"crash-cash-{slot}",
-            data_hotkey=" ".join(CASH_HOTKEYS[slot]),
+        _slot_button(
+            slot,
+            "crash.cash_out",
+            CASH_KEYS[slot],
+            "appCrashCash",
+            CrashState.cash_answered,
+            " w-full bg-emerald-600 hidden group-data-[riding=true]:flex",
+            "cash",
+            CASH_HOTKEYS[slot],
         ),
-        rx.el.button(
-            t("crash.place"),
-            *_keys(BET_KEYS[slot]),
-            type="button",
-            # On the live socket when the page has one (assets/crash.js), else here.
-            on_click=rx.call_script(
-                f"window.appCrashBet ? window.appCrashBet('{slot}') : '{slot}:'",
-                callback=CrashState.bet_answered,
-            ),
-            class_name=PRIMARY
-            + " flex group-data-[riding=true]:hidden items-center justify-center gap-2",
-            data_testid=f"crash-bet-{slot}",
-            data_hotkey=" ".join(BET_HOTKEYS[slot]),
+        _slot_button(
+            slot,
+            "crash.place",
+            BET_KEYS[slot],
+            "appCrashBet",
+            CrashState.bet_answered,
+            " flex group-data-[riding=true]:hidden",
+            "bet",
+            BET_HOTKEYS[slot],
         ),
         rx.el.p(shown, class_name="text-sm", data_testid=f"crash-state-{slot}"),
         class_name=CARD + " group",

@@ -29,7 +29,7 @@ from state.guard import LOGIN
 from state.member_page import MemberPage, member_action
 from state.protection.reality import RealityState, may_be_due
 from state.site import amount_digits, current_brand, current_path, ui_lang
-from state.watch import watch_key
+from state.watch import READS_PER_WAKE, Shows, watch_key
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -100,14 +100,10 @@ class _Following:
     full: bool
 
 
-# For the tab of each watch running in this process: how many times it showed the member's
-# figures, and the version the last of them showed. A version its own refresh showed already
-# (after its bet) wakes the watch for nothing to read; a watch's read outside the lock is older
-# than what a refresh showed while it read, and must not cover it.
-_shows: dict[str, tuple[int, Version]] = {}
-# A watch reads the figures again when the tab's own refresh showed them while it read, at most
-# this many times a wake.
-READS_PER_WAKE = 3
+# For the tab of each watch running in this process: the version its figures were last shown
+# at. A version its own refresh showed already (after its bet) wakes the watch for nothing to
+# read.
+_shows: Shows[Version] = Shows()
 
 
 def _covers(shown: Version, version: Version) -> bool:
@@ -237,8 +233,7 @@ class WalletState(MemberPage, rx.State):
         await self._show_figures(await _figures(brand, member_id, money_only=money_only))
 
     async def _show_figures(self, read: _Figures) -> None:
-        if self._watch_token in _shows:  # the running watch's read from before must not cover it
-            _shows[self._watch_token] = (_shows[self._watch_token][0] + 1, Version(*self._version))
+        _shows.shown(self._watch_token, Version(*self._version))
         self._cash = read.cash
         if read.games is not None:
             self._games = read.games
@@ -272,7 +267,7 @@ class WalletState(MemberPage, rx.State):
             )
         started = time.monotonic()
         check_at = started + CHECK_EVERY_SECONDS
-        _shows[token] = (0, following.known)
+        _shows.start(token, following.known)
         try:
             async with wallet_events.watching(member_id) as versions:
                 while (now := time.monotonic()) < started + WATCH_FOR_SECONDS:
@@ -299,7 +294,7 @@ class WalletState(MemberPage, rx.State):
                     for event in moved.followers:
                         yield event
         finally:
-            _shows.pop(token, None)
+            _shows.end(token)
 
     async def _follow_version(self, following: _Following, version: Version) -> _Moved | None:
         """Show the figures of the member's money at `version`, which the watch read; None
@@ -314,8 +309,8 @@ class WalletState(MemberPage, rx.State):
         money_only = version.badges == following.known.badges and following.full
         following.known = version
         for _ in range(READS_PER_WAKE):
-            shows, last = _shows.get(following.token, (0, Version(-1, -1)))
-            if _covers(last, version):
+            shows, last = _shows.count(following.token), _shows.last(following.token)
+            if last is not None and _covers(last, version):
                 return _Moved()  # the tab's own refresh (after its bet) read it already
             brand = await brands.by_id(following.brand_id)
             async with within_pool():  # a round's movements wake hundreds of watches at once
@@ -325,7 +320,7 @@ class WalletState(MemberPage, rx.State):
                     return None  # the page changed while the version was read
                 if _covers(Version(*self._version), version):
                     return _Moved()  # the tab's own refresh read it (or a later one) meanwhile
-                if _shows.get(following.token, (0, version))[0] != shows:
+                if _shows.count(following.token) != shows:
                     continue  # the tab's own refresh showed figures meanwhile: read again
                 # The amount is shown to the session's member only, never the page's.
                 reader = await current_member_id(self, touch=False)

@@ -46,7 +46,7 @@ from state.studio import crash_views
 from state.studio.crash_views import MineRow
 from state.studio.play import BET_FACTORS, DEMO_CURRENCY, PlayState
 from state.studio.studio_views import Detail
-from state.watch import watch_key
+from state.watch import READS_PER_WAKE, Shows, watch_key
 
 # The gate of each public handler (the kinds of doors of app/services/gates.py):
 # `state.gates.gated` reads its row as the class is made: it comes before the classes.
@@ -62,9 +62,6 @@ HANDLER_GATES: dict[str, gates.Door] = {
 }
 
 DEMO_EVERY_SECONDS = 1.0
-# A watch reads the bets again when the tab's own event showed them while it read, at most
-# this many times a wake (each such event read them itself).
-READS_PER_WAKE = 3
 WATCH_FOR_SECONDS = 3600
 SLOTS = ("1", "2")
 LOAD_SCRIPT = rx.call_script(
@@ -138,14 +135,10 @@ async def _read_bets(
 
 
 # The watches running in this process: one per tab, socket, page (Reflex ends a page's tasks
-# when its socket drops; a reconnect's load starts another) and whose bets it follows.
-_watching: set[str] = set()
-# The bets of the round each watch's tab shows now, by watch: a change the tab's own event
-# already showed (its bet, its cash-out) wakes its watch for nothing to do.
-_shown: dict[str, crash_rounds.Slots] = {}
-# How many times each watch's tab has shown its bets: a watch's read outside the lock is older
-# than what an event showed while it read, and must not cover it.
-_shows: dict[str, int] = {}
+# when its socket drops; a reconnect's load starts another) and whose bets it follows; and the
+# bets of the round each one's tab shows now (none on a demo page): a change the tab's own
+# event already showed (its bet, its cash-out) wakes its watch for nothing to do.
+_shows: Shows[crash_rounds.Slots] = Shows()
 
 
 class CrashState(RealityCheckedPage, rx.State):
@@ -250,9 +243,8 @@ class CrashState(RealityCheckedPage, rx.State):
         """Show bets read by `_read_bets`: the round's bets by slot (none on a demo page)."""
         lang = await ui_lang(self)
         self._viewer = read.member_id
-        if self._watch_token in _watching:
-            _shows[self._watch_token] = _shows.get(self._watch_token, 0) + 1
         if read.demo is not None:
+            _shows.shown(self._watch_token, None)
             self.mine = []
             self._show_slots({bet.slot: (bet.status, bet.cashout) for bet in read.demo}, lang)
             play = await self.get_state(PlayState)
@@ -261,8 +253,7 @@ class CrashState(RealityCheckedPage, rx.State):
         self.mine = crash_views.mine_rows(read.own, lang, self._digits)
         of_round = {bet.slot: bet for bet in read.own if bet.round_id == read.current}
         slots = {slot: (bet.status, bet.cashout) for slot, bet in of_round.items()}
-        if self._watch_token in _watching:
-            _shown[self._watch_token] = slots
+        _shows.shown(self._watch_token, slots)
         self._show_slots(slots, lang)
         return of_round
 
@@ -285,7 +276,7 @@ class CrashState(RealityCheckedPage, rx.State):
             merchant_id, member_id = self._merchant_id, self._viewer
             player = play._player() if play.mode == "demo" else None
             key = f"{watch_key(self)} {merchant_id} {member_id} {play.mode}"
-            if key in _watching or not self.ready:
+            if key in _shows or not self.ready:
                 return
             changes = (
                 _demo_changes(merchant_id, player)
@@ -293,21 +284,19 @@ class CrashState(RealityCheckedPage, rx.State):
                 else follower(merchant_id).own(member_id, WATCH_FOR_SECONDS)
             )
             self._watch_token = key
-            _watching.add(key)
+            _shows.start(key)
         try:
             first = True
             async for slots in changes:
                 if first:  # the bets as the load showed them
                     first = False
                     continue
-                if slots is not None and _shown.get(key) == slots:
+                if slots is not None and _shows.last(key) == slots:
                     continue
                 if not await self._show_read(key, slots, merchant_id, member_id, player):
                     return
         finally:
-            _watching.discard(key)
-            _shown.pop(key, None)
-            _shows.pop(key, None)
+            _shows.end(key)
             await changes.aclose()
 
     async def _show_read(
@@ -325,7 +314,7 @@ class CrashState(RealityCheckedPage, rx.State):
         event that showed the bets meanwhile may have read them after this read: then they
         are read again, rather than an older read covering its newer one."""
         for _ in range(READS_PER_WAKE):
-            shows = _shows.get(key, 0)
+            shows = _shows.count(key)
             try:
                 async with within_pool():  # a round's crash wakes every watch of the brand
                     read = await _read_bets(merchant_id, member_id, player)
@@ -334,9 +323,9 @@ class CrashState(RealityCheckedPage, rx.State):
             async with self:
                 if self._watch_token != key:
                     return False
-                if slots is not None and _shown.get(key) == slots:
+                if slots is not None and _shows.last(key) == slots:
                     return True  # the tab's own event, which held the lock, showed them
-                if _shows.get(key, 0) == shows:
+                if _shows.count(key) == shows:
                     await self._show(read)
                     return True
         return True
